@@ -1,0 +1,287 @@
+"""The ``burgundy`` command line: the only module that prints, reads argv or picks an exit code.
+
+Exit codes: 0 success (or: the move is legal), 1 the input was rejected (illegal move,
+invalid record), 2 usage error, 3 internal error (a bug: please report it). No Python
+traceback ever reaches the user.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
+
+import typer
+
+from burgundy_cli.core.errors import IllegalMoveError, Location, RefereeError, UsageError
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    help="Referee and score The Castles of Burgundy and Robber Knights games played at a real table.",
+)
+
+T = TypeVar("T")
+EXIT_INTERNAL = 3
+
+
+def _echo_json(value: Any) -> None:
+    typer.echo(json.dumps(value, ensure_ascii=False, sort_keys=False))
+
+
+def _guard(action: Callable[[], T]) -> T:
+    """Run ``action``; report a :class:`RefereeError` as one located line and its exit code."""
+    try:
+        return action()
+    except RefereeError as err:
+        typer.echo(f"burgundy: {err}", err=True)
+        raise typer.Exit(err.exit_code) from None
+    except (typer.Exit, typer.Abort):
+        raise
+    except KeyboardInterrupt:
+        typer.echo("burgundy: interrupted", err=True)
+        raise typer.Exit(130) from None
+    except Exception as err:  # noqa: BLE001 - the last line of defence against tracebacks
+        typer.echo(f"burgundy: internal error ({type(err).__name__}: {err}); please report this "
+                   "with the record that caused it", err=True)
+        raise typer.Exit(EXIT_INTERNAL) from None
+
+
+def _record_files(paths: list[Path]) -> list[Path]:
+    """Expand folders into the ``*.toml`` records below them, in a stable order."""
+    files: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            files.extend(sorted(p for p in path.rglob("*.toml") if p.is_file()))
+        else:
+            files.append(path)
+    return files
+
+
+def score_one(path: str) -> dict[str, Any]:
+    """Score one record for bulk use: the ``--json`` object, or ``{"file", "error", "exit"}``."""
+    from burgundy_cli.core.session import open_record
+
+    try:
+        table = open_record(path).score()
+    except RefereeError as err:
+        return {"file": path, "error": str(err), "exit": err.exit_code}
+    except Exception as err:  # noqa: BLE001 - reported per file, never as a traceback
+        return {"file": path, "error": f"internal error ({type(err).__name__}: {err})", "exit": EXIT_INTERNAL}
+    return {"file": path, **table.to_json()}
+
+
+@app.command()
+def score(
+    paths: Annotated[list[Path], typer.Argument(help="record files, or folders of *.toml records")],
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON (one object; JSON lines for several)")] = False,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="processes for many records (0 = all cores)")] = 0,
+) -> None:
+    """Replay and verify records, then print each player's score by category.
+
+    Example: burgundy score records/castles-of-burgundy/two-players-2019.toml
+    """
+    def run() -> None:
+        from burgundy_cli.core.render import score_table_text
+        from burgundy_cli.core.session import open_record
+
+        files = _record_files(paths)
+        if not files:
+            raise UsageError("no record files found in " + ", ".join(map(str, paths)))
+        if len(files) == 1:
+            table = open_record(files[0]).score()
+            if as_json:
+                _echo_json(table.to_json())
+            else:
+                typer.echo(score_table_text(table))
+            return
+        worst = 0
+        for result in _score_many([str(f) for f in files], jobs or os.cpu_count() or 1):
+            worst = max(worst, result.get("exit", 0))
+            if as_json:
+                _echo_json(result)
+            elif "error" in result:
+                typer.echo(f"burgundy: {result['error']}", err=True)
+            else:
+                totals = ", ".join(f"{p['name']} {p['total']}" for p in result["players"])
+                typer.echo(f"{result['file']}: {totals}; winner {', '.join(result['winner'])}")
+        if worst:
+            raise typer.Exit(worst)
+
+    _guard(run)
+
+
+def _score_many(files: list[str], jobs: int) -> list[dict[str, Any]]:
+    """Score many records, in ``jobs`` worker processes when there is more than one."""
+    if jobs <= 1 or len(files) < 2:
+        return [score_one(f) for f in files]
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=min(jobs, len(files))) as pool:
+        return list(pool.map(score_one, files, chunksize=max(1, len(files) // (jobs * 8))))
+
+
+@app.command()
+def check(
+    file: Annotated[Path, typer.Argument(help="record or position file")],
+    move: Annotated[str, typer.Argument(help='one notation line, e.g. "anna: take 3 church"')],
+    as_json: Annotated[bool, typer.Option("--json", help='print {"legal", "rule", "message"}')] = False,
+) -> None:
+    """Say whether MOVE is legal at the end of FILE, and which rule forbids it if not.
+
+    Example: burgundy check game.toml "anna: place 5>4 ship c3 goods 6"
+    """
+    def run() -> None:
+        from burgundy_cli.core.session import open_record
+
+        session = open_record(file)
+        try:
+            canonical = session.check(move)
+        except RefereeError as err:
+            if isinstance(err, UsageError):
+                raise
+            rule = err.rule.id if isinstance(err, IllegalMoveError) else None
+            if as_json:
+                _echo_json({"legal": False, "rule": rule, "message": err.describe()})
+            else:
+                typer.echo(f"burgundy: {err}", err=True)
+            raise typer.Exit(1) from None
+        if as_json:
+            _echo_json({"legal": True, "rule": None, "message": f"legal: {canonical}"})
+        else:
+            typer.echo(f"legal: {canonical}")
+
+    _guard(run)
+
+
+@app.command()
+def play(
+    file: Annotated[Path, typer.Argument(help="record file to extend")],
+    moves: Annotated[list[str], typer.Argument(help="notation lines, in order")],
+) -> None:
+    """Check MOVES one by one and append them to FILE (written atomically).
+
+    Nothing is written unless every line is legal, so the record on disk is never lost.
+
+    Example: burgundy play game.toml "anna: take 3 church" "anna: sell 4"
+    """
+    def run() -> None:
+        from burgundy_cli.core.record import dump_record, write_atomic
+        from burgundy_cli.core.session import open_record
+
+        session = open_record(file)
+        played = []
+        for index, line in enumerate(moves, start=1):
+            try:
+                played.append(session.play(line))
+            except RefereeError as err:
+                raise err.at(Location(f"<move {index}: {line}>")) from None
+        write_atomic(file, dump_record(session.record_data()))
+        for line in played:
+            typer.echo(f"recorded: {line}")
+
+    _guard(run)
+
+
+@app.command()
+def show(file: Annotated[Path, typer.Argument(help="record or position file")]) -> None:
+    """Draw the position at the end of FILE: boards with the notation's coordinates, supplies, turn order.
+
+    Example: burgundy show game.toml
+    """
+    def run() -> None:
+        from burgundy_cli.core.session import open_record
+
+        typer.echo(open_record(file).show())
+
+    _guard(run)
+
+
+@app.command()
+def moves(
+    file: Annotated[Path, typer.Argument(help="record or position file")],
+    as_json: Annotated[bool, typer.Option("--json", help='print {"player", "moves"}')] = False,
+) -> None:
+    """List every legal action of the player to move at the end of FILE.
+
+    Example: burgundy moves game.toml
+    """
+    def run() -> None:
+        from burgundy_cli.core.session import open_record
+
+        listing = open_record(file).legal_moves()
+        if as_json:
+            _echo_json({"player": listing.player, "moves": listing.moves})
+            return
+        if listing.player is None:
+            typer.echo("the game is over: no moves")
+            return
+        typer.echo(f"{listing.player} to move:")
+        for group, lines in listing.groups.items():
+            typer.echo(f"  {group}:")
+            for line in lines:
+                typer.echo(f"    {line}")
+
+    _guard(run)
+
+
+@app.command()
+def fmt(
+    file: Annotated[Path, typer.Argument(help="record file")],
+    write: Annotated[bool, typer.Option("--write", "-w", help="rewrite FILE in place (atomically)")] = False,
+) -> None:
+    """Print FILE in canonical form (every line in canonical notation, result recomputed).
+
+    Example: burgundy fmt --write game.toml
+    """
+    def run() -> None:
+        from burgundy_cli.core.record import dump_record, write_atomic
+        from burgundy_cli.core.session import open_record
+
+        text = dump_record(open_record(file, verify_result=False).record_data())
+        if write:
+            write_atomic(file, text)
+        else:
+            typer.echo(text, nl=False)
+
+    _guard(run)
+
+
+@app.command()
+def playout(
+    game: Annotated[str, typer.Argument(help="castles-of-burgundy or robber-knights")],
+    players: Annotated[int, typer.Option("--players", "-p", min=2, max=4, help="number of players")],
+    seed: Annotated[int, typer.Option("--seed", "-s", help="random seed (same seed, same record)")],
+    out: Annotated[Path, typer.Option("--out", "-o", help="record file to write")],
+    edition: Annotated[str | None, typer.Option("--edition", "-e", help="rulebook edition")] = None,
+    stop_after: Annotated[int | None, typer.Option("--stop-after", min=0, help="stop after K actions")] = None,
+) -> None:
+    """Deal a game from SEED and play it out with a simple seeded policy, writing the record.
+
+    Example: burgundy playout castles-of-burgundy --players 4 --seed 7 --out game.toml
+    """
+    def run() -> None:
+        from burgundy_cli.core.record import dump_record, write_atomic
+        from burgundy_cli.core.registry import find_game
+
+        found = find_game(game)
+        if edition is not None and edition not in found.editions:
+            raise UsageError(f"unknown edition '{edition}' for {game}; editions: {', '.join(found.editions)}")
+        data = found.playout(players, seed, edition=edition, stop_after=stop_after)
+        write_atomic(out, dump_record(data))
+        typer.echo(f"wrote {out}")
+
+    _guard(run)
+
+
+def main() -> None:
+    """Entry point of the ``burgundy`` script."""
+    try:
+        app(prog_name="burgundy")
+    except KeyboardInterrupt:
+        sys.stderr.write("burgundy: interrupted\n")
+        sys.exit(130)

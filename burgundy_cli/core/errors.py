@@ -1,0 +1,132 @@
+"""The error model shared by every game.
+
+Modelled on python-chess: a move that cannot be read is a different failure from a move
+that reads fine but breaks a rule, and both differ from one that matches several moves.
+Every illegal move names the rule it breaks (a stable id plus the rulebook wording) so a
+table can look it up, and every error can carry where it happened (file, line, column).
+
+Exit codes (used by the command line only):
+
+* 1 -- the input was read but rejected: unparsable move, illegal move, invalid record;
+* 2 -- the command was used wrongly (missing file, bad option).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """A rule of a game, identified for good by ``id`` (for example ``cob.place.adjacent``).
+
+    ``text`` is the rulebook wording (or a close paraphrase where the extraction is
+    garbled) and ``ref`` says where in which rulebook it stands.
+    """
+
+    id: str
+    text: str
+    ref: str
+
+
+@dataclass(frozen=True, slots=True)
+class Location:
+    """Where an error applies: a file and, when known, a 1-based line and column."""
+
+    file: str | None = None
+    line: int | None = None
+    column: int | None = None
+
+    def __str__(self) -> str:
+        parts = [self.file or "<input>"]
+        if self.line is not None:
+            parts.append(str(self.line))
+            if self.column is not None:
+                parts.append(str(self.column))
+        return ":".join(parts)
+
+
+class RefereeError(ValueError):
+    """Base of every error the tool reports to a user; the command line catches only this.
+
+    ``message`` says what is wrong and, where possible, what was expected; ``location``
+    says where. ``str(err)`` is the one-line form the command line prints.
+    """
+
+    kind = "error"
+    exit_code = 1
+
+    def __init__(self, message: str, *, location: Location | None = None, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.location = location
+        self.hint = hint
+
+    def at(self, location: Location) -> RefereeError:
+        """Return this error with ``location`` filled in where it had none (for chaining)."""
+        if self.location is None or self.location.file is None:
+            merged = location if self.location is None else replace(
+                location,
+                line=self.location.line or location.line,
+                column=self.location.column or location.column,
+            )
+            self.location = merged
+        return self
+
+    def describe(self) -> str:
+        """The message without the location: kind, rule (if any), text and hint."""
+        text = f"{self.kind}: {self.message}"
+        if self.hint:
+            text += f" ({self.hint})"
+        return text
+
+    def __str__(self) -> str:
+        prefix = f"{self.location}: " if self.location else ""
+        return prefix + self.describe()
+
+
+class ParseError(RefereeError):
+    """The text could not be read as a move or a record entry (a syntax error)."""
+
+    kind = "cannot parse"
+
+
+class IllegalMoveError(RefereeError):
+    """The move reads fine but breaks ``rule`` in the current position."""
+
+    kind = "illegal"
+
+    def __init__(self, rule: Rule, message: str, *, location: Location | None = None,
+                 hint: str | None = None) -> None:
+        super().__init__(message, location=location, hint=hint)
+        self.rule = rule
+
+    def describe(self) -> str:
+        text = f"illegal ({self.rule.id}): {self.message}"
+        if self.hint:
+            text += f"; {self.hint}"
+        return text + f' -- rule: "{self.rule.text}" [{self.rule.ref}]'
+
+
+class AmbiguousMoveError(RefereeError):
+    """The move reads fine but matches several legal moves; ``candidates`` lists them."""
+
+    kind = "ambiguous"
+
+    def __init__(self, message: str, candidates: list[str], *, location: Location | None = None) -> None:
+        super().__init__(message, location=location,
+                         hint="could mean: " + " | ".join(candidates) if candidates else None)
+        self.candidates = candidates
+
+
+class RecordError(RefereeError):
+    """A record (or position) file is invalid: unreadable, malformed, inconsistent or wrong."""
+
+    kind = "invalid record"
+
+
+class UsageError(RefereeError):
+    """The command was used wrongly: a missing file, an unknown game, a bad option."""
+
+    kind = "usage"
+    exit_code = 2

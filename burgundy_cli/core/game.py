@@ -1,0 +1,168 @@
+"""What every game offers the command line, and the game-agnostic parts of a record.
+
+A game package (``burgundy_cli.castles``, ``burgundy_cli.robber_knights``) exposes one
+object ``GAME`` that satisfies :class:`Game`. Opening a record gives a :class:`Session`:
+the game replayed and verified line by line up to its end. The command line only talks
+to these two protocols, so adding a game never touches another game's code.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from typing import Any, ClassVar, Protocol
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from burgundy_cli.core.errors import Location, RecordError
+from burgundy_cli.core.record import RecordDoc
+
+OptionValue = str | int | bool
+
+
+class GameHeader(BaseModel):
+    """The ``[game]`` table every record starts with.
+
+    ``options`` holds the named rule options of the record (the rulings a group chose);
+    each game validates its own option names and values.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str = Field(description="which game: 'castles-of-burgundy' or 'robber-knights'")
+    edition: str | None = Field(default=None, description="rulebook edition, where a game has several")
+    players: list[str] = Field(description="player names in seat order (clockwise)")
+    date: _dt.date | _dt.datetime | str | None = None
+    place: str | None = None
+    event: str | None = None
+    notes: str | None = None
+    options: dict[str, OptionValue] = Field(default_factory=dict)
+
+
+def read_header(doc: RecordDoc) -> GameHeader:
+    """Validate the ``[game]`` table of ``doc``.
+
+    :raises RecordError: missing table, missing or extra fields, wrong types; located.
+    """
+    table = doc.data.get("game")
+    if not isinstance(table, dict):
+        raise RecordError("a record must start with a [game] table (name, players, ...)",
+                          location=Location(doc.name, 1, 1))
+    try:
+        return GameHeader.model_validate(table)
+    except ValidationError as err:
+        raise pydantic_record_error(err, doc, ("game",)) from None
+
+
+def pydantic_record_error(err: ValidationError, doc: RecordDoc, table: tuple[str, ...]) -> RecordError:
+    """Turn the first pydantic validation error into a located :class:`RecordError`."""
+    first = err.errors(include_url=False)[0]
+    loc = tuple(str(part) for part in first.get("loc", ()))
+    key_path = table + tuple(part for part in loc[:1])
+    where = ".".join(table + loc) if loc else ".".join(table)
+    message = first.get("msg", "invalid value")
+    if first.get("type") == "extra_forbidden":
+        message = "unknown field"
+    elif first.get("type") == "missing":
+        message = "required field is missing"
+    return RecordError(f"[{where}]: {message}", location=doc.location_of_key(*key_path))
+
+
+class ScoreLine(BaseModel):
+    """One player's final (or current) score: total, rank and the categories it is made of."""
+
+    name: str
+    total: int
+    rank: int
+    breakdown: dict[str, int]
+
+
+class ScoreTable(BaseModel):
+    """The scoring of a record, as ``burgundy score`` prints it.
+
+    ``tiebreak`` says which tiebreak decided a tie on points (``None`` when none was
+    needed); ``notes`` lists the checks that could not be made, such as depot reveals
+    left out of the record.
+    """
+
+    game: str
+    edition: str | None
+    complete: bool
+    players: list[ScoreLine]
+    winner: list[str]
+    tiebreak: str | None = None
+    notes: list[str] = Field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``--json`` object: game, edition, complete, players, winner (+ tiebreak, notes)."""
+        return self.model_dump(mode="json")
+
+    def stored_result(self) -> dict[str, Any]:
+        """The ``[result]`` table a record stores: what a replay must reproduce."""
+        return {
+            "complete": self.complete,
+            "winner": list(self.winner),
+            "scores": {line.name: line.total for line in self.players},
+        }
+
+
+class MoveList(BaseModel):
+    """Every legal action of the player to move, in canonical notation, in readable groups."""
+
+    player: str | None
+    groups: dict[str, list[str]] = Field(default_factory=dict)
+
+    @property
+    def moves(self) -> list[str]:
+        return [move for group in self.groups.values() for move in group]
+
+
+class Session(Protocol):
+    """A record replayed and verified to its last line."""
+
+    header: GameHeader
+
+    def score(self) -> ScoreTable:
+        """Score the position reached (final scoring when the game is complete)."""
+        ...
+
+    def check(self, text: str) -> str:
+        """Check one notation line against the position reached; return it canonically.
+
+        :raises ParseError, IllegalMoveError, AmbiguousMoveError:
+        """
+        ...
+
+    def play(self, text: str) -> str:
+        """Check one line, then apply it to the session; return its canonical form."""
+        ...
+
+    def show(self) -> str:
+        """Text drawing of the position: boards with coordinates, supplies, turn order."""
+        ...
+
+    def legal_moves(self) -> MoveList:
+        """Every legal line for the player to move (empty when the game is over)."""
+        ...
+
+    def record_data(self) -> dict[str, Any]:
+        """The record as canonical TOML data, including every line played and the result."""
+        ...
+
+
+class Game(Protocol):
+    """A game the tool referees."""
+
+    name: ClassVar[str]
+    editions: ClassVar[tuple[str, ...]]
+
+    def open(self, doc: RecordDoc, header: GameHeader) -> Session:
+        """Replay and verify the record ``doc``; the first invalid line stops it.
+
+        :raises RefereeError: located at the offending line.
+        """
+        ...
+
+    def playout(self, players: int, seed: int, edition: str | None = None,
+                stop_after: int | None = None) -> dict[str, Any]:
+        """Deal a game from ``seed`` and play it out with a seeded policy; return record data."""
+        ...

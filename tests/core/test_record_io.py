@@ -1,0 +1,60 @@
+"""The game-agnostic record layer: safe reading, located errors, atomic writing."""
+
+from __future__ import annotations
+
+import pytest
+
+from burgundy_cli.core.errors import RecordError, UsageError
+from burgundy_cli.core.record import MAX_RECORD_BYTES, parse_record_text, read_record, write_atomic
+
+
+def test_invalid_toml_is_located(tmp_path):
+    path = tmp_path / "bad.toml"
+    path.write_text('[game]\nname = "castles-of-burgundy"\nplayers = [\n')
+    with pytest.raises(RecordError) as err:
+        read_record(path)
+    assert err.value.location.file == str(path)
+    assert err.value.location.line is not None
+
+
+def test_non_utf8_is_located(tmp_path):
+    path = tmp_path / "latin1.toml"
+    path.write_bytes(b'[game]\nname = "caf\xe9"\n')
+    with pytest.raises(RecordError) as err:
+        read_record(path)
+    assert (err.value.location.line, err.value.location.column) == (2, 12)
+
+
+def test_oversized_file_rejected_without_reading(tmp_path):
+    path = tmp_path / "huge.toml"
+    with path.open("wb") as handle:
+        handle.truncate(MAX_RECORD_BYTES + 1)
+    with pytest.raises(RecordError, match="limit"):
+        read_record(path)
+
+
+def test_missing_file_is_a_usage_error(tmp_path):
+    with pytest.raises(UsageError):
+        read_record(tmp_path / "nope.toml")
+
+
+def test_deep_nesting_rejected():
+    with pytest.raises(RecordError, match="nested"):
+        parse_record_text("a = " + "[" * 5000 + "]" * 5000)
+
+
+def test_write_atomic_replaces_whole_file(tmp_path):
+    path = tmp_path / "game.toml"
+    path.write_text("old")
+    write_atomic(path, "new text\n")
+    assert path.read_text() == "new text\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["game.toml"]
+
+
+def test_unknown_game_suggests_closest(tmp_path, cli):
+    path = tmp_path / "g.toml"
+    path.write_text('[game]\nname = "robber-knight"\nplayers = ["a", "b"]\n')
+    result = cli("score", str(path))
+    assert result.exit_code == 1
+    assert "robber-knights" in result.stderr
+    assert "Traceback" not in result.stderr
