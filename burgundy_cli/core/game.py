@@ -155,6 +155,13 @@ class Game(Protocol):
     name: ClassVar[str]
     editions: ClassVar[tuple[str, ...]]
 
+    def parse(self, text: str) -> Any:
+        """Read one notation line into a typed command (syntax only, no position).
+
+        :raises ParseError: the line cannot be read; the message quotes the token.
+        """
+        ...
+
     def open(self, doc: RecordDoc, header: GameHeader) -> Session:
         """Replay and verify the record ``doc``; the first invalid line stops it.
 

@@ -1,0 +1,176 @@
+"""The typed commands of The Castles of Burgundy: what one notation line means, before legality.
+
+This module is the contract between the notation (text -> command, command -> canonical
+text) and the engine (command + state -> verdict / new state). A command here has been
+*read*; nothing in it has been checked against a position. Each kind is a frozen pydantic
+model with a kebab-case ``kind`` tag, and :data:`Command` is their discriminated union.
+
+Conventions used by every model:
+
+* ``player`` is a player name exactly as listed in the record's ``[game] players``;
+* a tile is named by its canonical tile name from :mod:`burgundy_cli.castles.tiles`
+  (``castle``, ``mine``, ``ship``, ``cow2``..``cow4``, ``pig2``.., ``sheep2``.., ``chicken2``..,
+  ``warehouse``, ``carpenter``, ``church``, ``market``, ``boarding-house``, ``bank``,
+  ``city-hall``, ``watchtower``, ``k1``..``k26`` for the yellow knowledge/monastery tiles);
+* a duchy space is a coordinate ``<row letter a-g><column 1..n>`` read on the printed board
+  (row a has 4 spaces, b 5, c 6, d 7, e 6, f 5, g 4; ``d4`` is the centre);
+* a depot is 1..6 (numbered depots); the black depot is never numbered.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+DieValue = Annotated[int, Field(ge=1, le=6)]
+DepotNumber = Annotated[int, Field(ge=1, le=6)]
+GoodsType = Annotated[int, Field(ge=1, le=6, description="goods are typed by die value 1-6")]
+TileName = Annotated[str, Field(min_length=1, max_length=32)]
+SpaceName = Annotated[str, Field(pattern=r"^[a-g][1-7]$")]
+PlayerName = Annotated[str, Field(min_length=1, max_length=40)]
+PhaseLetter = Literal["A", "B", "C", "D", "E"]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+# --- actions: what a die (or an effect granting an extra action) does --------------------
+
+
+class TakeAction(_Model):
+    """Take a hex tile from a numbered depot into storage.
+
+    With a die, the depot is the die value as used; an effect (carpenter, church, market,
+    castle) names the depot itself. ``discard`` names the stored tile given up when the
+    3 storage spaces are already full.
+    """
+
+    kind: Literal["take"] = "take"
+    tile: TileName
+    depot: DepotNumber | None = None
+    discard: TileName | None = None
+
+
+class PlaceAction(_Model):
+    """Place a stored tile on an empty duchy space, with the choices its effect needs.
+
+    ``goods``: the depot a ship takes goods from (None: no goods anywhere to take).
+    ``then``: the action granted by the placed tile -- a castle's extra action, a
+    warehouse's sale, a carpenter's/church's/market's take, a city hall's placement.
+    """
+
+    kind: Literal["place"] = "place"
+    tile: TileName
+    space: SpaceName
+    goods: DepotNumber | None = None
+    then: Action | None = None
+
+
+class SellAction(_Model):
+    """Sell every goods tile of one type (the die value, or any type via a warehouse)."""
+
+    kind: Literal["sell"] = "sell"
+    goods: GoodsType
+
+
+class WorkersAction(_Model):
+    """Take 2 worker tiles (any die value)."""
+
+    kind: Literal["workers"] = "workers"
+
+
+Action = Annotated[Union[TakeAction, PlaceAction, SellAction, WorkersAction], Field(discriminator="kind")]
+PlaceAction.model_rebuild()
+
+
+# --- commands: one notation line each ------------------------------------------------------
+
+
+class DieCommand(_Model):
+    """A player spends one of their two dice on an action.
+
+    ``rolled`` is the die as it lies on the table; ``value`` the number it is used as
+    (defaults to ``rolled``). The engine computes the workers it costs (1 per step,
+    6 and 1 adjacent) and any free change a knowledge tile allows.
+    """
+
+    kind: Literal["die"] = "die"
+    player: PlayerName
+    rolled: DieValue
+    value: DieValue | None = None
+    action: Action
+
+
+class BuyCommand(_Model):
+    """Buy one tile from the black depot for 2 silverlings (once per turn)."""
+
+    kind: Literal["buy"] = "buy"
+    player: PlayerName
+    tile: TileName
+    depot: DepotNumber | None = Field(default=None, description="2011 knowledge tile 6: buy from a numbered depot")
+    discard: TileName | None = None
+    pay_workers: int = Field(default=0, ge=0, le=2, description="2019 knowledge tile 6: workers paid instead of silver")
+
+
+class PassCommand(_Model):
+    """A player gives up the dice they have not used this turn."""
+
+    kind: Literal["pass"] = "pass"
+    player: PlayerName
+
+
+class CorrectionCommand(_Model):
+    """A manual correction by the table, kept visible in the log (Terra Mystica style).
+
+    Adds ``amount`` (may be negative) of ``resource`` to ``player``: ``silver``,
+    ``workers``, ``vp`` or ``goods<N>``. Used when the table fixes a mistake the record
+    cannot otherwise express; it is never needed in a game recorded correctly.
+    """
+
+    kind: Literal["correction"] = "correction"
+    player: PlayerName
+    resource: Literal["silver", "workers", "vp", "goods1", "goods2", "goods3", "goods4", "goods5", "goods6"]
+    amount: int
+    note: str = ""
+
+
+# --- table events: what chance brought (dice, reveals, goods) -------------------------------
+
+
+class RollEvent(_Model):
+    """The dice rolled at the start of a round: every player's two dice and the white die.
+
+    ``good`` is the type of the goods tile the white die puts on its depot (the top tile
+    of the phase's stack); None when the record does not say which good it was.
+    """
+
+    kind: Literal["roll"] = "roll"
+    white: DieValue
+    good: GoodsType | None = None
+    dice: dict[PlayerName, tuple[DieValue, DieValue]]
+
+
+class RevealEvent(_Model):
+    """The tiles laid out at the start of a phase on one depot (``depot`` 0 = the black depot)."""
+
+    kind: Literal["reveal"] = "reveal"
+    depot: Annotated[int, Field(ge=0, le=6)]
+    tiles: list[TileName]
+
+
+class PhaseGoodsEvent(_Model):
+    """The five goods tiles of a phase's stack, in the order they will come out."""
+
+    kind: Literal["phase-goods"] = "phase-goods"
+    goods: list[GoodsType] = Field(min_length=5, max_length=5)
+
+
+Command = Annotated[
+    Union[DieCommand, BuyCommand, PassCommand, CorrectionCommand, RollEvent, RevealEvent, PhaseGoodsEvent],
+    Field(discriminator="kind"),
+]
+
+#: Validates a command from plain data (records stored as data, tests, fuzzing).
+COMMAND_ADAPTER: TypeAdapter[Command] = TypeAdapter(Command)
