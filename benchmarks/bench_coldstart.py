@@ -1,0 +1,66 @@
+"""2. Cold start: whole-process wall time of ``burgundy score RECORD --json``.
+
+Against the import floor of our stack, ``python -c "import typer, pydantic, tomllib"``,
+and plain ``python -c pass``. Every command is run once to warm the bytecode caches, then
+the commands run in alternation (so drift hits all of them alike) and the medians are
+compared. Bytecode caching is ON in the measured processes (see ``measured_env``).
+Target: ``score`` <= 1.3x the import floor.
+
+``core path`` is always measured, games merged or not: ``burgundy score`` on a record of
+an unregistered game goes through the command line, the record reader, TOML and the
+pydantic header, and stops at the registry (exit 1). It is the share of the cold start
+the core is responsible for.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from corpus import Corpus, corpus
+from harness import CASTLES, Context, burgundy_command, median, measured_env, run_process, section, target
+
+UNKNOWN_GAME = """[game]
+name = "benchmark-unregistered-game"
+players = ["anna", "ben", "clara", "dirk"]
+"""
+
+
+def run(ctx: Context) -> dict[str, Any]:
+    repeats = ctx.pick(5, 31)
+    env = measured_env()
+    core_record = ctx.workdir / "unregistered-game.toml"
+    core_record.write_text(UNKNOWN_GAME, encoding="utf-8")
+    commands: dict[str, list[str]] = {
+        "python -c pass": [sys.executable, "-c", "pass"],
+        "import floor": [sys.executable, "-c", "import typer, pydantic, tomllib"],
+        "core path": burgundy_command() + ["score", str(core_record), "--json"],
+    }
+    found = corpus(ctx, CASTLES)
+    if isinstance(found, Corpus):
+        commands["burgundy score"] = burgundy_command() + ["score", str(found.files[0]), "--json"]
+    for argv in commands.values():
+        for _ in range(2):
+            run_process(argv, env=env)
+    samples: dict[str, list[float]] = {name: [] for name in commands}
+    codes: dict[str, int] = {}
+    for _ in range(repeats):
+        for name, argv in commands.items():
+            elapsed, code, _ = run_process(argv, env=env)
+            samples[name].append(elapsed)
+            codes[name] = code
+    floor = median(samples["import floor"])
+    figures: dict[str, Any] = {}
+    for name, times in samples.items():
+        figures[name] = {"median_ms": round(median(times) * 1000, 2), "min_ms": round(min(times) * 1000, 2),
+                         "ratio_to_import_floor": round(median(times) / floor, 3), "exit_code": codes[name]}
+    targets = [target("core path / import floor", figures["core path"]["ratio_to_import_floor"], 1.3, "lower")]
+    if "burgundy score" in figures:
+        targets.append(target("burgundy score / import floor", figures["burgundy score"]["ratio_to_import_floor"],
+                              1.3, "lower"))
+    else:
+        figures["burgundy score"] = {"status": "not available", "reason": found}
+        targets.append(target("burgundy score / import floor", None, 1.3, "lower"))
+    notes = [f"median of {repeats} alternating runs after 2 warm-up runs each; bytecode caching on",
+             "core path: record of an unregistered game (exit 1 after header validation)"]
+    return section(figures, targets, notes)
