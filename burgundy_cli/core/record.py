@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import re
-import tempfile
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -183,6 +182,8 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> None:
     The text goes to a temporary file in the same folder, is flushed and fsynced, then
     renamed over ``path`` (atomic on POSIX); the folder is fsynced so the rename persists.
     """
+    import tempfile
+
     target = Path(path)
     folder = target.parent if str(target.parent) else Path(".")
     handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
