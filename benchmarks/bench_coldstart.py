@@ -9,7 +9,8 @@ Target: ``score`` <= 1.3x the import floor.
 ``core path`` is always measured, games merged or not: ``burgundy score`` on a record of
 an unregistered game goes through the command line, the record reader, TOML and the
 pydantic header, and stops at the registry (exit 1). It is the share of the cold start
-the core is responsible for.
+the core is responsible for. ``one pydantic model`` (define one model, validate once) is
+measured too: it is the least any command that validates with pydantic can cost.
 """
 
 from __future__ import annotations
@@ -19,6 +20,15 @@ from typing import Any
 
 from corpus import Corpus, corpus
 from harness import CASTLES, Context, burgundy_command, median, measured_env, run_process, section, target
+
+#: The least a process that validates anything with pydantic pays: one model, one validation.
+#: ``import pydantic`` alone is lazy (it loads pydantic-core only), so this costs more than the
+#: import floor; it shows how much of our start-up is pydantic's first use, not our code.
+PYDANTIC_MODEL = """from pydantic import BaseModel
+class Move(BaseModel):
+    die: int
+Move(die=4)
+"""
 
 UNKNOWN_GAME = """[game]
 name = "benchmark-unregistered-game"
@@ -34,6 +44,7 @@ def run(ctx: Context) -> dict[str, Any]:
     commands: dict[str, list[str]] = {
         "python -c pass": [sys.executable, "-c", "pass"],
         "import floor": [sys.executable, "-c", "import typer, pydantic, tomllib"],
+        "one pydantic model": [sys.executable, "-c", PYDANTIC_MODEL],
         "core path": burgundy_command() + ["score", str(core_record), "--json"],
     }
     found = corpus(ctx, CASTLES)

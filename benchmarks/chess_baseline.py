@@ -30,9 +30,9 @@ MAX_PLIES = 160
 
 def missing() -> str | None:
     """Why the python-chess baselines cannot run here (``None`` when they can)."""
-    import importlib.util
-
-    if importlib.util.find_spec("chess") is None:
+    try:
+        import chess.pgn  # noqa: F401 - only asking whether it is there
+    except ImportError:
         return "python-chess is not installed (it is the 'bench' extra: pip install -e '.[bench]')"
     return None
 
