@@ -11,7 +11,7 @@ import time
 from typing import Any
 
 import chess_baseline
-from corpus import edition_for
+from corpus import PLAYOUT_MISSING, edition_for, playout_missing
 from harness import GAMES, Context, game_or_reason, not_available, section
 
 
@@ -43,8 +43,8 @@ def run(ctx: Context) -> dict[str, Any]:
             continue
         try:
             games, elapsed = _playouts(game, budget, ctx.pick(1, 5))
-        except (NotImplementedError, AttributeError, TypeError) as err:
-            figures[name] = not_available(f"playout not available ({type(err).__name__}: {err})")
+        except PLAYOUT_MISSING as err:
+            figures[name] = not_available(playout_missing(err))
             continue
         figures[name] = {"games_per_s": round(games / elapsed, 3), "games": games,
                          "ratio_to_chess": round(games / elapsed / chess_rate, 3) if chess_rate else None}

@@ -65,7 +65,7 @@ def run(ctx: Context) -> dict[str, Any]:
             continue
         rate = median(rates[name])
         ratio = round(rate / baseline, 3) if baseline else None
-        figures[name] = {"actions_per_s": round(rate), "records": len(found.files),
+        figures[name] = {"actions_per_s": round(rate), "records": len(found.files), "source": found.source,
                          "actions": found.total_actions, "ratio_to_chess": ratio,
                          "reading_share": round(_reading_share(found.files), 3)}
         targets.append(target(f"{name} actions/s / python-chess moves/s", ratio, 2.0, "higher"))

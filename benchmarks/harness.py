@@ -77,13 +77,6 @@ def game_or_reason(name: str) -> tuple[Any, str | None]:
         return None, f"game package not merged yet ({type(err).__name__}: {err})"
 
 
-def timed(action: Callable[[], Any]) -> tuple[float, Any]:
-    """Wall time of one call (seconds) and its result."""
-    start = time.perf_counter()
-    result = action()
-    return time.perf_counter() - start, result
-
-
 def median(values: Sequence[float]) -> float:
     return statistics.median(values)
 
