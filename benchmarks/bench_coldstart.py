@@ -19,7 +19,7 @@ import sys
 from typing import Any
 
 from corpus import Corpus, corpus
-from harness import CASTLES, Context, burgundy_command, median, measured_env, run_process, section, target
+from harness import CASTLES, Context, Finished, burgundy_command, median, measured_env, run_process, section, target
 
 #: The least a process that validates anything with pydantic pays: one model, one validation.
 #: ``import pydantic`` alone is lazy (it loads pydantic-core only), so this costs more than the
@@ -53,18 +53,17 @@ def run(ctx: Context) -> dict[str, Any]:
     for argv in commands.values():
         for _ in range(2):
             run_process(argv, env=env)
-    samples: dict[str, list[float]] = {name: [] for name in commands}
-    codes: dict[str, int] = {}
+    samples: dict[str, list[Finished]] = {name: [] for name in commands}
     for _ in range(repeats):
         for name, argv in commands.items():
-            elapsed, code, _ = run_process(argv, env=env)
-            samples[name].append(elapsed)
-            codes[name] = code
-    floor = median(samples["import floor"])
+            samples[name].append(run_process(argv, env=env))
+    floor = median([run.seconds for run in samples["import floor"]])
     figures: dict[str, Any] = {}
-    for name, times in samples.items():
-        figures[name] = {"median_ms": round(median(times) * 1000, 2), "min_ms": round(min(times) * 1000, 2),
-                         "ratio_to_import_floor": round(median(times) / floor, 3), "exit_code": codes[name]}
+    for name, runs in samples.items():
+        wall = median([run.seconds for run in runs])
+        figures[name] = {"median_ms": round(wall * 1000, 2), "min_ms": round(min(run.seconds for run in runs) * 1000, 2),
+                         "median_cpu_ms": round(median([run.cpu_seconds for run in runs]) * 1000, 2),
+                         "ratio_to_import_floor": round(wall / floor, 3), "exit_code": runs[-1].code}
     targets = [target("core path / import floor", figures["core path"]["ratio_to_import_floor"], 1.3, "lower")]
     if "burgundy score" in figures:
         targets.append(target("burgundy score / import floor", figures["burgundy score"]["ratio_to_import_floor"],

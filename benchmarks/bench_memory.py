@@ -33,10 +33,10 @@ def _peak_mib(argv: list[str], repeats: int) -> float:
 def _growth(ctx: Context, found: Corpus) -> dict[str, Any]:
     checkpoints = ctx.pick((20, 50, 100), (100, 500, 1000))
     argv = [sys.executable, str(WORKER), str(checkpoints[-1]), ",".join(map(str, checkpoints))]
-    _, code, out = run_process(argv + [str(f) for f in found.files], env=measured_env())
-    if code != 0:
-        return {"status": "error", "reason": f"memory worker exited with {code}"}
-    report = json.loads(out)
+    finished = run_process(argv + [str(f) for f in found.files], env=measured_env())
+    if finished.code != 0:
+        return {"status": "error", "reason": f"memory worker exited with {finished.code}"}
+    report = json.loads(finished.out)
     after = {n: round(v["rss_kib"] / MIB, 2) for n, v in report["after"].items()}
     first, last = after[str(checkpoints[0])], after[str(checkpoints[-1])]
     return {"rss_mib_after": after, "peak_mib": round(report["after"][str(checkpoints[-1])]["peak_kib"] / MIB, 2),

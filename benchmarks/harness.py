@@ -10,6 +10,7 @@ instead of failing the whole run.
 from __future__ import annotations
 
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -102,12 +103,30 @@ def burgundy_command() -> list[str]:
     return [found] if found else [sys.executable, "-m", "burgundy_cli"]
 
 
-def run_process(argv: Sequence[str], *, env: dict[str, str] | None = None) -> tuple[float, int, bytes]:
-    """Run ``argv`` to completion: wall seconds, exit code and stdout (stderr is dropped)."""
+@dataclass
+class Finished:
+    """A measured process: wall and CPU seconds (its own and its children's), exit code, stdout."""
+
+    seconds: float
+    cpu_seconds: float
+    code: int
+    out: bytes
+
+
+def run_process(argv: Sequence[str], *, env: dict[str, str] | None = None) -> Finished:
+    """Run ``argv`` to completion (stderr is dropped) and measure it.
+
+    CPU time is reported beside wall time because the machine may be shared: when other
+    work holds the cores, wall time grows but CPU time does not.
+    """
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     proc = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                           env=env if env is not None else measured_env(), check=False)
-    return time.perf_counter() - start, proc.returncode, proc.stdout
+    elapsed = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return Finished(elapsed, cpu, proc.returncode, proc.stdout)
 
 
 def peak_rss_kib(argv: Sequence[str], *, env: dict[str, str] | None = None) -> int:
@@ -158,5 +177,6 @@ def machine() -> dict[str, Any]:
         except PackageNotFoundError:
             versions[package] = None
     return {"nproc": os.cpu_count(), "usable_cpus": len(os.sched_getaffinity(0)), "cpu": cpu,
+            "load_average_at_start": [round(x, 2) for x in os.getloadavg()],
             "python": sys.version.split()[0], "implementation": sys.implementation.name,
             "platform": sys.platform, "packages": versions}
