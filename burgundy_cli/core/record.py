@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import re
 import tomllib
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -36,13 +37,15 @@ class RecordDoc:
     _line_starts: list[int] = field(default_factory=list, repr=False)
 
     def location_of_offset(self, offset: int) -> Location:
-        """The 1-based line and column of a character offset into ``text``."""
-        if not self._line_starts:
-            self._line_starts = [0] + [m.end() for m in re.finditer("\n", self.text)]
-        from bisect import bisect_right
+        """The 1-based line and column of a character offset into ``text``.
 
-        line = bisect_right(self._line_starts, offset)
-        return Location(self.name, line, offset - self._line_starts[line - 1] + 1)
+        Called for every move line of every record replayed, so it is kept lean.
+        """
+        starts = self._line_starts
+        if not starts:
+            starts = self._line_starts = [0, *(m.end() for m in re.finditer("\n", self.text))]
+        line = bisect_right(starts, offset)
+        return Location(self.name, line, offset - starts[line - 1] + 1)
 
     def location_of_key(self, *path: str) -> Location:
         """Best-effort location of a table or key such as ``("game", "players")``.
