@@ -185,6 +185,15 @@ def read_record(path: str | os.PathLike[str]) -> RecordDoc:
         raise UsageError(f"cannot read {name}: {err.strerror or err}") from None
     except ValueError as err:        # an impossible path, e.g. with a NUL character
         raise UsageError(f"cannot read {name!r}: {err}") from None
+    return parse_record_bytes(raw, name)
+
+
+def parse_record_bytes(raw: bytes, name: str = "<input>") -> RecordDoc:
+    """Decode (UTF-8, an optional byte order mark dropped) and parse record bytes.
+
+    :raises RecordError: larger than :data:`MAX_RECORD_BYTES`, not UTF-8 (located at the
+        first undecodable byte), not TOML, nested too deeply.
+    """
     if len(raw) > MAX_RECORD_BYTES:
         raise RecordError(f"record is larger than the limit of {MAX_RECORD_BYTES} bytes",
                           location=Location(name))

@@ -64,9 +64,19 @@ def verify_stored_result(doc: RecordDoc, session: Session) -> None:
                               hint=did_you_mean(key, computed))
         path = _first_difference(value, computed[key], ("result", key))
         if path is not None:
-            raise RecordError(f"stored result '{key}' = {short_repr(value)} disagrees with the replay, "
-                              f"which gives {short_repr(computed[key])}",
+            raise RecordError(f"[result] {'.'.join(path[1:])} = {_shown_at(stored, path[1:])} disagrees "
+                              f"with the replay, which gives {_shown_at(computed, path[1:])}",
                               location=doc.location_of_key(*path))
+
+
+def _shown_at(table: dict[str, Any], path: tuple[str, ...]) -> str:
+    """The value at ``path`` in nested tables, shortened, or "nothing" where it is absent."""
+    value: Any = table
+    for key in path:
+        if not isinstance(value, dict) or key not in value:
+            return "nothing"
+        value = value[key]
+    return short_repr(value)
 
 
 def _first_difference(stored: Any, computed: Any, path: tuple[str, ...]) -> tuple[str, ...] | None:
@@ -77,7 +87,7 @@ def _first_difference(stored: Any, computed: Any, path: tuple[str, ...]) -> tupl
     if isinstance(stored, dict) and isinstance(computed, dict):
         for key in list(stored) + [k for k in computed if k not in stored]:
             if key not in stored or key not in computed:
-                return path + ((key,) if key in stored else ())
+                return path + (key,)
             inner = _first_difference(stored[key], computed[key], path + (key,))
             if inner is not None:
                 return inner
