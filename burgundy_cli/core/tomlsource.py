@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 PathPart = str | int
@@ -39,12 +40,10 @@ _STRINGS = frozenset(("mlbasic", "mlliteral", "basic", "literal"))
 _KEY_TOKENS = frozenset(("basic", "literal", "atom"))
 
 
-def _tokens(text: str):
-    """(kind, start, end) for every token of ``text``, whitespace dropped; total and linear."""
-    for match in _TOKEN.finditer(text):
-        kind = match.lastgroup
-        if kind is not None and kind != "comment":
-            yield kind, match.start(), match.end()
+def _tokens(text: str) -> Iterator[tuple[str, int, int]]:
+    """(kind, start, end) of every token of ``text``, whitespace and comments dropped; linear."""
+    return ((match.lastgroup, *match.span()) for match in _TOKEN.finditer(text)
+            if match.lastgroup is not None and match.lastgroup != "comment")
 
 
 def nesting_overflow(text: str, limit: int) -> int | None:
@@ -177,21 +176,21 @@ class _Mapper:
         self.text = text
         self.map = SourceMap()
         self.arrays_of_tables: dict[KeyPath, int] = {}   # resolved path -> last index
-        self.tokens = list(_tokens(text))
+        self.tokens = [*_tokens(text), ("end", len(text), len(text))]
         self.at = 0
 
     def peek(self) -> tuple[str, int, int]:
-        return self.tokens[self.at] if self.at < len(self.tokens) else ("end", len(self.text), len(self.text))
+        return self.tokens[self.at]
 
     def take(self) -> tuple[str, int, int]:
-        if self.at >= len(self.tokens):
-            raise ValueError("unexpected end of text")
         token = self.tokens[self.at]
+        if token[0] == "end":
+            raise ValueError("unexpected end of text")
         self.at += 1
         return token
 
     def char(self) -> str:
-        kind, start, _ = self.peek()
+        kind, start, _ = self.tokens[self.at]
         return self.text[start] if kind == "punct" else ""
 
     def skip_newlines(self) -> None:
