@@ -49,6 +49,8 @@ class LayCommand(_Model):
     def _direction_iff_moving(self) -> LayCommand:
         if (self.direction is not None) != (len(self.leave) > 1):
             raise ValueError("a direction is given exactly when knights are left on more than one tile")
+        if self.leave and not sum(self.leave):
+            raise ValueError("knights placed on a castle number at least 1 (no knights: leave nothing)")
         return self
 
     @property
