@@ -13,9 +13,7 @@ from burgundy_cli.core.errors import Location, RecordError, RefereeError
 from burgundy_cli.core.game import GameHeader, MoveList, ScoreTable
 from burgundy_cli.core.record import RecordDoc, StringLocator
 from burgundy_cli.robber_knights import engine
-from burgundy_cli.robber_knights.movegen import legal_commands
 from burgundy_cli.robber_knights.notation import Command, format_command, parse_line
-from burgundy_cli.robber_knights.render import show
 from burgundy_cli.robber_knights.scoring import score
 from burgundy_cli.robber_knights.setup import check_header, read_position, read_setup, resolve_player
 from burgundy_cli.robber_knights.state import State
@@ -68,11 +66,15 @@ class RobberKnightsSession:
         return line
 
     def show(self) -> str:
+        from burgundy_cli.robber_knights.render import show
+
         return show(self.state)
 
     def legal_moves(self) -> MoveList:
         if self.state.over:
             return MoveList(player=None)
+        from burgundy_cli.robber_knights.movegen import legal_commands
+
         groups: dict[str, list[str]] = {}
         for group, cmd in legal_commands(self.state):
             groups.setdefault(group, []).append(format_command(cmd))
@@ -122,7 +124,7 @@ def replay(doc: RecordDoc, session: RobberKnightsSession) -> None:
         raise RecordError("[play] moves must be a list of notation lines (strings)",
                           location=doc.location_of_key("play", "moves"))
     start = doc.text.find("[play]")
-    locator = StringLocator(doc, doc.location_of_key("play", "moves"), start=max(start, 0))
+    locator = StringLocator(doc, Location(doc.name), start=max(start, 0))
     play = session.play
     for line in moves:
         try:

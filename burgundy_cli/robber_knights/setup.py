@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections import Counter
 from difflib import get_close_matches
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -21,6 +22,8 @@ from burgundy_cli.core.record import RecordDoc, StringLocator
 from burgundy_cli.robber_knights.components import components
 from burgundy_cli.robber_knights.notation import tile_name
 from burgundy_cli.robber_knights.state import Cell, Player, Space, State, cell_name, full_pile, parse_cell
+
+T = TypeVar("T")
 
 #: Named rule options a record may set in ``[game.options]``, with their defaults.
 OPTIONS: dict[str, bool] = {"pass-through": False}
@@ -52,7 +55,7 @@ class _Where:
 
     def __init__(self, doc: RecordDoc, table: str) -> None:
         self.doc, self.table = doc, table
-        self.locator = StringLocator(doc, doc.location_of_key(table), start=self._start())
+        self.locator = StringLocator(doc, Location(doc.name), start=self._start())
 
     def _start(self) -> int:
         found = self.doc.text.find(f"[{self.table}")
@@ -112,11 +115,16 @@ def resolve_player(name: str, players: list[str], column: int | None = None) -> 
     raise ParseError(f"unknown player '{name}'", location=Location(column=column), hint=hint)
 
 
-def _located(where: _Where, location: Location, action):  # noqa: ANN001, ANN202 - tiny adapter
-    """Run ``action``; turn a ParseError about a name into a RecordError at ``location``."""
+def _located(where: _Where, locate: Callable[[], Location], action: Callable[[], T]) -> T:
+    """Run ``action``; turn a ParseError about a name into a RecordError at ``locate()``.
+
+    The location is computed only when needed: finding keys in the text is the slow part
+    of opening a record.
+    """
     try:
         return action()
     except ParseError as err:
+        location = locate()
         column = (location.column or 1) + (err.location.column - 1 if err.location and err.location.column else 0)
         raise RecordError(f"[{where.table}] {err.message}",
                           location=Location(location.file, location.line, column), hint=err.hint) from None
@@ -133,10 +141,12 @@ def _hands(where: _Where, hands: dict[str, list[str]], players: list[str]) -> di
     """Each player's hand, by record spelling, with canonical tile names."""
     result: dict[str, list[str]] = {}
     for key, tiles in hands.items():
-        location = where.key("hands", key)
+        def location(key: str = key) -> Location:
+            return where.key("hands", key)
+
         player = _located(where, location, lambda: resolve_player(key, players))
         if len(tiles) > 2:
-            raise where.error(f"{player} holds {len(tiles)} tiles; a hand holds at most 2", location)
+            raise where.error(f"{player} holds {len(tiles)} tiles; a hand holds at most 2", location())
         result[player] = [_located(where, location, lambda t=t: tile_name(t)) for t in tiles]
     for player in players:
         if player not in result:
@@ -145,7 +155,7 @@ def _hands(where: _Where, hands: dict[str, list[str]], players: list[str]) -> di
 
 
 def _piles(where: _Where, players: list[str], laid: dict[str, Counter[str]], hands: dict[str, list[str]],
-           location: Location) -> list[dict[str, int]]:
+           location: Callable[[], Location]) -> list[dict[str, int]]:
     """What is left in each pile: the 24 tiles less those laid and in hand; over-use is an error."""
     piles = []
     for player in players:
@@ -154,7 +164,7 @@ def _piles(where: _Where, players: list[str], laid: dict[str, Counter[str]], han
             pile[name] -= count
             if pile[name] < 0:
                 raise where.error(f"{player} has {count} {name} tiles laid or in hand; a player has only "
-                                  f"{components().tiles[name].count}", location,
+                                  f"{components().tiles[name].count}", location(),
                                   hint="each player's 24 tiles: 1 lake, 2 mountains, 3 plain, 3 village-plain, "
                                   "6 castle-plain, 3 town-plain, 3 village-forest, 2 castle-forest, 1 town-forest")
         piles.append(pile)
@@ -185,21 +195,23 @@ def read_setup(doc: RecordDoc, header: GameHeader, players: list[str]) -> tuple[
             if not colon:
                 raise where.error(f"layout cell '{part}' should be player:tile", location,
                                   hint="e.g. \"red:castle-plain blue:lake\"")
-            row.append((_located(where, location, lambda o=owner: resolve_player(o, players)),
-                        _located(where, location, lambda t=tile: tile_name(t))))
+            row.append((_located(where, lambda at=location: at, lambda o=owner: resolve_player(o, players)),
+                        _located(where, lambda at=location: at, lambda t=tile: tile_name(t))))
         rows.append(row)
-    layout_at = where.key("layout")
+    def layout_at() -> Location:
+        return where.key("layout")
+
     count = 2 * len(players)
     side = components().area[len(players)]
     widths = {len(row) for row in rows}
     if len(widths) != 1 or sum(map(len, rows)) != count or len(rows) > side or max(widths) > side:
         raise where.error(f"the starting layout must be a full rectangle of {count} tiles "
-                          f"(2 per player), rows of equal length", layout_at,
+                          f"(2 per player), rows of equal length", layout_at(),
                           hint=f"e.g. 2 rows of {len(players)}")
     owners = Counter(owner for row in rows for owner, _ in row)
     for player in players:
         if owners[player] != 2:
-            raise where.error(f"{player} has {owners[player]} tiles in the starting layout, not 2", layout_at)
+            raise where.error(f"{player} has {owners[player]} tiles in the starting layout, not 2", layout_at())
     hands = _hands(where, table.hands, players)
     for player, hand in hands.items():
         if len(hand) != 2 or not any(components().tiles[t].is_castle for t in hand):
@@ -240,11 +252,13 @@ def read_position(doc: RecordDoc, header: GameHeader, players: list[str]) -> tup
         if knights and components().tiles[tile].terrain == "lake":
             raise where.error(f"{cell_name(cell)} is a lake, which knights never enter", location)
         cells[cell] = (owner, tile, knights)
-    tiles_at = where.key("tiles")
+    def tiles_at() -> Location:
+        return where.key("tiles")
+
     rows = [cell[0] for cell in cells]
     cols = [cell[1] for cell in cells]
     if max(rows) - min(rows) >= side or max(cols) - min(cols) >= side:
-        raise where.error(f"the tiles span more than the {side} x {side} playing area", tiles_at)
+        raise where.error(f"the tiles span more than the {side} x {side} playing area", tiles_at())
     _check_connected(where, set(cells), tiles_at)
     hands = _hands(where, table.hands, players)
     laid = {player: Counter(tile for owner, tile, _ in cells.values() if owner == player) for player in players}
@@ -258,12 +272,13 @@ def read_position(doc: RecordDoc, header: GameHeader, players: list[str]) -> tup
         player.knights -= state.knights_on_board(number)
         if player.knights < 0:
             raise where.error(f"{player.name} has {state.knights_on_board(number)} knights on the board; "
-                              f"a player has only {components().knights_per_player}", tiles_at)
+                              f"a player has only {components().knights_per_player}", tiles_at())
         if len(player.hand) != min(2, len(player.hand) + player.pile_size):
             raise where.error(f"{player.name} holds {len(player.hand)} tiles with {player.pile_size} left in the "
                               "pile; a hand is refilled to 2 while the pile lasts", where.key("hands", player.name))
     _check_counts(where, table, state, players)
-    state.to_move = state.index[_located(where, where.key("to-move"), lambda: resolve_player(table.to_move, players))]
+    state.to_move = state.index[_located(where, lambda: where.key("to-move"),
+                                         lambda: resolve_player(table.to_move, players))]
     if not state.over and not state.players[state.to_move].hand:
         raise where.error(f"{state.players[state.to_move].name} has no tiles left and cannot be the player to move",
                           where.key("to-move"))
@@ -282,14 +297,14 @@ def _position_tile(where: _Where, text: str, location: Location,
     if not (2 <= len(name) <= 3 and name[0].isalpha() and name[1:].isdigit() and int(name[1:]) >= 1):
         raise where.error(f"'{parts[0]}' is not a grid cell", location, hint="a cell is column letter + row, e.g. f6")
     owner, _, tile = parts[1].partition(":")
-    owner = _located(where, location, lambda: resolve_player(owner, players))
-    tile = _located(where, location, lambda: tile_name(tile))
-    knights = [_located(where, location, lambda k=k: resolve_player(k, players))
+    owner = _located(where, lambda: location, lambda: resolve_player(owner, players))
+    tile = _located(where, lambda: location, lambda: tile_name(tile))
+    knights = [_located(where, lambda: location, lambda k=k: resolve_player(k, players))
                for k in (parts[3].split(",") if len(parts) == 4 else [])]
     return parse_cell(name), owner, tile, knights
 
 
-def _check_connected(where: _Where, cells: set[Cell], location: Location) -> None:
+def _check_connected(where: _Where, cells: set[Cell], location: Callable[[], Location]) -> None:
     """Every laid tile shares an edge with the rest (tiles are only ever laid edge to edge)."""
     start = next(iter(cells))
     seen = {start}
@@ -302,19 +317,21 @@ def _check_connected(where: _Where, cells: set[Cell], location: Location) -> Non
                 todo.append(near)
     if len(seen) != len(cells):
         apart = sorted(cells - seen)[0]
-        raise where.error(f"{cell_name(apart)} is not joined edge to edge with the other tiles", location)
+        raise where.error(f"{cell_name(apart)} is not joined edge to edge with the other tiles", location())
 
 
 def _check_counts(where: _Where, table: PositionTable, state: State, players: list[str]) -> None:
     """Optional ``knights``/``piles`` tables must agree with what the tiles and hands imply."""
     for field, stated in (("knights", table.knights), ("piles", table.piles)):
         for key, value in (stated or {}).items():
-            location = where.key(field, key)
+            def location(field: str = field, key: str = key) -> Location:
+                return where.key(field, key)
+
             player = state.players[state.index[_located(where, location, lambda k=key: resolve_player(k, players))]]
             actual = player.knights if field == "knights" else player.pile_size
             if value != actual:
                 raise where.error(f"{field} of {player.name} is {value}, but the position implies {actual}",
-                                  location)
+                                  location())
 
 
 def position_data(state: State) -> dict[str, Any]:
