@@ -31,6 +31,21 @@ def open_text(text: str, name: str = "test.toml"):  # noqa: ANN201
     return open_doc(parse_record_text(text, name))
 
 
+#: A dealt 2-player start: the layout fills f6, g6, f7, g7.
+SETUP = """\
+[game]
+name = "robber-knights"
+players = ["red", "blue"]
+
+[setup]
+layout = ["red:castle-plain blue:plain", "blue:lake red:village-forest"]
+
+[setup.hands]
+red = ["castle-plain", "town-plain"]
+blue = ["castle-forest", "mountains"]
+"""
+
+
 #: A small 2-player landscape (red to move) used by many rule tests::
 #:
 #:         e      f      g      h

@@ -5,22 +5,12 @@ from __future__ import annotations
 import json
 
 from tests.conftest import RECORDS
+from tests.robber_knights.helpers import SETUP as BASE_SETUP
 
 GAME_2P = str(RECORDS / "robber-knights" / "playout-2-players.toml")
 EXAMPLE = str(RECORDS / "robber-knights" / "example-scoring-blue-1-red-2-yellow-3.toml")
 
-SETUP = """\
-[game]
-name = "robber-knights"
-players = ["red", "blue"]
-
-[setup]
-layout = ["red:castle-plain blue:plain", "blue:lake red:village-forest"]
-
-[setup.hands]
-red = ["castle-plain", "town-plain"]
-blue = ["castle-forest", "mountains"]
-
+SETUP = BASE_SETUP + """
 [play]
 moves = [
     "red: lay castle-plain e6 knights 2 east leave 1,1",

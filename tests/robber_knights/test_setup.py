@@ -5,20 +5,8 @@ from __future__ import annotations
 import pytest
 
 from burgundy_cli.core.errors import ParseError, RecordError
-from tests.robber_knights.helpers import BASE_HANDS, BASE_TILES, open_text, position, record_text
+from tests.robber_knights.helpers import BASE_HANDS, BASE_TILES, SETUP, open_text, position, record_text
 
-SETUP = """\
-[game]
-name = "robber-knights"
-players = ["red", "blue"]
-
-[setup]
-layout = ["red:castle-plain blue:plain", "blue:lake red:village-forest"]
-
-[setup.hands]
-red = ["castle-plain", "town-plain"]
-blue = ["castle-forest", "mountains"]
-"""
 
 
 def refused(text: str) -> RecordError:
