@@ -222,3 +222,17 @@ def test_every_hand_refills_but_piles_run_out():
     session = open_text(dump_record(GAME.playout(3, 11, stop_after=200)))
     assert all(len(p.hand) == min(2, len(p.hand) + p.pile_size) for p in session.state.players)
     assert BASE_HANDS
+
+
+@pytest.mark.parametrize(("players", "side"), [(3, 9), (4, 10)])
+def test_area_three_and_four_players(players, side):
+    """'3 players: 9 per row and column, 9 x 9 tiles. 4 players: 10 per row and column, 10 x 10
+    tiles.' (rulebook, 'Size of the Playing Area')."""
+    names = ("red", "blue", "yellow", "green")[:players]
+    kinds = ["plain", "village-plain", "town-plain", "mountains"]
+    tiles = [f"{chr(98 + i)}9 {names[i % players]}:{kinds[i // players]}" for i in range(side)]
+    hands = {name: ["castle-plain", "plain"] for name in names}
+    session = position(tiles, hands, players=names)
+    assert illegal(session, "red: lay plain a9").rule.id == "rk.lay.area"
+    assert illegal(session, f"red: lay plain {chr(98 + side)}9").rule.id == "rk.lay.area"
+    assert session.check("red: lay plain b10") == "red: lay plain b10"
