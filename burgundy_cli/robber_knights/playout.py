@@ -16,8 +16,8 @@ from burgundy_cli.core.game import GameHeader
 from burgundy_cli.core.record import dump_record, parse_record_text
 from burgundy_cli.robber_knights.components import components
 from burgundy_cli.robber_knights.movegen import lay_cells, marches
-from burgundy_cli.robber_knights.notation import format_command
 from burgundy_cli.robber_knights.commands import DrawCommand, EndCommand, LayCommand
+from burgundy_cli.robber_knights.notation import Command, format_command
 from burgundy_cli.robber_knights.session import RobberKnightsSession, open_session
 from burgundy_cli.robber_knights.state import cell_name
 
@@ -47,7 +47,7 @@ def deal(players: int, rng: random.Random) -> tuple[dict[str, Any], dict[str, li
     return setup, piles
 
 
-def _choose(session: RobberKnightsSession, piles: dict[str, list[str]], rng: random.Random):  # noqa: ANN202
+def _choose(session: RobberKnightsSession, piles: dict[str, list[str]], rng: random.Random) -> Command:
     """The policy's next command for the player to move."""
     state = session.state
     player = state.players[state.to_move]

@@ -6,6 +6,7 @@ from typing import Any
 
 from burgundy_cli.core.record import dump_record, parse_record_text
 from burgundy_cli.core.session import open_doc
+from burgundy_cli.robber_knights.session import RobberKnightsSession
 
 
 def record_text(tiles: list[str], hands: dict[str, list[str]], to_move: str = "red",
@@ -21,12 +22,12 @@ def record_text(tiles: list[str], hands: dict[str, list[str]], to_move: str = "r
     return dump_record(data)
 
 
-def position(tiles: list[str], hands: dict[str, list[str]], **kwargs: Any):  # noqa: ANN201
+def position(tiles: list[str], hands: dict[str, list[str]], **kwargs: Any) -> RobberKnightsSession:
     """An opened session of the position (see :func:`record_text`)."""
     return open_doc(parse_record_text(record_text(tiles, hands, **kwargs), "test.toml"))
 
 
-def open_text(text: str, name: str = "test.toml"):  # noqa: ANN201
+def open_text(text: str, name: str = "test.toml") -> RobberKnightsSession:
     """An opened session of record text."""
     return open_doc(parse_record_text(text, name))
 
@@ -60,6 +61,6 @@ BASE_TILES = [
 BASE_HANDS = {"red": ["castle-plain", "village-plain"], "blue": ["castle-forest", "plain"]}
 
 
-def base(**kwargs: Any):  # noqa: ANN201
+def base(**kwargs: Any) -> RobberKnightsSession:
     """A session of the base landscape."""
     return position(BASE_TILES, BASE_HANDS, **kwargs)

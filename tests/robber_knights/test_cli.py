@@ -185,3 +185,11 @@ def test_unknown_option_suggests(cli, tmp_path):
     result = cli("score", write(tmp_path, text))
     assert result.exit_code == 1
     assert "did you mean 'pass-through'?" in result.stderr
+
+
+def test_fmt_writes_lenient_lines_canonically(cli, tmp_path):
+    text = BASE_SETUP + '\n[play]\nmoves = [\n    "RED lay CP e6 k 2 right leave 1 1  # first castle",\n    "Red d lake",\n]\n'
+    result = cli("fmt", write(tmp_path, text))
+    assert result.exit_code == 0
+    assert '"red: lay castle-plain e6 knights 2 east leave 1,1",' in result.stdout
+    assert '"red: draw lake",' in result.stdout
