@@ -106,8 +106,9 @@ def legal_commands(state: State) -> list[tuple[str, Command]]:
             result.append((group, LayCommand(player=name, tile=tile, cell=where)))
             if tiles[tile].is_castle and player.knights:
                 for direction, leave in marches(state, cell, terrain, player.knights):
-                    result.append((group, LayCommand(player=name, tile=tile, cell=where,
+                    result.append((f"{group} with knights", LayCommand(player=name, tile=tile, cell=where,
                                                      direction=direction, leave=leave)))
     if state.lays:
         result.append(("end turn", EndCommand(player=name)))
+    result.sort(key=lambda item: item[0].endswith("with knights"))  # plain lays first, stable otherwise
     return result
