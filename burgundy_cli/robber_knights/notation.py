@@ -196,8 +196,12 @@ def _parse_lay(player: str, args: list[tuple[str, int]], end_column: int) -> Lay
     return LayCommand(player=player, tile=tile, cell=cell, direction=direction, leave=tuple(leave))
 
 
+@lru_cache(maxsize=8192)
 def format_command(cmd: Command) -> str:
-    """The canonical line of a command (``parse_line(format_command(c)) == c``)."""
+    """The canonical line of a command (``parse_line(format_command(c)) == c``).
+
+    Cached: commands are frozen, and a replay formats the same few hundred lines again and again.
+    """
     if isinstance(cmd, LayCommand):
         text = f"{cmd.player}: lay {cmd.tile} {cmd.cell}"
         if cmd.leave:
