@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from burgundy_cli.core.errors import Location, RecordError, RefereeError
+from burgundy_cli.core.errors import Location, ParseError, RecordError, RefereeError
 from burgundy_cli.core.game import GameHeader, MoveList, ScoreTable
 from burgundy_cli.core.record import RecordDoc, StringLocator
 from burgundy_cli.robber_knights import engine
@@ -37,10 +37,15 @@ class RobberKnightsSession:
 
         :raises ParseError:
         """
-        cmd = parse_line(text)
-        if cmd.player not in self.state.index:
-            column = len(text) - len(text.lstrip()) + 1
-            cmd = cmd.model_copy(update={"player": resolve_player(cmd.player, self.players, column)})
+        try:
+            cmd = parse_line(text)
+            if cmd.player not in self.state.index:
+                column = len(text) - len(text.lstrip()) + 1
+                cmd = cmd.model_copy(update={"player": resolve_player(cmd.player, self.players, column)})
+        except ParseError as err:
+            if err.location and err.location.column and err.location.file is None:
+                err.location = Location(None, 1, err.location.column)  # the line typed is line 1
+            raise
         return cmd
 
     def score(self) -> ScoreTable:
