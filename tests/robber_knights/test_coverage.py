@@ -53,3 +53,15 @@ def test_notation_examples_parse():
         cmd = parse_line(line)
         assert parse_line(format_command(cmd)) == cmd
         assert format_command(cmd) == line.split("#")[0].strip()
+
+
+def test_record_examples_in_docs_open():
+    """The ``[setup]`` and ``[position]`` examples of docs/records.md are valid records."""
+    from burgundy_cli.core.record import parse_record_text
+    from burgundy_cli.core.session import open_doc
+
+    blocks = [b.removeprefix("toml\n") for b in section("records.md").split("```")[1::2]]
+    first = open_doc(parse_record_text(blocks[0], "records.md"))
+    assert first.score().complete is False
+    header = '[game]\nname = "robber-knights"\nplayers = ["red", "yellow"]\n'
+    assert open_doc(parse_record_text(header + blocks[1], "records.md")).legal_moves().player == "red"
