@@ -121,16 +121,15 @@ def _check_march(state: State, castle: Cell, terrain: str, cmd: LayCommand) -> N
     cell = castle
     last = len(cmd.leave) - 1
     for step, left in enumerate(cmd.leave):
-        name = cell_name(cell)
         if step == 0:
-            already = 0
+            name, already = cell_name(cell), 0
         else:
             cell = (cell[0] + d_row, cell[1] + d_col)
             name = cell_name(cell)
             space = state.board.get(cell)
             if space is None:
                 raise _illegal("rk.move.gap", f"the knights reach {name}, where no tile lies",
-                               f"stop before {name}: leave the last {remaining} knights on the tile before it")
+                               f"stop before {name}: leave the remaining {remaining} knight(s) on the tile before it")
             terrain = space.tile.terrain
             if terrain == "lake":
                 raise _illegal("rk.move.lake", f"{name} is a lake", "stop the knights before the lake")
