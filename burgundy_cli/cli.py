@@ -37,8 +37,8 @@ def _guard(action: Callable[[], T]) -> T:
     """Run ``action``; report any failure as one line (see :func:`failure`) and its exit code."""
     try:
         return action()
-    except (typer.Exit, typer.Abort):
-        raise
+    except (typer.Exit, typer.Abort, BrokenPipeError):
+        raise                   # typer ends quietly (exit 1) when the reader of stdout went away
     except (Exception, KeyboardInterrupt) as err:  # noqa: BLE001 - the last line of defence against tracebacks
         message, code = failure(err)
         typer.echo(message, err=True)
@@ -46,14 +46,33 @@ def _guard(action: Callable[[], T]) -> T:
 
 
 def _record_files(paths: list[Path]) -> list[Path]:
-    """Expand folders into the ``*.toml`` records below them, in a stable order."""
+    """Expand folders into the records below them; files named on the command line stay."""
     files: list[Path] = []
     for path in paths:
-        if path.is_dir():
-            files.extend(sorted(p for p in path.rglob("*.toml") if p.is_file()))
-        else:
-            files.append(path)
+        files.extend(_records_below(path) if os.path.isdir(path) else [path])
     return files
+
+
+def _records_below(folder: Path) -> list[Path]:
+    """The ``*.toml`` files below ``folder``, in a stable order.
+
+    Hidden names (the ``.<name>.<random>.tmp`` files of an interrupted write, editor
+    files, ``.git``) and symbolic links are passed over, so that a scan never leaves the
+    folder nor takes a temporary file for a record.
+
+    :raises UsageError: a folder below cannot be read (its records would go missing).
+    """
+    def refuse(err: OSError) -> None:
+        raise UsageError(f"cannot read folder {err.filename}: {err.strerror}")
+
+    found: list[Path] = []
+    for root, folders, names in os.walk(folder, onerror=refuse):
+        folders[:] = [name for name in folders if not name.startswith(".")]
+        for name in names:
+            path = Path(root, name)
+            if name.endswith(".toml") and not name.startswith(".") and not path.is_symlink():
+                found.append(path)
+    return sorted(found)
 
 
 def score_one(path: str) -> dict[str, Any]:
@@ -255,7 +274,10 @@ def playout(
         from burgundy_cli.core.record import dump_record, write_atomic
         from burgundy_cli.core.registry import find_game
 
-        found = find_game(game)
+        try:
+            found = find_game(game)
+        except RefereeError as err:
+            raise UsageError(err.message, hint=err.hint) from None
         if edition is not None and edition not in found.editions:
             raise UsageError(f"unknown edition '{edition}' for {game}; editions: {', '.join(found.editions)}")
         data = found.playout(players, seed, edition=edition, stop_after=stop_after)

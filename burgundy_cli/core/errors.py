@@ -16,6 +16,16 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 
+def short_repr(value: object, width: int = 40) -> str:
+    """A repr of ``value`` cut to ``width`` characters, for quoting untrusted input in messages.
+
+    >>> short_repr("x" * 50)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx..."
+    """
+    text = repr(value)
+    return text if len(text) <= width else text[:width - 3] + "..."
+
+
 @dataclass(frozen=True, slots=True)
 class Rule:
     """A rule of a game, identified for good by ``id`` (for example ``cob.place.adjacent``).

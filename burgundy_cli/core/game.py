@@ -13,7 +13,7 @@ from typing import Any, ClassVar, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from burgundy_cli.core.errors import Location, RecordError
+from burgundy_cli.core.errors import Location, RecordError, short_repr
 from burgundy_cli.core.record import RecordDoc
 
 OptionValue = str | int | bool
@@ -38,6 +38,30 @@ class GameHeader(BaseModel):
     options: dict[str, OptionValue] = Field(default_factory=dict)
 
 
+def _data_path(data: Any, table: tuple[str | int, ...], error: Any) -> tuple[Any, ...]:
+    """The part of a pydantic error's ``loc`` that indexes the record's data.
+
+    A missing or unknown key keeps its full path; otherwise the path stops where the
+    data does (pydantic adds union member names such as ``str`` after the real keys).
+    """
+    loc = tuple(error.get("loc", ()))
+    if error.get("type") in ("missing", "extra_forbidden"):
+        return loc
+    value = data
+    for part in table:
+        value = value.get(part) if isinstance(value, dict) else None
+    path: tuple[Any, ...] = ()
+    for part in loc:
+        if isinstance(value, dict) and part in value:
+            value = value[part]
+        elif isinstance(value, list) and isinstance(part, int) and 0 <= part < len(value):
+            value = value[part]
+        else:
+            break
+        path += (part,)
+    return path
+
+
 def read_header(doc: RecordDoc) -> GameHeader:
     """Validate the ``[game]`` table of ``doc``.
 
@@ -45,26 +69,46 @@ def read_header(doc: RecordDoc) -> GameHeader:
     """
     table = doc.data.get("game")
     if not isinstance(table, dict):
-        raise RecordError("a record must start with a [game] table (name, players, ...)",
-                          location=Location(doc.name, 1, 1))
+        where = doc.location_of_key("game") if "game" in doc.data else Location(doc.name, 1, 1)
+        raise RecordError("a record must start with a [game] table (name, players, ...)", location=where)
     try:
         return GameHeader.model_validate(table)
     except ValidationError as err:
-        raise pydantic_record_error(err, doc, ("game",)) from None
+        raise pydantic_record_error(err, doc, ("game",), model=GameHeader) from None
 
 
-def pydantic_record_error(err: ValidationError, doc: RecordDoc, table: tuple[str, ...]) -> RecordError:
-    """Turn the first pydantic validation error into a located :class:`RecordError`."""
-    first = err.errors(include_url=False)[0]
-    loc = tuple(str(part) for part in first.get("loc", ()))
-    key_path = table + tuple(part for part in loc[:1])
-    where = ".".join(table + loc) if loc else ".".join(table)
-    message = first.get("msg", "invalid value")
-    if first.get("type") == "extra_forbidden":
+def pydantic_record_error(err: ValidationError, doc: RecordDoc, table: tuple[str | int, ...],
+                          model: type[BaseModel] | None = None) -> RecordError:
+    """Turn the first pydantic validation error into a located :class:`RecordError`.
+
+    ``table`` is the key path of the validated table in the record; the error is located
+    at the offending key or array item, or at the table when a required key is missing.
+    With ``model``, an unknown key gets the closest field name as a hint.
+    """
+    from burgundy_cli.core.suggest import did_you_mean
+
+    errors = err.errors(include_url=False)
+    first = errors[0]
+    loc = _data_path(doc.data, table, first)
+    name = "".join(f"[{part}]" if isinstance(part, int) else f".{part}" for part in loc).lstrip(".")
+    where = "[" + ".".join(map(str, table)) + "]" + (f" {name}" if name else "")
+    message, hint = first.get("msg", "invalid value"), None
+    kind = first.get("type")
+    if kind == "extra_forbidden":
         message = "unknown field"
-    elif first.get("type") == "missing":
+        if model is not None and len(loc) == 1:
+            hint = did_you_mean(str(loc[0]), model.model_fields)
+    elif kind == "missing":
         message = "required field is missing"
-    return RecordError(f"[{where}]: {message}", location=doc.location_of_key(*key_path))
+    else:
+        # a union reports one error per member type, all at the same place: say them all
+        same = [e["msg"] for e in errors if _data_path(doc.data, table, e) == loc]
+        alternatives = list(dict.fromkeys(m.split(", got")[0].removeprefix("Input should be ") for m in same))
+        if len(alternatives) > 1:
+            message = "Input should be " + ", ".join(alternatives[:-1]) + " or " + alternatives[-1]
+        if not isinstance(first.get("input"), dict | list):
+            message += f", got {short_repr(first.get('input'))}"
+    return RecordError(f"{where}: {message}", location=doc.location_of_key(*table, *loc), hint=hint)
 
 
 #: Models that not every command uses build their validators on first use, not at import

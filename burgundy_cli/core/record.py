@@ -11,13 +11,16 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 import tomllib
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
-from burgundy_cli.core.errors import Location, RecordError, UsageError
+from burgundy_cli.core.errors import Location, RecordError, RefereeError, UsageError
+from burgundy_cli.core.tomlsource import SourceMap, may_nest_deeper, nesting_overflow, source_map, string_value
 
 #: Records larger than this are rejected before being read (a real game is a few KiB).
 MAX_RECORD_BYTES = 1024 * 1024
@@ -35,9 +38,10 @@ class RecordDoc:
     text: str
     data: dict[str, Any]
     _line_starts: list[int] = field(default_factory=list, repr=False)
+    _source: SourceMap | None = field(default=None, repr=False)
 
     def location_of_offset(self, offset: int) -> Location:
-        """The 1-based line and column of a character offset into ``text``.
+        """The 1-based line and column (in characters) of a character offset into ``text``.
 
         Called for every move line of every record replayed, so it is kept lean.
         """
@@ -47,38 +51,32 @@ class RecordDoc:
         line = bisect_right(starts, offset)
         return Location(self.name, line, offset - starts[line - 1] + 1)
 
-    def location_of_key(self, *path: str) -> Location:
-        """Best-effort location of a table or key such as ``("game", "players")``.
+    def source_map(self) -> SourceMap:
+        """Where each key and string value of the record is written (built once, on demand)."""
+        if self._source is None:
+            self._source = source_map(self.text)
+        return self._source
 
-        Looks for the ``[table]`` header of the deepest table on the path, then for the
-        key inside it; falls back to the file alone.
+    def location_of_key(self, *path: str | int) -> Location:
+        """Location of a table, key or array item such as ``("game", "players", 1)``.
+
+        Parts are indexed as the parsed data is: table and key names as strings, array
+        items (including ``[[array of tables]]`` entries) as ints or digit strings. Keys
+        written dotted (``options.tiebreak = ..``), quoted, or in inline tables are found
+        too. When the full path is not written (a missing key), the deepest table or key
+        on it that is gives the location; when none is, the file alone.
         """
-        offset = 0
-        found = False
-        for depth in range(len(path), 0, -1):
-            header = re.search(r"^\s*\[+\s*" + r"\s*\.\s*".join(map(re.escape, path[:depth])) + r"\s*\]+",
-                               self.text, re.M)
-            if header:
-                offset, found = header.start(), True
-                rest = path[depth:]
-                if rest:
-                    key = re.compile(r"^\s*" + re.escape(rest[0]) + r"\s*=", re.M).search(self.text, header.end())
-                    if key:
-                        offset = key.start() + len(key.group(0)) - len(key.group(0).lstrip())
-                break
-        if not found and path:
-            key = re.search(r"^\s*" + re.escape(path[-1]) + r"\s*=", self.text, re.M)
-            if key:
-                offset, found = key.start() + len(key.group(0)) - len(key.group(0).lstrip()), True
-        return self.location_of_offset(offset) if found else Location(self.name)
+        offset = self.source_map().offset_of(path)
+        return Location(self.name) if offset is None else self.location_of_offset(offset)
 
 
 class StringLocator:
     """Finds successive string values in a record's text, to locate move lines.
 
-    Values are searched in order from a moving cursor, so two identical lines in a log
-    get their own positions. A value written with escapes that cannot be found verbatim
-    falls back to the location of ``fallback``.
+    Values are matched, in order from a moving cursor, against the string values of the
+    TOML text as TOML reads them (escapes, literal and multi-line strings included; keys
+    and comments never match), so two identical lines in a log get their own positions.
+    A value not found after the cursor gets the location of ``fallback``.
     """
 
     def __init__(self, doc: RecordDoc, fallback: Location | None = None, start: int = 0) -> None:
@@ -87,12 +85,14 @@ class StringLocator:
         self.fallback = fallback or Location(doc.name)
 
     def locate(self, value: str) -> Location:
-        """Location of the first character of ``value`` at or after the cursor."""
-        found = self.doc.text.find(value, self.cursor) if value else -1
-        if found < 0:
-            return self.fallback
-        self.cursor = found + len(value)
-        return self.doc.location_of_offset(found)
+        """Location of the first character of ``value`` (inside its quotes) at or after the cursor."""
+        strings = self.doc.source_map().strings
+        for index in range(bisect_left(strings, self.cursor, key=itemgetter(0)), len(strings)):
+            offset, token = strings[index]
+            if string_value(token) == value:
+                self.cursor = offset + 1
+                return self.doc.location_of_offset(offset)
+        return self.fallback
 
 
 def _depth(value: Any, limit: int) -> int:
@@ -111,11 +111,24 @@ def _depth(value: Any, limit: int) -> int:
     return deepest
 
 
+def _too_deep(name: str, text: str, offset: int | None) -> RecordError:
+    location = Location(name) if offset is None else RecordDoc(name, text, {}).location_of_offset(offset)
+    return RecordError(f"nested more deeply than the {MAX_NESTING} levels a record may use",
+                       location=location, hint="tables, dotted keys and brackets count as levels")
+
+
 def parse_record_text(text: str, name: str = "<input>") -> RecordDoc:
     """Parse record text into a :class:`RecordDoc`.
 
+    Nesting is bounded before ``tomllib`` sees the text (a key of thousands of dotted
+    parts would cost it quadratic time) and checked again on the parsed data.
+
     :raises RecordError: invalid TOML (with its line and column) or nesting too deep.
     """
+    if may_nest_deeper(text, MAX_NESTING):
+        offset = nesting_overflow(text, MAX_NESTING)
+        if offset is not None:
+            raise _too_deep(name, text, offset)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
@@ -132,33 +145,58 @@ def parse_record_text(text: str, name: str = "<input>") -> RecordDoc:
         raise RecordError(f"not valid TOML: {message}",
                           location=location) from None
     except RecursionError:
-        raise RecordError(f"nested more deeply than the {MAX_NESTING} levels a record may use",
-                          location=Location(name)) from None
+        raise _too_deep(name, text, None) from None
     if _depth(data, MAX_NESTING) > MAX_NESTING:
-        raise RecordError(f"nested more deeply than the {MAX_NESTING} levels a record may use",
-                          location=Location(name))
+        raise _too_deep(name, text, nesting_overflow(text, MAX_NESTING))
     return RecordDoc(name, text, data)
 
 
 def read_record(path: str | os.PathLike[str]) -> RecordDoc:
     """Read and parse the record at ``path``, refusing what no real record looks like.
 
-    :raises UsageError: the path does not exist or is not a file.
+    Only a regular file is read (a symbolic link named here is followed to one): a
+    folder, FIFO, socket or device is refused before it is opened for reading, so the
+    tool never blocks on it. The size is checked before reading, and at most
+    :data:`MAX_RECORD_BYTES` + 1 bytes are ever read. A UTF-8 byte order mark is
+    dropped; CRLF line ends are accepted.
+
+    :raises UsageError: the path does not exist, is not a regular file, or is unreadable.
     :raises RecordError: too large, not UTF-8, not TOML, nested too deeply.
     """
     name = str(path)
-    file = Path(path)
     try:
-        if not file.is_file():
-            raise UsageError(f"no such record file: {name}" if not file.exists() else f"not a file: {name}")
-        size = file.stat().st_size
-        if size > MAX_RECORD_BYTES:
-            raise RecordError(f"record is {size} bytes; the limit is {MAX_RECORD_BYTES} bytes",
-                              location=Location(name))
-        with file.open("rb") as handle:
-            raw = handle.read(MAX_RECORD_BYTES + 1)
+        info = os.stat(path)
+        if stat.S_ISDIR(info.st_mode):
+            raise UsageError(f"{name} is a folder, not a record file")
+        if not stat.S_ISREG(info.st_mode):
+            raise UsageError(f"{name} is not a regular file (a FIFO, socket or device is never read)")
+        _check_size(name, info.st_size)
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        try:
+            info = os.fstat(fd)          # the file opened may not be the one stat()ed
+            if not stat.S_ISREG(info.st_mode):
+                raise UsageError(f"{name} is not a regular file (a FIFO, socket or device is never read)")
+            _check_size(name, info.st_size)
+            raw = _read_at_most(fd, MAX_RECORD_BYTES + 1)
+        finally:
+            os.close(fd)
+    except RefereeError:
+        raise
+    except FileNotFoundError:
+        raise UsageError(f"no such record file: {name}") from None
     except OSError as err:
-        raise UsageError(f"cannot read {name}: {err.strerror}") from None
+        raise UsageError(f"cannot read {name}: {err.strerror or err}") from None
+    except ValueError as err:        # an impossible path, e.g. with a NUL character
+        raise UsageError(f"cannot read {name!r}: {err}") from None
+    return parse_record_bytes(raw, name)
+
+
+def parse_record_bytes(raw: bytes, name: str = "<input>") -> RecordDoc:
+    """Decode (UTF-8, an optional byte order mark dropped) and parse record bytes.
+
+    :raises RecordError: larger than :data:`MAX_RECORD_BYTES`, not UTF-8 (located at the
+        first undecodable byte), not TOML, nested too deeply.
+    """
     if len(raw) > MAX_RECORD_BYTES:
         raise RecordError(f"record is larger than the limit of {MAX_RECORD_BYTES} bytes",
                           location=Location(name))
@@ -166,10 +204,31 @@ def read_record(path: str | os.PathLike[str]) -> RecordDoc:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as err:
         line = raw.count(b"\n", 0, err.start) + 1
-        column = err.start - (raw.rfind(b"\n", 0, err.start) + 1) + 1
+        line_start = raw.rfind(b"\n", 0, err.start) + 1
+        column = len(raw[line_start:err.start].decode("utf-8", "replace")) + 1
         raise RecordError(f"not UTF-8 text: byte 0x{raw[err.start]:02x} cannot be decoded",
-                          location=Location(name, line, column)) from None
+                          location=Location(name, line, column),
+                          hint="save the file as UTF-8") from None
     return parse_record_text(text.removeprefix("\ufeff"), name)
+
+
+def _check_size(name: str, size: int) -> None:
+    if size > MAX_RECORD_BYTES:
+        raise RecordError(f"record is {size} bytes; the limit is {MAX_RECORD_BYTES} bytes",
+                          location=Location(name))
+
+
+def _read_at_most(fd: int, limit: int) -> bytes:
+    """Read up to ``limit`` bytes from ``fd`` (a file may grow after its size was checked)."""
+    chunks: list[bytes] = []
+    left = limit
+    while left > 0:
+        chunk = os.read(fd, min(left, 1 << 16))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        left -= len(chunk)
+    return b"".join(chunks)
 
 
 def dump_record(data: dict[str, Any]) -> str:
@@ -182,25 +241,42 @@ def dump_record(data: dict[str, Any]) -> str:
 def write_atomic(path: str | os.PathLike[str], text: str) -> None:
     """Write ``text`` to ``path`` so that the file is always either old or new, never partial.
 
-    The text goes to a temporary file in the same folder, is flushed and fsynced, then
-    renamed over ``path`` (atomic on POSIX); the folder is fsynced so the rename persists.
+    The text goes to a temporary file in the same folder (named ``.<name>.<random>.tmp``,
+    so that no folder scan takes it for a record), is flushed and fsynced, then renamed
+    over ``path`` (atomic on POSIX); the folder is fsynced so the rename persists. An
+    existing record keeps its permission bits; a new one gets the usual ``0o666 & ~umask``.
+    A symbolic link is written through: its target is replaced and the link stays.
+
+    :raises UsageError: the folder cannot be written, or ``path`` is a folder.
     """
     import tempfile
 
-    target = Path(path)
-    folder = target.parent if str(target.parent) else Path(".")
-    handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    target = Path(os.path.realpath(path))
+    folder = target.parent
+    try:
+        mode = stat.S_IMODE(os.stat(target).st_mode)
+    except FileNotFoundError:
+        mode = 0o666 & ~_umask()
+    except OSError as err:
+        raise UsageError(f"cannot write {path}: {err.strerror or err}") from None
+    try:
+        handle, temp = tempfile.mkstemp(prefix=f".{target.name[:80]}.", suffix=".tmp", dir=folder)
+    except OSError as err:
+        raise UsageError(f"cannot write {path}: {err.strerror or err}") from None
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
+            os.fchmod(out.fileno(), mode)
             out.write(text)
             out.flush()
             os.fsync(out.fileno())
         os.replace(temp, target)
-    except BaseException:
+    except BaseException as err:
         try:
             os.unlink(temp)
         except FileNotFoundError:
             pass
+        if isinstance(err, OSError):
+            raise UsageError(f"cannot write {path}: {err.strerror or err}") from None
         raise
     try:
         dir_fd = os.open(folder, os.O_RDONLY)
@@ -210,3 +286,10 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> None:
         os.fsync(dir_fd)
     finally:
         os.close(dir_fd)
+
+
+def _umask() -> int:
+    """The process's file-creation mask (read by setting it and putting it back)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import importlib
-from difflib import get_close_matches
 
 from burgundy_cli.core.errors import Location, RecordError
 from burgundy_cli.core.game import Game
+from burgundy_cli.core.suggest import did_you_mean
 
 #: Game name (as written in a record's ``[game] name``) -> module exposing ``GAME``.
 GAMES: dict[str, str] = {
@@ -22,7 +22,5 @@ def find_game(name: str, location: Location | None = None) -> Game:
     """
     module = GAMES.get(name.strip().lower())
     if module is None:
-        close = get_close_matches(name.lower(), GAMES, n=1)
-        hint = f"did you mean '{close[0]}'?" if close else "known games: " + ", ".join(GAMES)
-        raise RecordError(f"unknown game '{name}'", location=location, hint=hint)
+        raise RecordError(f"unknown game '{name}'", location=location, hint=did_you_mean(name, GAMES))
     return importlib.import_module(module).GAME

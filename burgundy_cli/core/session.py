@@ -4,23 +4,43 @@ from __future__ import annotations
 
 import os
 
-from burgundy_cli.core.errors import RecordError
-from burgundy_cli.core.game import Session, read_header
+from typing import Any
+
+from burgundy_cli.core.errors import Location, RecordError, RefereeError, short_repr
+from burgundy_cli.core.game import Game, GameHeader, Session, read_header
 from burgundy_cli.core.record import RecordDoc, read_record
 from burgundy_cli.core.registry import find_game
+from burgundy_cli.core.suggest import did_you_mean
 
 
 def open_doc(doc: RecordDoc, *, verify_result: bool = True) -> Session:
     """Replay ``doc`` with its game and, if it stores a ``[result]``, check it matches.
 
+    An error the game raises without a location is given the record's file name.
+
     :raises RefereeError: anything wrong with the record, located.
     """
     header = read_header(doc)
     game = find_game(header.name, doc.location_of_key("game", "name"))
-    session = game.open(doc, header)
+    check_edition(doc, header, game)
+    try:
+        session = game.open(doc, header)
+    except RefereeError as err:
+        raise err.at(Location(doc.name)) from None
     if verify_result and "result" in doc.data:
         verify_stored_result(doc, session)
     return session
+
+
+def check_edition(doc: RecordDoc, header: GameHeader, game: Game) -> None:
+    """Refuse an ``edition`` the game does not list (the game picks one when none is given).
+
+    :raises RecordError: located at ``[game] edition``, with the closest edition as a hint.
+    """
+    if header.edition is not None and game.editions and header.edition not in game.editions:
+        raise RecordError(f"unknown edition '{header.edition}' of {game.name}",
+                          location=doc.location_of_key("game", "edition"),
+                          hint=did_you_mean(header.edition, game.editions))
 
 
 def open_record(path: str | os.PathLike[str], *, verify_result: bool = True) -> Session:
@@ -41,8 +61,36 @@ def verify_stored_result(doc: RecordDoc, session: Session) -> None:
         if key not in computed:
             raise RecordError(f"[result] has an unknown field '{key}'",
                               location=doc.location_of_key("result", key),
-                              hint="expected: " + ", ".join(computed))
-        if value != computed[key]:
-            raise RecordError(f"stored result '{key}' = {value!r} disagrees with the replay, "
-                              f"which gives {computed[key]!r}",
-                              location=doc.location_of_key("result", key))
+                              hint=did_you_mean(key, computed))
+        path = _first_difference(value, computed[key], ("result", key))
+        if path is not None:
+            raise RecordError(f"[result] {'.'.join(path[1:])} = {_shown_at(stored, path[1:])} disagrees "
+                              f"with the replay, which gives {_shown_at(computed, path[1:])}",
+                              location=doc.location_of_key(*path))
+
+
+def _shown_at(table: dict[str, Any], path: tuple[str, ...]) -> str:
+    """The value at ``path`` in nested tables, shortened, or "nothing" where it is absent."""
+    value: Any = table
+    for key in path:
+        if not isinstance(value, dict) or key not in value:
+            return "nothing"
+        value = value[key]
+    return short_repr(value)
+
+
+def _first_difference(stored: Any, computed: Any, path: tuple[str, ...]) -> tuple[str, ...] | None:
+    """Key path of the first place where ``stored`` differs from ``computed``, else None.
+
+    Tables are compared key by key so that a wrong score points at that player's line.
+    """
+    if isinstance(stored, dict) and isinstance(computed, dict):
+        for key in list(stored) + [k for k in computed if k not in stored]:
+            if key not in stored or key not in computed:
+                return path + (key,)
+            inner = _first_difference(stored[key], computed[key], path + (key,))
+            if inner is not None:
+                return inner
+        return None
+    same = stored == computed and type(stored) is type(computed)
+    return None if same else path

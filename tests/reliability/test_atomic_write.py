@@ -1,0 +1,149 @@
+"""Nothing accepted is ever lost: a record on disk is always the old text or the new text.
+
+The main test kills a process that keeps rewriting a record, at random moments, many
+times, and checks the file after each kill. There is no timed assertion: the delays only
+spread the kills over the phases of a write (temporary file, write, fsync, rename).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import stat
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from burgundy_cli.cli import _record_files
+from burgundy_cli.core.errors import UsageError
+from burgundy_cli.core.record import write_atomic
+
+ROOT = Path(__file__).resolve().parents[2]
+KILLS = 60
+
+#: Keeps rewriting argv[1] with two alternating texts; says "ready" once before the first.
+WRITER = """
+import sys
+from burgundy_cli.core.record import write_atomic
+old, new = sys.argv[2], sys.argv[3]
+sys.stdout.write("ready\\n"); sys.stdout.flush()
+while True:
+    write_atomic(sys.argv[1], new)
+    write_atomic(sys.argv[1], old)
+"""
+
+
+def texts() -> tuple[str, str]:
+    """Two complete records of different lengths, large enough for a write to take a while."""
+    old = '[game]\nname = "tally"\nplayers = ["anna", "bert"]\n# old\n' + "# filler line\n" * 4000
+    new = '[game]\nname = "tally"\nplayers = ["anna", "bert", "carl"]\n# new\n' + "# other filler\n" * 7000
+    return old, new
+
+
+def test_killed_writer_never_leaves_a_partial_record(tmp_path):
+    old, new = texts()
+    record = tmp_path / "game.toml"
+    record.write_text(old)
+    record.chmod(0o640)
+    rng = random.Random(20261125)
+    seen = {old: 0, new: 0}
+    for _ in range(KILLS):
+        writer = subprocess.Popen([sys.executable, "-c", WRITER, str(record), old, new],
+                                  cwd=ROOT, stdout=subprocess.PIPE, text=True)
+        assert writer.stdout.readline() == "ready\n"
+        time.sleep(rng.uniform(0, 0.02))
+        writer.send_signal(signal.SIGKILL)
+        writer.wait()
+        writer.stdout.close()
+        content = record.read_text()
+        assert content in seen, f"partial record of {len(content)} characters"
+        seen[content] += 1
+        assert stat.S_IMODE(record.stat().st_mode) == 0o640
+    leftovers = [p.name for p in tmp_path.iterdir() if p.name != "game.toml"]
+    assert all(name.startswith(".game.toml.") and name.endswith(".tmp") for name in leftovers)
+    assert _record_files([tmp_path]) == [record]
+    assert seen[old] + seen[new] == KILLS
+
+
+def test_failed_write_keeps_the_old_record_and_cleans_up(tmp_path, monkeypatch):
+    record = tmp_path / "game.toml"
+    record.write_text("old\n")
+
+    def disk_full(fd):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", disk_full)
+    with pytest.raises(UsageError, match="No space left on device"):
+        write_atomic(record, "new\n")
+    assert record.read_text() == "old\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["game.toml"]
+
+
+def test_interrupted_write_keeps_the_old_record_and_cleans_up(tmp_path, monkeypatch):
+    record = tmp_path / "game.toml"
+    record.write_text("old\n")
+
+    def interrupted(src, dst):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(os, "replace", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        write_atomic(record, "new\n")
+    assert record.read_text() == "old\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["game.toml"]
+
+
+def test_existing_mode_is_kept(tmp_path):
+    record = tmp_path / "game.toml"
+    record.write_text("old\n")
+    record.chmod(0o604)
+    write_atomic(record, "new\n")
+    assert stat.S_IMODE(record.stat().st_mode) == 0o604
+
+
+def test_new_record_gets_the_umask_mode(tmp_path):
+    mask = os.umask(0o027)
+    try:
+        write_atomic(tmp_path / "new.toml", "x = 1\n")
+    finally:
+        os.umask(mask)
+    assert stat.S_IMODE((tmp_path / "new.toml").stat().st_mode) == 0o640
+
+
+def test_symlinked_record_is_written_through(tmp_path):
+    """Writing a symlink replaces its target and leaves the link in place."""
+    real = tmp_path / "real.toml"
+    real.write_text("old\n")
+    link = tmp_path / "link.toml"
+    link.symlink_to(real)
+    write_atomic(link, "new\n")
+    assert link.is_symlink() and real.read_text() == "new\n"
+
+
+def test_writing_over_a_folder_is_a_usage_error(tmp_path):
+    (tmp_path / "sub").mkdir()
+    with pytest.raises(UsageError):
+        write_atomic(tmp_path / "sub", "x\n")
+    assert [p.name for p in tmp_path.iterdir()] == ["sub"]
+
+
+def test_play_writes_atomically_and_only_when_every_line_is_legal(cli, tally_file, tally):
+    short = tally.split("[result]")[0].replace('    "bert: 4",\n', "")
+    tally_file.write_text(short)
+    refused = cli("play", str(tally_file), "bert: 4", "anna: 1")
+    assert refused.exit_code == 1 and "tally.over" in refused.stderr
+    assert tally_file.read_text() == short
+    played = cli("play", str(tally_file), "bert: 4")
+    assert played.exit_code == 0, played.stderr
+    assert "bert: 4" in tally_file.read_text() and "[result]" in tally_file.read_text()
+    assert [p.name for p in tally_file.parent.iterdir()] == ["game.toml"]
+
+
+def test_fmt_write_keeps_a_valid_record(cli, tally_file):
+    result = cli("fmt", "--write", str(tally_file))
+    assert result.exit_code == 0, result.stderr
+    assert cli("score", str(tally_file)).exit_code == 0
