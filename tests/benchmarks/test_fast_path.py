@@ -11,6 +11,7 @@ import sys
 import pytest
 
 from burgundy_cli import entry
+from tests.conftest import RECORDS
 
 UNKNOWN_GAME = '[game]\nname = "no-such-game"\nplayers = ["anna", "ben"]\n'
 
@@ -61,6 +62,20 @@ def test_a_rejected_record_gives_the_same_line_and_exit_code_both_ways(monkeypat
     assert code == 1 and "unknown game 'no-such-game'" in err
 
 
+@pytest.mark.parametrize("as_json", [False, True])
+@pytest.mark.parametrize("name", ["playout-4-players.toml", "playout-2-players-tiebreak.toml"])
+def test_a_scored_record_prints_the_same_both_ways(monkeypatch, capsys, cli, name, as_json):
+    path = str(RECORDS / "robber-knights" / name)
+    args = ["score", path] + (["--json"] if as_json else [])
+    monkeypatch.setattr(sys, "argv", ["burgundy", *args])
+    entry.main()  # returns normally: exit code 0
+    captured = capsys.readouterr()
+    typer_result = cli(*args)
+    assert typer_result.exit_code == 0
+    assert (captured.out, captured.err) == (typer_result.stdout, typer_result.stderr)
+    assert "red" in captured.out
+
+
 def test_an_internal_error_is_one_line_with_exit_code_3_never_a_traceback(monkeypatch, capsys, record):
     def broken(path, as_json):
         raise KeyError("boom")
@@ -69,3 +84,14 @@ def test_an_internal_error_is_one_line_with_exit_code_3_never_a_traceback(monkey
     code, out, err = _run_entry(monkeypatch, capsys, ["score", record])
     assert code == entry.EXIT_INTERNAL and out == ""
     assert err.startswith("burgundy: internal error (KeyError") and "Traceback" not in err
+
+
+def test_burgundy_debug_lets_an_internal_error_through_for_developers(monkeypatch, record):
+    def broken(path, as_json):
+        raise KeyError("boom")
+
+    monkeypatch.setattr(entry, "score_file", broken)
+    monkeypatch.setenv("BURGUNDY_DEBUG", "1")
+    monkeypatch.setattr(sys, "argv", ["burgundy", "score", record])
+    with pytest.raises(KeyError, match="boom"):
+        entry.main()
