@@ -21,7 +21,12 @@ def open_doc(doc: RecordDoc, *, verify_result: bool = True) -> Session:
     :raises RefereeError: anything wrong with the record, located.
     """
     header = read_header(doc)
-    game = find_game(header.name, doc.location_of_key("game", "name"))
+    try:
+        game = find_game(header.name)
+    except RecordError as err:
+        # located only on failure: locating builds the record's source map, which costs
+        # about as much as parsing the TOML again (docs/performance.md)
+        raise err.at(doc.location_of_key("game", "name")) from None
     check_edition(doc, header, game)
     try:
         session = game.open(doc, header)
