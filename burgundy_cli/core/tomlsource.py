@@ -115,8 +115,11 @@ def may_nest_deeper(text: str, limit: int) -> bool:
     parsing; ``tomllib`` handles them in linear time, its recursion bounded by the stack.
     """
     runs = max(limit - 1, 1)
-    return bool(re.search(r"(?:\.[^.\n]*+){%d}" % runs, text)
-                or re.search(r"(?:[\[{][^\[\]{}]*+){%d}" % runs, text))
+    # a text with fewer dots (or opening brackets) than that in all cannot have such a run:
+    # counting is far cheaper than the searches, and a real record has few dots
+    return bool((text.count(".") >= runs and re.search(r"(?:\.[^.\n]*+){%d}" % runs, text))
+                or (text.count("[") + text.count("{") >= runs
+                    and re.search(r"(?:[\[{][^\[\]{}]*+){%d}" % runs, text)))
 
 
 @dataclass
