@@ -43,6 +43,14 @@ def test_notation_lines(name):
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
+def test_huge_numbers_in_real_lines(name):
+    """Every number of every real line, made 5,000 digits long: read, or refused as ours."""
+    for line in fuzzing.notation_lines(name):
+        for huge in fuzzing.with_huge_numbers(line):
+            fuzzing.parse_line(GAMES[name], huge)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
 def test_mutated_records(name):
     texts = [text for _, text in fuzzing.record_texts().get(name, [])]
     if not texts:
