@@ -48,9 +48,14 @@ def _guard(action: Callable[[], T]) -> T:
     except Exception as err:  # noqa: BLE001 - the last line of defence against tracebacks
         if os.environ.get("BURGUNDY_DEBUG"):
             raise
-        typer.echo(f"burgundy: internal error ({type(err).__name__}: {err}); please report this "
-                   "with the record that caused it", err=True)
+        typer.echo(f"burgundy: {_bug(err)}; please report this with the record that caused it", err=True)
         raise typer.Exit(EXIT_INTERNAL) from None
+
+
+def _bug(err: BaseException) -> str:
+    """An unexpected exception as one short line (some, like pydantic's, span several)."""
+    text = " ".join(str(err).split())
+    return f"internal error ({type(err).__name__}: {text[:200] + '...' if len(text) > 200 else text})"
 
 
 def _record_files(paths: list[Path]) -> list[Path]:
@@ -92,7 +97,7 @@ def score_one(path: str) -> dict[str, Any]:
     except RefereeError as err:
         return {"file": path, "error": str(err), "exit": err.exit_code}
     except Exception as err:  # noqa: BLE001 - reported per file, never as a traceback
-        return {"file": path, "error": f"internal error ({type(err).__name__}: {err})", "exit": EXIT_INTERNAL}
+        return {"file": path, "error": _bug(err), "exit": EXIT_INTERNAL}
     return {"file": path, **table.to_json()}
 
 
