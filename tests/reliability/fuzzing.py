@@ -154,9 +154,13 @@ def mutated_record(draw: st.DrawFn, texts: list[str]) -> bytes:
     return raw
 
 
-def with_huge_numbers(line: str) -> list[str]:
-    """``line`` with each of its numbers in turn replaced by :data:`HUGE_NUMBER`."""
-    return [line[:m.start()] + HUGE_NUMBER + line[m.end():] for m in re.finditer(r"\d+", line)]
+#: Numbers outside every range a notation uses, down to ones ``int()`` cannot convert.
+ODD_NUMBERS = ["0", "-1", "65536", "9" * 30, HUGE_NUMBER]
+
+
+def with_odd_numbers(line: str) -> list[str]:
+    """``line`` with each of its numbers in turn replaced by each of :data:`ODD_NUMBERS`."""
+    return [line[:m.start()] + odd + line[m.end():] for m in re.finditer(r"\d+", line) for odd in ODD_NUMBERS]
 
 
 # --- targets ---------------------------------------------------------------------------
