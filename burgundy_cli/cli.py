@@ -47,6 +47,7 @@ def _guard(action: Callable[[], T]) -> T:
         raise typer.Exit(code) from None
 
 
+
 def _record_files(paths: list[Path]) -> list[Path]:
     """Expand folders into the records below them; files named on the command line stay."""
     files: list[Path] = []
@@ -86,7 +87,7 @@ def score_one(path: str) -> dict[str, Any]:
     except RefereeError as err:
         return {"file": path, "error": str(err), "exit": err.exit_code}
     except Exception as err:  # noqa: BLE001 - reported per file, never as a traceback
-        return {"file": path, "error": f"internal error ({type(err).__name__}: {err})", "exit": EXIT_INTERNAL}
+        return {"file": path, "error": _bug(err), "exit": EXIT_INTERNAL}
     return {"file": path, **table.to_json()}
 
 

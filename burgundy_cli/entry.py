@@ -27,7 +27,10 @@ def failure(err: BaseException) -> tuple[str, int]:
         return f"burgundy: {err}", err.exit_code
     if isinstance(err, KeyboardInterrupt):
         return "burgundy: interrupted", 130
-    return (f"burgundy: internal error ({type(err).__name__}: {err}); please report this "
+    text = " ".join(str(err).split())  # some exception texts (pydantic's) span several lines
+    if len(text) > 200:
+        text = text[:200] + "..."
+    return (f"burgundy: internal error ({type(err).__name__}: {text}); please report this "
             "with the record that caused it", EXIT_INTERNAL)
 
 
