@@ -84,10 +84,9 @@ def score_one(path: str) -> dict[str, Any]:
 
     try:
         table = open_record(path).score()
-    except RefereeError as err:
-        return {"file": path, "error": str(err), "exit": err.exit_code}
     except Exception as err:  # noqa: BLE001 - reported per file, never as a traceback
-        return {"file": path, "error": _bug(err), "exit": EXIT_INTERNAL}
+        message, code = failure(err)
+        return {"file": path, "error": message.removeprefix("burgundy: "), "exit": code}
     return {"file": path, **table.to_json()}
 
 
