@@ -41,6 +41,8 @@ def _guard(action: Callable[[], T]) -> T:
         raise                   # typer ends quietly (exit 1) when the reader of stdout went away
     except (Exception, KeyboardInterrupt) as err:  # noqa: BLE001 - the last line of defence against tracebacks
         message, code = failure(err)
+        if code == EXIT_INTERNAL and os.environ.get("BURGUNDY_DEBUG"):
+            raise
         typer.echo(message, err=True)
         raise typer.Exit(code) from None
 
@@ -81,10 +83,9 @@ def score_one(path: str) -> dict[str, Any]:
 
     try:
         table = open_record(path).score()
-    except RefereeError as err:
-        return {"file": path, "error": str(err), "exit": err.exit_code}
     except Exception as err:  # noqa: BLE001 - reported per file, never as a traceback
-        return {"file": path, "error": f"internal error ({type(err).__name__}: {err})", "exit": EXIT_INTERNAL}
+        message, code = failure(err)
+        return {"file": path, "error": message.removeprefix("burgundy: "), "exit": code}
     return {"file": path, **table.to_json()}
 
 

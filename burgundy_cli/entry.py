@@ -20,20 +20,17 @@ EXIT_INTERNAL = 3
 
 
 def failure(err: BaseException) -> tuple[str, int]:
-    """The one line a user sees for ``err`` and the exit code; never a traceback.
-
-    Call it while handling ``err``: with ``BURGUNDY_DEBUG`` set, an internal error (a bug)
-    is re-raised instead, traceback and all, for whoever is fixing it.
-    """
+    """The one line a user sees for ``err`` and the exit code; never a traceback."""
     from burgundy_cli.core.errors import RefereeError
 
     if isinstance(err, RefereeError):
         return f"burgundy: {err}", err.exit_code
     if isinstance(err, KeyboardInterrupt):
         return "burgundy: interrupted", 130
-    if os.environ.get("BURGUNDY_DEBUG"):
-        raise err
-    return (f"burgundy: internal error ({type(err).__name__}: {err}); please report this "
+    text = " ".join(str(err).split())  # some exception texts (pydantic's) span several lines
+    if len(text) > 200:
+        text = text[:200] + "..."
+    return (f"burgundy: internal error ({type(err).__name__}: {text}); please report this "
             "with the record that caused it", EXIT_INTERNAL)
 
 
@@ -73,13 +70,17 @@ def main() -> None:
         typer_main()
         return
     try:
-        sys.stdout.write(score_file(*fast) + "\n")
-        sys.stdout.flush()
-    except BrokenPipeError:
-        # As click does: the reader of stdout went away, so end quietly with exit 1.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        sys.exit(1)
+        output = score_file(*fast)
     except (Exception, KeyboardInterrupt) as err:  # noqa: BLE001 - no traceback ever reaches the user
         message, code = failure(err)
+        if code == EXIT_INTERNAL and os.environ.get("BURGUNDY_DEBUG"):
+            raise
         sys.stderr.write(message + "\n")
         sys.exit(code)
+    try:
+        sys.stdout.write(output + "\n")
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader of stdout went away (``| head``): end quietly, as the typer path does.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(1)

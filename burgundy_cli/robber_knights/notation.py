@@ -136,6 +136,14 @@ def _no_more(args: list[tuple[str, int]], expected: int) -> None:
         raise ParseError(f"unexpected '{word}' at the end of the line", location=Location(column=column))
 
 
+def _knight_count(word: str, column: int) -> int:
+    """A number of knights as written; no player has more, so larger numbers are refused here."""
+    most = components().knights_per_player
+    if len(word) > len(str(most)) or int(word) > most:
+        raise ParseError(f"'{word[:12]}' knights: a player has only {most}", location=Location(column=column))
+    return int(word)
+
+
 def _parse_lay(player: str, args: list[tuple[str, int]], end_column: int) -> LayCommand:
     tile = cell = direction = None
     knights: tuple[int, int] | None = None  # (count, column)
@@ -154,14 +162,14 @@ def _parse_lay(player: str, args: list[tuple[str, int]], end_column: int) -> Lay
             if index >= len(args) or not _NUMBER.match(args[index][0]):
                 raise ParseError(f"'{word}' needs a number of knights", location=Location(column=column),
                                  hint="e.g. 'knights 3'")
-            knights = (int(args[index][0]), args[index][1])
+            knights = (_knight_count(*args[index]), args[index][1])
             index += 1
         elif low in _DIRECTIONS and direction is None:
             direction = _DIRECTIONS[low]
         elif low in _LEAVE:
             leave_column = column
             while index < len(args) and re.fullmatch(r"[\d,\-]+", args[index][0]):
-                leave.extend(int(n) for n in re.split(r"[,\-]", args[index][0]) if n)
+                leave.extend(_knight_count(n, args[index][1]) for n in re.split(r"[,\-]", args[index][0]) if n)
                 index += 1
             if not leave:
                 raise ParseError("'leave' needs the knights left on each tile", location=Location(column=column),

@@ -27,9 +27,12 @@ from burgundy_cli.core.tomlsource import source_map, string_value
 ROOT = Path(__file__).resolve().parents[2]
 RECORDS = ROOT / "records"
 
+#: More digits than ``int()`` converts (Python refuses 4,300+ with a bare ValueError).
+HUGE_NUMBER = "9" * 5000
+
 #: Tokens that break parsers: empty, huge, signed, special floats, TOML syntax, control
 #: and invisible characters, look-alikes.
-NASTY = ["", " ", "\t", "\r\n", "\n", "0", "-1", "7", "+3", "65536", "9" * 30, "nan", "inf", "-inf",
+NASTY = ["", " ", "\t", "\r\n", "\n", "0", "-1", "7", "+3", "65536", "9" * 30, HUGE_NUMBER, "nan", "inf", "-inf",
          "1e999", "0x1f", "true", "false", "[", "]", "[[", "]]", "{", "}", "=", ",", ".", "..", ":", ";",
          "#", '"', "'", '"""', "'''", "\\", "\\u0000", "\x00", "\x7f", "\ufeff", "\u202e", "\u200b", "é",
          "ß", "İ", "🂡", "[game]", "[[game]]", "[result]", "1979-05-27", "a.b.c", "x" * 1000, "-", ">", "<",
@@ -149,6 +152,15 @@ def mutated_record(draw: st.DrawFn, texts: list[str]) -> bytes:
             at = token.start() if op == "insert" else token.end()
             raw = raw[:token.start()] + new + raw[at:] if op == "substitute" else raw[:at] + new + raw[at:]
     return raw
+
+
+#: Numbers outside every range a notation uses, down to ones ``int()`` cannot convert.
+ODD_NUMBERS = ["0", "-1", "65536", "9" * 30, HUGE_NUMBER]
+
+
+def with_odd_numbers(line: str) -> list[str]:
+    """``line`` with each of its numbers in turn replaced by each of :data:`ODD_NUMBERS`."""
+    return [line[:m.start()] + odd + line[m.end():] for m in re.finditer(r"\d+", line) for odd in ODD_NUMBERS]
 
 
 # --- targets ---------------------------------------------------------------------------

@@ -113,6 +113,18 @@ def test_internal_error_is_one_line_and_exit_3(cli, tally_file, monkeypatch):
     assert result.stderr.count("\n") == 1
 
 
+def test_internal_error_with_a_long_multiline_text_is_still_one_line(cli, tally_file, monkeypatch):
+    from burgundy_cli.core import session
+
+    def broken(*args, **kwargs):
+        raise ValueError("1 validation error for LayCommand\nleave.0\n  Input should be ..." + "x" * 500)
+
+    monkeypatch.setattr(session, "open_record", broken)
+    result = cli("show", str(tally_file))
+    assert result.exit_code == 3
+    assert result.stderr.count("\n") == 1 and len(result.stderr) < 400
+
+
 def test_score_of_a_folder_reports_each_bad_record_and_the_worst_exit(cli, tmp_path, tally):
     (tmp_path / "good.toml").write_text(tally)
     (tmp_path / "bad.toml").write_text(tally.replace("bert = 10", "bert = 12"))

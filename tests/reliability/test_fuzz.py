@@ -43,6 +43,22 @@ def test_notation_lines(name):
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
+def test_odd_numbers_in_real_lines(name):
+    """Every number of every real line, replaced by 0, -1, 65536, 30 and 5,000 digits:
+    read, or refused with the project's own errors."""
+    for line in fuzzing.notation_lines(name):
+        for odd in fuzzing.with_odd_numbers(line):
+            fuzzing.parse_line(GAMES[name], odd)
+
+
+@pytest.mark.parametrize(("name", "path"), RECORDS)
+def test_odd_numbers_checked_against_a_record(name, path):
+    for line in fuzzing.notation_lines(name):
+        for odd in fuzzing.with_odd_numbers(line):
+            fuzzing.check_line(path, odd)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
 def test_mutated_records(name):
     texts = [text for _, text in fuzzing.record_texts().get(name, [])]
     if not texts:
