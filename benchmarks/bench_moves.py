@@ -10,21 +10,20 @@ Target: < 1 ms per position. Robber Knights is measured as well, without a targe
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import chess_baseline
 from corpus import midgame_positions
-from harness import CASTLES, GAMES, Context, median, not_available, section, target
+from harness import clock, CASTLES, GAMES, Context, median, not_available, section, target
 
 
 def _listing_seconds(session: Any, repeats: int) -> tuple[float, int]:
     samples = []
     count = 0
     for _ in range(repeats):
-        start = time.perf_counter()
+        start = clock()
         listing = session.legal_moves()
-        samples.append(time.perf_counter() - start)
+        samples.append(clock() - start)
         count = len(listing.moves)
     return median(samples), count
 

@@ -7,21 +7,20 @@ For scale, python-chess random legal games to the end are timed in the same run.
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import chess_baseline
 from corpus import PLAYOUT_MISSING, edition_for, playout_missing
-from harness import GAMES, Context, game_or_reason, not_available, section
+from harness import clock, GAMES, Context, game_or_reason, not_available, section
 
 
 def _playouts(game: Any, budget: float, minimum: int) -> tuple[int, float]:
     games = 0
-    start = time.perf_counter()
+    start = clock()
     while True:
         game.playout(4, 500 + games, edition=edition_for(game, games), stop_after=None)
         games += 1
-        elapsed = time.perf_counter() - start
+        elapsed = clock() - start
         if games >= minimum and elapsed >= budget:
             return games, elapsed
 

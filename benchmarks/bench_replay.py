@@ -11,31 +11,30 @@ rest is header validation, replay, verification and scoring.
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import chess_baseline
 from corpus import Corpus, corpus
-from harness import GAMES, Context, median, not_available, section, target
+from harness import clock, GAMES, Context, median, not_available, section, target
 
 
 def _ours(files: list) -> float:
     from burgundy_cli.core.session import open_record
 
-    start = time.perf_counter()
+    start = clock()
     for path in files:
         open_record(path).score()
-    return time.perf_counter() - start
+    return clock() - start
 
 
 def _reading_share(files: list) -> float:
     """Share of the replay time spent reading the files (size checks, UTF-8, TOML)."""
     from burgundy_cli.core.record import read_record
 
-    start = time.perf_counter()
+    start = clock()
     for path in files:
         read_record(path)
-    reading = time.perf_counter() - start
+    reading = clock() - start
     return reading / _ours(files)
 
 
@@ -48,9 +47,9 @@ def run(ctx: Context) -> dict[str, Any]:
     rates: dict[str, list[float]] = {name: [] for name in GAMES}
     for _ in range(rounds):
         if not chess_missing:
-            start = time.perf_counter()
+            start = clock()
             chess_baseline.replay_pgn()
-            chess_rates.append(chess_moves / (time.perf_counter() - start))
+            chess_rates.append(chess_moves / (clock() - start))
         for name, found in corpora.items():
             if isinstance(found, Corpus):
                 rates[name].append(found.total_actions / _ours(found.files))
