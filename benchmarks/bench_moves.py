@@ -14,7 +14,7 @@ from typing import Any
 
 import chess_baseline
 from corpus import midgame_positions
-from harness import clock, CASTLES, GAMES, Context, median, not_available, section, target
+from harness import CASTLES, GAMES, Context, clock, median, not_available, section, target
 
 
 def _listing_seconds(session: Any, repeats: int) -> tuple[float, int]:

@@ -11,7 +11,7 @@ from typing import Any
 
 import chess_baseline
 from corpus import PLAYOUT_MISSING, edition_for, playout_missing
-from harness import clock, GAMES, Context, game_or_reason, not_available, section
+from harness import GAMES, Context, clock, game_or_reason, not_available, section
 
 
 def _playouts(game: Any, budget: float, minimum: int) -> tuple[int, float]:

@@ -15,7 +15,7 @@ from typing import Any
 
 import chess_baseline
 from corpus import Corpus, corpus
-from harness import clock, GAMES, Context, median, not_available, section, target
+from harness import GAMES, Context, clock, median, not_available, section, target
 
 
 def _ours(files: list) -> float:
