@@ -66,6 +66,19 @@ def write_corpus(path: Path = PGN_FILE, games: int = PGN_GAMES, seed: int = PGN_
     return path
 
 
+def split_corpus(parts: int, folder: Path, path: Path = PGN_FILE) -> list[Path]:
+    """The corpus cut into ``parts`` files of whole games, so that each is replayed only once."""
+    games = path.read_text(encoding="utf-8").strip().split("\n\n[Event ")
+    games = [games[0]] + ["[Event " + game for game in games[1:]]
+    size = -(-len(games) // parts)
+    files = []
+    for index in range(parts):
+        part = folder / f"pgn-part-{index}.pgn"
+        part.write_text("\n\n".join(games[index * size:(index + 1) * size]) + "\n", encoding="utf-8")
+        files.append(part)
+    return files
+
+
 def replay_pgn(path: Path = PGN_FILE) -> tuple[int, int]:
     """Read every game of ``path`` and replay it with legality checks: (games, moves)."""
     import chess.pgn

@@ -84,7 +84,7 @@ def corpus(ctx: Context, name: str, players: int = 4) -> Corpus | str:
     folder.mkdir(parents=True, exist_ok=True)
     files, actions = [], []
     try:
-        for seed in range(ctx.pick(6, 40)):
+        for seed in range(ctx.pick(6, 60)):
             data = game.playout(players, seed, edition=edition_for(game, seed), stop_after=None)
             path = folder / f"seed-{seed:04d}.toml"
             path.write_text(dump_record(data), encoding="utf-8")
