@@ -75,5 +75,7 @@ def run(ctx: Context) -> dict[str, Any]:
                                   growth["growth_mib"], GROWTH_LIMIT_MIB, "lower"))
     notes = ["MiB = 1024 KiB; peak RSS via GNU time's %M (min of the repeats) or /proc/self/status VmHWM",
              f"verify-many cycles the corpus of distinct records; growth up to {GROWTH_LIMIT_MIB} MiB "
-             "counts as none (allocator noise)"]
+             "counts as none (allocator noise)",
+             "a cache that fills with distinct records (Castles' parsed lines) only shows here once the "
+             "corpus has more distinct lines than the cache holds: see docs/performance.md"]
     return section(figures, targets, notes)
