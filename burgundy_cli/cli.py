@@ -17,6 +17,7 @@ from typing import Annotated, Any, TypeVar
 import typer
 
 from burgundy_cli.core.errors import IllegalMoveError, Location, RefereeError, UsageError
+from burgundy_cli.entry import EXIT_INTERNAL, failure, internal_error, score_file
 
 app = typer.Typer(
     add_completion=False,
@@ -26,7 +27,6 @@ app = typer.Typer(
 )
 
 T = TypeVar("T")
-EXIT_INTERNAL = 3
 
 
 def _echo_json(value: Any) -> None:
@@ -34,28 +34,17 @@ def _echo_json(value: Any) -> None:
 
 
 def _guard(action: Callable[[], T]) -> T:
-    """Run ``action``; report a :class:`RefereeError` as one located line and its exit code."""
+    """Run ``action``; report any failure as one line (see :func:`failure`) and its exit code."""
     try:
         return action()
-    except RefereeError as err:
-        typer.echo(f"burgundy: {err}", err=True)
-        raise typer.Exit(err.exit_code) from None
     except (typer.Exit, typer.Abort, BrokenPipeError):
         raise                   # typer ends quietly (exit 1) when the reader of stdout went away
-    except KeyboardInterrupt:
-        typer.echo("burgundy: interrupted", err=True)
-        raise typer.Exit(130) from None
-    except Exception as err:  # noqa: BLE001 - the last line of defence against tracebacks
-        if os.environ.get("BURGUNDY_DEBUG"):
+    except (Exception, KeyboardInterrupt) as err:  # noqa: BLE001 - the last line of defence against tracebacks
+        message, code = failure(err)
+        if code == EXIT_INTERNAL and os.environ.get("BURGUNDY_DEBUG"):
             raise
-        typer.echo(f"burgundy: {_bug(err)}; please report this with the record that caused it", err=True)
-        raise typer.Exit(EXIT_INTERNAL) from None
-
-
-def _bug(err: BaseException) -> str:
-    """An unexpected exception as one short line (some, like pydantic's, span several)."""
-    text = " ".join(str(err).split())
-    return f"internal error ({type(err).__name__}: {text[:200] + '...' if len(text) > 200 else text})"
+        typer.echo(message, err=True)
+        raise typer.Exit(code) from None
 
 
 def _record_files(paths: list[Path]) -> list[Path]:
@@ -97,7 +86,7 @@ def score_one(path: str) -> dict[str, Any]:
     except RefereeError as err:
         return {"file": path, "error": str(err), "exit": err.exit_code}
     except Exception as err:  # noqa: BLE001 - reported per file, never as a traceback
-        return {"file": path, "error": _bug(err), "exit": EXIT_INTERNAL}
+        return {"file": path, "error": internal_error(err), "exit": EXIT_INTERNAL}
     return {"file": path, **table.to_json()}
 
 
@@ -112,18 +101,11 @@ def score(
     Example: burgundy score records/castles-of-burgundy/two-players-2019.toml
     """
     def run() -> None:
-        from burgundy_cli.core.render import score_table_text
-        from burgundy_cli.core.session import open_record
-
         files = _record_files(paths)
         if not files:
             raise UsageError("no record files found in " + ", ".join(map(str, paths)))
         if len(files) == 1:
-            table = open_record(files[0]).score()
-            if as_json:
-                _echo_json(table.to_json())
-            else:
-                typer.echo(score_table_text(table))
+            typer.echo(score_file(str(files[0]), as_json))
             return
         worst = 0
         for result in _score_many([str(f) for f in files], jobs or os.cpu_count() or 1):

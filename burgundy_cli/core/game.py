@@ -111,8 +111,15 @@ def pydantic_record_error(err: ValidationError, doc: RecordDoc, table: tuple[str
     return RecordError(f"{where}: {message}", location=doc.location_of_key(*table, *loc), hint=hint)
 
 
+#: Models that not every command uses build their validators on first use, not at import
+#: (``burgundy check`` never builds a score table, ``burgundy score`` never a move list).
+_BUILT_ON_FIRST_USE = ConfigDict(defer_build=True)
+
+
 class ScoreLine(BaseModel):
     """One player's final (or current) score: total, rank and the categories it is made of."""
+
+    model_config = _BUILT_ON_FIRST_USE
 
     name: str
     total: int
@@ -127,6 +134,8 @@ class ScoreTable(BaseModel):
     needed); ``notes`` lists the checks that could not be made, such as depot reveals
     left out of the record.
     """
+
+    model_config = _BUILT_ON_FIRST_USE
 
     game: str
     edition: str | None
@@ -151,6 +160,8 @@ class ScoreTable(BaseModel):
 
 class MoveList(BaseModel):
     """Every legal action of the player to move, in canonical notation, in readable groups."""
+
+    model_config = _BUILT_ON_FIRST_USE
 
     player: str | None
     groups: dict[str, list[str]] = Field(default_factory=dict)

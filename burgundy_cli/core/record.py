@@ -12,7 +12,6 @@ from __future__ import annotations
 import os
 import re
 import stat
-import tempfile
 import tomllib
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
@@ -42,11 +41,15 @@ class RecordDoc:
     _source: SourceMap | None = field(default=None, repr=False)
 
     def location_of_offset(self, offset: int) -> Location:
-        """The 1-based line and column (in characters) of a character offset into ``text``."""
-        if not self._line_starts:
-            self._line_starts = [0] + [m.end() for m in re.finditer("\n", self.text)]
-        line = bisect_right(self._line_starts, offset)
-        return Location(self.name, line, offset - self._line_starts[line - 1] + 1)
+        """The 1-based line and column of a character offset into ``text``.
+
+        Called for every move line of every record replayed, so it is kept lean.
+        """
+        starts = self._line_starts
+        if not starts:
+            starts = self._line_starts = [0, *(m.end() for m in re.finditer("\n", self.text))]
+        line = bisect_right(starts, offset)
+        return Location(self.name, line, offset - starts[line - 1] + 1)
 
     def source_map(self) -> SourceMap:
         """Where each key and string value of the record is written (built once, on demand)."""
@@ -246,6 +249,8 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> None:
 
     :raises UsageError: the folder cannot be written, or ``path`` is a folder.
     """
+    import tempfile
+
     target = Path(os.path.realpath(path))
     folder = target.parent
     try:

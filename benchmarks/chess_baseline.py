@@ -1,0 +1,133 @@
+"""The python-chess baselines, measured in the same run as our figures.
+
+The PGN corpus (``data/random-games.pgn``) is our own: seeded random legal games made
+with python-chess by this module (``python benchmarks/chess_baseline.py`` rewrites it,
+byte for byte the same), not downloaded or copied games.
+
+Baselines:
+
+* replay -- ``chess.pgn.read_game`` (which parses every SAN move against the board,
+  so each move is legality-checked), then the main line replayed on a fresh board with
+  ``Board.push`` and the outcome asked for, like a score of the game;
+* legal moves -- ``list(board.legal_moves)`` in mid-game positions from the corpus;
+* playouts -- random legal games to the end from a seed, like our playouts.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+PGN_FILE = Path(__file__).resolve().parent / "data" / "random-games.pgn"
+PGN_GAMES = 200
+PGN_SEED = 2026
+#: A cap on plies so the random games are about as long as real ones (and not 500 plies).
+MAX_PLIES = 160
+
+
+def missing() -> str | None:
+    """Why the python-chess baselines cannot run here (``None`` when they can)."""
+    try:
+        import chess.pgn  # noqa: F401 - only asking whether it is there
+    except ImportError:
+        return "python-chess is not installed (it is the 'bench' extra: pip install -e '.[bench]')"
+    return None
+
+
+def random_game(rng: random.Random, max_plies: int = MAX_PLIES) -> Any:
+    """One random legal game as a ``chess.pgn.Game`` (ends at mate/draw or at ``max_plies``)."""
+    import chess
+    import chess.pgn
+
+    board = chess.Board()
+    while not board.is_game_over(claim_draw=False) and board.ply() < max_plies:
+        moves = list(board.legal_moves)
+        board.push(moves[rng.randrange(len(moves))])
+    game = chess.pgn.Game.from_board(board)
+    game.headers["Event"] = "burgundy benchmark: seeded random legal game"
+    game.headers["Site"] = "generated"
+    game.headers["Result"] = board.result(claim_draw=False)
+    return game
+
+
+def write_corpus(path: Path = PGN_FILE, games: int = PGN_GAMES, seed: int = PGN_SEED) -> Path:
+    """Write the shipped PGN corpus: ``games`` random games from ``seed``."""
+    rng = random.Random(seed)
+    out = io.StringIO()
+    for number in range(1, games + 1):
+        game = random_game(rng)
+        game.headers["Round"] = str(number)
+        out.write(str(game) + "\n\n")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(out.getvalue(), encoding="utf-8")
+    return path
+
+
+def replay_pgn(path: Path = PGN_FILE) -> tuple[int, int]:
+    """Read every game of ``path`` and replay it with legality checks: (games, moves)."""
+    import chess.pgn
+
+    games = moves = 0
+    with path.open(encoding="utf-8") as handle:
+        while (game := chess.pgn.read_game(handle)) is not None:
+            if game.errors:
+                raise ValueError(f"illegal or unreadable move in {path}: {game.errors[0]}")
+            board = game.board()
+            for move in game.mainline_moves():
+                board.push(move)
+                moves += 1
+            board.outcome(claim_draw=False)
+            games += 1
+    return games, moves
+
+
+def midgame_boards(path: Path = PGN_FILE, count: int = 100) -> list[Any]:
+    """Positions from the corpus at varied plies (10..80), one per game, up to ``count``."""
+    import chess.pgn
+
+    boards = []
+    with path.open(encoding="utf-8") as handle:
+        while len(boards) < count and (game := chess.pgn.read_game(handle)) is not None:
+            board = game.board()
+            stop = 10 + (len(boards) * 7) % 70
+            for ply, move in enumerate(game.mainline_moves()):
+                if ply == stop:
+                    break
+                board.push(move)
+            if not board.is_game_over():
+                boards.append(board)
+    return boards
+
+
+def legal_moves_seconds(boards: list[Any], repeats: int) -> list[float]:
+    """Per position, the median time of ``repeats`` calls of ``list(board.legal_moves)``."""
+    times = []
+    for board in boards:
+        samples = []
+        for _ in range(repeats):
+            start = time.perf_counter()
+            list(board.legal_moves)
+            samples.append(time.perf_counter() - start)
+        samples.sort()
+        times.append(samples[len(samples) // 2])
+    return times
+
+
+def playouts(seconds: float, seed: int = 1) -> tuple[int, int, float]:
+    """Random games played to the end for about ``seconds``: (games, plies, elapsed)."""
+    rng = random.Random(seed)
+    games = plies = 0
+    start = time.perf_counter()
+    while True:
+        plies += random_game(rng, max_plies=10_000).end().ply()
+        games += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return games, plies, elapsed
+
+
+if __name__ == "__main__":
+    print(f"wrote {write_corpus()}")

@@ -1,0 +1,214 @@
+"""Robber Knights notation: one line per action, player first; lenient reader, strict writer.
+
+Canonical forms (what :func:`format_command` writes)::
+
+    red: lay castle-plain e4 knights 4 east leave 1,2,1
+    red: lay castle-forest c3 knights 2
+    red: lay plain f7
+    red: draw village-forest
+    red: end
+
+The reader also accepts any case, missing colon (``red lay cp e4``), tile codes (``cp``,
+``vf``, ``m``...), reversed or slashed tile names (``plain/castle``), direction letters and
+words (``e``, ``right``), ``k 4`` for ``knights 4``, ``leave 1 2 1`` or ``1-2-1``, and a
+trailing ``# comment``. Only syntax is checked here; the position is the engine's business.
+"""
+
+from __future__ import annotations
+
+import re
+from difflib import get_close_matches
+from functools import cache, lru_cache
+
+from burgundy_cli.core.errors import Location, ParseError
+from burgundy_cli.robber_knights.commands import DrawCommand, EndCommand, LayCommand
+from burgundy_cli.robber_knights.components import components
+
+Command = LayCommand | DrawCommand | EndCommand
+
+_VERBS = {
+    **dict.fromkeys(("lay", "lays", "l", "play", "place", "put"), "lay"),
+    **dict.fromkeys(("draw", "draws", "d", "take", "pick", "pickup"), "draw"),
+    **dict.fromkeys(("end", "ends", "pass", "done", "stop", "end-turn"), "end"),
+}
+_DIRECTIONS = {
+    **dict.fromkeys(("n", "north", "up"), "north"),
+    **dict.fromkeys(("e", "east", "right"), "east"),
+    **dict.fromkeys(("s", "south", "down"), "south"),
+    **dict.fromkeys(("w", "west", "left"), "west"),
+}
+_KNIGHTS = {"knights", "knight", "k", "kn"}
+_LEAVE = {"leave", "leaving", "left"}
+_FILLER = {"on", "at", "to", "move", "moving", "then", "and", "with"}
+_CELL = re.compile(r"^[a-z][1-9][0-9]?$")
+_NUMBER = re.compile(r"^\d+$")
+_TOKEN = re.compile(r"\S+")
+
+
+@cache
+def tile_aliases() -> dict[str, str]:
+    """Every accepted spelling of a tile (already normalised) -> its canonical name."""
+    aliases: dict[str, str] = {}
+    for tile in components().tiles.values():
+        aliases[tile.name] = tile.name
+        aliases[tile.code] = tile.name
+        if tile.building:
+            aliases[f"{tile.terrain}-{tile.building}"] = tile.name
+    aliases["mountain"] = aliases["mtn"] = "mountains"
+    return aliases
+
+
+def _normalise_tile(text: str) -> str:
+    return re.sub(r"[\s_/]+", "-", text.strip().lower())
+
+
+def tile_name(text: str, column: int | None = None) -> str:
+    """The canonical tile name for ``text``.
+
+    :raises ParseError: unknown name, with the closest valid one as a hint.
+    """
+    key = _normalise_tile(text)
+    found = tile_aliases().get(key)
+    if found:
+        return found
+    names = list(components().tiles)
+    if key in ("village", "castle", "town"):
+        hint = f"say which: {key}-plain or {key}-forest"
+    else:
+        close = get_close_matches(key, list(tile_aliases()), n=1, cutoff=0.5)
+        hint = f"did you mean '{tile_aliases()[close[0]]}'?" if close else "tiles: " + ", ".join(names)
+    raise ParseError(f"unknown tile '{text}'", location=Location(column=column), hint=hint)
+
+
+def parse_line(text: str) -> Command:
+    """Read one notation line into a command (syntax only).
+
+    :raises ParseError: quoting the offending token, with its 1-based column.
+
+    >>> format_command(parse_line("Red lay CP e4 k 4 right leave 1 2 1  # first castle"))
+    'Red: lay castle-plain e4 knights 4 east leave 1,2,1'
+    """
+    return _parse(text)
+
+
+@lru_cache(maxsize=8192)
+def _parse(text: str) -> Command:
+    body = text.split("#", 1)[0]
+    colon = body.find(":")
+    if colon >= 0:
+        player, rest, offset = body[:colon].strip(), body[colon + 1:], colon + 1
+        if not player:
+            raise ParseError("a line starts with the player's name", location=Location(column=1),
+                             hint="e.g. 'red: lay plain f7'")
+        tokens = [(m.group(), m.start() + offset + 1) for m in _TOKEN.finditer(rest)]
+    else:
+        tokens = [(m.group(), m.start() + 1) for m in _TOKEN.finditer(body)]
+        if not tokens:
+            raise ParseError("empty line: expected '<player>: lay|draw|end ...'", location=Location(column=1))
+        player = tokens.pop(0)[0]
+    if len(player) > 40:
+        raise ParseError(f"player name '{player[:40]}...' is too long", location=Location(column=1))
+    if not tokens:
+        raise ParseError(f"expected an action after '{player}': lay, draw or end",
+                         location=Location(column=len(body.rstrip()) + 1))
+    word, column = tokens[0]
+    verb = _VERBS.get(word.lower())
+    if verb is None:
+        close = get_close_matches(word.lower(), list(_VERBS), n=1)
+        raise ParseError(f"unknown action '{word}'", location=Location(column=column),
+                         hint=f"did you mean '{_VERBS[close[0]]}'?" if close else "actions: lay, draw, end")
+    args = tokens[1:]
+    if verb == "end":
+        _no_more(args, 0)
+        return EndCommand(player=player)
+    if verb == "draw":
+        if not args:
+            raise ParseError("draw needs the tile drawn", location=Location(column=column + len(word) + 1),
+                             hint="e.g. 'red: draw village-forest'")
+        _no_more(args, 1)
+        return DrawCommand(player=player, tile=tile_name(*args[0]))
+    return _parse_lay(player, args, column + len(word) + 1)
+
+
+def _no_more(args: list[tuple[str, int]], expected: int) -> None:
+    if len(args) > expected:
+        word, column = args[expected]
+        raise ParseError(f"unexpected '{word}' at the end of the line", location=Location(column=column))
+
+
+def _parse_lay(player: str, args: list[tuple[str, int]], end_column: int) -> LayCommand:
+    tile = cell = direction = None
+    knights: tuple[int, int] | None = None  # (count, column)
+    leave: list[int] = []
+    leave_column = None
+    index = 0
+    while index < len(args):
+        word, column = args[index]
+        low = word.lower()
+        index += 1
+        if low in _FILLER:
+            continue
+        if cell is None and _CELL.match(low):
+            cell = low
+        elif low in _KNIGHTS:
+            if index >= len(args) or not _NUMBER.match(args[index][0]):
+                raise ParseError(f"'{word}' needs a number of knights", location=Location(column=column),
+                                 hint="e.g. 'knights 3'")
+            knights = (int(args[index][0]), args[index][1])
+            index += 1
+        elif low in _DIRECTIONS and direction is None:
+            direction = _DIRECTIONS[low]
+        elif low in _LEAVE:
+            leave_column = column
+            while index < len(args) and re.fullmatch(r"[\d,\-]+", args[index][0]):
+                leave.extend(int(n) for n in re.split(r"[,\-]", args[index][0]) if n)
+                index += 1
+            if not leave:
+                raise ParseError("'leave' needs the knights left on each tile", location=Location(column=column),
+                                 hint="e.g. 'leave 1,2,1' (the castle first)")
+        elif tile is None:
+            tile = tile_name(word, column)
+        else:
+            raise ParseError(f"unexpected '{word}'", location=Location(column=column),
+                             hint="expected: lay <tile> <cell> [knights N] [direction] [leave a,b,...]")
+    if tile is None or cell is None:
+        what = "tile" if tile is None else "cell"
+        raise ParseError(f"lay needs a {what}", location=Location(column=end_column),
+                         hint="e.g. 'red: lay castle-plain e4 knights 4 east leave 1,2,1'")
+    if not leave and knights is not None and knights[0]:
+        if direction is not None:
+            raise ParseError(f"knights {knights[0]} {direction} needs the knights left on each tile",
+                             location=Location(column=end_column), hint="add e.g. 'leave 1,2,1' (the castle first)")
+        leave = [knights[0]]
+    if knights is not None and sum(leave) != knights[0]:
+        raise ParseError(f"knights {knights[0]} but the knights left add up to {sum(leave)}",
+                         location=Location(column=knights[1]),
+                         hint="every knight placed is left on some tile: list them with 'leave', castle first")
+    if sum(leave) == 0:
+        leave = []
+    if direction is not None and len(leave) < 2:
+        raise ParseError(f"a direction ({direction}) needs knights left on at least two tiles",
+                         location=Location(column=leave_column or end_column),
+                         hint="e.g. 'knights 3 east leave 1,2' or no direction when all stay on the castle")
+    if direction is None and len(leave) > 1:
+        raise ParseError("knights left on several tiles need a direction (north, east, south or west)",
+                         location=Location(column=leave_column or end_column))
+    return LayCommand(player=player, tile=tile, cell=cell, direction=direction, leave=tuple(leave))
+
+
+@lru_cache(maxsize=8192)
+def format_command(cmd: Command) -> str:
+    """The canonical line of a command (``parse_line(format_command(c)) == c``).
+
+    Cached: commands are frozen, and a replay formats the same few hundred lines again and again.
+    """
+    if isinstance(cmd, LayCommand):
+        text = f"{cmd.player}: lay {cmd.tile} {cmd.cell}"
+        if cmd.leave:
+            text += f" knights {cmd.knights}"
+        if cmd.direction:
+            text += f" {cmd.direction} leave " + ",".join(map(str, cmd.leave))
+        return text
+    if isinstance(cmd, DrawCommand):
+        return f"{cmd.player}: draw {cmd.tile}"
+    return f"{cmd.player}: end"

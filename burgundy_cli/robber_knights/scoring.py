@@ -1,0 +1,46 @@
+"""Scoring: the knight on top of a tile controls it; castle 1, village 2, town 3 points.
+
+Ties on points go to the player with the most knights still in front of them; players
+equal on both share the win (the rulebook calls it a draw). The knights left are not
+points, so they are reported in ``tiebreak`` and ``notes``, never in the breakdown, which
+always sums to the total.
+"""
+
+from __future__ import annotations
+
+from burgundy_cli.core.game import ScoreLine, ScoreTable
+from burgundy_cli.robber_knights.components import components
+from burgundy_cli.robber_knights.state import State
+
+#: Breakdown category of each building.
+CATEGORIES = {"castle": "castles", "village": "villages", "town": "towns"}
+
+
+def points(state: State) -> list[dict[str, int]]:
+    """Each player's points by category for the tiles they control now."""
+    table = [dict.fromkeys(CATEGORIES.values(), 0) for _ in state.players]
+    values = components().points
+    for space in state.board.values():
+        building = space.tile.building
+        if building and space.knights:
+            table[space.knights[-1]][CATEGORIES[building]] += values[building]
+    return table
+
+
+def score(state: State) -> ScoreTable:
+    """The score table of ``state``: final when the game is over, standings otherwise."""
+    breakdowns = points(state)
+    keys = [(sum(b.values()), player.knights) for b, player in zip(breakdowns, state.players)]
+    lines = [ScoreLine(name=player.name, total=key[0], rank=1 + sum(other > key for other in keys), breakdown=b)
+             for player, key, b in zip(state.players, keys, breakdowns)]
+    best = max(keys)
+    winner = [line.name for line, key in zip(lines, keys) if key == best]
+    tied = [line.name for line, key in zip(lines, keys) if key[0] == best[0]]
+    left = ", ".join(f"{player.name} {player.knights}" for player in state.players)
+    tiebreak = None
+    if len(tied) > 1:
+        counts = ", ".join(f"{name} {state.players[state.index[name]].knights}" for name in tied)
+        tiebreak = (f"{' and '.join(tied)} tie on {best[0]} points; most knights left decides ({counts})"
+                    + (": still equal, a draw" if len(winner) > 1 else ""))
+    return ScoreTable(game="robber-knights", edition=None, complete=state.over, players=lines, winner=winner,
+                      tiebreak=tiebreak, notes=[f"knights left in front of the players: {left}"])

@@ -1,0 +1,353 @@
+"""Starting a Robber Knights game from a record: the dealt setup or a typed position.
+
+A record starts either with ``[setup]`` (the starting layout and the two tiles each player
+keeps in hand, as dealt at the table) or with ``[position]`` (a landscape with knight
+stacks, hands and the player to move, like a chess FEN). Both are checked against the
+components -- each player's 24 tiles, 30 knights, the area -- and every problem is a
+:class:`RecordError` naming the place in the file. Writers give the canonical TOML data.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from difflib import get_close_matches
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from burgundy_cli.core.errors import Location, ParseError, RecordError
+from burgundy_cli.core.game import GameHeader, pydantic_record_error
+from burgundy_cli.core.record import RecordDoc, StringLocator
+from burgundy_cli.robber_knights.components import components
+from burgundy_cli.robber_knights.notation import tile_name
+from burgundy_cli.robber_knights.state import Cell, Player, Space, State, cell_name, full_pile, parse_cell
+
+T = TypeVar("T")
+
+#: Named rule options a record may set in ``[game.options]``, with their defaults.
+OPTIONS: dict[str, bool] = {"pass-through": False}
+
+
+class SetupTable(BaseModel):
+    """``[setup]``: the starting layout rows (``player:tile`` cells) and each player's hand."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    layout: list[str] = Field(min_length=1, max_length=10)
+    hands: dict[str, list[str]]
+
+
+class PositionTable(BaseModel):
+    """``[position]``: laid tiles with knights (top first), hands, player to move; counts optional."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    to_move: str = Field(alias="to-move")
+    tiles: list[str] = Field(min_length=1, max_length=100)
+    hands: dict[str, list[str]]
+    knights: dict[str, int] | None = None
+    piles: dict[str, int] | None = None
+
+
+class _Where:
+    """Locates errors inside one table of the record: its keys and its successive strings."""
+
+    def __init__(self, doc: RecordDoc, table: str) -> None:
+        self.doc, self.table = doc, table
+        self.locator = StringLocator(doc, Location(doc.name), start=self._start())
+
+    def _start(self) -> int:
+        found = self.doc.text.find(f"[{self.table}")
+        return max(found, 0)
+
+    def key(self, *path: str) -> Location:
+        return self.doc.location_of_key(self.table, *path)
+
+    def error(self, message: str, location: Location, hint: str | None = None) -> RecordError:
+        return RecordError(f"[{self.table}] {message}", location=location, hint=hint)
+
+
+def check_header(doc: RecordDoc, header: GameHeader) -> list[str]:
+    """Validate players and options of the ``[game]`` table; return the player names.
+
+    :raises RecordError: wrong number of players, duplicate or unusable names, an edition,
+        unknown options.
+    """
+    players = header.players
+    if not 2 <= len(players) <= 4:
+        raise RecordError(f"Robber Knights is for 2 to 4 players, not {len(players)}",
+                          location=doc.location_of_key("game", "players"))
+    lowered = [name.strip().lower() for name in players]
+    for name in players:
+        if not name.strip() or any(mark in name for mark in ":#,\n") or name != name.strip() or len(name) > 40:
+            raise RecordError(f"player name {name!r} cannot be used in notation",
+                              location=doc.location_of_key("game", "players"),
+                              hint="use 1-40 characters without ':', '#', ',' or surrounding spaces")
+    if len(set(lowered)) != len(lowered):
+        raise RecordError("two players have the same name (names are compared ignoring case)",
+                          location=doc.location_of_key("game", "players"))
+    if header.edition is not None:
+        raise RecordError(f"Robber Knights has a single edition; remove edition = {header.edition!r}",
+                          location=doc.location_of_key("game", "edition"))
+    for key, value in header.options.items():
+        if key not in OPTIONS:
+            close = get_close_matches(key, list(OPTIONS), n=1)
+            raise RecordError(f"unknown option '{key}'", location=doc.location_of_key("game", "options", key),
+                              hint=f"did you mean '{close[0]}'?" if close else "options: " + ", ".join(OPTIONS))
+        if not isinstance(value, type(OPTIONS[key])):
+            raise RecordError(f"option '{key}' must be true or false", location=doc.location_of_key("game", "options", key))
+    return list(players)
+
+
+def resolve_player(name: str, players: list[str], column: int | None = None) -> str:
+    """The record's spelling of player ``name`` (case-insensitive).
+
+    :raises ParseError: unknown player, with the closest name as a hint.
+    """
+    wanted = name.strip().lower()
+    for player in players:
+        if player.lower() == wanted:
+            return player
+    close = get_close_matches(wanted, [p.lower() for p in players], n=1)
+    hint = f"did you mean '{players[[p.lower() for p in players].index(close[0])]}'?" if close \
+        else "players: " + ", ".join(players)
+    raise ParseError(f"unknown player '{name}'", location=Location(column=column), hint=hint)
+
+
+def _located(where: _Where, locate: Callable[[], Location], action: Callable[[], T]) -> T:
+    """Run ``action``; turn a ParseError about a name into a RecordError at ``locate()``.
+
+    The location is computed only when needed: finding keys in the text is the slow part
+    of opening a record.
+    """
+    try:
+        return action()
+    except ParseError as err:
+        location = locate()
+        column = (location.column or 1) + (err.location.column - 1 if err.location and err.location.column else 0)
+        raise RecordError(f"[{where.table}] {err.message}",
+                          location=Location(location.file, location.line, column), hint=err.hint) from None
+
+
+def _validate(doc: RecordDoc, table: str, model: type[BaseModel]) -> Any:
+    try:
+        return model.model_validate(doc.data[table])
+    except ValidationError as err:
+        raise pydantic_record_error(err, doc, (table,)) from None
+
+
+def _hands(where: _Where, hands: dict[str, list[str]], players: list[str]) -> dict[str, list[str]]:
+    """Each player's hand, by record spelling, with canonical tile names."""
+    result: dict[str, list[str]] = {}
+    for key, tiles in hands.items():
+        def location(key: str = key) -> Location:
+            return where.key("hands", key)
+
+        player = _located(where, location, lambda: resolve_player(key, players))
+        if len(tiles) > 2:
+            raise where.error(f"{player} holds {len(tiles)} tiles; a hand holds at most 2", location())
+        result[player] = [_located(where, location, lambda t=t: tile_name(t)) for t in tiles]
+    for player in players:
+        if player not in result:
+            raise where.error(f"no hand for {player}", where.key("hands"), hint=f"add {player} = [\"...\", \"...\"]")
+    return result
+
+
+def _piles(where: _Where, players: list[str], laid: dict[str, Counter[str]], hands: dict[str, list[str]],
+           location: Callable[[], Location]) -> list[dict[str, int]]:
+    """What is left in each pile: the 24 tiles less those laid and in hand; over-use is an error."""
+    piles = []
+    for player in players:
+        pile = full_pile()
+        for name, count in (laid[player] + Counter(hands[player])).items():
+            pile[name] -= count
+            if pile[name] < 0:
+                raise where.error(f"{player} has {count} {name} tiles laid or in hand; a player has only "
+                                  f"{components().tiles[name].count}", location(),
+                                  hint="each player's 24 tiles: 1 lake, 2 mountains, 3 plain, 3 village-plain, "
+                                  "6 castle-plain, 3 town-plain, 3 village-forest, 2 castle-forest, 1 town-forest")
+        piles.append(pile)
+    return piles
+
+
+def _new_state(players: list[str], hands: dict[str, list[str]], piles: list[dict[str, int]],
+               options: dict[str, Any]) -> State:
+    side = components().area[len(players)]
+    knights = components().knights_per_player
+    return State([Player(name, list(hands[name]), pile, knights) for name, pile in zip(players, piles)],
+                 side, options={**OPTIONS, **options})
+
+
+def read_setup(doc: RecordDoc, header: GameHeader, players: list[str]) -> tuple[State, dict[str, Any]]:
+    """Build the starting state from ``[setup]``; return it with the canonical ``[setup]`` data.
+
+    :raises RecordError: located at the offending entry.
+    """
+    where = _Where(doc, "setup")
+    table: SetupTable = _validate(doc, "setup", SetupTable)
+    rows: list[list[tuple[str, str]]] = []
+    for text in table.layout:
+        location = where.locator.locate(text)
+        row = []
+        for part in text.split():
+            owner, colon, tile = part.partition(":")
+            if not colon:
+                raise where.error(f"layout cell '{part}' should be player:tile", location,
+                                  hint="e.g. \"red:castle-plain blue:lake\"")
+            row.append((_located(where, lambda at=location: at, lambda o=owner: resolve_player(o, players)),
+                        _located(where, lambda at=location: at, lambda t=tile: tile_name(t))))
+        rows.append(row)
+    def layout_at() -> Location:
+        return where.key("layout")
+
+    count = 2 * len(players)
+    side = components().area[len(players)]
+    widths = {len(row) for row in rows}
+    if len(widths) != 1 or sum(map(len, rows)) != count or len(rows) > side or max(widths) > side:
+        raise where.error(f"the starting layout must be a full rectangle of {count} tiles "
+                          f"(2 per player), rows of equal length", layout_at(),
+                          hint=f"e.g. 2 rows of {len(players)}")
+    owners = Counter(owner for row in rows for owner, _ in row)
+    for player in players:
+        if owners[player] != 2:
+            raise where.error(f"{player} has {owners[player]} tiles in the starting layout, not 2", layout_at())
+    hands = _hands(where, table.hands, players)
+    for player, hand in hands.items():
+        if len(hand) != 2 or not any(components().tiles[t].is_castle for t in hand):
+            raise where.error(f"{player} must keep 1 castle tile and 1 other tile of the A group in hand",
+                              where.key("hands", player), hint="a hand such as [\"castle-plain\", \"lake\"]")
+    laid = {player: Counter(tile for row in rows for owner, tile in row if owner == player) for player in players}
+    state = _new_state(players, hands, _piles(where, players, laid, hands, layout_at), header.options)
+    top, left = (state.frame - len(rows)) // 2, (state.frame - len(rows[0])) // 2
+    for r, row in enumerate(rows):
+        for c, (owner, tile) in enumerate(row):
+            state.put((top + r, left + c), Space(components().tiles[tile], state.index[owner]))
+    canonical = {"layout": [" ".join(f"{o}:{t}" for o, t in row) for row in rows],
+                 "hands": {player: hands[player] for player in players}}
+    return state, canonical
+
+
+def read_position(doc: RecordDoc, header: GameHeader, players: list[str]) -> tuple[State, dict[str, Any]]:
+    """Build the state from a typed ``[position]``; return it with the canonical ``[position]`` data.
+
+    :raises RecordError: located at the offending entry.
+    """
+    where = _Where(doc, "position")
+    table: PositionTable = _validate(doc, "position", PositionTable)
+    side = components().area[len(players)]
+    frame = 2 * side - 1
+    cells: dict[Cell, tuple[str, str, list[str]]] = {}
+    for text in table.tiles:
+        location = where.locator.locate(text)
+        cell, owner, tile, knights = _position_tile(where, text, location, players)
+        if cell[0] >= frame or cell[1] >= frame:
+            raise where.error(f"{cell_name(cell)} is outside the {frame} x {frame} grid of a "
+                              f"{len(players)}-player game", location)
+        if cell in cells:
+            raise where.error(f"{cell_name(cell)} is listed twice", location)
+        if len(knights) > components().max_knights_per_tile:
+            raise where.error(f"{cell_name(cell)} holds {len(knights)} knights; a tile holds at most "
+                              f"{components().max_knights_per_tile}", location)
+        if knights and components().tiles[tile].terrain == "lake":
+            raise where.error(f"{cell_name(cell)} is a lake, which knights never enter", location)
+        cells[cell] = (owner, tile, knights)
+    def tiles_at() -> Location:
+        return where.key("tiles")
+
+    rows = [cell[0] for cell in cells]
+    cols = [cell[1] for cell in cells]
+    if max(rows) - min(rows) >= side or max(cols) - min(cols) >= side:
+        raise where.error(f"the tiles span more than the {side} x {side} playing area", tiles_at())
+    _check_connected(where, set(cells), tiles_at)
+    hands = _hands(where, table.hands, players)
+    laid = {player: Counter(tile for owner, tile, _ in cells.values() if owner == player) for player in players}
+    piles = _piles(where, players, laid, hands, tiles_at)
+    state = _new_state(players, hands, piles, header.options)
+    for cell in sorted(cells):
+        owner, tile, knights = cells[cell]
+        state.put(cell, Space(components().tiles[tile], state.index[owner],
+                              [state.index[k] for k in reversed(knights)]))
+    for number, player in enumerate(state.players):
+        player.knights -= state.knights_on_board(number)
+        if player.knights < 0:
+            raise where.error(f"{player.name} has {state.knights_on_board(number)} knights on the board; "
+                              f"a player has only {components().knights_per_player}", tiles_at())
+        if len(player.hand) != min(2, len(player.hand) + player.pile_size):
+            raise where.error(f"{player.name} holds {len(player.hand)} tiles with {player.pile_size} left in the "
+                              "pile; a hand is refilled to 2 while the pile lasts", where.key("hands", player.name))
+    _check_counts(where, table, state, players)
+    state.to_move = state.index[_located(where, lambda: where.key("to-move"),
+                                         lambda: resolve_player(table.to_move, players))]
+    if not state.over and not state.players[state.to_move].hand:
+        raise where.error(f"{state.players[state.to_move].name} has no tiles left and cannot be the player to move",
+                          where.key("to-move"))
+    return state, position_data(state)
+
+
+def _position_tile(where: _Where, text: str, location: Location,
+                   players: list[str]) -> tuple[Cell, str, str, list[str]]:
+    """Read ``"f6 red:castle-plain knights blue,red"`` (knights top first)."""
+    parts = text.split()
+    shape_hint = "e.g. \"f6 red:castle-plain knights blue,red\" (knights top first)"
+    if len(parts) not in (2, 4) or (len(parts) == 4 and parts[2].lower() not in ("knights", "k")) \
+            or ":" not in parts[1]:
+        raise where.error(f"cannot read tile entry '{text}'", location, hint=shape_hint)
+    name = parts[0].lower()
+    if not (2 <= len(name) <= 3 and name[0].isalpha() and name[1:].isdigit() and int(name[1:]) >= 1):
+        raise where.error(f"'{parts[0]}' is not a grid cell", location, hint="a cell is column letter + row, e.g. f6")
+    owner, _, tile = parts[1].partition(":")
+    owner = _located(where, lambda: location, lambda: resolve_player(owner, players))
+    tile = _located(where, lambda: location, lambda: tile_name(tile))
+    knights = [_located(where, lambda: location, lambda k=k: resolve_player(k, players))
+               for k in (parts[3].split(",") if len(parts) == 4 else [])]
+    return parse_cell(name), owner, tile, knights
+
+
+def _check_connected(where: _Where, cells: set[Cell], location: Callable[[], Location]) -> None:
+    """Every laid tile shares an edge with the rest (tiles are only ever laid edge to edge)."""
+    start = next(iter(cells))
+    seen = {start}
+    todo = [start]
+    while todo:
+        row, col = todo.pop()
+        for near in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1)):
+            if near in cells and near not in seen:
+                seen.add(near)
+                todo.append(near)
+    if len(seen) != len(cells):
+        apart = sorted(cells - seen)[0]
+        raise where.error(f"{cell_name(apart)} is not joined edge to edge with the other tiles", location())
+
+
+def _check_counts(where: _Where, table: PositionTable, state: State, players: list[str]) -> None:
+    """Optional ``knights``/``piles`` tables must agree with what the tiles and hands imply."""
+    for field, stated in (("knights", table.knights), ("piles", table.piles)):
+        for key, value in (stated or {}).items():
+            def location(field: str = field, key: str = key) -> Location:
+                return where.key(field, key)
+
+            player = state.players[state.index[_located(where, location, lambda k=key: resolve_player(k, players))]]
+            actual = player.knights if field == "knights" else player.pile_size
+            if value != actual:
+                raise where.error(f"{field} of {player.name} is {value}, but the position implies {actual}",
+                                  location())
+
+
+def position_data(state: State) -> dict[str, Any]:
+    """The canonical ``[position]`` data of a state at the start of a turn."""
+    names = [player.name for player in state.players]
+    tiles = []
+    for cell in sorted(state.board):
+        space = state.board[cell]
+        text = f"{cell_name(cell)} {names[space.owner]}:{space.tile.name}"
+        if space.knights:
+            text += " knights " + ",".join(names[k] for k in reversed(space.knights))
+        tiles.append(text)
+    return {
+        "to-move": names[state.to_move],
+        "tiles": tiles,
+        "hands": {player.name: list(player.hand) for player in state.players},
+        "knights": {player.name: player.knights for player in state.players},
+        "piles": {player.name: player.pile_size for player in state.players},
+    }

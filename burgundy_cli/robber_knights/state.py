@@ -1,0 +1,111 @@
+"""The Robber Knights position: the landscape grid with knight stacks, hands, piles, turn.
+
+Plain mutable slotted dataclasses, changed in place by the engine, so that replaying a
+record costs little more than reading it. Cells are ``(row, column)`` pairs counted from 0
+in a square frame of ``2 * side - 1`` cells, with the starting layout in the middle: any
+playing area of ``side x side`` tiles that contains the layout fits in the frame.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from burgundy_cli.robber_knights.components import TileType, components
+
+Cell = tuple[int, int]
+
+
+@dataclass(slots=True)
+class Space:
+    """A laid tile: its type, the player whose tile it was, and its knights bottom to top."""
+
+    tile: TileType
+    owner: int
+    knights: list[int] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Player:
+    """What one player has in front of them: hand, pile (tile counts by name), knights."""
+
+    name: str
+    hand: list[str]
+    pile: dict[str, int]
+    knights: int
+    pile_size: int = 0
+
+    def __post_init__(self) -> None:
+        self.pile_size = sum(self.pile.values())
+
+
+@dataclass(slots=True)
+class State:
+    """A whole position, plus whose turn it is and how far that turn has gone."""
+
+    players: list[Player]
+    side: int
+    board: dict[Cell, Space] = field(default_factory=dict)
+    to_move: int = 0
+    lays: int = 0
+    must_draw: bool = False
+    over: bool = False
+    options: dict[str, object] = field(default_factory=dict)
+    #: the player whose turn ended last and how many tiles they laid (to explain a 4th lay)
+    last_player: int | None = None
+    last_lays: int = 0
+    bounds: list[int] = field(default_factory=lambda: [0, -1, 0, -1])  # min row, max row, min col, max col
+    index: dict[str, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.index = {player.name: number for number, player in enumerate(self.players)}
+        self.over = not any(player.hand for player in self.players)
+
+    @property
+    def frame(self) -> int:
+        """Cells per row and column of the coordinate frame."""
+        return 2 * self.side - 1
+
+    @property
+    def pass_through(self) -> bool:
+        """Option ``pass-through``: knights may cross a tile without leaving any there."""
+        return bool(self.options.get("pass-through", False))
+
+    def put(self, cell: Cell, space: Space) -> None:
+        """Lay ``space`` on ``cell`` and widen the bounding box of the laid tiles."""
+        self.board[cell] = space
+        row, col = cell
+        bounds = self.bounds
+        if bounds[1] < bounds[0]:
+            bounds[:] = [row, row, col, col]
+            return
+        if row < bounds[0]:
+            bounds[0] = row
+        elif row > bounds[1]:
+            bounds[1] = row
+        if col < bounds[2]:
+            bounds[2] = col
+        elif col > bounds[3]:
+            bounds[3] = col
+
+    def knights_on_board(self, player: int) -> int:
+        """How many of ``player``'s knights stand on the landscape."""
+        return sum(space.knights.count(player) for space in self.board.values())
+
+    def tiles_laid(self, player: int) -> int:
+        """How many of ``player``'s tiles lie in the landscape."""
+        return sum(1 for space in self.board.values() if space.owner == player)
+
+
+def cell_name(cell: Cell) -> str:
+    """The notation name of a cell: column letter then 1-based row (``(5, 5)`` -> ``f6``)."""
+    return f"{chr(97 + cell[1])}{cell[0] + 1}"
+
+
+def parse_cell(name: str) -> Cell:
+    """The cell of a canonical name such as ``f6`` (syntax already checked)."""
+    return int(name[1:]) - 1, ord(name[0]) - 97
+
+
+def full_pile() -> dict[str, int]:
+    """One player's 24 tiles by name, as counts."""
+    return {name: tile.count for name, tile in components().tiles.items()}

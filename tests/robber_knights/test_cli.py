@@ -1,0 +1,195 @@
+"""The burgundy command line on Robber Knights records: exit codes, located errors, JSON."""
+
+from __future__ import annotations
+
+import json
+
+from tests.conftest import RECORDS
+from tests.robber_knights.helpers import SETUP as BASE_SETUP
+
+GAME_2P = str(RECORDS / "robber-knights" / "playout-2-players.toml")
+EXAMPLE = str(RECORDS / "robber-knights" / "example-scoring-blue-1-red-2-yellow-3.toml")
+
+SETUP = BASE_SETUP + """
+[play]
+moves = [
+    "red: lay castle-plain e6 knights 2 east leave 1,1",
+    "red: draw lake",
+]
+"""
+
+
+def write(tmp_path, text, name="game.toml"):
+    path = tmp_path / name
+    path.write_text(text)
+    return str(path)
+
+
+def test_score_json(cli):
+    result = cli("score", "--json", EXAMPLE)
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert [p["total"] for p in data["players"]] == [1, 2, 3]
+    assert data["winner"] == ["yellow"]
+
+
+def test_score_text_shows_categories_and_knights_left(cli):
+    result = cli("score", GAME_2P)
+    assert result.exit_code == 0
+    for word in ("castles", "villages", "towns", "knights left"):
+        assert word in result.stdout
+
+
+def test_check_legal_and_illegal(cli, tmp_path):
+    path = write(tmp_path, SETUP)
+    ok = cli("check", path, "Red lay TP d6")
+    assert ok.exit_code == 0
+    assert ok.stdout.strip() == "legal: red: lay town-plain d6"
+    bad = cli("check", "--json", path, "red: lay town-plain c6")
+    assert bad.exit_code == 1
+    assert json.loads(bad.stdout)["rule"] == "rk.lay.edge"
+
+
+def test_check_unknown_player_suggests(cli, tmp_path):
+    result = cli("check", write(tmp_path, SETUP), "rd: lay town-plain d6")
+    assert result.exit_code == 1
+    assert "did you mean 'red'?" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_check_unknown_tile_suggests(cli, tmp_path):
+    result = cli("check", write(tmp_path, SETUP), "red: lay town-plian d6")
+    assert result.exit_code == 1
+    assert "did you mean 'town-plain'?" in result.stderr
+
+
+def test_illegal_line_in_record_is_located(cli, tmp_path):
+    text = SETUP.replace('"red: draw lake",', '"red: draw lake",\n    "red: lay castle-plain f4",')
+    result = cli("score", write(tmp_path, text))
+    assert result.exit_code == 1
+    assert "game.toml:16:6: illegal (rk.lay.hand)" in result.stderr
+
+
+def test_parse_error_in_record_points_at_the_token(cli, tmp_path):
+    text = SETUP.replace('"red: draw lake",', '"red: draw lake",\n    "red: lay town-plain d6 knigts 2",')
+    result = cli("score", write(tmp_path, text))
+    assert result.exit_code == 1
+    assert "game.toml:16:29: cannot parse: unexpected 'knigts'" in result.stderr
+
+
+def test_show_prints_coordinates_and_stacks(cli, tmp_path):
+    result = cli("show", write(tmp_path, SETUP))
+    assert result.exit_code == 0
+    assert "CP:R" in result.stdout
+    assert " 6 " in result.stdout and "e" in result.stdout.splitlines()[0]
+
+
+def test_moves_agree_with_check(cli, tmp_path):
+    path = write(tmp_path, SETUP)
+    listing = json.loads(cli("moves", "--json", path).stdout)
+    assert listing["player"] == "red"
+    assert listing["moves"] and len(listing["moves"]) < 400
+    for line in listing["moves"][::37]:
+        assert cli("check", path, line).exit_code == 0
+
+
+def test_play_appends_and_fmt_is_stable(cli, tmp_path):
+    path = write(tmp_path, SETUP)
+    result = cli("play", path, "red: end")
+    assert result.exit_code == 0
+    assert result.stdout.strip() == "recorded: red: end"
+    formatted = cli("fmt", path)
+    assert formatted.exit_code == 0
+    assert formatted.stdout == open(path, encoding="utf-8").read()
+
+
+def test_play_illegal_writes_nothing(cli, tmp_path):
+    path = write(tmp_path, SETUP)
+    before = open(path, encoding="utf-8").read()
+    result = cli("play", path, "red: end", "red: end")
+    assert result.exit_code == 1
+    assert open(path, encoding="utf-8").read() == before
+
+
+def test_playout_same_seed_same_bytes(cli, tmp_path):
+    first, second = tmp_path / "a.toml", tmp_path / "b.toml"
+    assert cli("playout", "robber-knights", "--players", "3", "--seed", "9", "--out", str(first)).exit_code == 0
+    assert cli("playout", "robber-knights", "--players", "3", "--seed", "9", "--out", str(second)).exit_code == 0
+    assert first.read_bytes() == second.read_bytes()
+    assert cli("score", str(first)).exit_code == 0
+
+
+def test_playout_stop_after(cli, tmp_path):
+    out = tmp_path / "part.toml"
+    assert cli("playout", "robber-knights", "-p", "4", "-s", "2", "-o", str(out), "--stop-after", "10").exit_code == 0
+    data = json.loads(cli("score", "--json", str(out)).stdout)
+    assert data["complete"] is False
+    assert out.read_text().count('",\n') >= 10
+
+
+def test_playout_edition_is_a_usage_error(cli, tmp_path):
+    result = cli("playout", "robber-knights", "-p", "2", "-s", "1", "-o", str(tmp_path / "x.toml"), "-e", "2011")
+    assert result.exit_code == 2
+
+
+def test_fifth_player_is_rejected(cli, tmp_path):
+    text = SETUP.replace('players = ["red", "blue"]', 'players = ["red", "blue", "a", "b", "c"]')
+    result = cli("score", write(tmp_path, text))
+    assert result.exit_code == 1
+    assert "game.toml:3:1" in result.stderr and "2 to 4 players" in result.stderr
+
+
+def test_wrong_composition_is_rejected(cli, tmp_path):
+    text = SETUP.replace("blue:lake red:village-forest", "blue:lake red:lake").replace(
+        'red = ["castle-plain", "town-plain"]', 'red = ["castle-plain", "lake"]')
+    result = cli("score", write(tmp_path, text))
+    assert result.exit_code == 1
+    assert "red has 2 lake tiles" in result.stderr
+    assert "game.toml:6:1" in result.stderr
+
+
+def test_five_knights_on_a_tile_in_a_position(cli, tmp_path):
+    text = """\
+[game]
+name = "robber-knights"
+players = ["red", "blue"]
+
+[position]
+to-move = "red"
+tiles = ["e5 red:castle-plain knights red,red,red,red,blue", "e6 blue:plain"]
+
+[position.hands]
+red = ["plain", "lake"]
+blue = ["plain", "lake"]
+"""
+    result = cli("score", write(tmp_path, text))
+    assert result.exit_code == 1
+    assert "game.toml:7:11" in result.stderr and "at most 4" in result.stderr
+
+
+def test_move_after_the_game_ended(cli):
+    result = cli("check", "--json", GAME_2P, "red: end")
+    assert result.exit_code == 1
+    assert json.loads(result.stdout)["rule"] == "rk.game.over"
+
+
+def test_stored_result_must_agree(cli, tmp_path):
+    text = open(GAME_2P, encoding="utf-8").read().replace("red = 13", "red = 14")
+    result = cli("score", write(tmp_path, text))
+    assert result.exit_code == 1
+    assert "disagrees with the replay" in result.stderr
+
+
+def test_unknown_option_suggests(cli, tmp_path):
+    text = SETUP.replace('players = ["red", "blue"]', 'players = ["red", "blue"]\n[game.options]\npass-thru = true')
+    result = cli("score", write(tmp_path, text))
+    assert result.exit_code == 1
+    assert "did you mean 'pass-through'?" in result.stderr
+
+
+def test_fmt_writes_lenient_lines_canonically(cli, tmp_path):
+    text = BASE_SETUP + '\n[play]\nmoves = [\n    "RED lay CP e6 k 2 right leave 1 1  # first castle",\n    "Red d lake",\n]\n'
+    result = cli("fmt", write(tmp_path, text))
+    assert result.exit_code == 0
+    assert '"red: lay castle-plain e6 knights 2 east leave 1,1",' in result.stdout
+    assert '"red: draw lake",' in result.stdout

@@ -1,0 +1,245 @@
+"""One test (at least) per Robber Knights rule id, each citing the rulebook passage it checks.
+
+Rulebook: the English Robber Knights rules (``../shared/rules/robber-knights-rules.txt``).
+The landscape most tests use is drawn in :data:`helpers.BASE_TILES`.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from burgundy_cli.core.errors import IllegalMoveError
+from burgundy_cli.core.record import dump_record
+from burgundy_cli.robber_knights import GAME
+from burgundy_cli.robber_knights.rules import RULES
+from tests.robber_knights.helpers import base, open_text, position
+
+
+def illegal(session, line: str) -> IllegalMoveError:
+    """The IllegalMoveError ``line`` raises in ``session`` (the test fails if it is legal)."""
+    with pytest.raises(IllegalMoveError) as err:
+        session.check(line)
+    assert err.value.rule.id in RULES
+    assert err.value.hint
+    return err.value
+
+
+def test_game_over():
+    """'If all the tiles have been laid, the game is over and the scores are added up.'
+    (rulebook, 'Size of the Playing Area'). Nothing may be played after the last tile."""
+    session = open_text(dump_record(GAME.playout(2, 3)))
+    assert session.state.over
+    assert illegal(session, "red: lay plain f6").rule.id == "rk.game.over"
+
+
+def test_turn_order():
+    """'The oldest player begins; play then continues in a clockwise direction.'
+    (rulebook, 'Getting ready to play')."""
+    assert illegal(base(), "blue: lay plain d6").rule.id == "rk.turn.order"
+
+
+def test_turn_passes_clockwise_after_end():
+    """'play then continues in a clockwise direction' (rulebook, 'Getting ready to play')."""
+    session = base()
+    session.play("red: lay village-plain d6")
+    session.play("red: draw plain")
+    session.play("red: end")
+    assert session.check("blue: lay plain d7") == "blue: lay plain d7"
+    assert illegal(session, "red: lay plain d7").rule.id == "rk.turn.order"
+
+
+def test_first_lay_is_compulsory():
+    """'The first move is compulsory; each further move of the maximum of three is voluntary.'
+    (rulebook, 'How to play: Laying 1 to 3 tiles')."""
+    assert illegal(base(), "red: end").rule.id == "rk.turn.first-compulsory"
+
+
+def test_at_most_three_lays():
+    """'The player can carry out this action a total of three times when it is their turn.'
+    (rulebook, 'How to play: Laying 1 to 3 tiles'). After the third the turn passes by itself."""
+    session = base()
+    for line in ("red: lay village-plain d6", "red: draw town-plain", "red: lay town-plain d7",
+                 "red: draw mountains", "red: lay mountains d5", "red: draw castle-plain"):
+        session.play(line)
+    assert session.state.to_move == 1
+    assert illegal(session, "red: lay castle-plain d8").rule.id == "rk.lay.three"
+
+
+def test_draw_after_each_lay():
+    """'The player then picks up the uppermost tile of his pile.' (rulebook, 'How to play:
+    Laying 1 to 3 tiles'). The draw comes before anything else, and only after a lay."""
+    session = base()
+    assert illegal(session, "red: draw plain").rule.id == "rk.draw.after-lay"
+    session.play("red: lay village-plain d6")
+    assert illegal(session, "red: lay castle-plain d5").rule.id == "rk.draw.after-lay"
+    assert illegal(session, "red: end").rule.id == "rk.draw.after-lay"
+    assert illegal(session, "blue: lay plain d7").rule.id == "rk.draw.after-lay"
+
+
+def test_draw_only_what_the_pile_holds():
+    """'96 landscape tiles - 24 for each player ... Lake [1 per player]' (rulebook, 'Playing
+    equipment'): red's lake is already laid, so red cannot draw another."""
+    session = base()
+    session.play("red: lay village-plain d6")
+    err = illegal(session, "red: draw lake")
+    assert err.rule.id == "rk.draw.pile"
+    assert "castle-plain" in err.hint
+
+
+def test_lay_from_hand():
+    """'The player whose turn it is adds one of their two tiles to the starting layout.'
+    (rulebook, 'How to play: Laying 1 to 3 tiles')."""
+    err = illegal(base(), "red: lay lake d6")
+    assert err.rule.id == "rk.lay.hand"
+    assert "castle-plain, village-plain" in err.hint
+
+
+def test_lay_on_an_empty_space():
+    """A tile is added to the layout (rulebook, 'How to play: Laying 1 to 3 tiles'): never on
+    top of a tile already laid."""
+    assert illegal(base(), "red: lay village-plain e6").rule.id == "rk.lay.empty"
+
+
+def test_lay_edge_to_edge():
+    """'at least one edge must border one of the tiles already laid out ... Players cannot lay
+    tiles corner to corner' (rulebook, 'How to play: Laying 1 to 3 tiles')."""
+    assert illegal(base(), "red: lay village-plain d4").rule.id == "rk.lay.edge"
+    assert illegal(base(), "red: lay village-plain i8").rule.id == "rk.lay.edge"
+    assert base().check("red: lay village-plain i7") == "red: lay village-plain i7"
+
+
+def test_area_two_players():
+    """'2 players: one row or column may contain a maximum of 7 tiles and the area may be a
+    maximum of 7 x 7 tiles.' (rulebook, 'Size of the Playing Area')."""
+    kinds = ["plain", "village-plain", "town-plain", "castle-plain"]
+    tiles = [f"{col}6 {'red' if i % 2 else 'blue'}:{kinds[i % 4]}" for i, col in enumerate("defghij")]
+    session = position(tiles, {"red": ["castle-plain", "plain"], "blue": ["castle-plain", "plain"]})
+    err = illegal(session, "red: lay plain c6")
+    assert err.rule.id == "rk.lay.area"
+    assert "columns d-j" in err.hint
+    assert illegal(session, "red: lay plain k6").rule.id == "rk.lay.area"
+    assert session.check("red: lay plain d7") == "red: lay plain d7"
+
+
+def test_area_outside_the_frame():
+    """The area limit also rules out cells off the coordinate grid altogether
+    (rulebook, 'Size of the Playing Area')."""
+    tiles = [f"a{row} red:{kind}" for row, kind in enumerate(["plain", "mountains", "lake"], 1)] + ["b1 blue:plain"]
+    session = position(tiles, {"red": ["castle-plain", "plain"], "blue": ["castle-plain", "plain"]})
+    assert illegal(session, "red: lay plain z1").rule.id == "rk.lay.area"
+
+
+def test_knights_only_with_a_castle():
+    """'If a player adds a tile with a knights' castle on it, they can at the same time place
+    up to five knights on this castle.' (rulebook, 'Laying a castle tile')."""
+    assert illegal(base(), "red: lay village-plain d6 knights 1").rule.id == "rk.knights.castle"
+
+
+def test_at_most_five_knights():
+    """'they can at the same time place up to five knights on this castle.'
+    (rulebook, 'Laying a castle tile')."""
+    err = illegal(base(), "red: lay castle-plain d6 knights 6 east leave 1,1,1,1,2")
+    assert err.rule.id == "rk.knights.five"
+
+
+def test_knights_from_supply_only():
+    """'it may happen that a player has already positioned all his knights ... In this case
+    the player cannot bring any knights into play.' (rulebook, 'Moving the knights', note)."""
+    full = "knights " + ",".join(["red"] * 4)
+    kinds = ["castle-plain"] * 3 + ["village-plain"] * 3 + ["town-plain"]
+    tiles = [f"{col}6 red:{kind} {full}" for col, kind in zip("cdefghi", kinds)]
+    session = position(tiles, {"red": ["castle-plain", "plain"], "blue": ["castle-plain", "plain"]})
+    assert session.state.players[0].knights == 2
+    assert illegal(session, "red: lay castle-plain c7 knights 3").rule.id == "rk.knights.supply"
+    assert session.check("red: lay castle-plain c7 knights 2")
+
+
+def test_move_in_line_without_gaps():
+    """'The knights are always moved from one tile to the next without jumping over a tile or
+    a space.' (rulebook, 'Moving the knights')."""
+    assert illegal(base(), "red: lay castle-plain d6 knights 2 west leave 1,1").rule.id == "rk.move.gap"
+    assert base().check("red: lay castle-plain d6 knights 4 east leave 1,1,1,1")
+
+
+def test_no_lake():
+    """'Knights cannot enter a tile with a lake on it.' (rulebook, 'Moving the knights')."""
+    assert illegal(base(), "red: lay castle-plain e4 knights 2 south leave 1,1").rule.id == "rk.move.lake"
+
+
+def test_enter_forest_and_mountains_with_enough_knights():
+    """'Forest and mountains can only be entered when there are still enough knights left.'
+    (rulebook, 'Moving the knights')."""
+    assert illegal(base(), "red: lay castle-plain f4 knights 3 south leave 1,2").rule.id == "rk.move.enter"
+    assert illegal(base(), "red: lay castle-plain d7 knights 2 east leave 1,1").rule.id == "rk.move.enter"
+    assert base().check("red: lay castle-plain f4 knights 4 south leave 1,3")
+
+
+def test_leave_the_minimum():
+    """'on a tile with a plain: 1 knight; on a tile with a forest: 2 knights; on a tile with
+    mountains: 3 knights' -- 'including on their knight's castle' (rulebook, 'Moving the knights')."""
+    assert illegal(base(), "red: lay castle-plain d7 knights 4 east leave 1,1,2").rule.id == "rk.move.minimum"
+    blue = base(to_move="blue")
+    assert illegal(blue, "blue: lay castle-forest i7 knights 2 west leave 1,1").rule.id == "rk.move.minimum"
+    assert blue.check("blue: lay castle-forest i7 knights 3 west leave 2,1")
+
+
+def test_never_more_than_four():
+    """'More knights can be left on a tile but never more than 4 knights on any one tile. If
+    moving the knight would exceed this limit, the tile concerned cannot be entered.'
+    (rulebook, 'Moving the knights')."""
+    assert illegal(base(), "red: lay castle-plain i6 knights 3 west leave 1,2").rule.id == "rk.move.max-four"
+    assert illegal(base(), "red: lay castle-plain d6 knights 5").rule.id == "rk.move.max-four"
+
+
+def test_new_knights_go_on_top_and_score_for_the_top():
+    """'If knights are moved onto tiles on which there are already one or more knights, the new
+    knights are placed on top.' and 'The player whose knight is on top on the tile in question
+    is in control' (rulebook, 'Moving the knights'; 'The end of the game and scoring')."""
+    session = base()
+    for line in ("red: lay castle-plain d6 knights 3 east leave 1,1,1", "red: draw plain", "red: end"):
+        session.play(line)
+    assert session.score().players[0].breakdown == {"castles": 1, "villages": 2, "towns": 0}
+    session.play("blue: lay castle-forest f8 knights 5 north leave 2,1,2")
+    assert session.state.board[(5, 5)].knights == [0, 1, 1]
+    breakdown = {line.name: line.breakdown for line in session.score().players}
+    assert breakdown == {"red": {"castles": 1, "villages": 0, "towns": 0},
+                         "blue": {"castles": 2, "villages": 2, "towns": 0}}
+
+
+def test_pass_through_option():
+    """Option 'pass-through' (docs/rulings.md): knights may cross a tile leaving none there,
+    but the castle and the last tile keep their minimum and entry needs enough knights."""
+    plain = base(options={"pass-through": True})
+    assert plain.check("red: lay castle-plain d6 knights 3 east leave 1,0,2")
+    assert illegal(plain, "red: lay castle-plain d6 knights 3 east leave 0,1,2").rule.id == "rk.move.minimum"
+    assert illegal(base(), "red: lay castle-plain d6 knights 3 east leave 1,0,2").rule.id == "rk.move.minimum"
+
+
+def test_players_out_of_tiles_are_passed_over():
+    """'Note: It may happen that not all players lay their last tile in the same round.'
+    (rulebook, 'Size of the Playing Area'): a player with no tiles left is passed over and the
+    others play on until every tile is laid."""
+    data = GAME.playout(3, 11)
+    session = open_text(dump_record({"game": data["game"], "setup": data["setup"]}))
+    passed_over = 0
+    for line in data["play"]["moves"]:
+        session.play(line)
+        state = session.state
+        if not state.over:
+            assert state.players[state.to_move].hand
+            passed_over += any(not p.hand for p in state.players)
+    assert passed_over and session.state.over
+
+
+@pytest.mark.parametrize(("players", "side"), [(3, 9), (4, 10)])
+def test_area_three_and_four_players(players, side):
+    """'3 players: 9 per row and column, 9 x 9 tiles. 4 players: 10 per row and column, 10 x 10
+    tiles.' (rulebook, 'Size of the Playing Area')."""
+    names = ("red", "blue", "yellow", "green")[:players]
+    kinds = ["plain", "village-plain", "town-plain", "mountains"]
+    tiles = [f"{chr(98 + i)}9 {names[i % players]}:{kinds[i // players]}" for i in range(side)]
+    hands = {name: ["castle-plain", "plain"] for name in names}
+    session = position(tiles, hands, players=names)
+    assert illegal(session, "red: lay plain a9").rule.id == "rk.lay.area"
+    assert illegal(session, f"red: lay plain {chr(98 + side)}9").rule.id == "rk.lay.area"
+    assert session.check("red: lay plain b10") == "red: lay plain b10"

@@ -1,0 +1,127 @@
+"""Setups and positions that cannot occur are refused with a located RecordError; scoring ties."""
+
+from __future__ import annotations
+
+import pytest
+
+from burgundy_cli.core.errors import ParseError, RecordError
+from tests.robber_knights.helpers import BASE_HANDS, BASE_TILES, SETUP, open_text, position, record_text
+
+
+
+def refused(text: str) -> RecordError:
+    with pytest.raises(RecordError) as err:
+        open_text(text)
+    assert err.value.location is not None and err.value.location.file == "test.toml"
+    return err.value
+
+
+def test_setup_is_placed_in_the_middle():
+    session = open_text(SETUP)
+    assert sorted(session.state.board) == [(5, 5), (5, 6), (6, 5), (6, 6)]
+    assert [p.pile_size for p in session.state.players] == [20, 20]
+
+
+def test_layout_must_be_a_rectangle():
+    err = refused(SETUP.replace('"blue:lake red:village-forest"', '"blue:lake"'))
+    assert "rectangle" in err.message and err.location.line == 6
+
+
+def test_two_layout_tiles_per_player():
+    err = refused(SETUP.replace("red:castle-plain blue:plain", "red:castle-plain red:plain"))
+    assert err.message == "[setup] red has 3 tiles in the starting layout, not 2"
+
+
+def test_hand_keeps_a_castle():
+    """'Each player picks up 1 castle and 1 other tile of their choice from the tiles marked with
+    the letter A.' (rulebook, 'Holding tiles in your hand')."""
+    err = refused(SETUP.replace('blue = ["castle-forest", "mountains"]', 'blue = ["plain", "mountains"]'))
+    assert "castle" in err.message and err.location.line == 10
+
+
+def test_unknown_tile_in_setup_suggests():
+    err = refused(SETUP.replace("blue:lake", "blue:lak"))
+    assert err.hint == "did you mean 'lake'?" and err.location.line == 6
+
+
+def test_unknown_player_in_hands_suggests():
+    err = refused(SETUP.replace("blue = [", "blu = ["))
+    assert "blue" in err.hint
+
+
+def test_missing_start_and_both_starts():
+    refused(SETUP.split("[setup]")[0])
+    both = SETUP + '\n[position]\nto-move = "red"\ntiles = ["f6 red:plain"]\n'
+    refused(both)
+
+
+def test_unknown_table_and_field():
+    assert "unknown table" in refused(SETUP + "\n[moves]\nx = 1\n").message
+    assert "unknown field" in refused(SETUP.replace("[setup.hands]", "extra = 1\n[setup.hands]")).message
+    assert "unknown field" in refused(SETUP + '\n[play]\nmoves = []\nlines = []\n').message
+
+
+def test_moves_must_be_strings():
+    assert "strings" in refused(SETUP + "\n[play]\nmoves = [1, 2]\n").message
+
+
+def test_edition_and_player_count():
+    assert "single edition" in refused(SETUP.replace('players =', 'edition = "2011"\nplayers =')).message
+    assert "2 to 4" in refused(SETUP.replace('["red", "blue"]', '["red"]')).message
+    assert "same name" in refused(SETUP.replace('["red", "blue"]', '["red", "Red"]')).message
+    assert "notation" in refused(SETUP.replace('["red", "blue"]', '["red", "bl:ue"]')).message
+
+
+def test_position_problems_are_located():
+    def bad(tiles, hands=BASE_HANDS, **kwargs):
+        return refused(record_text(tiles, hands, **kwargs))
+
+    assert "listed twice" in bad(BASE_TILES + ["e5 red:plain"]).message
+    assert "not joined" in bad(BASE_TILES + ["e9 red:plain"]).message
+    assert "lake" in bad(["e5 red:lake knights red", "e6 blue:plain"]).message
+    assert "cannot read" in bad(BASE_TILES + ["e9"]).message
+    assert "not a grid cell" in bad(BASE_TILES + ["99 red:plain"]).message
+    assert "outside" in bad(["z1 red:plain"]).message
+    span = [f"{c}6 {'red' if i % 2 else 'blue'}:{k}" for i, (c, k) in
+            enumerate(zip("abcdefgh", ["plain", "lake", "plain", "mountains", "town-plain", "mountains",
+                                       "village-plain", "town-plain"]))]
+    assert "playing area" in bad(span).message
+
+
+def test_position_counts_must_agree():
+    text = record_text(BASE_TILES, BASE_HANDS).replace("[position.hands]", "[position.knights]\nred = 29\n\n[position.hands]")
+    err = refused(text)
+    assert "implies 30" in err.message
+
+
+def test_too_many_knights_for_a_player():
+    full = "knights " + ",".join(["red"] * 4)
+    kinds = ["castle-plain"] * 6 + ["village-plain"] * 2
+    tiles = [f"{c}{r} red:{k} {full}" for (c, r), k in zip([(c, r) for r in (5, 6) for c in "cdef"], kinds)]
+    err = refused(record_text(tiles, {"red": ["plain", "lake"], "blue": ["plain", "lake"]}))
+    assert "32 knights" in err.message
+
+
+def test_hand_must_be_refilled():
+    err = refused(record_text(BASE_TILES, {"red": ["castle-plain"], "blue": ["castle-forest", "plain"]}))
+    assert "refilled" in err.message
+
+
+def test_unknown_player_in_a_move_is_a_parse_error():
+    with pytest.raises(ParseError) as err:
+        position(BASE_TILES, BASE_HANDS).check("rde: end")
+    assert err.value.hint == "did you mean 'red'?"
+
+
+def test_tie_on_points_goes_to_most_knights_left():
+    """'If two players have the same number of points, the player who still has the most knights
+    in front of them is the winner. If some players are still equal, the game is declared a
+    draw.' (rulebook, 'The end of the game and scoring')."""
+    tiles = ["e5 red:village-plain knights red", "f5 blue:village-plain knights blue,blue", "e6 red:plain"]
+    table = position(tiles, {"red": ["castle-plain", "plain"], "blue": ["castle-plain", "plain"]}).score()
+    assert [line.total for line in table.players] == [2, 2]
+    assert table.winner == ["red"] and [line.rank for line in table.players] == [1, 2]
+    assert "most knights left" in table.tiebreak
+    even = ["e5 red:village-plain knights red", "f5 blue:village-plain knights blue", "e6 red:plain"]
+    table = position(even, {"red": ["castle-plain", "plain"], "blue": ["castle-plain", "plain"]}).score()
+    assert table.winner == ["red", "blue"] and "draw" in table.tiebreak
