@@ -17,7 +17,7 @@ from typing import Annotated, Any, TypeVar
 import typer
 
 from burgundy_cli.core.errors import IllegalMoveError, Location, RefereeError, UsageError
-from burgundy_cli.entry import EXIT_INTERNAL, failure, internal_error, score_file
+from burgundy_cli.entry import EXIT_INTERNAL, failure, score_file
 
 app = typer.Typer(
     add_completion=False,
