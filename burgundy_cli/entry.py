@@ -27,11 +27,13 @@ def failure(err: BaseException) -> tuple[str, int]:
         return f"burgundy: {err}", err.exit_code
     if isinstance(err, KeyboardInterrupt):
         return "burgundy: interrupted", 130
-    text = " ".join(str(err).split())  # some exception texts (pydantic's) span several lines
-    if len(text) > 200:
-        text = text[:200] + "..."
-    return (f"burgundy: internal error ({type(err).__name__}: {text}); please report this "
-            "with the record that caused it", EXIT_INTERNAL)
+    return f"burgundy: {internal_error(err)}; please report this with the record that caused it", EXIT_INTERNAL
+
+
+def internal_error(err: BaseException) -> str:
+    """An unexpected exception as one short line (some, like pydantic's, span several)."""
+    text = " ".join(str(err).split())
+    return f"internal error ({type(err).__name__}: {text[:200] + '...' if len(text) > 200 else text})"
 
 
 def fast_score_arguments(args: list[str]) -> tuple[str, bool] | None:
