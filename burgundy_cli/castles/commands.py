@@ -57,6 +57,10 @@ class PlaceAction(_Model):
     """Place a stored tile on an empty duchy space, with the choices its effect needs.
 
     ``goods``: the depot a ship takes goods from (None: no goods anywhere to take).
+    ``goods2``: with knowledge tile 5, a second depot next to ``goods`` (1 and 6 are
+    neighbours) whose goods the ship also takes.
+    ``keep``: the goods types the ship takes when storage (3 types) cannot hold every
+    type offered; None means "everything that fits" (only valid when that is no choice).
     ``then``: the action granted by the placed tile -- a castle's extra action, a
     warehouse's sale, a carpenter's/church's/market's take, a city hall's placement.
     """
@@ -65,6 +69,8 @@ class PlaceAction(_Model):
     tile: TileName
     space: SpaceName
     goods: DepotNumber | None = None
+    goods2: DepotNumber | None = None
+    keep: tuple[GoodsType, ...] | None = None
     then: Action | None = None
 
 
