@@ -130,3 +130,35 @@ def board(edition: str, number: int) -> Board:
 def layout_board(layout: str) -> Board:
     """The board with layout id ``layout`` (``L1``, ``L2011_2``, ``L2019_2``, ``L3``..``L9``)."""
     return _build(layout, _data()["layouts"][layout])
+
+
+# --- the main board's depots -----------------------------------------------------------------
+
+
+@cache
+def _main_board() -> dict:
+    return load_json("main_board.json")
+
+
+@cache
+def depot_spaces(players: int, phase: int) -> tuple[tuple[str, ...], ...]:
+    """Colour codes of the hex spaces each depot uses in ``phase`` (0..4) with ``players``.
+
+    Index 0 is the black depot (its spaces have no colour: ``'X'`` each), 1..6 the
+    numbered depots. With 3 players depot 6's dark-green space takes a mine in phases B
+    and D (2019 rules p.11; printed on the 2011 board).
+
+    >>> depot_spaces(2, 0)[6], depot_spaces(3, 1)[6], len(depot_spaces(4, 0)[0])
+    (('B', 'L'), ('M', 'B', 'L'), 8)
+    """
+    data = _main_board()
+    result = [tuple("X" for need in data["black"] if need <= players)]
+    for depot in range(1, 7):
+        colours = []
+        for entry in data["depots"][str(depot)]:
+            if entry[1] > players:
+                continue
+            special = entry[2] if len(entry) > 2 and players == 3 else None
+            colours.append(special["ABCDE"[phase]] if special else entry[0])
+        result.append(tuple(colours))
+    return tuple(result)

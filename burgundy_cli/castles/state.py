@@ -40,7 +40,7 @@ class Options:
     modules: tuple[str, ...] = ()
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class PlayerState:
     """One player: duchy, storage, goods, supplies, running VP by category, dice of the round.
 
@@ -81,7 +81,7 @@ class PlayerState:
             self.vp[category] = self.vp.get(category, 0) + amount
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class GameState:
     """The whole table.
 
