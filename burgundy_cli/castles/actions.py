@@ -74,7 +74,9 @@ def check_storage(player: PlayerState, discard: str | None) -> None:
 def check_take(state: GameState, player: PlayerState, action: TakeAction, depot: int,
                colours: str | None = None) -> None:
     """Taking ``action.tile`` from ``depot`` into storage is legal (``colours``: allowed tile colours)."""
-    kind = catalogue()[action.tile]
+    kind = catalogue().get(action.tile)
+    if kind is None:
+        raise illegal("cob.take.depot", f"there is no tile called '{action.tile}'")
     if colours is not None and kind.colour not in colours:
         raise illegal("cob.building.take", f"this building cannot take a {action.tile}",
                       "carpenter's workshop: a building; church: mine, knowledge or castle; market: ship or animal")
@@ -295,7 +297,7 @@ def _check_ship(state: GameState, player: PlayerState, action: PlaceAction) -> N
             raise illegal("cob.ship.second-depot", f"depot {action.goods2} has no goods")
     offered, new, free = _ship_offer(state, player, action)
     if action.keep is None:
-        if len(new) > free:
+        if len(new) > free > 0:
             raise illegal("cob.ship.goods", f"{player.name} can store only {free} more goods type(s) "
                           f"of {', '.join(map(str, sorted(new)))}", "say which with 'keep'")
         return

@@ -148,3 +148,28 @@ def random_game(seed: int, players: int = 2, edition: str = "2011", reveal: bool
             engine.play(state, line)
             log.append(line)
     return state, log
+
+
+def at_turn(edition: str = "2011", **table) -> GameState:
+    """A position with the first listed player to move (give them ``dice``).
+
+    ``players`` entries default to duchy 1 with only the start castle; the bridge lists the
+    players in the given order, so that is the turn order.
+    """
+    players = table.pop("players")
+    names = list(players)
+    table.setdefault("to_move", names[0])
+    table.setdefault("bridge", [names])
+    return position(players, edition, **table)
+
+
+def assert_illegal(state: GameState, command, rule_id: str) -> IllegalMoveError:
+    """``command`` is rejected by the rule ``rule_id`` and the state is left unchanged."""
+    import pytest
+
+    before = repr((state.players[0].storage, state.players[0].duchy, state.stage, state.turn))
+    with pytest.raises(IllegalMoveError) as info:
+        engine.check(state, command)
+    assert info.value.rule.id == rule_id, info.value
+    assert repr((state.players[0].storage, state.players[0].duchy, state.stage, state.turn)) == before
+    return info.value
