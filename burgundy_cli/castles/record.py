@@ -1,0 +1,241 @@
+"""Castles of Burgundy records: TOML in, replay through the engine, canonical TOML out.
+
+A record (see docs/records.md) has four tables::
+
+    [game]      name, edition, players, date, place, event, notes, [game.options]
+    [setup]     the deal (duchies, start castles, bridge order, ...) -- or [position] instead,
+                a typed mid-game position (like FEN)
+    [log]       the lines of the game grouped by round: keys "A1".."E5" (phase letter and
+                round number), each a list of notation lines, table lines included
+    [result]    complete, winner, scores -- what the replay must reproduce
+
+Opening a record replays every line with its file:line:column; the first bad line stops
+the replay with a located error. The session then answers score/check/play/show and
+writes the record back canonically.
+"""
+
+from __future__ import annotations
+
+import re
+from difflib import get_close_matches
+from typing import Any
+
+from burgundy_cli.castles import commands as c
+from burgundy_cli.castles.notation import format_command, parse_line
+from burgundy_cli.core.errors import Location, ParseError, RecordError, RefereeError, UsageError
+from burgundy_cli.core.game import GameHeader, MoveList, ScoreTable
+from burgundy_cli.core.record import RecordDoc, StringLocator
+
+#: A round group of the log: phase letter A-E and round number 1-5.
+_GROUP = re.compile(r"^([A-E])([1-5])$")
+_PHASES = "ABCDE"
+
+
+def group_name(phase: int, round_: int) -> str:
+    """The ``[log]`` key of a round: ``group_name(0, 0) == "A1"`` (clamped to E5 at the end)."""
+    return f"{_PHASES[min(phase, 4)]}{min(round_, 4) + 1}"
+
+
+def _group_order(name: str) -> int:
+    return _PHASES.index(name[0]) * 5 + int(name[1]) - 1
+
+
+class PlayerNames:
+    """Resolves player names as typed to the spelling of ``[game] players``.
+
+    Case and repeated spaces do not matter; an unknown name is a :class:`ParseError` that
+    suggests the closest player.
+    """
+
+    def __init__(self, players: list[str]) -> None:
+        self.players = players
+        self._by_key = {self.key(name): name for name in players}
+
+    @staticmethod
+    def key(name: str) -> str:
+        return " ".join(name.split()).casefold()
+
+    def resolve(self, name: str, line: str) -> str:
+        found = self._by_key.get(self.key(name))
+        if found is not None:
+            return found
+        close = get_close_matches(self.key(name), list(self._by_key), n=1, cutoff=0.5)
+        column = max(line.find(name), 0) + 1
+        hint = f"did you mean '{self._by_key[close[0]]}'?" if close else "players: " + ", ".join(self.players)
+        raise ParseError(f"unknown player '{name}' at column {column}", location=Location(column=column),
+                         hint=hint)
+
+    def command(self, command: c.Command, line: str) -> c.Command:
+        """``command`` with every player name in the header's spelling."""
+        if isinstance(command, c.RollEvent):
+            dice = {self.resolve(name, line): pair for name, pair in command.dice.items()}
+            return command if list(dice) == list(command.dice) else command.model_copy(update={"dice": dice})
+        player = getattr(command, "player", None)
+        if player is None:
+            return command
+        resolved = self.resolve(player, line)
+        return command if resolved == player else command.model_copy(update={"player": resolved})
+
+
+class CastlesSession:
+    """A Castles record replayed to its last line (the core :class:`Session` protocol)."""
+
+    def __init__(self, header: GameHeader, start_table: str, start_data: dict[str, Any], state: Any) -> None:
+        self.header = header
+        self.start_table = start_table
+        self.start_data = start_data
+        self.state = state
+        self.names = PlayerNames(header.players)
+        #: Every line played: (round group, command with names resolved).
+        self.lines: list[tuple[str, c.Command]] = []
+        #: The round the latest table line (roll, reveal, goods) opened; None before any.
+        self.round_group: str | None = None
+
+    # --- reading lines ----------------------------------------------------------------------
+
+    def read(self, text: str) -> c.Command:
+        """Parse ``text`` and resolve its player names (no position consulted)."""
+        return self.names.command(parse_line(text), text)
+
+    def group_of(self, command: c.Command) -> str:
+        """The ``[log]`` round a line is written under if played now.
+
+        A table line belongs to the round it opens (or, for reveals and phase goods, the
+        round they prepare); a player line to the round of the latest table line -- so a
+        2011 purchase after the last turn of a round stays in that round.
+        """
+        if self.round_group is None or isinstance(command, (c.RollEvent, c.RevealEvent, c.PhaseGoodsEvent)):
+            return group_name(self.state.phase, self.state.round)
+        return self.round_group
+
+    def _play(self, command: c.Command) -> None:
+        from burgundy_cli.castles import engine
+
+        group = self.group_of(command)
+        engine.play(self.state, command)
+        if isinstance(command, (c.RollEvent, c.RevealEvent, c.PhaseGoodsEvent)):
+            self.round_group = group
+        self.lines.append((group, command))
+
+    # --- the Session protocol ---------------------------------------------------------------
+
+    def check(self, text: str) -> str:
+        from burgundy_cli.castles import engine
+
+        command = self.read(text)
+        engine.check(self.state, command)
+        return format_command(command)
+
+    def play(self, text: str) -> str:
+        command = self.read(text)
+        self._play(command)
+        return format_command(command)
+
+    def score(self) -> ScoreTable:
+        from burgundy_cli.castles.scoring import score
+
+        return score(self.state)
+
+    def show(self) -> str:
+        from burgundy_cli.castles.render import render
+
+        return render(self.state)
+
+    def legal_moves(self) -> MoveList:
+        try:
+            from burgundy_cli.castles.movegen import legal_moves
+        except ImportError:
+            raise UsageError("listing legal moves is not available for The Castles of Burgundy yet") from None
+        return legal_moves(self.state)
+
+    def record_data(self) -> dict[str, Any]:
+        """The canonical record: header, setup/position as read, every line canonical, result."""
+        game = self.header.model_dump(exclude_none=True)
+        if not game.get("options"):
+            game.pop("options", None)
+        log: dict[str, list[str]] = {}
+        for group, command in self.lines:
+            log.setdefault(group, []).append(format_command(command))
+        data: dict[str, Any] = {"game": game, self.start_table: self.start_data}
+        if log:
+            data["log"] = log
+        data["result"] = self.score().stored_result()
+        return data
+
+
+# --- opening a record -------------------------------------------------------------------------
+
+
+def _start(doc: RecordDoc, header: GameHeader) -> tuple[str, dict[str, Any], Any]:
+    """The state the log starts from: the ``[setup]`` deal or a typed ``[position]``."""
+    from burgundy_cli.castles import setup
+
+    has_setup, has_position = "setup" in doc.data, "position" in doc.data
+    if has_setup == has_position:
+        raise RecordError("a Castles of Burgundy record needs exactly one of [setup] or [position]",
+                          location=doc.location_of_key("position" if has_position else "game"))
+    table = "setup" if has_setup else "position"
+    data = doc.data[table]
+    if not isinstance(data, dict):
+        raise RecordError(f"[{table}] must be a table", location=doc.location_of_key(table))
+    try:
+        state = setup.state_from_setup(header, data) if has_setup else setup.state_from_position(header, data)
+    except setup.SetupError as err:
+        raise err.at(doc.location_of_key(*map(str, err.path))) from None
+    return table, data, state
+
+
+def _log_groups(doc: RecordDoc) -> list[tuple[str, list[Any]]]:
+    """The ``[log]`` table as (group, lines), checked for shape and round order."""
+    log = doc.data.get("log", {})
+    if not isinstance(log, dict):
+        raise RecordError("[log] must be a table of rounds (A1 = [...], A2 = [...], ...)",
+                          location=doc.location_of_key("log"))
+    groups = []
+    last = -1
+    for key, lines in log.items():
+        if not _GROUP.match(key):
+            raise RecordError(f"[log] key '{key}' is not a round (A1..E5: phase letter, round number)",
+                              location=doc.location_of_key("log", key))
+        if _group_order(key) <= last:
+            raise RecordError(f"[log] round {key} is out of order (rounds go A1, A2, ... E5)",
+                              location=doc.location_of_key("log", key))
+        last = _group_order(key)
+        if not isinstance(lines, list) or not all(isinstance(line, str) for line in lines):
+            raise RecordError(f"[log] {key} must be a list of notation lines (strings)",
+                              location=doc.location_of_key("log", key))
+        groups.append((key, lines))
+    return groups
+
+
+def _locate(err: RefereeError, where: Location) -> RefereeError:
+    """Place an error raised for one line at that line in the file (column within the line)."""
+    column = where.column or 1
+    if err.location is not None and err.location.column is not None and where.line is not None:
+        column += err.location.column - 1
+    err.location = Location(where.file, where.line, column if where.line is not None else None)
+    return err
+
+
+def open_session(doc: RecordDoc, header: GameHeader) -> CastlesSession:
+    """Replay ``doc`` from its setup or position through every line of its log.
+
+    :raises RefereeError: the first problem, located at its file:line:column.
+    """
+    table, data, state = _start(doc, header)
+    session = CastlesSession(header, table, data, state)
+    log_header = re.search(r"^\s*\[\s*log\s*\]", doc.text, re.M)
+    locator = StringLocator(doc, start=log_header.end() if log_header else 0)
+    for group, lines in _log_groups(doc):
+        locator.fallback = doc.location_of_key("log", group)
+        for text in lines:
+            where = locator.locate(text)
+            try:
+                command = session.read(text)
+                expected = session.group_of(command)
+                if group != expected and session.state.stage != "over":
+                    raise RecordError(f"this line belongs to round {expected}, but it is listed under {group}")
+                session._play(command)
+            except RefereeError as err:
+                raise _locate(err, where) from None
+    return session
