@@ -217,6 +217,8 @@ def state_from_setup(header: GameHeader, data: object) -> GameState:
             raise SetupError(f"no duchy for {name}", ("setup", "boards"))
         if name not in table.goods:
             raise SetupError(f"no starting goods for {name}", ("setup", "goods"), "3 goods tiles per player")
+    for name, number in boards.items():
+        _board(edition, number, ("setup", "boards", name) if isinstance(table.boards, dict) else ("setup", "boards"))
     _board_copies(edition, boards, ("setup", "boards"))
     first = table.start_player or names[0]
     if first not in names:
@@ -225,8 +227,7 @@ def state_from_setup(header: GameHeader, data: object) -> GameState:
     goods_used = [0] * 7
     players = []
     for name in names:
-        duchy_board = _board(edition, boards[name], ("setup", "boards", name) if isinstance(table.boards, dict)
-                             else ("setup", "boards"))
+        duchy_board = board(edition, boards[name])
         start = _start_space(duchy_board, boards[name], table.start.get(name), ("setup", "start", name))
         duchy: list[str | None] = [None] * 37
         duchy[start] = "castle"
