@@ -13,7 +13,7 @@ from burgundy_cli.castles.boards import ROW_LENGTHS, ROW_LETTERS
 from burgundy_cli.castles.state import PHASES, GameState, PlayerState
 
 #: Width of one hex cell in the drawing; rows are offset by half of it, like the board.
-CELL = 9
+CELL = 10
 
 #: Short capitals for tiles on the map (what fits in a cell next to the coordinate).
 _SHORT = {
@@ -57,8 +57,9 @@ def duchy_map(player: PlayerState) -> list[str]:
 
 
 def _goods_text(goods: dict[int, int]) -> str:
-    held = [f"{count}x{kind}" for kind, count in sorted(goods.items()) if count]
-    return ", ".join(held) if held else "none"
+    """Goods tiles held, one number per tile (``5 5 6``: two of type 5, one of type 6)."""
+    held = [str(kind) for kind, count in sorted(goods.items()) for _ in range(count)]
+    return " ".join(held) if held else "none"
 
 
 def player_summary(state: GameState, seat: int) -> list[str]:
@@ -117,7 +118,7 @@ def render(state: GameState) -> str:
     lines.append(_depot_line(state, 0))
     for seat, player in enumerate(state.players):
         lines.append("")
-        lines.append(f"{player.name} (seat {seat + 1}, duchy {player.board.layout})")
+        lines.append(f"{player.name} (seat {seat + 1}, duchy layout {player.board.layout})")
         lines.extend(duchy_map(player))
         lines.extend(player_summary(state, seat))
     if state.skipped:

@@ -1,0 +1,82 @@
+"""Every Castles of Burgundy record shipped in records/ replays, scores and round-trips.
+
+The final scoring of each record is snapshot-tested (the ``score --json`` dict, via
+syrupy); the rulebook's worked examples also assert their printed figures directly.
+"""
+
+from __future__ import annotations
+
+import pytest
+from syrupy.extensions.json import JSONSnapshotExtension
+
+from burgundy_cli.core.record import dump_record, parse_record_text, read_record
+from burgundy_cli.core.session import open_doc, open_record
+from tests.conftest import RECORDS
+
+CASTLES = RECORDS / "castles-of-burgundy"
+FILES = sorted(CASTLES.glob("*.toml"))
+
+
+@pytest.fixture
+def json_snapshot(snapshot):
+    return snapshot.use_extension(JSONSnapshotExtension)
+
+
+def test_records_are_shipped() -> None:
+    names = {path.name for path in FILES}
+    assert {"opening-2p-2011.toml", "rulebook-animals-4-3.toml", "rulebook-tile-15.toml"} <= names
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_record_replays_to_its_stored_result(path, json_snapshot) -> None:
+    """open_record compares the stored [result] with the replay; the scoring is snapshotted."""
+    table = open_record(path).score()
+    payload = table.to_json()
+    for player in payload["players"]:
+        assert sum(player["breakdown"].values()) == player["total"]
+    assert "result" in read_record(path).data
+    assert payload == json_snapshot
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_canonical_record_reads_back_identically(path) -> None:
+    """fmt's output replays to the same score and formats to the same bytes again."""
+    session = open_record(path)
+    text = dump_record(session.record_data())
+    again = open_doc(parse_record_text(text, "canonical.toml"))
+    assert again.score() == session.score()
+    assert dump_record(again.record_data()) == text
+
+
+def _breakdown(name: str, player: str) -> dict[str, int]:
+    table = open_record(CASTLES / name).score()
+    return next(line.breakdown for line in table.players if line.name == player)
+
+
+def test_rulebook_animals_4_plus_3_is_7() -> None:
+    """2011 rules p.6 'Animal': "He receives 4 + 3 = 7 victory points for it." """
+    assert _breakdown("rulebook-animals-4-3.toml", "Benno")["animals"] == 7
+
+
+def test_rulebook_animals_4_plus_4_plus_3_is_11() -> None:
+    """2011 rules p.6 'Animal': "... then he would receive 4 + 4 + 3 = 11 victory points for it." """
+    assert _breakdown("rulebook-animals-4-4-3.toml", "Benno")["animals"] == 11
+
+
+def test_rulebook_tile_7_sheep_9_then_pigs_3() -> None:
+    """2011 rules p.8, tile 7: "He scores (3+1) + (4+1) = 9 ... a 2 pig tile ... would score 3." """
+    assert _breakdown("rulebook-tile-7.toml", "Benno")["animals"] == 9 + 3
+
+
+@pytest.mark.parametrize(("name", "player", "vp"), [
+    ("rulebook-tile-15.toml", "Dario", 12),
+    ("rulebook-tiles-16-23.toml", "Benno", 24),
+    ("rulebook-tile-24.toml", "Anna", 12),
+    ("rulebook-tile-25.toml", "Dario", 11),
+])
+def test_rulebook_knowledge_tile_final_scoring(name: str, player: str, vp: int) -> None:
+    """2011 rules p.8, tiles 15 ("4 types x 3 ... = 12 VP"), 16-23 ("(2 x 4) + (4 x 4) = 24"),
+    24 ("3 types x 4 victory points = 12 VP") and 25 ("he would have received 11 VP")."""
+    table = open_record(CASTLES / name).score()
+    assert table.complete
+    assert _breakdown(name, player)["knowledge-tiles"] == vp
