@@ -208,6 +208,7 @@ def _tile(reader: _Reader) -> str:
     name = name or resolve_tile_name(token.text)
     if name is None:
         suggestion = None if token.text.isdigit() else suggest_tile_name(token.text)
+        suggestion = suggestion if suggestion and resolve_tile_name(suggestion) else None
         raise error(token, f"unknown tile '{token.text}'",
                     hint=f"did you mean '{suggestion}'?" if suggestion else None)
     return name
