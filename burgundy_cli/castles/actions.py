@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from burgundy_cli.castles.boards import depot_spaces, space_id, space_name
-from burgundy_cli.castles.commands import PlaceAction, SellAction, TakeAction, WorkersAction
+from burgundy_cli.castles.commands import PlaceAction, SellAction, TakeAction
 from burgundy_cli.castles.rules import RULES
 from burgundy_cli.castles.state import PHASES, GameState, PlayerState
 from burgundy_cli.castles.tiles import COLOUR_NAME, PHASE_BONUS, area_vp, bonus_vp, catalogue, sale_vp
@@ -225,25 +225,28 @@ def score_completion(state: GameState, player: PlayerState, space: int) -> None:
 
 def check_action(state: GameState, player: PlayerState, action, value: int | None) -> None:
     """An action granted with ``value`` (None = any number, as for a castle) is legal."""
-    if isinstance(action, TakeAction):
+    kind = action.kind
+    if kind == "take":
         if value is None and action.depot is None:
             raise illegal("cob.take.depot", "an extra action's take must name its depot", "add 'from <depot>'")
         check_take(state, player, action, action.depot if value is None else value)
-    elif isinstance(action, PlaceAction):
+    elif kind == "place":
         check_place(state, player, action, value)
-    elif isinstance(action, SellAction):
+    elif kind == "sell":
         check_sell(player, action.goods)
 
 
 def apply_action(state: GameState, player: PlayerState, action, value: int | None) -> None:
-    if isinstance(action, TakeAction):
-        apply_take(state, player, action, action.depot if action.depot is not None else value)
-    elif isinstance(action, PlaceAction):
-        apply_place(state, player, action)
-    elif isinstance(action, SellAction):
-        apply_sell(state, player, action.goods)
-    elif isinstance(action, WorkersAction):
+    """Carry out ``action`` (trusted); a take by die uses ``value`` as its depot."""
+    kind = action.kind
+    if kind == "workers":
         apply_workers(player)
+    elif kind == "take":
+        apply_take(state, player, action, action.depot if action.depot is not None else value)
+    elif kind == "place":
+        apply_place(state, player, action)
+    else:
+        apply_sell(state, player, action.goods)
 
 
 # --- effects of placed tiles ----------------------------------------------------------------------

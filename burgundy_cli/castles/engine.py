@@ -67,15 +67,21 @@ def expected(state: GameState) -> Expected:
 # --- worker cost ----------------------------------------------------------------------------------
 
 
+#: The knowledge tile that gives a free +/-1 when placing a tile of each colour.
+_FREE_TILE = {"B": 9, "S": 10, "L": 10, "C": 11, "M": 11, "Y": 11}
+
+
 def free_change(player: PlayerState, action, options) -> int:
     """Free die steps knowledge tiles 9-12 give this action (0, 1, or 2 with tile 8 by option)."""
-    free = 0
-    if isinstance(action, TakeAction):
-        free = 12 in player.knowledge
-    elif isinstance(action, PlaceAction):
-        colour = catalogue()[action.tile].colour if action.tile in catalogue() else ""
-        number = 9 if colour == "B" else 10 if colour in "SL" else 11 if colour in "CMY" else 0
-        free = number in player.knowledge
+    knowledge = player.knowledge
+    if not knowledge:
+        return 0
+    free = False
+    if action.kind == "take":
+        free = 12 in knowledge
+    elif action.kind == "place":
+        kind = catalogue().get(action.tile)
+        free = kind is not None and _FREE_TILE[kind.colour] in knowledge
     if free and options.k8_doubles_free and 8 in player.knowledge:
         return 2
     return int(free)
@@ -83,6 +89,8 @@ def free_change(player: PlayerState, action, options) -> int:
 
 def worker_cost(player: PlayerState, rolled: int, value: int, free: int = 0) -> int:
     """Workers needed to turn ``rolled`` into ``value`` (1 and 6 adjacent; tile 8: 2 steps a worker)."""
+    if rolled == value:
+        return 0
     steps = abs(rolled - value)
     steps = max(0, min(steps, 6 - steps) - free)
     return (steps + 1) // 2 if 8 in player.knowledge else steps

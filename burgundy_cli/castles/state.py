@@ -94,10 +94,12 @@ class GameState:
     tiles on depot ``d`` (1..6). ``revealed[d]``: the record said what depot ``d`` got this
     phase; ``taken[d]``: colours taken this phase from an unrevealed depot ``d``.
     ``round_goods``: goods still on the round spaces, top first (None: not recorded).
-    ``supply``: kind -> [coloured backs left, black backs left] in the face-down supply;
+    ``supply``: kind -> [coloured backs left, black backs left] in the face-down supply
+    (the tiles not yet drawn);
     ``removed``: tiles returned to the box (discarded or left over at a phase end).
     ``bonus_taken``: colour code -> bonus tiles taken (0, 1, 2). ``goods_used[t]``: goods
     tiles of type ``t`` in play (at most 7). ``skipped``: checks that could not be made.
+    ``seats``: player name -> seat (derived from ``players``).
     """
 
     edition: str
@@ -122,6 +124,10 @@ class GameState:
     bonus_taken: dict[str, int] = field(default_factory=dict)
     goods_used: list[int] = field(default_factory=lambda: [0] * 7)
     skipped: list[str] = field(default_factory=list)
+    seats: dict[str, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.seats = {player.name: index for index, player in enumerate(self.players)}
 
     def copy(self) -> GameState:
         """An independent copy (lists and dicts copied one level; boards shared)."""
@@ -140,10 +146,7 @@ class GameState:
 
     def seat(self, name: str) -> int:
         """The seat of the player called ``name``; -1 when no such player."""
-        for index, player in enumerate(self.players):
-            if player.name == name:
-                return index
-        return -1
+        return self.seats.get(name, -1)
 
     def to_move(self) -> int:
         """Seat of the player to move, or -1 outside a turn."""

@@ -84,14 +84,14 @@ def _candidates(state: GameState, rng: random.Random) -> list:
     player = state.players[seat]
     out = []
     discard = player.storage[0] if len(player.storage) >= 3 else None
-    for rolled in set(player.dice):
-        for value in {rolled, rolled % 6 + 1, (rolled - 2) % 6 + 1}:
+    for rolled in sorted(set(player.dice)):
+        for value in sorted({rolled, rolled % 6 + 1, (rolled - 2) % 6 + 1}):
             base = {"kind": "die", "player": player.name, "rolled": rolled, "value": value}
             out.append({**base, "action": {"kind": "workers"}})
             out.append({**base, "action": {"kind": "sell", "goods": value}})
             for tile in state.depots[value]:
                 out.append({**base, "action": {"kind": "take", "tile": tile, "discard": discard}})
-            for tile in set(player.storage):
+            for tile in sorted(set(player.storage)):
                 for space in range(37):
                     if player.board.die[space] == value and player.duchy[space] is None:
                         out.append({**base, "action": _place(state, tile, space, rng)})
