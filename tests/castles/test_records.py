@@ -80,3 +80,36 @@ def test_rulebook_knowledge_tile_final_scoring(name: str, player: str, vp: int) 
     table = open_record(CASTLES / name).score()
     assert table.complete
     assert _breakdown(name, player)["knowledge-tiles"] == vp
+
+
+def _doc_toml_blocks() -> list[str]:
+    import re
+
+    from tests.conftest import ROOT
+
+    text = (ROOT / "docs" / "records.md").read_text("utf-8")
+    section = text.split("<!-- The Castles of Burgundy section", 1)[1].split("<!-- end of The Castles", 1)[0]
+    return re.findall(r"```toml\n(.*?)```", section, re.S)
+
+
+def test_the_full_example_in_docs_records_replays_to_its_result() -> None:
+    """docs/records.md: the full small example is a valid record whose [result] matches."""
+    example = next(block for block in _doc_toml_blocks() if block.startswith("[game]"))
+    session = open_doc(parse_record_text(example, "docs/records.md"))
+    assert session.score().stored_result()["scores"] == {"Anna": 13, "Bob": 0}
+
+
+def test_the_position_example_in_docs_records_is_a_valid_position() -> None:
+    """docs/records.md: the [position] example, with a header, opens with Benno to move."""
+    block = next(block for block in _doc_toml_blocks() if block.startswith("[position]"))
+    header = '[game]\nname = "castles-of-burgundy"\nplayers = ["Anna", "Benno"]\n\n'
+    session = open_doc(parse_record_text(header + block, "docs/records.md"))
+    assert session.check("benno: place 1 cow4 b2") == "Benno: place 1 cow4 b2"
+
+
+def test_the_setup_example_in_docs_records_is_a_valid_deal() -> None:
+    """docs/records.md: the [setup] example, with a header, waits for phase A's first lines."""
+    block = next(block for block in _doc_toml_blocks() if block.startswith("[setup]"))
+    header = '[game]\nname = "castles-of-burgundy"\nedition = "2011"\nplayers = ["Anna", "Bob"]\n\n'
+    session = open_doc(parse_record_text(header + block, "docs/records.md"))
+    assert session.check("roll white 2 good 1, anna 6 4, bob 3 3").startswith("roll white 2")
