@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from difflib import get_close_matches
 
 from pydantic import ValidationError
@@ -58,6 +59,7 @@ _RESOURCES = {
     "worker": "workers", "workers": "workers",
     "vp": "vp", "vps": "vp", "point": "vp", "points": "vp",
 }
+_PLAIN_TOKEN = re.compile(r'(?P<punct>[:,;])|(?P<word>[^\s:,;"#]+)')
 _CLOSED_NOTE = re.compile(r'"(?:[^"\\]|\\.)*"')
 _DIE = re.compile(r"^([0-9])(?:-?>([0-9])?)?$")
 #: ``roll``: the dice of one player typed as one word (``26``, ``2/6``, ``2-6``).
@@ -127,23 +129,20 @@ def error(token: _Token, message: str, hint: str | None = None) -> ParseError:
 
 def _tokenize(text: str) -> tuple[list[_Token], int]:
     """Split a line into tokens, dropping a ``#`` comment; also return the column after the last."""
-    tokens: list[_Token] = []
-    pos = 0
-    while True:
-        match = _TOKEN.match(text, pos)
-        if match is None or match.lastgroup is None:
-            break
-        kind = match.lastgroup
-        value = match.group(kind)
-        column = match.start(kind) + 1
-        if kind == "str" and not _CLOSED_NOTE.fullmatch(value):
-            raise ParseError(f"unterminated note {value} at column {column}", location=Location(column=column))
-        tokens.append(_Token(value, column, kind))
-        pos = match.end()
-    rest = text[pos:].lstrip()
-    if rest and not rest.startswith("#"):
-        column = len(text) - len(rest) + 1
-        raise ParseError(f"unexpected character '{rest[0]}' at column {column}", location=Location(column=column))
+    if '"' not in text:  # the common case: no quoted note, so '#' always starts a comment
+        tokens = [_Token(m.group(), m.start() + 1, "punct" if m.lastgroup == "punct" else "word")
+                  for m in _PLAIN_TOKEN.finditer(text.split("#", 1)[0])]
+    else:
+        tokens = []
+        pos = 0
+        while (match := _TOKEN.match(text, pos)) is not None and match.lastgroup is not None:
+            kind = match.lastgroup
+            value = match.group(kind)
+            column = match.start(kind) + 1
+            if kind == "str" and not _CLOSED_NOTE.fullmatch(value):
+                raise ParseError(f"unterminated note {value} at column {column}", location=Location(column=column))
+            tokens.append(_Token(value, column, kind))
+            pos = match.end()
     end = tokens[-1].column + len(tokens[-1].text) if tokens else 1
     return tokens, end
 
@@ -188,27 +187,35 @@ def _die(reader: _Reader) -> tuple[int, int | None]:
     return rolled, used
 
 
+@lru_cache(maxsize=2048)
+def _resolve(text: str) -> str | None:
+    """:func:`tiles.resolve_tile_name`, cached: the same few words come up again and again."""
+    from burgundy_cli.castles.tiles import resolve_tile_name
+
+    return resolve_tile_name(text)
+
+
 def _tile(reader: _Reader) -> str:
     """A tile name or alias (``church``, ``cow3``, ``yellow 16``, ``city hall``) -> canonical name.
 
     A word that is no tile on its own is joined with the next one (``cow 3``, ``boarding house``).
     """
-    from burgundy_cli.castles.tiles import resolve_tile_name, suggest_tile_name
-
     token = reader.next("a tile name")
     if token.kind != "word":
         raise error(token, f"expected a tile name, found '{token.text}'")
     name = None
     after = reader.peek()
     if after is not None and after.kind == "word" and (not after.text.isdigit() or
-                                                       resolve_tile_name(token.text) is None):
-        name = resolve_tile_name(token.text + after.text)
+                                                       _resolve(token.text) is None):
+        name = _resolve(token.text + after.text)
         if name is not None:
             reader.pos += 1
-    name = name or resolve_tile_name(token.text)
+    name = name or _resolve(token.text)
     if name is None:
+        from burgundy_cli.castles.tiles import suggest_tile_name
+
         suggestion = None if token.text.isdigit() else suggest_tile_name(token.text)
-        suggestion = suggestion if suggestion and resolve_tile_name(suggestion) else None
+        suggestion = suggestion if suggestion and _resolve(suggestion) else None
         raise error(token, f"unknown tile '{token.text}'",
                     hint=f"did you mean '{suggestion}'?" if suggestion else None)
     return name
@@ -436,11 +443,15 @@ def _phase_goods(reader: _Reader) -> c.PhaseGoodsEvent:
 # --- entry points --------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=4096)
 def parse_line(text: str) -> c.Command:
     """Read one notation line into a command (syntax only: no position is consulted).
 
     >>> parse_line("Anna: place 5>4 ship c3 goods 6").action.space
     'c3'
+
+    Commands are immutable, so results are cached: a record repeats many lines, and
+    replaying thousands of records should not read the same text twice.
 
     :raises ParseError: the line cannot be read; the message quotes the token and its column.
     """
