@@ -217,7 +217,7 @@ def _die_moves(state: GameState, seat: int, out: list[tuple[str, object]]) -> No
                 add(rolled, value, cost, free_take, take)
         if not player.storage:
             continue
-        for colour in {kinds[t].colour for t in player.storage}:
+        for colour in _unique(kinds[t].colour for t in player.storage):
             free = _free(player, _FREE_PLACE[colour], options)
             for value, cost in _die_values(player, rolled, free):
                 if value not in place_cache:
