@@ -22,7 +22,7 @@ from typing import Any
 
 from burgundy_cli.castles import commands as c
 from burgundy_cli.castles.notation import format_command, parse_line
-from burgundy_cli.core.errors import Location, ParseError, RecordError, RefereeError, UsageError
+from burgundy_cli.core.errors import Location, ParseError, RecordError, RefereeError
 from burgundy_cli.core.game import GameHeader, MoveList, ScoreTable
 from burgundy_cli.core.record import RecordDoc, StringLocator
 
@@ -142,10 +142,8 @@ class CastlesSession:
         return render(self.state)
 
     def legal_moves(self) -> MoveList:
-        try:
-            from burgundy_cli.castles.movegen import legal_moves
-        except ImportError:
-            raise UsageError("listing legal moves is not available for The Castles of Burgundy yet") from None
+        from burgundy_cli.castles.movegen import legal_moves
+
         return legal_moves(self.state)
 
     def record_data(self) -> dict[str, Any]:
