@@ -52,7 +52,7 @@ class Expected:
 
 def expected(state: GameState) -> Expected:
     """What the record must say next (see :class:`Expected`)."""
-    phase = PHASES[min(state.phase, 4)]
+    phase = PHASES[state.phase]
     rnd = state.round + 1
     linger = ("buy",) if state.lingering >= 0 else ()
     if state.stage == "over":
@@ -304,9 +304,13 @@ def _end_turn(state: GameState) -> None:
         player.silver += mines
         if 2 in player.knowledge:
             player.workers += mines
+    if state.phase == 4:
+        state.round = 4
+        state.stage = "over"
+        return
     state.round = 0
     state.phase += 1
-    state.stage = "over" if state.phase == 5 else "phase"
+    state.stage = "phase"
 
 
 def _apply_die(state: GameState, cmd: DieCommand) -> None:

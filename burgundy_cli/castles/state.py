@@ -17,10 +17,11 @@ from burgundy_cli.castles.boards import Board
 
 PHASES = "ABCDE"
 
-#: Stages of the flow. ``phase``: a phase is about to start (reveals, phase goods, then the
-#: roll); ``roll``: the next round's dice are due; ``turn``: a player is to move;
-#: ``over``: the fifth phase has ended.
-STAGES = ("phase", "roll", "turn", "over")
+#: Stages of the flow. ``phase``: a phase is about to start (the last phase's leftovers
+#: still lie on the depots); ``setup``: the phase has begun (reveals, phase goods), its first
+#: roll is due; ``roll``: the next round's dice are due; ``turn``: a player is to move;
+#: ``over``: the fifth phase has ended (``phase``/``round`` stay at E, 5).
+STAGES = ("phase", "setup", "roll", "turn", "over")
 
 
 @dataclass(frozen=True, slots=True)

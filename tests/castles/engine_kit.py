@@ -173,3 +173,46 @@ def assert_illegal(state: GameState, command, rule_id: str) -> IllegalMoveError:
     assert info.value.rule.id == rule_id, info.value
     assert repr((state.players[0].storage, state.players[0].duchy, state.stage, state.turn)) == before
     return info.value
+
+
+def random_command(state: GameState, rng: random.Random):
+    """Any well-formed command, legal or (mostly) not: for robustness tests of ``check``."""
+    names = list(catalogue()) + ["dragon"]
+
+    def action(depth: int = 0) -> dict:
+        kind = rng.choice(["take", "place", "sell", "workers"])
+        if kind == "take":
+            return {"kind": "take", "tile": rng.choice(names), "depot": rng.choice([None, 1, 2, 3, 4, 5, 6]),
+                    "discard": rng.choice([None, *names[:5]])}
+        if kind == "place":
+            place = {"kind": "place", "tile": rng.choice(names), "space": rng.choice("abcdefg") + str(rng.randint(1, 7))}
+            if rng.random() < 0.3:
+                place["goods"] = rng.randint(1, 6)
+            if rng.random() < 0.1:
+                place["goods2"] = rng.randint(1, 6)
+            if rng.random() < 0.1:
+                place["keep"] = tuple(rng.sample(range(1, 7), rng.randint(0, 3)))
+            if depth < 2 and rng.random() < 0.3:
+                place["then"] = action(depth + 1)
+            return place
+        return {"kind": "sell", "goods": rng.randint(1, 6)} if kind == "sell" else {"kind": "workers"}
+
+    player = rng.choice([p.name for p in state.players] + ["zoe"])
+    kind = rng.choice(["die"] * 6 + ["buy", "pass", "correction", "roll", "reveal", "phase-goods"])
+    if kind == "die":
+        return cmd(kind="die", player=player, rolled=rng.randint(1, 6), value=rng.choice([None, 1, 2, 3, 4, 5, 6]),
+                   action=action())
+    if kind == "buy":
+        return cmd(kind="buy", player=player, tile=rng.choice(names), depot=rng.choice([None, None, 2]),
+                   discard=rng.choice([None, *names[:3]]), pay_workers=rng.choice([0, 0, 1, 2]))
+    if kind == "pass":
+        return cmd(kind="pass", player=player)
+    if kind == "correction":
+        return cmd(kind="correction", player=player, resource=rng.choice(["silver", "workers", "vp", "goods3"]),
+                   amount=rng.randint(-3, 3))
+    if kind == "roll":
+        return cmd(kind="roll", white=rng.randint(1, 6), good=rng.choice([None, 1, 2, 3]),
+                   dice={p.name: (rng.randint(1, 6), rng.randint(1, 6)) for p in state.players})
+    if kind == "reveal":
+        return cmd(kind="reveal", depot=rng.randint(0, 6), tiles=rng.sample(names, rng.randint(0, 4)))
+    return cmd(kind="phase-goods", goods=[rng.randint(1, 6) for _ in range(5)])

@@ -186,3 +186,33 @@ def test_random_games_run_to_the_end():
         table = score(state)
         assert table.complete and len(table.winner) == 1
         assert all(sum(line.breakdown.values()) == line.total for line in table.players)
+
+
+def test_check_is_pure_and_only_raises_illegal_move():
+    """Issue 2, 'Command line': "No traceback ever reaches the user": at any point of a game,
+    any well-formed command is either accepted or refused with IllegalMoveError naming a
+    registered rule; a refused check leaves the state as it was, and an accepted one applies."""
+    import random
+
+    from burgundy_cli.castles.rules import RULES
+    from burgundy_cli.core.errors import IllegalMoveError
+    from tests.castles.engine_kit import random_command
+
+    rng = random.Random(7)
+    accepted = refused = 0
+    for seed in range(8):
+        state, _ = random_game(seed, 2 + seed % 3, ("2011", "2019")[seed % 2], reveal=seed % 4 < 2,
+                               stop_after=rng.randint(0, 280))
+        for _ in range(150):
+            command = random_command(state, rng)
+            before = repr(state)
+            try:
+                engine.check(state, command)
+            except IllegalMoveError as err:
+                assert err.rule.id in RULES and repr(state) == before
+                refused += 1
+                continue
+            assert repr(state) == before
+            engine.apply(state, command)
+            accepted += 1
+    assert accepted and refused
