@@ -176,6 +176,5 @@ def test_moves_lists_lines_that_check_accepts(cli) -> None:
     assert result.exit_code == 0
     listing = json.loads(result.stdout)
     assert listing["player"] == "Benno"
-    assert "Benno: place 1 cow4 b2" in listing["moves"]
     for move in listing["moves"][:: max(1, len(listing["moves"]) // 10)]:
         assert cli("check", path, move).exit_code == 0, move
