@@ -316,7 +316,11 @@ def _check_ship(state: GameState, player: PlayerState, action: PlaceAction) -> N
 def _apply_ship(state: GameState, player: PlayerState, action: PlaceAction, space: int) -> None:
     if action.goods is not None:
         offered, new, free = _ship_offer(state, player, action)
-        taking = (offered - new) | (set(action.keep) if action.keep is not None else new)
+        if action.keep is not None:
+            chosen = set(action.keep)
+        else:
+            chosen = new if len(new) <= free else set()
+        taking = (offered - new) | chosen
         for depot in (action.goods, action.goods2):
             if depot is None:
                 continue

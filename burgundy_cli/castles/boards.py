@@ -70,6 +70,8 @@ class Board:
     each space belongs to; ``areas``: the spaces of each area. ``castles``: the dark-green
     spaces (where a start castle may go in the experienced-player setup).
     ``standard_start``: the basic game's start space (None on boards without one).
+    ``by_die_colour[(die, colour)]``: the spaces showing that die number and colour (where a
+    die can place a tile of that colour -- for move generation).
     """
 
     layout: str
@@ -81,6 +83,7 @@ class Board:
     colour_spaces: dict[str, tuple[int, ...]]
     castles: tuple[int, ...]
     standard_start: int | None
+    by_die_colour: dict[tuple[int, str], tuple[int, ...]]
 
 
 def _build(layout: str, entry: dict) -> Board:
@@ -105,8 +108,11 @@ def _build(layout: str, entry: dict) -> Board:
         areas.append(tuple(sorted(members)))
     colour_spaces = {code: tuple(i for i in range(SPACES) if colour[i] == code) for code in "CSMLBY"}
     start = entry.get("standard_start")
+    by_die_colour: dict[tuple[int, str], tuple[int, ...]] = {}
+    for index in range(SPACES):
+        by_die_colour[(die[index], colour[index])] = by_die_colour.get((die[index], colour[index]), ()) + (index,)
     return Board(layout, colour, die, neighbours, tuple(area), tuple(areas), colour_spaces,
-                 colour_spaces["C"], None if start is None else start - 1)
+                 colour_spaces["C"], None if start is None else start - 1, by_die_colour)
 
 
 @cache

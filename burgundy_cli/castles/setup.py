@@ -262,6 +262,17 @@ def _connected(duchy: list[str | None], start: int, board_: Board) -> set[int]:
     return seen
 
 
+def _city_once(duchy: list[str | None], duchy_board: Board, path: tuple) -> None:
+    """Without knowledge tile 1, a city holds each building type at most once."""
+    for members in duchy_board.areas:
+        buildings = [duchy[s] for s in members if duchy_board.colour[s] == "B" and duchy[s] is not None]
+        for tile in set(buildings):
+            if buildings.count(tile) > 1:
+                where = next(space_name(s) for s in members if duchy[s] == tile)
+                raise SetupError(f"the city at {where} holds {buildings.count(tile)} {tile} tiles", path,
+                                 "one building of each type per city, unless knowledge tile 1 is placed")
+
+
 def _position_player(edition: str, name: str, entry: PlayerPosition) -> PlayerState:
     path = ("position", "players", name)
     duchy_board = _board(edition, entry.board, (*path, "board"))
@@ -281,6 +292,8 @@ def _position_player(edition: str, name: str, entry: PlayerPosition) -> PlayerSt
             raise SetupError(f"{tile} ({COLOUR_NAME[kinds[tile].colour]}) cannot lie on {space_text} "
                              f"({COLOUR_NAME[duchy_board.colour[space]]})", where)
         duchy[space] = tile
+    if not any(duchy[s] == "k1" for s in range(37)):
+        _city_once(duchy, duchy_board, (*path, "duchy"))
     loose = {s for s in range(37) if duchy[s] is not None} - _connected(duchy, start, duchy_board)
     if loose:
         raise SetupError(f"{space_name(min(loose))} is not connected to the start castle", (*path, "duchy"))

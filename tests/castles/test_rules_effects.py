@@ -41,6 +41,9 @@ def test_ship_goods():
     play_all(state, place(5, "ship", "d5", goods=1, keep=(5,)))
     assert state.players[0].goods == {1: 2, 2: 1, 5: 1}
     assert state.depot_goods[1] == [4]
+    full = anna(storage=["ship"], goods={"1": 1, "2": 1, "3": 1}, depot_goods={"4": [5, 1]})
+    play_all(full, place(5, "ship", "d5", goods=4))
+    assert full.players[0].goods == {1: 2, 2: 1, 3: 1} and full.depot_goods[4] == [5]
 
 
 def test_ship_moves_on_the_bridge_onto_the_top():
