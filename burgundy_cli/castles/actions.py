@@ -92,7 +92,7 @@ def take_from_depot(state: GameState, depot: int, tile: str) -> None:
         state.depots[depot].remove(tile)
         return
     state.taken[depot].append("X" if depot == 0 else catalogue()[tile].colour)
-    state.supply[tile][1 if depot == 0 else 0] -= 1
+    state.draw(tile, depot == 0)
     where = f"depot {depot}" if depot else "the black depot"
     note = (f"phase {PHASES[state.phase]}: {where} was not revealed in the record; takes from it were trusted "
             "(die value, depot space colours and tile counts checked)")
@@ -179,8 +179,8 @@ def check_place(state: GameState, player: PlayerState, action: PlaceAction, valu
     if action.then is not None:
         if effect.then is None:
             raise illegal("cob.effect.none", f"placing {tile} grants no further action")
-        scratch = state.copy()
         seat = state.players.index(player)
+        scratch = state.branch(seat)
         apply_place_tile(scratch, scratch.players[seat], action)
         effect.then(scratch, scratch.players[seat], action.then)
 

@@ -380,9 +380,8 @@ def _apply_roll(state: GameState, cmd: RollEvent) -> None:
 
 def _apply_reveal(state: GameState, cmd: RevealEvent) -> None:
     _begin_phase(state)
-    back = 1 if cmd.depot == 0 else 0
     for name in cmd.tiles:
-        state.supply[name][back] -= 1
+        state.draw(name, cmd.depot == 0)
     state.depots[cmd.depot] = list(cmd.tiles)
     state.revealed[cmd.depot] = True
 

@@ -96,7 +96,8 @@ class GameState:
     phase; ``taken[d]``: colours taken this phase from an unrevealed depot ``d``.
     ``round_goods``: goods still on the round spaces, top first (None: not recorded).
     ``supply``: kind -> [coloured backs left, black backs left] in the face-down supply
-    (the tiles not yet drawn);
+    (the tiles not yet drawn); copies share these pairs, so change one with
+    :meth:`draw`, never in place;
     ``removed``: tiles returned to the box (discarded or left over at a phase end).
     ``bonus_taken``: colour code -> bonus tiles taken (0, 1, 2). ``goods_used[t]``: goods
     tiles of type ``t`` in play (at most 7). ``skipped``: checks that could not be made.
@@ -138,8 +139,27 @@ class GameState:
             self.white, [d.copy() for d in self.depots], [g.copy() for g in self.depot_goods],
             self.revealed.copy(), [t.copy() for t in self.taken],
             None if self.round_goods is None else self.round_goods.copy(),
-            {k: v.copy() for k, v in self.supply.items()}, self.removed.copy(), self.bonus_taken.copy(),
+            dict(self.supply), self.removed.copy(), self.bonus_taken.copy(),
             self.goods_used.copy(), self.skipped.copy())
+
+    def branch(self, seat: int) -> GameState:
+        """A cheap copy in which only player ``seat``, the bonus tiles, the bridge and the
+        depots' goods may change: enough to check the action a placed tile grants (the
+        placement is applied to the branch first). Everything else is shared."""
+        branch = GameState.__new__(GameState)
+        for name in GameState.__slots__:
+            setattr(branch, name, getattr(self, name))
+        branch.players = self.players.copy()
+        branch.players[seat] = self.players[seat].copy()
+        branch.bonus_taken = self.bonus_taken.copy()
+        branch.bridge = [stack.copy() for stack in self.bridge]
+        branch.depot_goods = [goods.copy() for goods in self.depot_goods]
+        return branch
+
+    def draw(self, tile: str, black: bool) -> None:
+        """One ``tile`` with a black (or coloured) back leaves the supply."""
+        coloured, black_left = self.supply[tile]
+        self.supply[tile] = [coloured, black_left - 1] if black else [coloured - 1, black_left]
 
     @property
     def player_count(self) -> int:
