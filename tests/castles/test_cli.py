@@ -178,3 +178,11 @@ def test_moves_lists_lines_that_check_accepts(cli) -> None:
     assert listing["player"] == "Benno"
     for move in listing["moves"][:: max(1, len(listing["moves"]) // 10)]:
         assert cli("check", path, move).exit_code == 0, move
+
+
+@pytest.mark.parametrize("name", ["opening-2p-2011.toml", "rulebook-tile-7.toml"])
+def test_show_output_snapshot(cli, snapshot, name: str) -> None:
+    """The drawing users see (boards with coordinates, supplies, depots), pinned as text."""
+    result = cli("show", str(CASTLES / name))
+    assert result.exit_code == 0
+    assert result.stdout == snapshot

@@ -113,3 +113,53 @@ def test_the_setup_example_in_docs_records_is_a_valid_deal() -> None:
     header = '[game]\nname = "castles-of-burgundy"\nedition = "2011"\nplayers = ["Anna", "Bob"]\n\n'
     session = open_doc(parse_record_text(header + block, "docs/records.md"))
     assert session.check("roll white 2 good 1, anna 6 4, bob 3 3").startswith("roll white 2")
+
+
+_UNREVEALED = """[game]
+name = "castles-of-burgundy"
+edition = "2011"
+players = ["Anna", "Bob"]
+
+[setup]
+goods = {Anna = [1, 2, 3], Bob = [4, 5, 6]}
+
+[log]
+A1 = [
+    "goods 1 2 3 4 5",
+    "roll white 2, Anna 6 4, Bob 3 3",
+    "anna: take 6 bank",
+    "anna: place 4>3 bank c3",
+"""
+
+
+def _session(log_tail: str):
+    return open_doc(parse_record_text(_UNREVEALED + log_tail, "game.toml"))
+
+
+def test_takes_from_unrevealed_depots_are_trusted_and_noted() -> None:
+    """Issue 2: a record may leave out reveals; the score says which checks were skipped."""
+    table = _session("]\n").score()
+    assert any("depot 6 was not revealed" in note for note in table.notes)
+
+
+def test_correction_lines_replay_and_count_in_their_own_category() -> None:
+    session = _session('    \'fix bob vp +3 "forgot the watchtower"\',\n]\n')
+    assert session.lines[-1][1].note == "forgot the watchtower"
+    bob = next(line for line in session.score().players if line.name == "Bob")
+    assert bob.breakdown["corrections"] == 3
+    assert session.record_data()["log"]["A1"][-1] == 'fix Bob vp +3 "forgot the watchtower"'
+
+
+def test_a_2011_purchase_after_the_last_die_of_a_round_stays_in_that_round() -> None:
+    """2011 rules 'Buying from the black depot': before, between or after the dice actions."""
+    session = _session("]\n")
+    for line in ("bob: sell 3>4", "bob: workers 3", "bob: buy castle"):
+        session.play(line)
+    assert session.record_data()["log"]["A1"][-1] == "Bob: buy castle"
+    session.play("roll white 1, anna 1 1, bob 2 2")
+    assert list(session.record_data()["log"]) == ["A1", "A2"]
+
+
+def test_play_returns_the_canonical_line_with_the_header_spelling() -> None:
+    session = _session("]\n")
+    assert session.play("BOB:  T 3 Church") == "Bob: take 3 church"
