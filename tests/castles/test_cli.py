@@ -9,6 +9,7 @@ import tomllib
 
 import pytest
 
+from tests.castles.record_texts import OPEN_A1
 from tests.conftest import RECORDS
 
 CASTLES = RECORDS / "castles-of-burgundy"
@@ -131,33 +132,21 @@ def _write(tmp_path, text: str):
     return path
 
 
-_HEAD = """[game]
-name = "castles-of-burgundy"
-edition = "2011"
-players = ["Anna", "Bob"]
-
-[setup]
-goods = {Anna = [1, 2, 3], Bob = [4, 5, 6]}
-
-[log]
-A1 = [
-    "roll white 2 good 1, Anna 6 4, Bob 3 3",
-"""
 
 
 @pytest.mark.parametrize(("body", "where", "message"), [
-    ('    "anna: take 6 chruch",\n]\n', "bad.toml:12:19:", "unknown tile 'chruch'"),
-    ('    "bob: take 3 church",\n]\n', "bad.toml:12:6:", "illegal (cob.flow.turn-order)"),
-    ('    "anan: take 6 bank",\n]\n', "bad.toml:12:6:", "unknown player 'anan' at column 1 (did you mean 'Anna'?)"),
-    ('    "anna: take 9 bank",\n]\n', "bad.toml:12:17:", "a die shows 1-6, found '9'"),
-    ('    "anna: place 4 bank a9",\n]\n', "bad.toml:12:25:", "space 'a9' is off the board"),
-    (']\nA3 = ["anna: take 6 bank"]\n', "bad.toml:13:8:", "belongs to round A1, but it is listed under A3"),
-    (']\nZ9 = []\n', "bad.toml:13:1:", "key 'Z9' is not a round"),
+    ('    "anna: take 6 chruch",\n]\n', "bad.toml:13:19:", "unknown tile 'chruch'"),
+    ('    "bob: take 3 church",\n]\n', "bad.toml:13:6:", "illegal (cob.flow.turn-order)"),
+    ('    "anan: take 6 bank",\n]\n', "bad.toml:13:6:", "unknown player 'anan' at column 1 (did you mean 'Anna'?)"),
+    ('    "anna: take 9 bank",\n]\n', "bad.toml:13:17:", "a die shows 1-6, found '9'"),
+    ('    "anna: place 4 bank a9",\n]\n', "bad.toml:13:25:", "space 'a9' is off the board"),
+    (']\nA3 = ["anna: take 6 bank"]\n', "bad.toml:14:8:", "belongs to round A1, but it is listed under A3"),
+    (']\nZ9 = []\n', "bad.toml:14:1:", "key 'Z9' is not a round"),
     ('    "anna: workers 6",\n]\n\n[result]\ncomplete = false\nscores = {Anna = 5, Bob = 0}\n',
-     "bad.toml:17:1:", "stored result 'scores'"),
+     "bad.toml:18:1:", "stored result 'scores'"),
 ])
 def test_bad_record_is_one_located_line_exit_1(cli, tmp_path, body: str, where: str, message: str) -> None:
-    result = cli("score", str(_write(tmp_path, _HEAD + body)))
+    result = cli("score", str(_write(tmp_path, OPEN_A1 + body)))
     assert result.exit_code == 1
     line = _one_error_line(result)
     assert where in line and message in line

@@ -11,6 +11,7 @@ from syrupy.extensions.json import JSONSnapshotExtension
 
 from burgundy_cli.core.record import dump_record, parse_record_text, read_record
 from burgundy_cli.core.session import open_doc, open_record
+from tests.castles.record_texts import OPEN_A1
 from tests.conftest import RECORDS
 
 CASTLES = RECORDS / "castles-of-burgundy"
@@ -115,25 +116,12 @@ def test_the_setup_example_in_docs_records_is_a_valid_deal() -> None:
     assert session.check("roll white 2 good 1, anna 6 4, bob 3 3").startswith("roll white 2")
 
 
-_UNREVEALED = """[game]
-name = "castles-of-burgundy"
-edition = "2011"
-players = ["Anna", "Bob"]
-
-[setup]
-goods = {Anna = [1, 2, 3], Bob = [4, 5, 6]}
-
-[log]
-A1 = [
-    "goods 1 2 3 4 5",
-    "roll white 2, Anna 6 4, Bob 3 3",
-    "anna: take 6 bank",
-    "anna: place 4>3 bank c3",
-"""
 
 
 def _session(log_tail: str):
-    return open_doc(parse_record_text(_UNREVEALED + log_tail, "game.toml"))
+    """The shared opening (OPEN_A1) after Anna's bank, then ``log_tail``."""
+    head = OPEN_A1 + '    "anna: take 6 bank",\n    "anna: place 4>3 bank c3",\n'
+    return open_doc(parse_record_text(head + log_tail, "game.toml"))
 
 
 def test_takes_from_unrevealed_depots_are_trusted_and_noted() -> None:
