@@ -17,12 +17,6 @@ from burgundy_cli.castles.boards import Board
 
 PHASES = "ABCDE"
 
-#: Stages of the flow. ``phase``: a phase is about to start (the last phase's leftovers
-#: still lie on the depots); ``setup``: the phase has begun (reveals, phase goods), its first
-#: roll is due; ``roll``: the next round's dice are due; ``turn``: a player is to move;
-#: ``over``: the fifth phase has ended (``phase``/``round`` stay at E, 5).
-STAGES = ("phase", "setup", "roll", "turn", "over")
-
 
 @dataclass(frozen=True, slots=True)
 class Options:
@@ -86,6 +80,10 @@ class PlayerState:
 class GameState:
     """The whole table.
 
+    ``stage``: ``phase`` -- a phase is about to start (the last phase's leftovers still lie
+    on the depots); ``setup`` -- the phase has begun (reveals, phase goods), its first roll
+    is due; ``roll`` -- the next round's dice are due; ``turn`` -- a player is to move;
+    ``over`` -- the fifth phase has ended (``phase``/``round`` stay at E, 5).
     ``bridge``: the turn-order track as stacks per space (index 0 = start space), each
     stack listed bottom to top by seat. ``order``: the turn order of the current round;
     ``turn``: index into it. ``bought``: the player to move has bought this turn.

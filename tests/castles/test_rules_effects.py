@@ -6,7 +6,6 @@ e3 grey 4, e4 beige 3. Pasture a1 b1 b2 c1 c2 (dice 6 2 1 5 4), reached from d3 
 
 from __future__ import annotations
 
-from burgundy_cli.castles import engine
 from tests.castles.engine_kit import assert_illegal, at_turn, cmd, play_all
 
 
