@@ -4,7 +4,8 @@ Each action has a ``check_*`` (pure: raises :class:`IllegalMoveError`, changes n
 and an ``apply_*`` (changes the state in place, trusts that the check passed). The
 immediate effect of a placed tile is looked up in :data:`EFFECTS` by tile kind, then by
 tile type, so an expansion module (white castles, crane, geese, inns...) adds entries
-there instead of touching the engine.
+there instead of touching the engine; :data:`PHASE_END` lists the phase-end payouts, and
+:data:`burgundy_cli.castles.scoring.END_SCORING` the knowledge tiles' final scoring.
 
 An action is *die-bound* when a die (or a white castle) gives its value; the extra
 actions of castles and buildings pass ``value=None`` ("any number").
@@ -403,3 +404,16 @@ EFFECTS: dict[str, Effect] = {
     "city-hall": Effect(then=_then_city_hall),
     "watchtower": Effect(apply=_gain(watchtower=4)),
 }
+
+
+def _mine_income(state: GameState) -> None:
+    """1 silverling per mine at each phase end (knowledge tile 2: also 1 worker per mine)."""
+    for player in state.players:
+        mines = player.duchy.count("mine")
+        player.silver += mines
+        if 2 in player.knowledge:
+            player.workers += mines
+
+
+#: What happens at the end of every phase, in order (an expansion module may append).
+PHASE_END: list[Callable[[GameState], None]] = [_mine_income]

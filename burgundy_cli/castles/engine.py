@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from burgundy_cli.castles.actions import (
-    apply_action, check_action, check_storage, depot_offers, illegal, store, take_from_depot,
+    PHASE_END, apply_action, check_action, check_storage, depot_offers, illegal, store, take_from_depot,
 )
 from burgundy_cli.castles.boards import depot_spaces
 from burgundy_cli.castles.commands import (
@@ -299,11 +299,8 @@ def _end_turn(state: GameState) -> None:
     state.stage = "roll"
     if state.round < 5:
         return
-    for player in state.players:
-        mines = player.duchy.count("mine")
-        player.silver += mines
-        if 2 in player.knowledge:
-            player.workers += mines
+    for income in PHASE_END:
+        income(state)
     if state.phase == 4:
         state.round = 4
         state.stage = "over"

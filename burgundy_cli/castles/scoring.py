@@ -25,24 +25,49 @@ PLAY_CATEGORIES = ("position", "animals", "areas", "area-phase-bonus", "colour-b
 END_CATEGORIES = ("end-goods", "end-silver", "end-workers", "knowledge-tiles")
 
 
+def _goods_types_sold(state: GameState, player: PlayerState, placed: list) -> int:
+    return (3 if state.edition == "2011" else 2) * sum(1 for count in player.sold if count)
+
+
+def _buildings(building: str):
+    def points(state: GameState, player: PlayerState, placed: list) -> int:
+        return 4 * sum(1 for kind in placed if kind.building == building)
+    return points
+
+
+def _animal_types(state: GameState, player: PlayerState, placed: list) -> int:
+    return 4 * len({kind.animal for kind in placed if kind.animal})
+
+
+def _goods_sold(state: GameState, player: PlayerState, placed: list) -> int:
+    return sum(player.sold)
+
+
+def _bonus_tiles(state: GameState, player: PlayerState, placed: list) -> int:
+    return (2 if state.edition == "2011" else 3) * len(player.bonuses)
+
+
+#: End-of-game VP of the knowledge tiles, by tile number: ``f(state, player, placed kinds)``.
+#: An expansion module adds its own (2019 #29 white castles) or wraps one (the crane counts
+#: as a building of the player's choice for 16-23).
+END_SCORING = {
+    15: _goods_types_sold,
+    **{number: _buildings(building) for number, building in KNOWLEDGE_BUILDING.items()},
+    24: _animal_types,
+    25: _goods_sold,
+    26: _bonus_tiles,
+}
+
+
 def knowledge_points(state: GameState, player: PlayerState) -> dict[int, int]:
-    """End-of-game VP of each scoring knowledge tile placed in ``player``'s duchy (15-26)."""
+    """End-of-game VP of each scoring knowledge tile placed in ``player``'s duchy (15-26).
+
+    Tiles in storage do not count (2019 rules, 'End of the game').
+    """
     kinds = catalogue()
     placed = [kinds[t] for t in player.duchy if t is not None]
-    edition_2011 = state.edition == "2011"
-    points: dict[int, int] = {}
-    for number in sorted(player.knowledge):
-        if number == 15:
-            points[15] = (3 if edition_2011 else 2) * sum(1 for count in player.sold if count)
-        elif number in KNOWLEDGE_BUILDING:
-            points[number] = 4 * sum(1 for kind in placed if kind.building == KNOWLEDGE_BUILDING[number])
-        elif number == 24:
-            points[24] = 4 * len({kind.animal for kind in placed if kind.animal})
-        elif number == 25:
-            points[25] = sum(player.sold)
-        elif number == 26:
-            points[26] = (2 if edition_2011 else 3) * len(player.bonuses)
-    return points
+    return {number: END_SCORING[number](state, player, placed)
+            for number in sorted(player.knowledge) if number in END_SCORING}
 
 
 def breakdown(state: GameState, player: PlayerState, final: bool) -> dict[str, int]:
