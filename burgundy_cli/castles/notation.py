@@ -443,7 +443,7 @@ def _phase_goods(reader: _Reader) -> c.PhaseGoodsEvent:
 # --- entry points --------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=16384)
 def parse_line(text: str) -> c.Command:
     """Read one notation line into a command (syntax only: no position is consulted).
 

@@ -206,12 +206,32 @@ def _log_groups(doc: RecordDoc) -> list[tuple[str, list[Any]]]:
     return groups
 
 
-def _locate(err: RefereeError, where: Location) -> RefereeError:
-    """Place an error raised for one line at that line in the file (column within the line)."""
-    column = where.column or 1
-    if err.location is not None and err.location.column is not None and where.line is not None:
+def _line_start(locator: StringLocator, text: str) -> Location | None:
+    """Where the log string ``text`` starts in the file (its first character, inside the quotes).
+
+    Looks for the quoted string first (so one line is never found inside another), for a
+    literal ``'...'`` string next; None when it was written with escapes.
+    """
+    for quote in ('"', "'"):
+        where = locator.locate(quote + text + quote)
+        if where.line is not None:
+            return Location(where.file, where.line, (where.column or 1) + 1)
+    return None
+
+
+def _locate(err: RefereeError, start: Location | None, doc: RecordDoc, group: str) -> RefereeError:
+    """Place an error raised for one line at that line in the file.
+
+    The column is the line's start plus the column the error gives within the line; a line
+    that cannot be found verbatim is reported at its round's key.
+    """
+    if start is None:
+        err.location = doc.location_of_key("log", group)
+        return err
+    column = start.column or 1
+    if err.location is not None and err.location.column is not None:
         column += err.location.column - 1
-    err.location = Location(where.file, where.line, column if where.line is not None else None)
+    err.location = Location(start.file, start.line, column)
     return err
 
 
@@ -225,9 +245,8 @@ def open_session(doc: RecordDoc, header: GameHeader) -> CastlesSession:
     log_header = re.search(r"^\s*\[\s*log\s*\]", doc.text, re.M)
     locator = StringLocator(doc, start=log_header.end() if log_header else 0)
     for group, lines in _log_groups(doc):
-        locator.fallback = doc.location_of_key("log", group)
         for text in lines:
-            where = locator.locate(text)
+            start = _line_start(locator, text)
             try:
                 command = session.read(text)
                 expected = session.group_of(command)
@@ -235,5 +254,5 @@ def open_session(doc: RecordDoc, header: GameHeader) -> CastlesSession:
                     raise RecordError(f"this line belongs to round {expected}, but it is listed under {group}")
                 session._play(command)
             except RefereeError as err:
-                raise _locate(err, where) from None
+                raise _locate(err, start, doc, group) from None
     return session
