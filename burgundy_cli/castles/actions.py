@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from burgundy_cli.castles.boards import depot_spaces, space_id, space_name
-from burgundy_cli.castles.commands import PlaceAction, SellAction, TakeAction
+from burgundy_cli.castles.commands import BuyCommand, PlaceAction, SellAction, TakeAction
 from burgundy_cli.castles.rules import RULES
 from burgundy_cli.castles.state import PHASES, GameState, PlayerState
 from burgundy_cli.castles.tiles import COLOUR_NAME, PHASE_BONUS, area_vp, bonus_vp, catalogue, sale_vp
@@ -113,6 +113,58 @@ def apply_take(state: GameState, player: PlayerState, action: TakeAction, depot:
     store(state, player, action.tile, action.discard)
 
 
+# --- the black-depot purchase ---------------------------------------------------------------------
+
+
+def check_purchase(state: GameState, player: PlayerState, cmd: BuyCommand, bought: bool) -> None:
+    """``player`` may buy ``cmd.tile`` now (``bought``: they have bought this turn already)."""
+    if bought:
+        raise illegal("cob.buy.once", f"{player.name} has already bought a tile this turn")
+    if cmd.tile not in catalogue():
+        raise illegal("cob.buy.depot", f"there is no tile called '{cmd.tile}'")
+    k6 = 6 in player.knowledge
+    depot = cmd.depot or 0
+    if depot and not k6:
+        raise illegal("cob.buy.depot", "purchases come from the black depot",
+                      "knowledge tile 6 allows buying from the numbered depots")
+    if cmd.pay_workers:
+        if not (k6 and state.edition == "2019"):
+            raise illegal("cob.buy.silver", "a purchase is paid with 2 silverlings",
+                          "the 2019 knowledge tile 6 allows paying with 2 workers")
+        if cmd.pay_workers == 1 and not state.options.k6_mixed:
+            raise illegal("cob.buy.silver", "knowledge tile 6 pays 2 workers instead of 2 silverlings, not a mix",
+                          "option k6-mixed-payment allows 1 silverling + 1 worker")
+    silver, workers = 2 - cmd.pay_workers, cmd.pay_workers
+    if player.silver < silver:
+        raise illegal("cob.buy.silver", f"a purchase costs {silver} silverling(s)",
+                      f"needs {silver} silverlings, {player.name} has {player.silver}")
+    if player.workers < workers:
+        raise illegal("cob.buy.silver", f"paying with workers needs {workers}",
+                      f"needs {workers} workers, {player.name} has {player.workers}")
+    reason = depot_offers(state, depot, cmd.tile)
+    if reason is not None:
+        raise illegal("cob.take.depot" if depot else "cob.buy.depot", f"no {cmd.tile} to buy", reason)
+    check_storage(player, cmd.discard)
+
+
+def apply_purchase(state: GameState, player: PlayerState, cmd: BuyCommand) -> None:
+    """Pay and take the tile into storage (the caller marks the turn's purchase as made)."""
+    player.silver -= 2 - cmd.pay_workers
+    player.workers -= cmd.pay_workers
+    take_from_depot(state, cmd.depot or 0, cmd.tile)
+    store(state, player, cmd.tile, cmd.discard)
+
+
+def _check_purchase_during(state: GameState, player: PlayerState, cmd: BuyCommand) -> None:
+    """2019: a purchase may be made during an action (between a placement and what it grants)."""
+    if state.edition != "2019":
+        raise illegal("cob.buy.during", "in the 2011 rules the purchase comes before, between or after the "
+                      "dice actions, not during one", "write the buy as its own line")
+    if cmd.player != player.name:
+        raise illegal("cob.buy.during", f"{player.name} is acting; {cmd.player} cannot buy now")
+    check_purchase(state, player, cmd, state.bought)
+
+
 # --- sell and workers ---------------------------------------------------------------------------
 
 
@@ -177,18 +229,26 @@ def check_place(state: GameState, player: PlayerState, action: PlaceAction, valu
         raise illegal("cob.effect.none", f"only a ship takes goods; {tile} does not")
     if effect.check is not None:
         effect.check(state, player, action)
-    if action.then is not None:
-        if effect.then is None:
-            raise illegal("cob.effect.none", f"placing {tile} grants no further action")
+    if action.then is not None and effect.then is None:
+        raise illegal("cob.effect.none", f"placing {tile} grants no further action")
+    if action.then is not None or action.buy is not None:
         seat = state.players.index(player)
         scratch = state.branch(seat)
-        apply_place_tile(scratch, scratch.players[seat], action)
-        effect.then(scratch, scratch.players[seat], action.then)
+        acting = scratch.players[seat]
+        apply_place_tile(scratch, acting, action)
+        if action.buy is not None:
+            _check_purchase_during(scratch, acting, action.buy)
+            apply_purchase(scratch, acting, action.buy)
+        if action.then is not None:
+            effect.then(scratch, acting, action.then)
 
 
 def apply_place(state: GameState, player: PlayerState, action: PlaceAction) -> None:
     """Place the tile, score what it completes, then carry out its effect (and ``then``)."""
     apply_place_tile(state, player, action)
+    if action.buy is not None:
+        state.bought = True
+        apply_purchase(state, player, action.buy)
     if action.then is not None:
         apply_action(state, player, action.then, None)
 

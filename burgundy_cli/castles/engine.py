@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from burgundy_cli.castles.actions import (
-    PHASE_END, apply_action, check_action, check_storage, depot_offers, illegal, store, take_from_depot,
+    PHASE_END, apply_action, apply_purchase, check_action, check_purchase, illegal,
 )
 from burgundy_cli.castles.boards import depot_spaces
 from burgundy_cli.castles.commands import (
@@ -149,33 +149,7 @@ def _check_die(state: GameState, cmd: DieCommand) -> None:
 def _check_buy(state: GameState, cmd: BuyCommand) -> None:
     player = _check_mover(state, cmd)
     lingering = state.lingering >= 0 and state.players[state.lingering] is player
-    if state.bought and not lingering:
-        raise illegal("cob.buy.once", f"{player.name} has already bought a tile this turn")
-    if cmd.tile not in catalogue():
-        raise illegal("cob.buy.depot", f"there is no tile called '{cmd.tile}'")
-    k6 = 6 in player.knowledge
-    depot = cmd.depot or 0
-    if depot and not k6:
-        raise illegal("cob.buy.depot", "purchases come from the black depot",
-                      "knowledge tile 6 allows buying from the numbered depots")
-    if cmd.pay_workers:
-        if not (k6 and state.edition == "2019"):
-            raise illegal("cob.buy.silver", "a purchase is paid with 2 silverlings",
-                          "the 2019 knowledge tile 6 allows paying with 2 workers")
-        if cmd.pay_workers == 1 and not state.options.k6_mixed:
-            raise illegal("cob.buy.silver", "knowledge tile 6 pays 2 workers instead of 2 silverlings, not a mix",
-                          "option k6-mixed-payment allows 1 silverling + 1 worker")
-    silver, workers = 2 - cmd.pay_workers, cmd.pay_workers
-    if player.silver < silver:
-        raise illegal("cob.buy.silver", f"a purchase costs {silver} silverling(s)",
-                      f"needs {silver} silverlings, {player.name} has {player.silver}")
-    if player.workers < workers:
-        raise illegal("cob.buy.silver", f"paying with workers needs {workers}",
-                      f"needs {workers} workers, {player.name} has {player.workers}")
-    reason = depot_offers(state, depot, cmd.tile)
-    if reason is not None:
-        raise illegal("cob.take.depot" if depot else "cob.buy.depot", f"no {cmd.tile} to buy", reason)
-    check_storage(player, cmd.discard)
+    check_purchase(state, player, cmd, state.bought and not lingering)
 
 
 def _check_roll(state: GameState, cmd: RollEvent) -> None:
@@ -323,15 +297,11 @@ def _apply_die(state: GameState, cmd: DieCommand) -> None:
 
 def _apply_buy(state: GameState, cmd: BuyCommand) -> None:
     seat = state.seat(cmd.player)
-    player = state.players[seat]
     if state.lingering == seat:
         state.lingering = -1
     else:
         state.bought = True
-    player.silver -= 2 - cmd.pay_workers
-    player.workers -= cmd.pay_workers
-    take_from_depot(state, cmd.depot or 0, cmd.tile)
-    store(state, player, cmd.tile, cmd.discard)
+    apply_purchase(state, state.players[seat], cmd)
 
 
 def _apply_pass(state: GameState, cmd: PassCommand) -> None:

@@ -141,9 +141,9 @@ class GameState:
             self.goods_used.copy(), self.skipped.copy())
 
     def branch(self, seat: int) -> GameState:
-        """A cheap copy in which only player ``seat``, the bonus tiles, the bridge and the
-        depots' goods may change: enough to check the action a placed tile grants (the
-        placement is applied to the branch first). Everything else is shared."""
+        """A cheaper copy in which only player ``seat``, the bonus tiles, the bridge, the depots
+        and what leaves them may change: enough to check a placement's purchase and granted
+        action on the branch after applying the placement there. The other players are shared."""
         branch = GameState.__new__(GameState)
         for name in GameState.__slots__:
             setattr(branch, name, getattr(self, name))
@@ -152,6 +152,11 @@ class GameState:
         branch.bonus_taken = self.bonus_taken.copy()
         branch.bridge = [stack.copy() for stack in self.bridge]
         branch.depot_goods = [goods.copy() for goods in self.depot_goods]
+        branch.depots = [tiles.copy() for tiles in self.depots]
+        branch.taken = [taken.copy() for taken in self.taken]
+        branch.supply = dict(self.supply)
+        branch.removed = self.removed.copy()
+        branch.skipped = self.skipped.copy()
         return branch
 
     def draw(self, tile: str, black: bool) -> None:

@@ -178,6 +178,7 @@ def assert_illegal(state: GameState, command, rule_id: str) -> IllegalMoveError:
 def random_command(state: GameState, rng: random.Random):
     """Any well-formed command, legal or (mostly) not: for robustness tests of ``check``."""
     names = list(catalogue()) + ["dragon"]
+    player = rng.choice([p.name for p in state.players] + ["zoe"])
 
     def action(depth: int = 0) -> dict:
         kind = rng.choice(["take", "place", "sell", "workers"])
@@ -194,10 +195,11 @@ def random_command(state: GameState, rng: random.Random):
                 place["keep"] = tuple(rng.sample(range(1, 7), rng.randint(0, 3)))
             if depth < 2 and rng.random() < 0.3:
                 place["then"] = action(depth + 1)
+            if rng.random() < 0.1:
+                place["buy"] = {"player": player, "tile": rng.choice(state.depots[0] or names)}
             return place
         return {"kind": "sell", "goods": rng.randint(1, 6)} if kind == "sell" else {"kind": "workers"}
 
-    player = rng.choice([p.name for p in state.players] + ["zoe"])
     kind = rng.choice(["die"] * 6 + ["buy", "pass", "correction", "roll", "reveal", "phase-goods"])
     if kind == "die":
         return cmd(kind="die", player=player, rolled=rng.randint(1, 6), value=rng.choice([None, 1, 2, 3, 4, 5, 6]),

@@ -67,3 +67,23 @@ def test_knowledge_six_2019_pays_workers():
     state = table("2019", {"k6-mixed-payment": True}, silver=1, workers=1, duchy={"c4": "k6"})
     engine.play(state, buy("k7", pay_workers=1))
     assert (state.players[0].silver, state.players[0].workers) == (0, 0)
+
+
+def test_buy_during():
+    """2019 rules, 'The central black depot': the purchase "can be done at any time during your
+    turn, i.e. before, during, between or after the two dice actions" -- so a city hall can
+    place the tile bought right after it. 2011 rules: "before, between or after the dice
+    actions" only."""
+    def city_hall(edition):
+        state = table(edition, dice=[3, 5], storage=["city-hall"])
+        action = {"kind": "place", "tile": "city-hall", "space": "c3",
+                  "buy": {"player": "anna", "tile": "k7"}, "then": {"kind": "place", "tile": "k7", "space": "c4"}}
+        return state, cmd(kind="die", player="anna", rolled=3, action=action)
+
+    state, command = city_hall("2011")
+    assert_illegal(state, command, "cob.buy.during")
+    state, command = city_hall("2019")
+    engine.play(state, command)
+    anna = state.players[0]
+    assert anna.knowledge == {7} and anna.silver == 2 and anna.storage == []
+    assert_illegal(state, buy("bank"), "cob.buy.once")
