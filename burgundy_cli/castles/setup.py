@@ -404,6 +404,14 @@ def state_from_position(header: GameHeader, data: object) -> GameState:
         mover = state.players[state.order[state.turn]]
         if not mover.dice:
             raise SetupError(f"{mover.name} is to move but has no unused dice", ("position", "players", mover.name, "dice"))
+        for index, seat in enumerate(state.order):
+            player = state.players[seat]
+            if index < state.turn and player.dice:
+                raise SetupError(f"{player.name} has had this round's turn; unused dice are given up",
+                                 ("position", "players", player.name, "dice"))
+            if index > state.turn and len(player.dice) != 2:
+                raise SetupError(f"{player.name} moves later this round and needs their 2 dice",
+                                 ("position", "players", player.name, "dice"))
     elif table.round == 1 and not table.depots:
         state.stage = "phase"
         state.revealed = [False] * 7

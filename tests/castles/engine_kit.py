@@ -153,11 +153,13 @@ def random_game(seed: int, players: int = 2, edition: str = "2011", reveal: bool
 def at_turn(edition: str = "2011", **table) -> GameState:
     """A position with the first listed player to move (give them ``dice``).
 
-    ``players`` entries default to duchy 1 with only the start castle; the bridge lists the
-    players in the given order, so that is the turn order.
+    ``players`` entries default to duchy 1 with only the start castle (the later players to
+    dice 1, 1); the bridge lists the players in the given order, so that is the turn order.
     """
     players = table.pop("players")
     names = list(players)
+    for name in names[1:]:
+        players[name] = {"dice": [1, 1], **players[name]}
     table.setdefault("to_move", names[0])
     table.setdefault("bridge", [names])
     return position(players, edition, **table)

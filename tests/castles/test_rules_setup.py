@@ -97,6 +97,8 @@ def test_position_validation():
         ({"anna": {"bonuses": ["grey-large"]}, "ben": {}}, {}, ("position", "players", "anna", "bonuses", 0)),
         ({"anna": {"bonuses": ["pink-large"]}, "ben": {}}, {}, ("position", "players", "anna", "bonuses", 0)),
         ({"anna": {}, "ben": {}}, {"to_move": "anna"}, ("position", "players", "anna", "dice")),
+        ({"anna": {"dice": [1]}, "ben": {}}, {"to_move": "anna"}, ("position", "players", "ben", "dice")),
+        ({"anna": {"dice": [1]}, "ben": {"dice": [2]}}, {"to_move": "ben"}, ("position", "players", "anna", "dice")),
         ({"anna": {"duchy": {"e4": "bank", "f4": "bank"}}, "ben": {}}, {}, ("position", "players", "anna", "duchy")),
         ({"anna": {}, "ben": {}}, {"bridge": [["anna"]]}, ("position", "bridge")),
     ]
