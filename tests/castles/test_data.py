@@ -117,3 +117,14 @@ def test_knowledge_texts_differ_by_edition():
     for number in (6, 15, 26):
         assert knowledge_text(number, "2011") != knowledge_text(number, "2019")
     assert knowledge_text(1, "2011") == knowledge_text(1, "2019")
+
+
+def test_doctests_of_the_data_modules():
+    """The examples in the tile and board modules' docstrings run (style guide, 15)."""
+    import doctest
+
+    from burgundy_cli.castles import boards, tiles
+
+    for module in (tiles, boards):
+        result = doctest.testmod(module)
+        assert result.attempted and not result.failed

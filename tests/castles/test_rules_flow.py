@@ -216,3 +216,23 @@ def test_check_is_pure_and_only_raises_illegal_move():
             engine.apply(state, command)
             accepted += 1
     assert accepted and refused
+
+
+def test_expected_says_what_line_comes_next():
+    """2011 rules, 'Gameplay': each phase starts with its setup, each round with the roll, then
+    the players in turn order; after phase E the game is over. A purchase may still follow a
+    player's last die ("before, between or after the dice actions")."""
+    state = new_game()
+    assert engine.expected(state) == engine.Expected("phase", "A", 1, optional=("reveal", "phase-goods"))
+    play_all(state, cmd(kind="reveal", depot=1, tiles=["ship", "church"]))
+    assert engine.expected(state).kind == "phase"
+    rolled(state)
+    assert engine.expected(state) == engine.Expected("player", "A", 1, "anna", optional=("buy",))
+    play_all(state, cmd(kind="die", player="anna", rolled=1, action={"kind": "workers"}),
+             cmd(kind="die", player="anna", rolled=2, action={"kind": "workers"}))
+    assert engine.expected(state).player == "ben"
+    finish_round(state)
+    assert engine.expected(state) == engine.Expected("roll", "A", 2, optional=("buy",))
+    final, _ = random_game(2)
+    assert engine.expected(final).kind == "over" and engine.expected(final).phase == "E"
+
