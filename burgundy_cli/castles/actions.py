@@ -238,6 +238,7 @@ def check_place(state: GameState, player: PlayerState, action: PlaceAction, valu
         apply_place_tile(scratch, acting, action)
         if action.buy is not None:
             _check_purchase_during(scratch, acting, action.buy)
+            scratch.bought = True
             apply_purchase(scratch, acting, action.buy)
         if action.then is not None:
             effect.then(scratch, acting, action.then)

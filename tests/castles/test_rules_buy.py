@@ -87,3 +87,7 @@ def test_buy_during():
     anna = state.players[0]
     assert anna.knowledge == {7} and anna.silver == 2 and anna.storage == []
     assert_illegal(state, buy("bank"), "cob.buy.once")
+    twice = table("2019", dice=[6, 5], storage=["castle", "city-hall"], duchy={"c4": "k9"})
+    inner = {"kind": "place", "tile": "city-hall", "space": "c3", "buy": {"player": "anna", "tile": "bank"}}
+    outer = {"kind": "place", "tile": "castle", "space": "b3", "buy": {"player": "anna", "tile": "k7"}, "then": inner}
+    assert_illegal(twice, cmd(kind="die", player="anna", rolled=6, action=outer), "cob.buy.once")
