@@ -26,8 +26,7 @@ from burgundy_cli.castles.actions import (
 )
 from burgundy_cli.castles.boards import depot_spaces
 from burgundy_cli.castles.commands import (
-    BuyCommand, CorrectionCommand, DieCommand, PassCommand, PhaseGoodsEvent, PlaceAction, RevealEvent,
-    RollEvent, TakeAction,
+    BuyCommand, CorrectionCommand, DieCommand, PassCommand, PhaseGoodsEvent, RevealEvent, RollEvent,
 )
 from burgundy_cli.castles.state import PHASES, GameState, PlayerState
 from burgundy_cli.castles.tiles import GOODS_PER_TYPE, catalogue
@@ -109,18 +108,20 @@ def _player(state: GameState, name: str) -> PlayerState:
 
 def _check_mover(state: GameState, cmd) -> PlayerState:
     """The command's player may act now (to move, or still buying after their dice)."""
-    player = _player(state, cmd.player)
-    if isinstance(cmd, BuyCommand) and state.lingering >= 0 and state.players[state.lingering] is player:
-        return player
+    seat = state.seats.get(cmd.player, -1)
+    if seat < 0:
+        _player(state, cmd.player)
+    if state.stage == "turn" and state.order[state.turn] == seat:
+        return state.players[seat]
+    if cmd.kind == "buy" and state.lingering == seat:
+        return state.players[seat]
     if state.stage == "over":
         raise illegal("cob.flow.over", "the game is over (phase E has ended)")
     if state.stage != "turn":
         raise illegal("cob.flow.roll", f"round {state.round + 1} of phase {PHASES[state.phase]} has not been rolled",
                       "record the roll first")
-    mover = state.players[state.to_move()]
-    if mover is not player:
-        raise illegal("cob.flow.turn-order", f"it is {mover.name}'s turn, not {player.name}'s")
-    return player
+    mover = state.players[state.order[state.turn]]
+    raise illegal("cob.flow.turn-order", f"it is {mover.name}'s turn, not {cmd.player}'s")
 
 
 def _check_die(state: GameState, cmd: DieCommand) -> None:
@@ -131,13 +132,14 @@ def _check_die(state: GameState, cmd: DieCommand) -> None:
                       f"unused dice: {unused}")
     value = cmd.rolled if cmd.value is None else cmd.value
     action = cmd.action
-    if isinstance(action, TakeAction) and action.depot is not None and action.depot != value:
+    kind = action.kind
+    if kind == "take" and action.depot is not None and action.depot != value:
         raise illegal("cob.die.value", f"a die used as {value} takes from depot {value}, not {action.depot}",
                       f"use the die as {action.depot}")
-    if action.kind == "sell" and action.goods != value:
+    if kind == "sell" and action.goods != value:
         raise illegal("cob.die.value", f"a die used as {value} sells goods of type {value}, not {action.goods}",
                       f"use the die as {action.goods}")
-    if isinstance(action, PlaceAction) and action.tile not in catalogue():
+    if kind == "place" and action.tile not in catalogue():
         raise illegal("cob.place.stored", f"there is no tile called '{action.tile}'")
     cost = worker_cost(player, cmd.rolled, value, free_change(player, action, state.options))
     if cost > player.workers:
