@@ -2,10 +2,10 @@
 
 Each action has a ``check_*`` (pure: raises :class:`IllegalMoveError`, changes nothing)
 and an ``apply_*`` (changes the state in place, trusts that the check passed). The
-immediate effect of a placed tile is looked up in :data:`EFFECTS` by tile kind, then by
-tile type, so an expansion module (white castles, crane, geese, inns...) adds entries
-there instead of touching the engine; :data:`PHASE_END` lists the phase-end payouts, and
-:data:`burgundy_cli.castles.scoring.END_SCORING` the knowledge tiles' final scoring.
+immediate effect of a placed tile is looked up in the game's ruleset (base game:
+:data:`EFFECTS`) by tile kind, then by tile type, so an expansion module (white castles,
+crane, geese, inns...) adds entries there instead of touching the engine; the base game's
+phase-end payouts are :data:`PHASE_END` (see :mod:`burgundy_cli.castles.modules`).
 
 An action is *die-bound* when a die (or a white castle) gives its value; the extra
 actions of castles and buildings pass ``value=None`` ("any number").
@@ -224,7 +224,8 @@ def check_place(state: GameState, player: PlayerState, action: PlaceAction, valu
             if duchy[other] == tile:
                 raise illegal("cob.place.city-once", f"this city already has a {tile} (on {space_name(other)})",
                               "knowledge tile 1 lifts this limit")
-    effect = EFFECTS.get(tile) or EFFECTS[kind.type]
+    effects = state.ruleset.effects
+    effect = effects.get(tile) or effects[kind.type]
     if kind.type != "ship" and (action.goods is not None or action.goods2 is not None or action.keep is not None):
         raise illegal("cob.effect.none", f"only a ship takes goods; {tile} does not")
     if effect.check is not None:
@@ -264,7 +265,8 @@ def apply_place_tile(state: GameState, player: PlayerState, action: PlaceAction)
     if kind.number is not None:
         player.knowledge.add(kind.number)
     score_completion(state, player, space)
-    effect = EFFECTS.get(tile) or EFFECTS[kind.type]
+    effects = state.ruleset.effects
+    effect = effects.get(tile) or effects[kind.type]
     if effect.apply is not None:
         effect.apply(state, player, action, space)
 
@@ -448,7 +450,7 @@ def _gain(silver: int = 0, workers: int = 0, watchtower: int = 0) -> Callable:
     return apply
 
 
-#: Immediate effects by tile kind, falling back to tile type.
+#: Immediate effects of the base game by tile kind, falling back to tile type.
 EFFECTS: dict[str, Effect] = {
     "castle": Effect(then=_then_castle),
     "ship": Effect(check=_check_ship, apply=_apply_ship),
@@ -476,5 +478,5 @@ def _mine_income(state: GameState) -> None:
             player.workers += mines
 
 
-#: What happens at the end of every phase, in order (an expansion module may append).
+#: What happens at the end of every phase in the base game, in order.
 PHASE_END: list[Callable[[GameState], None]] = [_mine_income]

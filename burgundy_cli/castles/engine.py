@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from burgundy_cli.castles.actions import (
-    PHASE_END, apply_action, apply_purchase, check_action, check_purchase, illegal,
+    apply_action, apply_purchase, check_action, check_purchase, illegal,
 )
 from burgundy_cli.castles.boards import depot_spaces
 from burgundy_cli.castles.commands import (
@@ -275,7 +275,7 @@ def _end_turn(state: GameState) -> None:
     state.stage = "roll"
     if state.round < 5:
         return
-    for income in PHASE_END:
+    for income in state.ruleset.phase_end:
         income(state)
     if state.phase == 4:
         state.round = 4

@@ -47,9 +47,10 @@ def _bonus_tiles(state: GameState, player: PlayerState, placed: list) -> int:
     return (2 if state.edition == "2011" else 3) * len(player.bonuses)
 
 
-#: End-of-game VP of the knowledge tiles, by tile number: ``f(state, player, placed kinds)``.
-#: An expansion module adds its own (2019 #29 white castles) or wraps one (the crane counts
-#: as a building of the player's choice for 16-23).
+#: End-of-game VP of the base game's knowledge tiles, by tile number:
+#: ``f(state, player, placed kinds)``. An expansion module adds its own to the game's
+#: ruleset (2019 #29 white castles) or wraps one (the crane counts as a building of the
+#: player's choice for 16-23).
 END_SCORING = {
     15: _goods_types_sold,
     **{number: _buildings(building) for number, building in KNOWLEDGE_BUILDING.items()},
@@ -66,8 +67,9 @@ def knowledge_points(state: GameState, player: PlayerState) -> dict[int, int]:
     """
     kinds = catalogue()
     placed = [kinds[t] for t in player.duchy if t is not None]
-    return {number: END_SCORING[number](state, player, placed)
-            for number in sorted(player.knowledge) if number in END_SCORING}
+    scoring = state.ruleset.end_scoring
+    return {number: scoring[number](state, player, placed)
+            for number in sorted(player.knowledge) if number in scoring}
 
 
 def breakdown(state: GameState, player: PlayerState, final: bool) -> dict[str, int]:

@@ -25,6 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from burgundy_cli.castles.boards import CENTRE, Board, board, board_numbers, space_id, space_name
 from burgundy_cli.castles.commands import DieValue, GoodsType, PhaseLetter, SpaceName, TileName
+from burgundy_cli.castles.modules import MODULES
 from burgundy_cli.castles.state import PHASES, GameState, Options, PlayerState
 from burgundy_cli.castles.tiles import COLOUR_NAME, GOODS_PER_TYPE, catalogue, resolve_tile_name
 from burgundy_cli.core.errors import RecordError
@@ -117,9 +118,11 @@ def options_from_header(header: GameHeader) -> Options:
             values["k8_doubles_free" if key.startswith("k8") else "k6_mixed"] = value
         elif key == "modules":
             modules = tuple(m.strip() for m in str(value).split(",") if m.strip())
-            if modules:
-                raise SetupError(f"expansion module(s) {', '.join(modules)} are not supported yet", path,
+            unknown = [m for m in modules if m not in MODULES]
+            if unknown:
+                raise SetupError(f"expansion module(s) {', '.join(unknown)} are not supported yet", path,
                                  "the base game of both editions is refereed")
+            values["modules"] = modules
         else:
             raise SetupError("unknown option", path,
                              "known: tiebreak-empty-spaces, k8-doubles-free-change, k6-mixed-payment, modules")

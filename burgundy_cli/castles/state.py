@@ -11,7 +11,9 @@ goods types 1..6; ``phase`` 0..4 for A..E and ``round`` 0..4 for rounds 1..5.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from burgundy_cli.castles.boards import Board
 
@@ -33,6 +35,22 @@ class Options:
     k8_doubles_free: bool = False
     k6_mixed: bool = False
     modules: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """The rules a game is played with: the base game plus the modules its record switches on.
+
+    ``effects``: tile kind (or type) -> what placing it does (``actions.Effect``);
+    ``phase_end``: payouts at every phase end, in order; ``end_scoring``: knowledge tile
+    number -> its final-scoring function. Built by :func:`burgundy_cli.castles.modules.ruleset`;
+    shared, never changed.
+    """
+
+    modules: tuple[str, ...]
+    effects: Mapping[str, Any]
+    phase_end: tuple[Callable[[GameState], None], ...]
+    end_scoring: Mapping[int, Callable[..., int]]
 
 
 @dataclass(slots=True, eq=False)
@@ -99,7 +117,8 @@ class GameState:
     ``removed``: tiles returned to the box (discarded or left over at a phase end).
     ``bonus_taken``: colour code -> bonus tiles taken (0, 1, 2). ``goods_used[t]``: goods
     tiles of type ``t`` in play (at most 7). ``skipped``: checks that could not be made.
-    ``seats``: player name -> seat (derived from ``players``).
+    ``seats``: player name -> seat (derived from ``players``). ``ruleset``: the rules in
+    force (base game + the record's modules; derived from ``options.modules`` if not given).
     """
 
     edition: str
@@ -125,9 +144,14 @@ class GameState:
     goods_used: list[int] = field(default_factory=lambda: [0] * 7)
     skipped: list[str] = field(default_factory=list)
     seats: dict[str, int] = field(default_factory=dict)
+    ruleset: Ruleset | None = None
 
     def __post_init__(self) -> None:
         self.seats = {player.name: index for index, player in enumerate(self.players)}
+        if self.ruleset is None:
+            from burgundy_cli.castles.modules import ruleset
+
+            self.ruleset = ruleset(self.options.modules)
 
     def copy(self) -> GameState:
         """An independent copy (lists and dicts copied one level; boards shared)."""
@@ -138,7 +162,7 @@ class GameState:
             self.revealed.copy(), [t.copy() for t in self.taken],
             None if self.round_goods is None else self.round_goods.copy(),
             dict(self.supply), self.removed.copy(), self.bonus_taken.copy(),
-            self.goods_used.copy(), self.skipped.copy())
+            self.goods_used.copy(), self.skipped.copy(), ruleset=self.ruleset)
 
     def branch(self, seat: int) -> GameState:
         """A cheaper copy in which only player ``seat``, the bonus tiles, the bridge, the depots

@@ -116,3 +116,16 @@ def test_position_round_trip_of_counts():
     assert (state.phase, state.round, state.stage, state.to_move()) == (2, 1, "turn", 0)
     assert state.revealed[3] and not state.revealed[4]
     assert state.goods_used[2] == 2 and state.goods_used[4] == 1
+
+
+def test_modules_switch_rules_on_per_record():
+    """Issue 2: the 2019 expansions come as modules switched on in a record. A game's ruleset
+    is the base game plus its modules; an unknown module is refused, not ignored."""
+    from burgundy_cli.castles import actions, modules
+
+    state = new_game()
+    assert state.ruleset is modules.ruleset(()) and state.ruleset.effects["ship"] is actions.EFFECTS["ship"]
+    assert state.copy().ruleset is state.ruleset
+    with pytest.raises(SetupError) as info:
+        new_game(modules="inns, shields")
+    assert "inns, shields" in info.value.message
