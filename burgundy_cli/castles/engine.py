@@ -330,8 +330,6 @@ def _apply_correction(state: GameState, cmd: CorrectionCommand) -> None:
 def _apply_roll(state: GameState, cmd: RollEvent) -> None:
     _begin_phase(state)
     state.lingering = -1
-    if state.stage == "setup":
-        state.stage = "roll"
     for player in state.players:
         player.dice = list(cmd.dice[player.name])
     if state.round_goods:
