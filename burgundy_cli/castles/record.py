@@ -184,7 +184,10 @@ def _start(doc: RecordDoc, header: GameHeader) -> tuple[str, dict[str, Any], Any
 
 
 def _log_groups(doc: RecordDoc) -> list[tuple[str, list[Any]]]:
-    """The ``[log]`` table as (group, lines), checked for shape and round order."""
+    """The ``[log]`` table as (key as written, lines), checked for shape and round order.
+
+    Keys are read in any case (``a1`` is ``A1``); the canonical writer uses capitals.
+    """
     log = doc.data.get("log", {})
     if not isinstance(log, dict):
         raise RecordError("[log] must be a table of rounds (A1 = [...], A2 = [...], ...)",
@@ -192,13 +195,14 @@ def _log_groups(doc: RecordDoc) -> list[tuple[str, list[Any]]]:
     groups = []
     last = -1
     for key, lines in log.items():
-        if not _GROUP.match(key):
+        name = key.upper()
+        if not _GROUP.match(name):
             raise RecordError(f"[log] key '{key}' is not a round (A1..E5: phase letter, round number)",
                               location=doc.location_of_key("log", key))
-        if _group_order(key) <= last:
+        if _group_order(name) <= last:
             raise RecordError(f"[log] round {key} is out of order (rounds go A1, A2, ... E5)",
                               location=doc.location_of_key("log", key))
-        last = _group_order(key)
+        last = _group_order(name)
         if not isinstance(lines, list) or not all(isinstance(line, str) for line in lines):
             raise RecordError(f"[log] {key} must be a list of notation lines (strings)",
                               location=doc.location_of_key("log", key))
@@ -250,7 +254,7 @@ def open_session(doc: RecordDoc, header: GameHeader) -> CastlesSession:
             try:
                 command = session.read(text)
                 expected = session.group_of(command)
-                if group != expected and session.state.stage != "over":
+                if group.upper() != expected and session.state.stage != "over":
                     raise RecordError(f"this line belongs to round {expected}, but it is listed under {group}")
                 session._play(command)
             except RefereeError as err:

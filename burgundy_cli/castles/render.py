@@ -9,7 +9,7 @@ phase and round, the dice, and every depot with its tiles and goods.
 
 from __future__ import annotations
 
-from burgundy_cli.castles.boards import ROW_LENGTHS, ROW_LETTERS
+from burgundy_cli.castles.boards import ROW_LENGTHS, ROW_LETTERS, board, board_numbers
 from burgundy_cli.castles.state import PHASES, GameState, PlayerState
 
 #: Width of one hex cell in the drawing; rows are offset by half of it, like the board.
@@ -37,6 +37,14 @@ def tile_short(kind: str) -> str:
         if kind.startswith(animal):
             return short + kind[len(animal):]
     return kind.upper()
+
+
+def duchy_number(edition: str, player: PlayerState) -> int | str:
+    """The number printed on ``player``'s duchy board in ``edition`` (its layout id if none)."""
+    for number in board_numbers(edition):
+        if board(edition, number).layout == player.board.layout:
+            return number
+    return player.board.layout
 
 
 def duchy_map(player: PlayerState) -> list[str]:
@@ -118,7 +126,7 @@ def render(state: GameState) -> str:
     lines.append(_depot_line(state, 0))
     for seat, player in enumerate(state.players):
         lines.append("")
-        lines.append(f"{player.name} (seat {seat + 1}, duchy layout {player.board.layout})")
+        lines.append(f"{player.name} (seat {seat + 1}, duchy No. {duchy_number(state.edition, player)})")
         lines.extend(duchy_map(player))
         lines.extend(player_summary(state, seat))
     if state.skipped:

@@ -151,3 +151,8 @@ def test_a_2011_purchase_after_the_last_die_of_a_round_stays_in_that_round() -> 
 def test_play_returns_the_canonical_line_with_the_header_spelling() -> None:
     session = _session("]\n")
     assert session.play("BOB:  T 3 Church") == "Bob: take 3 church"
+
+
+def test_round_keys_are_read_in_any_case_and_written_in_capitals() -> None:
+    session = open_doc(parse_record_text(OPEN_A1.replace("A1 = [", "a1 = [") + "]\n", "game.toml"))
+    assert list(session.record_data()["log"]) == ["A1"]
