@@ -14,6 +14,7 @@ record layer's session (parse, check, apply), whose canonical writer makes the r
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from burgundy_cli.castles import commands as c
@@ -148,6 +149,16 @@ def playout(players: int, seed: int, edition: str | None = None, stop_after: int
     Returns the canonical record data (``[game]``, ``[setup]``, ``[log]``, ``[result]``).
     The same arguments give the same record, byte for byte.
     """
+    return play_game(players, seed, edition, stop_after).record_data()
+
+
+def play_game(players: int, seed: int, edition: str | None = None, stop_after: int | None = None,
+              visit: Callable[[Any], None] | None = None) -> Any:
+    """The playout as a record session (:class:`~burgundy_cli.castles.record.CastlesSession`).
+
+    ``stop_after`` counts player actions (die actions, purchases, passes); table lines do not
+    count. ``visit(state)`` is called after every line, for tests that watch each step.
+    """
     from burgundy_cli.castles.notation import format_command
     from burgundy_cli.castles.record import CastlesSession
     from burgundy_cli.castles.setup import state_from_setup
@@ -175,14 +186,20 @@ def playout(players: int, seed: int, edition: str | None = None, stop_after: int
             command = choose(rng, state, buys, placed) if buys and rng.random() < 0.3 else None
             if command is None:
                 for line in phase_lines(rng, state) if state.stage == "phase" else []:
-                    session.play(line)
-                session.play(roll_line(rng, state))
+                    _play(session, line, visit)
+                _play(session, roll_line(rng, state), visit)
                 continue
-        session.play(format_command(command))
+        _play(session, format_command(command), visit)
         actions += 1
         if isinstance(command, c.DieCommand):
             _note_placed(command.action, placed)
-    return session.record_data()
+    return session
+
+
+def _play(session: Any, line: str, visit: Callable[[Any], None] | None) -> None:
+    session.play(line)
+    if visit is not None:
+        visit(session.state)
 
 
 def _note_placed(action, placed: set[str]) -> None:
