@@ -76,7 +76,8 @@ class PositionTable(_Table):
     """A typed mid-game position (the ``[position]`` table), like FEN for chess.
 
     ``to_move``: the player whose turn it is (their unused ``dice`` given); without it the
-    next line is the round's roll (or, in round 1 without ``depots``, the phase setup).
+    next line is the round's roll (in round 1: the phase's reveals and goods may come first;
+    depots and round goods given here count as already laid out).
     ``bridge``: the turn-order track from the start space on, each stack listed top first.
     ``order``: this round's turn order if ships changed the bridge during the round.
     ``depots``: tiles on depots ``"1"``..``"6"`` and ``"black"`` (depots left out are
@@ -415,9 +416,9 @@ def state_from_position(header: GameHeader, data: object) -> GameState:
             if index > state.turn and len(player.dice) != 2:
                 raise SetupError(f"{player.name} moves later this round and needs their 2 dice",
                                  ("position", "players", player.name, "dice"))
-    elif table.round == 1 and not table.depots:
-        state.stage = "phase"
-        state.revealed = [False] * 7
+    elif table.round == 1:
+        # the phase has begun once any of its depots or goods are given; reveals may follow
+        state.stage = "setup" if table.depots or table.round_goods is not None else "phase"
     else:
         state.stage = "roll"
     return state

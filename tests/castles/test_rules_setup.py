@@ -129,3 +129,18 @@ def test_modules_switch_rules_on_per_record():
     with pytest.raises(SetupError) as info:
         new_game(modules="inns, shields")
     assert "inns, shields" in info.value.message
+
+
+def test_position_at_a_phase_start():
+    """A position in round 1 without a player to move waits for the phase's setup lines, keeping
+    the depots and goods it gives; the first roll then uses the given round goods."""
+    from burgundy_cli.castles import engine
+    from tests.castles.engine_kit import cmd
+
+    state = position({"anna": {}, "ben": {}}, "2011", phase="B", depots={"1": ["ship", "church"]},
+                     round_goods=[6, 5, 4, 3, 2])
+    assert state.stage == "setup" and state.revealed[1]
+    engine.play(state, cmd(kind="reveal", depot=2, tiles=["k1", "castle"]))
+    engine.play(state, cmd(kind="roll", white=3, dice={"anna": (1, 1), "ben": (2, 2)}))
+    assert state.depots[1] == ["ship", "church"] and state.depot_goods[3] == [6]
+    assert position({"anna": {}, "ben": {}}, "2011", phase="B").stage == "phase"
