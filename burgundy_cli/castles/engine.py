@@ -15,6 +15,25 @@ used (or on ``pass``), and the round, phase and game end with the last turn. Pha
 income (mines, knowledge tile 2) is paid as soon as the phase's last turn ends; the
 depots are cleared when the next phase's first line arrives, so that a purchase right
 after the last dice action (allowed by the rules) still finds the black depot.
+
+>>> from burgundy_cli.castles.commands import COMMAND_ADAPTER
+>>> from burgundy_cli.castles.setup import state_from_setup
+>>> from burgundy_cli.core.errors import IllegalMoveError
+>>> from burgundy_cli.core.game import GameHeader
+>>> header = GameHeader(name="castles-of-burgundy", edition="2011", players=["anna", "ben"])
+>>> state = state_from_setup(header, {"goods": {"anna": [1, 2, 3], "ben": [4, 5, 6]}})
+>>> expected(state).kind
+'phase'
+>>> play(state, COMMAND_ADAPTER.validate_python(
+...     {"kind": "roll", "white": 2, "good": 4, "dice": {"anna": (1, 5), "ben": (3, 3)}}))
+>>> expected(state).player
+'anna'
+>>> try:
+...     check(state, COMMAND_ADAPTER.validate_python(
+...         {"kind": "die", "player": "anna", "rolled": 1, "value": 4, "action": {"kind": "workers"}}))
+... except IllegalMoveError as err:
+...     print(err.rule.id, "|", err.hint)
+cob.die.workers | needs 3 workers, anna has 1
 """
 
 from __future__ import annotations

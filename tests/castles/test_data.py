@@ -120,11 +120,11 @@ def test_knowledge_texts_differ_by_edition():
 
 
 def test_doctests_of_the_data_modules():
-    """The examples in the tile and board modules' docstrings run (style guide, 15)."""
+    """The examples in the tile, board and engine modules' docstrings run (style guide, 15)."""
     import doctest
 
-    from burgundy_cli.castles import boards, tiles
+    from burgundy_cli.castles import boards, engine, tiles
 
-    for module in (tiles, boards):
+    for module in (tiles, boards, engine):
         result = doctest.testmod(module)
         assert result.attempted and not result.failed
