@@ -84,9 +84,8 @@ class _Reader:
         self.pos = 0
         self.end_column = end_column
 
-    def peek(self, offset: int = 0) -> _Token | None:
-        index = self.pos + offset
-        return self.tokens[index] if index < len(self.tokens) else None
+    def peek(self) -> _Token | None:
+        return self.tokens[self.pos] if self.pos < len(self.tokens) else None
 
     def peek_word(self) -> str | None:
         token = self.peek()
@@ -168,22 +167,17 @@ def _die(reader: _Reader) -> tuple[int, int | None]:
         raise error(token, f"expected a die (1-6, or rolled>used like 5>4), found '{token.text}'")
     rolled = int(match.group(1))
     used_text = match.group(2)
-    if used_text is None and ">" in token.text:
+    used_token = token
+    if used_text is None and (">" in token.text or reader.accept(">", "->")):
         used_token = reader.next("the value the die is used as")
+        if not used_token.text.isdigit():
+            raise error(used_token, f"expected the value the die is used as, found '{used_token.text}'")
         used_text = used_token.text
-        if not used_text.isdigit():
-            raise error(used_token, f"expected the value the die is used as, found '{used_text}'")
-    elif used_text is None and reader.peek_word() in (">", "->"):
-        reader.pos += 1
-        used_token = reader.next("the value the die is used as")
-        used_text = used_token.text
-        if not used_text.isdigit():
-            raise error(used_token, f"expected the value the die is used as, found '{used_text}'")
     if not 1 <= rolled <= 6:
         raise error(token, f"a die shows 1-6, found '{token.text}'")
     used = int(used_text) if used_text is not None else None
     if used is not None and not 1 <= used <= 6:
-        raise error(token, f"a die is used as a value 1-6, found '{token.text}'")
+        raise error(used_token, f"a die is used as a value 1-6, found '{used_token.text}'")
     return rolled, used
 
 
