@@ -29,6 +29,8 @@ from burgundy_cli.core.record import RecordDoc, StringLocator
 #: A round group of the log: phase letter A-E and round number 1-5.
 _GROUP = re.compile(r"^([A-E])([1-5])$")
 _PHASES = "ABCDE"
+#: Characters that would end a player's name early in a notation line.
+_NAME_BREAKERS = re.compile(r'[:,;#"]')
 
 
 def group_name(phase: int, round_: int) -> str:
@@ -244,6 +246,12 @@ def open_session(doc: RecordDoc, header: GameHeader) -> CastlesSession:
 
     :raises RefereeError: the first problem, located at its file:line:column.
     """
+    for name in header.players:
+        if _NAME_BREAKERS.search(name) or not name.strip() or name.split()[-1].isdigit():
+            raise RecordError(f"player name '{name}' cannot be written in the notation",
+                              location=doc.location_of_key("game", "players"),
+                              hint="use letters, digits and spaces, without : , ; # or quotes, "
+                                   "and not ending in a number on its own")
     table, data, state = _start(doc, header)
     session = CastlesSession(header, table, data, state)
     log_header = re.search(r"^\s*\[\s*log\s*\]", doc.text, re.M)

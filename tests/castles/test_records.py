@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from syrupy.extensions.json import JSONSnapshotExtension
 
+from burgundy_cli.core.errors import RecordError
 from burgundy_cli.core.record import dump_record, parse_record_text, read_record
 from burgundy_cli.core.session import open_doc, open_record
 from tests.castles.record_texts import OPEN_A1
@@ -156,3 +157,12 @@ def test_play_returns_the_canonical_line_with_the_header_spelling() -> None:
 def test_round_keys_are_read_in_any_case_and_written_in_capitals() -> None:
     session = open_doc(parse_record_text(OPEN_A1.replace("A1 = [", "a1 = [") + "]\n", "game.toml"))
     assert list(session.record_data()["log"]) == ["A1"]
+
+
+@pytest.mark.parametrize("name", ["Anna: the first", "Bob #2", "Player 2", 'Al "Ace"'])
+def test_player_names_the_notation_cannot_write_are_refused(name: str) -> None:
+    text = OPEN_A1.replace('players = ["Anna", "Bob"]', f"players = ['Anna', '{name}']") + "]\n"
+    with pytest.raises(RecordError) as info:
+        open_doc(parse_record_text(text, "game.toml"))
+    assert "cannot be written in the notation" in info.value.message
+    assert info.value.location.line == 4
