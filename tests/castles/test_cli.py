@@ -176,3 +176,22 @@ def test_show_output_snapshot(cli, snapshot, name: str) -> None:
     result = cli("show", str(CASTLES / name))
     assert result.exit_code == 0
     assert result.stdout == snapshot
+
+
+@pytest.mark.parametrize(("edit", "where", "message"), [
+    (lambda t: t.replace('edition = "2011"', 'edition = "2015"'), ":3:1:", "unknown edition '2015'"),
+    (lambda t: t.replace("[setup]\n", '[setup]\ncolour = "red"\n'), ":7:1:", "[setup.colour]: unknown field"),
+    (lambda t: t.replace('"Bob"]', '"Bob", "Cy", "Di", "Ed"]'), ":4:1:", "played by 2 to 4 players, not 5"),
+    (lambda t: t.replace("castles-of-burgundy", "castles-of-burgandy"), ":2:1:",
+     "unknown game 'castles-of-burgandy' (did you mean 'castles-of-burgundy'?)"),
+    (lambda t: t.replace("Bob = [4, 5, 6]", "Bob = [1, 1, 1]").replace("Anna = [1, 2, 3]", "Anna = [1, 1, 1]")
+     .replace('"goods 1 2 3 4 5"', '"goods 1 1 2 3 4"'), ":11:6:", "illegal (cob.goods.count)"),
+    (lambda t: t[:-30], ":12:12:", "not valid TOML"),
+])
+def test_bad_header_setup_or_counts_are_one_located_line(cli, tmp_path, edit, where: str, message: str) -> None:
+    """Issue 6: unknown game/edition, extra fields, a fifth player, eight goods of one type,
+    a truncated file -- each one located line with exit code 1."""
+    result = cli("score", str(_write(tmp_path, edit(OPEN_A1 + "]\n"))))
+    assert result.exit_code == 1
+    line = _one_error_line(result)
+    assert f"bad.toml{where}" in line and message in line
