@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from burgundy_cli.castles.boards import ROW_LENGTHS, ROW_LETTERS, board, board_numbers
 from burgundy_cli.castles.state import PHASES, GameState, PlayerState
+from burgundy_cli.castles.tiles import COLOUR_NAME
 
 #: Width of one hex cell in the drawing; rows are offset by half of it, like the board.
 CELL = 10
@@ -70,6 +71,12 @@ def _goods_text(goods: dict[int, int]) -> str:
     return " ".join(held) if held else "none"
 
 
+def _bonus_text(bonus: str) -> str:
+    """``S-large`` -> ``blue large``: a colour bonus tile as the rulebook names it."""
+    code, size = bonus.split("-", 1)
+    return f"{COLOUR_NAME.get(code, code)} {size}"
+
+
 def player_summary(state: GameState, seat: int) -> list[str]:
     """Supplies and scores of one player, under their map."""
     player = state.players[seat]
@@ -81,7 +88,7 @@ def player_summary(state: GameState, seat: int) -> list[str]:
     ]
     extras = []
     if player.bonuses:
-        extras.append("bonus tiles: " + ", ".join(player.bonuses))
+        extras.append("bonus tiles: " + ", ".join(_bonus_text(bonus) for bonus in player.bonuses))
     if player.knowledge:
         extras.append("knowledge: " + ", ".join(f"k{n}" for n in sorted(player.knowledge)))
     if player.dice:
@@ -116,6 +123,12 @@ def render(state: GameState) -> str:
         else:
             where += f", {names[state.to_move()]} to move"
     lines = [f"The Castles of Burgundy ({state.edition} edition), {len(names)} players: {where}"]
+    if state.stage == "over":
+        from burgundy_cli.castles.scoring import score
+
+        table = score(state)
+        lines.append("final scoring: " + ", ".join(f"{line.name} {line.total}" for line in table.players)
+                     + f"; winner {', '.join(table.winner)}")
     lines.append("bridge order: " + " > ".join(names[s] for s in state.bridge_order()))
     if state.white is not None:
         lines.append(f"white die: {state.white}")

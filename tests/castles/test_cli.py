@@ -195,3 +195,10 @@ def test_bad_header_setup_or_counts_are_one_located_line(cli, tmp_path, edit, wh
     assert result.exit_code == 1
     line = _one_error_line(result)
     assert f"bad.toml{where}" in line and message in line
+
+
+def test_show_after_the_game_gives_the_final_scoring(cli) -> None:
+    result = cli("show", str(CASTLES / "rulebook-tile-15.toml"))
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[:2] == ["The Castles of Burgundy (2011 edition), 2 players: game over",
+                                              "final scoring: Dario 12, Carla 0; winner Dario"]
