@@ -18,13 +18,16 @@ from __future__ import annotations
 
 import re
 from difflib import get_close_matches
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from burgundy_cli.castles import commands as c
 from burgundy_cli.castles.notation import format_command, parse_line
 from burgundy_cli.core.errors import Location, ParseError, RecordError, RefereeError
 from burgundy_cli.core.game import GameHeader, MoveList, ScoreTable
 from burgundy_cli.core.record import RecordDoc, StringLocator
+
+if TYPE_CHECKING:
+    from burgundy_cli.castles.state import GameState
 
 #: A round group of the log: phase letter A-E and round number 1-5.
 _GROUP = re.compile(r"^([A-E])([1-5])$")
@@ -82,7 +85,8 @@ class PlayerNames:
 class CastlesSession:
     """A Castles record replayed to its last line (the core :class:`Session` protocol)."""
 
-    def __init__(self, header: GameHeader, start_table: str, start_data: dict[str, Any], state: Any) -> None:
+    def __init__(self, header: GameHeader, start_table: str, start_data: dict[str, Any],
+                 state: GameState) -> None:
         self.header = header
         self.start_table = start_table
         self.start_data = start_data
@@ -166,7 +170,7 @@ class CastlesSession:
 # --- opening a record -------------------------------------------------------------------------
 
 
-def _start(doc: RecordDoc, header: GameHeader) -> tuple[str, dict[str, Any], Any]:
+def _start(doc: RecordDoc, header: GameHeader) -> tuple[str, dict[str, Any], GameState]:
     """The state the log starts from: the ``[setup]`` deal or a typed ``[position]``."""
     from burgundy_cli.castles import setup
 
