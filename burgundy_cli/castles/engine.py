@@ -248,11 +248,15 @@ def _check_correction(state: GameState, cmd: CorrectionCommand) -> None:
     if cmd.resource == "vp":
         return
     if cmd.resource.startswith("goods"):
-        have = player.goods.get(int(cmd.resource[5:]), 0)
+        good = int(cmd.resource[5:])
+        have = player.goods.get(good, 0)
+        if not have and cmd.amount > 0 and len(player.goods) >= 3:
+            raise illegal("cob.correction.range", f"{player.name} already stores 3 goods types",
+                          "goods storage holds at most 3 types")
     else:
         have = getattr(player, cmd.resource)
     if have + cmd.amount < 0:
-        raise illegal("cob.correction.negative", f"{player.name} has {have} {cmd.resource}; cannot add {cmd.amount}")
+        raise illegal("cob.correction.range", f"{player.name} has {have} {cmd.resource}; cannot add {cmd.amount}")
 
 
 _CHECKS = {

@@ -94,7 +94,7 @@ RULES: dict[str, Rule] = dict((
     _rule("cob.building.city-hall", "A city hall places one more tile from storage, with its effects, without a die.",
           f"{_R11} 'The buildings: City hall'; {_R19} 'Town hall'"),
     # --- manual corrections ---------------------------------------------------------------
-    _rule("cob.correction.negative", "A correction cannot leave a player with a negative number of silverlings, workers or goods.",
+    _rule("cob.correction.range", "A correction cannot leave a player with a negative number of silverlings, workers or goods, nor with goods of more than 3 types.",
           "burgundy notation: corrections (docs/notation.md)"),
 ))
 

@@ -181,12 +181,14 @@ def test_boarding_house_bank_watchtower():
 # --- corrections ------------------------------------------------------------------------------------
 
 
-def test_correction_negative():
-    """Notation, corrections (docs/notation.md): a manual correction fixes a count but cannot
-    make it negative; VP corrections stay visible as their own score category."""
-    state = anna(silver=1)
-    assert_illegal(state, cmd(kind="correction", player="anna", resource="silver", amount=-2), "cob.correction.negative")
-    assert_illegal(state, cmd(kind="correction", player="anna", resource="goods3", amount=-1),
-                   "cob.correction.negative")
-    play_all(state, cmd(kind="correction", player="ben", resource="vp", amount=3, note="forgot a watchtower"))
-    assert state.players[1].vp == {"corrections": 3}
+def test_correction_range():
+    """Notation, corrections (docs/notation.md): a manual correction fixes a count but cannot make
+    it negative, nor give a fourth goods type (2011 rules, 'Ship': "Each player may collect up
+    to three different types of goods"); VP corrections stay visible as their own category."""
+    state = anna(silver=1, goods={"1": 1, "2": 1, "4": 1})
+    assert_illegal(state, cmd(kind="correction", player="anna", resource="silver", amount=-2), "cob.correction.range")
+    assert_illegal(state, cmd(kind="correction", player="anna", resource="goods3", amount=-1), "cob.correction.range")
+    assert_illegal(state, cmd(kind="correction", player="anna", resource="goods3", amount=1), "cob.correction.range")
+    play_all(state, cmd(kind="correction", player="anna", resource="goods2", amount=2),
+             cmd(kind="correction", player="ben", resource="vp", amount=3, note="forgot a watchtower"))
+    assert state.players[0].goods[2] == 3 and state.players[1].vp == {"corrections": 3}
