@@ -234,6 +234,7 @@ def _space(reader: _Reader) -> str:
 def _depot_after(reader: _Reader, *keywords: str) -> int | None:
     """An optional ``<keyword> N`` (or a bare ``N``) naming a numbered depot."""
     if reader.accept(*keywords) or (reader.peek_word() or "").isdigit():
+        reader.accept("depot")
         return _number(reader, "a depot number (1-6)", 1, 6)
     return None
 
@@ -275,11 +276,11 @@ def _ship_depots(reader: _Reader) -> tuple[int, int | None]:
 
 
 def _keep(reader: _Reader) -> tuple[int, ...]:
-    """``keep 1 3`` (or ``keep none``): the goods types a ship takes when not all fit."""
+    """``keep 1 3`` (also ``keep 1,3``; ``keep none``): the goods types a ship takes when not all fit."""
     if reader.accept("none", "nothing"):
         return ()
     kept = [_number(reader, "a goods type (1-6) to keep", 1, 6)]
-    while (reader.peek_word() or "").isdigit():
+    while reader.accept_punct(",") or (reader.peek_word() or "").isdigit():
         kept.append(_number(reader, "a goods type (1-6) to keep", 1, 6))
     return tuple(kept)
 

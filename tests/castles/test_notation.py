@@ -35,6 +35,8 @@ DOC = Path(__file__).resolve().parents[2] / "docs" / "notation.md"
      "anna: place 1 city-hall b1 then place church b2 then place mine e2"),
     ("anna: place 4 ship c3 goods 6 + 1 keep 1 3", "anna: place 4 ship c3 goods 6+1 keep 1 3"),
     ("anna: place 4 ship c3 keep none", "anna: place 4 ship c3 keep none"),
+    ("anna: place 4 ship c3 goods 3 keep 2,5", "anna: place 4 ship c3 goods 3 keep 2 5"),
+    ("anna: place 6 castle d4 then take church from depot 3", "anna: place 6 castle d4 then take church from 3"),
     ("anna: sell 5>4", "anna: sell 5>4"),
     ("anna: s 5 goods 3", "anna: sell 5 goods 3"),
     ("anna: w 2", "anna: workers 2"),
