@@ -191,7 +191,8 @@ def test_random_games_run_to_the_end():
 def test_check_is_pure_and_only_raises_illegal_move():
     """Issue 2, 'Command line': "No traceback ever reaches the user": at any point of a game,
     any well-formed command is either accepted or refused with IllegalMoveError naming a
-    registered rule; a refused check leaves the state as it was, and an accepted one applies."""
+    registered rule; a refused check leaves the state as it was, and an accepted one applies
+    and keeps the table possible (3 storage spaces, 3 goods types, no debts)."""
     import random
 
     from burgundy_cli.castles.rules import RULES
@@ -215,6 +216,10 @@ def test_check_is_pure_and_only_raises_illegal_move():
             assert repr(state) == before
             engine.apply(state, command)
             accepted += 1
+            for player in state.players:
+                assert len(player.storage) <= 3 and len(player.goods) <= 3
+                assert player.silver >= 0 and player.workers >= 0
+            assert all(sum(line.breakdown.values()) == line.total for line in score(state).players)
     assert accepted and refused
 
 
