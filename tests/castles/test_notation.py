@@ -211,6 +211,33 @@ def test_any_text_is_a_command_or_a_parse_error(text: str) -> None:
         assert parse_line(format_command(command)) == command
 
 
+@st.composite
+def _mutated_lines(draw) -> str:
+    """A canonical line with one edit: a character replaced, dropped or inserted."""
+    text = format_command(draw(_COMMANDS))
+    at = draw(st.integers(0, len(text)))
+    char = draw(st.sampled_from(list("0123456789>+-:,# \"abcdegkx")))
+    edit = draw(st.sampled_from(["replace", "drop", "insert"]))
+    if edit == "replace":
+        return text[:at] + char + text[at + 1:]
+    if edit == "drop":
+        return text[:at] + text[at + 1:]
+    return text[:at] + char + text[at:]
+
+
+@settings(max_examples=400, deadline=None)
+@given(_mutated_lines())
+def test_mutated_canonical_line_is_a_command_or_a_located_parse_error(text: str) -> None:
+    """Issue 6: near-miss input reads or fails with the project's own error, never a crash."""
+    try:
+        command = parse_line(text)
+    except ParseError as err:
+        assert err.location is not None and err.location.column is not None
+        assert 1 <= err.location.column <= len(text) + 1
+    else:
+        assert parse_line(format_command(command)) == command
+
+
 # --- every example in docs/notation.md is a test --------------------------------------------
 
 
