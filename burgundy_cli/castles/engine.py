@@ -79,7 +79,8 @@ def expected(state: GameState) -> Expected:
         return Expected("phase", phase, rnd, optional=("reveal", "phase-goods") + linger)
     if state.stage == "roll":
         return Expected("roll", phase, rnd, optional=linger)
-    return Expected("player", phase, rnd, state.players[state.to_move()].name, optional=("buy",) if not state.bought else ())
+    mover = state.players[state.to_move()].name
+    return Expected("player", phase, rnd, mover, optional=() if state.bought else ("buy",))
 
 
 # --- worker cost ----------------------------------------------------------------------------------
