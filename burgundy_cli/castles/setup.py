@@ -44,7 +44,7 @@ class SetupError(RecordError):
 
 
 class _Table(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class SetupTable(_Table):

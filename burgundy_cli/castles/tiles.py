@@ -21,7 +21,6 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from difflib import get_close_matches
 from functools import cache
 from importlib import resources
 
@@ -166,6 +165,8 @@ def suggest_tile_name(text: str) -> str | None:
     >>> suggest_tile_name("chruch"), suggest_tile_name("watchtowr")
     ('church', 'watchtower')
     """
+    from difflib import get_close_matches
+
     names = list(catalogue()) + list(_ALIASES)
     close = get_close_matches(_squash(text), names, n=1, cutoff=0.6)
     if not close:
