@@ -210,14 +210,14 @@ def check_place(state: GameState, player: PlayerState, action: PlaceAction, valu
     kind = catalogue()[tile]
     if board.colour[space] != kind.colour:
         raise illegal("cob.place.colour", f"{action.space} is {COLOUR_NAME[board.colour[space]]}, "
-                      f"{tile} is {COLOUR_NAME[kind.colour]}")
+                      f"{tile} is {COLOUR_NAME[kind.colour]}", _open_spaces(player, kind.colour, value))
     if value is not None and board.die[space] != value:
         raise illegal("cob.die.value", f"{action.space} shows {board.die[space]}, the die is used as {value}",
                       f"use the die as {board.die[space]}")
     duchy = player.duchy
     if not any(duchy[n] is not None for n in board.neighbours[space]):
         raise illegal("cob.place.adjacent", f"{action.space} is not next to a placed tile",
-                      "place next to your castle or another placed tile")
+                      _open_spaces(player, kind.colour, value))
     if kind.type == "building" and 1 not in player.knowledge:
         area = board.area[space]
         for other in board.areas[area]:
@@ -243,6 +243,18 @@ def check_place(state: GameState, player: PlayerState, action: PlaceAction, valu
             apply_purchase(scratch, acting, action.buy)
         if action.then is not None:
             effect.then(scratch, acting, action.then)
+
+
+def _open_spaces(player: PlayerState, colour: str, value: int | None) -> str:
+    """A hint naming the spaces where a tile of ``colour`` could go with ``value`` (None: any)."""
+    board, duchy = player.board, player.duchy
+    spaces = [space_name(s) for s in board.colour_spaces[colour]
+              if duchy[s] is None and (value is None or board.die[s] == value)
+              and any(duchy[n] is not None for n in board.neighbours[s])]
+    number = "" if value is None else f" showing {value}"
+    if not spaces:
+        return f"no empty {COLOUR_NAME[colour]} space{number} lies next to {player.name}'s tiles"
+    return f"empty {COLOUR_NAME[colour]} spaces{number} next to {player.name}'s tiles: {', '.join(spaces)}"
 
 
 def apply_place(state: GameState, player: PlayerState, action: PlaceAction) -> None:

@@ -87,6 +87,7 @@ def test_place_colour():
     state = anna(storage=["ship"])
     err = assert_illegal(state, die(3, {"kind": "place", "tile": "ship", "space": "c3"}), "cob.place.colour")
     assert "beige" in err.message and "blue" in err.message
+    assert err.hint == "no empty blue space showing 3 lies next to anna's tiles"
 
 
 def test_place_adjacent():
@@ -95,7 +96,8 @@ def test_place_adjacent():
     ever be placed onto one of the six spaces surrounding the 'start castle'." (c6 is a
     beige 3 away from the castle.)"""
     state = anna(storage=["bank"])
-    assert_illegal(state, die(3, {"kind": "place", "tile": "bank", "space": "c6"}), "cob.place.adjacent")
+    err = assert_illegal(state, die(3, {"kind": "place", "tile": "bank", "space": "c6"}), "cob.place.adjacent")
+    assert err.hint == "empty beige spaces showing 3 next to anna's tiles: c3, e4"
     engine.play(state, die(3, {"kind": "place", "tile": "bank", "space": "e4"}))
 
 
