@@ -57,3 +57,19 @@ def test_documented_example_tests_exist():
     sources = _test_sources()
     for name in re.findall(r"`(test_\w+::test_\w+)`", _castles_section()):
         assert name in sources, name
+
+
+def test_every_option_is_a_documented_ruling():
+    """Each named rule option a record may set is explained in docs/rulings.md (style guide, 8:
+    "Rule variants/errata are named options in the header")."""
+    import inspect
+
+    from burgundy_cli.castles import setup
+
+    source = inspect.getsource(setup.options_from_header)
+    names = set(re.findall(r'"([a-z0-9]+(?:-[a-z0-9]+)+|modules)"', source))
+    text = (ROOT / "docs" / "rulings.md").read_text("utf-8")
+    section = text[text.index("## The Castles of Burgundy"):text.index("<!-- end of The Castles of Burgundy section -->")]
+    assert {"tiebreak-empty-spaces", "k8-doubles-free-change", "k6-mixed-payment", "modules"} <= names
+    for name in names:
+        assert f"`{name}`" in section, name
