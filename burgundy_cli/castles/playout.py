@@ -157,7 +157,7 @@ def play_game(players: int, seed: int, edition: str | None = None, stop_after: i
     """The playout as a record session (:class:`~burgundy_cli.castles.record.CastlesSession`).
 
     ``stop_after`` counts player actions (die actions, purchases, passes); table lines do not
-    count. ``visit(state)`` is called after every line, for tests that watch each step.
+    count. ``visit(session)`` is called after every line, for tests that watch each step.
     """
     from burgundy_cli.castles.notation import format_command
     from burgundy_cli.castles.record import CastlesSession
@@ -199,7 +199,7 @@ def play_game(players: int, seed: int, edition: str | None = None, stop_after: i
 def _play(session: Any, line: str, visit: Callable[[Any], None] | None) -> None:
     session.play(line)
     if visit is not None:
-        visit(session.state)
+        visit(session)
 
 
 def _note_placed(action, placed: set[str]) -> None:

@@ -67,7 +67,7 @@ def _places(state: GameState, seat: int, value: int | None, depth: int) -> list[
     """Placements of stored tiles (and one tile not stored) on every space, with broad choices."""
     player = state.players[seat]
     kinds = catalogue()
-    tiles = list(dict.fromkeys(player.storage)) + [next(t for t in ("mine", "ship") if t not in player.storage)]
+    tiles = list(dict.fromkeys(player.storage)) + [next(t for t in ("mine", "ship", "castle", "bank") if t not in player.storage)]
     result = []
     for tile in tiles:
         kind = kinds[tile]
