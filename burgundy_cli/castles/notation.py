@@ -146,6 +146,25 @@ def _tokenize(text: str) -> tuple[list[_Token], int]:
     return tokens, end
 
 
+def split_comment(text: str) -> tuple[str, str | None]:
+    """Split a line at its ``#`` comment (outside a quoted note): ``(body, comment or None)``.
+
+    >>> split_comment('fix anna vp +1 "a # b"  # typed late')
+    ('fix anna vp +1 "a # b"  ', 'typed late')
+    """
+    quoted = escaped = False
+    for index, char in enumerate(text):
+        if escaped:
+            escaped = False
+        elif char == "\\" and quoted:
+            escaped = True
+        elif char == '"':
+            quoted = not quoted
+        elif char == "#" and not quoted:
+            return text[:index], text[index + 1:].strip()
+    return text, None
+
+
 # --- small readers -------------------------------------------------------------------------
 
 

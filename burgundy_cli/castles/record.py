@@ -21,7 +21,7 @@ from difflib import get_close_matches
 from typing import TYPE_CHECKING, Any
 
 from burgundy_cli.castles import commands as c
-from burgundy_cli.castles.notation import format_command, parse_line
+from burgundy_cli.castles.notation import format_command, parse_line, split_comment
 from burgundy_cli.core.errors import Location, ParseError, RecordError, RefereeError
 from burgundy_cli.core.game import GameHeader, MoveList, ScoreTable
 from burgundy_cli.core.record import RecordDoc, StringLocator
@@ -96,6 +96,10 @@ class CastlesSession:
         self.lines: list[tuple[str, c.Command]] = []
         #: The round the latest table line (roll, reveal, goods) opened; None before any.
         self.round_group: str | None = None
+        #: ``#`` comments typed on a line, by the line's index in :attr:`lines`.
+        self.comments: dict[int, str] = {}
+        #: Lines that are only a comment: (index of the line they stand before, group, text).
+        self.comment_lines: list[tuple[int, str, str]] = []
 
     # --- reading lines ----------------------------------------------------------------------
 
@@ -133,9 +137,28 @@ class CastlesSession:
         return format_command(command)
 
     def play(self, text: str) -> str:
+        """Check and apply one line (a comment-only line is kept as it is); its canonical form."""
+        body, comment = split_comment(text)
+        if not body.strip() and comment is not None:
+            return self.keep_comment(comment)
         command = self.read(text)
         self._play(command)
-        return format_command(command)
+        if comment:
+            self.comments[len(self.lines) - 1] = comment
+        return self._line_text(len(self.lines) - 1)
+
+    def keep_comment(self, comment: str, group: str | None = None) -> str:
+        """Keep a comment-only log line where it stands (in ``group``, by default the current
+        round); its canonical form (``# text``)."""
+        group = group or self.round_group or group_name(self.state.phase, self.state.round)
+        self.comment_lines.append((len(self.lines), group, comment))
+        return f"# {comment}"
+
+    def _line_text(self, index: int) -> str:
+        """Canonical text of line ``index``, with the comment typed on it."""
+        text = format_command(self.lines[index][1])
+        comment = self.comments.get(index)
+        return f"{text}  # {comment}" if comment else text
 
     def score(self) -> ScoreTable:
         from burgundy_cli.castles.scoring import score
@@ -153,13 +176,23 @@ class CastlesSession:
         return legal_moves(self.state)
 
     def record_data(self) -> dict[str, Any]:
-        """The canonical record: header, setup/position as read, every line canonical, result."""
+        """The canonical record: header, setup/position as read, every line canonical, result.
+
+        Comments typed in log lines are kept (``line  # comment``, or ``# comment`` alone).
+        """
         game = self.header.model_dump(exclude_none=True)
         if not game.get("options"):
             game.pop("options", None)
         log: dict[str, list[str]] = {}
-        for group, command in self.lines:
-            log.setdefault(group, []).append(format_command(command))
+        pending = iter(self.comment_lines)
+        comment_line = next(pending, None)
+        for index, (group, _) in enumerate(self.lines):
+            while comment_line is not None and comment_line[0] == index:
+                log.setdefault(comment_line[1], []).append(f"# {comment_line[2]}")
+                comment_line = next(pending, None)
+            log.setdefault(group, []).append(self._line_text(index))
+        for _, group, comment in [comment_line, *pending] if comment_line else ():
+            log.setdefault(group, []).append(f"# {comment}")
         data: dict[str, Any] = {"game": game, self.start_table: self.start_data}
         if log:
             data["log"] = log
@@ -263,6 +296,10 @@ def open_session(doc: RecordDoc, header: GameHeader) -> CastlesSession:
     for group, lines in _log_groups(doc):
         for text in lines:
             start = _line_start(locator, text)
+            body, comment = split_comment(text)
+            if not body.strip() and comment is not None:
+                session.keep_comment(comment, group.upper())
+                continue
             try:
                 command = session.read(text)
                 expected = session.group_of(command)
@@ -271,4 +308,6 @@ def open_session(doc: RecordDoc, header: GameHeader) -> CastlesSession:
                 session._play(command)
             except RefereeError as err:
                 raise _locate(err, start, doc, group) from None
+            if comment:
+                session.comments[len(session.lines) - 1] = comment
     return session

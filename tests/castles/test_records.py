@@ -166,3 +166,15 @@ def test_player_names_the_notation_cannot_write_are_refused(name: str) -> None:
         open_doc(parse_record_text(text, "game.toml"))
     assert "cannot be written in the notation" in info.value.message
     assert info.value.location.line == 4
+
+
+def test_comments_in_the_log_are_kept_by_the_canonical_writer() -> None:
+    """Issue 6, nothing accepted is lost: a comment typed in a log line survives fmt and play."""
+    session = _session('    "# Bob was late",\n    "bob:  T 3 church   # the last one",\n]\n')
+    assert session.play("# coffee break") == "# coffee break"
+    assert session.play("bob: workers 3  # slow start") == "Bob: workers 3  # slow start"
+    log = session.record_data()["log"]
+    assert log["A1"][-4:] == ["# Bob was late", "Bob: take 3 church  # the last one", "# coffee break",
+                              "Bob: workers 3  # slow start"]
+    again = open_doc(parse_record_text(dump_record(session.record_data()), "again.toml"))
+    assert again.record_data() == session.record_data()
