@@ -178,3 +178,14 @@ def test_comments_in_the_log_are_kept_by_the_canonical_writer() -> None:
                               "Bob: workers 3  # slow start"]
     again = open_doc(parse_record_text(dump_record(session.record_data()), "again.toml"))
     assert again.record_data() == session.record_data()
+
+
+def test_docs_records_names_every_setup_and_position_field() -> None:
+    """docs/records.md documents each key a [setup] or [position] table accepts."""
+    from burgundy_cli.castles.setup import PlayerPosition, PositionTable, SetupTable
+    from tests.conftest import ROOT
+
+    text = (ROOT / "docs" / "records.md").read_text("utf-8")
+    section = text.split("<!-- The Castles of Burgundy section", 1)[1].split("<!-- end of The Castles", 1)[0]
+    fields = set(SetupTable.model_fields) | set(PositionTable.model_fields) | set(PlayerPosition.model_fields)
+    assert {name for name in fields if f"`{name}`" not in section and f"{name} =" not in section} == set()
