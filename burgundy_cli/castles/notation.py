@@ -152,6 +152,11 @@ def split_comment(text: str) -> tuple[str, str | None]:
     >>> split_comment('fix anna vp +1 "a # b"  # typed late')
     ('fix anna vp +1 "a # b"  ', 'typed late')
     """
+    if "#" not in text:
+        return text, None
+    if '"' not in text:
+        body, _, comment = text.partition("#")
+        return body, comment.strip()
     quoted = escaped = False
     for index, char in enumerate(text):
         if escaped:

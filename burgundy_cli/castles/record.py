@@ -24,7 +24,7 @@ from burgundy_cli.castles import commands as c
 from burgundy_cli.castles.notation import format_command, parse_line, split_comment
 from burgundy_cli.core.errors import Location, ParseError, RecordError, RefereeError
 from burgundy_cli.core.game import GameHeader, MoveList, ScoreTable
-from burgundy_cli.core.record import RecordDoc, StringLocator
+from burgundy_cli.core.record import RecordDoc
 
 if TYPE_CHECKING:
     from burgundy_cli.castles.state import GameState
@@ -54,6 +54,7 @@ class PlayerNames:
 
     def __init__(self, players: list[str]) -> None:
         self.players = players
+        self._exact = frozenset(players)
         self._by_key = {self.key(name): name for name in players}
 
     @staticmethod
@@ -61,6 +62,8 @@ class PlayerNames:
         return " ".join(name.split()).casefold()
 
     def resolve(self, name: str, line: str) -> str:
+        if name in self._exact:
+            return name
         found = self._by_key.get(self.key(name))
         if found is not None:
             return found
@@ -118,10 +121,11 @@ class CastlesSession:
             return group_name(self.state.phase, self.state.round)
         return self.round_group
 
-    def _play(self, command: c.Command) -> None:
+    def _play(self, command: c.Command, group: str | None = None) -> None:
+        """Check and apply ``command``, logging it under ``group`` (default: :meth:`group_of`)."""
         from burgundy_cli.castles import engine
 
-        group = self.group_of(command)
+        group = group or self.group_of(command)
         engine.play(self.state, command)
         if isinstance(command, (c.RollEvent, c.RevealEvent, c.PhaseGoodsEvent)):
             self.round_group = group
@@ -249,28 +253,42 @@ def _log_groups(doc: RecordDoc) -> list[tuple[str, list[Any]]]:
     return groups
 
 
-def _line_start(locator: StringLocator, text: str) -> Location | None:
-    """Where the log string ``text`` starts in the file (its first character, inside the quotes).
+class _LineFinder:
+    """Finds each log string in the record's text, in order, to locate errors on its line.
 
-    Looks for the quoted string first (so one line is never found inside another), for a
-    literal ``'...'`` string next; None when it was written with escapes.
+    Like the core :class:`StringLocator`, but it only remembers the offset and turns it
+    into a line and column when an error needs it: replaying a valid record (the common
+    case, thousands of times in a benchmark) never pays for locations.
+    The quoted string is searched first (so one line is never found inside another), a
+    literal ``'...'`` string next; a line written with escapes is not found.
     """
-    for quote in ('"', "'"):
-        where = locator.locate(quote + text + quote)
-        if where.line is not None:
-            return Location(where.file, where.line, (where.column or 1) + 1)
-    return None
+
+    __slots__ = ("text", "cursor")
+
+    def __init__(self, text: str, start: int) -> None:
+        self.text = text
+        self.cursor = start
+
+    def find(self, line: str) -> int | None:
+        """Offset of the first character of ``line`` inside its quotes, or None."""
+        for quote in ('"', "'"):
+            found = self.text.find(quote + line + quote, self.cursor)
+            if found >= 0:
+                self.cursor = found + len(line) + 2
+                return found + 1
+        return None
 
 
-def _locate(err: RefereeError, start: Location | None, doc: RecordDoc, group: str) -> RefereeError:
+def _locate(err: RefereeError, offset: int | None, doc: RecordDoc, group: str) -> RefereeError:
     """Place an error raised for one line at that line in the file.
 
     The column is the line's start plus the column the error gives within the line; a line
     that cannot be found verbatim is reported at its round's key.
     """
-    if start is None:
+    if offset is None:
         err.location = doc.location_of_key("log", group)
         return err
+    start = doc.location_of_offset(offset)
     column = start.column or 1
     if err.location is not None and err.location.column is not None:
         column += err.location.column - 1
@@ -292,10 +310,10 @@ def open_session(doc: RecordDoc, header: GameHeader) -> CastlesSession:
     table, data, state = _start(doc, header)
     session = CastlesSession(header, table, data, state)
     log_header = re.search(r"^\s*\[\s*log\s*\]", doc.text, re.M)
-    locator = StringLocator(doc, start=log_header.end() if log_header else 0)
+    finder = _LineFinder(doc.text, log_header.end() if log_header else 0)
     for group, lines in _log_groups(doc):
         for text in lines:
-            start = _line_start(locator, text)
+            offset = finder.find(text)
             body, comment = split_comment(text)
             if not body.strip() and comment is not None:
                 session.keep_comment(comment, group.upper())
@@ -305,9 +323,9 @@ def open_session(doc: RecordDoc, header: GameHeader) -> CastlesSession:
                 expected = session.group_of(command)
                 if group.upper() != expected and session.state.stage != "over":
                     raise RecordError(f"this line belongs to round {expected}, but it is listed under {group}")
-                session._play(command)
+                session._play(command, expected)
             except RefereeError as err:
-                raise _locate(err, start, doc, group) from None
+                raise _locate(err, offset, doc, group) from None
             if comment:
                 session.comments[len(session.lines) - 1] = comment
     return session
