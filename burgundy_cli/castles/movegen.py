@@ -179,8 +179,8 @@ def _free(player: PlayerState, number: int, options) -> int:
     return 2 if options.k8_doubles_free and 8 in player.knowledge else 1
 
 
-def _die_label(player: PlayerState, rolled: int, value: int, cost: int, free: int) -> str:
-    """``die 5 as 4 (1 worker)``, noting the wrap and free changes that make it cheaper."""
+def _die_label(player: PlayerState, rolled: int, value: int, cost: int, free: int, tile: int) -> str:
+    """``die 5 as 4 (1 worker)``, noting the wrap, tile 8 and the free change of ``tile`` that make it cheaper."""
     workers = f"{cost} worker{'s' if cost != 1 else ''}"
     if value == rolled:
         return f"die {rolled} ({workers})"
@@ -188,8 +188,10 @@ def _die_label(player: PlayerState, rolled: int, value: int, cost: int, free: in
     steps = abs(rolled - value)
     if 6 - steps < steps:
         notes.append(f"round the 6-1 wrap, {6 - steps} step{'s' if 6 - steps != 1 else ''}")
+    if 8 in player.knowledge and cost < min(steps, 6 - steps) - free:
+        notes.append("2 steps a worker with tile 8")
     if free and worker_cost(player, rolled, value, 0) > cost:
-        notes.append(f"free change -{free}")
+        notes.append(f"free change {free} with tile {tile}")
     return f"die {rolled} as {value} ({workers}{', ' + ', '.join(notes) if notes else ''})"
 
 
@@ -199,35 +201,40 @@ def _die_moves(state: GameState, seat: int, out: list[tuple[str, object]]) -> No
     options = state.options
     kinds = catalogue()
     free_take = _free(player, 12, options)
-    groups: dict[tuple[int, int, int, int], list] = {}
+    groups: dict[tuple[int, int, int, tuple[int, int]], list] = {}
+    plain_cost = {(rolled, value): worker_cost(player, rolled, value, 0) for rolled in player.dice
+                  for value in range(1, 7)}
 
-    def add(rolled: int, value: int, cost: int, free: int, action) -> None:
+    def add(rolled: int, value: int, cost: int, free: tuple[int, int], action) -> None:
+        """File the command under its die use; a free change that saves nothing is no distinction."""
         command = DieCommand.model_construct(player=name, rolled=rolled, value=None if value == rolled else value,
                                              action=action)
-        groups.setdefault((rolled, cost, value, free), []).append(command)
+        key = free if cost < plain_cost[rolled, value] else (0, 0)
+        groups.setdefault((rolled, cost, value, key), []).append(command)
 
     place_cache: dict[int, list[PlaceAction]] = {}
     for rolled in sorted(set(player.dice)):
         for value, cost in _die_values(player, rolled, 0):
-            add(rolled, value, cost, 0, _WORKERS)
+            add(rolled, value, cost, (0, 0), _WORKERS)
             if value in player.goods:
-                add(rolled, value, cost, 0, SellAction.model_construct(goods=value))
+                add(rolled, value, cost, (0, 0), SellAction.model_construct(goods=value))
         for value, cost in _die_values(player, rolled, free_take):
             for take in _takes(state, player, None, depot_tiles(state, value)):
-                add(rolled, value, cost, free_take, take)
+                add(rolled, value, cost, (free_take, 12), take)
         if not player.storage:
             continue
         for colour in _unique(kinds[t].colour for t in player.storage):
-            free = _free(player, _FREE_PLACE[colour], options)
+            tile = _FREE_PLACE[colour]
+            free = _free(player, tile, options)
             for value, cost in _die_values(player, rolled, free):
                 if value not in place_cache:
                     place_cache[value] = placements(state, seat, value)
                 for place in place_cache[value]:
                     if kinds[place.tile].colour == colour:
-                        add(rolled, value, cost, free, place)
-    for (rolled, cost, value, free), commands in sorted(groups.items(), key=lambda item: (
+                        add(rolled, value, cost, (free, tile), place)
+    for (rolled, cost, value, (free, tile)), commands in sorted(groups.items(), key=lambda item: (
             item[0][0], item[0][2] != item[0][0], item[0][1], item[0][2])):
-        label = _die_label(player, rolled, value, cost, free)
+        label = _die_label(player, rolled, value, cost, free, tile)
         out.extend((label, command) for command in commands)
 
 

@@ -131,9 +131,15 @@ def _value(state: GameState, command, placed: set[str]) -> float:
 
 
 def choose(rng: random.Random, state: GameState, commands: list, placed: set[str]):
-    """The command with the best value plus seeded noise (ties broken by listing order)."""
+    """The command with the best value plus seeded noise.
+
+    Commands are considered in the order of their canonical text, so that a playout depends
+    only on which moves are legal, not on the order the generator lists them in.
+    """
+    from burgundy_cli.castles.notation import format_command
+
     best, best_value = None, float("-inf")
-    for command in commands:
+    for command in sorted(commands, key=format_command):
         value = _value(state, command, placed) + 3.0 * rng.random()
         if value > best_value:
             best, best_value = command, value

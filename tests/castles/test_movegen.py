@@ -59,9 +59,20 @@ def test_free_change_of_knowledge_tile_12_is_listed_at_its_cost():
     state = _table(players={"anna": {"dice": [3, 3], "duchy": {"c4": "k12"}}, "ben": {}},
                     depots={"4": ["mine", "ship"], "2": ["castle", "k1"]})
     groups = legal_moves(state).groups
-    assert groups["die 3 as 4 (0 workers, free change -1)"] == ["anna: take 3>4 mine", "anna: take 3>4 ship"]
-    assert "anna: workers 3>4" not in groups["die 3 as 4 (0 workers, free change -1)"]
+    assert groups["die 3 as 4 (0 workers, free change 1 with tile 12)"] == ["anna: take 3>4 mine", "anna: take 3>4 ship"]
+    assert "anna: workers 3>4" not in groups["die 3 as 4 (0 workers, free change 1 with tile 12)"]
     assert "die 3 as 4 (1 worker)" not in groups, "anna has no workers for a die used as 4 otherwise"
+    _agree(state)
+
+
+def test_knowledge_tile_8_changes_a_die_by_2_per_worker():
+    """2011 rulebook, knowledge tile 8: each worker changes a die by up to 2 instead of 1."""
+    state = _table(players={"anna": {"dice": [1, 1], "workers": 1, "duchy": {"c4": "k8"}}, "ben": {}})
+    groups = legal_moves(state).groups
+    assert groups["die 1 as 3 (1 worker, 2 steps a worker with tile 8)"] == ["anna: workers 1>3"]
+    assert groups["die 1 as 5 (1 worker, round the 6-1 wrap, 2 steps, 2 steps a worker with tile 8)"] == [
+        "anna: workers 1>5"]
+    assert "die 1 as 4 (2 workers)" not in groups
     _agree(state)
 
 
