@@ -205,3 +205,16 @@ def test_unrevealed_depots_offer_every_kind_the_engine_trusts():
 def test_agrees_with_check_on_playout_positions(players, edition, seed, stop_after):
     state = play_game(players, seed, edition, stop_after).state
     _agree(state)
+
+
+def test_rule_options_k8_doubles_free_change_and_k6_mixed_payment():
+    """docs/rulings.md options: tile 8 doubles the free change of 9-12; 2019 tile 6 paid 1 silver + 1 worker."""
+    state = _table("2019", options={"k8-doubles-free-change": True, "k6-mixed-payment": True},
+                   players={"anna": {"dice": [3, 6], "silver": 1, "workers": 1,
+                                     "duchy": {"c4": "k8", "b4": "k12", "a4": "k6"}}, "ben": {}},
+                   depots={"5": ["mine", "k2"], "black": ["castle"], "1": ["ship", "bank"]})
+    groups = legal_moves(state).groups
+    assert "anna: take 3>5 mine" in groups["die 3 as 5 (0 workers, free change 2 with tile 12)"]
+    assert groups["buy: black depot, 1 silver + 1 worker"] == ["anna: buy castle workers 1"]
+    assert "anna: buy bank from 1 workers 1" in groups["buy: depot 1 (knowledge tile 6), 1 silver + 1 worker"]
+    _agree(state)
