@@ -11,16 +11,21 @@ property tests check that this agrees with :func:`engine.check` both ways.
 
 :func:`legal_moves` formats them with the canonical writer of
 :mod:`burgundy_cli.castles.notation` and groups them by die: ``die 3 (0 workers)``,
-``die 5 as 4 (1 worker)``, ``die 6 as 1 (1 worker, 6 and 1 are neighbours)``, then the
-purchase and ``pass``. A die reaches each value at one cost -- the cheaper way round the
-1-6 wrap and any free change of knowledge tiles 8-12 -- so each value is listed once.
+``die 5 as 4 (1 worker)``, ``die 6 as 1 (1 worker, round the 6-1 wrap, 1 step)``, then the
+purchases and ``pass``. A die reaches each value at one cost -- the cheaper way round the
+1-6 wrap, tile 8's double steps and the free change of knowledge tiles 9-12 -- so each value
+is listed once per kind of action, with what made it cheaper in its group's label.
+
+The granted actions follow the base game's tiles (castle, warehouse, carpenter, church,
+market, city hall); an expansion module that adds a tile granting an action must add it
+to :func:`_granted`, and the agreement tests will say so if it is forgotten.
 """
 
 from __future__ import annotations
 
 from itertools import combinations
 
-from burgundy_cli.castles.actions import EFFECTS, STORAGE, apply_place_tile, depot_offers
+from burgundy_cli.castles.actions import STORAGE, apply_place_tile, depot_offers
 from burgundy_cli.castles.boards import space_name
 from burgundy_cli.castles.commands import (
     BuyCommand, DieCommand, PassCommand, PlaceAction, SellAction, TakeAction, WorkersAction,
@@ -30,7 +35,7 @@ from burgundy_cli.castles.state import GameState, PlayerState
 from burgundy_cli.castles.tiles import catalogue
 from burgundy_cli.core.game import MoveList
 
-#: Tile colours each building's granted take may choose (as in the engine's EFFECTS).
+#: Tile colours each building's granted take may choose (as in the base game's effects).
 _TAKE_COLOURS = {"carpenter": "B", "church": "MYC", "market": "SL"}
 #: Knowledge tile giving a free +/-1 to placing a tile of each colour (take: tile 12).
 _FREE_PLACE = {"B": 9, "S": 10, "L": 10, "C": 11, "M": 11, "Y": 11}
@@ -102,7 +107,8 @@ def _place_variants(state: GameState, seat: int, tile: str, space: str) -> list[
         return [PlaceAction.model_construct(tile=tile, space=space, goods=goods, goods2=goods2, keep=keep, then=None)
                 for goods, goods2, keep in ship_choices(state, state.players[seat])]
     base = PlaceAction.model_construct(tile=tile, space=space, goods=None, goods2=None, keep=None, then=None)
-    effect = EFFECTS.get(tile) or EFFECTS[kind.type]
+    effects = state.ruleset.effects
+    effect = effects.get(tile) or effects[kind.type]
     if effect.then is None:
         return [base]
     scratch = state.copy()

@@ -19,7 +19,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from burgundy_cli.castles import engine
-from burgundy_cli.castles.actions import EFFECTS, apply_place_tile
+from burgundy_cli.castles.actions import apply_place_tile
 from burgundy_cli.castles.boards import space_name
 from burgundy_cli.castles.commands import (
     BuyCommand, DieCommand, PassCommand, PlaceAction, SellAction, TakeAction, WorkersAction,
@@ -82,7 +82,7 @@ def _places(state: GameState, seat: int, value: int | None, depth: int) -> list[
             if kind.type == "ship":
                 result.extend(PlaceAction(tile=tile, space=name, **choice) for choice in _ship_choices(state)[1:])
                 continue
-            if (EFFECTS.get(tile) or EFFECTS[kind.type]).then is None:
+            if (state.ruleset.effects.get(tile) or state.ruleset.effects[kind.type]).then is None:
                 # check refuses any granted action of such a tile first (cob.effect.none): a sample
                 result.extend(PlaceAction(tile=tile, space=name, then=then)
                               for then in (WorkersAction(), SellAction(goods=1), TakeAction(tile="mine", depot=1)))
