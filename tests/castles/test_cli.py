@@ -202,3 +202,13 @@ def test_show_after_the_game_gives_the_final_scoring(cli) -> None:
     assert result.exit_code == 0
     assert result.stdout.splitlines()[:2] == ["The Castles of Burgundy (2011 edition), 2 players: game over",
                                               "final scoring: Dario 12, Carla 0; winner Dario"]
+
+
+def test_moves_lists_the_rulebook_cow_placement_before_it_is_played(cli, tmp_path) -> None:
+    """The animals example's position without its log: the placement it records is listed."""
+    text = (CASTLES / "rulebook-animals-4-3.toml").read_text("utf-8").split("[log]")[0]
+    path = _write(tmp_path, text)
+    listing = json.loads(cli("moves", "--json", str(path)).stdout)
+    assert listing["player"] == "Benno"
+    assert "Benno: place 1 cow4 b2" in listing["moves"]
+    assert cli("check", str(path), "benno: place 1 cow4 b2").exit_code == 0
