@@ -65,6 +65,8 @@ _DIE = re.compile(r"^([0-9])(?:-?>([0-9])?)?$")
 #: ``roll``: the dice of one player typed as one word (``26``, ``2/6``, ``2-6``).
 _TWO_DICE = re.compile(r"[0-9][/-]?[0-9]")
 _SIGNED = re.compile(r"^[+-]?[0-9]+$")
+#: Every number a line holds is small; bounding the digits keeps int() cheap and safe.
+_SMALL_NUMBER = re.compile(r"^[0-9]{1,3}$")
 
 
 @dataclass(slots=True)
@@ -175,7 +177,7 @@ def split_comment(text: str) -> tuple[str, str | None]:
 
 def _number(reader: _Reader, what: str, low: int, high: int) -> int:
     token = reader.next(what)
-    if token.kind != "word" or not token.text.isdigit():
+    if token.kind != "word" or not _SMALL_NUMBER.match(token.text):
         raise error(token, f"expected {what}, found '{token.text}'")
     value = int(token.text)
     if not low <= value <= high:
@@ -194,7 +196,7 @@ def _die(reader: _Reader) -> tuple[int, int | None]:
     used_token = token
     if used_text is None and (">" in token.text or reader.accept(">", "->")):
         used_token = reader.next("the value the die is used as")
-        if not used_token.text.isdigit():
+        if not _SMALL_NUMBER.match(used_token.text):
             raise error(used_token, f"expected the value the die is used as, found '{used_token.text}'")
         used_text = used_token.text
     if not 1 <= rolled <= 6:

@@ -140,7 +140,7 @@ def resolve_tile_name(text: str) -> str | None:
     kinds = catalogue()
     if word in kinds:
         return word
-    match = re.fullmatch(r"([a-z]+?)(\d+)", word)
+    match = re.fullmatch(r"([a-z]+?)([0-9]{1,3})", word)
     if match:
         head, number = match.group(1), int(match.group(2))
         if head in _KNOWLEDGE_WORDS:
