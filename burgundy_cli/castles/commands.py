@@ -57,15 +57,24 @@ class PlaceAction(_Model):
     """Place a stored tile on an empty duchy space, with the choices its effect needs.
 
     ``goods``: the depot a ship takes goods from (None: no goods anywhere to take).
+    ``goods2``: with knowledge tile 5, a second depot next to ``goods`` (1 and 6 are
+    neighbours) whose goods the ship also takes.
+    ``keep``: the goods types the ship takes when storage (3 types) cannot hold every
+    type offered; None means "everything that fits" (only valid when that is no choice).
     ``then``: the action granted by the placed tile -- a castle's extra action, a
     warehouse's sale, a carpenter's/church's/market's take, a city hall's placement.
+    ``buy``: 2019 only -- the turn's black-depot purchase made *during* this action, after
+    the tile is placed and before ``then`` (so ``then`` can use the bought tile).
     """
 
     kind: Literal["place"] = "place"
     tile: TileName
     space: SpaceName
     goods: DepotNumber | None = None
+    goods2: DepotNumber | None = None
+    keep: tuple[GoodsType, ...] | None = None
     then: Action | None = None
+    buy: BuyCommand | None = None
 
 
 class SellAction(_Model):
@@ -82,7 +91,6 @@ class WorkersAction(_Model):
 
 
 Action = Annotated[Union[TakeAction, PlaceAction, SellAction, WorkersAction], Field(discriminator="kind")]
-PlaceAction.model_rebuild()
 
 
 # --- commands: one notation line each ------------------------------------------------------
@@ -166,6 +174,9 @@ class PhaseGoodsEvent(_Model):
     kind: Literal["phase-goods"] = "phase-goods"
     goods: list[GoodsType] = Field(min_length=5, max_length=5)
 
+
+PlaceAction.model_rebuild()
+DieCommand.model_rebuild()
 
 Command = Annotated[
     Union[DieCommand, BuyCommand, PassCommand, CorrectionCommand, RollEvent, RevealEvent, PhaseGoodsEvent],

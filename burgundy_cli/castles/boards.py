@@ -1,0 +1,170 @@
+"""Duchy (estate) boards: the layouts of both editions, with their geometry precomputed once.
+
+A duchy has 37 hex spaces in 7 rows of 4, 5, 6, 7, 6, 5 and 4 (row ``a`` at the top of the
+printed board, the storage spaces at the bottom). Spaces are *indexed* 0..36 in reading
+order inside the engine and *named* ``a1``..``g4`` (row letter, 1-based column) in the
+notation; ``d4`` (index 18) is the centre.
+
+Board numbers differ by edition: the 2011 No. 2 is the 2019 No. 10, and 2019 has a new
+No. 2 (see ``data/SOURCES.md``). Layouts are read from ``data/boards.json`` on first use;
+each :class:`Board` is built once and shared by every game that uses it (never mutated).
+
+>>> space_name(18), space_id("d4"), space_id("h1")
+('d4', 18, None)
+>>> b = board("2011", 1)
+>>> b.colour[18], b.die[18], [space_name(n) for n in b.neighbours[0]]
+('C', 6, ['a2', 'b1', 'b2'])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from burgundy_cli.castles.tiles import load_json
+
+ROW_LENGTHS = (4, 5, 6, 7, 6, 5, 4)
+ROW_LETTERS = "abcdefg"
+SPACES = 37
+CENTRE = 18
+#: (row, column) of every space index, and the index of every (row, column).
+_ROW_COL = tuple((row, col) for row, length in enumerate(ROW_LENGTHS) for col in range(length))
+_INDEX = {rc: index for index, rc in enumerate(_ROW_COL)}
+_NAMES = tuple(f"{ROW_LETTERS[row]}{col + 1}" for row, col in _ROW_COL)
+_IDS = {name: index for index, name in enumerate(_NAMES)}
+
+
+def space_name(index: int) -> str:
+    """The notation name (``a1``..``g4``) of space ``index`` (0..36)."""
+    return _NAMES[index]
+
+
+def space_id(name: str) -> int | None:
+    """The index (0..36) of the space called ``name`` (case-insensitive), or None."""
+    return _IDS.get(name.strip().lower())
+
+
+def _axial(index: int) -> tuple[int, int]:
+    row, col = _ROW_COL[index]
+    r = row - 3
+    return col + max(-3, -3 - r), r
+
+
+@cache
+def _neighbours() -> tuple[tuple[int, ...], ...]:
+    """Adjacency of the hexagon, the same on every board."""
+    by_axial = {_axial(i): i for i in range(SPACES)}
+    steps = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
+    result = []
+    for index in range(SPACES):
+        q, r = _axial(index)
+        result.append(tuple(sorted(by_axial[(q + dq, r + dr)] for dq, dr in steps if (q + dq, r + dr) in by_axial)))
+    return tuple(result)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Board:
+    """One duchy layout with everything the engine asks about it, precomputed.
+
+    ``colour``/``die``: per space. ``area``: the index of the connected same-colour area
+    each space belongs to; ``areas``: the spaces of each area. ``castles``: the dark-green
+    spaces (where a start castle may go in the experienced-player setup).
+    ``standard_start``: the basic game's start space (None on boards without one).
+    ``by_die_colour[(die, colour)]``: the spaces showing that die number and colour (where a
+    die can place a tile of that colour -- for move generation).
+    """
+
+    layout: str
+    colour: tuple[str, ...]
+    die: tuple[int, ...]
+    neighbours: tuple[tuple[int, ...], ...]
+    area: tuple[int, ...]
+    areas: tuple[tuple[int, ...], ...]
+    colour_spaces: dict[str, tuple[int, ...]]
+    castles: tuple[int, ...]
+    standard_start: int | None
+    by_die_colour: dict[tuple[int, str], tuple[int, ...]]
+
+
+def _build(layout: str, entry: dict) -> Board:
+    cells = [cell for row in entry["rows"] for cell in row.split()]
+    colour = tuple(cell[0] for cell in cells)
+    die = tuple(int(cell[1]) for cell in cells)
+    neighbours = _neighbours()
+    area = [-1] * SPACES
+    areas: list[tuple[int, ...]] = []
+    for start in range(SPACES):
+        if area[start] >= 0:
+            continue
+        members, todo = [], [start]
+        area[start] = len(areas)
+        while todo:
+            space = todo.pop()
+            members.append(space)
+            for other in neighbours[space]:
+                if area[other] < 0 and colour[other] == colour[space]:
+                    area[other] = len(areas)
+                    todo.append(other)
+        areas.append(tuple(sorted(members)))
+    colour_spaces = {code: tuple(i for i in range(SPACES) if colour[i] == code) for code in "CSMLBY"}
+    start = entry.get("standard_start")
+    by_die_colour: dict[tuple[int, str], tuple[int, ...]] = {}
+    for index in range(SPACES):
+        by_die_colour[(die[index], colour[index])] = by_die_colour.get((die[index], colour[index]), ()) + (index,)
+    return Board(layout, colour, die, neighbours, tuple(area), tuple(areas), colour_spaces,
+                 colour_spaces["C"], None if start is None else start - 1, by_die_colour)
+
+
+@cache
+def _data() -> dict:
+    return load_json("boards.json")
+
+
+def board_numbers(edition: str) -> tuple[int, ...]:
+    """The duchy numbers printed in ``edition`` (2011: 1-9, 2019: 1-10)."""
+    return tuple(sorted(int(number) for number in _data()["editions"][edition]))
+
+
+@cache
+def board(edition: str, number: int) -> Board:
+    """Duchy No. ``number`` of ``edition`` (cached); KeyError when the edition has no such board."""
+    layout = _data()["editions"][edition][str(number)]
+    return layout_board(layout)
+
+
+@cache
+def layout_board(layout: str) -> Board:
+    """The board with layout id ``layout`` (``L1``, ``L2011_2``, ``L2019_2``, ``L3``..``L9``)."""
+    return _build(layout, _data()["layouts"][layout])
+
+
+# --- the main board's depots -----------------------------------------------------------------
+
+
+@cache
+def _main_board() -> dict:
+    return load_json("main_board.json")
+
+
+@cache
+def depot_spaces(players: int, phase: int) -> tuple[tuple[str, ...], ...]:
+    """Colour codes of the hex spaces each depot uses in ``phase`` (0..4) with ``players``.
+
+    Index 0 is the black depot (its spaces have no colour: ``'X'`` each), 1..6 the
+    numbered depots. With 3 players depot 6's dark-green space takes a mine in phases B
+    and D (2019 rules p.11; printed on the 2011 board).
+
+    >>> depot_spaces(2, 0)[6], depot_spaces(3, 1)[6], len(depot_spaces(4, 0)[0])
+    (('B', 'L'), ('M', 'B', 'L'), 8)
+    """
+    data = _main_board()
+    result = [tuple("X" for need in data["black"] if need <= players)]
+    for depot in range(1, 7):
+        colours = []
+        for entry in data["depots"][str(depot)]:
+            if entry[1] > players:
+                continue
+            special = entry[2] if len(entry) > 2 and players == 3 else None
+            colours.append(special["ABCDE"[phase]] if special else entry[0])
+        result.append(tuple(colours))
+    return tuple(result)

@@ -1,0 +1,1 @@
+"""Component data of The Castles of Burgundy (JSON, read once through importlib.resources)."""

@@ -1,0 +1,404 @@
+"""The referee: what comes next, whether a command is legal, and what it does.
+
+* :func:`expected` -- the kind of line due next: phase setup (reveals, phase goods), a
+  roll, a player's move, or nothing (game over).
+* :func:`check` -- raises :class:`IllegalMoveError` naming a rule of
+  :data:`burgundy_cli.castles.rules.RULES` and a hint; never changes the state.
+* :func:`apply` -- carries a command out *in place*; it does **not** check (use it to
+  replay trusted lines fast, after :func:`check` or for generated legal moves).
+* :func:`play` -- :func:`check` then :func:`apply`.
+
+The flow: a phase starts with optional reveal and phase-goods lines, then each of its 5
+rounds starts with a roll (every player's dice, the white die and the goods tile it
+places). Players then move in the round's turn order; a turn ends when both dice are
+used (or on ``pass``), and the round, phase and game end with the last turn. Phase-end
+income (mines, knowledge tile 2) is paid as soon as the phase's last turn ends; the
+depots are cleared when the next phase's first line arrives, so that a purchase right
+after the last dice action (allowed by the rules) still finds the black depot.
+
+>>> from burgundy_cli.castles.commands import COMMAND_ADAPTER
+>>> from burgundy_cli.castles.setup import state_from_setup
+>>> from burgundy_cli.core.errors import IllegalMoveError
+>>> from burgundy_cli.core.game import GameHeader
+>>> header = GameHeader(name="castles-of-burgundy", edition="2011", players=["anna", "ben"])
+>>> state = state_from_setup(header, {"goods": {"anna": [1, 2, 3], "ben": [4, 5, 6]}})
+>>> expected(state).kind
+'phase'
+>>> play(state, COMMAND_ADAPTER.validate_python(
+...     {"kind": "roll", "white": 2, "good": 4, "dice": {"anna": (1, 5), "ben": (3, 3)}}))
+>>> expected(state).player
+'anna'
+>>> try:
+...     check(state, COMMAND_ADAPTER.validate_python(
+...         {"kind": "die", "player": "anna", "rolled": 1, "value": 4, "action": {"kind": "workers"}}))
+... except IllegalMoveError as err:
+...     print(err.rule.id, "|", err.hint)
+cob.die.workers | needs 3 workers, anna has 1
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from burgundy_cli.castles.actions import (
+    apply_action, apply_purchase, check_action, check_purchase, illegal,
+)
+from burgundy_cli.castles.boards import depot_spaces
+from burgundy_cli.castles.commands import (
+    BuyCommand, CorrectionCommand, DieCommand, PassCommand, PhaseGoodsEvent, RevealEvent, RollEvent,
+)
+from burgundy_cli.castles.state import PHASES, GameState, PlayerState
+from burgundy_cli.castles.tiles import GOODS_PER_TYPE, catalogue
+
+
+@dataclass(frozen=True, slots=True)
+class Expected:
+    """What line comes next.
+
+    ``kind``: ``"phase"`` (a phase starts: reveal and phase-goods lines may come, then the
+    roll), ``"roll"``, ``"player"`` (``player`` is to move) or ``"over"``. ``phase`` is the
+    letter, ``round`` 1..5. ``optional``: other line kinds accepted now (``"reveal"``,
+    ``"phase-goods"``, ``"buy"`` for a player who may still buy after their dice).
+    """
+
+    kind: str
+    phase: str
+    round: int
+    player: str | None = None
+    optional: tuple[str, ...] = ()
+
+
+def expected(state: GameState) -> Expected:
+    """What the record must say next (see :class:`Expected`)."""
+    phase = PHASES[state.phase]
+    rnd = state.round + 1
+    linger = ("buy",) if state.lingering >= 0 else ()
+    if state.stage == "over":
+        return Expected("over", phase, 5, optional=linger)
+    if state.stage in ("phase", "setup"):
+        return Expected("phase", phase, rnd, optional=("reveal", "phase-goods") + linger)
+    if state.stage == "roll":
+        return Expected("roll", phase, rnd, optional=linger)
+    mover = state.players[state.to_move()].name
+    return Expected("player", phase, rnd, mover, optional=() if state.bought else ("buy",))
+
+
+# --- worker cost ----------------------------------------------------------------------------------
+
+
+#: The knowledge tile that gives a free +/-1 when placing a tile of each colour.
+_FREE_TILE = {"B": 9, "S": 10, "L": 10, "C": 11, "M": 11, "Y": 11}
+
+
+def free_change(player: PlayerState, action, options) -> int:
+    """Free die steps knowledge tiles 9-12 give this action (0, 1, or 2 with tile 8 by option)."""
+    knowledge = player.knowledge
+    if not knowledge:
+        return 0
+    free = False
+    if action.kind == "take":
+        free = 12 in knowledge
+    elif action.kind == "place":
+        kind = catalogue().get(action.tile)
+        free = kind is not None and _FREE_TILE[kind.colour] in knowledge
+    if free and options.k8_doubles_free and 8 in player.knowledge:
+        return 2
+    return int(free)
+
+
+def worker_cost(player: PlayerState, rolled: int, value: int, free: int = 0) -> int:
+    """Workers needed to turn ``rolled`` into ``value`` (1 and 6 adjacent; tile 8: 2 steps a worker)."""
+    if rolled == value:
+        return 0
+    steps = abs(rolled - value)
+    steps = max(0, min(steps, 6 - steps) - free)
+    return (steps + 1) // 2 if 8 in player.knowledge else steps
+
+
+# --- check ------------------------------------------------------------------------------------------
+
+
+def _player(state: GameState, name: str) -> PlayerState:
+    seat = state.seat(name)
+    if seat < 0:
+        raise illegal("cob.flow.turn-order", f"no player called '{name}'",
+                      "players: " + ", ".join(p.name for p in state.players))
+    return state.players[seat]
+
+
+def _check_mover(state: GameState, cmd) -> PlayerState:
+    """The command's player may act now (to move, or still buying after their dice)."""
+    seat = state.seats.get(cmd.player, -1)
+    if seat < 0:
+        _player(state, cmd.player)
+    if state.stage == "turn" and state.order[state.turn] == seat:
+        return state.players[seat]
+    if cmd.kind == "buy" and state.lingering == seat:
+        return state.players[seat]
+    if state.stage == "over":
+        raise illegal("cob.flow.over", "the game is over (phase E has ended)")
+    if state.stage != "turn":
+        raise illegal("cob.flow.roll", f"round {state.round + 1} of phase {PHASES[state.phase]} has not been rolled",
+                      "record the roll first")
+    mover = state.players[state.order[state.turn]]
+    raise illegal("cob.flow.turn-order", f"it is {mover.name}'s turn, not {cmd.player}'s")
+
+
+def _check_die(state: GameState, cmd: DieCommand) -> None:
+    player = _check_mover(state, cmd)
+    if cmd.rolled not in player.dice:
+        unused = ", ".join(map(str, player.dice)) or "none"
+        raise illegal("cob.die.unused", f"{player.name} has no unused die showing {cmd.rolled}",
+                      f"unused dice: {unused}")
+    value = cmd.rolled if cmd.value is None else cmd.value
+    action = cmd.action
+    kind = action.kind
+    if kind == "take" and action.depot is not None and action.depot != value:
+        raise illegal("cob.die.value", f"a die used as {value} takes from depot {value}, not {action.depot}",
+                      f"use the die as {action.depot}")
+    if kind == "sell" and action.goods != value:
+        raise illegal("cob.die.value", f"a die used as {value} sells goods of type {value}, not {action.goods}",
+                      f"use the die as {action.goods}")
+    if kind == "place" and action.tile not in catalogue():
+        raise illegal("cob.place.stored", f"there is no tile called '{action.tile}'")
+    cost = worker_cost(player, cmd.rolled, value, free_change(player, action, state.options))
+    if cost > player.workers:
+        raise illegal("cob.die.workers", f"turning {cmd.rolled} into {value} needs {cost} worker(s)",
+                      f"needs {cost} workers, {player.name} has {player.workers}")
+    check_action(state, player, action, value)
+
+
+def _check_buy(state: GameState, cmd: BuyCommand) -> None:
+    player = _check_mover(state, cmd)
+    lingering = state.lingering >= 0 and state.players[state.lingering] is player
+    check_purchase(state, player, cmd, state.bought and not lingering)
+
+
+def _check_roll(state: GameState, cmd: RollEvent) -> None:
+    if state.stage == "over":
+        raise illegal("cob.flow.over", "the game is over (phase E has ended)")
+    if state.stage == "turn":
+        raise illegal("cob.flow.turn-order", f"round {state.round + 1} is still being played",
+                      f"{state.players[state.to_move()].name} is to move")
+    names = [p.name for p in state.players]
+    if sorted(cmd.dice) != sorted(names):
+        missing = [n for n in names if n not in cmd.dice]
+        extra = [n for n in cmd.dice if n not in names]
+        raise illegal("cob.roll.players", "every player rolls their two dice",
+                      f"missing: {', '.join(missing) or '-'}; unknown: {', '.join(extra) or '-'}")
+    goods = state.round_goods if state.stage != "phase" else None
+    if goods:
+        if cmd.good is not None and cmd.good != goods[0]:
+            raise illegal("cob.roll.good", f"the top goods tile of the round spaces is {goods[0]}, not {cmd.good}")
+    elif cmd.good is None:
+        raise illegal("cob.roll.good", "the goods tile the white die places must be recorded",
+                      "add the good to the roll, or a phase-goods line at the start of the phase")
+    elif state.goods_used[cmd.good] >= GOODS_PER_TYPE:
+        raise illegal("cob.goods.count", f"all {GOODS_PER_TYPE} goods tiles of type {cmd.good} are already in play")
+
+
+def _check_phase_line(state: GameState) -> None:
+    if state.stage == "over":
+        raise illegal("cob.flow.over", "the game is over (phase E has ended)")
+    if state.stage not in ("phase", "setup"):
+        raise illegal("cob.flow.phase-setup", f"phase {PHASES[state.phase]} is under way",
+                      "reveals and phase goods come before the first roll of a phase")
+
+
+def _check_reveal(state: GameState, cmd: RevealEvent) -> None:
+    _check_phase_line(state)
+    depot = cmd.depot
+    if state.stage == "setup" and state.revealed[depot]:
+        raise illegal("cob.reveal.repeat", f"depot {depot} was already replenished this phase")
+    phase = state.phase
+    spaces = depot_spaces(state.player_count, phase)[depot]
+    kinds = catalogue()
+    unknown = [t for t in cmd.tiles if t not in kinds]
+    if unknown:
+        raise illegal("cob.reveal.spaces", f"there is no tile called '{unknown[0]}'")
+    if len(cmd.tiles) != len(spaces):
+        raise illegal("cob.reveal.spaces", f"{'the black depot' if depot == 0 else f'depot {depot}'} takes "
+                      f"{len(spaces)} tiles with {state.player_count} players, not {len(cmd.tiles)}")
+    if depot:
+        colours = sorted(kinds[t].colour for t in cmd.tiles)
+        if colours != sorted(spaces):
+            raise illegal("cob.reveal.spaces", f"depot {depot}'s spaces are {' '.join(sorted(spaces))} in phase "
+                          f"{PHASES[phase]}, the tiles are {' '.join(colours)}",
+                          "colour codes: C castle, S ship, M mine, L animal, B building, Y knowledge")
+    back = 1 if depot == 0 else 0
+    for name in set(cmd.tiles):
+        if kinds[name].black == 0 and back == 1:
+            raise illegal("cob.reveal.spaces", f"no {name} has a black back")
+        if cmd.tiles.count(name) > state.supply[name][back]:
+            raise illegal("cob.supply.exhausted", f"only {state.supply[name][back]} {name} with a "
+                          f"{'black' if back else 'coloured'} back left in the supply")
+
+
+def _check_phase_goods(state: GameState, cmd: PhaseGoodsEvent) -> None:
+    _check_phase_line(state)
+    if state.stage == "setup" and state.round_goods is not None:
+        raise illegal("cob.reveal.repeat", "this phase's goods were already laid out")
+    for good in set(cmd.goods):
+        if state.goods_used[good] + cmd.goods.count(good) > GOODS_PER_TYPE:
+            raise illegal("cob.goods.count", f"only {GOODS_PER_TYPE} goods tiles of type {good} exist; "
+                          f"{state.goods_used[good]} are already in play")
+
+
+def _check_correction(state: GameState, cmd: CorrectionCommand) -> None:
+    player = _player(state, cmd.player)
+    if cmd.resource == "vp":
+        return
+    if cmd.resource.startswith("goods"):
+        good = int(cmd.resource[5:])
+        have = player.goods.get(good, 0)
+        if not have and cmd.amount > 0 and len(player.goods) >= 3:
+            raise illegal("cob.correction.range", f"{player.name} already stores 3 goods types",
+                          "goods storage holds at most 3 types")
+    else:
+        have = getattr(player, cmd.resource)
+    if have + cmd.amount < 0:
+        raise illegal("cob.correction.range", f"{player.name} has {have} {cmd.resource}; cannot add {cmd.amount}")
+
+
+_CHECKS = {
+    "die": _check_die, "buy": _check_buy, "pass": _check_mover, "correction": _check_correction,
+    "roll": _check_roll, "reveal": _check_reveal, "phase-goods": _check_phase_goods,
+}
+
+
+def check(state: GameState, cmd) -> None:
+    """Raise :class:`IllegalMoveError` if ``cmd`` is not legal in ``state``; change nothing."""
+    _CHECKS[cmd.kind](state, cmd)
+
+
+# --- apply ------------------------------------------------------------------------------------------
+
+
+def _begin_phase(state: GameState) -> None:
+    """Clear the depots of the last phase (their tiles go back to the box) for a new phase."""
+    if state.stage != "phase":
+        return
+    for depot in range(7):
+        state.removed.extend(state.depots[depot])
+        state.depots[depot] = []
+        state.taken[depot] = []
+        state.revealed[depot] = False
+    state.round_goods = None
+    state.lingering = -1
+    state.stage = "setup"
+
+
+def _end_turn(state: GameState) -> None:
+    """The player to move has no dice left: pass the turn, and end round/phase/game as due."""
+    state.lingering = -1 if state.bought else state.to_move()
+    state.bought = False
+    state.turn += 1
+    if state.turn < len(state.order):
+        return
+    state.round += 1
+    state.stage = "roll"
+    if state.round < 5:
+        return
+    for income in state.ruleset.phase_end:
+        income(state)
+    if state.phase == 4:
+        state.round = 4
+        state.stage = "over"
+        return
+    state.round = 0
+    state.phase += 1
+    state.stage = "phase"
+
+
+def _apply_die(state: GameState, cmd: DieCommand) -> None:
+    state.lingering = -1
+    player = state.players[state.seat(cmd.player)]
+    value = cmd.rolled if cmd.value is None else cmd.value
+    player.workers -= worker_cost(player, cmd.rolled, value, free_change(player, cmd.action, state.options))
+    player.dice.remove(cmd.rolled)
+    apply_action(state, player, cmd.action, value)
+    if not player.dice:
+        _end_turn(state)
+
+
+def _apply_buy(state: GameState, cmd: BuyCommand) -> None:
+    seat = state.seat(cmd.player)
+    if state.lingering == seat:
+        state.lingering = -1
+    else:
+        state.bought = True
+    apply_purchase(state, state.players[seat], cmd)
+
+
+def _apply_pass(state: GameState, cmd: PassCommand) -> None:
+    state.lingering = -1
+    state.players[state.seat(cmd.player)].dice.clear()
+    _end_turn(state)
+
+
+def _apply_correction(state: GameState, cmd: CorrectionCommand) -> None:
+    player = state.players[state.seat(cmd.player)]
+    if cmd.resource == "vp":
+        player.add_vp("corrections", cmd.amount)
+    elif cmd.resource.startswith("goods"):
+        good = int(cmd.resource[5:])
+        count = player.goods.get(good, 0) + cmd.amount
+        if count:
+            player.goods[good] = count
+        else:
+            player.goods.pop(good, None)
+    else:
+        setattr(player, cmd.resource, getattr(player, cmd.resource) + cmd.amount)
+
+
+def _apply_roll(state: GameState, cmd: RollEvent) -> None:
+    _begin_phase(state)
+    state.lingering = -1
+    for player in state.players:
+        player.dice = list(cmd.dice[player.name])
+    if state.round_goods:
+        good = state.round_goods.pop(0)
+    else:
+        good = cmd.good
+        state.goods_used[good] += 1
+    state.white = cmd.white
+    state.depot_goods[cmd.white].append(good)
+    state.order = state.bridge_order()
+    state.turn = 0
+    state.bought = False
+    state.stage = "turn"
+
+
+def _apply_reveal(state: GameState, cmd: RevealEvent) -> None:
+    _begin_phase(state)
+    for name in cmd.tiles:
+        state.draw(name, cmd.depot == 0)
+    state.depots[cmd.depot] = list(cmd.tiles)
+    state.revealed[cmd.depot] = True
+
+
+def _apply_phase_goods(state: GameState, cmd: PhaseGoodsEvent) -> None:
+    _begin_phase(state)
+    state.round_goods = list(cmd.goods)
+    for good in cmd.goods:
+        state.goods_used[good] += 1
+
+
+_APPLIES = {
+    "die": _apply_die, "buy": _apply_buy, "pass": _apply_pass, "correction": _apply_correction,
+    "roll": _apply_roll, "reveal": _apply_reveal, "phase-goods": _apply_phase_goods,
+}
+
+
+def apply(state: GameState, cmd) -> None:
+    """Carry ``cmd`` out on ``state`` in place. Does not check: call :func:`check` first."""
+    _APPLIES[cmd.kind](state, cmd)
+
+
+def play(state: GameState, cmd) -> None:
+    """Check ``cmd``, then apply it in place.
+
+    :raises IllegalMoveError: the command breaks a rule; ``state`` is unchanged.
+    """
+    _CHECKS[cmd.kind](state, cmd)
+    _APPLIES[cmd.kind](state, cmd)

@@ -1,0 +1,599 @@
+"""The Castles of Burgundy notation: one typed line <-> one command of :mod:`.commands`.
+
+Reading is lenient (case, spacing, ``#`` comments, abbreviations such as ``t`` for take,
+tile aliases such as ``yellow 16`` or ``town-hall``); writing is strict: :func:`format_command`
+gives the one canonical spelling, and ``parse_line(format_command(cmd)) == cmd``.
+
+Player lines (``anna: place 5>4 ship c3 goods 6``)::
+
+    <player>: take <die> <tile> [from <depot>] [discard <tile>]
+    <player>: place <die> <tile> <space> [goods <depot>[+<depot>]] [keep <types>] [then <action>]
+    <player>: sell <die> [goods <type>]
+    <player>: workers <die>
+    <player>: buy <tile> [from <depot>] [discard <tile>] [workers <n>]
+    <player>: pass
+    fix <player> <silver|workers|vp|goods<n>> <+n|-n> ["note"]
+
+``<die>`` is the die as rolled, optionally ``>`` the value it is used as (``5>4``); the
+engine computes the workers this costs. ``then <action>`` is the action a placed tile
+grants (castle, warehouse, carpenter, church, market, city hall): the same forms
+without a die -- ``take <tile> [from <depot>]``, ``place <tile> <space> ...``,
+``sell <type>``, ``workers``.
+
+Table lines (chance, typed as it happens)::
+
+    roll white <die> [good <type>], <player> <die> <die>, ...
+    reveal <depot|black> <tile> <tile> ...
+    goods <type> <type> <type> <type> <type>
+
+Syntax only: a line that reads is not yet legal; the engine decides that.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from difflib import get_close_matches
+
+from pydantic import ValidationError
+
+from burgundy_cli.castles import commands as c
+from burgundy_cli.core.errors import Location, ParseError
+
+_TOKEN = re.compile(r'\s*(?:(?P<str>"(?:[^"\\]|\\.)*"?)|(?P<punct>[:,;])|(?P<word>[^\s:,;"#]+))')
+
+_VERBS = {
+    "take": "take", "t": "take", "tk": "take",
+    "place": "place", "p": "place", "pl": "place", "put": "place", "build": "place",
+    "sell": "sell", "s": "sell", "sl": "sell",
+    "workers": "workers", "worker": "workers", "w": "workers", "wk": "workers",
+    "buy": "buy", "b": "buy",
+    "pass": "pass",
+    "fix": "fix",
+}
+_TABLE_VERBS = {"roll": "roll", "dice": "roll", "reveal": "reveal", "rev": "reveal", "goods": "goods",
+                "fix": "fix"}
+_RESOURCES = {
+    "silver": "silver", "silverling": "silver", "silverlings": "silver", "coin": "silver", "coins": "silver",
+    "worker": "workers", "workers": "workers",
+    "vp": "vp", "vps": "vp", "point": "vp", "points": "vp",
+}
+_PLAIN_TOKEN = re.compile(r'(?P<punct>[:,;])|(?P<word>[^\s:,;"#]+)')
+_CLOSED_NOTE = re.compile(r'"(?:[^"\\]|\\.)*"')
+_DIE = re.compile(r"^([0-9])(?:-?>([0-9])?)?$")
+#: ``roll``: the dice of one player typed as one word (``26``, ``2/6``, ``2-6``).
+_TWO_DICE = re.compile(r"[0-9][/-]?[0-9]")
+_SIGNED = re.compile(r"^[+-]?[0-9]+$")
+#: Every number a line holds is small; bounding the digits keeps int() cheap and safe.
+_SMALL_NUMBER = re.compile(r"^[0-9]{1,3}$")
+
+
+@dataclass(slots=True)
+class _Token:
+    text: str
+    column: int
+    kind: str  # 'word', 'punct' or 'str'
+
+
+class _Reader:
+    """A cursor over the tokens of one line, raising located :class:`ParseError`."""
+
+    __slots__ = ("tokens", "pos", "end_column")
+
+    def __init__(self, tokens: list[_Token], end_column: int) -> None:
+        self.tokens = tokens
+        self.pos = 0
+        self.end_column = end_column
+
+    def peek(self) -> _Token | None:
+        return self.tokens[self.pos] if self.pos < len(self.tokens) else None
+
+    def peek_word(self) -> str | None:
+        token = self.peek()
+        return token.text.lower() if token is not None and token.kind == "word" else None
+
+    def next(self, expected: str) -> _Token:
+        token = self.peek()
+        if token is None:
+            raise ParseError(f"expected {expected} at column {self.end_column}, but the line ends",
+                             location=Location(column=self.end_column))
+        self.pos += 1
+        return token
+
+    def accept(self, *words: str) -> bool:
+        if self.peek_word() in words:
+            self.pos += 1
+            return True
+        return False
+
+    def accept_punct(self, *marks: str) -> bool:
+        token = self.peek()
+        if token is not None and token.kind == "punct" and token.text in marks:
+            self.pos += 1
+            return True
+        return False
+
+    def done(self) -> bool:
+        return self.pos >= len(self.tokens)
+
+    def expect_end(self, what: str) -> None:
+        token = self.peek()
+        if token is not None:
+            raise error(token, f"unexpected '{token.text}' after {what}")
+
+
+def error(token: _Token, message: str, hint: str | None = None) -> ParseError:
+    """A :class:`ParseError` at ``token``'s column, with the column in the message too."""
+    return ParseError(f"{message} at column {token.column}", location=Location(column=token.column), hint=hint)
+
+
+def _tokenize(text: str) -> tuple[list[_Token], int]:
+    """Split a line into tokens, dropping a ``#`` comment; also return the column after the last."""
+    if '"' not in text:  # the common case: no quoted note, so '#' always starts a comment
+        tokens = [_Token(m.group(), m.start() + 1, "punct" if m.lastgroup == "punct" else "word")
+                  for m in _PLAIN_TOKEN.finditer(text.split("#", 1)[0])]
+    else:
+        tokens = []
+        pos = 0
+        while (match := _TOKEN.match(text, pos)) is not None and match.lastgroup is not None:
+            kind = match.lastgroup
+            value = match.group(kind)
+            column = match.start(kind) + 1
+            if kind == "str" and not _CLOSED_NOTE.fullmatch(value):
+                raise ParseError(f"unterminated note {value} at column {column}", location=Location(column=column))
+            tokens.append(_Token(value, column, kind))
+            pos = match.end()
+    end = tokens[-1].column + len(tokens[-1].text) if tokens else 1
+    return tokens, end
+
+
+def split_comment(text: str) -> tuple[str, str | None]:
+    """Split a line at its ``#`` comment (outside a quoted note): ``(body, comment or None)``.
+
+    >>> split_comment('fix anna vp +1 "a # b"  # typed late')
+    ('fix anna vp +1 "a # b"  ', 'typed late')
+    """
+    if "#" not in text:
+        return text, None
+    if '"' not in text:
+        body, _, comment = text.partition("#")
+        return body, comment.strip()
+    quoted = escaped = False
+    for index, char in enumerate(text):
+        if escaped:
+            escaped = False
+        elif char == "\\" and quoted:
+            escaped = True
+        elif char == '"':
+            quoted = not quoted
+        elif char == "#" and not quoted:
+            return text[:index], text[index + 1:].strip()
+    return text, None
+
+
+# --- small readers -------------------------------------------------------------------------
+
+
+def _number(reader: _Reader, what: str, low: int, high: int) -> int:
+    token = reader.next(what)
+    if token.kind != "word" or not _SMALL_NUMBER.match(token.text):
+        raise error(token, f"expected {what}, found '{token.text}'")
+    value = int(token.text)
+    if not low <= value <= high:
+        raise error(token, f"{what} must be {low}-{high}, found '{token.text}'")
+    return value
+
+
+def _die(reader: _Reader) -> tuple[int, int | None]:
+    """``5`` or ``5>4`` (also ``5->4`` and ``5 > 4``): the die as rolled and as used."""
+    token = reader.next("a die (1-6)")
+    match = _DIE.match(token.text) if token.kind == "word" else None
+    if match is None:
+        raise error(token, f"expected a die (1-6, or rolled>used like 5>4), found '{token.text}'")
+    rolled = int(match.group(1))
+    used_text = match.group(2)
+    used_token = token
+    if used_text is None and (">" in token.text or reader.accept(">", "->")):
+        used_token = reader.next("the value the die is used as")
+        if not _SMALL_NUMBER.match(used_token.text):
+            raise error(used_token, f"expected the value the die is used as, found '{used_token.text}'")
+        used_text = used_token.text
+    if not 1 <= rolled <= 6:
+        raise error(token, f"a die shows 1-6, found '{token.text}'")
+    used = int(used_text) if used_text is not None else None
+    if used is not None and not 1 <= used <= 6:
+        raise error(used_token, f"a die is used as a value 1-6, found '{used_token.text}'")
+    return rolled, used
+
+
+@lru_cache(maxsize=2048)
+def _resolve(text: str) -> str | None:
+    """:func:`tiles.resolve_tile_name`, cached: the same few words come up again and again."""
+    from burgundy_cli.castles.tiles import resolve_tile_name
+
+    return resolve_tile_name(text)
+
+
+def _tile(reader: _Reader) -> str:
+    """A tile name or alias (``church``, ``cow3``, ``yellow 16``, ``city hall``) -> canonical name.
+
+    A word that is no tile on its own is joined with the next one (``cow 3``, ``boarding house``).
+    """
+    token = reader.next("a tile name")
+    if token.kind != "word":
+        raise error(token, f"expected a tile name, found '{token.text}'")
+    name = None
+    after = reader.peek()
+    if after is not None and after.kind == "word" and (not after.text.isdigit() or
+                                                       _resolve(token.text) is None):
+        name = _resolve(token.text + after.text)
+        if name is not None:
+            reader.pos += 1
+    name = name or _resolve(token.text)
+    if name is None:
+        from burgundy_cli.castles.tiles import suggest_tile_name
+
+        suggestion = None if token.text.isdigit() else suggest_tile_name(token.text)
+        suggestion = suggestion if suggestion and _resolve(suggestion) else None
+        raise error(token, f"unknown tile '{token.text}'",
+                    hint=f"did you mean '{suggestion}'?" if suggestion else None)
+    return name
+
+
+def _space(reader: _Reader) -> str:
+    """A duchy space ``a1``..``g4`` (row letter, position in the row), checked to be on the board."""
+    from burgundy_cli.castles.boards import ROW_LENGTHS, ROW_LETTERS, space_id
+
+    token = reader.next("a duchy space (a1..g4)")
+    text = token.text.lower()
+    if token.kind == "word" and space_id(text) is not None:
+        return text
+    match = re.fullmatch(r"([a-z])([0-9]+)", text)
+    if match is None or match.group(1) not in ROW_LETTERS:
+        raise error(token, f"expected a duchy space like c3 (row a-g, then its number), found '{token.text}'")
+    row = match.group(1)
+    raise error(token, f"space '{token.text}' is off the board",
+                hint=f"row {row} has spaces {row}1..{row}{ROW_LENGTHS[ROW_LETTERS.index(row)]}")
+
+
+def _depot_after(reader: _Reader, *keywords: str) -> int | None:
+    """An optional ``<keyword> N`` (or a bare ``N``) naming a numbered depot."""
+    if reader.accept(*keywords) or (reader.peek_word() or "").isdigit():
+        reader.accept("depot")
+        return _number(reader, "a depot number (1-6)", 1, 6)
+    return None
+
+
+# --- actions -------------------------------------------------------------------------------
+
+
+def _take(reader: _Reader) -> c.TakeAction:
+    tile = _tile(reader)
+    depot = _depot_after(reader, "from", "depot")
+    discard = _tile(reader) if reader.accept("discard", "drop", "d") else None
+    return c.TakeAction(tile=tile, depot=depot, discard=discard)
+
+
+def _place(reader: _Reader) -> c.PlaceAction:
+    tile = _tile(reader)
+    space = _space(reader)
+    goods = goods2 = None
+    if reader.accept("goods", "good", "g", "from"):
+        goods, goods2 = _ship_depots(reader)
+    keep = _keep(reader) if reader.accept("keep") else None
+    then = _effect_action(reader) if reader.accept("then", "and") else None
+    return c.PlaceAction(tile=tile, space=space, goods=goods, goods2=goods2, keep=keep, then=then)
+
+
+def _ship_depots(reader: _Reader) -> tuple[int, int | None]:
+    """``6`` or ``6+1`` (also ``6 + 1``): the depot a ship empties, and a second one (tile 5)."""
+    token = reader.next("a depot number (1-6)")
+    match = re.fullmatch(r"([0-9])(?:[+&]([0-9])?)?", token.text) if token.kind == "word" else None
+    if match is None:
+        raise error(token, f"expected a depot number (1-6) or two like 6+1, found '{token.text}'")
+    second = match.group(2)
+    if second is None and (token.text.endswith(("+", "&")) or reader.accept("+", "&")):
+        second = str(_number(reader, "a second depot number (1-6)", 1, 6))
+    depots = [int(match.group(1))] + ([int(second)] if second is not None else [])
+    if not all(1 <= depot <= 6 for depot in depots):
+        raise error(token, f"depots are numbered 1-6, found '{token.text}'")
+    return depots[0], depots[1] if len(depots) > 1 else None
+
+
+def _keep(reader: _Reader) -> tuple[int, ...]:
+    """``keep 1 3`` (also ``keep 1,3``; ``keep none``): the goods types a ship takes when not all fit."""
+    if reader.accept("none", "nothing"):
+        return ()
+    kept = [_number(reader, "a goods type (1-6) to keep", 1, 6)]
+    while reader.accept_punct(",") or (reader.peek_word() or "").isdigit():
+        kept.append(_number(reader, "a goods type (1-6) to keep", 1, 6))
+    return tuple(kept)
+
+
+def _effect_action(reader: _Reader) -> c.TakeAction | c.PlaceAction | c.SellAction | c.WorkersAction:
+    """The action a placed tile grants: like a die action, but without a die."""
+    token = reader.next("an action after 'then' (take, place, sell, workers)")
+    verb = _VERBS.get(token.text.lower()) if token.kind == "word" else None
+    if verb == "take":
+        return _take(reader)
+    if verb == "place":
+        return _place(reader)
+    if verb == "sell":
+        return c.SellAction(goods=_number(reader, "a goods type (1-6)", 1, 6))
+    if verb == "workers":
+        return c.WorkersAction()
+    raise error(token, f"expected take, place, sell or workers after 'then', found '{token.text}'")
+
+
+def _die_command(reader: _Reader, player: str, verb: str) -> c.DieCommand:
+    rolled, used = _die(reader)
+    value = used if used is not None else rolled
+    action: c.TakeAction | c.PlaceAction | c.SellAction | c.WorkersAction
+    if verb == "take":
+        action = _take(reader)
+    elif verb == "place":
+        action = _place(reader)
+    elif verb == "sell":
+        goods = _number(reader, "a goods type (1-6)", 1, 6) if reader.accept("goods", "good", "g") else value
+        action = c.SellAction(goods=goods)
+    else:
+        action = c.WorkersAction()
+    reader.expect_end(f"the {verb} action")
+    return c.DieCommand(player=player, rolled=rolled, value=used, action=action)
+
+
+def _buy(reader: _Reader, player: str) -> c.BuyCommand:
+    take = _take(reader)
+    pay = _number(reader, "a number of workers (0-2)", 0, 2) if reader.accept("workers", "worker", "w") else 0
+    reader.expect_end("the purchase")
+    return c.BuyCommand(player=player, tile=take.tile, depot=take.depot, discard=take.discard, pay_workers=pay)
+
+
+def _correction(reader: _Reader, player: str | None) -> c.CorrectionCommand:
+    """``fix anna silver +1 "note"`` (or ``anna: fix silver +1``): a visible manual correction."""
+    if player is None:
+        words: list[_Token] = []
+        while (word := reader.peek_word()) is not None and not _is_resource(word):
+            words.append(reader.next("a player name"))
+        if not words:
+            raise error(reader.next("a player name"), "expected a player name after 'fix'")
+        player = " ".join(t.text for t in words)
+    token = reader.next("what to correct (silver, workers, vp, goods1-6)")
+    resource = _resource(token, reader)
+    amount_token = reader.next("an amount like +1 or -2")
+    if amount_token.kind != "word" or not _SIGNED.match(amount_token.text) or len(amount_token.text) > 4:
+        raise error(amount_token, f"expected an amount like +1 or -2, found '{amount_token.text}'")
+    note = ""
+    if (token_note := reader.peek()) is not None and token_note.kind == "str":
+        reader.pos += 1
+        note = re.sub(r"\\(.)", r"\1", token_note.text[1:-1])
+    reader.expect_end("the correction")
+    return c.CorrectionCommand(player=player, resource=resource, amount=int(amount_token.text), note=note)
+
+
+def _is_resource(word: str) -> bool:
+    return word in _RESOURCES or re.fullmatch(r"goods?[1-6]?", word) is not None
+
+
+def _resource(token: _Token, reader: _Reader) -> str:
+    word = token.text.lower()
+    if word in _RESOURCES:
+        return _RESOURCES[word]
+    match = re.fullmatch(r"goods?([1-6])?", word)
+    if match is None:
+        raise error(token, f"expected silver, workers, vp or goods1-6, found '{token.text}'")
+    kind = match.group(1) or str(_number(reader, "a goods type (1-6)", 1, 6))
+    return f"goods{kind}"
+
+
+# --- table lines ---------------------------------------------------------------------------
+
+
+def _roll(reader: _Reader) -> c.RollEvent:
+    """``roll white 3 good 5, anna 2 6, bob 1 1`` (commas optional; ``26`` for ``2 6``)."""
+    reader.accept("white", "w")
+    white = _die(reader)[0]
+    good = _number(reader, "a goods type (1-6)", 1, 6) if reader.accept("good", "goods", "g") else None
+    dice: dict[str, tuple[int, int]] = {}
+    seen: dict[str, _Token] = {}
+    while not reader.done():
+        reader.accept_punct(",", ";")
+        if reader.done():
+            break
+        words: list[_Token] = []
+        while (token := reader.peek()) is not None and token.kind == "word" and not (
+                token.text.isdigit() or _TWO_DICE.fullmatch(token.text)):
+            words.append(reader.next("a player name"))
+        reader.accept_punct(":")
+        if not words:
+            raise error(reader.next("a player name"), "expected a player name and their two dice")
+        name = " ".join(t.text for t in words)
+        if name.lower() in seen:
+            raise error(words[0], f"dice for '{name}' are given twice")
+        seen[name.lower()] = words[0]
+        dice[name] = _two_dice(reader, name)
+    if not dice:
+        raise ParseError(f"expected every player's two dice after the white die at column {reader.end_column}",
+                         location=Location(column=reader.end_column))
+    return c.RollEvent(white=white, good=good, dice=dice)
+
+
+def _two_dice(reader: _Reader, name: str) -> tuple[int, int]:
+    token = reader.next(f"the two dice of {name}")
+    if token.kind == "word" and _TWO_DICE.fullmatch(token.text):
+        values = (int(token.text[0]), int(token.text[-1]))
+    else:
+        reader.pos -= 1
+        values = (_number(reader, "a die (1-6)", 1, 6), _number(reader, "a die (1-6)", 1, 6))
+    if not all(1 <= v <= 6 for v in values):
+        raise error(token, f"a die shows 1-6, found '{token.text}'")
+    return values
+
+
+def _reveal(reader: _Reader) -> c.RevealEvent:
+    token = reader.next("a depot (1-6 or black)")
+    if token.text.lower() in ("black", "blk", "0"):
+        depot = 0
+    else:
+        reader.pos -= 1
+        depot = _number(reader, "a depot (1-6 or black)", 1, 6)
+    reader.accept_punct(":")
+    tiles: list[str] = []
+    while not reader.done():
+        reader.accept_punct(",")
+        tiles.append(_tile(reader))
+    return c.RevealEvent(depot=depot, tiles=tiles)
+
+
+def _phase_goods(reader: _Reader) -> c.PhaseGoodsEvent:
+    token = reader.peek()
+    if token is not None and token.kind == "word" and re.fullmatch(r"[1-6]{5}", token.text):
+        reader.pos += 1
+        return c.PhaseGoodsEvent(goods=[int(ch) for ch in token.text])
+    goods = []
+    while not reader.done():
+        reader.accept_punct(",")
+        goods.append(_number(reader, "a goods type (1-6)", 1, 6))
+    if len(goods) != 5:
+        raise ParseError(f"a phase has 5 goods tiles, found {len(goods)} at column {reader.end_column}",
+                         location=Location(column=reader.end_column))
+    return c.PhaseGoodsEvent(goods=goods)
+
+
+# --- entry points --------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=16384)
+def parse_line(text: str) -> c.Command:
+    """Read one notation line into a command (syntax only: no position is consulted).
+
+    >>> parse_line("Anna: place 5>4 ship c3 goods 6").action.space
+    'c3'
+
+    Commands are immutable, so results are cached: a record repeats many lines, and
+    replaying thousands of records should not read the same text twice.
+
+    :raises ParseError: the line cannot be read; the message quotes the token and its column.
+    """
+    tokens, end = _tokenize(text)
+    if not tokens:
+        raise ParseError("empty line: expected '<player>: <action>' or a table line (roll, reveal, goods)",
+                         location=Location(column=1))
+    try:
+        return _parse(_Reader(tokens, end))
+    except ValidationError as err:
+        first = err.errors(include_url=False)[0]
+        field = ".".join(str(part) for part in first.get("loc", ()))
+        raise ParseError(f"{field or 'line'}: {first.get('msg', 'invalid value')}",
+                         location=Location(column=1)) from None
+
+
+def _parse(reader: _Reader) -> c.Command:
+    """Dispatch on the first token: a table line, or ``<player>: <verb> ...``."""
+    tokens = reader.tokens
+    first = tokens[0]
+    colon = next((i for i, t in enumerate(tokens) if t.kind == "punct" and t.text == ":"), None)
+    table_verb = _TABLE_VERBS.get(first.text.lower()) if first.kind == "word" else None
+    if table_verb is not None and colon != 1:
+        reader.pos = 1
+        command: c.Command
+        if table_verb == "roll":
+            command = _roll(reader)
+        elif table_verb == "reveal":
+            command = _reveal(reader)
+        elif table_verb == "goods":
+            command = _phase_goods(reader)
+        else:
+            command = _correction(reader, None)
+        reader.expect_end(f"the {first.text} line")
+        return command
+    if colon is None or colon == 0 or any(t.kind != "word" for t in tokens[:colon]):
+        raise error(first, f"expected '<player>: <action>' or a table line (roll, reveal, goods, fix), "
+                           f"found '{first.text}'")
+    player = " ".join(t.text for t in tokens[:colon])
+    if len(player) > 40:
+        raise error(first, f"player name '{player}' is longer than 40 characters")
+    reader.pos = colon + 1
+    verb_token = reader.next("an action (take, place, sell, workers, buy, pass)")
+    verb = _VERBS.get(verb_token.text.lower()) if verb_token.kind == "word" else None
+    if verb is None:
+        close = get_close_matches(verb_token.text.lower(), ["take", "place", "sell", "workers", "buy", "pass", "fix"],
+                                  n=1)
+        raise error(verb_token, f"unknown action '{verb_token.text}'",
+                    hint=f"did you mean '{close[0]}'?" if close else "actions: take, place, sell, workers, buy, pass")
+    if verb == "pass":
+        reader.expect_end("pass")
+        return c.PassCommand(player=player)
+    if verb == "buy":
+        return _buy(reader, player)
+    if verb == "fix":
+        return _correction(reader, player)
+    return _die_command(reader, player, verb)
+
+
+def _die_text(rolled: int, value: int | None) -> str:
+    return str(rolled) if value is None else f"{rolled}>{value}"
+
+
+def _from_discard(depot: int | None, discard: str | None) -> str:
+    """The optional ``from <depot>`` and ``discard <tile>`` of a take or a purchase."""
+    return (f" from {depot}" if depot is not None else "") + (f" discard {discard}" if discard is not None else "")
+
+
+def format_action(action: c.TakeAction | c.PlaceAction | c.SellAction | c.WorkersAction,
+                  die: str | None = None, effective: int | None = None) -> str:
+    """Canonical text of an action; ``die`` is the die spec when a die pays for it."""
+    head = f"{action.kind} {die}" if die is not None else action.kind
+    if isinstance(action, c.TakeAction):
+        return f"{head} {action.tile}" + _from_discard(action.depot, action.discard)
+    if isinstance(action, c.PlaceAction):
+        text = f"{head} {action.tile} {action.space}"
+        if action.goods is not None:
+            text += f" goods {action.goods}" + (f"+{action.goods2}" if action.goods2 is not None else "")
+        elif action.goods2 is not None:
+            raise ValueError("a second ship depot (goods2) needs a first one (goods)")
+        if action.keep is not None:
+            text += " keep " + (" ".join(map(str, action.keep)) if action.keep else "none")
+        if action.then is not None:
+            text += " then " + format_action(action.then)
+        return text
+    if isinstance(action, c.SellAction):
+        if die is None:
+            return f"sell {action.goods}"
+        return head if action.goods == effective else f"{head} goods {action.goods}"
+    return head
+
+
+def _quote(note: str) -> str:
+    return '"' + note.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def format_command(command: c.Command) -> str:
+    """The canonical line of ``command``; :func:`parse_line` reads it back to an equal command.
+
+    >>> format_command(parse_line("ANNA :  P 5 > 4  Ship C3 g 6"))
+    'ANNA: place 5>4 ship c3 goods 6'
+    """
+    if isinstance(command, c.DieCommand):
+        effective = command.value if command.value is not None else command.rolled
+        return f"{command.player}: " + format_action(command.action, _die_text(command.rolled, command.value),
+                                                     effective)
+    if isinstance(command, c.BuyCommand):
+        text = f"{command.player}: buy {command.tile}" + _from_discard(command.depot, command.discard)
+        if command.pay_workers:
+            text += f" workers {command.pay_workers}"
+        return text
+    if isinstance(command, c.PassCommand):
+        return f"{command.player}: pass"
+    if isinstance(command, c.CorrectionCommand):
+        text = f"fix {command.player} {command.resource} {command.amount:+d}"
+        return text + (f" {_quote(command.note)}" if command.note else "")
+    if isinstance(command, c.RollEvent):
+        good = f" good {command.good}" if command.good is not None else ""
+        dice = ", ".join(f"{name} {a} {b}" for name, (a, b) in command.dice.items())
+        return f"roll white {command.white}{good}, {dice}"
+    if isinstance(command, c.RevealEvent):
+        depot = "black" if command.depot == 0 else str(command.depot)
+        return " ".join(["reveal", depot, *command.tiles])
+    return "goods " + " ".join(map(str, command.goods))

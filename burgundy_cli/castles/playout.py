@@ -1,0 +1,214 @@
+"""Seeded playouts: deal a random table from a seed and play it out with a simple policy.
+
+Everything chance brings is dealt with ``random.Random(seed)`` and written into the record
+as the table would type it: the ``[setup]`` (duchies, start castles, starting goods, start
+player), each phase's depot reveals and goods, each round's roll (white die, its goods
+tile, every player's dice). The players' lines come from :func:`movegen.legal_commands`,
+chosen by :func:`choose`, a greedy policy with seeded noise (prefer placing, selling and
+taking over workers; prefer tiles not placed yet in the game, so that over a few games
+every tile type, building and many knowledge tiles appear). Every line goes through the
+record layer's session (parse, check, apply), whose canonical writer makes the record:
+``burgundy fmt`` leaves it byte-identical and ``burgundy score`` reproduces its result.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from burgundy_cli.castles import commands as c
+from burgundy_cli.castles.boards import CENTRE, board, board_numbers, depot_spaces, space_name
+from burgundy_cli.castles.engine import free_change, worker_cost
+from burgundy_cli.castles.movegen import legal_commands
+from burgundy_cli.castles.state import GameState
+from burgundy_cli.castles.tiles import GOODS_PER_TYPE, catalogue
+
+NAMES = ("Anna", "Ben", "Cara", "Dario")
+DEFAULT_EDITION = "2019"
+
+
+def deal_setup(rng: random.Random, edition: str, names: list[str]) -> dict[str, Any]:
+    """The ``[setup]`` table: duchies, start castles, 3 starting goods each, start player.
+
+    Half the games use duchy 1 for everyone (the standard game); the others give each player
+    a different duchy and, where its centre is no castle, a random castle space to start on
+    (the rulebook's variant for experienced players).
+    """
+    setup: dict[str, Any] = {}
+    if rng.random() < 0.5:
+        setup["boards"] = 1
+    else:
+        numbers = rng.sample(board_numbers(edition), len(names))
+        setup["boards"] = dict(zip(names, numbers))
+        starts = {}
+        for name, number in setup["boards"].items():
+            duchy = board(edition, number)
+            if duchy.colour[CENTRE] != "C":
+                starts[name] = space_name(rng.choice(duchy.castles))
+        if starts:
+            setup["start"] = starts
+    pool = [good for good in range(1, 7) for _ in range(GOODS_PER_TYPE)]
+    rng.shuffle(pool)
+    setup["goods"] = {name: sorted(pool[3 * i:3 * i + 3]) for i, name in enumerate(names)}
+    setup["start_player"] = rng.choice(names)
+    return setup
+
+
+def phase_lines(rng: random.Random, state: GameState) -> list[str]:
+    """A phase's table lines: each depot's reveal drawn from the supply, then its 5 goods."""
+    kinds = catalogue()
+    supply = {name: counts.copy() for name, counts in state.supply.items()}
+    lines = []
+    for depot, colours in enumerate(depot_spaces(state.player_count, state.phase)):
+        back = 1 if depot == 0 else 0
+        tiles = []
+        for colour in colours:
+            pool = [name for name, kind in kinds.items() if colour in ("X", kind.colour)
+                    for _ in range(supply[name][back])]
+            if not pool:
+                break
+            tile = rng.choice(pool)
+            supply[tile][back] -= 1
+            tiles.append(tile)
+        if len(tiles) == len(colours):
+            lines.append(f"reveal {'black' if depot == 0 else depot} {' '.join(tiles)}")
+    goods = [good for good in range(1, 7) for _ in range(GOODS_PER_TYPE - state.goods_used[good])]
+    lines.append("goods " + " ".join(map(str, rng.sample(goods, 5))))
+    return lines
+
+
+def roll_line(rng: random.Random, state: GameState) -> str:
+    """A round's roll: the white die, the goods tile it places, every player's two dice."""
+    white = rng.randint(1, 6)
+    good = f" good {state.round_goods[0]}" if state.round_goods else ""
+    dice = ", ".join(f"{p.name} {rng.randint(1, 6)} {rng.randint(1, 6)}" for p in state.players)
+    return f"roll white {white}{good}, {dice}"
+
+
+# --- the policy -------------------------------------------------------------------------------
+
+
+def _tile_value(state: GameState, seat: int, tile: str, placed: set[str]) -> float:
+    """How much a player wants a tile in storage: placeable colour, and not seen placed yet."""
+    kind = catalogue()[tile]
+    player = state.players[seat]
+    value = 0.0
+    if any(player.duchy[s] is None for s in player.board.colour_spaces[kind.colour]):
+        value += 2.0
+    if tile not in placed:
+        value += 2.5 if kind.colour in "YB" else 1.0
+    return value
+
+
+def _action_value(state: GameState, seat: int, action, placed: set[str]) -> float:
+    player = state.players[seat]
+    if isinstance(action, c.WorkersAction):
+        return 1.0 + (2.0 if player.workers < 2 else 0.0)
+    if isinstance(action, c.SellAction):
+        return 4.0 + 1.5 * player.goods.get(action.goods, 0)
+    if isinstance(action, c.TakeAction):
+        return 3.0 + _tile_value(state, seat, action.tile, placed) - (4.0 if action.discard else 0.0)
+    value = 7.0 + (3.0 if action.tile not in placed else 0.0)
+    if action.goods is not None:
+        value += 1.0 + (action.goods2 is not None)
+    if action.then is not None:
+        value += 1.0 + _action_value(state, seat, action.then, placed)
+    return value
+
+
+def _value(state: GameState, command, placed: set[str]) -> float:
+    seat = state.seat(command.player)
+    if isinstance(command, c.PassCommand):
+        return -5.0
+    if isinstance(command, c.BuyCommand):
+        return 2.5 + _tile_value(state, seat, command.tile, placed) - (4.0 if command.discard else 0.0) \
+            - command.pay_workers
+    player = state.players[seat]
+    value = command.rolled if command.value is None else command.value
+    cost = worker_cost(player, command.rolled, value, free_change(player, command.action, state.options))
+    return _action_value(state, seat, command.action, placed) - 1.5 * cost
+
+
+def choose(rng: random.Random, state: GameState, commands: list, placed: set[str]):
+    """The command with the best value plus seeded noise.
+
+    Commands are considered in the order of their canonical text, so that a playout depends
+    only on which moves are legal, not on the order the generator lists them in.
+    """
+    from burgundy_cli.castles.notation import format_command
+
+    best, best_value = None, float("-inf")
+    for command in sorted(commands, key=format_command):
+        value = _value(state, command, placed) + 3.0 * rng.random()
+        if value > best_value:
+            best, best_value = command, value
+    return best
+
+
+# --- the playout ------------------------------------------------------------------------------
+
+
+def playout(players: int, seed: int, edition: str | None = None, stop_after: int | None = None) -> dict[str, Any]:
+    """Deal a game from ``seed`` and play it to the end (or ``stop_after`` player actions).
+
+    Returns the canonical record data (``[game]``, ``[setup]``, ``[log]``, ``[result]``).
+    The same arguments give the same record, byte for byte.
+    """
+    return play_game(players, seed, edition, stop_after).record_data()
+
+
+def play_game(players: int, seed: int, edition: str | None = None, stop_after: int | None = None,
+              visit: Callable[[Any], None] | None = None) -> Any:
+    """The playout as a record session (:class:`~burgundy_cli.castles.record.CastlesSession`).
+
+    ``stop_after`` counts player actions (die actions, purchases, passes); table lines do not
+    count. ``visit(session)`` is called after every line, for tests that watch each step.
+    """
+    from burgundy_cli.castles.notation import format_command
+    from burgundy_cli.castles.record import CastlesSession
+    from burgundy_cli.castles.setup import state_from_setup
+    from burgundy_cli.core.game import GameHeader
+
+    edition = edition or DEFAULT_EDITION
+    names = list(NAMES[:players])
+    rng = random.Random(seed)
+    command_line = f"burgundy playout castles-of-burgundy --players {players} --edition {edition} --seed {seed}"
+    if stop_after is not None:
+        command_line += f" --stop-after {stop_after}"
+    header = GameHeader(name="castles-of-burgundy", edition=edition, players=names,
+                        notes=f"Generated by `{command_line}`: a seeded random deal played by a simple "
+                              "seeded policy, not a game played by people.")
+    setup = deal_setup(rng, edition, names)
+    session = CastlesSession(header, "setup", setup, state_from_setup(header, setup))
+    state = session.state
+    placed: set[str] = set()
+    actions = 0
+    while state.stage != "over" and (stop_after is None or actions < stop_after):
+        if state.stage == "turn":
+            command = choose(rng, state, legal_commands(state), placed)
+        else:
+            buys = legal_commands(state)  # only a purchase still open to the last mover
+            command = choose(rng, state, buys, placed) if buys and rng.random() < 0.3 else None
+            if command is None:
+                for line in phase_lines(rng, state) if state.stage == "phase" else []:
+                    _play(session, line, visit)
+                _play(session, roll_line(rng, state), visit)
+                continue
+        _play(session, format_command(command), visit)
+        actions += 1
+        if isinstance(command, c.DieCommand):
+            _note_placed(command.action, placed)
+    return session
+
+
+def _play(session: Any, line: str, visit: Callable[[Any], None] | None) -> None:
+    session.play(line)
+    if visit is not None:
+        visit(session)
+
+
+def _note_placed(action, placed: set[str]) -> None:
+    while isinstance(action, c.PlaceAction):
+        placed.add(action.tile)
+        action = action.then

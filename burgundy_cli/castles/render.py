@@ -1,0 +1,150 @@
+"""``burgundy show`` for The Castles of Burgundy: the table as text.
+
+Every duchy is drawn as a hex map whose cells carry the coordinates the notation uses
+(``a1``..``g4``): an empty space shows its colour letter and die number (``C6`` a dark-green
+space for a 6), a filled one the tile on it in capitals (``SHIP``, ``COW3``, ``K16``).
+Around the maps: storage, goods, silver, workers, VP, bonus tiles, the bridge order, the
+phase and round, the dice, and every depot with its tiles and goods.
+"""
+
+from __future__ import annotations
+
+from burgundy_cli.castles.boards import ROW_LENGTHS, ROW_LETTERS, board, board_numbers
+from burgundy_cli.castles.state import PHASES, GameState, PlayerState
+from burgundy_cli.castles.tiles import COLOUR_NAME
+
+#: Width of one hex cell in the drawing; rows are offset by half of it, like the board.
+CELL = 10
+
+#: Short capitals for tiles on the map (what fits in a cell next to the coordinate).
+_SHORT = {
+    "castle": "CASTLE", "mine": "MINE", "ship": "SHIP", "warehouse": "WAREH", "carpenter": "CARPT",
+    "church": "CHURCH", "market": "MARKET", "boarding-house": "BOARD", "bank": "BANK",
+    "city-hall": "CITYH", "watchtower": "TOWER",
+}
+_ANIMAL_SHORT = {"cow": "COW", "pig": "PIG", "sheep": "SHEEP", "chicken": "HEN"}
+
+LEGEND = ("legend: empty space = colour + die (C dark green/castle, S blue/ship, M grey/mine, "
+          "L light green/pasture, B beige/city, Y yellow/knowledge); filled space = tile in capitals "
+          "(HEN = chicken, CITYH = city-hall, BOARD = boarding-house, CARPT = carpenter, WAREH = warehouse, "
+          "TOWER = watchtower)")
+
+
+def tile_short(kind: str) -> str:
+    """The capitals a placed tile is drawn with (``cow3`` -> ``COW3``, ``k16`` -> ``K16``)."""
+    if kind in _SHORT:
+        return _SHORT[kind]
+    for animal, short in _ANIMAL_SHORT.items():
+        if kind.startswith(animal):
+            return short + kind[len(animal):]
+    return kind.upper()
+
+
+def duchy_number(edition: str, player: PlayerState) -> int | str:
+    """The number printed on ``player``'s duchy board in ``edition`` (its layout id if none)."""
+    for number in board_numbers(edition):
+        if board(edition, number).layout == player.board.layout:
+            return number
+    return player.board.layout
+
+
+def duchy_map(player: PlayerState) -> list[str]:
+    """The hex map of one duchy, one text line per row, coordinates in every cell."""
+    lines = []
+    index = 0
+    widest = max(ROW_LENGTHS)
+    for row, length in enumerate(ROW_LENGTHS):
+        cells = []
+        for col in range(length):
+            tile = player.duchy[index]
+            content = tile_short(tile) if tile is not None else (
+                f"{player.board.colour[index]}{player.board.die[index]}")
+            cells.append(f"{ROW_LETTERS[row]}{col + 1} {content}".ljust(CELL))
+            index += 1
+        lines.append((" " * ((widest - length) * CELL // 2) + "".join(cells)).rstrip())
+    return lines
+
+
+def _goods_text(goods: dict[int, int]) -> str:
+    """Goods tiles held, one number per tile (``5 5 6``: two of type 5, one of type 6)."""
+    held = [str(kind) for kind, count in sorted(goods.items()) for _ in range(count)]
+    return " ".join(held) if held else "none"
+
+
+def _bonus_text(bonus: str) -> str:
+    """``S-large`` -> ``blue large``: a colour bonus tile as the rulebook names it."""
+    code, size = bonus.split("-", 1)
+    return f"{COLOUR_NAME.get(code, code)} {size}"
+
+
+def player_summary(state: GameState, seat: int) -> list[str]:
+    """Supplies and scores of one player, under their map."""
+    player = state.players[seat]
+    vp = ", ".join(f"{cat} {n}" for cat, n in player.vp.items() if n) or "none yet"
+    lines = [
+        f"  storage: {', '.join(player.storage) if player.storage else 'empty'}"
+        f"   goods: {_goods_text(player.goods)}   silver: {player.silver}   workers: {player.workers}",
+        f"  VP: {player.points} ({vp})",
+    ]
+    extras = []
+    if player.bonuses:
+        extras.append("bonus tiles: " + ", ".join(_bonus_text(bonus) for bonus in player.bonuses))
+    if player.knowledge:
+        extras.append("knowledge: " + ", ".join(f"k{n}" for n in sorted(player.knowledge)))
+    if player.dice:
+        extras.append("dice to use: " + " ".join(map(str, player.dice)))
+    if extras:
+        lines.append("  " + "   ".join(extras))
+    return lines
+
+
+def _depot_line(state: GameState, depot: int) -> str:
+    name = "black" if depot == 0 else f"depot {depot}"
+    tiles = ", ".join(state.depots[depot]) if state.depots[depot] else "-"
+    text = f"  {name:<8} tiles: {tiles}"
+    if depot and state.depot_goods[depot]:
+        text += "   goods: " + " ".join(map(str, state.depot_goods[depot]))
+    if not state.revealed[depot] and state.stage in ("roll", "turn"):
+        text += "   (not revealed in the record)"
+    return text
+
+
+def render(state: GameState) -> str:
+    """The whole table: header, turn order, depots, then every duchy with its player's supplies."""
+    names = [p.name for p in state.players]
+    if state.stage == "over":
+        where = "game over"
+    else:
+        where = f"phase {PHASES[state.phase]}, round {state.round + 1}"
+        if state.stage == "phase":
+            where += " (phase setup: reveals and goods due)"
+        elif state.stage == "roll":
+            where += " (the roll is due)"
+        else:
+            where += f", {names[state.to_move()]} to move"
+    lines = [f"The Castles of Burgundy ({state.edition} edition), {len(names)} players: {where}"]
+    if state.stage == "over":
+        from burgundy_cli.castles.scoring import score
+
+        table = score(state)
+        lines.append("final scoring: " + ", ".join(f"{line.name} {line.total}" for line in table.players)
+                     + f"; winner {', '.join(table.winner)}")
+    lines.append("bridge order: " + " > ".join(names[s] for s in state.bridge_order()))
+    if state.white is not None:
+        lines.append(f"white die: {state.white}")
+    if state.round_goods:
+        lines.append("goods still on the round spaces: " + " ".join(map(str, state.round_goods)))
+    lines.append("depots:")
+    lines.extend(_depot_line(state, depot) for depot in range(1, 7))
+    lines.append(_depot_line(state, 0))
+    for seat, player in enumerate(state.players):
+        lines.append("")
+        lines.append(f"{player.name} (seat {seat + 1}, duchy No. {duchy_number(state.edition, player)})")
+        lines.extend(duchy_map(player))
+        lines.extend(player_summary(state, seat))
+    if state.skipped:
+        lines.append("")
+        lines.extend(f"note: {note}" for note in state.skipped)
+    lines.append("")
+    lines.append(LEGEND)
+    return "\n".join(lines)

@@ -1,0 +1,104 @@
+"""Every rule the Castles of Burgundy referee enforces, by stable id (``cob.*``).
+
+``text`` paraphrases the rulebook closely; ``ref`` says where it stands. References use
+"2011" (first edition English rules, alea/Ravensburger) and "2019" (2019 edition English
+rules with expansions). The engine raises :class:`IllegalMoveError` only with rules from
+:data:`RULES`; docs/rules-coverage.md maps each id to the tests that raise it.
+"""
+
+from __future__ import annotations
+
+from burgundy_cli.core.errors import Rule
+
+_R11 = "2011 rules"
+_R19 = "2019 rules"
+
+
+def _rule(rule_id: str, text: str, ref: str) -> tuple[str, Rule]:
+    return rule_id, Rule(rule_id, text, ref)
+
+
+RULES: dict[str, Rule] = dict((
+    # --- flow of the game ----------------------------------------------------------------
+    _rule("cob.flow.over", "The game ends after the fifth phase (E); nothing is played after it.",
+          f"{_R11} 'Game end'; {_R19} 'End of the game'"),
+    _rule("cob.flow.roll", "Each round starts with every player rolling their two dice and the start player the white die.",
+          f"{_R11} 'The five game rounds'; {_R19} 'The five game rounds'"),
+    _rule("cob.flow.turn-order", "Players take their turns one after the other in turn order (the bridge: farthest space first, top of a stack first).",
+          f"{_R11} 'The five game rounds'; {_R19} 'The five game rounds'"),
+    _rule("cob.flow.phase-setup", "Depots are replenished and the phase's goods laid out at the start of a phase, before its first roll.",
+          f"{_R11} 'Setup for each phase'; {_R19} 'Before each phase'"),
+    # --- table events --------------------------------------------------------------------
+    _rule("cob.roll.players", "Every player rolls exactly their own two dice.",
+          f"{_R11} 'The five game rounds'"),
+    _rule("cob.roll.good", "The start player puts the topmost goods tile of the round spaces on the depot of the white die.",
+          f"{_R11} 'The five game rounds': 'takes the topmost goods tile from the round spaces'"),
+    _rule("cob.goods.count", "There are 42 goods tiles, 7 of each of the 6 types; each phase uses a stack of 5.",
+          f"{_R11} 'Game components', 'Game setup'"),
+    _rule("cob.reveal.repeat", "Each depot is replenished once per phase.",
+          f"{_R11} 'Setup for each phase'"),
+    _rule("cob.reveal.spaces", "A depot gets one tile per space used by the player count (numbered depots 2/3/4 spaces, black depot 4/6/8), each matching its space's colour; with 3 players depot 6's dark-green space takes a mine in phases B and D.",
+          f"{_R11} 'Setup for each phase' and board print; {_R19} 'For the 2- and 3-player games', 'Important: in the 3-player game...'"),
+    _rule("cob.supply.exhausted", "The game has a fixed number of each hex tile (164: 124 with coloured backs, 40 with black backs).",
+          f"{_R11} 'Game components'; {_R19} 'Game materials'"),
+    # --- dice and workers ----------------------------------------------------------------
+    _rule("cob.die.unused", "A turn consists of exactly two actions, one per die; each die is used once.",
+          f"{_R11} 'A player's turn': 'exactly two actions, one per die'"),
+    _rule("cob.die.workers", "Each worker tile changes a die by 1 up or down (1 and 6 are adjacent); you need enough workers.",
+          f"{_R11} 'A player's turn', 'Worker tiles'; {_R19} 'Worker chips'"),
+    _rule("cob.die.value", "The die used says which depot to take from, which space number to fill, which goods type to sell.",
+          f"{_R11} 'The actions'; {_R19} 'The game actions'"),
+    # --- take / storage ------------------------------------------------------------------
+    _rule("cob.take.depot", "Take one hex tile of your choice from the depot whose number matches the die.",
+          f"{_R11} 'Action: take six-sided tile from the game board'"),
+    _rule("cob.storage.full", "When all 3 storage spaces are full, first discard a stored tile to make room.",
+          f"{_R11} 'Take six-sided tile': 'Should all of the storage spaces be full, then he must first choose a prior tile to discard'"),
+    _rule("cob.storage.discard", "Only a tile in a full storage may be discarded, to make room for a new one.",
+          f"{_R11} 'Take six-sided tile'; {_R19} 'If you don't have an empty slot, you must first create space'"),
+    # --- place ---------------------------------------------------------------------------
+    _rule("cob.place.stored", "The tile placed comes from your storage spaces, never directly from the game board.",
+          f"{_R11} 'Additional rules for placing six-sided tiles': 'must always first place it onto a storage space'"),
+    _rule("cob.place.space", "A duchy has 37 spaces in rows of 4, 5, 6, 7, 6, 5 and 4 (a1..g4).",
+          f"{_R11} 'The player boards'; {_R19} 'A duchy'"),
+    _rule("cob.place.empty", "A tile is placed on an empty space; placed tiles are never moved or removed.",
+          f"{_R11} 'Add six-sided tile to your estate': 'corresponding empty space'"),
+    _rule("cob.place.colour", "A tile's colour must always match the colour of the space it is placed on.",
+          f"{_R11} 'Add six-sided tile to your estate'; {_R19} 'Place hex tile in your duchy'"),
+    _rule("cob.place.adjacent", "A newly placed tile must lie directly next to at least one previously placed tile.",
+          f"{_R11} 'Add six-sided tile to your estate'; {_R19} 'Place hex tile in your duchy'"),
+    _rule("cob.place.city-once", "Each of the 8 building types may occur only once per city (unless knowledge tile 1 is placed).",
+          f"{_R11} 'Building (beige)': 'Each of the 8 building types may only occur once per city'"),
+    # --- sell ----------------------------------------------------------------------------
+    _rule("cob.sell.none", "Selling sells all goods tiles of the die's type from your goods storage; you need at least one.",
+          f"{_R11} 'Action: sell goods'; {_R19} 'Action: sell goods'"),
+    # --- black depot ---------------------------------------------------------------------
+    _rule("cob.buy.once", "Once per turn, in addition to the two dice actions, a player may buy one tile from the black depot.",
+          f"{_R11} 'The central black depot'; {_R19} 'The central black depot'"),
+    _rule("cob.buy.silver", "A purchase costs 2 silverlings (2019 knowledge tile 6: or 2 workers).",
+          f"{_R11} 'The central black depot'; {_R19} knowledge tile 6"),
+    _rule("cob.buy.during", "2019: the purchase may be made at any time of the turn, also during an action; 2011: before, between or after the dice actions.",
+          f"{_R19} 'The central black depot': 'before, during, between or after'; {_R11} 'The central black depot'"),
+    _rule("cob.buy.depot", "Tiles are bought from the black depot (knowledge tile 6: also from the numbered depots).",
+          f"{_R11} 'The central black depot' and knowledge tile 6; {_R19} knowledge tile 6"),
+    # --- effects of placed tiles ---------------------------------------------------------
+    _rule("cob.effect.none", "Only castles, ships and buildings with a choice (warehouse, carpenter's workshop, church, market, city hall) grant a further action or choice.",
+          f"{_R11} 'Add six-sided tile to your estate', 'The buildings'"),
+    _rule("cob.ship.goods", "A ship takes all goods tiles of any one depot, as far as the 3 goods storage types allow; the rest stays.",
+          f"{_R11} 'Ship (blue)' 1.; {_R19} 'Ship (blue)' 1."),
+    _rule("cob.ship.second-depot", "With knowledge tile 5, a ship may also take the goods of a neighbouring depot.",
+          f"{_R11} knowledge tile 5; {_R19} knowledge tile 5"),
+    _rule("cob.building.warehouse", "A warehouse sells one goods type of your choice, as the sell action.",
+          f"{_R11} 'The buildings: Warehouse'"),
+    _rule("cob.building.take", "Carpenter's workshop: a building; church: a mine, knowledge or castle tile; market: a ship or animal tile -- from a numbered depot, not the black depot.",
+          f"{_R11} 'The buildings: Carpenter's workshop, Church, Market'"),
+    _rule("cob.building.city-hall", "A city hall places one more tile from storage, with its effects, without a die.",
+          f"{_R11} 'The buildings: City hall'; {_R19} 'Town hall'"),
+    # --- manual corrections ---------------------------------------------------------------
+    _rule("cob.correction.range", "A correction cannot leave a player with a negative number of silverlings, workers or goods, nor with goods of more than 3 types.",
+          "burgundy notation: corrections (docs/notation.md)"),
+))
+
+
+def rule(rule_id: str):
+    """The registered rule ``rule_id`` (KeyError for an unregistered id: a bug)."""
+    return RULES[rule_id]

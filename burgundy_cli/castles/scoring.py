@@ -1,0 +1,107 @@
+"""Scoring: the VP of each player by category, final scoring, ranks and the tiebreak.
+
+Categories scored during play (kept by the engine in ``PlayerState.vp``): ``position``
+(VP a typed position started with), ``animals``, ``areas`` (completed areas by size),
+``area-phase-bonus`` (10/8/6/4/2 per completed area by phase), ``colour-bonus`` (large
+and small bonus tiles), ``goods-sold``, ``watchtowers`` and ``corrections`` (manual lines).
+Final scoring adds ``end-goods`` (1 per unsold goods tile), ``end-silver`` (1 per
+silverling), ``end-workers`` (1 per two workers) and ``knowledge-tiles`` (the yellow
+tiles 15-26 placed in the duchy). Every breakdown sums to its total.
+
+Tiebreak (both rulebooks, 'Game end'): the tied player with the fewest empty duchy
+spaces (option ``tiebreak-empty-spaces = "most"`` for the other reading), then the one
+later in turn order (2011) / farthest behind on the bridge (2019): the same thing, the
+order the bridge shows at the end.
+"""
+
+from __future__ import annotations
+
+from burgundy_cli.castles.state import GameState, PlayerState
+from burgundy_cli.castles.tiles import KNOWLEDGE_BUILDING, catalogue
+from burgundy_cli.core.game import ScoreLine, ScoreTable
+
+PLAY_CATEGORIES = ("position", "animals", "areas", "area-phase-bonus", "colour-bonus", "goods-sold",
+                   "watchtowers", "corrections")
+END_CATEGORIES = ("end-goods", "end-silver", "end-workers", "knowledge-tiles")
+
+
+def _goods_types_sold(state: GameState, player: PlayerState, placed: list) -> int:
+    return (3 if state.edition == "2011" else 2) * sum(1 for count in player.sold if count)
+
+
+def _buildings(building: str):
+    def points(state: GameState, player: PlayerState, placed: list) -> int:
+        return 4 * sum(1 for kind in placed if kind.building == building)
+    return points
+
+
+def _animal_types(state: GameState, player: PlayerState, placed: list) -> int:
+    return 4 * len({kind.animal for kind in placed if kind.animal})
+
+
+def _goods_sold(state: GameState, player: PlayerState, placed: list) -> int:
+    return sum(player.sold)
+
+
+def _bonus_tiles(state: GameState, player: PlayerState, placed: list) -> int:
+    return (2 if state.edition == "2011" else 3) * len(player.bonuses)
+
+
+#: End-of-game VP of the base game's knowledge tiles, by tile number:
+#: ``f(state, player, placed kinds)``. An expansion module adds its own to the game's
+#: ruleset (2019 #29 white castles) or wraps one (the crane counts as a building of the
+#: player's choice for 16-23).
+END_SCORING = {
+    15: _goods_types_sold,
+    **{number: _buildings(building) for number, building in KNOWLEDGE_BUILDING.items()},
+    24: _animal_types,
+    25: _goods_sold,
+    26: _bonus_tiles,
+}
+
+
+def knowledge_points(state: GameState, player: PlayerState) -> dict[int, int]:
+    """End-of-game VP of each scoring knowledge tile placed in ``player``'s duchy (15-26).
+
+    Tiles in storage do not count (2019 rules, 'End of the game').
+    """
+    kinds = catalogue()
+    placed = [kinds[t] for t in player.duchy if t is not None]
+    scoring = state.ruleset.end_scoring
+    return {number: scoring[number](state, player, placed)
+            for number in sorted(player.knowledge) if number in scoring}
+
+
+def breakdown(state: GameState, player: PlayerState, final: bool) -> dict[str, int]:
+    """``player``'s VP by category; with ``final``, including final scoring."""
+    result = {category: player.vp.get(category, 0) for category in PLAY_CATEGORIES}
+    if final:
+        result["end-goods"] = sum(player.goods.values())
+        result["end-silver"] = player.silver
+        result["end-workers"] = player.workers // 2
+        result["knowledge-tiles"] = sum(knowledge_points(state, player).values())
+    return result
+
+
+def score(state: GameState) -> ScoreTable:
+    """The score table of ``state``: final scoring once phase E has ended, else the VP so far."""
+    complete = state.stage == "over"
+    totals = []
+    order = state.bridge_order()
+    for seat, player in enumerate(state.players):
+        parts = breakdown(state, player, complete)
+        empty = player.duchy.count(None)
+        empty_key = empty if state.options.tiebreak_empty == "fewest" else -empty
+        totals.append((-sum(parts.values()), empty_key, -order.index(seat), seat, parts))
+    totals.sort()
+    lines = [ScoreLine(name=state.players[seat].name, total=-neg_total, rank=rank, breakdown=parts)
+             for rank, (neg_total, _, _, seat, parts) in enumerate(totals, start=1)]
+    tiebreak = None
+    if len(totals) > 1 and totals[0][0] == totals[1][0]:
+        if totals[0][1] != totals[1][1]:
+            tiebreak = f"{state.options.tiebreak_empty} empty duchy spaces"
+        else:
+            tiebreak = "later in turn order" if state.edition == "2011" else "farthest behind on the bridge"
+    return ScoreTable(game="castles-of-burgundy", edition=state.edition, complete=complete, players=lines,
+                      winner=[lines[0].name] if complete else [], tiebreak=tiebreak if complete else None,
+                      notes=list(state.skipped))

@@ -1,0 +1,211 @@
+"""The state of a game of The Castles of Burgundy: plain mutable slotted dataclasses.
+
+The engine changes a state in place (``engine.apply``); :meth:`GameState.copy` makes an
+independent copy cheaply (boards and tile kinds are shared, never mutated). Nothing here
+checks rules; see :mod:`burgundy_cli.castles.engine`.
+
+Indices: players are indexed by seat (the order of ``[game] players``); duchy spaces
+0..36 (:mod:`burgundy_cli.castles.boards`); depots 1..6, with index 0 the black depot;
+goods types 1..6; ``phase`` 0..4 for A..E and ``round`` 0..4 for rounds 1..5.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from burgundy_cli.castles.boards import Board
+
+PHASES = "ABCDE"
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Rule options a record can choose in ``[game.options]`` (see docs/rulings.md).
+
+    ``tiebreak_empty``: ``"fewest"`` (the printed English rules of both editions) or
+    ``"most"`` (the reading of BGA and the 2019 team game) empty duchy spaces win a tie.
+    ``k8_doubles_free``: knowledge tile 8 also doubles the free +/-1 of tiles 9-12.
+    ``k6_mixed``: 2019 knowledge tile 6 lets a purchase be paid 1 silverling + 1 worker.
+    ``modules``: 2019 expansion modules switched on (none are implemented yet).
+    """
+
+    tiebreak_empty: str = "fewest"
+    k8_doubles_free: bool = False
+    k6_mixed: bool = False
+    modules: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """The rules a game is played with: the base game plus the modules its record switches on.
+
+    ``effects``: tile kind (or type) -> what placing it does (``actions.Effect``);
+    ``phase_end``: payouts at every phase end, in order; ``end_scoring``: knowledge tile
+    number -> its final-scoring function. Built by :func:`burgundy_cli.castles.modules.ruleset`;
+    shared, never changed.
+    """
+
+    modules: tuple[str, ...]
+    effects: Mapping[str, Any]
+    phase_end: tuple[Callable[[GameState], None], ...]
+    end_scoring: Mapping[int, Callable[..., int]]
+
+
+@dataclass(slots=True, eq=False)
+class PlayerState:
+    """One player: duchy, storage, goods, supplies, running VP by category, dice of the round.
+
+    ``duchy[i]`` is the tile kind on space ``i`` or None; ``storage`` holds up to 3 hex
+    tiles; ``goods`` maps a goods type to the number of tiles held (at most 3 types);
+    ``sold[t]`` counts goods tiles of type ``t`` sold so far (index 0 unused); ``vp`` is
+    the VP scored during play, by category (their sum is the VP track); ``bonuses``: the
+    colour bonus tiles taken, as ``"<colour code>-large"``/``"-small"``; ``knowledge``:
+    numbers of the knowledge tiles placed; ``dice``: the dice not yet used this round.
+    """
+
+    name: str
+    board: Board
+    start: int
+    duchy: list[str | None]
+    storage: list[str] = field(default_factory=list)
+    goods: dict[int, int] = field(default_factory=dict)
+    sold: list[int] = field(default_factory=lambda: [0] * 7)
+    silver: int = 1
+    workers: int = 0
+    vp: dict[str, int] = field(default_factory=dict)
+    bonuses: list[str] = field(default_factory=list)
+    knowledge: set[int] = field(default_factory=set)
+    dice: list[int] = field(default_factory=list)
+
+    def copy(self) -> PlayerState:
+        return PlayerState(self.name, self.board, self.start, self.duchy.copy(), self.storage.copy(),
+                           self.goods.copy(), self.sold.copy(), self.silver, self.workers, self.vp.copy(),
+                           self.bonuses.copy(), self.knowledge.copy(), self.dice.copy())
+
+    @property
+    def points(self) -> int:
+        """VP scored so far during play (the VP track)."""
+        return sum(self.vp.values())
+
+    def add_vp(self, category: str, amount: int) -> None:
+        if amount:
+            self.vp[category] = self.vp.get(category, 0) + amount
+
+
+@dataclass(slots=True, eq=False)
+class GameState:
+    """The whole table.
+
+    ``stage``: ``phase`` -- a phase is about to start (the last phase's leftovers still lie
+    on the depots); ``setup`` -- the phase has begun (reveals, phase goods), its first roll
+    is due; ``roll`` -- the next round's dice are due; ``turn`` -- a player is to move;
+    ``over`` -- the fifth phase has ended (``phase``/``round`` stay at E, 5).
+    ``bridge``: the turn-order track as stacks per space (index 0 = start space), each
+    stack listed bottom to top by seat. ``order``: the turn order of the current round;
+    ``turn``: index into it. ``bought``: the player to move has bought this turn.
+    ``lingering``: seat of the player whose turn has just ended and who may still buy
+    (2011 allows a purchase after the dice actions), else -1.
+    ``depots[d]``: hex tiles lying on depot ``d`` (0 = black); ``depot_goods[d]``: goods
+    tiles on depot ``d`` (1..6). ``revealed[d]``: the record said what depot ``d`` got this
+    phase; ``taken[d]``: colours taken this phase from an unrevealed depot ``d``.
+    ``round_goods``: goods still on the round spaces, top first (None: not recorded).
+    ``supply``: kind -> [coloured backs left, black backs left] in the face-down supply
+    (the tiles not yet drawn); copies share these pairs, so change one with
+    :meth:`draw`, never in place;
+    ``removed``: tiles returned to the box (discarded or left over at a phase end).
+    ``bonus_taken``: colour code -> bonus tiles taken (0, 1, 2). ``goods_used[t]``: goods
+    tiles of type ``t`` in play (at most 7). ``skipped``: checks that could not be made.
+    ``seats``: player name -> seat (derived from ``players``). ``ruleset``: the rules in
+    force (base game + the record's modules; derived from ``options.modules`` if not given).
+    """
+
+    edition: str
+    options: Options
+    players: list[PlayerState]
+    bridge: list[list[int]]
+    phase: int = 0
+    round: int = 0
+    stage: str = "phase"
+    order: list[int] = field(default_factory=list)
+    turn: int = 0
+    bought: bool = False
+    lingering: int = -1
+    white: int | None = None
+    depots: list[list[str]] = field(default_factory=lambda: [[] for _ in range(7)])
+    depot_goods: list[list[int]] = field(default_factory=lambda: [[] for _ in range(7)])
+    revealed: list[bool] = field(default_factory=lambda: [False] * 7)
+    taken: list[list[str]] = field(default_factory=lambda: [[] for _ in range(7)])
+    round_goods: list[int] | None = None
+    supply: dict[str, list[int]] = field(default_factory=dict)
+    removed: list[str] = field(default_factory=list)
+    bonus_taken: dict[str, int] = field(default_factory=dict)
+    goods_used: list[int] = field(default_factory=lambda: [0] * 7)
+    skipped: list[str] = field(default_factory=list)
+    seats: dict[str, int] = field(default_factory=dict)
+    ruleset: Ruleset | None = None
+
+    def __post_init__(self) -> None:
+        self.seats = {player.name: index for index, player in enumerate(self.players)}
+        if self.ruleset is None:
+            from burgundy_cli.castles.modules import ruleset
+
+            self.ruleset = ruleset(self.options.modules)
+
+    def copy(self) -> GameState:
+        """An independent copy (lists and dicts copied one level; boards shared)."""
+        return GameState(
+            self.edition, self.options, [p.copy() for p in self.players], [s.copy() for s in self.bridge],
+            self.phase, self.round, self.stage, self.order.copy(), self.turn, self.bought, self.lingering,
+            self.white, [d.copy() for d in self.depots], [g.copy() for g in self.depot_goods],
+            self.revealed.copy(), [t.copy() for t in self.taken],
+            None if self.round_goods is None else self.round_goods.copy(),
+            dict(self.supply), self.removed.copy(), self.bonus_taken.copy(),
+            self.goods_used.copy(), self.skipped.copy(), ruleset=self.ruleset)
+
+    def branch(self, seat: int) -> GameState:
+        """A cheaper copy in which only player ``seat``, the bonus tiles, the bridge, the depots
+        and what leaves them may change: enough to check a placement's purchase and granted
+        action on the branch after applying the placement there. The other players are shared."""
+        branch = GameState.__new__(GameState)
+        for name in GameState.__slots__:
+            setattr(branch, name, getattr(self, name))
+        branch.players = self.players.copy()
+        branch.players[seat] = self.players[seat].copy()
+        branch.bonus_taken = self.bonus_taken.copy()
+        branch.bridge = [stack.copy() for stack in self.bridge]
+        branch.depot_goods = [goods.copy() for goods in self.depot_goods]
+        branch.depots = [tiles.copy() for tiles in self.depots]
+        branch.taken = [taken.copy() for taken in self.taken]
+        branch.supply = dict(self.supply)
+        branch.removed = self.removed.copy()
+        branch.skipped = self.skipped.copy()
+        return branch
+
+    def draw(self, tile: str, black: bool) -> None:
+        """One ``tile`` with a black (or coloured) back leaves the supply."""
+        coloured, black_left = self.supply[tile]
+        self.supply[tile] = [coloured, black_left - 1] if black else [coloured - 1, black_left]
+
+    @property
+    def player_count(self) -> int:
+        return len(self.players)
+
+    def seat(self, name: str) -> int:
+        """The seat of the player called ``name``; -1 when no such player."""
+        return self.seats.get(name, -1)
+
+    def to_move(self) -> int:
+        """Seat of the player to move, or -1 outside a turn."""
+        return self.order[self.turn] if self.stage == "turn" else -1
+
+    def bridge_order(self) -> list[int]:
+        """Seats in turn order as the bridge shows it now: farthest space first, top of a stack first."""
+        return [seat for stack in reversed(self.bridge) for seat in reversed(stack)]
+
+    def bridge_space(self, seat: int) -> int:
+        for space, stack in enumerate(self.bridge):
+            if seat in stack:
+                return space
+        raise ValueError(seat)

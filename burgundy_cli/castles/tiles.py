@@ -1,0 +1,174 @@
+"""The hex-tile catalogue: canonical tile names, their type and colour, and how many exist.
+
+A tile is named by its *kind*: ``castle``, ``mine``, ``ship``, ``cow2``..``chicken4`` (animal
+and number of animals), the eight buildings (``warehouse``, ``carpenter``, ``church``,
+``market``, ``boarding-house``, ``bank``, ``city-hall``, ``watchtower``) and ``k1``..``k26``
+for the yellow knowledge (monastery) tiles. Kinds come from ``data/tiles.json``; the
+catalogue is built on first use and cached.
+
+Colours are one-letter codes shared with :mod:`burgundy_cli.castles.boards`:
+``C`` dark green (castle), ``S`` blue (ship), ``M`` grey (mine), ``L`` light green (animal),
+``B`` beige (building), ``Y`` yellow (knowledge).
+
+>>> resolve_tile_name("Yellow 16"), resolve_tile_name("cow 3"), resolve_tile_name("townhall")
+('k16', 'cow3', 'city-hall')
+>>> tile("k22").number, tile("sheep4").animals, tile("ship").colour
+(22, 4, 'S')
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+#: Colour code -> tile type, and the rulebook's name for a connected area of that colour.
+COLOUR_TYPE = {"C": "castle", "S": "ship", "M": "mine", "L": "animal", "B": "building", "Y": "knowledge"}
+COLOUR_NAME = {"C": "dark-green", "S": "blue", "M": "grey", "L": "light-green", "B": "beige", "Y": "yellow"}
+TYPE_COLOUR = {kind: code for code, kind in COLOUR_TYPE.items()}
+ANIMALS = ("cow", "pig", "sheep", "chicken")
+BUILDINGS = ("warehouse", "carpenter", "church", "market", "boarding-house", "bank", "city-hall", "watchtower")
+#: Knowledge tiles 16-23 score 4 VP per building of this type at the end.
+KNOWLEDGE_BUILDING = dict(zip(range(16, 24), ("warehouse", "watchtower", "carpenter", "church", "market",
+                                               "boarding-house", "bank", "city-hall")))
+
+
+@dataclass(frozen=True, slots=True)
+class TileKind:
+    """One kind of hex tile and how many of it the game holds.
+
+    ``coloured``/``black``: copies with a coloured back (drawn for the numbered depots)
+    and with a black back (drawn for the black depot).
+    """
+
+    name: str
+    type: str
+    colour: str
+    coloured: int
+    black: int
+    animal: str | None = None
+    animals: int = 0
+    building: str | None = None
+    number: int | None = None
+
+
+def load_json(name: str) -> dict:
+    """One of the package's data files, parsed."""
+    return json.loads(resources.files("burgundy_cli.castles.data").joinpath(name).read_text("utf-8"))
+
+
+@cache
+def _data() -> dict:
+    return load_json("tiles.json")
+
+
+@cache
+def catalogue() -> dict[str, TileKind]:
+    """Every tile kind by canonical name (cached)."""
+    kinds: dict[str, TileKind] = {}
+    for name, entry in _data()["kinds"].items():
+        kind_type = entry["type"]
+        extra: dict = {}
+        if kind_type == "animal":
+            match = re.fullmatch(r"([a-z]+)(\d)", name)
+            extra = {"animal": match.group(1), "animals": int(match.group(2))}
+        elif kind_type == "building":
+            extra = {"building": name}
+        elif kind_type == "knowledge":
+            extra = {"number": int(name[1:])}
+        kinds[name] = TileKind(name, kind_type, TYPE_COLOUR[kind_type], entry["coloured"], entry["black"], **extra)
+    return kinds
+
+
+def tile(name: str) -> TileKind:
+    """The kind named ``name`` (canonical); KeyError when unknown."""
+    return catalogue()[name]
+
+
+def knowledge_text(number: int, edition: str) -> str:
+    """The effect of knowledge tile ``number`` in ``edition`` ('2011' or '2019')."""
+    return _data()["knowledge"][str(number)][edition]
+
+
+def area_vp(size: int) -> int:
+    """VP for completing an area of ``size`` spaces (1, 3, 6, ... 36)."""
+    return _data()["area_vp"][min(size, 8) - 1]
+
+
+def sale_vp(players: int) -> int:
+    """VP per goods tile sold with ``players`` players (2/3/4)."""
+    return _data()["sale_vp"][str(players)]
+
+
+def bonus_vp(players: int, large: bool) -> int:
+    """VP of a large/small colour bonus tile with ``players`` players."""
+    return _data()["bonus_vp"][str(players)]["large" if large else "small"]
+
+
+GOODS_PER_TYPE = 7
+PHASE_BONUS = (10, 8, 6, 4, 2)
+
+
+_ALIASES = {
+    "carpenters": "carpenter", "carpentersworkshop": "carpenter", "carpenterworkshop": "carpenter",
+    "workshop": "carpenter", "boardinghouse": "boarding-house",
+    "cityhall": "city-hall", "townhall": "city-hall", "hall": "city-hall", "tower": "watchtower",
+    "warehouses": "warehouse", "storehouse": "warehouse",
+    "chickens": "chicken", "hen": "chicken", "cows": "cow", "pigs": "pig",
+    "castles": "castle", "mines": "mine", "ships": "ship", "boat": "ship",
+}
+_KNOWLEDGE_WORDS = ("k", "y", "yellow", "knowledge", "monastery", "kn", "mon")
+
+
+def _squash(text: str) -> str:
+    return re.sub(r"[\s_\-'’.]+", "", text.strip().lower())
+
+
+def resolve_tile_name(text: str) -> str | None:
+    """The canonical tile name ``text`` stands for, or None.
+
+    Accepts case and spacing variants and common aliases: ``Yellow16``, ``monastery 16``,
+    ``knowledge16``, ``k16``, ``cow 3``, ``boarding house``, ``townhall``,
+    ``carpenter's workshop``.
+
+    >>> [resolve_tile_name(t) for t in ("k16", "monastery 16", "Cow 3", "carpenter's workshop", "nope")]
+    ['k16', 'k16', 'cow3', 'carpenter', None]
+    """
+    word = _squash(text)
+    kinds = catalogue()
+    if word in kinds:
+        return word
+    match = re.fullmatch(r"([a-z]+?)([0-9]{1,3})", word)
+    if match:
+        head, number = match.group(1), int(match.group(2))
+        if head in _KNOWLEDGE_WORDS:
+            return f"k{number}" if f"k{number}" in kinds else None
+        head = _ALIASES.get(head, head)
+        if head in ANIMALS:
+            name = f"{head}{number}"
+            return name if name in kinds else None
+        return None
+    word = _ALIASES.get(word, word)
+    if word in kinds:
+        return word
+    for name in BUILDINGS:
+        if _squash(name) == word:
+            return name
+    return None
+
+
+def suggest_tile_name(text: str) -> str | None:
+    """The closest canonical tile name to a misspelt ``text`` (for "did you mean"), or None.
+
+    >>> suggest_tile_name("chruch"), suggest_tile_name("watchtowr")
+    ('church', 'watchtower')
+    """
+    from difflib import get_close_matches
+
+    names = list(catalogue()) + list(_ALIASES)
+    close = get_close_matches(_squash(text), names, n=1, cutoff=0.6)
+    if not close:
+        return None
+    return _ALIASES.get(close[0], close[0]) if close[0] in _ALIASES else close[0]

@@ -1,0 +1,171 @@
+"""The test oracle for the move generator: a broad candidate space judged by ``engine.check``.
+
+:func:`accepted` enumerates far more commands than can be legal -- every die value for
+every action, every tile from every depot, every space of the duchy, every ship depot pair
+and kept-goods subset, every granted action -- asks :func:`engine.check` about each, and
+returns the accepted ones in canonical spelling (:func:`canonical`). Comparing that set with
+the generator's output checks both directions of agreement.
+
+To stay fast the space is pruned only where ``check`` rejects a placement before looking at
+its choices: effect choices (ship goods, granted actions) are enumerated only for a space of
+the tile's colour that is empty, next to a placed tile and, for a die placement, shows the
+die value; other
+placements are tried without choices; a tile that grants no action is tried with a few
+granted actions only.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from burgundy_cli.castles import engine
+from burgundy_cli.castles.actions import apply_place_tile
+from burgundy_cli.castles.boards import space_name
+from burgundy_cli.castles.commands import (
+    BuyCommand, DieCommand, PassCommand, PlaceAction, SellAction, TakeAction, WorkersAction,
+)
+from burgundy_cli.castles.notation import format_command
+from burgundy_cli.castles.state import GameState, PlayerState
+from burgundy_cli.castles.tiles import catalogue
+from burgundy_cli.core.errors import IllegalMoveError
+
+TILES = tuple(catalogue())
+
+
+def _subsets(items) -> list[tuple[int, ...]]:
+    items = sorted(items)
+    return [combo for size in range(len(items) + 1) for combo in combinations(items, size)]
+
+
+def _ship_choices(state: GameState) -> list[dict]:
+    choices = [{}]
+    for goods in range(1, 7):
+        for goods2 in (None, goods % 6 + 1, (goods - 2) % 6 + 1, (goods + 1) % 6 + 1):  # 2 neighbours, 1 not
+            offered = set(state.depot_goods[goods]) | (set(state.depot_goods[goods2]) if goods2 else set())
+            for keep in (None, *_subsets(offered)):
+                choices.append({"goods": goods, "goods2": goods2, "keep": keep})
+    return choices
+
+
+def _tiles(state: GameState) -> tuple[str, ...]:
+    """Tiles worth trying to take: every kind while a depot is unrevealed (the engine trusts
+    any kind of a free space's colour), else those lying on a depot plus two that do not."""
+    if not all(state.revealed):
+        return TILES
+    lying = {tile for depot in state.depots for tile in depot}
+    absent = [tile for tile in TILES if tile not in lying][:2]
+    return tuple(tile for tile in TILES if tile in lying) + tuple(absent)
+
+
+def _takes(state: GameState, player: PlayerState, depots) -> list[TakeAction]:
+    discards = (None, *dict.fromkeys(player.storage))
+    return [TakeAction(tile=tile, depot=depot, discard=discard)
+            for tile in _tiles(state) for depot in depots for discard in discards]
+
+
+def _places(state: GameState, seat: int, value: int | None, depth: int) -> list[PlaceAction]:
+    """Placements of stored tiles (and one tile not stored) on every space, with broad choices."""
+    player = state.players[seat]
+    kinds = catalogue()
+    tiles = list(dict.fromkeys(player.storage)) + [next(t for t in ("mine", "ship", "castle", "bank") if t not in player.storage)]
+    result = []
+    for tile in tiles:
+        kind = kinds[tile]
+        for space in range(37):
+            name = space_name(space)
+            result.append(PlaceAction(tile=tile, space=name))
+            board, duchy = player.board, player.duchy
+            if (tile not in player.storage or board.colour[space] != kind.colour or duchy[space] is not None
+                    or (value is not None and board.die[space] != value)
+                    or all(duchy[n] is None for n in board.neighbours[space])):
+                continue
+            if kind.type == "ship":
+                result.extend(PlaceAction(tile=tile, space=name, **choice) for choice in _ship_choices(state)[1:])
+                continue
+            if (state.ruleset.effects.get(tile) or state.ruleset.effects[kind.type]).then is None:
+                # check refuses any granted action of such a tile first (cob.effect.none): a sample
+                result.extend(PlaceAction(tile=tile, space=name, then=then)
+                              for then in (WorkersAction(), SellAction(goods=1), TakeAction(tile="mine", depot=1)))
+                continue
+            base = PlaceAction(tile=tile, space=name)
+            scratch = state.copy()
+            apply_place_tile(scratch, scratch.players[seat], base)
+            result.extend(PlaceAction(tile=tile, space=name, then=then) for then in _granted(scratch, seat, depth))
+    return result
+
+
+def _granted(state: GameState, seat: int, depth: int) -> list:
+    """Every action a placed tile could be asked to grant (most are illegal for most tiles)."""
+    player = state.players[seat]
+    actions = [WorkersAction(), *(SellAction(goods=g) for g in range(1, 7)), *_takes(state, player, (None, *range(1, 7)))]
+    if depth > 0:
+        actions += _places(state, seat, None, depth - 1)
+    return actions
+
+
+def candidates(state: GameState) -> list:
+    """A broad space of player commands around ``state`` (most of them illegal)."""
+    out: list = []
+    for seat, player in enumerate(state.players):
+        out.append(PassCommand(player=player.name))
+        discards = (None, *dict.fromkeys(player.storage))
+        out.extend(BuyCommand(player=player.name, tile=tile, depot=depot, discard=discard, pay_workers=pay)
+                   for tile in _tiles(state) for depot in (None, *range(1, 7)) for discard in discards for pay in (0, 1, 2))
+    seat = state.to_move()
+    if seat < 0:
+        return out
+    player = state.players[seat]
+    for rolled in range(1, 7):
+        for value in range(1, 7):
+            actions: list = [WorkersAction()]
+            if rolled in player.dice:
+                actions += [SellAction(goods=g) for g in range(1, 7)]
+                actions += _takes(state, player, (None, value, value % 6 + 1))
+                actions += _places(state, seat, value, 2)
+            out.extend(DieCommand(player=player.name, rolled=rolled, value=value, action=action)
+                       for action in actions)
+    return out
+
+
+def canonical(state: GameState, command):
+    """The canonical spelling of an accepted command: what the generator lists for it.
+
+    A die used as rolled writes no value; a take by die names no depot; a ship's ``keep``
+    is written only when storage forces a choice, and then lists the new types taken.
+    """
+    if not isinstance(command, DieCommand):
+        return command
+    value = command.value if command.value is not None else command.rolled
+    player = state.players[state.seat(command.player)]
+    action = _canonical_action(state, player, command.action, value)
+    return command.model_copy(update={"value": None if value == command.rolled else value, "action": action})
+
+
+def _canonical_action(state: GameState, player: PlayerState, action, value: int | None):
+    if isinstance(action, TakeAction) and value is not None and action.depot == value:
+        return action.model_copy(update={"depot": None})
+    if not isinstance(action, PlaceAction):
+        return action
+    update: dict = {}
+    if action.keep is not None:
+        offered = set(state.depot_goods[action.goods])
+        if action.goods2 is not None:
+            offered |= set(state.depot_goods[action.goods2])
+        held = player.goods.keys()
+        new, free = offered - held, 3 - len(held)
+        update["keep"] = tuple(sorted(set(action.keep) - held)) if len(new) > free > 0 else None
+    if action.then is not None:
+        update["then"] = _canonical_action(state, player, action.then, None)
+    return action.model_copy(update=update)
+
+
+def accepted(state: GameState) -> set[str]:
+    """Canonical lines of every candidate :func:`engine.check` accepts."""
+    lines = set()
+    for command in candidates(state):
+        try:
+            engine.check(state, command)
+        except IllegalMoveError:
+            continue
+        lines.add(format_command(canonical(state, command)))
+    return lines

@@ -1,0 +1,214 @@
+"""The ``burgundy`` command line on Castles of Burgundy records: output shapes, exit codes,
+atomic appends, and one located line (never a traceback) for every kind of bad input."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import tomllib
+
+import pytest
+
+from tests.castles.record_texts import OPEN_A1
+from tests.conftest import RECORDS
+
+CASTLES = RECORDS / "castles-of-burgundy"
+OPENING = CASTLES / "opening-2p-2011.toml"
+
+
+@pytest.fixture
+def opening(tmp_path):
+    """A private copy of the hand-typed opening (Anna and Bob, 2011, after round A3)."""
+    target = tmp_path / "game.toml"
+    shutil.copy(OPENING, target)
+    return target
+
+
+def _one_error_line(result) -> str:
+    assert "Traceback" not in result.output + result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("burgundy: ")
+    return lines[0]
+
+
+def test_score_prints_a_table_per_category(cli) -> None:
+    result = cli("score", str(OPENING))
+    assert result.exit_code == 0
+    assert "Anna" in result.stdout and "Bob" in result.stdout
+    assert "area-phase-bonus" in result.stdout
+    assert "total                13      2" in result.stdout
+
+
+@pytest.mark.parametrize("path", sorted(CASTLES.glob("*.toml")), ids=lambda p: p.stem)
+def test_score_json_is_one_object_whose_breakdowns_sum_to_the_totals(cli, path) -> None:
+    result = cli("score", "--json", str(path))
+    assert result.exit_code == 0
+    payload = json.loads(result.stdout)
+    assert {"game", "edition", "complete", "players", "winner"} <= set(payload)
+    assert payload["game"] == "castles-of-burgundy"
+    for player in payload["players"]:
+        assert set(player) == {"name", "total", "rank", "breakdown"}
+        assert sum(player["breakdown"].values()) == player["total"]
+
+
+def test_check_legal_move_exits_0_with_the_canonical_line(cli) -> None:
+    result = cli("check", str(OPENING), "ROLL W 1 G 4 anna 12 BOB 3 4")
+    assert result.exit_code == 0
+    assert result.stdout.strip() == "legal: roll white 1 good 4, Anna 1 2, Bob 3 4"
+
+
+def test_check_illegal_move_names_the_rule_and_exits_1(cli) -> None:
+    result = cli("check", "--json", str(CASTLES / "rulebook-animals-4-3.toml"), "anna: take 2 church")
+    assert result.exit_code == 1
+    payload = json.loads(result.stdout)
+    assert payload["legal"] is False
+    assert payload["rule"] == "cob.flow.turn-order"
+    assert "Benno" in payload["message"]
+
+
+def test_check_a_move_after_the_game_ended_is_illegal(cli) -> None:
+    result = cli("check", "--json", str(CASTLES / "rulebook-tile-15.toml"), "dario: pass")
+    assert result.exit_code == 1
+    assert json.loads(result.stdout)["rule"] == "cob.flow.over"
+
+
+@pytest.mark.parametrize(("move", "expected"), [
+    ("ana: workers 3", "unknown player 'ana' at column 1 (did you mean 'Anna'?)"),
+    ("anna: take 3 chruch", "unknown tile 'chruch' at column 14 (did you mean 'church'?)"),
+    ("anna: take 8 church", "a die shows 1-6, found '8' at column 12"),
+    ("anna: place 3 church c7", "space 'c7' is off the board at column 22 (row c has spaces c1..c6)"),
+])
+def test_check_unreadable_move_is_one_located_line(cli, move: str, expected: str) -> None:
+    result = cli("check", str(OPENING), move)
+    assert result.exit_code == 1
+    line = _one_error_line(result)
+    assert "cannot parse" in line and expected in line
+
+
+def test_show_draws_every_duchy_with_coordinates_and_the_depots(cli) -> None:
+    result = cli("show", str(OPENING))
+    assert result.exit_code == 0
+    text = result.stdout
+    assert "phase A, round 4 (the roll is due)" in text
+    assert "bridge order: Bob > Anna" in text
+    assert "c3 BANK" in text and "d4 CASTLE" in text and "a1 L6" in text
+    assert "depot 6" in text and "black" in text
+    assert text.count("g4 ") == 2
+
+
+def test_fmt_is_canonical_and_stable(cli, opening) -> None:
+    first = cli("fmt", str(opening))
+    assert first.exit_code == 0
+    assert '"anna: take 6 bank"' not in first.stdout
+    assert '"Anna: take 6 bank",' in first.stdout
+    assert cli("fmt", "--write", str(opening)).exit_code == 0
+    assert opening.read_text() == first.stdout
+    assert cli("fmt", str(opening)).stdout == first.stdout
+
+
+def test_play_appends_lines_in_their_round_group(cli, opening) -> None:
+    result = cli("play", str(opening), "roll white 1 good 4, anna 1 2, bob 3 4", "bob: take 3 cow3")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.splitlines() == ["recorded: roll white 1 good 4, Anna 1 2, Bob 3 4",
+                                          "recorded: Bob: take 3 cow3"]
+    log = tomllib.loads(opening.read_text())["log"]
+    assert log["A4"] == ["roll white 1 good 4, Anna 1 2, Bob 3 4", "Bob: take 3 cow3"]
+    assert cli("score", str(opening)).exit_code == 0
+
+
+def test_play_writes_nothing_when_a_line_is_illegal(cli, opening) -> None:
+    before = opening.read_bytes()
+    result = cli("play", str(opening), "roll white 1 good 4, anna 1 2, bob 3 4", "anna: take 1 cow3")
+    assert result.exit_code == 1
+    line = _one_error_line(result)
+    assert "<move 2: anna: take 1 cow3>" in line and "illegal (cob.flow.turn-order)" in line
+    assert opening.read_bytes() == before
+
+
+def _write(tmp_path, text: str):
+    path = tmp_path / "bad.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+
+
+@pytest.mark.parametrize(("body", "where", "message"), [
+    ('    "anna: take 6 chruch",\n]\n', "bad.toml:13:19:", "unknown tile 'chruch'"),
+    ('    "bob: take 3 church",\n]\n', "bad.toml:13:6:", "illegal (cob.flow.turn-order)"),
+    ('    "anan: take 6 bank",\n]\n', "bad.toml:13:6:", "unknown player 'anan' at column 1 (did you mean 'Anna'?)"),
+    ('    "anna: take 9 bank",\n]\n', "bad.toml:13:17:", "a die shows 1-6, found '9'"),
+    ('    "anna: place 4 bank a9",\n]\n', "bad.toml:13:25:", "space 'a9' is off the board"),
+    (']\nA3 = ["anna: take 6 bank"]\n', "bad.toml:14:8:", "belongs to round A1, but it is listed under A3"),
+    (']\nZ9 = []\n', "bad.toml:14:1:", "key 'Z9' is not a round"),
+    ('    "fix anna vp +1 \\"noted\\" oops",\n]\n', "bad.toml:10:1:", "unexpected 'oops'"),
+    ('    "anna: workers 6",\n]\n\n[result]\ncomplete = false\nscores = {Anna = 5, Bob = 0}\n',
+     "bad.toml:18:1:", "stored result 'scores'"),
+])
+def test_bad_record_is_one_located_line_exit_1(cli, tmp_path, body: str, where: str, message: str) -> None:
+    result = cli("score", str(_write(tmp_path, OPEN_A1 + body)))
+    assert result.exit_code == 1
+    line = _one_error_line(result)
+    assert where in line and message in line
+
+
+def test_record_needs_setup_or_position(cli, tmp_path) -> None:
+    path = _write(tmp_path, '[game]\nname = "castles-of-burgundy"\nplayers = ["A", "B"]\n')
+    result = cli("score", str(path))
+    assert result.exit_code == 1
+    assert "exactly one of [setup] or [position]" in _one_error_line(result)
+
+
+def test_moves_lists_lines_that_check_accepts(cli) -> None:
+    path = str(CASTLES / "rulebook-animals-4-3.toml")
+    result = cli("moves", "--json", path)
+    assert result.exit_code == 0
+    listing = json.loads(result.stdout)
+    assert listing["player"] == "Benno"
+    for move in listing["moves"][:: max(1, len(listing["moves"]) // 10)]:
+        assert cli("check", path, move).exit_code == 0, move
+
+
+@pytest.mark.parametrize("name", ["opening-2p-2011.toml", "rulebook-tile-7.toml"])
+def test_show_output_snapshot(cli, snapshot, name: str) -> None:
+    """The drawing users see (boards with coordinates, supplies, depots), pinned as text."""
+    result = cli("show", str(CASTLES / name))
+    assert result.exit_code == 0
+    assert result.stdout == snapshot
+
+
+@pytest.mark.parametrize(("edit", "where", "message"), [
+    (lambda t: t.replace('edition = "2011"', 'edition = "2015"'), ":3:1:", "unknown edition '2015'"),
+    (lambda t: t.replace("[setup]\n", '[setup]\ncolour = "red"\n'), ":7:1:", "[setup.colour]: unknown field"),
+    (lambda t: t.replace('"Bob"]', '"Bob", "Cy", "Di", "Ed"]'), ":4:1:", "played by 2 to 4 players, not 5"),
+    (lambda t: t.replace("castles-of-burgundy", "castles-of-burgandy"), ":2:1:",
+     "unknown game 'castles-of-burgandy' (did you mean 'castles-of-burgundy'?)"),
+    (lambda t: t.replace("Bob = [4, 5, 6]", "Bob = [1, 1, 1]").replace("Anna = [1, 2, 3]", "Anna = [1, 1, 1]")
+     .replace('"goods 1 2 3 4 5"', '"goods 1 1 2 3 4"'), ":11:6:", "illegal (cob.goods.count)"),
+    (lambda t: t[:-30], ":12:12:", "not valid TOML"),
+])
+def test_bad_header_setup_or_counts_are_one_located_line(cli, tmp_path, edit, where: str, message: str) -> None:
+    """Issue 6: unknown game/edition, extra fields, a fifth player, eight goods of one type,
+    a truncated file -- each one located line with exit code 1."""
+    result = cli("score", str(_write(tmp_path, edit(OPEN_A1 + "]\n"))))
+    assert result.exit_code == 1
+    line = _one_error_line(result)
+    assert f"bad.toml{where}" in line and message in line
+
+
+def test_show_after_the_game_gives_the_final_scoring(cli) -> None:
+    result = cli("show", str(CASTLES / "rulebook-tile-15.toml"))
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[:2] == ["The Castles of Burgundy (2011 edition), 2 players: game over",
+                                              "final scoring: Dario 12, Carla 0; winner Dario"]
+
+
+def test_moves_lists_the_rulebook_cow_placement_before_it_is_played(cli, tmp_path) -> None:
+    """The animals example's position without its log: the placement it records is listed."""
+    text = (CASTLES / "rulebook-animals-4-3.toml").read_text("utf-8").split("[log]")[0]
+    path = _write(tmp_path, text)
+    listing = json.loads(cli("moves", "--json", str(path)).stdout)
+    assert listing["player"] == "Benno"
+    assert "Benno: place 1 cow4 b2" in listing["moves"]
+    assert cli("check", str(path), "benno: place 1 cow4 b2").exit_code == 0

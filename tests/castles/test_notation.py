@@ -1,0 +1,264 @@
+"""The Castles of Burgundy notation: lenient reading, canonical writing, located errors.
+
+The notation is specified in docs/notation.md (The Castles of Burgundy section); the
+property test checks the contract ``parse_line(format_command(cmd)) == cmd`` over
+generated commands, and every example in the doc is read and written back here too.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from burgundy_cli.castles import commands as c
+from burgundy_cli.castles.notation import format_command, parse_line
+from burgundy_cli.core.errors import ParseError
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "notation.md"
+
+
+@pytest.mark.parametrize(("typed", "canonical"), [
+    ("anna: place 5>4 ship c3 goods 6", "anna: place 5>4 ship c3 goods 6"),
+    ("ANNA :  P 5 > 4  Ship C3 g 6   # the issue's example", "ANNA: place 5>4 ship c3 goods 6"),
+    ("anna: place 5->4 ship C3 from 6", None),
+    ("bob: t 3 yellow 16 discard cow 3", "bob: take 3 k16 discard cow3"),
+    ("bob: take 3 City Hall", "bob: take 3 city-hall"),
+    ("bob: take 2 carpenter's workshop", "bob: take 2 carpenter"),
+    ("anna: place 6 castle d4 then take church from 3", "anna: place 6 castle d4 then take church from 3"),
+    ("anna: place 6 castle d4 and t church 3", "anna: place 6 castle d4 then take church from 3"),
+    ("anna: place 2 warehouse b3 then sell 5", "anna: place 2 warehouse b3 then sell 5"),
+    ("anna: place 1 townhall b1 then place church b2 then place mine e2",
+     "anna: place 1 city-hall b1 then place church b2 then place mine e2"),
+    ("anna: place 4 ship c3 goods 6 + 1 keep 1 3", "anna: place 4 ship c3 goods 6+1 keep 1 3"),
+    ("anna: place 4 ship c3 keep none", "anna: place 4 ship c3 keep none"),
+    ("anna: place 4 ship c3 goods 3 keep 2,5", "anna: place 4 ship c3 goods 3 keep 2 5"),
+    ("anna: place 6 castle d4 then take church from depot 3", "anna: place 6 castle d4 then take church from 3"),
+    ("anna: sell 5>4", "anna: sell 5>4"),
+    ("anna: s 5 goods 3", "anna: sell 5 goods 3"),
+    ("anna: w 2", "anna: workers 2"),
+    ("anna: buy church from 3 discard ship workers 1", "anna: buy church from 3 discard ship workers 1"),
+    ("anna: b Mine", "anna: buy mine"),
+    ("Anna Maria: pass", "Anna Maria: pass"),
+    ('fix anna silver +1 "forgot mine income"', 'fix anna silver +1 "forgot mine income"'),
+    ("anna: fix VP -2", "fix anna vp -2"),
+    ("fix anna goods 3 1", "fix anna goods3 +1"),
+    ("roll white 3 good 5, anna 2 6, bob 1 1", "roll white 3 good 5, anna 2 6, bob 1 1"),
+    ("Roll W 3 G 5 anna 26 bob 1/1", "roll white 3 good 5, anna 2 6, bob 1 1"),
+    ("reveal 3: church ship cow2 yellow 16", "reveal 3 church ship cow2 k16"),
+    ("reveal black mine, castle", "reveal black mine castle"),
+    ("goods 3 5 1 1 6", "goods 3 5 1 1 6"),
+    ("goods 35116", "goods 3 5 1 1 6"),
+])
+def test_lenient_input_reads_to_the_canonical_line(typed: str, canonical: str | None) -> None:
+    command = parse_line(typed)
+    text = format_command(command)
+    if canonical is not None:
+        assert text == canonical
+    assert parse_line(text) == command
+
+
+def test_issue_example_means_die_5_used_as_4_ship_on_c3_goods_from_depot_6() -> None:
+    command = parse_line("anna: place 5>4 ship c3 goods 6")
+    assert command == c.DieCommand(player="anna", rolled=5, value=4,
+                                   action=c.PlaceAction(tile="ship", space="c3", goods=6))
+
+
+def test_die_sell_sells_the_goods_of_the_value_used() -> None:
+    command = parse_line("anna: sell 5>4")
+    assert command.action == c.SellAction(goods=4)
+    assert (command.rolled, command.value) == (5, 4)
+
+
+def test_a_die_used_as_rolled_has_no_separate_value() -> None:
+    assert parse_line("anna: take 3 church").value is None
+    assert parse_line("anna: take 3>3 church").value == 3
+
+
+def test_correction_note_keeps_quotes_and_hashes() -> None:
+    command = parse_line(r'fix anna silver -1 "paid \"twice\" # oops"  # a real comment')
+    assert command.note == 'paid "twice" # oops'
+    assert parse_line(format_command(command)) == command
+
+
+@pytest.mark.parametrize(("line", "token", "column"), [
+    ("anna: take 7 church", "7", 12),
+    ("anna: take 0>3 church", "0>3", 12),
+    ("anna: take 3>9 church", "3>9", 12),
+    ("anna: place 3 church h1", "h1", 22),
+    ("anna: place 3 church a5", "a5", 22),
+    ("anna: place 3 church g5", "g5", 22),
+    ("anna: take 3 chruch", "chruch", 14),
+    ("anna: jump 3", "jump", 7),
+    ("anna take 3 church", "anna", 1),
+    ("anna: take 3 church extra", "extra", 21),
+    ("roll white 3 good 5, anna 2 8", "8", 29),
+    ("reveal 7 church", "7", 8),
+    ("goods 1 2 3 4 9", "9", 15),
+    ("anna: place 3 ship a2 goods 6+7", "6+7", 29),
+    ("fix anna silver lots", "lots", 17),
+    ("anna: place 6 castle d4 then dance", "dance", 30),
+])
+def test_bad_token_is_quoted_with_its_column(line: str, token: str, column: int) -> None:
+    with pytest.raises(ParseError) as info:
+        parse_line(line)
+    assert f"'{token}'" in info.value.message
+    assert f"column {column}" in info.value.message
+    assert info.value.location.column == column
+
+
+def test_unknown_tile_suggests_the_closest_name() -> None:
+    with pytest.raises(ParseError) as info:
+        parse_line("anna: take 3 watchtowr")
+    assert info.value.hint == "did you mean 'watchtower'?"
+
+
+def test_unknown_action_suggests_the_closest_verb() -> None:
+    with pytest.raises(ParseError) as info:
+        parse_line("anna: tkae 3 church")
+    assert info.value.hint == "did you mean 'take'?"
+
+
+def test_off_board_space_says_which_spaces_the_row_has() -> None:
+    with pytest.raises(ParseError) as info:
+        parse_line("anna: place 3 church a5")
+    assert "off the board" in info.value.message
+    assert info.value.hint == "row a has spaces a1..a4"
+
+
+@pytest.mark.parametrize("line", [
+    "", "   # only a comment", "anna:", "anna: take", "anna: take 3>", "anna: place 3 church",
+    'fix anna silver +1 "unterminated', "roll white 3", "roll white 3, anna 2", "goods 1 2 3",
+    "roll white 3, anna 2 3, Anna 4 5", "x" * 41 + ": pass", "anna: take 3 church from 9",
+])
+def test_incomplete_or_invalid_lines_are_parse_errors(line: str) -> None:
+    with pytest.raises(ParseError) as info:
+        parse_line(line)
+    assert info.value.location is not None and info.value.location.column is not None
+
+
+# --- property: canonical lines read back to the same command ------------------------------
+
+_WORD = st.text(alphabet="abcdefghijklmnopqrstuvwxyzAEIOU", min_size=1, max_size=8).filter(
+    lambda w: w.lower() not in {"roll", "dice", "reveal", "rev", "goods", "fix", "good", "g", "white", "w",
+                                "silver", "silverling", "silverlings", "coin", "coins", "worker", "workers",
+                                "vp", "vps", "point", "points"})
+_NAMES = st.builds(lambda words: " ".join(words), st.lists(_WORD, min_size=1, max_size=2))
+
+
+def _tile_names() -> list[str]:
+    from burgundy_cli.castles.tiles import catalogue
+
+    return sorted(catalogue())
+
+
+_TILES = st.sampled_from(_tile_names())
+_DEPOT = st.integers(1, 6)
+_DIE = st.integers(1, 6)
+_SPACES = st.sampled_from([f"{row}{col}" for row, n in zip("abcdefg", (4, 5, 6, 7, 6, 5, 4))
+                           for col in range(1, n + 1)])
+_TAKE = st.builds(c.TakeAction, tile=_TILES, depot=st.none() | _DEPOT, discard=st.none() | _TILES)
+_SIMPLE = _TAKE | st.builds(c.SellAction, goods=_DIE) | st.just(c.WorkersAction())
+
+
+def _place(then: st.SearchStrategy) -> st.SearchStrategy:
+    return st.builds(
+        lambda tile, space, goods, goods2, keep, then: c.PlaceAction(
+            tile=tile, space=space, goods=goods, goods2=goods2 if goods is not None else None, keep=keep,
+            then=then),
+        _TILES, _SPACES, st.none() | _DEPOT, st.none() | _DEPOT,
+        st.none() | st.lists(_DIE, max_size=3).map(tuple), st.none() | then)
+
+
+_ACTIONS = st.recursive(_SIMPLE, lambda inner: _place(inner), max_leaves=3)
+_NOTE = st.text(st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp")), max_size=20)
+
+_COMMANDS = st.one_of(
+    st.builds(c.DieCommand, player=_NAMES, rolled=_DIE, value=st.none() | _DIE, action=_ACTIONS),
+    st.builds(c.BuyCommand, player=_NAMES, tile=_TILES, depot=st.none() | _DEPOT, discard=st.none() | _TILES,
+              pay_workers=st.integers(0, 2)),
+    st.builds(c.PassCommand, player=_NAMES),
+    st.builds(c.CorrectionCommand, player=_NAMES,
+              resource=st.sampled_from(["silver", "workers", "vp"] + [f"goods{n}" for n in range(1, 7)]),
+              amount=st.integers(-99, 99), note=_NOTE),
+    st.builds(c.RollEvent, white=_DIE, good=st.none() | _DIE,
+              dice=st.dictionaries(_NAMES, st.tuples(_DIE, _DIE), min_size=1, max_size=4).filter(
+                  lambda d: len({k.lower() for k in d}) == len(d))),
+    st.builds(c.RevealEvent, depot=st.integers(0, 6), tiles=st.lists(_TILES, max_size=8)),
+    st.builds(c.PhaseGoodsEvent, goods=st.lists(_DIE, min_size=5, max_size=5)),
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(_COMMANDS)
+def test_canonical_line_reads_back_to_the_same_command(command: c.Command) -> None:
+    text = format_command(command)
+    assert parse_line(text) == command
+    assert format_command(parse_line(text)) == text
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=60))
+def test_any_text_is_a_command_or_a_parse_error(text: str) -> None:
+    try:
+        command = parse_line(text)
+    except ParseError as err:
+        assert err.location is not None
+    else:
+        assert parse_line(format_command(command)) == command
+
+
+@st.composite
+def _mutated_lines(draw) -> str:
+    """A canonical line with one edit: a character replaced, dropped or inserted."""
+    text = format_command(draw(_COMMANDS))
+    at = draw(st.integers(0, len(text)))
+    char = draw(st.sampled_from(list("0123456789>+-:,# \"abcdegkx")))
+    edit = draw(st.sampled_from(["replace", "drop", "insert"]))
+    if edit == "replace":
+        return text[:at] + char + text[at + 1:]
+    if edit == "drop":
+        return text[:at] + text[at + 1:]
+    return text[:at] + char + text[at:]
+
+
+@settings(max_examples=400, deadline=None)
+@given(_mutated_lines())
+def test_mutated_canonical_line_is_a_command_or_a_located_parse_error(text: str) -> None:
+    """Issue 6: near-miss input reads or fails with the project's own error, never a crash."""
+    try:
+        command = parse_line(text)
+    except ParseError as err:
+        assert err.location is not None and err.location.column is not None
+        assert 1 <= err.location.column <= len(text) + 1
+    else:
+        assert parse_line(format_command(command)) == command
+
+
+# --- every example in docs/notation.md is a test --------------------------------------------
+
+
+def _doc_examples() -> list[tuple[str, str]]:
+    """``typed -> canonical`` pairs from the Castles section of docs/notation.md.
+
+    The section's "Examples" table has rows ``| `typed` | `canonical` |``.
+    """
+    text = DOC.read_text("utf-8")
+    section = text.split("<!-- The Castles of Burgundy section", 1)[1].split("<!-- end of The Castles", 1)[0]
+    section = section.split("### Examples", 1)[1].split("\n### ", 1)[0]
+    pairs = []
+    return re.findall(r"^\|\s*`([^`]+)`\s*\|\s*`([^`]+)`", section, re.M)
+
+
+def test_the_notation_doc_has_examples() -> None:
+    assert len(_doc_examples()) >= 20
+
+
+@pytest.mark.parametrize(("typed", "canonical"), _doc_examples())
+def test_doc_example_reads_and_writes_back(typed: str, canonical: str) -> None:
+    command = parse_line(typed)
+    assert format_command(command) == canonical
+    assert parse_line(canonical) == command

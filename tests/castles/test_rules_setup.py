@@ -1,0 +1,146 @@
+"""The record's [setup] and [position] tables: what a game starts from, validated at the edge."""
+
+from __future__ import annotations
+
+import pytest
+
+from burgundy_cli.castles.boards import space_id
+from burgundy_cli.castles.setup import SetupError, state_from_setup
+from tests.castles.engine_kit import header, new_game, position
+
+GOODS = {"anna": [1, 2, 3], "ben": [4, 5, 6]}
+
+
+def setup(players=2, edition="2011", **table):
+    table.setdefault("goods", GOODS)
+    return state_from_setup(header(players, edition), table)
+
+
+def test_setup_basic_game():
+    """2011 rules, 'Game setup': 1 castle on "the dark green middle space (with the die value 6)";
+    3 goods; 1 Silverling; "That player receives one worker tile ... The next player ... 2 ...
+    the third player receives 3"; "The start player's piece should be on top"."""
+    state = setup(3, goods={"anna": [1, 2, 3], "ben": [4, 5, 6], "cara": [6, 6, 1]}, start_player="ben")
+    anna, ben, cara = state.players
+    assert anna.duchy[space_id("d4")] == "castle" and anna.duchy.count(None) == 36
+    assert (ben.workers, cara.workers, anna.workers) == (1, 2, 3)
+    assert all(p.silver == 1 for p in state.players) and cara.goods == {6: 2, 1: 1}
+    assert state.bridge_order() == [1, 2, 0]
+    assert state.supply["castle"] == [11, 2]
+
+
+def test_setup_experienced_variant():
+    """2011 rules, 'Those who know the game well': "Players are free to choose which side (front
+    or back) of the board they wish to use, as well as which (dark green) space they will place
+    their starting castle on.\""""
+    state = setup(boards={"anna": 5, "ben": 1}, start={"anna": "c2"})
+    assert state.players[0].start == space_id("c2")
+    with pytest.raises(SetupError) as info:
+        setup(boards={"anna": 5, "ben": 1})
+    assert info.value.path == ("setup", "start", "anna")
+    with pytest.raises(SetupError) as info:
+        setup(start={"anna": "c3"})
+    assert info.value.path == ("setup", "start", "anna")
+
+
+def test_setup_board_numbers_and_copies():
+    """2011 rules, 'Game components': "6 player boards (double-sided, 4x No. 1, 1 each of Nos.
+    2-9)"; 2019 adds No. 10 and four No. 2."""
+    with pytest.raises(SetupError) as info:
+        setup(boards=10)
+    assert info.value.path == ("setup", "boards")
+    with pytest.raises(SetupError):
+        setup(boards=3)
+    assert setup(edition="2019", boards=2).players[1].board.layout == "L2019_2"
+
+
+def test_setup_goods_limits():
+    """2011 rules: "3 random goods tiles"; 42 goods, 7 of each type."""
+    with pytest.raises(SetupError) as info:
+        setup(goods={"anna": [1, 1, 1], "ben": [1, 1, 1, 1]})
+    assert info.value.path[:3] == ("setup", "goods", "ben")
+    with pytest.raises(SetupError) as info:
+        setup(goods={"anna": [1, 1, 1], "ben": [2, 2, 2]}, boards=1, start_player="zoe")
+    assert info.value.path == ("setup", "start_player")
+    with pytest.raises(SetupError):
+        setup(4, goods={"anna": [1, 1, 1], "ben": [1, 1, 1], "cara": [1, 1, 2], "dario": [2, 2, 2]})
+
+
+def test_setup_players_edition_options():
+    """Issue 2: 2, 3 or 4 players; editions 2011 and 2019; named options only."""
+    with pytest.raises(SetupError):
+        state_from_setup(header(1), {"goods": {"anna": [1, 2, 3]}})
+    with pytest.raises(SetupError) as info:
+        new_game(edition="2015")
+    assert info.value.path == ("game", "edition")
+    with pytest.raises(SetupError) as info:
+        new_game(tiebreak_empty_spaces="least")
+    assert info.value.path == ("game", "options", "tiebreak-empty-spaces")
+    with pytest.raises(SetupError):
+        new_game(modules="inns")
+    with pytest.raises(SetupError):
+        new_game(house_rule=True)
+    with pytest.raises(SetupError) as info:
+        setup(goods={"anna": [1, 2, 3], "ben": [4, 5, 6]}, extra=1)
+    assert info.value.path == ("setup", "extra")
+
+
+def test_position_validation():
+    """A typed position must be possible: tiles on spaces of their colour, connected to the start
+    castle, no more tiles or goods than the game has, bonus tiles for completed colours."""
+    cases = [
+        ({"anna": {"duchy": {"c3": "ship"}}, "ben": {}}, {}, ("position", "players", "anna", "duchy", "c3")),
+        ({"anna": {"duchy": {"c6": "bank"}}, "ben": {}}, {}, ("position", "players", "anna", "duchy")),
+        ({"anna": {"duchy": {"d4": "castle"}}, "ben": {}}, {}, ("position", "players", "anna", "duchy", "d4")),
+        ({"anna": {"storage": ["k1"], "duchy": {"c4": "k1"}}, "ben": {}}, {}, ("position",)),
+        ({"anna": {"goods": {"1": 7}}, "ben": {"sold": {"1": 1}}}, {}, ("position",)),
+        ({"anna": {"bonuses": ["grey-large"]}, "ben": {}}, {}, ("position", "players", "anna", "bonuses", 0)),
+        ({"anna": {"bonuses": ["pink-large"]}, "ben": {}}, {}, ("position", "players", "anna", "bonuses", 0)),
+        ({"anna": {}, "ben": {}}, {"to_move": "anna"}, ("position", "players", "anna", "dice")),
+        ({"anna": {"dice": [1]}, "ben": {}}, {"to_move": "anna"}, ("position", "players", "ben", "dice")),
+        ({"anna": {"dice": [1]}, "ben": {"dice": [2]}}, {"to_move": "ben"}, ("position", "players", "anna", "dice")),
+        ({"anna": {"duchy": {"e4": "bank", "f4": "bank"}}, "ben": {}}, {}, ("position", "players", "anna", "duchy")),
+        ({"anna": {}, "ben": {}}, {"bridge": [["anna"]]}, ("position", "bridge")),
+    ]
+    for players, table, path in cases:
+        with pytest.raises(SetupError) as info:
+            position(players, "2011", **table)
+        assert info.value.path == path, info.value
+
+
+def test_position_round_trip_of_counts():
+    """A position sets supplies, dice and the flow: the player to move with unused dice."""
+    state = position({"anna": {"dice": [3, 4], "silver": 3, "workers": 2, "goods": {"2": 2}},
+                      "ben": {"dice": [1, 1]}}, "2019", phase="C", round=2, to_move="anna",
+                     depots={"3": ["ship", "bank", "k1"]}, depot_goods={"3": [4]})
+    assert (state.phase, state.round, state.stage, state.to_move()) == (2, 1, "turn", 0)
+    assert state.revealed[3] and not state.revealed[4]
+    assert state.goods_used[2] == 2 and state.goods_used[4] == 1
+
+
+def test_modules_switch_rules_on_per_record():
+    """Issue 2: the 2019 expansions come as modules switched on in a record. A game's ruleset
+    is the base game plus its modules; an unknown module is refused, not ignored."""
+    from burgundy_cli.castles import actions, modules
+
+    state = new_game()
+    assert state.ruleset is modules.ruleset(()) and state.ruleset.effects["ship"] is actions.EFFECTS["ship"]
+    assert state.copy().ruleset is state.ruleset
+    with pytest.raises(SetupError) as info:
+        new_game(modules="inns, shields")
+    assert "inns, shields" in info.value.message
+
+
+def test_position_at_a_phase_start():
+    """A position in round 1 without a player to move waits for the phase's setup lines, keeping
+    the depots and goods it gives; the first roll then uses the given round goods."""
+    from burgundy_cli.castles import engine
+    from tests.castles.engine_kit import cmd
+
+    state = position({"anna": {}, "ben": {}}, "2011", phase="B", depots={"1": ["ship", "church"]},
+                     round_goods=[6, 5, 4, 3, 2])
+    assert state.stage == "setup" and state.revealed[1]
+    engine.play(state, cmd(kind="reveal", depot=2, tiles=["k1", "castle"]))
+    engine.play(state, cmd(kind="roll", white=3, dice={"anna": (1, 1), "ben": (2, 2)}))
+    assert state.depots[1] == ["ship", "church"] and state.depot_goods[3] == [6]
+    assert position({"anna": {}, "ben": {}}, "2011", phase="B").stage == "phase"

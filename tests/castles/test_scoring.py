@@ -1,0 +1,124 @@
+"""Final scoring, the knowledge tiles that score at the end, ranks and the tiebreak.
+
+Positions are typed like a record's ``[position]`` table and scored with the game over.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from burgundy_cli.castles.scoring import END_CATEGORIES, knowledge_points, score
+from tests.castles.engine_kit import position
+
+
+def final(players: dict, edition: str = "2011", **table):
+    """A position at the end of the game (phase E over)."""
+    state = position(players, edition, phase="E", round=5, **table)
+    state.stage = "over"
+    return state
+
+
+def test_final_scoring():
+    """2011 rules, 'Game end': "each unsold goods tile: 1 victory point; each remaining
+    Silverling: 1 victory point; every two worker tiles: 1 victory point ... (Six-sided tiles
+    remaining on the storage spaces of a player's board are not scored!)\""""
+    state = final({"anna": {"goods": {"1": 2, "4": 1}, "silver": 5, "workers": 7, "vp": 40, "storage": ["k25"]},
+                   "ben": {}})
+    line = score(state).players[0]
+    assert line.name == "anna"
+    assert {k: line.breakdown[k] for k in END_CATEGORIES} == {"end-goods": 3, "end-silver": 5, "end-workers": 3,
+                                                              "knowledge-tiles": 0}
+    assert line.total == 40 + 3 + 5 + 3 == sum(line.breakdown.values())
+
+
+@pytest.mark.parametrize(("edition", "points"), [("2011", 12), ("2019", 8)])
+def test_knowledge_fifteen(edition, points):
+    """2011 rules, tile 15: "3 victory points at the end of the game for each goods type that he
+    has sold ... Dario has sold ... 4x red, 3x violet, 3x pink and 1x orange. He receives 4
+    types x 3 victory points = 12 VP." 2019 rules, tile 15: "2 victory points for each
+    different type ... He scores 4 types x 2 = 8 victory points.\""""
+    state = final({"dario": {"duchy": {"c4": "k15"}, "sold": {"4": 4, "2": 3, "3": 3, "6": 1}}, "ben": {}}, edition)
+    assert knowledge_points(state, state.players[0]) == {15: points}
+
+
+def test_knowledge_sixteen_to_twenty_three():
+    """2011 rules, tiles 16-23: "Benno has yellow tiles 17 (watchtowers) and 22 (banks) in his
+    estate at the end of the game, along with 2 watchtowers and 4 banks. He receives
+    (2 x 4) + (4 x 4) = 24 victory points for them.\""""
+    duchy = {"c4": "k17", "b4": "k22", "c3": "bank", "e4": "bank", "b5": "bank", "d3": "ship", "d2": "ship",
+             "e1": "bank", "e2": "watchtower", "c5": "watchtower"}
+    state = final({"benno": {"duchy": duchy}, "anna": {}})
+    assert knowledge_points(state, state.players[0]) == {17: 8, 22: 16}
+    assert score(state).players[0].breakdown["knowledge-tiles"] == 24
+
+
+def test_knowledge_twenty_four():
+    """2011 rules, tile 24: "4 victory points ... for each animal type ... Anna has 1 cow, 1
+    chicken and 3 sheep tiles at the end of the game. She receives 3 types x 4 victory points
+    = 12 VP.\""""
+    duchy = {"d3": "ship", "c4": "k24", "c2": "sheep2", "c1": "sheep3", "b2": "sheep4", "b1": "cow2",
+             "a1": "chicken2"}
+    state = final({"anna": {"duchy": duchy}, "ben": {}})
+    assert knowledge_points(state, state.players[0]) == {24: 12}
+
+
+def test_knowledge_twenty_five():
+    """2011 rules, tile 25: "1 victory point at the end of the game for each sold goods tile ...
+    Should Dario have also owned this tile, then he would have received 11 VP for it.\""""
+    state = final({"dario": {"duchy": {"c4": "k25", "b4": "k15"}, "sold": {"4": 4, "2": 3, "3": 3, "6": 1}},
+                   "ben": {}})
+    assert knowledge_points(state, state.players[0]) == {15: 12, 25: 11}
+
+
+@pytest.mark.parametrize(("edition", "points"), [("2011", 2), ("2019", 3)])
+def test_knowledge_twenty_six(edition, points):
+    """2011 rules, tile 26: "2 victory points at the end of the game for each bonus tile he
+    claimed, regardless whether they are large or small"; 2019 rules: "3 victorypoints for
+    each large and small bonus tile you own".\""""
+    duchy = {"c4": "k26", "e3": "mine", "f2": "mine", "g1": "mine"}
+    state = final({"anna": {"duchy": duchy, "bonuses": ["grey-large"]}, "ben": {}}, edition)
+    assert knowledge_points(state, state.players[0]) == {26: points}
+
+
+def test_knowledge_tiles_in_storage_do_not_score():
+    """2019 rules, 'End of the game': "Only check the hex tiles placed in your duchy. Hex tiles in
+    your storage don't count!\""""
+    state = final({"anna": {"storage": ["k25"], "sold": {"1": 3}}, "ben": {}}, "2019")
+    assert score(state).players[0].breakdown["knowledge-tiles"] == 0
+
+
+def test_tiebreak_fewest_empty_spaces_by_default():
+    """2011 rules, 'Game end': "In the case of a tie, the winning player is the tied player with
+    the fewest empty estate spaces. Should there still be a tie, then the winning player is
+    the tied player who went later in turn order.\""""
+    state = final({"anna": {"vp": 50, "duchy": {"c3": "bank"}}, "ben": {"vp": 50}})
+    table = score(state)
+    assert table.winner == ["anna"] and table.tiebreak == "fewest empty duchy spaces"
+    assert [(line.name, line.rank) for line in table.players] == [("anna", 1), ("ben", 2)]
+
+
+def test_tiebreak_option_most_empty_spaces():
+    """Ruling (docs/rulings.md): option tiebreak-empty-spaces = "most" follows BGA's erratum and
+    the 2019 team game ("the team with more empty spaces in their duchy wins")."""
+    state = final({"anna": {"vp": 50, "duchy": {"c3": "bank"}}, "ben": {"vp": 50}},
+                  options={"tiebreak-empty-spaces": "most"})
+    assert score(state).winner == ["ben"]
+
+
+@pytest.mark.parametrize(("edition", "wording"), [("2011", "later in turn order"),
+                                                  ("2019", "farthest behind on the bridge")])
+def test_tiebreak_turn_order(edition, wording):
+    """2011 rules: "the tied player who went later in turn order"; 2019 rules: "the player who is
+    farthest behind on the bridge is the winner"."""
+    state = final({"anna": {"vp": 50}, "ben": {"vp": 50}}, edition, bridge=[["anna"], ["ben"]])
+    table = score(state)
+    assert table.winner == ["anna"] and table.tiebreak == wording
+
+
+def test_score_during_play_has_no_final_scoring():
+    """Issue 2, 'burgundy score': a record that stops mid-game scores the VP so far; final
+    scoring (goods, silver, workers, knowledge tiles) waits for the end of phase E."""
+    state = position({"anna": {"vp": 12, "silver": 9}, "ben": {}}, "2011", phase="C")
+    table = score(state)
+    assert not table.complete and table.winner == []
+    assert table.players[0].total == 12 and "end-silver" not in table.players[0].breakdown
