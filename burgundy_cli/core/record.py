@@ -173,18 +173,27 @@ def _token_end(offset: int, token: str) -> int:
 
 
 def _depth(value: Any, limit: int) -> int:
-    """Nesting depth of a parsed TOML value, stopping early past ``limit``."""
+    """Nesting depth of a parsed TOML value, stopping early past ``limit``.
+
+    Only tables and arrays go on the stack; a scalar just counts as one level below its
+    container (a record is mostly strings, so this walk is several times cheaper).
+    """
     stack = [(value, 1)]
     deepest = 0
     while stack:
         item, depth = stack.pop()
-        deepest = max(deepest, depth)
-        if deepest > limit:
-            return deepest
-        if isinstance(item, dict):
-            stack.extend((v, depth + 1) for v in item.values())
-        elif isinstance(item, list):
-            stack.extend((v, depth + 1) for v in item)
+        if depth > deepest:
+            deepest = depth
+            if deepest > limit:
+                return deepest
+        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else ()
+        for child in children:
+            if isinstance(child, dict | list):
+                stack.append((child, depth + 1))
+            elif depth + 1 > deepest:
+                deepest = depth + 1
+                if deepest > limit:
+                    return deepest
     return deepest
 
 

