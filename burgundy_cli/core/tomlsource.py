@@ -120,30 +120,14 @@ def may_nest_deeper(text: str, limit: int) -> bool:
     text has too few of them in all.
     """
     runs = max(limit - 1, 1)
-    if text.count(".") >= runs and _DOT_RUN[runs].search(_NOT_DOT_OR_NEWLINE.sub("", text)):
+    if text.count(".") >= runs and re.search(r"\.{%d}" % runs, _NOT_DOT_OR_NEWLINE.sub("", text)):
         return True
     return (text.count("[") + text.count("{") >= runs
-            and _OPENER_RUN[runs].search(_NOT_BRACKET.sub("", text)) is not None)
+            and re.search(r"[\[{]{%d}" % runs, _NOT_BRACKET.sub("", text)) is not None)
 
 
 _NOT_DOT_OR_NEWLINE = re.compile(r"[^.\n]+")
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
-
-
-class _RunPatterns(dict):
-    """``runs`` -> compiled pattern for that many consecutive characters of a class."""
-
-    def __init__(self, char_class: str) -> None:
-        super().__init__()
-        self.char_class = char_class
-
-    def __missing__(self, runs: int) -> re.Pattern[str]:
-        self[runs] = pattern = re.compile("%s{%d}" % (self.char_class, runs))
-        return pattern
-
-
-_DOT_RUN = _RunPatterns(r"\.")
-_OPENER_RUN = _RunPatterns(r"[\[{]")
 
 
 @dataclass
