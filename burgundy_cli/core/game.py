@@ -130,8 +130,9 @@ class ScoreLine(BaseModel):
 class ScoreTable(BaseModel):
     """The scoring of a record, as ``burgundy score`` prints it.
 
-    ``tiebreak`` says which tiebreak decided a tie on points (``None`` when none was
-    needed); ``notes`` lists the checks that could not be made, such as depot reveals
+    ``winner`` is empty while the game is unfinished (``complete`` false): the ranks then
+    give the standings. ``tiebreak`` says which tiebreak decided a tie on points (``None``
+    when none was needed); ``notes`` lists the checks that could not be made, such as depot reveals
     left out of the record.
     """
 
