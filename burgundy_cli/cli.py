@@ -115,7 +115,8 @@ def score(
                 typer.echo(f"burgundy: {result['error']}", err=True)
             else:
                 totals = ", ".join(f"{p['name']} {p['total']}" for p in result["players"])
-                typer.echo(f"{result['file']}: {totals}; winner {', '.join(result['winner'])}")
+                outcome = f"winner {', '.join(result['winner'])}" if result["complete"] else "in progress"
+                typer.echo(f"{result['file']}: {totals}; {outcome}")
         if worst:
             raise typer.Exit(worst)
 
@@ -139,6 +140,33 @@ def _score_many(files: list[str], jobs: int) -> list[dict[str, Any]]:
     context = multiprocessing.get_context("fork") if sys.platform.startswith("linux") else None
     with ProcessPoolExecutor(max_workers=min(jobs, len(rest)), mp_context=context) as pool:
         return [first, *pool.map(score_one, rest, chunksize=max(1, len(rest) // (jobs * 8)))]
+
+
+@app.command()
+def summary(
+    paths: Annotated[list[Path], typer.Argument(help="record files, or folders of *.toml records")],
+    as_json: Annotated[bool, typer.Option("--json", help="print the summary as one JSON object")] = False,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="processes (0 = all cores)")] = 0,
+) -> None:
+    """Verify many records and sum them up per game and player: games, wins, average and best scores.
+
+    Records that fail to verify are listed, not counted; games in progress are counted, not scored.
+
+    Example: burgundy summary records/
+    """
+    def run() -> None:
+        from burgundy_cli.core.summary import summarise, summary_text
+
+        files = _record_files(paths)
+        if not files:
+            raise UsageError("no record files found in " + ", ".join(map(str, paths)))
+        result = summarise(_score_many([str(f) for f in files], jobs or os.cpu_count() or 1))
+        if as_json:
+            _echo_json(result)
+        else:
+            typer.echo(summary_text(result))
+
+    _guard(run)
 
 
 @app.command()

@@ -9,7 +9,7 @@ to these two protocols, so adding a game never touches another game's code.
 from __future__ import annotations
 
 import datetime as _dt
-from typing import Any, ClassVar, Protocol
+from typing import Any, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -130,8 +130,9 @@ class ScoreLine(BaseModel):
 class ScoreTable(BaseModel):
     """The scoring of a record, as ``burgundy score`` prints it.
 
-    ``tiebreak`` says which tiebreak decided a tie on points (``None`` when none was
-    needed); ``notes`` lists the checks that could not be made, such as depot reveals
+    ``winner`` is empty while the game is unfinished (``complete`` false): the ranks then
+    give the standings. ``tiebreak`` says which tiebreak decided a tie on points (``None``
+    when none was needed); ``notes`` lists the checks that could not be made, such as depot reveals
     left out of the record.
     """
 
@@ -207,8 +208,8 @@ class Session(Protocol):
 class Game(Protocol):
     """A game the tool referees."""
 
-    name: ClassVar[str]
-    editions: ClassVar[tuple[str, ...]]
+    name: str
+    editions: tuple[str, ...]
 
     def parse(self, text: str) -> Any:
         """Read one notation line into a typed command (syntax only, no position).

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import importlib
+from dataclasses import dataclass
+from typing import Any
 
 from burgundy_cli.core.errors import Location, RecordError
 from burgundy_cli.core.game import Game
@@ -13,6 +15,42 @@ GAMES: dict[str, str] = {
     "castles-of-burgundy": "burgundy_cli.castles",
     "robber-knights": "burgundy_cli.robber_knights",
 }
+
+
+@dataclass(frozen=True)
+class LazyGame:
+    """A :class:`~burgundy_cli.core.game.Game` whose modules load on first use.
+
+    A game package defines its ``GAME`` as one of these, naming the functions behind
+    ``parse``, ``open`` and ``playout`` as ``"module:function"``; nothing of the game
+    (engine, data, pydantic models) is imported until a command calls one of them, so
+    ``burgundy`` starts fast whatever the number of games.
+    """
+
+    name: str
+    editions: tuple[str, ...]
+    parse_line: str
+    open_session: str
+    play_out: str
+
+    def parse(self, text: str) -> Any:
+        """Read one notation line into the game's command (syntax only)."""
+        return _function(self.parse_line)(text)
+
+    def open(self, doc: Any, header: Any) -> Any:
+        """Replay and verify a record; the first bad line stops it with a located error."""
+        return _function(self.open_session)(doc, header)
+
+    def playout(self, players: int, seed: int, edition: str | None = None,
+                stop_after: int | None = None) -> dict[str, Any]:
+        """Deal and play a game from ``seed`` with a seeded policy; the record as data."""
+        return _function(self.play_out)(players, seed, edition=edition, stop_after=stop_after)
+
+
+def _function(path: str) -> Any:
+    """The function named ``"package.module:function"``, importing its module."""
+    module, _, name = path.partition(":")
+    return getattr(importlib.import_module(module), name)
 
 
 def find_game(name: str, location: Location | None = None) -> Game:

@@ -30,7 +30,7 @@ def score_table_text(table: ScoreTable) -> str:
         verb = "winner" if len(table.winner) == 1 else "shared win"
         lines.append(f"{verb}: {', '.join(table.winner)}")
     else:
-        lines.append(f"leading: {', '.join(table.winner)}")
+        lines.append("leading: " + ", ".join(line.name for line in table.players if line.rank == 1))
     if table.tiebreak:
         lines.append(f"tiebreak: {table.tiebreak}")
     lines.extend(f"note: {note}" for note in table.notes)

@@ -28,7 +28,10 @@ def points(state: State) -> list[dict[str, int]]:
 
 
 def score(state: State) -> ScoreTable:
-    """The score table of ``state``: final when the game is over, standings otherwise."""
+    """The score table of ``state``: final when the game is over, standings otherwise.
+
+    An unfinished game has no winner yet (``winner`` is empty), as in every game.
+    """
     breakdowns = points(state)
     keys = [(sum(b.values()), player.knights) for b, player in zip(breakdowns, state.players)]
     lines = [ScoreLine(name=player.name, total=key[0], rank=1 + sum(other > key for other in keys), breakdown=b)
@@ -42,5 +45,6 @@ def score(state: State) -> ScoreTable:
         counts = ", ".join(f"{name} {state.players[state.index[name]].knights}" for name in tied)
         tiebreak = (f"{' and '.join(tied)} tie on {best[0]} points; most knights left decides ({counts})"
                     + (": still equal, a draw" if len(winner) > 1 else ""))
-    return ScoreTable(game="robber-knights", edition=None, complete=state.over, players=lines, winner=winner,
+    return ScoreTable(game="robber-knights", edition=None, complete=state.over, players=lines,
+                      winner=winner if state.over else [],
                       tiebreak=tiebreak, notes=[f"knights left in front of the players: {left}"])

@@ -144,7 +144,7 @@ def _write(tmp_path, text: str):
     (']\nZ9 = []\n', "bad.toml:14:1:", "key 'Z9' is not a round"),
     ('    "fix anna vp +1 \\"noted\\" oops",\n]\n', "bad.toml:10:1:", "unexpected 'oops'"),
     ('    "anna: workers 6",\n]\n\n[result]\ncomplete = false\nscores = {Anna = 5, Bob = 0}\n',
-     "bad.toml:18:1:", "stored result 'scores'"),
+     "bad.toml:18:11:", "[result] scores.Anna = 5 disagrees with the replay, which gives 0"),
 ])
 def test_bad_record_is_one_located_line_exit_1(cli, tmp_path, body: str, where: str, message: str) -> None:
     result = cli("score", str(_write(tmp_path, OPEN_A1 + body)))

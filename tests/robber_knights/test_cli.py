@@ -30,7 +30,8 @@ def test_score_json(cli):
     assert result.exit_code == 0
     data = json.loads(result.stdout)
     assert [p["total"] for p in data["players"]] == [1, 2, 3]
-    assert data["winner"] == ["yellow"]
+    assert [p["rank"] for p in data["players"]] == [3, 2, 1]
+    assert data["complete"] is False and data["winner"] == []  # a position, not a finished game
 
 
 def test_score_text_shows_categories_and_knights_left(cli):

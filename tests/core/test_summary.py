@@ -1,0 +1,50 @@
+"""`burgundy summary`: many records summed up per game and player."""
+
+from __future__ import annotations
+
+import doctest
+import json
+
+import burgundy_cli.core.summary as summary_module
+from burgundy_cli.core.summary import summarise
+from tests.conftest import RECORDS
+
+
+def _game(winner: list[str], totals: dict[str, int], complete: bool = True) -> dict:
+    ranked = sorted(totals.values(), reverse=True)
+    return {"game": "g", "complete": complete, "winner": winner, "players": [
+        {"name": name, "total": total, "rank": 1 + ranked.index(total), "breakdown": {"x": total}}
+        for name, total in totals.items()]}
+
+
+def test_doctests() -> None:
+    assert doctest.testmod(summary_module).failed == 0
+
+
+def test_wins_averages_and_shared_wins() -> None:
+    result = summarise([
+        _game(["Anna"], {"Anna": 120, "Bob": 100}),
+        _game(["anna", "bob"], {"anna": 90, "bob": 90}),   # names match ignoring case; a shared win
+        _game([], {"Anna": 10, "Bob": 50}, complete=False),  # in progress: counted, not scored
+        {"file": "broken.toml", "error": "invalid record"},
+    ])
+    assert result["records"] == 4 and result["invalid"] == ["broken.toml"]
+    game = result["games"]["g"]
+    assert (game["complete"], game["in_progress"]) == (2, 1)
+    anna, bob = game["players"]
+    assert (anna["name"], anna["played"], anna["wins"], anna["average"], anna["best"]) == ("Anna", 2, 1.5, 105.0, 120)
+    assert (bob["wins"], bob["average"], bob["average_rank"]) == (0.5, 95.0, 1.5)
+    assert anna["categories"] == {"x": 105.0}
+
+
+def test_summary_command_over_the_shipped_records(cli) -> None:
+    result = cli("summary", str(RECORDS), "--json", "--jobs", "1")
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    shipped = sorted(RECORDS.rglob("*.toml"))
+    assert data["records"] == len(shipped) and data["invalid"] == []
+    assert set(data["games"]) == {"castles-of-burgundy", "robber-knights"}
+    for game in data["games"].values():
+        assert game["complete"] >= 3 and game["players"]
+    text = cli("summary", str(RECORDS / "robber-knights"), "--jobs", "1")
+    assert text.exit_code == 0 and "robber-knights:" in text.stdout and "win%" in text.stdout
