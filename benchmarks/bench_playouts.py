@@ -47,4 +47,4 @@ def run(ctx: Context) -> dict[str, Any]:
             continue
         figures[name] = {"games_per_s": round(games / elapsed, 3), "games": games,
                          "ratio_to_chess": round(games / elapsed / chess_rate, 3) if chess_rate else None}
-    return section(figures, (), [f"about {budget:g} s per game, single process"])
+    return section(figures, (), [f"about {budget:g} s of playouts per game, single process"])
