@@ -118,7 +118,7 @@ def render(state: GameState) -> str:
         where = f"phase {PHASES[state.phase]}, round {state.round + 1}"
         if state.stage == "phase":
             where += " (phase setup: reveals and goods due)"
-        elif state.stage == "roll":
+        elif state.stage in ("roll", "setup"):
             where += " (the roll is due)"
         else:
             where += f", {names[state.to_move()]} to move"

@@ -212,3 +212,12 @@ def test_moves_lists_the_rulebook_cow_placement_before_it_is_played(cli, tmp_pat
     assert listing["player"] == "Benno"
     assert "Benno: place 1 cow4 b2" in listing["moves"]
     assert cli("check", str(path), "benno: place 1 cow4 b2").exit_code == 0
+
+
+def test_show_when_the_phase_is_laid_out_but_not_yet_rolled(cli, tmp_path) -> None:
+    """After a phase's reveals and goods, the next line is the roll, not a player's action."""
+    text = (CASTLES / "opening-2p-2011.toml").read_text("utf-8")
+    text = text[:text.index('    "roll white 2 good 1')] + "]\n"
+    result = cli("show", str(_write(tmp_path, text)))
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[0].endswith("phase A, round 1 (the roll is due)")

@@ -6,12 +6,15 @@ e3 grey 4, e4 beige 3.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from burgundy_cli.castles import engine
 from burgundy_cli.castles.movegen import legal_commands, legal_moves
 from burgundy_cli.castles.notation import format_command, parse_line
-from burgundy_cli.castles.playout import play_game
+from burgundy_cli.castles.playout import play_game, playout
+from burgundy_cli.core.record import dump_record
 from tests.castles.engine_kit import at_turn, new_game, random_game
 from tests.castles.movegen_oracle import accepted
 
@@ -218,3 +221,16 @@ def test_rule_options_k8_doubles_free_change_and_k6_mixed_payment():
     assert groups["buy: black depot, 1 silver + 1 worker"] == ["anna: buy castle workers 1"]
     assert "anna: buy bank from 1 workers 1" in groups["buy: depot 1 (knowledge tile 6), 1 silver + 1 worker"]
     _agree(state)
+
+
+def test_cli_moves_json_lines_are_each_accepted_by_cli_check(cli, tmp_path):
+    """Issue 4: each line `burgundy moves` lists is accepted by `burgundy check` for that position."""
+    record = tmp_path / "game.toml"
+    record.write_text(dump_record(playout(3, 21, "2011", stop_after=44)), "utf-8")
+    result = cli("moves", "--json", str(record))
+    assert result.exit_code == 0, result.output
+    payload = json.loads(result.stdout)
+    assert set(payload) == {"player", "moves"} and payload["moves"]
+    for line in payload["moves"][::5]:
+        verdict = cli("check", str(record), line)
+        assert verdict.exit_code == 0, (line, verdict.output)

@@ -4,7 +4,8 @@ Not run by CI (pytest collects only ``test_*.py``). Each game is played by
 :func:`burgundy_cli.castles.playout.play_game` with the property tests' watcher (tiles, goods,
 silver and worker flows, VP, game end at every line), then its record is read back, replayed,
 scored and rewritten byte for byte; every ``--agree-every``-th game also compares the move
-generator with ``engine.check`` at its final position. A failure prints the game's arguments
+generator with ``engine.check`` at its final position and at a mid-game position (the same
+game stopped after ``seed * 37 % 180 + 1`` player actions). A failure prints the game's arguments
 so that ``burgundy playout`` reproduces it.
 
 Usage (from the repository root)::
@@ -35,6 +36,7 @@ def run_game(arguments: tuple[int, int, str, int | None], agree: bool) -> str | 
     """Play and verify one game; the failure text, or None when everything held."""
     from burgundy_cli.castles.movegen import legal_commands
     from burgundy_cli.castles.notation import format_command
+    from burgundy_cli.castles.playout import play_game
     from tests.castles.movegen_oracle import accepted
     from tests.castles.test_properties import record_round_trip, watched_game
 
@@ -43,8 +45,11 @@ def run_game(arguments: tuple[int, int, str, int | None], agree: bool) -> str | 
         session, _ = watched_game(players, seed, edition, stop_after)
         record_round_trip(session)
         if agree:
-            state = session.state
-            assert {format_command(cmd) for cmd in legal_commands(state)} == accepted(state), "moves != check"
+            middle = seed * 37 % 180 + 1
+            for where, state in ((f"--stop-after {middle}", play_game(players, seed, edition, middle).state),
+                                 ("the end", session.state)):
+                assert {format_command(cmd) for cmd in legal_commands(state)} == accepted(state), \
+                    f"moves and check disagree at {where}"
     except Exception:  # a soak run reports every failure and goes on
         command = f"burgundy playout castles-of-burgundy --players {players} --edition {edition} --seed {seed}"
         if stop_after is not None:
