@@ -69,9 +69,13 @@ class Corpus:
         return sum(self.actions)
 
 
-def corpus(ctx: Context, name: str, players: int = 4) -> Corpus | str:
-    """The run's corpus of ``name`` (made once per run), or why it cannot be made."""
-    key = f"corpus:{name}:{players}"
+def corpus(ctx: Context, name: str, players: int = 4, size: int | None = None) -> Corpus | str:
+    """The run's corpus of ``name`` (made once per run and size), or why it cannot be made.
+
+    ``size`` records from seeds 0, 1, ...; by default 6 in quick mode and 60 otherwise.
+    """
+    size = size if size is not None else ctx.pick(6, 60)
+    key = f"corpus:{name}:{players}:{size}"
     if key in ctx.cache:
         return ctx.cache[key]
     game, reason = game_or_reason(name)
@@ -80,11 +84,11 @@ def corpus(ctx: Context, name: str, players: int = 4) -> Corpus | str:
         return reason
     from burgundy_cli.core.record import dump_record
 
-    folder = ctx.workdir / f"{name}-{players}p"
+    folder = ctx.workdir / f"{name}-{players}p-{size}"
     folder.mkdir(parents=True, exist_ok=True)
     files, actions = [], []
     try:
-        for seed in range(ctx.pick(6, 60)):
+        for seed in range(size):
             data = game.playout(players, seed, edition=edition_for(game, seed), stop_after=None)
             path = folder / f"seed-{seed:04d}.toml"
             path.write_text(dump_record(data), encoding="utf-8")
