@@ -14,7 +14,7 @@ from typing import Any
 
 import chess_baseline
 from corpus import midgame_positions
-from harness import CASTLES, GAMES, Context, clock, median, not_available, section, target
+from harness import CASTLES, GAMES, Context, clock, median, not_available, ratio_to_chess, section, target
 
 
 def _listing_seconds(session: Any, repeats: int) -> tuple[float, int]:
@@ -57,7 +57,7 @@ def run(ctx: Context) -> dict[str, Any]:
         value = median(per_position)
         figures[name] = {"median_ms": round(value, 4), "max_ms": round(max(per_position), 4),
                          "positions": len(files), "median_moves": median(counts), "max_moves": max(counts),
-                         "ratio_to_chess": round(value / chess_ms, 2) if chess_ms else None}
+                         "ratio_to_chess": ratio_to_chess(value, chess_ms, 2)}
         if name == CASTLES:
             targets.append(target(f"{name} ms per position", round(value, 4), 1.0, "lower"))
     return section(figures, targets, [f"per position: median of {repeats} calls; figure: median over positions"])

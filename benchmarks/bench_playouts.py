@@ -11,7 +11,7 @@ from typing import Any
 
 import chess_baseline
 from corpus import PLAYOUT_MISSING, edition_for, playout_missing
-from harness import GAMES, Context, clock, game_or_reason, not_available, section
+from harness import GAMES, Context, clock, game_or_reason, not_available, ratio_to_chess, section
 
 
 def _playouts(game: Any, budget: float, minimum: int) -> tuple[int, float]:
@@ -46,5 +46,5 @@ def run(ctx: Context) -> dict[str, Any]:
             figures[name] = not_available(playout_missing(err))
             continue
         figures[name] = {"games_per_s": round(games / elapsed, 3), "games": games,
-                         "ratio_to_chess": round(games / elapsed / chess_rate, 3) if chess_rate else None}
+                         "ratio_to_chess": ratio_to_chess(games / elapsed, chess_rate, 3)}
     return section(figures, (), [f"about {budget:g} s of playouts per game, single process"])

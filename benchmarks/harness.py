@@ -53,6 +53,13 @@ def not_available(reason: str) -> dict[str, Any]:
     return {"status": "not available", "reason": reason}
 
 
+def ratio_to_chess(value: float, baseline: float | None, digits: int) -> float | dict[str, Any]:
+    """``value / baseline`` rounded, or "not available" when python-chess (the bench extra) is absent."""
+    if not baseline:
+        return not_available("python-chess is not installed (pip install -e '.[bench]')")
+    return round(value / baseline, digits)
+
+
 def target(name: str, value: float | None, limit: float, better: str) -> dict[str, Any]:
     """A target check: ``better`` is ``"higher"`` (value >= limit) or ``"lower"`` (value <= limit)."""
     if value is None:
