@@ -57,6 +57,23 @@ class RecordDoc:
             self._source = source_map(self.text)
         return self._source
 
+    def location_of_text(self, *path: str | int) -> Location:
+        """Location of the first character of the string value at ``path``, inside its quotes.
+
+        For a move line given by its index (``("play", "moves", 7)``), so that a column
+        counted within the line adds up to the column in the file; a line whose text also
+        stands earlier in the record is still found at its own place.
+        """
+        offset = self.source_map().offset_of(path)
+        if offset is None:
+            return Location(self.name)
+        opening = self.text[offset:offset + 3]
+        if opening in ('"""', "'''"):
+            offset += 4 if self.text.startswith("\n", offset + 3) else 3  # TOML trims that newline
+        elif opening[:1] in "\"'":
+            offset += 1
+        return self.location_of_offset(offset)
+
     def location_of_key(self, *path: str | int) -> Location:
         """Location of a table, key or array item such as ``("game", "players", 1)``.
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from burgundy_cli.core.errors import Location, ParseError, RecordError, RefereeError
 from burgundy_cli.core.game import GameHeader, MoveList, ScoreTable
-from burgundy_cli.core.record import RecordDoc, StringLocator
+from burgundy_cli.core.record import RecordDoc
 from burgundy_cli.robber_knights import engine
 from burgundy_cli.robber_knights.notation import Command, format_command, parse_line
 from burgundy_cli.robber_knights.scoring import score
@@ -128,14 +128,12 @@ def replay(doc: RecordDoc, session: RobberKnightsSession) -> None:
     if not isinstance(moves, list) or not all(isinstance(line, str) for line in moves):
         raise RecordError("[play] moves must be a list of notation lines (strings)",
                           location=doc.location_of_key("play", "moves"))
-    start = doc.text.find("[play]")
-    locator = StringLocator(doc, Location(doc.name), start=max(start, 0))
     play = session.play
-    for line in moves:
+    for index, line in enumerate(moves):
         try:
             play(line)
         except RefereeError as err:
-            raise _locate(err, locator.locate(line)) from None
+            raise _locate(err, doc.location_of_text("play", "moves", index)) from None
 
 
 def _locate(err: RefereeError, where: Location) -> RefereeError:

@@ -58,3 +58,9 @@ def test_unknown_game_suggests_closest(tmp_path, cli):
     assert result.exit_code == 1
     assert "robber-knights" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_location_of_text_points_inside_the_quotes():
+    doc = parse_record_text('[play]\nmoves = [\n    "a: end",\n    \'b: end\',\n    """\nc: end""",\n    "a: end",\n]\n')
+    assert [(loc.line, loc.column) for loc in (doc.location_of_text("play", "moves", i) for i in range(4))] == [
+        (3, 6), (4, 6), (6, 1), (7, 6)]

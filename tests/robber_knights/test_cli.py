@@ -194,3 +194,15 @@ def test_fmt_writes_lenient_lines_canonically(cli, tmp_path):
     assert result.exit_code == 0
     assert '"red: lay castle-plain e6 knights 2 east leave 1,1",' in result.stdout
     assert '"red: draw lake",' in result.stdout
+
+
+def test_repeated_line_is_located_at_its_own_place(cli, tmp_path):
+    """A bad line whose text also stands earlier in the log is reported where it is, not earlier."""
+    text = (RECORDS / "robber-knights" / "playout-2-players.toml").read_text()
+    first = text.index('    "red: end",\n')
+    second = text.index('    "red: end",\n', first + 1)
+    text = text[:second] + '    "red: end",\n' + text[second:]   # red ends a turn twice in a row
+    result = cli("score", write(tmp_path, text))
+    assert result.exit_code == 1
+    bad_line = text[:second].count("\n") + 2
+    assert f"game.toml:{bad_line}:6: illegal (rk.turn.order)" in result.stderr
