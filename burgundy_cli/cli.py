@@ -150,7 +150,8 @@ def summary(
 ) -> None:
     """Verify many records and sum them up per game and player: games, wins, average and best scores.
 
-    Records that fail to verify are listed, not counted; games in progress are counted, not scored.
+    Records that fail to verify are listed (with their errors on stderr, and exit code 1), not
+    counted; games in progress are counted, not scored.
 
     Example: burgundy summary records/
     """
@@ -160,11 +161,17 @@ def summary(
         files = _record_files(paths)
         if not files:
             raise UsageError("no record files found in " + ", ".join(map(str, paths)))
-        result = summarise(_score_many([str(f) for f in files], jobs or os.cpu_count() or 1))
+        scored = _score_many([str(f) for f in files], jobs or os.cpu_count() or 1)
+        result = summarise(scored)
         if as_json:
             _echo_json(result)
         else:
             typer.echo(summary_text(result))
+        for failed in (r for r in scored if "error" in r):
+            typer.echo(f"burgundy: {failed['error']}", err=True)
+        worst = max((r.get("exit", 0) for r in scored), default=0)
+        if worst:
+            raise typer.Exit(worst)
 
     _guard(run)
 

@@ -48,3 +48,14 @@ def test_summary_command_over_the_shipped_records(cli) -> None:
         assert game["complete"] >= 3 and game["players"]
     text = cli("summary", str(RECORDS / "robber-knights"), "--jobs", "1")
     assert text.exit_code == 0 and "robber-knights:" in text.stdout and "win%" in text.stdout
+
+
+def test_summary_reports_invalid_records_and_exits_1(cli, tmp_path) -> None:
+    good = RECORDS / "robber-knights" / "playout-2-players.toml"
+    (tmp_path / "good.toml").write_text(good.read_text())
+    (tmp_path / "bad.toml").write_text('[game]\nname = "robber-knights"\n')
+    result = cli("summary", str(tmp_path), "--json", "--jobs", "1")
+    assert result.exit_code == 1
+    data = json.loads(result.stdout)
+    assert data["invalid"] == [str(tmp_path / "bad.toml")] and data["games"]["robber-knights"]["complete"] == 1
+    assert "bad.toml" in result.stderr and "Traceback" not in result.stderr
