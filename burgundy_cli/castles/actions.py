@@ -155,14 +155,33 @@ def apply_purchase(state: GameState, player: PlayerState, cmd: BuyCommand) -> No
     store(state, player, cmd.tile, cmd.discard)
 
 
-def _check_purchase_during(state: GameState, player: PlayerState, cmd: BuyCommand) -> None:
-    """2019: a purchase may be made during an action (between a placement and what it grants)."""
+#: The hint for a purchase that belongs on its own line.
+OWN_LINE = "write the purchase as its own `buy` line before or after the action"
+
+
+def _check_purchase_during(state: GameState, player: PlayerState, cmd: BuyCommand, then) -> None:
+    """2019: a purchase during an action, between a placement and the action it grants.
+
+    ``state``: after the placement. Written inside the placement only when that makes a
+    difference no purchase line could make: the granted action (``then``) places the bought
+    tile, which the player did not already store. Any other purchase during the action
+    reaches exactly what a ``buy`` line after the action reaches (the placement only frees
+    a storage space and scores; a granted take, sale or worker action does not need the
+    purchase), so it is refused and each move keeps one spelling (docs/rulings.md).
+    """
     if state.edition != "2019":
         raise illegal("cob.buy.during", "in the 2011 rules the purchase comes before, between or after the "
-                      "dice actions, not during one", "write the buy as its own line")
+                      "dice actions, not during one", OWN_LINE)
     if cmd.player != player.name:
         raise illegal("cob.buy.during", f"{player.name} is acting; {cmd.player} cannot buy now")
     check_purchase(state, player, cmd, state.bought)
+    if not isinstance(then, PlaceAction) or then.tile != cmd.tile:
+        granted = "grants no further action" if then is None else f"grants a {then.kind} action"
+        raise illegal("cob.buy.during-use", f"a purchase during this placement makes no difference: it "
+                      f"{granted}, not the placement of the bought {cmd.tile}", OWN_LINE)
+    if cmd.tile in player.storage:
+        raise illegal("cob.buy.during-use", f"{player.name} already stores a {cmd.tile} for the granted "
+                      "placement to place", OWN_LINE)
 
 
 # --- sell and workers ---------------------------------------------------------------------------
@@ -192,10 +211,13 @@ def apply_workers(player: PlayerState) -> None:
 # --- place --------------------------------------------------------------------------------------
 
 
-def check_place(state: GameState, player: PlayerState, action: PlaceAction, value: int | None) -> None:
+def check_place(state: GameState, player: PlayerState, action: PlaceAction, value: int | None,
+                spent: int = 0) -> None:
     """Placing ``action.tile`` on ``action.space`` is legal, with its effect's choices.
 
     ``value``: the die value the space must show, or None for "any number" (castle, city hall).
+    ``spent``: workers the die paid for this action, already gone when a purchase inside it
+    pays workers.
     """
     tile = action.tile
     if tile not in player.storage:
@@ -236,9 +258,10 @@ def check_place(state: GameState, player: PlayerState, action: PlaceAction, valu
         seat = state.players.index(player)
         scratch = state.branch(seat)
         acting = scratch.players[seat]
+        acting.workers -= spent
         apply_place_tile(scratch, acting, action)
         if action.buy is not None:
-            _check_purchase_during(scratch, acting, action.buy)
+            _check_purchase_during(scratch, acting, action.buy, action.then)
             scratch.bought = True
             apply_purchase(scratch, acting, action.buy)
         if action.then is not None:
@@ -299,15 +322,18 @@ def score_completion(state: GameState, player: PlayerState, space: int) -> None:
             player.add_vp("colour-bonus", bonus_vp(state.player_count, not taken))
 
 
-def check_action(state: GameState, player: PlayerState, action, value: int | None) -> None:
-    """An action granted with ``value`` (None = any number, as for a castle) is legal."""
+def check_action(state: GameState, player: PlayerState, action, value: int | None, spent: int = 0) -> None:
+    """An action granted with ``value`` (None = any number, as for a castle) is legal.
+
+    ``spent``: the workers a die paid to reach ``value`` (see :func:`check_place`).
+    """
     kind = action.kind
     if kind == "take":
         if value is None and action.depot is None:
             raise illegal("cob.take.depot", "an extra action's take must name its depot", "add 'from <depot>'")
         check_take(state, player, action, action.depot if value is None else value)
     elif kind == "place":
-        check_place(state, player, action, value)
+        check_place(state, player, action, value, spent)
     elif kind == "sell":
         check_sell(player, action.goods)
 

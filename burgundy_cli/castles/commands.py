@@ -64,7 +64,9 @@ class PlaceAction(_Model):
     ``then``: the action granted by the placed tile -- a castle's extra action, a
     warehouse's sale, a carpenter's/church's/market's take, a city hall's placement.
     ``buy``: 2019 only -- the turn's black-depot purchase made *during* this action, after
-    the tile is placed and before ``then`` (so ``then`` can use the bought tile).
+    the tile is placed and before ``then``; its ``player`` is the line's player. The engine
+    accepts it only when ``then`` places the bought tile (any other purchase is written as
+    its own buy line; docs/rulings.md, ``cob.buy.during-use``).
     """
 
     kind: Literal["place"] = "place"

@@ -165,7 +165,7 @@ def _check_die(state: GameState, cmd: DieCommand) -> None:
     if cost > player.workers:
         raise illegal("cob.die.workers", f"turning {cmd.rolled} into {value} needs {cost} worker(s)",
                       f"needs {cost} workers, {player.name} has {player.workers}")
-    check_action(state, player, action, value)
+    check_action(state, player, action, value, cost)
 
 
 def _check_buy(state: GameState, cmd: BuyCommand) -> None:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from burgundy_cli.castles.actions import STORAGE, apply_place_tile, depot_offers
+from burgundy_cli.castles.actions import STORAGE, apply_place_tile, apply_purchase, depot_offers
 from burgundy_cli.castles.boards import space_name
 from burgundy_cli.castles.commands import (
     BuyCommand, DieCommand, PassCommand, PlaceAction, SellAction, TakeAction, WorkersAction,
@@ -82,14 +82,17 @@ def _city_allows(player: PlayerState, tile: str, space: int) -> bool:
     return all(player.duchy[other] != tile for other in board.areas[board.area[space]])
 
 
-def placements(state: GameState, seat: int, value: int | None) -> list[PlaceAction]:
-    """Every legal placement of a stored tile on a space showing ``value`` (None: any number)."""
+def placements(state: GameState, seat: int, value: int | None, only: str | None = None) -> list[PlaceAction]:
+    """Every legal placement of a stored tile on a space showing ``value`` (None: any number).
+
+    ``only``: just the placements of that tile kind.
+    """
     player = state.players[seat]
     kinds = catalogue()
     die = player.board.die
     result: list[PlaceAction] = []
     spaces_by_colour: dict[str, list[int]] = {}
-    for tile in _unique(player.storage):
+    for tile in _unique(player.storage) if only is None else [only]:
         colour = kinds[tile].colour
         spaces = spaces_by_colour.get(colour)
         if spaces is None:
@@ -104,17 +107,48 @@ def _place_variants(state: GameState, seat: int, tile: str, space: str) -> list[
     """Placing ``tile`` on ``space`` with every choice its effect offers."""
     kind = catalogue()[tile]
     if kind.type == "ship":
-        return [PlaceAction.model_construct(tile=tile, space=space, goods=goods, goods2=goods2, keep=keep, then=None)
+        return [PlaceAction.model_construct(tile=tile, space=space, goods=goods, goods2=goods2, keep=keep, then=None,
+                                            buy=None)
                 for goods, goods2, keep in ship_choices(state, state.players[seat])]
-    base = PlaceAction.model_construct(tile=tile, space=space, goods=None, goods2=None, keep=None, then=None)
+    base = PlaceAction.model_construct(tile=tile, space=space, goods=None, goods2=None, keep=None, then=None, buy=None)
     effects = state.ruleset.effects
     effect = effects.get(tile) or effects[kind.type]
     if effect.then is None:
         return [base]
     scratch = state.copy()
     apply_place_tile(scratch, scratch.players[seat], base)
-    return [base] + [PlaceAction.model_construct(tile=tile, space=space, goods=None, goods2=None, keep=None, then=then)
-                     for then in _granted(scratch, seat, tile)]
+    return [base] + [PlaceAction.model_construct(tile=tile, space=space, goods=None, goods2=None, keep=None, then=then,
+                                                 buy=None)
+                     for then in _granted(scratch, seat, tile)] + _buying_placements(scratch, seat, tile, space)
+
+
+def _buying_placements(state: GameState, seat: int, tile: str, space: str) -> list[PlaceAction]:
+    """2019: placing ``tile`` on ``space``, buying a tile and placing it with the granted action.
+
+    ``state``: after the placement. Only a castle or city hall grants a placement, and the
+    engine accepts a purchase inside the placement only when the granted placement puts the
+    bought tile, not already stored, into the duchy (docs/rulings.md); the placement has
+    just freed a storage space, so the purchase never discards.
+    """
+    if state.edition != "2019" or state.bought or tile not in ("castle", "city-hall"):
+        return []
+    player = state.players[seat]
+    kinds = catalogue()
+    result: list[PlaceAction] = []
+    thens: dict[tuple[int | None, str], list[PlaceAction]] = {}
+    for buy in purchases(state, seat):
+        bought = buy.tile
+        if bought in player.storage or not _open_spaces(player, kinds[bought].colour):
+            continue
+        key = (buy.depot, bought)
+        if key not in thens:
+            scratch = state.branch(seat)
+            apply_purchase(scratch, scratch.players[seat], buy)
+            scratch.bought = True
+            thens[key] = placements(scratch, seat, None, bought)
+        result.extend(PlaceAction.model_construct(tile=tile, space=space, goods=None, goods2=None, keep=None,
+                                                  then=then, buy=buy) for then in thens[key])
+    return result
 
 
 def _granted(state: GameState, seat: int, tile: str) -> list:
@@ -179,6 +213,20 @@ def _die_values(player: PlayerState, rolled: int, free: int) -> list[tuple[int, 
     return reach
 
 
+def _purchase_workers(place: PlaceAction) -> int:
+    """Workers a purchase inside ``place`` (or a placement it grants) pays.
+
+    Placements are listed per die value, before the die's worker cost is known; that cost
+    is the only thing about a placement chain that depends on it (no castle or city hall
+    placed before the purchase brings workers), so it is charged here.
+    """
+    while place is not None:
+        if place.buy is not None:
+            return place.buy.pay_workers
+        place = place.then if isinstance(place.then, PlaceAction) else None
+    return 0
+
+
 def _free(player: PlayerState, number: int, options) -> int:
     if number not in player.knowledge:
         return 0
@@ -236,7 +284,7 @@ def _die_moves(state: GameState, seat: int, out: list[tuple[str, object]]) -> No
                 if value not in place_cache:
                     place_cache[value] = placements(state, seat, value)
                 for place in place_cache[value]:
-                    if kinds[place.tile].colour == colour:
+                    if kinds[place.tile].colour == colour and _purchase_workers(place) <= player.workers - cost:
                         add(rolled, value, cost, (free, tile), place)
     for (rolled, cost, value, (free, tile)), commands in sorted(groups.items(), key=lambda item: (
             item[0][0], item[0][2] != item[0][0], item[0][1], item[0][2])):
@@ -247,7 +295,7 @@ def _die_moves(state: GameState, seat: int, out: list[tuple[str, object]]) -> No
 # --- purchases and pass -----------------------------------------------------------------------
 
 
-def _buys(state: GameState, seat: int, label: str, out: list[tuple[str, object]]) -> None:
+def purchases(state: GameState, seat: int) -> list[BuyCommand]:
     """Purchases ``seat`` may make: the black depot (any depot with tile 6), silver or workers."""
     player = state.players[seat]
     k6 = 6 in player.knowledge
@@ -258,15 +306,20 @@ def _buys(state: GameState, seat: int, label: str, out: list[tuple[str, object]]
         if state.options.k6_mixed and player.silver >= 1 and player.workers >= 1:
             payments.append(1)
     if not payments:
-        return
-    for depot in range(7) if k6 else (0,):
-        where = "black depot" if depot == 0 else f"depot {depot} (knowledge tile 6)"
-        for tile in depot_tiles(state, depot):
-            for discard in _discards(player):
-                for pay in payments:
-                    paid = "2 silver" if pay == 0 else "2 workers" if pay == 2 else "1 silver + 1 worker"
-                    out.append((f"{label}{where}, {paid}", BuyCommand.model_construct(
-                        player=player.name, tile=tile, depot=depot or None, discard=discard, pay_workers=pay)))
+        return []
+    return [BuyCommand.model_construct(player=player.name, tile=tile, depot=depot or None, discard=discard,
+                                       pay_workers=pay)
+            for depot in (range(7) if k6 else (0,)) for tile in depot_tiles(state, depot)
+            for discard in _discards(player) for pay in payments]
+
+
+def _buys(state: GameState, seat: int, label: str, out: list[tuple[str, object]]) -> None:
+    """The purchase lines open to ``seat``, labelled by depot and payment."""
+    for buy in purchases(state, seat):
+        depot, pay = buy.depot, buy.pay_workers
+        where = "black depot" if depot is None else f"depot {depot} (knowledge tile 6)"
+        paid = "2 silver" if pay == 0 else "2 workers" if pay == 2 else "1 silver + 1 worker"
+        out.append((f"{label}{where}, {paid}", buy))
 
 
 def _generate(state: GameState) -> tuple[str | None, list[tuple[str, object]]]:

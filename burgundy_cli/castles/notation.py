@@ -7,7 +7,7 @@ gives the one canonical spelling, and ``parse_line(format_command(cmd)) == cmd``
 Player lines (``anna: place 5>4 ship c3 goods 6``)::
 
     <player>: take <die> <tile> [from <depot>] [discard <tile>]
-    <player>: place <die> <tile> <space> [goods <depot>[+<depot>]] [keep <types>] [then <action>]
+    <player>: place <die> <tile> <space> [goods <depot>[+<depot>]] [keep <types>] [buy <purchase>] [then <action>]
     <player>: sell <die> [goods <type>]
     <player>: workers <die>
     <player>: buy <tile> [from <depot>] [discard <tile>] [workers <n>]
@@ -18,7 +18,9 @@ Player lines (``anna: place 5>4 ship c3 goods 6``)::
 engine computes the workers this costs. ``then <action>`` is the action a placed tile
 grants (castle, warehouse, carpenter, church, market, city hall): the same forms
 without a die -- ``take <tile> [from <depot>]``, ``place <tile> <space> ...``,
-``sell <type>``, ``workers``.
+``sell <type>``, ``workers``. ``buy <purchase>`` (2019) is the turn's black-depot purchase made
+during the placement, before the action it grants, with the options of a buy line
+(``anna: place 3 city-hall c3 buy k7 then place k7 c4``).
 
 Table lines (chance, typed as it happens)::
 
@@ -275,15 +277,17 @@ def _take(reader: _Reader) -> c.TakeAction:
     return c.TakeAction(tile=tile, depot=depot, discard=discard)
 
 
-def _place(reader: _Reader) -> c.PlaceAction:
+def _place(reader: _Reader, player: str) -> c.PlaceAction:
+    """``<tile> <space> [goods ..] [keep ..] [buy <tile> ..] [then <action>]`` (``player``: who buys)."""
     tile = _tile(reader)
     space = _space(reader)
     goods = goods2 = None
     if reader.accept("goods", "good", "g", "from"):
         goods, goods2 = _ship_depots(reader)
     keep = _keep(reader) if reader.accept("keep") else None
-    then = _effect_action(reader) if reader.accept("then", "and") else None
-    return c.PlaceAction(tile=tile, space=space, goods=goods, goods2=goods2, keep=keep, then=then)
+    buy = _purchase(reader, player) if reader.accept("buy", "b") else None
+    then = _effect_action(reader, player) if reader.accept("then", "and") else None
+    return c.PlaceAction(tile=tile, space=space, goods=goods, goods2=goods2, keep=keep, then=then, buy=buy)
 
 
 def _ship_depots(reader: _Reader) -> tuple[int, int | None]:
@@ -311,14 +315,14 @@ def _keep(reader: _Reader) -> tuple[int, ...]:
     return tuple(kept)
 
 
-def _effect_action(reader: _Reader) -> c.TakeAction | c.PlaceAction | c.SellAction | c.WorkersAction:
+def _effect_action(reader: _Reader, player: str) -> c.TakeAction | c.PlaceAction | c.SellAction | c.WorkersAction:
     """The action a placed tile grants: like a die action, but without a die."""
     token = reader.next("an action after 'then' (take, place, sell, workers)")
     verb = _VERBS.get(token.text.lower()) if token.kind == "word" else None
     if verb == "take":
         return _take(reader)
     if verb == "place":
-        return _place(reader)
+        return _place(reader, player)
     if verb == "sell":
         return c.SellAction(goods=_number(reader, "a goods type (1-6)", 1, 6))
     if verb == "workers":
@@ -333,7 +337,7 @@ def _die_command(reader: _Reader, player: str, verb: str) -> c.DieCommand:
     if verb == "take":
         action = _take(reader)
     elif verb == "place":
-        action = _place(reader)
+        action = _place(reader, player)
     elif verb == "sell":
         goods = _number(reader, "a goods type (1-6)", 1, 6) if reader.accept("goods", "good", "g") else value
         action = c.SellAction(goods=goods)
@@ -343,11 +347,17 @@ def _die_command(reader: _Reader, player: str, verb: str) -> c.DieCommand:
     return c.DieCommand(player=player, rolled=rolled, value=used, action=action)
 
 
-def _buy(reader: _Reader, player: str) -> c.BuyCommand:
+def _purchase(reader: _Reader, player: str) -> c.BuyCommand:
+    """``<tile> [from <depot>] [discard <tile>] [workers <n>]``: a buy line's body, or a purchase in a placement."""
     take = _take(reader)
     pay = _number(reader, "a number of workers (0-2)", 0, 2) if reader.accept("workers", "worker", "w") else 0
-    reader.expect_end("the purchase")
     return c.BuyCommand(player=player, tile=take.tile, depot=take.depot, discard=take.discard, pay_workers=pay)
+
+
+def _buy(reader: _Reader, player: str) -> c.BuyCommand:
+    command = _purchase(reader, player)
+    reader.expect_end("the purchase")
+    return command
 
 
 def _correction(reader: _Reader, player: str | None) -> c.CorrectionCommand:
@@ -541,9 +551,19 @@ def _from_discard(depot: int | None, discard: str | None) -> str:
     return (f" from {depot}" if depot is not None else "") + (f" discard {discard}" if discard is not None else "")
 
 
+def _purchase_text(command: c.BuyCommand) -> str:
+    """``<tile> [from <depot>] [discard <tile>] [workers <n>]``: what follows ``buy``."""
+    text = command.tile + _from_discard(command.depot, command.discard)
+    return text + (f" workers {command.pay_workers}" if command.pay_workers else "")
+
+
 def format_action(action: c.TakeAction | c.PlaceAction | c.SellAction | c.WorkersAction,
-                  die: str | None = None, effective: int | None = None) -> str:
-    """Canonical text of an action; ``die`` is the die spec when a die pays for it."""
+                  die: str | None = None, effective: int | None = None, player: str | None = None) -> str:
+    """Canonical text of an action; ``die`` is the die spec when a die pays for it.
+
+    ``player``: the line's player; a purchase made during a placement is written without a
+    name, so it must be that player's (a ValueError otherwise: the text could not say it).
+    """
     head = f"{action.kind} {die}" if die is not None else action.kind
     if isinstance(action, c.TakeAction):
         return f"{head} {action.tile}" + _from_discard(action.depot, action.discard)
@@ -555,8 +575,13 @@ def format_action(action: c.TakeAction | c.PlaceAction | c.SellAction | c.Worker
             raise ValueError("a second ship depot (goods2) needs a first one (goods)")
         if action.keep is not None:
             text += " keep " + (" ".join(map(str, action.keep)) if action.keep else "none")
+        if action.buy is not None:
+            if action.buy.player != player:
+                raise ValueError(f"a purchase during {player}'s placement is written without a name; "
+                                 f"it cannot be {action.buy.player}'s")
+            text += " buy " + _purchase_text(action.buy)
         if action.then is not None:
-            text += " then " + format_action(action.then)
+            text += " then " + format_action(action.then, player=player)
         return text
     if isinstance(action, c.SellAction):
         if die is None:
@@ -578,12 +603,9 @@ def format_command(command: c.Command) -> str:
     if isinstance(command, c.DieCommand):
         effective = command.value if command.value is not None else command.rolled
         return f"{command.player}: " + format_action(command.action, _die_text(command.rolled, command.value),
-                                                     effective)
+                                                     effective, command.player)
     if isinstance(command, c.BuyCommand):
-        text = f"{command.player}: buy {command.tile}" + _from_discard(command.depot, command.discard)
-        if command.pay_workers:
-            text += f" workers {command.pay_workers}"
-        return text
+        return f"{command.player}: buy " + _purchase_text(command)
     if isinstance(command, c.PassCommand):
         return f"{command.player}: pass"
     if isinstance(command, c.CorrectionCommand):

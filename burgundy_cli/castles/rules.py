@@ -78,6 +78,8 @@ RULES: dict[str, Rule] = dict((
           f"{_R11} 'The central black depot'; {_R19} knowledge tile 6"),
     _rule("cob.buy.during", "2019: the purchase may be made at any time of the turn, also during an action; 2011: before, between or after the dice actions.",
           f"{_R19} 'The central black depot': 'before, during, between or after'; {_R11} 'The central black depot'"),
+    _rule("cob.buy.during-use", "2019: a purchase is written inside a placement only when the action that placement grants places the bought tile (not already stored); any other purchase is its own buy line before or after the action.",
+          f"{_R19} 'The central black depot': 'at any time during your turn, i.e. before, during, between or after the two dice actions'; ruling in docs/rulings.md"),
     _rule("cob.buy.depot", "Tiles are bought from the black depot (knowledge tile 6: also from the numbered depots).",
           f"{_R11} 'The central black depot' and knowledge tile 6; {_R19} knowledge tile 6"),
     # --- effects of placed tiles ---------------------------------------------------------

@@ -11,7 +11,11 @@ its choices: effect choices (ship goods, granted actions) are enumerated only fo
 the tile's colour that is empty, next to a placed tile and, for a die placement, shows the
 die value; other
 placements are tried without choices; a tile that grants no action is tried with a few
-granted actions only.
+granted actions only. A purchase during a placement (2019) is tried broadly -- every tile,
+several depots, discards and payments -- with a few granted actions; only a purchase the
+engine's purchase rules allow (in 2011 none: the edition is checked first) is also tried
+with every placement of the bought tile after it (check refuses any other granted action
+before looking into it).
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from burgundy_cli.castles import engine
-from burgundy_cli.castles.actions import apply_place_tile
+from burgundy_cli.castles.actions import apply_place_tile, apply_purchase, check_purchase
 from burgundy_cli.castles.boards import space_name
 from burgundy_cli.castles.commands import (
     BuyCommand, DieCommand, PassCommand, PlaceAction, SellAction, TakeAction, WorkersAction,
@@ -63,11 +67,16 @@ def _takes(state: GameState, player: PlayerState, depots) -> list[TakeAction]:
             for tile in _tiles(state) for depot in depots for discard in discards]
 
 
-def _places(state: GameState, seat: int, value: int | None, depth: int) -> list[PlaceAction]:
-    """Placements of stored tiles (and one tile not stored) on every space, with broad choices."""
+def _places(state: GameState, seat: int, value: int | None, depth: int, only: str | None = None) -> list[PlaceAction]:
+    """Placements of stored tiles (and one tile not stored) on every space, with broad choices.
+
+    ``only``: just the placements of that tile.
+    """
     player = state.players[seat]
     kinds = catalogue()
     tiles = list(dict.fromkeys(player.storage)) + [next(t for t in ("mine", "ship", "castle", "bank") if t not in player.storage)]
+    if only is not None:
+        tiles = [only]
     result = []
     for tile in tiles:
         kind = kinds[tile]
@@ -91,6 +100,32 @@ def _places(state: GameState, seat: int, value: int | None, depth: int) -> list[
             scratch = state.copy()
             apply_place_tile(scratch, scratch.players[seat], base)
             result.extend(PlaceAction(tile=tile, space=name, then=then) for then in _granted(scratch, seat, depth))
+            result.extend(_buying(scratch, seat, tile, name, depth))
+    return result
+
+
+def _buying(state: GameState, seat: int, tile: str, space: str, depth: int) -> list[PlaceAction]:
+    """Placements of ``tile`` on ``space`` with a purchase inside (``state``: after placing it)."""
+    player = state.players[seat]
+    sample = (None, WorkersAction(), TakeAction(tile="mine", depot=1))
+    if state.edition != "2019" or state.bought:  # check refuses the purchase before the granted action
+        buys = [BuyCommand(player=player.name, tile=_tiles(state)[0])]
+        return [PlaceAction(tile=tile, space=space, buy=buy, then=then) for buy in buys for then in sample]
+    result = []
+    for buy in (BuyCommand(player=player.name, tile=bought, depot=depot, discard=discard, pay_workers=pay)
+                for bought in _tiles(state) for depot in (None, 1, 4)
+                for discard in (None, *player.storage[:1]) for pay in (0, 1, 2)):
+        thens: list = [*sample, PlaceAction(tile=buy.tile, space=space)]
+        try:
+            check_purchase(state, player, buy, False)
+        except IllegalMoveError:
+            pass
+        else:
+            bought = state.copy()
+            apply_purchase(bought, bought.players[seat], buy)
+            bought.bought = True
+            thens += _places(bought, seat, None, depth, buy.tile)  # one more tile: one more level
+        result.extend(PlaceAction(tile=tile, space=space, buy=buy, then=then) for then in thens)
     return result
 
 

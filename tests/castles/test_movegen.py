@@ -7,6 +7,7 @@ e3 grey 4, e4 beige 3.
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -129,6 +130,32 @@ def test_buildings_grant_their_takes_and_city_hall_a_placement():
             "anna: place 3 city-hall c3 then place warehouse e4 then sell 4"} <= moves
     assert "anna: place 3 carpenter c3 then take ship from 1" not in moves
     _agree(state)
+
+
+def test_2019_city_hall_may_place_a_tile_bought_during_the_action():
+    """2019 rulebook, 'The central black depot': the purchase "can be done *at any time* during
+    your turn, i.e. before, *during*, between or after the two dice actions". Listed inside a
+    castle's or city hall's placement only when the granted placement places the bought tile
+    (docs/rulings.md); never in 2011, never once the turn's purchase is made."""
+    def table(edition, **anna):
+        return _table(edition, players={"anna": {"dice": [3, 6], "silver": 2, "storage": ["city-hall", "castle"],
+                                                 **anna}, "ben": {}},
+                      depots={"black": ["k7", "ship"]})
+
+    def inside(moves):
+        return [line for line in moves if " buy " in line and ": buy " not in line]
+
+    moves = _agree(table("2019"))
+    assert {"anna: place 3 city-hall c3 buy k7 then place k7 c4",
+            "anna: place 3 city-hall c3 then place castle b3 buy ship then place ship d3"} <= moves
+    assert all(re.search(r" buy (\S+) then place \1 ", line + " ") for line in inside(moves))
+    assert not inside(_agree(table("2011")))
+    assert not inside(_agree(table("2019", silver=1)))
+    # knowledge tile 6 pays 2 workers: only those the die change (2 as 3) leaves count
+    paid = "anna: place 2>3 city-hall c3 buy ship workers 2 then place ship d3"
+    moves = _agree(table("2019", silver=0, workers=2, dice=[2, 6], duchy={"c4": "k6"}))
+    assert paid not in moves and "anna: place 2 city-hall c5 buy ship workers 2 then place ship d3" in moves
+    assert paid in _agree(table("2019", silver=0, workers=3, dice=[2, 6], duchy={"c4": "k6"}))
 
 
 def test_full_storage_lists_each_discard():

@@ -164,20 +164,36 @@ _TAKE = st.builds(c.TakeAction, tile=_TILES, depot=st.none() | _DEPOT, discard=s
 _SIMPLE = _TAKE | st.builds(c.SellAction, goods=_DIE) | st.just(c.WorkersAction())
 
 
+#: A purchase during a placement; its player is set to the line's player by :func:`_bought_by`.
+_PURCHASE = st.builds(c.BuyCommand, player=st.just("?"), tile=_TILES, depot=st.none() | _DEPOT,
+                      discard=st.none() | _TILES, pay_workers=st.integers(0, 2))
+
+
 def _place(then: st.SearchStrategy) -> st.SearchStrategy:
     return st.builds(
-        lambda tile, space, goods, goods2, keep, then: c.PlaceAction(
+        lambda tile, space, goods, goods2, keep, buy, then: c.PlaceAction(
             tile=tile, space=space, goods=goods, goods2=goods2 if goods is not None else None, keep=keep,
-            then=then),
+            buy=buy, then=then),
         _TILES, _SPACES, st.none() | _DEPOT, st.none() | _DEPOT,
-        st.none() | st.lists(_DIE, max_size=3).map(tuple), st.none() | then)
+        st.none() | st.lists(_DIE, max_size=3).map(tuple), st.none() | _PURCHASE, st.none() | then)
+
+
+def _bought_by(action, player: str):
+    """``action`` with every purchase inside it made by ``player``: the line names no other buyer."""
+    if not isinstance(action, c.PlaceAction):
+        return action
+    return action.model_copy(update={
+        "buy": None if action.buy is None else action.buy.model_copy(update={"player": player}),
+        "then": None if action.then is None else _bought_by(action.then, player)})
 
 
 _ACTIONS = st.recursive(_SIMPLE, lambda inner: _place(inner), max_leaves=3)
 _NOTE = st.text(st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp")), max_size=20)
 
 _COMMANDS = st.one_of(
-    st.builds(c.DieCommand, player=_NAMES, rolled=_DIE, value=st.none() | _DIE, action=_ACTIONS),
+    st.builds(lambda player, rolled, value, action: c.DieCommand(
+        player=player, rolled=rolled, value=value, action=_bought_by(action, player)),
+        _NAMES, _DIE, st.none() | _DIE, _ACTIONS),
     st.builds(c.BuyCommand, player=_NAMES, tile=_TILES, depot=st.none() | _DEPOT, discard=st.none() | _TILES,
               pay_workers=st.integers(0, 2)),
     st.builds(c.PassCommand, player=_NAMES),

@@ -71,6 +71,9 @@ def _action_flow(player, action) -> tuple[int, int]:
         return 2 if 3 in known else 1, int(4 in known)
     if isinstance(action, c.PlaceAction):
         silver, workers = {"bank": (2, 0), "boarding-house": (0, 4)}.get(action.tile, (0, 0))
+        if action.buy is not None:  # 2019: the turn's purchase, made during this placement
+            paid = _purchase_flow(action.buy)
+            silver, workers = silver + paid[0], workers + paid[1]
         if action.then is not None:
             more = _action_flow(player, action.then)
             silver, workers = silver + more[0], workers + more[1]
@@ -78,10 +81,15 @@ def _action_flow(player, action) -> tuple[int, int]:
     return 0, 0
 
 
+def _purchase_flow(buy: c.BuyCommand) -> tuple[int, int]:
+    """A purchase costs 2 silverlings, or 2 workers (2019 knowledge tile 6)."""
+    return buy.pay_workers - 2, -buy.pay_workers
+
+
 def expected_flow(state, command) -> dict[str, tuple[int, int]]:
     """Silver and workers each player should gain from ``command`` (phase-end income aside)."""
     if isinstance(command, c.BuyCommand):
-        return {command.player: (command.pay_workers - 2, -command.pay_workers)}
+        return {command.player: _purchase_flow(command)}
     if isinstance(command, c.DieCommand):
         player = state.players[state.seat(command.player)]
         value = command.rolled if command.value is None else command.value

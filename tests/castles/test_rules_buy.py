@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from burgundy_cli.castles import engine
+from burgundy_cli.castles.actions import OWN_LINE
+from burgundy_cli.castles.boards import space_id
+from burgundy_cli.castles.notation import format_command, parse_line
 from tests.castles.engine_kit import assert_illegal, at_turn, cmd, play_all
 
 
@@ -87,7 +90,85 @@ def test_buy_during():
     anna = state.players[0]
     assert anna.knowledge == {7} and anna.silver == 2 and anna.storage == []
     assert_illegal(state, buy("bank"), "cob.buy.once")
-    twice = table("2019", dice=[6, 5], storage=["castle", "city-hall"], duchy={"c4": "k9"})
-    inner = {"kind": "place", "tile": "city-hall", "space": "c3", "buy": {"player": "anna", "tile": "bank"}}
-    outer = {"kind": "place", "tile": "castle", "space": "b3", "buy": {"player": "anna", "tile": "k7"}, "then": inner}
+    twice = table("2019", dice=[6, 5], storage=["castle"], duchy={"c3": "bank"})
+    inner = {"kind": "place", "tile": "castle", "space": "a3", "buy": {"player": "anna", "tile": "k7"},
+             "then": {"kind": "place", "tile": "k7", "space": "c4"}}
+    outer = {"kind": "place", "tile": "castle", "space": "b3", "buy": {"player": "anna", "tile": "castle"},
+             "then": inner}
     assert_illegal(twice, cmd(kind="die", player="anna", rolled=6, action=outer), "cob.buy.once")
+
+
+CITY_HALL_BUYS_K7 = "anna: place 3 city-hall c3 buy k7 then place k7 c4"
+
+
+def _city_hall(then=None, storage=("city-hall",), edition="2019", tile="k7", **buy):
+    state = table(edition, dice=[3, 5], storage=list(storage))
+    action = {"kind": "place", "tile": "city-hall", "space": "c3", "buy": {"player": "anna", "tile": tile, **buy}}
+    if then is not None:
+        action["then"] = then
+    return state, cmd(kind="die", player="anna", rolled=3, action=action)
+
+
+def test_buy_during_reads_plays_and_writes_back():
+    """2019 rules, 'The central black depot': "This can be done *at any time* during your turn,
+    i.e. before, *during*, between or after the two dice actions." The notation writes the
+    purchase inside the placement, before the action it grants (docs/notation.md), and the
+    canonical line reads back to the same command."""
+    state, command = _city_hall({"kind": "place", "tile": "k7", "space": "c4"})
+    assert parse_line(CITY_HALL_BUYS_K7) == command
+    assert format_command(command) == CITY_HALL_BUYS_K7
+    lenient = parse_line("Anna : P 3 City-Hall C3 B yellow 7 AND p k7 c4  # bought in the action")
+    assert format_command(lenient) == "Anna: place 3 city-hall c3 buy k7 then place k7 c4"
+    engine.play(state, parse_line(CITY_HALL_BUYS_K7))
+    anna = state.players[0]
+    assert anna.duchy[space_id("c4")] == "k7" and anna.silver == 2 and state.bought
+
+
+def test_buy_during_2011_is_refused():
+    """2011 rules, 'The central black depot': "He may do this at any point during his turn:
+    before, between or after the dice actions" -- not during one."""
+    state, command = _city_hall({"kind": "place", "tile": "k7", "space": "c4"}, edition="2011")
+    err = assert_illegal(state, command, "cob.buy.during")
+    assert err.hint == OWN_LINE
+
+
+def test_buy_during_only_when_the_granted_placement_places_the_bought_tile():
+    """2019 rules, 'The central black depot': "before, *during*, between or after the two dice
+    actions". Ruling (docs/rulings.md, cob.buy.during-use): a purchase inside a placement is
+    accepted only when the action the placement grants places the bought tile, which the
+    player did not store already; any other purchase during the action ends exactly as a buy
+    line after it, so it is written that way and each move has one spelling."""
+    checks = [
+        _city_hall(),  # grants a placement but places nothing
+        _city_hall({"kind": "place", "tile": "castle", "space": "b3"}, storage=("city-hall", "castle")),
+        _city_hall({"kind": "place", "tile": "bank", "space": "e4"}, storage=("city-hall", "bank"), tile="bank"),
+    ]
+    for state, command in checks:
+        err = assert_illegal(state, command, "cob.buy.during-use")
+        assert err.hint == OWN_LINE
+    castle = table("2019", dice=[6, 5], storage=["castle", "mine", "ship"], duchy={"c3": "bank"})
+    action = {"kind": "place", "tile": "castle", "space": "b3", "buy": {"player": "anna", "tile": "k7"},
+              "then": {"kind": "workers"}}
+    assert_illegal(castle, cmd(kind="die", player="anna", rolled=6, action=action), "cob.buy.during-use")
+    # full storage before the placement: the slot it frees is still free for a buy line after it
+    play_all(castle, cmd(kind="die", player="anna", rolled=6, action={**action, "buy": None}), buy("k7"))
+    assert castle.players[0].storage == ["mine", "ship", "k7"] and castle.players[0].workers == 2
+
+
+def test_buy_during_pays_workers_left_after_the_die():
+    """2019 rules, knowledge tile 6: "you may spend 2 *worker chips* instead of 2 silver coins";
+    'A player's turn': "Each worker you use increases or decreases the result by 1". A purchase
+    during the action pays from the workers the die change has left."""
+    def city_hall(workers):
+        state = table("2019", dice=[2, 5], silver=0, workers=workers, storage=["city-hall"], duchy={"c4": "k6"})
+        action = {"kind": "place", "tile": "city-hall", "space": "c3",
+                  "buy": {"player": "anna", "tile": "bank", "pay_workers": 2},
+                  "then": {"kind": "place", "tile": "bank", "space": "e4"}}
+        return state, cmd(kind="die", player="anna", rolled=2, value=3, action=action)
+
+    state, command = city_hall(2)
+    err = assert_illegal(state, command, "cob.buy.silver")
+    assert err.hint == "needs 2 workers, anna has 1"
+    state, command = city_hall(3)
+    engine.play(state, command)
+    assert state.players[0].workers == 0 and state.players[0].duchy[space_id("e4")] == "bank"
