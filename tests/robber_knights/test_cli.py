@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.conftest import RECORDS
 from tests.robber_knights.helpers import SETUP as BASE_SETUP
 
@@ -64,18 +66,19 @@ def test_check_unknown_tile_suggests(cli, tmp_path):
     assert "did you mean 'town-plain'?" in result.stderr
 
 
-def test_illegal_line_in_record_is_located(cli, tmp_path):
-    text = SETUP.replace('"red: draw lake",', '"red: draw lake",\n    "red: lay castle-plain f4",')
-    result = cli("score", write(tmp_path, text))
+@pytest.mark.parametrize(("record", "message"), [
+    (lambda: SETUP.replace('"red: draw lake",', '"red: draw lake",\n    "red: lay castle-plain f4",'),
+     "game.toml:16:6: illegal (rk.lay.hand)"),
+    (lambda: SETUP.replace('"red: draw lake",', '"red: draw lake",\n    "red: lay town-plain d6 knigts 2",'),
+     "game.toml:16:29: cannot parse: unexpected 'knigts'"),
+    (lambda: open(GAME_2P, encoding="utf-8").read().replace("red = 13", "red = 14"), "disagrees with the replay"),
+    (lambda: SETUP.replace('players = ["red", "blue"]', 'players = ["red", "blue"]\n[game.options]\npass-thru = true'),
+     "did you mean 'pass-through'?"),
+], ids=["illegal-line-located", "parse-error-at-token", "stored-result-disagrees", "unknown-option-suggests"])
+def test_bad_record_is_one_located_line(cli, tmp_path, record, message):
+    result = cli("score", write(tmp_path, record()))
     assert result.exit_code == 1
-    assert "game.toml:16:6: illegal (rk.lay.hand)" in result.stderr
-
-
-def test_parse_error_in_record_points_at_the_token(cli, tmp_path):
-    text = SETUP.replace('"red: draw lake",', '"red: draw lake",\n    "red: lay town-plain d6 knigts 2",')
-    result = cli("score", write(tmp_path, text))
-    assert result.exit_code == 1
-    assert "game.toml:16:29: cannot parse: unexpected 'knigts'" in result.stderr
+    assert message in result.stderr
 
 
 def test_show_prints_coordinates_and_stacks(cli, tmp_path):
@@ -172,20 +175,6 @@ def test_move_after_the_game_ended(cli):
     result = cli("check", "--json", GAME_2P, "red: end")
     assert result.exit_code == 1
     assert json.loads(result.stdout)["rule"] == "rk.game.over"
-
-
-def test_stored_result_must_agree(cli, tmp_path):
-    text = open(GAME_2P, encoding="utf-8").read().replace("red = 13", "red = 14")
-    result = cli("score", write(tmp_path, text))
-    assert result.exit_code == 1
-    assert "disagrees with the replay" in result.stderr
-
-
-def test_unknown_option_suggests(cli, tmp_path):
-    text = SETUP.replace('players = ["red", "blue"]', 'players = ["red", "blue"]\n[game.options]\npass-thru = true')
-    result = cli("score", write(tmp_path, text))
-    assert result.exit_code == 1
-    assert "did you mean 'pass-through'?" in result.stderr
 
 
 def test_fmt_writes_lenient_lines_canonically(cli, tmp_path):
