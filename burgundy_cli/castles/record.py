@@ -21,6 +21,7 @@ from difflib import get_close_matches
 from typing import TYPE_CHECKING, Any
 
 from burgundy_cli.castles import commands as c
+from burgundy_cli.castles import engine
 from burgundy_cli.castles.notation import format_command, parse_line, split_comment
 from burgundy_cli.core.errors import Location, ParseError, RecordError, RefereeError
 from burgundy_cli.core.game import GameHeader, MoveList, ScoreTable
@@ -75,10 +76,14 @@ class PlayerNames:
 
     def command(self, command: c.Command, line: str) -> c.Command:
         """``command`` with every player name in the header's spelling."""
+        player = getattr(command, "player", None)
+        if player in self._exact:  # the common case: the names as listed
+            return command
         if isinstance(command, c.RollEvent):
+            if self._exact.issuperset(command.dice):
+                return command
             dice = {self.resolve(name, line): pair for name, pair in command.dice.items()}
             return command if list(dice) == list(command.dice) else command.model_copy(update={"dice": dice})
-        player = getattr(command, "player", None)
         if player is None:
             return command
         resolved = self.resolve(player, line)
@@ -123,8 +128,6 @@ class CastlesSession:
 
     def _play(self, command: c.Command, group: str | None = None) -> None:
         """Check and apply ``command``, logging it under ``group`` (default: :meth:`group_of`)."""
-        from burgundy_cli.castles import engine
-
         group = group or self.group_of(command)
         engine.play(self.state, command)
         if isinstance(command, (c.RollEvent, c.RevealEvent, c.PhaseGoodsEvent)):
@@ -134,8 +137,6 @@ class CastlesSession:
     # --- the Session protocol ---------------------------------------------------------------
 
     def check(self, text: str) -> str:
-        from burgundy_cli.castles import engine
-
         command = self.read(text)
         engine.check(self.state, command)
         return format_command(command)
@@ -309,11 +310,9 @@ def open_session(doc: RecordDoc, header: GameHeader) -> CastlesSession:
                                    "and not ending in a number on its own")
     table, data, state = _start(doc, header)
     session = CastlesSession(header, table, data, state)
-    log_header = re.search(r"^\s*\[\s*log\s*\]", doc.text, re.M)
-    finder = _LineFinder(doc.text, log_header.end() if log_header else 0)
-    for group, lines in _log_groups(doc):
-        for text in lines:
-            offset = finder.find(text)
+    groups = _log_groups(doc)
+    for group_index, (group, lines) in enumerate(groups):
+        for line_index, text in enumerate(lines):
             body, comment = split_comment(text)
             if not body.strip() and comment is not None:
                 session.keep_comment(comment, group.upper())
@@ -325,7 +324,24 @@ def open_session(doc: RecordDoc, header: GameHeader) -> CastlesSession:
                     raise RecordError(f"this line belongs to round {expected}, but it is listed under {group}")
                 session._play(command, expected)
             except RefereeError as err:
-                raise _locate(err, offset, doc, group) from None
+                raise _locate(err, _line_offset(doc, groups, group_index, line_index), doc, group) from None
             if comment:
                 session.comments[len(session.lines) - 1] = comment
     return session
+
+
+def _line_offset(doc: RecordDoc, groups: list[tuple[str, list[Any]]], group_index: int,
+                 line_index: int) -> int | None:
+    """Offset of line ``line_index`` of round ``group_index`` in the record's text, or None.
+
+    Only a failing line is located: the finder runs over every log line before it, in order,
+    so the line is found where a finder advanced line by line during the replay would find it.
+    """
+    log_header = re.search(r"^\s*\[\s*log\s*\]", doc.text, re.M)
+    finder = _LineFinder(doc.text, log_header.end() if log_header else 0)
+    for _, lines in groups[:group_index]:
+        for text in lines:
+            finder.find(text)
+    for text in groups[group_index][1][:line_index]:
+        finder.find(text)
+    return finder.find(groups[group_index][1][line_index])
