@@ -35,6 +35,8 @@ _GROUP = re.compile(r"^([A-E])([1-5])$")
 _PHASES = "ABCDE"
 #: Characters that would end a player's name early in a notation line.
 _NAME_BREAKERS = re.compile(r'[:,;#"]')
+#: The kinds of line that name no player.
+_NAMELESS = frozenset({"reveal", "phase-goods"})
 
 
 def group_name(phase: int, round_: int) -> str:
@@ -76,15 +78,16 @@ class PlayerNames:
 
     def command(self, command: c.Command, line: str) -> c.Command:
         """``command`` with every player name in the header's spelling."""
-        player = getattr(command, "player", None)
-        if player in self._exact:  # the common case: the names as listed
+        kind = command.kind
+        if kind in _NAMELESS:
             return command
-        if isinstance(command, c.RollEvent):
-            if self._exact.issuperset(command.dice):
+        if kind == "roll":
+            if self._exact.issuperset(command.dice):  # the common case: the names as listed
                 return command
             dice = {self.resolve(name, line): pair for name, pair in command.dice.items()}
             return command if list(dice) == list(command.dice) else command.model_copy(update={"dice": dice})
-        if player is None:
+        player = command.player
+        if player in self._exact:
             return command
         resolved = self.resolve(player, line)
         return command if resolved == player else command.model_copy(update={"player": resolved})
@@ -312,15 +315,16 @@ def open_session(doc: RecordDoc, header: GameHeader) -> CastlesSession:
     session = CastlesSession(header, table, data, state)
     groups = _log_groups(doc)
     for group_index, (group, lines) in enumerate(groups):
+        upper = group.upper()
         for line_index, text in enumerate(lines):
             body, comment = split_comment(text)
             if not body.strip() and comment is not None:
-                session.keep_comment(comment, group.upper())
+                session.keep_comment(comment, upper)
                 continue
             try:
                 command = session.read(text)
                 expected = session.group_of(command)
-                if group.upper() != expected and session.state.stage != "over":
+                if upper != expected and session.state.stage != "over":
                     raise RecordError(f"this line belongs to round {expected}, but it is listed under {group}")
                 session._play(command, expected)
             except RefereeError as err:
