@@ -37,6 +37,9 @@ _PHASES = "ABCDE"
 _NAME_BREAKERS = re.compile(r'[:,;#"]')
 #: The kinds of line that name no player.
 _NAMELESS = frozenset({"reveal", "phase-goods"})
+#: The table lines (chance): each opens or prepares a round. Tested by ``kind``, which is
+#: cheaper than ``isinstance`` on pydantic models (their metaclass is an ABCMeta).
+_TABLE_KINDS = frozenset({"roll", "reveal", "phase-goods"})
 
 
 def group_name(phase: int, round_: int) -> str:
@@ -125,7 +128,7 @@ class CastlesSession:
         round they prepare); a player line to the round of the latest table line -- so a
         2011 purchase after the last turn of a round stays in that round.
         """
-        if self.round_group is None or isinstance(command, (c.RollEvent, c.RevealEvent, c.PhaseGoodsEvent)):
+        if self.round_group is None or command.kind in _TABLE_KINDS:
             return group_name(self.state.phase, self.state.round)
         return self.round_group
 
@@ -133,7 +136,7 @@ class CastlesSession:
         """Check and apply ``command``, logging it under ``group`` (default: :meth:`group_of`)."""
         group = group or self.group_of(command)
         engine.play(self.state, command)
-        if isinstance(command, (c.RollEvent, c.RevealEvent, c.PhaseGoodsEvent)):
+        if command.kind in _TABLE_KINDS:
             self.round_group = group
         self.lines.append((group, command))
 
