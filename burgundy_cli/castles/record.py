@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from difflib import get_close_matches
+from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
 from burgundy_cli.castles import commands as c
@@ -253,7 +254,7 @@ def _log_groups(doc: RecordDoc) -> list[tuple[str, list[Any]]]:
             raise RecordError(f"[log] round {key} is out of order (rounds go A1, A2, ... E5)",
                               location=doc.location_of_key("log", key))
         last = _group_order(name)
-        if not isinstance(lines, list) or not all(isinstance(line, str) for line in lines):
+        if not isinstance(lines, list) or not all(map(isinstance, lines, repeat(str))):
             raise RecordError(f"[log] {key} must be a list of notation lines (strings)",
                               location=doc.location_of_key("log", key))
         groups.append((key, lines))
@@ -321,7 +322,7 @@ def open_session(doc: RecordDoc, header: GameHeader) -> CastlesSession:
         upper = group.upper()
         for line_index, text in enumerate(lines):
             body, comment = split_comment(text)
-            if not body.strip() and comment is not None:
+            if comment is not None and not body.strip():
                 session.keep_comment(comment, upper)
                 continue
             try:
