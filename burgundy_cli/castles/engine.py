@@ -144,7 +144,8 @@ def _check_mover(state: GameState, cmd) -> PlayerState:
     raise illegal("cob.flow.turn-order", f"it is {mover.name}'s turn, not {cmd.player}'s")
 
 
-def _check_die(state: GameState, cmd: DieCommand) -> None:
+def _check_die(state: GameState, cmd: DieCommand) -> tuple[PlayerState, int, int]:
+    """The die line is legal: its player, the value the die is used as, and its worker cost."""
     player = _check_mover(state, cmd)
     if cmd.rolled not in player.dice:
         unused = ", ".join(map(str, player.dice)) or "none"
@@ -166,6 +167,7 @@ def _check_die(state: GameState, cmd: DieCommand) -> None:
         raise illegal("cob.die.workers", f"turning {cmd.rolled} into {value} needs {cost} worker(s)",
                       f"needs {cost} workers, {player.name} has {player.workers}")
     check_action(state, player, action, value, cost)
+    return player, value, cost
 
 
 def _check_buy(state: GameState, cmd: BuyCommand) -> None:
@@ -311,10 +313,16 @@ def _end_turn(state: GameState) -> None:
 
 
 def _apply_die(state: GameState, cmd: DieCommand) -> None:
-    state.lingering = -1
     player = state.players[state.seat(cmd.player)]
     value = cmd.rolled if cmd.value is None else cmd.value
-    player.workers -= worker_cost(player, cmd.rolled, value, free_change(player, cmd.action, state.options))
+    _spend_die(state, cmd, player, value, worker_cost(player, cmd.rolled, value,
+                                                      free_change(player, cmd.action, state.options)))
+
+
+def _spend_die(state: GameState, cmd: DieCommand, player: PlayerState, value: int, cost: int) -> None:
+    """Carry out a checked die line: pay ``cost`` workers, use the die as ``value``."""
+    state.lingering = -1
+    player.workers -= cost
     player.dice.remove(cmd.rolled)
     apply_action(state, player, cmd.action, value)
     if not player.dice:
@@ -400,5 +408,9 @@ def play(state: GameState, cmd) -> None:
 
     :raises IllegalMoveError: the command breaks a rule; ``state`` is unchanged.
     """
-    _CHECKS[cmd.kind](state, cmd)
-    _APPLIES[cmd.kind](state, cmd)
+    kind = cmd.kind
+    if kind == "die":  # most lines: reuse what the check found instead of finding it again
+        _spend_die(state, cmd, *_check_die(state, cmd))
+        return
+    _CHECKS[kind](state, cmd)
+    _APPLIES[kind](state, cmd)

@@ -92,16 +92,18 @@ class _Reader:
         return self.tokens[self.pos] if self.pos < len(self.tokens) else None
 
     def peek_word(self) -> str | None:
-        token = self.peek()
-        return token.text.lower() if token is not None and token.kind == "word" else None
+        pos = self.pos  # peek() inlined here and in next(): they run several times a line
+        if pos < len(self.tokens) and (token := self.tokens[pos]).kind == "word":
+            return token.text.lower()
+        return None
 
     def next(self, expected: str) -> _Token:
-        token = self.peek()
-        if token is None:
+        pos = self.pos
+        if pos >= len(self.tokens):
             raise ParseError(f"expected {expected} at column {self.end_column}, but the line ends",
                              location=Location(column=self.end_column))
-        self.pos += 1
-        return token
+        self.pos = pos + 1
+        return self.tokens[pos]
 
     def accept(self, *words: str) -> bool:
         if self.peek_word() in words:
@@ -133,7 +135,7 @@ def error(token: _Token, message: str, hint: str | None = None) -> ParseError:
 def _tokenize(text: str) -> tuple[list[_Token], int]:
     """Split a line into tokens, dropping a ``#`` comment; also return the column after the last."""
     if '"' not in text:  # the common case: no quoted note, so '#' always starts a comment
-        tokens = [_Token(m.group(), m.start() + 1, "punct" if m.lastgroup == "punct" else "word")
+        tokens = [_Token(m.group(), m.start() + 1, "punct" if m.lastindex == 1 else "word")
                   for m in _PLAIN_TOKEN.finditer(text.split("#", 1)[0])]
     else:
         tokens = []

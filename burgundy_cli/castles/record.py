@@ -18,9 +18,11 @@ from __future__ import annotations
 
 import re
 from difflib import get_close_matches
+from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
 from burgundy_cli.castles import commands as c
+from burgundy_cli.castles import engine
 from burgundy_cli.castles.notation import format_command, parse_line, split_comment
 from burgundy_cli.core.errors import Location, ParseError, RecordError, RefereeError
 from burgundy_cli.core.game import GameHeader, MoveList, ScoreTable
@@ -34,6 +36,11 @@ _GROUP = re.compile(r"^([A-E])([1-5])$")
 _PHASES = "ABCDE"
 #: Characters that would end a player's name early in a notation line.
 _NAME_BREAKERS = re.compile(r'[:,;#"]')
+#: The kinds of line that name no player.
+_NAMELESS = frozenset({"reveal", "phase-goods"})
+#: The table lines (chance): each opens or prepares a round. Tested by ``kind``, which is
+#: cheaper than ``isinstance`` on pydantic models (their metaclass is an ABCMeta).
+_TABLE_KINDS = frozenset({"roll", "reveal", "phase-goods"})
 
 
 def group_name(phase: int, round_: int) -> str:
@@ -75,11 +82,16 @@ class PlayerNames:
 
     def command(self, command: c.Command, line: str) -> c.Command:
         """``command`` with every player name in the header's spelling."""
-        if isinstance(command, c.RollEvent):
+        kind = command.kind
+        if kind in _NAMELESS:
+            return command
+        if kind == "roll":
+            if self._exact.issuperset(command.dice):  # the common case: the names as listed
+                return command
             dice = {self.resolve(name, line): pair for name, pair in command.dice.items()}
             return command if list(dice) == list(command.dice) else command.model_copy(update={"dice": dice})
-        player = getattr(command, "player", None)
-        if player is None:
+        player = command.player
+        if player in self._exact:
             return command
         resolved = self.resolve(player, line)
         return command if resolved == player else command.model_copy(update={"player": resolved})
@@ -117,25 +129,21 @@ class CastlesSession:
         round they prepare); a player line to the round of the latest table line -- so a
         2011 purchase after the last turn of a round stays in that round.
         """
-        if self.round_group is None or isinstance(command, (c.RollEvent, c.RevealEvent, c.PhaseGoodsEvent)):
+        if self.round_group is None or command.kind in _TABLE_KINDS:
             return group_name(self.state.phase, self.state.round)
         return self.round_group
 
     def _play(self, command: c.Command, group: str | None = None) -> None:
         """Check and apply ``command``, logging it under ``group`` (default: :meth:`group_of`)."""
-        from burgundy_cli.castles import engine
-
         group = group or self.group_of(command)
         engine.play(self.state, command)
-        if isinstance(command, (c.RollEvent, c.RevealEvent, c.PhaseGoodsEvent)):
+        if command.kind in _TABLE_KINDS:
             self.round_group = group
         self.lines.append((group, command))
 
     # --- the Session protocol ---------------------------------------------------------------
 
     def check(self, text: str) -> str:
-        from burgundy_cli.castles import engine
-
         command = self.read(text)
         engine.check(self.state, command)
         return format_command(command)
@@ -246,7 +254,7 @@ def _log_groups(doc: RecordDoc) -> list[tuple[str, list[Any]]]:
             raise RecordError(f"[log] round {key} is out of order (rounds go A1, A2, ... E5)",
                               location=doc.location_of_key("log", key))
         last = _group_order(name)
-        if not isinstance(lines, list) or not all(isinstance(line, str) for line in lines):
+        if not isinstance(lines, list) or not all(map(isinstance, lines, repeat(str))):
             raise RecordError(f"[log] {key} must be a list of notation lines (strings)",
                               location=doc.location_of_key("log", key))
         groups.append((key, lines))
@@ -309,23 +317,42 @@ def open_session(doc: RecordDoc, header: GameHeader) -> CastlesSession:
                                    "and not ending in a number on its own")
     table, data, state = _start(doc, header)
     session = CastlesSession(header, table, data, state)
-    log_header = re.search(r"^\s*\[\s*log\s*\]", doc.text, re.M)
-    finder = _LineFinder(doc.text, log_header.end() if log_header else 0)
-    for group, lines in _log_groups(doc):
-        for text in lines:
-            offset = finder.find(text)
-            body, comment = split_comment(text)
-            if not body.strip() and comment is not None:
-                session.keep_comment(comment, group.upper())
-                continue
+    groups = _log_groups(doc)
+    resolve = session.names.command
+    for group_index, (group, lines) in enumerate(groups):
+        upper = group.upper()
+        for line_index, text in enumerate(lines):
+            comment = None
+            if "#" in text:  # most lines have no comment: no call for them
+                body, comment = split_comment(text)
+                if comment is not None and not body.strip():
+                    session.keep_comment(comment, upper)
+                    continue
             try:
-                command = session.read(text)
+                command = resolve(parse_line(text), text)  # CastlesSession.read, without a call
                 expected = session.group_of(command)
-                if group.upper() != expected and session.state.stage != "over":
+                if upper != expected and session.state.stage != "over":
                     raise RecordError(f"this line belongs to round {expected}, but it is listed under {group}")
                 session._play(command, expected)
             except RefereeError as err:
-                raise _locate(err, offset, doc, group) from None
+                raise _locate(err, _line_offset(doc, groups, group_index, line_index), doc, group) from None
             if comment:
                 session.comments[len(session.lines) - 1] = comment
     return session
+
+
+def _line_offset(doc: RecordDoc, groups: list[tuple[str, list[Any]]], group_index: int,
+                 line_index: int) -> int | None:
+    """Offset of line ``line_index`` of round ``group_index`` in the record's text, or None.
+
+    Only a failing line is located: the finder runs over every log line before it, in order,
+    so the line is found where a finder advanced line by line during the replay would find it.
+    """
+    log_header = re.search(r"^\s*\[\s*log\s*\]", doc.text, re.M)
+    finder = _LineFinder(doc.text, log_header.end() if log_header else 0)
+    for _, lines in groups[:group_index]:
+        for text in lines:
+            finder.find(text)
+    for text in groups[group_index][1][:line_index]:
+        finder.find(text)
+    return finder.find(groups[group_index][1][line_index])
