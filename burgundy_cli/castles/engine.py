@@ -164,8 +164,8 @@ def _check_die(state: GameState, cmd: DieCommand) -> tuple[PlayerState, int, int
         raise illegal("cob.place.stored", f"there is no tile called '{action.tile}'")
     cost = worker_cost(player, cmd.rolled, value, free_change(player, action, state.options))
     if cost > player.workers:
-        raise illegal("cob.die.workers", f"turning {cmd.rolled} into {value} needs {cost} worker(s)",
-                      f"needs {cost} workers, {player.name} has {player.workers}")
+        raise illegal("cob.die.workers", f"{player.name} cannot turn {cmd.rolled} into {value}",
+                      f"needs {cost} worker{'s' if cost != 1 else ''}, {player.name} has {player.workers}")
     check_action(state, player, action, value, cost)
     return player, value, cost
 
