@@ -34,8 +34,8 @@ Syntax only: a line that reads is not yet legal; the engine decides that.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 from difflib import get_close_matches
 
 from pydantic import ValidationError
@@ -71,11 +71,15 @@ _SIGNED = re.compile(r"^[+-]?[0-9]+$")
 _SMALL_NUMBER = re.compile(r"^[0-9]{1,3}$")
 
 
-@dataclass(slots=True)
-class _Token:
+class _Token(NamedTuple):
+    """One token of a line: a tuple, so the tokenizer builds it with ``tuple.__new__`` (C, not Python)."""
+
     text: str
     column: int
     kind: str  # 'word', 'punct' or 'str'
+
+
+_new_token = tuple.__new__
 
 
 class _Reader:
@@ -135,7 +139,7 @@ def error(token: _Token, message: str, hint: str | None = None) -> ParseError:
 def _tokenize(text: str) -> tuple[list[_Token], int]:
     """Split a line into tokens, dropping a ``#`` comment; also return the column after the last."""
     if '"' not in text:  # the common case: no quoted note, so '#' always starts a comment
-        tokens = [_Token(m.group(), m.start() + 1, "punct" if m.lastindex == 1 else "word")
+        tokens = [_new_token(_Token, (m.group(), m.start() + 1, "punct" if m.lastindex == 1 else "word"))
                   for m in _PLAIN_TOKEN.finditer(text.split("#", 1)[0])]
     else:
         tokens = []
