@@ -69,6 +69,9 @@ _TWO_DICE = re.compile(r"[0-9][/-]?[0-9]")
 _SIGNED = re.compile(r"^[+-]?[0-9]+$")
 #: Every number a line holds is small; bounding the digits keeps int() cheap and safe.
 _SMALL_NUMBER = re.compile(r"^[0-9]{1,3}$")
+_SHIP_DEPOTS = re.compile(r"([0-9])(?:[+&]([0-9])?)?")
+_GOODS_WORD = re.compile(r"goods?([1-6])?")
+_FIVE_GOODS = re.compile(r"[1-6]{5}")
 
 
 class _Token(NamedTuple):
@@ -299,7 +302,7 @@ def _place(reader: _Reader, player: str) -> c.PlaceAction:
 def _ship_depots(reader: _Reader) -> tuple[int, int | None]:
     """``6`` or ``6+1`` (also ``6 + 1``): the depot a ship empties, and a second one (tile 5)."""
     token = reader.next("a depot number (1-6)")
-    match = re.fullmatch(r"([0-9])(?:[+&]([0-9])?)?", token.text) if token.kind == "word" else None
+    match = _SHIP_DEPOTS.fullmatch(token.text) if token.kind == "word" else None
     if match is None:
         raise error(token, f"expected a depot number (1-6) or two like 6+1, found '{token.text}'")
     second = match.group(2)
@@ -396,7 +399,7 @@ def _resource(token: _Token, reader: _Reader) -> str:
     word = token.text.lower()
     if word in _RESOURCES:
         return _RESOURCES[word]
-    match = re.fullmatch(r"goods?([1-6])?", word)
+    match = _GOODS_WORD.fullmatch(word)
     if match is None:
         raise error(token, f"expected silver, workers, vp or goods1-6, found '{token.text}'")
     kind = match.group(1) or str(_number(reader, "a goods type (1-6)", 1, 6))
@@ -464,7 +467,7 @@ def _reveal(reader: _Reader) -> c.RevealEvent:
 
 def _phase_goods(reader: _Reader) -> c.PhaseGoodsEvent:
     token = reader.peek()
-    if token is not None and token.kind == "word" and re.fullmatch(r"[1-6]{5}", token.text):
+    if token is not None and token.kind == "word" and _FIVE_GOODS.fullmatch(token.text):
         reader.pos += 1
         return c.PhaseGoodsEvent(goods=[int(ch) for ch in token.text])
     goods = []
@@ -509,7 +512,9 @@ def _parse(reader: _Reader) -> c.Command:
     """Dispatch on the first token: a table line, or ``<player>: <verb> ...``."""
     tokens = reader.tokens
     first = tokens[0]
-    colon = next((i for i, t in enumerate(tokens) if t.kind == "punct" and t.text == ":"), None)
+    # only a punctuation token's text is ":" (words and notes cannot hold one): a C-level search
+    texts = [t.text for t in tokens]
+    colon = texts.index(":") if ":" in texts else None
     table_verb = _TABLE_VERBS.get(first.text.lower()) if first.kind == "word" else None
     if table_verb is not None and colon != 1:
         reader.pos = 1
