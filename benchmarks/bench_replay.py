@@ -5,15 +5,21 @@ file, validate it, replay and verify every line, compare the stored ``[result]``
 ``score()``. python-chess: read and replay the shipped PGN corpus (see
 ``chess_baseline``). Both are cut into as many parts as there are rounds, and the rounds
 alternate between the two so that both see the same machine state. Each record and each
-game is replayed exactly once: Castles of Burgundy caches parsed lines (a study script
-verifying an archive gains from lines repeated across games, but replaying the very same
-record again would overstate it). Target: ours >= 2x python-chess.
+game is replayed once in the timed figure. The games cache parsed lines (bounded
+``lru_cache`` functions keyed by a line or a word); counting the corpus's actions parses
+every line and fills them, and python-chess parses every SAN move afresh. So the caches
+are cleared before each record of the target figure (cold: every record parsed as a
+user's first ``burgundy score`` of it would be). ``warm_actions_per_s`` is the same part
+replayed once more with the lines already parsed (an archive verified twice, or lines
+repeated across many records): an extra figure, not the target. Target: ours >= 2x
+python-chess.
 ``reading_share`` is the part of our time spent reading the files (TOML included), the
 rest is header validation, replay, verification and scoring.
 """
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import chess_baseline
@@ -21,24 +27,47 @@ from corpus import Corpus, corpus
 from harness import GAMES, Context, clock, not_available, ratio_to_chess, section, target
 
 
-def _ours(files: list) -> float:
+def parse_caches(name: str) -> list[Any]:
+    """The bounded ``lru_cache`` functions of game ``name``'s package: its caches of parsed text.
+
+    Unbounded ``functools.cache`` functions hold data loaded once a process (tiles, boards),
+    which a user's first ``burgundy score`` loads too and the replay must not reload.
+    """
+    from burgundy_cli.core.registry import GAMES as REGISTERED
+
+    package = REGISTERED[name] + "."
+    found: dict[int, Any] = {}
+    for module_name, module in list(sys.modules.items()):
+        if not module_name.startswith(package):
+            continue
+        for value in vars(module).values():
+            parameters = getattr(value, "cache_parameters", None)
+            if callable(parameters) and parameters()["maxsize"] is not None:
+                found[id(value)] = value
+    return list(found.values())
+
+
+def _ours(files: list, caches: list[Any] = ()) -> float:
+    """Seconds to open, replay, verify and score ``files``; ``caches`` are cleared before each."""
     from burgundy_cli.core.session import open_record
 
     start = clock()
     for path in files:
+        for cached in caches:
+            cached.cache_clear()
         open_record(path).score()
     return clock() - start
 
 
-def _reading_share(files: list) -> float:
-    """Share of the replay time spent reading the files (size checks, UTF-8, TOML)."""
+def _reading_share(files: list, caches: list[Any]) -> float:
+    """Share of the (cold) replay time spent reading the files (size checks, UTF-8, TOML)."""
     from burgundy_cli.core.record import read_record
 
     start = clock()
     for path in files:
         read_record(path)
     reading = clock() - start
-    return reading / _ours(files)
+    return reading / _ours(files, caches)
 
 
 def run(ctx: Context) -> dict[str, Any]:
@@ -48,6 +77,9 @@ def run(ctx: Context) -> dict[str, Any]:
     corpora: dict[str, Corpus | str] = {name: corpus(ctx, name) for name in GAMES}
     chess_moves = chess_seconds = 0.0
     seconds: dict[str, float] = {name: 0.0 for name in GAMES}
+    warm: dict[str, float] = {name: 0.0 for name in GAMES}
+    caches = {name: parse_caches(name) for name, found in corpora.items()
+              if isinstance(found, Corpus)}
     for index in range(rounds):
         if pgn_parts:
             start = clock()
@@ -55,7 +87,10 @@ def run(ctx: Context) -> dict[str, Any]:
             chess_seconds += clock() - start
         for name, found in corpora.items():
             if isinstance(found, Corpus):
-                seconds[name] += _ours(found.files[index::rounds])
+                part = found.files[index::rounds]
+                seconds[name] += _ours(part, caches[name])
+                _ours(part)  # fills the caches with every line of the part
+                warm[name] += _ours(part)
     baseline = chess_moves / chess_seconds if chess_seconds else None
     figures: dict[str, Any] = {"python-chess": not_available(chess_missing) if chess_missing else {
         "moves_per_s": round(baseline), "moves": int(chess_moves), "games": chess_baseline.PGN_GAMES}}
@@ -69,8 +104,11 @@ def run(ctx: Context) -> dict[str, Any]:
         ratio = ratio_to_chess(rate, baseline, 3)
         figures[name] = {"actions_per_s": round(rate), "records": len(found.files), "source": found.source,
                          "actions": found.total_actions, "ratio_to_chess": ratio,
-                         "reading_share": round(_reading_share(found.files), 3)}
+                         "parse_caches_cleared": sorted(f"{c.__module__}.{c.__qualname__}" for c in caches[name]),
+                         "warm_actions_per_s": round(found.total_actions / warm[name]),
+                         "reading_share": round(_reading_share(found.files, caches[name]), 3)}
         targets.append(target(f"{name} actions/s / python-chess moves/s",
                               ratio if isinstance(ratio, float) else None, 2.0, "higher"))
     return section(figures, targets, [f"{rounds} alternating round(s); every record and every PGN game is "
-                                      "replayed once, so no cache sees the same record twice"])
+                                      "replayed once for the target, with the games' parse caches cleared "
+                                      "before each record (warm_actions_per_s: replayed again, caches full)"])

@@ -34,8 +34,8 @@ Syntax only: a line that reads is not yet legal; the engine decides that.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 from difflib import get_close_matches
 
 from pydantic import ValidationError
@@ -69,13 +69,20 @@ _TWO_DICE = re.compile(r"[0-9][/-]?[0-9]")
 _SIGNED = re.compile(r"^[+-]?[0-9]+$")
 #: Every number a line holds is small; bounding the digits keeps int() cheap and safe.
 _SMALL_NUMBER = re.compile(r"^[0-9]{1,3}$")
+_SHIP_DEPOTS = re.compile(r"([0-9])(?:[+&]([0-9])?)?")
+_GOODS_WORD = re.compile(r"goods?([1-6])?")
+_FIVE_GOODS = re.compile(r"[1-6]{5}")
 
 
-@dataclass(slots=True)
-class _Token:
+class _Token(NamedTuple):
+    """One token of a line: a tuple, so the tokenizer builds it with ``tuple.__new__`` (C, not Python)."""
+
     text: str
     column: int
     kind: str  # 'word', 'punct' or 'str'
+
+
+_new_token = tuple.__new__
 
 
 class _Reader:
@@ -135,7 +142,7 @@ def error(token: _Token, message: str, hint: str | None = None) -> ParseError:
 def _tokenize(text: str) -> tuple[list[_Token], int]:
     """Split a line into tokens, dropping a ``#`` comment; also return the column after the last."""
     if '"' not in text:  # the common case: no quoted note, so '#' always starts a comment
-        tokens = [_Token(m.group(), m.start() + 1, "punct" if m.lastindex == 1 else "word")
+        tokens = [_new_token(_Token, (m.group(), m.start() + 1, "punct" if m.lastindex == 1 else "word"))
                   for m in _PLAIN_TOKEN.finditer(text.split("#", 1)[0])]
     else:
         tokens = []
@@ -295,7 +302,7 @@ def _place(reader: _Reader, player: str) -> c.PlaceAction:
 def _ship_depots(reader: _Reader) -> tuple[int, int | None]:
     """``6`` or ``6+1`` (also ``6 + 1``): the depot a ship empties, and a second one (tile 5)."""
     token = reader.next("a depot number (1-6)")
-    match = re.fullmatch(r"([0-9])(?:[+&]([0-9])?)?", token.text) if token.kind == "word" else None
+    match = _SHIP_DEPOTS.fullmatch(token.text) if token.kind == "word" else None
     if match is None:
         raise error(token, f"expected a depot number (1-6) or two like 6+1, found '{token.text}'")
     second = match.group(2)
@@ -392,7 +399,7 @@ def _resource(token: _Token, reader: _Reader) -> str:
     word = token.text.lower()
     if word in _RESOURCES:
         return _RESOURCES[word]
-    match = re.fullmatch(r"goods?([1-6])?", word)
+    match = _GOODS_WORD.fullmatch(word)
     if match is None:
         raise error(token, f"expected silver, workers, vp or goods1-6, found '{token.text}'")
     kind = match.group(1) or str(_number(reader, "a goods type (1-6)", 1, 6))
@@ -460,7 +467,7 @@ def _reveal(reader: _Reader) -> c.RevealEvent:
 
 def _phase_goods(reader: _Reader) -> c.PhaseGoodsEvent:
     token = reader.peek()
-    if token is not None and token.kind == "word" and re.fullmatch(r"[1-6]{5}", token.text):
+    if token is not None and token.kind == "word" and _FIVE_GOODS.fullmatch(token.text):
         reader.pos += 1
         return c.PhaseGoodsEvent(goods=[int(ch) for ch in token.text])
     goods = []
@@ -505,7 +512,9 @@ def _parse(reader: _Reader) -> c.Command:
     """Dispatch on the first token: a table line, or ``<player>: <verb> ...``."""
     tokens = reader.tokens
     first = tokens[0]
-    colon = next((i for i, t in enumerate(tokens) if t.kind == "punct" and t.text == ":"), None)
+    # only a punctuation token's text is ":" (words and notes cannot hold one): a C-level search
+    texts = [t.text for t in tokens]
+    colon = texts.index(":") if ":" in texts else None
     table_verb = _TABLE_VERBS.get(first.text.lower()) if first.kind == "word" else None
     if table_verb is not None and colon != 1:
         reader.pos = 1

@@ -122,8 +122,21 @@ _ALIASES = {
 _KNOWLEDGE_WORDS = ("k", "y", "yellow", "knowledge", "monastery", "kn", "mon")
 
 
+_SQUASHED = re.compile(r"[\s_\-'’.]+")
+_NAME_NUMBER = re.compile(r"([a-z]+?)([0-9]{1,3})")
+
+
 def _squash(text: str) -> str:
-    return re.sub(r"[\s_\-'’.]+", "", text.strip().lower())
+    return _SQUASHED.sub("", text.strip().lower())
+
+
+@cache
+def _buildings_by_squashed_name() -> dict[str, str]:
+    """Each building's squashed name -> the building (the first listed, should two squash alike)."""
+    found: dict[str, str] = {}
+    for name in BUILDINGS:
+        found.setdefault(_squash(name), name)
+    return found
 
 
 def resolve_tile_name(text: str) -> str | None:
@@ -140,7 +153,7 @@ def resolve_tile_name(text: str) -> str | None:
     kinds = catalogue()
     if word in kinds:
         return word
-    match = re.fullmatch(r"([a-z]+?)([0-9]{1,3})", word)
+    match = _NAME_NUMBER.fullmatch(word)
     if match:
         head, number = match.group(1), int(match.group(2))
         if head in _KNOWLEDGE_WORDS:
@@ -153,10 +166,7 @@ def resolve_tile_name(text: str) -> str | None:
     word = _ALIASES.get(word, word)
     if word in kinds:
         return word
-    for name in BUILDINGS:
-        if _squash(name) == word:
-            return name
-    return None
+    return _buildings_by_squashed_name().get(word)
 
 
 def suggest_tile_name(text: str) -> str | None:

@@ -43,6 +43,9 @@ _FILLER = {"on", "at", "to", "move", "moving", "then", "and", "with"}
 _CELL = re.compile(r"^[a-z][1-9][0-9]?$")
 _NUMBER = re.compile(r"^\d+$")
 _TOKEN = re.compile(r"\S+")
+_TILE_SEPARATORS = re.compile(r"[\s_/]+")
+_LEAVE_LIST = re.compile(r"[\d,\-]+")
+_LEAVE_SEPARATOR = re.compile(r"[,\-]")
 
 
 @cache
@@ -59,7 +62,7 @@ def tile_aliases() -> dict[str, str]:
 
 
 def _normalise_tile(text: str) -> str:
-    return re.sub(r"[\s_/]+", "-", text.strip().lower())
+    return _TILE_SEPARATORS.sub("-", text.strip().lower())
 
 
 def tile_name(text: str, column: int | None = None) -> str:
@@ -168,8 +171,8 @@ def _parse_lay(player: str, args: list[tuple[str, int]], end_column: int) -> Lay
             direction = _DIRECTIONS[low]
         elif low in _LEAVE:
             leave_column = column
-            while index < len(args) and re.fullmatch(r"[\d,\-]+", args[index][0]):
-                leave.extend(_knight_count(n, args[index][1]) for n in re.split(r"[,\-]", args[index][0]) if n)
+            while index < len(args) and _LEAVE_LIST.fullmatch(args[index][0]):
+                leave.extend(_knight_count(n, args[index][1]) for n in _LEAVE_SEPARATOR.split(args[index][0]) if n)
                 index += 1
             if not leave:
                 raise ParseError("'leave' needs the knights left on each tile", location=Location(column=column),
