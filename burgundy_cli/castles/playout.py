@@ -57,9 +57,19 @@ def deal_setup(rng: random.Random, edition: str, names: list[str]) -> dict[str, 
 
 def phase_lines(rng: random.Random, state: GameState) -> list[str]:
     """A phase's table lines: each depot's reveal drawn from the supply, then its 5 goods."""
+    lines = [f"reveal {'black' if depot == 0 else depot} {' '.join(tiles)}" for depot, tiles in deal_reveals(rng, state)]
+    lines.append("goods " + " ".join(map(str, deal_goods(rng, state))))
+    return lines
+
+
+def deal_reveals(rng: random.Random, state: GameState) -> list[tuple[int, list[str]]]:
+    """The tiles a phase lays out, depot by depot (0 = black), drawn from what the supply holds.
+
+    A depot whose spaces the supply can no longer fill is left out (its reveal unrecorded).
+    """
     kinds = catalogue()
     supply = {name: counts.copy() for name, counts in state.supply.items()}
-    lines = []
+    reveals = []
     for depot, colours in enumerate(depot_spaces(state.player_count, state.phase)):
         back = 1 if depot == 0 else 0
         tiles = []
@@ -72,10 +82,14 @@ def phase_lines(rng: random.Random, state: GameState) -> list[str]:
             supply[tile][back] -= 1
             tiles.append(tile)
         if len(tiles) == len(colours):
-            lines.append(f"reveal {'black' if depot == 0 else depot} {' '.join(tiles)}")
+            reveals.append((depot, tiles))
+    return reveals
+
+
+def deal_goods(rng: random.Random, state: GameState) -> list[int]:
+    """The 5 goods of a phase's stack, drawn from the goods tiles not yet in play."""
     goods = [good for good in range(1, 7) for _ in range(GOODS_PER_TYPE - state.goods_used[good])]
-    lines.append("goods " + " ".join(map(str, rng.sample(goods, 5))))
-    return lines
+    return rng.sample(goods, 5)
 
 
 def roll_line(rng: random.Random, state: GameState) -> str:

@@ -11,8 +11,9 @@ from __future__ import annotations
 import random
 
 from burgundy_cli.castles import engine
-from burgundy_cli.castles.boards import depot_spaces, space_name
+from burgundy_cli.castles.boards import space_name
 from burgundy_cli.castles.commands import COMMAND_ADAPTER
+from burgundy_cli.castles.playout import deal_goods, deal_reveals
 from burgundy_cli.castles.setup import state_from_position, state_from_setup
 from burgundy_cli.castles.state import GameState
 from burgundy_cli.castles.tiles import catalogue
@@ -52,31 +53,6 @@ def play_all(state: GameState, *commands) -> GameState:
 
 
 # --- random games ----------------------------------------------------------------------------------
-
-
-def _reveals(state: GameState, rng: random.Random) -> list:
-    lines = []
-    supply = {name: counts.copy() for name, counts in state.supply.items()}
-    spaces = depot_spaces(state.player_count, state.phase)
-    for depot in range(7):
-        back = 1 if depot == 0 else 0
-        tiles = []
-        for colour in spaces[depot]:
-            pool = [n for n, k in catalogue().items() if (colour == "X" or k.colour == colour)
-                    for _ in range(supply[n][back])]
-            if not pool:
-                continue
-            pick = rng.choice(pool)
-            supply[pick][back] -= 1
-            tiles.append(pick)
-        if len(tiles) == len(spaces[depot]):
-            lines.append(cmd(kind="reveal", depot=depot, tiles=tiles))
-    return lines
-
-
-def _goods(state: GameState, rng: random.Random) -> list[int]:
-    pool = [g for g in range(1, 7) for _ in range(7 - state.goods_used[g])]
-    return rng.sample(pool, 5)
 
 
 def _candidates(state: GameState, rng: random.Random) -> list:
@@ -135,7 +111,9 @@ def random_game(seed: int, players: int = 2, edition: str = "2011", reveal: bool
     log: list = []
     while state.stage != "over" and (stop_after is None or len(log) < stop_after):
         if state.stage == "phase":
-            lines = (_reveals(state, rng) if reveal else []) + [cmd(kind="phase-goods", goods=_goods(state, rng))]
+            reveals = [cmd(kind="reveal", depot=depot, tiles=tiles)
+                       for depot, tiles in (deal_reveals(rng, state) if reveal else [])]
+            lines = reveals + [cmd(kind="phase-goods", goods=deal_goods(rng, state))]
         elif state.stage in ("roll", "setup"):
             lines = [cmd(kind="roll", white=rng.randint(1, 6),
                          dice={p.name: (rng.randint(1, 6), rng.randint(1, 6)) for p in state.players})]
