@@ -2,8 +2,11 @@
 
 This module is the contract between the notation (text -> command, command -> canonical
 text) and the engine (command + state -> verdict / new state). A command here has been
-*read*; nothing in it has been checked against a position. Each kind is a frozen pydantic
-model with a kebab-case ``kind`` tag, and :data:`Command` is their discriminated union.
+*read*; nothing in it has been checked against a position. Each kind is a frozen slotted
+dataclass with a kebab-case ``kind`` tag, and :data:`Command` is their union, told apart
+by ``kind``. The notation reader builds commands directly (it checks every field itself);
+:func:`validate_command` validates one given as plain data (tests, tools) with
+pydantic-core, from these same declarations (see :mod:`burgundy_cli.core.schema`).
 
 Conventions used by every model:
 
@@ -19,27 +22,29 @@ Conventions used by every model:
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from burgundy_cli.core.schema import Length, Pattern, Range, validate
 
-DieValue = Annotated[int, Field(ge=1, le=6)]
-DepotNumber = Annotated[int, Field(ge=1, le=6)]
-GoodsType = Annotated[int, Field(ge=1, le=6, description="goods are typed by die value 1-6")]
-TileName = Annotated[str, Field(min_length=1, max_length=32)]
-SpaceName = Annotated[str, Field(pattern=r"^[a-g][1-7]$")]
-PlayerName = Annotated[str, Field(min_length=1, max_length=40)]
+DieValue = Annotated[int, Range(1, 6)]
+DepotNumber = Annotated[int, Range(1, 6)]
+#: Goods are typed by die value 1-6.
+GoodsType = Annotated[int, Range(1, 6)]
+TileName = Annotated[str, Length(1, 32)]
+SpaceName = Annotated[str, Pattern(r"^[a-g][1-7]$")]
+PlayerName = Annotated[str, Length(1, 40)]
 PhaseLetter = Literal["A", "B", "C", "D", "E"]
 
-
-class _Model(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+#: Every command: immutable (the reader caches and shares them), keyword-built.
+_command = dataclass(frozen=True, slots=True, kw_only=True)
 
 
 # --- actions: what a die (or an effect granting an extra action) does --------------------
 
 
-class TakeAction(_Model):
+@_command
+class TakeAction:
     """Take a hex tile from a numbered depot into storage.
 
     With a die, the depot is the die value as used; an effect (carpenter, church, market,
@@ -53,7 +58,8 @@ class TakeAction(_Model):
     discard: TileName | None = None
 
 
-class PlaceAction(_Model):
+@_command
+class PlaceAction:
     """Place a stored tile on an empty duchy space, with the choices its effect needs.
 
     ``goods``: the depot a ship takes goods from (None: no goods anywhere to take).
@@ -79,26 +85,29 @@ class PlaceAction(_Model):
     buy: BuyCommand | None = None
 
 
-class SellAction(_Model):
+@_command
+class SellAction:
     """Sell every goods tile of one type (the die value, or any type via a warehouse)."""
 
     kind: Literal["sell"] = "sell"
     goods: GoodsType
 
 
-class WorkersAction(_Model):
+@_command
+class WorkersAction:
     """Take 2 worker tiles (any die value)."""
 
     kind: Literal["workers"] = "workers"
 
 
-Action = Annotated[Union[TakeAction, PlaceAction, SellAction, WorkersAction], Field(discriminator="kind")]
+Action = Union[TakeAction, PlaceAction, SellAction, WorkersAction]
 
 
 # --- commands: one notation line each ------------------------------------------------------
 
 
-class DieCommand(_Model):
+@_command
+class DieCommand:
     """A player spends one of their two dice on an action.
 
     ``rolled`` is the die as it lies on the table; ``value`` the number it is used as
@@ -113,25 +122,32 @@ class DieCommand(_Model):
     action: Action
 
 
-class BuyCommand(_Model):
-    """Buy one tile from the black depot for 2 silverlings (once per turn)."""
+@_command
+class BuyCommand:
+    """Buy one tile from the black depot for 2 silverlings (once per turn).
+
+    ``depot``: 2011 knowledge tile 6 buys from a numbered depot instead. ``pay_workers``:
+    2019 knowledge tile 6 pays workers instead of silverlings.
+    """
 
     kind: Literal["buy"] = "buy"
     player: PlayerName
     tile: TileName
-    depot: DepotNumber | None = Field(default=None, description="2011 knowledge tile 6: buy from a numbered depot")
+    depot: DepotNumber | None = None
     discard: TileName | None = None
-    pay_workers: int = Field(default=0, ge=0, le=2, description="2019 knowledge tile 6: workers paid instead of silver")
+    pay_workers: Annotated[int, Range(0, 2)] = 0
 
 
-class PassCommand(_Model):
+@_command
+class PassCommand:
     """A player gives up the dice they have not used this turn."""
 
     kind: Literal["pass"] = "pass"
     player: PlayerName
 
 
-class CorrectionCommand(_Model):
+@_command
+class CorrectionCommand:
     """A manual correction by the table, kept visible in the log (Terra Mystica style).
 
     Adds ``amount`` (may be negative) of ``resource`` to ``player``: ``silver``,
@@ -149,7 +165,8 @@ class CorrectionCommand(_Model):
 # --- table events: what chance brought (dice, reveals, goods) -------------------------------
 
 
-class RollEvent(_Model):
+@_command
+class RollEvent:
     """The dice rolled at the start of a round: every player's two dice and the white die.
 
     ``good`` is the type of the goods tile the white die puts on its depot (the top tile
@@ -162,28 +179,29 @@ class RollEvent(_Model):
     dice: dict[PlayerName, tuple[DieValue, DieValue]]
 
 
-class RevealEvent(_Model):
+@_command
+class RevealEvent:
     """The tiles laid out at the start of a phase on one depot (``depot`` 0 = the black depot)."""
 
     kind: Literal["reveal"] = "reveal"
-    depot: Annotated[int, Field(ge=0, le=6)]
+    depot: Annotated[int, Range(0, 6)]
     tiles: list[TileName]
 
 
-class PhaseGoodsEvent(_Model):
+@_command
+class PhaseGoodsEvent:
     """The five goods tiles of a phase's stack, in the order they will come out."""
 
     kind: Literal["phase-goods"] = "phase-goods"
-    goods: list[GoodsType] = Field(min_length=5, max_length=5)
+    goods: Annotated[list[GoodsType], Length(5, 5)]
 
 
-PlaceAction.model_rebuild()
-DieCommand.model_rebuild()
+Command = Union[DieCommand, BuyCommand, PassCommand, CorrectionCommand, RollEvent, RevealEvent, PhaseGoodsEvent]
 
-Command = Annotated[
-    Union[DieCommand, BuyCommand, PassCommand, CorrectionCommand, RollEvent, RevealEvent, PhaseGoodsEvent],
-    Field(discriminator="kind"),
-]
 
-#: Validates a command from plain data (records stored as data, tests, fuzzing).
-COMMAND_ADAPTER: TypeAdapter[Command] = TypeAdapter(Command)
+def validate_command(data: Any) -> Command:
+    """A command from plain data (``{"kind": "die", "player": ..., "action": {...}}``).
+
+    :raises pydantic_core.ValidationError: what does not fit the declarations above.
+    """
+    return validate(Command, data)

@@ -16,7 +16,7 @@ income (mines, knowledge tile 2) is paid as soon as the phase's last turn ends; 
 depots are cleared when the next phase's first line arrives, so that a purchase right
 after the last dice action (allowed by the rules) still finds the black depot.
 
->>> from burgundy_cli.castles.commands import COMMAND_ADAPTER
+>>> from burgundy_cli.castles.commands import validate_command
 >>> from burgundy_cli.castles.setup import state_from_setup
 >>> from burgundy_cli.core.errors import IllegalMoveError
 >>> from burgundy_cli.core.game import GameHeader
@@ -24,12 +24,12 @@ after the last dice action (allowed by the rules) still finds the black depot.
 >>> state = state_from_setup(header, {"goods": {"anna": [1, 2, 3], "ben": [4, 5, 6]}})
 >>> expected(state).kind
 'phase'
->>> play(state, COMMAND_ADAPTER.validate_python(
+>>> play(state, validate_command(
 ...     {"kind": "roll", "white": 2, "good": 4, "dice": {"anna": (1, 5), "ben": (3, 3)}}))
 >>> expected(state).player
 'anna'
 >>> try:
-...     check(state, COMMAND_ADAPTER.validate_python(
+...     check(state, validate_command(
 ...         {"kind": "die", "player": "anna", "rolled": 1, "value": 4, "action": {"kind": "workers"}}))
 ... except IllegalMoveError as err:
 ...     print(err.rule.id, "|", err.hint)

@@ -39,7 +39,7 @@ from burgundy_cli.core.game import MoveList
 _TAKE_COLOURS = {"carpenter": "B", "church": "MYC", "market": "SL"}
 #: Knowledge tile giving a free +/-1 to placing a tile of each colour (take: tile 12).
 _FREE_PLACE = {"B": 9, "S": 10, "L": 10, "C": 11, "M": 11, "Y": 11}
-_WORKERS = WorkersAction.model_construct()
+_WORKERS = WorkersAction()
 
 
 def _unique(items) -> list:
@@ -63,7 +63,7 @@ def depot_tiles(state: GameState, depot: int) -> list[str]:
 
 
 def _takes(state: GameState, player: PlayerState, depot: int | None, tiles: list[str]) -> list[TakeAction]:
-    return [TakeAction.model_construct(tile=tile, depot=depot, discard=discard)
+    return [TakeAction(tile=tile, depot=depot, discard=discard)
             for tile in tiles for discard in _discards(player)]
 
 
@@ -107,17 +107,17 @@ def _place_variants(state: GameState, seat: int, tile: str, space: str) -> list[
     """Placing ``tile`` on ``space`` with every choice its effect offers."""
     kind = catalogue()[tile]
     if kind.type == "ship":
-        return [PlaceAction.model_construct(tile=tile, space=space, goods=goods, goods2=goods2, keep=keep, then=None,
+        return [PlaceAction(tile=tile, space=space, goods=goods, goods2=goods2, keep=keep, then=None,
                                             buy=None)
                 for goods, goods2, keep in ship_choices(state, state.players[seat])]
-    base = PlaceAction.model_construct(tile=tile, space=space, goods=None, goods2=None, keep=None, then=None, buy=None)
+    base = PlaceAction(tile=tile, space=space, goods=None, goods2=None, keep=None, then=None, buy=None)
     effects = state.ruleset.effects
     effect = effects.get(tile) or effects[kind.type]
     if effect.then is None:
         return [base]
     scratch = state.copy()
     apply_place_tile(scratch, scratch.players[seat], base)
-    return [base] + [PlaceAction.model_construct(tile=tile, space=space, goods=None, goods2=None, keep=None, then=then,
+    return [base] + [PlaceAction(tile=tile, space=space, goods=None, goods2=None, keep=None, then=then,
                                                  buy=None)
                      for then in _granted(scratch, seat, tile)] + _buying_placements(scratch, seat, tile, space)
 
@@ -146,7 +146,7 @@ def _buying_placements(state: GameState, seat: int, tile: str, space: str) -> li
             apply_purchase(scratch, scratch.players[seat], buy)
             scratch.bought = True
             thens[key] = placements(scratch, seat, None, bought)
-        result.extend(PlaceAction.model_construct(tile=tile, space=space, goods=None, goods2=None, keep=None,
+        result.extend(PlaceAction(tile=tile, space=space, goods=None, goods2=None, keep=None,
                                                   then=then, buy=buy) for then in thens[key])
     return result
 
@@ -154,7 +154,7 @@ def _buying_placements(state: GameState, seat: int, tile: str, space: str) -> li
 def _granted(state: GameState, seat: int, tile: str) -> list:
     """The actions a just-placed ``tile`` grants (``state``: after placing it)."""
     player = state.players[seat]
-    sells = [SellAction.model_construct(goods=goods) for goods in sorted(player.goods)]
+    sells = [SellAction(goods=goods) for goods in sorted(player.goods)]
     if tile == "warehouse":
         return sells
     if tile in _TAKE_COLOURS:
@@ -261,7 +261,7 @@ def _die_moves(state: GameState, seat: int, out: list[tuple[str, object]]) -> No
 
     def add(rolled: int, value: int, cost: int, free: tuple[int, int], action) -> None:
         """File the command under its die use; a free change that saves nothing is no distinction."""
-        command = DieCommand.model_construct(player=name, rolled=rolled, value=None if value == rolled else value,
+        command = DieCommand(player=name, rolled=rolled, value=None if value == rolled else value,
                                              action=action)
         key = free if cost < plain_cost[rolled, value] else (0, 0)
         groups.setdefault((rolled, cost, value, key), []).append(command)
@@ -271,7 +271,7 @@ def _die_moves(state: GameState, seat: int, out: list[tuple[str, object]]) -> No
         for value, cost in _die_values(player, rolled, 0):
             add(rolled, value, cost, (0, 0), _WORKERS)
             if value in player.goods:
-                add(rolled, value, cost, (0, 0), SellAction.model_construct(goods=value))
+                add(rolled, value, cost, (0, 0), SellAction(goods=value))
         for value, cost in _die_values(player, rolled, free_take):
             for take in _takes(state, player, None, depot_tiles(state, value)):
                 add(rolled, value, cost, (free_take, 12), take)
@@ -307,7 +307,7 @@ def purchases(state: GameState, seat: int) -> list[BuyCommand]:
             payments.append(1)
     if not payments:
         return []
-    return [BuyCommand.model_construct(player=player.name, tile=tile, depot=depot or None, discard=discard,
+    return [BuyCommand(player=player.name, tile=tile, depot=depot or None, discard=discard,
                                        pay_workers=pay)
             for depot in (range(7) if k6 else (0,)) for tile in depot_tiles(state, depot)
             for discard in _discards(player) for pay in payments]
@@ -334,7 +334,7 @@ def _generate(state: GameState) -> tuple[str | None, list[tuple[str, object]]]:
     _die_moves(state, seat, out)
     if not state.bought:
         _buys(state, seat, "buy: ", out)
-    out.append(("pass", PassCommand.model_construct(player=state.players[seat].name)))
+    out.append(("pass", PassCommand(player=state.players[seat].name)))
     return state.players[seat].name, out
 
 

@@ -17,6 +17,7 @@ writes the record back canonically.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from difflib import get_close_matches
 from itertools import repeat
 from typing import TYPE_CHECKING, Any
@@ -27,6 +28,7 @@ from burgundy_cli.castles.notation import format_command, parse_line, split_comm
 from burgundy_cli.core.errors import Location, ParseError, RecordError, RefereeError
 from burgundy_cli.core.game import GameHeader, MoveList, ScoreTable
 from burgundy_cli.core.record import RecordDoc
+from burgundy_cli.core.schema import to_data
 
 if TYPE_CHECKING:
     from burgundy_cli.castles.state import GameState
@@ -39,7 +41,7 @@ _NAME_BREAKERS = re.compile(r'[:,;#"]')
 #: The kinds of line that name no player.
 _NAMELESS = frozenset({"reveal", "phase-goods"})
 #: The table lines (chance): each opens or prepares a round. Tested by ``kind``, which is
-#: cheaper than ``isinstance`` on pydantic models (their metaclass is an ABCMeta).
+#: cheaper than a chain of ``isinstance`` tests.
 _TABLE_KINDS = frozenset({"roll", "reveal", "phase-goods"})
 
 
@@ -89,12 +91,12 @@ class PlayerNames:
             if self._exact.issuperset(command.dice):  # the common case: the names as listed
                 return command
             dice = {self.resolve(name, line): pair for name, pair in command.dice.items()}
-            return command if list(dice) == list(command.dice) else command.model_copy(update={"dice": dice})
+            return command if list(dice) == list(command.dice) else replace(command, dice=dice)
         player = command.player
         if player in self._exact:
             return command
         resolved = self.resolve(player, line)
-        return command if resolved == player else command.model_copy(update={"player": resolved})
+        return command if resolved == player else replace(command, player=resolved)
 
 
 class CastlesSession:
@@ -192,7 +194,7 @@ class CastlesSession:
 
         Comments typed in log lines are kept (``line  # comment``, or ``# comment`` alone).
         """
-        game = self.header.model_dump(exclude_none=True)
+        game = to_data(self.header)
         if not game.get("options"):
             game.pop("options", None)
         log: dict[str, list[str]] = {}

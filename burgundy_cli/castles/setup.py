@@ -1,6 +1,6 @@
 """Starting a game: the record's ``[setup]`` table, or a typed ``[position]`` (like FEN).
 
-Both tables are validated by pydantic here, at the edge, and turned into a
+Both tables are validated here, at the edge (pydantic-core, :mod:`burgundy_cli.core.schema`), and turned into a
 :class:`~burgundy_cli.castles.state.GameState`. Problems in the content (a board the
 edition lacks, eight goods of one type, a tile on a space of the wrong colour...) raise
 :class:`SetupError`, a :class:`RecordError` carrying ``path``, the key path in the record
@@ -19,9 +19,10 @@ edition lacks, eight goods of one type, a tile on a space of the wrong colour...
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from dataclasses import dataclass, field
+from typing import Annotated, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from burgundy_cli.core.schema import Length, Range, ValidationError, validate
 
 from burgundy_cli.castles.boards import CENTRE, Board, board, board_numbers, space_id, space_name
 from burgundy_cli.castles.commands import DieValue, GoodsType, PhaseLetter, SpaceName, TileName
@@ -29,7 +30,7 @@ from burgundy_cli.castles.modules import MODULES
 from burgundy_cli.castles.state import PHASES, GameState, Options, PlayerState
 from burgundy_cli.castles.tiles import COLOUR_NAME, GOODS_PER_TYPE, catalogue, resolve_tile_name
 from burgundy_cli.core.errors import RecordError
-from burgundy_cli.core.game import GameHeader
+from burgundy_cli.core.game import UNKNOWN_FIELD, GameHeader
 
 EDITIONS = ("2011", "2019")
 _COLOUR_BY_NAME = {name: code for code, name in COLOUR_NAME.items()}
@@ -43,36 +44,50 @@ class SetupError(RecordError):
         self.path = path
 
 
-class _Table(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+T = TypeVar("T")
+#: The record tables read here: immutable, keyword-built, validated by :func:`_validate`.
+_table = dataclass(frozen=True, slots=True, kw_only=True)
+_GoodsKey = Literal["1", "2", "3", "4", "5", "6"]
 
 
-class SetupTable(_Table):
-    """The ``[setup]`` table: boards, start castles, starting goods, start player."""
+@_table
+class SetupTable:
+    """The ``[setup]`` table: boards, start castles, starting goods, start player.
 
-    boards: int | dict[str, int] = Field(default=1, description="duchy number for everyone, or per player")
-    start: dict[str, SpaceName] = Field(default_factory=dict, description="start castle space per player")
-    goods: dict[str, Annotated[list[GoodsType], Field(min_length=3, max_length=3)]]
+    ``boards``: the duchy number for everyone, or per player; ``start``: the start castle
+    space per player.
+    """
+
+    boards: int | dict[str, int] = 1
+    start: dict[str, SpaceName] = field(default_factory=dict)
+    goods: dict[str, Annotated[list[GoodsType], Length(3, 3)]]
     start_player: str | None = None
 
 
-class PlayerPosition(_Table):
-    """One player in a ``[position]``: duchy, storage, goods and supplies."""
+@_table
+class PlayerPosition:
+    """One player in a ``[position]``: duchy, storage, goods and supplies.
+
+    ``start``: the start castle space (default: the central 6); ``duchy``: the placed tiles
+    besides the start castle; ``bonuses``: bonus tiles held (``blue-large``,
+    ``grey-small``...); ``dice``: the dice not yet used this round.
+    """
 
     board: int = 1
-    start: SpaceName | None = Field(default=None, description="start castle space (default: the central 6)")
-    duchy: dict[SpaceName, TileName] = Field(default_factory=dict, description="placed tiles besides the start castle")
-    storage: list[TileName] = Field(default_factory=list, max_length=3)
-    goods: dict[Literal["1", "2", "3", "4", "5", "6"], Annotated[int, Field(ge=1, le=7)]] = Field(default_factory=dict)
-    sold: dict[Literal["1", "2", "3", "4", "5", "6"], Annotated[int, Field(ge=0, le=7)]] = Field(default_factory=dict)
-    silver: int = Field(default=1, ge=0)
-    workers: int = Field(default=0, ge=0)
-    vp: int = Field(default=0, ge=0)
-    bonuses: list[str] = Field(default_factory=list, description="bonus tiles held: 'blue-large', 'grey-small'...")
-    dice: list[DieValue] = Field(default_factory=list, max_length=2, description="dice not yet used this round")
+    start: SpaceName | None = None
+    duchy: dict[SpaceName, TileName] = field(default_factory=dict)
+    storage: Annotated[list[TileName], Length(max=3)] = field(default_factory=list)
+    goods: dict[_GoodsKey, Annotated[int, Range(1, 7)]] = field(default_factory=dict)
+    sold: dict[_GoodsKey, Annotated[int, Range(0, 7)]] = field(default_factory=dict)
+    silver: Annotated[int, Range(ge=0)] = 1
+    workers: Annotated[int, Range(ge=0)] = 0
+    vp: Annotated[int, Range(ge=0)] = 0
+    bonuses: list[str] = field(default_factory=list)
+    dice: Annotated[list[DieValue], Length(max=2)] = field(default_factory=list)
 
 
-class PositionTable(_Table):
+@_table
+class PositionTable:
     """A typed mid-game position (the ``[position]`` table), like FEN for chess.
 
     ``to_move``: the player whose turn it is (their unused ``dice`` given); without it the
@@ -86,15 +101,15 @@ class PositionTable(_Table):
     """
 
     phase: PhaseLetter = "A"
-    round: int = Field(default=1, ge=1, le=5)
+    round: Annotated[int, Range(1, 5)] = 1
     players: dict[str, PlayerPosition]
-    bridge: list[list[str]] = Field(default_factory=list)
+    bridge: list[list[str]] = field(default_factory=list)
     order: list[str] | None = None
     to_move: str | None = None
     bought: bool = False
     white: DieValue | None = None
-    depots: dict[Literal["1", "2", "3", "4", "5", "6", "black"], list[TileName]] = Field(default_factory=dict)
-    depot_goods: dict[Literal["1", "2", "3", "4", "5", "6"], list[GoodsType]] = Field(default_factory=dict)
+    depots: dict[Literal["1", "2", "3", "4", "5", "6", "black"], list[TileName]] = field(default_factory=dict)
+    depot_goods: dict[_GoodsKey, list[GoodsType]] = field(default_factory=dict)
     round_goods: list[GoodsType] | None = None
 
 
@@ -142,13 +157,13 @@ def _edition(header: GameHeader) -> str:
     return edition
 
 
-def _validate(model: type[BaseModel], data: object, table: str) -> BaseModel:
+def _validate(declared: type[T], data: object, table: str) -> T:
     try:
-        return model.model_validate(data)
+        return validate(declared, data)
     except ValidationError as err:
         first = err.errors(include_url=False)[0]
         loc = tuple(first.get("loc", ()))
-        message = "unknown field" if first.get("type") == "extra_forbidden" else first.get("msg", "invalid value")
+        message = "unknown field" if first.get("type") == UNKNOWN_FIELD else first.get("msg", "invalid value")
         raise SetupError(message, (table, *loc)) from None
 
 

@@ -9,43 +9,44 @@ to these two protocols, so adding a game never touches another game's code.
 from __future__ import annotations
 
 import datetime as _dt
+from dataclasses import dataclass, field
 from typing import Any, Protocol
-
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from burgundy_cli.core.errors import Location, RecordError, short_repr
 from burgundy_cli.core.record import RecordDoc
+from burgundy_cli.core.schema import ValidationError, field_names, to_data, validate
 
 OptionValue = str | int | bool
 
 
-class GameHeader(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameHeader:
     """The ``[game]`` table every record starts with.
 
-    ``options`` holds the named rule options of the record (the rulings a group chose);
-    each game validates its own option names and values.
+    ``name``: which game (``castles-of-burgundy``, ``robber-knights``); ``edition``: the
+    rulebook edition, where a game has several; ``players``: names in seat order
+    (clockwise). ``options`` holds the named rule options of the record (the rulings a
+    group chose); each game validates its own option names and values.
     """
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    name: str = Field(description="which game: 'castles-of-burgundy' or 'robber-knights'")
-    edition: str | None = Field(default=None, description="rulebook edition, where a game has several")
-    players: list[str] = Field(description="player names in seat order (clockwise)")
+    name: str
+    edition: str | None = None
+    players: list[str]
     date: _dt.date | _dt.datetime | str | None = None
     place: str | None = None
     event: str | None = None
     notes: str | None = None
-    options: dict[str, OptionValue] = Field(default_factory=dict)
+    options: dict[str, OptionValue] = field(default_factory=dict)
 
 
 def _data_path(data: Any, table: tuple[str | int, ...], error: Any) -> tuple[Any, ...]:
-    """The part of a pydantic error's ``loc`` that indexes the record's data.
+    """The part of a validation error's ``loc`` that indexes the record's data.
 
     A missing or unknown key keeps its full path; otherwise the path stops where the
     data does (pydantic adds union member names such as ``str`` after the real keys).
     """
     loc = tuple(error.get("loc", ()))
-    if error.get("type") in ("missing", "extra_forbidden"):
+    if error.get("type") in ("missing", UNKNOWN_FIELD):
         return loc
     value = data
     for part in table:
@@ -72,18 +73,23 @@ def read_header(doc: RecordDoc) -> GameHeader:
         where = doc.location_of_key("game") if "game" in doc.data else Location(doc.name, 1, 1)
         raise RecordError("a record must start with a [game] table (name, players, ...)", location=where)
     try:
-        return GameHeader.model_validate(table)
+        return validate(GameHeader, table)
     except ValidationError as err:
-        raise pydantic_record_error(err, doc, ("game",), model=GameHeader) from None
+        raise record_error(err, doc, ("game",), declared=GameHeader) from None
 
 
-def pydantic_record_error(err: ValidationError, doc: RecordDoc, table: tuple[str | int, ...],
-                          model: type[BaseModel] | None = None) -> RecordError:
-    """Turn the first pydantic validation error into a located :class:`RecordError`.
+#: pydantic-core's error type for a key that is no field of a dataclass.
+UNKNOWN_FIELD = "unexpected_keyword_argument"
+
+
+def record_error(err: ValidationError, doc: RecordDoc, table: tuple[str | int, ...],
+                 declared: type | None = None) -> RecordError:
+    """Turn the first validation error into a located :class:`RecordError`.
 
     ``table`` is the key path of the validated table in the record; the error is located
     at the offending key or array item, or at the table when a required key is missing.
-    With ``model``, an unknown key gets the closest field name as a hint.
+    With ``declared`` (the table's dataclass), an unknown key gets the closest field name
+    as a hint.
     """
     from burgundy_cli.core.suggest import did_you_mean
 
@@ -94,10 +100,10 @@ def pydantic_record_error(err: ValidationError, doc: RecordDoc, table: tuple[str
     where = "[" + ".".join(map(str, table)) + "]" + (f" {name}" if name else "")
     message, hint = first.get("msg", "invalid value"), None
     kind = first.get("type")
-    if kind == "extra_forbidden":
+    if kind == UNKNOWN_FIELD:
         message = "unknown field"
-        if model is not None and len(loc) == 1:
-            hint = did_you_mean(str(loc[0]), model.model_fields)
+        if declared is not None and len(loc) == 1:
+            hint = did_you_mean(str(loc[0]), field_names(declared))
     elif kind == "missing":
         message = "required field is missing"
     else:
@@ -111,15 +117,9 @@ def pydantic_record_error(err: ValidationError, doc: RecordDoc, table: tuple[str
     return RecordError(f"{where}: {message}", location=doc.location_of_key(*table, *loc), hint=hint)
 
 
-#: Models that not every command uses build their validators on first use, not at import
-#: (``burgundy check`` never builds a score table, ``burgundy score`` never a move list).
-_BUILT_ON_FIRST_USE = ConfigDict(defer_build=True)
-
-
-class ScoreLine(BaseModel):
+@dataclass(frozen=True, slots=True)
+class ScoreLine:
     """One player's final (or current) score: total, rank and the categories it is made of."""
-
-    model_config = _BUILT_ON_FIRST_USE
 
     name: str
     total: int
@@ -127,7 +127,8 @@ class ScoreLine(BaseModel):
     breakdown: dict[str, int]
 
 
-class ScoreTable(BaseModel):
+@dataclass(frozen=True, slots=True)
+class ScoreTable:
     """The scoring of a record, as ``burgundy score`` prints it.
 
     ``winner`` is empty while the game is unfinished (``complete`` false): the ranks then
@@ -136,19 +137,17 @@ class ScoreTable(BaseModel):
     left out of the record.
     """
 
-    model_config = _BUILT_ON_FIRST_USE
-
     game: str
     edition: str | None
     complete: bool
     players: list[ScoreLine]
     winner: list[str]
     tiebreak: str | None = None
-    notes: list[str] = Field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
-        """The ``--json`` object: game, edition, complete, players, winner (+ tiebreak, notes)."""
-        return self.model_dump(mode="json")
+        """The ``--json`` object: game, edition, complete, players, winner, tiebreak, notes."""
+        return to_data(self, drop_none=False)
 
     def stored_result(self) -> dict[str, Any]:
         """The ``[result]`` table a record stores: what a replay must reproduce."""
@@ -159,13 +158,12 @@ class ScoreTable(BaseModel):
         }
 
 
-class MoveList(BaseModel):
+@dataclass(frozen=True, slots=True)
+class MoveList:
     """Every legal action of the player to move, in canonical notation, in readable groups."""
 
-    model_config = _BUILT_ON_FIRST_USE
-
     player: str | None
-    groups: dict[str, list[str]] = Field(default_factory=dict)
+    groups: dict[str, list[str]] = field(default_factory=dict)
 
     @property
     def moves(self) -> list[str]:

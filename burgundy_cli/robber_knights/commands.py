@@ -1,7 +1,10 @@
 """The typed commands of Robber Knights: what one notation line means, before legality.
 
-A command has been *read*, not checked against a position. Each kind is a frozen pydantic
-model with a kebab-case ``kind`` tag; :data:`Command` is their discriminated union.
+A command has been *read*, not checked against a position. Each kind is a frozen slotted
+dataclass with a kebab-case ``kind`` tag; :data:`Command` is their union, told apart by
+``kind``. The notation reader builds commands directly (it checks every field itself);
+:func:`validate_command` validates one given as plain data (tests, tools) with
+pydantic-core, from these same declarations (see :mod:`burgundy_cli.core.schema`).
 
 * ``player`` is a player name as in the record's ``[game] players``;
 * ``tile`` is a canonical tile name from ``components.toml`` (``castle-plain``, ``lake``...);
@@ -11,26 +14,26 @@ model with a kebab-case ``kind`` tag; :data:`Command` is their discriminated uni
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal, Union
 
-from functools import cache
+from burgundy_cli.core.schema import Length, Pattern, Range, validate
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
-
-PlayerName = Annotated[str, Field(min_length=1, max_length=40)]
-TileName = Annotated[str, Field(min_length=1, max_length=32)]
-CellName = Annotated[str, Field(pattern=r"^[a-z][1-9][0-9]?$")]
+PlayerName = Annotated[str, Length(1, 40)]
+TileName = Annotated[str, Length(1, 32)]
+CellName = Annotated[str, Pattern(r"^[a-z][1-9][0-9]?$")]
 Direction = Literal["north", "east", "south", "west"]
 
 #: Grid step (row, column) of each direction; row numbers grow southwards.
 STEPS: dict[str, tuple[int, int]] = {"north": (-1, 0), "east": (0, 1), "south": (1, 0), "west": (0, -1)}
 
 
-class _Model(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+#: Every command: immutable (the reader caches and shares them), keyword-built.
+_command = dataclass(frozen=True, slots=True, kw_only=True)
 
 
-class LayCommand(_Model):
+@_command
+class LayCommand:
     """Lay a tile from hand on ``cell``; for a castle, bring knights into play and move them.
 
     ``leave`` lists the knights left on each tile the stack visits, the castle first, in
@@ -43,15 +46,14 @@ class LayCommand(_Model):
     tile: TileName
     cell: CellName
     direction: Direction | None = None
-    leave: tuple[Annotated[int, Field(ge=0, le=30)], ...] = ()
+    leave: tuple[Annotated[int, Range(0, 30)], ...] = ()
 
-    @model_validator(mode="after")
-    def _direction_iff_moving(self) -> LayCommand:
+    def check(self) -> None:
+        """What the fields alone cannot say; run on validation (the reader checks it itself)."""
         if (self.direction is not None) != (len(self.leave) > 1):
             raise ValueError("a direction is given exactly when knights are left on more than one tile")
         if self.leave and not sum(self.leave):
             raise ValueError("knights placed on a castle number at least 1 (no knights: leave nothing)")
-        return self
 
     @property
     def knights(self) -> int:
@@ -59,7 +61,8 @@ class LayCommand(_Model):
         return sum(self.leave)
 
 
-class DrawCommand(_Model):
+@_command
+class DrawCommand:
     """The player picks up the top tile of their pile after laying one; the record says which."""
 
     kind: Literal["draw"] = "draw"
@@ -67,18 +70,20 @@ class DrawCommand(_Model):
     tile: TileName
 
 
-class EndCommand(_Model):
+@_command
+class EndCommand:
     """The player ends their turn after laying one or two tiles (after three it ends by itself)."""
 
     kind: Literal["end"] = "end"
     player: PlayerName
 
 
-Command = Annotated[Union[LayCommand, DrawCommand, EndCommand], Field(discriminator="kind")]
+Command = Union[LayCommand, DrawCommand, EndCommand]
 
 
+def validate_command(data: Any) -> Command:
+    """A command from plain data (``{"kind": "lay", "player": ..., "tile": ..., "cell": ...}``).
 
-@cache
-def command_adapter() -> TypeAdapter[Command]:
-    """Validates a command from plain data (tests, fuzzing); built on first use."""
-    return TypeAdapter(Command)
+    :raises pydantic_core.ValidationError: what does not fit the declarations above.
+    """
+    return validate(Command, data)

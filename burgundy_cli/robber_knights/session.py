@@ -7,11 +7,13 @@ the replay with an error located at its file, line and column.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from burgundy_cli.core.errors import Location, ParseError, RecordError, RefereeError
 from burgundy_cli.core.game import GameHeader, MoveList, ScoreTable
 from burgundy_cli.core.record import RecordDoc
+from burgundy_cli.core.schema import to_data
 from burgundy_cli.robber_knights import engine
 from burgundy_cli.robber_knights.notation import Command, format_command, parse_line
 from burgundy_cli.robber_knights.scoring import score
@@ -41,7 +43,7 @@ class RobberKnightsSession:
             cmd = parse_line(text)
             if cmd.player not in self.state.index:
                 column = len(text) - len(text.lstrip()) + 1
-                cmd = cmd.model_copy(update={"player": resolve_player(cmd.player, self.players, column)})
+                cmd = replace(cmd, player=resolve_player(cmd.player, self.players, column))
         except ParseError as err:
             if err.location and err.location.column and err.location.file is None:
                 err.location = Location(None, 1, err.location.column)  # the line typed is line 1
@@ -86,7 +88,7 @@ class RobberKnightsSession:
         return MoveList(player=self.players[self.state.to_move], groups=groups)
 
     def record_data(self) -> dict[str, Any]:
-        game = self.header.model_dump(exclude_none=True)
+        game = to_data(self.header)
         if not game.get("options"):
             game.pop("options", None)
         kind, data = self.start

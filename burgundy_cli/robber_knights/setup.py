@@ -10,15 +10,15 @@ components -- each player's 24 tiles, 30 knights, the area -- and every problem 
 from __future__ import annotations
 
 from collections import Counter
-from difflib import get_close_matches
 from collections.abc import Callable
-from typing import Any, TypeVar
-
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from dataclasses import dataclass
+from difflib import get_close_matches
+from typing import Annotated, Any, TypeVar
 
 from burgundy_cli.core.errors import Location, ParseError, RecordError
-from burgundy_cli.core.game import GameHeader, pydantic_record_error
+from burgundy_cli.core.game import GameHeader, record_error
 from burgundy_cli.core.record import RecordDoc, StringLocator
+from burgundy_cli.core.schema import Alias, Length, ValidationError, validate
 from burgundy_cli.robber_knights.components import components
 from burgundy_cli.robber_knights.notation import tile_name
 from burgundy_cli.robber_knights.state import Cell, Player, Space, State, cell_name, full_pile, parse_cell
@@ -29,22 +29,20 @@ T = TypeVar("T")
 OPTIONS: dict[str, bool] = {"pass-through": False}
 
 
-class SetupTable(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetupTable:
     """``[setup]``: the starting layout rows (``player:tile`` cells) and each player's hand."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    layout: list[str] = Field(min_length=1, max_length=10)
+    layout: Annotated[list[str], Length(1, 10)]
     hands: dict[str, list[str]]
 
 
-class PositionTable(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PositionTable:
     """``[position]``: laid tiles with knights (top first), hands, player to move; counts optional."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
-
-    to_move: str = Field(alias="to-move")
-    tiles: list[str] = Field(min_length=1, max_length=100)
+    to_move: Annotated[str, Alias("to-move")]
+    tiles: Annotated[list[str], Length(1, 100)]
     hands: dict[str, list[str]]
     knights: dict[str, int] | None = None
     piles: dict[str, int] | None = None
@@ -130,11 +128,11 @@ def _located(where: _Where, locate: Callable[[], Location], action: Callable[[],
                           location=Location(location.file, location.line, column), hint=err.hint) from None
 
 
-def _validate(doc: RecordDoc, table: str, model: type[BaseModel]) -> Any:
+def _validate(doc: RecordDoc, table: str, declared: type[T]) -> T:
     try:
-        return model.model_validate(doc.data[table])
+        return validate(declared, doc.data[table])
     except ValidationError as err:
-        raise pydantic_record_error(err, doc, (table,)) from None
+        raise record_error(err, doc, (table,), declared=declared) from None
 
 
 def _hands(where: _Where, hands: dict[str, list[str]], players: list[str]) -> dict[str, list[str]]:

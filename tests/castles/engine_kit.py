@@ -12,7 +12,7 @@ import random
 
 from burgundy_cli.castles import engine
 from burgundy_cli.castles.boards import space_name
-from burgundy_cli.castles.commands import COMMAND_ADAPTER
+from burgundy_cli.castles.commands import validate_command
 from burgundy_cli.castles.playout import deal_goods, deal_reveals
 from burgundy_cli.castles.setup import state_from_position, state_from_setup
 from burgundy_cli.castles.state import GameState
@@ -30,7 +30,7 @@ def header(players: int = 2, edition: str = "2011", **options) -> GameHeader:
 
 def cmd(**data):
     """A command from keyword data, e.g. ``cmd(kind="die", player="anna", rolled=3, action={...})``."""
-    return COMMAND_ADAPTER.validate_python(data)
+    return validate_command(data)
 
 
 def new_game(players: int = 2, edition: str = "2011", goods=None, **options) -> GameState:
@@ -94,7 +94,7 @@ def _place(state: GameState, tile: str, space: int, rng: random.Random) -> dict:
 
 
 def _legal(state: GameState, data: dict):
-    command = COMMAND_ADAPTER.validate_python(data)
+    command = validate_command(data)
     try:
         engine.check(state, command)
     except IllegalMoveError:

@@ -20,6 +20,7 @@ before looking into it).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import combinations
 
 from burgundy_cli.castles import engine
@@ -173,12 +174,12 @@ def canonical(state: GameState, command):
     value = command.value if command.value is not None else command.rolled
     player = state.players[state.seat(command.player)]
     action = _canonical_action(state, player, command.action, value)
-    return command.model_copy(update={"value": None if value == command.rolled else value, "action": action})
+    return replace(command, value=None if value == command.rolled else value, action=action)
 
 
 def _canonical_action(state: GameState, player: PlayerState, action, value: int | None):
     if isinstance(action, TakeAction) and value is not None and action.depot == value:
-        return action.model_copy(update={"depot": None})
+        return replace(action, depot=None)
     if not isinstance(action, PlaceAction):
         return action
     update: dict = {}
@@ -191,7 +192,7 @@ def _canonical_action(state: GameState, player: PlayerState, action, value: int 
         update["keep"] = tuple(sorted(set(action.keep) - held)) if len(new) > free > 0 else None
     if action.then is not None:
         update["then"] = _canonical_action(state, player, action.then, None)
-    return action.model_copy(update=update)
+    return replace(action, **update)
 
 
 def accepted(state: GameState) -> set[str]:

@@ -8,6 +8,7 @@ generated commands, and every example in the doc is read and written back here t
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -182,9 +183,8 @@ def _bought_by(action, player: str):
     """``action`` with every purchase inside it made by ``player``: the line names no other buyer."""
     if not isinstance(action, c.PlaceAction):
         return action
-    return action.model_copy(update={
-        "buy": None if action.buy is None else action.buy.model_copy(update={"player": player}),
-        "then": None if action.then is None else _bought_by(action.then, player)})
+    return replace(action, buy=None if action.buy is None else replace(action.buy, player=player),
+                   then=None if action.then is None else _bought_by(action.then, player))
 
 
 _ACTIONS = st.recursive(_SIMPLE, lambda inner: _place(inner), max_leaves=3)

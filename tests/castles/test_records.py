@@ -183,9 +183,10 @@ def test_comments_in_the_log_are_kept_by_the_canonical_writer() -> None:
 def test_docs_records_names_every_setup_and_position_field() -> None:
     """docs/records.md documents each key a [setup] or [position] table accepts."""
     from burgundy_cli.castles.setup import PlayerPosition, PositionTable, SetupTable
+    from burgundy_cli.core.schema import field_names
     from tests.conftest import ROOT
 
     text = (ROOT / "docs" / "records.md").read_text("utf-8")
     section = text.split("<!-- The Castles of Burgundy section", 1)[1].split("<!-- end of The Castles", 1)[0]
-    fields = set(SetupTable.model_fields) | set(PositionTable.model_fields) | set(PlayerPosition.model_fields)
+    fields = {name for table in (SetupTable, PositionTable, PlayerPosition) for name in field_names(table)}
     assert {name for name in fields if f"`{name}`" not in section and f"{name} =" not in section} == set()

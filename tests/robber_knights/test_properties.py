@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -52,8 +53,8 @@ def mutations(cmd, rng: random.Random) -> list:
         return [DrawCommand(player=cmd.player, tile=rng.choice(tiles))]
     if isinstance(cmd, EndCommand):
         return [LayCommand(player=cmd.player, tile=rng.choice(tiles), cell="f6")]
-    out = [cmd.model_copy(update={"cell": f"{chr(97 + rng.randrange(19))}{rng.randrange(1, 20)}"}),
-           cmd.model_copy(update={"tile": rng.choice(tiles)})]
+    out = [replace(cmd, cell=f"{chr(97 + rng.randrange(19))}{rng.randrange(1, 20)}"),
+           replace(cmd, tile=rng.choice(tiles))]
     if cmd.leave:
         leave = list(cmd.leave)
         leave[rng.randrange(len(leave))] += rng.choice([-1, 1])

@@ -1,0 +1,232 @@
+"""Validation at the edges: dataclass declarations checked by pydantic-core.
+
+Commands, the ``[game]`` header, setup and position tables and score tables are declared
+as frozen slotted dataclasses with plain type hints. Data that comes from outside (a
+record's tables, commands given as plain data by tests or tools) is validated against
+those declarations by pydantic-core, the validation engine of pydantic v2, through a
+schema this module derives from the type hints once per type. The notation readers,
+which check every field themselves and give better located errors, construct commands
+directly.
+
+Why not pydantic's ``BaseModel``: in a fresh process its Python layer (model metaclass,
+schema generation) costs more start-up than the whole import floor the cold-start target
+allows (docs/performance.md, "Cold start"); pydantic-core is already loaded by
+``import pydantic``. The errors are pydantic's own (:class:`pydantic_core.ValidationError`,
+same ``type``/``loc``/``msg``), so :func:`burgundy_cli.core.game.record_error` locates them
+the same way.
+
+Constraints ride on ``Annotated``: ``Annotated[int, Range(1, 6)]``,
+``Annotated[str, Length(1, 40)]``, ``Annotated[str, Pattern("^[a-g][1-7]$")]``, and a
+field read from a TOML key that is no Python name: ``Annotated[str, Alias("to-move")]``.
+A union of dataclasses that all have a one-value ``Literal`` field ``kind`` is validated
+as a tagged union on ``kind``. A dataclass with a ``check(self)`` method has it run after
+its fields validate; a ``ValueError`` it raises becomes a validation error.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as _dt
+import types
+import typing
+from functools import cache
+from typing import Any, TypeVar
+
+from pydantic_core import SchemaValidator, ValidationError
+from pydantic_core import core_schema as cs
+
+T = TypeVar("T")
+
+
+class Range:
+    """``ge <= value <= le`` for an int (either bound may be None)."""
+
+    __slots__ = ("ge", "le")
+
+    def __init__(self, ge: int | None = None, le: int | None = None) -> None:
+        self.ge, self.le = ge, le
+
+
+class Length:
+    """Length bounds of a str, list or tuple."""
+
+    __slots__ = ("min", "max")
+
+    def __init__(self, min: int | None = None, max: int | None = None) -> None:  # noqa: A002 (the words of the rule)
+        self.min, self.max = min, max
+
+
+class Pattern:
+    """A regular expression a str must match (searched, so anchor it)."""
+
+    __slots__ = ("regex",)
+
+    def __init__(self, regex: str) -> None:
+        self.regex = regex
+
+
+class Alias:
+    """The key a field is read from when it is no Python name (``to-move``); the name works too."""
+
+    __slots__ = ("key",)
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+
+
+_SCALARS: dict[Any, Any] = {
+    int: cs.int_schema, str: cs.str_schema, bool: cs.bool_schema, float: cs.float_schema,
+    _dt.datetime: cs.datetime_schema, _dt.date: cs.date_schema, type(None): cs.none_schema,
+}
+
+
+@cache
+def validator(declared: Any) -> SchemaValidator:
+    """The validator of ``declared`` (a dataclass or a type hint), built on first use."""
+    return SchemaValidator(_Builder().root(declared))
+
+
+def validate(declared: type[T] | Any, data: Any) -> T:
+    """``data`` (plain dicts, lists, scalars) validated into an instance of ``declared``.
+
+    :raises ValidationError: pydantic's errors, with ``loc`` paths into ``data``.
+    """
+    return validator(declared).validate_python(data)
+
+
+def field_names(declared: type) -> list[str]:
+    """The keys a record may use for ``declared``'s fields (aliases where a field has one)."""
+    hints = _hints(declared)
+    return [_alias(hints[f.name]) or f.name for f in dataclasses.fields(declared)]
+
+
+def to_data(value: Any, *, drop_none: bool = True) -> Any:
+    """``value`` as plain data (dicts, lists, scalars): what a record or ``--json`` stores.
+
+    Dataclasses become dicts keyed by their fields' record keys (aliases included); fields
+    that are None are left out when ``drop_none`` (a record has no null); tuples become lists.
+    """
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        hints = _hints(type(value))
+        data = {}
+        for field in dataclasses.fields(value):
+            item = getattr(value, field.name)
+            if item is not None or not drop_none:
+                data[_alias(hints[field.name]) or field.name] = to_data(item, drop_none=drop_none)
+        return data
+    if isinstance(value, dict):
+        return {key: to_data(item, drop_none=drop_none) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [to_data(item, drop_none=drop_none) for item in value]
+    return value
+
+
+@cache
+def _hints(declared: type) -> dict[str, Any]:
+    return typing.get_type_hints(declared, include_extras=True)
+
+
+def _alias(hint: Any) -> str | None:
+    if typing.get_origin(hint) is typing.Annotated:
+        return next((m.key for m in hint.__metadata__ if isinstance(m, Alias)), None)
+    return None
+
+
+class _Builder:
+    """Turns type hints into one pydantic-core schema; each dataclass becomes a definition."""
+
+    def __init__(self) -> None:
+        self.definitions: dict[str, cs.CoreSchema] = {}
+
+    def root(self, declared: Any) -> cs.CoreSchema:
+        schema = self.schema(declared)
+        return cs.definitions_schema(schema, list(self.definitions.values())) if self.definitions else schema
+
+    def schema(self, hint: Any) -> cs.CoreSchema:
+        if typing.get_origin(hint) is typing.Annotated:
+            return self.constrained(self.schema(hint.__origin__), hint.__metadata__)
+        if dataclasses.is_dataclass(hint):
+            return self.dataclass(hint)
+        if hint in _SCALARS:
+            return _SCALARS[hint]()
+        origin, args = typing.get_origin(hint), typing.get_args(hint)
+        if origin is typing.Literal:
+            return cs.literal_schema(list(args))
+        if origin in (typing.Union, types.UnionType):
+            return self.union(args)
+        if origin is list:
+            return cs.list_schema(self.schema(args[0]))
+        if origin is tuple:
+            if len(args) == 2 and args[1] is Ellipsis:
+                return cs.tuple_schema([self.schema(args[0])], variadic_item_index=0)
+            return cs.tuple_schema([self.schema(arg) for arg in args])
+        if origin is dict:
+            return cs.dict_schema(self.schema(args[0]), self.schema(args[1]))
+        raise TypeError(f"no schema for {hint!r}")
+
+    @staticmethod
+    def constrained(schema: cs.CoreSchema, markers: tuple[Any, ...]) -> cs.CoreSchema:
+        target: dict[str, Any] = schema  # type: ignore[assignment]
+        if target["type"] == "nullable":
+            target = target["schema"]
+        for marker in markers:
+            if isinstance(marker, Range):
+                target.update({k: v for k, v in (("ge", marker.ge), ("le", marker.le)) if v is not None})
+            elif isinstance(marker, Length):
+                target.update({k: v for k, v in (("min_length", marker.min), ("max_length", marker.max))
+                               if v is not None})
+            elif isinstance(marker, Pattern):
+                target["pattern"] = marker.regex
+        return schema
+
+    def union(self, args: tuple[Any, ...]) -> cs.CoreSchema:
+        members = [arg for arg in args if arg is not type(None)]
+        tags = [_tag(member) for member in members]
+        if len(members) > 1 and all(tags):
+            inner: cs.CoreSchema = cs.tagged_union_schema(
+                {tag: self.schema(member) for tag, member in zip(tags, members)}, discriminator="kind")
+        elif len(members) == 1:
+            inner = self.schema(members[0])
+        else:
+            inner = cs.union_schema([self.schema(member) for member in members])
+        return cs.nullable_schema(inner) if len(members) < len(args) else inner
+
+    def dataclass(self, declared: type) -> cs.CoreSchema:
+        ref = f"{declared.__module__}.{declared.__qualname__}"
+        if ref not in self.definitions:
+            self.definitions[ref] = cs.none_schema()  # placeholder: a field may refer back to it
+            hints = _hints(declared)
+            arguments = [self.field(f, hints[f.name]) for f in dataclasses.fields(declared)]
+            schema = cs.dataclass_schema(
+                declared, cs.dataclass_args_schema(declared.__name__, arguments, collect_init_only=False),
+                [f.name for f in dataclasses.fields(declared)], slots=True, frozen=True,
+                config=cs.CoreConfig(extra_fields_behavior="forbid", validate_by_name=True, validate_by_alias=True))
+            check = getattr(declared, "check", None)
+            if check is not None:
+                schema = cs.no_info_after_validator_function(_checked(check), schema)
+            self.definitions[ref] = {**schema, "ref": ref}  # type: ignore[typeddict-item]
+        return cs.definition_reference_schema(ref)
+
+    def field(self, field: dataclasses.Field, hint: Any) -> cs.DataclassField:
+        schema = self.schema(hint)
+        if field.default is not dataclasses.MISSING:
+            schema = cs.with_default_schema(schema, default=field.default)
+        elif field.default_factory is not dataclasses.MISSING:
+            schema = cs.with_default_schema(schema, default_factory=field.default_factory)
+        return cs.dataclass_field(field.name, schema, validation_alias=_alias(hint))
+
+
+def _tag(member: Any) -> str | None:
+    """The one ``kind`` value of a dataclass union member, or None when it has none."""
+    if not dataclasses.is_dataclass(member):
+        return None
+    kind = _hints(member).get("kind")
+    values = typing.get_args(kind) if typing.get_origin(kind) is typing.Literal else ()
+    return values[0] if len(values) == 1 else None
+
+
+def _checked(check: Any) -> Any:
+    def after(value: Any) -> Any:
+        check(value)
+        return value
+    return after
