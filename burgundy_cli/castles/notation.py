@@ -38,8 +38,6 @@ from functools import lru_cache
 from typing import NamedTuple
 from difflib import get_close_matches
 
-from pydantic import ValidationError
-
 from burgundy_cli.castles import commands as c
 from burgundy_cli.core.errors import Location, ParseError
 
@@ -268,6 +266,14 @@ def _space(reader: _Reader) -> str:
                 hint=f"row {row} has spaces {row}1..{row}{ROW_LENGTHS[ROW_LETTERS.index(row)]}")
 
 
+def _player_name(words: list[_Token]) -> str:
+    """A player name of one or more words, at most 40 characters (``PlayerName``)."""
+    name = " ".join(t.text for t in words)
+    if len(name) > 40:
+        raise error(words[0], f"player name '{name}' is longer than 40 characters")
+    return name
+
+
 def _depot_after(reader: _Reader, *keywords: str) -> int | None:
     """An optional ``<keyword> N`` (or a bare ``N``) naming a numbered depot."""
     if reader.accept(*keywords) or (reader.peek_word() or "").isdigit():
@@ -377,7 +383,7 @@ def _correction(reader: _Reader, player: str | None) -> c.CorrectionCommand:
             words.append(reader.next("a player name"))
         if not words:
             raise error(reader.next("a player name"), "expected a player name after 'fix'")
-        player = " ".join(t.text for t in words)
+        player = _player_name(words)
     token = reader.next("what to correct (silver, workers, vp, goods1-6)")
     resource = _resource(token, reader)
     amount_token = reader.next("an amount like +1 or -2")
@@ -427,7 +433,7 @@ def _roll(reader: _Reader) -> c.RollEvent:
         reader.accept_punct(":")
         if not words:
             raise error(reader.next("a player name"), "expected a player name and their two dice")
-        name = " ".join(t.text for t in words)
+        name = _player_name(words)
         if name.lower() in seen:
             raise error(words[0], f"dice for '{name}' are given twice")
         seen[name.lower()] = words[0]
@@ -499,13 +505,7 @@ def parse_line(text: str) -> c.Command:
     if not tokens:
         raise ParseError("empty line: expected '<player>: <action>' or a table line (roll, reveal, goods)",
                          location=Location(column=1))
-    try:
-        return _parse(_Reader(tokens, end))
-    except ValidationError as err:
-        first = err.errors(include_url=False)[0]
-        field = ".".join(str(part) for part in first.get("loc", ()))
-        raise ParseError(f"{field or 'line'}: {first.get('msg', 'invalid value')}",
-                         location=Location(column=1)) from None
+    return _parse(_Reader(tokens, end))
 
 
 def _parse(reader: _Reader) -> c.Command:
@@ -532,9 +532,7 @@ def _parse(reader: _Reader) -> c.Command:
     if colon is None or colon == 0 or any(t.kind != "word" for t in tokens[:colon]):
         raise error(first, f"expected '<player>: <action>' or a table line (roll, reveal, goods, fix), "
                            f"found '{first.text}'")
-    player = " ".join(t.text for t in tokens[:colon])
-    if len(player) > 40:
-        raise error(first, f"player name '{player}' is longer than 40 characters")
+    player = _player_name(tokens[:colon])
     reader.pos = colon + 1
     verb_token = reader.next("an action (take, place, sell, workers, buy, pass)")
     verb = _VERBS.get(verb_token.text.lower()) if verb_token.kind == "word" else None
