@@ -16,8 +16,8 @@ from typing import Annotated, Any, TypeVar
 
 import typer
 
-from burgundy_cli.core.errors import IllegalMoveError, Location, RefereeError, UsageError
-from burgundy_cli.entry import EXIT_INTERNAL, failure, score_file
+from burgundy_cli.core.errors import EXIT_INTERNAL, IllegalMoveError, Location, RefereeError, UsageError, failure
+from burgundy_cli.entry import ScoreArguments, run_score
 
 app = typer.Typer(
     add_completion=False,
@@ -47,48 +47,6 @@ def _guard(action: Callable[[], T]) -> T:
         raise typer.Exit(code) from None
 
 
-def _record_files(paths: list[Path]) -> list[Path]:
-    """Expand folders into the records below them; files named on the command line stay."""
-    files: list[Path] = []
-    for path in paths:
-        files.extend(_records_below(path) if os.path.isdir(path) else [path])
-    return files
-
-
-def _records_below(folder: Path) -> list[Path]:
-    """The ``*.toml`` files below ``folder``, in a stable order.
-
-    Hidden names (the ``.<name>.<random>.tmp`` files of an interrupted write, editor
-    files, ``.git``) and symbolic links are passed over, so that a scan never leaves the
-    folder nor takes a temporary file for a record.
-
-    :raises UsageError: a folder below cannot be read (its records would go missing).
-    """
-    def refuse(err: OSError) -> None:
-        raise UsageError(f"cannot read folder {err.filename}: {err.strerror}")
-
-    found: list[Path] = []
-    for root, folders, names in os.walk(folder, onerror=refuse):
-        folders[:] = [name for name in folders if not name.startswith(".")]
-        for name in names:
-            path = Path(root, name)
-            if name.endswith(".toml") and not name.startswith(".") and not path.is_symlink():
-                found.append(path)
-    return sorted(found)
-
-
-def score_one(path: str) -> dict[str, Any]:
-    """Score one record for bulk use: the ``--json`` object, or ``{"file", "error", "exit"}``."""
-    from burgundy_cli.core.session import open_record
-
-    try:
-        table = open_record(path).score()
-    except Exception as err:  # noqa: BLE001 - reported per file, never as a traceback
-        message, code = failure(err)
-        return {"file": path, "error": message.removeprefix("burgundy: "), "exit": code}
-    return {"file": path, **table.to_json()}
-
-
 @app.command()
 def score(
     paths: Annotated[list[Path], typer.Argument(help="record files, or folders of *.toml records")],
@@ -100,46 +58,11 @@ def score(
     Example: burgundy score records/castles-of-burgundy/two-players-2019.toml
     """
     def run() -> None:
-        files = _record_files(paths)
-        if not files:
-            raise UsageError("no record files found in " + ", ".join(map(str, paths)))
-        if len(files) == 1:
-            typer.echo(score_file(str(files[0]), as_json))
-            return
-        worst = 0
-        for result in _score_many([str(f) for f in files], jobs or os.cpu_count() or 1):
-            worst = max(worst, result.get("exit", 0))
-            if as_json:
-                _echo_json(result)
-            elif "error" in result:
-                typer.echo(f"burgundy: {result['error']}", err=True)
-            else:
-                totals = ", ".join(f"{p['name']} {p['total']}" for p in result["players"])
-                outcome = f"winner {', '.join(result['winner'])}" if result["complete"] else "in progress"
-                typer.echo(f"{result['file']}: {totals}; {outcome}")
-        if worst:
-            raise typer.Exit(worst)
+        code = run_score(ScoreArguments([str(path) for path in paths], as_json, jobs))
+        if code:
+            raise typer.Exit(code)
 
     _guard(run)
-
-
-def _score_many(files: list[str], jobs: int) -> list[dict[str, Any]]:
-    """Score many records, in ``jobs`` worker processes when there is more than one."""
-    if jobs <= 1 or len(files) < 2:
-        return [score_one(f) for f in files]
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
-    # The first record is scored here, before the workers start: its game package is then
-    # imported and its data loaded once, and the workers, forked from this process, share
-    # them instead of each paying for them again (about 0.3 s of CPU for Castles of
-    # Burgundy, see docs/performance.md). Fork is Linux's default up to Python 3.13 and
-    # safe here (no threads yet); other systems keep their own default.
-    first = score_one(files[0])
-    rest = files[1:]
-    context = multiprocessing.get_context("fork") if sys.platform.startswith("linux") else None
-    with ProcessPoolExecutor(max_workers=min(jobs, len(rest)), mp_context=context) as pool:
-        return [first, *pool.map(score_one, rest, chunksize=max(1, len(rest) // (jobs * 8)))]
 
 
 @app.command()
@@ -156,12 +79,10 @@ def summary(
     Example: burgundy summary records/
     """
     def run() -> None:
+        from burgundy_cli.core.bulk import record_files, score_many
         from burgundy_cli.core.summary import summarise, summary_text
 
-        files = _record_files(paths)
-        if not files:
-            raise UsageError("no record files found in " + ", ".join(map(str, paths)))
-        scored = _score_many([str(f) for f in files], jobs or os.cpu_count() or 1)
+        scored = score_many([str(f) for f in record_files(paths)], jobs)
         result = summarise(scored)
         if as_json:
             _echo_json(result)

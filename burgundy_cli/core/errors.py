@@ -140,3 +140,22 @@ class UsageError(RefereeError):
 
     kind = "usage"
     exit_code = 2
+
+
+#: Exit code of an internal error (a bug): the error model has no kind for it.
+EXIT_INTERNAL = 3
+
+
+def failure(err: BaseException) -> tuple[str, int]:
+    """The one line a user sees for ``err`` and the exit code; never a traceback."""
+    if isinstance(err, RefereeError):
+        return f"burgundy: {err}", err.exit_code
+    if isinstance(err, KeyboardInterrupt):
+        return "burgundy: interrupted", 130
+    return f"burgundy: {internal_error(err)}; please report this with the record that caused it", EXIT_INTERNAL
+
+
+def internal_error(err: BaseException) -> str:
+    """An unexpected exception as one short line (some span several)."""
+    text = " ".join(str(err).split())
+    return f"internal error ({type(err).__name__}: {text[:200] + '...' if len(text) > 200 else text})"

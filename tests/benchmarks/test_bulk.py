@@ -6,7 +6,7 @@ they share its imported game and data, docs/performance.md); that must change no
 
 from __future__ import annotations
 
-from burgundy_cli.cli import _score_many
+from burgundy_cli.core.bulk import score_many
 from tests.conftest import RECORDS
 
 
@@ -15,7 +15,7 @@ def test_two_workers_match_one_process_record_for_record(tmp_path):
     broken.write_text("[game\n", encoding="utf-8")
     files = [str(path) for path in sorted((RECORDS / "robber-knights").glob("*.toml"))]
     files = files[:3] + [str(broken)] + files[3:]
-    one_by_one = _score_many(files, 1)
-    assert _score_many(files, 2) == one_by_one
+    one_by_one = score_many(files, 1)
+    assert score_many(files, 2) == one_by_one
     assert [result["file"] for result in one_by_one] == files
     assert one_by_one[3]["exit"] == 1 and "not valid TOML" in one_by_one[3]["error"]

@@ -1,4 +1,4 @@
-"""The typer-free fast path of ``burgundy score FILE [--json]`` behaves exactly like the typer command.
+"""The typer-free fast path of ``burgundy score`` behaves exactly like the typer command.
 
 It exists only for start-up time (docs/performance.md), so it must take exactly the plain
 command lines it can answer identically, and give every other one to the typer app.
@@ -11,6 +11,7 @@ import sys
 import pytest
 
 from burgundy_cli import entry
+from burgundy_cli.core.errors import EXIT_INTERNAL
 from tests.conftest import RECORDS
 
 UNKNOWN_GAME = '[game]\nname = "no-such-game"\nplayers = ["anna", "ben"]\n'
@@ -23,26 +24,34 @@ def record(tmp_path):
     return str(path)
 
 
-def test_plain_score_command_lines_take_the_fast_path(record):
-    assert entry.fast_score_arguments(["score", record]) == (record, False)
-    assert entry.fast_score_arguments(["score", record, "--json"]) == (record, True)
-    assert entry.fast_score_arguments(["score", "--json", record]) == (record, True)
+def test_plain_score_command_lines_take_the_fast_path(record, tmp_path):
+    arguments = entry.ScoreArguments
+    assert entry.fast_score_arguments(["score", record]) == arguments([record])
+    assert entry.fast_score_arguments(["score", record, "--json"]) == arguments([record], as_json=True)
+    assert entry.fast_score_arguments(["score", "--json", record]) == arguments([record], as_json=True)
+    assert entry.fast_score_arguments(["score", str(tmp_path), record, "-j", "2"]) == \
+        arguments([str(tmp_path), record], jobs=2)
+    assert entry.fast_score_arguments(["score", "--jobs=1", record, "--json"]) == \
+        arguments([record], as_json=True, jobs=1)
+    assert entry.fast_score_arguments(["score", record, "--jobs", "0"]) == arguments([record])
 
 
-@pytest.mark.parametrize("extra", [["--help"], ["--json", "--json"], ["-j", "2"], ["--jobs=2"], ["SECOND"], ["--"]])
+@pytest.mark.parametrize("extra", [["--help"], ["--json", "--json"], ["-j"], ["-j", "-1"], ["--jobs=x"],
+                                   ["-j", "2", "-j", "2"], ["-j2"], ["--"], ["--verbose"]])
 def test_any_other_score_command_line_goes_to_typer(record, extra):
-    args = ["score", record] + [record if arg == "SECOND" else arg for arg in extra]
-    assert entry.fast_score_arguments(args) is None
+    assert entry.fast_score_arguments(["score", record, *extra]) is None
 
 
 def test_other_commands_and_no_command_go_to_typer(record):
     assert entry.fast_score_arguments(["check", record, "anna: sell 4"]) is None
     assert entry.fast_score_arguments([]) is None
+    assert entry.fast_score_arguments(["score"]) is None
+    assert entry.fast_score_arguments(["score", "--json"]) is None
 
 
-def test_folders_and_missing_files_go_to_typer(tmp_path):
-    assert entry.fast_score_arguments(["score", str(tmp_path)]) is None
+def test_missing_files_go_to_typer(tmp_path, record):
     assert entry.fast_score_arguments(["score", str(tmp_path / "missing.toml")]) is None
+    assert entry.fast_score_arguments(["score", record, str(tmp_path / "missing.toml")]) is None
 
 
 def _run_entry(monkeypatch, capsys, args):
@@ -76,13 +85,35 @@ def test_a_scored_record_prints_the_same_both_ways(monkeypatch, capsys, cli, nam
     assert "red" in captured.out
 
 
+@pytest.mark.parametrize("extra", [[], ["--json"], ["-j", "1"], ["--jobs=2", "--json"]])
+def test_folders_and_several_records_print_the_same_both_ways(monkeypatch, capsys, cli, tmp_path, extra):
+    folder = tmp_path / "records"
+    folder.mkdir()
+    for name in ("playout-4-players.toml", "playout-2-players-tiebreak.toml"):
+        (folder / name).write_bytes((RECORDS / "robber-knights" / name).read_bytes())
+    (folder / "broken.toml").write_text(UNKNOWN_GAME, encoding="utf-8")
+    args = ["score", str(folder), str(RECORDS / "robber-knights" / "playout-3-players.toml"), *extra]
+    code, out, err = _run_entry(monkeypatch, capsys, args)
+    typer_result = cli(*args)
+    assert (code, out, err) == (typer_result.exit_code, typer_result.stdout, typer_result.stderr)
+    assert code == 1 and len(out.splitlines()) == (4 if "--json" in extra else 3)
+    assert "unknown game 'no-such-game'" in (out if "--json" in extra else err)
+
+
+def test_a_folder_with_one_record_prints_its_table(monkeypatch, capsys, cli, tmp_path):
+    (tmp_path / "game.toml").write_bytes((RECORDS / "robber-knights" / "playout-4-players.toml").read_bytes())
+    monkeypatch.setattr(sys, "argv", ["burgundy", "score", str(tmp_path)])
+    entry.main()
+    assert capsys.readouterr().out == cli("score", str(tmp_path / "game.toml")).stdout
+
+
 def test_an_internal_error_is_one_line_with_exit_code_3_never_a_traceback(monkeypatch, capsys, record):
     def broken(path, as_json):
         raise KeyError("boom")
 
     monkeypatch.setattr(entry, "score_file", broken)
     code, out, err = _run_entry(monkeypatch, capsys, ["score", record])
-    assert code == entry.EXIT_INTERNAL and out == ""
+    assert code == EXIT_INTERNAL and out == ""
     assert err.startswith("burgundy: internal error (KeyError") and "Traceback" not in err
 
 
