@@ -539,7 +539,7 @@ def _canonical_forms() -> _CanonicalForms:
             "place": (re.compile(rf"{player}place {_DIE_TEXT} {_PLACE_TEXT}"), _canonical_place_line),
             "sell": (re.compile(rf"{player}sell {_DIE_TEXT}(?: goods ([1-6]))?"), _canonical_sell_line),
             "workers": (re.compile(rf"{player}workers {_DIE_TEXT}"), _canonical_workers_line),
-            "buy": (re.compile(rf"{player}buy {_TAKE_TEXT}(?: workers ([0-2]))?"), _canonical_purchase),
+            "buy": (re.compile(rf"{player}buy {_TAKE_TEXT}(?: workers ([0-2]))?"), _canonical_buy_line),
             "pass": (re.compile(rf"{player}pass"), _canonical_pass_line),
         },
         effects={"t": re.compile(f"take {_TAKE_TEXT}"), "p": re.compile(f"place {_PLACE_TEXT}"),
@@ -564,23 +564,52 @@ def read_canonical(text: str) -> c.Command | None:
     if table_line is not None:
         return table_line(forms, text)
     colon = text.find(": ")
-    if colon <= 0:
-        return None
     end = text.find(" ", colon + 2)
     pattern, reader = forms.player_lines.get(text[colon + 2:end] if end > 0 else text[colon + 2:], (None, None))
     match = pattern.fullmatch(text) if pattern is not None else None
     if match is None:
         return None
-    player = match.group(1)
+    fields = match.groups()
+    player = fields[0]
     if len(player) > 40 or (" " in player and player[:player.find(" ")].lower() in _TABLE_VERBS):
         return None  # too long for a name, or the token reader takes the line for a table line
-    return reader(forms, *match.groups())
+    return reader(forms, fields)
 
 
-def _canonical_take(forms: _CanonicalForms, tile: str, depot: str | None, discard: str | None) -> c.TakeAction | None:
+def _canonical_take_line(forms: _CanonicalForms, fields: tuple[str | None, ...]) -> c.DieCommand | None:
+    player, rolled, used, tile, depot, discard = fields
     if tile not in forms.tiles or (discard is not None and discard not in forms.tiles):
         return None
-    return c.TakeAction(tile=tile, depot=_DIGIT.get(depot), discard=discard)
+    return c.DieCommand(player=player, rolled=_DIGIT[rolled], value=_DIGIT.get(used),
+                        action=c.TakeAction(tile=tile, depot=_DIGIT.get(depot), discard=discard))
+
+
+def _canonical_place_line(forms: _CanonicalForms, fields: tuple[str | None, ...]) -> c.DieCommand | None:
+    player, rolled, used, tile, space, goods, goods2, keep, buy_tile, buy_depot, buy_discard, buy_workers, then = fields
+    action = _canonical_place(forms, player, tile, space, goods, goods2, keep, buy_tile, buy_depot, buy_discard,
+                              buy_workers, then)
+    if action is None:
+        return None
+    return c.DieCommand(player=player, rolled=_DIGIT[rolled], value=_DIGIT.get(used), action=action)
+
+
+def _canonical_sell_line(forms: _CanonicalForms, fields: tuple[str | None, ...]) -> c.DieCommand:
+    player, rolled, used, goods = fields
+    return c.DieCommand(player=player, rolled=_DIGIT[rolled], value=_DIGIT.get(used),
+                        action=c.SellAction(goods=_DIGIT[goods or used or rolled]))
+
+
+def _canonical_workers_line(forms: _CanonicalForms, fields: tuple[str | None, ...]) -> c.DieCommand:
+    player, rolled, used = fields
+    return c.DieCommand(player=player, rolled=_DIGIT[rolled], value=_DIGIT.get(used), action=c.WorkersAction())
+
+
+def _canonical_buy_line(forms: _CanonicalForms, fields: tuple[str | None, ...]) -> c.BuyCommand | None:
+    return _canonical_purchase(forms, *fields)
+
+
+def _canonical_pass_line(forms: _CanonicalForms, fields: tuple[str | None, ...]) -> c.PassCommand:
+    return c.PassCommand(player=fields[0])
 
 
 def _canonical_purchase(forms: _CanonicalForms, player: str, tile: str, depot: str | None, discard: str | None,
@@ -604,60 +633,30 @@ def _canonical_place(forms: _CanonicalForms, player: str, tile: str, space: str,
     granted = None
     if then is not None and (granted := _canonical_effect(forms, player, then)) is None:
         return None
-    return c.PlaceAction(tile=tile, space=space, goods=_DIGIT.get(goods), goods2=_DIGIT.get(goods2),
-                         keep=_canonical_keep(keep), then=granted, buy=buy)
-
-
-def _canonical_keep(keep: str | None) -> tuple[int, ...] | None:
-    if keep is None:
-        return None
-    return () if keep == "none" else tuple(_DIGIT[kind] for kind in keep.split(" "))
+    if keep is not None:
+        keep = () if keep == "none" else tuple(_DIGIT[kind] for kind in keep.split(" "))
+    return c.PlaceAction(tile=tile, space=space, goods=_DIGIT.get(goods), goods2=_DIGIT.get(goods2), keep=keep,
+                         then=granted, buy=buy)
 
 
 def _canonical_effect(forms: _CanonicalForms, player: str,
                       text: str) -> c.TakeAction | c.PlaceAction | c.SellAction | c.WorkersAction | None:
     """The action after ``then`` (take, place, sell, workers without a die)."""
-    pattern = forms.effects.get(text[:1])
+    verb = text[:1]
+    pattern = forms.effects.get(verb)
     match = pattern.fullmatch(text) if pattern is not None else None
     if match is None:
         return None
-    if text[0] == "t":
-        return _canonical_take(forms, *match.groups())
-    if text[0] == "p":
+    if verb == "t":
+        tile, depot, discard = match.groups()
+        if tile not in forms.tiles or (discard is not None and discard not in forms.tiles):
+            return None
+        return c.TakeAction(tile=tile, depot=_DIGIT.get(depot), discard=discard)
+    if verb == "p":
         return _canonical_place(forms, player, *match.groups())
-    if text[0] == "s":
+    if verb == "s":
         return c.SellAction(goods=_DIGIT[match.group(1)])
     return c.WorkersAction()
-
-
-def _canonical_die(player: str, rolled: str, used: str | None,
-                   action: c.TakeAction | c.PlaceAction | c.SellAction | c.WorkersAction | None) -> c.DieCommand | None:
-    if action is None:
-        return None
-    return c.DieCommand(player=player, rolled=_DIGIT[rolled], value=_DIGIT.get(used), action=action)
-
-
-def _canonical_take_line(forms: _CanonicalForms, player: str, rolled: str, used: str | None,
-                         *take: str | None) -> c.DieCommand | None:
-    return _canonical_die(player, rolled, used, _canonical_take(forms, *take))
-
-
-def _canonical_place_line(forms: _CanonicalForms, player: str, rolled: str, used: str | None,
-                          *place: str | None) -> c.DieCommand | None:
-    return _canonical_die(player, rolled, used, _canonical_place(forms, player, *place))
-
-
-def _canonical_sell_line(forms: _CanonicalForms, player: str, rolled: str, used: str | None,
-                         goods: str | None) -> c.DieCommand | None:
-    return _canonical_die(player, rolled, used, c.SellAction(goods=_DIGIT[goods or used or rolled]))
-
-
-def _canonical_workers_line(forms: _CanonicalForms, player: str, rolled: str, used: str | None) -> c.DieCommand | None:
-    return _canonical_die(player, rolled, used, c.WorkersAction())
-
-
-def _canonical_pass_line(forms: _CanonicalForms, player: str) -> c.PassCommand:
-    return c.PassCommand(player=player)
 
 
 def _canonical_roll(forms: _CanonicalForms, text: str) -> c.RollEvent | None:
@@ -708,7 +707,6 @@ _CANONICAL_TABLE_LINES = {"roll": _canonical_roll, "reveal": _canonical_reveal, 
 # --- entry points --------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=16384)
 def parse_line(text: str) -> c.Command:
     """Read one notation line into a command (syntax only: no position is consulted).
 
@@ -719,8 +717,9 @@ def parse_line(text: str) -> c.Command:
     hold) is read by :func:`read_canonical`, one regular expression per form; anything else
     by :func:`read_lenient`. Both give the same command for a canonical line.
 
-    Commands are immutable, so results are cached: a record repeats many lines, and
-    replaying thousands of records should not read the same text twice.
+    Not cached: a canonical line reads in a few microseconds, about what a cache lookup
+    and insertion saves on the lines records repeat, while a cache of commands held
+    megabytes in a process verifying many records (docs/performance.md).
 
     :raises ParseError: the line cannot be read; the message quotes the token and its column.
     """
