@@ -517,8 +517,11 @@ class _CanonicalForms(NamedTuple):
     spaces: frozenset[str]
     #: verb -> (pattern of the whole line, reader of its groups)
     player_lines: dict[str, tuple[re.Pattern[str], Callable[..., c.Command | None]]]
-    #: the first letter of the verb after 'then' -> its pattern
-    effects: dict[str, re.Pattern[str]]
+    #: a take or a placement, as a line (player and die) or granted after 'then' (neither):
+    #: one pattern for both, as compiling them costs more than reading a record's lines
+    take: re.Pattern[str]
+    place: re.Pattern[str]
+    granted_sale: re.Pattern[str]
     roll: re.Pattern[str]
     roll_entry: re.Pattern[str]  # one entry of a roll line's dice
     correction: re.Pattern[str]
@@ -531,19 +534,20 @@ def _canonical_forms() -> _CanonicalForms:
     from burgundy_cli.castles.tiles import catalogue
 
     player = rf"({_NAME}): "
+    take = re.compile(rf"(?:{player})?take(?: {_DIE_TEXT})? {_TAKE_TEXT}")
+    place = re.compile(rf"(?:{player})?place(?: {_DIE_TEXT})? {_PLACE_TEXT}")
     return _CanonicalForms(
         tiles=frozenset(catalogue()),
         spaces=frozenset(space_name(index) for index in range(SPACES)),
         player_lines={
-            "take": (re.compile(rf"{player}take {_DIE_TEXT} {_TAKE_TEXT}"), _canonical_take_line),
-            "place": (re.compile(rf"{player}place {_DIE_TEXT} {_PLACE_TEXT}"), _canonical_place_line),
+            "take": (take, _canonical_take_line),
+            "place": (place, _canonical_place_line),
             "sell": (re.compile(rf"{player}sell {_DIE_TEXT}(?: goods ([1-6]))?"), _canonical_sell_line),
             "workers": (re.compile(rf"{player}workers {_DIE_TEXT}"), _canonical_workers_line),
             "buy": (re.compile(rf"{player}buy {_TAKE_TEXT}(?: workers ([0-2]))?"), _canonical_buy_line),
             "pass": (re.compile(rf"{player}pass"), _canonical_pass_line),
         },
-        effects={"t": re.compile(f"take {_TAKE_TEXT}"), "p": re.compile(f"place {_PLACE_TEXT}"),
-                 "s": re.compile("sell ([1-6])"), "w": re.compile("workers")},
+        take=take, place=place, granted_sale=re.compile("sell ([1-6])"),
         roll=re.compile(rf"roll white ([1-6])(?: good ([1-6]))?((?:, {_ROLL_NAME} [1-6] [1-6])+)"),
         roll_entry=re.compile(rf", ({_ROLL_NAME}) ([1-6]) ([1-6])"),
         correction=re.compile(r'fix (' + _NAME + r') (silver|workers|vp|goods[1-6]) ([+-][0-9]{1,3})'
@@ -571,14 +575,14 @@ def read_canonical(text: str) -> c.Command | None:
         return None
     fields = match.groups()
     player = fields[0]
-    if len(player) > 40 or (" " in player and player[:player.find(" ")].lower() in _TABLE_VERBS):
+    if player is None or len(player) > 40 or (" " in player and player[:player.find(" ")].lower() in _TABLE_VERBS):
         return None  # too long for a name, or the token reader takes the line for a table line
     return reader(forms, fields)
 
 
 def _canonical_take_line(forms: _CanonicalForms, fields: tuple[str | None, ...]) -> c.DieCommand | None:
     player, rolled, used, tile, depot, discard = fields
-    if tile not in forms.tiles or (discard is not None and discard not in forms.tiles):
+    if rolled is None or tile not in forms.tiles or (discard is not None and discard not in forms.tiles):
         return None
     return c.DieCommand(player=player, rolled=_DIGIT[rolled], value=_DIGIT.get(used),
                         action=c.TakeAction(tile=tile, depot=_DIGIT.get(depot), discard=discard))
@@ -586,6 +590,8 @@ def _canonical_take_line(forms: _CanonicalForms, fields: tuple[str | None, ...])
 
 def _canonical_place_line(forms: _CanonicalForms, fields: tuple[str | None, ...]) -> c.DieCommand | None:
     player, rolled, used, tile, space, goods, goods2, keep, buy_tile, buy_depot, buy_discard, buy_workers, then = fields
+    if rolled is None:
+        return None
     action = _canonical_place(forms, player, tile, space, goods, goods2, keep, buy_tile, buy_depot, buy_discard,
                               buy_workers, then)
     if action is None:
@@ -641,22 +647,24 @@ def _canonical_place(forms: _CanonicalForms, player: str, tile: str, space: str,
 
 def _canonical_effect(forms: _CanonicalForms, player: str,
                       text: str) -> c.TakeAction | c.PlaceAction | c.SellAction | c.WorkersAction | None:
-    """The action after ``then`` (take, place, sell, workers without a die)."""
-    verb = text[:1]
-    pattern = forms.effects.get(verb)
-    match = pattern.fullmatch(text) if pattern is not None else None
+    """The action after ``then``: a take, placement or sale without a die, or ``workers``."""
+    if text == "workers":
+        return c.WorkersAction()
+    pattern = forms.take if text[:1] == "t" else forms.place if text[:1] == "p" else forms.granted_sale
+    match = pattern.fullmatch(text)
     if match is None:
         return None
-    if verb == "t":
-        tile, depot, discard = match.groups()
-        if tile not in forms.tiles or (discard is not None and discard not in forms.tiles):
-            return None
-        return c.TakeAction(tile=tile, depot=_DIGIT.get(depot), discard=discard)
-    if verb == "p":
-        return _canonical_place(forms, player, *match.groups())
-    if verb == "s":
+    if pattern is forms.granted_sale:
         return c.SellAction(goods=_DIGIT[match.group(1)])
-    return c.WorkersAction()
+    by, rolled, used, *action = match.groups()
+    if by is not None or rolled is not None:
+        return None  # a name or a die: no granted action
+    if pattern is forms.place:
+        return _canonical_place(forms, player, *action)
+    tile, depot, discard = action
+    if tile not in forms.tiles or (discard is not None and discard not in forms.tiles):
+        return None
+    return c.TakeAction(tile=tile, depot=_DIGIT.get(depot), discard=discard)
 
 
 def _canonical_roll(forms: _CanonicalForms, text: str) -> c.RollEvent | None:
