@@ -2,7 +2,9 @@
 
 Reading is lenient (case, spacing, ``#`` comments, abbreviations such as ``t`` for take,
 tile aliases such as ``yellow 16`` or ``town-hall``); writing is strict: :func:`format_command`
-gives the one canonical spelling, and ``parse_line(format_command(cmd)) == cmd``.
+gives the one canonical spelling, and ``parse_line(format_command(cmd)) == cmd``. A line in
+that spelling (what records hold) is read by :func:`read_canonical`, a pattern per line
+form; any other by :func:`read_lenient`, token by token; the two agree where both read.
 
 Player lines (``anna: place 5>4 ship c3 goods 6``)::
 
@@ -518,7 +520,7 @@ class _CanonicalForms(NamedTuple):
     #: verb -> (pattern of the whole line, reader of its groups)
     player_lines: dict[str, tuple[re.Pattern[str], Callable[..., c.Command | None]]]
     #: a take or a placement, as a line (player and die) or granted after 'then' (neither):
-    #: one pattern for both, as compiling them costs more than reading a record's lines
+    #: one pattern for both, since compiling is the fast path's one-off cost in a process
     take: re.Pattern[str]
     place: re.Pattern[str]
     granted_sale: re.Pattern[str]
@@ -576,7 +578,7 @@ def read_canonical(text: str) -> c.Command | None:
     fields = match.groups()
     player = fields[0]
     if player is None or len(player) > 40 or (" " in player and player[:player.find(" ")].lower() in _TABLE_VERBS):
-        return None  # too long for a name, or the token reader takes the line for a table line
+        return None  # no name, too long a name, or the token reader takes the line for a table line
     return reader(forms, fields)
 
 
