@@ -2,7 +2,9 @@
 
 Reading is lenient (case, spacing, ``#`` comments, abbreviations such as ``t`` for take,
 tile aliases such as ``yellow 16`` or ``town-hall``); writing is strict: :func:`format_command`
-gives the one canonical spelling, and ``parse_line(format_command(cmd)) == cmd``.
+gives the one canonical spelling, and ``parse_line(format_command(cmd)) == cmd``. A line in
+that spelling (what records hold) is read by :func:`read_canonical`, a pattern per line
+form; any other by :func:`read_lenient`, token by token; the two agree where both read.
 
 Player lines (``anna: place 5>4 ship c3 goods 6``)::
 
@@ -34,7 +36,8 @@ Syntax only: a line that reads is not yet legal; the engine decides that.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from collections.abc import Callable
+from functools import cache, lru_cache
 from typing import NamedTuple
 from difflib import get_close_matches
 
@@ -392,9 +395,14 @@ def _correction(reader: _Reader, player: str | None) -> c.CorrectionCommand:
     note = ""
     if (token_note := reader.peek()) is not None and token_note.kind == "str":
         reader.pos += 1
-        note = re.sub(r"\\(.)", r"\1", token_note.text[1:-1])
+        note = _unquote(token_note.text)
     reader.expect_end("the correction")
     return c.CorrectionCommand(player=player, resource=resource, amount=int(amount_token.text), note=note)
+
+
+def _unquote(note: str) -> str:
+    """The text of a quoted note: quotes dropped, backslash escapes undone."""
+    return re.sub(r"\\(.)", r"\1", note[1:-1])
 
 
 def _is_resource(word: str) -> bool:
@@ -486,18 +494,257 @@ def _phase_goods(reader: _Reader) -> c.PhaseGoodsEvent:
     return c.PhaseGoodsEvent(goods=goods)
 
 
+# --- the canonical spelling, read fast -----------------------------------------------------
+#
+# Records hold their lines as format_command writes them, and replaying a record that was
+# never replayed before reads every line afresh. The token reader above spends tens of
+# microseconds on a line (a token per word, a Python call per field); one regular
+# expression per line form reads a canonical line in a few. Each pattern accepts only text
+# that format_command writes, and the readers return None -- read_lenient then decides --
+# whenever the token reader could read the line otherwise or reject it: a tile or space not
+# spelt canonically, a player name it would split differently, a name rolled twice, a
+# comment. So on every line both read, the two agree (tests/castles/test_canonical_reading.py).
+
+_DIGIT = {str(n): n for n in range(7)}  # one digit -> int; .get(None) is None
+_REVEAL_DEPOTS = {"black": 0, **{str(n): n for n in range(1, 7)}}
+_NAME = r'[^\s:,;"#]+(?: [^\s:,;"#]+)*'  # words as the tokenizer splits them, one space apart
+#: A rolled player's name: no word starts with a digit, so no word reads as a die.
+_ROLL_NAME = r'[^\s:,;"#\d][^\s:,;"#]*(?: [^\s:,;"#\d][^\s:,;"#]*)*'
+#: tile, depot, discard
+_TAKE_TEXT = r"([a-z0-9-]+)(?: from ([1-6]))?(?: discard ([a-z0-9-]+))?"
+#: tile, space, goods, goods2, keep; the purchase's tile, depot, discard, workers; the granted action
+_PLACE_TEXT = (r"([a-z0-9-]+) ([a-g][1-7])(?: goods ([1-6])(?:\+([1-6]))?)?(?: keep (none|[1-6](?: [1-6])*))?"
+               rf"(?: buy {_TAKE_TEXT}(?: workers ([0-2]))?)?(?: then (.+))?")
+_DIE_TEXT = r"([1-6])(?:>([1-6]))?"  # rolled, used
+
+
+class _CanonicalForms(NamedTuple):
+    """The compiled pattern and reader of each canonical line form, and the words they admit."""
+
+    tiles: frozenset[str]
+    spaces: frozenset[str]
+    #: verb -> (pattern of the whole line, reader of its groups)
+    player_lines: dict[str, tuple[re.Pattern[str], Callable[..., c.Command | None]]]
+    #: a take or a placement, as a line (player and die) or granted after 'then' (neither):
+    #: one pattern for both, since compiling is the fast path's one-off cost in a process
+    take: re.Pattern[str]
+    place: re.Pattern[str]
+    granted_sale: re.Pattern[str]
+    roll: re.Pattern[str]
+    roll_entry: re.Pattern[str]  # one entry of a roll line's dice
+    correction: re.Pattern[str]
+
+
+@cache
+def _canonical_forms() -> _CanonicalForms:
+    """Compiled on first use, not at import: most commands never read a line."""
+    from burgundy_cli.castles.boards import SPACES, space_name
+    from burgundy_cli.castles.tiles import catalogue
+
+    player = rf"({_NAME}): "
+    take = re.compile(rf"(?:{player})?take(?: {_DIE_TEXT})? {_TAKE_TEXT}")
+    place = re.compile(rf"(?:{player})?place(?: {_DIE_TEXT})? {_PLACE_TEXT}")
+    return _CanonicalForms(
+        tiles=frozenset(catalogue()),
+        spaces=frozenset(space_name(index) for index in range(SPACES)),
+        player_lines={
+            "take": (take, _canonical_take_line),
+            "place": (place, _canonical_place_line),
+            "sell": (re.compile(rf"{player}sell {_DIE_TEXT}(?: goods ([1-6]))?"), _canonical_sell_line),
+            "workers": (re.compile(rf"{player}workers {_DIE_TEXT}"), _canonical_workers_line),
+            "buy": (re.compile(rf"{player}buy {_TAKE_TEXT}(?: workers ([0-2]))?"), _canonical_buy_line),
+            "pass": (re.compile(rf"{player}pass"), _canonical_pass_line),
+        },
+        take=take, place=place, granted_sale=re.compile("sell ([1-6])"),
+        roll=re.compile(rf"roll white ([1-6])(?: good ([1-6]))?((?:, {_ROLL_NAME} [1-6] [1-6])+)"),
+        roll_entry=re.compile(rf", ({_ROLL_NAME}) ([1-6]) ([1-6])"),
+        correction=re.compile(r'fix (' + _NAME + r') (silver|workers|vp|goods[1-6]) ([+-][0-9]{1,3})'
+                              r'(?: ("(?:[^"\\]|\\.)*"))?'),
+    )
+
+
+def read_canonical(text: str) -> c.Command | None:
+    """The command of a line spelt exactly as :func:`format_command` writes it; None otherwise.
+
+    >>> read_canonical("Anna: take 3 city-hall") == read_lenient("Anna: take 3 city-hall")
+    True
+    >>> read_canonical("anna: t 3 city hall") is None
+    True
+    """
+    forms = _canonical_forms()
+    table_line = _CANONICAL_TABLE_LINES.get(text.partition(" ")[0])
+    if table_line is not None:
+        return table_line(forms, text)
+    colon = text.find(": ")
+    end = text.find(" ", colon + 2)
+    pattern, reader = forms.player_lines.get(text[colon + 2:end] if end > 0 else text[colon + 2:], (None, None))
+    match = pattern.fullmatch(text) if pattern is not None else None
+    if match is None:
+        return None
+    fields = match.groups()
+    player = fields[0]
+    if player is None or len(player) > 40 or (" " in player and player[:player.find(" ")].lower() in _TABLE_VERBS):
+        return None  # no name, too long a name, or the token reader takes the line for a table line
+    return reader(forms, fields)
+
+
+def _canonical_take_line(forms: _CanonicalForms, fields: tuple[str | None, ...]) -> c.DieCommand | None:
+    player, rolled, used, tile, depot, discard = fields
+    if rolled is None or tile not in forms.tiles or (discard is not None and discard not in forms.tiles):
+        return None
+    return c.DieCommand(player=player, rolled=_DIGIT[rolled], value=_DIGIT.get(used),
+                        action=c.TakeAction(tile=tile, depot=_DIGIT.get(depot), discard=discard))
+
+
+def _canonical_place_line(forms: _CanonicalForms, fields: tuple[str | None, ...]) -> c.DieCommand | None:
+    player, rolled, used, tile, space, goods, goods2, keep, buy_tile, buy_depot, buy_discard, buy_workers, then = fields
+    if rolled is None:
+        return None
+    action = _canonical_place(forms, player, tile, space, goods, goods2, keep, buy_tile, buy_depot, buy_discard,
+                              buy_workers, then)
+    if action is None:
+        return None
+    return c.DieCommand(player=player, rolled=_DIGIT[rolled], value=_DIGIT.get(used), action=action)
+
+
+def _canonical_sell_line(forms: _CanonicalForms, fields: tuple[str | None, ...]) -> c.DieCommand:
+    player, rolled, used, goods = fields
+    return c.DieCommand(player=player, rolled=_DIGIT[rolled], value=_DIGIT.get(used),
+                        action=c.SellAction(goods=_DIGIT[goods or used or rolled]))
+
+
+def _canonical_workers_line(forms: _CanonicalForms, fields: tuple[str | None, ...]) -> c.DieCommand:
+    player, rolled, used = fields
+    return c.DieCommand(player=player, rolled=_DIGIT[rolled], value=_DIGIT.get(used), action=c.WorkersAction())
+
+
+def _canonical_buy_line(forms: _CanonicalForms, fields: tuple[str | None, ...]) -> c.BuyCommand | None:
+    return _canonical_purchase(forms, *fields)
+
+
+def _canonical_pass_line(forms: _CanonicalForms, fields: tuple[str | None, ...]) -> c.PassCommand:
+    return c.PassCommand(player=fields[0])
+
+
+def _canonical_purchase(forms: _CanonicalForms, player: str, tile: str, depot: str | None, discard: str | None,
+                        workers: str | None) -> c.BuyCommand | None:
+    """A buy line, or the purchase made during a placement."""
+    if tile not in forms.tiles or (discard is not None and discard not in forms.tiles):
+        return None
+    return c.BuyCommand(player=player, tile=tile, depot=_DIGIT.get(depot), discard=discard,
+                        pay_workers=_DIGIT[workers] if workers else 0)
+
+
+def _canonical_place(forms: _CanonicalForms, player: str, tile: str, space: str, goods: str | None,
+                     goods2: str | None, keep: str | None, buy_tile: str | None, buy_depot: str | None,
+                     buy_discard: str | None, buy_workers: str | None, then: str | None) -> c.PlaceAction | None:
+    if tile not in forms.tiles or space not in forms.spaces:
+        return None
+    buy = None
+    if buy_tile is not None and (buy := _canonical_purchase(forms, player, buy_tile, buy_depot, buy_discard,
+                                                            buy_workers)) is None:
+        return None
+    granted = None
+    if then is not None and (granted := _canonical_effect(forms, player, then)) is None:
+        return None
+    if keep is not None:
+        keep = () if keep == "none" else tuple(_DIGIT[kind] for kind in keep.split(" "))
+    return c.PlaceAction(tile=tile, space=space, goods=_DIGIT.get(goods), goods2=_DIGIT.get(goods2), keep=keep,
+                         then=granted, buy=buy)
+
+
+def _canonical_effect(forms: _CanonicalForms, player: str,
+                      text: str) -> c.TakeAction | c.PlaceAction | c.SellAction | c.WorkersAction | None:
+    """The action after ``then``: a take, placement or sale without a die, or ``workers``."""
+    if text == "workers":
+        return c.WorkersAction()
+    pattern = forms.take if text[:1] == "t" else forms.place if text[:1] == "p" else forms.granted_sale
+    match = pattern.fullmatch(text)
+    if match is None:
+        return None
+    if pattern is forms.granted_sale:
+        return c.SellAction(goods=_DIGIT[match.group(1)])
+    by, rolled, used, *action = match.groups()
+    if by is not None or rolled is not None:
+        return None  # a name or a die: no granted action
+    if pattern is forms.place:
+        return _canonical_place(forms, player, *action)
+    tile, depot, discard = action
+    if tile not in forms.tiles or (discard is not None and discard not in forms.tiles):
+        return None
+    return c.TakeAction(tile=tile, depot=_DIGIT.get(depot), discard=discard)
+
+
+def _canonical_roll(forms: _CanonicalForms, text: str) -> c.RollEvent | None:
+    match = forms.roll.fullmatch(text)
+    if match is None:
+        return None
+    white, good, entries = match.groups()
+    dice: dict[str, tuple[int, int]] = {}
+    for name, first, second in forms.roll_entry.findall(entries):  # one per ", <name> <die> <die>"
+        if len(name) > 40 or (not name.isascii() and any(word.isdigit() for word in name.split(" "))):
+            return None  # too long, or a word the token reader takes for a number (such as '²')
+        dice[name] = (_DIGIT[first], _DIGIT[second])
+    if len({name.lower() for name in dice}) < entries.count(","):
+        return None  # a name given twice: the token reader says so
+    return c.RollEvent(white=_DIGIT[white], good=_DIGIT.get(good), dice=dice)
+
+
+def _canonical_reveal(forms: _CanonicalForms, text: str) -> c.RevealEvent | None:
+    _, depot, *tiles = text.split(" ")
+    number = _REVEAL_DEPOTS.get(depot)
+    if number is None or not forms.tiles.issuperset(tiles):
+        return None
+    return c.RevealEvent(depot=number, tiles=tiles)
+
+
+def _canonical_phase_goods(forms: _CanonicalForms, text: str) -> c.PhaseGoodsEvent | None:
+    goods = [_DIGIT.get(kind) for kind in text.split(" ")[1:]]
+    if len(goods) != 5 or not all(goods):
+        return None
+    return c.PhaseGoodsEvent(goods=goods)
+
+
+def _canonical_correction(forms: _CanonicalForms, text: str) -> c.CorrectionCommand | None:
+    match = forms.correction.fullmatch(text)
+    if match is None:
+        return None
+    player, resource, amount, note = match.groups()
+    if len(player) > 40 or any(_is_resource(word.lower()) for word in player.split(" ")):
+        return None  # too long, or the token reader ends the name at a resource word
+    return c.CorrectionCommand(player=player, resource=resource, amount=int(amount),
+                               note=_unquote(note) if note else "")
+
+
+_CANONICAL_TABLE_LINES = {"roll": _canonical_roll, "reveal": _canonical_reveal, "goods": _canonical_phase_goods,
+                          "fix": _canonical_correction}
+
+
 # --- entry points --------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=16384)
 def parse_line(text: str) -> c.Command:
     """Read one notation line into a command (syntax only: no position is consulted).
 
     >>> parse_line("Anna: place 5>4 ship c3 goods 6").action.space
     'c3'
 
-    Commands are immutable, so results are cached: a record repeats many lines, and
-    replaying thousands of records should not read the same text twice.
+    A line in its canonical spelling (what :func:`format_command` writes, so what records
+    hold) is read by :func:`read_canonical`, one regular expression per form; anything else
+    by :func:`read_lenient`. Both give the same command for a canonical line.
+
+    Not cached: a canonical line reads in a few microseconds, about what a cache lookup
+    and insertion saves on the lines records repeat, while a cache of commands held
+    megabytes in a process verifying many records (docs/performance.md).
+
+    :raises ParseError: the line cannot be read; the message quotes the token and its column.
+    """
+    command = read_canonical(text)
+    return command if command is not None else read_lenient(text)
+
+
+def read_lenient(text: str) -> c.Command:
+    """Read any accepted spelling of a line, token by token (case, spacing, aliases, comments).
 
     :raises ParseError: the line cannot be read; the message quotes the token and its column.
     """
