@@ -227,8 +227,9 @@ def check_place(state: GameState, player: PlayerState, action: PlaceAction, valu
     space = space_id(action.space)
     if space is None:
         raise illegal("cob.place.space", f"a duchy has no space {action.space}", "rows a-g have 4, 5, 6, 7, 6, 5, 4 spaces")
-    if player.duchy[space] is not None:
-        raise illegal("cob.place.empty", f"{action.space} already holds {player.duchy[space]}")
+    duchy = player.duchy
+    if duchy[space] is not None:
+        raise illegal("cob.place.empty", f"{action.space} already holds {duchy[space]}")
     kind = catalogue()[tile]
     if board.colour[space] != kind.colour:
         raise illegal("cob.place.colour", f"{action.space} is {COLOUR_NAME[board.colour[space]]}, "
@@ -236,19 +237,18 @@ def check_place(state: GameState, player: PlayerState, action: PlaceAction, valu
     if value is not None and board.die[space] != value:
         raise illegal("cob.die.value", f"{action.space} shows {board.die[space]}, the die is used as {value}",
                       f"use the die as {board.die[space]}")
-    duchy = player.duchy
-    if not any(duchy[n] is not None for n in board.neighbours[space]):
+    if not any(map(duchy.__getitem__, board.neighbours[space])):  # tile names are never empty
         raise illegal("cob.place.adjacent", f"{action.space} is not next to a placed tile",
                       _open_spaces(player, kind.colour, value))
-    if kind.type == "building" and 1 not in player.knowledge:
-        area = board.area[space]
-        for other in board.areas[area]:
+    tile_type = kind.type
+    if tile_type == "building" and 1 not in player.knowledge:
+        for other in board.areas[board.area[space]]:
             if duchy[other] == tile:
                 raise illegal("cob.place.city-once", f"this city already has a {tile} (on {space_name(other)})",
                               "knowledge tile 1 lifts this limit")
     effects = state.ruleset.effects
-    effect = effects.get(tile) or effects[kind.type]
-    if kind.type != "ship" and (action.goods is not None or action.goods2 is not None or action.keep is not None):
+    effect = effects.get(tile) or effects[tile_type]
+    if tile_type != "ship" and (action.goods is not None or action.goods2 is not None or action.keep is not None):
         raise illegal("cob.effect.none", f"only a ship takes goods; {tile} does not")
     if effect.check is not None:
         effect.check(state, player, action)
@@ -309,17 +309,17 @@ def apply_place_tile(state: GameState, player: PlayerState, action: PlaceAction)
 def score_completion(state: GameState, player: PlayerState, space: int) -> None:
     """Score an area the placement completed (size + phase bonus) and a colour completed (bonus tile)."""
     board, duchy = player.board, player.duchy
+    filled = duchy.__getitem__  # a placed tile's name is never empty: truthy means "not None"
     members = board.areas[board.area[space]]
-    if all(duchy[n] is not None for n in members):
+    if all(map(filled, members)):
         player.add_vp("areas", area_vp(len(members)))
         player.add_vp("area-phase-bonus", PHASE_BONUS[state.phase])
     colour = board.colour[space]
-    if all(duchy[n] is not None for n in board.colour_spaces[colour]):
-        taken = state.bonus_taken.get(colour, 0)
-        if taken < 2:
-            state.bonus_taken[colour] = taken + 1
-            player.bonuses.append(f"{colour}-{'small' if taken else 'large'}")
-            player.add_vp("colour-bonus", bonus_vp(state.player_count, not taken))
+    taken = state.bonus_taken.get(colour, 0)
+    if taken < 2 and all(map(filled, board.colour_spaces[colour])):
+        state.bonus_taken[colour] = taken + 1
+        player.bonuses.append(f"{colour}-{'small' if taken else 'large'}")
+        player.add_vp("colour-bonus", bonus_vp(state.player_count, not taken))
 
 
 def check_action(state: GameState, player: PlayerState, action, value: int | None, spent: int = 0) -> None:

@@ -41,7 +41,8 @@ def space_name(index: int) -> str:
 
 def space_id(name: str) -> int | None:
     """The index (0..36) of the space called ``name`` (case-insensitive), or None."""
-    return _IDS.get(name.strip().lower())
+    found = _IDS.get(name)  # a command's space is already canonical: skip the clean-up
+    return found if found is not None else _IDS.get(name.strip().lower())
 
 
 def _axial(index: int) -> tuple[int, int]:

@@ -146,23 +146,33 @@ def _check_mover(state: GameState, cmd) -> PlayerState:
 
 def _check_die(state: GameState, cmd: DieCommand) -> tuple[PlayerState, int, int]:
     """The die line is legal: its player, the value the die is used as, and its worker cost."""
-    player = _check_mover(state, cmd)
-    if cmd.rolled not in player.dice:
+    seat = state.seats.get(cmd.player, -1)
+    if state.stage == "turn" and state.order[state.turn] == seat:  # the usual case, without a call
+        player = state.players[seat]
+    else:
+        player = _check_mover(state, cmd)
+    rolled = cmd.rolled
+    if rolled not in player.dice:
         unused = ", ".join(map(str, player.dice)) or "none"
-        raise illegal("cob.die.unused", f"{player.name} has no unused die showing {cmd.rolled}",
+        raise illegal("cob.die.unused", f"{player.name} has no unused die showing {rolled}",
                       f"unused dice: {unused}")
-    value = cmd.rolled if cmd.value is None else cmd.value
+    value = cmd.value
+    if value is None:
+        value = rolled
     action = cmd.action
     kind = action.kind
-    if kind == "take" and action.depot is not None and action.depot != value:
-        raise illegal("cob.die.value", f"a die used as {value} takes from depot {value}, not {action.depot}",
-                      f"use the die as {action.depot}")
-    if kind == "sell" and action.goods != value:
-        raise illegal("cob.die.value", f"a die used as {value} sells goods of type {value}, not {action.goods}",
-                      f"use the die as {action.goods}")
-    if kind == "place" and action.tile not in catalogue():
+    if kind == "take":
+        if action.depot is not None and action.depot != value:
+            raise illegal("cob.die.value", f"a die used as {value} takes from depot {value}, not {action.depot}",
+                          f"use the die as {action.depot}")
+    elif kind == "sell":
+        if action.goods != value:
+            raise illegal("cob.die.value", f"a die used as {value} sells goods of type {value}, "
+                          f"not {action.goods}", f"use the die as {action.goods}")
+    elif kind == "place" and action.tile not in catalogue():
         raise illegal("cob.place.stored", f"there is no tile called '{action.tile}'")
-    cost = worker_cost(player, cmd.rolled, value, free_change(player, action, state.options))
+    # a die used as rolled costs nothing, whatever free change a knowledge tile would give
+    cost = 0 if value == rolled else worker_cost(player, rolled, value, free_change(player, action, state.options))
     if cost > player.workers:
         raise illegal("cob.die.workers", f"{player.name} cannot turn {cmd.rolled} into {value}",
                       f"needs {cost} worker{'s' if cost != 1 else ''}, {player.name} has {player.workers}")

@@ -167,20 +167,37 @@ class GameState:
     def branch(self, seat: int) -> GameState:
         """A cheaper copy in which only player ``seat``, the bonus tiles, the bridge, the depots
         and what leaves them may change: enough to check a placement's purchase and granted
-        action on the branch after applying the placement there. The other players are shared."""
+        action on the branch after applying the placement there. The other players are shared.
+
+        Built field by field (no ``__init__``): the engine branches for every placement that
+        grants an action, so this is on the replay's hot path.
+        """
         branch = GameState.__new__(GameState)
-        for name in GameState.__slots__:
-            setattr(branch, name, getattr(self, name))
-        branch.players = self.players.copy()
-        branch.players[seat] = self.players[seat].copy()
-        branch.bonus_taken = self.bonus_taken.copy()
-        branch.bridge = [stack.copy() for stack in self.bridge]
-        branch.depot_goods = [goods.copy() for goods in self.depot_goods]
-        branch.depots = [tiles.copy() for tiles in self.depots]
-        branch.taken = [taken.copy() for taken in self.taken]
-        branch.supply = dict(self.supply)
+        branch.edition = self.edition
+        branch.options = self.options
+        players = branch.players = self.players.copy()
+        players[seat] = players[seat].copy()
+        branch.bridge = list(map(list.copy, self.bridge))
+        branch.phase = self.phase
+        branch.round = self.round
+        branch.stage = self.stage
+        branch.order = self.order
+        branch.turn = self.turn
+        branch.bought = self.bought
+        branch.lingering = self.lingering
+        branch.white = self.white
+        branch.depots = list(map(list.copy, self.depots))
+        branch.depot_goods = list(map(list.copy, self.depot_goods))
+        branch.revealed = self.revealed
+        branch.taken = list(map(list.copy, self.taken))
+        branch.round_goods = self.round_goods
+        branch.supply = self.supply.copy()
         branch.removed = self.removed.copy()
+        branch.bonus_taken = self.bonus_taken.copy()
+        branch.goods_used = self.goods_used
         branch.skipped = self.skipped.copy()
+        branch.seats = self.seats
+        branch.ruleset = self.ruleset
         return branch
 
     def draw(self, tile: str, black: bool) -> None:
