@@ -42,14 +42,13 @@ def depot_offers(state: GameState, depot: int, tile: str) -> str | None:
     out) is trusted to hold it as long as one of its spaces has the tile's colour and has
     not been emptied already this phase, and the supply still has such a tile.
     """
-    kind = catalogue()[tile]
     if state.revealed[depot]:
         if tile in state.depots[depot]:
             return None
         lying = ", ".join(state.depots[depot]) or "nothing"
         return f"depot {depot} holds {lying}" if depot else f"the black depot holds {lying}"
     colours = depot_spaces(state.player_count, state.phase)[depot]
-    colour = "X" if depot == 0 else kind.colour
+    colour = "X" if depot == 0 else catalogue()[tile].colour
     if state.taken[depot].count(colour) >= colours.count(colour):
         where = f"depot {depot}" if depot else "the black depot"
         return f"{where} has no {COLOUR_NAME.get(colour, 'black-backed')} space left this phase"
@@ -242,7 +241,7 @@ def check_place(state: GameState, player: PlayerState, action: PlaceAction, valu
                       _open_spaces(player, kind.colour, value))
     tile_type = kind.type
     if tile_type == "building" and 1 not in player.knowledge:
-        for other in board.areas[board.area[space]]:
+        for other in board.area_of[space]:
             if duchy[other] == tile:
                 raise illegal("cob.place.city-once", f"this city already has a {tile} (on {space_name(other)})",
                               "knowledge tile 1 lifts this limit")
@@ -310,13 +309,13 @@ def score_completion(state: GameState, player: PlayerState, space: int) -> None:
     """Score an area the placement completed (size + phase bonus) and a colour completed (bonus tile)."""
     board, duchy = player.board, player.duchy
     filled = duchy.__getitem__  # a placed tile's name is never empty: truthy means "not None"
-    members = board.areas[board.area[space]]
+    members = board.area_of[space]
     if all(map(filled, members)):
         player.add_vp("areas", area_vp(len(members)))
         player.add_vp("area-phase-bonus", PHASE_BONUS[state.phase])
     colour = board.colour[space]
     taken = state.bonus_taken.get(colour, 0)
-    if taken < 2 and all(map(filled, board.colour_spaces[colour])):
+    if taken < 2 and all(map(filled, board.same_colour[space])):
         state.bonus_taken[colour] = taken + 1
         player.bonuses.append(f"{colour}-{'small' if taken else 'large'}")
         player.add_vp("colour-bonus", bonus_vp(state.player_count, not taken))
@@ -447,7 +446,7 @@ def _apply_animal(state: GameState, player: PlayerState, action: PlaceAction, sp
     kind = kinds[action.tile]
     board, duchy = player.board, player.duchy
     scoring = [kind.animals]
-    for other in board.areas[board.area[space]]:
+    for other in board.area_of[space]:
         if other != space and duchy[other] is not None and kinds[duchy[other]].animal == kind.animal:
             scoring.append(kinds[duchy[other]].animals)
     bonus = len(scoring) if 7 in player.knowledge else 0

@@ -73,6 +73,8 @@ class Board:
     ``standard_start``: the basic game's start space (None on boards without one).
     ``by_die_colour[(die, colour)]``: the spaces showing that die number and colour (where a
     die can place a tile of that colour -- for move generation).
+    ``area_of[i]``/``same_colour[i]``: the spaces of space ``i``'s area and of its colour
+    (what a placement on ``i`` may complete), looked up in one step.
     """
 
     layout: str
@@ -85,6 +87,8 @@ class Board:
     castles: tuple[int, ...]
     standard_start: int | None
     by_die_colour: dict[tuple[int, str], tuple[int, ...]]
+    area_of: tuple[tuple[int, ...], ...]
+    same_colour: tuple[tuple[int, ...], ...]
 
 
 def _build(layout: str, entry: dict) -> Board:
@@ -113,7 +117,8 @@ def _build(layout: str, entry: dict) -> Board:
     for index in range(SPACES):
         by_die_colour[(die[index], colour[index])] = by_die_colour.get((die[index], colour[index]), ()) + (index,)
     return Board(layout, colour, die, neighbours, tuple(area), tuple(areas), colour_spaces,
-                 colour_spaces["C"], None if start is None else start - 1, by_die_colour)
+                 colour_spaces["C"], None if start is None else start - 1, by_die_colour,
+                 tuple(areas[area[i]] for i in range(SPACES)), tuple(colour_spaces[colour[i]] for i in range(SPACES)))
 
 
 @cache

@@ -41,7 +41,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from burgundy_cli.castles.actions import (
-    apply_action, apply_purchase, check_action, check_purchase, illegal,
+    apply_action, apply_purchase, check_place, check_purchase, check_sell, check_take, illegal,
 )
 from burgundy_cli.castles.boards import depot_spaces
 from burgundy_cli.castles.commands import (
@@ -176,7 +176,13 @@ def _check_die(state: GameState, cmd: DieCommand) -> tuple[PlayerState, int, int
     if cost > player.workers:
         raise illegal("cob.die.workers", f"{player.name} cannot turn {cmd.rolled} into {value}",
                       f"needs {cost} worker{'s' if cost != 1 else ''}, {player.name} has {player.workers}")
-    check_action(state, player, action, value, cost)
+    # actions.check_action for a die-bound action, dispatched here: one call fewer per die line
+    if kind == "place":
+        check_place(state, player, action, value, cost)
+    elif kind == "take":
+        check_take(state, player, action, value)
+    elif kind == "sell":
+        check_sell(player, action.goods)
     return player, value, cost
 
 
@@ -192,8 +198,9 @@ def _check_roll(state: GameState, cmd: RollEvent) -> None:
     if state.stage == "turn":
         raise illegal("cob.flow.turn-order", f"round {state.round + 1} is still being played",
                       f"{state.players[state.to_move()].name} is to move")
-    names = [p.name for p in state.players]
-    if sorted(cmd.dice) != sorted(names):
+    dice = cmd.dice
+    if len(dice) != len(state.players) or dice.keys() != state.seats.keys():  # the same names, in any order
+        names = [p.name for p in state.players]
         missing = [n for n in names if n not in cmd.dice]
         extra = [n for n in cmd.dice if n not in names]
         raise illegal("cob.roll.players", "every player rolls their two dice",
@@ -223,25 +230,27 @@ def _check_reveal(state: GameState, cmd: RevealEvent) -> None:
     if state.stage == "setup" and state.revealed[depot]:
         raise illegal("cob.reveal.repeat", f"depot {depot} was already replenished this phase")
     phase = state.phase
-    spaces = depot_spaces(state.player_count, phase)[depot]
+    spaces = depot_spaces(len(state.players), phase)[depot]
     kinds = catalogue()
-    unknown = [t for t in cmd.tiles if t not in kinds]
-    if unknown:
-        raise illegal("cob.reveal.spaces", f"there is no tile called '{unknown[0]}'")
-    if len(cmd.tiles) != len(spaces):
+    tiles = cmd.tiles
+    for tile in tiles:
+        if tile not in kinds:
+            raise illegal("cob.reveal.spaces", f"there is no tile called '{tile}'")
+    if len(tiles) != len(spaces):
         raise illegal("cob.reveal.spaces", f"{'the black depot' if depot == 0 else f'depot {depot}'} takes "
-                      f"{len(spaces)} tiles with {state.player_count} players, not {len(cmd.tiles)}")
+                      f"{len(spaces)} tiles with {state.player_count} players, not {len(tiles)}")
     if depot:
-        colours = sorted(kinds[t].colour for t in cmd.tiles)
+        colours = sorted([kinds[t].colour for t in tiles])
         if colours != sorted(spaces):
             raise illegal("cob.reveal.spaces", f"depot {depot}'s spaces are {' '.join(sorted(spaces))} in phase "
                           f"{PHASES[phase]}, the tiles are {' '.join(colours)}",
                           "colour codes: C castle, S ship, M mine, L animal, B building, Y knowledge")
     back = 1 if depot == 0 else 0
-    for name in set(cmd.tiles):
+    supply = state.supply
+    for name in set(tiles):
         if kinds[name].black == 0 and back == 1:
             raise illegal("cob.reveal.spaces", f"no {name} has a black back")
-        if cmd.tiles.count(name) > state.supply[name][back]:
+        if tiles.count(name) > supply[name][back]:
             raise illegal("cob.supply.exhausted", f"only {state.supply[name][back]} {name} with a "
                           f"{'black' if back else 'coloured'} back left in the supply")
 
@@ -389,10 +398,13 @@ def _apply_roll(state: GameState, cmd: RollEvent) -> None:
 
 def _apply_reveal(state: GameState, cmd: RevealEvent) -> None:
     _begin_phase(state)
+    depot = cmd.depot
+    black = depot == 0
+    draw = state.draw
     for name in cmd.tiles:
-        state.draw(name, cmd.depot == 0)
-    state.depots[cmd.depot] = list(cmd.tiles)
-    state.revealed[cmd.depot] = True
+        draw(name, black)
+    state.depots[depot] = list(cmd.tiles)
+    state.revealed[depot] = True
 
 
 def _apply_phase_goods(state: GameState, cmd: PhaseGoodsEvent) -> None:

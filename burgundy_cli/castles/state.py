@@ -80,9 +80,23 @@ class PlayerState:
     dice: list[int] = field(default_factory=list)
 
     def copy(self) -> PlayerState:
-        return PlayerState(self.name, self.board, self.start, self.duchy.copy(), self.storage.copy(),
-                           self.goods.copy(), self.sold.copy(), self.silver, self.workers, self.vp.copy(),
-                           self.bonuses.copy(), self.knowledge.copy(), self.dice.copy())
+        """An independent copy (the board is shared). Built field by field, without ``__init__``:
+        every placement that grants an action copies its player (see :meth:`GameState.branch`)."""
+        copy = PlayerState.__new__(PlayerState)
+        copy.name = self.name
+        copy.board = self.board
+        copy.start = self.start
+        copy.duchy = self.duchy.copy()
+        copy.storage = self.storage.copy()
+        copy.goods = self.goods.copy()
+        copy.sold = self.sold.copy()
+        copy.silver = self.silver
+        copy.workers = self.workers
+        copy.vp = self.vp.copy()
+        copy.bonuses = self.bonuses.copy()
+        copy.knowledge = self.knowledge.copy()
+        copy.dice = self.dice.copy()
+        return copy
 
     @property
     def points(self) -> int:
