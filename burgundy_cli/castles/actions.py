@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from burgundy_cli.castles.boards import depot_spaces, space_id, space_name
+from burgundy_cli.castles.boards import SPACE_IDS, depot_spaces, space_id, space_name
 from burgundy_cli.castles.commands import BuyCommand, PlaceAction, SellAction, TakeAction
 from burgundy_cli.castles.rules import RULES
 from burgundy_cli.castles.state import PHASES, GameState, PlayerState
@@ -223,7 +223,9 @@ def check_place(state: GameState, player: PlayerState, action: PlaceAction, valu
         raise illegal("cob.place.stored", f"{player.name} has no {tile} in storage",
                       f"stored: {', '.join(player.storage) or 'nothing'}")
     board = player.board
-    space = space_id(action.space)
+    space = SPACE_IDS.get(action.space)
+    if space is None:
+        space = space_id(action.space)
     if space is None:
         raise illegal("cob.place.space", f"a duchy has no space {action.space}", "rows a-g have 4, 5, 6, 7, 6, 5, 4 spaces")
     duchy = player.duchy
@@ -292,7 +294,9 @@ def apply_place(state: GameState, player: PlayerState, action: PlaceAction) -> N
 def apply_place_tile(state: GameState, player: PlayerState, action: PlaceAction) -> None:
     """Everything a placement does except the granted ``then`` action."""
     tile = action.tile
-    space = space_id(action.space)
+    space = SPACE_IDS.get(action.space)
+    if space is None:
+        space = space_id(action.space)
     player.storage.remove(tile)
     player.duchy[space] = tile
     kind = catalogue()[tile]

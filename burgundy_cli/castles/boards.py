@@ -31,7 +31,8 @@ CENTRE = 18
 _ROW_COL = tuple((row, col) for row, length in enumerate(ROW_LENGTHS) for col in range(length))
 _INDEX = {rc: index for index, rc in enumerate(_ROW_COL)}
 _NAMES = tuple(f"{ROW_LETTERS[row]}{col + 1}" for row, col in _ROW_COL)
-_IDS = {name: index for index, name in enumerate(_NAMES)}
+#: Canonical space name -> index (what :func:`space_id` looks up first; hot code reads it directly).
+SPACE_IDS = {name: index for index, name in enumerate(_NAMES)}
 
 
 def space_name(index: int) -> str:
@@ -41,8 +42,8 @@ def space_name(index: int) -> str:
 
 def space_id(name: str) -> int | None:
     """The index (0..36) of the space called ``name`` (case-insensitive), or None."""
-    found = _IDS.get(name)  # a command's space is already canonical: skip the clean-up
-    return found if found is not None else _IDS.get(name.strip().lower())
+    found = SPACE_IDS.get(name)  # a command's space is already canonical: skip the clean-up
+    return found if found is not None else SPACE_IDS.get(name.strip().lower())
 
 
 def _axial(index: int) -> tuple[int, int]:

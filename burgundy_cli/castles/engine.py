@@ -216,16 +216,21 @@ def _check_roll(state: GameState, cmd: RollEvent) -> None:
         raise illegal("cob.goods.count", f"all {GOODS_PER_TYPE} goods tiles of type {cmd.good} are already in play")
 
 
+#: The stages in which a phase's reveal and goods lines may come.
+_PHASE_SETUP = ("phase", "setup")
+
+
 def _check_phase_line(state: GameState) -> None:
     if state.stage == "over":
         raise illegal("cob.flow.over", "the game is over (phase E has ended)")
-    if state.stage not in ("phase", "setup"):
+    if state.stage not in _PHASE_SETUP:
         raise illegal("cob.flow.phase-setup", f"phase {PHASES[state.phase]} is under way",
                       "reveals and phase goods come before the first roll of a phase")
 
 
 def _check_reveal(state: GameState, cmd: RevealEvent) -> None:
-    _check_phase_line(state)
+    if state.stage not in _PHASE_SETUP:
+        _check_phase_line(state)
     depot = cmd.depot
     if state.stage == "setup" and state.revealed[depot]:
         raise illegal("cob.reveal.repeat", f"depot {depot} was already replenished this phase")
@@ -233,9 +238,9 @@ def _check_reveal(state: GameState, cmd: RevealEvent) -> None:
     spaces = depot_spaces(len(state.players), phase)[depot]
     kinds = catalogue()
     tiles = cmd.tiles
-    for tile in tiles:
-        if tile not in kinds:
-            raise illegal("cob.reveal.spaces", f"there is no tile called '{tile}'")
+    if not all(map(kinds.__contains__, tiles)):
+        unknown = next(tile for tile in tiles if tile not in kinds)
+        raise illegal("cob.reveal.spaces", f"there is no tile called '{unknown}'")
     if len(tiles) != len(spaces):
         raise illegal("cob.reveal.spaces", f"{'the black depot' if depot == 0 else f'depot {depot}'} takes "
                       f"{len(spaces)} tiles with {state.player_count} players, not {len(tiles)}")
@@ -248,7 +253,7 @@ def _check_reveal(state: GameState, cmd: RevealEvent) -> None:
     back = 1 if depot == 0 else 0
     supply = state.supply
     for name in set(tiles):
-        if kinds[name].black == 0 and back == 1:
+        if back == 1 and kinds[name].black == 0:
             raise illegal("cob.reveal.spaces", f"no {name} has a black back")
         if tiles.count(name) > supply[name][back]:
             raise illegal("cob.supply.exhausted", f"only {state.supply[name][back]} {name} with a "
@@ -256,7 +261,8 @@ def _check_reveal(state: GameState, cmd: RevealEvent) -> None:
 
 
 def _check_phase_goods(state: GameState, cmd: PhaseGoodsEvent) -> None:
-    _check_phase_line(state)
+    if state.stage not in _PHASE_SETUP:
+        _check_phase_line(state)
     if state.stage == "setup" and state.round_goods is not None:
         raise illegal("cob.reveal.repeat", "this phase's goods were already laid out")
     for good in set(cmd.goods):
@@ -311,7 +317,8 @@ def _begin_phase(state: GameState) -> None:
 
 def _end_turn(state: GameState) -> None:
     """The player to move has no dice left: pass the turn, and end round/phase/game as due."""
-    state.lingering = -1 if state.bought else state.to_move()
+    # the mover may still buy unless they have (state.to_move(), without the call)
+    state.lingering = -1 if state.bought or state.stage != "turn" else state.order[state.turn]
     state.bought = False
     state.turn += 1
     if state.turn < len(state.order):
