@@ -218,6 +218,20 @@ def check_place(state: GameState, player: PlayerState, action: PlaceAction, valu
     ``spent``: workers the die paid for this action, already gone when a purchase inside it
     pays workers.
     """
+    effect = check_placement(state, player, action, value)
+    if action.then is not None or action.buy is not None:
+        seat = state.players.index(player)
+        scratch = state.branch(seat)
+        acting = scratch.players[seat]
+        acting.workers -= spent
+        place_and_check_grants(scratch, acting, action, effect)
+
+
+def check_placement(state: GameState, player: PlayerState, action: PlaceAction, value: int | None,
+                    spent: int = 0) -> Effect:
+    """:func:`check_place` up to the placement: all but the purchase made inside it and the
+    granted action, which are checked on the state after placing (where ``spent`` matters:
+    it is taken for the same call as :func:`check_place`). Returns the tile's effect."""
     tile = action.tile
     if tile not in player.storage:
         raise illegal("cob.place.stored", f"{player.name} has no {tile} in storage",
@@ -255,18 +269,30 @@ def check_place(state: GameState, player: PlayerState, action: PlaceAction, valu
         effect.check(state, player, action)
     if action.then is not None and effect.then is None:
         raise illegal("cob.effect.none", f"placing {tile} grants no further action")
-    if action.then is not None or action.buy is not None:
-        seat = state.players.index(player)
-        scratch = state.branch(seat)
-        acting = scratch.players[seat]
-        acting.workers -= spent
-        apply_place_tile(scratch, acting, action)
-        if action.buy is not None:
-            _check_purchase_during(scratch, acting, action.buy, action.then)
-            scratch.bought = True
-            apply_purchase(scratch, acting, action.buy)
-        if action.then is not None:
-            effect.then(scratch, acting, action.then)
+    return effect
+
+
+def effect_of(state: GameState, tile: str) -> Effect:
+    """What placing ``tile`` does under the game's ruleset: its own entry, else its type's."""
+    effects = state.ruleset.effects
+    return effects.get(tile) or effects[catalogue()[tile].type]
+
+
+def place_and_check_grants(state: GameState, player: PlayerState, action: PlaceAction, effect: Effect) -> None:
+    """Place the tile (checked by :func:`check_placement`), check and make the purchase inside
+    the placement, and check the granted action on the result (it is not carried out).
+
+    ``state`` is changed: :func:`check_place` passes a branch; ``engine.play`` its own state,
+    which it restores when this raises.
+    """
+    apply_place_tile(state, player, action)
+    buy = action.buy
+    if buy is not None:
+        _check_purchase_during(state, player, buy, action.then)
+        state.bought = True
+        apply_purchase(state, player, buy)
+    if action.then is not None:
+        effect.then(state, player, action.then)
 
 
 def _open_spaces(player: PlayerState, colour: str, value: int | None) -> str:

@@ -41,7 +41,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from burgundy_cli.castles.actions import (
-    apply_action, apply_purchase, check_place, check_purchase, check_sell, check_take, illegal,
+    apply_action, apply_purchase, check_place, check_placement, check_purchase, check_sell, check_take, effect_of,
+    illegal, place_and_check_grants,
 )
 from burgundy_cli.castles.boards import depot_spaces
 from burgundy_cli.castles.commands import (
@@ -144,8 +145,12 @@ def _check_mover(state: GameState, cmd) -> PlayerState:
     raise illegal("cob.flow.turn-order", f"it is {mover.name}'s turn, not {cmd.player}'s")
 
 
-def _check_die(state: GameState, cmd: DieCommand) -> tuple[PlayerState, int, int]:
-    """The die line is legal: its player, the value the die is used as, and its worker cost."""
+def _check_die(state: GameState, cmd: DieCommand, place=check_place) -> tuple[PlayerState, int, int]:
+    """The die line is legal: its player, the value the die is used as, and its worker cost.
+
+    ``place`` checks a placement (:func:`play` passes ``check_placement``, which leaves the
+    purchase and granted action inside it to :func:`_play_granting_placement`).
+    """
     seat = state.seats.get(cmd.player, -1)
     if state.stage == "turn" and state.order[state.turn] == seat:  # the usual case, without a call
         player = state.players[seat]
@@ -178,7 +183,7 @@ def _check_die(state: GameState, cmd: DieCommand) -> tuple[PlayerState, int, int
                       f"needs {cost} worker{'s' if cost != 1 else ''}, {player.name} has {player.workers}")
     # actions.check_action for a die-bound action, dispatched here: one call fewer per die line
     if kind == "place":
-        check_place(state, player, action, value, cost)
+        place(state, player, action, value, cost)
     elif kind == "take":
         check_take(state, player, action, value)
     elif kind == "sell":
@@ -355,6 +360,31 @@ def _spend_die(state: GameState, cmd: DieCommand, player: PlayerState, value: in
         _end_turn(state)
 
 
+def _play_granting_placement(state: GameState, cmd: DieCommand, player: PlayerState, cost: int) -> None:
+    """:func:`play` for a die placing a tile that grants an action or buys inside it, once
+    :func:`_check_die` has checked all but the purchase and the granted action.
+
+    Those have to be checked on the state after the placement; instead of placing on a
+    branch to check and then again to apply, the tile is placed once, here, and the state
+    is restored from an undo copy if the purchase or the granted action is illegal.
+    """
+    action = cmd.action
+    seat = state.seats[cmd.player]
+    undo = state.branch(seat)
+    try:
+        state.lingering = -1
+        player.workers -= cost
+        player.dice.remove(cmd.rolled)
+        place_and_check_grants(state, player, action, effect_of(state, action.tile))
+        if action.then is not None:
+            apply_action(state, player, action.then, None)
+    except BaseException:
+        state.restore(undo, seat)
+        raise
+    if not player.dice:
+        _end_turn(state)
+
+
 def _apply_buy(state: GameState, cmd: BuyCommand) -> None:
     seat = state.seat(cmd.player)
     if state.lingering == seat:
@@ -439,7 +469,12 @@ def play(state: GameState, cmd) -> None:
     """
     kind = cmd.kind
     if kind == "die":  # most lines: reuse what the check found instead of finding it again
-        _spend_die(state, cmd, *_check_die(state, cmd))
+        player, value, cost = _check_die(state, cmd, check_placement)
+        action = cmd.action
+        if action.kind == "place" and (action.then is not None or action.buy is not None):
+            _play_granting_placement(state, cmd, player, cost)
+        else:
+            _spend_die(state, cmd, player, value, cost)
         return
     _CHECKS[kind](state, cmd)
     _APPLIES[kind](state, cmd)

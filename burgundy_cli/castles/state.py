@@ -214,6 +214,17 @@ class GameState:
         branch.ruleset = self.ruleset
         return branch
 
+    def restore(self, undo: GameState, seat: int) -> None:
+        """Undo what was done since ``undo = self.branch(seat)``, within what a branch lets
+        change: this state and its player ``seat`` take back the branch's fields, keeping
+        their identity (the engine's undo when a placement's granted action is illegal)."""
+        for name in GameState.__slots__:
+            if name != "players":
+                setattr(self, name, getattr(undo, name))
+        player, saved = self.players[seat], undo.players[seat]
+        for name in PlayerState.__slots__:
+            setattr(player, name, getattr(saved, name))
+
     def draw(self, tile: str, black: bool) -> None:
         """One ``tile`` with a black (or coloured) back leaves the supply."""
         coloured, black_left = self.supply[tile]
