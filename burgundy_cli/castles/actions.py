@@ -74,15 +74,16 @@ def check_storage(player: PlayerState, discard: str | None) -> None:
 def check_take(state: GameState, player: PlayerState, action: TakeAction, depot: int,
                colours: str | None = None) -> None:
     """Taking ``action.tile`` from ``depot`` into storage is legal (``colours``: allowed tile colours)."""
-    kind = catalogue().get(action.tile)
+    tile = action.tile
+    kind = catalogue().get(tile)
     if kind is None:
-        raise illegal("cob.take.depot", f"there is no tile called '{action.tile}'")
+        raise illegal("cob.take.depot", f"there is no tile called '{tile}'")
     if colours is not None and kind.colour not in colours:
-        raise illegal("cob.building.take", f"this building cannot take a {action.tile}",
+        raise illegal("cob.building.take", f"this building cannot take a {tile}",
                       "carpenter's workshop: a building; church: mine, knowledge or castle; market: ship or animal")
-    reason = depot_offers(state, depot, action.tile)
+    reason = depot_offers(state, depot, tile)
     if reason is not None:
-        raise illegal("cob.take.depot", f"no {action.tile} to take from depot {depot}", reason)
+        raise illegal("cob.take.depot", f"no {tile} to take from depot {depot}", reason)
     check_storage(player, action.discard)
 
 
@@ -108,8 +109,9 @@ def store(state: GameState, player: PlayerState, tile: str, discard: str | None)
 
 
 def apply_take(state: GameState, player: PlayerState, action: TakeAction, depot: int) -> None:
-    take_from_depot(state, depot, action.tile)
-    store(state, player, action.tile, action.discard)
+    tile = action.tile
+    take_from_depot(state, depot, tile)
+    store(state, player, tile, action.discard)
 
 
 # --- the black-depot purchase ---------------------------------------------------------------------
@@ -237,9 +239,10 @@ def check_placement(state: GameState, player: PlayerState, action: PlaceAction, 
         raise illegal("cob.place.stored", f"{player.name} has no {tile} in storage",
                       f"stored: {', '.join(player.storage) or 'nothing'}")
     board = player.board
-    space = SPACE_IDS.get(action.space)
+    name = action.space
+    space = SPACE_IDS.get(name)
     if space is None:
-        space = space_id(action.space)
+        space = space_id(name)
     if space is None:
         raise illegal("cob.place.space", f"a duchy has no space {action.space}", "rows a-g have 4, 5, 6, 7, 6, 5, 4 spaces")
     duchy = player.duchy
@@ -267,7 +270,7 @@ def check_placement(state: GameState, player: PlayerState, action: PlaceAction, 
         raise illegal("cob.effect.none", f"only a ship takes goods; {tile} does not")
     if effect.check is not None:
         effect.check(state, player, action)
-    if action.then is not None and effect.then is None:
+    if effect.then is None and action.then is not None:
         raise illegal("cob.effect.none", f"placing {tile} grants no further action")
     return effect
 
@@ -310,19 +313,21 @@ def _open_spaces(player: PlayerState, colour: str, value: int | None) -> str:
 def apply_place(state: GameState, player: PlayerState, action: PlaceAction) -> None:
     """Place the tile, score what it completes, then carry out its effect (and ``then``)."""
     apply_place_tile(state, player, action)
-    if action.buy is not None:
+    buy = action.buy
+    if buy is not None:
         state.bought = True
-        apply_purchase(state, player, action.buy)
-    if action.then is not None:
-        apply_action(state, player, action.then, None)
+        apply_purchase(state, player, buy)
+    then = action.then
+    if then is not None:
+        apply_action(state, player, then, None)
 
 
 def apply_place_tile(state: GameState, player: PlayerState, action: PlaceAction) -> None:
     """Everything a placement does except the granted ``then`` action."""
-    tile = action.tile
-    space = SPACE_IDS.get(action.space)
+    tile, name = action.tile, action.space
+    space = SPACE_IDS.get(name)
     if space is None:
-        space = space_id(action.space)
+        space = space_id(name)
     player.storage.remove(tile)
     player.duchy[space] = tile
     kind = catalogue()[tile]
@@ -373,7 +378,8 @@ def apply_action(state: GameState, player: PlayerState, action, value: int | Non
     if kind == "workers":
         apply_workers(player)
     elif kind == "take":
-        apply_take(state, player, action, action.depot if action.depot is not None else value)
+        depot = action.depot
+        apply_take(state, player, action, value if depot is None else depot)
     elif kind == "place":
         apply_place(state, player, action)
     else:

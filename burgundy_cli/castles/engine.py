@@ -46,7 +46,7 @@ from burgundy_cli.castles.actions import (
 )
 from burgundy_cli.castles.boards import depot_spaces
 from burgundy_cli.castles.commands import (
-    BuyCommand, CorrectionCommand, DieCommand, PassCommand, PhaseGoodsEvent, RevealEvent, RollEvent,
+    BuyCommand, CorrectionCommand, DieCommand, PassCommand, PhaseGoodsEvent, PlaceAction, RevealEvent, RollEvent,
 )
 from burgundy_cli.castles.state import PHASES, GameState, PlayerState
 from burgundy_cli.castles.tiles import GOODS_PER_TYPE, catalogue
@@ -145,11 +145,19 @@ def _check_mover(state: GameState, cmd) -> PlayerState:
     raise illegal("cob.flow.turn-order", f"it is {mover.name}'s turn, not {cmd.player}'s")
 
 
-def _check_die(state: GameState, cmd: DieCommand, place=check_place) -> tuple[PlayerState, int, int]:
-    """The die line is legal: its player, the value the die is used as, and its worker cost.
+def _check_die(state: GameState, cmd: DieCommand) -> None:
+    """The die line is legal (:func:`check`)."""
+    _check_die_line(state, cmd, cmd.action, check_place)
 
-    ``place`` checks a placement (:func:`play` passes ``check_placement``, which leaves the
-    purchase and granted action inside it to :func:`_play_granting_placement`).
+
+def _check_die_line(state: GameState, cmd: DieCommand, action, place) -> tuple[PlayerState, int, int, int]:
+    """The die line ``cmd`` (its ``action`` already read) is legal: its player, the die as
+    rolled, the value it is used as, and its worker cost.
+
+    ``place`` checks a placement: :func:`check_place`, or for :func:`play` ``check_placement``,
+    which leaves the purchase and granted action inside it to :func:`_play_granting_placement`.
+    A command's fields are read once and passed on: reading them is a good part of the cost
+    of a line.
     """
     seat = state.seats.get(cmd.player, -1)
     if state.stage == "turn" and state.order[state.turn] == seat:  # the usual case, without a call
@@ -164,22 +172,23 @@ def _check_die(state: GameState, cmd: DieCommand, place=check_place) -> tuple[Pl
     value = cmd.value
     if value is None:
         value = rolled
-    action = cmd.action
     kind = action.kind
     if kind == "take":
-        if action.depot is not None and action.depot != value:
-            raise illegal("cob.die.value", f"a die used as {value} takes from depot {value}, not {action.depot}",
-                          f"use the die as {action.depot}")
+        depot = action.depot
+        if depot is not None and depot != value:
+            raise illegal("cob.die.value", f"a die used as {value} takes from depot {value}, not {depot}",
+                          f"use the die as {depot}")
     elif kind == "sell":
-        if action.goods != value:
-            raise illegal("cob.die.value", f"a die used as {value} sells goods of type {value}, "
-                          f"not {action.goods}", f"use the die as {action.goods}")
+        goods = action.goods
+        if goods != value:
+            raise illegal("cob.die.value", f"a die used as {value} sells goods of type {value}, not {goods}",
+                          f"use the die as {goods}")
     elif kind == "place" and action.tile not in catalogue():
         raise illegal("cob.place.stored", f"there is no tile called '{action.tile}'")
     # a die used as rolled costs nothing, whatever free change a knowledge tile would give
     cost = 0 if value == rolled else worker_cost(player, rolled, value, free_change(player, action, state.options))
     if cost > player.workers:
-        raise illegal("cob.die.workers", f"{player.name} cannot turn {cmd.rolled} into {value}",
+        raise illegal("cob.die.workers", f"{player.name} cannot turn {rolled} into {value}",
                       f"needs {cost} worker{'s' if cost != 1 else ''}, {player.name} has {player.workers}")
     # actions.check_action for a die-bound action, dispatched here: one call fewer per die line
     if kind == "place":
@@ -187,8 +196,8 @@ def _check_die(state: GameState, cmd: DieCommand, place=check_place) -> tuple[Pl
     elif kind == "take":
         check_take(state, player, action, value)
     elif kind == "sell":
-        check_sell(player, action.goods)
-    return player, value, cost
+        check_sell(player, goods)
+    return player, rolled, value, cost
 
 
 def _check_buy(state: GameState, cmd: BuyCommand) -> None:
@@ -310,11 +319,11 @@ def _begin_phase(state: GameState) -> None:
     """Clear the depots of the last phase (their tiles go back to the box) for a new phase."""
     if state.stage != "phase":
         return
-    for depot in range(7):
-        state.removed.extend(state.depots[depot])
-        state.depots[depot] = []
-        state.taken[depot] = []
-        state.revealed[depot] = False
+    for tiles in state.depots:
+        state.removed.extend(tiles)
+    state.depots[:] = [[] for _ in range(7)]
+    state.taken[:] = [[] for _ in range(7)]
+    state.revealed[:] = [False] * 7
     state.round_goods = None
     state.lingering = -1
     state.stage = "setup"
@@ -345,22 +354,25 @@ def _end_turn(state: GameState) -> None:
 
 def _apply_die(state: GameState, cmd: DieCommand) -> None:
     player = state.players[state.seat(cmd.player)]
-    value = cmd.rolled if cmd.value is None else cmd.value
-    _spend_die(state, cmd, player, value, worker_cost(player, cmd.rolled, value,
-                                                      free_change(player, cmd.action, state.options)))
+    rolled, action = cmd.rolled, cmd.action
+    value = rolled if cmd.value is None else cmd.value
+    _spend_die(state, player, rolled, action, value, worker_cost(player, rolled, value,
+                                                                 free_change(player, action, state.options)))
 
 
-def _spend_die(state: GameState, cmd: DieCommand, player: PlayerState, value: int, cost: int) -> None:
-    """Carry out a checked die line: pay ``cost`` workers, use the die as ``value``."""
+def _spend_die(state: GameState, player: PlayerState, rolled: int, action, value: int, cost: int) -> None:
+    """Carry out a checked die line: pay ``cost`` workers, use the die ``rolled`` as ``value``."""
     state.lingering = -1
     player.workers -= cost
-    player.dice.remove(cmd.rolled)
-    apply_action(state, player, cmd.action, value)
-    if not player.dice:
+    dice = player.dice
+    dice.remove(rolled)
+    apply_action(state, player, action, value)
+    if not dice:
         _end_turn(state)
 
 
-def _play_granting_placement(state: GameState, cmd: DieCommand, player: PlayerState, cost: int) -> None:
+def _play_granting_placement(state: GameState, player: PlayerState, rolled: int, action: PlaceAction,
+                             cost: int) -> None:
     """:func:`play` for a die placing a tile that grants an action or buys inside it, once
     :func:`_check_die` has checked all but the purchase and the granted action.
 
@@ -368,16 +380,16 @@ def _play_granting_placement(state: GameState, cmd: DieCommand, player: PlayerSt
     branch to check and then again to apply, the tile is placed once, here, and the state
     is restored from an undo copy if the purchase or the granted action is illegal.
     """
-    action = cmd.action
-    seat = state.seats[cmd.player]
+    seat = state.players.index(player)
     undo = state.branch(seat)
     try:
         state.lingering = -1
         player.workers -= cost
-        player.dice.remove(cmd.rolled)
+        player.dice.remove(rolled)
         place_and_check_grants(state, player, action, effect_of(state, action.tile))
-        if action.then is not None:
-            apply_action(state, player, action.then, None)
+        then = action.then
+        if then is not None:
+            apply_action(state, player, then, None)
     except BaseException:
         state.restore(undo, seat)
         raise
@@ -436,10 +448,7 @@ def _apply_roll(state: GameState, cmd: RollEvent) -> None:
 def _apply_reveal(state: GameState, cmd: RevealEvent) -> None:
     _begin_phase(state)
     depot = cmd.depot
-    black = depot == 0
-    draw = state.draw
-    for name in cmd.tiles:
-        draw(name, black)
+    state.draw_each(cmd.tiles, depot == 0)
     state.depots[depot] = list(cmd.tiles)
     state.revealed[depot] = True
 
@@ -469,12 +478,12 @@ def play(state: GameState, cmd) -> None:
     """
     kind = cmd.kind
     if kind == "die":  # most lines: reuse what the check found instead of finding it again
-        player, value, cost = _check_die(state, cmd, check_placement)
         action = cmd.action
+        player, rolled, value, cost = _check_die_line(state, cmd, action, check_placement)
         if action.kind == "place" and (action.then is not None or action.buy is not None):
-            _play_granting_placement(state, cmd, player, cost)
+            _play_granting_placement(state, player, rolled, action, cost)
         else:
-            _spend_die(state, cmd, player, value, cost)
+            _spend_die(state, player, rolled, action, value, cost)
         return
     _CHECKS[kind](state, cmd)
     _APPLIES[kind](state, cmd)

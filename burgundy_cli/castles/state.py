@@ -11,7 +11,7 @@ goods types 1..6; ``phase`` 0..4 for A..E and ``round`` 0..4 for rounds 1..5.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -227,8 +227,14 @@ class GameState:
 
     def draw(self, tile: str, black: bool) -> None:
         """One ``tile`` with a black (or coloured) back leaves the supply."""
-        coloured, black_left = self.supply[tile]
-        self.supply[tile] = [coloured, black_left - 1] if black else [coloured - 1, black_left]
+        self.draw_each((tile,), black)
+
+    def draw_each(self, tiles: Iterable[str], black: bool) -> None:
+        """Each of ``tiles`` (one copy per mention) with a black (or coloured) back leaves the supply."""
+        supply = self.supply
+        for tile in tiles:
+            coloured, black_left = supply[tile]
+            supply[tile] = [coloured, black_left - 1] if black else [coloured - 1, black_left]
 
     @property
     def player_count(self) -> int:
