@@ -255,7 +255,7 @@ def check_placement(state: GameState, player: PlayerState, action: PlaceAction, 
     if value is not None and board.die[space] != value:
         raise illegal("cob.die.value", f"{action.space} shows {board.die[space]}, the die is used as {value}",
                       f"use the die as {board.die[space]}")
-    if not any(map(duchy.__getitem__, board.neighbours[space])):  # tile names are never empty
+    if not any(board.neighbour_tiles[space](duchy)):  # tile names are never empty
         raise illegal("cob.place.adjacent", f"{action.space} is not next to a placed tile",
                       _open_spaces(player, kind.colour, value))
     tile_type = kind.type
@@ -343,14 +343,12 @@ def apply_place_tile(state: GameState, player: PlayerState, action: PlaceAction)
 def score_completion(state: GameState, player: PlayerState, space: int) -> None:
     """Score an area the placement completed (size + phase bonus) and a colour completed (bonus tile)."""
     board, duchy = player.board, player.duchy
-    filled = duchy.__getitem__  # a placed tile's name is never empty: truthy means "not None"
-    members = board.area_of[space]
-    if all(map(filled, members)):
-        player.add_vp("areas", area_vp(len(members)))
+    if None not in board.area_tiles[space](duchy):
+        player.add_vp("areas", area_vp(len(board.area_of[space])))
         player.add_vp("area-phase-bonus", PHASE_BONUS[state.phase])
     colour = board.colour[space]
     taken = state.bonus_taken.get(colour, 0)
-    if taken < 2 and all(map(filled, board.same_colour[space])):
+    if taken < 2 and None not in board.colour_tiles[space](duchy):
         state.bonus_taken[colour] = taken + 1
         player.bonuses.append(f"{colour}-{'small' if taken else 'large'}")
         player.add_vp("colour-bonus", bonus_vp(state.player_count, not taken))

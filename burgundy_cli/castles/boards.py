@@ -18,8 +18,10 @@ each :class:`Board` is built once and shared by every game that uses it (never m
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from operator import itemgetter
 
 from burgundy_cli.castles.tiles import load_json
 
@@ -74,8 +76,11 @@ class Board:
     ``standard_start``: the basic game's start space (None on boards without one).
     ``by_die_colour[(die, colour)]``: the spaces showing that die number and colour (where a
     die can place a tile of that colour -- for move generation).
-    ``area_of[i]``/``same_colour[i]``: the spaces of space ``i``'s area and of its colour
-    (what a placement on ``i`` may complete), looked up in one step.
+    ``area_of[i]``: the spaces of space ``i``'s area, looked up in one step.
+    ``neighbour_tiles[i]``/``area_tiles[i]``/``colour_tiles[i]``: given a duchy (the tile or
+    None on each space), the tuple of what lies on ``i``'s neighbours, on its area, on the
+    spaces of its colour -- an ``operator.itemgetter``, so that the engine's adjacency and
+    completion tests (``any(...)``, ``None not in ...``) run without a Python loop.
     """
 
     layout: str
@@ -89,7 +94,9 @@ class Board:
     standard_start: int | None
     by_die_colour: dict[tuple[int, str], tuple[int, ...]]
     area_of: tuple[tuple[int, ...], ...]
-    same_colour: tuple[tuple[int, ...], ...]
+    neighbour_tiles: tuple[Callable[[list], tuple], ...]
+    area_tiles: tuple[Callable[[list], tuple], ...]
+    colour_tiles: tuple[Callable[[list], tuple], ...]
 
 
 def _build(layout: str, entry: dict) -> Board:
@@ -117,9 +124,16 @@ def _build(layout: str, entry: dict) -> Board:
     by_die_colour: dict[tuple[int, str], tuple[int, ...]] = {}
     for index in range(SPACES):
         by_die_colour[(die[index], colour[index])] = by_die_colour.get((die[index], colour[index]), ()) + (index,)
+    area_of = tuple(areas[area[i]] for i in range(SPACES))
     return Board(layout, colour, die, neighbours, tuple(area), tuple(areas), colour_spaces,
-                 colour_spaces["C"], None if start is None else start - 1, by_die_colour,
-                 tuple(areas[area[i]] for i in range(SPACES)), tuple(colour_spaces[colour[i]] for i in range(SPACES)))
+                 colour_spaces["C"], None if start is None else start - 1, by_die_colour, area_of,
+                 tuple(map(_getter, neighbours)), tuple(map(_getter, area_of)),
+                 tuple(_getter(colour_spaces[colour[i]]) for i in range(SPACES)))
+
+
+def _getter(spaces: tuple[int, ...]) -> Callable[[list], tuple]:
+    """An ``itemgetter`` of ``spaces`` that returns a tuple even for one space."""
+    return itemgetter(*spaces) if len(spaces) > 1 else itemgetter(*spaces, *spaces)
 
 
 @cache
