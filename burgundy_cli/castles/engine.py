@@ -147,12 +147,14 @@ def _check_mover(state: GameState, cmd) -> PlayerState:
 
 def _check_die(state: GameState, cmd: DieCommand) -> None:
     """The die line is legal (:func:`check`)."""
-    _check_die_line(state, cmd, cmd.action, check_place)
+    action = cmd.action
+    _check_die_line(state, cmd, action, action.kind, check_place)
 
 
-def _check_die_line(state: GameState, cmd: DieCommand, action, place) -> tuple[PlayerState, int, int, int]:
-    """The die line ``cmd`` (its ``action`` already read) is legal: its player, the die as
-    rolled, the value it is used as, and its worker cost.
+def _check_die_line(state: GameState, cmd: DieCommand, action, kind: str,
+                    place) -> tuple[PlayerState, int, int, int]:
+    """The die line ``cmd`` (its ``action`` and that action's ``kind`` already read) is legal:
+    its player, the die as rolled, the value it is used as, and its worker cost.
 
     ``place`` checks a placement: :func:`check_place`, or for :func:`play` ``check_placement``,
     which leaves the purchase and granted action inside it to :func:`_play_granting_placement`.
@@ -172,7 +174,6 @@ def _check_die_line(state: GameState, cmd: DieCommand, action, place) -> tuple[P
     value = cmd.value
     if value is None:
         value = rolled
-    kind = action.kind
     if kind == "take":
         depot = action.depot
         if depot is not None and depot != value:
@@ -220,14 +221,15 @@ def _check_roll(state: GameState, cmd: RollEvent) -> None:
         raise illegal("cob.roll.players", "every player rolls their two dice",
                       f"missing: {', '.join(missing) or '-'}; unknown: {', '.join(extra) or '-'}")
     goods = state.round_goods if state.stage != "phase" else None
+    good = cmd.good
     if goods:
-        if cmd.good is not None and cmd.good != goods[0]:
-            raise illegal("cob.roll.good", f"the top goods tile of the round spaces is {goods[0]}, not {cmd.good}")
-    elif cmd.good is None:
+        if good is not None and good != goods[0]:
+            raise illegal("cob.roll.good", f"the top goods tile of the round spaces is {goods[0]}, not {good}")
+    elif good is None:
         raise illegal("cob.roll.good", "the goods tile the white die places must be recorded",
                       "add the good to the roll, or a phase-goods line at the start of the phase")
-    elif state.goods_used[cmd.good] >= GOODS_PER_TYPE:
-        raise illegal("cob.goods.count", f"all {GOODS_PER_TYPE} goods tiles of type {cmd.good} are already in play")
+    elif state.goods_used[good] >= GOODS_PER_TYPE:
+        raise illegal("cob.goods.count", f"all {GOODS_PER_TYPE} goods tiles of type {good} are already in play")
 
 
 #: The stages in which a phase's reveal and goods lines may come.
@@ -430,15 +432,16 @@ def _apply_correction(state: GameState, cmd: CorrectionCommand) -> None:
 def _apply_roll(state: GameState, cmd: RollEvent) -> None:
     _begin_phase(state)
     state.lingering = -1
+    dice = cmd.dice
     for player in state.players:
-        player.dice = list(cmd.dice[player.name])
+        player.dice = list(dice[player.name])
     if state.round_goods:
         good = state.round_goods.pop(0)
     else:
         good = cmd.good
         state.goods_used[good] += 1
-    state.white = cmd.white
-    state.depot_goods[cmd.white].append(good)
+    white = state.white = cmd.white
+    state.depot_goods[white].append(good)
     state.order = state.bridge_order()
     state.turn = 0
     state.bought = False
@@ -479,8 +482,9 @@ def play(state: GameState, cmd) -> None:
     kind = cmd.kind
     if kind == "die":  # most lines: reuse what the check found instead of finding it again
         action = cmd.action
-        player, rolled, value, cost = _check_die_line(state, cmd, action, check_placement)
-        if action.kind == "place" and (action.then is not None or action.buy is not None):
+        action_kind = action.kind
+        player, rolled, value, cost = _check_die_line(state, cmd, action, action_kind, check_placement)
+        if action_kind == "place" and (action.then is not None or action.buy is not None):
             _play_granting_placement(state, player, rolled, action, cost)
         else:
             _spend_die(state, player, rolled, action, value, cost)
