@@ -373,15 +373,15 @@ def check_action(state: GameState, player: PlayerState, action, value: int | Non
 def apply_action(state: GameState, player: PlayerState, action, value: int | None) -> None:
     """Carry out ``action`` (trusted); a take by die uses ``value`` as its depot."""
     kind = action.kind
-    if kind == "workers":
-        apply_workers(player)
+    if kind == "place":
+        apply_place(state, player, action)
     elif kind == "take":
         depot = action.depot
         apply_take(state, player, action, value if depot is None else depot)
-    elif kind == "place":
-        apply_place(state, player, action)
-    else:
+    elif kind == "sell":
         apply_sell(state, player, action.goods)
+    else:
+        apply_workers(player)
 
 
 # --- effects of placed tiles ----------------------------------------------------------------------

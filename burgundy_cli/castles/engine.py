@@ -39,6 +39,7 @@ cob.die.workers | needs 3 workers, anna has 1
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import attrgetter
 
 from burgundy_cli.castles.actions import (
     apply_action, apply_purchase, check_place, check_placement, check_purchase, check_sell, check_take, effect_of,
@@ -174,7 +175,11 @@ def _check_die_line(state: GameState, cmd: DieCommand, action, kind: str,
     value = cmd.value
     if value is None:
         value = rolled
-    if kind == "take":
+    # placements first: the commonest die line (each kind's test is its own, so order is free)
+    if kind == "place":
+        if action.tile not in catalogue():
+            raise illegal("cob.place.stored", f"there is no tile called '{action.tile}'")
+    elif kind == "take":
         depot = action.depot
         if depot is not None and depot != value:
             raise illegal("cob.die.value", f"a die used as {value} takes from depot {value}, not {depot}",
@@ -184,8 +189,6 @@ def _check_die_line(state: GameState, cmd: DieCommand, action, kind: str,
         if goods != value:
             raise illegal("cob.die.value", f"a die used as {value} sells goods of type {value}, not {goods}",
                           f"use the die as {goods}")
-    elif kind == "place" and action.tile not in catalogue():
-        raise illegal("cob.place.stored", f"there is no tile called '{action.tile}'")
     # a die used as rolled costs nothing, whatever free change a knowledge tile would give
     cost = 0 if value == rolled else worker_cost(player, rolled, value, free_change(player, action, state.options))
     if cost > player.workers:
@@ -232,6 +235,8 @@ def _check_roll(state: GameState, cmd: RollEvent) -> None:
         raise illegal("cob.goods.count", f"all {GOODS_PER_TYPE} goods tiles of type {good} are already in play")
 
 
+#: A tile kind's colour code.
+_COLOUR = attrgetter("colour")
 #: The stages in which a phase's reveal and goods lines may come.
 _PHASE_SETUP = ("phase", "setup")
 
@@ -261,7 +266,7 @@ def _check_reveal(state: GameState, cmd: RevealEvent) -> None:
         raise illegal("cob.reveal.spaces", f"{'the black depot' if depot == 0 else f'depot {depot}'} takes "
                       f"{len(spaces)} tiles with {state.player_count} players, not {len(tiles)}")
     if depot:
-        colours = sorted([kinds[t].colour for t in tiles])
+        colours = sorted(map(_COLOUR, map(kinds.__getitem__, tiles)))
         if colours != sorted(spaces):
             raise illegal("cob.reveal.spaces", f"depot {depot}'s spaces are {' '.join(sorted(spaces))} in phase "
                           f"{PHASES[phase]}, the tiles are {' '.join(colours)}",
@@ -450,9 +455,9 @@ def _apply_roll(state: GameState, cmd: RollEvent) -> None:
 
 def _apply_reveal(state: GameState, cmd: RevealEvent) -> None:
     _begin_phase(state)
-    depot = cmd.depot
-    state.draw_each(cmd.tiles, depot == 0)
-    state.depots[depot] = list(cmd.tiles)
+    depot, tiles = cmd.depot, cmd.tiles
+    state.draw_each(tiles, depot == 0)
+    state.depots[depot] = list(tiles)
     state.revealed[depot] = True
 
 
