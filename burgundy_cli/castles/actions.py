@@ -81,10 +81,13 @@ def check_take(state: GameState, player: PlayerState, action: TakeAction, depot:
     if colours is not None and kind.colour not in colours:
         raise illegal("cob.building.take", f"this building cannot take a {tile}",
                       "carpenter's workshop: a building; church: mine, knowledge or castle; market: ship or animal")
-    reason = depot_offers(state, depot, tile)
-    if reason is not None:
-        raise illegal("cob.take.depot", f"no {tile} to take from depot {depot}", reason)
-    check_storage(player, action.discard)
+    if not (state.revealed[depot] and tile in state.depots[depot]):  # else it lies there: no call
+        reason = depot_offers(state, depot, tile)
+        if reason is not None:
+            raise illegal("cob.take.depot", f"no {tile} to take from depot {depot}", reason)
+    discard = action.discard
+    if discard is not None or len(player.storage) >= STORAGE:  # else a free space: no call
+        check_storage(player, discard)
 
 
 def take_from_depot(state: GameState, depot: int, tile: str) -> None:
@@ -370,9 +373,11 @@ def check_action(state: GameState, player: PlayerState, action, value: int | Non
         check_sell(player, action.goods)
 
 
-def apply_action(state: GameState, player: PlayerState, action, value: int | None) -> None:
-    """Carry out ``action`` (trusted); a take by die uses ``value`` as its depot."""
-    kind = action.kind
+def apply_action(state: GameState, player: PlayerState, action, value: int | None, kind: str | None = None) -> None:
+    """Carry out ``action`` (trusted); a take by die uses ``value`` as its depot. ``kind``:
+    the action's kind when the caller has read it already."""
+    if kind is None:
+        kind = action.kind
     if kind == "place":
         apply_place(state, player, action)
     elif kind == "take":

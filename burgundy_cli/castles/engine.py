@@ -363,17 +363,18 @@ def _apply_die(state: GameState, cmd: DieCommand) -> None:
     player = state.players[state.seat(cmd.player)]
     rolled, action = cmd.rolled, cmd.action
     value = rolled if cmd.value is None else cmd.value
-    _spend_die(state, player, rolled, action, value, worker_cost(player, rolled, value,
-                                                                 free_change(player, action, state.options)))
+    _spend_die(state, player, rolled, action, action.kind, value,
+               worker_cost(player, rolled, value, free_change(player, action, state.options)))
 
 
-def _spend_die(state: GameState, player: PlayerState, rolled: int, action, value: int, cost: int) -> None:
-    """Carry out a checked die line: pay ``cost`` workers, use the die ``rolled`` as ``value``."""
+def _spend_die(state: GameState, player: PlayerState, rolled: int, action, kind: str, value: int, cost: int) -> None:
+    """Carry out a checked die line: pay ``cost`` workers, use the die ``rolled`` as ``value``
+    for ``action`` (of ``kind``)."""
     state.lingering = -1
     player.workers -= cost
     dice = player.dice
     dice.remove(rolled)
-    apply_action(state, player, action, value)
+    apply_action(state, player, action, value, kind)
     if not dice:
         _end_turn(state)
 
@@ -492,7 +493,7 @@ def play(state: GameState, cmd) -> None:
         if action_kind == "place" and (action.then is not None or action.buy is not None):
             _play_granting_placement(state, player, rolled, action, cost)
         else:
-            _spend_die(state, player, rolled, action, value, cost)
+            _spend_die(state, player, rolled, action, action_kind, value, cost)
         return
     _CHECKS[kind](state, cmd)
     _APPLIES[kind](state, cmd)
