@@ -480,12 +480,13 @@ def apply(state: GameState, cmd) -> None:
     _APPLIES[cmd.kind](state, cmd)
 
 
-def play(state: GameState, cmd) -> None:
-    """Check ``cmd``, then apply it in place.
+def play(state: GameState, cmd, kind: str | None = None) -> None:
+    """Check ``cmd``, then apply it in place (``kind``: ``cmd.kind`` if the caller has read it).
 
     :raises IllegalMoveError: the command breaks a rule; ``state`` is unchanged.
     """
-    kind = cmd.kind
+    if kind is None:
+        kind = cmd.kind
     if kind == "die":  # most lines: reuse what the check found instead of finding it again
         action = cmd.action
         action_kind = action.kind

@@ -351,7 +351,7 @@ def open_session(doc: RecordDoc, header: GameHeader) -> CastlesSession:
                     expected = session.round_group or group_name(state.phase, state.round)
                 if upper != expected and state.stage != "over":
                     raise RecordError(f"this line belongs to round {expected}, but it is listed under {group}")
-                play(state, command)
+                play(state, command, kind)
                 if table_line:
                     session.round_group = expected
                 played.append((expected, command))
