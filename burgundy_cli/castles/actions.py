@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from burgundy_cli.castles.boards import depot_spaces, space_id, space_name
+from burgundy_cli.castles.boards import SPACE_IDS, depot_spaces, space_id, space_name
 from burgundy_cli.castles.commands import BuyCommand, PlaceAction, SellAction, TakeAction
 from burgundy_cli.castles.rules import RULES
 from burgundy_cli.castles.state import PHASES, GameState, PlayerState
@@ -42,14 +42,13 @@ def depot_offers(state: GameState, depot: int, tile: str) -> str | None:
     out) is trusted to hold it as long as one of its spaces has the tile's colour and has
     not been emptied already this phase, and the supply still has such a tile.
     """
-    kind = catalogue()[tile]
     if state.revealed[depot]:
         if tile in state.depots[depot]:
             return None
         lying = ", ".join(state.depots[depot]) or "nothing"
         return f"depot {depot} holds {lying}" if depot else f"the black depot holds {lying}"
     colours = depot_spaces(state.player_count, state.phase)[depot]
-    colour = "X" if depot == 0 else kind.colour
+    colour = "X" if depot == 0 else catalogue()[tile].colour
     if state.taken[depot].count(colour) >= colours.count(colour):
         where = f"depot {depot}" if depot else "the black depot"
         return f"{where} has no {COLOUR_NAME.get(colour, 'black-backed')} space left this phase"
@@ -75,16 +74,20 @@ def check_storage(player: PlayerState, discard: str | None) -> None:
 def check_take(state: GameState, player: PlayerState, action: TakeAction, depot: int,
                colours: str | None = None) -> None:
     """Taking ``action.tile`` from ``depot`` into storage is legal (``colours``: allowed tile colours)."""
-    kind = catalogue().get(action.tile)
+    tile = action.tile
+    kind = catalogue().get(tile)
     if kind is None:
-        raise illegal("cob.take.depot", f"there is no tile called '{action.tile}'")
+        raise illegal("cob.take.depot", f"there is no tile called '{tile}'")
     if colours is not None and kind.colour not in colours:
-        raise illegal("cob.building.take", f"this building cannot take a {action.tile}",
+        raise illegal("cob.building.take", f"this building cannot take a {tile}",
                       "carpenter's workshop: a building; church: mine, knowledge or castle; market: ship or animal")
-    reason = depot_offers(state, depot, action.tile)
-    if reason is not None:
-        raise illegal("cob.take.depot", f"no {action.tile} to take from depot {depot}", reason)
-    check_storage(player, action.discard)
+    if not (state.revealed[depot] and tile in state.depots[depot]):  # else it lies there: no call
+        reason = depot_offers(state, depot, tile)
+        if reason is not None:
+            raise illegal("cob.take.depot", f"no {tile} to take from depot {depot}", reason)
+    discard = action.discard
+    if discard is not None or len(player.storage) >= STORAGE:  # else a free space: no call
+        check_storage(player, discard)
 
 
 def take_from_depot(state: GameState, depot: int, tile: str) -> None:
@@ -109,8 +112,9 @@ def store(state: GameState, player: PlayerState, tile: str, discard: str | None)
 
 
 def apply_take(state: GameState, player: PlayerState, action: TakeAction, depot: int) -> None:
-    take_from_depot(state, depot, action.tile)
-    store(state, player, action.tile, action.discard)
+    tile = action.tile
+    take_from_depot(state, depot, tile)
+    store(state, player, tile, action.discard)
 
 
 # --- the black-depot purchase ---------------------------------------------------------------------
@@ -219,16 +223,34 @@ def check_place(state: GameState, player: PlayerState, action: PlaceAction, valu
     ``spent``: workers the die paid for this action, already gone when a purchase inside it
     pays workers.
     """
+    effect = check_placement(state, player, action, value)
+    if action.then is not None or action.buy is not None:
+        seat = state.players.index(player)
+        scratch = state.branch(seat)
+        acting = scratch.players[seat]
+        acting.workers -= spent
+        place_and_check_grants(scratch, acting, action, effect)
+
+
+def check_placement(state: GameState, player: PlayerState, action: PlaceAction, value: int | None,
+                    spent: int = 0) -> Effect:
+    """:func:`check_place` up to the placement: all but the purchase made inside it and the
+    granted action, which are checked on the state after placing (where ``spent`` matters:
+    it is taken for the same call as :func:`check_place`). Returns the tile's effect."""
     tile = action.tile
     if tile not in player.storage:
         raise illegal("cob.place.stored", f"{player.name} has no {tile} in storage",
                       f"stored: {', '.join(player.storage) or 'nothing'}")
     board = player.board
-    space = space_id(action.space)
+    name = action.space
+    space = SPACE_IDS.get(name)
+    if space is None:
+        space = space_id(name)
     if space is None:
         raise illegal("cob.place.space", f"a duchy has no space {action.space}", "rows a-g have 4, 5, 6, 7, 6, 5, 4 spaces")
-    if player.duchy[space] is not None:
-        raise illegal("cob.place.empty", f"{action.space} already holds {player.duchy[space]}")
+    duchy = player.duchy
+    if duchy[space] is not None:
+        raise illegal("cob.place.empty", f"{action.space} already holds {duchy[space]}")
     kind = catalogue()[tile]
     if board.colour[space] != kind.colour:
         raise illegal("cob.place.colour", f"{action.space} is {COLOUR_NAME[board.colour[space]]}, "
@@ -236,36 +258,47 @@ def check_place(state: GameState, player: PlayerState, action: PlaceAction, valu
     if value is not None and board.die[space] != value:
         raise illegal("cob.die.value", f"{action.space} shows {board.die[space]}, the die is used as {value}",
                       f"use the die as {board.die[space]}")
-    duchy = player.duchy
-    if not any(duchy[n] is not None for n in board.neighbours[space]):
+    if not any(board.neighbour_tiles[space](duchy)):  # tile names are never empty
         raise illegal("cob.place.adjacent", f"{action.space} is not next to a placed tile",
                       _open_spaces(player, kind.colour, value))
-    if kind.type == "building" and 1 not in player.knowledge:
-        area = board.area[space]
-        for other in board.areas[area]:
+    tile_type = kind.type
+    if tile_type == "building" and 1 not in player.knowledge:
+        for other in board.area_of[space]:
             if duchy[other] == tile:
                 raise illegal("cob.place.city-once", f"this city already has a {tile} (on {space_name(other)})",
                               "knowledge tile 1 lifts this limit")
     effects = state.ruleset.effects
-    effect = effects.get(tile) or effects[kind.type]
-    if kind.type != "ship" and (action.goods is not None or action.goods2 is not None or action.keep is not None):
+    effect = effects.get(tile) or effects[tile_type]
+    if tile_type != "ship" and (action.goods is not None or action.goods2 is not None or action.keep is not None):
         raise illegal("cob.effect.none", f"only a ship takes goods; {tile} does not")
     if effect.check is not None:
         effect.check(state, player, action)
-    if action.then is not None and effect.then is None:
+    if effect.then is None and action.then is not None:
         raise illegal("cob.effect.none", f"placing {tile} grants no further action")
-    if action.then is not None or action.buy is not None:
-        seat = state.players.index(player)
-        scratch = state.branch(seat)
-        acting = scratch.players[seat]
-        acting.workers -= spent
-        apply_place_tile(scratch, acting, action)
-        if action.buy is not None:
-            _check_purchase_during(scratch, acting, action.buy, action.then)
-            scratch.bought = True
-            apply_purchase(scratch, acting, action.buy)
-        if action.then is not None:
-            effect.then(scratch, acting, action.then)
+    return effect
+
+
+def effect_of(state: GameState, tile: str) -> Effect:
+    """What placing ``tile`` does under the game's ruleset: its own entry, else its type's."""
+    effects = state.ruleset.effects
+    return effects.get(tile) or effects[catalogue()[tile].type]
+
+
+def place_and_check_grants(state: GameState, player: PlayerState, action: PlaceAction, effect: Effect) -> None:
+    """Place the tile (checked by :func:`check_placement`), check and make the purchase inside
+    the placement, and check the granted action on the result (it is not carried out).
+
+    ``state`` is changed: :func:`check_place` passes a branch; ``engine.play`` its own state,
+    which it restores when this raises.
+    """
+    apply_place_tile(state, player, action)
+    buy = action.buy
+    if buy is not None:
+        _check_purchase_during(state, player, buy, action.then)
+        state.bought = True
+        apply_purchase(state, player, buy)
+    if action.then is not None:
+        effect.then(state, player, action.then)
 
 
 def _open_spaces(player: PlayerState, colour: str, value: int | None) -> str:
@@ -283,17 +316,21 @@ def _open_spaces(player: PlayerState, colour: str, value: int | None) -> str:
 def apply_place(state: GameState, player: PlayerState, action: PlaceAction) -> None:
     """Place the tile, score what it completes, then carry out its effect (and ``then``)."""
     apply_place_tile(state, player, action)
-    if action.buy is not None:
+    buy = action.buy
+    if buy is not None:
         state.bought = True
-        apply_purchase(state, player, action.buy)
-    if action.then is not None:
-        apply_action(state, player, action.then, None)
+        apply_purchase(state, player, buy)
+    then = action.then
+    if then is not None:
+        apply_action(state, player, then, None)
 
 
 def apply_place_tile(state: GameState, player: PlayerState, action: PlaceAction) -> None:
     """Everything a placement does except the granted ``then`` action."""
-    tile = action.tile
-    space = space_id(action.space)
+    tile, name = action.tile, action.space
+    space = SPACE_IDS.get(name)
+    if space is None:
+        space = space_id(name)
     player.storage.remove(tile)
     player.duchy[space] = tile
     kind = catalogue()[tile]
@@ -309,17 +346,15 @@ def apply_place_tile(state: GameState, player: PlayerState, action: PlaceAction)
 def score_completion(state: GameState, player: PlayerState, space: int) -> None:
     """Score an area the placement completed (size + phase bonus) and a colour completed (bonus tile)."""
     board, duchy = player.board, player.duchy
-    members = board.areas[board.area[space]]
-    if all(duchy[n] is not None for n in members):
-        player.add_vp("areas", area_vp(len(members)))
+    if None not in board.area_tiles[space](duchy):
+        player.add_vp("areas", area_vp(len(board.area_of[space])))
         player.add_vp("area-phase-bonus", PHASE_BONUS[state.phase])
     colour = board.colour[space]
-    if all(duchy[n] is not None for n in board.colour_spaces[colour]):
-        taken = state.bonus_taken.get(colour, 0)
-        if taken < 2:
-            state.bonus_taken[colour] = taken + 1
-            player.bonuses.append(f"{colour}-{'small' if taken else 'large'}")
-            player.add_vp("colour-bonus", bonus_vp(state.player_count, not taken))
+    taken = state.bonus_taken.get(colour, 0)
+    if taken < 2 and None not in board.colour_tiles[space](duchy):
+        state.bonus_taken[colour] = taken + 1
+        player.bonuses.append(f"{colour}-{'small' if taken else 'large'}")
+        player.add_vp("colour-bonus", bonus_vp(state.player_count, not taken))
 
 
 def check_action(state: GameState, player: PlayerState, action, value: int | None, spent: int = 0) -> None:
@@ -338,17 +373,20 @@ def check_action(state: GameState, player: PlayerState, action, value: int | Non
         check_sell(player, action.goods)
 
 
-def apply_action(state: GameState, player: PlayerState, action, value: int | None) -> None:
-    """Carry out ``action`` (trusted); a take by die uses ``value`` as its depot."""
-    kind = action.kind
-    if kind == "workers":
-        apply_workers(player)
-    elif kind == "take":
-        apply_take(state, player, action, action.depot if action.depot is not None else value)
-    elif kind == "place":
+def apply_action(state: GameState, player: PlayerState, action, value: int | None, kind: str | None = None) -> None:
+    """Carry out ``action`` (trusted); a take by die uses ``value`` as its depot. ``kind``:
+    the action's kind when the caller has read it already."""
+    if kind is None:
+        kind = action.kind
+    if kind == "place":
         apply_place(state, player, action)
-    else:
+    elif kind == "take":
+        depot = action.depot
+        apply_take(state, player, action, value if depot is None else depot)
+    elif kind == "sell":
         apply_sell(state, player, action.goods)
+    else:
+        apply_workers(player)
 
 
 # --- effects of placed tiles ----------------------------------------------------------------------
@@ -447,7 +485,7 @@ def _apply_animal(state: GameState, player: PlayerState, action: PlaceAction, sp
     kind = kinds[action.tile]
     board, duchy = player.board, player.duchy
     scoring = [kind.animals]
-    for other in board.areas[board.area[space]]:
+    for other in board.area_of[space]:
         if other != space and duchy[other] is not None and kinds[duchy[other]].animal == kind.animal:
             scoring.append(kinds[duchy[other]].animals)
     bonus = len(scoring) if 7 in player.knowledge else 0

@@ -18,8 +18,10 @@ each :class:`Board` is built once and shared by every game that uses it (never m
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from operator import itemgetter
 
 from burgundy_cli.castles.tiles import load_json
 
@@ -31,7 +33,8 @@ CENTRE = 18
 _ROW_COL = tuple((row, col) for row, length in enumerate(ROW_LENGTHS) for col in range(length))
 _INDEX = {rc: index for index, rc in enumerate(_ROW_COL)}
 _NAMES = tuple(f"{ROW_LETTERS[row]}{col + 1}" for row, col in _ROW_COL)
-_IDS = {name: index for index, name in enumerate(_NAMES)}
+#: Canonical space name -> index (what :func:`space_id` looks up first; hot code reads it directly).
+SPACE_IDS = {name: index for index, name in enumerate(_NAMES)}
 
 
 def space_name(index: int) -> str:
@@ -41,7 +44,8 @@ def space_name(index: int) -> str:
 
 def space_id(name: str) -> int | None:
     """The index (0..36) of the space called ``name`` (case-insensitive), or None."""
-    return _IDS.get(name.strip().lower())
+    found = SPACE_IDS.get(name)  # a command's space is already canonical: skip the clean-up
+    return found if found is not None else SPACE_IDS.get(name.strip().lower())
 
 
 def _axial(index: int) -> tuple[int, int]:
@@ -72,6 +76,11 @@ class Board:
     ``standard_start``: the basic game's start space (None on boards without one).
     ``by_die_colour[(die, colour)]``: the spaces showing that die number and colour (where a
     die can place a tile of that colour -- for move generation).
+    ``area_of[i]``: the spaces of space ``i``'s area, looked up in one step.
+    ``neighbour_tiles[i]``/``area_tiles[i]``/``colour_tiles[i]``: given a duchy (the tile or
+    None on each space), the tuple of what lies on ``i``'s neighbours, on its area, on the
+    spaces of its colour -- an ``operator.itemgetter``, so that the engine's adjacency and
+    completion tests (``any(...)``, ``None not in ...``) run without a Python loop.
     """
 
     layout: str
@@ -84,6 +93,10 @@ class Board:
     castles: tuple[int, ...]
     standard_start: int | None
     by_die_colour: dict[tuple[int, str], tuple[int, ...]]
+    area_of: tuple[tuple[int, ...], ...]
+    neighbour_tiles: tuple[Callable[[list], tuple], ...]
+    area_tiles: tuple[Callable[[list], tuple], ...]
+    colour_tiles: tuple[Callable[[list], tuple], ...]
 
 
 def _build(layout: str, entry: dict) -> Board:
@@ -111,8 +124,16 @@ def _build(layout: str, entry: dict) -> Board:
     by_die_colour: dict[tuple[int, str], tuple[int, ...]] = {}
     for index in range(SPACES):
         by_die_colour[(die[index], colour[index])] = by_die_colour.get((die[index], colour[index]), ()) + (index,)
+    area_of = tuple(areas[area[i]] for i in range(SPACES))
     return Board(layout, colour, die, neighbours, tuple(area), tuple(areas), colour_spaces,
-                 colour_spaces["C"], None if start is None else start - 1, by_die_colour)
+                 colour_spaces["C"], None if start is None else start - 1, by_die_colour, area_of,
+                 tuple(map(_getter, neighbours)), tuple(map(_getter, area_of)),
+                 tuple(_getter(colour_spaces[colour[i]]) for i in range(SPACES)))
+
+
+def _getter(spaces: tuple[int, ...]) -> Callable[[list], tuple]:
+    """An ``itemgetter`` of ``spaces`` that returns a tuple even for one space."""
+    return itemgetter(*spaces) if len(spaces) > 1 else itemgetter(*spaces, *spaces)
 
 
 @cache

@@ -39,13 +39,15 @@ cob.die.workers | needs 3 workers, anna has 1
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import attrgetter
 
 from burgundy_cli.castles.actions import (
-    apply_action, apply_purchase, check_action, check_purchase, illegal,
+    apply_action, apply_purchase, check_place, check_placement, check_purchase, check_sell, check_take, effect_of,
+    illegal, place_and_check_grants,
 )
 from burgundy_cli.castles.boards import depot_spaces
 from burgundy_cli.castles.commands import (
-    BuyCommand, CorrectionCommand, DieCommand, PassCommand, PhaseGoodsEvent, RevealEvent, RollEvent,
+    BuyCommand, CorrectionCommand, DieCommand, PassCommand, PhaseGoodsEvent, PlaceAction, RevealEvent, RollEvent,
 )
 from burgundy_cli.castles.state import PHASES, GameState, PlayerState
 from burgundy_cli.castles.tiles import GOODS_PER_TYPE, catalogue
@@ -144,30 +146,62 @@ def _check_mover(state: GameState, cmd) -> PlayerState:
     raise illegal("cob.flow.turn-order", f"it is {mover.name}'s turn, not {cmd.player}'s")
 
 
-def _check_die(state: GameState, cmd: DieCommand) -> tuple[PlayerState, int, int]:
-    """The die line is legal: its player, the value the die is used as, and its worker cost."""
-    player = _check_mover(state, cmd)
-    if cmd.rolled not in player.dice:
-        unused = ", ".join(map(str, player.dice)) or "none"
-        raise illegal("cob.die.unused", f"{player.name} has no unused die showing {cmd.rolled}",
-                      f"unused dice: {unused}")
-    value = cmd.rolled if cmd.value is None else cmd.value
+def _check_die(state: GameState, cmd: DieCommand) -> None:
+    """The die line is legal (:func:`check`)."""
     action = cmd.action
-    kind = action.kind
-    if kind == "take" and action.depot is not None and action.depot != value:
-        raise illegal("cob.die.value", f"a die used as {value} takes from depot {value}, not {action.depot}",
-                      f"use the die as {action.depot}")
-    if kind == "sell" and action.goods != value:
-        raise illegal("cob.die.value", f"a die used as {value} sells goods of type {value}, not {action.goods}",
-                      f"use the die as {action.goods}")
-    if kind == "place" and action.tile not in catalogue():
-        raise illegal("cob.place.stored", f"there is no tile called '{action.tile}'")
-    cost = worker_cost(player, cmd.rolled, value, free_change(player, action, state.options))
+    _check_die_line(state, cmd, action, action.kind, check_place)
+
+
+def _check_die_line(state: GameState, cmd: DieCommand, action, kind: str,
+                    place) -> tuple[PlayerState, int, int, int]:
+    """The die line ``cmd`` (its ``action`` and that action's ``kind`` already read) is legal:
+    its player, the die as rolled, the value it is used as, and its worker cost.
+
+    ``place`` checks a placement: :func:`check_place`, or for :func:`play` ``check_placement``,
+    which leaves the purchase and granted action inside it to :func:`_play_granting_placement`.
+    A command's fields are read once and passed on: reading them is a good part of the cost
+    of a line.
+    """
+    seat = state.seats.get(cmd.player, -1)
+    if state.stage == "turn" and state.order[state.turn] == seat:  # the usual case, without a call
+        player = state.players[seat]
+    else:
+        player = _check_mover(state, cmd)
+    rolled = cmd.rolled
+    if rolled not in player.dice:
+        unused = ", ".join(map(str, player.dice)) or "none"
+        raise illegal("cob.die.unused", f"{player.name} has no unused die showing {rolled}",
+                      f"unused dice: {unused}")
+    value = cmd.value
+    if value is None:
+        value = rolled
+    # placements first: the commonest die line (each kind's test is its own, so order is free)
+    if kind == "place":
+        if action.tile not in catalogue():
+            raise illegal("cob.place.stored", f"there is no tile called '{action.tile}'")
+    elif kind == "take":
+        depot = action.depot
+        if depot is not None and depot != value:
+            raise illegal("cob.die.value", f"a die used as {value} takes from depot {value}, not {depot}",
+                          f"use the die as {depot}")
+    elif kind == "sell":
+        goods = action.goods
+        if goods != value:
+            raise illegal("cob.die.value", f"a die used as {value} sells goods of type {value}, not {goods}",
+                          f"use the die as {goods}")
+    # a die used as rolled costs nothing, whatever free change a knowledge tile would give
+    cost = 0 if value == rolled else worker_cost(player, rolled, value, free_change(player, action, state.options))
     if cost > player.workers:
-        raise illegal("cob.die.workers", f"{player.name} cannot turn {cmd.rolled} into {value}",
+        raise illegal("cob.die.workers", f"{player.name} cannot turn {rolled} into {value}",
                       f"needs {cost} worker{'s' if cost != 1 else ''}, {player.name} has {player.workers}")
-    check_action(state, player, action, value, cost)
-    return player, value, cost
+    # actions.check_action for a die-bound action, dispatched here: one call fewer per die line
+    if kind == "place":
+        place(state, player, action, value, cost)
+    elif kind == "take":
+        check_take(state, player, action, value)
+    elif kind == "sell":
+        check_sell(player, goods)
+    return player, rolled, value, cost
 
 
 def _check_buy(state: GameState, cmd: BuyCommand) -> None:
@@ -182,62 +216,74 @@ def _check_roll(state: GameState, cmd: RollEvent) -> None:
     if state.stage == "turn":
         raise illegal("cob.flow.turn-order", f"round {state.round + 1} is still being played",
                       f"{state.players[state.to_move()].name} is to move")
-    names = [p.name for p in state.players]
-    if sorted(cmd.dice) != sorted(names):
+    dice = cmd.dice
+    if len(dice) != len(state.players) or dice.keys() != state.seats.keys():  # the same names, in any order
+        names = [p.name for p in state.players]
         missing = [n for n in names if n not in cmd.dice]
         extra = [n for n in cmd.dice if n not in names]
         raise illegal("cob.roll.players", "every player rolls their two dice",
                       f"missing: {', '.join(missing) or '-'}; unknown: {', '.join(extra) or '-'}")
     goods = state.round_goods if state.stage != "phase" else None
+    good = cmd.good
     if goods:
-        if cmd.good is not None and cmd.good != goods[0]:
-            raise illegal("cob.roll.good", f"the top goods tile of the round spaces is {goods[0]}, not {cmd.good}")
-    elif cmd.good is None:
+        if good is not None and good != goods[0]:
+            raise illegal("cob.roll.good", f"the top goods tile of the round spaces is {goods[0]}, not {good}")
+    elif good is None:
         raise illegal("cob.roll.good", "the goods tile the white die places must be recorded",
                       "add the good to the roll, or a phase-goods line at the start of the phase")
-    elif state.goods_used[cmd.good] >= GOODS_PER_TYPE:
-        raise illegal("cob.goods.count", f"all {GOODS_PER_TYPE} goods tiles of type {cmd.good} are already in play")
+    elif state.goods_used[good] >= GOODS_PER_TYPE:
+        raise illegal("cob.goods.count", f"all {GOODS_PER_TYPE} goods tiles of type {good} are already in play")
+
+
+#: A tile kind's colour code.
+_COLOUR = attrgetter("colour")
+#: The stages in which a phase's reveal and goods lines may come.
+_PHASE_SETUP = ("phase", "setup")
 
 
 def _check_phase_line(state: GameState) -> None:
     if state.stage == "over":
         raise illegal("cob.flow.over", "the game is over (phase E has ended)")
-    if state.stage not in ("phase", "setup"):
+    if state.stage not in _PHASE_SETUP:
         raise illegal("cob.flow.phase-setup", f"phase {PHASES[state.phase]} is under way",
                       "reveals and phase goods come before the first roll of a phase")
 
 
 def _check_reveal(state: GameState, cmd: RevealEvent) -> None:
-    _check_phase_line(state)
+    if state.stage not in _PHASE_SETUP:
+        _check_phase_line(state)
     depot = cmd.depot
     if state.stage == "setup" and state.revealed[depot]:
         raise illegal("cob.reveal.repeat", f"depot {depot} was already replenished this phase")
     phase = state.phase
-    spaces = depot_spaces(state.player_count, phase)[depot]
+    spaces = depot_spaces(len(state.players), phase)[depot]
     kinds = catalogue()
-    unknown = [t for t in cmd.tiles if t not in kinds]
-    if unknown:
-        raise illegal("cob.reveal.spaces", f"there is no tile called '{unknown[0]}'")
-    if len(cmd.tiles) != len(spaces):
+    tiles = cmd.tiles
+    if not all(map(kinds.__contains__, tiles)):
+        unknown = next(tile for tile in tiles if tile not in kinds)
+        raise illegal("cob.reveal.spaces", f"there is no tile called '{unknown}'")
+    if len(tiles) != len(spaces):
         raise illegal("cob.reveal.spaces", f"{'the black depot' if depot == 0 else f'depot {depot}'} takes "
-                      f"{len(spaces)} tiles with {state.player_count} players, not {len(cmd.tiles)}")
+                      f"{len(spaces)} tiles with {state.player_count} players, not {len(tiles)}")
     if depot:
-        colours = sorted(kinds[t].colour for t in cmd.tiles)
+        colours = sorted(map(_COLOUR, map(kinds.__getitem__, tiles)))
         if colours != sorted(spaces):
             raise illegal("cob.reveal.spaces", f"depot {depot}'s spaces are {' '.join(sorted(spaces))} in phase "
                           f"{PHASES[phase]}, the tiles are {' '.join(colours)}",
                           "colour codes: C castle, S ship, M mine, L animal, B building, Y knowledge")
     back = 1 if depot == 0 else 0
-    for name in set(cmd.tiles):
-        if kinds[name].black == 0 and back == 1:
+    supply = state.supply
+    for name in set(tiles):
+        if back == 1 and kinds[name].black == 0:
             raise illegal("cob.reveal.spaces", f"no {name} has a black back")
-        if cmd.tiles.count(name) > state.supply[name][back]:
+        if tiles.count(name) > supply[name][back]:
             raise illegal("cob.supply.exhausted", f"only {state.supply[name][back]} {name} with a "
                           f"{'black' if back else 'coloured'} back left in the supply")
 
 
 def _check_phase_goods(state: GameState, cmd: PhaseGoodsEvent) -> None:
-    _check_phase_line(state)
+    if state.stage not in _PHASE_SETUP:
+        _check_phase_line(state)
     if state.stage == "setup" and state.round_goods is not None:
         raise illegal("cob.reveal.repeat", "this phase's goods were already laid out")
     for good in set(cmd.goods):
@@ -280,11 +326,11 @@ def _begin_phase(state: GameState) -> None:
     """Clear the depots of the last phase (their tiles go back to the box) for a new phase."""
     if state.stage != "phase":
         return
-    for depot in range(7):
-        state.removed.extend(state.depots[depot])
-        state.depots[depot] = []
-        state.taken[depot] = []
-        state.revealed[depot] = False
+    for tiles in state.depots:
+        state.removed.extend(tiles)
+    state.depots[:] = [[] for _ in range(7)]
+    state.taken[:] = [[] for _ in range(7)]
+    state.revealed[:] = [False] * 7
     state.round_goods = None
     state.lingering = -1
     state.stage = "setup"
@@ -292,7 +338,8 @@ def _begin_phase(state: GameState) -> None:
 
 def _end_turn(state: GameState) -> None:
     """The player to move has no dice left: pass the turn, and end round/phase/game as due."""
-    state.lingering = -1 if state.bought else state.to_move()
+    # the mover may still buy unless they have (state.to_move(), without the call)
+    state.lingering = -1 if state.bought or state.stage != "turn" else state.order[state.turn]
     state.bought = False
     state.turn += 1
     if state.turn < len(state.order):
@@ -314,17 +361,46 @@ def _end_turn(state: GameState) -> None:
 
 def _apply_die(state: GameState, cmd: DieCommand) -> None:
     player = state.players[state.seat(cmd.player)]
-    value = cmd.rolled if cmd.value is None else cmd.value
-    _spend_die(state, cmd, player, value, worker_cost(player, cmd.rolled, value,
-                                                      free_change(player, cmd.action, state.options)))
+    rolled, action = cmd.rolled, cmd.action
+    value = rolled if cmd.value is None else cmd.value
+    _spend_die(state, player, rolled, action, action.kind, value,
+               worker_cost(player, rolled, value, free_change(player, action, state.options)))
 
 
-def _spend_die(state: GameState, cmd: DieCommand, player: PlayerState, value: int, cost: int) -> None:
-    """Carry out a checked die line: pay ``cost`` workers, use the die as ``value``."""
+def _spend_die(state: GameState, player: PlayerState, rolled: int, action, kind: str, value: int, cost: int) -> None:
+    """Carry out a checked die line: pay ``cost`` workers, use the die ``rolled`` as ``value``
+    for ``action`` (of ``kind``)."""
     state.lingering = -1
     player.workers -= cost
-    player.dice.remove(cmd.rolled)
-    apply_action(state, player, cmd.action, value)
+    dice = player.dice
+    dice.remove(rolled)
+    apply_action(state, player, action, value, kind)
+    if not dice:
+        _end_turn(state)
+
+
+def _play_granting_placement(state: GameState, player: PlayerState, rolled: int, action: PlaceAction,
+                             cost: int) -> None:
+    """:func:`play` for a die placing a tile that grants an action or buys inside it, once
+    :func:`_check_die` has checked all but the purchase and the granted action.
+
+    Those have to be checked on the state after the placement; instead of placing on a
+    branch to check and then again to apply, the tile is placed once, here, and the state
+    is restored from an undo copy if the purchase or the granted action is illegal.
+    """
+    seat = state.players.index(player)
+    undo = state.branch(seat)
+    try:
+        state.lingering = -1
+        player.workers -= cost
+        player.dice.remove(rolled)
+        place_and_check_grants(state, player, action, effect_of(state, action.tile))
+        then = action.then
+        if then is not None:
+            apply_action(state, player, then, None)
+    except BaseException:
+        state.restore(undo, seat)
+        raise
     if not player.dice:
         _end_turn(state)
 
@@ -362,15 +438,16 @@ def _apply_correction(state: GameState, cmd: CorrectionCommand) -> None:
 def _apply_roll(state: GameState, cmd: RollEvent) -> None:
     _begin_phase(state)
     state.lingering = -1
+    dice = cmd.dice
     for player in state.players:
-        player.dice = list(cmd.dice[player.name])
+        player.dice = list(dice[player.name])
     if state.round_goods:
         good = state.round_goods.pop(0)
     else:
         good = cmd.good
         state.goods_used[good] += 1
-    state.white = cmd.white
-    state.depot_goods[cmd.white].append(good)
+    white = state.white = cmd.white
+    state.depot_goods[white].append(good)
     state.order = state.bridge_order()
     state.turn = 0
     state.bought = False
@@ -379,10 +456,10 @@ def _apply_roll(state: GameState, cmd: RollEvent) -> None:
 
 def _apply_reveal(state: GameState, cmd: RevealEvent) -> None:
     _begin_phase(state)
-    for name in cmd.tiles:
-        state.draw(name, cmd.depot == 0)
-    state.depots[cmd.depot] = list(cmd.tiles)
-    state.revealed[cmd.depot] = True
+    depot, tiles = cmd.depot, cmd.tiles
+    state.draw_each(tiles, depot == 0)
+    state.depots[depot] = list(tiles)
+    state.revealed[depot] = True
 
 
 def _apply_phase_goods(state: GameState, cmd: PhaseGoodsEvent) -> None:
@@ -403,14 +480,21 @@ def apply(state: GameState, cmd) -> None:
     _APPLIES[cmd.kind](state, cmd)
 
 
-def play(state: GameState, cmd) -> None:
-    """Check ``cmd``, then apply it in place.
+def play(state: GameState, cmd, kind: str | None = None) -> None:
+    """Check ``cmd``, then apply it in place (``kind``: ``cmd.kind`` if the caller has read it).
 
     :raises IllegalMoveError: the command breaks a rule; ``state`` is unchanged.
     """
-    kind = cmd.kind
+    if kind is None:
+        kind = cmd.kind
     if kind == "die":  # most lines: reuse what the check found instead of finding it again
-        _spend_die(state, cmd, *_check_die(state, cmd))
+        action = cmd.action
+        action_kind = action.kind
+        player, rolled, value, cost = _check_die_line(state, cmd, action, action_kind, check_placement)
+        if action_kind == "place" and (action.then is not None or action.buy is not None):
+            _play_granting_placement(state, player, rolled, action, cost)
+        else:
+            _spend_die(state, player, rolled, action, action_kind, value, cost)
         return
     _CHECKS[kind](state, cmd)
     _APPLIES[kind](state, cmd)

@@ -45,9 +45,13 @@ _NAMELESS = frozenset({"reveal", "phase-goods"})
 _TABLE_KINDS = frozenset({"roll", "reveal", "phase-goods"})
 
 
+#: Every ``[log]`` key in round order: A1..A5, B1, ... E5.
+_GROUP_NAMES = tuple(f"{phase}{round_}" for phase in _PHASES for round_ in range(1, 6))
+
+
 def group_name(phase: int, round_: int) -> str:
     """The ``[log]`` key of a round: ``group_name(0, 0) == "A1"`` (clamped to E5 at the end)."""
-    return f"{_PHASES[min(phase, 4)]}{min(round_, 4) + 1}"
+    return _GROUP_NAMES[min(phase, 4) * 5 + min(round_, 4)]
 
 
 def _group_order(name: str) -> int:
@@ -320,7 +324,12 @@ def open_session(doc: RecordDoc, header: GameHeader) -> CastlesSession:
     table, data, state = _start(doc, header)
     session = CastlesSession(header, table, data, state)
     groups = _log_groups(doc)
+    # The loop below is CastlesSession.read, group_of and _play written out: it runs once per
+    # recorded action, and the calls cost as much as a simple action's check and apply.
     resolve = session.names.command
+    listed = frozenset(header.players)
+    played = session.lines
+    play = engine.play
     for group_index, (group, lines) in enumerate(groups):
         upper = group.upper()
         for line_index, text in enumerate(lines):
@@ -331,15 +340,27 @@ def open_session(doc: RecordDoc, header: GameHeader) -> CastlesSession:
                     session.keep_comment(comment, upper)
                     continue
             try:
-                command = resolve(parse_line(text), text)  # CastlesSession.read, without a call
-                expected = session.group_of(command)
-                if upper != expected and session.state.stage != "over":
+                command = parse_line(text)
+                kind = command.kind
+                table_line = kind in _TABLE_KINDS
+                if table_line:
+                    if kind == "roll":
+                        command = resolve(command, text)
+                    expected = group_name(state.phase, state.round)
+                else:
+                    if command.player not in listed:  # a name typed in another spelling
+                        command = resolve(command, text)
+                    expected = session.round_group or group_name(state.phase, state.round)
+                if upper != expected and state.stage != "over":
                     raise RecordError(f"this line belongs to round {expected}, but it is listed under {group}")
-                session._play(command, expected)
+                play(state, command, kind)
+                if table_line:
+                    session.round_group = expected
+                played.append((expected, command))
             except RefereeError as err:
                 raise _locate(err, _line_offset(doc, groups, group_index, line_index), doc, group) from None
             if comment:
-                session.comments[len(session.lines) - 1] = comment
+                session.comments[len(played) - 1] = comment
     return session
 
 

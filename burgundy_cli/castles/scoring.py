@@ -16,6 +16,8 @@ order the bridge shows at the end.
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from burgundy_cli.castles.state import GameState, PlayerState
 from burgundy_cli.castles.tiles import KNOWLEDGE_BUILDING, catalogue
 from burgundy_cli.core.game import ScoreLine, ScoreTable
@@ -23,20 +25,22 @@ from burgundy_cli.core.game import ScoreLine, ScoreTable
 PLAY_CATEGORIES = ("position", "animals", "areas", "area-phase-bonus", "colour-bonus", "goods-sold",
                    "watchtowers", "corrections")
 END_CATEGORIES = ("end-goods", "end-silver", "end-workers", "knowledge-tiles")
+_BUILDING = attrgetter("building")
+_ANIMAL = attrgetter("animal")
 
 
 def _goods_types_sold(state: GameState, player: PlayerState, placed: list) -> int:
-    return (3 if state.edition == "2011" else 2) * sum(1 for count in player.sold if count)
+    return (3 if state.edition == "2011" else 2) * (len(player.sold) - player.sold.count(0))
 
 
 def _buildings(building: str):
     def points(state: GameState, player: PlayerState, placed: list) -> int:
-        return 4 * sum(1 for kind in placed if kind.building == building)
+        return 4 * list(map(_BUILDING, placed)).count(building)
     return points
 
 
 def _animal_types(state: GameState, player: PlayerState, placed: list) -> int:
-    return 4 * len({kind.animal for kind in placed if kind.animal})
+    return 4 * len(set(filter(None, map(_ANIMAL, placed))))
 
 
 def _goods_sold(state: GameState, player: PlayerState, placed: list) -> int:
@@ -65,11 +69,12 @@ def knowledge_points(state: GameState, player: PlayerState) -> dict[int, int]:
 
     Tiles in storage do not count (2019 rules, 'End of the game').
     """
-    kinds = catalogue()
-    placed = [kinds[t] for t in player.duchy if t is not None]
     scoring = state.ruleset.end_scoring
-    return {number: scoring[number](state, player, placed)
-            for number in sorted(player.knowledge) if number in scoring}
+    numbers = [number for number in sorted(player.knowledge) if number in scoring]
+    if not numbers:  # most players: no scoring knowledge tile, no need to list the duchy's tiles
+        return {}
+    placed = list(map(catalogue().__getitem__, filter(None, player.duchy)))  # names are never empty
+    return {number: scoring[number](state, player, placed) for number in numbers}
 
 
 def breakdown(state: GameState, player: PlayerState, final: bool) -> dict[str, int]:

@@ -11,7 +11,7 @@ goods types 1..6; ``phase`` 0..4 for A..E and ``round`` 0..4 for rounds 1..5.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -80,9 +80,23 @@ class PlayerState:
     dice: list[int] = field(default_factory=list)
 
     def copy(self) -> PlayerState:
-        return PlayerState(self.name, self.board, self.start, self.duchy.copy(), self.storage.copy(),
-                           self.goods.copy(), self.sold.copy(), self.silver, self.workers, self.vp.copy(),
-                           self.bonuses.copy(), self.knowledge.copy(), self.dice.copy())
+        """An independent copy (the board is shared). Built field by field, without ``__init__``:
+        every placement that grants an action copies its player (see :meth:`GameState.branch`)."""
+        copy = PlayerState.__new__(PlayerState)
+        copy.name = self.name
+        copy.board = self.board
+        copy.start = self.start
+        copy.duchy = self.duchy.copy()
+        copy.storage = self.storage.copy()
+        copy.goods = self.goods.copy()
+        copy.sold = self.sold.copy()
+        copy.silver = self.silver
+        copy.workers = self.workers
+        copy.vp = self.vp.copy()
+        copy.bonuses = self.bonuses.copy()
+        copy.knowledge = self.knowledge.copy()
+        copy.dice = self.dice.copy()
+        return copy
 
     @property
     def points(self) -> int:
@@ -167,26 +181,60 @@ class GameState:
     def branch(self, seat: int) -> GameState:
         """A cheaper copy in which only player ``seat``, the bonus tiles, the bridge, the depots
         and what leaves them may change: enough to check a placement's purchase and granted
-        action on the branch after applying the placement there. The other players are shared."""
+        action on the branch after applying the placement there. The other players are shared.
+
+        Built field by field (no ``__init__``): the engine branches for every placement that
+        grants an action, so this is on the replay's hot path.
+        """
         branch = GameState.__new__(GameState)
-        for name in GameState.__slots__:
-            setattr(branch, name, getattr(self, name))
-        branch.players = self.players.copy()
-        branch.players[seat] = self.players[seat].copy()
-        branch.bonus_taken = self.bonus_taken.copy()
-        branch.bridge = [stack.copy() for stack in self.bridge]
-        branch.depot_goods = [goods.copy() for goods in self.depot_goods]
-        branch.depots = [tiles.copy() for tiles in self.depots]
-        branch.taken = [taken.copy() for taken in self.taken]
-        branch.supply = dict(self.supply)
+        branch.edition = self.edition
+        branch.options = self.options
+        players = branch.players = self.players.copy()
+        players[seat] = players[seat].copy()
+        branch.bridge = list(map(list.copy, self.bridge))
+        branch.phase = self.phase
+        branch.round = self.round
+        branch.stage = self.stage
+        branch.order = self.order
+        branch.turn = self.turn
+        branch.bought = self.bought
+        branch.lingering = self.lingering
+        branch.white = self.white
+        branch.depots = list(map(list.copy, self.depots))
+        branch.depot_goods = list(map(list.copy, self.depot_goods))
+        branch.revealed = self.revealed
+        branch.taken = list(map(list.copy, self.taken))
+        branch.round_goods = self.round_goods
+        branch.supply = self.supply.copy()
         branch.removed = self.removed.copy()
+        branch.bonus_taken = self.bonus_taken.copy()
+        branch.goods_used = self.goods_used
         branch.skipped = self.skipped.copy()
+        branch.seats = self.seats
+        branch.ruleset = self.ruleset
         return branch
+
+    def restore(self, undo: GameState, seat: int) -> None:
+        """Undo what was done since ``undo = self.branch(seat)``, within what a branch lets
+        change: this state and its player ``seat`` take back the branch's fields, keeping
+        their identity (the engine's undo when a placement's granted action is illegal)."""
+        for name in GameState.__slots__:
+            if name != "players":
+                setattr(self, name, getattr(undo, name))
+        player, saved = self.players[seat], undo.players[seat]
+        for name in PlayerState.__slots__:
+            setattr(player, name, getattr(saved, name))
 
     def draw(self, tile: str, black: bool) -> None:
         """One ``tile`` with a black (or coloured) back leaves the supply."""
-        coloured, black_left = self.supply[tile]
-        self.supply[tile] = [coloured, black_left - 1] if black else [coloured - 1, black_left]
+        self.draw_each((tile,), black)
+
+    def draw_each(self, tiles: Iterable[str], black: bool) -> None:
+        """Each of ``tiles`` (one copy per mention) with a black (or coloured) back leaves the supply."""
+        supply = self.supply
+        for tile in tiles:
+            coloured, black_left = supply[tile]
+            supply[tile] = [coloured, black_left - 1] if black else [coloured - 1, black_left]
 
     @property
     def player_count(self) -> int:
