@@ -13,7 +13,7 @@ from burgundy_cli.core.errors import Location, ParseError, RecordError, RefereeE
 from burgundy_cli.core.game import GameHeader, MoveList, ScoreTable
 from burgundy_cli.core.record import RecordDoc
 from burgundy_cli.robber_knights import engine
-from burgundy_cli.robber_knights.notation import Command, format_command, parse_line
+from burgundy_cli.robber_knights.notation import Command, format_command, parse_line, read_canonical
 from burgundy_cli.robber_knights.scoring import score
 from burgundy_cli.robber_knights.setup import check_header, read_position, read_setup, resolve_player
 from burgundy_cli.robber_knights.state import State
@@ -48,18 +48,28 @@ class RobberKnightsSession:
             raise
         return cmd
 
+    def read_with_line(self, text: str) -> tuple[Command, str]:
+        """:meth:`read` and the canonical line of the command (``text`` itself when it is one).
+
+        :raises ParseError:
+        """
+        cmd = read_canonical(text)
+        if cmd is not None and cmd.player in self.state.index:
+            return cmd, text
+        cmd = self.read(text)
+        return cmd, format_command(cmd)
+
     def score(self) -> ScoreTable:
         return score(self.state)
 
     def check(self, text: str) -> str:
-        cmd = self.read(text)
+        cmd, line = self.read_with_line(text)
         engine.check(self.state, cmd)
-        return format_command(cmd)
+        return line
 
     def play(self, text: str) -> str:
-        cmd = self.read(text)
+        cmd, line = self.read_with_line(text)
         engine.play(self.state, cmd)
-        line = format_command(cmd)
         self.log.append(line)
         return line
 
