@@ -31,6 +31,9 @@ class RobberKnightsSession:
         self.start = start
         self.log: list[str] = []
         self.players = [player.name for player in state.players]
+        #: the canonical lines read so far and their commands: a game repeats its draws and
+        #: ends, and the memo lives and dies with the session (no growth over many records)
+        self.canonical: dict[str, Command] = {}
 
     def read(self, text: str) -> Command:
         """Parse a line and give it the record's spelling of the player's name.
@@ -53,11 +56,14 @@ class RobberKnightsSession:
 
         :raises ParseError:
         """
-        cmd = read_canonical(text)
-        if cmd is not None and cmd.player in self.state.index:
-            return cmd, text
-        cmd = self.read(text)
-        return cmd, format_command(cmd)
+        cmd = self.canonical.get(text)
+        if cmd is None:
+            cmd = read_canonical(text)
+            if cmd is None or cmd.player not in self.state.index:
+                cmd = self.read(text)
+                return cmd, format_command(cmd)
+            self.canonical[text] = cmd
+        return cmd, text
 
     def score(self) -> ScoreTable:
         return score(self.state)
