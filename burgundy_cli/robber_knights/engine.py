@@ -34,7 +34,12 @@ def _check(state: State, cmd: Command) -> Cell | None:
         raise _illegal("rk.game.over", "the game is over: every tile has been laid",
                        "nothing more can be played; run 'burgundy score' for the result")
     player = state.index[cmd.player]
-    if player != state.to_move or (state.must_draw and not isinstance(cmd, DrawCommand)):
+    if state.must_draw:  # only the player to move may act: by drawing
+        if player != state.to_move or not isinstance(cmd, DrawCommand):
+            raise _out_of_turn(state, cmd, player)
+        _check_draw(state, player, cmd)
+        return None
+    if player != state.to_move:
         raise _out_of_turn(state, cmd, player)
     if isinstance(cmd, LayCommand):
         return _check_lay(state, player, cmd)
@@ -85,11 +90,12 @@ def _check_lay(state: State, player: int, cmd: LayCommand) -> Cell:
         raise _illegal("rk.knights.castle", f"{cmd.tile} has no castle, so no knights come into play with it",
                        f"lay it without knights: '{who.name}: lay {cmd.tile} {cmd.cell}'")
     most = components().max_knights_per_castle
-    if cmd.knights > most:
-        raise _illegal("rk.knights.five", f"{cmd.knights} knights placed on the castle",
+    knights = cmd.knights
+    if knights > most:
+        raise _illegal("rk.knights.five", f"{knights} knights placed on the castle",
                        f"place at most {most}")
-    if cmd.knights > who.knights:
-        raise _illegal("rk.knights.supply", f"{who.name} has only {who.knights} knights left, not {cmd.knights}",
+    if knights > who.knights:
+        raise _illegal("rk.knights.supply", f"{who.name} has only {who.knights} knights left, not {knights}",
                        f"place at most {who.knights}" if who.knights else "lay the castle without knights")
     _check_march(state, cell, tile.terrain, cmd)
     return cell
@@ -170,8 +176,9 @@ def _apply(state: State, cmd: Command, cell: Cell | None) -> None:
     player = state.index[cmd.player]
     who = state.players[player]
     if cell is not None:
-        who.hand.remove(cmd.tile)
-        space = Space(components().tiles[cmd.tile], player, [])
+        tile = cmd.tile
+        who.hand.remove(tile)
+        space = Space(components().tiles[tile], player, [])
         state.put(cell, space)
         if cmd.leave:
             _march(state, cell, space, player, cmd)
