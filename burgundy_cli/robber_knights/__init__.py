@@ -1,6 +1,6 @@
 """Robber Knights (R. Dorn): rules, data, notation and records for the ``burgundy`` tool.
 
-Importing this package is cheap: the engine, the pydantic models and the component data
+Importing this package is cheap: the engine, the commands and the component data
 load on first use, through the :data:`GAME` object the core's registry asks for.
 Notation: :mod:`.notation`; records and replay: :mod:`.session`; seeded playouts:
 :mod:`.playout`. Robber Knights has one edition, so records name none.

@@ -25,28 +25,44 @@ def check(state: State, cmd: Command) -> None:
 
     :raises IllegalMoveError: with the rule broken and a hint.
     """
+    _check(state, cmd)
+
+
+def _check(state: State, cmd: Command) -> Cell | None:
+    """:func:`check`, giving the cell a tile is laid on (None for a draw or an end), for :func:`_apply`."""
     if state.over:
         raise _illegal("rk.game.over", "the game is over: every tile has been laid",
                        "nothing more can be played; run 'burgundy score' for the result")
     player = state.index[cmd.player]
-    mover = state.players[state.to_move].name
-    if state.must_draw and not (isinstance(cmd, DrawCommand) and player == state.to_move):
-        raise _illegal("rk.draw.after-lay", f"{mover} must first draw the top tile of their pile",
-                       f"record the draw first, e.g. '{mover}: draw <tile>'")
+    if state.must_draw:  # only the player to move may act: by drawing
+        if player != state.to_move or not isinstance(cmd, DrawCommand):
+            raise _out_of_turn(state, cmd, player)
+        _check_draw(state, player, cmd)
+        return None
     if player != state.to_move:
-        if isinstance(cmd, LayCommand) and player == state.last_player and \
-                state.last_lays == components().max_lays_per_turn:
-            raise _illegal("rk.lay.three", f"{cmd.player} has already laid "
-                           f"{components().max_lays_per_turn} tiles this turn", f"it is {mover}'s turn")
-        raise _illegal("rk.turn.order", f"it is {mover}'s turn, not {cmd.player}'s",
-                       f"the next line must be by {mover}")
+        raise _out_of_turn(state, cmd, player)
     if isinstance(cmd, LayCommand):
-        _check_lay(state, player, cmd)
-    elif isinstance(cmd, DrawCommand):
+        return _check_lay(state, player, cmd)
+    if isinstance(cmd, DrawCommand):
         _check_draw(state, player, cmd)
     elif state.lays == 0:
-        raise _illegal("rk.turn.first-compulsory", f"{mover} has not laid a tile this turn",
+        raise _illegal("rk.turn.first-compulsory", f"{cmd.player} has not laid a tile this turn",
                        "lay at least one tile before ending the turn")
+    return None
+
+
+def _out_of_turn(state: State, cmd: Command, player: int) -> IllegalMoveError:
+    """The error for a line by a player who may not act now: a draw is due, or it is not their turn."""
+    mover = state.players[state.to_move].name
+    if state.must_draw and not (isinstance(cmd, DrawCommand) and player == state.to_move):
+        return _illegal("rk.draw.after-lay", f"{mover} must first draw the top tile of their pile",
+                        f"record the draw first, e.g. '{mover}: draw <tile>'")
+    if isinstance(cmd, LayCommand) and player == state.last_player and \
+            state.last_lays == components().max_lays_per_turn:
+        return _illegal("rk.lay.three", f"{cmd.player} has already laid "
+                        f"{components().max_lays_per_turn} tiles this turn", f"it is {mover}'s turn")
+    return _illegal("rk.turn.order", f"it is {mover}'s turn, not {cmd.player}'s",
+                    f"the next line must be by {mover}")
 
 
 def _check_draw(state: State, player: int, cmd: DrawCommand) -> None:
@@ -60,7 +76,7 @@ def _check_draw(state: State, player: int, cmd: DrawCommand) -> None:
                        f"the pile still holds {left}")
 
 
-def _check_lay(state: State, player: int, cmd: LayCommand) -> None:
+def _check_lay(state: State, player: int, cmd: LayCommand) -> Cell:
     who = state.players[player]
     if cmd.tile not in who.hand:
         raise _illegal("rk.lay.hand", f"{who.name} holds no {cmd.tile}",
@@ -68,19 +84,21 @@ def _check_lay(state: State, player: int, cmd: LayCommand) -> None:
     cell = parse_cell(cmd.cell)
     _check_place(state, cell, cmd.cell)
     if not cmd.leave:
-        return
+        return cell
     tile = components().tiles[cmd.tile]
     if not tile.is_castle:
         raise _illegal("rk.knights.castle", f"{cmd.tile} has no castle, so no knights come into play with it",
                        f"lay it without knights: '{who.name}: lay {cmd.tile} {cmd.cell}'")
     most = components().max_knights_per_castle
-    if cmd.knights > most:
-        raise _illegal("rk.knights.five", f"{cmd.knights} knights placed on the castle",
+    knights = cmd.knights
+    if knights > most:
+        raise _illegal("rk.knights.five", f"{knights} knights placed on the castle",
                        f"place at most {most}")
-    if cmd.knights > who.knights:
-        raise _illegal("rk.knights.supply", f"{who.name} has only {who.knights} knights left, not {cmd.knights}",
+    if knights > who.knights:
+        raise _illegal("rk.knights.supply", f"{who.name} has only {who.knights} knights left, not {knights}",
                        f"place at most {who.knights}" if who.knights else "lay the castle without knights")
     _check_march(state, cell, tile.terrain, cmd)
+    return cell
 
 
 def _check_place(state: State, cell: Cell, name: str) -> None:
@@ -150,17 +168,20 @@ def _check_march(state: State, castle: Cell, terrain: str, cmd: LayCommand) -> N
 
 def apply(state: State, cmd: Command) -> None:
     """Apply a command already checked; does not check."""
+    _apply(state, cmd, parse_cell(cmd.cell) if isinstance(cmd, LayCommand) else None)
+
+
+def _apply(state: State, cmd: Command, cell: Cell | None) -> None:
+    """:func:`apply`, with the cell of a lay already read."""
     player = state.index[cmd.player]
     who = state.players[player]
-    if isinstance(cmd, LayCommand):
-        who.hand.remove(cmd.tile)
-        cell = parse_cell(cmd.cell)
-        state.put(cell, Space(components().tiles[cmd.tile], player))
+    if cell is not None:
+        tile = cmd.tile
+        who.hand.remove(tile)
+        space = Space(components().tiles[tile], player, [])
+        state.put(cell, space)
         if cmd.leave:
-            d_row, d_col = STEPS[cmd.direction] if cmd.direction else (0, 0)
-            for left in cmd.leave:
-                state.board[cell].knights.extend([player] * left)
-                cell = (cell[0] + d_row, cell[1] + d_col)
+            _march(state, cell, space, player, cmd)
             who.knights -= cmd.knights
         state.lays += 1
         if who.pile_size:
@@ -176,6 +197,16 @@ def apply(state: State, cmd: Command) -> None:
         return
     if state.lays == components().max_lays_per_turn or not who.hand:
         _next_turn(state)
+
+
+def _march(state: State, cell: Cell, castle: Space, player: int, cmd: LayCommand) -> None:
+    """Stand the knights of ``cmd`` on the castle just laid and the tiles they walk on to."""
+    castle.knights.extend([player] * cmd.leave[0])
+    d_row, d_col = STEPS[cmd.direction] if cmd.direction else (0, 0)
+    board = state.board
+    for left in cmd.leave[1:]:
+        cell = (cell[0] + d_row, cell[1] + d_col)
+        board[cell].knights.extend([player] * left)
 
 
 def _next_turn(state: State) -> None:
@@ -196,5 +227,4 @@ def play(state: State, cmd: Command) -> None:
 
     :raises IllegalMoveError:
     """
-    check(state, cmd)
-    apply(state, cmd)
+    _apply(state, cmd, _check(state, cmd))

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from difflib import get_close_matches
-from functools import cache, lru_cache
+from functools import cache
 
 from burgundy_cli.core.errors import Location, ParseError
 from burgundy_cli.robber_knights.commands import DrawCommand, EndCommand, LayCommand
@@ -86,16 +86,67 @@ def tile_name(text: str, column: int | None = None) -> str:
 def parse_line(text: str) -> Command:
     """Read one notation line into a command (syntax only).
 
+    A line spelled exactly as :func:`format_command` writes it (every line of a record the
+    tool wrote) is read by one regular expression; any other spelling by the lenient reader.
+
     :raises ParseError: quoting the offending token, with its 1-based column.
 
     >>> format_command(parse_line("Red lay CP e4 k 4 right leave 1 2 1  # first castle"))
     'Red: lay castle-plain e4 knights 4 east leave 1,2,1'
     """
-    return _parse(text)
+    cmd = read_canonical(text)
+    return read_lenient(text) if cmd is None else cmd
 
 
-@lru_cache(maxsize=8192)
-def _parse(text: str) -> Command:
+@cache
+def _canonical_line() -> re.Pattern[str]:
+    """The canonical spelling of a line; groups: player, tile, cell, knights, direction, leave, drawn tile.
+
+    A player name as the lenient reader takes it (no colon or ``#``, no surrounding space,
+    at most 40 characters); counts without leading zeros, so the line is its own canonical form.
+    """
+    tile = "(" + "|".join(map(re.escape, components().tiles)) + ")"
+    count = "(?:0|[1-9][0-9]?)"
+    return re.compile(
+        r"([^\s:#](?:[^:#]{0,38}[^\s:#])?): "
+        rf"(?:lay {tile} ([a-z][1-9][0-9]?)"
+        rf"(?: knights ([1-9][0-9]?)(?: (north|east|south|west) leave ({count}(?:,{count})+))?)?"
+        rf"|draw {tile}|end)"
+    )
+
+
+def read_canonical(text: str) -> Command | None:
+    """The command of a line spelled exactly as :func:`format_command` writes it, else None.
+
+    The fast path of :func:`parse_line`: it gives the command the lenient reader gives, and
+    leaves every other line (other spellings, counts out of range, errors) to that reader.
+    """
+    match = _canonical_line().fullmatch(text)
+    if match is None:
+        return None
+    player, tile, cell, knights, direction, leave, drawn = match.groups()
+    if tile is not None:
+        if knights is None:
+            return LayCommand(player=player, tile=tile, cell=cell)
+        count = int(knights)
+        if count > components().knights_per_player:
+            return None
+        if direction is None:
+            return LayCommand(player=player, tile=tile, cell=cell, leave=(count,))
+        left = tuple(map(int, leave.split(",")))
+        if sum(left) != count:
+            return None
+        return LayCommand(player=player, tile=tile, cell=cell, direction=direction, leave=left)
+    if drawn is not None:
+        return DrawCommand(player=player, tile=drawn)
+    return EndCommand(player=player)
+
+
+def read_lenient(text: str) -> Command:
+    """Read a line in any accepted spelling (see the module docstring).
+
+    :raises ParseError: quoting the offending token, with its 1-based column.
+    """
     body = text.split("#", 1)[0]
     colon = body.find(":")
     if colon >= 0:
@@ -207,12 +258,8 @@ def _parse_lay(player: str, args: list[tuple[str, int]], end_column: int) -> Lay
     return LayCommand(player=player, tile=tile, cell=cell, direction=direction, leave=tuple(leave))
 
 
-@lru_cache(maxsize=8192)
 def format_command(cmd: Command) -> str:
-    """The canonical line of a command (``parse_line(format_command(c)) == c``).
-
-    Cached: commands are frozen, and a replay formats the same few hundred lines again and again.
-    """
+    """The canonical line of a command (``parse_line(format_command(c)) == c``)."""
     if isinstance(cmd, LayCommand):
         text = f"{cmd.player}: lay {cmd.tile} {cmd.cell}"
         if cmd.leave:

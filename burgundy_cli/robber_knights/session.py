@@ -15,7 +15,7 @@ from burgundy_cli.core.game import GameHeader, MoveList, ScoreTable
 from burgundy_cli.core.record import RecordDoc
 from burgundy_cli.core.schema import to_data
 from burgundy_cli.robber_knights import engine
-from burgundy_cli.robber_knights.notation import Command, format_command, parse_line
+from burgundy_cli.robber_knights.notation import Command, format_command, parse_line, read_canonical
 from burgundy_cli.robber_knights.scoring import score
 from burgundy_cli.robber_knights.setup import check_header, read_position, read_setup, resolve_player
 from burgundy_cli.robber_knights.state import State
@@ -33,6 +33,9 @@ class RobberKnightsSession:
         self.start = start
         self.log: list[str] = []
         self.players = [player.name for player in state.players]
+        #: the canonical lines read so far and their commands: a game repeats its draws and
+        #: ends, and the memo lives and dies with the session (no growth over many records)
+        self.canonical: dict[str, Command] = {}
 
     def read(self, text: str) -> Command:
         """Parse a line and give it the record's spelling of the player's name.
@@ -50,18 +53,31 @@ class RobberKnightsSession:
             raise
         return cmd
 
+    def read_with_line(self, text: str) -> tuple[Command, str]:
+        """:meth:`read` and the canonical line of the command (``text`` itself when it is one).
+
+        :raises ParseError:
+        """
+        cmd = self.canonical.get(text)
+        if cmd is None:
+            cmd = read_canonical(text)
+            if cmd is None or cmd.player not in self.state.index:
+                cmd = self.read(text)
+                return cmd, format_command(cmd)
+            self.canonical[text] = cmd
+        return cmd, text
+
     def score(self) -> ScoreTable:
         return score(self.state)
 
     def check(self, text: str) -> str:
-        cmd = self.read(text)
+        cmd, line = self.read_with_line(text)
         engine.check(self.state, cmd)
-        return format_command(cmd)
+        return line
 
     def play(self, text: str) -> str:
-        cmd = self.read(text)
+        cmd, line = self.read_with_line(text)
         engine.play(self.state, cmd)
-        line = format_command(cmd)
         self.log.append(line)
         return line
 

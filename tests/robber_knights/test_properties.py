@@ -21,7 +21,7 @@ from burgundy_cli.core.session import open_doc
 from burgundy_cli.robber_knights import GAME
 from burgundy_cli.robber_knights.commands import DrawCommand, EndCommand, LayCommand
 from burgundy_cli.robber_knights.components import components
-from burgundy_cli.robber_knights.notation import format_command, parse_line
+from burgundy_cli.robber_knights.notation import format_command, parse_line, read_canonical, read_lenient
 from burgundy_cli.robber_knights.scoring import points
 
 SETTINGS = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -170,6 +170,31 @@ COMMANDS = st.one_of(lay_commands(), st.builds(DrawCommand, player=PLAYERS, tile
 def test_notation_round_trip(cmd):
     assert parse_line(format_command(cmd)) == cmd
     assert GAME.parse(format_command(cmd).upper().replace(cmd.player.upper(), cmd.player)) == cmd
+
+
+#: Player names near the edges of what the reader takes: spaces, colons, '#', 40 characters.
+ODD_NAMES = st.one_of(PLAYERS, st.text(alphabet="ab :#\t\xa0-", max_size=3),
+                      st.text(alphabet="ab ", min_size=39, max_size=42))
+#: Characters that make or break a canonical line.
+NOISE = st.text(alphabet=" :#,-0123456789\t\n\xa0AEKLaeklnorstw", max_size=3)
+
+
+@settings(max_examples=500, deadline=None)
+@given(cmd=COMMANDS, name=ODD_NAMES, data=st.data())
+def test_canonical_fast_path_agrees_with_lenient_reader(cmd, name, data):
+    """Every line the writer produces is read by the fast path, to the command the lenient
+    reader gives; and a line the fast path accepts, however it was damaged, is one the lenient
+    reader reads to the same command and the writer writes back unchanged."""
+    line = format_command(cmd)
+    assert read_canonical(line) == read_lenient(line) == cmd
+    line = name + line[len(cmd.player):]
+    start = data.draw(st.integers(0, len(line)))
+    end = data.draw(st.integers(start, min(len(line), start + 3)))
+    text = line[:start] + data.draw(NOISE) + line[end:]
+    fast = read_canonical(text)
+    if fast is not None:
+        assert read_lenient(text) == fast
+        assert format_command(fast) == text
 
 
 @settings(max_examples=300, deadline=None)
