@@ -1,7 +1,7 @@
 """The Castles of Burgundy (Stefan Feld; editions 2011 and 2019): rules, notation and records.
 
 This module only defines :data:`GAME`, the object the command line talks to; everything
-heavy (data files, engine, pydantic models) is imported on first use, so that
+heavy (data files, engine, commands) is imported on first use, so that
 ``burgundy`` starts fast. Notation: :mod:`.notation`; records and replay: :mod:`.record`;
 seeded playouts: :mod:`.playout`.
 """

@@ -23,7 +23,7 @@ class LazyGame:
 
     A game package defines its ``GAME`` as one of these, naming the functions behind
     ``parse``, ``open`` and ``playout`` as ``"module:function"``; nothing of the game
-    (engine, data, pydantic models) is imported until a command calls one of them, so
+    (engine, data, commands) is imported until a command calls one of them, so
     ``burgundy`` starts fast whatever the number of games.
     """
 
