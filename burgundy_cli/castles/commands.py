@@ -2,9 +2,9 @@
 
 This module is the contract between the notation (text -> command, command -> canonical
 text) and the engine (command + state -> verdict / new state). A command here has been
-*read*; nothing in it has been checked against a position. Each kind is a frozen slotted
-dataclass with a kebab-case ``kind`` tag, and :data:`Command` is their union, told apart
-by ``kind``. The notation reader builds commands directly (it checks every field itself);
+*read*; nothing in it has been checked against a position. Each kind is a slotted
+dataclass (a value, never changed once read) with a kebab-case ``kind`` tag, and
+:data:`Command` is their union, told apart by ``kind``. The notation reader builds commands directly (it checks every field itself);
 :func:`validate_command` validates one given as plain data (tests, tools) with
 pydantic-core, from these same declarations (see :mod:`burgundy_cli.core.schema`).
 
@@ -22,10 +22,9 @@ Conventions used by every model:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Annotated, Any, Literal, Union
 
-from burgundy_cli.core.schema import Length, Pattern, Range, validate
+from burgundy_cli.core.schema import Length, Pattern, Range, command_class, validate
 
 DieValue = Annotated[int, Range(1, 6)]
 DepotNumber = Annotated[int, Range(1, 6)]
@@ -36,14 +35,12 @@ SpaceName = Annotated[str, Pattern(r"^[a-g][1-7]$")]
 PlayerName = Annotated[str, Length(1, 40)]
 PhaseLetter = Literal["A", "B", "C", "D", "E"]
 
-#: Every command: immutable (the reader caches and shares them), keyword-built.
-_command = dataclass(frozen=True, slots=True, kw_only=True)
 
 
 # --- actions: what a die (or an effect granting an extra action) does --------------------
 
 
-@_command
+@command_class
 class TakeAction:
     """Take a hex tile from a numbered depot into storage.
 
@@ -58,7 +55,7 @@ class TakeAction:
     discard: TileName | None = None
 
 
-@_command
+@command_class
 class PlaceAction:
     """Place a stored tile on an empty duchy space, with the choices its effect needs.
 
@@ -85,7 +82,7 @@ class PlaceAction:
     buy: BuyCommand | None = None
 
 
-@_command
+@command_class
 class SellAction:
     """Sell every goods tile of one type (the die value, or any type via a warehouse)."""
 
@@ -93,7 +90,7 @@ class SellAction:
     goods: GoodsType
 
 
-@_command
+@command_class
 class WorkersAction:
     """Take 2 worker tiles (any die value)."""
 
@@ -106,7 +103,7 @@ Action = Union[TakeAction, PlaceAction, SellAction, WorkersAction]
 # --- commands: one notation line each ------------------------------------------------------
 
 
-@_command
+@command_class
 class DieCommand:
     """A player spends one of their two dice on an action.
 
@@ -122,7 +119,7 @@ class DieCommand:
     action: Action
 
 
-@_command
+@command_class
 class BuyCommand:
     """Buy one tile from the black depot for 2 silverlings (once per turn).
 
@@ -138,7 +135,7 @@ class BuyCommand:
     pay_workers: Annotated[int, Range(0, 2)] = 0
 
 
-@_command
+@command_class
 class PassCommand:
     """A player gives up the dice they have not used this turn."""
 
@@ -146,7 +143,7 @@ class PassCommand:
     player: PlayerName
 
 
-@_command
+@command_class
 class CorrectionCommand:
     """A manual correction by the table, kept visible in the log (Terra Mystica style).
 
@@ -165,7 +162,7 @@ class CorrectionCommand:
 # --- table events: what chance brought (dice, reveals, goods) -------------------------------
 
 
-@_command
+@command_class
 class RollEvent:
     """The dice rolled at the start of a round: every player's two dice and the white die.
 
@@ -179,7 +176,7 @@ class RollEvent:
     dice: dict[PlayerName, tuple[DieValue, DieValue]]
 
 
-@_command
+@command_class
 class RevealEvent:
     """The tiles laid out at the start of a phase on one depot (``depot`` 0 = the black depot)."""
 
@@ -188,7 +185,7 @@ class RevealEvent:
     tiles: list[TileName]
 
 
-@_command
+@command_class
 class PhaseGoodsEvent:
     """The five goods tiles of a phase's stack, in the order they will come out."""
 

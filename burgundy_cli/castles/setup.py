@@ -19,10 +19,10 @@ edition lacks, eight goods of one type, a tile on a space of the wrong colour...
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Annotated, Literal, TypeVar
 
-from burgundy_cli.core.schema import Length, Range, ValidationError, validate
+from burgundy_cli.core.schema import Length, Range, ValidationError, table_class, validate
 
 from burgundy_cli.castles.boards import CENTRE, Board, board, board_numbers, space_id, space_name
 from burgundy_cli.castles.commands import DieValue, GoodsType, PhaseLetter, SpaceName, TileName
@@ -45,12 +45,10 @@ class SetupError(RecordError):
 
 
 T = TypeVar("T")
-#: The record tables read here: immutable, keyword-built, validated by :func:`_validate`.
-_table = dataclass(frozen=True, slots=True, kw_only=True)
 _GoodsKey = Literal["1", "2", "3", "4", "5", "6"]
 
 
-@_table
+@table_class
 class SetupTable:
     """The ``[setup]`` table: boards, start castles, starting goods, start player.
 
@@ -64,7 +62,7 @@ class SetupTable:
     start_player: str | None = None
 
 
-@_table
+@table_class
 class PlayerPosition:
     """One player in a ``[position]``: duchy, storage, goods and supplies.
 
@@ -86,7 +84,7 @@ class PlayerPosition:
     dice: Annotated[list[DieValue], Length(max=2)] = field(default_factory=list)
 
 
-@_table
+@table_class
 class PositionTable:
     """A typed mid-game position (the ``[position]`` table), like FEN for chess.
 

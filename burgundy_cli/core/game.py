@@ -9,17 +9,17 @@ to these two protocols, so adding a game never touches another game's code.
 from __future__ import annotations
 
 import datetime as _dt
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Protocol
 
 from burgundy_cli.core.errors import Location, RecordError, short_repr
 from burgundy_cli.core.record import RecordDoc
-from burgundy_cli.core.schema import ValidationError, field_names, to_data, validate
+from burgundy_cli.core.schema import ValidationError, field_names, table_class, to_data, validate
 
 OptionValue = str | int | bool
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@table_class
 class GameHeader:
     """The ``[game]`` table every record starts with.
 
@@ -117,7 +117,7 @@ def record_error(err: ValidationError, doc: RecordDoc, table: tuple[str | int, .
     return RecordError(f"{where}: {message}", location=doc.location_of_key(*table, *loc), hint=hint)
 
 
-@dataclass(frozen=True, slots=True)
+@table_class
 class ScoreLine:
     """One player's final (or current) score: total, rank and the categories it is made of."""
 
@@ -127,7 +127,7 @@ class ScoreLine:
     breakdown: dict[str, int]
 
 
-@dataclass(frozen=True, slots=True)
+@table_class
 class ScoreTable:
     """The scoring of a record, as ``burgundy score`` prints it.
 
@@ -158,7 +158,7 @@ class ScoreTable:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@table_class
 class MoveList:
     """Every legal action of the player to move, in canonical notation, in readable groups."""
 

@@ -1,7 +1,7 @@
 """Validation at the edges: dataclass declarations checked by pydantic-core.
 
 Commands, the ``[game]`` header, setup and position tables and score tables are declared
-as frozen slotted dataclasses with plain type hints. Data that comes from outside (a
+as slotted dataclasses with plain type hints (:data:`command_class`, :data:`table_class`). Data that comes from outside (a
 record's tables, commands given as plain data by tests or tools) is validated against
 those declarations by pydantic-core, the validation engine of pydantic v2, through a
 schema this module derives from the type hints once per type. The notation readers,
@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as _dt
+from dataclasses import dataclass
 import types
 import typing
 from functools import cache
@@ -36,6 +37,17 @@ from pydantic_core import SchemaValidator, ValidationError
 from pydantic_core import core_schema as cs
 
 T = TypeVar("T")
+
+#: How a record table (header, setup, position, score table) is declared: immutable, built
+#: from keywords.
+table_class = dataclass(frozen=True, slots=True, kw_only=True)
+
+#: How a command is declared: built from keywords, and a value that no code changes after
+#: reading it (changes make a new one: ``dataclasses.replace``) -- but not ``frozen``, like
+#: python-chess's ``Move``: a frozen dataclass sets each field through
+#: ``object.__setattr__``, which made building commands 2.5x dearer and replaying a
+#: Castles record 12 % dearer in instructions (docs/performance.md).
+command_class = dataclass(slots=True, kw_only=True)
 
 
 class Range:
@@ -199,7 +211,8 @@ class _Builder:
             arguments = [self.field(f, hints[f.name]) for f in dataclasses.fields(declared)]
             schema = cs.dataclass_schema(
                 declared, cs.dataclass_args_schema(declared.__name__, arguments, collect_init_only=False),
-                [f.name for f in dataclasses.fields(declared)], slots=True, frozen=True,
+                [f.name for f in dataclasses.fields(declared)], slots=True,
+                frozen=declared.__dataclass_params__.frozen,  # type: ignore[attr-defined]
                 config=cs.CoreConfig(extra_fields_behavior="forbid", validate_by_name=True, validate_by_alias=True))
             check = getattr(declared, "check", None)
             if check is not None:

@@ -1,8 +1,8 @@
 """The typed commands of Robber Knights: what one notation line means, before legality.
 
-A command has been *read*, not checked against a position. Each kind is a frozen slotted
-dataclass with a kebab-case ``kind`` tag; :data:`Command` is their union, told apart by
-``kind``. The notation reader builds commands directly (it checks every field itself);
+A command has been *read*, not checked against a position. Each kind is a slotted
+dataclass (a value, never changed once read) with a kebab-case ``kind`` tag;
+:data:`Command` is their union, told apart by ``kind``. The notation reader builds commands directly (it checks every field itself);
 :func:`validate_command` validates one given as plain data (tests, tools) with
 pydantic-core, from these same declarations (see :mod:`burgundy_cli.core.schema`).
 
@@ -14,10 +14,9 @@ pydantic-core, from these same declarations (see :mod:`burgundy_cli.core.schema`
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Annotated, Any, Literal, Union
 
-from burgundy_cli.core.schema import Length, Pattern, Range, validate
+from burgundy_cli.core.schema import Length, Pattern, Range, command_class, validate
 
 PlayerName = Annotated[str, Length(1, 40)]
 TileName = Annotated[str, Length(1, 32)]
@@ -28,11 +27,9 @@ Direction = Literal["north", "east", "south", "west"]
 STEPS: dict[str, tuple[int, int]] = {"north": (-1, 0), "east": (0, 1), "south": (1, 0), "west": (0, -1)}
 
 
-#: Every command: immutable (the reader caches and shares them), keyword-built.
-_command = dataclass(frozen=True, slots=True, kw_only=True)
 
 
-@_command
+@command_class
 class LayCommand:
     """Lay a tile from hand on ``cell``; for a castle, bring knights into play and move them.
 
@@ -61,7 +58,7 @@ class LayCommand:
         return sum(self.leave)
 
 
-@_command
+@command_class
 class DrawCommand:
     """The player picks up the top tile of their pile after laying one; the record says which."""
 
@@ -70,7 +67,7 @@ class DrawCommand:
     tile: TileName
 
 
-@_command
+@command_class
 class EndCommand:
     """The player ends their turn after laying one or two tiles (after three it ends by itself)."""
 

@@ -11,14 +11,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
 from difflib import get_close_matches
 from typing import Annotated, Any, TypeVar
 
 from burgundy_cli.core.errors import Location, ParseError, RecordError
 from burgundy_cli.core.game import GameHeader, record_error
 from burgundy_cli.core.record import RecordDoc, StringLocator
-from burgundy_cli.core.schema import Alias, Length, ValidationError, validate
+from burgundy_cli.core.schema import Alias, Length, ValidationError, table_class, validate
 from burgundy_cli.robber_knights.components import components
 from burgundy_cli.robber_knights.notation import tile_name
 from burgundy_cli.robber_knights.state import Cell, Player, Space, State, cell_name, full_pile, parse_cell
@@ -29,7 +28,7 @@ T = TypeVar("T")
 OPTIONS: dict[str, bool] = {"pass-through": False}
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@table_class
 class SetupTable:
     """``[setup]``: the starting layout rows (``player:tile`` cells) and each player's hand."""
 
@@ -37,7 +36,7 @@ class SetupTable:
     hands: dict[str, list[str]]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@table_class
 class PositionTable:
     """``[position]``: laid tiles with knights (top first), hands, player to move; counts optional."""
 

@@ -13,7 +13,8 @@ from typing import Annotated, Literal, Union
 
 import pytest
 
-from burgundy_cli.core.schema import Alias, Length, Pattern, Range, ValidationError, field_names, to_data, validate
+from burgundy_cli.core.schema import (Alias, Length, Pattern, Range, ValidationError, command_class, field_names, to_data,
+                                      validate)
 
 Die = Annotated[int, Range(1, 6)]
 
@@ -44,6 +45,13 @@ class Table:
     def check(self) -> None:
         if len(set(self.players)) != len(self.players):
             raise ValueError("player names must differ")
+
+
+@command_class
+class Value:
+    kind: Literal["value"] = "value"
+    tile: str
+    depot: Die | None = None
 
 
 def errors(declared, data) -> list[tuple[str, tuple]]:
@@ -96,10 +104,11 @@ def test_defaults_are_fresh_and_unions_keep_the_exact_type() -> None:
     assert [type(v) for v in table.options.values()] == [bool, int, str]
 
 
-def test_instances_are_frozen() -> None:
+def test_instances_are_frozen_when_declared_frozen_and_plain_otherwise() -> None:
     take = validate(Take, {"tile": "ship"})
     with pytest.raises(AttributeError):
         take.tile = "mine"  # type: ignore[misc]
+    assert validate(Value, {"tile": "ship", "depot": 2}) == Value(tile="ship", depot=2)
 
 
 def test_to_data_gives_back_what_validates_to_an_equal_instance() -> None:
