@@ -39,7 +39,6 @@ import re
 from collections.abc import Callable
 from functools import cache, lru_cache
 from typing import NamedTuple
-from difflib import get_close_matches
 
 from burgundy_cli.castles import commands as c
 from burgundy_cli.core.errors import Location, ParseError
@@ -784,6 +783,8 @@ def _parse(reader: _Reader) -> c.Command:
     verb_token = reader.next("an action (take, place, sell, workers, buy, pass)")
     verb = _VERBS.get(verb_token.text.lower()) if verb_token.kind == "word" else None
     if verb is None:
+        from difflib import get_close_matches  # only for a hint: imported when one is needed
+
         close = get_close_matches(verb_token.text.lower(), ["take", "place", "sell", "workers", "buy", "pass", "fix"],
                                   n=1)
         raise error(verb_token, f"unknown action '{verb_token.text}'",

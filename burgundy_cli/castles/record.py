@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from difflib import get_close_matches
 from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
@@ -80,6 +79,8 @@ class PlayerNames:
         found = self._by_key.get(self.key(name))
         if found is not None:
             return found
+        from difflib import get_close_matches  # only for a hint: imported when one is needed
+
         close = get_close_matches(self.key(name), list(self._by_key), n=1, cutoff=0.5)
         column = max(line.find(name), 0) + 1
         hint = f"did you mean '{self._by_key[close[0]]}'?" if close else "players: " + ", ".join(self.players)

@@ -22,7 +22,8 @@ import json
 import re
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
+
+from burgundy_cli.core.data import package_text
 
 #: Colour code -> tile type, and the rulebook's name for a connected area of that colour.
 COLOUR_TYPE = {"C": "castle", "S": "ship", "M": "mine", "L": "animal", "B": "building", "Y": "knowledge"}
@@ -56,7 +57,7 @@ class TileKind:
 
 def load_json(name: str) -> dict:
     """One of the package's data files, parsed."""
-    return json.loads(resources.files("burgundy_cli.castles.data").joinpath(name).read_text("utf-8"))
+    return json.loads(package_text("burgundy_cli.castles.data", name))
 
 
 @cache

@@ -7,7 +7,6 @@ game and edition names, so that the wording of this help is the same everywhere.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from difflib import get_close_matches
 
 #: How many valid names a hint lists when none is close to what was typed.
 LISTED = 8
@@ -21,6 +20,8 @@ def closest(word: str, choices: Iterable[str], *, cutoff: float = 0.6) -> str | 
     >>> closest("zzz", ["church", "market"]) is None
     True
     """
+    from difflib import get_close_matches  # only for a hint: imported when one is needed
+
     spelled = {choice.lower(): choice for choice in choices}
     match = get_close_matches(word.strip().lower(), spelled, n=1, cutoff=cutoff)
     return spelled[match[0]] if match else None

@@ -6,10 +6,12 @@ this module turns them into plain objects the engine can use without further loo
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
-from importlib.resources import files
+
+import tomli
+
+from burgundy_cli.core.data import package_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +50,7 @@ class Components:
 @cache
 def components() -> Components:
     """The components, loaded from the package data on first use."""
-    data = tomllib.loads(files(__package__).joinpath("components.toml").read_text(encoding="utf-8"))
+    data = tomli.loads(package_text(__package__, "components.toml"))
     tiles = {
         entry["name"]: TileType(entry["name"], entry["terrain"], entry.get("building"), entry["code"], entry["count"])
         for entry in data["tile"]

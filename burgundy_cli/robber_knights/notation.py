@@ -17,7 +17,6 @@ trailing ``# comment``. Only syntax is checked here; the position is the engine'
 from __future__ import annotations
 
 import re
-from difflib import get_close_matches
 from functools import cache
 
 from burgundy_cli.core.errors import Location, ParseError
@@ -78,6 +77,8 @@ def tile_name(text: str, column: int | None = None) -> str:
     if key in ("village", "castle", "town"):
         hint = f"say which: {key}-plain or {key}-forest"
     else:
+        from difflib import get_close_matches  # only for a hint: imported when one is needed
+
         close = get_close_matches(key, list(tile_aliases()), n=1, cutoff=0.5)
         hint = f"did you mean '{tile_aliases()[close[0]]}'?" if close else "tiles: " + ", ".join(names)
     raise ParseError(f"unknown tile '{text}'", location=Location(column=column), hint=hint)
@@ -168,6 +169,8 @@ def read_lenient(text: str) -> Command:
     word, column = tokens[0]
     verb = _VERBS.get(word.lower())
     if verb is None:
+        from difflib import get_close_matches  # only for a hint: imported when one is needed
+
         close = get_close_matches(word.lower(), list(_VERBS), n=1)
         raise ParseError(f"unknown action '{word}'", location=Location(column=column),
                          hint=f"did you mean '{_VERBS[close[0]]}'?" if close else "actions: lay, draw, end")

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from difflib import get_close_matches
 from typing import Annotated, Any, TypeVar
 
 from burgundy_cli.core.errors import Location, ParseError, RecordError
@@ -89,6 +88,8 @@ def check_header(doc: RecordDoc, header: GameHeader) -> list[str]:
                           location=doc.location_of_key("game", "edition"))
     for key, value in header.options.items():
         if key not in OPTIONS:
+            from difflib import get_close_matches  # only for a hint: imported when one is needed
+
             close = get_close_matches(key, list(OPTIONS), n=1)
             raise RecordError(f"unknown option '{key}'", location=doc.location_of_key("game", "options", key),
                               hint=f"did you mean '{close[0]}'?" if close else "options: " + ", ".join(OPTIONS))
@@ -106,6 +107,8 @@ def resolve_player(name: str, players: list[str], column: int | None = None) -> 
     for player in players:
         if player.lower() == wanted:
             return player
+    from difflib import get_close_matches  # only for a hint: imported when one is needed
+
     close = get_close_matches(wanted, [p.lower() for p in players], n=1)
     hint = f"did you mean '{players[[p.lower() for p in players].index(close[0])]}'?" if close \
         else "players: " + ", ".join(players)

@@ -1,1 +1,1 @@
-"""Component data of The Castles of Burgundy (JSON, read once through importlib.resources)."""
+"""Component data of The Castles of Burgundy (JSON, read once through burgundy_cli.core.data)."""
