@@ -42,10 +42,10 @@ from dataclasses import dataclass
 from operator import attrgetter
 
 from burgundy_cli.castles.actions import (
-    apply_action, apply_purchase, check_place, check_placement, check_purchase, check_sell, check_take, effect_of,
-    illegal, place_and_check_grants,
+    STORAGE, apply_action, apply_purchase, apply_sell, apply_workers, check_place, check_placement, check_purchase,
+    check_sell, check_take, effect_of, illegal, place_and_check_grants, score_completion,
 )
-from burgundy_cli.castles.boards import depot_spaces
+from burgundy_cli.castles.boards import SPACE_IDS, depot_spaces
 from burgundy_cli.castles.commands import (
     BuyCommand, CorrectionCommand, DieCommand, PassCommand, PhaseGoodsEvent, PlaceAction, RevealEvent, RollEvent,
 )
@@ -487,14 +487,150 @@ def play(state: GameState, cmd, kind: str | None = None) -> None:
     """
     if kind is None:
         kind = cmd.kind
-    if kind == "die":  # most lines: reuse what the check found instead of finding it again
-        action = cmd.action
-        action_kind = action.kind
-        player, rolled, value, cost = _check_die_line(state, cmd, action, action_kind, check_placement)
-        if action_kind == "place" and (action.then is not None or action.buy is not None):
-            _play_granting_placement(state, player, rolled, action, cost)
-        else:
-            _spend_die(state, player, rolled, action, action_kind, value, cost)
+    if kind == "die":
+        play_die(state, cmd)
         return
     _CHECKS[kind](state, cmd)
     _APPLIES[kind](state, cmd)
+
+
+def play_die(state: GameState, cmd: DieCommand) -> None:
+    """:func:`play` for a die line, the commonest line of a record.
+
+    The usual legal line -- its player to move, a die they have, a take from a revealed
+    depot into a free storage space, a placement that neither grants an action nor buys
+    inside it, a sale, workers -- is checked and carried out in one pass, every field and
+    table read once. Any test of that pass that fails sends the line, state untouched, the
+    full way (:func:`_play_die_checked`), which makes every check in the rulebook's order
+    and raises the error: so the verdicts and errors are those of :func:`check`.
+    """
+    action = cmd.action
+    kind = action.kind
+    seat = state.seats.get(cmd.player, -1)
+    if state.stage == "turn" and state.order[state.turn] == seat:
+        player = state.players[seat]
+        dice = player.dice
+        rolled = cmd.rolled
+        value = cmd.value
+        if rolled in dice:
+            if value is None or value == rolled:
+                value = rolled
+                cost = 0
+            else:
+                cost = worker_cost(player, rolled, value, free_change(player, action, state.options))
+            if cost <= player.workers:
+                if kind == "place":
+                    placed = None if action.buy is not None else _placeable(state, player, action, value)
+                    if placed is not None:
+                        space, tile_kind, effect = placed
+                        then = action.then
+                        if then is None:
+                            _put(state, player, action.tile, tile_kind, space)
+                            if effect.apply is not None:
+                                effect.apply(state, player, action, space)
+                            _used(state, player, dice, rolled, cost)
+                            return
+                        if then.kind != "place" and effect.apply is None:
+                            _place_granting(state, player, action, space, tile_kind, effect)
+                            _used(state, player, dice, rolled, cost)
+                            return
+                elif kind == "take":
+                    tile = action.tile
+                    depot = action.depot
+                    if (depot is None or depot == value) and action.discard is None and len(player.storage) < STORAGE \
+                            and state.revealed[value] and tile in state.depots[value] and tile in catalogue():
+                        state.depots[value].remove(tile)
+                        player.storage.append(tile)
+                        _used(state, player, dice, rolled, cost)
+                        return
+                elif kind == "sell":
+                    if action.goods == value and player.goods.get(value):
+                        apply_sell(state, player, value)
+                        _used(state, player, dice, rolled, cost)
+                        return
+                else:
+                    apply_workers(player)
+                    _used(state, player, dice, rolled, cost)
+                    return
+    _play_die_checked(state, cmd)
+
+
+def _used(state: GameState, player: PlayerState, dice: list[int], rolled: int, cost: int) -> None:
+    """The die ``rolled`` is spent (with ``cost`` workers) on an action already carried out."""
+    state.lingering = -1
+    player.workers -= cost
+    dice.remove(rolled)
+    if not dice:
+        _end_turn(state)
+
+
+def _placeable(state: GameState, player: PlayerState, action: PlaceAction, value: int):
+    """(space, tile kind, effect) when :func:`check_placement` would pass ``action`` without a
+    word (an effect's own choices, such as a ship's goods, are checked by the effect, which
+    raises); else None. Pure, like the check."""
+    tile = action.tile
+    kind = catalogue().get(tile)
+    space = SPACE_IDS.get(action.space)
+    if kind is None or space is None:
+        return None
+    duchy = player.duchy
+    board = player.board
+    tile_type = kind.type
+    if (tile not in player.storage or duchy[space] is not None or board.colour[space] != kind.colour
+            or board.die[space] != value or not any(board.neighbour_tiles[space](duchy))
+            or (tile_type == "building" and tile in board.area_tiles[space](duchy) and 1 not in player.knowledge)):
+        return None
+    effects = state.ruleset.effects
+    effect = effects.get(tile) or effects[tile_type]
+    if tile_type != "ship" and (action.goods is not None or action.goods2 is not None or action.keep is not None):
+        return None
+    if effect.check is not None:
+        effect.check(state, player, action)
+    if effect.then is None and action.then is not None:
+        return None
+    return space, kind, effect
+
+
+def _put(state: GameState, player: PlayerState, tile: str, kind, space: int) -> None:
+    """The tile leaves storage for ``space`` and scores what it completes (not its effect)."""
+    player.storage.remove(tile)
+    player.duchy[space] = tile
+    if kind.number is not None:
+        player.knowledge.add(kind.number)
+    score_completion(state, player, space)
+
+
+def _place_granting(state: GameState, player: PlayerState, action: PlaceAction, space: int, kind,
+                    effect) -> None:
+    """Place a tile that grants ``action.then`` (not a placement, no purchase inside it, and
+    the tile has no immediate effect), check the granted action on the result, and carry it
+    out. What the placement changes -- storage, the space, knowledge, VP, bonus tiles -- is
+    saved first and put back if the granted action is illegal: a small undo instead of
+    :meth:`GameState.branch`, which this case does not need (the granted take or sale does
+    not look at the dice or workers, which are spent after it)."""
+    tile = action.tile
+    storage, knowledge, vp = player.storage.copy(), player.knowledge.copy(), player.vp.copy()
+    bonuses, bonus_taken = len(player.bonuses), state.bonus_taken.copy()
+    _put(state, player, tile, kind, space)
+    then = action.then
+    try:
+        effect.then(state, player, then)
+    except BaseException:
+        player.storage, player.knowledge, player.vp = storage, knowledge, vp
+        player.duchy[space] = None
+        del player.bonuses[bonuses:]
+        state.bonus_taken = bonus_taken
+        raise
+    apply_action(state, player, then, None)
+
+
+def _play_die_checked(state: GameState, cmd: DieCommand) -> None:
+    """:func:`play` for a die line, every check made in order (the reuse of what the check
+    found instead of finding it again is why this is not :func:`check` then :func:`apply`)."""
+    action = cmd.action
+    action_kind = action.kind
+    player, rolled, value, cost = _check_die_line(state, cmd, action, action_kind, check_placement)
+    if action_kind == "place" and (action.then is not None or action.buy is not None):
+        _play_granting_placement(state, player, rolled, action, cost)
+    else:
+        _spend_die(state, player, rolled, action, action_kind, value, cost)

@@ -329,7 +329,9 @@ def open_session(doc: RecordDoc, header: GameHeader) -> CastlesSession:
     resolve = session.names.command
     listed = frozenset(header.players)
     played = session.lines
-    play = engine.play
+    append = played.append
+    play, play_die = engine.play, engine.play_die
+    round_group = None  # session.round_group, kept in a local during the loop
     for group_index, (group, lines) in enumerate(groups):
         upper = group.upper()
         for line_index, text in enumerate(lines):
@@ -342,26 +344,35 @@ def open_session(doc: RecordDoc, header: GameHeader) -> CastlesSession:
             try:
                 command = parse_line(text)
                 kind = command.kind
-                table_line = kind in _TABLE_KINDS
-                if table_line:
+                if kind in _TABLE_KINDS:
                     if kind == "roll":
                         command = resolve(command, text)
                     expected = group_name(state.phase, state.round)
+                    if upper != expected and state.stage != "over":
+                        raise _misplaced(expected, group)
+                    play(state, command, kind)
+                    session.round_group = round_group = expected
                 else:
                     if command.player not in listed:  # a name typed in another spelling
                         command = resolve(command, text)
-                    expected = session.round_group or group_name(state.phase, state.round)
-                if upper != expected and state.stage != "over":
-                    raise RecordError(f"this line belongs to round {expected}, but it is listed under {group}")
-                play(state, command, kind)
-                if table_line:
-                    session.round_group = expected
-                played.append((expected, command))
+                    expected = round_group or group_name(state.phase, state.round)
+                    if upper != expected and state.stage != "over":
+                        raise _misplaced(expected, group)
+                    if kind == "die":  # the commonest line, on the shortest path
+                        play_die(state, command)
+                    else:
+                        play(state, command, kind)
+                append((expected, command))
             except RefereeError as err:
                 raise _locate(err, _line_offset(doc, groups, group_index, line_index), doc, group) from None
             if comment:
                 session.comments[len(played) - 1] = comment
     return session
+
+
+def _misplaced(expected: str, group: str) -> RecordError:
+    """A line listed under another round than the one it belongs to."""
+    return RecordError(f"this line belongs to round {expected}, but it is listed under {group}")
 
 
 def _line_offset(doc: RecordDoc, groups: list[tuple[str, list[Any]]], group_index: int,
