@@ -498,65 +498,72 @@ def play_die(state: GameState, cmd: DieCommand) -> None:
     """:func:`play` for a die line, the commonest line of a record.
 
     The usual legal line -- its player to move, a die they have, a take from a revealed
-    depot into a free storage space, a placement that neither grants an action nor buys
-    inside it, a sale, workers -- is checked and carried out in one pass, every field and
-    table read once. Any test of that pass that fails sends the line, state untouched, the
+    depot into a free storage space, a placement without a purchase inside it (granting
+    no action, or a take, sale or workers: :func:`_place_granting`), a sale, workers --
+    is checked and carried out in one pass, every field and table read once. Any test of that pass that fails sends the line, state untouched, the
     full way (:func:`_play_die_checked`), which makes every check in the rulebook's order
     and raises the error: so the verdicts and errors are those of :func:`check`.
     """
     action = cmd.action
-    kind = action.kind
     seat = state.seats.get(cmd.player, -1)
-    if state.stage == "turn" and state.order[state.turn] == seat:
-        player = state.players[seat]
-        dice = player.dice
-        rolled = cmd.rolled
-        value = cmd.value
-        if rolled in dice:
-            if value is None or value == rolled:
-                value = rolled
-                cost = 0
-            else:
-                cost = worker_cost(player, rolled, value, free_change(player, action, state.options))
-            if cost <= player.workers:
-                if kind == "place":
-                    placed = None if action.buy is not None else _placeable(state, player, action, value)
-                    if placed is not None:
-                        space, tile_kind, effect = placed
-                        then = action.then
-                        if then is None:
-                            _put(state, player, action.tile, tile_kind, space)
-                            if effect.apply is not None:
-                                effect.apply(state, player, action, space)
-                            _used(state, player, dice, rolled, cost)
-                            return
-                        if then.kind != "place" and effect.apply is None:
-                            _place_granting(state, player, action, space, tile_kind, effect)
-                            _used(state, player, dice, rolled, cost)
-                            return
-                elif kind == "take":
-                    tile = action.tile
-                    depot = action.depot
-                    if (depot is None or depot == value) and action.discard is None and len(player.storage) < STORAGE \
-                            and state.revealed[value] and tile in state.depots[value] and tile in catalogue():
-                        state.depots[value].remove(tile)
-                        player.storage.append(tile)
-                        _used(state, player, dice, rolled, cost)
-                        return
-                elif kind == "sell":
-                    if action.goods == value and player.goods.get(value):
-                        apply_sell(state, player, value)
-                        _used(state, player, dice, rolled, cost)
-                        return
-                else:
-                    apply_workers(player)
-                    _used(state, player, dice, rolled, cost)
-                    return
-    _play_die_checked(state, cmd)
-
-
-def _used(state: GameState, player: PlayerState, dice: list[int], rolled: int, cost: int) -> None:
-    """The die ``rolled`` is spent (with ``cost`` workers) on an action already carried out."""
+    if state.stage != "turn" or state.order[state.turn] != seat:
+        return _play_die_checked(state, cmd)
+    player = state.players[seat]
+    dice = player.dice
+    rolled = cmd.rolled
+    if rolled not in dice:
+        return _play_die_checked(state, cmd)
+    value = cmd.value
+    if value is None or value == rolled:
+        value = rolled
+        cost = 0
+    else:
+        cost = worker_cost(player, rolled, value, free_change(player, action, state.options))
+        if cost > player.workers:
+            return _play_die_checked(state, cmd)
+    kind = action.kind
+    if kind == "place":  # check_placement's tests, each passing, then apply_place_tile
+        tile = action.tile
+        tile_kind = catalogue().get(tile)
+        space = SPACE_IDS.get(action.space)
+        if tile_kind is None or space is None or action.buy is not None or tile not in player.storage:
+            return _play_die_checked(state, cmd)
+        duchy = player.duchy
+        board = player.board
+        tile_type = tile_kind.type
+        if (duchy[space] is not None or board.colour[space] != tile_kind.colour or board.die[space] != value
+                or not any(board.neighbour_tiles[space](duchy))
+                or (tile_type == "building" and tile in board.area_tiles[space](duchy)
+                    and 1 not in player.knowledge)
+                or (tile_type != "ship"
+                    and (action.goods is not None or action.goods2 is not None or action.keep is not None))):
+            return _play_die_checked(state, cmd)
+        effects = state.ruleset.effects
+        effect = effects.get(tile) or effects[tile_type]
+        if effect.check is not None:
+            effect.check(state, player, action)
+        then = action.then
+        if then is None:
+            _put(state, player, action, tile_kind, space, effect)
+        elif effect.then is not None and effect.apply is None and then.kind != "place":
+            _place_granting(state, player, action, space, tile_kind, effect)
+        else:
+            return _play_die_checked(state, cmd)
+    elif kind == "take":  # check_take's tests for a revealed depot and a free storage space
+        tile = action.tile
+        depot = action.depot
+        storage = player.storage
+        if ((depot is not None and depot != value) or action.discard is not None or len(storage) >= STORAGE
+                or not state.revealed[value] or tile not in state.depots[value] or tile not in catalogue()):
+            return _play_die_checked(state, cmd)
+        state.depots[value].remove(tile)
+        storage.append(tile)
+    elif kind == "sell":
+        if action.goods != value or not player.goods.get(value):
+            return _play_die_checked(state, cmd)
+        apply_sell(state, player, value)
+    else:
+        apply_workers(player)
     state.lingering = -1
     player.workers -= cost
     dice.remove(rolled)
@@ -564,40 +571,17 @@ def _used(state: GameState, player: PlayerState, dice: list[int], rolled: int, c
         _end_turn(state)
 
 
-def _placeable(state: GameState, player: PlayerState, action: PlaceAction, value: int):
-    """(space, tile kind, effect) when :func:`check_placement` would pass ``action`` without a
-    word (an effect's own choices, such as a ship's goods, are checked by the effect, which
-    raises); else None. Pure, like the check."""
+def _put(state: GameState, player: PlayerState, action: PlaceAction, kind, space: int, effect) -> None:
+    """:func:`apply_place_tile` for a checked placement whose tile ``kind``, ``space`` and
+    ``effect`` the check found: the tile leaves storage, scores what it completes, acts."""
     tile = action.tile
-    kind = catalogue().get(tile)
-    space = SPACE_IDS.get(action.space)
-    if kind is None or space is None:
-        return None
-    duchy = player.duchy
-    board = player.board
-    tile_type = kind.type
-    if (tile not in player.storage or duchy[space] is not None or board.colour[space] != kind.colour
-            or board.die[space] != value or not any(board.neighbour_tiles[space](duchy))
-            or (tile_type == "building" and tile in board.area_tiles[space](duchy) and 1 not in player.knowledge)):
-        return None
-    effects = state.ruleset.effects
-    effect = effects.get(tile) or effects[tile_type]
-    if tile_type != "ship" and (action.goods is not None or action.goods2 is not None or action.keep is not None):
-        return None
-    if effect.check is not None:
-        effect.check(state, player, action)
-    if effect.then is None and action.then is not None:
-        return None
-    return space, kind, effect
-
-
-def _put(state: GameState, player: PlayerState, tile: str, kind, space: int) -> None:
-    """The tile leaves storage for ``space`` and scores what it completes (not its effect)."""
     player.storage.remove(tile)
     player.duchy[space] = tile
     if kind.number is not None:
         player.knowledge.add(kind.number)
     score_completion(state, player, space)
+    if effect.apply is not None:
+        effect.apply(state, player, action, space)
 
 
 def _place_granting(state: GameState, player: PlayerState, action: PlaceAction, space: int, kind,
@@ -608,10 +592,9 @@ def _place_granting(state: GameState, player: PlayerState, action: PlaceAction, 
     saved first and put back if the granted action is illegal: a small undo instead of
     :meth:`GameState.branch`, which this case does not need (the granted take or sale does
     not look at the dice or workers, which are spent after it)."""
-    tile = action.tile
     storage, knowledge, vp = player.storage.copy(), player.knowledge.copy(), player.vp.copy()
     bonuses, bonus_taken = len(player.bonuses), state.bonus_taken.copy()
-    _put(state, player, tile, kind, space)
+    _put(state, player, action, kind, space, effect)
     then = action.then
     try:
         effect.then(state, player, then)
