@@ -436,7 +436,8 @@ def _apply_correction(state: GameState, cmd: CorrectionCommand) -> None:
 
 
 def _apply_roll(state: GameState, cmd: RollEvent) -> None:
-    _begin_phase(state)
+    if state.stage == "phase":  # (the test of _begin_phase, without its call on every roll)
+        _begin_phase(state)
     state.lingering = -1
     dice = cmd.dice
     for player in state.players:

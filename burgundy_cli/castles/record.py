@@ -121,6 +121,9 @@ class CastlesSession:
         self.comments: dict[int, str] = {}
         #: Lines that are only a comment: (index of the line they stand before, group, text).
         self.comment_lines: list[tuple[int, str, str]] = []
+        #: The last score table and the number of lines played when it was made (every
+        #: change of the state is a line played).
+        self._scored: tuple[int, ScoreTable] | None = None
 
     # --- reading lines ----------------------------------------------------------------------
 
@@ -179,9 +182,14 @@ class CastlesSession:
         return f"{text}  # {comment}" if comment else text
 
     def score(self) -> ScoreTable:
-        from burgundy_cli.castles.scoring import score
+        """The score table of the position reached; computed once per position (opening a
+        record asks twice: to compare the stored ``[result]``, then for the caller)."""
+        scored = self._scored
+        if scored is None or scored[0] != len(self.lines):
+            from burgundy_cli.castles.scoring import score
 
-        return score(self.state)
+            scored = self._scored = (len(self.lines), score(self.state))
+        return scored[1]
 
     def show(self) -> str:
         from burgundy_cli.castles.render import render
