@@ -47,6 +47,8 @@ _TABLE_KINDS = frozenset({"roll", "reveal", "phase-goods"})
 
 #: Every ``[log]`` key in round order: A1..A5, B1, ... E5.
 _GROUP_NAMES = tuple(f"{phase}{round_}" for phase in _PHASES for round_ in range(1, 6))
+#: The position of each ``[log]`` key in round order.
+_GROUP_ORDER = {name: index for index, name in enumerate(_GROUP_NAMES)}
 
 
 def group_name(phase: int, round_: int) -> str:
@@ -261,13 +263,16 @@ def _log_groups(doc: RecordDoc) -> list[tuple[str, list[Any]]]:
     last = -1
     for key, lines in log.items():
         name = key.upper()
-        if not _GROUP.match(name):
-            raise RecordError(f"[log] key '{key}' is not a round (A1..E5: phase letter, round number)",
-                              location=doc.location_of_key("log", key))
-        if _group_order(name) <= last:
+        order = _GROUP_ORDER.get(name)  # a canonical key, without the pattern and the arithmetic
+        if order is None:
+            if not _GROUP.match(name):
+                raise RecordError(f"[log] key '{key}' is not a round (A1..E5: phase letter, round number)",
+                                  location=doc.location_of_key("log", key))
+            order = _group_order(name)
+        if order <= last:
             raise RecordError(f"[log] round {key} is out of order (rounds go A1, A2, ... E5)",
                               location=doc.location_of_key("log", key))
-        last = _group_order(name)
+        last = order
         if not isinstance(lines, list) or not all(map(isinstance, lines, repeat(str))):
             raise RecordError(f"[log] {key} must be a list of notation lines (strings)",
                               location=doc.location_of_key("log", key))
