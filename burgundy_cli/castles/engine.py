@@ -500,7 +500,7 @@ def play_die(state: GameState, cmd: DieCommand) -> None:
 
     The usual legal line -- its player to move, a die they have, a take from a revealed
     depot into a free storage space, a placement without a purchase inside it (granting
-    no action, or a take, sale or workers: :func:`_place_granting`), a sale, workers --
+    no action, or one checked by :func:`_place_granting`), a sale, workers --
     is checked and carried out in one pass, every field and table read once. Any test of that pass that fails sends the line, state untouched, the
     full way (:func:`_play_die_checked`), which makes every check in the rulebook's order
     and raises the error: so the verdicts and errors are those of :func:`check`.
@@ -546,7 +546,7 @@ def play_die(state: GameState, cmd: DieCommand) -> None:
         then = action.then
         if then is None:
             _put(state, player, action, tile_kind, space, effect)
-        elif effect.then is not None and effect.apply is None and then.kind != "place":
+        elif effect.then is not None and effect.apply is None and (then.kind != "place" or not _buys_within(then)):
             _place_granting(state, player, action, space, tile_kind, effect)
         else:
             return _play_die_checked(state, cmd)
@@ -585,14 +585,25 @@ def _put(state: GameState, player: PlayerState, action: PlaceAction, kind, space
         effect.apply(state, player, action, space)
 
 
+def _buys_within(action: PlaceAction) -> bool:
+    """A purchase is made inside the placement ``action`` or a placement it grants (2019)."""
+    while action is not None and action.kind == "place":
+        if action.buy is not None:
+            return True
+        action = action.then
+    return False
+
+
 def _place_granting(state: GameState, player: PlayerState, action: PlaceAction, space: int, kind,
                     effect) -> None:
-    """Place a tile that grants ``action.then`` (not a placement, no purchase inside it, and
-    the tile has no immediate effect), check the granted action on the result, and carry it
-    out. What the placement changes -- storage, the space, knowledge, VP, bonus tiles -- is
-    saved first and put back if the granted action is illegal: a small undo instead of
-    :meth:`GameState.branch`, which this case does not need (the granted take or sale does
-    not look at the dice or workers, which are spent after it)."""
+    """Place a tile that grants ``action.then`` (the tile has no immediate effect, and no
+    purchase is made inside the placement or a placement it grants), check the granted
+    action on the result, and carry it out. What the placement changes -- storage, the
+    space, knowledge, VP, bonus tiles -- is saved first and put back if the granted action
+    is illegal: a small undo instead of :meth:`GameState.branch`, which this case does not
+    need (without a purchase, the granted action's check does not look at the dice or the
+    workers, which are spent after it, and checks a granted placement's own grants on a
+    branch)."""
     storage, knowledge, vp = player.storage.copy(), player.knowledge.copy(), player.vp.copy()
     bonuses, bonus_taken = len(player.bonuses), state.bonus_taken.copy()
     _put(state, player, action, kind, space, effect)
