@@ -500,10 +500,11 @@ def play_die(state: GameState, cmd: DieCommand) -> None:
 
     The usual legal line -- its player to move, a die they have, a take from a revealed
     depot into a free storage space, a placement without a purchase inside it (granting
-    no action, or one checked by :func:`_place_granting`), a sale, workers --
-    is checked and carried out in one pass, every field and table read once. Any test of that pass that fails sends the line, state untouched, the
-    full way (:func:`_play_die_checked`), which makes every check in the rulebook's order
-    and raises the error: so the verdicts and errors are those of :func:`check`.
+    no action, or one checked by :func:`_place_granting`), a sale, workers -- is checked
+    and carried out in one pass, every field and table read once. Any test of that pass
+    that fails sends the line, state untouched, the full way (:func:`_play_die_checked`),
+    which makes every check in the rulebook's order and raises the error: so the verdicts
+    and errors are those of :func:`check`.
     """
     action = cmd.action
     seat = state.seats.get(cmd.player, -1)
