@@ -20,7 +20,7 @@ from burgundy_cli.castles.boards import SPACE_IDS, depot_spaces, space_id, space
 from burgundy_cli.castles.commands import BuyCommand, PlaceAction, SellAction, TakeAction
 from burgundy_cli.castles.rules import RULES
 from burgundy_cli.castles.state import PHASES, GameState, PlayerState
-from burgundy_cli.castles.tiles import COLOUR_NAME, PHASE_BONUS, area_vp, bonus_vp, catalogue, sale_vp
+from burgundy_cli.castles.tiles import COLOUR_NAME, PHASE_BONUS, bonus_vp, catalogue, sale_vp
 from burgundy_cli.core.errors import IllegalMoveError
 
 STORAGE = 3
@@ -346,9 +346,11 @@ def apply_place_tile(state: GameState, player: PlayerState, action: PlaceAction)
 def score_completion(state: GameState, player: PlayerState, space: int) -> None:
     """Score an area the placement completed (size + phase bonus) and a colour completed (bonus tile)."""
     board, duchy = player.board, player.duchy
-    if None not in board.area_tiles[space](duchy):
-        player.add_vp("areas", area_vp(len(board.area_of[space])))
-        player.add_vp("area-phase-bonus", PHASE_BONUS[state.phase])
+    if None in board.area_tiles[space](duchy):
+        return  # the area is open, so is the colour (an area is spaces of one colour)
+    vp = player.vp  # PlayerState.add_vp written out: both amounts are never 0
+    vp["areas"] = vp.get("areas", 0) + board.area_points[space]
+    vp["area-phase-bonus"] = vp.get("area-phase-bonus", 0) + PHASE_BONUS[state.phase]
     colour = board.colour[space]
     taken = state.bonus_taken.get(colour, 0)
     if taken < 2 and None not in board.colour_tiles[space](duchy):

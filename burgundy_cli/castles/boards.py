@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from functools import cache
 from operator import itemgetter
 
-from burgundy_cli.castles.tiles import load_json
+from burgundy_cli.castles.tiles import area_vp, load_json
 
 ROW_LENGTHS = (4, 5, 6, 7, 6, 5, 4)
 ROW_LETTERS = "abcdefg"
@@ -81,6 +81,7 @@ class Board:
     None on each space), the tuple of what lies on ``i``'s neighbours, on its area, on the
     spaces of its colour -- an ``operator.itemgetter``, so that the engine's adjacency and
     completion tests (``any(...)``, ``None not in ...``) run without a Python loop.
+    ``area_points[i]``: the VP for completing space ``i``'s area (by its size).
     """
 
     layout: str
@@ -97,6 +98,7 @@ class Board:
     neighbour_tiles: tuple[Callable[[list], tuple], ...]
     area_tiles: tuple[Callable[[list], tuple], ...]
     colour_tiles: tuple[Callable[[list], tuple], ...]
+    area_points: tuple[int, ...]
 
 
 def _build(layout: str, entry: dict) -> Board:
@@ -128,7 +130,8 @@ def _build(layout: str, entry: dict) -> Board:
     return Board(layout, colour, die, neighbours, tuple(area), tuple(areas), colour_spaces,
                  colour_spaces["C"], None if start is None else start - 1, by_die_colour, area_of,
                  tuple(map(_getter, neighbours)), tuple(map(_getter, area_of)),
-                 tuple(_getter(colour_spaces[colour[i]]) for i in range(SPACES)))
+                 tuple(_getter(colour_spaces[colour[i]]) for i in range(SPACES)),
+                 tuple(area_vp(len(spaces)) for spaces in area_of))
 
 
 def _getter(spaces: tuple[int, ...]) -> Callable[[list], tuple]:

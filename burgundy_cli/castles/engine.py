@@ -42,10 +42,10 @@ from dataclasses import dataclass
 from operator import attrgetter
 
 from burgundy_cli.castles.actions import (
-    apply_action, apply_purchase, check_place, check_placement, check_purchase, check_sell, check_take, effect_of,
-    illegal, place_and_check_grants,
+    STORAGE, apply_action, apply_purchase, apply_sell, apply_workers, check_place, check_placement, check_purchase,
+    check_sell, check_take, effect_of, illegal, place_and_check_grants, score_completion,
 )
-from burgundy_cli.castles.boards import depot_spaces
+from burgundy_cli.castles.boards import SPACE_IDS, depot_spaces
 from burgundy_cli.castles.commands import (
     BuyCommand, CorrectionCommand, DieCommand, PassCommand, PhaseGoodsEvent, PlaceAction, RevealEvent, RollEvent,
 )
@@ -436,7 +436,8 @@ def _apply_correction(state: GameState, cmd: CorrectionCommand) -> None:
 
 
 def _apply_roll(state: GameState, cmd: RollEvent) -> None:
-    _begin_phase(state)
+    if state.stage == "phase":  # (the test of _begin_phase, without its call on every roll)
+        _begin_phase(state)
     state.lingering = -1
     dice = cmd.dice
     for player in state.players:
@@ -487,14 +488,145 @@ def play(state: GameState, cmd, kind: str | None = None) -> None:
     """
     if kind is None:
         kind = cmd.kind
-    if kind == "die":  # most lines: reuse what the check found instead of finding it again
-        action = cmd.action
-        action_kind = action.kind
-        player, rolled, value, cost = _check_die_line(state, cmd, action, action_kind, check_placement)
-        if action_kind == "place" and (action.then is not None or action.buy is not None):
-            _play_granting_placement(state, player, rolled, action, cost)
-        else:
-            _spend_die(state, player, rolled, action, action_kind, value, cost)
+    if kind == "die":
+        play_die(state, cmd)
         return
     _CHECKS[kind](state, cmd)
     _APPLIES[kind](state, cmd)
+
+
+def play_die(state: GameState, cmd: DieCommand) -> None:
+    """:func:`play` for a die line, the commonest line of a record.
+
+    The usual legal line -- its player to move, a die they have, a take from a revealed
+    depot into a free storage space, a placement without a purchase inside it (granting
+    no action, or one checked by :func:`_place_granting`), a sale, workers -- is checked
+    and carried out in one pass, every field and table read once. Any test of that pass
+    that fails sends the line, state untouched, the full way (:func:`_play_die_checked`),
+    which makes every check in the rulebook's order and raises the error: so the verdicts
+    and errors are those of :func:`check`.
+    """
+    action = cmd.action
+    seat = state.seats.get(cmd.player, -1)
+    if state.stage != "turn" or state.order[state.turn] != seat:
+        return _play_die_checked(state, cmd)
+    player = state.players[seat]
+    dice = player.dice
+    rolled = cmd.rolled
+    if rolled not in dice:
+        return _play_die_checked(state, cmd)
+    value = cmd.value
+    if value is None or value == rolled:
+        value = rolled
+        cost = 0
+    else:
+        cost = worker_cost(player, rolled, value, free_change(player, action, state.options))
+        if cost > player.workers:
+            return _play_die_checked(state, cmd)
+    kind = action.kind
+    if kind == "place":  # check_placement's tests, each passing, then apply_place_tile
+        tile = action.tile
+        tile_kind = catalogue().get(tile)
+        space = SPACE_IDS.get(action.space)
+        if tile_kind is None or space is None or action.buy is not None or tile not in player.storage:
+            return _play_die_checked(state, cmd)
+        duchy = player.duchy
+        board = player.board
+        tile_type = tile_kind.type
+        if (duchy[space] is not None or board.colour[space] != tile_kind.colour or board.die[space] != value
+                or not any(board.neighbour_tiles[space](duchy))
+                or (tile_type == "building" and tile in board.area_tiles[space](duchy)
+                    and 1 not in player.knowledge)
+                or (tile_type != "ship"
+                    and (action.goods is not None or action.goods2 is not None or action.keep is not None))):
+            return _play_die_checked(state, cmd)
+        effects = state.ruleset.effects
+        effect = effects.get(tile) or effects[tile_type]
+        if effect.check is not None:
+            effect.check(state, player, action)
+        then = action.then
+        if then is None:
+            _put(state, player, action, tile_kind, space, effect)
+        elif effect.then is not None and effect.apply is None and (then.kind != "place" or not _buys_within(then)):
+            _place_granting(state, player, action, space, tile_kind, effect)
+        else:
+            return _play_die_checked(state, cmd)
+    elif kind == "take":  # check_take's tests for a revealed depot and a free storage space
+        tile = action.tile
+        depot = action.depot
+        storage = player.storage
+        if ((depot is not None and depot != value) or action.discard is not None or len(storage) >= STORAGE
+                or not state.revealed[value] or tile not in state.depots[value] or tile not in catalogue()):
+            return _play_die_checked(state, cmd)
+        state.depots[value].remove(tile)
+        storage.append(tile)
+    elif kind == "sell":
+        if action.goods != value or not player.goods.get(value):
+            return _play_die_checked(state, cmd)
+        apply_sell(state, player, value)
+    else:
+        apply_workers(player)
+    state.lingering = -1
+    player.workers -= cost
+    dice.remove(rolled)
+    if not dice:
+        _end_turn(state)
+
+
+def _put(state: GameState, player: PlayerState, action: PlaceAction, kind, space: int, effect) -> None:
+    """:func:`apply_place_tile` for a checked placement whose tile ``kind``, ``space`` and
+    ``effect`` the check found: the tile leaves storage, scores what it completes, acts."""
+    tile = action.tile
+    player.storage.remove(tile)
+    player.duchy[space] = tile
+    if kind.number is not None:
+        player.knowledge.add(kind.number)
+    score_completion(state, player, space)
+    if effect.apply is not None:
+        effect.apply(state, player, action, space)
+
+
+def _buys_within(action: PlaceAction) -> bool:
+    """A purchase is made inside the placement ``action`` or a placement it grants (2019)."""
+    while action is not None and action.kind == "place":
+        if action.buy is not None:
+            return True
+        action = action.then
+    return False
+
+
+def _place_granting(state: GameState, player: PlayerState, action: PlaceAction, space: int, kind,
+                    effect) -> None:
+    """Place a tile that grants ``action.then`` (the tile has no immediate effect, and no
+    purchase is made inside the placement or a placement it grants), check the granted
+    action on the result, and carry it out. What the placement changes -- storage, the
+    space, knowledge, VP, bonus tiles -- is saved first and put back if the granted action
+    is illegal: a small undo instead of :meth:`GameState.branch`, which this case does not
+    need (without a purchase, the granted action's check does not look at the dice or the
+    workers, which are spent after it, and checks a granted placement's own grants on a
+    branch)."""
+    storage, knowledge, vp = player.storage.copy(), player.knowledge.copy(), player.vp.copy()
+    bonuses, bonus_taken = len(player.bonuses), state.bonus_taken.copy()
+    _put(state, player, action, kind, space, effect)
+    then = action.then
+    try:
+        effect.then(state, player, then)
+    except BaseException:
+        player.storage, player.knowledge, player.vp = storage, knowledge, vp
+        player.duchy[space] = None
+        del player.bonuses[bonuses:]
+        state.bonus_taken = bonus_taken
+        raise
+    apply_action(state, player, then, None)
+
+
+def _play_die_checked(state: GameState, cmd: DieCommand) -> None:
+    """:func:`play` for a die line, every check made in order (the reuse of what the check
+    found instead of finding it again is why this is not :func:`check` then :func:`apply`)."""
+    action = cmd.action
+    action_kind = action.kind
+    player, rolled, value, cost = _check_die_line(state, cmd, action, action_kind, check_placement)
+    if action_kind == "place" and (action.then is not None or action.buy is not None):
+        _play_granting_placement(state, player, rolled, action, cost)
+    else:
+        _spend_die(state, player, rolled, action, action_kind, value, cost)

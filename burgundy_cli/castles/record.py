@@ -46,6 +46,8 @@ _TABLE_KINDS = frozenset({"roll", "reveal", "phase-goods"})
 
 #: Every ``[log]`` key in round order: A1..A5, B1, ... E5.
 _GROUP_NAMES = tuple(f"{phase}{round_}" for phase in _PHASES for round_ in range(1, 6))
+#: The position of each ``[log]`` key in round order.
+_GROUP_ORDER = {name: index for index, name in enumerate(_GROUP_NAMES)}
 
 
 def group_name(phase: int, round_: int) -> str:
@@ -122,6 +124,9 @@ class CastlesSession:
         self.comments: dict[int, str] = {}
         #: Lines that are only a comment: (index of the line they stand before, group, text).
         self.comment_lines: list[tuple[int, str, str]] = []
+        #: The last score table and the number of lines played when it was made (every
+        #: change of the state is a line played).
+        self._scored: tuple[int, ScoreTable] | None = None
 
     # --- reading lines ----------------------------------------------------------------------
 
@@ -180,9 +185,14 @@ class CastlesSession:
         return f"{text}  # {comment}" if comment else text
 
     def score(self) -> ScoreTable:
-        from burgundy_cli.castles.scoring import score
+        """The score table of the position reached; computed once per position (opening a
+        record asks twice: to compare the stored ``[result]``, then for the caller)."""
+        scored = self._scored
+        if scored is None or scored[0] != len(self.lines):
+            from burgundy_cli.castles.scoring import score
 
-        return score(self.state)
+            scored = self._scored = (len(self.lines), score(self.state))
+        return scored[1]
 
     def show(self) -> str:
         from burgundy_cli.castles.render import render
@@ -254,13 +264,16 @@ def _log_groups(doc: RecordDoc) -> list[tuple[str, list[Any]]]:
     last = -1
     for key, lines in log.items():
         name = key.upper()
-        if not _GROUP.match(name):
-            raise RecordError(f"[log] key '{key}' is not a round (A1..E5: phase letter, round number)",
-                              location=doc.location_of_key("log", key))
-        if _group_order(name) <= last:
+        order = _GROUP_ORDER.get(name)  # a canonical key, without the pattern and the arithmetic
+        if order is None:
+            if not _GROUP.match(name):
+                raise RecordError(f"[log] key '{key}' is not a round (A1..E5: phase letter, round number)",
+                                  location=doc.location_of_key("log", key))
+            order = _group_order(name)
+        if order <= last:
             raise RecordError(f"[log] round {key} is out of order (rounds go A1, A2, ... E5)",
                               location=doc.location_of_key("log", key))
-        last = _group_order(name)
+        last = order
         if not isinstance(lines, list) or not all(map(isinstance, lines, repeat(str))):
             raise RecordError(f"[log] {key} must be a list of notation lines (strings)",
                               location=doc.location_of_key("log", key))
@@ -330,7 +343,9 @@ def open_session(doc: RecordDoc, header: GameHeader) -> CastlesSession:
     resolve = session.names.command
     listed = frozenset(header.players)
     played = session.lines
-    play = engine.play
+    append = played.append
+    play, play_die = engine.play, engine.play_die
+    round_group = None  # session.round_group, kept in a local during the loop
     for group_index, (group, lines) in enumerate(groups):
         upper = group.upper()
         for line_index, text in enumerate(lines):
@@ -343,26 +358,35 @@ def open_session(doc: RecordDoc, header: GameHeader) -> CastlesSession:
             try:
                 command = parse_line(text)
                 kind = command.kind
-                table_line = kind in _TABLE_KINDS
-                if table_line:
+                if kind in _TABLE_KINDS:
                     if kind == "roll":
                         command = resolve(command, text)
                     expected = group_name(state.phase, state.round)
+                    if upper != expected and state.stage != "over":
+                        raise _misplaced(expected, group)
+                    play(state, command, kind)
+                    session.round_group = round_group = expected
                 else:
                     if command.player not in listed:  # a name typed in another spelling
                         command = resolve(command, text)
-                    expected = session.round_group or group_name(state.phase, state.round)
-                if upper != expected and state.stage != "over":
-                    raise RecordError(f"this line belongs to round {expected}, but it is listed under {group}")
-                play(state, command, kind)
-                if table_line:
-                    session.round_group = expected
-                played.append((expected, command))
+                    expected = round_group or group_name(state.phase, state.round)
+                    if upper != expected and state.stage != "over":
+                        raise _misplaced(expected, group)
+                    if kind == "die":  # the commonest line, on the shortest path
+                        play_die(state, command)
+                    else:
+                        play(state, command, kind)
+                append((expected, command))
             except RefereeError as err:
                 raise _locate(err, _line_offset(doc, groups, group_index, line_index), doc, group) from None
             if comment:
                 session.comments[len(played) - 1] = comment
     return session
+
+
+def _misplaced(expected: str, group: str) -> RecordError:
+    """A line listed under another round than the one it belongs to."""
+    return RecordError(f"this line belongs to round {expected}, but it is listed under {group}")
 
 
 def _line_offset(doc: RecordDoc, groups: list[tuple[str, list[Any]]], group_index: int,

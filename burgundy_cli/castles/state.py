@@ -232,9 +232,14 @@ class GameState:
     def draw_each(self, tiles: Iterable[str], black: bool) -> None:
         """Each of ``tiles`` (one copy per mention) with a black (or coloured) back leaves the supply."""
         supply = self.supply
-        for tile in tiles:
-            coloured, black_left = supply[tile]
-            supply[tile] = [coloured, black_left - 1] if black else [coloured - 1, black_left]
+        if black:
+            for tile in tiles:
+                coloured, left = supply[tile]
+                supply[tile] = [coloured, left - 1]
+        else:
+            for tile in tiles:
+                left, black_left = supply[tile]
+                supply[tile] = [left - 1, black_left]
 
     @property
     def player_count(self) -> int:
@@ -250,7 +255,7 @@ class GameState:
 
     def bridge_order(self) -> list[int]:
         """Seats in turn order as the bridge shows it now: farthest space first, top of a stack first."""
-        return [seat for stack in reversed(self.bridge) for seat in reversed(stack)]
+        return [seat for stack in reversed(self.bridge) if stack for seat in reversed(stack)]
 
     def bridge_space(self, seat: int) -> int:
         for space, stack in enumerate(self.bridge):
