@@ -184,7 +184,7 @@ def machine() -> dict[str, Any]:
     versions = {}
     from importlib.metadata import PackageNotFoundError, version
 
-    for package in ("typer", "pydantic", "pydantic-core", "tomli", "tomli-w", "chess"):
+    for package in ("typer", "pydantic", "pydantic-core", "rtoml", "tomli-w", "chess"):
         try:
             versions[package] = version(package)
         except PackageNotFoundError:

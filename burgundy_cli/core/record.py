@@ -18,7 +18,7 @@ from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
-import tomli
+import rtoml
 
 from burgundy_cli.core.errors import Location, RecordError, RefereeError, UsageError
 from burgundy_cli.core.tomlsource import SourceMap, may_nest_deeper, nesting_overflow, source_map, string_value
@@ -27,6 +27,8 @@ from burgundy_cli.core.tomlsource import SourceMap, may_nest_deeper, nesting_ove
 MAX_RECORD_BYTES = 1024 * 1024
 #: Deepest nesting of tables and arrays accepted in a record.
 MAX_NESTING = 12
+#: Where rtoml's error message says the error is.
+_TOML_POSITION = re.compile(r" at line (\d+) column (\d+)\s*$")
 
 
 @dataclass
@@ -222,10 +224,10 @@ def _too_deep(name: str, text: str, offset: int | None) -> RecordError:
 def parse_record_text(text: str, name: str = "<input>") -> RecordDoc:
     """Parse record text into a :class:`RecordDoc`.
 
-    The TOML reader is tomli, the library the standard ``tomllib`` was taken from: its
-    wheels are compiled (mypyc) and read a record about five times faster than the
-    pure-Python ``tomllib`` (docs/performance.md). Nesting is bounded before tomli sees
-    the text (a key of thousands of dotted parts would cost it quadratic time) and is
+    The TOML reader is rtoml (compiled, Rust's ``toml``): it reads a record about 25
+    times faster than the standard ``tomllib`` and six times faster than compiled tomli,
+    with the same data in the same order, and points at the exact line and column of
+    an error (docs/performance.md). Nesting is bounded before it sees the text (a key of thousands of dotted parts would cost it quadratic time) and is
     checked again on the parsed data.
 
     :raises RecordError: invalid TOML (with its line and column) or nesting too deep.
@@ -235,9 +237,12 @@ def parse_record_text(text: str, name: str = "<input>") -> RecordDoc:
         if offset is not None:
             raise _too_deep(name, text, offset)
     try:
-        data = tomli.loads(text)
-    except tomli.TOMLDecodeError as err:
-        raise RecordError(f"not valid TOML: {err.msg}", location=Location(name, err.lineno, err.colno)) from None
+        data = rtoml.loads(text)
+    except rtoml.TomlParsingError as err:
+        found = _TOML_POSITION.search(str(err))
+        message = " ".join(str(err)[:found.start() if found else None].split())
+        location = Location(name, int(found[1]), int(found[2])) if found else Location(name)
+        raise RecordError(f"not valid TOML: {message}", location=location) from None
     except RecursionError:
         raise _too_deep(name, text, None) from None
     if _depth(data, MAX_NESTING) > MAX_NESTING:

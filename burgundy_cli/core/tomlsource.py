@@ -1,12 +1,12 @@
 """Where things stand in a TOML text: a linear-time lexer for locating keys and values.
 
-tomli gives the data of a record but not where each key or value was written, and
+rtoml gives the data of a record but not where each key or value was written, and
 it spends time quadratic in the number of parts of a dotted key. This module fills both
 gaps with one small lexer that never raises and never backtracks:
 
 * :func:`nesting_overflow` runs *before* parsing, on untrusted text, and finds the first
   place where tables, dotted keys and brackets nest deeper than a limit, so that such a
-  text is refused (with a line and column) before tomli spends time or stack on it;
+  text is refused (with a line and column) before the TOML reader spends time or stack on it;
 * :func:`source_map` runs *after* a successful parse and maps every key path (table
   names, keys, array indices) to the offset where it is written, and lists the string
   values in document order, so that errors found in the data can point into the text.
@@ -15,7 +15,7 @@ gaps with one small lexer that never raises and never backtracks:
 from __future__ import annotations
 
 import re
-import tomli
+import rtoml
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -110,9 +110,9 @@ def may_nest_deeper(text: str, limit: int) -> bool:
     """Cheap test (linear, in C) for texts that may nest deeper than ``limit``.
 
     True when a line has ``limit - 1`` dots (the only way to write a key or table name of
-    ``limit`` parts, which tomli would handle in quadratic time) or when ``limit - 1``
+    ``limit`` parts, which ``tomllib`` would handle in quadratic time) or when ``limit - 1``
     brackets open with none closing between them. Other deep texts are caught after
-    parsing; tomli handles them in linear time, its recursion bounded by the stack.
+    parsing; the reader handles them in linear time.
 
     Each test keeps only the characters it is about (dots and newlines; brackets) and looks
     for a run in what is left: the same answer as one search over the whole text, several
@@ -164,7 +164,7 @@ class SourceMap:
 def string_value(token: str) -> str:
     """The value of a string token as TOML defines it (escapes, line-ending backslashes)."""
     if token.startswith(("'''", '"""')) or (token.startswith('"') and "\\" in token):
-        return tomli.loads("v = " + token)["v"]
+        return rtoml.loads("v = " + token)["v"]
     return token[1:-1]
 
 
@@ -314,12 +314,12 @@ class _Mapper:
 
 
 def source_map(text: str) -> SourceMap:
-    """The :class:`SourceMap` of ``text``, which must be valid TOML (tomli accepted it).
+    """The :class:`SourceMap` of ``text``, which must be valid TOML (the TOML reader accepted it).
 
     Never raises: a text it cannot follow gives a map of what was read up to there.
     """
     mapper = _Mapper(text)
     try:
         return mapper.run()
-    except (IndexError, ValueError, tomli.TOMLDecodeError, RecursionError):
+    except (IndexError, ValueError, rtoml.TomlParsingError, RecursionError):
         return mapper.map

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-import tomli
+import rtoml
 
 from burgundy_cli.core.data import package_text
 
@@ -50,7 +50,7 @@ class Components:
 @cache
 def components() -> Components:
     """The components, loaded from the package data on first use."""
-    data = tomli.loads(package_text(__package__, "components.toml"))
+    data = rtoml.loads(package_text(__package__, "components.toml"))
     tiles = {
         entry["name"]: TileType(entry["name"], entry["terrain"], entry.get("building"), entry["code"], entry["count"])
         for entry in data["tile"]

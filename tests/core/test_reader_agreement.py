@@ -10,12 +10,12 @@ for mutated record lines and for arbitrary text.
 from __future__ import annotations
 
 import random
+import tomllib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-import tomli
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -31,7 +31,7 @@ from tests.conftest import RECORDS
 def log_lines(folder: Path, table: str) -> Iterator[str]:
     """Every string in the move table (``[log]``, ``[play]``) of every record under ``folder``."""
     for path in sorted(folder.glob("*.toml")):
-        yield from _strings(tomli.loads(path.read_text("utf-8")).get(table, {}))
+        yield from _strings(tomllib.loads(path.read_text("utf-8")).get(table, {}))
 
 
 def _strings(value: Any) -> Iterator[str]:
