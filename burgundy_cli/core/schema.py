@@ -33,7 +33,8 @@ import typing
 from functools import cache
 from typing import Any, TypeVar
 
-from pydantic_core import SchemaValidator, ValidationError
+from pydantic_core import SchemaValidator
+from pydantic_core import ValidationError as ValidationError  # the edges catch it from here
 from pydantic_core import core_schema as cs
 
 T = TypeVar("T")

@@ -11,7 +11,6 @@ spelling (case, spacing, aliases, comments, odd player names) to the token reade
 from __future__ import annotations
 
 import tomllib
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings

@@ -265,7 +265,6 @@ def _doc_examples() -> list[tuple[str, str]]:
     text = DOC.read_text("utf-8")
     section = text.split("<!-- The Castles of Burgundy section", 1)[1].split("<!-- end of The Castles", 1)[0]
     section = section.split("### Examples", 1)[1].split("\n### ", 1)[0]
-    pairs = []
     return re.findall(r"^\|\s*`([^`]+)`\s*\|\s*`([^`]+)`", section, re.M)
 
 
