@@ -16,8 +16,8 @@ from typing import Annotated, Any, TypeVar
 
 import typer
 
-from burgundy_cli.core.errors import EXIT_INTERNAL, IllegalMoveError, Location, RefereeError, UsageError, failure
-from burgundy_cli.entry import ScoreArguments, run_score
+from burgundy_cli.core.errors import EXIT_INTERNAL, RefereeError, UsageError, failure
+from burgundy_cli.entry import ScoreArguments, run_check, run_play, run_score
 
 app = typer.Typer(
     add_completion=False,
@@ -108,24 +108,9 @@ def check(
     Example: burgundy check game.toml "anna: place 5>4 ship c3 goods 6"
     """
     def run() -> None:
-        from burgundy_cli.core.session import open_record
-
-        session = open_record(file)
-        try:
-            canonical = session.check(move)
-        except RefereeError as err:
-            if isinstance(err, UsageError):
-                raise
-            rule = err.rule.id if isinstance(err, IllegalMoveError) else None
-            if as_json:
-                _echo_json({"legal": False, "rule": rule, "message": err.describe()})
-            else:
-                typer.echo(f"burgundy: {err}", err=True)
-            raise typer.Exit(1) from None
-        if as_json:
-            _echo_json({"legal": True, "rule": None, "message": f"legal: {canonical}"})
-        else:
-            typer.echo(f"legal: {canonical}")
+        code = run_check(str(file), move, as_json)
+        if code:
+            raise typer.Exit(code)
 
     _guard(run)
 
@@ -142,19 +127,7 @@ def play(
     Example: burgundy play game.toml "anna: take 3 church" "anna: sell 4"
     """
     def run() -> None:
-        from burgundy_cli.core.record import dump_record, write_atomic
-        from burgundy_cli.core.session import open_record
-
-        session = open_record(file)
-        played = []
-        for index, line in enumerate(moves, start=1):
-            try:
-                played.append(session.play(line))
-            except RefereeError as err:
-                raise err.at(Location(f"<move {index}: {line}>")) from None
-        write_atomic(file, dump_record(session.record_data()))
-        for line in played:
-            typer.echo(f"recorded: {line}")
+        run_play(str(file), moves)
 
     _guard(run)
 

@@ -1,21 +1,30 @@
-"""The ``burgundy`` script's entry point, with a fast path for ``burgundy score``.
+"""The ``burgundy`` script's entry point, with a fast path for ``score``, ``check`` and ``play``.
 
-Scoring a record is what a table runs between turns, so its start-up time is what people
-feel, and scoring folders of records is what people who study the game run. typer (0.2x)
-builds a pydantic ``TypeAdapter`` for every parameter each time it parses a command line,
-which alone costs more than importing typer, pydantic and tomllib (docs/performance.md).
-So a ``score`` command line made only of existing record files or folders, at most one
-``--json`` and at most one ``--jobs N`` (``-j N``, ``--jobs=N``) is run here without
-importing typer. Both paths run :func:`run_score`, so they print the same output and
-error lines and exit with the same codes. Every other command line -- help, other
-commands, missing files, any other option, anything unusual -- goes to the typer app.
+Scoring, checking a move and recording it are what a table runs between turns, so their
+start-up time is what people feel, and scoring folders of records is what people who
+study the game run. typer (0.2x) builds a pydantic ``TypeAdapter`` for every parameter
+each time it parses a command line, which alone costs more than importing typer,
+pydantic and tomllib (docs/performance.md). So these plain command lines run here
+without importing typer:
+
+* ``score`` with existing record files or folders, at most one ``--json`` and at most
+  one ``--jobs N`` (``-j N``, ``--jobs=N``);
+* ``check FILE MOVE`` with an existing file and at most one ``--json``;
+* ``play FILE MOVE...`` with an existing file.
+
+Both paths run the same functions (:func:`run_score`, :func:`run_check`,
+:func:`run_play`), so they print the same output and error lines and exit with the same
+codes. Every other command line -- help, other commands, missing files, any other
+option, a move that starts with ``-``, anything unusual -- goes to the typer app.
 """
 
 from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import TextIO
 
 
@@ -48,6 +57,24 @@ def fast_score_arguments(args: list[str]) -> ScoreArguments | None:
         else:
             paths.append(arg)
     return ScoreArguments(paths, as_json, jobs or 0) if paths else None
+
+
+def fast_command(args: list[str]) -> Callable[[], int] | None:
+    """What to run for ``args`` when it is one of the plain command lines above, else ``None``."""
+    if not args:
+        return None
+    if args[0] == "score":
+        arguments = fast_score_arguments(args)
+        return None if arguments is None else partial(run_score, arguments)
+    if args[0] not in ("check", "play"):
+        return None
+    words = [arg for arg in args[1:] if arg != "--json"]
+    flags = len(args) - 1 - len(words)
+    if flags > 1 or len(words) < 2 or any(word.startswith("-") for word in words) or not os.path.isfile(words[0]):
+        return None
+    if args[0] == "check":
+        return partial(run_check, words[0], words[1], bool(flags)) if len(words) == 2 else None
+    return None if flags else partial(run_play, words[0], words[1:])
 
 
 def score_file(path: str, as_json: bool) -> str:
@@ -96,6 +123,60 @@ def run_score(arguments: ScoreArguments) -> int:
     return worst
 
 
+def run_check(path: str, move: str, as_json: bool) -> int:
+    """Run ``burgundy check``: whether ``move`` is legal at the end of the record, and why not.
+
+    :raises RefereeError: the record cannot be opened, or a usage error.
+    """
+    import json
+
+    from burgundy_cli.core.errors import IllegalMoveError, RefereeError, UsageError
+    from burgundy_cli.core.session import open_record
+
+    session = open_record(path)
+    try:
+        canonical = session.check(move)
+    except RefereeError as err:
+        if isinstance(err, UsageError):
+            raise
+        rule = err.rule.id if isinstance(err, IllegalMoveError) else None
+        if as_json:
+            _write(sys.stdout, json.dumps({"legal": False, "rule": rule, "message": err.describe()}, ensure_ascii=False))
+        else:
+            _write(sys.stderr, f"burgundy: {err}")
+        return 1
+    if as_json:
+        _write(sys.stdout, json.dumps({"legal": True, "rule": None, "message": f"legal: {canonical}"},
+                                      ensure_ascii=False))
+    else:
+        _write(sys.stdout, f"legal: {canonical}")
+    return 0
+
+
+def run_play(path: str, moves: list[str]) -> int:
+    """Run ``burgundy play``: check ``moves`` in order and append them to the record, atomically.
+
+    Nothing is written unless every line is legal, so the record on disk is never lost.
+
+    :raises RefereeError: the record cannot be opened, or a move is not legal (located at it).
+    """
+    from burgundy_cli.core.errors import Location, RefereeError
+    from burgundy_cli.core.record import dump_record, write_atomic
+    from burgundy_cli.core.session import open_record
+
+    session = open_record(path)
+    played = []
+    for index, line in enumerate(moves, start=1):
+        try:
+            played.append(session.play(line))
+        except RefereeError as err:
+            raise err.at(Location(f"<move {index}: {line}>")) from None
+    write_atomic(path, dump_record(session.record_data()))
+    for line in played:
+        _write(sys.stdout, f"recorded: {line}")
+    return 0
+
+
 def _write(stream: TextIO, line: str) -> None:
     stream.write(line + "\n")
 
@@ -103,14 +184,14 @@ def _write(stream: TextIO, line: str) -> None:
 def main() -> None:
     """Run ``burgundy``: the fast path when it applies, otherwise the typer app."""
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
-    fast = fast_score_arguments(sys.argv[1:])
+    fast = fast_command(sys.argv[1:])
     if fast is None:
         from burgundy_cli.cli import main as typer_main
 
         typer_main()
         return
     try:
-        code = run_score(fast)
+        code = fast()
         sys.stdout.flush()
     except BrokenPipeError:
         # The reader of stdout went away (``| head``): end quietly, as the typer path does.

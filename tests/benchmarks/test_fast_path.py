@@ -126,3 +126,63 @@ def test_burgundy_debug_lets_an_internal_error_through_for_developers(monkeypatc
     monkeypatch.setattr(sys, "argv", ["burgundy", "score", record])
     with pytest.raises(KeyError, match="boom"):
         entry.main()
+
+
+def test_plain_check_and_play_command_lines_take_the_fast_path(record):
+    assert entry.fast_command(["check", record, "anna: take 3 church"]) is not None
+    assert entry.fast_command(["check", "--json", record, "anna: take 3 church"]) is not None
+    assert entry.fast_command(["play", record, "anna: take 3 church", "anna: sell 4"]) is not None
+
+
+@pytest.mark.parametrize("args", [
+    ["check", "RECORD"], ["check", "RECORD", "a", "b"], ["check", "RECORD", "-x"], ["check", "RECORD", "a", "--help"],
+    ["check", "RECORD", "a", "--json", "--json"], ["check", "missing.toml", "a"], ["play", "RECORD"],
+    ["play", "RECORD", "a", "--json"], ["play", "RECORD", "--", "a"], ["show", "RECORD"], ["moves", "RECORD"],
+])
+def test_other_check_and_play_command_lines_go_to_typer(record, args):
+    assert entry.fast_command([record if arg == "RECORD" else arg for arg in args]) is None
+
+
+CASTLES_OPENING = RECORDS / "castles-of-burgundy" / "opening-2p-2011.toml"
+
+
+@pytest.mark.parametrize("move", ["bob: take 1 warehouse", "anna: take 5>4 market", "anna: nonsense",
+                                  "fix anna vp +1", ""])
+@pytest.mark.parametrize("as_json", [False, True])
+def test_check_prints_the_same_both_ways(monkeypatch, capsys, cli, move, as_json):
+    args = ["check", str(CASTLES_OPENING), move] + (["--json"] if as_json else [])
+    fast = entry.fast_command(args)
+    assert fast is not None
+    code = fast()
+    captured = capsys.readouterr()
+    typer_result = cli(*args)
+    assert (code, captured.out, captured.err) == (typer_result.exit_code, typer_result.stdout, typer_result.stderr)
+
+
+@pytest.mark.parametrize("moves", [["bob: take 1 warehouse"], ["bob: take 1 warehouse", "anna: nonsense"]])
+def test_play_records_the_same_both_ways_and_writes_nothing_on_a_bad_line(monkeypatch, capsys, cli, tmp_path,
+                                                                         moves):
+    fast_file, typer_file = tmp_path / "fast.toml", tmp_path / "typer.toml"
+    for path in (fast_file, typer_file):
+        path.write_bytes(CASTLES_OPENING.read_bytes())
+    code, out, err = _run_or_return(monkeypatch, capsys, ["play", str(fast_file), *moves])
+    typer_result = cli("play", str(typer_file), *moves)
+    assert (code, out) == (typer_result.exit_code, typer_result.stdout)
+    assert err.replace(str(fast_file), "FILE") == typer_result.stderr.replace(str(typer_file), "FILE")
+    assert fast_file.read_bytes() == typer_file.read_bytes()
+    if code:
+        assert fast_file.read_bytes() == CASTLES_OPENING.read_bytes()
+    else:
+        assert fast_file.read_bytes() != CASTLES_OPENING.read_bytes()
+
+
+def _run_or_return(monkeypatch, capsys, args):
+    """Run ``burgundy ARGS`` through the entry point: (exit code, stdout, stderr)."""
+    monkeypatch.setattr(sys, "argv", ["burgundy", *args])
+    try:
+        entry.main()
+        code = 0
+    except SystemExit as stopped:
+        code = stopped.code
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
