@@ -114,20 +114,30 @@ def may_nest_deeper(text: str, limit: int) -> bool:
     brackets open with none closing between them. Other deep texts are caught after
     parsing; the reader handles them in linear time.
 
-    Each test keeps only the characters it is about (dots and newlines; brackets) and looks
-    for a run in what is left: the same answer as one search over the whole text, several
-    times faster (0.56 ms -> 0.09 ms on an 11 KB record), and skipped outright when the
-    text has too few of them in all.
+    Each test keeps only the characters it is about (dots and newlines; brackets), with
+    ``bytes.translate`` on the UTF-8 text (every character kept is ASCII, and no byte of
+    another character is), and looks for a run in what is left: the same answer as one
+    search over the whole text, about ten times faster than deleting the other characters
+    with a regular expression (≈ 10 µs against ≈ 115 µs on a 10 KB record), and skipped
+    outright when the text has too few of them in all.
     """
     runs = max(limit - 1, 1)
-    if text.count(".") >= runs and re.search(r"\.{%d}" % runs, _NOT_DOT_OR_NEWLINE.sub("", text)):
+    dots = text.count(".") >= runs
+    brackets = text.count("[") + text.count("{") >= runs
+    if not (dots or brackets):
+        return False
+    data = text.encode("utf-8", "surrogatepass")
+    if dots and re.search(rb"\.{%d}" % runs, data.translate(None, _ALL_BUT_DOT_AND_NEWLINE)):
         return True
-    return (text.count("[") + text.count("{") >= runs
-            and re.search(r"[\[{]{%d}" % runs, _NOT_BRACKET.sub("", text)) is not None)
+    return brackets and re.search(rb"[\[{]{%d}" % runs, data.translate(None, _ALL_BUT_BRACKETS)) is not None
 
 
-_NOT_DOT_OR_NEWLINE = re.compile(r"[^.\n]+")
-_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+def _all_bytes_but(kept: bytes) -> bytes:
+    return bytes(byte for byte in range(256) if byte not in kept)
+
+
+_ALL_BUT_DOT_AND_NEWLINE = _all_bytes_but(b".\n")
+_ALL_BUT_BRACKETS = _all_bytes_but(b"[]{}")
 
 
 @dataclass
