@@ -193,8 +193,9 @@ def _token_end(offset: int, token: str) -> int:
 def _depth(value: Any, limit: int) -> int:
     """Nesting depth of a parsed TOML value, stopping early past ``limit``.
 
-    Only tables and arrays go on the stack; a scalar just counts as one level below its
-    container (a record is mostly strings, so this walk is several times cheaper).
+    Only tables and arrays go on the stack; scalars count as one level below their
+    container, once per container (a record is mostly strings, so this walk is several
+    times cheaper than visiting each).
     """
     stack = [(value, 1)]
     deepest = 0
@@ -204,14 +205,16 @@ def _depth(value: Any, limit: int) -> int:
             deepest = depth
             if deepest > limit:
                 return deepest
-        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else ()
-        for child in children:
-            if isinstance(child, dict | list):
+        scalar = False
+        for child in item.values() if isinstance(item, dict) else item:
+            if isinstance(child, (dict, list)):
                 stack.append((child, depth + 1))
-            elif depth + 1 > deepest:
-                deepest = depth + 1
-                if deepest > limit:
-                    return deepest
+            else:
+                scalar = True
+        if scalar and depth + 1 > deepest:
+            deepest = depth + 1
+            if deepest > limit:
+                return deepest
     return deepest
 
 
