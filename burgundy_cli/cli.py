@@ -11,6 +11,7 @@ import json
 import os
 import sys
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
@@ -47,6 +48,17 @@ def _guard(action: Callable[[], T]) -> T:
         raise typer.Exit(code) from None
 
 
+def _exit_with(command: Callable[[], int]) -> None:
+    """Run one of :mod:`burgundy_cli.entry`'s commands (shared with its fast path) under
+    :func:`_guard`, and end with its exit code."""
+    def run() -> None:
+        code = command()
+        if code:
+            raise typer.Exit(code)
+
+    _guard(run)
+
+
 @app.command()
 def score(
     paths: Annotated[list[Path], typer.Argument(help="record files, or folders of *.toml records")],
@@ -57,12 +69,7 @@ def score(
 
     Example: burgundy score records/castles-of-burgundy/two-players-2019.toml
     """
-    def run() -> None:
-        code = run_score(ScoreArguments([str(path) for path in paths], as_json, jobs))
-        if code:
-            raise typer.Exit(code)
-
-    _guard(run)
+    _exit_with(partial(run_score, ScoreArguments([str(path) for path in paths], as_json, jobs)))
 
 
 @app.command()
@@ -107,12 +114,7 @@ def check(
 
     Example: burgundy check game.toml "anna: place 5>4 ship c3 goods 6"
     """
-    def run() -> None:
-        code = run_check(str(file), move, as_json)
-        if code:
-            raise typer.Exit(code)
-
-    _guard(run)
+    _exit_with(partial(run_check, str(file), move, as_json))
 
 
 @app.command()
@@ -126,10 +128,7 @@ def play(
 
     Example: burgundy play game.toml "anna: take 3 church" "anna: sell 4"
     """
-    def run() -> None:
-        run_play(str(file), moves)
-
-    _guard(run)
+    _exit_with(partial(run_play, str(file), moves))
 
 
 @app.command()
