@@ -230,8 +230,9 @@ def parse_record_text(text: str, name: str = "<input>") -> RecordDoc:
     The TOML reader is rtoml (compiled, Rust's ``toml``): it reads a record about 25
     times faster than the standard ``tomllib`` and six times faster than compiled tomli,
     with the same data in the same order, and points at the exact line and column of
-    an error (docs/performance.md). Nesting is bounded before it sees the text (a key of thousands of dotted parts would cost it quadratic time) and is
-    checked again on the parsed data.
+    an error (docs/performance.md). Nesting is bounded before the reader sees the text
+    (deep nesting costs a reader its stack; a key of thousands of dotted parts costs a
+    pure-Python one quadratic time) and is checked again on the parsed data.
 
     :raises RecordError: invalid TOML (with its line and column) or nesting too deep.
     """
