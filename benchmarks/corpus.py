@@ -29,16 +29,27 @@ def edition_for(game: Any, seed: int) -> str | None:
     return editions[seed % len(editions)] if editions else None
 
 
-def count_actions(game: Any, data: dict[str, Any]) -> int:
-    """How many recorded actions a record holds: its notation lines that the game parses.
+#: Per game, the line kinds that record the table's doings rather than a player's decision:
+#: Castles rolls, depot reveals and phase goods; Robber Knights' draws and ends of turn
+#: (each a few microseconds to check). The "player lines" figures leave them out.
+TABLE_LINE_KINDS: dict[str, frozenset[str]] = {
+    "castles-of-burgundy": frozenset({"roll", "reveal", "phase-goods"}),
+    "robber-knights": frozenset({"draw", "end"}),
+}
+
+
+def count_actions(game: Any, data: dict[str, Any]) -> tuple[int, int]:
+    """How many recorded actions a record holds: (all its notation lines, player lines only).
 
     The core does not know where a game keeps its move log, so every string outside the
     ``[game]`` and ``[result]`` tables is offered to ``game.parse``; the lines it reads
     as a command are the actions (setup values such as tile names do not parse as one).
+    Player lines are those whose command kind is not in the game's ``TABLE_LINE_KINDS``.
     """
     from burgundy_cli.core.errors import RefereeError
 
-    count = 0
+    table_kinds = TABLE_LINE_KINDS.get(game.name, frozenset())
+    count = players = 0
     stack: list[Any] = [v for k, v in data.items() if k not in ("game", "result")]
     while stack:
         item = stack.pop()
@@ -48,17 +59,18 @@ def count_actions(game: Any, data: dict[str, Any]) -> int:
             stack.extend(item)
         elif isinstance(item, str):
             try:
-                game.parse(item)
+                command = game.parse(item)
             except RefereeError:
                 continue
             count += 1
-    return count
+            players += command.kind not in table_kinds
+    return count, players
 
 
 class Corpus:
     """Complete records of one game, written to files, with their action counts."""
 
-    def __init__(self, name: str, files: list[Path], actions: list[int], source: str):
+    def __init__(self, name: str, files: list[Path], actions: list[tuple[int, int]], source: str):
         self.name = name
         self.files = files
         self.actions = actions
@@ -66,7 +78,13 @@ class Corpus:
 
     @property
     def total_actions(self) -> int:
-        return sum(self.actions)
+        """Every notation line of the corpus."""
+        return sum(total for total, _ in self.actions)
+
+    @property
+    def player_actions(self) -> int:
+        """The lines of players' decisions only (see ``TABLE_LINE_KINDS``)."""
+        return sum(players for _, players in self.actions)
 
 
 def corpus(ctx: Context, name: str, players: int = 4, size: int | None = None) -> Corpus | str:
