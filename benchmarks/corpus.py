@@ -33,10 +33,16 @@ def count_actions(game: Any, data: dict[str, Any]) -> int:
     """How many recorded actions a record holds: its notation lines that the game parses.
 
     The core does not know where a game keeps its move log, so every string outside the
-    ``[game]`` and ``[result]`` tables is offered to ``game.parse``; the lines it reads
-    as a command are the actions (setup values such as tile names do not parse as one).
+    ``[game]`` and ``[result]`` tables is offered to the game's notation reader (its
+    package's ``notation.parse_line``); the lines it reads as a command are the actions
+    (setup values such as tile names do not parse as one).
     """
+    import importlib
+
     from burgundy_cli.core.errors import RefereeError
+    from burgundy_cli.core.registry import GAMES
+
+    parse = importlib.import_module(GAMES[game.name] + ".notation").parse_line
 
     count = 0
     stack: list[Any] = [v for k, v in data.items() if k not in ("game", "result")]
@@ -48,7 +54,7 @@ def count_actions(game: Any, data: dict[str, Any]) -> int:
             stack.extend(item)
         elif isinstance(item, str):
             try:
-                game.parse(item)
+                parse(item)
             except RefereeError:
                 continue
             count += 1
