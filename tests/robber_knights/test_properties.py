@@ -217,3 +217,12 @@ def test_soak_many_playouts():
         data = GAME.playout(2 + seed % 3, seed)
         round_trip(data)
         replay_with_invariants(data, seed)
+
+
+def test_the_generator_makes_every_line_form():
+    """So the round trips above cover every form of line (tests/line_forms.py)."""
+    from burgundy_cli.robber_knights.commands import Command
+    from tests.line_forms import assert_generates_every_form, line_forms
+
+    assert ("LayCommand", "leave", "empty") in line_forms(Command)
+    assert_generates_every_form(COMMANDS, Command)
