@@ -88,6 +88,8 @@ class CastlesSession:
         self.start_data = start_data
         self.state = state
         self.names = PlayerNames(header.players)
+        #: The players' names as listed: the common case, one set lookup a line.
+        self.listed = self.names.exact
         #: Every line played: (round group, command with names resolved).
         self.lines: list[tuple[str, c.Command]] = []
         #: The round the latest table line (roll, reveal, goods) opened; None before any.
@@ -118,8 +120,8 @@ class CastlesSession:
         return self.round_group
 
     def play_logged(self, text: str, group: str | None = None) -> None:
-        """Check and apply one line written under the ``[log]`` round ``group`` (None: the
-        round it belongs to now); keep a comment-only line, and a comment typed on a line.
+        """Check and apply one line written under the ``[log]`` round ``group`` (in capitals;
+        None: the round it belongs to now); keep a comment-only line, and a comment typed on a line.
 
         The one way a line is played: replaying a record (core.replay) and ``burgundy
         play`` both come here. It runs once per recorded action, so it works on locals.
@@ -131,7 +133,7 @@ class CastlesSession:
         if "#" in text:  # most lines have no comment: no call for them
             body, comment = split_comment(text)
             if comment is not None and not body.strip():
-                self.keep_comment(comment, group.upper() if group else None)
+                self.keep_comment(comment, group)
                 return
         command = parse_line(text)
         kind = command.kind
@@ -141,10 +143,10 @@ class CastlesSession:
                 command = with_listed_names(self.names, command, text)
             belongs = group_name(state.phase, state.round)
         else:
-            if command.player not in self.names.exact:  # a name typed in another spelling
+            if command.player not in self.listed:  # a name typed in another spelling
                 command = with_listed_names(self.names, command, text)
             belongs = self.round_group or group_name(state.phase, state.round)
-        if group is not None and group.upper() != belongs and state.stage != "over":
+        if group != belongs and group is not None and state.stage != "over":
             raise RecordError(f"this line belongs to round {belongs}, but it is listed under {group}")
         if kind == "die":  # the commonest line, on the shortest path
             engine.play_die(state, command)
@@ -250,7 +252,7 @@ def _start(doc: RecordDoc, header: GameHeader) -> tuple[str, dict[str, Any], Gam
 
 
 def _log_groups(doc: RecordDoc) -> list[tuple[tuple[str, ...], str, list[str]]]:
-    """The ``[log]`` table as (key path, key as written, lines), checked for shape and round order.
+    """The ``[log]`` table as (key path, round in capitals, lines), checked for shape and round order.
 
     Keys are read in any case (``a1`` is ``A1``); the canonical writer uses capitals.
     """
@@ -273,7 +275,7 @@ def _log_groups(doc: RecordDoc) -> list[tuple[tuple[str, ...], str, list[str]]]:
                               location=doc.location_of_key("log", key))
         last = order
         path = ("log", key)
-        groups.append((path, key, string_list(doc, path, lines, f"[log] {key} must be a list of notation lines "
+        groups.append((path, name, string_list(doc, path, lines, f"[log] {key} must be a list of notation lines "
                                                                  "(strings)")))
     return groups
 

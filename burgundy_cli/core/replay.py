@@ -19,6 +19,7 @@ lives here, once:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from itertools import repeat
 from typing import Any, Protocol
 
 from burgundy_cli.core.errors import Location, ParseError, RecordError, RefereeError
@@ -141,6 +142,6 @@ def string_list(doc: RecordDoc, path: tuple[str, ...], value: Any, what: str) ->
 
     :raises RecordError: ``what`` says what the list should hold.
     """
-    if not isinstance(value, list) or not all(isinstance(line, str) for line in value):
+    if not isinstance(value, list) or not all(map(isinstance, value, repeat(str))):  # no generator: C speed
         raise RecordError(what, location=doc.location_of_key(*path))
     return value
