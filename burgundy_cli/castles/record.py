@@ -108,23 +108,16 @@ class CastlesSession:
         """Parse ``text`` and resolve its player names (no position consulted)."""
         return with_listed_names(self.names, parse_line(text), text)
 
-    def group_of(self, command: c.Command) -> str:
-        """The ``[log]`` round a line is written under if played now.
-
-        A table line belongs to the round it opens (or, for reveals and phase goods, the
-        round they prepare); a player line to the round of the latest table line -- so a
-        2011 purchase after the last turn of a round stays in that round.
-        """
-        if self.round_group is None or command.kind in _TABLE_KINDS:
-            return group_name(self.state.phase, self.state.round)
-        return self.round_group
-
     def play_logged(self, text: str, group: str | None = None) -> None:
         """Check and apply one line written under the ``[log]`` round ``group`` (in capitals;
         None: the round it belongs to now); keep a comment-only line, and a comment typed on a line.
 
+        The round a line belongs to: a table line, the round it opens (or, for reveals and
+        phase goods, the round they prepare); a player line, the round of the latest table
+        line -- so a 2011 purchase after the last turn of a round stays in that round.
+
         The one way a line is played: replaying a record (core.replay) and ``burgundy
-        play`` both come here. It runs once per recorded action, so it works on locals.
+        play`` both come here. It runs once per recorded action: a die line takes the shortest path.
 
         :raises RefereeError: the line cannot be read, is listed under another round, or is
             illegal (the column, if any, counts within the line).
