@@ -42,11 +42,17 @@ def count_actions(game: Any, data: dict[str, Any]) -> tuple[int, int]:
     """How many recorded actions a record holds: (all its notation lines, player lines only).
 
     The core does not know where a game keeps its move log, so every string outside the
-    ``[game]`` and ``[result]`` tables is offered to ``game.parse``; the lines it reads
-    as a command are the actions (setup values such as tile names do not parse as one).
-    Player lines are those whose command kind is not in the game's ``TABLE_LINE_KINDS``.
+    ``[game]`` and ``[result]`` tables is offered to the game's notation reader (its
+    package's ``notation.parse_line``); the lines it reads as a command are the actions
+    (setup values such as tile names do not parse as one). Player lines are those whose
+    command kind is not in the game's ``TABLE_LINE_KINDS``.
     """
+    import importlib
+
     from burgundy_cli.core.errors import RefereeError
+    from burgundy_cli.core.registry import GAMES
+
+    parse = importlib.import_module(GAMES[game.name] + ".notation").parse_line
 
     table_kinds = TABLE_LINE_KINDS.get(game.name, frozenset())
     count = players = 0
@@ -59,7 +65,7 @@ def count_actions(game: Any, data: dict[str, Any]) -> tuple[int, int]:
             stack.extend(item)
         elif isinstance(item, str):
             try:
-                command = game.parse(item)
+                command = parse(item)
             except RefereeError:
                 continue
             count += 1

@@ -1,4 +1,10 @@
-"""The ``burgundy`` command line: the only module that prints, reads argv or picks an exit code.
+"""The ``burgundy`` command line as typer commands: a thin layer over :mod:`burgundy_cli.subcommands`.
+
+Each command here only declares its arguments and help, and hands them to its body in
+:mod:`burgundy_cli.subcommands` through :func:`_guard`; the body returns what to say and
+:mod:`burgundy_cli.console` (the one module that writes to the terminal) says it. Adding a
+command: write its body there (plain arguments in, an ``Outcome`` out), then a function
+here of the same shape as the others.
 
 Exit codes: 0 success (or: the move is legal), 1 the input was rejected (illegal move,
 invalid record), 2 usage error, 3 internal error (a bug: please report it). No Python
@@ -7,18 +13,15 @@ traceback ever reaches the user.
 
 from __future__ import annotations
 
-import json
-import os
 import sys
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import Annotated
 
 import typer
 
-from burgundy_cli.core.errors import EXIT_INTERNAL, RefereeError, UsageError, failure
-from burgundy_cli.entry import ScoreArguments, run_check, run_play, run_score
+from burgundy_cli import console, subcommands
 
 app = typer.Typer(
     add_completion=False,
@@ -27,36 +30,12 @@ app = typer.Typer(
     help="Referee and score The Castles of Burgundy and Robber Knights games played at a real table.",
 )
 
-T = TypeVar("T")
 
-
-def _echo_json(value: Any) -> None:
-    typer.echo(json.dumps(value, ensure_ascii=False, sort_keys=False))
-
-
-def _guard(action: Callable[[], T]) -> T:
-    """Run ``action``; report any failure as one line (see :func:`failure`) and its exit code."""
-    try:
-        return action()
-    except (typer.Exit, typer.Abort, BrokenPipeError):
-        raise                   # typer ends quietly (exit 1) when the reader of stdout went away
-    except (Exception, KeyboardInterrupt) as err:  # noqa: BLE001 - the last line of defence against tracebacks
-        message, code = failure(err)
-        if code == EXIT_INTERNAL and os.environ.get("BURGUNDY_DEBUG"):
-            raise
-        typer.echo(message, err=True)
-        raise typer.Exit(code) from None
-
-
-def _exit_with(command: Callable[[], int]) -> None:
-    """Run one of :mod:`burgundy_cli.entry`'s commands (shared with its fast path) under
-    :func:`_guard`, and end with its exit code."""
-    def run() -> None:
-        code = command()
-        if code:
-            raise typer.Exit(code)
-
-    _guard(run)
+def _guard(body: Callable[[], console.Outcome]) -> None:
+    """Run a command body through :func:`console.run` and end with its exit code."""
+    code = console.run(body, passthrough=(typer.Exit, typer.Abort))
+    if code:
+        raise typer.Exit(code)
 
 
 @app.command()
@@ -67,9 +46,9 @@ def score(
 ) -> None:
     """Replay and verify records, then print each player's score by category.
 
-    Example: burgundy score records/castles-of-burgundy/two-players-2019.toml
+    Example: burgundy score records/castles-of-burgundy/complete-3p-2019.toml
     """
-    _exit_with(partial(run_score, ScoreArguments([str(path) for path in paths], as_json, jobs)))
+    _guard(partial(subcommands.score, subcommands.ScoreArguments([str(path) for path in paths], as_json, jobs)))
 
 
 @app.command()
@@ -85,23 +64,7 @@ def summary(
 
     Example: burgundy summary records/
     """
-    def run() -> None:
-        from burgundy_cli.core.bulk import record_files, score_many
-        from burgundy_cli.core.summary import summarise, summary_text
-
-        scored = score_many([str(f) for f in record_files(paths)], jobs)
-        result = summarise(scored)
-        if as_json:
-            _echo_json(result)
-        else:
-            typer.echo(summary_text(result))
-        for failed in (r for r in scored if "error" in r):
-            typer.echo(f"burgundy: {failed['error']}", err=True)
-        worst = max((r.get("exit", 0) for r in scored), default=0)
-        if worst:
-            raise typer.Exit(worst)
-
-    _guard(run)
+    _guard(partial(subcommands.summary, paths, as_json, jobs))
 
 
 @app.command()
@@ -114,7 +77,7 @@ def check(
 
     Example: burgundy check game.toml "anna: place 5>4 ship c3 goods 6"
     """
-    _exit_with(partial(run_check, str(file), move, as_json))
+    _guard(partial(subcommands.check, str(file), move, as_json))
 
 
 @app.command()
@@ -128,7 +91,7 @@ def play(
 
     Example: burgundy play game.toml "anna: take 3 church" "anna: sell 4"
     """
-    _exit_with(partial(run_play, str(file), moves))
+    _guard(partial(subcommands.play, str(file), moves))
 
 
 @app.command()
@@ -137,12 +100,7 @@ def show(file: Annotated[Path, typer.Argument(help="record or position file")]) 
 
     Example: burgundy show game.toml
     """
-    def run() -> None:
-        from burgundy_cli.core.session import open_record
-
-        typer.echo(open_record(file).show())
-
-    _guard(run)
+    _guard(partial(subcommands.show, file))
 
 
 @app.command()
@@ -154,23 +112,7 @@ def moves(
 
     Example: burgundy moves game.toml
     """
-    def run() -> None:
-        from burgundy_cli.core.session import open_record
-
-        listing = open_record(file).legal_moves()
-        if as_json:
-            _echo_json({"player": listing.player, "moves": listing.moves})
-            return
-        if listing.player is None:
-            typer.echo("the game is over: no moves")
-            return
-        typer.echo(f"{listing.player} to move:")
-        for group, lines in listing.groups.items():
-            typer.echo(f"  {group}:")
-            for line in lines:
-                typer.echo(f"    {line}")
-
-    _guard(run)
+    _guard(partial(subcommands.moves, file, as_json))
 
 
 @app.command()
@@ -182,17 +124,7 @@ def fmt(
 
     Example: burgundy fmt --write game.toml
     """
-    def run() -> None:
-        from burgundy_cli.core.record import dump_record, write_atomic
-        from burgundy_cli.core.session import open_record
-
-        text = dump_record(open_record(file, verify_result=False).record_data())
-        if write:
-            write_atomic(file, text)
-        else:
-            typer.echo(text, nl=False)
-
-    _guard(run)
+    _guard(partial(subcommands.fmt, file, write))
 
 
 @app.command()
@@ -208,27 +140,12 @@ def playout(
 
     Example: burgundy playout castles-of-burgundy --players 4 --seed 7 --out game.toml
     """
-    def run() -> None:
-        from burgundy_cli.core.record import dump_record, write_atomic
-        from burgundy_cli.core.registry import find_game
-
-        try:
-            found = find_game(game)
-        except RefereeError as err:
-            raise UsageError(err.message, hint=err.hint) from None
-        if edition is not None and edition not in found.editions:
-            raise UsageError(f"unknown edition '{edition}' for {game}; editions: {', '.join(found.editions)}")
-        data = found.playout(players, seed, edition=edition, stop_after=stop_after)
-        write_atomic(out, dump_record(data))
-        typer.echo(f"wrote {out}")
-
-    _guard(run)
+    _guard(partial(subcommands.playout, game, players, seed, out, edition, stop_after))
 
 
 def main() -> None:
     """Entry point of the ``burgundy`` script."""
     try:
         app(prog_name="burgundy")
-    except KeyboardInterrupt:
-        sys.stderr.write("burgundy: interrupted\n")
-        sys.exit(130)
+    except KeyboardInterrupt as err:
+        sys.exit(console.fail(err))

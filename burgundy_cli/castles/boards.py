@@ -73,7 +73,6 @@ class Board:
     ``colour``/``die``: per space. ``area``: the index of the connected same-colour area
     each space belongs to; ``areas``: the spaces of each area. ``castles``: the dark-green
     spaces (where a start castle may go in the experienced-player setup).
-    ``standard_start``: the basic game's start space (None on boards without one).
     ``by_die_colour[(die, colour)]``: the spaces showing that die number and colour (where a
     die can place a tile of that colour -- for move generation).
     ``area_of[i]``: the spaces of space ``i``'s area, looked up in one step.
@@ -92,7 +91,6 @@ class Board:
     areas: tuple[tuple[int, ...], ...]
     colour_spaces: dict[str, tuple[int, ...]]
     castles: tuple[int, ...]
-    standard_start: int | None
     by_die_colour: dict[tuple[int, str], tuple[int, ...]]
     area_of: tuple[tuple[int, ...], ...]
     neighbour_tiles: tuple[Callable[[list], tuple], ...]
@@ -122,13 +120,12 @@ def _build(layout: str, entry: dict) -> Board:
                     todo.append(other)
         areas.append(tuple(sorted(members)))
     colour_spaces = {code: tuple(i for i in range(SPACES) if colour[i] == code) for code in "CSMLBY"}
-    start = entry.get("standard_start")
     by_die_colour: dict[tuple[int, str], tuple[int, ...]] = {}
     for index in range(SPACES):
         by_die_colour[(die[index], colour[index])] = by_die_colour.get((die[index], colour[index]), ()) + (index,)
     area_of = tuple(areas[area[i]] for i in range(SPACES))
     return Board(layout, colour, die, neighbours, tuple(area), tuple(areas), colour_spaces,
-                 colour_spaces["C"], None if start is None else start - 1, by_die_colour, area_of,
+                 colour_spaces["C"], by_die_colour, area_of,
                  tuple(map(_getter, neighbours)), tuple(map(_getter, area_of)),
                  tuple(_getter(colour_spaces[colour[i]]) for i in range(SPACES)),
                  tuple(area_vp(len(spaces)) for spaces in area_of))

@@ -159,30 +159,6 @@ def _tokenize(text: str) -> tuple[list[_Token], int]:
     return tokens, end
 
 
-def split_comment(text: str) -> tuple[str, str | None]:
-    """Split a line at its ``#`` comment (outside a quoted note): ``(body, comment or None)``.
-
-    >>> split_comment('fix anna vp +1 "a # b"  # typed late')
-    ('fix anna vp +1 "a # b"  ', 'typed late')
-    """
-    if "#" not in text:
-        return text, None
-    if '"' not in text:
-        body, _, comment = text.partition("#")
-        return body, comment.strip()
-    quoted = escaped = False
-    for index, char in enumerate(text):
-        if escaped:
-            escaped = False
-        elif char == "\\" and quoted:
-            escaped = True
-        elif char == '"':
-            quoted = not quoted
-        elif char == "#" and not quoted:
-            return text[:index], text[index + 1:].strip()
-    return text, None
-
-
 # --- small readers -------------------------------------------------------------------------
 
 

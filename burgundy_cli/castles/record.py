@@ -18,20 +18,19 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
 from burgundy_cli.castles import commands as c
 from burgundy_cli.castles import engine
-from burgundy_cli.castles.notation import format_command, parse_line, split_comment
-from burgundy_cli.core.errors import Location, ParseError, RecordError, RefereeError
+from burgundy_cli.castles.notation import format_command, parse_line
+from burgundy_cli.core.errors import RecordError
 from burgundy_cli.core.game import GameHeader, MoveList, ScoreTable
 from burgundy_cli.core.record import RecordDoc
+from burgundy_cli.core.replay import PlayerNames, replay, split_comment, string_list
 from burgundy_cli.core.schema import to_data
 
 if TYPE_CHECKING:
     from burgundy_cli.castles.state import GameState
-
 #: A round group of the log: phase letter A-E and round number 1-5.
 _GROUP = re.compile(r"^([A-E])([1-5])$")
 _PHASES = "ABCDE"
@@ -59,51 +58,24 @@ def _group_order(name: str) -> int:
     return _PHASES.index(name[0]) * 5 + int(name[1]) - 1
 
 
-class PlayerNames:
-    """Resolves player names as typed to the spelling of ``[game] players``.
+def with_listed_names(names: PlayerNames, command: c.Command, line: str) -> c.Command:
+    """``command`` with every player name in the spelling of ``[game] players``.
 
-    Case and repeated spaces do not matter; an unknown name is a :class:`ParseError` that
-    suggests the closest player.
+    :raises ParseError: a name that is no player's.
     """
-
-    def __init__(self, players: list[str]) -> None:
-        self.players = players
-        self._exact = frozenset(players)
-        self._by_key = {self.key(name): name for name in players}
-
-    @staticmethod
-    def key(name: str) -> str:
-        return " ".join(name.split()).casefold()
-
-    def resolve(self, name: str, line: str) -> str:
-        if name in self._exact:
-            return name
-        found = self._by_key.get(self.key(name))
-        if found is not None:
-            return found
-        from difflib import get_close_matches  # only for a hint: imported when one is needed
-
-        close = get_close_matches(self.key(name), list(self._by_key), n=1, cutoff=0.5)
-        column = max(line.find(name), 0) + 1
-        hint = f"did you mean '{self._by_key[close[0]]}'?" if close else "players: " + ", ".join(self.players)
-        raise ParseError(f"unknown player '{name}' at column {column}", location=Location(column=column),
-                         hint=hint)
-
-    def command(self, command: c.Command, line: str) -> c.Command:
-        """``command`` with every player name in the header's spelling."""
-        kind = command.kind
-        if kind in _NAMELESS:
+    kind = command.kind
+    if kind in _NAMELESS:
+        return command
+    if kind == "roll":
+        if names.exact.issuperset(command.dice):  # the common case: the names as listed
             return command
-        if kind == "roll":
-            if self._exact.issuperset(command.dice):  # the common case: the names as listed
-                return command
-            dice = {self.resolve(name, line): pair for name, pair in command.dice.items()}
-            return command if list(dice) == list(command.dice) else replace(command, dice=dice)
-        player = command.player
-        if player in self._exact:
-            return command
-        resolved = self.resolve(player, line)
-        return command if resolved == player else replace(command, player=resolved)
+        dice = {names.resolve(name, line): pair for name, pair in command.dice.items()}
+        return command if list(dice) == list(command.dice) else replace(command, dice=dice)
+    player = command.player
+    if player in names.exact:
+        return command
+    resolved = names.resolve(player, line)
+    return command if resolved == player else replace(command, player=resolved)
 
 
 class CastlesSession:
@@ -116,6 +88,8 @@ class CastlesSession:
         self.start_data = start_data
         self.state = state
         self.names = PlayerNames(header.players)
+        #: The players' names as listed: the common case, one set lookup a line.
+        self.listed = self.names.exact
         #: Every line played: (round group, command with names resolved).
         self.lines: list[tuple[str, c.Command]] = []
         #: The round the latest table line (roll, reveal, goods) opened; None before any.
@@ -128,30 +102,54 @@ class CastlesSession:
         #: change of the state is a line played).
         self._scored: tuple[int, ScoreTable] | None = None
 
-    # --- reading lines ----------------------------------------------------------------------
+    # --- reading and playing lines ------------------------------------------------------------
 
     def read(self, text: str) -> c.Command:
         """Parse ``text`` and resolve its player names (no position consulted)."""
-        return self.names.command(parse_line(text), text)
+        return with_listed_names(self.names, parse_line(text), text)
 
-    def group_of(self, command: c.Command) -> str:
-        """The ``[log]`` round a line is written under if played now.
+    def play_logged(self, text: str, group: str | None = None) -> None:
+        """Check and apply one line written under the ``[log]`` round ``group`` (in capitals;
+        None: the round it belongs to now); keep a comment-only line, and a comment typed on a line.
 
-        A table line belongs to the round it opens (or, for reveals and phase goods, the
-        round they prepare); a player line to the round of the latest table line -- so a
-        2011 purchase after the last turn of a round stays in that round.
+        The round a line belongs to: a table line, the round it opens (or, for reveals and
+        phase goods, the round they prepare); a player line, the round of the latest table
+        line -- so a 2011 purchase after the last turn of a round stays in that round.
+
+        The one way a line is played: replaying a record (core.replay) and ``burgundy
+        play`` both come here. It runs once per recorded action: a die line takes the shortest path.
+
+        :raises RefereeError: the line cannot be read, is listed under another round, or is
+            illegal (the column, if any, counts within the line).
         """
-        if self.round_group is None or command.kind in _TABLE_KINDS:
-            return group_name(self.state.phase, self.state.round)
-        return self.round_group
-
-    def _play(self, command: c.Command, group: str | None = None) -> None:
-        """Check and apply ``command``, logging it under ``group`` (default: :meth:`group_of`)."""
-        group = group or self.group_of(command)
-        engine.play(self.state, command)
-        if command.kind in _TABLE_KINDS:
-            self.round_group = group
-        self.lines.append((group, command))
+        comment = None
+        if "#" in text:  # most lines have no comment: no call for them
+            body, comment = split_comment(text)
+            if comment is not None and not body.strip():
+                self.keep_comment(comment, group)
+                return
+        command = parse_line(text)
+        kind = command.kind
+        state = self.state
+        if kind in _TABLE_KINDS:
+            if kind == "roll":
+                command = with_listed_names(self.names, command, text)
+            belongs = group_name(state.phase, state.round)
+        else:
+            if command.player not in self.listed:  # a name typed in another spelling
+                command = with_listed_names(self.names, command, text)
+            belongs = self.round_group or group_name(state.phase, state.round)
+        if group != belongs and group is not None and state.stage != "over":
+            raise RecordError(f"this line belongs to round {belongs}, but it is listed under {group}")
+        if kind == "die":  # the commonest line, on the shortest path
+            engine.play_die(state, command)
+        else:
+            engine.play(state, command, kind)
+        if kind in _TABLE_KINDS:
+            self.round_group = belongs
+        self.lines.append((belongs, command))
+        if comment:
+            self.comments[len(self.lines) - 1] = comment
 
     # --- the Session protocol ---------------------------------------------------------------
 
@@ -162,21 +160,16 @@ class CastlesSession:
 
     def play(self, text: str) -> str:
         """Check and apply one line (a comment-only line is kept as it is); its canonical form."""
-        body, comment = split_comment(text)
-        if not body.strip() and comment is not None:
-            return self.keep_comment(comment)
-        command = self.read(text)
-        self._play(command)
-        if comment:
-            self.comments[len(self.lines) - 1] = comment
-        return self._line_text(len(self.lines) - 1)
+        played = len(self.lines)
+        self.play_logged(text)
+        if len(self.lines) == played:
+            return f"# {self.comment_lines[-1][2]}"
+        return self._line_text(played)
 
-    def keep_comment(self, comment: str, group: str | None = None) -> str:
-        """Keep a comment-only log line where it stands (in ``group``, by default the current
-        round); its canonical form (``# text``)."""
+    def keep_comment(self, comment: str, group: str | None = None) -> None:
+        """Keep a comment-only log line where it stands (in ``group``, by default the current round)."""
         group = group or self.round_group or group_name(self.state.phase, self.state.round)
         self.comment_lines.append((len(self.lines), group, comment))
-        return f"# {comment}"
 
     def _line_text(self, index: int) -> str:
         """Canonical text of line ``index``, with the comment typed on it."""
@@ -251,8 +244,8 @@ def _start(doc: RecordDoc, header: GameHeader) -> tuple[str, dict[str, Any], Gam
     return table, data, state
 
 
-def _log_groups(doc: RecordDoc) -> list[tuple[str, list[Any]]]:
-    """The ``[log]`` table as (key as written, lines), checked for shape and round order.
+def _log_groups(doc: RecordDoc) -> list[tuple[tuple[str, ...], str, list[str]]]:
+    """The ``[log]`` table as (key path, round in capitals, lines), checked for shape and round order.
 
     Keys are read in any case (``a1`` is ``A1``); the canonical writer uses capitals.
     """
@@ -274,60 +267,16 @@ def _log_groups(doc: RecordDoc) -> list[tuple[str, list[Any]]]:
             raise RecordError(f"[log] round {key} is out of order (rounds go A1, A2, ... E5)",
                               location=doc.location_of_key("log", key))
         last = order
-        if not isinstance(lines, list) or not all(map(isinstance, lines, repeat(str))):
-            raise RecordError(f"[log] {key} must be a list of notation lines (strings)",
-                              location=doc.location_of_key("log", key))
-        groups.append((key, lines))
+        path = ("log", key)
+        groups.append((path, name, string_list(doc, path, lines, f"[log] {key} must be a list of notation lines "
+                                                                 "(strings)")))
     return groups
 
 
-class _LineFinder:
-    """Finds each log string in the record's text, in order, to locate errors on its line.
+def _check_player_names(doc: RecordDoc, header: GameHeader) -> None:
+    """Every player's name can be written in a notation line (where ``:`` ends it, ...).
 
-    Like the core :class:`StringLocator`, but it only remembers the offset and turns it
-    into a line and column when an error needs it: replaying a valid record (the common
-    case, thousands of times in a benchmark) never pays for locations.
-    The quoted string is searched first (so one line is never found inside another), a
-    literal ``'...'`` string next; a line written with escapes is not found.
-    """
-
-    __slots__ = ("text", "cursor")
-
-    def __init__(self, text: str, start: int) -> None:
-        self.text = text
-        self.cursor = start
-
-    def find(self, line: str) -> int | None:
-        """Offset of the first character of ``line`` inside its quotes, or None."""
-        for quote in ('"', "'"):
-            found = self.text.find(quote + line + quote, self.cursor)
-            if found >= 0:
-                self.cursor = found + len(line) + 2
-                return found + 1
-        return None
-
-
-def _locate(err: RefereeError, offset: int | None, doc: RecordDoc, group: str) -> RefereeError:
-    """Place an error raised for one line at that line in the file.
-
-    The column is the line's start plus the column the error gives within the line; a line
-    that cannot be found verbatim is reported at its round's key.
-    """
-    if offset is None:
-        err.location = doc.location_of_key("log", group)
-        return err
-    start = doc.location_of_offset(offset)
-    column = start.column or 1
-    if err.location is not None and err.location.column is not None:
-        column += err.location.column - 1
-    err.location = Location(start.file, start.line, column)
-    return err
-
-
-def open_session(doc: RecordDoc, header: GameHeader) -> CastlesSession:
-    """Replay ``doc`` from its setup or position through every line of its log.
-
-    :raises RefereeError: the first problem, located at its file:line:column.
+    :raises RecordError: at ``[game] players``.
     """
     for name in header.players:
         if _NAME_BREAKERS.search(name) or not name.strip() or name.split()[-1].isdigit():
@@ -335,72 +284,14 @@ def open_session(doc: RecordDoc, header: GameHeader) -> CastlesSession:
                               location=doc.location_of_key("game", "players"),
                               hint="use letters, digits and spaces, without : , ; # or quotes, "
                                    "and not ending in a number on its own")
-    table, data, state = _start(doc, header)
-    session = CastlesSession(header, table, data, state)
-    groups = _log_groups(doc)
-    # The loop below is CastlesSession.read, group_of and _play written out: it runs once per
-    # recorded action, and the calls cost as much as a simple action's check and apply.
-    resolve = session.names.command
-    listed = frozenset(header.players)
-    played = session.lines
-    append = played.append
-    play, play_die = engine.play, engine.play_die
-    round_group = None  # session.round_group, kept in a local during the loop
-    for group_index, (group, lines) in enumerate(groups):
-        upper = group.upper()
-        for line_index, text in enumerate(lines):
-            comment = None
-            if "#" in text:  # most lines have no comment: no call for them
-                body, comment = split_comment(text)
-                if comment is not None and not body.strip():
-                    session.keep_comment(comment, upper)
-                    continue
-            try:
-                command = parse_line(text)
-                kind = command.kind
-                if kind in _TABLE_KINDS:
-                    if kind == "roll":
-                        command = resolve(command, text)
-                    expected = group_name(state.phase, state.round)
-                    if upper != expected and state.stage != "over":
-                        raise _misplaced(expected, group)
-                    play(state, command, kind)
-                    session.round_group = round_group = expected
-                else:
-                    if command.player not in listed:  # a name typed in another spelling
-                        command = resolve(command, text)
-                    expected = round_group or group_name(state.phase, state.round)
-                    if upper != expected and state.stage != "over":
-                        raise _misplaced(expected, group)
-                    if kind == "die":  # the commonest line, on the shortest path
-                        play_die(state, command)
-                    else:
-                        play(state, command, kind)
-                append((expected, command))
-            except RefereeError as err:
-                raise _locate(err, _line_offset(doc, groups, group_index, line_index), doc, group) from None
-            if comment:
-                session.comments[len(played) - 1] = comment
-    return session
 
 
-def _misplaced(expected: str, group: str) -> RecordError:
-    """A line listed under another round than the one it belongs to."""
-    return RecordError(f"this line belongs to round {expected}, but it is listed under {group}")
+def open_session(doc: RecordDoc, header: GameHeader) -> CastlesSession:
+    """Replay ``doc``: its players' names, its start (setup or position), every line of its log.
 
-
-def _line_offset(doc: RecordDoc, groups: list[tuple[str, list[Any]]], group_index: int,
-                 line_index: int) -> int | None:
-    """Offset of line ``line_index`` of round ``group_index`` in the record's text, or None.
-
-    Only a failing line is located: the finder runs over every log line before it, in order,
-    so the line is found where a finder advanced line by line during the replay would find it.
+    :raises RefereeError: the first problem, located at its file:line:column.
     """
-    log_header = re.search(r"^\s*\[\s*log\s*\]", doc.text, re.M)
-    finder = _LineFinder(doc.text, log_header.end() if log_header else 0)
-    for _, lines in groups[:group_index]:
-        for text in lines:
-            finder.find(text)
-    for text in groups[group_index][1][:line_index]:
-        finder.find(text)
-    return finder.find(groups[group_index][1][line_index])
+    _check_player_names(doc, header)
+    session = CastlesSession(header, *_start(doc, header))
+    replay(doc, session, _log_groups(doc))
+    return session

@@ -1,7 +1,8 @@
 """The error model shared by every game.
 
 Modelled on python-chess: a move that cannot be read is a different failure from a move
-that reads fine but breaks a rule, and both differ from one that matches several moves.
+that reads fine but breaks a rule. (The notations need no move disambiguated: a line
+names its tile, depot, space or cell, so no line can match several moves.)
 Every illegal move names the rule it breaks (a stable id plus the rulebook wording) so a
 table can look it up, and every error can carry where it happened (file, line, column).
 
@@ -116,17 +117,6 @@ class IllegalMoveError(RefereeError):
         if self.hint:
             text += f"; {self.hint}"
         return text + f' -- rule: "{self.rule.text}" [{self.rule.ref}]'
-
-
-class AmbiguousMoveError(RefereeError):
-    """The move reads fine but matches several legal moves; ``candidates`` lists them."""
-
-    kind = "ambiguous"
-
-    def __init__(self, message: str, candidates: list[str], *, location: Location | None = None) -> None:
-        super().__init__(message, location=location,
-                         hint="could mean: " + " | ".join(candidates) if candidates else None)
-        self.candidates = candidates
 
 
 class RecordError(RefereeError):

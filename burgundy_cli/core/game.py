@@ -182,7 +182,7 @@ class Session(Protocol):
     def check(self, text: str) -> str:
         """Check one notation line against the position reached; return it canonically.
 
-        :raises ParseError, IllegalMoveError, AmbiguousMoveError:
+        :raises ParseError, IllegalMoveError:
         """
         ...
 
@@ -208,13 +208,8 @@ class Game(Protocol):
 
     name: str
     editions: tuple[str, ...]
-
-    def parse(self, text: str) -> Any:
-        """Read one notation line into a typed command (syntax only, no position).
-
-        :raises ParseError: the line cannot be read; the message quotes the token.
-        """
-        ...
+    #: The top-level tables of its records; any other table or key is refused.
+    tables: tuple[str, ...]
 
     def open(self, doc: RecordDoc, header: GameHeader) -> Session:
         """Replay and verify the record ``doc``; the first invalid line stops it.

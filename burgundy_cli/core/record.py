@@ -12,16 +12,15 @@ from __future__ import annotations
 import os
 import re
 import stat
-from bisect import bisect_left, bisect_right
+from bisect import bisect_right
 from dataclasses import dataclass, field
-from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
 import rtoml
 
 from burgundy_cli.core.errors import Location, RecordError, RefereeError, UsageError
-from burgundy_cli.core.tomlsource import SourceMap, may_nest_deeper, nesting_overflow, source_map, string_value
+from burgundy_cli.core.tomlsource import SourceMap, may_nest_deeper, nesting_overflow, source_map
 
 #: Records larger than this are rejected before being read (a real game is a few KiB).
 MAX_RECORD_BYTES = 1024 * 1024
@@ -58,22 +57,34 @@ class RecordDoc:
             self._source = source_map(self.text)
         return self._source
 
-    def location_of_text(self, *path: str | int) -> Location:
-        """Location of the first character of the string value at ``path``, inside its quotes.
+    def location_of_text(self, *path: str | int, column: int = 1) -> Location:
+        """Location of character ``column`` (1-based) of the string value at ``path``.
 
-        For a move line given by its index (``("play", "moves", 7)``), so that a column
-        counted within the line adds up to the column in the file; a line whose text also
-        stands earlier in the record is still found at its own place.
+        The one way a string is located in a record: a log line by its list and index
+        (``("play", "moves", 7)``), found only when an error needs it (mapping the text
+        costs about as much as parsing it). A line whose text also stands earlier in the
+        record is still found at its own place, and a column within a line written with
+        escapes (``\\"``) is counted as TOML reads them. Where ``path`` is not written,
+        the deepest table or key on it that is gives the location; when none is, the file.
         """
         offset = self.source_map().offset_of(path)
         if offset is None:
             return Location(self.name)
-        opening = self.text[offset:offset + 3]
+        text = self.text
+        opening = text[offset:offset + 3]
         if opening in ('"""', "'''"):
-            offset += 4 if self.text.startswith("\n", offset + 3) else 3  # TOML trims that newline
-        elif opening[:1] in "\"'":
-            offset += 1
-        return self.location_of_offset(offset)
+            offset += 4 if text.startswith("\n", offset + 3) else 3  # TOML trims that newline
+            return self.location_of_offset(offset + column - 1)
+        if opening[:1] == "'":
+            return self.location_of_offset(offset + column)
+        if opening[:1] != '"':
+            return self.location_of_offset(offset)
+        at = offset + 1
+        for _ in range(column - 1):  # step over one character of the value, escapes included
+            if at >= len(text) or text[at] in '"\n':
+                break
+            at += {"u": 6, "U": 10}.get(text[at + 1:at + 2], 2) if text[at] == "\\" else 1
+        return self.location_of_offset(at)
 
     def location_of_key(self, *path: str | int) -> Location:
         """Location of a table, key or array item such as ``("game", "players", 1)``.
@@ -86,108 +97,6 @@ class RecordDoc:
         """
         offset = self.source_map().offset_of(path)
         return Location(self.name) if offset is None else self.location_of_offset(offset)
-
-
-class StringLocator:
-    """Finds successive string values in a record's text, to locate move lines.
-
-    Values are matched, in order from a moving cursor, against the string values of the
-    TOML text as TOML reads them (escapes, literal and multi-line strings included; keys
-    and comments never match), so two identical lines in a log get their own positions.
-    A value not found after the cursor gets the location of ``fallback``.
-
-    Games locate every line they read, so the common case is answered without the
-    record's source map (which costs about as much as parsing the TOML again): a plain
-    value written as ``"value"`` is searched for directly, and the answer is taken only
-    when nothing between the cursor and it can be a string or a comment and it is not a
-    key. Anything else is answered from the source map, exactly as before.
-    """
-
-    def __init__(self, doc: RecordDoc, fallback: Location | None = None, start: int = 0) -> None:
-        self.doc = doc
-        self.cursor = start
-        self.fallback = fallback or Location(doc.name)
-        self._boundary: int | None = None   # end of the last string found: a token boundary
-        self._no_triple_quotes_before = 0   # the text before this offset has no ''' or """
-
-    def locate(self, value: str) -> Location:
-        """Location of the first character of ``value`` (inside its quotes) at or after the cursor."""
-        found = self._locate_plain(value)
-        if found is not None:
-            return found
-        strings = self.doc.source_map().strings
-        for index in range(bisect_left(strings, self.cursor, key=itemgetter(0)), len(strings)):
-            offset, token = strings[index]
-            if string_value(token) == value:
-                self.cursor = offset + 1
-                self._boundary = _token_end(offset, token)
-                return self.doc.location_of_offset(offset)
-        return self.fallback
-
-    def _locate_plain(self, value: str) -> Location | None:
-        """The location of ``value`` written plainly as ``"value"``, when that is provably it."""
-        if not value or '"' in value or "\\" in value or not value.isprintable():
-            return None
-        text = self.doc.text
-        begin = self._boundary if self._boundary is not None else self._checked_start()
-        if begin is None:
-            return None
-        quoted = '"' + value + '"'
-        at = text.find(quoted, begin)
-        if at < 0 or _QUOTE_OR_COMMENT.search(text, begin, at) or _is_key(text, at, at + len(quoted)):
-            return None
-        self.cursor = at + 2
-        self._boundary = at + len(quoted)
-        return self.doc.location_of_offset(at + 1)
-
-    def _checked_start(self) -> int | None:
-        """The cursor, if it cannot be inside a string or a comment; else ``None``."""
-        text, cursor = self.doc.text, self.cursor
-        scanned = self._no_triple_quotes_before
-        if scanned < cursor:
-            if text.find('"""', max(scanned - 2, 0), cursor) >= 0 or text.find("'''", max(scanned - 2, 0), cursor) >= 0:
-                return None
-            self._no_triple_quotes_before = cursor
-        line_start = text.rfind("\n", 0, cursor) + 1
-        return None if _QUOTE_OR_COMMENT.search(text, line_start, cursor) else cursor
-
-
-#: A character that may open or close a string, or start a comment.
-_QUOTE_OR_COMMENT = re.compile("[\"'#]")
-_BLANKS = " \t"
-
-
-def _is_key(text: str, start: int, end: int) -> bool:
-    """Whether the string token ``text[start:end]`` may be a key rather than a value.
-
-    A key is followed by ``=`` or ``.`` or preceded by ``.``; a table header's name is
-    preceded by brackets that open a line. Unsure cases count as keys (the caller then
-    asks the source map).
-    """
-    after = end
-    while after < len(text) and text[after] in _BLANKS:
-        after += 1
-    if after < len(text) and text[after] in "=.":
-        return True
-    before = start - 1
-    while before >= 0 and text[before] in _BLANKS:
-        before -= 1
-    if before >= 0 and text[before] == ".":
-        return True
-    if before < 0 or text[before] != "[":
-        return False
-    while before >= 0 and text[before] in _BLANKS + "[":
-        before -= 1
-    return before < 0 or text[before] in "\r\n"
-
-
-def _token_end(offset: int, token: str) -> int:
-    """Where a string token ends, given the offset of its value's first character."""
-    if token.startswith(("'''", '"""')):
-        opening = 5 if token.startswith("\r\n", 3) else 4 if token.startswith("\n", 3) else 3
-    else:
-        opening = 1
-    return offset - opening + len(token)
 
 
 def _depth(value: Any, limit: int) -> int:

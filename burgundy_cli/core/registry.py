@@ -21,21 +21,18 @@ GAMES: dict[str, str] = {
 class LazyGame:
     """A :class:`~burgundy_cli.core.game.Game` whose modules load on first use.
 
-    A game package defines its ``GAME`` as one of these, naming the functions behind
-    ``parse``, ``open`` and ``playout`` as ``"module:function"``; nothing of the game
+    A game package defines its ``GAME`` as one of these: its name, editions and the
+    top-level tables its records have, and the functions behind ``open`` and ``playout``
+    as ``"module:function"``; nothing of the game
     (engine, data, commands) is imported until a command calls one of them, so
     ``burgundy`` starts fast whatever the number of games.
     """
 
     name: str
     editions: tuple[str, ...]
-    parse_line: str
+    tables: tuple[str, ...]
     open_session: str
     play_out: str
-
-    def parse(self, text: str) -> Any:
-        """Read one notation line into the game's command (syntax only)."""
-        return _function(self.parse_line)(text)
 
     def open(self, doc: Any, header: Any) -> Any:
         """Replay and verify a record; the first bad line stops it with a located error."""

@@ -10,6 +10,7 @@ from burgundy_cli.core.errors import Location, RecordError, RefereeError, short_
 from burgundy_cli.core.game import Game, GameHeader, Session, read_header
 from burgundy_cli.core.record import RecordDoc, read_record
 from burgundy_cli.core.registry import find_game
+from burgundy_cli.core.replay import check_tables
 from burgundy_cli.core.suggest import did_you_mean
 
 
@@ -28,6 +29,7 @@ def open_doc(doc: RecordDoc, *, verify_result: bool = True) -> Session:
         # about as much as parsing the TOML again (docs/performance.md)
         raise err.at(doc.location_of_key("game", "name")) from None
     check_edition(doc, header, game)
+    check_tables(doc, game.tables, game.name)
     try:
         session = game.open(doc, header)
     except RefereeError as err:

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from functools import partial
 from typing import Annotated, Any, TypeVar
 
 from burgundy_cli.core.errors import Location, ParseError, RecordError
 from burgundy_cli.core.game import GameHeader, record_error
-from burgundy_cli.core.record import RecordDoc, StringLocator
+from burgundy_cli.core.record import RecordDoc
+from burgundy_cli.core.replay import PlayerNames
 from burgundy_cli.core.schema import Alias, Length, ValidationError, table_class, validate
 from burgundy_cli.robber_knights.components import components
 from burgundy_cli.robber_knights.notation import tile_name
@@ -47,15 +49,15 @@ class PositionTable:
 
 
 class _Where:
-    """Locates errors inside one table of the record: its keys and its successive strings."""
+    """Locates errors inside one table of the record: its keys and the strings of its lists."""
 
     def __init__(self, doc: RecordDoc, table: str) -> None:
         self.doc, self.table = doc, table
-        self.locator = StringLocator(doc, Location(doc.name), start=self._start())
 
-    def _start(self) -> int:
-        found = self.doc.text.find(f"[{self.table}")
-        return max(found, 0)
+    def text(self, key: str, index: int) -> Callable[[], Location]:
+        """Where item ``index`` of the list ``key`` is written, found only when called
+        (finding places in the text is the slow part of opening a record)."""
+        return partial(self.doc.location_of_text, self.table, key, index)
 
     def key(self, *path: str) -> Location:
         return self.doc.location_of_key(self.table, *path)
@@ -99,20 +101,11 @@ def check_header(doc: RecordDoc, header: GameHeader) -> list[str]:
 
 
 def resolve_player(name: str, players: list[str], column: int | None = None) -> str:
-    """The record's spelling of player ``name`` (case-insensitive).
+    """The record's spelling of player ``name`` (case and spacing do not matter).
 
     :raises ParseError: unknown player, with the closest name as a hint.
     """
-    wanted = name.strip().lower()
-    for player in players:
-        if player.lower() == wanted:
-            return player
-    from difflib import get_close_matches  # only for a hint: imported when one is needed
-
-    close = get_close_matches(wanted, [p.lower() for p in players], n=1)
-    hint = f"did you mean '{players[[p.lower() for p in players].index(close[0])]}'?" if close \
-        else "players: " + ", ".join(players)
-    raise ParseError(f"unknown player '{name}'", location=Location(column=column), hint=hint)
+    return PlayerNames(players).resolve(name.strip(), column=column)
 
 
 def _located(where: _Where, locate: Callable[[], Location], action: Callable[[], T]) -> T:
@@ -187,16 +180,16 @@ def read_setup(doc: RecordDoc, header: GameHeader, players: list[str]) -> tuple[
     where = _Where(doc, "setup")
     table: SetupTable = _validate(doc, "setup", SetupTable)
     rows: list[list[tuple[str, str]]] = []
-    for text in table.layout:
-        location = where.locator.locate(text)
+    for index, text in enumerate(table.layout):
+        location = where.text("layout", index)
         row = []
         for part in text.split():
             owner, colon, tile = part.partition(":")
             if not colon:
-                raise where.error(f"layout cell '{part}' should be player:tile", location,
+                raise where.error(f"layout cell '{part}' should be player:tile", location(),
                                   hint="e.g. \"red:castle-plain blue:lake\"")
-            row.append((_located(where, lambda at=location: at, lambda o=owner: resolve_player(o, players)),
-                        _located(where, lambda at=location: at, lambda t=tile: tile_name(t))))
+            row.append((_located(where, location, lambda o=owner: resolve_player(o, players)),
+                        _located(where, location, lambda t=tile: tile_name(t))))
         rows.append(row)
     def layout_at() -> Location:
         return where.key("layout")
@@ -238,19 +231,19 @@ def read_position(doc: RecordDoc, header: GameHeader, players: list[str]) -> tup
     side = components().area[len(players)]
     frame = 2 * side - 1
     cells: dict[Cell, tuple[str, str, list[str]]] = {}
-    for text in table.tiles:
-        location = where.locator.locate(text)
+    for index, text in enumerate(table.tiles):
+        location = where.text("tiles", index)
         cell, owner, tile, knights = _position_tile(where, text, location, players)
         if cell[0] >= frame or cell[1] >= frame:
             raise where.error(f"{cell_name(cell)} is outside the {frame} x {frame} grid of a "
-                              f"{len(players)}-player game", location)
+                              f"{len(players)}-player game", location())
         if cell in cells:
-            raise where.error(f"{cell_name(cell)} is listed twice", location)
+            raise where.error(f"{cell_name(cell)} is listed twice", location())
         if len(knights) > components().max_knights_per_tile:
             raise where.error(f"{cell_name(cell)} holds {len(knights)} knights; a tile holds at most "
-                              f"{components().max_knights_per_tile}", location)
+                              f"{components().max_knights_per_tile}", location())
         if knights and components().tiles[tile].terrain == "lake":
-            raise where.error(f"{cell_name(cell)} is a lake, which knights never enter", location)
+            raise where.error(f"{cell_name(cell)} is a lake, which knights never enter", location())
         cells[cell] = (owner, tile, knights)
     def tiles_at() -> Location:
         return where.key("tiles")
@@ -285,21 +278,21 @@ def read_position(doc: RecordDoc, header: GameHeader, players: list[str]) -> tup
     return state, position_data(state)
 
 
-def _position_tile(where: _Where, text: str, location: Location,
+def _position_tile(where: _Where, text: str, location: Callable[[], Location],
                    players: list[str]) -> tuple[Cell, str, str, list[str]]:
     """Read ``"f6 red:castle-plain knights blue,red"`` (knights top first)."""
     parts = text.split()
     shape_hint = "e.g. \"f6 red:castle-plain knights blue,red\" (knights top first)"
     if len(parts) not in (2, 4) or (len(parts) == 4 and parts[2].lower() not in ("knights", "k")) \
             or ":" not in parts[1]:
-        raise where.error(f"cannot read tile entry '{text}'", location, hint=shape_hint)
+        raise where.error(f"cannot read tile entry '{text}'", location(), hint=shape_hint)
     name = parts[0].lower()
     if not (2 <= len(name) <= 3 and name[0].isalpha() and name[1:].isdigit() and int(name[1:]) >= 1):
-        raise where.error(f"'{parts[0]}' is not a grid cell", location, hint="a cell is column letter + row, e.g. f6")
+        raise where.error(f"'{parts[0]}' is not a grid cell", location(), hint="a cell is column letter + row, e.g. f6")
     owner, _, tile = parts[1].partition(":")
-    owner = _located(where, lambda: location, lambda: resolve_player(owner, players))
-    tile = _located(where, lambda: location, lambda: tile_name(tile))
-    knights = [_located(where, lambda: location, lambda k=k: resolve_player(k, players))
+    owner = _located(where, location, lambda: resolve_player(owner, players))
+    tile = _located(where, location, lambda: tile_name(tile))
+    knights = [_located(where, location, lambda k=k: resolve_player(k, players))
                for k in (parts[3].split(",") if len(parts) == 4 else [])]
     return parse_cell(name), owner, tile, knights
 

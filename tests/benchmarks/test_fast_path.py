@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from burgundy_cli import entry
+from burgundy_cli import console, entry, subcommands
 from burgundy_cli.core.errors import EXIT_INTERNAL
 from tests.conftest import RECORDS
 
@@ -115,7 +115,7 @@ def test_an_internal_error_is_one_line_with_exit_code_3_never_a_traceback(monkey
     def broken(path, as_json):
         raise KeyError("boom")
 
-    monkeypatch.setattr(entry, "score_file", broken)
+    monkeypatch.setattr(subcommands, "score_file", broken)
     code, out, err = _run_entry(monkeypatch, capsys, ["score", record])
     assert code == EXIT_INTERNAL and out == ""
     assert err.startswith("burgundy: internal error (KeyError") and "Traceback" not in err
@@ -125,7 +125,7 @@ def test_burgundy_debug_lets_an_internal_error_through_for_developers(monkeypatc
     def broken(path, as_json):
         raise KeyError("boom")
 
-    monkeypatch.setattr(entry, "score_file", broken)
+    monkeypatch.setattr(subcommands, "score_file", broken)
     monkeypatch.setenv("BURGUNDY_DEBUG", "1")
     monkeypatch.setattr(sys, "argv", ["burgundy", "score", record])
     with pytest.raises(KeyError, match="boom"):
@@ -157,7 +157,7 @@ def test_check_prints_the_same_both_ways(monkeypatch, capsys, cli, move, as_json
     args = ["check", str(CASTLES_OPENING), move] + (["--json"] if as_json else [])
     fast = entry.fast_command(args)
     assert fast is not None
-    code = fast()
+    code = console.run(fast)
     captured = capsys.readouterr()
     typer_result = cli(*args)
     assert (code, captured.out, captured.err) == (typer_result.exit_code, typer_result.stdout, typer_result.stderr)

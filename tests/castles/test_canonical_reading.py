@@ -16,8 +16,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from burgundy_cli.castles.notation import (format_command, parse_line, read_canonical, read_lenient,
-                                           split_comment)
+from burgundy_cli.castles.notation import format_command, parse_line, read_canonical, read_lenient
+from burgundy_cli.core.replay import split_comment
 from burgundy_cli.core.errors import ParseError
 from tests.castles.test_notation import _COMMANDS, _mutated_lines
 from tests.conftest import RECORDS

@@ -142,7 +142,7 @@ def _write(tmp_path, text: str):
     ('    "anna: place 4 bank a9",\n]\n', "bad.toml:13:25:", "space 'a9' is off the board"),
     (']\nA3 = ["anna: take 6 bank"]\n', "bad.toml:14:8:", "belongs to round A1, but it is listed under A3"),
     (']\nZ9 = []\n', "bad.toml:14:1:", "key 'Z9' is not a round"),
-    ('    "fix anna vp +1 \\"noted\\" oops",\n]\n', "bad.toml:10:1:", "unexpected 'oops'"),
+    ('    "fix anna vp +1 \\"noted\\" oops",\n]\n', "bad.toml:13:31:", "unexpected 'oops'"),
     ('    "anna: workers 6",\n]\n\n[result]\ncomplete = false\nscores = {Anna = 5, Bob = 0}\n',
      "bad.toml:18:11:", "[result] scores.Anna = 5 disagrees with the replay, which gives 0"),
 ])

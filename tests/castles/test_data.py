@@ -45,7 +45,7 @@ def test_edition_numbering():
     in 2019 edition"; 2019 has a new No. 2 with a central start castle."""
     assert board_numbers("2011") == tuple(range(1, 10)) and board_numbers("2019") == tuple(range(1, 11))
     assert board("2011", 2) is board("2019", 10)
-    assert board("2019", 2).layout == "L2019_2" and board("2019", 2).standard_start == space_id("d4")
+    assert board("2019", 2).layout == "L2019_2" and board("2019", 2).colour[space_id("d4")] == "C"
 
 
 def test_duchy_one_cities():

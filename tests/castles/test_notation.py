@@ -277,3 +277,12 @@ def test_doc_example_reads_and_writes_back(typed: str, canonical: str) -> None:
     command = parse_line(typed)
     assert format_command(command) == canonical
     assert parse_line(canonical) == command
+
+
+def test_the_generator_makes_every_line_form() -> None:
+    """So the round trips above (and test_canonical_reading's) cover every form of line:
+    a new command or optional field fails here until the generator makes it."""
+    from tests.line_forms import assert_generates_every_form, line_forms
+
+    assert ("PlaceAction", "then", "PlaceAction") in line_forms(c.Command)
+    assert_generates_every_form(_COMMANDS, c.Command)

@@ -1,4 +1,4 @@
-"""Locating keys and strings in record text: RecordDoc.location_of_key and StringLocator."""
+"""Locating keys and strings in record text: RecordDoc.location_of_key and location_of_text."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import tomli_w
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from burgundy_cli.core.record import MAX_NESTING, RecordDoc, StringLocator, _depth, parse_record_text
+from burgundy_cli.core.record import MAX_NESTING, RecordDoc, _depth, parse_record_text
 from burgundy_cli.core.tomlsource import nesting_overflow, source_map, string_value
 
 TEXT = '''\
@@ -84,27 +84,27 @@ def test_missing_key_falls_back_to_its_table_then_the_file():
 def test_comments_never_match():
     """The comment on line 1 quotes a move and a table header: neither is found there."""
     doc = parse_record_text(TEXT, "r.toml")
-    assert StringLocator(doc).locate("anna: take 3 church").line == 16
+    assert doc.location_of_text("rounds", 0, "moves", 0).line == 16
     assert doc.location_of_key("game").line == 2
 
 
-def test_string_locator_follows_escapes_literals_and_repeats():
+def test_list_items_are_located_inside_their_quotes_escapes_literals_and_repeats_alike():
+    """The one locator of log lines: the item's place, so a line repeated later is found at its own."""
     doc = parse_record_text(TEXT, "r.toml")
-    locator = StringLocator(doc)
-    found = [locator.locate(line) for line in doc.data["rounds"][0]["moves"] + doc.data["rounds"][1]["moves"]]
+    paths = [("rounds", 0, "moves", index) for index in range(4)] + [("rounds", 1, "moves", 0)]
+    found = [doc.location_of_text(*path) for path in paths]
     assert [(f.line, f.column) for f in found] == [(16, 6), (17, 6), (18, 6), (19, 8), (23, 11)]
 
 
-def test_string_locator_falls_back_when_not_found():
+def test_an_item_not_written_falls_back_to_its_list():
     doc = parse_record_text(TEXT, "r.toml")
-    fallback = doc.location_of_key("rounds")
-    assert StringLocator(doc, fallback).locate("nobody: plays") == fallback
+    assert doc.location_of_text("rounds", 1, "moves", 5).line == 23
 
 
 def test_crlf_text_columns():
     doc = parse_record_text(TEXT.replace("\n", "\r\n"), "r.toml")
     assert (doc.location_of_key("game", "players", 2).line, doc.location_of_key("game", "players", 2).column) == (5, 5)
-    assert StringLocator(doc).locate("bert: take 4 mine").line == 17
+    assert doc.location_of_text("rounds", 0, "moves", 1).line == 17
 
 
 # --- properties: every key path of any TOML document is located at its key ----------------
@@ -170,5 +170,5 @@ def test_nesting_check_agrees_on_deep_shapes(keys, brackets, opener):
 
 
 def test_record_doc_built_by_hand_is_still_located():
-    doc = RecordDoc("x.toml", 'a = "b"\n', {"a": "b"})
-    assert (doc.location_of_key("a").line, StringLocator(doc).locate("b").column) == (1, 6)
+    doc = RecordDoc("x.toml", 'a = ["b"]\n', {"a": ["b"]})
+    assert (doc.location_of_key("a").line, doc.location_of_text("a", 0).column) == (1, 7)

@@ -166,10 +166,18 @@ def with_odd_numbers(line: str) -> list[str]:
 # --- targets ---------------------------------------------------------------------------
 
 
+def line_reader(game: Any) -> Any:
+    """A game's notation reader (syntax only): ``parse_line`` of its package's ``notation``
+    module (docs/developing.md, "Layers"); a test game without a package has ``parse``."""
+    if hasattr(game, "parse"):
+        return game.parse
+    return importlib.import_module(registry.GAMES[game.name] + ".notation").parse_line
+
+
 def parse_line(game: Any, line: str) -> None:
     """Read one notation line: a command or a RefereeError."""
     try:
-        game.parse(line)
+        line_reader(game)(line)
     except RefereeError:
         pass
 

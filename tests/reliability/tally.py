@@ -13,7 +13,8 @@ from typing import Any, ClassVar
 
 from burgundy_cli.core.errors import IllegalMoveError, ParseError, Rule
 from burgundy_cli.core.game import GameHeader, MoveList, ScoreLine, ScoreTable
-from burgundy_cli.core.record import RecordDoc, StringLocator
+from burgundy_cli.core.record import RecordDoc
+from burgundy_cli.core.replay import replay
 from burgundy_cli.core.schema import to_data
 from burgundy_cli.core.suggest import did_you_mean
 
@@ -59,6 +60,9 @@ class TallySession:
             raise IllegalMoveError(RULES["tally.die"], f"a die cannot show {die}", hint="1 to 6")
         return f"{name}: {die}"
 
+    def play_logged(self, text: str, group: str | None = None) -> str:
+        return self.play(text)
+
     def play(self, text: str) -> str:
         line = self.check(text)
         name, die = parse(line)
@@ -96,6 +100,7 @@ class Tally:
 
     name: ClassVar[str] = "tally"
     editions: ClassVar[tuple[str, ...]] = ("first", "second")
+    tables: ClassVar[tuple[str, ...]] = ("game", "log", "result")
 
     def parse(self, text: str) -> tuple[str, int]:
         return parse(text)
@@ -108,13 +113,7 @@ class Tally:
             from burgundy_cli.core.errors import RecordError
 
             raise RecordError("[log] moves must be a list of strings", location=doc.location_of_key("log"))
-        locator = StringLocator(doc, doc.location_of_key("log", "moves"))
-        for line in moves:
-            try:
-                session.play(line)
-            except (ParseError, IllegalMoveError) as err:
-                raise err.at(locator.locate(line)) from None
-            locator.locate(line)
+        replay(doc, session, [(("log", "moves"), "moves", moves)])
         return session
 
     def playout(self, players: int, seed: int, edition: str | None = None,

@@ -177,11 +177,14 @@ def test_move_after_the_game_ended(cli):
     assert json.loads(result.stdout)["rule"] == "rk.game.over"
 
 
-def test_fmt_writes_lenient_lines_canonically(cli, tmp_path):
-    text = BASE_SETUP + '\n[play]\nmoves = [\n    "RED lay CP e6 k 2 right leave 1 1  # first castle",\n    "Red d lake",\n]\n'
+def test_fmt_writes_lenient_lines_canonically_and_keeps_comments(cli, tmp_path):
+    """Comments are kept as in a Castles log (core.replay): on a line, and on a line of their own."""
+    text = BASE_SETUP + ('\n[play]\nmoves = [\n    "RED lay CP e6 k 2 right leave 1 1  # first castle",\n'
+                         '    "#  her own idea",\n    "Red d lake",\n]\n')
     result = cli("fmt", write(tmp_path, text))
     assert result.exit_code == 0
-    assert '"red: lay castle-plain e6 knights 2 east leave 1,1",' in result.stdout
+    assert '"red: lay castle-plain e6 knights 2 east leave 1,1  # first castle",\n    "# her own idea",' \
+        in result.stdout
     assert '"red: draw lake",' in result.stdout
 
 

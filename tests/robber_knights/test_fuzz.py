@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from burgundy_cli.core.errors import RefereeError
 from burgundy_cli.core.record import parse_record_text
 from burgundy_cli.core.session import open_doc
-from burgundy_cli.robber_knights import GAME
+from burgundy_cli.robber_knights.notation import parse_line
 from tests.conftest import RECORDS
 
 TEXTS = [path.read_text(encoding="utf-8") for path in sorted((RECORDS / "robber-knights").glob("*.toml"))]
@@ -58,7 +58,7 @@ def test_mutated_move_lines(record, data):
 @given(words=st.lists(st.sampled_from(WORDS[:18]), max_size=10))
 def test_word_salad_lines(words):
     try:
-        cmd = GAME.parse(" ".join(words))
+        cmd = parse_line(" ".join(words))
     except RefereeError as err:
         assert err.message
     else:

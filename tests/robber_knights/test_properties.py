@@ -169,7 +169,7 @@ COMMANDS = st.one_of(lay_commands(), st.builds(DrawCommand, player=PLAYERS, tile
 @given(cmd=COMMANDS)
 def test_notation_round_trip(cmd):
     assert parse_line(format_command(cmd)) == cmd
-    assert GAME.parse(format_command(cmd).upper().replace(cmd.player.upper(), cmd.player)) == cmd
+    assert parse_line(format_command(cmd).upper().replace(cmd.player.upper(), cmd.player)) == cmd
 
 
 #: Player names near the edges of what the reader takes: spaces, colons, '#', 40 characters.
@@ -201,7 +201,7 @@ def test_canonical_fast_path_agrees_with_lenient_reader(cmd, name, data):
 @given(text=st.text(max_size=60))
 def test_any_text_parses_or_fails_cleanly(text):
     try:
-        cmd = GAME.parse(text)
+        cmd = parse_line(text)
     except ParseError as err:
         assert err.message
     else:
@@ -217,3 +217,12 @@ def test_soak_many_playouts():
         data = GAME.playout(2 + seed % 3, seed)
         round_trip(data)
         replay_with_invariants(data, seed)
+
+
+def test_the_generator_makes_every_line_form():
+    """So the round trips above cover every form of line (tests/line_forms.py)."""
+    from burgundy_cli.robber_knights.commands import Command
+    from tests.line_forms import assert_generates_every_form, line_forms
+
+    assert ("LayCommand", "leave", "empty") in line_forms(Command)
+    assert_generates_every_form(COMMANDS, Command)

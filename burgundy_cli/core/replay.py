@@ -1,0 +1,147 @@
+"""Replaying a record's log, the same way for every game.
+
+A game keeps its lines in one or more TOML lists of strings (Castles: ``[log] A1 = [...]``
+... ``E5``; Robber Knights: ``[play] moves = [...]``). What is the same for every game
+lives here, once:
+
+* walking the lists in order (:func:`replay`), each line played through the session's
+  one method for a line, :meth:`LoggedSession.play_logged`, which is also what
+  ``burgundy play`` calls -- a line means the same in a record and on the command line;
+* comments: a ``# text`` line on its own is kept where it stands, a ``# text`` after a
+  line is kept with the line (:func:`split_comment`);
+* player names typed in another case or spacing (:class:`PlayerNames`);
+* locating the first bad line at file:line:column: the place of the list item in the
+  record's text (:meth:`RecordDoc.location_of_text`, looked up only when a line fails),
+  plus the column the error gives within the line (:func:`locate_in_line`);
+* refusing top-level tables and keys the game does not define (:func:`check_tables`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from itertools import repeat
+from typing import Any, Protocol
+
+from burgundy_cli.core.errors import Location, ParseError, RecordError, RefereeError
+from burgundy_cli.core.record import RecordDoc
+from burgundy_cli.core.suggest import closest, did_you_mean
+
+
+def split_comment(text: str) -> tuple[str, str | None]:
+    """Split a line at its ``#`` comment (outside a quoted note): ``(body, comment or None)``.
+
+    >>> split_comment('fix anna vp +1 "a # b"  # typed late')
+    ('fix anna vp +1 "a # b"  ', 'typed late')
+    """
+    if "#" not in text:
+        return text, None
+    if '"' not in text:
+        body, _, comment = text.partition("#")
+        return body, comment.strip()
+    quoted = escaped = False
+    for index, char in enumerate(text):
+        if escaped:
+            escaped = False
+        elif char == "\\" and quoted:
+            escaped = True
+        elif char == '"':
+            quoted = not quoted
+        elif char == "#" and not quoted:
+            return text[:index], text[index + 1:].strip()
+    return text, None
+
+
+class PlayerNames:
+    """Resolves player names as typed to the spelling of ``[game] players``.
+
+    Case and repeated spaces do not matter; an unknown name is a :class:`ParseError` that
+    suggests the closest player.
+    """
+
+    def __init__(self, players: Sequence[str]) -> None:
+        self.players = list(players)
+        #: The names exactly as listed: the common case, answered by one set lookup.
+        self.exact = frozenset(players)
+        self._by_key = {self.key(name): name for name in players}
+
+    @staticmethod
+    def key(name: str) -> str:
+        """What two spellings of one name share: words one space apart, case folded."""
+        return " ".join(name.split()).casefold()
+
+    def resolve(self, name: str, line: str | None = None, column: int | None = None) -> str:
+        """The listed spelling of ``name``.
+
+        :raises ParseError: no such player; located at ``column``, or where ``name`` stands
+            in ``line``; the hint names the closest player, or all of them.
+        """
+        if name in self.exact:
+            return name
+        found = self._by_key.get(self.key(name))
+        if found is not None:
+            return found
+        if column is None and line is not None:
+            column = max(line.find(name), 0) + 1
+        close = closest(self.key(name), self._by_key, cutoff=0.5)
+        hint = f"did you mean '{self._by_key[close]}'?" if close else "players: " + ", ".join(self.players)
+        where = f" at column {column}" if column is not None else ""
+        raise ParseError(f"unknown player '{name}'{where}", location=Location(column=column), hint=hint)
+
+
+class LoggedSession(Protocol):
+    """What :func:`replay` needs of a game's session."""
+
+    def play_logged(self, text: str, group: str | None = None) -> str | None:
+        """Check and apply one line of the log written under ``group`` (None: where it
+        belongs now); a comment-only line is kept. :raises RefereeError:"""
+        ...
+
+
+def replay(doc: RecordDoc, session: LoggedSession, lists: Iterable[tuple[tuple[str, ...], str, list[str]]]) -> None:
+    """Play every line of ``lists`` -- (key path of the list, its group, its lines) -- in order.
+
+    :raises RefereeError: the first bad line's error, located at that line in the file.
+    """
+    play = session.play_logged
+    for path, group, lines in lists:
+        for index, text in enumerate(lines):
+            try:
+                play(text, group)
+            except RefereeError as err:
+                raise locate_in_line(err, doc, (*path, index)) from None
+
+
+def locate_in_line(err: RefereeError, doc: RecordDoc, path: tuple[str | int, ...]) -> RefereeError:
+    """Place ``err``, raised for the line at ``path`` (a list and an index), at that line in the file.
+
+    An error that gives a column within the line (and no file) is placed at that column.
+    """
+    inner = err.location.column if err.location is not None and err.location.file is None else None
+    err.location = doc.location_of_text(*path, column=inner or 1)
+    return err
+
+
+def check_tables(doc: RecordDoc, tables: Sequence[str], game: str) -> None:
+    """Refuse a top-level table or key that the game's records do not have.
+
+    A misspelt table (``[Result]``, ``[logs]``) would otherwise be skipped unread: its
+    lines never played, its stored result never compared.
+
+    :raises RecordError: located at the first unknown one, with the closest name as a hint.
+    """
+    for key in doc.data:
+        if key not in tables:
+            what = f"table [{key}]" if isinstance(doc.data[key], dict) else f"top-level key '{key}'"
+            raise RecordError(f"unknown {what} in a {game} record",
+                              location=doc.location_of_key(key),
+                              hint=did_you_mean(key, tables))
+
+
+def string_list(doc: RecordDoc, path: tuple[str, ...], value: Any, what: str) -> list[str]:
+    """``value`` if it is a list of strings (the lines of a log), else a located error.
+
+    :raises RecordError: ``what`` says what the list should hold.
+    """
+    if not isinstance(value, list) or not all(map(isinstance, value, repeat(str))):  # no generator: C speed
+        raise RecordError(what, location=doc.location_of_key(*path))
+    return value

@@ -1,0 +1,92 @@
+"""Every line form of a game's notation, read from its command types, for the grammar tests.
+
+One grammar per game (docs/notation.md): the lenient reader defines the notation; the
+canonical writer and the fast reader of canonical lines are held to it by property tests
+over generated commands (``reader(writer(c)) == c`` for both readers). Those tests are only
+as good as the generator, so this module lists the *line forms* the command types allow
+-- each command and action class, each optional field absent and present, each member of
+a union-typed field, each tuple defaulting to ``()`` empty and not -- and
+:func:`assert_generates_every_form` proves the generator produces each one. A new line
+form (a new command, a new optional field) fails that test until the generator makes it,
+and from then on the round-trip tests check its writer and fast reader.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from typing import Any, Union
+
+from hypothesis import HealthCheck, Phase, find, settings
+from hypothesis.errors import NoSuchExample
+from hypothesis import strategies as st
+
+Form = tuple[str, ...]
+
+
+def _members(hint: Any) -> list[type]:
+    """The dataclasses a type hint admits (through ``Annotated``, ``Optional`` and unions)."""
+    if typing.get_origin(hint) is typing.Annotated:
+        return _members(typing.get_args(hint)[0])
+    if typing.get_origin(hint) in (Union, types.UnionType):
+        return [member for arg in typing.get_args(hint) for member in _members(arg)]
+    return [hint] if dataclasses.is_dataclass(hint) else []
+
+
+def line_forms(union: Any) -> set[Form]:
+    """Every form the command types of ``union`` allow (see the module docstring)."""
+    forms: set[Form] = set()
+    pending, seen = _members(union), set()
+    while pending:
+        cls = pending.pop()
+        if cls in seen:
+            continue
+        seen.add(cls)
+        forms.add((cls.__name__,))
+        hints = typing.get_type_hints(cls, include_extras=True)
+        for field in dataclasses.fields(cls):
+            if field.default is None:
+                forms |= {(cls.__name__, field.name, "absent"), (cls.__name__, field.name, "present")}
+            if field.default == ():
+                forms |= {(cls.__name__, field.name, "empty"), (cls.__name__, field.name, "items")}
+            members = _members(hints[field.name])
+            if len(members) > 1:
+                forms |= {(cls.__name__, field.name, member.__name__) for member in members}
+            pending.extend(members)
+    return forms
+
+
+def forms_of(value: Any) -> set[Form]:
+    """The forms one command shows (itself and the commands and actions inside it)."""
+    forms: set[Form] = set()
+    if not dataclasses.is_dataclass(value):
+        return forms
+    name = type(value).__name__
+    forms.add((name,))
+    for field in dataclasses.fields(value):
+        inner = getattr(value, field.name)
+        if field.default is None:
+            forms.add((name, field.name, "absent" if inner is None else "present"))
+        if field.default == ():
+            forms.add((name, field.name, "items" if inner else "empty"))
+        if dataclasses.is_dataclass(inner):
+            forms.add((name, field.name, type(inner).__name__))
+            forms |= forms_of(inner)
+    return forms
+
+
+def assert_generates_every_form(commands: st.SearchStrategy, union: Any) -> None:
+    """The generator ``commands`` produces every line form of ``union`` (in one run of examples)."""
+    wanted, seen = line_forms(union), set()
+
+    def all_seen(command: Any) -> bool:
+        seen.update(forms_of(command))
+        return wanted <= seen
+
+    quick = settings(max_examples=5000, database=None, deadline=None, phases=[Phase.generate],
+                     suppress_health_check=list(HealthCheck))  # found is enough: no shrinking
+    try:
+        find(commands, all_seen, settings=quick)
+    except NoSuchExample:
+        raise AssertionError(f"never generated: {sorted(wanted - seen)}") from None
