@@ -22,14 +22,14 @@ from __future__ import annotations
 from dataclasses import field
 from typing import Annotated, Literal, TypeVar
 
-from burgundy_cli.core.schema import Length, Range, ValidationError, table_class, validate
+from burgundy_cli.core.schema import Length, Range, ValidationError, data_path, table_class, validate
 
 from burgundy_cli.castles.boards import CENTRE, Board, board, board_numbers, space_id, space_name
 from burgundy_cli.castles.commands import DieValue, GoodsType, PhaseLetter, SpaceName, TileName
 from burgundy_cli.castles.modules import MODULES
 from burgundy_cli.castles.state import PHASES, GameState, Options, PlayerState
 from burgundy_cli.castles.tiles import COLOUR_NAME, GOODS_PER_TYPE, catalogue, resolve_tile_name
-from burgundy_cli.core.errors import RecordError
+from burgundy_cli.core.errors import RecordError, short_repr
 from burgundy_cli.core.game import UNKNOWN_FIELD, GameHeader
 
 EDITIONS = ("2011", "2019")
@@ -59,7 +59,7 @@ class SetupTable:
     boards: int | dict[str, int] = 1
     start: dict[str, SpaceName] = field(default_factory=dict)
     goods: dict[str, Annotated[list[GoodsType], Length(3, 3)]]
-    start_player: str | None = None
+    start_player: Annotated[str, Length(1)] | None = None
 
 
 @table_class
@@ -150,19 +150,37 @@ def _edition(header: GameHeader) -> str:
     if not 2 <= len(header.players) <= 4:
         raise SetupError(f"The Castles of Burgundy is played by 2 to 4 players, not {len(header.players)}",
                          ("game", "players"))
-    if len(set(header.players)) != len(header.players):
-        raise SetupError("player names must differ", ("game", "players"))
+    from burgundy_cli.castles.record import PlayerNames  # record opens setup lazily too: no load-time cycle
+
+    keys = [PlayerNames.key(name) for name in header.players]
+    for index, key in enumerate(keys):
+        if key in keys[:index]:
+            first = header.players[keys.index(key)]
+            raise SetupError(f"players '{first}' and '{header.players[index]}' are the same name to the notation",
+                             ("game", "players"), "names are matched ignoring case and repeated spaces")
     return edition
 
 
 def _validate(declared: type[T], data: object, table: str) -> T:
+    """``data`` validated as ``declared``; the error blamed on the deepest key path.
+
+    A union (``boards = 1`` or ``{anna = 3}``) fails once per member; the member that got
+    furthest into the data names the place (``boards.Anna``, not ``boards``).
+    """
     try:
         return validate(declared, data)
     except ValidationError as err:
-        first = err.errors(include_url=False)[0]
-        loc = tuple(first.get("loc", ()))
-        message = "unknown field" if first.get("type") == UNKNOWN_FIELD else first.get("msg", "invalid value")
-        raise SetupError(message, (table, *loc)) from None
+        errors = err.errors(include_url=False)
+        paths = [data_path(data, error) for error in errors]
+        deepest = max(range(len(errors)), key=lambda index: len(paths[index]))
+        error = errors[deepest]
+        if error.get("type") == UNKNOWN_FIELD:
+            message = "unknown field"
+        else:
+            message = error.get("msg", "invalid value")
+            if not isinstance(error.get("input"), dict | list):
+                message += f", got {short_repr(error.get('input'))}"
+        raise SetupError(message, (table, *paths[deepest])) from None
 
 
 def _names_known(header: GameHeader, names, path: tuple) -> None:
@@ -237,7 +255,7 @@ def state_from_setup(header: GameHeader, data: object) -> GameState:
     for name, number in boards.items():
         _board(edition, number, ("setup", "boards", name) if isinstance(table.boards, dict) else ("setup", "boards"))
     _board_copies(edition, boards, ("setup", "boards"))
-    first = table.start_player or names[0]
+    first = names[0] if table.start_player is None else table.start_player
     if first not in names:
         raise SetupError(f"no player called '{first}'", ("setup", "start_player"))
     seats = names[names.index(first):] + names[:names.index(first)]

@@ -144,3 +144,65 @@ def test_position_at_a_phase_start():
     engine.play(state, cmd(kind="roll", white=3, dice={"anna": (1, 1), "ben": (2, 2)}))
     assert state.depots[1] == ["ship", "church"] and state.depot_goods[3] == [6]
     assert position({"anna": {}, "ben": {}}, "2011", phase="B").stage == "phase"
+
+
+# --- issue 16, item 3: strict types; item 4: names the notation cannot tell apart ----------------
+
+_RECORD = """[game]
+name = "castles-of-burgundy"
+edition = "2011"
+players = {players}
+
+{table}
+
+[log]
+"""
+_SETUP = '[setup]\n{line}\ngoods = {{Anna = [1, 2, 3], Ben = [4, 5, 6]}}'
+_POSITION = '[position]\nphase = "B"\n[position.players.Anna]\n{line}\n[position.players.Ben]'
+
+
+def _refused(table: str, players: str = '["Anna", "Ben"]'):
+    from burgundy_cli.core.errors import RecordError
+    from burgundy_cli.core.record import parse_record_text
+    from burgundy_cli.core.session import open_doc
+
+    with pytest.raises(RecordError) as info:
+        open_doc(parse_record_text(_RECORD.format(players=players, table=table), "t.toml"))
+    assert info.value.location is not None and info.value.location.line is not None, info.value
+    return info.value
+
+
+@pytest.mark.parametrize("line, where, line_number", [
+    ("boards = true", "[setup.boards]", 7),
+    ('boards = "1"', "[setup.boards]", 7),
+    ("boards = 1.0", "[setup.boards]", 7),
+    ("boards = {Anna = true, Ben = 1}", "[setup.boards.Anna]", 7),
+    ('start_player = ""', "[setup.start_player]", 7),
+])
+def test_setup_types_are_strict(line, where, line_number):
+    """Issue 16, item 3: TOML has booleans, strings and floats of their own; none of them is a
+    duchy number, and an empty start player is no player (2011 rules, 'Game setup': "Determine
+    a start player")."""
+    err = _refused(_SETUP.format(line=line))
+    assert err.message.startswith(where) and err.location.line == line_number, err
+
+
+@pytest.mark.parametrize("line, where", [
+    ('sold = {"1" = true}', "[position.players.Anna.sold.1]"),
+    ("dice = [true, 6]", "[position.players.Anna.dice.0]"),
+    ('silver = "3"', "[position.players.Anna.silver]"),
+    ("vp = 2.0", "[position.players.Anna.vp]"),
+])
+def test_position_types_are_strict(line, where):
+    """Issue 16, item 3: counts and dice are integers, never booleans, strings or floats."""
+    err = _refused(_POSITION.format(line=line))
+    assert err.message.startswith(where) and err.location.line == 9, err
+
+
+@pytest.mark.parametrize("players", ['["Benno", "benno"]', '["Anna B", "anna  b"]'])
+def test_player_names_the_notation_cannot_tell_apart(players):
+    """Issue 16, item 4: the notation matches names ignoring case and repeated spaces
+    (docs/notation.md), so two such names would both mean the second player."""
+    table = _SETUP.format(line="").replace("Anna =", "A =").replace("Ben =", "B =")
+    err = _refused(table, players)
+    assert err.message.startswith("[game.players]") and "same name" in err.message

@@ -125,3 +125,15 @@ def test_tie_on_points_goes_to_most_knights_left():
     even = ["e5 red:village-plain knights red", "f5 blue:village-plain knights blue", "e6 red:plain"]
     table = position(even, {"red": ["castle-plain", "plain"], "blue": ["castle-plain", "plain"]}).score()
     assert [line.rank for line in table.players] == [1, 1] and "draw" in table.tiebreak
+
+
+@pytest.mark.parametrize("old, new", [
+    ("[position.hands]", "[position.knights]\nred = true\nblue = 26\n\n[position.hands]"),
+    ("[position.hands]", '[position.knights]\nred = "29"\nblue = 26\n\n[position.hands]'),
+    ("[position.hands]", "[position.knights]\nred = 29.0\nblue = 26\n\n[position.hands]"),
+])
+def test_counts_are_strict_integers(old, new):
+    """Issue 16, item 3: a boolean, a string or a float is no count of knights (core/schema.py
+    validates scalars strictly for both games)."""
+    err = refused(record_text(BASE_TILES, BASE_HANDS).replace(old, new))
+    assert "knights.red" in err.message and "integer" in err.message
