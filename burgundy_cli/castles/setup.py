@@ -22,14 +22,15 @@ from __future__ import annotations
 from dataclasses import field
 from typing import Annotated, Literal, TypeVar
 
-from burgundy_cli.core.schema import Length, Range, ValidationError, table_class, validate
+from burgundy_cli.core.schema import Length, Range, ValidationError, data_path, table_class, validate
 
-from burgundy_cli.castles.boards import CENTRE, Board, board, board_numbers, space_id, space_name
+from burgundy_cli.castles.boards import CENTRE, Board, board, board_numbers, depot_spaces, space_id, space_name
 from burgundy_cli.castles.commands import DieValue, GoodsType, PhaseLetter, SpaceName, TileName
 from burgundy_cli.castles.modules import MODULES
 from burgundy_cli.castles.state import PHASES, GameState, Options, PlayerState
-from burgundy_cli.castles.tiles import COLOUR_NAME, GOODS_PER_TYPE, catalogue, resolve_tile_name
-from burgundy_cli.core.errors import RecordError
+from burgundy_cli.castles.tiles import (COLOUR_NAME, GOODS_PER_TYPE, PHASE_BONUS, area_vp, bonus_vp, catalogue,
+                                        resolve_tile_name, sale_vp)
+from burgundy_cli.core.errors import RecordError, short_repr
 from burgundy_cli.core.game import UNKNOWN_FIELD, GameHeader
 
 EDITIONS = ("2011", "2019")
@@ -59,7 +60,7 @@ class SetupTable:
     boards: int | dict[str, int] = 1
     start: dict[str, SpaceName] = field(default_factory=dict)
     goods: dict[str, Annotated[list[GoodsType], Length(3, 3)]]
-    start_player: str | None = None
+    start_player: Annotated[str, Length(1)] | None = None
 
 
 @table_class
@@ -150,25 +151,43 @@ def _edition(header: GameHeader) -> str:
     if not 2 <= len(header.players) <= 4:
         raise SetupError(f"The Castles of Burgundy is played by 2 to 4 players, not {len(header.players)}",
                          ("game", "players"))
-    if len(set(header.players)) != len(header.players):
-        raise SetupError("player names must differ", ("game", "players"))
+    from burgundy_cli.castles.record import PlayerNames  # record opens setup lazily too: no load-time cycle
+
+    keys = [PlayerNames.key(name) for name in header.players]
+    for index, key in enumerate(keys):
+        if key in keys[:index]:
+            first = header.players[keys.index(key)]
+            raise SetupError(f"players '{first}' and '{header.players[index]}' are the same name to the notation",
+                             ("game", "players"), "names are matched ignoring case and repeated spaces")
     return edition
 
 
 def _validate(declared: type[T], data: object, table: str) -> T:
+    """``data`` validated as ``declared``; the error blamed on the deepest key path.
+
+    A union (``boards = 1`` or ``{anna = 3}``) fails once per member; the member that got
+    furthest into the data names the place (``boards.Anna``, not ``boards``).
+    """
     try:
         return validate(declared, data)
     except ValidationError as err:
-        first = err.errors(include_url=False)[0]
-        loc = tuple(first.get("loc", ()))
-        message = "unknown field" if first.get("type") == UNKNOWN_FIELD else first.get("msg", "invalid value")
-        raise SetupError(message, (table, *loc)) from None
+        errors = err.errors(include_url=False)
+        paths = [data_path(data, error) for error in errors]
+        deepest = max(range(len(errors)), key=lambda index: len(paths[index]))
+        error = errors[deepest]
+        if error.get("type") == UNKNOWN_FIELD:
+            message = "unknown field"
+        else:
+            message = error.get("msg", "invalid value")
+            if not isinstance(error.get("input"), dict | list):
+                message += f", got {short_repr(error.get('input'))}"
+        raise SetupError(message, (table, *paths[deepest])) from None
 
 
-def _names_known(header: GameHeader, names, path: tuple) -> None:
+def _names_known(players: list[str], names, path: tuple) -> None:
     for name in names:
-        if name not in header.players:
-            raise SetupError(f"no player called '{name}'", (*path, name), "players: " + ", ".join(header.players))
+        if name not in players:
+            raise SetupError(f"no player called '{name}'", (*path, name), "players: " + ", ".join(players))
 
 
 def _board(edition: str, number: int, path: tuple) -> Board:
@@ -226,9 +245,9 @@ def state_from_setup(header: GameHeader, data: object) -> GameState:
     table: SetupTable = _validate(SetupTable, data, "setup")
     names = header.players
     boards = table.boards if isinstance(table.boards, dict) else {name: table.boards for name in names}
-    _names_known(header, boards, ("setup", "boards"))
-    _names_known(header, table.start, ("setup", "start"))
-    _names_known(header, table.goods, ("setup", "goods"))
+    _names_known(header.players, boards, ("setup", "boards"))
+    _names_known(header.players, table.start, ("setup", "start"))
+    _names_known(header.players, table.goods, ("setup", "goods"))
     for name in names:
         if name not in boards:
             raise SetupError(f"no duchy for {name}", ("setup", "boards"))
@@ -237,7 +256,7 @@ def state_from_setup(header: GameHeader, data: object) -> GameState:
     for name, number in boards.items():
         _board(edition, number, ("setup", "boards", name) if isinstance(table.boards, dict) else ("setup", "boards"))
     _board_copies(edition, boards, ("setup", "boards"))
-    first = table.start_player or names[0]
+    first = names[0] if table.start_player is None else table.start_player
     if first not in names:
         raise SetupError(f"no player called '{first}'", ("setup", "start_player"))
     seats = names[names.index(first):] + names[:names.index(first)]
@@ -339,40 +358,96 @@ def _position_player(edition: str, name: str, entry: PlayerPosition) -> PlayerSt
 def state_from_position(header: GameHeader, data: object) -> GameState:
     """The game state described by a ``[position]`` table.
 
+    Every check a position gets is listed in docs/records.md ("What a position must
+    satisfy"); ``tests/castles/test_rules_setup.py`` holds that list true.
+
     :raises SetupError: invalid table or content (component counts, colours, bonus tiles,
-        goods), with the key path to blame.
+        goods, depots, VP), with the key path to blame.
     """
     edition = _edition(header)
     options = options_from_header(header)
     table: PositionTable = _validate(PositionTable, data, "position")
     names = header.players
-    _names_known(header, table.players, ("position", "players"))
+    players = _position_players(edition, names, table)
+    state = GameState(edition, options, players, _position_bridge(names, table), phase=PHASES.index(table.phase),
+                      round=table.round - 1, supply=_fresh_supply(0))
+    _lay_out_depots(state, table)
+    _count_tiles(state)
+    _count_goods(state, table)
+    _claim_bonuses(state)
+    for player in players:
+        _vp_within_bound(state, player)
+    _position_flow(state, table)
+    return state
+
+
+def _position_players(edition: str, names: list[str], table: PositionTable) -> list[PlayerState]:
+    """Each player's state, in seat order; every player has an entry and only they do."""
+    _names_known(names, table.players, ("position", "players"))
     for name in names:
         if name not in table.players:
             raise SetupError(f"no entry for {name}", ("position", "players"))
     _board_copies(edition, {n: p.board for n, p in table.players.items()}, ("position", "players"))
-    players = [_position_player(edition, name, table.players[name]) for name in names]
-    # bridge: default everyone on the start space in seat order
+    return [_position_player(edition, name, table.players[name]) for name in names]
+
+
+def _position_bridge(names: list[str], table: PositionTable) -> list[list[int]]:
+    """The bridge's stacks as seats, bottom first; default: everyone on the start space in seat order."""
     stacks = table.bridge or [list(names)]
     listed = [name for stack in stacks for name in stack]
     if sorted(listed) != sorted(names):
         raise SetupError("every player's piece must be on the bridge exactly once", ("position", "bridge"))
-    bridge = [[names.index(name) for name in reversed(stack)] for stack in stacks]
-    phase = PHASES.index(table.phase)
-    state = GameState(edition, options, players, bridge, phase=phase, round=table.round - 1,
-                      supply=_fresh_supply(0))
-    # depots
+    return [[names.index(name) for name in reversed(stack)] for stack in stacks]
+
+
+def _lay_out_depots(state: GameState, table: PositionTable) -> None:
+    """The depots' tiles and goods and the round goods, each within what the board allows.
+
+    A numbered depot holds at most its spaces for the player count and phase, of their
+    colours, drawn from coloured-backed tiles; the black depot holds black-backed tiles
+    only (2011 rules, 'Game setup' and 'Before each phase').
+    """
     kinds = catalogue()
-    for key, tiles in table.depots.items():
+    spaces = depot_spaces(len(state.players), state.phase)
+    for key, names in table.depots.items():
         depot = 0 if key == "black" else int(key)
-        state.depots[depot] = [_tile(t, ("position", "depots", key, i)) for i, t in enumerate(tiles)]
+        tiles = [_tile(t, ("position", "depots", key, i)) for i, t in enumerate(names)]
+        _depot_fits(depot, tiles, spaces[depot], ("position", "depots", key), kinds)
+        state.depots[depot] = tiles
         state.revealed[depot] = True
     for key, goods in table.depot_goods.items():
         state.depot_goods[int(key)] = list(goods)
-    state.round_goods = None if table.round_goods is None else list(table.round_goods)
-    # component counts
+    if table.round_goods is not None:
+        rolled = table.round - 1 + (table.to_move is not None)  # rolls made this phase
+        if len(table.round_goods) > 5 - rolled:
+            raise SetupError(f"{len(table.round_goods)} round goods left after {rolled} roll(s) of the phase; "
+                             f"a phase lays out 5 and each roll takes one", ("position", "round_goods"))
+        state.round_goods = list(table.round_goods)
+
+
+def _depot_fits(depot: int, tiles: list[str], spaces: tuple[str, ...], path: tuple, kinds: dict) -> None:
+    name = "the black depot" if depot == 0 else f"depot {depot}"
+    if len(tiles) > len(spaces):
+        raise SetupError(f"{name} has {len(spaces)} spaces in this phase, not {len(tiles)}", path)
+    free = list(spaces)
+    for index, tile in enumerate(tiles):
+        kind = kinds[tile]
+        if depot == 0 and kind.black == 0:
+            raise SetupError(f"no {tile} has a black back; the black depot holds black-backed tiles", (*path, index))
+        if depot and kind.coloured == 0:
+            raise SetupError(f"every {tile} has a black back; only the black depot holds it", (*path, index))
+        if depot and kind.colour not in free:
+            raise SetupError(f"{name}'s spaces take {' '.join(sorted(spaces))} in this phase; no free space for "
+                             f"{tile} ({COLOUR_NAME[kind.colour]})", (*path, index))
+        if depot:
+            free.remove(kind.colour)
+
+
+def _count_tiles(state: GameState) -> None:
+    """No more copies of a tile than the game has; the supply keeps the rest."""
+    kinds = catalogue()
     used: dict[str, int] = {}
-    for player in players:
+    for player in state.players:
         for tile in [t for t in player.duchy if t is not None] + player.storage:
             used[tile] = used.get(tile, 0) + 1
     for tiles in state.depots:
@@ -384,29 +459,106 @@ def state_from_position(header: GameHeader, data: object) -> GameState:
             raise SetupError(f"{count} {tile} tiles in the position; the game has {total}", ("position",))
         coloured_left = max(0, kinds[tile].coloured - count)
         state.supply[tile] = [coloured_left, kinds[tile].black - max(0, count - kinds[tile].coloured)]
+
+
+def _count_goods(state: GameState, table: PositionTable) -> None:
+    """Goods within the box (7 of a type) and within what has been dealt by this point.
+
+    Dealt so far: 3 per player at the start and 5 per phase begun (the phase's round
+    goods, 2011 rules 'Before each phase'); every goods tile in a storage, sold, on a
+    depot or on a round space is one of those.
+    """
     goods_used = [0] * 7
-    for player in players:
+    held = 0
+    for player in state.players:
         for good, count in player.goods.items():
             goods_used[good] += count
         for good in range(1, 7):
             goods_used[good] += player.sold[good]
+        held += sum(player.goods.values()) + sum(player.sold)
     for goods in state.depot_goods:
         for good in goods:
             goods_used[good] += 1
     for good in state.round_goods or ():
         goods_used[good] += 1
     _goods_limit(goods_used, ("position",))
+    begun = state.phase + (0 if table.round == 1 and table.to_move is None and table.round_goods is None else 1)
+    dealt = 3 * len(state.players) + 5 * begun
+    if sum(goods_used) > dealt:
+        raise SetupError(f"{sum(goods_used)} goods tiles in play ({held} held or sold by the players); only "
+                         f"{dealt} can have been dealt by phase {PHASES[state.phase]} round {table.round}",
+                         ("position",), "3 per player at the start, 5 per phase")
     state.goods_used = goods_used
+
+
+def _claim_bonuses(state: GameState) -> None:
+    """Each bonus tile held once; the small one of a colour only after the large one, by another player.
+
+    2011 rules, 'Bonus tiles': the first player to cover a colour takes the large tile,
+    the second the small one.
+    """
     taken: dict[str, str] = {}
-    for player in players:
+    for player in state.players:
         for bonus in player.bonuses:
+            path = ("position", "players", player.name, "bonuses")
             if bonus in taken:
-                raise SetupError(f"{player.name} and {taken[bonus]} both hold the {bonus} bonus tile",
-                                 ("position", "players", player.name, "bonuses"))
+                raise SetupError(f"{player.name} and {taken[bonus]} both hold the {bonus} bonus tile", path)
             taken[bonus] = player.name
             colour = bonus[0]
             state.bonus_taken[colour] = state.bonus_taken.get(colour, 0) + 1
-    # flow
+    for bonus, holder in taken.items():
+        colour, size = bonus.split("-")
+        large = taken.get(f"{colour}-large")
+        path = ("position", "players", holder, "bonuses")
+        if size == "small" and large is None:
+            raise SetupError(f"{holder} holds the small {COLOUR_NAME[colour]} bonus tile while the large one is "
+                             "unclaimed", path, "the first player to cover a colour takes the large tile")
+        if size == "small" and large == holder:
+            raise SetupError(f"{holder} holds both {COLOUR_NAME[colour]} bonus tiles", path,
+                             "a player covers a colour once: the large or the small tile")
+
+
+def vp_bound(state: GameState, player: PlayerState) -> int:
+    """The most VP ``player``'s duchy, sales and bonus tiles can have earned so far.
+
+    The sum of: every completed area (but the start castle alone) at its size's VP plus
+    the phase A bonus (10); for
+    each pasture and animal type, ``k`` tiles of ``n`` animals in all score at most
+    ``k * n`` (each placement scores the animals of that type already there and its own),
+    plus ``k * (k + 1) / 2`` with knowledge tile 7; 4 per watchtower; the sale VP of every
+    sold goods tile; the bonus tiles held. Base game, both editions: no other source
+    scores during play.
+    """
+    duchy, board_ = player.duchy, player.board
+    kinds = catalogue()
+    bound = 0
+    for members in board_.areas:
+        if all(duchy[space] is not None for space in members) and members != (player.start,):  # placed, not dealt
+            bound += area_vp(len(members)) + PHASE_BONUS[0]
+        if board_.colour[members[0]] == "L":
+            for animal in {kinds[duchy[s]].animal for s in members if duchy[s] is not None}:
+                tiles = [kinds[duchy[s]].animals for s in members if duchy[s] is not None
+                         and kinds[duchy[s]].animal == animal]
+                bound += len(tiles) * sum(tiles) + (len(tiles) * (len(tiles) + 1) // 2 if 7 in player.knowledge else 0)
+    bound += 4 * duchy.count("watchtower")
+    bound += sale_vp(len(state.players)) * sum(player.sold)
+    bound += sum(bonus_vp(len(state.players), bonus.endswith("large")) for bonus in player.bonuses)
+    return bound
+
+
+def _vp_within_bound(state: GameState, player: PlayerState) -> None:
+    vp = player.vp.get("position", 0)
+    bound = vp_bound(state, player)
+    if vp > bound:
+        raise SetupError(f"{player.name} has {vp} VP; the duchy, sold goods and bonus tiles allow at most {bound}",
+                         ("position", "players", player.name, "vp"),
+                         "the bound counts completed areas with the phase A bonus, herds, watchtowers, sales, "
+                         "bonus tiles (docs/records.md)")
+
+
+def _position_flow(state: GameState, table: PositionTable) -> None:
+    """What comes next: a player's turn (their dice and the round's order), a roll, or the phase setup."""
+    names = [player.name for player in state.players]
     if table.to_move is not None:
         if table.to_move not in names:
             raise SetupError(f"no player called '{table.to_move}'", ("position", "to_move"))
@@ -418,20 +570,24 @@ def state_from_position(header: GameHeader, data: object) -> GameState:
         state.stage = "turn"
         state.white = table.white
         state.bought = table.bought
-        mover = state.players[state.order[state.turn]]
-        if not mover.dice:
-            raise SetupError(f"{mover.name} is to move but has no unused dice", ("position", "players", mover.name, "dice"))
-        for index, seat in enumerate(state.order):
-            player = state.players[seat]
-            if index < state.turn and player.dice:
-                raise SetupError(f"{player.name} has had this round's turn; unused dice are given up",
-                                 ("position", "players", player.name, "dice"))
-            if index > state.turn and len(player.dice) != 2:
-                raise SetupError(f"{player.name} moves later this round and needs their 2 dice",
-                                 ("position", "players", player.name, "dice"))
+        _dice_in_turn_order(state)
     elif table.round == 1:
         # the phase has begun once any of its depots or goods are given; reveals may follow
         state.stage = "setup" if table.depots or table.round_goods is not None else "phase"
     else:
         state.stage = "roll"
-    return state
+
+
+def _dice_in_turn_order(state: GameState) -> None:
+    """The player to move has dice left, those before have none, those after have both."""
+    mover = state.players[state.order[state.turn]]
+    if not mover.dice:
+        raise SetupError(f"{mover.name} is to move but has no unused dice", ("position", "players", mover.name, "dice"))
+    for index, seat in enumerate(state.order):
+        player = state.players[seat]
+        if index < state.turn and player.dice:
+            raise SetupError(f"{player.name} has had this round's turn; unused dice are given up",
+                             ("position", "players", player.name, "dice"))
+        if index > state.turn and len(player.dice) != 2:
+            raise SetupError(f"{player.name} moves later this round and needs their 2 dice",
+                             ("position", "players", player.name, "dice"))

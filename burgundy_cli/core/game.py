@@ -14,7 +14,7 @@ from typing import Any, Protocol
 
 from burgundy_cli.core.errors import Location, RecordError, short_repr
 from burgundy_cli.core.record import RecordDoc
-from burgundy_cli.core.schema import ValidationError, field_names, table_class, to_data, validate
+from burgundy_cli.core.schema import ValidationError, data_path, field_names, table_class, to_data, validate
 
 OptionValue = str | int | bool
 
@@ -40,27 +40,11 @@ class GameHeader:
 
 
 def _data_path(data: Any, table: tuple[str | int, ...], error: Any) -> tuple[Any, ...]:
-    """The part of a validation error's ``loc`` that indexes the record's data.
-
-    A missing or unknown key keeps its full path; otherwise the path stops where the
-    data does (pydantic adds union member names such as ``str`` after the real keys).
-    """
-    loc = tuple(error.get("loc", ()))
-    if error.get("type") in ("missing", UNKNOWN_FIELD):
-        return loc
+    """The part of a validation error's ``loc`` that indexes the record's data (see :func:`data_path`)."""
     value = data
     for part in table:
         value = value.get(part) if isinstance(value, dict) else None
-    path: tuple[Any, ...] = ()
-    for part in loc:
-        if isinstance(value, dict) and part in value:
-            value = value[part]
-        elif isinstance(value, list) and isinstance(part, int) and 0 <= part < len(value):
-            value = value[part]
-        else:
-            break
-        path += (part,)
-    return path
+    return data_path(value, error)
 
 
 def read_header(doc: RecordDoc) -> GameHeader:

@@ -15,6 +15,9 @@ allows (docs/performance.md, "Cold start"); pydantic-core is already loaded by
 same ``type``/``loc``/``msg``), so :func:`burgundy_cli.core.game.record_error` locates them
 the same way.
 
+Scalars are validated strictly (a boolean or a string is never a number, a number never a
+string); lists still become tuples where a tuple is declared, as TOML has no tuple.
+
 Constraints ride on ``Annotated``: ``Annotated[int, Range(1, 6)]``,
 ``Annotated[str, Length(1, 40)]``, ``Annotated[str, Pattern("^[a-g][1-7]$")]``, and a
 field read from a TOML key that is no Python name: ``Annotated[str, Alias("to-move")]``.
@@ -87,8 +90,12 @@ class Alias:
         self.key = key
 
 
+#: Scalars are strict: a record's ``true`` is no number, ``"1"`` and ``1.0`` are no
+#: integer, ``1`` is no string (issue 16): TOML has a type for each, and a value of the
+#: wrong one is a mistake to locate, not to coerce. (A strict float still takes an int.)
 _SCALARS: dict[Any, Any] = {
-    int: cs.int_schema, str: cs.str_schema, bool: cs.bool_schema, float: cs.float_schema,
+    int: lambda: cs.int_schema(strict=True), str: lambda: cs.str_schema(strict=True),
+    bool: lambda: cs.bool_schema(strict=True), float: lambda: cs.float_schema(strict=True),
     _dt.datetime: cs.datetime_schema, _dt.date: cs.date_schema, type(None): cs.none_schema,
 }
 
@@ -132,6 +139,28 @@ def to_data(value: Any, *, drop_none: bool = True) -> Any:
     if isinstance(value, list | tuple):
         return [to_data(item, drop_none=drop_none) for item in value]
     return value
+
+
+def data_path(data: Any, error: Any) -> tuple[Any, ...]:
+    """The key path into ``data`` that a validation ``error`` of it blames.
+
+    pydantic puts the name of a union member (``int``, ``dict[str,int]``) into ``loc``
+    between the real keys; those parts are skipped. A missing or unknown key keeps its
+    whole ``loc``: the key is not (or should not be) in the data.
+    """
+    loc = tuple(error.get("loc", ()))
+    if error.get("type") in ("missing", "unexpected_keyword_argument"):
+        return loc
+    path: tuple[Any, ...] = ()
+    for part in loc:
+        if isinstance(data, dict) and part in data:
+            data = data[part]
+        elif isinstance(data, list) and isinstance(part, int) and 0 <= part < len(data):
+            data = data[part]
+        else:
+            continue
+        path += (part,)
+    return path
 
 
 @cache

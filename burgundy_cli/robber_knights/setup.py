@@ -9,6 +9,7 @@ components -- each player's 24 tiles, 30 knights, the area -- and every problem 
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable
 from functools import partial
@@ -24,6 +25,10 @@ from burgundy_cli.robber_knights.notation import tile_name
 from burgundy_cli.robber_knights.state import Cell, Player, Space, State, cell_name, full_pile, parse_cell
 
 T = TypeVar("T")
+
+#: A grid cell in a typed position: a column letter and a row from 1, in ASCII only
+#: (``str.isdigit`` would read ``f٥`` as ``f5``).
+_CELL_NAME = re.compile(r"[a-z][1-9][0-9]?")
 
 #: Named rule options a record may set in ``[game.options]``, with their defaults.
 OPTIONS: dict[str, bool] = {"pass-through": False}
@@ -231,6 +236,7 @@ def read_position(doc: RecordDoc, header: GameHeader, players: list[str]) -> tup
     side = components().area[len(players)]
     frame = 2 * side - 1
     cells: dict[Cell, tuple[str, str, list[str]]] = {}
+    located: dict[Cell, Callable[[], Location]] = {}
     for index, text in enumerate(table.tiles):
         location = where.text("tiles", index)
         cell, owner, tile, knights = _position_tile(where, text, location, players)
@@ -245,6 +251,7 @@ def read_position(doc: RecordDoc, header: GameHeader, players: list[str]) -> tup
         if knights and components().tiles[tile].terrain == "lake":
             raise where.error(f"{cell_name(cell)} is a lake, which knights never enter", location())
         cells[cell] = (owner, tile, knights)
+        located[cell] = location
     def tiles_at() -> Location:
         return where.key("tiles")
 
@@ -269,6 +276,7 @@ def read_position(doc: RecordDoc, header: GameHeader, players: list[str]) -> tup
         if len(player.hand) != min(2, len(player.hand) + player.pile_size):
             raise where.error(f"{player.name} holds {len(player.hand)} tiles with {player.pile_size} left in the "
                               "pile; a hand is refilled to 2 while the pile lasts", where.key("hands", player.name))
+    _check_knights_came_from_castles(where, state, located)
     _check_counts(where, table, state, players)
     state.to_move = state.index[_located(where, lambda: where.key("to-move"),
                                          lambda: resolve_player(table.to_move, players))]
@@ -287,7 +295,7 @@ def _position_tile(where: _Where, text: str, location: Callable[[], Location],
             or ":" not in parts[1]:
         raise where.error(f"cannot read tile entry '{text}'", location(), hint=shape_hint)
     name = parts[0].lower()
-    if not (2 <= len(name) <= 3 and name[0].isalpha() and name[1:].isdigit() and int(name[1:]) >= 1):
+    if not _CELL_NAME.fullmatch(name):
         raise where.error(f"'{parts[0]}' is not a grid cell", location(), hint="a cell is column letter + row, e.g. f6")
     owner, _, tile = parts[1].partition(":")
     owner = _located(where, location, lambda: resolve_player(owner, players))
@@ -311,6 +319,57 @@ def _check_connected(where: _Where, cells: set[Cell], location: Callable[[], Loc
     if len(seen) != len(cells):
         apart = sorted(cells - seen)[0]
         raise where.error(f"{cell_name(apart)} is not joined edge to edge with the other tiles", location())
+
+
+def _check_knights_came_from_castles(where: _Where, state: State,
+                                     located: dict[Cell, Callable[[], Location]]) -> None:
+    """Knights stand only where a move from a castle of their owner can have left them.
+
+    Rulebook, 'Laying the castle tiles and moving the knights': knights enter on a castle
+    tile their player lays and move "in a straight line", leaving "on a tile with a forest:
+    2 knights, on a tile with mountains: 3 knights" and never entering a lake. So each
+    player's knights on a tile number at least the terrain's minimum, and lie in line with
+    a castle tile of that player that holds their knights, every tile between laid and no
+    lake; without option ``pass-through`` every tile between holds their knights too
+    (docs/rulings.md, Robber Knights 2).
+    """
+    minimum = components().minimum
+    board = state.board
+    for cell in sorted(board):
+        space = board[cell]
+        for number in sorted(set(space.knights)):
+            name = state.players[number].name
+            count = space.knights.count(number)
+            need = minimum.get(space.tile.terrain, 1)
+            if count < need:
+                raise where.error(f"{cell_name(cell)} holds {count} knight(s) of {name}; a {space.tile.terrain} tile "
+                                  f"keeps at least {need} of a stack that entered it", located[cell]())
+            if not any(_line_from_castle(state, castle, cell, number) for castle in _in_line(board, cell)):
+                raise where.error(f"{name}'s knights on {cell_name(cell)} are in line with no castle tile of "
+                                  f"{name}'s from which a move could have left them", located[cell](),
+                                  hint="knights move from the castle they entered on in a straight line")
+
+
+def _in_line(board: dict[Cell, Space], cell: Cell) -> list[Cell]:
+    """The laid cells in ``cell``'s row and column, ``cell`` included."""
+    return [other for other in board if other[0] == cell[0] or other[1] == cell[1]]
+
+
+def _line_from_castle(state: State, castle: Cell, cell: Cell, number: int) -> bool:
+    """Could a stack of player ``number`` entering on ``castle`` have left knights on ``cell``?"""
+    start = state.board[castle]
+    if not start.tile.is_castle or start.owner != number or number not in start.knights:
+        return False
+    (row, col), (end_row, end_col) = castle, cell
+    step = ((end_row > row) - (end_row < row), (end_col > col) - (end_col < col))
+    while (row, col) != cell:
+        row, col = row + step[0], col + step[1]
+        space = state.board.get((row, col))
+        if space is None or space.tile.terrain == "lake":
+            return False
+        if (row, col) != cell and not state.pass_through and number not in space.knights:
+            return False
+    return True
 
 
 def _check_counts(where: _Where, table: PositionTable, state: State, players: list[str]) -> None:

@@ -28,7 +28,7 @@ def castle_then(then: dict, edition: str = "2011", **buy) -> tuple[GameState, ob
     state = at_turn(edition, players={"anna": {"dice": [6, 1], "storage": ["castle", "k2"],
                                                "duchy": {"c4": "k9", "b4": "k10"}, "silver": 3},
                                       "ben": {"dice": [1, 1]}},
-                    depots={"2": ["k12", "castle"]})
+                    depots={"2": ["k13", "castle"]})
     action = {"kind": "place", "tile": "castle", "space": "b3", "then": then}
     if buy:
         action["buy"] = {"player": "anna", **buy}
@@ -36,10 +36,10 @@ def castle_then(then: dict, edition: str = "2011", **buy) -> tuple[GameState, ob
 
 
 @pytest.mark.parametrize(("then", "edition", "buy", "rule_id"), [
-    ({"kind": "take", "tile": "k12"}, "2011", {}, "cob.take.depot"),
+    ({"kind": "take", "tile": "k13"}, "2011", {}, "cob.take.depot"),
     ({"kind": "place", "tile": "k2", "space": "g3"}, "2011", {}, "cob.place.adjacent"),
     ({"kind": "sell", "goods": 4}, "2011", {}, "cob.sell.none"),
-    ({"kind": "take", "tile": "k12", "depot": 2}, "2019", {"tile": "castle"}, "cob.buy.during-use"),
+    ({"kind": "take", "tile": "k13", "depot": 2}, "2019", {"tile": "castle"}, "cob.buy.during-use"),
     ({"kind": "place", "tile": "k7", "space": "g3"}, "2019", {"tile": "k7"}, "cob.place.adjacent"),  # bought, then refused
 ])
 def test_refused_grant_leaves_the_state_unchanged(then, edition, buy, rule_id):
@@ -57,10 +57,10 @@ def test_refused_grant_leaves_the_state_unchanged(then, edition, buy, rule_id):
 
 def test_accepted_grant_is_played_once():
     """The same castle with a legal extra action: placed once, the action carried out."""
-    state, command = castle_then({"kind": "take", "tile": "k12", "depot": 2})
+    state, command = castle_then({"kind": "take", "tile": "k13", "depot": 2})
     engine.play(state, command)
     anna = state.players[0]
-    assert anna.duchy.count("castle") == 2 and anna.storage == ["k2", "k12"] and anna.dice == [1]
+    assert anna.duchy.count("castle") == 2 and anna.storage == ["k2", "k13"] and anna.dice == [1]
     assert state.depots[2] == ["castle"]
 
 

@@ -61,9 +61,9 @@ def test_groups_by_die_value_with_worker_cost_and_wrap():
 def test_free_change_of_knowledge_tile_12_is_listed_at_its_cost():
     """2011 rulebook, knowledge tile 12: +/-1 free die adjustment when taking a tile from a numbered depot."""
     state = _table(players={"anna": {"dice": [3, 3], "duchy": {"c4": "k12"}}, "ben": {}},
-                    depots={"4": ["mine", "ship"], "2": ["castle", "k1"]})
+                    depots={"4": ["bank", "ship"], "2": ["castle", "k1"]})
     groups = legal_moves(state).groups
-    assert groups["die 3 as 4 (0 workers, free change 1 with tile 12)"] == ["anna: take 3>4 mine", "anna: take 3>4 ship"]
+    assert groups["die 3 as 4 (0 workers, free change 1 with tile 12)"] == ["anna: take 3>4 bank", "anna: take 3>4 ship"]
     assert "anna: workers 3>4" not in groups["die 3 as 4 (0 workers, free change 1 with tile 12)"]
     assert "die 3 as 4 (1 worker)" not in groups, "anna has no workers for a die used as 4 otherwise"
     _agree(state)
@@ -161,10 +161,10 @@ def test_2019_city_hall_may_place_a_tile_bought_during_the_action():
 def test_full_storage_lists_each_discard():
     """2011 rulebook p.5: a player whose 3 storage spaces are full discards one to take another."""
     state = _table(players={"anna": {"dice": [1, 1], "storage": ["mine", "mine", "bank"]}, "ben": {}},
-                    depots={"1": ["castle", "ship"]})
+                    depots={"1": ["bank", "ship"]})
     moves = set(_moves(state))
-    assert {"anna: take 1 castle discard mine", "anna: take 1 castle discard bank"} <= moves
-    assert "anna: take 1 castle" not in moves
+    assert {"anna: take 1 ship discard mine", "anna: take 1 ship discard bank"} <= moves
+    assert "anna: take 1 ship" not in moves
     _agree(state)
 
 

@@ -20,7 +20,6 @@ from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
 from burgundy_cli.castles import commands as c
-from burgundy_cli.castles.engine import free_change, worker_cost
 from burgundy_cli.castles.movegen import legal_commands
 from burgundy_cli.castles.notation import format_command, parse_line
 from burgundy_cli.castles.playout import play_game
@@ -62,6 +61,40 @@ def goods_accounted(state) -> None:
         assert len(player.goods) <= 3 and all(count > 0 for count in player.goods.values())
 
 
+#: Knowledge tiles that change a die by 1 for free, by what the die is used for (2011 rules,
+#: 'The knowledge tiles' 9-12): 9 buildings, 10 ships and animals, 11 castles, mines and
+#: knowledge tiles, 12 taking a tile from the board.
+_FREE_BY_COLOUR = {"B": 9, "S": 10, "L": 10, "C": 11, "M": 11, "Y": 11}
+
+
+def workers_needed(player, rolled: int, value: int, action, options) -> int:
+    """Fewest workers that turn ``rolled`` into ``value``, found by trying, not by formula.
+
+    Each worker moves the die one step up or down, 1 and 6 being neighbours (2011 rules,
+    'Worker tiles'); with knowledge tile 8 one or two steps. Tiles 9-12 add one free step
+    (two with tile 8 under option ``k8-doubles-free-change``) for the actions they name.
+    """
+    def wrap(die: int) -> int:
+        return (die - 1) % 6 + 1
+
+    known = player.knowledge
+    if isinstance(action, c.TakeAction):
+        free_tile = 12
+    elif isinstance(action, c.PlaceAction):
+        free_tile = _FREE_BY_COLOUR.get(catalogue()[action.tile].colour) if action.tile in catalogue() else None
+    else:
+        free_tile = None
+    free = 0 if free_tile not in known else 2 if options.k8_doubles_free and 8 in known else 1
+    per_worker = (1, 2) if 8 in known else (1,)
+    reached = {rolled}
+    for workers in range(7):
+        with_free = {wrap(die + step) for die in reached for step in range(-free, free + 1)}
+        if value in with_free:
+            return workers
+        reached |= {wrap(die + sign * step) for die in reached for step in per_worker for sign in (1, -1)}
+    raise AssertionError(f"{rolled} never becomes {value}")
+
+
 def _action_flow(player, action) -> tuple[int, int]:
     """(silver, workers) an action brings, by the rulebook; knowledge tiles as held before the line."""
     known = player.knowledge
@@ -93,7 +126,7 @@ def expected_flow(state, command) -> dict[str, tuple[int, int]]:
     if isinstance(command, c.DieCommand):
         player = state.players[state.seat(command.player)]
         value = command.rolled if command.value is None else command.value
-        cost = worker_cost(player, command.rolled, value, free_change(player, command.action, state.options))
+        cost = workers_needed(player, command.rolled, value, command.action, state.options)
         silver, workers = _action_flow(player, command.action)
         return {command.player: (silver, workers - cost)}
     return {}

@@ -17,7 +17,7 @@ def place(rolled, tile, space, player="anna", value=None, **extra):
 def anna(edition="2011", depots=None, depot_goods=None, **entry):
     entry.setdefault("dice", [3, 5])
     return at_turn(edition, players={"anna": entry, "ben": {"dice": [1, 1]}},
-                   depots=depots or {"2": ["k12", "castle"], "4": ["ship", "bank"], "6": ["church", "cow2"]},
+                   depots=depots or {"2": ["k13", "castle"], "4": ["ship", "bank"], "6": ["church", "cow2"]},
                    depot_goods=depot_goods or {})
 
 
@@ -108,9 +108,9 @@ def test_castle_extra_action():
     play_all(state, place(6, "castle", "b3", value=6, then={"kind": "place", "tile": "bank", "space": "c3"}))
     assert state.players[0].duchy.count("bank") == 1 and state.players[0].silver == 3
     state = anna(dice=[6, 1], storage=["castle"], duchy={"c4": "k9", "b4": "k10"})
-    assert_illegal(state, place(6, "castle", "b3", then={"kind": "take", "tile": "k12"}), "cob.take.depot")
-    play_all(state, place(6, "castle", "b3", then={"kind": "take", "tile": "k12", "depot": 2}))
-    assert state.players[0].storage == ["k12"]
+    assert_illegal(state, place(6, "castle", "b3", then={"kind": "take", "tile": "k13"}), "cob.take.depot")
+    play_all(state, place(6, "castle", "b3", then={"kind": "take", "tile": "k13", "depot": 2}))
+    assert state.players[0].storage == ["k13"]
 
 
 def test_castle_extra_action_is_checked():

@@ -6,6 +6,7 @@ import pytest
 
 from burgundy_cli.castles.boards import space_id
 from burgundy_cli.castles.setup import SetupError, state_from_setup
+from burgundy_cli.castles.tiles import catalogue
 from tests.castles.engine_kit import header, new_game, position
 
 GOODS = {"anna": [1, 2, 3], "ben": [4, 5, 6]}
@@ -112,7 +113,7 @@ def test_position_round_trip_of_counts():
     """A position sets supplies, dice and the flow: the player to move with unused dice."""
     state = position({"anna": {"dice": [3, 4], "silver": 3, "workers": 2, "goods": {"2": 2}},
                       "ben": {"dice": [1, 1]}}, "2019", phase="C", round=2, to_move="anna",
-                     depots={"3": ["ship", "bank", "k1"]}, depot_goods={"3": [4]})
+                     depots={"3": ["bank", "cow2"]}, depot_goods={"3": [4]})
     assert (state.phase, state.round, state.stage, state.to_move()) == (2, 1, "turn", 0)
     assert state.revealed[3] and not state.revealed[4]
     assert state.goods_used[2] == 2 and state.goods_used[4] == 1
@@ -144,3 +145,188 @@ def test_position_at_a_phase_start():
     engine.play(state, cmd(kind="roll", white=3, dice={"anna": (1, 1), "ben": (2, 2)}))
     assert state.depots[1] == ["ship", "church"] and state.depot_goods[3] == [6]
     assert position({"anna": {}, "ben": {}}, "2011", phase="B").stage == "phase"
+
+
+# --- issue 16, item 3: strict types; item 4: names the notation cannot tell apart ----------------
+
+_RECORD = """[game]
+name = "castles-of-burgundy"
+edition = "2011"
+players = {players}
+
+{table}
+
+[log]
+"""
+_SETUP = '[setup]\n{line}\ngoods = {{Anna = [1, 2, 3], Ben = [4, 5, 6]}}'
+_POSITION = '[position]\nphase = "B"\n[position.players.Anna]\n{line}\n[position.players.Ben]'
+
+
+def _refused(table: str, players: str = '["Anna", "Ben"]'):
+    from burgundy_cli.core.errors import RecordError
+    from burgundy_cli.core.record import parse_record_text
+    from burgundy_cli.core.session import open_doc
+
+    with pytest.raises(RecordError) as info:
+        open_doc(parse_record_text(_RECORD.format(players=players, table=table), "t.toml"))
+    assert info.value.location is not None and info.value.location.line is not None, info.value
+    return info.value
+
+
+@pytest.mark.parametrize("line, where, line_number", [
+    ("boards = true", "[setup.boards]", 7),
+    ('boards = "1"', "[setup.boards]", 7),
+    ("boards = 1.0", "[setup.boards]", 7),
+    ("boards = {Anna = true, Ben = 1}", "[setup.boards.Anna]", 7),
+    ('start_player = ""', "[setup.start_player]", 7),
+])
+def test_setup_types_are_strict(line, where, line_number):
+    """Issue 16, item 3: TOML has booleans, strings and floats of their own; none of them is a
+    duchy number, and an empty start player is no player (2011 rules, 'Game setup': "Determine
+    a start player")."""
+    err = _refused(_SETUP.format(line=line))
+    assert err.message.startswith(where) and err.location.line == line_number, err
+
+
+@pytest.mark.parametrize("line, where", [
+    ('sold = {"1" = true}', "[position.players.Anna.sold.1]"),
+    ("dice = [true, 6]", "[position.players.Anna.dice.0]"),
+    ('silver = "3"', "[position.players.Anna.silver]"),
+    ("vp = 2.0", "[position.players.Anna.vp]"),
+])
+def test_position_types_are_strict(line, where):
+    """Issue 16, item 3: counts and dice are integers, never booleans, strings or floats."""
+    err = _refused(_POSITION.format(line=line))
+    assert err.message.startswith(where) and err.location.line == 9, err
+
+
+@pytest.mark.parametrize("players", ['["Benno", "benno"]', '["Anna B", "anna  b"]'])
+def test_player_names_the_notation_cannot_tell_apart(players):
+    """Issue 16, item 4: the notation matches names ignoring case and repeated spaces
+    (docs/notation.md), so two such names would both mean the second player."""
+    table = _SETUP.format(line="").replace("Anna =", "A =").replace("Ben =", "B =")
+    err = _refused(table, players)
+    assert err.message.startswith("[game.players]") and "same name" in err.message
+
+
+# --- docs/records.md "What a position must satisfy": every listed check refuses a position -----
+
+
+def documented_checks(game_heading: str) -> list[str]:
+    """The check names listed under "What a position must satisfy" in ``game_heading``'s section."""
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).parents[2] / "docs" / "records.md").read_text(encoding="utf-8")
+    section = text[text.index(f"## {game_heading}"):]
+    listed = section[section.index("#### What a position must satisfy"):]
+    listed = listed[:re.search(r"\n#{2,3} ", listed).start()]
+    return re.findall(r"^- `([a-z-]+)`:", listed, flags=re.M)
+
+
+_FULL_GREY = {"e3": "mine", "f2": "mine", "g1": "mine"}  # duchy 1's three grey spaces, e3 next to the castle
+
+#: one refused position per documented check: (players, table, expected path prefix)
+POSITION_CHECKS = {
+    "types": ({"anna": {"silver": True}, "ben": {}}, {}, ("position", "players", "anna", "silver")),
+    "players": ({"anna": {}, "ANNA": {}}, {}, ("game", "players")),
+    "boards": ({"anna": {"board": 3}, "ben": {"board": 3}}, {}, ("position", "players")),
+    "start": ({"anna": {"start": "c3"}, "ben": {}}, {}, ("position", "players", "anna", "start")),
+    "duchy-spaces": ({"anna": {"duchy": {"c3": "ship"}}, "ben": {}}, {},
+                     ("position", "players", "anna", "duchy", "c3")),
+    "city-once": ({"anna": {"duchy": {"e4": "bank", "f4": "bank"}}, "ben": {}}, {},
+                  ("position", "players", "anna", "duchy")),
+    "connected": ({"anna": {"duchy": {"c6": "bank"}}, "ben": {}}, {}, ("position", "players", "anna", "duchy")),
+    "storage-types": ({"anna": {"goods": {"1": 1, "2": 1, "3": 1, "4": 1}}, "ben": {}}, {},
+                      ("position", "players", "anna", "goods")),
+    "bonus-earned": ({"anna": {"bonuses": ["grey-large"]}, "ben": {}}, {},
+                     ("position", "players", "anna", "bonuses", 0)),
+    "bonus-order": ({"anna": {"bonuses": ["grey-small"]}, "ben": {}}, {},
+                    ("position", "players", "anna", "bonuses")),
+    "bridge": ({"anna": {}, "ben": {}}, {"bridge": [["anna"]]}, ("position", "bridge")),
+    "depots": ({"anna": {}, "ben": {}}, {"depots": {"3": ["bank", "cow2", "ship"]}}, ("position", "depots", "3")),
+    "round-goods": ({"anna": {}, "ben": {}}, {"round": 3, "round_goods": [1, 2, 3, 4]}, ("position", "round_goods")),
+    "tile-count": ({"anna": {"storage": ["k1"], "duchy": {"c4": "k1"}}, "ben": {}}, {}, ("position",)),
+    "goods-count": ({"anna": {"goods": {"1": 7}}, "ben": {"sold": {"1": 1}}}, {"phase": "C"}, ("position",)),
+    "goods-dealt": ({"anna": {"goods": {"1": 4, "2": 4}}, "ben": {"sold": {"3": 4}}}, {"round": 2}, ("position",)),
+    "vp-bound": ({"anna": {"vp": 1}, "ben": {}}, {}, ("position", "players", "anna", "vp")),
+    "turn": ({"anna": {}, "ben": {}}, {"to_move": "anna"}, ("position", "players", "anna", "dice")),
+}
+
+
+def test_every_documented_position_check_refuses():
+    """docs/records.md lists every check a Castles position gets (issue 16, item 5); each one
+    listed refuses a position here, and every case here is listed."""
+    assert documented_checks("The Castles of Burgundy") == list(POSITION_CHECKS)
+    for name, (players, table, path) in POSITION_CHECKS.items():
+        with pytest.raises(SetupError) as info:
+            position(players, "2011", **table)
+        assert info.value.path[:len(path)] == path, (name, info.value)
+
+
+def test_bonus_tiles_large_before_small_and_one_per_colour():
+    """2011 rules, 'Bonus tiles': "The first player to cover ... receives the large bonus tile
+    ... The second player to accomplish this receives the small bonus tile". A player covers a
+    colour once, so never holds both tiles of it; a small tile means the large one is taken."""
+    grey = _FULL_GREY
+    state = position({"anna": {"duchy": grey, "bonuses": ["grey-large"]},
+                      "ben": {"duchy": grey, "bonuses": ["grey-small"]}}, "2011", phase="C")
+    assert state.bonus_taken == {"M": 2}
+    with pytest.raises(SetupError, match="both grey bonus tiles"):
+        position({"anna": {"duchy": grey, "bonuses": ["grey-large", "grey-small"]}, "ben": {}}, "2011", phase="C")
+    with pytest.raises(SetupError, match="while the large one is unclaimed"):
+        position({"anna": {}, "ben": {"duchy": grey, "bonuses": ["grey-small"]}}, "2011", phase="C")
+
+
+def test_depots_hold_what_their_spaces_take():
+    """2011 rules, 'Before each phase': each numbered depot is filled from the coloured-backed
+    tiles, one on each of its spaces for the player count, of the space's colour; the black
+    depot from the black-backed ones. Issue 16, item 5."""
+    two = {"anna": {}, "ben": {}}
+    with pytest.raises(SetupError, match="2 spaces in this phase, not 3"):
+        position(two, "2011", phase="C", depots={"3": ["bank", "cow2", "ship"]})
+    with pytest.raises(SetupError, match="no free space for ship"):
+        position(two, "2011", phase="C", depots={"3": ["bank", "ship"]})
+    black_only = next(name for name, kind in catalogue().items() if kind.colour == "Y" and kind.coloured == 0)
+    with pytest.raises(SetupError, match="only the black depot holds it"):
+        position(two, "2011", phase="C", depots={"5": [black_only]})
+    coloured_only = next(name for name, kind in catalogue().items() if kind.black == 0)
+    with pytest.raises(SetupError, match="black depot holds black-backed tiles"):
+        position(two, "2011", phase="C", depots={"black": [coloured_only]})
+    assert position(two, "2011", phase="C", depots={"5": ["mine"], "black": [black_only]}).revealed[5]
+
+
+def test_goods_within_what_the_rounds_have_dealt():
+    """2011 rules, 'Before each phase' and 'Each round': 5 goods per phase go on the round spaces,
+    one leaves them with each roll; each player starts with 3. Issue 16, item 5."""
+    two = {"anna": {}, "ben": {}}
+    assert position(two, "2011", round=3, round_goods=[1, 2, 3]).round_goods == [1, 2, 3]
+    with pytest.raises(SetupError, match="after 2 roll"):
+        position(two, "2011", round=3, round_goods=[1, 2, 3, 4])
+    with pytest.raises(SetupError, match="after 3 roll"):
+        position({"anna": {"dice": [1, 2]}, "ben": {"dice": [3, 4]}}, "2011", round=3, to_move="anna",
+                 round_goods=[1, 2, 3])
+    with pytest.raises(SetupError, match="6 round goods"):
+        position(two, "2011", round_goods=[1, 2, 3, 4, 5, 6])
+    # phase A: 6 starting goods + 5 = 11 at most; sold goods count too
+    with pytest.raises(SetupError, match="12 goods tiles in play"):
+        position({"anna": {"goods": {"1": 3, "2": 3}}, "ben": {"sold": {"3": 6}}}, "2011", round=2)
+    assert position({"anna": {"goods": {"1": 3, "2": 2}}, "ben": {"sold": {"3": 6}}}, "2011", round=2,
+                    options={}).players[1].sold[3] == 6
+
+
+def test_vp_within_what_the_position_can_have_earned():
+    """Issue 16, item 5: VP is bounded by its sources in the base game (2011 rules: completed
+    areas, 'Animals', 'Watchtower', 'Sell goods', 'Bonus tiles'); docs/records.md, `vp-bound`."""
+    from burgundy_cli.castles.setup import vp_bound
+
+    state = position({"anna": {"duchy": {"c3": "watchtower"}, "sold": {"2": 2}, "vp": 16}, "ben": {}}, "2011")
+    # the 1-space city c3 completed (1 + 10), a watchtower 4, two goods sold at 2 VP each
+    assert vp_bound(state, state.players[0]) == 1 + 10 + 4 + 2 * 2 + 0
+    with pytest.raises(SetupError, match="allow at most 19"):
+        position({"anna": {"duchy": {"c3": "watchtower"}, "sold": {"2": 2}, "vp": 20}, "ben": {}}, "2011")
+    # two cow tiles of 5 animals on one pasture: at most 3 + (2 + 3) = 8 is earned; the bound says 2 x 5
+    herd = {"d3": "ship", "c2": "cow3", "c1": "cow2"}
+    assert position({"anna": {"duchy": herd, "vp": 10}, "ben": {}}, "2011").players[0].vp == {"position": 10}
+    with pytest.raises(SetupError, match="allow at most 10"):
+        position({"anna": {"duchy": herd, "vp": 11}, "ben": {}}, "2011")

@@ -16,7 +16,7 @@ def die(rolled, action, value=None, player="anna"):
 
 def anna(depots=None, **entry):
     entry.setdefault("dice", [3, 5])
-    return at_turn(players={"anna": entry, "ben": {}}, depots=depots or {"3": ["ship", "bank"], "5": ["mine", "k5"]})
+    return at_turn(players={"anna": entry, "ben": {}}, depots=depots or {"3": ["cow2", "bank"], "5": ["mine", "k5"]})
 
 
 def test_take_depot():
@@ -25,10 +25,10 @@ def test_take_depot():
     the die used"."""
     state = anna()
     err = assert_illegal(state, die(3, {"kind": "take", "tile": "mine"}), "cob.take.depot")
-    assert err.hint == "depot 3 holds ship, bank"
+    assert err.hint == "depot 3 holds cow2, bank"
     assert_illegal(state, die(3, {"kind": "take", "tile": "dragon"}), "cob.take.depot")
     engine.play(state, die(3, {"kind": "take", "tile": "bank"}))
-    assert state.players[0].storage == ["bank"] and state.depots[3] == ["ship"]
+    assert state.players[0].storage == ["bank"] and state.depots[3] == ["cow2"]
 
 
 def test_take_from_unrevealed_depot_is_trusted_but_checked():
@@ -46,18 +46,18 @@ def test_storage_full():
     """2011 rules, 'Take six-sided tile': "Should all of the storage spaces be full, then he must
     first choose a prior tile to discard (thus removing it from the game)"."""
     state = anna(storage=["castle", "mine", "cow2"])
-    assert_illegal(state, die(3, {"kind": "take", "tile": "ship"}), "cob.storage.full")
-    engine.play(state, die(3, {"kind": "take", "tile": "ship", "discard": "cow2"}))
-    assert state.players[0].storage == ["castle", "mine", "ship"] and state.removed == ["cow2"]
+    assert_illegal(state, die(3, {"kind": "take", "tile": "bank"}), "cob.storage.full")
+    engine.play(state, die(3, {"kind": "take", "tile": "bank", "discard": "cow2"}))
+    assert state.players[0].storage == ["castle", "mine", "bank"] and state.removed == ["cow2"]
 
 
 def test_storage_discard():
     """2011 rules, 'Take six-sided tile': the discard makes room in a *full* storage ("Should
     all of the storage spaces be full"); it must name a stored tile."""
     state = anna(storage=["castle", "mine", "cow2"])
-    assert_illegal(state, die(3, {"kind": "take", "tile": "ship", "discard": "bank"}), "cob.storage.discard")
+    assert_illegal(state, die(3, {"kind": "take", "tile": "bank", "discard": "ship"}), "cob.storage.discard")
     state = anna(storage=["castle"])
-    assert_illegal(state, die(3, {"kind": "take", "tile": "ship", "discard": "castle"}), "cob.storage.discard")
+    assert_illegal(state, die(3, {"kind": "take", "tile": "bank", "discard": "castle"}), "cob.storage.discard")
 
 
 def test_place_stored():

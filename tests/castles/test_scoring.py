@@ -22,7 +22,8 @@ def test_final_scoring():
     """2011 rules, 'Game end': "each unsold goods tile: 1 victory point; each remaining
     Silverling: 1 victory point; every two worker tiles: 1 victory point ... (Six-sided tiles
     remaining on the storage spaces of a player's board are not scored!)\""""
-    state = final({"anna": {"goods": {"1": 2, "4": 1}, "silver": 5, "workers": 7, "vp": 40, "storage": ["k25"]},
+    state = final({"anna": {"goods": {"1": 2, "4": 1}, "silver": 5, "workers": 7, "vp": 40, "storage": ["k25"],
+                            "sold": {"2": 7, "3": 7, "5": 6}},
                    "ben": {}})
     line = score(state).players[0]
     assert line.name == "anna"
@@ -91,7 +92,8 @@ def test_tiebreak_fewest_empty_spaces_by_default():
     """2011 rules, 'Game end': "In the case of a tie, the winning player is the tied player with
     the fewest empty estate spaces. Should there still be a tie, then the winning player is
     the tied player who went later in turn order.\""""
-    state = final({"anna": {"vp": 50, "duchy": {"c3": "bank"}}, "ben": {"vp": 50}})
+    state = final({"anna": {"vp": 10, "duchy": {"c3": "bank"}, "sold": {"1": 5}},
+                   "ben": {"vp": 10, "sold": {"2": 5}}})
     table = score(state)
     assert table.winner == ["anna"] and table.tiebreak == "fewest empty duchy spaces"
     assert [(line.name, line.rank) for line in table.players] == [("anna", 1), ("ben", 2)]
@@ -100,7 +102,8 @@ def test_tiebreak_fewest_empty_spaces_by_default():
 def test_tiebreak_option_most_empty_spaces():
     """Ruling (docs/rulings.md): option tiebreak-empty-spaces = "most" follows BGA's erratum and
     the 2019 team game ("the team with more empty spaces in their duchy wins")."""
-    state = final({"anna": {"vp": 50, "duchy": {"c3": "bank"}}, "ben": {"vp": 50}},
+    state = final({"anna": {"vp": 10, "duchy": {"c3": "bank"}, "sold": {"1": 5}},
+                   "ben": {"vp": 10, "sold": {"2": 5}}},
                   options={"tiebreak-empty-spaces": "most"})
     assert score(state).winner == ["ben"]
 
@@ -110,7 +113,8 @@ def test_tiebreak_option_most_empty_spaces():
 def test_tiebreak_turn_order(edition, wording):
     """2011 rules: "the tied player who went later in turn order"; 2019 rules: "the player who is
     farthest behind on the bridge is the winner"."""
-    state = final({"anna": {"vp": 50}, "ben": {"vp": 50}}, edition, bridge=[["anna"], ["ben"]])
+    state = final({"anna": {"vp": 10, "sold": {"1": 5}}, "ben": {"vp": 10, "sold": {"2": 5}}}, edition,
+                  bridge=[["anna"], ["ben"]])
     table = score(state)
     assert table.winner == ["anna"] and table.tiebreak == wording
 
@@ -118,7 +122,87 @@ def test_tiebreak_turn_order(edition, wording):
 def test_score_during_play_has_no_final_scoring():
     """Issue 2, 'burgundy score': a record that stops mid-game scores the VP so far; final
     scoring (goods, silver, workers, knowledge tiles) waits for the end of phase E."""
-    state = position({"anna": {"vp": 12, "silver": 9}, "ben": {}}, "2011", phase="C")
+    state = position({"anna": {"vp": 12, "silver": 9, "sold": {"1": 6}}, "ben": {}}, "2011", phase="C")
     table = score(state)
     assert not table.complete and table.winner == []
     assert table.players[0].total == 12 and "end-silver" not in table.players[0].breakdown
+
+
+# --- rules behind the scoring categories (issue 10, item 7) -----------------------------------------
+
+
+def _turn(anna: dict, edition: str = "2011", **table):
+    """Anna to move first this round on duchy 1 (Ben after her with dice 1 1)."""
+    from tests.castles.engine_kit import at_turn
+
+    return at_turn(edition, players={"anna": anna, "ben": {}}, **table)
+
+
+def _play(state, *lines):
+    from burgundy_cli.castles import engine
+    from burgundy_cli.castles.notation import parse_line
+
+    for line in lines:
+        engine.play(state, parse_line(line))
+    return state
+
+
+@pytest.mark.parametrize(("tile", "silver", "workers"), [("k3", 2, 0), ("k4", 1, 1), (None, 1, 0)])
+def test_knowledge_three_and_four_on_a_sale(tile, silver, workers):
+    """2011 rules, tile 3: "receives 2 Silverlings from the general supply instead of 1 each time he
+    sells goods"; tile 4: "receives one worker tile ... in addition to the usual Silverling each
+    time he sells goods". 'Sell goods': "exactly one Silverling ... 2, 3 or 4 victory points per
+    tile". Tile 3 pays silver, tile 4 a worker: the two are told apart."""
+    duchy = {"c4": tile} if tile else {}
+    state = _play(_turn({"duchy": duchy, "goods": {"2": 2}, "silver": 1, "workers": 3, "dice": [2, 6]}),
+                  "anna: sell 2")
+    anna = state.players[0]
+    assert (anna.silver, anna.workers) == (1 + silver, 3 + workers)
+    assert anna.vp["goods-sold"] == 2 * 2 and anna.sold[2] == 2 and anna.goods == {}
+
+
+def test_knowledge_ten_with_an_animal():
+    """2011 rules, tile 10: "may adjust all die results being used to place ships or animals
+    (blue or light green tiles) by +/- 1, just as if he had used a worker tile for them";
+    'Animals': "the player receives the corresponding number of victory points". A 3 places the
+    cow on c2 (a 4 space) without a worker; without tile 10 it needs one."""
+    from burgundy_cli.castles import engine
+    from burgundy_cli.castles.notation import parse_line
+    from burgundy_cli.core.errors import IllegalMoveError
+
+    anna = {"duchy": {"c4": "k10", "d3": "ship"}, "storage": ["cow3"], "workers": 0, "dice": [3, 3]}
+    state = _play(_turn(anna), "anna: place 3>4 cow3 c2")
+    assert state.players[0].duchy.count("cow3") == 1 and state.players[0].workers == 0
+    assert state.players[0].vp["animals"] == 3
+    without = _turn({**anna, "duchy": {"d3": "ship"}})
+    with pytest.raises(IllegalMoveError):
+        engine.check(without, parse_line("anna: place 3>4 cow3 c2"))
+
+
+@pytest.mark.parametrize(("mines", "k2"), [(2, False), (3, False), (2, True)])
+def test_mine_income_with_several_mines(mines, k2):
+    """2011 rules, 'Mine': "at the end of each phase, the player receives 1 Silverling from the
+    supply for each mine in his estate"; tile 2: "one worker tile ... in addition to the usual
+    Silverling for each of his mines at the end of each phase". Duchy 1's grey area is e3, f2,
+    g1."""
+    duchy = dict(zip(("e3", "f2", "g1"), ["mine"] * mines))
+    if k2:
+        duchy["c4"] = "k2"
+    players = {"ben": {}, "anna": {"duchy": duchy, "silver": 1, "workers": 0, "dice": [1, 1]}}
+    state = position(players, "2011", phase="B", round=5, to_move="anna", bridge=[["ben", "anna"]])
+    _play(state, "anna: workers 1", "anna: workers 1")
+    anna = state.players[1]
+    assert state.phase == 2 and state.stage == "phase"
+    assert anna.silver == 1 + mines and anna.workers == 4 + (mines if k2 else 0)
+    assert state.players[0].silver == 1
+
+
+@pytest.mark.parametrize(("phase", "bonus"), list(zip("ABCDE", (10, 8, 6, 4, 2))))
+def test_area_bonus_in_each_phase(phase, bonus):
+    """2011 rules, completing a region: "Depending on its size (1 to 8 spaces), the completed
+    region scores between 1 and 36 victory points" and "Additionally, the region - depending on
+    the phase - scores between 10 and 2 victory points"; the board's phase spaces: A 10, B 8,
+    C 6, D 4, E 2. A watchtower alone fills duchy 1's one-space city c3."""
+    state = _play(_turn({"storage": ["watchtower"], "dice": [3, 3]}, phase=phase), "anna: place 3 watchtower c3")
+    vp = state.players[0].vp
+    assert (vp["areas"], vp["area-phase-bonus"], vp["watchtowers"]) == (1, bonus, 4)

@@ -63,10 +63,12 @@ def test_red_uses_five_knights_and_fills_the_village():
 def test_scoring_example_blue_1_red_2_yellow_3():
     """'Player Blue scores 1 point. Player Red scores 2 points. Player Yellow scores 3 points.'
     with 'castle 1, village 2, town 3' and 'Landscape tiles without buildings score no points'
-    (rulebook, 'The end of the game and scoring')."""
+    (rulebook, 'The end of the game and scoring'). The picture is lost; every player's knights
+    enter on a castle of their own ('Laying the castle tiles and moving the knights'), so three
+    castles score 3 points in all and red's 2 are two castles (the record's notes)."""
     table = open_record(EXAMPLES / "example-scoring-blue-1-red-2-yellow-3.toml").score()
     assert {line.name: (line.total, line.breakdown) for line in table.players} == {
         "blue": (1, {"castles": 1, "villages": 0, "towns": 0}),
-        "red": (2, {"castles": 0, "villages": 2, "towns": 0}),
+        "red": (2, {"castles": 2, "villages": 0, "towns": 0}),
         "yellow": (3, {"castles": 0, "villages": 0, "towns": 3}),
     }

@@ -117,11 +117,124 @@ def test_tie_on_points_goes_to_most_knights_left():
     """'If two players have the same number of points, the player who still has the most knights
     in front of them is the winner. If some players are still equal, the game is declared a
     draw.' (rulebook, 'The end of the game and scoring')."""
-    tiles = ["e5 red:village-plain knights red", "f5 blue:village-plain knights blue,blue", "e6 red:plain"]
+    tiles = ["e5 red:castle-plain knights red", "f5 blue:castle-plain knights blue,blue", "e6 red:plain"]
     table = position(tiles, {"red": ["castle-plain", "plain"], "blue": ["castle-plain", "plain"]}).score()
-    assert [line.total for line in table.players] == [2, 2]
+    assert [line.total for line in table.players] == [1, 1]
     assert [line.rank for line in table.players] == [1, 2]
     assert "most knights left" in table.tiebreak
-    even = ["e5 red:village-plain knights red", "f5 blue:village-plain knights blue", "e6 red:plain"]
+    even = ["e5 red:castle-plain knights red", "f5 blue:castle-plain knights blue", "e6 red:plain"]
     table = position(even, {"red": ["castle-plain", "plain"], "blue": ["castle-plain", "plain"]}).score()
     assert [line.rank for line in table.players] == [1, 1] and "draw" in table.tiebreak
+
+
+@pytest.mark.parametrize("old, new", [
+    ("[position.hands]", "[position.knights]\nred = true\nblue = 26\n\n[position.hands]"),
+    ("[position.hands]", '[position.knights]\nred = "29"\nblue = 26\n\n[position.hands]'),
+    ("[position.hands]", "[position.knights]\nred = 29.0\nblue = 26\n\n[position.hands]"),
+])
+def test_counts_are_strict_integers(old, new):
+    """Issue 16, item 3: a boolean, a string or a float is no count of knights (core/schema.py
+    validates scalars strictly for both games)."""
+    err = refused(record_text(BASE_TILES, BASE_HANDS).replace(old, new))
+    assert "knights.red" in err.message and "integer" in err.message
+
+
+def test_knights_come_from_a_castle_of_their_player_in_line():
+    """'If a player adds a tile with a knights' castle on it, they can ... place up to five knights
+    on this castle', then 'moves the pile of their knights away from the castle in a straight
+    line', leaving knights 'on each tile as they move on from it' and never entering a lake
+    (rulebook, 'Laying the castle tiles and moving the knights'). Issue 16, item 5."""
+    hands = {"red": ["castle-plain", "plain"], "blue": ["castle-plain", "plain"]}
+    fine = ["e5 red:castle-plain knights red", "f5 blue:plain knights red", "g5 blue:castle-plain knights blue"]
+    assert position(fine, hands).score().players
+    no_castle = ["e5 red:plain knights red", "f5 blue:castle-plain knights blue"]
+    text = record_text(no_castle, hands)
+    err = refused(text)
+    assert "red's knights on e5" in err.message and "e5 red:plain" in text.splitlines()[err.location.line - 1]
+    diagonal = ["e5 red:castle-plain knights red", "f5 red:plain", "f6 blue:plain knights red"]
+    assert "red's knights on f6" in refused(record_text(diagonal, hands)).message
+    skipped = ["e5 red:castle-plain knights red", "f5 blue:plain", "g5 blue:plain knights red"]
+    assert "red's knights on g5" in refused(record_text(skipped, hands)).message
+    # option pass-through: the tiles between may hold none, but a lake still stops the stack
+    assert position(skipped, hands, options={"pass-through": True}).score().players
+    lake = ["e5 red:castle-plain knights red", "f5 blue:lake", "g5 blue:plain knights red"]
+    assert "g5" in refused(record_text(lake, hands, options={"pass-through": True})).message
+
+
+def test_knights_left_on_forest_and_mountains():
+    """'on a tile with a forest: 2 knights - on a tile with mountains: 3 knights' are left behind
+    by a stack that enters (rulebook, 'Moving the knights'). Issue 16, item 5."""
+    hands = {"red": ["castle-plain", "plain"], "blue": ["castle-plain", "plain"]}
+    forest = ["e5 red:castle-forest knights red", "f5 blue:castle-plain knights blue"]
+    assert "e5 holds 1 knight(s) of red; a forest tile keeps at least 2" in refused(record_text(forest, hands)).message
+    mountains = ["e5 red:castle-plain knights red", "f5 blue:mountains knights red,red",
+                 "g5 blue:castle-plain knights blue"]
+    assert "at least 3" in refused(record_text(mountains, hands)).message
+    three = ["e5 red:castle-plain knights red", "f5 blue:mountains knights red,red,red",
+             "g5 blue:castle-plain knights blue"]
+    assert position(three, hands).score().players
+
+
+@pytest.mark.parametrize("cell", ["f\u0665", "\uff465", "f\u00b2"])
+def test_cells_use_ascii_digits_only(cell):
+    """Issue 16, item 5: 'f\u0665' (an Arabic-Indic five) was read as f5; a cell is an ASCII column
+    letter and row number, as in the notation."""
+    err = refused(record_text(BASE_TILES + [f"{cell} red:plain"], BASE_HANDS))
+    assert "not a grid cell" in err.message
+
+
+#: one refused position per check docs/records.md lists: (tiles, hands, fragment of the message)
+_HANDS2 = {"red": ["castle-plain", "plain"], "blue": ["castle-plain", "plain"]}
+POSITION_CHECKS = {
+    "types": (BASE_TILES, {"red": ["castle-plain", 1], "blue": ["castle-forest", "plain"]}, "valid string"),
+    "entry-shape": (BASE_TILES + ["e9"], BASE_HANDS, "cannot read"),
+    "cell": (BASE_TILES + ["99 red:plain"], BASE_HANDS, "not a grid cell"),
+    "players": (BASE_TILES + ["e8 zed:plain"], BASE_HANDS, "unknown player"),
+    "tile": (BASE_TILES + ["e8 red:swamp"], BASE_HANDS, "swamp"),
+    "four-knights": (BASE_TILES[:7] + ["h6 blue:castle-forest knights blue,blue,blue,blue,blue"] + BASE_TILES[8:],
+                     BASE_HANDS, "at most 4"),
+    "lake": (["e5 red:lake knights red", "e6 blue:plain"], BASE_HANDS, "lake"),
+    "area": ([f"{c}6 {'red' if i % 2 else 'blue'}:{k}" for i, (c, k) in
+              enumerate(zip("abcdefgh", ["plain", "lake", "plain", "mountains", "town-plain", "mountains",
+                                         "village-plain", "town-plain"]))], BASE_HANDS, "playing area"),
+    "joined": (BASE_TILES + ["e9 red:plain"], BASE_HANDS, "not joined"),
+    "hands": (BASE_TILES, {"red": ["castle-plain", "plain", "lake"], "blue": ["castle-forest", "plain"]},
+              "at most 2"),
+    "tiles-per-player": (BASE_TILES, {"red": ["lake", "plain"], "blue": ["castle-forest", "plain"]},
+                         "2 lake tiles laid or in hand"),
+    "thirty-knights": ([f"{c}{r} red:{k} knights red,red,red,red" for (c, r), k in
+                        zip([(c, r) for r in (5, 6) for c in "cdef"], ["castle-plain"] * 6 + ["village-plain"] * 2)],
+                       {"red": ["plain", "lake"], "blue": ["plain", "lake"]}, "32 knights"),
+    "refilled": (BASE_TILES, {"red": ["castle-plain"], "blue": ["castle-forest", "plain"]}, "refilled"),
+    "terrain-minimum": (["e5 red:castle-forest knights red", "f5 blue:castle-plain knights blue"], _HANDS2,
+                        "at least 2"),
+    "from-castle": (["e5 red:plain knights red", "f5 blue:castle-plain knights blue"], _HANDS2,
+                    "in line with no castle"),
+    "counts": (BASE_TILES, BASE_HANDS, "implies 30"),
+    "to-move": (BASE_TILES, BASE_HANDS, "no tiles left"),
+}
+
+
+def _case_text(name: str) -> str:
+    tiles, hands, _ = POSITION_CHECKS[name]
+    text = record_text(tiles, hands)
+    if name == "counts":
+        return text.replace("[position.hands]", "[position.knights]\nred = 29\n\n[position.hands]")
+    if name == "to-move":  # red has laid all 24 tiles and is named to move
+        kinds = [kind for kind, count in (("lake", 1), ("mountains", 2), ("plain", 3), ("village-plain", 3),
+                                          ("castle-plain", 6), ("town-plain", 3), ("village-forest", 3),
+                                          ("castle-forest", 2), ("town-forest", 1)) for _ in range(count)]
+        cells = [f"{c}{r}" for r in range(1, 6) for c in "abcde"]
+        laid = [f"{cell} red:{kind}" for cell, kind in zip(cells, kinds)] + [f"{cells[24]} blue:plain"]
+        return record_text(laid, {"red": [], "blue": BASE_HANDS["blue"]})
+    return text
+
+
+def test_every_documented_position_check_refuses():
+    """docs/records.md lists every check a Robber Knights position gets (issue 16, item 5); each
+    listed check refuses a position here, and every case here is listed."""
+    from tests.castles.test_rules_setup import documented_checks
+
+    assert documented_checks("Robber Knights") == list(POSITION_CHECKS)
+    for name, (_, _, fragment) in POSITION_CHECKS.items():
+        assert fragment in refused(_case_text(name)).message, name
