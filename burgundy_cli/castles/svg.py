@@ -272,3 +272,10 @@ def _panel(svg: Svg, player: dict[str, Any], x: float, y: float) -> None:
     if sold:
         svg.label(x, bonus_y + 48, f"goods sold (type x tiles): {sold}", "small")
 
+
+
+# --- the game outside the tool ------------------------------------------------------------------
+
+#: The game as BoardGameGeek lists it, per edition: (BGG id, year published) -- for exports.
+BOARDGAMEGEEK = {"2011": (84876, 2011), "2019": (271320, 2019)}
+TITLE = "The Castles of Burgundy"

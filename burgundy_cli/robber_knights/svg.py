@@ -167,3 +167,12 @@ def _panel(svg: Svg, position: dict[str, Any], colours: dict[str, str], x: float
     svg.label(x, key_y + 38, "C 1 castle, V 2 village, T 3 town (points)", "small")
     svg.label(x, key_y + 52, "knights left to right, top first (ringed);", "small")
     svg.label(x, key_y + 64, "the stripe at the foot: whose tile it was", "small")
+
+
+# --- the game outside the tool ------------------------------------------------------------------
+
+#: The game as BoardGameGeek lists it: (BGG id, year published) by edition (one, ``None``).
+#: The id is 0 (unknown) until it is checked against BoardGameGeek itself: the sources this
+#: project could consult did not give it (docs/export.md).
+BOARDGAMEGEEK = {None: (0, 2005)}
+TITLE = "Robber Knights"
