@@ -35,6 +35,7 @@ class ScoreArguments:
     paths: list[str]
     as_json: bool = False
     jobs: int = 0
+    show_all: bool = False
 
 
 def fast_score_arguments(args: list[str]) -> ScoreArguments | None:
@@ -77,18 +78,21 @@ def fast_command(args: list[str]) -> Callable[[], int] | None:
     return None if flags else partial(run_play, words[0], words[1:])
 
 
-def score_file(path: str, as_json: bool) -> str:
+def score_file(path: str, as_json: bool, show_all: bool = False) -> str:
     """What ``burgundy score FILE`` prints for one record (the JSON object or the table)."""
     from burgundy_cli.core.session import open_record
 
-    table = open_record(path).score()
+    session = open_record(path)
+    table = session.score()
     if as_json:
         import json
 
-        return json.dumps(table.to_json(), ensure_ascii=False, sort_keys=False)
-    from burgundy_cli.core.render import score_table_text
+        from burgundy_cli.core.render import score_json
 
-    return score_table_text(table)
+        return json.dumps(score_json(table, session.header), ensure_ascii=False, sort_keys=False)
+    from burgundy_cli.core.render import score_table_for
+
+    return score_table_for(table, sys.stdout, show_all)
 
 
 def run_score(arguments: ScoreArguments) -> int:
@@ -103,7 +107,7 @@ def run_score(arguments: ScoreArguments) -> int:
 
     files = [str(path) for path in record_files(arguments.paths)]
     if len(files) == 1:
-        _write(sys.stdout, score_file(files[0], arguments.as_json))
+        _write(sys.stdout, score_file(files[0], arguments.as_json, arguments.show_all))
         return 0
     import json
 

@@ -56,7 +56,7 @@ def position_data(state: GameState) -> dict[str, Any]:
         "edition": state.edition,
         "phase": due.phase,
         "round": due.round,
-        "due": {"kind": due.kind, "player": due.player, "optional": list(due.optional)},
+        "due": due_data(state),
         "white_die": state.white,
         "round_goods": None if state.round_goods is None else list(state.round_goods),
         "bridge": [[names[seat] for seat in reversed(stack)] for stack in state.bridge],
@@ -279,3 +279,10 @@ def _panel(svg: Svg, player: dict[str, Any], x: float, y: float) -> None:
 #: The game as BoardGameGeek lists it, per edition: (BGG id, year published) -- for exports.
 BOARDGAMEGEEK = {"2011": (84876, 2011), "2019": (271320, 2019)}
 TITLE = "The Castles of Burgundy"
+
+
+def due_data(state: GameState) -> dict[str, Any]:
+    """What comes next (``position_data``'s ``due``): ``phase``, ``roll``, ``player`` or
+    ``over``, the player to move, and the other line kinds accepted now."""
+    due = expected(state)
+    return {"kind": due.kind, "player": due.player, "optional": list(due.optional)}

@@ -112,6 +112,13 @@ def position_json(path: str, at: str | None = None) -> dict[str, Any]:
     return timeline.module.position_data(session.state)
 
 
+def position_text(path: str, at: str | None = None) -> str:
+    """``show --at``: the text drawing of the position at ``at``, headed by where that is."""
+    timeline = Timeline(path)
+    session, where = timeline.session_at(at)
+    return f"{timeline.doc.name}, {where}:\n{session.show()}"
+
+
 def board_svg(path: str, at: str | None = None) -> str:
     """``show --svg``: the picture of the position at the end of the record (or at ``at``)."""
     timeline = Timeline(path)
