@@ -32,7 +32,7 @@ import typing
 from typing import Any
 
 from burgundy_cli.core.game import GameHeader
-from burgundy_cli.core.registry import GAMES
+from burgundy_cli.core.registry import GAMES, find_game
 from burgundy_cli.core.schema import Alias, Length, Pattern, Range
 
 DRAFT = "http://json-schema.org/draft-07/schema#"
@@ -55,7 +55,9 @@ def record_schema(game: str) -> dict[str, Any]:
     layout = importlib.import_module(GAMES[game] + ".jsonschema")
     builder = _Builder()
     properties: dict[str, Any] = {"game": builder.schema(GameHeader)}
-    properties["game"] = {"allOf": [properties["game"], {"properties": {"name": {"const": game}}}]}
+    editions = find_game(game).editions
+    header = {"name": {"const": game}, "edition": {"enum": list(editions)} if editions else False}
+    properties["game"] = {"allOf": [properties["game"], {"properties": header}]}
     for table, declared in layout.TABLES.items():
         properties[table] = declared if isinstance(declared, dict) else builder.schema(declared)
     properties["result"] = RESULT
