@@ -379,8 +379,10 @@ def fmt(
         from burgundy_cli.core.record import dump_record, write_atomic
         from burgundy_cli.core.session import open_record
 
+        from burgundy_cli.core.jsonschema import keep_directive
+
         data = open_record(file, verify_result=False).record_data()
-        text = dump_record(data)
+        text = keep_directive(file, dump_record(data))
         if write:
             write_atomic(file, text)
         if as_json:

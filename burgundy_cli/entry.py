@@ -175,7 +175,9 @@ def run_play(path: str, moves: list[str]) -> int:
             played.append(session.play(line))
         except RefereeError as err:
             raise err.at(Location(f"<move {index}: {line}>")) from None
-    write_atomic(path, dump_record(session.record_data()))
+    from burgundy_cli.core.jsonschema import keep_directive
+
+    write_atomic(path, keep_directive(path, dump_record(session.record_data())))
     for line in played:
         _write(sys.stdout, f"recorded: {line}")
     return 0

@@ -171,7 +171,7 @@ def _bridge(svg: Svg, position: dict[str, Any], colours: list[str], x: float, y:
         left = x + 50 + space * 44
         svg.rect(left, y, 40, 24, "box")
         svg.label(left + 20, y + 31, "start" if space == 0 else str(space), "small mid")
-        for depth, name in enumerate(stack):
+        for depth, name in reversed(list(enumerate(stack))):  # the top piece painted last, over the rest
             svg.circle(left + 9 + depth * 8, y + 12, 6, "disc", colours[seat[name]])
     order = " > ".join(position["turn_order"])
     svg.label(x + 60 + len(position["bridge"]) * 44, y + 16, f"turn order: {order}", "")

@@ -27,6 +27,7 @@ import dataclasses
 import datetime as _dt
 import importlib
 import json
+import os
 import types
 import typing
 from typing import Any
@@ -186,3 +187,21 @@ def _summary(declared: type) -> str:
     """The first paragraph of a declaration's docstring, on one line, without reST markup."""
     doc = (declared.__doc__ or "").strip().split("\n\n")[0]
     return " ".join(doc.split()).replace("``", "`")
+
+
+#: How a record's first line points a TOML editor (Taplo / Even Better TOML) at its schema.
+DIRECTIVE = "#:schema "
+
+
+def keep_directive(path: str | os.PathLike[str], text: str) -> str:
+    """``text``, a record about to replace the file at ``path``, with that file's first-line
+    ``#:schema`` directive kept: rewriting a record (``play``, ``fmt``) drops its comments,
+    but must not unhook it from its schema."""
+    try:
+        with open(path, encoding="utf-8") as record:
+            first = record.readline(2000)
+    except (OSError, UnicodeDecodeError):
+        return text
+    if not first.startswith(DIRECTIVE) or text.startswith(DIRECTIVE):
+        return text
+    return first.rstrip("\r\n") + "\n" + text

@@ -71,3 +71,14 @@ def test_schema_command_prints_one_game_or_all(cli, tmp_path) -> None:
     assert cli("schema", "chess").exit_code == 2
     assert cli("schema", "--out", str(tmp_path)).exit_code == 0
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(f"{g}.schema.json" for g in GAMES)
+
+
+def test_play_and_fmt_keep_the_schema_line(cli, tmp_path) -> None:
+    record = tmp_path / "game.toml"
+    line = "#:schema ../schemas/castles-of-burgundy.schema.json"
+    record.write_text(line + "\n" + (RECORDS / "castles-of-burgundy" / "opening-2p-2011.toml").read_text())
+    assert cli("play", str(record), "Anna: buy ship").exit_code == 0
+    assert record.read_text().splitlines()[0] == line
+    assert cli("fmt", "--write", str(record)).exit_code == 0
+    assert record.read_text().splitlines()[0] == line
+    assert cli("fmt", str(record)).stdout.splitlines()[0] == line

@@ -173,3 +173,19 @@ def test_show_svg_writes_the_picture(cli, tmp_path) -> None:
     chart = tmp_path / "chart.svg"
     assert cli("chart", str(CASTLES / "opening-2p-2011.toml"), "--svg", str(chart)).exit_code == 0
     assert ET.parse(chart).getroot().tag == f"{SVG}svg"
+
+
+DOCS = RECORDS.parent / "docs" / "pictures"
+DOC_PICTURES = {
+    "castles-3p-end.svg": lambda: board_svg("records/castles-of-burgundy/complete-3p-2019.toml"),
+    "castles-3p-after-C3.svg": lambda: board_svg("records/castles-of-burgundy/complete-3p-2019.toml", "C3"),
+    "castles-3p-chart.svg": lambda: chart_svg(chart_series("records/castles-of-burgundy/complete-3p-2019.toml")),
+    "knights-3p-end.svg": lambda: board_svg("records/robber-knights/playout-3-players.toml"),
+    "knights-3p-chart.svg": lambda: chart_svg(chart_series("records/robber-knights/playout-3-players.toml")),
+}
+
+
+@pytest.mark.parametrize("name", list(DOC_PICTURES))
+def test_the_pictures_in_the_docs_are_what_the_tool_draws(name) -> None:
+    """docs/pictures.md shows these files; regenerate them with the commands listed there."""
+    assert (DOCS / name).read_text() == DOC_PICTURES[name]()
