@@ -379,7 +379,7 @@ def fmt(
         from burgundy_cli.core.record import dump_record, write_atomic
         from burgundy_cli.core.session import open_record
 
-        from burgundy_cli.core.jsonschema import keep_directive
+        from burgundy_cli.core.directive import keep_directive
 
         data = open_record(file, verify_result=False).record_data()
         text = keep_directive(file, dump_record(data))

@@ -175,7 +175,7 @@ def run_play(path: str, moves: list[str]) -> int:
             played.append(session.play(line))
         except RefereeError as err:
             raise err.at(Location(f"<move {index}: {line}>")) from None
-    from burgundy_cli.core.jsonschema import keep_directive
+    from burgundy_cli.core.directive import keep_directive
 
     write_atomic(path, keep_directive(path, dump_record(session.record_data())))
     for line in played:

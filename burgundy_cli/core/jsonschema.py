@@ -27,7 +27,6 @@ import dataclasses
 import datetime as _dt
 import importlib
 import json
-import os
 import types
 import typing
 from typing import Any
@@ -188,20 +187,3 @@ def _summary(declared: type) -> str:
     doc = (declared.__doc__ or "").strip().split("\n\n")[0]
     return " ".join(doc.split()).replace("``", "`")
 
-
-#: How a record's first line points a TOML editor (Taplo / Even Better TOML) at its schema.
-DIRECTIVE = "#:schema "
-
-
-def keep_directive(path: str | os.PathLike[str], text: str) -> str:
-    """``text``, a record about to replace the file at ``path``, with that file's first-line
-    ``#:schema`` directive kept: rewriting a record (``play``, ``fmt``) drops its comments,
-    but must not unhook it from its schema."""
-    try:
-        with open(path, encoding="utf-8") as record:
-            first = record.readline(2000)
-    except (OSError, UnicodeDecodeError):
-        return text
-    if not first.startswith(DIRECTIVE) or text.startswith(DIRECTIVE):
-        return text
-    return first.rstrip("\r\n") + "\n" + text

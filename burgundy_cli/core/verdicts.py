@@ -44,7 +44,7 @@ def play_verdicts(path: str, moves: list[str]) -> tuple[dict[str, Any], int]:
             verdicts.append({"move": move, "legal": False, "line": None, "rule": rule, "message": err.describe()})
             return {"verdicts": verdicts, "written": False, "due": due(session)}, 1
         verdicts.append({"move": move, "legal": True, "line": line, "rule": None, "message": f"recorded: {line}"})
-    from burgundy_cli.core.jsonschema import keep_directive
+    from burgundy_cli.core.directive import keep_directive
 
     write_atomic(path, keep_directive(path, dump_record(session.record_data())))
     return {"verdicts": verdicts, "written": True, "due": due(session)}, 0
