@@ -27,6 +27,8 @@ text{font-family:'DejaVu Sans',Verdana,sans-serif;font-size:10px;fill:#222}
 """.replace("\n", "")
 
 LEFT, TOP, RIGHT, BOTTOM = 56.0, 48.0, 170.0, 44.0
+#: Width of one character of the title (bold 15px): the plot widens for a long title.
+TITLE_EM = 9.0
 
 
 def vp_axis(value: int) -> tuple[int, int]:
@@ -40,14 +42,15 @@ def chart_svg(series: dict[str, Any]) -> str:
     labels: list[str] = series["steps"]
     names = list(series["vp"])
     colours = player_colours(names)
-    plot_w = max(360.0, 22.0 * (len(labels) - 1))
+    unit = "round" if series["game"] == "castles-of-burgundy" else "turn"
+    title = f"VP after every {unit}: {series['file']}"
+    plot_w = max(360.0, 22.0 * (len(labels) - 1), TITLE_EM * len(title) - RIGHT)
     plot_h = 280.0
     width, height = LEFT + plot_w + RIGHT, TOP + plot_h + BOTTOM
     top_vp, step = vp_axis(max([max(v) for v in series["vp"].values()] + [1]))
-    unit = "round" if series["game"] == "castles-of-burgundy" else "turn"
     svg = Svg(width, height, f"VP per {unit}: {series['file']}", CSS)
     svg.rect(0, 0, width, height, "background")
-    svg.label(LEFT, 24, f"VP after every {unit}: {series['file']}", "title")
+    svg.label(LEFT, 24, title, "title")
 
     def x_of(index: int) -> float:
         return LEFT + plot_w * index / max(1, len(labels) - 1)

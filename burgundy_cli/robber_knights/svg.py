@@ -72,6 +72,8 @@ def position_data(state: State) -> dict[str, Any]:
 # --- the picture --------------------------------------------------------------------------------
 
 CELL, MARGIN, PANEL_W = 56.0, 24.0, 250.0
+#: Width of one character of the title, enough for the bold 15px font (the picture widens for a long title).
+TITLE_EM = 9.0
 
 CSS = """
 text{font-family:'DejaVu Sans',Verdana,sans-serif;font-size:10px;fill:#222}
@@ -104,7 +106,7 @@ def picture(position: dict[str, Any], title: str) -> str:
     top_row, left_col = min(rows), min(cols)
     width_cells, height_cells = max(cols) - left_col + 1, max(rows) - top_row + 1
     map_w, map_h = width_cells * CELL, height_cells * CELL
-    width = 2 * MARGIN + map_w + PANEL_W + MARGIN
+    width = max(2 * MARGIN + map_w + PANEL_W + MARGIN, 2 * MARGIN + TITLE_EM * len(title))
     height = max(70 + map_h + MARGIN, 70 + 30 * len(names) + 160)
     svg = Svg(width, height, title, CSS)
     svg.rect(0, 0, width, height, "box")
