@@ -151,7 +151,6 @@ def _tile(svg: Svg, tile: dict[str, Any], colours: dict[str, str], x: float, y: 
 
 def _panel(svg: Svg, position: dict[str, Any], colours: dict[str, str], x: float, y: float) -> None:
     """Scores and supplies per player, then the key to the symbols."""
-    svg.label(x, y + 4, "points  knights left  pile  hand", "small")
     lines = {line["name"]: line for line in position["score"]["players"]}
     for number, player in enumerate(position["players"]):
         top = y + 18 + number * 30
