@@ -93,3 +93,17 @@ def test_export_commands_write_files_and_report_bad_records(cli, tmp_path) -> No
     assert len(json.loads(out.read_text())["plays"]) == 1
     result = cli("export", "csv", str(CASTLES / "complete-2p-2011.toml"))
     assert result.exit_code == 0 and result.stdout.count("\n") == 3
+
+
+def test_date_and_place_become_the_plays_date_and_location(tmp_path) -> None:
+    text = (CASTLES / "complete-2p-2011.toml").read_text()
+    dated = tmp_path / "dated.toml"
+    dated.write_text(text.replace('players = [\n    "Anna",', 'date = 2026-11-20\nplace = "Club night"\n'
+                                  'event = "Autumn league"\nplayers = [\n    "Anna",'))
+    data = bgstats(read_played([str(dated)])[0])
+    (play,) = data["plays"]
+    assert play["playDate"] == "2026-11-20 12:00:00"
+    assert data["locations"][0]["name"] == "Club night" and play["locationRefId"] == data["locations"][0]["id"]
+    assert "Event: Autumn league." in play["comments"]
+    undated = bgstats(read_played([str(CASTLES / "complete-2p-2011.toml")])[0])["plays"][0]
+    assert "playDate" not in undated and "locationRefId" not in undated
