@@ -24,11 +24,13 @@ import typer
 from burgundy_cli import console, subcommands
 
 app = typer.Typer(
-    add_completion=False,
+    add_completion=True,        # --install-completion / --show-completion for bash, zsh and fish
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     help="Referee and score The Castles of Burgundy and Robber Knights games played at a real table.",
 )
+export_app = typer.Typer(no_args_is_help=True, help="Write records for score-tracking apps: BG Stats, CSV.")
+app.add_typer(export_app, name="export")
 
 
 def _guard(body: Callable[[], console.Outcome]) -> None:
@@ -38,17 +40,47 @@ def _guard(body: Callable[[], console.Outcome]) -> None:
         raise typer.Exit(code)
 
 
+def _print_version(value: bool) -> None:
+    if value:
+        _guard(subcommands.version)
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: Annotated[bool, typer.Option("--version", callback=_print_version, is_eager=True,
+                                          help="print the version and exit")] = False,
+) -> None:
+    """Referee and score The Castles of Burgundy and Robber Knights games played at a real table."""
+
+
+def _complete_move(ctx: typer.Context, incomplete: str) -> list[str]:
+    """Shell completion of a move: the legal lines of the player to move (after the lines
+    already typed on a ``play`` command line)."""
+    from burgundy_cli.core.verdicts import legal_completions
+
+    file = ctx.params.get("file")
+    if file is None:
+        return []
+    before = [line for line in ctx.params.get("moves") or [] if line != incomplete]
+    return legal_completions(str(file), before, incomplete)
+
+
 @app.command()
 def score(
     paths: Annotated[list[Path], typer.Argument(help="record files, or folders of *.toml records")],
     as_json: Annotated[bool, typer.Option("--json", help="print JSON (one object; JSON lines for several)")] = False,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="processes for many records (0 = all cores)")] = 0,
+    show_all: Annotated[bool, typer.Option("--all", help="show categories that are 0 for every player too")] = False,
 ) -> None:
     """Replay and verify records, then print each player's score by category.
 
+    The table is coloured on a terminal and plain text in a pipe or with NO_COLOR set.
+
     Example: burgundy score records/castles-of-burgundy/complete-3p-2019.toml
     """
-    _guard(partial(subcommands.score, subcommands.ScoreArguments([str(path) for path in paths], as_json, jobs)))
+    _guard(partial(subcommands.score,
+                   subcommands.ScoreArguments([str(path) for path in paths], as_json, jobs, show_all)))
 
 
 @app.command()
@@ -70,7 +102,8 @@ def summary(
 @app.command()
 def check(
     file: Annotated[Path, typer.Argument(help="record or position file")],
-    move: Annotated[str, typer.Argument(help='one notation line, e.g. "anna: take 3 church"')],
+    move: Annotated[str, typer.Argument(help='one notation line, e.g. "anna: take 3 church"',
+                                        autocompletion=_complete_move)],
     as_json: Annotated[bool, typer.Option("--json", help='print {"legal", "rule", "message"}')] = False,
 ) -> None:
     """Say whether MOVE is legal at the end of FILE, and which rule forbids it if not.
@@ -83,7 +116,8 @@ def check(
 @app.command()
 def play(
     file: Annotated[Path, typer.Argument(help="record file to extend")],
-    moves: Annotated[list[str], typer.Argument(help="notation lines, in order")],
+    moves: Annotated[list[str], typer.Argument(help="notation lines, in order", autocompletion=_complete_move)],
+    as_json: Annotated[bool, typer.Option("--json", help='print {"verdicts", "written", "due"}')] = False,
 ) -> None:
     """Check MOVES one by one and append them to FILE (written atomically).
 
@@ -91,16 +125,76 @@ def play(
 
     Example: burgundy play game.toml "anna: take 3 church" "anna: sell 4"
     """
-    _guard(partial(subcommands.play, str(file), moves))
+    _guard(partial(subcommands.play, str(file), moves, as_json))
+
+
+AtOption = Annotated[str | None, typer.Option(
+    "--at", help="the position after a round (C3), a turn (T12) or a line number of FILE, not at its end")]
 
 
 @app.command()
-def show(file: Annotated[Path, typer.Argument(help="record or position file")]) -> None:
+def show(
+    file: Annotated[Path, typer.Argument(help="record or position file")],
+    svg: Annotated[Path | None, typer.Option("--svg", help="write the position as an SVG picture to this file")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print the position as JSON (docs/pictures.md)")] = False,
+    at: AtOption = None,
+) -> None:
     """Draw the position at the end of FILE: boards with the notation's coordinates, supplies, turn order.
 
-    Example: burgundy show game.toml
+    Example: burgundy show game.toml --svg game.svg --at C3
     """
-    _guard(partial(subcommands.show, file))
+    _guard(partial(subcommands.show, file, svg, as_json, at))
+
+
+@app.command()
+def chart(
+    file: Annotated[Path, typer.Argument(help="record file")],
+    svg: Annotated[Path | None, typer.Option("--svg", help="write the chart as an SVG picture to this file")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help='print {"steps", "vp", ...} as JSON')] = False,
+) -> None:
+    """Chart each player's VP after every round (Castles) or turn (Robber Knights), final scoring last.
+
+    Example: burgundy chart game.toml --svg chart.svg
+    """
+    _guard(partial(subcommands.chart, file, svg, as_json))
+
+
+@export_app.command("bgstats")
+def export_bgstats(
+    paths: Annotated[list[Path], typer.Argument(help="record files, or folders of *.toml records")],
+    out: Annotated[Path, typer.Option("--out", "-o", help="the .bgsplay file to write")],
+) -> None:
+    """Write the complete games as a BG Stats import file (open it with the app to import).
+
+    Re-importing the same records does not duplicate plays: each play's id comes from its
+    record's content. Example: burgundy export bgstats records/ --out plays.bgsplay
+    """
+    _guard(partial(subcommands.export_bgstats, paths, out))
+
+
+@export_app.command("csv")
+def export_csv(
+    paths: Annotated[list[Path], typer.Argument(help="record files, or folders of *.toml records")],
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="CSV file to write (default: print it)")] = None,
+) -> None:
+    """Write one CSV row per player per game with every scoring category.
+
+    Example: burgundy export csv records/ --out scores.csv
+    """
+    _guard(partial(subcommands.export_csv, paths, out))
+
+
+@app.command()
+def schema(
+    game: Annotated[str | None, typer.Argument(help="castles-of-burgundy or robber-knights (default: every game)")] = None,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="write <game>.schema.json files into this folder")] = None,
+) -> None:
+    """Print the JSON Schema (draft-07) of a game's records, for TOML editors (docs/records.md).
+
+    Without GAME: every game's schema, keyed by game name.
+    Example: burgundy schema castles-of-burgundy > castles.schema.json
+    """
+    _guard(partial(subcommands.schema, game, out))
 
 
 @app.command()
@@ -119,12 +213,13 @@ def moves(
 def fmt(
     file: Annotated[Path, typer.Argument(help="record file")],
     write: Annotated[bool, typer.Option("--write", "-w", help="rewrite FILE in place (atomically)")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="print the canonical record as JSON (dates as text)")] = False,
 ) -> None:
     """Print FILE in canonical form (every line in canonical notation, result recomputed).
 
     Example: burgundy fmt --write game.toml
     """
-    _guard(partial(subcommands.fmt, file, write))
+    _guard(partial(subcommands.fmt, file, write, as_json))
 
 
 @app.command()
@@ -135,12 +230,13 @@ def playout(
     out: Annotated[Path, typer.Option("--out", "-o", help="record file to write")],
     edition: Annotated[str | None, typer.Option("--edition", "-e", help="rulebook edition")] = None,
     stop_after: Annotated[int | None, typer.Option("--stop-after", min=0, help="stop after K actions")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help='print {"file", "game", "players", "seed", "result"}')] = False,
 ) -> None:
     """Deal a game from SEED and play it out with a simple seeded policy, writing the record.
 
     Example: burgundy playout castles-of-burgundy --players 4 --seed 7 --out game.toml
     """
-    _guard(partial(subcommands.playout, game, players, seed, out, edition, stop_after))
+    _guard(partial(subcommands.playout, game, players, seed, out, edition, stop_after, as_json))
 
 
 def main() -> None:

@@ -28,24 +28,38 @@ class ScoreArguments:
     paths: list[str]
     as_json: bool = False
     jobs: int = 0
+    show_all: bool = False
 
 
 def _json(value: object) -> str:
     import json
 
-    return json.dumps(value, ensure_ascii=False, sort_keys=False)
+    return json.dumps(value, ensure_ascii=False, sort_keys=False, default=_iso)
 
 
-def score_file(path: str, as_json: bool) -> str:
-    """What ``burgundy score FILE`` prints for one record (the JSON object or the table)."""
+def _iso(value: object) -> str:
+    """JSON for what TOML has and JSON lacks: dates and times as ISO 8601 text."""
+    if hasattr(value, "isoformat"):
+        return value.isoformat()
+    raise TypeError(f"not JSON: {value!r}")
+
+
+def score_file(path: str, as_json: bool, show_all: bool = False) -> str:
+    """What ``burgundy score FILE`` prints for one record: the JSON object (with the record's
+    date, place and event), or the table -- Rich on a terminal, plain text in a pipe."""
+    import sys
+
     from burgundy_cli.core.session import open_record
 
-    table = open_record(path).score()
+    session = open_record(path)
+    table = session.score()
     if as_json:
-        return _json(table.to_json())
-    from burgundy_cli.core.render import score_table_text
+        from burgundy_cli.core.render import score_json
 
-    return score_table_text(table)
+        return _json(score_json(table, session.header))
+    from burgundy_cli.core.render import score_table_for
+
+    return score_table_for(table, sys.stdout, show_all)
 
 
 def score(arguments: ScoreArguments) -> Outcome:
@@ -60,7 +74,7 @@ def score(arguments: ScoreArguments) -> Outcome:
 
     files = [str(path) for path in record_files(arguments.paths)]
     if len(files) == 1:
-        return Outcome().say(score_file(files[0], arguments.as_json))
+        return Outcome().say(score_file(files[0], arguments.as_json, arguments.show_all))
     from burgundy_cli.core.bulk import score_many
 
     outcome = Outcome()
@@ -116,13 +130,20 @@ def check(path: str, move: str, as_json: bool) -> Outcome:
     return Outcome().say(f"legal: {canonical}")
 
 
-def play(path: str, moves: Sequence[str]) -> Outcome:
+def play(path: str, moves: Sequence[str], as_json: bool = False) -> Outcome:
     """``burgundy play``: check ``moves`` in order and append them to the record, atomically.
 
     Nothing is written unless every line is legal, so the record on disk is never lost.
+    With ``as_json``: one object with a verdict per line, whether it wrote, what is due.
 
     :raises RefereeError: the record cannot be opened, or a move is not legal (located at it).
     """
+    if as_json:
+        from burgundy_cli.core.verdicts import play_verdicts
+
+        result, code = play_verdicts(path, list(moves))
+        return Outcome(code).say(_json(result))
+    from burgundy_cli.core.directive import keep_directive
     from burgundy_cli.core.errors import Location, RefereeError
     from burgundy_cli.core.record import dump_record, write_atomic
     from burgundy_cli.core.session import open_record
@@ -134,18 +155,126 @@ def play(path: str, moves: Sequence[str]) -> Outcome:
             played.append(session.play(line))
         except RefereeError as err:
             raise err.at(Location(f"<move {index}: {line}>")) from None
-    write_atomic(path, dump_record(session.record_data()))
+    write_atomic(path, keep_directive(path, dump_record(session.record_data())))
     outcome = Outcome()
     for line in played:
         outcome.say(f"recorded: {line}")
     return outcome
 
 
-def show(path: str | os.PathLike[str]) -> Outcome:
-    """``burgundy show``: the position at the end of the record, drawn as text."""
-    from burgundy_cli.core.session import open_record
+def show(path: str | os.PathLike[str], svg: str | os.PathLike[str] | None = None, as_json: bool = False,
+         at: str | None = None) -> Outcome:
+    """``burgundy show``: the position at the end of the record (or ``at`` a round, turn or
+    line), drawn as text, written as an SVG picture, or printed as JSON."""
+    if svg is None and not as_json and at is None:
+        from burgundy_cli.core.session import open_record
 
-    return Outcome().say(open_record(path).show())
+        return Outcome().say(open_record(path).show())
+    from burgundy_cli.core import pictures
+
+    outcome = Outcome()
+    if svg is not None:
+        _write_file(outcome, svg, pictures.board_svg(str(path), at))
+    if as_json:
+        outcome.say(_json(pictures.position_json(str(path), at)))
+    elif svg is None:
+        outcome.say(pictures.position_text(str(path), at))
+    return outcome
+
+
+def chart(path: str | os.PathLike[str], svg: str | os.PathLike[str] | None, as_json: bool) -> Outcome:
+    """``burgundy chart``: each player's VP after every round or turn, as SVG or JSON."""
+    from burgundy_cli.core.pictures import chart_series
+
+    series = chart_series(str(path))
+    outcome = Outcome()
+    if svg is not None:
+        from burgundy_cli.core.chart import chart_svg
+
+        _write_file(outcome, svg, chart_svg(series))
+    if as_json or svg is None:
+        outcome.say(_json(series))
+    return outcome
+
+
+def _write_file(outcome: Outcome, path: str | os.PathLike[str], text: str) -> None:
+    """Write an output file atomically and say so on stderr (stdout stays for ``--json``)."""
+    from burgundy_cli.core.record import write_atomic
+
+    write_atomic(path, text)
+    outcome.warn(f"wrote {path}")
+
+
+def export_bgstats(paths: Sequence[str | os.PathLike[str]], out: str | os.PathLike[str]) -> Outcome:
+    """``burgundy export bgstats``: the complete games as a BG Stats import file."""
+    import json
+
+    from burgundy_cli.core.export import bgstats
+
+    outcome = Outcome()
+    played = _played(outcome, paths)
+    data = bgstats(played)
+    _write_file(outcome, out, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+    return outcome.warn(f"{len(data['plays'])} plays, {len(played) - len(data['plays'])} unfinished games left out")
+
+
+def export_csv(paths: Sequence[str | os.PathLike[str]], out: str | os.PathLike[str] | None) -> Outcome:
+    """``burgundy export csv``: one row per player per game with every scoring category."""
+    from burgundy_cli.core.export import csv_text
+
+    outcome = Outcome()
+    text = csv_text(_played(outcome, paths))
+    if out is None:
+        return outcome.say(text, end="")
+    _write_file(outcome, out, text)
+    return outcome
+
+
+def _played(outcome: Outcome, paths: Sequence[str | os.PathLike[str]]) -> list[object]:
+    """The verified records below ``paths``; each failure is said on stderr and ends with its code."""
+    from burgundy_cli.core.bulk import record_files
+    from burgundy_cli.core.export import read_played
+
+    played, failed = read_played([str(f) for f in record_files(paths)])
+    for bad in failed:
+        outcome.warn(f"burgundy: {bad['error']}").ending(bad["exit"])
+    return played
+
+
+def schema(game: str | None, out: str | os.PathLike[str] | None) -> Outcome:
+    """``burgundy schema``: the JSON Schema (draft-07) of a game's records, or of every game's.
+
+    :raises UsageError: an unknown game.
+    """
+    import json
+    from pathlib import Path
+
+    from burgundy_cli.core.errors import RefereeError, UsageError
+    from burgundy_cli.core.jsonschema import record_schema, schema_text
+    from burgundy_cli.core.registry import GAMES, find_game
+
+    if game is not None:
+        try:
+            find_game(game)
+        except RefereeError as err:
+            raise UsageError(err.message, hint=err.hint) from None
+    names = [game.strip().lower()] if game is not None else list(GAMES)
+    outcome = Outcome()
+    if out is not None:
+        for name in names:
+            _write_file(outcome, Path(out) / f"{name}.schema.json", schema_text(name))
+    elif game is not None:
+        outcome.say(schema_text(names[0]), end="")
+    else:
+        outcome.say(json.dumps({name: record_schema(name) for name in names}, ensure_ascii=False, indent=2))
+    return outcome
+
+
+def version() -> Outcome:
+    """``burgundy --version``."""
+    from burgundy_cli import __version__
+
+    return Outcome().say(f"burgundy {__version__}")
 
 
 def moves(path: str | os.PathLike[str], as_json: bool) -> Outcome:
@@ -165,20 +294,24 @@ def moves(path: str | os.PathLike[str], as_json: bool) -> Outcome:
     return outcome
 
 
-def fmt(path: str | os.PathLike[str], write: bool) -> Outcome:
-    """``burgundy fmt``: the record in canonical form, printed or written back atomically."""
+def fmt(path: str | os.PathLike[str], write: bool, as_json: bool = False) -> Outcome:
+    """``burgundy fmt``: the record in canonical form (its ``#:schema`` line kept), printed,
+    printed as JSON, or written back atomically."""
+    from burgundy_cli.core.directive import keep_directive
     from burgundy_cli.core.record import dump_record, write_atomic
     from burgundy_cli.core.session import open_record
 
-    text = dump_record(open_record(path, verify_result=False).record_data())
+    data = open_record(path, verify_result=False).record_data()
+    text = keep_directive(path, dump_record(data))
     if write:
         write_atomic(path, text)
-        return Outcome()
-    return Outcome().say(text, end="")
+    if as_json:
+        return Outcome().say(_json(data))
+    return Outcome() if write else Outcome().say(text, end="")
 
 
 def playout(game: str, players: int, seed: int, out: str | os.PathLike[str], edition: str | None,
-            stop_after: int | None) -> Outcome:
+            stop_after: int | None, as_json: bool = False) -> Outcome:
     """``burgundy playout``: deal a game from ``seed``, play it out, write the record.
 
     :raises UsageError: an unknown game or edition.
@@ -195,4 +328,7 @@ def playout(game: str, players: int, seed: int, out: str | os.PathLike[str], edi
         raise UsageError(f"unknown edition '{edition}' for {game}; editions: {', '.join(found.editions)}")
     data = found.playout(players, seed, edition=edition, stop_after=stop_after)
     write_atomic(out, dump_record(data))
+    if as_json:
+        return Outcome().say(_json({"file": str(out), "game": found.name, "edition": data["game"].get("edition"),
+                                    "players": data["game"]["players"], "seed": seed, "result": data["result"]}))
     return Outcome().say(f"wrote {out}")

@@ -56,12 +56,15 @@ def score_one(path: str) -> dict[str, Any]:
     """Score one record for bulk use: the ``--json`` object, or ``{"file", "error", "exit"}``."""
     from burgundy_cli.core.session import open_record
 
+    from burgundy_cli.core.render import score_json
+
     try:
-        table = open_record(path).score()
+        session = open_record(path)
+        table = session.score()
     except Exception as err:  # noqa: BLE001 - reported per file, never as a traceback
         message, code = failure(err)
         return {"file": path, "error": message.removeprefix("burgundy: "), "exit": code}
-    return {"file": path, **table.to_json()}
+    return {"file": path, **score_json(table, session.header)}
 
 
 def score_many(files: list[str], jobs: int) -> list[dict[str, Any]]:

@@ -1,31 +1,38 @@
-"""Plain-text rendering of game-agnostic results (score tables); games draw their own boards."""
+"""Rendering of game-agnostic results (score tables); games draw their own boards.
+
+A score table is plain text when it goes to a pipe or a file, or when ``NO_COLOR`` is set
+(https://no-color.org), and a Rich table with colours on a terminal. Rich is imported only
+for a terminal, so scripted use starts as fast as before. Categories that are zero for
+every player are left out unless ``--all`` asks for them.
+"""
 
 from __future__ import annotations
 
-from burgundy_cli.core.game import ScoreTable
+import os
+from typing import Any, TextIO
+
+from burgundy_cli.core.game import GameHeader, ScoreTable
 
 
-def score_table_text(table: ScoreTable) -> str:
-    """A per-player table: one row per scoring category, then total and rank, then the winner."""
-    names = [line.name for line in table.players]
+def shown_categories(table: ScoreTable, show_all: bool = False) -> list[str]:
+    """The categories to print, in the order the game lists them: all of them with
+    ``show_all``, else those in which some player scored."""
     categories: list[str] = []
     for line in table.players:
         categories.extend(c for c in line.breakdown if c not in categories)
-    label_width = max([len(c) for c in categories] + [len("total"), 8])
-    widths = [max(len(n), 5) for n in names]
+    if show_all:
+        return categories
+    return [c for c in categories if any(line.breakdown.get(c, 0) for line in table.players)]
 
-    def row(label: str, cells: list[str]) -> str:
-        return (label.ljust(label_width) + "  " + "  ".join(c.rjust(w) for c, w in zip(cells, widths))).rstrip()
 
+def _headline(table: ScoreTable) -> str:
     edition = f" ({table.edition} edition)" if table.edition else ""
     state = "complete" if table.complete else "in progress (scores so far, no final scoring)"
-    lines = [f"{table.game}{edition}, {len(names)} players, {state}", row("", names),
-             row("", ["-" * w for w in widths])]
-    for category in categories:
-        lines.append(row(category, [str(line.breakdown.get(category, 0)) for line in table.players]))
-    lines.append(row("", ["-" * w for w in widths]))
-    lines.append(row("total", [str(line.total) for line in table.players]))
-    lines.append(row("rank", [str(line.rank) for line in table.players]))
+    return f"{table.game}{edition}, {len(table.players)} players, {state}"
+
+
+def _footer(table: ScoreTable, hidden: int) -> list[str]:
+    lines = []
     if table.complete:
         verb = "winner" if len(table.winner) == 1 else "shared win"
         lines.append(f"{verb}: {', '.join(table.winner)}")
@@ -34,4 +41,80 @@ def score_table_text(table: ScoreTable) -> str:
     if table.tiebreak:
         lines.append(f"tiebreak: {table.tiebreak}")
     lines.extend(f"note: {note}" for note in table.notes)
-    return "\n".join(lines)
+    if hidden:
+        lines.append(f"({hidden} categories at 0 for everyone not shown; --all shows them)")
+    return lines
+
+
+def score_table_text(table: ScoreTable, show_all: bool = False) -> str:
+    """A per-player table: one row per scoring category, then total and rank, then the winner."""
+    names = [line.name for line in table.players]
+    categories = shown_categories(table, show_all)
+    hidden = len(shown_categories(table, True)) - len(categories)
+    label_width = max([len(c) for c in categories] + [len("total"), 8])
+    widths = [max(len(n), 5) for n in names]
+
+    def row(label: str, cells: list[str]) -> str:
+        return (label.ljust(label_width) + "  " + "  ".join(c.rjust(w) for c, w in zip(cells, widths))).rstrip()
+
+    lines = [_headline(table), row("", names), row("", ["-" * w for w in widths])]
+    for category in categories:
+        lines.append(row(category, [str(line.breakdown.get(category, 0)) for line in table.players]))
+    lines.append(row("", ["-" * w for w in widths]))
+    lines.append(row("total", [str(line.total) for line in table.players]))
+    lines.append(row("rank", [str(line.rank) for line in table.players]))
+    return "\n".join(lines + _footer(table, hidden))
+
+
+def wants_colour(stream: TextIO) -> bool:
+    """Colours and Rich tables for a terminal, unless ``NO_COLOR`` is set (to anything)."""
+    if "NO_COLOR" in os.environ:
+        return False
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())
+
+
+def score_table_rich(table: ScoreTable, show_all: bool = False, width: int | None = None) -> str:
+    """The score table as a Rich table with terminal colours: winners in bold green."""
+    from rich.console import Console
+    from rich.table import Table
+
+    categories = shown_categories(table, show_all)
+    hidden = len(shown_categories(table, True)) - len(categories)
+    grid = Table(title=_headline(table), title_justify="left", show_footer=False)
+    grid.add_column("category")
+    winners = set(table.winner)
+    for line in table.players:
+        grid.add_column(line.name, justify="right", style="bold green" if line.name in winners else None)
+    for category in categories:
+        grid.add_row(category, *(str(line.breakdown.get(category, 0)) for line in table.players))
+    grid.add_section()
+    grid.add_row("total", *(str(line.total) for line in table.players), style="bold")
+    grid.add_row("rank", *(str(line.rank) for line in table.players))
+    console = Console(force_terminal=True, width=width or 100, color_system="standard", highlight=False)
+    with console.capture() as captured:
+        console.print(grid)
+        for text in _footer(table, hidden):
+            console.print(text, style="dim" if text.startswith(("note", "(")) else "bold")
+    return captured.get().rstrip("\n")
+
+
+def score_table_for(table: ScoreTable, stream: TextIO, show_all: bool = False) -> str:
+    """The score table as ``stream`` should get it: Rich on a terminal, plain text otherwise."""
+    if wants_colour(stream):
+        import shutil
+
+        return score_table_rich(table, show_all, shutil.get_terminal_size().columns)
+    return score_table_text(table, show_all)
+
+
+def score_json(table: ScoreTable, header: GameHeader) -> dict[str, Any]:
+    """The ``score --json`` object: the table, with the record's date, place and event after
+    the edition (null when the record does not say)."""
+    data = table.to_json()
+    date = header.date
+    facts = {"date": date.isoformat() if hasattr(date, "isoformat") else date,  # TOML dates as ISO text
+             "place": header.place, "event": header.event}
+    keys = list(data)
+    at = keys.index("edition") + 1
+    return {**{k: data[k] for k in keys[:at]}, **facts, **{k: data[k] for k in keys[at:]}}

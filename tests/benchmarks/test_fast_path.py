@@ -112,7 +112,7 @@ def test_a_folder_with_one_record_prints_its_table(monkeypatch, capsys, cli, tmp
 
 
 def test_an_internal_error_is_one_line_with_exit_code_3_never_a_traceback(monkeypatch, capsys, record):
-    def broken(path, as_json):
+    def broken(path, as_json, show_all=False):
         raise KeyError("boom")
 
     monkeypatch.setattr(subcommands, "score_file", broken)
@@ -122,7 +122,7 @@ def test_an_internal_error_is_one_line_with_exit_code_3_never_a_traceback(monkey
 
 
 def test_burgundy_debug_lets_an_internal_error_through_for_developers(monkeypatch, record):
-    def broken(path, as_json):
+    def broken(path, as_json, show_all=False):
         raise KeyError("boom")
 
     monkeypatch.setattr(subcommands, "score_file", broken)

@@ -1,0 +1,288 @@
+"""The Castles of Burgundy as data and as a picture: ``show --json`` and ``show --svg``.
+
+:func:`position_data` turns a :class:`GameState` into the documented plain-data form of
+a position (docs/pictures.md, "The position as JSON"); :func:`picture` draws that same
+data as SVG, so the picture shows exactly what the JSON says. :func:`log_lines` tells the
+core timeline (``--at``, ``chart``) where a record keeps its lines and how they group
+into rounds.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from burgundy_cli.castles.boards import ROW_LENGTHS, SPACES, space_name
+from burgundy_cli.castles.engine import expected
+from burgundy_cli.castles.render import duchy_number, tile_short
+from burgundy_cli.castles.scoring import END_CATEGORIES
+from burgundy_cli.castles.state import GameState
+from burgundy_cli.castles.tiles import COLOUR_NAME, catalogue
+from burgundy_cli.core.svg import Svg, player_colours
+
+#: Categories added by the final scoring (a chart shows them as their own step).
+FINAL_CATEGORIES = END_CATEGORIES
+
+
+# --- the record's lines -------------------------------------------------------------------------
+
+
+def log_lines(data: dict[str, Any]) -> list[tuple[str | int, ...]]:
+    """The key path of every log line (``("log", "A1", 0)``), in order."""
+    return [("log", group, index) for group, lines in data.get("log", {}).items() for index in range(len(lines))]
+
+
+def step_done(session: Any, path: tuple[str | int, ...], next_path: tuple[str | int, ...] | None,
+              steps: int) -> str | None:
+    """The round (``A1``..``E5``) when the line at ``path`` is its round's last, else None."""
+    return str(path[1]).upper() if next_path is None or next_path[1] != path[1] else None
+
+
+def without_log(data: dict[str, Any]) -> dict[str, Any]:
+    """The record's tables with no line played and no stored result: where replays start."""
+    return {key: value for key, value in data.items() if key not in ("log", "result")}
+
+
+# --- the position as data -----------------------------------------------------------------------
+
+
+def position_data(state: GameState) -> dict[str, Any]:
+    """The position in the documented JSON form (see docs/pictures.md)."""
+    from burgundy_cli.castles.scoring import score
+
+    due = expected(state)
+    names = [player.name for player in state.players]
+    return {
+        "game": "castles-of-burgundy",
+        "edition": state.edition,
+        "phase": due.phase,
+        "round": due.round,
+        "due": due_data(state),
+        "white_die": state.white,
+        "round_goods": None if state.round_goods is None else list(state.round_goods),
+        "bridge": [[names[seat] for seat in reversed(stack)] for stack in state.bridge],
+        "turn_order": [names[seat] for seat in state.bridge_order()],
+        "depots": [{"depot": "black" if depot == 0 else depot, "tiles": list(state.depots[depot]),
+                    "goods": list(state.depot_goods[depot]), "revealed": state.revealed[depot]}
+                   for depot in (1, 2, 3, 4, 5, 6, 0)],
+        "players": [_player_data(state, seat) for seat in range(len(state.players))],
+        "score": score(state).to_json(),
+    }
+
+
+def _player_data(state: GameState, seat: int) -> dict[str, Any]:
+    player = state.players[seat]
+    return {
+        "name": player.name,
+        "seat": seat + 1,
+        "duchy_number": duchy_number(state.edition, player),
+        "duchy": [{"space": space_name(index), "colour": COLOUR_NAME[player.board.colour[index]],
+                   "die": player.board.die[index], "tile": player.duchy[index]} for index in range(SPACES)],
+        "storage": list(player.storage),
+        "goods": {str(kind): count for kind, count in sorted(player.goods.items())},
+        "sold": {str(kind): count for kind, count in enumerate(player.sold) if kind and count},
+        "silver": player.silver,
+        "workers": player.workers,
+        "vp": player.points,
+        "vp_by_category": {category: points for category, points in player.vp.items() if points},
+        "bonus_tiles": [f"{COLOUR_NAME[code]}-{size}" for code, size in
+                        (bonus.split("-", 1) for bonus in player.bonuses)],
+        "knowledge": sorted(player.knowledge),
+        "dice": list(player.dice),
+    }
+
+
+# --- the picture --------------------------------------------------------------------------------
+
+#: Hex circumradius, width and row step of a duchy (pointy-topped hexes, rows offset by half).
+R = 20.0
+HEX_W = 3 ** 0.5 * R
+ROW_STEP = 1.5 * R
+#: Size of one duchy block (map and its player's panel) and the margins around it.
+BLOCK_W, BLOCK_H, MARGIN = 480.0, 274.0, 16.0
+_CODE = {name: code for code, name in COLOUR_NAME.items()}
+
+CSS = """
+text{font-family:'DejaVu Sans',Verdana,sans-serif;font-size:9px;fill:#222}
+.title{font-size:15px;font-weight:bold}
+.heading{font-size:11px;font-weight:bold}
+.small{font-size:7px;fill:#444}
+.mid{text-anchor:middle}
+.die{font-size:11px;font-weight:bold;text-anchor:middle;fill:#333}
+.coord{font-size:6.5px;text-anchor:middle;fill:#333}
+.tile-label{font-size:7.5px;font-weight:bold;text-anchor:middle;fill:#fff}
+.tile-label.light{fill:#222}
+.tile-label.tiny{font-size:6px}
+.on-dark{fill:#fff}
+.hex{stroke:#fff;stroke-width:1.2}
+.hex.empty{stroke:#fff}
+.hex.C{fill:#2f6b3a}.hex.S{fill:#2f74b5}.hex.M{fill:#7d7d7d}.hex.L{fill:#7fb545}.hex.B{fill:#c9a46a}.hex.Y{fill:#d9b51f}
+.hex.empty.C{fill:#bcd5c0}.hex.empty.S{fill:#c3d8ee}.hex.empty.M{fill:#dadada}.hex.empty.L{fill:#dcecc8}
+.hex.empty.B{fill:#f0e2cb}.hex.empty.Y{fill:#f5ebb8}
+.box{fill:#fafafa;stroke:#999;stroke-width:1}
+.box.black{fill:#3a3a3a}
+.goods{stroke:#333;stroke-width:.8}
+.goods-label{font-size:9px;font-weight:bold;text-anchor:middle}
+.disc{stroke:#222;stroke-width:.8}
+.bonus{stroke:#333;stroke-width:.6}
+""".replace("\n", "")
+
+#: Goods tile colours by type 1-6 (the printed tiles' colours, near enough to tell apart).
+GOODS_FILL = ("", "#e8d34a", "#c8862b", "#8fb6d9", "#b04a4a", "#6a9a4e", "#9a7bb4")
+
+
+def picture(position: dict[str, Any], title: str) -> str:
+    """The SVG of a position given as :func:`position_data`: status, bridge, depots, duchies."""
+    players = position["players"]
+    colours = player_colours([p["name"] for p in players])
+    rows = (len(players) + 1) // 2
+    top = 172.0
+    width = 2 * BLOCK_W + 3 * MARGIN
+    svg = Svg(width, top + rows * (BLOCK_H + MARGIN), title, CSS)
+    svg.rect(0, 0, width, svg.height, "box")
+    svg.label(MARGIN, 24, title, "title")
+    svg.label(MARGIN, 42, _status(position), "heading")
+    _bridge(svg, position, colours, MARGIN, 54)
+    _depots(svg, position["depots"], MARGIN, 86)
+    totals = {line["name"]: line["total"] for line in position["score"]["players"]}
+    for seat, player in enumerate(players):
+        player = {**player, "score": totals[player["name"]]}
+        x = MARGIN + (seat % 2) * (BLOCK_W + MARGIN)
+        y = top + (seat // 2) * (BLOCK_H + MARGIN)
+        _duchy_block(svg, player, colours[seat], x, y)
+    return svg.text()
+
+
+def _status(position: dict[str, Any]) -> str:
+    due, score = position["due"], position["score"]
+    totals = ", ".join(f"{line['name']} {line['total']}" for line in score["players"])
+    if due["kind"] == "over":
+        return f"game over. final scoring: {totals}; winner {', '.join(score['winner'])}"
+    where = f"phase {position['phase']}, round {position['round']}"
+    doing = {"phase": "phase setup due", "roll": "the roll is due"}.get(due["kind"], f"{due['player']} to move")
+    white = f", white die {position['white_die']}" if position["white_die"] is not None else ""
+    return f"{where}: {doing}{white}. VP so far: {totals}"
+
+
+def _bridge(svg: Svg, position: dict[str, Any], colours: list[str], x: float, y: float) -> None:
+    """The turn-order track: one box per space from the start space on, stacks top first."""
+    seat = {p["name"]: index for index, p in enumerate(position["players"])}
+    svg.label(x, y + 16, "bridge", "heading")
+    for space, stack in enumerate(position["bridge"]):
+        left = x + 50 + space * 44
+        svg.rect(left, y, 40, 24, "box")
+        svg.label(left + 20, y + 31, "start" if space == 0 else str(space), "small mid")
+        for depth, name in reversed(list(enumerate(stack))):  # the top piece painted last, over the rest
+            svg.circle(left + 9 + depth * 8, y + 12, 6, "disc", colours[seat[name]])
+    order = " > ".join(position["turn_order"])
+    svg.label(x + 60 + len(position["bridge"]) * 44, y + 16, f"turn order: {order}", "")
+
+
+def _depots(svg: Svg, depots: list[dict[str, Any]], x: float, y: float) -> None:
+    """Six numbered depots and the black one, each with its hex tiles and goods."""
+    kinds = catalogue()
+    width = (2 * BLOCK_W + MARGIN) / len(depots) - 6
+    for index, depot in enumerate(depots):
+        left = x + index * (width + 6)
+        black = depot["depot"] == "black"
+        svg.rect(left, y, width, 74, "box black" if black else "box", rx=4.0)
+        name = "black depot" if black else f"depot {depot['depot']}"
+        svg.label(left + 6, y + 12, name, "heading on-dark" if black else "heading")
+        for slot, tile in enumerate(depot["tiles"]):
+            cx, cy = left + 18 + (slot % 4) * 29, y + 32 + (slot // 4) * 26
+            _tile(svg, cx, cy, 14.0, kinds[tile].colour, tile)
+        for slot, good in enumerate(depot["goods"]):
+            svg.rect(left + 6 + slot * 16, y + 56, 13, 13, "goods", GOODS_FILL[good], rx=2.0)
+            svg.label(left + 12.5 + slot * 16, y + 66, str(good), "goods-label")
+        if not depot["revealed"] and not depot["tiles"]:
+            svg.label(left + width / 2, y + 40, "not recorded", "small mid on-dark" if black else "small mid")
+
+
+def _tile(svg: Svg, x: float, y: float, r: float, colour: str, tile: str) -> None:
+    """A hex tile of ``colour`` (code) with its short label."""
+    svg.hexagon(x, y, r, f"hex {colour}")
+    light = " light" if colour in ("Y", "L", "B") else ""
+    svg.label(x, y + 2.5, tile_short(tile), "tile-label" + light + (" tiny" if r < R else ""))
+
+
+def _duchy_block(svg: Svg, player: dict[str, Any], colour: str, x: float, y: float) -> None:
+    """One player's duchy map with the coordinates and dice, and their supplies beside it."""
+    svg.rect(x, y, BLOCK_W, BLOCK_H, "box", rx=6.0)
+    svg.circle(x + 14, y + 14, 6, "disc", colour)
+    total = f"{player['score']} VP" + (f" ({player['vp']} during play)" if player["score"] != player["vp"] else "")
+    svg.label(x + 26, y + 18, f"{player['name']}: {total}; seat {player['seat']}, duchy No. {player['duchy_number']}",
+              "heading")
+    index = 0
+    for row, length in enumerate(ROW_LENGTHS):
+        for col in range(length):
+            cx = x + 14 + HEX_W / 2 + (7 - length) * HEX_W / 2 + col * HEX_W
+            cy = y + 34 + R + row * ROW_STEP
+            _space(svg, player["duchy"][index], cx, cy)
+            index += 1
+    _panel(svg, player, x + 14 + 7 * HEX_W + 14, y + 40)
+
+
+def _space(svg: Svg, space: dict[str, Any], x: float, y: float) -> None:
+    code = _CODE[space["colour"]]
+    if space["tile"] is None:
+        svg.hexagon(x, y, R, f"hex empty {code}")
+        svg.label(x, y - 7, space["space"], "coord")
+        svg.label(x, y + 8, str(space["die"]), "die")
+        return
+    _tile(svg, x, y, R, code, space["tile"])
+    svg.label(x, y - 8, space["space"], "coord" if code in ("Y", "L", "B") else "coord on-dark")
+
+
+def _panel(svg: Svg, player: dict[str, Any], x: float, y: float) -> None:
+    """Storage, goods, silver, workers, VP by category, bonus and knowledge tiles, dice."""
+    kinds = catalogue()
+    svg.label(x, y, "storage", "heading")
+    for slot in range(3):
+        cx = x + 16 + slot * 34
+        if slot < len(player["storage"]):
+            tile = player["storage"][slot]
+            _tile(svg, cx, y + 22, 15.0, kinds[tile].colour, tile)
+        else:
+            svg.hexagon(cx, y + 22, 15.0, "hex empty M")
+    svg.label(x, y + 56, "goods", "heading")
+    goods = [int(kind) for kind, count in player["goods"].items() for _ in range(count)]
+    for slot, good in enumerate(goods):
+        svg.rect(x + 40 + slot * 17, y + 45, 14, 14, "goods", GOODS_FILL[good], rx=2.0)
+        svg.label(x + 47 + slot * 17, y + 55.5, str(good), "goods-label")
+    if not goods:
+        svg.label(x + 40, y + 56, "none", "")
+    svg.label(x, y + 76, f"silver {player['silver']}   workers {player['workers']}", "")
+    lines = [f"{category} {points}" for category, points in player["vp_by_category"].items()]
+    for number, text in enumerate(lines[:6]):
+        svg.label(x + (number % 2) * 92, y + 94 + (number // 2) * 11, text, "small")
+    bonus_y = y + 134
+    svg.label(x, bonus_y, "bonus", "heading")
+    for slot, bonus in enumerate(player["bonus_tiles"]):
+        name, _, size = bonus.rpartition("-")
+        left = x + 40 + slot * 30
+        svg.rect(left, bonus_y - 10, 26 if size == "large" else 18, 13, f"bonus hex {_CODE[name]}", rx=2.0)
+        svg.label(left + (13 if size == "large" else 9), bonus_y, "L" if size == "large" else "S",
+                  "tile-label" + (" light" if _CODE[name] in ("Y", "L", "B") else ""))
+    if not player["bonus_tiles"]:
+        svg.label(x + 40, bonus_y, "none", "")
+    knowledge = ", ".join(f"k{n}" for n in player["knowledge"]) or "none"
+    svg.label(x, bonus_y + 20, f"knowledge: {knowledge}", "small")
+    if player["dice"]:
+        svg.label(x, bonus_y + 34, "dice to use: " + " ".join(map(str, player["dice"])), "small")
+    sold = " ".join(f"{kind}x{count}" for kind, count in player["sold"].items())
+    if sold:
+        svg.label(x, bonus_y + 48, f"goods sold (type x tiles): {sold}", "small")
+
+
+
+# --- the game outside the tool ------------------------------------------------------------------
+
+#: The game as BoardGameGeek lists it, per edition: (BGG id, year published) -- for exports.
+BOARDGAMEGEEK = {"2011": (84876, 2011), "2019": (271320, 2019)}
+TITLE = "The Castles of Burgundy"
+
+
+def due_data(state: GameState) -> dict[str, Any]:
+    """What comes next (``position_data``'s ``due``): ``phase``, ``roll``, ``player`` or
+    ``over``, the player to move, and the other line kinds accepted now."""
+    due = expected(state)
+    return {"kind": due.kind, "player": due.player, "optional": list(due.optional)}

@@ -1,0 +1,90 @@
+"""``burgundy chart``: each player's VP after every step of a record, drawn as SVG.
+
+The data come from :func:`burgundy_cli.core.pictures.chart_series` (rounds for The
+Castles of Burgundy, turns for Robber Knights, then the final scoring as a step of its
+own); this module only draws them: a grid, one line per player in the player's colour,
+and a legend with the final totals. Hand-built and deterministic, like every picture.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from burgundy_cli.core.svg import Svg, player_colours
+
+CSS = """
+text{font-family:'DejaVu Sans',Verdana,sans-serif;font-size:10px;fill:#222}
+.title{font-size:15px;font-weight:bold}
+.axis{font-size:9px;fill:#555}
+.x{text-anchor:middle}
+.y{text-anchor:end}
+.background{fill:#fff;stroke:#999;stroke-width:1}
+.grid{stroke:#ddd;stroke-width:1}
+.frame{stroke:#555;stroke-width:1.2}
+.final{stroke:#999;stroke-width:1;stroke-dasharray:4 3}
+.series{fill:none;stroke-width:2.2;stroke-linejoin:round}
+.point{stroke:#fff;stroke-width:.8}
+""".replace("\n", "")
+
+LEFT, TOP, RIGHT, BOTTOM = 56.0, 48.0, 170.0, 44.0
+#: Width of one character of the title (bold 15px): the plot widens for a long title.
+TITLE_EM = 9.0
+
+
+def vp_axis(value: int) -> tuple[int, int]:
+    """The top of the VP axis and its grid step: at most 10 steps of 5, 10, 20, 25, 50 or 100."""
+    step = next((s for s in (5, 10, 20, 25, 50, 100) if value / s <= 10), 10 ** len(str(value)) // 10)
+    return max(step, -(-value // step) * step), step
+
+
+def chart_svg(series: dict[str, Any]) -> str:
+    """The chart of :func:`~burgundy_cli.core.pictures.chart_series`'s data."""
+    labels: list[str] = series["steps"]
+    names = list(series["vp"])
+    colours = player_colours(names)
+    unit = "round" if series["game"] == "castles-of-burgundy" else "turn"
+    title = f"VP after every {unit}: {series['file']}"
+    plot_w = max(360.0, 22.0 * (len(labels) - 1), TITLE_EM * len(title) - RIGHT)
+    plot_h = 280.0
+    width, height = LEFT + plot_w + RIGHT, TOP + plot_h + BOTTOM
+    top_vp, step = vp_axis(max([max(v) for v in series["vp"].values()] + [1]))
+    svg = Svg(width, height, f"VP per {unit}: {series['file']}", CSS)
+    svg.rect(0, 0, width, height, "background")
+    svg.label(LEFT, 24, title, "title")
+
+    def x_of(index: int) -> float:
+        return LEFT + plot_w * index / max(1, len(labels) - 1)
+
+    def y_of(vp: float) -> float:
+        return TOP + plot_h * (1 - vp / top_vp)
+
+    for vp in range(0, top_vp + 1, step):
+        svg.line(LEFT, y_of(vp), LEFT + plot_w, y_of(vp), "grid")
+        svg.label(LEFT - 6, y_of(vp) + 3, str(vp), "axis y")
+    every = max(1, -(-len(labels) // 30))
+    for index, label in enumerate(labels):
+        if index % every == 0 or index == len(labels) - 1:
+            svg.line(x_of(index), TOP + plot_h, x_of(index), TOP + plot_h + 4, "frame")
+            svg.label(x_of(index), TOP + plot_h + 16, label, "axis x")
+    if labels[-1] == "final":
+        svg.line(x_of(len(labels) - 2), TOP, x_of(len(labels) - 2), TOP + plot_h, "final")
+    svg.line(LEFT, TOP + plot_h, LEFT + plot_w, TOP + plot_h, "frame")
+    svg.line(LEFT, TOP, LEFT, TOP + plot_h, "frame")
+    svg.label(LEFT + plot_w / 2, height - 8, f"{unit}s" + ("; the last step is the final scoring"
+                                                          if labels[-1] == "final" else ""), "axis x")
+    for name, colour in zip(names, colours):
+        values = series["vp"][name]
+        points = [(x_of(i), y_of(v)) for i, v in enumerate(values)]
+        svg.polyline(points, "series", colour)
+        if len(points) <= 40:
+            for x, y in points:
+                svg.circle(x, y, 2.6, "point", colour)
+    ranked = sorted(names, key=lambda n: -series["vp"][n][-1])
+    for row, name in enumerate(ranked):
+        y = TOP + 10 + row * 20
+        colour = colours[names.index(name)]
+        svg.add("line", {"x1": LEFT + plot_w + 16, "y1": y - 3, "x2": LEFT + plot_w + 36, "y2": y - 3,
+                         "class": "series", "stroke": colour})
+        winner = " (winner)" if name in series["winner"] else ""
+        svg.label(LEFT + plot_w + 42, y, f"{name} {series['vp'][name][-1]}{winner}", "")
+    return svg.text()

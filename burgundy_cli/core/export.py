@@ -1,0 +1,213 @@
+"""``burgundy export``: records as a BG Stats import file or as CSV, for score-tracking apps.
+
+Every record is replayed and verified first; a record that fails is reported and left
+out, never half exported. The BG Stats file (docs/export.md) holds one play per complete
+game, with ids derived from the record's canonical content (:func:`play_uuid`), so
+importing the same records again updates those plays instead of adding copies, and the
+player, place and game ids from their names, so every export agrees on who is who. No
+account, password or network is involved: the file is imported by the app.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as _dt
+import hashlib
+import importlib
+import io
+import uuid
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from burgundy_cli.core.errors import failure
+from burgundy_cli.core.game import GameHeader, ScoreTable
+from burgundy_cli.core.record import dump_record, read_record
+from burgundy_cli.core.registry import GAMES
+from burgundy_cli.core.session import open_doc
+
+#: The namespace of every id this tool gives BG Stats (a UUID5 of the tool's name).
+NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "https://pypi.org/project/burgundy-cli/")
+
+
+@dataclass(frozen=True)
+class Played:
+    """One verified record: its header, score table, start player and canonical text."""
+
+    file: str
+    header: GameHeader
+    table: ScoreTable
+    start_player: str | None
+    canonical: str
+
+
+def read_played(files: Iterable[str]) -> tuple[list[Played], list[dict[str, Any]]]:
+    """Replay and verify ``files``; the records that pass, and ``{"file", "error", "exit"}``
+    for those that do not."""
+    played, failed = [], []
+    for file in files:
+        try:
+            doc = read_record(file)
+            session = open_doc(doc)
+            table = session.score()
+            data = session.record_data()
+        except Exception as err:  # noqa: BLE001 - reported per file, never as a traceback
+            message, code = failure(err)
+            failed.append({"file": file, "error": message.removeprefix("burgundy: "), "exit": code})
+            continue
+        start = _first_mover(session.header.players, data) if "setup" in data else None
+        played.append(Played(file, session.header, table, start, dump_record(data)))
+    return played, failed
+
+
+def _first_mover(players: list[str], data: dict[str, Any]) -> str | None:
+    """The player of the first player line of a record started from its setup: who began."""
+    module = importlib.import_module(GAMES[data["game"]["name"]] + ".svg")
+    known = {name.lower(): name for name in players}
+    for path in module.log_lines(data):
+        value: Any = data
+        for key in path:
+            value = value[key]
+        name = known.get(value.partition(":")[0].strip().lower()) if ":" in value else None
+        if name is not None:
+            return name
+    return None
+
+
+def play_uuid(played: Played) -> str:
+    """A play's id: a UUID5 of the record's canonical text (comments and layout aside)."""
+    return str(uuid.uuid5(NAMESPACE, "play:" + hashlib.sha256(played.canonical.encode()).hexdigest())).upper()
+
+
+def _name_uuid(kind: str, name: str) -> str:
+    return str(uuid.uuid5(NAMESPACE, f"{kind}:{name}")).upper()
+
+
+def _game_facts(played: Played) -> tuple[str, str, int, int]:
+    """The game's name with its edition, its BoardGameGeek name, id and year for the
+    record's edition (the one the replay used, which a Castles record may leave to its default)."""
+    module = importlib.import_module(GAMES[played.header.name] + ".svg")
+    edition = played.table.edition
+    bgg, year = module.BOARDGAMEGEEK[edition]
+    return module.TITLE + (f" ({edition})" if edition else ""), module.TITLE, bgg, year
+
+
+def _play_date(header: GameHeader) -> str | None:
+    """``YYYY-MM-DD HH:MM:SS`` from ``[game] date`` (a date alone is taken as noon), else None."""
+    value = header.date
+    if isinstance(value, str):
+        try:
+            value = _dt.datetime.fromisoformat(value)
+        except ValueError:
+            return None
+    if isinstance(value, _dt.datetime):
+        return value.strftime("%Y-%m-%d %H:%M:%S")
+    if isinstance(value, _dt.date):
+        return f"{value.isoformat()} 12:00:00"
+    return None
+
+
+def breakdown_comment(played: Played) -> str:
+    """The play's comments: each player's points by category (BG Stats has no such fields)."""
+    lines = [f"Scored by burgundy from {played.file}."]
+    if played.header.event:
+        lines.append(f"Event: {played.header.event}.")
+    for line in played.table.players:
+        parts = ", ".join(f"{category} {points}" for category, points in line.breakdown.items() if points)
+        lines.append(f"{line.name} {line.total} (rank {line.rank}): {parts or 'no points'}")
+    if played.table.tiebreak:
+        lines.append(f"Tiebreak: {played.table.tiebreak}.")
+    return "\n".join(lines)
+
+
+def bgstats(played: list[Played]) -> dict[str, Any]:
+    """The BG Stats import file for the complete games among ``played`` (docs/export.md)."""
+    players: dict[str, int] = {}
+    places: dict[str, int] = {}
+    games: dict[str, dict[str, Any]] = {}
+    plays = []
+    for record in (p for p in played if p.table.complete):
+        name, bgg_name, bgg, year = _game_facts(record)
+        if name not in games:
+            games[name] = {"id": len(games) + 1, "uuid": _name_uuid("game", name), "name": name, "bggName": bgg_name,
+                           "bggId": bgg, "bggYear": year, "highestWins": True, "noPoints": False,
+                           "cooperative": False, "usesTeams": False}
+        for player in record.header.players:
+            players.setdefault(player, len(players) + 1)
+        place = record.header.place
+        if place is not None:
+            places.setdefault(place, len(places) + 1)
+        seat = {player: index for index, player in enumerate(record.header.players)}
+        play: dict[str, Any] = {"uuid": play_uuid(record)}
+        date = _play_date(record.header)
+        if date is not None:
+            play.update({"playDate": date, "entryDate": date})
+        play.update({
+            "gameRefId": games[name]["id"],
+            "board": _board(record),
+            "ignored": False, "manualWinner": False, "usesTeams": False, "rounds": 0, "durationMin": 0,
+            "comments": breakdown_comment(record),
+            "playerScores": [{"playerRefId": players[line.name], "score": str(line.total), "rank": line.rank,
+                              "winner": line.name in record.table.winner,
+                              "startPlayer": line.name == record.start_player,
+                              "seatOrder": seat[line.name] + 1, "newPlayer": False, "role": ""}
+                             for line in sorted(record.table.players, key=lambda line: seat[line.name])],
+        })
+        if place is not None:
+            play["locationRefId"] = places[place]
+        plays.append(play)
+    return {
+        "about": "BG Stats import file written by burgundy (https://pypi.org/project/burgundy-cli/); "
+                 "open it with the BG Stats app to import the plays.",
+        "players": [{"id": number, "uuid": _name_uuid("player", name), "name": name, "isAnonymous": False}
+                    for name, number in players.items()],
+        "locations": [{"id": number, "uuid": _name_uuid("location", name), "name": name}
+                      for name, number in places.items()],
+        "games": list(games.values()),
+        "plays": plays,
+        "userInfo": {"meRefId": 0},
+    }
+
+
+def _board(played: Played) -> str:
+    """What BG Stats calls the board (a variant): the edition and the rule options chosen."""
+    parts = [f"{played.table.edition} edition"] if played.table.edition else []
+    parts += [f"{key} = {value}" for key, value in played.header.options.items()]
+    return "; ".join(parts)
+
+
+#: The CSV columns before the scoring categories.
+CSV_COLUMNS = ("file", "game", "edition", "date", "place", "event", "complete", "player", "seat",
+               "start_player", "score", "rank", "winner")
+
+
+def csv_text(played: list[Played]) -> str:
+    """One row per player per game, with every scoring category any record uses as a column
+    (empty where the record's game has no such category); yes/no columns are ``true``/``false``."""
+    categories: list[str] = []
+    for record in played:
+        for line in record.table.players:
+            categories.extend(c for c in line.breakdown if c not in categories)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow([*CSV_COLUMNS, *categories])
+    for record in played:
+        header = record.header
+        lines = {line.name: line for line in record.table.players}
+        for seat, name in enumerate(header.players, start=1):
+            line = lines[name]
+            writer.writerow([record.file, header.name, record.table.edition or "", _csv_date(header), header.place or "",
+                             header.event or "", _yes(record.table.complete), name, seat,
+                             _yes(name == record.start_player), line.total, line.rank,
+                             _yes(name in record.table.winner),
+                             *(line.breakdown.get(category, "") for category in categories)])
+    return out.getvalue()
+
+
+def _yes(value: bool) -> str:
+    return "true" if value else "false"
+
+
+def _csv_date(header: GameHeader) -> str:
+    value = header.date
+    return value.isoformat() if isinstance(value, _dt.date) else (value or "")

@@ -1,0 +1,152 @@
+"""A record step by step: the position at any point (``--at``), pictures, and the score chart.
+
+Each game has a module ``<game package>.svg`` offering ``log_lines(data)`` (the key path of
+every line the record plays), ``without_log(data)`` (the tables a replay starts from),
+``step_done(session, path, next_path, steps)`` (the name of the step -- a Castles round,
+a Robber Knights turn -- that the line just played completes, else None),
+``FINAL_CATEGORIES`` (what final scoring adds), ``position_data(state)`` and
+``picture(position, title)``. The record is verified whole first; then a fresh session
+from its start plays the lines again through the same :meth:`Session.play` as
+``burgundy play``, so a picture never shows a position the referee would not reach.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+from burgundy_cli.core.errors import UsageError
+from burgundy_cli.core.game import ScoreTable, Session
+from burgundy_cli.core.record import RecordDoc, read_record
+from burgundy_cli.core.registry import GAMES
+from burgundy_cli.core.session import open_doc
+
+
+@dataclass(frozen=True)
+class Step:
+    """The end of one round (Castles) or turn (Robber Knights): its name, the record line
+    it ends on (0 for the start) and the score table then."""
+
+    label: str
+    line: int
+    table: ScoreTable
+
+
+class Timeline:
+    """A verified record, ready to be replayed to any of its steps."""
+
+    def __init__(self, path: str) -> None:
+        self.doc = read_record(path)
+        self.session = open_doc(self.doc)  # the whole record verified, errors located
+        self.module = _game_module(self.session.header.name)
+        self.paths = self.module.log_lines(self.doc.data)
+
+    def fresh(self) -> Session:
+        """A session at the record's start (its setup or position), no line played."""
+        start = RecordDoc(self.doc.name, self.doc.text, self.module.without_log(self.doc.data))
+        return open_doc(start, verify_result=False)
+
+    def line_of(self, path: tuple[str | int, ...]) -> int:
+        return self.doc.location_of_text(*path).line or 0
+
+    def _text(self, path: tuple[str | int, ...]) -> str:
+        value: Any = self.doc.data
+        for key in path:
+            value = value[key]
+        return value
+
+    def steps(self) -> list[Step]:
+        """The start, then every step of the record with its score table."""
+        session = self.fresh()
+        steps = [Step("start", 0, session.score())]
+        for index, path in enumerate(self.paths):
+            session.play(self._text(path))
+            following = self.paths[index + 1] if index + 1 < len(self.paths) else None
+            label = self.module.step_done(session, path, following, len(steps))
+            if label is not None:
+                steps.append(Step(label, self.line_of(path), session.score()))
+        return steps
+
+    def session_at(self, at: str | None) -> tuple[Session, str]:
+        """The session after the step named ``at`` (``C3``, ``T12``) or after the record's
+        line number ``at``; the whole record when ``at`` is None. Also says where it stopped.
+
+        :raises UsageError: no such step or line in the record.
+        """
+        if at is None:
+            return self.session, "end of the record"
+        wanted = at.strip().upper()
+        session = self.fresh()
+        if wanted.isdigit():
+            number = int(wanted)
+            for path in self.paths:
+                if self.line_of(path) > number:
+                    break
+                session.play(self._text(path))
+            return session, f"line {number}"
+        labels: list[str] = []
+        for index, path in enumerate(self.paths):
+            session.play(self._text(path))
+            following = self.paths[index + 1] if index + 1 < len(self.paths) else None
+            label = self.module.step_done(session, path, following, len(labels) + 1)
+            if label is not None:
+                labels.append(label)
+                if label == wanted:
+                    return session, f"after {label}"
+        shown = f"{labels[0]}..{labels[-1]}" if labels else "none"
+        raise UsageError(f"--at {at}: no such step in {self.doc.name}",
+                         hint=f"steps: {shown}, or a line number of the record")
+
+
+def _game_module(name: str) -> ModuleType:
+    """The pictures module of the game called ``name`` (beside its package, see above)."""
+    return importlib.import_module(GAMES[name] + ".svg")
+
+
+def position_json(path: str, at: str | None = None) -> dict[str, Any]:
+    """``show --json``: the position at the end of the record (or at ``at``) as documented data."""
+    timeline = Timeline(path)
+    session, _ = timeline.session_at(at)
+    return timeline.module.position_data(session.state)
+
+
+def position_text(path: str, at: str | None = None) -> str:
+    """``show --at``: the text drawing of the position at ``at``, headed by where that is."""
+    timeline = Timeline(path)
+    session, where = timeline.session_at(at)
+    return f"{timeline.doc.name}, {where}:\n{session.show()}"
+
+
+def board_svg(path: str, at: str | None = None) -> str:
+    """``show --svg``: the picture of the position at the end of the record (or at ``at``)."""
+    timeline = Timeline(path)
+    session, where = timeline.session_at(at)
+    title = f"{timeline.doc.name} ({where})"
+    return timeline.module.picture(timeline.module.position_data(session.state), title)
+
+
+def chart_series(path: str) -> dict[str, Any]:
+    """Every player's VP after each step; a complete game ends with the final scoring as its
+    own step, after the last step's VP from play alone."""
+    timeline = Timeline(path)
+    steps = timeline.steps()
+    names = list(timeline.session.header.players)
+    labels: list[str] = []
+    series: dict[str, list[int]] = {name: [] for name in names}
+    final = timeline.module.FINAL_CATEGORIES
+    for step in steps:
+        labels.append(step.label)
+        totals = {line.name: line.total - sum(line.breakdown.get(c, 0) for c in final)
+                  for line in step.table.players}
+        for name in names:
+            series[name].append(totals[name])
+    last = steps[-1].table
+    if last.complete:
+        labels.append("final")
+        totals = {line.name: line.total for line in last.players}
+        for name in names:
+            series[name].append(totals[name])
+    return {"file": timeline.doc.name, "game": timeline.session.header.name, "steps": labels, "vp": series,
+            "complete": last.complete, "winner": list(last.winner)}

@@ -1,0 +1,101 @@
+"""A small builder of deterministic SVG text, shared by every picture the tool draws.
+
+Pictures are written by hand, as python-chess draws its boards: a handful of shapes, one
+``<style>`` block of CSS classes per picture, coordinates rounded to one decimal, and no
+randomness or timestamps, so the same position always gives the same bytes and a
+snapshot test can hold the text. Nothing here knows a game.
+"""
+
+from __future__ import annotations
+
+import math
+from xml.sax.saxutils import escape, quoteattr
+
+#: Seat colours for players whose name is no colour: distinct, and readable on white.
+SEAT_COLOURS = ("#c0392b", "#2e6fb7", "#d4a017", "#6c3483")
+
+#: Player names that are colours keep their colour (Robber Knights players are often named so).
+NAMED_COLOURS = {
+    "red": "#c0392b", "blue": "#2e6fb7", "yellow": "#e0b400", "green": "#2e8b3a", "white": "#f4f4f4",
+    "black": "#333333", "orange": "#e67e22", "purple": "#6c3483",
+}
+
+
+def num(value: float) -> str:
+    """A coordinate as short, stable text: one decimal at most, no ``-0``."""
+    text = f"{round(value, 1):.1f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def player_colours(names: list[str]) -> list[str]:
+    """One fill colour per player: the named colour when the name is one, else the seat's."""
+    colours = []
+    for seat, name in enumerate(names):
+        colour = NAMED_COLOURS.get(name.strip().lower())
+        colours.append(colour if colour and colour not in colours else SEAT_COLOURS[seat % len(SEAT_COLOURS)])
+    return colours
+
+
+class Svg:
+    """An SVG document built element by element; :meth:`text` gives the finished document."""
+
+    def __init__(self, width: float, height: float, title: str, css: str) -> None:
+        self.width, self.height, self.title, self.css = width, height, title, css
+        self.parts: list[str] = []
+
+    def add(self, tag: str, attributes: dict[str, object], content: str | None = None) -> None:
+        """One element; attributes whose value is None are left out, numbers are rounded."""
+        attrs = "".join(f" {key}={quoteattr(num(value) if isinstance(value, float) else str(value))}"
+                        for key, value in attributes.items() if value is not None)
+        self.parts.append(f"<{tag}{attrs}/>" if content is None else f"<{tag}{attrs}>{content}</{tag}>")
+
+    def open(self, tag: str = "g", **attributes: object) -> None:
+        """Start a group (closed by :meth:`close`); ``class_`` gives the CSS class."""
+        attrs = "".join(f" {key.rstrip('_')}={quoteattr(str(value))}" for key, value in attributes.items()
+                        if value is not None)
+        self.parts.append(f"<{tag}{attrs}>")
+
+    def close(self, tag: str = "g") -> None:
+        self.parts.append(f"</{tag}>")
+
+    def rect(self, x: float, y: float, w: float, h: float, cls: str, fill: str | None = None,
+             rx: float | None = None) -> None:
+        self.add("rect", {"x": float(x), "y": float(y), "width": float(w), "height": float(h),
+                          "rx": None if rx is None else float(rx), "class": cls, "fill": fill})
+
+    def circle(self, x: float, y: float, r: float, cls: str, fill: str | None = None) -> None:
+        self.add("circle", {"cx": float(x), "cy": float(y), "r": float(r), "class": cls, "fill": fill})
+
+    def line(self, x1: float, y1: float, x2: float, y2: float, cls: str) -> None:
+        self.add("line", {"x1": float(x1), "y1": float(y1), "x2": float(x2), "y2": float(y2), "class": cls})
+
+    def polygon(self, points: list[tuple[float, float]], cls: str, fill: str | None = None) -> None:
+        self.add("polygon", {"points": _points(points), "class": cls, "fill": fill})
+
+    def polyline(self, points: list[tuple[float, float]], cls: str, stroke: str | None = None) -> None:
+        self.add("polyline", {"points": _points(points), "class": cls, "stroke": stroke})
+
+    def label(self, x: float, y: float, text: str, cls: str) -> None:
+        """Text at baseline ``y``, anchored and coloured as its CSS classes say (CSS wins over
+        presentation attributes, so text is coloured by class only)."""
+        self.add("text", {"x": float(x), "y": float(y), "class": cls or None}, escape(text))
+
+    def hexagon(self, x: float, y: float, r: float, cls: str, fill: str | None = None) -> None:
+        """A pointy-topped hexagon of circumradius ``r`` centred on ``(x, y)``, as on a duchy."""
+        self.polygon(hex_corners(x, y, r), cls, fill)
+
+    def text(self) -> str:
+        """The finished document (a title for screen readers, the CSS, then the shapes)."""
+        head = (f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{num(self.width)}" '
+                f'height="{num(self.height)}" viewBox="0 0 {num(self.width)} {num(self.height)}">')
+        return "\n".join([head, f"<title>{escape(self.title)}</title>", f"<style>{self.css}</style>",
+                          *self.parts, "</svg>"]) + "\n"
+
+
+def hex_corners(x: float, y: float, r: float) -> list[tuple[float, float]]:
+    """The six corners of a pointy-topped hexagon, clockwise from the top."""
+    return [(x + r * math.sin(math.radians(a)), y - r * math.cos(math.radians(a))) for a in range(0, 360, 60)]
+
+
+def _points(points: list[tuple[float, float]]) -> str:
+    return " ".join(f"{num(x)},{num(y)}" for x, y in points)

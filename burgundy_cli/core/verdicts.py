@@ -1,0 +1,66 @@
+"""``play --json`` and the legal moves offered by shell completion.
+
+``play --json`` reports a verdict for each line (legal or not, the canonical line, the
+rule that refuses it) and what the record expects next, as one JSON object; as with
+``play``, nothing is written unless every line is legal. Completion offers the legal lines
+of the record's player to move, so a table can type ``burgundy check game.toml "anna: t<TAB>``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from burgundy_cli.core.errors import IllegalMoveError, RefereeError, UsageError
+from burgundy_cli.core.registry import GAMES
+
+
+def due(session: Any) -> dict[str, Any]:
+    """What the record expects next, in the form of ``show --json``'s ``due``."""
+    return importlib.import_module(GAMES[session.header.name] + ".svg").due_data(session.state)
+
+
+def play_verdicts(path: str, moves: list[str]) -> tuple[dict[str, Any], int]:
+    """Check ``moves`` in order and, when all are legal, append them to the record.
+
+    Returns the ``play --json`` object -- ``verdicts`` (one per line up to the first
+    refused one), ``written``, ``due`` (what is expected after the lines accepted: at a
+    refused line, what it should have been) -- and the exit code (1 when a line was refused).
+
+    :raises RefereeError: the record cannot be opened or written.
+    """
+    from burgundy_cli.core.record import dump_record, write_atomic
+    from burgundy_cli.core.session import open_record
+
+    session = open_record(path)
+    verdicts: list[dict[str, Any]] = []
+    for move in moves:
+        try:
+            line = session.play(move)
+        except RefereeError as err:
+            if isinstance(err, UsageError):
+                raise
+            rule = err.rule.id if isinstance(err, IllegalMoveError) else None
+            verdicts.append({"move": move, "legal": False, "line": None, "rule": rule, "message": err.describe()})
+            return {"verdicts": verdicts, "written": False, "due": due(session)}, 1
+        verdicts.append({"move": move, "legal": True, "line": line, "rule": None, "message": f"recorded: {line}"})
+    from burgundy_cli.core.directive import keep_directive
+
+    write_atomic(path, keep_directive(path, dump_record(session.record_data())))
+    return {"verdicts": verdicts, "written": True, "due": due(session)}, 0
+
+
+def legal_completions(path: str, before: list[str], incomplete: str) -> list[str]:
+    """The legal lines after playing ``before`` on the record at ``path`` that start with
+    ``incomplete`` (ignoring case); nothing when the record or a line does not read."""
+    from burgundy_cli.core.session import open_record
+
+    try:
+        session = open_record(path)
+        for line in before:
+            session.play(line)
+        moves = session.legal_moves().moves
+    except Exception:  # noqa: BLE001 - completion offers nothing rather than an error in the shell
+        return []
+    wanted = incomplete.lower()
+    return [move for move in moves if move.lower().startswith(wanted)]

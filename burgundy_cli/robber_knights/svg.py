@@ -1,0 +1,179 @@
+"""Robber Knights as data and as a picture: ``show --json`` and ``show --svg``.
+
+:func:`position_data` gives the documented plain-data form of a position (docs/pictures.md);
+:func:`picture` draws that data: the landscape with its coordinates, each tile's terrain and
+building, the knight stacks top colour first, and the scores. :func:`log_lines` and
+:func:`step_done` tell the core timeline (``--at``, ``chart``) where the lines are and
+where each turn ends.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from burgundy_cli.core.svg import Svg, player_colours
+from burgundy_cli.robber_knights.scoring import points, score
+from burgundy_cli.robber_knights.state import State, cell_name
+
+#: Robber Knights scores only what the knights hold: nothing is added at the end.
+FINAL_CATEGORIES: tuple[str, ...] = ()
+
+
+# --- the record's lines -------------------------------------------------------------------------
+
+
+def log_lines(data: dict[str, Any]) -> list[tuple[str | int, ...]]:
+    """The key path of every line of ``[play] moves``, in order."""
+    return [("play", "moves", index) for index in range(len(data.get("play", {}).get("moves", [])))]
+
+
+def without_log(data: dict[str, Any]) -> dict[str, Any]:
+    """The record's tables with no line played and no stored result: where replays start."""
+    return {key: value for key, value in data.items() if key not in ("play", "result")}
+
+
+def step_done(session: Any, path: tuple[str | int, ...], next_path: tuple[str | int, ...] | None,
+              steps: int) -> str | None:
+    """``T<n>`` when the line just played ended the n-th turn (a new turn began, or the game ended)."""
+    state: State = session.state
+    return f"T{steps}" if state.over or (state.lays == 0 and not state.must_draw) else None
+
+
+# --- the position as data -----------------------------------------------------------------------
+
+
+def due_data(state: State) -> dict[str, Any]:
+    """What comes next: ``over``, or the player to move and whether they must draw."""
+    if state.over:
+        return {"kind": "over", "player": None, "lays": 0, "must_draw": False}
+    return {"kind": "player", "player": state.players[state.to_move].name, "lays": state.lays,
+            "must_draw": state.must_draw}
+
+
+def position_data(state: State) -> dict[str, Any]:
+    """The position in the documented JSON form (see docs/pictures.md)."""
+    names = [player.name for player in state.players]
+    held = points(state)
+    return {
+        "game": "robber-knights",
+        "area": state.side,
+        "due": due_data(state),
+        "tiles": [{"cell": cell_name(cell), "tile": space.tile.name, "terrain": space.tile.terrain,
+                   "building": space.tile.building, "owner": names[space.owner],
+                   "knights": [names[k] for k in reversed(space.knights)]}
+                  for cell, space in sorted(state.board.items())],
+        "players": [{"name": player.name, "points": sum(held[number].values()), "knights_left": player.knights,
+                     "pile": player.pile_size, "hand": list(player.hand)}
+                    for number, player in enumerate(state.players)],
+        "score": score(state).to_json(),
+    }
+
+
+# --- the picture --------------------------------------------------------------------------------
+
+CELL, MARGIN, PANEL_W = 56.0, 24.0, 250.0
+#: Width of one character of the title, enough for the bold 15px font (the picture widens for a long title).
+TITLE_EM = 9.0
+
+CSS = """
+text{font-family:'DejaVu Sans',Verdana,sans-serif;font-size:10px;fill:#222}
+.title{font-size:15px;font-weight:bold}
+.heading{font-size:11px;font-weight:bold}
+.small{font-size:8px;fill:#333}
+.mid{text-anchor:middle}
+.coord{font-size:7px;fill:#222;opacity:.7}
+.axis{font-size:9px;text-anchor:middle;fill:#555}
+.box{fill:#fafafa;stroke:#999;stroke-width:1}
+.tile{stroke:#555;stroke-width:1}
+.plain{fill:#e6d98f}.forest{fill:#5f9a4c}.mountains{fill:#a39787}.lake{fill:#6aa9dd}
+.owner{stroke-width:0}
+.building{fill:#fff;stroke:#333;stroke-width:.8}
+.building-label{font-size:8px;font-weight:bold;text-anchor:middle}
+.knight{stroke:#111;stroke-width:.8}
+.knight.top{stroke-width:1.8}
+""".replace("\n", "")
+
+_BUILDING = {"castle": "C 1", "village": "V 2", "town": "T 3"}
+
+
+def picture(position: dict[str, Any], title: str) -> str:
+    """The SVG of a position given as :func:`position_data`."""
+    names = [p["name"] for p in position["players"]]
+    colours = dict(zip(names, player_colours(names)))
+    cells = {_cell(tile["cell"]): tile for tile in position["tiles"]}
+    rows = [r for r, _ in cells] or [0]
+    cols = [c for _, c in cells] or [0]
+    top_row, left_col = min(rows), min(cols)
+    width_cells, height_cells = max(cols) - left_col + 1, max(rows) - top_row + 1
+    map_w, map_h = width_cells * CELL, height_cells * CELL
+    width = max(2 * MARGIN + map_w + PANEL_W + MARGIN, 2 * MARGIN + TITLE_EM * len(title))
+    height = max(70 + map_h + MARGIN, 70 + 30 * len(names) + 160)
+    svg = Svg(width, height, title, CSS)
+    svg.rect(0, 0, width, height, "box")
+    svg.label(MARGIN, 24, title, "title")
+    svg.label(MARGIN, 42, _status(position), "heading")
+    x0, y0 = MARGIN + 8, 62.0
+    for col in range(width_cells):
+        svg.label(x0 + (col + 0.5) * CELL, y0 - 4, chr(97 + left_col + col), "axis")
+    for row in range(height_cells):
+        svg.label(x0 - 8, y0 + (row + 0.5) * CELL + 3, str(top_row + row + 1), "axis")
+    for (row, col), tile in sorted(cells.items()):
+        _tile(svg, tile, colours, x0 + (col - left_col) * CELL, y0 + (row - top_row) * CELL)
+    _panel(svg, position, colours, x0 + map_w + MARGIN, y0)
+    return svg.text()
+
+
+def _cell(name: str) -> tuple[int, int]:
+    return int(name[1:]) - 1, ord(name[0]) - 97
+
+
+def _status(position: dict[str, Any]) -> str:
+    due, table = position["due"], position["score"]
+    if due["kind"] == "over":
+        return f"game over; winner {', '.join(table['winner'])}"
+    doing = "to draw" if due["must_draw"] else f"to move ({due['lays']} laid this turn)"
+    return f"{due['player']} {doing}"
+
+
+def _tile(svg: Svg, tile: dict[str, Any], colours: dict[str, str], x: float, y: float) -> None:
+    """One square tile: terrain, its owner's stripe, coordinate, building badge, knights top first."""
+    svg.rect(x, y, CELL, CELL, f"tile {tile['terrain']}")
+    svg.rect(x + 1, y + CELL - 5, CELL - 2, 4, "owner", colours[tile["owner"]])
+    svg.label(x + 3, y + 9, tile["cell"], "coord")
+    if tile["building"]:
+        svg.rect(x + CELL - 24, y + 3, 21, 12, "building", rx=2.0)
+        svg.label(x + CELL - 13.5, y + 12, _BUILDING[tile["building"]], "building-label")
+    for depth, knight in enumerate(tile["knights"]):
+        cx = x + 10 + depth * 12
+        svg.circle(cx, y + CELL - 17, 6.5 if depth == 0 else 5.0, "knight top" if depth == 0 else "knight",
+                   colours[knight])
+
+
+def _panel(svg: Svg, position: dict[str, Any], colours: dict[str, str], x: float, y: float) -> None:
+    """Scores and supplies per player, then the key to the symbols."""
+    lines = {line["name"]: line for line in position["score"]["players"]}
+    for number, player in enumerate(position["players"]):
+        top = y + 18 + number * 30
+        svg.circle(x + 6, top + 4, 6, "knight", colours[player["name"]])
+        line = lines[player["name"]]
+        svg.label(x + 18, top + 8, f"{player['name']}: {player['points']} points (rank {line['rank']})", "heading")
+        hand = ", ".join(player["hand"]) or "-"
+        svg.label(x + 18, top + 20, f"{player['knights_left']} knights left, pile {player['pile']}, hand {hand}",
+                  "small")
+    key_y = y + 30 * len(position["players"]) + 36
+    svg.label(x, key_y, "key", "heading")
+    for number, terrain in enumerate(("plain", "forest", "mountains", "lake")):
+        svg.rect(x + number * 60, key_y + 8, 14, 14, f"tile {terrain}")
+        svg.label(x + 17 + number * 60, key_y + 19, terrain, "small")
+    svg.label(x, key_y + 38, "C 1 castle, V 2 village, T 3 town (points)", "small")
+    svg.label(x, key_y + 52, "knights left to right, top first (ringed);", "small")
+    svg.label(x, key_y + 64, "the stripe at the foot: whose tile it was", "small")
+
+
+# --- the game outside the tool ------------------------------------------------------------------
+
+#: The game as BoardGameGeek lists it: (BGG id, year published) by edition (one, ``None``).
+#: The id is 0 (unknown) until it is checked against BoardGameGeek itself: the sources this
+#: project could consult did not give it (docs/export.md).
+BOARDGAMEGEEK = {None: (0, 2005)}
+TITLE = "Robber Knights"

@@ -1,0 +1,124 @@
+"""The usual command-line conventions: --version, --json everywhere, score --all, colour on
+a terminal only, shell completion offering the record's legal moves."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from burgundy_cli import __version__
+from burgundy_cli.core.render import score_json, score_table_for, score_table_text
+from burgundy_cli.core.session import open_record
+from burgundy_cli.core.verdicts import legal_completions
+from tests.conftest import RECORDS, ROOT
+
+OPENING = RECORDS / "castles-of-burgundy" / "opening-2p-2011.toml"
+COMPLETE = RECORDS / "castles-of-burgundy" / "complete-2p-2011.toml"
+
+
+class _Terminal:
+    """A stream that says it is a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_version(cli) -> None:
+    result = cli("--version")
+    assert result.exit_code == 0 and result.stdout.strip() == f"burgundy {__version__}"
+
+
+def test_score_hides_categories_at_zero_for_everyone_unless_all(cli) -> None:
+    table = open_record(COMPLETE).score()
+    shown = score_table_text(table)
+    assert "corrections" not in shown and "position " not in shown
+    assert "(2 categories at 0 for everyone not shown; --all shows them)" in shown
+    assert "watchtowers" in shown  # zero for Ben, not for Anna
+    full = cli("score", "--all", str(COMPLETE)).stdout
+    assert "corrections" in full and "not shown" not in full
+
+
+def test_score_json_carries_date_place_and_event(cli) -> None:
+    payload = json.loads(cli("score", "--json", str(OPENING)).stdout)
+    assert list(payload)[:5] == ["game", "edition", "date", "place", "event"]
+    assert (payload["date"], payload["place"], payload["event"]) == ("2026-11-20", "Club night", None)
+    several = cli("score", "--json", "--jobs", "1", str(OPENING), str(COMPLETE)).stdout.splitlines()
+    assert [json.loads(line)["place"] for line in several] == ["Club night", None]
+
+
+def test_rich_table_on_a_terminal_plain_text_otherwise(monkeypatch) -> None:
+    session = open_record(COMPLETE)
+    table = session.score()
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    coloured = score_table_for(table, _Terminal())
+    assert "\x1b[" in coloured and "Ben" in coloured and "141" in coloured
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert score_table_for(table, _Terminal()) == score_table_text(table)
+    monkeypatch.delenv("NO_COLOR")
+    assert score_table_for(table, _Pipe()) == score_table_text(table)
+    assert score_json(table, session.header)["place"] is None
+
+
+class _Pipe:
+    def isatty(self) -> bool:
+        return False
+
+
+def test_a_piped_score_is_plain_text() -> None:
+    done = subprocess.run([sys.executable, "-m", "burgundy_cli", "score", str(COMPLETE)], cwd=ROOT,
+                          capture_output=True, text=True, check=True)
+    assert "\x1b[" not in done.stdout and done.stdout.startswith("castles-of-burgundy (2011 edition)")
+
+
+def test_show_json_and_text_at_a_round(cli) -> None:
+    payload = json.loads(cli("show", "--json", str(COMPLETE)).stdout)
+    assert payload["due"] == {"kind": "over", "player": None, "optional": []}
+    text = cli("show", str(COMPLETE), "--at", "A2").stdout
+    assert "after A2" in text and "phase A, round 3" in text
+
+
+def test_play_json_gives_each_verdict_and_what_is_due(cli, tmp_path) -> None:
+    record = tmp_path / "game.toml"
+    shutil.copy(OPENING, record)
+    before = record.read_text()
+    refused = cli("play", "--json", str(record), "Anna: buy ship", "Bob: take 9 church")
+    assert refused.exit_code == 1
+    payload = json.loads(refused.stdout)
+    assert [v["legal"] for v in payload["verdicts"]] == [True, False] and payload["written"] is False
+    assert record.read_text() == before
+    accepted = json.loads(cli("play", "--json", str(record), "Anna: buy ship").stdout)
+    assert accepted["written"] is True and accepted["verdicts"][0]["line"] == "Anna: buy ship"
+    assert accepted["due"]["kind"] in ("player", "roll")
+    assert "Anna: buy ship" in record.read_text()
+
+
+def test_fmt_and_playout_json(cli, tmp_path) -> None:
+    data = json.loads(cli("fmt", "--json", str(OPENING)).stdout)
+    assert data["game"]["date"] == "2026-11-20" and "log" in data
+    out = tmp_path / "p.toml"
+    result = json.loads(cli("playout", "robber-knights", "-p", "2", "-s", "3", "--out", str(out), "--json").stdout)
+    assert result["file"] == str(out) and result["result"]["complete"] is True and out.exists()
+
+
+def test_completion_offers_the_legal_moves() -> None:
+    moves = open_record(OPENING).legal_moves().moves
+    assert legal_completions(str(OPENING), [], "") == moves
+    assert legal_completions(str(OPENING), [], "anna: BUY") == [m for m in moves if m.startswith("Anna: buy")]
+    assert legal_completions(str(OPENING), ["no such line"], "") == []
+    assert legal_completions("missing.toml", [], "") == []
+
+
+@pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
+def test_shell_completion_scripts_and_move_completion(shell) -> None:
+    """Through the real entry point, as the shell calls it."""
+    script = subprocess.run([sys.executable, "-m", "burgundy_cli", "--show-completion", shell], cwd=ROOT,
+                            capture_output=True, text=True, env={"PATH": "/usr/bin:/bin", "SHELL": f"/bin/{shell}"})
+    assert "_BURGUNDY_COMPLETE" in script.stdout or "burgundy" in script.stdout, script.stderr
+    env = {"PATH": "/usr/bin:/bin", "_BURGUNDY_COMPLETE": "complete_bash",
+           "COMP_WORDS": f"burgundy check {OPENING} Anna", "COMP_CWORD": "3"}
+    done = subprocess.run([sys.executable, "-m", "burgundy_cli"], cwd=ROOT, capture_output=True, text=True, env=env)
+    assert "Anna: buy ship" in done.stdout.splitlines()

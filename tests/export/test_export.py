@@ -1,0 +1,109 @@
+"""``burgundy export``: the BG Stats import file and CSV, checked against the score tables."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+from burgundy_cli.core.export import bgstats, csv_text, play_uuid, read_played
+from burgundy_cli.core.session import open_record
+from tests.conftest import RECORDS
+
+CASTLES = RECORDS / "castles-of-burgundy"
+ALL = [str(p) for p in sorted(RECORDS.glob("*/*.toml"))]
+
+
+def test_bgstats_holds_every_complete_game_with_scores_ranks_and_winners() -> None:
+    played, failed = read_played(ALL)
+    assert failed == []
+    data = bgstats(played)
+    complete = [p for p in played if p.table.complete]
+    assert len(data["plays"]) == len(complete) > 0
+    players = {p["id"]: p["name"] for p in data["players"]}
+    games = {g["id"]: g for g in data["games"]}
+    for play, record in zip(data["plays"], complete):
+        lines = {line.name: line for line in record.table.players}
+        for entry in play["playerScores"]:
+            line = lines[players[entry["playerRefId"]]]
+            assert entry["score"] == str(line.total) and entry["rank"] == line.rank
+            assert entry["winner"] == (line.name in record.table.winner)
+        assert sum(entry["startPlayer"] for entry in play["playerScores"]) == (record.start_player is not None)
+        for line in record.table.players:
+            assert f"{line.name} {line.total} (rank {line.rank})" in play["comments"]
+        assert games[play["gameRefId"]]["name"].startswith(("The Castles of Burgundy", "Robber Knights"))
+
+
+def test_bgstats_gives_each_edition_its_boardgamegeek_id() -> None:
+    played, _ = read_played([str(CASTLES / "complete-2p-2011.toml"), str(CASTLES / "complete-3p-2019.toml")])
+    ids = {game["name"]: game["bggId"] for game in bgstats(played)["games"]}
+    assert ids == {"The Castles of Burgundy (2011)": 84876, "The Castles of Burgundy (2019)": 271320}
+
+
+def test_the_start_player_is_the_one_the_setup_names() -> None:
+    played, _ = read_played([str(CASTLES / "complete-2p-2011.toml")])
+    assert played[0].start_player == "Ben"  # [setup] start_player = "Ben"
+
+
+def test_a_play_id_follows_the_content_not_the_layout(tmp_path) -> None:
+    """Re-importing must not duplicate: the same game written differently keeps its id, a
+    changed game gets a new one."""
+    original = CASTLES / "complete-2p-2011.toml"
+    text = original.read_text()
+    relaid = tmp_path / "relaid.toml"
+    relaid.write_text("# typed at the club\n" + text.replace('"Anna: take 6 watchtower"', '"anna: TAKE 6 watchtower"'))
+    changed = tmp_path / "changed.toml"
+    changed.write_text(text.replace('players = [\n    "Anna",', 'place = "Club"\nplayers = [\n    "Anna",'))
+    (first, second, third), failed = read_played([str(original), str(relaid), str(changed)])
+    assert failed == []
+    assert play_uuid(first) == play_uuid(second) != play_uuid(third)
+    again, _ = read_played([str(original)])
+    assert play_uuid(again[0]) == play_uuid(first)
+
+
+def test_players_and_places_keep_their_ids_across_exports() -> None:
+    one = bgstats(read_played([str(CASTLES / "complete-2p-2011.toml")])[0])
+    two = bgstats(read_played(ALL)[0])
+    uuids = {p["name"]: p["uuid"] for p in two["players"]}
+    for player in one["players"]:
+        assert uuids[player["name"]] == player["uuid"]
+
+
+def test_csv_has_a_row_per_player_per_game_and_every_category() -> None:
+    played, _ = read_played(ALL)
+    rows = list(csv.DictReader(io.StringIO(csv_text(played))))
+    assert len(rows) == sum(len(p.header.players) for p in played)
+    for row in rows:
+        table = open_record(row["file"]).score()
+        line = next(line for line in table.players if line.name == row["player"])
+        assert int(row["score"]) == line.total
+        assert {k: int(row[k]) for k in line.breakdown} == line.breakdown
+        assert sum(int(row[k]) for k in line.breakdown) == line.total
+    opening = [row for row in rows if row["file"].endswith("opening-2p-2011.toml")]
+    assert {row["date"] for row in opening} == {"2026-11-20"} and {row["place"] for row in opening} == {"Club night"}
+
+
+def test_export_commands_write_files_and_report_bad_records(cli, tmp_path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[game]\nname = 'castles-of-burgundy'\n")
+    out = tmp_path / "plays.bgsplay"
+    result = cli("export", "bgstats", str(CASTLES / "complete-2p-2011.toml"), str(bad), "--out", str(out))
+    assert result.exit_code == 1
+    assert "bad.toml" in result.stderr
+    assert len(json.loads(out.read_text())["plays"]) == 1
+    result = cli("export", "csv", str(CASTLES / "complete-2p-2011.toml"))
+    assert result.exit_code == 0 and result.stdout.count("\n") == 3
+
+
+def test_date_and_place_become_the_plays_date_and_location(tmp_path) -> None:
+    text = (CASTLES / "complete-2p-2011.toml").read_text()
+    dated = tmp_path / "dated.toml"
+    dated.write_text(text.replace('players = [\n    "Anna",', 'date = 2026-11-20\nplace = "Club night"\n'
+                                  'event = "Autumn league"\nplayers = [\n    "Anna",'))
+    data = bgstats(read_played([str(dated)])[0])
+    (play,) = data["plays"]
+    assert play["playDate"] == "2026-11-20 12:00:00"
+    assert data["locations"][0]["name"] == "Club night" and play["locationRefId"] == data["locations"][0]["id"]
+    assert "Event: Autumn league." in play["comments"]
+    undated = bgstats(read_played([str(CASTLES / "complete-2p-2011.toml")])[0])["plays"][0]
+    assert "playDate" not in undated and "locationRefId" not in undated

@@ -1,0 +1,191 @@
+"""SVG pictures and charts: deterministic text (snapshots), well-formed XML for every
+shipped record, drawn once by a real renderer (cairosvg), and the positions and steps
+they show checked against the referee's own replay."""
+
+from __future__ import annotations
+
+import io
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from burgundy_cli.core.chart import chart_svg, vp_axis
+from burgundy_cli.core.errors import UsageError
+from burgundy_cli.core.pictures import Timeline, board_svg, chart_series, position_json
+from burgundy_cli.core.session import open_record
+from tests.conftest import RECORDS
+
+CASTLES = RECORDS / "castles-of-burgundy"
+KNIGHTS = RECORDS / "robber-knights"
+ALL = sorted(RECORDS.glob("*/*.toml"))
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def _relative(path) -> str:
+    return str(path.relative_to(RECORDS.parent))
+
+
+@pytest.fixture(autouse=True)
+def _from_root(monkeypatch):
+    """Titles name the record as given: run from the repository root for stable snapshots."""
+    monkeypatch.chdir(RECORDS.parent)
+
+
+@pytest.mark.parametrize("record", [
+    "castles-of-burgundy/complete-2p-2011.toml", "castles-of-burgundy/opening-3p-2019.toml",
+    "robber-knights/playout-3-players.toml"])
+def test_board_picture_text_is_stable(record, snapshot) -> None:
+    assert board_svg(f"records/{record}") == snapshot
+
+
+@pytest.mark.parametrize("record", ["castles-of-burgundy/complete-3p-2019.toml", "robber-knights/playout-2-players.toml"])
+def test_chart_text_is_stable(record, snapshot) -> None:
+    assert chart_svg(chart_series(f"records/{record}")) == snapshot
+
+
+def test_a_picture_at_a_round_is_stable(snapshot) -> None:
+    assert board_svg("records/castles-of-burgundy/complete-2p-2011.toml", "C3") == snapshot
+
+
+@pytest.mark.parametrize("path", ALL, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_every_shipped_record_draws_well_formed_svg(path) -> None:
+    root = ET.fromstring(board_svg(_relative(path)))
+    assert root.tag == f"{SVG}svg"
+    assert root.find(f"{SVG}title") is not None and root.find(f"{SVG}style") is not None
+    shapes = [e for e in root.iter() if e.tag in (f"{SVG}polygon", f"{SVG}rect", f"{SVG}circle")]
+    assert len(shapes) > 20
+
+
+@pytest.mark.parametrize("path", [p for p in ALL if "rulebook" not in p.name and "example" not in p.name],
+                         ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_every_played_record_charts_well_formed_svg(path) -> None:
+    root = ET.fromstring(chart_svg(chart_series(_relative(path))))
+    lines = [e for e in root.iter(f"{SVG}polyline")]
+    assert len(lines) == len(open_record(path).header.players)
+
+
+@pytest.mark.parametrize("kind", ["castles board", "knights board", "chart"])
+def test_a_real_renderer_draws_each_kind(kind) -> None:
+    """cairosvg (with the system's libcairo) turns each kind of picture into pixels: a picture
+    that does not draw, or draws blank, fails here."""
+    cairosvg = pytest.importorskip("cairosvg")
+    svg = {"castles board": lambda: board_svg("records/castles-of-burgundy/complete-4p-2011.toml"),
+           "knights board": lambda: board_svg("records/robber-knights/playout-4-players.toml"),
+           "chart": lambda: chart_svg(chart_series("records/castles-of-burgundy/complete-4p-2011.toml"))}[kind]()
+    png = cairosvg.svg2png(bytestring=svg.encode())
+    assert png.startswith(b"\x89PNG\r\n\x1a\n")
+    width, height = int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
+    assert width > 400 and height > 300
+    # a drawn picture compresses far worse than a blank page of the same size
+    blank = cairosvg.svg2png(bytestring=(f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" '
+                                         f'height="{height}"/>').encode())
+    assert len(png) > 10 * len(blank)
+
+
+def test_the_position_json_is_the_replays_position() -> None:
+    record = CASTLES / "complete-3p-2019.toml"
+    position = position_json(str(record))
+    table = open_record(record).score().to_json()
+    assert position["score"] == table
+    assert position["due"]["kind"] == "over"
+    for player in position["players"]:
+        assert [space["space"] for space in player["duchy"]][:4] == ["a1", "a2", "a3", "a4"]
+        assert len(player["duchy"]) == 37
+        assert sum(player["vp_by_category"].values()) == player["vp"]
+
+
+def test_the_knights_position_json_lists_stacks_top_first() -> None:
+    position = position_json(str(KNIGHTS / "playout-2-players.toml"))
+    session = open_record(KNIGHTS / "playout-2-players.toml")
+    names = [p.name for p in session.state.players]
+    for tile in position["tiles"]:
+        row, col = int(tile["cell"][1:]) - 1, ord(tile["cell"][0]) - 97
+        space = session.state.board[(row, col)]
+        assert tile["knights"] == [names[k] for k in reversed(space.knights)]
+
+
+def test_at_the_last_line_or_step_is_the_end_of_the_record() -> None:
+    record = str(CASTLES / "complete-2p-2011.toml")
+    end = position_json(record)
+    last_line = max(Timeline(record).line_of(path) for path in Timeline(record).paths)
+    assert position_json(record, str(last_line)) == end
+    assert position_json(record, "E5") == end
+    assert position_json(record, "e5") == end
+
+
+def test_at_a_round_is_the_position_the_record_reaches_there() -> None:
+    """--at C3 equals replaying the record with its log cut after round C3."""
+    import rtoml
+
+    from burgundy_cli.castles.svg import position_data
+    from burgundy_cli.core.record import parse_record_text
+    from burgundy_cli.core.session import open_doc
+
+    record = CASTLES / "complete-2p-2011.toml"
+    data = rtoml.load(record)
+    keys = list(data["log"])
+    data["log"] = {key: data["log"][key] for key in keys[:keys.index("C3") + 1]}
+    data.pop("result")
+    cut = open_doc(parse_record_text(rtoml.dumps(data), "cut.toml"))
+    assert position_json(str(record), "C3") == position_data(cut.state)
+
+
+def test_at_an_unknown_step_is_a_usage_error_naming_the_steps() -> None:
+    with pytest.raises(UsageError) as caught:
+        position_json(str(KNIGHTS / "playout-2-players.toml"), "C3")
+    assert "T1.." in str(caught.value.hint)
+
+
+def test_castles_chart_has_every_round_then_the_final_scoring() -> None:
+    record = CASTLES / "complete-2p-2011.toml"
+    series = chart_series(str(record))
+    rounds = [f"{phase}{n}" for phase in "ABCDE" for n in range(1, 6)]
+    assert series["steps"] == ["start", *rounds, "final"]
+    table = open_record(record).score()
+    for line in table.players:
+        values = series["vp"][line.name]
+        assert values[-1] == line.total
+        end = sum(v for k, v in line.breakdown.items() if k.startswith("end-") or k == "knowledge-tiles")
+        assert values[-2] == line.total - end
+        assert values == sorted(values)  # VP only ever grow in this game
+
+
+def test_knights_chart_has_a_step_per_turn() -> None:
+    record = KNIGHTS / "playout-2-players.toml"
+    series = chart_series(str(record))
+    moves = open_record(record).record_data()["play"]["moves"]
+    ends = sum(1 for line in moves if line.endswith(": end"))
+    assert series["steps"][0] == "start" and series["steps"][-1] == "final"
+    assert len(series["steps"]) - 2 >= ends
+    assert series["steps"][1:-1] == [f"T{n}" for n in range(1, len(series["steps"]) - 1)]
+
+
+@pytest.mark.parametrize(("value", "top", "step"), [(1, 5, 5), (13, 15, 5), (161, 180, 20), (240, 250, 25)])
+def test_vp_axis_is_round(value, top, step) -> None:
+    assert vp_axis(value) == (top, step)
+
+
+def test_show_svg_writes_the_picture(cli, tmp_path) -> None:
+    out = tmp_path / "board.svg"
+    result = cli("show", str(CASTLES / "opening-2p-2011.toml"), "--svg", str(out), "--at", "A1")
+    assert result.exit_code == 0, result.stderr
+    ET.parse(io.StringIO(out.read_text()))
+    chart = tmp_path / "chart.svg"
+    assert cli("chart", str(CASTLES / "opening-2p-2011.toml"), "--svg", str(chart)).exit_code == 0
+    assert ET.parse(chart).getroot().tag == f"{SVG}svg"
+
+
+DOCS = RECORDS.parent / "docs" / "pictures"
+DOC_PICTURES = {
+    "castles-3p-end.svg": lambda: board_svg("records/castles-of-burgundy/complete-3p-2019.toml"),
+    "castles-3p-after-C3.svg": lambda: board_svg("records/castles-of-burgundy/complete-3p-2019.toml", "C3"),
+    "castles-3p-chart.svg": lambda: chart_svg(chart_series("records/castles-of-burgundy/complete-3p-2019.toml")),
+    "knights-3p-end.svg": lambda: board_svg("records/robber-knights/playout-3-players.toml"),
+    "knights-3p-chart.svg": lambda: chart_svg(chart_series("records/robber-knights/playout-3-players.toml")),
+}
+
+
+@pytest.mark.parametrize("name", list(DOC_PICTURES))
+def test_the_pictures_in_the_docs_are_what_the_tool_draws(name) -> None:
+    """docs/pictures.md shows these files; regenerate them with the commands listed there."""
+    assert (DOCS / name).read_text() == DOC_PICTURES[name]()
