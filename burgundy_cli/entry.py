@@ -154,26 +154,55 @@ def run_check(path: str, move: str, as_json: bool) -> int:
 
 
 def run_play(path: str, moves: list[str]) -> int:
-    """Run ``burgundy play``: check ``moves`` in order and append them to the record, atomically.
+    """Run ``burgundy play``: check ``moves`` in order and append them to the record, atomically;
+    then say what the record needs next.
 
-    Nothing is written unless every line is legal, so the record on disk is never lost.
+    Nothing is written unless every line is legal, so the record on disk is never lost. The
+    record is locked from reading to writing (:mod:`burgundy_cli.core.lock`), so two runs at
+    once take turns instead of one losing the other's line.
 
-    :raises RefereeError: the record cannot be opened, or a move is not legal (located at it).
+    :raises RefereeError: the record cannot be opened, a move is not legal (located at it),
+        or the record changed on disk meanwhile.
     """
     from burgundy_cli.core.errors import Location, RefereeError
-    from burgundy_cli.core.record import dump_record, write_atomic
-    from burgundy_cli.core.session import open_record
+    from burgundy_cli.core.lock import locked
+    from burgundy_cli.core.record import dump_record
+    from burgundy_cli.core.session import open_doc
+    from burgundy_cli.core.table import due_text
 
-    session = open_record(path)
-    played = []
-    for index, line in enumerate(moves, start=1):
-        try:
-            played.append(session.play(line))
-        except RefereeError as err:
-            raise err.at(Location(f"<move {index}: {line}>")) from None
-    write_atomic(path, dump_record(session.record_data()))
+    with locked(path) as record:
+        session = open_doc(record.read())
+        played = []
+        for index, line in enumerate(moves, start=1):
+            try:
+                played.append(session.play(line))
+            except RefereeError as err:
+                raise err.at(Location(f"<move {index}: {line}>")) from None
+        record.write(dump_record(session.record_data()))
     for line in played:
         _write(sys.stdout, f"recorded: {line}")
+    _write(sys.stdout, f"next: {due_text(session)}")
+    return 0
+
+
+def run_undo(path: str, count: int) -> int:
+    """Run ``burgundy undo``: remove the last ``count`` lines of the record (under its lock).
+
+    :raises RefereeError: the record cannot be opened or written.
+    """
+    from burgundy_cli.core.lock import locked
+    from burgundy_cli.core.session import open_doc
+    from burgundy_cli.core.table import due_text, rewritten_without_last
+
+    with locked(path) as record:
+        session, removed, text = rewritten_without_last(open_doc(record.read()), count, path)
+        if removed:
+            record.write(text)
+    for line in removed:
+        _write(sys.stdout, f"undone: {line}")
+    if not removed:
+        _write(sys.stdout, "nothing to undo: the record has no lines")
+    _write(sys.stdout, f"next: {due_text(session)}")
     return 0
 
 

@@ -343,7 +343,7 @@ def dump_record(data: dict[str, Any]) -> str:
 
 
 def write_atomic(path: str | os.PathLike[str], text: str, *,
-                 before_replace: Callable[[], None] | None = None) -> None:
+                 before_replace: Callable[[], None] | None = None, replace: bool = True) -> None:
     """Write ``text`` to ``path`` so that the file is always either old or new, never partial.
 
     The text goes to a temporary file in the same folder (named ``.<name>.<random>.tmp``,
@@ -353,7 +353,9 @@ def write_atomic(path: str | os.PathLike[str], text: str, *,
     and its owner and group; a new one gets the usual ``0o666 & ~umask``. A symbolic link
     is written through: its target is replaced and the link stays. ``before_replace``
     runs once the new text is safely on disk, just before the rename; it may raise to
-    cancel the write (the lock uses it to refuse a record that changed on disk).
+    cancel the write (the lock uses it to refuse a record that changed on disk). With
+    ``replace=False`` an existing file is never replaced (``burgundy new``): the new file
+    is linked into place, which fails if the name is taken.
 
     What is refused, with nothing written: a text of more than :data:`MAX_RECORD_BYTES`
     bytes (no command could read it back); a record its owner made read-only, or one
@@ -377,6 +379,8 @@ def write_atomic(path: str | os.PathLike[str], text: str, *,
         info = None
     except OSError as err:
         raise UsageError(f"cannot write {path}: {err.strerror or err}") from None
+    if info is not None and not replace:
+        raise UsageError(f"{path} already exists; nothing was written", hint="--force replaces it")
     if info is not None:
         _check_writable(path, target, info)
     mode = 0o666 & ~_umask() if info is None else stat.S_IMODE(info.st_mode) & 0o777
@@ -394,12 +398,18 @@ def write_atomic(path: str | os.PathLike[str], text: str, *,
             os.fsync(out.fileno())
         if before_replace is not None:
             before_replace()
-        os.replace(temp, target)
+        if replace:
+            os.replace(temp, target)
+        else:
+            os.link(temp, target)
+            os.unlink(temp)
     except BaseException as err:
         try:
             os.unlink(temp)
         except FileNotFoundError:
             pass
+        if isinstance(err, FileExistsError):
+            raise UsageError(f"{path} already exists; nothing was written", hint="--force replaces it") from None
         if isinstance(err, OSError):
             raise UsageError(f"cannot write {path}: {err.strerror or err}") from None
         raise
