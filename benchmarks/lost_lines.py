@@ -29,6 +29,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -121,6 +122,16 @@ def editor_trial(folder: Path, trial: int, count: int = 15) -> int:
     return lost
 
 
+def run_trials(trial: Callable[[Path, int], int], count: int, scratch: Path) -> int:
+    """Run ``count`` trials, each in a fresh folder under ``scratch``; the total lost."""
+    lost = 0
+    for number in range(count):
+        folder = scratch / str(number)
+        folder.mkdir(parents=True)
+        lost += trial(folder, number)
+    return lost
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--plays", type=int, default=100)
@@ -128,17 +139,9 @@ def main() -> None:
     args = parser.parse_args()
     started = time.monotonic()
     with tempfile.TemporaryDirectory() as scratch:
-        lost_plays = 0
-        for trial in range(args.plays):
-            folder = Path(scratch) / f"p{trial}"
-            folder.mkdir()
-            lost_plays += two_plays(folder, trial)
+        lost_plays = run_trials(two_plays, args.plays, Path(scratch) / "plays")
         print(f"two simultaneous plays: {args.plays} trials, {lost_plays} lines lost")
-        lost_edits = 0
-        for trial in range(args.edits):
-            folder = Path(scratch) / f"e{trial}"
-            folder.mkdir()
-            lost_edits += editor_trial(folder, trial)
+        lost_edits = run_trials(editor_trial, args.edits, Path(scratch) / "edits")
         print(f"editor saving during a session: {args.edits} trials, {lost_edits} lost")
     print(f"({time.monotonic() - started:.0f} s)")
     sys.exit(1 if lost_plays or lost_edits else 0)
