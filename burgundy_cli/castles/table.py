@@ -29,7 +29,10 @@ def due(session: CastlesSession) -> str:
     if ahead.kind == "over":
         return f"game over{still}"
     if ahead.kind == "phase":
-        return f"{where} · reveals, goods and roll due{still}"
+        reveals = " ".join(str(depot) for depot in (*range(1, 7), 0) if not state.revealed[depot])
+        first = [f"reveal {reveals.replace('0', 'black')}"] if reveals else []
+        first += ["goods"] if state.round_goods is None else []
+        return f"{where} · " + (", ".join(first) + " (if recorded), then the roll" if first else "roll due") + still
     if ahead.kind == "roll":
         return f"{where} · roll due{still}"
     player = state.players[state.to_move()]
@@ -64,6 +67,12 @@ def effect(before: GameState, session: CastlesSession) -> str:
         added = _added(old, new)
         if added and after.stage != "over":
             parts.append(f"depot {depot or 'black'} +{' '.join(added)}")
+    for depot, (old, new) in enumerate(zip(before.depot_goods, after.depot_goods)):
+        added = _added(old, new)
+        if added and after.stage != "over":
+            parts.append(f"depot {depot} +goods {' '.join(map(str, added))}")
+    if before.round_goods != after.round_goods and after.round_goods and before.round_goods is None:
+        parts.append(f"round goods {' '.join(map(str, after.round_goods))}")
     if before.white != after.white and after.white is not None:
         parts.append(f"white die {after.white}")
     return "; ".join(parts) or "nothing changed on the table"

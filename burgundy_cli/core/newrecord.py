@@ -56,16 +56,24 @@ QUESTIONS: dict[str, list[tuple[str, str, str | None]]] = {
 }
 
 
-def _pairs(text: str, what: str) -> dict[str, str]:
+class AnswerError(UsageError):
+    """An answer that cannot be split into its parts; ``key`` says which answer."""
+
+    def __init__(self, key: str, message: str, hint: str | None = None) -> None:
+        super().__init__(f"{key.replace('_', ' ')}: {message}", hint=hint)
+        self.key = key
+
+
+def _pairs(text: str, key: str) -> dict[str, str]:
     """``anna=1 2 3,bob=4 5 6`` as ``{"anna": "1 2 3", ...}``.
 
-    :raises UsageError: an entry without ``=``.
+    :raises AnswerError: an entry without ``=``.
     """
     pairs = {}
     for part in filter(str.strip, text.split(",")):
         name, equals, value = part.partition("=")
         if not equals or not name.strip():
-            raise UsageError(f"{what}: '{part.strip()}' should be name=value", hint="e.g. anna=1 2 3,bob=4 5 6")
+            raise AnswerError(key, f"'{part.strip()}' should be name=value", hint="e.g. anna=1 2 3,bob=4 5 6")
         pairs[name.strip()] = value.strip()
     return pairs
 
@@ -113,13 +121,20 @@ def checked_text(path: str, answers: NewRecord) -> tuple[str, Any]:
     return dump_record(session.record_data()), session
 
 
+#: Where in a record each answer goes, as the game's errors name it.
+_WHERE = {"edition": "edition", "players": "game.players", "boards": "setup.boards", "start": "setup.start",
+          "goods": "setup.goods", "start_player": "start_player", "modules": "game.options",
+          "layout": "setup.layout", "hands": "setup.hands"}
+
+
 def _blamed(err: RefereeError, questions: list[tuple[str, str, str | None]]) -> list[str]:
-    """The answers an error is about (by the key it names), else every one."""
-    message = str(err).replace("_", "-")
-    named = [key for key, _, _ in questions if key.replace("_", "-") in message or
-             key == "start_player" and "start player" in message]
-    specific = [key for key in named if key != "start" or not any(k != "start" for k in named)]
-    return specific or [key for key, _, _ in questions]
+    """The answers an error is about, else every one."""
+    if isinstance(err, AnswerError):
+        return [err.key]
+    message = str(err)
+    named = [key for key, _, _ in questions
+             if _WHERE[key] + "]" in message or _WHERE[key] + "." in message or _WHERE[key] + " " in message]
+    return named or [key for key, _, _ in questions]
 
 
 def create(path: str, given: NewRecord, *, force: bool = False, ask: bool = False,
@@ -135,7 +150,7 @@ def create(path: str, given: NewRecord, *, force: bool = False, ask: bool = Fals
     answers = given
     if answers.game is None:
         answers = replace(answers, game=_ask("game (castles-of-burgundy or robber-knights)", "castles-of-burgundy",
-                                            ask, read) if ask else None)
+                                            read) if ask else None)
     if answers.game is None:
         raise UsageError("say which game: --game castles-of-burgundy or --game robber-knights")
     try:
@@ -145,10 +160,12 @@ def create(path: str, given: NewRecord, *, force: bool = False, ask: bool = Fals
     answers = replace(answers, game=game.name)
     questions = QUESTIONS[game.name]
     missing = [key for key, _, _ in questions if getattr(answers, key) is None]
+    if not any(default is None for key, _, default in questions if key in missing):
+        ask = False                  # everything required was given: the rest takes its default
     while True:
         for key, question, default in questions:
             if key in missing:
-                answers = replace(answers, **{key: _answer(key, question, default, getattr(answers, key), ask, read)})
+                answers = replace(answers, **{key: _answer(key, question, default, ask, read)})
         try:
             text, session = checked_text(path, answers)
             break
@@ -163,25 +180,29 @@ def create(path: str, given: NewRecord, *, force: bool = False, ask: bool = Fals
     return f"wrote {path}: {game.name}, {', '.join(session.header.players)}; next: {due_text(session)}"
 
 
-def _answer(key: str, question: str, default: str | None, current: Any, ask: bool,
-            read: Callable[[str], str]) -> Any:
+def _answer(key: str, question: str, default: str | None, ask: bool, read: Callable[[str], str]) -> Any:
     """One answer: asked when there is a terminal, else the default (or an error if required)."""
-    shown = " / ".join(current) if isinstance(current, list) else current
     if not ask:
         if default is None:
             raise UsageError(f"missing --{key.replace('_', '-')}: {question}")
         return default or None
-    text = _ask(question, shown if shown is not None else default, ask, read)
+    text = _ask(question, default, read)
     if key == "layout":
         return [text] if text else None
     return text or None
 
 
-def _ask(question: str, default: str | None, ask: bool, read: Callable[[str], str]) -> str:
-    """Ask until an answer is given (a default counts)."""
+def _ask(question: str, default: str | None, read: Callable[[str], str]) -> str:
+    """Ask until an answer is given (a default counts).
+
+    :raises UsageError: the input ended (Ctrl-D) before an answer.
+    """
     while True:
         suffix = f" [{default}]" if default else ""
-        text = read(f"{question}{suffix}: ").strip()
+        try:
+            text = read(f"{question}{suffix}: ").strip()
+        except EOFError:
+            raise UsageError("no answer (the input ended); nothing was written") from None
         if text or default is not None:
             return text or (default or "")
 
