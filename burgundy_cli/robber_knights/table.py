@@ -65,7 +65,8 @@ def effect(before: Before, session: RobberKnightsSession) -> str:
         if player.knights != before.knights[number]:
             changes.append(f"{before.knights[number] - player.knights} knight(s) placed, {player.knights} left")
         if now_points[number] != before.points[number]:
-            changes.append(f"{now_points[number] - before.points[number]:+d} points")
+            delta = now_points[number] - before.points[number]
+            changes.append(f"{delta:+d} point{'' if abs(delta) == 1 else 's'}")
         drawn = [tile for tile in player.hand if tile not in before.hands[number]
                  or player.hand.count(tile) > before.hands[number].count(tile)]
         if drawn:
