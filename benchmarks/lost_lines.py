@@ -72,6 +72,7 @@ import random, sys, time
 from burgundy_cli.core.table import TableSession
 table = TableSession(sys.argv[1])
 random.seed(int(sys.argv[2]))
+print("READY", flush=True)
 for line in sys.stdin.read().splitlines():
     for attempt in range(50):
         time.sleep(random.uniform(0.002, 0.02))
@@ -82,6 +83,8 @@ for line in sys.stdin.read().splitlines():
         if "not written" not in reply.text and "changed on disk" not in reply.text:
             print("REFUSED", line, reply.text.replace(chr(10), " "), flush=True)
             break
+time.sleep(0.05)
+table.reload_if_changed()          # as the session does before its next prompt, and on leaving
 """
 
 
@@ -100,11 +103,13 @@ def editor_trial(folder: Path, trial: int, count: int = 15) -> int:
     driver.stdin.write("\n".join(to_play) + "\n")
     driver.stdin.close()
     rng = random.Random(trial)
-    time.sleep(0.3 + rng.uniform(0, count * 0.011))     # start-up, then somewhere among the lines
+    assert driver.stdout.readline().strip() == "READY"     # the session has read the record
+    time.sleep(rng.uniform(0, count * 0.012))              # then somewhere among its lines
     mark = f"edited in trial {trial}"
     current = record.read_text(encoding="utf-8")
     edited = current.replace('notes = "', f'notes = "{mark}; ', 1)
-    if rng.random() < 0.5:
+    in_place = rng.random() < 0.5
+    if in_place:
         with open(record, "w", encoding="utf-8") as out:      # in place, as some editors save
             out.write(edited)
     else:
@@ -117,9 +122,12 @@ def editor_trial(folder: Path, trial: int, count: int = 15) -> int:
     accepted = [line.removeprefix("ACCEPTED ") for line in out.splitlines() if line.startswith("ACCEPTED ")]
     final = record.read_text(encoding="utf-8")
     held = log_lines(record)
-    lost = int(mark not in final)
-    lost += sum(line not in held for line in accepted)
-    return lost
+    missing = [line for line in accepted if line not in held]
+    if mark not in final or missing:
+        print(f"  trial {trial} ({'in place' if in_place else 'by rename'}): "
+              f"{'the edit is lost' if mark not in final else 'the edit is kept'}, "
+              f"{len(missing)} accepted line(s) missing", file=sys.stderr)
+    return int(mark not in final) + len(missing)
 
 
 def run_trials(trial: Callable[[Path, int], int], count: int, scratch: Path) -> int:

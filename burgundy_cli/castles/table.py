@@ -138,3 +138,8 @@ def drop_last(data: dict[str, Any]) -> str | None:
             return line
         del log[group]
     return None
+
+
+def lines(session: CastlesSession) -> list[str]:
+    """The record's log lines in order, as the record writes them."""
+    return [line for group in session.record_data().get("log", {}).values() for line in group]

@@ -110,6 +110,8 @@ class TableSession:
         self.version = 0
         self._moves: tuple[int, list[str]] | None = None
         self._checked: tuple[int, str, str] | None = None
+        #: Positions (in the log, from 0) of the lines this session recorded.
+        self.mine: set[int] = set()
         with locked(self.path) as record:
             self._open(record.read(), record.basis or b"")
         self.helpers = table_helpers(self.session)
@@ -121,23 +123,51 @@ class TableSession:
         self.basis = raw
         self.version += 1
 
-    def _reload(self, raw: bytes) -> str:
-        """Replay the record as it now is on disk; the note that says so."""
+    def _reload(self, raw: bytes, record: LockedRecord) -> str:
+        """Replay the record as it now is on disk (the lock held); the note that says so.
+
+        When the file on disk is the session's record less its last lines, and this session
+        recorded those lines, the file is an older copy saved over it (an editor that read
+        the record before the session's last write): the lines are played again and written
+        back, and the note says so (``undo`` removes them if the cut was meant).
+        """
+        before = self.helpers.lines(self.session)
         self._open(parse_record_bytes(raw, self.path), raw)
-        return f"{self.path} changed on disk: reloaded it ({self.lines_played()} lines)"
+        now = self.helpers.lines(self.session)
+        note = f"{self.path} changed on disk: reloaded it ({len(now)} lines)"
+        missing = before[len(now):]
+        if not missing or before[:len(now)] != now or not set(range(len(now), len(before))) <= self.mine:
+            self.mine = {index for index in self.mine if index < len(now)}
+            return note
+        try:
+            for line in missing:
+                self.session.play(line)
+            record.basis = self.basis
+            record.write(dump_record(self.session.record_data()))
+        except RefereeError as err:
+            self._open(parse_record_bytes(raw, self.path), raw)
+            self.mine = {index for index in self.mine if index < len(now)}
+            return (f"{note}; it lacks {len(missing)} line(s) this session recorded, which cannot be put back "
+                    f"({err.describe()}): {' | '.join(missing)}")
+        self.basis = record.basis or b""
+        self.version += 1
+        return (f"{note}; the copy saved lacked {len(missing)} line(s) this session had recorded, put back: "
+                f"{' | '.join(missing)} (undo removes them)")
 
     def reload_if_changed(self) -> str | None:
         """Reload the record if it changed on disk since the session last read or wrote it.
 
         :raises RefereeError: the file now on disk does not read (the session keeps what it had).
         """
-        raw = current_bytes(self.path)
-        return None if raw == self.basis else self._reload(raw)
+        if current_bytes(self.path) == self.basis:
+            return None
+        notes: list[str] = []
+        with self._locked_current(notes):
+            pass
+        return "\n".join(notes) or None
 
     def lines_played(self) -> int:
-        data = self.session.record_data()
-        log = data.get("log") or data.get("play", {}).get("moves") or {}
-        return sum(map(len, log.values())) if isinstance(log, dict) else len(log)
+        return len(self.helpers.lines(self.session))
 
     # --- what the prompt says ---------------------------------------------------------------
 
@@ -187,7 +217,7 @@ class TableSession:
         with locked(self.path) as record:
             raw = current_bytes(self.path)
             if raw != self.basis:
-                notes.append(self._reload(raw))
+                notes.append(self._reload(raw, record))
             record.basis = self.basis
             yield record
 
@@ -221,6 +251,7 @@ class TableSession:
             raise
         self.basis = record.basis or b""
         self.version += 1
+        self.mine.add(self.lines_played() - 1)
         notes.append(f"recorded: {line} -- {self.helpers.effect(before, self.session)}")
         if self.complete():
             notes.append("the game is complete:\n" + self.final_score())
@@ -257,6 +288,8 @@ class TableSession:
             return Reply("\n".join([*notes, f"not undone: {err.describe()}"]))
         self.session, self.basis = shorter, record.basis or b""
         self.version += 1
+        kept = self.lines_played()
+        self.mine = {index for index in self.mine if index < kept}
         notes.extend(f"undone: {line}" for line in removed)
         return Reply("\n".join(notes))
 

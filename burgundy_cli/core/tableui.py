@@ -89,21 +89,28 @@ def run_session(path: str, *, say: Callable[[str], None] = print, history: Histo
         complete_while_typing=False, **prompt_options)
     _show_check_under_input(prompt, lambda: table.live_check(prompt.default_buffer.text))
     while True:
-        try:
-            note = table.reload_if_changed()
-        except RefereeError as err:
-            note = f"{path} changed on disk and does not read now: {err}; fix it, or leave with Ctrl-D"
-        if note:
-            say(note)
+        _say_changes(table, say)
         try:
             text = prompt.prompt(f"{table.due()} > ")
         except KeyboardInterrupt:
             continue
         except EOFError:
-            say(f"left the session; {path} holds every accepted line")
-            return 0
+            text = "quit"
         reply = table.handle(text)
         if reply.text:
             say(reply.text)
         if reply.done:
+            if not table.complete():
+                _say_changes(table, say)   # a copy saved over the record meanwhile gets its lines back
+                say(f"left the session; {path} holds every accepted line")
             return 0
+
+
+def _say_changes(table: TableSession, say: Callable[[str], None]) -> None:
+    """Reload the record if it changed on disk, and say so."""
+    try:
+        note = table.reload_if_changed()
+    except RefereeError as err:
+        note = f"{table.path} changed on disk and does not read now: {err}; fix it, or leave with Ctrl-D"
+    if note:
+        say(note)

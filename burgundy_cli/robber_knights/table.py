@@ -84,3 +84,8 @@ def drop_last(data: dict[str, Any]) -> str | None:
     """Remove the last line of ``[play] moves`` from record ``data``; the line, or None if none."""
     moves = (data.get("play") or {}).get("moves") or []
     return moves.pop() if moves else None
+
+
+def lines(session: RobberKnightsSession) -> list[str]:
+    """The record's lines in order, as the record writes them."""
+    return list(session.log)

@@ -148,3 +148,24 @@ def test_a_finished_game_ends_the_session_with_the_final_score(tmp_path):
     reply = table.play(last)
     assert reply.accepted and reply.done
     assert "the game is complete" in reply.text and "winner" in reply.text.lower()
+
+
+def test_an_older_copy_saved_over_the_record_gets_the_sessions_lines_back(castles_record):
+    table = TableSession(castles_record)
+    older = castles_record.read_text()                 # an editor reads the record here...
+    table.play(ROLL)
+    table.play("bob: take 3 cow3")
+    castles_record.write_text(older.replace('notes = "Typed', 'notes = "Edited. Typed'))   # ...and saves
+    note = table.reload_if_changed()
+    assert "put back: roll white 1 good 4, Anna 1 2, Bob 3 4 | Bob: take 3 cow3 (undo removes them)" in note
+    assert lines_of(castles_record)[-2:] == [ROLL, "Bob: take 3 cow3"]
+    assert 'notes = "Edited. Typed' in castles_record.read_text()
+
+
+def test_lines_cut_from_the_record_that_the_session_did_not_write_stay_cut(castles_record):
+    table = TableSession(castles_record)
+    text = castles_record.read_text().replace('    "anna: place 2>1 k9 c4",\n', "")
+    castles_record.write_text(text.split("[result]")[0])
+    note = table.reload_if_changed()
+    assert note.endswith("reloaded it (23 lines)")
+    assert lines_of(castles_record)[-1] == "Anna: take 2 k9"

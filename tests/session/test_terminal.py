@@ -91,6 +91,9 @@ def test_a_few_rounds_at_a_real_terminal(castles_record, tmp_path):
         screen.expect_exact("recorded: Bob: take 3 cow3 -- Bob stored cow3")
         assert log_lines(castles_record)[-1] == "Bob: take 3 cow3"
 
+        # Ctrl-D at the prompt (typed between prompts, the terminal's own line discipline
+        # would take it: no person types that fast)
+        screen.expect_exact("A4 · Bob to move · dice 4 · workers 4 -- Tab completes")
         child.sendcontrol("d")
         screen.expect_exact("left the session")
         child.expect(pexpect.EOF)
