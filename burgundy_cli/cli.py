@@ -241,14 +241,16 @@ def fmt(
     Example: burgundy fmt --write game.toml
     """
     def run() -> None:
-        from burgundy_cli.core.record import dump_record, write_atomic
-        from burgundy_cli.core.session import open_record
+        from burgundy_cli.core.record import dump_record
+        from burgundy_cli.core.session import open_doc, open_record
 
-        text = dump_record(open_record(file, verify_result=False).record_data())
-        if write:
-            write_atomic(file, text)
-        else:
-            typer.echo(text, nl=False)
+        if not write:
+            typer.echo(dump_record(open_record(file, verify_result=False).record_data()), nl=False)
+            return
+        from burgundy_cli.core.lock import locked
+
+        with locked(file) as record:        # a play run meanwhile is not overwritten
+            record.write(dump_record(open_doc(record.read(), verify_result=False).record_data()))
 
     _guard(run)
 
