@@ -116,16 +116,62 @@ def check(
 @app.command()
 def play(
     file: Annotated[Path, typer.Argument(help="record file to extend")],
-    moves: Annotated[list[str], typer.Argument(help="notation lines, in order", autocompletion=_complete_move)],
+    moves: Annotated[list[str] | None, typer.Argument(help="notation lines, in order (none: the table session)",
+                                                      autocompletion=_complete_move)] = None,
     as_json: Annotated[bool, typer.Option("--json", help='print {"verdicts", "written", "due"}')] = False,
 ) -> None:
-    """Check MOVES one by one and append them to FILE (written atomically).
+    """Check MOVES one by one and append them to FILE (written atomically); say what is due next.
 
     Nothing is written unless every line is legal, so the record on disk is never lost.
+    Without MOVES, on a terminal: the table session (docs/table-session.md) -- a prompt
+    that says what is due, Tab completion, undo, each accepted line written at once.
 
     Example: burgundy play game.toml "anna: take 3 church" "anna: sell 4"
     """
-    _guard(partial(subcommands.play, str(file), moves, as_json))
+    if moves:
+        _guard(partial(subcommands.play, str(file), moves, as_json))
+    else:
+        _guard(partial(subcommands.table_session, str(file)))
+
+
+@app.command()
+def undo(
+    file: Annotated[Path, typer.Argument(help="record file")],
+    count: Annotated[int, typer.Argument(min=1, max=1000, help="how many lines to remove")] = 1,
+) -> None:
+    """Remove the last COUNT lines of FILE (written atomically) and say which.
+
+    Example: burgundy undo game.toml 2
+    """
+    _guard(partial(subcommands.undo, str(file), count))
+
+
+@app.command()
+def new(
+    file: Annotated[Path, typer.Argument(help="record file to create")],
+    game: Annotated[str | None, typer.Option("--game", "-g", help="castles-of-burgundy or robber-knights")] = None,
+    edition: Annotated[str | None, typer.Option("--edition", "-e", help="rulebook edition (Castles: 2011, 2019)")] = None,
+    players: Annotated[str | None, typer.Option("--players", "-p", help="names in seat order: anna,bob")] = None,
+    boards: Annotated[str | None, typer.Option(help="Castles duchy: 1, or per player anna=3,bob=5 (experienced)")] = None,
+    start: Annotated[str | None, typer.Option(help="Castles start castle spaces: anna=c2 (default: the centre)")] = None,
+    goods: Annotated[str | None, typer.Option(help="Castles starting goods: anna=1 2 3,bob=4 5 6")] = None,
+    start_player: Annotated[str | None, typer.Option("--start-player", help="Castles: who starts")] = None,
+    modules: Annotated[str | None, typer.Option(help="Castles 2019 modules, comma-separated")] = None,
+    layout: Annotated[list[str] | None, typer.Option(help='Robber Knights layout row: "red:castle-plain blue:lake"')] = None,
+    hands: Annotated[str | None, typer.Option(help="Robber Knights hands: red=castle-plain plain,blue=...")] = None,
+    force: Annotated[bool, typer.Option("--force", help="overwrite FILE if it exists")] = False,
+) -> None:
+    """Create a new record from the flags, asking on a terminal for any that are missing.
+
+    The record is checked as the game reads it (it scores as an empty game) before it is written.
+
+    Example: burgundy new game.toml --game castles-of-burgundy --edition 2019 --players anna,bob --goods "anna=1 2 3,bob=4 5 6"
+    """
+    from burgundy_cli.core.newrecord import NewRecord
+
+    given = NewRecord(game=game, edition=edition, players=players, boards=boards, start=start, goods=goods,
+                      start_player=start_player, modules=modules, layout=layout, hands=hands)
+    _guard(partial(subcommands.new, str(file), given, force))
 
 
 AtOption = Annotated[str | None, typer.Option(

@@ -131,35 +131,91 @@ def check(path: str, move: str, as_json: bool) -> Outcome:
 
 
 def play(path: str, moves: Sequence[str], as_json: bool = False) -> Outcome:
-    """``burgundy play``: check ``moves`` in order and append them to the record, atomically.
+    """``burgundy play``: check ``moves`` in order and append them to the record, atomically;
+    then say what the record needs next.
 
-    Nothing is written unless every line is legal, so the record on disk is never lost.
-    With ``as_json``: one object with a verdict per line, whether it wrote, what is due.
+    Nothing is written unless every line is legal, so the record on disk is never lost. The
+    record is locked from reading to writing (:mod:`burgundy_cli.core.lock`), so two runs at
+    once take turns instead of one losing the other's line. With ``as_json``: one object
+    with a verdict per line, whether it wrote, and what is due.
 
-    :raises RefereeError: the record cannot be opened, or a move is not legal (located at it).
+    :raises RefereeError: the record cannot be opened, a move is not legal (located at it),
+        or the record changed on disk meanwhile.
     """
     if as_json:
         from burgundy_cli.core.verdicts import play_verdicts
 
         result, code = play_verdicts(path, list(moves))
         return Outcome(code).say(_json(result))
-    from burgundy_cli.core.directive import keep_directive
     from burgundy_cli.core.errors import Location, RefereeError
-    from burgundy_cli.core.record import dump_record, write_atomic
-    from burgundy_cli.core.session import open_record
+    from burgundy_cli.core.lock import locked
+    from burgundy_cli.core.record import dump_record
+    from burgundy_cli.core.session import open_doc
+    from burgundy_cli.core.table import due_text
 
-    session = open_record(path)
-    played = []
-    for index, line in enumerate(moves, start=1):
-        try:
-            played.append(session.play(line))
-        except RefereeError as err:
-            raise err.at(Location(f"<move {index}: {line}>")) from None
-    write_atomic(path, keep_directive(path, dump_record(session.record_data())))
+    with locked(path) as record:
+        session = open_doc(record.read())
+        played = []
+        for index, line in enumerate(moves, start=1):
+            try:
+                played.append(session.play(line))
+            except RefereeError as err:
+                raise err.at(Location(f"<move {index}: {line}>")) from None
+        record.write(dump_record(session.record_data()))
     outcome = Outcome()
     for line in played:
         outcome.say(f"recorded: {line}")
-    return outcome
+    return outcome.say(f"next: {due_text(session)}")
+
+
+def table_session(path: str) -> Outcome:
+    """``burgundy play FILE`` with no lines: the interactive table session, on a terminal only.
+
+    The session talks to the terminal itself (prompt_toolkit); its exit code ends the command.
+
+    :raises UsageError: not on a terminal.
+    """
+    import sys
+
+    from burgundy_cli.core.errors import UsageError
+
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise UsageError("give the lines to play, or run 'burgundy play FILE' on a terminal for the "
+                         "table session", hint='burgundy play game.toml "anna: take 3 church"')
+    from burgundy_cli.core.tableui import run_session
+
+    return Outcome(run_session(path))
+
+
+def undo(path: str, count: int) -> Outcome:
+    """``burgundy undo``: remove the last ``count`` lines of the record (under its lock).
+
+    :raises RefereeError: the record cannot be opened or written.
+    """
+    from burgundy_cli.core.lock import locked
+    from burgundy_cli.core.session import open_doc
+    from burgundy_cli.core.table import due_text, rewritten_without_last
+
+    with locked(path) as record:
+        session, removed, text = rewritten_without_last(open_doc(record.read()), count, path)
+        if removed:
+            record.write(text)
+    outcome = Outcome()
+    for line in removed:
+        outcome.say(f"undone: {line}")
+    if not removed:
+        outcome.say("nothing to undo: the record has no lines")
+    return outcome.say(f"next: {due_text(session)}")
+
+
+def new(path: str, given: object, force: bool) -> Outcome:
+    """``burgundy new``: create a record from ``given`` (a ``core.newrecord.NewRecord``),
+    asking on a terminal for what is missing."""
+    import sys
+
+    from burgundy_cli.core.newrecord import create
+
+    return Outcome().say(create(path, given, force=force, ask=sys.stdin.isatty() and sys.stdout.isatty()))
 
 
 def show(path: str | os.PathLike[str], svg: str | os.PathLike[str] | None = None, as_json: bool = False,
@@ -296,18 +352,23 @@ def moves(path: str | os.PathLike[str], as_json: bool) -> Outcome:
 
 def fmt(path: str | os.PathLike[str], write: bool, as_json: bool = False) -> Outcome:
     """``burgundy fmt``: the record in canonical form (its ``#:schema`` line kept), printed,
-    printed as JSON, or written back atomically."""
+    printed as JSON, or written back atomically under the record's lock (a ``play`` run
+    meanwhile is not overwritten)."""
     from burgundy_cli.core.directive import keep_directive
-    from burgundy_cli.core.record import dump_record, write_atomic
-    from burgundy_cli.core.session import open_record
+    from burgundy_cli.core.record import dump_record
+    from burgundy_cli.core.session import open_doc, open_record
 
-    data = open_record(path, verify_result=False).record_data()
-    text = keep_directive(path, dump_record(data))
     if write:
-        write_atomic(path, text)
+        from burgundy_cli.core.lock import locked
+
+        with locked(path) as record:
+            data = open_doc(record.read(), verify_result=False).record_data()
+            record.write(dump_record(data))
+    else:
+        data = open_record(path, verify_result=False).record_data()
     if as_json:
         return Outcome().say(_json(data))
-    return Outcome() if write else Outcome().say(text, end="")
+    return Outcome() if write else Outcome().say(keep_directive(path, dump_record(data)), end="")
 
 
 def playout(game: str, players: int, seed: int, out: str | os.PathLike[str], edition: str | None,

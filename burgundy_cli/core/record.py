@@ -12,7 +12,8 @@ from __future__ import annotations
 import os
 import re
 import stat
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -250,43 +251,74 @@ def dump_record(data: dict[str, Any]) -> str:
     return tomli_w.dumps(data, multiline_strings=False, indent=4)
 
 
-def write_atomic(path: str | os.PathLike[str], text: str) -> None:
+def write_atomic(path: str | os.PathLike[str], text: str, *,
+                 before_replace: Callable[[], None] | None = None, replace: bool = True) -> None:
     """Write ``text`` to ``path`` so that the file is always either old or new, never partial.
 
     The text goes to a temporary file in the same folder (named ``.<name>.<random>.tmp``,
     so that no folder scan takes it for a record), is flushed and fsynced, then renamed
     over ``path`` (atomic on POSIX); the folder is fsynced so the rename persists. An
-    existing record keeps its permission bits; a new one gets the usual ``0o666 & ~umask``.
-    A symbolic link is written through: its target is replaced and the link stays.
+    existing record keeps its permission bits (never the set-user-id or set-group-id bit)
+    and its owner and group; a new one gets the usual ``0o666 & ~umask``. A symbolic link
+    is written through: its target is replaced and the link stays. ``before_replace``
+    runs once the new text is safely on disk, just before the rename; it may raise to
+    cancel the write (the lock uses it to refuse a record that changed on disk). With
+    ``replace=False`` an existing file is never replaced (``burgundy new``): the new file
+    is linked into place, which fails if the name is taken.
 
-    :raises UsageError: the folder cannot be written, or ``path`` is a folder.
+    What is refused, with nothing written: a text of more than :data:`MAX_RECORD_BYTES`
+    bytes (no command could read it back); a record its owner made read-only, or one
+    this process may not write; a record with several hard links (a rename would give
+    this name the new text and leave the old game under the others); a record whose
+    owner or group cannot be kept.
+
+    :raises UsageError: any of those, the folder cannot be written, or ``path`` is a folder.
     """
     import tempfile
 
+    data = text.encode("utf-8")
+    if len(data) > MAX_RECORD_BYTES:
+        raise UsageError(f"cannot write {path}: the record would be {len(data)} bytes, more than the "
+                         f"{MAX_RECORD_BYTES} bytes a record may have; nothing was written")
     target = Path(os.path.realpath(path))
     folder = target.parent
     try:
-        mode = stat.S_IMODE(os.stat(target).st_mode)
+        info: os.stat_result | None = os.stat(target)
     except FileNotFoundError:
-        mode = 0o666 & ~_umask()
+        info = None
     except OSError as err:
         raise UsageError(f"cannot write {path}: {err.strerror or err}") from None
+    if info is not None and not replace:
+        raise UsageError(f"{path} already exists; nothing was written", hint="--force replaces it")
+    if info is not None:
+        _check_writable(path, target, info)
+    mode = 0o666 & ~_umask() if info is None else stat.S_IMODE(info.st_mode) & 0o777
     try:
         handle, temp = tempfile.mkstemp(prefix=f".{target.name[:80]}.", suffix=".tmp", dir=folder)
     except OSError as err:
         raise UsageError(f"cannot write {path}: {err.strerror or err}") from None
     try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
+        with os.fdopen(handle, "wb") as out:
+            if info is not None and (info.st_uid, info.st_gid) != (os.geteuid(), os.getegid()):
+                _keep_owner(path, out.fileno(), info)
             os.fchmod(out.fileno(), mode)
-            out.write(text)
+            out.write(data)
             out.flush()
             os.fsync(out.fileno())
-        os.replace(temp, target)
+        if before_replace is not None:
+            before_replace()
+        if replace:
+            os.replace(temp, target)
+        else:
+            os.link(temp, target)
+            os.unlink(temp)
     except BaseException as err:
         try:
             os.unlink(temp)
         except FileNotFoundError:
             pass
+        if isinstance(err, FileExistsError):
+            raise UsageError(f"{path} already exists; nothing was written", hint="--force replaces it") from None
         if isinstance(err, OSError):
             raise UsageError(f"cannot write {path}: {err.strerror or err}") from None
         raise
@@ -298,6 +330,34 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> None:
         os.fsync(dir_fd)
     finally:
         os.close(dir_fd)
+
+
+def _check_writable(path: str | os.PathLike[str], target: Path, info: os.stat_result) -> None:
+    """Refuse to replace a record that is a folder, read-only, not ours to write, or hard-linked.
+
+    :raises UsageError:
+    """
+    if stat.S_ISDIR(info.st_mode):
+        raise UsageError(f"cannot write {path}: it is a folder")
+    if not info.st_mode & stat.S_IWUSR or not os.access(target, os.W_OK):
+        raise UsageError(f"cannot write {path}: the file is read-only (mode {stat.S_IMODE(info.st_mode):o}); "
+                         f"nothing was written", hint=f"to allow it: chmod u+w {path}")
+    if stat.S_ISREG(info.st_mode) and info.st_nlink > 1:
+        raise UsageError(f"cannot write {path}: it has {info.st_nlink} hard links, and writing would "
+                         f"leave the old game under the other names; nothing was written",
+                         hint=f"play a copy (cp {path} NEW.toml), or remove the other links")
+
+
+def _keep_owner(path: str | os.PathLike[str], fd: int, info: os.stat_result) -> None:
+    """Give the new file the record's owner and group (root rewriting a user's record).
+
+    :raises UsageError: they cannot be kept (the rename would hand the record to us).
+    """
+    try:
+        os.fchown(fd, info.st_uid, info.st_gid)
+    except OSError:
+        raise UsageError(f"cannot write {path}: its owner and group (uid {info.st_uid}, gid {info.st_gid}) "
+                         f"could not be kept on the new file; nothing was written") from None
 
 
 def _umask() -> int:

@@ -73,7 +73,9 @@ def verify_stored_result(doc: RecordDoc, session: Session) -> None:
         if path is not None:
             raise RecordError(f"[result] {'.'.join(path[1:])} = {_shown_at(stored, path[1:])} disagrees "
                               f"with the replay, which gives {_shown_at(computed, path[1:])}",
-                              location=doc.location_of_key(*path))
+                              location=doc.location_of_key(*path),
+                              hint=f"if the log was edited on purpose, 'burgundy fmt --write {doc.name}' "
+                                   "recomputes [result]")
 
 
 def _shown_at(table: dict[str, Any], path: tuple[str, ...]) -> str:

@@ -29,24 +29,25 @@ def play_verdicts(path: str, moves: list[str]) -> tuple[dict[str, Any], int]:
 
     :raises RefereeError: the record cannot be opened or written.
     """
-    from burgundy_cli.core.record import dump_record, write_atomic
-    from burgundy_cli.core.session import open_record
+    from burgundy_cli.core.lock import locked
+    from burgundy_cli.core.record import dump_record
+    from burgundy_cli.core.session import open_doc
 
-    session = open_record(path)
-    verdicts: list[dict[str, Any]] = []
-    for move in moves:
-        try:
-            line = session.play(move)
-        except RefereeError as err:
-            if isinstance(err, UsageError):
-                raise
-            rule = err.rule.id if isinstance(err, IllegalMoveError) else None
-            verdicts.append({"move": move, "legal": False, "line": None, "rule": rule, "message": err.describe()})
-            return {"verdicts": verdicts, "written": False, "due": due(session)}, 1
-        verdicts.append({"move": move, "legal": True, "line": line, "rule": None, "message": f"recorded: {line}"})
-    from burgundy_cli.core.directive import keep_directive
-
-    write_atomic(path, keep_directive(path, dump_record(session.record_data())))
+    with locked(path) as record:
+        session = open_doc(record.read())
+        verdicts: list[dict[str, Any]] = []
+        for move in moves:
+            try:
+                line = session.play(move)
+            except RefereeError as err:
+                if isinstance(err, UsageError):
+                    raise
+                rule = err.rule.id if isinstance(err, IllegalMoveError) else None
+                verdicts.append({"move": move, "legal": False, "line": None, "rule": rule,
+                                 "message": err.describe()})
+                return {"verdicts": verdicts, "written": False, "due": due(session)}, 1
+            verdicts.append({"move": move, "legal": True, "line": line, "rule": None, "message": f"recorded: {line}"})
+        record.write(dump_record(session.record_data()))
     return {"verdicts": verdicts, "written": True, "due": due(session)}, 0
 
 

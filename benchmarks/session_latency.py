@@ -1,0 +1,162 @@
+"""How long the table session takes per line, from Enter to the next prompt (target: p99 < 5 ms).
+
+    python benchmarks/session_latency.py [--lines 60] [--folder DIR]
+
+Two measurements, on the last ``--lines`` lines of a complete 2-player Castles record and of
+a Robber Knights playout, replayed into a copy of the record cut before them:
+
+* **in process**: :meth:`TableSession.handle` (lock, changed-on-disk check, check, play,
+  canonical write with fsync, what the line did) plus what the next prompt asks (what
+  is due, the line under the input), wall time per line;
+* **real terminal**: the real ``burgundy play FILE`` in a pseudo-terminal, from sending
+  Enter to the next prompt's line under the input appearing on the screen.
+
+Baselines from the same run: ``write_atomic`` of the same record alone (the floor any
+written line pays: temporary file, fsync, rename, folder fsync), the game's
+``session.play`` alone (the rules), and in the terminal a bare prompt_toolkit prompt that
+only echoes the line (the floor any prompt_toolkit session pays). Figures are wall time, so a busy disk or a shared
+machine shows in them; the folder (default: a temporary one) says which disk.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+RECORDS = {
+    "castles": ROOT / "records" / "castles-of-burgundy" / "complete-2p-2011.toml",
+    "robber-knights": ROOT / "records" / "robber-knights" / "playout-2-players.toml",
+}
+_ESCAPE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def cut(source: Path, target: Path, lines: int) -> list[str]:
+    """Write ``source`` without its last ``lines`` lines to ``target``; those lines, in order."""
+    from burgundy_cli.core.session import open_record
+    from burgundy_cli.core.table import rewritten_without_last
+
+    _, removed, text = rewritten_without_last(open_record(source), lines, str(target))
+    target.write_text(text, encoding="utf-8")
+    return list(reversed(removed))
+
+
+def percentiles(times: list[float]) -> dict[str, float]:
+    ordered = sorted(times)
+    return {"p50_ms": round(statistics.median(ordered) * 1e3, 3),
+            "p99_ms": round(ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))] * 1e3, 3),
+            "max_ms": round(ordered[-1] * 1e3, 3), "lines": len(ordered)}
+
+
+def in_process(record: Path, lines: list[str]) -> dict[str, dict[str, float]]:
+    from burgundy_cli.core.record import dump_record, write_atomic
+    from burgundy_cli.core.session import open_record
+    from burgundy_cli.core.table import TableSession
+
+    original = record.read_bytes()
+    table = TableSession(record)
+    session_times = []
+    for line in lines:
+        started = time.perf_counter()
+        reply = table.handle(line)
+        table.due()
+        table.live_check("")
+        session_times.append(time.perf_counter() - started)
+        assert reply.accepted, reply.text
+    full = dump_record(open_record(record).record_data())
+    write_times = []
+    for _ in lines:
+        started = time.perf_counter()
+        write_atomic(record, full)
+        write_times.append(time.perf_counter() - started)
+    record.write_bytes(original)
+    rules = open_record(record)
+    play_times = []
+    for line in lines:
+        started = time.perf_counter()
+        rules.play(line)
+        play_times.append(time.perf_counter() - started)
+    record.write_bytes(original)
+    return {"session line": percentiles(session_times), "baseline: write_atomic alone": percentiles(write_times),
+            "baseline: session.play alone": percentiles(play_times)}
+
+
+#: The baseline in a terminal: a bare prompt_toolkit prompt that echoes each line, with the
+#: same marker the session shows, so both are timed alike (Enter to the next prompt).
+BARE_PROMPT = """
+from prompt_toolkit import PromptSession
+prompt = PromptSession()
+while True:
+    try:
+        text = prompt.prompt("-- Tab completes > ")
+    except EOFError:
+        break
+    print("recorded:", text)
+"""
+
+
+def in_terminal(record: Path, lines: list[str], scratch: Path, bare: bool = False) -> dict[str, float]:
+    """Enter to the next prompt, in a pseudo-terminal, for the real session (or the bare prompt)."""
+    import pexpect
+
+    env = {**os.environ, "XDG_STATE_HOME": str(scratch / "state"), "TERM": "xterm", "PROMPT_TOOLKIT_NO_CPR": "1",
+           "PYTHONPATH": str(ROOT)}
+    command = ["-c", BARE_PROMPT] if bare else ["-m", "burgundy_cli", "play", str(record)]
+    child = pexpect.spawn(sys.executable, command, env=env, encoding="utf-8", timeout=20, dimensions=(40, 200))
+    child.delaybeforesend = None
+    buffer = ""
+
+    def wait_for(marker: str, start: int) -> int:
+        nonlocal buffer
+        while True:
+            plain = _ESCAPE.sub("", buffer.replace("\x1b[C", " "))
+            found = plain.find(marker, start)
+            if found >= 0:
+                return found + len(marker)
+            buffer += child.read_nonblocking(65536, timeout=10)
+
+    seen = wait_for("-- Tab completes", 0)
+    times = []
+    for number, line in enumerate(lines, start=1):
+        child.send(line)
+        seen = wait_for(line[-6:], seen)                       # the line is on the screen
+        started = time.perf_counter()
+        child.send("\r")
+        seen = wait_for("recorded:", seen)
+        # the next prompt is drawn; the game's last line ends the session with the final score
+        last = number == len(lines) and not bare
+        seen = wait_for("the game is complete" if last else "-- Tab completes", seen)
+        times.append(time.perf_counter() - started)
+    if bare:
+        child.sendcontrol("d")
+    child.expect(pexpect.EOF)
+    child.close()
+    return percentiles(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--lines", type=int, default=60)
+    parser.add_argument("--folder", type=Path, default=None, help="where to write the records (which disk)")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(dir=args.folder) as scratch:
+        folder = Path(scratch)
+        for game, source in RECORDS.items():
+            record = folder / f"{game}.toml"
+            lines = cut(source, record, args.lines)
+            for name, figures in in_process(record, lines).items():
+                print(f"{game:15} {name:30} {figures}")
+            print(f"{game:15} {'real terminal, Enter to prompt':30} {in_terminal(record, lines, folder)}")
+        print(f"{'baseline':15} {'bare prompt_toolkit prompt':30} {in_terminal(record, lines, folder, bare=True)}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,145 @@
+"""The Castles of Burgundy at the table: what is due next, what a line did, undo, new records.
+
+Used by the table session (:mod:`burgundy_cli.core.table`) and ``burgundy new``. Nothing
+here decides a rule: what is due comes from the engine's :func:`~burgundy_cli.castles.engine.expected`,
+and what a line did is read off the state before and after the engine played it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from burgundy_cli.castles.engine import expected
+from burgundy_cli.castles.record import CastlesSession
+from burgundy_cli.castles.state import GameState, PlayerState
+from burgundy_cli.castles.tiles import COLOUR_NAME
+
+#: Table-line forms offered by completion when the table owes a line (placeholders in <>).
+_REVEAL_FORM = "reveal <depot 1-6 or black> <tile> <tile>"
+_GOODS_FORM = "goods <5 goods types, e.g. 1 2 3 4 5>"
+
+
+def due(session: CastlesSession) -> str:
+    """What the record needs next, for the prompt: ``B2 · Anna to move · dice 3 5 · workers 2``."""
+    state = session.state
+    ahead = expected(state)
+    where = f"{ahead.phase}{ahead.round}"
+    still = f" · {state.players[state.lingering].name} may still buy" if "buy" in ahead.optional \
+        and state.lingering >= 0 else ""
+    if ahead.kind == "over":
+        return f"game over{still}"
+    if ahead.kind == "phase":
+        reveals = " ".join(str(depot) for depot in (*range(1, 7), 0) if not state.revealed[depot])
+        first = [f"reveal {reveals.replace('0', 'black')}"] if reveals else []
+        first += ["goods"] if state.round_goods is None else []
+        return f"{where} · " + (", ".join(first) + " (if recorded), then the roll" if first else "roll due") + still
+    if ahead.kind == "roll":
+        return f"{where} · roll due{still}"
+    player = state.players[state.to_move()]
+    dice = " ".join(map(str, player.dice)) or "none"
+    return f"{where} · {player.name} to move · dice {dice} · workers {player.workers}"
+
+
+def table_forms(session: CastlesSession) -> list[str]:
+    """The table lines (chance) the record may take now, as forms to complete."""
+    state = session.state
+    ahead = expected(state)
+    names = [player.name for player in state.players]
+    roll = "roll white <die> good <type>, " + ", ".join(f"{name} <die> <die>" for name in names)
+    if ahead.kind == "phase":
+        return [_REVEAL_FORM, _GOODS_FORM, roll]
+    if ahead.kind == "roll":
+        return [roll]
+    return []
+
+
+def snapshot(session: CastlesSession) -> GameState:
+    """What :func:`effect` compares against: a copy of the state before a line."""
+    return session.state.copy()
+
+
+def effect(before: GameState, session: CastlesSession) -> str:
+    """What the last line did, in one short line, read off the state before and after it."""
+    after = session.state
+    parts = [text for old, new in zip(before.players, after.players) if (text := _player_change(
+        old, new, _bridge_space(before, after.seats[new.name]), _bridge_space(after, after.seats[new.name])))]
+    for depot, (old, new) in enumerate(zip(before.depots, after.depots)):
+        added = _added(old, new)
+        if added and after.stage != "over":
+            parts.append(f"depot {depot or 'black'} +{' '.join(added)}")
+    for depot, (old, new) in enumerate(zip(before.depot_goods, after.depot_goods)):
+        added = _added(old, new)
+        if added and after.stage != "over":
+            parts.append(f"depot {depot} +goods {' '.join(map(str, added))}")
+    if before.round_goods != after.round_goods and after.round_goods and before.round_goods is None:
+        parts.append(f"round goods {' '.join(map(str, after.round_goods))}")
+    if before.white != after.white and after.white is not None:
+        parts.append(f"white die {after.white}")
+    return "; ".join(parts) or "nothing changed on the table"
+
+
+def _bridge_space(state: GameState, seat: int) -> int:
+    return next((space for space, stack in enumerate(state.bridge) if seat in stack), -1)
+
+
+def _player_change(old: PlayerState, new: PlayerState, bridge_before: int, bridge_after: int) -> str:
+    """One player's changes: workers, silver, VP (by category), goods, tiles, bonuses, bridge."""
+    changes = []
+    for label, was, now in (("worker", old.workers, new.workers), ("silver", old.silver, new.silver)):
+        if now != was:
+            changes.append(f"{now - was:+d} {label}{'s' if label == 'worker' and abs(now - was) != 1 else ''}")
+    if new.points != old.points:
+        categories = ", ".join(f"{key} {new.vp.get(key, 0) - old.vp.get(key, 0):+d}"
+                               for key in new.vp if new.vp.get(key, 0) != old.vp.get(key, 0))
+        changes.append(f"{new.points - old.points:+d} VP ({categories})")
+    for kind in sorted(set(old.goods) | set(new.goods)):
+        delta = new.goods.get(kind, 0) - old.goods.get(kind, 0)
+        if delta:
+            changes.append(f"goods {kind} {delta:+d}")
+    sold = sum(new.sold) - sum(old.sold)
+    if sold:
+        changes.append(f"sold {sold} goods")
+    for space, (was, now) in enumerate(zip(old.duchy, new.duchy)):
+        if now is not None and was is None:
+            from burgundy_cli.castles.boards import space_name
+
+            changes.append(f"{now} on {space_name(space)}")
+    stored = _added(old.storage, new.storage)
+    if stored:
+        changes.append("stored " + " ".join(stored))
+    for bonus in _added(old.bonuses, new.bonuses):
+        colour, _, size = bonus.partition("-")
+        changes.append(f"{size} bonus tile ({COLOUR_NAME.get(colour, colour)})")
+    if bridge_after != bridge_before and bridge_before >= 0:
+        changes.append(f"bridge space {bridge_before + 1} -> {bridge_after + 1}")
+    return f"{new.name} " + ", ".join(changes) if changes else ""
+
+
+def _added(old: list[Any], new: list[Any]) -> list[Any]:
+    """The items of ``new`` beyond those of ``old`` (as multisets)."""
+    left = list(old)
+    added = []
+    for item in new:
+        if item in left:
+            left.remove(item)
+        else:
+            added.append(item)
+    return added
+
+
+def drop_last(data: dict[str, Any]) -> str | None:
+    """Remove the last line of the ``[log]`` from record ``data``; the line, or None if empty."""
+    log = data.get("log") or {}
+    for group in reversed(list(log)):
+        if log[group]:
+            line = log[group].pop()
+            if not log[group]:
+                del log[group]
+            return line
+        del log[group]
+    return None
+
+
+def lines(session: CastlesSession) -> list[str]:
+    """The record's log lines in order, as the record writes them."""
+    return [line for group in session.record_data().get("log", {}).values() for line in group]

@@ -1,0 +1,160 @@
+"""An exclusive lock on a record while a command reads, checks and writes it.
+
+Two ``burgundy play`` runs started at the same moment used to read the same record, each
+add its line, and each write: the later write silently dropped the earlier line. Now every
+command that writes a record holds an exclusive ``fcntl.flock`` lock on the record file
+from before it reads until after its write is renamed into place, so such commands take
+turns, and the second reads what the first wrote.
+
+The lock is on the record's own inode, not on a side file (nothing is left behind). A
+write replaces the inode (``write_atomic`` renames a new file over the old), so a command
+that was waiting may wake holding the lock of a file no longer at the path: it then
+checks that the path still names the inode it locked, and starts over if not.
+
+Editors take no lock. So the bytes a command read are kept (:attr:`LockedRecord.basis`),
+and the write is refused if the file on disk no longer has them, checked after the new
+text is on disk and just before the rename (``write_atomic``'s ``before_replace``). The
+window left is the rename itself; see docs/errors.md.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import stat
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from burgundy_cli.core.directive import keep_directive
+from burgundy_cli.core.errors import RecordError, UsageError
+from burgundy_cli.core.record import (
+    MAX_RECORD_BYTES, RecordDoc, _read_at_most, parse_record_bytes, read_record, write_atomic,
+)
+
+#: How long a command waits for another one's lock before giving up.
+LOCK_WAIT_SECONDS = 10.0
+_POLL_SECONDS = 0.002
+
+
+class RecordChanged(RecordError):
+    """The record on disk is no longer the text the command read (an editor saved it)."""
+
+
+@dataclass
+class LockedRecord:
+    """A record file while its lock is held: read it, then write it if nothing changed."""
+
+    path: str
+    basis: bytes | None = None
+
+    def read(self) -> RecordDoc:
+        """Read and parse the record, remembering its bytes as the basis of the next write.
+
+        :raises RefereeError: as :func:`burgundy_cli.core.record.read_record`.
+        """
+        raw = current_bytes(self.path)
+        doc = parse_record_bytes(raw, self.path)
+        self.basis = raw
+        return doc
+
+    def changed(self) -> bool:
+        """Whether the file on disk differs from what :meth:`read` (or the last write) saw."""
+        try:
+            return current_bytes(self.path) != self.basis
+        except (OSError, RecordError, UsageError):
+            return True
+
+    def write(self, text: str) -> None:
+        """Replace the record with ``text`` atomically, unless it changed on disk since read.
+
+        The record's first-line ``#:schema`` directive, if it has one, is kept
+        (:func:`~burgundy_cli.core.directive.keep_directive`): every rewrite under the lock
+        (``play``, ``undo``, ``fmt --write``, the table session) keeps it.
+
+        :raises RecordChanged: it changed (nothing written); :raises UsageError: as
+            :func:`~burgundy_cli.core.record.write_atomic`.
+        """
+        def unchanged() -> None:
+            if self.changed():
+                raise RecordChanged(f"{self.path} changed on disk since it was read "
+                                    "(saved by another program?); nothing was written",
+                                    hint="run the command again: it reads the file anew")
+
+        text = keep_directive(self.path, text)
+        write_atomic(self.path, text, before_replace=unchanged)
+        self.basis = text.encode("utf-8")
+
+
+def current_bytes(path: str) -> bytes:
+    """The record's bytes now, with the reader's checks (regular file, size limit).
+
+    :raises RefereeError: missing, not a regular file, too large, unreadable.
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError:
+        read_record(path)       # raises the reader's own message for the path
+        raise
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_RECORD_BYTES:
+            read_record(path)
+        return _read_at_most(fd, MAX_RECORD_BYTES + 1)
+    finally:
+        os.close(fd)
+
+
+@contextmanager
+def locked(path: str | os.PathLike[str], wait: float = LOCK_WAIT_SECONDS) -> Iterator[LockedRecord]:
+    """Hold the exclusive lock of the record at ``path`` (waiting up to ``wait`` seconds).
+
+    :raises UsageError: the record is missing or not a regular file, or another command
+        kept its lock for longer than ``wait``.
+    """
+    name = os.fspath(path)
+    fd = _lock(name, wait)
+    try:
+        yield LockedRecord(name)
+    finally:
+        os.close(fd)            # closing the descriptor releases the lock
+
+
+def _lock(path: str, wait: float) -> int:
+    """Open ``path`` and lock it; start over while the locked file is no longer the one at the path."""
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+        except OSError:
+            read_record(path)   # the reader's message: no such file, a folder, unreadable
+            raise
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                read_record(path)
+            while True:
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError:
+                    if time.monotonic() > deadline:
+                        raise UsageError(f"{path} is being written by another burgundy command "
+                                         f"(waited {wait:g} s); nothing was written") from None
+                    time.sleep(_POLL_SECONDS)
+            if _same_file(fd, path):
+                return fd
+        except BaseException:
+            os.close(fd)
+            raise
+        os.close(fd)
+
+
+def _same_file(fd: int, path: str) -> bool:
+    """Whether ``path`` still names the file open as ``fd``."""
+    try:
+        now = os.stat(path)
+    except OSError:
+        return False
+    held = os.fstat(fd)
+    return (now.st_dev, now.st_ino) == (held.st_dev, held.st_ino)

@@ -1,0 +1,208 @@
+"""``burgundy new FILE``: a new record from flags, asking on a terminal for what is missing.
+
+The answers are turned into the record's tables, then the record is read back exactly as
+every command reads one (the game's own setup checks, then the replay of an empty log);
+only a record that opens is written, so a new record always scores as an empty game. On a
+terminal, a refused answer is explained and asked again; without one, the error is the
+command's answer. The file is never replaced unless ``--force`` says so.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from burgundy_cli.core.errors import RefereeError, UsageError
+from burgundy_cli.core.record import dump_record, parse_record_text, write_atomic
+from burgundy_cli.core.registry import find_game
+from burgundy_cli.core.session import open_doc
+
+
+@dataclass(frozen=True)
+class NewRecord:
+    """The answers: each ``None`` until given (by a flag or at the terminal)."""
+
+    game: str | None = None
+    edition: str | None = None
+    players: str | None = None
+    boards: str | None = None
+    start: str | None = None
+    goods: str | None = None
+    start_player: str | None = None
+    modules: str | None = None
+    layout: list[str] | None = None
+    hands: str | None = None
+
+
+#: Per game: the questions asked, in order, as (field, question, default or None if required).
+QUESTIONS: dict[str, list[tuple[str, str, str | None]]] = {
+    "castles-of-burgundy": [
+        ("edition", "edition (2011 or 2019)", "2019"),
+        ("players", "players in seat order, clockwise (e.g. anna,bob)", None),
+        ("boards", "duchy board: 1 for everyone, or per player anna=3,bob=5 (experienced players)", "1"),
+        ("start", "start castle spaces, e.g. anna=c2 (empty: the central castle)", ""),
+        ("goods", "each player's 3 starting goods tiles, e.g. anna=1 2 3,bob=4 5 6", None),
+        ("start_player", "start player (empty: the first listed)", ""),
+        ("modules", "2019 expansion modules, comma-separated (empty: the base game)", ""),
+    ],
+    "robber-knights": [
+        ("players", "players in seat order, clockwise (e.g. red,blue)", None),
+        ("layout", "starting layout, rows separated by / (e.g. red:castle-plain blue:lake / blue:plain red:plain)",
+         None),
+        ("hands", "each player's 2 tiles in hand, e.g. red=castle-plain plain,blue=castle-forest lake", None),
+    ],
+}
+
+
+class AnswerError(UsageError):
+    """An answer that cannot be split into its parts; ``key`` says which answer."""
+
+    def __init__(self, key: str, message: str, hint: str | None = None) -> None:
+        super().__init__(f"{key.replace('_', ' ')}: {message}", hint=hint)
+        self.key = key
+
+
+def _pairs(text: str, key: str) -> dict[str, str]:
+    """``anna=1 2 3,bob=4 5 6`` as ``{"anna": "1 2 3", ...}``.
+
+    :raises AnswerError: an entry without ``=``.
+    """
+    pairs = {}
+    for part in filter(str.strip, text.split(",")):
+        name, equals, value = part.partition("=")
+        if not equals or not name.strip():
+            raise AnswerError(key, f"'{part.strip()}' should be name=value", hint="e.g. anna=1 2 3,bob=4 5 6")
+        pairs[name.strip()] = value.strip()
+    return pairs
+
+
+def _number(text: str) -> int | str:
+    """A whole number as an int; anything else as typed, for the game's check to refuse."""
+    return int(text) if text.strip().isdigit() else text.strip()
+
+
+def record_data(answers: NewRecord) -> dict[str, Any]:
+    """The record's tables from the answers (unchecked: opening the record checks them).
+
+    :raises UsageError: an answer that cannot even be split into its parts.
+    """
+    players = [name.strip() for name in (answers.players or "").split(",") if name.strip()]
+    game: dict[str, Any] = {"name": answers.game, "players": players}
+    if answers.game == "robber-knights":
+        rows = [row.strip() for text in answers.layout or [] for row in text.split("/") if row.strip()]
+        hands = {name: value.split() for name, value in _pairs(answers.hands or "", "hands").items()}
+        return {"game": game, "setup": {"layout": rows, "hands": hands}}
+    if answers.edition:
+        game["edition"] = answers.edition
+    if answers.modules:
+        game["options"] = {"modules": answers.modules}
+    setup: dict[str, Any] = {}
+    boards = (answers.boards or "1").strip()
+    setup["boards"] = {name: _number(value) for name, value in _pairs(boards, "boards").items()} \
+        if "=" in boards else _number(boards)
+    if answers.start:
+        setup["start"] = _pairs(answers.start, "start")
+    setup["goods"] = {name: [_number(g) for g in value.split()]
+                      for name, value in _pairs(answers.goods or "", "goods").items()}
+    if answers.start_player:
+        setup["start_player"] = answers.start_player.strip()
+    return {"game": game, "setup": setup}
+
+
+def checked_text(path: str, answers: NewRecord) -> tuple[str, Any]:
+    """The new record's canonical text and its session, read back as every command reads it.
+
+    :raises RefereeError: the answers do not make a record the game accepts.
+    """
+    doc = parse_record_text(dump_record(record_data(answers)), path)
+    session = open_doc(doc)
+    return dump_record(session.record_data()), session
+
+
+#: Where in a record each answer goes, as the game's errors name it.
+_WHERE = {"edition": "edition", "players": "game.players", "boards": "setup.boards", "start": "setup.start",
+          "goods": "setup.goods", "start_player": "start_player", "modules": "game.options",
+          "layout": "setup.layout", "hands": "setup.hands"}
+
+
+def _blamed(err: RefereeError, questions: list[tuple[str, str, str | None]]) -> list[str]:
+    """The answers an error is about, else every one."""
+    if isinstance(err, AnswerError):
+        return [err.key]
+    message = str(err)
+    named = [key for key, _, _ in questions
+             if _WHERE[key] + "]" in message or _WHERE[key] + "." in message or _WHERE[key] + " " in message]
+    return named or [key for key, _, _ in questions]
+
+
+def create(path: str, given: NewRecord, *, force: bool = False, ask: bool = False,
+           read: Callable[[str], str] = input, say: Callable[[str], None] = print) -> str:
+    """Make the record at ``path`` from ``given``, asking through ``read`` when ``ask`` is set;
+    the line that says what was written.
+
+    :raises UsageError: ``path`` exists (without ``force``), or a required answer is missing
+        without a terminal to ask; :raises RefereeError: the game refuses the record.
+    """
+    if os.path.lexists(path) and not force:
+        raise UsageError(f"{path} already exists; nothing was written", hint="--force replaces it")
+    answers = given
+    if answers.game is None:
+        answers = replace(answers, game=_ask("game (castles-of-burgundy or robber-knights)", "castles-of-burgundy",
+                                            read) if ask else None)
+    if answers.game is None:
+        raise UsageError("say which game: --game castles-of-burgundy or --game robber-knights")
+    try:
+        game = find_game(answers.game)
+    except RefereeError as err:
+        raise UsageError(err.message, hint=err.hint) from None
+    answers = replace(answers, game=game.name)
+    questions = QUESTIONS[game.name]
+    missing = [key for key, _, _ in questions if getattr(answers, key) is None]
+    if not any(default is None for key, _, default in questions if key in missing):
+        ask = False                  # everything required was given: the rest takes its default
+    while True:
+        for key, question, default in questions:
+            if key in missing:
+                answers = replace(answers, **{key: _answer(key, question, default, ask, read)})
+        try:
+            text, session = checked_text(path, answers)
+            break
+        except RefereeError as err:
+            if not ask:
+                raise
+            say(f"not a record yet: {err.describe()}")
+            missing = _blamed(err, questions)
+    write_atomic(path, text, replace=force)
+    from burgundy_cli.core.table import due_text
+
+    return f"wrote {path}: {game.name}, {', '.join(session.header.players)}; next: {due_text(session)}"
+
+
+def _answer(key: str, question: str, default: str | None, ask: bool, read: Callable[[str], str]) -> Any:
+    """One answer: asked when there is a terminal, else the default (or an error if required)."""
+    if not ask:
+        if default is None:
+            raise UsageError(f"missing --{key.replace('_', '-')}: {question}")
+        return default or None
+    text = _ask(question, default, read)
+    if key == "layout":
+        return [text] if text else None
+    return text or None
+
+
+def _ask(question: str, default: str | None, read: Callable[[str], str]) -> str:
+    """Ask until an answer is given (a default counts).
+
+    :raises UsageError: the input ended (Ctrl-D) before an answer.
+    """
+    while True:
+        suffix = f" [{default}]" if default else ""
+        try:
+            text = read(f"{question}{suffix}: ").strip()
+        except EOFError:
+            raise UsageError("no answer (the input ended); nothing was written") from None
+        if text or default is not None:
+            return text or (default or "")
+

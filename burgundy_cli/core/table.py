@@ -1,0 +1,351 @@
+"""The table session's logic: one record kept open while a table plays, line by line.
+
+What the interactive ``burgundy play FILE`` does with each thing typed, without any
+terminal: :class:`TableSession` answers the prompt (what is due), plays a line and writes
+the record at once (under the record's lock, refusing to overwrite an edit made on disk
+meanwhile: it reloads, says so and checks the line again), undoes lines, completes and
+checks a line as it is typed. The terminal side is :mod:`burgundy_cli.core.tableui`.
+
+The game's own session (``check``, ``play``, ``legal_moves``, ``show``, ``score``) decides
+everything; each game's ``table`` module (``burgundy_cli.<game>.table``) says what is due,
+what a line did (read off the state before and after) and how to drop a record's last line.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from types import ModuleType
+
+from burgundy_cli.core.errors import ParseError, RecordError, RefereeError, UsageError
+from burgundy_cli.core.game import MoveList, Session
+from burgundy_cli.core.lock import LockedRecord, RecordChanged, current_bytes, locked
+from burgundy_cli.core.record import RecordDoc, dump_record, parse_record_bytes, parse_record_text
+from burgundy_cli.core.registry import GAMES
+from burgundy_cli.core.session import open_doc
+
+#: The words the session reads as its own commands rather than as game lines.
+COMMANDS = {
+    "undo": "undo [N]  remove the last line (or N lines) from the record",
+    "show": "show      draw the position",
+    "moves": "moves     list every legal line now",
+    "score": "score     the score table",
+    "help": "help      this list",
+    "quit": "quit      leave (Ctrl-D too); every accepted line is already written",
+}
+#: How many legal lines a refusal suggests.
+SUGGESTIONS = 6
+
+
+def table_helpers(session: Session) -> ModuleType:
+    """The ``table`` module of the session's game (``burgundy_cli.castles.table``, ...).
+
+    :raises UsageError: the game has none (a game may be refereed without a table session).
+    """
+    name = GAMES[session.header.name] + ".table"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as err:
+        if err.name is not None and not name.startswith(err.name):
+            raise
+        raise UsageError(f"{session.header.name} has no table session; play it line by line") from None
+
+
+def due_text(session: Session) -> str:
+    """What the record needs next (``B2 · Anna to move · dice 3 5 · workers 2``); for a game
+    without a table module, who is to move, from its legal lines."""
+    try:
+        return table_helpers(session).due(session)
+    except UsageError:
+        player = session.legal_moves().player
+        return f"{player} to move" if player else "no player to move"
+
+
+def moves_text(listing: MoveList) -> str:
+    """The legal lines as ``burgundy moves`` lists them, or why there are none."""
+    if listing.player is None:
+        return "no player is to move: the table owes the next line (or the game is over)"
+    lines = [f"{listing.player} to move:"]
+    for group, moves in listing.groups.items():
+        lines.append(f"  {group}:")
+        lines.extend(f"    {move}" for move in moves)
+    return "\n".join(lines)
+
+
+def rewritten_without_last(session: Session, count: int, name: str) -> tuple[Session, list[str], str]:
+    """The session with its last ``count`` lines removed, the lines removed (last first), and
+    the record's new text with its ``[result]`` recomputed."""
+    data = session.record_data()
+    removed = []
+    for _ in range(count):
+        line = table_helpers(session).drop_last(data)
+        if line is None:
+            break
+        removed.append(line)
+    data.pop("result", None)
+    shorter = open_doc(parse_record_text(dump_record(data), name), verify_result=False)
+    return shorter, removed, dump_record(shorter.record_data())
+
+
+@dataclass
+class Reply:
+    """What the session says to one input: the text to print, whether a line was recorded,
+    and whether the session ends (``quit``, or the game is complete)."""
+
+    text: str
+    accepted: bool = False
+    done: bool = False
+
+
+class TableSession:
+    """A record open at the table: every accepted line is on disk before the next prompt."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = os.fspath(path)
+        self.basis = b""
+        self.session: Session
+        self.version = 0
+        self._moves: tuple[int, list[str]] | None = None
+        self._checked: tuple[int, str, str] | None = None
+        #: Positions (in the log, from 0) of the lines this session recorded.
+        self.mine: set[int] = set()
+        with locked(self.path) as record:
+            self._open(record.read(), record.basis or b"")
+        self.helpers = table_helpers(self.session)
+
+    # --- reading the record ---------------------------------------------------------------------
+
+    def _open(self, doc: RecordDoc, raw: bytes) -> None:
+        self.session = open_doc(doc)
+        self.basis = raw
+        self.version += 1
+
+    def _reload(self, raw: bytes, record: LockedRecord) -> str:
+        """Replay the record as it now is on disk (the lock held); the note that says so.
+
+        When the file on disk is the session's record less its last lines, and this session
+        recorded those lines, the file is an older copy saved over it (an editor that read
+        the record before the session's last write): the lines are played again and written
+        back, and the note says so (``undo`` removes them if the cut was meant).
+        """
+        before = self.helpers.lines(self.session)
+        self._open(parse_record_bytes(raw, self.path), raw)
+        now = self.helpers.lines(self.session)
+        note = f"{self.path} changed on disk: reloaded it ({len(now)} lines)"
+        missing = before[len(now):]
+        if not missing or before[:len(now)] != now or not set(range(len(now), len(before))) <= self.mine:
+            self.mine = {index for index in self.mine if index < len(now)}
+            return note
+        try:
+            for line in missing:
+                self.session.play(line)
+            record.basis = self.basis
+            record.write(dump_record(self.session.record_data()))
+        except RefereeError as err:
+            self._open(parse_record_bytes(raw, self.path), raw)
+            self.mine = {index for index in self.mine if index < len(now)}
+            return (f"{note}; it lacks {len(missing)} line(s) this session recorded, which cannot be put back "
+                    f"({err.describe()}): {' | '.join(missing)}")
+        self.basis = record.basis or b""
+        self.version += 1
+        return (f"{note}; the copy saved lacked {len(missing)} line(s) this session had recorded, put back: "
+                f"{' | '.join(missing)} (undo removes them)")
+
+    def reload_if_changed(self) -> str | None:
+        """Reload the record if it changed on disk since the session last read or wrote it.
+
+        :raises RefereeError: the file now on disk does not read (the session keeps what it had).
+        """
+        if current_bytes(self.path) == self.basis:
+            return None
+        notes: list[str] = []
+        with self._locked_current(notes):
+            pass
+        return "\n".join(notes) or None
+
+    def lines_played(self) -> int:
+        return len(self.helpers.lines(self.session))
+
+    # --- what the prompt says ---------------------------------------------------------------
+
+    def due(self) -> str:
+        return self.helpers.due(self.session)
+
+    def complete(self) -> bool:
+        return self.session.score().complete
+
+    def final_score(self) -> str:
+        from burgundy_cli.core.render import score_table_text
+
+        return score_table_text(self.session.score())
+
+    # --- what was typed -----------------------------------------------------------------------
+
+    def handle(self, text: str) -> Reply:
+        """Answer one line typed at the prompt: a session command or a line of the game."""
+        words = text.split()
+        if not words:
+            return Reply("")
+        command = words[0].lower()
+        if command in COMMANDS and (len(words) == 1 or command == "undo" and len(words) == 2):
+            return self._command(command, words[1:])
+        return self.play(text.strip())
+
+    def _command(self, command: str, args: list[str]) -> Reply:
+        if command == "undo":
+            if args and not (args[0].isdigit() and 0 < int(args[0]) <= 1000):
+                return Reply("undo takes a number of lines, e.g. undo 2")
+            return self.undo(int(args[0]) if args else 1)
+        if command == "show":
+            return Reply(self.session.show())
+        if command == "moves":
+            return Reply(moves_text(self.session.legal_moves()))
+        if command == "score":
+            return Reply(self.final_score())
+        if command == "help":
+            return Reply("\n".join(["type a line of the game (Tab completes it), or:", *COMMANDS.values(),
+                                    "Ctrl-C clears the line; Ctrl-D leaves"]))
+        return Reply("", done=True)
+
+    @contextmanager
+    def _locked_current(self, notes: list[str]) -> Iterator[LockedRecord]:
+        """The record locked, with the session reloaded first if the file changed on disk
+        (the note that says so added to ``notes``)."""
+        with locked(self.path) as record:
+            raw = current_bytes(self.path)
+            if raw != self.basis:
+                notes.append(self._reload(raw, record))
+            record.basis = self.basis
+            yield record
+
+    def play(self, text: str) -> Reply:
+        """Check ``text`` and, if legal, write the record with it at once (under the lock).
+
+        A record changed on disk since it was read is reloaded first (the reply says so)
+        and the line checked against it. A refused line writes nothing.
+        """
+        notes = []
+        for _ in range(3):      # a change on disk during the write: reload and try again
+            try:
+                with self._locked_current(notes) as record:
+                    return self._play_locked(record, text, notes)
+            except RecordChanged:
+                continue
+            except RefereeError as err:
+                return Reply("\n".join([*notes, f"not written: {err.describe()}"]))
+        return Reply("\n".join([*notes, "not written: the record keeps changing on disk; try again"]))
+
+    def _play_locked(self, record: LockedRecord, text: str, notes: list[str]) -> Reply:
+        before = self.helpers.snapshot(self.session)
+        try:
+            line = self.session.play(text)
+        except RefereeError as err:
+            return Reply("\n".join([*notes, self.refusal(text, err)]))
+        try:
+            record.write(dump_record(self.session.record_data()))
+        except BaseException:
+            self._open(parse_record_bytes(self.basis, self.path), self.basis)  # the line is not kept
+            raise
+        self.basis = record.basis or b""
+        self.version += 1
+        self.mine.add(self.lines_played() - 1)
+        notes.append(f"recorded: {line} -- {self.helpers.effect(before, self.session)}")
+        if self.complete():
+            notes.append("the game is complete:\n" + self.final_score())
+            return Reply("\n".join(notes), accepted=True, done=True)
+        return Reply("\n".join(notes), accepted=True)
+
+    def refusal(self, text: str, err: RefereeError) -> str:
+        """A refused line: the message (rule id and text included) and what would be legal."""
+        lines = [f"refused, nothing written: {err.describe()}"]
+        if isinstance(err, RefereeError) and not isinstance(err, RecordError):
+            legal = self.legal_lines()
+            if legal:
+                verb = _verb(text)
+                like = [move for move in legal if _verb(move) == verb] or legal
+                shown = " | ".join(like[:SUGGESTIONS])
+                more = len(like) - SUGGESTIONS
+                lines.append(f"legal now: {shown}" + (f" (and {more} more: type moves)" if more > 0 else ""))
+            else:
+                forms = self.helpers.table_forms(self.session)
+                if forms:
+                    lines.append("due now: " + " | ".join(forms))
+        return "\n".join(lines)
+
+    def undo(self, count: int = 1) -> Reply:
+        """Remove the last ``count`` lines from the record (written at once); say which."""
+        notes = []
+        try:
+            with self._locked_current(notes) as record:
+                shorter, removed, text = rewritten_without_last(self.session, count, self.path)
+                if not removed:
+                    return Reply("\n".join([*notes, "nothing to undo: the record has no lines"]))
+                record.write(text)
+        except RefereeError as err:
+            return Reply("\n".join([*notes, f"not undone: {err.describe()}"]))
+        self.session, self.basis = shorter, record.basis or b""
+        self.version += 1
+        kept = self.lines_played()
+        self.mine = {index for index in self.mine if index < kept}
+        notes.extend(f"undone: {line}" for line in removed)
+        return Reply("\n".join(notes))
+
+    # --- help while typing ------------------------------------------------------------------------
+
+    def legal_lines(self) -> list[str]:
+        """Every legal line now (the same generator as ``burgundy moves``), computed once a position."""
+        if self._moves is None or self._moves[0] != self.version:
+            self._moves = (self.version, self.session.legal_moves().moves)
+        return self._moves[1]
+
+    def completions(self, text: str) -> list[tuple[str, str]]:
+        """What Tab offers for ``text``: (text to put in the input, what to show), legal lines first.
+
+        A legal line matches on its start, with or without the player's name typed; a table
+        form is offered up to its first placeholder; session commands complete too.
+        """
+        typed = " ".join(text.split()).casefold()
+        found: list[tuple[str, str]] = []
+        for move in self.legal_lines():
+            folded = move.casefold()
+            bare = folded.partition(": ")[2]
+            if folded.startswith(typed) or (bare and bare.startswith(typed)):
+                found.append((move, move))
+        for form in self.helpers.table_forms(self.session):
+            head = form.split("<")[0]
+            if head.casefold().startswith(typed):
+                found.append((head, form))
+        if typed:
+            found.extend((word, help_) for word, help_ in COMMANDS.items() if word.startswith(typed))
+        return found
+
+    def live_check(self, text: str) -> str:
+        """One line under the prompt for what is typed: legal (canonical), or the rule and message."""
+        body = text.strip()
+        if not body:
+            return f"{self.due()} -- Tab completes, 'help' lists commands"
+        cached = self._checked
+        if cached is not None and cached[0] == self.version and cached[1] == body:
+            return cached[2]
+        words = body.split()
+        if words[0].lower() in COMMANDS and len(words) <= 2:
+            answer = COMMANDS[words[0].lower()]
+        else:
+            try:
+                answer = f"legal: {self.session.check(body)}"
+            except ParseError as err:
+                answer = err.describe()
+            except RefereeError as err:
+                answer = err.describe()
+        self._checked = (self.version, body, answer)
+        return answer
+
+
+def _verb(line: str) -> str:
+    """The action word of a line (``take`` in ``Anna: take 3 church``), to suggest similar lines."""
+    words = line.partition(":")[2].split() if ":" in line else line.split()[1:] or line.split()
+    return words[0].casefold() if words else ""
+

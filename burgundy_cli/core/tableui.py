@@ -1,0 +1,116 @@
+"""The terminal side of the table session: a prompt_toolkit prompt around :class:`TableSession`.
+
+Imported only by the interactive ``burgundy play FILE`` (prompt_toolkit costs start-up time
+that ``score``, ``check`` and one-shot ``play`` never pay). The prompt says what is due;
+Tab completes from the legal lines and the table-line forms; the line under the prompt
+checks what is typed as it is typed; Enter plays it (written at once) or shows why not;
+Ctrl-C clears the input, Ctrl-D leaves. History is kept across sessions in
+``$XDG_STATE_HOME/burgundy/history`` (default ``~/.local/state/burgundy/history``).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+from prompt_toolkit import PromptSession
+from prompt_toolkit.completion import CompleteEvent, Completer, Completion
+from prompt_toolkit.document import Document
+from prompt_toolkit.history import FileHistory, History, InMemoryHistory
+
+from burgundy_cli.core.errors import RefereeError
+from burgundy_cli.core.table import TableSession
+
+
+class LineCompleter(Completer):
+    """Completes the whole input from the session's legal lines, table forms and commands."""
+
+    def __init__(self, table: TableSession) -> None:
+        self.table = table
+
+    def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterable[Completion]:
+        typed = document.text_before_cursor
+        for text, shown in self.table.completions(typed):
+            yield Completion(text, start_position=-len(typed), display=shown)
+
+
+def history_file() -> History:
+    """The history kept across sessions, or one kept in memory where no file can be written."""
+    state = os.environ.get("XDG_STATE_HOME") or os.path.join(os.path.expanduser("~"), ".local", "state")
+    path = Path(state) / "burgundy" / "history"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.touch(exist_ok=True)
+    except OSError:
+        return InMemoryHistory()
+    return FileHistory(str(path))
+
+
+def _show_check_under_input(prompt: PromptSession[str], check: Callable[[], str]) -> None:
+    """Put the live check on the line right under the input.
+
+    prompt_toolkit's ``bottom_toolbar`` sits at the bottom of the terminal, far from a prompt
+    at the top; so the input window is kept to its own height and a one-line window is
+    added below it (hidden once the line is accepted).
+    """
+    from prompt_toolkit.filters import is_done, to_filter
+    from prompt_toolkit.layout import ConditionalContainer, FormattedTextControl, HSplit, Window
+
+    layout = prompt.app.layout
+    for window in layout.find_all_windows():
+        if getattr(window.content, "buffer", None) is prompt.default_buffer:
+            window.dont_extend_height = to_filter(True)
+    container = layout.container
+    assert isinstance(container, HSplit)
+    container.children.insert(1, ConditionalContainer(
+        Window(FormattedTextControl(lambda: [("class:bottom-toolbar.text", check())]), height=1,
+               dont_extend_height=True), filter=~is_done))
+
+
+def run_session(path: str, *, say: Callable[[str], None] = print, history: History | None = None,
+                **prompt_options: Any) -> int:
+    """Run the interactive session on the record at ``path`` until Ctrl-D, ``quit`` or the game's end.
+
+    ``prompt_options`` go to prompt_toolkit's ``PromptSession`` (tests pass ``input`` and
+    ``output``). Returns the exit code.
+
+    :raises RefereeError: the record cannot be opened.
+    """
+    table = TableSession(path)
+    if table.complete():
+        say(f"{path}: the game is complete:\n{table.final_score()}")
+        return 0
+    say(f"{path}: {table.lines_played()} lines recorded. Tab completes, 'help' lists commands, "
+        "Ctrl-D leaves; every accepted line is written at once.")
+    prompt: PromptSession[str] = PromptSession(
+        history=history if history is not None else history_file(), completer=LineCompleter(table),
+        complete_while_typing=False, **prompt_options)
+    _show_check_under_input(prompt, lambda: table.live_check(prompt.default_buffer.text))
+    while True:
+        _say_changes(table, say)
+        try:
+            text = prompt.prompt(f"{table.due()} > ")
+        except KeyboardInterrupt:
+            continue
+        except EOFError:
+            text = "quit"
+        reply = table.handle(text)
+        if reply.text:
+            say(reply.text)
+        if reply.done:
+            if not table.complete():
+                _say_changes(table, say)   # a copy saved over the record meanwhile gets its lines back
+                say(f"left the session; {path} holds every accepted line")
+            return 0
+
+
+def _say_changes(table: TableSession, say: Callable[[str], None]) -> None:
+    """Reload the record if it changed on disk, and say so."""
+    try:
+        note = table.reload_if_changed()
+    except RefereeError as err:
+        note = f"{table.path} changed on disk and does not read now: {err}; fix it, or leave with Ctrl-D"
+    if note:
+        say(note)

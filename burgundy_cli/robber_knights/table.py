@@ -1,0 +1,91 @@
+"""Robber Knights at the table: what is due next, what a line did, undo.
+
+Used by the table session (:mod:`burgundy_cli.core.table`). No rule is decided here: what
+is due is read from the state the engine keeps, and what a line did from the state before
+and after the engine played it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from burgundy_cli.robber_knights.components import components
+from burgundy_cli.robber_knights.scoring import points
+from burgundy_cli.robber_knights.session import RobberKnightsSession
+from burgundy_cli.robber_knights.state import Cell, cell_name
+
+
+@dataclass(frozen=True)
+class Before:
+    """What :func:`effect` compares: laid cells, hands, knights left, points, whose turn."""
+
+    cells: frozenset[Cell]
+    hands: tuple[tuple[str, ...], ...]
+    knights: tuple[int, ...]
+    points: tuple[int, ...]
+    to_move: int
+
+
+def due(session: RobberKnightsSession) -> str:
+    """What the record needs next, for the prompt: ``red to move · hand plain, lake · laid 1 of 3``."""
+    state = session.state
+    if state.over:
+        return "game over"
+    player = state.players[state.to_move]
+    hand = ", ".join(player.hand) or "empty"
+    if state.must_draw:
+        return f"{player.name} to draw · hand {hand} · pile {player.pile_size}"
+    return (f"{player.name} to move · hand {hand} · laid {state.lays} of {components().max_lays_per_turn}"
+            f" · knights {player.knights}")
+
+
+def table_forms(session: RobberKnightsSession) -> list[str]:
+    """No table line of its own: a draw names the tile drawn, and ``moves`` lists the draws."""
+    return []
+
+
+def snapshot(session: RobberKnightsSession) -> Before:
+    state = session.state
+    return Before(frozenset(state.board), tuple(tuple(p.hand) for p in state.players),
+                  tuple(p.knights for p in state.players), tuple(sum(p.values()) for p in points(state)),
+                  state.to_move)
+
+
+def effect(before: Before, session: RobberKnightsSession) -> str:
+    """What the last line did, in one short line: tile laid, knights, points, draw, next turn."""
+    state = session.state
+    parts = []
+    for cell in sorted(set(state.board) - before.cells):
+        space = state.board[cell]
+        parts.append(f"{space.tile.name} on {cell_name(cell)}")
+    now_points = [sum(p.values()) for p in points(state)]
+    for number, player in enumerate(state.players):
+        changes = []
+        if player.knights != before.knights[number]:
+            changes.append(f"{before.knights[number] - player.knights} knight(s) placed, {player.knights} left")
+        if now_points[number] != before.points[number]:
+            delta = now_points[number] - before.points[number]
+            changes.append(f"{delta:+d} point{'' if abs(delta) == 1 else 's'}")
+        drawn = [tile for tile in player.hand if tile not in before.hands[number]
+                 or player.hand.count(tile) > before.hands[number].count(tile)]
+        if drawn:
+            changes.append("drew " + ", ".join(dict.fromkeys(drawn)))
+        if changes:
+            parts.append(f"{player.name} " + ", ".join(changes))
+    if state.over:
+        parts.append("the game is over")
+    elif state.to_move != before.to_move:
+        parts.append(f"turn passes to {state.players[state.to_move].name}")
+    return "; ".join(parts) or "nothing changed on the table"
+
+
+def drop_last(data: dict[str, Any]) -> str | None:
+    """Remove the last line of ``[play] moves`` from record ``data``; the line, or None if none."""
+    moves = (data.get("play") or {}).get("moves") or []
+    return moves.pop() if moves else None
+
+
+def lines(session: RobberKnightsSession) -> list[str]:
+    """The record's lines in order, as the record writes them."""
+    return list(session.log)

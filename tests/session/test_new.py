@@ -1,0 +1,104 @@
+"""``burgundy new``: from flags, by questions on a terminal (with defaults and re-asking a
+refused answer), never over an existing file unless told; the record scores as an empty game."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from burgundy_cli.core.errors import RecordError, UsageError
+from burgundy_cli.core.newrecord import NewRecord, create
+from burgundy_cli.core.session import open_record
+
+CASTLES = ["--game", "castles-of-burgundy", "--players", "Anna,Bob", "--goods", "Anna=1 2 3,Bob=4 5 6"]
+
+
+def test_new_castles_record_from_flags_scores_as_an_empty_game(cli, tmp_path):
+    path = tmp_path / "game.toml"
+    result = cli("new", str(path), *CASTLES, "--edition", "2011")
+    assert result.exit_code == 0, result.output
+    assert "next: A1 · reveal 1 2 3 4 5 6 black, goods (if recorded), then the roll" in result.stdout
+    scored = cli("score", "--json", str(path))
+    assert scored.exit_code == 0
+    table = json.loads(scored.stdout)
+    assert table["complete"] is False and table["edition"] == "2011"
+    assert {line["name"]: line["total"] for line in table["players"]} == {"Anna": 0, "Bob": 0}
+
+
+def test_experienced_boards_and_start_castles(tmp_path):
+    path = tmp_path / "game.toml"
+    create(str(path), NewRecord(game="castles-of-burgundy", edition="2011", players="Anna,Bob",
+                                boards="Anna=5,Bob=1", start="Anna=c2", goods="Anna=1 2 3,Bob=4 5 6",
+                                start_player="Bob"))
+    data = open_record(path).record_data()
+    assert data["setup"]["boards"] == {"Anna": 5, "Bob": 1}
+    assert data["setup"]["start"] == {"Anna": "c2"}
+    assert data["setup"]["start_player"] == "Bob"
+
+
+def test_an_existing_file_is_never_replaced_unless_told(cli, tmp_path):
+    path = tmp_path / "game.toml"
+    path.write_text("keep me\n")
+    result = cli("new", str(path), *CASTLES)
+    assert result.exit_code == 2 and "already exists" in result.stderr
+    assert path.read_text() == "keep me\n"
+    assert cli("new", str(path), *CASTLES, "--force").exit_code == 0
+    assert open_record(path).score().complete is False
+
+
+def test_without_a_terminal_a_missing_required_flag_is_an_error(cli, tmp_path):
+    result = cli("new", str(tmp_path / "game.toml"), "--game", "castles-of-burgundy", "--players", "Anna,Bob")
+    assert result.exit_code == 2 and "missing --goods" in result.stderr
+    assert not (tmp_path / "game.toml").exists()
+
+
+def test_a_record_the_game_refuses_is_not_written(tmp_path):
+    with pytest.raises(RecordError, match="less than or equal to 6"):
+        create(str(tmp_path / "game.toml"), NewRecord(game="castles-of-burgundy", players="Anna,Bob",
+                                                     goods="Anna=1 2 9,Bob=4 5 6"))
+    assert not (tmp_path / "game.toml").exists()
+
+
+def asker(answers: list[str]):
+    questions: list[str] = []
+
+    def read(question: str) -> str:
+        questions.append(question)
+        if not answers:
+            raise EOFError
+        return answers.pop(0)
+
+    return read, questions
+
+
+def test_on_a_terminal_missing_answers_are_asked_with_defaults_and_a_refused_one_again(tmp_path):
+    read, questions = asker(["", "2011", "Anna,Bob", "", "", "Anna=1 2 3,Bob=4 5 7", "", "",
+                             "Anna=1 2 3,Bob=4 5 6"])
+    said: list[str] = []
+    create(str(tmp_path / "game.toml"), NewRecord(), ask=True, read=read, say=said.append)
+    assert questions[0] == "game (castles-of-burgundy or robber-knights) [castles-of-burgundy]: "
+    assert questions[1] == "edition (2011 or 2019) [2019]: "
+    assert said == ["not a record yet: invalid record: [setup.goods.Bob.2]: Input should be less than or equal to 6, got 7"]
+    assert questions[-1].startswith("each player's 3 starting goods tiles")     # only that one again
+    assert open_record(tmp_path / "game.toml").header.edition == "2011"
+
+
+def test_the_input_ending_at_a_question_writes_nothing(tmp_path):
+    read, _ = asker(["castles-of-burgundy"])
+    with pytest.raises(UsageError, match="nothing was written"):
+        create(str(tmp_path / "game.toml"), NewRecord(), ask=True, read=read)
+    assert not (tmp_path / "game.toml").exists()
+
+
+def test_new_robber_knights_record(cli, tmp_path):
+    path = tmp_path / "rk.toml"
+    result = cli("new", str(path), "--game", "robber-knights", "--players", "red,blue",
+                 "--layout", "blue:town-forest blue:village-forest / red:castle-plain red:village-plain",
+                 "--hands", "red=castle-plain plain,blue=castle-forest castle-plain")
+    assert result.exit_code == 0, result.output
+    assert "next: red to move · hand castle-plain, plain" in result.stdout
+    session = open_record(path)
+    assert session.record_data()["setup"]["layout"] == ["blue:town-forest blue:village-forest",
+                                                        "red:castle-plain red:village-plain"]
+    assert [line.total for line in session.score().players] == [0, 0]

@@ -1,0 +1,171 @@
+"""The table session's logic, without a terminal: what is due, playing and writing at once,
+refusals, undo, completion, the live check, and reloading a record changed on disk."""
+
+from __future__ import annotations
+
+from burgundy_cli.core.session import open_record
+from burgundy_cli.core.table import TableSession
+
+ROLL = "roll white 1 good 4, Anna 1 2, Bob 3 4"
+
+
+def lines_of(path) -> list[str]:
+    data = open_record(path).record_data()
+    return [line for group in data.get("log", {}).values() for line in group]
+
+
+def test_the_prompt_says_what_is_due(castles_record):
+    table = TableSession(castles_record)
+    assert table.due() == "A4 · roll due · Anna may still buy"
+    table.play(ROLL)
+    assert table.due() == "A4 · Bob to move · dice 3 4 · workers 4"
+
+
+def test_an_accepted_line_is_on_disk_at_once_and_says_what_it_did(castles_record):
+    table = TableSession(castles_record)
+    reply = table.play(ROLL)
+    assert reply.accepted and lines_of(castles_record)[-1] == ROLL
+    reply = table.play("bob: take 3 cow3")
+    assert reply.accepted
+    assert reply.text == "recorded: Bob: take 3 cow3 -- Bob stored cow3"
+    assert lines_of(castles_record)[-1] == "Bob: take 3 cow3"
+
+
+def test_the_effect_names_workers_vp_goods_and_silver(castles_record):
+    table = TableSession(castles_record)
+    table.play(ROLL)
+    reply = table.play("bob: sell 4>5")    # one worker turns the 4 into the 5 of his goods
+    assert reply.accepted, reply.text
+    assert reply.text == "recorded: Bob: sell 4>5 -- Bob -1 worker, +1 silver, +2 VP (goods-sold +2), " \
+        "goods 5 -1, sold 1 goods"
+    reply = table.play("bob: workers 3")
+    assert reply.text == "recorded: Bob: workers 3 -- Bob +2 workers"
+
+
+def test_a_refused_line_writes_nothing_and_says_rule_and_what_is_legal(castles_record):
+    table = TableSession(castles_record)
+    table.play(ROLL)
+    before = castles_record.read_bytes()
+    reply = table.play("bob: take 5 mine")
+    assert not reply.accepted
+    assert "illegal (cob." in reply.text and "rule:" in reply.text
+    assert "legal now: Bob: take 3 cow3" in reply.text
+    assert castles_record.read_bytes() == before
+
+
+def test_undo_removes_the_last_lines_and_says_which(castles_record):
+    table = TableSession(castles_record)
+    table.play(ROLL)
+    table.play("bob: take 3 cow3")
+    assert table.handle("undo").text == "undone: Bob: take 3 cow3"
+    assert lines_of(castles_record)[-1] == ROLL
+    reply = table.handle("undo 2")
+    assert reply.text == f"undone: {ROLL}\nundone: Anna: place 2>1 k9 c4"
+    assert lines_of(castles_record)[-1] == "Anna: take 2 k9"
+    assert open_record(castles_record).score().complete is False     # the [result] was recomputed
+
+
+def test_completion_offers_only_legal_lines_and_table_forms(castles_record):
+    table = TableSession(castles_record)
+    forms = [shown for _, shown in table.completions("ro")]
+    assert forms == ["roll white <die> good <type>, Anna <die> <die>, Bob <die> <die>"]
+    assert table.completions("ro")[0][0] == "roll white "
+    table.play(ROLL)
+    offered = [text for text, _ in table.completions("take 3")]
+    assert "Bob: take 3 cow3" in offered
+    legal = set(open_record(castles_record).legal_moves().moves)
+    assert offered and set(offered) <= legal
+    assert [text for text, _ in table.completions("bob: take 3>4")] == ["Bob: take 3>4 market"]
+    assert ("undo", table.completions("un")[0][1]) == table.completions("un")[0]
+
+
+def test_the_live_check_gives_the_rule_or_the_canonical_line(castles_record):
+    table = TableSession(castles_record)
+    table.play(ROLL)
+    assert table.live_check("bob: take 3 cow3") == "legal: Bob: take 3 cow3"
+    assert table.live_check("bob: take 5 mine").startswith("illegal (cob.")
+    assert table.live_check("bob: tkae").startswith("cannot parse")
+    assert "Tab completes" in table.live_check("")
+
+
+def test_a_record_changed_on_disk_is_reloaded_and_the_line_checked_again(castles_record):
+    table = TableSession(castles_record)
+    other = TableSession(castles_record)        # another program writes the file meanwhile
+    assert other.play(ROLL).accepted
+    reply = table.play(ROLL)                     # the same roll again: now the wrong line
+    assert "changed on disk: reloaded it" in reply.text
+    assert not reply.accepted
+    assert lines_of(castles_record).count(ROLL) == 1
+    reply = table.play("bob: take 3 cow3")
+    assert reply.accepted and lines_of(castles_record)[-2:] == [ROLL, "Bob: take 3 cow3"]
+
+
+def test_an_edit_saved_between_prompts_is_kept(castles_record):
+    table = TableSession(castles_record)
+    text = castles_record.read_text().replace('notes = "Typed', 'notes = "Edited. Typed')
+    castles_record.write_text(text)
+    assert "reloaded" in table.reload_if_changed()
+    assert table.play(ROLL).accepted
+    assert 'notes = "Edited. Typed' in castles_record.read_text()
+
+
+def test_session_commands(castles_record):
+    table = TableSession(castles_record)
+    assert "duchy No. 1" in table.handle("show").text
+    assert "Anna: buy ship" in table.handle("moves").text
+    assert "total" in table.handle("score").text
+    assert "undo [N]" in table.handle("help").text
+    assert table.handle("quit").done
+
+
+def test_robber_knights_prompt_shows_the_hand_and_lines_play(rk_record):
+    table = TableSession(rk_record)
+    assert table.due() == "red to move · hand castle-plain, plain · laid 0 of 3 · knights 30"
+    reply = table.play("red: lay plain f5")
+    assert reply.accepted and reply.text == "recorded: red: lay plain f5 -- plain on f5"
+    assert table.due() == "red to draw · hand castle-plain · pile 20"
+    assert [text for text, _ in table.completions("red: draw l")] == ["red: draw lake"]
+    reply = table.play("red: draw lake")
+    assert "red drew lake" in reply.text
+    reply = table.play("red: end")
+    assert "turn passes to blue" in reply.text
+    assert table.handle("undo").text == "undone: red: end"
+    assert open_record(rk_record).record_data()["play"]["moves"] == ["red: lay plain f5", "red: draw lake"]
+
+
+def test_a_finished_game_ends_the_session_with_the_final_score(tmp_path):
+    from tests.conftest import RECORDS
+
+    source = RECORDS / "robber-knights" / "playout-2-players.toml"
+    data = open_record(source).record_data()
+    last = data["play"]["moves"].pop()
+    data.pop("result")
+    from burgundy_cli.core.record import dump_record
+
+    path = tmp_path / "rk.toml"
+    path.write_text(dump_record(data))
+    table = TableSession(path)
+    reply = table.play(last)
+    assert reply.accepted and reply.done
+    assert "the game is complete" in reply.text and "winner" in reply.text.lower()
+
+
+def test_an_older_copy_saved_over_the_record_gets_the_sessions_lines_back(castles_record):
+    table = TableSession(castles_record)
+    older = castles_record.read_text()                 # an editor reads the record here...
+    table.play(ROLL)
+    table.play("bob: take 3 cow3")
+    castles_record.write_text(older.replace('notes = "Typed', 'notes = "Edited. Typed'))   # ...and saves
+    note = table.reload_if_changed()
+    assert "put back: roll white 1 good 4, Anna 1 2, Bob 3 4 | Bob: take 3 cow3 (undo removes them)" in note
+    assert lines_of(castles_record)[-2:] == [ROLL, "Bob: take 3 cow3"]
+    assert 'notes = "Edited. Typed' in castles_record.read_text()
+
+
+def test_lines_cut_from_the_record_that_the_session_did_not_write_stay_cut(castles_record):
+    table = TableSession(castles_record)
+    text = castles_record.read_text().replace('    "anna: place 2>1 k9 c4",\n', "")
+    castles_record.write_text(text.split("[result]")[0])
+    note = table.reload_if_changed()
+    assert note.endswith("reloaded it (23 lines)")
+    assert lines_of(castles_record)[-1] == "Anna: take 2 k9"

@@ -1,0 +1,103 @@
+"""The real ``burgundy play FILE`` in a pseudo-terminal (pexpect): a few rounds with Tab
+completion, a refusal, undo and Ctrl-D, checking the record on disk after every line.
+
+prompt_toolkit redraws the screen with cursor movements (a space it leaves as it was is
+a "cursor forward"), so the test reads the screen's text with those turned back into
+spaces and the other escape sequences dropped, and waits for what a person would see.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+import time
+
+import pexpect
+
+from burgundy_cli.core.session import open_record
+from tests.conftest import ROOT
+
+
+_ESCAPE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+class Screen:
+    """What the child wrote, as text: waits for a piece of it after the last one found."""
+
+    def __init__(self, child: pexpect.spawn) -> None:
+        self.child = child
+        self.text = ""
+        self.seen = 0
+
+    def expect_exact(self, wanted: str) -> None:
+        deadline = time.monotonic() + 20
+        while True:
+            plain = _ESCAPE.sub("", self.text.replace("\x1b[C", " "))
+            found = plain.find(wanted, self.seen)
+            if found >= 0:
+                self.seen = found + len(wanted)
+                return
+            if time.monotonic() > deadline:
+                raise AssertionError(f"not on the screen: {wanted!r}; last seen: {plain[-400:]!r}")
+            try:
+                self.text += self.child.read_nonblocking(4096, timeout=0.2)
+            except pexpect.TIMEOUT:
+                pass
+
+
+def log_lines(path) -> list[str]:
+    return [line for group in open_record(path).record_data().get("log", {}).values() for line in group]
+
+
+def test_a_few_rounds_at_a_real_terminal(castles_record, tmp_path):
+    env = {**os.environ, "XDG_STATE_HOME": str(tmp_path / "state"), "TERM": "xterm",
+           "PROMPT_TOOLKIT_NO_CPR": "1", "PYTHONPATH": str(ROOT)}
+    child = pexpect.spawn(sys.executable, ["-m", "burgundy_cli", "play", str(castles_record)], env=env,
+                          cwd=str(tmp_path), encoding="utf-8", timeout=20, dimensions=(30, 120))
+    screen = Screen(child)
+    try:
+        screen.expect_exact("A4 · roll due · Anna may still buy -- Tab completes")
+        child.send("ro")
+        time.sleep(0.2)
+        child.send("\t")                                       # completes the table form
+        screen.expect_exact("ll white")                     # drawn after the "ro" typed
+        child.send("1 good 4, Anna 1 2, Bob 3 4\r")
+        screen.expect_exact("recorded: roll white 1 good 4, Anna 1 2, Bob 3 4")
+        screen.expect_exact("A4 · Bob to move · dice 3 4 · workers 4 -- Tab completes")
+        assert log_lines(castles_record)[-1] == "roll white 1 good 4, Anna 1 2, Bob 3 4"
+
+        child.send("take 3>4 m")
+        time.sleep(0.2)
+        child.send("\t")                                       # the one legal line that fits
+        screen.expect_exact("market")
+        child.send("\r")
+        screen.expect_exact("recorded: Bob: take 3>4 market -- Bob -1 worker, stored market")
+        screen.expect_exact("A4 · Bob to move · dice 4 · workers 3 -- Tab completes")
+        assert log_lines(castles_record)[-1] == "Bob: take 3>4 market"
+
+        before = castles_record.read_bytes()
+        child.send("bob: take 6 sheep2\r")                     # a die Bob does not have
+        screen.expect_exact("refused, nothing written: illegal (cob.")
+        screen.expect_exact("legal now: ")
+        assert castles_record.read_bytes() == before
+
+        child.send("undo\r")
+        screen.expect_exact("undone: Bob: take 3>4 market")
+        screen.expect_exact("A4 · Bob to move · dice 3 4 · workers 4 -- Tab completes")
+        assert log_lines(castles_record)[-1] == "roll white 1 good 4, Anna 1 2, Bob 3 4"
+
+        child.send("bob: take 3 cow3\r")
+        screen.expect_exact("recorded: Bob: take 3 cow3 -- Bob stored cow3")
+        assert log_lines(castles_record)[-1] == "Bob: take 3 cow3"
+
+        # Ctrl-D at the prompt (typed between prompts, the terminal's own line discipline
+        # would take it: no person types that fast)
+        screen.expect_exact("A4 · Bob to move · dice 4 · workers 4 -- Tab completes")
+        child.sendcontrol("d")
+        screen.expect_exact("left the session")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 0
+    assert log_lines(castles_record)[-2:] == ["roll white 1 good 4, Anna 1 2, Bob 3 4", "Bob: take 3 cow3"]
