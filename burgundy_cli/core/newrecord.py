@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
 
 from burgundy_cli.core.errors import RefereeError, UsageError
@@ -174,7 +175,7 @@ def create(path: str, given: NewRecord, *, force: bool = False, ask: bool = Fals
                 raise
             say(f"not a record yet: {err.describe()}")
             missing = _blamed(err, questions)
-    write_atomic(path, text, replace=force)
+    write_atomic(path, schema_directive(path, game.name) + text, replace=force)
     from burgundy_cli.core.table import due_text
 
     return f"wrote {path}: {game.name}, {', '.join(session.header.players)}; next: {due_text(session)}"
@@ -206,3 +207,20 @@ def _ask(question: str, default: str | None, read: Callable[[str], str]) -> str:
         if text or default is not None:
             return text or (default or "")
 
+
+def schema_directive(path: str, game: str) -> str:
+    """The ``#:schema`` first line that hooks a new record to its game's JSON Schema, so a
+    TOML editor checks and completes it (docs/records.md, "Editor support"): the committed
+    ``schemas/<game>.schema.json`` beside the package (a checkout or an editable install),
+    as a path relative to the record's folder; nothing when that file is not there."""
+    from burgundy_cli.core.directive import DIRECTIVE
+
+    schema = Path(__file__).resolve().parents[2] / "schemas" / f"{game}.schema.json"
+    if not schema.is_file():
+        return ""
+    folder = Path(path).resolve().parent
+    try:
+        where = Path(os.path.relpath(schema, folder)).as_posix()
+    except ValueError:          # another drive (Windows): an absolute path then
+        where = schema.as_posix()
+    return f"{DIRECTIVE}{where}\n"

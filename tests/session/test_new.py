@@ -26,6 +26,19 @@ def test_new_castles_record_from_flags_scores_as_an_empty_game(cli, tmp_path):
     assert {line["name"]: line["total"] for line in table["players"]} == {"Anna": 0, "Bob": 0}
 
 
+def test_a_new_record_names_its_json_schema_on_its_first_line(cli, tmp_path):
+    """Issue 15: `burgundy new` writes the `#:schema` line (docs/records.md, "Editor support"),
+    a path from the record's folder to the committed schema, which `play` then keeps."""
+    path = tmp_path / "game.toml"
+    assert cli("new", str(path), *CASTLES, "--edition", "2019").exit_code == 0
+    first = path.read_text(encoding="utf-8").splitlines()[0]
+    assert first.startswith("#:schema ") and first.endswith("castles-of-burgundy.schema.json")
+    schema = (tmp_path / first.removeprefix("#:schema ")).resolve()
+    assert json.loads(schema.read_text(encoding="utf-8"))["$schema"].startswith("http://json-schema.org/draft-07")
+    assert cli("play", str(path), "roll white 3 good 4, Anna 2 5, Bob 6 1").exit_code == 0
+    assert path.read_text(encoding="utf-8").splitlines()[0] == first
+
+
 def test_experienced_boards_and_start_castles(tmp_path):
     path = tmp_path / "game.toml"
     create(str(path), NewRecord(game="castles-of-burgundy", edition="2011", players="Anna,Bob",
