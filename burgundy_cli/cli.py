@@ -104,6 +104,134 @@ def summary(
     _guard(run)
 
 
+archive_app = typer.Typer(no_args_is_help=True, help="The club archive: records indexed in SQLite or PostgreSQL.")
+app.add_typer(archive_app, name="archive")
+
+DbOption = Annotated[str | None, typer.Option(
+    "--db", help="SQLite file or postgresql://USER@HOST:PORT/NAME (default: DIR/burgundy.db)")]
+
+
+def _print(printed: Any) -> None:
+    """Print a :class:`burgundy_cli.archive.commands.Printed` and end with its exit code."""
+    if printed.out:
+        typer.echo(printed.out)
+    if printed.err:
+        typer.echo(printed.err, err=True)
+    if printed.code:
+        raise typer.Exit(printed.code)
+
+
+def _progress_bar(total: int) -> Callable[[int], None] | None:
+    """A progress bar on stderr when it is a terminal: the function that advances it."""
+    from burgundy_cli.archive.commands import on_terminal
+
+    if not on_terminal() or total < 2:
+        return None
+    import click
+
+    bar = click.progressbar(length=total, label="verifying", file=sys.stderr)
+    bar.__enter__()
+
+    def advance(done: int) -> None:
+        bar.update(done)
+        if bar.pos >= total:
+            bar.__exit__(None, None, None)
+
+    return advance
+
+
+def _sync_command(folder: Path, db: str | None, jobs: int, as_json: bool, rebuild: bool) -> None:
+    def run() -> None:
+        from burgundy_cli.archive.commands import run_sync
+
+        _print(run_sync(str(folder), db, jobs=jobs, rebuild=rebuild, as_json=as_json, progress=_progress_bar))
+
+    _guard(run)
+
+
+FolderArgument = Annotated[Path, typer.Argument(help="folder of *.toml records")]
+JobsOption = Annotated[int, typer.Option("--jobs", "-j", min=0, help="processes (0 = all cores)")]
+JsonOption = Annotated[bool, typer.Option("--json", help="print JSON")]
+
+
+@archive_app.command("sync")
+def archive_sync(folder: FolderArgument, db: DbOption = None, jobs: JobsOption = 0,
+                 as_json: JsonOption = False) -> None:
+    """Verify the records below FOLDER and bring the archive in line: new and changed records
+    stored, removed ones dropped, unchanged ones skipped; failures listed and stored as failed.
+
+    Example: burgundy archive sync records/
+    """
+    _sync_command(folder, db, jobs, as_json, rebuild=False)
+
+
+@archive_app.command("rebuild")
+def archive_rebuild(folder: FolderArgument, db: DbOption = None, jobs: JobsOption = 0,
+                    as_json: JsonOption = False) -> None:
+    """Empty the archive and verify every record below FOLDER again.
+
+    Example: burgundy archive rebuild records/ --db postgresql://club@localhost/league
+    """
+    _sync_command(folder, db, jobs, as_json, rebuild=True)
+
+
+@archive_app.command("list")
+def archive_list(folder: Annotated[Path | None, typer.Argument(help="folder holding burgundy.db")] = None,
+                 db: DbOption = None, as_json: JsonOption = False) -> None:
+    """List the files in the archive: game, players, date and winner, or the error of a failed one.
+
+    Example: burgundy archive list records/
+    """
+    def run() -> None:
+        from burgundy_cli.archive.commands import run_list
+
+        _print(run_list(None if folder is None else str(folder), db, as_json=as_json))
+
+    _guard(run)
+
+
+@app.command()
+def stats(
+    folder: Annotated[Path | None, typer.Argument(help="folder of records (synced first)")] = None,
+    db: DbOption = None,
+    game: Annotated[str | None, typer.Option(help="only this game")] = None,
+    edition: Annotated[str | None, typer.Option(help="only this edition")] = None,
+    players: Annotated[int | None, typer.Option("--players", "-p", help="only games of this many players")] = None,
+    board: Annotated[str | None, typer.Option(help="only games on these boards")] = None,
+    modules: Annotated[str | None, typer.Option(help='only games with these modules ("none": without)')] = None,
+    place: Annotated[str | None, typer.Option(help="only games played here")] = None,
+    since: Annotated[str | None, typer.Option(help="only games on or after this date (YYYY-MM-DD)")] = None,
+    until: Annotated[str | None, typer.Option(help="only games on or before this date (YYYY-MM-DD)")] = None,
+    by: Annotated[str | None, typer.Option(help="split by: edition,players,boards,modules,place,event,year")] = None,
+    versus: Annotated[tuple[str, str] | None, typer.Option("--vs", help="head-to-head of two players")] = None,
+    best: Annotated[int, typer.Option(min=0, help="the N highest totals and biggest margins")] = 0,
+    ratings: Annotated[bool, typer.Option(help="openskill ratings (mu - 3 sigma), in date order")] = False,
+    as_json: JsonOption = False,
+    as_csv: Annotated[bool, typer.Option("--csv", help="print CSV")] = False,
+    as_markdown: Annotated[bool, typer.Option("--markdown", help="print Markdown tables")] = False,
+    jobs: JobsOption = 0,
+) -> None:
+    """Per player games, wins, win rate, average and best score, average rank and category
+    averages; filtered, split, head-to-head, best games and ratings. Reads the archive
+    (FOLDER/burgundy.db, synced first, or --db).
+
+    Example: burgundy stats records/ --by edition,players --ratings
+    """
+    def run() -> None:
+        from burgundy_cli.archive.commands import StatsArguments, run_stats
+        from burgundy_cli.archive.stats import Filters
+
+        forms = [name for name, on in (("json", as_json), ("csv", as_csv), ("markdown", as_markdown)) if on]
+        if len(forms) > 1:
+            raise UsageError("choose one of --json, --csv and --markdown")
+        filters = Filters(game, edition, players, board, modules, place, since, until)
+        args = StatsArguments(None if folder is None else str(folder), db, filters, by, versus, best, ratings,
+                              forms[0] if forms else "text", jobs)
+        _print(run_stats(args, progress=_progress_bar))
+
+    _guard(run)
+
+
 @app.command()
 def check(
     file: Annotated[Path, typer.Argument(help="record or position file")],
