@@ -151,6 +151,9 @@ def database_errors(url: str) -> Iterator[None]:
     except exc.NoSuchModuleError:
         raise ArchiveError(f"unsupported database URL {shown(url)}: use sqlite:///FILE or "
                            "postgresql://USER@HOST:PORT/NAME") from None
+    except ImportError as err:  # a dialect SQLAlchemy knows, with a driver not installed
+        raise ArchiveError(f"unsupported database URL {shown(url)} ({err.name or err} is not installed): "
+                           "use sqlite:///FILE or postgresql://USER@HOST:PORT/NAME") from None
     except exc.ArgumentError as err:
         raise ArchiveError(f"bad database URL {shown(url)}: {_first_line(err)}") from None
     except exc.DBAPIError as err:
@@ -178,7 +181,7 @@ def connect(url: str) -> Any:
             from sqlalchemy.engine import make_url
 
             path = make_url(url).database
-            if path and path != ":memory:" and not Path(path).parent.is_dir():
+            if path and path != ":memory:" and not path.startswith("file:") and not Path(path).parent.is_dir():
                 raise ArchiveError(f"database {shown(url)}: folder {Path(path).parent} does not exist")
             engine = create_engine(url, connect_args={"timeout": 60})
 
@@ -273,6 +276,14 @@ def open_archive(url: str, *, create: bool) -> Any:
     :raises ArchiveError:
     """
     engine = connect(url)
-    with database_errors(url):
-        ensure_schema(engine, create=create)
+    if not create and engine.dialect.name == "sqlite":
+        path = engine.url.database
+        if path and path != ":memory:" and not path.startswith("file:") and not Path(path).is_file():
+            raise ArchiveError(f"no archive at {path}: run 'burgundy archive sync' first")
+    try:
+        with database_errors(url):
+            ensure_schema(engine, create=create)
+    except BaseException:
+        engine.dispose()
+        raise
     return engine
