@@ -127,9 +127,7 @@ def _progress_bar(total: int) -> Callable[[int], None] | None:
 
     if not on_terminal() or total < 2:
         return None
-    import click
-
-    bar = click.progressbar(length=total, label="verifying", file=sys.stderr)
+    bar = typer.progressbar(length=total, label="verifying", file=sys.stderr)
     bar.__enter__()
 
     def advance(done: int) -> None:

@@ -44,6 +44,10 @@ def tables(result: dict[str, Any]) -> list[Table]:
     return out
 
 
+def _numeric(cell: str) -> bool:
+    return cell.replace(".", "", 1).replace("%", "").lstrip("-").isdigit() or cell == ""
+
+
 def text(result: dict[str, Any]) -> str:
     """Terminal tables: a title line, then aligned columns (numbers to the right)."""
     lines = [f"{result['games']} complete games, {result['in_progress']} in progress"]
@@ -54,9 +58,10 @@ def text(result: dict[str, Any]) -> str:
             continue
         cells = [columns, *[[str(cell) for cell in row] for row in rows]]
         widths = [max(len(row[i]) for row in cells) for i in range(len(columns))]
+        right = [all(_numeric(row[i]) for row in cells[1:]) for i in range(len(columns))]
         for row in cells:
-            lines.append("  ".join(cell.ljust(w) if i == 0 else cell.rjust(w)
-                                   for i, (cell, w) in enumerate(zip(row, widths))).rstrip())
+            lines.append("  ".join(cell.rjust(w) if r else cell.ljust(w)
+                                   for cell, w, r in zip(row, widths, right)).rstrip())
     return "\n".join(lines)
 
 

@@ -6,7 +6,8 @@ second seeing what the first stored, and a sync that fails (a full disk, a lost 
 leaves the archive as it was. Inside it:
 
 1. the files below the folder are listed; a file whose size and modification time are
-   those stored is unchanged and not read again;
+   those stored is unchanged and not read again (one whose content hash is the one
+   stored counts as unchanged too, though it was read);
 2. the others are verified on every core (:func:`burgundy_cli.archive.verify.verify_file`),
    their results written as they arrive, in batches, so memory stays flat;
 3. files no longer in the folder are dropped, then every record no file holds any more.
@@ -30,8 +31,8 @@ from burgundy_cli.archive.verify import verify_file
 
 #: Rows written per INSERT.
 BATCH = 500
-
-Progress = Callable[[int], None]
+#: Files verified per step of the progress bar (BATCH is a multiple of it).
+PROGRESS_STEP = 25
 
 
 @dataclass
@@ -95,7 +96,8 @@ def sync(folder: str | os.PathLike[str], url: str, *, jobs: int = 0, rebuild: bo
                 connection.execute(t["files"].delete().where(
                     t["files"].c.root == str(root), t["files"].c.path.in_(part)))
             report.removed = len(gone)
-            _drop_orphans(connection)
+            if gone or report.replaced:  # (a rebuild leaves no record behind to drop)
+                _drop_orphans(connection)
     finally:
         engine.dispose()
     return report
@@ -133,14 +135,15 @@ def _store(connection: Any, root: Path, todo: list[str], stored: dict[str, Any],
                     connection.execute(t["scores"].insert(), rows)
         if files:
             _upsert_files(connection, files)
-        if advance:
-            advance(len(files))
         records.clear(), scores.clear(), files.clear()
 
     for result in _verified(root, todo, jobs, engine):
         relative = Path(result["path"]).relative_to(root).as_posix()
-        if relative in stored:
-            report.replaced += 1
+        if relative in stored:  # a file touched but not changed is unchanged
+            if stored[relative].hash == result["hash"]:
+                report.unchanged += 1
+            else:
+                report.replaced += 1
         else:
             report.added += 1
         if result["status"] == "failed":
@@ -152,8 +155,12 @@ def _store(connection: Any, root: Path, todo: list[str], stored: dict[str, Any],
             scores.extend(seats)
         files.append({"root": str(root), "path": relative, "hash": result["hash"],
                       "size": result.get("size", -1), "mtime_ns": result.get("mtime_ns", -1)})
+        if advance and len(files) % PROGRESS_STEP == 0:
+            advance(PROGRESS_STEP)
         if len(files) >= BATCH:
             flush()
+    if advance and len(files) % PROGRESS_STEP:
+        advance(len(files) % PROGRESS_STEP)
     flush()
 
 

@@ -196,3 +196,16 @@ def test_default_database_is_burgundy_db_in_the_folder(club, cli) -> None:
     with engine.connect() as connection:
         assert connection.execute(select(func.count()).select_from(db.tables()["records"])).scalar() > 0
     engine.dispose()
+
+
+def test_a_touched_file_is_unchanged(club, archive_url) -> None:
+    sync(club, archive_url, jobs=1)
+    touched = club / "robber-knights" / "playout-4-players.toml"
+    stat = touched.stat()
+    import os
+
+    os.utime(touched, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10**9))
+    report = sync(club, archive_url, jobs=1)
+    assert (report.replaced, report.unchanged) == (0, len(list(club.rglob("*.toml"))))
+    again = sync(club, archive_url, jobs=1)  # the new modification time was stored
+    assert again.unchanged == len(list(club.rglob("*.toml")))
