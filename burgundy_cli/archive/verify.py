@@ -97,7 +97,10 @@ def _replay_by_rounds(doc: RecordDoc) -> tuple[Any, dict[str, Any] | None]:
             session.play(line)
         labels.append(label)
         totals.append([line.total for line in session.score().players])
-    if table == "log" and not _same_rounds(groups, session.record_data().get("log", {})):
+    canonical = session.record_data()
+    if table not in canonical:  # the game keeps its lines elsewhere: this table is not its log
+        raise ValueError(f"the game writes no [{table}]")
+    if table == "log" and not _same_rounds(groups, canonical["log"]):
         raise ValueError("the lines are not grouped as the replay groups them")
     if "result" in doc.data:
         verify_stored_result(doc, session)

@@ -113,11 +113,22 @@ def test_verdicts_match_score_on_mutated_records(club, archive_url) -> None:
         moved = lines[:]
         moved[i], moved[i + 1] = moved[i + 1], moved[i]  # two lines swapped
         (mutants / f"swap-{n}.toml").write_text("\n".join(moved) + "\n")
+    # lines under another game's table: read by neither game as its log
+    knights = (club / "robber-knights" / "playout-2-players.toml").read_text()
+    (mutants / "knights-log.toml").write_text(knights.replace("[play]\nmoves", "[log]\nA1"))
+    no_result = source.split("[result]")[0]
+    (mutants / "castles-play.toml").write_text(no_result.replace("[log]\nA1", "[play]\nmoves"))
     report = sync(mutants, archive_url, jobs=2)
     failed = dict(report.failed)
     for path in sorted(mutants.glob("*.toml")):
         expected = score_one(str(path))
         assert failed.get(path.name) == expected.get("error"), path.name
+    stored = {r["file"].rsplit("/", 1)[-1]: r for r in listing(archive_url)}
+    for name in ("knights-log.toml", "castles-play.toml"):
+        expected = score_one(str(mutants / name))
+        if "error" not in expected:
+            assert stored[name]["complete"] == expected["complete"]
+            assert stored[name]["winner"] == expected["winner"]
 
 
 def test_rebuild_starts_from_scratch(club, archive_url) -> None:
