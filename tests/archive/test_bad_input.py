@@ -125,3 +125,30 @@ def test_a_full_disk_rolls_back(club, tmp_path, monkeypatch) -> None:
     with pytest.raises(db.ArchiveError, match="full"):
         sync(club, url, jobs=1)
     assert (tmp_path / "archive.db").read_bytes() == before
+
+
+def test_an_archive_of_a_newer_burgundy_is_refused(club, cli, archive_url) -> None:
+    sync(club, archive_url, jobs=1)
+    engine = db.connect(archive_url)
+    meta = db.tables()["meta"]
+    with engine.begin() as connection:
+        connection.execute(meta.update().where(meta.c.key == "version").values(value=str(db.VERSION + 1)))
+    engine.dispose()
+    _one_line_exit_2(cli("archive", "sync", str(club), "--db", archive_url), "newer", "update burgundy")
+    _one_line_exit_2(cli("stats", "--db", archive_url), "newer")
+
+
+def test_an_older_schema_is_migrated(club, archive_url, monkeypatch) -> None:
+    """A schema step added later runs once, in the writer's transaction, and moves the version on."""
+    sync(club, archive_url, jobs=1)
+    monkeypatch.setattr(db, "VERSION", db.VERSION + 1)
+    monkeypatch.setitem(db.MIGRATIONS, db.VERSION - 1, ["CREATE TABLE later_step (id INTEGER)"])
+    report = sync(club, archive_url, jobs=1)
+    assert report.unchanged == len(list(club.rglob("*.toml")))
+    assert "later_step" in _tables_of(archive_url)
+    engine = db.connect(archive_url)
+    meta = db.tables()["meta"]
+    with engine.connect() as connection:
+        version = connection.execute(meta.select().where(meta.c.key == "version")).one().value
+    engine.dispose()
+    assert version == str(db.VERSION)
