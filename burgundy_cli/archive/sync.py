@@ -116,8 +116,8 @@ def _store(connection: Any, root: Path, todo: list[str], stored: dict[str, Any],
            jobs: int, engine: Any, advance: Callable[[int], None] | None) -> None:
     """Verify the files ``todo`` and write their records, files and scores in batches."""
     t = db.tables()
-    known: set[str] = set()
-    records: list[dict[str, Any]] = []
+    batch_hashes: set[str] = set()  # a content twice in one batch is inserted once (the next
+    records: list[dict[str, Any]] = []  # batches find it stored): nothing kept across batches
     scores: list[dict[str, Any]] = []
     files: list[dict[str, Any]] = []
 
@@ -135,7 +135,7 @@ def _store(connection: Any, root: Path, todo: list[str], stored: dict[str, Any],
                     connection.execute(t["scores"].insert(), rows)
         if files:
             _upsert_files(connection, files)
-        records.clear(), scores.clear(), files.clear()
+        records.clear(), scores.clear(), files.clear(), batch_hashes.clear()
 
     for result in _verified(root, todo, jobs, engine):
         relative = Path(result["path"]).relative_to(root).as_posix()
@@ -148,8 +148,8 @@ def _store(connection: Any, root: Path, todo: list[str], stored: dict[str, Any],
             report.added += 1
         if result["status"] == "failed":
             report.failed.append((relative, result["error"]))
-        if result["hash"] not in known:
-            known.add(result["hash"])
+        if result["hash"] not in batch_hashes:
+            batch_hashes.add(result["hash"])
             record, seats = _rows(result, relative)
             records.append(record)
             scores.extend(seats)
