@@ -81,7 +81,9 @@ def summary(
     """Verify many records and sum them up per game and player: games, wins, average and best scores.
 
     Records that fail to verify are listed (with their errors on stderr, and exit code 1), not
-    counted; games in progress are counted, not scored.
+    counted; games in progress are counted, not scored. The player tables are those of
+    `burgundy stats`, which keeps an archive and adds filters, splits, head-to-head, best
+    games and ratings.
 
     Example: burgundy summary records/
     """

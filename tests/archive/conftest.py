@@ -42,10 +42,12 @@ class PostgresServer:
 
     def __init__(self, bindir: Path) -> None:
         self.bindir = bindir
-        self.folder = Path(tempfile.mkdtemp(prefix="burgundy-pg-"))
+        root = os.geteuid() == 0
+        # under root the server's user must reach its folder: /tmp, not a root-only TMPDIR
+        self.folder = Path(tempfile.mkdtemp(prefix="burgundy-pg-", dir="/tmp" if root else None))
         self.port = _free_port()
         self.prefix: list[str] = []
-        if os.geteuid() == 0:
+        if root:
             shutil.chown(self.folder, user="nobody")
             self.prefix = ["runuser", "-u", "nobody", "--"]
         self.names = itertools.count()
