@@ -32,6 +32,9 @@ from burgundy_cli.core.errors import UsageError
 APPLICATION = "burgundy-archive"
 #: The schema version this code writes; older versions are migrated by :data:`MIGRATIONS`.
 VERSION = 1
+#: How long a SQLite writer waits for another to finish (a sync holds the lock while it
+#: verifies) before it gives up with "database is locked".
+SQLITE_WAIT_S = 300
 #: Key of PostgreSQL's advisory lock that serialises archive writers.
 WRITER_LOCK = 0x6275_7267  # "burg"
 
@@ -183,7 +186,7 @@ def connect(url: str) -> Any:
             path = make_url(url).database
             if path and path != ":memory:" and not path.startswith("file:") and not Path(path).parent.is_dir():
                 raise ArchiveError(f"database {shown(url)}: folder {Path(path).parent} does not exist")
-            engine = create_engine(url, connect_args={"timeout": 60})
+            engine = create_engine(url, connect_args={"timeout": SQLITE_WAIT_S})
 
             @event.listens_for(engine, "connect")
             def _no_implicit_transactions(dbapi_connection: Any, _record: Any) -> None:
