@@ -205,7 +205,7 @@ def stats(
     by: Annotated[str | None, typer.Option(help="split by: edition,players,boards,modules,place,event,year")] = None,
     versus: Annotated[tuple[str, str] | None, typer.Option("--vs", help="head-to-head of two players")] = None,
     best: Annotated[int, typer.Option(min=0, help="the N highest totals and biggest margins")] = 0,
-    ratings: Annotated[bool, typer.Option(help="openskill ratings (mu - 3 sigma), in date order")] = False,
+    ratings: Annotated[bool, typer.Option("--ratings", help="openskill ratings (mu - 3 sigma), in date order")] = False,
     as_json: JsonOption = False,
     as_csv: Annotated[bool, typer.Option("--csv", help="print CSV")] = False,
     as_markdown: Annotated[bool, typer.Option("--markdown", help="print Markdown tables")] = False,
