@@ -63,7 +63,8 @@ def sync(folder: str | os.PathLike[str], url: str, *, jobs: int = 0, rebuild: bo
     """Sync the archive at ``url`` with the records below ``folder`` (see the module's docstring).
 
     ``rebuild`` empties the archive first, so every record is verified again. ``progress``,
-    given the number of files to verify, returns a function called with each batch done.
+    given the number of files to verify, returns a function called with how many more are
+    done (every 25).
 
     :raises UsageError: no records in ``folder``; :raises ArchiveError: the database.
     """
