@@ -22,6 +22,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import bench_archive  # noqa: E402
 import bench_bulk  # noqa: E402
 import bench_coldstart  # noqa: E402
 import bench_memory  # noqa: E402
@@ -37,6 +38,7 @@ BENCHMARKS = {
     "playouts": bench_playouts.run,
     "memory": bench_memory.run,
     "bulk": bench_bulk.run,
+    "archive": bench_archive.run,
 }
 
 

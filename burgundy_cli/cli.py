@@ -92,11 +92,108 @@ def summary(
     """Verify many records and sum them up per game and player: games, wins, average and best scores.
 
     Records that fail to verify are listed (with their errors on stderr, and exit code 1), not
-    counted; games in progress are counted, not scored.
+    counted; games in progress are counted, not scored. The player tables are those of
+    `burgundy stats`, which keeps an archive and adds filters, splits, head-to-head, best
+    games and ratings.
 
     Example: burgundy summary records/
     """
     _guard(partial(subcommands.summary, paths, as_json, jobs))
+
+
+archive_app = typer.Typer(no_args_is_help=True, help="The club archive: records indexed in SQLite or PostgreSQL.")
+app.add_typer(archive_app, name="archive")
+
+DbOption = Annotated[str | None, typer.Option(
+    "--db", help="SQLite file or postgresql://USER@HOST:PORT/NAME (default: DIR/burgundy.db)")]
+
+
+def _sync_command(folder: Path, db: str | None, jobs: int, as_json: bool, rebuild: bool) -> None:
+    from burgundy_cli.archive.commands import run_sync
+
+    _guard(partial(run_sync, str(folder), db, jobs=jobs, rebuild=rebuild, as_json=as_json,
+                   progress=console.progress_bar))
+
+
+FolderArgument = Annotated[Path, typer.Argument(help="folder of *.toml records")]
+JobsOption = Annotated[int, typer.Option("--jobs", "-j", min=0, help="processes (0 = all cores)")]
+JsonOption = Annotated[bool, typer.Option("--json", help="print JSON")]
+
+
+@archive_app.command("sync")
+def archive_sync(folder: FolderArgument, db: DbOption = None, jobs: JobsOption = 0,
+                 as_json: JsonOption = False) -> None:
+    """Verify the records below FOLDER and bring the archive in line: new and changed records
+    stored, removed ones dropped, unchanged ones skipped; failures listed and stored as failed.
+
+    Example: burgundy archive sync records/
+    """
+    _sync_command(folder, db, jobs, as_json, rebuild=False)
+
+
+@archive_app.command("rebuild")
+def archive_rebuild(folder: FolderArgument, db: DbOption = None, jobs: JobsOption = 0,
+                    as_json: JsonOption = False) -> None:
+    """Empty the archive and verify every record below FOLDER again.
+
+    Example: burgundy archive rebuild records/ --db postgresql://club@localhost/league
+    """
+    _sync_command(folder, db, jobs, as_json, rebuild=True)
+
+
+@archive_app.command("list")
+def archive_list(folder: Annotated[Path | None, typer.Argument(help="folder holding burgundy.db")] = None,
+                 db: DbOption = None, as_json: JsonOption = False) -> None:
+    """List the files in the archive: game, players, date and winner, or the error of a failed one.
+
+    Example: burgundy archive list records/
+    """
+    from burgundy_cli.archive.commands import run_list
+
+    _guard(partial(run_list, None if folder is None else str(folder), db, as_json=as_json))
+
+
+@app.command()
+def stats(
+    folder: Annotated[Path | None, typer.Argument(help="folder of records (synced first)")] = None,
+    db: DbOption = None,
+    game: Annotated[str | None, typer.Option(help="only this game")] = None,
+    edition: Annotated[str | None, typer.Option(help="only this edition")] = None,
+    players: Annotated[int | None, typer.Option("--players", "-p", help="only games of this many players")] = None,
+    board: Annotated[str | None, typer.Option(help="only games on these boards")] = None,
+    modules: Annotated[str | None, typer.Option(help='only games with these modules ("none": without)')] = None,
+    place: Annotated[str | None, typer.Option(help="only games played here")] = None,
+    since: Annotated[str | None, typer.Option(help="only games on or after this date (YYYY-MM-DD)")] = None,
+    until: Annotated[str | None, typer.Option(help="only games on or before this date (YYYY-MM-DD)")] = None,
+    by: Annotated[str | None, typer.Option(help="split by: edition,players,boards,modules,place,event,year")] = None,
+    versus: Annotated[tuple[str, str] | None, typer.Option("--vs", help="head-to-head of two players")] = None,
+    best: Annotated[int, typer.Option(min=0, help="the N highest totals and biggest margins")] = 0,
+    ratings: Annotated[bool, typer.Option("--ratings", help="openskill ratings (mu - 3 sigma), in date order")] = False,
+    as_json: JsonOption = False,
+    as_csv: Annotated[bool, typer.Option("--csv", help="print CSV")] = False,
+    as_markdown: Annotated[bool, typer.Option("--markdown", help="print Markdown tables")] = False,
+    jobs: JobsOption = 0,
+) -> None:
+    """Per player games, wins, win rate, average and best score, average rank and category
+    averages; filtered, split, head-to-head, best games and ratings. Reads the archive
+    (FOLDER/burgundy.db, synced first, or --db).
+
+    Example: burgundy stats records/ --by edition,players --ratings
+    """
+    def run() -> console.Outcome:
+        from burgundy_cli.archive.commands import StatsArguments, run_stats
+        from burgundy_cli.archive.stats import Filters
+        from burgundy_cli.core.errors import UsageError
+
+        forms = [name for name, on in (("json", as_json), ("csv", as_csv), ("markdown", as_markdown)) if on]
+        if len(forms) > 1:
+            raise UsageError("choose one of --json, --csv and --markdown")
+        filters = Filters(game, edition, players, board, modules, place, since, until)
+        args = StatsArguments(None if folder is None else str(folder), db, filters, by, versus, best, ratings,
+                              forms[0] if forms else "text", jobs)
+        return run_stats(args, progress=console.progress_bar)
+
+    _guard(run)
 
 
 @app.command()

@@ -83,6 +83,26 @@ def run(body: Callable[[], Outcome], passthrough: tuple[type[BaseException], ...
         return fail(err)
 
 
+def progress_bar(total: int, label: str = "verifying") -> Callable[[int], None] | None:
+    """A progress bar on stderr while it is a terminal: the function that moves it to ``done``
+    of ``total`` (the bar ends its line at ``total``); ``None`` in a pipe or for one item."""
+    try:
+        shown = os.isatty(2)
+    except OSError:
+        shown = False
+    if not shown or total < 2:
+        return None
+
+    def advance(done: int) -> None:
+        filled = 30 * min(done, total) // total
+        sys.stderr.write(f"\r{label} [{'#' * filled}{' ' * (30 - filled)}] {min(done, total)}/{total}")
+        if done >= total:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
+
+    return advance
+
+
 def fail(err: BaseException) -> int:
     """Write the one line a user sees for ``err`` on stderr; its exit code."""
     message, code = _failure(err)

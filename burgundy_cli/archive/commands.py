@@ -1,0 +1,102 @@
+"""The bodies of ``burgundy archive sync|rebuild|list`` and ``burgundy stats``.
+
+Each returns an :class:`~burgundy_cli.console.Outcome` (what to say and the exit code), like
+the bodies in :mod:`burgundy_cli.subcommands`; ``cli.py`` only declares the options and
+:mod:`burgundy_cli.console` prints. Exit codes: 0 done, 1 some record failed to verify
+(listed, stored as failed), 2 bad usage or a database that cannot be used (one line;
+nothing half-written).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from burgundy_cli.archive import db, output
+from burgundy_cli.archive.stats import Filters, archive_report, parse_splits
+from burgundy_cli.console import Outcome
+
+EXIT_FAILED_RECORDS = 1
+
+
+def _outcome(out: str, failed: list[str], code: int = 0) -> Outcome:
+    """``out`` on stdout (when there is any), each failure on stderr, and the exit code."""
+    outcome = Outcome(code)
+    if out:
+        outcome.say(out)
+    for error in failed:
+        outcome.warn(f"burgundy: {error}")
+    return outcome
+
+
+def run_sync(folder: str, url: str | None, *, jobs: int = 0, rebuild: bool = False, as_json: bool = False,
+             progress: Callable[[int], Callable[[int], None]] | None = None) -> Outcome:
+    """``archive sync`` (or ``rebuild``): the report, failed records listed on stderr too."""
+    from burgundy_cli.archive.sync import sync
+
+    report = sync(folder, db.database_url(folder, url), jobs=jobs, rebuild=rebuild, progress=progress)
+    out = json.dumps(report.to_json(), ensure_ascii=False) if as_json else report.text()
+    return _outcome(out, [error for _, error in report.failed], EXIT_FAILED_RECORDS if report.failed else 0)
+
+
+def run_list(folder: str | None, url: str | None, *, as_json: bool = False) -> Outcome:
+    """``archive list``: one line (or JSON object) per file in the archive."""
+    from burgundy_cli.archive.sync import listing
+
+    lines = []
+    for row in listing(db.database_url(folder, url)):
+        if as_json:
+            lines.append(json.dumps(row, ensure_ascii=False))
+        elif row["status"] == "ok":
+            state = "won by " + ", ".join(row["winner"]) if row["complete"] else "in progress"
+            edition = f" {row['edition']}" if row["edition"] else ""
+            lines.append(f"{row['file']}  {row['game']}{edition}  {row['players']} players  "
+                         f"{row['date'] or 'undated'}  {state}")
+        else:
+            lines.append(f"{row['file']}  FAILED  {row['error']}")
+    return _outcome("\n".join(lines) if lines else ("" if as_json else "the archive is empty"), [])
+
+
+@dataclass
+class StatsArguments:
+    """``burgundy stats``'s options, as the command line gives them."""
+
+    folder: str | None
+    url: str | None
+    filters: Filters
+    by: str | None = None
+    versus: tuple[str, str] | None = None
+    best: int = 0
+    ratings: bool = False
+    form: str = "text"  #: text, json, csv or markdown
+    jobs: int = 0
+
+
+def run_stats(args: StatsArguments,
+              progress: Callable[[int], Callable[[int], None]] | None = None) -> Outcome:
+    """``burgundy stats``: sync ``folder`` first when given, then report from the archive
+    (the sync's failures on stderr, its exit code kept)."""
+    splits = parse_splits(args.by)
+    url = db.database_url(args.folder, args.url)
+    synced = Outcome()
+    if args.folder is not None:
+        synced = run_sync(args.folder, args.url, jobs=args.jobs, progress=progress)
+    result = archive_report(url, args.filters, splits=splits, head_to_head=args.versus, best=args.best,
+                            ratings=args.ratings)
+    outcome = Outcome(synced.code).say(render(result, args.form))
+    outcome.said += [(to_stderr, text) for to_stderr, text in synced.said if to_stderr]
+    return outcome
+
+
+def render(result: dict[str, Any], form: str) -> str:
+    """The report in ``form``: text, json, csv or markdown."""
+    if form == "json":
+        return json.dumps(result, ensure_ascii=False)
+    if form == "csv":
+        return output.csv_text(result).rstrip("\n")
+    if form == "markdown":
+        return output.markdown(result)
+    return output.text(result)

@@ -1,0 +1,292 @@
+"""Opening an archive database and keeping its schema: one schema for SQLite and PostgreSQL.
+
+Written with SQLAlchemy Core; PostgreSQL is reached through psycopg 3. The tool creates the
+schema in an empty database and migrates an older one (``meta.version``); a database that
+holds other tables but no burgundy ``meta`` row is another tool's and is refused. Every
+problem reaching or writing the database is an :class:`ArchiveError`: one line, exit 2.
+
+Tables (JSON is stored as text, so both engines read it the same way):
+
+- ``meta`` (key, value): ``application`` = ``burgundy-archive``, ``version``.
+- ``records``: one row per distinct record content (``hash``, SHA-256 of the file):
+  status (``ok`` or ``failed``), the header (game, edition, date, place, event, player
+  count, boards, modules, options), complete, winners, tiebreak, notes, round labels,
+  the located error of a failed record.
+- ``scores``: one row per seat of a verified record: name (and ``name_key``, the name
+  casefolded, which is how a player is matched across records), total, rank, whether the
+  seat won, the breakdown by category and the VP after each round.
+- ``files``: which file (``root``, ``path``) holds which content, with its size and
+  modification time, so that a re-sync reads only files that changed.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from burgundy_cli.core.errors import UsageError
+
+APPLICATION = "burgundy-archive"
+#: The schema version this code writes; older versions are migrated by :data:`MIGRATIONS`.
+VERSION = 1
+#: How long a SQLite writer waits for another to finish (a sync holds the lock while it
+#: verifies) before it gives up with "database is locked".
+SQLITE_WAIT_S = 300
+#: Key of PostgreSQL's advisory lock that serialises archive writers.
+WRITER_LOCK = 0x6275_7267  # "burg"
+
+
+class ArchiveError(UsageError):
+    """The archive database cannot be reached, read or written (exit 2)."""
+
+
+def _tables() -> tuple[Any, dict[str, Any]]:
+    """The schema as SQLAlchemy Core tables (built on first use: SQLAlchemy loads lazily)."""
+    from sqlalchemy import (BigInteger, Boolean, Column, Float, Integer, MetaData, String, Table,
+                            Text)
+
+    metadata = MetaData()
+    tables = {
+        "meta": Table("meta", metadata, Column("key", String(64), primary_key=True),
+                      Column("value", Text, nullable=False)),
+        "records": Table(
+            "records", metadata,
+            Column("hash", String(64), primary_key=True),
+            Column("status", String(8), nullable=False),
+            Column("path", Text, nullable=False),  # where it was first found, for messages
+            Column("game", String(64), index=True),
+            Column("edition", String(32)),
+            Column("date", String(32), index=True),  # ISO text: sorts as dates do
+            Column("place", Text),
+            Column("event", Text),
+            Column("players", Integer),
+            Column("boards", String(64)),
+            Column("modules", Text),
+            Column("options", Text),   # JSON object
+            Column("complete", Boolean),
+            Column("winners", Text),   # JSON list
+            Column("tiebreak", Text),
+            Column("notes", Text),     # JSON list
+            Column("rounds", Text),    # JSON list of round labels, or null
+            Column("error", Text),
+        ),
+        "scores": Table(
+            "scores", metadata,
+            Column("hash", String(64), primary_key=True),
+            Column("seat", Integer, primary_key=True),
+            Column("name", Text, nullable=False),
+            Column("name_key", Text, nullable=False, index=True),
+            Column("total", Integer, nullable=False),
+            Column("rank", Integer, nullable=False),
+            Column("won", Float, nullable=False),   # 1, or 1/n for a win shared by n
+            Column("breakdown", Text, nullable=False),  # JSON object
+            Column("rounds", Text),  # JSON list: VP after each round
+        ),
+        "files": Table(
+            "files", metadata,
+            Column("root", Text, primary_key=True),
+            Column("path", Text, primary_key=True),
+            Column("hash", String(64), nullable=False, index=True),
+            Column("size", BigInteger, nullable=False),
+            Column("mtime_ns", BigInteger, nullable=False),
+        ),
+    }
+    return metadata, tables
+
+
+_SCHEMA: tuple[Any, dict[str, Any]] | None = None
+
+
+def schema() -> tuple[Any, dict[str, Any]]:
+    """The archive's ``MetaData`` and its tables by name (built once)."""
+    global _SCHEMA
+    if _SCHEMA is None:
+        _SCHEMA = _tables()
+    return _SCHEMA
+
+
+def tables() -> dict[str, Any]:
+    """The archive's tables by name."""
+    return schema()[1]
+
+
+#: Migrations from each older version to the next: version -> statements. None yet: version
+#: 1 is the first; a change of the schema adds its step here and raises :data:`VERSION`.
+MIGRATIONS: dict[int, list[str]] = {}
+
+
+def database_url(folder: str | os.PathLike[str] | None, db: str | None) -> str:
+    """The URL of the archive: ``--db`` (a URL or a SQLite file's path), else DIR/burgundy.db.
+
+    :raises ArchiveError: neither given.
+    """
+    if db:
+        if "://" in db:
+            return db
+        return "sqlite:///" + str(Path(db).resolve())
+    if folder is None:
+        raise ArchiveError("give a folder of records or --db URL")
+    return "sqlite:///" + str(Path(folder).resolve() / "burgundy.db")
+
+
+def shown(url: str) -> str:
+    """The URL as messages show it: without its password."""
+    try:
+        from sqlalchemy.engine import make_url
+
+        return make_url(url).render_as_string(hide_password=True)
+    except Exception:  # noqa: BLE001 - a URL too broken to parse is shown as given
+        return url
+
+
+@contextmanager
+def database_errors(url: str) -> Iterator[None]:
+    """Turn any failure to reach or use the database into one :class:`ArchiveError` line."""
+    from sqlalchemy import exc
+
+    try:
+        yield
+    except ArchiveError:
+        raise
+    except exc.NoSuchModuleError:
+        raise ArchiveError(f"unsupported database URL {shown(url)}: use sqlite:///FILE or "
+                           "postgresql://USER@HOST:PORT/NAME") from None
+    except ImportError as err:  # a dialect SQLAlchemy knows, with a driver not installed
+        raise ArchiveError(f"unsupported database URL {shown(url)} ({err.name or err} is not installed): "
+                           "use sqlite:///FILE or postgresql://USER@HOST:PORT/NAME") from None
+    except exc.ArgumentError as err:
+        raise ArchiveError(f"bad database URL {shown(url)}: {_first_line(err)}") from None
+    except exc.DBAPIError as err:
+        raise ArchiveError(f"database {shown(url)}: {_first_line(err.orig or err)}") from None
+    except exc.SQLAlchemyError as err:
+        raise ArchiveError(f"database {shown(url)}: {_first_line(err)}") from None
+    except OSError as err:
+        raise ArchiveError(f"database {shown(url)}: {err.strerror or err}") from None
+
+
+def _first_line(err: BaseException) -> str:
+    text = str(err).strip().splitlines()
+    return text[0] if text else type(err).__name__
+
+
+def connect(url: str) -> Any:
+    """An SQLAlchemy engine for ``url``; SQLite writers take the write lock when they begin.
+
+    :raises ArchiveError: a bad or unsupported URL, or a SQLite file in a missing folder.
+    """
+    from sqlalchemy import create_engine, event
+
+    with database_errors(url):
+        if url.startswith("sqlite"):
+            from sqlalchemy.engine import make_url
+
+            path = make_url(url).database
+            if path and path != ":memory:" and not path.startswith("file:") and not Path(path).parent.is_dir():
+                raise ArchiveError(f"database {shown(url)}: folder {Path(path).parent} does not exist")
+            engine = create_engine(url, connect_args={"timeout": SQLITE_WAIT_S})
+
+            @event.listens_for(engine, "connect")
+            def _no_implicit_transactions(dbapi_connection: Any, _record: Any) -> None:
+                dbapi_connection.isolation_level = None  # we say BEGIN ourselves, below
+
+            @event.listens_for(engine, "begin")
+            def _begin_immediate(connection: Any) -> None:
+                connection.exec_driver_sql("BEGIN IMMEDIATE" if connection.info.get("writer") else "BEGIN")
+
+            return engine
+        if url.startswith(("postgresql://", "postgres://")):
+            url = "postgresql+psycopg://" + url.split("://", 1)[1]
+        return create_engine(url, connect_args={"connect_timeout": 10} if "postgresql" in url else {})
+
+
+@contextmanager
+def writing(engine: Any) -> Iterator[Any]:
+    """A write transaction that no other archive writer runs beside: all of it or nothing.
+
+    SQLite: ``BEGIN IMMEDIATE`` (the file's write lock); PostgreSQL: an advisory lock
+    held until the transaction ends.
+    """
+    with engine.connect() as connection:
+        connection.info["writer"] = True
+        try:
+            with connection.begin():
+                if engine.dialect.name == "postgresql":
+                    from sqlalchemy import text
+
+                    connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": WRITER_LOCK})
+                yield connection
+        finally:
+            connection.info.pop("writer", None)
+
+
+def ensure_schema(engine: Any, *, create: bool) -> None:
+    """Check that the database is a burgundy archive of this version; make it one if allowed.
+
+    An empty database gets the schema (when ``create``); an older version is migrated.
+
+    :raises ArchiveError: another tool's database, a newer version, or no archive (reading).
+    """
+    from sqlalchemy import inspect, select
+
+    meta = tables()["meta"]
+    with engine.connect() as connection:
+        names = set(inspect(connection).get_table_names())
+        if "meta" in names:
+            values = dict(connection.execute(select(meta.c.key, meta.c.value)).all())
+            if values.get("application") != APPLICATION:
+                raise ArchiveError(f"{shown(str(engine.url))} is not a burgundy archive (another "
+                                   "tool's database?); give another --db")
+            version = int(values.get("version", "0"))
+            if version > VERSION:
+                raise ArchiveError(f"the archive has schema version {version}, newer than this "
+                                   f"burgundy's {VERSION}: update burgundy")
+            if version == VERSION:
+                return
+        elif names:
+            raise ArchiveError(f"{shown(str(engine.url))} holds tables of another tool "
+                               f"({', '.join(sorted(names)[:3])}); give another --db")
+        elif not create:
+            raise ArchiveError(f"no archive in {shown(str(engine.url))} yet: run 'burgundy archive sync' first")
+    with writing(engine) as connection:
+        _create_or_migrate(connection)
+
+
+def _create_or_migrate(connection: Any) -> None:
+    """Inside the writer's transaction: create the schema, or migrate it step by step."""
+    from sqlalchemy import inspect, select, text
+
+    metadata, named = schema()
+    meta = named["meta"]
+    if "meta" not in set(inspect(connection).get_table_names()):
+        metadata.create_all(connection)
+        connection.execute(meta.insert(), [{"key": "application", "value": APPLICATION},
+                                           {"key": "version", "value": str(VERSION)}])
+        return
+    version = int(connection.execute(select(meta.c.value).where(meta.c.key == "version")).scalar_one())
+    while version < VERSION:  # another writer may have migrated it meanwhile: then no step runs
+        for statement in MIGRATIONS[version]:
+            connection.execute(text(statement))
+        version += 1
+        connection.execute(meta.update().where(meta.c.key == "version").values(value=str(version)))
+
+
+def open_archive(url: str, *, create: bool) -> Any:
+    """Connect to ``url`` and check (or create) the schema; the engine.
+
+    :raises ArchiveError:
+    """
+    engine = connect(url)
+    if not create and engine.dialect.name == "sqlite":
+        path = engine.url.database
+        if path and path != ":memory:" and not path.startswith("file:") and not Path(path).is_file():
+            raise ArchiveError(f"no archive at {path}: run 'burgundy archive sync' first")
+    try:
+        with database_errors(url):
+            ensure_schema(engine, create=create)
+    except BaseException:
+        engine.dispose()
+        raise
+    return engine

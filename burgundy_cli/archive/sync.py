@@ -1,0 +1,263 @@
+"""Bring an archive in line with a folder of records: ``archive sync``, ``rebuild`` and ``list``.
+
+A sync is one write transaction, taken before the archive is read (see
+:func:`burgundy_cli.archive.db.writing`): two syncs at once run one after the other, the
+second seeing what the first stored, and a sync that fails (a full disk, a lost server)
+leaves the archive as it was. Inside it:
+
+1. the files below the folder are listed; a file whose size and modification time are
+   those stored is unchanged and not read again (one whose content hash is the one
+   stored counts as unchanged too, though it was read);
+2. the others are verified on every core (:func:`burgundy_cli.archive.verify.verify_file`),
+   their results written as they arrive, in batches, so memory stays flat;
+3. files no longer in the folder are dropped, then every record no file holds any more.
+
+A record is keyed by its content hash: a file edited in place gets a new record and its
+old one goes; two identical files share one record (one game).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from burgundy_cli.archive import db
+from burgundy_cli.archive.verify import verify_file
+
+#: Rows written per INSERT.
+BATCH = 500
+#: Files verified per step of the progress bar (BATCH is a multiple of it).
+PROGRESS_STEP = 25
+
+
+@dataclass
+class SyncReport:
+    """What a sync did: counts of files, and each failed record's located error."""
+
+    database: str
+    added: int = 0
+    replaced: int = 0
+    unchanged: int = 0
+    removed: int = 0
+    failed: list[tuple[str, str]] = field(default_factory=list)
+
+    def text(self) -> str:
+        lines = [f"{self.database}: {self.added} added, {self.replaced} replaced, {self.unchanged} unchanged, "
+                 f"{self.removed} removed, {len(self.failed)} failed"]
+        lines += [f"failed: {error}" for _, error in self.failed]
+        return "\n".join(lines)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"database": self.database, "added": self.added, "replaced": self.replaced,
+                "unchanged": self.unchanged, "removed": self.removed,
+                "failed": [{"file": path, "error": error} for path, error in self.failed]}
+
+
+def sync(folder: str | os.PathLike[str], url: str, *, jobs: int = 0, rebuild: bool = False,
+         progress: Callable[[int], Callable[[int], None]] | None = None) -> SyncReport:
+    """Sync the archive at ``url`` with the records below ``folder`` (see the module's docstring).
+
+    ``rebuild`` empties the archive first, so every record is verified again. ``progress``,
+    given the number of files to verify, returns a function called with how many more are
+    done (every 25).
+
+    :raises UsageError: no records in ``folder``; :raises ArchiveError: the database.
+    """
+    from burgundy_cli.core.bulk import record_files
+
+    root = Path(folder).resolve()
+    found = {path.relative_to(root).as_posix(): path for path in record_files([root])}
+    engine = db.open_archive(url, create=True)
+    report = SyncReport(db.shown(url))
+    try:
+        with db.database_errors(url), db.writing(engine) as connection:
+            t = db.tables()
+            if rebuild:
+                for name in ("files", "scores", "records"):
+                    connection.execute(t[name].delete())
+            stored = {row.path: row for row in connection.execute(
+                t["files"].select().where(t["files"].c.root == str(root)))}
+            todo = []
+            for relative, path in found.items():
+                old = stored.get(relative)
+                if old is not None and _unchanged(path, old):
+                    report.unchanged += 1
+                else:
+                    todo.append(relative)
+            gone = [relative for relative in stored if relative not in found]
+            advance = progress(len(todo)) if progress and todo else None
+            _store(connection, root, todo, stored, report, jobs, engine, advance)
+            for start in range(0, len(gone), BATCH):
+                part = gone[start:start + BATCH]
+                connection.execute(t["files"].delete().where(
+                    t["files"].c.root == str(root), t["files"].c.path.in_(part)))
+            report.removed = len(gone)
+            if gone or report.replaced:  # (a rebuild leaves no record behind to drop)
+                _drop_orphans(connection)
+    finally:
+        engine.dispose()
+    return report
+
+
+def _unchanged(path: Path, stored: Any) -> bool:
+    """Whether the file at ``path`` is the one stored (same size, same modification time)."""
+    try:
+        info = path.stat()
+    except OSError:
+        return False
+    return info.st_size == stored.size and info.st_mtime_ns == stored.mtime_ns
+
+
+def _store(connection: Any, root: Path, todo: list[str], stored: dict[str, Any], report: SyncReport,
+           jobs: int, engine: Any, advance: Callable[[int], None] | None) -> None:
+    """Verify the files ``todo`` and write their records, files and scores in batches."""
+    t = db.tables()
+    batch_hashes: set[str] = set()  # a content twice in one batch is inserted once (the next
+    records: list[dict[str, Any]] = []  # batches find it stored): nothing kept across batches
+    scores: list[dict[str, Any]] = []
+    files: list[dict[str, Any]] = []
+
+    def flush() -> None:
+        if records:
+            hashes = [r["hash"] for r in records]
+            present = {h for (h,) in connection.execute(
+                t["records"].select().with_only_columns(t["records"].c.hash).where(t["records"].c.hash.in_(hashes)))}
+            fresh = [r for r in records if r["hash"] not in present]
+            if fresh:
+                connection.execute(t["records"].insert(), fresh)
+                new = {r["hash"] for r in fresh}
+                rows = [s for s in scores if s["hash"] in new]
+                if rows:
+                    connection.execute(t["scores"].insert(), rows)
+        if files:
+            _upsert_files(connection, files)
+        records.clear(), scores.clear(), files.clear(), batch_hashes.clear()
+
+    for result in _verified(root, todo, jobs, engine):
+        relative = Path(result["path"]).relative_to(root).as_posix()
+        if relative in stored:  # a file touched but not changed is unchanged
+            if stored[relative].hash == result["hash"]:
+                report.unchanged += 1
+            else:
+                report.replaced += 1
+        else:
+            report.added += 1
+        if result["status"] == "failed":
+            report.failed.append((relative, result["error"]))
+        if result["hash"] not in batch_hashes:
+            batch_hashes.add(result["hash"])
+            record, seats = _rows(result, relative)
+            records.append(record)
+            scores.extend(seats)
+        files.append({"root": str(root), "path": relative, "hash": result["hash"],
+                      "size": result.get("size", -1), "mtime_ns": result.get("mtime_ns", -1)})
+        if advance and len(files) % PROGRESS_STEP == 0:
+            advance(PROGRESS_STEP)
+        if len(files) >= BATCH:
+            flush()
+    if advance and len(files) % PROGRESS_STEP:
+        advance(len(files) % PROGRESS_STEP)
+    flush()
+
+
+def _upsert_files(connection: Any, rows: list[dict[str, Any]]) -> None:
+    """Insert file rows, replacing the stored row of the same (root, path)."""
+    files = db.tables()["files"]
+    if connection.dialect.name == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert
+    else:
+        from sqlalchemy.dialects.sqlite import insert
+    statement = insert(files)
+    connection.execute(statement.on_conflict_do_update(
+        index_elements=[files.c.root, files.c.path],
+        set_={"hash": statement.excluded.hash, "size": statement.excluded.size,
+              "mtime_ns": statement.excluded.mtime_ns}), rows)
+
+
+def _drop_orphans(connection: Any) -> None:
+    """Delete the records (and their scores) that no file holds any more."""
+    from sqlalchemy import select
+
+    t = db.tables()
+    held = select(t["files"].c.hash)
+    connection.execute(t["scores"].delete().where(t["scores"].c.hash.not_in(held)))
+    connection.execute(t["records"].delete().where(t["records"].c.hash.not_in(held)))
+
+
+def _verified(root: Path, todo: list[str], jobs: int, engine: Any) -> Iterator[dict[str, Any]]:
+    """Verify the files ``todo`` (relative to ``root``), on ``jobs`` processes (0: every core).
+
+    The first is verified here before the workers start, so they share the game code it
+    imported (as :func:`burgundy_cli.core.bulk.score_many` does). Results come in order.
+    """
+    paths = [str(root / relative) for relative in todo]
+    if not jobs:
+        jobs = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    if jobs <= 1 or len(paths) < 2:
+        yield from map(verify_file, paths)
+        return
+    import multiprocessing
+
+    yield verify_file(paths[0])
+    rest = paths[1:]
+    context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else None)
+    # the workers never touch the database: they drop the parent's connections unclosed
+    with context.Pool(min(jobs, len(rest)), initializer=engine.dispose, initargs=(False,)) as pool:
+        yield from pool.imap(verify_file, rest, chunksize=max(1, min(64, len(rest) // (jobs * 8))))
+
+
+def _rows(result: dict[str, Any], relative: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The ``records`` row and ``scores`` rows of one verified (or failed) file."""
+    record: dict[str, Any] = dict.fromkeys(
+        ("game", "edition", "date", "place", "event", "players", "boards", "modules", "options",
+         "complete", "winners", "tiebreak", "notes", "rounds", "error"))
+    record.update(hash=result["hash"], status=result["status"], path=relative)
+    if result["status"] != "ok":
+        record["error"] = result["error"]
+        return record, []
+    header, score, rounds = result["header"], result["score"], result["rounds"]
+    record.update(
+        game=score["game"], edition=score["edition"],
+        date=None if header.date is None else str(header.date.isoformat() if hasattr(header.date, "isoformat")
+                                                  else header.date),
+        place=header.place, event=header.event, players=len(score["players"]),
+        boards=result["boards"], modules=result["modules"],
+        options=json.dumps(header.options, sort_keys=True), complete=score["complete"],
+        winners=json.dumps(score["winner"]), tiebreak=score["tiebreak"], notes=json.dumps(score["notes"]),
+        rounds=None if rounds is None else json.dumps(rounds["labels"]))
+    winners = {name.casefold() for name in score["winner"]}
+    seats = []
+    for seat, line in enumerate(score["players"]):
+        won = 1 / len(winners) if line["name"].casefold() in winners else 0.0
+        seats.append({"hash": result["hash"], "seat": seat, "name": line["name"],
+                      "name_key": line["name"].casefold(), "total": line["total"], "rank": line["rank"],
+                      "won": won, "breakdown": json.dumps(line["breakdown"]),
+                      "rounds": None if rounds is None else json.dumps(rounds["vp"][seat])})
+    return record, seats
+
+
+def listing(url: str) -> Iterable[dict[str, Any]]:
+    """Every file in the archive with its record's status, game, date, players and winners, or
+    its error; in (root, path) order, streamed."""
+    engine = db.open_archive(url, create=False)
+    t = db.tables()
+    files, records = t["files"], t["records"]
+    query = (files.join(records, files.c.hash == records.c.hash).select()
+             .with_only_columns(files.c.root, files.c.path, records.c.hash, records.c.status, records.c.game,
+                                records.c.edition, records.c.date, records.c.players, records.c.complete,
+                                records.c.winners, records.c.error)
+             .order_by(files.c.root, files.c.path))
+    try:
+        with db.database_errors(url), engine.connect() as connection:
+            for row in connection.execution_options(stream_results=True, yield_per=BATCH).execute(query):
+                yield {"file": str(Path(row.root) / row.path), "hash": row.hash, "status": row.status,
+                       "game": row.game, "edition": row.edition, "date": row.date, "players": row.players,
+                       "complete": row.complete,
+                       "winner": None if row.winners is None else json.loads(row.winners), "error": row.error}
+    finally:
+        engine.dispose()

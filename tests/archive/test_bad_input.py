@@ -1,0 +1,154 @@
+"""Bad databases: one clear line on stderr, exit 2, and nothing half-written."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+
+import pytest
+
+from burgundy_cli.archive import db
+from burgundy_cli.archive.sync import sync
+
+
+def _one_line_exit_2(result, *fragments: str) -> None:
+    assert result.exit_code == 2, (result.stdout, result.stderr)
+    assert result.stderr.startswith("burgundy: ") and result.stderr.count("\n") == 1, result.stderr
+    assert "Traceback" not in result.stderr
+    for fragment in fragments:
+        assert fragment in result.stderr, result.stderr
+
+
+@pytest.mark.parametrize("url, says", [
+    ("nosuchdb://host/x", "unsupported database URL"),
+    ("mysql://user@host/x", "unsupported database URL"),
+    ("postgresql://burgundy@127.0.0.1:1/x", "database postgresql://burgundy@127.0.0.1:1/x"),
+    ("sqlite:////no/such/folder/a.db", "does not exist"),
+])
+def test_unusable_urls(club, cli, url, says) -> None:
+    _one_line_exit_2(cli("archive", "sync", str(club), "--db", url), says)
+    _one_line_exit_2(cli("stats", "--db", url), says)
+
+
+def test_password_is_never_shown(cli) -> None:
+    result = cli("stats", "--db", "postgresql://club:secret@127.0.0.1:1/league")
+    _one_line_exit_2(result, "club:***@")
+    assert "secret" not in result.stderr
+
+
+def test_a_database_that_does_not_exist_on_the_server(club, cli, postgres) -> None:
+    _one_line_exit_2(cli("archive", "sync", str(club), "--db", postgres.url("nosuchdatabase")),
+                     "nosuchdatabase")
+
+
+def _foreign(url: str) -> None:
+    """Make the database at ``url`` another tool's: one table of its own, one row."""
+    from sqlalchemy import text
+
+    engine = db.connect(url)
+    with engine.begin() as connection:
+        connection.execute(text("CREATE TABLE players (id INTEGER PRIMARY KEY, name TEXT)"))
+        connection.execute(text("INSERT INTO players VALUES (1, 'kept')"))
+    engine.dispose()
+
+
+def _tables_of(url: str) -> list[str]:
+    from sqlalchemy import inspect
+
+    engine = db.connect(url)
+    with engine.connect() as connection:
+        names = sorted(inspect(connection).get_table_names())
+    engine.dispose()
+    return names
+
+
+def test_another_tools_database_is_refused_untouched(club, cli, archive_url) -> None:
+    _foreign(archive_url)
+    _one_line_exit_2(cli("archive", "sync", str(club), "--db", archive_url), "another tool")
+    _one_line_exit_2(cli("stats", "--db", archive_url), "another tool")
+    assert _tables_of(archive_url) == ["players"]
+
+
+def test_a_foreign_meta_table_is_refused(club, cli, tmp_path) -> None:
+    path = tmp_path / "other.db"
+    with sqlite3.connect(path) as connection:
+        connection.execute("CREATE TABLE meta (key TEXT, value TEXT)")
+    _one_line_exit_2(cli("archive", "sync", str(club), "--db", str(path)), "not a burgundy archive")
+
+
+def test_a_file_that_is_no_database(club, cli, tmp_path) -> None:
+    path = tmp_path / "notes.db"
+    path.write_text("shopping list\n" * 100)
+    _one_line_exit_2(cli("archive", "sync", str(club), "--db", str(path)), "not a database")
+    assert path.read_text() == "shopping list\n" * 100
+
+
+def test_stats_without_an_archive_creates_nothing(cli, tmp_path) -> None:
+    _one_line_exit_2(cli("stats", "--db", str(tmp_path / "none.db")), "archive sync")
+    assert not (tmp_path / "none.db").exists()
+
+
+def test_a_read_only_sqlite_archive(club, cli, tmp_path) -> None:
+    path = tmp_path / "archive.db"
+    assert cli("archive", "sync", str(club), "--db", str(path), "-j", "1").exit_code == 0
+    before = path.read_bytes()
+    (club / "castles-of-burgundy" / "complete-2p-2011.toml").unlink()
+    read_only = f"sqlite:///file:{path}?mode=ro&uri=true"
+    _one_line_exit_2(cli("archive", "sync", str(club), "--db", read_only), "readonly")
+    if os.geteuid() != 0:  # root writes through file permissions
+        path.chmod(0o444)
+        _one_line_exit_2(cli("archive", "sync", str(club), "--db", str(path)), "readonly")
+    assert path.read_bytes() == before
+    assert cli("stats", "--db", read_only).exit_code == 0  # reading a read-only archive is fine
+
+
+def test_a_full_disk_rolls_back(club, tmp_path, monkeypatch) -> None:
+    """SQLite's "database or disk is full", made by capping the file's pages."""
+    from sqlalchemy import event
+
+    url = "sqlite:///" + str(tmp_path / "archive.db")
+    sync(club, url, jobs=1)
+    before = (tmp_path / "archive.db").read_bytes()
+    pages = len(before) // 4096
+    connect = db.connect
+
+    def capped(url: str):
+        engine = connect(url)
+        event.listen(engine, "connect", lambda dbapi, _: dbapi.execute(f"PRAGMA max_page_count = {pages}"))
+        return engine
+
+    monkeypatch.setattr(db, "connect", capped)
+    more = club / "more"
+    more.mkdir()
+    for n, path in enumerate(sorted(club.rglob("*.toml")) * 3):
+        (more / f"{n}.toml").write_text(path.read_text() + f"# copy {n}\n")  # new records: the file must grow
+    with pytest.raises(db.ArchiveError, match="full"):
+        sync(club, url, jobs=1)
+    assert (tmp_path / "archive.db").read_bytes() == before
+
+
+def test_an_archive_of_a_newer_burgundy_is_refused(club, cli, archive_url) -> None:
+    sync(club, archive_url, jobs=1)
+    engine = db.connect(archive_url)
+    meta = db.tables()["meta"]
+    with engine.begin() as connection:
+        connection.execute(meta.update().where(meta.c.key == "version").values(value=str(db.VERSION + 1)))
+    engine.dispose()
+    _one_line_exit_2(cli("archive", "sync", str(club), "--db", archive_url), "newer", "update burgundy")
+    _one_line_exit_2(cli("stats", "--db", archive_url), "newer")
+
+
+def test_an_older_schema_is_migrated(club, archive_url, monkeypatch) -> None:
+    """A schema step added later runs once, in the writer's transaction, and moves the version on."""
+    sync(club, archive_url, jobs=1)
+    monkeypatch.setattr(db, "VERSION", db.VERSION + 1)
+    monkeypatch.setitem(db.MIGRATIONS, db.VERSION - 1, ["CREATE TABLE later_step (id INTEGER)"])
+    report = sync(club, archive_url, jobs=1)
+    assert report.unchanged == len(list(club.rglob("*.toml")))
+    assert "later_step" in _tables_of(archive_url)
+    engine = db.connect(archive_url)
+    meta = db.tables()["meta"]
+    with engine.connect() as connection:
+        version = connection.execute(meta.select().where(meta.c.key == "version")).one().value
+    engine.dispose()
+    assert version == str(db.VERSION)

@@ -1,0 +1,111 @@
+"""``burgundy stats``: player tables, filters, splits, head-to-head, best games, ratings,
+the output forms; ``summary`` is the same table. On SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+from burgundy_cli.archive.stats import Filters, archive_report
+from burgundy_cli.archive.sync import sync
+from burgundy_cli.core.bulk import score_many
+from burgundy_cli.core.summary import summarise
+
+
+
+def test_player_tables_are_summarys(club, archive_url) -> None:
+    sync(club, archive_url, jobs=2)
+    report = archive_report(archive_url, Filters())
+    summary = summarise(score_many([str(p) for p in sorted(club.rglob("*.toml"))], 1))
+    assert {g["game"]: g["players"] for g in report["standings"]} == \
+           {name: game["players"] for name, game in summary["games"].items()}
+    assert report["games"] == sum(g["complete"] for g in summary["games"].values())
+
+
+def test_filters_and_splits(club, archive_url) -> None:
+    sync(club, archive_url, jobs=1)
+    two = archive_report(archive_url, Filters(game="castles-of-burgundy", players=2))
+    assert {g["game"] for g in two["standings"]} == {"castles-of-burgundy"}
+    assert all(sum(p["played"] for p in g["players"]) == 2 * g["complete"] for g in two["standings"])
+    split = archive_report(archive_url, Filters(game="castles-of-burgundy"), splits=("edition", "players"))
+    keys = {(g["split"]["edition"], g["split"]["players"]) for g in split["standings"]}
+    assert ("2011", 4) in keys and ("2019", 3) in keys
+    assert sum(g["complete"] for g in split["standings"]) == \
+           archive_report(archive_url, Filters(game="castles-of-burgundy"))["games"]
+    none = archive_report(archive_url, Filters(edition="1999"))
+    assert (none["games"], none["standings"]) == (0, [])
+
+
+def test_head_to_head_best_games_and_ratings(club, archive_url) -> None:
+    sync(club, archive_url, jobs=1)
+    report = archive_report(archive_url, Filters(game="castles-of-burgundy"),
+                            head_to_head=("anna", "BEN"), best=3, ratings=True)
+    h2h = report["head_to_head"]
+    assert h2h["games"] == sum(h2h["ahead"]) + h2h["level"] and h2h["games"] >= 2
+    totals = [row["total"] for row in report["best"]["highest_totals"]]
+    assert totals == sorted(totals, reverse=True) and len(totals) == 3
+    everyone = max(p["best"] for g in report["standings"] for p in g["players"])
+    assert totals[0] == everyone
+    margins = report["best"]["biggest_margins"]
+    assert margins[0]["margin"] >= margins[-1]["margin"] >= 0
+    rows = report["ratings"]["castles-of-burgundy"]
+    assert [r["rating"] for r in rows] == sorted((r["rating"] for r in rows), reverse=True)
+    assert all(abs(r["rating"] - (r["mu"] - 3 * r["sigma"])) < 0.02 for r in rows)
+
+
+def test_ratings_follow_date_order_and_shared_wins_tie(tmp_path, archive_url) -> None:
+    """A win shared is a tie (equal ratings); the later game moves ratings last."""
+    from burgundy_cli.archive.stats import Ratings
+
+    def game(date: str, ranks: dict[str, int]) -> dict:
+        return {"game": "g", "complete": True, "date": date,
+                "lines": [{"name": n, "total": 10 - r, "rank": r, "won": 0.0, "breakdown": {}}
+                          for n, r in ranks.items()]}
+
+    tied = Ratings()
+    tied.add(game("2024-01-01", {"a": 1, "b": 1}))
+    (a, b) = tied.to_json()["g"]
+    assert a["rating"] == b["rating"]
+    one, other = Ratings(), Ratings()
+    for r in one, other:
+        r.add(game("2024-01-01", {"a": 1, "b": 2}))
+    one.add(game("2024-02-01", {"a": 2, "b": 1}))
+    other.add(game("2024-02-01", {"a": 1, "b": 2}))
+    assert {r["name"]: r["rating"] for r in one.to_json()["g"]}["b"] < \
+           {r["name"]: r["rating"] for r in other.to_json()["g"]}["a"]
+
+
+def test_dated_games_and_date_filters(club, archive_url) -> None:
+    dated = club / "robber-knights" / "playout-2-players.toml"
+    dated.write_text(dated.read_text().replace("[game]\n", '[game]\ndate = 2024-03-05\nplace = "Library"\n', 1))
+    sync(club, archive_url, jobs=1)
+    march = archive_report(archive_url, Filters(since="2024-03-05", until="2024-03-05"))
+    assert march["games"] == 1 and march["standings"][0]["game"] == "robber-knights"
+    assert archive_report(archive_url, Filters(until="2024-03-04"))["games"] == 0
+    by_place = archive_report(archive_url, Filters(place="Library"), splits=("place", "year"))
+    assert by_place["standings"][0]["split"] == {"place": "Library", "year": "2024"}
+
+
+def test_cli_forms(club, cli, archive_url) -> None:
+    assert cli("archive", "sync", str(club), "--db", archive_url, "-j", "1").exit_code == 0
+    base = ("stats", "--db", archive_url, "--game", "robber-knights")
+    as_json = json.loads(cli(*base, "--json").stdout)
+    players = as_json["standings"][0]["players"]
+    rows = list(csv.DictReader(io.StringIO(cli(*base, "--csv").stdout)))
+    assert [r["player"] for r in rows] == [p["name"] for p in players]
+    assert float(rows[0]["win_rate"]) == players[0]["win_rate"]
+    markdown = cli(*base, "--markdown").stdout
+    assert "| player | played |" in markdown and f"| {players[0]['name']} |" in markdown
+    text = cli(*base, "--ratings", "--best", "2", "--vs", "red", "blue")
+    assert text.exit_code == 0 and "ratings" in text.stdout and "head-to-head: red v blue" in text.stdout
+    assert cli(*base, "--json", "--csv").exit_code == 2
+    bad = cli(*base, "--by", "colour")
+    assert bad.exit_code == 2 and bad.stderr.count("\n") == 1 and "--by takes" in bad.stderr
+
+
+def test_stats_of_a_folder_syncs_it_first(club, cli) -> None:
+    result = cli("stats", str(club), "--json", "-j", "1")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["games"] > 0 and (club / "burgundy.db").is_file()
