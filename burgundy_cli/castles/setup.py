@@ -26,7 +26,7 @@ from burgundy_cli.core.schema import Length, Range, ValidationError, table_class
 
 from burgundy_cli.castles.boards import CENTRE, Board, board, board_numbers, space_id, space_name
 from burgundy_cli.castles.commands import DieValue, GoodsType, PhaseLetter, SpaceName, TileName
-from burgundy_cli.castles.modules import MODULES
+from burgundy_cli.castles.modules import MODULES, ruleset
 from burgundy_cli.castles.state import PHASES, GameState, Options, PlayerState
 from burgundy_cli.castles.tiles import COLOUR_NAME, GOODS_PER_TYPE, catalogue, resolve_tile_name
 from burgundy_cli.core.errors import RecordError
@@ -256,7 +256,8 @@ def state_from_setup(header: GameHeader, data: object) -> GameState:
                                    workers=seats.index(name) + 1))
     _goods_limit(goods_used, ("setup", "goods"))
     bridge = [[names.index(name) for name in reversed(seats)]]
-    return GameState(edition, options, players, bridge, supply=_fresh_supply(len(names)), goods_used=goods_used)
+    return GameState(edition, options, players, bridge, ruleset(options.modules), supply=_fresh_supply(len(names)),
+                     goods_used=goods_used)
 
 
 # --- [position] ---------------------------------------------------------------------------------
@@ -359,8 +360,8 @@ def state_from_position(header: GameHeader, data: object) -> GameState:
         raise SetupError("every player's piece must be on the bridge exactly once", ("position", "bridge"))
     bridge = [[names.index(name) for name in reversed(stack)] for stack in stacks]
     phase = PHASES.index(table.phase)
-    state = GameState(edition, options, players, bridge, phase=phase, round=table.round - 1,
-                      supply=_fresh_supply(0))
+    state = GameState(edition, options, players, bridge, ruleset(options.modules), phase=phase,
+                      round=table.round - 1, supply=_fresh_supply(0))
     # depots
     kinds = catalogue()
     for key, tiles in table.depots.items():
