@@ -19,8 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from burgundy_cli.castles.boards import SPACE_IDS, depot_spaces, space_id
-from burgundy_cli.castles.commands import BuyCommand, PlaceAction
-from burgundy_cli.castles.placement import placement_refusal
+from burgundy_cli.castles.commands import BuyCommand, PlaceAction, SellAction, TakeAction, WorkersAction
 from burgundy_cli.castles.rules import RULES
 from burgundy_cli.castles.state import PHASES, GameState, PlayerState
 from burgundy_cli.castles.tiles import COLOUR_NAME, PHASE_BONUS, TileKind, bonus_vp, catalogue, sale_vp
@@ -88,14 +87,19 @@ def take_colour_allows(kind: TileKind, colours: str | None) -> bool:
     return colours is None or kind.colour in colours
 
 
-def check_take(state: GameState, player: PlayerState, action: TakeAction, depot: int,
-               colours: str | None = None) -> None:
-    """Taking ``action.tile`` from ``depot`` into storage is legal (``colours``: allowed tile colours)."""
+def check_take(state: GameState, player: PlayerState, action: TakeAction, value: int | None, spent: int = 0,
+               colours: str | None = None) -> int:
+    """Taking ``action.tile`` into storage is legal: from the depot ``value`` (a die's), or for
+    a granted take (``value`` None) from the depot it names; ``colours``: the tile colours a
+    building's take allows. Returns the depot (``spent``: unused, see :class:`ActionRule`)."""
+    depot = action.depot if value is None else value
+    if depot is None:
+        raise illegal("cob.take.depot", "an extra action's take must name its depot", "add 'from <depot>'")
     tile = action.tile
     kind = catalogue().get(tile)
     if kind is None:
         raise illegal("cob.take.depot", f"there is no tile called '{tile}'")
-    if not take_colour_allows(kind, colours):
+    if colours is not None and not take_colour_allows(kind, colours):
         raise illegal("cob.building.take", f"this building cannot take a {tile}",
                       "carpenter's workshop: a building; church: mine, knowledge or castle; market: ship or animal")
     if not (state.revealed[depot] and tile in state.depots[depot]):  # else it lies there: no call
@@ -105,6 +109,7 @@ def check_take(state: GameState, player: PlayerState, action: TakeAction, depot:
     discard = action.discard
     if discard is not None or len(player.storage) >= STORAGE:  # else a free space: no call
         check_storage(player, discard)
+    return depot
 
 
 def take_from_depot(state: GameState, depot: int, tile: str) -> None:
@@ -128,10 +133,21 @@ def store(state: GameState, player: PlayerState, tile: str, discard: str | None)
     player.storage.append(tile)
 
 
-def apply_take(state: GameState, player: PlayerState, action: TakeAction, depot: int) -> None:
+def apply_take(state: GameState, player: PlayerState, action: TakeAction, value: int | None,
+               depot: int | None = None) -> None:
+    """Carry out a checked take from ``depot`` (None: the die's ``value``, or the depot named)."""
+    if depot is None:
+        depot = value if action.depot is None else action.depot
     tile = action.tile
-    take_from_depot(state, depot, tile)
-    store(state, player, tile, action.discard)
+    if state.revealed[depot]:  # take_from_depot's usual case, without the call
+        state.depots[depot].remove(tile)
+    else:
+        take_from_depot(state, depot, tile)
+    discard = action.discard
+    if discard is None:  # store's usual case, without the call
+        player.storage.append(tile)
+    else:
+        store(state, player, tile, discard)
 
 
 # --- the black-depot purchase ---------------------------------------------------------------------
@@ -154,17 +170,19 @@ def check_purchase(state: GameState, player: PlayerState, cmd: BuyCommand, bough
 @dataclass(frozen=True, slots=True)
 class Condition:
     """One condition of a rule, asked by the check and by the move generator alike:
-    ``allows(*args) -> bool`` and, when it does not, ``refusal(*args) -> (message, hint)``."""
+    ``allows(state, player, subject, detail) -> bool`` and, when it does not,
+    ``refusal(state, player, subject, detail) -> (message, hint)``."""
 
     rule_id: str
     allows: Callable[..., bool]
     refusal: Callable[..., tuple[str, str | None]]
 
 
-def first_refused(conditions: tuple[Condition, ...], *args) -> Condition | None:
-    """The first of ``conditions`` that does not allow ``args``, or None."""
+def first_refused(conditions: tuple[Condition, ...], state: GameState, player: PlayerState, subject,
+                  detail=None) -> Condition | None:
+    """The first of ``conditions`` that does not allow ``(state, player, subject, detail)``, or None."""
     for condition in conditions:
-        if not condition.allows(*args):
+        if not condition.allows(state, player, subject, detail):
             return condition
     return None
 
@@ -210,13 +228,13 @@ def apply_purchase(state: GameState, player: PlayerState, cmd: BuyCommand) -> No
 OWN_LINE = "write the purchase as its own `buy` line before or after the action"
 
 
-#: When a purchase may be made during an action (arguments: state, acting player, purchase).
+#: When a purchase may be made during an action (arguments: state, acting player, purchase, None).
 DURING: tuple[Condition, ...] = (
-    Condition("cob.buy.during", lambda state, player, buy: state.edition == "2019",
-              lambda state, player, buy: ("in the 2011 rules the purchase comes before, between or after the "
+    Condition("cob.buy.during", lambda state, player, buy, _: state.edition == "2019",
+              lambda state, player, buy, _: ("in the 2011 rules the purchase comes before, between or after the "
                                           "dice actions, not during one", OWN_LINE)),
-    Condition("cob.buy.during", lambda state, player, buy: buy.player == player.name,
-              lambda state, player, buy: (f"{player.name} is acting; {buy.player} cannot buy now", None)),
+    Condition("cob.buy.during", lambda state, player, buy, _: buy.player == player.name,
+              lambda state, player, buy, _: (f"{player.name} is acting; {buy.player} cannot buy now", None)),
 )
 
 
@@ -232,7 +250,7 @@ def check_purchase_during(state: GameState, player: PlayerState, cmd: BuyCommand
     """
     broken = first_refused(DURING, state, player, cmd)
     if broken is not None:
-        raise illegal(broken.rule_id, *broken.refusal(state, player, cmd))
+        raise illegal(broken.rule_id, *broken.refusal(state, player, cmd, None))
     check_purchase(state, player, cmd, state.bought)
     if not isinstance(then, PlaceAction) or then.tile != cmd.tile:
         granted = "grants no further action" if then is None else f"grants a {then.kind} action"
@@ -246,13 +264,18 @@ def check_purchase_during(state: GameState, player: PlayerState, cmd: BuyCommand
 # --- sell and workers ---------------------------------------------------------------------------
 
 
-def check_sell(player: PlayerState, goods: int) -> None:
+def check_sell(state: GameState, player: PlayerState, action: SellAction, value: int | None = None,
+               spent: int = 0) -> None:
+    """Selling goods of type ``action.goods`` is legal: the player holds some."""
+    goods = action.goods
     if not player.goods.get(goods):
         held = ", ".join(f"{count}x{kind}" for kind, count in sorted(player.goods.items())) or "none"
         raise illegal("cob.sell.none", f"{player.name} has no goods of type {goods} to sell", f"goods held: {held}")
 
 
-def apply_sell(state: GameState, player: PlayerState, goods: int) -> None:
+def apply_sell(state: GameState, player: PlayerState, action: SellAction, value: int | None = None,
+               found: None = None) -> None:
+    goods = action.goods
     count = player.goods.pop(goods)
     player.sold[goods] += count
     player.silver += 2 if 3 in player.knowledge else 1
@@ -261,7 +284,13 @@ def apply_sell(state: GameState, player: PlayerState, goods: int) -> None:
     player.add_vp("goods-sold", count * sale_vp(state.player_count))
 
 
-def apply_workers(player: PlayerState) -> None:
+def check_workers(state: GameState, player: PlayerState, action: WorkersAction, value: int | None = None,
+                  spent: int = 0) -> None:
+    """Taking workers is always legal."""
+
+
+def apply_workers(state: GameState, player: PlayerState, action: WorkersAction, value: int | None = None,
+                  found: None = None) -> None:
     player.workers += 4 if 14 in player.knowledge else 2
     if 13 in player.knowledge:
         player.silver += 1
@@ -292,9 +321,9 @@ def check_placement(state: GameState, player: PlayerState, action: PlaceAction, 
     if space is None:
         raise illegal("cob.place.space", f"a duchy has no space {name}", "rows a-g have 4, 5, 6, 7, 6, 5, 4 spaces")
     kind = catalogue()[tile]
-    broken = placement_refusal(state.ruleset.placement, player, kind, space, value)
-    if broken is not None:
-        raise illegal(broken.rule_id, *broken.refusal(state, player, kind, space, value))
+    for rule in state.ruleset.placement:  # placement_refusal, written out: once per placement
+        if not rule.allows(player, kind, space, value):
+            raise illegal(rule.rule_id, *rule.refusal(state, player, kind, space, value))
     tile_type = kind.type
     effects = state.ruleset.effects
     effect = effects.get(tile) or effects[tile_type]
@@ -418,21 +447,6 @@ def _bind_take(action, value: int) -> None:
                       f"use the die as {depot}")
 
 
-def _check_take_action(state: GameState, player: PlayerState, action, value: int | None, spent: int = 0) -> int:
-    if value is None:
-        if action.depot is None:
-            raise illegal("cob.take.depot", "an extra action's take must name its depot", "add 'from <depot>'")
-        value = action.depot
-    check_take(state, player, action, value)
-    return value
-
-
-def _apply_take_action(state: GameState, player: PlayerState, action, value: int | None, depot=None) -> None:
-    if depot is None:
-        depot = value if action.depot is None else action.depot
-    apply_take(state, player, action, depot)
-
-
 def _bind_place(action, value: int) -> None:
     if action.tile not in catalogue():
         raise illegal("cob.place.stored", f"there is no tile called '{action.tile}'")
@@ -445,28 +459,12 @@ def _bind_sell(action, value: int) -> None:
                       f"use the die as {goods}")
 
 
-def _check_sell_action(state: GameState, player: PlayerState, action, value: int | None, spent: int = 0) -> None:
-    check_sell(player, action.goods)
-
-
-def _apply_sell_action(state: GameState, player: PlayerState, action, value: int | None, found=None) -> None:
-    apply_sell(state, player, action.goods)
-
-
-def _check_workers_action(state: GameState, player: PlayerState, action, value: int | None, spent: int = 0) -> None:
-    return None
-
-
-def _apply_workers_action(state: GameState, player: PlayerState, action, value: int | None, found=None) -> None:
-    apply_workers(player)
-
-
 #: The base game's actions by kind.
 ACTIONS: dict[str, ActionRule] = {
-    "take": ActionRule(_bind_take, _check_take_action, _apply_take_action),
+    "take": ActionRule(_bind_take, check_take, apply_take),
     "place": ActionRule(_bind_place, check_placement, apply_place),
-    "sell": ActionRule(_bind_sell, _check_sell_action, _apply_sell_action),
-    "workers": ActionRule(None, _check_workers_action, _apply_workers_action),
+    "sell": ActionRule(_bind_sell, check_sell, apply_sell),
+    "workers": ActionRule(None, check_workers, apply_workers),
 }
 
 
@@ -504,7 +502,7 @@ def check_grant(state: GameState, player: PlayerState, grant: Grant, action) -> 
     if action.kind not in grant.kinds or (grant.colours is not None and action.depot is None):
         raise illegal(*grant.refusal)
     if grant.colours is not None:
-        check_take(state, player, action, action.depot, grant.colours)
+        check_take(state, player, action, None, 0, grant.colours)
     else:
         check_action(state, player, action, None)
 

@@ -47,7 +47,8 @@ from dataclasses import dataclass
 from operator import attrgetter
 
 from burgundy_cli.castles.actions import (
-    apply_action, apply_purchase, check_action, check_grants, check_purchase, grants_pending, illegal, place_tile,
+    apply_action, apply_purchase, check_action, check_grant, check_grants, check_purchase, grants_pending, illegal,
+    place_tile,
 )
 from burgundy_cli.castles.boards import depot_spaces
 from burgundy_cli.castles.commands import (
@@ -156,9 +157,9 @@ def _check_mover(state: GameState, cmd) -> PlayerState:
     raise illegal("cob.flow.turn-order", f"it is {mover.name}'s turn, not {cmd.player}'s")
 
 
-def _check_die_use(state: GameState, cmd: DieCommand, action, kind: str) -> tuple[PlayerState, int, int, int]:
+def _check_die_use(state: GameState, cmd: DieCommand, action, rule) -> tuple[PlayerState, int, int, int]:
     """A die line's checks up to the action's own: its player is to move, has the die, the
-    value fits the action (:class:`~burgundy_cli.castles.actions.ActionRule` ``bind``) and the
+    value fits the action (``rule``, its :class:`~burgundy_cli.castles.actions.ActionRule`: ``bind``) and the
     player has the workers to reach it. Returns (player, die as rolled, value, worker cost).
 
     Shared by :func:`check` and :func:`play_die`; a command's fields are read once and passed
@@ -177,7 +178,7 @@ def _check_die_use(state: GameState, cmd: DieCommand, action, kind: str) -> tupl
     value = cmd.value
     if value is None:
         value = rolled
-    bind = state.ruleset.actions[kind].bind
+    bind = rule.bind
     if bind is not None:
         bind(action, value)
     if value == rolled:
@@ -192,7 +193,7 @@ def _check_die_use(state: GameState, cmd: DieCommand, action, kind: str) -> tupl
 def _check_die(state: GameState, cmd: DieCommand) -> None:
     """The die line is legal (:func:`check`)."""
     action = cmd.action
-    player, _, value, cost = _check_die_use(state, cmd, action, action.kind)
+    player, _, value, cost = _check_die_use(state, cmd, action, state.ruleset.actions[action.kind])
     check_action(state, player, action, value, cost)
 
 
@@ -468,8 +469,8 @@ def play_die(state: GameState, cmd: DieCommand) -> None:
     """
     action = cmd.action
     kind = action.kind
-    player, rolled, value, cost = _check_die_use(state, cmd, action, kind)
     rule = state.ruleset.actions[kind]
+    player, rolled, value, cost = _check_die_use(state, cmd, action, rule)
     found = rule.check(state, player, action, value, cost)
     if kind == "place" and grants_pending(action):
         _play_placement_with_grants(state, player, rolled, action, cost, found)
@@ -489,6 +490,10 @@ def _play_placement_with_grants(state: GameState, player: PlayerState, rolled: i
     the tile is placed once, here, the same checks are made, and the state is restored from
     an undo copy if they refuse.
     """
+    effect = placed[2]
+    if action.buy is None and effect.apply is None:
+        _play_placement_then(state, player, rolled, action, cost, placed)
+        return
     seat = state.players.index(player)
     undo = state.branch(seat)
     try:
@@ -501,5 +506,35 @@ def _play_placement_with_grants(state: GameState, player: PlayerState, rolled: i
     except BaseException:
         state.restore(undo, seat)
         raise
+    if not player.dice:
+        _end_turn(state)
+
+
+def _play_placement_then(state: GameState, player: PlayerState, rolled: int, action: PlaceAction, cost: int,
+                         placed) -> None:
+    """:func:`_play_placement_with_grants` for the usual case: a tile without an immediate
+    effect (a castle, a building) granting an action, no purchase inside the placement.
+
+    What the die's use and the placement change -- the player's dice, workers, storage, the
+    space, knowledge tiles, VP and bonus tiles, the bonus tiles taken, an open late purchase
+    -- is saved and put back if the granted action is refused: a smaller undo than
+    :meth:`GameState.branch`. The granted action's check changes nothing (what it grants in
+    turn is checked on a branch).
+    """
+    space, _, effect = placed
+    saved = (player.dice.copy(), player.workers, player.storage.copy(), player.knowledge.copy(), player.vp.copy(),
+             len(player.bonuses), state.bonus_taken.copy(), state.late_buyer)
+    _use_die(state, player, rolled, cost)
+    place_tile(state, player, action, placed)
+    then = action.then
+    try:
+        check_grant(state, player, effect.grants, then)
+    except BaseException:
+        player.dice, player.workers, player.storage, player.knowledge, player.vp, bonuses, state.bonus_taken, \
+            state.late_buyer = saved
+        player.duchy[space] = None
+        del player.bonuses[bonuses:]
+        raise
+    apply_action(state, player, then, None)
     if not player.dice:
         _end_turn(state)
