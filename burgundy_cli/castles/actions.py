@@ -379,15 +379,17 @@ def locate(state: GameState, player: PlayerState, action: PlaceAction) -> Placed
 
 
 def place_tile(state: GameState, player: PlayerState, action: PlaceAction, placed: Placed) -> None:
-    """The placement itself: the tile leaves storage for its space, scores what it completes,
-    and has its immediate effect (the purchase inside it and the granted action aside)."""
+    """The placement itself: the tile leaves storage for its space, the ruleset's steps after a
+    placement run (base game: :func:`score_completion`), and the tile has its immediate effect
+    (the purchase inside it and the granted action aside)."""
     space, kind, effect = placed
     tile = action.tile
     player.storage.remove(tile)
     player.duchy[space] = tile
     if kind.number is not None:
         player.knowledge.add(kind.number)
-    score_completion(state, player, space)
+    for step in state.ruleset.after_placement:
+        step(state, player, space)
     if effect.apply is not None:
         effect.apply(state, player, action, space)
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from types import MappingProxyType
 
-from burgundy_cli.castles.actions import ACTIONS, EFFECTS, mine_income
+from burgundy_cli.castles.actions import ACTIONS, EFFECTS, mine_income, score_completion
 from burgundy_cli.castles.placement import PLACEMENT_RULES, PlacementRule
 from burgundy_cli.castles.scoring import END_SCORING
 from burgundy_cli.castles.state import GameState, Ruleset
@@ -41,7 +41,9 @@ class Module:
     ``placement``: placement rules, each replacing the rule of the same ``rule_id`` or added
     after the others; ``lifted``: ids of placement rules the module removes; ``actions``:
     action kind -> ``actions.ActionRule``; ``effects``: tile kind or type -> ``actions.Effect``
-    (replacing the entry with the same key); ``phase_end``: :class:`PhaseStep` s;
+    (replacing the entry with the same key); ``after_placement``: steps run after every
+    placement, ``f(state, player, space)``, added after the others; ``phase_end``:
+    :class:`PhaseStep` s;
     ``end_scoring``: knowledge tile number -> ``f(state, player, placed kinds) -> VP``.
     """
 
@@ -50,6 +52,7 @@ class Module:
     lifted: tuple[str, ...] = ()
     actions: Mapping[str, object] = field(default_factory=dict)
     effects: Mapping[str, object] = field(default_factory=dict)
+    after_placement: tuple[Callable[..., None], ...] = ()
     phase_end: tuple[PhaseStep, ...] = ()
     end_scoring: Mapping[int, Callable[..., int]] = field(default_factory=dict)
 
@@ -68,20 +71,22 @@ def extend(rules: Ruleset, module: Module) -> Ruleset:
         phase_end.insert(phase_end.index(step.before) if step.before is not None else len(phase_end), step.run)
     named = rules.modules if module is BASE else (*rules.modules, module.name)
     return Ruleset(named, tuple(placement), MappingProxyType({**rules.actions, **module.actions}),
-                   MappingProxyType({**rules.effects, **module.effects}), tuple(phase_end),
+                   MappingProxyType({**rules.effects, **module.effects}),
+                   rules.after_placement + module.after_placement, tuple(phase_end),
                    MappingProxyType({**rules.end_scoring, **module.end_scoring}))
 
 
 #: The base game, written as a module like any other: its placement rules
 #: (:data:`~burgundy_cli.castles.placement.PLACEMENT_RULES`), the four actions, the tile
-#: effects, the mines' income at each phase end and the knowledge tiles' final scoring.
+#: effects, scoring a completed area and colour after a placement, the mines' income at
+#: each phase end and the knowledge tiles' final scoring.
 BASE = Module("base", placement=PLACEMENT_RULES, actions=ACTIONS, effects=EFFECTS,
-              phase_end=(PhaseStep(mine_income),), end_scoring=END_SCORING)
+              after_placement=(score_completion,), phase_end=(PhaseStep(mine_income),), end_scoring=END_SCORING)
 
 #: Module name -> :class:`Module` (the 2019 expansions will register here).
 MODULES: dict[str, Module] = {}
 
-_NOTHING = Ruleset((), (), MappingProxyType({}), MappingProxyType({}), (), MappingProxyType({}))
+_NOTHING = Ruleset((), (), MappingProxyType({}), MappingProxyType({}), (), (), MappingProxyType({}))
 
 
 @cache

@@ -35,7 +35,7 @@ from burgundy_cli.castles.boards import space_name
 from burgundy_cli.castles.commands import (
     BuyCommand, DieCommand, PassCommand, PlaceAction, SellAction, TakeAction, WorkersAction,
 )
-from burgundy_cli.castles.engine import FREE_CHANGE_TILE, free_steps, worker_cost
+from burgundy_cli.castles.engine import FREE_CHANGE_TILE, check, free_steps, worker_cost
 from burgundy_cli.castles.placement import allowed_spaces
 from burgundy_cli.castles.state import GameState, PlayerState
 from burgundy_cli.castles.tiles import catalogue
@@ -210,17 +210,16 @@ def _die_values(player: PlayerState, rolled: int, free: int) -> list[tuple[int, 
     return reach
 
 
-def _purchase_workers(place: PlaceAction) -> int:
-    """Workers a purchase inside ``place`` (or a placement it grants) pays.
+def _purchase_workers(action) -> int:
+    """Workers a purchase inside the placement ``action`` (or a placement it grants) pays.
 
-    Placements are listed per die value, before the die's worker cost is known; that cost
-    is the only thing about a placement chain that depends on it (no castle or city hall
-    placed before the purchase brings workers), so it is charged here.
+    Placements are listed per die value, before the die's worker cost is known, so a die
+    line whose placement chain buys with workers is asked of ``engine.check`` as a whole.
     """
-    while place is not None:
-        if place.buy is not None:
-            return place.buy.pay_workers
-        place = place.then if isinstance(place.then, PlaceAction) else None
+    while isinstance(action, PlaceAction):
+        if action.buy is not None:
+            return action.buy.pay_workers
+        action = action.then
     return 0
 
 
@@ -241,6 +240,17 @@ def _die_label(player: PlayerState, rolled: int, value: int, cost: int, free: in
 
 
 def _die_moves(state: GameState, seat: int, out: list[tuple[str, object]]) -> None:
+    """The die lines of ``seat``, labelled by die use, cheapest first (see the module docstring)."""
+    player = state.players[seat]
+    for (rolled, cost, value, (free, tile)), commands in sorted(_die_uses(state, seat).items(), key=lambda item: (
+            item[0][0], item[0][2] != item[0][0], item[0][1], item[0][2])):
+        label = _die_label(player, rolled, value, cost, free, tile)
+        out.extend((label, command) for command in commands)
+
+
+def _die_uses(state: GameState, seat: int) -> dict[tuple[int, int, int, tuple[int, int]], list[DieCommand]]:
+    """Every legal die line of ``seat``, filed under (die rolled, worker cost, value, (free
+    change, knowledge tile giving it))."""
     player = state.players[seat]
     name = player.name
     options = state.options
@@ -252,8 +262,9 @@ def _die_moves(state: GameState, seat: int, out: list[tuple[str, object]]) -> No
 
     def add(rolled: int, value: int, cost: int, free: tuple[int, int], action) -> None:
         """File the command under its die use; a free change that saves nothing is no distinction."""
-        command = DieCommand(player=name, rolled=rolled, value=None if value == rolled else value,
-                                             action=action)
+        command = DieCommand(player=name, rolled=rolled, value=None if value == rolled else value, action=action)
+        if _purchase_workers(action) and not _accepted(state, command):
+            return  # a purchase inside paying workers the die's cost has already spent
         key = free if cost < plain_cost[rolled, value] else (0, 0)
         groups.setdefault((rolled, cost, value, key), []).append(command)
 
@@ -269,19 +280,23 @@ def _die_moves(state: GameState, seat: int, out: list[tuple[str, object]]) -> No
                 for discard in discards:
                     add(rolled, value, cost, (free_take, FREE_CHANGE_TILE["take"]),
                         TakeAction(tile=tile, depot=None, discard=discard))
-        if not player.storage:
-            continue
         for colour in _unique(kinds[t].colour for t in player.storage):
             tile = FREE_CHANGE_TILE[colour]
             free = free_steps(player, tile, options)
             for value, cost in _die_values(player, rolled, free):
                 for place in by_value[value]:
-                    if kinds[place.tile].colour == colour and _purchase_workers(place) <= player.workers - cost:
+                    if kinds[place.tile].colour == colour:
                         add(rolled, value, cost, (free, tile), place)
-    for (rolled, cost, value, (free, tile)), commands in sorted(groups.items(), key=lambda item: (
-            item[0][0], item[0][2] != item[0][0], item[0][1], item[0][2])):
-        label = _die_label(player, rolled, value, cost, free, tile)
-        out.extend((label, command) for command in commands)
+    return groups
+
+
+def _accepted(state: GameState, command) -> bool:
+    """``engine.check`` accepts ``command``."""
+    try:
+        check(state, command)
+    except IllegalMoveError:
+        return False
+    return True
 
 
 # --- purchases and pass -----------------------------------------------------------------------

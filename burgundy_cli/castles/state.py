@@ -44,7 +44,9 @@ class Ruleset:
     ``placement``: the conditions on where a tile may go, checked in order
     (``placement.PlacementRule``); ``actions``: action kind -> how it is checked and carried
     out (``actions.ActionRule``); ``effects``: tile kind (or type) -> what placing it does
-    (``actions.Effect``); ``phase_end``: the steps at every phase end, in order;
+    (``actions.Effect``); ``after_placement``: steps run after every placement, before the
+    tile's effect, ``f(state, player, space)`` (base game: scoring a completed area and
+    colour); ``phase_end``: the steps at every phase end, in order;
     ``end_scoring``: knowledge tile number -> its final-scoring function. Built by
     :func:`burgundy_cli.castles.modules.ruleset` and handed to each :class:`GameState`;
     shared, never changed.
@@ -54,6 +56,7 @@ class Ruleset:
     placement: tuple[Any, ...]
     actions: Mapping[str, Any]
     effects: Mapping[str, Any]
+    after_placement: tuple[Callable[[GameState, PlayerState, int], None], ...]
     phase_end: tuple[Callable[[GameState], None], ...]
     end_scoring: Mapping[int, Callable[..., int]]
 
