@@ -490,8 +490,7 @@ def _play_placement_with_grants(state: GameState, player: PlayerState, rolled: i
     the tile is placed once, here, the same checks are made, and the state is restored from
     an undo copy if they refuse.
     """
-    effect = placed[2]
-    if action.buy is None and effect.apply is None:
+    if action.buy is None and placed[2].apply is None and not state.ruleset.modules:
         _play_placement_then(state, player, rolled, action, cost, placed)
         return
     seat = state.players.index(player)
@@ -513,7 +512,8 @@ def _play_placement_with_grants(state: GameState, player: PlayerState, rolled: i
 def _play_placement_then(state: GameState, player: PlayerState, rolled: int, action: PlaceAction, cost: int,
                          placed) -> None:
     """:func:`_play_placement_with_grants` for the usual case: a tile without an immediate
-    effect (a castle, a building) granting an action, no purchase inside the placement.
+    effect (a castle, a building) granting an action, no purchase inside the placement, and
+    the base game's rules only (a module's steps after a placement may change more).
 
     What the die's use and the placement change -- the player's dice, workers, storage, the
     space, knowledge tiles, VP and bonus tiles, the bonus tiles taken, an open late purchase
