@@ -197,10 +197,15 @@ def _check_die(state: GameState, cmd: DieCommand) -> None:
     check_action(state, player, action, value, cost)
 
 
+def bought_this_turn(state: GameState, seat: int) -> bool:
+    """``seat`` has made this turn's purchase already (a player buying after their dice, the
+    late buyer, has not: the mover's purchase is another turn's)."""
+    return state.bought and state.late_buyer != seat
+
+
 def _check_buy(state: GameState, cmd: BuyCommand) -> None:
     player = _check_mover(state, cmd)
-    buying_late = state.late_buyer >= 0 and state.players[state.late_buyer] is player
-    check_purchase(state, player, cmd, state.bought and not buying_late)
+    check_purchase(state, player, cmd, bought_this_turn(state, state.seats[cmd.player]))
 
 
 def _check_roll(state: GameState, cmd: RollEvent) -> None:

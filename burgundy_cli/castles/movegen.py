@@ -35,7 +35,7 @@ from burgundy_cli.castles.boards import space_name
 from burgundy_cli.castles.commands import (
     BuyCommand, DieCommand, PassCommand, PlaceAction, SellAction, TakeAction, WorkersAction,
 )
-from burgundy_cli.castles.engine import FREE_CHANGE_TILE, check, free_steps, worker_cost
+from burgundy_cli.castles.engine import FREE_CHANGE_TILE, bought_this_turn, check, free_steps, worker_cost
 from burgundy_cli.castles.placement import allowed_spaces
 from burgundy_cli.castles.state import GameState, PlayerState
 from burgundy_cli.castles.tiles import catalogue
@@ -336,7 +336,7 @@ def _generate(state: GameState) -> tuple[str | None, list[tuple[str, object]]]:
     if seat < 0:
         return (state.players[late].name if out else None), out
     _die_moves(state, seat, out)
-    if not state.bought:
+    if not bought_this_turn(state, seat):
         _buys(state, seat, "buy: ", out)
     out.append(("pass", PassCommand(player=state.players[seat].name)))
     return state.players[seat].name, out
