@@ -128,6 +128,11 @@ def worker_cost(player: PlayerState, rolled: int, value: int, free: int = 0) -> 
     return (steps + 1) // 2 if 8 in player.knowledge else steps
 
 
+def workers_suffice(player: PlayerState, cost: int) -> bool:
+    """``player`` has the ``cost`` workers a die change needs."""
+    return cost <= player.workers
+
+
 # --- check ------------------------------------------------------------------------------------------
 
 
@@ -139,6 +144,12 @@ def _player(state: GameState, name: str) -> PlayerState:
     return state.players[seat]
 
 
+def _check_not_over(state: GameState) -> None:
+    """Nothing is played after the fifth phase."""
+    if state.stage == "over":
+        raise illegal("cob.flow.over", "the game is over (phase E has ended)")
+
+
 def _check_mover(state: GameState, cmd) -> PlayerState:
     """The command's player may act now (to move, or still buying after their dice)."""
     seat = state.seats.get(cmd.player, -1)
@@ -148,8 +159,7 @@ def _check_mover(state: GameState, cmd) -> PlayerState:
         return state.players[seat]
     if cmd.kind == "buy" and state.late_buyer == seat:
         return state.players[seat]
-    if state.stage == "over":
-        raise illegal("cob.flow.over", "the game is over (phase E has ended)")
+    _check_not_over(state)
     if state.stage != "turn":
         raise illegal("cob.flow.roll", f"round {state.round + 1} of phase {PHASES[state.phase]} has not been rolled",
                       "record the roll first")
@@ -184,7 +194,7 @@ def _check_die_use(state: GameState, cmd: DieCommand, action, rule) -> tuple[Pla
     if value == rolled:
         return player, rolled, value, 0  # a die used as rolled costs nothing, whatever a free change
     cost = worker_cost(player, rolled, value, free_change(player, action, state.options))
-    if cost > player.workers:
+    if not workers_suffice(player, cost):
         raise illegal("cob.die.workers", f"{player.name} cannot turn {rolled} into {value}",
                       f"needs {cost} worker{'s' if cost != 1 else ''}, {player.name} has {player.workers}")
     return player, rolled, value, cost
@@ -209,8 +219,7 @@ def _check_buy(state: GameState, cmd: BuyCommand) -> None:
 
 
 def _check_roll(state: GameState, cmd: RollEvent) -> None:
-    if state.stage == "over":
-        raise illegal("cob.flow.over", "the game is over (phase E has ended)")
+    _check_not_over(state)
     if state.stage == "turn":
         raise illegal("cob.flow.turn-order", f"round {state.round + 1} is still being played",
                       f"{state.players[state.to_move()].name} is to move")
@@ -240,8 +249,7 @@ _PHASE_SETUP = ("phase", "setup")
 
 
 def _check_phase_line(state: GameState) -> None:
-    if state.stage == "over":
-        raise illegal("cob.flow.over", "the game is over (phase E has ended)")
+    _check_not_over(state)
     if state.stage not in _PHASE_SETUP:
         raise illegal("cob.flow.phase-setup", f"phase {PHASES[state.phase]} is under way",
                       "reveals and phase goods come before the first roll of a phase")

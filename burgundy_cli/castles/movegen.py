@@ -35,7 +35,9 @@ from burgundy_cli.castles.boards import space_name
 from burgundy_cli.castles.commands import (
     BuyCommand, DieCommand, PassCommand, PlaceAction, SellAction, TakeAction, WorkersAction,
 )
-from burgundy_cli.castles.engine import FREE_CHANGE_TILE, bought_this_turn, check, free_steps, worker_cost
+from burgundy_cli.castles.engine import (
+    FREE_CHANGE_TILE, bought_this_turn, check, free_steps, worker_cost, workers_suffice,
+)
 from burgundy_cli.castles.placement import allowed_spaces
 from burgundy_cli.castles.state import GameState, PlayerState
 from burgundy_cli.castles.tiles import catalogue
@@ -205,7 +207,7 @@ def _die_values(player: PlayerState, rolled: int, free: int) -> list[tuple[int, 
     reach = []
     for value in range(1, 7):
         cost = worker_cost(player, rolled, value, free)
-        if cost <= player.workers:
+        if workers_suffice(player, cost):
             reach.append((value, cost))
     return reach
 
