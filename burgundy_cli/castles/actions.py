@@ -299,8 +299,10 @@ def apply_workers(state: GameState, player: PlayerState, action: WorkersAction, 
 # --- place --------------------------------------------------------------------------------------
 
 #: What the checks of a placement found, for carrying it out without looking again:
-#: ``(space index, tile kind, effect)``.
-Placed = tuple[int, TileKind, "Effect"]
+#: ``(space index, tile kind, effect, grants pending)``, the last true when the placement
+#: has a purchase inside it or a granted action, checked on the state after placing
+#: (:func:`check_grants`).
+Placed = tuple[int, TileKind, "Effect", bool]
 
 
 def check_placement(state: GameState, player: PlayerState, action: PlaceAction, value: int | None,
@@ -311,6 +313,9 @@ def check_placement(state: GameState, player: PlayerState, action: PlaceAction, 
     are legal. The purchase inside the placement and the granted action need the state after
     placing: :func:`check_grants`. ``spent`` is unused here (an :class:`ActionRule` check)."""
     tile = action.tile
+    kind = catalogue().get(tile)
+    if kind is None:
+        raise illegal("cob.place.stored", f"there is no tile called '{tile}'")
     if tile not in player.storage:
         raise illegal("cob.place.stored", f"{player.name} has no {tile} in storage",
                       f"stored: {', '.join(player.storage) or 'nothing'}")
@@ -320,7 +325,6 @@ def check_placement(state: GameState, player: PlayerState, action: PlaceAction, 
         space = space_id(name)
     if space is None:
         raise illegal("cob.place.space", f"a duchy has no space {name}", "rows a-g have 4, 5, 6, 7, 6, 5, 4 spaces")
-    kind = catalogue()[tile]
     for rule in state.ruleset.placement:  # placement_refusal, written out: once per placement
         if not rule.allows(player, kind, space, value):
             raise illegal(rule.rule_id, *rule.refusal(state, player, kind, space, value))
@@ -331,15 +335,10 @@ def check_placement(state: GameState, player: PlayerState, action: PlaceAction, 
         raise illegal("cob.effect.none", f"only a ship takes goods; {tile} does not")
     if effect.check is not None:
         effect.check(state, player, action)
-    if effect.grants is None and action.then is not None:
+    then = action.then
+    if effect.grants is None and then is not None:
         raise illegal("cob.effect.none", f"placing {tile} grants no further action")
-    return space, kind, effect
-
-
-def grants_pending(action) -> bool:
-    """``action`` is a placement with a purchase inside it or a granted action: checks that
-    need the state after placing (:func:`check_grants`)."""
-    return action.kind == "place" and (action.then is not None or action.buy is not None)
+    return space, kind, effect, then is not None or action.buy is not None
 
 
 def check_grants_on_branch(state: GameState, player: PlayerState, action: PlaceAction, placed: Placed,
@@ -375,14 +374,15 @@ def locate(state: GameState, player: PlayerState, action: PlaceAction) -> Placed
         space = space_id(name)
     kind = catalogue()[action.tile]
     effects = state.ruleset.effects
-    return space, kind, effects.get(action.tile) or effects[kind.type]
+    return (space, kind, effects.get(action.tile) or effects[kind.type],
+            action.then is not None or action.buy is not None)
 
 
 def place_tile(state: GameState, player: PlayerState, action: PlaceAction, placed: Placed) -> None:
     """The placement itself: the tile leaves storage for its space, the ruleset's steps after a
     placement run (base game: :func:`score_completion`), and the tile has its immediate effect
     (the purchase inside it and the granted action aside)."""
-    space, kind, effect = placed
+    space, kind, effect, _ = placed
     tile = action.tile
     player.storage.remove(tile)
     player.duchy[space] = tile
@@ -430,43 +430,26 @@ def score_completion(state: GameState, player: PlayerState, space: int) -> None:
 class ActionRule:
     """One kind of action (take, place, sell, workers; a module may add one).
 
-    ``bind(action, value)``: the die used as ``value`` fits the action (checked before its
-    worker cost); ``check(state, player, action, value, spent) -> found``: the action is
-    legal with ``value`` (None: any number, for a granted action), ``found`` being what the
+    ``check(state, player, action, value, spent) -> found``: the action is legal with
+    ``value`` (the die's, None for a granted action: any number), ``found`` being what the
     check looked up, for ``apply(state, player, action, value, found)`` (``found`` None:
-    look it up again), which carries out a checked action.
+    look it up again), which carries out a checked action. ``bound``: for a die's action,
+    ``(field, wording)`` when the action names the die's value in a field of its own (a
+    take its depot, a sale its goods type), which must then match the value (checked
+    before the die's worker cost).
     """
 
-    bind: Callable | None
     check: Callable
     apply: Callable
-
-
-def _bind_take(action, value: int) -> None:
-    depot = action.depot
-    if depot is not None and depot != value:
-        raise illegal("cob.die.value", f"a die used as {value} takes from depot {value}, not {depot}",
-                      f"use the die as {depot}")
-
-
-def _bind_place(action, value: int) -> None:
-    if action.tile not in catalogue():
-        raise illegal("cob.place.stored", f"there is no tile called '{action.tile}'")
-
-
-def _bind_sell(action, value: int) -> None:
-    goods = action.goods
-    if goods != value:
-        raise illegal("cob.die.value", f"a die used as {value} sells goods of type {value}, not {goods}",
-                      f"use the die as {goods}")
+    bound: tuple[str, str] | None = None
 
 
 #: The base game's actions by kind.
 ACTIONS: dict[str, ActionRule] = {
-    "take": ActionRule(_bind_take, check_take, apply_take),
-    "place": ActionRule(_bind_place, check_placement, apply_place),
-    "sell": ActionRule(_bind_sell, check_sell, apply_sell),
-    "workers": ActionRule(None, check_workers, apply_workers),
+    "take": ActionRule(check_take, apply_take, ("depot", "takes from depot")),
+    "place": ActionRule(check_placement, apply_place),
+    "sell": ActionRule(check_sell, apply_sell, ("goods", "sells goods of type")),
+    "workers": ActionRule(check_workers, apply_workers),
 }
 
 
@@ -474,8 +457,9 @@ def check_action(state: GameState, player: PlayerState, action, value: int | Non
     """``action`` is legal with ``value`` (None: any number, as for a castle's extra action),
     including what a placement grants (checked on a branch). ``spent``: the workers a die paid
     to reach ``value`` (a purchase inside a placement may pay workers too)."""
-    found = state.ruleset.actions[action.kind].check(state, player, action, value, spent)
-    if grants_pending(action):
+    kind = action.kind
+    found = state.ruleset.actions[kind].check(state, player, action, value, spent)
+    if kind == "place" and found[3]:  # a purchase inside the placement or a granted action
         check_grants_on_branch(state, player, action, found, spent)
 
 

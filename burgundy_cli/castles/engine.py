@@ -47,7 +47,7 @@ from dataclasses import dataclass
 from operator import attrgetter
 
 from burgundy_cli.castles.actions import (
-    apply_action, apply_purchase, check_action, check_grant, check_grants, check_purchase, grants_pending, illegal,
+    apply_action, apply_purchase, check_action, check_grant, check_grants, check_purchase, illegal,
     place_tile,
 )
 from burgundy_cli.castles.boards import depot_spaces
@@ -169,7 +169,7 @@ def _check_mover(state: GameState, cmd) -> PlayerState:
 
 def _check_die_use(state: GameState, cmd: DieCommand, action, rule) -> tuple[PlayerState, int, int, int]:
     """A die line's checks up to the action's own: its player is to move, has the die, the
-    value fits the action (``rule``, its :class:`~burgundy_cli.castles.actions.ActionRule`: ``bind``) and the
+    value fits the action (``rule.bound`` of its :class:`~burgundy_cli.castles.actions.ActionRule`) and the
     player has the workers to reach it. Returns (player, die as rolled, value, worker cost).
 
     Shared by :func:`check` and :func:`play_die`; a command's fields are read once and passed
@@ -188,9 +188,12 @@ def _check_die_use(state: GameState, cmd: DieCommand, action, rule) -> tuple[Pla
     value = cmd.value
     if value is None:
         value = rolled
-    bind = rule.bind
-    if bind is not None:
-        bind(action, value)
+    bound = rule.bound
+    if bound is not None:
+        given = getattr(action, bound[0])
+        if given is not None and given != value:
+            raise illegal("cob.die.value", f"a die used as {value} {bound[1]} {value}, not {given}",
+                          f"use the die as {given}")
     if value == rolled:
         return player, rolled, value, 0  # a die used as rolled costs nothing, whatever a free change
     cost = worker_cost(player, rolled, value, free_change(player, action, state.options))
@@ -485,7 +488,7 @@ def play_die(state: GameState, cmd: DieCommand) -> None:
     rule = state.ruleset.actions[kind]
     player, rolled, value, cost = _check_die_use(state, cmd, action, rule)
     found = rule.check(state, player, action, value, cost)
-    if kind == "place" and grants_pending(action):
+    if kind == "place" and found[3]:  # a purchase inside the placement or a granted action
         _play_placement_with_grants(state, player, rolled, action, cost, found)
         return
     _use_die(state, player, rolled, cost)
@@ -534,7 +537,7 @@ def _play_placement_then(state: GameState, player: PlayerState, rolled: int, act
     :meth:`GameState.branch`. The granted action's check changes nothing (what it grants in
     turn is checked on a branch).
     """
-    space, _, effect = placed
+    space, _, effect, _ = placed
     saved = (player.dice.copy(), player.workers, player.storage.copy(), player.knowledge.copy(), player.vp.copy(),
              len(player.bonuses), state.bonus_taken.copy(), state.late_buyer)
     _use_die(state, player, rolled, cost)
