@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from burgundy_cli.castles.boards import SPACE_IDS, depot_spaces, space_id
 from burgundy_cli.castles.commands import BuyCommand, PlaceAction, SellAction, TakeAction, WorkersAction
+from burgundy_cli.castles.placement import placement_refusal
 from burgundy_cli.castles.rules import RULES
 from burgundy_cli.castles.state import PHASES, GameState, PlayerState
 from burgundy_cli.castles.tiles import COLOUR_NAME, PHASE_BONUS, TileKind, bonus_vp, catalogue, sale_vp
@@ -325,9 +326,9 @@ def check_placement(state: GameState, player: PlayerState, action: PlaceAction, 
         space = space_id(name)
     if space is None:
         raise illegal("cob.place.space", f"a duchy has no space {name}", "rows a-g have 4, 5, 6, 7, 6, 5, 4 spaces")
-    for rule in state.ruleset.placement:  # placement_refusal, written out: once per placement
-        if not rule.allows(player, kind, space, value):
-            raise illegal(rule.rule_id, *rule.refusal(state, player, kind, space, value))
+    broken = placement_refusal(state.ruleset.placement, player, kind, space, value)
+    if broken is not None:
+        raise illegal(broken.rule_id, *broken.refusal(state, player, kind, space, value))
     tile_type = kind.type
     effects = state.ruleset.effects
     effect = effects.get(tile) or effects[tile_type]
