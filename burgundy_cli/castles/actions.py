@@ -20,7 +20,6 @@ from dataclasses import dataclass
 
 from burgundy_cli.castles.boards import SPACE_IDS, depot_spaces, space_id
 from burgundy_cli.castles.commands import BuyCommand, PlaceAction, SellAction, TakeAction, WorkersAction
-from burgundy_cli.castles.placement import placement_refusal
 from burgundy_cli.castles.rules import RULES
 from burgundy_cli.castles.state import PHASES, GameState, PlayerState
 from burgundy_cli.castles.tiles import COLOUR_NAME, PHASE_BONUS, TileKind, bonus_vp, catalogue, sale_vp
@@ -326,7 +325,7 @@ def check_placement(state: GameState, player: PlayerState, action: PlaceAction, 
         space = space_id(name)
     if space is None:
         raise illegal("cob.place.space", f"a duchy has no space {name}", "rows a-g have 4, 5, 6, 7, 6, 5, 4 spaces")
-    broken = placement_refusal(state.ruleset.placement, player, kind, space, value)
+    broken = state.ruleset.placement_refusal(player, kind, space, value)
     if broken is not None:
         raise illegal(broken.rule_id, *broken.refusal(state, player, kind, space, value))
     tile_type = kind.type

@@ -21,7 +21,7 @@ from functools import cache
 from types import MappingProxyType
 
 from burgundy_cli.castles.actions import ACTIONS, EFFECTS, mine_income, score_completion
-from burgundy_cli.castles.placement import PLACEMENT_RULES, PlacementRule
+from burgundy_cli.castles.placement import PLACEMENT_RULES, PlacementRule, compile_placement
 from burgundy_cli.castles.scoring import END_SCORING
 from burgundy_cli.castles.state import GameState, Ruleset
 
@@ -70,7 +70,8 @@ def extend(rules: Ruleset, module: Module) -> Ruleset:
     for step in module.phase_end:
         phase_end.insert(phase_end.index(step.before) if step.before is not None else len(phase_end), step.run)
     named = rules.modules if module is BASE else (*rules.modules, module.name)
-    return Ruleset(named, tuple(placement), MappingProxyType({**rules.actions, **module.actions}),
+    return Ruleset(named, tuple(placement), compile_placement(tuple(placement)),
+                   MappingProxyType({**rules.actions, **module.actions}),
                    MappingProxyType({**rules.effects, **module.effects}),
                    rules.after_placement + module.after_placement, tuple(phase_end),
                    MappingProxyType({**rules.end_scoring, **module.end_scoring}))
@@ -86,7 +87,8 @@ BASE = Module("base", placement=PLACEMENT_RULES, actions=ACTIONS, effects=EFFECT
 #: Module name -> :class:`Module` (the 2019 expansions will register here).
 MODULES: dict[str, Module] = {}
 
-_NOTHING = Ruleset((), (), MappingProxyType({}), MappingProxyType({}), (), (), MappingProxyType({}))
+_NOTHING = Ruleset((), (), compile_placement(()), MappingProxyType({}), MappingProxyType({}), (), (),
+                   MappingProxyType({}))
 
 
 @cache

@@ -42,7 +42,9 @@ class Ruleset:
     """The rules a game is played with: the base game plus the modules its record switches on.
 
     ``placement``: the conditions on where a tile may go, checked in order
-    (``placement.PlacementRule``); ``actions``: action kind -> how it is checked and carried
+    (``placement.PlacementRule``), and ``placement_refusal(player, kind, space, value)``,
+    the function asking them (the first rule broken, or None; generated from them by
+    ``placement.compile_placement``); ``actions``: action kind -> how it is checked and carried
     out (``actions.ActionRule``); ``effects``: tile kind (or type) -> what placing it does
     (``actions.Effect``); ``after_placement``: steps run after every placement, before the
     tile's effect, ``f(state, player, space)`` (base game: scoring a completed area and
@@ -54,6 +56,7 @@ class Ruleset:
 
     modules: tuple[str, ...]
     placement: tuple[Any, ...]
+    placement_refusal: Callable[..., Any]
     actions: Mapping[str, Any]
     effects: Mapping[str, Any]
     after_placement: tuple[Callable[[GameState, PlayerState, int], None], ...]

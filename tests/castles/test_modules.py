@@ -19,6 +19,7 @@ from burgundy_cli.castles.boards import space_name
 from burgundy_cli.castles.movegen import legal_moves
 from burgundy_cli.castles.notation import format_command
 from burgundy_cli.castles.placement import ADJACENT, CITY_ONCE, PLACEMENT_RULES, PlacementRule
+from burgundy_cli.castles.tiles import catalogue
 from burgundy_cli.core.errors import IllegalMoveError
 from tests.castles.engine_kit import at_turn, cmd
 
@@ -64,12 +65,16 @@ def test_lifting_a_rule_reaches_check_play_and_moves():
 def test_a_rule_replaces_the_one_with_its_id_and_a_new_one_is_appended():
     """A placement rule with a known id takes that rule's place (and order); a new id is
     checked after the others (as the inns' "one inn per area" will be)."""
-    never = PlacementRule(CITY_ONCE.rule_id, lambda *args: False, lambda *args: ("never", None))
-    extra = PlacementRule("cob.place.empty", lambda *args: True, lambda *args: ("", None))
+    never = PlacementRule(CITY_ONCE.rule_id, "False", lambda *args: ("never", None))
     rules = modules.extend(modules.ruleset(()), modules.Module("test", placement=(never,)))
     assert rules.placement[-1] is never and len(rules.placement) == len(PLACEMENT_RULES)
-    rules = modules.extend(rules, modules.Module("test-2", placement=(replace(extra, rule_id="cob.test.new"),)))
-    assert rules.placement[-1].rule_id == "cob.test.new" and rules.modules == ("test", "test-2")
+    state, line, _ = _lonely_mine()
+    kind = catalogue()["mine"]
+    assert rules.placement_refusal(state.players[0], kind, 0, None) in (never, *PLACEMENT_RULES)
+    new = replace(never, rule_id="cob.test.new", condition="space != 0")
+    rules = modules.extend(rules, modules.Module("test-2", placement=(new,)))
+    assert rules.placement[-1] is new and rules.modules == ("test", "test-2")
+    assert new.allows(state.players[0], kind, 1, None) and not new.allows(state.players[0], kind, 0, None)
 
 
 def test_a_phase_step_goes_before_the_step_it_names():
