@@ -353,6 +353,7 @@ def _end_turn(state: GameState) -> None:
     if state.phase == 4:
         state.round = 4
         state.stage = "over"
+        state.lingering = -1  # the game ends with its last die: no purchase after it (docs/rulings.md)
         return
     state.round = 0
     state.phase += 1

@@ -401,7 +401,15 @@ def _resource(token: _Token, reader: _Reader) -> str:
 def _roll(reader: _Reader) -> c.RollEvent:
     """``roll white 3 good 5, anna 2 6, bob 1 1`` (commas optional; ``26`` for ``2 6``)."""
     reader.accept("white", "w")
-    white = _die(reader)[0]
+    white_token = reader.peek()
+    white, changed = _die(reader)
+    if changed is not None:
+        from burgundy_cli.castles.rules import rule
+        from burgundy_cli.core.errors import IllegalMoveError
+
+        raise IllegalMoveError(rule("cob.roll.white"), f"the white die is written as changed to {changed} at "
+                               f"column {white_token.column}", location=Location(column=white_token.column),
+                               hint=f"write the white die as rolled: 'roll white {white} ...'")
     good = _number(reader, "a goods type (1-6)", 1, 6) if reader.accept("good", "goods", "g") else None
     dice: dict[str, tuple[int, int]] = {}
     seen: dict[str, _Token] = {}
@@ -666,7 +674,10 @@ def _canonical_roll(forms: _CanonicalForms, text: str) -> c.RollEvent | None:
 
 
 def _canonical_reveal(forms: _CanonicalForms, text: str) -> c.RevealEvent | None:
-    _, depot, *tiles = text.split(" ")
+    _, *words = text.split(" ")
+    if not words:
+        return None  # a bare 'reveal': the token reader says what is missing, and where
+    depot, *tiles = words
     number = _REVEAL_DEPOTS.get(depot)
     if number is None or not forms.tiles.issuperset(tiles):
         return None

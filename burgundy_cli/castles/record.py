@@ -22,8 +22,9 @@ from typing import TYPE_CHECKING, Any
 
 from burgundy_cli.castles import commands as c
 from burgundy_cli.castles import engine
+from burgundy_cli.castles.citations import cite_edition
 from burgundy_cli.castles.notation import format_command, parse_line
-from burgundy_cli.core.errors import RecordError
+from burgundy_cli.core.errors import IllegalMoveError, RecordError
 from burgundy_cli.core.game import GameHeader, MoveList, ScoreTable
 from burgundy_cli.core.record import RecordDoc
 from burgundy_cli.core.replay import PlayerNames, replay, split_comment, string_list
@@ -109,6 +110,13 @@ class CastlesSession:
         return with_listed_names(self.names, parse_line(text), text)
 
     def play_logged(self, text: str, group: str | None = None) -> None:
+        """:meth:`_play_logged`, its refusal citing the rulebook of the record's edition."""
+        try:
+            self._play_logged(text, group)
+        except IllegalMoveError as err:
+            raise cite_edition(err, self.state.edition) from None
+
+    def _play_logged(self, text: str, group: str | None = None) -> None:
         """Check and apply one line written under the ``[log]`` round ``group`` (in capitals;
         None: the round it belongs to now); keep a comment-only line, and a comment typed on a line.
 
@@ -154,8 +162,11 @@ class CastlesSession:
     # --- the Session protocol ---------------------------------------------------------------
 
     def check(self, text: str) -> str:
-        command = self.read(text)
-        engine.check(self.state, command)
+        try:
+            command = self.read(text)
+            engine.check(self.state, command)
+        except IllegalMoveError as err:
+            raise cite_edition(err, self.state.edition) from None
         return format_command(command)
 
     def play(self, text: str) -> str:

@@ -1,0 +1,144 @@
+"""Issue 16, "What a table and an attacker found": each finding as a test that failed before its fix.
+
+Every test runs the command line in-process (the ``cli`` fixture) or the notation reader,
+and checks the one-line answer a user gets.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+
+import pytest
+
+from burgundy_cli.castles.citations import CITATIONS
+from burgundy_cli.castles.notation import parse_line
+from burgundy_cli.castles.rules import RULES
+from burgundy_cli.core.errors import IllegalMoveError, ParseError
+from tests.conftest import RECORDS
+
+CASTLES = RECORDS / "castles-of-burgundy"
+OPENING_2011 = CASTLES / "opening-2p-2011.toml"
+OPENING_2019 = CASTLES / "opening-3p-2019.toml"
+COMPLETE_2011 = CASTLES / "complete-2p-2011.toml"
+COMPLETE_2019 = CASTLES / "complete-3p-2019.toml"
+
+
+def one_line(result) -> str:
+    """The single stderr line of a failed command, checked to be one line without a traceback."""
+    assert "Traceback" not in result.stderr + result.stdout
+    assert result.stderr.count("\n") == 1, result.stderr
+    return result.stderr
+
+
+# --- item 1: a bare 'reveal' is a located parse error, never an internal error ------------------
+
+
+@pytest.mark.parametrize("line", ["reveal", "reveal ", "rev", "reveal black", "goods", "roll", "roll white"])
+def test_a_truncated_table_line_is_a_located_parse_error(cli, line):
+    """Before: ``reveal`` alone raised ValueError in the canonical reader (exit 3)."""
+    result = cli("check", str(OPENING_2011), line)
+    assert result.exit_code == 1
+    assert "cannot parse" in one_line(result) or "illegal" in result.stderr
+
+
+def test_a_bare_reveal_in_a_record_is_located(cli, tmp_path):
+    text = OPENING_2011.read_text(encoding="utf-8")
+    path = tmp_path / "game.toml"
+    path.write_text(text.replace('A1 = [\n', 'A1 = [\n    "reveal",\n', 1), encoding="utf-8")
+    result = cli("score", str(path))
+    assert result.exit_code == 1
+    assert re.match(rf"^burgundy: {re.escape(str(path))}:\d+:\d+: cannot parse", one_line(result))
+
+
+# --- item 2: the white die is never changed with workers ---------------------------------------
+
+
+@pytest.mark.parametrize("line", ["roll white 3>4 good 5, anna 1 2", "roll 3->4 good 5, anna 1 2",
+                                  "roll white 3 > 4, anna 1 2"])
+def test_a_changed_white_die_is_refused_with_its_own_rule(line):
+    """2011 'The five game rounds': 'can never be adjusted via worker tiles!'; 2019 the same
+    passage: 'its result cannot be changed by using a worker!'. Before: the '>4' was dropped."""
+    with pytest.raises(IllegalMoveError) as caught:
+        parse_line(line)
+    assert caught.value.rule.id == "cob.roll.white"
+    assert caught.value.location.column == line.index("3") + 1
+
+
+def test_the_changed_white_die_refusal_quotes_the_rule(cli):
+    result = cli("check", str(OPENING_2019), "roll white 3>4 good 5, Carla 1 2, Dario 3 3, Emma 4 4")
+    line = one_line(result)
+    assert "illegal (cob.roll.white)" in line and RULES["cob.roll.white"].text in line
+    assert "2019 rules" in line and "2011 rules" not in line
+
+
+# --- item 13: every refusal cites the record's own edition -------------------------------------
+
+
+def test_every_rule_has_a_passage_in_each_edition():
+    """Every rule the engine raises cites a passage of each edition, and only of that edition."""
+    for rule_id in RULES:
+        if rule_id.startswith("cob.correction"):
+            continue  # the notation's own rule, no rulebook's
+        assert CITATIONS["2011"][rule_id].startswith("2011 rules ") and "2019" not in CITATIONS["2011"][rule_id]
+        assert CITATIONS["2019"][rule_id].startswith("2019 rules ") and "2011" not in CITATIONS["2019"][rule_id]
+
+
+#: Illegal lines that reach many different rules, in any position.
+ILLEGAL_LINES = [
+    "{p}: take 1 church", "{p}: take 6 ship from 2", "{p}: place 1 ship a1", "{p}: place 3 castle d4",
+    "{p}: sell 4", "{p}: buy ship", "{p}: buy castle from 3 workers 2", "{p}: workers 6>3",
+    "reveal 1 ship ship ship ship ship", "goods 1 1 1 1 1", "roll white 3 good 5, {p} 1 2",
+    "roll white 3>4 good 5, {p} 1 2", "{p}: place 2 ship a1 goods 9", "{p}: pass", "fix {p} silver -99",
+]
+
+
+@pytest.mark.parametrize("record,edition,other", [(OPENING_2011, "2011", "2019"), (OPENING_2019, "2019", "2011"),
+                                                  (COMPLETE_2011, "2011", "2019"),
+                                                  (COMPLETE_2019, "2019", "2011")])
+def test_refusals_cite_only_their_records_edition(cli, record, edition, other):
+    import rtoml
+
+    first = rtoml.load(record)["game"]["players"][0]
+    cited = 0
+    for template in ILLEGAL_LINES:
+        result = cli("check", str(record), template.format(p=first))
+        if "illegal" in result.stderr:
+            assert f"{other} rules" not in result.stderr, result.stderr
+            cited += f"[{edition} rules" in result.stderr
+    assert cited >= 3
+
+
+# --- item 7: a complete game is over, a purchase included --------------------------------------
+
+
+@pytest.mark.parametrize("record", [COMPLETE_2011, COMPLETE_2019])
+def test_a_complete_game_accepts_no_purchase(cli, record, tmp_path):
+    """docs/rulings.md 'No purchase after the last die of the game': 2011 'Game end', 2019 'End
+    of the game'. Before: ``moves`` offered ``buy``, ``play`` accepted it, and the score dropped."""
+    import rtoml
+
+    path = tmp_path / record.name
+    shutil.copy(record, path)
+    players = rtoml.load(path)["game"]["players"]
+    moves = cli("moves", str(path))
+    assert moves.exit_code == 0 and "buy" not in moves.stdout
+    for player in players:
+        for line in (f"{player}: buy ship", f"{player}: buy castle", f"{player}: pass"):
+            checked = cli("check", str(path), line)
+            assert checked.exit_code == 1 and "cob.flow.over" in checked.stderr
+    played = cli("play", str(path), f"{players[-1]}: buy ship")
+    assert played.exit_code == 1 and path.read_bytes() == record.read_bytes()
+    assert rtoml.load(path)["result"]["complete"] is True
+
+
+def test_a_purchase_after_the_second_die_of_an_earlier_round_stays_legal(cli):
+    """2011 'The central black depot': 'before, between or after the dice actions': the ruling
+    ends only the last turn of the game with its last die."""
+    result = cli("moves", str(OPENING_2011))
+    assert "may still buy" in result.stdout
+
+
+def test_parse_errors_stay_parse_errors():
+    with pytest.raises(ParseError):
+        parse_line("reveal")
