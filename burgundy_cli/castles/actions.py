@@ -140,8 +140,8 @@ def check_purchase(state: GameState, player: PlayerState, cmd: BuyCommand, bough
                           "option k6-mixed-payment allows 1 silverling + 1 worker")
     silver, workers = 2 - cmd.pay_workers, cmd.pay_workers
     if player.silver < silver:
-        raise illegal("cob.buy.silver", f"a purchase costs {silver} silverling(s)",
-                      f"needs {silver} silverlings, {player.name} has {player.silver}")
+        raise illegal("cob.buy.silver", f"a purchase costs {silver} silverling{'s' if silver != 1 else ''}",
+                      f"{player.name} has {player.silver}")
     if player.workers < workers:
         raise illegal("cob.buy.silver", f"paying with workers needs {workers}",
                       f"needs {workers} workers, {player.name} has {player.workers}")

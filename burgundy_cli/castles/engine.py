@@ -221,8 +221,9 @@ def _check_roll(state: GameState, cmd: RollEvent) -> None:
         names = [p.name for p in state.players]
         missing = [n for n in names if n not in cmd.dice]
         extra = [n for n in cmd.dice if n not in names]
-        raise illegal("cob.roll.players", "every player rolls their two dice",
-                      f"missing: {', '.join(missing) or '-'}; unknown: {', '.join(extra) or '-'}")
+        hint = "; ".join(f"{what}: {', '.join(names)}" for what, names in (("missing", missing), ("unknown", extra))
+                         if names)
+        raise illegal("cob.roll.players", "every player rolls their two dice", hint or None)
     goods = state.round_goods if state.stage != "phase" else None
     good = cmd.good
     if goods:

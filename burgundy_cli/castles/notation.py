@@ -118,6 +118,19 @@ class _Reader:
             return True
         return False
 
+    def accept_clause(self, *words: str) -> bool:
+        """:meth:`accept`, also after a comma (``take 3 church, discard k3``): commas between
+        the clauses of a line are optional, as between tiles or players."""
+        if self.accept(*words):
+            return True
+        pos = self.pos
+        tokens = self.tokens
+        if (pos + 1 < len(tokens) and tokens[pos].text == "," and tokens[pos].kind == "punct"
+                and tokens[pos + 1].kind == "word" and tokens[pos + 1].text.lower() in words):
+            self.pos = pos + 2
+            return True
+        return False
+
     def accept_punct(self, *marks: str) -> bool:
         token = self.peek()
         if token is not None and token.kind == "punct" and token.text in marks:
@@ -254,7 +267,7 @@ def _player_name(words: list[_Token]) -> str:
 
 def _depot_after(reader: _Reader, *keywords: str) -> int | None:
     """An optional ``<keyword> N`` (or a bare ``N``) naming a numbered depot."""
-    if reader.accept(*keywords) or (reader.peek_word() or "").isdigit():
+    if reader.accept_clause(*keywords) or (reader.peek_word() or "").isdigit():
         reader.accept("depot")
         return _number(reader, "a depot number (1-6)", 1, 6)
     return None
@@ -266,7 +279,7 @@ def _depot_after(reader: _Reader, *keywords: str) -> int | None:
 def _take(reader: _Reader) -> c.TakeAction:
     tile = _tile(reader)
     depot = _depot_after(reader, "from", "depot")
-    discard = _tile(reader) if reader.accept("discard", "drop", "d") else None
+    discard = _tile(reader) if reader.accept_clause("discard", "drop", "d") else None
     return c.TakeAction(tile=tile, depot=depot, discard=discard)
 
 
@@ -275,11 +288,11 @@ def _place(reader: _Reader, player: str) -> c.PlaceAction:
     tile = _tile(reader)
     space = _space(reader)
     goods = goods2 = None
-    if reader.accept("goods", "good", "g", "from"):
+    if reader.accept_clause("goods", "good", "g", "from"):
         goods, goods2 = _ship_depots(reader)
-    keep = _keep(reader) if reader.accept("keep") else None
-    buy = _purchase(reader, player) if reader.accept("buy", "b") else None
-    then = _effect_action(reader, player) if reader.accept("then", "and") else None
+    keep = _keep(reader) if reader.accept_clause("keep") else None
+    buy = _purchase(reader, player) if reader.accept_clause("buy", "b") else None
+    then = _effect_action(reader, player) if reader.accept_clause("then", "and") else None
     return c.PlaceAction(tile=tile, space=space, goods=goods, goods2=goods2, keep=keep, then=then, buy=buy)
 
 
@@ -343,7 +356,7 @@ def _die_command(reader: _Reader, player: str, verb: str) -> c.DieCommand:
 def _purchase(reader: _Reader, player: str) -> c.BuyCommand:
     """``<tile> [from <depot>] [discard <tile>] [workers <n>]``: a buy line's body, or a purchase in a placement."""
     take = _take(reader)
-    pay = _number(reader, "a number of workers (0-2)", 0, 2) if reader.accept("workers", "worker", "w") else 0
+    pay = _number(reader, "a number of workers (0-2)", 0, 2) if reader.accept_clause("workers", "worker", "w") else 0
     return c.BuyCommand(player=player, tile=take.tile, depot=take.depot, discard=take.discard, pay_workers=pay)
 
 

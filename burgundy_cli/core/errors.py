@@ -14,6 +14,7 @@ Exit codes (used by the command line only):
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
 
@@ -136,10 +137,39 @@ class UsageError(RefereeError):
 EXIT_INTERNAL = 3
 
 
+#: Characters that would break the one line of an error, or hide what it says: control
+#: characters (newlines, escape sequences) and the Unicode line and paragraph separators.
+_UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
+#: A word longer than this (a 5,000-digit number, a pasted blob) is cut in an error line;
+#: a path is cut only between its separators, so a file's name stays whole unless it is that long.
+LONGEST_WORD = 60
+_LONG_WORD = re.compile(r"[^\s'\"/\\]{%d,}" % (LONGEST_WORD + 1))
+
+
+def one_line(text: str, cut: bool = True) -> str:
+    """``text`` made safe for the one line of an error: control characters and line
+    separators escaped (``\\n``, ``\\u2028``) and, with ``cut``, any word longer than
+    :data:`LONGEST_WORD` characters cut (``12345...(5000 characters)``); a file's path is
+    escaped but never cut.
+
+    >>> one_line("bad\\nname " + "9" * 100)
+    'bad\\\\nname 999999999999999999999999999999999999999999999999999999999999...(100 characters)'
+    """
+    if _UNPRINTABLE.search(text):
+        text = _UNPRINTABLE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+    if cut and _LONG_WORD.search(text):
+        text = _LONG_WORD.sub(lambda m: f"{m.group()[:LONGEST_WORD]}...({len(m.group())} characters)", text)
+    return text
+
+
 def failure(err: BaseException) -> tuple[str, int]:
-    """The one line a user sees for ``err`` and the exit code; never a traceback."""
+    """The one line a user sees for ``err`` and the exit code; never a traceback.
+
+    Whatever the error quotes (a name, a move, a number from the input) is escaped and cut
+    by :func:`one_line`, so the line stays one readable line."""
     if isinstance(err, RefereeError):
-        return f"burgundy: {err}", err.exit_code
+        prefix = f"{one_line(str(err.location), cut=False)}: " if err.location else ""
+        return f"burgundy: {prefix}{one_line(err.describe())}", err.exit_code
     if isinstance(err, KeyboardInterrupt):
         return "burgundy: interrupted", 130
     return f"burgundy: {internal_error(err)}; please report this with the record that caused it", EXIT_INTERNAL

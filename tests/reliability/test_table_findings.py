@@ -142,3 +142,125 @@ def test_a_purchase_after_the_second_die_of_an_earlier_round_stays_legal(cli):
 def test_parse_errors_stay_parse_errors():
     with pytest.raises(ParseError):
         parse_line("reveal")
+
+
+# --- item 8: 'moves' says what the table owes -----------------------------------------------------
+
+
+def fresh_record(tmp_path, source=OPENING_2011):
+    """``source`` with its log removed: a game started from a setup, nothing played yet."""
+    text = source.read_text(encoding="utf-8")
+    path = tmp_path / "fresh.toml"
+    path.write_text(text[:text.index("[log]")], encoding="utf-8")
+    return path
+
+
+def test_moves_before_a_phase_says_what_the_table_records(cli, tmp_path):
+    result = cli("moves", str(fresh_record(tmp_path)))
+    assert result.exit_code == 0 and "over" not in result.stdout
+    assert "roll white <die> good <type>, Anna <die> <die>, Bob <die> <die>" in result.stdout
+    assert "reveal" in result.stdout
+
+
+def test_moves_json_before_a_roll_gives_the_due_line(cli, tmp_path):
+    import json
+
+    listing = json.loads(cli("moves", "--json", str(fresh_record(tmp_path))).stdout)
+    assert listing["player"] is None and listing["moves"] == []
+    assert listing["due"]["kind"] == "phase"
+
+
+def test_moves_json_of_a_complete_game_says_over(cli):
+    import json
+
+    listing = json.loads(cli("moves", "--json", str(COMPLETE_2011)).stdout)
+    assert listing["player"] is None and listing["due"]["kind"] == "over"
+
+
+# --- item 12: hints that say the obvious fix -------------------------------------------------------
+
+
+@pytest.mark.parametrize("typed,canonical", [
+    ("anna: take 3 church, discard k3", "anna: take 3 church discard k3"),
+    ("anna: take 3 church, from 3, discard k3", "anna: take 3 church from 3 discard k3"),
+    ("anna: place 6 castle d4, then take church, from 3", "anna: place 6 castle d4 then take church from 3"),
+    ("anna: buy castle, workers 2", "anna: buy castle workers 2"),
+    ("anna: place 4 ship c3, goods 3, keep 2,5", "anna: place 4 ship c3 goods 3 keep 2 5"),
+])
+def test_commas_between_clauses_are_optional(typed, canonical):
+    """docs/notation.md 'Forgiving input': commas between tiles or players are optional."""
+    from burgundy_cli.castles.notation import format_command
+
+    assert format_command(parse_line(typed)) == canonical
+
+
+@pytest.mark.parametrize("typed", ["anna: take 3 church,", "anna: take 3 church, church"])
+def test_a_comma_never_swallows_what_follows(typed):
+    with pytest.raises(ParseError):
+        parse_line(typed)
+
+
+def test_a_roll_missing_a_player_names_only_what_is_wrong(cli):
+    line = one_line(cli("check", str(OPENING_2011), "roll white 1, Anna 1 2"))
+    assert "missing: Bob" in line and "unknown: -" not in line and "unknown" not in line
+
+
+def test_a_stale_result_is_quoted_as_toml(cli, tmp_path):
+    path = tmp_path / "game.toml"
+    path.write_text(OPENING_2011.read_text(encoding="utf-8").replace("complete = false", "complete = true"),
+                    encoding="utf-8")
+    line = one_line(cli("score", str(path)))
+    assert "complete = true disagrees" in line and "gives false" in line and "True" not in line
+
+
+def test_silverlings_are_counted_in_english():
+    """Before: 'costs 2 silverling(s); needs 2 silverlings'."""
+    from burgundy_cli.castles import engine
+    from tests.castles.engine_kit import at_turn, cmd
+
+    state = at_turn(players={"anna": {"dice": [2, 5], "silver": 1}, "ben": {}})
+    with pytest.raises(IllegalMoveError) as err:
+        engine.check(state, cmd(kind="buy", player="anna", tile="ship"))
+    assert err.value.rule.id == "cob.buy.silver"
+    assert (err.value.message, err.value.hint) == ("a purchase costs 2 silverlings", "anna has 1")
+
+
+# --- item 15: one line, located, escaped, cut -------------------------------------------------------
+
+
+def test_check_errors_are_located_like_play(cli):
+    line = one_line(cli("check", str(OPENING_2011), "Anna: take 7 church"))
+    assert line.startswith("burgundy: <move: Anna: take 7 church>: cannot parse")
+
+
+@pytest.mark.parametrize("move", ["An\nna: take 1 church", "Anna\u2028: take 1 church", "Anna: take 1 chu\x1b[31mrch"])
+def test_raw_newlines_and_separators_are_escaped(cli, move):
+    result = cli("check", str(OPENING_2011), move)
+    line = one_line(result)
+    assert "\u2028" not in line and "\x1b" not in line
+
+
+def test_a_huge_number_is_cut(cli):
+    line = one_line(cli("check", str(OPENING_2011), "roll white 1, Anna 1 2, Bob 1 " + "9" * 5000))
+    assert len(line) < 600 and "(5000 characters)" in line
+
+
+def test_usage_errors_are_one_line_not_a_box():
+    import subprocess
+    import sys
+
+    for args in (["check", str(OPENING_2011), "-x"], ["show"], ["nosuch"], ["moves", "/nonexistent.toml"]):
+        done = subprocess.run([sys.executable, "-m", "burgundy_cli", *args], capture_output=True, text=True,
+                              timeout=120)
+        assert done.returncode == 2, (args, done.stderr)
+        assert done.stderr.count("\n") == 1 and done.stderr.startswith("burgundy: usage: "), done.stderr
+        assert "╭" not in done.stderr
+
+
+# --- item 16: no noise in the score table -------------------------------------------------------
+
+
+def test_no_one_leads_at_nought_all(cli, tmp_path):
+    result = cli("score", str(fresh_record(tmp_path)))
+    assert "leading: no one yet" in result.stdout
+    assert "position" not in result.stdout and "corrections" not in result.stdout
