@@ -341,6 +341,9 @@ def _die_command(reader: _Reader, player: str, verb: str) -> c.DieCommand:
     value = used if used is not None else rolled
     action: c.TakeAction | c.PlaceAction | c.SellAction | c.WorkersAction
     if verb == "take":
+        if (word := reader.peek_word()) in ("workers", "worker"):
+            raise error(reader.next("a tile name"), f"'{word}' is no tile: taking 2 workers is an action of its own",
+                        hint=f"write '{player}: workers {_die_text(rolled, used)}'")
         action = _take(reader)
     elif verb == "place":
         action = _place(reader, player)

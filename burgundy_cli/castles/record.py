@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from burgundy_cli.castles import commands as c
 from burgundy_cli.castles import engine
 from burgundy_cli.castles.citations import cite_edition
+from burgundy_cli.castles.clarify import with_fix_hint, with_granted_depots
 from burgundy_cli.castles.notation import format_command, parse_line
 from burgundy_cli.core.errors import IllegalMoveError, RecordError
 from burgundy_cli.core.game import GameHeader, MoveList, ScoreTable
@@ -116,6 +117,18 @@ class CastlesSession:
         except IllegalMoveError as err:
             raise cite_edition(err, self.state.edition) from None
 
+    def _judged(self, command: c.Command, judge) -> c.Command:
+        """``judge(state, command)`` (the engine's check or play) on ``command`` with a granted
+        take's left-out depot filled in; a refusal gets the obvious fix as a hint."""
+        state = self.state
+        if command.kind == "die" and command.action.kind == "place":
+            command = with_granted_depots(state, command)
+        try:
+            judge(state, command)
+        except IllegalMoveError as err:
+            raise with_fix_hint(state, command, err) from None
+        return command
+
     def _play_logged(self, text: str, group: str | None = None) -> None:
         """Check and apply one line written under the ``[log]`` round ``group`` (in capitals;
         None: the round it belongs to now); keep a comment-only line, and a comment typed on a line.
@@ -150,7 +163,7 @@ class CastlesSession:
         if group != belongs and group is not None and state.stage != "over":
             raise RecordError(f"this line belongs to round {belongs}, but it is listed under {group}")
         if kind == "die":  # the commonest line, on the shortest path
-            engine.play_die(state, command)
+            command = self._judged(command, engine.play_die)
         else:
             engine.play(state, command, kind)
         if kind in _TABLE_KINDS:
@@ -163,8 +176,7 @@ class CastlesSession:
 
     def check(self, text: str) -> str:
         try:
-            command = self.read(text)
-            engine.check(self.state, command)
+            command = self._judged(self.read(text), engine.check)
         except IllegalMoveError as err:
             raise cite_edition(err, self.state.edition) from None
         return format_command(command)

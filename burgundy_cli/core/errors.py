@@ -120,6 +120,13 @@ class IllegalMoveError(RefereeError):
         return text + f' -- rule: "{self.rule.text}" [{self.rule.ref}]'
 
 
+class AmbiguousMoveError(RefereeError):
+    """The move reads fine but could mean several moves in the current position (python-chess's
+    ``AmbiguousMoveError``): the message names the readings and how to write each."""
+
+    kind = "ambiguous"
+
+
 class RecordError(RefereeError):
     """A record (or position) file is invalid: unreadable, malformed, inconsistent or wrong."""
 

@@ -264,3 +264,64 @@ def test_no_one_leads_at_nought_all(cli, tmp_path):
     result = cli("score", str(fresh_record(tmp_path)))
     assert "leading: no one yet" in result.stdout
     assert "position" not in result.stdout and "corrections" not in result.stdout
+
+
+# --- item 6: 'then take church' without 'from' -----------------------------------------------------
+
+
+def _granted_state(depots):
+    from tests.castles.engine_kit import at_turn
+
+    return at_turn("2011", players={"anna": {"dice": [3, 5], "storage": ["carpenter", "church"]},
+                                    "ben": {"dice": [1, 1]}}, depots=depots, depot_goods={})
+
+
+def test_a_granted_take_from_the_one_depot_offering_it_needs_no_from():
+    """docs/notation.md writes 'then take <tile> [from <depot>]': with the tile in exactly one
+    numbered depot, the depot is that one and the canonical line says it."""
+    from burgundy_cli.castles import engine
+    from burgundy_cli.castles.clarify import with_granted_depots
+    from burgundy_cli.castles.notation import format_command
+
+    state = _granted_state({"2": ["k13", "castle"], "4": ["ship", "bank"], "6": ["church", "cow2"]})
+    command = with_granted_depots(state, parse_line("anna: place 3 church c3 then take castle"))
+    assert format_command(command) == "anna: place 3 church c3 then take castle from 2"
+    engine.play(state, command)
+    assert "castle" in state.players[0].storage
+
+
+def test_a_granted_take_offered_by_several_depots_names_them():
+    from burgundy_cli.castles.clarify import with_granted_depots
+    from burgundy_cli.core.errors import AmbiguousMoveError
+
+    state = _granted_state({"1": ["ship", "watchtower"], "2": ["k13", "castle"], "3": ["cow3", "market"],
+                            "4": ["ship", "bank"], "5": ["mine", "k3"], "6": ["bank", "cow2"]})
+    with pytest.raises(AmbiguousMoveError) as err:
+        with_granted_depots(state, parse_line("anna: place 3 carpenter c3 then take bank"))
+    assert "depots 4, 6" in err.value.message
+    assert err.value.hint == "write 'then take bank from 4' or 'then take bank from 6'"
+    # a depot whose reveal the record left out may hold it too: it counts
+    state = _granted_state({"2": ["k13", "castle"], "4": ["ship", "bank"]})
+    with pytest.raises(AmbiguousMoveError, match="depots 1, 3, 4, 6"):
+        with_granted_depots(state, parse_line("anna: place 3 carpenter c3 then take bank"))
+
+
+# --- item 12: the cheapest worker change for a die the player lacks --------------------------------
+
+
+def test_a_missing_die_gets_the_cheapest_worker_change(cli, tmp_path):
+    path = tmp_path / "game.toml"
+    shutil.copy(OPENING_2011, path)
+    assert cli("play", str(path), "roll white 2, Bob 5 6, Anna 1 1").exit_code == 0
+    line = one_line(cli("check", str(path), "Bob: take 4 mine"))
+    assert "write 5>4 (1 worker)" in line
+    line = one_line(cli("check", str(path), "Bob: take 3 cow3"))
+    assert "write 5>3 (2 workers)" in line
+
+
+@pytest.mark.parametrize("typed", ["anna: take 2 workers 6", "anna: take 2 workers", "anna: t 2 worker"])
+def test_take_workers_points_at_the_workers_action(typed):
+    """Before: 'unknown tile workers (did you mean carpenter?)'."""
+    with pytest.raises(ParseError) as err:
+        parse_line(typed)
+    assert "carpenter" not in str(err.value) and "anna: workers 2" in str(err.value)
