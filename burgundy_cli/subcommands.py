@@ -125,9 +125,11 @@ def check(path: str, move: str, as_json: bool) -> Outcome:
             rule = err.rule.id if isinstance(err, IllegalMoveError) else None
             return Outcome(code=1).say(_json({"legal": False, "rule": rule, "message": err.describe()}))
         return Outcome(code=1).warn(failure(err.at(move_location(move)))[0])
+    effects = session.effects(move) if hasattr(session, "effects") else []
+    verdict = f"legal: {canonical}" + (f" -- {'; '.join(effects)}" if effects else "")
     if as_json:
-        return Outcome().say(_json({"legal": True, "rule": None, "message": f"legal: {canonical}"}))
-    return Outcome().say(f"legal: {canonical}")
+        return Outcome().say(_json({"legal": True, "rule": None, "message": verdict, "effects": effects}))
+    return Outcome().say(verdict)
 
 
 def move_location(line: str, index: int | None = None):

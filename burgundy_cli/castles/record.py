@@ -181,6 +181,16 @@ class CastlesSession:
             raise cite_edition(err, self.state.edition) from None
         return format_command(command)
 
+    def effects(self, text: str) -> list[str]:
+        """What the legal line ``text`` would do, from the position before and after it
+        (:func:`castles.effects.line_effects`); the session's own state is not changed."""
+        from burgundy_cli.castles.effects import line_effects
+
+        command = self._judged(self.read(text), engine.check)
+        after = self.state.copy()
+        engine.play(after, command)
+        return line_effects(self.state, after, command)
+
     def play(self, text: str) -> str:
         """Check and apply one line (a comment-only line is kept as it is); its canonical form."""
         played = len(self.lines)

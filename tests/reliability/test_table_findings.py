@@ -325,3 +325,55 @@ def test_take_workers_points_at_the_workers_action(typed):
     with pytest.raises(ParseError) as err:
         parse_line(typed)
     assert "carpenter" not in str(err.value) and "anna: workers 2" in str(err.value)
+
+
+# --- item 11: a legal verdict says what the move costs and does ------------------------------------
+
+
+@pytest.fixture
+def rolled(cli, tmp_path):
+    """The 2-player opening with round A4 rolled: Bob to move with dice 5 and 6, 4 workers."""
+    path = tmp_path / "game.toml"
+    shutil.copy(OPENING_2011, path)
+    assert cli("play", str(path), "roll white 2, Bob 5 6, Anna 1 1").exit_code == 0
+    return path
+
+
+@pytest.mark.parametrize("move,said", [
+    ("Bob: take 6>1 ship", "Bob: pays 1 worker: die 6 used as 1, 1 step (round the 6-1 wrap) [cob.die.workers], "
+                           "stores ship from depot 1"),
+    ("Bob: workers 5>4", "Bob: pays 1 worker: die 5 used as 4, 1 step [cob.die.workers], +2 workers"),
+    ("Bob: sell 6", "Bob: +1 silverling, +2 VP (goods-sold), sells 1 goods tile of type 6"),
+    ("Bob: buy ship", "Bob: -2 silverlings, stores ship from the black depot"),
+])
+def test_a_legal_verdict_says_what_the_move_does(cli, rolled, move, said):
+    """2011 'Worker tiles': 'Changing a die's result from 1 to 6 or from 6 to 1 is also
+    permitted and also costs one worker tile'; 'Action: sell goods'; 'The central black depot'."""
+    result = cli("check", str(rolled), move)
+    assert result.exit_code == 0
+    assert result.stdout == f"legal: {move} -- {said}\n"
+
+
+def test_the_verdict_json_lists_the_effects(cli, rolled):
+    import json
+
+    verdict = json.loads(cli("check", "--json", str(rolled), "Bob: take 6>1 ship").stdout)
+    assert verdict["legal"] is True and verdict["effects"][0].startswith("Bob: pays 1 worker")
+
+
+def test_effects_come_from_the_position_diff():
+    """A placement that completes nothing: the tile leaves storage for its space; a ship's goods
+    and its move on the bridge come from the states, whatever rule produced them."""
+    from burgundy_cli.castles import engine
+    from burgundy_cli.castles.effects import line_effects
+    from tests.castles.engine_kit import at_turn
+
+    state = at_turn("2011", players={"anna": {"dice": [5, 3], "storage": ["ship"], "goods": {"1": 1}},
+                                     "ben": {"dice": [1, 1]}},
+                    depots={"2": ["k13", "castle"]}, depot_goods={"4": [4, 4]})
+    command = parse_line("anna: place 5 ship d5 goods 4")
+    after = state.copy()
+    engine.play(after, command)
+    [said] = line_effects(state, after, command)
+    assert said.startswith("anna: ") and "places ship on d5" in said
+    assert "takes 2 goods tiles of type 4" in said and "moves on the bridge" in said
