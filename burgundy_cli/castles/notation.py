@@ -778,6 +778,10 @@ def _parse(reader: _Reader) -> c.Command:
             command = _correction(reader, None)
         reader.expect_end(f"the {first.text} line")
         return command
+    if colon is None:
+        colon = _verb_after_name(tokens)  # the colon is optional, as in Robber Knights: 'anna take 3 church'
+        if colon is not None:
+            reader.tokens = tokens = tokens[:colon] + [_Token(":", tokens[colon].column, "punct")] + tokens[colon:]
     if colon is None or colon == 0 or any(t.kind != "word" for t in tokens[:colon]):
         raise error(first, f"expected '<player>: <action>' or a table line (roll, reveal, goods, fix), "
                            f"found '{first.text}'")
@@ -800,6 +804,24 @@ def _parse(reader: _Reader) -> c.Command:
     if verb == "fix":
         return _correction(reader, player)
     return _die_command(reader, player, verb)
+
+
+#: The verbs' full words: a line without a colon ends the player's name at the first of
+#: these, or failing that at the first short form (``t``, ``p``, ...).
+_FULL_VERBS = frozenset(word for word in _VERBS if len(word) > 2)
+
+
+def _verb_after_name(tokens: list[_Token]) -> int | None:
+    """Where the action starts in a line written without the colon (``anna take 3 church``):
+    the index of the first verb after one or more words of a name; None if there is none."""
+    words = 0
+    while words < len(tokens) and tokens[words].kind == "word":
+        words += 1
+    for verbs in (_FULL_VERBS, _VERBS):
+        for index in range(1, words):
+            if tokens[index].text.lower() in verbs:
+                return index
+    return None
 
 
 def _die_text(rolled: int, value: int | None) -> str:

@@ -273,6 +273,8 @@ def _start(doc: RecordDoc, header: GameHeader) -> tuple[str, dict[str, Any], Gam
     try:
         state = setup.state_from_setup(header, data) if has_setup else setup.state_from_position(header, data)
     except setup.SetupError as err:
+        for each in err.also:
+            each.at(doc.location_of_key(*map(str, each.path)))
         raise err.at(doc.location_of_key(*map(str, err.path))) from None
     return table, data, state
 

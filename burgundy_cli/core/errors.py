@@ -14,8 +14,10 @@ Exit codes (used by the command line only):
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, replace
+from typing import Any
 
 
 def short_repr(value: object, width: int = 40) -> str:
@@ -25,6 +27,24 @@ def short_repr(value: object, width: int = 40) -> str:
     "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx..."
     """
     text = repr(value)
+    return text if len(text) <= width else text[:width - 3] + "..."
+
+
+def toml_repr(value: Any, width: int = 40) -> str:
+    """``value`` as TOML writes it (``true``, ``"Anna"``, ``["a", "b"]``), cut to ``width``
+    characters: the stored result is TOML, so an error quotes it as TOML, not as Python."""
+    if isinstance(value, bool):
+        text = "true" if value else "false"
+    elif isinstance(value, dict):
+        text = "{ " + ", ".join(f"{json.dumps(str(k))} = {toml_repr(v, width)}" for k, v in value.items()) + " }"
+    elif isinstance(value, list | tuple):
+        text = "[" + ", ".join(toml_repr(item, width) for item in value) + "]"
+    elif isinstance(value, str):
+        text = json.dumps(value, ensure_ascii=False)
+    elif isinstance(value, int) and value.bit_length() > 200:
+        text = f"a number of {len(str(abs(value))) if value.bit_length() < 4000 else 'over 1200'} digits"
+    else:
+        text = str(value)
     return text if len(text) <= width else text[:width - 3] + "..."
 
 
@@ -73,6 +93,9 @@ class RefereeError(ValueError):
         self.message = message
         self.location = location
         self.hint = hint
+        #: Further errors found at the same time (every bad key of a table), each located:
+        #: reported after this one, one line each.
+        self.also: list[RefereeError] = []
 
     def at(self, location: Location) -> RefereeError:
         """Return this error with ``location`` filled in where it had none (for chaining)."""
@@ -170,16 +193,21 @@ def one_line(text: str, cut: bool = True) -> str:
 
 
 def failure(err: BaseException) -> tuple[str, int]:
-    """The one line a user sees for ``err`` and the exit code; never a traceback.
+    """The one line a user sees for ``err`` (a line more for each error found with it, in
+    ``err.also``) and the exit code; never a traceback.
 
     Whatever the error quotes (a name, a move, a number from the input) is escaped and cut
     by :func:`one_line`, so the line stays one readable line."""
     if isinstance(err, RefereeError):
-        prefix = f"{one_line(str(err.location), cut=False)}: " if err.location else ""
-        return f"burgundy: {prefix}{one_line(err.describe())}", err.exit_code
+        return "\n".join(_error_line(each) for each in [err, *err.also]), err.exit_code
     if isinstance(err, KeyboardInterrupt):
         return "burgundy: interrupted", 130
     return f"burgundy: {internal_error(err)}; please report this with the record that caused it", EXIT_INTERNAL
+
+
+def _error_line(err: RefereeError) -> str:
+    prefix = f"{one_line(str(err.location), cut=False)}: " if err.location else ""
+    return f"burgundy: {prefix}{one_line(err.describe())}"
 
 
 def internal_error(err: BaseException) -> str:

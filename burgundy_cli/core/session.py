@@ -6,7 +6,7 @@ import os
 
 from typing import Any
 
-from burgundy_cli.core.errors import Location, RecordError, RefereeError
+from burgundy_cli.core.errors import Location, RecordError, RefereeError, toml_repr
 from burgundy_cli.core.game import Game, GameHeader, Session, read_header
 from burgundy_cli.core.record import RecordDoc, read_record
 from burgundy_cli.core.registry import find_game
@@ -83,25 +83,7 @@ def _shown_at(table: dict[str, Any], path: tuple[str, ...]) -> str:
         if not isinstance(value, dict) or key not in value:
             return "nothing"
         value = value[key]
-    return toml_value(value)
-
-
-def toml_value(value: Any, width: int = 40) -> str:
-    """``value`` as TOML writes it (``true``, ``"Anna"``, ``["a", "b"]``), cut to ``width``
-    characters: the stored result is TOML, so an error quotes it as TOML, not as Python."""
-    import json
-
-    if isinstance(value, bool):
-        text = "true" if value else "false"
-    elif isinstance(value, dict):
-        text = "{ " + ", ".join(f"{json.dumps(str(k))} = {toml_value(v, width)}" for k, v in value.items()) + " }"
-    elif isinstance(value, list | tuple):
-        text = "[" + ", ".join(toml_value(item, width) for item in value) + "]"
-    elif isinstance(value, str):
-        text = json.dumps(value, ensure_ascii=False)
-    else:
-        text = str(value)
-    return text if len(text) <= width else text[:width - 3] + "..."
+    return toml_repr(value)
 
 
 def _first_difference(stored: Any, computed: Any, path: tuple[str, ...]) -> tuple[str, ...] | None:

@@ -377,3 +377,41 @@ def test_effects_come_from_the_position_diff():
     [said] = line_effects(state, after, command)
     assert said.startswith("anna: ") and "places ship on d5" in said
     assert "takes 2 goods tiles of type 4" in said and "moves on the bridge" in said
+
+
+# --- item 14: the colon is optional; a table's errors come all at once ----------------------------
+
+
+@pytest.mark.parametrize("typed,canonical", [
+    ("anna take 3 church", "anna: take 3 church"),
+    ("Anna Maria place 5>4 ship c3 goods 6", "Anna Maria: place 5>4 ship c3 goods 6"),
+    ("bob pass", "bob: pass"),
+    ("anna t 3 church", "anna: take 3 church"),
+    ("Bob buy ship", "Bob: buy ship"),
+])
+def test_the_colon_after_the_player_is_optional(typed, canonical):
+    """Robber Knights reads 'red lay cp e4'; Castles now reads its lines the same way."""
+    from burgundy_cli.castles.notation import format_command
+
+    assert format_command(parse_line(typed)) == canonical
+
+
+def test_every_bad_key_of_a_setup_is_reported_at_once(cli, tmp_path):
+    path = tmp_path / "game.toml"
+    path.write_text('[game]\nname = "castles-of-burgundy"\nedition = "2011"\nplayers = ["Anna", "Bob"]\n\n'
+                    '[setup]\nboards = true\nstart_player = 7\nbogus = 1\n', encoding="utf-8")
+    result = cli("score", str(path))
+    lines = result.stderr.splitlines()
+    assert result.exit_code == 1 and "Traceback" not in result.stderr
+    assert len(lines) == 4, result.stderr
+    for line, (row, key) in zip(sorted(lines), [(6, "goods"), (7, "boards"), (8, "start_player"), (9, "bogus")]):
+        assert line.startswith(f"burgundy: {path}:{row}:1: invalid record: [setup.{key}]"), line
+    assert "got true" in result.stderr and "True" not in result.stderr
+
+
+def test_every_bad_key_of_a_header_is_reported_at_once(cli, tmp_path):
+    path = tmp_path / "game.toml"
+    path.write_text('[game]\nname = "robber-knights"\nplayers = ["red", "blue"]\nbogus = 2\ndate = true\n',
+                    encoding="utf-8")
+    lines = cli("score", str(path)).stderr.splitlines()
+    assert len(lines) == 2 and all(re.match(rf"burgundy: {re.escape(str(path))}:[45]:1: ", line) for line in lines)
