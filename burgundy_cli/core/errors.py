@@ -167,9 +167,6 @@ class UsageError(RefereeError):
 EXIT_INTERNAL = 3
 
 
-#: Characters that would break the one line of an error, or hide what it says: control
-#: characters (newlines, escape sequences) and the Unicode line and paragraph separators.
-_UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
 #: A word longer than this (a 5,000-digit number, a pasted blob) is cut in an error line;
 #: a path is cut only between its separators, so a file's name stays whole unless it is that long.
 LONGEST_WORD = 60
@@ -177,16 +174,17 @@ _LONG_WORD = re.compile(r"[^\s'\"/\\]{%d,}" % (LONGEST_WORD + 1))
 
 
 def one_line(text: str, cut: bool = True) -> str:
-    """``text`` made safe for the one line of an error: control characters and line
-    separators escaped (``\\n``, ``\\u2028``) and, with ``cut``, any word longer than
+    """``text`` made safe for the one line of an error: every character Python does not
+    call printable (control characters, line separators, direction marks, unassigned ones)
+    escaped (``\\n``, ``\\u2028``) and, with ``cut``, any word longer than
     :data:`LONGEST_WORD` characters cut (``12345...(5000 characters)``); a file's path is
     escaped but never cut.
 
     >>> one_line("bad\\nname " + "9" * 100)
     'bad\\\\nname 999999999999999999999999999999999999999999999999999999999999...(100 characters)'
     """
-    if _UNPRINTABLE.search(text):
-        text = _UNPRINTABLE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+    if not text.isprintable():  # a newline, an escape sequence, U+2028, a direction mark, ...
+        text = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)
     if cut and _LONG_WORD.search(text):
         text = _LONG_WORD.sub(lambda m: f"{m.group()[:LONGEST_WORD]}...({len(m.group())} characters)", text)
     return text
