@@ -151,7 +151,7 @@ def _edition(header: GameHeader) -> str:
     if not 2 <= len(header.players) <= 4:
         raise SetupError(f"The Castles of Burgundy is played by 2 to 4 players, not {len(header.players)}",
                          ("game", "players"))
-    from burgundy_cli.castles.record import PlayerNames  # record opens setup lazily too: no load-time cycle
+    from burgundy_cli.core.replay import PlayerNames
 
     keys = [PlayerNames.key(name) for name in header.players]
     for index, key in enumerate(keys):
