@@ -112,7 +112,7 @@ def check(path: str, move: str, as_json: bool) -> Outcome:
 
     :raises RefereeError: the record cannot be opened, or a usage error.
     """
-    from burgundy_cli.core.errors import IllegalMoveError, RefereeError, UsageError
+    from burgundy_cli.core.errors import IllegalMoveError, RefereeError, UsageError, failure
     from burgundy_cli.core.session import open_record
 
     session = open_record(path)
@@ -124,10 +124,21 @@ def check(path: str, move: str, as_json: bool) -> Outcome:
         if as_json:
             rule = err.rule.id if isinstance(err, IllegalMoveError) else None
             return Outcome(code=1).say(_json({"legal": False, "rule": rule, "message": err.describe()}))
-        return Outcome(code=1).warn(f"burgundy: {err}")
+        return Outcome(code=1).warn(failure(err.at(move_location(move)))[0])
+    effects = session.effects(move) if hasattr(session, "effects") else []
+    verdict = f"legal: {canonical}" + (f" -- {'; '.join(effects)}" if effects else "")
     if as_json:
-        return Outcome().say(_json({"legal": True, "rule": None, "message": f"legal: {canonical}"}))
-    return Outcome().say(f"legal: {canonical}")
+        return Outcome().say(_json({"legal": True, "rule": None, "message": verdict, "effects": effects}))
+    return Outcome().say(verdict)
+
+
+def move_location(line: str, index: int | None = None):
+    """Where a move given on the command line stands: ``<move 2: TEXT>`` (``play``, the 2nd
+    move) or ``<move: TEXT>`` (``check``), TEXT cut to 60 characters (the column counts in it)."""
+    from burgundy_cli.core.errors import Location
+
+    shown = line if len(line) <= 60 else line[:57] + "..."
+    return Location(f"<move{'' if index is None else f' {index}'}: {shown}>")
 
 
 def play(path: str, moves: Sequence[str], as_json: bool = False) -> Outcome:
@@ -147,7 +158,7 @@ def play(path: str, moves: Sequence[str], as_json: bool = False) -> Outcome:
 
         result, code = play_verdicts(path, list(moves))
         return Outcome(code).say(_json(result))
-    from burgundy_cli.core.errors import Location, RefereeError
+    from burgundy_cli.core.errors import RefereeError
     from burgundy_cli.core.lock import locked
     from burgundy_cli.core.record import dump_record
     from burgundy_cli.core.session import open_doc
@@ -160,7 +171,7 @@ def play(path: str, moves: Sequence[str], as_json: bool = False) -> Outcome:
             try:
                 played.append(session.play(line))
             except RefereeError as err:
-                raise err.at(Location(f"<move {index}: {line}>")) from None
+                raise err.at(move_location(line, index)) from None
         record.write(dump_record(session.record_data()))
     outcome = Outcome()
     for line in played:
@@ -336,18 +347,33 @@ def version() -> Outcome:
 def moves(path: str | os.PathLike[str], as_json: bool) -> Outcome:
     """``burgundy moves``: every legal action of the player to move, grouped."""
     from burgundy_cli.core.session import open_record
+    from burgundy_cli.core.verdicts import due
 
-    listing = open_record(path).legal_moves()
+    session = open_record(path)
+    listing = session.legal_moves()
     if as_json:
-        return Outcome().say(_json({"player": listing.player, "moves": listing.moves}))
+        return Outcome().say(_json({"player": listing.player, "due": due(session), "moves": listing.moves}))
     if listing.player is None:
-        return Outcome().say("the game is over: no moves")
+        return Outcome().say(_nothing_to_move(due(session), session.header.players))
     outcome = Outcome().say(f"{listing.player} to move:")
     for group, lines in listing.groups.items():
         outcome.say(f"  {group}:")
         for line in lines:
             outcome.say(f"    {line}")
     return outcome
+
+
+def _nothing_to_move(due: dict[str, object], players: Sequence[str]) -> str:
+    """What ``moves`` says when no player is to move: the table line due (a roll, a new
+    phase's reveals and goods) in the notation, or that the game is over."""
+    roll = "roll white <die> good <type>, " + ", ".join(f"{name} <die> <die>" for name in players)
+    if due.get("kind") == "roll":
+        return f"no player moves now: the table rolls next: {roll}"
+    if due.get("kind") == "phase":
+        return ("no player moves now: a phase starts: the table may record its depots "
+                "(reveal <depot|black> <tile> ...) and goods (goods <type> <type> <type> <type> <type>), "
+                f"then rolls: {roll}")
+    return "the game is over: no moves"
 
 
 def fmt(path: str | os.PathLike[str], write: bool, as_json: bool = False) -> Outcome:

@@ -20,7 +20,7 @@ edition lacks, eight goods of one type, a tile on a space of the wrong colour...
 from __future__ import annotations
 
 from dataclasses import field
-from typing import Annotated, Literal, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
 from burgundy_cli.core.schema import Length, Range, ValidationError, data_path, table_class, validate
 
@@ -30,7 +30,7 @@ from burgundy_cli.castles.modules import MODULES, ruleset
 from burgundy_cli.castles.state import PHASES, GameState, Options, PlayerState
 from burgundy_cli.castles.tiles import (COLOUR_NAME, GOODS_PER_TYPE, PHASE_BONUS, area_vp, bonus_vp, catalogue,
                                         resolve_tile_name, sale_vp)
-from burgundy_cli.core.errors import RecordError, short_repr
+from burgundy_cli.core.errors import RecordError, toml_repr
 from burgundy_cli.core.game import UNKNOWN_FIELD, GameHeader
 from burgundy_cli.core.replay import PlayerNames
 
@@ -162,7 +162,8 @@ def _edition(header: GameHeader) -> str:
 
 
 def _validate(declared: type[T], data: object, table: str) -> T:
-    """``data`` validated as ``declared``; the error blamed on the deepest key path.
+    """``data`` validated as ``declared``; every key's error at once (the first raised, the
+    others in its ``also``), each blamed on the deepest key path.
 
     A union (``boards = 1`` or ``{anna = 3}``) fails once per member; the member that got
     furthest into the data names the place (``boards.Anna``, not ``boards``).
@@ -172,15 +173,27 @@ def _validate(declared: type[T], data: object, table: str) -> T:
     except ValidationError as err:
         errors = err.errors(include_url=False)
         paths = [data_path(data, error) for error in errors]
-        deepest = max(range(len(errors)), key=lambda index: len(paths[index]))
-        error = errors[deepest]
-        if error.get("type") == UNKNOWN_FIELD:
-            message = "unknown field"
-        else:
-            message = error.get("msg", "invalid value")
-            if not isinstance(error.get("input"), dict | list):
-                message += f", got {short_repr(error.get('input'))}"
-        raise SetupError(message, (table, *paths[deepest])) from None
+        # one error per key of the table, all reported at once; within a key, the union
+        # member that got deepest names the place
+        by_key: dict[object, int] = {}
+        for index, path in enumerate(paths):
+            key = path[0] if path else None
+            if key not in by_key or len(path) > len(paths[by_key[key]]):
+                by_key[key] = index
+        found = [_setup_error(errors[index], (table, *paths[index])) for index in by_key.values()]
+        found[0].also = found[1:]
+        raise found[0] from None
+
+
+def _setup_error(error: Any, path: tuple[Any, ...]) -> SetupError:
+    """One pydantic validation error of a table as a :class:`SetupError` at ``path``."""
+    if error.get("type") == UNKNOWN_FIELD:
+        message = "unknown field"
+    else:
+        message = error.get("msg", "invalid value")
+        if not isinstance(error.get("input"), dict | list):
+            message += f", got {toml_repr(error.get('input'))}"
+    return SetupError(message, path)
 
 
 def _names_known(players: list[str], names, path: tuple) -> None:
