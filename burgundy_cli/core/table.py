@@ -252,7 +252,7 @@ class TableSession:
         self.basis = record.basis or b""
         self.version += 1
         self.mine.add(self.lines_played() - 1)
-        notes.append(f"recorded: {line} -- {self.helpers.effect(before, self.session)}")
+        notes.append(f"recorded: {line} -- {self.helpers.effect(before, self.session, line)}")
         if self.complete():
             notes.append("the game is complete:\n" + self.final_score())
             return Reply("\n".join(notes), accepted=True, done=True)
