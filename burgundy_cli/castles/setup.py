@@ -108,6 +108,8 @@ class PositionTable:
     ``supply``: tile kind -> [coloured backs, black backs] left face down, for the kinds
     whose count is not simply every copy the position does not show (tiles returned to the
     box at a phase end, black-backed copies bought); a kind left out keeps those.
+    ``trusted``: what the record before the position left the referee to trust (takes
+    from depots whose reveal was not recorded), kept for the score's notes.
     ``stage``: what comes next when ``to_move`` does not say it: ``phase`` (the phase's
     reveals and goods, or its first roll; the depots still hold the last phase's
     leftovers), ``setup`` (the phase has begun: its reveals and goods are under way; the
@@ -130,6 +132,7 @@ class PositionTable:
     depot_goods: dict[_GoodsKey, list[GoodsType]] = field(default_factory=dict)
     round_goods: list[GoodsType] | None = None
     supply: dict[TileName, Annotated[list[Annotated[int, Range(ge=0)]], Length(2, 2)]] = field(default_factory=dict)
+    trusted: list[Annotated[str, Length(1)]] = field(default_factory=list)
 
 
 # --- shared validation --------------------------------------------------------------------------
@@ -403,6 +406,7 @@ def state_from_position(header: GameHeader, data: object) -> GameState:
     for player in players:
         _vp_within_bound(state, player)
     _position_flow(state, table)
+    state.unverified = list(table.trusted)
     return state
 
 
@@ -749,6 +753,8 @@ def position_data(state: GameState) -> dict[str, Any]:
 
     data["players"] = {player.name: _player_data(player, duchy_number(state.edition, player))
                        for player in state.players}
+    if state.unverified:
+        data["trusted"] = list(state.unverified)
     return data
 
 

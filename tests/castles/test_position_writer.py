@@ -168,3 +168,15 @@ def test_show_position_prints_a_record_that_check_and_moves_accept(cli, tmp_path
     assert cli("check", str(dispute), "Ben: buy market").exit_code == 1
     refused = cli("show", str(source), "--position", "--json")
     assert refused.exit_code == 2 and "choose one" in refused.output
+
+
+def test_notes_of_unrevealed_depots_carry_over() -> None:
+    """A take from a depot whose reveal was not recorded is noted in the score (issue 2); the
+    position after it keeps the note in ``trusted``, so the score table continues the same."""
+    from tests.castles.test_records import _session
+
+    session = _session("]\n")
+    record = position_record_data(session)
+    assert record["position"]["trusted"] == session.state.unverified != []
+    resumed = _record(record, "position", [])
+    assert resumed.score().to_json() == session.score().to_json()
