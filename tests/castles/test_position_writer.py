@@ -180,3 +180,15 @@ def test_notes_of_unrevealed_depots_carry_over() -> None:
     assert record["position"]["trusted"] == session.state.unverified != []
     resumed = _record(record, "position", [])
     assert resumed.score().to_json() == session.score().to_json()
+
+
+def test_two_word_colour_bonus_tiles_read_back() -> None:
+    """Bonus tiles are written by colour name (2011 rules, 'Bonus tiles'): ``dark-green-large``
+    and ``light-green-large`` read back as the colours they name, not as an unknown tile."""
+    data = playout(2, 0, "2011")
+    session = _record(data, "setup", _lines(data))
+    record = position_record_data(session)
+    written = [bonus for player in record["position"]["players"].values() for bonus in player.get("bonuses", [])]
+    assert {"dark-green-large", "light-green-large"} <= set(written)
+    resumed = _record(record, "position", [])
+    assert [p.bonuses for p in resumed.state.players] == [p.bonuses for p in session.state.players]
