@@ -281,12 +281,18 @@ def show(
     svg: Annotated[Path | None, typer.Option("--svg", help="write the position as an SVG picture to this file")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print the position as JSON (docs/pictures.md)")] = False,
     at: AtOption = None,
+    position: Annotated[bool, typer.Option(
+        "--position", help="print the position as a small record (the game header and a position table, like a "
+                           "chess FEN) that score, check, moves and play accept (docs/records.md)")] = False,
 ) -> None:
     """Draw the position at the end of FILE: boards with the notation's coordinates, supplies, turn order.
 
-    Example: burgundy show game.toml --svg game.svg --at C3
+    With --position, print it as a small record that starts from it, to send a disputed moment on.
+
+    Examples: burgundy show game.toml --svg game.svg --at C3;
+    burgundy show game.toml --position --at C3 > dispute.toml
     """
-    _guard(partial(subcommands.show, file, svg, as_json, at))
+    _guard(partial(subcommands.show, file, svg, as_json, at, position))
 
 
 @app.command()

@@ -230,9 +230,24 @@ def new(path: str, given: object, force: bool) -> Outcome:
 
 
 def show(path: str | os.PathLike[str], svg: str | os.PathLike[str] | None = None, as_json: bool = False,
-         at: str | None = None) -> Outcome:
+         at: str | None = None, position: bool = False) -> Outcome:
     """``burgundy show``: the position at the end of the record (or ``at`` a round, turn or
-    line), drawn as text, written as an SVG picture, or printed as JSON."""
+    line), drawn as text, written as an SVG picture, printed as JSON, or printed as a small
+    record starting from its ``[position]`` table."""
+    if position:
+        from burgundy_cli.core.position import position_record
+
+        if as_json:
+            from burgundy_cli.core.errors import UsageError
+
+            raise UsageError("--position and --json both say what to print; choose one")
+
+        outcome = Outcome()
+        if svg is not None:
+            from burgundy_cli.core import pictures
+
+            _write_file(outcome, svg, pictures.board_svg(str(path), at))
+        return outcome.say(position_record(str(path), at), end="")
     if svg is None and not as_json and at is None:
         from burgundy_cli.core.session import open_record
 

@@ -56,6 +56,17 @@ def group_name(phase: int, round_: int) -> str:
     return _GROUP_NAMES[min(phase, 4) * 5 + min(round_, 4)]
 
 
+def latest_round(state: GameState) -> str | None:
+    """The ``[log]`` key of the round the latest table line of ``state``'s game opened (its
+    roll, or its phase's reveals and goods); None before the first."""
+    stage, phase, round_ = state.stage, state.phase, state.round
+    if stage in ("turn", "setup", "over"):
+        return group_name(phase, round_)
+    if round_ > 0:
+        return group_name(phase, round_ - 1)
+    return group_name(phase - 1, 4) if phase > 0 else None
+
+
 def _group_order(name: str) -> int:
     return _PHASES.index(name[0]) * 5 + int(name[1]) - 1
 
@@ -95,7 +106,8 @@ class CastlesSession:
         #: Every line played: (round group, command with names resolved).
         self.lines: list[tuple[str, c.Command]] = []
         #: The round the latest table line (roll, reveal, goods) opened; None before any.
-        self.round_group: str | None = None
+        #: A typed position starts in the round it was taken in (a late purchase stays there).
+        self.round_group: str | None = latest_round(state)
         #: ``#`` comments typed on a line, by the line's index in :attr:`lines`.
         self.comments: dict[int, str] = {}
         #: Lines that are only a comment: (index of the line they stand before, group, text).
