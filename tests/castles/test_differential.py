@@ -56,7 +56,7 @@ LISTED, MUTATED, FUZZED = 10, 10, 2
 MUST_REFUSE = {"cob.place.adjacent", "cob.place.city-once", "cob.place.colour", "cob.place.empty", "cob.die.value",
                "cob.die.workers", "cob.die.unused", "cob.take.depot", "cob.storage.full", "cob.storage.discard",
                "cob.sell.none", "cob.buy.silver", "cob.buy.depot", "cob.ship.goods", "cob.effect.none",
-               "cob.flow.turn-order", "cob.buy.during"}
+               "cob.flow.turn-order", "cob.buy.during", "cob.buy.stock", "cob.module.off"}
 
 
 # --- positions --------------------------------------------------------------------------------------
