@@ -222,3 +222,15 @@ def test_inns_games_conserve_everything(players, seed, stop_after):
     state = session.state
     if state.stage != "over":
         assert {format_command(command) for command in legal_commands(state)} == accepted(state)
+
+
+def test_an_inn_bought_during_a_city_halls_placement_and_placed_with_it():
+    """2019 rules, 'The central black depot' ("at any time during your turn") and 'The Inns':
+    the inn bought during a city hall's placement is placed with the city hall's placement."""
+    line = cmd(kind="die", player="anna", rolled=3, action={
+        "kind": "place", "tile": "city-hall", "space": "c3", "buy": {"kind": "buy", "player": "anna", "tile": "inn"},
+        "then": {"kind": "place", "tile": "inn", "space": "c4"}})
+    state = play_all(table(storage=["city-hall"]), line)
+    anna = state.players[0]
+    assert anna.duchy[space_id("c4")] == "inn" and anna.silver == 2 and module_inns.inns_left(state) == 0
+    assert format_command(line) in {format_command(c) for c in legal_commands(table(storage=["city-hall"]))}
