@@ -392,7 +392,8 @@ def playout(game: str, players: int, seed: int, out: str | os.PathLike[str], edi
     if named and found.name != "castles-of-burgundy":
         raise UsageError(f"{found.name} has no expansion modules", hint="leave out --modules")
     try:
-        data = found.playout(players, seed, edition=edition, stop_after=stop_after, modules=named)
+        extra = {"modules": named} if named else {}  # (a game without modules takes no such argument)
+        data = found.playout(players, seed, edition=edition, stop_after=stop_after, **extra)
     except RefereeError as err:
         raise UsageError(f"--modules: {err.message}", hint=err.hint) from None
     write_atomic(out, dump_record(data))

@@ -666,7 +666,7 @@ def _canonical_roll(forms: _CanonicalForms, text: str) -> c.RollEvent | None:
 
 
 def _canonical_reveal(forms: _CanonicalForms, text: str) -> c.RevealEvent | None:
-    _, depot, *tiles = text.split(" ")
+    _, depot, *tiles = text.split(" ") if " " in text else (text, "")  # (a bare "reveal": no depot)
     number = _REVEAL_DEPOTS.get(depot)
     if number is None or not forms.tiles.issuperset(tiles):
         return None
