@@ -413,10 +413,11 @@ def fmt(path: str | os.PathLike[str], write: bool, as_json: bool = False) -> Out
 
 
 def playout(game: str, players: int, seed: int, out: str | os.PathLike[str], edition: str | None,
-            stop_after: int | None, as_json: bool = False) -> Outcome:
+            stop_after: int | None, as_json: bool = False, modules: str | None = None) -> Outcome:
     """``burgundy playout``: deal a game from ``seed``, play it out, write the record.
+    ``modules``: the expansion modules to play with, comma-separated (Castles 2019).
 
-    :raises UsageError: an unknown game or edition.
+    :raises UsageError: an unknown game, edition or module.
     """
     from burgundy_cli.core.errors import RefereeError, UsageError
     from burgundy_cli.core.record import dump_record, write_atomic
@@ -428,7 +429,14 @@ def playout(game: str, players: int, seed: int, out: str | os.PathLike[str], edi
         raise UsageError(err.message, hint=err.hint) from None
     if edition is not None and edition not in found.editions:
         raise UsageError(f"unknown edition '{edition}' for {game}; editions: {', '.join(found.editions)}")
-    data = found.playout(players, seed, edition=edition, stop_after=stop_after)
+    named = tuple(name.strip() for name in (modules or "").split(",") if name.strip())
+    if named and found.name != "castles-of-burgundy":
+        raise UsageError(f"{found.name} has no expansion modules", hint="leave out --modules")
+    try:
+        extra = {"modules": named} if named else {}  # (a game without modules takes no such argument)
+        data = found.playout(players, seed, edition=edition, stop_after=stop_after, **extra)
+    except RefereeError as err:
+        raise UsageError(f"--modules: {err.message}", hint=err.hint) from None
     write_atomic(out, dump_record(data))
     if as_json:
         return Outcome().say(_json({"file": str(out), "game": found.name, "edition": data["game"].get("edition"),

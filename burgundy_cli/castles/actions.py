@@ -40,10 +40,18 @@ def illegal(rule_id: str, message: str, hint: str | None = None) -> IllegalMoveE
 def depot_offers(state: GameState, depot: int, tile: str) -> str | None:
     """Why ``tile`` cannot be taken from ``depot`` now, or None when it can.
 
+    A tile a module lays beside the depot is asked of the module (``state.ruleset.stock``).
     A revealed depot must hold the tile. An unrevealed one (the record left its reveal
     out) is trusted to hold it as long as one of its spaces has the tile's colour and has
     not been emptied already this phase, and the supply still has such a tile.
     """
+    stock = state.ruleset.stock
+    if stock and tile in stock:
+        if depot:
+            return f"the {tile}s lie beside the black depot, not on depot {depot}"
+        if stock[tile](state) <= 0:
+            return f"no {tile} lies beside the black depot now"
+        return None
     if state.revealed[depot]:
         if tile in state.depots[depot]:
             return None
@@ -75,6 +83,14 @@ def storage_refusal(player: PlayerState, discard: str | None) -> IllegalMoveErro
     return None
 
 
+def check_module(state: GameState, kind: TileKind) -> None:
+    """A tile of a 2019 module (the inn) is in play only when the record switches its module on."""
+    module = kind.module
+    if module is not None and module not in state.ruleset.modules:
+        raise illegal("cob.module.off", f"the {kind.name} belongs to the 2019 '{module}' module, which this game "
+                      "does not play", f'[game.options] modules = ["{module}"] switches it on (2019 edition)')
+
+
 def check_storage(player: PlayerState, discard: str | None) -> None:
     """A tile can go into storage (:func:`storage_refusal`)."""
     refusal = storage_refusal(player, discard)
@@ -99,6 +115,8 @@ def check_take(state: GameState, player: PlayerState, action: TakeAction, value:
     kind = catalogue().get(tile)
     if kind is None:
         raise illegal("cob.take.depot", f"there is no tile called '{tile}'")
+    if kind.module is not None:
+        check_module(state, kind)
     if colours is not None and not take_colour_allows(kind, colours):
         raise illegal("cob.building.take", f"this building cannot take a {tile}",
                       "carpenter's workshop: a building; church: mine, knowledge or castle; market: ship or animal")
@@ -113,7 +131,10 @@ def check_take(state: GameState, player: PlayerState, action: TakeAction, value:
 
 
 def take_from_depot(state: GameState, depot: int, tile: str) -> None:
-    """Remove ``tile`` from ``depot`` (or account for it in the supply if the depot was not revealed)."""
+    """Remove ``tile`` from ``depot`` (or account for it in the supply if the depot was not revealed;
+    a module's tile beside the depot leaves a stack the module counts, nothing to remove)."""
+    if tile in state.ruleset.stock:
+        return
     if state.revealed[depot]:
         state.depots[depot].remove(tile)
         return
@@ -157,13 +178,16 @@ def check_purchase(state: GameState, player: PlayerState, cmd: BuyCommand, bough
     """``player`` may buy ``cmd.tile`` now (``bought``: they have bought this turn already)."""
     if bought:
         raise illegal("cob.buy.once", f"{player.name} has already bought a tile this turn")
-    if cmd.tile not in catalogue():
+    kind = catalogue().get(cmd.tile)
+    if kind is None:
         raise illegal("cob.buy.depot", f"there is no tile called '{cmd.tile}'")
+    check_module(state, kind)
     depot = cmd.depot or 0
     check_payment(state, player, depot, cmd.pay_workers)
     reason = depot_offers(state, depot, cmd.tile)
     if reason is not None:
-        raise illegal("cob.take.depot" if depot else "cob.buy.depot", f"no {cmd.tile} to buy", reason)
+        rule_id = "cob.buy.stock" if cmd.tile in state.ruleset.stock else "cob.take.depot" if depot else "cob.buy.depot"
+        raise illegal(rule_id, f"no {cmd.tile} to buy", reason)
     check_storage(player, cmd.discard)
 
 
@@ -408,12 +432,14 @@ def apply_place(state: GameState, player: PlayerState, action: PlaceAction, valu
 
 
 def score_completion(state: GameState, player: PlayerState, space: int) -> None:
-    """Score an area the placement completed (size + phase bonus) and a colour completed (bonus tile)."""
+    """Score an area the placement completed (size, or the ruleset's ``area_points``, + phase bonus)
+    and a colour completed (bonus tile)."""
     board, duchy = player.board, player.duchy
     if None in board.area_tiles[space](duchy):
         return  # the area is open, so is the colour (an area is spaces of one colour)
     vp = player.vp  # PlayerState.add_vp written out: both amounts are never 0
-    vp["areas"] = vp.get("areas", 0) + board.area_points[space]
+    points = state.ruleset.area_points
+    vp["areas"] = vp.get("areas", 0) + (board.area_points[space] if points is None else points(state, player, space))
     vp["area-phase-bonus"] = vp.get("area-phase-bonus", 0) + PHASE_BONUS[state.phase]
     colour = board.colour[space]
     taken = state.bonus_taken.get(colour, 0)

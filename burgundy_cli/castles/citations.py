@@ -4,7 +4,8 @@
 table says, per edition, which passage of that edition's English rulebook
 (../shared/rules/) the rule comes from, so a refusal in a 2019 record quotes the 2019
 rules and one in a 2011 record the 2011 rules. Headings are quoted as the rulebooks
-print them. A rule that only one edition has (none yet) would have no entry for the other.
+print them. A rule of a 2019 module has no 2011 passage (``None``): a 2011 record cannot
+switch a module on, so it never meets the rule.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ _A = "2011 rules"
 _B = "2019 rules"
 
 #: rule id -> (the 2011 passage, the 2019 passage)
-_PASSAGES: dict[str, tuple[str, str]] = {
+_PASSAGES: dict[str, tuple[str | None, str]] = {
     "cob.flow.over": ("'Game end': 'The game ends after the fifth phase has been played through to completion'",
                       "'End of the game': 'The game ends when the fifth phase (phase E) has been completed'"),
     "cob.flow.roll": ("'The five game rounds'", "'The five game rounds'"),
@@ -75,11 +76,17 @@ _PASSAGES: dict[str, tuple[str, str]] = {
     "cob.building.take": ("'The buildings': 'Carpenter's Workshop', 'Church', 'Market'",
                           "'The buildings': 'Carpenter's Workshop', 'Church', 'Market'"),
     "cob.building.city-hall": ("'The buildings': 'City Hall'", "'The buildings': 'Town hall'"),
+    # --- 2019 modules: the 2019 rulebook only ---
+    "cob.module.off": (None, "'EXPANSIONS'"),
+    "cob.buy.stock": (None, "'EXPANSIONS', 'The Inns': 'Each phase, place one inn next to the central black "
+                            "depot', 'Like every other hex tile from the black depot, inns can be bought by "
+                            "paying 2 silver coins'"),
+    "cob.inn.area": (None, "'EXPANSIONS', 'The Inns': 'you may only place up to one inn per color area!'"),
 }
 
 #: edition -> rule id -> that edition's citation
 CITATIONS: dict[str, dict[str, str]] = {
-    "2011": {rule_id: f"{_A} {first}" for rule_id, (first, _) in _PASSAGES.items()},
+    "2011": {rule_id: f"{_A} {first}" for rule_id, (first, _) in _PASSAGES.items() if first is not None},
     "2019": {rule_id: f"{_B} {second}" for rule_id, (_, second) in _PASSAGES.items()},
 }
 

@@ -10,7 +10,9 @@ the game state. The engine, the checks and the move generator only ever consult 
 ruleset, so a module never needs a special case in them. docs/developing.md, "How to add a
 module", walks through one.
 
-No expansion is implemented yet; :data:`MODULES` is where they will register.
+:data:`MODULES` holds the modules refereed so far (the inns, :mod:`burgundy_cli.castles.module_inns`);
+:data:`RESERVED` names every module of the 2019 rulebook, so that a record naming one not
+refereed yet is told so, and a misspelt name gets a suggestion.
 """
 
 from __future__ import annotations
@@ -20,7 +22,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from types import MappingProxyType
 
-from burgundy_cli.castles.actions import ACTIONS, EFFECTS, mine_income, score_completion
+from burgundy_cli.castles import module_inns
+from burgundy_cli.castles.actions import ACTIONS, EFFECTS, Effect, mine_income, score_completion
 from burgundy_cli.castles.placement import PLACEMENT_RULES, PlacementRule, compile_placement
 from burgundy_cli.castles.scoring import END_SCORING
 from burgundy_cli.castles.state import GameState, Ruleset
@@ -44,7 +47,11 @@ class Module:
     (replacing the entry with the same key); ``after_placement``: steps run after every
     placement, ``f(state, player, space)``, added after the others; ``phase_end``:
     :class:`PhaseStep` s;
-    ``end_scoring``: knowledge tile number -> ``f(state, player, placed kinds) -> VP``.
+    ``end_scoring``: knowledge tile number -> ``f(state, player, placed kinds) -> VP``;
+    ``stock``: tile kind -> ``f(state) -> how many lie beside the black depot``, tiles the
+    module lays there to be bought like its tiles (added; the purchase, the move generator and
+    the supply's accounting ask it); ``area_points``: ``f(state, player, space) -> VP`` for
+    a completed area (replacing the board's table).
     """
 
     name: str
@@ -55,6 +62,8 @@ class Module:
     after_placement: tuple[Callable[..., None], ...] = ()
     phase_end: tuple[PhaseStep, ...] = ()
     end_scoring: Mapping[int, Callable[..., int]] = field(default_factory=dict)
+    stock: Mapping[str, Callable[..., int]] = field(default_factory=dict)
+    area_points: Callable[..., int] | None = None
 
 
 def extend(rules: Ruleset, module: Module) -> Ruleset:
@@ -74,7 +83,9 @@ def extend(rules: Ruleset, module: Module) -> Ruleset:
                    MappingProxyType({**rules.actions, **module.actions}),
                    MappingProxyType({**rules.effects, **module.effects}),
                    rules.after_placement + module.after_placement, tuple(phase_end),
-                   MappingProxyType({**rules.end_scoring, **module.end_scoring}))
+                   MappingProxyType({**rules.end_scoring, **module.end_scoring}),
+                   MappingProxyType({**rules.stock, **module.stock}),
+                   rules.area_points if module.area_points is None else module.area_points)
 
 
 #: The base game, written as a module like any other: its placement rules
@@ -84,11 +95,22 @@ def extend(rules: Ruleset, module: Module) -> Ruleset:
 BASE = Module("base", placement=PLACEMENT_RULES, actions=ACTIONS, effects=EFFECTS,
               after_placement=(score_completion,), phase_end=(PhaseStep(mine_income),), end_scoring=END_SCORING)
 
-#: Module name -> :class:`Module` (the 2019 expansions will register here).
-MODULES: dict[str, Module] = {}
+#: The inns (2019 rulebook, "The Inns"): an inn goes on any colour, one per area, is bought
+#: beside the black depot, has no effect of its own and enlarges its area by one
+#: (:mod:`~burgundy_cli.castles.module_inns`).
+INNS = Module("inns", placement=(module_inns.ANY_COLOUR, module_inns.ONE_PER_AREA),
+              effects={module_inns.INN: Effect()},
+              stock={module_inns.INN: module_inns.inns_left}, area_points=module_inns.area_points)
+
+#: Module name -> :class:`Module`: the 2019 expansions refereed so far.
+MODULES: dict[str, Module] = {"inns": INNS}
+
+#: Every module of the 2019 rulebook, in its order (names of ``[game.options] modules``).
+RESERVED = ("extra-tiles", "white-castles", "inns", "trade-routes", "shields", "border-posts", "team-game",
+            "solo-game")
 
 _NOTHING = Ruleset((), (), compile_placement(()), MappingProxyType({}), MappingProxyType({}), (), (),
-                   MappingProxyType({}))
+                   MappingProxyType({}), MappingProxyType({}), None)
 
 
 @cache

@@ -61,11 +61,13 @@ def depot_tiles(state: GameState, depot: int) -> list[str]:
     """The tile kinds that can be taken from ``depot`` now (0 = the black depot).
 
     A revealed depot offers what lies on it; an unrevealed one every kind the engine would
-    trust to be there (a free space of its colour, a copy left in the supply).
+    trust to be there (a free space of its colour, a copy left in the supply); then the tiles
+    a module lays beside it (the inns), when one lies there.
     """
+    stock = [name for name in state.ruleset.stock if depot_offers(state, depot, name) is None]
     if state.revealed[depot]:
-        return _unique(state.depots[depot])
-    return [name for name in catalogue() if depot_offers(state, depot, name) is None]
+        return _unique(state.depots[depot]) + stock
+    return [name for name in catalogue() if name not in stock and depot_offers(state, depot, name) is None] + stock
 
 
 def placements(state: GameState, seat: int, value: int | None, only: str | None = None,

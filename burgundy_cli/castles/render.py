@@ -137,6 +137,7 @@ def render(state: GameState) -> str:
     lines.append("depots:")
     lines.extend(_depot_line(state, depot) for depot in range(1, 7))
     lines.append(_depot_line(state, 0))
+    lines.extend(f"  beside the black depot: {left(state)} {tile}" for tile, left in state.ruleset.stock.items())
     for seat, player in enumerate(state.players):
         lines.append("")
         lines.append(f"{player.name} (seat {seat + 1}, duchy No. {duchy_number(state.edition, player)})")

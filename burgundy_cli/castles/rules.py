@@ -85,6 +85,13 @@ RULES: dict[str, Rule] = dict((
           f"{_R19} 'The central black depot': 'at any time during your turn, i.e. before, during, between or after the two dice actions'; ruling in docs/rulings.md"),
     _rule("cob.buy.depot", "Tiles are bought from the black depot (knowledge tile 6: also from the numbered depots).",
           f"{_R11} 'The central black depot' and knowledge tile 6; {_R19} knowledge tile 6"),
+    _rule("cob.buy.stock", "2019 inns: one inn is laid beside the central black depot at the start of each phase (stacked, never cleared); an inn is bought from there, like a black-depot tile, while one lies there.",
+          f"{_R19} 'EXPANSIONS', 'The Inns': 'Each phase, place one inn next to the central black depot', 'Like every other hex tile from the black depot, inns can be bought by paying 2 silver coins'"),
+    # --- 2019 modules ----------------------------------------------------------------------
+    _rule("cob.module.off", "A tile of a 2019 module (an inn) is in play only in a game that switches its module on.",
+          f"{_R19} 'EXPANSIONS'"),
+    _rule("cob.inn.area", "2019 inns: an inn goes on an empty space of any colour by the regular rules, but at most one inn per colour area.",
+          f"{_R19} 'EXPANSIONS', 'The Inns': 'you may only place up to one inn per color area!'"),
     # --- effects of placed tiles ---------------------------------------------------------
     _rule("cob.effect.none", "Only castles, ships and buildings with a choice (warehouse, carpenter's workshop, church, market, city hall) grant a further action or choice.",
           f"{_R11} 'Add six-sided tile to your estate', 'The buildings'"),

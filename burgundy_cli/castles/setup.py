@@ -26,7 +26,7 @@ from burgundy_cli.core.schema import Length, Range, ValidationError, data_path, 
 
 from burgundy_cli.castles.boards import CENTRE, Board, board, board_numbers, depot_spaces, space_id, space_name
 from burgundy_cli.castles.commands import DieValue, GoodsType, PhaseLetter, SpaceName, TileName
-from burgundy_cli.castles.modules import MODULES, ruleset
+from burgundy_cli.castles.modules import MODULES, RESERVED, ruleset
 from burgundy_cli.castles.state import PHASES, GameState, Options, PlayerState
 from burgundy_cli.castles.tiles import (COLOUR_NAME, GOODS_PER_TYPE, PHASE_BONUS, area_vp, bonus_vp, catalogue,
                                         resolve_tile_name, sale_vp)
@@ -155,16 +155,48 @@ def options_from_header(header: GameHeader) -> Options:
                 raise SetupError("must be true or false", path)
             values["k8_doubles_free" if key.startswith("k8") else "k6_mixed"] = value
         elif key == "modules":
-            modules = tuple(m.strip() for m in str(value).split(",") if m.strip())
-            unknown = [m for m in modules if m not in MODULES]
-            if unknown:
-                raise SetupError(f"expansion module(s) {', '.join(unknown)} are not supported yet", path,
-                                 "the base game of both editions is refereed")
-            values["modules"] = modules
+            values["modules"] = module_names(value, header.edition or "2019", path)
+        elif key == "inn-uncapped":
+            if not isinstance(value, bool):
+                raise SetupError("must be true or false", path)
+            values["inn_uncapped"] = value
         else:
-            raise SetupError("unknown option", path,
-                             "known: tiebreak-empty-spaces, k8-doubles-free-change, k6-mixed-payment, modules")
+            raise SetupError("unknown option", path, "known: tiebreak-empty-spaces, k8-doubles-free-change, "
+                             "k6-mixed-payment, modules, inn-uncapped")
     return Options(**values)
+
+
+def module_names(value: object, edition: str, path: tuple) -> tuple[str, ...]:
+    """The 2019 modules ``[game.options] modules`` names: a list of names or one string of
+    comma-separated names, each refereed (:data:`~burgundy_cli.castles.modules.MODULES`), named
+    once, and played with the 2019 edition.
+
+    :raises SetupError: a misspelt name (with the closest name), a module not refereed yet,
+        a repeated name, or a module in a 2011 record.
+    """
+    from difflib import get_close_matches
+
+    if isinstance(value, str):
+        names = [name.strip() for name in value.split(",") if name.strip()]
+    elif isinstance(value, list) and all(isinstance(name, str) for name in value):
+        names = [name.strip() for name in value]
+    else:
+        raise SetupError("must be a list of module names", path, 'modules = ["inns"]')
+    for index, name in enumerate(names):
+        where = (*path, index) if isinstance(value, list) else path
+        if name not in RESERVED:
+            close = get_close_matches(name, RESERVED, n=1)
+            raise SetupError(f"no 2019 module is called '{name}'", where,
+                             f"did you mean '{close[0]}'?" if close else f"modules: {', '.join(RESERVED)}")
+        if name not in MODULES:
+            raise SetupError(f"the '{name}' module is not refereed yet", where,
+                             f"refereed modules: {', '.join(MODULES)}")
+        if names.index(name) != index:
+            raise SetupError(f"the '{name}' module is named twice", where)
+        if edition != "2019":
+            raise SetupError(f"the '{name}' module belongs to the 2019 edition; this record is {edition}", where,
+                             'set [game] edition = "2019", or leave the module out')
+    return tuple(names)
 
 
 def _edition(header: GameHeader) -> str:
@@ -359,7 +391,7 @@ def _position_player(edition: str, name: str, entry: PlayerPosition) -> PlayerSt
         if space == start:
             raise SetupError(f"{space_text} holds the start castle", where)
         tile = _tile(tile_text, where)
-        if kinds[tile].colour != duchy_board.colour[space]:
+        if kinds[tile].colour not in (duchy_board.colour[space], "I"):  # (I: an inn, on any colour)
             raise SetupError(f"{tile} ({COLOUR_NAME[kinds[tile].colour]}) cannot lie on {space_text} "
                              f"({COLOUR_NAME[duchy_board.colour[space]]})", where)
         duchy[space] = tile
@@ -509,7 +541,10 @@ def default_supply(state: GameState) -> dict[str, list[int]]:
     """The face-down supply when every copy the position does not show is still in it, the
     copies shown having taken coloured backs first: [coloured backs left, black backs left]."""
     supply = _fresh_supply(0)
+    kinds = catalogue()
     for tile, count in _seen_tiles(state).items():
+        if kinds[tile].module is not None:
+            continue            # a module's tile (an inn) never lies in the face-down piles
         coloured, black = supply[tile]
         supply[tile] = [max(0, coloured - count), black - max(0, count - coloured)]
     return supply
@@ -521,6 +556,15 @@ def _count_tiles(state: GameState, table: PositionTable) -> None:
     kinds = catalogue()
     seen = _seen_tiles(state)
     for tile, count in seen.items():
+        module = kinds[tile].module
+        if module is not None:  # a module's tile outside the piles (an inn): its module counts it
+            if module not in state.ruleset.modules:
+                raise SetupError(f"the {tile} belongs to the 2019 '{module}' module, which this game does not play",
+                                 ("position",), f'[game.options] modules = ["{module}"]')
+            if count > kinds[tile].count:
+                raise SetupError(f"{count} {tile} tiles in the position; the game has {kinds[tile].count}",
+                                 ("position",))
+            continue
         total = kinds[tile].coloured + kinds[tile].black
         if count > total:
             raise SetupError(f"{count} {tile} tiles in the position; the game has {total}", ("position",))

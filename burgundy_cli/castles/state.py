@@ -28,13 +28,15 @@ class Options:
     ``"most"`` (the reading of BGA and the 2019 team game) empty duchy spaces win a tie.
     ``k8_doubles_free``: knowledge tile 8 also doubles the free +/-1 of tiles 9-12.
     ``k6_mixed``: 2019 knowledge tile 6 lets a purchase be paid 1 silverling + 1 worker.
-    ``modules``: 2019 expansion modules switched on (none are implemented yet).
+    ``modules``: 2019 expansion modules switched on (:data:`~burgundy_cli.castles.modules.MODULES`).
+    ``inn_uncapped``: an area enlarged by an inn scores beyond size 8 (option ``inn-uncapped``).
     """
 
     tiebreak_empty: str = "fewest"
     k8_doubles_free: bool = False
     k6_mixed: bool = False
     modules: tuple[str, ...] = ()
+    inn_uncapped: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +51,10 @@ class Ruleset:
     (``actions.Effect``); ``after_placement``: steps run after every placement, before the
     tile's effect, ``f(state, player, space)`` (base game: scoring a completed area and
     colour); ``phase_end``: the steps at every phase end, in order;
-    ``end_scoring``: knowledge tile number -> its final-scoring function. Built by
+    ``end_scoring``: knowledge tile number -> its final-scoring function; ``stock``: tile
+    kind -> ``f(state) -> how many lie beside the black depot``, for the tiles a module lays
+    there outside its spaces (the inns); ``area_points``: ``f(state, player, space) -> VP`` for a
+    completed area, None for the board's table. Built by
     :func:`burgundy_cli.castles.modules.ruleset` and handed to each :class:`GameState`;
     shared, never changed.
     """
@@ -62,6 +67,8 @@ class Ruleset:
     after_placement: tuple[Callable[[GameState, PlayerState, int], None], ...]
     phase_end: tuple[Callable[[GameState], None], ...]
     end_scoring: Mapping[int, Callable[..., int]]
+    stock: Mapping[str, Callable[..., int]]
+    area_points: Callable[..., int] | None
 
 
 @dataclass(slots=True, eq=False)

@@ -26,8 +26,10 @@ from functools import cache
 from burgundy_cli.core.data import package_text
 
 #: Colour code -> tile type, and the rulebook's name for a connected area of that colour.
-COLOUR_TYPE = {"C": "castle", "S": "ship", "M": "mine", "L": "animal", "B": "building", "Y": "knowledge"}
-COLOUR_NAME = {"C": "dark-green", "S": "blue", "M": "grey", "L": "light-green", "B": "beige", "Y": "yellow"}
+#: ``I``: the inn of the 2019 inns module, which goes on a space of any colour (it has no colour of its own).
+COLOUR_TYPE = {"C": "castle", "S": "ship", "M": "mine", "L": "animal", "B": "building", "Y": "knowledge", "I": "inn"}
+COLOUR_NAME = {"C": "dark-green", "S": "blue", "M": "grey", "L": "light-green", "B": "beige", "Y": "yellow",
+               "I": "any-colour"}
 TYPE_COLOUR = {kind: code for code, kind in COLOUR_TYPE.items()}
 ANIMALS = ("cow", "pig", "sheep", "chicken")
 BUILDINGS = ("warehouse", "carpenter", "church", "market", "boarding-house", "bank", "city-hall", "watchtower")
@@ -41,7 +43,9 @@ class TileKind:
     """One kind of hex tile and how many of it the game holds.
 
     ``coloured``/``black``: copies with a coloured back (drawn for the numbered depots)
-    and with a black back (drawn for the black depot).
+    and with a black back (drawn for the black depot). ``module``: the 2019 module a tile
+    kind kept outside the piles belongs to (``inn``: ``inns``), None for the base game's;
+    ``count``: how many such tiles the module has (its tiles are never drawn).
     """
 
     name: str
@@ -53,6 +57,8 @@ class TileKind:
     animals: int = 0
     building: str | None = None
     number: int | None = None
+    module: str | None = None
+    count: int = 0
 
 
 def load_json(name: str) -> dict:
@@ -80,6 +86,9 @@ def catalogue() -> dict[str, TileKind]:
         elif kind_type == "knowledge":
             extra = {"number": int(name[1:])}
         kinds[name] = TileKind(name, kind_type, TYPE_COLOUR[kind_type], entry["coloured"], entry["black"], **extra)
+    for name, entry in load_json("modules.json")["kinds"].items():
+        kinds[name] = TileKind(name, entry["type"], TYPE_COLOUR[entry["type"]], 0, 0, module=entry["module"],
+                               count=entry["count"])
     return kinds
 
 

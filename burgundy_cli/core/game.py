@@ -16,7 +16,8 @@ from burgundy_cli.core.errors import Location, RecordError, toml_repr
 from burgundy_cli.core.record import RecordDoc
 from burgundy_cli.core.schema import ValidationError, data_path, field_names, table_class, to_data, validate
 
-OptionValue = str | int | bool
+#: A rule option's value: a word, a number, a flag, or a list of words (the 2019 modules).
+OptionValue = str | int | bool | list[str]
 
 
 @table_class
@@ -216,6 +217,6 @@ class Game(Protocol):
         ...
 
     def playout(self, players: int, seed: int, edition: str | None = None,
-                stop_after: int | None = None) -> dict[str, Any]:
+                stop_after: int | None = None, modules: tuple[str, ...] = ()) -> dict[str, Any]:
         """Deal a game from ``seed`` and play it out with a seeded policy; return record data."""
         ...

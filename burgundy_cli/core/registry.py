@@ -39,9 +39,11 @@ class LazyGame:
         return _function(self.open_session)(doc, header)
 
     def playout(self, players: int, seed: int, edition: str | None = None,
-                stop_after: int | None = None) -> dict[str, Any]:
-        """Deal and play a game from ``seed`` with a seeded policy; the record as data."""
-        return _function(self.play_out)(players, seed, edition=edition, stop_after=stop_after)
+                stop_after: int | None = None, modules: tuple[str, ...] = ()) -> dict[str, Any]:
+        """Deal and play a game from ``seed`` with a seeded policy; the record as data.
+        ``modules``: expansion modules to play with (only games that have them take any)."""
+        extra = {"modules": modules} if modules else {}
+        return _function(self.play_out)(players, seed, edition=edition, stop_after=stop_after, **extra)
 
 
 def _function(path: str) -> Any:

@@ -42,9 +42,12 @@ from tests.castles.movegen_oracle import canonical
 
 NAMES = ("anna", "ben", "cara", "dario")
 TILES = tuple(catalogue())
-#: (players, edition, reveals recorded) of each seeded game; every combination, twice.
-GAMES = [(players, edition, reveal) for players in (2, 3, 4) for edition in ("2011", "2019")
-         for reveal in (True, False)] * 2
+#: (players, edition, reveals recorded, 2019 modules) of each seeded game: every combination
+#: of the base game, twice; then the 2019 game with the inns, each player count with and
+#: without reveals.
+GAMES = [(players, edition, reveal, ()) for players in (2, 3, 4) for edition in ("2011", "2019")
+         for reveal in (True, False)] * 2 + [(players, "2019", reveal, ("inns",)) for players in (2, 3, 4)
+                                             for reveal in (True, False)]
 #: Every how many lines of a game a position is taken (on average).
 SAMPLE_EVERY = 2
 #: Candidates tried per position, at most: listed commands, mutations of them, fuzz.
@@ -53,7 +56,7 @@ LISTED, MUTATED, FUZZED = 10, 10, 2
 MUST_REFUSE = {"cob.place.adjacent", "cob.place.city-once", "cob.place.colour", "cob.place.empty", "cob.die.value",
                "cob.die.workers", "cob.die.unused", "cob.take.depot", "cob.storage.full", "cob.storage.discard",
                "cob.sell.none", "cob.buy.silver", "cob.buy.depot", "cob.ship.goods", "cob.effect.none",
-               "cob.flow.turn-order", "cob.buy.during"}
+               "cob.flow.turn-order", "cob.buy.during", "cob.buy.stock", "cob.module.off"}
 
 
 # --- positions --------------------------------------------------------------------------------------
@@ -68,15 +71,18 @@ def _table_lines(rng: random.Random, state: GameState, reveal: bool) -> list:
                       dice={p.name: (rng.randint(1, 6), rng.randint(1, 6)) for p in state.players})]
 
 
-def game_positions(seed: int, players: int, edition: str, reveal: bool) -> list[GameState]:
-    """Copies of the positions of one seeded game, taken every few lines, to its end.
+def game_positions(seed: int, players: int, edition: str, reveal: bool, modules: tuple[str, ...] = ()
+                   ) -> list[GameState]:
+    """Copies of the positions of one seeded game (with the 2019 ``modules``), taken every few
+    lines, to its end.
 
     The players choose among the listed commands at random, preferring placements (so that
     duchies fill up and the placement rules bite) and a late purchase now and then.
     """
     rng = random.Random(seed)
     names = list(NAMES[:players])
-    header = GameHeader(name="castles-of-burgundy", edition=edition, players=names)
+    header = GameHeader(name="castles-of-burgundy", edition=edition, players=names,
+                        options={"modules": list(modules)} if modules else {})
     state = state_from_setup(header, deal_setup(rng, edition, names))
     positions = []
     while state.stage != "over":
@@ -268,8 +274,8 @@ def test_check_play_and_moves_agree_over_thousands_of_positions():
     rng = random.Random(2026)
     positions = accepted = tried = 0
     refused: set[str] = set()
-    for seed, (players, edition, reveal) in enumerate(GAMES):
-        for state in game_positions(seed, players, edition, reveal):
+    for seed, (players, edition, reveal, modules) in enumerate(GAMES):
+        for state in game_positions(seed, players, edition, reveal, modules):
             listed = legal_commands(state)
             listed_lines = {format_command(command) for command in listed}
             assert len(listed_lines) == len(listed), "a command is listed twice"

@@ -128,8 +128,9 @@ def test_modules_switch_rules_on_per_record():
     assert state.ruleset is modules.ruleset(()) and state.ruleset.effects["ship"] is actions.EFFECTS["ship"]
     assert state.copy().ruleset is state.ruleset
     with pytest.raises(SetupError) as info:
-        new_game(modules="inns, shields")
-    assert "inns, shields" in info.value.message
+        new_game(edition="2019", modules="inns, shields")
+    assert "'shields' module is not refereed yet" in info.value.message
+    assert new_game(edition="2019", modules="inns").ruleset is modules.ruleset(("inns",))
 
 
 def test_position_at_a_phase_start():

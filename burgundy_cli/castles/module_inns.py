@@ -1,0 +1,74 @@
+"""The inns (2019 rulebook, "EXPANSIONS", "The Inns"), as one rule module.
+
+Five inn tiles, kept outside the piles. At the start of each phase one inn is laid beside
+the central black depot, on top of any inn still there; inns are never cleared at a phase
+end. An inn is bought like a black-depot tile (2 silverlings, into storage; it is the turn's
+one purchase) and placed by the normal rules on an empty space of *any* colour, at most one
+inn per area. It has no effect of its own; the area it lies in scores as one space larger
+when completed (the rulebook's example: a size-4 area with an inn scores 15 VP, not 10).
+
+The stack beside the black depot is not kept as state: inns are laid out one per phase
+begun and only ever leave it by a purchase, so what lies there is the number of phases
+begun less the inns bought (stored, placed or discarded). A record or a ``[position]``
+says everything the stack depends on.
+
+Two details come from the Traditional Chinese 2019 rulebook only (medium confidence; see
+docs/rulings.md): the enlarged area scores at most as a size-8 area (option
+``inn-uncapped`` lifts that cap, as the 2023 Special Edition does), and buying an inn is
+the turn's black-depot purchase.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from burgundy_cli.castles.placement import COLOUR, PlacementRule
+from burgundy_cli.castles.state import GameState, PlayerState
+from burgundy_cli.castles.tiles import COLOUR_NAME, TileKind, area_vp, tile
+
+INN = "inn"
+#: The largest area size the enlarged area scores as (the Chinese 2019 rulebook's cap).
+CAP = 8
+
+
+def laid_out(state: GameState) -> int:
+    """Inns laid beside the black depot so far: one at the start of each phase begun."""
+    return state.phase + (state.stage != "phase")
+
+
+def bought(state: GameState) -> int:
+    """Inns that have left the stack: in storage, in a duchy or discarded."""
+    return sum(p.storage.count(INN) + p.duchy.count(INN) for p in state.players) + state.removed.count(INN)
+
+
+def inns_left(state: GameState) -> int:
+    """Inns lying beside the black depot now (at most the five the module has)."""
+    return min(laid_out(state), tile(INN).count) - bought(state)
+
+
+def area_points(state: GameState, player: PlayerState, space: int) -> int:
+    """VP for the completed area of ``space``: its size, plus one if an inn lies in it."""
+    board = player.board
+    if INN not in board.area_tiles[space](player.duchy):
+        return board.area_points[space]
+    size = len(board.area_of[space]) + 1
+    if state.options.inn_uncapped:
+        return size * (size + 1) // 2
+    return area_vp(min(size, CAP))
+
+
+def _any_colour_spaces(board, kind: TileKind):
+    return range(len(board.colour)) if kind.type == INN else board.colour_spaces[kind.colour]
+
+
+def _second_inn(state: GameState, player: PlayerState, kind: TileKind, space: int,
+                value: int | None) -> tuple[str, str | None]:
+    colour = COLOUR_NAME[player.board.colour[space]]
+    return f"this {colour} area already has an inn", "at most one inn per area"
+
+
+#: The colour rule, with the inn allowed on any colour (the same rule id: it is the same rule).
+ANY_COLOUR = replace(COLOUR, condition=f'kind.type == "{INN}" or ({COLOUR.condition})', spaces=_any_colour_spaces)
+#: At most one inn per area.
+ONE_PER_AREA = PlacementRule("cob.inn.area", f'kind.type != "{INN}" or "{INN}" not in '
+                             "player.board.area_tiles[space](player.duchy)", _second_inn)
