@@ -22,7 +22,9 @@ import json
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -66,15 +68,22 @@ def sync(folder: str | os.PathLike[str], url: str, *, jobs: int = 0, rebuild: bo
     given the number of files to verify, returns a function called with how many more are
     done (every 25).
 
+    When every file is to be verified anyway -- a rebuild, or a SQLite archive that does not
+    exist yet -- verifying starts before the database is opened, so that the workers verify
+    while this process loads SQLAlchemy and creates the schema.
+
     :raises UsageError: no records in ``folder``; :raises ArchiveError: the database.
     """
     from burgundy_cli.core.bulk import record_files
 
     root = Path(folder).resolve()
     found = {path.relative_to(root).as_posix(): path for path in record_files([root])}
-    engine = db.open_archive(url, create=True)
-    report = SyncReport(db.shown(url))
-    try:
+    with ExitStack() as stack:
+        early = rebuild or db.nothing_stored(url)
+        results = stack.enter_context(_verifying(root, list(found), jobs)) if early else None
+        engine = db.open_archive(url, create=True)
+        stack.callback(engine.dispose)
+        report = SyncReport(db.shown(url))
         with db.database_errors(url), db.writing(engine) as connection:
             t = db.tables()
             if rebuild:
@@ -82,16 +91,16 @@ def sync(folder: str | os.PathLike[str], url: str, *, jobs: int = 0, rebuild: bo
                     connection.execute(t[name].delete())
             stored = {row.path: row for row in connection.execute(
                 t["files"].select().where(t["files"].c.root == str(root)))}
-            todo = []
-            for relative, path in found.items():
-                old = stored.get(relative)
-                if old is not None and _unchanged(path, old):
-                    report.unchanged += 1
-                else:
-                    todo.append(relative)
+            if results is None:
+                todo = [relative for relative, path in found.items()
+                        if relative not in stored or not _unchanged(path, stored[relative])]
+                report.unchanged = len(found) - len(todo)
+                results = stack.enter_context(_verifying(root, todo, jobs, engine))
+            else:  # every file is being verified: one that another sync stored meanwhile is
+                todo = list(found)  # counted unchanged when its result comes
             gone = [relative for relative in stored if relative not in found]
             advance = progress(len(todo)) if progress and todo else None
-            _store(connection, root, todo, stored, report, jobs, engine, advance)
+            _store(connection, root, results, stored, report, advance)
             for start in range(0, len(gone), BATCH):
                 part = gone[start:start + BATCH]
                 connection.execute(t["files"].delete().where(
@@ -99,8 +108,6 @@ def sync(folder: str | os.PathLike[str], url: str, *, jobs: int = 0, rebuild: bo
             report.removed = len(gone)
             if gone or report.replaced:  # (a rebuild leaves no record behind to drop)
                 _drop_orphans(connection)
-    finally:
-        engine.dispose()
     return report
 
 
@@ -113,9 +120,9 @@ def _unchanged(path: Path, stored: Any) -> bool:
     return info.st_size == stored.size and info.st_mtime_ns == stored.mtime_ns
 
 
-def _store(connection: Any, root: Path, todo: list[str], stored: dict[str, Any], report: SyncReport,
-           jobs: int, engine: Any, advance: Callable[[int], None] | None) -> None:
-    """Verify the files ``todo`` and write their records, files and scores in batches."""
+def _store(connection: Any, root: Path, results: Iterable[dict[str, Any]], stored: dict[str, Any],
+           report: SyncReport, advance: Callable[[int], None] | None) -> None:
+    """Write the records, files and scores of the verified ``results``, in batches."""
     t = db.tables()
     batch_hashes: set[str] = set()  # a content twice in one batch is inserted once (the next
     records: list[dict[str, Any]] = []  # batches find it stored): nothing kept across batches
@@ -138,7 +145,7 @@ def _store(connection: Any, root: Path, todo: list[str], stored: dict[str, Any],
             _upsert_files(connection, files)
         records.clear(), scores.clear(), files.clear(), batch_hashes.clear()
 
-    for result in _verified(root, todo, jobs, engine):
+    for result in results:
         relative = Path(result["path"]).relative_to(root).as_posix()
         if relative in stored:  # a file touched but not changed is unchanged
             if stored[relative].hash == result["hash"]:
@@ -151,9 +158,8 @@ def _store(connection: Any, root: Path, todo: list[str], stored: dict[str, Any],
             report.failed.append((relative, result["error"]))
         if result["hash"] not in batch_hashes:
             batch_hashes.add(result["hash"])
-            record, seats = _rows(result, relative)
-            records.append(record)
-            scores.extend(seats)
+            records.append({**result["record"], "path": relative})
+            scores.extend(result["scores"])
         files.append({"root": str(root), "path": relative, "hash": result["hash"],
                       "size": result.get("size", -1), "mtime_ns": result.get("mtime_ns", -1)})
         if advance and len(files) % PROGRESS_STEP == 0:
@@ -189,56 +195,29 @@ def _drop_orphans(connection: Any) -> None:
     connection.execute(t["records"].delete().where(t["records"].c.hash.not_in(held)))
 
 
-def _verified(root: Path, todo: list[str], jobs: int, engine: Any) -> Iterator[dict[str, Any]]:
-    """Verify the files ``todo`` (relative to ``root``), on ``jobs`` processes (0: every core).
+@contextmanager
+def _verifying(root: Path, todo: list[str], jobs: int, engine: Any = None) -> Iterator[Iterator[dict[str, Any]]]:
+    """The results of verifying the files ``todo`` (relative to ``root``), in order, on ``jobs``
+    processes (0: every core); the workers start at once and stop when the block ends.
 
-    The first is verified here before the workers start, so they share the game code it
-    imported (as :func:`burgundy_cli.core.bulk.score_many` does). Results come in order.
+    The first file is verified here before the workers start, so they share the game code it
+    imported (as :func:`burgundy_cli.core.bulk.score_many` does). ``engine``, when the
+    database is open already, is dropped unclosed in the workers, which never touch it.
     """
     paths = [str(root / relative) for relative in todo]
     if not jobs:
         jobs = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
     if jobs <= 1 or len(paths) < 2:
-        yield from map(verify_file, paths)
+        yield map(verify_file, paths)
         return
     import multiprocessing
 
-    yield verify_file(paths[0])
+    first = verify_file(paths[0])
     rest = paths[1:]
     context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else None)
-    # the workers never touch the database: they drop the parent's connections unclosed
-    with context.Pool(min(jobs, len(rest)), initializer=engine.dispose, initargs=(False,)) as pool:
-        yield from pool.imap(verify_file, rest, chunksize=max(1, min(64, len(rest) // (jobs * 8))))
-
-
-def _rows(result: dict[str, Any], relative: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """The ``records`` row and ``scores`` rows of one verified (or failed) file."""
-    record: dict[str, Any] = dict.fromkeys(
-        ("game", "edition", "date", "place", "event", "players", "boards", "modules", "options",
-         "complete", "winners", "tiebreak", "notes", "rounds", "error"))
-    record.update(hash=result["hash"], status=result["status"], path=relative)
-    if result["status"] != "ok":
-        record["error"] = result["error"]
-        return record, []
-    header, score, rounds = result["header"], result["score"], result["rounds"]
-    record.update(
-        game=score["game"], edition=score["edition"],
-        date=None if header.date is None else str(header.date.isoformat() if hasattr(header.date, "isoformat")
-                                                  else header.date),
-        place=header.place, event=header.event, players=len(score["players"]),
-        boards=result["boards"], modules=result["modules"],
-        options=json.dumps(header.options, sort_keys=True), complete=score["complete"],
-        winners=json.dumps(score["winner"]), tiebreak=score["tiebreak"], notes=json.dumps(score["notes"]),
-        rounds=None if rounds is None else json.dumps(rounds["labels"]))
-    winners = {name.casefold() for name in score["winner"]}
-    seats = []
-    for seat, line in enumerate(score["players"]):
-        won = 1 / len(winners) if line["name"].casefold() in winners else 0.0
-        seats.append({"hash": result["hash"], "seat": seat, "name": line["name"],
-                      "name_key": line["name"].casefold(), "total": line["total"], "rank": line["rank"],
-                      "won": won, "breakdown": json.dumps(line["breakdown"]),
-                      "rounds": None if rounds is None else json.dumps(rounds["vp"][seat])})
-    return record, seats
+    setup = {} if engine is None else {"initializer": engine.dispose, "initargs": (False,)}
+    with context.Pool(min(jobs, len(rest)), **setup) as pool:
+        yield chain([first], pool.imap(verify_file, rest, chunksize=max(1, min(64, len(rest) // (jobs * 8)))))
 
 
 def listing(url: str) -> Iterable[dict[str, Any]]:

@@ -1,29 +1,39 @@
-"""One record file turned into what the archive stores: header, scores, VP after each round.
+"""One record file turned into the rows the archive stores: header, scores, VP after each round.
 
-A record is replayed once, through the games' public session API: the start of the record
-(its ``[game]`` header and ``[setup]`` or ``[position]``) is opened as a game with no lines
-played, then every line is played with ``Session.play`` and the session is scored at the
-end of each round. The stored ``[result]`` is compared as ``burgundy score`` compares it.
-
-Should anything in that pass fail, or should its rounds not be the record's, the verdict
-is left to :func:`burgundy_cli.core.session.open_doc`, the very replay ``burgundy score``
-runs: a record is stored as verified exactly when ``score`` accepts it, and a failure is
-stored with the located one-line error ``score`` prints. Only records that pass both get
-their rounds; one accepted by ``open_doc`` alone is stored without them.
+A record is verified by :func:`burgundy_cli.core.session.open_doc`, the very replay
+``burgundy score`` runs, with its stored ``[result]`` compared as ``score`` compares it: a
+record is stored as verified exactly when ``score`` accepts it, and a failure is stored
+with the located one-line error ``score`` prints. The VP after each round come from that
+same replay: the core's replay stops, for a watcher (:func:`burgundy_cli.core.replay.watching`),
+before each line that opens a round, and the watcher asks the session for each player's
+total so far (``running_totals``, the total ``score`` would give, without building
+the score table) -- so the game is replayed once, and no rule is read anywhere but in the
+game's own code.
 
 Rounds: a record whose lines are grouped by round (the Castles ``[log]`` keys A1..E5) has
 one entry per group; a record with one flat list of lines (Robber Knights ``[play]
 moves``) starts a new round whenever the first seat's player plays after someone else.
+In a complete game the last round's VP are the final scores.
+
+The rows are built here, in the worker process that verified the record, so that the
+process writing to the database only adds where the file was found.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import os
+from collections.abc import Container
 from typing import Any
 
 from burgundy_cli.core.errors import failure
+from burgundy_cli.core.game import GameHeader, ScoreTable
 from burgundy_cli.core.record import MAX_RECORD_BYTES, RecordDoc, parse_record_bytes, read_record
+
+#: The columns of a ``records`` row (besides ``hash``, ``status`` and ``path``).
+RECORD_COLUMNS = ("game", "edition", "date", "place", "event", "players", "boards", "modules", "options",
+                  "complete", "winners", "tiebreak", "notes", "rounds", "error")
 
 
 def content_hash(raw: bytes) -> str:
@@ -32,12 +42,12 @@ def content_hash(raw: bytes) -> str:
 
 
 def verify_file(path: str) -> dict[str, Any]:
-    """Read, hash and verify the record at ``path``: the row data the archive stores.
+    """Read, hash and verify the record at ``path``: what the archive stores of it.
 
     Always returns (a record that fails is ``{"status": "failed", "error": ...}``), so one
     bad file never stops a sync. Keys: ``path``, ``hash``, ``size``, ``mtime_ns``,
-    ``status`` and, for a verified record, ``header``, ``score`` (the ``score --json``
-    object), ``boards``, ``modules`` and ``rounds`` (labels and each seat's VP, or None).
+    ``status``, ``record`` (the ``records`` row but for ``path``, where the file was found)
+    and ``scores`` (the ``scores`` rows, one per seat; none for a failed record).
     """
     row: dict[str, Any] = {"path": path}
     try:
@@ -46,104 +56,104 @@ def verify_file(path: str) -> dict[str, Any]:
             raw = handle.read(MAX_RECORD_BYTES + 1)
         row.update(hash=content_hash(raw), size=info.st_size, mtime_ns=info.st_mtime_ns)
         doc = parse_record_bytes(raw, path) if len(raw) <= MAX_RECORD_BYTES else read_record(path)
-        row.update(_verified(doc))
+        row.update(_verified(doc, row["hash"]))
     except Exception as err:  # noqa: BLE001 - stored as a failed record, never a traceback
         message, code = failure(err)
         row.setdefault("hash", content_hash(path.encode()))  # unreadable: keyed by its path
-        row.update(status="failed", error=message.removeprefix("burgundy: "), exit=code)
+        error = message.removeprefix("burgundy: ")
+        row.update(status="failed", error=error, exit=code, scores=[],
+                   record={**dict.fromkeys(RECORD_COLUMNS), "hash": row["hash"], "status": "failed", "error": error})
     return row
 
 
-def _verified(doc: RecordDoc) -> dict[str, Any]:
-    """Verify ``doc`` (see the module's docstring); the stored fields of a verified record."""
+def _verified(doc: RecordDoc, key: str) -> dict[str, Any]:
+    """Verify ``doc`` (see the module's docstring): its status and rows, keyed by ``key``."""
+    from burgundy_cli.core.replay import watching
     from burgundy_cli.core.session import open_doc
 
-    try:
-        session, rounds = _replay_by_rounds(doc)
-    except Exception:  # noqa: BLE001 - the authoritative replay below gives the verdict
-        session, rounds = open_doc(doc), None
-    header = session.header
+    rounds = RoundTotals(doc)
+    with watching(rounds):
+        session = open_doc(doc)
+    table = session.score()
+    vp = rounds.finish(table)
+    return {"status": "ok", "record": _record_row(doc, session.header, table, key, rounds.labels if vp else None),
+            "scores": _score_rows(table, key, vp)}
+
+
+def _record_row(doc: RecordDoc, header: GameHeader, table: ScoreTable, key: str,
+                labels: list[str] | None) -> dict[str, Any]:
+    """The ``records`` row of a verified record (``path`` aside)."""
     setup = doc.data.get("setup") if isinstance(doc.data.get("setup"), dict) else {}
     modules = header.options.get("modules")
+    date = header.date
     return {
-        "status": "ok",
-        "header": header,
-        "score": session.score().to_json(),
+        "hash": key, "status": "ok", "game": table.game, "edition": table.edition,
+        "date": None if date is None else str(date.isoformat() if hasattr(date, "isoformat") else date),
+        "place": header.place, "event": header.event, "players": len(table.players),
         "boards": None if setup.get("boards") is None else str(setup["boards"]),
         "modules": None if modules is None else str(modules),
-        "rounds": rounds,
+        "options": json.dumps(header.options, sort_keys=True), "complete": table.complete,
+        "winners": json.dumps(list(table.winner)), "tiebreak": table.tiebreak, "notes": json.dumps(list(table.notes)),
+        "rounds": None if labels is None else json.dumps(labels), "error": None,
     }
 
 
-def _replay_by_rounds(doc: RecordDoc) -> tuple[Any, dict[str, Any] | None]:
-    """Replay ``doc`` line by line through the session API, scoring after every round.
-
-    :raises Exception: anything wrong, or rounds that are not the record's own.
-    """
-    from burgundy_cli.core.game import read_header
-    from burgundy_cli.core.registry import find_game
-    from burgundy_cli.core.session import check_edition, verify_stored_result
-
-    table, groups = _line_groups(doc.data, read_header(doc).players)
-    start = RecordDoc(doc.name, doc.text, {k: v for k, v in doc.data.items() if k not in (table, "result")})
-    header = read_header(start)
-    game = find_game(header.name)
-    check_edition(start, header, game)
-    session = game.open(start, header)
-    labels: list[str] = []
-    totals: list[list[int]] = []
-    for label, lines in groups:
-        for line in lines:
-            session.play(line)
-        labels.append(label)
-        totals.append([line.total for line in session.score().players])
-    canonical = session.record_data()
-    if table not in canonical:  # the game keeps its lines elsewhere: this table is not its log
-        raise ValueError(f"the game writes no [{table}]")
-    if table == "log" and not _same_rounds(groups, canonical["log"]):
-        raise ValueError("the lines are not grouped as the replay groups them")
-    if "result" in doc.data:
-        verify_stored_result(doc, session)
-    seats = [list(vp) for vp in zip(*totals)]
-    return session, {"labels": labels, "vp": seats} if labels else None
+def _score_rows(table: ScoreTable, key: str, vp: dict[str, list[int]] | None) -> list[dict[str, Any]]:
+    """The ``scores`` rows of a verified record: one per line of its score table, in rank order."""
+    winners = {name.casefold() for name in table.winner}
+    return [{"hash": key, "seat": seat, "name": line.name, "name_key": line.name.casefold(), "total": line.total,
+             "rank": line.rank, "won": 1 / len(winners) if line.name.casefold() in winners else 0.0,
+             "breakdown": json.dumps(line.breakdown), "rounds": None if vp is None else json.dumps(vp[line.name])}
+            for seat, line in enumerate(table.players)]
 
 
-def _line_groups(data: dict[str, Any], players: list[str]) -> tuple[str, list[tuple[str, list[str]]]]:
-    """The table holding the record's lines and those lines in rounds (label, lines).
+class RoundTotals:
+    """Each player's total at the end of every round of a replay it watches (see the module's
+    docstring): a :class:`burgundy_cli.core.replay.Watcher`; :meth:`finish` gives the result."""
 
-    :raises ValueError: no such table, or one of a shape the games' own readers refuse.
-    """
-    log, play = data.get("log"), data.get("play")
-    if isinstance(log, dict) and play is None:
-        groups = [(str(key).upper(), lines) for key, lines in log.items()]
-        if all(isinstance(lines, list) and all(isinstance(x, str) for x in lines) for _, lines in groups):
-            return "log", groups
-    if isinstance(play, dict) and log is None and set(play) <= {"moves"}:
-        moves = play.get("moves", [])
-        if isinstance(moves, list) and all(isinstance(x, str) for x in moves):
-            return "play", _rounds_by_first_seat(moves, players[0].casefold() if players else "")
-    raise ValueError("no log of lines this reader knows")
+    def __init__(self, doc: RecordDoc) -> None:
+        #: Rounds are the log's groups, or begin when the first seat plays after another seat.
+        self.by_group = isinstance(doc.data.get("log"), dict)
+        game = doc.data.get("game")
+        players = game.get("players") if isinstance(game, dict) else None
+        self.first = str(players[0]).casefold() if isinstance(players, list) and players else ""
+        self.labels: list[str] = []
+        self.totals: list[dict[str, int]] = []
 
+    def stops(self, group: str, lines: list[str]) -> Container[int]:
+        """The lines of ``group`` that open a round: its first, or (a flat list) each line of the
+        first seat's player played after another player's line."""
+        if self.by_group:
+            return (0,)
+        opening = {0}
+        head = previous = None
+        for index, line in enumerate(lines):
+            colon = line.find(":")
+            if colon < 0 or line[:colon] == head:  # a comment, or the same player again
+                continue
+            head = line[:colon]
+            player = head.strip().casefold()
+            if player == self.first and previous not in (None, self.first):
+                opening.add(index)
+            previous = player
+        return opening
 
-def _rounds_by_first_seat(moves: list[str], first: str) -> list[tuple[str, list[str]]]:
-    """Split a flat list of lines into rounds: one begins when the first seat plays again."""
-    rounds: list[tuple[str, list[str]]] = []
-    previous = None
-    for line in moves:
-        player = line.split(":", 1)[0].strip().casefold() if ":" in line else None
-        if not rounds or (player == first and previous not in (None, first)):
-            rounds.append((str(len(rounds) + 1), []))
-        rounds[-1][1].append(line)
-        previous = player if player is not None else previous
-    return rounds
+    def before(self, session: Any, group: str, index: int) -> None:
+        """Keep the totals of ``session`` at the end of a round; the round that begins is named
+        by its group, or numbered."""
+        if self.labels:
+            self.totals.append(session.running_totals())
+        self.labels.append(group if self.by_group else str(len(self.labels) + 1))
 
-
-def _same_rounds(groups: list[tuple[str, list[str]]], canonical: dict[str, list[str]]) -> bool:
-    """Whether each round of the record holds, in order, as many played lines as the replay puts in
-    it (comment-only lines aside): then every line stands in the round it belongs to."""
-    def played(lines: list[str]) -> int:
-        return sum(1 for line in lines if not line.lstrip().startswith("#"))
-
-    mine = [(label, played(lines)) for label, lines in groups if played(lines)]
-    theirs = [(label, played(lines)) for label, lines in canonical.items() if played(lines)]
-    return mine == theirs
+    def finish(self, final: ScoreTable) -> dict[str, list[int]] | None:
+        """Each player's VP after every round, by name (the last round's are those of ``final``,
+        the session's score table now); None when no line was played."""
+        if not self.labels:
+            return None
+        vp: dict[str, list[int]] = {line.name: [] for line in final.players}
+        for totals in self.totals:
+            for name, total in totals.items():
+                vp[name].append(total)
+        for line in final.players:
+            vp[line.name].append(line.total)
+        return vp

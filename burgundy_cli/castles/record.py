@@ -232,6 +232,15 @@ class CastlesSession:
             scored = self._scored = (len(self.lines), score(self.state))
         return scored[1]
 
+    def running_totals(self) -> dict[str, int]:
+        """Each player's total as :meth:`score` gives it now, without building the table: the
+        VP track (``PlayerState.points``) during play, the final totals once the game is over.
+        The archive reads it at the end of every round (tests/archive check it against ``score``)."""
+        state = self.state
+        if state.stage == "over":
+            return {line.name: line.total for line in self.score().players}
+        return {player.name: player.points for player in state.players}
+
     def show(self) -> str:
         from burgundy_cli.castles.render import render
 

@@ -13,12 +13,16 @@ lives here, once:
 * locating the first bad line at file:line:column: the place of the list item in the
   record's text (:meth:`RecordDoc.location_of_text`, looked up only when a line fails),
   plus the column the error gives within the line (:func:`locate_in_line`);
-* refusing top-level tables and keys the game does not define (:func:`check_tables`).
+* refusing top-level tables and keys the game does not define (:func:`check_tables`);
+* letting a caller look at the session between lines (:func:`watching`): the archive
+  takes each round's VP from the one replay ``burgundy score`` runs, not from a second.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Container, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from itertools import repeat
 from typing import Any, Protocol
 
@@ -97,15 +101,52 @@ class LoggedSession(Protocol):
         ...
 
 
+class Watcher(Protocol):
+    """Looks at the session of a replay before the lines it names (see :func:`watching`)."""
+
+    def stops(self, group: str, lines: list[str]) -> Container[int]:
+        """The indices of the lines of ``group`` before which to call :meth:`before`."""
+        ...
+
+    def before(self, session: Any, group: str, index: int) -> None:
+        """Look at ``session`` as the lines before line ``index`` of ``group`` left it."""
+        ...
+
+
+#: What watches the replays run in this context, if anything (see :func:`watching`).
+_watcher: ContextVar[Watcher | None] = ContextVar("replay_watcher", default=None)
+
+
+@contextmanager
+def watching(watcher: Watcher) -> Iterator[None]:
+    """Within the block, every :func:`replay` asks ``watcher`` which lines of each list it
+    wants to stop at, and calls ``watcher.before(session, group, index)`` before each.
+
+    A watcher looks and must not change the session. The archive uses it to read a record's
+    VP at the start of every round from the replay that verifies the record; a replay no
+    one watches pays one test a line.
+    """
+    token = _watcher.set(watcher)
+    try:
+        yield
+    finally:
+        _watcher.reset(token)
+
+
 def replay(doc: RecordDoc, session: LoggedSession, lists: Iterable[tuple[tuple[str, ...], str, list[str]]]) -> None:
-    """Play every line of ``lists`` -- (key path of the list, its group, its lines) -- in order.
+    """Play every line of ``lists`` -- (key path of the list, its group, its lines) -- in order
+    (stopping where the watcher of :func:`watching`, if any, asks to).
 
     :raises RefereeError: the first bad line's error, located at that line in the file.
     """
     play = session.play_logged
+    watcher = _watcher.get()
     for path, group, lines in lists:
+        stops = () if watcher is None else watcher.stops(group, lines)
         for index, text in enumerate(lines):
             try:
+                if index in stops and watcher is not None:
+                    watcher.before(session, group, index)
                 play(text, group)
             except RefereeError as err:
                 raise locate_in_line(err, doc, (*path, index)) from None

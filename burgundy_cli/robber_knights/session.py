@@ -17,7 +17,7 @@ from burgundy_cli.core.replay import PlayerNames, replay, split_comment, string_
 from burgundy_cli.core.schema import to_data
 from burgundy_cli.robber_knights import engine
 from burgundy_cli.robber_knights.notation import Command, format_command, parse_line, read_canonical
-from burgundy_cli.robber_knights.scoring import score
+from burgundy_cli.robber_knights.scoring import points, score
 from burgundy_cli.robber_knights.setup import check_header, read_position, read_setup
 from burgundy_cli.robber_knights.state import State
 
@@ -69,6 +69,11 @@ class RobberKnightsSession:
 
     def score(self) -> ScoreTable:
         return score(self.state)
+
+    def running_totals(self) -> dict[str, int]:
+        """Each player's total as :meth:`score` gives it now, without ranks and tiebreak: the
+        points of the tiles they control. The archive reads it at the end of every round."""
+        return {player.name: sum(held.values()) for player, held in zip(self.state.players, points(self.state))}
 
     def check(self, text: str) -> str:
         cmd, line = self.read_with_line(text)
