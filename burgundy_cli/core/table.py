@@ -110,6 +110,7 @@ class TableSession:
         self.version = 0
         self._moves: tuple[int, list[str]] | None = None
         self._checked: tuple[int, str, str] | None = None
+        self._count: tuple[int, int] | None = None
         #: Positions (in the log, from 0) of the lines this session recorded.
         self.mine: set[int] = set()
         with locked(self.path) as record:
@@ -167,7 +168,10 @@ class TableSession:
         return "\n".join(notes) or None
 
     def lines_played(self) -> int:
-        return len(self.helpers.lines(self.session))
+        """How many lines the record has (kept per version: counting renders every line)."""
+        if self._count is None or self._count[0] != self.version:
+            self._count = (self.version, len(self.helpers.lines(self.session)))
+        return self._count[1]
 
     # --- what the prompt says ---------------------------------------------------------------
 
@@ -240,6 +244,7 @@ class TableSession:
 
     def _play_locked(self, record: LockedRecord, text: str, notes: list[str]) -> Reply:
         before = self.helpers.snapshot(self.session)
+        count = self.lines_played()  # before the line: one line played makes one more
         try:
             line = self.session.play(text)
         except RefereeError as err:
@@ -251,7 +256,8 @@ class TableSession:
             raise
         self.basis = record.basis or b""
         self.version += 1
-        self.mine.add(self.lines_played() - 1)
+        self._count = (self.version, count + 1)
+        self.mine.add(count)
         notes.append(f"recorded: {line} -- {self.helpers.effect(before, self.session)}")
         if self.complete():
             notes.append("the game is complete:\n" + self.final_score())
