@@ -203,14 +203,50 @@ def fast_command(args: list[str]) -> Body | None:
 
 
 def main() -> None:
-    """Run ``burgundy``: the fast path when it applies, otherwise the typer app."""
+    """Run ``burgundy``: the fast path when it applies, kept help text for a help request seen
+    before (:mod:`burgundy_cli.help_cache`), otherwise the typer app."""
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
-    fast = fast_command(sys.argv[1:])
-    if fast is None:
+    args = sys.argv[1:]
+    fast = fast_command(args)
+    if fast is not None:
+        code = console.run(fast)
+        if code:
+            sys.exit(code)
+        return
+    from burgundy_cli import help_cache
+
+    if not help_cache.is_help_request(args):
         from burgundy_cli.cli import main as typer_main
 
         typer_main()
         return
-    code = console.run(fast)
-    if code:
-        sys.exit(code)
+    key, found = help_cache.kept(args)
+    if found is not None:
+        code, text = found
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        if code:
+            sys.exit(code)
+        return
+    _help_through_typer(key)
+
+
+def _help_through_typer(key: str | None) -> None:
+    """Run the typer app for a help request, keeping what it printed under ``key``."""
+    from burgundy_cli import help_cache
+    from burgundy_cli.cli import main as typer_main
+
+    out, err = help_cache.Tee(sys.stdout), help_cache.Tee(sys.stderr)
+    sys.stdout, sys.stderr = out, err  # type: ignore[assignment]
+    code: int | None = None
+    try:
+        typer_main()
+        code = 0
+    except SystemExit as stop:
+        code = stop.code if isinstance(stop.code, int) else 0 if stop.code is None else None
+        raise
+    finally:
+        sys.stdout, sys.stderr = out.stream, err.stream
+        text = out.text()
+        if key is not None and code in (0, 2) and not err.parts and text is not None:
+            help_cache.keep(key, code, text)

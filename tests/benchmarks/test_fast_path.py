@@ -273,3 +273,42 @@ def test_commands_that_write_write_the_same_both_ways(monkeypatch, capsys, cli, 
                               if p.is_file() and p.name != "game.toml.lock"))
     assert said[0] == said[1]
     assert written[0] == written[1]
+
+
+@pytest.mark.parametrize("args", [["--help"], ["score", "--help"], [], ["archive", "sync", "--help"]])
+def test_help_is_typer_s_text_kept_and_printed_the_same_the_second_time(monkeypatch, capsys, tmp_path, args):
+    from burgundy_cli import help_cache
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    first = _run_entry(monkeypatch, capsys, args)
+    assert first[0] in (0, 2) and "Usage: burgundy" in first[1] and first[2] == ""
+    key, found = help_cache.kept(args)
+    assert found == (first[0], first[1])
+    import burgundy_cli.cli as typer_layer
+
+    monkeypatch.setattr(typer_layer, "main", lambda: pytest.fail("the kept text was not used"))
+    assert _run_entry(monkeypatch, capsys, args) == first
+    monkeypatch.setenv("COLUMNS", "123")  # another terminal width: another key, typer again
+    assert help_cache.kept(args)[0] != key
+
+
+def test_only_plain_help_requests_are_kept(monkeypatch, tmp_path):
+    from burgundy_cli import help_cache
+
+    assert help_cache.is_help_request([]) and help_cache.is_help_request(["export", "csv", "--help"])
+    assert not help_cache.is_help_request(["score", "x.toml", "--help", "--json"])
+    assert not help_cache.is_help_request(["--json", "--help"])
+    monkeypatch.setenv("_BURGUNDY_COMPLETE", "bash_complete")
+    assert help_cache.kept(["--help"]) == (None, None)
+
+
+def test_a_kept_text_that_does_not_read_back_is_ignored(monkeypatch, tmp_path):
+    from burgundy_cli import help_cache
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    key, _ = help_cache.kept(["--help"])
+    help_cache.keep(key, 0, "Usage: burgundy\n")
+    assert help_cache.kept(["--help"])[1] == (0, "Usage: burgundy\n")
+    path = tmp_path / "burgundy" / "help" / key
+    path.write_text(path.read_text(encoding="utf-8")[:-3], encoding="utf-8")  # cut short
+    assert help_cache.kept(["--help"])[1] is None
