@@ -1,11 +1,13 @@
-"""The four actions (take, place, sell, workers) and what a placed tile does.
+"""The four actions (take, place, sell, workers), the purchase, and what a placed tile does.
 
-Each action has a ``check_*`` (pure: raises :class:`IllegalMoveError`, changes nothing)
-and an ``apply_*`` (changes the state in place, trusts that the check passed). The
-immediate effect of a placed tile is looked up in the game's ruleset (base game:
-:data:`EFFECTS`) by tile kind, then by tile type, so an expansion module (white castles,
-crane, geese, inns...) adds entries there instead of touching the engine; the base game's
-phase-end payouts are :data:`PHASE_END` (see :mod:`burgundy_cli.castles.modules`).
+Each rule is written once, here or in :mod:`burgundy_cli.castles.placement`, and
+``engine.check``, ``engine.play`` and the move generator all reach their verdicts through
+it. An action of a die line or a granted action is looked up in the game's ruleset
+(``state.ruleset.actions``: an :class:`ActionRule` per kind, base game: :data:`ACTIONS`);
+the immediate effect of a placed tile likewise (``state.ruleset.effects``, by tile kind,
+then by tile type; base game: :data:`EFFECTS`), and the phase-end steps
+(:data:`PHASE_END`). A rule module changes those tables instead of the engine
+(see :mod:`burgundy_cli.castles.modules`).
 
 An action is *die-bound* when a die (or a white castle) gives its value; the extra
 actions of castles and buildings pass ``value=None`` ("any number").
@@ -16,11 +18,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from burgundy_cli.castles.boards import SPACE_IDS, depot_spaces, space_id, space_name
-from burgundy_cli.castles.commands import BuyCommand, PlaceAction, SellAction, TakeAction
+from burgundy_cli.castles.boards import SPACE_IDS, depot_spaces, space_id
+from burgundy_cli.castles.commands import BuyCommand, PlaceAction, SellAction, TakeAction, WorkersAction
 from burgundy_cli.castles.rules import RULES
 from burgundy_cli.castles.state import PHASES, GameState, PlayerState
-from burgundy_cli.castles.tiles import COLOUR_NAME, PHASE_BONUS, bonus_vp, catalogue, sale_vp
+from burgundy_cli.castles.tiles import COLOUR_NAME, PHASE_BONUS, TileKind, bonus_vp, catalogue, sale_vp
 from burgundy_cli.core.errors import IllegalMoveError
 
 STORAGE = 3
@@ -57,28 +59,47 @@ def depot_offers(state: GameState, depot: int, tile: str) -> str | None:
     return None
 
 
-def check_storage(player: PlayerState, discard: str | None) -> None:
-    """A tile can go into storage: a free space, or ``discard`` names a stored tile of a full storage."""
+def storage_refusal(player: PlayerState, discard: str | None) -> IllegalMoveError | None:
+    """Why a tile cannot go into storage with ``discard`` (None: nothing discarded), or None
+    when it can: a free space and no discard, or a full storage and one of its tiles discarded."""
     if len(player.storage) >= STORAGE:
         if discard is None:
-            raise illegal("cob.storage.full", f"{player.name}'s storage is full ({', '.join(player.storage)})",
-                          "name the stored tile to discard")
+            return illegal("cob.storage.full", f"{player.name}'s storage is full ({', '.join(player.storage)})",
+                           "name the stored tile to discard")
         if discard not in player.storage:
-            raise illegal("cob.storage.discard", f"{player.name} has no {discard} in storage",
-                          f"stored: {', '.join(player.storage)}")
+            return illegal("cob.storage.discard", f"{player.name} has no {discard} in storage",
+                           f"stored: {', '.join(player.storage)}")
     elif discard is not None:
-        raise illegal("cob.storage.discard", f"{player.name}'s storage has a free space; nothing is discarded",
-                      "leave out the discard")
+        return illegal("cob.storage.discard", f"{player.name}'s storage has a free space; nothing is discarded",
+                       "leave out the discard")
+    return None
 
 
-def check_take(state: GameState, player: PlayerState, action: TakeAction, depot: int,
-               colours: str | None = None) -> None:
-    """Taking ``action.tile`` from ``depot`` into storage is legal (``colours``: allowed tile colours)."""
+def check_storage(player: PlayerState, discard: str | None) -> None:
+    """A tile can go into storage (:func:`storage_refusal`)."""
+    refusal = storage_refusal(player, discard)
+    if refusal is not None:
+        raise refusal
+
+
+def take_colour_allows(kind: TileKind, colours: str | None) -> bool:
+    """A take limited to ``colours`` (a building's granted take; None: any) may take ``kind``."""
+    return colours is None or kind.colour in colours
+
+
+def check_take(state: GameState, player: PlayerState, action: TakeAction, value: int | None, spent: int = 0,
+               colours: str | None = None) -> int:
+    """Taking ``action.tile`` into storage is legal: from the depot ``value`` (a die's), or for
+    a granted take (``value`` None) from the depot it names; ``colours``: the tile colours a
+    building's take allows. Returns the depot (``spent``: unused, see :class:`ActionRule`)."""
+    depot = action.depot if value is None else value
+    if depot is None:
+        raise illegal("cob.take.depot", "an extra action's take must name its depot", "add 'from <depot>'")
     tile = action.tile
     kind = catalogue().get(tile)
     if kind is None:
         raise illegal("cob.take.depot", f"there is no tile called '{tile}'")
-    if colours is not None and kind.colour not in colours:
+    if colours is not None and not take_colour_allows(kind, colours):
         raise illegal("cob.building.take", f"this building cannot take a {tile}",
                       "carpenter's workshop: a building; church: mine, knowledge or castle; market: ship or animal")
     if not (state.revealed[depot] and tile in state.depots[depot]):  # else it lies there: no call
@@ -88,6 +109,7 @@ def check_take(state: GameState, player: PlayerState, action: TakeAction, depot:
     discard = action.discard
     if discard is not None or len(player.storage) >= STORAGE:  # else a free space: no call
         check_storage(player, discard)
+    return depot
 
 
 def take_from_depot(state: GameState, depot: int, tile: str) -> None:
@@ -100,8 +122,8 @@ def take_from_depot(state: GameState, depot: int, tile: str) -> None:
     where = f"depot {depot}" if depot else "the black depot"
     note = (f"phase {PHASES[state.phase]}: {where} was not revealed in the record; takes from it were trusted "
             "(die value, depot space colours and tile counts checked)")
-    if note not in state.skipped:
-        state.skipped.append(note)
+    if note not in state.unverified:
+        state.unverified.append(note)
 
 
 def store(state: GameState, player: PlayerState, tile: str, discard: str | None) -> None:
@@ -111,10 +133,21 @@ def store(state: GameState, player: PlayerState, tile: str, discard: str | None)
     player.storage.append(tile)
 
 
-def apply_take(state: GameState, player: PlayerState, action: TakeAction, depot: int) -> None:
+def apply_take(state: GameState, player: PlayerState, action: TakeAction, value: int | None,
+               depot: int | None = None) -> None:
+    """Carry out a checked take from ``depot`` (None: the die's ``value``, or the depot named)."""
+    if depot is None:
+        depot = value if action.depot is None else action.depot
     tile = action.tile
-    take_from_depot(state, depot, tile)
-    store(state, player, tile, action.discard)
+    if state.revealed[depot]:  # take_from_depot's usual case, without the call
+        state.depots[depot].remove(tile)
+    else:
+        take_from_depot(state, depot, tile)
+    discard = action.discard
+    if discard is None:  # store's usual case, without the call
+        player.storage.append(tile)
+    else:
+        store(state, player, tile, discard)
 
 
 # --- the black-depot purchase ---------------------------------------------------------------------
@@ -126,29 +159,61 @@ def check_purchase(state: GameState, player: PlayerState, cmd: BuyCommand, bough
         raise illegal("cob.buy.once", f"{player.name} has already bought a tile this turn")
     if cmd.tile not in catalogue():
         raise illegal("cob.buy.depot", f"there is no tile called '{cmd.tile}'")
-    k6 = 6 in player.knowledge
     depot = cmd.depot or 0
-    if depot and not k6:
-        raise illegal("cob.buy.depot", "purchases come from the black depot",
-                      "knowledge tile 6 allows buying from the numbered depots")
-    if cmd.pay_workers:
-        if not (k6 and state.edition == "2019"):
-            raise illegal("cob.buy.silver", "a purchase is paid with 2 silverlings",
-                          "the 2019 knowledge tile 6 allows paying with 2 workers")
-        if cmd.pay_workers == 1 and not state.options.k6_mixed:
-            raise illegal("cob.buy.silver", "knowledge tile 6 pays 2 workers instead of 2 silverlings, not a mix",
-                          "option k6-mixed-payment allows 1 silverling + 1 worker")
-    silver, workers = 2 - cmd.pay_workers, cmd.pay_workers
-    if player.silver < silver:
-        raise illegal("cob.buy.silver", f"a purchase costs {silver} silverling(s)",
-                      f"needs {silver} silverlings, {player.name} has {player.silver}")
-    if player.workers < workers:
-        raise illegal("cob.buy.silver", f"paying with workers needs {workers}",
-                      f"needs {workers} workers, {player.name} has {player.workers}")
+    check_payment(state, player, depot, cmd.pay_workers)
     reason = depot_offers(state, depot, cmd.tile)
     if reason is not None:
         raise illegal("cob.take.depot" if depot else "cob.buy.depot", f"no {cmd.tile} to buy", reason)
     check_storage(player, cmd.discard)
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    """One condition of a rule, asked by the check and by the move generator alike:
+    ``allows(state, player, subject, detail) -> bool`` and, when it does not,
+    ``refusal(state, player, subject, detail) -> (message, hint)``."""
+
+    rule_id: str
+    allows: Callable[..., bool]
+    refusal: Callable[..., tuple[str, str | None]]
+
+
+def first_refused(conditions: tuple[Condition, ...], state: GameState, player: PlayerState, subject,
+                  detail=None) -> Condition | None:
+    """The first of ``conditions`` that does not allow ``(state, player, subject, detail)``, or None."""
+    for condition in conditions:
+        if not condition.allows(state, player, subject, detail):
+            return condition
+    return None
+
+
+#: Who may buy from where, paying how (arguments: state, player, depot, workers paid).
+PAYMENT: tuple[Condition, ...] = (
+    Condition("cob.buy.depot", lambda state, player, depot, pay: not depot or 6 in player.knowledge,
+              lambda state, player, depot, pay: ("purchases come from the black depot",
+                                                 "knowledge tile 6 allows buying from the numbered depots")),
+    Condition("cob.buy.silver",
+              lambda state, player, depot, pay: not pay or (6 in player.knowledge and state.edition == "2019"),
+              lambda state, player, depot, pay: ("a purchase is paid with 2 silverlings",
+                                                 "the 2019 knowledge tile 6 allows paying with 2 workers")),
+    Condition("cob.buy.silver", lambda state, player, depot, pay: pay != 1 or state.options.k6_mixed,
+              lambda state, player, depot, pay: ("knowledge tile 6 pays 2 workers instead of 2 silverlings, "
+                                                 "not a mix", "option k6-mixed-payment allows 1 silverling + 1 worker")),
+    Condition("cob.buy.silver", lambda state, player, depot, pay: player.silver >= 2 - pay,
+              lambda state, player, depot, pay: (f"a purchase costs {2 - pay} silverling(s)",
+                                                 f"needs {2 - pay} silverlings, {player.name} has {player.silver}")),
+    Condition("cob.buy.silver", lambda state, player, depot, pay: player.workers >= pay,
+              lambda state, player, depot, pay: (f"paying with workers needs {pay}",
+                                                 f"needs {pay} workers, {player.name} has {player.workers}")),
+)
+
+
+def check_payment(state: GameState, player: PlayerState, depot: int, pay_workers: int) -> None:
+    """``player`` may buy from ``depot`` (0: the black depot) paying ``pay_workers`` workers
+    and 2 silverlings less that many (:data:`PAYMENT`)."""
+    broken = first_refused(PAYMENT, state, player, depot, pay_workers)
+    if broken is not None:
+        raise illegal(broken.rule_id, *broken.refusal(state, player, depot, pay_workers))
 
 
 def apply_purchase(state: GameState, player: PlayerState, cmd: BuyCommand) -> None:
@@ -163,7 +228,17 @@ def apply_purchase(state: GameState, player: PlayerState, cmd: BuyCommand) -> No
 OWN_LINE = "write the purchase as its own `buy` line before or after the action"
 
 
-def _check_purchase_during(state: GameState, player: PlayerState, cmd: BuyCommand, then) -> None:
+#: When a purchase may be made during an action (arguments: state, acting player, purchase, None).
+DURING: tuple[Condition, ...] = (
+    Condition("cob.buy.during", lambda state, player, buy, _: state.edition == "2019",
+              lambda state, player, buy, _: ("in the 2011 rules the purchase comes before, between or after the "
+                                          "dice actions, not during one", OWN_LINE)),
+    Condition("cob.buy.during", lambda state, player, buy, _: buy.player == player.name,
+              lambda state, player, buy, _: (f"{player.name} is acting; {buy.player} cannot buy now", None)),
+)
+
+
+def check_purchase_during(state: GameState, player: PlayerState, cmd: BuyCommand, then) -> None:
     """2019: a purchase during an action, between a placement and the action it grants.
 
     ``state``: after the placement. Written inside the placement only when that makes a
@@ -173,11 +248,9 @@ def _check_purchase_during(state: GameState, player: PlayerState, cmd: BuyComman
     a storage space and scores; a granted take, sale or worker action does not need the
     purchase), so it is refused and each move keeps one spelling (docs/rulings.md).
     """
-    if state.edition != "2019":
-        raise illegal("cob.buy.during", "in the 2011 rules the purchase comes before, between or after the "
-                      "dice actions, not during one", OWN_LINE)
-    if cmd.player != player.name:
-        raise illegal("cob.buy.during", f"{player.name} is acting; {cmd.player} cannot buy now")
+    broken = first_refused(DURING, state, player, cmd)
+    if broken is not None:
+        raise illegal(broken.rule_id, *broken.refusal(state, player, cmd, None))
     check_purchase(state, player, cmd, state.bought)
     if not isinstance(then, PlaceAction) or then.tile != cmd.tile:
         granted = "grants no further action" if then is None else f"grants a {then.kind} action"
@@ -191,13 +264,18 @@ def _check_purchase_during(state: GameState, player: PlayerState, cmd: BuyComman
 # --- sell and workers ---------------------------------------------------------------------------
 
 
-def check_sell(player: PlayerState, goods: int) -> None:
+def check_sell(state: GameState, player: PlayerState, action: SellAction, value: int | None = None,
+               spent: int = 0) -> None:
+    """Selling goods of type ``action.goods`` is legal: the player holds some."""
+    goods = action.goods
     if not player.goods.get(goods):
         held = ", ".join(f"{count}x{kind}" for kind, count in sorted(player.goods.items())) or "none"
         raise illegal("cob.sell.none", f"{player.name} has no goods of type {goods} to sell", f"goods held: {held}")
 
 
-def apply_sell(state: GameState, player: PlayerState, goods: int) -> None:
+def apply_sell(state: GameState, player: PlayerState, action: SellAction, value: int | None = None,
+               found: None = None) -> None:
+    goods = action.goods
     count = player.goods.pop(goods)
     player.sold[goods] += count
     player.silver += 2 if 3 in player.knowledge else 1
@@ -206,7 +284,13 @@ def apply_sell(state: GameState, player: PlayerState, goods: int) -> None:
     player.add_vp("goods-sold", count * sale_vp(state.player_count))
 
 
-def apply_workers(player: PlayerState) -> None:
+def check_workers(state: GameState, player: PlayerState, action: WorkersAction, value: int | None = None,
+                  spent: int = 0) -> None:
+    """Taking workers is always legal."""
+
+
+def apply_workers(state: GameState, player: PlayerState, action: WorkersAction, value: int | None = None,
+                  found: None = None) -> None:
     player.workers += 4 if 14 in player.knowledge else 2
     if 13 in player.knowledge:
         player.silver += 1
@@ -214,108 +298,106 @@ def apply_workers(player: PlayerState) -> None:
 
 # --- place --------------------------------------------------------------------------------------
 
-
-def check_place(state: GameState, player: PlayerState, action: PlaceAction, value: int | None,
-                spent: int = 0) -> None:
-    """Placing ``action.tile`` on ``action.space`` is legal, with its effect's choices.
-
-    ``value``: the die value the space must show, or None for "any number" (castle, city hall).
-    ``spent``: workers the die paid for this action, already gone when a purchase inside it
-    pays workers.
-    """
-    effect = check_placement(state, player, action, value)
-    if action.then is not None or action.buy is not None:
-        seat = state.players.index(player)
-        scratch = state.branch(seat)
-        acting = scratch.players[seat]
-        acting.workers -= spent
-        place_and_check_grants(scratch, acting, action, effect)
+#: What the checks of a placement found, for carrying it out without looking again:
+#: ``(space index, tile kind, effect, grants pending)``, the last true when the placement
+#: has a purchase inside it or a granted action, checked on the state after placing
+#: (:func:`check_grants`).
+Placed = tuple[int, TileKind, "Effect", bool]
 
 
 def check_placement(state: GameState, player: PlayerState, action: PlaceAction, value: int | None,
-                    spent: int = 0) -> Effect:
-    """:func:`check_place` up to the placement: all but the purchase made inside it and the
-    granted action, which are checked on the state after placing (where ``spent`` matters:
-    it is taken for the same call as :func:`check_place`). Returns the tile's effect."""
+                    spent: int = 0) -> Placed:
+    """Placing ``action.tile`` on ``action.space`` is legal up to the placement itself: the tile
+    is stored, the space exists, the game's placement rules allow it (with ``value``, the number
+    the space must show, None for "any number"), and the effect's own choices (a ship's goods)
+    are legal. The purchase inside the placement and the granted action need the state after
+    placing: :func:`check_grants`. ``spent`` is unused here (an :class:`ActionRule` check)."""
     tile = action.tile
+    kind = catalogue().get(tile)
+    if kind is None:
+        raise illegal("cob.place.stored", f"there is no tile called '{tile}'")
     if tile not in player.storage:
         raise illegal("cob.place.stored", f"{player.name} has no {tile} in storage",
                       f"stored: {', '.join(player.storage) or 'nothing'}")
-    board = player.board
     name = action.space
     space = SPACE_IDS.get(name)
     if space is None:
         space = space_id(name)
     if space is None:
-        raise illegal("cob.place.space", f"a duchy has no space {action.space}", "rows a-g have 4, 5, 6, 7, 6, 5, 4 spaces")
-    duchy = player.duchy
-    if duchy[space] is not None:
-        raise illegal("cob.place.empty", f"{action.space} already holds {duchy[space]}")
-    kind = catalogue()[tile]
-    if board.colour[space] != kind.colour:
-        raise illegal("cob.place.colour", f"{action.space} is {COLOUR_NAME[board.colour[space]]}, "
-                      f"{tile} is {COLOUR_NAME[kind.colour]}", _open_spaces(player, kind.colour, value))
-    if value is not None and board.die[space] != value:
-        raise illegal("cob.die.value", f"{action.space} shows {board.die[space]}, the die is used as {value}",
-                      f"use the die as {board.die[space]}")
-    if not any(board.neighbour_tiles[space](duchy)):  # tile names are never empty
-        raise illegal("cob.place.adjacent", f"{action.space} is not next to a placed tile",
-                      _open_spaces(player, kind.colour, value))
+        raise illegal("cob.place.space", f"a duchy has no space {name}", "rows a-g have 4, 5, 6, 7, 6, 5, 4 spaces")
+    broken = state.ruleset.placement_refusal(player, kind, space, value)
+    if broken is not None:
+        raise illegal(broken.rule_id, *broken.refusal(state, player, kind, space, value))
     tile_type = kind.type
-    if tile_type == "building" and 1 not in player.knowledge:
-        for other in board.area_of[space]:
-            if duchy[other] == tile:
-                raise illegal("cob.place.city-once", f"this city already has a {tile} (on {space_name(other)})",
-                              "knowledge tile 1 lifts this limit")
     effects = state.ruleset.effects
     effect = effects.get(tile) or effects[tile_type]
     if tile_type != "ship" and (action.goods is not None or action.goods2 is not None or action.keep is not None):
         raise illegal("cob.effect.none", f"only a ship takes goods; {tile} does not")
     if effect.check is not None:
         effect.check(state, player, action)
-    if effect.then is None and action.then is not None:
+    then = action.then
+    if effect.grants is None and then is not None:
         raise illegal("cob.effect.none", f"placing {tile} grants no further action")
-    return effect
+    return space, kind, effect, then is not None or action.buy is not None
 
 
-def effect_of(state: GameState, tile: str) -> Effect:
-    """What placing ``tile`` does under the game's ruleset: its own entry, else its type's."""
-    effects = state.ruleset.effects
-    return effects.get(tile) or effects[catalogue()[tile].type]
+def check_grants_on_branch(state: GameState, player: PlayerState, action: PlaceAction, placed: Placed,
+                           spent: int) -> None:
+    """:func:`check_grants` on a branch of ``state``, which stays unchanged (``spent``: workers the
+    die paid, gone before a purchase inside the placement pays workers)."""
+    seat = state.players.index(player)
+    branch = state.branch(seat)
+    acting = branch.players[seat]
+    acting.workers -= spent
+    place_tile(branch, acting, action, placed)
+    check_grants(branch, acting, action, placed[2])
 
 
-def place_and_check_grants(state: GameState, player: PlayerState, action: PlaceAction, effect: Effect) -> None:
-    """Place the tile (checked by :func:`check_placement`), check and make the purchase inside
-    the placement, and check the granted action on the result (it is not carried out).
-
-    ``state`` is changed: :func:`check_place` passes a branch; ``engine.play`` its own state,
-    which it restores when this raises.
-    """
-    apply_place_tile(state, player, action)
+def check_grants(state: GameState, player: PlayerState, action: PlaceAction, effect: Effect) -> None:
+    """On the state right after placing: check and make the purchase inside the placement
+    (2019), then check the granted action (it is not carried out). ``state`` is changed: a
+    branch, or ``engine.play``'s own state, which it restores when this raises."""
     buy = action.buy
     if buy is not None:
-        _check_purchase_during(state, player, buy, action.then)
+        check_purchase_during(state, player, buy, action.then)
         state.bought = True
         apply_purchase(state, player, buy)
     if action.then is not None:
-        effect.then(state, player, action.then)
+        check_grant(state, player, effect.grants, action.then)
 
 
-def _open_spaces(player: PlayerState, colour: str, value: int | None) -> str:
-    """A hint naming the spaces where a tile of ``colour`` could go with ``value`` (None: any)."""
-    board, duchy = player.board, player.duchy
-    spaces = [space_name(s) for s in board.colour_spaces[colour]
-              if duchy[s] is None and (value is None or board.die[s] == value)
-              and any(duchy[n] is not None for n in board.neighbours[s])]
-    number = "" if value is None else f" showing {value}"
-    if not spaces:
-        return f"no empty {COLOUR_NAME[colour]} space{number} lies next to {player.name}'s tiles"
-    return f"empty {COLOUR_NAME[colour]} spaces{number} next to {player.name}'s tiles: {', '.join(spaces)}"
+def locate(state: GameState, player: PlayerState, action: PlaceAction) -> Placed:
+    """What :func:`check_placement` finds, for a placement trusted without checks."""
+    name = action.space
+    space = SPACE_IDS.get(name)
+    if space is None:
+        space = space_id(name)
+    kind = catalogue()[action.tile]
+    effects = state.ruleset.effects
+    return (space, kind, effects.get(action.tile) or effects[kind.type],
+            action.then is not None or action.buy is not None)
 
 
-def apply_place(state: GameState, player: PlayerState, action: PlaceAction) -> None:
-    """Place the tile, score what it completes, then carry out its effect (and ``then``)."""
-    apply_place_tile(state, player, action)
+def place_tile(state: GameState, player: PlayerState, action: PlaceAction, placed: Placed) -> None:
+    """The placement itself: the tile leaves storage for its space, the ruleset's steps after a
+    placement run (base game: :func:`score_completion`), and the tile has its immediate effect
+    (the purchase inside it and the granted action aside)."""
+    space, kind, effect, _ = placed
+    tile = action.tile
+    player.storage.remove(tile)
+    player.duchy[space] = tile
+    if kind.number is not None:
+        player.knowledge.add(kind.number)
+    for step in state.ruleset.after_placement:
+        step(state, player, space)
+    if effect.apply is not None:
+        effect.apply(state, player, action, space)
+
+
+def apply_place(state: GameState, player: PlayerState, action: PlaceAction, value: int | None,
+                placed: Placed | None = None) -> None:
+    """Place the tile, make the purchase inside the placement, carry out the granted action."""
+    place_tile(state, player, action, locate(state, player, action) if placed is None else placed)
     buy = action.buy
     if buy is not None:
         state.bought = True
@@ -323,24 +405,6 @@ def apply_place(state: GameState, player: PlayerState, action: PlaceAction) -> N
     then = action.then
     if then is not None:
         apply_action(state, player, then, None)
-
-
-def apply_place_tile(state: GameState, player: PlayerState, action: PlaceAction) -> None:
-    """Everything a placement does except the granted ``then`` action."""
-    tile, name = action.tile, action.space
-    space = SPACE_IDS.get(name)
-    if space is None:
-        space = space_id(name)
-    player.storage.remove(tile)
-    player.duchy[space] = tile
-    kind = catalogue()[tile]
-    if kind.number is not None:
-        player.knowledge.add(kind.number)
-    score_completion(state, player, space)
-    effects = state.ruleset.effects
-    effect = effects.get(tile) or effects[kind.type]
-    if effect.apply is not None:
-        effect.apply(state, player, action, space)
 
 
 def score_completion(state: GameState, player: PlayerState, space: int) -> None:
@@ -359,39 +423,74 @@ def score_completion(state: GameState, player: PlayerState, space: int) -> None:
         player.add_vp("colour-bonus", bonus_vp(state.player_count, not taken))
 
 
-def check_action(state: GameState, player: PlayerState, action, value: int | None, spent: int = 0) -> None:
-    """An action granted with ``value`` (None = any number, as for a castle) is legal.
+# --- the actions as a table ---------------------------------------------------------------------
 
-    ``spent``: the workers a die paid to reach ``value`` (see :func:`check_place`).
+
+@dataclass(frozen=True, slots=True)
+class ActionRule:
+    """One kind of action (take, place, sell, workers; a module may add one).
+
+    ``check(state, player, action, value, spent) -> found``: the action is legal with
+    ``value`` (the die's, None for a granted action: any number), ``found`` being what the
+    check looked up, for ``apply(state, player, action, value, found)`` (``found`` None:
+    look it up again), which carries out a checked action. ``bound``: for a die's action,
+    ``(field, wording)`` when the action names the die's value in a field of its own (a
+    take its depot, a sale its goods type), which must then match the value (checked
+    before the die's worker cost).
     """
+
+    check: Callable
+    apply: Callable
+    bound: tuple[str, str] | None = None
+
+
+#: The base game's actions by kind.
+ACTIONS: dict[str, ActionRule] = {
+    "take": ActionRule(check_take, apply_take, ("depot", "takes from depot")),
+    "place": ActionRule(check_placement, apply_place),
+    "sell": ActionRule(check_sell, apply_sell, ("goods", "sells goods of type")),
+    "workers": ActionRule(check_workers, apply_workers),
+}
+
+
+def check_action(state: GameState, player: PlayerState, action, value: int | None, spent: int = 0) -> None:
+    """``action`` is legal with ``value`` (None: any number, as for a castle's extra action),
+    including what a placement grants (checked on a branch). ``spent``: the workers a die paid
+    to reach ``value`` (a purchase inside a placement may pay workers too)."""
     kind = action.kind
-    if kind == "take":
-        if value is None and action.depot is None:
-            raise illegal("cob.take.depot", "an extra action's take must name its depot", "add 'from <depot>'")
-        check_take(state, player, action, action.depot if value is None else value)
-    elif kind == "place":
-        check_place(state, player, action, value, spent)
-    elif kind == "sell":
-        check_sell(player, action.goods)
+    found = state.ruleset.actions[kind].check(state, player, action, value, spent)
+    if kind == "place" and found[3]:  # a purchase inside the placement or a granted action
+        check_grants_on_branch(state, player, action, found, spent)
 
 
-def apply_action(state: GameState, player: PlayerState, action, value: int | None, kind: str | None = None) -> None:
-    """Carry out ``action`` (trusted); a take by die uses ``value`` as its depot. ``kind``:
-    the action's kind when the caller has read it already."""
-    if kind is None:
-        kind = action.kind
-    if kind == "place":
-        apply_place(state, player, action)
-    elif kind == "take":
-        depot = action.depot
-        apply_take(state, player, action, value if depot is None else depot)
-    elif kind == "sell":
-        apply_sell(state, player, action.goods)
-    else:
-        apply_workers(player)
+def apply_action(state: GameState, player: PlayerState, action, value: int | None, found=None) -> None:
+    """Carry out a checked ``action``; a take by die uses ``value`` as its depot."""
+    state.ruleset.actions[action.kind].apply(state, player, action, value, found)
 
 
 # --- effects of placed tiles ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Grant:
+    """The further action a placed tile grants, as data that the check and the move generator
+    both read. ``kinds``: the action kinds allowed; ``colours``: for a building's take, the
+    tile colours it may choose (and it names its numbered depot); ``refusal``: ``(rule id,
+    message, hint)`` for a granted action of another kind."""
+
+    kinds: tuple[str, ...]
+    colours: str | None = None
+    refusal: tuple[str, str, str] | None = None
+
+
+def check_grant(state: GameState, player: PlayerState, grant: Grant, action) -> None:
+    """The action granted by a placed tile (``state``: after placing it) is legal."""
+    if action.kind not in grant.kinds or (grant.colours is not None and action.depot is None):
+        raise illegal(*grant.refusal)
+    if grant.colours is not None:
+        check_take(state, player, action, None, 0, grant.colours)
+    else:
+        check_action(state, player, action, None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -400,64 +499,74 @@ class Effect:
 
     ``check(state, player, place_action)``: the effect's own choices are legal (ship goods).
     ``apply(state, player, place_action, space)``: the immediate effect (VP, goods, silver...).
-    ``then(state_after_placing, player, action)``: checks the granted action, or None when
-    the tile grants none (the granted action is applied by :func:`apply_action`).
+    ``grants``: the further action it grants (:class:`Grant`), or None.
     """
 
     check: Callable | None = None
     apply: Callable | None = None
-    then: Callable | None = None
+    grants: Grant | None = None
 
 
-def _ship_offer(state: GameState, player: PlayerState, action: PlaceAction) -> tuple[set[int], set[int], int]:
+def _ship_offer(state: GameState, player: PlayerState, goods: int | None,
+                goods2: int | None) -> tuple[set[int], set[int], int]:
     """(goods types offered, new types among them, free goods spaces) for a ship's choice."""
-    offered = set(state.depot_goods[action.goods]) if action.goods is not None else set()
-    if action.goods2 is not None:
-        offered |= set(state.depot_goods[action.goods2])
+    offered = set(state.depot_goods[goods]) if goods is not None else set()
+    if goods2 is not None:
+        offered |= set(state.depot_goods[goods2])
     new = offered - player.goods.keys()
     return offered, new, GOODS_TYPES - len(player.goods)
 
 
-def _check_ship(state: GameState, player: PlayerState, action: PlaceAction) -> None:
-    if action.goods is None:
-        if action.goods2 is not None or action.keep is not None:
-            raise illegal("cob.ship.goods", "name the depot the ship takes goods from first")
+def ship_refusal(state: GameState, player: PlayerState, goods: int | None, goods2: int | None,
+                 keep: tuple[int, ...] | None) -> IllegalMoveError | None:
+    """Why a ship cannot take the goods of depot ``goods`` (and ``goods2``, knowledge tile 5),
+    keeping the new types ``keep``, or None when it can."""
+    if goods is None:
+        if goods2 is not None or keep is not None:
+            return illegal("cob.ship.goods", "name the depot the ship takes goods from first")
         for depot in range(1, 7):
-            goods = state.depot_goods[depot]
-            if any(g in player.goods for g in goods) or (goods and len(player.goods) < GOODS_TYPES):
-                raise illegal("cob.ship.goods", "a ship must take the goods of one depot",
-                              f"depot {depot} has goods {player.name} can store")
-        return
-    if not state.depot_goods[action.goods]:
+            lying = state.depot_goods[depot]
+            if any(g in player.goods for g in lying) or (lying and len(player.goods) < GOODS_TYPES):
+                return illegal("cob.ship.goods", "a ship must take the goods of one depot",
+                               f"depot {depot} has goods {player.name} can store")
+        return None
+    if not state.depot_goods[goods]:
         with_goods = [str(d) for d in range(1, 7) if state.depot_goods[d]]
-        raise illegal("cob.ship.goods", f"depot {action.goods} has no goods",
-                      f"goods lie on depot {', '.join(with_goods)}" if with_goods else "leave out the depot")
-    if action.goods2 is not None:
+        return illegal("cob.ship.goods", f"depot {goods} has no goods",
+                       f"goods lie on depot {', '.join(with_goods)}" if with_goods else "leave out the depot")
+    if goods2 is not None:
         if 5 not in player.knowledge:
-            raise illegal("cob.ship.second-depot", "only knowledge tile 5 lets a ship take from a second depot")
-        if (action.goods2 - action.goods) % 6 not in (1, 5):
-            raise illegal("cob.ship.second-depot", f"depot {action.goods2} is not next to depot {action.goods}",
-                          "neighbours: 1-2, 2-3, 3-4, 4-5, 5-6, 6-1")
-        if not state.depot_goods[action.goods2]:
-            raise illegal("cob.ship.second-depot", f"depot {action.goods2} has no goods")
-    offered, new, free = _ship_offer(state, player, action)
-    if action.keep is None:
+            return illegal("cob.ship.second-depot", "only knowledge tile 5 lets a ship take from a second depot")
+        if (goods2 - goods) % 6 not in (1, 5):
+            return illegal("cob.ship.second-depot", f"depot {goods2} is not next to depot {goods}",
+                           "neighbours: 1-2, 2-3, 3-4, 4-5, 5-6, 6-1")
+        if not state.depot_goods[goods2]:
+            return illegal("cob.ship.second-depot", f"depot {goods2} has no goods")
+    offered, new, free = _ship_offer(state, player, goods, goods2)
+    if keep is None:
         if len(new) > free > 0:
-            raise illegal("cob.ship.goods", f"{player.name} can store only {free} more goods type(s) "
-                          f"of {', '.join(map(str, sorted(new)))}", "say which with 'keep'")
-        return
-    keep_new = set(action.keep) - player.goods.keys()
-    if not set(action.keep) <= offered:
-        raise illegal("cob.ship.goods", f"goods type(s) {sorted(set(action.keep) - offered)} are not offered",
-                      f"offered: {', '.join(map(str, sorted(offered)))}")
+            return illegal("cob.ship.goods", f"{player.name} can store only {free} more goods type(s) "
+                           f"of {', '.join(map(str, sorted(new)))}", "say which with 'keep'")
+        return None
+    keep_new = set(keep) - player.goods.keys()
+    if not set(keep) <= offered:
+        return illegal("cob.ship.goods", f"goods type(s) {sorted(set(keep) - offered)} are not offered",
+                       f"offered: {', '.join(map(str, sorted(offered)))}")
     if len(keep_new) != min(free, len(new)):
-        raise illegal("cob.ship.goods", f"the ship takes every type that fits: {min(free, len(new))} new type(s), "
-                      f"not {len(keep_new)}")
+        return illegal("cob.ship.goods", f"the ship takes every type that fits: {min(free, len(new))} new "
+                       f"type(s), not {len(keep_new)}")
+    return None
+
+
+def _check_ship(state: GameState, player: PlayerState, action: PlaceAction) -> None:
+    refusal = ship_refusal(state, player, action.goods, action.goods2, action.keep)
+    if refusal is not None:
+        raise refusal
 
 
 def _apply_ship(state: GameState, player: PlayerState, action: PlaceAction, space: int) -> None:
     if action.goods is not None:
-        offered, new, free = _ship_offer(state, player, action)
+        offered, new, free = _ship_offer(state, player, action.goods, action.goods2)
         if action.keep is not None:
             chosen = set(action.keep)
         else:
@@ -494,32 +603,6 @@ def _apply_animal(state: GameState, player: PlayerState, action: PlaceAction, sp
     player.add_vp("animals", sum(scoring) + bonus)
 
 
-def _then_castle(state: GameState, player: PlayerState, action) -> None:
-    check_action(state, player, action, None)
-
-
-def _then_warehouse(state: GameState, player: PlayerState, action) -> None:
-    if not isinstance(action, SellAction):
-        raise illegal("cob.building.warehouse", "a warehouse grants a sale, nothing else", "then: sell <goods type>")
-    check_sell(player, action.goods)
-
-
-def _then_take(colours: str) -> Callable:
-    def check(state: GameState, player: PlayerState, action) -> None:
-        if not isinstance(action, TakeAction) or action.depot is None:
-            raise illegal("cob.building.take", "this building grants a take from a numbered depot",
-                          "then: take <tile> from <depot>")
-        check_take(state, player, action, action.depot, colours)
-    return check
-
-
-def _then_city_hall(state: GameState, player: PlayerState, action) -> None:
-    if not isinstance(action, PlaceAction):
-        raise illegal("cob.building.city-hall", "a city hall grants a placement, nothing else",
-                      "then: place <tile> <space>")
-    check_place(state, player, action, None)
-
-
 def _gain(silver: int = 0, workers: int = 0, watchtower: int = 0) -> Callable:
     def apply(state: GameState, player: PlayerState, action: PlaceAction, space: int) -> None:
         player.silver += silver
@@ -528,33 +611,36 @@ def _gain(silver: int = 0, workers: int = 0, watchtower: int = 0) -> Callable:
     return apply
 
 
+def _building_take(colours: str) -> Grant:
+    return Grant(("take",), colours, ("cob.building.take", "this building grants a take from a numbered depot",
+                                      "then: take <tile> from <depot>"))
+
+
 #: Immediate effects of the base game by tile kind, falling back to tile type.
 EFFECTS: dict[str, Effect] = {
-    "castle": Effect(then=_then_castle),
+    "castle": Effect(grants=Grant(tuple(ACTIONS))),
     "ship": Effect(check=_check_ship, apply=_apply_ship),
     "mine": Effect(),
     "animal": Effect(apply=_apply_animal),
     "knowledge": Effect(),
     "building": Effect(),
-    "warehouse": Effect(then=_then_warehouse),
-    "carpenter": Effect(then=_then_take("B")),
-    "church": Effect(then=_then_take("MYC")),
-    "market": Effect(then=_then_take("SL")),
+    "warehouse": Effect(grants=Grant(("sell",), None, ("cob.building.warehouse", "a warehouse grants a sale, "
+                                                       "nothing else", "then: sell <goods type>"))),
+    "carpenter": Effect(grants=_building_take("B")),
+    "church": Effect(grants=_building_take("MYC")),
+    "market": Effect(grants=_building_take("SL")),
     "boarding-house": Effect(apply=_gain(workers=4)),
     "bank": Effect(apply=_gain(silver=2)),
-    "city-hall": Effect(then=_then_city_hall),
+    "city-hall": Effect(grants=Grant(("place",), None, ("cob.building.city-hall", "a city hall grants a placement, "
+                                                        "nothing else", "then: place <tile> <space>"))),
     "watchtower": Effect(apply=_gain(watchtower=4)),
 }
 
 
-def _mine_income(state: GameState) -> None:
+def mine_income(state: GameState) -> None:
     """1 silverling per mine at each phase end (knowledge tile 2: also 1 worker per mine)."""
     for player in state.players:
         mines = player.duchy.count("mine")
         player.silver += mines
         if 2 in player.knowledge:
             player.workers += mines
-
-
-#: What happens at the end of every phase in the base game, in order.
-PHASE_END: list[Callable[[GameState], None]] = [_mine_income]

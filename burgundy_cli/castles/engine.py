@@ -6,7 +6,12 @@
   :data:`burgundy_cli.castles.rules.RULES` and a hint; never changes the state.
 * :func:`apply` -- carries a command out *in place*; it does **not** check (use it to
   replay trusted lines fast, after :func:`check` or for generated legal moves).
-* :func:`play` -- :func:`check` then :func:`apply`.
+* :func:`play` -- :func:`check` then :func:`apply`, along one path: the checks return
+  what they looked up (the player, the die's worker cost, a placement's space and effect)
+  and the action is carried out with it. Every rule is asked through the same functions
+  (:mod:`~burgundy_cli.castles.actions`, :mod:`~burgundy_cli.castles.placement`) by
+  :func:`check`, :func:`play` and the move generator; tests/castles/test_differential.py
+  holds the paths to the same verdicts.
 
 The flow: a phase starts with optional reveal and phase-goods lines, then each of its 5
 rounds starts with a roll (every player's dice, the white die and the goods tile it
@@ -42,10 +47,10 @@ from dataclasses import dataclass
 from operator import attrgetter
 
 from burgundy_cli.castles.actions import (
-    STORAGE, apply_action, apply_purchase, apply_sell, apply_workers, check_place, check_placement, check_purchase,
-    check_sell, check_take, effect_of, illegal, place_and_check_grants, score_completion,
+    apply_action, apply_purchase, check_action, check_grant, check_grants, check_purchase, illegal,
+    place_tile,
 )
-from burgundy_cli.castles.boards import SPACE_IDS, depot_spaces
+from burgundy_cli.castles.boards import depot_spaces
 from burgundy_cli.castles.commands import (
     BuyCommand, CorrectionCommand, DieCommand, PassCommand, PhaseGoodsEvent, PlaceAction, RevealEvent, RollEvent,
 )
@@ -59,7 +64,7 @@ class Expected:
 
     ``kind``: ``"phase"`` (a phase starts: reveal and phase-goods lines may come, then the
     roll), ``"roll"``, ``"player"`` (``player`` is to move) or ``"over"``. ``phase`` is the
-    letter, ``round`` 1..5. ``optional``: other line kinds accepted now (``"reveal"``,
+    letter, ``round`` 1..5. ``also_accepted``: other line kinds accepted now (``"reveal"``,
     ``"phase-goods"``, ``"buy"`` for a player who may still buy after their dice).
     """
 
@@ -67,45 +72,51 @@ class Expected:
     phase: str
     round: int
     player: str | None = None
-    optional: tuple[str, ...] = ()
+    also_accepted: tuple[str, ...] = ()
 
 
 def expected(state: GameState) -> Expected:
     """What the record must say next (see :class:`Expected`)."""
     phase = PHASES[state.phase]
     rnd = state.round + 1
-    linger = ("buy",) if state.lingering >= 0 else ()
+    late_buy = ("buy",) if state.late_buyer >= 0 else ()
     if state.stage == "over":
-        return Expected("over", phase, 5, optional=linger)
+        return Expected("over", phase, 5, also_accepted=late_buy)
     if state.stage in ("phase", "setup"):
-        return Expected("phase", phase, rnd, optional=("reveal", "phase-goods") + linger)
+        return Expected("phase", phase, rnd, also_accepted=("reveal", "phase-goods") + late_buy)
     if state.stage == "roll":
-        return Expected("roll", phase, rnd, optional=linger)
+        return Expected("roll", phase, rnd, also_accepted=late_buy)
     mover = state.players[state.to_move()].name
-    return Expected("player", phase, rnd, mover, optional=() if state.bought else ("buy",))
+    return Expected("player", phase, rnd, mover, also_accepted=() if state.bought else ("buy",))
 
 
 # --- worker cost ----------------------------------------------------------------------------------
 
 
-#: The knowledge tile that gives a free +/-1 when placing a tile of each colour.
-_FREE_TILE = {"B": 9, "S": 10, "L": 10, "C": 11, "M": 11, "Y": 11}
+#: The knowledge tile that gives a free +/-1 to an action: a take (tile 12), or placing a
+#: tile of each colour (tiles 9-11).
+FREE_CHANGE_TILE = {"take": 12, "B": 9, "S": 10, "L": 10, "C": 11, "M": 11, "Y": 11}
+
+
+def free_steps(player: PlayerState, number: int, options) -> int:
+    """Free die steps knowledge tile ``number`` (9-12) gives ``player``: 0, 1, or 2 when knowledge
+    tile 8 doubles it (option ``k8-doubles-free-change``)."""
+    if number not in player.knowledge:
+        return 0
+    return 2 if options.k8_doubles_free and 8 in player.knowledge else 1
 
 
 def free_change(player: PlayerState, action, options) -> int:
-    """Free die steps knowledge tiles 9-12 give this action (0, 1, or 2 with tile 8 by option)."""
-    knowledge = player.knowledge
-    if not knowledge:
+    """Free die steps knowledge tiles 9-12 give ``action`` (see :func:`free_steps`)."""
+    if not player.knowledge:
         return 0
-    free = False
-    if action.kind == "take":
-        free = 12 in knowledge
-    elif action.kind == "place":
-        kind = catalogue().get(action.tile)
-        free = kind is not None and _FREE_TILE[kind.colour] in knowledge
-    if free and options.k8_doubles_free and 8 in player.knowledge:
-        return 2
-    return int(free)
+    kind = action.kind
+    if kind == "take":
+        return free_steps(player, FREE_CHANGE_TILE["take"], options)
+    if kind == "place":
+        tile = catalogue().get(action.tile)
+        return 0 if tile is None else free_steps(player, FREE_CHANGE_TILE[tile.colour], options)
+    return 0
 
 
 def worker_cost(player: PlayerState, rolled: int, value: int, free: int = 0) -> int:
@@ -115,6 +126,11 @@ def worker_cost(player: PlayerState, rolled: int, value: int, free: int = 0) -> 
     steps = abs(rolled - value)
     steps = max(0, min(steps, 6 - steps) - free)
     return (steps + 1) // 2 if 8 in player.knowledge else steps
+
+
+def workers_suffice(player: PlayerState, cost: int) -> bool:
+    """``player`` has the ``cost`` workers a die change needs."""
+    return cost <= player.workers
 
 
 # --- check ------------------------------------------------------------------------------------------
@@ -128,6 +144,12 @@ def _player(state: GameState, name: str) -> PlayerState:
     return state.players[seat]
 
 
+def _check_not_over(state: GameState) -> None:
+    """Nothing is played after the fifth phase."""
+    if state.stage == "over":
+        raise illegal("cob.flow.over", "the game is over (phase E has ended)")
+
+
 def _check_mover(state: GameState, cmd) -> PlayerState:
     """The command's player may act now (to move, or still buying after their dice)."""
     seat = state.seats.get(cmd.player, -1)
@@ -135,10 +157,9 @@ def _check_mover(state: GameState, cmd) -> PlayerState:
         _player(state, cmd.player)
     if state.stage == "turn" and state.order[state.turn] == seat:
         return state.players[seat]
-    if cmd.kind == "buy" and state.lingering == seat:
+    if cmd.kind == "buy" and state.late_buyer == seat:
         return state.players[seat]
-    if state.stage == "over":
-        raise illegal("cob.flow.over", "the game is over (phase E has ended)")
+    _check_not_over(state)
     if state.stage != "turn":
         raise illegal("cob.flow.roll", f"round {state.round + 1} of phase {PHASES[state.phase]} has not been rolled",
                       "record the roll first")
@@ -146,21 +167,13 @@ def _check_mover(state: GameState, cmd) -> PlayerState:
     raise illegal("cob.flow.turn-order", f"it is {mover.name}'s turn, not {cmd.player}'s")
 
 
-def _check_die(state: GameState, cmd: DieCommand) -> None:
-    """The die line is legal (:func:`check`)."""
-    action = cmd.action
-    _check_die_line(state, cmd, action, action.kind, check_place)
+def _check_die_use(state: GameState, cmd: DieCommand, action, rule) -> tuple[PlayerState, int, int, int]:
+    """A die line's checks up to the action's own: its player is to move, has the die, the
+    value fits the action (``rule.bound`` of its :class:`~burgundy_cli.castles.actions.ActionRule`) and the
+    player has the workers to reach it. Returns (player, die as rolled, value, worker cost).
 
-
-def _check_die_line(state: GameState, cmd: DieCommand, action, kind: str,
-                    place) -> tuple[PlayerState, int, int, int]:
-    """The die line ``cmd`` (its ``action`` and that action's ``kind`` already read) is legal:
-    its player, the die as rolled, the value it is used as, and its worker cost.
-
-    ``place`` checks a placement: :func:`check_place`, or for :func:`play` ``check_placement``,
-    which leaves the purchase and granted action inside it to :func:`_play_granting_placement`.
-    A command's fields are read once and passed on: reading them is a good part of the cost
-    of a line.
+    Shared by :func:`check` and :func:`play_die`; a command's fields are read once and passed
+    on (reading them is a good part of the cost of a line).
     """
     seat = state.seats.get(cmd.player, -1)
     if state.stage == "turn" and state.order[state.turn] == seat:  # the usual case, without a call
@@ -175,44 +188,41 @@ def _check_die_line(state: GameState, cmd: DieCommand, action, kind: str,
     value = cmd.value
     if value is None:
         value = rolled
-    # placements first: the commonest die line (each kind's test is its own, so order is free)
-    if kind == "place":
-        if action.tile not in catalogue():
-            raise illegal("cob.place.stored", f"there is no tile called '{action.tile}'")
-    elif kind == "take":
-        depot = action.depot
-        if depot is not None and depot != value:
-            raise illegal("cob.die.value", f"a die used as {value} takes from depot {value}, not {depot}",
-                          f"use the die as {depot}")
-    elif kind == "sell":
-        goods = action.goods
-        if goods != value:
-            raise illegal("cob.die.value", f"a die used as {value} sells goods of type {value}, not {goods}",
-                          f"use the die as {goods}")
-    # a die used as rolled costs nothing, whatever free change a knowledge tile would give
-    cost = 0 if value == rolled else worker_cost(player, rolled, value, free_change(player, action, state.options))
-    if cost > player.workers:
+    bound = rule.bound
+    if bound is not None:
+        given = getattr(action, bound[0])
+        if given is not None and given != value:
+            raise illegal("cob.die.value", f"a die used as {value} {bound[1]} {value}, not {given}",
+                          f"use the die as {given}")
+    if value == rolled:
+        return player, rolled, value, 0  # a die used as rolled costs nothing, whatever a free change
+    cost = worker_cost(player, rolled, value, free_change(player, action, state.options))
+    if not workers_suffice(player, cost):
         raise illegal("cob.die.workers", f"{player.name} cannot turn {rolled} into {value}",
                       f"needs {cost} worker{'s' if cost != 1 else ''}, {player.name} has {player.workers}")
-    # actions.check_action for a die-bound action, dispatched here: one call fewer per die line
-    if kind == "place":
-        place(state, player, action, value, cost)
-    elif kind == "take":
-        check_take(state, player, action, value)
-    elif kind == "sell":
-        check_sell(player, goods)
     return player, rolled, value, cost
+
+
+def _check_die(state: GameState, cmd: DieCommand) -> None:
+    """The die line is legal (:func:`check`)."""
+    action = cmd.action
+    player, _, value, cost = _check_die_use(state, cmd, action, state.ruleset.actions[action.kind])
+    check_action(state, player, action, value, cost)
+
+
+def bought_this_turn(state: GameState, seat: int) -> bool:
+    """``seat`` has made this turn's purchase already (a player buying after their dice, the
+    late buyer, has not: the mover's purchase is another turn's)."""
+    return state.bought and state.late_buyer != seat
 
 
 def _check_buy(state: GameState, cmd: BuyCommand) -> None:
     player = _check_mover(state, cmd)
-    lingering = state.lingering >= 0 and state.players[state.lingering] is player
-    check_purchase(state, player, cmd, state.bought and not lingering)
+    check_purchase(state, player, cmd, bought_this_turn(state, state.seats[cmd.player]))
 
 
 def _check_roll(state: GameState, cmd: RollEvent) -> None:
-    if state.stage == "over":
-        raise illegal("cob.flow.over", "the game is over (phase E has ended)")
+    _check_not_over(state)
     if state.stage == "turn":
         raise illegal("cob.flow.turn-order", f"round {state.round + 1} is still being played",
                       f"{state.players[state.to_move()].name} is to move")
@@ -242,8 +252,7 @@ _PHASE_SETUP = ("phase", "setup")
 
 
 def _check_phase_line(state: GameState) -> None:
-    if state.stage == "over":
-        raise illegal("cob.flow.over", "the game is over (phase E has ended)")
+    _check_not_over(state)
     if state.stage not in _PHASE_SETUP:
         raise illegal("cob.flow.phase-setup", f"phase {PHASES[state.phase]} is under way",
                       "reveals and phase goods come before the first roll of a phase")
@@ -332,14 +341,14 @@ def _begin_phase(state: GameState) -> None:
     state.taken[:] = [[] for _ in range(7)]
     state.revealed[:] = [False] * 7
     state.round_goods = None
-    state.lingering = -1
+    state.late_buyer = -1
     state.stage = "setup"
 
 
 def _end_turn(state: GameState) -> None:
     """The player to move has no dice left: pass the turn, and end round/phase/game as due."""
     # the mover may still buy unless they have (state.to_move(), without the call)
-    state.lingering = -1 if state.bought or state.stage != "turn" else state.order[state.turn]
+    state.late_buyer = -1 if state.bought or state.stage != "turn" else state.order[state.turn]
     state.bought = False
     state.turn += 1
     if state.turn < len(state.order):
@@ -348,8 +357,8 @@ def _end_turn(state: GameState) -> None:
     state.stage = "roll"
     if state.round < 5:
         return
-    for income in state.ruleset.phase_end:
-        income(state)
+    for step in state.ruleset.phase_end:
+        step(state)
     if state.phase == 4:
         state.round = 4
         state.stage = "over"
@@ -359,63 +368,35 @@ def _end_turn(state: GameState) -> None:
     state.stage = "phase"
 
 
+def _use_die(state: GameState, player: PlayerState, rolled: int, cost: int) -> None:
+    """The die showing ``rolled`` is used: it leaves the player's unused dice and its worker
+    ``cost`` is paid; a purchase still open to the previous player is no longer."""
+    state.late_buyer = -1
+    player.workers -= cost
+    player.dice.remove(rolled)
+
+
 def _apply_die(state: GameState, cmd: DieCommand) -> None:
     player = state.players[state.seat(cmd.player)]
     rolled, action = cmd.rolled, cmd.action
     value = rolled if cmd.value is None else cmd.value
-    _spend_die(state, player, rolled, action, action.kind, value,
-               worker_cost(player, rolled, value, free_change(player, action, state.options)))
-
-
-def _spend_die(state: GameState, player: PlayerState, rolled: int, action, kind: str, value: int, cost: int) -> None:
-    """Carry out a checked die line: pay ``cost`` workers, use the die ``rolled`` as ``value``
-    for ``action`` (of ``kind``)."""
-    state.lingering = -1
-    player.workers -= cost
-    dice = player.dice
-    dice.remove(rolled)
-    apply_action(state, player, action, value, kind)
-    if not dice:
-        _end_turn(state)
-
-
-def _play_granting_placement(state: GameState, player: PlayerState, rolled: int, action: PlaceAction,
-                             cost: int) -> None:
-    """:func:`play` for a die placing a tile that grants an action or buys inside it, once
-    :func:`_check_die` has checked all but the purchase and the granted action.
-
-    Those have to be checked on the state after the placement; instead of placing on a
-    branch to check and then again to apply, the tile is placed once, here, and the state
-    is restored from an undo copy if the purchase or the granted action is illegal.
-    """
-    seat = state.players.index(player)
-    undo = state.branch(seat)
-    try:
-        state.lingering = -1
-        player.workers -= cost
-        player.dice.remove(rolled)
-        place_and_check_grants(state, player, action, effect_of(state, action.tile))
-        then = action.then
-        if then is not None:
-            apply_action(state, player, then, None)
-    except BaseException:
-        state.restore(undo, seat)
-        raise
+    _use_die(state, player, rolled, worker_cost(player, rolled, value, free_change(player, action, state.options)))
+    apply_action(state, player, action, value)
     if not player.dice:
         _end_turn(state)
 
 
 def _apply_buy(state: GameState, cmd: BuyCommand) -> None:
     seat = state.seat(cmd.player)
-    if state.lingering == seat:
-        state.lingering = -1
+    if state.late_buyer == seat:
+        state.late_buyer = -1
     else:
         state.bought = True
     apply_purchase(state, state.players[seat], cmd)
 
 
 def _apply_pass(state: GameState, cmd: PassCommand) -> None:
-    state.lingering = -1
+    state.late_buyer = -1
     state.players[state.seat(cmd.player)].dice.clear()
     _end_turn(state)
 
@@ -438,7 +419,7 @@ def _apply_correction(state: GameState, cmd: CorrectionCommand) -> None:
 def _apply_roll(state: GameState, cmd: RollEvent) -> None:
     if state.stage == "phase":  # (the test of _begin_phase, without its call on every roll)
         _begin_phase(state)
-    state.lingering = -1
+    state.late_buyer = -1
     dice = cmd.dice
     for player in state.players:
         player.dice = list(dice[player.name])
@@ -496,137 +477,80 @@ def play(state: GameState, cmd, kind: str | None = None) -> None:
 
 
 def play_die(state: GameState, cmd: DieCommand) -> None:
-    """:func:`play` for a die line, the commonest line of a record.
+    """:func:`play` for a die line, the commonest line of a record: the checks of
+    :func:`check`, then the action carried out with what they found.
 
-    The usual legal line -- its player to move, a die they have, a take from a revealed
-    depot into a free storage space, a placement without a purchase inside it (granting
-    no action, or one checked by :func:`_place_granting`), a sale, workers -- is checked
-    and carried out in one pass, every field and table read once. Any test of that pass
-    that fails sends the line, state untouched, the full way (:func:`_play_die_checked`),
-    which makes every check in the rulebook's order and raises the error: so the verdicts
-    and errors are those of :func:`check`.
+    A placement with a purchase inside it or a granted action goes on to
+    :func:`_play_placement_with_grants`.
     """
     action = cmd.action
-    seat = state.seats.get(cmd.player, -1)
-    if state.stage != "turn" or state.order[state.turn] != seat:
-        return _play_die_checked(state, cmd)
-    player = state.players[seat]
-    dice = player.dice
-    rolled = cmd.rolled
-    if rolled not in dice:
-        return _play_die_checked(state, cmd)
-    value = cmd.value
-    if value is None or value == rolled:
-        value = rolled
-        cost = 0
-    else:
-        cost = worker_cost(player, rolled, value, free_change(player, action, state.options))
-        if cost > player.workers:
-            return _play_die_checked(state, cmd)
     kind = action.kind
-    if kind == "place":  # check_placement's tests, each passing, then apply_place_tile
-        tile = action.tile
-        tile_kind = catalogue().get(tile)
-        space = SPACE_IDS.get(action.space)
-        if tile_kind is None or space is None or action.buy is not None or tile not in player.storage:
-            return _play_die_checked(state, cmd)
-        duchy = player.duchy
-        board = player.board
-        tile_type = tile_kind.type
-        if (duchy[space] is not None or board.colour[space] != tile_kind.colour or board.die[space] != value
-                or not any(board.neighbour_tiles[space](duchy))
-                or (tile_type == "building" and tile in board.area_tiles[space](duchy)
-                    and 1 not in player.knowledge)
-                or (tile_type != "ship"
-                    and (action.goods is not None or action.goods2 is not None or action.keep is not None))):
-            return _play_die_checked(state, cmd)
-        effects = state.ruleset.effects
-        effect = effects.get(tile) or effects[tile_type]
-        if effect.check is not None:
-            effect.check(state, player, action)
-        then = action.then
-        if then is None:
-            _put(state, player, action, tile_kind, space, effect)
-        elif effect.then is not None and effect.apply is None and (then.kind != "place" or not _buys_within(then)):
-            _place_granting(state, player, action, space, tile_kind, effect)
-        else:
-            return _play_die_checked(state, cmd)
-    elif kind == "take":  # check_take's tests for a revealed depot and a free storage space
-        tile = action.tile
-        depot = action.depot
-        storage = player.storage
-        if ((depot is not None and depot != value) or action.discard is not None or len(storage) >= STORAGE
-                or not state.revealed[value] or tile not in state.depots[value] or tile not in catalogue()):
-            return _play_die_checked(state, cmd)
-        state.depots[value].remove(tile)
-        storage.append(tile)
-    elif kind == "sell":
-        if action.goods != value or not player.goods.get(value):
-            return _play_die_checked(state, cmd)
-        apply_sell(state, player, value)
-    else:
-        apply_workers(player)
-    state.lingering = -1
-    player.workers -= cost
-    dice.remove(rolled)
-    if not dice:
+    rule = state.ruleset.actions[kind]
+    player, rolled, value, cost = _check_die_use(state, cmd, action, rule)
+    found = rule.check(state, player, action, value, cost)
+    if kind == "place" and found[3]:  # a purchase inside the placement or a granted action
+        _play_placement_with_grants(state, player, rolled, action, cost, found)
+        return
+    _use_die(state, player, rolled, cost)
+    rule.apply(state, player, action, value, found)
+    if not player.dice:
         _end_turn(state)
 
 
-def _put(state: GameState, player: PlayerState, action: PlaceAction, kind, space: int, effect) -> None:
-    """:func:`apply_place_tile` for a checked placement whose tile ``kind``, ``space`` and
-    ``effect`` the check found: the tile leaves storage, scores what it completes, acts."""
-    tile = action.tile
-    player.storage.remove(tile)
-    player.duchy[space] = tile
-    if kind.number is not None:
-        player.knowledge.add(kind.number)
-    score_completion(state, player, space)
-    if effect.apply is not None:
-        effect.apply(state, player, action, space)
+def _play_placement_with_grants(state: GameState, player: PlayerState, rolled: int, action: PlaceAction,
+                                cost: int, placed) -> None:
+    """:func:`play_die` for a placement whose purchase inside it or granted action is still to
+    be checked, which needs the state after placing.
+
+    Instead of placing on a branch to check (as :func:`check` does) and then again to apply,
+    the tile is placed once, here, the same checks are made, and the state is restored from
+    an undo copy if they refuse.
+    """
+    if action.buy is None and placed[2].apply is None and not state.ruleset.modules:
+        _play_placement_then(state, player, rolled, action, cost, placed)
+        return
+    seat = state.players.index(player)
+    undo = state.branch(seat)
+    try:
+        _use_die(state, player, rolled, cost)
+        place_tile(state, player, action, placed)
+        check_grants(state, player, action, placed[2])
+        then = action.then
+        if then is not None:
+            apply_action(state, player, then, None)
+    except BaseException:
+        state.restore(undo, seat)
+        raise
+    if not player.dice:
+        _end_turn(state)
 
 
-def _buys_within(action: PlaceAction) -> bool:
-    """A purchase is made inside the placement ``action`` or a placement it grants (2019)."""
-    while action is not None and action.kind == "place":
-        if action.buy is not None:
-            return True
-        action = action.then
-    return False
+def _play_placement_then(state: GameState, player: PlayerState, rolled: int, action: PlaceAction, cost: int,
+                         placed) -> None:
+    """:func:`_play_placement_with_grants` for the usual case: a tile without an immediate
+    effect (a castle, a building) granting an action, no purchase inside the placement, and
+    the base game's rules only (a module's steps after a placement may change more).
 
-
-def _place_granting(state: GameState, player: PlayerState, action: PlaceAction, space: int, kind,
-                    effect) -> None:
-    """Place a tile that grants ``action.then`` (the tile has no immediate effect, and no
-    purchase is made inside the placement or a placement it grants), check the granted
-    action on the result, and carry it out. What the placement changes -- storage, the
-    space, knowledge, VP, bonus tiles -- is saved first and put back if the granted action
-    is illegal: a small undo instead of :meth:`GameState.branch`, which this case does not
-    need (without a purchase, the granted action's check does not look at the dice or the
-    workers, which are spent after it, and checks a granted placement's own grants on a
-    branch)."""
-    storage, knowledge, vp = player.storage.copy(), player.knowledge.copy(), player.vp.copy()
-    bonuses, bonus_taken = len(player.bonuses), state.bonus_taken.copy()
-    _put(state, player, action, kind, space, effect)
+    What the die's use and the placement change -- the player's dice, workers, storage, the
+    space, knowledge tiles, VP and bonus tiles, the bonus tiles taken, an open late purchase
+    -- is saved and put back if the granted action is refused: a smaller undo than
+    :meth:`GameState.branch`. The granted action's check changes nothing (what it grants in
+    turn is checked on a branch).
+    """
+    space, _, effect, _ = placed
+    saved = (player.dice.copy(), player.workers, player.storage.copy(), player.knowledge.copy(), player.vp.copy(),
+             len(player.bonuses), state.bonus_taken.copy(), state.late_buyer)
+    _use_die(state, player, rolled, cost)
+    place_tile(state, player, action, placed)
     then = action.then
     try:
-        effect.then(state, player, then)
+        check_grant(state, player, effect.grants, then)
     except BaseException:
-        player.storage, player.knowledge, player.vp = storage, knowledge, vp
+        player.dice, player.workers, player.storage, player.knowledge, player.vp, bonuses, state.bonus_taken, \
+            state.late_buyer = saved
         player.duchy[space] = None
         del player.bonuses[bonuses:]
-        state.bonus_taken = bonus_taken
         raise
     apply_action(state, player, then, None)
-
-
-def _play_die_checked(state: GameState, cmd: DieCommand) -> None:
-    """:func:`play` for a die line, every check made in order (the reuse of what the check
-    found instead of finding it again is why this is not :func:`check` then :func:`apply`)."""
-    action = cmd.action
-    action_kind = action.kind
-    player, rolled, value, cost = _check_die_line(state, cmd, action, action_kind, check_placement)
-    if action_kind == "place" and (action.then is not None or action.buy is not None):
-        _play_granting_placement(state, player, rolled, action, cost)
-    else:
-        _spend_die(state, player, rolled, action, action_kind, value, cost)
+    if not player.dice:
+        _end_turn(state)

@@ -1,33 +1,100 @@
 """Rule modules: the base game, and the 2019 expansions as modules a record switches on.
 
-A record lists its modules in ``[game.options] modules = "inns, white-castles"``. Each module
-is a function that takes the :class:`~burgundy_cli.castles.state.Ruleset` built so far and
-returns it extended -- new tile effects (keyed by tile kind, like the white castle or the
-crane), phase-end payouts, knowledge-tile final scoring. The engine only ever consults the
-game's ruleset, so an expansion never needs a special case in the engine.
+A :class:`Module` is the one place that says what a set of rules adds to or changes in the
+game: placement rules (added, replacing the rule with the same id, or lifted), actions by
+kind, tile effects by tile kind or type, phase-end steps, and the final scoring of
+knowledge tiles. :func:`ruleset` folds the base game (:data:`BASE`, itself a module) and the
+record's modules (``[game.options] modules = "inns, white-castles"``) into the
+:class:`~burgundy_cli.castles.state.Ruleset` that :mod:`burgundy_cli.castles.setup` hands to
+the game state. The engine, the checks and the move generator only ever consult that
+ruleset, so a module never needs a special case in them. docs/developing.md, "How to add a
+module", walks through one.
 
 No expansion is implemented yet; :data:`MODULES` is where they will register.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from functools import cache
 from types import MappingProxyType
 
-from burgundy_cli.castles.state import Ruleset
+from burgundy_cli.castles.actions import ACTIONS, EFFECTS, mine_income, score_completion
+from burgundy_cli.castles.placement import PLACEMENT_RULES, PlacementRule, compile_placement
+from burgundy_cli.castles.scoring import END_SCORING
+from burgundy_cli.castles.state import GameState, Ruleset
 
-#: Module name -> function extending a ruleset (the 2019 expansions will register here).
-MODULES: dict[str, Callable[[Ruleset], Ruleset]] = {}
+
+@dataclass(frozen=True, slots=True)
+class PhaseStep:
+    """A step at every phase end: ``run(state)``, placed before the step ``before`` (None: last)."""
+
+    run: Callable[[GameState], None]
+    before: Callable[[GameState], None] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Module:
+    """What a set of rules adds to or changes in the rules so far.
+
+    ``placement``: placement rules, each replacing the rule of the same ``rule_id`` or added
+    after the others; ``lifted``: ids of placement rules the module removes; ``actions``:
+    action kind -> ``actions.ActionRule``; ``effects``: tile kind or type -> ``actions.Effect``
+    (replacing the entry with the same key); ``after_placement``: steps run after every
+    placement, ``f(state, player, space)``, added after the others; ``phase_end``:
+    :class:`PhaseStep` s;
+    ``end_scoring``: knowledge tile number -> ``f(state, player, placed kinds) -> VP``.
+    """
+
+    name: str
+    placement: tuple[PlacementRule, ...] = ()
+    lifted: tuple[str, ...] = ()
+    actions: Mapping[str, object] = field(default_factory=dict)
+    effects: Mapping[str, object] = field(default_factory=dict)
+    after_placement: tuple[Callable[..., None], ...] = ()
+    phase_end: tuple[PhaseStep, ...] = ()
+    end_scoring: Mapping[int, Callable[..., int]] = field(default_factory=dict)
+
+
+def extend(rules: Ruleset, module: Module) -> Ruleset:
+    """``rules`` with ``module`` switched on (a new ruleset; ``rules`` is not changed)."""
+    placement = [rule for rule in rules.placement if rule.rule_id not in module.lifted]
+    for rule in module.placement:
+        ids = [known.rule_id for known in placement]
+        if rule.rule_id in ids:
+            placement[ids.index(rule.rule_id)] = rule
+        else:
+            placement.append(rule)
+    phase_end = list(rules.phase_end)
+    for step in module.phase_end:
+        phase_end.insert(phase_end.index(step.before) if step.before is not None else len(phase_end), step.run)
+    named = rules.modules if module is BASE else (*rules.modules, module.name)
+    return Ruleset(named, tuple(placement), compile_placement(tuple(placement)),
+                   MappingProxyType({**rules.actions, **module.actions}),
+                   MappingProxyType({**rules.effects, **module.effects}),
+                   rules.after_placement + module.after_placement, tuple(phase_end),
+                   MappingProxyType({**rules.end_scoring, **module.end_scoring}))
+
+
+#: The base game, written as a module like any other: its placement rules
+#: (:data:`~burgundy_cli.castles.placement.PLACEMENT_RULES`), the four actions, the tile
+#: effects, scoring a completed area and colour after a placement, the mines' income at
+#: each phase end and the knowledge tiles' final scoring.
+BASE = Module("base", placement=PLACEMENT_RULES, actions=ACTIONS, effects=EFFECTS,
+              after_placement=(score_completion,), phase_end=(PhaseStep(mine_income),), end_scoring=END_SCORING)
+
+#: Module name -> :class:`Module` (the 2019 expansions will register here).
+MODULES: dict[str, Module] = {}
+
+_NOTHING = Ruleset((), (), compile_placement(()), MappingProxyType({}), MappingProxyType({}), (), (),
+                   MappingProxyType({}))
 
 
 @cache
 def ruleset(modules: tuple[str, ...] = ()) -> Ruleset:
     """The base game's rules extended by ``modules`` in order (cached; KeyError if unknown)."""
-    from burgundy_cli.castles.actions import EFFECTS, PHASE_END
-    from burgundy_cli.castles.scoring import END_SCORING
-
-    rules = Ruleset((), MappingProxyType(dict(EFFECTS)), tuple(PHASE_END), MappingProxyType(dict(END_SCORING)))
+    rules = extend(_NOTHING, BASE)
     for name in modules:
-        rules = MODULES[name](rules)
+        rules = extend(rules, MODULES[name])
     return rules

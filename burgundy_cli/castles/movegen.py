@@ -1,13 +1,19 @@
-"""Every legal action of the player to move, generated directly from the position.
+"""Every legal action of the player to move, generated from the position.
 
 :func:`legal_commands` lists each legal command once, in its canonical form (a die used
 as rolled has no ``>value``; a take by die names no depot; a ship names ``keep`` only when
-its storage forces a choice). It does not try commands and ask :func:`engine.check`:
-it builds them from what the position offers -- the reachable die values and their worker
-cost, the tiles lying on each depot, the open duchy spaces of each colour -- and expands
-the choices a placed tile brings (a ship's depot(s) and kept goods, a castle's or
-building's granted action, recursively, on a scratch copy like the engine does). The
-property tests check that this agrees with :func:`engine.check` both ways.
+its storage forces a choice). It does not try every conceivable line on
+:func:`engine.check`, but it reaches its verdicts through the same rule code: the spaces
+a tile may go to are those the game's placement rules allow
+(:func:`~burgundy_cli.castles.placement.allowed_spaces`), a take's tiles those
+:func:`~burgundy_cli.castles.actions.depot_offers` offers, discards those
+:func:`~burgundy_cli.castles.actions.storage_refusal` accepts, ship choices those
+:func:`~burgundy_cli.castles.actions.ship_refusal` accepts, payments those of
+:data:`~burgundy_cli.castles.actions.PAYMENT`, worker costs and free changes those of
+:mod:`~burgundy_cli.castles.engine`, and a placed tile's granted actions are those its
+effect's :class:`~burgundy_cli.castles.actions.Grant` declares, expanded on a scratch copy
+like the engine does. tests/castles/test_differential.py checks that this agrees with
+:func:`engine.check` both ways.
 
 :func:`legal_moves` formats them with the canonical writer of
 :mod:`burgundy_cli.castles.notation` and groups them by die: ``die 3 (0 workers)``,
@@ -15,30 +21,29 @@ property tests check that this agrees with :func:`engine.check` both ways.
 purchases and ``pass``. A die reaches each value at one cost -- the cheaper way round the
 1-6 wrap, tile 8's double steps and the free change of knowledge tiles 9-12 -- so each value
 is listed once per kind of action, with what made it cheaper in its group's label.
-
-The granted actions follow the base game's tiles (castle, warehouse, carpenter, church,
-market, city hall); an expansion module that adds a tile granting an action must add it
-to :func:`_granted`, and the agreement tests will say so if it is forgotten.
 """
 
 from __future__ import annotations
 
 from itertools import combinations
 
-from burgundy_cli.castles.actions import STORAGE, apply_place_tile, apply_purchase, depot_offers
+from burgundy_cli.castles.actions import (
+    DURING, PAYMENT, Grant, apply_purchase, check_purchase_during, depot_offers, first_refused, locate, place_tile,
+    ship_refusal, storage_refusal, take_colour_allows,
+)
 from burgundy_cli.castles.boards import space_name
 from burgundy_cli.castles.commands import (
     BuyCommand, DieCommand, PassCommand, PlaceAction, SellAction, TakeAction, WorkersAction,
 )
-from burgundy_cli.castles.engine import worker_cost
+from burgundy_cli.castles.engine import (
+    FREE_CHANGE_TILE, bought_this_turn, check, free_steps, worker_cost, workers_suffice,
+)
+from burgundy_cli.castles.placement import allowed_spaces
 from burgundy_cli.castles.state import GameState, PlayerState
 from burgundy_cli.castles.tiles import catalogue
+from burgundy_cli.core.errors import IllegalMoveError
 from burgundy_cli.core.game import MoveList
 
-#: Tile colours each building's granted take may choose (as in the base game's effects).
-_TAKE_COLOURS = {"carpenter": "B", "church": "MYC", "market": "SL"}
-#: Knowledge tile giving a free +/-1 to placing a tile of each colour (take: tile 12).
-_FREE_PLACE = {"B": 9, "S": 10, "L": 10, "C": 11, "M": 11, "Y": 11}
 _WORKERS = WorkersAction()
 
 
@@ -47,8 +52,9 @@ def _unique(items) -> list:
 
 
 def _discards(player: PlayerState) -> list[str | None]:
-    """What a tile going into storage may displace: nothing, or one stored tile when full."""
-    return _unique(player.storage) if len(player.storage) >= STORAGE else [None]
+    """What a tile going into storage may displace: the candidates (nothing, each stored tile)
+    the storage rule accepts."""
+    return [discard for discard in [None, *_unique(player.storage)] if storage_refusal(player, discard) is None]
 
 
 def depot_tiles(state: GameState, depot: int) -> list[str]:
@@ -62,142 +68,135 @@ def depot_tiles(state: GameState, depot: int) -> list[str]:
     return [name for name in catalogue() if depot_offers(state, depot, name) is None]
 
 
-def _takes(state: GameState, player: PlayerState, depot: int | None, tiles: list[str]) -> list[TakeAction]:
-    return [TakeAction(tile=tile, depot=depot, discard=discard)
-            for tile in tiles for discard in _discards(player)]
-
-
-def _open_spaces(player: PlayerState, colour: str) -> list[int]:
-    """Empty spaces of ``colour`` next to a placed tile."""
-    board, duchy = player.board, player.duchy
-    return [space for space in board.colour_spaces[colour] if duchy[space] is None
-            and any(duchy[n] is not None for n in board.neighbours[space])]
-
-
-def _city_allows(player: PlayerState, tile: str, space: int) -> bool:
-    """One building of each type per city, unless knowledge tile 1 lifts the limit."""
-    if catalogue()[tile].type != "building" or 1 in player.knowledge:
-        return True
-    board = player.board
-    return all(player.duchy[other] != tile for other in board.areas[board.area[space]])
-
-
-def placements(state: GameState, seat: int, value: int | None, only: str | None = None) -> list[PlaceAction]:
+def placements(state: GameState, seat: int, value: int | None, only: str | None = None,
+               ships: list | None = None) -> list[PlaceAction]:
     """Every legal placement of a stored tile on a space showing ``value`` (None: any number).
 
-    ``only``: just the placements of that tile kind.
+    ``only``: just the placements of that tile kind. ``ships``: :func:`ship_choices` of the
+    position, when the caller has them.
     """
     player = state.players[seat]
     kinds = catalogue()
-    die = player.board.die
     result: list[PlaceAction] = []
-    spaces_by_colour: dict[str, list[int]] = {}
     for tile in _unique(player.storage) if only is None else [only]:
-        colour = kinds[tile].colour
-        spaces = spaces_by_colour.get(colour)
-        if spaces is None:
-            spaces = spaces_by_colour[colour] = _open_spaces(player, colour)
-        for space in spaces:
-            if (value is None or die[space] == value) and _city_allows(player, tile, space):
-                result.extend(_place_variants(state, seat, tile, space_name(space)))
+        for space in allowed_spaces(state, player, kinds[tile], value):
+            result.extend(_place_variants(state, seat, tile, space_name(space), ships))
     return result
 
 
-def _place_variants(state: GameState, seat: int, tile: str, space: str) -> list[PlaceAction]:
+def _placements_by_value(state: GameState, seat: int) -> dict[int, list[PlaceAction]]:
+    """:func:`placements` for each die value 1..6, the rules asked once per tile and space: the
+    spaces allowed with any number, then, for each value, the rules that look at the value."""
+    player = state.players[seat]
+    kinds = catalogue()
+    value_rules = tuple(rule for rule in state.ruleset.placement if rule.uses_value)
+    ships = ship_choices(state, player) if any(kinds[t].type == "ship" for t in player.storage) else None
+    by_value: dict[int, list[PlaceAction]] = {value: [] for value in range(1, 7)}
+    for tile in _unique(player.storage):
+        kind = kinds[tile]
+        for space in allowed_spaces(state, player, kind, None):
+            variants = None
+            for value in range(1, 7):
+                if all(rule.allows(player, kind, space, value) for rule in value_rules):
+                    if variants is None:
+                        variants = _place_variants(state, seat, tile, space_name(space), ships)
+                    by_value[value].extend(variants)
+    return by_value
+
+
+def _place_variants(state: GameState, seat: int, tile: str, space: str, ships: list | None) -> list[PlaceAction]:
     """Placing ``tile`` on ``space`` with every choice its effect offers."""
     kind = catalogue()[tile]
     if kind.type == "ship":
-        return [PlaceAction(tile=tile, space=space, goods=goods, goods2=goods2, keep=keep, then=None,
-                                            buy=None)
-                for goods, goods2, keep in ship_choices(state, state.players[seat])]
+        return [PlaceAction(tile=tile, space=space, goods=goods, goods2=goods2, keep=keep, then=None, buy=None)
+                for goods, goods2, keep in (ship_choices(state, state.players[seat]) if ships is None else ships)]
     base = PlaceAction(tile=tile, space=space, goods=None, goods2=None, keep=None, then=None, buy=None)
     effects = state.ruleset.effects
-    effect = effects.get(tile) or effects[kind.type]
-    if effect.then is None:
+    grant = (effects.get(tile) or effects[kind.type]).grants
+    if grant is None:
         return [base]
     scratch = state.copy()
-    apply_place_tile(scratch, scratch.players[seat], base)
-    return [base] + [PlaceAction(tile=tile, space=space, goods=None, goods2=None, keep=None, then=then,
-                                                 buy=None)
-                     for then in _granted(scratch, seat, tile)] + _buying_placements(scratch, seat, tile, space)
+    acting = scratch.players[seat]
+    place_tile(scratch, acting, base, locate(scratch, acting, base))
+    return [base] + [PlaceAction(tile=tile, space=space, goods=None, goods2=None, keep=None, then=then, buy=None)
+                     for then in _granted(scratch, seat, grant)] + _buying_placements(scratch, seat, tile, space, grant)
 
 
-def _buying_placements(state: GameState, seat: int, tile: str, space: str) -> list[PlaceAction]:
+def _buying_placements(state: GameState, seat: int, tile: str, space: str, grant: Grant) -> list[PlaceAction]:
     """2019: placing ``tile`` on ``space``, buying a tile and placing it with the granted action.
 
-    ``state``: after the placement. Only a castle or city hall grants a placement, and the
-    engine accepts a purchase inside the placement only when the granted placement puts the
-    bought tile, not already stored, into the duchy (docs/rulings.md); the placement has
-    just freed a storage space, so the purchase never discards.
+    ``state``: after the placement. The engine accepts a purchase inside the placement only
+    when the granted placement puts the bought tile into the duchy (docs/rulings.md):
+    each purchase the player could make is asked of
+    :func:`~burgundy_cli.castles.actions.check_purchase_during` with such a placement.
     """
-    if state.edition != "2019" or state.bought or tile not in ("castle", "city-hall"):
+    if "place" not in grant.kinds:
         return []
     player = state.players[seat]
-    kinds = catalogue()
     result: list[PlaceAction] = []
     thens: dict[tuple[int | None, str], list[PlaceAction]] = {}
     for buy in purchases(state, seat):
-        bought = buy.tile
-        if bought in player.storage or not _open_spaces(player, kinds[bought].colour):
+        if first_refused(DURING, state, player, buy) is not None:
+            return result
+        try:
+            check_purchase_during(state, player, buy, PlaceAction(tile=buy.tile, space=space))
+        except IllegalMoveError:
             continue
-        key = (buy.depot, bought)
+        key = (buy.depot, buy.tile)
         if key not in thens:
             scratch = state.branch(seat)
             apply_purchase(scratch, scratch.players[seat], buy)
             scratch.bought = True
-            thens[key] = placements(scratch, seat, None, bought)
+            thens[key] = placements(scratch, seat, None, buy.tile)
         result.extend(PlaceAction(tile=tile, space=space, goods=None, goods2=None, keep=None,
-                                                  then=then, buy=buy) for then in thens[key])
+                                  then=then, buy=buy) for then in thens[key])
     return result
 
 
-def _granted(state: GameState, seat: int, tile: str) -> list:
-    """The actions a just-placed ``tile`` grants (``state``: after placing it)."""
+def _granted(state: GameState, seat: int, grant: Grant) -> list:
+    """The actions a just-placed tile's ``grant`` allows (``state``: after placing it)."""
     player = state.players[seat]
-    sells = [SellAction(goods=goods) for goods in sorted(player.goods)]
-    if tile == "warehouse":
-        return sells
-    if tile in _TAKE_COLOURS:
-        colours = _TAKE_COLOURS[tile]
-        kinds = catalogue()
-        return [take for depot in range(1, 7) for take in
-                _takes(state, player, depot, [t for t in depot_tiles(state, depot) if kinds[t].colour in colours])]
-    places = placements(state, seat, None)
-    if tile == "city-hall":
-        return places
-    takes = [take for depot in range(1, 7) for take in _takes(state, player, depot, depot_tiles(state, depot))]
-    return takes + places + sells + [_WORKERS]
+    kinds = catalogue()
+    actions: list = []
+    if "take" in grant.kinds:
+        discards = _discards(player)
+        actions += [TakeAction(tile=tile, depot=depot, discard=discard)
+                    for depot in range(1, 7) for tile in depot_tiles(state, depot)
+                    if take_colour_allows(kinds[tile], grant.colours) for discard in discards]
+    if "place" in grant.kinds:
+        actions += placements(state, seat, None)
+    if "sell" in grant.kinds:
+        actions += [SellAction(goods=goods) for goods in sorted(player.goods)]
+    if "workers" in grant.kinds:
+        actions.append(_WORKERS)
+    return actions
 
 
 def ship_choices(state: GameState, player: PlayerState) -> list[tuple[int | None, int | None, tuple | None]]:
     """(goods depot, second depot, kept types) for every legal way a ship takes goods.
 
-    No depot only when no depot has goods the player could store. With knowledge tile 5 a
-    neighbouring depot with goods may be added. ``keep`` lists the new types taken, only
-    when storage (3 types) cannot hold every new type offered.
+    The candidates -- no depot; each depot with goods, alone or with a neighbouring depot
+    with goods; ``keep`` listing the new types taken, written only when storage cannot hold
+    every new type offered -- are those :func:`~burgundy_cli.castles.actions.ship_refusal`
+    accepts.
     """
     held = player.goods.keys()
     free = 3 - len(held)
     depot_goods = state.depot_goods
-    with_goods = [d for d in range(1, 7) if depot_goods[d]]
-    choices: list[tuple[int | None, int | None, tuple | None]] = []
-    if not any(free > 0 or any(g in held for g in depot_goods[d]) for d in with_goods):
-        choices.append((None, None, None))
-    k5 = 5 in player.knowledge
-    for depot in with_goods:
-        seconds = [None]
-        if k5:
-            seconds += [d for d in (depot % 6 + 1, (depot - 2) % 6 + 1) if depot_goods[d]]
-        for second in seconds:
+    candidates: list[tuple[int | None, int | None, tuple | None]] = [(None, None, None)]
+    for depot in range(1, 7):
+        if not depot_goods[depot]:
+            continue
+        for second in (None, *(d for d in (depot % 6 + 1, (depot - 2) % 6 + 1) if depot_goods[d])):
             offered = set(depot_goods[depot])
             if second is not None:
                 offered.update(depot_goods[second])
             new = sorted(offered - held)
             if len(new) > free > 0:
-                choices.extend((depot, second, keep) for keep in combinations(new, free))
+                candidates.extend((depot, second, keep) for keep in combinations(new, free))
             else:
-                choices.append((depot, second, None))
-    return choices
+                candidates.append((depot, second, None))
+    return [choice for choice in candidates if ship_refusal(state, player, *choice) is None]
 
 
 # --- die actions ------------------------------------------------------------------------------
@@ -208,29 +207,22 @@ def _die_values(player: PlayerState, rolled: int, free: int) -> list[tuple[int, 
     reach = []
     for value in range(1, 7):
         cost = worker_cost(player, rolled, value, free)
-        if cost <= player.workers:
+        if workers_suffice(player, cost):
             reach.append((value, cost))
     return reach
 
 
-def _purchase_workers(place: PlaceAction) -> int:
-    """Workers a purchase inside ``place`` (or a placement it grants) pays.
+def _purchase_workers(action) -> int:
+    """Workers a purchase inside the placement ``action`` (or a placement it grants) pays.
 
-    Placements are listed per die value, before the die's worker cost is known; that cost
-    is the only thing about a placement chain that depends on it (no castle or city hall
-    placed before the purchase brings workers), so it is charged here.
+    Placements are listed per die value, before the die's worker cost is known, so a die
+    line whose placement chain buys with workers is asked of ``engine.check`` as a whole.
     """
-    while place is not None:
-        if place.buy is not None:
-            return place.buy.pay_workers
-        place = place.then if isinstance(place.then, PlaceAction) else None
+    while isinstance(action, PlaceAction):
+        if action.buy is not None:
+            return action.buy.pay_workers
+        action = action.then
     return 0
-
-
-def _free(player: PlayerState, number: int, options) -> int:
-    if number not in player.knowledge:
-        return 0
-    return 2 if options.k8_doubles_free and 8 in player.knowledge else 1
 
 
 def _die_label(player: PlayerState, rolled: int, value: int, cost: int, free: int, tile: int) -> str:
@@ -250,67 +242,81 @@ def _die_label(player: PlayerState, rolled: int, value: int, cost: int, free: in
 
 
 def _die_moves(state: GameState, seat: int, out: list[tuple[str, object]]) -> None:
+    """The die lines of ``seat``, labelled by die use, cheapest first (see the module docstring)."""
+    player = state.players[seat]
+    for (rolled, cost, value, (free, tile)), commands in sorted(_die_uses(state, seat).items(), key=lambda item: (
+            item[0][0], item[0][2] != item[0][0], item[0][1], item[0][2])):
+        label = _die_label(player, rolled, value, cost, free, tile)
+        out.extend((label, command) for command in commands)
+
+
+def _die_uses(state: GameState, seat: int) -> dict[tuple[int, int, int, tuple[int, int]], list[DieCommand]]:
+    """Every legal die line of ``seat``, filed under (die rolled, worker cost, value, (free
+    change, knowledge tile giving it))."""
     player = state.players[seat]
     name = player.name
     options = state.options
     kinds = catalogue()
-    free_take = _free(player, 12, options)
+    free_take = free_steps(player, FREE_CHANGE_TILE["take"], options)
     groups: dict[tuple[int, int, int, tuple[int, int]], list] = {}
     plain_cost = {(rolled, value): worker_cost(player, rolled, value, 0) for rolled in player.dice
                   for value in range(1, 7)}
 
     def add(rolled: int, value: int, cost: int, free: tuple[int, int], action) -> None:
         """File the command under its die use; a free change that saves nothing is no distinction."""
-        command = DieCommand(player=name, rolled=rolled, value=None if value == rolled else value,
-                                             action=action)
+        command = DieCommand(player=name, rolled=rolled, value=None if value == rolled else value, action=action)
+        if _purchase_workers(action) and not _accepted(state, command):
+            return  # a purchase inside paying workers the die's cost has already spent
         key = free if cost < plain_cost[rolled, value] else (0, 0)
         groups.setdefault((rolled, cost, value, key), []).append(command)
 
-    place_cache: dict[int, list[PlaceAction]] = {}
+    by_value = _placements_by_value(state, seat) if player.storage else {}
+    discards = _discards(player)
     for rolled in sorted(set(player.dice)):
         for value, cost in _die_values(player, rolled, 0):
             add(rolled, value, cost, (0, 0), _WORKERS)
             if value in player.goods:
                 add(rolled, value, cost, (0, 0), SellAction(goods=value))
         for value, cost in _die_values(player, rolled, free_take):
-            for take in _takes(state, player, None, depot_tiles(state, value)):
-                add(rolled, value, cost, (free_take, 12), take)
-        if not player.storage:
-            continue
+            for tile in depot_tiles(state, value):
+                for discard in discards:
+                    add(rolled, value, cost, (free_take, FREE_CHANGE_TILE["take"]),
+                        TakeAction(tile=tile, depot=None, discard=discard))
         for colour in _unique(kinds[t].colour for t in player.storage):
-            tile = _FREE_PLACE[colour]
-            free = _free(player, tile, options)
+            tile = FREE_CHANGE_TILE[colour]
+            free = free_steps(player, tile, options)
             for value, cost in _die_values(player, rolled, free):
-                if value not in place_cache:
-                    place_cache[value] = placements(state, seat, value)
-                for place in place_cache[value]:
-                    if kinds[place.tile].colour == colour and _purchase_workers(place) <= player.workers - cost:
+                for place in by_value[value]:
+                    if kinds[place.tile].colour == colour:
                         add(rolled, value, cost, (free, tile), place)
-    for (rolled, cost, value, (free, tile)), commands in sorted(groups.items(), key=lambda item: (
-            item[0][0], item[0][2] != item[0][0], item[0][1], item[0][2])):
-        label = _die_label(player, rolled, value, cost, free, tile)
-        out.extend((label, command) for command in commands)
+    return groups
+
+
+def _accepted(state: GameState, command) -> bool:
+    """``engine.check`` accepts ``command``."""
+    try:
+        check(state, command)
+    except IllegalMoveError:
+        return False
+    return True
 
 
 # --- purchases and pass -----------------------------------------------------------------------
 
 
 def purchases(state: GameState, seat: int) -> list[BuyCommand]:
-    """Purchases ``seat`` may make: the black depot (any depot with tile 6), silver or workers."""
+    """Purchases ``seat`` may make: each depot and payment :data:`~burgundy_cli.castles.actions.PAYMENT`
+    allows, each tile the depot offers, each discard the storage rule accepts."""
     player = state.players[seat]
-    k6 = 6 in player.knowledge
-    payments = [0] if player.silver >= 2 else []
-    if k6 and state.edition == "2019":
-        if player.workers >= 2:
-            payments.append(2)
-        if state.options.k6_mixed and player.silver >= 1 and player.workers >= 1:
-            payments.append(1)
-    if not payments:
+    paid = [(depot, pay) for depot in range(7) for pay in (0, 2, 1)
+            if first_refused(PAYMENT, state, player, depot, pay) is None]
+    if not paid:
         return []
-    return [BuyCommand(player=player.name, tile=tile, depot=depot or None, discard=discard,
-                                       pay_workers=pay)
-            for depot in (range(7) if k6 else (0,)) for tile in depot_tiles(state, depot)
-            for discard in _discards(player) for pay in payments]
+    discards = _discards(player)
+    tiles = {depot: depot_tiles(state, depot) for depot in dict.fromkeys(depot for depot, _ in paid)}
+    return [BuyCommand(player=player.name, tile=tile, depot=depot or None, discard=discard, pay_workers=pay)
+            for depot in tiles for tile in tiles[depot] for discard in discards
+            for pay in (pay for known, pay in paid if known == depot)]
 
 
 def _buys(state: GameState, seat: int, label: str, out: list[tuple[str, object]]) -> None:
@@ -326,13 +332,13 @@ def _generate(state: GameState) -> tuple[str | None, list[tuple[str, object]]]:
     """(player to move, [(group label, command)]) in listing order."""
     out: list[tuple[str, object]] = []
     seat = state.to_move()
-    if state.lingering >= 0 and state.lingering != seat:
-        lingering = state.players[state.lingering]
-        _buys(state, state.lingering, f"{lingering.name} may still buy: ", out)
+    late = state.late_buyer
+    if late >= 0 and late != seat:
+        _buys(state, late, f"{state.players[late].name} may still buy: ", out)
     if seat < 0:
-        return (state.players[state.lingering].name if out else None), out
+        return (state.players[late].name if out else None), out
     _die_moves(state, seat, out)
-    if not state.bought:
+    if not bought_this_turn(state, seat):
         _buys(state, seat, "buy: ", out)
     out.append(("pass", PassCommand(player=state.players[seat].name)))
     return state.players[seat].name, out

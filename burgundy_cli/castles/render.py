@@ -142,9 +142,9 @@ def render(state: GameState) -> str:
         lines.append(f"{player.name} (seat {seat + 1}, duchy No. {duchy_number(state.edition, player)})")
         lines.extend(duchy_map(player))
         lines.extend(player_summary(state, seat))
-    if state.skipped:
+    if state.unverified:
         lines.append("")
-        lines.extend(f"note: {note}" for note in state.skipped)
+        lines.extend(f"note: {note}" for note in state.unverified)
     lines.append("")
     lines.append(LEGEND)
     return "\n".join(lines)

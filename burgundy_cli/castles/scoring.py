@@ -109,4 +109,4 @@ def score(state: GameState) -> ScoreTable:
             tiebreak = "later in turn order" if state.edition == "2011" else "farthest behind on the bridge"
     return ScoreTable(game="castles-of-burgundy", edition=state.edition, complete=complete, players=lines,
                       winner=[lines[0].name] if complete else [], tiebreak=tiebreak if complete else None,
-                      notes=list(state.skipped))
+                      notes=list(state.unverified))

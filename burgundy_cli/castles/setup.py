@@ -26,12 +26,13 @@ from burgundy_cli.core.schema import Length, Range, ValidationError, data_path, 
 
 from burgundy_cli.castles.boards import CENTRE, Board, board, board_numbers, depot_spaces, space_id, space_name
 from burgundy_cli.castles.commands import DieValue, GoodsType, PhaseLetter, SpaceName, TileName
-from burgundy_cli.castles.modules import MODULES
+from burgundy_cli.castles.modules import MODULES, ruleset
 from burgundy_cli.castles.state import PHASES, GameState, Options, PlayerState
 from burgundy_cli.castles.tiles import (COLOUR_NAME, GOODS_PER_TYPE, PHASE_BONUS, area_vp, bonus_vp, catalogue,
                                         resolve_tile_name, sale_vp)
 from burgundy_cli.core.errors import RecordError, short_repr
 from burgundy_cli.core.game import UNKNOWN_FIELD, GameHeader
+from burgundy_cli.core.replay import PlayerNames
 
 EDITIONS = ("2011", "2019")
 _COLOUR_BY_NAME = {name: code for code, name in COLOUR_NAME.items()}
@@ -151,8 +152,6 @@ def _edition(header: GameHeader) -> str:
     if not 2 <= len(header.players) <= 4:
         raise SetupError(f"The Castles of Burgundy is played by 2 to 4 players, not {len(header.players)}",
                          ("game", "players"))
-    from burgundy_cli.castles.record import PlayerNames  # record opens setup lazily too: no load-time cycle
-
     keys = [PlayerNames.key(name) for name in header.players]
     for index, key in enumerate(keys):
         if key in keys[:index]:
@@ -275,7 +274,8 @@ def state_from_setup(header: GameHeader, data: object) -> GameState:
                                    workers=seats.index(name) + 1))
     _goods_limit(goods_used, ("setup", "goods"))
     bridge = [[names.index(name) for name in reversed(seats)]]
-    return GameState(edition, options, players, bridge, supply=_fresh_supply(len(names)), goods_used=goods_used)
+    return GameState(edition, options, players, bridge, ruleset(options.modules), supply=_fresh_supply(len(names)),
+                     goods_used=goods_used)
 
 
 # --- [position] ---------------------------------------------------------------------------------
@@ -369,7 +369,8 @@ def state_from_position(header: GameHeader, data: object) -> GameState:
     table: PositionTable = _validate(PositionTable, data, "position")
     names = header.players
     players = _position_players(edition, names, table)
-    state = GameState(edition, options, players, _position_bridge(names, table), phase=PHASES.index(table.phase),
+    state = GameState(edition, options, players, _position_bridge(names, table), ruleset(options.modules),
+                      phase=PHASES.index(table.phase),
                       round=table.round - 1, supply=_fresh_supply(0))
     _lay_out_depots(state, table)
     _count_tiles(state)

@@ -41,14 +41,25 @@ class Options:
 class Ruleset:
     """The rules a game is played with: the base game plus the modules its record switches on.
 
-    ``effects``: tile kind (or type) -> what placing it does (``actions.Effect``);
-    ``phase_end``: payouts at every phase end, in order; ``end_scoring``: knowledge tile
-    number -> its final-scoring function. Built by :func:`burgundy_cli.castles.modules.ruleset`;
+    ``placement``: the conditions on where a tile may go, checked in order
+    (``placement.PlacementRule``), and ``placement_refusal(player, kind, space, value)``,
+    the function asking them (the first rule broken, or None; generated from them by
+    ``placement.compile_placement``); ``actions``: action kind -> how it is checked and carried
+    out (``actions.ActionRule``); ``effects``: tile kind (or type) -> what placing it does
+    (``actions.Effect``); ``after_placement``: steps run after every placement, before the
+    tile's effect, ``f(state, player, space)`` (base game: scoring a completed area and
+    colour); ``phase_end``: the steps at every phase end, in order;
+    ``end_scoring``: knowledge tile number -> its final-scoring function. Built by
+    :func:`burgundy_cli.castles.modules.ruleset` and handed to each :class:`GameState`;
     shared, never changed.
     """
 
     modules: tuple[str, ...]
+    placement: tuple[Any, ...]
+    placement_refusal: Callable[..., Any]
+    actions: Mapping[str, Any]
     effects: Mapping[str, Any]
+    after_placement: tuple[Callable[[GameState, PlayerState, int], None], ...]
     phase_end: tuple[Callable[[GameState], None], ...]
     end_scoring: Mapping[int, Callable[..., int]]
 
@@ -119,8 +130,8 @@ class GameState:
     ``bridge``: the turn-order track as stacks per space (index 0 = start space), each
     stack listed bottom to top by seat. ``order``: the turn order of the current round;
     ``turn``: index into it. ``bought``: the player to move has bought this turn.
-    ``lingering``: seat of the player whose turn has just ended and who may still buy
-    (2011 allows a purchase after the dice actions), else -1.
+    ``late_buyer``: seat of the player whose turn has just ended and who may still buy
+    (a purchase may come after the dice actions), else -1.
     ``depots[d]``: hex tiles lying on depot ``d`` (0 = black); ``depot_goods[d]``: goods
     tiles on depot ``d`` (1..6). ``revealed[d]``: the record said what depot ``d`` got this
     phase; ``taken[d]``: colours taken this phase from an unrevealed depot ``d``.
@@ -130,22 +141,25 @@ class GameState:
     :meth:`draw`, never in place;
     ``removed``: tiles returned to the box (discarded or left over at a phase end).
     ``bonus_taken``: colour code -> bonus tiles taken (0, 1, 2). ``goods_used[t]``: goods
-    tiles of type ``t`` in play (at most 7). ``skipped``: checks that could not be made.
+    tiles of type ``t`` in play (at most 7). ``unverified``: notes on what the record left
+    the referee to trust (a depot whose reveal was not recorded).
     ``seats``: player name -> seat (derived from ``players``). ``ruleset``: the rules in
-    force (base game + the record's modules; derived from ``options.modules`` if not given).
+    force (the base game and the modules of ``options.modules``), passed in by whoever
+    builds the state (:mod:`burgundy_cli.castles.setup`).
     """
 
     edition: str
     options: Options
     players: list[PlayerState]
     bridge: list[list[int]]
+    ruleset: Ruleset
     phase: int = 0
     round: int = 0
     stage: str = "phase"
     order: list[int] = field(default_factory=list)
     turn: int = 0
     bought: bool = False
-    lingering: int = -1
+    late_buyer: int = -1
     white: int | None = None
     depots: list[list[str]] = field(default_factory=lambda: [[] for _ in range(7)])
     depot_goods: list[list[int]] = field(default_factory=lambda: [[] for _ in range(7)])
@@ -156,27 +170,22 @@ class GameState:
     removed: list[str] = field(default_factory=list)
     bonus_taken: dict[str, int] = field(default_factory=dict)
     goods_used: list[int] = field(default_factory=lambda: [0] * 7)
-    skipped: list[str] = field(default_factory=list)
+    unverified: list[str] = field(default_factory=list)
     seats: dict[str, int] = field(default_factory=dict)
-    ruleset: Ruleset | None = None
 
     def __post_init__(self) -> None:
         self.seats = {player.name: index for index, player in enumerate(self.players)}
-        if self.ruleset is None:
-            from burgundy_cli.castles.modules import ruleset
-
-            self.ruleset = ruleset(self.options.modules)
 
     def copy(self) -> GameState:
         """An independent copy (lists and dicts copied one level; boards shared)."""
         return GameState(
             self.edition, self.options, [p.copy() for p in self.players], [s.copy() for s in self.bridge],
-            self.phase, self.round, self.stage, self.order.copy(), self.turn, self.bought, self.lingering,
-            self.white, [d.copy() for d in self.depots], [g.copy() for g in self.depot_goods],
+            self.ruleset, self.phase, self.round, self.stage, self.order.copy(), self.turn, self.bought,
+            self.late_buyer, self.white, [d.copy() for d in self.depots], [g.copy() for g in self.depot_goods],
             self.revealed.copy(), [t.copy() for t in self.taken],
             None if self.round_goods is None else self.round_goods.copy(),
             dict(self.supply), self.removed.copy(), self.bonus_taken.copy(),
-            self.goods_used.copy(), self.skipped.copy(), ruleset=self.ruleset)
+            self.goods_used.copy(), self.unverified.copy())
 
     def branch(self, seat: int) -> GameState:
         """A cheaper copy in which only player ``seat``, the bonus tiles, the bridge, the depots
@@ -198,7 +207,7 @@ class GameState:
         branch.order = self.order
         branch.turn = self.turn
         branch.bought = self.bought
-        branch.lingering = self.lingering
+        branch.late_buyer = self.late_buyer
         branch.white = self.white
         branch.depots = list(map(list.copy, self.depots))
         branch.depot_goods = list(map(list.copy, self.depot_goods))
@@ -209,7 +218,7 @@ class GameState:
         branch.removed = self.removed.copy()
         branch.bonus_taken = self.bonus_taken.copy()
         branch.goods_used = self.goods_used
-        branch.skipped = self.skipped.copy()
+        branch.unverified = self.unverified.copy()
         branch.seats = self.seats
         branch.ruleset = self.ruleset
         return branch

@@ -285,4 +285,4 @@ def due_data(state: GameState) -> dict[str, Any]:
     """What comes next (``position_data``'s ``due``): ``phase``, ``roll``, ``player`` or
     ``over``, the player to move, and the other line kinds accepted now."""
     due = expected(state)
-    return {"kind": due.kind, "player": due.player, "optional": list(due.optional)}
+    return {"kind": due.kind, "player": due.player, "also_accepted": list(due.also_accepted)}

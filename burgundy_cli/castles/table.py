@@ -24,8 +24,8 @@ def due(session: CastlesSession) -> str:
     state = session.state
     ahead = expected(state)
     where = f"{ahead.phase}{ahead.round}"
-    still = f" · {state.players[state.lingering].name} may still buy" if "buy" in ahead.optional \
-        and state.lingering >= 0 else ""
+    still = f" · {state.players[state.late_buyer].name} may still buy" if "buy" in ahead.also_accepted \
+        and state.late_buyer >= 0 else ""
     if ahead.kind == "over":
         return f"game over{still}"
     if ahead.kind == "phase":

@@ -24,7 +24,7 @@ from dataclasses import replace
 from itertools import combinations
 
 from burgundy_cli.castles import engine
-from burgundy_cli.castles.actions import apply_place_tile, apply_purchase, check_purchase
+from burgundy_cli.castles.actions import apply_purchase, check_purchase, locate, place_tile
 from burgundy_cli.castles.boards import space_name
 from burgundy_cli.castles.commands import (
     BuyCommand, DieCommand, PassCommand, PlaceAction, SellAction, TakeAction, WorkersAction,
@@ -92,14 +92,15 @@ def _places(state: GameState, seat: int, value: int | None, depth: int, only: st
             if kind.type == "ship":
                 result.extend(PlaceAction(tile=tile, space=name, **choice) for choice in _ship_choices(state)[1:])
                 continue
-            if (state.ruleset.effects.get(tile) or state.ruleset.effects[kind.type]).then is None:
+            if (state.ruleset.effects.get(tile) or state.ruleset.effects[kind.type]).grants is None:
                 # check refuses any granted action of such a tile first (cob.effect.none): a sample
                 result.extend(PlaceAction(tile=tile, space=name, then=then)
                               for then in (WorkersAction(), SellAction(goods=1), TakeAction(tile="mine", depot=1)))
                 continue
             base = PlaceAction(tile=tile, space=name)
             scratch = state.copy()
-            apply_place_tile(scratch, scratch.players[seat], base)
+            acting = scratch.players[seat]
+            place_tile(scratch, acting, base, locate(scratch, acting, base))
             result.extend(PlaceAction(tile=tile, space=name, then=then) for then in _granted(scratch, seat, depth))
             result.extend(_buying(scratch, seat, tile, name, depth))
     return result

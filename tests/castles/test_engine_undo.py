@@ -1,6 +1,7 @@
 """``engine.play`` places a tile that grants an action once, on the game's own state, and
-restores the state from an undo copy (``GameState.branch``/``restore``) when the purchase
-inside the placement or the granted action is illegal. A refused line must leave the state
+restores the state when the purchase inside the placement or the granted action is illegal:
+from a small undo (a castle or building granting an action, no purchase inside) or from an
+undo copy (``GameState.branch``/``restore``). A refused line must leave the state
 exactly as it was and give the same error as ``engine.check``.
 """
 

@@ -228,16 +228,16 @@ def test_expected_says_what_line_comes_next():
     the players in turn order; after phase E the game is over. A purchase may still follow a
     player's last die ("before, between or after the dice actions")."""
     state = new_game()
-    assert engine.expected(state) == engine.Expected("phase", "A", 1, optional=("reveal", "phase-goods"))
+    assert engine.expected(state) == engine.Expected("phase", "A", 1, also_accepted=("reveal", "phase-goods"))
     play_all(state, cmd(kind="reveal", depot=1, tiles=["ship", "church"]))
     assert engine.expected(state).kind == "phase"
     rolled(state)
-    assert engine.expected(state) == engine.Expected("player", "A", 1, "anna", optional=("buy",))
+    assert engine.expected(state) == engine.Expected("player", "A", 1, "anna", also_accepted=("buy",))
     play_all(state, cmd(kind="die", player="anna", rolled=1, action={"kind": "workers"}),
              cmd(kind="die", player="anna", rolled=2, action={"kind": "workers"}))
     assert engine.expected(state).player == "ben"
     finish_round(state)
-    assert engine.expected(state) == engine.Expected("roll", "A", 2, optional=("buy",))
+    assert engine.expected(state) == engine.Expected("roll", "A", 2, also_accepted=("buy",))
     final, _ = random_game(2)
     assert engine.expected(final).kind == "over" and engine.expected(final).phase == "E"
 

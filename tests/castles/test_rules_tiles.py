@@ -38,7 +38,7 @@ def test_take_from_unrevealed_depot_is_trusted_but_checked():
     state = at_turn(players={"anna": {"dice": [1, 1]}, "ben": {}})
     assert_illegal(state, die(1, {"kind": "take", "tile": "castle"}), "cob.take.depot")
     engine.play(state, die(1, {"kind": "take", "tile": "church"}))
-    assert state.skipped and "depot 1 was not revealed" in state.skipped[0]
+    assert state.unverified and "depot 1 was not revealed" in state.unverified[0]
     assert_illegal(state, die(1, {"kind": "take", "tile": "bank"}), "cob.take.depot")
 
 

@@ -1,0 +1,283 @@
+"""``check``, ``play`` and ``moves`` agree: a differential test over thousands of positions.
+
+One rule, one place: the engine's ``check``, its ``play`` (which replay uses) and the move
+generator must reach the same verdict on every line. Positions come from seeded games
+(both editions, 2, 3 and 4 players, with the depots' reveal lines recorded and without
+them), sampled along each game. The candidate lines at each position are every command
+the generator lists, mutations of them (another die, value, action, tile, space, depot,
+goods, discard, kept goods, purchase or granted action) and fuzzed commands
+(:func:`tests.castles.engine_kit.random_command`). For each candidate:
+
+* ``play`` on a copy and ``check`` give the same verdict and, when refusing, the same rule
+  id, message and hint, and the copy is left exactly as it was;
+* when accepted, ``play`` leaves the copy exactly as ``apply`` after ``check`` leaves
+  another copy;
+* a player's line is accepted exactly when the generator lists it (in canonical form).
+
+docs/developing.md, "The differential test", shows it turning red when one path loses a
+rule.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from burgundy_cli.castles import engine
+from burgundy_cli.castles.boards import space_name
+from burgundy_cli.castles.commands import (
+    BuyCommand, DieCommand, PassCommand, PhaseGoodsEvent, PlaceAction, RevealEvent, RollEvent, SellAction,
+    TakeAction, WorkersAction,
+)
+from burgundy_cli.castles.movegen import legal_commands
+from burgundy_cli.castles.notation import format_command
+from burgundy_cli.castles.playout import deal_goods, deal_reveals, deal_setup
+from burgundy_cli.castles.setup import state_from_setup
+from burgundy_cli.castles.state import GameState, PlayerState
+from burgundy_cli.castles.tiles import catalogue
+from burgundy_cli.core.errors import IllegalMoveError
+from burgundy_cli.core.game import GameHeader
+from tests.castles.engine_kit import random_command
+from tests.castles.movegen_oracle import canonical
+
+NAMES = ("anna", "ben", "cara", "dario")
+TILES = tuple(catalogue())
+#: (players, edition, reveals recorded) of each seeded game; every combination, twice.
+GAMES = [(players, edition, reveal) for players in (2, 3, 4) for edition in ("2011", "2019")
+         for reveal in (True, False)] * 2
+#: Every how many lines of a game a position is taken (on average).
+SAMPLE_EVERY = 2
+#: Candidates tried per position, at most: listed commands, mutations of them, fuzz.
+LISTED, MUTATED, FUZZED = 10, 10, 2
+#: Refusals the candidates must provoke, so that each kind of rule is exercised.
+MUST_REFUSE = {"cob.place.adjacent", "cob.place.city-once", "cob.place.colour", "cob.place.empty", "cob.die.value",
+               "cob.die.workers", "cob.die.unused", "cob.take.depot", "cob.storage.full", "cob.storage.discard",
+               "cob.sell.none", "cob.buy.silver", "cob.buy.depot", "cob.ship.goods", "cob.effect.none",
+               "cob.flow.turn-order", "cob.buy.during"}
+
+
+# --- positions --------------------------------------------------------------------------------------
+
+
+def _table_lines(rng: random.Random, state: GameState, reveal: bool) -> list:
+    """The lines chance brings next: a phase's reveals (if recorded) and goods, or a roll."""
+    if state.stage == "phase":
+        reveals = [RevealEvent(depot=depot, tiles=tiles) for depot, tiles in deal_reveals(rng, state)] if reveal else []
+        return [*reveals, PhaseGoodsEvent(goods=deal_goods(rng, state))]
+    return [RollEvent(white=rng.randint(1, 6), good=None,
+                      dice={p.name: (rng.randint(1, 6), rng.randint(1, 6)) for p in state.players})]
+
+
+def game_positions(seed: int, players: int, edition: str, reveal: bool) -> list[GameState]:
+    """Copies of the positions of one seeded game, taken every few lines, to its end.
+
+    The players choose among the listed commands at random, preferring placements (so that
+    duchies fill up and the placement rules bite) and a late purchase now and then.
+    """
+    rng = random.Random(seed)
+    names = list(NAMES[:players])
+    header = GameHeader(name="castles-of-burgundy", edition=edition, players=names)
+    state = state_from_setup(header, deal_setup(rng, edition, names))
+    positions = []
+    while state.stage != "over":
+        if rng.randrange(SAMPLE_EVERY) == 0:
+            positions.append(state.copy())
+        listed = legal_commands(state)
+        if state.stage != "turn" and not (listed and rng.random() < 0.3):
+            lines = _table_lines(rng, state, reveal)
+        else:
+            places = [c for c in listed if isinstance(c, DieCommand) and c.action.kind == "place"]
+            lines = [rng.choice(places if places and rng.random() < 0.7 else listed)]
+        for line in lines:
+            engine.play(state, line)
+    positions.append(state)
+    return positions
+
+
+# --- candidate lines --------------------------------------------------------------------------------
+
+
+def _other_action(rng: random.Random, state: GameState, player: PlayerState, depth: int = 0):
+    """Any action, legal or not, near what the position offers."""
+    kind = rng.choice(("take", "place", "sell", "workers"))
+    if kind == "take":
+        lying = [tile for depot in state.depots for tile in depot]
+        return TakeAction(tile=rng.choice(lying or TILES) if rng.random() < 0.7 else rng.choice(TILES),
+                          depot=rng.choice((None, *range(1, 7))),
+                          discard=rng.choice((None, *player.storage, rng.choice(TILES))))
+    if kind == "place":
+        then = _other_action(rng, state, player, depth + 1) if depth < 1 and rng.random() < 0.4 else None
+        return PlaceAction(tile=rng.choice((*player.storage, rng.choice(TILES))), space=_near_space(rng, player),
+                           then=then)
+    if kind == "sell":
+        return SellAction(goods=rng.randint(1, 6))
+    return WorkersAction()
+
+
+def _near_space(rng: random.Random, player: PlayerState) -> str:
+    """A space of the duchy, usually one next to its tiles (where the interesting refusals are)."""
+    board = player.board
+    near = [n for space, tile in enumerate(player.duchy) if tile is not None for n in board.neighbours[space]]
+    return space_name(rng.choice(near) if near and rng.random() < 0.8 else rng.randrange(37))
+
+
+def _same_kind_of_space(rng: random.Random, player: PlayerState, tile: str, value: int | None) -> str | None:
+    """Another empty space of ``tile``'s colour showing ``value`` (any number if None): a
+    placement there passes the colour and number rules, so adjacency and the city rule speak."""
+    board, colour = player.board, catalogue()[tile].colour
+    spaces = [space for space in board.colour_spaces[colour] if player.duchy[space] is None
+              and (value is None or board.die[space] == value)]
+    return space_name(rng.choice(spaces)) if spaces else None
+
+
+def _mutated_action(rng: random.Random, state: GameState, player: PlayerState, action, value: int | None = None):
+    """``action`` with one thing changed (``value``: the number a die gives it, None: any)."""
+    if isinstance(action, PlaceAction) and rng.random() < 0.3:
+        space = _same_kind_of_space(rng, player, action.tile, value)
+        if space is not None:
+            return replace(action, space=space)
+    if isinstance(action, TakeAction):
+        return rng.choice((
+            lambda: replace(action, tile=rng.choice(TILES)),
+            lambda: replace(action, depot=rng.randint(1, 6)),
+            lambda: replace(action, discard=rng.choice((None, *player.storage, rng.choice(TILES)))),
+        ))()
+    if isinstance(action, PlaceAction):
+        return rng.choice((
+            lambda: replace(action, space=_near_space(rng, player)),
+            lambda: replace(action, tile=rng.choice((*player.storage, rng.choice(TILES)))),
+            lambda: replace(action, goods=rng.choice((None, *range(1, 7))), goods2=None),
+            lambda: replace(action, goods2=rng.choice((None, *range(1, 7)))),
+            lambda: replace(action, keep=tuple(sorted(rng.sample(range(1, 7), rng.randint(0, 3))))),
+            lambda: replace(action, then=rng.choice((None, _other_action(rng, state, player, 1)))),
+            lambda: replace(action, then=_mutated_action(rng, state, player, action.then, None))
+            if action.then is not None else replace(action, then=WorkersAction()),
+            lambda: replace(action, buy=_mutated_buy(rng, state, BuyCommand(
+                player=player.name, tile=rng.choice(state.depots[0] or TILES)))),
+        ))()
+    if isinstance(action, SellAction):
+        return replace(action, goods=rng.randint(1, 6))
+    return _other_action(rng, state, player)
+
+
+def _mutated_buy(rng: random.Random, state: GameState, buy: BuyCommand) -> BuyCommand:
+    player = state.players[state.seat(buy.player)]
+    return rng.choice((
+        lambda: replace(buy, tile=rng.choice(TILES)),
+        lambda: replace(buy, depot=rng.choice((None, *range(1, 7)))),
+        lambda: replace(buy, discard=rng.choice((None, *player.storage, rng.choice(TILES)))),
+        lambda: replace(buy, pay_workers=rng.randint(0, 2)),
+        lambda: replace(buy, player=rng.choice(state.players).name),
+    ))()
+
+
+def mutated(rng: random.Random, state: GameState, command):
+    """``command`` (a listed one) with one thing changed: most results are illegal."""
+    if isinstance(command, BuyCommand):
+        return _mutated_buy(rng, state, command)
+    if not isinstance(command, DieCommand):
+        return DieCommand(player=command.player, rolled=rng.randint(1, 6), value=None,
+                          action=_other_action(rng, state, state.players[state.seat(command.player)]))
+    player = state.players[state.seat(command.player)]
+    value = command.rolled if command.value is None else command.value
+    return rng.choice((
+        lambda: replace(command, rolled=rng.randint(1, 6)),
+        lambda: replace(command, value=rng.choice((None, *range(1, 7)))),
+        lambda: replace(command, action=_other_action(rng, state, player)),
+        lambda: replace(command, action=_mutated_action(rng, state, player, command.action, value)),
+        lambda: replace(command, action=_mutated_action(rng, state, player, command.action, value)),
+        lambda: replace(command, player=rng.choice(state.players).name),
+    ))()
+
+
+def candidates(rng: random.Random, state: GameState, listed: list) -> list:
+    """Listed commands (a sample), mutations of them and fuzzed commands."""
+    chosen = listed if len(listed) <= LISTED else rng.sample(listed, LISTED)
+    seeds = listed or [PassCommand(player=rng.choice(state.players).name)]
+    out = list(chosen)
+    out += [mutated(rng, state, rng.choice(seeds)) for _ in range(MUTATED)]
+    out += [random_command(state, rng) for _ in range(FUZZED)]
+    return out
+
+
+# --- the comparison ---------------------------------------------------------------------------------
+
+
+def differences(state: GameState, other: GameState) -> list[str]:
+    """The fields in which two states (or their players) differ; boards and rulesets, shared
+    and never changed, by identity."""
+    found = [name for name in GameState.__slots__ if name != "players" and getattr(state, name) != getattr(other, name)]
+    if len(state.players) != len(other.players):
+        return [*found, "players"]
+    for seat, (player, twin) in enumerate(zip(state.players, other.players)):
+        found += [f"players[{seat}].{name}" for name in PlayerState.__slots__
+                  if getattr(player, name) != getattr(twin, name)]
+    return found
+
+
+def _written(command) -> str | None:
+    """The command's canonical text, or None when the notation cannot write it (a purchase
+    inside another player's placement, a second ship depot without a first)."""
+    try:
+        return format_command(command)
+    except ValueError:
+        return None
+
+
+def _verdict(err: IllegalMoveError | None):
+    return None if err is None else (err.rule.id, str(err), err.hint)
+
+
+def compare(state: GameState, before: GameState, command, listed_lines: set[str], refused: set[str]) -> bool:
+    """The three paths agree on ``command`` at ``state`` (``before``: a copy of it); returns
+    whether it was accepted."""
+    try:
+        engine.check(state, command)
+        checked = None
+    except IllegalMoveError as err:
+        checked = err
+        refused.add(err.rule.id)
+    played = state.copy()
+    try:
+        engine.play(played, command)
+        by_play = None
+    except IllegalMoveError as err:
+        by_play = err
+    assert _verdict(by_play) == _verdict(checked), f"play and check disagree on {_written(command)!r}"
+    assert not differences(state, before), f"check changed the state on {_written(command)!r}"
+    if checked is not None:
+        changed = differences(played, before)
+        assert not changed, f"a refused play changed {changed} on {_written(command)!r}"
+    else:
+        applied = state.copy()
+        engine.apply(applied, command)
+        apart = differences(played, applied)
+        assert not apart, f"play and check + apply end apart in {apart} on {_written(command)!r}"
+    if command.kind in ("die", "buy", "pass"):
+        if checked is None:
+            line = format_command(canonical(state, command))
+            assert line in listed_lines, f"check accepts {line!r}, moves does not list it"
+        else:
+            line = _written(command)
+            assert line not in listed_lines, f"moves lists {line!r}, check refuses it: {checked}"
+    return checked is None
+
+
+def test_check_play_and_moves_agree_over_thousands_of_positions():
+    """One rule, one place (issue 10): every path reaches every verdict through the same rules."""
+    rng = random.Random(2026)
+    positions = accepted = tried = 0
+    refused: set[str] = set()
+    for seed, (players, edition, reveal) in enumerate(GAMES):
+        for state in game_positions(seed, players, edition, reveal):
+            listed = legal_commands(state)
+            listed_lines = {format_command(command) for command in listed}
+            assert len(listed_lines) == len(listed), "a command is listed twice"
+            before = state.copy()
+            for command in candidates(rng, state, listed):
+                accepted += compare(state, before, command, listed_lines, refused)
+                tried += 1
+            positions += 1
+    assert positions >= 2000 and tried >= 40_000, (positions, tried)
+    assert accepted >= 10_000 and tried - accepted >= 10_000, (accepted, tried)
+    assert MUST_REFUSE <= refused, sorted(MUST_REFUSE - refused)
