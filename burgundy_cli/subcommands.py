@@ -347,21 +347,19 @@ def version() -> Outcome:
     return Outcome().say(f"burgundy {__version__}")
 
 
-def moves(path: str | os.PathLike[str], as_json: bool) -> Outcome:
-    """``burgundy moves``: every legal action of the player to move, grouped."""
+def moves(path: str | os.PathLike[str], as_json: bool, every_line: bool = False) -> Outcome:
+    """``burgundy moves``: the legal actions of the player to move, grouped; equivalent lines
+    as one (a tile's spaces together: ``c3|d4``) unless ``every_line``. ``--json`` gives
+    every line, as ``check`` and ``play`` take them."""
     from burgundy_cli.core.session import open_record
+    from burgundy_cli.core.table import moves_text
 
     listing = open_record(path).legal_moves()
     if as_json:
         return Outcome().say(_json({"player": listing.player, "moves": listing.moves}))
     if listing.player is None:
         return Outcome().say("the game is over: no moves")
-    outcome = Outcome().say(f"{listing.player} to move:")
-    for group, lines in listing.groups.items():
-        outcome.say(f"  {group}:")
-        for line in lines:
-            outcome.say(f"    {line}")
-    return outcome
+    return Outcome().say(moves_text(listing, every_line))
 
 
 def fmt(path: str | os.PathLike[str], write: bool, as_json: bool = False) -> Outcome:

@@ -64,14 +64,18 @@ def due_text(session: Session) -> str:
         return f"{player} to move" if player else "no player to move"
 
 
-def moves_text(listing: MoveList) -> str:
-    """The legal lines as ``burgundy moves`` lists them, or why there are none."""
+def moves_text(listing: MoveList, every_line: bool = False) -> str:
+    """The legal lines as ``burgundy moves`` lists them, or why there are none: equivalent
+    lines as one (``listing.choices``) unless ``every_line``."""
     if listing.player is None:
         return "no player is to move: the table owes the next line (or the game is over)"
     lines = [f"{listing.player} to move:"]
-    for group, moves in listing.groups.items():
+    groups = listing.groups if every_line or not listing.choices else listing.choices
+    for group, moves in groups.items():
         lines.append(f"  {group}:")
         lines.extend(f"    {move}" for move in moves)
+    if groups is listing.choices and listing.choices != listing.groups:
+        lines.append("(c3|d4: any one of those spaces; 'burgundy moves --all' lists every line)")
     return "\n".join(lines)
 
 
