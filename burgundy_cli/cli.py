@@ -281,12 +281,18 @@ def show(
     svg: Annotated[Path | None, typer.Option("--svg", help="write the position as an SVG picture to this file")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print the position as JSON (docs/pictures.md)")] = False,
     at: AtOption = None,
+    position: Annotated[bool, typer.Option(
+        "--position", help="print the position as a small record (the game header and a position table, like a "
+                           "chess FEN) that score, check, moves and play accept (docs/records.md)")] = False,
 ) -> None:
     """Draw the position at the end of FILE: boards with the notation's coordinates, supplies, turn order.
 
-    Example: burgundy show game.toml --svg game.svg --at C3
+    With --position, print it as a small record that starts from it, to send a disputed moment on.
+
+    Examples: burgundy show game.toml --svg game.svg --at C3;
+    burgundy show game.toml --position --at C3 > dispute.toml
     """
-    _guard(partial(subcommands.show, file, svg, as_json, at))
+    _guard(partial(subcommands.show, file, svg, as_json, at, position))
 
 
 @app.command()
@@ -384,8 +390,32 @@ def playout(
 
 
 def main() -> None:
-    """Entry point of the ``burgundy`` script."""
+    """Entry point of the ``burgundy`` script.
+
+    A wrongly used command line (an unknown option, a missing argument, a move starting with
+    ``-``) ends in one ``burgundy: usage: ...`` line with exit code 2, like every other
+    error, instead of click's framed box."""
     try:
-        app(prog_name="burgundy")
+        code = app(prog_name="burgundy", standalone_mode=False)
+    except typer.TyperException as err:
+        if not err.format_message():  # 'burgundy' alone: the help was the answer
+            sys.exit(err.exit_code)
+        sys.exit(console.fail(_usage_error(err)))
+    except typer.Abort:
+        sys.exit(console.fail(KeyboardInterrupt()))
     except KeyboardInterrupt as err:
         sys.exit(console.fail(err))
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+def _usage_error(err: typer.TyperException) -> Exception:
+    """click's usage error as our :class:`UsageError`: its message and where to look for help."""
+    from burgundy_cli.core.errors import UsageError
+
+    message = err.format_message()
+    context = getattr(err, "ctx", None)
+    command = context.command_path if context is not None else "burgundy"
+    hint = f"see '{command} --help'"
+    if "No such option" in message:
+        hint += "; a move that starts with '-' goes after '--'"
+    return UsageError(message, hint=hint)

@@ -126,7 +126,7 @@ def check(path: str, move: str, as_json: bool) -> Outcome:
 
     :raises RefereeError: the record cannot be opened, or a usage error.
     """
-    from burgundy_cli.core.errors import IllegalMoveError, RefereeError, UsageError
+    from burgundy_cli.core.errors import IllegalMoveError, RefereeError, UsageError, failure
     from burgundy_cli.core.session import open_record
 
     session = open_record(path)
@@ -138,10 +138,21 @@ def check(path: str, move: str, as_json: bool) -> Outcome:
         if as_json:
             rule = err.rule.id if isinstance(err, IllegalMoveError) else None
             return Outcome(code=1).say(_json({"legal": False, "rule": rule, "message": err.describe()}))
-        return Outcome(code=1).warn(f"burgundy: {err}")
+        return Outcome(code=1).warn(failure(err.at(move_location(move)))[0])
+    effects = session.effects(move) if hasattr(session, "effects") else []
+    verdict = f"legal: {canonical}" + (f" -- {'; '.join(effects)}" if effects else "")
     if as_json:
-        return Outcome().say(_json({"legal": True, "rule": None, "message": f"legal: {canonical}"}))
-    return Outcome().say(f"legal: {canonical}")
+        return Outcome().say(_json({"legal": True, "rule": None, "message": verdict, "effects": effects}))
+    return Outcome().say(verdict)
+
+
+def move_location(line: str, index: int | None = None):
+    """Where a move given on the command line stands: ``<move 2: TEXT>`` (``play``, the 2nd
+    move) or ``<move: TEXT>`` (``check``), TEXT cut to 60 characters (the column counts in it)."""
+    from burgundy_cli.core.errors import Location
+
+    shown = line if len(line) <= 60 else line[:57] + "..."
+    return Location(f"<move{'' if index is None else f' {index}'}: {shown}>")
 
 
 def play(path: str, moves: Sequence[str], as_json: bool = False) -> Outcome:
@@ -161,7 +172,7 @@ def play(path: str, moves: Sequence[str], as_json: bool = False) -> Outcome:
 
         result, code = play_verdicts(path, list(moves))
         return Outcome(code).say(_json(result))
-    from burgundy_cli.core.errors import Location, RefereeError
+    from burgundy_cli.core.errors import RefereeError
     from burgundy_cli.core.lock import locked
     from burgundy_cli.core.record import dump_record
     from burgundy_cli.core.session import open_doc
@@ -174,7 +185,7 @@ def play(path: str, moves: Sequence[str], as_json: bool = False) -> Outcome:
             try:
                 played.append(session.play(line))
             except RefereeError as err:
-                raise err.at(Location(f"<move {index}: {line}>")) from None
+                raise err.at(move_location(line, index)) from None
         record.write(dump_record(session.record_data()))
     outcome = Outcome()
     for line in played:
@@ -233,9 +244,24 @@ def new(path: str, given: object, force: bool) -> Outcome:
 
 
 def show(path: str | os.PathLike[str], svg: str | os.PathLike[str] | None = None, as_json: bool = False,
-         at: str | None = None) -> Outcome:
+         at: str | None = None, position: bool = False) -> Outcome:
     """``burgundy show``: the position at the end of the record (or ``at`` a round, turn or
-    line), drawn as text, written as an SVG picture, or printed as JSON."""
+    line), drawn as text, written as an SVG picture, printed as JSON, or printed as a small
+    record starting from its ``[position]`` table."""
+    if position:
+        from burgundy_cli.core.position import position_record
+
+        if as_json:
+            from burgundy_cli.core.errors import UsageError
+
+            raise UsageError("--position and --json both say what to print; choose one")
+
+        outcome = Outcome()
+        if svg is not None:
+            from burgundy_cli.core import pictures
+
+            _write_file(outcome, svg, pictures.board_svg(str(path), at))
+        return outcome.say(position_record(str(path), at), end="")
     if svg is None and not as_json and at is None:
         from burgundy_cli.core.session import open_record
 
@@ -353,13 +379,28 @@ def moves(path: str | os.PathLike[str], as_json: bool, every_line: bool = False)
     every line, as ``check`` and ``play`` take them."""
     from burgundy_cli.core.session import open_record
     from burgundy_cli.core.table import moves_text
+    from burgundy_cli.core.verdicts import due
 
-    listing = open_record(path).legal_moves()
+    session = open_record(path)
+    listing = session.legal_moves()
     if as_json:
-        return Outcome().say(_json({"player": listing.player, "moves": listing.moves}))
+        return Outcome().say(_json({"player": listing.player, "due": due(session), "moves": listing.moves}))
     if listing.player is None:
-        return Outcome().say("the game is over: no moves")
+        return Outcome().say(_nothing_to_move(due(session), session.header.players))
     return Outcome().say(moves_text(listing, every_line))
+
+
+def _nothing_to_move(due: dict[str, object], players: Sequence[str]) -> str:
+    """What ``moves`` says when no player is to move: the table line due (a roll, a new
+    phase's reveals and goods) in the notation, or that the game is over."""
+    roll = "roll white <die> good <type>, " + ", ".join(f"{name} <die> <die>" for name in players)
+    if due.get("kind") == "roll":
+        return f"no player moves now: the table rolls next: {roll}"
+    if due.get("kind") == "phase":
+        return ("no player moves now: a phase starts: the table may record its depots "
+                "(reveal <depot|black> <tile> ...) and goods (goods <type> <type> <type> <type> <type>), "
+                f"then rolls: {roll}")
+    return "the game is over: no moves"
 
 
 def fmt(path: str | os.PathLike[str], write: bool, as_json: bool = False) -> Outcome:

@@ -200,8 +200,8 @@ PAYMENT: tuple[Condition, ...] = (
               lambda state, player, depot, pay: ("knowledge tile 6 pays 2 workers instead of 2 silverlings, "
                                                  "not a mix", "option k6-mixed-payment allows 1 silverling + 1 worker")),
     Condition("cob.buy.silver", lambda state, player, depot, pay: player.silver >= 2 - pay,
-              lambda state, player, depot, pay: (f"a purchase costs {2 - pay} silverling(s)",
-                                                 f"needs {2 - pay} silverlings, {player.name} has {player.silver}")),
+              lambda state, player, depot, pay: (f"a purchase costs {2 - pay} silverling{'s' if pay != 1 else ''}",
+                                                 f"{player.name} has {player.silver}")),
     Condition("cob.buy.silver", lambda state, player, depot, pay: player.workers >= pay,
               lambda state, player, depot, pay: (f"paying with workers needs {pay}",
                                                  f"needs {pay} workers, {player.name} has {player.workers}")),

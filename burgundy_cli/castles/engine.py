@@ -231,8 +231,9 @@ def _check_roll(state: GameState, cmd: RollEvent) -> None:
         names = [p.name for p in state.players]
         missing = [n for n in names if n not in cmd.dice]
         extra = [n for n in cmd.dice if n not in names]
-        raise illegal("cob.roll.players", "every player rolls their two dice",
-                      f"missing: {', '.join(missing) or '-'}; unknown: {', '.join(extra) or '-'}")
+        hint = "; ".join(f"{what}: {', '.join(names)}" for what, names in (("missing", missing), ("unknown", extra))
+                         if names)
+        raise illegal("cob.roll.players", "every player rolls their two dice", hint or None)
     goods = state.round_goods if state.stage != "phase" else None
     good = cmd.good
     if goods:
@@ -362,6 +363,7 @@ def _end_turn(state: GameState) -> None:
     if state.phase == 4:
         state.round = 4
         state.stage = "over"
+        state.late_buyer = -1  # the game ends with its last die: no purchase after it (docs/rulings.md)
         return
     state.round = 0
     state.phase += 1

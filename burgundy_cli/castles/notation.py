@@ -118,6 +118,19 @@ class _Reader:
             return True
         return False
 
+    def accept_clause(self, *words: str) -> bool:
+        """:meth:`accept`, also after a comma (``take 3 church, discard k3``): commas between
+        the clauses of a line are optional, as between tiles or players."""
+        if self.accept(*words):
+            return True
+        pos = self.pos
+        tokens = self.tokens
+        if (pos + 1 < len(tokens) and tokens[pos].text == "," and tokens[pos].kind == "punct"
+                and tokens[pos + 1].kind == "word" and tokens[pos + 1].text.lower() in words):
+            self.pos = pos + 2
+            return True
+        return False
+
     def accept_punct(self, *marks: str) -> bool:
         token = self.peek()
         if token is not None and token.kind == "punct" and token.text in marks:
@@ -254,7 +267,7 @@ def _player_name(words: list[_Token]) -> str:
 
 def _depot_after(reader: _Reader, *keywords: str) -> int | None:
     """An optional ``<keyword> N`` (or a bare ``N``) naming a numbered depot."""
-    if reader.accept(*keywords) or (reader.peek_word() or "").isdigit():
+    if reader.accept_clause(*keywords) or (reader.peek_word() or "").isdigit():
         reader.accept("depot")
         return _number(reader, "a depot number (1-6)", 1, 6)
     return None
@@ -266,7 +279,7 @@ def _depot_after(reader: _Reader, *keywords: str) -> int | None:
 def _take(reader: _Reader) -> c.TakeAction:
     tile = _tile(reader)
     depot = _depot_after(reader, "from", "depot")
-    discard = _tile(reader) if reader.accept("discard", "drop", "d") else None
+    discard = _tile(reader) if reader.accept_clause("discard", "drop", "d") else None
     return c.TakeAction(tile=tile, depot=depot, discard=discard)
 
 
@@ -275,11 +288,11 @@ def _place(reader: _Reader, player: str) -> c.PlaceAction:
     tile = _tile(reader)
     space = _space(reader)
     goods = goods2 = None
-    if reader.accept("goods", "good", "g", "from"):
+    if reader.accept_clause("goods", "good", "g", "from"):
         goods, goods2 = _ship_depots(reader)
-    keep = _keep(reader) if reader.accept("keep") else None
-    buy = _purchase(reader, player) if reader.accept("buy", "b") else None
-    then = _effect_action(reader, player) if reader.accept("then", "and") else None
+    keep = _keep(reader) if reader.accept_clause("keep") else None
+    buy = _purchase(reader, player) if reader.accept_clause("buy", "b") else None
+    then = _effect_action(reader, player) if reader.accept_clause("then", "and") else None
     return c.PlaceAction(tile=tile, space=space, goods=goods, goods2=goods2, keep=keep, then=then, buy=buy)
 
 
@@ -328,6 +341,9 @@ def _die_command(reader: _Reader, player: str, verb: str) -> c.DieCommand:
     value = used if used is not None else rolled
     action: c.TakeAction | c.PlaceAction | c.SellAction | c.WorkersAction
     if verb == "take":
+        if (word := reader.peek_word()) in ("workers", "worker"):
+            raise error(reader.next("a tile name"), f"'{word}' is no tile: taking 2 workers is an action of its own",
+                        hint=f"write '{player}: workers {_die_text(rolled, used)}'")
         action = _take(reader)
     elif verb == "place":
         action = _place(reader, player)
@@ -343,7 +359,7 @@ def _die_command(reader: _Reader, player: str, verb: str) -> c.DieCommand:
 def _purchase(reader: _Reader, player: str) -> c.BuyCommand:
     """``<tile> [from <depot>] [discard <tile>] [workers <n>]``: a buy line's body, or a purchase in a placement."""
     take = _take(reader)
-    pay = _number(reader, "a number of workers (0-2)", 0, 2) if reader.accept("workers", "worker", "w") else 0
+    pay = _number(reader, "a number of workers (0-2)", 0, 2) if reader.accept_clause("workers", "worker", "w") else 0
     return c.BuyCommand(player=player, tile=take.tile, depot=take.depot, discard=take.discard, pay_workers=pay)
 
 
@@ -401,7 +417,15 @@ def _resource(token: _Token, reader: _Reader) -> str:
 def _roll(reader: _Reader) -> c.RollEvent:
     """``roll white 3 good 5, anna 2 6, bob 1 1`` (commas optional; ``26`` for ``2 6``)."""
     reader.accept("white", "w")
-    white = _die(reader)[0]
+    white_token = reader.peek()
+    white, changed = _die(reader)
+    if changed is not None:
+        from burgundy_cli.castles.rules import rule
+        from burgundy_cli.core.errors import IllegalMoveError
+
+        raise IllegalMoveError(rule("cob.roll.white"), f"the white die is written as changed to {changed} at "
+                               f"column {white_token.column}", location=Location(column=white_token.column),
+                               hint=f"write the white die as rolled: 'roll white {white} ...'")
     good = _number(reader, "a goods type (1-6)", 1, 6) if reader.accept("good", "goods", "g") else None
     dice: dict[str, tuple[int, int]] = {}
     seen: dict[str, _Token] = {}
@@ -666,7 +690,10 @@ def _canonical_roll(forms: _CanonicalForms, text: str) -> c.RollEvent | None:
 
 
 def _canonical_reveal(forms: _CanonicalForms, text: str) -> c.RevealEvent | None:
-    _, depot, *tiles = text.split(" ")
+    _, *words = text.split(" ")
+    if not words:
+        return None  # a bare 'reveal': the token reader says what is missing, and where
+    depot, *tiles = words
     number = _REVEAL_DEPOTS.get(depot)
     if number is None or not forms.tiles.issuperset(tiles):
         return None
@@ -751,6 +778,10 @@ def _parse(reader: _Reader) -> c.Command:
             command = _correction(reader, None)
         reader.expect_end(f"the {first.text} line")
         return command
+    if colon is None:
+        colon = _verb_after_name(tokens)  # the colon is optional, as in Robber Knights: 'anna take 3 church'
+        if colon is not None:
+            reader.tokens = tokens = tokens[:colon] + [_Token(":", tokens[colon].column, "punct")] + tokens[colon:]
     if colon is None or colon == 0 or any(t.kind != "word" for t in tokens[:colon]):
         raise error(first, f"expected '<player>: <action>' or a table line (roll, reveal, goods, fix), "
                            f"found '{first.text}'")
@@ -773,6 +804,24 @@ def _parse(reader: _Reader) -> c.Command:
     if verb == "fix":
         return _correction(reader, player)
     return _die_command(reader, player, verb)
+
+
+#: The verbs' full words: a line without a colon ends the player's name at the first of
+#: these, or failing that at the first short form (``t``, ``p``, ...).
+_FULL_VERBS = frozenset(word for word in _VERBS if len(word) > 2)
+
+
+def _verb_after_name(tokens: list[_Token]) -> int | None:
+    """Where the action starts in a line written without the colon (``anna take 3 church``):
+    the index of the first verb after one or more words of a name; None if there is none."""
+    words = 0
+    while words < len(tokens) and tokens[words].kind == "word":
+        words += 1
+    for verbs in (_FULL_VERBS, _VERBS):
+        for index in range(1, words):
+            if tokens[index].text.lower() in verbs:
+                return index
+    return None
 
 
 def _die_text(rolled: int, value: int | None) -> str:

@@ -22,8 +22,10 @@ from typing import TYPE_CHECKING, Any
 
 from burgundy_cli.castles import commands as c
 from burgundy_cli.castles import engine
+from burgundy_cli.castles.citations import cite_edition
+from burgundy_cli.castles.clarify import with_fix_hint, with_granted_depots
 from burgundy_cli.castles.notation import format_command, parse_line
-from burgundy_cli.core.errors import RecordError
+from burgundy_cli.core.errors import IllegalMoveError, RecordError
 from burgundy_cli.core.game import GameHeader, MoveList, ScoreTable
 from burgundy_cli.core.record import RecordDoc
 from burgundy_cli.core.replay import PlayerNames, replay, split_comment, string_list
@@ -52,6 +54,17 @@ _GROUP_ORDER = {name: index for index, name in enumerate(_GROUP_NAMES)}
 def group_name(phase: int, round_: int) -> str:
     """The ``[log]`` key of a round: ``group_name(0, 0) == "A1"`` (clamped to E5 at the end)."""
     return _GROUP_NAMES[min(phase, 4) * 5 + min(round_, 4)]
+
+
+def latest_round(state: GameState) -> str | None:
+    """The ``[log]`` key of the round the latest table line of ``state``'s game opened (its
+    roll, or its phase's reveals and goods); None before the first."""
+    stage, phase, round_ = state.stage, state.phase, state.round
+    if stage in ("turn", "setup", "over"):
+        return group_name(phase, round_)
+    if round_ > 0:
+        return group_name(phase, round_ - 1)
+    return group_name(phase - 1, 4) if phase > 0 else None
 
 
 def _group_order(name: str) -> int:
@@ -93,7 +106,8 @@ class CastlesSession:
         #: Every line played: (round group, command with names resolved).
         self.lines: list[tuple[str, c.Command]] = []
         #: The round the latest table line (roll, reveal, goods) opened; None before any.
-        self.round_group: str | None = None
+        #: A typed position starts in the round it was taken in (a late purchase stays there).
+        self.round_group: str | None = latest_round(state)
         #: ``#`` comments typed on a line, by the line's index in :attr:`lines`.
         self.comments: dict[int, str] = {}
         #: Lines that are only a comment: (index of the line they stand before, group, text).
@@ -109,6 +123,25 @@ class CastlesSession:
         return with_listed_names(self.names, parse_line(text), text)
 
     def play_logged(self, text: str, group: str | None = None) -> None:
+        """:meth:`_play_logged`, its refusal citing the rulebook of the record's edition."""
+        try:
+            self._play_logged(text, group)
+        except IllegalMoveError as err:
+            raise cite_edition(err, self.state.edition) from None
+
+    def _judged(self, command: c.Command, judge) -> c.Command:
+        """``judge(state, command)`` (the engine's check or play) on ``command`` with a granted
+        take's left-out depot filled in; a refusal gets the obvious fix as a hint."""
+        state = self.state
+        if command.kind == "die" and command.action.kind == "place":
+            command = with_granted_depots(state, command)
+        try:
+            judge(state, command)
+        except IllegalMoveError as err:
+            raise with_fix_hint(state, command, err) from None
+        return command
+
+    def _play_logged(self, text: str, group: str | None = None) -> None:
         """Check and apply one line written under the ``[log]`` round ``group`` (in capitals;
         None: the round it belongs to now); keep a comment-only line, and a comment typed on a line.
 
@@ -142,7 +175,7 @@ class CastlesSession:
         if group != belongs and group is not None and state.stage != "over":
             raise RecordError(f"this line belongs to round {belongs}, but it is listed under {group}")
         if kind == "die":  # the commonest line, on the shortest path
-            engine.play_die(state, command)
+            command = self._judged(command, engine.play_die)
         else:
             engine.play(state, command, kind)
         if kind in _TABLE_KINDS:
@@ -154,9 +187,21 @@ class CastlesSession:
     # --- the Session protocol ---------------------------------------------------------------
 
     def check(self, text: str) -> str:
-        command = self.read(text)
-        engine.check(self.state, command)
+        try:
+            command = self._judged(self.read(text), engine.check)
+        except IllegalMoveError as err:
+            raise cite_edition(err, self.state.edition) from None
         return format_command(command)
+
+    def effects(self, text: str) -> list[str]:
+        """What the legal line ``text`` would do, from the position before and after it
+        (:func:`castles.effects.line_effects`); the session's own state is not changed."""
+        from burgundy_cli.castles.effects import line_effects
+
+        command = self._judged(self.read(text), engine.check)
+        after = self.state.copy()
+        engine.play(after, command)
+        return line_effects(self.state, after, command)
 
     def play(self, text: str) -> str:
         """Check and apply one line (a comment-only line is kept as it is); its canonical form."""
@@ -240,6 +285,8 @@ def _start(doc: RecordDoc, header: GameHeader) -> tuple[str, dict[str, Any], Gam
     try:
         state = setup.state_from_setup(header, data) if has_setup else setup.state_from_position(header, data)
     except setup.SetupError as err:
+        for each in err.also:
+            each.at(doc.location_of_key(*map(str, each.path)))
         raise err.at(doc.location_of_key(*map(str, err.path))) from None
     return table, data, state
 

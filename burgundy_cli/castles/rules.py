@@ -2,7 +2,8 @@
 
 ``text`` paraphrases the rulebook closely; ``ref`` says where it stands. References use
 "2011" (first edition English rules, alea/Ravensburger) and "2019" (2019 edition English
-rules with expansions). The engine raises :class:`IllegalMoveError` only with rules from
+rules with expansions); ``castles/citations.py`` gives each edition's own passage, which is
+what an error in a record of that edition cites. The engine raises :class:`IllegalMoveError` only with rules from
 :data:`RULES`; docs/rules-coverage.md maps each id to the tests that raise it.
 """
 
@@ -33,6 +34,8 @@ RULES: dict[str, Rule] = dict((
           f"{_R11} 'The five game rounds'"),
     _rule("cob.roll.good", "The start player puts the topmost goods tile of the round spaces on the depot of the white die.",
           f"{_R11} 'The five game rounds': 'takes the topmost goods tile from the round spaces'"),
+    _rule("cob.roll.white", "The white die only places the round's goods tile; its result can never be changed with workers.",
+          f"{_R11} 'The five game rounds'; {_R19} 'The five game rounds'"),
     _rule("cob.goods.count", "There are 42 goods tiles, 7 of each of the 6 types; each phase uses a stack of 5.",
           f"{_R11} 'Game components', 'Game setup'"),
     _rule("cob.reveal.repeat", "Each depot is replenished once per phase.",

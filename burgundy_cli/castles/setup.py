@@ -20,7 +20,7 @@ edition lacks, eight goods of one type, a tile on a space of the wrong colour...
 from __future__ import annotations
 
 from dataclasses import field
-from typing import Annotated, Literal, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
 from burgundy_cli.core.schema import Length, Range, ValidationError, data_path, table_class, validate
 
@@ -30,7 +30,7 @@ from burgundy_cli.castles.modules import MODULES, ruleset
 from burgundy_cli.castles.state import PHASES, GameState, Options, PlayerState
 from burgundy_cli.castles.tiles import (COLOUR_NAME, GOODS_PER_TYPE, PHASE_BONUS, area_vp, bonus_vp, catalogue,
                                         resolve_tile_name, sale_vp)
-from burgundy_cli.core.errors import RecordError, short_repr
+from burgundy_cli.core.errors import RecordError, toml_repr
 from burgundy_cli.core.game import UNKNOWN_FIELD, GameHeader
 from burgundy_cli.core.replay import PlayerNames
 
@@ -48,6 +48,12 @@ class SetupError(RecordError):
 
 T = TypeVar("T")
 _GoodsKey = Literal["1", "2", "3", "4", "5", "6"]
+#: The VP categories scored during play (``scoring.PLAY_CATEGORIES``), as a position may give them.
+_VpCategory = Literal["position", "animals", "areas", "area-phase-bonus", "colour-bonus", "goods-sold",
+                      "watchtowers", "corrections"]
+#: What comes next in a position (``GameState.stage``): a phase to begin, its reveals and
+#: goods under way, a roll, a player's turn, or nothing (the game is over).
+_Stage = Literal["phase", "setup", "roll", "turn", "over"]
 
 
 @table_class
@@ -69,7 +75,8 @@ class PlayerPosition:
     """One player in a ``[position]``: duchy, storage, goods and supplies.
 
     ``start``: the start castle space (default: the central 6); ``duchy``: the placed tiles
-    besides the start castle; ``bonuses``: bonus tiles held (``blue-large``,
+    besides the start castle; ``vp``: the VP track, or its parts by scoring category
+    (``{areas = 8, animals = 3}``); ``bonuses``: bonus tiles held (``blue-large``,
     ``grey-small``...); ``dice``: the dice not yet used this round.
     """
 
@@ -81,7 +88,7 @@ class PlayerPosition:
     sold: dict[_GoodsKey, Annotated[int, Range(0, 7)]] = field(default_factory=dict)
     silver: Annotated[int, Range(ge=0)] = 1
     workers: Annotated[int, Range(ge=0)] = 0
-    vp: Annotated[int, Range(ge=0)] = 0
+    vp: Annotated[int, Range(ge=0)] | dict[_VpCategory, int] = 0
     bonuses: list[str] = field(default_factory=list)
     dice: Annotated[list[DieValue], Length(max=2)] = field(default_factory=list)
 
@@ -98,19 +105,34 @@ class PositionTable:
     ``depots``: tiles on depots ``"1"``..``"6"`` and ``"black"`` (depots left out are
     trusted like unrevealed ones); ``depot_goods``: goods on the numbered depots;
     ``round_goods``: goods still on the round spaces, top first.
+    ``supply``: tile kind -> [coloured backs, black backs] left face down, for the kinds
+    whose count is not simply every copy the position does not show (tiles returned to the
+    box at a phase end, black-backed copies bought); a kind left out keeps those.
+    ``trusted``: what the record before the position left the referee to trust (takes
+    from depots whose reveal was not recorded), kept for the score's notes.
+    ``stage``: what comes next when ``to_move`` does not say it: ``phase`` (the phase's
+    reveals and goods, or its first roll; the depots still hold the last phase's
+    leftovers), ``setup`` (the phase has begun: its reveals and goods are under way; the
+    depots given are this phase's), ``roll``, ``turn`` (``to_move`` is to move) or ``over``
+    (phase E has ended: ``phase = "E"``, ``round = 5``). ``late_buyer``: the player who
+    has used their last die this round and may still make the turn's purchase.
     """
 
     phase: PhaseLetter = "A"
     round: Annotated[int, Range(1, 5)] = 1
+    stage: _Stage | None = None
     players: dict[str, PlayerPosition]
     bridge: list[list[str]] = field(default_factory=list)
     order: list[str] | None = None
     to_move: str | None = None
     bought: bool = False
+    late_buyer: str | None = None
     white: DieValue | None = None
     depots: dict[Literal["1", "2", "3", "4", "5", "6", "black"], list[TileName]] = field(default_factory=dict)
     depot_goods: dict[_GoodsKey, list[GoodsType]] = field(default_factory=dict)
     round_goods: list[GoodsType] | None = None
+    supply: dict[TileName, Annotated[list[Annotated[int, Range(ge=0)]], Length(2, 2)]] = field(default_factory=dict)
+    trusted: list[Annotated[str, Length(1)]] = field(default_factory=list)
 
 
 # --- shared validation --------------------------------------------------------------------------
@@ -162,7 +184,8 @@ def _edition(header: GameHeader) -> str:
 
 
 def _validate(declared: type[T], data: object, table: str) -> T:
-    """``data`` validated as ``declared``; the error blamed on the deepest key path.
+    """``data`` validated as ``declared``; every key's error at once (the first raised, the
+    others in its ``also``), each blamed on the deepest key path.
 
     A union (``boards = 1`` or ``{anna = 3}``) fails once per member; the member that got
     furthest into the data names the place (``boards.Anna``, not ``boards``).
@@ -172,15 +195,27 @@ def _validate(declared: type[T], data: object, table: str) -> T:
     except ValidationError as err:
         errors = err.errors(include_url=False)
         paths = [data_path(data, error) for error in errors]
-        deepest = max(range(len(errors)), key=lambda index: len(paths[index]))
-        error = errors[deepest]
-        if error.get("type") == UNKNOWN_FIELD:
-            message = "unknown field"
-        else:
-            message = error.get("msg", "invalid value")
-            if not isinstance(error.get("input"), dict | list):
-                message += f", got {short_repr(error.get('input'))}"
-        raise SetupError(message, (table, *paths[deepest])) from None
+        # one error per key of the table, all reported at once; within a key, the union
+        # member that got deepest names the place
+        by_key: dict[object, int] = {}
+        for index, path in enumerate(paths):
+            key = path[0] if path else None
+            if key not in by_key or len(path) > len(paths[by_key[key]]):
+                by_key[key] = index
+        found = [_setup_error(errors[index], (table, *paths[index])) for index in by_key.values()]
+        found[0].also = found[1:]
+        raise found[0] from None
+
+
+def _setup_error(error: Any, path: tuple[Any, ...]) -> SetupError:
+    """One pydantic validation error of a table as a :class:`SetupError` at ``path``."""
+    if error.get("type") == UNKNOWN_FIELD:
+        message = "unknown field"
+    else:
+        message = error.get("msg", "invalid value")
+        if not isinstance(error.get("input"), dict | list):
+            message += f", got {toml_repr(error.get('input'))}"
+    return SetupError(message, path)
 
 
 def _names_known(players: list[str], names, path: tuple) -> None:
@@ -337,7 +372,7 @@ def _position_player(edition: str, name: str, entry: PlayerPosition) -> PlayerSt
         raise SetupError("goods storage holds at most 3 types", (*path, "goods"))
     bonuses = []
     for index, text in enumerate(entry.bonuses):
-        colour_name, _, size = text.partition("-")
+        colour_name, _, size = text.rpartition("-")
         code = _COLOUR_BY_NAME.get(colour_name) or _COLOUR_BY_NAME.get(f"{colour_name}-green")
         if code is None or size not in ("large", "small"):
             raise SetupError(f"unknown bonus tile '{text}'", (*path, "bonuses", index),
@@ -350,8 +385,13 @@ def _position_player(edition: str, name: str, entry: PlayerPosition) -> PlayerSt
         sold[int(good)] = count
     knowledge = {kinds[t].number for t in duchy if t is not None and kinds[t].number is not None}
     storage = [_tile(t, (*path, "storage", i)) for i, t in enumerate(entry.storage)]
+    vp = entry.vp if isinstance(entry.vp, dict) else {"position": entry.vp}
+    for category, points in vp.items():
+        if points < 0 and category != "corrections":
+            raise SetupError(f"{category} VP cannot be negative", (*path, "vp", category),
+                             "only corrections can take VP away")
     return PlayerState(name, duchy_board, start, duchy, storage, {int(g): c for g, c in entry.goods.items()},
-                       sold, entry.silver, entry.workers, {"position": entry.vp} if entry.vp else {},
+                       sold, entry.silver, entry.workers, {c: p for c, p in vp.items() if p},
                        bonuses, knowledge, list(entry.dice))
 
 
@@ -370,15 +410,16 @@ def state_from_position(header: GameHeader, data: object) -> GameState:
     names = header.players
     players = _position_players(edition, names, table)
     state = GameState(edition, options, players, _position_bridge(names, table), ruleset(options.modules),
-                      phase=PHASES.index(table.phase),
-                      round=table.round - 1, supply=_fresh_supply(0))
+                      phase=PHASES.index(table.phase), round=table.round - 1, stage=_position_stage(table),
+                      supply=_fresh_supply(0))
     _lay_out_depots(state, table)
-    _count_tiles(state)
+    _count_tiles(state, table)
     _count_goods(state, table)
     _claim_bonuses(state)
     for player in players:
         _vp_within_bound(state, player)
     _position_flow(state, table)
+    state.unverified = list(table.trusted)
     return state
 
 
@@ -409,7 +450,8 @@ def _lay_out_depots(state: GameState, table: PositionTable) -> None:
     only (2011 rules, 'Game setup' and 'Before each phase').
     """
     kinds = catalogue()
-    spaces = depot_spaces(len(state.players), state.phase)
+    leftovers = state.stage == "phase" and state.phase > 0  # the last phase's depots, not yet cleared
+    spaces = depot_spaces(len(state.players), state.phase - leftovers)
     for key, names in table.depots.items():
         depot = 0 if key == "black" else int(key)
         tiles = [_tile(t, ("position", "depots", key, i)) for i, t in enumerate(names)]
@@ -419,11 +461,18 @@ def _lay_out_depots(state: GameState, table: PositionTable) -> None:
     for key, goods in table.depot_goods.items():
         state.depot_goods[int(key)] = list(goods)
     if table.round_goods is not None:
-        rolled = table.round - 1 + (table.to_move is not None)  # rolls made this phase
+        if state.stage == "phase":
+            raise SetupError("a phase's goods are laid out once it has begun (stage 'setup')",
+                             ("position", "round_goods"))
+        rolled = _ROLLS_MADE[state.stage](table.round)
         if len(table.round_goods) > 5 - rolled:
             raise SetupError(f"{len(table.round_goods)} round goods left after {rolled} roll(s) of the phase; "
                              f"a phase lays out 5 and each roll takes one", ("position", "round_goods"))
         state.round_goods = list(table.round_goods)
+
+
+#: Rolls made in the phase, by stage, from the position's round 1..5.
+_ROLLS_MADE = {"setup": lambda _: 0, "roll": lambda r: r - 1, "turn": lambda r: r, "over": lambda _: 5}
 
 
 def _depot_fits(depot: int, tiles: list[str], spaces: tuple[str, ...], path: tuple, kinds: dict) -> None:
@@ -444,22 +493,47 @@ def _depot_fits(depot: int, tiles: list[str], spaces: tuple[str, ...], path: tup
             free.remove(kind.colour)
 
 
-def _count_tiles(state: GameState) -> None:
-    """No more copies of a tile than the game has; the supply keeps the rest."""
-    kinds = catalogue()
-    used: dict[str, int] = {}
+def _seen_tiles(state: GameState) -> dict[str, int]:
+    """Copies of each tile kind the position shows: in duchies, storages and on depots."""
+    seen: dict[str, int] = {}
     for player in state.players:
         for tile in [t for t in player.duchy if t is not None] + player.storage:
-            used[tile] = used.get(tile, 0) + 1
+            seen[tile] = seen.get(tile, 0) + 1
     for tiles in state.depots:
         for tile in tiles:
-            used[tile] = used.get(tile, 0) + 1
-    for tile, count in used.items():
+            seen[tile] = seen.get(tile, 0) + 1
+    return seen
+
+
+def default_supply(state: GameState) -> dict[str, list[int]]:
+    """The face-down supply when every copy the position does not show is still in it, the
+    copies shown having taken coloured backs first: [coloured backs left, black backs left]."""
+    supply = _fresh_supply(0)
+    for tile, count in _seen_tiles(state).items():
+        coloured, black = supply[tile]
+        supply[tile] = [max(0, coloured - count), black - max(0, count - coloured)]
+    return supply
+
+
+def _count_tiles(state: GameState, table: PositionTable) -> None:
+    """No more copies of a tile than the game has; the supply keeps the rest, or what
+    ``supply`` says is left of a kind (never more than the copies not shown, of each back)."""
+    kinds = catalogue()
+    seen = _seen_tiles(state)
+    for tile, count in seen.items():
         total = kinds[tile].coloured + kinds[tile].black
         if count > total:
             raise SetupError(f"{count} {tile} tiles in the position; the game has {total}", ("position",))
-        coloured_left = max(0, kinds[tile].coloured - count)
-        state.supply[tile] = [coloured_left, kinds[tile].black - max(0, count - kinds[tile].coloured)]
+    state.supply = default_supply(state)
+    for name, (coloured, black) in table.supply.items():
+        path = ("position", "supply", name)
+        tile = _tile(name, path)
+        kind = kinds[tile]
+        unseen = kind.coloured + kind.black - seen.get(tile, 0)
+        if coloured > kind.coloured or black > kind.black or coloured + black > unseen:
+            raise SetupError(f"{coloured} coloured- and {black} black-backed {tile} tiles cannot be left: the game "
+                             f"has {kind.coloured} and {kind.black}, {seen.get(tile, 0)} of them in the position", path)
+        state.supply[tile] = [coloured, black]
 
 
 def _count_goods(state: GameState, table: PositionTable) -> None:
@@ -483,7 +557,8 @@ def _count_goods(state: GameState, table: PositionTable) -> None:
     for good in state.round_goods or ():
         goods_used[good] += 1
     _goods_limit(goods_used, ("position",))
-    begun = state.phase + (0 if table.round == 1 and table.to_move is None and table.round_goods is None else 1)
+    begun = state.phase + (0 if state.stage == "phase" or (state.stage == "setup" and table.round_goods is None)
+                           else 1)
     dealt = 3 * len(state.players) + 5 * begun
     if sum(goods_used) > dealt:
         raise SetupError(f"{sum(goods_used)} goods tiles in play ({held} held or sold by the players); only "
@@ -557,10 +632,36 @@ def _vp_within_bound(state: GameState, player: PlayerState) -> None:
                          "bonus tiles (docs/records.md)")
 
 
+def _position_stage(table: PositionTable) -> str:
+    """What comes next: the table's ``stage``, or what ``to_move`` and the round imply.
+
+    Without ``stage``: a player's turn when ``to_move`` is given; else in round 1 the
+    phase's setup if any of its depots or goods are given (reveals may follow), the phase
+    still to begin if not; else the round's roll.
+    """
+    stage = table.stage
+    if stage is None:
+        if table.to_move is not None:
+            return "turn"
+        if table.round == 1:
+            return "setup" if table.depots or table.round_goods is not None else "phase"
+        return "roll"
+    path = ("position", "stage")
+    if (stage == "turn") != (table.to_move is not None):
+        raise SetupError("a player is to move in stage 'turn', and only then", path,
+                         "give to_move with stage 'turn', or leave stage out")
+    if stage in ("phase", "setup") and table.round != 1:
+        raise SetupError(f"stage '{stage}' comes before a phase's first round, not in round {table.round}", path)
+    if stage == "over" and (table.phase, table.round) != ("E", 5):
+        raise SetupError("the game is over only after phase E round 5", path)
+    return stage
+
+
 def _position_flow(state: GameState, table: PositionTable) -> None:
-    """What comes next: a player's turn (their dice and the round's order), a roll, or the phase setup."""
+    """What comes next: a player's turn (their dice and the round's order), a roll, a phase,
+    or the end; and who may still buy after their last die."""
     names = [player.name for player in state.players]
-    if table.to_move is not None:
+    if state.stage == "turn":
         if table.to_move not in names:
             raise SetupError(f"no player called '{table.to_move}'", ("position", "to_move"))
         order = table.order or [state.players[s].name for s in state.bridge_order()]
@@ -568,15 +669,36 @@ def _position_flow(state: GameState, table: PositionTable) -> None:
             raise SetupError("the turn order must list every player once", ("position", "order"))
         state.order = [names.index(n) for n in order]
         state.turn = order.index(table.to_move)
-        state.stage = "turn"
         state.white = table.white
         state.bought = table.bought
         _dice_in_turn_order(state)
-    elif table.round == 1:
-        # the phase has begun once any of its depots or goods are given; reveals may follow
-        state.stage = "setup" if table.depots or table.round_goods is not None else "phase"
     else:
-        state.stage = "roll"
+        for player in state.players:
+            if player.dice:
+                raise SetupError(f"{player.name} holds dice outside a turn; a round's dice are used or given up "
+                                 "by its end", ("position", "players", player.name, "dice"))
+    if table.late_buyer is not None:
+        _late_buyer(state, table.late_buyer)
+
+
+def _late_buyer(state: GameState, name: str) -> None:
+    """The late buyer has used their dice and is the player whose turn came last.
+
+    2011 rules, 'The central black depot': a player buys "at any point during his turn:
+    before, between or after the dice actions" -- so also after their last die.
+    """
+    path = ("position", "late_buyer")
+    seat = state.seat(name)
+    if seat < 0:
+        raise SetupError(f"no player called '{name}'", path)
+    if state.stage == "turn" and (state.turn == 0 or state.order[state.turn - 1] != seat):
+        raise SetupError(f"{name} did not move just before {state.players[state.to_move()].name}", path,
+                         "the late buyer is the player whose turn ended last")
+    if state.stage == "setup":
+        raise SetupError("a purchase left open ends when the next phase's tiles are laid out", path)
+    if state.stage != "turn" and state.phase == 0 and state.round == 0 and state.stage != "over":
+        raise SetupError("no turn has been played yet", path)
+    state.late_buyer = seat
 
 
 def _dice_in_turn_order(state: GameState) -> None:
@@ -592,3 +714,95 @@ def _dice_in_turn_order(state: GameState) -> None:
         if index > state.turn and len(player.dice) != 2:
             raise SetupError(f"{player.name} moves later this round and needs their 2 dice",
                              ("position", "players", player.name, "dice"))
+
+
+# --- writing a [position] -----------------------------------------------------------------------
+
+
+def position_data(state: GameState) -> dict[str, Any]:
+    """The ``[position]`` table of ``state``: what :func:`state_from_position` reads back.
+
+    Written for any moment a record reaches (``show --position``): between phases, during a
+    phase's setup, before a roll, in a turn (with the late buyer), after the game. Keys
+    that hold their default are left out, so the table stays short. What the table does not
+    carry: tiles returned to the box and which tiles were taken from depots whose reveal
+    was never recorded -- the reader counts the supply from the tiles it sees, which
+    trusts at least as much as the record did.
+    """
+    names = [player.name for player in state.players]
+    stage = state.stage
+    data: dict[str, Any] = {"phase": PHASES[state.phase], "round": state.round + 1}
+    if stage == "turn":
+        data["to_move"] = names[state.to_move()]
+        if state.order != state.bridge_order():
+            data["order"] = [names[seat] for seat in state.order]
+        if state.bought:
+            data["bought"] = True
+        if state.white is not None:
+            data["white"] = state.white
+    elif stage != _position_stage_default(state):
+        data["stage"] = stage
+    if state.late_buyer >= 0:
+        data["late_buyer"] = names[state.late_buyer]
+    bridge = [[names[seat] for seat in reversed(stack)] for stack in state.bridge]
+    while bridge and not bridge[-1]:
+        bridge.pop()
+    if bridge != [names]:
+        data["bridge"] = bridge
+    depots = {("black" if depot == 0 else str(depot)): list(state.depots[depot])
+              for depot in (1, 2, 3, 4, 5, 6, 0) if state.revealed[depot] or state.depots[depot]}
+    if depots:
+        data["depots"] = depots
+    goods = {str(depot): list(state.depot_goods[depot]) for depot in range(1, 7) if state.depot_goods[depot]}
+    if goods:
+        data["depot_goods"] = goods
+    if state.round_goods is not None and stage != "phase":
+        data["round_goods"] = list(state.round_goods)
+    default = default_supply(state)
+    supply = {tile: list(left) for tile, left in sorted(state.supply.items()) if left != default[tile]}
+    if supply:
+        data["supply"] = supply
+    from burgundy_cli.castles.render import duchy_number
+
+    data["players"] = {player.name: _player_data(player, duchy_number(state.edition, player))
+                       for player in state.players}
+    if state.unverified:
+        data["trusted"] = list(state.unverified)
+    return data
+
+
+def _position_stage_default(state: GameState) -> str:
+    """The stage :func:`_position_stage` reads from a table without ``stage`` for ``state``."""
+    if state.round == 0:
+        return "setup" if any(state.revealed) or any(state.depots) or state.round_goods is not None else "phase"
+    return "roll"
+
+
+def _player_data(player: PlayerState, number: int | str) -> dict[str, Any]:
+    """One ``[position.players.<name>]`` table (defaults left out but ``silver`` and ``vp``)."""
+    data: dict[str, Any] = {}
+    if number != 1:
+        data["board"] = number
+    if player.start != CENTRE:
+        data["start"] = space_name(player.start)
+    duchy = {space_name(space): tile for space, tile in enumerate(player.duchy)
+             if tile is not None and space != player.start}
+    if duchy:
+        data["duchy"] = duchy
+    if player.storage:
+        data["storage"] = list(player.storage)
+    if player.goods:
+        data["goods"] = {str(good): count for good, count in sorted(player.goods.items())}
+    sold = {str(good): count for good, count in enumerate(player.sold) if good and count}
+    if sold:
+        data["sold"] = sold
+    data["silver"] = player.silver
+    if player.workers:
+        data["workers"] = player.workers
+    vp = {category: points for category, points in player.vp.items() if points}
+    data["vp"] = vp.get("position", 0) if set(vp) <= {"position"} else vp
+    if player.bonuses:
+        data["bonuses"] = [f"{COLOUR_NAME[code]}-{size}" for code, size in (b.split("-", 1) for b in player.bonuses)]
+    if player.dice:
+        data["dice"] = list(player.dice)
+    return data

@@ -11,8 +11,7 @@ from typing import Any
 
 from burgundy_cli.castles.engine import expected
 from burgundy_cli.castles.record import CastlesSession
-from burgundy_cli.castles.state import GameState, PlayerState
-from burgundy_cli.castles.tiles import COLOUR_NAME
+from burgundy_cli.castles.state import GameState
 
 #: Table-line forms offered by completion when the table owes a line (placeholders in <>).
 _REVEAL_FORM = "reveal <depot 1-6 or black> <tile> <tile>"
@@ -58,11 +57,15 @@ def snapshot(session: CastlesSession) -> GameState:
     return session.state.copy()
 
 
-def effect(before: GameState, session: CastlesSession) -> str:
-    """What the last line did, in one short line, read off the state before and after it."""
+def effect(before: GameState, session: CastlesSession, line: str) -> str:
+    """What the last line (``line``, canonical) did, in one short line, read off the state
+    before and after it: each player's changes as a legal verdict words them
+    (:func:`castles.effects.line_effects`), then what reached the table (depots, goods,
+    the white die)."""
+    from burgundy_cli.castles.effects import line_effects
+
     after = session.state
-    parts = [text for old, new in zip(before.players, after.players) if (text := _player_change(
-        old, new, _bridge_space(before, after.seats[new.name]), _bridge_space(after, after.seats[new.name])))]
+    parts = line_effects(before, after, session.read(line))
     for depot, (old, new) in enumerate(zip(before.depots, after.depots)):
         added = _added(old, new)
         if added and after.stage != "over":
@@ -76,43 +79,6 @@ def effect(before: GameState, session: CastlesSession) -> str:
     if before.white != after.white and after.white is not None:
         parts.append(f"white die {after.white}")
     return "; ".join(parts) or "nothing changed on the table"
-
-
-def _bridge_space(state: GameState, seat: int) -> int:
-    return next((space for space, stack in enumerate(state.bridge) if seat in stack), -1)
-
-
-def _player_change(old: PlayerState, new: PlayerState, bridge_before: int, bridge_after: int) -> str:
-    """One player's changes: workers, silver, VP (by category), goods, tiles, bonuses, bridge."""
-    changes = []
-    for label, was, now in (("worker", old.workers, new.workers), ("silver", old.silver, new.silver)):
-        if now != was:
-            changes.append(f"{now - was:+d} {label}{'s' if label == 'worker' and abs(now - was) != 1 else ''}")
-    if new.points != old.points:
-        categories = ", ".join(f"{key} {new.vp.get(key, 0) - old.vp.get(key, 0):+d}"
-                               for key in new.vp if new.vp.get(key, 0) != old.vp.get(key, 0))
-        changes.append(f"{new.points - old.points:+d} VP ({categories})")
-    for kind in sorted(set(old.goods) | set(new.goods)):
-        delta = new.goods.get(kind, 0) - old.goods.get(kind, 0)
-        if delta:
-            changes.append(f"goods {kind} {delta:+d}")
-    sold = sum(new.sold) - sum(old.sold)
-    if sold:
-        changes.append(f"sold {sold} goods")
-    for space, (was, now) in enumerate(zip(old.duchy, new.duchy)):
-        if now is not None and was is None:
-            from burgundy_cli.castles.boards import space_name
-
-            changes.append(f"{now} on {space_name(space)}")
-    stored = _added(old.storage, new.storage)
-    if stored:
-        changes.append("stored " + " ".join(stored))
-    for bonus in _added(old.bonuses, new.bonuses):
-        colour, _, size = bonus.partition("-")
-        changes.append(f"{size} bonus tile ({COLOUR_NAME.get(colour, colour)})")
-    if bridge_after != bridge_before and bridge_before >= 0:
-        changes.append(f"bridge space {bridge_before + 1} -> {bridge_after + 1}")
-    return f"{new.name} " + ", ".join(changes) if changes else ""
 
 
 def _added(old: list[Any], new: list[Any]) -> list[Any]:

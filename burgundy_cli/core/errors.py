@@ -14,7 +14,10 @@ Exit codes (used by the command line only):
 
 from __future__ import annotations
 
+import json
+import re
 from dataclasses import dataclass, replace
+from typing import Any
 
 
 def short_repr(value: object, width: int = 40) -> str:
@@ -24,6 +27,24 @@ def short_repr(value: object, width: int = 40) -> str:
     "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx..."
     """
     text = repr(value)
+    return text if len(text) <= width else text[:width - 3] + "..."
+
+
+def toml_repr(value: Any, width: int = 40) -> str:
+    """``value`` as TOML writes it (``true``, ``"Anna"``, ``["a", "b"]``), cut to ``width``
+    characters: the stored result is TOML, so an error quotes it as TOML, not as Python."""
+    if isinstance(value, bool):
+        text = "true" if value else "false"
+    elif isinstance(value, dict):
+        text = "{ " + ", ".join(f"{json.dumps(str(k))} = {toml_repr(v, width)}" for k, v in value.items()) + " }"
+    elif isinstance(value, list | tuple):
+        text = "[" + ", ".join(toml_repr(item, width) for item in value) + "]"
+    elif isinstance(value, str):
+        text = json.dumps(value, ensure_ascii=False)
+    elif isinstance(value, int) and value.bit_length() > 200:
+        text = f"a number of {len(str(abs(value))) if value.bit_length() < 4000 else 'over 1200'} digits"
+    else:
+        text = str(value)
     return text if len(text) <= width else text[:width - 3] + "..."
 
 
@@ -72,6 +93,9 @@ class RefereeError(ValueError):
         self.message = message
         self.location = location
         self.hint = hint
+        #: Further errors found at the same time (every bad key of a table), each located:
+        #: reported after this one, one line each.
+        self.also: list[RefereeError] = []
 
     def at(self, location: Location) -> RefereeError:
         """Return this error with ``location`` filled in where it had none (for chaining)."""
@@ -119,6 +143,13 @@ class IllegalMoveError(RefereeError):
         return text + f' -- rule: "{self.rule.text}" [{self.rule.ref}]'
 
 
+class AmbiguousMoveError(RefereeError):
+    """The move reads fine but could mean several moves in the current position (python-chess's
+    ``AmbiguousMoveError``): the message names the readings and how to write each."""
+
+    kind = "ambiguous"
+
+
 class RecordError(RefereeError):
     """A record (or position) file is invalid: unreadable, malformed, inconsistent or wrong."""
 
@@ -136,13 +167,45 @@ class UsageError(RefereeError):
 EXIT_INTERNAL = 3
 
 
+#: A word longer than this (a 5,000-digit number, a pasted blob) is cut in an error line;
+#: a path is cut only between its separators, so a file's name stays whole unless it is that long.
+LONGEST_WORD = 60
+_LONG_WORD = re.compile(r"[^\s'\"/\\]{%d,}" % (LONGEST_WORD + 1))
+
+
+def one_line(text: str, cut: bool = True) -> str:
+    """``text`` made safe for the one line of an error: every character Python does not
+    call printable (control characters, line separators, direction marks, unassigned ones)
+    escaped (``\\n``, ``\\u2028``) and, with ``cut``, any word longer than
+    :data:`LONGEST_WORD` characters cut (``12345...(5000 characters)``); a file's path is
+    escaped but never cut.
+
+    >>> one_line("bad\\nname " + "9" * 100)
+    'bad\\\\nname 999999999999999999999999999999999999999999999999999999999999...(100 characters)'
+    """
+    if not text.isprintable():  # a newline, an escape sequence, U+2028, a direction mark, ...
+        text = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)
+    if cut and _LONG_WORD.search(text):
+        text = _LONG_WORD.sub(lambda m: f"{m.group()[:LONGEST_WORD]}...({len(m.group())} characters)", text)
+    return text
+
+
 def failure(err: BaseException) -> tuple[str, int]:
-    """The one line a user sees for ``err`` and the exit code; never a traceback."""
+    """The one line a user sees for ``err`` (a line more for each error found with it, in
+    ``err.also``) and the exit code; never a traceback.
+
+    Whatever the error quotes (a name, a move, a number from the input) is escaped and cut
+    by :func:`one_line`, so the line stays one readable line."""
     if isinstance(err, RefereeError):
-        return f"burgundy: {err}", err.exit_code
+        return "\n".join(_error_line(each) for each in [err, *err.also]), err.exit_code
     if isinstance(err, KeyboardInterrupt):
         return "burgundy: interrupted", 130
     return f"burgundy: {internal_error(err)}; please report this with the record that caused it", EXIT_INTERNAL
+
+
+def _error_line(err: RefereeError) -> str:
+    prefix = f"{one_line(str(err.location), cut=False)}: " if err.location else ""
+    return f"burgundy: {prefix}{one_line(err.describe())}"
 
 
 def internal_error(err: BaseException) -> str:

@@ -12,7 +12,7 @@ import datetime as _dt
 from dataclasses import field
 from typing import Any, Protocol
 
-from burgundy_cli.core.errors import Location, RecordError, short_repr
+from burgundy_cli.core.errors import Location, RecordError, toml_repr
 from burgundy_cli.core.record import RecordDoc
 from burgundy_cli.core.schema import ValidationError, data_path, field_names, table_class, to_data, validate
 
@@ -68,17 +68,30 @@ UNKNOWN_FIELD = "unexpected_keyword_argument"
 
 def record_error(err: ValidationError, doc: RecordDoc, table: tuple[str | int, ...],
                  declared: type | None = None) -> RecordError:
-    """Turn the first validation error into a located :class:`RecordError`.
+    """Turn the validation errors into located :class:`RecordError` objects, one per key of the
+    table: the first is returned, the others are in its ``also`` (all reported at once).
 
     ``table`` is the key path of the validated table in the record; the error is located
     at the offending key or array item, or at the table when a required key is missing.
     With ``declared`` (the table's dataclass), an unknown key gets the closest field name
     as a hint.
     """
+    errors = err.errors(include_url=False)
+    # one error per key of the table, all reported at once (the first raised, the rest in its 'also')
+    keys: dict[object, dict[str, Any]] = {}
+    for error in errors:
+        path = _data_path(doc.data, table, error)
+        keys.setdefault(path[0] if path else None, error)
+    found = [_one_record_error(error, errors, doc, table, declared) for error in keys.values()]
+    found[0].also = found[1:]
+    return found[0]
+
+
+def _one_record_error(first: dict[str, Any], errors: list[Any], doc: RecordDoc, table: tuple[str | int, ...],
+                      declared: type | None) -> RecordError:
+    """One validation error (``first``; ``errors``: all of them, for a union's alternatives) located."""
     from burgundy_cli.core.suggest import did_you_mean
 
-    errors = err.errors(include_url=False)
-    first = errors[0]
     loc = _data_path(doc.data, table, first)
     name = "".join(f"[{part}]" if isinstance(part, int) else f".{part}" for part in loc).lstrip(".")
     where = "[" + ".".join(map(str, table)) + "]" + (f" {name}" if name else "")
@@ -97,7 +110,7 @@ def record_error(err: ValidationError, doc: RecordDoc, table: tuple[str | int, .
         if len(alternatives) > 1:
             message = "Input should be " + ", ".join(alternatives[:-1]) + " or " + alternatives[-1]
         if not isinstance(first.get("input"), dict | list):
-            message += f", got {short_repr(first.get('input'))}"
+            message += f", got {toml_repr(first.get('input'))}"
     return RecordError(f"{where}: {message}", location=doc.location_of_key(*table, *loc), hint=hint)
 
 

@@ -36,6 +36,8 @@ def _footer(table: ScoreTable, hidden: int) -> list[str]:
     if table.complete:
         verb = "winner" if len(table.winner) == 1 else "shared win"
         lines.append(f"{verb}: {', '.join(table.winner)}")
+    elif not any(line.total for line in table.players):
+        lines.append("leading: no one yet (no points scored)")
     else:
         lines.append("leading: " + ", ".join(line.name for line in table.players if line.rank == 1))
     if table.tiebreak:

@@ -6,7 +6,7 @@ import os
 
 from typing import Any
 
-from burgundy_cli.core.errors import Location, RecordError, RefereeError, short_repr
+from burgundy_cli.core.errors import Location, RecordError, RefereeError, toml_repr
 from burgundy_cli.core.game import Game, GameHeader, Session, read_header
 from burgundy_cli.core.record import RecordDoc, read_record
 from burgundy_cli.core.registry import find_game
@@ -85,7 +85,7 @@ def _shown_at(table: dict[str, Any], path: tuple[str, ...]) -> str:
         if not isinstance(value, dict) or key not in value:
             return "nothing"
         value = value[key]
-    return short_repr(value)
+    return toml_repr(value)
 
 
 def _first_difference(stored: Any, computed: Any, path: tuple[str, ...]) -> tuple[str, ...] | None:

@@ -262,7 +262,7 @@ class TableSession:
         self.version += 1
         self._count = (self.version, count + 1)
         self.mine.add(count)
-        notes.append(f"recorded: {line} -- {self.helpers.effect(before, self.session)}")
+        notes.append(f"recorded: {line} -- {self.helpers.effect(before, self.session, line)}")
         if self.complete():
             notes.append("the game is complete:\n" + self.final_score())
             return Reply("\n".join(notes), accepted=True, done=True)

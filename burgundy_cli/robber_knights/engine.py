@@ -89,34 +89,50 @@ def _check_lay(state: State, player: int, cmd: LayCommand) -> Cell:
     if not tile.is_castle:
         raise _illegal("rk.knights.castle", f"{cmd.tile} has no castle, so no knights come into play with it",
                        f"lay it without knights: '{who.name}: lay {cmd.tile} {cmd.cell}'")
-    most = components().max_knights_per_castle
-    knights = cmd.knights
-    if knights > most:
-        raise _illegal("rk.knights.five", f"{knights} knights placed on the castle",
-                       f"place at most {most}")
-    if knights > who.knights:
-        raise _illegal("rk.knights.supply", f"{who.name} has only {who.knights} knights left, not {knights}",
+    refused = knights_refusal(who.knights, cmd.knights)
+    if refused == "rk.knights.five":
+        raise _illegal(refused, f"{cmd.knights} knights placed on the castle",
+                       f"place at most {components().max_knights_per_castle}")
+    if refused == "rk.knights.supply":
+        raise _illegal(refused, f"{who.name} has only {who.knights} knights left, not {cmd.knights}",
                        f"place at most {who.knights}" if who.knights else "lay the castle without knights")
     _check_march(state, cell, tile.terrain, cmd)
     return cell
 
 
-def _check_place(state: State, cell: Cell, name: str) -> None:
-    """Where a tile may go: inside the frame and the area, on an empty space, edge to edge."""
+def place_refusal(state: State, cell: Cell) -> str | None:
+    """The rule a tile laid on ``cell`` breaks, by id, or ``None``: inside the frame and the
+    playing area, on an empty space, edge to edge with a laid tile.
+
+    The one statement of these rules: :func:`check` words the refusal, the move generator
+    keeps the cells this allows.
+    """
     row, col = cell
     side = state.side
     low_row, high_row, low_col, high_col = state.bounds
     if row >= state.frame or col >= state.frame or \
             max(high_row, row) - min(low_row, row) >= side or max(high_col, col) - min(low_col, col) >= side:
-        raise _illegal("rk.lay.area", f"{name} lies outside the playing area of at most {side} x {side} tiles",
-                       _area_hint(state))
-    if cell in state.board:
-        raise _illegal("rk.lay.empty", f"{name} already holds a tile ({state.board[cell].tile.name})",
-                       "choose an empty space next to the layout")
+        return "rk.lay.area"
     board = state.board
+    if cell in board:
+        return "rk.lay.empty"
     if (row - 1, col) not in board and (row + 1, col) not in board and \
             (row, col - 1) not in board and (row, col + 1) not in board:
-        raise _illegal("rk.lay.edge", f"{name} shares no edge with a laid tile",
+        return "rk.lay.edge"
+    return None
+
+
+def _check_place(state: State, cell: Cell, name: str) -> None:
+    """Where a tile may go (:func:`place_refusal`), as a worded refusal."""
+    refused = place_refusal(state, cell)
+    if refused == "rk.lay.area":
+        raise _illegal(refused, f"{name} lies outside the playing area of at most {state.side} x {state.side} "
+                       "tiles", _area_hint(state))
+    if refused == "rk.lay.empty":
+        raise _illegal(refused, f"{name} already holds a tile ({state.board[cell].tile.name})",
+                       "choose an empty space next to the layout")
+    if refused == "rk.lay.edge":
+        raise _illegal(refused, f"{name} shares no edge with a laid tile",
                        "lay it so that one full edge touches a tile already laid (corners do not count)")
 
 
@@ -130,40 +146,99 @@ def _area_hint(state: State) -> str:
             f"{cell_name((0, cols[0]))[0]}-{cell_name((0, cols[1]))[0]}")
 
 
-def _check_march(state: State, castle: Cell, terrain: str, cmd: LayCommand) -> None:
-    """The knights' walk from the castle: every tile's minimum, the 4-knight limit, no lake, no gap."""
+def knights_refusal(supply: int, knights: int) -> str | None:
+    """The rule ``knights`` brought onto a new castle break, by id, or ``None``: at most five,
+    and no more than the player has in front of them."""
+    if knights > components().max_knights_per_castle:
+        return "rk.knights.five"
+    if knights > supply:
+        return "rk.knights.supply"
+    return None
+
+
+def entry_refusal(space: Space | None) -> str | None:
+    """The rule a stack moving on breaks by entering ``space`` (the next cell's tile), or
+    ``None``: no gap, no lake."""
+    if space is None:
+        return "rk.move.gap"
+    if space.tile.terrain == "lake":
+        return "rk.move.lake"
+    return None
+
+
+def stop_refusal(state: State, terrain: str, already: int, entering: int, left: int, step: int,
+                 last: bool) -> str | None:
+    """The rule one step of a knights' walk breaks, by id, or ``None``.
+
+    ``step`` 0 is the castle itself (``entering``: every knight brought); later steps enter
+    a tile of ``terrain`` holding ``already`` knights with ``entering`` knights in the
+    stack and leave ``left`` there; ``last``: the walk ends on it. A stack enters a tile
+    only with the terrain's minimum; it leaves at least that minimum on each tile (on the
+    tiles it passes through, none with option ``pass-through``); no tile holds more than four.
+    """
     limits = components()
-    minimum = limits.minimum
-    remaining = cmd.knights
-    d_row, d_col = STEPS[cmd.direction] if cmd.direction else (0, 0)
+    minimum = limits.minimum[terrain]
+    if step and entering < minimum:
+        return "rk.move.enter"
+    least = 0 if state.pass_through and step and not last else minimum
+    if left < least:
+        return "rk.move.minimum"
+    if already + left > limits.max_knights_per_tile:
+        return "rk.move.max-four"
+    return None
+
+
+def march_refusal(state: State, castle: Cell, terrain: str, direction: str | None,
+                  leave: tuple[int, ...]) -> tuple[str, Cell, str, int, int, int] | None:
+    """The first rule the knights' walk ``leave`` from a castle of ``terrain`` newly laid on
+    ``castle`` breaks, or ``None``: ``(rule id, cell, terrain, knights already there, knights
+    in the stack on entering, knights left)`` of the step that breaks it.
+
+    Each step asks :func:`entry_refusal` (no gap, no lake) and :func:`stop_refusal`: the one
+    statement of the walk's rules, for :func:`check` and the move generator alike.
+    """
+    d_row, d_col = STEPS[direction] if direction else (0, 0)
+    remaining = sum(leave)
     cell = castle
-    last = len(cmd.leave) - 1
-    for step, left in enumerate(cmd.leave):
-        if step == 0:
-            name, already = cell_name(cell), 0
-        else:
+    last = len(leave) - 1
+    for step, left in enumerate(leave):
+        already = 0
+        if step:
             cell = (cell[0] + d_row, cell[1] + d_col)
-            name = cell_name(cell)
             space = state.board.get(cell)
-            if space is None:
-                raise _illegal("rk.move.gap", f"the knights reach {name}, where no tile lies",
-                               f"stop before {name}: leave the remaining {remaining} knight(s) on the tile before it")
-            terrain = space.tile.terrain
-            if terrain == "lake":
-                raise _illegal("rk.move.lake", f"{name} is a lake", "stop the knights before the lake")
-            if remaining < minimum[terrain]:
-                raise _illegal("rk.move.enter", f"{remaining} knight(s) cannot enter the {terrain} at {name}",
-                               f"entering {terrain} needs at least {minimum[terrain]} knights in the stack")
-            already = len(space.knights)
-        least = 0 if state.pass_through and 0 < step < last else minimum[terrain]
-        if left < least:
-            raise _illegal("rk.move.minimum", f"{left} knight(s) left on the {terrain} at {name}",
-                           f"leave at least {minimum[terrain]} there")
-        if already + left > limits.max_knights_per_tile:
-            raise _illegal("rk.move.max-four", f"{name} would hold {already + left} knights",
-                           f"it holds {already}; leave at most {limits.max_knights_per_tile - already}"
-                           if already < limits.max_knights_per_tile else f"{name} is full and cannot be entered")
+            refused = entry_refusal(space)
+            if refused is not None:
+                return refused, cell, terrain, already, remaining, left
+            terrain, already = space.tile.terrain, len(space.knights)
+        refused = stop_refusal(state, terrain, already, remaining, left, step, step == last)
+        if refused is not None:
+            return refused, cell, terrain, already, remaining, left
         remaining -= left
+    return None
+
+
+def _check_march(state: State, castle: Cell, terrain: str, cmd: LayCommand) -> None:
+    """The knights' walk from the castle (:func:`march_refusal`), as a worded refusal."""
+    found = march_refusal(state, castle, terrain, cmd.direction, cmd.leave)
+    if found is None:
+        return
+    refused, cell, terrain, already, remaining, left = found
+    name = cell_name(cell)
+    limits = components()
+    if refused == "rk.move.gap":
+        raise _illegal(refused, f"the knights reach {name}, where no tile lies",
+                       f"stop before {name}: leave the remaining {remaining} knight(s) on the tile before it")
+    if refused == "rk.move.lake":
+        raise _illegal(refused, f"{name} is a lake", "stop the knights before the lake")
+    if refused == "rk.move.enter":
+        raise _illegal(refused, f"{remaining} knight(s) cannot enter the {terrain} at {name}",
+                       f"entering {terrain} needs at least {limits.minimum[terrain]} knights in the stack")
+    if refused == "rk.move.minimum":
+        raise _illegal(refused, f"{left} knight(s) left on the {terrain} at {name}",
+                       f"leave at least {limits.minimum[terrain]} there")
+    raise _illegal(refused, f"{name} would hold {already + left} knights",
+                   f"it holds {already}; leave at most {limits.max_knights_per_tile - already}"
+                   if already < limits.max_knights_per_tile else f"{name} is full and cannot be entered")
 
 
 def apply(state: State, cmd: Command) -> None:

@@ -1,8 +1,11 @@
-"""Legal-move generation: every line the player to move could play, built from the engine's rules.
+"""Legal-move generation: every line the player to move could play, decided by the engine's rules.
 
-The generator mirrors :mod:`engine` check by check (tests make both agree in each
-direction over many positions). It works in layers -- the cells a tile may go to, the
-knight marches from a castle -- which the playout policy also uses.
+The generator states no rule of its own: it walks candidate cells and knight walks and
+keeps what :mod:`engine`'s rule functions allow (:func:`~engine.place_refusal`,
+:func:`~engine.knights_refusal`, :func:`~engine.entry_refusal`, :func:`~engine.stop_refusal`,
+:func:`~engine.march_refusal`) -- the same functions ``check`` words its refusals from.
+It works in layers -- the cells a tile may go to, the knight walks from a castle -- which
+the playout policy also uses. The property tests hold ``moves`` and ``check`` together.
 """
 
 from __future__ import annotations
@@ -11,80 +14,59 @@ from collections.abc import Iterator
 
 from burgundy_cli.robber_knights.commands import STEPS, DrawCommand, EndCommand, LayCommand
 from burgundy_cli.robber_knights.components import components
+from burgundy_cli.robber_knights.engine import (
+    entry_refusal, knights_refusal, march_refusal, place_refusal, stop_refusal,
+)
 from burgundy_cli.robber_knights.state import Cell, State, cell_name
 
 Command = LayCommand | DrawCommand | EndCommand
 
+#: A stack size no walk reaches: stands in for the knights entering a tile while a walk is
+#: still being built (the entry rule is asked once the whole walk is known).
+_ANY_STACK = 1 << 30
+
 
 def lay_cells(state: State) -> list[Cell]:
-    """Empty cells sharing an edge with a laid tile and keeping the area within its limit."""
-    board = state.board
-    side, frame = state.side, state.frame
-    low_row, high_row, low_col, high_col = state.bounds
-    found: set[Cell] = set()
-    for row, col in board:
-        for cell in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1)):
-            r, c = cell
-            if cell in board or not (0 <= r < frame and 0 <= c < frame):
-                continue
-            if max(high_row, r) - min(low_row, r) < side and max(high_col, c) - min(low_col, c) < side:
-                found.add(cell)
-    return sorted(found)
+    """The cells a tile may be laid on now: of the grid cells next to a laid tile, those
+    :func:`~engine.place_refusal` allows."""
+    found = {(row + d_row, col + d_col) for row, col in state.board for d_row, d_col in STEPS.values()}
+    return sorted(cell for cell in found if min(cell) >= 0 and place_refusal(state, cell) is None)
 
 
 def marches(state: State, castle: Cell, terrain: str, supply: int) -> Iterator[tuple[str | None, tuple[int, ...]]]:
-    """Every (direction, leave) for knights brought onto a castle newly laid on ``castle``."""
-    limits = components()
-    minimum = limits.minimum
-    most = min(limits.max_knights_per_castle, supply)
-    for first in range(minimum[terrain], min(limits.max_knights_per_tile, most) + 1):
-        yield None, (first,)
-        if first < most:
+    """Every (direction, leave) for knights brought onto a castle of ``terrain`` newly laid
+    on ``castle`` by a player with ``supply`` knights in front of them."""
+    for first in range(1, supply + 1):
+        if knights_refusal(supply, first) is not None:
+            return
+        if march_refusal(state, castle, terrain, None, (first,)) is None:
+            yield None, (first,)
+        if stop_refusal(state, terrain, 0, _ANY_STACK, first, 0, False) is None:
             for direction, step in STEPS.items():
-                for leave in _onwards(state, castle, step, (first,), most):
+                for leave in _onwards(state, castle, terrain, direction, step, castle, (first,), supply):
                     yield direction, leave
 
 
-def _onwards(state: State, cell: Cell, step: tuple[int, int], prefix: tuple[int, ...],
-             most: int) -> Iterator[tuple[int, ...]]:
-    """Leave sequences continuing ``prefix`` from the tile after ``cell`` (at most ``most`` knights)."""
-    limits = components()
-    minimum = limits.minimum
-    chain = []  # (minimum, room) of each tile the stack could reach in this direction
-    row, col = cell
-    while True:
-        row, col = row + step[0], col + step[1]
-        space = state.board.get((row, col))
-        if space is None or space.tile.terrain == "lake":
-            break
-        chain.append((minimum[space.tile.terrain], limits.max_knights_per_tile - len(space.knights)))
-    pass_through = state.pass_through
-
-    def extend(index: int, leave: tuple[int, ...], used: int) -> Iterator[tuple[int, ...]]:
-        if index >= len(chain):
+def _onwards(state: State, castle: Cell, terrain: str, direction: str, step: tuple[int, int], cell: Cell,
+             prefix: tuple[int, ...], supply: int) -> Iterator[tuple[int, ...]]:
+    """Walks continuing ``prefix`` onto the tile after ``cell``: each one the engine allows
+    is yielded, and each that may go on (a stop the rules allow on the way, one more knight
+    still allowed) is continued."""
+    cell = (cell[0] + step[0], cell[1] + step[1])
+    space = state.board.get(cell)
+    if entry_refusal(space) is not None:
+        return
+    here, already = space.tile.terrain, len(space.knights)
+    used = sum(prefix)
+    for left in range(supply - used + 1):
+        if knights_refusal(supply, used + left) is not None:
             return
-        least, room = chain[index]
-        budget = most - used
-        if budget < least:
-            return
-        for left in range(0 if pass_through else least, min(room, budget) + 1):
-            longer = leave + (left,)
-            if left >= least and _entries_ok(longer, chain):
-                yield longer
-            if used + left < most:
-                yield from extend(index + 1, longer, used + left)
-
-    yield from extend(0, prefix, sum(prefix))
-
-
-def _entries_ok(leave: tuple[int, ...], chain: list[tuple[int, int]]) -> bool:
-    """Each tile after the castle is entered with at least its minimum still in the stack."""
-    remaining = sum(leave)
-    for left, (least, _) in zip(leave, [(0, 0)] + chain):
-        if remaining < least:
-            return False
-        remaining -= left
-    return True
+        longer = prefix + (left,)
+        if march_refusal(state, castle, terrain, direction, longer) is None:
+            yield longer
+        if stop_refusal(state, here, already, _ANY_STACK, left, len(prefix), False) is None \
+                and knights_refusal(supply, used + left + 1) is None:
+            yield from _onwards(state, castle, terrain, direction, step, cell, longer, supply)
 
 
 def legal_commands(state: State) -> list[tuple[str, Command]]:

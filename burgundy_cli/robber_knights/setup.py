@@ -19,7 +19,7 @@ from burgundy_cli.core.errors import Location, ParseError, RecordError
 from burgundy_cli.core.game import GameHeader, record_error
 from burgundy_cli.core.record import RecordDoc
 from burgundy_cli.core.replay import PlayerNames
-from burgundy_cli.core.schema import Alias, Length, ValidationError, table_class, validate
+from burgundy_cli.core.schema import Alias, Length, Range, ValidationError, table_class, validate
 from burgundy_cli.robber_knights.components import components
 from burgundy_cli.robber_knights.notation import tile_name
 from burgundy_cli.robber_knights.state import Cell, Player, Space, State, cell_name, full_pile, parse_cell
@@ -44,13 +44,20 @@ class SetupTable:
 
 @table_class
 class PositionTable:
-    """``[position]``: laid tiles with knights (top first), hands, player to move; counts optional."""
+    """``[position]``: laid tiles with knights (top first), hands, player to move; counts optional.
+
+    ``lays``: tiles the player to move has laid this turn (0-3; the third ends the turn once
+    its draw is made);
+    ``must-draw``: they have laid and must draw the top tile of their pile before anything else.
+    """
 
     to_move: Annotated[str, Alias("to-move")]
     tiles: Annotated[list[str], Length(1, 100)]
     hands: dict[str, list[str]]
     knights: dict[str, int] | None = None
     piles: dict[str, int] | None = None
+    lays: Annotated[int, Range(0, 3)] = 0
+    must_draw: Annotated[bool, Alias("must-draw")] = False
 
 
 class _Where:
@@ -268,22 +275,42 @@ def read_position(doc: RecordDoc, header: GameHeader, players: list[str]) -> tup
         owner, tile, knights = cells[cell]
         state.put(cell, Space(components().tiles[tile], state.index[owner],
                               [state.index[k] for k in reversed(knights)]))
+    state.to_move = state.index[_located(where, lambda: where.key("to-move"),
+                                         lambda: resolve_player(table.to_move, players))]
     for number, player in enumerate(state.players):
         player.knights -= state.knights_on_board(number)
         if player.knights < 0:
             raise where.error(f"{player.name} has {state.knights_on_board(number)} knights on the board; "
                               f"a player has only {components().knights_per_player}", tiles_at())
-        if len(player.hand) != min(2, len(player.hand) + player.pile_size):
+        drawing = table.must_draw and number == state.to_move  # laid a tile, not yet drawn its replacement
+        if len(player.hand) + drawing != min(2, len(player.hand) + drawing + player.pile_size):
             raise where.error(f"{player.name} holds {len(player.hand)} tiles with {player.pile_size} left in the "
                               "pile; a hand is refilled to 2 while the pile lasts", where.key("hands", player.name))
     _check_knights_came_from_castles(where, state, located)
     _check_counts(where, table, state, players)
-    state.to_move = state.index[_located(where, lambda: where.key("to-move"),
-                                         lambda: resolve_player(table.to_move, players))]
-    if not state.over and not state.players[state.to_move].hand:
-        raise where.error(f"{state.players[state.to_move].name} has no tiles left and cannot be the player to move",
-                          where.key("to-move"))
+    _check_turn(where, table, state)
     return state, position_data(state)
+
+
+def _check_turn(where: _Where, table: PositionTable, state: State) -> None:
+    """The player to move holds tiles; a draw is due only after a lay, from a pile that has tiles.
+
+    Rulebook, 'Laying 1 to 3 tiles': a player lays a tile, "then picks up the uppermost tile
+    of his pile", up to "a total of three times" a turn.
+    """
+    mover = state.players[state.to_move]
+    if not state.over and not mover.hand and not table.must_draw:
+        raise where.error(f"{mover.name} has no tiles left and cannot be the player to move", where.key("to-move"))
+    if table.must_draw and (table.lays == 0 or not mover.pile_size):
+        raise where.error(f"{mover.name} cannot owe a draw: " + ("no tile laid this turn" if table.lays == 0
+                                                                  else "the pile is empty"),
+                          where.key("must-draw"))
+    if table.lays and state.over:
+        raise where.error("the game is over: no turn is under way", where.key("lays"))
+    if table.lays == 3 and not table.must_draw:
+        raise where.error("a third lay ends the turn once its draw is made", where.key("lays"))
+    state.lays, state.must_draw = table.lays, table.must_draw
+    state.over = state.over and not table.must_draw
 
 
 def _position_tile(where: _Where, text: str, location: Callable[[], Location],
@@ -387,7 +414,8 @@ def _check_counts(where: _Where, table: PositionTable, state: State, players: li
 
 
 def position_data(state: State) -> dict[str, Any]:
-    """The canonical ``[position]`` data of a state at the start of a turn."""
+    """The canonical ``[position]`` data of ``state``, at any moment (``show --position``):
+    what :func:`read_position` reads back; ``lays`` and ``must-draw`` only mid-turn."""
     names = [player.name for player in state.players]
     tiles = []
     for cell in sorted(state.board):
@@ -402,4 +430,4 @@ def position_data(state: State) -> dict[str, Any]:
         "hands": {player.name: list(player.hand) for player in state.players},
         "knights": {player.name: player.knights for player in state.players},
         "piles": {player.name: player.pile_size for player in state.players},
-    }
+    } | ({"lays": state.lays} if state.lays else {}) | ({"must-draw": True} if state.must_draw else {})

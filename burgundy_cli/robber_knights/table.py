@@ -52,8 +52,9 @@ def snapshot(session: RobberKnightsSession) -> Before:
                   state.to_move)
 
 
-def effect(before: Before, session: RobberKnightsSession) -> str:
-    """What the last line did, in one short line: tile laid, knights, points, draw, next turn."""
+def effect(before: Before, session: RobberKnightsSession, line: str) -> str:
+    """What the last line (``line``) did, in one short line: tile laid, knights, points, draw,
+    next turn."""
     state = session.state
     parts = []
     for cell in sorted(set(state.board) - before.cells):

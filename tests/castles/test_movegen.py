@@ -257,7 +257,7 @@ def test_cli_moves_json_lines_are_each_accepted_by_cli_check(cli, tmp_path):
     result = cli("moves", "--json", str(record))
     assert result.exit_code == 0, result.output
     payload = json.loads(result.stdout)
-    assert set(payload) == {"player", "moves"} and payload["moves"]
+    assert set(payload) == {"player", "due", "moves"} and payload["moves"]
     for line in payload["moves"][::5]:
         verdict = cli("check", str(record), line)
         assert verdict.exit_code == 0, (line, verdict.output)

@@ -17,8 +17,9 @@ from burgundy_cli.core.record import dump_record, parse_record_text
 from burgundy_cli.core.session import open_doc
 from tests.conftest import RECORDS
 
-SOURCES = {path.name: tomllib.loads(path.read_text("utf-8"))
-           for path in sorted((RECORDS / "castles-of-burgundy").glob("*.toml"))}
+#: the shipped records with log lines to edit (a position record printed by show --position has none)
+SOURCES = {path.name: data for path in sorted((RECORDS / "castles-of-burgundy").glob("*.toml"))
+           if (data := tomllib.loads(path.read_text("utf-8"))).get("log")}
 _ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789 >:+-,#\"'ABC\u00e9\t"
 
 

@@ -46,7 +46,7 @@ def test_buy_silver():
     general supply"."""
     state = table(silver=1)
     err = assert_illegal(state, buy("k7"), "cob.buy.silver")
-    assert err.hint == "needs 2 silverlings, anna has 1"
+    assert err.message == "a purchase costs 2 silverlings" and err.hint == "anna has 1"
     assert_illegal(table(workers=2, duchy={"c4": "k6"}), buy("k7", pay_workers=2), "cob.buy.silver")
 
 

@@ -116,3 +116,15 @@ def test_workers_action_any_die():
     state = at_turn(**anna(dice=[2, 5], workers=0, silver=0, duchy={"c4": "k13", "e3": "mine", "f3": "k14"}))
     engine.play(state, die(5, {"kind": "workers"}))
     assert (state.players[0].workers, state.players[0].silver) == (4, 1)
+
+
+def test_white_die_is_never_changed():
+    """2011 'The five game rounds': the white die 'can never be adjusted via worker tiles!';
+    2019 'The five game rounds': 'its result cannot be changed by using a worker!'. A roll
+    line that writes it changed is refused, not read with the change dropped."""
+    from burgundy_cli.castles.notation import parse_line
+    from burgundy_cli.core.errors import IllegalMoveError
+
+    with pytest.raises(IllegalMoveError) as err:
+        parse_line("roll white 3>4 good 5, anna 1 2, bob 3 4")
+    assert err.value.rule.id == "cob.roll.white"

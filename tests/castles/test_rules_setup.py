@@ -251,6 +251,11 @@ POSITION_CHECKS = {
     "goods-dealt": ({"anna": {"goods": {"1": 4, "2": 4}}, "ben": {"sold": {"3": 4}}}, {"round": 2}, ("position",)),
     "vp-bound": ({"anna": {"vp": 1}, "ben": {}}, {}, ("position", "players", "anna", "vp")),
     "turn": ({"anna": {}, "ben": {}}, {"to_move": "anna"}, ("position", "players", "anna", "dice")),
+    "stage": ({"anna": {}, "ben": {}}, {"stage": "turn"}, ("position", "stage")),
+    "dice-outside-turn": ({"anna": {"dice": [1, 2]}, "ben": {}}, {"round": 2}, ("position", "players", "anna", "dice")),
+    "late-buyer": ({"anna": {}, "ben": {}}, {"stage": "phase", "late_buyer": "anna"}, ("position", "late_buyer")),
+    "vp-categories": ({"anna": {"vp": {"areas": -1}}, "ben": {}}, {}, ("position", "players", "anna", "vp", "areas")),
+    "supply": ({"anna": {}, "ben": {}}, {"supply": {"castle": [99, 0]}}, ("position", "supply", "castle")),
 }
 
 

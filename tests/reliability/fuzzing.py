@@ -19,7 +19,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from burgundy_cli.core import registry
-from burgundy_cli.core.errors import RefereeError
+from burgundy_cli.core.errors import RefereeError, failure
 from burgundy_cli.core.record import parse_record_bytes, parse_record_text
 from burgundy_cli.core.session import open_doc
 from burgundy_cli.core.tomlsource import source_map, string_value
@@ -36,7 +36,16 @@ NASTY = ["", " ", "\t", "\r\n", "\n", "0", "-1", "7", "+3", "65536", "9" * 30, H
          "1e999", "0x1f", "true", "false", "[", "]", "[[", "]]", "{", "}", "=", ",", ".", "..", ":", ";",
          "#", '"', "'", '"""', "'''", "\\", "\\u0000", "\x00", "\x7f", "\ufeff", "\u202e", "\u200b", "é",
          "ß", "İ", "🂡", "[game]", "[[game]]", "[result]", "1979-05-27", "a.b.c", "x" * 1000, "-", ">", "<",
-         "->", "0>0", "6>1", "a0", "z99", "k0", "k27"]
+         "->", "0>0", "6>1", "a0", "z99", "k0", "k27", "\u2028", "\u2029", "\x1b[31m", "3>4", "from", "then",
+         "discard", "workers"]
+
+#: Lines that once broke a reader or a verdict (issue 16), mutated like the records' lines:
+#: a bare table verb, a changed white die, a granted take without its depot, commas between
+#: clauses, a line without the colon, line separators in a name.
+REGRESSION_LINES = ["reveal", "reveal black", "goods", "roll", "roll white", "roll white 3>4 good 5, Anna 1 2, Bob 3 4",
+                    "Anna: place 3 church c3 then take castle", "Anna: take 3 church, discard k3",
+                    "Anna take 3 church", "Anna: take 2 workers 6", "An\u2028na: take 1 church",
+                    "Anna: buy ship, workers 2", "red lay cp e4", "red: lay cp e4, knights 2"]
 
 _TOKEN = re.compile(rb'[A-Za-z0-9_\-]+|"[^"\n]*"|\S')
 
@@ -112,8 +121,9 @@ def mutated_text(draw: st.DrawFn, seeds: list[str], tokens: list[str]) -> str:
 
 
 def notation_strategy(game: str) -> st.SearchStrategy[str]:
-    """Random text, random token soup, and mutated real lines of ``game``."""
-    lines = notation_lines(game)
+    """Random text, random token soup, and mutated real lines of ``game`` (and of
+    :data:`REGRESSION_LINES`)."""
+    lines = notation_lines(game) + REGRESSION_LINES
     tokens = sorted({word for line in lines for word in line.split()}) or ["x"]
     soup = st.lists(st.sampled_from(tokens) | st.sampled_from(NASTY), max_size=12).map(" ".join)
     return st.one_of(TEXT, soup, mutated_text(lines, tokens))
@@ -175,11 +185,22 @@ def line_reader(game: Any) -> Any:
 
 
 def parse_line(game: Any, line: str) -> None:
-    """Read one notation line: a command or a RefereeError."""
+    """Read one notation line: a command or a RefereeError that reads as one line."""
     try:
         line_reader(game)(line)
-    except RefereeError:
-        pass
+    except RefereeError as err:
+        assert_one_line(err)
+
+
+def assert_one_line(err: RefereeError) -> None:
+    """What a user sees of ``err`` is one printable line per error (issue 16, item 15): no raw
+    newline, line separator or control character, no word longer than the cut allows."""
+    shown, _ = failure(err)
+    lines = shown.split("\n")
+    assert len(lines) == 1 + len(err.also), shown
+    for line in lines:
+        assert line.isprintable(), repr(line)
+        assert len(line) < 2000, line[:200]
 
 
 def open_mutated(raw: bytes) -> None:
@@ -200,5 +221,5 @@ def check_line(path: str, line: str) -> None:
     """Check a line against the final position of a record: a verdict or a RefereeError."""
     try:
         final_session(path).check(line)
-    except RefereeError:
-        pass
+    except RefereeError as err:
+        assert_one_line(err)

@@ -10,7 +10,7 @@ from burgundy_cli.core import errors
 from burgundy_cli.core.record import MAX_NESTING, MAX_RECORD_BYTES
 
 DOC = (Path(__file__).resolve().parents[2] / "docs" / "errors.md").read_text(encoding="utf-8")
-KINDS = [errors.ParseError, errors.IllegalMoveError, errors.RecordError,
+KINDS = [errors.ParseError, errors.IllegalMoveError, errors.AmbiguousMoveError, errors.RecordError,
          errors.UsageError]
 
 

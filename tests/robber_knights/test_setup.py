@@ -212,6 +212,7 @@ POSITION_CHECKS = {
                     "in line with no castle"),
     "counts": (BASE_TILES, BASE_HANDS, "implies 30"),
     "to-move": (BASE_TILES, BASE_HANDS, "no tiles left"),
+    "turn-state": (BASE_TILES, BASE_HANDS, "a third lay ends the turn"),
 }
 
 
@@ -220,6 +221,8 @@ def _case_text(name: str) -> str:
     text = record_text(tiles, hands)
     if name == "counts":
         return text.replace("[position.hands]", "[position.knights]\nred = 29\n\n[position.hands]")
+    if name == "turn-state":  # three lays and no draw due: the turn would have ended
+        return text.replace("[position.hands]", "lays = 3\n\n[position.hands]")
     if name == "to-move":  # red has laid all 24 tiles and is named to move
         kinds = [kind for kind, count in (("lake", 1), ("mountains", 2), ("plain", 3), ("village-plain", 3),
                                           ("castle-plain", 6), ("town-plain", 3), ("village-forest", 3),

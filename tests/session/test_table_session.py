@@ -27,7 +27,7 @@ def test_an_accepted_line_is_on_disk_at_once_and_says_what_it_did(castles_record
     assert reply.accepted and lines_of(castles_record)[-1] == ROLL
     reply = table.play("bob: take 3 cow3")
     assert reply.accepted
-    assert reply.text == "recorded: Bob: take 3 cow3 -- Bob stored cow3"
+    assert reply.text == "recorded: Bob: take 3 cow3 -- Bob: stores cow3 from depot 3"
     assert lines_of(castles_record)[-1] == "Bob: take 3 cow3"
 
 
@@ -36,10 +36,10 @@ def test_the_effect_names_workers_vp_goods_and_silver(castles_record):
     table.play(ROLL)
     reply = table.play("bob: sell 4>5")    # one worker turns the 4 into the 5 of his goods
     assert reply.accepted, reply.text
-    assert reply.text == "recorded: Bob: sell 4>5 -- Bob -1 worker, +1 silver, +2 VP (goods-sold +2), " \
-        "goods 5 -1, sold 1 goods"
+    assert reply.text == "recorded: Bob: sell 4>5 -- Bob: pays 1 worker: die 4 used as 5, 1 step " \
+        "[cob.die.workers], +1 silverling, +2 VP (goods-sold), sells 1 goods tile of type 5"
     reply = table.play("bob: workers 3")
-    assert reply.text == "recorded: Bob: workers 3 -- Bob +2 workers"
+    assert reply.text == "recorded: Bob: workers 3 -- Bob: +2 workers"
 
 
 def test_a_refused_line_writes_nothing_and_says_rule_and_what_is_legal(castles_record):

@@ -72,7 +72,7 @@ def test_a_few_rounds_at_a_real_terminal(castles_record, tmp_path):
         child.send("\t")                                       # the one legal line that fits
         screen.expect_exact("market")
         child.send("\r")
-        screen.expect_exact("recorded: Bob: take 3>4 market -- Bob -1 worker, stored market")
+        screen.expect_exact("recorded: Bob: take 3>4 market -- Bob: pays 1 worker: die 3 used as 4")
         screen.expect_exact("A4 · Bob to move · dice 4 · workers 3 -- Tab completes")
         assert log_lines(castles_record)[-1] == "Bob: take 3>4 market"
 
@@ -88,7 +88,7 @@ def test_a_few_rounds_at_a_real_terminal(castles_record, tmp_path):
         assert log_lines(castles_record)[-1] == "roll white 1 good 4, Anna 1 2, Bob 3 4"
 
         child.send("bob: take 3 cow3\r")
-        screen.expect_exact("recorded: Bob: take 3 cow3 -- Bob stored cow3")
+        screen.expect_exact("recorded: Bob: take 3 cow3 -- Bob: stores cow3 from depot 3")
         assert log_lines(castles_record)[-1] == "Bob: take 3 cow3"
 
         # Ctrl-D at the prompt (typed between prompts, the terminal's own line discipline

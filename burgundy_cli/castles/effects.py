@@ -1,0 +1,128 @@
+"""What a Castles line does, read off the position: the state before it against the state after.
+
+:func:`line_effects` compares two states (nothing here re-implements a rule: the engine
+played the line; this module only reads the difference) and says, in the rulebook's
+words, what the line cost and brought: workers paid and why, workers, silverlings and VP
+gained by category, goods taken and sold, tiles taken, stored, discarded and placed,
+bonus tiles, a move on the bridge. A die changed by workers names the rule that allows it,
+and says when the change goes round from 6 to 1.
+
+Used for a legal verdict (``burgundy check``) and meant for any "what that line did"
+summary (the interactive session's): one function, given the two positions.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from burgundy_cli.castles.state import GameState, PlayerState
+
+
+def _count(number: int, word: str) -> str:
+    return f"{number} {word}{'' if number == 1 else 's'}"
+
+
+def _signed(number: int, word: str) -> str:
+    return f"{'+' if number > 0 else '-'}{_count(abs(number), word)}"
+
+
+def line_effects(before: GameState, after: GameState, command: Any) -> list[str]:
+    """What ``command`` changed between ``before`` and ``after``, one phrase per change, the
+    player's own changes first. Empty for a line that changes no player (a table line)."""
+    effects: list[str] = []
+    for seat, (old, new) in enumerate(zip(before.players, after.players)):
+        effects.extend(_player_effects(before, after, seat, old, new, command))
+    return effects
+
+
+def _player_effects(before: GameState, after: GameState, seat: int, old: PlayerState, new: PlayerState,
+                    command: Any) -> list[str]:
+    said: list[str] = []
+    paid = _die_change(before, old, command) if getattr(command, "player", None) == old.name else None
+    workers = new.workers - old.workers
+    if paid is not None:
+        cost, text = paid
+        said.append(text)
+        workers += cost  # what the line brought besides the payment
+    if workers:
+        said.append(_signed(workers, "worker"))
+    if new.silver != old.silver:
+        said.append(_signed(new.silver - old.silver, "silverling"))
+    for category in sorted(set(new.vp) | set(old.vp)):
+        gained = new.vp.get(category, 0) - old.vp.get(category, 0)
+        if gained:
+            said.append(f"{'+' if gained > 0 else ''}{gained} VP ({category})")
+    said.extend(_tiles(before, after, old, new))
+    for good in sorted(set(new.goods) | set(old.goods)):
+        change = new.goods.get(good, 0) - old.goods.get(good, 0)
+        if change > 0:
+            said.append(f"takes {_count(change, 'goods tile')} of type {good}")
+    for good, (was, now) in enumerate(zip(old.sold, new.sold)):
+        if now > was:
+            said.append(f"sells {_count(now - was, 'goods tile')} of type {good}")
+    for bonus in new.bonuses:
+        if bonus not in old.bonuses:
+            colour, size = bonus.split("-")
+            said.append(f"takes the {size} bonus tile of colour {colour}")
+    for number in sorted(new.knowledge - old.knowledge):
+        said.append(f"knowledge tile {number} now in the duchy")
+    was, now = before.bridge_space(seat), after.bridge_space(seat)
+    if now != was:
+        said.append(f"moves on the bridge from space {was} to space {now}")
+    if not said:
+        return []
+    return [f"{new.name}: {', '.join(said)}"]
+
+
+def _die_change(before: GameState, player: PlayerState, command: Any) -> tuple[int, str] | None:
+    """The workers a die line paid to change its die and why, from the engine's own costing."""
+    if getattr(command, "kind", None) != "die" or command.value is None or command.value == command.rolled:
+        return None
+    from burgundy_cli.castles.engine import free_change, worker_cost
+
+    rolled, value = command.rolled, command.value
+    free = free_change(player, command.action, before.options)
+    cost = worker_cost(player, rolled, value, free)
+    steps = min(abs(rolled - value), 6 - abs(rolled - value))
+    reasons = []
+    if abs(rolled - value) > 3:
+        reasons.append("round the 6-1 wrap")
+    if free:
+        reasons.append(f"{free} step{'s' if free != 1 else ''} free by a knowledge tile")
+    if 8 in player.knowledge and steps - free > 0:
+        reasons.append("knowledge tile 8: 2 steps a worker")
+    why = f"die {rolled} used as {value}, {_count(steps, 'step')}" + (f" ({'; '.join(reasons)})" if reasons else "")
+    return cost, f"pays {_count(cost, 'worker')}: {why} [cob.die.workers]"
+
+
+def _tiles(before: GameState, after: GameState, old: PlayerState, new: PlayerState) -> list[str]:
+    """Tiles placed in the duchy, stored (and from which depot), discarded."""
+    from burgundy_cli.castles.boards import space_name
+
+    said = [f"places {now} on {space_name(space)}"
+            for space, (was, now) in enumerate(zip(old.duchy, new.duchy)) if was is None and now is not None]
+    placed = [now for was, now in zip(old.duchy, new.duchy) if was is None and now is not None]
+    stored = list(new.storage)
+    for tile in old.storage:
+        if tile in stored:
+            stored.remove(tile)
+    left = list(old.storage)
+    for tile in new.storage:
+        if tile in left:
+            left.remove(tile)
+    for tile in placed:
+        if tile in left:
+            left.remove(tile)
+    for tile in stored:
+        said.append(f"stores {tile}{_taken_from(before, after, tile)}")
+    said.extend(f"discards {tile}" for tile in left)
+    return said
+
+
+def _taken_from(before: GameState, after: GameState, tile: str) -> str:
+    """`` from depot N`` (or the black depot) when that depot lost ``tile``; else nothing."""
+    for depot, (was, now) in enumerate(zip(before.depots, after.depots)):
+        if was.count(tile) > now.count(tile):
+            return " from the black depot" if depot == 0 else f" from depot {depot}"
+    return ""
