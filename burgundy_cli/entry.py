@@ -40,8 +40,8 @@ class Command:
     ``paths`` (one or more existing files or folders), ``word`` (one word not starting with
     ``-``), ``words`` (any number of them), ``count`` (an optional number). ``options``
     maps each spelling to ``(name, kind)``; kinds: ``flag`` (no value, ``True`` when
-    given), ``text`` (one value), ``path`` (one value, a file name), ``int`` (a number); ``ranges`` bounds numbers (``None``:
-    unbounded above). ``required`` names the options the command cannot do without.
+    given), ``text`` (one value), ``path`` (one value, a file name), ``int`` (a number);
+    ``ranges`` bounds numbers (``None``: unbounded above). ``required`` names the options the command cannot do without.
     """
 
     __slots__ = ("arguments", "options", "ranges", "required", "body")
@@ -165,8 +165,9 @@ COMMANDS: dict[str, Command] = {
     "play": Command((*FILE, ("moves", "words")), JSON, _play),
     "undo": Command((*FILE, ("count", "count")), {}, _call(subcommands.undo, "file", "count", count=1),
                     ranges={"count": (1, 1000)}),
-    "show": Command(FILE, {**JSON, "--svg": ("svg", "path"), "--at": ("at", "text")},
-                    _call(subcommands.show, "file", "svg", "json", "at", json=False)),
+    "show": Command(FILE, {**JSON, "--svg": ("svg", "path"), "--at": ("at", "text"),
+                           "--position": ("position", "flag")},
+                    _call(subcommands.show, "file", "svg", "json", "at", "position", json=False, position=False)),
     "chart": Command(FILE, {**JSON, "--svg": ("svg", "path")},
                      _call(subcommands.chart, "file", "svg", "json", json=False)),
     "moves": Command(FILE, {**JSON, "--all": ("all", "flag")},

@@ -230,7 +230,8 @@ RK_RECORD = str(RECORDS / "robber-knights" / "playout-3-players.toml")
 
 @pytest.mark.parametrize("args", [
     ["show", "CASTLES"], ["show", "RK"], ["show", "CASTLES", "--json"], ["show", "CASTLES", "--at", "T3"],
-    ["show", "RK", "--at=2", "--json"], ["show", "CASTLES", "--at", "Z9"], ["moves", "CASTLES"],
+    ["show", "RK", "--at=2", "--json"], ["show", "CASTLES", "--at", "Z9"], ["show", "CASTLES", "--position"],
+    ["moves", "CASTLES"], ["moves", "CASTLES", "--all"],
     ["moves", "RK", "--json"], ["fmt", "CASTLES"], ["fmt", "RK", "--json"], ["chart", "RK", "--json"],
     ["schema", "robber-knights"], ["schema", "no-such-game"], ["summary", "RK", "CASTLES"],
     ["summary", "RK", "--json", "-j", "1"], ["--version"], ["play", "CASTLES"], ["score", "./CASTLES", "--all"],
