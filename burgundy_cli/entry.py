@@ -41,7 +41,8 @@ class Command:
     ``-``), ``words`` (any number of them), ``count`` (an optional number). ``options``
     maps each spelling to ``(name, kind)``; kinds: ``flag`` (no value, ``True`` when
     given), ``text`` (one value), ``path`` (one value, a file name), ``int`` (a number);
-    ``ranges`` bounds numbers (``None``: unbounded above). ``required`` names the options the command cannot do without.
+    ``ranges`` bounds numbers (``None``: unbounded above). ``required`` names the options
+    the command cannot do without.
     """
 
     __slots__ = ("arguments", "options", "ranges", "required", "body")
