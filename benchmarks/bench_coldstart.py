@@ -1,27 +1,32 @@
-"""2. Cold start: whole-process wall time of ``burgundy score RECORD --json``.
+"""2. Cold start: whole-process wall time of every ``burgundy`` command, ``--help`` included.
 
-Against the import floor of our stack, ``python -c "import typer, pydantic, tomllib"``,
-and plain ``python -c pass``. Every command is run once to warm the bytecode caches, then
-the commands run in alternation (so drift hits all of them alike) and the medians are
-compared. Bytecode caching is ON in the measured processes (see ``measured_env``).
-Target: ``score`` of a complete 4-player record of each game <= 1.3x the import floor.
+Against the import floor of our stack as issue 17 defines it, ``python -c "import typer,
+pydantic, tomllib"`` (our package declares pydantic-core, not pydantic, but typer depends
+on pydantic and the floor is kept as the issue wrote it), and plain ``python -c pass``.
+Every command is run twice to warm the bytecode caches, then the commands run in
+alternation (so drift hits all of them alike) and the medians are compared. Bytecode
+caching is ON in the measured processes (see ``measured_env``). Commands that change their
+record (``play``, ``undo``, ``fmt --write``) get a fresh copy before each run, outside the
+timing. Targets (issue 17 item 1): every command <= 1.0x the import floor; ``score`` and
+``check`` <= 0.6x.
 
-``core path`` is always measured, games merged or not: ``burgundy score`` on a record of
-an unregistered game goes through the command line, the record reader, TOML and the
-``[game]`` header's validation, and stops at the registry (exit 1). It is the share of
-the cold start the core is responsible for. ``one pydantic model`` (define one
-``BaseModel``, validate once) is measured for comparison: what any command would pay
-that validated with pydantic's Python layer, which ours no longer does (pydantic-core
-validates our dataclass declarations directly, see burgundy_cli/core/schema.py).
+``core path`` is ``burgundy score`` on a record of an unregistered game: the command line,
+the record reader, TOML and the ``[game]`` header's validation, stopping at the registry
+(exit 1) -- the share of the cold start the core is responsible for. ``one pydantic
+model`` (define one ``BaseModel``, validate once) is for comparison: what a command would
+pay that validated with pydantic's Python layer, which ours does not.
 """
 
 from __future__ import annotations
 
+import shutil
 import sys
+from pathlib import Path
 from typing import Any
 
 from corpus import Corpus, corpus
-from harness import GAMES, Context, Finished, burgundy_command, median, measured_env, run_process, section, target
+from harness import (CASTLES, GAMES, Context, Finished, burgundy_command, median, measured_env, run_process, section,
+                     target)
 
 #: What a process pays that validates with pydantic's ``BaseModel``: one model, one validation.
 #: ``import pydantic`` alone is lazy (it loads pydantic-core only), so this costs more than the
@@ -38,8 +43,47 @@ players = ["anna", "ben", "clara", "dirk"]
 """
 
 
+def _commands(ctx: Context, found: Corpus, core_record: Path) -> dict[str, tuple[list[str], Path | None]]:
+    """Each measured command line by name, with the record to copy over ``played.toml``
+    before each run (or None)."""
+    from burgundy_cli.core.record import dump_record
+    from burgundy_cli.core.registry import find_game
+    from burgundy_cli.core.session import open_record
+
+    tool = burgundy_command()
+    record = str(found.files[0])
+    scratch = ctx.workdir / "coldstart"
+    scratch.mkdir(exist_ok=True)
+    middle = scratch / "middle.toml"  # a game in its second round: moves to list, a line to play
+    middle.write_text(dump_record(find_game(found.name).playout(4, 0, stop_after=40)), encoding="utf-8")
+    line = open_record(middle).legal_moves().moves[0]
+    copy = scratch / "played.toml"
+    folder = scratch / "folder"
+    folder.mkdir(exist_ok=True)
+    for path in found.files[:2]:  # start-up and a little work: two complete records
+        shutil.copy(path, folder / path.name)
+    return {
+        "core path": (tool + ["score", str(core_record), "--json"], None),
+        "--help": (tool + ["--help"], None),
+        "--version": (tool + ["--version"], None),
+        "score --help": (tool + ["score", "--help"], None),
+        "check": (tool + ["check", str(middle), line], None),
+        "play": (tool + ["play", str(copy), line], middle),
+        "undo": (tool + ["undo", str(copy)], middle),
+        "show": (tool + ["show", str(middle)], None),
+        "show --json": (tool + ["show", str(middle), "--json"], None),
+        "moves": (tool + ["moves", str(middle)], None),
+        "fmt": (tool + ["fmt", record], None),
+        "chart --json": (tool + ["chart", record, "--json"], None),
+        "summary": (tool + ["summary", str(folder), "-j", "1"], None),
+        "schema": (tool + ["schema", found.name], None),
+        "playout": (tool + ["playout", found.name, "-p", "2", "-s", "1", "--stop-after", "8", "-o",
+                            str(scratch / "playout.toml")], None),
+    }
+
+
 def run(ctx: Context) -> dict[str, Any]:
-    repeats = ctx.pick(5, 31)
+    repeats = ctx.pick(3, 21)
     env = measured_env()
     core_record = ctx.workdir / "unregistered-game.toml"
     core_record.write_text(UNKNOWN_GAME, encoding="utf-8")
@@ -47,22 +91,34 @@ def run(ctx: Context) -> dict[str, Any]:
         "python -c pass": [sys.executable, "-c", "pass"],
         "import floor": [sys.executable, "-c", "import typer, pydantic, tomllib"],
         "one pydantic model": [sys.executable, "-c", PYDANTIC_MODEL],
-        "core path": burgundy_command() + ["score", str(core_record), "--json"],
     }
+    restore: dict[str, tuple[Path, Path]] = {}
     missing: dict[str, str] = {}
     for game in GAMES:
         found = corpus(ctx, game)
-        if isinstance(found, Corpus):
-            commands[f"burgundy score {game}"] = burgundy_command() + ["score", str(found.files[0]), "--json"]
-        else:
+        if not isinstance(found, Corpus):
             missing[game] = found
-    for argv in commands.values():
+            continue
+        commands[f"score {game}"] = burgundy_command() + ["score", str(found.files[0]), "--json"]
+        if game == CASTLES:
+            scratch = ctx.workdir / "coldstart"
+            for name, (argv, source) in _commands(ctx, found, core_record).items():
+                commands[name] = argv
+                if source is not None:
+                    restore[name] = (source, scratch / "played.toml")
+
+    def once(name: str) -> Finished:
+        if name in restore:
+            shutil.copy(*restore[name])
+        return run_process(commands[name], env=env)
+
+    for name in commands:
         for _ in range(2):
-            run_process(argv, env=env)
+            once(name)
     samples: dict[str, list[Finished]] = {name: [] for name in commands}
     for _ in range(repeats):
-        for name, argv in commands.items():
-            samples[name].append(run_process(argv, env=env))
+        for name in commands:
+            samples[name].append(once(name))
     floor = median([run.seconds for run in samples["import floor"]])
     floor_cpu = median([run.cpu_seconds for run in samples["import floor"]])
     figures: dict[str, Any] = {}
@@ -73,14 +129,18 @@ def run(ctx: Context) -> dict[str, Any]:
                          "ratio_to_import_floor": round(wall / floor, 3),
                          "cpu_ratio_to_import_floor": round(median([run.cpu_seconds for run in runs]) / floor_cpu, 3),
                          "exit_code": runs[-1].code}
-    targets = [target("core path / import floor", figures["core path"]["ratio_to_import_floor"], 1.3, "lower")]
-    for game in GAMES:
-        name = f"burgundy score {game}"
-        if game in missing:
-            figures[name] = {"status": "not available", "reason": missing[game]}
-        targets.append(target(f"{name} / import floor",
-                              figures[name].get("ratio_to_import_floor"), 1.3, "lower"))
+    targets = []
+    for name in commands:
+        if name in ("python -c pass", "import floor", "one pydantic model"):
+            continue
+        limit = 0.6 if name in ("core path", "check") or name.startswith("score ") and "--help" not in name else 1.0
+        targets.append(target(f"{name} / import floor", figures[name]["ratio_to_import_floor"], limit, "lower"))
+    for game, reason in missing.items():
+        figures[f"score {game}"] = {"status": "not available", "reason": reason}
+        targets.append(target(f"score {game} / import floor", None, 0.6, "lower"))
     notes = [f"median of {repeats} alternating runs after 2 warm-up runs each; bytecode caching on",
+             "the import floor is issue 17's: python -c 'import typer, pydantic, tomllib'",
              "targets use wall time, as the issue asks; the CPU-time ratio is steadier on a shared machine",
+             "the commands other than score run on the first Castles record of the corpus",
              "core path: record of an unregistered game (exit 1 after header validation)"]
     return section(figures, targets, notes)

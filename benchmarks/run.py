@@ -29,6 +29,7 @@ import bench_memory  # noqa: E402
 import bench_moves  # noqa: E402
 import bench_playouts  # noqa: E402
 import bench_replay  # noqa: E402
+import bench_session  # noqa: E402
 from harness import ROOT, Context, machine  # noqa: E402
 
 BENCHMARKS = {
@@ -39,6 +40,7 @@ BENCHMARKS = {
     "memory": bench_memory.run,
     "bulk": bench_bulk.run,
     "archive": bench_archive.run,
+    "session": bench_session.run,
 }
 
 

@@ -349,13 +349,14 @@ def schema(
 @app.command()
 def moves(
     file: Annotated[Path, typer.Argument(help="record or position file")],
-    as_json: Annotated[bool, typer.Option("--json", help='print {"player", "moves"}')] = False,
+    as_json: Annotated[bool, typer.Option("--json", help='print {"player", "moves"} (every line)')] = False,
+    every_line: Annotated[bool, typer.Option("--all", help="every line, not the spaces of a tile together")] = False,
 ) -> None:
-    """List every legal action of the player to move at the end of FILE.
+    """List the legal actions of the player to move at the end of FILE, a tile's spaces on one line.
 
-    Example: burgundy moves game.toml
+    Example: burgundy moves game.toml --all
     """
-    _guard(partial(subcommands.moves, file, as_json))
+    _guard(partial(subcommands.moves, file, as_json, every_line))
 
 
 @app.command()

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 
 class Outcome:
@@ -27,12 +27,26 @@ class Outcome:
     0
     """
 
-    __slots__ = ("said", "code")
+    __slots__ = ("said", "code", "streams")
 
     def __init__(self, code: int = 0) -> None:
         #: (to stderr?, text) in the order said; each text ends with its own line break.
         self.said: list[tuple[bool, str]] = []
         self.code = code
+        #: Streams said after ``said``: (parts, how many, label, bar over results?), see :meth:`stream`.
+        self.streams: list[tuple[Iterable[tuple[bool, str]], int, str, bool]] = []
+
+    def stream(self, parts: Iterable[tuple[bool, str]], total: int, label: str, *,
+               bar_over_results: bool = False) -> Outcome:
+        """Say ``parts`` ((to stderr?, text) pairs, each text ending its line; an empty text
+        says nothing) as they come, after everything :meth:`say` and :meth:`warn` added: a
+        long command's results (``score DIR``) reach the reader one by one instead of all at
+        the end. The first ``total`` parts are one item of work each (for the progress bar,
+        ``label`` on it); producing them may call :meth:`ending` on this outcome, which is
+        read once the stream is through. ``bar_over_results``: the bar shows on a terminal
+        even when stdout is that terminal (nothing goes to stdout until the work is done)."""
+        self.streams.append((parts, total, label, bar_over_results))
+        return self
 
     def say(self, line: str, *, end: str = "\n") -> Outcome:
         """Add ``line`` for stdout."""
@@ -51,10 +65,36 @@ class Outcome:
 
 
 def write(outcome: Outcome) -> None:
-    """Write what ``outcome`` says to stdout and stderr, in order."""
+    """Write what ``outcome`` says to stdout and stderr, in order, then its streams as they come.
+
+    A stream's lines are flushed one by one. On a terminal (stderr) a progress bar counts
+    the work, unless the results themselves go to that terminal (see :meth:`Outcome.stream`).
+    """
     for to_stderr, text in outcome.said:
         (sys.stderr if to_stderr else sys.stdout).write(text)
     sys.stdout.flush()
+    for parts, total, label, bar_over_results in outcome.streams:
+        advance = progress_bar(total, label) if bar_over_results or not _isatty(1) else None
+        done = 0
+        for to_stderr, text in parts:
+            done += 1
+            drawn = advance is not None and done <= total
+            if text:
+                if drawn and to_stderr:
+                    sys.stderr.write("\r\x1b[K")  # the bar's line: cleared for the message, then redrawn
+                (sys.stderr if to_stderr else sys.stdout).write(text)
+                sys.stdout.flush()
+            if drawn:
+                advance(done)
+        if advance is not None and 0 < done < total:
+            sys.stderr.write("\n")  # fewer parts than expected: end the bar's line
+
+
+def _isatty(fd: int) -> bool:
+    try:
+        return os.isatty(fd)
+    except OSError:
+        return False
 
 
 def run(body: Callable[[], Outcome], passthrough: tuple[type[BaseException], ...] = ()) -> int:
@@ -86,11 +126,7 @@ def run(body: Callable[[], Outcome], passthrough: tuple[type[BaseException], ...
 def progress_bar(total: int, label: str = "verifying") -> Callable[[int], None] | None:
     """A progress bar on stderr while it is a terminal: the function that moves it to ``done``
     of ``total`` (the bar ends its line at ``total``); ``None`` in a pipe or for one item."""
-    try:
-        shown = os.isatty(2)
-    except OSError:
-        shown = False
-    if not shown or total < 2:
+    if not _isatty(2) or total < 2:
         return None
 
     def advance(done: int) -> None:

@@ -1,21 +1,23 @@
-"""The ``burgundy`` script's entry point, with a fast path for ``score``, ``check`` and ``play``.
+"""The ``burgundy`` script's entry point: plain command lines run without importing typer.
 
-Scoring, checking a move and recording it are what a table runs between turns, so their
-start-up time is what people feel, and scoring folders of records is what people who
-study the game run. typer (0.2x) builds a pydantic ``TypeAdapter`` for every parameter
-each time it parses a command line, which alone costs more than importing typer,
-pydantic and tomllib (docs/performance.md). So these plain command lines run here
-without importing typer:
+Every command is typed between the lines of a game or run over folders of records, so its
+start-up time is what people feel. typer builds a pydantic ``TypeAdapter`` for every
+parameter each time it parses a command line, which alone costs more than importing typer,
+pydantic and tomllib (docs/performance.md, "Cold start"). So the plain command lines of
+the commands in :data:`COMMANDS` -- every command but ``new``, ``stats``, ``export`` and
+``archive`` -- are read here, and ``--version`` too:
 
-* ``score`` with existing record files or folders, at most one ``--json`` and at most
-  one ``--jobs N`` (``-j N``, ``--jobs=N``);
-* ``check FILE MOVE`` with an existing file and at most one ``--json``;
-* ``play FILE MOVE...`` with an existing file.
+* positional arguments in order, record files and folders that exist;
+* each option at most once, spelt exactly as in :mod:`burgundy_cli.cli` (``--jobs N``,
+  ``-j N`` or ``--jobs=N``); numbers plain non-negative decimals within the command's range.
 
 Both paths run the same command bodies (:mod:`burgundy_cli.subcommands`) through
 :func:`burgundy_cli.console.run`, so they print the same output and error lines and exit
-with the same codes. This module only reads ``argv``; it prints nothing itself. Every other command line -- help, other commands, missing files, any other
-option, a move that starts with ``-``, anything unusual -- goes to the typer app.
+with the same codes; ``tests/benchmarks/test_fast_path.py`` checks that every option here
+is the typer command's, and runs each command both ways. This module only reads ``argv``;
+it prints nothing itself. Every other command line -- help, ``new`` and the rest, missing
+files, an unknown or repeated option, a word that starts with ``-``, a number out of range,
+anything unusual -- goes to the typer app, which gives its usage errors and help.
 """
 
 from __future__ import annotations
@@ -23,61 +25,231 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable
-from functools import partial
 
 from burgundy_cli import console, subcommands
-from burgundy_cli.subcommands import ScoreArguments
+
+#: A command body ready to run.
+Body = Callable[[], console.Outcome]
 
 
-def fast_score_arguments(args: list[str]) -> ScoreArguments | None:
-    """The arguments when ``args`` is plainly a ``score`` command line (see above), else ``None``."""
-    if not args or args[0] != "score":
-        return None
-    paths: list[str] = []
-    as_json, jobs = False, None
-    rest = iter(args[1:])
-    for arg in rest:
-        if arg == "--json" and not as_json:
-            as_json = True
-        elif arg in ("--jobs", "-j") or arg.startswith("--jobs="):
-            value = arg.partition("=")[2] if arg.startswith("--jobs=") else next(rest, "")
-            if jobs is not None or not value.isdigit() or len(value) > 4:
+class Command:
+    """How one command's plain command lines read: its positional arguments and options,
+    and how the values found become a body to run.
+
+    ``arguments`` are ``(name, kind)`` in order; kinds: ``file`` (an existing file),
+    ``paths`` (one or more existing files or folders), ``word`` (one word not starting with
+    ``-``), ``words`` (any number of them), ``count`` (an optional number). ``options``
+    maps each spelling to ``(name, kind)``; kinds: ``flag`` (no value, ``True`` when
+    given), ``text`` (one value), ``path`` (one value, a file name), ``int`` (a number);
+    ``ranges`` bounds numbers (``None``: unbounded above). ``required`` names the options
+    the command cannot do without.
+    """
+
+    __slots__ = ("arguments", "options", "ranges", "required", "body")
+
+    def __init__(self, arguments: tuple[tuple[str, str], ...], options: dict[str, tuple[str, str]],
+                 body: Callable[..., Body], ranges: dict[str, tuple[int, int | None]] | None = None,
+                 required: tuple[str, ...] = ()) -> None:
+        self.arguments = arguments
+        self.options = options
+        self.body = body
+        self.ranges = ranges or {}
+        self.required = required
+
+    def read(self, args: list[str]) -> dict[str, object] | None:
+        """The values of ``args`` (the words after the command's name) by name, or ``None``
+        when the command line is not plain (see the module's docstring)."""
+        values: dict[str, object] = {}
+        words: list[str] = []
+        rest = iter(args)
+        for arg in rest:
+            if not arg.startswith("-"):
+                words.append(arg)
+                continue
+            spelling, equals, value = arg.partition("=")
+            found = self.options.get(spelling)
+            if found is None or found[0] in values or (equals and found[1] == "flag"):
                 return None
-            jobs = int(value)
-        elif arg.startswith("-") or not os.path.exists(arg):
+            name, kind = found
+            if kind == "flag":
+                values[name] = True
+                continue
+            if not equals:
+                value = next(rest, "-")
+                if value.startswith("-"):
+                    return None
+            if kind == "int":
+                value = self.number(name, value)
+                if value is None:
+                    return None
+            values[name] = path_text(value) if kind == "path" else value
+        if any(name not in values for name in self.required):
             return None
-        else:
-            paths.append(arg)
-    return ScoreArguments(paths, as_json, jobs or 0) if paths else None
+        return values if self.positionals(words, values) else None
+
+    def number(self, name: str, text: str) -> int | None:
+        """``text`` as a number within the range of option or argument ``name``, else ``None``."""
+        if not (text.isascii() and text.isdigit()) or len(text) > 6:
+            return None
+        low, high = self.ranges.get(name, (0, None))
+        number = int(text)
+        return number if number >= low and (high is None or number <= high) else None
+
+    def positionals(self, words: list[str], values: dict[str, object]) -> bool:
+        """Put ``words`` into ``values`` by the declared arguments; whether they fit."""
+        words = list(words)
+        for name, kind in self.arguments:
+            if kind == "paths":
+                if not words or not all(os.path.exists(word) for word in words):
+                    return False
+                values[name], words = [path_text(word) for word in words], []
+            elif kind == "words":
+                values[name], words = words, []
+            elif kind == "count":
+                if words:
+                    number = self.number(name, words.pop(0))
+                    if number is None:
+                        return False
+                    values[name] = number
+            elif not words or (kind == "file" and not os.path.isfile(words[0])):
+                return False
+            else:
+                word = words.pop(0)
+                values[name] = path_text(word) if kind == "file" else word
+        return not words
 
 
-def fast_command(args: list[str]) -> Callable[[], console.Outcome] | None:
-    """What to run for ``args`` when it is one of the plain command lines above, else ``None``."""
-    if not args:
+def path_text(text: str) -> str:
+    """``text`` as typer hands a ``Path`` argument on: ``str(pathlib.Path(text))``, so that both
+    paths name a file alike in what they print (``./game.toml`` is ``game.toml``) -- without
+    importing pathlib on POSIX: repeated slashes and ``.`` parts go, a trailing slash goes,
+    a leading ``//`` (and only exactly two) stays."""
+    if os.sep != "/":
+        from pathlib import Path
+
+        return str(Path(text))
+    lead = "//" if text.startswith("//") and not text.startswith("///") else "/" if text.startswith("/") else ""
+    return lead + "/".join(part for part in text.split("/") if part not in ("", ".")) or "."
+
+
+def _score(paths: list[str], json: bool = False, jobs: int = 0, all: bool = False) -> Body:
+    return lambda: subcommands.score(subcommands.ScoreArguments(paths, json, jobs, all))
+
+
+def _play(file: str, moves: list[str], json: bool = False) -> Body:
+    if not moves:
+        return lambda: subcommands.table_session(file)
+    return lambda: subcommands.play(file, moves, json)
+
+
+def _call(function: Callable[..., console.Outcome], *names: str, **defaults: object) -> Callable[..., Body]:
+    """A body maker that calls ``function`` with the values of ``names``, in order (missing
+    ones from ``defaults``, else ``None``)."""
+    def make(**values: object) -> Body:
+        arguments = [values.get(name, defaults.get(name)) for name in names]
+        return lambda: function(*arguments)
+
+    return make
+
+
+JSON = {"--json": ("json", "flag")}
+JOBS = {"--jobs": ("jobs", "int"), "-j": ("jobs", "int")}
+FILE = (("file", "file"),)
+
+#: The commands read here, by name; each mirrors its typer command in :mod:`burgundy_cli.cli`.
+COMMANDS: dict[str, Command] = {
+    "score": Command((("paths", "paths"),), {**JSON, **JOBS, "--all": ("all", "flag")}, _score),
+    "summary": Command((("paths", "paths"),), {**JSON, **JOBS},
+                       _call(subcommands.summary, "paths", "json", "jobs", json=False, jobs=0)),
+    "check": Command((*FILE, ("move", "word")), JSON,
+                     _call(subcommands.check, "file", "move", "json", json=False)),
+    "play": Command((*FILE, ("moves", "words")), JSON, _play),
+    "undo": Command((*FILE, ("count", "count")), {}, _call(subcommands.undo, "file", "count", count=1),
+                    ranges={"count": (1, 1000)}),
+    "show": Command(FILE, {**JSON, "--svg": ("svg", "path"), "--at": ("at", "text"),
+                           "--position": ("position", "flag")},
+                    _call(subcommands.show, "file", "svg", "json", "at", "position", json=False, position=False)),
+    "chart": Command(FILE, {**JSON, "--svg": ("svg", "path")},
+                     _call(subcommands.chart, "file", "svg", "json", json=False)),
+    "moves": Command(FILE, {**JSON, "--all": ("all", "flag")},
+                     _call(subcommands.moves, "file", "json", "all", json=False, all=False)),
+    "fmt": Command(FILE, {**JSON, "--write": ("write", "flag"), "-w": ("write", "flag")},
+                   _call(subcommands.fmt, "file", "write", "json", write=False, json=False)),
+    "schema": Command((("game", "words"),), {"--out": ("out", "path"), "-o": ("out", "path")},
+                      lambda game, out=None: _schema(game, out)),
+    "playout": Command(
+        (("game", "word"),),
+        {**JSON, "--players": ("players", "int"), "-p": ("players", "int"), "--seed": ("seed", "int"),
+         "-s": ("seed", "int"), "--out": ("out", "path"), "-o": ("out", "path"),
+         "--edition": ("edition", "text"), "-e": ("edition", "text"), "--stop-after": ("stop_after", "int")},
+        _call(subcommands.playout, "game", "players", "seed", "out", "edition", "stop_after", "json", json=False),
+        ranges={"players": (2, 4)}, required=("players", "seed", "out")),
+}
+
+
+def _schema(game: list[str], out: str | None) -> Body | None:
+    """``schema [GAME]``: at most one game."""
+    if len(game) > 1:
         return None
-    if args[0] == "score":
-        arguments = fast_score_arguments(args)
-        return None if arguments is None else partial(subcommands.score, arguments)
-    if args[0] not in ("check", "play"):
+    return lambda: subcommands.schema(game[0] if game else None, out)
+
+
+def fast_command(args: list[str]) -> Body | None:
+    """What to run for ``args`` when it is a plain command line (see above), else ``None``."""
+    if args == ["--version"]:
+        return subcommands.version
+    command = COMMANDS.get(args[0]) if args else None
+    if command is None:
         return None
-    words = [arg for arg in args[1:] if arg != "--json"]
-    flags = len(args) - 1 - len(words)
-    if flags > 1 or len(words) < 2 or any(word.startswith("-") for word in words) or not os.path.isfile(words[0]):
-        return None
-    if args[0] == "check":
-        return partial(subcommands.check, words[0], words[1], bool(flags)) if len(words) == 2 else None
-    return None if flags else partial(subcommands.play, words[0], words[1:])
+    values = command.read(args[1:])
+    return None if values is None else command.body(**values)
 
 
 def main() -> None:
-    """Run ``burgundy``: the fast path when it applies, otherwise the typer app."""
+    """Run ``burgundy``: the fast path when it applies, kept help text for a help request seen
+    before (:mod:`burgundy_cli.help_cache`), otherwise the typer app."""
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
-    fast = fast_command(sys.argv[1:])
-    if fast is None:
+    args = sys.argv[1:]
+    fast = fast_command(args)
+    if fast is not None:
+        code = console.run(fast)
+        if code:
+            sys.exit(code)
+        return
+    from burgundy_cli import help_cache
+
+    if not help_cache.is_help_request(args):
         from burgundy_cli.cli import main as typer_main
 
         typer_main()
         return
-    code = console.run(fast)
-    if code:
-        sys.exit(code)
+    key, found = help_cache.kept(args)
+    if found is not None:
+        code, text = found
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        if code:
+            sys.exit(code)
+        return
+    _help_through_typer(key)
+
+
+def _help_through_typer(key: str | None) -> None:
+    """Run the typer app for a help request, keeping what it printed under ``key``."""
+    from burgundy_cli import help_cache
+    from burgundy_cli.cli import main as typer_main
+
+    out, err = help_cache.Tee(sys.stdout), help_cache.Tee(sys.stderr)
+    sys.stdout, sys.stderr = out, err  # type: ignore[assignment]
+    code: int | None = None
+    try:
+        typer_main()
+        code = 0
+    except SystemExit as stop:
+        code = stop.code if isinstance(stop.code, int) else 0 if stop.code is None else None
+        raise
+    finally:
+        sys.stdout, sys.stderr = out.stream, err.stream
+        text = out.text()
+        if key is not None and code in (0, 2) and not err.parts and text is not None:
+            help_cache.keep(key, code, text)

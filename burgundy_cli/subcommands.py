@@ -15,7 +15,7 @@ for what ``burgundy playout`` uses.
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from burgundy_cli.console import Outcome
@@ -66,7 +66,8 @@ def score(arguments: ScoreArguments) -> Outcome:
     """``burgundy score``: each record's score (or its error); the exit code is the worst.
 
     One record gives its table (or JSON object); several give one line (or JSON line)
-    per record, errors on stderr.
+    per record, errors on stderr, each as soon as it is scored (a stream: with stdout
+    redirected and stderr a terminal, a progress bar counts the records).
 
     :raises RefereeError: one record that fails, or nothing to score.
     """
@@ -78,33 +79,46 @@ def score(arguments: ScoreArguments) -> Outcome:
     from burgundy_cli.core.bulk import score_many
 
     outcome = Outcome()
-    for result in score_many(files, arguments.jobs):
-        outcome.ending(result.get("exit", 0))
-        if arguments.as_json:
-            outcome.say(_json(result))
-        elif "error" in result:
-            outcome.warn(f"burgundy: {result['error']}")
-        else:
-            totals = ", ".join(f"{p['name']} {p['total']}" for p in result["players"])
-            state = f"winner {', '.join(result['winner'])}" if result["complete"] else "in progress"
-            outcome.say(f"{result['file']}: {totals}; {state}")
-    return outcome
+
+    def lines() -> Iterator[tuple[bool, str]]:
+        for result in score_many(files, arguments.jobs):
+            outcome.ending(result.get("exit", 0))
+            if arguments.as_json:
+                yield False, _json(result) + "\n"
+            elif "error" in result:
+                yield True, f"burgundy: {result['error']}\n"
+            else:
+                totals = ", ".join(f"{p['name']} {p['total']}" for p in result["players"])
+                state = f"winner {', '.join(result['winner'])}" if result["complete"] else "in progress"
+                yield False, f"{result['file']}: {totals}; {state}\n"
+
+    return outcome.stream(lines(), len(files), "scoring")
 
 
 def summary(paths: Sequence[str | os.PathLike[str]], as_json: bool, jobs: int) -> Outcome:
     """``burgundy summary``: verify many records and sum them up per game and player.
 
     Records that fail are listed (their errors on stderr, exit code the worst), not counted.
+    On a terminal a progress bar counts the records while they are verified.
     """
     from burgundy_cli.core.bulk import record_files, score_many
     from burgundy_cli.core.summary import summarise, summary_text
 
-    scored = score_many([str(f) for f in record_files(paths)], jobs)
-    result = summarise(scored)
-    outcome = Outcome().say(_json(result) if as_json else summary_text(result))
-    for failed in (r for r in scored if "error" in r):
-        outcome.warn(f"burgundy: {failed['error']}")
-    return outcome.ending(max((r.get("exit", 0) for r in scored), default=0))
+    files = [str(f) for f in record_files(paths)]
+    outcome = Outcome()
+
+    def parts() -> Iterator[tuple[bool, str]]:
+        scored = []
+        for result in score_many(files, jobs):
+            outcome.ending(result.get("exit", 0))
+            scored.append(result)
+            yield True, ""  # one record done: the progress bar moves
+        summed = summarise(scored)
+        yield False, (_json(summed) if as_json else summary_text(summed)) + "\n"
+        for failed in (r for r in scored if "error" in r):
+            yield True, f"burgundy: {failed['error']}\n"
+
+    return outcome.stream(parts(), len(files), "verifying", bar_over_results=True)
 
 
 def check(path: str, move: str, as_json: bool) -> Outcome:
@@ -359,9 +373,12 @@ def version() -> Outcome:
     return Outcome().say(f"burgundy {__version__}")
 
 
-def moves(path: str | os.PathLike[str], as_json: bool) -> Outcome:
-    """``burgundy moves``: every legal action of the player to move, grouped."""
+def moves(path: str | os.PathLike[str], as_json: bool, every_line: bool = False) -> Outcome:
+    """``burgundy moves``: the legal actions of the player to move, grouped; equivalent lines
+    as one (a tile's spaces together: ``c3|d4``) unless ``every_line``. ``--json`` gives
+    every line, as ``check`` and ``play`` take them."""
     from burgundy_cli.core.session import open_record
+    from burgundy_cli.core.table import moves_text
     from burgundy_cli.core.verdicts import due
 
     session = open_record(path)
@@ -370,12 +387,7 @@ def moves(path: str | os.PathLike[str], as_json: bool) -> Outcome:
         return Outcome().say(_json({"player": listing.player, "due": due(session), "moves": listing.moves}))
     if listing.player is None:
         return Outcome().say(_nothing_to_move(due(session), session.header.players))
-    outcome = Outcome().say(f"{listing.player} to move:")
-    for group, lines in listing.groups.items():
-        outcome.say(f"  {group}:")
-        for line in lines:
-            outcome.say(f"    {line}")
-    return outcome
+    return Outcome().say(moves_text(listing, every_line))
 
 
 def _nothing_to_move(due: dict[str, object], players: Sequence[str]) -> str:

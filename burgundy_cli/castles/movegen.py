@@ -31,7 +31,7 @@ from burgundy_cli.castles.actions import (
     DURING, PAYMENT, Grant, apply_purchase, check_purchase_during, depot_offers, first_refused, locate, place_tile,
     ship_refusal, storage_refusal, take_colour_allows,
 )
-from burgundy_cli.castles.boards import space_name
+from burgundy_cli.castles.boards import SPACE_IDS, space_name
 from burgundy_cli.castles.commands import (
     BuyCommand, DieCommand, PassCommand, PlaceAction, SellAction, TakeAction, WorkersAction,
 )
@@ -363,4 +363,32 @@ def legal_moves(state: GameState) -> MoveList:
     groups: dict[str, list[str]] = {}
     for label, command in moves:
         groups.setdefault(label, []).append(format_command(command))
-    return MoveList(player=player, groups=groups)
+    return MoveList(player=player, groups=groups,
+                    choices={label: spaces_together(lines) for label, lines in groups.items()})
+
+
+def spaces_together(lines: list[str]) -> list[str]:
+    """``lines`` with those that differ only in one space written as one line, the spaces
+    joined by ``|`` in listing order: ``place 3 castle c3|d4|e5``.
+
+    Applied again as long as it merges, so a placed tile whose granted placement may go to
+    several spaces, on each of several spaces of its own, becomes one line
+    (``place 6 city-hall c3|d4 then place 2 castle e5|f2``) when the granted spaces are the
+    same for each. A line that can be typed is never changed: a line with one space stays.
+    """
+    rows = [line.split(" ") for line in lines]
+    while True:
+        merged: dict[tuple, list[list[str]]] = {}
+        for row in rows:
+            places = [index for index, word in enumerate(row) if word in SPACE_IDS]
+            at = places[-1] if places else -1
+            key = (at, tuple(word if index != at else "" for index, word in enumerate(row)))
+            merged.setdefault(key, []).append(row)
+        if len(merged) == len(rows):
+            return [" ".join(row) for row in rows]
+        rows = []
+        for (at, _), same in merged.items():
+            row = same[0]
+            if len(same) > 1:
+                row = row[:at] + ["|".join(other[at] for other in same)] + row[at + 1:]
+            rows.append(row)

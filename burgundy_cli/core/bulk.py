@@ -2,14 +2,17 @@
 
 Used by ``burgundy score`` with several files or folders and by ``burgundy summary``. A
 record that fails is a result like the others (``{"file", "error", "exit"}``), so one bad
-file never hides the scores of the rest.
+file never hides the scores of the rest. Results stream: each is handed on as soon as it
+and those before it are scored, so the first line of ``score DIR`` comes after one record,
+not after all of them, and nothing grows with the number of records.
 """
 
 from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterable
+import time
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -67,22 +70,54 @@ def score_one(path: str) -> dict[str, Any]:
     return {"file": path, **score_json(table, session.header)}
 
 
-def score_many(files: list[str], jobs: int) -> list[dict[str, Any]]:
-    """Score many records, in ``jobs`` worker processes (0: one per core) when there is more than one."""
-    if not jobs:
-        jobs = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-    if jobs <= 1 or len(files) < 2:
-        return [score_one(f) for f in files]
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
+#: Below this much work left (seconds at the speed of the first record), worker processes
+#: cost more to start and feed than they save: the records are scored in this process.
+POOL_WORTH = 0.25
 
-    # The first record is scored here, before the workers start: its game package is then
+
+def worker_count(jobs: int, records: int) -> int:
+    """How many processes to score ``records`` records on, for ``--jobs jobs``.
+
+    An explicit ``jobs`` is kept (never more processes than records). ``0`` chooses: the
+    usable cores that the machine's load leaves free (the 1-minute load average counted
+    against them), at least one. On a busy 2-core machine that is one process: a second
+    one would only queue behind the neighbours, and pays for its start and for moving
+    every result between processes (docs/performance.md, "Bulk").
+    """
+    if jobs:
+        return max(1, min(jobs, records))
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    try:
+        busy = os.getloadavg()[0]
+    except (AttributeError, OSError):
+        busy = 0.0
+    return max(1, min(records, cores, round(cores - busy + 0.5)))
+
+
+def score_many(files: list[str], jobs: int) -> Iterator[dict[str, Any]]:
+    """Score many records, yielding each result as soon as it and those before it are done,
+    in the order of ``files``, on :func:`worker_count` processes.
+
+    Nothing is kept from one record to the next here, so memory stays flat however many
+    records there are; the caller decides what to keep.
+    """
+    if not files:
+        return
+    # The first record is scored here, before any worker starts: its game package is then
     # imported and its data loaded once, and the workers, forked from this process, share
-    # them instead of each paying for them again (docs/performance.md, "Bulk"). Fork is
-    # Linux's default up to Python 3.13 and safe here (no threads yet); other systems keep
-    # their own default.
-    first = score_one(files[0])
+    # them instead of each paying for them again (docs/performance.md, "Bulk"). Its time
+    # also says whether the rest is worth a pool at all.
+    started = time.perf_counter()
+    yield score_one(files[0])
     rest = files[1:]
-    context = multiprocessing.get_context("fork") if sys.platform.startswith("linux") else None
-    with ProcessPoolExecutor(max_workers=min(jobs, len(rest)), mp_context=context) as pool:
-        return [first, *pool.map(score_one, rest, chunksize=max(1, len(rest) // (jobs * 8)))]
+    workers = worker_count(jobs, len(rest))
+    if workers <= 1 or (not jobs and (time.perf_counter() - started) * len(rest) < POOL_WORTH):
+        yield from map(score_one, rest)
+        return
+    import multiprocessing
+
+    # Fork is Linux's default up to Python 3.13 and safe here (no threads yet); other
+    # systems keep their own default.
+    context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else None)
+    with context.Pool(workers) as pool:
+        yield from pool.imap(score_one, rest, chunksize=max(1, min(16, len(rest) // (workers * 8))))

@@ -158,10 +158,16 @@ class ScoreTable:
 
 @table_class
 class MoveList:
-    """Every legal action of the player to move, in canonical notation, in readable groups."""
+    """Every legal action of the player to move, in canonical notation, in readable groups.
+
+    ``choices`` is the same listing with equivalent lines written as one (a game that can:
+    Castles lists the spaces a tile may go to on one line, ``c3|d4``); empty when the game
+    has none, and then ``groups`` is what ``burgundy moves`` shows.
+    """
 
     player: str | None
     groups: dict[str, list[str]] = field(default_factory=dict)
+    choices: dict[str, list[str]] = field(default_factory=dict)
 
     @property
     def moves(self) -> list[str]:

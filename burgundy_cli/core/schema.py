@@ -36,9 +36,8 @@ import typing
 from functools import cache
 from typing import Any, TypeVar
 
-from pydantic_core import SchemaValidator
-from pydantic_core import ValidationError as ValidationError  # the edges catch it from here
-from pydantic_core import core_schema as cs
+from burgundy_cli.core._pydantic_core import SchemaValidator
+from burgundy_cli.core._pydantic_core import ValidationError as ValidationError  # the edges catch it from here
 
 T = TypeVar("T")
 
@@ -94,10 +93,16 @@ class Alias:
 #: integer, ``1`` is no string (issue 16): TOML has a type for each, and a value of the
 #: wrong one is a mistake to locate, not to coerce. (A strict float still takes an int.)
 _SCALARS: dict[Any, Any] = {
-    int: lambda: cs.int_schema(strict=True), str: lambda: cs.str_schema(strict=True),
-    bool: lambda: cs.bool_schema(strict=True), float: lambda: cs.float_schema(strict=True),
-    _dt.datetime: cs.datetime_schema, _dt.date: cs.date_schema, type(None): cs.none_schema,
+    int: lambda: {"type": "int", "strict": True}, str: lambda: {"type": "str", "strict": True},
+    bool: lambda: {"type": "bool", "strict": True}, float: lambda: {"type": "float", "strict": True},
+    _dt.datetime: lambda: {"type": "datetime"}, _dt.date: lambda: {"type": "date"},
+    type(None): lambda: {"type": "none"},
 }
+
+#: A pydantic-core schema: plain dicts as ``pydantic_core.core_schema``'s helpers build them
+#: (written out here because importing that module costs every command ~15 ms at start-up,
+#: docs/performance.md "Cold start"); ``tests/core/test_schema.py`` validates with them.
+CoreSchema = dict[str, Any]
 
 
 @cache
@@ -178,13 +183,15 @@ class _Builder:
     """Turns type hints into one pydantic-core schema; each dataclass becomes a definition."""
 
     def __init__(self) -> None:
-        self.definitions: dict[str, cs.CoreSchema] = {}
+        self.definitions: dict[str, CoreSchema] = {}
 
-    def root(self, declared: Any) -> cs.CoreSchema:
+    def root(self, declared: Any) -> CoreSchema:
         schema = self.schema(declared)
-        return cs.definitions_schema(schema, list(self.definitions.values())) if self.definitions else schema
+        if not self.definitions:
+            return schema
+        return {"type": "definitions", "schema": schema, "definitions": list(self.definitions.values())}
 
-    def schema(self, hint: Any) -> cs.CoreSchema:
+    def schema(self, hint: Any) -> CoreSchema:
         if typing.get_origin(hint) is typing.Annotated:
             return self.constrained(self.schema(hint.__origin__), hint.__metadata__)
         if dataclasses.is_dataclass(hint):
@@ -193,21 +200,21 @@ class _Builder:
             return _SCALARS[hint]()
         origin, args = typing.get_origin(hint), typing.get_args(hint)
         if origin is typing.Literal:
-            return cs.literal_schema(list(args))
+            return {"type": "literal", "expected": list(args)}
         if origin in (typing.Union, types.UnionType):
             return self.union(args)
         if origin is list:
-            return cs.list_schema(self.schema(args[0]))
+            return {"type": "list", "items_schema": self.schema(args[0])}
         if origin is tuple:
             if len(args) == 2 and args[1] is Ellipsis:
-                return cs.tuple_schema([self.schema(args[0])], variadic_item_index=0)
-            return cs.tuple_schema([self.schema(arg) for arg in args])
+                return {"type": "tuple", "items_schema": [self.schema(args[0])], "variadic_item_index": 0}
+            return {"type": "tuple", "items_schema": [self.schema(arg) for arg in args]}
         if origin is dict:
-            return cs.dict_schema(self.schema(args[0]), self.schema(args[1]))
+            return {"type": "dict", "keys_schema": self.schema(args[0]), "values_schema": self.schema(args[1])}
         raise TypeError(f"no schema for {hint!r}")
 
     @staticmethod
-    def constrained(schema: cs.CoreSchema, markers: tuple[Any, ...]) -> cs.CoreSchema:
+    def constrained(schema: CoreSchema, markers: tuple[Any, ...]) -> CoreSchema:
         target: dict[str, Any] = schema  # type: ignore[assignment]
         if target["type"] == "nullable":
             target = target["schema"]
@@ -221,42 +228,46 @@ class _Builder:
                 target["pattern"] = marker.regex
         return schema
 
-    def union(self, args: tuple[Any, ...]) -> cs.CoreSchema:
+    def union(self, args: tuple[Any, ...]) -> CoreSchema:
         members = [arg for arg in args if arg is not type(None)]
         tags = [_tag(member) for member in members]
         if len(members) > 1 and all(tags):
-            inner: cs.CoreSchema = cs.tagged_union_schema(
-                {tag: self.schema(member) for tag, member in zip(tags, members)}, discriminator="kind")
+            inner: CoreSchema = {"type": "tagged-union", "discriminator": "kind",
+                                 "choices": {tag: self.schema(member) for tag, member in zip(tags, members)}}
         elif len(members) == 1:
             inner = self.schema(members[0])
         else:
-            inner = cs.union_schema([self.schema(member) for member in members])
-        return cs.nullable_schema(inner) if len(members) < len(args) else inner
+            inner = {"type": "union", "choices": [self.schema(member) for member in members]}
+        return {"type": "nullable", "schema": inner} if len(members) < len(args) else inner
 
-    def dataclass(self, declared: type) -> cs.CoreSchema:
+    def dataclass(self, declared: type) -> CoreSchema:
         ref = f"{declared.__module__}.{declared.__qualname__}"
         if ref not in self.definitions:
-            self.definitions[ref] = cs.none_schema()  # placeholder: a field may refer back to it
+            self.definitions[ref] = {"type": "none"}  # placeholder: a field may refer back to it
             hints = _hints(declared)
             arguments = [self.field(f, hints[f.name]) for f in dataclasses.fields(declared)]
-            schema = cs.dataclass_schema(
-                declared, cs.dataclass_args_schema(declared.__name__, arguments, collect_init_only=False),
-                [f.name for f in dataclasses.fields(declared)], slots=True,
-                frozen=declared.__dataclass_params__.frozen,  # type: ignore[attr-defined]
-                config=cs.CoreConfig(extra_fields_behavior="forbid", validate_by_name=True, validate_by_alias=True))
+            schema: CoreSchema = {
+                "type": "dataclass", "cls": declared, "fields": [f.name for f in dataclasses.fields(declared)],
+                "schema": {"type": "dataclass-args", "dataclass_name": declared.__name__, "fields": arguments,
+                           "collect_init_only": False},
+                "frozen": declared.__dataclass_params__.frozen, "slots": True,  # type: ignore[attr-defined]
+                "config": {"extra_fields_behavior": "forbid", "validate_by_name": True, "validate_by_alias": True}}
             check = getattr(declared, "check", None)
             if check is not None:
-                schema = cs.no_info_after_validator_function(_checked(check), schema)
+                schema = {"type": "function-after", "function": {"type": "no-info", "function": _checked(check)},
+                          "schema": schema}
             self.definitions[ref] = {**schema, "ref": ref}  # type: ignore[typeddict-item]
-        return cs.definition_reference_schema(ref)
+        return {"type": "definition-ref", "schema_ref": ref}
 
-    def field(self, field: dataclasses.Field, hint: Any) -> cs.DataclassField:
+    def field(self, field: dataclasses.Field, hint: Any) -> CoreSchema:
         schema = self.schema(hint)
         if field.default is not dataclasses.MISSING:
-            schema = cs.with_default_schema(schema, default=field.default)
+            schema = {"type": "default", "schema": schema, "default": field.default}
         elif field.default_factory is not dataclasses.MISSING:
-            schema = cs.with_default_schema(schema, default_factory=field.default_factory)
-        return cs.dataclass_field(field.name, schema, validation_alias=_alias(hint))
+            schema = {"type": "default", "schema": schema, "default_factory": field.default_factory}
+        argument = {"type": "dataclass-field", "name": field.name, "schema": schema}
+        alias = _alias(hint)
+        return argument if alias is None else {**argument, "validation_alias": alias}
 
 
 def _tag(member: Any) -> str | None:

@@ -64,14 +64,18 @@ def due_text(session: Session) -> str:
         return f"{player} to move" if player else "no player to move"
 
 
-def moves_text(listing: MoveList) -> str:
-    """The legal lines as ``burgundy moves`` lists them, or why there are none."""
+def moves_text(listing: MoveList, every_line: bool = False) -> str:
+    """The legal lines as ``burgundy moves`` lists them, or why there are none: equivalent
+    lines as one (``listing.choices``) unless ``every_line``."""
     if listing.player is None:
         return "no player is to move: the table owes the next line (or the game is over)"
     lines = [f"{listing.player} to move:"]
-    for group, moves in listing.groups.items():
+    groups = listing.groups if every_line or not listing.choices else listing.choices
+    for group, moves in groups.items():
         lines.append(f"  {group}:")
         lines.extend(f"    {move}" for move in moves)
+    if groups is listing.choices and listing.choices != listing.groups:
+        lines.append("(c3|d4: any one of those spaces; 'burgundy moves --all' lists every line)")
     return "\n".join(lines)
 
 
@@ -110,6 +114,7 @@ class TableSession:
         self.version = 0
         self._moves: tuple[int, list[str]] | None = None
         self._checked: tuple[int, str, str] | None = None
+        self._count: tuple[int, int] | None = None
         #: Positions (in the log, from 0) of the lines this session recorded.
         self.mine: set[int] = set()
         with locked(self.path) as record:
@@ -167,7 +172,10 @@ class TableSession:
         return "\n".join(notes) or None
 
     def lines_played(self) -> int:
-        return len(self.helpers.lines(self.session))
+        """How many lines the record has (kept per version: counting renders every line)."""
+        if self._count is None or self._count[0] != self.version:
+            self._count = (self.version, len(self.helpers.lines(self.session)))
+        return self._count[1]
 
     # --- what the prompt says ---------------------------------------------------------------
 
@@ -240,6 +248,7 @@ class TableSession:
 
     def _play_locked(self, record: LockedRecord, text: str, notes: list[str]) -> Reply:
         before = self.helpers.snapshot(self.session)
+        count = self.lines_played()  # before the line: one line played makes one more
         try:
             line = self.session.play(text)
         except RefereeError as err:
@@ -251,7 +260,8 @@ class TableSession:
             raise
         self.basis = record.basis or b""
         self.version += 1
-        self.mine.add(self.lines_played() - 1)
+        self._count = (self.version, count + 1)
+        self.mine.add(count)
         notes.append(f"recorded: {line} -- {self.helpers.effect(before, self.session, line)}")
         if self.complete():
             notes.append("the game is complete:\n" + self.final_score())

@@ -24,34 +24,65 @@ def record(tmp_path):
     return str(path)
 
 
+def _score_values(args):
+    """What the fast path reads from a ``score`` command line (``None``: it goes to typer)."""
+    return entry.COMMANDS["score"].read(args[1:]) if args and args[0] == "score" else None
+
+
 def test_plain_score_command_lines_take_the_fast_path(record, tmp_path):
-    arguments = entry.ScoreArguments
-    assert entry.fast_score_arguments(["score", record]) == arguments([record])
-    assert entry.fast_score_arguments(["score", record, "--json"]) == arguments([record], as_json=True)
-    assert entry.fast_score_arguments(["score", "--json", record]) == arguments([record], as_json=True)
-    assert entry.fast_score_arguments(["score", str(tmp_path), record, "-j", "2"]) == \
-        arguments([str(tmp_path), record], jobs=2)
-    assert entry.fast_score_arguments(["score", "--jobs=1", record, "--json"]) == \
-        arguments([record], as_json=True, jobs=1)
-    assert entry.fast_score_arguments(["score", record, "--jobs", "0"]) == arguments([record])
+    assert _score_values(["score", record]) == {"paths": [record]}
+    assert _score_values(["score", record, "--json"]) == {"paths": [record], "json": True}
+    assert _score_values(["score", "--json", record]) == {"paths": [record], "json": True}
+    assert _score_values(["score", str(tmp_path), record, "-j", "2"]) == {"paths": [str(tmp_path), record], "jobs": 2}
+    assert _score_values(["score", "--jobs=1", record, "--json"]) == {"paths": [record], "json": True, "jobs": 1}
+    assert _score_values(["score", record, "--jobs", "0", "--all"]) == {"paths": [record], "jobs": 0, "all": True}
 
 
 @pytest.mark.parametrize("extra", [["--help"], ["--json", "--json"], ["-j"], ["-j", "-1"], ["--jobs=x"],
-                                   ["-j", "2", "-j", "2"], ["-j2"], ["--"], ["--verbose"]])
+                                   ["-j", "2", "-j", "2"], ["-j2"], ["--"], ["--verbose"], ["--json=1"],
+                                   ["-j", "\u0662"]])
 def test_any_other_score_command_line_goes_to_typer(record, extra):
-    assert entry.fast_score_arguments(["score", record, *extra]) is None
+    assert _score_values(["score", record, *extra]) is None
+    assert entry.fast_command(["score", record, *extra]) is None
 
 
-def test_other_commands_and_no_command_go_to_typer(record):
-    assert entry.fast_score_arguments(["check", record, "anna: sell 4"]) is None
-    assert entry.fast_score_arguments([]) is None
-    assert entry.fast_score_arguments(["score"]) is None
-    assert entry.fast_score_arguments(["score", "--json"]) is None
+def test_no_command_and_bare_commands_go_to_typer(record):
+    assert entry.fast_command([]) is None
+    assert entry.fast_command(["score"]) is None
+    assert entry.fast_command(["score", "--json"]) is None
+    assert entry.fast_command(["--help"]) is None
+    assert entry.fast_command(["new", record]) is None
 
 
 def test_missing_files_go_to_typer(tmp_path, record):
-    assert entry.fast_score_arguments(["score", str(tmp_path / "missing.toml")]) is None
-    assert entry.fast_score_arguments(["score", record, str(tmp_path / "missing.toml")]) is None
+    assert entry.fast_command(["score", str(tmp_path / "missing.toml")]) is None
+    assert entry.fast_command(["score", record, str(tmp_path / "missing.toml")]) is None
+    assert entry.fast_command(["show", str(tmp_path / "missing.toml")]) is None
+
+
+@pytest.mark.parametrize("text", ["a", "./a", "a/./b/", "//a", "///a", "/", ".", "", "a//b", "../a", "a/.."])
+def test_file_names_are_read_as_typer_reads_a_path(text):
+    from pathlib import Path
+
+    assert entry.path_text(text) == str(Path(text))
+
+
+def test_every_fast_command_reads_the_options_and_arguments_of_its_typer_command():
+    """The fast path mirrors cli.py: the same option spellings, the same arguments in order."""
+    import typer.main
+
+    from burgundy_cli.cli import app
+
+    commands = typer.main.get_command(app).commands
+    for name, fast in entry.COMMANDS.items():
+        params = commands[name].params
+        options = {spelling for p in params if p.param_type_name == "option" for spelling in p.opts}
+        flags = {spelling for p in params if p.param_type_name == "option" and p.is_flag for spelling in p.opts}
+        required = {p.name for p in params if p.param_type_name == "option" and p.required}
+        assert set(fast.options) == options, name
+        assert {s for s, (_, kind) in fast.options.items() if kind == "flag"} == flags, name
+        assert len(fast.arguments) == len([p for p in params if p.param_type_name == "argument"]), name
+        assert len(fast.required) == len(required), name
 
 
 def _run_entry(monkeypatch, capsys, args):
@@ -136,14 +167,18 @@ def test_plain_check_and_play_command_lines_take_the_fast_path(record):
     assert entry.fast_command(["check", record, "anna: take 3 church"]) is not None
     assert entry.fast_command(["check", "--json", record, "anna: take 3 church"]) is not None
     assert entry.fast_command(["play", record, "anna: take 3 church", "anna: sell 4"]) is not None
+    assert entry.fast_command(["play", record, "anna: take 3 church", "--json"]) is not None
+    assert entry.fast_command(["play", record]) is not None  # the table session (or its usage error)
 
 
 @pytest.mark.parametrize("args", [
     ["check", "RECORD"], ["check", "RECORD", "a", "b"], ["check", "RECORD", "-x"], ["check", "RECORD", "a", "--help"],
-    ["check", "RECORD", "a", "--json", "--json"], ["check", "missing.toml", "a"], ["play", "RECORD"],
-    ["play", "RECORD", "a", "--json"], ["play", "RECORD", "--", "a"], ["show", "RECORD"], ["moves", "RECORD"],
+    ["check", "RECORD", "a", "--json", "--json"], ["check", "missing.toml", "a"], ["play", "RECORD", "--", "a"],
+    ["undo", "RECORD", "0"], ["undo", "RECORD", "1001"], ["undo", "RECORD", "1", "2"], ["show", "RECORD", "--svg"],
+    ["playout", "robber-knights", "-p", "2", "-s", "1"], ["playout", "robber-knights", "-p", "5", "-s", "1", "-o", "x"],
+    ["schema", "a", "b"], ["fmt", "RECORD", "-w", "--write"], ["--version", "--version"],
 ])
-def test_other_check_and_play_command_lines_go_to_typer(record, args):
+def test_other_unusual_command_lines_go_to_typer(record, args):
     assert entry.fast_command([record if arg == "RECORD" else arg for arg in args]) is None
 
 
@@ -178,3 +213,103 @@ def test_play_records_the_same_both_ways_and_writes_nothing_on_a_bad_line(monkey
         assert fast_file.read_bytes() == CASTLES_OPENING.read_bytes()
     else:
         assert fast_file.read_bytes() != CASTLES_OPENING.read_bytes()
+
+
+def _both_ways(monkeypatch, capsys, cli, args):
+    """``burgundy ARGS`` through the fast path and through typer: both (code, stdout, stderr)."""
+    fast = entry.fast_command(args)
+    assert fast is not None, args
+    code = console.run(fast)
+    captured = capsys.readouterr()
+    typer_result = cli(*args)
+    return (code, captured.out, captured.err), (typer_result.exit_code, typer_result.stdout, typer_result.stderr)
+
+
+RK_RECORD = str(RECORDS / "robber-knights" / "playout-3-players.toml")
+
+
+@pytest.mark.parametrize("args", [
+    ["show", "CASTLES"], ["show", "RK"], ["show", "CASTLES", "--json"], ["show", "CASTLES", "--at", "T3"],
+    ["show", "RK", "--at=2", "--json"], ["show", "CASTLES", "--at", "Z9"], ["show", "CASTLES", "--position"],
+    ["moves", "CASTLES"], ["moves", "CASTLES", "--all"],
+    ["moves", "RK", "--json"], ["fmt", "CASTLES"], ["fmt", "RK", "--json"], ["chart", "RK", "--json"],
+    ["schema", "robber-knights"], ["schema", "no-such-game"], ["summary", "RK", "CASTLES"],
+    ["summary", "RK", "--json", "-j", "1"], ["--version"], ["play", "CASTLES"], ["score", "./CASTLES", "--all"],
+    ["check", "./CASTLES", "bob: take 9 warehouse"],
+])
+def test_every_fast_command_prints_and_exits_the_same_both_ways(monkeypatch, capsys, cli, args):
+    import os
+
+    relative = "./" + os.path.relpath(CASTLES_OPENING)
+    args = [arg.replace("./CASTLES", relative).replace("CASTLES", str(CASTLES_OPENING)).replace("RK", RK_RECORD)
+            for arg in args]
+    fast, typer_way = _both_ways(monkeypatch, capsys, cli, args)
+    assert fast == typer_way
+
+
+@pytest.mark.parametrize("command", [["undo", "FILE"], ["undo", "FILE", "2"], ["fmt", "--write", "FILE"],
+                                     ["show", "FILE", "--svg", "OUT"], ["chart", "FILE", "--svg", "OUT"],
+                                     ["playout", "robber-knights", "-p", "3", "--seed=5", "-o", "OUT", "--json"],
+                                     ["schema", "--out", "OUT"]])
+def test_commands_that_write_write_the_same_both_ways(monkeypatch, capsys, cli, tmp_path, command):
+    said, written = [], []
+    for way in ("quick", "typer"):  # names of one length: a chart's width follows its title
+        folder = tmp_path / way
+        folder.mkdir()
+        (folder / "game.toml").write_bytes(CASTLES_OPENING.read_bytes())
+        out = folder / ("schemas" if "schema" in command else "out.svg" if "--svg" in command else "out.toml")
+        if "schema" in command:
+            out.mkdir()
+        args = [str(folder / "game.toml") if arg == "FILE" else str(out) if arg == "OUT" else arg for arg in command]
+        if way == "quick":
+            code = console.run(entry.fast_command(args))
+            captured = capsys.readouterr()
+            result = (code, captured.out, captured.err)
+        else:
+            typer_result = cli(*args)
+            result = (typer_result.exit_code, typer_result.stdout, typer_result.stderr)
+        said.append(tuple(str(part).replace(str(folder), "DIR") for part in result))
+        written.append(sorted((p.relative_to(folder).as_posix(), p.read_bytes().replace(bytes(folder), b"DIR"))
+                              for p in folder.rglob("*")
+                              if p.is_file() and p.name != "game.toml.lock"))
+    assert said[0] == said[1]
+    assert written[0] == written[1]
+
+
+@pytest.mark.parametrize("args", [["--help"], ["score", "--help"], [], ["archive", "sync", "--help"]])
+def test_help_is_typer_s_text_kept_and_printed_the_same_the_second_time(monkeypatch, capsys, tmp_path, args):
+    from burgundy_cli import help_cache
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    first = _run_entry(monkeypatch, capsys, args)
+    assert first[0] in (0, 2) and "Usage: burgundy" in first[1] and first[2] == ""
+    key, found = help_cache.kept(args)
+    assert found == (first[0], first[1])
+    import burgundy_cli.cli as typer_layer
+
+    monkeypatch.setattr(typer_layer, "main", lambda: pytest.fail("the kept text was not used"))
+    assert _run_entry(monkeypatch, capsys, args) == first
+    monkeypatch.setenv("COLUMNS", "123")  # another terminal width: another key, typer again
+    assert help_cache.kept(args)[0] != key
+
+
+def test_only_plain_help_requests_are_kept(monkeypatch, tmp_path):
+    from burgundy_cli import help_cache
+
+    assert help_cache.is_help_request([]) and help_cache.is_help_request(["export", "csv", "--help"])
+    assert not help_cache.is_help_request(["score", "x.toml", "--help", "--json"])
+    assert not help_cache.is_help_request(["--json", "--help"])
+    monkeypatch.setenv("_BURGUNDY_COMPLETE", "bash_complete")
+    assert help_cache.kept(["--help"]) == (None, None)
+
+
+def test_a_kept_text_that_does_not_read_back_is_ignored(monkeypatch, tmp_path):
+    from burgundy_cli import help_cache
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    key, _ = help_cache.kept(["--help"])
+    help_cache.keep(key, 0, "Usage: burgundy\n")
+    assert help_cache.kept(["--help"])[1] == (0, "Usage: burgundy\n")
+    path = tmp_path / "burgundy" / "help" / key
+    path.write_text(path.read_text(encoding="utf-8")[:-3], encoding="utf-8")  # cut short
+    assert help_cache.kept(["--help"])[1] is None

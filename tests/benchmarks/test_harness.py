@@ -16,7 +16,7 @@ import pytest
 
 from tests.conftest import ROOT
 
-BENCHMARKS = {"replay", "coldstart", "moves", "playouts", "memory", "bulk", "archive"}
+BENCHMARKS = {"replay", "coldstart", "moves", "playouts", "memory", "bulk", "archive", "session"}
 STATUSES = {"ok", "partial", "not available"}
 
 

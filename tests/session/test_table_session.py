@@ -169,3 +169,13 @@ def test_lines_cut_from_the_record_that_the_session_did_not_write_stay_cut(castl
     note = table.reload_if_changed()
     assert note.endswith("reloaded it (23 lines)")
     assert lines_of(castles_record)[-1] == "Anna: take 2 k9"
+
+
+def test_the_line_count_kept_between_lines_is_the_record_s(castles_record):
+    """lines_played is counted once and then kept up per accepted line (counting renders every line)."""
+    table = TableSession(castles_record)
+    for line in (ROLL, "# a comment line", "bob: take 3 cow3", "bob: take 5 mine"):
+        table.handle(line)
+        assert table.lines_played() == len(lines_of(castles_record))
+    table.handle("undo")
+    assert table.lines_played() == len(lines_of(castles_record))

@@ -1,0 +1,52 @@
+"""8. The table session: time per line, and lines lost (issue 13's trials, issue 17 item 5).
+
+Runs ``session_latency.py``'s measurements (in process for both games; in a real
+pseudo-terminal for Castles and a bare prompt_toolkit prompt, full mode only) and
+``lost_lines.py``'s two trials (2 and 2 in quick mode, 100 and 60 in full mode). Target:
+a line answered in under 5 ms at the 99th percentile, in process. Same-run baseline:
+``write_atomic`` of the same record alone (two fsyncs and a rename: the floor of any
+line that is recorded durably, docs/errors.md "Atomic writes"), so a slow disk shows as
+such instead of as a slow session.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import lost_lines
+import session_latency
+from harness import Context, section, target
+
+
+def run(ctx: Context) -> dict[str, Any]:
+    lines = ctx.pick(12, 60)
+    figures: dict[str, Any] = {}
+    targets = []
+    with tempfile.TemporaryDirectory(dir=ctx.workdir) as scratch:
+        folder = Path(scratch)
+        for game, source in session_latency.RECORDS.items():
+            record = folder / f"{game}.toml"
+            played = session_latency.cut(source, record, lines)
+            measured = session_latency.in_process(record, played)
+            for name, values in measured.items():
+                figures[f"{game}: {name}"] = values
+            line, floor = measured["session line"], measured["baseline: write_atomic alone"]
+            figures[f"{game}: session line p99 / write_atomic p99"] = round(line["p99_ms"] / floor["p99_ms"], 3)
+            targets.append(target(f"{game}: session line p99 ms", line["p99_ms"], 5.0, "lower"))
+            if not ctx.quick and game == "castles":
+                record = folder / f"{game}-terminal.toml"
+                played = session_latency.cut(source, record, lines)
+                figures[f"{game}: real terminal, Enter to prompt"] = session_latency.in_terminal(record, played, folder)
+                figures["bare prompt_toolkit prompt"] = session_latency.in_terminal(record, played, folder, bare=True)
+        plays, edits = ctx.pick((2, 2), (100, 60))
+        figures["lost lines: two simultaneous plays"] = {
+            "trials": plays, "lost": lost_lines.run_trials(lost_lines.two_plays, plays, folder / "plays")}
+        figures["lost lines: editor saving during a session"] = {
+            "trials": edits, "lost": lost_lines.run_trials(lost_lines.editor_trial, edits, folder / "edits")}
+    for name in ("lost lines: two simultaneous plays", "lost lines: editor saving during a session"):
+        targets.append(target(f"{name}: lost", figures[name]["lost"], 0, "lower"))
+    return section(figures, targets, [
+        "wall time per line in process: TableSession.handle + what the next prompt asks",
+        "the write_atomic baseline is the disk's share; on a shared disk both move together"])
