@@ -181,8 +181,10 @@ COMMANDS: dict[str, Command] = {
         (("game", "word"),),
         {**JSON, "--players": ("players", "int"), "-p": ("players", "int"), "--seed": ("seed", "int"),
          "-s": ("seed", "int"), "--out": ("out", "path"), "-o": ("out", "path"),
-         "--edition": ("edition", "text"), "-e": ("edition", "text"), "--stop-after": ("stop_after", "int")},
-        _call(subcommands.playout, "game", "players", "seed", "out", "edition", "stop_after", "json", json=False),
+         "--edition": ("edition", "text"), "-e": ("edition", "text"), "--stop-after": ("stop_after", "int"),
+         "--modules": ("modules", "text")},
+        _call(subcommands.playout, "game", "players", "seed", "out", "edition", "stop_after", "json", "modules",
+              json=False),
         ranges={"players": (2, 4)}, required=("players", "seed", "out")),
 }
 

@@ -57,6 +57,8 @@ def _rounds_the_slow_way(path: Path) -> tuple[list[str], dict[str, list[int]]]:
     totals: list[dict[str, int]] = []
     if table == "log":
         groups = [(key.upper(), lines) for key, lines in doc.data["log"].items()]
+    elif "play" not in doc.data:
+        groups = []             # a position with no lines after it (records/.../late-buyer-*.toml)
     else:
         first = doc.data["game"]["players"][0].casefold()
         groups, previous = [], None
