@@ -51,7 +51,10 @@ class Module:
     ``stock``: tile kind -> ``f(state) -> how many lie beside the black depot``, tiles the
     module lays there to be bought like its tiles (added; the purchase, the move generator and
     the supply's accounting ask it); ``area_points``: ``f(state, player, space) -> VP`` for
-    a completed area (replacing the board's table).
+    a completed area (replacing the board's table); ``categories``: the VP categories the
+    module scores during play (``player.add_vp(category, n)``), shown in the breakdown after
+    the base game's (added); ``end_points``: category -> ``f(state, player) -> VP`` scored at
+    the final scoring (added).
     """
 
     name: str
@@ -64,6 +67,8 @@ class Module:
     end_scoring: Mapping[int, Callable[..., int]] = field(default_factory=dict)
     stock: Mapping[str, Callable[..., int]] = field(default_factory=dict)
     area_points: Callable[..., int] | None = None
+    categories: tuple[str, ...] = ()
+    end_points: Mapping[str, Callable[..., int]] = field(default_factory=dict)
 
 
 def extend(rules: Ruleset, module: Module) -> Ruleset:
@@ -85,7 +90,9 @@ def extend(rules: Ruleset, module: Module) -> Ruleset:
                    rules.after_placement + module.after_placement, tuple(phase_end),
                    MappingProxyType({**rules.end_scoring, **module.end_scoring}),
                    MappingProxyType({**rules.stock, **module.stock}),
-                   rules.area_points if module.area_points is None else module.area_points)
+                   rules.area_points if module.area_points is None else module.area_points,
+                   rules.categories + module.categories,
+                   MappingProxyType({**rules.end_points, **module.end_points}))
 
 
 #: The base game, written as a module like any other: its placement rules
@@ -110,7 +117,7 @@ RESERVED = ("extra-tiles", "white-castles", "inns", "trade-routes", "shields", "
             "solo-game")
 
 _NOTHING = Ruleset((), (), compile_placement(()), MappingProxyType({}), MappingProxyType({}), (), (),
-                   MappingProxyType({}), MappingProxyType({}), None)
+                   MappingProxyType({}), MappingProxyType({}), None, (), MappingProxyType({}))
 
 
 @cache

@@ -78,13 +78,21 @@ def knowledge_points(state: GameState, player: PlayerState) -> dict[int, int]:
 
 
 def breakdown(state: GameState, player: PlayerState, final: bool) -> dict[str, int]:
-    """``player``'s VP by category; with ``final``, including final scoring."""
+    """``player``'s VP by category; with ``final``, including final scoring.
+
+    The base game's categories first, then those of the record's modules
+    (``ruleset.categories`` during play, ``ruleset.end_points`` at the final scoring).
+    """
     result = {category: player.vp.get(category, 0) for category in PLAY_CATEGORIES}
+    for category in state.ruleset.categories:
+        result[category] = player.vp.get(category, 0)
     if final:
         result["end-goods"] = sum(player.goods.values())
         result["end-silver"] = player.silver
         result["end-workers"] = player.workers // 2
         result["knowledge-tiles"] = sum(knowledge_points(state, player).values())
+        for category, points in state.ruleset.end_points.items():
+            result[category] = points(state, player)
     return result
 
 

@@ -54,7 +54,9 @@ class Ruleset:
     ``end_scoring``: knowledge tile number -> its final-scoring function; ``stock``: tile
     kind -> ``f(state) -> how many lie beside the black depot``, for the tiles a module lays
     there outside its spaces (the inns); ``area_points``: ``f(state, player, space) -> VP`` for a
-    completed area, None for the board's table. Built by
+    completed area, None for the board's table; ``categories``: the VP categories a module
+    scores during play (after the base game's in the breakdown); ``end_points``: category ->
+    ``f(state, player) -> VP``, the final-scoring categories a module adds. Built by
     :func:`burgundy_cli.castles.modules.ruleset` and handed to each :class:`GameState`;
     shared, never changed.
     """
@@ -69,6 +71,8 @@ class Ruleset:
     end_scoring: Mapping[int, Callable[..., int]]
     stock: Mapping[str, Callable[..., int]]
     area_points: Callable[..., int] | None
+    categories: tuple[str, ...]
+    end_points: Mapping[str, Callable[..., int]]
 
 
 @dataclass(slots=True, eq=False)
