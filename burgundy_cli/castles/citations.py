@@ -82,6 +82,31 @@ _PASSAGES: dict[str, tuple[str | None, str]] = {
                             "depot', 'Like every other hex tile from the black depot, inns can be bought by "
                             "paying 2 silver coins'"),
     "cob.inn.area": (None, "'EXPANSIONS', 'The Inns': 'you may only place up to one inn per color area!'"),
+    # --- 2019 shields ---
+    'cob.shield.setup': (None, "'THE SHIELDS', 'Game setup': 'Randomly place them on the goods spaces of the six depots ... based on the number of players', 'any shields collected from a depot won't be replaced!'"),
+    'cob.shield.doubles': (None, "'THE SHIELDS', 'Playing the game': 'Whenever you roll doubles*, instead of taking your 2 game actions, you may take a shield', '*As usual, you may use workers to change the result of your dice to create a double'"),
+    'cob.shield.depot': (None, "'THE SHIELDS', 'Playing the game': 'take a shield from the depot with the rolled number'"),
+    'cob.shield.castle': (None, "'THE SHIELDS', 'Playing the game': 'That shield must be placed on one of your castle tiles ... or replace an existing shield (the old one is removed completely from the game)'"),
+    'cob.shield.tribute': (None, "'THE SHIELDS', 'Important!': 'At the end of each phase, before receiving silver from your mines, you must pay tribute for your shields! Each shield costs 1 silver. If you cannot or don't want to pay, you must remove that many shields'"),
+    'cob.shield.vp': (None, "'THE SHIELDS', 'List of shield abilities': '(+12 victory points.)', '(+8 victory points.)', '(+4 victory points.)'"),
+    'cob.shield.1': (None, "'THE SHIELDS', 'List of shield abilities', 1) 'all pasture spaces count as connected'"),
+    'cob.shield.2': (None, "'THE SHIELDS', 'List of shield abilities', 2) 'whenever another player gets a worker, you also get a worker'"),
+    'cob.shield.3': (None, "'THE SHIELDS', 'List of shield abilities', 3) 'you may pay tribute for your shields with workers instead of silver'"),
+    'cob.shield.4': (None, "'THE SHIELDS', 'List of shield abilities', 4) 'an unlimited number of hex tile storage spaces'"),
+    'cob.shield.5': (None, "'THE SHIELDS', 'List of shield abilities', 5) 'whenever you place a ship, you may choose a type of goods'"),
+    'cob.shield.6': (None, "'THE SHIELDS', 'List of shield abilities', 6) 'choose one player. Any monastery tiles in that player's duchy count as if they were in your own duchy'"),
+    'cob.shield.7': (None, "'THE SHIELDS', 'List of shield abilities', 7) 'your bonus tiles score double'"),
+    'cob.shield.8': (None, "'THE SHIELDS', 'List of shield abilities', 8) 'double the pay out of your mines'"),
+    'cob.shield.9': (None, "'THE SHIELDS', 'List of shield abilities', 9) 'you gain 1 silver for each goods tile you sell'"),
+    'cob.shield.10': (None, "'THE SHIELDS', 'List of shield abilities', 10) 'your victory point monastery tiles score double'"),
+    'cob.shield.11': (None, "'THE SHIELDS', 'List of shield abilities', list of shield abilities, shield 11 (2019 Traditional Chinese rulebook p16; missing from our English extraction)"),
+    'cob.shield.12': (None, "'THE SHIELDS', 'List of shield abilities', 12) 'double the amount of victory points you get for each goods tile you sell'"),
+    'cob.shield.13': (None, "'THE SHIELDS', 'List of shield abilities', 13) 'double the amount of victory points you get for each shield in your duchy (including this one)'"),
+    'cob.shield.14': (None, "'THE SHIELDS', 'List of shield abilities', 14) 'at the end of each phase ... take a hex tile from any of the six depots ... Place it directly in your duchy'"),
+    'cob.shield.15': (None, "'THE SHIELDS', 'List of shield abilities', 15) 'at the end of each phase ... take a hex tile from the black depot ... Place it directly in your duchy'"),
+    'cob.shield.16': (None, "'THE SHIELDS', 'List of shield abilities', 16) 'you may change on your turn the result of one of your dice to any number'"),
+    'cob.shield.17': (None, "'THE SHIELDS', 'List of shield abilities', 17) 'whenever you complete an area, you score according to the next larger area'"),
+    'cob.shield.18': (None, "'THE SHIELDS', 'List of shield abilities', 18)) 'you are allowed to place hex tiles on any space in your duchy, not only adjacent'"),
 }
 
 #: edition -> rule id -> that edition's citation

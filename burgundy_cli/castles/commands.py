@@ -34,6 +34,8 @@ TileName = Annotated[str, Length(1, 32)]
 SpaceName = Annotated[str, Pattern(r"^[a-g][1-7]$")]
 PlayerName = Annotated[str, Length(1, 40)]
 PhaseLetter = Literal["A", "B", "C", "D", "E"]
+#: The 2019 shields are numbered 1-18.
+ShieldNumber = Annotated[int, Range(1, 18)]
 
 
 
@@ -97,7 +99,17 @@ class WorkersAction:
     kind: Literal["workers"] = "workers"
 
 
-Action = Union[TakeAction, PlaceAction, SellAction, WorkersAction]
+@command_class
+class ShieldAction:
+    """2019 shields, shield 11: a castle's extra action takes ``shield`` (from any depot) onto
+    the castle on ``space``."""
+
+    kind: Literal["shield"] = "shield"
+    shield: ShieldNumber
+    space: SpaceName
+
+
+Action = Union[TakeAction, PlaceAction, SellAction, WorkersAction, ShieldAction]
 
 
 # --- commands: one notation line each ------------------------------------------------------
@@ -193,7 +205,65 @@ class PhaseGoodsEvent:
     goods: Annotated[list[GoodsType], Length(5, 5)]
 
 
-Command = Union[DieCommand, BuyCommand, PassCommand, CorrectionCommand, RollEvent, RevealEvent, PhaseGoodsEvent]
+# --- 2019 shields module -------------------------------------------------------------------
+
+
+@command_class
+class ShieldCommand:
+    """Doubles used to take ``shield`` from the depot of their number onto the castle on
+    ``space``, instead of both dice actions. ``dice``: both dice as rolled; ``value``: the
+    number workers turn both into (None: they show the same number)."""
+
+    kind: Literal["shield"] = "shield"
+    player: PlayerName
+    dice: tuple[DieValue, DieValue]
+    value: DieValue | None = None
+    shield: ShieldNumber
+    space: SpaceName
+
+
+@command_class
+class TributeCommand:
+    """The tribute a player pays at this phase's end, said ahead: the shields given up
+    (``drop``) and how many of the others shield 3 pays with workers (None: silver first)."""
+
+    kind: Literal["tribute"] = "tribute"
+    player: PlayerName
+    drop: tuple[ShieldNumber, ...] = ()
+    workers: Annotated[int, Range(0, 18)] | None = None
+
+
+@command_class
+class ShieldGoodsCommand:
+    """Shield 5: right after placing a ship, every goods tile of type ``goods`` on the depots."""
+
+    kind: Literal["shield-goods"] = "shield-goods"
+    player: PlayerName
+    goods: GoodsType
+
+
+@command_class
+class ShieldBorrowCommand:
+    """Shield 6: the player whose monastery tiles count as the holder's own."""
+
+    kind: Literal["shield-borrow"] = "shield-borrow"
+    player: PlayerName
+    lender: PlayerName
+
+
+@command_class
+class ShieldPlaceCommand:
+    """Shields 14 (a numbered depot) and 15 (``depot`` 0, the black depot): at a phase end, a
+    tile from the depot straight into the duchy, with its effect (``place``: the placement)."""
+
+    kind: Literal["shield-place"] = "shield-place"
+    player: PlayerName
+    depot: Annotated[int, Range(0, 6)]
+    place: PlaceAction
+
+
+Command = Union[DieCommand, BuyCommand, PassCommand, CorrectionCommand, RollEvent, RevealEvent, PhaseGoodsEvent,
+                ShieldCommand, TributeCommand, ShieldGoodsCommand, ShieldBorrowCommand, ShieldPlaceCommand]
 
 
 def validate_command(data: Any) -> Command:

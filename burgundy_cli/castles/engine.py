@@ -326,7 +326,71 @@ _CHECKS = {
 
 def check(state: GameState, cmd) -> None:
     """Raise :class:`IllegalMoveError` if ``cmd`` is not legal in ``state``; change nothing."""
-    _CHECKS[cmd.kind](state, cmd)
+    checker = _CHECKS.get(cmd.kind)
+    if checker is None:
+        _check_module_line(state, cmd)
+        return
+    checker(state, cmd)
+
+
+# --- lines a module adds ------------------------------------------------------------------------
+
+
+def module_line(state: GameState, kind: str):
+    """The ``LineRule`` of a line kind a module adds (``state.ruleset.lines``), or the refusal."""
+    line = state.ruleset.lines.get(kind)
+    if line is None:
+        raise illegal("cob.module.off", f"a '{kind}' line belongs to a 2019 module this game does not play",
+                      '[game.options] modules = ["shields"] switches the shields on (2019 edition)')
+    return line
+
+
+def _check_pair(state: GameState, cmd, rule_id: str) -> tuple[PlayerState, int, int]:
+    """A line spending both of the mover's dice as doubles, instead of both actions: the player
+    is to move with both dice unused, and (workers allowed) both show one number. Returns
+    (player, that number, worker cost)."""
+    player = _check_mover(state, cmd)
+    first, second = cmd.dice
+    if sorted(player.dice) != sorted((first, second)):
+        unused = ", ".join(map(str, player.dice)) or "none"
+        raise illegal("cob.die.unused", f"doubles need both of {player.name}'s dice unused: {first} and {second}",
+                      f"unused dice: {unused}")
+    value = cmd.value
+    if value is None:
+        if first != second:
+            raise illegal(rule_id, f"{first} and {second} are no doubles",
+                          f"say the number workers make of both: {first} {second}>{first}")
+        value = first
+    cost = worker_cost(player, first, value) + worker_cost(player, second, value)
+    if not workers_suffice(player, cost):
+        raise illegal("cob.die.workers", f"{player.name} cannot turn {first} and {second} into doubles of {value}",
+                      f"needs {cost} worker{'s' if cost != 1 else ''}, {player.name} has {player.workers}")
+    return player, value, cost
+
+
+def _check_module_line(state: GameState, cmd) -> tuple[PlayerState, int, int] | None:
+    line = module_line(state, cmd.kind)
+    if line.pair is None:
+        line.check(state, cmd)
+        return None
+    player, value, cost = found = _check_pair(state, cmd, line.pair)
+    line.check(state, player, cmd, value)
+    return found
+
+
+def _play_module_line(state: GameState, cmd) -> None:
+    """Check a module's line and carry it out with what the check found."""
+    found = _check_module_line(state, cmd)
+    line = state.ruleset.lines[cmd.kind]
+    if found is None:
+        line.apply(state, cmd)
+        return
+    player, value, cost = found
+    state.late_buyer = -1
+    player.workers -= cost
+    player.dice.clear()
+    line.apply(state, player, cmd, value)
+    _end_turn(state)
 
 
 # --- apply ------------------------------------------------------------------------------------------
@@ -460,8 +524,13 @@ _APPLIES = {
 
 
 def apply(state: GameState, cmd) -> None:
-    """Carry ``cmd`` out on ``state`` in place. Does not check: call :func:`check` first."""
-    _APPLIES[cmd.kind](state, cmd)
+    """Carry ``cmd`` out on ``state`` in place. Does not check: call :func:`check` first (a
+    module's line is checked again: its apply uses what the check finds)."""
+    applier = _APPLIES.get(cmd.kind)
+    if applier is None:
+        _play_module_line(state, cmd)
+        return
+    applier(state, cmd)
 
 
 def play(state: GameState, cmd, kind: str | None = None) -> None:
@@ -473,6 +542,9 @@ def play(state: GameState, cmd, kind: str | None = None) -> None:
         kind = cmd.kind
     if kind == "die":
         play_die(state, cmd)
+        return
+    if kind not in _CHECKS:
+        _play_module_line(state, cmd)
         return
     _CHECKS[kind](state, cmd)
     _APPLIES[kind](state, cmd)

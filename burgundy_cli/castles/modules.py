@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from types import MappingProxyType
 
-from burgundy_cli.castles import module_inns
+from burgundy_cli.castles import module_inns, module_shields
 from burgundy_cli.castles.actions import ACTIONS, EFFECTS, Effect, mine_income, score_completion
 from burgundy_cli.castles.placement import PLACEMENT_RULES, PlacementRule, compile_placement
 from burgundy_cli.castles.scoring import END_SCORING
@@ -54,7 +54,8 @@ class Module:
     a completed area (replacing the board's table); ``categories``: the VP categories the
     module scores during play (``player.add_vp(category, n)``), shown in the breakdown after
     the base game's (added); ``end_points``: category -> ``f(state, player) -> VP`` scored at
-    the final scoring (added).
+    the final scoring (added); ``lines``: line kind -> ``LineRule``, line forms of the module's
+    own (added; the engine asks them for a kind it does not know).
     """
 
     name: str
@@ -69,6 +70,7 @@ class Module:
     area_points: Callable[..., int] | None = None
     categories: tuple[str, ...] = ()
     end_points: Mapping[str, Callable[..., int]] = field(default_factory=dict)
+    lines: Mapping[str, object] = field(default_factory=dict)
 
 
 def extend(rules: Ruleset, module: Module) -> Ruleset:
@@ -92,7 +94,8 @@ def extend(rules: Ruleset, module: Module) -> Ruleset:
                    MappingProxyType({**rules.stock, **module.stock}),
                    rules.area_points if module.area_points is None else module.area_points,
                    rules.categories + module.categories,
-                   MappingProxyType({**rules.end_points, **module.end_points}))
+                   MappingProxyType({**rules.end_points, **module.end_points}),
+                   lines=MappingProxyType({**rules.lines, **module.lines}))
 
 
 #: The base game, written as a module like any other: its placement rules
@@ -109,8 +112,16 @@ INNS = Module("inns", placement=(module_inns.ANY_COLOUR, module_inns.ONE_PER_ARE
               effects={module_inns.INN: Effect()},
               stock={module_inns.INN: module_inns.inns_left}, area_points=module_inns.area_points)
 
+#: The shields (2019 rulebook, "THE SHIELDS"): taken on doubles, tribute before the mines pay,
+#: 18 abilities and their end VP (:mod:`~burgundy_cli.castles.module_shields`).
+SHIELDS = Module("shields", placement=(module_shields.ADJACENT_UNLESS_18,), actions=module_shields.SHIELD_ACTIONS,
+                 effects=module_shields.SHIELD_EFFECTS, after_placement=(module_shields.after_placement,),
+                 phase_end=(PhaseStep(module_shields.tribute, before=mine_income), PhaseStep(module_shields.mines_doubled)),
+                 area_points=module_shields.area_points, end_points={"shields": module_shields.end_points},
+                 lines=module_shields.LINES)
+
 #: Module name -> :class:`Module`: the 2019 expansions refereed so far.
-MODULES: dict[str, Module] = {"inns": INNS}
+MODULES: dict[str, Module] = {"inns": INNS, "shields": SHIELDS}
 
 #: Every module of the 2019 rulebook, in its order (names of ``[game.options] modules``).
 RESERVED = ("extra-tiles", "white-castles", "inns", "trade-routes", "shields", "border-posts", "team-game",
@@ -122,8 +133,9 @@ _NOTHING = Ruleset((), (), compile_placement(()), MappingProxyType({}), MappingP
 
 @cache
 def ruleset(modules: tuple[str, ...] = ()) -> Ruleset:
-    """The base game's rules extended by ``modules`` in order (cached; KeyError if unknown)."""
+    """The base game's rules extended by ``modules`` in the rulebook's order (cached; KeyError if
+    unknown): the shields' area scoring (shield 17) knows the inns, so it comes after theirs."""
     rules = extend(_NOTHING, BASE)
-    for name in modules:
+    for name in sorted(modules, key=RESERVED.index):  # the rulebook's order, whatever the record's
         rules = extend(rules, MODULES[name])
     return rules

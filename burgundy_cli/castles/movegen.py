@@ -171,7 +171,39 @@ def _granted(state: GameState, seat: int, grant: Grant) -> list:
         actions += [SellAction(goods=goods) for goods in sorted(player.goods)]
     if "workers" in grant.kinds:
         actions.append(_WORKERS)
+    for kind in grant.kinds:
+        more = _GRANTED_BY_MODULE.get(kind)
+        if more is not None and kind in state.ruleset.actions:
+            actions += more(state, player)
     return actions
+
+
+def _granted_shields(state: GameState, player: PlayerState) -> list:
+    """A castle's extra action taking a shield (shield 11): each shield on a depot onto each castle."""
+    from burgundy_cli.castles.commands import ShieldAction
+    from burgundy_cli.castles.module_shields import holds
+
+    if state.shields is None or not holds(player, 11):
+        return []
+    kinds = catalogue()
+    castles = [space_name(s) for s, t in enumerate(player.duchy) if t is not None and kinds[t].type == "castle"]
+    rule = state.ruleset.actions["shield"]
+    return [action for action in (ShieldAction(shield=shield, space=space) for depot in state.shields.depots
+                                  for shield in depot for space in castles) if _allowed(rule, state, player, action)]
+
+
+def _allowed(rule, state: GameState, player: PlayerState, action) -> bool:
+    """The granted action's own ``ActionRule`` check accepts ``action`` (any number)."""
+    try:
+        rule.check(state, player, action, None)
+    except IllegalMoveError:
+        return False
+    return True
+
+
+#: Granted action kinds a module adds -> f(state, player): its candidate actions, those the
+#: kind's ``ActionRule`` check accepts.
+_GRANTED_BY_MODULE = {"shield": _granted_shields}
 
 
 def ship_choices(state: GameState, player: PlayerState) -> list[tuple[int | None, int | None, tuple | None]]:
@@ -340,10 +372,25 @@ def _generate(state: GameState) -> tuple[str | None, list[tuple[str, object]]]:
     if seat < 0:
         return (state.players[late].name if out else None), out
     _die_moves(state, seat, out)
+    for line in state.ruleset.lines.values():
+        if line.candidates is not None:
+            out.extend((_line_label(state, seat, label, command), command)
+                       for label, command in line.candidates(state, seat) if _accepted(state, command))
     if not bought_this_turn(state, seat):
         _buys(state, seat, "buy: ", out)
     out.append(("pass", PassCommand(player=state.players[seat].name)))
     return state.players[seat].name, out
+
+
+def _line_label(state: GameState, seat: int, label: str, command) -> str:
+    """A module line's group label, with the workers it costs when it spends both dice as doubles."""
+    dice = getattr(command, "dice", None)
+    if dice is None:
+        return label
+    player = state.players[seat]
+    value = dice[0] if command.value is None else command.value
+    cost = sum(worker_cost(player, die, value) for die in dice)
+    return f"{label}, {cost} worker{'s' if cost != 1 else ''}"
 
 
 def legal_commands(state: GameState) -> list:

@@ -53,6 +53,8 @@ _VERBS = {
     "buy": "buy", "b": "buy",
     "pass": "pass",
     "fix": "fix",
+    "shield": "shield", "sh": "shield",
+    "tribute": "tribute",
 }
 _TABLE_VERBS = {"roll": "roll", "dice": "roll", "reveal": "reveal", "rev": "reveal", "goods": "goods",
                 "fix": "fix"}
@@ -333,7 +335,10 @@ def _effect_action(reader: _Reader, player: str) -> c.TakeAction | c.PlaceAction
         return c.SellAction(goods=_number(reader, "a goods type (1-6)", 1, 6))
     if verb == "workers":
         return c.WorkersAction()
-    raise error(token, f"expected take, place, sell or workers after 'then', found '{token.text}'")
+    if verb == "shield":
+        shield, space = _shield_onto(reader)
+        return c.ShieldAction(shield=shield, space=space)
+    raise error(token, f"expected take, place, sell, workers or shield after 'then', found '{token.text}'")
 
 
 def _die_command(reader: _Reader, player: str, verb: str) -> c.DieCommand:
@@ -409,6 +414,89 @@ def _resource(token: _Token, reader: _Reader) -> str:
         raise error(token, f"expected silver, workers, vp or goods1-6, found '{token.text}'")
     kind = match.group(1) or str(_number(reader, "a goods type (1-6)", 1, 6))
     return f"goods{kind}"
+
+
+# --- 2019 shields ----------------------------------------------------------------------------
+
+
+def _shield_onto(reader: _Reader) -> tuple[int, str]:
+    """``<shield> <castle space>`` (also ``shield 12 on c4``): a shield and the castle it goes on."""
+    reader.accept("shield", "s")
+    shield = _number(reader, "a shield number (1-18)", 1, 18)
+    reader.accept("on", "onto")
+    return shield, _space(reader)
+
+
+def _shield_line(reader: _Reader, player: str) -> c.Command:
+    """``shield <die> <die> <shield> <space>`` (doubles), ``shield goods <type>`` (shield 5),
+    ``shield borrow <player>`` (shield 6), ``shield place <tile> from <depot|black> <space> ...``
+    (shields 14, 15)."""
+    if reader.accept("goods", "good", "g"):
+        command: c.Command = c.ShieldGoodsCommand(player=player, goods=_number(reader, "a goods type (1-6)", 1, 6))
+    elif reader.accept("borrow", "from"):
+        words = []
+        while (token := reader.peek()) is not None and token.kind == "word":
+            words.append(reader.next("a player name"))
+        if not words:
+            raise error(reader.next("a player name"), "expected the player whose monastery tiles shield 6 lends")
+        command = c.ShieldBorrowCommand(player=player, lender=_player_name(words))
+    elif reader.accept("place", "p"):
+        tile = _tile(reader)
+        reader.accept("from", "depot")
+        token = reader.next("a depot (1-6 or black)")
+        if token.text.lower() in ("black", "blk", "0"):
+            depot = 0
+        else:
+            reader.pos -= 1
+            depot = _number(reader, "a depot (1-6 or black)", 1, 6)
+        reader.tokens.insert(reader.pos, _Token(tile, token.column, "word"))
+        command = c.ShieldPlaceCommand(player=player, depot=depot, place=_place(reader, player))
+    else:
+        first_token = reader.peek()
+        first, used_first = _die(reader)
+        second, used_second = _die(reader)
+        values = {used_first or first, used_second or second}
+        if len(values) > 1 and (used_first, used_second) != (None, None):  # (two plain dice: the engine judges)
+            raise error(first_token, "doubles use both dice as one number",
+                        hint=f"write the number both are used as: {first} {second}>{first}")
+        value = values.pop() if (used_first, used_second) != (None, None) else None
+        shield, space = _shield_onto(reader)
+        command = c.ShieldCommand(player=player, dice=(first, second), value=value, shield=shield, space=space)
+    reader.expect_end("the shield line")
+    return command
+
+
+def _tribute(reader: _Reader, player: str) -> c.TributeCommand:
+    """``tribute [drop <shield> ...] [workers <n>]``: the tribute of this phase's end, said ahead."""
+    drop: list[int] = []
+    if reader.accept("drop", "remove"):
+        drop.append(_number(reader, "a shield number (1-18)", 1, 18))
+        while reader.accept_punct(",") or (reader.peek_word() or "").isdigit():
+            drop.append(_number(reader, "a shield number (1-18)", 1, 18))
+    workers = _number(reader, "a number of workers", 0, 18) if reader.accept_clause("workers", "worker", "w") else None
+    reader.expect_end("the tribute")
+    return c.TributeCommand(player=player, drop=tuple(drop), workers=workers)
+
+
+def _format_shield(command) -> str:
+    """The canonical text of a shields module line (player prefix included)."""
+    head = f"{command.player}: "
+    if isinstance(command, c.ShieldCommand):
+        value = command.value
+        dice = " ".join(_die_text(die, None if value is None or value == die else value) for die in command.dice)
+        return f"{head}shield {dice} {command.shield} {command.space}"
+    if isinstance(command, c.TributeCommand):
+        text = head + "tribute"
+        if command.drop:
+            text += " drop " + " ".join(map(str, command.drop))
+        return text + (f" workers {command.workers}" if command.workers is not None else "")
+    if isinstance(command, c.ShieldGoodsCommand):
+        return f"{head}shield goods {command.goods}"
+    if isinstance(command, c.ShieldBorrowCommand):
+        return f"{head}shield borrow {command.lender}"
+    place = format_action(command.place, player=command.player)
+    tile, rest = place[len("place "):].split(" ", 1)
+    return f"{head}shield place {tile} from {'black' if command.depot == 0 else command.depot} {rest}"
 
 
 # --- table lines ---------------------------------------------------------------------------
@@ -803,6 +891,10 @@ def _parse(reader: _Reader) -> c.Command:
         return _buy(reader, player)
     if verb == "fix":
         return _correction(reader, player)
+    if verb == "shield":
+        return _shield_line(reader, player)
+    if verb == "tribute":
+        return _tribute(reader, player)
     return _die_command(reader, player, verb)
 
 
@@ -869,6 +961,8 @@ def format_action(action: c.TakeAction | c.PlaceAction | c.SellAction | c.Worker
         if die is None:
             return f"sell {action.goods}"
         return head if action.goods == effective else f"{head} goods {action.goods}"
+    if isinstance(action, c.ShieldAction):
+        return f"shield {action.shield} {action.space}"
     return head
 
 
@@ -900,4 +994,6 @@ def format_command(command: c.Command) -> str:
     if isinstance(command, c.RevealEvent):
         depot = "black" if command.depot == 0 else str(command.depot)
         return " ".join(["reveal", depot, *command.tiles])
-    return "goods " + " ".join(map(str, command.goods))
+    if isinstance(command, c.PhaseGoodsEvent):
+        return "goods " + " ".join(map(str, command.goods))
+    return _format_shield(command)

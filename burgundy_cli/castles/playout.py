@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from burgundy_cli.castles import commands as c
-from burgundy_cli.castles.boards import CENTRE, board, board_numbers, depot_spaces, space_name
+from burgundy_cli.castles.boards import CENTRE, board, board_numbers, depot_spaces, space_id, space_name
 from burgundy_cli.castles.engine import free_change, worker_cost
 from burgundy_cli.castles.movegen import legal_commands
 from burgundy_cli.castles.state import GameState
@@ -139,10 +139,27 @@ def _value(state: GameState, command, placed: set[str]) -> float:
     if isinstance(command, c.BuyCommand):
         return 2.5 + _tile_value(state, seat, command.tile, placed) - (4.0 if command.discard else 0.0) \
             - command.pay_workers
+    if not isinstance(command, c.DieCommand):
+        return _module_value(state, seat, command)
     player = state.players[seat]
     value = command.rolled if command.value is None else command.value
     cost = worker_cost(player, command.rolled, value, free_change(player, command.action, state.options))
     return _action_value(state, seat, command.action, placed) - 1.5 * cost
+
+
+def _module_value(state: GameState, seat: int, command) -> float:
+    """A module's line: a shield taken with doubles (worth its end VP, less the workers and the
+    shield it replaces), or shield 5's goods."""
+    from burgundy_cli.castles.module_shields import end_vp
+
+    player = state.players[seat]
+    if isinstance(command, c.ShieldCommand):
+        value = command.dice[0] if command.value is None else command.value
+        cost = sum(worker_cost(player, die, value) for die in command.dice)
+        replaced = player.shields.get(space_id(command.space))
+        return 4.0 + end_vp(command.shield) / 2 - 1.5 * cost - (8.0 if replaced is not None else 0.0) \
+            - (4.0 if player.silver < len(player.shields) + 1 else 0.0)
+    return 5.0
 
 
 def choose(rng: random.Random, state: GameState, commands: list, placed: set[str]):
@@ -202,6 +219,12 @@ def play_game(players: int, seed: int, edition: str | None = None, stop_after: i
                               "seeded policy, not a game played by people.",
                         options={"modules": list(modules)} if modules else {})
     setup = deal_setup(rng, edition, names)
+    if "shields" in modules:  # drawn after the rest, so that a game without shields deals as before
+        from burgundy_cli.castles.module_shields import SHIELDS, deal
+
+        order = list(SHIELDS)
+        rng.shuffle(order)
+        setup["shields"] = deal(order, players)
     session = CastlesSession(header, "setup", setup, state_from_setup(header, setup))
     state = session.state
     placed: set[str] = set()

@@ -61,13 +61,15 @@ class SetupTable:
     """The ``[setup]`` table: boards, start castles, starting goods, start player.
 
     ``boards``: the duchy number for everyone, or per player; ``start``: the start castle
-    space per player.
+    space per player; ``shields`` (2019 shields module): the shield numbers dealt onto each
+    depot ``"1"``..``"6"``.
     """
 
     boards: int | dict[str, int] = 1
     start: dict[str, SpaceName] = field(default_factory=dict)
     goods: dict[str, Annotated[list[GoodsType], Length(3, 3)]]
     start_player: Annotated[str, Length(1)] | None = None
+    shields: dict[_GoodsKey, list[Annotated[int, Range(1, 18)]]] | None = None
 
 
 @table_class
@@ -138,6 +140,11 @@ class PositionTable:
 # --- shared validation --------------------------------------------------------------------------
 
 
+#: The true/false options of the 2019 modules: option name -> ``Options`` field.
+_FLAGS = {"inn-uncapped": "inn_uncapped", "shield-tribute-whole": "shield_tribute_whole",
+          "shield17-uncapped": "shield17_uncapped"}
+
+
 def options_from_header(header: GameHeader) -> Options:
     """The rule options of ``[game.options]`` (see docs/rulings.md).
 
@@ -156,13 +163,13 @@ def options_from_header(header: GameHeader) -> Options:
             values["k8_doubles_free" if key.startswith("k8") else "k6_mixed"] = value
         elif key == "modules":
             values["modules"] = module_names(value, header.edition or "2019", path)
-        elif key == "inn-uncapped":
+        elif key in _FLAGS:
             if not isinstance(value, bool):
                 raise SetupError("must be true or false", path)
-            values["inn_uncapped"] = value
+            values[_FLAGS[key]] = value
         else:
             raise SetupError("unknown option", path, "known: tiebreak-empty-spaces, k8-doubles-free-change, "
-                             "k6-mixed-payment, modules, inn-uncapped")
+                             f"k6-mixed-payment, modules, {', '.join(_FLAGS)}")
     return Options(**values)
 
 
@@ -342,7 +349,24 @@ def state_from_setup(header: GameHeader, data: object) -> GameState:
     _goods_limit(goods_used, ("setup", "goods"))
     bridge = [[names.index(name) for name in reversed(seats)]]
     return GameState(edition, options, players, bridge, ruleset(options.modules), supply=_fresh_supply(len(names)),
-                     goods_used=goods_used)
+                     goods_used=goods_used, shields=_dealt_shields(options, table.shields, len(names)))
+
+
+def _dealt_shields(options: Options, dealt: dict[str, list[int]] | None, players: int):
+    """The shields table of a game with the shields module (None without it): ``[setup] shields``
+    must say which shields lie on which depot (chance comes from the table)."""
+    if "shields" not in options.modules:
+        if dealt is not None:
+            raise SetupError("shields are dealt only in a game with the shields module", ("setup", "shields"),
+                             '[game.options] modules = ["shields"]')
+        return None
+    from burgundy_cli.castles.module_shields import table_from_setup
+
+    shields, why, key = table_from_setup(dealt, players)
+    if shields is None:
+        raise SetupError(why, ("setup", "shields", key) if key else ("setup",),
+                         "the shields lying face up on each depot at setup, by depot")
+    return shields
 
 
 # --- [position] ---------------------------------------------------------------------------------

@@ -30,6 +30,9 @@ class Options:
     ``k6_mixed``: 2019 knowledge tile 6 lets a purchase be paid 1 silverling + 1 worker.
     ``modules``: 2019 expansion modules switched on (:data:`~burgundy_cli.castles.modules.MODULES`).
     ``inn_uncapped``: an area enlarged by an inn scores beyond size 8 (option ``inn-uncapped``).
+    ``shield_tribute_whole``: a player who cannot pay every shield's tribute loses them all
+    (option ``shield-tribute-whole``); ``shield17_uncapped``: shield 17 scores beyond size 8
+    (option ``shield17-uncapped``).
     """
 
     tiebreak_empty: str = "fewest"
@@ -37,6 +40,8 @@ class Options:
     k6_mixed: bool = False
     modules: tuple[str, ...] = ()
     inn_uncapped: bool = False
+    shield_tribute_whole: bool = False
+    shield17_uncapped: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +61,8 @@ class Ruleset:
     there outside its spaces (the inns); ``area_points``: ``f(state, player, space) -> VP`` for a
     completed area, None for the board's table; ``categories``: the VP categories a module
     scores during play (after the base game's in the breakdown); ``end_points``: category ->
-    ``f(state, player) -> VP``, the final-scoring categories a module adds. Built by
+    ``f(state, player) -> VP``, the final-scoring categories a module adds; ``lines``: line
+    kind -> the ``LineRule`` of a line form a module adds (the shields'). Built by
     :func:`burgundy_cli.castles.modules.ruleset` and handed to each :class:`GameState`;
     shared, never changed.
     """
@@ -73,6 +79,7 @@ class Ruleset:
     area_points: Callable[..., int] | None
     categories: tuple[str, ...]
     end_points: Mapping[str, Callable[..., int]]
+    lines: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(slots=True, eq=False)
@@ -100,6 +107,7 @@ class PlayerState:
     bonuses: list[str] = field(default_factory=list)
     knowledge: set[int] = field(default_factory=set)
     dice: list[int] = field(default_factory=list)
+    shields: dict[int, int] = field(default_factory=dict)
 
     def copy(self) -> PlayerState:
         """An independent copy (the board is shared). Built field by field, without ``__init__``:
@@ -118,6 +126,7 @@ class PlayerState:
         copy.bonuses = self.bonuses.copy()
         copy.knowledge = self.knowledge.copy()
         copy.dice = self.dice.copy()
+        copy.shields = self.shields.copy()
         return copy
 
     @property
@@ -128,6 +137,33 @@ class PlayerState:
     def add_vp(self, category: str, amount: int) -> None:
         if amount:
             self.vp[category] = self.vp.get(category, 0) + amount
+
+
+@dataclass(slots=True, eq=False)
+class ShieldTable:
+    """The 2019 shields off the players' castles (:mod:`burgundy_cli.castles.module_shields`).
+
+    ``depots[d]``: shield numbers lying on depot ``d`` (1..6; index 0 unused), never
+    replenished; ``removed``: shields removed from the game (unpaid tribute, replaced on a
+    castle); ``box``: shields never dealt; ``orders``: seat -> the tribute the player has
+    declared for this phase's end (shields given up, workers paid with shield 3);
+    ``used``: ``(seat, shield)`` abilities used once this phase or turn (14, 15, 16);
+    ``borrowed``: seat -> the seat whose monastery tiles shield 6 lends them; ``ship``:
+    (seat, phase, round) of the last ship placed by a holder of shield 5, whose goods choice
+    may follow.
+    """
+
+    depots: list[list[int]] = field(default_factory=lambda: [[] for _ in range(7)])
+    removed: list[int] = field(default_factory=list)
+    box: list[int] = field(default_factory=list)
+    orders: dict[int, tuple[tuple[int, ...], int]] = field(default_factory=dict)
+    used: set[tuple[int, int]] = field(default_factory=set)
+    borrowed: dict[int, int] = field(default_factory=dict)
+    ship: tuple[int, int, int] | None = None
+
+    def copy(self) -> ShieldTable:
+        return ShieldTable([d.copy() for d in self.depots], self.removed.copy(), self.box.copy(), dict(self.orders),
+                           set(self.used), dict(self.borrowed), self.ship)
 
 
 @dataclass(slots=True, eq=False)
@@ -156,7 +192,8 @@ class GameState:
     the referee to trust (a depot whose reveal was not recorded).
     ``seats``: player name -> seat (derived from ``players``). ``ruleset``: the rules in
     force (the base game and the modules of ``options.modules``), passed in by whoever
-    builds the state (:mod:`burgundy_cli.castles.setup`).
+    builds the state (:mod:`burgundy_cli.castles.setup`). ``shields``: the 2019 shields
+    module's table (:class:`ShieldTable`), None in games without it.
     """
 
     edition: str
@@ -183,6 +220,7 @@ class GameState:
     goods_used: list[int] = field(default_factory=lambda: [0] * 7)
     unverified: list[str] = field(default_factory=list)
     seats: dict[str, int] = field(default_factory=dict)
+    shields: ShieldTable | None = None
 
     def __post_init__(self) -> None:
         self.seats = {player.name: index for index, player in enumerate(self.players)}
@@ -196,7 +234,8 @@ class GameState:
             self.revealed.copy(), [t.copy() for t in self.taken],
             None if self.round_goods is None else self.round_goods.copy(),
             dict(self.supply), self.removed.copy(), self.bonus_taken.copy(),
-            self.goods_used.copy(), self.unverified.copy())
+            self.goods_used.copy(), self.unverified.copy(),
+            shields=None if self.shields is None else self.shields.copy())
 
     def branch(self, seat: int) -> GameState:
         """A cheaper copy in which only player ``seat``, the bonus tiles, the bridge, the depots
@@ -232,6 +271,7 @@ class GameState:
         branch.unverified = self.unverified.copy()
         branch.seats = self.seats
         branch.ruleset = self.ruleset
+        branch.shields = None if self.shields is None else self.shields.copy()
         return branch
 
     def restore(self, undo: GameState, seat: int) -> None:

@@ -1,0 +1,586 @@
+"""The shields (2019 rulebook, "THE SHIELDS"), as one rule module.
+
+Eighteen shields, dealt face up onto the depots' goods spaces at setup (2 players: one per
+depot; 3 players: one on depots 1, 3, 5 and two on 2, 4, 6; 4 players: two per depot) and
+never replaced. The record's ``[setup] shields`` says which shield lies on which depot:
+chance comes from the table. On doubles (workers may make them) a player may, instead of
+both dice actions, take a shield from the depot of that number and put it on one of their
+castles, replacing (and removing from the game) a shield already there
+(``anna: shield 3 5>3 12 c4``). At each phase end, before the mines pay, every shield costs
+1 silverling of tribute; an unpaid shield is removed (``anna: tribute drop 12`` says ahead
+which the player gives up, and how many shield 3 pays with workers). At the end each shield
+in a duchy scores 12 (1-6), 8 (7-12) or 4 (13-18) VP.
+
+The abilities, each with its rule id ``cob.shield.<n>`` (rules.py, citations.py):
+
+1. all pastures count as one for animal scoring; 2. a worker whenever another player gets
+workers; 3. tribute paid with workers too; 4. unlimited tile storage; 5. a ship also takes
+every goods tile of one chosen type from all depots (``... goods 3 also 5``: written as the
+ship's ``shield`` line, see :func:`check_ship_goods`); 6. the monastery tiles of one chosen
+player count as one's own (``anna: shield borrow ben``); 7. bonus tiles score double;
+8. mines pay double; 9. 1 silverling per goods tile sold; 10. VP monastery tiles score
+double at the end; 11. a castle's extra action may take a shield (``then shield 12 c4``);
+12. double VP per goods tile sold; 13. doubles the shields' end VP; 14./15. at each phase
+end a tile from a numbered / the black depot straight into the duchy
+(``anna: shield place k3 from 4 c5``); 16. one die a turn set to any number; 17. a
+completed area scores as one size larger; 18. tiles go anywhere, not only next to others.
+
+Readings the text leaves open are docs/rulings.md's "Shields" section; the named options
+are ``shield-tribute-whole`` (tribute is all or nothing) and ``shield17-uncapped``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from burgundy_cli.castles.actions import (
+    ACTIONS, EFFECTS, ActionRule, Effect, Grant, check_sell, check_workers, illegal,
+)
+from burgundy_cli.castles.boards import SPACE_IDS, space_name
+from burgundy_cli.castles.commands import ShieldAction
+from burgundy_cli.castles.placement import ADJACENT
+from burgundy_cli.castles.state import GameState, PlayerState, ShieldTable
+from burgundy_cli.castles.tiles import area_vp, bonus_vp, catalogue, sale_vp
+
+SHIELDS = tuple(range(1, 19))
+MODULE = "shields"
+
+
+def end_vp(shield: int) -> int:
+    """A shield's VP at the end of the game: 12 (1-6), 8 (7-12) or 4 (13-18)."""
+    return 12 if shield <= 6 else 8 if shield <= 12 else 4
+
+
+def per_depot(players: int) -> tuple[int, ...]:
+    """How many shields each of depots 1..6 gets at setup (index 0 unused)."""
+    if players == 2:
+        return (0, 1, 1, 1, 1, 1, 1)
+    if players == 3:
+        return (0, 1, 2, 1, 2, 1, 2)
+    return (0, 2, 2, 2, 2, 2, 2)
+
+
+def holds(player: PlayerState, shield: int) -> bool:
+    """``shield`` lies on one of ``player``'s castles (its ability is active for them)."""
+    return shield in player.shields.values()
+
+
+def deal(order: list[int], players: int) -> dict[str, list[int]]:
+    """The ``[setup] shields`` table for shields drawn in ``order`` (a shuffle of 1..18)."""
+    counts = per_depot(players)
+    table, at = {}, 0
+    for depot in range(1, 7):
+        table[str(depot)] = sorted(order[at:at + counts[depot]])
+        at += counts[depot]
+    return table
+
+
+def table_from_setup(dealt: dict[str, list[int]] | None, players: int) -> tuple[ShieldTable | None, str | None, str]:
+    """The shields table from ``[setup] shields`` (depot -> shield numbers), or (None, why
+    not, the key to blame) when it is missing or breaks the setup rule."""
+    counts = per_depot(players)
+    if dealt is None:
+        example = ", ".join(f'"{d}" = [{", ".join(["n"] * counts[d])}]' for d in range(1, 7))
+        return None, f"the shields module needs the shields dealt onto the depots: add shields = {{{example}}}", ""
+    table = ShieldTable()
+    seen: set[int] = set()
+    for depot in range(1, 7):
+        numbers = dealt.get(str(depot), [])
+        if len(numbers) != counts[depot]:
+            return None, (f"depot {depot} gets {counts[depot]} shield{'s' if counts[depot] > 1 else ''} with "
+                          f"{players} players, not {len(numbers)}"), str(depot)
+        for number in numbers:
+            if number in seen:
+                return None, f"shield {number} is dealt twice", str(depot)
+            seen.add(number)
+        table.depots[depot] = list(numbers)
+    table.box = [n for n in SHIELDS if n not in seen]
+    return table, None, ""
+
+
+def on_table(state: GameState) -> list[int]:
+    """Every shield's number once: on depots, on castles, removed and in the box (the
+    conservation the property tests hold: always 1..18)."""
+    table = state.shields
+    numbers = [n for depot in table.depots for n in depot] + table.removed + table.box
+    return sorted(numbers + [n for p in state.players for n in p.shields.values()])
+
+
+# --- taking a shield --------------------------------------------------------------------------
+
+
+def _castle_refusal(player: PlayerState, space_text: str) -> tuple[str, str] | None:
+    space = SPACE_IDS.get(space_text)
+    tile = None if space is None else player.duchy[space]
+    if tile is None or catalogue()[tile].type != "castle":
+        castles = [space_name(s) for s, t in enumerate(player.duchy) if t is not None and catalogue()[t].type == "castle"]
+        return (f"{space_text} holds no castle of {player.name}'s", f"castles: {', '.join(castles)}")
+    return None
+
+
+def check_shield(state: GameState, player: PlayerState, shield: int, space: str, depot: int | None) -> None:
+    """``player`` may take ``shield`` from ``depot`` (None: any depot, shield 11) onto their
+    castle on ``space`` (``cob.shield.depot``, ``cob.shield.castle``)."""
+    depots = state.shields.depots
+    where = [d for d in range(1, 7) if shield in depots[d]]
+    if depot is not None and shield not in depots[depot]:
+        lying = ", ".join(map(str, depots[depot])) or "no shield"
+        raise illegal("cob.shield.depot", f"shield {shield} does not lie on depot {depot}",
+                      f"depot {depot} holds {lying}" + (f"; shield {shield} lies on depot {where[0]}" if where else ""))
+    if not where:
+        raise illegal("cob.shield.depot", f"shield {shield} lies on no depot",
+                      "shields on the depots: " + ", ".join(f"{d}: {' '.join(map(str, depots[d]))}"
+                                                           for d in range(1, 7) if depots[d]))
+    refusal = _castle_refusal(player, space)
+    if refusal is not None:
+        raise illegal("cob.shield.castle", *refusal)
+
+
+def put_shield(state: GameState, player: PlayerState, shield: int, space: str) -> None:
+    """``shield`` leaves its depot for ``player``'s castle on ``space``; a shield there is removed."""
+    table = state.shields
+    for depot in table.depots:
+        if shield in depot:
+            depot.remove(shield)
+            break
+    index = SPACE_IDS[space]
+    old = player.shields.get(index)
+    if old is not None:
+        table.removed.append(old)
+    player.shields[index] = shield
+    if old is not None:
+        lost(state, player, old)
+    if shield == 6 or old == 6:
+        refresh_knowledge(state)
+
+
+def check_doubles(state: GameState, player: PlayerState, cmd, value: int) -> None:
+    """A shield line on doubles: the shield lies on the depot of the doubles' number."""
+    check_shield(state, player, cmd.shield, cmd.space, value)
+
+
+def apply_doubles(state: GameState, player: PlayerState, cmd, value: int) -> None:
+    put_shield(state, player, cmd.shield, cmd.space)
+
+
+def _check_granted(state: GameState, player: PlayerState, action: ShieldAction, value: int | None = None,
+                   spent: int = 0) -> None:
+    """Shield 11: a castle's extra action takes a shield (from any depot)."""
+    if not holds(player, 11):
+        raise illegal("cob.shield.11", "only shield 11 lets a castle's extra action take a shield",
+                      "take a shield with doubles instead")
+    check_shield(state, player, action.shield, action.space, None)
+
+
+def _apply_granted(state: GameState, player: PlayerState, action: ShieldAction, value: int | None = None,
+                   found=None) -> None:
+    put_shield(state, player, action.shield, action.space)
+
+
+#: The castle's extra action: any action, or with shield 11 a shield (cob.shield.11).
+CASTLE = Effect(grants=Grant((*ACTIONS, "shield")))
+#: The granted shield action (shield 11).
+GRANTED = ActionRule(_check_granted, _apply_granted)
+
+
+def lost(state: GameState, player: PlayerState, shield: int) -> None:
+    """What leaving a duchy undoes: shield 6's borrowed tiles (see :func:`refresh_knowledge`)."""
+    if shield == 6:
+        state.shields.borrowed.pop(state.players.index(player), None)
+
+
+# --- tribute -----------------------------------------------------------------------------------
+
+
+def check_tribute(state: GameState, cmd) -> None:
+    """``<player>: tribute [drop <shields>] [workers <n>]``: a player's tribute for this phase's
+    end, said ahead (the phase ends with its last die, and the tribute is paid then, before the
+    mines pay): the shields given up must be theirs, workers pay only with shield 3 kept."""
+    if state.stage == "over":
+        raise illegal("cob.flow.over", "the game is over (phase E has ended)")
+    seat = state.seat(cmd.player)
+    if seat < 0:
+        raise illegal("cob.flow.turn-order", f"no player called '{cmd.player}'")
+    player = state.players[seat]
+    held = set(player.shields.values())
+    for shield in cmd.drop:
+        if shield not in held:
+            raise illegal("cob.shield.tribute", f"{player.name} has no shield {shield} to give up",
+                          f"{player.name}'s shields: {' '.join(map(str, sorted(held))) or 'none'}")
+    if cmd.workers:
+        if 3 not in held or 3 in cmd.drop:
+            raise illegal("cob.shield.3", "only shield 3, kept, lets tribute be paid with workers",
+                          "leave out the workers")
+        if cmd.workers > len(held) - len(set(cmd.drop)):
+            raise illegal("cob.shield.tribute", f"{cmd.workers} workers for {len(held) - len(set(cmd.drop))} "
+                          "shields kept", "1 silverling or worker per shield")
+
+
+def apply_tribute(state: GameState, cmd) -> None:
+    state.shields.orders[state.seat(cmd.player)] = (tuple(cmd.drop), cmd.workers)
+
+
+def _give_up_order(player: PlayerState) -> list[int]:
+    """The shields a player gives up first when the tribute falls short: the fewest end VP
+    first, then the higher number (the default when the record says nothing)."""
+    return sorted(player.shields.values(), key=lambda n: (end_vp(n), -n))
+
+
+def tribute(state: GameState) -> None:
+    """At each phase end, before the mines pay: 1 silverling per shield (shield 3: or a
+    worker), the player's declared order first; unpaid shields are removed. Option
+    ``shield-tribute-whole``: a player who cannot pay for every shield kept loses them all."""
+    table = state.shields
+    for seat, player in enumerate(state.players):
+        drop, workers = table.orders.pop(seat, ((), None))
+        for shield in drop:
+            _remove(state, player, shield)
+        owed = len(player.shields)
+        if not owed:
+            continue
+        by_workers = 0
+        if holds(player, 3):
+            by_workers = min(player.workers, owed if workers is None else workers)
+            if workers is None:  # default: silver first, workers for the rest
+                by_workers = min(player.workers, max(0, owed - player.silver))
+        by_silver = min(player.silver, owed - by_workers)
+        paid = by_workers + by_silver
+        if paid < owed and state.options.shield_tribute_whole:
+            paid = by_workers = by_silver = 0
+        player.workers -= by_workers
+        player.silver -= by_silver
+        for shield in _give_up_order(player)[:owed - paid]:
+            _remove(state, player, shield)
+    table.orders.clear()
+    table.used = {used for used in table.used if used[1] == 16}
+
+
+def _remove(state: GameState, player: PlayerState, shield: int) -> None:
+    space = next(s for s, n in player.shields.items() if n == shield)
+    del player.shields[space]
+    state.shields.removed.append(shield)
+    lost(state, player, shield)
+    if shield == 6:
+        refresh_knowledge(state)
+
+
+# --- the abilities ----------------------------------------------------------------------------
+
+
+def _animals_everywhere(state: GameState, player: PlayerState, action, space: int) -> None:
+    """Shield 1: all pastures count as one (an animal scores with every tile of its kind in the duchy)."""
+    if not holds(player, 1):
+        _BASE_ANIMAL(state, player, action, space)
+        return
+    kinds = catalogue()
+    kind = kinds[action.tile]
+    scoring = [kinds[t].animals for t in player.duchy if t is not None and kinds[t].animal == kind.animal]
+    bonus = len(scoring) if 7 in player.knowledge else 0
+    player.add_vp("animals", sum(scoring) + bonus)
+
+
+_BASE_ANIMAL = EFFECTS["animal"].apply
+
+
+def workers_gained(state: GameState, player: PlayerState) -> None:
+    """Shield 2: every other player holding it takes a worker when ``player`` gets workers."""
+    for other in state.players:
+        if other is not player and other.shields and holds(other, 2):
+            other.workers += 1
+
+
+def _workers(state: GameState, player: PlayerState, action, value=None, found=None) -> None:
+    ACTIONS["workers"].apply(state, player, action, value, found)
+    workers_gained(state, player)
+
+
+def _boarding_house(state: GameState, player: PlayerState, action, space: int) -> None:
+    EFFECTS["boarding-house"].apply(state, player, action, space)
+    workers_gained(state, player)
+
+
+def _sell(state: GameState, player: PlayerState, action, value=None, found=None) -> None:
+    """A sale, with shield 9 (1 silverling per tile sold) and 12 (double VP per tile), and shield 2
+    when knowledge tile 4 gives the seller a worker."""
+    count = player.goods[action.goods]
+    ACTIONS["sell"].apply(state, player, action, value, found)
+    if player.shields:
+        if holds(player, 9):
+            player.silver += count - 1
+        if holds(player, 12):
+            player.add_vp("goods-sold", count * sale_vp(state.player_count))
+    if 4 in player.knowledge:
+        workers_gained(state, player)
+
+
+def storage_unlimited(player: PlayerState) -> bool:
+    """Shield 4: unlimited storage spaces."""
+    return holds(player, 4)
+
+
+def check_ship_goods(state: GameState, player: PlayerState, goods: int) -> None:
+    """Shield 5: a ship placed this turn also takes every goods tile of type ``goods``."""
+    if not holds(player, 5):
+        raise illegal("cob.shield.5", "only shield 5 lets a ship take goods of one type from every depot")
+    if not any(goods in state.depot_goods[d] for d in range(1, 7)):
+        raise illegal("cob.shield.5", f"no depot holds goods of type {goods}")
+    if goods not in player.goods and len(player.goods) >= 3:
+        raise illegal("cob.ship.goods", f"{player.name} already stores 3 goods types")
+
+
+def take_ship_goods(state: GameState, player: PlayerState, goods: int) -> None:
+    state.shields.ship = None
+    for depot in range(1, 7):
+        lying = state.depot_goods[depot]
+        count = lying.count(goods)
+        if count:
+            player.goods[goods] = player.goods.get(goods, 0) + count
+            state.depot_goods[depot] = [g for g in lying if g != goods]
+
+
+def _ship(state: GameState, player: PlayerState, action, space: int) -> None:
+    """A ship, and with shield 5 the right to take one goods type from every depot right after."""
+    EFFECTS["ship"].apply(state, player, action, space)
+    if player.shields and holds(player, 5):
+        state.shields.ship = (state.players.index(player), state.phase, state.round)
+
+
+def refresh_knowledge(state: GameState) -> None:
+    """Shield 6: each player's knowledge tiles are their own plus, while they hold shield 6,
+    those of the player they borrow from (the knowledge of the others is recomputed too)."""
+    kinds = catalogue()
+    own = [{kinds[t].number for t in p.duchy if t is not None and kinds[t].number is not None}
+           for p in state.players]
+    for seat, player in enumerate(state.players):
+        lender = state.shields.borrowed.get(seat)
+        player.knowledge = own[seat] | (own[lender] if lender is not None and holds(player, 6) else set())
+
+
+def after_placement(state: GameState, player: PlayerState, space: int) -> None:
+    """After every placement: shield 6's lent tiles follow a new monastery tile; shield 7 doubles
+    a bonus tile just taken."""
+    table = state.shields
+    tile = player.duchy[space]
+    if table.borrowed and catalogue()[tile].number is not None:
+        refresh_knowledge(state)
+    if player.shields and holds(player, 7):
+        board = player.board
+        colour = board.colour[space]
+        if None not in board.colour_tiles[space](player.duchy):
+            for bonus in player.bonuses:
+                if bonus.startswith(f"{colour}-"):
+                    player.add_vp("colour-bonus", bonus_vp(state.player_count, bonus.endswith("large")))
+
+
+def check_borrow(state: GameState, player: PlayerState, lender: str) -> int:
+    if not holds(player, 6):
+        raise illegal("cob.shield.6", "only shield 6 lends another player's monastery tiles")
+    seat = state.seat(lender)
+    if seat < 0 or state.players[seat] is player:
+        raise illegal("cob.shield.6", f"'{lender}' is no other player")
+    if state.players.index(player) in state.shields.borrowed:
+        raise illegal("cob.shield.6", f"{player.name} has chosen already",
+                      f"shield 6 lends {state.players[state.shields.borrowed[state.players.index(player)]].name}'s")
+    return seat
+
+
+def mines_doubled(state: GameState) -> None:
+    """Shield 8 (after the mines pay): its holder's mines pay their silverlings again; shield 2:
+    a worker for every other player's workers from knowledge tile 2's mines."""
+    for player in state.players:
+        mines = player.duchy.count("mine")
+        if player.shields and holds(player, 8):
+            player.silver += mines
+        if mines and 2 in player.knowledge:
+            workers_gained(state, player)
+
+
+def area_points(state: GameState, player: PlayerState, space: int) -> int:
+    """Shield 17: a completed area scores as one size larger (capped at size 8, option
+    ``shield17-uncapped``); an inn's extra size counts too (inns module)."""
+    if "inns" in state.ruleset.modules:
+        from burgundy_cli.castles.module_inns import INN
+        inn = INN in player.board.area_tiles[space](player.duchy)
+    else:
+        inn = False
+    if not (player.shields and holds(player, 17)):
+        if not inn:
+            return player.board.area_points[space]
+        from burgundy_cli.castles.module_inns import area_points as inn_points
+        return inn_points(state, player, space)
+    size = len(player.board.area_of[space]) + 1 + inn
+    if state.options.shield17_uncapped or (inn and state.options.inn_uncapped):
+        return size * (size + 1) // 2
+    return area_vp(min(size, 8))
+
+
+def check_phase_placement(state: GameState, player: PlayerState, cmd) -> int:
+    """Shields 14/15: after the phase's last turn (before the next phase begins), one tile from a
+    numbered depot (14) or the black depot (15) straight into the duchy, once per phase."""
+    shield = 15 if cmd.depot == 0 else 14
+    if not holds(player, shield):
+        raise illegal(f"cob.shield.{shield}", f"only shield {shield} places a tile from "
+                      f"{'the black depot' if shield == 15 else 'a numbered depot'} at a phase end")
+    if state.stage not in ("phase", "over") or state.round not in (0, 4) or (state.stage == "phase" and
+                                                                             state.phase == 0):
+        raise illegal(f"cob.shield.{shield}", f"shield {shield} acts at the end of a phase, after the last turn")
+    seat = state.players.index(player)
+    if (seat, shield) in state.shields.used:
+        raise illegal(f"cob.shield.{shield}", f"shield {shield} has placed its tile this phase")
+    return shield
+
+
+def end_points(state: GameState, player: PlayerState) -> int:
+    """The shields' final scoring: each shield's end VP (doubled by shield 13), and shield 10's
+    second scoring of the VP monastery tiles."""
+    if not player.shields:
+        return 0
+    points = sum(map(end_vp, player.shields.values()))
+    if holds(player, 13):
+        points *= 2
+    if holds(player, 10):
+        from burgundy_cli.castles.scoring import knowledge_points
+        points += sum(knowledge_points(state, player).values())
+    return points
+
+
+#: Shield 18: the adjacency rule, lifted for its holder (the same rule id: the same rule).
+ADJACENT_UNLESS_18 = replace(ADJACENT, condition=f"18 in player.shields.values() or ({ADJACENT.condition})")
+
+
+@dataclass(frozen=True, slots=True)
+class LineRule:
+    """A line kind a module adds (:mod:`~burgundy_cli.castles.engine` asks it).
+
+    ``pair``: the rule id of a line that spends both dice as doubles (instead of both actions);
+    the engine checks the dice, their worker cost and the turn, then calls
+    ``check(state, player, cmd, value)`` and ``apply(state, player, cmd, value)``. Without
+    ``pair``: ``check(state, cmd)`` and ``apply(state, cmd)`` (any time, not a turn's action).
+    ``candidates(state, seat)``: (label, command) candidates for ``moves``, each then asked of
+    ``engine.check``.
+    """
+
+    check: Callable
+    apply: Callable
+    pair: str | None = None
+    candidates: Callable | None = None
+
+
+WORKERS = ActionRule(check_workers, _workers)
+SELL = ActionRule(check_sell, _sell, ("goods", "sells goods of type"))
+
+
+# --- the module's lines -----------------------------------------------------------------------
+
+
+def _player_of(state: GameState, name: str) -> PlayerState:
+    seat = state.seat(name)
+    if seat < 0:
+        raise illegal("cob.flow.turn-order", f"no player called '{name}'")
+    return state.players[seat]
+
+
+def _check_goods_line(state: GameState, cmd) -> None:
+    player = _player_of(state, cmd.player)
+    seat = state.players.index(player)
+    if state.shields.ship != (seat, state.phase, state.round) or state.stage not in ("turn", "roll"):
+        if not holds(player, 5):
+            raise illegal("cob.shield.5", "only shield 5 lets a ship take goods of one type from every depot")
+        raise illegal("cob.shield.5", "shield 5 acts right after its holder places a ship (once per ship)",
+                      "place a ship first")
+    check_ship_goods(state, player, cmd.goods)
+
+
+def _apply_goods_line(state: GameState, cmd) -> None:
+    take_ship_goods(state, _player_of(state, cmd.player), cmd.goods)
+
+
+def _check_borrow_line(state: GameState, cmd) -> None:
+    if state.stage == "over":
+        raise illegal("cob.flow.over", "the game is over (phase E has ended)")
+    check_borrow(state, _player_of(state, cmd.player), cmd.lender)
+
+
+def _apply_borrow_line(state: GameState, cmd) -> None:
+    state.shields.borrowed[state.seat(cmd.player)] = state.seat(cmd.lender)
+    refresh_knowledge(state)
+
+
+def _lift(state: GameState, player: PlayerState, cmd) -> None:
+    """Shields 14/15: the tile leaves its depot for the player's hand (placed at once)."""
+    from burgundy_cli.castles.actions import take_from_depot
+
+    take_from_depot(state, cmd.depot, cmd.place.tile)
+    player.storage.append(cmd.place.tile)
+
+
+def _check_place_line(state: GameState, cmd) -> None:
+    from burgundy_cli.castles.actions import check_action, depot_offers
+
+    player = _player_of(state, cmd.player)
+    shield = check_phase_placement(state, player, cmd)
+    tile = cmd.place.tile
+    if tile not in catalogue():
+        raise illegal("cob.place.stored", f"there is no tile called '{tile}'")
+    reason = depot_offers(state, cmd.depot, tile)
+    if reason is not None:
+        raise illegal(f"cob.shield.{shield}", f"no {tile} to take from "
+                      f"{'the black depot' if cmd.depot == 0 else f'depot {cmd.depot}'}", reason)
+    seat = state.players.index(player)
+    branch = state.branch(seat)
+    acting = branch.players[seat]
+    _lift(branch, acting, cmd)
+    check_action(branch, acting, cmd.place, None)
+
+
+def _apply_place_line(state: GameState, cmd) -> None:
+    from burgundy_cli.castles.actions import apply_action
+
+    player = _player_of(state, cmd.player)
+    state.shields.used.add((state.players.index(player), 15 if cmd.depot == 0 else 14))
+    _lift(state, player, cmd)
+    apply_action(state, player, cmd.place, None)
+
+
+def _doubles_candidates(state: GameState, seat: int) -> list[tuple[str, object]]:
+    """Every shield ``seat`` could take with doubles now (the engine then judges each)."""
+    from burgundy_cli.castles.commands import ShieldCommand
+
+    player = state.players[seat]
+    if len(player.dice) != 2:
+        return []
+    first, second = player.dice
+    castles = [space_name(s) for s, t in enumerate(player.duchy) if t is not None and catalogue()[t].type == "castle"]
+    out = []
+    for value in range(1, 7):
+        for shield in state.shields.depots[value]:
+            for space in castles:
+                command = ShieldCommand(player=player.name, dice=(first, second),
+                                        value=None if first == second == value else value, shield=shield, space=space)
+                out.append((f"shield: doubles of {value}, from depot {value} (tribute 1 silver a phase)", command))
+    if (seat, state.phase, state.round) == state.shields.ship:
+        from burgundy_cli.castles.commands import ShieldGoodsCommand
+
+        for goods in sorted({g for d in range(1, 7) for g in state.depot_goods[d]}):
+            out.append(("shield 5: goods of one type from every depot", ShieldGoodsCommand(player=player.name,
+                                                                                          goods=goods)))
+    return out
+
+
+#: The module's lines by kind (the engine's dispatch asks these when its own tables have none).
+LINES = {
+    "shield": LineRule(check_doubles, apply_doubles, "cob.shield.doubles", _doubles_candidates),
+    "tribute": LineRule(check_tribute, apply_tribute),
+    "shield-goods": LineRule(_check_goods_line, _apply_goods_line),
+    "shield-borrow": LineRule(_check_borrow_line, _apply_borrow_line),
+    "shield-place": LineRule(_check_place_line, _apply_place_line),
+}
+
+#: The tile effects the shields change: the castle's extra action (11), animals (1), ships (5),
+#: the boarding house (2).
+SHIELD_EFFECTS = {"castle": CASTLE, "animal": Effect(apply=_animals_everywhere),
+                  "ship": Effect(check=EFFECTS["ship"].check, apply=_ship),
+                  "boarding-house": Effect(apply=_boarding_house)}
+#: The actions the shields change: workers (2), sales (2, 9, 12), and the granted shield (11).
+SHIELD_ACTIONS = {"workers": WORKERS, "sell": SELL, "shield": GRANTED}
