@@ -157,7 +157,7 @@ def _module_value(state: GameState, seat: int, command) -> float:
         value = command.dice[0] if command.value is None else command.value
         cost = sum(worker_cost(player, die, value) for die in command.dice)
         replaced = player.shields.get(space_id(command.space))
-        return 4.0 + end_vp(command.shield) / 2 - 1.5 * cost - (8.0 if replaced is not None else 0.0) \
+        return 8.0 + end_vp(command.shield) / 2 - 1.5 * cost - (8.0 if replaced is not None else 0.0) \
             - (4.0 if player.silver < len(player.shields) + 1 else 0.0)
     return 5.0
 

@@ -9,7 +9,7 @@ phase and round, the dice, and every depot with its tiles and goods.
 
 from __future__ import annotations
 
-from burgundy_cli.castles.boards import ROW_LENGTHS, ROW_LETTERS, board, board_numbers
+from burgundy_cli.castles.boards import ROW_LENGTHS, ROW_LETTERS, board, board_numbers, space_name
 from burgundy_cli.castles.state import PHASES, GameState, PlayerState
 from burgundy_cli.castles.tiles import COLOUR_NAME
 
@@ -93,6 +93,9 @@ def player_summary(state: GameState, seat: int) -> list[str]:
         extras.append("knowledge: " + ", ".join(f"k{n}" for n in sorted(player.knowledge)))
     if player.dice:
         extras.append("dice to use: " + " ".join(map(str, player.dice)))
+    if player.shields:
+        extras.append("shields: " + ", ".join(f"{number} on {space_name(space)}"
+                                              for space, number in sorted(player.shields.items())))
     if extras:
         lines.append("  " + "   ".join(extras))
     return lines
@@ -104,6 +107,8 @@ def _depot_line(state: GameState, depot: int) -> str:
     text = f"  {name:<8} tiles: {tiles}"
     if depot and state.depot_goods[depot]:
         text += "   goods: " + " ".join(map(str, state.depot_goods[depot]))
+    if depot and state.shields is not None and state.shields.depots[depot]:
+        text += "   shields: " + " ".join(map(str, state.shields.depots[depot]))
     if not state.revealed[depot] and state.stage in ("roll", "turn"):
         text += "   (not revealed in the record)"
     return text
@@ -138,6 +143,8 @@ def render(state: GameState) -> str:
     lines.extend(_depot_line(state, depot) for depot in range(1, 7))
     lines.append(_depot_line(state, 0))
     lines.extend(f"  beside the black depot: {left(state)} {tile}" for tile, left in state.ruleset.stock.items())
+    if state.shields is not None and state.shields.removed:
+        lines.append("  shields removed from the game: " + " ".join(map(str, state.shields.removed)))
     for seat, player in enumerate(state.players):
         lines.append("")
         lines.append(f"{player.name} (seat {seat + 1}, duchy No. {duchy_number(state.edition, player)})")

@@ -93,6 +93,18 @@ class PlayerPosition:
     vp: Annotated[int, Range(ge=0)] | dict[_VpCategory, int] = 0
     bonuses: list[str] = field(default_factory=list)
     dice: Annotated[list[DieValue], Length(max=2)] = field(default_factory=list)
+    shields: dict[SpaceName, Annotated[int, Range(1, 18)]] = field(default_factory=dict)
+
+
+@table_class
+class ShieldsPosition:
+    """The 2019 shields off the duchies in a ``[position]``: on each depot ``"1"``..``"6"``,
+    removed from the game, and shield 6's choices (holder -> lender). Shields named nowhere
+    (not here, not on a player's castles) are in the box."""
+
+    depots: dict[_GoodsKey, list[Annotated[int, Range(1, 18)]]] = field(default_factory=dict)
+    removed: list[Annotated[int, Range(1, 18)]] = field(default_factory=list)
+    borrowed: dict[str, str] = field(default_factory=dict)
 
 
 @table_class
@@ -135,6 +147,7 @@ class PositionTable:
     round_goods: list[GoodsType] | None = None
     supply: dict[TileName, Annotated[list[Annotated[int, Range(ge=0)]], Length(2, 2)]] = field(default_factory=dict)
     trusted: list[Annotated[str, Length(1)]] = field(default_factory=list)
+    shields: ShieldsPosition | None = None
 
 
 # --- shared validation --------------------------------------------------------------------------
@@ -475,8 +488,63 @@ def state_from_position(header: GameHeader, data: object) -> GameState:
     for player in players:
         _vp_within_bound(state, player)
     _position_flow(state, table)
+    _position_shields(state, table)
     state.unverified = list(table.trusted)
     return state
+
+
+def _position_shields(state: GameState, table: PositionTable) -> None:
+    """The shields module's part of a position: each shield at most once, on a castle of its
+    holder; none of it in a game without the module."""
+    held = {name: entry.shields for name, entry in table.players.items() if entry.shields}
+    if "shields" not in state.options.modules:
+        if table.shields is not None or held:
+            raise SetupError("shields lie only in a game with the shields module",
+                             ("position", "shields") if table.shields is not None else
+                             ("position", "players", next(iter(held)), "shields"), '[game.options] modules = ["shields"]')
+        return
+    from burgundy_cli.castles.module_shields import SHIELDS
+    from burgundy_cli.castles.state import ShieldTable
+
+    off = table.shields or ShieldsPosition()
+    shields = ShieldTable()
+    seen: dict[int, tuple] = {}
+
+    def once(number: int, path: tuple) -> None:
+        if number in seen:
+            raise SetupError(f"shield {number} lies in two places", path)
+        seen[number] = path
+
+    for depot, numbers in off.depots.items():
+        for number in numbers:
+            once(number, ("position", "shields", "depots", depot))
+        shields.depots[int(depot)] = list(numbers)
+    for number in off.removed:
+        once(number, ("position", "shields", "removed"))
+    shields.removed = list(off.removed)
+    kinds = catalogue()
+    for name, spaces in held.items():
+        player = state.players[state.seat(name)]
+        for space_text, number in spaces.items():
+            path = ("position", "players", name, "shields", space_text)
+            once(number, path)
+            space = space_id(space_text)
+            if space is None or player.duchy[space] is None or kinds[player.duchy[space]].type != "castle":
+                raise SetupError(f"{space_text} holds no castle of {name}'s", path)
+            player.shields[space] = number
+    for holder, lender in off.borrowed.items():
+        path = ("position", "shields", "borrowed", holder)
+        if state.seat(holder) < 0 or state.seat(lender) < 0 or holder == lender:
+            raise SetupError(f"shield 6: '{holder}' borrows from '{lender}', not two players of the game", path)
+        if 6 not in state.players[state.seat(holder)].shields.values():
+            raise SetupError(f"{holder} holds no shield 6", path)
+        shields.borrowed[state.seat(holder)] = state.seat(lender)
+    shields.box = [number for number in SHIELDS if number not in seen]
+    state.shields = shields
+    if shields.borrowed:
+        from burgundy_cli.castles.module_shields import refresh_knowledge
+
+        refresh_knowledge(state)
 
 
 def _position_players(edition: str, names: list[str], table: PositionTable) -> list[PlayerState]:
@@ -836,6 +904,14 @@ def position_data(state: GameState) -> dict[str, Any]:
                        for player in state.players}
     if state.unverified:
         data["trusted"] = list(state.unverified)
+    if state.shields is not None:
+        names = [player.name for player in state.players]
+        off = {"depots": {str(d): list(state.shields.depots[d]) for d in range(1, 7) if state.shields.depots[d]}}
+        if state.shields.removed:
+            off["removed"] = list(state.shields.removed)
+        if state.shields.borrowed:
+            off["borrowed"] = {names[h]: names[lender] for h, lender in state.shields.borrowed.items()}
+        data["shields"] = off
     return data
 
 
@@ -873,4 +949,6 @@ def _player_data(player: PlayerState, number: int | str) -> dict[str, Any]:
         data["bonuses"] = [f"{COLOUR_NAME[code]}-{size}" for code, size in (b.split("-", 1) for b in player.bonuses)]
     if player.dice:
         data["dice"] = list(player.dice)
+    if player.shields:
+        data["shields"] = {space_name(space): number for space, number in sorted(player.shields.items())}
     return data

@@ -139,7 +139,7 @@ class PlayerState:
             self.vp[category] = self.vp.get(category, 0) + amount
 
 
-@dataclass(slots=True, eq=False)
+@dataclass(slots=True)
 class ShieldTable:
     """The 2019 shields off the players' castles (:mod:`burgundy_cli.castles.module_shields`).
 

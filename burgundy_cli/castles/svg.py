@@ -66,7 +66,18 @@ def position_data(state: GameState) -> dict[str, Any]:
                    for depot in (1, 2, 3, 4, 5, 6, 0)],
         "players": [_player_data(state, seat) for seat in range(len(state.players))],
         "score": score(state).to_json(),
+        **_shields_data(state),
     }
+
+
+def _shields_data(state: GameState) -> dict[str, Any]:
+    """With the 2019 shields module: the shields on each depot, on each player's castles, removed."""
+    if state.shields is None:
+        return {}
+    return {"shields": {"depots": {str(d): list(state.shields.depots[d]) for d in range(1, 7)},
+                        "castles": {p.name: {space_name(s): n for s, n in sorted(p.shields.items())}
+                                    for p in state.players},
+                        "removed": list(state.shields.removed)}}
 
 
 def _player_data(state: GameState, seat: int) -> dict[str, Any]:
@@ -130,6 +141,17 @@ text{font-family:'DejaVu Sans',Verdana,sans-serif;font-size:9px;fill:#222}
 GOODS_FILL = ("", "#e8d34a", "#c8862b", "#8fb6d9", "#b04a4a", "#6a9a4e", "#9a7bb4")
 
 
+def _shield_labels(svg: Svg, position: dict[str, Any], x: float, y: float) -> None:
+    """The shields (2019 module): those on each depot and each duchy's, as one line of text."""
+    shields = position.get("shields")
+    if shields is None:
+        return
+    on_depots = "; ".join(f"depot {d}: {' '.join(map(str, n))}" for d, n in shields["depots"].items() if n) or "none"
+    castles = "; ".join(f"{name}: " + (", ".join(f"{n} on {s}" for s, n in held.items()) or "none")
+                        for name, held in shields["castles"].items())
+    svg.label(x, y, f"shields on depots: {on_depots}   in duchies: {castles}", "small")
+
+
 def picture(position: dict[str, Any], title: str) -> str:
     """The SVG of a position given as :func:`position_data`: status, bridge, depots, duchies."""
     players = position["players"]
@@ -143,6 +165,7 @@ def picture(position: dict[str, Any], title: str) -> str:
     svg.label(MARGIN, 42, _status(position), "heading")
     _bridge(svg, position, colours, MARGIN, 54)
     _depots(svg, position["depots"], MARGIN, 86)
+    _shield_labels(svg, position, MARGIN, 168)
     totals = {line["name"]: line["total"] for line in position["score"]["players"]}
     for seat, player in enumerate(players):
         player = {**player, "score": totals[player["name"]]}

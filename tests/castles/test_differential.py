@@ -26,9 +26,10 @@ from dataclasses import replace
 from burgundy_cli.castles import engine
 from burgundy_cli.castles.boards import space_name
 from burgundy_cli.castles.commands import (
-    BuyCommand, DieCommand, PassCommand, PhaseGoodsEvent, PlaceAction, RevealEvent, RollEvent, SellAction,
+    BuyCommand, DieCommand, ShieldCommand, PassCommand, PhaseGoodsEvent, PlaceAction, RevealEvent, RollEvent, SellAction,
     TakeAction, WorkersAction,
 )
+from burgundy_cli.castles.module_shields import SHIELDS, deal
 from burgundy_cli.castles.movegen import legal_commands
 from burgundy_cli.castles.notation import format_command
 from burgundy_cli.castles.playout import deal_goods, deal_reveals, deal_setup
@@ -47,7 +48,9 @@ TILES = tuple(catalogue())
 #: without reveals.
 GAMES = [(players, edition, reveal, ()) for players in (2, 3, 4) for edition in ("2011", "2019")
          for reveal in (True, False)] * 2 + [(players, "2019", reveal, ("inns",)) for players in (2, 3, 4)
-                                             for reveal in (True, False)]
+                                             for reveal in (True, False)] \
+    + [(players, "2019", reveal, ("shields",)) for players in (2, 3, 4) for reveal in (True, False)] \
+    + [(3, "2019", True, ("inns", "shields"))]
 #: Every how many lines of a game a position is taken (on average).
 SAMPLE_EVERY = 2
 #: Candidates tried per position, at most: listed commands, mutations of them, fuzz.
@@ -56,7 +59,8 @@ LISTED, MUTATED, FUZZED = 10, 10, 2
 MUST_REFUSE = {"cob.place.adjacent", "cob.place.city-once", "cob.place.colour", "cob.place.empty", "cob.die.value",
                "cob.die.workers", "cob.die.unused", "cob.take.depot", "cob.storage.full", "cob.storage.discard",
                "cob.sell.none", "cob.buy.silver", "cob.buy.depot", "cob.ship.goods", "cob.effect.none",
-               "cob.flow.turn-order", "cob.buy.during", "cob.buy.stock", "cob.module.off"}
+               "cob.flow.turn-order", "cob.buy.during", "cob.buy.stock", "cob.module.off",
+               "cob.shield.depot", "cob.shield.castle", "cob.shield.doubles"}
 
 
 # --- positions --------------------------------------------------------------------------------------
@@ -83,7 +87,12 @@ def game_positions(seed: int, players: int, edition: str, reveal: bool, modules:
     names = list(NAMES[:players])
     header = GameHeader(name="castles-of-burgundy", edition=edition, players=names,
                         options={"modules": list(modules)} if modules else {})
-    state = state_from_setup(header, deal_setup(rng, edition, names))
+    setup = deal_setup(rng, edition, names)
+    if "shields" in modules:
+        order = list(SHIELDS)
+        rng.shuffle(order)
+        setup["shields"] = deal(order, players)
+    state = state_from_setup(header, setup)
     positions = []
     while state.stage != "over":
         if rng.randrange(SAMPLE_EVERY) == 0:
@@ -181,6 +190,8 @@ def mutated(rng: random.Random, state: GameState, command):
     """``command`` (a listed one) with one thing changed: most results are illegal."""
     if isinstance(command, BuyCommand):
         return _mutated_buy(rng, state, command)
+    if isinstance(command, ShieldCommand):
+        return _mutated_shield(rng, state, command)
     if not isinstance(command, DieCommand):
         return DieCommand(player=command.player, rolled=rng.randint(1, 6), value=None,
                           action=_other_action(rng, state, state.players[state.seat(command.player)]))
@@ -193,6 +204,16 @@ def mutated(rng: random.Random, state: GameState, command):
         lambda: replace(command, action=_mutated_action(rng, state, player, command.action, value)),
         lambda: replace(command, action=_mutated_action(rng, state, player, command.action, value)),
         lambda: replace(command, player=rng.choice(state.players).name),
+    ))()
+
+
+def _mutated_shield(rng: random.Random, state: GameState, command: ShieldCommand) -> ShieldCommand:
+    """A listed shield line with another shield, castle space, dice or number."""
+    return rng.choice((
+        lambda: replace(command, shield=rng.randint(1, 18)),
+        lambda: replace(command, space=_near_space(rng, state.players[state.seat(command.player)])),
+        lambda: replace(command, value=rng.choice((None, *range(1, 7)))),
+        lambda: replace(command, dice=(rng.randint(1, 6), command.dice[1])),
     ))()
 
 
@@ -259,9 +280,9 @@ def compare(state: GameState, before: GameState, command, listed_lines: set[str]
         engine.apply(applied, command)
         apart = differences(played, applied)
         assert not apart, f"play and check + apply end apart in {apart} on {_written(command)!r}"
-    if command.kind in ("die", "buy", "pass"):
+    if command.kind in ("die", "buy", "pass", "shield", "shield-goods"):
         if checked is None:
-            line = format_command(canonical(state, command))
+            line = format_command(canonical(state, command) if command.kind in ("die", "buy", "pass") else command)
             assert line in listed_lines, f"check accepts {line!r}, moves does not list it"
         else:
             line = _written(command)
