@@ -69,8 +69,9 @@ def depot_offers(state: GameState, depot: int, tile: str) -> str | None:
 
 def storage_refusal(player: PlayerState, discard: str | None) -> IllegalMoveError | None:
     """Why a tile cannot go into storage with ``discard`` (None: nothing discarded), or None
-    when it can: a free space and no discard, or a full storage and one of its tiles discarded."""
-    if len(player.storage) >= STORAGE:
+    when it can: a free space and no discard, or a full storage and one of its tiles discarded
+    (2019 shield 4: the storage is never full)."""
+    if len(player.storage) >= STORAGE and not (player.shields and 4 in player.shields.values()):
         if discard is None:
             return illegal("cob.storage.full", f"{player.name}'s storage is full ({', '.join(player.storage)})",
                            "name the stored tile to discard")
