@@ -124,6 +124,8 @@ def _action_value(state: GameState, seat: int, action, placed: set[str]) -> floa
         return 4.0 + 1.5 * player.goods.get(action.goods, 0)
     if isinstance(action, c.TakeAction):
         return 3.0 + _tile_value(state, seat, action.tile, placed) - (4.0 if action.discard else 0.0)
+    if isinstance(action, c.ShieldAction):  # shield 11: a castle's extra action takes a shield
+        return 4.0 + (0.0 if space_id(action.space) in player.shields else 4.0)
     value = 7.0 + (3.0 if action.tile not in placed else 0.0)
     if action.goods is not None:
         value += 1.0 + (action.goods2 is not None)

@@ -214,6 +214,7 @@ def _mutated_shield(rng: random.Random, state: GameState, command: ShieldCommand
         lambda: replace(command, space=_near_space(rng, state.players[state.seat(command.player)])),
         lambda: replace(command, value=rng.choice((None, *range(1, 7)))),
         lambda: replace(command, dice=(rng.randint(1, 6), command.dice[1])),
+        lambda: replace(command, value=None),  # no doubles unless the dice show them
     ))()
 
 

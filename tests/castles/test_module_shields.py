@@ -1,0 +1,408 @@
+"""The 2019 shields module (rulebook 'THE SHIELDS'): setup, taking a shield on doubles,
+tribute, every shield's ability and end VP, notation, position, moves, show, playouts and
+the conservation of the 18 shields.
+
+Passages are quoted from our English text of the 2019 rulebook
+(../shared/rules/castles-of-burgundy-2019-rules-with-expansions.txt, "THE SHIELDS"); shield
+11's text is missing there and comes from the Traditional Chinese 2019 rulebook (p16),
+agreeing with two other sources (docs/rulings.md).
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from burgundy_cli.castles import engine, module_shields
+from burgundy_cli.castles.boards import space_id
+from burgundy_cli.castles.movegen import legal_commands, legal_moves
+from burgundy_cli.castles.notation import format_command, parse_line
+from burgundy_cli.castles.playout import play_game, playout
+from burgundy_cli.castles.render import render
+from burgundy_cli.castles.scoring import breakdown
+from burgundy_cli.castles.tiles import bonus_vp, sale_vp
+from burgundy_cli.castles.setup import SetupError, position_data, state_from_position, state_from_setup
+from burgundy_cli.core.game import GameHeader
+from tests.castles.engine_kit import assert_illegal, at_turn, cmd, header, play_all
+
+SHIELDS = {"modules": ["shields"]}
+#: Duchy 1's dark-green area but a2 (d4 is the start castle; k3 on c4 joins b3 to it).
+DARK_GREEN = {"c4": "k3", "b3": "castle", "a3": "castle"}
+TWO_PLAYER_DEAL = {"1": [1], "2": [2], "3": [3], "4": [12], "5": [17], "6": [18]}
+
+
+def table(anna=None, ben=None, shields=None, phase="A", round=1, options=SHIELDS, **more):
+    """Anna to move on duchy 1 (start castle d4) in a 2019 game with the shields, Ben after her."""
+    anna = {"dice": [3, 3], "silver": 4, **(anna or {})}
+    ben = {"dice": [1, 1], "silver": 4, **(ben or {})}
+    if options.get("modules"):
+        more["shields"] = {"depots": TWO_PLAYER_DEAL if shields is None else shields}
+    return at_turn("2019", players={"anna": anna, "ben": ben}, phase=phase, round=round, options=options, **more)
+
+
+def line(text):
+    return parse_line(text)
+
+
+def shield(number, space="d4", dice=(3, 3), value=None, player="anna"):
+    return cmd(kind="shield", player=player, dice=dice, value=value, shield=number, space=space)
+
+
+def pass_(player):
+    return cmd(kind="pass", player=player)
+
+
+def end_phase(state):
+    """Both players pass: the phase's last turn ends (the position is in round 5)."""
+    return play_all(state, pass_("anna"), pass_("ben"))
+
+
+# --- setup ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("players", "counts"), [(2, [1] * 6), (3, [1, 2, 1, 2, 1, 2]), (4, [2] * 6)])
+def test_setup_deals_shields_by_player_count(players, counts):
+    """'Game setup': '2 players: 1 shield per depot; 3 players: 1 shield each in depots 1, 3,
+    and 5; 2 shields each in depots 2, 4, and 6; 4 players: 2 shields per depot' (cob.shield.setup)."""
+    order = list(range(1, 19))
+    dealt = module_shields.deal(order, players)
+    assert [len(dealt[str(d)]) for d in range(1, 7)] == counts
+    goods = {name: [1, 2, 3] for name in header(players).players}
+    state = state_from_setup(header(players, "2019", **SHIELDS), {"goods": goods, "shields": dealt})
+    assert len(state.shields.box) == 18 - sum(counts)
+    assert module_shields.on_table(state) == order
+
+
+def test_a_shields_record_must_say_which_shields_lie_where():
+    """Chance comes from the table: '[setup] shields' is required, with a message saying what to add."""
+    with pytest.raises(SetupError) as info:
+        state_from_setup(header(2, "2019", **SHIELDS), {"goods": {"anna": [1, 2, 3], "ben": [1, 2, 3]}})
+    assert "add shields =" in info.value.message and info.value.path == ("setup",)
+
+
+@pytest.mark.parametrize(("dealt", "words"), [
+    ({**TWO_PLAYER_DEAL, "2": [2, 4]}, "depot 2 gets 1 shield"),
+    ({**TWO_PLAYER_DEAL, "2": [1]}, "dealt twice"),
+])
+def test_a_wrong_deal_is_refused_at_its_depot(dealt, words):
+    """'Game setup': the number per depot is set by the player count; each shield exists once."""
+    with pytest.raises(SetupError) as info:
+        state_from_setup(header(2, "2019", **SHIELDS), {"goods": {"anna": [1, 2, 3], "ben": [1, 2, 3]},
+                                                        "shields": dealt})
+    assert words in info.value.message and info.value.path[:2] == ("setup", "shields")
+
+
+def test_the_module_is_2019_only():
+    """The shields are a 2019 module: a 2011 record naming it is refused."""
+    with pytest.raises(SetupError) as info:
+        state_from_setup(header(2, "2011", **SHIELDS), {"goods": {"anna": [1, 2, 3], "ben": [1, 2, 3]}})
+    assert "2019 edition" in info.value.message
+
+
+def test_shield_lines_are_refused_in_a_game_without_the_module():
+    assert_illegal(table(options={}), shield(3), "cob.module.off")
+
+
+# --- taking a shield on doubles -----------------------------------------------------------------
+
+
+def test_doubles_take_a_shield_instead_of_both_actions():
+    """'Playing the game': 'Whenever you roll doubles, instead of taking your 2 game actions, you
+    may take a shield from the depot with the rolled number. That shield must be placed on one of
+    your castle tiles'."""
+    state = play_all(table(), shield(3))
+    anna = state.players[0]
+    assert anna.shields == {space_id("d4"): 3} and anna.dice == [] and state.shields.depots[3] == []
+    assert engine.expected(state).player == "ben"
+
+
+def test_workers_make_doubles():
+    """'*As usual, you may use workers to change the result of your dice to create a double.'"""
+    state = play_all(table(anna={"dice": [3, 5], "workers": 2}), shield(3, dice=(3, 5), value=3))
+    assert state.players[0].workers == 0 and state.players[0].shields
+    assert_illegal(table(anna={"dice": [3, 5], "workers": 1}), shield(3, dice=(3, 5), value=3), "cob.die.workers")
+
+
+def test_no_doubles_no_shield():
+    """cob.shield.doubles: two different dice are no doubles."""
+    assert_illegal(table(anna={"dice": [3, 5]}), shield(3, dice=(3, 5)), "cob.shield.doubles")
+
+
+def test_the_shield_comes_from_the_depot_of_the_number():
+    """cob.shield.depot: 'take a shield from the depot with the rolled number'."""
+    err = assert_illegal(table(), shield(12), "cob.shield.depot")
+    assert "lies on depot 4" in err.hint
+
+
+def test_the_shield_goes_on_a_castle():
+    """cob.shield.castle: 'That shield must be placed on one of your castle tiles'."""
+    assert_illegal(table(anna={"duchy": {"d5": "ship"}}), shield(3, space="d5"), "cob.shield.castle")
+
+
+def test_a_new_shield_replaces_one_and_removes_it():
+    """'or replace an existing shield (the old one is removed completely from the game)'."""
+    state = play_all(table(anna={"shields": {"d4": 12}}, shields={"3": [3]}), shield(3))
+    assert state.players[0].shields == {space_id("d4"): 3} and state.shields.removed == [12]
+
+
+def test_moves_list_the_shields_with_their_cost():
+    """moves lists a shield take by its depot and the workers the doubles cost."""
+    moves = legal_moves(table(anna={"dice": [3, 5], "workers": 2}))
+    labels = [label for label in moves.groups if label.startswith("shield")]
+    assert "shield: doubles of 3, from depot 3 (tribute 1 silver a phase), 2 workers" in labels
+    assert "anna: shield 3 5>3 3 d4" in moves.groups[labels[0]] or any(
+        "anna: shield 3 5>3 3 d4" in lines for lines in moves.groups.values())
+
+
+# --- tribute --------------------------------------------------------------------------------------
+
+
+def test_tribute_is_paid_before_the_mines_pay():
+    """'Important! At the end of each phase, before receiving silver from your mines, you must pay
+    tribute for your shields! Each shield costs 1 silver. If you cannot ... you must remove that
+    many shields from the game!' Anna has no silver but a mine: the shield goes, then the mine pays."""
+    state = end_phase(table(anna={"silver": 0, "duchy": {"e3": "mine"}, "shields": {"d4": 3}},
+                            round=5, shields={"1": [1]}))
+    anna = state.players[0]
+    assert anna.shields == {} and state.shields.removed == [3] and anna.silver == 1
+
+
+def test_tribute_costs_one_silver_per_shield():
+    state = end_phase(table(anna={"silver": 2, "shields": {"d4": 3}}, round=5, shields={}))
+    assert state.players[0].silver == 1 and state.players[0].shields
+
+
+def test_tribute_line_gives_up_a_shield_by_choice():
+    """'If you cannot or don't want to pay': the table says which with a tribute line (cob.shield.tribute)."""
+    state = table(anna={"silver": 1, "shields": {"d4": 3}, "duchy": {"c4": "k3", "b3": "castle"}}, round=5, shields={})
+    state.players[0].shields[space_id("b3")] = 17
+    state.shields.box.remove(17)
+    play_all(state, line("anna: tribute drop 3"))
+    end_phase(state)
+    assert list(state.players[0].shields.values()) == [17] and state.players[0].silver == 0
+    assert_illegal(table(shields={}), line("anna: tribute drop 5"), "cob.shield.tribute")
+
+
+def test_default_gives_up_the_least_valuable_shield():
+    state = table(anna={"silver": 1, "shields": {"d4": 3}, "duchy": {"c4": "k3", "b3": "castle"}}, round=5, shields={})
+    state.players[0].shields[space_id("b3")] = 17
+    state.shields.box.remove(17)
+    end_phase(state)
+    assert list(state.players[0].shields.values()) == [3]
+
+
+def test_option_tribute_whole_loses_every_shield_not_paid_in_full():
+    """docs/rulings.md: option shield-tribute-whole."""
+    state = table(anna={"silver": 1, "shields": {"d4": 3}, "duchy": {"c4": "k3", "b3": "castle"}}, round=5, shields={},
+                  options={**SHIELDS, "shield-tribute-whole": True})
+    state.players[0].shields[space_id("b3")] = 17
+    state.shields.box.remove(17)
+    end_phase(state)
+    assert state.players[0].shields == {} and state.players[0].silver == 1
+
+
+def test_shield_3_pays_tribute_with_workers():
+    """Shield 3: 'you may pay tribute for your shields with workers instead of silver ... Any
+    combination of silver and workers is allowed.' (cob.shield.3)"""
+    state = end_phase(table(anna={"silver": 0, "workers": 1, "shields": {"d4": 3}}, round=5, shields={}))
+    assert state.players[0].workers == 0 and state.players[0].shields
+    assert_illegal(table(anna={"shields": {"d4": 12}}, shields={}), line("anna: tribute workers 1"), "cob.shield.3")
+
+
+# --- the abilities -----------------------------------------------------------------------------
+
+
+#: The game over (after E5): nobody holds dice.
+OVER = {"stage": "over", "phase": "E", "round": 5, "to_move": None, "ben": {"dice": []}}
+
+
+def _holding(number, anna=None, **more):
+    if more.get("stage") == "over":
+        anna = {"dice": [], **(anna or {})}
+    return table(anna={"shields": {"d4": number}, **(anna or {})}, shields={}, **more)
+
+
+def test_shield_1_all_pastures_count_as_one():
+    """Shield 1: 'all pasture spaces count as connected, as if there was just one pasture'."""
+    duchy = {"d3": "ship", "d5": "ship", "d6": "ship", "e6": "cow2"}  # a cow in the other pasture
+    state = _holding(1, anna={"dice": [4, 4], "duchy": duchy, "storage": ["cow3"]})
+    play_all(state, line("anna: place 4 cow3 c2"))
+    assert state.players[0].vp["animals"] == 3 + 2
+    alone = table(anna={"dice": [4, 4], "duchy": duchy, "storage": ["cow3"]}, shields={})
+    assert play_all(alone, line("anna: place 4 cow3 c2")).players[0].vp["animals"] == 3
+
+
+def test_shield_2_a_worker_when_another_player_gets_workers():
+    """Shield 2: 'whenever another player gets a worker, you also get a worker'."""
+    state = table(ben={"shields": {"d4": 2}}, shields={})
+    play_all(state, line("anna: workers 3"))
+    assert state.players[1].workers == 0 + 1
+
+
+def test_shield_4_storage_is_unlimited():
+    """Shield 4: 'an unlimited number of hex tile storage spaces'."""
+    state = _holding(4, anna={"storage": ["k3", "k4", "k5"]})
+    state.revealed[3] = True
+    state.depots[3] = ["ship"]
+    play_all(state, line("anna: take 3 ship"))
+    assert len(state.players[0].storage) == 4
+
+
+def test_shield_5_a_ship_takes_one_type_from_every_depot():
+    """Shield 5: 'whenever you place a ship, you may choose a type of goods. Take all additionally
+    goods tiles of that type from all six depots.' (cob.shield.5)"""
+    state = _holding(5, anna={"storage": ["ship"], "goods": {}, "dice": [2, 2]})
+    state.depot_goods[1], state.depot_goods[2], state.depot_goods[6] = [4], [5, 4], [4]
+    play_all(state, line("anna: place 2 ship d3 goods 2"), line("anna: shield goods 4"))
+    assert state.players[0].goods == {5: 1, 4: 3}
+    assert_illegal(state, line("anna: shield goods 4"), "cob.shield.5")
+
+
+def test_shield_6_borrows_another_players_monastery_tiles():
+    """Shield 6: 'choose one player. Any monastery tiles in that player's duchy count as if they
+    were in your own duchy.' (cob.shield.6)"""
+    state = _holding(6, ben={"duchy": {"c4": "k16"}})
+    play_all(state, line("anna: shield borrow ben"))
+    assert 16 in state.players[0].knowledge
+    assert_illegal(state, line("ben: shield borrow anna"), "cob.shield.6")
+
+
+def test_shield_7_bonus_tiles_score_double():
+    """Shield 7: 'your bonus tiles score double'."""
+    state = _holding(7, anna={"dice": [5, 5], "duchy": DARK_GREEN, "storage": ["castle"]})
+    play_all(state, line("anna: place 5 castle a2 then workers"))
+    assert state.players[0].vp["colour-bonus"] == 2 * bonus_vp(2, True)
+
+
+def test_shield_8_mines_pay_double():
+    """Shield 8: 'double the pay out of your mines'."""
+    state = end_phase(table(anna={"silver": 1, "duchy": {"e3": "mine"}, "shields": {"d4": 8}}, round=5, shields={}))
+    assert state.players[0].silver == 1 - 1 + 2
+
+
+def test_shields_9_and_12_sales():
+    """Shield 9: '1 silver for each goods tile you sell'; shield 12: 'double the amount of victory
+    points you get for each goods tile you sell'."""
+    state = _holding(9, anna={"goods": {"3": 3}})
+    play_all(state, line("anna: sell 3"))
+    assert state.players[0].silver == 4 + 3
+    state = _holding(12, anna={"goods": {"3": 3}})
+    play_all(state, line("anna: sell 3"))
+    assert state.players[0].vp["goods-sold"] == 2 * 3 * sale_vp(2)
+
+
+def test_shield_10_doubles_vp_monastery_tiles_at_the_end():
+    """Shield 10: 'your victory point monastery tiles score double' (final scoring)."""
+    state = _holding(10, anna={"duchy": {"c5": "warehouse", "c4": "k16"}}, **OVER)
+    parts = breakdown(state, state.players[0], True)
+    assert parts["knowledge-tiles"] == 4 and parts["shields"] == 8 + 4
+
+
+def test_shield_11_a_castle_takes_a_shield():
+    """Shield 11 (Chinese 2019 rulebook p16): 'each time you place a castle you may take a shield
+    as that castle's extra action' (cob.shield.11)."""
+    state = table(anna={"shields": {"d4": 11}, "dice": [6, 6], "storage": ["castle"], "duchy": {"c4": "k3"}},
+                  shields={"4": [12]})
+    play_all(state, line("anna: place 6 castle b3 then shield 12 b3"))
+    assert state.players[0].shields[space_id("b3")] == 12
+    other = table(anna={"dice": [6, 6], "storage": ["castle"], "duchy": {"c4": "k3"}}, shields={"4": [12]})
+    assert_illegal(other, line("anna: place 6 castle b3 then shield 12 b3"), "cob.shield.11")
+
+
+def test_shield_13_doubles_the_shields_vp():
+    """Shield 13: 'double the amount of victory points you get for each shield (including this one)'."""
+    state = _holding(13, **OVER)
+    assert breakdown(state, state.players[0], True)["shields"] == 8
+
+
+@pytest.mark.parametrize(("number", "depot", "tile"), [(14, "4", "ship"), (15, "black", "castle")])
+def test_shields_14_and_15_place_a_tile_at_the_phase_end(number, depot, tile):
+    """Shields 14/15: 'at the end of each phase, after all players have finished their two actions,
+    take a hex tile from any of the six depots / from the black depot ... Place it directly in
+    your duchy and apply its effect(s).' (cob.shield.14, cob.shield.15)"""
+    state = table(anna={"silver": 2, "shields": {"d4": number}, "duchy": {"c4": "k3"}}, round=5, shields={})
+    state.revealed[0 if depot == "black" else 4] = True
+    state.depots[0 if depot == "black" else 4] = [tile]
+    end_phase(state)
+    where = "d3" if tile == "ship" else "b3"
+    text = f"anna: shield place {tile} from {depot} {where}"
+    if tile == "castle":
+        text += " then workers"
+    assert_illegal(state, line(text.replace("anna", "ben")), f"cob.shield.{number}")
+    play_all(state, line(text))
+    assert state.players[0].duchy[space_id(where)] == tile
+    assert_illegal(state, line(text), f"cob.shield.{number}")
+
+
+def test_shield_17_areas_score_one_size_larger():
+    """Shield 17: 'a size 3 area (6 victory points) scores as 4-size area (10 victory points)'."""
+    state = _holding(17, anna={"dice": [5, 5], "duchy": DARK_GREEN, "storage": ["castle"]})
+    play_all(state, line("anna: place 5 castle a2 then workers"))
+    assert state.players[0].vp["areas"] == 10
+
+
+def test_shield_18_lifts_adjacency():
+    """Shield 18: 'you are allowed to place hex tiles on any space in your duchy, not only adjacent'."""
+    state = _holding(18, anna={"dice": [5, 5], "storage": ["castle"]})
+    play_all(state, line("anna: place 5 castle a2 then workers"))
+    assert_illegal(table(anna={"dice": [5, 5], "storage": ["castle"]}, shields={}),
+                   line("anna: place 5 castle a2 then workers"), "cob.place.adjacent")
+
+
+def test_end_vp_by_shield_number():
+    """'(+12 victory points.)' for 1-6, '(+8 ...)' for 7-12, '(+4 ...)' for 13-18 (cob.shield.vp)."""
+    assert [module_shields.end_vp(n) for n in (1, 6, 7, 12, 13, 18)] == [12, 12, 8, 8, 4, 4]
+    state = _holding(3, **OVER)
+    assert breakdown(state, state.players[0], True)["shields"] == 12
+
+
+# --- notation, position, show, playouts ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["anna: shield 3 5>3 12 c4", "anna: tribute drop 12 7 workers 1",
+                                  "anna: shield goods 5", "anna: shield borrow ben",
+                                  "anna: shield place k3 from black c5", "anna: place 3 castle c4 then shield 12 c4"])
+def test_shield_lines_round_trip(text):
+    assert format_command(parse_line(text)) == text
+
+
+def test_a_position_states_shields_on_castles_and_depots():
+    state = table(anna={"shields": {"d4": 3}}, shields={"1": [1], "4": [12]})
+    data = position_data(state)
+    assert data["players"]["anna"]["shields"] == {"d4": 3} and data["shields"]["depots"] == {"1": [1], "4": [12]}
+    again = state_from_position(GameHeader(name="castles-of-burgundy", edition="2019", players=["anna", "ben"],
+                                           options=SHIELDS), data)
+    assert again.shields == state.shields and again.players[0].shields == state.players[0].shields
+    with pytest.raises(SetupError):
+        table(anna={"shields": {"d4": 3}}, shields={"1": [3]})
+
+
+def test_show_names_the_shields():
+    text = render(table(anna={"shields": {"d4": 3}}, shields={"4": [12]}))
+    assert "shields: 12" in text and "shields: 3 on d4" in text
+
+
+def test_playout_with_shields_is_deterministic():
+    assert playout(3, 5, modules=("shields",)) == playout(3, 5, modules=("shields",))
+
+
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 10_000), players=st.sampled_from([2, 3, 4]))
+def test_shields_are_conserved(seed, players):
+    """Invariant: on depots + on castles + removed + box = the 18 shields, each once, at every line."""
+    def visit(session):
+        assert module_shields.on_table(session.state) == list(range(1, 19))
+        for player in session.state.players:
+            assert player.silver >= 0 and player.workers >= 0
+    play_game(players, seed, modules=("shields",), visit=visit)
+
+
+def test_every_shield_rule_is_registered_and_cited():
+    from burgundy_cli.castles.citations import CITATIONS
+    from burgundy_cli.castles.rules import RULES
+
+    ids = [f"cob.shield.{n}" for n in range(1, 19)] + ["cob.shield.setup", "cob.shield.doubles", "cob.shield.depot",
+                                                        "cob.shield.castle", "cob.shield.tribute", "cob.shield.vp"]
+    assert all(i in RULES and i in CITATIONS["2019"] and i not in CITATIONS["2011"] for i in ids)
+    assert legal_commands is not None
