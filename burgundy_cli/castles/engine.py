@@ -128,6 +128,20 @@ def worker_cost(player: PlayerState, rolled: int, value: int, free: int = 0) -> 
     return (steps + 1) // 2 if 8 in player.knowledge else steps
 
 
+def free_die(state: GameState, player: PlayerState) -> bool:
+    """A module lets ``player`` set one die to any number now, at no cost (2019 shield 16: once a
+    turn): the ruleset's ``free_die`` hook, ``(may, use)``."""
+    hook = state.ruleset.free_die
+    return hook is not None and hook[0](state, player)
+
+
+def _by_free_die(state: GameState, player: PlayerState, rolled: int, value: int, cost: int, action) -> bool:
+    """The die is changed at no cost by the module's free change (:func:`free_die`), not by workers
+    or a knowledge tile's free step."""
+    return (value != rolled and not cost and state.ruleset.free_die is not None
+            and worker_cost(player, rolled, value, free_change(player, action, state.options)) > 0)
+
+
 def workers_suffice(player: PlayerState, cost: int) -> bool:
     """``player`` has the ``cost`` workers a die change needs."""
     return cost <= player.workers
@@ -197,6 +211,8 @@ def _check_die_use(state: GameState, cmd: DieCommand, action, rule) -> tuple[Pla
     if value == rolled:
         return player, rolled, value, 0  # a die used as rolled costs nothing, whatever a free change
     cost = worker_cost(player, rolled, value, free_change(player, action, state.options))
+    if cost and free_die(state, player):
+        return player, rolled, value, 0
     if not workers_suffice(player, cost):
         raise illegal("cob.die.workers", f"{player.name} cannot turn {rolled} into {value}",
                       f"needs {cost} worker{'s' if cost != 1 else ''}, {player.name} has {player.workers}")
@@ -361,7 +377,8 @@ def _check_pair(state: GameState, cmd, rule_id: str) -> tuple[PlayerState, int, 
             raise illegal(rule_id, f"{first} and {second} are no doubles",
                           f"say the number workers make of both: {first} {second}>{first}")
         value = first
-    cost = worker_cost(player, first, value) + worker_cost(player, second, value)
+    costs = (worker_cost(player, first, value), worker_cost(player, second, value))
+    cost = sum(costs) - (max(costs) if max(costs) and free_die(state, player) else 0)
     if not workers_suffice(player, cost):
         raise illegal("cob.die.workers", f"{player.name} cannot turn {first} and {second} into doubles of {value}",
                       f"needs {cost} worker{'s' if cost != 1 else ''}, {player.name} has {player.workers}")
@@ -387,6 +404,9 @@ def _play_module_line(state: GameState, cmd) -> None:
         return
     player, value, cost = found
     state.late_buyer = -1
+    first, second = cmd.dice
+    if max(worker_cost(player, first, value), worker_cost(player, second, value)) and free_die(state, player):
+        state.ruleset.free_die[1](state, player)  # (the cost found is already without the dearer die)
     player.workers -= cost
     player.dice.clear()
     line.apply(state, player, cmd, value)
@@ -434,9 +454,12 @@ def _end_turn(state: GameState) -> None:
     state.stage = "phase"
 
 
-def _use_die(state: GameState, player: PlayerState, rolled: int, cost: int) -> None:
+def _use_die(state: GameState, player: PlayerState, rolled: int, cost: int, free: bool = False) -> None:
     """The die showing ``rolled`` is used: it leaves the player's unused dice and its worker
-    ``cost`` is paid; a purchase still open to the previous player is no longer."""
+    ``cost`` is paid (``free``: a module's free change set it, and is used up: :func:`free_die`);
+    a purchase still open to the previous player is no longer."""
+    if free:
+        state.ruleset.free_die[1](state, player)
     state.late_buyer = -1
     player.workers -= cost
     player.dice.remove(rolled)
@@ -446,7 +469,9 @@ def _apply_die(state: GameState, cmd: DieCommand) -> None:
     player = state.players[state.seat(cmd.player)]
     rolled, action = cmd.rolled, cmd.action
     value = rolled if cmd.value is None else cmd.value
-    _use_die(state, player, rolled, worker_cost(player, rolled, value, free_change(player, action, state.options)))
+    cost = worker_cost(player, rolled, value, free_change(player, action, state.options))
+    free = bool(cost) and free_die(state, player)
+    _use_die(state, player, rolled, 0 if free else cost, free)
     apply_action(state, player, action, value)
     if not player.dice:
         _end_turn(state)
@@ -562,17 +587,18 @@ def play_die(state: GameState, cmd: DieCommand) -> None:
     rule = state.ruleset.actions[kind]
     player, rolled, value, cost = _check_die_use(state, cmd, action, rule)
     found = rule.check(state, player, action, value, cost)
+    free = _by_free_die(state, player, rolled, value, cost, action)
     if kind == "place" and found[3]:  # a purchase inside the placement or a granted action
-        _play_placement_with_grants(state, player, rolled, action, cost, found)
+        _play_placement_with_grants(state, player, rolled, action, cost, found, free)
         return
-    _use_die(state, player, rolled, cost)
+    _use_die(state, player, rolled, cost, free)
     rule.apply(state, player, action, value, found)
     if not player.dice:
         _end_turn(state)
 
 
 def _play_placement_with_grants(state: GameState, player: PlayerState, rolled: int, action: PlaceAction,
-                                cost: int, placed) -> None:
+                                cost: int, placed, free: bool = False) -> None:
     """:func:`play_die` for a placement whose purchase inside it or granted action is still to
     be checked, which needs the state after placing.
 
@@ -586,7 +612,7 @@ def _play_placement_with_grants(state: GameState, player: PlayerState, rolled: i
     seat = state.players.index(player)
     undo = state.branch(seat)
     try:
-        _use_die(state, player, rolled, cost)
+        _use_die(state, player, rolled, cost, free)
         place_tile(state, player, action, placed)
         check_grants(state, player, action, placed[2])
         then = action.then

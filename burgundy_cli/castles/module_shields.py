@@ -253,7 +253,7 @@ def tribute(state: GameState) -> None:
         for shield in _give_up_order(player)[:owed - paid]:
             _remove(state, player, shield)
     table.orders.clear()
-    table.used = {used for used in table.used if used[1] == 16}
+    table.used.clear()  # (shields 14/15 act after this step: their use is of the phase that ended)
 
 
 def _remove(state: GameState, player: PlayerState, shield: int) -> None:
@@ -394,6 +394,21 @@ def mines_doubled(state: GameState) -> None:
             player.silver += mines
         if mines and 2 in player.knowledge:
             workers_gained(state, player)
+
+
+def may_set_die(state: GameState, player: PlayerState) -> bool:
+    """Shield 16: its holder may set one die to any number, once in each of their turns."""
+    return bool(player.shields) and holds(player, 16) and state.shields.die16 != _this_turn(state, player)
+
+
+def set_die(state: GameState, player: PlayerState) -> None:
+    """Shield 16 is used for this turn (the engine calls it when a die is changed by it)."""
+    state.shields.die16 = _this_turn(state, player)
+
+
+def _this_turn(state: GameState, player: PlayerState) -> tuple[int, int, int]:
+    """A player's turn, as (seat, phase, round): each player has one turn a round."""
+    return state.players.index(player), state.phase, state.round
 
 
 def area_points(state: GameState, player: PlayerState, space: int) -> int:

@@ -55,7 +55,8 @@ class Module:
     module scores during play (``player.add_vp(category, n)``), shown in the breakdown after
     the base game's (added); ``end_points``: category -> ``f(state, player) -> VP`` scored at
     the final scoring (added); ``lines``: line kind -> ``LineRule``, line forms of the module's
-    own (added; the engine asks them for a kind it does not know).
+    own (added; the engine asks them for a kind it does not know); ``free_die``: ``(may, use)``,
+    one die set to any number at no cost (replaces).
     """
 
     name: str
@@ -71,6 +72,7 @@ class Module:
     categories: tuple[str, ...] = ()
     end_points: Mapping[str, Callable[..., int]] = field(default_factory=dict)
     lines: Mapping[str, object] = field(default_factory=dict)
+    free_die: tuple[Callable[..., bool], Callable[..., None]] | None = None
 
 
 def extend(rules: Ruleset, module: Module) -> Ruleset:
@@ -95,7 +97,8 @@ def extend(rules: Ruleset, module: Module) -> Ruleset:
                    rules.area_points if module.area_points is None else module.area_points,
                    rules.categories + module.categories,
                    MappingProxyType({**rules.end_points, **module.end_points}),
-                   lines=MappingProxyType({**rules.lines, **module.lines}))
+                   lines=MappingProxyType({**rules.lines, **module.lines}),
+                   free_die=rules.free_die if module.free_die is None else module.free_die)
 
 
 #: The base game, written as a module like any other: its placement rules
@@ -118,7 +121,7 @@ SHIELDS = Module("shields", placement=(module_shields.ADJACENT_UNLESS_18,), acti
                  effects=module_shields.SHIELD_EFFECTS, after_placement=(module_shields.after_placement,),
                  phase_end=(PhaseStep(module_shields.tribute, before=mine_income), PhaseStep(module_shields.mines_doubled)),
                  area_points=module_shields.area_points, end_points={"shields": module_shields.end_points},
-                 lines=module_shields.LINES)
+                 lines=module_shields.LINES, free_die=(module_shields.may_set_die, module_shields.set_die))
 
 #: Module name -> :class:`Module`: the 2019 expansions refereed so far.
 MODULES: dict[str, Module] = {"inns": INNS, "shields": SHIELDS}

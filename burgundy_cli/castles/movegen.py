@@ -36,7 +36,7 @@ from burgundy_cli.castles.commands import (
     BuyCommand, DieCommand, PassCommand, PlaceAction, SellAction, TakeAction, WorkersAction,
 )
 from burgundy_cli.castles.engine import (
-    FREE_CHANGE_TILE, bought_this_turn, check, free_steps, worker_cost, workers_suffice,
+    FREE_CHANGE_TILE, bought_this_turn, check, free_die, free_steps, worker_cost, workers_suffice,
 )
 from burgundy_cli.castles.placement import allowed_spaces
 from burgundy_cli.castles.state import GameState, PlayerState
@@ -236,11 +236,16 @@ def ship_choices(state: GameState, player: PlayerState) -> list[tuple[int | None
 # --- die actions ------------------------------------------------------------------------------
 
 
-def _die_values(player: PlayerState, rolled: int, free: int) -> list[tuple[int, int]]:
-    """(value, worker cost) of every value ``rolled`` reaches with the player's workers."""
+#: The group key's "tile" of a die set to any number by a module's free change (shield 16).
+ANY_NUMBER = -16
+
+
+def _die_values(player: PlayerState, rolled: int, free: int, any_number: bool = False) -> list[tuple[int, int]]:
+    """(value, worker cost) of every value ``rolled`` reaches with the player's workers
+    (``any_number``: a module's free change may set it to any number, :func:`engine.free_die`)."""
     reach = []
     for value in range(1, 7):
-        cost = worker_cost(player, rolled, value, free)
+        cost = 0 if any_number else worker_cost(player, rolled, value, free)
         if workers_suffice(player, cost):
             reach.append((value, cost))
     return reach
@@ -264,6 +269,8 @@ def _die_label(player: PlayerState, rolled: int, value: int, cost: int, free: in
     workers = f"{cost} worker{'s' if cost != 1 else ''}"
     if value == rolled:
         return f"die {rolled} ({workers})"
+    if tile == ANY_NUMBER:
+        return f"die {rolled} as {value} ({workers}, any number with shield 16)"
     notes = []
     steps = abs(rolled - value)
     if 6 - steps < steps:
@@ -295,6 +302,7 @@ def _die_uses(state: GameState, seat: int) -> dict[tuple[int, int, int, tuple[in
     groups: dict[tuple[int, int, int, tuple[int, int]], list] = {}
     plain_cost = {(rolled, value): worker_cost(player, rolled, value, 0) for rolled in player.dice
                   for value in range(1, 7)}
+    any_number = free_die(state, player)
 
     def add(rolled: int, value: int, cost: int, free: tuple[int, int], action) -> None:
         """File the command under its die use; a free change that saves nothing is no distinction."""
@@ -302,16 +310,18 @@ def _die_uses(state: GameState, seat: int) -> dict[tuple[int, int, int, tuple[in
         if _purchase_workers(action) and not _accepted(state, command):
             return  # a purchase inside paying workers the die's cost has already spent
         key = free if cost < plain_cost[rolled, value] else (0, 0)
+        if any_number and value != rolled and worker_cost(player, rolled, value, free[0]):
+            key = (0, ANY_NUMBER)
         groups.setdefault((rolled, cost, value, key), []).append(command)
 
     by_value = _placements_by_value(state, seat) if player.storage else {}
     discards = _discards(player)
     for rolled in sorted(set(player.dice)):
-        for value, cost in _die_values(player, rolled, 0):
+        for value, cost in _die_values(player, rolled, 0, any_number):
             add(rolled, value, cost, (0, 0), _WORKERS)
             if value in player.goods:
                 add(rolled, value, cost, (0, 0), SellAction(goods=value))
-        for value, cost in _die_values(player, rolled, free_take):
+        for value, cost in _die_values(player, rolled, free_take, any_number):
             for tile in depot_tiles(state, value):
                 for discard in discards:
                     add(rolled, value, cost, (free_take, FREE_CHANGE_TILE["take"]),
@@ -319,7 +329,7 @@ def _die_uses(state: GameState, seat: int) -> dict[tuple[int, int, int, tuple[in
         for colour in _unique(kinds[t].colour for t in player.storage):
             tile = FREE_CHANGE_TILE[colour]
             free = free_steps(player, tile, options)
-            for value, cost in _die_values(player, rolled, free):
+            for value, cost in _die_values(player, rolled, free, any_number):
                 for place in by_value[value]:
                     if kinds[place.tile].colour == colour:
                         add(rolled, value, cost, (free, tile), place)

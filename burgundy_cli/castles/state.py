@@ -62,7 +62,9 @@ class Ruleset:
     completed area, None for the board's table; ``categories``: the VP categories a module
     scores during play (after the base game's in the breakdown); ``end_points``: category ->
     ``f(state, player) -> VP``, the final-scoring categories a module adds; ``lines``: line
-    kind -> the ``LineRule`` of a line form a module adds (the shields'). Built by
+    kind -> the ``LineRule`` of a line form a module adds (the shields'); ``free_die``:
+    ``(may(state, player), use(state, player))``, a module's change of one die to any number at
+    no cost (shield 16). Built by
     :func:`burgundy_cli.castles.modules.ruleset` and handed to each :class:`GameState`;
     shared, never changed.
     """
@@ -80,6 +82,7 @@ class Ruleset:
     categories: tuple[str, ...]
     end_points: Mapping[str, Callable[..., int]]
     lines: Mapping[str, Any] = field(default_factory=dict)
+    free_die: tuple[Callable[..., bool], Callable[..., None]] | None = None
 
 
 @dataclass(slots=True, eq=False)
@@ -150,7 +153,7 @@ class ShieldTable:
     ``used``: ``(seat, shield)`` abilities used once this phase or turn (14, 15, 16);
     ``borrowed``: seat -> the seat whose monastery tiles shield 6 lends them; ``ship``:
     (seat, phase, round) of the last ship placed by a holder of shield 5, whose goods choice
-    may follow.
+    may follow; ``die16``: (seat, phase, round) of the turn in which shield 16 last set a die.
     """
 
     depots: list[list[int]] = field(default_factory=lambda: [[] for _ in range(7)])
@@ -160,10 +163,11 @@ class ShieldTable:
     used: set[tuple[int, int]] = field(default_factory=set)
     borrowed: dict[int, int] = field(default_factory=dict)
     ship: tuple[int, int, int] | None = None
+    die16: tuple[int, int, int] | None = None
 
     def copy(self) -> ShieldTable:
         return ShieldTable([d.copy() for d in self.depots], self.removed.copy(), self.box.copy(), dict(self.orders),
-                           set(self.used), dict(self.borrowed), self.ship)
+                           set(self.used), dict(self.borrowed), self.ship, self.die16)
 
 
 @dataclass(slots=True, eq=False)

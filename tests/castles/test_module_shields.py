@@ -406,3 +406,22 @@ def test_every_shield_rule_is_registered_and_cited():
                                                         "cob.shield.castle", "cob.shield.tribute", "cob.shield.vp"]
     assert all(i in RULES and i in CITATIONS["2019"] and i not in CITATIONS["2011"] for i in ids)
     assert legal_commands is not None
+
+
+def test_shield_16_sets_one_die_a_turn_to_any_number():
+    """Shield 16: 'you may change on your turn the result of one of your dice to any number (and
+    use it accordingly)' (cob.shield.16): the first die changed in the turn costs no worker; the
+    second pays as usual (docs/rulings.md)."""
+    state = _holding(16, anna={"dice": [1, 1], "workers": 0})
+    play_all(state, line("anna: workers 1>4"))
+    assert state.players[0].workers == 2
+    assert_illegal(state, line("anna: workers 1>4"), "cob.die.workers")
+    assert_illegal(_holding(12, anna={"dice": [1, 1], "workers": 0}), line("anna: workers 1>4"), "cob.die.workers")
+    moves = legal_moves(_holding(16, anna={"dice": [1, 1], "workers": 0}))
+    assert "die 1 as 4 (0 workers, any number with shield 16)" in moves.groups
+
+
+def test_shield_16_makes_doubles():
+    state = table(anna={"shields": {"d4": 16}, "dice": [1, 6], "workers": 0}, shields={"6": [6]})
+    play_all(state, shield(6, dice=(1, 6), value=6))
+    assert state.players[0].shields[space_id("d4")] == 6
