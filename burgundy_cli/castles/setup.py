@@ -153,17 +153,14 @@ class PositionTable:
 # --- shared validation --------------------------------------------------------------------------
 
 
-#: The true/false options of the 2019 modules: option name -> ``Options`` field.
-_FLAGS = {"inn-uncapped": "inn_uncapped", "shield-tribute-whole": "shield_tribute_whole",
-          "shield17-uncapped": "shield17_uncapped"}
-
-
 def options_from_header(header: GameHeader) -> Options:
     """The rule options of ``[game.options]`` (see docs/rulings.md).
 
     :raises SetupError: unknown option or value.
     """
     values: dict = {}
+    flags = {"inn-uncapped": "inn_uncapped", "shield-tribute-whole": "shield_tribute_whole",
+             "shield17-uncapped": "shield17_uncapped"}  # the 2019 modules' true/false options
     for key, value in header.options.items():
         path = ("game", "options", key)
         if key == "tiebreak-empty-spaces":
@@ -176,13 +173,13 @@ def options_from_header(header: GameHeader) -> Options:
             values["k8_doubles_free" if key.startswith("k8") else "k6_mixed"] = value
         elif key == "modules":
             values["modules"] = module_names(value, header.edition or "2019", path)
-        elif key in _FLAGS:
+        elif key in flags:
             if not isinstance(value, bool):
                 raise SetupError("must be true or false", path)
-            values[_FLAGS[key]] = value
+            values[flags[key]] = value
         else:
             raise SetupError("unknown option", path, "known: tiebreak-empty-spaces, k8-doubles-free-change, "
-                             f"k6-mixed-payment, modules, {', '.join(_FLAGS)}")
+                             f"k6-mixed-payment, modules, {', '.join(flags)}")
     return Options(**values)
 
 
@@ -759,6 +756,8 @@ def vp_bound(state: GameState, player: PlayerState) -> int:
 
 
 def _vp_within_bound(state: GameState, player: PlayerState) -> None:
+    if "shields" in state.options.modules:
+        return  # shields 1, 7, 12 and 17 score beyond the base game's bound (docs/records.md)
     vp = player.vp.get("position", 0)
     bound = vp_bound(state, player)
     if vp > bound:

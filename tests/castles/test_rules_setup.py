@@ -128,8 +128,8 @@ def test_modules_switch_rules_on_per_record():
     assert state.ruleset is modules.ruleset(()) and state.ruleset.effects["ship"] is actions.EFFECTS["ship"]
     assert state.copy().ruleset is state.ruleset
     with pytest.raises(SetupError) as info:
-        new_game(edition="2019", modules="inns, shields")
-    assert "'shields' module is not refereed yet" in info.value.message
+        new_game(edition="2019", modules="inns, team-game")
+    assert "'team-game' module is not refereed yet" in info.value.message
     assert new_game(edition="2019", modules="inns").ruleset is modules.ruleset(("inns",))
 
 
@@ -251,6 +251,7 @@ POSITION_CHECKS = {
     "goods-count": ({"anna": {"goods": {"1": 7}}, "ben": {"sold": {"1": 1}}}, {"phase": "C"}, ("position",)),
     "goods-dealt": ({"anna": {"goods": {"1": 4, "2": 4}}, "ben": {"sold": {"3": 4}}}, {"round": 2}, ("position",)),
     "vp-bound": ({"anna": {"vp": 1}, "ben": {}}, {}, ("position", "players", "anna", "vp")),
+    "shields": ({"anna": {"shields": {"d4": 3}}, "ben": {}}, {}, ("position", "players", "anna", "shields")),
     "turn": ({"anna": {}, "ben": {}}, {"to_move": "anna"}, ("position", "players", "anna", "dice")),
     "stage": ({"anna": {}, "ben": {}}, {"stage": "turn"}, ("position", "stage")),
     "dice-outside-turn": ({"anna": {"dice": [1, 2]}, "ben": {}}, {"round": 2}, ("position", "players", "anna", "dice")),

@@ -41,6 +41,15 @@ def table(anna=None, ben=None, shields=None, phase="A", round=1, options=SHIELDS
     return at_turn("2019", players={"anna": anna, "ben": ben}, phase=phase, round=round, options=options, **more)
 
 
+def cited(rule_id):
+    """The rule is registered with its 2019 passage ('THE SHIELDS') and no 2011 one (a 2019 module)."""
+    from burgundy_cli.castles.citations import CITATIONS
+    from burgundy_cli.castles.rules import RULES
+
+    return (rule_id in RULES and CITATIONS["2019"][rule_id].startswith("2019 rules 'THE SHIELDS'")
+            and rule_id not in CITATIONS["2011"])
+
+
 def line(text):
     return parse_line(text)
 
@@ -65,6 +74,7 @@ def end_phase(state):
 def test_setup_deals_shields_by_player_count(players, counts):
     """'Game setup': '2 players: 1 shield per depot; 3 players: 1 shield each in depots 1, 3,
     and 5; 2 shields each in depots 2, 4, and 6; 4 players: 2 shields per depot' (cob.shield.setup)."""
+    assert cited("cob.shield.setup")
     order = list(range(1, 19))
     dealt = module_shields.deal(order, players)
     assert [len(dealt[str(d)]) for d in range(1, 7)] == counts
@@ -76,6 +86,7 @@ def test_setup_deals_shields_by_player_count(players, counts):
 
 def test_a_shields_record_must_say_which_shields_lie_where():
     """Chance comes from the table: '[setup] shields' is required, with a message saying what to add."""
+    assert cited("cob.shield.setup")
     with pytest.raises(SetupError) as info:
         state_from_setup(header(2, "2019", **SHIELDS), {"goods": {"anna": [1, 2, 3], "ben": [1, 2, 3]}})
     assert "add shields =" in info.value.message and info.value.path == ("setup",)
@@ -162,6 +173,7 @@ def test_tribute_is_paid_before_the_mines_pay():
     """'Important! At the end of each phase, before receiving silver from your mines, you must pay
     tribute for your shields! Each shield costs 1 silver. If you cannot ... you must remove that
     many shields from the game!' Anna has no silver but a mine: the shield goes, then the mine pays."""
+    assert cited("cob.shield.tribute")
     state = end_phase(table(anna={"silver": 0, "duchy": {"e3": "mine"}, "shields": {"d4": 3}},
                             round=5, shields={"1": [1]}))
     anna = state.players[0]
@@ -225,6 +237,7 @@ def _holding(number, anna=None, **more):
 
 def test_shield_1_all_pastures_count_as_one():
     """Shield 1: 'all pasture spaces count as connected, as if there was just one pasture'."""
+    assert cited("cob.shield.1")
     duchy = {"d3": "ship", "d5": "ship", "d6": "ship", "e6": "cow2"}  # a cow in the other pasture
     state = _holding(1, anna={"dice": [4, 4], "duchy": duchy, "storage": ["cow3"]})
     play_all(state, line("anna: place 4 cow3 c2"))
@@ -235,6 +248,7 @@ def test_shield_1_all_pastures_count_as_one():
 
 def test_shield_2_a_worker_when_another_player_gets_workers():
     """Shield 2: 'whenever another player gets a worker, you also get a worker'."""
+    assert cited("cob.shield.2")
     state = table(ben={"shields": {"d4": 2}}, shields={})
     play_all(state, line("anna: workers 3"))
     assert state.players[1].workers == 0 + 1
@@ -242,6 +256,7 @@ def test_shield_2_a_worker_when_another_player_gets_workers():
 
 def test_shield_4_storage_is_unlimited():
     """Shield 4: 'an unlimited number of hex tile storage spaces'."""
+    assert cited("cob.shield.4")
     state = _holding(4, anna={"storage": ["k3", "k4", "k5"]})
     state.revealed[3] = True
     state.depots[3] = ["ship"]
@@ -270,6 +285,7 @@ def test_shield_6_borrows_another_players_monastery_tiles():
 
 def test_shield_7_bonus_tiles_score_double():
     """Shield 7: 'your bonus tiles score double'."""
+    assert cited("cob.shield.7")
     state = _holding(7, anna={"dice": [5, 5], "duchy": DARK_GREEN, "storage": ["castle"]})
     play_all(state, line("anna: place 5 castle a2 then workers"))
     assert state.players[0].vp["colour-bonus"] == 2 * bonus_vp(2, True)
@@ -277,6 +293,7 @@ def test_shield_7_bonus_tiles_score_double():
 
 def test_shield_8_mines_pay_double():
     """Shield 8: 'double the pay out of your mines'."""
+    assert cited("cob.shield.8")
     state = end_phase(table(anna={"silver": 1, "duchy": {"e3": "mine"}, "shields": {"d4": 8}}, round=5, shields={}))
     assert state.players[0].silver == 1 - 1 + 2
 
@@ -284,6 +301,8 @@ def test_shield_8_mines_pay_double():
 def test_shields_9_and_12_sales():
     """Shield 9: '1 silver for each goods tile you sell'; shield 12: 'double the amount of victory
     points you get for each goods tile you sell'."""
+    assert cited("cob.shield.9")
+    assert cited("cob.shield.12")
     state = _holding(9, anna={"goods": {"3": 3}})
     play_all(state, line("anna: sell 3"))
     assert state.players[0].silver == 4 + 3
@@ -294,6 +313,7 @@ def test_shields_9_and_12_sales():
 
 def test_shield_10_doubles_vp_monastery_tiles_at_the_end():
     """Shield 10: 'your victory point monastery tiles score double' (final scoring)."""
+    assert cited("cob.shield.10")
     state = _holding(10, anna={"duchy": {"c5": "warehouse", "c4": "k16"}}, **OVER)
     parts = breakdown(state, state.players[0], True)
     assert parts["knowledge-tiles"] == 4 and parts["shields"] == 8 + 4
@@ -312,6 +332,7 @@ def test_shield_11_a_castle_takes_a_shield():
 
 def test_shield_13_doubles_the_shields_vp():
     """Shield 13: 'double the amount of victory points you get for each shield (including this one)'."""
+    assert cited("cob.shield.13")
     state = _holding(13, **OVER)
     assert breakdown(state, state.players[0], True)["shields"] == 8
 
@@ -321,6 +342,7 @@ def test_shields_14_and_15_place_a_tile_at_the_phase_end(number, depot, tile):
     """Shields 14/15: 'at the end of each phase, after all players have finished their two actions,
     take a hex tile from any of the six depots / from the black depot ... Place it directly in
     your duchy and apply its effect(s).' (cob.shield.14, cob.shield.15)"""
+    assert cited("cob.shield.14") and cited("cob.shield.15")
     state = table(anna={"silver": 2, "shields": {"d4": number}, "duchy": {"c4": "k3"}}, round=5, shields={})
     state.revealed[0 if depot == "black" else 4] = True
     state.depots[0 if depot == "black" else 4] = [tile]
@@ -337,6 +359,7 @@ def test_shields_14_and_15_place_a_tile_at_the_phase_end(number, depot, tile):
 
 def test_shield_17_areas_score_one_size_larger():
     """Shield 17: 'a size 3 area (6 victory points) scores as 4-size area (10 victory points)'."""
+    assert cited("cob.shield.17")
     state = _holding(17, anna={"dice": [5, 5], "duchy": DARK_GREEN, "storage": ["castle"]})
     play_all(state, line("anna: place 5 castle a2 then workers"))
     assert state.players[0].vp["areas"] == 10
@@ -344,6 +367,7 @@ def test_shield_17_areas_score_one_size_larger():
 
 def test_shield_18_lifts_adjacency():
     """Shield 18: 'you are allowed to place hex tiles on any space in your duchy, not only adjacent'."""
+    assert cited("cob.shield.18")
     state = _holding(18, anna={"dice": [5, 5], "storage": ["castle"]})
     play_all(state, line("anna: place 5 castle a2 then workers"))
     assert_illegal(table(anna={"dice": [5, 5], "storage": ["castle"]}, shields={}),
@@ -352,6 +376,7 @@ def test_shield_18_lifts_adjacency():
 
 def test_end_vp_by_shield_number():
     """'(+12 victory points.)' for 1-6, '(+8 ...)' for 7-12, '(+4 ...)' for 13-18 (cob.shield.vp)."""
+    assert cited("cob.shield.vp")
     assert [module_shields.end_vp(n) for n in (1, 6, 7, 12, 13, 18)] == [12, 12, 8, 8, 4, 4]
     state = _holding(3, **OVER)
     assert breakdown(state, state.players[0], True)["shields"] == 12
@@ -412,6 +437,7 @@ def test_shield_16_sets_one_die_a_turn_to_any_number():
     """Shield 16: 'you may change on your turn the result of one of your dice to any number (and
     use it accordingly)' (cob.shield.16): the first die changed in the turn costs no worker; the
     second pays as usual (docs/rulings.md)."""
+    assert cited("cob.shield.16")
     state = _holding(16, anna={"dice": [1, 1], "workers": 0})
     play_all(state, line("anna: workers 1>4"))
     assert state.players[0].workers == 2
