@@ -80,7 +80,7 @@ class PlaceAction:
     goods: DepotNumber | None = None
     goods2: DepotNumber | None = None
     keep: tuple[GoodsType, ...] | None = None
-    then: Action | None = None
+    then: GrantedAction | None = None
     buy: BuyCommand | None = None
 
 
@@ -109,7 +109,9 @@ class ShieldAction:
     space: SpaceName
 
 
-Action = Union[TakeAction, PlaceAction, SellAction, WorkersAction, ShieldAction]
+Action = Union[TakeAction, PlaceAction, SellAction, WorkersAction]
+#: What a placed tile may grant: an action, or (2019 shields, shield 11) a castle's shield.
+GrantedAction = Union[TakeAction, PlaceAction, SellAction, WorkersAction, ShieldAction]
 
 
 # --- commands: one notation line each ------------------------------------------------------

@@ -641,6 +641,9 @@ def _canonical_forms() -> _CanonicalForms:
             "workers": (re.compile(rf"{player}workers {_DIE_TEXT}"), _canonical_workers_line),
             "buy": (re.compile(rf"{player}buy {_TAKE_TEXT}(?: workers ([0-2]))?"), _canonical_buy_line),
             "pass": (re.compile(rf"{player}pass"), _canonical_pass_line),
+            "shield": (re.compile(rf"{player}shield (.+)"), _canonical_shield_line),
+            "tribute": (re.compile(rf"{player}tribute(?: drop ([0-9]{{1,2}}(?: [0-9]{{1,2}})*))?"
+                                   r"(?: workers ([0-9]{1,2}))?"), _canonical_tribute_line),
         },
         take=take, place=place, granted_sale=re.compile("sell ([1-6])"),
         roll=re.compile(rf"roll white ([1-6])(?: good ([1-6]))?((?:, {_ROLL_NAME} [1-6] [1-6])+)"),
@@ -709,6 +712,51 @@ def _canonical_buy_line(forms: _CanonicalForms, fields: tuple[str | None, ...]) 
     return _canonical_purchase(forms, *fields)
 
 
+_SHIELD_DOUBLES = re.compile(rf"{_DIE_TEXT} {_DIE_TEXT} ([0-9]{{1,2}}) ([a-g][1-7])")
+_GRANTED_SHIELD = re.compile(r"shield ([0-9]{1,2}) ([a-g][1-7])")
+_SHIELD_PLACE = re.compile(r"place ([a-z0-9-]+) from (black|[1-6]) (.+)")
+
+
+def _canonical_shield_line(forms: _CanonicalForms, fields: tuple[str | None, ...]) -> c.Command | None:
+    """The shields module's ``shield`` lines: doubles, ``goods``, ``borrow``, ``place``."""
+    player, rest = fields
+    if rest.startswith("goods "):
+        goods = _DIGIT.get(rest[6:])
+        return c.ShieldGoodsCommand(player=player, goods=goods) if goods else None
+    if rest.startswith("borrow "):
+        lender = rest[7:]
+        if len(lender) > 40 or re.fullmatch(_NAME, lender) is None:
+            return None
+        return c.ShieldBorrowCommand(player=player, lender=lender)
+    match = _SHIELD_PLACE.fullmatch(rest)
+    if match is not None:
+        tile, depot, after = match.groups()
+        placed = forms.place.fullmatch(f"place {tile} {after}")
+        if placed is None:
+            return None
+        by, rolled, used, *action = placed.groups()
+        place = None if by is not None or rolled is not None else _canonical_place(forms, player, *action)
+        return None if place is None else c.ShieldPlaceCommand(player=player, depot=_REVEAL_DEPOTS[depot], place=place)
+    match = _SHIELD_DOUBLES.fullmatch(rest)
+    if match is None:
+        return None
+    first, used_first, second, used_second, shield, space = match.groups()
+    value = used_first or used_second
+    if (value is not None and {used_first or first, used_second or second} != {value}) \
+            or not 1 <= int(shield) <= 18 or space not in forms.spaces or shield.startswith("0"):
+        return None
+    return c.ShieldCommand(player=player, dice=(_DIGIT[first], _DIGIT[second]), value=_DIGIT.get(value),
+                           shield=int(shield), space=space)
+
+
+def _canonical_tribute_line(forms: _CanonicalForms, fields: tuple[str | None, ...]) -> c.TributeCommand | None:
+    player, drop, workers = fields
+    shields = () if drop is None else tuple(map(int, drop.split(" ")))
+    if not all(1 <= number <= 18 for number in shields) or (workers is not None and int(workers) > 18):
+        return None
+    return c.TributeCommand(player=player, drop=shields, workers=None if workers is None else int(workers))
+
+
 def _canonical_pass_line(forms: _CanonicalForms, fields: tuple[str | None, ...]) -> c.PassCommand:
     return c.PassCommand(player=fields[0])
 
@@ -740,11 +788,15 @@ def _canonical_place(forms: _CanonicalForms, player: str, tile: str, space: str,
                          then=granted, buy=buy)
 
 
-def _canonical_effect(forms: _CanonicalForms, player: str,
-                      text: str) -> c.TakeAction | c.PlaceAction | c.SellAction | c.WorkersAction | None:
-    """The action after ``then``: a take, placement or sale without a die, or ``workers``."""
+def _canonical_effect(forms: _CanonicalForms, player: str, text: str) -> c.GrantedAction | None:
+    """The action after ``then``: a take, placement or sale without a die, ``workers``, or a shield."""
     if text == "workers":
         return c.WorkersAction()
+    if text[:7] == "shield ":  # shield 11: a castle's extra action takes a shield
+        match = _GRANTED_SHIELD.fullmatch(text)
+        if match is None or not 1 <= int(match.group(1)) <= 18 or match.group(1)[0] == "0":
+            return None
+        return c.ShieldAction(shield=int(match.group(1)), space=match.group(2))
     pattern = forms.take if text[:1] == "t" else forms.place if text[:1] == "p" else forms.granted_sale
     match = pattern.fullmatch(text)
     if match is None:

@@ -187,7 +187,29 @@ def _bought_by(action, player: str):
                    then=None if action.then is None else _bought_by(action.then, player))
 
 
-_ACTIONS = st.recursive(_SIMPLE, lambda inner: _place(inner), max_leaves=3)
+_SHIELD = st.integers(1, 18)
+#: Shield 11: a castle's extra action takes a shield (only after ``then``).
+_GRANTED_SHIELD = st.builds(c.ShieldAction, shield=_SHIELD, space=_SPACES)
+_ACTIONS = st.recursive(_SIMPLE, lambda inner: _place(inner | _GRANTED_SHIELD), max_leaves=3)
+
+
+def _doubles(player: str, first: int, second: int, value: int | None, shield: int, space: str) -> c.ShieldCommand:
+    """A shield line; a number both dice already show is written as no change (value None)."""
+    return c.ShieldCommand(player=player, dice=(first, second), value=None if first == second == value else value,
+                           shield=shield, space=space)
+
+
+#: The 2019 shields module's lines.
+_SHIELD_LINES = st.one_of(
+    st.builds(_doubles, _NAMES, _DIE, _DIE, st.none() | _DIE, _SHIELD, _SPACES),
+    st.builds(c.TributeCommand, player=_NAMES, drop=st.lists(_SHIELD, max_size=3).map(tuple),
+              workers=st.none() | st.integers(0, 18)),
+    st.builds(c.ShieldGoodsCommand, player=_NAMES, goods=_DIE),
+    st.builds(c.ShieldBorrowCommand, player=_NAMES, lender=_NAMES),
+    st.builds(lambda player, depot, place: c.ShieldPlaceCommand(player=player, depot=depot,
+                                                                place=_bought_by(place, player)),
+              _NAMES, st.integers(0, 6), _place(_SIMPLE | _GRANTED_SHIELD)),
+)
 _NOTE = st.text(st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp")), max_size=20)
 
 _COMMANDS = st.one_of(
@@ -205,6 +227,7 @@ _COMMANDS = st.one_of(
                   lambda d: len({k.lower() for k in d}) == len(d))),
     st.builds(c.RevealEvent, depot=st.integers(0, 6), tiles=st.lists(_TILES, max_size=8)),
     st.builds(c.PhaseGoodsEvent, goods=st.lists(_DIE, min_size=5, max_size=5)),
+    _SHIELD_LINES,
 )
 
 
