@@ -84,6 +84,8 @@ def with_listed_names(names: PlayerNames, command: c.Command, line: str) -> c.Co
             return command
         dice = {names.resolve(name, line): pair for name, pair in command.dice.items()}
         return command if list(dice) == list(command.dice) else replace(command, dice=dice)
+    if kind == "shield-borrow" and command.lender not in names.exact:  # (shield 6 names a second player)
+        command = replace(command, lender=names.resolve(command.lender, line))
     player = command.player
     if player in names.exact:
         return command
@@ -169,7 +171,7 @@ class CastlesSession:
                 command = with_listed_names(self.names, command, text)
             belongs = group_name(state.phase, state.round)
         else:
-            if command.player not in self.listed:  # a name typed in another spelling
+            if command.player not in self.listed or kind == "shield-borrow":  # a name typed in another spelling
                 command = with_listed_names(self.names, command, text)
             belongs = self.round_group or group_name(state.phase, state.round)
         if group != belongs and group is not None and state.stage != "over":
