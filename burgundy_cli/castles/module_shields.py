@@ -499,7 +499,7 @@ def _player_of(state: GameState, name: str) -> PlayerState:
 def _check_goods_line(state: GameState, cmd) -> None:
     player = _player_of(state, cmd.player)
     seat = state.players.index(player)
-    if state.shields.ship != (seat, state.phase, state.round) or state.stage not in ("turn", "roll"):
+    if state.shields.ship != (seat, state.phase, state.round) or state.stage != "turn":
         if not holds(player, 5):
             raise illegal("cob.shield.5", "only shield 5 lets a ship take goods of one type from every depot")
         raise illegal("cob.shield.5", "shield 5 acts right after its holder places a ship (once per ship)",
@@ -563,24 +563,31 @@ def _doubles_candidates(state: GameState, seat: int) -> list[tuple[str, object]]
     from burgundy_cli.castles.commands import ShieldCommand
 
     player = state.players[seat]
+    out = _ship_goods_candidates(state)
     if len(player.dice) != 2:
-        return []
+        return out
     first, second = player.dice
     castles = [space_name(s) for s, t in enumerate(player.duchy) if t is not None and catalogue()[t].type == "castle"]
-    out = []
     for value in range(1, 7):
         for shield in state.shields.depots[value]:
             for space in castles:
                 command = ShieldCommand(player=player.name, dice=(first, second),
                                         value=None if first == second == value else value, shield=shield, space=space)
                 out.append((f"shield: doubles of {value}, from depot {value} (tribute 1 silver a phase)", command))
-    if (seat, state.phase, state.round) == state.shields.ship:
-        from burgundy_cli.castles.commands import ShieldGoodsCommand
-
-        for goods in sorted({g for d in range(1, 7) for g in state.depot_goods[d]}):
-            out.append(("shield 5: goods of one type from every depot", ShieldGoodsCommand(player=player.name,
-                                                                                          goods=goods)))
     return out
+
+
+def _ship_goods_candidates(state: GameState) -> list[tuple[str, object]]:
+    """Shield 5's goods lines open to the player who placed a ship this round (their turn may
+    have passed: the choice follows the ship)."""
+    ship = state.shields.ship
+    if ship is None or ship[1:] != (state.phase, state.round):
+        return []
+    from burgundy_cli.castles.commands import ShieldGoodsCommand
+
+    name = state.players[ship[0]].name
+    return [(f"shield 5 ({name}): goods of one type from every depot", ShieldGoodsCommand(player=name, goods=goods))
+            for goods in sorted({g for d in range(1, 7) for g in state.depot_goods[d]})]
 
 
 #: The module's lines by kind (the engine's dispatch asks these when its own tables have none).
