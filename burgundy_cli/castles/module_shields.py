@@ -314,11 +314,6 @@ def _sell(state: GameState, player: PlayerState, action, value=None, found=None)
         workers_gained(state, player)
 
 
-def storage_unlimited(player: PlayerState) -> bool:
-    """Shield 4: unlimited storage spaces."""
-    return holds(player, 4)
-
-
 def check_ship_goods(state: GameState, player: PlayerState, goods: int) -> None:
     """Shield 5: a ship placed this turn also takes every goods tile of type ``goods``."""
     if not holds(player, 5):
