@@ -27,7 +27,8 @@ from burgundy_cli.castles import engine
 from burgundy_cli.castles.actions import apply_purchase, check_purchase, locate, place_tile
 from burgundy_cli.castles.boards import space_name
 from burgundy_cli.castles.commands import (
-    BuyCommand, DieCommand, PassCommand, PlaceAction, SellAction, TakeAction, WorkersAction,
+    BuyCommand, DieCommand, PassCommand, PlaceAction, SellAction, ShieldAction, ShieldCommand, ShieldGoodsCommand,
+    TakeAction, WorkersAction,
 )
 from burgundy_cli.castles.notation import format_command
 from burgundy_cli.castles.state import GameState, PlayerState
@@ -87,7 +88,8 @@ def _places(state: GameState, seat: int, value: int | None, depth: int, only: st
             board, duchy = player.board, player.duchy
             if (tile not in player.storage or board.colour[space] != kind.colour or duchy[space] is not None
                     or (value is not None and board.die[space] != value)
-                    or all(duchy[n] is None for n in board.neighbours[space])):
+                    or (all(duchy[n] is None for n in board.neighbours[space])
+                        and 18 not in player.shields.values())):  # (2019 shield 18 lifts adjacency)
                 continue
             if kind.type == "ship":
                 result.extend(PlaceAction(tile=tile, space=name, **choice) for choice in _ship_choices(state)[1:])
@@ -137,7 +139,30 @@ def _granted(state: GameState, seat: int, depth: int) -> list:
     actions = [WorkersAction(), *(SellAction(goods=g) for g in range(1, 7)), *_takes(state, player, (None, *range(1, 7)))]
     if depth > 0:
         actions += _places(state, seat, None, depth - 1)
-    return actions
+    return actions + _shield_actions(state, player)
+
+
+def _shield_actions(state: GameState, player: PlayerState) -> list:
+    """2019 shields (shield 11): a castle's extra action taking any shield onto any space with a tile."""
+    if state.shields is None:
+        return []
+    spaces = [space_name(s) for s, tile in enumerate(player.duchy) if tile is not None]
+    return [ShieldAction(shield=n, space=s) for n in range(1, 19) for s in spaces]
+
+
+def _shield_lines(state: GameState) -> list:
+    """2019 shields: doubles lines of the player to move for every number, shield and tiled space;
+    shield 5's goods lines of every player."""
+    out: list = [ShieldGoodsCommand(player=p.name, goods=g) for p in state.players for g in range(1, 7)]
+    seat = state.to_move()
+    if seat < 0:
+        return out
+    player = state.players[seat]
+    dice = (tuple(player.dice) * 2)[:2] if player.dice else (1, 1)
+    spaces = [space_name(s) for s, tile in enumerate(player.duchy) if tile is not None]
+    out += [ShieldCommand(player=player.name, dice=dice, value=None if dice[0] == dice[1] == v else v, shield=n,
+                          space=s) for v in range(1, 7) for n in range(1, 19) for s in spaces]
+    return out
 
 
 def candidates(state: GameState) -> list:
@@ -148,6 +173,8 @@ def candidates(state: GameState) -> list:
         discards = (None, *dict.fromkeys(player.storage))
         out.extend(BuyCommand(player=player.name, tile=tile, depot=depot, discard=discard, pay_workers=pay)
                    for tile in _tiles(state) for depot in (None, *range(1, 7)) for discard in discards for pay in (0, 1, 2))
+    if state.shields is not None:
+        out += _shield_lines(state)
     seat = state.to_move()
     if seat < 0:
         return out

@@ -25,6 +25,8 @@ from burgundy_cli.castles.tiles import bonus_vp, sale_vp
 from burgundy_cli.castles.setup import SetupError, position_data, state_from_position, state_from_setup
 from burgundy_cli.core.game import GameHeader
 from tests.castles.engine_kit import assert_illegal, at_turn, cmd, header, play_all
+from tests.castles.movegen_oracle import accepted
+from tests.castles.test_properties import NO_SHRINK, goods_accounted, record_round_trip, tiles_accounted
 
 SHIELDS = {"modules": ["shields"]}
 #: Duchy 1's dark-green area but a2 (d4 is the start castle; k3 on c4 joins b3 to it).
@@ -451,3 +453,29 @@ def test_shield_16_makes_doubles():
     state = table(anna={"shields": {"d4": 16}, "dice": [1, 6], "workers": 0}, shields={"6": [6]})
     play_all(state, shield(6, dice=(1, 6), value=6))
     assert state.players[0].shields[space_id("d4")] == 6
+
+
+class ShieldWatcher:
+    """Every line of a shields game: tiles and goods accounted as in the base game's watcher
+    (tests/castles/test_properties.py), the 18 shields conserved, no negative silver or
+    workers (tribute and abilities move them, so the base game's flows are not asked)."""
+
+    def __call__(self, session) -> None:
+        state = session.state
+        tiles_accounted(state)
+        goods_accounted(state)
+        assert module_shields.on_table(state) == list(range(1, 19))
+        assert all(player.silver >= 0 and player.workers >= 0 for player in state.players)
+
+
+@settings(max_examples=8, deadline=None, derandomize=True, phases=NO_SHRINK)
+@given(players=st.integers(2, 4), seed=st.integers(0, 10**6), stop_after=st.one_of(st.none(), st.integers(1, 200)))
+def test_shields_games_conserve_everything_and_moves_agree_with_check(players, seed, stop_after):
+    """With the shields on: tiles, goods and shields conserved at every line; the record reads back,
+    replays and scores the same; moves lists exactly the lines check accepts (the oracle tries
+    every shield on every number and space)."""
+    session = play_game(players, seed, stop_after=stop_after, visit=ShieldWatcher(), modules=("shields",))
+    record_round_trip(session)
+    state = session.state
+    if state.stage != "over":
+        assert {format_command(command) for command in legal_commands(state)} == accepted(state)
