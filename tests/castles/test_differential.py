@@ -44,8 +44,8 @@ from tests.castles.movegen_oracle import canonical
 NAMES = ("anna", "ben", "cara", "dario")
 TILES = tuple(catalogue())
 #: (players, edition, reveals recorded, 2019 modules) of each seeded game: every combination
-#: of the base game, twice; then the 2019 game with the inns, each player count with and
-#: without reveals.
+#: of the base game, twice; then the 2019 game with the inns, and with the shields, each player
+#: count with and without reveals; one 3-player game with both.
 GAMES = [(players, edition, reveal, ()) for players in (2, 3, 4) for edition in ("2011", "2019")
          for reveal in (True, False)] * 2 + [(players, "2019", reveal, ("inns",)) for players in (2, 3, 4)
                                              for reveal in (True, False)] \
