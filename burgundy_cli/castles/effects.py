@@ -67,12 +67,23 @@ def _player_effects(before: GameState, after: GameState, seat: int, old: PlayerS
             said.append(f"takes the {size} bonus tile of colour {colour}")
     for number in sorted(new.knowledge - old.knowledge):
         said.append(f"knowledge tile {number} now in the duchy")
+    said.extend(_shields(old, new))
     was, now = before.bridge_space(seat), after.bridge_space(seat)
     if now != was:
         said.append(f"moves on the bridge from space {was} to space {now}")
     if not said:
         return []
     return [f"{new.name}: {', '.join(said)}"]
+
+
+def _shields(old: PlayerState, new: PlayerState) -> list[str]:
+    """2019 shields: a shield put on a castle, one given up (tribute, or replaced)."""
+    from burgundy_cli.castles.boards import space_name
+
+    said = [f"shield {number} on {space_name(space)}" for space, number in sorted(new.shields.items())
+            if old.shields.get(space) != number]
+    lost = sorted(set(old.shields.values()) - set(new.shields.values()))
+    return said + [f"shield {number} removed from the game" for number in lost]
 
 
 def _die_change(before: GameState, player: PlayerState, command: Any) -> tuple[int, str] | None:

@@ -479,3 +479,12 @@ def test_shields_games_conserve_everything_and_moves_agree_with_check(players, s
     state = session.state
     if state.stage != "over":
         assert {format_command(command) for command in legal_commands(state)} == accepted(state)
+
+
+def test_a_legal_verdict_says_which_shield_went_where():
+    """`burgundy check` says what a line did (castles/effects.py): the shield placed, the one removed."""
+    from burgundy_cli.castles.effects import line_effects
+
+    before = table(anna={"shields": {"d4": 12}}, shields={"3": [3]})
+    after = play_all(before.copy(), shield(3))
+    assert line_effects(before, after, shield(3)) == ["anna: shield 3 on d4, shield 12 removed from the game"]
