@@ -29,7 +29,7 @@ from burgundy_cli.castles.commands import DieValue, GoodsType, PhaseLetter, Spac
 from burgundy_cli.castles.modules import MODULES, RESERVED, ruleset
 from burgundy_cli.castles.state import PHASES, GameState, Options, PlayerState
 from burgundy_cli.castles.tiles import (COLOUR_NAME, GOODS_PER_TYPE, PHASE_BONUS, area_vp, bonus_vp, catalogue,
-                                        resolve_tile_name, sale_vp)
+                                        outside_piles, resolve_tile_name, sale_vp)
 from burgundy_cli.core.errors import RecordError, toml_repr
 from burgundy_cli.core.game import UNKNOWN_FIELD, GameHeader
 from burgundy_cli.core.replay import PlayerNames
@@ -50,7 +50,7 @@ T = TypeVar("T")
 _GoodsKey = Literal["1", "2", "3", "4", "5", "6"]
 #: The VP categories scored during play (``scoring.PLAY_CATEGORIES``), as a position may give them.
 _VpCategory = Literal["position", "animals", "areas", "area-phase-bonus", "colour-bonus", "goods-sold",
-                      "watchtowers", "corrections"]
+                      "watchtowers", "corrections", "geese"]
 #: What comes next in a position (``GameState.stage``): a phase to begin, its reveals and
 #: goods under way, a roll, a player's turn, or nothing (the game is over).
 _Stage = Literal["phase", "setup", "roll", "turn", "over"]
@@ -77,7 +77,8 @@ class PlayerPosition:
     ``start``: the start castle space (default: the central 6); ``duchy``: the placed tiles
     besides the start castle; ``vp``: the VP track, or its parts by scoring category
     (``{areas = 8, animals = 3}``); ``bonuses``: bonus tiles held (``blue-large``,
-    ``grey-small``...); ``dice``: the dice not yet used this round.
+    ``grey-small``...); ``dice``: the dice not yet used this round; ``crane``: 2019 extra
+    tiles, the building type the player's crane counts as at the final scoring, once said.
     """
 
     board: int = 1
@@ -91,6 +92,7 @@ class PlayerPosition:
     vp: Annotated[int, Range(ge=0)] | dict[_VpCategory, int] = 0
     bonuses: list[str] = field(default_factory=list)
     dice: Annotated[list[DieValue], Length(max=2)] = field(default_factory=list)
+    crane: TileName | None = None
 
 
 @table_class
@@ -156,13 +158,13 @@ def options_from_header(header: GameHeader) -> Options:
             values["k8_doubles_free" if key.startswith("k8") else "k6_mixed"] = value
         elif key == "modules":
             values["modules"] = module_names(value, header.edition or "2019", path)
-        elif key == "inn-uncapped":
+        elif key in ("inn-uncapped", "white-castle-free-change"):
             if not isinstance(value, bool):
                 raise SetupError("must be true or false", path)
-            values["inn_uncapped"] = value
+            values["inn_uncapped" if key == "inn-uncapped" else "white_free_change"] = value
         else:
             raise SetupError("unknown option", path, "known: tiebreak-empty-spaces, k8-doubles-free-change, "
-                             "k6-mixed-payment, modules, inn-uncapped")
+                             "k6-mixed-payment, modules, inn-uncapped, white-castle-free-change")
     return Options(**values)
 
 
@@ -286,8 +288,11 @@ def _board_copies(edition: str, used: dict[str, int], path: tuple) -> None:
                              (*path, owners[-1]))
 
 
-def _fresh_supply(players: int) -> dict[str, list[int]]:
-    supply = {name: [kind.coloured, kind.black] for name, kind in catalogue().items()}
+def _fresh_supply(players: int, modules: tuple[str, ...] = ()) -> dict[str, list[int]]:
+    """The face-down piles at the start: every tile by back, less the start castles; a module's
+    tiles shuffled into the piles (the crane, the white castles) only when ``modules`` has it."""
+    supply = {name: [kind.coloured, kind.black] if kind.module is None or kind.module in modules else [0, 0]
+              for name, kind in catalogue().items()}
     supply["castle"][0] -= players
     return supply
 
@@ -341,7 +346,7 @@ def state_from_setup(header: GameHeader, data: object) -> GameState:
                                    workers=seats.index(name) + 1))
     _goods_limit(goods_used, ("setup", "goods"))
     bridge = [[names.index(name) for name in reversed(seats)]]
-    return GameState(edition, options, players, bridge, ruleset(options.modules), supply=_fresh_supply(len(names)),
+    return GameState(edition, options, players, bridge, ruleset(options.modules), supply=_fresh_supply(len(names), options.modules),
                      goods_used=goods_used)
 
 
@@ -422,9 +427,14 @@ def _position_player(edition: str, name: str, entry: PlayerPosition) -> PlayerSt
         if points < 0 and category != "corrections":
             raise SetupError(f"{category} VP cannot be negative", (*path, "vp", category),
                              "only corrections can take VP away")
-    return PlayerState(name, duchy_board, start, duchy, storage, {int(g): c for g, c in entry.goods.items()},
-                       sold, entry.silver, entry.workers, {c: p for c, p in vp.items() if p},
-                       bonuses, knowledge, list(entry.dice))
+    player = PlayerState(name, duchy_board, start, duchy, storage, {int(g): c for g, c in entry.goods.items()},
+                         sold, entry.silver, entry.workers, {c: p for c, p in vp.items() if p},
+                         bonuses, knowledge, list(entry.dice))
+    if entry.crane is not None:
+        if "crane" not in duchy:
+            raise SetupError(f"{name} has no crane in their duchy", (*path, "crane"))
+        player.crane = _tile(entry.crane, (*path, "crane"))
+    return player
 
 
 def state_from_position(header: GameHeader, data: object) -> GameState:
@@ -540,10 +550,10 @@ def _seen_tiles(state: GameState) -> dict[str, int]:
 def default_supply(state: GameState) -> dict[str, list[int]]:
     """The face-down supply when every copy the position does not show is still in it, the
     copies shown having taken coloured backs first: [coloured backs left, black backs left]."""
-    supply = _fresh_supply(0)
+    supply = _fresh_supply(0, state.ruleset.modules)
     kinds = catalogue()
     for tile, count in _seen_tiles(state).items():
-        if kinds[tile].module is not None:
+        if outside_piles(kinds[tile]):
             continue            # a module's tile (an inn) never lies in the face-down piles
         coloured, black = supply[tile]
         supply[tile] = [max(0, coloured - count), black - max(0, count - coloured)]
@@ -557,10 +567,10 @@ def _count_tiles(state: GameState, table: PositionTable) -> None:
     seen = _seen_tiles(state)
     for tile, count in seen.items():
         module = kinds[tile].module
-        if module is not None:  # a module's tile outside the piles (an inn): its module counts it
-            if module not in state.ruleset.modules:
-                raise SetupError(f"the {tile} belongs to the 2019 '{module}' module, which this game does not play",
-                                 ("position",), f'[game.options] modules = ["{module}"]')
+        if module is not None and module not in state.ruleset.modules:
+            raise SetupError(f"the {tile} belongs to the 2019 '{module}' module, which this game does not play",
+                             ("position",), f'[game.options] modules = ["{module}"]')
+        if outside_piles(kinds[tile]):  # a module's tile outside the piles (an inn): its module counts it
             if count > kinds[tile].count:
                 raise SetupError(f"{count} {tile} tiles in the position; the game has {kinds[tile].count}",
                                  ("position",))
@@ -573,6 +583,9 @@ def _count_tiles(state: GameState, table: PositionTable) -> None:
         path = ("position", "supply", name)
         tile = _tile(name, path)
         kind = kinds[tile]
+        if kind.module is not None and kind.module not in state.ruleset.modules and (coloured or black):
+            raise SetupError(f"the {tile} belongs to the 2019 '{kind.module}' module, which this game does not play",
+                             path, f'[game.options] modules = ["{kind.module}"]')
         unseen = kind.coloured + kind.black - seen.get(tile, 0)
         if coloured > kind.coloured or black > kind.black or coloured + black > unseen:
             raise SetupError(f"{coloured} coloured- and {black} black-backed {tile} tiles cannot be left: the game "
@@ -849,4 +862,6 @@ def _player_data(player: PlayerState, number: int | str) -> dict[str, Any]:
         data["bonuses"] = [f"{COLOUR_NAME[code]}-{size}" for code, size in (b.split("-", 1) for b in player.bonuses)]
     if player.dice:
         data["dice"] = list(player.dice)
+    if player.crane is not None:
+        data["crane"] = player.crane
     return data

@@ -30,6 +30,8 @@ class Options:
     ``k6_mixed``: 2019 knowledge tile 6 lets a purchase be paid 1 silverling + 1 worker.
     ``modules``: 2019 expansion modules switched on (:data:`~burgundy_cli.castles.modules.MODULES`).
     ``inn_uncapped``: an area enlarged by an inn scores beyond size 8 (option ``inn-uncapped``).
+    ``white_free_change``: the free +/-1 of knowledge tiles 9-12 (and tile 8's double steps
+    are always in) applies to a white castle's action (option ``white-castle-free-change``).
     """
 
     tiebreak_empty: str = "fewest"
@@ -37,6 +39,7 @@ class Options:
     k6_mixed: bool = False
     modules: tuple[str, ...] = ()
     inn_uncapped: bool = False
+    white_free_change: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +88,8 @@ class PlayerState:
     the VP scored during play, by category (their sum is the VP track); ``bonuses``: the
     colour bonus tiles taken, as ``"<colour code>-large"``/``"-small"``; ``knowledge``:
     numbers of the knowledge tiles placed; ``dice``: the dice not yet used this round.
+    ``crane``: 2019 crane -- the building type the player said their crane counts as at the
+    final scoring (None: not said; the referee takes the best, ``module_extra.crane_counts_as``).
     """
 
     name: str
@@ -100,6 +105,7 @@ class PlayerState:
     bonuses: list[str] = field(default_factory=list)
     knowledge: set[int] = field(default_factory=set)
     dice: list[int] = field(default_factory=list)
+    crane: str | None = None
 
     def copy(self) -> PlayerState:
         """An independent copy (the board is shared). Built field by field, without ``__init__``:
@@ -118,6 +124,7 @@ class PlayerState:
         copy.bonuses = self.bonuses.copy()
         copy.knowledge = self.knowledge.copy()
         copy.dice = self.dice.copy()
+        copy.crane = self.crane
         return copy
 
     @property
