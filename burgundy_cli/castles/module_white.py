@@ -31,12 +31,15 @@ TILE = 29
 
 
 def used_number(state: GameState, player: PlayerState, action) -> int:
-    """The number a white castle's ``action`` uses: the depot of a take (the white die's when
-    it names none), the space's number of a placement, the goods type of a sale; workers
-    take any number, so the white die's as rolled."""
+    """The number a white castle's ``action`` uses: the depot of a take (named, like every
+    granted take's: the record's reader fills in the one depot offering the tile), the
+    space's number of a placement, the goods type of a sale; workers take any number, so the
+    white die's as rolled."""
     kind = action.kind
     if kind == "take":
-        return state.white if action.depot is None else action.depot
+        if action.depot is None:
+            raise illegal("cob.take.depot", "an extra action's take must name its depot", "add 'from <depot>'")
+        return action.depot
     if kind == "place":
         space = SPACE_IDS.get(action.space)
         return state.white if space is None else player.board.die[space]

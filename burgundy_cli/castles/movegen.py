@@ -251,8 +251,8 @@ def _purchase_workers(action) -> int:
 
 def _die_bound_grant(state: GameState, action) -> bool:
     """A placement in the chain ``action`` grants an action whose number comes from a die (a
-    2019 white castle, or a crane triggering one): listed before the die's worker cost is
-    known, so the line is asked of ``engine.check`` when the die costs workers."""
+    2019 white castle, or a crane triggering one): listed before the die's worker cost (and
+    an outer white castle's) is known, so the line is asked of ``engine.check``."""
     effects = state.ruleset.effects
     kinds = catalogue()
     while isinstance(action, PlaceAction):
@@ -261,6 +261,27 @@ def _die_bound_grant(state: GameState, action) -> bool:
             return True
         action = action.then
     return False
+
+
+def _die_bound_note(state: GameState, player: PlayerState, action) -> str:
+    """``; white die 3 as 4 (1 worker)``: the number and worker cost of a granted action bound to
+    a die (a 2019 white castle's, :attr:`Grant.value`) in the placement chain ``action``, for
+    the group label; empty for any other line."""
+    if not (state.ruleset.modules and isinstance(action, PlaceAction) and _die_bound_grant(state, action)):
+        return ""
+    effects = state.ruleset.effects
+    kinds = catalogue()
+    while isinstance(action, PlaceAction) and action.then is not None:
+        grant = (effects.get(action.copy or action.tile) or effects[kinds[action.copy or action.tile].type]).grants
+        if grant is not None and grant.value is not None:
+            try:
+                value, cost = grant.value(state, player, action.then)
+            except IllegalMoveError:
+                return ""
+            change = "" if value == state.white else f" as {value}"
+            return f"; white die {state.white}{change} ({cost} worker{'s' if cost != 1 else ''})"
+        action = action.then
+    return ""
 
 
 def _die_label(player: PlayerState, rolled: int, value: int, cost: int, free: int, tile: int) -> str:
@@ -285,7 +306,7 @@ def _die_moves(state: GameState, seat: int, out: list[tuple[str, object]]) -> No
     for (rolled, cost, value, (free, tile)), commands in sorted(_die_uses(state, seat).items(), key=lambda item: (
             item[0][0], item[0][2] != item[0][0], item[0][1], item[0][2])):
         label = _die_label(player, rolled, value, cost, free, tile)
-        out.extend((label, command) for command in commands)
+        out.extend((label + _die_bound_note(state, player, command.action), command) for command in commands)
 
 
 def _die_uses(state: GameState, seat: int) -> dict[tuple[int, int, int, tuple[int, int]], list[DieCommand]]:
@@ -303,8 +324,8 @@ def _die_uses(state: GameState, seat: int) -> dict[tuple[int, int, int, tuple[in
     def add(rolled: int, value: int, cost: int, free: tuple[int, int], action) -> None:
         """File the command under its die use; a free change that saves nothing is no distinction."""
         command = DieCommand(player=name, rolled=rolled, value=None if value == rolled else value, action=action)
-        if (_purchase_workers(action) or (cost and _die_bound_grant(state, action))) and not _accepted(state, command):
-            return  # a purchase or a white castle's action inside paying workers the die's cost has already spent
+        if (_purchase_workers(action) or _die_bound_grant(state, action)) and not _accepted(state, command):
+            return  # a purchase or a white castle's action inside paying workers the die (or another) spent
         key = free if cost < plain_cost[rolled, value] else (0, 0)
         groups.setdefault((rolled, cost, value, key), []).append(command)
 

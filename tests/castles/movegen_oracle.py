@@ -92,14 +92,15 @@ def _places(state: GameState, seat: int, value: int | None, depth: int, only: st
             if kind.type == "ship":
                 result.extend(PlaceAction(tile=tile, space=name, **choice) for choice in _ship_choices(state)[1:])
                 continue
-            effect = state.ruleset.effects.get(tile) or state.ruleset.effects[kind.type]
-            copies = (None,) if effect.copies is None else (None, *effect.copies(state), "k7")  # the 2019 crane
+            own = state.ruleset.effects.get(tile) or state.ruleset.effects[kind.type]
+            copies = (None,) if own.copies is None else (None, *own.copies(state), "k7")  # the 2019 crane
             for copy in copies:
+                effect = own
                 if copy is not None:
                     result.append(PlaceAction(tile=tile, space=name, copy=copy))
-                    if copy not in effect.copies(state):
+                    if copy not in own.copies(state):
                         continue
-                    effect = copied_effect(state, tile, effect, copy)
+                    effect = copied_effect(state, tile, own, copy)
                 if effect.grants is None:
                     # check refuses any granted action of such a tile first (cob.effect.none): a sample
                     result.extend(PlaceAction(tile=tile, space=name, then=then, copy=copy)
@@ -111,7 +112,6 @@ def _places(state: GameState, seat: int, value: int | None, depth: int, only: st
                 place_tile(scratch, acting, base, locate(scratch, acting, base))
                 result.extend(replace(base, then=then) for then in _granted(scratch, seat, depth))
                 result.extend(replace(action, copy=copy) for action in _buying(scratch, seat, tile, name, depth))
-                effect = state.ruleset.effects.get(tile) or state.ruleset.effects[kind.type]
     return result
 
 
