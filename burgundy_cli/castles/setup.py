@@ -660,7 +660,9 @@ def vp_bound(state: GameState, player: PlayerState) -> int:
     ``k * n`` (each placement scores the animals of that type already there and its own),
     plus ``k * (k + 1) / 2`` with knowledge tile 7; 4 per watchtower; the sale VP of every
     sold goods tile; the bonus tiles held. Base game, both editions: no other source
-    scores during play.
+    scores during play. The 2019 extra tiles add the geese's (the other animals of their
+    pasture, and 2 per other livestock tile there, doubled with tile 7) and a crane's 4 (a
+    watchtower's effect).
     """
     duchy, board_ = player.duchy, player.board
     kinds = catalogue()
@@ -673,7 +675,10 @@ def vp_bound(state: GameState, player: PlayerState) -> int:
                 tiles = [kinds[duchy[s]].animals for s in members if duchy[s] is not None
                          and kinds[duchy[s]].animal == animal]
                 bound += len(tiles) * sum(tiles) + (len(tiles) * (len(tiles) + 1) // 2 if 7 in player.knowledge else 0)
-    bound += 4 * duchy.count("watchtower")
+            if "geese" in board_.area_tiles[members[0]](duchy):  # 2019 geese: another type's VP, 2 per later tile
+                others = [kinds[duchy[s]].animals for s in members if duchy[s] not in (None, "geese")]
+                bound += sum(others) + 2 * len(others) + (2 * len(others) if 7 in player.knowledge else 0)
+    bound += 4 * (duchy.count("watchtower") + duchy.count("crane"))  # (a 2019 crane may trigger a watchtower)
     bound += sale_vp(len(state.players)) * sum(player.sold)
     bound += sum(bonus_vp(len(state.players), bonus.endswith("large")) for bonus in player.bonuses)
     return bound

@@ -14,10 +14,12 @@ from hypothesis import strategies as st
 
 from burgundy_cli.castles import engine, module_extra
 from burgundy_cli.castles.boards import space_id
+from burgundy_cli.castles.citations import cited
 from burgundy_cli.castles.movegen import legal_commands, legal_moves
 from burgundy_cli.castles.notation import format_command, parse_line
 from burgundy_cli.castles.playout import play_game, playout
 from burgundy_cli.castles.render import render
+from burgundy_cli.castles.rules import rule
 from burgundy_cli.castles.scoring import breakdown, knowledge_points
 from burgundy_cli.castles.setup import SetupError, position_data, state_from_position
 from burgundy_cli.castles.svg import picture
@@ -107,6 +109,7 @@ def test_tile_27_keeps_its_owner_on_top_passively(owner, on_top):
                     options=EXTRA, bridge=[["ben"], ["anna"]], order=["anna", "ben"])
     play_all(state, place("ship", "d5", 5, player="ben"))
     assert bridge_names(state, 1)[-1] == on_top
+    assert "Bridge" in cited(rule("cob.tile27"), "2019").ref
 
 
 def test_tile_27_put_in_a_stack_goes_on_top_actively():
@@ -116,6 +119,7 @@ def test_tile_27_put_in_a_stack_goes_on_top_actively():
     assert bridge_names(state, 0) == ["anna", "ben"]
     play_all(state, place("k27", "c4", 1))
     assert bridge_names(state, 0) == ["ben", "anna"]
+    assert rule("cob.tile27").id == "cob.tile27"
 
 
 # --- #28 workers --------------------------------------------------------------------------------------
@@ -253,6 +257,7 @@ def test_the_rulebook_geese_example():
     already has a 2 and a 3 cow tile. Carla scores 2+2+3=7 victory points. During a later turn, she
     places a 4 pig tile in the same pasture; she scores 4+2=6 victory points." (cob.geese.score;
     records/castles-of-burgundy/rulebook-geese.toml)"""
+    assert "Geese" in cited(rule("cob.geese.score"), "2019").ref
     session = open_record("records/castles-of-burgundy/rulebook-geese.toml")
     carla = session.state.players[0]
     assert carla.vp == {"geese": 7 + 2, "animals": 4}

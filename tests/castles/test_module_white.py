@@ -14,10 +14,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from burgundy_cli.castles.boards import space_id
+from burgundy_cli.castles.citations import cited
 from burgundy_cli.castles.movegen import legal_commands, legal_moves
 from burgundy_cli.castles.notation import format_command
 from burgundy_cli.castles.playout import play_game, playout
 from burgundy_cli.castles.render import render
+from burgundy_cli.castles.rules import rule
 from burgundy_cli.castles.scoring import knowledge_points
 from burgundy_cli.core.record import dump_record
 from tests.castles.engine_kit import assert_illegal, at_turn, cmd, new_game, play_all, position
@@ -126,6 +128,7 @@ def over(options=WHITE, **entry):
 def test_tile_29_scores_4_per_white_castle():
     """Monastery #29 (research: Chinese 2019 rulebook p10 and the tile art, cob.tile29): 4 VP per
     white castle in the duchy at the end; the crane may count as one (2019 rules, 'Crane': "16-23 + 29")."""
+    assert "White Castles" in cited(rule("cob.tile29"), "2019").ref
     state = over(duchy={"c4": "k29", "c3": "white-castle", "c5": "white-castle"})
     assert knowledge_points(state, state.players[0]) == {29: 8}
     both = over(options={"modules": ["extra-tiles", "white-castles"]},
