@@ -24,8 +24,7 @@ from burgundy_cli.castles.scoring import knowledge_points
 from burgundy_cli.core.record import dump_record
 from tests.castles.engine_kit import assert_illegal, at_turn, cmd, new_game, play_all, position
 from tests.castles.movegen_oracle import accepted
-from tests.castles.test_module_extra import ExtraWatcher
-from tests.castles.test_properties import NO_SHRINK, record_round_trip
+from tests.castles.test_properties import NO_SHRINK, Watcher, record_round_trip
 
 WHITE = {"modules": ["white-castles"]}
 
@@ -163,10 +162,11 @@ def test_a_white_castles_playout_is_deterministic():
 @given(players=st.integers(2, 4), seed=st.integers(0, 10**6), stop_after=st.one_of(st.none(), st.integers(1, 200)),
        both=st.booleans())
 def test_white_castles_games_conserve_everything(players, seed, stop_after, both):
-    """With the white castles (and the extra tiles) on, tiles and goods are conserved at every line;
+    """With the white castles (and the extra tiles) on, tiles, goods, silver and workers are
+    conserved at every line (the watcher recomputes the workers a white castle's action pays);
     the record round-trips; moves and check agree at the end."""
     modules = ("white-castles", "extra-tiles") if both else ("white-castles",)
-    session = play_game(players, seed, "2019", stop_after, visit=ExtraWatcher(), modules=modules)
+    session = play_game(players, seed, "2019", stop_after, visit=Watcher(), modules=modules)
     record_round_trip(session)
     state = session.state
     if state.stage != "over":
