@@ -356,6 +356,8 @@ def check_placement(state: GameState, player: PlayerState, action: PlaceAction, 
     tile_type = kind.type
     effects = state.ruleset.effects
     effect = effects.get(tile) or effects[tile_type]
+    if effect.copies is not None or action.copy is not None:
+        effect = copied_effect(state, tile, effect, action.copy)
     if tile_type != "ship" and (action.goods is not None or action.goods2 is not None or action.keep is not None):
         raise illegal("cob.effect.none", f"only a ship takes goods; {tile} does not")
     if effect.check is not None:
@@ -399,8 +401,26 @@ def locate(state: GameState, player: PlayerState, action: PlaceAction) -> Placed
         space = space_id(name)
     kind = catalogue()[action.tile]
     effects = state.ruleset.effects
-    return (space, kind, effects.get(action.tile) or effects[kind.type],
-            action.then is not None or action.buy is not None)
+    effect = effects.get(action.tile) or effects[kind.type]
+    if effect.copies is not None:
+        effect = copied_effect(state, action.tile, effect, action.copy)
+    return space, kind, effect, action.then is not None or action.buy is not None
+
+
+def copied_effect(state: GameState, tile: str, effect: Effect, copy: str | None) -> Effect:
+    """The effect a placed ``tile`` has when it triggers the effect of the building ``copy``
+    (the 2019 crane, ``as <building>``; None: it triggers none, an effect of its own)."""
+    if effect.copies is None:
+        raise illegal("cob.crane.copy", f"only a crane triggers another building's effect; {tile} does not",
+                      f"leave out 'as {copy}'")
+    if copy is None:
+        return effect
+    choices = effect.copies(state)
+    if copy not in choices:
+        raise illegal("cob.crane.copy", f"a {tile} triggers the effect of a building, not of {copy}",
+                      "buildings: " + ", ".join(choices))
+    effects = state.ruleset.effects
+    return effects.get(copy) or effects[catalogue()[copy].type]
 
 
 def place_tile(state: GameState, player: PlayerState, action: PlaceAction, placed: Placed) -> None:
@@ -429,7 +449,17 @@ def apply_place(state: GameState, player: PlayerState, action: PlaceAction, valu
         apply_purchase(state, player, buy)
     then = action.then
     if then is not None:
-        apply_action(state, player, then, None)
+        apply_grant(state, player, (locate(state, player, action) if placed is None else placed)[2].grants, then)
+
+
+def apply_grant(state: GameState, player: PlayerState, grant: Grant, action) -> None:
+    """Carry out the checked ``action`` a placed tile's ``grant`` allows; one that takes its
+    number from a die (a 2019 white castle) pays the workers that change it."""
+    value = None
+    if grant.value is not None:
+        value, cost = grant.value(state, player, action)
+        player.workers -= cost
+    apply_action(state, player, action, value)
 
 
 def score_completion(state: GameState, player: PlayerState, space: int) -> None:
@@ -503,18 +533,24 @@ class Grant:
     """The further action a placed tile grants, as data that the check and the move generator
     both read. ``kinds``: the action kinds allowed; ``colours``: for a building's take, the
     tile colours it may choose (and it names its numbered depot); ``refusal``: ``(rule id,
-    message, hint)`` for a granted action of another kind."""
+    message, hint)`` for a granted action of another kind; ``value``: for an action bound to a
+    die's number (2019 white castle: the white die), ``value(state, player, action) -> (number
+    the action uses, workers it costs)``, raising the refusal when the player cannot pay."""
 
     kinds: tuple[str, ...]
     colours: str | None = None
     refusal: tuple[str, str, str] | None = None
+    value: Callable | None = None
 
 
 def check_grant(state: GameState, player: PlayerState, grant: Grant, action) -> None:
     """The action granted by a placed tile (``state``: after placing it) is legal."""
     if action.kind not in grant.kinds or (grant.colours is not None and action.depot is None):
         raise illegal(*grant.refusal)
-    if grant.colours is not None:
+    if grant.value is not None:
+        value, cost = grant.value(state, player, action)
+        check_action(state, player, action, value, cost)
+    elif grant.colours is not None:
         check_take(state, player, action, None, 0, grant.colours)
     else:
         check_action(state, player, action, None)
@@ -527,11 +563,15 @@ class Effect:
     ``check(state, player, place_action)``: the effect's own choices are legal (ship goods).
     ``apply(state, player, place_action, space)``: the immediate effect (VP, goods, silver...).
     ``grants``: the further action it grants (:class:`Grant`), or None.
+    ``copies``: for a tile that triggers another building's effect instead (2019 crane),
+    ``copies(state) -> the building kinds it may trigger``; the placement names one
+    (:func:`copied_effect`).
     """
 
     check: Callable | None = None
     apply: Callable | None = None
     grants: Grant | None = None
+    copies: Callable | None = None
 
 
 def _ship_offer(state: GameState, player: PlayerState, goods: int | None,

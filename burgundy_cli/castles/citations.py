@@ -107,6 +107,22 @@ _PASSAGES: dict[str, tuple[str | None, str]] = {
     'cob.shield.16': (None, "'THE SHIELDS', 'List of shield abilities', 16) 'you may change on your turn the result of one of your dice to any number'"),
     'cob.shield.17': (None, "'THE SHIELDS', 'List of shield abilities', 17) 'whenever you complete an area, you score according to the next larger area'"),
     'cob.shield.18': (None, "'THE SHIELDS', 'List of shield abilities', 18)) 'you are allowed to place hex tiles on any space in your duchy, not only adjacent'"),
+    "cob.tile27": (None, "'EXPANSIONS', 'Bridge (monastery/yellow #27)': 'your turn order piece ... is always "
+                         "placed on top. This applies both actively and passively'"),
+    "cob.tile28": (None, "'EXPANSIONS', 'Workers (monastery/yellow #28)': 'If this tile is in your duchy, you can "
+                         "buy workers from the supply'"),
+    "cob.tile28.pay": (None, "'EXPANSIONS', 'Workers (monastery/yellow #28)': '2 workers cost 1 silver coin'"),
+    "cob.crane.copy": (None, "'EXPANSIONS', 'Crane (building/black)': 'you may immediately trigger the effect of "
+                             "any building (beige) you want even if that building is not in you duchy'"),
+    "cob.crane.score": (None, "'EXPANSIONS', 'Crane (building/black)': 'during final scoring ... the crane counts "
+                              "as a building of your choice for the corresponding monastery tiles (16-23 + 29)'"),
+    "cob.geese.score": (None, "'EXPANSIONS', 'Geese (livestock/black)': 'you score 2 victory points, plus victory "
+                              "points for one other type of livestock that is on the same pasture'"),
+    "cob.white.workers": (None, "'EXPANSIONS', 'The White Castles': 'immediately take an action using the result "
+                                "of the white die. You are allowed to use workers to change the rolled number'"),
+    "cob.white.die": (None, "'EXPANSIONS', 'The White Castles': 'using the result of the white die'"),
+    "cob.tile29": (None, "'EXPANSIONS', 'The White Castles' (monastery tile #29: 4 VP per white castle, printed "
+                         "on the tile; docs/rulings.md)"),
 }
 
 #: edition -> rule id -> that edition's citation

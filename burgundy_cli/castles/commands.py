@@ -67,7 +67,11 @@ class PlaceAction:
     ``keep``: the goods types the ship takes when storage (3 types) cannot hold every
     type offered; None means "everything that fits" (only valid when that is no choice).
     ``then``: the action granted by the placed tile -- a castle's extra action, a
-    warehouse's sale, a carpenter's/church's/market's take, a city hall's placement.
+    warehouse's sale, a carpenter's/church's/market's take, a city hall's placement, a
+    2019 white castle's action with the white die (its depot, space or goods type says the
+    number the white die is used as; workers pay for a change).
+    ``copy``: 2019 crane -- the building whose effect the placed crane triggers (``as bank``);
+    None: none (the crane's effect is a "may").
     ``buy``: 2019 only -- the turn's black-depot purchase made *during* this action, after
     the tile is placed and before ``then``; its ``player`` is the line's player. The engine
     accepts it only when ``then`` places the bought tile (any other purchase is written as
@@ -82,6 +86,7 @@ class PlaceAction:
     keep: tuple[GoodsType, ...] | None = None
     then: GrantedAction | None = None
     buy: BuyCommand | None = None
+    copy: TileName | None = None
 
 
 @command_class
@@ -147,6 +152,29 @@ class BuyCommand:
     depot: DepotNumber | None = None
     discard: TileName | None = None
     pay_workers: Annotated[int, Range(0, 2)] = 0
+
+
+@command_class
+class HireCommand:
+    """2019 extra tile #28 in the player's duchy: buy workers from the supply, 2 for 1 silverling.
+
+    ``workers``: how many are bought (an even number: they come in pairs).
+    """
+
+    kind: Literal["hire"] = "hire"
+    player: PlayerName
+    workers: Annotated[int, Range(1, 98)]
+
+
+@command_class
+class CraneCommand:
+    """2019 crane: the building type the player's crane counts as at the final scoring
+    (knowledge tiles 16-23 and 29), stated after the game's end; left out, the referee
+    counts it as the type that scores most (docs/rulings.md)."""
+
+    kind: Literal["crane"] = "crane"
+    player: PlayerName
+    building: TileName
 
 
 @command_class
@@ -265,7 +293,8 @@ class ShieldPlaceCommand:
 
 
 Command = Union[DieCommand, BuyCommand, PassCommand, CorrectionCommand, RollEvent, RevealEvent, PhaseGoodsEvent,
-                ShieldCommand, TributeCommand, ShieldGoodsCommand, ShieldBorrowCommand, ShieldPlaceCommand]
+                HireCommand, CraneCommand, ShieldCommand, TributeCommand, ShieldGoodsCommand, ShieldBorrowCommand,
+                ShieldPlaceCommand]
 
 
 def validate_command(data: Any) -> Command:

@@ -47,9 +47,10 @@ from dataclasses import dataclass
 from operator import attrgetter
 
 from burgundy_cli.castles.actions import (
-    apply_action, apply_purchase, check_action, check_grant, check_grants, check_purchase, illegal,
-    place_tile,
+    apply_action, apply_grant, apply_purchase, check_action, check_grant, check_grants, check_module,
+    check_purchase, illegal, place_tile,
 )
+from burgundy_cli.castles import module_extra
 from burgundy_cli.castles.boards import depot_spaces
 from burgundy_cli.castles.commands import (
     BuyCommand, CorrectionCommand, DieCommand, PassCommand, PhaseGoodsEvent, PlaceAction, RevealEvent, RollEvent,
@@ -171,7 +172,7 @@ def _check_mover(state: GameState, cmd) -> PlayerState:
         _player(state, cmd.player)
     if state.stage == "turn" and state.order[state.turn] == seat:
         return state.players[seat]
-    if cmd.kind == "buy" and state.late_buyer == seat:
+    if cmd.kind in ("buy", "hire") and state.late_buyer == seat:  # a purchase after the dice: still their turn
         return state.players[seat]
     _check_not_over(state)
     if state.stage != "turn":
@@ -300,6 +301,8 @@ def _check_reveal(state: GameState, cmd: RevealEvent) -> None:
     back = 1 if depot == 0 else 0
     supply = state.supply
     for name in set(tiles):
+        if kinds[name].module is not None:
+            check_module(state, kinds[name])
         if back == 1 and kinds[name].black == 0:
             raise illegal("cob.reveal.spaces", f"no {name} has a black back")
         if tiles.count(name) > supply[name][back]:
@@ -337,6 +340,9 @@ def _check_correction(state: GameState, cmd: CorrectionCommand) -> None:
 _CHECKS = {
     "die": _check_die, "buy": _check_buy, "pass": _check_mover, "correction": _check_correction,
     "roll": _check_roll, "reveal": _check_reveal, "phase-goods": _check_phase_goods,
+    # 2019 extra tiles (castles/module_extra.py): #28's purchase of workers, the crane's final-scoring type
+    "hire": lambda state, cmd: module_extra.check_hire(state, _check_mover(state, cmd), cmd),
+    "crane": lambda state, cmd: module_extra.check_crane(state, _player(state, cmd.player), cmd),
 }
 
 
@@ -545,6 +551,8 @@ def _apply_phase_goods(state: GameState, cmd: PhaseGoodsEvent) -> None:
 _APPLIES = {
     "die": _apply_die, "buy": _apply_buy, "pass": _apply_pass, "correction": _apply_correction,
     "roll": _apply_roll, "reveal": _apply_reveal, "phase-goods": _apply_phase_goods,
+    "hire": lambda state, cmd: module_extra.apply_hire(state.players[state.seat(cmd.player)], cmd),
+    "crane": lambda state, cmd: module_extra.apply_crane(state.players[state.seat(cmd.player)], cmd),
 }
 
 
@@ -617,7 +625,7 @@ def _play_placement_with_grants(state: GameState, player: PlayerState, rolled: i
         check_grants(state, player, action, placed[2])
         then = action.then
         if then is not None:
-            apply_action(state, player, then, None)
+            apply_grant(state, player, placed[2].grants, then)
     except BaseException:
         state.restore(undo, seat)
         raise

@@ -10,7 +10,9 @@ the game state. The engine, the checks and the move generator only ever consult 
 ruleset, so a module never needs a special case in them. docs/developing.md, "How to add a
 module", walks through one.
 
-:data:`MODULES` holds the modules refereed so far (the inns, :mod:`burgundy_cli.castles.module_inns`);
+:data:`MODULES` holds the modules refereed so far (the inns, :mod:`burgundy_cli.castles.module_inns`;
+the extra tiles, :mod:`~burgundy_cli.castles.module_extra`; the white castles,
+:mod:`~burgundy_cli.castles.module_white`);
 :data:`RESERVED` names every module of the 2019 rulebook, so that a record naming one not
 refereed yet is told so, and a misspelt name gets a suggestion.
 """
@@ -22,7 +24,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from types import MappingProxyType
 
-from burgundy_cli.castles import module_inns, module_shields
+from burgundy_cli.castles import module_extra, module_inns, module_shields, module_white
 from burgundy_cli.castles.actions import ACTIONS, EFFECTS, Effect, mine_income, score_completion
 from burgundy_cli.castles.placement import PLACEMENT_RULES, PlacementRule, compile_placement
 from burgundy_cli.castles.scoring import END_SCORING
@@ -123,8 +125,23 @@ SHIELDS = Module("shields", placement=(module_shields.ADJACENT_UNLESS_18,), acti
                  area_points=module_shields.area_points, end_points={"shields": module_shields.end_points},
                  lines=module_shields.LINES, free_die=(module_shields.may_set_die, module_shields.set_die))
 
+#: The four extra hex tiles (2019 rulebook, "4 additional hex tiles"): #27 restacks the bridge
+#: after a ship or its own placement, the crane triggers a building's effect and counts as a
+#: building for 16-23 (and 29), the geese score on their pasture (the ``geese`` category); #28's
+#: purchase of workers and the crane's final-scoring choice are line kinds of their own
+#: (``engine._CHECKS``) (:mod:`~burgundy_cli.castles.module_extra`).
+EXTRA_TILES = Module("extra-tiles", effects=module_extra.EXTRA_EFFECTS,
+                     after_placement=(module_extra.geese_follow_up,), end_scoring=module_extra.EXTRA_END_SCORING,
+                     categories=("geese",))
+
+#: The White Castles (2019 rulebook, "The White Castles"): a white castle grants an action with
+#: the white die, #29 scores 4 VP per white castle (:mod:`~burgundy_cli.castles.module_white`).
+WHITE_CASTLES = Module("white-castles", effects={module_white.WHITE_CASTLE: module_white.WHITE_EFFECT},
+                       end_scoring=module_white.WHITE_END_SCORING)
+
 #: Module name -> :class:`Module`: the 2019 expansions refereed so far.
-MODULES: dict[str, Module] = {"inns": INNS, "shields": SHIELDS}
+MODULES: dict[str, Module] = {"extra-tiles": EXTRA_TILES, "white-castles": WHITE_CASTLES, "inns": INNS,
+                              "shields": SHIELDS}
 
 #: Every module of the 2019 rulebook, in its order (names of ``[game.options] modules``).
 RESERVED = ("extra-tiles", "white-castles", "inns", "trade-routes", "shields", "border-posts", "team-game",

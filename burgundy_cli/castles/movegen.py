@@ -25,19 +25,21 @@ is listed once per kind of action, with what made it cheaper in its group's labe
 
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import combinations
 
 from burgundy_cli.castles.actions import (
-    DURING, PAYMENT, Grant, apply_purchase, check_purchase_during, depot_offers, first_refused, locate, place_tile,
-    ship_refusal, storage_refusal, take_colour_allows,
+    DURING, PAYMENT, Grant, apply_purchase, check_purchase_during, copied_effect, depot_offers, first_refused, locate,
+    place_tile, ship_refusal, storage_refusal, take_colour_allows,
 )
 from burgundy_cli.castles.boards import SPACE_IDS, space_name
 from burgundy_cli.castles.commands import (
-    BuyCommand, DieCommand, PassCommand, PlaceAction, SellAction, TakeAction, WorkersAction,
+    BuyCommand, DieCommand, HireCommand, PassCommand, PlaceAction, SellAction, TakeAction, WorkersAction,
 )
 from burgundy_cli.castles.engine import (
     FREE_CHANGE_TILE, bought_this_turn, check, free_die, free_steps, worker_cost, workers_suffice,
 )
+from burgundy_cli.castles.module_extra import WORKERS, WORKERS_PER_SILVER, check_hire
 from burgundy_cli.castles.placement import allowed_spaces
 from burgundy_cli.castles.state import GameState, PlayerState
 from burgundy_cli.castles.tiles import catalogue
@@ -114,17 +116,26 @@ def _place_variants(state: GameState, seat: int, tile: str, space: str, ships: l
                 for goods, goods2, keep in (ship_choices(state, state.players[seat]) if ships is None else ships)]
     base = PlaceAction(tile=tile, space=space, goods=None, goods2=None, keep=None, then=None, buy=None)
     effects = state.ruleset.effects
-    grant = (effects.get(tile) or effects[kind.type]).grants
+    effect = effects.get(tile) or effects[kind.type]
+    if effect.copies is not None:  # the 2019 crane: no effect, or each building's it may trigger
+        return [variant for copy in (None, *effect.copies(state))
+                for variant in _granting_variants(state, seat, replace(base, copy=copy),
+                                                  copied_effect(state, tile, effect, copy).grants)]
+    return _granting_variants(state, seat, base, effect.grants)
+
+
+def _granting_variants(state: GameState, seat: int, base: PlaceAction, grant: Grant | None) -> list[PlaceAction]:
+    """The placement ``base`` alone and with every action its tile's ``grant`` allows."""
     if grant is None:
         return [base]
     scratch = state.copy()
     acting = scratch.players[seat]
     place_tile(scratch, acting, base, locate(scratch, acting, base))
-    return [base] + [PlaceAction(tile=tile, space=space, goods=None, goods2=None, keep=None, then=then, buy=None)
-                     for then in _granted(scratch, seat, grant)] + _buying_placements(scratch, seat, tile, space, grant)
+    return [base] + [replace(base, then=then) for then in _granted(scratch, seat, grant)] \
+        + _buying_placements(scratch, seat, base, grant)
 
 
-def _buying_placements(state: GameState, seat: int, tile: str, space: str, grant: Grant) -> list[PlaceAction]:
+def _buying_placements(state: GameState, seat: int, base: PlaceAction, grant: Grant) -> list[PlaceAction]:
     """2019: placing ``tile`` on ``space``, buying a tile and placing it with the granted action.
 
     ``state``: after the placement. The engine accepts a purchase inside the placement only
@@ -134,6 +145,7 @@ def _buying_placements(state: GameState, seat: int, tile: str, space: str, grant
     """
     if "place" not in grant.kinds:
         return []
+    space = base.space
     player = state.players[seat]
     result: list[PlaceAction] = []
     thens: dict[tuple[int | None, str], list[PlaceAction]] = {}
@@ -150,8 +162,7 @@ def _buying_placements(state: GameState, seat: int, tile: str, space: str, grant
             apply_purchase(scratch, scratch.players[seat], buy)
             scratch.bought = True
             thens[key] = placements(scratch, seat, None, buy.tile)
-        result.extend(PlaceAction(tile=tile, space=space, goods=None, goods2=None, keep=None,
-                                  then=then, buy=buy) for then in thens[key])
+        result.extend(replace(base, then=then, buy=buy) for then in thens[key])
     return result
 
 
@@ -175,6 +186,8 @@ def _granted(state: GameState, seat: int, grant: Grant) -> list:
         more = _GRANTED_BY_MODULE.get(kind)
         if more is not None and kind in state.ruleset.actions:
             actions += more(state, player)
+    if grant.value is not None:  # a number from a die (2019 white castle): what the workers can pay for
+        actions = [action for action in actions if _affordable(state, player, grant, action)]
     return actions
 
 
@@ -196,6 +209,15 @@ def _allowed(rule, state: GameState, player: PlayerState, action) -> bool:
     """The granted action's own ``ActionRule`` check accepts ``action`` (any number)."""
     try:
         rule.check(state, player, action, None)
+    except IllegalMoveError:
+        return False
+    return True
+
+
+def _affordable(state: GameState, player: PlayerState, grant: Grant, action) -> bool:
+    """The player can pay the workers ``grant.value`` asks for ``action``."""
+    try:
+        grant.value(state, player, action)
     except IllegalMoveError:
         return False
     return True
@@ -264,6 +286,41 @@ def _purchase_workers(action) -> int:
     return 0
 
 
+def _die_bound_grant(state: GameState, action) -> bool:
+    """A placement in the chain ``action`` grants an action whose number comes from a die (a
+    2019 white castle, or a crane triggering one): listed before the die's worker cost (and
+    an outer white castle's) is known, so the line is asked of ``engine.check``."""
+    effects = state.ruleset.effects
+    kinds = catalogue()
+    while isinstance(action, PlaceAction):
+        effect = effects.get(action.copy or action.tile) or effects[kinds[action.copy or action.tile].type]
+        if effect.grants is not None and effect.grants.value is not None:
+            return True
+        action = action.then
+    return False
+
+
+def _die_bound_note(state: GameState, player: PlayerState, action) -> str:
+    """``; white die 3 as 4 (1 worker)``: the number and worker cost of a granted action bound to
+    a die (a 2019 white castle's, :attr:`Grant.value`) in the placement chain ``action``, for
+    the group label; empty for any other line."""
+    if not (state.ruleset.modules and isinstance(action, PlaceAction) and _die_bound_grant(state, action)):
+        return ""
+    effects = state.ruleset.effects
+    kinds = catalogue()
+    while isinstance(action, PlaceAction) and action.then is not None:
+        grant = (effects.get(action.copy or action.tile) or effects[kinds[action.copy or action.tile].type]).grants
+        if grant is not None and grant.value is not None:
+            try:
+                value, cost = grant.value(state, player, action.then)
+            except IllegalMoveError:
+                return ""
+            change = "" if value == state.white else f" as {value}"
+            return f"; white die {state.white}{change} ({cost} worker{'s' if cost != 1 else ''})"
+        action = action.then
+    return ""
+
+
 def _die_label(player: PlayerState, rolled: int, value: int, cost: int, free: int, tile: int) -> str:
     """``die 5 as 4 (1 worker)``, noting the wrap, tile 8 and the free change of ``tile`` that make it cheaper."""
     workers = f"{cost} worker{'s' if cost != 1 else ''}"
@@ -288,7 +345,7 @@ def _die_moves(state: GameState, seat: int, out: list[tuple[str, object]]) -> No
     for (rolled, cost, value, (free, tile)), commands in sorted(_die_uses(state, seat).items(), key=lambda item: (
             item[0][0], item[0][2] != item[0][0], item[0][1], item[0][2])):
         label = _die_label(player, rolled, value, cost, free, tile)
-        out.extend((label, command) for command in commands)
+        out.extend((label + _die_bound_note(state, player, command.action), command) for command in commands)
 
 
 def _die_uses(state: GameState, seat: int) -> dict[tuple[int, int, int, tuple[int, int]], list[DieCommand]]:
@@ -307,8 +364,8 @@ def _die_uses(state: GameState, seat: int) -> dict[tuple[int, int, int, tuple[in
     def add(rolled: int, value: int, cost: int, free: tuple[int, int], action) -> None:
         """File the command under its die use; a free change that saves nothing is no distinction."""
         command = DieCommand(player=name, rolled=rolled, value=None if value == rolled else value, action=action)
-        if _purchase_workers(action) and not _accepted(state, command):
-            return  # a purchase inside paying workers the die's cost has already spent
+        if (_purchase_workers(action) or _die_bound_grant(state, action)) and not _accepted(state, command):
+            return  # a purchase or a white castle's action inside paying workers the die (or another) spent
         key = free if cost < plain_cost[rolled, value] else (0, 0)
         if any_number and value != rolled and worker_cost(player, rolled, value, free[0]):
             key = (0, ANY_NUMBER)
@@ -372,6 +429,21 @@ def _buys(state: GameState, seat: int, label: str, out: list[tuple[str, object]]
         out.append((f"{label}{where}, {paid}", buy))
 
 
+def _hires(state: GameState, seat: int, label: str, out: list[tuple[str, object]]) -> None:
+    """2019 extra tile #28: each number of workers ``seat`` can buy now (2 per silverling), as
+    :func:`module_extra.check_hire` allows."""
+    player = state.players[seat]
+    if WORKERS not in player.knowledge:
+        return
+    for silver in range(1, player.silver + 1):
+        hire = HireCommand(player=player.name, workers=silver * WORKERS_PER_SILVER)
+        try:
+            check_hire(state, player, hire)
+        except IllegalMoveError:
+            continue
+        out.append((f"{label}workers with knowledge tile 28, {silver} silver", hire))
+
+
 def _generate(state: GameState) -> tuple[str | None, list[tuple[str, object]]]:
     """(player to move, [(group label, command)]) in listing order."""
     out: list[tuple[str, object]] = []
@@ -379,6 +451,7 @@ def _generate(state: GameState) -> tuple[str | None, list[tuple[str, object]]]:
     late = state.late_buyer
     if late >= 0 and late != seat:
         _buys(state, late, f"{state.players[late].name} may still buy: ", out)
+        _hires(state, late, f"{state.players[late].name} may still buy: ", out)
     if seat < 0:
         return (state.players[late].name if out else None), out
     _die_moves(state, seat, out)
@@ -388,6 +461,7 @@ def _generate(state: GameState) -> tuple[str | None, list[tuple[str, object]]]:
                        for label, command in line.candidates(state, seat) if _accepted(state, command))
     if not bought_this_turn(state, seat):
         _buys(state, seat, "buy: ", out)
+    _hires(state, seat, "", out)
     out.append(("pass", PassCommand(player=state.players[seat].name)))
     return state.players[seat].name, out
 

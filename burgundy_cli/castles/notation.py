@@ -55,6 +55,8 @@ _VERBS = {
     "fix": "fix",
     "shield": "shield", "sh": "shield",
     "tribute": "tribute",
+    "hire": "hire",  # 2019 extra tile #28
+    "crane": "crane",  # 2019 crane: its final-scoring building type
 }
 _TABLE_VERBS = {"roll": "roll", "dice": "roll", "reveal": "reveal", "rev": "reveal", "goods": "goods",
                 "fix": "fix"}
@@ -293,9 +295,10 @@ def _place(reader: _Reader, player: str) -> c.PlaceAction:
     if reader.accept_clause("goods", "good", "g", "from"):
         goods, goods2 = _ship_depots(reader)
     keep = _keep(reader) if reader.accept_clause("keep") else None
+    copy = _tile(reader) if reader.accept_clause("as") else None
     buy = _purchase(reader, player) if reader.accept_clause("buy", "b") else None
     then = _effect_action(reader, player) if reader.accept_clause("then", "and") else None
-    return c.PlaceAction(tile=tile, space=space, goods=goods, goods2=goods2, keep=keep, then=then, buy=buy)
+    return c.PlaceAction(tile=tile, space=space, goods=goods, goods2=goods2, keep=keep, then=then, buy=buy, copy=copy)
 
 
 def _ship_depots(reader: _Reader) -> tuple[int, int | None]:
@@ -599,9 +602,10 @@ _NAME = r'[^\s:,;"#]+(?: [^\s:,;"#]+)*'  # words as the tokenizer splits them, o
 _ROLL_NAME = r'[^\s:,;"#\d][^\s:,;"#]*(?: [^\s:,;"#\d][^\s:,;"#]*)*'
 #: tile, depot, discard
 _TAKE_TEXT = r"([a-z0-9-]+)(?: from ([1-6]))?(?: discard ([a-z0-9-]+))?"
-#: tile, space, goods, goods2, keep; the purchase's tile, depot, discard, workers; the granted action
+#: tile, space, goods, goods2, keep, the building a crane copies; the purchase's tile, depot, discard,
+#: workers; the granted action
 _PLACE_TEXT = (r"([a-z0-9-]+) ([a-g][1-7])(?: goods ([1-6])(?:\+([1-6]))?)?(?: keep (none|[1-6](?: [1-6])*))?"
-               rf"(?: buy {_TAKE_TEXT}(?: workers ([0-2]))?)?(?: then (.+))?")
+               rf"(?: as ([a-z0-9-]+))?(?: buy {_TAKE_TEXT}(?: workers ([0-2]))?)?(?: then (.+))?")
 _DIE_TEXT = r"([1-6])(?:>([1-6]))?"  # rolled, used
 
 
@@ -644,6 +648,8 @@ def _canonical_forms() -> _CanonicalForms:
             "shield": (re.compile(rf"{player}shield (.+)"), _canonical_shield_line),
             "tribute": (re.compile(rf"{player}tribute(?: drop ([0-9]{{1,2}}(?: [0-9]{{1,2}})*))?"
                                    r"(?: workers ([0-9]{1,2}))?"), _canonical_tribute_line),
+            "hire": (re.compile(rf"{player}hire ([1-9][0-9]?) workers"), _canonical_hire_line),
+            "crane": (re.compile(rf"{player}crane as ([a-z0-9-]+)"), _canonical_crane_line),
         },
         take=take, place=place, granted_sale=re.compile("sell ([1-6])"),
         roll=re.compile(rf"roll white ([1-6])(?: good ([1-6]))?((?:, {_ROLL_NAME} [1-6] [1-6])+)"),
@@ -687,10 +693,11 @@ def _canonical_take_line(forms: _CanonicalForms, fields: tuple[str | None, ...])
 
 
 def _canonical_place_line(forms: _CanonicalForms, fields: tuple[str | None, ...]) -> c.DieCommand | None:
-    player, rolled, used, tile, space, goods, goods2, keep, buy_tile, buy_depot, buy_discard, buy_workers, then = fields
+    player, rolled, used, tile, space, goods, goods2, keep, copy, buy_tile, buy_depot, buy_discard, buy_workers, \
+        then = fields
     if rolled is None:
         return None
-    action = _canonical_place(forms, player, tile, space, goods, goods2, keep, buy_tile, buy_depot, buy_discard,
+    action = _canonical_place(forms, player, tile, space, goods, goods2, keep, copy, buy_tile, buy_depot, buy_discard,
                               buy_workers, then)
     if action is None:
         return None
@@ -761,6 +768,15 @@ def _canonical_pass_line(forms: _CanonicalForms, fields: tuple[str | None, ...])
     return c.PassCommand(player=fields[0])
 
 
+def _canonical_hire_line(forms: _CanonicalForms, fields: tuple[str | None, ...]) -> c.HireCommand:
+    return c.HireCommand(player=fields[0], workers=int(fields[1]))
+
+
+def _canonical_crane_line(forms: _CanonicalForms, fields: tuple[str | None, ...]) -> c.CraneCommand | None:
+    player, building = fields
+    return c.CraneCommand(player=player, building=building) if building in forms.tiles else None
+
+
 def _canonical_purchase(forms: _CanonicalForms, player: str, tile: str, depot: str | None, discard: str | None,
                         workers: str | None) -> c.BuyCommand | None:
     """A buy line, or the purchase made during a placement."""
@@ -771,9 +787,10 @@ def _canonical_purchase(forms: _CanonicalForms, player: str, tile: str, depot: s
 
 
 def _canonical_place(forms: _CanonicalForms, player: str, tile: str, space: str, goods: str | None,
-                     goods2: str | None, keep: str | None, buy_tile: str | None, buy_depot: str | None,
-                     buy_discard: str | None, buy_workers: str | None, then: str | None) -> c.PlaceAction | None:
-    if tile not in forms.tiles or space not in forms.spaces:
+                     goods2: str | None, keep: str | None, copy: str | None, buy_tile: str | None,
+                     buy_depot: str | None, buy_discard: str | None, buy_workers: str | None,
+                     then: str | None) -> c.PlaceAction | None:
+    if tile not in forms.tiles or space not in forms.spaces or (copy is not None and copy not in forms.tiles):
         return None
     buy = None
     if buy_tile is not None and (buy := _canonical_purchase(forms, player, buy_tile, buy_depot, buy_discard,
@@ -785,7 +802,7 @@ def _canonical_place(forms: _CanonicalForms, player: str, tile: str, space: str,
     if keep is not None:
         keep = () if keep == "none" else tuple(_DIGIT[kind] for kind in keep.split(" "))
     return c.PlaceAction(tile=tile, space=space, goods=_DIGIT.get(goods), goods2=_DIGIT.get(goods2), keep=keep,
-                         then=granted, buy=buy)
+                         then=granted, buy=buy, copy=copy)
 
 
 def _canonical_effect(forms: _CanonicalForms, player: str, text: str) -> c.GrantedAction | None:
@@ -947,7 +964,28 @@ def _parse(reader: _Reader) -> c.Command:
         return _shield_line(reader, player)
     if verb == "tribute":
         return _tribute(reader, player)
+    if verb == "hire":
+        return _hire(reader, player)
+    if verb == "crane":
+        return _crane(reader, player)
     return _die_command(reader, player, verb)
+
+
+def _hire(reader: _Reader, player: str) -> c.HireCommand:
+    """``hire <n> [workers]``: 2019 extra tile #28 buys workers, 2 for a silverling."""
+    workers = _number(reader, "a number of workers to buy", 1, 98)
+    reader.accept("workers", "worker")
+    reader.expect_end("the purchase of workers")
+    return c.HireCommand(player=player, workers=workers)
+
+
+def _crane(reader: _Reader, player: str) -> c.CraneCommand:
+    """``crane [counts|scores] [as] <building>``: the crane's building type at the final scoring."""
+    reader.accept("counts", "scores")
+    reader.accept("as")
+    building = _tile(reader)
+    reader.expect_end("the crane's building type")
+    return c.CraneCommand(player=player, building=building)
 
 
 #: The verbs' full words: a line without a colon ends the player's name at the first of
@@ -1001,6 +1039,8 @@ def format_action(action: c.TakeAction | c.PlaceAction | c.SellAction | c.Worker
             raise ValueError("a second ship depot (goods2) needs a first one (goods)")
         if action.keep is not None:
             text += " keep " + (" ".join(map(str, action.keep)) if action.keep else "none")
+        if action.copy is not None:
+            text += f" as {action.copy}"
         if action.buy is not None:
             if action.buy.player != player:
                 raise ValueError(f"a purchase during {player}'s placement is written without a name; "
@@ -1036,6 +1076,10 @@ def format_command(command: c.Command) -> str:
         return f"{command.player}: buy " + _purchase_text(command)
     if isinstance(command, c.PassCommand):
         return f"{command.player}: pass"
+    if isinstance(command, c.HireCommand):
+        return f"{command.player}: hire {command.workers} workers"
+    if isinstance(command, c.CraneCommand):
+        return f"{command.player}: crane as {command.building}"
     if isinstance(command, c.CorrectionCommand):
         text = f"fix {command.player} {command.resource} {command.amount:+d}"
         return text + (f" {_quote(command.note)}" if command.note else "")

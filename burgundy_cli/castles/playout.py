@@ -138,6 +138,8 @@ def _value(state: GameState, command, placed: set[str]) -> float:
     seat = state.seat(command.player)
     if isinstance(command, c.PassCommand):
         return -5.0
+    if isinstance(command, c.HireCommand):  # 2019 tile 28: workers when short of them
+        return 2.0 - command.workers + (2.0 if state.players[seat].workers < 2 else 0.0)
     if isinstance(command, c.BuyCommand):
         return 2.5 + _tile_value(state, seat, command.tile, placed) - (4.0 if command.discard else 0.0) \
             - command.pay_workers

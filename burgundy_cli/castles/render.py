@@ -21,6 +21,7 @@ _SHORT = {
     "castle": "CASTLE", "mine": "MINE", "ship": "SHIP", "warehouse": "WAREH", "carpenter": "CARPT",
     "church": "CHURCH", "market": "MARKET", "boarding-house": "BOARD", "bank": "BANK",
     "city-hall": "CITYH", "watchtower": "TOWER",
+    "white-castle": "WHITEC", "crane": "CRANE", "geese": "GEESE",  # 2019 modules
 }
 _ANIMAL_SHORT = {"cow": "COW", "pig": "PIG", "sheep": "SHEEP", "chicken": "HEN"}
 

@@ -29,7 +29,7 @@ from burgundy_cli.castles.commands import DieValue, GoodsType, PhaseLetter, Spac
 from burgundy_cli.castles.modules import MODULES, RESERVED, ruleset
 from burgundy_cli.castles.state import PHASES, GameState, Options, PlayerState
 from burgundy_cli.castles.tiles import (COLOUR_NAME, GOODS_PER_TYPE, PHASE_BONUS, area_vp, bonus_vp, catalogue,
-                                        resolve_tile_name, sale_vp)
+                                        outside_piles, resolve_tile_name, sale_vp)
 from burgundy_cli.core.errors import RecordError, toml_repr
 from burgundy_cli.core.game import UNKNOWN_FIELD, GameHeader
 from burgundy_cli.core.replay import PlayerNames
@@ -50,7 +50,7 @@ T = TypeVar("T")
 _GoodsKey = Literal["1", "2", "3", "4", "5", "6"]
 #: The VP categories scored during play (``scoring.PLAY_CATEGORIES``), as a position may give them.
 _VpCategory = Literal["position", "animals", "areas", "area-phase-bonus", "colour-bonus", "goods-sold",
-                      "watchtowers", "corrections"]
+                      "watchtowers", "corrections", "geese"]
 #: What comes next in a position (``GameState.stage``): a phase to begin, its reveals and
 #: goods under way, a roll, a player's turn, or nothing (the game is over).
 _Stage = Literal["phase", "setup", "roll", "turn", "over"]
@@ -79,7 +79,8 @@ class PlayerPosition:
     ``start``: the start castle space (default: the central 6); ``duchy``: the placed tiles
     besides the start castle; ``vp``: the VP track, or its parts by scoring category
     (``{areas = 8, animals = 3}``); ``bonuses``: bonus tiles held (``blue-large``,
-    ``grey-small``...); ``dice``: the dice not yet used this round.
+    ``grey-small``...); ``dice``: the dice not yet used this round; ``crane``: 2019 extra
+    tiles, the building type the player's crane counts as at the final scoring, once said.
     """
 
     board: int = 1
@@ -94,6 +95,7 @@ class PlayerPosition:
     bonuses: list[str] = field(default_factory=list)
     dice: Annotated[list[DieValue], Length(max=2)] = field(default_factory=list)
     shields: dict[SpaceName, Annotated[int, Range(1, 18)]] = field(default_factory=dict)
+    crane: TileName | None = None
 
 
 @table_class
@@ -159,7 +161,8 @@ def options_from_header(header: GameHeader) -> Options:
     :raises SetupError: unknown option or value.
     """
     values: dict = {}
-    flags = {"inn-uncapped": "inn_uncapped", "shield-tribute-whole": "shield_tribute_whole",
+    flags = {"inn-uncapped": "inn_uncapped", "white-castle-free-change": "white_free_change",
+             "shield-tribute-whole": "shield_tribute_whole",
              "shield17-uncapped": "shield17_uncapped"}  # the 2019 modules' true/false options
     for key, value in header.options.items():
         path = ("game", "options", key)
@@ -303,8 +306,11 @@ def _board_copies(edition: str, used: dict[str, int], path: tuple) -> None:
                              (*path, owners[-1]))
 
 
-def _fresh_supply(players: int) -> dict[str, list[int]]:
-    supply = {name: [kind.coloured, kind.black] for name, kind in catalogue().items()}
+def _fresh_supply(players: int, modules: tuple[str, ...] = ()) -> dict[str, list[int]]:
+    """The face-down piles at the start: every tile by back, less the start castles; a module's
+    tiles shuffled into the piles (the crane, the white castles) only when ``modules`` has it."""
+    supply = {name: [kind.coloured, kind.black] if kind.module is None or kind.module in modules else [0, 0]
+              for name, kind in catalogue().items()}
     supply["castle"][0] -= players
     return supply
 
@@ -358,8 +364,9 @@ def state_from_setup(header: GameHeader, data: object) -> GameState:
                                    workers=seats.index(name) + 1))
     _goods_limit(goods_used, ("setup", "goods"))
     bridge = [[names.index(name) for name in reversed(seats)]]
-    return GameState(edition, options, players, bridge, ruleset(options.modules), supply=_fresh_supply(len(names)),
-                     goods_used=goods_used, shields=_dealt_shields(options, table.shields, len(names)))
+    return GameState(edition, options, players, bridge, ruleset(options.modules),
+                     supply=_fresh_supply(len(names), options.modules), goods_used=goods_used,
+                     shields=_dealt_shields(options, table.shields, len(names)))
 
 
 def _dealt_shields(options: Options, dealt: dict[str, list[int]] | None, players: int):
@@ -456,9 +463,14 @@ def _position_player(edition: str, name: str, entry: PlayerPosition) -> PlayerSt
         if points < 0 and category != "corrections":
             raise SetupError(f"{category} VP cannot be negative", (*path, "vp", category),
                              "only corrections can take VP away")
-    return PlayerState(name, duchy_board, start, duchy, storage, {int(g): c for g, c in entry.goods.items()},
-                       sold, entry.silver, entry.workers, {c: p for c, p in vp.items() if p},
-                       bonuses, knowledge, list(entry.dice))
+    player = PlayerState(name, duchy_board, start, duchy, storage, {int(g): c for g, c in entry.goods.items()},
+                         sold, entry.silver, entry.workers, {c: p for c, p in vp.items() if p},
+                         bonuses, knowledge, list(entry.dice))
+    if entry.crane is not None:
+        if "crane" not in duchy:
+            raise SetupError(f"{name} has no crane in their duchy", (*path, "crane"))
+        player.crane = _tile(entry.crane, (*path, "crane"))
+    return player
 
 
 def state_from_position(header: GameHeader, data: object) -> GameState:
@@ -629,10 +641,10 @@ def _seen_tiles(state: GameState) -> dict[str, int]:
 def default_supply(state: GameState) -> dict[str, list[int]]:
     """The face-down supply when every copy the position does not show is still in it, the
     copies shown having taken coloured backs first: [coloured backs left, black backs left]."""
-    supply = _fresh_supply(0)
+    supply = _fresh_supply(0, state.ruleset.modules)
     kinds = catalogue()
     for tile, count in _seen_tiles(state).items():
-        if kinds[tile].module is not None:
+        if outside_piles(kinds[tile]):
             continue            # a module's tile (an inn) never lies in the face-down piles
         coloured, black = supply[tile]
         supply[tile] = [max(0, coloured - count), black - max(0, count - coloured)]
@@ -646,10 +658,10 @@ def _count_tiles(state: GameState, table: PositionTable) -> None:
     seen = _seen_tiles(state)
     for tile, count in seen.items():
         module = kinds[tile].module
-        if module is not None:  # a module's tile outside the piles (an inn): its module counts it
-            if module not in state.ruleset.modules:
-                raise SetupError(f"the {tile} belongs to the 2019 '{module}' module, which this game does not play",
-                                 ("position",), f'[game.options] modules = ["{module}"]')
+        if module is not None and module not in state.ruleset.modules:
+            raise SetupError(f"the {tile} belongs to the 2019 '{module}' module, which this game does not play",
+                             ("position",), f'[game.options] modules = ["{module}"]')
+        if outside_piles(kinds[tile]):  # a module's tile outside the piles (an inn): its module counts it
             if count > kinds[tile].count:
                 raise SetupError(f"{count} {tile} tiles in the position; the game has {kinds[tile].count}",
                                  ("position",))
@@ -662,6 +674,9 @@ def _count_tiles(state: GameState, table: PositionTable) -> None:
         path = ("position", "supply", name)
         tile = _tile(name, path)
         kind = kinds[tile]
+        if kind.module is not None and kind.module not in state.ruleset.modules and (coloured or black):
+            raise SetupError(f"the {tile} belongs to the 2019 '{kind.module}' module, which this game does not play",
+                             path, f'[game.options] modules = ["{kind.module}"]')
         unseen = kind.coloured + kind.black - seen.get(tile, 0)
         if coloured > kind.coloured or black > kind.black or coloured + black > unseen:
             raise SetupError(f"{coloured} coloured- and {black} black-backed {tile} tiles cannot be left: the game "
@@ -736,7 +751,9 @@ def vp_bound(state: GameState, player: PlayerState) -> int:
     ``k * n`` (each placement scores the animals of that type already there and its own),
     plus ``k * (k + 1) / 2`` with knowledge tile 7; 4 per watchtower; the sale VP of every
     sold goods tile; the bonus tiles held. Base game, both editions: no other source
-    scores during play.
+    scores during play. The 2019 extra tiles add the geese's (the other animals of their
+    pasture, and 2 per other livestock tile there, doubled with tile 7) and a crane's 4 (a
+    watchtower's effect).
     """
     duchy, board_ = player.duchy, player.board
     kinds = catalogue()
@@ -749,7 +766,10 @@ def vp_bound(state: GameState, player: PlayerState) -> int:
                 tiles = [kinds[duchy[s]].animals for s in members if duchy[s] is not None
                          and kinds[duchy[s]].animal == animal]
                 bound += len(tiles) * sum(tiles) + (len(tiles) * (len(tiles) + 1) // 2 if 7 in player.knowledge else 0)
-    bound += 4 * duchy.count("watchtower")
+            if "geese" in board_.area_tiles[members[0]](duchy):  # 2019 geese: another type's VP, 2 per later tile
+                others = [kinds[duchy[s]].animals for s in members if duchy[s] not in (None, "geese")]
+                bound += sum(others) + 2 * len(others) + (2 * len(others) if 7 in player.knowledge else 0)
+    bound += 4 * (duchy.count("watchtower") + duchy.count("crane"))  # (a 2019 crane may trigger a watchtower)
     bound += sale_vp(len(state.players)) * sum(player.sold)
     bound += sum(bonus_vp(len(state.players), bonus.endswith("large")) for bonus in player.bonuses)
     return bound
@@ -950,4 +970,6 @@ def _player_data(player: PlayerState, number: int | str) -> dict[str, Any]:
         data["dice"] = list(player.dice)
     if player.shields:
         data["shields"] = {space_name(space): number for space, number in sorted(player.shields.items())}
+    if player.crane is not None:
+        data["crane"] = player.crane
     return data

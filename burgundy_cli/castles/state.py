@@ -33,6 +33,8 @@ class Options:
     ``shield_tribute_whole``: a player who cannot pay every shield's tribute loses them all
     (option ``shield-tribute-whole``); ``shield17_uncapped``: shield 17 scores beyond size 8
     (option ``shield17-uncapped``).
+    ``white_free_change``: the free +/-1 of knowledge tiles 9-12 (and tile 8's double steps
+    are always in) applies to a white castle's action (option ``white-castle-free-change``).
     """
 
     tiebreak_empty: str = "fewest"
@@ -42,6 +44,7 @@ class Options:
     inn_uncapped: bool = False
     shield_tribute_whole: bool = False
     shield17_uncapped: bool = False
+    white_free_change: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +98,8 @@ class PlayerState:
     the VP scored during play, by category (their sum is the VP track); ``bonuses``: the
     colour bonus tiles taken, as ``"<colour code>-large"``/``"-small"``; ``knowledge``:
     numbers of the knowledge tiles placed; ``dice``: the dice not yet used this round.
+    ``crane``: 2019 crane -- the building type the player said their crane counts as at the
+    final scoring (None: not said; the referee takes the best, ``module_extra.crane_counts_as``).
     """
 
     name: str
@@ -111,6 +116,7 @@ class PlayerState:
     knowledge: set[int] = field(default_factory=set)
     dice: list[int] = field(default_factory=list)
     shields: dict[int, int] = field(default_factory=dict)
+    crane: str | None = None
 
     def copy(self) -> PlayerState:
         """An independent copy (the board is shared). Built field by field, without ``__init__``:
@@ -130,6 +136,7 @@ class PlayerState:
         copy.knowledge = self.knowledge.copy()
         copy.dice = self.dice.copy()
         copy.shields = self.shields.copy()
+        copy.crane = self.crane
         return copy
 
     @property

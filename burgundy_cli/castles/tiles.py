@@ -10,6 +10,10 @@ Colours are one-letter codes shared with :mod:`burgundy_cli.castles.boards`:
 ``C`` dark green (castle), ``S`` blue (ship), ``M`` grey (mine), ``L`` light green (animal),
 ``B`` beige (building), ``Y`` yellow (knowledge).
 
+The 2019 modules add kinds from ``data/modules.json``: the inn (outside the piles), the
+extra tiles ``k27``, ``k28``, ``crane`` (a building) and ``geese`` (livestock), the
+``white-castle`` (a building) and ``k29``.
+
 >>> resolve_tile_name("Yellow 16"), resolve_tile_name("cow 3"), resolve_tile_name("townhall")
 ('k16', 'cow3', 'city-hall')
 >>> tile("k22").number, tile("sheep4").animals, tile("ship").colour
@@ -43,9 +47,11 @@ class TileKind:
     """One kind of hex tile and how many of it the game holds.
 
     ``coloured``/``black``: copies with a coloured back (drawn for the numbered depots)
-    and with a black back (drawn for the black depot). ``module``: the 2019 module a tile
-    kind kept outside the piles belongs to (``inn``: ``inns``), None for the base game's;
-    ``count``: how many such tiles the module has (its tiles are never drawn).
+    and with a black back (drawn for the black depot). ``module``: the 2019 module the
+    kind belongs to (``inn``: ``inns``; ``crane``: ``extra-tiles``; ``white-castle``:
+    ``white-castles``), None for the base game's; ``count``: how many tiles a module keeps
+    outside the piles (the inns; 0 for a module's tiles shuffled into the piles, which
+    have backs like the base game's and are in the supply only when the module is on).
     """
 
     name: str
@@ -87,9 +93,20 @@ def catalogue() -> dict[str, TileKind]:
             extra = {"number": int(name[1:])}
         kinds[name] = TileKind(name, kind_type, TYPE_COLOUR[kind_type], entry["coloured"], entry["black"], **extra)
     for name, entry in load_json("modules.json")["kinds"].items():
-        kinds[name] = TileKind(name, entry["type"], TYPE_COLOUR[entry["type"]], 0, 0, module=entry["module"],
-                               count=entry["count"])
+        kind_type = entry["type"]
+        extra = ({"animal": name, "animals": entry["animals"]} if kind_type == "animal"
+                 else {"building": name} if kind_type == "building"
+                 else {"number": int(name[1:])} if kind_type == "knowledge" else {})
+        kinds[name] = TileKind(name, kind_type, TYPE_COLOUR[kind_type], entry.get("coloured", 0),
+                               entry.get("black", 0), module=entry["module"], count=entry.get("count", 0), **extra)
     return kinds
+
+
+def outside_piles(kind: TileKind) -> bool:
+    """A module's tile that is never shuffled into the face-down piles (the inn): its module
+    counts it. A module's tile with backs (the crane, the white castles) lies in the piles
+    like a base-game tile, but only in a game with its module."""
+    return kind.module is not None and kind.count > 0
 
 
 def tile(name: str) -> TileKind:
@@ -128,6 +145,7 @@ _ALIASES = {
     "warehouses": "warehouse", "storehouse": "warehouse",
     "chickens": "chicken", "hen": "chicken", "cows": "cow", "pigs": "pig",
     "castles": "castle", "mines": "mine", "ships": "ship", "boat": "ship",
+    "whitecastle": "white-castle", "white": "white-castle", "goose": "geese", "cranes": "crane",
 }
 _KNOWLEDGE_WORDS = ("k", "y", "yellow", "knowledge", "monastery", "kn", "mon")
 

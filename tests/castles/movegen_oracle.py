@@ -24,11 +24,11 @@ from dataclasses import replace
 from itertools import combinations
 
 from burgundy_cli.castles import engine
-from burgundy_cli.castles.actions import apply_purchase, check_purchase, locate, place_tile
+from burgundy_cli.castles.actions import apply_purchase, check_purchase, copied_effect, locate, place_tile
 from burgundy_cli.castles.boards import space_name
 from burgundy_cli.castles.commands import (
-    BuyCommand, DieCommand, PassCommand, PlaceAction, SellAction, ShieldAction, ShieldCommand, ShieldGoodsCommand,
-    TakeAction, WorkersAction,
+    BuyCommand, DieCommand, HireCommand, PassCommand, PlaceAction, SellAction, ShieldAction, ShieldCommand,
+    ShieldGoodsCommand, TakeAction, WorkersAction,
 )
 from burgundy_cli.castles.notation import format_command
 from burgundy_cli.castles.state import GameState, PlayerState
@@ -94,17 +94,26 @@ def _places(state: GameState, seat: int, value: int | None, depth: int, only: st
             if kind.type == "ship":
                 result.extend(PlaceAction(tile=tile, space=name, **choice) for choice in _ship_choices(state)[1:])
                 continue
-            if (state.ruleset.effects.get(tile) or state.ruleset.effects[kind.type]).grants is None:
-                # check refuses any granted action of such a tile first (cob.effect.none): a sample
-                result.extend(PlaceAction(tile=tile, space=name, then=then)
-                              for then in (WorkersAction(), SellAction(goods=1), TakeAction(tile="mine", depot=1)))
-                continue
-            base = PlaceAction(tile=tile, space=name)
-            scratch = state.copy()
-            acting = scratch.players[seat]
-            place_tile(scratch, acting, base, locate(scratch, acting, base))
-            result.extend(PlaceAction(tile=tile, space=name, then=then) for then in _granted(scratch, seat, depth))
-            result.extend(_buying(scratch, seat, tile, name, depth))
+            own = state.ruleset.effects.get(tile) or state.ruleset.effects[kind.type]
+            copies = (None,) if own.copies is None else (None, *own.copies(state), "k7")  # the 2019 crane
+            for copy in copies:
+                effect = own
+                if copy is not None:
+                    result.append(PlaceAction(tile=tile, space=name, copy=copy))
+                    if copy not in own.copies(state):
+                        continue
+                    effect = copied_effect(state, tile, own, copy)
+                if effect.grants is None:
+                    # check refuses any granted action of such a tile first (cob.effect.none): a sample
+                    result.extend(PlaceAction(tile=tile, space=name, then=then, copy=copy)
+                                  for then in (WorkersAction(), SellAction(goods=1), TakeAction(tile="mine", depot=1)))
+                    continue
+                base = PlaceAction(tile=tile, space=name, copy=copy)
+                scratch = state.copy()
+                acting = scratch.players[seat]
+                place_tile(scratch, acting, base, locate(scratch, acting, base))
+                result.extend(replace(base, then=then) for then in _granted(scratch, seat, depth))
+                result.extend(replace(action, copy=copy) for action in _buying(scratch, seat, tile, name, depth))
     return result
 
 
@@ -170,6 +179,7 @@ def candidates(state: GameState) -> list:
     out: list = []
     for seat, player in enumerate(state.players):
         out.append(PassCommand(player=player.name))
+        out.extend(HireCommand(player=player.name, workers=workers) for workers in range(1, 9))
         discards = (None, *dict.fromkeys(player.storage))
         out.extend(BuyCommand(player=player.name, tile=tile, depot=depot, discard=discard, pay_workers=pay)
                    for tile in _tiles(state) for depot in (None, *range(1, 7)) for discard in discards for pay in (0, 1, 2))

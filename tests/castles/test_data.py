@@ -94,7 +94,8 @@ def test_four_player_supply_is_used_exactly():
     ("yellow16", "k16"), ("monastery 16", "k16"), ("knowledge16", "k16"), ("k16", "k16"), ("Y 7", "k7"),
     ("cow 3", "cow3"), ("boarding house", "boarding-house"), ("townhall", "city-hall"), ("Town Hall", "city-hall"),
     ("carpenter's workshop", "carpenter"), ("SHIP", "ship"), ("chicken4", "chicken4"),
-    ("cow5", None), ("k27", None), ("dragon", None),
+    ("cow5", None), ("k30", None), ("dragon", None), ("k27", "k27"), ("White Castle", "white-castle"),
+    ("goose", "geese"),
 ])
 def test_resolve_tile_name(text, name):
     """Notation: tiles by readable names with aliases (issue 2, 'Notation')."""

@@ -172,11 +172,12 @@ _PURCHASE = st.builds(c.BuyCommand, player=st.just("?"), tile=_TILES, depot=st.n
 
 def _place(then: st.SearchStrategy) -> st.SearchStrategy:
     return st.builds(
-        lambda tile, space, goods, goods2, keep, buy, then: c.PlaceAction(
+        lambda tile, space, goods, goods2, keep, buy, then, copy: c.PlaceAction(
             tile=tile, space=space, goods=goods, goods2=goods2 if goods is not None else None, keep=keep,
-            buy=buy, then=then),
+            buy=buy, then=then, copy=copy),
         _TILES, _SPACES, st.none() | _DEPOT, st.none() | _DEPOT,
-        st.none() | st.lists(_DIE, max_size=3).map(tuple), st.none() | _PURCHASE, st.none() | then)
+        st.none() | st.lists(_DIE, max_size=3).map(tuple), st.none() | _PURCHASE, st.none() | then,
+        st.none() | _TILES)
 
 
 def _bought_by(action, player: str):
@@ -219,6 +220,8 @@ _COMMANDS = st.one_of(
     st.builds(c.BuyCommand, player=_NAMES, tile=_TILES, depot=st.none() | _DEPOT, discard=st.none() | _TILES,
               pay_workers=st.integers(0, 2)),
     st.builds(c.PassCommand, player=_NAMES),
+    st.builds(c.HireCommand, player=_NAMES, workers=st.integers(1, 98)),
+    st.builds(c.CraneCommand, player=_NAMES, building=_TILES),
     st.builds(c.CorrectionCommand, player=_NAMES,
               resource=st.sampled_from(["silver", "workers", "vp"] + [f"goods{n}" for n in range(1, 7)]),
               amount=st.integers(-99, 99), note=_NOTE),

@@ -20,10 +20,11 @@ from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
 from burgundy_cli.castles import commands as c
+from burgundy_cli.castles.boards import space_id
 from burgundy_cli.castles.movegen import legal_commands
 from burgundy_cli.castles.notation import format_command, parse_line
 from burgundy_cli.castles.playout import play_game
-from burgundy_cli.castles.tiles import GOODS_PER_TYPE, catalogue
+from burgundy_cli.castles.tiles import GOODS_PER_TYPE, catalogue, outside_piles
 from burgundy_cli.core.record import dump_record, parse_record_text
 from burgundy_cli.core.session import open_doc
 from tests.castles.movegen_oracle import accepted
@@ -46,12 +47,13 @@ def tiles_accounted(state) -> None:
             if tile is not None:
                 where[tile] = where.get(tile, 0) + 1
     for name, kind in catalogue().items():
-        if kind.module is not None:  # a module's tiles outside the piles (inns): test_rules_module_inns
+        if outside_piles(kind):  # a module's tiles outside the piles (inns): test_rules_module_inns
             assert where.get(name, 0) <= kind.count, name
             continue
         in_box = sum(state.supply[name])
         assert in_box >= 0, name
-        assert in_box + where.get(name, 0) == kind.coloured + kind.black, name
+        in_game = kind.module is None or kind.module in state.ruleset.modules  # (the crane: with its module)
+        assert in_box + where.get(name, 0) == (kind.coloured + kind.black if in_game else 0), name
 
 
 def goods_accounted(state) -> None:
@@ -106,7 +108,8 @@ def _action_flow(player, action) -> tuple[int, int]:
     if isinstance(action, c.SellAction):
         return 2 if 3 in known else 1, int(4 in known)
     if isinstance(action, c.PlaceAction):
-        silver, workers = {"bank": (2, 0), "boarding-house": (0, 4)}.get(action.tile, (0, 0))
+        # (a 2019 crane triggering the bank or the boarding house brings what they bring)
+        silver, workers = {"bank": (2, 0), "boarding-house": (0, 4)}.get(action.copy or action.tile, (0, 0))
         if action.buy is not None:  # 2019: the turn's purchase, made during this placement
             paid = _purchase_flow(action.buy)
             silver, workers = silver + paid[0], workers + paid[1]
@@ -126,13 +129,29 @@ def expected_flow(state, command) -> dict[str, tuple[int, int]]:
     """Silver and workers each player should gain from ``command`` (phase-end income aside)."""
     if isinstance(command, c.BuyCommand):
         return {command.player: _purchase_flow(command)}
+    if isinstance(command, c.HireCommand):  # 2019 extra tile #28: 2 workers a silverling
+        return {command.player: (-(command.workers // 2), command.workers)}
     if isinstance(command, c.DieCommand):
         player = state.players[state.seat(command.player)]
         value = command.rolled if command.value is None else command.value
         cost = workers_needed(player, command.rolled, value, command.action, state.options)
         silver, workers = _action_flow(player, command.action)
-        return {command.player: (silver, workers - cost)}
+        return {command.player: (silver, workers - cost - _white_castle_workers(state, player, command.action))}
     return {}
+
+
+def _white_castle_workers(state, player, action) -> int:
+    """Workers the 2019 white castles' actions in the chain ``action`` pay: from the white die to
+    the number the action uses (its depot, its space's number, its goods type; workers: none)."""
+    paid = 0
+    while isinstance(action, c.PlaceAction) and action.then is not None:
+        then = action.then
+        if "white-castle" in (action.tile, action.copy) and not isinstance(then, c.WorkersAction):
+            number = (then.depot if isinstance(then, c.TakeAction) else then.goods if isinstance(then, c.SellAction)
+                      else player.board.die[space_id(then.space)])
+            paid += workers_needed(player, state.white, number, then, state.options)
+        action = then
+    return paid
 
 
 class Watcher:

@@ -1,0 +1,178 @@
+"""The four extra hex tiles (2019 rulebook, "EXPANSIONS", "4 additional hex tiles"), as one rule module.
+
+The tiles are shuffled into their piles at setup (``data/modules.json``: #27 and #28 with
+yellow backs into the monastery pile, the crane and the geese with black backs into the
+black-depot pile), so they come out of the reveals like any tile.
+
+* **#27, bridge** (monastery): while it lies in its owner's duchy, the owner's turn-order
+  piece is always on top of a stack on the bridge, actively and passively -- :func:`restack`
+  after every ship placed (by anyone) and when #27 itself is placed.
+* **#28, workers** (monastery): while it lies in its owner's duchy, the owner may buy workers
+  from the supply, 2 for 1 silverling, in their turn: the line ``<p>: hire <n> workers``
+  (:func:`check_hire`). The moment is a ruling (docs/rulings.md): while the player is to move,
+  or may still make the purchase after their dice.
+* **Crane** (building, black back): on placing it, the player may trigger the effect of any
+  building, even one not in their duchy (``place 3 crane c3 as bank``; the effect table's
+  ``copies``). At the final scoring it counts as one building type of the owner's choice for
+  knowledge tiles 16-23 and 29, chosen then (``<p>: crane as <building>`` after the game's
+  end; left out, the type that scores most, :func:`crane_counts_as`).
+* **Geese** (livestock, black back): placing them scores 2 VP plus the VP of one other
+  livestock type on the same pasture (the referee takes the type that scores most); every
+  livestock tile placed later on that pasture scores 2 VP more for the geese. The geese are a
+  livestock type of their own for knowledge tile 24. Their VP are the ``geese`` category.
+"""
+
+from __future__ import annotations
+
+from burgundy_cli.castles.actions import EFFECTS, Effect, illegal
+from burgundy_cli.castles.commands import CraneCommand, HireCommand, PlaceAction
+from burgundy_cli.castles.state import GameState, PlayerState
+from burgundy_cli.castles.tiles import KNOWLEDGE_BUILDING, catalogue
+
+CRANE = "crane"
+GEESE = "geese"
+#: Knowledge tiles 27 (bridge) and 28 (workers).
+BRIDGE, WORKERS = 27, 28
+#: The knowledge tiles the crane may count for at the final scoring, and the building each scores.
+CRANE_TILES = {**KNOWLEDGE_BUILDING, 29: "white-castle"}
+#: Workers #28 sells for one silverling.
+WORKERS_PER_SILVER = 2
+
+
+# --- the crane ------------------------------------------------------------------------------------
+
+
+def crane_copies(state: GameState) -> tuple[str, ...]:
+    """The buildings whose effect a crane may trigger: every building kind of the game's
+    modules (the white castle too, with its module), but the crane itself."""
+    modules = state.ruleset.modules
+    return tuple(name for name, kind in catalogue().items()
+                 if kind.type == "building" and name != CRANE and (kind.module is None or kind.module in modules))
+
+
+def crane_counts_as(state: GameState, player: PlayerState) -> str | None:
+    """The building type ``player``'s placed crane counts as at the final scoring: the one
+    they said, else the building of their lowest-numbered scoring knowledge tile among 16-23
+    and 29 (each such tile gives the crane 4 VP, so any of them is the most it can score;
+    the lowest number makes the default one answer). None: no crane placed, or no such tile."""
+    if CRANE not in player.duchy:
+        return None
+    if player.crane is not None:
+        return player.crane
+    scoring = state.ruleset.end_scoring
+    numbers = sorted(number for number in player.knowledge if number in CRANE_TILES and number in scoring)
+    return CRANE_TILES[numbers[0]] if numbers else None
+
+
+def buildings_scoring(building: str):
+    """Final scoring of a knowledge tile giving 4 VP per ``building`` in the duchy, the crane
+    counting as one when its owner has it count as that type."""
+    def points(state: GameState, player: PlayerState, placed: list) -> int:
+        crane = 1 if crane_counts_as(state, player) == building else 0
+        return 4 * (sum(1 for kind in placed if kind.building == building) + crane)
+    return points
+
+
+def check_crane(state: GameState, player: PlayerState, cmd: CraneCommand) -> None:
+    """``<p>: crane as <building>``: said at the final scoring, once, by a player whose crane
+    lies in their duchy, naming a building type."""
+    if state.stage != "over":
+        raise illegal("cob.crane.score", "the crane's building type is chosen at the final scoring, after phase E",
+                      "write this line after the game's last action")
+    if CRANE not in player.duchy:
+        raise illegal("cob.crane.score", f"{player.name} has no crane in their duchy")
+    if player.crane is not None:
+        raise illegal("cob.crane.score", f"{player.name}'s crane already counts as a {player.crane}")
+    choices = tuple(dict.fromkeys(CRANE_TILES[number] for number in sorted(CRANE_TILES)
+                                  if number in state.ruleset.end_scoring))
+    if cmd.building not in choices:
+        raise illegal("cob.crane.score", f"the crane counts as a building type of knowledge tiles 16-23 or 29, "
+                      f"not as {cmd.building}", "types: " + ", ".join(choices))
+
+
+def apply_crane(player: PlayerState, cmd: CraneCommand) -> None:
+    player.crane = cmd.building
+
+
+# --- the geese ------------------------------------------------------------------------------------
+
+
+def _geese_bonus(player: PlayerState, tiles: int) -> int:
+    """Knowledge tile 7: +1 VP for every livestock tile that scores."""
+    return tiles if 7 in player.knowledge else 0
+
+
+def apply_geese(state: GameState, player: PlayerState, action: PlaceAction, space: int) -> None:
+    """2 VP for the geese plus the VP of the other livestock type on the pasture that scores most."""
+    kinds = catalogue()
+    by_type: dict[str, list[int]] = {}
+    for other in player.board.area_of[space]:
+        tile = player.duchy[other]
+        if other != space and tile is not None and kinds[tile].animal not in (None, GEESE):
+            by_type.setdefault(kinds[tile].animal, []).append(kinds[tile].animals)
+    best = max((sum(animals) + _geese_bonus(player, len(animals)) for animals in by_type.values()), default=0)
+    player.add_vp("geese", kinds[GEESE].animals + _geese_bonus(player, 1) + best)
+
+
+def geese_follow_up(state: GameState, player: PlayerState, space: int) -> None:
+    """A livestock tile placed on a pasture that holds the geese scores 2 VP more for them."""
+    tile = player.duchy[space]
+    if tile == GEESE or catalogue()[tile].animal is None:
+        return
+    if GEESE in player.board.area_tiles[space](player.duchy):
+        player.add_vp("geese", 2 + _geese_bonus(player, 1))
+
+
+# --- #27, the bridge ------------------------------------------------------------------------------
+
+
+def restack(state: GameState) -> None:
+    """The owner of knowledge tile 27 goes to the top of their stack on the bridge."""
+    for seat, player in enumerate(state.players):
+        if BRIDGE in player.knowledge:
+            stack = state.bridge[state.bridge_space(seat)]
+            stack.remove(seat)
+            stack.append(seat)
+
+
+def _apply_ship(state: GameState, player: PlayerState, action: PlaceAction, space: int) -> None:
+    EFFECTS["ship"].apply(state, player, action, space)
+    restack(state)
+
+
+def _apply_bridge(state: GameState, player: PlayerState, action: PlaceAction, space: int) -> None:
+    restack(state)
+
+
+# --- #28, workers ---------------------------------------------------------------------------------
+
+
+def check_hire(state: GameState, player: PlayerState, cmd: HireCommand) -> None:
+    """``<p>: hire <n> workers``: #28 lies in the player's duchy; pairs, paid 1 silverling each."""
+    if WORKERS not in player.knowledge:
+        raise illegal("cob.tile28", f"{player.name} has no knowledge tile 28 in their duchy",
+                      "only #28's owner buys workers from the supply")
+    if cmd.workers % WORKERS_PER_SILVER:
+        raise illegal("cob.tile28.pay", f"workers are bought in pairs, not {cmd.workers}",
+                      f"hire {cmd.workers - 1 or 2} or {cmd.workers + 1} workers")
+    cost = cmd.workers // WORKERS_PER_SILVER
+    if player.silver < cost:
+        raise illegal("cob.tile28.pay", f"{cmd.workers} workers cost {cost} silverling{'s' if cost != 1 else ''}",
+                      f"{player.name} has {player.silver}")
+
+
+def apply_hire(player: PlayerState, cmd: HireCommand) -> None:
+    player.silver -= cmd.workers // WORKERS_PER_SILVER
+    player.workers += cmd.workers
+
+
+#: The module's tile effects: the crane triggers a building's, the geese score, a ship and
+#: #27 restack the bridge.
+EXTRA_EFFECTS = {
+    CRANE: Effect(copies=crane_copies),
+    GEESE: Effect(apply=apply_geese),
+    "ship": Effect(check=EFFECTS["ship"].check, apply=_apply_ship),
+    f"k{BRIDGE}": Effect(apply=_apply_bridge),
+}
+#: Knowledge tiles 16-23 with the crane counted as a building of its owner's choice.
+EXTRA_END_SCORING = {number: buildings_scoring(building) for number, building in KNOWLEDGE_BUILDING.items()}
