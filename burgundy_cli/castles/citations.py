@@ -82,6 +82,8 @@ _PASSAGES: dict[str, tuple[str | None, str]] = {
                             "depot', 'Like every other hex tile from the black depot, inns can be bought by "
                             "paying 2 silver coins'"),
     "cob.inn.area": (None, "'EXPANSIONS', 'The Inns': 'you may only place up to one inn per color area!'"),
+    "cob.route.bonus": (None, "'EXPANSIONS', 'The Trade Routes': 'If the color of a tile matches the color of "
+                              "the trade route space, you immediately get the corresponding bonus.'"),
 }
 
 #: edition -> rule id -> that edition's citation

@@ -10,7 +10,8 @@ the game state. The engine, the checks and the move generator only ever consult 
 ruleset, so a module never needs a special case in them. docs/developing.md, "How to add a
 module", walks through one.
 
-:data:`MODULES` holds the modules refereed so far (the inns, :mod:`burgundy_cli.castles.module_inns`);
+:data:`MODULES` holds the modules refereed so far (the inns, :mod:`burgundy_cli.castles.module_inns`;
+the trade routes, :mod:`burgundy_cli.castles.module_routes`);
 :data:`RESERVED` names every module of the 2019 rulebook, so that a record naming one not
 refereed yet is told so, and a misspelt name gets a suggestion.
 """
@@ -22,8 +23,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from types import MappingProxyType
 
-from burgundy_cli.castles import module_inns
-from burgundy_cli.castles.actions import ACTIONS, EFFECTS, Effect, mine_income, score_completion
+from burgundy_cli.castles import module_inns, module_routes
+from burgundy_cli.castles.actions import ACTIONS, EFFECTS, ActionRule, Effect, mine_income, score_completion
 from burgundy_cli.castles.placement import PLACEMENT_RULES, PlacementRule, compile_placement
 from burgundy_cli.castles.scoring import END_SCORING
 from burgundy_cli.castles.state import GameState, Ruleset
@@ -103,14 +104,23 @@ BASE = Module("base", placement=PLACEMENT_RULES, actions=ACTIONS, effects=EFFECT
               after_placement=(score_completion,), phase_end=(PhaseStep(mine_income),), end_scoring=END_SCORING)
 
 #: The inns (2019 rulebook, "The Inns"): an inn goes on any colour, one per area, is bought
-#: beside the black depot, has no effect of its own and enlarges its area by one
+#: beside the black depot, has no effect of its own and enlarges its area by one: the
+#: area's VP as the board gives them (``areas``), and what the inn adds (``inns``)
 #: (:mod:`~burgundy_cli.castles.module_inns`).
 INNS = Module("inns", placement=(module_inns.ANY_COLOUR, module_inns.ONE_PER_AREA),
               effects={module_inns.INN: Effect()},
-              stock={module_inns.INN: module_inns.inns_left}, area_points=module_inns.area_points)
+              stock={module_inns.INN: module_inns.inns_left}, after_placement=(module_inns.score_inn,),
+              categories=(module_inns.CATEGORY,))
+
+#: The trade routes (2019 rulebook, "The Trade Routes"): a sale lays its goods on the
+#: player's route, and a colour match gives the space's bonus at once
+#: (:mod:`~burgundy_cli.castles.module_routes`).
+TRADE_ROUTES = Module("trade-routes", actions={"sell": ActionRule(module_routes.check_sale, module_routes.apply_sale,
+                                                                  ACTIONS["sell"].bound, module_routes.sale_grants)},
+                      categories=(module_routes.CATEGORY,))
 
 #: Module name -> :class:`Module`: the 2019 expansions refereed so far.
-MODULES: dict[str, Module] = {"inns": INNS}
+MODULES: dict[str, Module] = {"inns": INNS, "trade-routes": TRADE_ROUTES}
 
 #: Every module of the 2019 rulebook, in its order (names of ``[game.options] modules``).
 RESERVED = ("extra-tiles", "white-castles", "inns", "trade-routes", "shields", "border-posts", "team-game",

@@ -92,6 +92,8 @@ RULES: dict[str, Rule] = dict((
           f"{_R19} 'EXPANSIONS'"),
     _rule("cob.inn.area", "2019 inns: an inn goes on an empty space of any colour by the regular rules, but at most one inn per colour area.",
           f"{_R19} 'EXPANSIONS', 'The Inns': 'you may only place up to one inn per color area!'"),
+    _rule("cob.route.bonus", "2019 trade routes: a sale's further actions are those the choice bonuses of the route spaces its goods matched grant, one each, in route order.",
+          f"{_R19} 'EXPANSIONS', 'The Trade Routes': 'If the color of a tile matches the color of the trade route space, you immediately get the corresponding bonus.'"),
     # --- effects of placed tiles ---------------------------------------------------------
     _rule("cob.effect.none", "Only castles, ships and buildings with a choice (warehouse, carpenter's workshop, church, market, city hall) grant a further action or choice.",
           f"{_R11} 'Add six-sided tile to your estate', 'The buildings'"),

@@ -13,6 +13,7 @@ edition lacks, eight goods of one type, a tile on a space of the wrong colour...
     start = {anna = "d4"}             # start castle space per player (default: the central 6)
     goods = {anna = [1, 3, 3], ben = [2, 5, 6]}   # the 3 starting goods tiles of each player
     start_player = "anna"             # default: the first player of [game] players
+    routes = {anna = ["5 silver-2", "2 church", ...]}  # 2019 trade routes: each player's, declared
 
 ``[position]``: see :class:`PositionTable`.
 """
@@ -26,6 +27,7 @@ from burgundy_cli.core.schema import Length, Range, ValidationError, data_path, 
 
 from burgundy_cli.castles.boards import CENTRE, Board, board, board_numbers, depot_spaces, space_id, space_name
 from burgundy_cli.castles.commands import DieValue, GoodsType, PhaseLetter, SpaceName, TileName
+from burgundy_cli.castles import module_routes
 from burgundy_cli.castles.modules import MODULES, RESERVED, ruleset
 from burgundy_cli.castles.state import PHASES, GameState, Options, PlayerState
 from burgundy_cli.castles.tiles import (COLOUR_NAME, GOODS_PER_TYPE, PHASE_BONUS, area_vp, bonus_vp, catalogue,
@@ -61,13 +63,16 @@ class SetupTable:
     """The ``[setup]`` table: boards, start castles, starting goods, start player.
 
     ``boards``: the duchy number for everyone, or per player; ``start``: the start castle
-    space per player.
+    space per player; ``routes`` (2019 module ``trade-routes``): each player's trade route,
+    left to right, as declared spaces (``"5 silver-2"``:
+    :func:`~burgundy_cli.castles.module_routes.read_space`).
     """
 
     boards: int | dict[str, int] = 1
     start: dict[str, SpaceName] = field(default_factory=dict)
     goods: dict[str, Annotated[list[GoodsType], Length(3, 3)]]
     start_player: Annotated[str, Length(1)] | None = None
+    routes: dict[str, list[str]] = field(default_factory=dict)
 
 
 @table_class
@@ -76,8 +81,10 @@ class PlayerPosition:
 
     ``start``: the start castle space (default: the central 6); ``duchy``: the placed tiles
     besides the start castle; ``vp``: the VP track, or its parts by scoring category
-    (``{areas = 8, animals = 3}``); ``bonuses``: bonus tiles held (``blue-large``,
-    ``grey-small``...); ``dice``: the dice not yet used this round.
+    (``{areas = 8, animals = 3}``; a module's categories too, with the module on);
+    ``bonuses``: bonus tiles held (``blue-large``, ``grey-small``...); ``dice``: the dice not
+    yet used this round; ``route`` and ``route_goods`` (2019 trade routes): the declared
+    route and the goods types laid on it so far, left to right.
     """
 
     board: int = 1
@@ -88,9 +95,11 @@ class PlayerPosition:
     sold: dict[_GoodsKey, Annotated[int, Range(0, 7)]] = field(default_factory=dict)
     silver: Annotated[int, Range(ge=0)] = 1
     workers: Annotated[int, Range(ge=0)] = 0
-    vp: Annotated[int, Range(ge=0)] | dict[_VpCategory, int] = 0
+    vp: Annotated[int, Range(ge=0)] | dict[_VpCategory | str, int] = 0
     bonuses: list[str] = field(default_factory=list)
     dice: Annotated[list[DieValue], Length(max=2)] = field(default_factory=list)
+    route: list[str] = field(default_factory=list)
+    route_goods: list[GoodsType] = field(default_factory=list)
 
 
 @table_class
@@ -340,9 +349,34 @@ def state_from_setup(header: GameHeader, data: object) -> GameState:
         players.append(PlayerState(name, duchy_board, start, duchy, goods=goods, silver=1,
                                    workers=seats.index(name) + 1))
     _goods_limit(goods_used, ("setup", "goods"))
+    _names_known(header.players, table.routes, ("setup", "routes"))
+    for player in players:
+        player.route = _route(options, len(names), player.name, table.routes.get(player.name), ("setup", "routes"))
     bridge = [[names.index(name) for name in reversed(seats)]]
     return GameState(edition, options, players, bridge, ruleset(options.modules), supply=_fresh_supply(len(names)),
                      goods_used=goods_used)
+
+
+def _route(options: Options, players: int, name: str, texts: list[str] | None,
+           path: tuple) -> tuple[module_routes.RouteSpace, ...]:
+    """``name``'s declared trade route: required with the module ``trade-routes``, refused without."""
+    if "trade-routes" not in options.modules:
+        if texts:
+            raise SetupError(f"a trade route for {name}, but this game does not play the trade routes", path,
+                             '[game.options] modules = ["trade-routes"] switches them on (2019 edition)')
+        return ()
+    needed = module_routes.spaces_needed(players)
+    if texts is None:
+        raise SetupError(f"no trade route for {name}", path,
+                         f'add {name} = [...]: {needed} spaces, left to right, each "<goods type> <bonus>" like '
+                         '"5 silver-2"; the printed card faces are not known, so the table declares each route '
+                         "(docs/records.md)")
+    try:
+        return module_routes.read_route(texts, players)
+    except ValueError as error:
+        message, hint, index = error.args
+        raise SetupError(f"{name}'s trade route: {message}", (*path, name) if index is None else (*path, name, index),
+                         hint) from None
 
 
 # --- [position] ---------------------------------------------------------------------------------
@@ -444,6 +478,7 @@ def state_from_position(header: GameHeader, data: object) -> GameState:
     state = GameState(edition, options, players, _position_bridge(names, table), ruleset(options.modules),
                       phase=PHASES.index(table.phase), round=table.round - 1, stage=_position_stage(table),
                       supply=_fresh_supply(0))
+    _position_routes(state, table)
     _lay_out_depots(state, table)
     _count_tiles(state, table)
     _count_goods(state, table)
@@ -453,6 +488,33 @@ def state_from_position(header: GameHeader, data: object) -> GameState:
     _position_flow(state, table)
     state.unverified = list(table.trusted)
     return state
+
+
+def _position_routes(state: GameState, table: PositionTable) -> None:
+    """Each player's declared trade route and the goods laid on it: the first sold goods,
+    as many as the route holds; a VP category only with its module (the base game's always)."""
+    from burgundy_cli.castles.scoring import PLAY_CATEGORIES
+
+    for player in state.players:
+        entry = table.players[player.name]
+        path = ("position", "players", player.name)
+        for category in entry.vp if isinstance(entry.vp, dict) else ():
+            if category not in PLAY_CATEGORIES and category not in state.ruleset.categories:
+                raise SetupError(f"unknown VP category '{category}'", (*path, "vp", category),
+                                 f"categories: {', '.join(PLAY_CATEGORIES + state.ruleset.categories)}")
+        player.route = _route(state.options, state.player_count, player.name, entry.route or None, (*path, "route"))
+        if entry.route_goods and not player.route:
+            raise SetupError("goods on a trade route, but this game does not play the trade routes",
+                             (*path, "route_goods"))
+        laid = min(len(player.route), sum(player.sold))
+        if len(entry.route_goods) != laid:
+            raise SetupError(f"{player.name}'s route holds {len(entry.route_goods)} goods; with "
+                             f"{sum(player.sold)} sold it holds {laid}", (*path, "route_goods"),
+                             "sold goods go onto the route first, left to right, until it is full")
+        if any(entry.route_goods.count(good) > player.sold[good] for good in set(entry.route_goods)):
+            raise SetupError(f"{player.name}'s route holds goods not sold", (*path, "route_goods"),
+                             "every goods tile on the route is counted in 'sold'")
+        player.route_goods = list(entry.route_goods)
 
 
 def _position_players(edition: str, names: list[str], table: PositionTable) -> list[PlayerState]:
@@ -663,6 +725,7 @@ def vp_bound(state: GameState, player: PlayerState) -> int:
     bound += 4 * duchy.count("watchtower")
     bound += sale_vp(len(state.players)) * sum(player.sold)
     bound += sum(bonus_vp(len(state.players), bonus.endswith("large")) for bonus in player.bonuses)
+    bound += module_routes.route_vp(player)
     return bound
 
 
@@ -849,4 +912,8 @@ def _player_data(player: PlayerState, number: int | str) -> dict[str, Any]:
         data["bonuses"] = [f"{COLOUR_NAME[code]}-{size}" for code, size in (b.split("-", 1) for b in player.bonuses)]
     if player.dice:
         data["dice"] = list(player.dice)
+    if player.route:
+        data["route"] = [module_routes.space_text(space) for space in player.route]
+        if player.route_goods:
+            data["route_goods"] = list(player.route_goods)
     return data

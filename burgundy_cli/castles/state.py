@@ -85,6 +85,9 @@ class PlayerState:
     the VP scored during play, by category (their sum is the VP track); ``bonuses``: the
     colour bonus tiles taken, as ``"<colour code>-large"``/``"-small"``; ``knowledge``:
     numbers of the knowledge tiles placed; ``dice``: the dice not yet used this round.
+    ``route`` (2019 trade routes): the player's route, left to right, as ``(goods type the
+    space's colour asks for, bonus)`` pairs (shared, never changed); ``route_goods``: the
+    goods types laid on it so far, left to right.
     """
 
     name: str
@@ -100,6 +103,8 @@ class PlayerState:
     bonuses: list[str] = field(default_factory=list)
     knowledge: set[int] = field(default_factory=set)
     dice: list[int] = field(default_factory=list)
+    route: tuple[tuple[int, str], ...] = ()
+    route_goods: list[int] = field(default_factory=list)
 
     def copy(self) -> PlayerState:
         """An independent copy (the board is shared). Built field by field, without ``__init__``:
@@ -118,6 +123,8 @@ class PlayerState:
         copy.bonuses = self.bonuses.copy()
         copy.knowledge = self.knowledge.copy()
         copy.dice = self.dice.copy()
+        copy.route = self.route
+        copy.route_goods = self.route_goods.copy()
         return copy
 
     @property

@@ -137,7 +137,35 @@ def _granted(state: GameState, seat: int, depth: int) -> list:
     actions = [WorkersAction(), *(SellAction(goods=g) for g in range(1, 7)), *_takes(state, player, (None, *range(1, 7)))]
     if depth > 0:
         actions += _places(state, seat, None, depth - 1)
+    if _routes(state):  # a granted sale with one bonus action (its goods held: others are refused first)
+        actions += [SellAction(goods=g, then=(then,)) for g in sorted(player.goods) for then in _bonus_actions(state, seat)]
     return actions
+
+
+def _routes(state: GameState) -> bool:
+    return "trade-routes" in state.ruleset.modules
+
+
+def _bonus_actions(state: GameState, seat: int) -> list:
+    """Every action a trade route's bonus could be asked to grant (2019 trade routes)."""
+    player = state.players[seat]
+    return [WorkersAction(), *(SellAction(goods=g) for g in range(1, 7)), *_takes(state, player, range(1, 7)),
+            *_places(state, seat, None, 0)]
+
+
+def _sales_with_bonuses(state: GameState, seat: int, rolled: int, value: int) -> list[SellAction]:
+    """Die sales with one bonus action, and with two where the first alone is accepted."""
+    player = state.players[seat]
+    broad = _bonus_actions(state, seat)
+    sales = [SellAction(goods=g, then=(then,)) for g in sorted(player.goods) for then in broad]
+    result = list(sales)
+    for sale in sales:
+        try:
+            engine.check(state, DieCommand(player=player.name, rolled=rolled, value=value, action=sale))
+        except IllegalMoveError:
+            continue
+        result.extend(SellAction(goods=sale.goods, then=(*sale.then, then)) for then in broad)
+    return result
 
 
 def candidates(state: GameState) -> list:
@@ -157,6 +185,8 @@ def candidates(state: GameState) -> list:
             actions: list = [WorkersAction()]
             if rolled in player.dice:
                 actions += [SellAction(goods=g) for g in range(1, 7)]
+                if _routes(state):
+                    actions += _sales_with_bonuses(state, seat, rolled, value)
                 actions += _takes(state, player, (None, value, value % 6 + 1))
                 actions += _places(state, seat, value, 2)
             out.extend(DieCommand(player=player.name, rolled=rolled, value=value, action=action)
@@ -181,6 +211,8 @@ def canonical(state: GameState, command):
 def _canonical_action(state: GameState, player: PlayerState, action, value: int | None):
     if isinstance(action, TakeAction) and value is not None and action.depot == value:
         return replace(action, depot=None)
+    if isinstance(action, SellAction) and action.then:
+        return _canonical_sale(state, player, action)
     if not isinstance(action, PlaceAction):
         return action
     update: dict = {}
@@ -194,6 +226,10 @@ def _canonical_action(state: GameState, player: PlayerState, action, value: int 
     if action.then is not None:
         update["then"] = _canonical_action(state, player, action.then, None)
     return replace(action, **update)
+
+
+def _canonical_sale(state: GameState, player: PlayerState, action: SellAction) -> SellAction:
+    return replace(action, then=tuple(_canonical_action(state, player, then, None) for then in action.then))
 
 
 def accepted(state: GameState) -> set[str]:

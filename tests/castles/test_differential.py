@@ -29,6 +29,7 @@ from burgundy_cli.castles.commands import (
     BuyCommand, DieCommand, PassCommand, PhaseGoodsEvent, PlaceAction, RevealEvent, RollEvent, SellAction,
     TakeAction, WorkersAction,
 )
+from burgundy_cli.castles.module_routes import deal_routes
 from burgundy_cli.castles.movegen import legal_commands
 from burgundy_cli.castles.notation import format_command
 from burgundy_cli.castles.playout import deal_goods, deal_reveals, deal_setup
@@ -44,10 +45,12 @@ NAMES = ("anna", "ben", "cara", "dario")
 TILES = tuple(catalogue())
 #: (players, edition, reveals recorded, 2019 modules) of each seeded game: every combination
 #: of the base game, twice; then the 2019 game with the inns, each player count with and
-#: without reveals.
+#: without reveals; then with the trade routes (the inns too, with reveals).
 GAMES = [(players, edition, reveal, ()) for players in (2, 3, 4) for edition in ("2011", "2019")
          for reveal in (True, False)] * 2 + [(players, "2019", reveal, ("inns",)) for players in (2, 3, 4)
-                                             for reveal in (True, False)]
+                                             for reveal in (True, False)] + [
+    (players, "2019", reveal, ("inns", "trade-routes") if reveal else ("trade-routes",)) for players in (2, 3, 4)
+    for reveal in (True, False)]
 #: Every how many lines of a game a position is taken (on average).
 SAMPLE_EVERY = 2
 #: Candidates tried per position, at most: listed commands, mutations of them, fuzz.
@@ -83,7 +86,10 @@ def game_positions(seed: int, players: int, edition: str, reveal: bool, modules:
     names = list(NAMES[:players])
     header = GameHeader(name="castles-of-burgundy", edition=edition, players=names,
                         options={"modules": list(modules)} if modules else {})
-    state = state_from_setup(header, deal_setup(rng, edition, names))
+    setup = deal_setup(rng, edition, names)
+    if "trade-routes" in modules:
+        setup["routes"] = deal_routes(rng, names)
+    state = state_from_setup(header, setup)
     positions = []
     while state.stage != "over":
         if rng.randrange(SAMPLE_EVERY) == 0:
@@ -131,7 +137,8 @@ def _same_kind_of_space(rng: random.Random, player: PlayerState, tile: str, valu
     """Another empty space of ``tile``'s colour showing ``value`` (any number if None): a
     placement there passes the colour and number rules, so adjacency and the city rule speak."""
     board, colour = player.board, catalogue()[tile].colour
-    spaces = [space for space in board.colour_spaces[colour] if player.duchy[space] is None
+    spaces = [space for space in board.colour_spaces.get(colour, range(len(player.duchy)))  # (an inn: any colour)
+              if player.duchy[space] is None
               and (value is None or board.die[space] == value)]
     return space_name(rng.choice(spaces)) if spaces else None
 
