@@ -229,7 +229,15 @@ def _canonical_action(state: GameState, player: PlayerState, action, value: int 
 
 
 def _canonical_sale(state: GameState, player: PlayerState, action: SellAction) -> SellAction:
-    return replace(action, then=tuple(_canonical_action(state, player, then, None) for then in action.then))
+    """A sale whose bonus actions are each spelt as on the state it is chosen in (after the
+    sale and the bonus actions before it: a ship's ``keep`` depends on the goods held then)."""
+    seat = state.players.index(player)
+    grants = state.ruleset.actions["sell"].grants
+    chosen: tuple = ()
+    for then in action.then:
+        after, _ = grants(state, seat, replace(action, then=()), chosen)
+        chosen += (_canonical_action(after, after.players[seat], then, None),)
+    return replace(action, then=chosen)
 
 
 def accepted(state: GameState) -> set[str]:

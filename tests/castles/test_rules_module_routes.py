@@ -310,3 +310,50 @@ def test_trade_routes_games_conserve_everything(players, seed, stop_after, inns)
     state = session.state
     if state.stage != "over":
         assert {format_command(command) for command in legal_commands(state)} == accepted(state)
+
+
+# --- module categories in every output ------------------------------------------------------------
+
+MODULE_GAME = "records/castles-of-burgundy/complete-2p-2019-inns-trade-routes.toml"
+BASE_GAME = "records/castles-of-burgundy/complete-3p-2019.toml"
+
+
+def test_module_categories_reach_score_exports_archive_chart_and_pictures():
+    """The breakdown shows inns and trade-routes in module games only; the CSV gives them
+    columns (empty for a base game), BG Stats' comments name them, the archive averages them
+    over the games that have them, and the chart and SVG draw a module game."""
+    import csv
+    import io
+
+    from burgundy_cli.archive.stats import game_of_score, report
+    from burgundy_cli.core.export import bgstats, csv_text, read_played
+    from burgundy_cli.core.pictures import chart_series
+    from burgundy_cli.core.session import open_record
+
+    module_table, base_table = open_record(MODULE_GAME).score(), open_record(BASE_GAME).score()
+    anna = module_table.to_json()["players"][0]["breakdown"]
+    assert anna["inns"] == 4 and anna["trade-routes"] == 2
+    assert "inns" not in base_table.players[0].breakdown
+    played, problems = read_played([MODULE_GAME, BASE_GAME])
+    assert not problems
+    rows = list(csv.DictReader(io.StringIO(csv_text(played))))
+    assert {row["trade-routes"] for row in rows if row["file"] == BASE_GAME} == {""}
+    assert [row["inns"] for row in rows if row["file"] == MODULE_GAME] == ["4", "0"]
+    assert any("inns 4" in play["comments"] and "trade-routes 2" in play["comments"]
+               for play in bgstats(played)["plays"])
+    games = [game_of_score({**table.to_json(), "file": file})
+             for table, file in ((module_table, MODULE_GAME), (base_table, BASE_GAME))]
+    averages = {player["name"]: player["categories"] for group in report(games)["standings"]
+                for player in group["players"]}
+    assert averages["Anna"]["trade-routes"] == 2.0 and averages["Anna"]["animals"] == (24 + 7) / 2
+    assert chart_series(MODULE_GAME)["vp"]["Anna"][-1] == 147
+    svg = render_svg(MODULE_GAME)
+    assert "inns 4" in svg and "trade-routes 2" in svg and 'class="route"' in svg
+
+
+def render_svg(path: str) -> str:
+    from burgundy_cli.castles.svg import picture
+    from burgundy_cli.castles.svg import position_data as picture_data
+    from burgundy_cli.core.session import open_record
+
+    return picture(picture_data(open_record(path).state), "test")
