@@ -357,3 +357,28 @@ def render_svg(path: str) -> str:
     from burgundy_cli.core.session import open_record
 
     return picture(picture_data(open_record(path).state), "test")
+
+
+def test_a_position_cut_anywhere_in_a_trade_routes_game_continues_to_the_same_result():
+    """`show --position` at any point of a trade-routes game: the typed position holds every
+    route and how far it is filled, and the rest of the log from it scores the same."""
+    from burgundy_cli.core.record import read_record
+    from tests.castles.test_position_writer import _lines, _record, check_cut
+
+    data = read_record("records/castles-of-burgundy/complete-3p-2019-trade-routes.toml").data
+    full = _record(data, "setup", _lines(data))
+    count = len(_lines(data))
+    for cut in (0, 60, 114, count // 2, count - 40, count):
+        check_cut(data, full, cut)
+        at_cut = _record(data, "setup", _lines(data)[:cut]).state
+        started = state_of_position(position_data(at_cut), data)
+        assert [(p.route, p.route_goods) for p in started.players] == \
+            [(p.route, p.route_goods) for p in at_cut.players]
+
+
+def state_of_position(table: dict, data: dict):
+    from burgundy_cli.castles.setup import state_from_position
+
+    head = GameHeader(name="castles-of-burgundy", edition="2019", players=data["game"]["players"],
+                      options=data["game"]["options"])
+    return state_from_position(head, table)
