@@ -25,9 +25,9 @@ from typing import Annotated, Any, Literal, TypeVar
 
 from burgundy_cli.core.schema import Length, Range, ValidationError, data_path, table_class, validate
 
+from burgundy_cli.castles import module_routes
 from burgundy_cli.castles.boards import CENTRE, Board, board, board_numbers, depot_spaces, space_id, space_name
 from burgundy_cli.castles.commands import DieValue, GoodsType, PhaseLetter, SpaceName, TileName
-from burgundy_cli.castles import module_routes
 from burgundy_cli.castles.modules import MODULES, RESERVED, ruleset
 from burgundy_cli.castles.state import PHASES, GameState, Options, PlayerState
 from burgundy_cli.castles.tiles import (COLOUR_NAME, GOODS_PER_TYPE, PHASE_BONUS, area_vp, bonus_vp, catalogue,
@@ -50,9 +50,6 @@ class SetupError(RecordError):
 
 T = TypeVar("T")
 _GoodsKey = Literal["1", "2", "3", "4", "5", "6"]
-#: The VP categories scored during play (``scoring.PLAY_CATEGORIES``), as a position may give them.
-_VpCategory = Literal["position", "animals", "areas", "area-phase-bonus", "colour-bonus", "goods-sold",
-                      "watchtowers", "corrections"]
 #: What comes next in a position (``GameState.stage``): a phase to begin, its reveals and
 #: goods under way, a roll, a player's turn, or nothing (the game is over).
 _Stage = Literal["phase", "setup", "roll", "turn", "over"]
@@ -95,7 +92,7 @@ class PlayerPosition:
     sold: dict[_GoodsKey, Annotated[int, Range(0, 7)]] = field(default_factory=dict)
     silver: Annotated[int, Range(ge=0)] = 1
     workers: Annotated[int, Range(ge=0)] = 0
-    vp: Annotated[int, Range(ge=0)] | dict[_VpCategory | str, int] = 0
+    vp: Annotated[int, Range(ge=0)] | dict[str, int] = 0  # categories: _vp_categories_known
     bonuses: list[str] = field(default_factory=list)
     dice: Annotated[list[DieValue], Length(max=2)] = field(default_factory=list)
     route: list[str] = field(default_factory=list)
@@ -478,6 +475,7 @@ def state_from_position(header: GameHeader, data: object) -> GameState:
     state = GameState(edition, options, players, _position_bridge(names, table), ruleset(options.modules),
                       phase=PHASES.index(table.phase), round=table.round - 1, stage=_position_stage(table),
                       supply=_fresh_supply(0))
+    _vp_categories_known(state, table)
     _position_routes(state, table)
     _lay_out_depots(state, table)
     _count_tiles(state, table)
@@ -490,18 +488,25 @@ def state_from_position(header: GameHeader, data: object) -> GameState:
     return state
 
 
-def _position_routes(state: GameState, table: PositionTable) -> None:
-    """Each player's declared trade route and the goods laid on it: the first sold goods,
-    as many as the route holds; a VP category only with its module (the base game's always)."""
+def _vp_categories_known(state: GameState, table: PositionTable) -> None:
+    """The VP categories a position gives are scored during play: the base game's
+    (``scoring.PLAY_CATEGORIES``) and those of the record's modules (``ruleset.categories``)."""
     from burgundy_cli.castles.scoring import PLAY_CATEGORIES
 
+    known = PLAY_CATEGORIES + state.ruleset.categories
+    for name, entry in table.players.items():
+        for category in entry.vp if isinstance(entry.vp, dict) else ():
+            if category not in known:
+                raise SetupError(f"unknown VP category '{category}'", ("position", "players", name, "vp", category),
+                                 f"categories: {', '.join(known)}")
+
+
+def _position_routes(state: GameState, table: PositionTable) -> None:
+    """Each player's declared trade route and the goods laid on it: the first sold goods,
+    as many as the route holds."""
     for player in state.players:
         entry = table.players[player.name]
         path = ("position", "players", player.name)
-        for category in entry.vp if isinstance(entry.vp, dict) else ():
-            if category not in PLAY_CATEGORIES and category not in state.ruleset.categories:
-                raise SetupError(f"unknown VP category '{category}'", (*path, "vp", category),
-                                 f"categories: {', '.join(PLAY_CATEGORIES + state.ruleset.categories)}")
         player.route = _route(state.options, state.player_count, player.name, entry.route or None, (*path, "route"))
         if entry.route_goods and not player.route:
             raise SetupError("goods on a trade route, but this game does not play the trade routes",
