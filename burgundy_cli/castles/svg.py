@@ -127,10 +127,10 @@ text{font-family:'DejaVu Sans',Verdana,sans-serif;font-size:9px;fill:#222}
 .goods-label{font-size:9px;font-weight:bold;text-anchor:middle}
 .disc{stroke:#222;stroke-width:.8}
 .bonus{stroke:#333;stroke-width:.6}
-.route{stroke:#333;stroke-width:.6}
-.route-frame{stroke:none}
-.route-label{font-size:5.5px;text-anchor:middle}
 """.replace("\n", "")
+
+#: The styles of a trade route (2019), added only to pictures of games with the trade routes.
+ROUTE_CSS = ".route{stroke:#333;stroke-width:.6}.route-frame{stroke:none}.route-label{font-size:5.5px;text-anchor:middle}"
 
 #: Goods tile colours by type 1-6 (the printed tiles' colours, near enough to tell apart).
 GOODS_FILL = ("", "#e8d34a", "#c8862b", "#8fb6d9", "#b04a4a", "#6a9a4e", "#9a7bb4")
@@ -143,7 +143,8 @@ def picture(position: dict[str, Any], title: str) -> str:
     rows = (len(players) + 1) // 2
     top = 172.0
     width = 2 * BLOCK_W + 3 * MARGIN
-    svg = Svg(width, top + rows * (BLOCK_H + MARGIN), title, CSS)
+    svg = Svg(width, top + rows * (BLOCK_H + MARGIN), title,
+              CSS + ROUTE_CSS if any("route" in player for player in players) else CSS)
     svg.rect(0, 0, width, svg.height, "box")
     svg.label(MARGIN, 24, title, "title")
     svg.label(MARGIN, 42, _status(position), "heading")
