@@ -86,6 +86,8 @@ class PlayerTally:
     best: int | None = None
     ranks: int = 0
     categories: dict[str, int] = field(default_factory=dict)
+    #: category -> games whose breakdown has it (a 2019 module's only in games with the module)
+    counted: dict[str, int] = field(default_factory=dict)
 
     def add(self, line: dict[str, Any]) -> None:
         total = line["total"]
@@ -95,10 +97,11 @@ class PlayerTally:
         if self.best is None or total > self.best:
             self.best = total
         self.ranks += line["rank"]
-        categories = self.categories
+        categories, counted = self.categories, self.counted
         get = categories.get
         for category, value in line["breakdown"].items():
             categories[category] = get(category, 0) + value
+            counted[category] = counted.get(category, 0) + 1
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -109,7 +112,7 @@ class PlayerTally:
             "average": round(self.points / self.played, 1),
             "best": self.best,
             "average_rank": round(self.ranks / self.played, 2),
-            "categories": {c: round(v / self.played, 1) for c, v in self.categories.items()},
+            "categories": {c: round(v / self.counted[c], 1) for c, v in self.categories.items()},
         }
 
 

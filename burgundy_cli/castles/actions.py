@@ -291,11 +291,15 @@ def check_purchase_during(state: GameState, player: PlayerState, cmd: BuyCommand
 
 def check_sell(state: GameState, player: PlayerState, action: SellAction, value: int | None = None,
                spent: int = 0) -> None:
-    """Selling goods of type ``action.goods`` is legal: the player holds some."""
+    """Selling goods of type ``action.goods`` is legal: the player holds some, and the sale
+    grants no further action (only a 2019 trade route's bonus does: its own check)."""
     goods = action.goods
     if not player.goods.get(goods):
         held = ", ".join(f"{count}x{kind}" for kind, count in sorted(player.goods.items())) or "none"
         raise illegal("cob.sell.none", f"{player.name} has no goods of type {goods} to sell", f"goods held: {held}")
+    if action.then:
+        raise illegal("cob.effect.none", "a sale grants no further action",
+                      "only a trade route's bonus does (2019 module 'trade-routes')")
 
 
 def apply_sell(state: GameState, player: PlayerState, action: SellAction, value: int | None = None,
@@ -493,12 +497,16 @@ class ActionRule:
     look it up again), which carries out a checked action. ``bound``: for a die's action,
     ``(field, wording)`` when the action names the die's value in a field of its own (a
     take its depot, a sale its goods type), which must then match the value (checked
-    before the die's worker cost).
+    before the die's worker cost). ``grants(state, seat, action) -> (state after, grants)``:
+    for the move generator, the further actions the action may come with (a sale on a 2019
+    trade route: its choice bonuses), as :class:`Grant` s in order, with the state they
+    are chosen in; None when the kind grants none.
     """
 
     check: Callable
     apply: Callable
     bound: tuple[str, str] | None = None
+    grants: Callable | None = None
 
 
 #: The base game's actions by kind.

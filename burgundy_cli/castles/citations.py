@@ -123,6 +123,8 @@ _PASSAGES: dict[str, tuple[str | None, str]] = {
     "cob.white.die": (None, "'EXPANSIONS', 'The White Castles': 'using the result of the white die'"),
     "cob.tile29": (None, "'EXPANSIONS', 'The White Castles' (monastery tile #29: 4 VP per white castle, printed "
                          "on the tile; docs/rulings.md)"),
+    "cob.route.bonus": (None, "'EXPANSIONS', 'The Trade Routes': 'If the color of a tile matches the color of "
+                              "the trade route space, you immediately get the corresponding bonus.'"),
 }
 
 #: edition -> rule id -> that edition's citation

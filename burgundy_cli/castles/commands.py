@@ -91,10 +91,15 @@ class PlaceAction:
 
 @command_class
 class SellAction:
-    """Sell every goods tile of one type (the die value, or any type via a warehouse)."""
+    """Sell every goods tile of one type (the die value, or any type via a warehouse).
+
+    ``then``: with the 2019 trade routes, the actions granted by the choice bonuses of the
+    route spaces the sold goods matched, in route order (a bonus left out is declined).
+    """
 
     kind: Literal["sell"] = "sell"
     goods: GoodsType
+    then: tuple[Action, ...] = ()
 
 
 @command_class

@@ -5,7 +5,8 @@ the central black depot, on top of any inn still there; inns are never cleared a
 end. An inn is bought like a black-depot tile (2 silverlings, into storage; it is the turn's
 one purchase) and placed by the normal rules on an empty space of *any* colour, at most one
 inn per area. It has no effect of its own; the area it lies in scores as one space larger
-when completed (the rulebook's example: a size-4 area with an inn scores 15 VP, not 10).
+when completed (the rulebook's example: a size-4 area with an inn scores 15 VP, not 10):
+the board's table under ``areas``, what the inn adds under ``inns`` (5 in the example).
 
 The stack beside the black depot is not kept as state: inns are laid out one per phase
 begun and only ever leave it by a purchase, so what lies there is the number of phases
@@ -55,6 +56,19 @@ def area_points(state: GameState, player: PlayerState, space: int) -> int:
     if state.options.inn_uncapped:
         return size * (size + 1) // 2
     return area_vp(min(size, CAP))
+
+
+#: The VP category of what the inns add to their areas' VP in the score breakdown.
+CATEGORY = "inns"
+
+
+def score_inn(state: GameState, player: PlayerState, space: int) -> None:
+    """After a placement completing the area of ``space`` (the base game has scored it at the
+    board's table, under ``areas``): what an inn in it adds, under ``inns``."""
+    board = player.board
+    tiles = board.area_tiles[space](player.duchy)
+    if INN in tiles and None not in tiles:
+        player.add_vp(CATEGORY, area_points(state, player, space) - board.area_points[space])
 
 
 def _any_colour_spaces(board, kind: TileKind):

@@ -33,9 +33,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import partial
 
 from burgundy_cli.castles.actions import (
-    ACTIONS, EFFECTS, ActionRule, Effect, Grant, check_sell, check_workers, illegal,
+    ACTIONS, EFFECTS, ActionRule, Effect, Grant, check_workers, illegal,
 )
 from burgundy_cli.castles.boards import SPACE_IDS, space_name
 from burgundy_cli.castles.commands import ShieldAction
@@ -300,11 +301,12 @@ def _boarding_house(state: GameState, player: PlayerState, action, space: int) -
     workers_gained(state, player)
 
 
-def _sell(state: GameState, player: PlayerState, action, value=None, found=None) -> None:
-    """A sale, with shield 9 (1 silverling per tile sold) and 12 (double VP per tile), and shield 2
-    when knowledge tile 4 gives the seller a worker."""
+def _sell(sale: Callable, state: GameState, player: PlayerState, action, value=None, found=None) -> None:
+    """The sale in force (``sale``: the base game's, or the trade routes'), with shield 9 (1
+    silverling per tile sold) and 12 (double VP per tile), and shield 2 when knowledge tile 4
+    gives the seller a worker."""
     count = player.goods[action.goods]
-    ACTIONS["sell"].apply(state, player, action, value, found)
+    sale(state, player, action, value, found)
     if player.shields:
         if holds(player, 9):
             player.silver += count - 1
@@ -478,7 +480,11 @@ class LineRule:
 
 
 WORKERS = ActionRule(check_workers, _workers)
-SELL = ActionRule(check_sell, _sell, ("goods", "sells goods of type"))
+
+
+def _sale_with_shields(sale: ActionRule) -> ActionRule:
+    """The sale ``sale`` (the base game's, or the trade routes') with shields 2, 9 and 12."""
+    return ActionRule(sale.check, partial(_sell, sale.apply), sale.bound, sale.grants)
 
 
 # --- the module's lines -----------------------------------------------------------------------
@@ -600,4 +606,4 @@ SHIELD_EFFECTS = {"castle": CASTLE, "animal": Effect(apply=_animals_everywhere),
                   "ship": Effect(check=EFFECTS["ship"].check, apply=_ship),
                   "boarding-house": Effect(apply=_boarding_house)}
 #: The actions the shields change: workers (2), sales (2, 9, 12), and the granted shield (11).
-SHIELD_ACTIONS = {"workers": WORKERS, "sell": SELL, "shield": GRANTED}
+SHIELD_ACTIONS = {"workers": WORKERS, "sell": _sale_with_shields, "shield": GRANTED}

@@ -12,7 +12,7 @@ module", walks through one.
 
 :data:`MODULES` holds the modules refereed so far (the inns, :mod:`burgundy_cli.castles.module_inns`;
 the extra tiles, :mod:`~burgundy_cli.castles.module_extra`; the white castles,
-:mod:`~burgundy_cli.castles.module_white`);
+:mod:`~burgundy_cli.castles.module_white`; the trade routes, :mod:`~burgundy_cli.castles.module_routes`;
 :data:`RESERVED` names every module of the 2019 rulebook, so that a record naming one not
 refereed yet is told so, and a misspelt name gets a suggestion.
 """
@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from types import MappingProxyType
 
-from burgundy_cli.castles import module_extra, module_inns, module_shields, module_white
-from burgundy_cli.castles.actions import ACTIONS, EFFECTS, Effect, mine_income, score_completion
+from burgundy_cli.castles import module_extra, module_inns, module_routes, module_shields, module_white
+from burgundy_cli.castles.actions import ACTIONS, EFFECTS, ActionRule, Effect, mine_income, score_completion
 from burgundy_cli.castles.placement import PLACEMENT_RULES, PlacementRule, compile_placement
 from burgundy_cli.castles.scoring import END_SCORING
 from burgundy_cli.castles.state import GameState, Ruleset
@@ -45,7 +45,9 @@ class Module:
 
     ``placement``: placement rules, each replacing the rule of the same ``rule_id`` or added
     after the others; ``lifted``: ids of placement rules the module removes; ``actions``:
-    action kind -> ``actions.ActionRule``; ``effects``: tile kind or type -> ``actions.Effect``
+    action kind -> ``actions.ActionRule``, or ``f(rule so far) -> ActionRule`` for a module
+    that changes an action another module may also change (the shields' sale wraps the trade
+    routes' when both are on); ``effects``: tile kind or type -> ``actions.Effect``
     (replacing the entry with the same key); ``after_placement``: steps run after every
     placement, ``f(state, player, space)``, added after the others; ``phase_end``:
     :class:`PhaseStep` s;
@@ -91,7 +93,9 @@ def extend(rules: Ruleset, module: Module) -> Ruleset:
         phase_end.insert(phase_end.index(step.before) if step.before is not None else len(phase_end), step.run)
     named = rules.modules if module is BASE else (*rules.modules, module.name)
     return Ruleset(named, tuple(placement), compile_placement(tuple(placement)),
-                   MappingProxyType({**rules.actions, **module.actions}),
+                   MappingProxyType({**rules.actions, **{kind: rule if isinstance(rule, ActionRule)
+                                                         else rule(rules.actions[kind])
+                                                         for kind, rule in module.actions.items()}}),
                    MappingProxyType({**rules.effects, **module.effects}),
                    rules.after_placement + module.after_placement, tuple(phase_end),
                    MappingProxyType({**rules.end_scoring, **module.end_scoring}),
@@ -111,11 +115,20 @@ BASE = Module("base", placement=PLACEMENT_RULES, actions=ACTIONS, effects=EFFECT
               after_placement=(score_completion,), phase_end=(PhaseStep(mine_income),), end_scoring=END_SCORING)
 
 #: The inns (2019 rulebook, "The Inns"): an inn goes on any colour, one per area, is bought
-#: beside the black depot, has no effect of its own and enlarges its area by one
+#: beside the black depot, has no effect of its own and enlarges its area by one: the
+#: area's VP as the board gives them (``areas``), and what the inn adds (``inns``)
 #: (:mod:`~burgundy_cli.castles.module_inns`).
 INNS = Module("inns", placement=(module_inns.ANY_COLOUR, module_inns.ONE_PER_AREA),
               effects={module_inns.INN: Effect()},
-              stock={module_inns.INN: module_inns.inns_left}, area_points=module_inns.area_points)
+              stock={module_inns.INN: module_inns.inns_left}, after_placement=(module_inns.score_inn,),
+              categories=(module_inns.CATEGORY,))
+
+#: The trade routes (2019 rulebook, "The Trade Routes"): a sale lays its goods on the
+#: player's route, and a colour match gives the space's bonus at once
+#: (:mod:`~burgundy_cli.castles.module_routes`).
+TRADE_ROUTES = Module("trade-routes", actions={"sell": ActionRule(module_routes.check_sale, module_routes.apply_sale,
+                                                                  ACTIONS["sell"].bound, module_routes.sale_grants)},
+                      categories=(module_routes.CATEGORY,))
 
 #: The shields (2019 rulebook, "THE SHIELDS"): taken on doubles, tribute before the mines pay,
 #: 18 abilities and their end VP (:mod:`~burgundy_cli.castles.module_shields`).
@@ -141,7 +154,7 @@ WHITE_CASTLES = Module("white-castles", effects={module_white.WHITE_CASTLE: modu
 
 #: Module name -> :class:`Module`: the 2019 expansions refereed so far.
 MODULES: dict[str, Module] = {"extra-tiles": EXTRA_TILES, "white-castles": WHITE_CASTLES, "inns": INNS,
-                              "shields": SHIELDS}
+                              "trade-routes": TRADE_ROUTES, "shields": SHIELDS}
 
 #: Every module of the 2019 rulebook, in its order (names of ``[game.options] modules``).
 RESERVED = ("extra-tiles", "white-castles", "inns", "trade-routes", "shields", "border-posts", "team-game",

@@ -40,6 +40,7 @@ from burgundy_cli.castles.engine import (
     FREE_CHANGE_TILE, bought_this_turn, check, free_die, free_steps, worker_cost, workers_suffice,
 )
 from burgundy_cli.castles.module_extra import WORKERS, WORKERS_PER_SILVER, check_hire
+from burgundy_cli.castles.notation import holds_sale_bonuses
 from burgundy_cli.castles.placement import allowed_spaces
 from burgundy_cli.castles.state import GameState, PlayerState
 from burgundy_cli.castles.tiles import catalogue
@@ -166,6 +167,31 @@ def _buying_placements(state: GameState, seat: int, base: PlaceAction, grant: Gr
     return result
 
 
+def sales(state: GameState, seat: int, goods: int) -> list[SellAction]:
+    """Selling ``goods``, with every choice of the actions its bonuses grant (2019 trade routes:
+    the ruleset's ``grants`` of a sale), each chosen on the state the earlier ones leave; a
+    bonus may be declined, so every shorter choice is listed too."""
+    sale = SellAction(goods=goods)
+    grants = state.ruleset.actions["sell"].grants
+    if grants is None:
+        return [sale]
+    return [sale] + [SellAction(goods=goods, then=then) for then in _bonus_choices(state, seat, sale, (), grants)]
+
+
+def _bonus_choices(state: GameState, seat: int, sale: SellAction, chosen: tuple, grants) -> list[tuple]:
+    """Every way to go on answering ``sale``'s bonuses after the actions ``chosen``. A sale among
+    them brings its bonuses onto the same list, never a list of its own (the notation's form)."""
+    after, due = grants(state, seat, sale, chosen)
+    if not due:
+        return []
+    choices = []
+    for action in _granted(after, seat, due[0]):
+        if not holds_sale_bonuses(action):
+            choices.append((*chosen, action))
+            choices += _bonus_choices(state, seat, sale, (*chosen, action), grants)
+    return choices
+
+
 def _granted(state: GameState, seat: int, grant: Grant) -> list:
     """The actions a just-placed tile's ``grant`` allows (``state``: after placing it)."""
     player = state.players[seat]
@@ -179,7 +205,7 @@ def _granted(state: GameState, seat: int, grant: Grant) -> list:
     if "place" in grant.kinds:
         actions += placements(state, seat, None)
     if "sell" in grant.kinds:
-        actions += [SellAction(goods=goods) for goods in sorted(player.goods)]
+        actions += [sale for goods in sorted(player.goods) for sale in sales(state, seat, goods)]
     if "workers" in grant.kinds:
         actions.append(_WORKERS)
     for kind in grant.kinds:
@@ -377,7 +403,8 @@ def _die_uses(state: GameState, seat: int) -> dict[tuple[int, int, int, tuple[in
         for value, cost in _die_values(player, rolled, 0, any_number):
             add(rolled, value, cost, (0, 0), _WORKERS)
             if value in player.goods:
-                add(rolled, value, cost, (0, 0), SellAction(goods=value))
+                for sale in sales(state, seat, value):
+                    add(rolled, value, cost, (0, 0), sale)
         for value, cost in _die_values(player, rolled, free_take, any_number):
             for tile in depot_tiles(state, value):
                 for discard in discards:

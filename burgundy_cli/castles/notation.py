@@ -10,7 +10,7 @@ Player lines (``anna: place 5>4 ship c3 goods 6``)::
 
     <player>: take <die> <tile> [from <depot>] [discard <tile>]
     <player>: place <die> <tile> <space> [goods <depot>[+<depot>]] [keep <types>] [buy <purchase>] [then <action>]
-    <player>: sell <die> [goods <type>]
+    <player>: sell <die> [goods <type>] [bonus <action>]...
     <player>: workers <die>
     <player>: buy <tile> [from <depot>] [discard <tile>] [workers <n>]
     <player>: pass
@@ -22,7 +22,11 @@ grants (castle, warehouse, carpenter, church, market, city hall): the same forms
 without a die -- ``take <tile> [from <depot>]``, ``place <tile> <space> ...``,
 ``sell <type>``, ``workers``. ``buy <purchase>`` (2019) is the turn's black-depot purchase made
 during the placement, before the action it grants, with the options of a buy line
-(``anna: place 3 city-hall c3 buy k7 then place k7 c4``).
+(``anna: place 3 city-hall c3 buy k7 then place k7 c4``). ``bonus <action>`` (2019 trade
+routes) answers a choice bonus of the route spaces a sale's goods matched, in the order they
+come due (``anna: sell 5 bonus take ship from 3 bonus workers``); a line has at most one
+sale with bonus actions, the outermost: a sale among them lists none, its bonuses come due
+after the others and the line's following ``bonus`` actions answer them.
 
 Table lines (chance, typed as it happens)::
 
@@ -287,8 +291,9 @@ def _take(reader: _Reader) -> c.TakeAction:
     return c.TakeAction(tile=tile, depot=depot, discard=discard)
 
 
-def _place(reader: _Reader, player: str) -> c.PlaceAction:
-    """``<tile> <space> [goods ..] [keep ..] [buy <tile> ..] [then <action>]`` (``player``: who buys)."""
+def _place(reader: _Reader, player: str, in_sale: bool = False) -> c.PlaceAction:
+    """``<tile> <space> [goods ..] [keep ..] [buy <tile> ..] [then <action>]`` (``player``: who buys;
+    ``in_sale``: among a sale's bonus actions)."""
     tile = _tile(reader)
     space = _space(reader)
     goods = goods2 = None
@@ -297,7 +302,7 @@ def _place(reader: _Reader, player: str) -> c.PlaceAction:
     keep = _keep(reader) if reader.accept_clause("keep") else None
     copy = _tile(reader) if reader.accept_clause("as") else None
     buy = _purchase(reader, player) if reader.accept_clause("buy", "b") else None
-    then = _effect_action(reader, player) if reader.accept_clause("then", "and") else None
+    then = _effect_action(reader, player, in_sale) if reader.accept_clause("then", "and") else None
     return c.PlaceAction(tile=tile, space=space, goods=goods, goods2=goods2, keep=keep, then=then, buy=buy, copy=copy)
 
 
@@ -326,22 +331,33 @@ def _keep(reader: _Reader) -> tuple[int, ...]:
     return tuple(kept)
 
 
-def _effect_action(reader: _Reader, player: str) -> c.TakeAction | c.PlaceAction | c.SellAction | c.WorkersAction:
-    """The action a placed tile grants: like a die action, but without a die."""
+def _effect_action(reader: _Reader, player: str,
+                   in_sale: bool = False) -> c.TakeAction | c.PlaceAction | c.SellAction | c.WorkersAction:
+    """The action a placed tile (or a route bonus) grants: like a die action, but without a die.
+    ``in_sale``: among a sale's bonus actions, where a sale has no ``then`` of its own."""
     token = reader.next("an action after 'then' (take, place, sell, workers)")
     verb = _VERBS.get(token.text.lower()) if token.kind == "word" else None
     if verb == "take":
         return _take(reader)
     if verb == "place":
-        return _place(reader, player)
+        return _place(reader, player, in_sale)
     if verb == "sell":
-        return c.SellAction(goods=_number(reader, "a goods type (1-6)", 1, 6))
+        goods = _number(reader, "a goods type (1-6)", 1, 6)
+        return c.SellAction(goods=goods, then=() if in_sale else _sale_bonuses(reader, player))
     if verb == "workers":
         return c.WorkersAction()
     if verb == "shield":
         shield, space = _shield_onto(reader)
         return c.ShieldAction(shield=shield, space=space)
     raise error(token, f"expected take, place, sell, workers or shield after 'then', found '{token.text}'")
+
+
+def _sale_bonuses(reader: _Reader, player: str) -> tuple:
+    """``[bonus <action>]...``: the actions a sale's trade-route bonuses grant, in route order."""
+    granted = []
+    while reader.accept_clause("bonus"):
+        granted.append(_effect_action(reader, player, in_sale=True))
+    return tuple(granted)
 
 
 def _die_command(reader: _Reader, player: str, verb: str) -> c.DieCommand:
@@ -357,7 +373,7 @@ def _die_command(reader: _Reader, player: str, verb: str) -> c.DieCommand:
         action = _place(reader, player)
     elif verb == "sell":
         goods = _number(reader, "a goods type (1-6)", 1, 6) if reader.accept("goods", "good", "g") else value
-        action = c.SellAction(goods=goods)
+        action = c.SellAction(goods=goods, then=_sale_bonuses(reader, player))
     else:
         action = c.WorkersAction()
     reader.expect_end(f"the {verb} action")
@@ -641,7 +657,7 @@ def _canonical_forms() -> _CanonicalForms:
         player_lines={
             "take": (take, _canonical_take_line),
             "place": (place, _canonical_place_line),
-            "sell": (re.compile(rf"{player}sell {_DIE_TEXT}(?: goods ([1-6]))?"), _canonical_sell_line),
+            "sell": (re.compile(rf"{player}sell {_DIE_TEXT}(?: goods ([1-6]))?((?: bonus .+)?)"), _canonical_sell_line),
             "workers": (re.compile(rf"{player}workers {_DIE_TEXT}"), _canonical_workers_line),
             "buy": (re.compile(rf"{player}buy {_TAKE_TEXT}(?: workers ([0-2]))?"), _canonical_buy_line),
             "pass": (re.compile(rf"{player}pass"), _canonical_pass_line),
@@ -651,7 +667,7 @@ def _canonical_forms() -> _CanonicalForms:
             "hire": (re.compile(rf"{player}hire ([1-9][0-9]?) workers"), _canonical_hire_line),
             "crane": (re.compile(rf"{player}crane as ([a-z0-9-]+)"), _canonical_crane_line),
         },
-        take=take, place=place, granted_sale=re.compile("sell ([1-6])"),
+        take=take, place=place, granted_sale=re.compile("sell ([1-6])((?: bonus .+)?)"),
         roll=re.compile(rf"roll white ([1-6])(?: good ([1-6]))?((?:, {_ROLL_NAME} [1-6] [1-6])+)"),
         roll_entry=re.compile(rf", ({_ROLL_NAME}) ([1-6]) ([1-6])"),
         correction=re.compile(r'fix (' + _NAME + r') (silver|workers|vp|goods[1-6]) ([+-][0-9]{1,3})'
@@ -704,10 +720,22 @@ def _canonical_place_line(forms: _CanonicalForms, fields: tuple[str | None, ...]
     return c.DieCommand(player=player, rolled=_DIGIT[rolled], value=_DIGIT.get(used), action=action)
 
 
-def _canonical_sell_line(forms: _CanonicalForms, fields: tuple[str | None, ...]) -> c.DieCommand:
-    player, rolled, used, goods = fields
-    return c.DieCommand(player=player, rolled=_DIGIT[rolled], value=_DIGIT.get(used),
-                        action=c.SellAction(goods=_DIGIT[goods or used or rolled]))
+def _canonical_sell_line(forms: _CanonicalForms, fields: tuple[str | None, ...]) -> c.DieCommand | None:
+    player, rolled, used, goods, bonuses = fields
+    sale = _canonical_sale(forms, player, _DIGIT[goods or used or rolled], bonuses)
+    return None if sale is None else c.DieCommand(player=player, rolled=_DIGIT[rolled], value=_DIGIT.get(used),
+                                                  action=sale)
+
+
+def _canonical_sale(forms: _CanonicalForms, player: str, goods: int, bonuses: str) -> c.SellAction | None:
+    """A sale and its bonus actions (``bonuses``: `` bonus <action>`` each, or empty)."""
+    granted = []
+    for text in bonuses.split(" bonus ")[1:]:
+        action = _canonical_effect(forms, player, text)
+        if action is None:
+            return None
+        granted.append(action)
+    return c.SellAction(goods=goods, then=tuple(granted))
 
 
 def _canonical_workers_line(forms: _CanonicalForms, fields: tuple[str | None, ...]) -> c.DieCommand:
@@ -819,7 +847,7 @@ def _canonical_effect(forms: _CanonicalForms, player: str, text: str) -> c.Grant
     if match is None:
         return None
     if pattern is forms.granted_sale:
-        return c.SellAction(goods=_DIGIT[match.group(1)])
+        return _canonical_sale(forms, player, _DIGIT[match.group(1)], match.group(2))
     by, rolled, used, *action = match.groups()
     if by is not None or rolled is not None:
         return None  # a name or a die: no granted action
@@ -1050,12 +1078,22 @@ def format_action(action: c.TakeAction | c.PlaceAction | c.SellAction | c.Worker
             text += " then " + format_action(action.then, player=player)
         return text
     if isinstance(action, c.SellAction):
-        if die is None:
-            return f"sell {action.goods}"
-        return head if action.goods == effective else f"{head} goods {action.goods}"
+        if any(map(holds_sale_bonuses, action.then)):
+            raise ValueError("a sale among a sale's bonus actions has no bonus actions of its own: they follow "
+                             "on the outer sale's list")
+        text = f"sell {action.goods}" if die is None else head if action.goods == effective \
+            else f"{head} goods {action.goods}"
+        return text + "".join(" bonus " + format_action(granted, player=player) for granted in action.then)
     if isinstance(action, c.ShieldAction):
         return f"shield {action.shield} {action.space}"
     return head
+
+
+def holds_sale_bonuses(action) -> bool:
+    """``action`` is, or grants (at any depth), a sale with bonus actions of its own."""
+    if isinstance(action, c.SellAction):
+        return bool(action.then) or any(map(holds_sale_bonuses, action.then))
+    return isinstance(action, c.PlaceAction) and action.then is not None and holds_sale_bonuses(action.then)
 
 
 def _quote(note: str) -> str:

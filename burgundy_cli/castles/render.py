@@ -99,7 +99,20 @@ def player_summary(state: GameState, seat: int) -> list[str]:
                                               for space, number in sorted(player.shields.items())))
     if extras:
         lines.append("  " + "   ".join(extras))
+    if player.route:
+        lines.append(f"  trade route ({len(player.route_goods)} of {len(player.route)} covered): " + " ".join(
+            route_space_text(player, index) for index in range(len(player.route))))
     return lines
+
+
+def route_space_text(player: PlayerState, index: int) -> str:
+    """One trade route space: ``[5 silver-2]`` free, ``[5 silver-2 | 4]`` covered by a
+    goods tile of type 4, ``[5 silver-2 | 5 bonus]`` covered by a match."""
+    goods, bonus = player.route[index]
+    if index >= len(player.route_goods):
+        return f"[{goods} {bonus}]"
+    laid = player.route_goods[index]
+    return f"[{goods} {bonus} | {laid}{' bonus' if laid == goods else ''}]"
 
 
 def _depot_line(state: GameState, depot: int) -> str:

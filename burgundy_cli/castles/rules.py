@@ -161,6 +161,8 @@ RULES: dict[str, Rule] = dict((
           f"{_R19} 'EXPANSIONS', 'The White Castles'"),
     _rule("cob.tile29", "2019 white castles: monastery tile #29 scores 4 VP per white castle in your duchy at the end of the game.",
           f"{_R19} 'EXPANSIONS', 'The White Castles'; monastery tile #29"),
+    _rule("cob.route.bonus", "2019 trade routes: a sale's further actions are those the choice bonuses of the route spaces its goods matched grant, one each, in route order.",
+          f"{_R19} 'EXPANSIONS', 'The Trade Routes': 'If the color of a tile matches the color of the trade route space, you immediately get the corresponding bonus.'"),
     # --- effects of placed tiles ---------------------------------------------------------
     _rule("cob.effect.none", "Only castles, ships and buildings with a choice (warehouse, carpenter's workshop, church, market, city hall) grant a further action or choice.",
           f"{_R11} 'Add six-sided tile to your estate', 'The buildings'"),

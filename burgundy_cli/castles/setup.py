@@ -13,6 +13,7 @@ edition lacks, eight goods of one type, a tile on a space of the wrong colour...
     start = {anna = "d4"}             # start castle space per player (default: the central 6)
     goods = {anna = [1, 3, 3], ben = [2, 5, 6]}   # the 3 starting goods tiles of each player
     start_player = "anna"             # default: the first player of [game] players
+    routes = {anna = ["5 silver-2", "2 church", ...]}  # 2019 trade routes: each player's, declared
 
 ``[position]``: see :class:`PositionTable`.
 """
@@ -24,6 +25,7 @@ from typing import Annotated, Any, Literal, TypeVar
 
 from burgundy_cli.core.schema import Length, Range, ValidationError, data_path, table_class, validate
 
+from burgundy_cli.castles import module_routes
 from burgundy_cli.castles.boards import CENTRE, Board, board, board_numbers, depot_spaces, space_id, space_name
 from burgundy_cli.castles.commands import DieValue, GoodsType, PhaseLetter, SpaceName, TileName
 from burgundy_cli.castles.modules import MODULES, RESERVED, ruleset
@@ -48,9 +50,6 @@ class SetupError(RecordError):
 
 T = TypeVar("T")
 _GoodsKey = Literal["1", "2", "3", "4", "5", "6"]
-#: The VP categories scored during play (``scoring.PLAY_CATEGORIES``), as a position may give them.
-_VpCategory = Literal["position", "animals", "areas", "area-phase-bonus", "colour-bonus", "goods-sold",
-                      "watchtowers", "corrections", "geese"]
 #: What comes next in a position (``GameState.stage``): a phase to begin, its reveals and
 #: goods under way, a roll, a player's turn, or nothing (the game is over).
 _Stage = Literal["phase", "setup", "roll", "turn", "over"]
@@ -62,7 +61,9 @@ class SetupTable:
 
     ``boards``: the duchy number for everyone, or per player; ``start``: the start castle
     space per player; ``shields`` (2019 shields module): the shield numbers dealt onto each
-    depot ``"1"``..``"6"``.
+    depot ``"1"``..``"6"``; ``routes`` (2019 module ``trade-routes``): each player's trade route,
+    left to right, as declared spaces (``"5 silver-2"``:
+    :func:`~burgundy_cli.castles.module_routes.read_space`).
     """
 
     boards: int | dict[str, int] = 1
@@ -70,6 +71,7 @@ class SetupTable:
     goods: dict[str, Annotated[list[GoodsType], Length(3, 3)]]
     start_player: Annotated[str, Length(1)] | None = None
     shields: dict[_GoodsKey, list[Annotated[int, Range(1, 18)]]] | None = None
+    routes: dict[str, list[str]] = field(default_factory=dict)
 
 
 @table_class
@@ -78,9 +80,11 @@ class PlayerPosition:
 
     ``start``: the start castle space (default: the central 6); ``duchy``: the placed tiles
     besides the start castle; ``vp``: the VP track, or its parts by scoring category
-    (``{areas = 8, animals = 3}``); ``bonuses``: bonus tiles held (``blue-large``,
-    ``grey-small``...); ``dice``: the dice not yet used this round; ``crane``: 2019 extra
-    tiles, the building type the player's crane counts as at the final scoring, once said.
+    (``{areas = 8, animals = 3}``; a module's categories too, with the module on);
+    ``bonuses``: bonus tiles held (``blue-large``, ``grey-small``...); ``dice``: the dice not
+    yet used this round; ``crane``: 2019 extra tiles, the building type the player's crane
+    counts as at the final scoring, once said; ``route`` and ``route_goods`` (2019 trade
+    routes): the declared route and the goods types laid on it so far, left to right.
     """
 
     board: int = 1
@@ -91,11 +95,13 @@ class PlayerPosition:
     sold: dict[_GoodsKey, Annotated[int, Range(0, 7)]] = field(default_factory=dict)
     silver: Annotated[int, Range(ge=0)] = 1
     workers: Annotated[int, Range(ge=0)] = 0
-    vp: Annotated[int, Range(ge=0)] | dict[_VpCategory, int] = 0
+    vp: Annotated[int, Range(ge=0)] | dict[str, int] = 0  # categories: _vp_categories_known
     bonuses: list[str] = field(default_factory=list)
     dice: Annotated[list[DieValue], Length(max=2)] = field(default_factory=list)
     shields: dict[SpaceName, Annotated[int, Range(1, 18)]] = field(default_factory=dict)
     crane: TileName | None = None
+    route: list[str] = field(default_factory=list)
+    route_goods: list[GoodsType] = field(default_factory=list)
 
 
 @table_class
@@ -363,6 +369,9 @@ def state_from_setup(header: GameHeader, data: object) -> GameState:
         players.append(PlayerState(name, duchy_board, start, duchy, goods=goods, silver=1,
                                    workers=seats.index(name) + 1))
     _goods_limit(goods_used, ("setup", "goods"))
+    _names_known(header.players, table.routes, ("setup", "routes"))
+    for player in players:
+        player.route = _route(options, len(names), player.name, table.routes.get(player.name), ("setup", "routes"))
     bridge = [[names.index(name) for name in reversed(seats)]]
     return GameState(edition, options, players, bridge, ruleset(options.modules),
                      supply=_fresh_supply(len(names), options.modules), goods_used=goods_used,
@@ -384,6 +393,28 @@ def _dealt_shields(options: Options, dealt: dict[str, list[int]] | None, players
         raise SetupError(why, ("setup", "shields", key) if key else ("setup",),
                          "the shields lying face up on each depot at setup, by depot")
     return shields
+
+
+def _route(options: Options, players: int, name: str, texts: list[str] | None,
+           path: tuple) -> tuple[module_routes.RouteSpace, ...]:
+    """``name``'s declared trade route: required with the module ``trade-routes``, refused without."""
+    if "trade-routes" not in options.modules:
+        if texts:
+            raise SetupError(f"a trade route for {name}, but this game does not play the trade routes", path,
+                             '[game.options] modules = ["trade-routes"] switches them on (2019 edition)')
+        return ()
+    needed = module_routes.spaces_needed(players)
+    if texts is None:
+        raise SetupError(f"no trade route for {name}", path,
+                         f'add {name} = [...]: {needed} spaces, left to right, each "<goods type> <bonus>" like '
+                         '"5 silver-2"; the printed card faces are not known, so the table declares each route '
+                         "(docs/records.md)")
+    try:
+        return module_routes.read_route(texts, players)
+    except ValueError as error:
+        message, hint, index = error.args
+        raise SetupError(f"{name}'s trade route: {message}", (*path, name) if index is None else (*path, name, index),
+                         hint) from None
 
 
 # --- [position] ---------------------------------------------------------------------------------
@@ -490,6 +521,8 @@ def state_from_position(header: GameHeader, data: object) -> GameState:
     state = GameState(edition, options, players, _position_bridge(names, table), ruleset(options.modules),
                       phase=PHASES.index(table.phase), round=table.round - 1, stage=_position_stage(table),
                       supply=_fresh_supply(0))
+    _vp_categories_known(state, table)
+    _position_routes(state, table)
     _lay_out_depots(state, table)
     _count_tiles(state, table)
     _count_goods(state, table)
@@ -554,6 +587,38 @@ def _position_shields(state: GameState, table: PositionTable) -> None:
         from burgundy_cli.castles.module_shields import refresh_knowledge
 
         refresh_knowledge(state)
+def _vp_categories_known(state: GameState, table: PositionTable) -> None:
+    """The VP categories a position gives are scored during play: the base game's
+    (``scoring.PLAY_CATEGORIES``) and those of the record's modules (``ruleset.categories``)."""
+    from burgundy_cli.castles.scoring import PLAY_CATEGORIES
+
+    known = PLAY_CATEGORIES + state.ruleset.categories
+    for name, entry in table.players.items():
+        for category in entry.vp if isinstance(entry.vp, dict) else ():
+            if category not in known:
+                raise SetupError(f"unknown VP category '{category}'", ("position", "players", name, "vp", category),
+                                 f"categories: {', '.join(known)}")
+
+
+def _position_routes(state: GameState, table: PositionTable) -> None:
+    """Each player's declared trade route and the goods laid on it: the first sold goods,
+    as many as the route holds."""
+    for player in state.players:
+        entry = table.players[player.name]
+        path = ("position", "players", player.name)
+        player.route = _route(state.options, state.player_count, player.name, entry.route or None, (*path, "route"))
+        if entry.route_goods and not player.route:
+            raise SetupError("goods on a trade route, but this game does not play the trade routes",
+                             (*path, "route_goods"))
+        laid = min(len(player.route), sum(player.sold))
+        if len(entry.route_goods) != laid:
+            raise SetupError(f"{player.name}'s route holds {len(entry.route_goods)} goods; with "
+                             f"{sum(player.sold)} sold it holds {laid}", (*path, "route_goods"),
+                             "sold goods go onto the route first, left to right, until it is full")
+        if any(entry.route_goods.count(good) > player.sold[good] for good in set(entry.route_goods)):
+            raise SetupError(f"{player.name}'s route holds goods not sold", (*path, "route_goods"),
+                             "every goods tile on the route is counted in 'sold'")
+        player.route_goods = list(entry.route_goods)
 
 
 def _position_players(edition: str, names: list[str], table: PositionTable) -> list[PlayerState]:
@@ -772,6 +837,7 @@ def vp_bound(state: GameState, player: PlayerState) -> int:
     bound += 4 * (duchy.count("watchtower") + duchy.count("crane"))  # (a 2019 crane may trigger a watchtower)
     bound += sale_vp(len(state.players)) * sum(player.sold)
     bound += sum(bonus_vp(len(state.players), bonus.endswith("large")) for bonus in player.bonuses)
+    bound += module_routes.route_vp(player)
     return bound
 
 
@@ -972,4 +1038,8 @@ def _player_data(player: PlayerState, number: int | str) -> dict[str, Any]:
         data["shields"] = {space_name(space): number for space, number in sorted(player.shields.items())}
     if player.crane is not None:
         data["crane"] = player.crane
+    if player.route:
+        data["route"] = [module_routes.space_text(space) for space in player.route]
+        if player.route_goods:
+            data["route_goods"] = list(player.route_goods)
     return data

@@ -100,6 +100,9 @@ class PlayerState:
     numbers of the knowledge tiles placed; ``dice``: the dice not yet used this round.
     ``crane``: 2019 crane -- the building type the player said their crane counts as at the
     final scoring (None: not said; the referee takes the best, ``module_extra.crane_counts_as``).
+    ``route`` (2019 trade routes): the player's route, left to right, as ``(goods type the
+    space's colour asks for, bonus)`` pairs (shared, never changed); ``route_goods``: the
+    goods types laid on it so far, left to right.
     """
 
     name: str
@@ -117,6 +120,8 @@ class PlayerState:
     dice: list[int] = field(default_factory=list)
     shields: dict[int, int] = field(default_factory=dict)
     crane: str | None = None
+    route: tuple[tuple[int, str], ...] = ()
+    route_goods: list[int] = field(default_factory=list)
 
     def copy(self) -> PlayerState:
         """An independent copy (the board is shared). Built field by field, without ``__init__``:
@@ -137,6 +142,8 @@ class PlayerState:
         copy.dice = self.dice.copy()
         copy.shields = self.shields.copy()
         copy.crane = self.crane
+        copy.route = self.route
+        copy.route_goods = self.route_goods.copy()
         return copy
 
     @property

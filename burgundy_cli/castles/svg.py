@@ -99,6 +99,9 @@ def _player_data(state: GameState, seat: int) -> dict[str, Any]:
                         (bonus.split("-", 1) for bonus in player.bonuses)],
         "knowledge": sorted(player.knowledge),
         "dice": list(player.dice),
+        **({"route": [{"goods": goods, "bonus": bonus,
+                       "laid": player.route_goods[index] if index < len(player.route_goods) else None}
+                      for index, (goods, bonus) in enumerate(player.route)]} if player.route else {}),
     }
 
 
@@ -137,6 +140,9 @@ text{font-family:'DejaVu Sans',Verdana,sans-serif;font-size:9px;fill:#222}
 .bonus{stroke:#333;stroke-width:.6}
 """.replace("\n", "")
 
+#: The styles of a trade route (2019), added only to pictures of games with the trade routes.
+ROUTE_CSS = ".route{stroke:#333;stroke-width:.6}.route-frame{stroke:none}.route-label{font-size:5.5px;text-anchor:middle}"
+
 #: Goods tile colours by type 1-6 (the printed tiles' colours, near enough to tell apart).
 GOODS_FILL = ("", "#e8d34a", "#c8862b", "#8fb6d9", "#b04a4a", "#6a9a4e", "#9a7bb4")
 
@@ -159,7 +165,8 @@ def picture(position: dict[str, Any], title: str) -> str:
     rows = (len(players) + 1) // 2
     top = 172.0
     width = 2 * BLOCK_W + 3 * MARGIN
-    svg = Svg(width, top + rows * (BLOCK_H + MARGIN), title, CSS)
+    svg = Svg(width, top + rows * (BLOCK_H + MARGIN), title,
+              CSS + ROUTE_CSS if any("route" in player for player in players) else CSS)
     svg.rect(0, 0, width, svg.height, "box")
     svg.label(MARGIN, 24, title, "title")
     svg.label(MARGIN, 42, _status(position), "heading")
@@ -275,9 +282,9 @@ def _panel(svg: Svg, player: dict[str, Any], x: float, y: float) -> None:
         svg.label(x + 40, y + 56, "none", "")
     svg.label(x, y + 76, f"silver {player['silver']}   workers {player['workers']}", "")
     lines = [f"{category} {points}" for category, points in player["vp_by_category"].items()]
-    for number, text in enumerate(lines[:6]):
+    for number, text in enumerate(lines):
         svg.label(x + (number % 2) * 92, y + 94 + (number // 2) * 11, text, "small")
-    bonus_y = y + 134
+    bonus_y = y + 134 + max(0, (len(lines) + 1) // 2 - 3) * 11  # room for a module's categories
     svg.label(x, bonus_y, "bonus", "heading")
     for slot, bonus in enumerate(player["bonus_tiles"]):
         name, _, size = bonus.rpartition("-")
@@ -294,6 +301,26 @@ def _panel(svg: Svg, player: dict[str, Any], x: float, y: float) -> None:
     sold = " ".join(f"{kind}x{count}" for kind, count in player["sold"].items())
     if sold:
         svg.label(x, bonus_y + 48, f"goods sold (type x tiles): {sold}", "small")
+    if "route" in player:
+        _route(svg, player["route"], x, bonus_y + 56)
+
+
+#: Short labels of the trade route bonuses (2019), for a route space 12 px wide.
+_BONUS_SHORT = {"castle": "Ca", "warehouse": "Wh", "carpenter": "Cp", "church": "Ch", "market": "Mk",
+                "city-hall": "CH", "silver": "$", "workers": "W", "vp": "V"}
+
+
+def _route(svg: Svg, route: list[dict[str, Any]], x: float, y: float) -> None:
+    """A trade route, left to right: each space framed in its goods colour with its bonus
+    (``$2`` 2 silverlings, ``W2`` 2 workers, ``V3`` 3 VP, ``Ch`` a church's take...),
+    filled with the colour of the goods tile covering it."""
+    for index, space in enumerate(route):
+        left = x + index * 13.5
+        laid = space["laid"]
+        svg.rect(left, y, 12, 12, "route", GOODS_FILL[laid] if laid is not None else "#fff", rx=1.5)
+        svg.rect(left + 0.8, y + 0.8, 10.4, 2.6, "route-frame", GOODS_FILL[space["goods"]])
+        what, _, amount = space["bonus"].partition("-")
+        svg.label(left + 6, y + 10.5, _BONUS_SHORT[what] + amount, "route-label")
 
 
 

@@ -148,6 +148,8 @@ def _granted(state: GameState, seat: int, depth: int) -> list:
     actions = [WorkersAction(), *(SellAction(goods=g) for g in range(1, 7)), *_takes(state, player, (None, *range(1, 7)))]
     if depth > 0:
         actions += _places(state, seat, None, depth - 1)
+    if _routes(state):  # a granted sale with one bonus action (its goods held: others are refused first)
+        actions += [SellAction(goods=g, then=(then,)) for g in sorted(player.goods) for then in _bonus_actions(state, seat)]
     return actions + _shield_actions(state, player)
 
 
@@ -174,6 +176,32 @@ def _shield_lines(state: GameState) -> list:
     return out
 
 
+def _routes(state: GameState) -> bool:
+    return "trade-routes" in state.ruleset.modules
+
+
+def _bonus_actions(state: GameState, seat: int) -> list:
+    """Every action a trade route's bonus could be asked to grant (2019 trade routes)."""
+    player = state.players[seat]
+    return [WorkersAction(), *(SellAction(goods=g) for g in range(1, 7)), *_takes(state, player, range(1, 7)),
+            *_places(state, seat, None, 0)]
+
+
+def _sales_with_bonuses(state: GameState, seat: int, rolled: int, value: int) -> list[SellAction]:
+    """Die sales with one bonus action, and with two where the first alone is accepted."""
+    player = state.players[seat]
+    broad = _bonus_actions(state, seat)
+    sales = [SellAction(goods=g, then=(then,)) for g in sorted(player.goods) for then in broad]
+    result = list(sales)
+    for sale in sales:
+        try:
+            engine.check(state, DieCommand(player=player.name, rolled=rolled, value=value, action=sale))
+        except IllegalMoveError:
+            continue
+        result.extend(SellAction(goods=sale.goods, then=(*sale.then, then)) for then in broad)
+    return result
+
+
 def candidates(state: GameState) -> list:
     """A broad space of player commands around ``state`` (most of them illegal)."""
     out: list = []
@@ -194,6 +222,8 @@ def candidates(state: GameState) -> list:
             actions: list = [WorkersAction()]
             if rolled in player.dice:
                 actions += [SellAction(goods=g) for g in range(1, 7)]
+                if _routes(state):
+                    actions += _sales_with_bonuses(state, seat, rolled, value)
                 actions += _takes(state, player, (None, value, value % 6 + 1))
                 actions += _places(state, seat, value, 2)
             out.extend(DieCommand(player=player.name, rolled=rolled, value=value, action=action)
@@ -218,6 +248,8 @@ def canonical(state: GameState, command):
 def _canonical_action(state: GameState, player: PlayerState, action, value: int | None):
     if isinstance(action, TakeAction) and value is not None and action.depot == value:
         return replace(action, depot=None)
+    if isinstance(action, SellAction) and action.then:
+        return _canonical_sale(state, player, action)
     if not isinstance(action, PlaceAction):
         return action
     update: dict = {}
@@ -231,6 +263,18 @@ def _canonical_action(state: GameState, player: PlayerState, action, value: int 
     if action.then is not None:
         update["then"] = _canonical_action(state, player, action.then, None)
     return replace(action, **update)
+
+
+def _canonical_sale(state: GameState, player: PlayerState, action: SellAction) -> SellAction:
+    """A sale whose bonus actions are each spelt as on the state it is chosen in (after the
+    sale and the bonus actions before it: a ship's ``keep`` depends on the goods held then)."""
+    seat = state.players.index(player)
+    grants = state.ruleset.actions["sell"].grants
+    chosen: tuple = ()
+    for then in action.then:
+        after, _ = grants(state, seat, replace(action, then=()), chosen)
+        chosen += (_canonical_action(after, after.players[seat], then, None),)
+    return replace(action, then=chosen)
 
 
 def accepted(state: GameState) -> set[str]:

@@ -31,6 +31,7 @@ from burgundy_cli.castles.commands import (
     TakeAction, WorkersAction,
 )
 from burgundy_cli.castles.module_shields import SHIELDS, deal
+from burgundy_cli.castles.module_routes import deal_routes
 from burgundy_cli.castles.movegen import legal_commands
 from burgundy_cli.castles.notation import format_command
 from burgundy_cli.castles.playout import deal_goods, deal_reveals, deal_setup
@@ -48,7 +49,8 @@ TILES = tuple(catalogue())
 #: of the base game, twice; then the 2019 game with the inns, each player count with and
 #: without reveals; the extra tiles and the white castles, each player count once, and both
 #: together; the shields, each player count with and without reveals, and one 3-player game
-#: with the inns and the shields. Each game's seed is its index in the list it was added with,
+#: with the inns and the shields; the trade routes, each player count with and without
+#: reveals (the inns too, with reveals). Each game's seed is its index in the list it was added with,
 #: so adding games to the end changes none of the games before.
 GAMES = [(players, edition, reveal, ()) for players in (2, 3, 4) for edition in ("2011", "2019")
          for reveal in (True, False)] * 2 + [(players, "2019", reveal, ("inns",)) for players in (2, 3, 4)
@@ -56,9 +58,11 @@ GAMES = [(players, edition, reveal, ()) for players in (2, 3, 4) for edition in 
     + [(players, "2019", players != 3, ("extra-tiles",)) for players in (2, 3, 4)] \
     + [(players, "2019", players == 3, ("white-castles",)) for players in (2, 3, 4)] \
     + [(4, "2019", True, ("extra-tiles", "white-castles"))]
-SEEDS = list(range(len(GAMES))) + list(range(30, 37))
+SEEDS = list(range(len(GAMES))) + list(range(30, 37)) + list(range(30, 36))
 GAMES += [(players, "2019", reveal, ("shields",)) for players in (2, 3, 4) for reveal in (True, False)] \
-    + [(3, "2019", True, ("inns", "shields"))]
+    + [(3, "2019", True, ("inns", "shields"))] \
+    + [(players, "2019", reveal, ("inns", "trade-routes") if reveal else ("trade-routes",)) for players in (2, 3, 4)
+       for reveal in (True, False)]
 #: Every how many lines of a game a position is taken (on average).
 SAMPLE_EVERY = 2
 #: Candidates tried per position, at most: listed commands, mutations of them, fuzz.
@@ -101,6 +105,8 @@ def game_positions(seed: int, players: int, edition: str, reveal: bool, modules:
         order = list(SHIELDS)
         rng.shuffle(order)
         setup["shields"] = deal(order, players)
+    if "trade-routes" in modules:
+        setup["routes"] = deal_routes(rng, names)
     state = state_from_setup(header, setup)
     positions = []
     while state.stage != "over":
@@ -149,7 +155,8 @@ def _same_kind_of_space(rng: random.Random, player: PlayerState, tile: str, valu
     """Another empty space of ``tile``'s colour showing ``value`` (any number if None): a
     placement there passes the colour and number rules, so adjacency and the city rule speak."""
     board, colour = player.board, catalogue()[tile].colour
-    spaces = [space for space in board.colour_spaces.get(colour, range(37)) if player.duchy[space] is None
+    spaces = [space for space in board.colour_spaces.get(colour, range(len(player.duchy)))  # (an inn: any colour)
+              if player.duchy[space] is None
               and (value is None or board.die[space] == value)]
     return space_name(rng.choice(spaces)) if spaces else None
 

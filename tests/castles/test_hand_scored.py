@@ -40,15 +40,23 @@ def hand_table(path: Path) -> dict[str, dict[str, int]]:
     return table
 
 
-def test_two_hand_scored_games_one_per_edition():
-    """Issue 10, item 7: two complete games, one per edition, 3 or 4 players."""
+def test_two_hand_scored_games_one_per_edition_and_one_with_modules():
+    """Issue 10, item 7: two complete base games, one per edition, 3 or 4 players; issue 11:
+    a complete game with 2019 modules, whose breakdown shows the modules' categories."""
     editions = set()
+    module_games = []
     for path in HAND_SCORED:
         session = open_record(path.with_name(path.name.replace(".hand-scored.md", ".toml")))
         table = session.score()
-        assert table.complete and 3 <= len(table.players) <= 4
-        editions.add(table.edition)
+        assert table.complete
+        if session.state.ruleset.modules:
+            module_games.append(session.state.ruleset.modules)
+            assert set(session.state.ruleset.categories) <= set(table.players[0].breakdown)
+        else:
+            assert 3 <= len(table.players) <= 4
+            editions.add(table.edition)
     assert editions == {"2011", "2019"}
+    assert ("inns", "trade-routes") in module_games
 
 
 @pytest.mark.parametrize("path", HAND_SCORED, ids=lambda path: path.name.split(".")[0])

@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from burgundy_cli.castles import commands as c
-from burgundy_cli.castles.notation import format_command, parse_line
+from burgundy_cli.castles.notation import format_command, holds_sale_bonuses, parse_line
 from burgundy_cli.core.errors import ParseError
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "notation.md"
@@ -182,6 +182,8 @@ def _place(then: st.SearchStrategy) -> st.SearchStrategy:
 
 def _bought_by(action, player: str):
     """``action`` with every purchase inside it made by ``player``: the line names no other buyer."""
+    if isinstance(action, c.SellAction):
+        return replace(action, then=tuple(_bought_by(granted, player) for granted in action.then))
     if not isinstance(action, c.PlaceAction):
         return action
     return replace(action, buy=None if action.buy is None else replace(action.buy, player=player),
@@ -191,7 +193,6 @@ def _bought_by(action, player: str):
 _SHIELD = st.integers(1, 18)
 #: Shield 11: a castle's extra action takes a shield (only after ``then``).
 _GRANTED_SHIELD = st.builds(c.ShieldAction, shield=_SHIELD, space=_SPACES)
-_ACTIONS = st.recursive(_SIMPLE, lambda inner: _place(inner | _GRANTED_SHIELD), max_leaves=3)
 
 
 def _doubles(player: str, first: int, second: int, value: int | None, shield: int, space: str) -> c.ShieldCommand:
@@ -211,6 +212,14 @@ _SHIELD_LINES = st.one_of(
                                                                 place=_bought_by(place, player)),
               _NAMES, st.integers(0, 6), _place(_SIMPLE | _GRANTED_SHIELD)),
 )
+def _sale(then: st.SearchStrategy) -> st.SearchStrategy:
+    """A sale with the actions its trade-route bonuses grant (a sale among them has no bonus
+    actions of its own: they follow on the outer sale's list)."""
+    return st.builds(c.SellAction, goods=_DIE, then=st.lists(then, max_size=2).map(tuple)).filter(
+        lambda sale: not any(map(holds_sale_bonuses, sale.then)))
+
+
+_ACTIONS = st.recursive(_SIMPLE, lambda inner: _place(inner | _GRANTED_SHIELD) | _sale(inner), max_leaves=3)
 _NOTE = st.text(st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp")), max_size=20)
 
 _COMMANDS = st.one_of(

@@ -142,9 +142,10 @@ def test_one_inn_per_area():
 
 def test_an_inn_enlarges_its_area_by_one():
     """2019 rules, 'The Inns': "By placing an inn, you increase the size of that area by 1."
-    c3 of duchy 1 is a city of one space: with the inn it scores as size 2 (3 VP, not 1) + 10."""
+    c3 of duchy 1 is a city of one space: with the inn it scores as size 2 (3 VP, not 1) + 10;
+    the breakdown shows the board's 1 under areas and the inn's 2 more under inns."""
     state = play_all(table(storage=["inn"], dice=[3, 5]), place("inn", "c3", 3))
-    assert state.players[0].vp["areas"] == 3 and state.players[0].vp["area-phase-bonus"] == 10
+    assert state.players[0].vp == {"areas": 1, "inns": 2, "area-phase-bonus": 10}
 
 
 def test_the_rulebook_inn_example_scores_15_not_10():
@@ -153,7 +154,8 @@ def test_the_rulebook_inn_example_scores_15_not_10():
     (records/castles-of-burgundy/rulebook-inn.toml)."""
     session = open_record("records/castles-of-burgundy/rulebook-inn.toml")
     benno = session.state.players[1]
-    assert benno.vp == {"areas": 15, "area-phase-bonus": 8}
+    assert benno.vp == {"areas": 10, "inns": 5, "area-phase-bonus": 8}
+    assert session.score().players[0].breakdown["inns"] == 5
 
 
 @pytest.mark.parametrize(("uncapped", "vp"), [(False, 36), (True, 45)])
