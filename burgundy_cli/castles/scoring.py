@@ -117,4 +117,12 @@ def score(state: GameState) -> ScoreTable:
             tiebreak = "later in turn order" if state.edition == "2011" else "farthest behind on the bridge"
     return ScoreTable(game="castles-of-burgundy", edition=state.edition, complete=complete, players=lines,
                       winner=[lines[0].name] if complete else [], tiebreak=tiebreak if complete else None,
-                      notes=list(state.unverified))
+                      notes=[*duchy_notes(state), *state.unverified])
+
+
+def duchy_notes(state: GameState) -> list[str]:
+    """The provenance of every provisional or record-defined duchy in play, once each."""
+    from burgundy_cli.castles.boards import provenance_note
+
+    notes = [provenance_note(player.board) for player in state.players]
+    return [note for index, note in enumerate(notes) if note is not None and note not in notes[:index]]
