@@ -82,6 +82,8 @@ _PASSAGES: dict[str, tuple[str | None, str]] = {
                             "depot', 'Like every other hex tile from the black depot, inns can be bought by "
                             "paying 2 silver coins'"),
     "cob.inn.area": (None, "'EXPANSIONS', 'The Inns': 'you may only place up to one inn per color area!'"),
+    "cob.border.duchy": (None, "'EXPANSIONS', 'New duchies (nos. 11a - 11f)': 'every player receives a no. 11 "
+                               "duchy'"),
 }
 
 #: edition -> rule id -> that edition's citation

@@ -10,7 +10,8 @@ the game state. The engine, the checks and the move generator only ever consult 
 ruleset, so a module never needs a special case in them. docs/developing.md, "How to add a
 module", walks through one.
 
-:data:`MODULES` holds the modules refereed so far (the inns, :mod:`burgundy_cli.castles.module_inns`);
+:data:`MODULES` holds the modules refereed so far (the inns, :mod:`burgundy_cli.castles.module_inns`; the border posts,
+:mod:`burgundy_cli.castles.module_border`);
 :data:`RESERVED` names every module of the 2019 rulebook, so that a record naming one not
 refereed yet is told so, and a misspelt name gets a suggestion.
 """
@@ -22,7 +23,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from types import MappingProxyType
 
-from burgundy_cli.castles import module_inns
+from burgundy_cli.castles import module_border, module_inns
 from burgundy_cli.castles.actions import ACTIONS, EFFECTS, Effect, mine_income, score_completion
 from burgundy_cli.castles.placement import PLACEMENT_RULES, PlacementRule, compile_placement
 from burgundy_cli.castles.scoring import END_SCORING
@@ -109,8 +110,14 @@ INNS = Module("inns", placement=(module_inns.ANY_COLOUR, module_inns.ONE_PER_ARE
               effects={module_inns.INN: Effect()},
               stock={module_inns.INN: module_inns.inns_left}, area_points=module_inns.area_points)
 
+#: The border posts (2019 rulebook, "New duchies (nos. 11a - 11f)"): joining two posts of a
+#: no. 11 duchy with tiles scores the phase value, all three the colour bonus's values
+#: (:mod:`~burgundy_cli.castles.module_border`).
+BORDER_POSTS = Module(module_border.NAME, after_placement=(module_border.score_border_posts,),
+                      categories=(module_border.CATEGORY,))
+
 #: Module name -> :class:`Module`: the 2019 expansions refereed so far.
-MODULES: dict[str, Module] = {"inns": INNS}
+MODULES: dict[str, Module] = {"inns": INNS, "border-posts": BORDER_POSTS}
 
 #: Every module of the 2019 rulebook, in its order (names of ``[game.options] modules``).
 RESERVED = ("extra-tiles", "white-castles", "inns", "trade-routes", "shields", "border-posts", "team-game",

@@ -92,6 +92,8 @@ RULES: dict[str, Rule] = dict((
           f"{_R19} 'EXPANSIONS'"),
     _rule("cob.inn.area", "2019 inns: an inn goes on an empty space of any colour by the regular rules, but at most one inn per colour area.",
           f"{_R19} 'EXPANSIONS', 'The Inns': 'you may only place up to one inn per color area!'"),
+    _rule("cob.border.duchy", "2019 border posts: every player plays a no. 11 duchy (11a-11f), one with three border posts.",
+          f"{_R19} 'EXPANSIONS', 'New duchies (nos. 11a - 11f)': 'every player receives a no. 11 duchy'"),
     # --- effects of placed tiles ---------------------------------------------------------
     _rule("cob.effect.none", "Only castles, ships and buildings with a choice (warehouse, carpenter's workshop, church, market, city hall) grant a further action or choice.",
           f"{_R11} 'Add six-sided tile to your estate', 'The buildings'"),

@@ -54,7 +54,7 @@ T = TypeVar("T")
 _GoodsKey = Literal["1", "2", "3", "4", "5", "6"]
 #: The VP categories scored during play (``scoring.PLAY_CATEGORIES``), as a position may give them.
 _VpCategory = Literal["position", "animals", "areas", "area-phase-bonus", "colour-bonus", "goods-sold",
-                      "watchtowers", "corrections"]
+                      "watchtowers", "corrections", "border-posts"]
 #: What comes next in a position (``GameState.stage``): a phase to begin, its reveals and
 #: goods under way, a roll, a player's turn, or nothing (the game is over).
 _Stage = Literal["phase", "setup", "roll", "turn", "over"]
@@ -190,9 +190,15 @@ def options_from_header(header: GameHeader) -> Options:
             if not isinstance(value, bool):
                 raise SetupError("must be true or false", path)
             values["inn_uncapped"] = value
+        elif key == "border-third-post":
+            from burgundy_cli.castles.module_border import THIRD_POST
+
+            if value not in THIRD_POST:
+                raise SetupError("must be 'pairs', 'once' or 'none'", path)
+            values["border_third_post"] = value
         else:
             raise SetupError("unknown option", path, "known: tiebreak-empty-spaces, k8-doubles-free-change, "
-                             "k6-mixed-payment, modules, inn-uncapped")
+                             "k6-mixed-payment, modules, inn-uncapped, border-third-post")
     return Options(**values)
 
 
@@ -439,6 +445,19 @@ def duchy_data(duchy: Board) -> dict[str, Any]:
     return data
 
 
+def _border_duchies(options: Options, players: list[PlayerState], path) -> None:
+    """With the border posts, every player plays a no. 11 duchy: one with border posts (``cob.border.duchy``)."""
+    if "border-posts" not in options.modules:
+        return
+    for player in players:
+        if not player.board.posts:
+            from burgundy_cli.castles.render import duchy_number
+
+            raise SetupError(f"duchy {duchy_number('2019', player)} has no border posts; with the border posts "
+                             "every player plays a no. 11 duchy (cob.border.duchy)", path(player.name),
+                             'the pictured one is "11x"; define the others in [duchies.<id>] with their posts')
+
+
 # --- [setup] ------------------------------------------------------------------------------------
 
 
@@ -483,6 +502,8 @@ def state_from_setup(header: GameHeader, data: object, duchies: dict[str, Board]
         players.append(PlayerState(name, duchy_board, start, duchy, goods=goods, silver=1,
                                    workers=seats.index(name) + 1))
     _goods_limit(goods_used, ("setup", "goods"))
+    _border_duchies(options, players, lambda name: ("setup", "boards", name) if isinstance(table.boards, dict)
+                    else ("setup", "boards"))
     bridge = [[names.index(name) for name in reversed(seats)]]
     return GameState(edition, options, players, bridge, ruleset(options.modules), supply=_fresh_supply(len(names)),
                      goods_used=goods_used)
@@ -587,6 +608,7 @@ def state_from_position(header: GameHeader, data: object, duchies: dict[str, Boa
     table: PositionTable = _validate(PositionTable, data, "position")
     names = header.players
     players = _position_players(edition, names, table, duchies or {})
+    _border_duchies(options, players, lambda name: ("position", "players", name, "board"))
     state = GameState(edition, options, players, _position_bridge(names, table), ruleset(options.modules),
                       phase=PHASES.index(table.phase), round=table.round - 1, stage=_position_stage(table),
                       supply=_fresh_supply(0))

@@ -30,6 +30,8 @@ class Options:
     ``k6_mixed``: 2019 knowledge tile 6 lets a purchase be paid 1 silverling + 1 worker.
     ``modules``: 2019 expansion modules switched on (:data:`~burgundy_cli.castles.modules.MODULES`).
     ``inn_uncapped``: an area enlarged by an inn scores beyond size 8 (option ``inn-uncapped``).
+    ``border_third_post``: what joining a third border post scores (option ``border-third-post``:
+    ``pairs``, ``once`` or ``none``; ``castles.module_border``).
     """
 
     tiebreak_empty: str = "fewest"
@@ -37,6 +39,7 @@ class Options:
     k6_mixed: bool = False
     modules: tuple[str, ...] = ()
     inn_uncapped: bool = False
+    border_third_post: str = "pairs"
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,10 +29,11 @@ from burgundy_cli.castles.commands import (
     BuyCommand, DieCommand, PassCommand, PhaseGoodsEvent, PlaceAction, RevealEvent, RollEvent, SellAction,
     TakeAction, WorkersAction,
 )
+from burgundy_cli.castles.module_border import practice_duchies
 from burgundy_cli.castles.movegen import legal_commands
 from burgundy_cli.castles.notation import format_command
 from burgundy_cli.castles.playout import deal_goods, deal_reveals, deal_setup
-from burgundy_cli.castles.setup import state_from_setup
+from burgundy_cli.castles.setup import duchy_definitions, state_from_setup
 from burgundy_cli.castles.state import GameState, PlayerState
 from burgundy_cli.castles.tiles import catalogue
 from burgundy_cli.core.errors import IllegalMoveError
@@ -44,10 +45,11 @@ NAMES = ("anna", "ben", "cara", "dario")
 TILES = tuple(catalogue())
 #: (players, edition, reveals recorded, 2019 modules) of each seeded game: every combination
 #: of the base game, twice; then the 2019 game with the inns, each player count with and
-#: without reveals.
+#: without reveals; then two with the border posts (the second with the inns too).
 GAMES = [(players, edition, reveal, ()) for players in (2, 3, 4) for edition in ("2011", "2019")
          for reveal in (True, False)] * 2 + [(players, "2019", reveal, ("inns",)) for players in (2, 3, 4)
-                                             for reveal in (True, False)]
+                                             for reveal in (True, False)] + \
+    [(3, "2019", True, ("border-posts",)), (2, "2019", False, ("inns", "border-posts"))]
 #: Every how many lines of a game a position is taken (on average).
 SAMPLE_EVERY = 2
 #: Candidates tried per position, at most: listed commands, mutations of them, fuzz.
@@ -83,7 +85,8 @@ def game_positions(seed: int, players: int, edition: str, reveal: bool, modules:
     names = list(NAMES[:players])
     header = GameHeader(name="castles-of-burgundy", edition=edition, players=names,
                         options={"modules": list(modules)} if modules else {})
-    state = state_from_setup(header, deal_setup(rng, edition, names))
+    duchies = practice_duchies(rng, edition, players - 1) if "border-posts" in modules else None
+    state = state_from_setup(header, deal_setup(rng, edition, names, duchies), duchy_definitions(duchies))
     positions = []
     while state.stage != "over":
         if rng.randrange(SAMPLE_EVERY) == 0:
