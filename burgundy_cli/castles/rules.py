@@ -51,6 +51,8 @@ RULES: dict[str, Rule] = dict((
           f"{_R11} 'A player's turn', 'Worker tiles'; {_R19} 'Worker chips'"),
     _rule("cob.die.value", "The die used says which depot to take from, which space number to fill, which goods type to sell.",
           f"{_R11} 'The actions'; {_R19} 'The game actions'"),
+    _rule("cob.setup.experienced", "Experienced setup: each player receives a random duchy and chooses its side and their start castle's dark-green space.",
+          f"{_R11} 'Those who know the game well'; {_R19} 'If you are already very familiar with the game'"),
     # --- take / storage ------------------------------------------------------------------
     _rule("cob.take.depot", "Take one hex tile of your choice from the depot whose number matches the die.",
           f"{_R11} 'Action: take six-sided tile from the game board'"),

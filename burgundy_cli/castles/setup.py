@@ -196,9 +196,13 @@ def options_from_header(header: GameHeader) -> Options:
             if value not in THIRD_POST:
                 raise SetupError("must be 'pairs', 'once' or 'none'", path)
             values["border_third_post"] = value
+        elif key == "experienced-setup":
+            if value not in ("open", "secret"):
+                raise SetupError("must be 'open' (choices in turn order) or 'secret' (all at once)", path)
+            values["experienced_setup"] = value
         else:
             raise SetupError("unknown option", path, "known: tiebreak-empty-spaces, k8-doubles-free-change, "
-                             "k6-mixed-payment, modules, inn-uncapped, border-third-post")
+                             "k6-mixed-payment, modules, inn-uncapped, border-third-post, experienced-setup")
     return Options(**values)
 
 
@@ -458,6 +462,20 @@ def _border_duchies(options: Options, players: list[PlayerState], path) -> None:
                              'the pictured one is "11x"; define the others in [duchies.<id>] with their posts')
 
 
+def _experienced_choices(names: list[str], table: SetupTable) -> None:
+    """The setup for players who know the game well (2011 'Those who know the game well', 2019
+    'If you are already very familiar with the game'): each player receives a random duchy and
+    chooses its side and the dark-green space of their start castle, so the record names
+    each player's duchy and start space (``cob.setup.experienced``)."""
+    if not isinstance(table.boards, dict):
+        raise SetupError("in the experienced setup each player receives a duchy of their own: give boards per player "
+                         "(cob.setup.experienced)", ("setup", "boards"), "boards = {Anna = 5, Bob = 3}")
+    for name in names:
+        if name not in table.start:
+            raise SetupError(f"in the experienced setup each player chooses their start castle's dark-green space: "
+                             f"name {name}'s (cob.setup.experienced)", ("setup", "start"), f'start = {{{name} = "d4"}}')
+
+
 # --- [setup] ------------------------------------------------------------------------------------
 
 
@@ -476,6 +494,8 @@ def state_from_setup(header: GameHeader, data: object, duchies: dict[str, Board]
     _names_known(header.players, boards, ("setup", "boards"))
     _names_known(header.players, table.start, ("setup", "start"))
     _names_known(header.players, table.goods, ("setup", "goods"))
+    if options.experienced_setup is not None:
+        _experienced_choices(names, table)
     for name in names:
         if name not in boards:
             raise SetupError(f"no duchy for {name}", ("setup", "boards"))

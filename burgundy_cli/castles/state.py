@@ -32,6 +32,8 @@ class Options:
     ``inn_uncapped``: an area enlarged by an inn scores beyond size 8 (option ``inn-uncapped``).
     ``border_third_post``: what joining a third border post scores (option ``border-third-post``:
     ``pairs``, ``once`` or ``none``; ``castles.module_border``).
+    ``experienced_setup``: the setup for players who know the game well (option
+    ``experienced-setup``): ``open`` (choices made in turn order) or ``secret`` (at once); None: not used.
     """
 
     tiebreak_empty: str = "fewest"
@@ -40,6 +42,7 @@ class Options:
     modules: tuple[str, ...] = ()
     inn_uncapped: bool = False
     border_third_post: str = "pairs"
+    experienced_setup: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
