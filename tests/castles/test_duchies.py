@@ -170,3 +170,16 @@ def test_a_bad_duchy_in_a_record_is_one_located_line(cli, tmp_path):
     result = cli("score", str(path))
     assert result.exit_code == 1
     assert "bad.toml:13:" in result.stderr and "d4 is not on the duchy's edge" in result.stderr
+
+
+def test_play_and_fmt_keep_the_records_own_duchies(cli, tmp_path):
+    """A record rewritten by `play` (atomically) or `fmt --write` keeps its [duchies] table:
+    nothing already recorded is lost."""
+    path = tmp_path / "own.toml"
+    path.write_text(record(), encoding="utf-8")
+    result = cli("play", str(path), "goods 1 2 3 4 5")
+    assert result.exit_code == 0, result.output + result.stderr
+    assert cli("fmt", str(path), "--write").exit_code == 0
+    text = path.read_text(encoding="utf-8")
+    assert "[duchies.home]" in text and 'source = "a test\'s own duchy"' in text
+    assert "duchy No. home" in cli("show", str(path)).output
