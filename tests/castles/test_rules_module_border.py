@@ -189,3 +189,17 @@ def test_the_complete_border_posts_record_scores_its_posts_by_the_rulebook():
     session = open_record(RECORDS / "castles-of-burgundy" / "complete-3p-2019-border-posts.toml")
     scored = {line.name: line.breakdown["border-posts"] for line in session.score().players}
     assert scored == {"Anna": 6 + 2 + 2 + 6, "Ben": 4 + 2 + 2 + 3, "Cara": 4}
+
+
+def test_a_position_cut_anywhere_continues_to_the_same_border_post_scores():
+    """`show --position` of a border-posts game: what joined posts scored is read off the
+    duchies (nothing else to state), the record's own duchies are written whole, and the game
+    continued from the position scores exactly as the whole record (phase ends, the third
+    post, the all-three bonus after the cut)."""
+    from tests.castles.test_position_writer import _interesting, _lines, _record, check_cut
+
+    data = playout(3, 5, modules=("border-posts",))
+    full = _record(data, "setup", _lines(data))
+    count = len(_lines(data))
+    for cut in sorted({0, count // 3, count // 2, 3 * count // 4, count, *_interesting(data)}):
+        check_cut(data, full, cut)
