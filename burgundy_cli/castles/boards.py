@@ -19,7 +19,7 @@ each :class:`Board` is built once and shared by every game that uses it (never m
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from operator import itemgetter
 
@@ -151,8 +151,6 @@ def custom_board(name: str, rows: list[str], posts: tuple[tuple[int, ...], ...] 
                  source: str | None = None, confidence: str | None = None) -> Board:
     """A duchy from its 7 row strings (already checked: see ``setup.duchy_definition``), with
     its border posts, start castle space and provenance."""
-    from dataclasses import replace
-
     return replace(_build(f"custom:{name}", {"rows": rows}), name=name, posts=posts, start=start,
                    source=source, confidence=confidence)
 

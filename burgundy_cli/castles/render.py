@@ -9,7 +9,7 @@ phase and round, the dice, and every depot with its tiles and goods.
 
 from __future__ import annotations
 
-from burgundy_cli.castles.boards import ROW_LENGTHS, ROW_LETTERS, board, board_numbers
+from burgundy_cli.castles.boards import ROW_LENGTHS, ROW_LETTERS, board, board_numbers, provenance_note, space_name
 from burgundy_cli.castles.state import PHASES, GameState, PlayerState
 from burgundy_cli.castles.tiles import COLOUR_NAME
 
@@ -71,8 +71,6 @@ def duchy_map(player: PlayerState) -> list[str]:
 def duchy_marks(player: PlayerState) -> list[str]:
     """Under a map: the duchy's border posts (the spaces each touches) and, for a provisional
     or record-defined duchy, where its layout comes from."""
-    from burgundy_cli.castles.boards import provenance_note, space_name
-
     lines = []
     if player.board.posts:
         posts = ", ".join("+".join(space_name(space) for space in post) for post in player.board.posts)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from operator import attrgetter
 
+from burgundy_cli.castles.boards import provenance_note
 from burgundy_cli.castles.state import GameState, PlayerState
 from burgundy_cli.castles.tiles import KNOWLEDGE_BUILDING, catalogue
 from burgundy_cli.core.game import ScoreLine, ScoreTable
@@ -127,8 +128,6 @@ _CHOSEN = {"open": "openly, one after the other in turn order", "secret": "secre
 def setup_notes(state: GameState) -> list[str]:
     """The provenance of every provisional or record-defined duchy in play, once each, and
     the experienced setup's choices (the random deal of the duchies is taken as recorded)."""
-    from burgundy_cli.castles.boards import provenance_note
-
     notes = [provenance_note(player.board) for player in state.players]
     found = [note for index, note in enumerate(notes) if note is not None and note not in notes[:index]]
     if state.options.experienced_setup is not None:

@@ -22,13 +22,14 @@ edition lacks, eight goods of one type, a tile on a space of the wrong colour...
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import field, replace
 from typing import Annotated, Any, Literal, TypeVar
 
 from burgundy_cli.core.schema import Length, Range, ValidationError, data_path, table_class, validate
 
-from burgundy_cli.castles.boards import (CENTRE, ROW_LENGTHS, Board, adjacent, board, board_numbers, custom_board, depot_spaces,
-                                        on_rim, provisional_board, provisional_ids, space_id, space_name)
+from burgundy_cli.castles.boards import (CENTRE, ROW_LENGTHS, Board, adjacent, board, board_numbers, custom_board,
+                                        depot_spaces, on_rim, provisional_board, provisional_ids, space_id,
+                                        space_name)
 from burgundy_cli.castles.commands import DieValue, GoodsType, PhaseLetter, SpaceName, TileName
 from burgundy_cli.castles.modules import MODULES, RESERVED, ruleset
 from burgundy_cli.castles.state import PHASES, GameState, Options, PlayerState
@@ -417,8 +418,6 @@ def duchy_definition(name: str, table: DuchyTable, path: tuple) -> Board:
             raise SetupError(f"two border posts touch {space_name(space)}", (*path, "posts"))
     if len(posts) not in (0, 3):
         raise SetupError(f"{len(posts)} border posts; a border-post duchy (11a-11f) has three", (*path, "posts"))
-    from dataclasses import replace
-
     return replace(duchy, posts=posts, start=start)
 
 
@@ -998,7 +997,8 @@ def position_data(state: GameState) -> dict[str, Any]:
         data["supply"] = supply
     from burgundy_cli.castles.render import duchy_number
 
-    data["players"] = {player.name: _player_data(player, _duchy_entry(player.board, duchy_number(state.edition, player)))
+    data["players"] = {player.name: _player_data(player, _duchy_entry(player.board,
+                                                                      duchy_number(state.edition, player)))
                        for player in state.players}
     if state.unverified:
         data["trusted"] = list(state.unverified)

@@ -228,8 +228,10 @@ def _duchy_block(svg: Svg, player: dict[str, Any], colour: str, x: float, y: flo
             if len(lines[-1]) + len(word) > 52:
                 lines.append("")
             lines[-1] = f"{lines[-1]} {word}".strip()
+        more = " ..." if len(lines) > 3 else ""
         for number, text in enumerate(lines[:3]):
-            svg.label(x + 14 + 7 * HEX_W + 14, y + BLOCK_H - 30 + number * 9, text + (" ..." if number == 2 and len(lines) > 3 else ""), "small")
+            svg.label(x + 14 + 7 * HEX_W + 14, y + BLOCK_H - 30 + number * 9, text + (more if number == 2 else ""),
+                      "small")
     _panel(svg, player, x + 14 + 7 * HEX_W + 14, y + 40)
 
 
