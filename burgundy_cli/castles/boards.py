@@ -19,7 +19,7 @@ each :class:`Board` is built once and shared by every game that uses it (never m
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from operator import itemgetter
 
@@ -81,6 +81,11 @@ class Board:
     spaces of its colour -- an ``operator.itemgetter``, so that the engine's adjacency and
     completion tests (``any(...)``, ``None not in ...``) run without a Python loop.
     ``area_points[i]``: the VP for completing space ``i``'s area (by its size).
+
+    A duchy of the 2019 modules, or one a record defines (``[duchies.<id>]``), also has:
+    ``name`` (its id: ``"11x"``, or the record's), ``posts`` (the border posts: the spaces
+    each touches), ``start`` (its basic start castle space, None if the rulebook names
+    none), ``source`` and ``confidence`` (its provenance, shown by ``show`` and ``score``).
     """
 
     layout: str
@@ -97,6 +102,17 @@ class Board:
     area_tiles: tuple[Callable[[list], tuple], ...]
     colour_tiles: tuple[Callable[[list], tuple], ...]
     area_points: tuple[int, ...]
+    name: str | None = None
+    posts: tuple[tuple[int, ...], ...] = ()
+    start: int | None = None
+    source: str | None = None
+    confidence: str | None = None
+
+    def rows(self) -> list[str]:
+        """The layout as 7 row strings (``"C6 B5 B4 C3"``), as ``boards.json`` and a record write it."""
+        cells = [f"{colour}{die}" for colour, die in zip(self.colour, self.die, strict=True)]
+        starts = [sum(ROW_LENGTHS[:row]) for row in range(len(ROW_LENGTHS))]
+        return [" ".join(cells[start:start + length]) for start, length in zip(starts, ROW_LENGTHS, strict=True)]
 
 
 def _build(layout: str, entry: dict) -> Board:
@@ -131,6 +147,33 @@ def _build(layout: str, entry: dict) -> Board:
                  tuple(area_vp(len(spaces)) for spaces in area_of))
 
 
+def custom_board(name: str, rows: list[str], posts: tuple[tuple[int, ...], ...] = (), start: int | None = None,
+                 source: str | None = None, confidence: str | None = None) -> Board:
+    """A duchy from its 7 row strings (already checked: see ``setup.duchy_definition``), with
+    its border posts, start castle space and provenance."""
+    return replace(_build(f"custom:{name}", {"rows": rows}), name=name, posts=posts, start=start,
+                   source=source, confidence=confidence)
+
+
+def provenance_note(duchy: Board) -> str | None:
+    """What ``show`` and ``score``'s notes say of a provisional or record-defined duchy (None for a printed one)."""
+    if duchy.name is None:
+        return None
+    if duchy.source is None:
+        return f"duchy {duchy.name} is the record's own (no source given)"
+    return f"duchy {duchy.name}: {duchy.source}; confidence: {duchy.confidence or 'not given'}"
+
+
+def adjacent(space: int, other: int) -> bool:
+    """Whether two spaces of a duchy are neighbours."""
+    return other in _neighbours()[space]
+
+
+def on_rim(space: int) -> bool:
+    """Whether ``space`` lies on the duchy's edge (fewer than six neighbours): where a border post may stand."""
+    return len(_neighbours()[space]) < 6
+
+
 def _getter(spaces: tuple[int, ...]) -> Callable[[list], tuple]:
     """An ``itemgetter`` of ``spaces`` that returns a tuple even for one space."""
     return itemgetter(*spaces) if len(spaces) > 1 else itemgetter(*spaces, *spaces)
@@ -157,6 +200,32 @@ def board(edition: str, number: int) -> Board:
 def layout_board(layout: str) -> Board:
     """The board with layout id ``layout`` (``L1``, ``L2011_2``, ``L2019_2``, ``L3``..``L9``)."""
     return _build(layout, _data()["layouts"][layout])
+
+
+@cache
+def _provisional() -> dict:
+    return load_json("boards_provisional.json")
+
+
+def provisional_ids() -> tuple[str, ...]:
+    """The ids of the 2019 module duchies shipped as provisional readings (``11x``)."""
+    return tuple(_provisional()["duchies"])
+
+
+@cache
+def provisional_board(name: str) -> Board:
+    """The provisional duchy ``name`` (cached); KeyError if none is shipped under that id."""
+    entry = _provisional()["duchies"][name]
+    posts = tuple(tuple(SPACE_IDS[space] for space in post) for post in entry.get("posts", ()))
+    start = entry.get("start")
+    return custom_board(name, entry["rows"], posts, None if start is None else SPACE_IDS[start],
+                        entry["source"], entry["confidence"])
+
+
+def provisional_layouts(kind: str) -> dict:
+    """The team (``"team"``) or solo (``"solo"``) boards shipped as data only: their modules
+    are not refereed, so no game plays them yet (``data/boards_provisional.json``)."""
+    return _provisional()[kind]
 
 
 # --- the main board's depots -----------------------------------------------------------------

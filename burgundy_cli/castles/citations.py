@@ -30,6 +30,9 @@ _PASSAGES: dict[str, tuple[str | None, str]] = {
                       "'The five game rounds': 'place the first face up goods tile from the round spaces'"),
     "cob.roll.white": ("'The five game rounds': 'can never be adjusted via worker tiles!'",
                        "'The five game rounds': 'its result cannot be changed by using a worker!'"),
+    "cob.setup.experienced": ("'Those who know the game well': 'each player receives a random player board'",
+                              "'If you are already very familiar with the game': 'each player receives a random "
+                              "duchy'"),
     "cob.goods.count": ("'Game components', 'Game setup'", "'Game materials', 'Game setup'"),
     "cob.reveal.repeat": ("'Setup for each phase'", "'Before each phase'"),
     "cob.reveal.spaces": ("'Setup for each phase' and the board print",
@@ -125,6 +128,8 @@ _PASSAGES: dict[str, tuple[str | None, str]] = {
                          "on the tile; docs/rulings.md)"),
     "cob.route.bonus": (None, "'EXPANSIONS', 'The Trade Routes': 'If the color of a tile matches the color of "
                               "the trade route space, you immediately get the corresponding bonus.'"),
+    "cob.border.duchy": (None, "'EXPANSIONS', 'New duchies (nos. 11a - 11f)': 'every player receives a no. 11 "
+                               "duchy'"),
 }
 
 #: edition -> rule id -> that edition's citation

@@ -1,6 +1,6 @@
 """The layout of a Castles of Burgundy record, for its JSON Schema (:mod:`burgundy_cli.core.jsonschema`).
 
-The ``[setup]`` and ``[position]`` tables are their declarations in
+The ``[setup]``, ``[position]`` and ``[duchies]`` tables are their declarations in
 :mod:`burgundy_cli.castles.setup`; ``[log]`` is written here because the record reader
 checks it by hand (``castles/record.py``): rounds ``A1``..``E5`` (any case), each a list of
 notation lines.
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from burgundy_cli.castles.setup import PositionTable, SetupTable
+from burgundy_cli.castles.setup import DuchyTable, PositionTable, SetupTable
 
 TITLE = "The Castles of Burgundy"
 
@@ -24,4 +24,5 @@ LOG: dict[str, Any] = {
     "additionalProperties": {"type": "array", "items": {"type": "string"}},
 }
 
-TABLES: dict[str, Any] = {"setup": SetupTable, "position": PositionTable, "log": LOG}
+TABLES: dict[str, Any] = {"setup": SetupTable, "position": PositionTable, "duchies": dict[str, DuchyTable],
+                          "log": LOG}

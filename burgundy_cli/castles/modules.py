@@ -13,6 +13,7 @@ module", walks through one.
 :data:`MODULES` holds the modules refereed so far (the inns, :mod:`burgundy_cli.castles.module_inns`;
 the extra tiles, :mod:`~burgundy_cli.castles.module_extra`; the white castles,
 :mod:`~burgundy_cli.castles.module_white`; the trade routes, :mod:`~burgundy_cli.castles.module_routes`;
+the border posts, :mod:`~burgundy_cli.castles.module_border`;
 :data:`RESERVED` names every module of the 2019 rulebook, so that a record naming one not
 refereed yet is told so, and a misspelt name gets a suggestion.
 """
@@ -24,7 +25,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from types import MappingProxyType
 
-from burgundy_cli.castles import module_extra, module_inns, module_routes, module_shields, module_white
+from burgundy_cli.castles import module_border, module_extra, module_inns, module_routes, module_shields, module_white
 from burgundy_cli.castles.actions import ACTIONS, EFFECTS, ActionRule, Effect, mine_income, score_completion
 from burgundy_cli.castles.placement import PLACEMENT_RULES, PlacementRule, compile_placement
 from burgundy_cli.castles.scoring import END_SCORING
@@ -152,9 +153,15 @@ EXTRA_TILES = Module("extra-tiles", effects=module_extra.EXTRA_EFFECTS,
 WHITE_CASTLES = Module("white-castles", effects={module_white.WHITE_CASTLE: module_white.WHITE_EFFECT},
                        end_scoring=module_white.WHITE_END_SCORING)
 
+#: The border posts (2019 rulebook, "New duchies (nos. 11a - 11f)"): joining two posts of a
+#: no. 11 duchy with tiles scores the phase value, all three the colour bonus's values
+#: (:mod:`~burgundy_cli.castles.module_border`).
+BORDER_POSTS = Module(module_border.NAME, after_placement=(module_border.score_border_posts,),
+                      categories=(module_border.CATEGORY,))
+
 #: Module name -> :class:`Module`: the 2019 expansions refereed so far.
 MODULES: dict[str, Module] = {"extra-tiles": EXTRA_TILES, "white-castles": WHITE_CASTLES, "inns": INNS,
-                              "trade-routes": TRADE_ROUTES, "shields": SHIELDS}
+                              "trade-routes": TRADE_ROUTES, "shields": SHIELDS, "border-posts": BORDER_POSTS}
 
 #: Every module of the 2019 rulebook, in its order (names of ``[game.options] modules``).
 RESERVED = ("extra-tiles", "white-castles", "inns", "trade-routes", "shields", "border-posts", "team-game",

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from burgundy_cli.castles import commands as c
-from burgundy_cli.castles.boards import CENTRE, board, board_numbers, depot_spaces, space_id, space_name
+from burgundy_cli.castles.boards import CENTRE, board, board_numbers, depot_spaces, provisional_board, space_id, space_name
 from burgundy_cli.castles.engine import free_change, worker_cost
 from burgundy_cli.castles.movegen import legal_commands
 from burgundy_cli.castles.state import GameState
@@ -28,31 +28,46 @@ NAMES = ("Anna", "Ben", "Cara", "Dario")
 DEFAULT_EDITION = "2019"
 
 
-def deal_setup(rng: random.Random, edition: str, names: list[str]) -> dict[str, Any]:
+def deal_setup(rng: random.Random, edition: str, names: list[str],
+               duchies: dict[str, Any] | None = None) -> dict[str, Any]:
     """The ``[setup]`` table: duchies, start castles, 3 starting goods each, start player.
 
     Half the games use duchy 1 for everyone (the standard game); the others give each player
     a different duchy and, where its centre is no castle, a random castle space to start on
-    (the rulebook's variant for experienced players).
+    (the rulebook's variant for experienced players). With ``duchies`` (a ``[duchies]``
+    table: the border posts' game) the players get those and the shipped ``11x`` in a random order.
     """
     setup: dict[str, Any] = {}
-    if rng.random() < 0.5:
+    if duchies is not None:
+        from burgundy_cli.castles.setup import duchy_definitions
+
+        known = {"11x": provisional_board("11x"), **duchy_definitions(duchies)}
+        order = list(known)
+        rng.shuffle(order)
+        setup["boards"] = dict(zip(names, order))
+        _deal_starts(rng, setup, lambda number: known[number])
+    elif rng.random() < 0.5:
         setup["boards"] = 1
     else:
         numbers = rng.sample(board_numbers(edition), len(names))
         setup["boards"] = dict(zip(names, numbers))
-        starts = {}
-        for name, number in setup["boards"].items():
-            duchy = board(edition, number)
-            if duchy.colour[CENTRE] != "C":
-                starts[name] = space_name(rng.choice(duchy.castles))
-        if starts:
-            setup["start"] = starts
+        _deal_starts(rng, setup, lambda number: board(edition, number))
     pool = [good for good in range(1, 7) for _ in range(GOODS_PER_TYPE)]
     rng.shuffle(pool)
     setup["goods"] = {name: sorted(pool[3 * i:3 * i + 3]) for i, name in enumerate(names)}
     setup["start_player"] = rng.choice(names)
     return setup
+
+
+def _deal_starts(rng: random.Random, setup: dict[str, Any], duchy_of: Callable[[Any], Any]) -> None:
+    """A random castle space to start on for each duchy whose centre is no castle."""
+    starts = {}
+    for name, number in setup["boards"].items():
+        duchy = duchy_of(number)
+        if duchy.colour[CENTRE] != "C":
+            starts[name] = space_name(rng.choice(duchy.castles))
+    if starts:
+        setup["start"] = starts
 
 
 def phase_lines(rng: random.Random, state: GameState) -> list[str]:
@@ -207,7 +222,7 @@ def play_game(players: int, seed: int, edition: str | None = None, stop_after: i
     """
     from burgundy_cli.castles.notation import format_command
     from burgundy_cli.castles.record import CastlesSession
-    from burgundy_cli.castles.setup import state_from_setup
+    from burgundy_cli.castles.setup import duchy_definitions, state_from_setup
     from burgundy_cli.core.game import GameHeader
 
     edition = edition or DEFAULT_EDITION
@@ -224,7 +239,12 @@ def play_game(players: int, seed: int, edition: str | None = None, stop_after: i
                                   " Its trade routes are declared routes generated from the seed, not the printed "
                                   "cards (docs/rulings.md)." if "trade-routes" in modules else ""),
                         options={"modules": list(modules)} if modules else {})
-    setup = deal_setup(rng, edition, names)
+    duchies = None
+    if "border-posts" in modules:
+        from burgundy_cli.castles.module_border import practice_duchies
+
+        duchies = practice_duchies(rng, edition, players - 1)
+    setup = deal_setup(rng, edition, names, duchies)
     if "shields" in modules:  # drawn after the rest, so that a game without shields deals as before
         from burgundy_cli.castles.module_shields import SHIELDS, deal
 
@@ -235,7 +255,8 @@ def play_game(players: int, seed: int, edition: str | None = None, stop_after: i
         from burgundy_cli.castles.module_routes import deal_routes
 
         setup["routes"] = deal_routes(rng, names)
-    session = CastlesSession(header, "setup", setup, state_from_setup(header, setup))
+    session = CastlesSession(header, "setup", setup, state_from_setup(header, setup, duchy_definitions(duchies)))
+    session.duchies = duchies
     state = session.state
     placed: set[str] = set()
     actions = 0

@@ -102,6 +102,8 @@ class CastlesSession:
         self.start_table = start_table
         self.start_data = start_data
         self.state = state
+        #: The record's ``[duchies]`` table as read (its own duchies), kept for the canonical record.
+        self.duchies: dict[str, Any] | None = None
         self.names = PlayerNames(header.players)
         #: The players' names as listed: the common case, one set lookup a line.
         self.listed = self.names.exact
@@ -272,6 +274,8 @@ class CastlesSession:
         for _, group, comment in [comment_line, *pending] if comment_line else ():
             log.setdefault(group, []).append(f"# {comment}")
         data: dict[str, Any] = {"game": game, self.start_table: self.start_data}
+        if self.duchies is not None:
+            data["duchies"] = self.duchies
         if log:
             data["log"] = log
         data["result"] = self.score().stored_result()
@@ -294,7 +298,9 @@ def _start(doc: RecordDoc, header: GameHeader) -> tuple[str, dict[str, Any], Gam
     if not isinstance(data, dict):
         raise RecordError(f"[{table}] must be a table", location=doc.location_of_key(table))
     try:
-        state = setup.state_from_setup(header, data) if has_setup else setup.state_from_position(header, data)
+        duchies = setup.duchy_definitions(doc.data.get("duchies"))
+        state = (setup.state_from_setup(header, data, duchies) if has_setup
+                 else setup.state_from_position(header, data, duchies))
     except setup.SetupError as err:
         for each in err.also:
             each.at(doc.location_of_key(*map(str, each.path)))
@@ -351,5 +357,6 @@ def open_session(doc: RecordDoc, header: GameHeader) -> CastlesSession:
     """
     _check_player_names(doc, header)
     session = CastlesSession(header, *_start(doc, header))
+    session.duchies = doc.data.get("duchies")
     replay(doc, session, _log_groups(doc))
     return session

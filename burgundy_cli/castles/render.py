@@ -9,7 +9,7 @@ phase and round, the dice, and every depot with its tiles and goods.
 
 from __future__ import annotations
 
-from burgundy_cli.castles.boards import ROW_LENGTHS, ROW_LETTERS, board, board_numbers, space_name
+from burgundy_cli.castles.boards import ROW_LENGTHS, ROW_LETTERS, board, board_numbers, provenance_note, space_name
 from burgundy_cli.castles.state import PHASES, GameState, PlayerState
 from burgundy_cli.castles.tiles import COLOUR_NAME
 
@@ -42,7 +42,10 @@ def tile_short(kind: str) -> str:
 
 
 def duchy_number(edition: str, player: PlayerState) -> int | str:
-    """The number printed on ``player``'s duchy board in ``edition`` (its layout id if none)."""
+    """The number printed on ``player``'s duchy board in ``edition`` (its layout id if none), or
+    the id of a provisional or record-defined duchy (``11x``)."""
+    if player.board.name is not None:
+        return player.board.name
     for number in board_numbers(edition):
         if board(edition, number).layout == player.board.layout:
             return number
@@ -63,6 +66,19 @@ def duchy_map(player: PlayerState) -> list[str]:
             cells.append(f"{ROW_LETTERS[row]}{col + 1} {content}".ljust(CELL))
             index += 1
         lines.append((" " * ((widest - length) * CELL // 2) + "".join(cells)).rstrip())
+    return lines
+
+
+def duchy_marks(player: PlayerState) -> list[str]:
+    """Under a map: the duchy's border posts (the spaces each touches) and, for a provisional
+    or record-defined duchy, where its layout comes from."""
+    lines = []
+    if player.board.posts:
+        posts = ", ".join("+".join(space_name(space) for space in post) for post in player.board.posts)
+        lines.append(f"  border posts beside: {posts}")
+    note = provenance_note(player.board)
+    if note is not None:
+        lines.append(f"  {note}")
     return lines
 
 
@@ -163,6 +179,7 @@ def render(state: GameState) -> str:
         lines.append("")
         lines.append(f"{player.name} (seat {seat + 1}, duchy No. {duchy_number(state.edition, player)})")
         lines.extend(duchy_map(player))
+        lines.extend(duchy_marks(player))
         lines.extend(player_summary(state, seat))
     if state.unverified:
         lines.append("")

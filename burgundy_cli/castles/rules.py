@@ -51,6 +51,8 @@ RULES: dict[str, Rule] = dict((
           f"{_R11} 'A player's turn', 'Worker tiles'; {_R19} 'Worker chips'"),
     _rule("cob.die.value", "The die used says which depot to take from, which space number to fill, which goods type to sell.",
           f"{_R11} 'The actions'; {_R19} 'The game actions'"),
+    _rule("cob.setup.experienced", "Experienced setup: each player receives a random duchy and chooses its side and their start castle's dark-green space.",
+          f"{_R11} 'Those who know the game well'; {_R19} 'If you are already very familiar with the game'"),
     # --- take / storage ------------------------------------------------------------------
     _rule("cob.take.depot", "Take one hex tile of your choice from the depot whose number matches the die.",
           f"{_R11} 'Action: take six-sided tile from the game board'"),
@@ -163,6 +165,8 @@ RULES: dict[str, Rule] = dict((
           f"{_R19} 'EXPANSIONS', 'The White Castles'; monastery tile #29"),
     _rule("cob.route.bonus", "2019 trade routes: a sale's further actions are those the choice bonuses of the route spaces its goods matched grant, one each, in route order.",
           f"{_R19} 'EXPANSIONS', 'The Trade Routes': 'If the color of a tile matches the color of the trade route space, you immediately get the corresponding bonus.'"),
+    _rule("cob.border.duchy", "2019 border posts: every player plays a no. 11 duchy (11a-11f), one with three border posts.",
+          f"{_R19} 'EXPANSIONS', 'New duchies (nos. 11a - 11f)': 'every player receives a no. 11 duchy'"),
     # --- effects of placed tiles ---------------------------------------------------------
     _rule("cob.effect.none", "Only castles, ships and buildings with a choice (warehouse, carpenter's workshop, church, market, city hall) grant a further action or choice.",
           f"{_R11} 'Add six-sided tile to your estate', 'The buildings'"),

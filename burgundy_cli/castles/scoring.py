@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from operator import attrgetter
 
+from burgundy_cli.castles.boards import provenance_note
 from burgundy_cli.castles.state import GameState, PlayerState
 from burgundy_cli.castles.tiles import KNOWLEDGE_BUILDING, catalogue
 from burgundy_cli.core.game import ScoreLine, ScoreTable
@@ -117,4 +118,19 @@ def score(state: GameState) -> ScoreTable:
             tiebreak = "later in turn order" if state.edition == "2011" else "farthest behind on the bridge"
     return ScoreTable(game="castles-of-burgundy", edition=state.edition, complete=complete, players=lines,
                       winner=[lines[0].name] if complete else [], tiebreak=tiebreak if complete else None,
-                      notes=list(state.unverified))
+                      notes=[*setup_notes(state), *state.unverified])
+
+
+#: What the note on the experienced setup says of how the choices were made.
+_CHOSEN = {"open": "openly, one after the other in turn order", "secret": "secretly, all at once"}
+
+
+def setup_notes(state: GameState) -> list[str]:
+    """The provenance of every provisional or record-defined duchy in play, once each, and
+    the experienced setup's choices (the random deal of the duchies is taken as recorded)."""
+    notes = [provenance_note(player.board) for player in state.players]
+    found = [note for index, note in enumerate(notes) if note is not None and note not in notes[:index]]
+    if state.options.experienced_setup is not None:
+        found.append(f"experienced setup: duchies dealt at random (taken as recorded), sides and start castles "
+                     f"chosen {_CHOSEN[state.options.experienced_setup]}")
+    return found

@@ -16,17 +16,22 @@ edition lacks, eight goods of one type, a tile on a space of the wrong colour...
     routes = {anna = ["5 silver-2", "2 church", ...]}  # 2019 trade routes: each player's, declared
 
 ``[position]``: see :class:`PositionTable`.
+
+``[duchies.<id>]``: a duchy the record defines (see :class:`DuchyTable`), named by its id in
+``boards`` (``boards = {anna = "11c"}``) like a shipped one.
 """
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import field, replace
 from typing import Annotated, Any, Literal, TypeVar
 
 from burgundy_cli.core.schema import Length, Range, ValidationError, data_path, table_class, validate
 
 from burgundy_cli.castles import module_routes
-from burgundy_cli.castles.boards import CENTRE, Board, board, board_numbers, depot_spaces, space_id, space_name
+from burgundy_cli.castles.boards import (CENTRE, ROW_LENGTHS, Board, adjacent, board, board_numbers, custom_board,
+                                        depot_spaces, on_rim, provisional_board, provisional_ids, space_id,
+                                        space_name)
 from burgundy_cli.castles.commands import DieValue, GoodsType, PhaseLetter, SpaceName, TileName
 from burgundy_cli.castles.modules import MODULES, RESERVED, ruleset
 from burgundy_cli.castles.state import PHASES, GameState, Options, PlayerState
@@ -55,18 +60,44 @@ _GoodsKey = Literal["1", "2", "3", "4", "5", "6"]
 _Stage = Literal["phase", "setup", "roll", "turn", "over"]
 
 
+#: A duchy: its printed number, or the id of a provisional or a record-defined duchy (``"11x"``).
+_DuchyName = int | Annotated[str, Length(1, 40)]
+
+
+@table_class
+class DuchyTable:
+    """A duchy the record defines (``[duchies.<id>]``), or a ``[position]`` player's duchy written whole.
+
+    ``rows``: the 7 rows top to bottom as printed (4, 5, 6, 7, 6, 5 and 4 spaces), each
+    space its colour code and die (``"C6 B5 B4 C3"``; C dark green, S blue, M grey, L light
+    green, B beige, Y yellow); ``posts``: the border posts of a no. 11 duchy, each as the
+    edge spaces it touches (``[["b1", "c1"], ...]``); ``start``: the start castle's space in
+    the basic setup (default: the centre if it is dark green); ``source`` and
+    ``confidence``: where the layout comes from and how sure it is (shown by ``show`` and in
+    ``score``'s notes); ``name``: the duchy's id, in a ``[position]`` that writes it whole.
+    """
+
+    rows: Annotated[list[Annotated[str, Length(1, 60)]], Length(7, 7)]
+    name: Annotated[str, Length(1, 40)] | None = None
+    posts: list[Annotated[list[SpaceName], Length(1, 2)]] = field(default_factory=list)
+    start: SpaceName | None = None
+    source: Annotated[str, Length(1, 300)] | None = None
+    confidence: Annotated[str, Length(1, 300)] | None = None
+
+
 @table_class
 class SetupTable:
     """The ``[setup]`` table: boards, start castles, starting goods, start player.
 
-    ``boards``: the duchy number for everyone, or per player; ``start``: the start castle
-    space per player; ``shields`` (2019 shields module): the shield numbers dealt onto each
-    depot ``"1"``..``"6"``; ``routes`` (2019 module ``trade-routes``): each player's trade route,
-    left to right, as declared spaces (``"5 silver-2"``:
+    ``boards``: the duchy number for everyone, or per player (a number printed in the
+    edition, or the id of a provisional or record-defined duchy); ``start``: the start
+    castle space per player; ``shields`` (2019 shields module): the shield numbers dealt onto
+    each depot ``"1"``..``"6"``; ``routes`` (2019 module ``trade-routes``): each player's trade
+    route, left to right, as declared spaces (``"5 silver-2"``:
     :func:`~burgundy_cli.castles.module_routes.read_space`).
     """
 
-    boards: int | dict[str, int] = 1
+    boards: _DuchyName | dict[str, _DuchyName] = 1
     start: dict[str, SpaceName] = field(default_factory=dict)
     goods: dict[str, Annotated[list[GoodsType], Length(3, 3)]]
     start_player: Annotated[str, Length(1)] | None = None
@@ -87,7 +118,7 @@ class PlayerPosition:
     routes): the declared route and the goods types laid on it so far, left to right.
     """
 
-    board: int = 1
+    board: _DuchyName | DuchyTable = 1
     start: SpaceName | None = None
     duchy: dict[SpaceName, TileName] = field(default_factory=dict)
     storage: Annotated[list[TileName], Length(max=3)] = field(default_factory=list)
@@ -186,9 +217,19 @@ def options_from_header(header: GameHeader) -> Options:
             if not isinstance(value, bool):
                 raise SetupError("must be true or false", path)
             values[flags[key]] = value
+        elif key == "border-third-post":
+            from burgundy_cli.castles.module_border import THIRD_POST
+
+            if value not in THIRD_POST:
+                raise SetupError("must be 'pairs', 'once' or 'none'", path)
+            values["border_third_post"] = value
+        elif key == "experienced-setup":
+            if value not in ("open", "secret"):
+                raise SetupError("must be 'open' (choices in turn order) or 'secret' (all at once)", path)
+            values["experienced_setup"] = value
         else:
             raise SetupError("unknown option", path, "known: tiebreak-empty-spaces, k8-doubles-free-change, "
-                             f"k6-mixed-payment, modules, {', '.join(flags)}")
+                             f"k6-mixed-payment, modules, {', '.join(flags)}, border-third-post, experienced-setup")
     return Options(**values)
 
 
@@ -241,7 +282,7 @@ def _edition(header: GameHeader) -> str:
     return edition
 
 
-def _validate(declared: type[T], data: object, table: str) -> T:
+def _validate(declared: type[T], data: object, table: str | tuple[str, ...]) -> T:
     """``data`` validated as ``declared``; every key's error at once (the first raised, the
     others in its ``also``), each blamed on the deepest key path.
 
@@ -260,7 +301,8 @@ def _validate(declared: type[T], data: object, table: str) -> T:
             key = path[0] if path else None
             if key not in by_key or len(path) > len(paths[by_key[key]]):
                 by_key[key] = index
-        found = [_setup_error(errors[index], (table, *paths[index])) for index in by_key.values()]
+        prefix = table if isinstance(table, tuple) else (table,)
+        found = [_setup_error(errors[index], (*prefix, *paths[index])) for index in by_key.values()]
         found[0].also = found[1:]
         raise found[0] from None
 
@@ -282,15 +324,31 @@ def _names_known(players: list[str], names, path: tuple) -> None:
             raise SetupError(f"no player called '{name}'", (*path, name), "players: " + ", ".join(players))
 
 
-def _board(edition: str, number: int, path: tuple) -> Board:
+def _board(edition: str, number: int | str, path: tuple, duchies: dict[str, Board]) -> Board:
+    """The duchy a player plays: a number printed in ``edition``, the id of a duchy the
+    record defines (``duchies``), or of a provisional 2019 module duchy (``11x``)."""
+    if isinstance(number, str):
+        if number in duchies:
+            return duchies[number]
+        if number in provisional_ids():
+            if edition != "2019":
+                raise SetupError(f"duchy {number} belongs to the 2019 edition's modules; this record is {edition}",
+                                 path)
+            return provisional_board(number)
+        defined = f"; the record defines {', '.join(duchies)}" if duchies else ""
+        raise SetupError(f"no duchy '{number}'{defined}", path,
+                         f"a printed number, a provisional duchy ({', '.join(provisional_ids())}) or a [duchies.<id>] "
+                         "table of the record")
     if number not in board_numbers(edition):
         raise SetupError(f"the {edition} edition has no duchy {number}", path,
                          f"duchies: {', '.join(map(str, board_numbers(edition)))}")
     return board(edition, number)
 
 
-def _start_space(duchy: Board, number: int, start: str | None, path: tuple) -> int:
+def _start_space(duchy: Board, number: int | str, start: str | None, path: tuple) -> int:
     if start is None:
+        if duchy.start is not None:
+            return duchy.start
         if duchy.colour[CENTRE] != "C":
             raise SetupError(f"duchy {number}'s centre is not a castle space; name the start castle's space",
                              path, "castle spaces: " + ", ".join(space_name(s) for s in duchy.castles))
@@ -327,14 +385,135 @@ def _goods_limit(counts: list[int], path: tuple) -> None:
             raise SetupError(f"{counts[good]} goods tiles of type {good}; the game has {GOODS_PER_TYPE}", path)
 
 
+# --- [duchies]: duchies a record defines ---------------------------------------------------------
+
+#: A space of a duchy's row: colour code and die.
+_SPACE_CODES, _DICE = "CSMLBY", "123456"
+
+
+def duchy_definitions(data: object) -> dict[str, Board]:
+    """The duchies of a record's ``[duchies]`` table by id, each checked by :func:`duchy_definition`.
+
+    :raises SetupError: not a table of tables, an id taken by a shipped duchy, or a bad duchy.
+    """
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        raise SetupError("must be a table of duchies, one [duchies.<id>] each", ("duchies",))
+    result = {}
+    for name, entry in data.items():
+        path = ("duchies", name)
+        if name in provisional_ids() or name.isdigit():
+            raise SetupError(f"'{name}' names a shipped duchy; give the record's own another id", path,
+                             'like [duchies."11c"] or [duchies.home]')
+        if not isinstance(entry, dict):
+            raise SetupError("must be a table: rows, and posts, start, source, confidence if need be", path)
+        result[name] = duchy_definition(name, _validate(DuchyTable, entry, path), path)
+    return result
+
+
+def duchy_definition(name: str, table: DuchyTable, path: tuple) -> Board:
+    """The duchy ``table`` describes, checked: each row's length, each space a colour code
+    and a die 1-6, a dark-green space for the start castle (``start`` one of them), and
+    border posts that stand on the edge, each by one space or two neighbouring ones, no
+    space touched by two posts, three posts or none.
+
+    :raises SetupError: the first problem, at its key path under ``path``.
+    """
+    for row, text in enumerate(table.rows):
+        cells = text.split()
+        letter = "abcdefg"[row]
+        if len(cells) != ROW_LENGTHS[row]:
+            raise SetupError(f"row {letter} has {len(cells)} spaces; a duchy's rows have 4, 5, 6, 7, 6, 5 and 4",
+                             (*path, "rows", row))
+        for col, cell in enumerate(cells):
+            if len(cell) != 2 or cell[0] not in _SPACE_CODES or cell[1] not in _DICE:
+                raise SetupError(f"'{cell}' ({letter}{col + 1}) is not a space", (*path, "rows", row),
+                                 "a colour code (C dark green, S blue, M grey, L light green, B beige, Y yellow) "
+                                 "and a die 1-6, like C6")
+    duchy = custom_board(name, table.rows, source=table.source, confidence=table.confidence)
+    if not duchy.castles:
+        raise SetupError("the duchy has no dark-green space for the start castle", (*path, "rows"))
+    start = None
+    if table.start is not None:
+        start = space_id(table.start)
+        if duchy.colour[start] != "C":
+            raise SetupError(f"{table.start} is not a dark-green space", (*path, "start"),
+                             "dark-green spaces: " + ", ".join(space_name(s) for s in duchy.castles))
+    posts = tuple(_border_post(post, (*path, "posts", index)) for index, post in enumerate(table.posts))
+    touched = [space for post in posts for space in post]
+    for space in touched:
+        if touched.count(space) > 1:
+            raise SetupError(f"two border posts touch {space_name(space)}", (*path, "posts"))
+    if len(posts) not in (0, 3):
+        raise SetupError(f"{len(posts)} border posts; a border-post duchy (11a-11f) has three", (*path, "posts"))
+    return replace(duchy, posts=posts, start=start)
+
+
+def _border_post(spaces: list[str], path: tuple) -> tuple[int, ...]:
+    """One border post's spaces: edge spaces, next to each other (a post stands outside the edge)."""
+    found = tuple(space_id(space) for space in spaces)
+    for space, index in zip(spaces, found, strict=True):
+        if not on_rim(index):
+            raise SetupError(f"{space} is not on the duchy's edge; a border post stands outside it", path)
+    if len(found) == 2 and not adjacent(*found):
+        raise SetupError(f"{spaces[0]} and {spaces[1]} are not neighbours; a post touches one or two neighbouring "
+                         "edge spaces", path)
+    if len(set(found)) != len(found):
+        raise SetupError("a space is named twice", path)
+    return found
+
+
+def duchy_data(duchy: Board) -> dict[str, Any]:
+    """The :class:`DuchyTable` of ``duchy`` (what :func:`duchy_definition` reads back)."""
+    data: dict[str, Any] = {"name": duchy.name, "rows": duchy.rows()}
+    if duchy.posts:
+        data["posts"] = [[space_name(space) for space in post] for post in duchy.posts]
+    if duchy.start is not None:
+        data["start"] = space_name(duchy.start)
+    for key in ("source", "confidence"):
+        if getattr(duchy, key):
+            data[key] = getattr(duchy, key)
+    return data
+
+
+def _border_duchies(options: Options, players: list[PlayerState], path) -> None:
+    """With the border posts, every player plays a no. 11 duchy: one with border posts (``cob.border.duchy``)."""
+    if "border-posts" not in options.modules:
+        return
+    for player in players:
+        if not player.board.posts:
+            from burgundy_cli.castles.render import duchy_number
+
+            raise SetupError(f"duchy {duchy_number('2019', player)} has no border posts; with the border posts "
+                             "every player plays a no. 11 duchy (cob.border.duchy)", path(player.name),
+                             'the pictured one is "11x"; define the others in [duchies.<id>] with their posts')
+
+
+def _experienced_choices(names: list[str], table: SetupTable) -> None:
+    """The setup for players who know the game well (2011 'Those who know the game well', 2019
+    'If you are already very familiar with the game'): each player receives a random duchy and
+    chooses its side and the dark-green space of their start castle, so the record names
+    each player's duchy and start space (``cob.setup.experienced``)."""
+    if not isinstance(table.boards, dict):
+        raise SetupError("in the experienced setup each player receives a duchy of their own: give boards per player "
+                         "(cob.setup.experienced)", ("setup", "boards"), "boards = {Anna = 5, Bob = 3}")
+    for name in names:
+        if name not in table.start:
+            raise SetupError(f"in the experienced setup each player chooses their start castle's dark-green space: "
+                             f"name {name}'s (cob.setup.experienced)", ("setup", "start"), f'start = {{{name} = "d4"}}')
+
+
 # --- [setup] ------------------------------------------------------------------------------------
 
 
-def state_from_setup(header: GameHeader, data: object) -> GameState:
-    """The game state at the start of phase A from a ``[setup]`` table.
+def state_from_setup(header: GameHeader, data: object, duchies: dict[str, Board] | None = None) -> GameState:
+    """The game state at the start of phase A from a ``[setup]`` table (``duchies``: the
+    record's own, :func:`duchy_definitions`).
 
     :raises SetupError: invalid table or content, with the key path to blame.
     """
+    duchies = duchies or {}
     edition = _edition(header)
     options = options_from_header(header)
     table: SetupTable = _validate(SetupTable, data, "setup")
@@ -343,13 +522,15 @@ def state_from_setup(header: GameHeader, data: object) -> GameState:
     _names_known(header.players, boards, ("setup", "boards"))
     _names_known(header.players, table.start, ("setup", "start"))
     _names_known(header.players, table.goods, ("setup", "goods"))
+    if options.experienced_setup is not None:
+        _experienced_choices(names, table)
     for name in names:
         if name not in boards:
             raise SetupError(f"no duchy for {name}", ("setup", "boards"))
         if name not in table.goods:
             raise SetupError(f"no starting goods for {name}", ("setup", "goods"), "3 goods tiles per player")
-    for name, number in boards.items():
-        _board(edition, number, ("setup", "boards", name) if isinstance(table.boards, dict) else ("setup", "boards"))
+    played = {name: _board(edition, number, ("setup", "boards", name) if isinstance(table.boards, dict)
+                           else ("setup", "boards"), duchies) for name, number in boards.items()}
     _board_copies(edition, boards, ("setup", "boards"))
     first = names[0] if table.start_player is None else table.start_player
     if first not in names:
@@ -358,7 +539,7 @@ def state_from_setup(header: GameHeader, data: object) -> GameState:
     goods_used = [0] * 7
     players = []
     for name in names:
-        duchy_board = board(edition, boards[name])
+        duchy_board = played[name]
         start = _start_space(duchy_board, boards[name], table.start.get(name), ("setup", "start", name))
         duchy: list[str | None] = [None] * 37
         duchy[start] = "castle"
@@ -372,6 +553,8 @@ def state_from_setup(header: GameHeader, data: object) -> GameState:
     _names_known(header.players, table.routes, ("setup", "routes"))
     for player in players:
         player.route = _route(options, len(names), player.name, table.routes.get(player.name), ("setup", "routes"))
+    _border_duchies(options, players, lambda name: ("setup", "boards", name) if isinstance(table.boards, dict)
+                    else ("setup", "boards"))
     bridge = [[names.index(name) for name in reversed(seats)]]
     return GameState(edition, options, players, bridge, ruleset(options.modules),
                      supply=_fresh_supply(len(names), options.modules), goods_used=goods_used,
@@ -448,10 +631,13 @@ def _city_once(duchy: list[str | None], duchy_board: Board, path: tuple) -> None
                                  "one building of each type per city, unless knowledge tile 1 is placed")
 
 
-def _position_player(edition: str, name: str, entry: PlayerPosition) -> PlayerState:
+def _position_player(edition: str, name: str, entry: PlayerPosition, duchies: dict[str, Board]) -> PlayerState:
     path = ("position", "players", name)
-    duchy_board = _board(edition, entry.board, (*path, "board"))
-    start = _start_space(duchy_board, entry.board, entry.start, (*path, "start"))
+    if isinstance(entry.board, DuchyTable):
+        duchy_board = duchy_definition(entry.board.name or f"{name}'s", entry.board, (*path, "board"))
+    else:
+        duchy_board = _board(edition, entry.board, (*path, "board"), duchies)
+    start = _start_space(duchy_board, duchy_board.name or entry.board, entry.start, (*path, "start"))
     duchy: list[str | None] = [None] * 37
     duchy[start] = "castle"
     kinds = catalogue()
@@ -504,7 +690,7 @@ def _position_player(edition: str, name: str, entry: PlayerPosition) -> PlayerSt
     return player
 
 
-def state_from_position(header: GameHeader, data: object) -> GameState:
+def state_from_position(header: GameHeader, data: object, duchies: dict[str, Board] | None = None) -> GameState:
     """The game state described by a ``[position]`` table.
 
     Every check a position gets is listed in docs/records.md ("What a position must
@@ -517,7 +703,8 @@ def state_from_position(header: GameHeader, data: object) -> GameState:
     options = options_from_header(header)
     table: PositionTable = _validate(PositionTable, data, "position")
     names = header.players
-    players = _position_players(edition, names, table)
+    players = _position_players(edition, names, table, duchies or {})
+    _border_duchies(options, players, lambda name: ("position", "players", name, "board"))
     state = GameState(edition, options, players, _position_bridge(names, table), ruleset(options.modules),
                       phase=PHASES.index(table.phase), round=table.round - 1, stage=_position_stage(table),
                       supply=_fresh_supply(0))
@@ -587,6 +774,8 @@ def _position_shields(state: GameState, table: PositionTable) -> None:
         from burgundy_cli.castles.module_shields import refresh_knowledge
 
         refresh_knowledge(state)
+
+
 def _vp_categories_known(state: GameState, table: PositionTable) -> None:
     """The VP categories a position gives are scored during play: the base game's
     (``scoring.PLAY_CATEGORIES``) and those of the record's modules (``ruleset.categories``)."""
@@ -621,14 +810,16 @@ def _position_routes(state: GameState, table: PositionTable) -> None:
         player.route_goods = list(entry.route_goods)
 
 
-def _position_players(edition: str, names: list[str], table: PositionTable) -> list[PlayerState]:
+def _position_players(edition: str, names: list[str], table: PositionTable,
+                      duchies: dict[str, Board]) -> list[PlayerState]:
     """Each player's state, in seat order; every player has an entry and only they do."""
     _names_known(names, table.players, ("position", "players"))
     for name in names:
         if name not in table.players:
             raise SetupError(f"no entry for {name}", ("position", "players"))
-    _board_copies(edition, {n: p.board for n, p in table.players.items()}, ("position", "players"))
-    return [_position_player(edition, name, table.players[name]) for name in names]
+    _board_copies(edition, {n: p.board.name or n if isinstance(p.board, DuchyTable) else p.board
+                            for n, p in table.players.items()}, ("position", "players"))
+    return [_position_player(edition, name, table.players[name], duchies) for name in names]
 
 
 def _position_bridge(names: list[str], table: PositionTable) -> list[list[int]]:
@@ -985,7 +1176,8 @@ def position_data(state: GameState) -> dict[str, Any]:
         data["supply"] = supply
     from burgundy_cli.castles.render import duchy_number
 
-    data["players"] = {player.name: _player_data(player, duchy_number(state.edition, player))
+    data["players"] = {player.name: _player_data(player, _duchy_entry(player.board,
+                                                                      duchy_number(state.edition, player)))
                        for player in state.players}
     if state.unverified:
         data["trusted"] = list(state.unverified)
@@ -1007,7 +1199,12 @@ def _position_stage_default(state: GameState) -> str:
     return "roll"
 
 
-def _player_data(player: PlayerState, number: int | str) -> dict[str, Any]:
+def _duchy_entry(duchy: Board, number: int | str) -> int | str | dict[str, Any]:
+    """A position's ``board``: the printed number or shipped id, or a record-defined duchy written whole."""
+    return duchy_data(duchy) if duchy.name is not None and duchy.name not in provisional_ids() else number
+
+
+def _player_data(player: PlayerState, number: int | str | dict[str, Any]) -> dict[str, Any]:
     """One ``[position.players.<name>]`` table (defaults left out but ``silver`` and ``vp``)."""
     data: dict[str, Any] = {}
     if number != 1:

@@ -35,6 +35,10 @@ class Options:
     (option ``shield17-uncapped``).
     ``white_free_change``: the free +/-1 of knowledge tiles 9-12 (and tile 8's double steps
     are always in) applies to a white castle's action (option ``white-castle-free-change``).
+    ``border_third_post``: what joining a third border post scores (option ``border-third-post``:
+    ``pairs``, ``once`` or ``none``; ``castles.module_border``).
+    ``experienced_setup``: the setup for players who know the game well (option
+    ``experienced-setup``): ``open`` (choices made in turn order) or ``secret`` (at once); None: not used.
     """
 
     tiebreak_empty: str = "fewest"
@@ -45,6 +49,8 @@ class Options:
     shield_tribute_whole: bool = False
     shield17_uncapped: bool = False
     white_free_change: bool = True
+    border_third_post: str = "pairs"
+    experienced_setup: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

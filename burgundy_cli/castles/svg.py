@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from burgundy_cli.castles.boards import ROW_LENGTHS, SPACES, space_name
+from burgundy_cli.castles.boards import ROW_LENGTHS, SPACES, provenance_note, space_name
 from burgundy_cli.castles.engine import expected
 from burgundy_cli.castles.render import duchy_number, tile_short
 from burgundy_cli.castles.scoring import END_CATEGORIES
@@ -88,6 +88,8 @@ def _player_data(state: GameState, seat: int) -> dict[str, Any]:
         "duchy_number": duchy_number(state.edition, player),
         "duchy": [{"space": space_name(index), "colour": COLOUR_NAME[player.board.colour[index]],
                    "die": player.board.die[index], "tile": player.duchy[index]} for index in range(SPACES)],
+        "border_posts": [[space_name(space) for space in post] for post in player.board.posts],
+        "duchy_note": provenance_note(player.board),
         "storage": list(player.storage),
         "goods": {str(kind): count for kind, count in sorted(player.goods.items())},
         "sold": {str(kind): count for kind, count in enumerate(player.sold) if kind and count},
@@ -142,6 +144,8 @@ text{font-family:'DejaVu Sans',Verdana,sans-serif;font-size:9px;fill:#222}
 
 #: The styles of a trade route (2019), added only to pictures of games with the trade routes.
 ROUTE_CSS = ".route{stroke:#333;stroke-width:.6}.route-frame{stroke:none}.route-label{font-size:5.5px;text-anchor:middle}"
+#: A border post's tower.
+POST_FILL = "#5a3b22"
 
 #: Goods tile colours by type 1-6 (the printed tiles' colours, near enough to tell apart).
 GOODS_FILL = ("", "#e8d34a", "#c8862b", "#8fb6d9", "#b04a4a", "#6a9a4e", "#9a7bb4")
@@ -241,14 +245,37 @@ def _duchy_block(svg: Svg, player: dict[str, Any], colour: str, x: float, y: flo
     total = f"{player['score']} VP" + (f" ({player['vp']} during play)" if player["score"] != player["vp"] else "")
     svg.label(x + 26, y + 18, f"{player['name']}: {total}; seat {player['seat']}, duchy No. {player['duchy_number']}",
               "heading")
-    index = 0
+    centres = []
     for row, length in enumerate(ROW_LENGTHS):
         for col in range(length):
-            cx = x + 14 + HEX_W / 2 + (7 - length) * HEX_W / 2 + col * HEX_W
-            cy = y + 34 + R + row * ROW_STEP
-            _space(svg, player["duchy"][index], cx, cy)
-            index += 1
+            centres.append((x + 14 + HEX_W / 2 + (7 - length) * HEX_W / 2 + col * HEX_W, y + 34 + R + row * ROW_STEP))
+            _space(svg, player["duchy"][len(centres) - 1], *centres[-1])
+    _border_posts(svg, player.get("border_posts", []), centres, [space["space"] for space in player["duchy"]])
+    if player.get("duchy_note"):  # beside the map, under the panel: where this layout comes from
+        words, lines = player["duchy_note"].split(), [""]
+        for word in words:
+            if len(lines[-1]) + len(word) > 52:
+                lines.append("")
+            lines[-1] = f"{lines[-1]} {word}".strip()
+        more = " ..." if len(lines) > 3 else ""
+        for number, text in enumerate(lines[:3]):
+            svg.label(x + 14 + 7 * HEX_W + 14, y + BLOCK_H - 30 + number * 9, text + (more if number == 2 else ""),
+                      "small")
     _panel(svg, player, x + 14 + 7 * HEX_W + 14, y + 40)
+
+
+def _border_posts(svg: Svg, posts: list[list[str]], centres: list[tuple[float, float]], names: list[str]) -> None:
+    """Each border post as a dark tower just outside the edge spaces it touches (``centres``
+    and ``names``: every space's centre and name, in reading order)."""
+    middle = centres[names.index("d4")]
+    for number, post in enumerate(posts, start=1):
+        points = [centres[names.index(space)] for space in post]
+        px, py = sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points)
+        dx, dy = px - middle[0], py - middle[1]
+        length = (dx * dx + dy * dy) ** 0.5 or 1.0
+        tx, ty = px + dx / length * R * 1.15, py + dy / length * R * 1.15
+        svg.rect(tx - 5, ty - 7, 10, 14, "disc", POST_FILL, rx=1.5)
+        svg.label(tx, ty + 3, str(number), "tile-label tiny")
 
 
 def _space(svg: Svg, space: dict[str, Any], x: float, y: float) -> None:

@@ -30,12 +30,13 @@ from burgundy_cli.castles.commands import (
     ShieldCommand,
     TakeAction, WorkersAction,
 )
+from burgundy_cli.castles.module_border import practice_duchies
 from burgundy_cli.castles.module_shields import SHIELDS, deal
 from burgundy_cli.castles.module_routes import deal_routes
 from burgundy_cli.castles.movegen import legal_commands
 from burgundy_cli.castles.notation import format_command
 from burgundy_cli.castles.playout import deal_goods, deal_reveals, deal_setup
-from burgundy_cli.castles.setup import state_from_setup
+from burgundy_cli.castles.setup import duchy_definitions, state_from_setup
 from burgundy_cli.castles.state import GameState, PlayerState
 from burgundy_cli.castles.tiles import catalogue
 from burgundy_cli.core.errors import IllegalMoveError
@@ -50,7 +51,8 @@ TILES = tuple(catalogue())
 #: without reveals; the extra tiles and the white castles, each player count once, and both
 #: together; the shields, each player count with and without reveals, and one 3-player game
 #: with the inns and the shields; the trade routes, each player count with and without
-#: reveals (the inns too, with reveals). Each game's seed is its index in the list it was added with,
+#: reveals (the inns too, with reveals); two with the border posts (the second with the inns
+#: too). Each game's seed is its index in the list it was added with,
 #: so adding games to the end changes none of the games before.
 GAMES = [(players, edition, reveal, ()) for players in (2, 3, 4) for edition in ("2011", "2019")
          for reveal in (True, False)] * 2 + [(players, "2019", reveal, ("inns",)) for players in (2, 3, 4)
@@ -58,11 +60,12 @@ GAMES = [(players, edition, reveal, ()) for players in (2, 3, 4) for edition in 
     + [(players, "2019", players != 3, ("extra-tiles",)) for players in (2, 3, 4)] \
     + [(players, "2019", players == 3, ("white-castles",)) for players in (2, 3, 4)] \
     + [(4, "2019", True, ("extra-tiles", "white-castles"))]
-SEEDS = list(range(len(GAMES))) + list(range(30, 37)) + list(range(30, 36))
+SEEDS = list(range(len(GAMES))) + list(range(30, 37)) + list(range(30, 36)) + [30, 31]
 GAMES += [(players, "2019", reveal, ("shields",)) for players in (2, 3, 4) for reveal in (True, False)] \
     + [(3, "2019", True, ("inns", "shields"))] \
     + [(players, "2019", reveal, ("inns", "trade-routes") if reveal else ("trade-routes",)) for players in (2, 3, 4)
-       for reveal in (True, False)]
+       for reveal in (True, False)] \
+    + [(3, "2019", True, ("border-posts",)), (2, "2019", False, ("inns", "border-posts"))]
 #: Every how many lines of a game a position is taken (on average).
 SAMPLE_EVERY = 2
 #: Candidates tried per position, at most: listed commands, mutations of them, fuzz.
@@ -100,14 +103,15 @@ def game_positions(seed: int, players: int, edition: str, reveal: bool, modules:
     names = list(NAMES[:players])
     header = GameHeader(name="castles-of-burgundy", edition=edition, players=names,
                         options={"modules": list(modules)} if modules else {})
-    setup = deal_setup(rng, edition, names)
+    duchies = practice_duchies(rng, edition, players - 1) if "border-posts" in modules else None
+    setup = deal_setup(rng, edition, names, duchies)
     if "shields" in modules:
         order = list(SHIELDS)
         rng.shuffle(order)
         setup["shields"] = deal(order, players)
     if "trade-routes" in modules:
         setup["routes"] = deal_routes(rng, names)
-    state = state_from_setup(header, setup)
+    state = state_from_setup(header, setup, duchy_definitions(duchies))
     positions = []
     while state.stage != "over":
         if rng.randrange(SAMPLE_EVERY) == 0:

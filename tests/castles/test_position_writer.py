@@ -31,6 +31,8 @@ def _lines(data: dict) -> list[tuple[str, str]]:
 
 def _record(data: dict, start: str, lines: list[tuple[str, str]]) -> CastlesSession:
     record = {"game": data["game"], start: data[start]}
+    if "duchies" in data:  # a record's own duchies (a border-posts playout's stand-ins)
+        record["duchies"] = data["duchies"]
     log: dict[str, list[str]] = {}
     for group, line in lines:
         log.setdefault(group, []).append(line)

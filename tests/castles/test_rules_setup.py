@@ -44,6 +44,33 @@ def test_setup_experienced_variant():
     assert info.value.path == ("setup", "start", "anna")
 
 
+@pytest.mark.parametrize("how", ["open", "secret"])
+def test_setup_experienced_option(how):
+    """2019 rules, 'If you are already very familiar with the game': "each player receives a
+    random duchy. Each player chooses a side (front or back) and on which dark green hex space
+    they place their starting castle. Players should all agree on whether this decision is made
+    simultaneously or in turn order." Option `experienced-setup`: each player's duchy and start
+    space are named (cob.setup.experienced); score notes how the choices were made."""
+    from burgundy_cli.castles.scoring import score
+
+    def experienced(**table):
+        table.setdefault("goods", GOODS)
+        return state_from_setup(header(2, "2019", experienced_setup=how), table)
+
+    state = experienced(boards={"anna": 5, "ben": 1}, start={"anna": "c2", "ben": "a2"})
+    assert state.players[1].start == space_id("a2")
+    assert any("chosen " + ("openly" if how == "open" else "secretly") in note for note in score(state).notes)
+    with pytest.raises(SetupError) as info:
+        experienced(boards=1, start={"anna": "d4", "ben": "d4"})
+    assert "cob.setup.experienced" in info.value.message and info.value.path == ("setup", "boards")
+    with pytest.raises(SetupError) as info:  # a centre castle space is a choice too: it must be named
+        experienced(boards={"anna": 5, "ben": 1}, start={"anna": "c2"})
+    assert "cob.setup.experienced" in info.value.message and info.value.path == ("setup", "start")
+    with pytest.raises(SetupError) as info:
+        state_from_setup(header(2, "2019", experienced_setup="sometimes"), {"goods": GOODS})
+    assert info.value.path == ("game", "options", "experienced-setup")
+
+
 def test_setup_board_numbers_and_copies():
     """2011 rules, 'Game components': "6 player boards (double-sided, 4x No. 1, 1 each of Nos.
     2-9)"; 2019 adds No. 10 and four No. 2."""

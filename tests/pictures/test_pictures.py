@@ -180,6 +180,7 @@ DOC_PICTURES = {
     "castles-3p-end.svg": lambda: board_svg("records/castles-of-burgundy/complete-3p-2019.toml"),
     "castles-3p-after-C3.svg": lambda: board_svg("records/castles-of-burgundy/complete-3p-2019.toml", "C3"),
     "castles-3p-chart.svg": lambda: chart_svg(chart_series("records/castles-of-burgundy/complete-3p-2019.toml")),
+    "castles-border-posts-end.svg": lambda: board_svg("records/castles-of-burgundy/complete-3p-2019-border-posts.toml"),
     "knights-3p-end.svg": lambda: board_svg("records/robber-knights/playout-3-players.toml"),
     "knights-3p-chart.svg": lambda: chart_svg(chart_series("records/robber-knights/playout-3-players.toml")),
 }
