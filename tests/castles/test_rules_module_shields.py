@@ -48,7 +48,7 @@ def cited(rule_id):
     from burgundy_cli.castles.citations import CITATIONS
     from burgundy_cli.castles.rules import RULES
 
-    return (rule_id in RULES and CITATIONS["2019"][rule_id].startswith("2019 rules 'THE SHIELDS'")
+    return (rule_id in RULES and CITATIONS["2019"][rule_id].startswith("2019 rules 'EXPANSIONS', 'THE SHIELDS'")
             and rule_id not in CITATIONS["2011"])
 
 
