@@ -286,9 +286,9 @@ _BASE_ANIMAL = EFFECTS["animal"].apply
 
 def workers_gained(state: GameState, player: PlayerState) -> None:
     """Shield 2: every other player holding it takes a worker when ``player`` gets workers."""
-    for other in state.players:
+    for seat, other in enumerate(state.players):
         if other is not player and other.shields and holds(other, 2):
-            other.workers += 1
+            state.own_player(seat).workers += 1
 
 
 def _workers(state: GameState, player: PlayerState, action, value=None, found=None) -> None:
@@ -351,7 +351,9 @@ def refresh_knowledge(state: GameState) -> None:
            for p in state.players]
     for seat, player in enumerate(state.players):
         lender = state.shields.borrowed.get(seat)
-        player.knowledge = own[seat] | (own[lender] if lender is not None and holds(player, 6) else set())
+        knowledge = own[seat] | (own[lender] if lender is not None and holds(player, 6) else set())
+        if knowledge != player.knowledge:
+            state.own_player(seat).knowledge = knowledge
 
 
 def after_placement(state: GameState, player: PlayerState, space: int) -> None:

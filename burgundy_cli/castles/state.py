@@ -245,6 +245,9 @@ class GameState:
     unverified: list[str] = field(default_factory=list)
     seats: dict[str, int] = field(default_factory=dict)
     shields: ShieldTable | None = None
+    #: On a :meth:`branch`, the seats whose players are shared with the state branched from
+    #: (change them only through :meth:`own_player`); empty on a full state.
+    shared: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         self.seats = {player.name: index for index, player in enumerate(self.players)}
@@ -296,7 +299,16 @@ class GameState:
         branch.seats = self.seats
         branch.ruleset = self.ruleset
         branch.shields = None if self.shields is None else self.shields.copy()
+        branch.shared = tuple(other for other in range(len(players)) if other != seat)
         return branch
+
+    def own_player(self, seat: int) -> PlayerState:
+        """Player ``seat``, to be changed: on a branch a shared player is copied first, so a
+        rule that changes another player (a 2019 shield) never reaches the state branched from."""
+        if seat in self.shared:
+            self.players[seat] = self.players[seat].copy()
+            self.shared = tuple(other for other in self.shared if other != seat)
+        return self.players[seat]
 
     def restore(self, undo: GameState, seat: int) -> None:
         """Undo what was done since ``undo = self.branch(seat)``, within what a branch lets

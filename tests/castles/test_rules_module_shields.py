@@ -256,6 +256,21 @@ def test_shield_2_a_worker_when_another_player_gets_workers():
     assert state.players[1].workers == 0 + 1
 
 
+def test_shield_2_asked_on_a_branch_leaves_the_position_alone():
+    """Shield 2 changes another player's workers: listing the lines whose trade-route bonus
+    takes workers (asked on a branch of the position) must not hand the holder a worker in the
+    position itself (a playout with all five modules went wrong so: GameState.own_player)."""
+    route = ["3 castle"] + ["1 vp-1"] * 14
+    state = table(anna={"goods": {"3": 1}, "route": route}, ben={"shields": {"d4": 2}, "route": route}, shields={},
+                  options={"modules": ["trade-routes", "shields"]})
+    sale = line("anna: sell 3 bonus workers")
+    assert sale in legal_commands(state)
+    engine.check(state, sale)
+    assert state.players[1].workers == 0
+    play_all(state, sale)
+    assert state.players[1].workers == 1
+
+
 def test_shield_4_storage_is_unlimited():
     """Shield 4: 'an unlimited number of hex tile storage spaces'."""
     assert cited("cob.shield.4")
