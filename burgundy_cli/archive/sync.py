@@ -77,7 +77,8 @@ def sync(folder: str | os.PathLike[str], url: str, *, jobs: int = 0, rebuild: bo
     from burgundy_cli.core.bulk import record_files
 
     root = Path(folder).resolve()
-    found = {path.relative_to(root).as_posix(): path for path in record_files([root])}
+    skip = len(os.path.join(root, ""))  # the listed paths start with the root and a separator
+    found = {path[skip:].replace(os.sep, "/"): path for path in record_files([root])}
     with ExitStack() as stack:
         early = rebuild or db.nothing_stored(url)
         results = stack.enter_context(_verifying(root, list(found), jobs)) if early else None
@@ -111,10 +112,10 @@ def sync(folder: str | os.PathLike[str], url: str, *, jobs: int = 0, rebuild: bo
     return report
 
 
-def _unchanged(path: Path, stored: Any) -> bool:
+def _unchanged(path: str, stored: Any) -> bool:
     """Whether the file at ``path`` is the one stored (same size, same modification time)."""
     try:
-        info = path.stat()
+        info = os.stat(path)
     except OSError:
         return False
     return info.st_size == stored.size and info.st_mtime_ns == stored.mtime_ns
