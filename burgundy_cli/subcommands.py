@@ -109,7 +109,7 @@ def summary(paths: Sequence[str | os.PathLike[str]], as_json: bool, jobs: int) -
 
     def parts() -> Iterator[tuple[bool, str]]:
         scored = []
-        for result in score_many(files, jobs):
+        for result in score_many(files, jobs, starts=True):
             outcome.ending(result.get("exit", 0))
             scored.append(result)
             yield True, ""  # one record done: the progress bar moves

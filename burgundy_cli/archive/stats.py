@@ -9,7 +9,8 @@ streams them out of the archive in date order; ``burgundy summary`` builds them 
 reports (a tally per player, the best N), so memory does not grow with the games.
 
 Players are matched across records by their name ignoring case. Only complete games
-count; games in progress are counted per group, never scored.
+count; games in progress are counted per group, never scored. A record that starts from a
+``[position]`` (a rulebook example, say) is no game played: the archive's games leave it out.
 """
 
 from __future__ import annotations
@@ -288,7 +289,7 @@ def archived_games(connection: Any, filters: Filters, *, in_date_order: bool = T
                     records.c.complete, records.c.path, scores.c.name, scores.c.total, scores.c.rank,
                     scores.c.won, scores.c.breakdown)
              .join(scores, scores.c.hash == records.c.hash)
-             .where(records.c.status == "ok", *_conditions(records, filters))
+             .where(records.c.status == "ok", records.c.start == "setup", *_conditions(records, filters))
              .order_by(*order, scores.c.seat))
     game: dict[str, Any] | None = None
     result = connection.execution_options(stream_results=True).execute(query)

@@ -13,6 +13,7 @@ import os
 import sys
 import time
 from collections.abc import Iterable, Iterator
+from functools import partial
 from typing import Any
 
 from burgundy_cli.core.errors import UsageError, failure
@@ -63,19 +64,28 @@ def _records_below(folder: str, found: list[str]) -> None:
             found.append(entry.path)
 
 
-def score_one(path: str) -> dict[str, Any]:
-    """Score one record for bulk use: the ``--json`` object, or ``{"file", "error", "exit"}``."""
-    from burgundy_cli.core.session import open_record
+def score_one(path: str, starts: bool = False) -> dict[str, Any]:
+    """Score one record for bulk use: the ``--json`` object, or ``{"file", "error", "exit"}``.
 
+    ``starts`` adds ``start``: ``position`` for a record that starts from a ``[position]``
+    table (a rulebook example: no game played, even when it reaches the final scoring),
+    else ``setup`` -- what ``summary`` needs to leave such records out, as ``stats`` does.
+    """
+    from burgundy_cli.core.record import read_record
     from burgundy_cli.core.render import score_json
+    from burgundy_cli.core.session import open_doc
 
     try:
-        session = open_record(path)
+        doc = read_record(path)
+        session = open_doc(doc)
         table = session.score()
     except Exception as err:  # noqa: BLE001 - reported per file, never as a traceback
         message, code = failure(err)
         return {"file": path, "error": message.removeprefix("burgundy: "), "exit": code}
-    return {"file": path, **score_json(table, session.header)}
+    result = {"file": path, **score_json(table, session.header)}
+    if starts:
+        result["start"] = "position" if "position" in doc.data else "setup"
+    return result
 
 
 #: Below this much work left (seconds at the speed of the first record), worker processes
@@ -102,9 +112,10 @@ def worker_count(jobs: int, records: int) -> int:
     return max(1, min(records, cores, round(cores - busy + 0.5)))
 
 
-def score_many(files: list[str], jobs: int) -> Iterator[dict[str, Any]]:
+def score_many(files: list[str], jobs: int, starts: bool = False) -> Iterator[dict[str, Any]]:
     """Score many records, yielding each result as soon as it and those before it are done,
-    in the order of ``files``, on :func:`worker_count` processes.
+    in the order of ``files``, on :func:`worker_count` processes (``starts``: see
+    :func:`score_one`).
 
     Nothing is kept from one record to the next here, so memory stays flat however many
     records there are; the caller decides what to keep.
@@ -115,12 +126,13 @@ def score_many(files: list[str], jobs: int) -> Iterator[dict[str, Any]]:
     # imported and its data loaded once, and the workers, forked from this process, share
     # them instead of each paying for them again (docs/performance.md, "Bulk"). Its time
     # also says whether the rest is worth a pool at all.
+    score = partial(score_one, starts=True) if starts else score_one
     started = time.perf_counter()
-    yield score_one(files[0])
+    yield score(files[0])
     rest = files[1:]
     workers = worker_count(jobs, len(rest))
     if workers <= 1 or (not jobs and (time.perf_counter() - started) * len(rest) < POOL_WORTH):
-        yield from map(score_one, rest)
+        yield from map(score, rest)
         return
     import multiprocessing
 
@@ -128,4 +140,4 @@ def score_many(files: list[str], jobs: int) -> Iterator[dict[str, Any]]:
     # systems keep their own default.
     context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else None)
     with context.Pool(workers) as pool:
-        yield from pool.imap(score_one, rest, chunksize=max(1, min(16, len(rest) // (workers * 8))))
+        yield from pool.imap(score, rest, chunksize=max(1, min(16, len(rest) // (workers * 8))))

@@ -18,10 +18,29 @@ from burgundy_cli.core.summary import summarise
 def test_player_tables_are_summarys(club, archive_url) -> None:
     sync(club, archive_url, jobs=2)
     report = archive_report(archive_url, Filters())
-    summary = summarise(score_many([str(p) for p in sorted(club.rglob("*.toml"))], 1))
+    summary = summarise(score_many([str(p) for p in sorted(club.rglob("*.toml"))], 1, starts=True))
     assert {g["game"]: g["players"] for g in report["standings"]} == \
            {name: game["players"] for name, game in summary["games"].items()}
     assert report["games"] == sum(g["complete"] for g in summary["games"].values())
+
+
+def test_positions_are_no_games_played(club, archive_url) -> None:
+    """A record that starts from a [position] -- a rulebook example, even one that plays on to
+    the final scoring (rulebook-tile-15 and others) -- is no game played: neither ``stats``
+    nor ``summary`` counts it, as complete or in progress."""
+    files = [str(p) for p in sorted(club.rglob("*.toml"))]
+    scored = list(score_many(files, 1, starts=True))
+    positions = [r for r in scored if r["start"] == "position"]
+    assert any(r["complete"] for r in positions), "a position that reaches the final scoring"
+    games = [r for r in scored if r["start"] == "setup"]
+    sync(club, archive_url, jobs=1)
+    report = archive_report(archive_url, Filters())
+    assert report["games"] == sum(r["complete"] for r in games)
+    assert report["in_progress"] == sum(not r["complete"] for r in games)
+    summary = summarise(scored)
+    assert summary["positions"] == len(positions)
+    assert sum(g["complete"] for g in summary["games"].values()) == report["games"]
+    assert sum(g["in_progress"] for g in summary["games"].values()) == report["in_progress"]
 
 
 def test_filters_and_splits(club, archive_url) -> None:
