@@ -4,8 +4,8 @@ Every command is typed between the lines of a game or run over folders of record
 start-up time is what people feel. typer builds a pydantic ``TypeAdapter`` for every
 parameter each time it parses a command line, which alone costs more than importing typer,
 pydantic and tomllib (docs/performance.md, "Cold start"). So the plain command lines of
-the commands in :data:`COMMANDS` -- every command but ``new``, ``stats``, ``export`` and
-``archive`` -- are read here, and ``--version`` too:
+the commands in :data:`COMMANDS` -- every command but ``new``, ``export`` and ``archive``
+-- are read here, and ``--version`` too:
 
 * positional arguments in order, record files and folders that exist;
 * each option at most once, spelt exactly as in :mod:`burgundy_cli.cli` (``--jobs N``,
@@ -38,9 +38,10 @@ class Command:
 
     ``arguments`` are ``(name, kind)`` in order; kinds: ``file`` (an existing file),
     ``paths`` (one or more existing files or folders), ``word`` (one word not starting with
-    ``-``), ``words`` (any number of them), ``count`` (an optional number). ``options``
-    maps each spelling to ``(name, kind)``; kinds: ``flag`` (no value, ``True`` when
-    given), ``text`` (one value), ``path`` (one value, a file name), ``int`` (a number);
+    ``-``), ``words`` (any number of them), ``count`` (an optional number), ``folder`` (an
+    optional existing folder). ``options`` maps each spelling to ``(name, kind)``; kinds:
+    ``flag`` (no value, ``True`` when given), ``text`` (one value), ``path`` (one value, a
+    file name), ``int`` (a number), ``pair`` (two values, a tuple);
     ``ranges`` bounds numbers (``None``: unbounded above). ``required`` names the options
     the command cannot do without.
     """
@@ -68,11 +69,17 @@ class Command:
                 continue
             spelling, equals, value = arg.partition("=")
             found = self.options.get(spelling)
-            if found is None or found[0] in values or (equals and found[1] == "flag"):
+            if found is None or found[0] in values or (equals and found[1] in ("flag", "pair")):
                 return None
             name, kind = found
             if kind == "flag":
                 values[name] = True
+                continue
+            if kind == "pair":
+                pair = (next(rest, "-"), next(rest, "-"))
+                if any(value.startswith("-") for value in pair):
+                    return None
+                values[name] = pair
                 continue
             if not equals:
                 value = next(rest, "-")
@@ -111,6 +118,11 @@ class Command:
                     if number is None:
                         return False
                     values[name] = number
+            elif kind == "folder":
+                if words:
+                    if not os.path.isdir(words[0]):
+                        return False
+                    values[name] = path_text(words.pop(0))
             elif not words or (kind == "file" and not os.path.isfile(words[0])):
                 return False
             else:
@@ -152,6 +164,16 @@ def _call(function: Callable[..., console.Outcome], *names: str, **defaults: obj
     return make
 
 
+def _stats(**values: object) -> Body:
+    """``stats [FOLDER]``: the archive's statistics (its body imports the archive only when run)."""
+    def body() -> console.Outcome:
+        from burgundy_cli.archive.commands import stats_body
+
+        return stats_body(values.pop("folder", None), values.pop("db", None), **values)  # type: ignore[arg-type]
+
+    return body
+
+
 JSON = {"--json": ("json", "flag")}
 JOBS = {"--jobs": ("jobs", "int"), "-j": ("jobs", "int")}
 FILE = (("file", "file"),)
@@ -186,6 +208,14 @@ COMMANDS: dict[str, Command] = {
         _call(subcommands.playout, "game", "players", "seed", "out", "edition", "stop_after", "json", "modules",
               json=False),
         ranges={"players": (2, 4)}, required=("players", "seed", "out")),
+    "stats": Command(
+        (("folder", "folder"),),
+        {"--db": ("db", "text"), **{f"--{name}": (name, "text") for name in
+                                    ("game", "edition", "board", "modules", "place", "since", "until", "by")},
+         "--players": ("players", "int"), "-p": ("players", "int"), "--vs": ("versus", "pair"),
+         "--best": ("best", "int"), "--ratings": ("ratings", "flag"), "--json": ("as_json", "flag"),
+         "--csv": ("as_csv", "flag"), "--markdown": ("as_markdown", "flag"), **JOBS},
+        _stats),
 }
 
 
