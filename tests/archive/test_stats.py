@@ -128,3 +128,24 @@ def test_stats_of_a_folder_syncs_it_first(club, cli) -> None:
     result = cli("stats", str(club), "--json", "-j", "1")
     assert result.exit_code == 0, result.stderr
     assert json.loads(result.stdout)["games"] > 0 and (club / "burgundy.db").is_file()
+
+
+def test_player_tables_from_score_rows_are_those_of_whole_games(club, archive_url) -> None:
+    """``stats`` without head-to-head, best games or ratings reads the player tables from the
+    score rows (``archived_standings``); game by game (``archived_games``) gives the same."""
+    from burgundy_cli.archive import db
+    from burgundy_cli.archive.stats import archived_games, archived_standings, report
+
+    (club / "dated.toml").write_text((club / "robber-knights" / "playout-3-players.toml").read_text()
+                                     .replace("[game]\n", '[game]\ndate = 2026-03-01\nplace = "Club"\n', 1))
+    sync(club, archive_url, jobs=1)
+    engine = db.open_archive(archive_url, create=False)
+    try:
+        with engine.connect() as connection:
+            for splits in ((), ("edition", "players"), ("year", "place"), ("boards", "modules", "event")):
+                for filters in (Filters(), Filters(game="castles-of-burgundy"), Filters(since="2026-01-01")):
+                    rows = report((), splits=splits, standings=archived_standings(connection, filters, splits))
+                    games = report(archived_games(connection, filters, in_date_order=False), splits=splits)
+                    assert json.dumps(rows) == json.dumps(games), (splits, filters)
+    finally:
+        engine.dispose()
