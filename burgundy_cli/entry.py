@@ -4,8 +4,8 @@ Every command is typed between the lines of a game or run over folders of record
 start-up time is what people feel. typer builds a pydantic ``TypeAdapter`` for every
 parameter each time it parses a command line, which alone costs more than importing typer,
 pydantic and tomllib (docs/performance.md, "Cold start"). So the plain command lines of
-the commands in :data:`COMMANDS` -- every command but ``new``, ``export`` and ``archive``
--- are read here, and ``--version`` too:
+the commands in :data:`COMMANDS` -- every command but ``new`` and ``export`` -- are read
+here (``archive sync``, ``rebuild`` and ``list`` by their two words), and ``--version`` too:
 
 * positional arguments in order, record files and folders that exist;
 * each option at most once, spelt exactly as in :mod:`burgundy_cli.cli` (``--jobs N``,
@@ -39,7 +39,7 @@ class Command:
     ``arguments`` are ``(name, kind)`` in order; kinds: ``file`` (an existing file),
     ``paths`` (one or more existing files or folders), ``word`` (one word not starting with
     ``-``), ``words`` (any number of them), ``count`` (an optional number), ``folder`` (an
-    optional existing folder). ``options`` maps each spelling to ``(name, kind)``; kinds:
+    optional existing folder), ``dir`` (an existing folder). ``options`` maps each spelling to ``(name, kind)``; kinds:
     ``flag`` (no value, ``True`` when given), ``text`` (one value), ``path`` (one value, a
     file name), ``int`` (a number), ``pair`` (two values, a tuple);
     ``ranges`` bounds numbers (``None``: unbounded above). ``required`` names the options
@@ -118,11 +118,13 @@ class Command:
                     if number is None:
                         return False
                     values[name] = number
-            elif kind == "folder":
+            elif kind in ("folder", "dir"):
                 if words:
                     if not os.path.isdir(words[0]):
                         return False
                     values[name] = path_text(words.pop(0))
+                elif kind == "dir":
+                    return False
             elif not words or (kind == "file" and not os.path.isfile(words[0])):
                 return False
             else:
@@ -174,6 +176,28 @@ def _stats(**values: object) -> Body:
     return body
 
 
+def _archive(rebuild: bool) -> Callable[..., Body]:
+    """``archive sync|rebuild FOLDER``: the archive in line with the folder."""
+    def make(folder: str, db: str | None = None, jobs: int = 0, json: bool = False) -> Body:
+        def body() -> console.Outcome:
+            from burgundy_cli.archive.commands import run_sync
+
+            return run_sync(folder, db, jobs=jobs, rebuild=rebuild, as_json=json, progress=console.progress_bar)
+
+        return body
+
+    return make
+
+
+def _archive_list(folder: str | None = None, db: str | None = None, json: bool = False) -> Body:
+    def body() -> console.Outcome:
+        from burgundy_cli.archive.commands import run_list
+
+        return run_list(folder, db, as_json=json)
+
+    return body
+
+
 JSON = {"--json": ("json", "flag")}
 JOBS = {"--jobs": ("jobs", "int"), "-j": ("jobs", "int")}
 FILE = (("file", "file"),)
@@ -216,6 +240,9 @@ COMMANDS: dict[str, Command] = {
          "--best": ("best", "int"), "--ratings": ("ratings", "flag"), "--json": ("as_json", "flag"),
          "--csv": ("as_csv", "flag"), "--markdown": ("as_markdown", "flag"), **JOBS},
         _stats),
+    "archive sync": Command((("folder", "dir"),), {"--db": ("db", "text"), **JOBS, **JSON}, _archive(False)),
+    "archive rebuild": Command((("folder", "dir"),), {"--db": ("db", "text"), **JOBS, **JSON}, _archive(True)),
+    "archive list": Command((("folder", "folder"),), {"--db": ("db", "text"), **JSON}, _archive_list),
 }
 
 
@@ -230,10 +257,11 @@ def fast_command(args: list[str]) -> Body | None:
     """What to run for ``args`` when it is a plain command line (see above), else ``None``."""
     if args == ["--version"]:
         return subcommands.version
-    command = COMMANDS.get(args[0]) if args else None
+    words = 2 if args[:1] == ["archive"] else 1  # a command of a group is named by two words
+    command = COMMANDS.get(" ".join(args[:words])) if len(args) >= words else None
     if command is None:
         return None
-    values = command.read(args[1:])
+    values = command.read(args[words:])
     return None if values is None else command.body(**values)
 
 

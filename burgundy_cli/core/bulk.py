@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import sys
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 from typing import Any
 
@@ -120,24 +120,38 @@ def score_many(files: list[str], jobs: int, starts: bool = False) -> Iterator[di
     Nothing is kept from one record to the next here, so memory stays flat however many
     records there are; the caller decides what to keep.
     """
+    return map_records(partial(score_one, starts=True) if starts else score_one, files, jobs)
+
+
+def map_records(work: Callable[[str], Any], files: list[str], jobs: int,
+                initializer: Callable[..., None] | None = None, initargs: tuple[Any, ...] = ()) -> Iterator[Any]:
+    """``work`` on each of ``files`` (a top-level function, or a ``partial`` of one: the
+    workers get it pickled), yielding each result as soon as it and those before it are
+    done, in order, on :func:`worker_count` processes; ``initializer(*initargs)`` runs
+    first in each worker. Used by ``score``, ``summary`` and ``archive sync``.
+    """
     if not files:
         return
-    # The first record is scored here, before any worker starts: its game package is then
+    # The first record is done here, before any worker starts: its game package is then
     # imported and its data loaded once, and the workers, forked from this process, share
     # them instead of each paying for them again (docs/performance.md, "Bulk"). Its time
     # also says whether the rest is worth a pool at all.
-    score = partial(score_one, starts=True) if starts else score_one
     started = time.perf_counter()
-    yield score(files[0])
+    yield work(files[0])
     rest = files[1:]
     workers = worker_count(jobs, len(rest))
     if workers <= 1 or (not jobs and (time.perf_counter() - started) * len(rest) < POOL_WORTH):
-        yield from map(score, rest)
+        yield from map(work, rest)
         return
+    import gc
     import multiprocessing
 
+    # What this process holds (modules, the game's data) goes to the collector's permanent
+    # generation: the workers' collections then never visit it, so its pages stay shared
+    # instead of being copied into each worker (copy-on-write) on the first full collection.
+    gc.freeze()
     # Fork is Linux's default up to Python 3.13 and safe here (no threads yet); other
     # systems keep their own default.
     context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else None)
-    with context.Pool(workers) as pool:
-        yield from pool.imap(score, rest, chunksize=max(1, min(16, len(rest) // (workers * 8))))
+    with context.Pool(workers, initializer, initargs) as pool:
+        yield from pool.imap(work, rest, chunksize=max(1, min(16, len(rest) // (workers * 8))))
