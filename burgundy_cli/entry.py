@@ -26,7 +26,11 @@ import os
 import sys
 from collections.abc import Callable
 
-from burgundy_cli import console, subcommands
+from burgundy_cli.core import startcache
+
+startcache.install()  # before any class or pattern of ours is made: see core/startcache.py
+
+from burgundy_cli import console, subcommands  # noqa: E402
 
 #: A command body ready to run.
 Body = Callable[[], console.Outcome]
