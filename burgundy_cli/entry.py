@@ -26,11 +26,8 @@ import os
 import sys
 from collections.abc import Callable
 
+from burgundy_cli import console, subcommands
 from burgundy_cli.core import startcache
-
-startcache.install()  # before any class or pattern of ours is made: see core/startcache.py
-
-from burgundy_cli import console, subcommands  # noqa: E402
 
 #: A command body ready to run.
 Body = Callable[[], console.Outcome]
@@ -276,6 +273,8 @@ def main() -> None:
     args = sys.argv[1:]
     fast = fast_command(args)
     if fast is not None:
+        if fast is not subcommands.version:  # (--version makes no class: no dataclasses to import)
+            startcache.install()  # before the body makes its classes and patterns: core/startcache.py
         code = console.run(fast)
         if code:
             sys.exit(code)
@@ -283,6 +282,7 @@ def main() -> None:
     from burgundy_cli import help_cache
 
     if not help_cache.is_help_request(args):
+        startcache.install()
         from burgundy_cli.cli import main as typer_main
 
         typer_main()
@@ -301,6 +301,8 @@ def main() -> None:
 def _help_through_typer(key: str | None) -> None:
     """Run the typer app for a help request, keeping what it printed under ``key``."""
     from burgundy_cli import help_cache
+
+    startcache.install()
     from burgundy_cli.cli import main as typer_main
 
     out, err = help_cache.Tee(sys.stdout), help_cache.Tee(sys.stderr)

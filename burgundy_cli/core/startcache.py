@@ -10,8 +10,9 @@ start (docs/performance.md, "Cold start"):
   pure Python: 35 patterns on the same path.
 
 Python keeps the bytecode of modules in ``__pycache__``; :func:`install` keeps these
-there too, in one file: the code object of each generated function keyed by its exact
-source text (``dataclasses``' own ``exec`` is handed the code compiled from that text),
+there too, in one file: the code object of each generated function (marshalled, read
+only when that function is made: a process reads the few it needs, not every command's)
+keyed by its exact source text (``dataclasses``' own ``exec`` is handed the code compiled from that text),
 and the engine's code of each pattern keyed by the pattern and its flags (the arguments
 ``re`` hands ``_sre.compile``, computed as ``re._compiler.compile`` computes them). The
 classes and patterns are the ones Python makes, by construction: only the compiling is
@@ -31,7 +32,10 @@ import marshal
 import os
 import sys
 from importlib._bootstrap_external import MAGIC_NUMBER  # type: ignore[import-not-found]
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import Any
 
 #: Items kept at most (a development tree whose classes change keeps collecting texts):
 #: past it, a write keeps only the items of the process writing.
@@ -59,7 +63,7 @@ class _Kept:
         self.fresh = False
         try:
             with open(_FILE, "rb") as stored:
-                stamp, kept = marshal.load(stored)
+                stamp, kept = marshal.loads(stored.read())  # (load() reads a file in many small reads)
             if stamp == _stamp() and isinstance(kept, dict):
                 self.kept = kept
         except (OSError, EOFError, ValueError, TypeError):
@@ -77,12 +81,15 @@ class _Kept:
         """``exec`` as ``dataclasses`` calls it, with the code of ``source`` compiled once."""
         if not isinstance(source, str):
             return builtins.exec(source, globals, locals)
-        code = self.kept.get(source)
-        if code is None:
+        stored = self.kept.get(source)
+        if stored is None:
             # dont_inherit: compiled as dataclasses.py compiles it (no __future__ of this module)
             code = compile(source, "<string>", "exec", dont_inherit=True)
+            stored = marshal.dumps(code)
             self.compiled()
-        self.used[source] = code
+        else:
+            code = marshal.loads(stored)
+        self.used[source] = stored
         return builtins.exec(code, globals, locals)
 
     def pattern(self, pattern: Any, flags: int = 0) -> Any:
@@ -125,7 +132,7 @@ class _Kept:
                 pass
 
 
-_ORIGINAL_PATTERN: Any = None
+_ORIGINAL_PATTERN: Any = None  #: re's own compile (set by install)
 
 
 def install() -> None:
