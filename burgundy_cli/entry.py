@@ -27,7 +27,6 @@ import sys
 from collections.abc import Callable
 
 from burgundy_cli import console, subcommands
-from burgundy_cli.core import startcache
 
 #: A command body ready to run.
 Body = Callable[[], console.Outcome]
@@ -274,7 +273,7 @@ def main() -> None:
     fast = fast_command(args)
     if fast is not None:
         if fast is not subcommands.version:  # (--version makes no class: no dataclasses to import)
-            startcache.install()  # before the body makes its classes and patterns: core/startcache.py
+            _keep_compiled()
         code = console.run(fast)
         if code:
             sys.exit(code)
@@ -282,7 +281,7 @@ def main() -> None:
     from burgundy_cli import help_cache
 
     if not help_cache.is_help_request(args):
-        startcache.install()
+        _keep_compiled()
         from burgundy_cli.cli import main as typer_main
 
         typer_main()
@@ -298,11 +297,19 @@ def main() -> None:
     _help_through_typer(key)
 
 
+def _keep_compiled() -> None:
+    """Before a command makes its classes and patterns: what Python compiled for them in an
+    earlier run, read back (:mod:`burgundy_cli.core.startcache`)."""
+    from burgundy_cli.core.startcache import install
+
+    install()
+
+
 def _help_through_typer(key: str | None) -> None:
     """Run the typer app for a help request, keeping what it printed under ``key``."""
     from burgundy_cli import help_cache
 
-    startcache.install()
+    _keep_compiled()
     from burgundy_cli.cli import main as typer_main
 
     out, err = help_cache.Tee(sys.stdout), help_cache.Tee(sys.stderr)

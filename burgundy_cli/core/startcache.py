@@ -32,8 +32,7 @@ import marshal
 import os
 import sys
 from importlib._bootstrap_external import MAGIC_NUMBER  # type: ignore[import-not-found]
-from typing import TYPE_CHECKING
-
+TYPE_CHECKING = False  # (not typing's: --version and the kept help import no typing)
 if TYPE_CHECKING:
     from typing import Any
 
