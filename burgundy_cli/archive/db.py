@@ -139,16 +139,6 @@ def database_url(folder: str | os.PathLike[str] | None, db: str | None) -> str:
     return "sqlite:///" + str(Path(folder).resolve() / "burgundy.db")
 
 
-def nothing_stored(url: str) -> bool:
-    """Whether ``url`` is plainly a SQLite archive whose file does not exist yet (so holds no
-    record), told without loading SQLAlchemy; False whenever in doubt."""
-    prefix = "sqlite:///"
-    if not url.startswith(prefix) or "?" in url:
-        return False
-    path = url[len(prefix):]
-    return bool(path) and path != ":memory:" and not path.startswith("file:") and not os.path.lexists(path)
-
-
 def shown(url: str) -> str:
     """The URL as messages show it: without its password."""
     try:
