@@ -181,17 +181,10 @@ def stats(
     Example: burgundy stats records/ --by edition,players --ratings
     """
     def run() -> console.Outcome:
-        from burgundy_cli.archive.commands import StatsArguments, run_stats
-        from burgundy_cli.archive.stats import Filters
-        from burgundy_cli.core.errors import UsageError
+        from burgundy_cli.archive.commands import stats_body
 
-        forms = [name for name, on in (("json", as_json), ("csv", as_csv), ("markdown", as_markdown)) if on]
-        if len(forms) > 1:
-            raise UsageError("choose one of --json, --csv and --markdown")
-        filters = Filters(game, edition, players, board, modules, place, since, until)
-        args = StatsArguments(None if folder is None else str(folder), db, filters, by, versus, best, ratings,
-                              forms[0] if forms else "text", jobs)
-        return run_stats(args, progress=console.progress_bar)
+        return stats_body(None if folder is None else str(folder), db, game, edition, players, board, modules,
+                          place, since, until, by, versus, best, ratings, as_json, as_csv, as_markdown, jobs)
 
     _guard(run)
 

@@ -4,8 +4,8 @@ Every command is typed between the lines of a game or run over folders of record
 start-up time is what people feel. typer builds a pydantic ``TypeAdapter`` for every
 parameter each time it parses a command line, which alone costs more than importing typer,
 pydantic and tomllib (docs/performance.md, "Cold start"). So the plain command lines of
-the commands in :data:`COMMANDS` -- every command but ``new``, ``stats``, ``export`` and
-``archive`` -- are read here, and ``--version`` too:
+the commands in :data:`COMMANDS` -- every command but ``new`` and ``export`` -- are read
+here (``archive sync``, ``rebuild`` and ``list`` by their two words), and ``--version`` too:
 
 * positional arguments in order, record files and folders that exist;
 * each option at most once, spelt exactly as in :mod:`burgundy_cli.cli` (``--jobs N``,
@@ -38,9 +38,10 @@ class Command:
 
     ``arguments`` are ``(name, kind)`` in order; kinds: ``file`` (an existing file),
     ``paths`` (one or more existing files or folders), ``word`` (one word not starting with
-    ``-``), ``words`` (any number of them), ``count`` (an optional number). ``options``
-    maps each spelling to ``(name, kind)``; kinds: ``flag`` (no value, ``True`` when
-    given), ``text`` (one value), ``path`` (one value, a file name), ``int`` (a number);
+    ``-``), ``words`` (any number of them), ``count`` (an optional number), ``folder`` (an
+    optional existing folder), ``dir`` (an existing folder). ``options`` maps each spelling to ``(name, kind)``; kinds:
+    ``flag`` (no value, ``True`` when given), ``text`` (one value), ``path`` (one value, a
+    file name), ``int`` (a number), ``pair`` (two values, a tuple);
     ``ranges`` bounds numbers (``None``: unbounded above). ``required`` names the options
     the command cannot do without.
     """
@@ -68,11 +69,17 @@ class Command:
                 continue
             spelling, equals, value = arg.partition("=")
             found = self.options.get(spelling)
-            if found is None or found[0] in values or (equals and found[1] == "flag"):
+            if found is None or found[0] in values or (equals and found[1] in ("flag", "pair")):
                 return None
             name, kind = found
             if kind == "flag":
                 values[name] = True
+                continue
+            if kind == "pair":
+                pair = (next(rest, "-"), next(rest, "-"))
+                if any(value.startswith("-") for value in pair):
+                    return None
+                values[name] = pair
                 continue
             if not equals:
                 value = next(rest, "-")
@@ -111,6 +118,13 @@ class Command:
                     if number is None:
                         return False
                     values[name] = number
+            elif kind in ("folder", "dir"):
+                if words:
+                    if not os.path.isdir(words[0]):
+                        return False
+                    values[name] = path_text(words.pop(0))
+                elif kind == "dir":
+                    return False
             elif not words or (kind == "file" and not os.path.isfile(words[0])):
                 return False
             else:
@@ -152,6 +166,38 @@ def _call(function: Callable[..., console.Outcome], *names: str, **defaults: obj
     return make
 
 
+def _stats(**values: object) -> Body:
+    """``stats [FOLDER]``: the archive's statistics (its body imports the archive only when run)."""
+    def body() -> console.Outcome:
+        from burgundy_cli.archive.commands import stats_body
+
+        return stats_body(values.pop("folder", None), values.pop("db", None), **values)  # type: ignore[arg-type]
+
+    return body
+
+
+def _archive(rebuild: bool) -> Callable[..., Body]:
+    """``archive sync|rebuild FOLDER``: the archive in line with the folder."""
+    def make(folder: str, db: str | None = None, jobs: int = 0, json: bool = False) -> Body:
+        def body() -> console.Outcome:
+            from burgundy_cli.archive.commands import run_sync
+
+            return run_sync(folder, db, jobs=jobs, rebuild=rebuild, as_json=json, progress=console.progress_bar)
+
+        return body
+
+    return make
+
+
+def _archive_list(folder: str | None = None, db: str | None = None, json: bool = False) -> Body:
+    def body() -> console.Outcome:
+        from burgundy_cli.archive.commands import run_list
+
+        return run_list(folder, db, as_json=json)
+
+    return body
+
+
 JSON = {"--json": ("json", "flag")}
 JOBS = {"--jobs": ("jobs", "int"), "-j": ("jobs", "int")}
 FILE = (("file", "file"),)
@@ -186,6 +232,17 @@ COMMANDS: dict[str, Command] = {
         _call(subcommands.playout, "game", "players", "seed", "out", "edition", "stop_after", "json", "modules",
               json=False),
         ranges={"players": (2, 4)}, required=("players", "seed", "out")),
+    "stats": Command(
+        (("folder", "folder"),),
+        {"--db": ("db", "text"), **{f"--{name}": (name, "text") for name in
+                                    ("game", "edition", "board", "modules", "place", "since", "until", "by")},
+         "--players": ("players", "int"), "-p": ("players", "int"), "--vs": ("versus", "pair"),
+         "--best": ("best", "int"), "--ratings": ("ratings", "flag"), "--json": ("as_json", "flag"),
+         "--csv": ("as_csv", "flag"), "--markdown": ("as_markdown", "flag"), **JOBS},
+        _stats),
+    "archive sync": Command((("folder", "dir"),), {"--db": ("db", "text"), **JOBS, **JSON}, _archive(False)),
+    "archive rebuild": Command((("folder", "dir"),), {"--db": ("db", "text"), **JOBS, **JSON}, _archive(True)),
+    "archive list": Command((("folder", "folder"),), {"--db": ("db", "text"), **JSON}, _archive_list),
 }
 
 
@@ -200,10 +257,11 @@ def fast_command(args: list[str]) -> Body | None:
     """What to run for ``args`` when it is a plain command line (see above), else ``None``."""
     if args == ["--version"]:
         return subcommands.version
-    command = COMMANDS.get(args[0]) if args else None
+    words = 2 if args[:1] == ["archive"] else 1  # a command of a group is named by two words
+    command = COMMANDS.get(" ".join(args[:words])) if len(args) >= words else None
     if command is None:
         return None
-    values = command.read(args[1:])
+    values = command.read(args[words:])
     return None if values is None else command.body(**values)
 
 
@@ -214,6 +272,8 @@ def main() -> None:
     args = sys.argv[1:]
     fast = fast_command(args)
     if fast is not None:
+        if fast is not subcommands.version:  # (--version makes no class: no dataclasses to import)
+            _keep_compiled()
         code = console.run(fast)
         if code:
             sys.exit(code)
@@ -221,6 +281,7 @@ def main() -> None:
     from burgundy_cli import help_cache
 
     if not help_cache.is_help_request(args):
+        _keep_compiled()
         from burgundy_cli.cli import main as typer_main
 
         typer_main()
@@ -236,9 +297,19 @@ def main() -> None:
     _help_through_typer(key)
 
 
+def _keep_compiled() -> None:
+    """Before a command makes its classes and patterns: what Python compiled for them in an
+    earlier run, read back (:mod:`burgundy_cli.core.startcache`)."""
+    from burgundy_cli.core.startcache import install
+
+    install()
+
+
 def _help_through_typer(key: str | None) -> None:
     """Run the typer app for a help request, keeping what it printed under ``key``."""
     from burgundy_cli import help_cache
+
+    _keep_compiled()
     from burgundy_cli.cli import main as typer_main
 
     out, err = help_cache.Tee(sys.stdout), help_cache.Tee(sys.stderr)

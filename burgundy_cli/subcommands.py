@@ -73,7 +73,7 @@ def score(arguments: ScoreArguments) -> Outcome:
     """
     from burgundy_cli.core.bulk import record_files
 
-    files = [str(path) for path in record_files(arguments.paths)]
+    files = record_files(arguments.paths)
     if len(files) == 1:
         return Outcome().say(score_file(files[0], arguments.as_json, arguments.show_all))
     from burgundy_cli.core.bulk import score_many
@@ -104,12 +104,12 @@ def summary(paths: Sequence[str | os.PathLike[str]], as_json: bool, jobs: int) -
     from burgundy_cli.core.bulk import record_files, score_many
     from burgundy_cli.core.summary import summarise, summary_text
 
-    files = [str(f) for f in record_files(paths)]
+    files = record_files(paths)
     outcome = Outcome()
 
     def parts() -> Iterator[tuple[bool, str]]:
         scored = []
-        for result in score_many(files, jobs):
+        for result in score_many(files, jobs, starts=True):
             outcome.ending(result.get("exit", 0))
             scored.append(result)
             yield True, ""  # one record done: the progress bar moves
@@ -331,7 +331,7 @@ def _played(outcome: Outcome, paths: Sequence[str | os.PathLike[str]]) -> list[o
     from burgundy_cli.core.bulk import record_files
     from burgundy_cli.core.export import read_played
 
-    played, failed = read_played([str(f) for f in record_files(paths)])
+    played, failed = read_played(record_files(paths))
     for bad in failed:
         outcome.warn(f"burgundy: {bad['error']}").ending(bad["exit"])
     return played

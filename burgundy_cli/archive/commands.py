@@ -75,6 +75,28 @@ class StatsArguments:
     jobs: int = 0
 
 
+def stats_body(folder: str | None, url: str | None, game: str | None = None, edition: str | None = None,
+               players: int | None = None, board: str | None = None, modules: str | None = None,
+               place: str | None = None, since: str | None = None, until: str | None = None,
+               by: str | None = None, versus: tuple[str, str] | None = None, best: int = 0,
+               ratings: bool = False, as_json: bool = False, as_csv: bool = False, as_markdown: bool = False,
+               jobs: int = 0) -> Outcome:
+    """``burgundy stats`` from its command line's values, as both the typer command and the
+    typer-free path (``entry.COMMANDS``) give them.
+
+    :raises UsageError: more than one of ``--json``, ``--csv`` and ``--markdown``.
+    """
+    from burgundy_cli.console import progress_bar
+    from burgundy_cli.core.errors import UsageError
+
+    forms = [name for name, on in (("json", as_json), ("csv", as_csv), ("markdown", as_markdown)) if on]
+    if len(forms) > 1:
+        raise UsageError("choose one of --json, --csv and --markdown")
+    filters = Filters(game, edition, players, board, modules, place, since, until)
+    args = StatsArguments(folder, url, filters, by, versus, best, ratings, forms[0] if forms else "text", jobs)
+    return run_stats(args, progress=progress_bar)
+
+
 def run_stats(args: StatsArguments,
               progress: Callable[[int], Callable[[int], None]] | None = None) -> Outcome:
     """``burgundy stats``: sync ``folder`` first when given, then report from the archive

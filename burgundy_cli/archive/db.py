@@ -11,7 +11,8 @@ Tables (JSON is stored as text, so both engines read it the same way):
 - ``records``: one row per distinct record content (``hash``, SHA-256 of the file):
   status (``ok`` or ``failed``), the header (game, edition, date, place, event, player
   count, boards, modules, options), complete, winners, tiebreak, notes, round labels,
-  the located error of a failed record.
+  the located error of a failed record, and where its game starts (``setup``, or
+  ``position`` for a record that starts from a ``[position]`` table: not a game played).
 - ``scores``: one row per seat of a verified record: name (and ``name_key``, the name
   casefolded, which is how a player is matched across records), total, rank, whether the
   seat won, the breakdown by category and the VP after each round.
@@ -31,7 +32,7 @@ from burgundy_cli.core.errors import UsageError
 
 APPLICATION = "burgundy-archive"
 #: The schema version this code writes; older versions are migrated by :data:`MIGRATIONS`.
-VERSION = 1
+VERSION = 2
 #: How long a SQLite writer waits for another to finish (a sync holds the lock while it
 #: verifies) before it gives up with "database is locked".
 SQLITE_WAIT_S = 300
@@ -72,6 +73,7 @@ def _tables() -> tuple[Any, dict[str, Any]]:
             Column("notes", Text),     # JSON list
             Column("rounds", Text),    # JSON list of round labels, or null
             Column("error", Text),
+            Column("start", String(8)),  # "setup" or "position" (None: failed)
         ),
         "scores": Table(
             "scores", metadata,
@@ -113,9 +115,14 @@ def tables() -> dict[str, Any]:
     return schema()[1]
 
 
-#: Migrations from each older version to the next: version -> statements. None yet: version
-#: 1 is the first; a change of the schema adds its step here and raises :data:`VERSION`.
-MIGRATIONS: dict[int, list[str]] = {}
+#: Migrations from each older version to the next: version -> statements; a change of the
+#: schema adds its step here and raises :data:`VERSION`.
+MIGRATIONS: dict[int, list[str]] = {
+    # 1 -> 2: records.start. What version 1 stored cannot tell a position from a game, so
+    # its rows go: the next sync verifies the records again (they are the source of truth).
+    1: ["ALTER TABLE records ADD COLUMN start VARCHAR(8)",
+        "DELETE FROM scores", "DELETE FROM files", "DELETE FROM records"],
+}
 
 
 def database_url(folder: str | os.PathLike[str] | None, db: str | None) -> str:
@@ -130,16 +137,6 @@ def database_url(folder: str | os.PathLike[str] | None, db: str | None) -> str:
     if folder is None:
         raise ArchiveError("give a folder of records or --db URL")
     return "sqlite:///" + str(Path(folder).resolve() / "burgundy.db")
-
-
-def nothing_stored(url: str) -> bool:
-    """Whether ``url`` is plainly a SQLite archive whose file does not exist yet (so holds no
-    record), told without loading SQLAlchemy; False whenever in doubt."""
-    prefix = "sqlite:///"
-    if not url.startswith(prefix) or "?" in url:
-        return False
-    path = url[len(prefix):]
-    return bool(path) and path != ":memory:" and not path.startswith("file:") and not os.path.lexists(path)
 
 
 def shown(url: str) -> str:

@@ -20,11 +20,9 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
-from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -68,19 +66,14 @@ def sync(folder: str | os.PathLike[str], url: str, *, jobs: int = 0, rebuild: bo
     given the number of files to verify, returns a function called with how many more are
     done (every 25).
 
-    When every file is to be verified anyway -- a rebuild, or a SQLite archive that does not
-    exist yet -- verifying starts before the database is opened, so that the workers verify
-    while this process loads SQLAlchemy and creates the schema.
-
     :raises UsageError: no records in ``folder``; :raises ArchiveError: the database.
     """
     from burgundy_cli.core.bulk import record_files
 
     root = Path(folder).resolve()
-    found = {path.relative_to(root).as_posix(): path for path in record_files([root])}
+    skip = len(os.path.join(root, ""))  # the listed paths start with the root and a separator
+    found = {path[skip:].replace(os.sep, "/"): path for path in record_files([root])}
     with ExitStack() as stack:
-        early = rebuild or db.nothing_stored(url)
-        results = stack.enter_context(_verifying(root, list(found), jobs)) if early else None
         engine = db.open_archive(url, create=True)
         stack.callback(engine.dispose)
         report = SyncReport(db.shown(url))
@@ -91,13 +84,10 @@ def sync(folder: str | os.PathLike[str], url: str, *, jobs: int = 0, rebuild: bo
                     connection.execute(t[name].delete())
             stored = {row.path: row for row in connection.execute(
                 t["files"].select().where(t["files"].c.root == str(root)))}
-            if results is None:
-                todo = [relative for relative, path in found.items()
-                        if relative not in stored or not _unchanged(path, stored[relative])]
-                report.unchanged = len(found) - len(todo)
-                results = stack.enter_context(_verifying(root, todo, jobs, engine))
-            else:  # every file is being verified: one that another sync stored meanwhile is
-                todo = list(found)  # counted unchanged when its result comes
+            todo = [relative for relative, path in found.items()
+                    if relative not in stored or not _unchanged(path, stored[relative])]
+            report.unchanged = len(found) - len(todo)
+            results = stack.enter_context(_verifying(root, todo, jobs, engine))
             gone = [relative for relative in stored if relative not in found]
             advance = progress(len(todo)) if progress and todo else None
             _store(connection, root, results, stored, report, advance)
@@ -111,10 +101,10 @@ def sync(folder: str | os.PathLike[str], url: str, *, jobs: int = 0, rebuild: bo
     return report
 
 
-def _unchanged(path: Path, stored: Any) -> bool:
+def _unchanged(path: str, stored: Any) -> bool:
     """Whether the file at ``path`` is the one stored (same size, same modification time)."""
     try:
-        info = path.stat()
+        info = os.stat(path)
     except OSError:
         return False
     return info.st_size == stored.size and info.st_mtime_ns == stored.mtime_ns
@@ -145,8 +135,9 @@ def _store(connection: Any, root: Path, results: Iterable[dict[str, Any]], store
             _upsert_files(connection, files)
         records.clear(), scores.clear(), files.clear(), batch_hashes.clear()
 
+    skip = len(os.path.join(root, ""))
     for result in results:
-        relative = Path(result["path"]).relative_to(root).as_posix()
+        relative = result["path"][skip:].replace(os.sep, "/")
         if relative in stored:  # a file touched but not changed is unchanged
             if stored[relative].hash == result["hash"]:
                 report.unchanged += 1
@@ -197,27 +188,21 @@ def _drop_orphans(connection: Any) -> None:
 
 @contextmanager
 def _verifying(root: Path, todo: list[str], jobs: int, engine: Any = None) -> Iterator[Iterator[dict[str, Any]]]:
-    """The results of verifying the files ``todo`` (relative to ``root``), in order, on ``jobs``
-    processes (0: every core); the workers start at once and stop when the block ends.
-
-    The first file is verified here before the workers start, so they share the game code it
-    imported (as :func:`burgundy_cli.core.bulk.score_many` does). ``engine``, when the
-    database is open already, is dropped unclosed in the workers, which never touch it.
+    """The results of verifying the files ``todo`` (relative to ``root``), in order, on the
+    processes :func:`burgundy_cli.core.bulk.map_records` chooses for ``jobs`` (0: as many as
+    the machine's load leaves cores free, as ``score`` chooses); the workers stop when the
+    block ends. ``engine``, when the database is open already, is dropped unclosed in the
+    workers, which never touch it.
     """
-    paths = [str(root / relative) for relative in todo]
-    if not jobs:
-        jobs = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-    if jobs <= 1 or len(paths) < 2:
-        yield map(verify_file, paths)
-        return
-    import multiprocessing
+    from burgundy_cli.core.bulk import map_records
 
-    first = verify_file(paths[0])
-    rest = paths[1:]
-    context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else None)
-    setup = {} if engine is None else {"initializer": engine.dispose, "initargs": (False,)}
-    with context.Pool(min(jobs, len(rest)), **setup) as pool:
-        yield chain([first], pool.imap(verify_file, rest, chunksize=max(1, min(64, len(rest) // (jobs * 8)))))
+    paths = [os.path.join(root, relative) for relative in todo]
+    setup = (None, ()) if engine is None else (engine.dispose, (False,))
+    results = map_records(verify_file, paths, jobs, *setup)
+    try:
+        yield results
+    finally:
+        results.close()  # ends the pool, if one was started
 
 
 def listing(url: str) -> Iterable[dict[str, Any]]:

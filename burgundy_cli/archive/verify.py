@@ -33,7 +33,7 @@ from burgundy_cli.core.record import MAX_RECORD_BYTES, RecordDoc, parse_record_b
 
 #: The columns of a ``records`` row (besides ``hash``, ``status`` and ``path``).
 RECORD_COLUMNS = ("game", "edition", "date", "place", "event", "players", "boards", "modules", "options",
-                  "complete", "winners", "tiebreak", "notes", "rounds", "error")
+                  "complete", "winners", "tiebreak", "notes", "rounds", "error", "start")
 
 
 def content_hash(raw: bytes) -> str:
@@ -95,6 +95,9 @@ def _record_row(doc: RecordDoc, header: GameHeader, table: ScoreTable, key: str,
         "options": json.dumps(header.options, sort_keys=True), "complete": table.complete,
         "winners": json.dumps(list(table.winner)), "tiebreak": table.tiebreak, "notes": json.dumps(list(table.notes)),
         "rounds": None if labels is None else json.dumps(labels), "error": None,
+        # a record that starts from a [position] (a rulebook example, a dispute written down
+        # mid-game) is no game played, even when it reaches the final scoring
+        "start": "position" if "position" in doc.data else "setup",
     }
 
 

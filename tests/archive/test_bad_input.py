@@ -152,3 +152,23 @@ def test_an_older_schema_is_migrated(club, archive_url, monkeypatch) -> None:
         version = connection.execute(meta.select().where(meta.c.key == "version")).one().value
     engine.dispose()
     assert version == str(db.VERSION)
+
+
+def test_a_version_1_archive_is_refilled_by_the_next_sync(club, archive_url) -> None:
+    """Version 1 stored no ``records.start``: its rows could count a rulebook position as a
+    game, so migrating to 2 empties them and the same sync verifies every record again."""
+    from sqlalchemy import text
+
+    from burgundy_cli.archive.stats import Filters, archive_report
+
+    sync(club, archive_url, jobs=1)
+    games = archive_report(archive_url, Filters())["games"]
+    engine = db.connect(archive_url)
+    meta = db.tables()["meta"]
+    with engine.begin() as connection:
+        connection.execute(text("ALTER TABLE records DROP COLUMN start"))
+        connection.execute(meta.update().where(meta.c.key == "version").values(value="1"))
+    engine.dispose()
+    report = sync(club, archive_url, jobs=1)
+    assert report.added == len(list(club.rglob("*.toml"))) and report.unchanged == 0
+    assert archive_report(archive_url, Filters())["games"] == games

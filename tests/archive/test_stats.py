@@ -18,10 +18,29 @@ from burgundy_cli.core.summary import summarise
 def test_player_tables_are_summarys(club, archive_url) -> None:
     sync(club, archive_url, jobs=2)
     report = archive_report(archive_url, Filters())
-    summary = summarise(score_many([str(p) for p in sorted(club.rglob("*.toml"))], 1))
+    summary = summarise(score_many([str(p) for p in sorted(club.rglob("*.toml"))], 1, starts=True))
     assert {g["game"]: g["players"] for g in report["standings"]} == \
            {name: game["players"] for name, game in summary["games"].items()}
     assert report["games"] == sum(g["complete"] for g in summary["games"].values())
+
+
+def test_positions_are_no_games_played(club, archive_url) -> None:
+    """A record that starts from a [position] -- a rulebook example, even one that plays on to
+    the final scoring (rulebook-tile-15 and others) -- is no game played: neither ``stats``
+    nor ``summary`` counts it, as complete or in progress."""
+    files = [str(p) for p in sorted(club.rglob("*.toml"))]
+    scored = list(score_many(files, 1, starts=True))
+    positions = [r for r in scored if r["start"] == "position"]
+    assert any(r["complete"] for r in positions), "a position that reaches the final scoring"
+    games = [r for r in scored if r["start"] == "setup"]
+    sync(club, archive_url, jobs=1)
+    report = archive_report(archive_url, Filters())
+    assert report["games"] == sum(r["complete"] for r in games)
+    assert report["in_progress"] == sum(not r["complete"] for r in games)
+    summary = summarise(scored)
+    assert summary["positions"] == len(positions)
+    assert sum(g["complete"] for g in summary["games"].values()) == report["games"]
+    assert sum(g["in_progress"] for g in summary["games"].values()) == report["in_progress"]
 
 
 def test_filters_and_splits(club, archive_url) -> None:
@@ -109,3 +128,24 @@ def test_stats_of_a_folder_syncs_it_first(club, cli) -> None:
     result = cli("stats", str(club), "--json", "-j", "1")
     assert result.exit_code == 0, result.stderr
     assert json.loads(result.stdout)["games"] > 0 and (club / "burgundy.db").is_file()
+
+
+def test_player_tables_from_score_rows_are_those_of_whole_games(club, archive_url) -> None:
+    """``stats`` without head-to-head, best games or ratings reads the player tables from the
+    score rows (``archived_standings``); game by game (``archived_games``) gives the same."""
+    from burgundy_cli.archive import db
+    from burgundy_cli.archive.stats import archived_games, archived_standings, report
+
+    (club / "dated.toml").write_text((club / "robber-knights" / "playout-3-players.toml").read_text()
+                                     .replace("[game]\n", '[game]\ndate = 2026-03-01\nplace = "Club"\n', 1))
+    sync(club, archive_url, jobs=1)
+    engine = db.open_archive(archive_url, create=False)
+    try:
+        with engine.connect() as connection:
+            for splits in ((), ("edition", "players"), ("year", "place"), ("boards", "modules", "event")):
+                for filters in (Filters(), Filters(game="castles-of-burgundy"), Filters(since="2026-01-01")):
+                    rows = report((), splits=splits, standings=archived_standings(connection, filters, splits))
+                    games = report(archived_games(connection, filters, in_date_order=False), splits=splits)
+                    assert json.dumps(rows) == json.dumps(games), (splits, filters)
+    finally:
+        engine.dispose()

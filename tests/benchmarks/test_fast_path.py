@@ -75,7 +75,8 @@ def test_every_fast_command_reads_the_options_and_arguments_of_its_typer_command
 
     commands = typer.main.get_command(app).commands
     for name, fast in entry.COMMANDS.items():
-        params = commands[name].params
+        group, _, sub = name.partition(" ")  # "archive sync": a command of the archive group
+        params = (commands[group].commands[sub] if sub else commands[name]).params
         options = {spelling for p in params if p.param_type_name == "option" for spelling in p.opts}
         flags = {spelling for p in params if p.param_type_name == "option" and p.is_flag for spelling in p.opts}
         required = {p.name for p in params if p.param_type_name == "option" and p.required}
@@ -245,6 +246,39 @@ def test_every_fast_command_prints_and_exits_the_same_both_ways(monkeypatch, cap
             for arg in args]
     fast, typer_way = _both_ways(monkeypatch, capsys, cli, args)
     assert fast == typer_way
+
+
+@pytest.mark.parametrize("args", [
+    ["stats", "DIR", "-j", "1"], ["stats", "--db", "DB", "--json"], ["stats", "--db", "DB", "--markdown", "--by", "edition"],
+    ["stats", "--db", "DB", "--vs", "Anna", "Ben", "--best", "3", "--csv", "--game", "castles-of-burgundy"],
+    ["stats", "--db", "DB", "--players", "2", "--since", "2026-01-01", "--until=2026-12-31"],
+    ["stats", "--db", "DB", "--json", "--csv"], ["stats", "--db", "DB", "--since", "yesterday"],
+    ["archive", "sync", "DIR", "--json"], ["archive", "rebuild", "DIR", "-j", "1"], ["archive", "list", "DIR"],
+    ["archive", "list", "--db", "DB", "--json"],
+])
+def test_stats_and_archive_print_and_exit_the_same_both_ways(monkeypatch, capsys, cli, tmp_path, args):
+    """``stats`` and ``archive`` run without typer too; both ways say the same (the folder is
+    synced once first, so both read the same archive)."""
+    folder = tmp_path / "club"
+    folder.mkdir()
+    for path in (RECORDS / "robber-knights").glob("playout-*.toml"):
+        (folder / path.name).write_bytes(path.read_bytes())
+    (folder / "game.toml").write_bytes(CASTLES_OPENING.read_bytes())
+    assert cli("archive", "sync", str(folder), "-j", "1").exit_code == 0
+    args = [str(folder) if arg == "DIR" else str(folder / "burgundy.db") if arg == "DB" else arg for arg in args]
+    assert entry.fast_command(args) is not None
+    fast, typer_way = _both_ways(monkeypatch, capsys, cli, args)
+    assert fast == typer_way
+
+
+def test_stats_command_lines_read_as_typer_reads_them(tmp_path):
+    read = entry.COMMANDS["stats"].read
+    assert read([]) == {}
+    assert read([str(tmp_path), "--vs", "a", "b", "-p", "3"]) == {"folder": str(tmp_path), "versus": ("a", "b"),
+                                                                  "players": 3}
+    for unusual in (["--vs", "a"], ["--vs=a", "b"], ["--vs", "a", "--json"], [str(tmp_path / "missing")],
+                    ["-p", "-1"], ["--best"], [str(tmp_path), str(tmp_path)]):
+        assert read(unusual) is None, unusual
 
 
 @pytest.mark.parametrize("command", [["undo", "FILE"], ["undo", "FILE", "2"], ["fmt", "--write", "FILE"],

@@ -1,0 +1,150 @@
+"""What Python compiles at every start, compiled once and kept beside the bytecode.
+
+Two things Python redoes in every process cost ``burgundy score`` about a third of its
+start (docs/performance.md, "Cold start"):
+
+* ``dataclasses`` writes each method it generates (``__init__``, ``__repr__``,
+  ``__eq__``, a frozen class's ``__setattr__`` ...) as source text and compiles it with
+  ``exec`` each time a class is made: about 180 functions on the path of ``score``;
+* ``re`` parses each pattern and translates it to the regular-expression engine's code in
+  pure Python: 35 patterns on the same path.
+
+Python keeps the bytecode of modules in ``__pycache__``; :func:`install` keeps these
+there too, in one file: the code object of each generated function (marshalled, read
+only when that function is made: a process reads the few it needs, not every command's)
+keyed by its exact source text (``dataclasses``' own ``exec`` is handed the code compiled from that text),
+and the engine's code of each pattern keyed by the pattern and its flags (the arguments
+``re`` hands ``_sre.compile``, computed as ``re._compiler.compile`` computes them). The
+classes and patterns are the ones Python makes, by construction: only the compiling is
+skipped. The patterns are kept on CPython 3.11 only, whose ``re`` internals this was
+written against; elsewhere ``re`` compiles as always.
+
+Like bytecode, nothing is written when ``sys.dont_write_bytecode`` is set
+(``PYTHONDONTWRITEBYTECODE``) or the folder cannot be written, and a file of another
+Python (its bytecode magic number, or ``re``'s) is ignored. The file is written only by a
+process that compiled something new, at its exit, and keeps at most :data:`LIMIT` items.
+"""
+
+from __future__ import annotations
+
+import builtins
+import marshal
+import os
+import sys
+from importlib._bootstrap_external import MAGIC_NUMBER  # type: ignore[import-not-found]
+TYPE_CHECKING = False  # (not typing's: --version and the kept help import no typing)
+if TYPE_CHECKING:
+    from typing import Any
+
+#: Items kept at most (a development tree whose classes change keeps collecting texts):
+#: past it, a write keeps only the items of the process writing.
+LIMIT = 4096
+
+_FILE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "__pycache__",
+                     f"startcache.{sys.implementation.cache_tag}.marshal")
+#: Whether ``re``'s pattern code is kept (the CPython whose ``re._compiler`` this follows).
+_PATTERNS = sys.implementation.name == "cpython" and sys.version_info[:2] == (3, 11)
+
+
+def _stamp() -> tuple[bytes, int]:
+    """What the kept items depend on: the bytecode's and ``re``'s magic numbers."""
+    import re._constants
+
+    return MAGIC_NUMBER, re._constants.MAGIC
+
+
+class _Kept:
+    """The kept items by key, and those compiled or used in this process."""
+
+    def __init__(self) -> None:
+        self.kept: dict[Any, Any] = {}
+        self.used: dict[Any, Any] = {}
+        self.fresh = False
+        try:
+            with open(_FILE, "rb") as stored:
+                stamp, kept = marshal.loads(stored.read())  # (load() reads a file in many small reads)
+            if stamp == _stamp() and isinstance(kept, dict):
+                self.kept = kept
+        except (OSError, EOFError, ValueError, TypeError):
+            pass
+
+    def compiled(self) -> None:
+        """Something new was compiled: write the file at exit."""
+        if not self.fresh:
+            self.fresh = True
+            import atexit
+
+            atexit.register(self.write)
+
+    def exec(self, source: Any, globals: Any = None, locals: Any = None, /) -> None:
+        """``exec`` as ``dataclasses`` calls it, with the code of ``source`` compiled once."""
+        if not isinstance(source, str):
+            return builtins.exec(source, globals, locals)
+        stored = self.kept.get(source)
+        if stored is None:
+            # dont_inherit: compiled as dataclasses.py compiles it (no __future__ of this module)
+            code = compile(source, "<string>", "exec", dont_inherit=True)
+            stored = marshal.dumps(code)
+            self.compiled()
+        else:
+            code = marshal.loads(stored)
+        self.used[source] = stored
+        return builtins.exec(code, globals, locals)
+
+    def pattern(self, pattern: Any, flags: int = 0) -> Any:
+        """``re._compiler.compile`` with the engine's code of ``pattern`` computed once."""
+        import _sre
+        from re import _compiler, _parser
+
+        if not isinstance(pattern, str) or flags & _compiler.SRE_FLAG_DEBUG:
+            return _ORIGINAL_PATTERN(pattern, flags)
+        key = (pattern, flags := int(flags))  # (a RegexFlag is an int subclass: not kept as such)
+        arguments = self.kept.get(key)
+        if arguments is None:
+            parsed = _parser.parse(pattern, flags)
+            code = [int(word) for word in _compiler._code(parsed, flags)]  # (some are int subclasses)
+            groupindex = dict(parsed.state.groupdict)
+            indexgroup = [None] * parsed.state.groups
+            for name, index in groupindex.items():
+                indexgroup[index] = name
+            arguments = (flags | parsed.state.flags, code, parsed.state.groups - 1, groupindex, tuple(indexgroup))
+            self.compiled()
+        self.used[key] = arguments
+        return _sre.compile(pattern, *arguments)
+
+    def write(self) -> None:
+        """Keep the items compiled here with the others (atomically); quietly nothing if the
+        folder cannot be written."""
+        if sys.dont_write_bytecode:
+            return
+        kept = {**self.kept, **self.used} if len(self.kept) + len(self.used) <= LIMIT else self.used
+        temp = f"{_FILE}.{os.getpid()}.tmp"
+        try:
+            os.makedirs(os.path.dirname(_FILE), exist_ok=True)
+            with open(temp, "wb") as out:
+                marshal.dump((_stamp(), kept), out)
+            os.replace(temp, _FILE)
+        except (OSError, ValueError):
+            try:
+                os.unlink(temp)
+            except OSError:
+                pass
+
+
+_ORIGINAL_PATTERN: Any = None  #: re's own compile (set by install)
+
+
+def install() -> None:
+    """Hand ``dataclasses`` and ``re`` the kept items from now on (what was made before is
+    not affected; a second call changes nothing)."""
+    global _ORIGINAL_PATTERN
+    import dataclasses
+    import re._compiler
+
+    if isinstance(getattr(vars(dataclasses).get("exec"), "__self__", None), _Kept):
+        return
+    kept = _Kept()
+    dataclasses.exec = kept.exec  # type: ignore[attr-defined]
+    if _PATTERNS:
+        _ORIGINAL_PATTERN = re._compiler.compile
+        re._compiler.compile = kept.pattern
