@@ -47,15 +47,19 @@ def inns_left(state: GameState) -> int:
     return min(laid_out(state), tile(INN).count) - bought(state)
 
 
-def area_points(state: GameState, player: PlayerState, space: int) -> int:
-    """VP for the completed area of ``space``: its size, plus one if an inn lies in it."""
-    board = player.board
-    if INN not in board.area_tiles[space](player.duchy):
-        return board.area_points[space]
-    size = len(board.area_of[space]) + 1
-    if state.options.inn_uncapped:
-        return size * (size + 1) // 2
-    return area_vp(min(size, CAP))
+def sized_points(size: int, uncapped: bool) -> int:
+    """VP for completing an area that counts as ``size`` spaces: the area table, which ends at
+    size 8 (:data:`CAP`), or with ``uncapped`` the table's rule carried on (1 + 2 + ... + size)."""
+    return size * (size + 1) // 2 if uncapped else area_vp(min(size, CAP))
+
+
+def area_points(state: GameState, player: PlayerState, space: int, extra: int = 0) -> int:
+    """VP for the completed area of ``space`` counted ``extra`` spaces larger (an inn's one):
+    the board's table, or past it the inns' (option ``inn-uncapped``). The shape of the
+    ruleset's ``area_points`` hook, which a module may replace (shield 17)."""
+    if not extra:
+        return player.board.area_points[space]
+    return sized_points(len(player.board.area_of[space]) + extra, state.options.inn_uncapped)
 
 
 #: The VP category of what the inns add to their areas' VP in the score breakdown.
@@ -68,7 +72,8 @@ def score_inn(state: GameState, player: PlayerState, space: int) -> None:
     board = player.board
     tiles = board.area_tiles[space](player.duchy)
     if INN in tiles and None not in tiles:
-        player.add_vp(CATEGORY, area_points(state, player, space) - board.area_points[space])
+        points = state.ruleset.area_points or area_points  # the base game's table, or shield 17's
+        player.add_vp(CATEGORY, points(state, player, space, 1) - points(state, player, space, 0))
 
 
 def _any_colour_spaces(board, kind: TileKind):

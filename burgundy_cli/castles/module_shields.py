@@ -42,7 +42,7 @@ from burgundy_cli.castles.boards import SPACE_IDS, space_name
 from burgundy_cli.castles.commands import ShieldAction
 from burgundy_cli.castles.placement import ADJACENT
 from burgundy_cli.castles.state import GameState, PlayerState, ShieldTable
-from burgundy_cli.castles.tiles import area_vp, bonus_vp, catalogue, sale_vp
+from burgundy_cli.castles.tiles import bonus_vp, catalogue, sale_vp
 
 SHIELDS = tuple(range(1, 19))
 MODULE = "shields"
@@ -410,23 +410,16 @@ def _this_turn(state: GameState, player: PlayerState) -> tuple[int, int, int]:
     return state.players.index(player), state.phase, state.round
 
 
-def area_points(state: GameState, player: PlayerState, space: int) -> int:
+def area_points(state: GameState, player: PlayerState, space: int, extra: int = 0) -> int:
     """Shield 17: a completed area scores as one size larger (capped at size 8, option
-    ``shield17-uncapped``); an inn's extra size counts too (inns module)."""
-    if "inns" in state.ruleset.modules:
-        from burgundy_cli.castles.module_inns import INN
-        inn = INN in player.board.area_tiles[space](player.duchy)
-    else:
-        inn = False
+    ``shield17-uncapped``). ``extra``: spaces more it counts for (an inn's, which the inns
+    module scores apart as the difference)."""
+    from burgundy_cli.castles.module_inns import area_points as inns_area_points, sized_points
+
     if not (player.shields and holds(player, 17)):
-        if not inn:
-            return player.board.area_points[space]
-        from burgundy_cli.castles.module_inns import area_points as inn_points
-        return inn_points(state, player, space)
-    size = len(player.board.area_of[space]) + 1 + inn
-    if state.options.shield17_uncapped or (inn and state.options.inn_uncapped):
-        return size * (size + 1) // 2
-    return area_vp(min(size, 8))
+        return inns_area_points(state, player, space, extra)
+    size = len(player.board.area_of[space]) + 1 + extra
+    return sized_points(size, state.options.shield17_uncapped or bool(extra and state.options.inn_uncapped))
 
 
 def check_phase_placement(state: GameState, player: PlayerState, cmd) -> int:

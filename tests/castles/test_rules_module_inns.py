@@ -171,7 +171,7 @@ def test_the_size_8_cap_and_the_option_that_lifts_it(uncapped, vp):
     for space, tile in zip(area, ("inn", "bank", "church", "market", "carpenter", "warehouse", "watchtower",
                                   "city-hall")):
         player.duchy[space] = tile
-    assert module_inns.area_points(state, player, area[0]) == vp
+    assert module_inns.area_points(state, player, area[0], 1) == vp  # counted one space larger for the inn
 
 
 # --- moves, playouts, conservation -------------------------------------------------------------------

@@ -382,6 +382,19 @@ def test_shield_17_areas_score_one_size_larger():
     assert state.players[0].vp["areas"] == 10
 
 
+@pytest.mark.parametrize(("shield", "areas", "inns"), [(17, 10, 5), (1, 6, 4)])
+def test_an_inns_area_with_and_without_shield_17(shield, areas, inns):
+    """Shield 17 with the inns ('The Inns': an inn enlarges its area by one): a size-3 area with
+    an inn scores as size 4 (10), as size 5 (15) with shield 17; the base table's part is
+    scored under 'areas', the inn's part under 'inns', never both."""
+    state = table(anna={"shields": {"d4": shield}, "dice": [5, 5], "duchy": {"c4": "k3", "b3": "castle",
+                                                                           "a3": "inn"}, "storage": ["castle"]},
+                  shields={}, options={"modules": ["inns", "shields"]})
+    play_all(state, line("anna: place 5 castle a2 then workers"))
+    vp = state.players[0].vp
+    assert (vp["areas"], vp["inns"]) == (areas, inns)
+
+
 def test_shield_18_lifts_adjacency():
     """Shield 18: 'you are allowed to place hex tiles on any space in your duchy, not only adjacent'."""
     assert cited("cob.shield.18")
