@@ -245,9 +245,6 @@ class GameState:
     unverified: list[str] = field(default_factory=list)
     seats: dict[str, int] = field(default_factory=dict)
     shields: ShieldTable | None = None
-    #: On a :meth:`branch`, the seats whose players are shared with the state branched from
-    #: (change them only through :meth:`own_player`); empty on a full state.
-    shared: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         self.seats = {player.name: index for index, player in enumerate(self.players)}
@@ -299,16 +296,15 @@ class GameState:
         branch.seats = self.seats
         branch.ruleset = self.ruleset
         branch.shields = None if self.shields is None else self.shields.copy()
-        branch.shared = tuple(other for other in range(len(players)) if other != seat)
         return branch
 
     def own_player(self, seat: int) -> PlayerState:
-        """Player ``seat``, to be changed: on a branch a shared player is copied first, so a
-        rule that changes another player (a 2019 shield) never reaches the state branched from."""
-        if seat in self.shared:
-            self.players[seat] = self.players[seat].copy()
-            self.shared = tuple(other for other in self.shared if other != seat)
-        return self.players[seat]
+        """Player ``seat`` copied afresh into this state, to be changed by a rule acting on a
+        player other than the one to move (2019 shields 2 and 6). Branches and undo copies
+        share the players they do not copy: copying on write keeps a check or a listing on a
+        branch from reaching the position, and lets :meth:`restore` take such a change back."""
+        player = self.players[seat] = self.players[seat].copy()
+        return player
 
     def restore(self, undo: GameState, seat: int) -> None:
         """Undo what was done since ``undo = self.branch(seat)``, within what a branch lets
@@ -317,6 +313,9 @@ class GameState:
         for name in GameState.__slots__:
             if name != "players":
                 setattr(self, name, getattr(undo, name))
+        for other, kept in enumerate(undo.players):  # put back any other player copied on write
+            if other != seat:
+                self.players[other] = kept
         player, saved = self.players[seat], undo.players[seat]
         for name in PlayerState.__slots__:
             setattr(player, name, getattr(saved, name))
