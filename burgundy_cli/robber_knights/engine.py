@@ -109,9 +109,12 @@ def place_refusal(state: State, cell: Cell) -> str | None:
     """
     row, col = cell
     side = state.side
+    frame = state.frame
     low_row, high_row, low_col, high_col = state.bounds
-    if row >= state.frame or col >= state.frame or \
-            max(high_row, row) - min(low_row, row) >= side or max(high_col, col) - min(low_col, col) >= side:
+    # the laid tiles with this one span fewer than ``side`` rows and columns
+    if not (0 <= row < frame and 0 <= col < frame and row - low_row < side and high_row - row < side
+            and col - low_col < side and high_col - col < side
+            and high_row - low_row < side and high_col - low_col < side):
         return "rk.lay.area"
     board = state.board
     if cell in board:

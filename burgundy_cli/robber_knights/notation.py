@@ -20,8 +20,9 @@ import re
 from functools import cache
 
 from burgundy_cli.core.errors import Location, ParseError
-from burgundy_cli.robber_knights.commands import DrawCommand, EndCommand, LayCommand
+from burgundy_cli.robber_knights.commands import STEPS, DrawCommand, EndCommand, LayCommand
 from burgundy_cli.robber_knights.components import components
+from burgundy_cli.robber_knights.state import cells_by_name
 
 Command = LayCommand | DrawCommand | EndCommand
 
@@ -88,7 +89,8 @@ def parse_line(text: str) -> Command:
     """Read one notation line into a command (syntax only).
 
     A line spelled exactly as :func:`format_command` writes it (every line of a record the
-    tool wrote) is read by one regular expression; any other spelling by the lenient reader.
+    tool wrote) is read word by word (:func:`read_canonical`); any other spelling by the
+    lenient reader.
 
     :raises ParseError: quoting the offending token, with its 1-based column.
 
@@ -100,47 +102,56 @@ def parse_line(text: str) -> Command:
 
 
 @cache
-def _canonical_line() -> re.Pattern[str]:
-    """The canonical spelling of a line; groups: player, tile, cell, knights, direction, leave, drawn tile.
+def _canonical_words() -> tuple[frozenset[str], dict[str, int], dict[str, int]]:
+    """What the canonical spelling allows word by word: the tile names, the knight counts
+    (``1`` ... up to what a player has, no leading zeros) and the counts left on a tile
+    (``0`` ... ``99``, no leading zeros)."""
+    counts = {str(number): number for number in range(100)}
+    most = components().knights_per_player
+    return frozenset(components().tiles), {k: v for k, v in counts.items() if 0 < v <= most}, counts
 
-    A player name as the lenient reader takes it (no colon or ``#``, no surrounding space,
-    at most 40 characters); counts without leading zeros, so the line is its own canonical form.
-    """
-    tile = "(" + "|".join(map(re.escape, components().tiles)) + ")"
-    count = "(?:0|[1-9][0-9]?)"
-    return re.compile(
-        r"([^\s:#](?:[^:#]{0,38}[^\s:#])?): "
-        rf"(?:lay {tile} ([a-z][1-9][0-9]?)"
-        rf"(?: knights ([1-9][0-9]?)(?: (north|east|south|west) leave ({count}(?:,{count})+))?)?"
-        rf"|draw {tile}|end)"
-    )
+
+def _canonical_player(name: str) -> bool:
+    """A player name as the canonical line spells it: what the lenient reader takes before
+    its colon, stripped (no colon or ``#``, no surrounding space, at most 40 characters)."""
+    return 0 < len(name) <= 40 and not name[0].isspace() and not name[-1].isspace() \
+        and ":" not in name and "#" not in name
 
 
 def read_canonical(text: str) -> Command | None:
     """The command of a line spelled exactly as :func:`format_command` writes it, else None.
 
-    The fast path of :func:`parse_line`: it gives the command the lenient reader gives, and
-    leaves every other line (other spellings, counts out of range, errors) to that reader.
+    The fast path of :func:`parse_line`, read word by word (single spaces, no comment):
+    it gives the command the lenient reader gives, and leaves every other line (other
+    spellings, counts out of range, errors) to that reader.
     """
-    match = _canonical_line().fullmatch(text)
-    if match is None:
+    player, colon, rest = text.partition(": ")
+    if not colon or not _canonical_player(player):
         return None
-    player, tile, cell, knights, direction, leave, drawn = match.groups()
-    if tile is not None:
-        if knights is None:
-            return LayCommand(player=player, tile=tile, cell=cell)
-        count = int(knights)
-        if count > components().knights_per_player:
+    words = rest.split(" ")
+    verb, count = words[0], len(words)
+    tiles, knight_counts, counts = _canonical_words()
+    if verb == "lay" and count in (3, 5, 8):
+        tile, cell = words[1], words[2]
+        if tile not in tiles or cell not in cells_by_name():
             return None
-        if direction is None:
-            return LayCommand(player=player, tile=tile, cell=cell, leave=(count,))
-        left = tuple(map(int, leave.split(",")))
-        if sum(left) != count:
+        if count == 3:
+            return LayCommand(player=player, tile=tile, cell=cell)
+        knights = knight_counts.get(words[4])
+        if words[3] != "knights" or knights is None:
+            return None
+        if count == 5:
+            return LayCommand(player=player, tile=tile, cell=cell, leave=(knights,))
+        direction = words[5]
+        left = tuple(counts.get(number, -1) for number in words[7].split(","))
+        if direction not in STEPS or words[6] != "leave" or len(left) < 2 or -1 in left or sum(left) != knights:
             return None
         return LayCommand(player=player, tile=tile, cell=cell, direction=direction, leave=left)
-    if drawn is not None:
-        return DrawCommand(player=player, tile=drawn)
-    return EndCommand(player=player)
+    if verb == "draw" and count == 2:
+        return DrawCommand(player=player, tile=words[1]) if words[1] in tiles else None
+    if verb == "end" and count == 1:
+        return EndCommand(player=player)
+    return None
 
 
 def read_lenient(text: str) -> Command:
