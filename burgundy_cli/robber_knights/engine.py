@@ -82,7 +82,8 @@ def _check_lay(state: State, player: int, cmd: LayCommand) -> Cell:
         raise _illegal("rk.lay.hand", f"{who.name} holds no {cmd.tile}",
                        f"{who.name}'s hand: {', '.join(who.hand) or 'empty'}")
     cell = parse_cell(cmd.cell)
-    _check_place(state, cell, cmd.cell)
+    if place_refusal(state, cell) is not None:
+        _check_place(state, cell, cmd.cell)
     if not cmd.leave:
         return cell
     tile = components().tiles[cmd.tile]

@@ -29,7 +29,7 @@ _DIRECTION_ORDER = {None: -1, **{direction: number for number, direction in enum
 def lay_cells(state: State) -> list[Cell]:
     """The cells a tile may be laid on now: of the empty cells next to a laid tile (the
     state's frontier), those :func:`~engine.place_refusal` allows."""
-    return sorted(cell for cell in state.frontier if place_refusal(state, cell) is None)
+    return sorted(cell for cell in state.frontier() if place_refusal(state, cell) is None)
 
 
 def marches(state: State, castle: Cell, terrain: str, supply: int) -> list[tuple[str | None, tuple[int, ...]]]:

@@ -70,8 +70,7 @@ def tile_name(text: str, column: int | None = None) -> str:
 
     :raises ParseError: unknown name, with the closest valid one as a hint.
     """
-    key = _normalise_tile(text)
-    found = tile_aliases().get(key)
+    found = tile_aliases().get(text) or tile_aliases().get(key := _normalise_tile(text))
     if found:
         return found
     names = list(components().tiles)
@@ -102,20 +101,14 @@ def parse_line(text: str) -> Command:
 
 
 @cache
-def _canonical_words() -> tuple[frozenset[str], dict[str, int], dict[str, int]]:
-    """What the canonical spelling allows word by word: the tile names, the knight counts
-    (``1`` ... up to what a player has, no leading zeros) and the counts left on a tile
-    (``0`` ... ``99``, no leading zeros)."""
+def _canonical_words() -> tuple[frozenset[str], dict[str, tuple[int, int]], dict[str, int], dict[str, int]]:
+    """What the canonical spelling allows word by word: the tile names, the cell names, the
+    knight counts (``1`` up to what a player has) and the counts left on a tile (``0`` to
+    ``99``), counts without leading zeros."""
     counts = {str(number): number for number in range(100)}
     most = components().knights_per_player
-    return frozenset(components().tiles), {k: v for k, v in counts.items() if 0 < v <= most}, counts
-
-
-def _canonical_player(name: str) -> bool:
-    """A player name as the canonical line spells it: what the lenient reader takes before
-    its colon, stripped (no colon or ``#``, no surrounding space, at most 40 characters)."""
-    return 0 < len(name) <= 40 and not name[0].isspace() and not name[-1].isspace() \
-        and ":" not in name and "#" not in name
+    knights = {text: number for text, number in counts.items() if 0 < number <= most}
+    return frozenset(components().tiles), cells_by_name(), knights, counts
 
 
 def read_canonical(text: str) -> Command | None:
@@ -123,35 +116,35 @@ def read_canonical(text: str) -> Command | None:
 
     The fast path of :func:`parse_line`, read word by word (single spaces, no comment):
     it gives the command the lenient reader gives, and leaves every other line (other
-    spellings, counts out of range, errors) to that reader.
+    spellings, counts out of range, errors) to that reader. The player is what the lenient
+    reader takes before its colon, stripped: no colon or ``#``, no surrounding space, at
+    most 40 characters.
     """
     player, colon, rest = text.partition(": ")
-    if not colon or not _canonical_player(player):
+    if not colon or not 0 < len(player) <= 40 or player.strip() != player or ":" in player or "#" in player:
         return None
     words = rest.split(" ")
-    verb, count = words[0], len(words)
-    tiles, knight_counts, counts = _canonical_words()
-    if verb == "lay" and count in (3, 5, 8):
-        tile, cell = words[1], words[2]
-        if tile not in tiles or cell not in cells_by_name():
-            return None
+    count = len(words)
+    tiles, cells, knight_counts, counts = _canonical_words()
+    verb = words[0]
+    if verb == "lay":
         if count == 3:
-            return LayCommand(player=player, tile=tile, cell=cell)
+            return LayCommand(player=player, tile=words[1], cell=words[2]) \
+                if words[1] in tiles and words[2] in cells else None
+        if count != 5 and count != 8 or words[1] not in tiles or words[2] not in cells or words[3] != "knights":
+            return None
         knights = knight_counts.get(words[4])
-        if words[3] != "knights" or knights is None:
+        if knights is None:
             return None
         if count == 5:
-            return LayCommand(player=player, tile=tile, cell=cell, leave=(knights,))
-        direction = words[5]
+            return LayCommand(player=player, tile=words[1], cell=words[2], leave=(knights,))
         left = tuple(counts.get(number, -1) for number in words[7].split(","))
-        if direction not in STEPS or words[6] != "leave" or len(left) < 2 or -1 in left or sum(left) != knights:
+        if words[5] not in STEPS or words[6] != "leave" or len(left) < 2 or -1 in left or sum(left) != knights:
             return None
-        return LayCommand(player=player, tile=tile, cell=cell, direction=direction, leave=left)
-    if verb == "draw" and count == 2:
+        return LayCommand(player=player, tile=words[1], cell=words[2], direction=words[5], leave=left)
+    if count == 2 and verb == "draw":
         return DrawCommand(player=player, tile=words[1]) if words[1] in tiles else None
-    if verb == "end" and count == 1:
-        return EndCommand(player=player)
-    return None
+    return EndCommand(player=player) if count == 1 and verb == "end" else None
 
 
 def read_lenient(text: str) -> Command:

@@ -16,6 +16,7 @@ from burgundy_cli.core.record import RecordDoc
 from burgundy_cli.core.replay import PlayerNames, replay, split_comment, string_list
 from burgundy_cli.core.schema import to_data
 from burgundy_cli.robber_knights import engine
+from burgundy_cli.robber_knights.engine import play as play_command
 from burgundy_cli.robber_knights.notation import Command, format_command, parse_line, read_canonical
 from burgundy_cli.robber_knights.scoring import points, score
 from burgundy_cli.robber_knights.setup import check_header, read_position, read_setup
@@ -96,10 +97,15 @@ class RobberKnightsSession:
             if comment is not None and not body.strip():
                 self.log.append(f"# {comment}")
                 return self.log[-1]
-        cmd, line = self.read_with_line(text)
-        engine.play(self.state, cmd)
-        self.log.append(f"{line}  # {comment}" if comment else line)
-        return self.log[-1]
+        cmd = self.canonical.get(text)  # a line read before: the canonical text of its command
+        if cmd is None:
+            cmd, line = self.read_with_line(text)
+        else:
+            line = text
+        play_command(self.state, cmd)
+        line = f"{line}  # {comment}" if comment else line
+        self.log.append(line)
+        return line
 
     def show(self) -> str:
         from burgundy_cli.robber_knights.render import show

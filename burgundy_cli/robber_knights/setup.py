@@ -117,7 +117,8 @@ def resolve_player(name: str, players: list[str], column: int | None = None) -> 
 
     :raises ParseError: unknown player, with the closest name as a hint.
     """
-    return PlayerNames(players).resolve(name.strip(), column=column)
+    name = name.strip()
+    return name if name in players else PlayerNames(players).resolve(name, column=column)
 
 
 def _located(where: _Where, locate: Callable[[], Location], action: Callable[[], T]) -> T:
@@ -165,7 +166,9 @@ def _piles(where: _Where, players: list[str], laid: dict[str, Counter[str]], han
     piles = []
     for player in players:
         pile = full_pile()
-        for name, count in (laid[player] + Counter(hands[player])).items():
+        used = laid[player].copy()
+        used.update(hands[player])
+        for name, count in used.items():
             pile[name] -= count
             if pile[name] < 0:
                 raise where.error(f"{player} has {count} {name} tiles laid or in hand; a player has only "

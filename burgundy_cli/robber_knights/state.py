@@ -58,9 +58,8 @@ class State:
     last_lays: int = 0
     bounds: list[int] = field(default_factory=lambda: [0, -1, 0, -1])  # min row, max row, min col, max col
     index: dict[str, int] = field(default_factory=dict)
-    #: the empty cells that share an edge with a laid tile (outside the frame too): where
-    #: the move generator asks the placement rule, kept up to date by :meth:`put`
-    frontier: set[Cell] = field(default_factory=set)
+    #: :meth:`frontier` once asked for (then kept up to date by :meth:`put`); a replay never asks
+    known_frontier: set[Cell] | None = field(default=None, init=False)
     #: cells per row and column of the coordinate frame (``2 * side - 1``)
     frame: int = field(init=False)
     #: option ``pass-through``: knights may cross a tile without leaving any there
@@ -71,20 +70,29 @@ class State:
         self.over = not any(player.hand for player in self.players)
         self.frame = 2 * self.side - 1
         self.pass_through = bool(self.options.get("pass-through", False))
-        self.frontier = {(row + d_row, col + d_col) for row, col in self.board
-                         for d_row, d_col in _EDGES if (row + d_row, col + d_col) not in self.board}
+
+    def frontier(self) -> set[Cell]:
+        """The empty cells that share an edge with a laid tile (off the frame too): where the
+        move generator asks the placement rule. Worked out on first use, then kept by :meth:`put`."""
+        if self.known_frontier is None:
+            board = self.board
+            self.known_frontier = {(row + d_row, col + d_col) for row, col in board for d_row, d_col in _EDGES
+                                   if (row + d_row, col + d_col) not in board}
+        return self.known_frontier
 
     def put(self, cell: Cell, space: Space) -> None:
-        """Lay ``space`` on ``cell``; widen the bounding box of the laid tiles and move the frontier."""
+        """Lay ``space`` on ``cell``; widen the bounding box of the laid tiles and move the
+        frontier, if it is kept."""
         board = self.board
         board[cell] = space
         row, col = cell
-        frontier = self.frontier
-        frontier.discard(cell)
-        for d_row, d_col in _EDGES:
-            near = (row + d_row, col + d_col)
-            if near not in board:
-                frontier.add(near)
+        frontier = self.known_frontier
+        if frontier is not None:
+            frontier.discard(cell)
+            for d_row, d_col in _EDGES:
+                near = (row + d_row, col + d_col)
+                if near not in board:
+                    frontier.add(near)
         bounds = self.bounds
         if bounds[1] < bounds[0]:
             bounds[:] = [row, row, col, col]
