@@ -75,7 +75,12 @@ def score(arguments: ScoreArguments) -> Outcome:
 
     files = [str(path) for path in record_files(arguments.paths)]
     if len(files) == 1:
-        return Outcome().say(score_file(files[0], arguments.as_json, arguments.show_all))
+        import sys
+
+        from burgundy_cli.core.render import wants_colour
+
+        styled = not arguments.as_json and wants_colour(sys.stdout)  # a Rich table: its names made printable
+        return Outcome().say(score_file(files[0], arguments.as_json, arguments.show_all), styled=styled)
     from burgundy_cli.core.bulk import score_many
 
     outcome = Outcome()
