@@ -37,6 +37,9 @@ class RobberKnightsSession:
         #: the canonical lines read so far and their commands: a game repeats its draws and
         #: ends, and the memo lives and dies with the session (no growth over many records)
         self.canonical: dict[str, Command] = {}
+        #: the last score table and the length of the log it was made at: opening a record
+        #: scores it to check ``[result]``, and ``score`` asks again for the same position
+        self.scored: tuple[int, ScoreTable] | None = None
 
     def read(self, text: str) -> Command:
         """Parse a line and give it the record's spelling of the player's name.
@@ -69,7 +72,10 @@ class RobberKnightsSession:
         return cmd, text
 
     def score(self) -> ScoreTable:
-        return score(self.state)
+        """The score table now (a frozen value: the same one while no line is played)."""
+        if self.scored is None or self.scored[0] != len(self.log):
+            self.scored = len(self.log), score(self.state)
+        return self.scored[1]
 
     def running_totals(self) -> dict[str, int]:
         """Each player's total as :meth:`score` gives it now, without ranks and tiebreak: the
@@ -97,11 +103,14 @@ class RobberKnightsSession:
             if comment is not None and not body.strip():
                 self.log.append(f"# {comment}")
                 return self.log[-1]
+        line = text
         cmd = self.canonical.get(text)  # a line read before: the canonical text of its command
         if cmd is None:
-            cmd, line = self.read_with_line(text)
-        else:
-            line = text
+            cmd = read_canonical(text)
+            if cmd is None or cmd.player not in self.state.index:
+                cmd, line = self.read_with_line(text)
+            else:
+                self.canonical[text] = cmd
         play_command(self.state, cmd)
         line = f"{line}  # {comment}" if comment else line
         self.log.append(line)
