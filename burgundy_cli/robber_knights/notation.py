@@ -17,6 +17,7 @@ trailing ``# comment``. Only syntax is checked here; the position is the engine'
 from __future__ import annotations
 
 import re
+from collections.abc import Container
 from functools import cache
 
 from burgundy_cli.core.errors import Location, ParseError
@@ -111,17 +112,21 @@ def _canonical_words() -> tuple[frozenset[str], dict[str, tuple[int, int]], dict
     return frozenset(components().tiles), cells_by_name(), knights, counts
 
 
-def read_canonical(text: str) -> Command | None:
+def read_canonical(text: str, players: Container[str] = ()) -> Command | None:
     """The command of a line spelled exactly as :func:`format_command` writes it, else None.
 
     The fast path of :func:`parse_line`, read word by word (single spaces, no comment):
     it gives the command the lenient reader gives, and leaves every other line (other
     spellings, counts out of range, errors) to that reader. The player is what the lenient
     reader takes before its colon, stripped: no colon or ``#``, no surrounding space, at
-    most 40 characters.
+    most 40 characters -- as every name in ``players`` is (a record's players, which its
+    header check holds to that), so those are not checked again.
     """
     player, colon, rest = text.partition(": ")
-    if not colon or not 0 < len(player) <= 40 or player.strip() != player or ":" in player or "#" in player:
+    if not colon:
+        return None
+    if player not in players and (not 0 < len(player) <= 40 or player.strip() != player or ":" in player
+                                  or "#" in player):
         return None
     words = rest.split(" ")
     count = len(words)

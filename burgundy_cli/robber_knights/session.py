@@ -106,7 +106,7 @@ class RobberKnightsSession:
         line = text
         cmd = self.canonical.get(text)  # a line read before: the canonical text of its command
         if cmd is None:
-            cmd = read_canonical(text)
+            cmd = read_canonical(text, self.state.index)
             if cmd is None or cmd.player not in self.state.index:
                 cmd, line = self.read_with_line(text)
             else:
