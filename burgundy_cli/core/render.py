@@ -31,14 +31,21 @@ def shown_categories(table: ScoreTable, show_all: bool = False) -> list[str]:
 
 
 def _adjustments(game: str) -> tuple[str, ...]:
-    """The bookkeeping categories of ``game`` (its scoring module's ``ADJUSTMENTS``), if any."""
+    """The bookkeeping categories of ``game`` (its ``scoring`` module's ``ADJUSTMENTS``), if any."""
     import importlib
 
     from burgundy_cli.core.registry import GAMES
 
     if game not in GAMES:
         return ()
-    return getattr(importlib.import_module(GAMES[game] + ".scoring"), "ADJUSTMENTS", ())
+    name = GAMES[game] + ".scoring"
+    try:
+        scoring = importlib.import_module(name)
+    except ModuleNotFoundError as err:
+        if err.name != name:
+            raise
+        return ()  # a game without a scoring module has none
+    return getattr(scoring, "ADJUSTMENTS", ())
 
 
 def _headline(table: ScoreTable) -> str:
