@@ -305,13 +305,16 @@ def chart(
 def export_bgstats(
     paths: Annotated[list[Path], typer.Argument(help="record files, or folders of *.toml records")],
     out: Annotated[Path, typer.Option("--out", "-o", help="the .bgsplay file to write")],
+    bgg_id: Annotated[list[str] | None, typer.Option(
+        "--bgg-id", metavar="GAME[:EDITION]=ID",
+        help="a game's BoardGameGeek id, where burgundy knows none or you want another (repeatable)")] = None,
 ) -> None:
     """Write the complete games as a BG Stats import file (open it with the app to import).
 
     Re-importing the same records does not duplicate plays: each play's id comes from its
     record's content. Example: burgundy export bgstats records/ --out plays.bgsplay
     """
-    _guard(partial(subcommands.export_bgstats, paths, out))
+    _guard(partial(subcommands.export_bgstats, paths, out, bgg_id or ()))
 
 
 @export_app.command("csv")

@@ -48,14 +48,18 @@ class Outcome:
         self.streams.append((parts, total, label, bar_over_results))
         return self
 
-    def say(self, line: str, *, end: str = "\n") -> Outcome:
-        """Add ``line`` for stdout."""
-        self.said.append((False, line + end))
+    def say(self, line: str, *, end: str = "\n", styled: bool = False) -> Outcome:
+        """Add ``line`` for stdout, its control characters escaped (:func:`printable`);
+        ``styled``: ``line`` holds terminal styles of our own, and every text from a record
+        in it was made :func:`printable` where it was put in (a Rich table)."""
+        text = line + end
+        self.said.append((False, text if styled else printable(text)))
         return self
 
     def warn(self, line: str) -> Outcome:
-        """Add ``line`` for stderr (a rejected record among several, an illegal move)."""
-        self.said.append((True, line + "\n"))
+        """Add ``line`` for stderr (a rejected record among several, an illegal move),
+        its control characters escaped."""
+        self.said.append((True, printable(line + "\n")))
         return self
 
     def ending(self, code: int) -> Outcome:
@@ -80,6 +84,7 @@ def write(outcome: Outcome) -> None:
             done += 1
             drawn = advance is not None and done <= total
             if text:
+                text = printable(text)
                 if drawn and to_stderr:
                     sys.stderr.write("\r\x1b[K")  # the bar's line: cleared for the message, then redrawn
                 (sys.stderr if to_stderr else sys.stdout).write(text)
@@ -142,8 +147,33 @@ def progress_bar(total: int, label: str = "verifying") -> Callable[[int], None] 
 def fail(err: BaseException) -> int:
     """Write the one line a user sees for ``err`` on stderr; its exit code."""
     message, code = _failure(err)
-    sys.stderr.write(message + "\n")
+    sys.stderr.write(printable(message) + "\n")
     return code
+
+
+#: What :func:`printable` escapes: C0 controls but tab and line feed, DEL, C1 controls, and
+#: the bidirectional embeddings, overrides and isolates (they reorder what follows them).
+_CONTROL = "[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]"
+_control = None
+
+
+def printable(text: str) -> str:
+    """``text`` safe to show on a terminal: each control character that could move the
+    cursor, recolour, retitle or clear it (ESC starts them all) written as ``\\uXXXX``.
+
+    A record can hold any character in a player's name, a place or a comment; printed as
+    it is, ``\\u001b[2J`` would clear the screen of whoever runs ``burgundy show``. The
+    ``\\uXXXX`` form is the escape JSON and TOML strings use, so JSON and TOML output keep
+    their meaning (a reader decodes the same name), and plain text shows what is there.
+    """
+    global _control
+    if _control is None:
+        import re  # compiled on first use: most commands print before anything else needs re
+
+        _control = re.compile(_CONTROL)
+    if _control.search(text) is None:
+        return text
+    return _control.sub(lambda found: f"\\u{ord(found.group()):04x}", text)
 
 
 def _failure(err: BaseException) -> tuple[str, int]:

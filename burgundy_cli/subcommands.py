@@ -75,7 +75,12 @@ def score(arguments: ScoreArguments) -> Outcome:
 
     files = record_files(arguments.paths)
     if len(files) == 1:
-        return Outcome().say(score_file(files[0], arguments.as_json, arguments.show_all))
+        import sys
+
+        from burgundy_cli.core.render import wants_colour
+
+        styled = not arguments.as_json and wants_colour(sys.stdout)  # a Rich table: its names made printable
+        return Outcome().say(score_file(files[0], arguments.as_json, arguments.show_all), styled=styled)
     from burgundy_cli.core.bulk import score_many
 
     outcome = Outcome()
@@ -301,16 +306,25 @@ def _write_file(outcome: Outcome, path: str | os.PathLike[str], text: str) -> No
     outcome.warn(f"wrote {path}")
 
 
-def export_bgstats(paths: Sequence[str | os.PathLike[str]], out: str | os.PathLike[str]) -> Outcome:
-    """``burgundy export bgstats``: the complete games as a BG Stats import file."""
+def export_bgstats(paths: Sequence[str | os.PathLike[str]], out: str | os.PathLike[str],
+                   bgg_ids: Sequence[str] = ()) -> Outcome:
+    """``burgundy export bgstats``: the complete games as a BG Stats import file.
+
+    :raises UsageError: a ``--bgg-id`` that names no game or edition, or no id.
+    """
     import json
 
-    from burgundy_cli.core.export import bgstats
+    from burgundy_cli.core.export import bgstats, parse_bgg_ids
 
+    given = parse_bgg_ids(bgg_ids)
     outcome = Outcome()
     played = _played(outcome, paths)
-    data = bgstats(played)
+    data = bgstats(played, given)
     _write_file(outcome, out, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+    for game in data["games"]:
+        if not game["bggId"]:
+            outcome.warn(f"{game['name']}: no BoardGameGeek id known, exported as 0 (docs/export.md); "
+                         "give it with --bgg-id GAME=ID, or link the game in the app")
     return outcome.warn(f"{len(data['plays'])} plays, {len(played) - len(data['plays'])} unfinished games left out")
 
 

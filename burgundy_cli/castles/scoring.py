@@ -26,6 +26,10 @@ from burgundy_cli.core.game import ScoreLine, ScoreTable
 PLAY_CATEGORIES = ("position", "animals", "areas", "area-phase-bonus", "colour-bonus", "goods-sold",
                    "watchtowers", "corrections")
 END_CATEGORIES = ("end-goods", "end-silver", "end-workers", "knowledge-tiles")
+#: Categories that are bookkeeping, not rulebook scoring (the VP a typed position started
+#: with, manual corrections): a score table shows them only where some player has any,
+#: even with ``--all`` (``core.render.shown_categories``).
+ADJUSTMENTS = ("position", "corrections")
 _BUILDING = attrgetter("building")
 _ANIMAL = attrgetter("animal")
 

@@ -83,12 +83,47 @@ def _name_uuid(kind: str, name: str) -> str:
     return str(uuid.uuid5(NAMESPACE, f"{kind}:{name}")).upper()
 
 
-def _game_facts(played: Played) -> tuple[str, str, int, int]:
+#: BoardGameGeek ids the user gives (``--bgg-id GAME[:EDITION]=ID``), by (game, edition).
+BggIds = dict[tuple[str, str | None], int]
+
+
+def parse_bgg_ids(given: Iterable[str]) -> BggIds:
+    """``--bgg-id`` values (``robber-knights=1234``, ``castles-of-burgundy:2019=271320``) as
+    ids by (game, edition): a game with editions needs one, a game with one edition none.
+
+    :raises UsageError: an unknown game or edition, or an id that is no positive number.
+    """
+    from burgundy_cli.core.errors import UsageError
+    from burgundy_cli.core.registry import find_game
+    from burgundy_cli.core.suggest import did_you_mean
+
+    ids: BggIds = {}
+    for text in given:
+        key, equals, number = text.partition("=")
+        game_name, colon, edition = key.strip().partition(":")
+        if not equals or not number.strip().isdecimal() or int(number) <= 0:
+            raise UsageError(f"--bgg-id {text!r}: expected GAME=ID or GAME:EDITION=ID with a positive id",
+                             hint="e.g. --bgg-id robber-knights=12345 (the number in the game's "
+                                  "boardgamegeek.com/boardgame/<id> address)")
+        if game_name not in GAMES:
+            raise UsageError(f"--bgg-id: unknown game '{game_name}'", hint=did_you_mean(game_name, list(GAMES)))
+        editions = find_game(game_name).editions
+        if (edition or None) not in (editions or (None,)):
+            raise UsageError(f"--bgg-id: {game_name} has " + (f"the editions {', '.join(editions)}: say which, "
+                             f"as {game_name}:{editions[-1]}=ID" if editions else "a single edition: give "
+                             f"{game_name}=ID"))
+        ids[game_name, edition or None] = int(number)
+    return ids
+
+
+def _game_facts(played: Played, given: BggIds | None = None) -> tuple[str, str, int, int]:
     """The game's name with its edition, its BoardGameGeek name, id and year for the
-    record's edition (the one the replay used, which a Castles record may leave to its default)."""
+    record's edition (the one the replay used, which a Castles record may leave to its default).
+    An id in ``given`` wins over the game's own; 0 means none is known."""
     module = importlib.import_module(GAMES[played.header.name] + ".svg")
     edition = played.table.edition
     bgg, year = module.BOARDGAMEGEEK[edition]
+    bgg = (given or {}).get((played.header.name, edition), bgg)
     return module.TITLE + (f" ({edition})" if edition else ""), module.TITLE, bgg, year
 
 
@@ -120,14 +155,15 @@ def breakdown_comment(played: Played) -> str:
     return "\n".join(lines)
 
 
-def bgstats(played: list[Played]) -> dict[str, Any]:
-    """The BG Stats import file for the complete games among ``played`` (docs/export.md)."""
+def bgstats(played: list[Played], bgg_ids: BggIds | None = None) -> dict[str, Any]:
+    """The BG Stats import file for the complete games among ``played`` (docs/export.md);
+    ``bgg_ids``: BoardGameGeek ids the user gave (:func:`parse_bgg_ids`)."""
     players: dict[str, int] = {}
     places: dict[str, int] = {}
     games: dict[str, dict[str, Any]] = {}
     plays = []
     for record in (p for p in played if p.table.complete):
-        name, bgg_name, bgg, year = _game_facts(record)
+        name, bgg_name, bgg, year = _game_facts(record, bgg_ids)
         if name not in games:
             games[name] = {"id": len(games) + 1, "uuid": _name_uuid("game", name), "name": name, "bggName": bgg_name,
                            "bggId": bgg, "bggYear": year, "highestWins": True, "noPoints": False,

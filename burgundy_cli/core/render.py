@@ -15,14 +15,37 @@ from burgundy_cli.core.game import GameHeader, ScoreTable
 
 
 def shown_categories(table: ScoreTable, show_all: bool = False) -> list[str]:
-    """The categories to print, in the order the game lists them: all of them with
-    ``show_all``, else those in which some player scored."""
+    """The categories to print, in the order the game lists them: those in which some
+    player scored; with ``show_all`` also the game's scoring categories at 0 for everyone,
+    but not its bookkeeping ones (a Castles ``position`` or ``corrections`` row: the VP a
+    typed position started with, manual corrections), which are not part of the rulebook's
+    scoring and say nothing at 0 (docs/records.md, "Score table")."""
     categories: list[str] = []
     for line in table.players:
         categories.extend(c for c in line.breakdown if c not in categories)
-    if show_all:
-        return categories
-    return [c for c in categories if any(line.breakdown.get(c, 0) for line in table.players)]
+    scored = [c for c in categories if any(line.breakdown.get(c, 0) for line in table.players)]
+    if not show_all:
+        return scored
+    adjustments = _adjustments(table.game)
+    return [c for c in categories if c in scored or c not in adjustments]
+
+
+def _adjustments(game: str) -> tuple[str, ...]:
+    """The bookkeeping categories of ``game`` (its ``scoring`` module's ``ADJUSTMENTS``), if any."""
+    import importlib
+
+    from burgundy_cli.core.registry import GAMES
+
+    if game not in GAMES:
+        return ()
+    name = GAMES[game] + ".scoring"
+    try:
+        scoring = importlib.import_module(name)
+    except ModuleNotFoundError as err:
+        if err.name != name:
+            raise
+        return ()  # a game without a scoring module has none
+    return getattr(scoring, "ADJUSTMENTS", ())
 
 
 def _headline(table: ScoreTable) -> str:
@@ -77,19 +100,30 @@ def wants_colour(stream: TextIO) -> bool:
 
 
 def score_table_rich(table: ScoreTable, show_all: bool = False, width: int | None = None) -> str:
-    """The score table as a Rich table with terminal colours: winners in bold green."""
+    """The score table as a Rich table with terminal colours: winners in bold green.
+
+    Every text from the record goes in as a Rich ``Text``, never as markup (a player called
+    ``[/]`` is a name, not a closing tag), with its control characters escaped
+    (:func:`burgundy_cli.console.printable`): the output is said as styled text.
+    """
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
+
+    from burgundy_cli.console import printable
+
+    def plain(text: str, style: str = "") -> Text:
+        return Text(printable(text), style=style)
 
     categories = shown_categories(table, show_all)
     hidden = len(shown_categories(table, True)) - len(categories)
-    grid = Table(title=_headline(table), title_justify="left", show_footer=False)
+    grid = Table(title=plain(_headline(table)), title_justify="left", show_footer=False)
     grid.add_column("category")
     winners = set(table.winner)
     for line in table.players:
-        grid.add_column(line.name, justify="right", style="bold green" if line.name in winners else None)
+        grid.add_column(plain(line.name), justify="right", style="bold green" if line.name in winners else None)
     for category in categories:
-        grid.add_row(category, *(str(line.breakdown.get(category, 0)) for line in table.players))
+        grid.add_row(plain(category), *(str(line.breakdown.get(category, 0)) for line in table.players))
     grid.add_section()
     grid.add_row("total", *(str(line.total) for line in table.players), style="bold")
     grid.add_row("rank", *(str(line.rank) for line in table.players))
@@ -97,7 +131,7 @@ def score_table_rich(table: ScoreTable, show_all: bool = False, width: int | Non
     with console.capture() as captured:
         console.print(grid)
         for text in _footer(table, hidden):
-            console.print(text, style="dim" if text.startswith(("note", "(")) else "bold")
+            console.print(plain(text, "dim" if text.startswith(("note", "(")) else "bold"))
     return captured.get().rstrip("\n")
 
 

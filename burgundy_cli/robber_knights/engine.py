@@ -11,7 +11,7 @@ from burgundy_cli.core.errors import IllegalMoveError
 from burgundy_cli.robber_knights.commands import STEPS, DrawCommand, EndCommand, LayCommand
 from burgundy_cli.robber_knights.components import components
 from burgundy_cli.robber_knights.rules import rule
-from burgundy_cli.robber_knights.state import Cell, Space, State, cell_name, parse_cell
+from burgundy_cli.robber_knights.state import Cell, Space, State, cell_name, cells_by_name, parse_cell
 
 Command = LayCommand | DrawCommand | EndCommand
 
@@ -81,8 +81,9 @@ def _check_lay(state: State, player: int, cmd: LayCommand) -> Cell:
     if cmd.tile not in who.hand:
         raise _illegal("rk.lay.hand", f"{who.name} holds no {cmd.tile}",
                        f"{who.name}'s hand: {', '.join(who.hand) or 'empty'}")
-    cell = parse_cell(cmd.cell)
-    _check_place(state, cell, cmd.cell)
+    cell = cells_by_name()[cmd.cell]  # parse_cell's table, one call fewer a lay
+    if place_refusal(state, cell) is not None:
+        _check_place(state, cell, cmd.cell)
     if not cmd.leave:
         return cell
     tile = components().tiles[cmd.tile]
@@ -109,9 +110,12 @@ def place_refusal(state: State, cell: Cell) -> str | None:
     """
     row, col = cell
     side = state.side
+    frame = state.frame
     low_row, high_row, low_col, high_col = state.bounds
-    if row >= state.frame or col >= state.frame or \
-            max(high_row, row) - min(low_row, row) >= side or max(high_col, col) - min(low_col, col) >= side:
+    # the laid tiles with this one span fewer than ``side`` rows and columns
+    if not (0 <= row < frame and 0 <= col < frame and row - low_row < side and high_row - row < side
+            and col - low_col < side and high_col - col < side
+            and high_row - low_row < side and high_col - low_col < side):
         return "rk.lay.area"
     board = state.board
     if cell in board:

@@ -2,71 +2,91 @@
 
 The generator states no rule of its own: it walks candidate cells and knight walks and
 keeps what :mod:`engine`'s rule functions allow (:func:`~engine.place_refusal`,
-:func:`~engine.knights_refusal`, :func:`~engine.entry_refusal`, :func:`~engine.stop_refusal`,
-:func:`~engine.march_refusal`) -- the same functions ``check`` words its refusals from.
+:func:`~engine.knights_refusal`, :func:`~engine.entry_refusal`, :func:`~engine.stop_refusal`)
+-- the same functions ``check`` words its refusals from (through
+:func:`~engine.march_refusal` for a whole walk). A walk is extended one tile at a time
+and only the new step is asked; ``tests/robber_knights/test_movegen.py`` holds the walks
+listed equal to every walk :func:`~engine.march_refusal` accepts.
 It works in layers -- the cells a tile may go to, the knight walks from a castle -- which
 the playout policy also uses. The property tests hold ``moves`` and ``check`` together.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from burgundy_cli.robber_knights.commands import STEPS, DrawCommand, EndCommand, LayCommand
 from burgundy_cli.robber_knights.components import components
 from burgundy_cli.robber_knights.engine import (
-    entry_refusal, knights_refusal, march_refusal, place_refusal, stop_refusal,
+    entry_refusal, knights_refusal, place_refusal, stop_refusal,
 )
 from burgundy_cli.robber_knights.state import Cell, State, cell_name
 
 Command = LayCommand | DrawCommand | EndCommand
 
-#: A stack size no walk reaches: stands in for the knights entering a tile while a walk is
-#: still being built (the entry rule is asked once the whole walk is known).
-_ANY_STACK = 1 << 30
+#: Where each direction's walks come in the listing: after the walk that stays on the castle.
+_DIRECTION_ORDER = {None: -1, **{direction: number for number, direction in enumerate(STEPS)}}
 
 
 def lay_cells(state: State) -> list[Cell]:
-    """The cells a tile may be laid on now: of the grid cells next to a laid tile, those
-    :func:`~engine.place_refusal` allows."""
-    found = {(row + d_row, col + d_col) for row, col in state.board for d_row, d_col in STEPS.values()}
-    return sorted(cell for cell in found if min(cell) >= 0 and place_refusal(state, cell) is None)
+    """The cells a tile may be laid on now: of the empty cells next to a laid tile (the
+    state's frontier), those :func:`~engine.place_refusal` allows."""
+    return sorted(cell for cell in state.frontier() if place_refusal(state, cell) is None)
 
 
-def marches(state: State, castle: Cell, terrain: str, supply: int) -> Iterator[tuple[str | None, tuple[int, ...]]]:
+def marches(state: State, castle: Cell, terrain: str, supply: int) -> list[tuple[str | None, tuple[int, ...]]]:
     """Every (direction, leave) for knights brought onto a castle of ``terrain`` newly laid
-    on ``castle`` by a player with ``supply`` knights in front of them."""
-    for first in range(1, supply + 1):
-        if knights_refusal(supply, first) is not None:
-            return
-        if march_refusal(state, castle, terrain, None, (first,)) is None:
-            yield None, (first,)
-        if stop_refusal(state, terrain, 0, _ANY_STACK, first, 0, False) is None:
-            for direction, step in STEPS.items():
-                for leave in _onwards(state, castle, terrain, direction, step, castle, (first,), supply):
-                    yield direction, leave
+    on ``castle`` by a player with ``supply`` knights in front of them, in listing order:
+    by the knights left on the castle, the walk that stays there first, then by direction
+    and the knights left on each tile.
+
+    A walk is built step by step for each number of knights brought (which
+    :func:`~engine.knights_refusal` allows), so that the stack entering each tile is known:
+    each step is asked of :func:`~engine.entry_refusal` and :func:`~engine.stop_refusal`
+    once, exactly as :func:`~engine.march_refusal` asks it of the whole walk (a step
+    refused ends every walk through it). The tiles each direction can enter are looked up
+    once per castle.
+    """
+    rays = [(direction, ray) for direction, step in STEPS.items() if (ray := _ray(state, castle, step))]
+    found: list[tuple[str | None, tuple[int, ...]]] = []
+    brought = 1
+    while knights_refusal(supply, brought) is None:
+        if stop_refusal(state, terrain, 0, brought, brought, 0, True) is None:
+            found.append((None, (brought,)))
+        for left in range(brought + 1):
+            if stop_refusal(state, terrain, 0, brought, left, 0, False) is None:
+                for direction, ray in rays:
+                    _onwards(state, ray, 0, brought - left, (left,), direction, found)
+        brought += 1
+    found.sort(key=lambda walk: (walk[1][0], _DIRECTION_ORDER[walk[0]], walk[1]))
+    return found
 
 
-def _onwards(state: State, castle: Cell, terrain: str, direction: str, step: tuple[int, int], cell: Cell,
-             prefix: tuple[int, ...], supply: int) -> Iterator[tuple[int, ...]]:
-    """Walks continuing ``prefix`` onto the tile after ``cell``: each one the engine allows
-    is yielded, and each that may go on (a stop the rules allow on the way, one more knight
-    still allowed) is continued."""
-    cell = (cell[0] + step[0], cell[1] + step[1])
-    space = state.board.get(cell)
-    if entry_refusal(space) is not None:
-        return
-    here, already = space.tile.terrain, len(space.knights)
-    used = sum(prefix)
-    for left in range(supply - used + 1):
-        if knights_refusal(supply, used + left) is not None:
-            return
-        longer = prefix + (left,)
-        if march_refusal(state, castle, terrain, direction, longer) is None:
-            yield longer
-        if stop_refusal(state, here, already, _ANY_STACK, left, len(prefix), False) is None \
-                and knights_refusal(supply, used + left + 1) is None:
-            yield from _onwards(state, castle, terrain, direction, step, cell, longer, supply)
+def _ray(state: State, castle: Cell, step: tuple[int, int]) -> list[tuple[str, int]]:
+    """(terrain, knights already there) of each tile from ``castle`` in one direction that a
+    stack may enter (:func:`~engine.entry_refusal`), up to the first it may not."""
+    ray = []
+    row, col = castle
+    board = state.board
+    while True:
+        row, col = row + step[0], col + step[1]
+        space = board.get((row, col))
+        if entry_refusal(space) is not None:
+            return ray
+        ray.append((space.tile.terrain, len(space.knights)))
+
+
+def _onwards(state: State, ray: list[tuple[str, int]], index: int, entering: int, prefix: tuple[int, ...],
+             direction: str, found: list[tuple[str | None, tuple[int, ...]]]) -> None:
+    """Continue walks ``prefix`` onto tile ``index`` of ``ray`` with a stack of ``entering``
+    knights: each number left there that the rules allow ends a walk (when it is all of
+    them) or goes on to the next tile, if the ray has one."""
+    terrain, already = ray[index]
+    step = index + 1
+    more = step < len(ray)
+    for left in range(entering + 1):
+        if left == entering and stop_refusal(state, terrain, already, entering, left, step, True) is None:
+            found.append((direction, prefix + (left,)))
+        if more and stop_refusal(state, terrain, already, entering, left, step, False) is None:
+            _onwards(state, ray, step, entering - left, prefix + (left,), direction, found)
 
 
 def legal_commands(state: State) -> list[tuple[str, Command]]:

@@ -17,11 +17,13 @@ trailing ``# comment``. Only syntax is checked here; the position is the engine'
 from __future__ import annotations
 
 import re
+from collections.abc import Container
 from functools import cache
 
 from burgundy_cli.core.errors import Location, ParseError
-from burgundy_cli.robber_knights.commands import DrawCommand, EndCommand, LayCommand
+from burgundy_cli.robber_knights.commands import STEPS, DrawCommand, EndCommand, LayCommand
 from burgundy_cli.robber_knights.components import components
+from burgundy_cli.robber_knights.state import cells_by_name
 
 Command = LayCommand | DrawCommand | EndCommand
 
@@ -69,8 +71,7 @@ def tile_name(text: str, column: int | None = None) -> str:
 
     :raises ParseError: unknown name, with the closest valid one as a hint.
     """
-    key = _normalise_tile(text)
-    found = tile_aliases().get(key)
+    found = tile_aliases().get(text) or tile_aliases().get(key := _normalise_tile(text))
     if found:
         return found
     names = list(components().tiles)
@@ -88,7 +89,8 @@ def parse_line(text: str) -> Command:
     """Read one notation line into a command (syntax only).
 
     A line spelled exactly as :func:`format_command` writes it (every line of a record the
-    tool wrote) is read by one regular expression; any other spelling by the lenient reader.
+    tool wrote) is read word by word (:func:`read_canonical`); any other spelling by the
+    lenient reader.
 
     :raises ParseError: quoting the offending token, with its 1-based column.
 
@@ -100,47 +102,54 @@ def parse_line(text: str) -> Command:
 
 
 @cache
-def _canonical_line() -> re.Pattern[str]:
-    """The canonical spelling of a line; groups: player, tile, cell, knights, direction, leave, drawn tile.
-
-    A player name as the lenient reader takes it (no colon or ``#``, no surrounding space,
-    at most 40 characters); counts without leading zeros, so the line is its own canonical form.
-    """
-    tile = "(" + "|".join(map(re.escape, components().tiles)) + ")"
-    count = "(?:0|[1-9][0-9]?)"
-    return re.compile(
-        r"([^\s:#](?:[^:#]{0,38}[^\s:#])?): "
-        rf"(?:lay {tile} ([a-z][1-9][0-9]?)"
-        rf"(?: knights ([1-9][0-9]?)(?: (north|east|south|west) leave ({count}(?:,{count})+))?)?"
-        rf"|draw {tile}|end)"
-    )
+def _canonical_words() -> tuple[frozenset[str], dict[str, tuple[int, int]], dict[str, int], dict[str, int]]:
+    """What the canonical spelling allows word by word: the tile names, the cell names, the
+    knight counts (``1`` up to what a player has) and the counts left on a tile (``0`` to
+    ``99``), counts without leading zeros."""
+    counts = {str(number): number for number in range(100)}
+    most = components().knights_per_player
+    knights = {text: number for text, number in counts.items() if 0 < number <= most}
+    return frozenset(components().tiles), cells_by_name(), knights, counts
 
 
-def read_canonical(text: str) -> Command | None:
+def read_canonical(text: str, players: Container[str] = ()) -> Command | None:
     """The command of a line spelled exactly as :func:`format_command` writes it, else None.
 
-    The fast path of :func:`parse_line`: it gives the command the lenient reader gives, and
-    leaves every other line (other spellings, counts out of range, errors) to that reader.
+    The fast path of :func:`parse_line`, read word by word (single spaces, no comment):
+    it gives the command the lenient reader gives, and leaves every other line (other
+    spellings, counts out of range, errors) to that reader. The player is what the lenient
+    reader takes before its colon, stripped: no colon or ``#``, no surrounding space, at
+    most 40 characters -- as every name in ``players`` is (a record's players, which its
+    header check holds to that), so those are not checked again.
     """
-    match = _canonical_line().fullmatch(text)
-    if match is None:
+    player, colon, rest = text.partition(": ")
+    if not colon:
         return None
-    player, tile, cell, knights, direction, leave, drawn = match.groups()
-    if tile is not None:
+    if player not in players and (not 0 < len(player) <= 40 or player.strip() != player or ":" in player
+                                  or "#" in player):
+        return None
+    words = rest.split(" ")
+    count = len(words)
+    tiles, cells, knight_counts, counts = _canonical_words()
+    verb = words[0]
+    if verb == "lay":
+        if count == 3:
+            return LayCommand(player=player, tile=words[1], cell=words[2]) \
+                if words[1] in tiles and words[2] in cells else None
+        if count != 5 and count != 8 or words[1] not in tiles or words[2] not in cells or words[3] != "knights":
+            return None
+        knights = knight_counts.get(words[4])
         if knights is None:
-            return LayCommand(player=player, tile=tile, cell=cell)
-        count = int(knights)
-        if count > components().knights_per_player:
             return None
-        if direction is None:
-            return LayCommand(player=player, tile=tile, cell=cell, leave=(count,))
-        left = tuple(map(int, leave.split(",")))
-        if sum(left) != count:
+        if count == 5:
+            return LayCommand(player=player, tile=words[1], cell=words[2], leave=(knights,))
+        left = tuple(counts.get(number, -1) for number in words[7].split(","))
+        if words[5] not in STEPS or words[6] != "leave" or len(left) < 2 or -1 in left or sum(left) != knights:
             return None
-        return LayCommand(player=player, tile=tile, cell=cell, direction=direction, leave=left)
-    if drawn is not None:
-        return DrawCommand(player=player, tile=drawn)
-    return EndCommand(player=player)
+        return LayCommand(player=player, tile=words[1], cell=words[2], direction=words[5], leave=left)
+    if count == 2 and verb == "draw":
+        return DrawCommand(player=player, tile=words[1]) if words[1] in tiles else None
+    return EndCommand(player=player) if count == 1 and verb == "end" else None
 
 
 def read_lenient(text: str) -> Command:

@@ -16,6 +16,7 @@ from burgundy_cli.core.record import RecordDoc
 from burgundy_cli.core.replay import PlayerNames, replay, split_comment, string_list
 from burgundy_cli.core.schema import to_data
 from burgundy_cli.robber_knights import engine
+from burgundy_cli.robber_knights.engine import play as play_command
 from burgundy_cli.robber_knights.notation import Command, format_command, parse_line, read_canonical
 from burgundy_cli.robber_knights.scoring import points, score
 from burgundy_cli.robber_knights.setup import check_header, read_position, read_setup
@@ -36,6 +37,9 @@ class RobberKnightsSession:
         #: the canonical lines read so far and their commands: a game repeats its draws and
         #: ends, and the memo lives and dies with the session (no growth over many records)
         self.canonical: dict[str, Command] = {}
+        #: the last score table and the length of the log it was made at: opening a record
+        #: scores it to check ``[result]``, and ``score`` asks again for the same position
+        self.scored: tuple[int, ScoreTable] | None = None
 
     def read(self, text: str) -> Command:
         """Parse a line and give it the record's spelling of the player's name.
@@ -68,7 +72,10 @@ class RobberKnightsSession:
         return cmd, text
 
     def score(self) -> ScoreTable:
-        return score(self.state)
+        """The score table now (a frozen value: the same one while no line is played)."""
+        if self.scored is None or self.scored[0] != len(self.log):
+            self.scored = len(self.log), score(self.state)
+        return self.scored[1]
 
     def running_totals(self) -> dict[str, int]:
         """Each player's total as :meth:`score` gives it now, without ranks and tiebreak: the
@@ -96,10 +103,18 @@ class RobberKnightsSession:
             if comment is not None and not body.strip():
                 self.log.append(f"# {comment}")
                 return self.log[-1]
-        cmd, line = self.read_with_line(text)
-        engine.play(self.state, cmd)
-        self.log.append(f"{line}  # {comment}" if comment else line)
-        return self.log[-1]
+        line = text
+        cmd = self.canonical.get(text)  # a line read before: the canonical text of its command
+        if cmd is None:
+            cmd = read_canonical(text, self.state.index)
+            if cmd is None or cmd.player not in self.state.index:
+                cmd, line = self.read_with_line(text)
+            else:
+                self.canonical[text] = cmd
+        play_command(self.state, cmd)
+        line = f"{line}  # {comment}" if comment else line
+        self.log.append(line)
+        return line
 
     def show(self) -> str:
         from burgundy_cli.robber_knights.render import show

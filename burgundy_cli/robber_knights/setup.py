@@ -10,8 +10,7 @@ components -- each player's 24 tiles, 30 knights, the area -- and every problem 
 from __future__ import annotations
 
 import re
-from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import partial
 from typing import Annotated, Any, TypeVar
 
@@ -117,7 +116,8 @@ def resolve_player(name: str, players: list[str], column: int | None = None) -> 
 
     :raises ParseError: unknown player, with the closest name as a hint.
     """
-    return PlayerNames(players).resolve(name.strip(), column=column)
+    name = name.strip()
+    return name if name in players else PlayerNames(players).resolve(name, column=column)
 
 
 def _located(where: _Where, locate: Callable[[], Location], action: Callable[[], T]) -> T:
@@ -159,21 +159,31 @@ def _hands(where: _Where, hands: dict[str, list[str]], players: list[str]) -> di
     return result
 
 
-def _piles(where: _Where, players: list[str], laid: dict[str, Counter[str]], hands: dict[str, list[str]],
+def _piles(where: _Where, players: list[str], laid: dict[str, list[str]], hands: dict[str, list[str]],
            location: Callable[[], Location]) -> list[dict[str, int]]:
-    """What is left in each pile: the 24 tiles less those laid and in hand; over-use is an error."""
+    """What is left in each pile: the 24 tiles less those laid (``laid``: each player's tile
+    names) and in hand; over-use is an error."""
     piles = []
     for player in players:
         pile = full_pile()
-        for name, count in (laid[player] + Counter(hands[player])).items():
-            pile[name] -= count
+        used = laid[player] + hands[player]
+        for name in used:
+            pile[name] -= 1
             if pile[name] < 0:
-                raise where.error(f"{player} has {count} {name} tiles laid or in hand; a player has only "
+                raise where.error(f"{player} has {used.count(name)} {name} tiles laid or in hand; a player has only "
                                   f"{components().tiles[name].count}", location(),
                                   hint="each player's 24 tiles: 1 lake, 2 mountains, 3 plain, 3 village-plain, "
                                   "6 castle-plain, 3 town-plain, 3 village-forest, 2 castle-forest, 1 town-forest")
         piles.append(pile)
     return piles
+
+
+def _laid(players: list[str], cells: Iterable[tuple[str, str]]) -> dict[str, list[str]]:
+    """Each player's laid tile names, from (owner, tile) pairs."""
+    laid: dict[str, list[str]] = {player: [] for player in players}
+    for owner, tile in cells:
+        laid[owner].append(tile)
+    return laid
 
 
 def _new_state(players: list[str], hands: dict[str, list[str]], piles: list[dict[str, int]],
@@ -213,16 +223,15 @@ def read_setup(doc: RecordDoc, header: GameHeader, players: list[str]) -> tuple[
         raise where.error(f"the starting layout must be a full rectangle of {count} tiles "
                           f"(2 per player), rows of equal length", layout_at(),
                           hint=f"e.g. 2 rows of {len(players)}")
-    owners = Counter(owner for row in rows for owner, _ in row)
+    laid = _laid(players, (cell for row in rows for cell in row))
     for player in players:
-        if owners[player] != 2:
-            raise where.error(f"{player} has {owners[player]} tiles in the starting layout, not 2", layout_at())
+        if len(laid[player]) != 2:
+            raise where.error(f"{player} has {len(laid[player])} tiles in the starting layout, not 2", layout_at())
     hands = _hands(where, table.hands, players)
     for player, hand in hands.items():
         if len(hand) != 2 or not any(components().tiles[t].is_castle for t in hand):
             raise where.error(f"{player} must keep 1 castle tile and 1 other tile of the A group in hand",
                               where.key("hands", player), hint="a hand such as [\"castle-plain\", \"lake\"]")
-    laid = {player: Counter(tile for row in rows for owner, tile in row if owner == player) for player in players}
     state = _new_state(players, hands, _piles(where, players, laid, hands, layout_at), header.options)
     top, left = (state.frame - len(rows)) // 2, (state.frame - len(rows[0])) // 2
     for r, row in enumerate(rows):
@@ -268,7 +277,7 @@ def read_position(doc: RecordDoc, header: GameHeader, players: list[str]) -> tup
         raise where.error(f"the tiles span more than the {side} x {side} playing area", tiles_at())
     _check_connected(where, set(cells), tiles_at)
     hands = _hands(where, table.hands, players)
-    laid = {player: Counter(tile for owner, tile, _ in cells.values() if owner == player) for player in players}
+    laid = _laid(players, ((owner, tile) for owner, tile, _ in cells.values()))
     piles = _piles(where, players, laid, hands, tiles_at)
     state = _new_state(players, hands, piles, header.options)
     for cell in sorted(cells):

@@ -9,10 +9,13 @@ playing area of ``side x side`` tiles that contains the layout fits in the frame
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 
 from burgundy_cli.robber_knights.components import TileType, components
 
 Cell = tuple[int, int]
+#: The four edge neighbours of a cell, as (row, column) steps.
+_EDGES = ((-1, 0), (0, 1), (1, 0), (0, -1))
 
 
 @dataclass(slots=True)
@@ -55,25 +58,41 @@ class State:
     last_lays: int = 0
     bounds: list[int] = field(default_factory=lambda: [0, -1, 0, -1])  # min row, max row, min col, max col
     index: dict[str, int] = field(default_factory=dict)
+    #: :meth:`frontier` once asked for (then kept up to date by :meth:`put`); a replay never asks
+    known_frontier: set[Cell] | None = field(default=None, init=False)
+    #: cells per row and column of the coordinate frame (``2 * side - 1``)
+    frame: int = field(init=False)
+    #: option ``pass-through``: knights may cross a tile without leaving any there
+    pass_through: bool = field(init=False)
 
     def __post_init__(self) -> None:
         self.index = {player.name: number for number, player in enumerate(self.players)}
         self.over = not any(player.hand for player in self.players)
+        self.frame = 2 * self.side - 1
+        self.pass_through = bool(self.options.get("pass-through", False))
 
-    @property
-    def frame(self) -> int:
-        """Cells per row and column of the coordinate frame."""
-        return 2 * self.side - 1
-
-    @property
-    def pass_through(self) -> bool:
-        """Option ``pass-through``: knights may cross a tile without leaving any there."""
-        return bool(self.options.get("pass-through", False))
+    def frontier(self) -> set[Cell]:
+        """The empty cells that share an edge with a laid tile (off the frame too): where the
+        move generator asks the placement rule. Worked out on first use, then kept by :meth:`put`."""
+        if self.known_frontier is None:
+            board = self.board
+            self.known_frontier = {(row + d_row, col + d_col) for row, col in board for d_row, d_col in _EDGES
+                                   if (row + d_row, col + d_col) not in board}
+        return self.known_frontier
 
     def put(self, cell: Cell, space: Space) -> None:
-        """Lay ``space`` on ``cell`` and widen the bounding box of the laid tiles."""
-        self.board[cell] = space
+        """Lay ``space`` on ``cell``; widen the bounding box of the laid tiles and move the
+        frontier, if it is kept."""
+        board = self.board
+        board[cell] = space
         row, col = cell
+        frontier = self.known_frontier
+        if frontier is not None:
+            frontier.discard(cell)
+            for d_row, d_col in _EDGES:
+                near = (row + d_row, col + d_col)
+                if near not in board:
+                    frontier.add(near)
         bounds = self.bounds
         if bounds[1] < bounds[0]:
             bounds[:] = [row, row, col, col]
@@ -103,7 +122,14 @@ def cell_name(cell: Cell) -> str:
 
 def parse_cell(name: str) -> Cell:
     """The cell of a canonical name such as ``f6`` (syntax already checked)."""
-    return int(name[1:]) - 1, ord(name[0]) - 97
+    return cells_by_name()[name]
+
+
+@cache
+def cells_by_name() -> dict[str, Cell]:
+    """Every name the notation's cell syntax allows (``a1`` ... ``z99``) with its cell: the
+    one table the reader checks a cell against and the engine reads it from."""
+    return {f"{chr(97 + col)}{row + 1}": (row, col) for col in range(26) for row in range(99)}
 
 
 def full_pile() -> dict[str, int]:

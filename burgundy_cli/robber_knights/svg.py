@@ -173,7 +173,8 @@ def _panel(svg: Svg, position: dict[str, Any], colours: dict[str, str], x: float
 # --- the game outside the tool ------------------------------------------------------------------
 
 #: The game as BoardGameGeek lists it: (BGG id, year published) by edition (one, ``None``).
-#: The id is 0 (unknown) until it is checked against BoardGameGeek itself: the sources this
-#: project could consult did not give it (docs/export.md).
+#: The id is 0 (none): no source this project could consult confirmed it, and a guess would
+#: link plays to another game; ``export bgstats --bgg-id robber-knights=ID`` supplies it
+#: (docs/export.md, "BoardGameGeek ids").
 BOARDGAMEGEEK = {None: (0, 2005)}
 TITLE = "Robber Knights"

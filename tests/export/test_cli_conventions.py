@@ -11,7 +11,8 @@ import sys
 import pytest
 
 from burgundy_cli import __version__
-from burgundy_cli.core.render import score_json, score_table_for, score_table_text
+from burgundy_cli.core.game import ScoreLine, ScoreTable
+from burgundy_cli.core.render import score_json, score_table_for, score_table_text, shown_categories
 from burgundy_cli.core.session import open_record
 from burgundy_cli.core.verdicts import legal_completions
 from tests.conftest import RECORDS, ROOT
@@ -33,13 +34,29 @@ def test_version(cli) -> None:
 
 
 def test_score_hides_categories_at_zero_for_everyone_unless_all(cli) -> None:
+    """--all shows the game's scoring categories at 0 for everyone; never the bookkeeping
+    rows (position, corrections) when no one has any (docs/records.md, "Score table")."""
+    opening = open_record(OPENING).score()
+    shown = score_table_text(opening)
+    assert "animals" not in shown and "categories at 0 for everyone not shown; --all shows them" in shown
+    full = cli("score", "--all", str(OPENING)).stdout
+    assert "animals" in full and "colour-bonus" in full and "not shown" not in full
+    assert "position " not in full and "corrections" not in full
     table = open_record(COMPLETE).score()
-    shown = score_table_text(table)
-    assert "corrections" not in shown and "position " not in shown
-    assert "(2 categories at 0 for everyone not shown; --all shows them)" in shown
-    assert "watchtowers" in shown  # zero for Ben, not for Anna
-    full = cli("score", "--all", str(COMPLETE)).stdout
-    assert "corrections" in full and "not shown" not in full
+    assert "watchtowers" in score_table_text(table)  # zero for Ben, not for Anna
+    assert "not shown" not in score_table_text(table)  # only position and corrections are at 0
+    assert "corrections" not in cli("score", "--all", str(COMPLETE)).stdout
+
+
+def test_bookkeeping_rows_show_when_someone_has_points_in_them() -> None:
+    corrected = ScoreTable(game="castles-of-burgundy", edition="2011", complete=False, winner=[], players=[
+        ScoreLine(name="Anna", total=3, rank=1, breakdown={"position": 0, "animals": 0, "corrections": 3}),
+        ScoreLine(name="Ben", total=0, rank=2, breakdown={"position": 0, "animals": 0, "corrections": 0})])
+    assert shown_categories(corrected) == ["corrections"]
+    assert shown_categories(corrected, show_all=True) == ["animals", "corrections"]
+    robber = ScoreTable(game="robber-knights", edition=None, complete=False, winner=[], players=[
+        ScoreLine(name="red", total=0, rank=1, breakdown={"castles": 0, "villages": 0, "towns": 0})])
+    assert shown_categories(robber, show_all=True) == ["castles", "villages", "towns"]
 
 
 def test_score_json_carries_date_place_and_event(cli) -> None:

@@ -6,6 +6,8 @@ import csv
 import io
 import json
 
+import pytest
+
 from burgundy_cli.core.export import bgstats, csv_text, play_uuid, read_played
 from burgundy_cli.core.session import open_record
 from tests.conftest import RECORDS
@@ -107,3 +109,32 @@ def test_date_and_place_become_the_plays_date_and_location(tmp_path) -> None:
     assert "Event: Autumn league." in play["comments"]
     undated = bgstats(read_played([str(CASTLES / "complete-2p-2011.toml")])[0])["plays"][0]
     assert "playDate" not in undated and "locationRefId" not in undated
+
+
+ROBBER = RECORDS / "robber-knights" / "playout-4-players.toml"
+
+
+def test_robber_knights_has_no_bgg_id_until_one_is_given(cli, tmp_path) -> None:
+    """No source this project could consult confirmed Robber Knights' BoardGameGeek id
+    (docs/export.md): it is exported as 0 with a warning, and the user can supply it."""
+    played, _ = read_played([str(ROBBER)])
+    assert [game["bggId"] for game in bgstats(played)["games"]] == [0]
+    out = tmp_path / "plays.bgsplay"
+    result = cli("export", "bgstats", str(ROBBER), "--out", str(out))
+    assert result.exit_code == 0 and "Robber Knights: no BoardGameGeek id known" in result.stderr
+    result = cli("export", "bgstats", str(ROBBER), str(CASTLES / "complete-3p-2019.toml"), "--out", str(out),
+                 "--bgg-id", "robber-knights=4242", "--bgg-id", "castles-of-burgundy:2019=1")
+    assert result.exit_code == 0 and "no BoardGameGeek id" not in result.stderr
+    ids = {game["name"]: game["bggId"] for game in json.loads(out.read_text())["games"]}
+    assert ids == {"Robber Knights": 4242, "The Castles of Burgundy (2019)": 1}
+
+
+@pytest.mark.parametrize(("given", "says"), [
+    ("robber-knights", "expected GAME=ID"), ("robber-knights=0", "positive id"),
+    ("robber-knights=12a", "positive id"), ("robber-knight=5", "did you mean 'robber-knights'"),
+    ("castles-of-burgundy=84876", "say which"), ("robber-knights:2005=5", "a single edition"),
+])
+def test_a_bad_bgg_id_is_a_usage_error(cli, tmp_path, given, says) -> None:
+    result = cli("export", "bgstats", str(ROBBER), "--out", str(tmp_path / "x"), "--bgg-id", given)
+    assert result.exit_code == 2 and says in result.stderr
+    assert not (tmp_path / "x").exists()
