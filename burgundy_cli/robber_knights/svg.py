@@ -176,5 +176,5 @@ def _panel(svg: Svg, position: dict[str, Any], colours: dict[str, str], x: float
 #: The id is 0 (none): no source this project could consult confirmed it, and a guess would
 #: link plays to another game; ``export bgstats --bgg-id robber-knights=ID`` supplies it
 #: (docs/export.md, "BoardGameGeek ids").
-BOARDGAMEGEEK = {None: (0, 2005)}
+BOARDGAMEGEEK = {None: (19989, 2005)}  # source: docs/export.md, "BoardGameGeek ids"
 TITLE = "Robber Knights"

@@ -114,12 +114,17 @@ def test_date_and_place_become_the_plays_date_and_location(tmp_path) -> None:
 ROBBER = RECORDS / "robber-knights" / "playout-4-players.toml"
 
 
-def test_robber_knights_has_no_bgg_id_until_one_is_given(cli, tmp_path) -> None:
-    """No source this project could consult confirmed Robber Knights' BoardGameGeek id
-    (docs/export.md): it is exported as 0 with a warning, and the user can supply it."""
+def test_robber_knights_bgg_id_and_one_given_instead(cli, tmp_path, monkeypatch) -> None:
+    """Robber Knights is BoardGameGeek entry 19989 (docs/export.md gives the source); a game
+    with no known id is exported as 0 with a warning; --bgg-id replaces a shipped id."""
+    from burgundy_cli.robber_knights import svg
+
     played, _ = read_played([str(ROBBER)])
-    assert [game["bggId"] for game in bgstats(played)["games"]] == [0]
+    assert [game["bggId"] for game in bgstats(played)["games"]] == [19989]
     out = tmp_path / "plays.bgsplay"
+    result = cli("export", "bgstats", str(ROBBER), "--out", str(out))
+    assert result.exit_code == 0 and "no BoardGameGeek id" not in result.stderr
+    monkeypatch.setattr(svg, "BOARDGAMEGEEK", {None: (0, 2005)})
     result = cli("export", "bgstats", str(ROBBER), "--out", str(out))
     assert result.exit_code == 0 and "Robber Knights: no BoardGameGeek id known" in result.stderr
     result = cli("export", "bgstats", str(ROBBER), str(CASTLES / "complete-3p-2019.toml"), "--out", str(out),
