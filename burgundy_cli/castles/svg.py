@@ -159,7 +159,7 @@ def _shield_labels(svg: Svg, position: dict[str, Any], x: float, y: float) -> No
     on_depots = "; ".join(f"depot {d}: {' '.join(map(str, n))}" for d, n in shields["depots"].items() if n) or "none"
     castles = "; ".join(f"{name}: " + (", ".join(f"{n} on {s}" for s, n in held.items()) or "none")
                         for name, held in shields["castles"].items())
-    svg.label(x, y, f"shields on depots: {on_depots}   in duchies: {castles}", "small")
+    svg.label(x, y, f"shields on depots: {on_depots}; in duchies: {castles}", "small")
 
 
 def picture(position: dict[str, Any], title: str) -> str:
