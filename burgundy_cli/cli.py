@@ -247,6 +247,8 @@ def new(
     goods: Annotated[str | None, typer.Option(help="Castles starting goods: anna=1 2 3,bob=4 5 6")] = None,
     start_player: Annotated[str | None, typer.Option("--start-player", help="Castles: who starts")] = None,
     modules: Annotated[str | None, typer.Option(help="Castles 2019 modules, comma-separated")] = None,
+    shields: Annotated[str | None, typer.Option(help="Castles shields module: shields on each depot, 1=4,2=7 12,...")] = None,
+    routes: Annotated[str | None, typer.Option(help='Castles trade routes: anna=5 silver-2;2 church;...,bob=...')] = None,
     layout: Annotated[list[str] | None, typer.Option(help='Robber Knights layout row: "red:castle-plain blue:lake"')] = None,
     hands: Annotated[str | None, typer.Option(help="Robber Knights hands: red=castle-plain plain,blue=...")] = None,
     force: Annotated[bool, typer.Option("--force", help="overwrite FILE if it exists")] = False,
@@ -260,7 +262,8 @@ def new(
     from burgundy_cli.core.newrecord import NewRecord
 
     given = NewRecord(game=game, edition=edition, players=players, boards=boards, start=start, goods=goods,
-                      start_player=start_player, modules=modules, layout=layout, hands=hands)
+                      start_player=start_player, modules=modules, shields=shields, routes=routes, layout=layout,
+                      hands=hands)
     _guard(partial(subcommands.new, str(file), given, force))
 
 

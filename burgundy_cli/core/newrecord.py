@@ -33,9 +33,14 @@ class NewRecord:
     goods: str | None = None
     start_player: str | None = None
     modules: str | None = None
+    shields: str | None = None
+    routes: str | None = None
     layout: list[str] | None = None
     hands: str | None = None
 
+
+#: Answers asked only when the record plays a module: answer -> that module.
+FOR_MODULE = {"shields": "shields", "routes": "trade-routes"}
 
 #: Per game: the questions asked, in order, as (field, question, default or None if required).
 QUESTIONS: dict[str, list[tuple[str, str, str | None]]] = {
@@ -47,6 +52,9 @@ QUESTIONS: dict[str, list[tuple[str, str, str | None]]] = {
         ("goods", "each player's 3 starting goods tiles, e.g. anna=1 2 3,bob=4 5 6", None),
         ("start_player", "start player (empty: the first listed)", ""),
         ("modules", "2019 expansion modules, comma-separated (empty: the base game)", ""),
+        ("shields", "shields lying face up on each depot, e.g. 1=4,2=7 12,3=9,... (shields module)", ""),
+        ("routes", "each player's trade route, spaces left to right split by ;, e.g. "
+                   "anna=5 silver-2;2 church;...,bob=... (trade-routes module)", ""),
     ],
     "robber-knights": [
         ("players", "players in seat order, clockwise (e.g. red,blue)", None),
@@ -109,6 +117,12 @@ def record_data(answers: NewRecord) -> dict[str, Any]:
                       for name, value in _pairs(answers.goods or "", "goods").items()}
     if answers.start_player:
         setup["start_player"] = answers.start_player.strip()
+    if answers.shields:
+        setup["shields"] = {depot: [_number(n) for n in value.split()]
+                            for depot, value in _pairs(answers.shields, "shields").items()}
+    if answers.routes:
+        setup["routes"] = {name: [space.strip() for space in value.split(";") if space.strip()]
+                           for name, value in _pairs(answers.routes, "routes").items()}
     return {"game": game, "setup": setup}
 
 
@@ -125,6 +139,7 @@ def checked_text(path: str, answers: NewRecord) -> tuple[str, Any]:
 #: Where in a record each answer goes, as the game's errors name it.
 _WHERE = {"edition": "edition", "players": "game.players", "boards": "setup.boards", "start": "setup.start",
           "goods": "setup.goods", "start_player": "start_player", "modules": "game.options",
+          "shields": "setup.shields", "routes": "setup.routes",
           "layout": "setup.layout", "hands": "setup.hands"}
 
 
@@ -165,7 +180,7 @@ def create(path: str, given: NewRecord, *, force: bool = False, ask: bool = Fals
         ask = False                  # everything required was given: the rest takes its default
     while True:
         for key, question, default in questions:
-            if key in missing:
+            if key in missing and _asked(key, answers):
                 answers = replace(answers, **{key: _answer(key, question, default, ask, read)})
         try:
             text, session = checked_text(path, answers)
@@ -179,6 +194,12 @@ def create(path: str, given: NewRecord, *, force: bool = False, ask: bool = Fals
     from burgundy_cli.core.table import due_text
 
     return f"wrote {path}: {game.name}, {', '.join(session.header.players)}; next: {due_text(session)}"
+
+
+def _asked(key: str, answers: NewRecord) -> bool:
+    """An answer a module needs is asked only when the answers so far name that module."""
+    module = FOR_MODULE.get(key)
+    return module is None or module in (answers.modules or "")
 
 
 def _answer(key: str, question: str, default: str | None, ask: bool, read: Callable[[str], str]) -> Any:

@@ -97,6 +97,24 @@ def test_on_a_terminal_missing_answers_are_asked_with_defaults_and_a_refused_one
     assert open_record(tmp_path / "game.toml").header.edition == "2011"
 
 
+def test_a_module_record_asks_for_what_its_modules_need_and_only_then(tmp_path):
+    """The shields and the trade routes need the table's deal in [setup] (2019 rulebook,
+    'THE SHIELDS' and 'The Trade Routes'): asked on a terminal only when the modules answer
+    names them; as flags they are written as given."""
+    read, questions = asker(["", "2019", "Anna,Bob", "", "", "Anna=1 2 3,Bob=4 5 6", "", "shields",
+                             "1=4,2=7,3=9,4=12,5=15,6=18"])
+    create(str(tmp_path / "game.toml"), NewRecord(), ask=True, read=read)
+    assert questions[-1].startswith("shields lying face up on each depot")
+    assert not any(question.startswith("each player's trade route") for question in questions)
+    session = open_record(tmp_path / "game.toml")
+    assert session.state.shields.depots[2] == [7]
+    route = ";".join(["5 silver-2", "2 church", "1 vp-1"] * 5)
+    create(str(tmp_path / "routes.toml"), NewRecord(game="castles-of-burgundy", edition="2019", players="Anna,Bob",
+                                                     goods="Anna=1 2 3,Bob=4 5 6", modules="trade-routes",
+                                                     routes=f"Anna={route},Bob={route}"))
+    assert open_record(tmp_path / "routes.toml").state.players[1].route[1] == (2, "church")
+
+
 def test_the_input_ending_at_a_question_writes_nothing(tmp_path):
     read, _ = asker(["castles-of-burgundy"])
     with pytest.raises(UsageError, match="nothing was written"):
