@@ -68,6 +68,7 @@ def _player_effects(before: GameState, after: GameState, seat: int, old: PlayerS
     for number in sorted(new.knowledge - old.knowledge):
         said.append(f"knowledge tile {number} now in the duchy")
     said.extend(_shields(old, new))
+    said.extend(_route(old, new))
     was, now = before.bridge_space(seat), after.bridge_space(seat)
     if now != was:
         said.append(f"moves on the bridge from space {was} to space {now}")
@@ -84,6 +85,18 @@ def _shields(old: PlayerState, new: PlayerState) -> list[str]:
             if old.shields.get(space) != number]
     lost = sorted(set(old.shields.values()) - set(new.shields.values()))
     return said + [f"shield {number} removed from the game" for number in lost]
+
+
+def _route(old: PlayerState, new: PlayerState) -> list[str]:
+    """2019 trade routes: the goods laid on the route, and the spaces whose colour they matched."""
+    laid = new.route_goods[len(old.route_goods):]
+    if not laid:
+        return []
+    start = len(old.route_goods)
+    matched = [f"space {start + i + 1} ({new.route[start + i][1]})" for i, good in enumerate(laid)
+               if new.route[start + i][0] == good]
+    return [f"lays {_count(len(laid), 'goods tile')} on the trade route"
+            + (f", matching {', '.join(matched)}" if matched else "")]
 
 
 def _die_change(before: GameState, player: PlayerState, command: Any) -> tuple[int, str] | None:

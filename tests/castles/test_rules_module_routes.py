@@ -116,6 +116,17 @@ def test_sold_goods_go_one_by_one_left_to_right_and_a_match_pays_at_once():
     assert anna.vp == {"goods-sold": 2 * 2} and anna.sold[5] == 2
 
 
+def test_what_a_sale_lays_on_the_route_is_said():
+    """What `check` and the session say a sale did names the goods laid on the route and the
+    spaces they matched (2019 rules, 'The Trade Routes')."""
+    from burgundy_cli.castles.effects import line_effects
+
+    before = table()
+    after = play_all(table(), sell(5))
+    said = line_effects(before, after, sell(5))
+    assert "lays 2 goods tiles on the trade route, matching space 1 (silver-2)" in said[0]
+
+
 def test_a_vp_bonus_scores_in_the_trade_routes_category():
     """Space 3 asks for goods 5 and gives 4 VP; a workers bonus gives workers (space 4)."""
     state = play_all(table(goods={"2": 1, "5": 1, "3": 2}, route_goods=[5, 5], sold={"5": 2}, dice=[5, 3]),
