@@ -688,6 +688,15 @@ def _canonical_forms() -> _CanonicalForms:
     )
 
 
+_FORMS: _CanonicalForms | None = None  # _canonical_forms() once loaded: a global read, not a call a line
+
+
+def _load_forms() -> _CanonicalForms:
+    global _FORMS
+    _FORMS = _canonical_forms()
+    return _FORMS
+
+
 def read_canonical(text: str) -> c.Command | None:
     """The command of a line spelt exactly as :func:`format_command` writes it; None otherwise.
 
@@ -696,7 +705,7 @@ def read_canonical(text: str) -> c.Command | None:
     >>> read_canonical("anna: t 3 city hall") is None
     True
     """
-    forms = _canonical_forms()
+    forms = _FORMS or _load_forms()
     table_line = _CANONICAL_TABLE_LINES.get(text.partition(" ")[0])
     if table_line is not None:
         return table_line(forms, text)

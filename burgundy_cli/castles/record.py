@@ -137,7 +137,8 @@ class CastlesSession:
         """``judge(state, command)`` (the engine's check or play) on ``command`` with a granted
         take's left-out depot filled in; a refusal gets the obvious fix as a hint."""
         state = self.state
-        if command.kind == "die" and command.action.kind == "place":
+        action = command.action if command.kind == "die" else None
+        if action is not None and action.kind == "place" and action.then is not None:  # a granted action
             command = with_granted_depots(state, command)
         try:
             judge(state, command)
