@@ -688,6 +688,7 @@ def _canonical_forms() -> _CanonicalForms:
     )
 
 
+_NO_FORM = (None, None)
 _FORMS: _CanonicalForms | None = None  # _canonical_forms() once loaded: a global read, not a call a line
 
 
@@ -706,20 +707,19 @@ def read_canonical(text: str) -> c.Command | None:
     True
     """
     forms = _FORMS or _load_forms()
-    table_line = _CANONICAL_TABLE_LINES.get(text.partition(" ")[0])
-    if table_line is not None:
-        return table_line(forms, text)
     colon = text.find(": ")
-    end = text.find(" ", colon + 2)
-    pattern, reader = forms.player_lines.get(text[colon + 2:end] if end > 0 else text[colon + 2:], (None, None))
-    match = pattern.fullmatch(text) if pattern is not None else None
-    if match is None:
-        return None
-    fields = match.groups()
-    player = fields[0]
-    if player is None or len(player) > 40 or (" " in player and player[:player.find(" ")].lower() in _TABLE_VERBS):
-        return None  # no name, too long a name, or the token reader takes the line for a table line
-    return reader(forms, fields)
+    if colon > 0:  # a player's line, three in four: its verb picks the form (a table line's never matches)
+        end = text.find(" ", colon + 2)
+        pattern, reader = forms.player_lines.get(text[colon + 2:end] if end > 0 else text[colon + 2:], _NO_FORM)
+        match = pattern.fullmatch(text) if pattern is not None else None
+        if match is not None:
+            fields = match.groups()
+            player = fields[0]
+            if player is None or len(player) > 40 or (" " in player and player[:player.find(" ")].lower() in _TABLE_VERBS):
+                return None  # no name, too long a name, or the token reader takes the line for a table line
+            return reader(forms, fields)
+    table_line = _CANONICAL_TABLE_LINES.get(text.partition(" ")[0])
+    return None if table_line is None else table_line(forms, text)
 
 
 def _canonical_take_line(forms: _CanonicalForms, fields: tuple[str | None, ...]) -> c.DieCommand | None:
