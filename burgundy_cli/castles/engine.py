@@ -595,7 +595,7 @@ def play_die(state: GameState, cmd: DieCommand) -> None:
     rule = state.ruleset.actions[kind]
     player, rolled, value, cost = _check_die_use(state, cmd, action, rule)
     found = rule.check(state, player, action, value, cost)
-    free = _by_free_die(state, player, rolled, value, cost, action)
+    free = value != rolled and _by_free_die(state, player, rolled, value, cost, action)  # as rolled: no change
     if kind == "place" and found[3]:  # a purchase inside the placement or a granted action
         _play_placement_with_grants(state, player, rolled, action, cost, found, free)
         return

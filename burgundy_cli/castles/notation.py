@@ -46,6 +46,7 @@ from typing import NamedTuple
 
 from burgundy_cli.castles import commands as c
 from burgundy_cli.core.errors import Location, ParseError
+from burgundy_cli.core.schema import builder
 
 _TOKEN = re.compile(r'\s*(?:(?P<str>"(?:[^"\\]|\\.)*"?)|(?P<punct>[:,;])|(?P<word>[^\s:,;"#]+))')
 
@@ -640,6 +641,15 @@ class _CanonicalForms(NamedTuple):
     roll: re.Pattern[str]
     roll_entry: re.Pattern[str]  # one entry of a roll line's dice
     correction: re.Pattern[str]
+    #: Builders of the commands the commonest lines make (:func:`burgundy_cli.core.schema.builder`:
+    #: every field but ``kind``, positionally, in declared order).
+    new_die: Callable[..., c.DieCommand]
+    new_take: Callable[..., c.TakeAction]
+    new_place: Callable[..., c.PlaceAction]
+    new_sale: Callable[..., c.SellAction]
+    new_buy: Callable[..., c.BuyCommand]
+    new_roll: Callable[..., c.RollEvent]
+    new_reveal: Callable[..., c.RevealEvent]
 
 
 @cache
@@ -672,7 +682,20 @@ def _canonical_forms() -> _CanonicalForms:
         roll_entry=re.compile(rf", ({_ROLL_NAME}) ([1-6]) ([1-6])"),
         correction=re.compile(r'fix (' + _NAME + r') (silver|workers|vp|goods[1-6]) ([+-][0-9]{1,3})'
                               r'(?: ("(?:[^"\\]|\\.)*"))?'),
+        new_die=builder(c.DieCommand), new_take=builder(c.TakeAction), new_place=builder(c.PlaceAction),
+        new_sale=builder(c.SellAction), new_buy=builder(c.BuyCommand), new_roll=builder(c.RollEvent),
+        new_reveal=builder(c.RevealEvent),
     )
+
+
+_NO_FORM = (None, None)
+_FORMS: _CanonicalForms | None = None  # _canonical_forms() once loaded: a global read, not a call a line
+
+
+def _load_forms() -> _CanonicalForms:
+    global _FORMS
+    _FORMS = _canonical_forms()
+    return _FORMS
 
 
 def read_canonical(text: str) -> c.Command | None:
@@ -683,29 +706,28 @@ def read_canonical(text: str) -> c.Command | None:
     >>> read_canonical("anna: t 3 city hall") is None
     True
     """
-    forms = _canonical_forms()
-    table_line = _CANONICAL_TABLE_LINES.get(text.partition(" ")[0])
-    if table_line is not None:
-        return table_line(forms, text)
+    forms = _FORMS or _load_forms()
     colon = text.find(": ")
-    end = text.find(" ", colon + 2)
-    pattern, reader = forms.player_lines.get(text[colon + 2:end] if end > 0 else text[colon + 2:], (None, None))
-    match = pattern.fullmatch(text) if pattern is not None else None
-    if match is None:
-        return None
-    fields = match.groups()
-    player = fields[0]
-    if player is None or len(player) > 40 or (" " in player and player[:player.find(" ")].lower() in _TABLE_VERBS):
-        return None  # no name, too long a name, or the token reader takes the line for a table line
-    return reader(forms, fields)
+    if colon > 0:  # a player's line, three in four: its verb picks the form (a table line's never matches)
+        end = text.find(" ", colon + 2)
+        pattern, reader = forms.player_lines.get(text[colon + 2:end] if end > 0 else text[colon + 2:], _NO_FORM)
+        match = pattern.fullmatch(text) if pattern is not None else None
+        if match is not None:
+            fields = match.groups()
+            player = fields[0]
+            if player is None or len(player) > 40 or (" " in player and player[:player.find(" ")].lower() in _TABLE_VERBS):
+                return None  # no name, too long a name, or the token reader takes the line for a table line
+            return reader(forms, fields)
+    table_line = _CANONICAL_TABLE_LINES.get(text.partition(" ")[0])
+    return None if table_line is None else table_line(forms, text)
 
 
 def _canonical_take_line(forms: _CanonicalForms, fields: tuple[str | None, ...]) -> c.DieCommand | None:
     player, rolled, used, tile, depot, discard = fields
     if rolled is None or tile not in forms.tiles or (discard is not None and discard not in forms.tiles):
         return None
-    return c.DieCommand(player=player, rolled=_DIGIT[rolled], value=_DIGIT.get(used),
-                        action=c.TakeAction(tile=tile, depot=_DIGIT.get(depot), discard=discard))
+    return forms.new_die(player, _DIGIT[rolled], _DIGIT.get(used),
+                         forms.new_take(tile, _DIGIT.get(depot), discard))
 
 
 def _canonical_place_line(forms: _CanonicalForms, fields: tuple[str | None, ...]) -> c.DieCommand | None:
@@ -717,14 +739,13 @@ def _canonical_place_line(forms: _CanonicalForms, fields: tuple[str | None, ...]
                               buy_workers, then)
     if action is None:
         return None
-    return c.DieCommand(player=player, rolled=_DIGIT[rolled], value=_DIGIT.get(used), action=action)
+    return forms.new_die(player, _DIGIT[rolled], _DIGIT.get(used), action)
 
 
 def _canonical_sell_line(forms: _CanonicalForms, fields: tuple[str | None, ...]) -> c.DieCommand | None:
     player, rolled, used, goods, bonuses = fields
     sale = _canonical_sale(forms, player, _DIGIT[goods or used or rolled], bonuses)
-    return None if sale is None else c.DieCommand(player=player, rolled=_DIGIT[rolled], value=_DIGIT.get(used),
-                                                  action=sale)
+    return None if sale is None else forms.new_die(player, _DIGIT[rolled], _DIGIT.get(used), sale)
 
 
 def _canonical_sale(forms: _CanonicalForms, player: str, goods: int, bonuses: str) -> c.SellAction | None:
@@ -735,12 +756,12 @@ def _canonical_sale(forms: _CanonicalForms, player: str, goods: int, bonuses: st
         if action is None:
             return None
         granted.append(action)
-    return c.SellAction(goods=goods, then=tuple(granted))
+    return forms.new_sale(goods, tuple(granted))
 
 
 def _canonical_workers_line(forms: _CanonicalForms, fields: tuple[str | None, ...]) -> c.DieCommand:
     player, rolled, used = fields
-    return c.DieCommand(player=player, rolled=_DIGIT[rolled], value=_DIGIT.get(used), action=c.WorkersAction())
+    return forms.new_die(player, _DIGIT[rolled], _DIGIT.get(used), c.WorkersAction())
 
 
 def _canonical_buy_line(forms: _CanonicalForms, fields: tuple[str | None, ...]) -> c.BuyCommand | None:
@@ -810,8 +831,7 @@ def _canonical_purchase(forms: _CanonicalForms, player: str, tile: str, depot: s
     """A buy line, or the purchase made during a placement."""
     if tile not in forms.tiles or (discard is not None and discard not in forms.tiles):
         return None
-    return c.BuyCommand(player=player, tile=tile, depot=_DIGIT.get(depot), discard=discard,
-                        pay_workers=_DIGIT[workers] if workers else 0)
+    return forms.new_buy(player, tile, _DIGIT.get(depot), discard, _DIGIT[workers] if workers else 0)
 
 
 def _canonical_place(forms: _CanonicalForms, player: str, tile: str, space: str, goods: str | None,
@@ -829,8 +849,7 @@ def _canonical_place(forms: _CanonicalForms, player: str, tile: str, space: str,
         return None
     if keep is not None:
         keep = () if keep == "none" else tuple(_DIGIT[kind] for kind in keep.split(" "))
-    return c.PlaceAction(tile=tile, space=space, goods=_DIGIT.get(goods), goods2=_DIGIT.get(goods2), keep=keep,
-                         then=granted, buy=buy, copy=copy)
+    return forms.new_place(tile, space, _DIGIT.get(goods), _DIGIT.get(goods2), keep, granted, buy, copy)
 
 
 def _canonical_effect(forms: _CanonicalForms, player: str, text: str) -> c.GrantedAction | None:
@@ -856,7 +875,7 @@ def _canonical_effect(forms: _CanonicalForms, player: str, text: str) -> c.Grant
     tile, depot, discard = action
     if tile not in forms.tiles or (discard is not None and discard not in forms.tiles):
         return None
-    return c.TakeAction(tile=tile, depot=_DIGIT.get(depot), discard=discard)
+    return forms.new_take(tile, _DIGIT.get(depot), discard)
 
 
 def _canonical_roll(forms: _CanonicalForms, text: str) -> c.RollEvent | None:
@@ -871,7 +890,7 @@ def _canonical_roll(forms: _CanonicalForms, text: str) -> c.RollEvent | None:
         dice[name] = (_DIGIT[first], _DIGIT[second])
     if len({name.lower() for name in dice}) < entries.count(","):
         return None  # a name given twice: the token reader says so
-    return c.RollEvent(white=_DIGIT[white], good=_DIGIT.get(good), dice=dice)
+    return forms.new_roll(_DIGIT[white], _DIGIT.get(good), dice)
 
 
 def _canonical_reveal(forms: _CanonicalForms, text: str) -> c.RevealEvent | None:
@@ -882,7 +901,7 @@ def _canonical_reveal(forms: _CanonicalForms, text: str) -> c.RevealEvent | None
     number = _REVEAL_DEPOTS.get(depot)
     if number is None or not forms.tiles.issuperset(tiles):
         return None
-    return c.RevealEvent(depot=number, tiles=tiles)
+    return forms.new_reveal(number, tiles)
 
 
 def _canonical_phase_goods(forms: _CanonicalForms, text: str) -> c.PhaseGoodsEvent | None:

@@ -53,6 +53,28 @@ table_class = dataclass(frozen=True, slots=True, kw_only=True)
 command_class = dataclass(slots=True, kw_only=True)
 
 
+@cache
+def builder(command: type[T]) -> typing.Callable[..., T]:
+    """A function building ``command`` from every field but ``kind`` (its one value), given
+    positionally in declared order, for the readers that build one command or more a line.
+
+    Calling the class with keywords goes through ``type.__call__``, which packs them into a
+    dict and unpacks it again for ``__init__``: about twice the instructions of making the
+    instance and setting its slots, which is all this does (no check, no default: the
+    reader checked each field and passes every one). Made once per class, on first use.
+    """
+    names = [field.name for field in dataclasses.fields(command) if field.name != "kind"]
+    kind = command.__dataclass_fields__["kind"].default
+    body = "".join(f"\n    made.{name} = {name}" for name in names)
+    source = (f"def build({', '.join(names)}):\n    made = new(command)\n    made.kind = kind{body}"
+              "\n    return made")
+    scope: dict[str, Any] = {"new": object.__new__, "command": command, "kind": kind}
+    exec(source, scope)  # noqa: S102 -- our own field names, as dataclasses generates __init__
+    build = scope["build"]
+    build.__qualname__ = f"builder({command.__name__})"
+    return build
+
+
 class Range:
     """``ge <= value <= le`` for an int (either bound may be None)."""
 

@@ -118,18 +118,19 @@ def may_nest_deeper(text: str, limit: int) -> bool:
     ``bytes.translate`` on the UTF-8 text (every character kept is ASCII, and no byte of
     another character is), and looks for a run in what is left: the same answer as one
     search over the whole text, about ten times faster than deleting the other characters
-    with a regular expression (≈ 10 µs against ≈ 115 µs on a 10 KB record), and skipped
-    outright when the text has too few of them in all.
+    with a regular expression (≈ 10 µs against ≈ 115 µs on a 10 KB record). One pass over
+    the whole text keeps the characters of both tests (a few hundred in a record), and each
+    test filters that: about 160,000 instructions on a 10 KB record, against 416,000 when
+    each test filtered the whole text after counting its characters there with
+    ``str.count`` (about 8 instructions a character, no faster than the filtering).
     """
     runs = max(limit - 1, 1)
-    dots = text.count(".") >= runs
-    brackets = text.count("[") + text.count("{") >= runs
-    if not (dots or brackets):
-        return False
-    data = text.encode("utf-8", "surrogatepass")
-    if dots and re.search(rb"\.{%d}" % runs, data.translate(None, _ALL_BUT_DOT_AND_NEWLINE)):
+    tested = text.encode("utf-8", "surrogatepass").translate(None, _ALL_BUT_TESTED)
+    dots = tested.translate(None, _ALL_BUT_DOT_AND_NEWLINE)
+    if dots.count(b".") >= runs and re.search(rb"\.{%d}" % runs, dots):
         return True
-    return brackets and re.search(rb"[\[{]{%d}" % runs, data.translate(None, _ALL_BUT_BRACKETS)) is not None
+    brackets = tested.translate(None, _ALL_BUT_BRACKETS)
+    return len(brackets) >= runs and re.search(rb"[\[{]{%d}" % runs, brackets) is not None
 
 
 def _all_bytes_but(kept: bytes) -> bytes:
@@ -138,6 +139,7 @@ def _all_bytes_but(kept: bytes) -> bytes:
 
 _ALL_BUT_DOT_AND_NEWLINE = _all_bytes_but(b".\n")
 _ALL_BUT_BRACKETS = _all_bytes_but(b"[]{}")
+_ALL_BUT_TESTED = _all_bytes_but(b".\n[]{}")
 
 
 @dataclass
