@@ -327,7 +327,7 @@ def archived_games(connection: Any, filters: Filters, *, in_date_order: bool = T
     not matter (sorting costs the database a third of the time)."""
     from sqlalchemy import func, select
 
-    from burgundy_cli.archive.db import tables
+    from burgundy_cli.archive.db import VALUE_COLUMNS, stored_breakdown, tables
 
     t = tables()
     records, scores = t["records"], t["scores"]
@@ -335,17 +335,15 @@ def archived_games(connection: Any, filters: Filters, *, in_date_order: bool = T
     query = (select(records.c.hash, records.c.game, records.c.edition, records.c.date, records.c.place,
                     records.c.event, records.c.players, records.c.boards, records.c.modules,
                     records.c.complete, records.c.path, scores.c.name, scores.c.total, scores.c.rank,
-                    scores.c.won, scores.c.breakdown)
+                    scores.c.won, scores.c.categories, scores.c.breakdown,
+                    *(scores.c[f"v{index}"] for index in range(VALUE_COLUMNS)))
              .join(scores, scores.c.hash == records.c.hash)
              .where(records.c.status == "ok", records.c.start == "setup", *_conditions(records, filters))
              .order_by(*order, scores.c.seat))
     game: dict[str, Any] | None = None
     result = connection.execution_options(stream_results=True).execute(query)
     for rows in result.partitions(2000):
-        # one JSON decode per batch of rows, not one per row: the decoder's call costs more
-        # than a breakdown's few keys
-        breakdowns = json.loads("[" + ",".join(row[15] for row in rows) + "]")
-        for row, breakdown in zip(rows, breakdowns):
+        for row in rows:
             if game is None or row[0] != game["hash"]:
                 if game is not None:
                     yield game
@@ -353,7 +351,7 @@ def archived_games(connection: Any, filters: Filters, *, in_date_order: bool = T
                         "event": row[5], "players": row[6], "boards": row[7], "modules": row[8],
                         "complete": bool(row[9]), "file": row[10], "lines": []}
             game["lines"].append({"name": row[11], "total": row[12], "rank": row[13], "won": row[14],
-                                  "breakdown": breakdown})
+                                  "breakdown": stored_breakdown(row[15], row[17:], row[16])})
     if game is not None:
         yield game
 

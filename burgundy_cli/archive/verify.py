@@ -27,7 +27,7 @@ import os
 from collections.abc import Container
 from typing import Any
 
-from burgundy_cli.archive.db import VALUE_COLUMNS
+from burgundy_cli.archive.db import breakdown_columns
 from burgundy_cli.core.errors import failure
 from burgundy_cli.core.game import GameHeader, ScoreTable
 from burgundy_cli.core.record import MAX_RECORD_BYTES, RecordDoc, parse_record_bytes, read_record
@@ -107,21 +107,8 @@ def _score_rows(table: ScoreTable, key: str, vp: dict[str, list[int]] | None) ->
     winners = {name.casefold() for name in table.winner}
     return [{"hash": key, "seat": seat, "name": line.name, "name_key": line.name.casefold(), "total": line.total,
              "rank": line.rank, "won": 1 / len(winners) if line.name.casefold() in winners else 0.0,
-             "breakdown": json.dumps(line.breakdown), "rounds": None if vp is None else json.dumps(vp[line.name]),
-             **_value_columns(line.breakdown)}
+             "rounds": None if vp is None else json.dumps(vp[line.name]), **breakdown_columns(line.breakdown)}
             for seat, line in enumerate(table.players)]
-
-
-#: The names of the value columns, and a row's worth of them empty.
-_VALUES = tuple(f"v{index}" for index in range(VALUE_COLUMNS))
-_NO_VALUES = dict.fromkeys(_VALUES)
-
-
-def _value_columns(breakdown: dict[str, int]) -> dict[str, Any]:
-    """``categories`` and ``v0``... of a breakdown (all null when it has too many categories)."""
-    if len(breakdown) > VALUE_COLUMNS:
-        return {"categories": None, **_NO_VALUES}
-    return {"categories": json.dumps(list(breakdown)), **_NO_VALUES, **dict(zip(_VALUES, breakdown.values()))}
 
 
 class RoundTotals:

@@ -141,14 +141,13 @@ def test_player_tables_from_score_rows_are_those_of_whole_games(club, archive_ur
                                                                 value_columns) -> None:
     """``stats`` without head-to-head, best games or ratings sums the player tables in the
     database (``archived_standings``); game by game (``archived_games``) gives the same, also
-    when the breakdowns have more categories than the value columns (3 here: read one seat at
-    a time from their JSON)."""
-    from burgundy_cli.archive import verify
+    when the breakdowns have more categories than the value columns (3 here: kept as JSON and
+    read one seat at a time)."""
     from burgundy_cli.archive.stats import archived_games, archived_standings, report
 
     (club / "dated.toml").write_text((club / "robber-knights" / "playout-3-players.toml").read_text()
                                      .replace("[game]\n", '[game]\ndate = 2026-03-01\nplace = "Club"\n', 1))
-    monkeypatch.setattr(verify, "VALUE_COLUMNS", value_columns)
+    monkeypatch.setattr(db, "VALUE_COLUMNS", value_columns)
     sync(club, archive_url, jobs=1)  # (in this process: the patch holds)
     engine = db.open_archive(archive_url, create=False)
     try:
