@@ -15,16 +15,23 @@ Tables (JSON is stored as text, so both engines read it the same way):
   ``position`` for a record that starts from a ``[position]`` table: not a game played).
 - ``scores``: one row per seat of a verified record: name (and ``name_key``, the name
   casefolded, which is how a player is matched across records), total, rank, whether the
-  seat won, the breakdown by category and the VP after each round.
+  seat won, the breakdown by category and the VP after each round. The breakdown is kept
+  as its categories' names (``categories``, a JSON list) and their values in columns
+  ``v0``, ``v1``, ... in that order, so that ``stats`` sums them in SQL, one row per
+  player and set of categories, instead of reading and decoding every seat's JSON; a
+  breakdown of more than :data:`VALUE_COLUMNS` categories leaves them null and is kept
+  as JSON in ``breakdown``.
 - ``files``: which file (``root``, ``path``) holds which content, with its size and
   modification time, so that a re-sync reads only files that changed.
 """
 
 from __future__ import annotations
 
+import json
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +39,10 @@ from burgundy_cli.core.errors import UsageError
 
 APPLICATION = "burgundy-archive"
 #: The schema version this code writes; older versions are migrated by :data:`MIGRATIONS`.
-VERSION = 2
+VERSION = 3
+#: Breakdown values stored in columns of their own (``v0`` ...): room to spare over any
+#: game's categories today (the Castles base game has 12).
+VALUE_COLUMNS = 24
 #: How long a SQLite writer waits for another to finish (a sync holds the lock while it
 #: verifies) before it gives up with "database is locked".
 SQLITE_WAIT_S = 300
@@ -84,8 +94,10 @@ def _tables() -> tuple[Any, dict[str, Any]]:
             Column("total", Integer, nullable=False),
             Column("rank", Integer, nullable=False),
             Column("won", Float, nullable=False),   # 1, or 1/n for a win shared by n
-            Column("breakdown", Text, nullable=False),  # JSON object
             Column("rounds", Text),  # JSON list: VP after each round
+            Column("categories", Text),  # JSON list: the breakdown's categories, in order
+            *(Column(f"v{index}", Integer) for index in range(VALUE_COLUMNS)),  # their values
+            Column("breakdown", Text),  # JSON object, only for a breakdown wider than v0...
         ),
         "files": Table(
             "files", metadata,
@@ -122,7 +134,38 @@ MIGRATIONS: dict[int, list[str]] = {
     # its rows go: the next sync verifies the records again (they are the source of truth).
     1: ["ALTER TABLE records ADD COLUMN start VARCHAR(8)",
         "DELETE FROM scores", "DELETE FROM files", "DELETE FROM records"],
+    # 2 -> 3: scores.categories and v0...: the table is dropped and made again at its new
+    # shape (after the steps, every missing table is created), its records verified again.
+    2: ["DROP TABLE scores", "DELETE FROM files", "DELETE FROM records"],
 }
+
+
+#: The names of the value columns, and a row's worth of them empty.
+_VALUES = tuple(f"v{index}" for index in range(VALUE_COLUMNS))
+_NO_VALUES = dict.fromkeys(_VALUES)
+
+
+def breakdown_columns(breakdown: dict[str, int]) -> dict[str, Any]:
+    """The columns that keep a breakdown: ``categories`` and ``v0``..., or, when it has more
+    categories than there are value columns, ``breakdown`` (its JSON) alone."""
+    if len(breakdown) > VALUE_COLUMNS:
+        return {"categories": None, "breakdown": json.dumps(breakdown), **_NO_VALUES}
+    return {"categories": json.dumps(list(breakdown)), "breakdown": None, **_NO_VALUES,
+            **dict(zip(_VALUES, breakdown.values()))}
+
+
+def stored_breakdown(categories: str | None, values: Sequence[int | None], breakdown: str | None) -> dict[str, int]:
+    """The breakdown that :func:`breakdown_columns` stored, from those columns (``values``:
+    ``v0``... in order)."""
+    if categories is None:
+        return json.loads(breakdown or "{}")
+    return dict(zip(_category_names(categories), values))
+
+
+@lru_cache(maxsize=256)
+def _category_names(categories: str) -> tuple[str, ...]:
+    """The names of a ``categories`` column (an archive holds a few sets: decoded once each)."""
+    return tuple(json.loads(categories))
 
 
 def database_url(folder: str | os.PathLike[str] | None, db: str | None) -> str:
@@ -273,11 +316,14 @@ def _create_or_migrate(connection: Any) -> None:
                                            {"key": "version", "value": str(VERSION)}])
         return
     version = int(connection.execute(select(meta.c.value).where(meta.c.key == "version")).scalar_one())
-    while version < VERSION:  # another writer may have migrated it meanwhile: then no step runs
+    if version >= VERSION:  # another writer migrated it meanwhile
+        return
+    while version < VERSION:
         for statement in MIGRATIONS[version]:
             connection.execute(text(statement))
         version += 1
         connection.execute(meta.update().where(meta.c.key == "version").values(value=str(version)))
+    metadata.create_all(connection)  # the tables a step dropped, at their new shape
 
 
 def open_archive(url: str, *, create: bool) -> Any:

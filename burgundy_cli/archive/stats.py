@@ -191,8 +191,9 @@ class Standings:
         out = []
         for key in sorted(self.groups, key=lambda k: tuple("" if v is None else str(v) for v in k)):
             group = self.groups[key]
+            # (wins rounded: the database may add the shares of a win in another order)
             ordered = sorted(group["tallies"].values(),
-                             key=lambda t: (-t.wins, -t.points / t.played, t.name.casefold()))
+                             key=lambda t: (-round(t.wins, 9), -t.points / t.played, t.name.casefold()))
             out.append({"game": key[0], "split": dict(zip(self.splits, key[1:])),
                         "complete": group["complete"], "in_progress": group["in_progress"],
                         "players": [tally.to_json() for tally in ordered]})
@@ -326,7 +327,7 @@ def archived_games(connection: Any, filters: Filters, *, in_date_order: bool = T
     not matter (sorting costs the database a third of the time)."""
     from sqlalchemy import func, select
 
-    from burgundy_cli.archive.db import tables
+    from burgundy_cli.archive.db import VALUE_COLUMNS, stored_breakdown, tables
 
     t = tables()
     records, scores = t["records"], t["scores"]
@@ -334,17 +335,15 @@ def archived_games(connection: Any, filters: Filters, *, in_date_order: bool = T
     query = (select(records.c.hash, records.c.game, records.c.edition, records.c.date, records.c.place,
                     records.c.event, records.c.players, records.c.boards, records.c.modules,
                     records.c.complete, records.c.path, scores.c.name, scores.c.total, scores.c.rank,
-                    scores.c.won, scores.c.breakdown)
+                    scores.c.won, scores.c.categories, scores.c.breakdown,
+                    *(scores.c[f"v{index}"] for index in range(VALUE_COLUMNS)))
              .join(scores, scores.c.hash == records.c.hash)
              .where(records.c.status == "ok", records.c.start == "setup", *_conditions(records, filters))
              .order_by(*order, scores.c.seat))
     game: dict[str, Any] | None = None
     result = connection.execution_options(stream_results=True).execute(query)
     for rows in result.partitions(2000):
-        # one JSON decode per batch of rows, not one per row: the decoder's call costs more
-        # than a breakdown's few keys
-        breakdowns = json.loads("[" + ",".join(row[15] for row in rows) + "]")
-        for row, breakdown in zip(rows, breakdowns):
+        for row in rows:
             if game is None or row[0] != game["hash"]:
                 if game is not None:
                     yield game
@@ -352,46 +351,82 @@ def archived_games(connection: Any, filters: Filters, *, in_date_order: bool = T
                         "event": row[5], "players": row[6], "boards": row[7], "modules": row[8],
                         "complete": bool(row[9]), "file": row[10], "lines": []}
             game["lines"].append({"name": row[11], "total": row[12], "rank": row[13], "won": row[14],
-                                  "breakdown": breakdown})
+                                  "breakdown": stored_breakdown(row[15], row[17:], row[16])})
     if game is not None:
         yield game
 
 
 def archived_standings(connection: Any, filters: Filters, splits: tuple[str, ...] = ()) -> Standings:
-    """The player tables of the archive's games that pass ``filters``, read from the score
-    rows alone: the same :class:`Standings` that :func:`archived_games` fed to
-    :func:`report` gives, without a game dict per record nor the header columns the
-    tables do not use (the query and the dicts were half of ``stats``'s time; in the same
-    order, by content hash, so each player's categories come in the same order)."""
+    """The player tables of the archive's games that pass ``filters``, summed by the database:
+    the same :class:`Standings` that :func:`archived_games` fed to :func:`report` gives
+    (a test compares them), from one row per group, player and set of breakdown categories
+    (``SUM``, ``COUNT``, ``MAX`` with ``GROUP BY``, the breakdowns' values in the score
+    rows' columns ``v0``...), not one row per seat with its breakdown's JSON decoded.
+
+    The categories of a player come in the order the game-by-game path gives them (games
+    by content hash, each game's breakdown in order): a set of categories is placed by the
+    first game that had it, ``MIN(hash)``; a player's name is the one of their first game.
+    """
     from sqlalchemy import func, select
 
     from burgundy_cli.archive.db import tables
 
     t = tables()
     records, scores = t["records"], t["scores"]
-    split_columns = [func.substr(records.c.date, 1, 4) if name == "year" else records.c[name] for name in splits]
-    query = (select(records.c.game, *split_columns, records.c.complete, scores.c.seat, scores.c.name,
-                    scores.c.total, scores.c.rank, scores.c.won, scores.c.breakdown)
-             .join(scores, scores.c.hash == records.c.hash)
-             .where(records.c.status == "ok", records.c.start == "setup", *_conditions(records, filters))
-             .order_by(records.c.hash, scores.c.seat))
-    standings = Standings(splits)
+    keys = [records.c.game, *(func.substr(records.c.date, 1, 4) if name == "year" else records.c[name]
+                              for name in splits)]
+    width = len(keys)
     year = splits.index("year") + 1 if "year" in splits else 0
-    width = 1 + len(splits)
-    tallies = None
-    result = connection.execution_options(stream_results=True).execute(query)
-    for rows in result.partitions(2000):
-        breakdowns = json.loads("[" + ",".join(row[-1] for row in rows) + "]")  # one decode per batch
-        for row, breakdown in zip(rows, breakdowns):
-            if row[width + 1] == 0:  # seat 0: a game begins
-                key = tuple(row[:width])
-                if year:
-                    key = (*key[:year], key[year] or None, *key[year + 1:])
-                tallies = standings.count(key, bool(row[width]))
-            if tallies is not None:
-                standings.add_line(tallies, {"name": row[width + 2], "total": row[width + 3],
-                                             "rank": row[width + 4], "won": row[width + 5],
-                                             "breakdown": breakdown})
+
+    def group_key(row: Any) -> tuple[Any, ...]:
+        key = tuple(row[:width])
+        return (*key[:year], key[year] or None, *key[year + 1:]) if year else key
+
+    kept = (records.c.status == "ok", records.c.start == "setup", *_conditions(records, filters))
+    standings = Standings(splits)
+    games = (select(*keys, records.c.complete, func.count())  # seat 0: one row per game
+             .join(scores, (scores.c.hash == records.c.hash) & (scores.c.seat == 0))
+             .where(*kept).group_by(*keys, records.c.complete))
+    for row in connection.execute(games):
+        group = standings.groups.setdefault(group_key(row), {"complete": 0, "in_progress": 0, "tallies": {}})
+        group["complete" if row[width] else "in_progress"] += row[width + 1]
+    decoded = {text: tuple(json.loads(text))  # each set of categories the archive holds
+               for (text,) in connection.execute(select(scores.c.categories).distinct()) if text is not None}
+    used = max(map(len, decoded.values()), default=0)  # value columns summed: those some seat fills
+    seats = (scores.c.name_key, scores.c.name, scores.c.categories)
+    summed = (select(*keys, *seats, func.min(records.c.hash), func.count(), func.sum(scores.c.won),
+                     func.sum(scores.c.total), func.max(scores.c.total), func.sum(scores.c.rank),
+                     *(func.sum(scores.c[f"v{index}"]) for index in range(used)))
+              .join(scores, scores.c.hash == records.c.hash)
+              .where(*kept, records.c.complete.is_(True), scores.c.categories.is_not(None))
+              .group_by(*keys, *seats))
+    # a breakdown too wide for the value columns: its seats one by one, from the JSON
+    wide = (select(*keys, *seats, records.c.hash, scores.c.won, scores.c.total, scores.c.rank, scores.c.breakdown)
+            .join(scores, scores.c.hash == records.c.hash)
+            .where(*kept, records.c.complete.is_(True), scores.c.categories.is_(None)))
+    entries = []  # (first game's hash, group, name key, name, categories, games, wins, points, best, ranks, sums)
+    for row in connection.execute(summed):
+        names = decoded[row[width + 2]]
+        entries.append((row[width + 3], group_key(row), row[width], row[width + 1], names,
+                        *row[width + 4:width + 9], tuple(row[width + 9:width + 9 + len(names)])))
+    for row in connection.execute(wide):
+        breakdown = json.loads(row[-1])
+        total = row[width + 5]
+        entries.append((row[width + 3], group_key(row), row[width], row[width + 1], tuple(breakdown),
+                        1, row[width + 4], total, total, row[width + 6], tuple(breakdown.values())))
+    entries.sort(key=lambda entry: entry[0])
+    for _, key, name_key, name, names, played, wins, points, best, ranks, sums in entries:
+        tallies = standings.groups[key]["tallies"]
+        tally = tallies.get(name_key)
+        if tally is None:
+            tally = tallies[name_key] = PlayerTally(name)
+        tally.played += played
+        tally.wins += wins
+        tally.points += points
+        tally.best = best if tally.best is None else max(tally.best, best)
+        tally.ranks += ranks
+        tally.breakdowns.setdefault(names, []).append(sums)
+        tally.games_with[names] = tally.games_with.get(names, 0) + played
     return standings
 
 

@@ -126,11 +126,11 @@ def _store(connection: Any, root: Path, results: Iterable[dict[str, Any]], store
                 t["records"].select().with_only_columns(t["records"].c.hash).where(t["records"].c.hash.in_(hashes)))}
             fresh = [r for r in records if r["hash"] not in present]
             if fresh:
-                connection.execute(t["records"].insert(), fresh)
+                _execute_many(connection, t["records"].insert(), fresh)
                 new = {r["hash"] for r in fresh}
                 rows = [s for s in scores if s["hash"] in new]
                 if rows:
-                    connection.execute(t["scores"].insert(), rows)
+                    _execute_many(connection, t["scores"].insert(), rows)
         if files:
             _upsert_files(connection, files)
         records.clear(), scores.clear(), files.clear(), batch_hashes.clear()
@@ -170,10 +170,23 @@ def _upsert_files(connection: Any, rows: list[dict[str, Any]]) -> None:
     else:
         from sqlalchemy.dialects.sqlite import insert
     statement = insert(files)
-    connection.execute(statement.on_conflict_do_update(
+    _execute_many(connection, statement.on_conflict_do_update(
         index_elements=[files.c.root, files.c.path],
         set_={"hash": statement.excluded.hash, "size": statement.excluded.size,
               "mtime_ns": statement.excluded.mtime_ns}), rows)
+
+
+def _execute_many(connection: Any, statement: Any, rows: list[dict[str, Any]]) -> None:
+    """Run ``statement`` once per row (all rows with the same keys, plain values) as one
+    ``executemany`` of the driver: the statement compiled once for the database's dialect,
+    the rows handed over as they are. Through ``connection.execute`` SQLAlchemy processes
+    every parameter of every row, which was more than half the time of a sync's writes."""
+    compiled = statement.compile(dialect=connection.dialect, column_keys=list(rows[0]))
+    if compiled.positional:  # SQLite: ? placeholders, the values in the statement's order
+        keys = compiled.positiontup
+        connection.exec_driver_sql(compiled.string, [tuple([row[key] for key in keys]) for row in rows])
+    else:  # psycopg: named placeholders
+        connection.exec_driver_sql(compiled.string, rows)
 
 
 def _drop_orphans(connection: Any) -> None:

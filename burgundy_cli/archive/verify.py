@@ -27,6 +27,7 @@ import os
 from collections.abc import Container
 from typing import Any
 
+from burgundy_cli.archive.db import breakdown_columns
 from burgundy_cli.core.errors import failure
 from burgundy_cli.core.game import GameHeader, ScoreTable
 from burgundy_cli.core.record import MAX_RECORD_BYTES, RecordDoc, parse_record_bytes, read_record
@@ -106,7 +107,7 @@ def _score_rows(table: ScoreTable, key: str, vp: dict[str, list[int]] | None) ->
     winners = {name.casefold() for name in table.winner}
     return [{"hash": key, "seat": seat, "name": line.name, "name_key": line.name.casefold(), "total": line.total,
              "rank": line.rank, "won": 1 / len(winners) if line.name.casefold() in winners else 0.0,
-             "breakdown": json.dumps(line.breakdown), "rounds": None if vp is None else json.dumps(vp[line.name])}
+             "rounds": None if vp is None else json.dumps(vp[line.name]), **breakdown_columns(line.breakdown)}
             for seat, line in enumerate(table.players)]
 
 

@@ -8,6 +8,10 @@ import io
 import json
 from pathlib import Path
 
+import pytest
+
+from burgundy_cli.archive import db
+
 from burgundy_cli.archive.stats import Filters, archive_report
 from burgundy_cli.archive.sync import sync
 from burgundy_cli.core.bulk import score_many
@@ -132,18 +136,25 @@ def test_stats_of_a_folder_syncs_it_first(club, cli) -> None:
     assert json.loads(result.stdout)["games"] > 0 and (club / "burgundy.db").is_file()
 
 
-def test_player_tables_from_score_rows_are_those_of_whole_games(club, archive_url) -> None:
-    """``stats`` without head-to-head, best games or ratings reads the player tables from the
-    score rows (``archived_standings``); game by game (``archived_games``) gives the same."""
-    from burgundy_cli.archive import db
+@pytest.mark.parametrize("value_columns", [db.VALUE_COLUMNS, 3])
+def test_player_tables_from_score_rows_are_those_of_whole_games(club, archive_url, monkeypatch,
+                                                                value_columns) -> None:
+    """``stats`` without head-to-head, best games or ratings sums the player tables in the
+    database (``archived_standings``); game by game (``archived_games``) gives the same, also
+    when the breakdowns have more categories than the value columns (3 here: kept as JSON and
+    read one seat at a time)."""
     from burgundy_cli.archive.stats import archived_games, archived_standings, report
 
     (club / "dated.toml").write_text((club / "robber-knights" / "playout-3-players.toml").read_text()
                                      .replace("[game]\n", '[game]\ndate = 2026-03-01\nplace = "Club"\n', 1))
-    sync(club, archive_url, jobs=1)
+    monkeypatch.setattr(db, "VALUE_COLUMNS", value_columns)
+    sync(club, archive_url, jobs=1)  # (in this process: the patch holds)
     engine = db.open_archive(archive_url, create=False)
     try:
         with engine.connect() as connection:
+            wide = connection.execute(db.tables()["scores"].select().where(
+                db.tables()["scores"].c.categories.is_(None))).all()
+            assert bool(wide) == (value_columns == 3)
             for splits in ((), ("edition", "players"), ("year", "place"), ("boards", "modules", "event")):
                 for filters in (Filters(), Filters(game="castles-of-burgundy"), Filters(since="2026-01-01")):
                     rows = report((), splits=splits, standings=archived_standings(connection, filters, splits))

@@ -26,6 +26,12 @@ def _rows(url: str, table: str) -> list:
         engine.dispose()
 
 
+def _breakdown(seat) -> dict:
+    """A stored seat's breakdown, from its columns."""
+    return db.stored_breakdown(seat.categories, [getattr(seat, f"v{i}") for i in range(db.VALUE_COLUMNS)],
+                            seat.breakdown)
+
+
 def _consistent(url: str) -> None:
     """Every file's record exists, no record without a file, every verified record's seats."""
     files, records, scores = (_rows(url, name) for name in ("files", "records", "scores"))
@@ -51,7 +57,7 @@ def test_sync_stores_every_record_as_score_scores_it(club, archive_url) -> None:
         row = stored[path.resolve()]
         assert row["status"] == "ok" and row["winner"] == expected["winner"]
         seats = scores[row["hash"]]
-        assert [(s.name, s.total, s.rank, json.loads(s.breakdown)) for s in seats] == \
+        assert [(s.name, s.total, s.rank, _breakdown(s)) for s in seats] == \
                [(p["name"], p["total"], p["rank"], p["breakdown"]) for p in expected["players"]]
         if expected["complete"] and seats[0].rounds is not None:
             # VP after the last round is the final score
