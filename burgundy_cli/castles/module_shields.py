@@ -38,6 +38,7 @@ from functools import partial
 from burgundy_cli.castles.actions import (
     ACTIONS, EFFECTS, ActionRule, Effect, Grant, check_workers, illegal,
 )
+from burgundy_cli.castles import module_inns
 from burgundy_cli.castles.boards import SPACE_IDS, space_name
 from burgundy_cli.castles.commands import ShieldAction
 from burgundy_cli.castles.placement import ADJACENT
@@ -414,12 +415,11 @@ def area_points(state: GameState, player: PlayerState, space: int, extra: int = 
     """Shield 17: a completed area scores as one size larger (capped at size 8, option
     ``shield17-uncapped``). ``extra``: spaces more it counts for (an inn's, which the inns
     module scores apart as the difference)."""
-    from burgundy_cli.castles.module_inns import area_points as inns_area_points, sized_points
-
     if not (player.shields and holds(player, 17)):
-        return inns_area_points(state, player, space, extra)
+        return module_inns.area_points(state, player, space, extra)
     size = len(player.board.area_of[space]) + 1 + extra
-    return sized_points(size, state.options.shield17_uncapped or bool(extra and state.options.inn_uncapped))
+    uncapped = state.options.shield17_uncapped or bool(extra and state.options.inn_uncapped)
+    return module_inns.sized_points(size, uncapped)
 
 
 def check_phase_placement(state: GameState, player: PlayerState, cmd) -> int:

@@ -463,13 +463,9 @@ def _shield_line(reader: _Reader, player: str) -> c.Command:
     elif reader.accept("place", "p"):
         tile = _tile(reader)
         reader.accept("from", "depot")
-        token = reader.next("a depot (1-6 or black)")
-        if token.text.lower() in ("black", "blk", "0"):
-            depot = 0
-        else:
-            reader.pos -= 1
-            depot = _number(reader, "a depot (1-6 or black)", 1, 6)
-        reader.tokens.insert(reader.pos, _Token(tile, token.column, "word"))
+        at = reader.peek()
+        depot = _depot_or_black(reader)  # (at the line's end it says a depot is missing)
+        reader.tokens.insert(reader.pos, _Token(tile, at.column, "word"))
         command = c.ShieldPlaceCommand(player=player, depot=depot, place=_place(reader, player))
     else:
         first_token = reader.peek()
@@ -571,13 +567,17 @@ def _two_dice(reader: _Reader, name: str) -> tuple[int, int]:
     return values
 
 
-def _reveal(reader: _Reader) -> c.RevealEvent:
+def _depot_or_black(reader: _Reader) -> int:
+    """A depot number 1-6, or 0 for the black depot (``black``, ``blk`` or ``0``)."""
     token = reader.next("a depot (1-6 or black)")
     if token.text.lower() in ("black", "blk", "0"):
-        depot = 0
-    else:
-        reader.pos -= 1
-        depot = _number(reader, "a depot (1-6 or black)", 1, 6)
+        return 0
+    reader.pos -= 1
+    return _number(reader, "a depot (1-6 or black)", 1, 6)
+
+
+def _reveal(reader: _Reader) -> c.RevealEvent:
+    depot = _depot_or_black(reader)
     reader.accept_punct(":")
     tiles: list[str] = []
     while not reader.done():
