@@ -82,9 +82,18 @@ def _pairs(text: str, key: str) -> dict[str, str]:
     for part in filter(str.strip, text.split(",")):
         name, equals, value = part.partition("=")
         if not equals or not name.strip():
-            raise AnswerError(key, f"'{part.strip()}' should be name=value", hint="e.g. anna=1 2 3,bob=4 5 6")
+            raise AnswerError(key, f"'{part.strip()}' should be name=value", hint=_example(key))
         pairs[name.strip()] = value.strip()
     return pairs
+
+
+def _example(key: str) -> str:
+    """The example the question for ``key`` gives (``e.g. ...``), else the goods' one."""
+    for questions in QUESTIONS.values():
+        for asked, question, _ in questions:
+            if asked == key and "e.g. " in question:
+                return "e.g. " + question.partition("e.g. ")[2].partition(" (")[0]
+    return "e.g. anna=1 2 3,bob=4 5 6"
 
 
 def _number(text: str) -> int | str:

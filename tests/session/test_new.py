@@ -113,6 +113,11 @@ def test_a_module_record_asks_for_what_its_modules_need_and_only_then(tmp_path):
                                                      goods="Anna=1 2 3,Bob=4 5 6", modules="trade-routes",
                                                      routes=f"Anna={route},Bob={route}"))
     assert open_record(tmp_path / "routes.toml").state.players[1].route[1] == (2, "church")
+    with pytest.raises(UsageError) as refused:
+        create(str(tmp_path / "bad.toml"), NewRecord(game="castles-of-burgundy", players="Anna,Bob",
+                                                     goods="Anna=1 2 3,Bob=4 5 6", modules="shields", shields="4"))
+    assert refused.value.hint == "e.g. 1=4,2=7 12,3=9,..."  # the shields' own example, not the goods'
+    assert not (tmp_path / "bad.toml").exists()
 
 
 def test_the_input_ending_at_a_question_writes_nothing(tmp_path):
