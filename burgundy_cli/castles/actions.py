@@ -509,6 +509,33 @@ class ActionRule:
     grants: Callable | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class LineRule:
+    """A line kind a module adds (#28's ``hire``, the crane's ``crane as``, the shields'
+    lines): :mod:`~burgundy_cli.castles.engine` asks it for any kind it does not know.
+
+    ``who`` says what the engine checks before the rule's own check, and what it passes:
+
+    * ``"pair"``: a line that spends both dice as doubles instead of both actions (``pair``
+      is then its rule id): the engine checks the turn, the dice and their worker cost, then
+      calls ``check(state, player, cmd, value)`` and ``apply(state, player, cmd, value)``;
+    * ``"buyer"``: a purchase, said by the player to move or by one still buying after
+      their dice: ``check(state, player, cmd)``, ``apply(state, player, cmd)``;
+    * ``"player"``: a line of the named player at any time: ``check(state, player, cmd)``,
+      ``apply(state, player, cmd)``;
+    * ``"any"``: ``check(state, cmd)`` and ``apply(state, cmd)``; the rule finds the player.
+
+    ``candidates(state, seat)``: (label, command) candidates for ``moves``, each then asked
+    of ``engine.check``.
+    """
+
+    check: Callable
+    apply: Callable
+    who: str = "any"
+    pair: str | None = None
+    candidates: Callable | None = None
+
+
 #: The base game's actions by kind.
 ACTIONS: dict[str, ActionRule] = {
     "take": ActionRule(check_take, apply_take, ("depot", "takes from depot")),

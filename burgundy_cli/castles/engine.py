@@ -50,7 +50,6 @@ from burgundy_cli.castles.actions import (
     apply_action, apply_grant, apply_purchase, check_action, check_grant, check_grants, check_module,
     check_purchase, illegal, place_tile,
 )
-from burgundy_cli.castles import module_extra
 from burgundy_cli.castles.boards import depot_spaces
 from burgundy_cli.castles.commands import (
     BuyCommand, CorrectionCommand, DieCommand, PassCommand, PhaseGoodsEvent, PlaceAction, RevealEvent, RollEvent,
@@ -172,7 +171,7 @@ def _check_mover(state: GameState, cmd) -> PlayerState:
         _player(state, cmd.player)
     if state.stage == "turn" and state.order[state.turn] == seat:
         return state.players[seat]
-    if cmd.kind in ("buy", "hire") and state.late_buyer == seat:  # a purchase after the dice: still their turn
+    if state.late_buyer == seat and _purchase(state, cmd.kind):  # a purchase after the dice: still their turn
         return state.players[seat]
     _check_not_over(state)
     if state.stage != "turn":
@@ -180,6 +179,14 @@ def _check_mover(state: GameState, cmd) -> PlayerState:
                       "record the roll first")
     mover = state.players[state.order[state.turn]]
     raise illegal("cob.flow.turn-order", f"it is {mover.name}'s turn, not {cmd.player}'s")
+
+
+def _purchase(state: GameState, kind: str) -> bool:
+    """A ``buy`` line, or a module's purchase (``LineRule.who == "buyer"``: #28's ``hire``)."""
+    if kind == "buy":
+        return True
+    line = state.ruleset.lines.get(kind)
+    return line is not None and line.who == "buyer"
 
 
 def _check_die_use(state: GameState, cmd: DieCommand, action, rule) -> tuple[PlayerState, int, int, int]:
@@ -340,9 +347,6 @@ def _check_correction(state: GameState, cmd: CorrectionCommand) -> None:
 _CHECKS = {
     "die": _check_die, "buy": _check_buy, "pass": _check_mover, "correction": _check_correction,
     "roll": _check_roll, "reveal": _check_reveal, "phase-goods": _check_phase_goods,
-    # 2019 extra tiles (castles/module_extra.py): #28's purchase of workers, the crane's final-scoring type
-    "hire": lambda state, cmd: module_extra.check_hire(state, _check_mover(state, cmd), cmd),
-    "crane": lambda state, cmd: module_extra.check_crane(state, _player(state, cmd.player), cmd),
 }
 
 
@@ -362,8 +366,9 @@ def module_line(state: GameState, kind: str):
     """The ``LineRule`` of a line kind a module adds (``state.ruleset.lines``), or the refusal."""
     line = state.ruleset.lines.get(kind)
     if line is None:
+        owner = state.ruleset.off_lines.get(kind)
         raise illegal("cob.module.off", f"a '{kind}' line belongs to a 2019 module this game does not play",
-                      '[game.options] modules = ["shields"] switches the shields on (2019 edition)')
+                      f'[game.options] modules = ["{owner}"] switches it on (2019 edition)' if owner else None)
     return line
 
 
@@ -391,11 +396,18 @@ def _check_pair(state: GameState, cmd, rule_id: str) -> tuple[PlayerState, int, 
     return player, value, cost
 
 
-def _check_module_line(state: GameState, cmd) -> tuple[PlayerState, int, int] | None:
+def _check_module_line(state: GameState, cmd) -> PlayerState | tuple[PlayerState, int, int] | None:
+    """Check a module's line (``LineRule.who`` says what the engine checks first); returns
+    what its apply needs: nothing, the player, or (player, doubles' number, worker cost)."""
     line = module_line(state, cmd.kind)
-    if line.pair is None:
+    who = line.who
+    if who == "any":
         line.check(state, cmd)
         return None
+    if who != "pair":
+        player = _check_mover(state, cmd) if who == "buyer" else _player(state, cmd.player)
+        line.check(state, player, cmd)
+        return player
     player, value, cost = found = _check_pair(state, cmd, line.pair)
     line.check(state, player, cmd, value)
     return found
@@ -407,6 +419,9 @@ def _play_module_line(state: GameState, cmd) -> None:
     line = state.ruleset.lines[cmd.kind]
     if found is None:
         line.apply(state, cmd)
+        return
+    if line.who != "pair":
+        line.apply(state, found, cmd)
         return
     player, value, cost = found
     state.late_buyer = -1
@@ -551,8 +566,6 @@ def _apply_phase_goods(state: GameState, cmd: PhaseGoodsEvent) -> None:
 _APPLIES = {
     "die": _apply_die, "buy": _apply_buy, "pass": _apply_pass, "correction": _apply_correction,
     "roll": _apply_roll, "reveal": _apply_reveal, "phase-goods": _apply_phase_goods,
-    "hire": lambda state, cmd: module_extra.apply_hire(state.players[state.seat(cmd.player)], cmd),
-    "crane": lambda state, cmd: module_extra.apply_crane(state.players[state.seat(cmd.player)], cmd),
 }
 
 

@@ -24,7 +24,7 @@ black-depot pile), so they come out of the reveals like any tile.
 
 from __future__ import annotations
 
-from burgundy_cli.castles.actions import EFFECTS, Effect, illegal
+from burgundy_cli.castles.actions import EFFECTS, Effect, LineRule, illegal
 from burgundy_cli.castles.commands import CraneCommand, HireCommand, PlaceAction
 from burgundy_cli.castles.state import GameState, PlayerState
 from burgundy_cli.castles.tiles import KNOWLEDGE_BUILDING, catalogue
@@ -90,7 +90,7 @@ def check_crane(state: GameState, player: PlayerState, cmd: CraneCommand) -> Non
                       f"not as {cmd.building}", "types: " + ", ".join(choices))
 
 
-def apply_crane(player: PlayerState, cmd: CraneCommand) -> None:
+def apply_crane(state: GameState, player: PlayerState, cmd: CraneCommand) -> None:
     player.crane = cmd.building
 
 
@@ -161,9 +161,27 @@ def check_hire(state: GameState, player: PlayerState, cmd: HireCommand) -> None:
                       f"{player.name} has {player.silver}")
 
 
-def apply_hire(player: PlayerState, cmd: HireCommand) -> None:
+def apply_hire(state: GameState, player: PlayerState, cmd: HireCommand) -> None:
     player.silver -= cmd.workers // WORKERS_PER_SILVER
     player.workers += cmd.workers
+
+
+def hire_candidates(state: GameState, seat: int) -> list[tuple[str, HireCommand]]:
+    """For ``moves``: each number of workers ``seat`` could buy with #28 (2 per silverling)."""
+    player = state.players[seat]
+    if WORKERS not in player.knowledge:
+        return []
+    return [(f"workers with knowledge tile 28, {silver} silver",
+             HireCommand(player=player.name, workers=silver * WORKERS_PER_SILVER))
+            for silver in range(1, player.silver + 1)]
+
+
+#: The module's line kinds: #28's purchase of workers (a purchase: by the player to move, or
+#: one still buying after their dice), the crane's type at the final scoring.
+EXTRA_LINES = {
+    "hire": LineRule(check_hire, apply_hire, "buyer", candidates=hire_candidates),
+    "crane": LineRule(check_crane, apply_crane, "player"),
+}
 
 
 #: The module's tile effects: the crane triggers a building's, the geese score, a ship and

@@ -32,11 +32,11 @@ are ``shield-tribute-whole`` (tribute is all or nothing) and ``shield17-uncapped
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import partial
 
 from burgundy_cli.castles.actions import (
-    ACTIONS, EFFECTS, ActionRule, Effect, Grant, check_workers, illegal,
+    ACTIONS, EFFECTS, ActionRule, Effect, Grant, LineRule, check_workers, illegal,
 )
 from burgundy_cli.castles import module_inns
 from burgundy_cli.castles.boards import SPACE_IDS, space_name
@@ -456,24 +456,6 @@ def end_points(state: GameState, player: PlayerState) -> int:
 ADJACENT_UNLESS_18 = replace(ADJACENT, condition=f"18 in player.shields.values() or ({ADJACENT.condition})")
 
 
-@dataclass(frozen=True, slots=True)
-class LineRule:
-    """A line kind a module adds (:mod:`~burgundy_cli.castles.engine` asks it).
-
-    ``pair``: the rule id of a line that spends both dice as doubles (instead of both actions);
-    the engine checks the dice, their worker cost and the turn, then calls
-    ``check(state, player, cmd, value)`` and ``apply(state, player, cmd, value)``. Without
-    ``pair``: ``check(state, cmd)`` and ``apply(state, cmd)`` (any time, not a turn's action).
-    ``candidates(state, seat)``: (label, command) candidates for ``moves``, each then asked of
-    ``engine.check``.
-    """
-
-    check: Callable
-    apply: Callable
-    pair: str | None = None
-    candidates: Callable | None = None
-
-
 WORKERS = ActionRule(check_workers, _workers)
 
 
@@ -588,7 +570,7 @@ def _ship_goods_candidates(state: GameState) -> list[tuple[str, object]]:
 
 #: The module's lines by kind (the engine's dispatch asks these when its own tables have none).
 LINES = {
-    "shield": LineRule(check_doubles, apply_doubles, "cob.shield.doubles", _doubles_candidates),
+    "shield": LineRule(check_doubles, apply_doubles, "pair", "cob.shield.doubles", _doubles_candidates),
     "tribute": LineRule(check_tribute, apply_tribute),
     "shield-goods": LineRule(_check_goods_line, _apply_goods_line),
     "shield-borrow": LineRule(_check_borrow_line, _apply_borrow_line),

@@ -21,7 +21,7 @@ refereed yet is told so, and a misspelt name gets a suggestion.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from types import MappingProxyType
 
@@ -143,10 +143,10 @@ SHIELDS = Module("shields", placement=(module_shields.ADJACENT_UNLESS_18,), acti
 #: after a ship or its own placement, the crane triggers a building's effect and counts as a
 #: building for 16-23 (and 29), the geese score on their pasture (the ``geese`` category); #28's
 #: purchase of workers and the crane's final-scoring choice are line kinds of their own
-#: (``engine._CHECKS``) (:mod:`~burgundy_cli.castles.module_extra`).
+#: (:mod:`~burgundy_cli.castles.module_extra`).
 EXTRA_TILES = Module("extra-tiles", effects=module_extra.EXTRA_EFFECTS,
                      after_placement=(module_extra.geese_follow_up,), end_scoring=module_extra.EXTRA_END_SCORING,
-                     categories=("geese",))
+                     categories=("geese",), lines=module_extra.EXTRA_LINES)
 
 #: The White Castles (2019 rulebook, "The White Castles"): a white castle grants an action with
 #: the white die, #29 scores 4 VP per white castle (:mod:`~burgundy_cli.castles.module_white`).
@@ -178,4 +178,5 @@ def ruleset(modules: tuple[str, ...] = ()) -> Ruleset:
     rules = extend(_NOTHING, BASE)
     for name in sorted(modules, key=RESERVED.index):  # the rulebook's order, whatever the record's
         rules = extend(rules, MODULES[name])
-    return rules
+    off = {kind: module.name for module in MODULES.values() if module.name not in modules for kind in module.lines}
+    return replace(rules, off_lines=MappingProxyType(off))

@@ -34,12 +34,11 @@ from burgundy_cli.castles.actions import (
 )
 from burgundy_cli.castles.boards import SPACE_IDS, space_name
 from burgundy_cli.castles.commands import (
-    BuyCommand, DieCommand, HireCommand, PassCommand, PlaceAction, SellAction, TakeAction, WorkersAction,
+    BuyCommand, DieCommand, PassCommand, PlaceAction, SellAction, TakeAction, WorkersAction,
 )
 from burgundy_cli.castles.engine import (
     FREE_CHANGE_TILE, bought_this_turn, check, free_die, free_steps, worker_cost, workers_suffice,
 )
-from burgundy_cli.castles.module_extra import WORKERS, WORKERS_PER_SILVER, check_hire
 from burgundy_cli.castles.notation import holds_sale_bonuses
 from burgundy_cli.castles.placement import allowed_spaces
 from burgundy_cli.castles.state import GameState, PlayerState
@@ -456,41 +455,33 @@ def _buys(state: GameState, seat: int, label: str, out: list[tuple[str, object]]
         out.append((f"{label}{where}, {paid}", buy))
 
 
-def _hires(state: GameState, seat: int, label: str, out: list[tuple[str, object]]) -> None:
-    """2019 extra tile #28: each number of workers ``seat`` can buy now (2 per silverling), as
-    :func:`module_extra.check_hire` allows."""
-    player = state.players[seat]
-    if WORKERS not in player.knowledge:
-        return
-    for silver in range(1, player.silver + 1):
-        hire = HireCommand(player=player.name, workers=silver * WORKERS_PER_SILVER)
-        try:
-            check_hire(state, player, hire)
-        except IllegalMoveError:
-            continue
-        out.append((f"{label}workers with knowledge tile 28, {silver} silver", hire))
-
-
 def _generate(state: GameState) -> tuple[str | None, list[tuple[str, object]]]:
     """(player to move, [(group label, command)]) in listing order."""
     out: list[tuple[str, object]] = []
     seat = state.to_move()
     late = state.late_buyer
     if late >= 0 and late != seat:
-        _buys(state, late, f"{state.players[late].name} may still buy: ", out)
-        _hires(state, late, f"{state.players[late].name} may still buy: ", out)
+        label = f"{state.players[late].name} may still buy: "
+        _buys(state, late, label, out)
+        _module_lines(state, late, label, out, purchases=True)
     if seat < 0:
         return (state.players[late].name if out else None), out
     _die_moves(state, seat, out)
-    for line in state.ruleset.lines.values():
-        if line.candidates is not None:
-            out.extend((_line_label(state, seat, label, command), command)
-                       for label, command in line.candidates(state, seat) if _accepted(state, command))
+    _module_lines(state, seat, "", out, purchases=False)
     if not bought_this_turn(state, seat):
         _buys(state, seat, "buy: ", out)
-    _hires(state, seat, "", out)
+    _module_lines(state, seat, "", out, purchases=True)
     out.append(("pass", PassCommand(player=state.players[seat].name)))
     return state.players[seat].name, out
+
+
+def _module_lines(state: GameState, seat: int, prefix: str, out: list[tuple[str, object]], purchases: bool) -> None:
+    """The candidates of the modules' line kinds for ``seat`` that ``engine.check`` accepts:
+    their purchases (``LineRule.who == "buyer"``, listed after the buys) or their other lines."""
+    for line in state.ruleset.lines.values():
+        if line.candidates is not None and (line.who == "buyer") == purchases:
+            out.extend((prefix + _line_label(state, seat, label, command), command)
+                       for label, command in line.candidates(state, seat) if _accepted(state, command))
 
 
 def _line_label(state: GameState, seat: int, label: str, command) -> str:

@@ -71,7 +71,9 @@ class Ruleset:
     completed area, None for the board's table; ``categories``: the VP categories a module
     scores during play (after the base game's in the breakdown); ``end_points``: category ->
     ``f(state, player) -> VP``, the final-scoring categories a module adds; ``lines``: line
-    kind -> the ``LineRule`` of a line form a module adds (the shields'); ``free_die``:
+    kind -> the ``LineRule`` of a line form a module adds (#28's, the crane's, the shields');
+    ``off_lines``: line kind -> module name, for the lines of the modules not played (their
+    refusal names the module); ``free_die``:
     ``(may(state, player), use(state, player))``, a module's change of one die to any number at
     no cost (shield 16). Built by
     :func:`burgundy_cli.castles.modules.ruleset` and handed to each :class:`GameState`;
@@ -91,6 +93,7 @@ class Ruleset:
     categories: tuple[str, ...]
     end_points: Mapping[str, Callable[..., int]]
     lines: Mapping[str, Any] = field(default_factory=dict)
+    off_lines: Mapping[str, str] = field(default_factory=dict)
     free_die: tuple[Callable[..., bool], Callable[..., None]] | None = None
 
 

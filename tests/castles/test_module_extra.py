@@ -146,6 +146,14 @@ def test_tile_28_refusals():
     assert_illegal(ben_owns, hire(2, player="ben"), "cob.flow.turn-order")
 
 
+def test_the_modules_lines_are_refused_without_it():
+    """2019 rules, 'EXPANSIONS': the module's lines -- #28's `hire`, the crane's `crane as` --
+    belong to it (cob.module.off, naming the module to switch on), like the shields' lines."""
+    for line in ("anna: hire 2 workers", "anna: crane as bank"):
+        err = assert_illegal(table(options={}), parse_line(line), "cob.module.off")
+        assert 'modules = ["extra-tiles"]' in err.hint
+
+
 def test_tile_28_workers_are_bought_after_the_dice_while_the_purchase_is_open():
     """docs/rulings.md: the purchase of workers belongs to the owner's turn, which lasts as long
     as their black-depot purchase may still be made after their dice."""
