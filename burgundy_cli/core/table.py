@@ -74,9 +74,17 @@ def moves_text(listing: MoveList, every_line: bool = False) -> str:
     for group, moves in groups.items():
         lines.append(f"  {group}:")
         lines.extend(f"    {move}" for move in moves)
-    if groups is listing.choices and listing.choices != listing.groups:
-        lines.append("(c3|d4: any one of those spaces; 'burgundy moves --all' lists every line)")
+    if groups is listing.choices:
+        shown = [move for moves in groups.values() for move in moves]
+        notes = [note for mark, note in GROUPING_NOTES if any(mark in move for move in shown)]
+        if notes:
+            lines.append(f"({'; '.join(notes)}; 'burgundy moves --all' lists every line)")
     return "\n".join(lines)
+
+
+#: What the grouped listing's shorthand means, said under it when it is used.
+GROUPING_NOTES = (("|", "c3|d4: any one of those spaces"),
+                  (" then ...", "then ...: one of the many actions the tile grants"))
 
 
 def rewritten_without_last(session: Session, count: int, name: str) -> tuple[Session, list[str], str]:
