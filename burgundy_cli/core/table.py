@@ -121,6 +121,7 @@ class TableSession:
         self.session: Session
         self.version = 0
         self._moves: tuple[int, list[str]] | None = None
+        self._shown: tuple[int, list[str]] | None = None
         self._checked: tuple[int, str, str] | None = None
         self._count: tuple[int, int] | None = None
         #: Positions (in the log, from 0) of the lines this session recorded.
@@ -280,7 +281,7 @@ class TableSession:
         """A refused line: the message (rule id and text included) and what would be legal."""
         lines = [f"refused, nothing written: {err.describe()}"]
         if isinstance(err, RefereeError) and not isinstance(err, RecordError):
-            legal = self.legal_lines()
+            legal = self.shown_lines()
             if legal:
                 verb = _verb(text)
                 like = [move for move in legal if _verb(move) == verb] or legal
@@ -312,6 +313,16 @@ class TableSession:
         return Reply("\n".join(notes))
 
     # --- help while typing ------------------------------------------------------------------------
+
+    def shown_lines(self) -> list[str]:
+        """The legal lines as ``moves`` shows them (grouped where the game groups them: a
+        refusal's suggestions), computed once a position; made without every line, which a
+        position with long chains of granted actions has by the hundred thousand."""
+        if self._shown is None or self._shown[0] != self.version:
+            listing = self.session.legal_moves()
+            groups = listing.choices or listing.groups
+            self._shown = (self.version, [line for lines in groups.values() for line in lines])
+        return self._shown[1]
 
     def legal_lines(self) -> list[str]:
         """Every legal line now (the same generator as ``burgundy moves``), computed once a position."""
