@@ -6,15 +6,36 @@ repeated ``session.legal_moves()`` calls (generation and canonical notation incl
 the figure is the median over positions (the slowest is reported too). Same-run
 baseline: python-chess listing the legal moves of mid-game positions of the PGN corpus.
 Target: < 1 ms per position. Robber Knights is measured as well, without a target.
+
+Worst cases (issue 17, target 4: no listing explodes): the constructed positions of
+``benchmarks/data/moves-worst-case*.toml`` (153,345 and 852,563 legal lines). In process:
+the grouped listing as ``burgundy moves`` prints it (``moves_text(session.legal_moves())``,
+CPU time, median of repeats) and its ``tracemalloc`` peak. Whole process: ``burgundy
+moves FILE`` (wall and CPU medians, peak RSS through GNU time), alternating with the same
+command on a shipped record whose listing is small (what any ``moves`` costs to start)
+and with issue 17's import floor (same-run baselines). Targets: < 100 ms and < 40 MB, whole process and in process.
+A full run also times ``burgundy moves --all`` once on the smaller worst case (what every
+line costs; no target).
 """
 
 from __future__ import annotations
 
+import sys
+import tracemalloc
+from pathlib import Path
 from typing import Any
 
 import chess_baseline
 from corpus import midgame_positions
-from harness import CASTLES, GAMES, Context, clock, median, not_available, ratio_to_chess, section, target
+from harness import (
+    CASTLES, DATA, GAMES, ROOT, Context, burgundy_command, clock, median, not_available, peak_rss_kib, ratio_to_chess,
+    run_process, section, target,
+)
+
+#: The constructed worst cases, and the small shipped record the whole-process figures are compared with.
+WORST_CASES = ("moves-worst-case.toml", "moves-worst-case-k1.toml")
+SMALL = ROOT / "records" / "castles-of-burgundy" / "rulebook-tile-7.toml"
+MIB = 1024 * 1024
 
 
 def _listing_seconds(session: Any, repeats: int) -> tuple[float, int]:
@@ -22,10 +43,87 @@ def _listing_seconds(session: Any, repeats: int) -> tuple[float, int]:
     count = 0
     for _ in range(repeats):
         start = clock()
-        listing = session.legal_moves()
+        count = len(session.legal_moves().moves)  # every line: a listing is made when first read
         samples.append(clock() - start)
-        count = len(listing.moves)
     return median(samples), count
+
+
+def _grouped_listing(path: Path, repeats: int) -> dict[str, Any]:
+    """The grouped listing of ``path`` in process: CPU ms (median) and the tracemalloc peak."""
+    from burgundy_cli.core.session import open_record
+    from burgundy_cli.core.table import moves_text
+
+    session = open_record(path)
+    samples = []
+    for _ in range(repeats):
+        start = clock()
+        text = moves_text(session.legal_moves())
+        samples.append(clock() - start)
+    tracemalloc.start()
+    moves_text(session.legal_moves())
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    return {"ms": round(median(samples) * 1000, 2), "traced_peak_mib": round(peak / MIB, 2),
+            "printed_lines": text.count("\n") + 1}
+
+
+def _whole_process(paths: list[Path], rounds: int) -> dict[str, dict[str, Any]]:
+    """``burgundy moves FILE`` for each of ``paths`` and the small record, alternating with the
+    import floor (issue 17's ``python -c "import typer, pydantic, tomllib"``): wall and CPU ms
+    (medians), peak RSS (MiB, min of three)."""
+    tool = burgundy_command()
+    argvs = {"import floor": [sys.executable, "-c", "import typer, pydantic, tomllib"]}
+    argvs.update({path.name: [*tool, "moves", str(path)] for path in [SMALL, *paths]})
+    runs: dict[str, list] = {name: [] for name in argvs}
+    for argv in argvs.values():
+        run_process(argv)  # warm the bytecode and the file cache
+    for _ in range(rounds):
+        for name, samples in runs.items():
+            samples.append(run_process(argvs[name]))
+    figures = {}
+    for name, samples in runs.items():
+        figures[name] = {"wall_ms": round(median([s.seconds for s in samples]) * 1000, 1),
+                         "cpu_ms": round(median([s.cpu_seconds for s in samples]) * 1000, 1),
+                         "peak_rss_mib": round(min(peak_rss_kib(argvs[name]) for _ in range(3)) / 1024, 1),
+                         "exit_code": samples[-1].code}
+    for name in argvs:
+        if name != "import floor":
+            for base in ("import floor", SMALL.name):
+                if base != name:
+                    figures[name][f"cpu_ratio_to_{base.replace(' ', '_')}"] = round(
+                        figures[name]["cpu_ms"] / figures[base]["cpu_ms"], 2)
+    return figures
+
+
+def _every_line(path: Path) -> dict[str, Any]:
+    """``burgundy moves FILE --all`` once: what listing every line costs."""
+    argv = [*burgundy_command(), "moves", str(path), "--all"]
+    done = run_process(argv)
+    lines = sum(1 for line in done.out.splitlines() if line.startswith(b"    "))
+    return {"wall_s": round(done.seconds, 2), "cpu_s": round(done.cpu_seconds, 2), "lines": lines,
+            "peak_rss_mib": round(peak_rss_kib(argv) / 1024, 1)}
+
+
+def worst_cases(ctx: Context) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The worst-case figures and targets (see the module docstring)."""
+    paths = [DATA / name for name in WORST_CASES]
+    figures: dict[str, Any] = {}
+    targets = []
+    processes = _whole_process(paths, ctx.pick(3, 15))
+    figures["import floor"] = processes["import floor"]
+    figures[SMALL.name] = processes[SMALL.name]
+    for path in paths:
+        inside = _grouped_listing(path, ctx.pick(3, 15))
+        whole = processes[path.name]
+        figures[path.stem] = {"in_process": inside, "whole_process": whole}
+        targets += [target(f"{path.stem}: grouped listing in process, CPU ms", inside["ms"], 100.0, "lower"),
+                    target(f"{path.stem}: grouped listing in process, traced MiB", inside["traced_peak_mib"], 40.0,
+                           "lower"),
+                    target(f"{path.stem}: burgundy moves, wall ms", whole["wall_ms"], 100.0, "lower"),
+                    target(f"{path.stem}: burgundy moves, peak RSS MiB", whole["peak_rss_mib"], 40.0, "lower")]
+    if not ctx.quick:
+        figures[f"{paths[0].stem} --all"] = _every_line(paths[0])
+    return figures, targets
 
 
 def run(ctx: Context) -> dict[str, Any]:
@@ -60,4 +158,9 @@ def run(ctx: Context) -> dict[str, Any]:
                          "ratio_to_chess": ratio_to_chess(value, chess_ms, 2)}
         if name == CASTLES:
             targets.append(target(f"{name} ms per position", round(value, 4), 1.0, "lower"))
-    return section(figures, targets, [f"per position: median of {repeats} calls; figure: median over positions"])
+    worst, worst_targets = worst_cases(ctx)
+    figures["worst cases"] = worst
+    return section(figures, targets + worst_targets,
+                   [f"per position: median of {repeats} calls; figure: median over positions",
+                    "worst cases: benchmarks/data/moves-worst-case*.toml; whole-process figures alternate with "
+                    f"`burgundy moves {SMALL.relative_to(ROOT)}` (a small listing) and the import floor"])

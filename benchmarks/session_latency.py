@@ -12,7 +12,9 @@ a Robber Knights playout, replayed into a copy of the record cut before them:
   Enter to the next prompt's line under the input appearing on the screen.
 
 Baselines from the same run: ``write_atomic`` of the same record alone (the floor any
-written line pays: temporary file, fsync, rename, folder fsync), the game's
+written line pays: temporary file, fsync, rename, folder fsync), one ``fsync``ed append
+of the line to a file beside the record (the floor of a journal: the least any line
+answered durably can cost on this disk), the game's
 ``session.play`` alone (the rules), and in the terminal a bare prompt_toolkit prompt that
 only echoes the line (the floor any prompt_toolkit session pays). Figures are wall time, so a busy disk or a shared
 machine shows in them; the folder (default: a temporary one) says which disk.
@@ -78,6 +80,7 @@ def in_process(record: Path, lines: list[str]) -> dict[str, dict[str, float]]:
         write_atomic(record, full)
         write_times.append(time.perf_counter() - started)
     record.write_bytes(original)
+    journal_times = journal_floor(record.parent / f".{record.name}.journal", lines)
     rules = open_record(record)
     play_times = []
     for line in lines:
@@ -86,7 +89,32 @@ def in_process(record: Path, lines: list[str]) -> dict[str, dict[str, float]]:
         play_times.append(time.perf_counter() - started)
     record.write_bytes(original)
     return {"session line": percentiles(session_times), "baseline: write_atomic alone": percentiles(write_times),
+            "baseline: one fsynced append alone": percentiles(journal_times),
             "baseline: session.play alone": percentiles(play_times)}
+
+
+def journal_floor(path: Path, lines: list[str]) -> list[float]:
+    """Per line, appending it to a journal file beside the record and ``fsync``ing it: the
+    least a line can cost and still survive a power cut once answered (the floor of an
+    append-only journal replayed on the next open, docs/errors.md "Why two fsyncs per write").
+    The file is created and its folder synced before the timed appends, as a journal would be
+    once per session."""
+    with open(path, "ab") as journal:
+        os.fsync(journal.fileno())
+        folder = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(folder)
+        finally:
+            os.close(folder)
+        times = []
+        for line in lines:
+            started = time.perf_counter()
+            journal.write(line.encode("utf-8") + b"\n")
+            journal.flush()
+            os.fsync(journal.fileno())
+            times.append(time.perf_counter() - started)
+    path.unlink()
+    return times
 
 
 #: The baseline in a terminal: a bare prompt_toolkit prompt that echoes each line, with the

@@ -20,12 +20,17 @@ like the engine does. tests/castles/test_differential.py checks that this agrees
 ``die 5 as 4 (1 worker)``, ``die 6 as 1 (1 worker, round the 6-1 wrap, 1 step)``, then the
 purchases and ``pass``. A die reaches each value at one cost -- the cheaper way round the
 1-6 wrap, tile 8's double steps and the free change of knowledge tiles 9-12 -- so each value
-is listed once per kind of action, with what made it cheaper in its group's label.
+is listed once per kind of action, with what made it cheaper in its group's label. Its
+``choices``, what ``burgundy moves`` prints, are made apart and first: a tile's spaces
+joined (:func:`spaces_together`) and a placement with more than :data:`GRANTED_SHOWN`
+granted continuations written once as ``<line> then ...``, its chains (generators, read
+as far as needed) never all made: a position with 850,000 lines lists in milliseconds.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
+from collections.abc import Iterable, Iterator
 from itertools import combinations
 
 from burgundy_cli.castles.actions import (
@@ -72,70 +77,112 @@ def depot_tiles(state: GameState, depot: int) -> list[str]:
     return [name for name in catalogue() if name not in stock and depot_offers(state, depot, name) is None] + stock
 
 
-def placements(state: GameState, seat: int, value: int | None, only: str | None = None,
-               ships: list | None = None) -> list[PlaceAction]:
-    """Every legal placement of a stored tile on a space showing ``value`` (None: any number).
+def _placements(state: GameState, seat: int, value: int | None, only: str | None = None,
+                ships: list | None = None) -> Iterator[PlaceAction]:
+    """Every legal placement of a stored tile on a space showing ``value`` (None: any number),
+    each granted chain made as it is read.
 
     ``only``: just the placements of that tile kind. ``ships``: :func:`ship_choices` of the
     position, when the caller has them.
     """
     player = state.players[seat]
     kinds = catalogue()
-    result: list[PlaceAction] = []
     for tile in _unique(player.storage) if only is None else [only]:
         for space in allowed_spaces(state, player, kinds[tile], value):
-            result.extend(_place_variants(state, seat, tile, space_name(space), ships))
-    return result
+            for head, more in _place_heads(state, seat, tile, space_name(space), ships):
+                yield head
+                if more is not None:
+                    yield from more
 
 
-def _placements_by_value(state: GameState, seat: int) -> dict[int, list[PlaceAction]]:
-    """:func:`placements` for each die value 1..6, the rules asked once per tile and space: the
-    spaces allowed with any number, then, for each value, the rules that look at the value."""
+def _placements_by_value(state: GameState, seat: int) -> dict[int, list[tuple[PlaceAction, Iterable | None]]]:
+    """The placements of each die value 1..6 as (placement granting nothing yet, what it may
+    grant after it or None), the rules asked once per tile and space: the spaces allowed
+    with any number, then, for each value, the rules that look at the value. A granted
+    chain is made when first read and kept for the next die value reaching the space."""
     player = state.players[seat]
     kinds = catalogue()
     value_rules = tuple(rule for rule in state.ruleset.placement if rule.uses_value)
     ships = ship_choices(state, player) if any(kinds[t].type == "ship" for t in player.storage) else None
-    by_value: dict[int, list[PlaceAction]] = {value: [] for value in range(1, 7)}
+    by_value: dict[int, list[tuple[PlaceAction, Iterable | None]]] = {value: [] for value in range(1, 7)}
     for tile in _unique(player.storage):
         kind = kinds[tile]
         for space in allowed_spaces(state, player, kind, None):
-            variants = None
+            heads = None
             for value in range(1, 7):
                 if all(rule.allows(player, kind, space, value) for rule in value_rules):
-                    if variants is None:
-                        variants = _place_variants(state, seat, tile, space_name(space), ships)
-                    by_value[value].extend(variants)
+                    if heads is None:
+                        heads = [(head, None if more is None else _Kept(more))
+                                 for head, more in _place_heads(state, seat, tile, space_name(space), ships)]
+                    by_value[value].extend(heads)
     return by_value
 
 
-def _place_variants(state: GameState, seat: int, tile: str, space: str, ships: list | None) -> list[PlaceAction]:
-    """Placing ``tile`` on ``space`` with every choice its effect offers."""
+def _place_heads(state: GameState, seat: int, tile: str, space: str,
+                 ships: list | None) -> list[tuple[PlaceAction, Iterator[PlaceAction] | None]]:
+    """Placing ``tile`` on ``space``: each choice of the tile's own (a ship's goods, the crane's
+    building) as (the placement granting nothing, its granted actions as placements, made
+    when read, or None when it grants none)."""
     kind = catalogue()[tile]
     if kind.type == "ship":
-        return [PlaceAction(tile=tile, space=space, goods=goods, goods2=goods2, keep=keep, then=None, buy=None)
+        return [(PlaceAction(tile=tile, space=space, goods=goods, goods2=goods2, keep=keep, then=None, buy=None), None)
                 for goods, goods2, keep in (ship_choices(state, state.players[seat]) if ships is None else ships)]
     base = PlaceAction(tile=tile, space=space, goods=None, goods2=None, keep=None, then=None, buy=None)
     effects = state.ruleset.effects
     effect = effects.get(tile) or effects[kind.type]
     if effect.copies is not None:  # the 2019 crane: no effect, or each building's it may trigger
-        return [variant for copy in (None, *effect.copies(state))
-                for variant in _granting_variants(state, seat, replace(base, copy=copy),
-                                                  copied_effect(state, tile, effect, copy).grants)]
-    return _granting_variants(state, seat, base, effect.grants)
+        return [(head, _granting(state, seat, head, copied_effect(state, tile, effect, copy).grants))
+                for copy in (None, *effect.copies(state)) for head in (replace(base, copy=copy),)]
+    return [(base, _granting(state, seat, base, effect.grants))]
 
 
-def _granting_variants(state: GameState, seat: int, base: PlaceAction, grant: Grant | None) -> list[PlaceAction]:
-    """The placement ``base`` alone and with every action its tile's ``grant`` allows."""
+def _granting(state: GameState, seat: int, base: PlaceAction, grant: Grant | None) -> Iterator[PlaceAction] | None:
+    """The placement ``base`` with every action its tile's ``grant`` allows (None: it grants none)."""
     if grant is None:
-        return [base]
+        return None
+    return _granting_variants(state, seat, base, grant)
+
+
+def _granting_variants(state: GameState, seat: int, base: PlaceAction, grant: Grant) -> Iterator[PlaceAction]:
+    """:func:`_granting`'s chains: the tile placed on a scratch copy, as the engine does, then
+    each granted action and each purchase placed with it."""
     scratch = state.copy()
     acting = scratch.players[seat]
     place_tile(scratch, acting, base, locate(scratch, acting, base))
-    return [base] + [replace(base, then=then) for then in _granted(scratch, seat, grant)] \
-        + _buying_placements(scratch, seat, base, grant)
+    for then in _granted(scratch, seat, grant):
+        yield replace(base, then=then)
+    yield from _buying_placements(scratch, seat, base, grant)
 
 
-def _buying_placements(state: GameState, seat: int, base: PlaceAction, grant: Grant) -> list[PlaceAction]:
+class _Kept:
+    """An iterator's items, kept as they are first read, so that it can be read again (and
+    again only as far as needed): a granted chain shared by several die uses."""
+
+    __slots__ = ("_items", "_kept")
+
+    def __init__(self, items: Iterator) -> None:
+        self._items = items
+        self._kept: list = []
+
+    def __iter__(self) -> Iterator:
+        kept = self._kept
+        index = 0
+        while True:
+            if index < len(kept):
+                yield kept[index]
+            else:
+                item = next(self._items, _END)
+                if item is _END:
+                    return
+                kept.append(item)
+                yield item
+            index += 1
+
+
+_END = object()
+
+
+def _buying_placements(state: GameState, seat: int, base: PlaceAction, grant: Grant) -> Iterator[PlaceAction]:
     """2019: placing ``tile`` on ``space``, buying a tile and placing it with the granted action.
 
     ``state``: after the placement. The engine accepts a purchase inside the placement only
@@ -144,14 +191,13 @@ def _buying_placements(state: GameState, seat: int, base: PlaceAction, grant: Gr
     :func:`~burgundy_cli.castles.actions.check_purchase_during` with such a placement.
     """
     if "place" not in grant.kinds:
-        return []
+        return
     space = base.space
     player = state.players[seat]
-    result: list[PlaceAction] = []
-    thens: dict[tuple[int | None, str], list[PlaceAction]] = {}
+    thens: dict[tuple[int | None, str], _Kept] = {}
     for buy in purchases(state, seat):
         if first_refused(DURING, state, player, buy) is not None:
-            return result
+            return
         try:
             check_purchase_during(state, player, buy, PlaceAction(tile=buy.tile, space=space))
         except IllegalMoveError:
@@ -161,59 +207,72 @@ def _buying_placements(state: GameState, seat: int, base: PlaceAction, grant: Gr
             scratch = state.branch(seat)
             apply_purchase(scratch, scratch.players[seat], buy)
             scratch.bought = True
-            thens[key] = placements(scratch, seat, None, buy.tile)
-        result.extend(replace(base, then=then, buy=buy) for then in thens[key])
-    return result
+            thens[key] = _Kept(_placements(scratch, seat, None, buy.tile))
+        for then in thens[key]:
+            yield replace(base, then=then, buy=buy)
 
 
 def sales(state: GameState, seat: int, goods: int) -> list[SellAction]:
     """Selling ``goods``, with every choice of the actions its bonuses grant (2019 trade routes:
     the ruleset's ``grants`` of a sale), each chosen on the state the earlier ones leave; a
     bonus may be declined, so every shorter choice is listed too."""
+    sale, more = _sale_head(state, seat, goods)
+    return [sale, *(more or ())]
+
+
+def _sale_head(state: GameState, seat: int, goods: int) -> tuple[SellAction, Iterator[SellAction] | None]:
+    """Selling ``goods`` without a bonus action, and the sales with them (made when read; None
+    when sales grant none)."""
     sale = SellAction(goods=goods)
     grants = state.ruleset.actions["sell"].grants
     if grants is None:
-        return [sale]
-    return [sale] + [SellAction(goods=goods, then=then) for then in _bonus_choices(state, seat, sale, (), grants)]
+        return sale, None
+    return sale, (SellAction(goods=goods, then=then) for then in _bonus_choices(state, seat, sale, (), grants))
 
 
-def _bonus_choices(state: GameState, seat: int, sale: SellAction, chosen: tuple, grants) -> list[tuple]:
+def _bonus_choices(state: GameState, seat: int, sale: SellAction, chosen: tuple, grants) -> Iterator[tuple]:
     """Every way to go on answering ``sale``'s bonuses after the actions ``chosen``. A sale among
     them brings its bonuses onto the same list, never a list of its own (the notation's form)."""
     after, due = grants(state, seat, sale, chosen)
     if not due:
-        return []
-    choices = []
+        return
     for action in _granted(after, seat, due[0]):
         if not holds_sale_bonuses(action):
-            choices.append((*chosen, action))
-            choices += _bonus_choices(state, seat, sale, (*chosen, action), grants)
-    return choices
+            yield (*chosen, action)
+            yield from _bonus_choices(state, seat, sale, (*chosen, action), grants)
 
 
-def _granted(state: GameState, seat: int, grant: Grant) -> list:
-    """The actions a just-placed tile's ``grant`` allows (``state``: after placing it)."""
+def _granted(state: GameState, seat: int, grant: Grant) -> Iterator:
+    """The actions a just-placed tile's ``grant`` allows (``state``: after placing it), made
+    as they are read."""
     player = state.players[seat]
+    if grant.value is None:
+        yield from _granted_kinds(state, seat, player, grant)
+    else:  # a number from a die (2019 white castle): what the workers can pay for
+        yield from (action for action in _granted_kinds(state, seat, player, grant)
+                    if _affordable(state, player, grant, action))
+
+
+def _granted_kinds(state: GameState, seat: int, player: PlayerState, grant: Grant) -> Iterator:
     kinds = catalogue()
-    actions: list = []
     if "take" in grant.kinds:
         discards = _discards(player)
-        actions += [TakeAction(tile=tile, depot=depot, discard=discard)
-                    for depot in range(1, 7) for tile in depot_tiles(state, depot)
-                    if take_colour_allows(kinds[tile], grant.colours) for discard in discards]
+        for depot in range(1, 7):
+            for tile in depot_tiles(state, depot):
+                if take_colour_allows(kinds[tile], grant.colours):
+                    for discard in discards:
+                        yield TakeAction(tile=tile, depot=depot, discard=discard)
     if "place" in grant.kinds:
-        actions += placements(state, seat, None)
+        yield from _placements(state, seat, None)
     if "sell" in grant.kinds:
-        actions += [sale for goods in sorted(player.goods) for sale in sales(state, seat, goods)]
+        for goods in sorted(player.goods):
+            yield from sales(state, seat, goods)
     if "workers" in grant.kinds:
-        actions.append(_WORKERS)
+        yield _WORKERS
     for kind in grant.kinds:
         more = _GRANTED_BY_MODULE.get(kind)
         if more is not None and kind in state.ruleset.actions:
-            actions += more(state, player)
-    if grant.value is not None:  # a number from a die (2019 white castle): what the workers can pay for
-        actions = [action for action in actions if _affordable(state, player, grant, action)]
-    return actions
+            yield from more(state, player)
 
 
 def _granted_shields(state: GameState, player: PlayerState) -> list:
@@ -367,17 +426,72 @@ def _die_label(player: PlayerState, rolled: int, value: int, cost: int, free: in
 def _die_moves(state: GameState, seat: int, out: list[tuple[str, object]]) -> None:
     """The die lines of ``seat``, labelled by die use, cheapest first (see the module docstring)."""
     player = state.players[seat]
-    for (rolled, cost, value, (free, tile)), commands in sorted(_die_uses(state, seat).items(), key=lambda item: (
-            item[0][0], item[0][2] != item[0][0], item[0][1], item[0][2])):
-        label = _die_label(player, rolled, value, cost, free, tile)
-        out.extend((label + _die_bound_note(state, player, command.action), command) for command in commands)
+    for label, uses in _labelled_die_uses(state, seat):
+        for rolled, value, head, more in uses:
+            for action in (head, *(more or ())):
+                command = _die_command(state, player, rolled, value, action)
+                if command is not None:
+                    out.append((label + _die_bound_note(state, player, action), command))
 
 
-def _die_uses(state: GameState, seat: int) -> dict[tuple[int, int, int, tuple[int, int]], list[DieCommand]]:
-    """Every legal die line of ``seat``, filed under (die rolled, worker cost, value, (free
-    change, knowledge tile giving it))."""
+#: How many granted continuations of one placement (or sale) the grouped listing writes out;
+#: with more, it writes the placement once more followed by ``then ...`` (:func:`legal_moves`).
+GRANTED_SHOWN = 8
+#: What stands for "then any of the granted actions" in a grouped line.
+MORE = "then ..."
+
+
+def _die_choices(state: GameState, seat: int, out: list[tuple[str, object]]) -> None:
+    """:func:`_die_moves` as the grouped listing has them: a placement or sale whose granted
+    continuations are more than :data:`GRANTED_SHOWN` is written alone (when declining is
+    legal) and as ``<line> then ...``, filed under its die use's label; only as many
+    continuations are made as it takes to know that."""
+    from burgundy_cli.castles.notation import format_command
+
     player = state.players[seat]
-    name = player.name
+    for label, uses in _labelled_die_uses(state, seat):
+        for rolled, value, head, more in uses:
+            command = _die_command(state, player, rolled, value, head)
+            if command is not None:
+                out.append((label, command))
+            if more is None:
+                continue
+            shown = []
+            for action in more:
+                granted = _die_command(state, player, rolled, value, action)
+                if granted is not None:
+                    shown.append((action, granted))
+                    if len(shown) > GRANTED_SHOWN:
+                        head_line = format_command(DieCommand(player=player.name, rolled=rolled,
+                                                              value=None if value == rolled else value, action=head))
+                        out.append((label, f"{head_line} {MORE}"))
+                        break
+            else:
+                out.extend((label + _die_bound_note(state, player, action), granted) for action, granted in shown)
+
+
+def _labelled_die_uses(state: GameState, seat: int) -> Iterator[tuple[str, list[tuple]]]:
+    """(group label, die uses) of ``seat`` in listing order: cheapest first, by die."""
+    player = state.players[seat]
+    for (rolled, cost, value, (free, tile)), uses in sorted(_die_uses(state, seat).items(), key=lambda item: (
+            item[0][0], item[0][2] != item[0][0], item[0][1], item[0][2])):
+        yield _die_label(player, rolled, value, cost, free, tile), uses
+
+
+def _die_command(state: GameState, player: PlayerState, rolled: int, value: int, action) -> DieCommand | None:
+    """The line using die ``rolled`` as ``value`` for ``action``, or None when the engine refuses
+    it: a purchase or a white castle's action inside paying workers the die (or another) spent."""
+    command = DieCommand(player=player.name, rolled=rolled, value=None if value == rolled else value, action=action)
+    if (_purchase_workers(action) or _die_bound_grant(state, action)) and not _accepted(state, command):
+        return None
+    return command
+
+
+def _die_uses(state: GameState, seat: int) -> dict[tuple[int, int, int, tuple[int, int]], list[tuple]]:
+    """Every die use of ``seat`` as (die rolled, value, action granting nothing yet, what it may
+    grant after it or None), filed under (die rolled, worker cost, value, (free change,
+    knowledge tile giving it))."""
+    player = state.players[seat]
     options = state.options
     kinds = catalogue()
     free_take = free_steps(player, FREE_CHANGE_TILE["take"], options)
@@ -386,15 +500,12 @@ def _die_uses(state: GameState, seat: int) -> dict[tuple[int, int, int, tuple[in
                   for value in range(1, 7)}
     any_number = free_die(state, player)
 
-    def add(rolled: int, value: int, cost: int, free: tuple[int, int], action) -> None:
-        """File the command under its die use; a free change that saves nothing is no distinction."""
-        command = DieCommand(player=name, rolled=rolled, value=None if value == rolled else value, action=action)
-        if (_purchase_workers(action) or _die_bound_grant(state, action)) and not _accepted(state, command):
-            return  # a purchase or a white castle's action inside paying workers the die (or another) spent
+    def add(rolled: int, value: int, cost: int, free: tuple[int, int], action, more: Iterable | None = None) -> None:
+        """File the die use under its key; a free change that saves nothing is no distinction."""
         key = free if cost < plain_cost[rolled, value] else (0, 0)
         if any_number and value != rolled and worker_cost(player, rolled, value, free[0]):
             key = (0, ANY_NUMBER)
-        groups.setdefault((rolled, cost, value, key), []).append(command)
+        groups.setdefault((rolled, cost, value, key), []).append((rolled, value, action, more))
 
     by_value = _placements_by_value(state, seat) if player.storage else {}
     discards = _discards(player)
@@ -402,8 +513,7 @@ def _die_uses(state: GameState, seat: int) -> dict[tuple[int, int, int, tuple[in
         for value, cost in _die_values(player, rolled, 0, any_number):
             add(rolled, value, cost, (0, 0), _WORKERS)
             if value in player.goods:
-                for sale in sales(state, seat, value):
-                    add(rolled, value, cost, (0, 0), sale)
+                add(rolled, value, cost, (0, 0), *_sale_head(state, seat, value))
         for value, cost in _die_values(player, rolled, free_take, any_number):
             for tile in depot_tiles(state, value):
                 for discard in discards:
@@ -413,9 +523,9 @@ def _die_uses(state: GameState, seat: int) -> dict[tuple[int, int, int, tuple[in
             tile = FREE_CHANGE_TILE[colour]
             free = free_steps(player, tile, options)
             for value, cost in _die_values(player, rolled, free, any_number):
-                for place in by_value[value]:
+                for place, more in by_value[value]:
                     if kinds[place.tile].colour == colour:
-                        add(rolled, value, cost, (free, tile), place)
+                        add(rolled, value, cost, (free, tile), place, more)
     return groups
 
 
@@ -455,8 +565,10 @@ def _buys(state: GameState, seat: int, label: str, out: list[tuple[str, object]]
         out.append((f"{label}{where}, {paid}", buy))
 
 
-def _generate(state: GameState) -> tuple[str | None, list[tuple[str, object]]]:
-    """(player to move, [(group label, command)]) in listing order."""
+def _generate(state: GameState, die_moves=_die_moves) -> tuple[str | None, list[tuple[str, object]]]:
+    """(player to move, [(group label, command)]) in listing order; ``die_moves``: the die
+    lines' part (:func:`_die_moves`, or :func:`_die_choices` for the grouped listing, which
+    gives some lines as text)."""
     out: list[tuple[str, object]] = []
     seat = state.to_move()
     late = state.late_buyer
@@ -466,7 +578,7 @@ def _generate(state: GameState) -> tuple[str | None, list[tuple[str, object]]]:
         _module_lines(state, late, label, out, purchases=True)
     if seat < 0:
         return (state.players[late].name if out else None), out
-    _die_moves(state, seat, out)
+    die_moves(state, seat, out)
     _module_lines(state, seat, "", out, purchases=False)
     if not bought_this_turn(state, seat):
         _buys(state, seat, "buy: ", out)
@@ -505,20 +617,35 @@ def legal_commands(state: GameState) -> list:
 
 
 def legal_moves(state: GameState) -> MoveList:
-    """:func:`legal_commands` in canonical notation, grouped by die value and worker cost."""
+    """The legal lines in canonical notation, grouped by die value and worker cost.
+
+    ``choices`` (what ``burgundy moves`` prints) is made first and alone: a placement's
+    granted chains are made only as far as :data:`GRANTED_SHOWN` needs, so a position with
+    hundreds of thousands of lines lists in milliseconds. ``groups`` (every line,
+    :func:`legal_commands` in notation: ``--all``, ``--json``, completion) is made when
+    first asked for. ``choices`` is exactly :func:`grouped` of ``groups``.
+    """
+    state = state.copy()  # the session's may change before a listing is read
+    seat = state.to_move()
+    player = state.players[seat].name if seat >= 0 else _generate(state)[0]  # a late buyer's purchases, or no one
+    return MoveList(player=player, every=lambda: _formatted(_generate(state)[1]),
+                    grouped=lambda: {label: spaces_together(lines)
+                                     for label, lines in _formatted(_generate(state, _die_choices)[1]).items()})
+
+
+def _formatted(moves: list[tuple[str, object]]) -> dict[str, list[str]]:
     from burgundy_cli.castles.notation import format_command
 
-    player, moves = _generate(state)
     groups: dict[str, list[str]] = {}
     for label, command in moves:
-        groups.setdefault(label, []).append(format_command(command))
-    return MoveList(player=player, groups=groups,
-                    choices={label: spaces_together(lines) for label, lines in groups.items()})
+        groups.setdefault(label, []).append(command if isinstance(command, str) else format_command(command))
+    return groups
 
 
 def spaces_together(lines: list[str]) -> list[str]:
     """``lines`` with those that differ only in one space written as one line, the spaces
-    joined by ``|`` in listing order: ``place 3 castle c3|d4|e5``.
+    joined by ``|`` in board order (a1 ... g4, so the result depends only on which lines
+    there are, not on their order): ``place 3 castle c3|d4|e5``.
 
     Applied again as long as it merges, so a placed tile whose granted placement may go to
     several spaces, on each of several spaces of its own, becomes one line
@@ -539,5 +666,6 @@ def spaces_together(lines: list[str]) -> list[str]:
         for (at, _), same in merged.items():
             row = same[0]
             if len(same) > 1:
-                row = row[:at] + ["|".join(other[at] for other in same)] + row[at + 1:]
+                spaces = sorted({space for other in same for space in other[at].split("|")}, key=SPACE_IDS.get)
+                row = row[:at] + ["|".join(spaces)] + row[at + 1:]
             rows.append(row)

@@ -9,6 +9,7 @@ to these two protocols, so adding a game never touches another game's code.
 from __future__ import annotations
 
 import datetime as _dt
+from collections.abc import Callable
 from dataclasses import field
 from typing import Any, Protocol
 
@@ -156,21 +157,43 @@ class ScoreTable:
         }
 
 
-@table_class
 class MoveList:
     """Every legal action of the player to move, in canonical notation, in readable groups.
 
     ``choices`` is the same listing with equivalent lines written as one (a game that can:
     Castles lists the spaces a tile may go to on one line, ``c3|d4``); empty when the game
-    has none, and then ``groups`` is what ``burgundy moves`` shows.
+    has none, and then ``groups`` is what ``burgundy moves`` shows. A game may give either
+    as a function instead (``every``, ``grouped``), made when first read: the grouped
+    listing of a position with many chained actions costs a fraction of every line.
     """
 
-    player: str | None
-    groups: dict[str, list[str]] = field(default_factory=dict)
-    choices: dict[str, list[str]] = field(default_factory=dict)
+    __slots__ = ("player", "_groups", "_choices", "_every", "_grouped")
+
+    def __init__(self, player: str | None, groups: dict[str, list[str]] | None = None,
+                 choices: dict[str, list[str]] | None = None, *,
+                 every: Callable[[], dict[str, list[str]]] | None = None,
+                 grouped: Callable[[], dict[str, list[str]]] | None = None) -> None:
+        self.player = player
+        self._groups, self._choices = groups, choices
+        self._every, self._grouped = every, grouped
+
+    @property
+    def groups(self) -> dict[str, list[str]]:
+        """Every line, by group."""
+        if self._groups is None:
+            self._groups = self._every() if self._every is not None else {}
+        return self._groups
+
+    @property
+    def choices(self) -> dict[str, list[str]]:
+        """The grouped lines, by group (empty: the game writes none)."""
+        if self._choices is None:
+            self._choices = self._grouped() if self._grouped is not None else {}
+        return self._choices
 
     @property
     def moves(self) -> list[str]:
+        """Every line."""
         return [move for group in self.groups.values() for move in group]
 
 

@@ -74,9 +74,17 @@ def moves_text(listing: MoveList, every_line: bool = False) -> str:
     for group, moves in groups.items():
         lines.append(f"  {group}:")
         lines.extend(f"    {move}" for move in moves)
-    if groups is listing.choices and listing.choices != listing.groups:
-        lines.append("(c3|d4: any one of those spaces; 'burgundy moves --all' lists every line)")
+    if groups is listing.choices:
+        shown = [move for moves in groups.values() for move in moves]
+        notes = [note for mark, note in GROUPING_NOTES if any(mark in move for move in shown)]
+        if notes:
+            lines.append(f"({'; '.join(notes)}; 'burgundy moves --all' lists every line)")
     return "\n".join(lines)
+
+
+#: What the grouped listing's shorthand means, said under it when it is used.
+GROUPING_NOTES = (("|", "c3|d4: any one of those spaces"),
+                  (" then ...", "then ...: one of the many actions the tile grants"))
 
 
 def rewritten_without_last(session: Session, count: int, name: str) -> tuple[Session, list[str], str]:
@@ -113,6 +121,7 @@ class TableSession:
         self.session: Session
         self.version = 0
         self._moves: tuple[int, list[str]] | None = None
+        self._shown: tuple[int, list[str]] | None = None
         self._checked: tuple[int, str, str] | None = None
         self._count: tuple[int, int] | None = None
         #: Positions (in the log, from 0) of the lines this session recorded.
@@ -272,7 +281,7 @@ class TableSession:
         """A refused line: the message (rule id and text included) and what would be legal."""
         lines = [f"refused, nothing written: {err.describe()}"]
         if isinstance(err, RefereeError) and not isinstance(err, RecordError):
-            legal = self.legal_lines()
+            legal = self.shown_lines()
             if legal:
                 verb = _verb(text)
                 like = [move for move in legal if _verb(move) == verb] or legal
@@ -304,6 +313,16 @@ class TableSession:
         return Reply("\n".join(notes))
 
     # --- help while typing ------------------------------------------------------------------------
+
+    def shown_lines(self) -> list[str]:
+        """The legal lines as ``moves`` shows them (grouped where the game groups them: a
+        refusal's suggestions), computed once a position; made without every line, which a
+        position with long chains of granted actions has by the hundred thousand."""
+        if self._shown is None or self._shown[0] != self.version:
+            listing = self.session.legal_moves()
+            groups = listing.choices or listing.groups
+            self._shown = (self.version, [line for lines in groups.values() for line in lines])
+        return self._shown[1]
 
     def legal_lines(self) -> list[str]:
         """Every legal line now (the same generator as ``burgundy moves``), computed once a position."""

@@ -179,3 +179,17 @@ def test_the_line_count_kept_between_lines_is_the_record_s(castles_record):
         assert table.lines_played() == len(lines_of(castles_record))
     table.handle("undo")
     assert table.lines_played() == len(lines_of(castles_record))
+
+
+def test_a_refusal_suggests_lines_as_moves_shows_them_without_making_every_line(tmp_path):
+    """On the benchmark's worst case (852,563 lines in all) a refused line suggests grouped
+    lines, made without the full listing (issue 17 item 4)."""
+    from pathlib import Path
+
+    source = Path(__file__).resolve().parents[2] / "benchmarks" / "data" / "moves-worst-case-k1.toml"
+    record = tmp_path / "worst.toml"
+    record.write_bytes(source.read_bytes())
+    table = TableSession(record)
+    reply = table.play("anna: place 2 castle a1")
+    assert not reply.accepted and "legal now: Anna: place " in reply.text
+    assert "then ... |" in reply.text  # grouped as `moves` shows them
