@@ -94,7 +94,9 @@ class SetupTable:
     castle space per player; ``shields`` (2019 shields module): the shield numbers dealt onto
     each depot ``"1"``..``"6"``; ``routes`` (2019 module ``trade-routes``): each player's trade
     route, left to right, as declared spaces (``"5 silver-2"``:
-    :func:`~burgundy_cli.castles.module_routes.read_space`).
+    :func:`~burgundy_cli.castles.module_routes.read_space`); ``teams`` (2019 ``team-game``): team
+    letter (``A``, ``B``) -> its first and second player; ``boards``, ``start`` and ``goods`` are
+    then the team's, by letter (:func:`~burgundy_cli.castles.module_team.team_state`).
     """
 
     boards: _DuchyName | dict[str, _DuchyName] = 1
@@ -103,6 +105,7 @@ class SetupTable:
     start_player: Annotated[str, Length(1)] | None = None
     shields: dict[_GoodsKey, list[Annotated[int, Range(1, 18)]]] | None = None
     routes: dict[str, list[str]] = field(default_factory=dict)
+    teams: dict[str, list[Annotated[str, Length(1)]]] = field(default_factory=dict)
 
 
 @table_class
@@ -223,13 +226,18 @@ def options_from_header(header: GameHeader) -> Options:
             if value not in THIRD_POST:
                 raise SetupError("must be 'pairs', 'once' or 'none'", path)
             values["border_third_post"] = value
+        elif key == "team-tiebreak-empty-spaces":
+            if value not in ("most", "fewest"):
+                raise SetupError("must be 'most' (the team game's text) or 'fewest' (the base game's)", path)
+            values["team_tiebreak"] = value
         elif key == "experienced-setup":
             if value not in ("open", "secret"):
                 raise SetupError("must be 'open' (choices in turn order) or 'secret' (all at once)", path)
             values["experienced_setup"] = value
         else:
             raise SetupError("unknown option", path, "known: tiebreak-empty-spaces, k8-doubles-free-change, "
-                             f"k6-mixed-payment, modules, {', '.join(flags)}, border-third-post, experienced-setup")
+                             f"k6-mixed-payment, modules, {', '.join(flags)}, border-third-post, experienced-setup, "
+                             "team-tiebreak-empty-spaces")
     return Options(**values)
 
 
@@ -517,6 +525,10 @@ def state_from_setup(header: GameHeader, data: object, duchies: dict[str, Board]
     edition = _edition(header)
     options = options_from_header(header)
     table: SetupTable = _validate(SetupTable, data, "setup")
+    if "team-game" in options.modules:
+        from burgundy_cli.castles.module_team import team_state
+
+        return team_state(header, table, duchies, options, edition)
     names = header.players
     boards = table.boards if isinstance(table.boards, dict) else {name: table.boards for name in names}
     _names_known(header.players, boards, ("setup", "boards"))
