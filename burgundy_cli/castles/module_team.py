@@ -51,6 +51,8 @@ SHARED_SPACES = 2
 BRIDGE_SPACES = 7
 #: The parts of a player's state that are the team's (kept alike for both members).
 TEAM_PARTS = ("duchy", "shared", "goods", "sold", "silver", "workers", "bonuses", "knowledge", "crane")
+#: Modules not refereed with the team game: what they add is each player's own (docs/rulings.md).
+APART = ("shields", "trade-routes", "border-posts", "solo-game")
 #: The final-scoring categories of the team's property, counted once per team.
 TEAM_CATEGORIES = ("end-goods", "end-silver", "end-workers", "knowledge-tiles")
 
@@ -112,6 +114,34 @@ def start_castle_refusal(duchy: Board, space: int) -> str | None:
     return None
 
 
+def team_definition(name: str, table, path: tuple) -> Board:
+    """A team board a record defines (``[duchies.<id>]`` with ``rows``, the left half, and
+    ``right``, the right half; 12b is in no public source), checked: the halves' rows (as a
+    duchy's), the shared space printed alike on both (left ``d7``, right ``d1``), no border posts,
+    and ``start``, if given, a dark-green space showing 1 or 6 (the castle's space; without it
+    each team names its own in ``[setup] start``).
+
+    :raises SetupError: the first problem, at its key path under ``path``.
+    """
+    from burgundy_cli.castles.setup import SetupError, check_rows
+
+    check_rows(table.right, (*path, "right"))
+    left_d7, right_d1 = table.rows[3].split()[6], table.right[3].split()[0]
+    if left_d7 != right_d1:
+        raise SetupError(f"the halves share one space, left d7 ({left_d7}) = right d1 ({right_d1})",
+                         (*path, "right", 3), "write the shared space alike in both halves (cob.team.board)")
+    if table.posts:
+        raise SetupError("a team board has no border posts", (*path, "posts"))
+    duchy = team_board(name, table.rows, table.right, None, table.source, table.confidence)
+    start = None
+    if table.start is not None:
+        start = space_id(table.start)
+        reason = start_castle_refusal(duchy, start) if start is not None and start < len(duchy.colour) else "no space"
+        if reason is not None:
+            raise SetupError(f"{table.start}: {reason} (cob.team.board)", (*path, "start"))
+    return replace(duchy, start=start)
+
+
 # --- the setup ----------------------------------------------------------------------------------
 
 
@@ -127,6 +157,10 @@ def team_state(header, table, duchies: dict[str, Board], options, edition: str) 
     from burgundy_cli.castles.setup import SetupError, _fresh_supply, _goods_limit
 
     names = header.players
+    apart = [module for module in options.modules if module in APART]
+    if apart:
+        raise SetupError(f"the team game is not refereed with the '{apart[0]}' module, whose parts are each "
+                         "player's own (docs/rulings.md)", ("game", "options", "modules"))
     if len(names) != 4 or sorted(table.teams) != list(TEAMS) or \
             sorted(name for members in table.teams.values() for name in members) != sorted(names):
         raise SetupError("the team game is played by 4 players in teams A and B of 2 each, every player in one "

@@ -75,6 +75,8 @@ class DuchyTable:
     the basic setup (default: the centre if it is dark green); ``source`` and
     ``confidence``: where the layout comes from and how sure it is (shown by ``show`` and in
     ``score``'s notes); ``name``: the duchy's id, in a ``[position]`` that writes it whole.
+    ``right`` (2019 team game): a team board's right half, 7 rows like ``rows`` (then the left
+    half), its ``d1`` the left half's ``d7`` (:func:`~burgundy_cli.castles.module_team.team_definition`).
     """
 
     rows: Annotated[list[Annotated[str, Length(1, 60)]], Length(7, 7)]
@@ -83,6 +85,7 @@ class DuchyTable:
     start: SpaceName | None = None
     source: Annotated[str, Length(1, 300)] | None = None
     confidence: Annotated[str, Length(1, 300)] | None = None
+    right: Annotated[list[Annotated[str, Length(1, 60)]], Length(7, 7)] | None = None
 
 
 @table_class
@@ -428,17 +431,11 @@ def duchy_definition(name: str, table: DuchyTable, path: tuple) -> Board:
 
     :raises SetupError: the first problem, at its key path under ``path``.
     """
-    for row, text in enumerate(table.rows):
-        cells = text.split()
-        letter = "abcdefg"[row]
-        if len(cells) != ROW_LENGTHS[row]:
-            raise SetupError(f"row {letter} has {len(cells)} spaces; a duchy's rows have 4, 5, 6, 7, 6, 5 and 4",
-                             (*path, "rows", row))
-        for col, cell in enumerate(cells):
-            if len(cell) != 2 or cell[0] not in _SPACE_CODES or cell[1] not in _DICE:
-                raise SetupError(f"'{cell}' ({letter}{col + 1}) is not a space", (*path, "rows", row),
-                                 "a colour code (C dark green, S blue, M grey, L light green, B beige, Y yellow) "
-                                 "and a die 1-6, like C6")
+    check_rows(table.rows, (*path, "rows"))
+    if table.right is not None:
+        from burgundy_cli.castles.module_team import team_definition
+
+        return team_definition(name, table, path)
     duchy = custom_board(name, table.rows, source=table.source, confidence=table.confidence)
     if not duchy.castles:
         raise SetupError("the duchy has no dark-green space for the start castle", (*path, "rows"))
@@ -456,6 +453,22 @@ def duchy_definition(name: str, table: DuchyTable, path: tuple) -> Board:
     if len(posts) not in (0, 3):
         raise SetupError(f"{len(posts)} border posts; a border-post duchy (11a-11f) has three", (*path, "posts"))
     return replace(duchy, posts=posts, start=start)
+
+
+def check_rows(rows: list[str], path: tuple) -> None:
+    """A duchy's (or a team board half's) 7 rows: 4, 5, 6, 7, 6, 5 and 4 spaces, each a colour
+    code and a die. :raises SetupError: at the row's key path under ``path``."""
+    for row, text in enumerate(rows):
+        cells = text.split()
+        letter = "abcdefg"[row]
+        if len(cells) != ROW_LENGTHS[row]:
+            raise SetupError(f"row {letter} has {len(cells)} spaces; a duchy's rows have 4, 5, 6, 7, 6, 5 and 4",
+                             (*path, row))
+        for col, cell in enumerate(cells):
+            if len(cell) != 2 or cell[0] not in _SPACE_CODES or cell[1] not in _DICE:
+                raise SetupError(f"'{cell}' ({letter}{col + 1}) is not a space", (*path, row),
+                                 "a colour code (C dark green, S blue, M grey, L light green, B beige, Y yellow) "
+                                 "and a die 1-6, like C6")
 
 
 def _border_post(spaces: list[str], path: tuple) -> tuple[int, ...]:

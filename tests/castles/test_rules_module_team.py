@@ -21,6 +21,10 @@ from burgundy_cli.core.errors import IllegalMoveError
 from burgundy_cli.core.game import GameHeader
 
 NAMES = ["anna", "ben", "cara", "dario"]
+#: The team rules, each with its 2019 passage.
+RULES_CITED = {rule_id: cited(rule(rule_id), "2019").ref for rule_id in
+               ("cob.team.players", "cob.team.board", "cob.team.supplies", "cob.team.order", "cob.team.storage",
+                "cob.team.private", "cob.team.stays", "cob.team.bridge", "cob.team.score")}
 TEAMS = {"A": ["anna", "cara"], "B": ["ben", "dario"]}
 GOODS = {"A": [1, 2, 3], "B": [4, 5, 6]}
 #: Round 1 of phase A: Anna 3 4, Ben 1 2, Cara 5 6, Dario 2 2; the goods tile goes to depot 3.
@@ -188,6 +192,7 @@ def test_members_use_either_half():
     play(state, "anna: take 4 church", "anna: place 3>4 church rd2")  # rd2: beige 4, next to the castle on d7
     assert state.players[2].duchy[space_id("rd2")] == "church" == state.players[0].duchy[space_id("rd2")]
     assert state.players[2].workers == 2  # the worker Anna paid was the team's
+    assert rule("cob.team.board").ref.endswith("'Notes'")
 
 
 def test_shared_storage_only_in_the_team_game():
@@ -249,6 +254,7 @@ def test_team_score_is_the_sum_and_the_team_property_counts_once():
     assert table.winner == ["anna", "cara"]  # 23 against 22
     assert "team A (anna + cara): 23 VP" in table.notes[0]
     assert "team A wins" in table.notes
+    assert rule("cob.team.score").ref.endswith("'FINAL SCORING'")
 
 
 def test_team_tie_goes_to_more_empty_spaces_by_option():
@@ -265,3 +271,35 @@ def test_team_tie_goes_to_more_empty_spaces_by_option():
         state.players[seat].duchy[space_id("c6")] = "mine"
     _final(state, {"anna": 10, "ben": 9, "cara": 7, "dario": 7})
     assert score(state).winner == ["anna", "cara"]
+    assert "cob.team.score" in RULES_CITED
+
+
+# --- a team board the record defines (12b) ----------------------------------------------------------
+
+
+def _own_team_board(**entry) -> dict:
+    from burgundy_cli.castles.boards import provisional_layouts
+
+    shipped = provisional_layouts("team")["12a"]
+    return {"rows": shipped["left_half_rows"], "right": shipped["right_half_rows"], "source": "test", **entry}
+
+
+def test_advanced_team_board_castle_on_the_1_or_the_6():
+    """'GAME SETUP': "(When using 12b, each team chooses either the 1 or the 6 dark green hex space.)"
+    -- a record defines 12b and names each team's choice in [setup] start (cob.team.board)."""
+    from burgundy_cli.castles.setup import duchy_definitions
+
+    duchies = duchy_definitions({"12b": _own_team_board()})
+    state = state_from_setup(header(), {"teams": TEAMS, "goods": GOODS, "boards": "12b",
+                                        "start": {"A": "a1", "B": "d7"}}, duchies)  # a1: C6, d7: C1
+    assert state.players[0].duchy[space_id("a1")] == "castle" == state.players[2].duchy[space_id("a1")]
+    assert state.players[1].duchy[space_id("d7")] == "castle"
+    with pytest.raises(SetupError, match="cob.team.board"):  # c2 is dark green 4
+        state_from_setup(header(), {"teams": TEAMS, "goods": GOODS, "boards": "12b",
+                                    "start": {"A": "c2", "B": "d7"}}, duchies)
+    with pytest.raises(SetupError, match="cob.team.board"):  # no choice made
+        state_from_setup(header(), {"teams": TEAMS, "goods": GOODS, "boards": "12b"}, duchies)
+    with pytest.raises(SetupError, match="cob.team.board"):  # the halves disagree on the shared space
+        bad = _own_team_board()
+        bad["right"] = [*bad["right"][:3], "C6 B4 S2 C6 B2 B1 Y4", *bad["right"][4:]]
+        duchy_definitions({"12b": bad})
