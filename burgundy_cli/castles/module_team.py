@@ -231,6 +231,19 @@ def _team_start(duchy: Board, start: str | None, letter: str) -> int:
     return space
 
 
+def deal_team_setup(rng, names: list[str]) -> dict[str, Any]:
+    """A machine game's ``[setup]`` (``burgundy playout --modules team-game``): the players
+    seated A1, B1, A2, B2 in a random order, team board 12a for both, three random goods per team."""
+    from burgundy_cli.castles.tiles import GOODS_PER_TYPE
+
+    seated = list(names)
+    rng.shuffle(seated)
+    pool = [good for good in range(1, 7) for _ in range(GOODS_PER_TYPE)]
+    rng.shuffle(pool)
+    return {"boards": "12a", "teams": {"A": [seated[0], seated[2]], "B": [seated[1], seated[3]]},
+            "goods": {letter: sorted(pool[3 * index:3 * index + 3]) for index, letter in enumerate(TEAMS)}}
+
+
 # --- after every line: the team's parts alike, the bridge's last space ---------------------------
 
 
@@ -316,6 +329,25 @@ class TeamStorage:
     @staticmethod
     def unstore(player: PlayerState, action) -> None:
         (player.shared if action.shared else player.storage).remove(action.tile)
+
+    @staticmethod
+    def choices(state: GameState, player: PlayerState) -> list[tuple[str | None, bool]]:
+        """Where a tile may go into storage and what it may displace (the move generator's list):
+        ``(discard, shared)`` pairs, private storage first."""
+        result = []
+        for shared in (False, True):
+            spaces = player.shared if shared else player.storage
+            if len(spaces) < _room(shared):
+                result.append((None, shared))
+            else:
+                result.extend((discard, shared) for discard in dict.fromkeys(spaces))
+        return result
+
+    @staticmethod
+    def tiles(player: PlayerState) -> list[tuple[str, bool]]:
+        """The tile kinds ``player`` may place, each with the storage it is in (private first)."""
+        return [(tile, False) for tile in dict.fromkeys(player.storage)] + \
+            [(tile, True) for tile in dict.fromkeys(player.shared)]
 
     @staticmethod
     def stored(player: PlayerState) -> str:

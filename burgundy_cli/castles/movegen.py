@@ -54,10 +54,23 @@ def _unique(items) -> list:
     return list(dict.fromkeys(items))
 
 
-def _discards(player: PlayerState) -> list[str | None]:
-    """What a tile going into storage may displace: the candidates (nothing, each stored tile)
-    the storage rule accepts."""
-    return [discard for discard in [None, *_unique(player.storage)] if storage_refusal(player, discard) is None]
+def _discards(state: GameState, player: PlayerState) -> list[tuple[str | None, bool]]:
+    """Where a tile going into storage may go and what it may displace: ``(discard, shared)``
+    pairs, the candidates (nothing, each stored tile) the storage rule accepts; ``shared``
+    (a module's storage: the 2019 team game's) into the team's shared storage."""
+    storage = state.ruleset.storage
+    if storage is not None:
+        return storage.choices(state, player)
+    return [(discard, False) for discard in [None, *_unique(player.storage)] if storage_refusal(player, discard) is None]
+
+
+def _stored(state: GameState, player: PlayerState) -> list[tuple[str, bool]]:
+    """The tile kinds ``player`` may place from storage, each with whether it comes from the
+    team's shared storage (2019 team game)."""
+    storage = state.ruleset.storage
+    if storage is not None:
+        return storage.tiles(player)
+    return [(tile, False) for tile in _unique(player.storage)]
 
 
 def depot_tiles(state: GameState, depot: int) -> list[str]:
@@ -83,9 +96,11 @@ def placements(state: GameState, seat: int, value: int | None, only: str | None 
     player = state.players[seat]
     kinds = catalogue()
     result: list[PlaceAction] = []
-    for tile in _unique(player.storage) if only is None else [only]:
+    for tile, shared in _stored(state, player):
+        if only is not None and tile != only:
+            continue
         for space in allowed_spaces(state, player, kinds[tile], value):
-            result.extend(_place_variants(state, seat, tile, space_name(space), ships))
+            result.extend(_place_variants(state, seat, tile, space_name(space), ships, shared))
     return result
 
 
@@ -95,27 +110,30 @@ def _placements_by_value(state: GameState, seat: int) -> dict[int, list[PlaceAct
     player = state.players[seat]
     kinds = catalogue()
     value_rules = tuple(rule for rule in state.ruleset.placement if rule.uses_value)
-    ships = ship_choices(state, player) if any(kinds[t].type == "ship" for t in player.storage) else None
+    stored = _stored(state, player)
+    ships = ship_choices(state, player) if any(kinds[t].type == "ship" for t, _ in stored) else None
     by_value: dict[int, list[PlaceAction]] = {value: [] for value in range(1, 7)}
-    for tile in _unique(player.storage):
+    for tile, shared in stored:
         kind = kinds[tile]
         for space in allowed_spaces(state, player, kind, None):
             variants = None
             for value in range(1, 7):
                 if all(rule.allows(player, kind, space, value) for rule in value_rules):
                     if variants is None:
-                        variants = _place_variants(state, seat, tile, space_name(space), ships)
+                        variants = _place_variants(state, seat, tile, space_name(space), ships, shared)
                     by_value[value].extend(variants)
     return by_value
 
 
-def _place_variants(state: GameState, seat: int, tile: str, space: str, ships: list | None) -> list[PlaceAction]:
-    """Placing ``tile`` on ``space`` with every choice its effect offers."""
+def _place_variants(state: GameState, seat: int, tile: str, space: str, ships: list | None,
+                    shared: bool = False) -> list[PlaceAction]:
+    """Placing ``tile`` (from the team's shared storage: ``shared``) on ``space`` with every choice its effect offers."""
     kind = catalogue()[tile]
     if kind.type == "ship":
-        return [PlaceAction(tile=tile, space=space, goods=goods, goods2=goods2, keep=keep, then=None, buy=None)
+        return [PlaceAction(tile=tile, space=space, goods=goods, goods2=goods2, keep=keep, then=None, buy=None,
+                            shared=shared)
                 for goods, goods2, keep in (ship_choices(state, state.players[seat]) if ships is None else ships)]
-    base = PlaceAction(tile=tile, space=space, goods=None, goods2=None, keep=None, then=None, buy=None)
+    base = PlaceAction(tile=tile, space=space, goods=None, goods2=None, keep=None, then=None, buy=None, shared=shared)
     effects = state.ruleset.effects
     effect = effects.get(tile) or effects[kind.type]
     if effect.copies is not None:  # the 2019 crane: no effect, or each building's it may trigger
@@ -149,15 +167,15 @@ def _buying_placements(state: GameState, seat: int, base: PlaceAction, grant: Gr
     space = base.space
     player = state.players[seat]
     result: list[PlaceAction] = []
-    thens: dict[tuple[int | None, str], list[PlaceAction]] = {}
+    thens: dict[tuple[int | None, str, bool], list[PlaceAction]] = {}
     for buy in purchases(state, seat):
         if first_refused(DURING, state, player, buy) is not None:
             return result
         try:
-            check_purchase_during(state, player, buy, PlaceAction(tile=buy.tile, space=space))
+            check_purchase_during(state, player, buy, PlaceAction(tile=buy.tile, space=space, shared=buy.shared))
         except IllegalMoveError:
             continue
-        key = (buy.depot, buy.tile)
+        key = (buy.depot, buy.tile, buy.shared)  # (shared: the 2019 team game's storage the tile went into)
         if key not in thens:
             scratch = state.branch(seat)
             apply_purchase(scratch, scratch.players[seat], buy)
@@ -198,10 +216,10 @@ def _granted(state: GameState, seat: int, grant: Grant) -> list:
     kinds = catalogue()
     actions: list = []
     if "take" in grant.kinds:
-        discards = _discards(player)
-        actions += [TakeAction(tile=tile, depot=depot, discard=discard)
+        discards = _discards(state, player)
+        actions += [TakeAction(tile=tile, depot=depot, discard=discard, shared=shared)
                     for depot in range(1, 7) for tile in depot_tiles(state, depot)
-                    if take_colour_allows(kinds[tile], grant.colours) for discard in discards]
+                    if take_colour_allows(kinds[tile], grant.colours) for discard, shared in discards]
     if "place" in grant.kinds:
         actions += placements(state, seat, None)
     if "sell" in grant.kinds:
@@ -397,8 +415,9 @@ def _die_uses(state: GameState, seat: int) -> dict[tuple[int, int, int, tuple[in
             key = (0, ANY_NUMBER)
         groups.setdefault((rolled, cost, value, key), []).append(command)
 
-    by_value = _placements_by_value(state, seat) if player.storage else {}
-    discards = _discards(player)
+    stored = _stored(state, player)
+    by_value = _placements_by_value(state, seat) if stored else {}
+    discards = _discards(state, player)
     for rolled in sorted(set(player.dice)):
         for value, cost in _die_values(player, rolled, 0, any_number):
             add(rolled, value, cost, (0, 0), _WORKERS)
@@ -407,10 +426,10 @@ def _die_uses(state: GameState, seat: int) -> dict[tuple[int, int, int, tuple[in
                     add(rolled, value, cost, (0, 0), sale)
         for value, cost in _die_values(player, rolled, free_take, any_number):
             for tile in depot_tiles(state, value):
-                for discard in discards:
+                for discard, shared in discards:
                     add(rolled, value, cost, (free_take, FREE_CHANGE_TILE["take"]),
-                        TakeAction(tile=tile, depot=None, discard=discard))
-        for colour in _unique(kinds[t].colour for t in player.storage):
+                        TakeAction(tile=tile, depot=None, discard=discard, shared=shared))
+        for colour in _unique(kinds[t].colour for t, _ in stored):
             tile = FREE_CHANGE_TILE[colour]
             free = free_steps(player, tile, options)
             for value, cost in _die_values(player, rolled, free, any_number):
@@ -440,10 +459,11 @@ def purchases(state: GameState, seat: int) -> list[BuyCommand]:
             if first_refused(PAYMENT, state, player, depot, pay) is None]
     if not paid:
         return []
-    discards = _discards(player)
+    discards = _discards(state, player)
     tiles = {depot: depot_tiles(state, depot) for depot in dict.fromkeys(depot for depot, _ in paid)}
-    return [BuyCommand(player=player.name, tile=tile, depot=depot or None, discard=discard, pay_workers=pay)
-            for depot in tiles for tile in tiles[depot] for discard in discards
+    return [BuyCommand(player=player.name, tile=tile, depot=depot or None, discard=discard, pay_workers=pay,
+                       shared=shared)
+            for depot in tiles for tile in tiles[depot] for discard, shared in discards
             for pay in (pay for known, pay in paid if known == depot)]
 
 
