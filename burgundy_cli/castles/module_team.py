@@ -196,7 +196,8 @@ def team_state(header, table, duchies: dict[str, Board], options, edition: str) 
     seats = [names.index(name) for name in order]
     teams = Teams(((seats[0], seats[2]), (seats[1], seats[3])))
     return GameState(edition, options, players, [list(reversed(seats))], ruleset(options.modules),
-                     supply=_fresh_supply(4, options.modules), goods_used=goods_used, teams=teams)
+                     supply=_fresh_supply(len(TEAMS), options.modules),  # one start castle per team
+                     goods_used=goods_used, teams=teams)
 
 
 def _team_duchy(boards, letter: str, duchies: dict[str, Board]) -> Board:

@@ -167,7 +167,7 @@ def _buying_placements(state: GameState, seat: int, base: PlaceAction, grant: Gr
     space = base.space
     player = state.players[seat]
     result: list[PlaceAction] = []
-    thens: dict[tuple[int | None, str, bool], list[PlaceAction]] = {}
+    thens: dict[tuple[int | None, str, bool, str | None], list[PlaceAction]] = {}
     for buy in purchases(state, seat):
         if first_refused(DURING, state, player, buy) is not None:
             return result
@@ -175,7 +175,8 @@ def _buying_placements(state: GameState, seat: int, base: PlaceAction, grant: Gr
             check_purchase_during(state, player, buy, PlaceAction(tile=buy.tile, space=space, shared=buy.shared))
         except IllegalMoveError:
             continue
-        key = (buy.depot, buy.tile, buy.shared)  # (shared: the 2019 team game's storage the tile went into)
+        # the storage the tile went into (shared: 2019 team game) and what it displaced change the placements after
+        key = (buy.depot, buy.tile, buy.shared, buy.discard)
         if key not in thens:
             scratch = state.branch(seat)
             apply_purchase(scratch, scratch.players[seat], buy)
