@@ -174,18 +174,25 @@ def custom_board(name: str, rows: list[str], posts: tuple[tuple[int, ...], ...] 
 
 
 @cache
+def team_layout() -> tuple[tuple[int, int], ...]:
+    """Where each space of a team board lies: ``(row, column)`` in double-width columns (a
+    space's neighbours in its row are two columns away), the right half 12 columns to the right
+    of the left, so that its d1 falls on the left half's d7 (0..24 across; ``show`` draws this)."""
+    left = [(row, 7 - ROW_LENGTHS[row] + 2 * col) for row, col in _ROW_COL]
+    right = [(row, 7 - ROW_LENGTHS[row] + 2 * col + 12)
+             for row, col in (_ROW_COL[SPACE_IDS[name[1:]]] for name in _TEAM_RIGHT)]
+    return (*left, *right)
+
+
+@cache
 def _team_neighbours() -> tuple[tuple[int, ...], ...]:
-    """Adjacency of a team board: both halves' spaces in double-width coordinates (the right
-    half 12 columns to the right, so its d1 falls on the left half's d7), neighbours two
-    columns apart in a row or one apart in the rows above and below."""
-    where = {(_ROW_COL[i][0], 7 - ROW_LENGTHS[_ROW_COL[i][0]] + 2 * _ROW_COL[i][1]): i for i in range(SPACES)}
-    for index, name in enumerate(_TEAM_RIGHT):
-        row, col = _ROW_COL[SPACE_IDS[name[1:]]]
-        where[(row, 7 - ROW_LENGTHS[row] + 2 * col + 12)] = SPACES + index
+    """Adjacency of a team board: neighbours two columns apart in a row or one apart in the rows
+    above and below (:func:`team_layout`)."""
+    layout = team_layout()
+    where = {place: index for index, place in enumerate(layout)}
     steps = ((0, 2), (0, -2), (1, 1), (1, -1), (-1, 1), (-1, -1))
-    by_index = {index: rc for rc, index in where.items()}
     return tuple(tuple(sorted(where[(row + dr, x + dx)] for dr, dx in steps if (row + dr, x + dx) in where))
-                 for row, x in (by_index[index] for index in range(len(where))))
+                 for row, x in layout)
 
 
 def team_board(name: str, left: list[str], right: list[str], start: int | None, source: str | None,
