@@ -303,3 +303,28 @@ def test_advanced_team_board_castle_on_the_1_or_the_6():
         bad = _own_team_board()
         bad["right"] = [*bad["right"][:3], "C6 B4 S2 C6 B2 B1 Y4", *bad["right"][4:]]
         duchy_definitions({"12b": bad})
+
+
+def test_hand_scored_team_totals_and_winner():
+    """'FINAL SCORING' worked out by hand for records/castles-of-burgundy/complete-4p-2019-team.toml
+    (its .hand-scored.md, "The teams"): each team's total and the winner (cob.team.score)."""
+    import re
+    from pathlib import Path
+
+    from burgundy_cli.core.session import open_record
+
+    records = Path(__file__).parents[2] / "records" / "castles-of-burgundy"
+    text = (records / "complete-4p-2019-team.hand-scored.md").read_text("utf-8")
+    hand = {team: (players.split(" + "), int(total))
+            for team, players, total in re.findall(r"^\| ([AB]) \| ([^|]+?) \| (\d+) \|$", text, re.M)}
+    session = open_record(records / "complete-4p-2019-team.toml")
+    table = session.score()
+    totals = {line.name: line.total for line in table.players}
+    state = session.state
+    for team, (players, total) in hand.items():
+        members = [state.players[seat].name for seat in state.teams.members["AB".index(team)]]
+        assert members == players and sum(totals[name] for name in members) == total
+        assert f"team {team} ({' + '.join(members)}): {total} VP" in " ".join(table.notes)
+    best = max(hand, key=lambda team: hand[team][1])
+    assert table.winner == hand[best][0]
+    assert "cob.team.score" in RULES_CITED
