@@ -31,14 +31,18 @@ more VP wins, a tie going to the team with more empty spaces (option
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cache
 from typing import Any
 
-from burgundy_cli.castles.boards import TEAM_SHARED, Board, provisional_layouts, space_id, space_name, team_board
+from burgundy_cli.castles.boards import (ROW_LENGTHS, SPACE_IDS, TEAM_SHARED, Board, provisional_layouts, space_id,
+                                        space_name, team_board)
 from burgundy_cli.castles.rules import RULES
 from burgundy_cli.castles.state import GameState, PlayerState
 from burgundy_cli.core.errors import IllegalMoveError
 
 NAME = "team-game"
+#: Where a half's d1 stands in its reading order (the right half's d1 is the shared space).
+SPACE_ID_D1 = SPACE_IDS["d1"]
 #: The team letters, in the order of round 1's turns (A1, B1, A2, B2).
 TEAMS = ("A", "B")
 #: What a team starts with (2019 rules, "THE TEAM GAME", "GAME SETUP").
@@ -90,6 +94,7 @@ def provisional_team_ids() -> tuple[str, ...]:
     return tuple(provisional_layouts("team"))
 
 
+@cache
 def provisional_team_board(name: str) -> Board:
     """Team board ``name`` (``12a``) as shipped (``data/boards_provisional.json``), its start on the shared space."""
     entry = provisional_layouts("team")[name]
@@ -140,6 +145,21 @@ def team_definition(name: str, table, path: tuple) -> Board:
         if reason is not None:
             raise SetupError(f"{table.start}: {reason} (cob.team.board)", (*path, "start"))
     return replace(duchy, start=start)
+
+
+def team_rows(duchy: Board) -> tuple[list[str], list[str]]:
+    """A team board's halves as 7 row strings each (what :func:`team_definition` reads back)."""
+    cells = [f"{colour}{die}" for colour, die in zip(duchy.colour, duchy.die, strict=True)]
+    right = cells[37:]
+    right.insert(SPACE_ID_D1, cells[TEAM_SHARED])
+    rows = []
+    for half in (cells[:37], right):
+        start, out = 0, []
+        for length in ROW_LENGTHS:
+            out.append(" ".join(half[start:start + length]))
+            start += length
+        rows.append(out)
+    return rows[0], rows[1]
 
 
 # --- the setup ----------------------------------------------------------------------------------
@@ -243,6 +263,48 @@ def deal_team_setup(rng, names: list[str]) -> dict[str, Any]:
     rng.shuffle(pool)
     return {"boards": "12a", "teams": {"A": [seated[0], seated[2]], "B": [seated[1], seated[3]]},
             "goods": {letter: sorted(pool[3 * index:3 * index + 3]) for index, letter in enumerate(TEAMS)}}
+
+
+def position_teams(state: GameState, table) -> None:
+    """A ``[position]``'s teams (2019 team game): 4 players in teams A and B, named in
+    ``teams``, each team's two players stating the team's property alike (board, start, duchy,
+    goods, sold goods, silver, workers, bonus tiles, shared storage), private storage at most 2
+    tiles each; none of it in another game. Sets ``state.teams``.
+
+    :raises SetupError: at the key to blame.
+    """
+    from burgundy_cli.castles.setup import SetupError
+
+    players = state.players
+    if NAME not in state.options.modules:
+        shared = next((player.name for player in players if player.shared), None)
+        if table.teams or shared is not None:
+            raise SetupError("teams and shared storage belong to the 2019 team game",
+                             ("position", "teams") if table.teams else ("position", "players", shared, "shared"),
+                             '[game.options] modules = ["team-game"]')
+        return
+    names = [player.name for player in players]
+    if len(names) != 4 or sorted(table.teams) != list(TEAMS) or \
+            sorted(name for members in table.teams.values() for name in members) != sorted(names):
+        raise SetupError("the team game is played by 4 players in teams A and B of 2 each, every player in one "
+                         "team (cob.team.players)", ("position", "teams"))
+    members = tuple((names.index(table.teams[letter][0]), names.index(table.teams[letter][1])) for letter in TEAMS)
+    state.teams = Teams(members)
+    for first, second in members:
+        a, b = players[first], players[second]
+        if (a.board.name, a.board.colour, a.board.die) == (b.board.name, b.board.colour, b.board.die):
+            b.board = a.board  # (one board: a record-defined one is read once per player)
+        for part in ("board", "start", *TEAM_PARTS):
+            if getattr(a, part) != getattr(b, part):
+                raise SetupError(f"{a.name} and {b.name} are a team: their {part} is the team's and must be stated "
+                                 "alike (cob.team.private)", ("position", "players", b.name, part))
+        if not is_team_board(a.board):
+            raise SetupError(f"team {TEAMS[members.index((first, second))]} plays a team board (cob.team.board)",
+                             ("position", "players", a.name, "board"))
+    for player in players:
+        if len(player.storage) > PRIVATE_SPACES:
+            raise SetupError(f"{player.name}'s private storage holds {PRIVATE_SPACES} tiles (cob.team.storage)",
+                             ("position", "players", player.name, "storage"))
 
 
 # --- after every line: the team's parts alike, the bridge's last space ---------------------------

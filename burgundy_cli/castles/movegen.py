@@ -181,7 +181,8 @@ def _buying_placements(state: GameState, seat: int, base: PlaceAction, grant: Gr
             scratch = state.branch(seat)
             apply_purchase(scratch, scratch.players[seat], buy)
             scratch.bought = True
-            thens[key] = placements(scratch, seat, None, buy.tile)
+            thens[key] = [then for then in placements(scratch, seat, None, buy.tile)
+                          if then.shared == buy.shared]  # the bought tile, from where it went (2019 team game)
         result.extend(replace(base, then=then, buy=buy) for then in thens[key])
     return result
 

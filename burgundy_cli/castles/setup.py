@@ -139,6 +139,7 @@ class PlayerPosition:
     crane: TileName | None = None
     route: list[str] = field(default_factory=list)
     route_goods: list[GoodsType] = field(default_factory=list)
+    shared: Annotated[list[TileName], Length(max=2)] = field(default_factory=list)
 
 
 @table_class
@@ -175,6 +176,9 @@ class PositionTable:
     depots given are this phase's), ``roll``, ``turn`` (``to_move`` is to move) or ``over``
     (phase E has ended: ``phase = "E"``, ``round = 5``). ``late_buyer``: the player who
     has used their last die this round and may still make the turn's purchase.
+    ``teams`` (2019 ``team-game``): as in ``[setup]``; the two players of a team then state the
+    team's board, duchy, goods, sold goods, silver, workers, bonus tiles and ``shared`` storage
+    alike (:func:`~burgundy_cli.castles.module_team.position_teams`).
     """
 
     phase: PhaseLetter = "A"
@@ -193,6 +197,7 @@ class PositionTable:
     supply: dict[TileName, Annotated[list[Annotated[int, Range(ge=0)]], Length(2, 2)]] = field(default_factory=dict)
     trusted: list[Annotated[str, Length(1)]] = field(default_factory=list)
     shields: ShieldsPosition | None = None
+    teams: dict[str, list[Annotated[str, Length(1)]]] = field(default_factory=dict)
 
 
 # --- shared validation --------------------------------------------------------------------------
@@ -341,6 +346,10 @@ def _board(edition: str, number: int | str, path: tuple, duchies: dict[str, Boar
     if isinstance(number, str):
         if number in duchies:
             return duchies[number]
+        from burgundy_cli.castles.module_team import provisional_team_board, provisional_team_ids
+
+        if number in provisional_team_ids():  # a 2019 team board (12a)
+            return provisional_team_board(number)
         if number in provisional_ids():
             if edition != "2019":
                 raise SetupError(f"duchy {number} belongs to the 2019 edition's modules; this record is {edition}",
@@ -487,7 +496,13 @@ def _border_post(spaces: list[str], path: tuple) -> tuple[int, ...]:
 
 def duchy_data(duchy: Board) -> dict[str, Any]:
     """The :class:`DuchyTable` of ``duchy`` (what :func:`duchy_definition` reads back)."""
-    data: dict[str, Any] = {"name": duchy.name, "rows": duchy.rows()}
+    from burgundy_cli.castles.module_team import is_team_board, team_rows
+
+    if is_team_board(duchy):  # a 2019 team board: its two halves
+        left, right = team_rows(duchy)
+        data: dict[str, Any] = {"name": duchy.name, "rows": left, "right": right}
+    else:
+        data = {"name": duchy.name, "rows": duchy.rows()}
     if duchy.posts:
         data["posts"] = [[space_name(space) for space in post] for post in duchy.posts]
     if duchy.start is not None:
@@ -663,13 +678,13 @@ def _position_player(edition: str, name: str, entry: PlayerPosition, duchies: di
     else:
         duchy_board = _board(edition, entry.board, (*path, "board"), duchies)
     start = _start_space(duchy_board, duchy_board.name or entry.board, entry.start, (*path, "start"))
-    duchy: list[str | None] = [None] * 37
+    duchy: list[str | None] = [None] * len(duchy_board.colour)  # (a 2019 team board has 73)
     duchy[start] = "castle"
     kinds = catalogue()
     for space_text, tile_text in entry.duchy.items():
         space = space_id(space_text)
         where = (*path, "duchy", space_text)
-        if space is None:
+        if space is None or space >= len(duchy):
             raise SetupError(f"a duchy has no space {space_text}", where)
         if space == start:
             raise SetupError(f"{space_text} holds the start castle", where)
@@ -678,9 +693,9 @@ def _position_player(edition: str, name: str, entry: PlayerPosition, duchies: di
             raise SetupError(f"{tile} ({COLOUR_NAME[kinds[tile].colour]}) cannot lie on {space_text} "
                              f"({COLOUR_NAME[duchy_board.colour[space]]})", where)
         duchy[space] = tile
-    if not any(duchy[s] == "k1" for s in range(37)):
+    if "k1" not in duchy:
         _city_once(duchy, duchy_board, (*path, "duchy"))
-    loose = {s for s in range(37) if duchy[s] is not None} - _connected(duchy, start, duchy_board)
+    loose = {s for s in range(len(duchy)) if duchy[s] is not None} - _connected(duchy, start, duchy_board)
     if loose:
         raise SetupError(f"{space_name(min(loose))} is not connected to the start castle", (*path, "duchy"))
     if len(entry.goods) > 3:
@@ -708,6 +723,7 @@ def _position_player(edition: str, name: str, entry: PlayerPosition, duchies: di
     player = PlayerState(name, duchy_board, start, duchy, storage, {int(g): c for g, c in entry.goods.items()},
                          sold, entry.silver, entry.workers, {c: p for c, p in vp.items() if p},
                          bonuses, knowledge, list(entry.dice))
+    player.shared = [_tile(t, (*path, "shared", i)) for i, t in enumerate(entry.shared)]
     if entry.crane is not None:
         if "crane" not in duchy:
             raise SetupError(f"{name} has no crane in their duchy", (*path, "crane"))
@@ -733,6 +749,9 @@ def state_from_position(header: GameHeader, data: object, duchies: dict[str, Boa
     state = GameState(edition, options, players, _position_bridge(names, table), ruleset(options.modules),
                       phase=PHASES.index(table.phase), round=table.round - 1, stage=_position_stage(table),
                       supply=_fresh_supply(0))
+    from burgundy_cli.castles.module_team import position_teams
+
+    position_teams(state, table)  # 2019 team game: the teams, their property alike for both members
     _vp_categories_known(state, table)
     _position_routes(state, table)
     _lay_out_depots(state, table)
@@ -842,8 +861,9 @@ def _position_players(edition: str, names: list[str], table: PositionTable,
     for name in names:
         if name not in table.players:
             raise SetupError(f"no entry for {name}", ("position", "players"))
-    _board_copies(edition, {n: p.board.name or n if isinstance(p.board, DuchyTable) else p.board
-                            for n, p in table.players.items()}, ("position", "players"))
+    if not table.teams:  # (2019 team game: a team's two players share its board; position_teams checks them)
+        _board_copies(edition, {n: p.board.name or n if isinstance(p.board, DuchyTable) else p.board
+                                for n, p in table.players.items()}, ("position", "players"))
     return [_position_player(edition, name, table.players[name], duchies) for name in names]
 
 
@@ -907,11 +927,22 @@ def _depot_fits(depot: int, tiles: list[str], spaces: tuple[str, ...], path: tup
             free.remove(kind.colour)
 
 
+def _holders(state: GameState) -> list[PlayerState]:
+    """The players whose duchy, goods, sold goods, bonus tiles and shared storage a position
+    counts: everyone, or in the 2019 team game each team's first player (the team's are one)."""
+    if state.teams is None:
+        return state.players
+    return [state.players[first] for first, _ in state.teams.members]
+
+
 def _seen_tiles(state: GameState) -> dict[str, int]:
     """Copies of each tile kind the position shows: in duchies, storages and on depots."""
     seen: dict[str, int] = {}
     for player in state.players:
-        for tile in [t for t in player.duchy if t is not None] + player.storage:
+        for tile in player.storage:
+            seen[tile] = seen.get(tile, 0) + 1
+    for player in _holders(state):
+        for tile in [t for t in player.duchy if t is not None] + player.shared:
             seen[tile] = seen.get(tile, 0) + 1
     for tiles in state.depots:
         for tile in tiles:
@@ -974,7 +1005,7 @@ def _count_goods(state: GameState, table: PositionTable) -> None:
     """
     goods_used = [0] * 7
     held = 0
-    for player in state.players:
+    for player in _holders(state):
         for good, count in player.goods.items():
             goods_used[good] += count
         for good in range(1, 7):
@@ -988,7 +1019,7 @@ def _count_goods(state: GameState, table: PositionTable) -> None:
     _goods_limit(goods_used, ("position",))
     begun = state.phase + (0 if state.stage == "phase" or (state.stage == "setup" and table.round_goods is None)
                            else 1)
-    dealt = 3 * len(state.players) + 5 * begun
+    dealt = 3 * len(_holders(state)) + 5 * begun
     if sum(goods_used) > dealt:
         raise SetupError(f"{sum(goods_used)} goods tiles in play ({held} held or sold by the players); only "
                          f"{dealt} can have been dealt by phase {PHASES[state.phase]} round {table.round}",
@@ -1003,7 +1034,7 @@ def _claim_bonuses(state: GameState) -> None:
     the second the small one.
     """
     taken: dict[str, str] = {}
-    for player in state.players:
+    for player in _holders(state):
         for bonus in player.bonuses:
             path = ("position", "players", player.name, "bonuses")
             if bonus in taken:
@@ -1204,6 +1235,11 @@ def position_data(state: GameState) -> dict[str, Any]:
     data["players"] = {player.name: _player_data(player, _duchy_entry(player.board,
                                                                       duchy_number(state.edition, player)))
                        for player in state.players}
+    if state.teams is not None:
+        from burgundy_cli.castles.module_team import TEAMS
+
+        data["teams"] = {TEAMS[team]: [names[seat] for seat in members]
+                         for team, members in enumerate(state.teams.members)}
     if state.unverified:
         data["trusted"] = list(state.unverified)
     if state.shields is not None:
@@ -1226,7 +1262,10 @@ def _position_stage_default(state: GameState) -> str:
 
 def _duchy_entry(duchy: Board, number: int | str) -> int | str | dict[str, Any]:
     """A position's ``board``: the printed number or shipped id, or a record-defined duchy written whole."""
-    return duchy_data(duchy) if duchy.name is not None and duchy.name not in provisional_ids() else number
+    from burgundy_cli.castles.module_team import provisional_team_ids
+
+    shipped = (*provisional_ids(), *provisional_team_ids())
+    return duchy_data(duchy) if duchy.name is not None and duchy.name not in shipped else number
 
 
 def _player_data(player: PlayerState, number: int | str | dict[str, Any]) -> dict[str, Any]:
@@ -1264,4 +1303,6 @@ def _player_data(player: PlayerState, number: int | str | dict[str, Any]) -> dic
         data["route"] = [module_routes.space_text(space) for space in player.route]
         if player.route_goods:
             data["route_goods"] = list(player.route_goods)
+    if player.shared:
+        data["shared"] = list(player.shared)
     return data

@@ -328,3 +328,43 @@ def test_hand_scored_team_totals_and_winner():
     best = max(hand, key=lambda team: hand[team][1])
     assert table.winner == hand[best][0]
     assert "cob.team.score" in RULES_CITED
+
+
+# --- [position] ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", [6, 11])
+def test_a_team_position_written_at_any_moment_continues_to_the_same_result(seed):
+    """`show --position` in a team game: the [position] names the teams, each player states the
+    team's property alike and their private storage, and continues to the record's result."""
+    import random
+
+    from burgundy_cli.castles.playout import playout
+    from tests.castles.test_position_writer import _interesting, _lines, _record, check_cut
+
+    data = playout(4, seed, "2019", modules=("team-game",))
+    full = _record(data, "setup", _lines(data))
+    count = len(_lines(data))
+    rng = random.Random(seed)
+    for cut in sorted({0, count, *(rng.randrange(count) for _ in range(4)), *_interesting(data)}):
+        check_cut(data, full, cut)
+
+
+def test_a_team_position_states_the_teams_property_alike():
+    """'PLAYING THE GAME': the team's resources are one (cob.team.private): a position whose
+    teammates state different silver is refused at the second player's key."""
+    from burgundy_cli.castles.setup import state_from_position
+
+    team = {"board": "12a", "goods": {"1": 1}, "silver": 2, "workers": 3, "vp": 0}
+    players = {"anna": team, "ben": {**team, "workers": 5}, "cara": {**team, "silver": 3},
+               "dario": {**team, "workers": 5}}
+    head = header()
+    with pytest.raises(SetupError, match="cob.team.private") as info:
+        state_from_position(head, {"players": players, "teams": TEAMS})
+    assert info.value.path == ("position", "players", "cara", "silver")
+    players["cara"] = team
+    state = state_from_position(head, {"players": players, "teams": TEAMS})
+    assert state.teams.label(2) == "A2" and len(state.players[2].duchy) == 73
+    with pytest.raises(SetupError, match="team game"):
+        state_from_position(GameHeader(name="castles-of-burgundy", edition="2019", players=list(NAMES)),
+                            {"players": {name: {} for name in NAMES}, "teams": TEAMS})
