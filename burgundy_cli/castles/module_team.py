@@ -36,7 +36,7 @@ from typing import Any
 
 from burgundy_cli.castles.boards import (ROW_LENGTHS, SPACE_IDS, TEAM_SHARED, Board, provisional_layouts, space_id,
                                         space_name, team_board)
-from burgundy_cli.castles.rules import RULES
+from burgundy_cli.castles.actions import illegal
 from burgundy_cli.castles.state import GameState, PlayerState
 from burgundy_cli.core.errors import IllegalMoveError
 
@@ -61,6 +61,15 @@ APART = ("shields", "trade-routes", "border-posts", "solo-game")
 TEAM_CATEGORIES = ("end-goods", "end-silver", "end-workers", "knowledge-tiles")
 
 
+class SetupRefusal(Exception):
+    """A team game's setup or position refused: ``message``, the key ``path`` to blame and a
+    ``hint`` (``setup`` raises it as its ``SetupError``; this module does not import ``setup``)."""
+
+    def __init__(self, message: str, path: tuple[str | int, ...], hint: str | None = None) -> None:
+        super().__init__(message)
+        self.message, self.path, self.hint = message, path, hint
+
+
 @dataclass(frozen=True, slots=True)
 class Teams:
     """The teams of a game: ``members[t]`` = the seats of team ``TEAMS[t]``'s first and second player."""
@@ -80,10 +89,6 @@ class Teams:
         """``A1``, ``B2``...: ``seat``'s team and place in it."""
         team = self.team(seat)
         return f"{TEAMS[team]}{self.members[team].index(seat) + 1}"
-
-
-def illegal(rule_id: str, message: str, hint: str | None = None) -> IllegalMoveError:
-    return IllegalMoveError(RULES[rule_id], message, hint=hint)
 
 
 # --- the team board ----------------------------------------------------------------------------
@@ -124,26 +129,24 @@ def team_definition(name: str, table, path: tuple) -> Board:
     ``right``, the right half; 12b is in no public source), checked: the halves' rows (as a
     duchy's), the shared space printed alike on both (left ``d7``, right ``d1``), no border posts,
     and ``start``, if given, a dark-green space showing 1 or 6 (the castle's space; without it
-    each team names its own in ``[setup] start``).
+    each team names its own in ``[setup] start``). The halves' rows are checked by the caller
+    (``setup.check_rows``).
 
-    :raises SetupError: the first problem, at its key path under ``path``.
+    :raises SetupRefusal: the first problem, at its key path under ``path``.
     """
-    from burgundy_cli.castles.setup import SetupError, check_rows
-
-    check_rows(table.right, (*path, "right"))
     left_d7, right_d1 = table.rows[3].split()[6], table.right[3].split()[0]
     if left_d7 != right_d1:
-        raise SetupError(f"the halves share one space, left d7 ({left_d7}) = right d1 ({right_d1})",
+        raise SetupRefusal(f"the halves share one space, left d7 ({left_d7}) = right d1 ({right_d1})",
                          (*path, "right", 3), "write the shared space alike in both halves (cob.team.board)")
     if table.posts:
-        raise SetupError("a team board has no border posts", (*path, "posts"))
+        raise SetupRefusal("a team board has no border posts", (*path, "posts"))
     duchy = team_board(name, table.rows, table.right, None, table.source, table.confidence)
     start = None
     if table.start is not None:
         start = space_id(table.start)
         reason = start_castle_refusal(duchy, start) if start is not None and start < len(duchy.colour) else "no space"
         if reason is not None:
-            raise SetupError(f"{table.start}: {reason} (cob.team.board)", (*path, "start"))
+            raise SetupRefusal(f"{table.start}: {reason} (cob.team.board)", (*path, "start"))
     return replace(duchy, start=start)
 
 
@@ -165,30 +168,29 @@ def team_rows(duchy: Board) -> tuple[list[str], list[str]]:
 # --- the setup ----------------------------------------------------------------------------------
 
 
-def team_state(header, table, duchies: dict[str, Board], options, edition: str) -> GameState:
-    """The state at the start of phase A of a team game, from the validated ``[setup]`` table.
+def team_setup(header, table, duchies: dict[str, Board], options) -> tuple[list[PlayerState], list[list[int]], Teams,
+                                                                          list[int]]:
+    """The players, the bridge, the teams and the goods tiles dealt (by type) at the start of a
+    team game, from the validated ``[setup]`` table (``setup.state_from_setup`` makes the state).
 
     ``teams``: team letter -> its two players (first, second); ``boards``: the team board for
     both teams (``"12a"``, or a team board of the record's ``[duchies]``) or per team letter;
     ``start``: per team letter, the start castle's space; ``goods``: per team letter, its three
-    goods tiles. :raises SetupError: naming the rule (``cob.team.*``) and the key.
+    goods tiles. :raises SetupRefusal: naming the rule (``cob.team.*``) and the key.
     """
-    from burgundy_cli.castles.modules import ruleset
-    from burgundy_cli.castles.setup import SetupError, _fresh_supply, _goods_limit
-
     names = header.players
     apart = [module for module in options.modules if module in APART]
     if apart:
-        raise SetupError(f"the team game is not refereed with the '{apart[0]}' module, whose parts are each "
+        raise SetupRefusal(f"the team game is not refereed with the '{apart[0]}' module, whose parts are each "
                          "player's own (docs/rulings.md)", ("game", "options", "modules"))
     if len(names) != 4 or sorted(table.teams) != list(TEAMS) or \
             sorted(name for members in table.teams.values() for name in members) != sorted(names):
-        raise SetupError("the team game is played by 4 players in teams A and B of 2 each, every player in one "
+        raise SetupRefusal("the team game is played by 4 players in teams A and B of 2 each, every player in one "
                          "team (cob.team.players)", ("setup", "teams"), 'teams = {A = ["anna", "cara"], '
                          'B = ["ben", "dario"]} (first and second player of each team)')
     order = [table.teams["A"][0], table.teams["B"][0], table.teams["A"][1], table.teams["B"][1]]
     if table.start_player is not None and table.start_player != order[0]:
-        raise SetupError(f"round 1 is played A1, B1, A2, B2: {order[0]} starts (cob.team.order)",
+        raise SetupRefusal(f"round 1 is played A1, B1, A2, B2: {order[0]} starts (cob.team.order)",
                          ("setup", "start_player"), "leave out start_player")
     goods_used = [0] * 7
     players: list[PlayerState | None] = [None] * 4
@@ -197,7 +199,7 @@ def team_state(header, table, duchies: dict[str, Board], options, edition: str) 
         start = _team_start(duchy, table.start.get(letter), letter)
         goods = table.goods.get(letter)
         if goods is None:
-            raise SetupError(f"no starting goods for team {letter}: three goods tiles per team, on the team "
+            raise SetupRefusal(f"no starting goods for team {letter}: three goods tiles per team, on the team "
                              "storage (cob.team.supplies)", ("setup", "goods"), 'goods = {A = [1, 2, 3], B = [4, 5, 6]}')
         held: dict[int, int] = {}
         for good in goods:
@@ -210,19 +212,13 @@ def team_state(header, table, duchies: dict[str, Board], options, edition: str) 
                                                      silver=START_SILVER, workers=START_WORKERS[letter])
     unknown = set(table.goods) - set(TEAMS)
     if unknown:
-        raise SetupError("in the team game the goods are the team's: name them by team (cob.team.supplies)",
+        raise SetupRefusal("in the team game the goods are the team's: name them by team (cob.team.supplies)",
                          ("setup", "goods", min(unknown)), 'goods = {A = [1, 2, 3], B = [4, 5, 6]}')
-    _goods_limit(goods_used, ("setup", "goods"))
     seats = [names.index(name) for name in order]
-    teams = Teams(((seats[0], seats[2]), (seats[1], seats[3])))
-    return GameState(edition, options, players, [list(reversed(seats))], ruleset(options.modules),
-                     supply=_fresh_supply(len(TEAMS), options.modules),  # one start castle per team
-                     goods_used=goods_used, teams=teams)
+    return players, [list(reversed(seats))], Teams(((seats[0], seats[2]), (seats[1], seats[3]))), goods_used
 
 
 def _team_duchy(boards, letter: str, duchies: dict[str, Board]) -> Board:
-    from burgundy_cli.castles.setup import SetupError
-
     chosen = boards.get(letter, "12a") if isinstance(boards, dict) else boards
     path = ("setup", "boards", letter) if isinstance(boards, dict) else ("setup", "boards")
     if chosen == 1:  # the [setup] default: the team game's board
@@ -231,23 +227,21 @@ def _team_duchy(boards, letter: str, duchies: dict[str, Board]) -> Board:
         return duchies[chosen]
     if chosen in provisional_team_ids():
         return provisional_team_board(chosen)
-    raise SetupError(f"each team plays a team board, not duchy {chosen} (cob.team.board)", path,
+    raise SetupRefusal(f"each team plays a team board, not duchy {chosen} (cob.team.board)", path,
                      f"shipped: {', '.join(provisional_team_ids())}; or a [duchies.<id>] table with left and right "
                      "half rows")
 
 
 def _team_start(duchy: Board, start: str | None, letter: str) -> int:
-    from burgundy_cli.castles.setup import SetupError
-
     if start is None:
         if duchy.start is None:
-            raise SetupError(f"team {letter} chooses its castle's space on this team board: the dark-green 1 or 6 "
+            raise SetupRefusal(f"team {letter} chooses its castle's space on this team board: the dark-green 1 or 6 "
                              "(cob.team.board)", ("setup", "start"), f'start = {{{letter} = "d7"}}')
         return duchy.start
     space = space_id(start)
     reason = "no such space" if space is None or space >= len(duchy.colour) else start_castle_refusal(duchy, space)
     if reason is not None:
-        raise SetupError(f"team {letter}'s castle cannot start on {start}: {reason} (cob.team.board)",
+        raise SetupRefusal(f"team {letter}'s castle cannot start on {start}: {reason} (cob.team.board)",
                          ("setup", "start", letter))
     return space
 
@@ -271,22 +265,20 @@ def position_teams(state: GameState, table) -> None:
     goods, sold goods, silver, workers, bonus tiles, shared storage), private storage at most 2
     tiles each; none of it in another game. Sets ``state.teams``.
 
-    :raises SetupError: at the key to blame.
+    :raises SetupRefusal: at the key to blame.
     """
-    from burgundy_cli.castles.setup import SetupError
-
     players = state.players
     if NAME not in state.options.modules:
         shared = next((player.name for player in players if player.shared), None)
         if table.teams or shared is not None:
-            raise SetupError("teams and shared storage belong to the 2019 team game",
+            raise SetupRefusal("teams and shared storage belong to the 2019 team game",
                              ("position", "teams") if table.teams else ("position", "players", shared, "shared"),
                              '[game.options] modules = ["team-game"]')
         return
     names = [player.name for player in players]
     if len(names) != 4 or sorted(table.teams) != list(TEAMS) or \
             sorted(name for members in table.teams.values() for name in members) != sorted(names):
-        raise SetupError("the team game is played by 4 players in teams A and B of 2 each, every player in one "
+        raise SetupRefusal("the team game is played by 4 players in teams A and B of 2 each, every player in one "
                          "team (cob.team.players)", ("position", "teams"))
     members = tuple((names.index(table.teams[letter][0]), names.index(table.teams[letter][1])) for letter in TEAMS)
     state.teams = Teams(members)
@@ -296,14 +288,14 @@ def position_teams(state: GameState, table) -> None:
             b.board = a.board  # (one board: a record-defined one is read once per player)
         for part in ("board", "start", *TEAM_PARTS):
             if getattr(a, part) != getattr(b, part):
-                raise SetupError(f"{a.name} and {b.name} are a team: their {part} is the team's and must be stated "
+                raise SetupRefusal(f"{a.name} and {b.name} are a team: their {part} is the team's and must be stated "
                                  "alike (cob.team.private)", ("position", "players", b.name, part))
         if not is_team_board(a.board):
-            raise SetupError(f"team {TEAMS[members.index((first, second))]} plays a team board (cob.team.board)",
+            raise SetupRefusal(f"team {TEAMS[members.index((first, second))]} plays a team board (cob.team.board)",
                              ("position", "players", a.name, "board"))
     for player in players:
         if len(player.storage) > PRIVATE_SPACES:
-            raise SetupError(f"{player.name}'s private storage holds {PRIVATE_SPACES} tiles (cob.team.storage)",
+            raise SetupRefusal(f"{player.name}'s private storage holds {PRIVATE_SPACES} tiles (cob.team.storage)",
                              ("position", "players", player.name, "storage"))
 
 

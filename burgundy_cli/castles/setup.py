@@ -23,6 +23,7 @@ edition lacks, eight goods of one type, a tile on a space of the wrong colour...
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import field, replace
 from typing import Annotated, Any, Literal, TypeVar
 
@@ -99,7 +100,7 @@ class SetupTable:
     route, left to right, as declared spaces (``"5 silver-2"``:
     :func:`~burgundy_cli.castles.module_routes.read_space`); ``teams`` (2019 ``team-game``): team
     letter (``A``, ``B``) -> its first and second player; ``boards``, ``start`` and ``goods`` are
-    then the team's, by letter (:func:`~burgundy_cli.castles.module_team.team_state`).
+    then the team's, by letter (:func:`~burgundy_cli.castles.module_team.team_setup`).
     """
 
     boards: _DuchyName | dict[str, _DuchyName] = 1
@@ -441,10 +442,11 @@ def duchy_definition(name: str, table: DuchyTable, path: tuple) -> Board:
     :raises SetupError: the first problem, at its key path under ``path``.
     """
     check_rows(table.rows, (*path, "rows"))
-    if table.right is not None:
+    if table.right is not None:  # a 2019 team board's two halves
         from burgundy_cli.castles.module_team import team_definition
 
-        return team_definition(name, table, path)
+        check_rows(table.right, (*path, "right"))
+        return _team(team_definition, name, table, path)
     duchy = custom_board(name, table.rows, source=table.source, confidence=table.confidence)
     if not duchy.castles:
         raise SetupError("the duchy has no dark-green space for the start castle", (*path, "rows"))
@@ -462,6 +464,16 @@ def duchy_definition(name: str, table: DuchyTable, path: tuple) -> Board:
     if len(posts) not in (0, 3):
         raise SetupError(f"{len(posts)} border posts; a border-post duchy (11a-11f) has three", (*path, "posts"))
     return replace(duchy, posts=posts, start=start)
+
+
+def _team(step: Callable[..., T], *arguments: Any) -> T:
+    """A 2019 team game's setup step (``castles.module_team``), its refusal raised as a SetupError."""
+    from burgundy_cli.castles.module_team import SetupRefusal
+
+    try:
+        return step(*arguments)
+    except SetupRefusal as refusal:
+        raise SetupError(refusal.message, refusal.path, refusal.hint) from None
 
 
 def check_rows(rows: list[str], path: tuple) -> None:
@@ -554,9 +566,12 @@ def state_from_setup(header: GameHeader, data: object, duchies: dict[str, Board]
     options = options_from_header(header)
     table: SetupTable = _validate(SetupTable, data, "setup")
     if "team-game" in options.modules:
-        from burgundy_cli.castles.module_team import team_state
+        from burgundy_cli.castles.module_team import team_setup
 
-        return team_state(header, table, duchies, options, edition)
+        players, bridge, teams, goods_used = _team(team_setup, header, table, duchies, options)
+        _goods_limit(goods_used, ("setup", "goods"))
+        return GameState(edition, options, players, bridge, ruleset(options.modules), goods_used=goods_used,
+                         supply=_fresh_supply(len(teams.members), options.modules), teams=teams)  # a castle a team
     names = header.players
     boards = table.boards if isinstance(table.boards, dict) else {name: table.boards for name in names}
     _names_known(header.players, boards, ("setup", "boards"))
@@ -751,7 +766,7 @@ def state_from_position(header: GameHeader, data: object, duchies: dict[str, Boa
                       supply=_fresh_supply(0))
     from burgundy_cli.castles.module_team import position_teams
 
-    position_teams(state, table)  # 2019 team game: the teams, their property alike for both members
+    _team(position_teams, state, table)  # 2019 team game: the teams, their property alike for both members
     _vp_categories_known(state, table)
     _position_routes(state, table)
     _lay_out_depots(state, table)
