@@ -137,7 +137,7 @@ def team_definition(name: str, table, path: tuple) -> Board:
     left_d7, right_d1 = table.rows[3].split()[6], table.right[3].split()[0]
     if left_d7 != right_d1:
         raise SetupRefusal(f"the halves share one space, left d7 ({left_d7}) = right d1 ({right_d1})",
-                         (*path, "right", 3), "write the shared space alike in both halves (cob.team.board)")
+                           (*path, "right", 3), "write the shared space alike in both halves (cob.team.board)")
     if table.posts:
         raise SetupRefusal("a team board has no border posts", (*path, "posts"))
     duchy = team_board(name, table.rows, table.right, None, table.source, table.confidence)
@@ -182,16 +182,16 @@ def team_setup(header, table, duchies: dict[str, Board], options) -> tuple[list[
     apart = [module for module in options.modules if module in APART]
     if apart:
         raise SetupRefusal(f"the team game is not refereed with the '{apart[0]}' module, whose parts are each "
-                         "player's own (docs/rulings.md)", ("game", "options", "modules"))
+                           "player's own (docs/rulings.md)", ("game", "options", "modules"))
     if len(names) != 4 or sorted(table.teams) != list(TEAMS) or \
             sorted(name for members in table.teams.values() for name in members) != sorted(names):
         raise SetupRefusal("the team game is played by 4 players in teams A and B of 2 each, every player in one "
-                         "team (cob.team.players)", ("setup", "teams"), 'teams = {A = ["anna", "cara"], '
-                         'B = ["ben", "dario"]} (first and second player of each team)')
+                           "team (cob.team.players)", ("setup", "teams"), 'teams = {A = ["anna", "cara"], '
+                           'B = ["ben", "dario"]} (first and second player of each team)')
     order = [table.teams["A"][0], table.teams["B"][0], table.teams["A"][1], table.teams["B"][1]]
     if table.start_player is not None and table.start_player != order[0]:
         raise SetupRefusal(f"round 1 is played A1, B1, A2, B2: {order[0]} starts (cob.team.order)",
-                         ("setup", "start_player"), "leave out start_player")
+                           ("setup", "start_player"), "leave out start_player")
     goods_used = [0] * 7
     players: list[PlayerState | None] = [None] * 4
     for letter in TEAMS:
@@ -200,7 +200,8 @@ def team_setup(header, table, duchies: dict[str, Board], options) -> tuple[list[
         goods = table.goods.get(letter)
         if goods is None:
             raise SetupRefusal(f"no starting goods for team {letter}: three goods tiles per team, on the team "
-                             "storage (cob.team.supplies)", ("setup", "goods"), 'goods = {A = [1, 2, 3], B = [4, 5, 6]}')
+                               "storage (cob.team.supplies)", ("setup", "goods"),
+                               'goods = {A = [1, 2, 3], B = [4, 5, 6]}')
         held: dict[int, int] = {}
         for good in goods:
             held[good] = held.get(good, 0) + 1
@@ -213,7 +214,7 @@ def team_setup(header, table, duchies: dict[str, Board], options) -> tuple[list[
     unknown = set(table.goods) - set(TEAMS)
     if unknown:
         raise SetupRefusal("in the team game the goods are the team's: name them by team (cob.team.supplies)",
-                         ("setup", "goods", min(unknown)), 'goods = {A = [1, 2, 3], B = [4, 5, 6]}')
+                           ("setup", "goods", min(unknown)), 'goods = {A = [1, 2, 3], B = [4, 5, 6]}')
     seats = [names.index(name) for name in order]
     return players, [list(reversed(seats))], Teams(((seats[0], seats[2]), (seats[1], seats[3]))), goods_used
 
@@ -228,21 +229,21 @@ def _team_duchy(boards, letter: str, duchies: dict[str, Board]) -> Board:
     if chosen in provisional_team_ids():
         return provisional_team_board(chosen)
     raise SetupRefusal(f"each team plays a team board, not duchy {chosen} (cob.team.board)", path,
-                     f"shipped: {', '.join(provisional_team_ids())}; or a [duchies.<id>] table with left and right "
-                     "half rows")
+                       f"shipped: {', '.join(provisional_team_ids())}; or a [duchies.<id>] table with left and right "
+                       "half rows")
 
 
 def _team_start(duchy: Board, start: str | None, letter: str) -> int:
     if start is None:
         if duchy.start is None:
             raise SetupRefusal(f"team {letter} chooses its castle's space on this team board: the dark-green 1 or 6 "
-                             "(cob.team.board)", ("setup", "start"), f'start = {{{letter} = "d7"}}')
+                               "(cob.team.board)", ("setup", "start"), f'start = {{{letter} = "d7"}}')
         return duchy.start
     space = space_id(start)
     reason = "no such space" if space is None or space >= len(duchy.colour) else start_castle_refusal(duchy, space)
     if reason is not None:
         raise SetupRefusal(f"team {letter}'s castle cannot start on {start}: {reason} (cob.team.board)",
-                         ("setup", "start", letter))
+                           ("setup", "start", letter))
     return space
 
 
@@ -272,14 +273,14 @@ def position_teams(state: GameState, table) -> None:
         shared = next((player.name for player in players if player.shared), None)
         if table.teams or shared is not None:
             raise SetupRefusal("teams and shared storage belong to the 2019 team game",
-                             ("position", "teams") if table.teams else ("position", "players", shared, "shared"),
-                             '[game.options] modules = ["team-game"]')
+                               ("position", "teams") if table.teams else ("position", "players", shared, "shared"),
+                               '[game.options] modules = ["team-game"]')
         return
     names = [player.name for player in players]
     if len(names) != 4 or sorted(table.teams) != list(TEAMS) or \
             sorted(name for members in table.teams.values() for name in members) != sorted(names):
         raise SetupRefusal("the team game is played by 4 players in teams A and B of 2 each, every player in one "
-                         "team (cob.team.players)", ("position", "teams"))
+                           "team (cob.team.players)", ("position", "teams"))
     members = tuple((names.index(table.teams[letter][0]), names.index(table.teams[letter][1])) for letter in TEAMS)
     state.teams = Teams(members)
     for first, second in members:
@@ -289,14 +290,14 @@ def position_teams(state: GameState, table) -> None:
         for part in ("board", "start", *TEAM_PARTS):
             if getattr(a, part) != getattr(b, part):
                 raise SetupRefusal(f"{a.name} and {b.name} are a team: their {part} is the team's and must be stated "
-                                 "alike (cob.team.private)", ("position", "players", b.name, part))
+                                   "alike (cob.team.private)", ("position", "players", b.name, part))
         if not is_team_board(a.board):
             raise SetupRefusal(f"team {TEAMS[members.index((first, second))]} plays a team board (cob.team.board)",
-                             ("position", "players", a.name, "board"))
+                               ("position", "players", a.name, "board"))
     for player in players:
         if len(player.storage) > PRIVATE_SPACES:
             raise SetupRefusal(f"{player.name}'s private storage holds {PRIVATE_SPACES} tiles (cob.team.storage)",
-                             ("position", "players", player.name, "storage"))
+                               ("position", "players", player.name, "storage"))
 
 
 # --- after every line: the team's parts alike, the bridge's last space ---------------------------

@@ -61,7 +61,8 @@ def _discards(state: GameState, player: PlayerState) -> list[tuple[str | None, b
     storage = state.ruleset.storage
     if storage is not None:
         return storage.choices(state, player)
-    return [(discard, False) for discard in [None, *_unique(player.storage)] if storage_refusal(player, discard) is None]
+    return [(discard, False) for discard in [None, *_unique(player.storage)]
+            if storage_refusal(player, discard) is None]
 
 
 def _stored(state: GameState, player: PlayerState) -> list[tuple[str, bool]]:
@@ -127,7 +128,8 @@ def _placements_by_value(state: GameState, seat: int) -> dict[int, list[PlaceAct
 
 def _place_variants(state: GameState, seat: int, tile: str, space: str, ships: list | None,
                     shared: bool = False) -> list[PlaceAction]:
-    """Placing ``tile`` (from the team's shared storage: ``shared``) on ``space`` with every choice its effect offers."""
+    """Placing ``tile`` (from the team's shared storage: ``shared``) on ``space`` with every choice
+    its effect offers."""
     kind = catalogue()[tile]
     if kind.type == "ship":
         return [PlaceAction(tile=tile, space=space, goods=goods, goods2=goods2, keep=keep, then=None, buy=None,

@@ -224,8 +224,8 @@ def candidates(state: GameState) -> list:
         out.extend(BuyCommand(player=player.name, tile=tile, depot=depot, discard=discard, pay_workers=pay,
                               shared=shared)
                    for shared, stored in _storages(state, player)
-                   for tile in _tiles(state) for depot in (None, *range(1, 7)) for discard in (None, *dict.fromkeys(stored))
-                   for pay in (0, 1, 2))
+                   for tile in _tiles(state) for depot in (None, *range(1, 7))
+                   for discard in (None, *dict.fromkeys(stored)) for pay in (0, 1, 2))
     if state.shields is not None:
         out += _shield_lines(state)
     seat = state.to_move()

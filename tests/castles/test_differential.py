@@ -61,7 +61,8 @@ def _seeded(first: int, games: list[tuple]) -> list[tuple]:
 #: with the inns and the shields; the trade routes, each player count with and without
 #: reveals (the inns too, with reveals); two with the border posts (the second with the inns
 #: too); one 4-player game with all five modules of part 1 (the seed whose playout showed
-#: a listing changing the position); two team games (the second with the inns and the extra tiles). Each group of games keeps the seeds it was added with,
+#: a listing changing the position); two team games (the second with the inns and the extra
+#: tiles). Each group of games keeps the seeds it was added with,
 #: so adding a group changes none of the games before.
 GAMES = _seeded(0, [(players, edition, reveal, ()) for players in (2, 3, 4) for edition in ("2011", "2019")
                     for reveal in (True, False)] * 2
