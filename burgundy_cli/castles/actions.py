@@ -84,6 +84,12 @@ def storage_refusal(player: PlayerState, discard: str | None) -> IllegalMoveErro
     return None
 
 
+def no_shared_storage() -> IllegalMoveError:
+    """The refusal of ``shared`` storage in a game that has none (only the 2019 team game has)."""
+    return illegal("cob.module.off", "only the 2019 team game has shared storage",
+                   '[game.options] modules = ["team-game"] switches it on; else leave out \'shared\'')
+
+
 def check_module(state: GameState, kind: TileKind) -> None:
     """A tile of a 2019 module (the inn) is in play only when the record switches its module on."""
     module = kind.module
@@ -126,7 +132,14 @@ def check_take(state: GameState, player: PlayerState, action: TakeAction, value:
         if reason is not None:
             raise illegal("cob.take.depot", f"no {tile} to take from depot {depot}", reason)
     discard = action.discard
-    if discard is not None or len(player.storage) >= STORAGE:  # else a free space: no call
+    storage = state.ruleset.storage
+    if storage is not None:  # a module's storage (2019 team game)
+        refusal = storage.refusal(state, player, action)
+        if refusal is not None:
+            raise refusal
+    elif discard is not None or len(player.storage) >= STORAGE or action.shared:  # else a free space: no call
+        if action.shared:
+            raise no_shared_storage()
         check_storage(player, discard)
     return depot
 
@@ -166,7 +179,9 @@ def apply_take(state: GameState, player: PlayerState, action: TakeAction, value:
     else:
         take_from_depot(state, depot, tile)
     discard = action.discard
-    if discard is None:  # store's usual case, without the call
+    if state.ruleset.storage is not None:
+        state.ruleset.storage.store(state, player, action)
+    elif discard is None:  # store's usual case, without the call
         player.storage.append(tile)
     else:
         store(state, player, tile, discard)
@@ -189,7 +204,12 @@ def check_purchase(state: GameState, player: PlayerState, cmd: BuyCommand, bough
     if reason is not None:
         rule_id = "cob.buy.stock" if cmd.tile in state.ruleset.stock else "cob.take.depot" if depot else "cob.buy.depot"
         raise illegal(rule_id, f"no {cmd.tile} to buy", reason)
-    check_storage(player, cmd.discard)
+    storage = state.ruleset.storage
+    if storage is None and cmd.shared:
+        raise no_shared_storage()
+    refusal = storage_refusal(player, cmd.discard) if storage is None else storage.refusal(state, player, cmd)
+    if refusal is not None:
+        raise refusal
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,7 +266,10 @@ def apply_purchase(state: GameState, player: PlayerState, cmd: BuyCommand) -> No
     player.silver -= 2 - cmd.pay_workers
     player.workers -= cmd.pay_workers
     take_from_depot(state, cmd.depot or 0, cmd.tile)
-    store(state, player, cmd.tile, cmd.discard)
+    if state.ruleset.storage is not None:
+        state.ruleset.storage.store(state, player, cmd)
+    else:
+        store(state, player, cmd.tile, cmd.discard)
 
 
 #: The hint for a purchase that belongs on its own line.
@@ -281,7 +304,8 @@ def check_purchase_during(state: GameState, player: PlayerState, cmd: BuyCommand
         granted = "grants no further action" if then is None else f"grants a {then.kind} action"
         raise illegal("cob.buy.during-use", f"a purchase during this placement makes no difference: it "
                       f"{granted}, not the placement of the bought {cmd.tile}", OWN_LINE)
-    if cmd.tile in player.storage:
+    storage = state.ruleset.storage
+    if (cmd.tile in player.storage) if storage is None else storage.holds(player, then):
         raise illegal("cob.buy.during-use", f"{player.name} already stores a {cmd.tile} for the granted "
                       "placement to place", OWN_LINE)
 
@@ -345,14 +369,21 @@ def check_placement(state: GameState, player: PlayerState, action: PlaceAction, 
     kind = catalogue().get(tile)
     if kind is None:
         raise illegal("cob.place.stored", f"there is no tile called '{tile}'")
-    if tile not in player.storage:
+    storage = state.ruleset.storage
+    if storage is not None:  # a module's storage (2019 team game)
+        refusal = storage.place_refusal(state, player, action)
+        if refusal is not None:
+            raise refusal
+    elif tile not in player.storage or action.shared:
+        if action.shared:
+            raise no_shared_storage()
         raise illegal("cob.place.stored", f"{player.name} has no {tile} in storage",
                       f"stored: {', '.join(player.storage) or 'nothing'}")
     name = action.space
     space = SPACE_IDS.get(name)
     if space is None:
         space = space_id(name)
-    if space is None:
+    if space is None or space >= len(player.duchy):  # (a team board's right half: 37..72)
         raise illegal("cob.place.space", f"a duchy has no space {name}", "rows a-g have 4, 5, 6, 7, 6, 5, 4 spaces")
     broken = state.ruleset.placement_refusal(player, kind, space, value)
     if broken is not None:
@@ -433,7 +464,10 @@ def place_tile(state: GameState, player: PlayerState, action: PlaceAction, place
     (the purchase inside it and the granted action aside)."""
     space, kind, effect, _ = placed
     tile = action.tile
-    player.storage.remove(tile)
+    if state.ruleset.storage is None:
+        player.storage.remove(tile)
+    else:
+        state.ruleset.storage.unstore(player, action)
     player.duchy[space] = tile
     if kind.number is not None:
         player.knowledge.add(kind.number)

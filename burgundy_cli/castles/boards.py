@@ -37,15 +37,30 @@ _NAMES = tuple(f"{ROW_LETTERS[row]}{col + 1}" for row, col in _ROW_COL)
 SPACE_IDS = {name: index for index, name in enumerate(_NAMES)}
 
 
+#: The 2019 team board (module ``team-game``): two duchy halves side by side sharing one space.
+#: The left half's spaces are a duchy's (indices 0..36, ``a1``..``g4``); the right half's are
+#: ``ra1``..``rg4`` (indices 37..72 in reading order), but for its ``rd1``, which is the
+#: left half's ``d7`` (castles/module_team.py).
+TEAM_SHARED = _INDEX[(3, 6)]
+_TEAM_RIGHT = tuple(f"r{name}" for name in _NAMES if name != "d1")
+#: The right half's names -> index (``rd1`` reads as the shared ``d7``).
+TEAM_IDS = {**{name: SPACES + index for index, name in enumerate(_TEAM_RIGHT)}, "rd1": TEAM_SHARED}
+
+
 def space_name(index: int) -> str:
-    """The notation name (``a1``..``g4``) of space ``index`` (0..36)."""
-    return _NAMES[index]
+    """The notation name (``a1``..``g4``; on a team board ``ra1``..``rg4`` from 37) of space ``index``."""
+    return _NAMES[index] if index < SPACES else _TEAM_RIGHT[index - SPACES]
 
 
 def space_id(name: str) -> int | None:
-    """The index (0..36) of the space called ``name`` (case-insensitive), or None."""
+    """The index (0..36; 37..72 a team board's right half) of the space called ``name``
+    (case-insensitive), or None."""
     found = SPACE_IDS.get(name)  # a command's space is already canonical: skip the clean-up
-    return found if found is not None else SPACE_IDS.get(name.strip().lower())
+    if found is not None:
+        return found
+    name = name.strip().lower()
+    found = SPACE_IDS.get(name)
+    return found if found is not None else TEAM_IDS.get(name)
 
 
 def _axial(index: int) -> tuple[int, int]:
@@ -115,14 +130,17 @@ class Board:
         return [" ".join(cells[start:start + length]) for start, length in zip(starts, ROW_LENGTHS, strict=True)]
 
 
-def _build(layout: str, entry: dict) -> Board:
+def _build(layout: str, entry: dict, neighbours: tuple[tuple[int, ...], ...] | None = None) -> Board:
+    """The board of ``entry["rows"]``; ``neighbours``: the adjacency of another shape than a
+    duchy's (a team board, ``castles.module_team``), its spaces in the same order as the rows'."""
     cells = [cell for row in entry["rows"] for cell in row.split()]
     colour = tuple(cell[0] for cell in cells)
     die = tuple(int(cell[1]) for cell in cells)
-    neighbours = _neighbours()
-    area = [-1] * SPACES
+    neighbours = _neighbours() if neighbours is None else neighbours
+    spaces = len(cells)
+    area = [-1] * spaces
     areas: list[tuple[int, ...]] = []
-    for start in range(SPACES):
+    for start in range(spaces):
         if area[start] >= 0:
             continue
         members, todo = [], [start]
@@ -135,15 +153,15 @@ def _build(layout: str, entry: dict) -> Board:
                     area[other] = len(areas)
                     todo.append(other)
         areas.append(tuple(sorted(members)))
-    colour_spaces = {code: tuple(i for i in range(SPACES) if colour[i] == code) for code in "CSMLBY"}
+    colour_spaces = {code: tuple(i for i in range(spaces) if colour[i] == code) for code in "CSMLBY"}
     by_die_colour: dict[tuple[int, str], tuple[int, ...]] = {}
-    for index in range(SPACES):
+    for index in range(spaces):
         by_die_colour[(die[index], colour[index])] = by_die_colour.get((die[index], colour[index]), ()) + (index,)
-    area_of = tuple(areas[area[i]] for i in range(SPACES))
+    area_of = tuple(areas[area[i]] for i in range(spaces))
     return Board(layout, colour, die, neighbours, tuple(area), tuple(areas), colour_spaces,
                  colour_spaces["C"], by_die_colour, area_of,
                  tuple(map(_getter, neighbours)), tuple(map(_getter, area_of)),
-                 tuple(_getter(colour_spaces[colour[i]]) for i in range(SPACES)),
+                 tuple(_getter(colour_spaces[colour[i]]) for i in range(spaces)),
                  tuple(area_vp(len(spaces)) for spaces in area_of))
 
 
@@ -152,6 +170,39 @@ def custom_board(name: str, rows: list[str], posts: tuple[tuple[int, ...], ...] 
     """A duchy from its 7 row strings (already checked: see ``setup.duchy_definition``), with
     its border posts, start castle space and provenance."""
     return replace(_build(f"custom:{name}", {"rows": rows}), name=name, posts=posts, start=start,
+                   source=source, confidence=confidence)
+
+
+@cache
+def team_layout() -> tuple[tuple[int, int], ...]:
+    """Where each space of a team board lies: ``(row, column)`` in double-width columns (a
+    space's neighbours in its row are two columns away), the right half 12 columns to the right
+    of the left, so that its d1 falls on the left half's d7 (0..24 across; ``show`` draws this)."""
+    left = [(row, 7 - ROW_LENGTHS[row] + 2 * col) for row, col in _ROW_COL]
+    right = [(row, 7 - ROW_LENGTHS[row] + 2 * col + 12)
+             for row, col in (_ROW_COL[SPACE_IDS[name[1:]]] for name in _TEAM_RIGHT)]
+    return (*left, *right)
+
+
+@cache
+def _team_neighbours() -> tuple[tuple[int, ...], ...]:
+    """Adjacency of a team board: neighbours two columns apart in a row or one apart in the rows
+    above and below (:func:`team_layout`)."""
+    layout = team_layout()
+    where = {place: index for index, place in enumerate(layout)}
+    steps = ((0, 2), (0, -2), (1, 1), (1, -1), (-1, 1), (-1, -1))
+    return tuple(tuple(sorted(where[(row + dr, x + dx)] for dr, dx in steps if (row + dr, x + dx) in where))
+                 for row, x in layout)
+
+
+def team_board(name: str, left: list[str], right: list[str], start: int | None, source: str | None,
+               confidence: str | None) -> Board:
+    """A 2019 team board (module ``team-game``) from its halves' 7 row strings each (the right
+    half's ``d1`` is the left half's ``d7`` and is read from the left rows): 73 spaces."""
+    right_cells = [cell for row in right for cell in row.split()]
+    del right_cells[SPACE_IDS["d1"]]
+    rows = [*left, " ".join(right_cells)]
+    return replace(_build(f"team:{name}", {"rows": rows}, _team_neighbours()), name=name, start=start,
                    source=source, confidence=confidence)
 
 

@@ -130,6 +130,27 @@ _PASSAGES: dict[str, tuple[str | None, str]] = {
                               "the trade route space, you immediately get the corresponding bonus.'"),
     "cob.border.duchy": (None, "'EXPANSIONS', 'New duchies (nos. 11a - 11f)': 'every player receives a no. 11 "
                                "duchy'"),
+    "cob.team.players": (None, "'EXPANSIONS', 'THE TEAM GAME': 'Form teams of 2 players, seated next to each other'"),
+    "cob.team.board": (None, "'EXPANSIONS', 'THE TEAM GAME', 'GAME SETUP': 'a team board consisting of 2 board halves (12a1 + "
+                             "12a2)', 'a castle; place it on the central dark green 1 hex space. (When using 12b, "
+                             "each team chooses either the 1 or the 6 dark green hex space.)'; 'Notes': 'team "
+                             "members can interact with either half of the team board'"),
+    "cob.team.supplies": (None, "'EXPANSIONS', 'THE TEAM GAME', 'GAME SETUP': 'three random goods tiles; place them on the "
+                                "corresponding team storage spaces', '3 worker chips (for team A) and 5 worker chips "
+                                "(for team B), plus 2 silver coins per team'"),
+    "cob.team.order": (None, "'EXPANSIONS', 'THE TEAM GAME', 'GAME SETUP': 'For round 1, place the turn order track playing pieces "
+                             "according to the following turn order: A1, B1, A2, B2'"),
+    "cob.team.storage": (None, "'EXPANSIONS', 'THE TEAM GAME', 'PLAYING THE GAME': 'each team has 2 shared hex tile storage "
+                               "spaces (down center of the team board), and each player has 2 private hex tile "
+                               "storage spaces'"),
+    "cob.team.private": (None, "'EXPANSIONS', 'THE TEAM GAME', 'PLAYING THE GAME': 'You cannot use your team member's dice or "
+                               "private hex tiles.'"),
+    "cob.team.stays": (None, "'EXPANSIONS', 'THE TEAM GAME', 'PLAYING THE GAME': 'Hex tiles may not be moved from one storage "
+                             "to another.'"),
+    "cob.team.bridge": (None, "'EXPANSIONS', 'THE TEAM GAME', 'Notes': 'if your playing piece is on the final space of the bridge "
+                              "and you place a ship, and there is a stack of playing pieces, place your piece on top'"),
+    "cob.team.score": (None, "'EXPANSIONS', 'THE TEAM GAME', 'FINAL SCORING': 'Add up the victory points of both team members. "
+                             "... If there is a tie, the team with more empty spaces in their duchy wins the game.'"),
 }
 
 #: edition -> rule id -> that edition's citation

@@ -31,7 +31,7 @@ DepotNumber = Annotated[int, Range(1, 6)]
 #: Goods are typed by die value 1-6.
 GoodsType = Annotated[int, Range(1, 6)]
 TileName = Annotated[str, Length(1, 32)]
-SpaceName = Annotated[str, Pattern(r"^[a-g][1-7]$")]
+SpaceName = Annotated[str, Pattern(r"^r?[a-g][1-7]$")]  # r: a 2019 team board's right half
 PlayerName = Annotated[str, Length(1, 40)]
 PhaseLetter = Literal["A", "B", "C", "D", "E"]
 #: The 2019 shields are numbered 1-18.
@@ -48,13 +48,15 @@ class TakeAction:
 
     With a die, the depot is the die value as used; an effect (carpenter, church, market,
     castle) names the depot itself. ``discard`` names the stored tile given up when the
-    3 storage spaces are already full.
+    3 storage spaces are already full. ``shared`` (2019 team game): into the team's shared
+    storage, not the player's private one (the discard is then from the shared storage).
     """
 
     kind: Literal["take"] = "take"
     tile: TileName
     depot: DepotNumber | None = None
     discard: TileName | None = None
+    shared: bool = False
 
 
 @command_class
@@ -76,6 +78,8 @@ class PlaceAction:
     the tile is placed and before ``then``; its ``player`` is the line's player. The engine
     accepts it only when ``then`` places the bought tile (any other purchase is written as
     its own buy line; docs/rulings.md, ``cob.buy.during-use``).
+    ``shared`` (2019 team game): the tile comes from the team's shared storage, not the
+    player's private one.
     """
 
     kind: Literal["place"] = "place"
@@ -87,6 +91,7 @@ class PlaceAction:
     then: GrantedAction | None = None
     buy: BuyCommand | None = None
     copy: TileName | None = None
+    shared: bool = False
 
 
 @command_class
@@ -148,7 +153,8 @@ class BuyCommand:
     """Buy one tile from the black depot for 2 silverlings (once per turn).
 
     ``depot``: 2011 knowledge tile 6 buys from a numbered depot instead. ``pay_workers``:
-    2019 knowledge tile 6 pays workers instead of silverlings.
+    2019 knowledge tile 6 pays workers instead of silverlings. ``shared`` (2019 team game):
+    into the team's shared storage.
     """
 
     kind: Literal["buy"] = "buy"
@@ -157,6 +163,7 @@ class BuyCommand:
     depot: DepotNumber | None = None
     discard: TileName | None = None
     pay_workers: Annotated[int, Range(0, 2)] = 0
+    shared: bool = False
 
 
 @command_class

@@ -575,8 +575,10 @@ def apply(state: GameState, cmd) -> None:
     applier = _APPLIES.get(cmd.kind)
     if applier is None:
         _play_module_line(state, cmd)
-        return
-    applier(state, cmd)
+    else:
+        applier(state, cmd)
+    if state.ruleset.after_line is not None:
+        state.ruleset.after_line(state, cmd)
 
 
 def play(state: GameState, cmd, kind: str | None = None) -> None:
@@ -591,9 +593,11 @@ def play(state: GameState, cmd, kind: str | None = None) -> None:
         return
     if kind not in _CHECKS:
         _play_module_line(state, cmd)
-        return
-    _CHECKS[kind](state, cmd)
-    _APPLIES[kind](state, cmd)
+    else:
+        _CHECKS[kind](state, cmd)
+        _APPLIES[kind](state, cmd)
+    if state.ruleset.after_line is not None:
+        state.ruleset.after_line(state, cmd)
 
 
 def play_die(state: GameState, cmd: DieCommand) -> None:
@@ -601,8 +605,16 @@ def play_die(state: GameState, cmd: DieCommand) -> None:
     :func:`check`, then the action carried out with what they found.
 
     A placement with a purchase inside it or a granted action goes on to
-    :func:`_play_placement_with_grants`.
+    :func:`_play_placement_with_grants`. A module's step after every line runs last
+    (``ruleset.after_line``).
     """
+    _play_die(state, cmd)
+    if state.ruleset.after_line is not None:
+        state.ruleset.after_line(state, cmd)
+
+
+def _play_die(state: GameState, cmd: DieCommand) -> None:
+    """:func:`play_die` but for the module's step after the line."""
     action = cmd.action
     kind = action.kind
     rule = state.ruleset.actions[kind]

@@ -13,7 +13,8 @@ module", walks through one.
 :data:`MODULES` holds the modules refereed so far (the inns, :mod:`burgundy_cli.castles.module_inns`;
 the extra tiles, :mod:`~burgundy_cli.castles.module_extra`; the white castles,
 :mod:`~burgundy_cli.castles.module_white`; the trade routes, :mod:`~burgundy_cli.castles.module_routes`;
-the border posts, :mod:`~burgundy_cli.castles.module_border`;
+the border posts, :mod:`~burgundy_cli.castles.module_border`; the team game,
+:mod:`~burgundy_cli.castles.module_team`);
 :data:`RESERVED` names every module of the 2019 rulebook, so that a record naming one not
 refereed yet is told so, and a misspelt name gets a suggestion.
 """
@@ -25,7 +26,8 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from types import MappingProxyType
 
-from burgundy_cli.castles import module_border, module_extra, module_inns, module_routes, module_shields, module_white
+from burgundy_cli.castles import (module_border, module_extra, module_inns, module_routes, module_shields, module_team,
+                                  module_white)
 from burgundy_cli.castles.actions import ACTIONS, EFFECTS, ActionRule, Effect, mine_income, score_completion
 from burgundy_cli.castles.placement import PLACEMENT_RULES, PlacementRule, compile_placement
 from burgundy_cli.castles.scoring import END_SCORING
@@ -61,7 +63,8 @@ class Module:
     the base game's (added); ``end_points``: category -> ``f(state, player) -> VP`` scored at
     the final scoring (added); ``lines``: line kind -> ``LineRule``, line forms of the module's
     own (added; the engine asks them for a kind it does not know); ``free_die``: ``(may, use)``,
-    one die set to any number at no cost (replaces).
+    one die set to any number at no cost (replaces); ``after_line``, ``storage``,
+    ``score_table``: see :class:`~burgundy_cli.castles.state.Ruleset` (replace).
     """
 
     name: str
@@ -78,6 +81,9 @@ class Module:
     end_points: Mapping[str, Callable[..., int]] = field(default_factory=dict)
     lines: Mapping[str, object] = field(default_factory=dict)
     free_die: tuple[Callable[..., bool], Callable[..., None]] | None = None
+    after_line: Callable[..., None] | None = None
+    storage: object = None
+    score_table: Callable[..., object] | None = None
 
 
 def extend(rules: Ruleset, module: Module) -> Ruleset:
@@ -105,7 +111,9 @@ def extend(rules: Ruleset, module: Module) -> Ruleset:
                    rules.categories + module.categories,
                    MappingProxyType({**rules.end_points, **module.end_points}),
                    lines=MappingProxyType({**rules.lines, **module.lines}),
-                   free_die=rules.free_die if module.free_die is None else module.free_die)
+                   free_die=rules.free_die if module.free_die is None else module.free_die,
+                   after_line=module.after_line or rules.after_line, storage=module.storage or rules.storage,
+                   score_table=module.score_table or rules.score_table)
 
 
 #: The base game, written as a module like any other: its placement rules
@@ -159,9 +167,16 @@ WHITE_CASTLES = Module("white-castles", effects={module_white.WHITE_CASTLE: modu
 BORDER_POSTS = Module(module_border.NAME, after_placement=(module_border.score_border_posts,),
                       categories=(module_border.CATEGORY,))
 
+#: The team game (2019 rulebook, "THE TEAM GAME"): two teams of two on team boards, the team's
+#: property kept alike for both members after every line, private and shared storage, the
+#: bridge's last space, team totals (:mod:`~burgundy_cli.castles.module_team`).
+TEAM_GAME = Module(module_team.NAME, after_line=module_team.after_line, storage=module_team.STORAGE,
+                   score_table=module_team.score_table)
+
 #: Module name -> :class:`Module`: the 2019 expansions refereed so far.
 MODULES: dict[str, Module] = {"extra-tiles": EXTRA_TILES, "white-castles": WHITE_CASTLES, "inns": INNS,
-                              "trade-routes": TRADE_ROUTES, "shields": SHIELDS, "border-posts": BORDER_POSTS}
+                              "trade-routes": TRADE_ROUTES, "shields": SHIELDS, "border-posts": BORDER_POSTS,
+                              module_team.NAME: TEAM_GAME}
 
 #: Every module of the 2019 rulebook, in its order (names of ``[game.options] modules``).
 RESERVED = ("extra-tiles", "white-castles", "inns", "trade-routes", "shields", "border-posts", "team-game",

@@ -58,10 +58,24 @@ def _unique(items) -> list:
     return list(dict.fromkeys(items))
 
 
-def _discards(player: PlayerState) -> list[str | None]:
-    """What a tile going into storage may displace: the candidates (nothing, each stored tile)
-    the storage rule accepts."""
-    return [discard for discard in [None, *_unique(player.storage)] if storage_refusal(player, discard) is None]
+def _discards(state: GameState, player: PlayerState) -> list[tuple[str | None, bool]]:
+    """Where a tile going into storage may go and what it may displace: ``(discard, shared)``
+    pairs, the candidates (nothing, each stored tile) the storage rule accepts; ``shared``
+    (a module's storage: the 2019 team game's) into the team's shared storage."""
+    storage = state.ruleset.storage
+    if storage is not None:
+        return storage.choices(state, player)
+    return [(discard, False) for discard in [None, *_unique(player.storage)]
+            if storage_refusal(player, discard) is None]
+
+
+def _stored(state: GameState, player: PlayerState) -> list[tuple[str, bool]]:
+    """The tile kinds ``player`` may place from storage, each with whether it comes from the
+    team's shared storage (2019 team game)."""
+    storage = state.ruleset.storage
+    if storage is not None:
+        return storage.tiles(player)
+    return [(tile, False) for tile in _unique(player.storage)]
 
 
 def depot_tiles(state: GameState, depot: int) -> list[str]:
@@ -87,9 +101,11 @@ def _placements(state: GameState, seat: int, value: int | None, only: str | None
     """
     player = state.players[seat]
     kinds = catalogue()
-    for tile in _unique(player.storage) if only is None else [only]:
+    for tile, shared in _stored(state, player):
+        if only is not None and tile != only:
+            continue
         for space in allowed_spaces(state, player, kinds[tile], value):
-            for head, more in _place_heads(state, seat, tile, space_name(space), ships):
+            for head, more in _place_heads(state, seat, tile, space_name(space), ships, shared):
                 yield head
                 if more is not None:
                     yield from more
@@ -103,9 +119,10 @@ def _placements_by_value(state: GameState, seat: int) -> dict[int, list[tuple[Pl
     player = state.players[seat]
     kinds = catalogue()
     value_rules = tuple(rule for rule in state.ruleset.placement if rule.uses_value)
-    ships = ship_choices(state, player) if any(kinds[t].type == "ship" for t in player.storage) else None
+    stored = _stored(state, player)
+    ships = ship_choices(state, player) if any(kinds[t].type == "ship" for t, _ in stored) else None
     by_value: dict[int, list[tuple[PlaceAction, Iterable | None]]] = {value: [] for value in range(1, 7)}
-    for tile in _unique(player.storage):
+    for tile, shared in stored:
         kind = kinds[tile]
         for space in allowed_spaces(state, player, kind, None):
             heads = None
@@ -113,21 +130,22 @@ def _placements_by_value(state: GameState, seat: int) -> dict[int, list[tuple[Pl
                 if all(rule.allows(player, kind, space, value) for rule in value_rules):
                     if heads is None:
                         heads = [(head, None if more is None else _Kept(more))
-                                 for head, more in _place_heads(state, seat, tile, space_name(space), ships)]
+                                 for head, more in _place_heads(state, seat, tile, space_name(space), ships, shared)]
                     by_value[value].extend(heads)
     return by_value
 
 
-def _place_heads(state: GameState, seat: int, tile: str, space: str,
-                 ships: list | None) -> list[tuple[PlaceAction, Iterator[PlaceAction] | None]]:
-    """Placing ``tile`` on ``space``: each choice of the tile's own (a ship's goods, the crane's
-    building) as (the placement granting nothing, its granted actions as placements, made
-    when read, or None when it grants none)."""
+def _place_heads(state: GameState, seat: int, tile: str, space: str, ships: list | None,
+                 shared: bool = False) -> list[tuple[PlaceAction, Iterator[PlaceAction] | None]]:
+    """Placing ``tile`` (from the team's shared storage: ``shared``) on ``space``: each choice of
+    the tile's own (a ship's goods, the crane's building) as (the placement granting nothing,
+    its granted actions as placements, made when read, or None when it grants none)."""
     kind = catalogue()[tile]
     if kind.type == "ship":
-        return [(PlaceAction(tile=tile, space=space, goods=goods, goods2=goods2, keep=keep, then=None, buy=None), None)
+        return [(PlaceAction(tile=tile, space=space, goods=goods, goods2=goods2, keep=keep, then=None, buy=None,
+                             shared=shared), None)
                 for goods, goods2, keep in (ship_choices(state, state.players[seat]) if ships is None else ships)]
-    base = PlaceAction(tile=tile, space=space, goods=None, goods2=None, keep=None, then=None, buy=None)
+    base = PlaceAction(tile=tile, space=space, goods=None, goods2=None, keep=None, then=None, buy=None, shared=shared)
     effects = state.ruleset.effects
     effect = effects.get(tile) or effects[kind.type]
     if effect.copies is not None:  # the 2019 crane: no effect, or each building's it may trigger
@@ -194,20 +212,22 @@ def _buying_placements(state: GameState, seat: int, base: PlaceAction, grant: Gr
         return
     space = base.space
     player = state.players[seat]
-    thens: dict[tuple[int | None, str], _Kept] = {}
+    thens: dict[tuple[int | None, str, bool, str | None], _Kept] = {}
     for buy in purchases(state, seat):
         if first_refused(DURING, state, player, buy) is not None:
             return
         try:
-            check_purchase_during(state, player, buy, PlaceAction(tile=buy.tile, space=space))
+            check_purchase_during(state, player, buy, PlaceAction(tile=buy.tile, space=space, shared=buy.shared))
         except IllegalMoveError:
             continue
-        key = (buy.depot, buy.tile)
+        # the storage the tile went into (shared: 2019 team game) and what it displaced change the placements after
+        key = (buy.depot, buy.tile, buy.shared, buy.discard)
         if key not in thens:
             scratch = state.branch(seat)
             apply_purchase(scratch, scratch.players[seat], buy)
             scratch.bought = True
-            thens[key] = _Kept(_placements(scratch, seat, None, buy.tile))
+            # the bought tile, placed from where it went (2019 team game)
+            thens[key] = _Kept(then for then in _placements(scratch, seat, None, buy.tile) if then.shared == buy.shared)
         for then in thens[key]:
             yield replace(base, then=then, buy=buy)
 
@@ -256,12 +276,12 @@ def _granted(state: GameState, seat: int, grant: Grant) -> Iterator:
 def _granted_kinds(state: GameState, seat: int, player: PlayerState, grant: Grant) -> Iterator:
     kinds = catalogue()
     if "take" in grant.kinds:
-        discards = _discards(player)
+        discards = _discards(state, player)
         for depot in range(1, 7):
             for tile in depot_tiles(state, depot):
                 if take_colour_allows(kinds[tile], grant.colours):
-                    for discard in discards:
-                        yield TakeAction(tile=tile, depot=depot, discard=discard)
+                    for discard, shared in discards:
+                        yield TakeAction(tile=tile, depot=depot, discard=discard, shared=shared)
     if "place" in grant.kinds:
         yield from _placements(state, seat, None)
     if "sell" in grant.kinds:
@@ -507,8 +527,9 @@ def _die_uses(state: GameState, seat: int) -> dict[tuple[int, int, int, tuple[in
             key = (0, ANY_NUMBER)
         groups.setdefault((rolled, cost, value, key), []).append((rolled, value, action, more))
 
-    by_value = _placements_by_value(state, seat) if player.storage else {}
-    discards = _discards(player)
+    stored = _stored(state, player)
+    by_value = _placements_by_value(state, seat) if stored else {}
+    discards = _discards(state, player)
     for rolled in sorted(set(player.dice)):
         for value, cost in _die_values(player, rolled, 0, any_number):
             add(rolled, value, cost, (0, 0), _WORKERS)
@@ -516,10 +537,10 @@ def _die_uses(state: GameState, seat: int) -> dict[tuple[int, int, int, tuple[in
                 add(rolled, value, cost, (0, 0), *_sale_head(state, seat, value))
         for value, cost in _die_values(player, rolled, free_take, any_number):
             for tile in depot_tiles(state, value):
-                for discard in discards:
+                for discard, shared in discards:
                     add(rolled, value, cost, (free_take, FREE_CHANGE_TILE["take"]),
-                        TakeAction(tile=tile, depot=None, discard=discard))
-        for colour in _unique(kinds[t].colour for t in player.storage):
+                        TakeAction(tile=tile, depot=None, discard=discard, shared=shared))
+        for colour in _unique(kinds[t].colour for t, _ in stored):
             tile = FREE_CHANGE_TILE[colour]
             free = free_steps(player, tile, options)
             for value, cost in _die_values(player, rolled, free, any_number):
@@ -549,10 +570,11 @@ def purchases(state: GameState, seat: int) -> list[BuyCommand]:
             if first_refused(PAYMENT, state, player, depot, pay) is None]
     if not paid:
         return []
-    discards = _discards(player)
+    discards = _discards(state, player)
     tiles = {depot: depot_tiles(state, depot) for depot in dict.fromkeys(depot for depot, _ in paid)}
-    return [BuyCommand(player=player.name, tile=tile, depot=depot or None, discard=discard, pay_workers=pay)
-            for depot in tiles for tile in tiles[depot] for discard in discards
+    return [BuyCommand(player=player.name, tile=tile, depot=depot or None, discard=discard, pay_workers=pay,
+                       shared=shared)
+            for depot in tiles for tile in tiles[depot] for discard, shared in discards
             for pay in (pay for known, pay in paid if known == depot)]
 
 

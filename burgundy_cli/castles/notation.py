@@ -252,12 +252,12 @@ def _tile(reader: _Reader) -> str:
 
 def _space(reader: _Reader) -> str:
     """A duchy space ``a1``..``g4`` (row letter, position in the row), checked to be on the board."""
-    from burgundy_cli.castles.boards import ROW_LENGTHS, ROW_LETTERS, space_id
+    from burgundy_cli.castles.boards import ROW_LENGTHS, ROW_LETTERS, space_id, space_name
 
     token = reader.next("a duchy space (a1..g4)")
     text = token.text.lower()
-    if token.kind == "word" and space_id(text) is not None:
-        return text
+    if token.kind == "word" and (index := space_id(text)) is not None:
+        return space_name(index)  # a team board's rd1 is its d7
     match = re.fullmatch(r"([a-z])([0-9]+)", text)
     if match is None or match.group(1) not in ROW_LETTERS:
         raise error(token, f"expected a duchy space like c3 (row a-g, then its number), found '{token.text}'")
@@ -285,17 +285,28 @@ def _depot_after(reader: _Reader, *keywords: str) -> int | None:
 # --- actions -------------------------------------------------------------------------------
 
 
+def _shared(reader: _Reader) -> bool:
+    """2019 team game: an optional storage word after a tile -- ``shared`` (the team's shared
+    storage) or ``private`` (the player's own, which is what no word means)."""
+    if reader.accept_clause("shared"):
+        return True
+    reader.accept_clause("private")
+    return False
+
+
 def _take(reader: _Reader) -> c.TakeAction:
     tile = _tile(reader)
+    shared = _shared(reader)
     depot = _depot_after(reader, "from", "depot")
     discard = _tile(reader) if reader.accept_clause("discard", "drop", "d") else None
-    return c.TakeAction(tile=tile, depot=depot, discard=discard)
+    return c.TakeAction(tile=tile, depot=depot, discard=discard, shared=shared)
 
 
 def _place(reader: _Reader, player: str, in_sale: bool = False) -> c.PlaceAction:
     """``<tile> <space> [goods ..] [keep ..] [buy <tile> ..] [then <action>]`` (``player``: who buys;
     ``in_sale``: among a sale's bonus actions)."""
     tile = _tile(reader)
+    shared = _shared(reader)
     space = _space(reader)
     goods = goods2 = None
     if reader.accept_clause("goods", "good", "g", "from"):
@@ -304,7 +315,8 @@ def _place(reader: _Reader, player: str, in_sale: bool = False) -> c.PlaceAction
     copy = _tile(reader) if reader.accept_clause("as") else None
     buy = _purchase(reader, player) if reader.accept_clause("buy", "b") else None
     then = _effect_action(reader, player, in_sale) if reader.accept_clause("then", "and") else None
-    return c.PlaceAction(tile=tile, space=space, goods=goods, goods2=goods2, keep=keep, then=then, buy=buy, copy=copy)
+    return c.PlaceAction(tile=tile, space=space, goods=goods, goods2=goods2, keep=keep, then=then, buy=buy, copy=copy,
+                         shared=shared)
 
 
 def _ship_depots(reader: _Reader) -> tuple[int, int | None]:
@@ -385,7 +397,8 @@ def _purchase(reader: _Reader, player: str) -> c.BuyCommand:
     """``<tile> [from <depot>] [discard <tile>] [workers <n>]``: a buy line's body, or a purchase in a placement."""
     take = _take(reader)
     pay = _number(reader, "a number of workers (0-2)", 0, 2) if reader.accept_clause("workers", "worker", "w") else 0
-    return c.BuyCommand(player=player, tile=take.tile, depot=take.depot, discard=take.discard, pay_workers=pay)
+    return c.BuyCommand(player=player, tile=take.tile, depot=take.depot, discard=take.discard, pay_workers=pay,
+                        shared=take.shared)
 
 
 def _buy(reader: _Reader, player: str) -> c.BuyCommand:
@@ -617,11 +630,11 @@ _REVEAL_DEPOTS = {"black": 0, **{str(n): n for n in range(1, 7)}}
 _NAME = r'[^\s:,;"#]+(?: [^\s:,;"#]+)*'  # words as the tokenizer splits them, one space apart
 #: A rolled player's name: no word starts with a digit, so no word reads as a die.
 _ROLL_NAME = r'[^\s:,;"#\d][^\s:,;"#]*(?: [^\s:,;"#\d][^\s:,;"#]*)*'
-#: tile, depot, discard
-_TAKE_TEXT = r"([a-z0-9-]+)(?: from ([1-6]))?(?: discard ([a-z0-9-]+))?"
-#: tile, space, goods, goods2, keep, the building a crane copies; the purchase's tile, depot, discard,
-#: workers; the granted action
-_PLACE_TEXT = (r"([a-z0-9-]+) ([a-g][1-7])(?: goods ([1-6])(?:\+([1-6]))?)?(?: keep (none|[1-6](?: [1-6])*))?"
+#: tile, shared (2019 team game), depot, discard
+_TAKE_TEXT = r"([a-z0-9-]+)( shared)?(?: from ([1-6]))?(?: discard ([a-z0-9-]+))?"
+#: tile, shared, space, goods, goods2, keep, the building a crane copies; the purchase's tile, shared,
+#: depot, discard, workers; the granted action
+_PLACE_TEXT = (r"([a-z0-9-]+)( shared)? (r?[a-g][1-7])(?: goods ([1-6])(?:\+([1-6]))?)?(?: keep (none|[1-6](?: [1-6])*))?"
                rf"(?: as ([a-z0-9-]+))?(?: buy {_TAKE_TEXT}(?: workers ([0-2]))?)?(?: then (.+))?")
 _DIE_TEXT = r"([1-6])(?:>([1-6]))?"  # rolled, used
 
@@ -663,7 +676,7 @@ def _canonical_forms() -> _CanonicalForms:
     place = re.compile(rf"(?:{player})?place(?: {_DIE_TEXT})? {_PLACE_TEXT}")
     return _CanonicalForms(
         tiles=frozenset(catalogue()),
-        spaces=frozenset(space_name(index) for index in range(SPACES)),
+        spaces=frozenset(space_name(index) for index in range(2 * SPACES - 1)),  # a team board's too
         player_lines={
             "take": (take, _canonical_take_line),
             "place": (place, _canonical_place_line),
@@ -723,20 +736,18 @@ def read_canonical(text: str) -> c.Command | None:
 
 
 def _canonical_take_line(forms: _CanonicalForms, fields: tuple[str | None, ...]) -> c.DieCommand | None:
-    player, rolled, used, tile, depot, discard = fields
+    player, rolled, used, tile, shared, depot, discard = fields
     if rolled is None or tile not in forms.tiles or (discard is not None and discard not in forms.tiles):
         return None
     return forms.new_die(player, _DIGIT[rolled], _DIGIT.get(used),
-                         forms.new_take(tile, _DIGIT.get(depot), discard))
+                         forms.new_take(tile, _DIGIT.get(depot), discard, shared is not None))
 
 
 def _canonical_place_line(forms: _CanonicalForms, fields: tuple[str | None, ...]) -> c.DieCommand | None:
-    player, rolled, used, tile, space, goods, goods2, keep, copy, buy_tile, buy_depot, buy_discard, buy_workers, \
-        then = fields
+    player, rolled, used, *action_fields = fields
     if rolled is None:
         return None
-    action = _canonical_place(forms, player, tile, space, goods, goods2, keep, copy, buy_tile, buy_depot, buy_discard,
-                              buy_workers, then)
+    action = _canonical_place(forms, player, *action_fields)
     if action is None:
         return None
     return forms.new_die(player, _DIGIT[rolled], _DIGIT.get(used), action)
@@ -826,30 +837,32 @@ def _canonical_crane_line(forms: _CanonicalForms, fields: tuple[str | None, ...]
     return c.CraneCommand(player=player, building=building) if building in forms.tiles else None
 
 
-def _canonical_purchase(forms: _CanonicalForms, player: str, tile: str, depot: str | None, discard: str | None,
-                        workers: str | None) -> c.BuyCommand | None:
+def _canonical_purchase(forms: _CanonicalForms, player: str, tile: str, shared: str | None, depot: str | None,
+                        discard: str | None, workers: str | None) -> c.BuyCommand | None:
     """A buy line, or the purchase made during a placement."""
     if tile not in forms.tiles or (discard is not None and discard not in forms.tiles):
         return None
-    return forms.new_buy(player, tile, _DIGIT.get(depot), discard, _DIGIT[workers] if workers else 0)
+    return forms.new_buy(player, tile, _DIGIT.get(depot), discard, _DIGIT[workers] if workers else 0,
+                         shared is not None)
 
 
-def _canonical_place(forms: _CanonicalForms, player: str, tile: str, space: str, goods: str | None,
-                     goods2: str | None, keep: str | None, copy: str | None, buy_tile: str | None,
-                     buy_depot: str | None, buy_discard: str | None, buy_workers: str | None,
-                     then: str | None) -> c.PlaceAction | None:
+def _canonical_place(forms: _CanonicalForms, player: str, tile: str, shared: str | None, space: str,
+                     goods: str | None, goods2: str | None, keep: str | None, copy: str | None,
+                     buy_tile: str | None, buy_shared: str | None, buy_depot: str | None, buy_discard: str | None,
+                     buy_workers: str | None, then: str | None) -> c.PlaceAction | None:
     if tile not in forms.tiles or space not in forms.spaces or (copy is not None and copy not in forms.tiles):
         return None
     buy = None
-    if buy_tile is not None and (buy := _canonical_purchase(forms, player, buy_tile, buy_depot, buy_discard,
-                                                            buy_workers)) is None:
+    if buy_tile is not None and (buy := _canonical_purchase(forms, player, buy_tile, buy_shared, buy_depot,
+                                                            buy_discard, buy_workers)) is None:
         return None
     granted = None
     if then is not None and (granted := _canonical_effect(forms, player, then)) is None:
         return None
     if keep is not None:
         keep = () if keep == "none" else tuple(_DIGIT[kind] for kind in keep.split(" "))
-    return forms.new_place(tile, space, _DIGIT.get(goods), _DIGIT.get(goods2), keep, granted, buy, copy)
+    return forms.new_place(tile, space, _DIGIT.get(goods), _DIGIT.get(goods2), keep, granted, buy, copy,
+                           shared is not None)
 
 
 def _canonical_effect(forms: _CanonicalForms, player: str, text: str) -> c.GrantedAction | None:
@@ -872,10 +885,10 @@ def _canonical_effect(forms: _CanonicalForms, player: str, text: str) -> c.Grant
         return None  # a name or a die: no granted action
     if pattern is forms.place:
         return _canonical_place(forms, player, *action)
-    tile, depot, discard = action
+    tile, shared, depot, discard = action
     if tile not in forms.tiles or (discard is not None and discard not in forms.tiles):
         return None
-    return forms.new_take(tile, _DIGIT.get(depot), discard)
+    return forms.new_take(tile, _DIGIT.get(depot), discard, shared is not None)
 
 
 def _canonical_roll(forms: _CanonicalForms, text: str) -> c.RollEvent | None:
@@ -1057,14 +1070,15 @@ def _die_text(rolled: int, value: int | None) -> str:
     return str(rolled) if value is None else f"{rolled}>{value}"
 
 
-def _from_discard(depot: int | None, discard: str | None) -> str:
-    """The optional ``from <depot>`` and ``discard <tile>`` of a take or a purchase."""
-    return (f" from {depot}" if depot is not None else "") + (f" discard {discard}" if discard is not None else "")
+def _from_discard(depot: int | None, discard: str | None, shared: bool = False) -> str:
+    """The optional ``shared`` (2019 team game), ``from <depot>`` and ``discard <tile>`` of a take or a purchase."""
+    return (" shared" if shared else "") + (f" from {depot}" if depot is not None else "") + \
+        (f" discard {discard}" if discard is not None else "")
 
 
 def _purchase_text(command: c.BuyCommand) -> str:
     """``<tile> [from <depot>] [discard <tile>] [workers <n>]``: what follows ``buy``."""
-    text = command.tile + _from_discard(command.depot, command.discard)
+    text = command.tile + _from_discard(command.depot, command.discard, command.shared)
     return text + (f" workers {command.pay_workers}" if command.pay_workers else "")
 
 
@@ -1077,9 +1091,9 @@ def format_action(action: c.TakeAction | c.PlaceAction | c.SellAction | c.Worker
     """
     head = f"{action.kind} {die}" if die is not None else action.kind
     if isinstance(action, c.TakeAction):
-        return f"{head} {action.tile}" + _from_discard(action.depot, action.discard)
+        return f"{head} {action.tile}" + _from_discard(action.depot, action.discard, action.shared)
     if isinstance(action, c.PlaceAction):
-        text = f"{head} {action.tile} {action.space}"
+        text = f"{head} {action.tile}{' shared' if action.shared else ''} {action.space}"
         if action.goods is not None:
             text += f" goods {action.goods}" + (f"+{action.goods2}" if action.goods2 is not None else "")
         elif action.goods2 is not None:

@@ -74,7 +74,7 @@ def compile_placement(rules: tuple[PlacementRule, ...]) -> Refused:
 def allowed_spaces(state: GameState, player: PlayerState, kind: TileKind, value: int | None) -> list[int]:
     """Every space where ``player`` may place a tile of ``kind`` with ``value`` (None: any number)."""
     rules = state.ruleset
-    candidates: Iterable[int] = range(SPACES)
+    candidates: Iterable[int] = range(len(player.duchy))  # (a 2019 team board has 73)
     for rule in rules.placement:
         if rule.spaces is not None:
             candidates = rule.spaces(player.board, kind)

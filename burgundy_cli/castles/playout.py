@@ -244,7 +244,12 @@ def play_game(players: int, seed: int, edition: str | None = None, stop_after: i
         from burgundy_cli.castles.module_border import practice_duchies
 
         duchies = practice_duchies(rng, edition, players - 1)
-    setup = deal_setup(rng, edition, names, duchies)
+    if "team-game" in modules:
+        from burgundy_cli.castles.module_team import deal_team_setup
+
+        setup = deal_team_setup(rng, names)
+    else:
+        setup = deal_setup(rng, edition, names, duchies)
     if "shields" in modules:  # drawn after the rest, so that a game without shields deals as before
         from burgundy_cli.castles.module_shields import SHIELDS, deal
 

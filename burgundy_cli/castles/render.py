@@ -9,12 +9,15 @@ phase and round, the dice, and every depot with its tiles and goods.
 
 from __future__ import annotations
 
-from burgundy_cli.castles.boards import ROW_LENGTHS, ROW_LETTERS, board, board_numbers, provenance_note, space_name
+from burgundy_cli.castles.boards import (ROW_LENGTHS, ROW_LETTERS, SPACES, board, board_numbers, provenance_note,
+                                        space_name, team_layout)
 from burgundy_cli.castles.state import PHASES, GameState, PlayerState
 from burgundy_cli.castles.tiles import COLOUR_NAME
 
 #: Width of one hex cell in the drawing; rows are offset by half of it, like the board.
 CELL = 10
+#: The same on a 2019 team board, whose right half's names are a letter longer (``rc6``).
+TEAM_CELL = 12
 
 #: Short capitals for tiles on the map (what fits in a cell next to the coordinate).
 _SHORT = {
@@ -52,8 +55,30 @@ def duchy_number(edition: str, player: PlayerState) -> int | str:
     return player.board.layout
 
 
+def _cell(player: PlayerState, index: int) -> str:
+    tile = player.duchy[index]
+    return f"{space_name(index)} {tile_short(tile) if tile is not None else player.board.colour[index]}" + (
+        "" if tile is not None else str(player.board.die[index]))
+
+
+def team_map(player: PlayerState) -> list[str]:
+    """The hex map of a 2019 team board: both halves side by side, sharing ``d7`` (``rd1``)."""
+    rows: list[list[tuple[int, int]]] = [[] for _ in ROW_LENGTHS]
+    for index, (row, column) in enumerate(team_layout()):
+        rows[row].append((column, index))
+    lines = []
+    for cells in rows:
+        line = ""
+        for column, index in sorted(cells):
+            line = line.ljust(column * TEAM_CELL // 2) + _cell(player, index)
+        lines.append(line.rstrip())
+    return lines
+
+
 def duchy_map(player: PlayerState) -> list[str]:
     """The hex map of one duchy, one text line per row, coordinates in every cell."""
+    if len(player.duchy) > SPACES:  # a 2019 team board
+        return team_map(player)
     lines = []
     index = 0
     widest = max(ROW_LENGTHS)
@@ -98,8 +123,11 @@ def player_summary(state: GameState, seat: int) -> list[str]:
     """Supplies and scores of one player, under their map."""
     player = state.players[seat]
     vp = ", ".join(f"{cat} {n}" for cat, n in player.vp.items() if n) or "none yet"
+    shared = ""
+    if state.teams is not None:  # 2019 team game: the team's shared storage and the player's place
+        shared = f" (private; {state.teams.label(seat)})   shared storage: {', '.join(player.shared) or 'empty'}"
     lines = [
-        f"  storage: {', '.join(player.storage) if player.storage else 'empty'}"
+        f"  storage: {', '.join(player.storage) if player.storage else 'empty'}{shared}"
         f"   goods: {_goods_text(player.goods)}   silver: {player.silver}   workers: {player.workers}",
         f"  VP: {player.points} ({vp})",
     ]
@@ -177,9 +205,13 @@ def render(state: GameState) -> str:
         lines.append("  shields removed from the game: " + " ".join(map(str, state.shields.removed)))
     for seat, player in enumerate(state.players):
         lines.append("")
-        lines.append(f"{player.name} (seat {seat + 1}, duchy No. {duchy_number(state.edition, player)})")
-        lines.extend(duchy_map(player))
-        lines.extend(duchy_marks(player))
+        mate = None if state.teams is None else state.teams.mate(seat)
+        if mate is not None and mate < seat:  # 2019 team game: the team's board is drawn once
+            lines.append(f"{player.name} (seat {seat + 1}, team board with {state.players[mate].name}, drawn above)")
+        else:
+            lines.append(f"{player.name} (seat {seat + 1}, duchy No. {duchy_number(state.edition, player)})")
+            lines.extend(duchy_map(player))
+            lines.extend(duchy_marks(player))
         lines.extend(player_summary(state, seat))
     if state.unverified:
         lines.append("")

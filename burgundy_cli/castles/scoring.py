@@ -120,9 +120,11 @@ def score(state: GameState) -> ScoreTable:
             tiebreak = f"{state.options.tiebreak_empty} empty duchy spaces"
         else:
             tiebreak = "later in turn order" if state.edition == "2011" else "farthest behind on the bridge"
-    return ScoreTable(game="castles-of-burgundy", edition=state.edition, complete=complete, players=lines,
-                      winner=[lines[0].name] if complete else [], tiebreak=tiebreak if complete else None,
-                      notes=[*setup_notes(state), *state.unverified])
+    table = ScoreTable(game="castles-of-burgundy", edition=state.edition, complete=complete, players=lines,
+                       winner=[lines[0].name] if complete else [], tiebreak=tiebreak if complete else None,
+                       notes=[*setup_notes(state), *state.unverified])
+    hook = state.ruleset.score_table  # a module's final word (2019 team game: team totals)
+    return table if hook is None else hook(state, table)
 
 
 #: What the note on the experienced setup says of how the choices were made.

@@ -23,6 +23,7 @@ edition lacks, eight goods of one type, a tile on a space of the wrong colour...
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import field, replace
 from typing import Annotated, Any, Literal, TypeVar
 
@@ -75,6 +76,8 @@ class DuchyTable:
     the basic setup (default: the centre if it is dark green); ``source`` and
     ``confidence``: where the layout comes from and how sure it is (shown by ``show`` and in
     ``score``'s notes); ``name``: the duchy's id, in a ``[position]`` that writes it whole.
+    ``right`` (2019 team game): a team board's right half, 7 rows like ``rows`` (then the left
+    half), its ``d1`` the left half's ``d7`` (:func:`~burgundy_cli.castles.module_team.team_definition`).
     """
 
     rows: Annotated[list[Annotated[str, Length(1, 60)]], Length(7, 7)]
@@ -83,6 +86,7 @@ class DuchyTable:
     start: SpaceName | None = None
     source: Annotated[str, Length(1, 300)] | None = None
     confidence: Annotated[str, Length(1, 300)] | None = None
+    right: Annotated[list[Annotated[str, Length(1, 60)]], Length(7, 7)] | None = None
 
 
 @table_class
@@ -94,7 +98,9 @@ class SetupTable:
     castle space per player; ``shields`` (2019 shields module): the shield numbers dealt onto
     each depot ``"1"``..``"6"``; ``routes`` (2019 module ``trade-routes``): each player's trade
     route, left to right, as declared spaces (``"5 silver-2"``:
-    :func:`~burgundy_cli.castles.module_routes.read_space`).
+    :func:`~burgundy_cli.castles.module_routes.read_space`); ``teams`` (2019 ``team-game``): team
+    letter (``A``, ``B``) -> its first and second player; ``boards``, ``start`` and ``goods`` are
+    then the team's, by letter (:func:`~burgundy_cli.castles.module_team.team_setup`).
     """
 
     boards: _DuchyName | dict[str, _DuchyName] = 1
@@ -103,6 +109,7 @@ class SetupTable:
     start_player: Annotated[str, Length(1)] | None = None
     shields: dict[_GoodsKey, list[Annotated[int, Range(1, 18)]]] | None = None
     routes: dict[str, list[str]] = field(default_factory=dict)
+    teams: dict[str, list[Annotated[str, Length(1)]]] = field(default_factory=dict)
 
 
 @table_class
@@ -133,6 +140,7 @@ class PlayerPosition:
     crane: TileName | None = None
     route: list[str] = field(default_factory=list)
     route_goods: list[GoodsType] = field(default_factory=list)
+    shared: Annotated[list[TileName], Length(max=2)] = field(default_factory=list)
 
 
 @table_class
@@ -169,6 +177,9 @@ class PositionTable:
     depots given are this phase's), ``roll``, ``turn`` (``to_move`` is to move) or ``over``
     (phase E has ended: ``phase = "E"``, ``round = 5``). ``late_buyer``: the player who
     has used their last die this round and may still make the turn's purchase.
+    ``teams`` (2019 ``team-game``): as in ``[setup]``; the two players of a team then state the
+    team's board, duchy, goods, sold goods, silver, workers, bonus tiles and ``shared`` storage
+    alike (:func:`~burgundy_cli.castles.module_team.position_teams`).
     """
 
     phase: PhaseLetter = "A"
@@ -187,6 +198,7 @@ class PositionTable:
     supply: dict[TileName, Annotated[list[Annotated[int, Range(ge=0)]], Length(2, 2)]] = field(default_factory=dict)
     trusted: list[Annotated[str, Length(1)]] = field(default_factory=list)
     shields: ShieldsPosition | None = None
+    teams: dict[str, list[Annotated[str, Length(1)]]] = field(default_factory=dict)
 
 
 # --- shared validation --------------------------------------------------------------------------
@@ -223,13 +235,18 @@ def options_from_header(header: GameHeader) -> Options:
             if value not in THIRD_POST:
                 raise SetupError("must be 'pairs', 'once' or 'none'", path)
             values["border_third_post"] = value
+        elif key == "team-tiebreak-empty-spaces":
+            if value not in ("most", "fewest"):
+                raise SetupError("must be 'most' (the team game's text) or 'fewest' (the base game's)", path)
+            values["team_tiebreak"] = value
         elif key == "experienced-setup":
             if value not in ("open", "secret"):
                 raise SetupError("must be 'open' (choices in turn order) or 'secret' (all at once)", path)
             values["experienced_setup"] = value
         else:
             raise SetupError("unknown option", path, "known: tiebreak-empty-spaces, k8-doubles-free-change, "
-                             f"k6-mixed-payment, modules, {', '.join(flags)}, border-third-post, experienced-setup")
+                             f"k6-mixed-payment, modules, {', '.join(flags)}, border-third-post, experienced-setup, "
+                             "team-tiebreak-empty-spaces")
     return Options(**values)
 
 
@@ -330,6 +347,10 @@ def _board(edition: str, number: int | str, path: tuple, duchies: dict[str, Boar
     if isinstance(number, str):
         if number in duchies:
             return duchies[number]
+        from burgundy_cli.castles.module_team import provisional_team_board, provisional_team_ids
+
+        if number in provisional_team_ids():  # a 2019 team board (12a)
+            return provisional_team_board(number)
         if number in provisional_ids():
             if edition != "2019":
                 raise SetupError(f"duchy {number} belongs to the 2019 edition's modules; this record is {edition}",
@@ -420,17 +441,12 @@ def duchy_definition(name: str, table: DuchyTable, path: tuple) -> Board:
 
     :raises SetupError: the first problem, at its key path under ``path``.
     """
-    for row, text in enumerate(table.rows):
-        cells = text.split()
-        letter = "abcdefg"[row]
-        if len(cells) != ROW_LENGTHS[row]:
-            raise SetupError(f"row {letter} has {len(cells)} spaces; a duchy's rows have 4, 5, 6, 7, 6, 5 and 4",
-                             (*path, "rows", row))
-        for col, cell in enumerate(cells):
-            if len(cell) != 2 or cell[0] not in _SPACE_CODES or cell[1] not in _DICE:
-                raise SetupError(f"'{cell}' ({letter}{col + 1}) is not a space", (*path, "rows", row),
-                                 "a colour code (C dark green, S blue, M grey, L light green, B beige, Y yellow) "
-                                 "and a die 1-6, like C6")
+    check_rows(table.rows, (*path, "rows"))
+    if table.right is not None:  # a 2019 team board's two halves
+        from burgundy_cli.castles.module_team import team_definition
+
+        check_rows(table.right, (*path, "right"))
+        return _team(team_definition, name, table, path)
     duchy = custom_board(name, table.rows, source=table.source, confidence=table.confidence)
     if not duchy.castles:
         raise SetupError("the duchy has no dark-green space for the start castle", (*path, "rows"))
@@ -450,6 +466,32 @@ def duchy_definition(name: str, table: DuchyTable, path: tuple) -> Board:
     return replace(duchy, posts=posts, start=start)
 
 
+def _team(step: Callable[..., T], *arguments: Any) -> T:
+    """A 2019 team game's setup step (``castles.module_team``), its refusal raised as a SetupError."""
+    from burgundy_cli.castles.module_team import SetupRefusal
+
+    try:
+        return step(*arguments)
+    except SetupRefusal as refusal:
+        raise SetupError(refusal.message, refusal.path, refusal.hint) from None
+
+
+def check_rows(rows: list[str], path: tuple) -> None:
+    """A duchy's (or a team board half's) 7 rows: 4, 5, 6, 7, 6, 5 and 4 spaces, each a colour
+    code and a die. :raises SetupError: at the row's key path under ``path``."""
+    for row, text in enumerate(rows):
+        cells = text.split()
+        letter = "abcdefg"[row]
+        if len(cells) != ROW_LENGTHS[row]:
+            raise SetupError(f"row {letter} has {len(cells)} spaces; a duchy's rows have 4, 5, 6, 7, 6, 5 and 4",
+                             (*path, row))
+        for col, cell in enumerate(cells):
+            if len(cell) != 2 or cell[0] not in _SPACE_CODES or cell[1] not in _DICE:
+                raise SetupError(f"'{cell}' ({letter}{col + 1}) is not a space", (*path, row),
+                                 "a colour code (C dark green, S blue, M grey, L light green, B beige, Y yellow) "
+                                 "and a die 1-6, like C6")
+
+
 def _border_post(spaces: list[str], path: tuple) -> tuple[int, ...]:
     """One border post's spaces: edge spaces, next to each other (a post stands outside the edge)."""
     found = tuple(space_id(space) for space in spaces)
@@ -466,7 +508,13 @@ def _border_post(spaces: list[str], path: tuple) -> tuple[int, ...]:
 
 def duchy_data(duchy: Board) -> dict[str, Any]:
     """The :class:`DuchyTable` of ``duchy`` (what :func:`duchy_definition` reads back)."""
-    data: dict[str, Any] = {"name": duchy.name, "rows": duchy.rows()}
+    from burgundy_cli.castles.module_team import is_team_board, team_rows
+
+    if is_team_board(duchy):  # a 2019 team board: its two halves
+        left, right = team_rows(duchy)
+        data: dict[str, Any] = {"name": duchy.name, "rows": left, "right": right}
+    else:
+        data = {"name": duchy.name, "rows": duchy.rows()}
     if duchy.posts:
         data["posts"] = [[space_name(space) for space in post] for post in duchy.posts]
     if duchy.start is not None:
@@ -517,6 +565,13 @@ def state_from_setup(header: GameHeader, data: object, duchies: dict[str, Board]
     edition = _edition(header)
     options = options_from_header(header)
     table: SetupTable = _validate(SetupTable, data, "setup")
+    if "team-game" in options.modules:
+        from burgundy_cli.castles.module_team import team_setup
+
+        players, bridge, teams, goods_used = _team(team_setup, header, table, duchies, options)
+        _goods_limit(goods_used, ("setup", "goods"))
+        return GameState(edition, options, players, bridge, ruleset(options.modules), goods_used=goods_used,
+                         supply=_fresh_supply(len(teams.members), options.modules), teams=teams)  # a castle a team
     names = header.players
     boards = table.boards if isinstance(table.boards, dict) else {name: table.boards for name in names}
     _names_known(header.players, boards, ("setup", "boards"))
@@ -638,13 +693,13 @@ def _position_player(edition: str, name: str, entry: PlayerPosition, duchies: di
     else:
         duchy_board = _board(edition, entry.board, (*path, "board"), duchies)
     start = _start_space(duchy_board, duchy_board.name or entry.board, entry.start, (*path, "start"))
-    duchy: list[str | None] = [None] * 37
+    duchy: list[str | None] = [None] * len(duchy_board.colour)  # (a 2019 team board has 73)
     duchy[start] = "castle"
     kinds = catalogue()
     for space_text, tile_text in entry.duchy.items():
         space = space_id(space_text)
         where = (*path, "duchy", space_text)
-        if space is None:
+        if space is None or space >= len(duchy):
             raise SetupError(f"a duchy has no space {space_text}", where)
         if space == start:
             raise SetupError(f"{space_text} holds the start castle", where)
@@ -653,9 +708,9 @@ def _position_player(edition: str, name: str, entry: PlayerPosition, duchies: di
             raise SetupError(f"{tile} ({COLOUR_NAME[kinds[tile].colour]}) cannot lie on {space_text} "
                              f"({COLOUR_NAME[duchy_board.colour[space]]})", where)
         duchy[space] = tile
-    if not any(duchy[s] == "k1" for s in range(37)):
+    if "k1" not in duchy:
         _city_once(duchy, duchy_board, (*path, "duchy"))
-    loose = {s for s in range(37) if duchy[s] is not None} - _connected(duchy, start, duchy_board)
+    loose = {s for s in range(len(duchy)) if duchy[s] is not None} - _connected(duchy, start, duchy_board)
     if loose:
         raise SetupError(f"{space_name(min(loose))} is not connected to the start castle", (*path, "duchy"))
     if len(entry.goods) > 3:
@@ -683,6 +738,7 @@ def _position_player(edition: str, name: str, entry: PlayerPosition, duchies: di
     player = PlayerState(name, duchy_board, start, duchy, storage, {int(g): c for g, c in entry.goods.items()},
                          sold, entry.silver, entry.workers, {c: p for c, p in vp.items() if p},
                          bonuses, knowledge, list(entry.dice))
+    player.shared = [_tile(t, (*path, "shared", i)) for i, t in enumerate(entry.shared)]
     if entry.crane is not None:
         if "crane" not in duchy:
             raise SetupError(f"{name} has no crane in their duchy", (*path, "crane"))
@@ -708,6 +764,9 @@ def state_from_position(header: GameHeader, data: object, duchies: dict[str, Boa
     state = GameState(edition, options, players, _position_bridge(names, table), ruleset(options.modules),
                       phase=PHASES.index(table.phase), round=table.round - 1, stage=_position_stage(table),
                       supply=_fresh_supply(0))
+    from burgundy_cli.castles.module_team import position_teams
+
+    _team(position_teams, state, table)  # 2019 team game: the teams, their property alike for both members
     _vp_categories_known(state, table)
     _position_routes(state, table)
     _lay_out_depots(state, table)
@@ -817,8 +876,9 @@ def _position_players(edition: str, names: list[str], table: PositionTable,
     for name in names:
         if name not in table.players:
             raise SetupError(f"no entry for {name}", ("position", "players"))
-    _board_copies(edition, {n: p.board.name or n if isinstance(p.board, DuchyTable) else p.board
-                            for n, p in table.players.items()}, ("position", "players"))
+    if not table.teams:  # (2019 team game: a team's two players share its board; position_teams checks them)
+        _board_copies(edition, {n: p.board.name or n if isinstance(p.board, DuchyTable) else p.board
+                                for n, p in table.players.items()}, ("position", "players"))
     return [_position_player(edition, name, table.players[name], duchies) for name in names]
 
 
@@ -882,11 +942,22 @@ def _depot_fits(depot: int, tiles: list[str], spaces: tuple[str, ...], path: tup
             free.remove(kind.colour)
 
 
+def _holders(state: GameState) -> list[PlayerState]:
+    """The players whose duchy, goods, sold goods, bonus tiles and shared storage a position
+    counts: everyone, or in the 2019 team game each team's first player (the team's are one)."""
+    if state.teams is None:
+        return state.players
+    return [state.players[first] for first, _ in state.teams.members]
+
+
 def _seen_tiles(state: GameState) -> dict[str, int]:
     """Copies of each tile kind the position shows: in duchies, storages and on depots."""
     seen: dict[str, int] = {}
     for player in state.players:
-        for tile in [t for t in player.duchy if t is not None] + player.storage:
+        for tile in player.storage:
+            seen[tile] = seen.get(tile, 0) + 1
+    for player in _holders(state):
+        for tile in [t for t in player.duchy if t is not None] + player.shared:
             seen[tile] = seen.get(tile, 0) + 1
     for tiles in state.depots:
         for tile in tiles:
@@ -949,7 +1020,7 @@ def _count_goods(state: GameState, table: PositionTable) -> None:
     """
     goods_used = [0] * 7
     held = 0
-    for player in state.players:
+    for player in _holders(state):
         for good, count in player.goods.items():
             goods_used[good] += count
         for good in range(1, 7):
@@ -963,7 +1034,7 @@ def _count_goods(state: GameState, table: PositionTable) -> None:
     _goods_limit(goods_used, ("position",))
     begun = state.phase + (0 if state.stage == "phase" or (state.stage == "setup" and table.round_goods is None)
                            else 1)
-    dealt = 3 * len(state.players) + 5 * begun
+    dealt = 3 * len(_holders(state)) + 5 * begun
     if sum(goods_used) > dealt:
         raise SetupError(f"{sum(goods_used)} goods tiles in play ({held} held or sold by the players); only "
                          f"{dealt} can have been dealt by phase {PHASES[state.phase]} round {table.round}",
@@ -978,7 +1049,7 @@ def _claim_bonuses(state: GameState) -> None:
     the second the small one.
     """
     taken: dict[str, str] = {}
-    for player in state.players:
+    for player in _holders(state):
         for bonus in player.bonuses:
             path = ("position", "players", player.name, "bonuses")
             if bonus in taken:
@@ -1179,6 +1250,11 @@ def position_data(state: GameState) -> dict[str, Any]:
     data["players"] = {player.name: _player_data(player, _duchy_entry(player.board,
                                                                       duchy_number(state.edition, player)))
                        for player in state.players}
+    if state.teams is not None:
+        from burgundy_cli.castles.module_team import TEAMS
+
+        data["teams"] = {TEAMS[team]: [names[seat] for seat in members]
+                         for team, members in enumerate(state.teams.members)}
     if state.unverified:
         data["trusted"] = list(state.unverified)
     if state.shields is not None:
@@ -1201,7 +1277,10 @@ def _position_stage_default(state: GameState) -> str:
 
 def _duchy_entry(duchy: Board, number: int | str) -> int | str | dict[str, Any]:
     """A position's ``board``: the printed number or shipped id, or a record-defined duchy written whole."""
-    return duchy_data(duchy) if duchy.name is not None and duchy.name not in provisional_ids() else number
+    from burgundy_cli.castles.module_team import provisional_team_ids
+
+    shipped = (*provisional_ids(), *provisional_team_ids())
+    return duchy_data(duchy) if duchy.name is not None and duchy.name not in shipped else number
 
 
 def _player_data(player: PlayerState, number: int | str | dict[str, Any]) -> dict[str, Any]:
@@ -1239,4 +1318,6 @@ def _player_data(player: PlayerState, number: int | str | dict[str, Any]) -> dic
         data["route"] = [module_routes.space_text(space) for space in player.route]
         if player.route_goods:
             data["route_goods"] = list(player.route_goods)
+    if player.shared:
+        data["shared"] = list(player.shared)
     return data

@@ -39,6 +39,8 @@ class Options:
     ``pairs``, ``once`` or ``none``; ``castles.module_border``).
     ``experienced_setup``: the setup for players who know the game well (option
     ``experienced-setup``): ``open`` (choices made in turn order) or ``secret`` (at once); None: not used.
+    ``team_tiebreak``: 2019 team game, which team wins a tie on VP (option ``team-tiebreak-empty-spaces``):
+    ``"most"`` empty spaces (the team game's text, the default) or ``"fewest"`` (the base game's).
     """
 
     tiebreak_empty: str = "fewest"
@@ -51,6 +53,7 @@ class Options:
     white_free_change: bool = True
     border_third_post: str = "pairs"
     experienced_setup: str | None = None
+    team_tiebreak: str = "most"
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +78,11 @@ class Ruleset:
     ``off_lines``: line kind -> module name, for the lines of the modules not played (their
     refusal names the module); ``free_die``:
     ``(may(state, player), use(state, player))``, a module's change of one die to any number at
-    no cost (shield 16). Built by
+    no cost (shield 16); ``after_line``: ``f(state, command)`` run after every line played
+    (2019 team game: the team's shared parts made alike for both members); ``storage``: an
+    object whose ``refusal``, ``store``, ``holds`` and ``unstore`` replace the base game's one
+    storage of 3 spaces (2019 team game: private and shared storage); ``score_table``:
+    ``f(state, table) -> table``, a module's final word on the score table (team totals). Built by
     :func:`burgundy_cli.castles.modules.ruleset` and handed to each :class:`GameState`;
     shared, never changed.
     """
@@ -95,6 +102,9 @@ class Ruleset:
     lines: Mapping[str, Any] = field(default_factory=dict)
     off_lines: Mapping[str, str] = field(default_factory=dict)
     free_die: tuple[Callable[..., bool], Callable[..., None]] | None = None
+    after_line: Callable[..., None] | None = None
+    storage: Any = None
+    score_table: Callable[..., Any] | None = None
 
 
 @dataclass(slots=True, eq=False)
@@ -111,7 +121,8 @@ class PlayerState:
     final scoring (None: not said; the referee takes the best, ``module_extra.crane_counts_as``).
     ``route`` (2019 trade routes): the player's route, left to right, as ``(goods type the
     space's colour asks for, bonus)`` pairs (shared, never changed); ``route_goods``: the
-    goods types laid on it so far, left to right.
+    goods types laid on it so far, left to right. ``shared`` (2019 team game): the team's
+    shared storage, the same for both members (``storage`` is then the player's private one).
     """
 
     name: str
@@ -131,6 +142,7 @@ class PlayerState:
     crane: str | None = None
     route: tuple[tuple[int, str], ...] = ()
     route_goods: list[int] = field(default_factory=list)
+    shared: list[str] = field(default_factory=list)
 
     def copy(self) -> PlayerState:
         """An independent copy (the board is shared). Built field by field, without ``__init__``:
@@ -153,6 +165,7 @@ class PlayerState:
         copy.crane = self.crane
         copy.route = self.route
         copy.route_goods = self.route_goods.copy()
+        copy.shared = self.shared.copy()
         return copy
 
     @property
@@ -220,7 +233,8 @@ class GameState:
     ``seats``: player name -> seat (derived from ``players``). ``ruleset``: the rules in
     force (the base game and the modules of ``options.modules``), passed in by whoever
     builds the state (:mod:`burgundy_cli.castles.setup`). ``shields``: the 2019 shields
-    module's table (:class:`ShieldTable`), None in games without it.
+    module's table (:class:`ShieldTable`), None in games without it. ``teams``: the 2019 team
+    game's teams (``module_team.Teams``, never changed), None in games without it.
     """
 
     edition: str
@@ -248,6 +262,7 @@ class GameState:
     unverified: list[str] = field(default_factory=list)
     seats: dict[str, int] = field(default_factory=dict)
     shields: ShieldTable | None = None
+    teams: Any = None
 
     def __post_init__(self) -> None:
         self.seats = {player.name: index for index, player in enumerate(self.players)}
@@ -262,7 +277,7 @@ class GameState:
             None if self.round_goods is None else self.round_goods.copy(),
             dict(self.supply), self.removed.copy(), self.bonus_taken.copy(),
             self.goods_used.copy(), self.unverified.copy(),
-            shields=None if self.shields is None else self.shields.copy())
+            shields=None if self.shields is None else self.shields.copy(), teams=self.teams)
 
     def branch(self, seat: int) -> GameState:
         """A cheaper copy in which only player ``seat``, the bonus tiles, the bridge, the depots
@@ -299,6 +314,7 @@ class GameState:
         branch.seats = self.seats
         branch.ruleset = self.ruleset
         branch.shields = None if self.shields is None else self.shields.copy()
+        branch.teams = self.teams
         return branch
 
     def own_player(self, seat: int) -> PlayerState:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from burgundy_cli.castles.boards import ROW_LENGTHS, SPACES, provenance_note, space_name
+from burgundy_cli.castles.boards import ROW_LENGTHS, provenance_note, space_id, space_name, team_layout
 from burgundy_cli.castles.engine import expected
 from burgundy_cli.castles.render import duchy_number, tile_short
 from burgundy_cli.castles.scoring import END_CATEGORIES
@@ -67,7 +67,18 @@ def position_data(state: GameState) -> dict[str, Any]:
         "players": [_player_data(state, seat) for seat in range(len(state.players))],
         "score": score(state).to_json(),
         **_shields_data(state),
+        **_teams_data(state),
     }
+
+
+def _teams_data(state: GameState) -> dict[str, Any]:
+    """With the 2019 team game: each team's players, first and second (``{"A": [...], "B": [...]}``)."""
+    if state.teams is None:
+        return {}
+    from burgundy_cli.castles.module_team import TEAMS
+
+    return {"teams": {TEAMS[team]: [state.players[seat].name for seat in members]
+                      for team, members in enumerate(state.teams.members)}}
 
 
 def _shields_data(state: GameState) -> dict[str, Any]:
@@ -87,7 +98,8 @@ def _player_data(state: GameState, seat: int) -> dict[str, Any]:
         "seat": seat + 1,
         "duchy_number": duchy_number(state.edition, player),
         "duchy": [{"space": space_name(index), "colour": COLOUR_NAME[player.board.colour[index]],
-                   "die": player.board.die[index], "tile": player.duchy[index]} for index in range(SPACES)],
+                   "die": player.board.die[index], "tile": player.duchy[index]}
+                  for index in range(len(player.duchy))],  # (a 2019 team board has 73)
         "border_posts": [[space_name(space) for space in post] for post in player.board.posts],
         "duchy_note": provenance_note(player.board),
         "storage": list(player.storage),
@@ -101,6 +113,7 @@ def _player_data(state: GameState, seat: int) -> dict[str, Any]:
                         (bonus.split("-", 1) for bonus in player.bonuses)],
         "knowledge": sorted(player.knowledge),
         "dice": list(player.dice),
+        **({"shared_storage": list(player.shared)} if state.teams is not None else {}),
         **({"route": [{"goods": goods, "bonus": bonus,
                        "laid": player.route_goods[index] if index < len(player.route_goods) else None}
                       for index, (goods, bonus) in enumerate(player.route)]} if player.route else {}),
@@ -178,12 +191,46 @@ def picture(position: dict[str, Any], title: str) -> str:
     _depots(svg, position["depots"], MARGIN, 86)
     _shield_labels(svg, position, MARGIN, 168)
     totals = {line["name"]: line["total"] for line in position["score"]["players"]}
+    if "teams" in position:  # 2019 team game: one wide block per team, its board between its players
+        by_name = {player["name"]: seat for seat, player in enumerate(players)}
+        for row, (letter, names) in enumerate(position["teams"].items()):
+            members = [{**players[by_name[name]], "score": totals[name], "colour": colours[by_name[name]]}
+                       for name in names]
+            _team_block(svg, letter, members, MARGIN, top + row * (BLOCK_H + MARGIN))
+        return svg.text()
     for seat, player in enumerate(players):
         player = {**player, "score": totals[player["name"]]}
         x = MARGIN + (seat % 2) * (BLOCK_W + MARGIN)
         y = top + (seat // 2) * (BLOCK_H + MARGIN)
         _duchy_block(svg, player, colours[seat], x, y)
     return svg.text()
+
+
+#: Width of a team block's player panels (left and right of the team board).
+TEAM_PANEL_W = 240.0
+
+
+def _team_block(svg: Svg, letter: str, members: list[dict[str, Any]], x: float, y: float) -> None:
+    """A 2019 team: its team board (both halves, ``d7`` shared) between its two players' panels,
+    the team's total above."""
+    width = 2 * BLOCK_W + MARGIN
+    svg.rect(x, y, width, BLOCK_H, "box", rx=6.0)
+    total = sum(member["score"] for member in members)
+    svg.label(x + width / 2, y + 18, f"team {letter}: {total} VP ({' + '.join(m['name'] for m in members)}); "
+              f"duchy {members[0]['duchy_number']}", "heading mid")
+    left = x + TEAM_PANEL_W + 8
+    layout = team_layout()
+    for space in members[0]["duchy"]:
+        row, column = layout[space_id(space["space"])]
+        _space(svg, space, left + HEX_W / 2 + column * HEX_W / 2, y + 34 + R + row * ROW_STEP)
+    for side, member in enumerate(members):
+        px = x + 14 + side * (width - TEAM_PANEL_W)
+        svg.circle(px + 4, y + 36, 6, "disc", member["colour"])
+        svg.label(px + 16, y + 40, f"{member['name']}: {member['score']} VP", "heading")
+        _panel(svg, member, px, y + 62)
+        svg.label(px, y + BLOCK_H - 14, "shared storage: " + (", ".join(member["shared_storage"]) or "empty"), "small")
+    if members[0].get("duchy_note"):
+        svg.label(x + width / 2, y + BLOCK_H - 6, members[0]["duchy_note"], "small mid")
 
 
 def _status(position: dict[str, Any]) -> str:
@@ -293,7 +340,7 @@ def _panel(svg: Svg, player: dict[str, Any], x: float, y: float) -> None:
     """Storage, goods, silver, workers, VP by category, bonus and knowledge tiles, dice."""
     kinds = catalogue()
     svg.label(x, y, "storage", "heading")
-    for slot in range(3):
+    for slot in range(2 if "shared_storage" in player else 3):  # (2019 team game: 2 private spaces)
         cx = x + 16 + slot * 34
         if slot < len(player["storage"]):
             tile = player["storage"][slot]

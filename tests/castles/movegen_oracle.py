@@ -63,10 +63,16 @@ def _tiles(state: GameState) -> tuple[str, ...]:
     return tuple(tile for tile in TILES if tile in lying) + tuple(absent)
 
 
+def _storages(state: GameState, player: PlayerState) -> list[tuple[bool, list[str]]]:
+    """(shared, its tiles) of each storage ``player`` may use: the one storage, or in the 2019
+    team game the private one and the team's shared one."""
+    return [(False, player.storage)] + ([(True, player.shared)] if state.teams is not None else [])
+
+
 def _takes(state: GameState, player: PlayerState, depots) -> list[TakeAction]:
-    discards = (None, *dict.fromkeys(player.storage))
-    return [TakeAction(tile=tile, depot=depot, discard=discard)
-            for tile in _tiles(state) for depot in depots for discard in discards]
+    return [TakeAction(tile=tile, depot=depot, discard=discard, shared=shared)
+            for shared, stored in _storages(state, player)
+            for tile in _tiles(state) for depot in depots for discard in (None, *dict.fromkeys(stored))]
 
 
 def _places(state: GameState, seat: int, value: int | None, depth: int, only: str | None = None) -> list[PlaceAction]:
@@ -76,44 +82,49 @@ def _places(state: GameState, seat: int, value: int | None, depth: int, only: st
     """
     player = state.players[seat]
     kinds = catalogue()
-    tiles = list(dict.fromkeys(player.storage)) + [next(t for t in ("mine", "ship", "castle", "bank") if t not in player.storage)]
+    storages = _storages(state, player)
+    tiles = [(tile, shared) for shared, stored in storages for tile in dict.fromkeys(stored)] + \
+        [(next(t for t in ("mine", "ship", "castle", "bank") if t not in player.storage), False)]
     if only is not None:
-        tiles = [only]
+        tiles = [(only, shared) for shared, _ in storages]
     result = []
-    for tile in tiles:
+    for tile, shared in tiles:
         kind = kinds[tile]
-        for space in range(37):
+        stored = player.shared if shared else player.storage
+        for space in range(len(player.duchy)):
             name = space_name(space)
-            result.append(PlaceAction(tile=tile, space=name))
+            result.append(PlaceAction(tile=tile, space=name, shared=shared))
             board, duchy = player.board, player.duchy
-            if (tile not in player.storage or board.colour[space] != kind.colour or duchy[space] is not None
+            if (tile not in stored or board.colour[space] != kind.colour or duchy[space] is not None
                     or (value is not None and board.die[space] != value)
                     or (all(duchy[n] is None for n in board.neighbours[space])
                         and 18 not in player.shields.values())):  # (2019 shield 18 lifts adjacency)
                 continue
             if kind.type == "ship":
-                result.extend(PlaceAction(tile=tile, space=name, **choice) for choice in _ship_choices(state)[1:])
+                result.extend(PlaceAction(tile=tile, space=name, shared=shared, **choice)
+                              for choice in _ship_choices(state)[1:])
                 continue
             own = state.ruleset.effects.get(tile) or state.ruleset.effects[kind.type]
             copies = (None,) if own.copies is None else (None, *own.copies(state), "k7")  # the 2019 crane
             for copy in copies:
                 effect = own
                 if copy is not None:
-                    result.append(PlaceAction(tile=tile, space=name, copy=copy))
+                    result.append(PlaceAction(tile=tile, space=name, copy=copy, shared=shared))
                     if copy not in own.copies(state):
                         continue
                     effect = copied_effect(state, tile, own, copy)
                 if effect.grants is None:
                     # check refuses any granted action of such a tile first (cob.effect.none): a sample
-                    result.extend(PlaceAction(tile=tile, space=name, then=then, copy=copy)
+                    result.extend(PlaceAction(tile=tile, space=name, then=then, copy=copy, shared=shared)
                                   for then in (WorkersAction(), SellAction(goods=1), TakeAction(tile="mine", depot=1)))
                     continue
-                base = PlaceAction(tile=tile, space=name, copy=copy)
+                base = PlaceAction(tile=tile, space=name, copy=copy, shared=shared)
                 scratch = state.copy()
                 acting = scratch.players[seat]
                 place_tile(scratch, acting, base, locate(scratch, acting, base))
                 result.extend(replace(base, then=then) for then in _granted(scratch, seat, depth))
-                result.extend(replace(action, copy=copy) for action in _buying(scratch, seat, tile, name, depth))
+                result.extend(replace(action, copy=copy, shared=shared)
+                              for action in _buying(scratch, seat, tile, name, depth))
     return result
 
 
@@ -125,10 +136,12 @@ def _buying(state: GameState, seat: int, tile: str, space: str, depth: int) -> l
         buys = [BuyCommand(player=player.name, tile=_tiles(state)[0])]
         return [PlaceAction(tile=tile, space=space, buy=buy, then=then) for buy in buys for then in sample]
     result = []
-    for buy in (BuyCommand(player=player.name, tile=bought, depot=depot, discard=discard, pay_workers=pay)
+    for buy in (BuyCommand(player=player.name, tile=bought, depot=depot, discard=discard, pay_workers=pay,
+                           shared=shared)
+                for shared, stored in _storages(state, player)
                 for bought in _tiles(state) for depot in (None, 1, 4)
-                for discard in (None, *player.storage[:1]) for pay in (0, 1, 2)):
-        thens: list = [*sample, PlaceAction(tile=buy.tile, space=space)]
+                for discard in (None, *stored[:1]) for pay in (0, 1, 2)):
+        thens: list = [*sample, PlaceAction(tile=buy.tile, space=space, shared=buy.shared)]
         try:
             check_purchase(state, player, buy, False)
         except IllegalMoveError:
@@ -208,9 +221,11 @@ def candidates(state: GameState) -> list:
     for seat, player in enumerate(state.players):
         out.append(PassCommand(player=player.name))
         out.extend(HireCommand(player=player.name, workers=workers) for workers in range(1, 9))
-        discards = (None, *dict.fromkeys(player.storage))
-        out.extend(BuyCommand(player=player.name, tile=tile, depot=depot, discard=discard, pay_workers=pay)
-                   for tile in _tiles(state) for depot in (None, *range(1, 7)) for discard in discards for pay in (0, 1, 2))
+        out.extend(BuyCommand(player=player.name, tile=tile, depot=depot, discard=discard, pay_workers=pay,
+                              shared=shared)
+                   for shared, stored in _storages(state, player)
+                   for tile in _tiles(state) for depot in (None, *range(1, 7))
+                   for discard in (None, *dict.fromkeys(stored)) for pay in (0, 1, 2))
     if state.shields is not None:
         out += _shield_lines(state)
     seat = state.to_move()

@@ -32,6 +32,7 @@ from burgundy_cli.castles.commands import (
 )
 from burgundy_cli.castles.module_border import practice_duchies
 from burgundy_cli.castles.module_shields import SHIELDS, deal
+from burgundy_cli.castles.module_team import deal_team_setup
 from burgundy_cli.castles.module_routes import deal_routes
 from burgundy_cli.castles.movegen import legal_commands
 from burgundy_cli.castles.notation import format_command
@@ -60,7 +61,8 @@ def _seeded(first: int, games: list[tuple]) -> list[tuple]:
 #: with the inns and the shields; the trade routes, each player count with and without
 #: reveals (the inns too, with reveals); two with the border posts (the second with the inns
 #: too); one 4-player game with all five modules of part 1 (the seed whose playout showed
-#: a listing changing the position). Each group of games keeps the seeds it was added with,
+#: a listing changing the position); two team games (the second with the inns and the extra
+#: tiles). Each group of games keeps the seeds it was added with,
 #: so adding a group changes none of the games before.
 GAMES = _seeded(0, [(players, edition, reveal, ()) for players in (2, 3, 4) for edition in ("2011", "2019")
                     for reveal in (True, False)] * 2
@@ -73,7 +75,8 @@ GAMES = _seeded(0, [(players, edition, reveal, ()) for players in (2, 3, 4) for 
     + _seeded(30, [(players, "2019", reveal, ("inns", "trade-routes") if reveal else ("trade-routes",))
                    for players in (2, 3, 4) for reveal in (True, False)]) \
     + _seeded(30, [(3, "2019", True, ("border-posts",)), (2, "2019", False, ("inns", "border-posts"))]) \
-    + [(4, 4, "2019", True, ("extra-tiles", "white-castles", "inns", "trade-routes", "shields"))]
+    + [(4, 4, "2019", True, ("extra-tiles", "white-castles", "inns", "trade-routes", "shields"))] \
+    + _seeded(40, [(4, "2019", True, ("team-game",)), (4, "2019", False, ("team-game", "inns", "extra-tiles"))])
 #: Every how many lines of a game a position is taken (on average).
 SAMPLE_EVERY = 2
 #: Candidates tried per position, at most: listed commands, mutations of them, fuzz.
@@ -84,7 +87,7 @@ MUST_REFUSE = {"cob.place.adjacent", "cob.place.city-once", "cob.place.colour", 
                "cob.sell.none", "cob.buy.silver", "cob.buy.depot", "cob.ship.goods", "cob.effect.none",
                "cob.flow.turn-order", "cob.buy.during", "cob.buy.stock", "cob.module.off",
                "cob.shield.depot", "cob.shield.castle", "cob.shield.doubles", "cob.crane.copy",
-               "cob.tile28", "cob.tile28.pay"}
+               "cob.tile28", "cob.tile28.pay", "cob.team.storage", "cob.team.stays", "cob.team.private"}
 
 
 # --- positions --------------------------------------------------------------------------------------
@@ -112,7 +115,7 @@ def game_positions(seed: int, players: int, edition: str, reveal: bool, modules:
     header = GameHeader(name="castles-of-burgundy", edition=edition, players=names,
                         options={"modules": list(modules)} if modules else {})
     duchies = practice_duchies(rng, edition, players - 1) if "border-posts" in modules else None
-    setup = deal_setup(rng, edition, names, duchies)
+    setup = deal_team_setup(rng, names) if "team-game" in modules else deal_setup(rng, edition, names, duchies)
     if "shields" in modules:
         order = list(SHIELDS)
         rng.shuffle(order)
@@ -160,7 +163,7 @@ def _near_space(rng: random.Random, player: PlayerState) -> str:
     """A space of the duchy, usually one next to its tiles (where the interesting refusals are)."""
     board = player.board
     near = [n for space, tile in enumerate(player.duchy) if tile is not None for n in board.neighbours[space]]
-    return space_name(rng.choice(near) if near and rng.random() < 0.8 else rng.randrange(37))
+    return space_name(rng.choice(near) if near and rng.random() < 0.8 else rng.randrange(len(player.duchy)))
 
 
 def _same_kind_of_space(rng: random.Random, player: PlayerState, tile: str, value: int | None) -> str | None:
@@ -179,6 +182,8 @@ def _mutated_action(rng: random.Random, state: GameState, player: PlayerState, a
         space = _same_kind_of_space(rng, player, action.tile, value)
         if space is not None:
             return replace(action, space=space)
+    if state.teams is not None and isinstance(action, (TakeAction, PlaceAction)) and rng.random() < 0.2:
+        return replace(action, shared=not action.shared)  # (2019 team game: the other storage)
     if isinstance(action, TakeAction):
         return rng.choice((
             lambda: replace(action, tile=rng.choice(TILES)),
@@ -206,6 +211,8 @@ def _mutated_action(rng: random.Random, state: GameState, player: PlayerState, a
 
 def _mutated_buy(rng: random.Random, state: GameState, buy: BuyCommand) -> BuyCommand:
     player = state.players[state.seat(buy.player)]
+    if state.teams is not None and rng.random() < 0.2:
+        return replace(buy, shared=not buy.shared)  # (2019 team game: the other storage)
     return rng.choice((
         lambda: replace(buy, tile=rng.choice(TILES)),
         lambda: replace(buy, depot=rng.choice((None, *range(1, 7)))),

@@ -39,10 +39,18 @@ NO_SHRINK = (Phase.explicit, Phase.reuse, Phase.generate)
 # --- conservation -----------------------------------------------------------------------------------
 
 
+def holders(state) -> list:
+    """The players whose duchy, goods and shared storage are counted: everyone, or in the 2019
+    team game each team's first player (the team's property is one, kept alike for both)."""
+    if state.teams is None:
+        return state.players
+    return [state.players[first] for first, _ in state.teams.members]
+
+
 def tiles_accounted(state) -> None:
     where: dict[str, int] = {}
-    for pile in (*state.depots, *(p.storage for p in state.players), *(p.duchy for p in state.players),
-                 state.removed):
+    for pile in (*state.depots, *(p.storage for p in state.players), *(p.duchy for p in holders(state)),
+                 *(p.shared for p in holders(state)), state.removed):
         for tile in pile:
             if tile is not None:
                 where[tile] = where.get(tile, 0) + 1
@@ -58,7 +66,7 @@ def tiles_accounted(state) -> None:
 
 def goods_accounted(state) -> None:
     for good in range(1, 7):
-        in_play = sum(p.goods.get(good, 0) + p.sold[good] for p in state.players)
+        in_play = sum(p.goods.get(good, 0) + p.sold[good] for p in holders(state))
         in_play += sum(depot.count(good) for depot in state.depot_goods)
         in_play += (state.round_goods or []).count(good)
         assert in_play == state.goods_used[good] <= GOODS_PER_TYPE, good
@@ -171,6 +179,9 @@ class Watcher:
         before = self.before
         if before is not None:
             flows = expected_flow(before, command)
+            if state.teams is not None:  # 2019 team game: silver and workers are the team's
+                for name, flow in list(flows.items()):
+                    flows[state.players[state.teams.mate(state.seat(name))].name] = flow
             phase_ended = state.phase != before.phase or (state.stage == "over") != (before.stage == "over")
             for old, new in zip(before.players, state.players):
                 silver, workers = flows.get(old.name, (0, 0))
@@ -184,10 +195,10 @@ class Watcher:
         self.before = state.copy()
 
 
-def watched_game(players: int, seed: int, edition: str, stop_after: int | None):
-    """The playout session, with every line checked by a :class:`Watcher`."""
+def watched_game(players: int, seed: int, edition: str, stop_after: int | None, modules: tuple[str, ...] = ()):
+    """The playout session (with the 2019 ``modules``), with every line checked by a :class:`Watcher`."""
     watcher = Watcher()
-    return play_game(players, seed, edition, stop_after, visit=watcher), watcher
+    return play_game(players, seed, edition, stop_after, visit=watcher, modules=modules), watcher
 
 
 def record_round_trip(session) -> None:
@@ -243,3 +254,35 @@ def test_every_generated_command_reads_back_from_its_text(players, edition, seed
 
     play_game(players, seed, edition, 120, visit=visit)
     assert listed > 0
+
+
+# --- the 2019 team game -----------------------------------------------------------------------------
+
+
+@settings(max_examples=8, deadline=None, derandomize=True, phases=NO_SHRINK)
+@given(seed=SEEDS, stop_after=st.none() | st.integers(0, 200))
+def test_team_games_conserve_everything_and_keep_the_team_property_alike(seed, stop_after):
+    """2019 rules, 'THE TEAM GAME': workers, silver, goods and shared tiles are the team's; every
+    tile and goods tile is somewhere once; the record round-trips; team totals add up."""
+    session, _ = watched_game(4, seed, "2019", stop_after, ("team-game",))
+    state = session.state
+    for first, second in state.teams.members:
+        a, b = state.players[first], state.players[second]
+        assert (a.duchy, a.shared, a.goods, a.sold, a.silver, a.workers, a.knowledge) == \
+            (b.duchy, b.shared, b.goods, b.sold, b.silver, b.workers, b.knowledge)
+        assert len(a.shared) <= 2 and len(a.storage) <= 2 and len(b.storage) <= 2
+    assert len(state.bridge) <= 7
+    table = session.score()
+    totals = {line.name: line.total for line in table.players}
+    team_sums = sorted((totals[state.players[x].name] + totals[state.players[y].name], t)
+                       for t, (x, y) in enumerate(state.teams.members))
+    if table.complete and team_sums[0][0] != team_sums[1][0]:
+        assert {state.seat(name) for name in table.winner} == set(state.teams.members[team_sums[1][1]])
+    record_round_trip(session)
+
+
+@settings(max_examples=6, deadline=None, derandomize=True, phases=NO_SHRINK)
+@given(seed=SEEDS, stop_after=st.integers(1, 200))
+def test_team_game_moves_and_check_agree_on_sampled_positions(seed, stop_after):
+    state = play_game(4, seed, "2019", stop_after, modules=("team-game",)).state
+    assert {format_command(command) for command in legal_commands(state)} == accepted(state)

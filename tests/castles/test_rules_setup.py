@@ -155,8 +155,8 @@ def test_modules_switch_rules_on_per_record():
     assert state.ruleset is modules.ruleset(()) and state.ruleset.effects["ship"] is actions.EFFECTS["ship"]
     assert state.copy().ruleset is state.ruleset
     with pytest.raises(SetupError) as info:
-        new_game(edition="2019", modules="inns, team-game")
-    assert "'team-game' module is not refereed yet" in info.value.message
+        new_game(edition="2019", modules="inns, solo-game")
+    assert "'solo-game' module is not refereed yet" in info.value.message
     assert new_game(edition="2019", modules="inns").ruleset is modules.ruleset(("inns",))
 
 
