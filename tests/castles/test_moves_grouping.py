@@ -115,6 +115,9 @@ def listings():
     for seed, stop in [(0, 120), (1, 150), (4, 60)]:
         yield f"all modules {seed}/{stop}", dump_record(game.playout(4, seed, stop_after=stop, edition="2019",
                                                                      modules=modules))
+    for seed, stop in [(6, 80), (11, 150)]:  # the 2019 team game: two storages per player
+        yield f"team game {seed}/{stop}", dump_record(game.playout(4, seed, stop_after=stop, edition="2019",
+                                                                   modules=("team-game",)))
     yield "chains", CHAINS
 
 
