@@ -222,6 +222,18 @@ def _first_line(err: BaseException) -> str:
     return text[0] if text else type(err).__name__
 
 
+def absent(url: str) -> bool:
+    """Whether ``url`` names a SQLite file that does not exist yet, in a folder that does: an
+    archive that holds nothing, told without importing SQLAlchemy (a URL this cannot read
+    plainly, ``sqlite:///PATH`` without a query or escapes, is taken as present)."""
+    if not url.startswith("sqlite:///"):
+        return False
+    path = url[len("sqlite:///"):]
+    if not path or path == ":memory:" or path.startswith("file:") or any(c in path for c in "?%#"):
+        return False
+    return not os.path.lexists(path) and os.path.isdir(os.path.dirname(path) or ".")
+
+
 def connect(url: str) -> Any:
     """An SQLAlchemy engine for ``url``; SQLite writers take the write lock when they begin.
 
