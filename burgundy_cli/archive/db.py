@@ -150,8 +150,14 @@ def breakdown_columns(breakdown: dict[str, int]) -> dict[str, Any]:
     categories than there are value columns, ``breakdown`` (its JSON) alone."""
     if len(breakdown) > VALUE_COLUMNS:
         return {"categories": None, "breakdown": json.dumps(breakdown), **_NO_VALUES}
-    return {"categories": json.dumps(list(breakdown)), "breakdown": None, **_NO_VALUES,
+    return {"categories": _categories_column(tuple(breakdown)), "breakdown": None, **_NO_VALUES,
             **dict(zip(_VALUES, breakdown.values()))}
+
+
+@lru_cache(maxsize=256)
+def _categories_column(names: tuple[str, ...]) -> str:
+    """The ``categories`` column of a breakdown's names (a game has a few sets: written once each)."""
+    return json.dumps(list(names))
 
 
 def stored_breakdown(categories: str | None, values: Sequence[int | None], breakdown: str | None) -> dict[str, int]:
