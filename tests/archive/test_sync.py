@@ -251,3 +251,13 @@ def test_absent_reads_only_plain_sqlite_file_urls(tmp_path) -> None:
     for url in ("sqlite://", "sqlite:///:memory:", "sqlite:///" + str(tmp_path / "new.db") + "?mode=ro",
                 "postgresql://club@localhost/archive"):
         assert not db.absent(url)
+
+
+def test_a_rebuild_on_two_processes_stores_what_one_process_stores(club, archive_url) -> None:
+    # a rebuild starts its workers before the database is opened (both engines)
+    sync(club, archive_url, jobs=1, rebuild=True)
+    one = {table: sorted(map(tuple, _rows(archive_url, table))) for table in ("records", "scores", "files")}
+    report = sync(club, archive_url, jobs=2, rebuild=True)
+    assert report.added == len(list(club.rglob("*.toml"))) and report.unchanged == 0
+    assert {table: sorted(map(tuple, _rows(archive_url, table))) for table in one} == one
+    _consistent(archive_url)
