@@ -150,8 +150,14 @@ def breakdown_columns(breakdown: dict[str, int]) -> dict[str, Any]:
     categories than there are value columns, ``breakdown`` (its JSON) alone."""
     if len(breakdown) > VALUE_COLUMNS:
         return {"categories": None, "breakdown": json.dumps(breakdown), **_NO_VALUES}
-    return {"categories": json.dumps(list(breakdown)), "breakdown": None, **_NO_VALUES,
+    return {"categories": _categories_column(tuple(breakdown)), "breakdown": None, **_NO_VALUES,
             **dict(zip(_VALUES, breakdown.values()))}
+
+
+@lru_cache(maxsize=256)
+def _categories_column(names: tuple[str, ...]) -> str:
+    """The ``categories`` column of a breakdown's names (a game has a few sets: written once each)."""
+    return json.dumps(list(names))
 
 
 def stored_breakdown(categories: str | None, values: Sequence[int | None], breakdown: str | None) -> dict[str, int]:
@@ -220,6 +226,18 @@ def database_errors(url: str) -> Iterator[None]:
 def _first_line(err: BaseException) -> str:
     text = str(err).strip().splitlines()
     return text[0] if text else type(err).__name__
+
+
+def absent(url: str) -> bool:
+    """Whether ``url`` names a SQLite file that does not exist yet, in a folder that does: an
+    archive that holds nothing, told without importing SQLAlchemy (a URL this cannot read
+    plainly, ``sqlite:///PATH`` without a query or escapes, is taken as present)."""
+    if not url.startswith("sqlite:///"):
+        return False
+    path = url[len("sqlite:///"):]
+    if not path or path == ":memory:" or path.startswith("file:") or any(c in path for c in "?%#"):
+        return False
+    return not os.path.lexists(path) and os.path.isdir(os.path.dirname(path) or ".")
 
 
 def connect(url: str) -> Any:

@@ -18,10 +18,12 @@ old one goes; two identical files share one record (one game).
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack, contextmanager
+from itertools import chain
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -74,8 +76,17 @@ def sync(folder: str | os.PathLike[str], url: str, *, jobs: int = 0, rebuild: bo
     skip = len(os.path.join(root, ""))  # the listed paths start with the root and a separator
     found = {path[skip:].replace(os.sep, "/"): path for path in record_files([root])}
     with ExitStack() as stack:
+        # When every file is to be verified anyway (a rebuild, a SQLite file not made yet),
+        # the workers start first, and SQLAlchemy's import and the schema are done beside
+        # them (docs/performance.md, "Round five").
+        early = stack.enter_context(_verifying(root, list(found), jobs, early=True)) \
+            if rebuild or db.absent(url) else None
         engine = db.open_archive(url, create=True)
         stack.callback(engine.dispose)
+        # SQLAlchemy's modules and the schema, ~30,000 objects, live as long as the process:
+        # moved out of the collector's reach, the full collections while records are verified
+        # here no longer walk them (≈ 0.15 s of 1,000 records; docs/performance.md).
+        gc.freeze()
         report = SyncReport(db.shown(url))
         with db.database_errors(url), db.writing(engine) as connection:
             t = db.tables()
@@ -84,10 +95,14 @@ def sync(folder: str | os.PathLike[str], url: str, *, jobs: int = 0, rebuild: bo
                     connection.execute(t[name].delete())
             stored = {row.path: row for row in connection.execute(
                 t["files"].select().where(t["files"].c.root == str(root)))}
-            todo = [relative for relative, path in found.items()
-                    if relative not in stored or not _unchanged(path, stored[relative])]
+            if early is not None:  # (another sync may have stored some files meanwhile)
+                todo = list(found)
+                results = early
+            else:
+                todo = [relative for relative, path in found.items()
+                        if relative not in stored or not _unchanged(path, stored[relative])]
+                results = stack.enter_context(_verifying(root, todo, jobs, engine=engine))
             report.unchanged = len(found) - len(todo)
-            results = stack.enter_context(_verifying(root, todo, jobs, engine))
             gone = [relative for relative in stored if relative not in found]
             advance = progress(len(todo)) if progress and todo else None
             _store(connection, root, results, stored, report, advance)
@@ -200,22 +215,25 @@ def _drop_orphans(connection: Any) -> None:
 
 
 @contextmanager
-def _verifying(root: Path, todo: list[str], jobs: int, engine: Any = None) -> Iterator[Iterator[dict[str, Any]]]:
+def _verifying(root: Path, todo: list[str], jobs: int, *, engine: Any = None,
+               early: bool = False) -> Iterator[Iterator[dict[str, Any]]]:
     """The results of verifying the files ``todo`` (relative to ``root``), in order, on the
     processes :func:`burgundy_cli.core.bulk.map_records` chooses for ``jobs`` (0: as many as
     the machine's load leaves cores free, as ``score`` chooses); the workers stop when the
-    block ends. ``engine``, when the database is open already, is dropped unclosed in the
-    workers, which never touch it.
+    block ends. ``early``: the first record is verified, and the workers started, before
+    this returns, so that they verify while this process opens the database. ``engine``,
+    when the database is open already, is dropped unclosed in the workers, which never
+    touch it.
     """
     from burgundy_cli.core.bulk import map_records
 
     paths = [os.path.join(root, relative) for relative in todo]
     setup = (None, ()) if engine is None else (engine.dispose, (False,))
-    results = map_records(verify_file, paths, jobs, *setup)
+    mapped = map_records(verify_file, paths, jobs, *setup)
     try:
-        yield results
+        yield chain((next(mapped),), mapped) if early and paths else mapped
     finally:
-        results.close()  # ends the pool, if one was started
+        mapped.close()  # ends the pool, if one was started
 
 
 def listing(url: str) -> Iterable[dict[str, Any]]:

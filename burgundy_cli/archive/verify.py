@@ -107,8 +107,13 @@ def _score_rows(table: ScoreTable, key: str, vp: dict[str, list[int]] | None) ->
     winners = {name.casefold() for name in table.winner}
     return [{"hash": key, "seat": seat, "name": line.name, "name_key": line.name.casefold(), "total": line.total,
              "rank": line.rank, "won": 1 / len(winners) if line.name.casefold() in winners else 0.0,
-             "rounds": None if vp is None else json.dumps(vp[line.name]), **breakdown_columns(line.breakdown)}
+             "rounds": None if vp is None else _int_list(vp[line.name]), **breakdown_columns(line.breakdown)}
             for seat, line in enumerate(table.players)]
+
+
+def _int_list(values: list[int]) -> str:
+    """``json.dumps(values)`` of a list of ints, written directly (a few µs less a seat)."""
+    return f"[{', '.join(map(str, values))}]"
 
 
 class RoundTotals:
@@ -130,14 +135,14 @@ class RoundTotals:
         if self.by_group:
             return (0,)
         opening = {0}
+        first = self.first
         head = previous = None
-        for index, line in enumerate(lines):
-            colon = line.find(":")
-            if colon < 0 or line[:colon] == head:  # a comment, or the same player again
+        for index, (name, colon, _) in enumerate([line.partition(":") for line in lines]):
+            if name == head or not colon:  # the same player again, or a comment
                 continue
-            head = line[:colon]
-            player = head.strip().casefold()
-            if player == self.first and previous not in (None, self.first):
+            head = name
+            player = name.strip().casefold()
+            if player == first and previous is not None and previous != first:
                 opening.add(index)
             previous = player
         return opening

@@ -30,13 +30,16 @@ docs/rulings.md, "Trade routes: a sale's bonuses").
 from __future__ import annotations
 
 import re
-from random import Random
+from typing import TYPE_CHECKING
 
 from burgundy_cli.castles.actions import (EFFECTS, Grant, apply_action, apply_sell, check_grant, check_sell, illegal,
                                           take_colour_allows)
 from burgundy_cli.castles.commands import SellAction
 from burgundy_cli.castles.state import GameState, PlayerState
 from burgundy_cli.castles.tiles import catalogue
+
+if TYPE_CHECKING:  # the dealing's generator, a type only: random is imported by the playout
+    from random import Random
 
 #: The VP category of the route bonuses in the score breakdown.
 CATEGORY = "trade-routes"

@@ -129,6 +129,9 @@ def map_records(work: Callable[[str], Any], files: list[str], jobs: int,
     workers get it pickled), yielding each result as soon as it and those before it are
     done, in order, on :func:`worker_count` processes; ``initializer(*initargs)`` runs
     first in each worker. Used by ``score``, ``summary`` and ``archive sync``.
+
+    The workers are started before the first result is handed over, so they are at work
+    while the caller handles it (``archive sync`` opens the database meanwhile).
     """
     if not files:
         return
@@ -137,10 +140,11 @@ def map_records(work: Callable[[str], Any], files: list[str], jobs: int,
     # them instead of each paying for them again (docs/performance.md, "Bulk"). Its time
     # also says whether the rest is worth a pool at all.
     started = time.perf_counter()
-    yield work(files[0])
+    first = work(files[0])
     rest = files[1:]
     workers = worker_count(jobs, len(rest))
     if workers <= 1 or (not jobs and (time.perf_counter() - started) * len(rest) < POOL_WORTH):
+        yield first
         yield from map(work, rest)
         return
     import gc
@@ -154,4 +158,6 @@ def map_records(work: Callable[[str], Any], files: list[str], jobs: int,
     # systems keep their own default.
     context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else None)
     with context.Pool(workers, initializer, initargs) as pool:
-        yield from pool.imap(work, rest, chunksize=max(1, min(16, len(rest) // (workers * 8))))
+        results = pool.imap(work, rest, chunksize=max(1, min(16, len(rest) // (workers * 8))))
+        yield first
+        yield from results

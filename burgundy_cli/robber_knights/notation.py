@@ -19,8 +19,10 @@ from __future__ import annotations
 import re
 from collections.abc import Container
 from functools import cache
+from typing import Any
 
 from burgundy_cli.core.errors import Location, ParseError
+from burgundy_cli.core.schema import builder
 from burgundy_cli.robber_knights.commands import STEPS, DrawCommand, EndCommand, LayCommand
 from burgundy_cli.robber_knights.components import components
 from burgundy_cli.robber_knights.state import cells_by_name
@@ -101,15 +103,25 @@ def parse_line(text: str) -> Command:
     return read_lenient(text) if cmd is None else cmd
 
 
-@cache
-def _canonical_words() -> tuple[frozenset[str], dict[str, tuple[int, int]], dict[str, int], dict[str, int]]:
+def _canonical_words() -> tuple[Any, ...]:
     """What the canonical spelling allows word by word: the tile names, the cell names, the
     knight counts (``1`` up to what a player has) and the counts left on a tile (``0`` to
-    ``99``), counts without leading zeros."""
+    ``99``), counts without leading zeros; and the builders of the three commands
+    (:func:`burgundy_cli.core.schema.builder`: every field positionally, no keywords)."""
     counts = {str(number): number for number in range(100)}
     most = components().knights_per_player
     knights = {text: number for text, number in counts.items() if 0 < number <= most}
-    return frozenset(components().tiles), cells_by_name(), knights, counts
+    return (frozenset(components().tiles), cells_by_name(), knights, counts,
+            builder(LayCommand), builder(DrawCommand), builder(EndCommand))
+
+
+_WORDS: tuple[Any, ...] | None = None  # _canonical_words() once made: a global read, not a call a line
+
+
+def _load_words() -> tuple[Any, ...]:
+    global _WORDS
+    _WORDS = _canonical_words()
+    return _WORDS
 
 
 def read_canonical(text: str, players: Container[str] = ()) -> Command | None:
@@ -130,11 +142,11 @@ def read_canonical(text: str, players: Container[str] = ()) -> Command | None:
         return None
     words = rest.split(" ")
     count = len(words)
-    tiles, cells, knight_counts, counts = _canonical_words()
+    tiles, cells, knight_counts, counts, new_lay, new_draw, new_end = _WORDS or _load_words()
     verb = words[0]
     if verb == "lay":
         if count == 3:
-            return LayCommand(player=player, tile=words[1], cell=words[2]) \
+            return new_lay(player, words[1], words[2], None, ()) \
                 if words[1] in tiles and words[2] in cells else None
         if count != 5 and count != 8 or words[1] not in tiles or words[2] not in cells or words[3] != "knights":
             return None
@@ -142,14 +154,14 @@ def read_canonical(text: str, players: Container[str] = ()) -> Command | None:
         if knights is None:
             return None
         if count == 5:
-            return LayCommand(player=player, tile=words[1], cell=words[2], leave=(knights,))
+            return new_lay(player, words[1], words[2], None, (knights,))
         left = tuple(counts.get(number, -1) for number in words[7].split(","))
         if words[5] not in STEPS or words[6] != "leave" or len(left) < 2 or -1 in left or sum(left) != knights:
             return None
-        return LayCommand(player=player, tile=words[1], cell=words[2], direction=words[5], leave=left)
+        return new_lay(player, words[1], words[2], words[5], left)
     if count == 2 and verb == "draw":
-        return DrawCommand(player=player, tile=words[1]) if words[1] in tiles else None
-    return EndCommand(player=player) if count == 1 and verb == "end" else None
+        return new_draw(player, words[1]) if words[1] in tiles else None
+    return new_end(player) if count == 1 and verb == "end" else None
 
 
 def read_lenient(text: str) -> Command:

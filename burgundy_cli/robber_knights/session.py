@@ -104,15 +104,18 @@ class RobberKnightsSession:
                 self.log.append(f"# {comment}")
                 return self.log[-1]
         line = text
+        state = self.state
         cmd = self.canonical.get(text)  # a line read before: the canonical text of its command
         if cmd is None:
-            cmd = read_canonical(text, self.state.index)
-            if cmd is None or cmd.player not in self.state.index:
+            index = state.index
+            cmd = read_canonical(text, index)
+            if cmd is None or cmd.player not in index:
                 cmd, line = self.read_with_line(text)
             else:
                 self.canonical[text] = cmd
-        play_command(self.state, cmd)
-        line = f"{line}  # {comment}" if comment else line
+        play_command(state, cmd)
+        if comment:
+            line = f"{line}  # {comment}"
         self.log.append(line)
         return line
 

@@ -226,3 +226,38 @@ def test_a_touched_file_is_unchanged(club, archive_url) -> None:
     assert (report.replaced, report.unchanged) == (0, len(list(club.rglob("*.toml"))))
     again = sync(club, archive_url, jobs=1)  # the new modification time was stored
     assert again.unchanged == len(list(club.rglob("*.toml")))
+
+
+def test_a_first_sync_stores_what_a_sync_into_an_open_archive_stores(club, tmp_path) -> None:
+    # a SQLite file not made yet is verified before the database is opened (the workers
+    # start first); one made already is read first: the same rows either way
+    first, made = "sqlite:///" + str(tmp_path / "first.db"), "sqlite:///" + str(tmp_path / "made.db")
+    assert db.absent(first)
+    db.open_archive(made, create=True).dispose()
+    assert not db.absent(made)
+    for jobs in (1, 2):
+        for url in (first, made):
+            report = sync(club, url, jobs=jobs, rebuild=jobs == 2)
+            assert report.added == len(list(club.rglob("*.toml"))) and report.failed == []
+        for table in ("records", "scores", "files"):
+            assert sorted(map(tuple, _rows(first, table))) == sorted(map(tuple, _rows(made, table)))
+
+
+def test_absent_reads_only_plain_sqlite_file_urls(tmp_path) -> None:
+    assert db.absent("sqlite:///" + str(tmp_path / "new.db"))
+    assert not db.absent("sqlite:///" + str(tmp_path / "no-such-folder" / "new.db"))
+    (tmp_path / "old.db").write_bytes(b"")
+    assert not db.absent("sqlite:///" + str(tmp_path / "old.db"))
+    for url in ("sqlite://", "sqlite:///:memory:", "sqlite:///" + str(tmp_path / "new.db") + "?mode=ro",
+                "postgresql://club@localhost/archive"):
+        assert not db.absent(url)
+
+
+def test_a_rebuild_on_two_processes_stores_what_one_process_stores(club, archive_url) -> None:
+    # a rebuild starts its workers before the database is opened (both engines)
+    sync(club, archive_url, jobs=1, rebuild=True)
+    one = {table: sorted(map(tuple, _rows(archive_url, table))) for table in ("records", "scores", "files")}
+    report = sync(club, archive_url, jobs=2, rebuild=True)
+    assert report.added == len(list(club.rglob("*.toml"))) and report.unchanged == 0
+    assert {table: sorted(map(tuple, _rows(archive_url, table))) for table in one} == one
+    _consistent(archive_url)
