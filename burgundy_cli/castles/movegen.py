@@ -262,6 +262,8 @@ def ship_choices(state: GameState, player: PlayerState) -> list[tuple[int | None
     every new type offered -- are those :func:`~burgundy_cli.castles.actions.ship_refusal`
     accepts.
     """
+    if state.solo is not None:  # 2019 solo game: no limit on goods types; the game's ship effect judges
+        return _ships_checked(state, player)
     held = player.goods.keys()
     free = 3 - len(held)
     depot_goods = state.depot_goods
@@ -279,6 +281,21 @@ def ship_choices(state: GameState, player: PlayerState) -> list[tuple[int | None
             else:
                 candidates.append((depot, second, None))
     return [choice for choice in candidates if ship_refusal(state, player, *choice) is None]
+
+
+def _ships_checked(state: GameState, player: PlayerState) -> list[tuple[int | None, int | None, None]]:
+    """:func:`ship_choices` where the ruleset's ship effect has its own goods rule (the 2019 solo
+    game): no depot, each depot, each with a neighbour, as that effect's check accepts them."""
+    check = state.ruleset.effects["ship"].check
+    choices = []
+    for goods, second in [(None, None)] + [(depot, second) for depot in range(1, 7)
+                                           for second in (None, depot % 6 + 1, (depot - 2) % 6 + 1)]:
+        try:
+            check(state, player, PlaceAction(tile="ship", space="a1", goods=goods, goods2=second))
+        except IllegalMoveError:
+            continue
+        choices.append((goods, second, None))
+    return choices
 
 
 # --- die actions ------------------------------------------------------------------------------

@@ -223,13 +223,22 @@ def options_from_header(header: GameHeader) -> Options:
             if value not in THIRD_POST:
                 raise SetupError("must be 'pairs', 'once' or 'none'", path)
             values["border_third_post"] = value
+        elif key == "solo-target":
+            if not isinstance(value, int) or isinstance(value, bool) or not 45 <= value <= 55:
+                raise SetupError("must be a number from 45 to 55 (the solo game's start target VP)", path)
+            values["solo_target"] = value
+        elif key == "solo-river":
+            if value not in ("ships", "ship-to-any"):
+                raise SetupError("must be 'ships' or 'ship-to-any'", path)
+            values["solo_river"] = value
         elif key == "experienced-setup":
             if value not in ("open", "secret"):
                 raise SetupError("must be 'open' (choices in turn order) or 'secret' (all at once)", path)
             values["experienced_setup"] = value
         else:
             raise SetupError("unknown option", path, "known: tiebreak-empty-spaces, k8-doubles-free-change, "
-                             f"k6-mixed-payment, modules, {', '.join(flags)}, border-third-post, experienced-setup")
+                             f"k6-mixed-payment, modules, {', '.join(flags)}, border-third-post, experienced-setup, "
+                             "solo-target, solo-river")
     return Options(**values)
 
 
@@ -270,9 +279,9 @@ def _edition(header: GameHeader) -> str:
     edition = header.edition or "2019"
     if edition not in EDITIONS:
         raise SetupError(f"unknown edition '{edition}'", ("game", "edition"), "editions: 2011, 2019")
-    if not 2 <= len(header.players) <= 4:
-        raise SetupError(f"The Castles of Burgundy is played by 2 to 4 players, not {len(header.players)}",
-                         ("game", "players"))
+    if not 1 <= len(header.players) <= 4:  # 1: the 2019 solo game (checked with the options: _solo_players)
+        raise SetupError(f"The Castles of Burgundy is played by 2 to 4 players (1 in the solo game), "
+                         f"not {len(header.players)}", ("game", "players"))
     keys = [PlayerNames.key(name) for name in header.players]
     for index, key in enumerate(keys):
         if key in keys[:index]:
@@ -324,12 +333,17 @@ def _names_known(players: list[str], names, path: tuple) -> None:
             raise SetupError(f"no player called '{name}'", (*path, name), "players: " + ", ".join(players))
 
 
-def _board(edition: str, number: int | str, path: tuple, duchies: dict[str, Board]) -> Board:
+def _board(edition: str, number: int | str, path: tuple, duchies: dict[str, Board], river: str = "ships") -> Board:
     """The duchy a player plays: a number printed in ``edition``, the id of a duchy the
-    record defines (``duchies``), or of a provisional 2019 module duchy (``11x``)."""
+    record defines (``duchies``), or of a provisional 2019 module duchy (``11x``; ``13x`` the
+    solo duchy, its river as option ``solo-river`` says: ``river``)."""
     if isinstance(number, str):
         if number in duchies:
             return duchies[number]
+        if number == "13x":  # the 2019 solo duchy: islands, not a hexagon (castles/module_solo.py)
+            from burgundy_cli.castles.module_solo import solo_board
+
+            return solo_board(river)
         if number in provisional_ids():
             if edition != "2019":
                 raise SetupError(f"duchy {number} belongs to the 2019 edition's modules; this record is {edition}",
@@ -529,8 +543,9 @@ def state_from_setup(header: GameHeader, data: object, duchies: dict[str, Board]
             raise SetupError(f"no duchy for {name}", ("setup", "boards"))
         if name not in table.goods:
             raise SetupError(f"no starting goods for {name}", ("setup", "goods"), "3 goods tiles per player")
+    _solo_players(options, names)
     played = {name: _board(edition, number, ("setup", "boards", name) if isinstance(table.boards, dict)
-                           else ("setup", "boards"), duchies) for name, number in boards.items()}
+                           else ("setup", "boards"), duchies, options.solo_river) for name, number in boards.items()}
     _board_copies(edition, boards, ("setup", "boards"))
     first = names[0] if table.start_player is None else table.start_player
     if first not in names:
@@ -556,9 +571,23 @@ def state_from_setup(header: GameHeader, data: object, duchies: dict[str, Board]
     _border_duchies(options, players, lambda name: ("setup", "boards", name) if isinstance(table.boards, dict)
                     else ("setup", "boards"))
     bridge = [[names.index(name) for name in reversed(seats)]]
-    return GameState(edition, options, players, bridge, ruleset(options.modules),
-                     supply=_fresh_supply(len(names), options.modules), goods_used=goods_used,
-                     shields=_dealt_shields(options, table.shields, len(names)))
+    state = GameState(edition, options, players, bridge, ruleset(options.modules),
+                      supply=_fresh_supply(len(names), options.modules), goods_used=goods_used,
+                      shields=_dealt_shields(options, table.shields, len(names)))
+    if "solo-game" in options.modules:
+        from burgundy_cli.castles.module_solo import prepare
+
+        prepare(state)
+    return state
+
+
+def _solo_players(options: Options, names: list[str]) -> None:
+    """The solo game is played by 1 player, and 1 player plays only the solo game (``cob.solo.players``)."""
+    from burgundy_cli.castles.module_solo import player_count_refusal
+
+    refusal = player_count_refusal(options.modules, len(names))
+    if refusal is not None:
+        raise SetupError(refusal, ("game", "players"))
 
 
 def _dealt_shields(options: Options, dealt: dict[str, list[int]] | None, players: int):

@@ -39,6 +39,9 @@ class Options:
     ``pairs``, ``once`` or ``none``; ``castles.module_border``).
     ``experienced_setup``: the setup for players who know the game well (option
     ``experienced-setup``): ``open`` (choices made in turn order) or ``secret`` (at once); None: not used.
+    ``solo_target``: the solo game's start target VP (option ``solo-target``, 45-55);
+    ``solo_river``: how the solo duchy's river joins its islands (option ``solo-river``:
+    ``ships`` or ``ship-to-any``; ``castles.module_solo``).
     """
 
     tiebreak_empty: str = "fewest"
@@ -51,6 +54,8 @@ class Options:
     white_free_change: bool = True
     border_third_post: str = "pairs"
     experienced_setup: str | None = None
+    solo_target: int = 50
+    solo_river: str = "ships"
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,6 +195,38 @@ class ShieldTable:
                            set(self.used), dict(self.borrowed), self.ship, self.die16)
 
 
+@dataclass(slots=True)
+class SoloState:
+    """The 2019 solo game's table (:mod:`burgundy_cli.castles.module_solo`).
+
+    ``target``: the target VP marker; ``base``: the VP total at the counter's last reset (the
+    counter shows the VP total less ``base``); ``seen``: the VP total when last looked at (a
+    rise is a gain); ``resets``: resets so far; ``removals``: the rounds whose tile removal is
+    done (rounds are counted 1..25); ``removed``: the tiles removed, in order; ``extra``: reset
+    extra actions still open; ``black``: completed colours' black-depot tiles still to place;
+    ``ship``: a ship's 5-goods exchange is open; ``gained``: VP were gained (so VP may be
+    bought); ``stamp``: the round (1..25) those open choices belong to -- they lapse with the
+    next roll; ``colours``: the colours completed so far (for #26).
+    """
+
+    target: int = 50
+    base: int = 0
+    seen: int = 0
+    resets: int = 0
+    removals: int = 0
+    removed: list[str] = field(default_factory=list)
+    extra: int = 0
+    black: int = 0
+    ship: bool = False
+    gained: bool = False
+    stamp: int = 0
+    colours: list[str] = field(default_factory=list)
+
+    def copy(self) -> SoloState:
+        return SoloState(self.target, self.base, self.seen, self.resets, self.removals, self.removed.copy(),
+                         self.extra, self.black, self.ship, self.gained, self.stamp, self.colours.copy())
+
+
 @dataclass(slots=True, eq=False)
 class GameState:
     """The whole table.
@@ -217,7 +254,8 @@ class GameState:
     ``seats``: player name -> seat (derived from ``players``). ``ruleset``: the rules in
     force (the base game and the modules of ``options.modules``), passed in by whoever
     builds the state (:mod:`burgundy_cli.castles.setup`). ``shields``: the 2019 shields
-    module's table (:class:`ShieldTable`), None in games without it.
+    module's table (:class:`ShieldTable`), None in games without it. ``solo``: the 2019 solo
+    game's counter, target and removed tiles (:class:`SoloState`), None in other games.
     """
 
     edition: str
@@ -245,6 +283,7 @@ class GameState:
     unverified: list[str] = field(default_factory=list)
     seats: dict[str, int] = field(default_factory=dict)
     shields: ShieldTable | None = None
+    solo: SoloState | None = None
 
     def __post_init__(self) -> None:
         self.seats = {player.name: index for index, player in enumerate(self.players)}
@@ -259,7 +298,8 @@ class GameState:
             None if self.round_goods is None else self.round_goods.copy(),
             dict(self.supply), self.removed.copy(), self.bonus_taken.copy(),
             self.goods_used.copy(), self.unverified.copy(),
-            shields=None if self.shields is None else self.shields.copy())
+            shields=None if self.shields is None else self.shields.copy(),
+            solo=None if self.solo is None else self.solo.copy())
 
     def branch(self, seat: int) -> GameState:
         """A cheaper copy in which only player ``seat``, the bonus tiles, the bridge, the depots
@@ -296,6 +336,7 @@ class GameState:
         branch.seats = self.seats
         branch.ruleset = self.ruleset
         branch.shields = None if self.shields is None else self.shields.copy()
+        branch.solo = None if self.solo is None else self.solo.copy()
         return branch
 
     def own_player(self, seat: int) -> PlayerState:

@@ -1,0 +1,567 @@
+"""The solo game (2019 rulebook, "THE SOLO GAME"), as one rule module.
+
+One player plays the solo duchy (``13x``: the one side pictured in the rulebook, four islands
+split by a river; data with its provenance, :func:`solo_board`) with 1 silverling, 2 workers,
+3 goods and a castle on a dark-green space of their choice, and the white die rolled with
+their two dice each of the 25 rounds (the ``roll`` line as in the base game). The depots are
+laid out as for 2 players. What the module changes:
+
+* **The round's removal** (``cob.solo.remove``): after the roll, the first tile still lying
+  on the white die's depot -- in the order its reveal listed them, which is the depot's
+  order top to bottom (left to right for depots 1 and 4) -- leaves the game; an empty depot
+  passes the removal to the next depot clockwise (1, 2, ... 6, 1). The table types it
+  (``remove <depot> <tile>``); no dice action comes before it.
+* **Rivers** (``cob.solo.river``): the islands touch nowhere; the river joins them
+  (option ``solo-river``: ``ships``, the ship spaces of all islands are joined to one another;
+  ``ship-to-any``, every space is joined to the ship spaces of the other islands). The base
+  game's adjacency rule is lifted for this one, which also accepts a neighbour by river.
+* **Ships** (``cob.solo.ship``): a ship takes every goods tile of one depot (no limit on goods
+  types, ``cob.solo.goods``), then every other goods tile on the depots leaves the game; right
+  after, and only then, 5 goods tiles may buy a black-depot tile (``solo exchange``,
+  ``cob.solo.exchange``), which goes to storage face down as a ``black-hex`` tile.
+* **Black hex tiles** (``cob.solo.black-hex``): placed on a space of any colour (the colour
+  rule is replaced), with no effect.
+* **Monastery tiles score when placed** (``cob.solo.monastery``), in the ``monastery``
+  category; #26 gives 3 VP per colour completed so far. The final scoring scores them no more.
+* **A completed colour** (``cob.solo.colour``) gives no bonus tile (none is in play) but a
+  tile from the black depot placed straight into the duchy, with its effect
+  (``solo place ...``); one completing another colour earns another.
+* **The VP counter** (``cob.solo.counter``): the VP gained move a counter towards the target
+  marker (start 50, option ``solo-target`` 45-55); reaching it puts the counter back to 0 (VP
+  beyond are lost), moves the target down 5 and grants a dice action of the player's choice
+  (``solo extra <action>``, as a castle's). VP may be bought for 1 silverling each when VP are
+  gained (``solo vp <n>``, ``cob.solo.vp``).
+* **Won or lost** (``cob.solo.end``): won if all 37 spaces are filled within the 25 rounds.
+
+The open choices (a completed colour's tile, a reset's extra action, a ship's exchange, buying
+VP) may be taken in any order (the rulebook's note: "You choose the order in which you take any
+(partial) game actions") until the next roll, when they lapse (docs/rulings.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import cache
+
+from burgundy_cli.castles.actions import (
+    EFFECTS, ActionRule, Effect, apply_action, apply_grant, check_action, check_grant, depot_offers, illegal,
+    take_from_depot,
+)
+from burgundy_cli.castles.boards import Board, _build, provisional_layouts, space_name
+from burgundy_cli.castles.module_shields import LineRule
+from burgundy_cli.castles.placement import PlacementRule
+from burgundy_cli.castles.scoring import END_SCORING
+from burgundy_cli.castles.state import GameState, PlayerState, SoloState
+from burgundy_cli.castles.tiles import COLOUR_NAME, catalogue
+
+NAME = "solo-game"
+#: The id of the pictured solo duchy (13a or 13b: not legible) and its key in the data.
+BOARD_ID = "13x"
+_DATA_KEY = "13?"
+BLACK_HEX = "black-hex"
+ROUNDS = 25
+START_SILVER, START_WORKERS = 1, 2
+#: The islands of the pictured duchy, in the order its spaces are numbered (a1.. in reading
+#: order, island after island), and where each lies in the picture (row and half-column offset).
+ISLANDS = {"NW": (0, 0), "NE": (0, 7), "SW": (4, 0), "SE": (4, 7)}
+RIVER_MODES = ("ships", "ship-to-any")
+TARGETS = range(45, 56)
+#: The target marker never goes below this (docs/rulings.md: the text stops at "40, etc.").
+LOWEST_TARGET = 5
+#: VP a monastery tile #26 gives per colour completed, in the solo game.
+K26_PER_COLOUR = 3
+CATEGORY, BOUGHT = "monastery", "solo-vp"
+_COLOURS = "CSMLBY"
+
+
+# --- the duchy ------------------------------------------------------------------------------------
+
+
+@cache
+def solo_board(river: str = "ships") -> Board:
+    """The pictured solo duchy, its spaces named a1..g4 island by island (NW, NE, SW, SE, each in
+    reading order); ``river``: how the river joins the islands (option ``solo-river``)."""
+    entry = provisional_layouts("solo")[_DATA_KEY]
+    cells, places, island_of = [], [], []
+    for island, (row0, col0) in ISLANDS.items():
+        shape = entry["islands"][island]
+        for row, (text, columns) in enumerate(zip(shape["rows"], shape["x2"], strict=True)):
+            for cell, x2 in zip(text.split(), columns, strict=True):
+                cells.append(cell)
+                places.append((row0 + row, col0 + x2))
+                island_of.append(island)
+    steps = ((0, 2), (0, -2), (1, 1), (1, -1), (-1, 1), (-1, -1))
+    at = {place: index for index, place in enumerate(places)}
+    neighbours = tuple(tuple(sorted(at[(r + dr, x + dx)] for dr, dx in steps
+                                    if (r + dr, x + dx) in at and island_of[at[(r + dr, x + dx)]] == island_of[i]))
+                       for i, (r, x) in enumerate(places))
+    ships = [i for i, cell in enumerate(cells) if cell[0] == "S"]
+    river_of = tuple(tuple(s for s in ships if island_of[s] != island_of[i]) if river == "ship-to-any" or i in ships
+                     else () for i in range(len(cells)))
+    board = _build(f"solo:{BOARD_ID}", {"rows": [" ".join(cells)]}, neighbours)
+    return replace(board, name=BOARD_ID, source=entry["source"], confidence=entry["confidence"],
+                   places=tuple(places), river=river_of)
+
+
+def island_names() -> tuple[str, ...]:
+    """The island of each space of the solo duchy, in space order."""
+    entry = provisional_layouts("solo")[_DATA_KEY]
+    return tuple(island for island in ISLANDS for text in entry["islands"][island]["rows"] for _ in text.split())
+
+
+# --- setup ----------------------------------------------------------------------------------------
+
+
+def player_count_refusal(modules: tuple[str, ...], players: int) -> str | None:
+    """Why ``players`` cannot play with ``modules`` (``cob.solo.players``), or None."""
+    if NAME in modules and players != 1:
+        return f"the solo game is played by 1 player, not {players} (cob.solo.players)"
+    if NAME not in modules and players == 1:
+        return "1 player plays the solo game: [game.options] modules = [\"solo-game\"] (cob.solo.players)"
+    return None
+
+
+def prepare(state: GameState) -> None:
+    """The solo game's setup on a state built by the base game's: 1 silverling and 2 workers
+    (the 3 goods and the castle as recorded), no colour bonus tiles in play, the counter at 0
+    and the target marker on the record's start target."""
+    player = state.players[0]
+    player.silver, player.workers = START_SILVER, START_WORKERS
+    state.bonus_taken = dict.fromkeys(_COLOURS, 2)  # no bonus tile to take: completing a colour earns a tile
+    state.solo = SoloState(target=state.options.solo_target)
+
+
+def deal_setup(rng, name: str) -> dict:
+    """A playout's solo ``[setup]``: the solo duchy, a random dark-green space for the castle,
+    3 random goods tiles (``rng``: the playout's seeded ``random.Random``)."""
+    board = solo_board()
+    pool = [good for good in range(1, 7) for _ in range(7)]
+    rng.shuffle(pool)
+    return {"boards": BOARD_ID, "start": {name: space_name(rng.choice(board.castles))}, "goods": {name: sorted(pool[:3])}}
+
+
+# --- the round's count and the removal ------------------------------------------------------------
+
+
+def rounds_rolled(state: GameState) -> int:
+    """Rounds rolled so far (1..25; 0 before the first roll)."""
+    if state.stage == "over":
+        return ROUNDS
+    return state.phase * 5 + state.round + (1 if state.stage == "turn" else 0)
+
+
+def removal_depot(state: GameState) -> int | None:
+    """The depot the round's removal takes from: the white die's, else the next clockwise that
+    holds a tile; None when none does (or a depot on the way was not revealed: trusted)."""
+    for step in range(6):
+        depot = (state.white - 1 + step) % 6 + 1
+        if not state.revealed[depot]:
+            return None
+        if state.depots[depot]:
+            return depot
+    return None
+
+
+def removal_due(state: GameState) -> bool:
+    """The round has been rolled and its removal not yet typed (and some depot may still hold a tile)."""
+    solo = state.solo
+    if solo is None or state.stage != "turn" or solo.removals >= rounds_rolled(state):
+        return False
+    return any(state.depots[d] or not state.revealed[d] for d in range(1, 7))
+
+
+def _check_remove(state: GameState, cmd) -> None:
+    solo = state.solo
+    if solo is None:
+        raise illegal("cob.module.off", "a 'remove' line belongs to the solo game",
+                      '[game.options] modules = ["solo-game"]')
+    if not removal_due(state):
+        raise illegal("cob.solo.remove", "no removal is due now: one tile leaves the game after each round's roll, "
+                      "before the dice actions")
+    depot = removal_depot(state)
+    if depot is None:  # a depot on the way was not revealed: the line is trusted, its depot must be on the way
+        if cmd.tile not in catalogue():
+            raise illegal("cob.solo.remove", f"there is no tile called '{cmd.tile}'")
+        return
+    first = state.depots[depot][0]
+    if cmd.depot != depot or cmd.tile != first:
+        why = "" if depot == state.white else f" (depot {state.white} is empty: the next clockwise)"
+        raise illegal("cob.solo.remove", f"the removal takes the first tile of depot {depot}{why}: {first}",
+                      f"remove {depot} {first}")
+
+
+def _apply_remove(state: GameState, cmd) -> None:
+    solo = state.solo
+    if state.revealed[cmd.depot]:
+        state.depots[cmd.depot].remove(cmd.tile)
+    else:
+        take_from_depot(state, cmd.depot, cmd.tile)
+    state.removed.append(cmd.tile)
+    solo.removed.append(cmd.tile)
+    solo.removals = rounds_rolled(state)
+
+
+def removal_line(state: GameState) -> str | None:
+    """The removal the table types now (for playouts), or None when none is due."""
+    if not removal_due(state):
+        return None
+    depot = removal_depot(state)
+    return None if depot is None else f"remove {depot} {state.depots[depot][0]}"
+
+
+def _removal_first(rule: ActionRule) -> ActionRule:
+    """An action's rule that first asks for the round's removal (no dice action before it)."""
+    def check(state, player, action, value, spent=0):
+        if removal_due(state):
+            raise illegal("cob.solo.remove", "the round's removal comes before the dice actions",
+                          removal_line(state) or "remove <depot> <tile>")
+        return rule.check(state, player, action, value, spent)
+    return ActionRule(check, rule.apply, rule.bound, rule.grants)
+
+
+def _settling(rule: ActionRule) -> ActionRule:
+    """An action's rule that moves the VP counter after it (a sale gains VP)."""
+    def apply(state, player, action, value=None, found=None):
+        rule.apply(state, player, action, value, found)
+        settle(state, player)
+    return ActionRule(rule.check, apply, rule.bound, rule.grants)
+
+
+def _removal_then_settle(rule: ActionRule) -> ActionRule:
+    return _settling(_removal_first(rule))
+
+
+# --- placement: the river and black hex tiles -----------------------------------------------------
+
+
+def _cut_off(state: GameState, player: PlayerState, kind, space: int, value: int | None) -> tuple[str, str | None]:
+    from burgundy_cli.castles.placement import where_it_fits
+
+    return (f"{space_name(space)} is not next to a placed tile, nor joined to one by the river",
+            where_it_fits(state, player, kind, value))
+
+
+def _spaces_for(board: Board, kind) -> tuple[int, ...] | range:
+    return range(len(board.colour)) if kind.colour in "XI" else board.colour_spaces[kind.colour]
+
+
+def _other_colour(state: GameState, player: PlayerState, kind, space: int, value: int | None) -> tuple[str, str | None]:
+    from burgundy_cli.castles.placement import where_it_fits
+
+    return (f"{space_name(space)} is {COLOUR_NAME[player.board.colour[space]]}, {kind.name} is "
+            f"{COLOUR_NAME[kind.colour]}", where_it_fits(state, player, kind, value))
+
+
+#: The solo game's adjacency: a placed neighbour on the island, or across the river.
+RIVER = PlacementRule("cob.solo.river", "any(player.board.neighbour_tiles[space](player.duchy)) or "
+                      "any(player.duchy[other] is not None for other in player.board.river[space])", _cut_off)
+#: The colour rule with black hex tiles (any colour; an inn's too, if the inns are on).
+COLOUR = PlacementRule("cob.place.colour", 'kind.colour in "XI" or player.board.colour[space] == kind.colour',
+                       _other_colour, spaces=_spaces_for)
+
+
+# --- ships and the exchange -----------------------------------------------------------------------
+
+
+def _check_ship(state: GameState, player: PlayerState, action) -> None:
+    goods, second = action.goods, action.goods2
+    if action.keep is not None:
+        raise illegal("cob.solo.goods", "in the solo game a ship takes every goods tile of its depot: there is no "
+                      "limit on goods types, nothing to keep", "leave out 'keep'")
+    lying = [str(d) for d in range(1, 7) if state.depot_goods[d]]
+    if goods is None:
+        if second is not None:
+            raise illegal("cob.ship.goods", "name the depot the ship takes goods from first")
+        if lying:
+            raise illegal("cob.solo.ship", "a ship takes all goods of a depot of the player's choice",
+                          f"goods lie on depot {', '.join(lying)}")
+        return
+    if not state.depot_goods[goods]:
+        raise illegal("cob.ship.goods", f"depot {goods} has no goods",
+                      f"goods lie on depot {', '.join(lying)}" if lying else "leave out the depot")
+    if second is not None:  # knowledge tile 5, as in the base game
+        why = ("only knowledge tile 5 lets a ship take from a second depot" if 5 not in player.knowledge
+               else f"depot {second} is not next to depot {goods} (1-2, 2-3, ... 6-1)" if (second - goods) % 6 not in (1, 5)
+               else None if state.depot_goods[second] else f"depot {second} has no goods")
+        if why is not None:
+            raise illegal("cob.ship.second-depot", why)
+
+
+def _apply_ship(state: GameState, player: PlayerState, action, space: int) -> None:
+    """All goods of the chosen depot(s) to the player, every other goods tile out of the game,
+    the bridge as in the base game, and the exchange opened."""
+    for depot in (action.goods, action.goods2):
+        if depot is not None:
+            for good in state.depot_goods[depot]:
+                player.goods[good] = player.goods.get(good, 0) + 1
+            state.depot_goods[depot] = []
+    for depot in range(1, 7):
+        state.depot_goods[depot] = []
+    EFFECTS["ship"].apply(state, player, replace(action, goods=None, goods2=None, keep=None), space)
+    _open(state).ship = True
+
+
+def _check_exchange(state: GameState, cmd) -> None:
+    player = _mover(state, cmd)
+    solo = state.solo
+    if not (solo.ship and solo.stamp == rounds_rolled(state)):
+        raise illegal("cob.solo.exchange", "5 goods buy a black-depot tile only right after placing a ship",
+                      "place a ship first (a black ship does not count)")
+    for good in set(cmd.goods):
+        if player.goods.get(good, 0) < cmd.goods.count(good):
+            raise illegal("cob.solo.exchange", f"{player.name} has {player.goods.get(good, 0)} goods of type {good}, "
+                          f"not {cmd.goods.count(good)}")
+    reason = depot_offers(state, 0, cmd.tile)
+    if reason is not None:
+        raise illegal("cob.solo.exchange", f"no {cmd.tile} to take from the black depot", reason)
+    if len(player.storage) >= 3:
+        raise illegal("cob.storage.full", f"{player.name}'s 3 storage spaces are full",
+                      "the black hex tile goes to a storage space: place a stored tile first")
+
+
+def _apply_exchange(state: GameState, cmd) -> None:
+    player = _mover(state, cmd)
+    for good in cmd.goods:
+        player.goods[good] -= 1
+        if not player.goods[good]:
+            del player.goods[good]
+    take_from_depot(state, 0, cmd.tile)
+    state.removed.append(cmd.tile)  # face down: only its black back counts from now on
+    player.storage.append(BLACK_HEX)
+    state.solo.ship = False
+
+
+# --- completed colours, monastery tiles, the counter ----------------------------------------------
+
+
+def _open(state: GameState) -> SoloState:
+    """The solo table with the open choices of an earlier round lapsed."""
+    solo = state.solo
+    now = rounds_rolled(state)
+    if solo.stamp != now:
+        solo.stamp, solo.extra, solo.black, solo.ship, solo.gained = now, 0, 0, False, False
+    return solo
+
+
+def monastery_points(state: GameState, player: PlayerState, number: int) -> int:
+    """The VP monastery tile ``number`` gives the moment it is placed (the base game's final
+    scoring of it, on the duchy as it is; #26: 3 VP per colour completed so far)."""
+    if number == 26:
+        return K26_PER_COLOUR * len(state.solo.colours)
+    scoring = END_SCORING.get(number)
+    if scoring is None:
+        return 0
+    return scoring(state, player, [catalogue()[tile] for tile in player.duchy if tile is not None])
+
+
+def after_placement(state: GameState, player: PlayerState, space: int) -> None:
+    """A placement's solo steps: a colour completed earns a black-depot tile (if one lies there);
+    a monastery tile scores at once; the counter moves."""
+    solo = _open(state)
+    board, duchy = player.board, player.duchy
+    colour = board.colour[space]
+    if colour not in solo.colours and None not in board.colour_tiles[space](duchy):
+        solo.colours.append(colour)
+        if len(state.depots[0]) > solo.black or not state.revealed[0]:
+            solo.black += 1
+    number = catalogue()[duchy[space]].number
+    if number is not None:
+        player.add_vp(CATEGORY, monastery_points(state, player, number))
+    settle(state, player)
+
+
+def settle(state: GameState, player: PlayerState) -> None:
+    """Move the VP counter by the VP gained since it was last moved: reaching the target resets it
+    (VP beyond are lost), moves the target down 5 and grants an extra action."""
+    solo = _open(state)
+    points = player.points
+    if points > solo.seen:
+        solo.gained = True
+    solo.seen = points
+    if points - solo.base >= solo.target:
+        solo.base = points
+        solo.resets += 1
+        solo.target = max(LOWEST_TARGET, solo.target - 5)
+        solo.extra += 1
+
+
+def counter(state: GameState) -> int:
+    """Where the VP counter stands."""
+    return state.players[0].points - state.solo.base
+
+
+def settle_all(state: GameState) -> None:
+    """The counter moved at a phase end (a step of the module's, after the mines pay)."""
+    for player in state.players:
+        settle(state, player)
+
+
+def _settle_after(effect: Effect) -> Effect:
+    """An effect that gains VP (livestock, watchtower), with the counter moved after it."""
+    def apply(state, player, action, space):
+        effect.apply(state, player, action, space)
+        settle(state, player)
+    return Effect(effect.check, apply, effect.grants, effect.copies)
+
+
+# --- the module's player lines --------------------------------------------------------------------
+
+
+def _mover(state: GameState, cmd) -> PlayerState:
+    seat = state.seat(cmd.player)
+    if seat < 0:
+        raise illegal("cob.flow.turn-order", f"no player called '{cmd.player}'")
+    if state.solo is None:
+        raise illegal("cob.module.off", "a 'solo' line belongs to the solo game", '[game.options] modules = ["solo-game"]')
+    if state.stage not in ("turn", "roll", "phase", "over") or rounds_rolled(state) == 0:
+        raise illegal("cob.flow.roll", "the solo game's choices follow the round's actions", "record the roll first")
+    return state.players[seat]
+
+
+def _check_place(state: GameState, cmd) -> None:
+    player = _mover(state, cmd)
+    solo = state.solo
+    if not (solo.black and solo.stamp == rounds_rolled(state)):
+        raise illegal("cob.solo.colour", "a tile from the black depot goes straight into the duchy only when a colour "
+                      "has been completed (this round)")
+    tile = cmd.place.tile
+    reason = depot_offers(state, 0, tile) if tile in catalogue() else f"there is no tile called '{tile}'"
+    if reason is not None:
+        raise illegal("cob.solo.colour", f"no {tile} to take from the black depot", reason)
+    seat = state.players.index(player)
+    branch = state.branch(seat)
+    acting = branch.players[seat]
+    take_from_depot(branch, 0, tile)
+    acting.storage.append(tile)
+    check_action(branch, acting, cmd.place, None)
+
+
+def _apply_place(state: GameState, cmd) -> None:
+    player = _mover(state, cmd)
+    state.solo.black -= 1
+    take_from_depot(state, 0, cmd.place.tile)
+    player.storage.append(cmd.place.tile)
+    apply_action(state, player, cmd.place, None)
+
+
+def _check_extra(state: GameState, cmd) -> None:
+    player = _mover(state, cmd)
+    solo = state.solo
+    if not (solo.extra and solo.stamp == rounds_rolled(state)):
+        raise illegal("cob.solo.counter", "an extra dice action comes only right after the VP counter is reset")
+    check_grant(state, player, state.ruleset.effects["castle"].grants, cmd.action)
+
+
+def _apply_extra(state: GameState, cmd) -> None:
+    player = _mover(state, cmd)
+    state.solo.extra -= 1
+    apply_grant(state, player, state.ruleset.effects["castle"].grants, cmd.action)
+    settle(state, player)
+
+
+def _check_vp(state: GameState, cmd) -> None:
+    player = _mover(state, cmd)
+    solo = state.solo
+    if not (solo.gained and solo.stamp == rounds_rolled(state)):
+        raise illegal("cob.solo.vp", "VP are bought when VP are gained (this round)")
+    if player.silver < cmd.vp:
+        raise illegal("cob.solo.vp", f"{cmd.vp} VP cost {cmd.vp} silverlings; {player.name} has {player.silver}")
+
+
+def _apply_vp(state: GameState, cmd) -> None:
+    player = _mover(state, cmd)
+    player.silver -= cmd.vp
+    player.add_vp(BOUGHT, cmd.vp)
+    settle(state, player)
+
+
+def _candidates(state: GameState, seat: int) -> list[tuple[str, object]]:
+    """The solo lines open to the player now, for ``moves`` (each then asked of ``engine.check``)."""
+    return open_lines(state)
+
+
+def open_lines(state: GameState) -> list[tuple[str, object]]:
+    """(label, command) for every solo choice open now: a completed colour's tile (each black-depot
+    tile on each space), the reset's extra action (every granted action), VP bought (1 up to the
+    player's silver), the ship's exchange (each tile, the goods given in the order held)."""
+    from burgundy_cli.castles.commands import SoloExchangeCommand, SoloExtraCommand, SoloPlaceCommand, SoloVpCommand
+    from burgundy_cli.castles.movegen import _granted, placements
+
+    solo = state.solo
+    if solo is None or solo.stamp != rounds_rolled(state) or state.stage not in ("turn", "roll", "phase", "over"):
+        return []
+    player = state.players[0]
+    name = player.name
+    out: list[tuple[str, object]] = []
+    black = list(dict.fromkeys(state.depots[0]))
+    if solo.black:
+        for tile in black:
+            branch = state.branch(0)
+            take_from_depot(branch, 0, tile)
+            branch.players[0].storage.append(tile)
+            out += [("solo: a completed colour's black-depot tile", SoloPlaceCommand(player=name, place=action))
+                    for action in placements(branch, 0, None, only=tile)]
+    if solo.extra:
+        out += [("solo: the reset's extra action", SoloExtraCommand(player=name, action=action))
+                for action in _granted(state, 0, state.ruleset.effects["castle"].grants)]
+    if solo.gained:
+        out += [("solo: VP bought", SoloVpCommand(player=name, vp=vp)) for vp in range(1, player.silver + 1)]
+    held = [good for good in sorted(player.goods) for _ in range(player.goods[good])]
+    if solo.ship and len(held) >= 5 and len(player.storage) < 3:
+        from itertools import combinations
+
+        for goods in sorted(set(combinations(held, 5))):
+            out += [("solo: 5 goods for a black-depot tile", SoloExchangeCommand(player=name, goods=goods, tile=tile))
+                    for tile in black]
+    return out
+
+
+#: The module's lines by kind.
+LINES = {
+    "solo-remove": LineRule(_check_remove, _apply_remove),
+    "solo-place": LineRule(_check_place, _apply_place, candidates=_candidates),
+    "solo-extra": LineRule(_check_extra, _apply_extra),
+    "solo-vp": LineRule(_check_vp, _apply_vp),
+    "solo-exchange": LineRule(_check_exchange, _apply_exchange),
+}
+
+#: The actions: none before the round's removal; a sale (VP) moves the counter.
+SOLO_ACTIONS = {"take": _removal_first, "place": _removal_first, "sell": _removal_then_settle,
+                "workers": _removal_first}
+#: The effects: ships (all of one depot, the rest away), black hex tiles (none), livestock and
+#: watchtowers moving the counter.
+SOLO_EFFECTS = {"ship": Effect(check=_check_ship, apply=_apply_ship), BLACK_HEX: Effect(), "black": Effect(),
+                "animal": _settle_after(EFFECTS["animal"]), "watchtower": _settle_after(EFFECTS["watchtower"])}
+#: Monastery tiles scored when placed: nothing more at the final scoring.
+SOLO_END_SCORING = {number: (lambda state, player, placed: 0) for number in END_SCORING}
+
+
+# --- the result -----------------------------------------------------------------------------------
+
+
+def filled(player: PlayerState) -> int:
+    return sum(tile is not None for tile in player.duchy)
+
+
+def solo_result(state: GameState) -> tuple[list[str], str]:
+    """(the winner list: the player once the game is over and won, else empty; the verdict)."""
+    player = state.players[0]
+    won = state.stage == "over" and filled(player) == len(player.duchy)
+    return ([player.name] if won else []), verdict(state)
+
+
+def verdict(state: GameState) -> str:
+    """What ``score``'s notes say of the solo game: won or lost (or under way), the spaces
+    filled, the counter and the target."""
+    player = state.players[0]
+    solo = state.solo
+    spaces = len(player.duchy)
+    done = filled(player)
+    if done == spaces:
+        result = "WON" if state.stage == "over" else "won (all spaces filled)"
+    else:
+        result = "LOST" if state.stage == "over" else "under way"
+    return (f"solo game: {result}: {done} of {spaces} spaces filled after {rounds_rolled(state)} of {ROUNDS} rounds; "
+            f"VP counter {counter(state)}, target {solo.target}, {solo.resets} reset(s), "
+            f"{len(solo.removed)} tile(s) removed")
+
