@@ -177,8 +177,10 @@ def _module_value(state: GameState, seat: int, command, placed: set[str]) -> flo
         return _action_value(state, seat, command.place, placed)
     if isinstance(command, c.SoloExtraCommand):
         return _action_value(state, seat, command.action, placed)
-    if isinstance(command, (c.SoloVpCommand, c.SoloExchangeCommand)):
-        return 3.0 - getattr(command, "vp", 0)
+    if isinstance(command, c.SoloExchangeCommand):  # a tile for any space
+        return 6.0
+    if isinstance(command, c.SoloVpCommand):
+        return 3.0 - command.vp
     if isinstance(command, c.ShieldCommand):
         value = command.dice[0] if command.value is None else command.value
         cost = sum(worker_cost(player, die, value) for die in command.dice)
