@@ -82,6 +82,7 @@ def test_the_solo_game_is_played_by_one_player():
 def test_start_target_is_an_option_from_45_to_55():
     """'End of the game': "start the game with the target victory point marker on less than 50: 49,
     48 ... 45 ... 51, 52 ... 55" (cob.solo.counter: option solo-target)."""
+    assert RULES["cob.solo.counter"].ref.startswith("2019 rules 'THE SOLO GAME'")
     assert game().solo.target == 50
     assert game(options={**SOLO, "solo-target": 45}).solo.target == 45
     with pytest.raises(SetupError, match="45 to 55"):
@@ -159,6 +160,7 @@ def test_after_a_ship_five_goods_buy_a_black_depot_tile_placed_as_a_black_hex_ti
     for a single hex tile from the central black depot ... Place that hex tile face down"
     (cob.solo.exchange); "A "black hex tile" can be placed on any color space ... has no other
     effect" (cob.solo.black-hex)."""
+    assert RULES["cob.solo.black-hex"].ref.startswith("2019 rules 'THE SOLO GAME'")
     state = rolled(white=2, dice=(1, 5))
     player = state.players[0]
     player.goods = {1: 2, 2: 2, 3: 2}
@@ -183,6 +185,7 @@ def test_monastery_tiles_score_when_placed_and_26_gives_3_per_colour_completed()
     """'Playing the game': "Victory points from a monastery tile are added immediately after
     placing it ... When you place monastery tile #26, immediately advance your victory point
     counter by 3 points for each color you have completed so far." (cob.solo.monastery)."""
+    assert RULES["cob.solo.monastery"].ref.startswith("2019 rules 'THE SOLO GAME'")
     state = rolled(white=2, dice=(3, 3))
     player = state.players[0]
     state.solo.colours[:] = ["M", "S"]
