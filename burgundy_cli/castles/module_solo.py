@@ -543,6 +543,12 @@ def filled(player: PlayerState) -> int:
     return sum(tile is not None for tile in player.duchy)
 
 
+def table_text(state: GameState) -> list[str]:
+    """What ``show`` says of the solo table: the verdict, and the tiles removed so far."""
+    removed = ", ".join(state.solo.removed) or "none"
+    return [verdict(state), f"removed by the rounds: {removed}"]
+
+
 def solo_result(state: GameState) -> tuple[list[str], str]:
     """(the winner list: the player once the game is over and won, else empty; the verdict)."""
     player = state.players[0]
