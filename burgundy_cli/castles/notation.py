@@ -727,6 +727,7 @@ def _canonical_forms() -> _CanonicalForms:
                                    r"(?: workers ([0-9]{1,2}))?"), _canonical_tribute_line),
             "hire": (re.compile(rf"{player}hire ([1-9][0-9]?) workers"), _canonical_hire_line),
             "crane": (re.compile(rf"{player}crane as ([a-z0-9-]+)"), _canonical_crane_line),
+            "solo": (re.compile(rf"{player}solo (.+)"), _canonical_solo_line),
         },
         take=take, place=place, granted_sale=re.compile("sell ([1-6])((?: bonus .+)?)"),
         roll=re.compile(rf"roll white ([1-6])(?: good ([1-6]))?((?:, {_ROLL_NAME} [1-6] [1-6])+)"),
@@ -973,8 +974,37 @@ def _canonical_correction(forms: _CanonicalForms, text: str) -> c.CorrectionComm
                                note=_unquote(note) if note else "")
 
 
+_SOLO_REMOVE = re.compile(r"remove ([1-6]) ([a-z0-9-]+)")
+_SOLO_EXCHANGE = re.compile(r"exchange ([1-6]) ([1-6]) ([1-6]) ([1-6]) ([1-6]) for ([a-z0-9-]+)")
+
+
+def _canonical_remove(forms: _CanonicalForms, text: str) -> c.SoloRemoveEvent | None:
+    match = _SOLO_REMOVE.fullmatch(text)
+    if match is None or match.group(2) not in forms.tiles:
+        return None
+    return c.SoloRemoveEvent(depot=_DIGIT[match.group(1)], tile=match.group(2))
+
+
+def _canonical_solo_line(forms: _CanonicalForms, fields: tuple[str | None, ...]) -> c.Command | None:
+    """The 2019 solo game's ``solo`` lines: ``place``, ``extra``, ``vp``, ``exchange``."""
+    player, rest = fields
+    if rest[:6] == "place ":
+        place = _canonical_effect(forms, player, rest)
+        return c.SoloPlaceCommand(player=player, place=place) if isinstance(place, c.PlaceAction) else None
+    if rest[:6] == "extra ":
+        action = _canonical_effect(forms, player, rest[6:])
+        return None if action is None else c.SoloExtraCommand(player=player, action=action)
+    if rest[:3] == "vp ":
+        vp = rest[3:]
+        return c.SoloVpCommand(player=player, vp=int(vp)) if vp.isdigit() and vp[0] != "0" and len(vp) < 3 else None
+    match = _SOLO_EXCHANGE.fullmatch(rest)
+    if match is None or match.group(6) not in forms.tiles:
+        return None
+    return c.SoloExchangeCommand(player=player, goods=tuple(map(int, match.groups()[:5])), tile=match.group(6))
+
+
 _CANONICAL_TABLE_LINES = {"roll": _canonical_roll, "reveal": _canonical_reveal, "goods": _canonical_phase_goods,
-                          "fix": _canonical_correction}
+                          "fix": _canonical_correction, "remove": _canonical_remove}
 
 
 # --- entry points --------------------------------------------------------------------------
