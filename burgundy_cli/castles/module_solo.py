@@ -295,10 +295,13 @@ def _apply_ship(state: GameState, player: PlayerState, action, space: int) -> No
             for good in state.depot_goods[depot]:
                 player.goods[good] = player.goods.get(good, 0) + 1
             state.depot_goods[depot] = []
+    solo = _open(state)
     for depot in range(1, 7):
+        for good in state.depot_goods[depot]:
+            solo.goods_out[good] += 1
         state.depot_goods[depot] = []
     EFFECTS["ship"].apply(state, player, replace(action, goods=None, goods2=None, keep=None), space)
-    _open(state).ship = True
+    solo.ship = True
 
 
 def _check_exchange(state: GameState, cmd) -> None:
@@ -322,6 +325,7 @@ def _check_exchange(state: GameState, cmd) -> None:
 def _apply_exchange(state: GameState, cmd) -> None:
     player = _mover(state, cmd)
     for good in cmd.goods:
+        state.solo.goods_out[good] += 1
         player.goods[good] -= 1
         if not player.goods[good]:
             del player.goods[good]
@@ -534,6 +538,60 @@ SOLO_EFFECTS = {"ship": Effect(check=_check_ship, apply=_apply_ship), BLACK_HEX:
                 "animal": _settle_after(EFFECTS["animal"]), "watchtower": _settle_after(EFFECTS["watchtower"])}
 #: Monastery tiles scored when placed: nothing more at the final scoring.
 SOLO_END_SCORING = {number: (lambda state, player, placed: 0) for number in END_SCORING}
+
+
+# --- [position] -----------------------------------------------------------------------------------
+
+
+def position_state(state: GameState, table) -> tuple[str, ...] | None:
+    """Put a ``[position]``'s solo table (``setup.SoloPosition``) on ``state``: the duchy with the
+    record's river, no bonus tiles in play, the counter, target, removed tiles and open choices.
+    Returns (why, key) when the table cannot be right, else None."""
+    player = state.players[0]
+    if player.board.name == BOARD_ID:
+        player.board = solo_board(state.options.solo_river)
+    state.bonus_taken = dict.fromkeys(_COLOURS, 2)
+    if table.counter >= table.target:
+        return f"the counter ({table.counter}) has reached the target ({table.target}): it is reset then", "counter"
+    if player.points < table.counter:
+        return f"the counter ({table.counter}) is beyond the VP scored ({player.points})", "counter"
+    now = rounds_rolled(state)
+    if len(table.removed) > now:
+        return f"{len(table.removed)} tiles removed after {now} round(s) rolled: one a round", "removed"
+    if table.removal_due and state.stage != "turn":
+        return "a removal is due only in a round rolled (to_move given)", "removal_due"
+    kinds = catalogue()
+    for index, tile in enumerate(table.removed):
+        if tile not in kinds:
+            return f"unknown tile '{tile}'", "removed", str(index)
+    state.removed.extend(table.removed)
+    goods_out = [0] * 7
+    for good in table.goods_removed:
+        goods_out[good] += 1
+        state.goods_used[good] += 1
+        if state.goods_used[good] > 7:
+            return f"more than 7 goods tiles of type {good} in play or removed", "goods_removed"
+    points = player.points
+    state.solo = SoloState(target=table.target, base=points - table.counter, seen=points, resets=table.resets,
+                           removals=now - (1 if table.removal_due else 0), removed=list(table.removed),
+                           extra=table.extra, black=table.black, ship=table.exchange, gained=table.gained, stamp=now,
+                           colours=list(table.colours), goods_out=goods_out)
+    return None
+
+
+def position_table(state: GameState) -> dict:
+    """The solo table of ``show --position`` (what :func:`position_state` reads back), defaults left out."""
+    solo = state.solo
+    now = rounds_rolled(state)
+    open_now = solo.stamp == now
+    data = {"counter": counter(state), "target": solo.target, "resets": solo.resets, "removed": list(solo.removed),
+            "colours": list(solo.colours), "removal_due": removal_due(state),
+            "extra": solo.extra if open_now else 0, "black": solo.black if open_now else 0,
+            "exchange": solo.ship and open_now, "gained": solo.gained and open_now,
+            "goods_removed": [good for good in range(1, 7) for _ in range(solo.goods_out[good])]}
+    defaults = {"counter": 0, "target": 50, "resets": 0, "removed": [], "colours": [], "removal_due": False,
+                "extra": 0, "black": 0, "exchange": False, "gained": False, "goods_removed": []}
+    return {key: value for key, value in data.items() if value != defaults[key]}
 
 
 # --- the result -----------------------------------------------------------------------------------

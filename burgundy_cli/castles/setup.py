@@ -147,6 +147,29 @@ class ShieldsPosition:
 
 
 @table_class
+class SoloPosition:
+    """The 2019 solo game's table in a ``[position]`` (``castles.module_solo``): where the VP
+    counter stands, the target marker, the resets so far, the tiles the rounds removed (in
+    order), the colours completed (codes, for #26), and what is still open this round:
+    ``removal_due`` (the round is rolled, its removal not yet made), ``extra`` (reset extra
+    actions), ``black`` (completed colours' black-depot tiles), ``exchange`` (a ship's 5-goods
+    exchange), ``gained`` (VP were gained, so VP may be bought); ``goods_removed``: the goods
+    tiles ships and exchanges removed from the game (their types), still among the 7 of a type."""
+
+    counter: Annotated[int, Range(ge=0)] = 0
+    target: Annotated[int, Range(5, 55)] = 50
+    resets: Annotated[int, Range(ge=0)] = 0
+    removed: list[TileName] = field(default_factory=list)
+    colours: list[Literal["C", "S", "M", "L", "B", "Y"]] = field(default_factory=list)
+    removal_due: bool = False
+    extra: Annotated[int, Range(ge=0)] = 0
+    black: Annotated[int, Range(ge=0)] = 0
+    exchange: bool = False
+    gained: bool = False
+    goods_removed: list[GoodsType] = field(default_factory=list)
+
+
+@table_class
 class PositionTable:
     """A typed mid-game position (the ``[position]`` table), like FEN for chess.
 
@@ -187,6 +210,7 @@ class PositionTable:
     supply: dict[TileName, Annotated[list[Annotated[int, Range(ge=0)]], Length(2, 2)]] = field(default_factory=dict)
     trusted: list[Annotated[str, Length(1)]] = field(default_factory=list)
     shields: ShieldsPosition | None = None
+    solo: SoloPosition | None = None
 
 
 # --- shared validation --------------------------------------------------------------------------
@@ -640,9 +664,14 @@ def _tile(name: str, path: tuple) -> str:
 
 
 def _connected(duchy: list[str | None], start: int, board_: Board) -> set[int]:
+    """The placed spaces a chain of placed tiles joins to ``start`` (across a solo duchy's river too)."""
+    links = board_.neighbours
+    if board_.river:  # the 2019 solo duchy: the river joins spaces both ways
+        links = tuple((*near, *board_.river[s], *(t for t in range(len(links)) if s in board_.river[t]))
+                      for s, near in enumerate(links))
     seen, todo = {start}, [start]
     while todo:
-        for other in board_.neighbours[todo.pop()]:
+        for other in links[todo.pop()]:
             if duchy[other] is not None and other not in seen:
                 seen.add(other)
                 todo.append(other)
@@ -660,7 +689,8 @@ def _city_once(duchy: list[str | None], duchy_board: Board, path: tuple) -> None
                                  "one building of each type per city, unless knowledge tile 1 is placed")
 
 
-def _position_player(edition: str, name: str, entry: PlayerPosition, duchies: dict[str, Board]) -> PlayerState:
+def _position_player(edition: str, name: str, entry: PlayerPosition, duchies: dict[str, Board],
+                     goods_types: int = 3) -> PlayerState:
     path = ("position", "players", name)
     if isinstance(entry.board, DuchyTable):
         duchy_board = duchy_definition(entry.board.name or f"{name}'s", entry.board, (*path, "board"))
@@ -678,7 +708,7 @@ def _position_player(edition: str, name: str, entry: PlayerPosition, duchies: di
         if space == start:
             raise SetupError(f"{space_text} holds the start castle", where)
         tile = _tile(tile_text, where)
-        if kinds[tile].colour not in (duchy_board.colour[space], "I"):  # (I: an inn, on any colour)
+        if kinds[tile].colour not in (duchy_board.colour[space], "I", "X"):  # (an inn, a solo black hex: any colour)
             raise SetupError(f"{tile} ({COLOUR_NAME[kinds[tile].colour]}) cannot lie on {space_text} "
                              f"({COLOUR_NAME[duchy_board.colour[space]]})", where)
         duchy[space] = tile
@@ -687,7 +717,7 @@ def _position_player(edition: str, name: str, entry: PlayerPosition, duchies: di
     loose = {s for s in range(37) if duchy[s] is not None} - _connected(duchy, start, duchy_board)
     if loose:
         raise SetupError(f"{space_name(min(loose))} is not connected to the start castle", (*path, "duchy"))
-    if len(entry.goods) > 3:
+    if len(entry.goods) > goods_types:
         raise SetupError("goods storage holds at most 3 types", (*path, "goods"))
     bonuses = []
     for index, text in enumerate(entry.bonuses):
@@ -732,7 +762,7 @@ def state_from_position(header: GameHeader, data: object, duchies: dict[str, Boa
     options = options_from_header(header)
     table: PositionTable = _validate(PositionTable, data, "position")
     names = header.players
-    players = _position_players(edition, names, table, duchies or {})
+    players = _position_players(edition, names, table, duchies or {}, 6 if "solo-game" in options.modules else 3)
     _border_duchies(options, players, lambda name: ("position", "players", name, "board"))
     state = GameState(edition, options, players, _position_bridge(names, table), ruleset(options.modules),
                       phase=PHASES.index(table.phase), round=table.round - 1, stage=_position_stage(table),
@@ -747,8 +777,25 @@ def state_from_position(header: GameHeader, data: object, duchies: dict[str, Boa
         _vp_within_bound(state, player)
     _position_flow(state, table)
     _position_shields(state, table)
+    _position_solo(state, table)
     state.unverified = list(table.trusted)
     return state
+
+
+def _position_solo(state: GameState, table: PositionTable) -> None:
+    """The solo game's part of a position (1 player; its counter, target, removed tiles); none
+    of it in another game."""
+    _solo_players(state.options, [player.name for player in state.players])
+    if "solo-game" not in state.options.modules:
+        if table.solo is not None:
+            raise SetupError("a [position] solo table belongs to the solo game", ("position", "solo"),
+                             '[game.options] modules = ["solo-game"]')
+        return
+    from burgundy_cli.castles.module_solo import position_state
+
+    why = position_state(state, table.solo or SoloPosition())
+    if why is not None:
+        raise SetupError(why[0], ("position", "solo", *why[1:]))
 
 
 def _position_shields(state: GameState, table: PositionTable) -> None:
@@ -840,15 +887,16 @@ def _position_routes(state: GameState, table: PositionTable) -> None:
 
 
 def _position_players(edition: str, names: list[str], table: PositionTable,
-                      duchies: dict[str, Board]) -> list[PlayerState]:
-    """Each player's state, in seat order; every player has an entry and only they do."""
+                      duchies: dict[str, Board], goods_types: int = 3) -> list[PlayerState]:
+    """Each player's state, in seat order; every player has an entry and only they do
+    (``goods_types``: how many goods types a player may hold; the solo game: any)."""
     _names_known(names, table.players, ("position", "players"))
     for name in names:
         if name not in table.players:
             raise SetupError(f"no entry for {name}", ("position", "players"))
     _board_copies(edition, {n: p.board.name or n if isinstance(p.board, DuchyTable) else p.board
                             for n, p in table.players.items()}, ("position", "players"))
-    return [_position_player(edition, name, table.players[name], duchies) for name in names]
+    return [_position_player(edition, name, table.players[name], duchies, goods_types) for name in names]
 
 
 def _position_bridge(names: list[str], table: PositionTable) -> list[list[int]]:
@@ -1062,8 +1110,8 @@ def vp_bound(state: GameState, player: PlayerState) -> int:
 
 
 def _vp_within_bound(state: GameState, player: PlayerState) -> None:
-    if "shields" in state.options.modules:
-        return  # shields 1, 7, 12 and 17 score beyond the base game's bound (docs/records.md)
+    if "shields" in state.options.modules or "solo-game" in state.options.modules:
+        return  # shields 1, 7, 12 and 17, the solo game's monastery tiles and VP bought score beyond it (docs/records.md)
     vp = player.vp.get("position", 0)
     bound = vp_bound(state, player)
     if vp > bound:
@@ -1218,6 +1266,10 @@ def position_data(state: GameState) -> dict[str, Any]:
         if state.shields.borrowed:
             off["borrowed"] = {names[h]: names[lender] for h, lender in state.shields.borrowed.items()}
         data["shields"] = off
+    if state.solo is not None:
+        from burgundy_cli.castles.module_solo import position_table
+
+        data["solo"] = position_table(state)
     return data
 
 
@@ -1230,7 +1282,8 @@ def _position_stage_default(state: GameState) -> str:
 
 def _duchy_entry(duchy: Board, number: int | str) -> int | str | dict[str, Any]:
     """A position's ``board``: the printed number or shipped id, or a record-defined duchy written whole."""
-    return duchy_data(duchy) if duchy.name is not None and duchy.name not in provisional_ids() else number
+    shipped = duchy.name in provisional_ids() or duchy.places is not None  # (places: the solo duchy, 13x)
+    return duchy_data(duchy) if duchy.name is not None and not shipped else number
 
 
 def _player_data(player: PlayerState, number: int | str | dict[str, Any]) -> dict[str, Any]:

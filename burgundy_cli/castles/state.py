@@ -206,7 +206,9 @@ class SoloState:
     extra actions still open; ``black``: completed colours' black-depot tiles still to place;
     ``ship``: a ship's 5-goods exchange is open; ``gained``: VP were gained (so VP may be
     bought); ``stamp``: the round (1..25) those open choices belong to -- they lapse with the
-    next roll; ``colours``: the colours completed so far (for #26).
+    next roll; ``colours``: the colours completed so far (for #26); ``goods_out``: goods tiles
+    removed from the game by ships and exchanges, by type (index 0 unused): still counted among
+    the 7 of their type.
     """
 
     target: int = 50
@@ -221,10 +223,12 @@ class SoloState:
     gained: bool = False
     stamp: int = 0
     colours: list[str] = field(default_factory=list)
+    goods_out: list[int] = field(default_factory=lambda: [0] * 7)
 
     def copy(self) -> SoloState:
         return SoloState(self.target, self.base, self.seen, self.resets, self.removals, self.removed.copy(),
-                         self.extra, self.black, self.ship, self.gained, self.stamp, self.colours.copy())
+                         self.extra, self.black, self.ship, self.gained, self.stamp, self.colours.copy(),
+                         self.goods_out.copy())
 
 
 @dataclass(slots=True, eq=False)

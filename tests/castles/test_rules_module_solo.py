@@ -264,3 +264,40 @@ def test_won_by_filling_all_37_spaces_within_25_rounds():
     assert solo_result(state)[0] == [] and "LOST: 1 of 37" in solo_result(state)[1]
     state.players[0].duchy[:] = ["castle"] * 37
     assert solo_result(state)[0] == ["Solo"] and "WON" in solo_result(state)[1]
+
+
+# --- [position] -----------------------------------------------------------------------------------
+
+
+def test_a_position_of_the_solo_game_carries_counter_target_and_removed_tiles():
+    """docs/records.md, '[position]': a solo game cut after any line and written as a position
+    (with its `solo` table: counter, target, resets, removed tiles, open choices, cob.solo.counter)
+    continues to the same result and reads back to the same state."""
+    from burgundy_cli.castles.playout import playout
+    from tests.castles.test_position_writer import _lines, _record, check_cut
+
+    data = playout(1, 32, "2019", modules=("solo-game",))
+    full = _record(data, "setup", _lines(data))
+    for cut in range(0, len(_lines(data)) + 1, 7):
+        check_cut(data, full, cut)
+    check_cut(data, full, len(_lines(data)))
+    last = _record(data, "setup", _lines(data)).state
+    from burgundy_cli.castles.setup import position_data
+
+    table = position_data(last)["solo"]
+    assert (table["counter"], table["target"], table["resets"], len(table["removed"])) == (18, 30, 4, 25)
+
+
+def test_a_bad_solo_position_is_refused_at_its_key():
+    """docs/records.md: the counter below the target and the VP, one removal a round rolled."""
+    from burgundy_cli.castles.setup import state_from_position
+
+    header = GameHeader(name="castles-of-burgundy", edition="2019", players=["Solo"], options=SOLO)
+    base = {"players": {"Solo": {"board": "13x", "start": "b1", "vp": 20}}}
+    state = state_from_position(header, {**base, "solo": {"counter": 12, "target": 45}, "phase": "A", "round": 2})
+    assert (state.solo.target, state.solo.base) == (45, 8)
+    for solo, key in (({"counter": 45, "target": 45}, "counter"), ({"counter": 21}, "counter"),
+                      ({"removed": ["bank", "ship"]}, "removed")):
+        with pytest.raises(SetupError) as info:
+            state_from_position(header, {**base, "solo": solo, "phase": "A", "round": 2})
+        assert info.value.path[:3] == ("position", "solo", key)
