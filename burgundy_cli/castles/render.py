@@ -28,7 +28,7 @@ _ANIMAL_SHORT = {"cow": "COW", "pig": "PIG", "sheep": "SHEEP", "chicken": "HEN"}
 LEGEND = ("legend: empty space = colour + die (C dark green/castle, S blue/ship, M grey/mine, "
           "L light green/pasture, B beige/city, Y yellow/knowledge); filled space = tile in capitals "
           "(HEN = chicken, CITYH = city-hall, BOARD = boarding-house, CARPT = carpenter, WAREH = warehouse, "
-          "TOWER = watchtower, BLACK = a solo game's black hex tile)")
+          "TOWER = watchtower)")
 
 
 def tile_short(kind: str) -> str:

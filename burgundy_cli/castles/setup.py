@@ -304,8 +304,8 @@ def _edition(header: GameHeader) -> str:
     if edition not in EDITIONS:
         raise SetupError(f"unknown edition '{edition}'", ("game", "edition"), "editions: 2011, 2019")
     if not 1 <= len(header.players) <= 4:  # 1: the 2019 solo game (checked with the options: _solo_players)
-        raise SetupError(f"The Castles of Burgundy is played by 2 to 4 players (1 in the solo game), "
-                         f"not {len(header.players)}", ("game", "players"))
+        raise SetupError(f"The Castles of Burgundy is played by 2 to 4 players, not {len(header.players)}",
+                         ("game", "players"))
     keys = [PlayerNames.key(name) for name in header.players]
     for index, key in enumerate(keys):
         if key in keys[:index]:

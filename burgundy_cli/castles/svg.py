@@ -142,14 +142,15 @@ text{font-family:'DejaVu Sans',Verdana,sans-serif;font-size:9px;fill:#222}
 .goods{stroke:#333;stroke-width:.8}
 .goods-label{font-size:9px;font-weight:bold;text-anchor:middle}
 .disc{stroke:#222;stroke-width:.8}
-.hex.X{fill:#1e1e1e}
-.river{fill:#9cc8ea;stroke:none}
-.river-mark{stroke:#2f74b5;stroke-width:1.4;stroke-dasharray:3 2}
 .bonus{stroke:#333;stroke-width:.6}
 """.replace("\n", "")
 
 #: The styles of a trade route (2019), added only to pictures of games with the trade routes.
 ROUTE_CSS = ".route{stroke:#333;stroke-width:.6}.route-frame{stroke:none}.route-label{font-size:5.5px;text-anchor:middle}"
+#: The styles of the 2019 solo duchy (its river, the spaces it joins, black hex tiles), added
+#: only to pictures of a duchy of islands.
+SOLO_CSS = ".hex.X{fill:#1e1e1e}.river{fill:#9cc8ea;stroke:none}.river-mark{stroke:#2f74b5;stroke-width:1.4;" \
+    "stroke-dasharray:3 2}"
 #: A border post's tower.
 POST_FILL = "#5a3b22"
 
@@ -176,7 +177,8 @@ def picture(position: dict[str, Any], title: str) -> str:
     top = 172.0
     width = 2 * BLOCK_W + 3 * MARGIN
     svg = Svg(width, top + rows * (BLOCK_H + MARGIN), title,
-              CSS + ROUTE_CSS if any("route" in player for player in players) else CSS)
+              CSS + (ROUTE_CSS if any("route" in player for player in players) else "")
+              + (SOLO_CSS if any("places" in player for player in players) else ""))
     svg.rect(0, 0, width, svg.height, "box")
     svg.label(MARGIN, 24, title, "title")
     svg.label(MARGIN, 42, _status(position), "heading")

@@ -301,3 +301,34 @@ def test_a_bad_solo_position_is_refused_at_its_key():
         with pytest.raises(SetupError) as info:
             state_from_position(header, {**base, "solo": solo, "phase": "A", "round": 2})
         assert info.value.path[:3] == ("position", "solo", key)
+
+
+# --- docs/records.md's example, show ---------------------------------------------------------------
+
+
+def test_the_solo_example_in_docs_records_replays():
+    """docs/records.md, 'The solo game': the example record's first round replays (the roll, the
+    removal from depot 3 -- the white die's -- then the dice actions)."""
+    from burgundy_cli.core.record import parse_record_text
+    from burgundy_cli.core.session import open_doc
+    from tests.castles.test_records import _doc_toml_blocks
+
+    example = next(block for block in _doc_toml_blocks() if block.startswith("# a solo record's start"))
+    state = open_doc(parse_record_text(example, "docs/records.md"), verify_result=False).state
+    assert state.solo.removed == ["sheep3"] and state.players[0].storage == ["castle"]
+
+
+def test_show_draws_the_solo_duchy_as_islands_with_the_river():
+    """`burgundy show` (text and SVG) draws the pictured solo duchy as its islands, names the spaces
+    the river joins, and says won or lost (cob.solo.end)."""
+    from burgundy_cli.core.session import open_record
+    from burgundy_cli.castles.render import render
+    from burgundy_cli.castles.svg import picture, position_data
+    from tests.conftest import RECORDS
+
+    state = open_record(RECORDS / "castles-of-burgundy" / "complete-1p-2019-solo.toml").state
+    text = render(state)
+    assert "~~~ river ~~~" in text and "the river joins the islands at: b3, b4, d2, d5, f1, f5" in text
+    assert "solo game: LOST: 29 of 37 spaces filled" in text and "duchy 13x: 2019 rulebook" in text
+    svg = picture(position_data(state), "solo")
+    assert svg.count('class="river"') == 2 and svg.count('class="river-mark"') == 6 and "winner no one" in svg
