@@ -465,13 +465,15 @@ class LineRule:
     ``check(state, player, cmd, value)`` and ``apply(state, player, cmd, value)``. Without
     ``pair``: ``check(state, cmd)`` and ``apply(state, cmd)`` (any time, not a turn's action).
     ``candidates(state, seat)``: (label, command) candidates for ``moves``, each then asked of
-    ``engine.check``.
+    ``engine.check``. ``due(state)``: for a table line of the module (the 2019 solo game's
+    removal), true while it must come before the player to move acts (``moves`` lists nothing then).
     """
 
     check: Callable
     apply: Callable
     pair: str | None = None
     candidates: Callable | None = None
+    due: Callable | None = None
 
 
 WORKERS = ActionRule(check_workers, _workers)

@@ -51,6 +51,7 @@ from burgundy_cli.castles.boards import Board, _build, provisional_layouts, spac
 from burgundy_cli.castles.module_shields import LineRule
 from burgundy_cli.castles.placement import PlacementRule
 from burgundy_cli.castles.scoring import END_SCORING
+from burgundy_cli.castles.solo_standing import ROUNDS, counter, rounds_rolled
 from burgundy_cli.castles.state import GameState, PlayerState, SoloState
 from burgundy_cli.castles.tiles import COLOUR_NAME, catalogue
 
@@ -59,7 +60,6 @@ NAME = "solo-game"
 BOARD_ID = "13x"
 _DATA_KEY = "13?"
 BLACK_HEX = "black-hex"
-ROUNDS = 25
 START_SILVER, START_WORKERS = 1, 2
 #: The islands of the pictured duchy, in the order its spaces are numbered (a1.. in reading
 #: order, island after island), and where each lies in the picture (row and half-column offset).
@@ -143,31 +143,32 @@ def deal_setup(rng, name: str) -> dict:
 # --- the round's count and the removal ------------------------------------------------------------
 
 
-def rounds_rolled(state: GameState) -> int:
-    """Rounds rolled so far (1..25; 0 before the first roll)."""
-    if state.stage == "over":
-        return ROUNDS
-    return state.phase * 5 + state.round + (1 if state.stage == "turn" else 0)
+def _way(state: GameState) -> list[int]:
+    """The depots the removal may come from, in order: the white die's, then clockwise."""
+    return [(state.white - 1 + step) % 6 + 1 for step in range(6)]
+
+
+def _trusted(state: GameState, depot: int) -> list[str]:
+    """The tiles an unrevealed ``depot`` may still hold (its spaces' colours, the supply)."""
+    return sorted(name for name in catalogue() if depot_offers(state, depot, name) is None)
 
 
 def removal_depot(state: GameState) -> int | None:
     """The depot the round's removal takes from: the white die's, else the next clockwise that
-    holds a tile; None when none does (or a depot on the way was not revealed: trusted)."""
-    for step in range(6):
-        depot = (state.white - 1 + step) % 6 + 1
-        if not state.revealed[depot]:
-            return None
-        if state.depots[depot]:
+    holds a tile (one whose reveal the record left out counts if it may still hold one); None
+    when no depot holds a tile."""
+    for depot in _way(state):
+        if state.depots[depot] if state.revealed[depot] else _trusted(state, depot):
             return depot
     return None
 
 
 def removal_due(state: GameState) -> bool:
-    """The round has been rolled and its removal not yet typed (and some depot may still hold a tile)."""
+    """The round has been rolled and its removal not yet typed, and some depot holds a tile."""
     solo = state.solo
     if solo is None or state.stage != "turn" or solo.removals >= rounds_rolled(state):
         return False
-    return any(state.depots[d] or not state.revealed[d] for d in range(1, 7))
+    return removal_depot(state) is not None
 
 
 def _check_remove(state: GameState, cmd) -> None:
@@ -179,13 +180,15 @@ def _check_remove(state: GameState, cmd) -> None:
         raise illegal("cob.solo.remove", "no removal is due now: one tile leaves the game after each round's roll, "
                       "before the dice actions")
     depot = removal_depot(state)
-    if depot is None:  # a depot on the way was not revealed: the line is trusted, its depot must be on the way
-        if cmd.tile not in catalogue():
-            raise illegal("cob.solo.remove", f"there is no tile called '{cmd.tile}'")
+    why = "" if depot == state.white else f" (depot {state.white} is empty: the next clockwise)"
+    if not state.revealed[depot]:  # its reveal left out: any tile it may still hold is trusted
+        reason = depot_offers(state, depot, cmd.tile) if cmd.tile in catalogue() else "no such tile"
+        if cmd.depot != depot or reason is not None:
+            raise illegal("cob.solo.remove", f"the removal takes a tile of depot {depot}{why}",
+                          reason if cmd.depot == depot else f"remove {depot} <tile>")
         return
     first = state.depots[depot][0]
     if cmd.depot != depot or cmd.tile != first:
-        why = "" if depot == state.white else f" (depot {state.white} is empty: the next clockwise)"
         raise illegal("cob.solo.remove", f"the removal takes the first tile of depot {depot}{why}: {first}",
                       f"remove {depot} {first}")
 
@@ -202,11 +205,13 @@ def _apply_remove(state: GameState, cmd) -> None:
 
 
 def removal_line(state: GameState) -> str | None:
-    """The removal the table types now (for playouts), or None when none is due."""
+    """The removal the table types now (for playouts and tests: a depot whose reveal was left
+    out gives its first possible tile by name), or None when none is due."""
     if not removal_due(state):
         return None
     depot = removal_depot(state)
-    return None if depot is None else f"remove {depot} {state.depots[depot][0]}"
+    tile = state.depots[depot][0] if state.revealed[depot] else _trusted(state, depot)[0]
+    return f"remove {depot} {tile}"
 
 
 def _removal_first(rule: ActionRule) -> ActionRule:
@@ -389,11 +394,6 @@ def settle(state: GameState, player: PlayerState) -> None:
         solo.extra += 1
 
 
-def counter(state: GameState) -> int:
-    """Where the VP counter stands."""
-    return state.players[0].points - state.solo.base
-
-
 def settle_all(state: GameState) -> None:
     """The counter moved at a phase end (a step of the module's, after the mines pay)."""
     for player in state.players:
@@ -522,7 +522,7 @@ def open_lines(state: GameState) -> list[tuple[str, object]]:
 
 #: The module's lines by kind.
 LINES = {
-    "solo-remove": LineRule(_check_remove, _apply_remove),
+    "solo-remove": LineRule(_check_remove, _apply_remove, due=removal_due),
     "solo-place": LineRule(_check_place, _apply_place, candidates=_candidates),
     "solo-extra": LineRule(_check_extra, _apply_extra),
     "solo-vp": LineRule(_check_vp, _apply_vp),
@@ -592,40 +592,3 @@ def position_table(state: GameState) -> dict:
     defaults = {"counter": 0, "target": 50, "resets": 0, "removed": [], "colours": [], "removal_due": False,
                 "extra": 0, "black": 0, "exchange": False, "gained": False, "goods_removed": []}
     return {key: value for key, value in data.items() if value != defaults[key]}
-
-
-# --- the result -----------------------------------------------------------------------------------
-
-
-def filled(player: PlayerState) -> int:
-    return sum(tile is not None for tile in player.duchy)
-
-
-def table_text(state: GameState) -> list[str]:
-    """What ``show`` says of the solo table: the verdict, and the tiles removed so far."""
-    removed = ", ".join(state.solo.removed) or "none"
-    return [verdict(state), f"removed by the rounds: {removed}"]
-
-
-def solo_result(state: GameState) -> tuple[list[str], str]:
-    """(the winner list: the player once the game is over and won, else empty; the verdict)."""
-    player = state.players[0]
-    won = state.stage == "over" and filled(player) == len(player.duchy)
-    return ([player.name] if won else []), verdict(state)
-
-
-def verdict(state: GameState) -> str:
-    """What ``score``'s notes say of the solo game: won or lost (or under way), the spaces
-    filled, the counter and the target."""
-    player = state.players[0]
-    solo = state.solo
-    spaces = len(player.duchy)
-    done = filled(player)
-    if done == spaces:
-        result = "WON" if state.stage == "over" else "won (all spaces filled)"
-    else:
-        result = "LOST" if state.stage == "over" else "under way"
-    return (f"solo game: {result}: {done} of {spaces} spaces filled after {rounds_rolled(state)} of {ROUNDS} rounds; "
-            f"VP counter {counter(state)}, target {solo.target}, {solo.resets} reset(s), "
-            f"{len(solo.removed)} tile(s) removed")
-

@@ -498,7 +498,8 @@ def _generate(state: GameState) -> tuple[str | None, list[tuple[str, object]]]:
         _hires(state, late, f"{state.players[late].name} may still buy: ", out)
     if seat < 0:
         return (state.players[late].name if out else None), out
-    _die_moves(state, seat, out)
+    if not any(line.due is not None and line.due(state) for line in state.ruleset.lines.values()):
+        _die_moves(state, seat, out)  # (else a module's table line comes first: the 2019 solo game's removal)
     for line in state.ruleset.lines.values():
         if line.candidates is not None:
             out.extend((_line_label(state, seat, label, command), command)

@@ -188,7 +188,7 @@ def render(state: GameState) -> str:
                      + f"; winner {', '.join(table.winner) or 'no one'}")
     lines.append("bridge order: " + " > ".join(names[s] for s in state.bridge_order()))
     if state.solo is not None:
-        from burgundy_cli.castles.module_solo import table_text
+        from burgundy_cli.castles.solo_standing import table_text
 
         lines.extend(table_text(state))
     if state.white is not None:

@@ -123,7 +123,7 @@ def score(state: GameState) -> ScoreTable:
     winner = [lines[0].name] if complete else []
     notes = [*setup_notes(state), *state.unverified]
     if state.solo is not None:  # the 2019 solo game is won by filling the duchy, not by VP
-        from burgundy_cli.castles.module_solo import solo_result
+        from burgundy_cli.castles.solo_standing import solo_result
 
         winner, verdict = solo_result(state)
         notes.insert(0, verdict)

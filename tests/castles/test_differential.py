@@ -32,9 +32,11 @@ from burgundy_cli.castles.commands import (
 )
 from burgundy_cli.castles.module_border import practice_duchies
 from burgundy_cli.castles.module_shields import SHIELDS, deal
+from burgundy_cli.castles.module_solo import deal_setup as deal_solo
+from burgundy_cli.castles.module_solo import removal_line
 from burgundy_cli.castles.module_routes import deal_routes
 from burgundy_cli.castles.movegen import legal_commands
-from burgundy_cli.castles.notation import format_command
+from burgundy_cli.castles.notation import format_command, parse_line
 from burgundy_cli.castles.playout import deal_goods, deal_reveals, deal_setup
 from burgundy_cli.castles.setup import duchy_definitions, state_from_setup
 from burgundy_cli.castles.state import GameState, PlayerState
@@ -73,7 +75,8 @@ GAMES = _seeded(0, [(players, edition, reveal, ()) for players in (2, 3, 4) for 
     + _seeded(30, [(players, "2019", reveal, ("inns", "trade-routes") if reveal else ("trade-routes",))
                    for players in (2, 3, 4) for reveal in (True, False)]) \
     + _seeded(30, [(3, "2019", True, ("border-posts",)), (2, "2019", False, ("inns", "border-posts"))]) \
-    + [(4, 4, "2019", True, ("extra-tiles", "white-castles", "inns", "trade-routes", "shields"))]
+    + [(4, 4, "2019", True, ("extra-tiles", "white-castles", "inns", "trade-routes", "shields"))] \
+    + _seeded(40, [(1, "2019", True, ("solo-game",)), (1, "2019", False, ("solo-game",))])
 #: Every how many lines of a game a position is taken (on average).
 SAMPLE_EVERY = 2
 #: Candidates tried per position, at most: listed commands, mutations of them, fuzz.
@@ -112,7 +115,7 @@ def game_positions(seed: int, players: int, edition: str, reveal: bool, modules:
     header = GameHeader(name="castles-of-burgundy", edition=edition, players=names,
                         options={"modules": list(modules)} if modules else {})
     duchies = practice_duchies(rng, edition, players - 1) if "border-posts" in modules else None
-    setup = deal_setup(rng, edition, names, duchies)
+    setup = deal_solo(rng, names[0]) if "solo-game" in modules else deal_setup(rng, edition, names, duchies)
     if "shields" in modules:
         order = list(SHIELDS)
         rng.shuffle(order)
@@ -125,7 +128,10 @@ def game_positions(seed: int, players: int, edition: str, reveal: bool, modules:
         if rng.randrange(SAMPLE_EVERY) == 0:
             positions.append(state.copy())
         listed = legal_commands(state)
-        if state.stage != "turn" and not (listed and rng.random() < 0.3):
+        removal = removal_line(state) if state.solo is not None else None
+        if removal is not None:  # the 2019 solo game: the round's removal, a table line
+            lines = [parse_line(removal)]
+        elif state.stage != "turn" and not (listed and rng.random() < 0.3):
             lines = _table_lines(rng, state, reveal)
         else:
             places = [c for c in listed if isinstance(c, DieCommand) and c.action.kind == "place"]

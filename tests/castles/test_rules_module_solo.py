@@ -13,15 +13,19 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from burgundy_cli.castles import engine
-from burgundy_cli.castles.module_solo import counter, removal_line, solo_result
+from burgundy_cli.castles.module_solo import removal_line
+from burgundy_cli.castles.solo_standing import counter, solo_result
 from burgundy_cli.castles.notation import parse_line
 from burgundy_cli.castles.playout import phase_lines
 from burgundy_cli.castles.rules import RULES
 from burgundy_cli.castles.setup import SetupError, state_from_setup
 from burgundy_cli.core.errors import IllegalMoveError
 from burgundy_cli.core.game import GameHeader
+from tests.castles.test_properties import NO_SHRINK
 
 SOLO = {"modules": ["solo-game"]}
 
@@ -332,3 +336,77 @@ def test_show_draws_the_solo_duchy_as_islands_with_the_river():
     assert "solo game: LOST: 29 of 37 spaces filled" in text and "duchy 13x: 2019 rulebook" in text
     svg = picture(position_data(state), "solo")
     assert svg.count('class="river"') == 2 and svg.count('class="river-mark"') == 6 and "winner no one" in svg
+
+
+# --- invariants of whole solo games (hypothesis) ----------------------------------------------------
+
+
+def _solo_invariants(session) -> None:
+    """After every line of a solo playout: every tile and goods tile accounted for (goods removed
+    by ships and exchanges still among the 7 of their type), the counter below the target, one
+    removal per round rolled at most, VP never down."""
+    from tests.castles.test_properties import tiles_accounted
+
+    state = session.state
+    tiles_accounted(state)
+    solo = state.solo
+    for good in range(1, 7):
+        in_play = sum(p.goods.get(good, 0) + p.sold[good] for p in state.players)
+        in_play += sum(depot.count(good) for depot in state.depot_goods) + (state.round_goods or []).count(good)
+        assert in_play + solo.goods_out[good] == state.goods_used[good] <= 7, good
+    assert 0 <= counter(state) < solo.target and solo.target >= 5
+    assert len(solo.removed) <= solo.removals <= 25
+    player = state.players[0]
+    assert player.silver >= 0 and player.workers >= 0
+    previous = getattr(session, "_solo_points", 0)
+    assert player.points >= previous, "VP never decrease"
+    session._solo_points = player.points
+
+
+@settings(max_examples=8, deadline=None, derandomize=True, phases=NO_SHRINK)
+@given(seed=st.integers(0, 10**6), stop_after=st.none() | st.integers(1, 60))
+def test_solo_playouts_keep_the_invariants_and_round_trip(seed, stop_after):
+    """'THE SOLO GAME', 'Playing the game': "You are playing 25 rounds" -- a seeded solo game ends
+    after the 25th round's last action, one removal each round (cob.solo.remove), conserving every
+    tile and goods tile, and its record reads back to the same result."""
+    from burgundy_cli.castles.movegen import legal_commands
+    from burgundy_cli.castles.notation import format_command
+    from burgundy_cli.castles.playout import play_game
+    from tests.castles.movegen_oracle import accepted
+    from tests.castles.test_properties import record_round_trip
+
+    session = play_game(1, seed, "2019", stop_after, visit=_solo_invariants, modules=("solo-game",))
+    state = session.state
+    if stop_after is None:
+        assert state.stage == "over" and state.solo.removals == 25 and session.score().complete
+        assert sum(command.kind == "roll" for _, command in session.lines) == 25
+    else:  # moves lists what check accepts: the base game's lines by the oracle, the solo lines by brute force
+        listed = {format_command(command): command for command in legal_commands(state)}
+        solo = {line for line in listed if ": solo " in line}
+        assert set(listed) - solo == accepted(state)
+        for line in solo:
+            engine.check(state, listed[line])
+        assert {line for line in solo if " solo vp " in line or " solo exchange " in line} == _brute_solo(state)
+    record_round_trip(session)
+
+
+def _brute_solo(state) -> set[str]:
+    """Every `solo vp` and `solo exchange` line check accepts, tried one by one."""
+    from itertools import combinations_with_replacement
+
+    from burgundy_cli.castles.commands import SoloExchangeCommand, SoloVpCommand
+    from burgundy_cli.castles.notation import format_command
+    from burgundy_cli.castles.tiles import catalogue
+
+    name = state.players[0].name
+    tried = [SoloVpCommand(player=name, vp=vp) for vp in range(1, 30)]
+    tried += [SoloExchangeCommand(player=name, goods=goods, tile=tile)
+              for goods in combinations_with_replacement(range(1, 7), 5) for tile in sorted(catalogue())]
+    found = set()
+    for command in tried:
+        try:
+            engine.check(state, command)
+        except IllegalMoveError:
+            continue
+        found.add(format_command(command))
+    return found
