@@ -77,36 +77,142 @@ _COLOURS = "CSMLBY"
 # --- the duchy ------------------------------------------------------------------------------------
 
 
-@cache
-def solo_board(river: str = "ships") -> Board:
-    """The pictured solo duchy, its spaces named a1..g4 island by island (NW, NE, SW, SE, each in
-    reading order); ``river``: how the river joins the islands (option ``solo-river``)."""
-    entry = provisional_layouts("solo")[_DATA_KEY]
-    cells, places, island_of = [], [], []
-    for island, (row0, col0) in ISLANDS.items():
-        shape = entry["islands"][island]
-        for row, (text, columns) in enumerate(zip(shape["rows"], shape["x2"], strict=True)):
-            for cell, x2 in zip(text.split(), columns, strict=True):
+def island_board(name: str, islands: list[tuple[list[str], list[list[int]], tuple[int, int]]],
+                 source: str | None = None, confidence: str | None = None, river: str = "ships") -> Board:
+    """A duchy of islands: each island its rows, its spaces' half-columns and where it lies
+    (row, half-column); spaces named a1..g4 island by island, in reading order. The river is
+    set as ``river`` says (:func:`with_river`)."""
+    cells, places = [], []
+    for rows, columns, (row0, col0) in islands:
+        for row, (text, xs) in enumerate(zip(rows, columns, strict=True)):
+            for cell, x2 in zip(text.split(), xs, strict=True):
                 cells.append(cell)
                 places.append((row0 + row, col0 + x2))
-                island_of.append(island)
+    island_of = [index for index, (rows, _, _) in enumerate(islands) for text in rows for _ in text.split()]
     steps = ((0, 2), (0, -2), (1, 1), (1, -1), (-1, 1), (-1, -1))
     at = {place: index for index, place in enumerate(places)}
     neighbours = tuple(tuple(sorted(at[(r + dr, x + dx)] for dr, dx in steps
                                     if (r + dr, x + dx) in at and island_of[at[(r + dr, x + dx)]] == island_of[i]))
                        for i, (r, x) in enumerate(places))
-    ships = [i for i, cell in enumerate(cells) if cell[0] == "S"]
-    river_of = tuple(tuple(s for s in ships if island_of[s] != island_of[i]) if river == "ship-to-any" or i in ships
-                     else () for i in range(len(cells)))
-    board = _build(f"solo:{BOARD_ID}", {"rows": [" ".join(cells)]}, neighbours)
-    return replace(board, name=BOARD_ID, source=entry["source"], confidence=entry["confidence"],
-                   places=tuple(places), river=river_of)
+    board = _build(f"solo:{name}", {"rows": [" ".join(cells)]}, neighbours)
+    return with_river(replace(board, name=name, source=source, confidence=confidence, places=tuple(places)), river)
 
 
-def island_names() -> tuple[str, ...]:
-    """The island of each space of the solo duchy, in space order."""
+def islands_of(board: Board) -> tuple[int, ...]:
+    """The island of each space: the pieces the duchy's adjacency splits it into, numbered in
+    the order of their first space."""
+    island = [-1] * len(board.colour)
+    for first in range(len(island)):
+        if island[first] < 0:
+            number, todo = max(island) + 1, [first]
+            island[first] = number
+            while todo:
+                for other in board.neighbours[todo.pop()]:
+                    if island[other] < 0:
+                        island[other] = number
+                        todo.append(other)
+    return tuple(island)
+
+
+@cache
+def with_river(board: Board, river: str) -> Board:
+    """``board`` with its river as option ``solo-river`` says: ``ships``, the ship spaces of the
+    islands joined to one another; ``ship-to-any``, every space joined to the ship spaces of the
+    other islands."""
+    island = islands_of(board)
+    ships = [space for space, colour in enumerate(board.colour) if colour == "S"]
+    links = tuple(tuple(s for s in ships if island[s] != island[i]) if river == "ship-to-any" or i in ships else ()
+                  for i in range(len(island)))
+    return replace(board, river=links)
+
+
+@cache
+def solo_board() -> Board:
+    """The pictured solo duchy (``13x``), its spaces named a1..g4 island by island (NW, NE, SW,
+    SE, each in reading order), the river joining its ship spaces."""
     entry = provisional_layouts("solo")[_DATA_KEY]
-    return tuple(island for island in ISLANDS for text in entry["islands"][island]["rows"] for _ in text.split())
+    islands = [(entry["islands"][island]["rows"], entry["islands"][island]["x2"], at) for island, at in ISLANDS.items()]
+    return island_board(BOARD_ID, islands, entry["source"], entry["confidence"])
+
+
+def island_definition(name: str, table, path: tuple) -> Board:
+    """The duchy of islands a record defines (``setup.IslandDuchyTable``), checked: each row a
+    space per half-column given, each space a colour code and a die, 37 spaces, no two on one
+    place, each island in one piece with a ship space (the river reaches it there), a dark-green
+    space (``start`` one of them).
+
+    :raises SetupError: the first problem, at its key path under ``path``.
+    """
+    from burgundy_cli.castles.setup import SetupError
+
+    islands = []
+    for number, island in enumerate(table.islands):
+        where = (*path, "islands", number)
+        if len(island.x2) != len(island.rows):
+            raise SetupError(f"{len(island.rows)} rows but {len(island.x2)} lists of half-columns", (*where, "x2"))
+        for row, (text, xs) in enumerate(zip(island.rows, island.x2, strict=True)):
+            cells = text.split()
+            if len(cells) != len(xs):
+                raise SetupError(f"{len(cells)} spaces but {len(xs)} half-columns", (*where, "x2", row))
+            for cell in cells:
+                if len(cell) != 2 or cell[0] not in _COLOURS or cell[1] not in "123456":
+                    raise SetupError(f"'{cell}' is not a space", (*where, "rows", row),
+                                     "a colour code (C S M L B Y) and a die 1-6, like C6")
+        islands.append((island.rows, island.x2, tuple(island.at)))
+    count = sum(len(text.split()) for rows, _, _ in islands for text in rows)
+    if count != 37:
+        raise SetupError(f"{count} spaces; a duchy has 37", (*path, "islands"))
+    places = [(r0 + r, c0 + x) for rows, xs, (r0, c0) in islands for r, row in enumerate(xs) for x in row]
+    if len(set(places)) != len(places):
+        raise SetupError("two spaces lie on one place", (*path, "islands"), "check each island's at and x2")
+    board = island_board(name, islands, table.source, table.confidence)
+    island = islands_of(board)
+    start = 0
+    for number, (rows, _, _) in enumerate(islands):
+        size = sum(len(text.split()) for text in rows)
+        spaces = range(start, start + size)
+        if {island[s] for s in spaces} != {island[start]} or any(island[s] == island[start] for s in range(37)
+                                                              if s not in spaces):
+            raise SetupError("the island is not in one piece (or touches another)", (*path, "islands", number))
+        if not any(board.colour[s] == "S" for s in spaces):
+            raise SetupError("the island has no ship (blue) space: the river reaches an island there",
+                             (*path, "islands", number))
+        start += size
+    if not board.castles:
+        raise SetupError("the duchy has no dark-green space for the start castle", (*path, "islands"))
+    if table.start is not None:
+        from burgundy_cli.castles.boards import space_id
+
+        space = space_id(table.start)
+        if board.colour[space] != "C":
+            raise SetupError(f"{table.start} is not a dark-green space", (*path, "start"))
+        board = replace(board, start=space)
+    return board
+
+
+def islands_data(board: Board) -> list[dict]:
+    """The ``islands`` of a duchy of islands as a record writes them (what
+    :func:`island_definition` reads back)."""
+    island = islands_of(board)
+    out = []
+    for number in range(max(island) + 1):
+        spaces = [s for s in range(len(island)) if island[s] == number]
+        row0 = min(board.places[s][0] for s in spaces)
+        col0 = min(board.places[s][1] for s in spaces)
+        rows: dict[int, list[int]] = {}
+        for space in spaces:
+            rows.setdefault(board.places[space][0] - row0, []).append(space)
+        out.append({"rows": [" ".join(f"{board.colour[s]}{board.die[s]}" for s in rows[r]) for r in sorted(rows)],
+                    "x2": [[board.places[s][1] - col0 for s in rows[r]] for r in sorted(rows)], "at": [row0, col0]})
+    return out
+
+
+def solo_duchy_refusal(board: Board) -> str | None:
+    """Why the solo game cannot be played on ``board`` (``cob.solo.setup``), or None."""
+    if board.places is None:
+        return (f"the solo game is played on a solo duchy (13A/13B): \"13x\" or a [duchies.<id>] with islands, "
+                f"not duchy {board.name or board.layout} (cob.solo.setup)")
+    return None
 
 
 # --- setup ----------------------------------------------------------------------------------------
@@ -123,9 +229,11 @@ def player_count_refusal(modules: tuple[str, ...], players: int) -> str | None:
 
 def prepare(state: GameState) -> None:
     """The solo game's setup on a state built by the base game's: 1 silverling and 2 workers
-    (the 3 goods and the castle as recorded), no colour bonus tiles in play, the counter at 0
-    and the target marker on the record's start target."""
+    (the 3 goods and the castle as recorded), the duchy's river as the record's option says,
+    no colour bonus tiles in play, the counter at 0 and the target marker on the record's start
+    target."""
     player = state.players[0]
+    player.board = with_river(player.board, state.options.solo_river)
     player.silver, player.workers = START_SILVER, START_WORKERS
     state.bonus_taken = dict.fromkeys(_COLOURS, 2)  # no bonus tile to take: completing a colour earns a tile
     state.solo = SoloState(target=state.options.solo_target)
@@ -548,8 +656,7 @@ def position_state(state: GameState, table) -> tuple[str, ...] | None:
     record's river, no bonus tiles in play, the counter, target, removed tiles and open choices.
     Returns (why, key) when the table cannot be right, else None."""
     player = state.players[0]
-    if player.board.name == BOARD_ID:
-        player.board = solo_board(state.options.solo_river)
+    player.board = with_river(player.board, state.options.solo_river)
     state.bonus_taken = dict.fromkeys(_COLOURS, 2)
     if table.counter >= table.target:
         return f"the counter ({table.counter}) has reached the target ({table.target}): it is reset then", "counter"

@@ -86,6 +86,32 @@ class DuchyTable:
 
 
 @table_class
+class IslandTable:
+    """One island of a duchy of islands (the 2019 solo duchies, 13A/13B): ``rows`` top to bottom,
+    each space its colour code and die (``"L6 B4"``); ``x2``: each row's spaces' places in
+    half-columns (a space's neighbours are 2 apart in its row, 1 apart in the rows above and
+    below); ``at``: where the island lies in the duchy's picture (row, half-column)."""
+
+    rows: Annotated[list[Annotated[str, Length(1, 60)]], Length(1, 7)]
+    x2: list[list[Annotated[int, Range(0, 30)]]]
+    at: Annotated[list[Annotated[int, Range(0, 30)]], Length(2, 2)]
+
+
+@table_class
+class IslandDuchyTable:
+    """A duchy of islands the record defines (``[duchies.<id>]`` with ``islands``): the 2019 solo
+    game's other side, not found in public sources. 37 spaces in all, named a1..g4 island by
+    island in reading order; ``start``, ``source``, ``confidence`` and ``name`` as for
+    :class:`DuchyTable` (the river joins the islands as option ``solo-river`` says)."""
+
+    islands: Annotated[list[IslandTable], Length(1, 8)]
+    name: Annotated[str, Length(1, 40)] | None = None
+    start: SpaceName | None = None
+    source: Annotated[str, Length(1, 300)] | None = None
+    confidence: Annotated[str, Length(1, 300)] | None = None
+
+
+@table_class
 class SetupTable:
     """The ``[setup]`` table: boards, start castles, starting goods, start player.
 
@@ -118,7 +144,7 @@ class PlayerPosition:
     routes): the declared route and the goods types laid on it so far, left to right.
     """
 
-    board: _DuchyName | DuchyTable = 1
+    board: _DuchyName | DuchyTable | IslandDuchyTable = 1
     start: SpaceName | None = None
     duchy: dict[SpaceName, TileName] = field(default_factory=dict)
     storage: Annotated[list[TileName], Length(max=3)] = field(default_factory=list)
@@ -357,17 +383,17 @@ def _names_known(players: list[str], names, path: tuple) -> None:
             raise SetupError(f"no player called '{name}'", (*path, name), "players: " + ", ".join(players))
 
 
-def _board(edition: str, number: int | str, path: tuple, duchies: dict[str, Board], river: str = "ships") -> Board:
+def _board(edition: str, number: int | str, path: tuple, duchies: dict[str, Board]) -> Board:
     """The duchy a player plays: a number printed in ``edition``, the id of a duchy the
     record defines (``duchies``), or of a provisional 2019 module duchy (``11x``; ``13x`` the
-    solo duchy, its river as option ``solo-river`` says: ``river``)."""
+    solo duchy, whose river the solo game's setup sets as option ``solo-river`` says)."""
     if isinstance(number, str):
         if number in duchies:
             return duchies[number]
         if number == "13x":  # the 2019 solo duchy: islands, not a hexagon (castles/module_solo.py)
             from burgundy_cli.castles.module_solo import solo_board
 
-            return solo_board(river)
+            return solo_board()
         if number in provisional_ids():
             if edition != "2019":
                 raise SetupError(f"duchy {number} belongs to the 2019 edition's modules; this record is {edition}",
@@ -446,6 +472,11 @@ def duchy_definitions(data: object) -> dict[str, Board]:
                              'like [duchies."11c"] or [duchies.home]')
         if not isinstance(entry, dict):
             raise SetupError("must be a table: rows, and posts, start, source, confidence if need be", path)
+        if "islands" in entry:  # a solo duchy of islands (2019): castles/module_solo.py
+            from burgundy_cli.castles.module_solo import island_definition
+
+            result[name] = island_definition(name, _validate(IslandDuchyTable, entry, path), path)
+            continue
         result[name] = duchy_definition(name, _validate(DuchyTable, entry, path), path)
     return result
 
@@ -503,8 +534,14 @@ def _border_post(spaces: list[str], path: tuple) -> tuple[int, ...]:
 
 
 def duchy_data(duchy: Board) -> dict[str, Any]:
-    """The :class:`DuchyTable` of ``duchy`` (what :func:`duchy_definition` reads back)."""
-    data: dict[str, Any] = {"name": duchy.name, "rows": duchy.rows()}
+    """The :class:`DuchyTable` of ``duchy`` (what :func:`duchy_definition` reads back), or the
+    :class:`IslandDuchyTable` of a duchy of islands."""
+    if duchy.places is not None:
+        from burgundy_cli.castles.module_solo import islands_data
+
+        data: dict[str, Any] = {"name": duchy.name, "islands": islands_data(duchy)}
+    else:
+        data = {"name": duchy.name, "rows": duchy.rows()}
     if duchy.posts:
         data["posts"] = [[space_name(space) for space in post] for post in duchy.posts]
     if duchy.start is not None:
@@ -569,8 +606,9 @@ def state_from_setup(header: GameHeader, data: object, duchies: dict[str, Board]
             raise SetupError(f"no starting goods for {name}", ("setup", "goods"), "3 goods tiles per player")
     _solo_players(options, names)
     played = {name: _board(edition, number, ("setup", "boards", name) if isinstance(table.boards, dict)
-                           else ("setup", "boards"), duchies, options.solo_river) for name, number in boards.items()}
+                           else ("setup", "boards"), duchies) for name, number in boards.items()}
     _board_copies(edition, boards, ("setup", "boards"))
+    _solo_duchies(options, played, ("setup", "boards"))
     first = names[0] if table.start_player is None else table.start_player
     if first not in names:
         raise SetupError(f"no player called '{first}'", ("setup", "start_player"))
@@ -603,6 +641,18 @@ def state_from_setup(header: GameHeader, data: object, duchies: dict[str, Board]
 
         prepare(state)
     return state
+
+
+def _solo_duchies(options: Options, played: dict[str, Board], path: tuple) -> None:
+    """In the solo game the duchy is a solo duchy, one of islands (``cob.solo.setup``)."""
+    if "solo-game" not in options.modules:
+        return
+    from burgundy_cli.castles.module_solo import solo_duchy_refusal
+
+    for name, duchy in played.items():
+        refusal = solo_duchy_refusal(duchy)
+        if refusal is not None:
+            raise SetupError(refusal, path, 'boards = "13x" (the pictured side) or a [duchies.<id>] with islands')
 
 
 def _solo_players(options: Options, names: list[str]) -> None:
@@ -692,7 +742,11 @@ def _city_once(duchy: list[str | None], duchy_board: Board, path: tuple) -> None
 def _position_player(edition: str, name: str, entry: PlayerPosition, duchies: dict[str, Board],
                      goods_types: int = 3) -> PlayerState:
     path = ("position", "players", name)
-    if isinstance(entry.board, DuchyTable):
+    if isinstance(entry.board, IslandDuchyTable):
+        from burgundy_cli.castles.module_solo import island_definition
+
+        duchy_board = island_definition(entry.board.name or f"{name}'s", entry.board, (*path, "board"))
+    elif isinstance(entry.board, DuchyTable):
         duchy_board = duchy_definition(entry.board.name or f"{name}'s", entry.board, (*path, "board"))
     else:
         duchy_board = _board(edition, entry.board, (*path, "board"), duchies)
@@ -786,6 +840,7 @@ def _position_solo(state: GameState, table: PositionTable) -> None:
     """The solo game's part of a position (1 player; its counter, target, removed tiles); none
     of it in another game."""
     _solo_players(state.options, [player.name for player in state.players])
+    _solo_duchies(state.options, {player.name: player.board for player in state.players}, ("position", "players"))
     if "solo-game" not in state.options.modules:
         if table.solo is not None:
             raise SetupError("a [position] solo table belongs to the solo game", ("position", "solo"),
@@ -894,7 +949,7 @@ def _position_players(edition: str, names: list[str], table: PositionTable,
     for name in names:
         if name not in table.players:
             raise SetupError(f"no entry for {name}", ("position", "players"))
-    _board_copies(edition, {n: p.board.name or n if isinstance(p.board, DuchyTable) else p.board
+    _board_copies(edition, {n: p.board.name or n if isinstance(p.board, (DuchyTable, IslandDuchyTable)) else p.board
                             for n, p in table.players.items()}, ("position", "players"))
     return [_position_player(edition, name, table.players[name], duchies, goods_types) for name in names]
 
@@ -1282,7 +1337,7 @@ def _position_stage_default(state: GameState) -> str:
 
 def _duchy_entry(duchy: Board, number: int | str) -> int | str | dict[str, Any]:
     """A position's ``board``: the printed number or shipped id, or a record-defined duchy written whole."""
-    shipped = duchy.name in provisional_ids() or duchy.places is not None  # (places: the solo duchy, 13x)
+    shipped = duchy.name in provisional_ids() or duchy.name == "13x"  # (13x: the shipped solo duchy)
     return duchy_data(duchy) if duchy.name is not None and not shipped else number
 
 

@@ -410,3 +410,52 @@ def _brute_solo(state) -> set[str]:
             continue
         found.add(format_command(command))
     return found
+
+
+# --- a solo duchy the record defines ----------------------------------------------------------------
+
+
+def _other_side() -> dict:
+    """A made-up solo side, for the test only: the pictured islands with their colours mirrored
+    row by row (the other printed side is not found; docs/rulings.md)."""
+    from burgundy_cli.castles.boards import provisional_layouts
+
+    islands = provisional_layouts("solo")["13?"]["islands"]
+    at = {"NW": [0, 0], "NE": [0, 7], "SW": [4, 0], "SE": [4, 7]}
+    return {"islands": [{"rows": [" ".join(reversed(row.split())) for row in islands[name]["rows"]],
+                         "x2": islands[name]["x2"], "at": at[name]} for name in at],
+            "source": "test: the pictured side mirrored", "confidence": "not a printed side"}
+
+
+def test_a_record_defines_the_other_solo_side_with_islands():
+    """'Game setup': "side 13A is for beginning players, side 13B is for advanced players"
+    (cob.solo.setup): the side not found is a record's `[duchies.<id>]` with `islands`, checked
+    on load, played and shown like the shipped one; a duchy without islands is no solo duchy."""
+    from burgundy_cli.castles.setup import duchy_data, duchy_definitions
+
+    duchies = duchy_definitions({"13b": _other_side()})
+    board = duchies["13b"]
+    assert board.places is not None and len(board.colour) == 37
+    header = GameHeader(name="castles-of-burgundy", edition="2019", players=["Solo"], options=SOLO)
+    start = next(s for s in board.castles)
+    from burgundy_cli.castles.boards import space_name
+
+    state = state_from_setup(header, {"boards": "13b", "start": {"Solo": space_name(start)},
+                                      "goods": {"Solo": [1, 2, 3]}}, duchies)
+    assert state.players[0].board.river and start == state.players[0].start
+    assert duchy_definitions({"13b": duchy_data(board)})["13b"].places == board.places  # written back whole
+    bad = _other_side()
+    bad["islands"][0]["rows"][0] = "L6 B4 B4"
+    with pytest.raises(SetupError) as info:
+        duchy_definitions({"13b": bad})
+    assert info.value.path == ("duchies", "13b", "islands", 0, "x2", 0)
+    bad = _other_side()
+    bad["islands"][1]["at"] = [0, 1]  # NE onto NW
+    with pytest.raises(SetupError, match="two spaces lie on one place"):
+        duchy_definitions({"13b": bad})
+    bad = _other_side()
+    bad["islands"][2]["rows"][0] = "B2 B4"  # SW without its ship space
+    with pytest.raises(SetupError, match="no ship"):
+        duchy_definitions({"13b": bad})
+    with pytest.raises(SetupError, match="cob.solo.setup"):
+        state_from_setup(header, {"boards": 1, "start": {"Solo": "d4"}, "goods": {"Solo": [1, 2, 3]}})
