@@ -322,6 +322,17 @@ def removal_line(state: GameState) -> str | None:
     return f"remove {depot} {tile}"
 
 
+def _removal_candidates(state: GameState, seat: int) -> list[tuple[str, object]]:
+    """For ``moves``: the round's removal while it is due (the table types it; no dice action before it)."""
+    from burgundy_cli.castles.commands import SoloRemoveEvent
+
+    line = removal_line(state)
+    if line is None:
+        return []
+    depot, tile = line.split()[1:]
+    return [("the round's removal first (a table line)", SoloRemoveEvent(depot=int(depot), tile=tile))]
+
+
 def _removal_first(rule: ActionRule) -> ActionRule:
     """An action's rule that first asks for the round's removal (no dice action before it)."""
     def check(state, player, action, value, spent=0):
@@ -630,7 +641,7 @@ def open_lines(state: GameState) -> list[tuple[str, object]]:
 
 #: The module's lines by kind.
 LINES = {
-    "solo-remove": LineRule(_check_remove, _apply_remove, due=removal_due),
+    "solo-remove": LineRule(_check_remove, _apply_remove, candidates=_removal_candidates, due=removal_due),
     "solo-place": LineRule(_check_place, _apply_place, candidates=_candidates),
     "solo-extra": LineRule(_check_extra, _apply_extra),
     "solo-vp": LineRule(_check_vp, _apply_vp),

@@ -229,6 +229,8 @@ def mutated(rng: random.Random, state: GameState, command):
         return _mutated_shield(rng, state, command)
     if isinstance(command, HireCommand):
         return replace(command, workers=rng.randint(1, 12), player=rng.choice(state.players).name)
+    if command.kind == "solo-remove":  # the 2019 solo game's removal: another depot or tile
+        return replace(command, depot=rng.randint(1, 6), tile=rng.choice(sorted(catalogue())))
     if not isinstance(command, DieCommand):
         return DieCommand(player=command.player, rolled=rng.randint(1, 6), value=None,
                           action=_other_action(rng, state, state.players[state.seat(command.player)]))
