@@ -51,7 +51,7 @@ from burgundy_cli.castles.boards import Board, _build, provisional_layouts, spac
 from burgundy_cli.castles.module_shields import LineRule
 from burgundy_cli.castles.placement import PlacementRule
 from burgundy_cli.castles.scoring import END_SCORING
-from burgundy_cli.castles.solo_standing import ROUNDS, counter, rounds_rolled
+from burgundy_cli.castles.solo_standing import counter, rounds_rolled
 from burgundy_cli.castles.state import GameState, PlayerState, SoloState
 from burgundy_cli.castles.tiles import COLOUR_NAME, catalogue
 
@@ -135,36 +135,40 @@ def solo_board() -> Board:
     return island_board(BOARD_ID, islands, entry["source"], entry["confidence"])
 
 
-def island_definition(name: str, table, path: tuple) -> Board:
+def _refused(message: str, keys: tuple, hint: str | None = None) -> ValueError:
+    """A refusal of :func:`island_definition`: the message, the keys under the table, a hint."""
+    return ValueError(message, keys, hint)
+
+
+def island_definition(name: str, table) -> Board:
     """The duchy of islands a record defines (``setup.IslandDuchyTable``), checked: each row a
     space per half-column given, each space a colour code and a die, 37 spaces, no two on one
     place, each island in one piece with a ship space (the river reaches it there), a dark-green
     space (``start`` one of them).
 
-    :raises SetupError: the first problem, at its key path under ``path``.
+    :raises ValueError: ``(message, keys under the table, hint)`` of the first problem (the
+        caller, ``setup``, locates it).
     """
-    from burgundy_cli.castles.setup import SetupError
-
     islands = []
     for number, island in enumerate(table.islands):
-        where = (*path, "islands", number)
+        where = ("islands", number)
         if len(island.x2) != len(island.rows):
-            raise SetupError(f"{len(island.rows)} rows but {len(island.x2)} lists of half-columns", (*where, "x2"))
+            raise _refused(f"{len(island.rows)} rows but {len(island.x2)} lists of half-columns", (*where, "x2"))
         for row, (text, xs) in enumerate(zip(island.rows, island.x2, strict=True)):
             cells = text.split()
             if len(cells) != len(xs):
-                raise SetupError(f"{len(cells)} spaces but {len(xs)} half-columns", (*where, "x2", row))
+                raise _refused(f"{len(cells)} spaces but {len(xs)} half-columns", (*where, "x2", row))
             for cell in cells:
                 if len(cell) != 2 or cell[0] not in _COLOURS or cell[1] not in "123456":
-                    raise SetupError(f"'{cell}' is not a space", (*where, "rows", row),
+                    raise _refused(f"'{cell}' is not a space", (*where, "rows", row),
                                      "a colour code (C S M L B Y) and a die 1-6, like C6")
         islands.append((island.rows, island.x2, tuple(island.at)))
     count = sum(len(text.split()) for rows, _, _ in islands for text in rows)
     if count != 37:
-        raise SetupError(f"{count} spaces; a duchy has 37", (*path, "islands"))
+        raise _refused(f"{count} spaces; a duchy has 37", ("islands",))
     places = [(r0 + r, c0 + x) for rows, xs, (r0, c0) in islands for r, row in enumerate(xs) for x in row]
     if len(set(places)) != len(places):
-        raise SetupError("two spaces lie on one place", (*path, "islands"), "check each island's at and x2")
+        raise _refused("two spaces lie on one place", ("islands",), "check each island's at and x2")
     board = island_board(name, islands, table.source, table.confidence)
     island = islands_of(board)
     start = 0
@@ -173,19 +177,19 @@ def island_definition(name: str, table, path: tuple) -> Board:
         spaces = range(start, start + size)
         if {island[s] for s in spaces} != {island[start]} or any(island[s] == island[start] for s in range(37)
                                                               if s not in spaces):
-            raise SetupError("the island is not in one piece (or touches another)", (*path, "islands", number))
+            raise _refused("the island is not in one piece (or touches another)", ("islands", number))
         if not any(board.colour[s] == "S" for s in spaces):
-            raise SetupError("the island has no ship (blue) space: the river reaches an island there",
-                             (*path, "islands", number))
+            raise _refused("the island has no ship (blue) space: the river reaches an island there",
+                             ("islands", number))
         start += size
     if not board.castles:
-        raise SetupError("the duchy has no dark-green space for the start castle", (*path, "islands"))
+        raise _refused("the duchy has no dark-green space for the start castle", ("islands",))
     if table.start is not None:
         from burgundy_cli.castles.boards import space_id
 
         space = space_id(table.start)
         if board.colour[space] != "C":
-            raise SetupError(f"{table.start} is not a dark-green space", (*path, "start"))
+            raise _refused(f"{table.start} is not a dark-green space", ("start",))
         board = replace(board, start=space)
     return board
 
@@ -598,11 +602,6 @@ def _apply_vp(state: GameState, cmd) -> None:
     settle(state, player)
 
 
-def _candidates(state: GameState, seat: int) -> list[tuple[str, object]]:
-    """The solo lines open to the player now, for ``moves`` (each then asked of ``engine.check``)."""
-    return open_lines(state)
-
-
 def open_lines(state: GameState) -> list[tuple[str, object]]:
     """(label, command) for every solo choice open now: a completed colour's tile (each black-depot
     tile on each space), the reset's extra action (every granted action), VP bought (1 up to the
@@ -642,7 +641,7 @@ def open_lines(state: GameState) -> list[tuple[str, object]]:
 #: The module's lines by kind.
 LINES = {
     "solo-remove": LineRule(_check_remove, _apply_remove, candidates=_removal_candidates, due=removal_due),
-    "solo-place": LineRule(_check_place, _apply_place, candidates=_candidates),
+    "solo-place": LineRule(_check_place, _apply_place, candidates=lambda state, seat: open_lines(state)),
     "solo-extra": LineRule(_check_extra, _apply_extra),
     "solo-vp": LineRule(_check_vp, _apply_vp),
     "solo-exchange": LineRule(_check_exchange, _apply_exchange),
@@ -653,7 +652,7 @@ SOLO_ACTIONS = {"take": _removal_first, "place": _removal_first, "sell": _remova
                 "workers": _removal_first}
 #: The effects: ships (all of one depot, the rest away), black hex tiles (none), livestock and
 #: watchtowers moving the counter.
-SOLO_EFFECTS = {"ship": Effect(check=_check_ship, apply=_apply_ship), BLACK_HEX: Effect(), "black": Effect(),
+SOLO_EFFECTS = {"ship": Effect(check=_check_ship, apply=_apply_ship), BLACK_HEX: Effect(),
                 "animal": _settle_after(EFFECTS["animal"]), "watchtower": _settle_after(EFFECTS["watchtower"])}
 #: Monastery tiles scored when placed: nothing more at the final scoring.
 SOLO_END_SCORING = {number: (lambda state, player, placed: 0) for number in END_SCORING}

@@ -274,11 +274,15 @@ def options_from_header(header: GameHeader) -> Options:
                 raise SetupError("must be 'pairs', 'once' or 'none'", path)
             values["border_third_post"] = value
         elif key == "solo-target":
-            if not isinstance(value, int) or isinstance(value, bool) or not 45 <= value <= 55:
+            from burgundy_cli.castles.module_solo import TARGETS
+
+            if not isinstance(value, int) or isinstance(value, bool) or value not in TARGETS:
                 raise SetupError("must be a number from 45 to 55 (the solo game's start target VP)", path)
             values["solo_target"] = value
         elif key == "solo-river":
-            if value not in ("ships", "ship-to-any"):
+            from burgundy_cli.castles.module_solo import RIVER_MODES
+
+            if value not in RIVER_MODES:
                 raise SetupError("must be 'ships' or 'ship-to-any'", path)
             values["solo_river"] = value
         elif key == "experienced-setup":
@@ -473,9 +477,7 @@ def duchy_definitions(data: object) -> dict[str, Board]:
         if not isinstance(entry, dict):
             raise SetupError("must be a table: rows, and posts, start, source, confidence if need be", path)
         if "islands" in entry:  # a solo duchy of islands (2019): castles/module_solo.py
-            from burgundy_cli.castles.module_solo import island_definition
-
-            result[name] = island_definition(name, _validate(IslandDuchyTable, entry, path), path)
+            result[name] = _island_duchy(name, _validate(IslandDuchyTable, entry, path), path)
             continue
         result[name] = duchy_definition(name, _validate(DuchyTable, entry, path), path)
     return result
@@ -517,6 +519,18 @@ def duchy_definition(name: str, table: DuchyTable, path: tuple) -> Board:
     if len(posts) not in (0, 3):
         raise SetupError(f"{len(posts)} border posts; a border-post duchy (11a-11f) has three", (*path, "posts"))
     return replace(duchy, posts=posts, start=start)
+
+
+def _island_duchy(name: str, table: IslandDuchyTable, path: tuple) -> Board:
+    """The duchy of islands ``table`` describes (``module_solo.island_definition``), its first
+    problem located under ``path``."""
+    from burgundy_cli.castles.module_solo import island_definition
+
+    try:
+        return island_definition(name, table)
+    except ValueError as error:
+        message, keys, hint = error.args
+        raise SetupError(message, (*path, *keys), hint) from None
 
 
 def _border_post(spaces: list[str], path: tuple) -> tuple[int, ...]:
@@ -743,9 +757,7 @@ def _position_player(edition: str, name: str, entry: PlayerPosition, duchies: di
                      goods_types: int = 3) -> PlayerState:
     path = ("position", "players", name)
     if isinstance(entry.board, IslandDuchyTable):
-        from burgundy_cli.castles.module_solo import island_definition
-
-        duchy_board = island_definition(entry.board.name or f"{name}'s", entry.board, (*path, "board"))
+        duchy_board = _island_duchy(entry.board.name or f"{name}'s", entry.board, (*path, "board"))
     elif isinstance(entry.board, DuchyTable):
         duchy_board = duchy_definition(entry.board.name or f"{name}'s", entry.board, (*path, "board"))
     else:
