@@ -66,7 +66,7 @@ def test_solo_setup_one_silver_two_workers_three_goods_castle_on_a_dark_green_sp
     """2019 rules, 'THE SOLO GAME', 'Game setup': "You start the game with 1 silver coin, 2 workers
     and 3 random goods tiles ... Take a castle tile and place it on any dark green castle space"
     (cob.solo.setup); no colour bonus tiles are in play (a completed colour earns a tile)."""
-    assert RULES["cob.solo.setup"].ref.startswith("2019 rules 'THE SOLO GAME'")
+    assert RULES["cob.solo.setup"].ref.startswith("2019 rules 'EXPANSIONS', 'THE SOLO GAME'")
     for start in ("a3", "b1", "c5", "f3"):
         player = game(start=start).players[0]
         assert (player.silver, player.workers, player.goods) == (1, 2, {1: 1, 2: 1, 3: 1})
@@ -86,7 +86,7 @@ def test_the_solo_game_is_played_by_one_player():
 def test_start_target_is_an_option_from_45_to_55():
     """'End of the game': "start the game with the target victory point marker on less than 50: 49,
     48 ... 45 ... 51, 52 ... 55" (cob.solo.counter: option solo-target)."""
-    assert RULES["cob.solo.counter"].ref.startswith("2019 rules 'THE SOLO GAME'")
+    assert RULES["cob.solo.counter"].ref.startswith("2019 rules 'EXPANSIONS', 'THE SOLO GAME'")
     assert game().solo.target == 50
     assert game(options={**SOLO, "solo-target": 45}).solo.target == 45
     with pytest.raises(SetupError, match="45 to 55"):
@@ -164,7 +164,7 @@ def test_after_a_ship_five_goods_buy_a_black_depot_tile_placed_as_a_black_hex_ti
     for a single hex tile from the central black depot ... Place that hex tile face down"
     (cob.solo.exchange); "A "black hex tile" can be placed on any color space ... has no other
     effect" (cob.solo.black-hex)."""
-    assert RULES["cob.solo.black-hex"].ref.startswith("2019 rules 'THE SOLO GAME'")
+    assert RULES["cob.solo.black-hex"].ref.startswith("2019 rules 'EXPANSIONS', 'THE SOLO GAME'")
     state = rolled(white=2, dice=(1, 5))
     player = state.players[0]
     player.goods = {1: 2, 2: 2, 3: 2}
@@ -189,7 +189,7 @@ def test_monastery_tiles_score_when_placed_and_26_gives_3_per_colour_completed()
     """'Playing the game': "Victory points from a monastery tile are added immediately after
     placing it ... When you place monastery tile #26, immediately advance your victory point
     counter by 3 points for each color you have completed so far." (cob.solo.monastery)."""
-    assert RULES["cob.solo.monastery"].ref.startswith("2019 rules 'THE SOLO GAME'")
+    assert RULES["cob.solo.monastery"].ref.startswith("2019 rules 'EXPANSIONS', 'THE SOLO GAME'")
     state = rolled(white=2, dice=(3, 3))
     player = state.players[0]
     state.solo.colours[:] = ["M", "S"]
