@@ -374,7 +374,8 @@ def fmt(
 @app.command()
 def playout(
     game: Annotated[str, typer.Argument(help="castles-of-burgundy or robber-knights")],
-    players: Annotated[int, typer.Option("--players", "-p", min=2, max=4, help="number of players")],
+    players: Annotated[int, typer.Option("--players", "-p", min=1, max=4,
+                                                  help="number of players (1: the solo game, with --modules solo-game)")],
     seed: Annotated[int, typer.Option("--seed", "-s", help="random seed (same seed, same record)")],
     out: Annotated[Path, typer.Option("--out", "-o", help="record file to write")],
     edition: Annotated[str | None, typer.Option("--edition", "-e", help="rulebook edition")] = None,

@@ -231,7 +231,7 @@ COMMANDS: dict[str, Command] = {
          "--modules": ("modules", "text")},
         _call(subcommands.playout, "game", "players", "seed", "out", "edition", "stop_after", "json", "modules",
               json=False),
-        ranges={"players": (2, 4)}, required=("players", "seed", "out")),
+        ranges={"players": (1, 4)}, required=("players", "seed", "out")),
     "stats": Command(
         (("folder", "folder"),),
         {"--db": ("db", "text"), **{f"--{name}": (name, "text") for name in

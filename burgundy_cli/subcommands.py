@@ -458,6 +458,8 @@ def playout(game: str, players: int, seed: int, out: str | os.PathLike[str], edi
     named = tuple(name.strip() for name in (modules or "").split(",") if name.strip())
     if named and found.name != "castles-of-burgundy":
         raise UsageError(f"{found.name} has no expansion modules", hint="leave out --modules")
+    if players == 1 and "solo-game" not in named:
+        raise UsageError("--players 1 is The Castles of Burgundy's solo game", hint="add --modules solo-game")
     try:
         extra = {"modules": named} if named else {}  # (a game without modules takes no such argument)
         data = found.playout(players, seed, edition=edition, stop_after=stop_after, **extra)

@@ -560,7 +560,9 @@ class LineRule:
     * ``"any"``: ``check(state, cmd)`` and ``apply(state, cmd)``; the rule finds the player.
 
     ``candidates(state, seat)``: (label, command) candidates for ``moves``, each then asked
-    of ``engine.check``.
+    of ``engine.check``. ``due(state)``: for a table line of the module (the 2019 solo game's
+    removal), true while it must come before the player to move acts (``moves`` lists no die
+    use then).
     """
 
     check: Callable
@@ -568,6 +570,7 @@ class LineRule:
     who: str = "any"
     pair: str | None = None
     candidates: Callable | None = None
+    due: Callable | None = None
 
 
 #: The base game's actions by kind.

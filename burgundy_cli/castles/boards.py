@@ -101,6 +101,9 @@ class Board:
     ``name`` (its id: ``"11x"``, or the record's), ``posts`` (the border posts: the spaces
     each touches), ``start`` (its basic start castle space, None if the rulebook names
     none), ``source`` and ``confidence`` (its provenance, shown by ``show`` and ``score``).
+    A duchy of another shape (the 2019 solo duchy's islands) gives ``places``: the
+    (row, half-column) of each space in its picture, and ``river``: per space, the spaces the
+    river joins it to (:mod:`~burgundy_cli.castles.module_solo`).
     """
 
     layout: str
@@ -122,6 +125,8 @@ class Board:
     start: int | None = None
     source: str | None = None
     confidence: str | None = None
+    places: tuple[tuple[int, int], ...] | None = None
+    river: tuple[tuple[int, ...], ...] = ()
 
     def rows(self) -> list[str]:
         """The layout as 7 row strings (``"C6 B5 B4 C3"``), as ``boards.json`` and a record write it."""
@@ -292,13 +297,14 @@ def depot_spaces(players: int, phase: int) -> tuple[tuple[str, ...], ...]:
     """Colour codes of the hex spaces each depot uses in ``phase`` (0..4) with ``players``.
 
     Index 0 is the black depot (its spaces have no colour: ``'X'`` each), 1..6 the
-    numbered depots. With 3 players depot 6's dark-green space takes a mine in phases B
+    numbered depots. The 2019 solo game (1 player) lays them out as for 2 players. With 3 players depot 6's dark-green space takes a mine in phases B
     and D (2019 rules p.11; printed on the 2011 board).
 
     >>> depot_spaces(2, 0)[6], depot_spaces(3, 1)[6], len(depot_spaces(4, 0)[0])
     (('B', 'L'), ('M', 'B', 'L'), 8)
     """
     data = _main_board()
+    players = max(players, 2)
     result = [tuple("X" for need in data["black"] if need <= players)]
     for depot in range(1, 7):
         colours = []

@@ -151,6 +151,20 @@ _PASSAGES: dict[str, tuple[str | None, str]] = {
                               "and you place a ship, and there is a stack of playing pieces, place your piece on top'"),
     "cob.team.score": (None, "'EXPANSIONS', 'THE TEAM GAME', 'FINAL SCORING': 'Add up the victory points of both team members. "
                              "... If there is a tie, the team with more empty spaces in their duchy wins the game.'"),
+    # 2019 solo game (castles/module_solo.py)
+    'cob.solo.players': (None, "'EXPANSIONS', 'THE SOLO GAME', 'Game setup': 'side 13A is for beginning players, side 13B is for advanced players'"),
+    'cob.solo.setup': (None, "'EXPANSIONS', 'THE SOLO GAME', 'Game setup': 'You start the game with 1 silver coin, 2 workers and 3 random goods tiles', 'there is no restriction for the number of different types (= colors) of goods that you can collect'"),
+    'cob.solo.remove': (None, "'EXPANSIONS', 'THE SOLO GAME', 'Playing the game': 'Then remove a hex tile from that depot from the game, starting from top to bottom (depots 2, 3, 5, and 6) or left to right (depots 1 and 4) respectively. If a depot is empty, remove a hex tile from the next depot in clockwise order'"),
+    'cob.solo.river': (None, "'EXPANSIONS', 'THE SOLO GAME', 'Playing the game': 'You can only expand to other regions via the rivers.'"),
+    'cob.solo.goods': (None, "'EXPANSIONS', 'THE SOLO GAME', 'Game setup': 'there is no restriction for the number of different types (= colors) of goods'"),
+    'cob.solo.ship': (None, "'EXPANSIONS', 'THE SOLO GAME', 'Playing the game': 'Whenever you place a ship, take all goods from a depot of your choice, then immediately remove all other goods from all other depots from the game.'"),
+    'cob.solo.exchange': (None, "'EXPANSIONS', 'THE SOLO GAME', 'Playing the game': 'you now (and only now!) have the option to exchange any 5 of your goods for a single hex tile from the central black depot'"),
+    'cob.solo.black-hex': (None, "'EXPANSIONS', 'THE SOLO GAME', 'Playing the game': 'A black hex tile can be placed on any color space in your duchy ... has no other effect (!)'"),
+    'cob.solo.monastery': (None, "'EXPANSIONS', 'THE SOLO GAME', 'Playing the game': 'Victory points from a monastery tile are added immediately after placing it'"),
+    'cob.solo.colour': (None, "'EXPANSIONS', 'THE SOLO GAME', 'Playing the game': 'You won't gain a victory point bonus when you complete a color. Instead, choose a hex tile from the black depot and place it directly on your duchy'"),
+    'cob.solo.counter': (None, "'EXPANSIONS', 'THE SOLO GAME', 'Playing the game': 'When you reach the target victory point marker, place your counter back on the start space (any remaining victory points are lost), then move the target marker down 5 spaces'"),
+    'cob.solo.vp': (None, "'EXPANSIONS', 'THE SOLO GAME', 'Playing the game': 'Whenever you do, you may buy additional victory points. Each victory point costs 1 silver coin.'"),
+    'cob.solo.end': (None, "'EXPANSIONS', 'THE SOLO GAME', 'End of the game': 'You win the game if you managed to fill all 37 hex spaces of your duchy within 25 rounds.'"),
 }
 
 #: edition -> rule id -> that edition's citation

@@ -304,9 +304,64 @@ class ShieldPlaceCommand:
     place: PlaceAction
 
 
+# --- 2019 solo game (castles/module_solo.py) ------------------------------------------------
+
+
+@command_class
+class SoloRemoveEvent:
+    """Solo game: the hex tile removed from the game at a round's start, after the roll --
+    the first tile left on the white die's depot, or on the next depot clockwise if that one
+    is empty (``remove <depot> <tile>``)."""
+
+    kind: Literal["solo-remove"] = "solo-remove"
+    depot: DepotNumber
+    tile: TileName
+
+
+@command_class
+class SoloPlaceCommand:
+    """Solo game: a completed colour's reward, a tile from the black depot placed straight
+    into the duchy with its effect (``place``: the placement, without a die)."""
+
+    kind: Literal["solo-place"] = "solo-place"
+    player: PlayerName
+    place: PlaceAction
+
+
+@command_class
+class SoloExtraCommand:
+    """Solo game: the dice action of the player's choice right after the VP counter is reset,
+    as a castle's (``action``: any action, any number)."""
+
+    kind: Literal["solo-extra"] = "solo-extra"
+    player: PlayerName
+    action: GrantedAction
+
+
+@command_class
+class SoloVpCommand:
+    """Solo game: VP bought for 1 silverling each, when VP are gained."""
+
+    kind: Literal["solo-vp"] = "solo-vp"
+    player: PlayerName
+    vp: Annotated[int, Range(1, 99)]
+
+
+@command_class
+class SoloExchangeCommand:
+    """Solo game: right after placing a ship, 5 goods tiles (their types, ``goods``) given for a
+    tile of the black depot (``tile``), which goes to storage face down as a black hex tile."""
+
+    kind: Literal["solo-exchange"] = "solo-exchange"
+    player: PlayerName
+    goods: Annotated[tuple[GoodsType, ...], Length(5, 5)]
+    tile: TileName
+
+
 Command = Union[DieCommand, BuyCommand, PassCommand, CorrectionCommand, RollEvent, RevealEvent, PhaseGoodsEvent,
                 HireCommand, CraneCommand, ShieldCommand, TributeCommand, ShieldGoodsCommand, ShieldBorrowCommand,
-                ShieldPlaceCommand]
+                ShieldPlaceCommand, SoloRemoveEvent, SoloPlaceCommand, SoloExtraCommand, SoloVpCommand,
+                SoloExchangeCommand]
 
 
 def validate_command(data: Any) -> Command:

@@ -94,8 +94,8 @@ def expected(state: GameState) -> Expected:
 
 
 #: The knowledge tile that gives a free +/-1 to an action: a take (tile 12), or placing a
-#: tile of each colour (tiles 9-11; the 2019 inn, which has no colour, none: 0 is no tile).
-FREE_CHANGE_TILE = {"take": 12, "B": 9, "S": 10, "L": 10, "C": 11, "M": 11, "Y": 11, "I": 0}
+#: tile of each colour (tiles 9-11; the 2019 inn and solo black hex tile, which have no colour, none: 0 is no tile).
+FREE_CHANGE_TILE = {"take": 12, "B": 9, "S": 10, "L": 10, "C": 11, "M": 11, "Y": 11, "I": 0, "X": 0}
 
 
 def free_steps(player: PlayerState, number: int, options) -> int:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from burgundy_cli.castles.setup import DuchyTable, PositionTable, SetupTable
+from burgundy_cli.castles.setup import DuchyTable, IslandDuchyTable, PositionTable, SetupTable
 
 TITLE = "The Castles of Burgundy"
 
@@ -24,5 +24,5 @@ LOG: dict[str, Any] = {
     "additionalProperties": {"type": "array", "items": {"type": "string"}},
 }
 
-TABLES: dict[str, Any] = {"setup": SetupTable, "position": PositionTable, "duchies": dict[str, DuchyTable],
+TABLES: dict[str, Any] = {"setup": SetupTable, "position": PositionTable, "duchies": dict[str, DuchyTable | IslandDuchyTable],
                           "log": LOG}

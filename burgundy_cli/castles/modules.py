@@ -26,8 +26,9 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from types import MappingProxyType
 
-from burgundy_cli.castles import (module_border, module_extra, module_inns, module_routes, module_shields, module_team,
-                                  module_white)
+from burgundy_cli.castles import (
+    module_border, module_extra, module_inns, module_routes, module_shields, module_solo, module_team, module_white,
+)
 from burgundy_cli.castles.actions import ACTIONS, EFFECTS, ActionRule, Effect, mine_income, score_completion
 from burgundy_cli.castles.placement import PLACEMENT_RULES, PlacementRule, compile_placement
 from burgundy_cli.castles.scoring import END_SCORING
@@ -173,10 +174,20 @@ BORDER_POSTS = Module(module_border.NAME, after_placement=(module_border.score_b
 TEAM_GAME = Module(module_team.NAME, after_line=module_team.after_line, storage=module_team.STORAGE,
                    score_table=module_team.score_table)
 
+#: The solo game (2019 rulebook, "THE SOLO GAME"): one player on the solo duchy, the round's
+#: removal, rivers, the solo ship and its 5-goods exchange, black hex tiles, monastery tiles
+#: scored when placed, a completed colour's black-depot tile, the VP counter and target
+#: (:mod:`~burgundy_cli.castles.module_solo`).
+SOLO_GAME = Module(module_solo.NAME, placement=(module_solo.COLOUR, module_solo.RIVER), lifted=("cob.place.adjacent",),
+                   actions=module_solo.SOLO_ACTIONS, effects=module_solo.SOLO_EFFECTS,
+                   after_placement=(module_solo.after_placement,), phase_end=(PhaseStep(module_solo.settle_all),),
+                   end_scoring=module_solo.SOLO_END_SCORING, categories=(module_solo.CATEGORY, module_solo.BOUGHT),
+                   lines=module_solo.LINES)
+
 #: Module name -> :class:`Module`: the 2019 expansions refereed so far.
 MODULES: dict[str, Module] = {"extra-tiles": EXTRA_TILES, "white-castles": WHITE_CASTLES, "inns": INNS,
                               "trade-routes": TRADE_ROUTES, "shields": SHIELDS, "border-posts": BORDER_POSTS,
-                              module_team.NAME: TEAM_GAME}
+                              module_team.NAME: TEAM_GAME, "solo-game": SOLO_GAME}
 
 #: Every module of the 2019 rulebook, in its order (names of ``[game.options] modules``).
 RESERVED = ("extra-tiles", "white-castles", "inns", "trade-routes", "shields", "border-posts", "team-game",

@@ -340,6 +340,8 @@ def ship_choices(state: GameState, player: PlayerState) -> list[tuple[int | None
     every new type offered -- are those :func:`~burgundy_cli.castles.actions.ship_refusal`
     accepts.
     """
+    if state.solo is not None:  # 2019 solo game: no limit on goods types; the game's ship effect judges
+        return _ships_checked(state, player)
     held = player.goods.keys()
     free = 3 - len(held)
     depot_goods = state.depot_goods
@@ -357,6 +359,21 @@ def ship_choices(state: GameState, player: PlayerState) -> list[tuple[int | None
             else:
                 candidates.append((depot, second, None))
     return [choice for choice in candidates if ship_refusal(state, player, *choice) is None]
+
+
+def _ships_checked(state: GameState, player: PlayerState) -> list[tuple[int | None, int | None, None]]:
+    """:func:`ship_choices` where the ruleset's ship effect has its own goods rule (the 2019 solo
+    game): no depot, each depot, each with a neighbour, as that effect's check accepts them."""
+    check = state.ruleset.effects["ship"].check
+    choices = []
+    for goods, second in [(None, None)] + [(depot, second) for depot in range(1, 7)
+                                           for second in (None, depot % 6 + 1, (depot - 2) % 6 + 1)]:
+        try:
+            check(state, player, PlaceAction(tile="ship", space="a1", goods=goods, goods2=second))
+        except IllegalMoveError:
+            continue
+        choices.append((goods, second, None))
+    return choices
 
 
 # --- die actions ------------------------------------------------------------------------------
@@ -600,7 +617,8 @@ def _generate(state: GameState, die_moves=_die_moves) -> tuple[str | None, list[
         _module_lines(state, late, label, out, purchases=True)
     if seat < 0:
         return (state.players[late].name if out else None), out
-    die_moves(state, seat, out)
+    if not any(line.due is not None and line.due(state) for line in state.ruleset.lines.values()):
+        die_moves(state, seat, out)  # (else a module's table line comes first: the 2019 solo game's removal)
     _module_lines(state, seat, "", out, purchases=False)
     if not bought_this_turn(state, seat):
         _buys(state, seat, "buy: ", out)

@@ -62,9 +62,10 @@ _VERBS = {
     "tribute": "tribute",
     "hire": "hire",  # 2019 extra tile #28
     "crane": "crane",  # 2019 crane: its final-scoring building type
+    "solo": "solo",  # 2019 solo game: a completion's tile, the reset's extra action, VP bought, the 5-goods exchange
 }
 _TABLE_VERBS = {"roll": "roll", "dice": "roll", "reveal": "reveal", "rev": "reveal", "goods": "goods",
-                "fix": "fix"}
+                "fix": "fix", "remove": "remove"}
 _RESOURCES = {
     "silver": "silver", "silverling": "silver", "silverlings": "silver", "coin": "silver", "coins": "silver",
     "worker": "workers", "workers": "workers",
@@ -528,6 +529,56 @@ def _format_shield(command) -> str:
     return f"{head}shield place {tile} from {'black' if command.depot == 0 else command.depot} {rest}"
 
 
+# --- 2019 solo game ----------------------------------------------------------------------------
+
+
+def _solo_remove(reader: _Reader) -> c.SoloRemoveEvent:
+    """``remove <depot> <tile>``: the hex tile the round removes from the game (solo game)."""
+    depot = _number(reader, "a depot number (1-6)", 1, 6)
+    return c.SoloRemoveEvent(depot=depot, tile=_tile(reader))
+
+
+def _solo_line(reader: _Reader, player: str) -> c.Command:
+    """``solo place <tile> <space> ...`` (a completed colour's black-depot tile), ``solo extra
+    <action>`` (the reset's extra action), ``solo vp <n>`` (VP bought), ``solo exchange <5 goods
+    types> for <tile>`` (after a ship)."""
+    token = reader.next("place, extra, vp or exchange after 'solo'")
+    word = token.text.lower() if token.kind == "word" else ""
+    command: c.Command
+    if word in ("place", "p"):
+        command = c.SoloPlaceCommand(player=player, place=_place(reader, player))
+    elif word == "extra":
+        command = c.SoloExtraCommand(player=player, action=_effect_action(reader, player))
+    elif word in ("vp", "points"):
+        command = c.SoloVpCommand(player=player, vp=_number(reader, "a number of VP (1-99)", 1, 99))
+    elif word == "exchange":
+        goods = [_number(reader, "a goods type (1-6)", 1, 6)]
+        while (reader.peek_word() or "").isdigit():
+            goods.append(_number(reader, "a goods type (1-6)", 1, 6))
+        if len(goods) != 5:
+            raise error(token, f"the exchange gives 5 goods tiles, not {len(goods)}", hint="solo exchange 1 1 2 3 3 for k5")
+        reader.accept("for")
+        command = c.SoloExchangeCommand(player=player, goods=tuple(goods), tile=_tile(reader))
+    else:
+        raise error(token, f"expected place, extra, vp or exchange after 'solo', found '{token.text}'")
+    reader.expect_end("the solo line")
+    return command
+
+
+def _format_solo(command) -> str:
+    """The canonical text of a solo game line."""
+    if isinstance(command, c.SoloRemoveEvent):
+        return f"remove {command.depot} {command.tile}"
+    head = f"{command.player}: solo "
+    if isinstance(command, c.SoloPlaceCommand):
+        return head + format_action(command.place, player=command.player)
+    if isinstance(command, c.SoloExtraCommand):
+        return head + "extra " + format_action(command.action, player=command.player)
+    if isinstance(command, c.SoloVpCommand):
+        return f"{head}vp {command.vp}"
+    return f"{head}exchange {' '.join(map(str, command.goods))} for {command.tile}"
+
+
 # --- table lines ---------------------------------------------------------------------------
 
 
@@ -689,6 +740,7 @@ def _canonical_forms() -> _CanonicalForms:
                                    r"(?: workers ([0-9]{1,2}))?"), _canonical_tribute_line),
             "hire": (re.compile(rf"{player}hire ([1-9][0-9]?) workers"), _canonical_hire_line),
             "crane": (re.compile(rf"{player}crane as ([a-z0-9-]+)"), _canonical_crane_line),
+            "solo": (re.compile(rf"{player}solo (.+)"), _canonical_solo_line),
         },
         take=take, place=place, granted_sale=re.compile("sell ([1-6])((?: bonus .+)?)"),
         roll=re.compile(rf"roll white ([1-6])(?: good ([1-6]))?((?:, {_ROLL_NAME} [1-6] [1-6])+)"),
@@ -935,8 +987,37 @@ def _canonical_correction(forms: _CanonicalForms, text: str) -> c.CorrectionComm
                                note=_unquote(note) if note else "")
 
 
+_SOLO_REMOVE = re.compile(r"remove ([1-6]) ([a-z0-9-]+)")
+_SOLO_EXCHANGE = re.compile(r"exchange ([1-6]) ([1-6]) ([1-6]) ([1-6]) ([1-6]) for ([a-z0-9-]+)")
+
+
+def _canonical_remove(forms: _CanonicalForms, text: str) -> c.SoloRemoveEvent | None:
+    match = _SOLO_REMOVE.fullmatch(text)
+    if match is None or match.group(2) not in forms.tiles:
+        return None
+    return c.SoloRemoveEvent(depot=_DIGIT[match.group(1)], tile=match.group(2))
+
+
+def _canonical_solo_line(forms: _CanonicalForms, fields: tuple[str | None, ...]) -> c.Command | None:
+    """The 2019 solo game's ``solo`` lines: ``place``, ``extra``, ``vp``, ``exchange``."""
+    player, rest = fields
+    if rest[:6] == "place ":
+        place = _canonical_effect(forms, player, rest)
+        return c.SoloPlaceCommand(player=player, place=place) if isinstance(place, c.PlaceAction) else None
+    if rest[:6] == "extra ":
+        action = _canonical_effect(forms, player, rest[6:])
+        return None if action is None else c.SoloExtraCommand(player=player, action=action)
+    if rest[:3] == "vp ":
+        vp = rest[3:]
+        return c.SoloVpCommand(player=player, vp=int(vp)) if vp.isdigit() and vp[0] != "0" and len(vp) < 3 else None
+    match = _SOLO_EXCHANGE.fullmatch(rest)
+    if match is None or match.group(6) not in forms.tiles:
+        return None
+    return c.SoloExchangeCommand(player=player, goods=tuple(map(int, match.groups()[:5])), tile=match.group(6))
+
+
 _CANONICAL_TABLE_LINES = {"roll": _canonical_roll, "reveal": _canonical_reveal, "goods": _canonical_phase_goods,
-                          "fix": _canonical_correction}
+                          "fix": _canonical_correction, "remove": _canonical_remove}
 
 
 # --- entry points --------------------------------------------------------------------------
@@ -991,6 +1072,8 @@ def _parse(reader: _Reader) -> c.Command:
             command = _reveal(reader)
         elif table_verb == "goods":
             command = _phase_goods(reader)
+        elif table_verb == "remove":
+            command = _solo_remove(reader)
         else:
             command = _correction(reader, None)
         reader.expect_end(f"the {first.text} line")
@@ -1028,6 +1111,8 @@ def _parse(reader: _Reader) -> c.Command:
         return _hire(reader, player)
     if verb == "crane":
         return _crane(reader, player)
+    if verb == "solo":
+        return _solo_line(reader, player)
     return _die_command(reader, player, verb)
 
 
@@ -1163,4 +1248,6 @@ def format_command(command: c.Command) -> str:
         return " ".join(["reveal", depot, *command.tiles])
     if isinstance(command, c.PhaseGoodsEvent):
         return "goods " + " ".join(map(str, command.goods))
+    if command.kind.startswith("solo-"):
+        return _format_solo(command)
     return _format_shield(command)

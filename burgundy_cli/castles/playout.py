@@ -159,19 +159,28 @@ def _value(state: GameState, command, placed: set[str]) -> float:
         return 2.5 + _tile_value(state, seat, command.tile, placed) - (4.0 if command.discard else 0.0) \
             - command.pay_workers
     if not isinstance(command, c.DieCommand):
-        return _module_value(state, seat, command)
+        return _module_value(state, seat, command, placed)
     player = state.players[seat]
     value = command.rolled if command.value is None else command.value
     cost = worker_cost(player, command.rolled, value, free_change(player, command.action, state.options))
     return _action_value(state, seat, command.action, placed) - 1.5 * cost
 
 
-def _module_value(state: GameState, seat: int, command) -> float:
+def _module_value(state: GameState, seat: int, command, placed: set[str]) -> float:
     """A module's line: a shield taken with doubles (worth its end VP, less the workers and the
-    shield it replaces), or shield 5's goods."""
+    shield it replaces), shield 5's goods, or a solo game's choice (a tile placed or an extra
+    action as the action would be worth; VP bought and the exchange a little less)."""
     from burgundy_cli.castles.module_shields import end_vp
 
     player = state.players[seat]
+    if isinstance(command, c.SoloPlaceCommand):
+        return _action_value(state, seat, command.place, placed)
+    if isinstance(command, c.SoloExtraCommand):
+        return _action_value(state, seat, command.action, placed)
+    if isinstance(command, c.SoloExchangeCommand):  # a tile for any space
+        return 6.0
+    if isinstance(command, c.SoloVpCommand):
+        return 3.0 - command.vp
     if isinstance(command, c.ShieldCommand):
         value = command.dice[0] if command.value is None else command.value
         cost = sum(worker_cost(player, die, value) for die in command.dice)
@@ -248,6 +257,10 @@ def play_game(players: int, seed: int, edition: str | None = None, stop_after: i
         from burgundy_cli.castles.module_team import deal_team_setup
 
         setup = deal_team_setup(rng, names)
+    elif "solo-game" in modules:
+        from burgundy_cli.castles.module_solo import deal_setup as deal_solo
+
+        setup = deal_solo(rng, names[0])
     else:
         setup = deal_setup(rng, edition, names, duchies)
     if "shields" in modules:  # drawn after the rest, so that a game without shields deals as before
@@ -266,6 +279,8 @@ def play_game(players: int, seed: int, edition: str | None = None, stop_after: i
     placed: set[str] = set()
     actions = 0
     while state.stage != "over" and (stop_after is None or actions < stop_after):
+        if state.solo is not None and _solo_step(rng, session, state, placed, visit):
+            continue
         if state.stage == "turn":
             command = choose(rng, state, legal_commands(state), placed)
         else:
@@ -281,6 +296,29 @@ def play_game(players: int, seed: int, edition: str | None = None, stop_after: i
         if isinstance(command, c.DieCommand):
             _note_placed(command.action, placed)
     return session
+
+
+def _solo_step(rng: random.Random, session: Any, state: GameState, placed: set[str],
+               visit: Callable[[Any], None] | None) -> bool:
+    """The 2019 solo game's own lines, when due: the round's removal, then (after the turn) a
+    choice still open to the player -- taken by the policy's values, each as likely as not."""
+    from burgundy_cli.castles.module_solo import open_lines, removal_line
+
+    line = removal_line(state)
+    if line is None and state.stage != "turn":
+        lines = [command for _, command in open_lines(state)]
+        command = choose(rng, state, lines, placed) if lines else None
+        line = None if command is None or rng.random() < 0.2 else _format(command)
+    if line is None:
+        return False
+    _play(session, line, visit)
+    return True
+
+
+def _format(command) -> str:
+    from burgundy_cli.castles.notation import format_command
+
+    return format_command(command)
 
 
 def _play(session: Any, line: str, visit: Callable[[Any], None] | None) -> None:

@@ -39,10 +39,10 @@ _PHASES = "ABCDE"
 #: Characters that would end a player's name early in a notation line.
 _NAME_BREAKERS = re.compile(r'[:,;#"]')
 #: The kinds of line that name no player.
-_NAMELESS = frozenset({"reveal", "phase-goods"})
+_NAMELESS = frozenset({"reveal", "phase-goods", "solo-remove"})
 #: The table lines (chance): each opens or prepares a round. Tested by ``kind``, which is
 #: cheaper than a chain of ``isinstance`` tests.
-_TABLE_KINDS = frozenset({"roll", "reveal", "phase-goods"})
+_TABLE_KINDS = frozenset({"roll", "reveal", "phase-goods", "solo-remove"})  # solo-remove: the 2019 solo game's removal
 
 
 #: Every ``[log]`` key in round order: A1..A5, B1, ... E5.

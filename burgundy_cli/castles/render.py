@@ -24,7 +24,7 @@ _SHORT = {
     "castle": "CASTLE", "mine": "MINE", "ship": "SHIP", "warehouse": "WAREH", "carpenter": "CARPT",
     "church": "CHURCH", "market": "MARKET", "boarding-house": "BOARD", "bank": "BANK",
     "city-hall": "CITYH", "watchtower": "TOWER",
-    "white-castle": "WHITEC", "crane": "CRANE", "geese": "GEESE",  # 2019 modules
+    "white-castle": "WHITEC", "crane": "CRANE", "geese": "GEESE", "black-hex": "BLACK",  # 2019 modules
 }
 _ANIMAL_SHORT = {"cow": "COW", "pig": "PIG", "sheep": "SHEEP", "chicken": "HEN"}
 
@@ -77,6 +77,8 @@ def team_map(player: PlayerState) -> list[str]:
 
 def duchy_map(player: PlayerState) -> list[str]:
     """The hex map of one duchy, one text line per row, coordinates in every cell."""
+    if player.board.places is not None:
+        return _islands_map(player)
     if len(player.duchy) > SPACES:  # a 2019 team board
         return team_map(player)
     lines = []
@@ -85,12 +87,28 @@ def duchy_map(player: PlayerState) -> list[str]:
     for row, length in enumerate(ROW_LENGTHS):
         cells = []
         for col in range(length):
-            tile = player.duchy[index]
-            content = tile_short(tile) if tile is not None else (
-                f"{player.board.colour[index]}{player.board.die[index]}")
-            cells.append(f"{ROW_LETTERS[row]}{col + 1} {content}".ljust(CELL))
+            cells.append(f"{ROW_LETTERS[row]}{col + 1} {_content(player, index)}".ljust(CELL))
             index += 1
         lines.append((" " * ((widest - length) * CELL // 2) + "".join(cells)).rstrip())
+    return lines
+
+
+def _content(player: PlayerState, index: int) -> str:
+    """A cell's content: the placed tile in capitals, or the space's colour and die."""
+    tile = player.duchy[index]
+    return tile_short(tile) if tile is not None else f"{player.board.colour[index]}{player.board.die[index]}"
+
+
+def _islands_map(player: PlayerState) -> list[str]:
+    """The map of a duchy drawn from its spaces' places (the 2019 solo duchy's islands): a row
+    with no space is the river between the islands."""
+    places = player.board.places
+    lines = []
+    for row in range(max(r for r, _ in places) + 1):
+        text = ""
+        for x2, index in sorted((x2, index) for index, (r, x2) in enumerate(places) if r == row):
+            text = text.ljust(x2 * CELL // 2) + f"{space_name(index)} {_content(player, index)}".ljust(CELL)
+        lines.append(text.rstrip() or "  ~~~ river ~~~")
     return lines
 
 
@@ -101,6 +119,9 @@ def duchy_marks(player: PlayerState) -> list[str]:
     if player.board.posts:
         posts = ", ".join("+".join(space_name(space) for space in post) for post in player.board.posts)
         lines.append(f"  border posts beside: {posts}")
+    river = sorted({space for spaces in player.board.river for space in spaces})
+    if river:
+        lines.append("  the river joins the islands at: " + ", ".join(map(space_name, river)))
     note = provenance_note(player.board)
     if note is not None:
         lines.append(f"  {note}")
@@ -185,14 +206,19 @@ def render(state: GameState) -> str:
             where += " (the roll is due)"
         else:
             where += f", {names[state.to_move()]} to move"
-    lines = [f"The Castles of Burgundy ({state.edition} edition), {len(names)} players: {where}"]
+    lines = [f"The Castles of Burgundy ({state.edition} edition), {len(names)} player{'s' if len(names) != 1 else ''}: "
+             f"{where}"]
     if state.stage == "over":
         from burgundy_cli.castles.scoring import score
 
         table = score(state)
         lines.append("final scoring: " + ", ".join(f"{line.name} {line.total}" for line in table.players)
-                     + f"; winner {', '.join(table.winner)}")
+                     + f"; winner {', '.join(table.winner) or 'no one'}")
     lines.append("bridge order: " + " > ".join(names[s] for s in state.bridge_order()))
+    if state.solo is not None:
+        from burgundy_cli.castles.solo_standing import table_text
+
+        lines.extend(table_text(state))
     if state.white is not None:
         lines.append(f"white die: {state.white}")
     if state.round_goods:

@@ -120,9 +120,15 @@ def score(state: GameState) -> ScoreTable:
             tiebreak = f"{state.options.tiebreak_empty} empty duchy spaces"
         else:
             tiebreak = "later in turn order" if state.edition == "2011" else "farthest behind on the bridge"
+    winner = [lines[0].name] if complete else []
+    notes = [*setup_notes(state), *state.unverified]
+    if state.solo is not None:  # the 2019 solo game is won by filling the duchy, not by VP
+        from burgundy_cli.castles.solo_standing import solo_result
+
+        winner, verdict = solo_result(state)
+        notes.insert(0, verdict)
     table = ScoreTable(game="castles-of-burgundy", edition=state.edition, complete=complete, players=lines,
-                       winner=[lines[0].name] if complete else [], tiebreak=tiebreak if complete else None,
-                       notes=[*setup_notes(state), *state.unverified])
+                       winner=winner, tiebreak=tiebreak if complete else None, notes=notes)
     hook = state.ruleset.score_table  # a module's final word (2019 team game: team totals)
     return table if hook is None else hook(state, table)
 

@@ -90,6 +90,32 @@ class DuchyTable:
 
 
 @table_class
+class IslandTable:
+    """One island of a duchy of islands (the 2019 solo duchies, 13A/13B): ``rows`` top to bottom,
+    each space its colour code and die (``"L6 B4"``); ``x2``: each row's spaces' places in
+    half-columns (a space's neighbours are 2 apart in its row, 1 apart in the rows above and
+    below); ``at``: where the island lies in the duchy's picture (row, half-column)."""
+
+    rows: Annotated[list[Annotated[str, Length(1, 60)]], Length(1, 7)]
+    x2: list[list[Annotated[int, Range(0, 30)]]]
+    at: Annotated[list[Annotated[int, Range(0, 30)]], Length(2, 2)]
+
+
+@table_class
+class IslandDuchyTable:
+    """A duchy of islands the record defines (``[duchies.<id>]`` with ``islands``): the 2019 solo
+    game's other side, not found in public sources. 37 spaces in all, named a1..g4 island by
+    island in reading order; ``start``, ``source``, ``confidence`` and ``name`` as for
+    :class:`DuchyTable` (the river joins the islands as option ``solo-river`` says)."""
+
+    islands: Annotated[list[IslandTable], Length(1, 8)]
+    name: Annotated[str, Length(1, 40)] | None = None
+    start: SpaceName | None = None
+    source: Annotated[str, Length(1, 300)] | None = None
+    confidence: Annotated[str, Length(1, 300)] | None = None
+
+
+@table_class
 class SetupTable:
     """The ``[setup]`` table: boards, start castles, starting goods, start player.
 
@@ -125,7 +151,7 @@ class PlayerPosition:
     routes): the declared route and the goods types laid on it so far, left to right.
     """
 
-    board: _DuchyName | DuchyTable = 1
+    board: _DuchyName | DuchyTable | IslandDuchyTable = 1
     start: SpaceName | None = None
     duchy: dict[SpaceName, TileName] = field(default_factory=dict)
     storage: Annotated[list[TileName], Length(max=3)] = field(default_factory=list)
@@ -152,6 +178,29 @@ class ShieldsPosition:
     depots: dict[_GoodsKey, list[Annotated[int, Range(1, 18)]]] = field(default_factory=dict)
     removed: list[Annotated[int, Range(1, 18)]] = field(default_factory=list)
     borrowed: dict[str, str] = field(default_factory=dict)
+
+
+@table_class
+class SoloPosition:
+    """The 2019 solo game's table in a ``[position]`` (``castles.module_solo``): where the VP
+    counter stands, the target marker, the resets so far, the tiles the rounds removed (in
+    order), the colours completed (codes, for #26), and what is still open this round:
+    ``removal_due`` (the round is rolled, its removal not yet made), ``extra`` (reset extra
+    actions), ``black`` (completed colours' black-depot tiles), ``exchange`` (a ship's 5-goods
+    exchange), ``gained`` (VP were gained, so VP may be bought); ``goods_removed``: the goods
+    tiles ships and exchanges removed from the game (their types), still among the 7 of a type."""
+
+    counter: Annotated[int, Range(ge=0)] = 0
+    target: Annotated[int, Range(5, 55)] = 50
+    resets: Annotated[int, Range(ge=0)] = 0
+    removed: list[TileName] = field(default_factory=list)
+    colours: list[Literal["C", "S", "M", "L", "B", "Y"]] = field(default_factory=list)
+    removal_due: bool = False
+    extra: Annotated[int, Range(ge=0)] = 0
+    black: Annotated[int, Range(ge=0)] = 0
+    exchange: bool = False
+    gained: bool = False
+    goods_removed: list[GoodsType] = field(default_factory=list)
 
 
 @table_class
@@ -199,6 +248,7 @@ class PositionTable:
     trusted: list[Annotated[str, Length(1)]] = field(default_factory=list)
     shields: ShieldsPosition | None = None
     teams: dict[str, list[Annotated[str, Length(1)]]] = field(default_factory=dict)
+    solo: SoloPosition | None = None
 
 
 # --- shared validation --------------------------------------------------------------------------
@@ -239,6 +289,18 @@ def options_from_header(header: GameHeader) -> Options:
             if value not in ("most", "fewest"):
                 raise SetupError("must be 'most' (the team game's text) or 'fewest' (the base game's)", path)
             values["team_tiebreak"] = value
+        elif key == "solo-target":
+            from burgundy_cli.castles.module_solo import TARGETS
+
+            if not isinstance(value, int) or isinstance(value, bool) or value not in TARGETS:
+                raise SetupError("must be a number from 45 to 55 (the solo game's start target VP)", path)
+            values["solo_target"] = value
+        elif key == "solo-river":
+            from burgundy_cli.castles.module_solo import RIVER_MODES
+
+            if value not in RIVER_MODES:
+                raise SetupError("must be 'ships' or 'ship-to-any'", path)
+            values["solo_river"] = value
         elif key == "experienced-setup":
             if value not in ("open", "secret"):
                 raise SetupError("must be 'open' (choices in turn order) or 'secret' (all at once)", path)
@@ -246,7 +308,7 @@ def options_from_header(header: GameHeader) -> Options:
         else:
             raise SetupError("unknown option", path, "known: tiebreak-empty-spaces, k8-doubles-free-change, "
                              f"k6-mixed-payment, modules, {', '.join(flags)}, border-third-post, experienced-setup, "
-                             "team-tiebreak-empty-spaces")
+                             "team-tiebreak-empty-spaces, solo-target, solo-river")
     return Options(**values)
 
 
@@ -287,7 +349,7 @@ def _edition(header: GameHeader) -> str:
     edition = header.edition or "2019"
     if edition not in EDITIONS:
         raise SetupError(f"unknown edition '{edition}'", ("game", "edition"), "editions: 2011, 2019")
-    if not 2 <= len(header.players) <= 4:
+    if not 1 <= len(header.players) <= 4:  # 1: the 2019 solo game (checked with the options: _solo_players)
         raise SetupError(f"The Castles of Burgundy is played by 2 to 4 players, not {len(header.players)}",
                          ("game", "players"))
     keys = [PlayerNames.key(name) for name in header.players]
@@ -343,7 +405,8 @@ def _names_known(players: list[str], names, path: tuple) -> None:
 
 def _board(edition: str, number: int | str, path: tuple, duchies: dict[str, Board]) -> Board:
     """The duchy a player plays: a number printed in ``edition``, the id of a duchy the
-    record defines (``duchies``), or of a provisional 2019 module duchy (``11x``)."""
+    record defines (``duchies``), or of a provisional 2019 module duchy (``11x``; ``13x`` the
+    solo duchy, whose river the solo game's setup sets as option ``solo-river`` says)."""
     if isinstance(number, str):
         if number in duchies:
             return duchies[number]
@@ -351,6 +414,10 @@ def _board(edition: str, number: int | str, path: tuple, duchies: dict[str, Boar
 
         if number in provisional_team_ids():  # a 2019 team board (12a)
             return provisional_team_board(number)
+        if number == "13x":  # the 2019 solo duchy: islands, not a hexagon (castles/module_solo.py)
+            from burgundy_cli.castles.module_solo import solo_board
+
+            return solo_board()
         if number in provisional_ids():
             if edition != "2019":
                 raise SetupError(f"duchy {number} belongs to the 2019 edition's modules; this record is {edition}",
@@ -429,6 +496,9 @@ def duchy_definitions(data: object) -> dict[str, Board]:
                              'like [duchies."11c"] or [duchies.home]')
         if not isinstance(entry, dict):
             raise SetupError("must be a table: rows, and posts, start, source, confidence if need be", path)
+        if "islands" in entry:  # a solo duchy of islands (2019): castles/module_solo.py
+            result[name] = _island_duchy(name, _validate(IslandDuchyTable, entry, path), path)
+            continue
         result[name] = duchy_definition(name, _validate(DuchyTable, entry, path), path)
     return result
 
@@ -492,6 +562,18 @@ def check_rows(rows: list[str], path: tuple) -> None:
                                  "and a die 1-6, like C6")
 
 
+def _island_duchy(name: str, table: IslandDuchyTable, path: tuple) -> Board:
+    """The duchy of islands ``table`` describes (``module_solo.island_definition``), its first
+    problem located under ``path``."""
+    from burgundy_cli.castles.module_solo import island_definition
+
+    try:
+        return island_definition(name, table)
+    except ValueError as error:
+        message, keys, hint = error.args
+        raise SetupError(message, (*path, *keys), hint) from None
+
+
 def _border_post(spaces: list[str], path: tuple) -> tuple[int, ...]:
     """One border post's spaces: edge spaces, next to each other (a post stands outside the edge)."""
     found = tuple(space_id(space) for space in spaces)
@@ -507,12 +589,17 @@ def _border_post(spaces: list[str], path: tuple) -> tuple[int, ...]:
 
 
 def duchy_data(duchy: Board) -> dict[str, Any]:
-    """The :class:`DuchyTable` of ``duchy`` (what :func:`duchy_definition` reads back)."""
+    """The :class:`DuchyTable` of ``duchy`` (what :func:`duchy_definition` reads back), or the
+    :class:`IslandDuchyTable` of a duchy of islands."""
     from burgundy_cli.castles.module_team import is_team_board, team_rows
 
-    if is_team_board(duchy):  # a 2019 team board: its two halves
+    if duchy.places is not None:
+        from burgundy_cli.castles.module_solo import islands_data
+
+        data: dict[str, Any] = {"name": duchy.name, "islands": islands_data(duchy)}
+    elif is_team_board(duchy):  # a 2019 team board: its two halves
         left, right = team_rows(duchy)
-        data: dict[str, Any] = {"name": duchy.name, "rows": left, "right": right}
+        data = {"name": duchy.name, "rows": left, "right": right}
     else:
         data = {"name": duchy.name, "rows": duchy.rows()}
     if duchy.posts:
@@ -584,9 +671,11 @@ def state_from_setup(header: GameHeader, data: object, duchies: dict[str, Board]
             raise SetupError(f"no duchy for {name}", ("setup", "boards"))
         if name not in table.goods:
             raise SetupError(f"no starting goods for {name}", ("setup", "goods"), "3 goods tiles per player")
+    _solo_players(options, names)
     played = {name: _board(edition, number, ("setup", "boards", name) if isinstance(table.boards, dict)
                            else ("setup", "boards"), duchies) for name, number in boards.items()}
     _board_copies(edition, boards, ("setup", "boards"))
+    _solo_duchies(options, played, ("setup", "boards"))
     first = names[0] if table.start_player is None else table.start_player
     if first not in names:
         raise SetupError(f"no player called '{first}'", ("setup", "start_player"))
@@ -611,9 +700,35 @@ def state_from_setup(header: GameHeader, data: object, duchies: dict[str, Board]
     _border_duchies(options, players, lambda name: ("setup", "boards", name) if isinstance(table.boards, dict)
                     else ("setup", "boards"))
     bridge = [[names.index(name) for name in reversed(seats)]]
-    return GameState(edition, options, players, bridge, ruleset(options.modules),
-                     supply=_fresh_supply(len(names), options.modules), goods_used=goods_used,
-                     shields=_dealt_shields(options, table.shields, len(names)))
+    state = GameState(edition, options, players, bridge, ruleset(options.modules),
+                      supply=_fresh_supply(len(names), options.modules), goods_used=goods_used,
+                      shields=_dealt_shields(options, table.shields, len(names)))
+    if "solo-game" in options.modules:
+        from burgundy_cli.castles.module_solo import prepare
+
+        prepare(state)
+    return state
+
+
+def _solo_duchies(options: Options, played: dict[str, Board], path: tuple) -> None:
+    """In the solo game the duchy is a solo duchy, one of islands (``cob.solo.setup``)."""
+    if "solo-game" not in options.modules:
+        return
+    from burgundy_cli.castles.module_solo import solo_duchy_refusal
+
+    for name, duchy in played.items():
+        refusal = solo_duchy_refusal(duchy)
+        if refusal is not None:
+            raise SetupError(refusal, path, 'boards = "13x" (the pictured side) or a [duchies.<id>] with islands')
+
+
+def _solo_players(options: Options, names: list[str]) -> None:
+    """The solo game is played by 1 player, and 1 player plays only the solo game (``cob.solo.players``)."""
+    from burgundy_cli.castles.module_solo import player_count_refusal
+
+    refusal = player_count_refusal(options.modules, len(names))
+    if refusal is not None:
+        raise SetupError(refusal, ("game", "players"))
 
 
 def _dealt_shields(options: Options, dealt: dict[str, list[int]] | None, players: int):
@@ -666,9 +781,14 @@ def _tile(name: str, path: tuple) -> str:
 
 
 def _connected(duchy: list[str | None], start: int, board_: Board) -> set[int]:
+    """The placed spaces a chain of placed tiles joins to ``start`` (across a solo duchy's river too)."""
+    links = board_.neighbours
+    if board_.river:  # the 2019 solo duchy: the river joins spaces both ways
+        links = tuple((*near, *board_.river[s], *(t for t in range(len(links)) if s in board_.river[t]))
+                      for s, near in enumerate(links))
     seen, todo = {start}, [start]
     while todo:
-        for other in board_.neighbours[todo.pop()]:
+        for other in links[todo.pop()]:
             if duchy[other] is not None and other not in seen:
                 seen.add(other)
                 todo.append(other)
@@ -686,9 +806,12 @@ def _city_once(duchy: list[str | None], duchy_board: Board, path: tuple) -> None
                                  "one building of each type per city, unless knowledge tile 1 is placed")
 
 
-def _position_player(edition: str, name: str, entry: PlayerPosition, duchies: dict[str, Board]) -> PlayerState:
+def _position_player(edition: str, name: str, entry: PlayerPosition, duchies: dict[str, Board],
+                     goods_types: int = 3) -> PlayerState:
     path = ("position", "players", name)
-    if isinstance(entry.board, DuchyTable):
+    if isinstance(entry.board, IslandDuchyTable):
+        duchy_board = _island_duchy(entry.board.name or f"{name}'s", entry.board, (*path, "board"))
+    elif isinstance(entry.board, DuchyTable):
         duchy_board = duchy_definition(entry.board.name or f"{name}'s", entry.board, (*path, "board"))
     else:
         duchy_board = _board(edition, entry.board, (*path, "board"), duchies)
@@ -704,7 +827,7 @@ def _position_player(edition: str, name: str, entry: PlayerPosition, duchies: di
         if space == start:
             raise SetupError(f"{space_text} holds the start castle", where)
         tile = _tile(tile_text, where)
-        if kinds[tile].colour not in (duchy_board.colour[space], "I"):  # (I: an inn, on any colour)
+        if kinds[tile].colour not in (duchy_board.colour[space], "I", "X"):  # (an inn, a solo black hex: any colour)
             raise SetupError(f"{tile} ({COLOUR_NAME[kinds[tile].colour]}) cannot lie on {space_text} "
                              f"({COLOUR_NAME[duchy_board.colour[space]]})", where)
         duchy[space] = tile
@@ -713,7 +836,7 @@ def _position_player(edition: str, name: str, entry: PlayerPosition, duchies: di
     loose = {s for s in range(len(duchy)) if duchy[s] is not None} - _connected(duchy, start, duchy_board)
     if loose:
         raise SetupError(f"{space_name(min(loose))} is not connected to the start castle", (*path, "duchy"))
-    if len(entry.goods) > 3:
+    if len(entry.goods) > goods_types:
         raise SetupError("goods storage holds at most 3 types", (*path, "goods"))
     bonuses = []
     for index, text in enumerate(entry.bonuses):
@@ -759,7 +882,7 @@ def state_from_position(header: GameHeader, data: object, duchies: dict[str, Boa
     options = options_from_header(header)
     table: PositionTable = _validate(PositionTable, data, "position")
     names = header.players
-    players = _position_players(edition, names, table, duchies or {})
+    players = _position_players(edition, names, table, duchies or {}, 6 if "solo-game" in options.modules else 3)
     _border_duchies(options, players, lambda name: ("position", "players", name, "board"))
     state = GameState(edition, options, players, _position_bridge(names, table), ruleset(options.modules),
                       phase=PHASES.index(table.phase), round=table.round - 1, stage=_position_stage(table),
@@ -777,8 +900,26 @@ def state_from_position(header: GameHeader, data: object, duchies: dict[str, Boa
         _vp_within_bound(state, player)
     _position_flow(state, table)
     _position_shields(state, table)
+    _position_solo(state, table)
     state.unverified = list(table.trusted)
     return state
+
+
+def _position_solo(state: GameState, table: PositionTable) -> None:
+    """The solo game's part of a position (1 player; its counter, target, removed tiles); none
+    of it in another game."""
+    _solo_players(state.options, [player.name for player in state.players])
+    _solo_duchies(state.options, {player.name: player.board for player in state.players}, ("position", "players"))
+    if "solo-game" not in state.options.modules:
+        if table.solo is not None:
+            raise SetupError("a [position] solo table belongs to the solo game", ("position", "solo"),
+                             '[game.options] modules = ["solo-game"]')
+        return
+    from burgundy_cli.castles.module_solo import position_state
+
+    why = position_state(state, table.solo or SoloPosition())
+    if why is not None:
+        raise SetupError(why[0], ("position", "solo", *why[1:]))
 
 
 def _position_shields(state: GameState, table: PositionTable) -> None:
@@ -870,16 +1011,17 @@ def _position_routes(state: GameState, table: PositionTable) -> None:
 
 
 def _position_players(edition: str, names: list[str], table: PositionTable,
-                      duchies: dict[str, Board]) -> list[PlayerState]:
-    """Each player's state, in seat order; every player has an entry and only they do."""
+                      duchies: dict[str, Board], goods_types: int = 3) -> list[PlayerState]:
+    """Each player's state, in seat order; every player has an entry and only they do
+    (``goods_types``: how many goods types a player may hold; the solo game: any)."""
     _names_known(names, table.players, ("position", "players"))
     for name in names:
         if name not in table.players:
             raise SetupError(f"no entry for {name}", ("position", "players"))
     if not table.teams:  # (2019 team game: a team's two players share its board; position_teams checks them)
-        _board_copies(edition, {n: p.board.name or n if isinstance(p.board, DuchyTable) else p.board
-                                for n, p in table.players.items()}, ("position", "players"))
-    return [_position_player(edition, name, table.players[name], duchies) for name in names]
+        _board_copies(edition, {n: p.board.name or n if isinstance(p.board, (DuchyTable, IslandDuchyTable))
+                                else p.board for n, p in table.players.items()}, ("position", "players"))
+    return [_position_player(edition, name, table.players[name], duchies, goods_types) for name in names]
 
 
 def _position_bridge(names: list[str], table: PositionTable) -> list[list[int]]:
@@ -1104,8 +1246,8 @@ def vp_bound(state: GameState, player: PlayerState) -> int:
 
 
 def _vp_within_bound(state: GameState, player: PlayerState) -> None:
-    if "shields" in state.options.modules:
-        return  # shields 1, 7, 12 and 17 score beyond the base game's bound (docs/records.md)
+    if "shields" in state.options.modules or "solo-game" in state.options.modules:
+        return  # shields 1, 7, 12 and 17, the solo game's monastery tiles and VP bought score beyond it (docs/records.md)
     vp = player.vp.get("position", 0)
     bound = vp_bound(state, player)
     if vp > bound:
@@ -1265,6 +1407,10 @@ def position_data(state: GameState) -> dict[str, Any]:
         if state.shields.borrowed:
             off["borrowed"] = {names[h]: names[lender] for h, lender in state.shields.borrowed.items()}
         data["shields"] = off
+    if state.solo is not None:
+        from burgundy_cli.castles.module_solo import position_table
+
+        data["solo"] = position_table(state)
     return data
 
 
@@ -1279,7 +1425,7 @@ def _duchy_entry(duchy: Board, number: int | str) -> int | str | dict[str, Any]:
     """A position's ``board``: the printed number or shipped id, or a record-defined duchy written whole."""
     from burgundy_cli.castles.module_team import provisional_team_ids
 
-    shipped = (*provisional_ids(), *provisional_team_ids())
+    shipped = (*provisional_ids(), *provisional_team_ids(), "13x")  # (13x: the shipped solo duchy)
     return duchy_data(duchy) if duchy.name is not None and duchy.name not in shipped else number
 
 

@@ -41,6 +41,9 @@ class Options:
     ``experienced-setup``): ``open`` (choices made in turn order) or ``secret`` (at once); None: not used.
     ``team_tiebreak``: 2019 team game, which team wins a tie on VP (option ``team-tiebreak-empty-spaces``):
     ``"most"`` empty spaces (the team game's text, the default) or ``"fewest"`` (the base game's).
+    ``solo_target``: the solo game's start target VP (option ``solo-target``, 45-55);
+    ``solo_river``: how the solo duchy's river joins its islands (option ``solo-river``:
+    ``ships`` or ``ship-to-any``; ``castles.module_solo``).
     """
 
     tiebreak_empty: str = "fewest"
@@ -54,6 +57,8 @@ class Options:
     border_third_post: str = "pairs"
     experienced_setup: str | None = None
     team_tiebreak: str = "most"
+    solo_target: int = 50
+    solo_river: str = "ships"
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,6 +211,42 @@ class ShieldTable:
                            set(self.used), dict(self.borrowed), self.ship, self.die16)
 
 
+@dataclass(slots=True)
+class SoloState:
+    """The 2019 solo game's table (:mod:`burgundy_cli.castles.module_solo`).
+
+    ``target``: the target VP marker; ``base``: the VP total at the counter's last reset (the
+    counter shows the VP total less ``base``); ``seen``: the VP total when last looked at (a
+    rise is a gain); ``resets``: resets so far; ``removals``: the rounds whose tile removal is
+    done (rounds are counted 1..25); ``removed``: the tiles removed, in order; ``extra``: reset
+    extra actions still open; ``black``: completed colours' black-depot tiles still to place;
+    ``ship``: a ship's 5-goods exchange is open; ``gained``: VP were gained (so VP may be
+    bought); ``stamp``: the round (1..25) those open choices belong to -- they lapse with the
+    next roll; ``colours``: the colours completed so far (for #26); ``goods_out``: goods tiles
+    removed from the game by ships and exchanges, by type (index 0 unused): still counted among
+    the 7 of their type.
+    """
+
+    target: int = 50
+    base: int = 0
+    seen: int = 0
+    resets: int = 0
+    removals: int = 0
+    removed: list[str] = field(default_factory=list)
+    extra: int = 0
+    black: int = 0
+    ship: bool = False
+    gained: bool = False
+    stamp: int = 0
+    colours: list[str] = field(default_factory=list)
+    goods_out: list[int] = field(default_factory=lambda: [0] * 7)
+
+    def copy(self) -> SoloState:
+        return SoloState(self.target, self.base, self.seen, self.resets, self.removals, self.removed.copy(),
+                         self.extra, self.black, self.ship, self.gained, self.stamp, self.colours.copy(),
+                         self.goods_out.copy())
+
+
 @dataclass(slots=True, eq=False)
 class GameState:
     """The whole table.
@@ -234,7 +275,8 @@ class GameState:
     force (the base game and the modules of ``options.modules``), passed in by whoever
     builds the state (:mod:`burgundy_cli.castles.setup`). ``shields``: the 2019 shields
     module's table (:class:`ShieldTable`), None in games without it. ``teams``: the 2019 team
-    game's teams (``module_team.Teams``, never changed), None in games without it.
+    game's teams (``module_team.Teams``, never changed), None in games without it. ``solo``: the
+    2019 solo game's counter, target and removed tiles (:class:`SoloState`), None in other games.
     """
 
     edition: str
@@ -263,6 +305,7 @@ class GameState:
     seats: dict[str, int] = field(default_factory=dict)
     shields: ShieldTable | None = None
     teams: Any = None
+    solo: SoloState | None = None
 
     def __post_init__(self) -> None:
         self.seats = {player.name: index for index, player in enumerate(self.players)}
@@ -277,7 +320,8 @@ class GameState:
             None if self.round_goods is None else self.round_goods.copy(),
             dict(self.supply), self.removed.copy(), self.bonus_taken.copy(),
             self.goods_used.copy(), self.unverified.copy(),
-            shields=None if self.shields is None else self.shields.copy(), teams=self.teams)
+            shields=None if self.shields is None else self.shields.copy(), teams=self.teams,
+            solo=None if self.solo is None else self.solo.copy())
 
     def branch(self, seat: int) -> GameState:
         """A cheaper copy in which only player ``seat``, the bonus tiles, the bridge, the depots
@@ -315,6 +359,7 @@ class GameState:
         branch.ruleset = self.ruleset
         branch.shields = None if self.shields is None else self.shields.copy()
         branch.teams = self.teams
+        branch.solo = None if self.solo is None else self.solo.copy()
         return branch
 
     def own_player(self, seat: int) -> PlayerState:

@@ -101,6 +101,9 @@ def _player_data(state: GameState, seat: int) -> dict[str, Any]:
                    "die": player.board.die[index], "tile": player.duchy[index]}
                   for index in range(len(player.duchy))],  # (a 2019 team board has 73)
         "border_posts": [[space_name(space) for space in post] for post in player.board.posts],
+        **({"places": [list(place) for place in player.board.places],
+            "river": sorted({space_name(s) for spaces in player.board.river for s in spaces})}
+           if player.board.places is not None else {}),
         "duchy_note": provenance_note(player.board),
         "storage": list(player.storage),
         "goods": {str(kind): count for kind, count in sorted(player.goods.items())},
@@ -157,6 +160,10 @@ text{font-family:'DejaVu Sans',Verdana,sans-serif;font-size:9px;fill:#222}
 
 #: The styles of a trade route (2019), added only to pictures of games with the trade routes.
 ROUTE_CSS = ".route{stroke:#333;stroke-width:.6}.route-frame{stroke:none}.route-label{font-size:5.5px;text-anchor:middle}"
+#: The styles of the 2019 solo duchy (its river, the spaces it joins, black hex tiles), added
+#: only to pictures of a duchy of islands.
+SOLO_CSS = ".hex.X{fill:#1e1e1e}.river{fill:#9cc8ea;stroke:none}.river-mark{stroke:#2f74b5;stroke-width:1.4;" \
+    "stroke-dasharray:3 2}"
 #: A border post's tower.
 POST_FILL = "#5a3b22"
 
@@ -183,7 +190,8 @@ def picture(position: dict[str, Any], title: str) -> str:
     top = 172.0
     width = 2 * BLOCK_W + 3 * MARGIN
     svg = Svg(width, top + rows * (BLOCK_H + MARGIN), title,
-              CSS + ROUTE_CSS if any("route" in player for player in players) else CSS)
+              CSS + (ROUTE_CSS if any("route" in player for player in players) else "")
+              + (SOLO_CSS if any("places" in player for player in players) else ""))
     svg.rect(0, 0, width, svg.height, "box")
     svg.label(MARGIN, 24, title, "title")
     svg.label(MARGIN, 42, _status(position), "heading")
@@ -236,12 +244,14 @@ def _team_block(svg: Svg, letter: str, members: list[dict[str, Any]], x: float, 
 def _status(position: dict[str, Any]) -> str:
     due, score = position["due"], position["score"]
     totals = ", ".join(f"{line['name']} {line['total']}" for line in score["players"])
+    solo = next((note.split(";")[0] for note in score["notes"] if note.startswith("solo game: ")), None)
     if due["kind"] == "over":
-        return f"game over. final scoring: {totals}; winner {', '.join(score['winner'])}"
+        won = f"winner {', '.join(score['winner']) or 'no one'}"
+        return f"game over. final scoring: {totals}; {won}" + (f". {solo}" if solo else "")
     where = f"phase {position['phase']}, round {position['round']}"
     doing = {"phase": "phase setup due", "roll": "the roll is due"}.get(due["kind"], f"{due['player']} to move")
     white = f", white die {position['white_die']}" if position["white_die"] is not None else ""
-    return f"{where}: {doing}{white}. VP so far: {totals}"
+    return f"{where}: {doing}{white}. VP so far: {totals}" + (f". {solo}" if solo else "")
 
 
 def _bridge(svg: Svg, position: dict[str, Any], colours: list[str], x: float, y: float) -> None:
@@ -293,10 +303,15 @@ def _duchy_block(svg: Svg, player: dict[str, Any], colour: str, x: float, y: flo
     svg.label(x + 26, y + 18, f"{player['name']}: {total}; seat {player['seat']}, duchy No. {player['duchy_number']}",
               "heading")
     centres = []
-    for row, length in enumerate(ROW_LENGTHS):
-        for col in range(length):
-            centres.append((x + 14 + HEX_W / 2 + (7 - length) * HEX_W / 2 + col * HEX_W, y + 34 + R + row * ROW_STEP))
-            _space(svg, player["duchy"][len(centres) - 1], *centres[-1])
+    width = 7 * HEX_W
+    if player.get("places"):  # a duchy of islands (the 2019 solo duchy): each space where its picture puts it
+        width = _islands(svg, player, x, y, centres)
+    else:
+        for row, length in enumerate(ROW_LENGTHS):
+            for col in range(length):
+                centres.append((x + 14 + HEX_W / 2 + (7 - length) * HEX_W / 2 + col * HEX_W,
+                                y + 34 + R + row * ROW_STEP))
+                _space(svg, player["duchy"][len(centres) - 1], *centres[-1])
     _border_posts(svg, player.get("border_posts", []), centres, [space["space"] for space in player["duchy"]])
     if player.get("duchy_note"):  # beside the map, under the panel: where this layout comes from
         words, lines = player["duchy_note"].split(), [""]
@@ -306,9 +321,30 @@ def _duchy_block(svg: Svg, player: dict[str, Any], colour: str, x: float, y: flo
             lines[-1] = f"{lines[-1]} {word}".strip()
         more = " ..." if len(lines) > 3 else ""
         for number, text in enumerate(lines[:3]):
-            svg.label(x + 14 + 7 * HEX_W + 14, y + BLOCK_H - 30 + number * 9, text + (more if number == 2 else ""),
+            svg.label(x + 14 + width + 14, y + BLOCK_H - 30 + number * 9, text + (more if number == 2 else ""),
                       "small")
-    _panel(svg, player, x + 14 + 7 * HEX_W + 14, y + 40)
+    _panel(svg, player, x + 14 + width + 14, y + 40)
+
+
+def _islands(svg: Svg, player: dict[str, Any], x: float, y: float, centres: list[tuple[float, float]]) -> float:
+    """The spaces of a duchy of islands at their ``places`` (row, half-column), the river drawn
+    between them (the row and the column no space uses, widened) and a dashed ring round each
+    space the river joins; returns the map's width."""
+    places = player["places"]
+    half = HEX_W / 2
+    left, top = x + 14 + half, y + 34 + R
+    rows, columns = max(r for r, _ in places), max(c for _, c in places)
+    gap = next(row for row in range(rows + 1) if all(r != row for r, _ in places))
+    split = next(c for c in range(columns + 1) if all(col != c for _, col in places))
+    width = columns * half + HEX_W + half
+    svg.rect(x + 14, top + gap * ROW_STEP - R * 0.7, width, R * 1.4, "river", rx=6.0)
+    svg.rect(left + split * half + half / 2 - R * 0.45, top - R, R * 0.9, rows * ROW_STEP + 2 * R, "river", rx=6.0)
+    for index, (row, column) in enumerate(places):
+        centres.append((left + column * half + (half if column > split else 0.0), top + row * ROW_STEP))
+        _space(svg, player["duchy"][index], *centres[-1])
+        if player["duchy"][index]["space"] in player.get("river", ()):
+            svg.circle(*centres[-1], R * 0.92, "river-mark", "none")
+    return width
 
 
 def _border_posts(svg: Svg, posts: list[list[str]], centres: list[tuple[float, float]], names: list[str]) -> None:
@@ -332,6 +368,8 @@ def _space(svg: Svg, space: dict[str, Any], x: float, y: float) -> None:
         svg.label(x, y - 7, space["space"], "coord")
         svg.label(x, y + 8, str(space["die"]), "die")
         return
+    if space["tile"] == "black-hex":  # 2019 solo game: a tile face down, black whatever the space
+        code = "X"
     _tile(svg, x, y, R, code, space["tile"])
     svg.label(x, y - 8, space["space"], "coord" if code in ("Y", "L", "B") else "coord on-dark")
 

@@ -33,7 +33,7 @@ from burgundy_cli.core.data import package_text
 #: ``I``: the inn of the 2019 inns module, which goes on a space of any colour (it has no colour of its own).
 COLOUR_TYPE = {"C": "castle", "S": "ship", "M": "mine", "L": "animal", "B": "building", "Y": "knowledge", "I": "inn"}
 COLOUR_NAME = {"C": "dark-green", "S": "blue", "M": "grey", "L": "light-green", "B": "beige", "Y": "yellow",
-               "I": "any-colour"}
+               "I": "any-colour", "X": "black"}
 TYPE_COLOUR = {kind: code for code, kind in COLOUR_TYPE.items()}
 ANIMALS = ("cow", "pig", "sheep", "chicken")
 BUILDINGS = ("warehouse", "carpenter", "church", "market", "boarding-house", "bank", "city-hall", "watchtower")
@@ -97,7 +97,7 @@ def catalogue() -> dict[str, TileKind]:
         extra = ({"animal": name, "animals": entry["animals"]} if kind_type == "animal"
                  else {"building": name} if kind_type == "building"
                  else {"number": int(name[1:])} if kind_type == "knowledge" else {})
-        kinds[name] = TileKind(name, kind_type, TYPE_COLOUR[kind_type], entry.get("coloured", 0),
+        kinds[name] = TileKind(name, kind_type, TYPE_COLOUR.get(kind_type, "X"), entry.get("coloured", 0),
                                entry.get("black", 0), module=entry["module"], count=entry.get("count", 0), **extra)
     return kinds
 
@@ -125,13 +125,13 @@ def area_vp(size: int) -> int:
 
 
 def sale_vp(players: int) -> int:
-    """VP per goods tile sold with ``players`` players (2/3/4)."""
-    return _data()["sale_vp"][str(players)]
+    """VP per goods tile sold with ``players`` players (2/3/4; the 2019 solo game plays by the 2-player rules)."""
+    return _data()["sale_vp"][str(max(players, 2))]
 
 
 def bonus_vp(players: int, large: bool) -> int:
     """VP of a large/small colour bonus tile with ``players`` players."""
-    return _data()["bonus_vp"][str(players)]["large" if large else "small"]
+    return _data()["bonus_vp"][str(max(players, 2))]["large" if large else "small"]
 
 
 GOODS_PER_TYPE = 7
@@ -146,6 +146,7 @@ _ALIASES = {
     "chickens": "chicken", "hen": "chicken", "cows": "cow", "pigs": "pig",
     "castles": "castle", "mines": "mine", "ships": "ship", "boat": "ship",
     "whitecastle": "white-castle", "white": "white-castle", "goose": "geese", "cranes": "crane",
+    "blackhex": "black-hex",  # 2019 solo game: a black-depot tile placed face down
 }
 _KNOWLEDGE_WORDS = ("k", "y", "yellow", "knowledge", "monastery", "kn", "mon")
 

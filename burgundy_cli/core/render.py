@@ -51,12 +51,15 @@ def _adjustments(game: str) -> tuple[str, ...]:
 def _headline(table: ScoreTable) -> str:
     edition = f" ({table.edition} edition)" if table.edition else ""
     state = "complete" if table.complete else "in progress (scores so far, no final scoring)"
-    return f"{table.game}{edition}, {len(table.players)} players, {state}"
+    players = "1 player" if len(table.players) == 1 else f"{len(table.players)} players"
+    return f"{table.game}{edition}, {players}, {state}"
 
 
 def _footer(table: ScoreTable, hidden: int) -> list[str]:
     lines = []
-    if table.complete:
+    if table.complete and not table.winner:  # a solo game lost (Castles 2019): its notes say why
+        lines.append("winner: no one")
+    elif table.complete:
         verb = "winner" if len(table.winner) == 1 else "shared win"
         lines.append(f"{verb}: {', '.join(table.winner)}")
     elif not any(line.total for line in table.players):

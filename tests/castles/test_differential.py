@@ -33,9 +33,11 @@ from burgundy_cli.castles.commands import (
 from burgundy_cli.castles.module_border import practice_duchies
 from burgundy_cli.castles.module_shields import SHIELDS, deal
 from burgundy_cli.castles.module_team import deal_team_setup
+from burgundy_cli.castles.module_solo import deal_setup as deal_solo
+from burgundy_cli.castles.module_solo import removal_line
 from burgundy_cli.castles.module_routes import deal_routes
 from burgundy_cli.castles.movegen import legal_commands
-from burgundy_cli.castles.notation import format_command
+from burgundy_cli.castles.notation import format_command, parse_line
 from burgundy_cli.castles.playout import deal_goods, deal_reveals, deal_setup
 from burgundy_cli.castles.setup import duchy_definitions, state_from_setup
 from burgundy_cli.castles.state import GameState, PlayerState
@@ -77,6 +79,7 @@ GAMES = _seeded(0, [(players, edition, reveal, ()) for players in (2, 3, 4) for 
     + _seeded(30, [(3, "2019", True, ("border-posts",)), (2, "2019", False, ("inns", "border-posts"))]) \
     + [(4, 4, "2019", True, ("extra-tiles", "white-castles", "inns", "trade-routes", "shields"))] \
     + _seeded(40, [(4, "2019", True, ("team-game",)), (4, "2019", False, ("team-game", "inns", "extra-tiles"))])
+    + _seeded(42, [(1, "2019", True, ("solo-game",)), (1, "2019", False, ("solo-game",))])
 #: Every how many lines of a game a position is taken (on average).
 SAMPLE_EVERY = 2
 #: Candidates tried per position, at most: listed commands, mutations of them, fuzz.
@@ -115,7 +118,12 @@ def game_positions(seed: int, players: int, edition: str, reveal: bool, modules:
     header = GameHeader(name="castles-of-burgundy", edition=edition, players=names,
                         options={"modules": list(modules)} if modules else {})
     duchies = practice_duchies(rng, edition, players - 1) if "border-posts" in modules else None
-    setup = deal_team_setup(rng, names) if "team-game" in modules else deal_setup(rng, edition, names, duchies)
+    if "team-game" in modules:
+        setup = deal_team_setup(rng, names)
+    elif "solo-game" in modules:
+        setup = deal_solo(rng, names[0])
+    else:
+        setup = deal_setup(rng, edition, names, duchies)
     if "shields" in modules:
         order = list(SHIELDS)
         rng.shuffle(order)
@@ -128,7 +136,10 @@ def game_positions(seed: int, players: int, edition: str, reveal: bool, modules:
         if rng.randrange(SAMPLE_EVERY) == 0:
             positions.append(state.copy())
         listed = legal_commands(state)
-        if state.stage != "turn" and not (listed and rng.random() < 0.3):
+        removal = removal_line(state) if state.solo is not None else None
+        if removal is not None:  # the 2019 solo game: the round's removal, a table line
+            lines = [parse_line(removal)]
+        elif state.stage != "turn" and not (listed and rng.random() < 0.3):
             lines = _table_lines(rng, state, reveal)
         else:
             places = [c for c in listed if isinstance(c, DieCommand) and c.action.kind == "place"]
@@ -230,6 +241,8 @@ def mutated(rng: random.Random, state: GameState, command):
         return _mutated_shield(rng, state, command)
     if isinstance(command, HireCommand):
         return replace(command, workers=rng.randint(1, 12), player=rng.choice(state.players).name)
+    if command.kind == "solo-remove":  # the 2019 solo game's removal: another depot or tile
+        return replace(command, depot=rng.randint(1, 6), tile=rng.choice(sorted(catalogue())))
     if not isinstance(command, DieCommand):
         return DieCommand(player=command.player, rolled=rng.randint(1, 6), value=None,
                           action=_other_action(rng, state, state.players[state.seat(command.player)]))

@@ -69,3 +69,36 @@ def test_engine_breakdown_matches_the_hand_scoring(path):
         assert set(categories) == set(engine[name]), f"{name}: the hand table must list every category"
         for category, points in categories.items():
             assert engine[name][category] == points, f"{path.name}: {name} {category}"
+
+
+def _hand_counted(path: Path) -> tuple[dict[str, int], list[str]]:
+    """(``{fact: value}`` of the facts table, the spaces of the placement table in order) of a
+    solo game's ``.hand-counted.md``."""
+    facts, spaces = {}, []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        fact = re.match(r"^\| `([a-z-]+)` \| (\d+) \|$", line)
+        if fact:
+            facts[fact.group(1)] = int(fact.group(2))
+        placed = re.match(r"^\| (setup|[A-E][1-5]) \| .* \| ([a-g][1-7]) \|$", line)
+        if placed:
+            spaces.append(placed.group(2))
+    return facts, spaces
+
+
+def test_the_solo_games_result_matches_the_hand_count():
+    """2019 rules, 'THE SOLO GAME', 'End of the game': "You win the game if you managed to fill all
+    37 hex spaces of your duchy within 25 rounds" (cob.solo.end). The spaces filled, the rounds,
+    the resets and the verdict counted by hand beside the record match the engine's."""
+    from burgundy_cli.castles.boards import space_name
+    from burgundy_cli.castles.solo_standing import rounds_rolled
+
+    path = RECORDS / "complete-1p-2019-solo.hand-counted.md"
+    facts, spaces = _hand_counted(path)
+    session = open_record(RECORDS / "complete-1p-2019-solo.toml")
+    state, table = session.state, session.score()
+    filled = {space_name(index) for index, tile in enumerate(state.players[0].duchy) if tile is not None}
+    assert len(spaces) == len(set(spaces)) == facts["spaces-filled"] and set(spaces) == filled
+    assert facts["spaces-empty"] == 37 - len(filled)
+    assert (facts["rounds"], facts["resets"]) == (rounds_rolled(state), state.solo.resets)
+    assert bool(facts["won"]) == bool(table.winner) and table.complete
+    assert table.notes[0].startswith("solo game: LOST: 29 of 37")

@@ -146,7 +146,7 @@ def test_incomplete_or_invalid_lines_are_parse_errors(line: str) -> None:
 _WORD = st.text(alphabet="abcdefghijklmnopqrstuvwxyzAEIOU", min_size=1, max_size=8).filter(
     lambda w: w.lower() not in {"roll", "dice", "reveal", "rev", "goods", "fix", "good", "g", "white", "w",
                                 "silver", "silverling", "silverlings", "coin", "coins", "worker", "workers",
-                                "vp", "vps", "point", "points"})
+                                "vp", "vps", "point", "points", "remove"})
 _NAMES = st.builds(lambda words: " ".join(words), st.lists(_WORD, min_size=1, max_size=2))
 
 
@@ -212,6 +212,19 @@ _SHIELD_LINES = st.one_of(
                                                                 place=_bought_by(place, player)),
               _NAMES, st.integers(0, 6), _place(_SIMPLE | _GRANTED_SHIELD)),
 )
+#: The 2019 solo game's lines (docs/notation.md, "The solo game").
+_SOLO_LINES = st.one_of(
+    st.builds(c.SoloRemoveEvent, depot=_DEPOT, tile=_TILES),
+    st.builds(lambda player, place: c.SoloPlaceCommand(player=player, place=_bought_by(place, player)),
+              _NAMES, _place(_SIMPLE)),
+    st.builds(lambda player, action: c.SoloExtraCommand(player=player, action=_bought_by(action, player)),
+              _NAMES, _SIMPLE | _place(_SIMPLE) | _GRANTED_SHIELD),
+    st.builds(c.SoloVpCommand, player=_NAMES, vp=st.integers(1, 99)),
+    st.builds(c.SoloExchangeCommand, player=_NAMES, goods=st.lists(_DIE, min_size=5, max_size=5).map(tuple),
+              tile=_TILES),
+)
+
+
 def _sale(then: st.SearchStrategy) -> st.SearchStrategy:
     """A sale with the actions its trade-route bonuses grant (a sale among them has no bonus
     actions of its own: they follow on the outer sale's list)."""
@@ -240,6 +253,7 @@ _COMMANDS = st.one_of(
     st.builds(c.RevealEvent, depot=st.integers(0, 6), tiles=st.lists(_TILES, max_size=8)),
     st.builds(c.PhaseGoodsEvent, goods=st.lists(_DIE, min_size=5, max_size=5)),
     _SHIELD_LINES,
+    _SOLO_LINES,
 )
 
 

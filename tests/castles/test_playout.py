@@ -85,7 +85,7 @@ def test_cli_playout_writes_a_record_that_scores_and_formats_identically(cli, tm
 
 def test_complete_records_cover_player_counts_and_editions():
     headers = [read_record(path).data["game"] for path in COMPLETE]
-    assert {len(game["players"]) for game in headers} == {2, 3, 4}
+    assert {len(game["players"]) for game in headers} == {1, 2, 3, 4}  # 1: the 2019 solo game
     assert {game["edition"] for game in headers} == {"2011", "2019"}
     assert CASTLES / "four-players-2019.toml" in COMPLETE
 
@@ -107,8 +107,8 @@ def test_complete_records_together_place_every_tile_type_building_and_ten_yellow
         state = open_record(path).state
         assert state.stage == "over"
         placed |= {tile for player in state.players for tile in player.duchy if tile is not None}
-    assert {kinds[tile].type for tile in placed} - {"inn"} == {"castle", "mine", "ship", "animal", "building",
-                                                               "knowledge"}  # (inn: the 2019 inns module)
+    assert {kinds[tile].type for tile in placed} - {"inn", "black"} == {"castle", "mine", "ship", "animal", "building",
+                                                                        "knowledge"}  # (2019 inns, solo black hex)
     assert {kinds[tile].building for tile in placed if kinds[tile].building and kinds[tile].module is None} \
         == set(BUILDINGS)  # (the crane, the white castle: 2019 modules)
     assert len({tile for tile in placed if kinds[tile].type == "knowledge"}) >= 10
