@@ -74,3 +74,18 @@ def test_every_line_offered_on_the_worst_cases_is_legal(path):
     for line in offered:
         if line.endswith(MORE):  # typed on, it offers what the placement grants
             assert completions(session.state, line.removesuffix(MORE).casefold() + " "), line
+
+
+def test_table_session_and_shell_offer_then_on_the_worst_case(tmp_path):
+    from burgundy_cli.core.table import TableSession
+    from burgundy_cli.core.verdicts import legal_completions
+
+    path = tmp_path / "game.toml"
+    path.write_bytes(WORST_CASES[1].read_bytes())
+    table = TableSession(path)
+    head = "Anna: place 1>6 castle b3"
+    assert table.completions("place 1>6 ca") == [(head, head), (f"{head} then ", f"{head} then ...")]
+    assert legal_completions(str(path), [], "Anna: place 1>6 ca") == [head, f"{head} then "]
+    deeper = [text for text, _ in table.completions(f"{head} then place city-hall c3 then place city-hall b5")]
+    assert deeper[0] == f"{head} then place city-hall c3 then place city-hall b5"
+    assert table.play(deeper[0]).accepted
