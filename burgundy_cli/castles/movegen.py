@@ -23,8 +23,10 @@ purchases and ``pass``. A die reaches each value at one cost -- the cheaper way 
 is listed once per kind of action, with what made it cheaper in its group's label. Its
 ``choices``, what ``burgundy moves`` prints, are made apart and first: a tile's spaces
 joined (:func:`spaces_together`) and a placement with more than :data:`GRANTED_SHOWN`
-granted continuations written once as ``<line> then ...``, its chains (generators, read
-as far as needed) never all made: a position with 850,000 lines lists in milliseconds.
+granted continuations written once as ``<line> then ...``, its chains (a tree of
+:data:`Node`, made as read, as far as needed) never all made: a position with 850,000
+lines lists in milliseconds. Tab completion (:func:`completions`) reads the same tree only
+where the typed text reaches it.
 """
 
 from __future__ import annotations
