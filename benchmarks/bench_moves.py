@@ -16,6 +16,13 @@ command on a shipped record whose listing is small (what any ``moves`` costs to 
 and with issue 17's import floor (same-run baselines). Targets: < 100 ms and < 40 MB, whole process and in process.
 A full run also times ``burgundy moves --all`` once on the smaller worst case (what every
 line costs; no target).
+
+Tab completion on the worst cases (issue 17: it read every line): for each of
+:data:`TYPED` (nothing typed, a word, and into the largest chains), what the table
+session's Tab offers from a position's fresh listing (``legal_moves().completions``, CPU
+time, median of repeats) and its ``tracemalloc`` peak; and shell completion
+(``verdicts.legal_completions``, the record opened each time, as the shell does). The
+figure is the slowest prefix. Targets: those of the grouped listing (< 100 ms, < 40 MB).
 """
 
 from __future__ import annotations
@@ -36,6 +43,9 @@ from harness import (
 WORST_CASES = ("moves-worst-case.toml", "moves-worst-case-k1.toml")
 SMALL = ROOT / "records" / "castles-of-burgundy" / "rulebook-tile-7.toml"
 MIB = 1024 * 1024
+#: What is typed before Tab in the completion figures: nothing, a word, and into the chains
+#: of the placements with the most continuations (a castle's any action, a city hall's placement).
+TYPED = ("", "anna: p", "anna: place 1>6 castle b3 then", "anna: place 1>5 city-hall e2 then place city-hall c3 then p")
 
 
 def _listing_seconds(session: Any, repeats: int) -> tuple[float, int]:
@@ -65,6 +75,35 @@ def _grouped_listing(path: Path, repeats: int) -> dict[str, Any]:
     tracemalloc.stop()
     return {"ms": round(median(samples) * 1000, 2), "traced_peak_mib": round(peak / MIB, 2),
             "printed_lines": text.count("\n") + 1}
+
+
+def _completion(path: Path, repeats: int) -> dict[str, Any]:
+    """Tab completion on ``path`` in process, for each of :data:`TYPED`: the slowest prefix's
+    CPU ms (median of ``repeats``, a fresh listing each time, table session and shell) and
+    the largest tracemalloc peak."""
+    from burgundy_cli.core.session import open_record
+    from burgundy_cli.core.verdicts import legal_completions
+
+    session = open_record(path)
+    table, shell, peak, offered = [], [], 0, {}
+    for typed in TYPED:
+        samples, shells = [], []
+        for _ in range(repeats):
+            start = clock()
+            offered[typed] = len(session.legal_moves().completions(typed))
+            samples.append(clock() - start)
+            start = clock()
+            legal_completions(str(path), [], typed)
+            shells.append(clock() - start)
+        table.append(median(samples))
+        shell.append(median(shells))
+        tracemalloc.start()
+        session.legal_moves().completions(typed)
+        peak = max(peak, tracemalloc.get_traced_memory()[1])
+        tracemalloc.stop()
+    return {"table_ms": round(max(table) * 1000, 2), "shell_ms": round(max(shell) * 1000, 2),
+            "traced_peak_mib": round(peak / MIB, 2), "offers": list(offered.values()),
+            "table_ms_per_prefix": [round(value * 1000, 2) for value in table]}
 
 
 def _whole_process(paths: list[Path], rounds: int) -> dict[str, dict[str, Any]]:
@@ -115,12 +154,16 @@ def worst_cases(ctx: Context) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     for path in paths:
         inside = _grouped_listing(path, ctx.pick(3, 15))
         whole = processes[path.name]
-        figures[path.stem] = {"in_process": inside, "whole_process": whole}
+        tab = _completion(path, ctx.pick(3, 9))
+        figures[path.stem] = {"in_process": inside, "whole_process": whole, "tab_completion": tab}
         targets += [target(f"{path.stem}: grouped listing in process, CPU ms", inside["ms"], 100.0, "lower"),
                     target(f"{path.stem}: grouped listing in process, traced MiB", inside["traced_peak_mib"], 40.0,
                            "lower"),
                     target(f"{path.stem}: burgundy moves, wall ms", whole["wall_ms"], 100.0, "lower"),
-                    target(f"{path.stem}: burgundy moves, peak RSS MiB", whole["peak_rss_mib"], 40.0, "lower")]
+                    target(f"{path.stem}: burgundy moves, peak RSS MiB", whole["peak_rss_mib"], 40.0, "lower"),
+                    target(f"{path.stem}: Tab completion in process, CPU ms", tab["table_ms"], 100.0, "lower"),
+                    target(f"{path.stem}: shell completion in process, CPU ms", tab["shell_ms"], 100.0, "lower"),
+                    target(f"{path.stem}: Tab completion, traced MiB", tab["traced_peak_mib"], 40.0, "lower")]
     if not ctx.quick:
         figures[f"{paths[0].stem} --all"] = _every_line(paths[0])
     return figures, targets

@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from pathlib import Path
@@ -43,6 +44,21 @@ def markdown(report: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def main(argv: list[str] | None = None) -> int:
+    """Read the result named on the command line and print it as Markdown; exit 2 with a
+    one-line message when it cannot be read."""
+    parser = argparse.ArgumentParser(description="Print a benchmark result (the JSON of run.py) as Markdown, "
+                                                 "for docs/performance.md.")
+    parser.add_argument("result", nargs="?", type=Path, default=ROOT / ".benchmarks" / "result.json",
+                        help="the JSON run.py wrote (default: .benchmarks/result.json)")
+    path = parser.parse_args(argv).result
+    try:
+        report = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as err:
+        parser.exit(2, f"report.py: cannot read {path}: {err}\n")
+    print(markdown(report))
+    return 0
+
+
 if __name__ == "__main__":
-    path = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / ".benchmarks" / "result.json"
-    print(markdown(json.loads(path.read_text(encoding="utf-8"))))
+    sys.exit(main())

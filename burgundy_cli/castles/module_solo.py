@@ -606,7 +606,7 @@ def open_lines(state: GameState) -> list[tuple[str, object]]:
     tile on each space), the reset's extra action (every granted action), VP bought (1 up to the
     player's silver), the ship's exchange (each tile, the goods given in the order held)."""
     from burgundy_cli.castles.commands import SoloExchangeCommand, SoloExtraCommand, SoloPlaceCommand, SoloVpCommand
-    from burgundy_cli.castles.movegen import _granted, placements
+    from burgundy_cli.castles.movegen import granted_actions, granted_placements
 
     solo = state.solo
     if solo is None or solo.stamp != rounds_rolled(state) or state.stage not in ("turn", "roll", "phase", "over"):
@@ -621,10 +621,10 @@ def open_lines(state: GameState) -> list[tuple[str, object]]:
             take_from_depot(branch, 0, tile)
             branch.players[0].storage.append(tile)
             out += [("solo: a completed colour's black-depot tile", SoloPlaceCommand(player=name, place=action))
-                    for action in placements(branch, 0, None, only=tile)]
+                    for action in granted_placements(branch, 0, tile)]
     if solo.extra:
         out += [("solo: the reset's extra action", SoloExtraCommand(player=name, action=action))
-                for action in _granted(state, 0, state.ruleset.effects["castle"].grants)]
+                for action in granted_actions(state, 0, state.ruleset.effects["castle"].grants)]
     if solo.gained:
         out += [("solo: VP bought", SoloVpCommand(player=name, vp=vp)) for vp in range(1, player.silver + 1)]
     held = [good for good in sorted(player.goods) for _ in range(player.goods[good])]

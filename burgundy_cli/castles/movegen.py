@@ -23,15 +23,19 @@ purchases and ``pass``. A die reaches each value at one cost -- the cheaper way 
 is listed once per kind of action, with what made it cheaper in its group's label. Its
 ``choices``, what ``burgundy moves`` prints, are made apart and first: a tile's spaces
 joined (:func:`spaces_together`) and a placement with more than :data:`GRANTED_SHOWN`
-granted continuations written once as ``<line> then ...``, its chains (generators, read
-as far as needed) never all made: a position with 850,000 lines lists in milliseconds.
+granted continuations written once as ``<line> then ...``, its chains (a tree of
+:data:`Node`, made as read, as far as needed) never all made: a position with 850,000
+lines lists in milliseconds. Tab completion (:func:`completions`) reads the same tree only
+where the typed text reaches it.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from functools import partial
 from itertools import combinations
+from typing import Any
 
 from burgundy_cli.castles.actions import (
     DURING, PAYMENT, Grant, apply_purchase, check_purchase_during, copied_effect, depot_offers, first_refused, locate,
@@ -52,6 +56,20 @@ from burgundy_cli.core.errors import IllegalMoveError
 from burgundy_cli.core.game import MoveList
 
 _WORKERS = WorkersAction()
+
+#: An action and what it grants after it: a function making those as nodes again (each
+#: the action with one granted action as its ``then``), or None when it grants nothing.
+#: The flat listing reads the tree in order (:func:`_flat`); completion reads only the
+#: branches a typed prefix reaches (:func:`completions`).
+Node = tuple[Any, "Callable[[], Iterator[Node]] | None"]
+
+
+def _flat(nodes: Iterable[Node]) -> Iterator:
+    """Every action of ``nodes`` and of what they grant, each before what it grants."""
+    for action, more in nodes:
+        yield action
+        if more is not None:
+            yield from _flat(more())
 
 
 def _unique(items) -> list:
@@ -99,16 +117,19 @@ def _placements(state: GameState, seat: int, value: int | None, only: str | None
     ``only``: just the placements of that tile kind. ``ships``: :func:`ship_choices` of the
     position, when the caller has them.
     """
+    return _flat(_placement_nodes(state, seat, value, only, ships))
+
+
+def _placement_nodes(state: GameState, seat: int, value: int | None, only: str | None = None,
+                     ships: list | None = None) -> Iterator[Node]:
+    """:func:`_placements` as a tree: each placement granting nothing yet, with what it grants."""
     player = state.players[seat]
     kinds = catalogue()
     for tile, shared in _stored(state, player):
         if only is not None and tile != only:
             continue
         for space in allowed_spaces(state, player, kinds[tile], value):
-            for head, more in _place_heads(state, seat, tile, space_name(space), ships, shared):
-                yield head
-                if more is not None:
-                    yield from more
+            yield from _place_heads(state, seat, tile, space_name(space), ships, shared)
 
 
 def _placements_by_value(state: GameState, seat: int) -> dict[int, list[tuple[PlaceAction, Iterable | None]]]:
@@ -129,17 +150,18 @@ def _placements_by_value(state: GameState, seat: int) -> dict[int, list[tuple[Pl
             for value in range(1, 7):
                 if all(rule.allows(player, kind, space, value) for rule in value_rules):
                     if heads is None:
-                        heads = [(head, None if more is None else _Kept(more))
+                        heads = [(head, None if more is None else _Kept(_flat(more()), more))
                                  for head, more in _place_heads(state, seat, tile, space_name(space), ships, shared)]
                     by_value[value].extend(heads)
     return by_value
 
 
 def _place_heads(state: GameState, seat: int, tile: str, space: str, ships: list | None,
-                 shared: bool = False) -> list[tuple[PlaceAction, Iterator[PlaceAction] | None]]:
+                 shared: bool = False) -> list[Node]:
     """Placing ``tile`` (from the team's shared storage: ``shared``) on ``space``: each choice of
-    the tile's own (a ship's goods, the crane's building) as (the placement granting nothing,
-    its granted actions as placements, made when read, or None when it grants none)."""
+    the tile's own (a ship's goods, the crane's building) as a :data:`Node` (the placement
+    granting nothing, and its granted actions as placements, made when read, or None when it
+    grants none)."""
     kind = catalogue()[tile]
     if kind.type == "ship":
         return [(PlaceAction(tile=tile, space=space, goods=goods, goods2=goods2, keep=keep, then=None, buy=None,
@@ -154,33 +176,46 @@ def _place_heads(state: GameState, seat: int, tile: str, space: str, ships: list
     return [(base, _granting(state, seat, base, effect.grants))]
 
 
-def _granting(state: GameState, seat: int, base: PlaceAction, grant: Grant | None) -> Iterator[PlaceAction] | None:
-    """The placement ``base`` with every action its tile's ``grant`` allows (None: it grants none)."""
+def _granting(state: GameState, seat: int, base: PlaceAction,
+              grant: Grant | None) -> Callable[[], Iterator[Node]] | None:
+    """What makes the placement ``base`` with every action its tile's ``grant`` allows (None: it grants none)."""
     if grant is None:
         return None
-    return _granting_variants(state, seat, base, grant)
+    return partial(_granting_variants, state, seat, base, grant)
 
 
-def _granting_variants(state: GameState, seat: int, base: PlaceAction, grant: Grant) -> Iterator[PlaceAction]:
+def _granting_variants(state: GameState, seat: int, base: PlaceAction, grant: Grant) -> Iterator[Node]:
     """:func:`_granting`'s chains: the tile placed on a scratch copy, as the engine does, then
     each granted action and each purchase placed with it."""
     scratch = state.copy()
     acting = scratch.players[seat]
     place_tile(scratch, acting, base, locate(scratch, acting, base))
-    for then in _granted(scratch, seat, grant):
-        yield replace(base, then=then)
+    yield from _under(base, _granted_nodes(scratch, seat, grant))
     yield from _buying_placements(scratch, seat, base, grant)
+
+
+def _under(base: PlaceAction, nodes: Iterable[Node], buy: BuyCommand | None = None) -> Iterator[Node]:
+    """``nodes`` granted by the placement ``base``: each as ``base`` with it as its ``then``
+    (and ``buy``, a purchase placed with the granted placement), what it grants likewise."""
+    for action, more in nodes:
+        yield replace(base, then=action, buy=buy), None if more is None else partial(_under_made, base, more, buy)
+
+
+def _under_made(base: PlaceAction, more: Callable[[], Iterator[Node]], buy: BuyCommand | None) -> Iterator[Node]:
+    return _under(base, more(), buy)
 
 
 class _Kept:
     """An iterator's items, kept as they are first read, so that it can be read again (and
-    again only as far as needed): a granted chain shared by several die uses."""
+    again only as far as needed): a granted chain shared by several die uses. ``tree``:
+    what made them, when they are the flat reading of a tree (completion reads that)."""
 
-    __slots__ = ("_items", "_kept")
+    __slots__ = ("_items", "_kept", "tree")
 
-    def __init__(self, items: Iterator) -> None:
+    def __init__(self, items: Iterator, tree: Callable[[], Iterator[Node]] | None = None) -> None:
         self._items = items
         self._kept: list = []
+        self.tree = tree
 
     def __iter__(self) -> Iterator:
         kept = self._kept
@@ -200,7 +235,7 @@ class _Kept:
 _END = object()
 
 
-def _buying_placements(state: GameState, seat: int, base: PlaceAction, grant: Grant) -> Iterator[PlaceAction]:
+def _buying_placements(state: GameState, seat: int, base: PlaceAction, grant: Grant) -> Iterator[Node]:
     """2019: placing ``tile`` on ``space``, buying a tile and placing it with the granted action.
 
     ``state``: after the placement. The engine accepts a purchase inside the placement only
@@ -227,9 +262,9 @@ def _buying_placements(state: GameState, seat: int, base: PlaceAction, grant: Gr
             apply_purchase(scratch, scratch.players[seat], buy)
             scratch.bought = True
             # the bought tile, placed from where it went (2019 team game)
-            thens[key] = _Kept(then for then in _placements(scratch, seat, None, buy.tile) if then.shared == buy.shared)
-        for then in thens[key]:
-            yield replace(base, then=then, buy=buy)
+            thens[key] = _Kept(node for node in _placement_nodes(scratch, seat, None, buy.tile)
+                               if node[0].shared == buy.shared)
+        yield from _under(base, thens[key], buy)
 
 
 def sales(state: GameState, seat: int, goods: int) -> list[SellAction]:
@@ -262,18 +297,45 @@ def _bonus_choices(state: GameState, seat: int, sale: SellAction, chosen: tuple,
             yield from _bonus_choices(state, seat, sale, (*chosen, action), grants)
 
 
+def granted_placements(state: GameState, seat: int, tile: str) -> list[PlaceAction]:
+    """Every placement of the stored ``tile`` with any number, as a granted action places it,
+    chains included (the 2019 solo game's completed-colour tile)."""
+    return list(_placements(state, seat, None, tile))
+
+
+def granted_actions(state: GameState, seat: int, grant: Grant) -> list:
+    """Every action ``grant`` allows now, chains included (the 2019 solo game's extra action)."""
+    return list(_granted(state, seat, grant))
+
+
 def _granted(state: GameState, seat: int, grant: Grant) -> Iterator:
     """The actions a just-placed tile's ``grant`` allows (``state``: after placing it), made
     as they are read."""
+    return _flat(_granted_nodes(state, seat, grant))
+
+
+def _granted_nodes(state: GameState, seat: int, grant: Grant) -> Iterator[Node]:
+    """:func:`_granted` as a tree."""
     player = state.players[seat]
     if grant.value is None:
-        yield from _granted_kinds(state, seat, player, grant)
-    else:  # a number from a die (2019 white castle): what the workers can pay for
-        yield from (action for action in _granted_kinds(state, seat, player, grant)
-                    if _affordable(state, player, grant, action))
+        return _granted_kinds(state, seat, player, grant)
+    # a number from a die (2019 white castle): what the workers can pay for
+    return _affordable_nodes(state, player, grant, _granted_kinds(state, seat, player, grant))
 
 
-def _granted_kinds(state: GameState, seat: int, player: PlayerState, grant: Grant) -> Iterator:
+def _affordable_nodes(state: GameState, player: PlayerState, grant: Grant, nodes: Iterable[Node]) -> Iterator[Node]:
+    """The actions of ``nodes`` whose workers the player can pay (:func:`_affordable`), and of what they grant."""
+    for action, more in nodes:
+        if _affordable(state, player, grant, action):
+            yield action, None if more is None else partial(_affordable_made, state, player, grant, more)
+
+
+def _affordable_made(state: GameState, player: PlayerState, grant: Grant,
+                     more: Callable[[], Iterator[Node]]) -> Iterator[Node]:
+    return _affordable_nodes(state, player, grant, more())
+
+
+def _granted_kinds(state: GameState, seat: int, player: PlayerState, grant: Grant) -> Iterator[Node]:
     kinds = catalogue()
     if "take" in grant.kinds:
         discards = _discards(state, player)
@@ -281,18 +343,18 @@ def _granted_kinds(state: GameState, seat: int, player: PlayerState, grant: Gran
             for tile in depot_tiles(state, depot):
                 if take_colour_allows(kinds[tile], grant.colours):
                     for discard, shared in discards:
-                        yield TakeAction(tile=tile, depot=depot, discard=discard, shared=shared)
+                        yield TakeAction(tile=tile, depot=depot, discard=discard, shared=shared), None
     if "place" in grant.kinds:
-        yield from _placements(state, seat, None)
+        yield from _placement_nodes(state, seat, None)
     if "sell" in grant.kinds:
         for goods in sorted(player.goods):
-            yield from sales(state, seat, goods)
+            yield from ((sale, None) for sale in sales(state, seat, goods))
     if "workers" in grant.kinds:
-        yield _WORKERS
+        yield _WORKERS, None
     for kind in grant.kinds:
         more = _GRANTED_BY_MODULE.get(kind)
         if more is not None and kind in state.ruleset.actions:
-            yield from more(state, player)
+            yield from ((action, None) for action in more(state, player))
 
 
 def _granted_shields(state: GameState, player: PlayerState) -> list:
@@ -493,18 +555,87 @@ def _die_choices(state: GameState, seat: int, out: list[tuple[str, object]]) -> 
                 out.append((label, command))
             if more is None:
                 continue
-            shown = []
-            for action in more:
-                granted = _die_command(state, player, rolled, value, action)
-                if granted is not None:
-                    shown.append((action, granted))
-                    if len(shown) > GRANTED_SHOWN:
-                        head_line = format_command(DieCommand(player=player.name, rolled=rolled,
-                                                              value=None if value == rolled else value, action=head))
-                        out.append((label, f"{head_line} {MORE}"))
-                        break
+            shown = _few(state, player, rolled, value, more)
+            if shown is None:
+                head_line = format_command(DieCommand(player=player.name, rolled=rolled,
+                                                      value=None if value == rolled else value, action=head))
+                out.append((label, f"{head_line} {MORE}"))
             else:
                 out.extend((label + _die_bound_note(state, player, action), granted) for action, granted in shown)
+
+
+def _few(state: GameState, player: PlayerState, rolled: int, value: int,
+         actions: Iterable) -> list[tuple[object, DieCommand]] | None:
+    """The legal lines of die ``rolled`` as ``value`` for ``actions`` (a placement's granted
+    continuations) as (action, line), or None when they are more than :data:`GRANTED_SHOWN`
+    (only as many are made as it takes to know)."""
+    shown = []
+    for action in actions:
+        granted = _die_command(state, player, rolled, value, action)
+        if granted is not None:
+            shown.append((action, granted))
+            if len(shown) > GRANTED_SHOWN:
+                return None
+    return shown
+
+
+def completions(state: GameState, typed: str) -> list[str]:
+    """What Tab offers for ``typed`` (casefolded, one space between words, the player's name
+    may be left out): the legal lines starting with it, in listing order, except that a
+    placement or sale with more than :data:`GRANTED_SHOWN` continuations the typed text has
+    not yet reached stands for them as ``<line> then `` (its own line first when declining
+    is legal), as the grouped listing writes ``<line> then ...``. Typed up to or past
+    ``<line> then``, the continuations are offered the same way, one level further down.
+
+    Made from the same generator as every line: a chain is read only where the typed text
+    reaches it, so the first Tab on a position with 850,000 lines costs milliseconds.
+    """
+    from burgundy_cli.castles.notation import format_command
+
+    state = state.copy()
+    forms = {typed}
+    for player in state.players:
+        forms.add(f"{player.name.casefold()}: {typed}")
+    _, out = _generate(state, partial(_die_completions, forms=tuple(forms)))
+    lines = [command if isinstance(command, str) else format_command(command) for _, command in out]
+    return [line for line in lines if any(line.casefold().startswith(form) for form in forms)]
+
+
+def _die_completions(state: GameState, seat: int, out: list[tuple[str, object]], forms: tuple[str, ...]) -> None:
+    """:func:`completions`' die lines, as text (``forms``: the typed text, with each player's name before it)."""
+    player = state.players[seat]
+    for _, uses in _labelled_die_uses(state, seat):
+        for rolled, value, head, more in uses:
+            tree = getattr(more, "tree", None)
+            if more is not None and tree is None:   # a sale's bonuses: a flat list of continuations
+                tree = partial(_leaves, more)
+            _complete_node(state, player, rolled, value, head, tree, forms, out)
+
+
+def _leaves(actions: Iterable) -> Iterator[Node]:
+    return ((action, None) for action in actions)
+
+
+def _complete_node(state: GameState, player: PlayerState, rolled: int, value: int, action: object,
+                   more: Callable[[], Iterator[Node]] | None, forms: tuple[str, ...], out: list) -> None:
+    """The completions among die ``rolled`` as ``value`` for ``action`` and what it grants."""
+    from burgundy_cli.castles.notation import format_command
+
+    line = format_command(DieCommand(player=player.name, rolled=rolled,
+                                     value=None if value == rolled else value, action=action))
+    folded = line.casefold()
+    if more is not None and any(form.startswith(f"{folded} ") for form in forms):
+        for granted, further in more():     # typed past the line: only what it grants can match
+            _complete_node(state, player, rolled, value, granted, further, forms, out)
+        return
+    if not any(folded.startswith(form) for form in forms):
+        return
+    if _die_command(state, player, rolled, value, action):
+        out.append(("", line))
+    if more is not None:
+        shown = _few(state, player, rolled, value, _flat(more()))
+        out.extend([("", f"{line} {MORE.removesuffix('...')}")] if shown is None else
+                   [("", format_command(granted)) for _, granted in shown])
 
 
 def _labelled_die_uses(state: GameState, seat: int) -> Iterator[tuple[str, list[tuple]]]:
@@ -670,7 +801,8 @@ def legal_moves(state: GameState) -> MoveList:
     player = state.players[seat].name if seat >= 0 else _generate(state)[0]  # a late buyer's purchases, or no one
     return MoveList(player=player, every=lambda: _formatted(_generate(state)[1]),
                     grouped=lambda: {label: spaces_together(lines)
-                                     for label, lines in _formatted(_generate(state, _die_choices)[1]).items()})
+                                     for label, lines in _formatted(_generate(state, _die_choices)[1]).items()},
+                    completing=partial(completions, state))
 
 
 def _formatted(moves: list[tuple[str, object]]) -> dict[str, list[str]]:

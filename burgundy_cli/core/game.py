@@ -164,18 +164,21 @@ class MoveList:
     Castles lists the spaces a tile may go to on one line, ``c3|d4``); empty when the game
     has none, and then ``groups`` is what ``burgundy moves`` shows. A game may give either
     as a function instead (``every``, ``grouped``), made when first read: the grouped
-    listing of a position with many chained actions costs a fraction of every line.
+    listing of a position with many chained actions costs a fraction of every line. So may
+    Tab completion (``completing``, :meth:`completions`).
     """
 
-    __slots__ = ("player", "_groups", "_choices", "_every", "_grouped")
+    __slots__ = ("player", "_groups", "_choices", "_every", "_grouped", "_completing")
 
     def __init__(self, player: str | None, groups: dict[str, list[str]] | None = None,
                  choices: dict[str, list[str]] | None = None, *,
                  every: Callable[[], dict[str, list[str]]] | None = None,
-                 grouped: Callable[[], dict[str, list[str]]] | None = None) -> None:
+                 grouped: Callable[[], dict[str, list[str]]] | None = None,
+                 completing: Callable[[str], list[str]] | None = None) -> None:
         self.player = player
         self._groups, self._choices = groups, choices
         self._every, self._grouped = every, grouped
+        self._completing = completing
 
     @property
     def groups(self) -> dict[str, list[str]]:
@@ -195,6 +198,21 @@ class MoveList:
     def moves(self) -> list[str]:
         """Every line."""
         return [move for group in self.groups.values() for move in group]
+
+    def completions(self, typed: str) -> list[str]:
+        """What Tab offers for ``typed`` (casefolded, one space between words): the lines that
+        start with it, with or without the player's name (``Anna: ``), in listing order. A game
+        that gives ``completing`` may offer, for many lines that share a start, that start
+        alone (Castles: ``<line> then `` for a placement's many granted continuations)."""
+        if self._completing is not None:
+            return self._completing(typed)
+        return [move for move in self.moves if starts_as_typed(move, typed)]
+
+
+def starts_as_typed(line: str, typed: str) -> bool:
+    """``line`` starts with ``typed`` (casefolded), or does after its player's ``name: ``."""
+    folded = line.casefold()
+    return folded.startswith(typed) or folded.partition(": ")[2].startswith(typed)
 
 
 class Session(Protocol):

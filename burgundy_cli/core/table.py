@@ -120,7 +120,7 @@ class TableSession:
         self.basis = b""
         self.session: Session
         self.version = 0
-        self._moves: tuple[int, list[str]] | None = None
+        self._moves: tuple[int, MoveList] | None = None
         self._shown: tuple[int, list[str]] | None = None
         self._checked: tuple[int, str, str] | None = None
         self._count: tuple[int, int] | None = None
@@ -319,30 +319,30 @@ class TableSession:
         refusal's suggestions), computed once a position; made without every line, which a
         position with long chains of granted actions has by the hundred thousand."""
         if self._shown is None or self._shown[0] != self.version:
-            listing = self.session.legal_moves()
+            listing = self.listing()
             groups = listing.choices or listing.groups
             self._shown = (self.version, [line for lines in groups.values() for line in lines])
         return self._shown[1]
 
-    def legal_lines(self) -> list[str]:
-        """Every legal line now (the same generator as ``burgundy moves``), computed once a position."""
+    def listing(self) -> MoveList:
+        """The legal lines now (the same generator as ``burgundy moves``), kept for the position:
+        each of its parts is made when first read."""
         if self._moves is None or self._moves[0] != self.version:
-            self._moves = (self.version, self.session.legal_moves().moves)
+            self._moves = (self.version, self.session.legal_moves())
         return self._moves[1]
 
     def completions(self, text: str) -> list[tuple[str, str]]:
         """What Tab offers for ``text``: (text to put in the input, what to show), legal lines first.
 
-        A legal line matches on its start, with or without the player's name typed; a table
-        form is offered up to its first placeholder; session commands complete too.
+        A legal line matches on its start, with or without the player's name typed
+        (:meth:`MoveList.completions`: where a placement grants many continuations the typed
+        text has not reached, Castles offers ``<line> then ``, shown ``<line> then ...``, and
+        its continuations once the text reaches them); a table form is offered up to its
+        first placeholder; session commands complete too.
         """
         typed = " ".join(text.split()).casefold()
-        found: list[tuple[str, str]] = []
-        for move in self.legal_lines():
-            folded = move.casefold()
-            bare = folded.partition(": ")[2]
-            if folded.startswith(typed) or (bare and bare.startswith(typed)):
-                found.append((move, move))
+        found: list[tuple[str, str]] = [(move, f"{move}..." if move.endswith(" ") else move)
+                                        for move in self.listing().completions(typed)]
         for form in self.helpers.table_forms(self.session):
             head = form.split("<")[0]
             if head.casefold().startswith(typed):

@@ -53,15 +53,19 @@ def play_verdicts(path: str, moves: list[str]) -> tuple[dict[str, Any], int]:
 
 def legal_completions(path: str, before: list[str], incomplete: str) -> list[str]:
     """The legal lines after playing ``before`` on the record at ``path`` that start with
-    ``incomplete`` (ignoring case); nothing when the record or a line does not read."""
+    ``incomplete`` (ignoring case); nothing when the record or a line does not read.
+
+    As in the table session (:meth:`MoveList.completions`), a Castles placement with many
+    granted continuations not yet reached by ``incomplete`` is offered as ``<line> then ``,
+    and its continuations once ``incomplete`` reaches them: no listing of every line."""
     from burgundy_cli.core.session import open_record
 
+    wanted = incomplete.casefold()
     try:
         session = open_record(path)
         for line in before:
             session.play(line)
-        moves = session.legal_moves().moves
+        offered = session.legal_moves().completions(wanted)
     except Exception:  # noqa: BLE001 - completion offers nothing rather than an error in the shell
         return []
-    wanted = incomplete.lower()
-    return [move for move in moves if move.lower().startswith(wanted)]
+    return [move for move in offered if move.casefold().startswith(wanted)]

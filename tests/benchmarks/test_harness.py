@@ -84,3 +84,15 @@ def test_the_printed_summary_names_every_benchmark(report):
     _, printed = report
     for name in BENCHMARKS:
         assert f"== {name}:" in printed
+
+
+def test_report_prints_the_result_as_markdown_and_has_a_help(tmp_path):
+    script = str(ROOT / "benchmarks" / "report.py")
+    shown = subprocess.run([sys.executable, script, "--help"], capture_output=True, text=True, check=False)
+    assert shown.returncode == 0 and "usage: report.py" in shown.stdout, shown.stderr
+    done = subprocess.run([sys.executable, script, str(ROOT / "benchmarks" / "data" / "result-final.json")],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0 and "| benchmark | target | value | met |" in done.stdout, done.stderr
+    missing = subprocess.run([sys.executable, script, str(tmp_path / "none.json")], capture_output=True, text=True,
+                             check=False)
+    assert missing.returncode == 2 and "cannot read" in missing.stderr and "Traceback" not in missing.stderr

@@ -78,7 +78,7 @@ GAMES = _seeded(0, [(players, edition, reveal, ()) for players in (2, 3, 4) for 
                    for players in (2, 3, 4) for reveal in (True, False)]) \
     + _seeded(30, [(3, "2019", True, ("border-posts",)), (2, "2019", False, ("inns", "border-posts"))]) \
     + [(4, 4, "2019", True, ("extra-tiles", "white-castles", "inns", "trade-routes", "shields"))] \
-    + _seeded(40, [(4, "2019", True, ("team-game",)), (4, "2019", False, ("team-game", "inns", "extra-tiles"))])
+    + _seeded(40, [(4, "2019", True, ("team-game",)), (4, "2019", False, ("team-game", "inns", "extra-tiles"))]) \
     + _seeded(42, [(1, "2019", True, ("solo-game",)), (1, "2019", False, ("solo-game",))])
 #: Every how many lines of a game a position is taken (on average).
 SAMPLE_EVERY = 2
