@@ -10,7 +10,6 @@ nothing half-written).
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any

@@ -34,7 +34,7 @@ from burgundy_cli.castles.boards import (CENTRE, ROW_LENGTHS, Board, adjacent, b
                                         depot_spaces, on_rim, provisional_board, provisional_ids, space_id,
                                         space_name)
 from burgundy_cli.castles.commands import DieValue, GoodsType, PhaseLetter, SpaceName, TileName
-from burgundy_cli.castles.modules import MODULES, RESERVED, ruleset
+from burgundy_cli.castles.modules import RESERVED, ruleset
 from burgundy_cli.castles.state import PHASES, GameState, Options, PlayerState
 from burgundy_cli.castles.tiles import (COLOUR_NAME, GOODS_PER_TYPE, PHASE_BONUS, area_vp, bonus_vp, catalogue,
                                         outside_piles, resolve_tile_name, sale_vp)
@@ -314,11 +314,11 @@ def options_from_header(header: GameHeader) -> Options:
 
 def module_names(value: object, edition: str, path: tuple) -> tuple[str, ...]:
     """The 2019 modules ``[game.options] modules`` names: a list of names or one string of
-    comma-separated names, each refereed (:data:`~burgundy_cli.castles.modules.MODULES`), named
-    once, and played with the 2019 edition.
+    comma-separated names, each a module of the 2019 rulebook (every one is refereed:
+    :data:`~burgundy_cli.castles.modules.MODULES`), named once, and played with the 2019 edition.
 
-    :raises SetupError: a misspelt name (with the closest name), a module not refereed yet,
-        a repeated name, or a module in a 2011 record.
+    :raises SetupError: a misspelt name (with the closest name), a repeated name, or a module
+        in a 2011 record.
     """
     from difflib import get_close_matches
 
@@ -334,9 +334,6 @@ def module_names(value: object, edition: str, path: tuple) -> tuple[str, ...]:
             close = get_close_matches(name, RESERVED, n=1)
             raise SetupError(f"no 2019 module is called '{name}'", where,
                              f"did you mean '{close[0]}'?" if close else f"modules: {', '.join(RESERVED)}")
-        if name not in MODULES:
-            raise SetupError(f"the '{name}' module is not refereed yet", where,
-                             f"refereed modules: {', '.join(MODULES)}")
         if names.index(name) != index:
             raise SetupError(f"the '{name}' module is named twice", where)
         if edition != "2019":

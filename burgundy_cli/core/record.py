@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import re
 import stat
-from bisect import bisect_left, bisect_right
+from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path

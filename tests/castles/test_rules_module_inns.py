@@ -56,7 +56,7 @@ def test_a_record_switches_the_inns_on_as_a_list_or_a_name(value):
 @pytest.mark.parametrize(("value", "edition", "words"), [
     (["inn"], "2019", "did you mean 'inns'"),
     (["white-castle"], "2019", "did you mean 'white-castles'"),
-    (["solo-game"], "2019", "not refereed yet"),
+    (["solo-gam"], "2019", "did you mean 'solo-game'"),
     (["inns", "inns"], "2019", "named twice"),
     (["inns"], "2011", "belongs to the 2019 edition"),
     (3, "2019", "list of module names"),

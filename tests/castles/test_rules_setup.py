@@ -155,8 +155,9 @@ def test_modules_switch_rules_on_per_record():
     assert state.ruleset is modules.ruleset(()) and state.ruleset.effects["ship"] is actions.EFFECTS["ship"]
     assert state.copy().ruleset is state.ruleset
     with pytest.raises(SetupError) as info:
-        new_game(edition="2019", modules="inns, solo-game")
-    assert "'solo-game' module is not refereed yet" in info.value.message
+        new_game(edition="2019", modules="inns, castles-in-the-air")
+    assert "no 2019 module is called 'castles-in-the-air'" in info.value.message
+    assert set(modules.MODULES) == set(modules.RESERVED)  # every module of the 2019 rulebook is refereed
     assert new_game(edition="2019", modules="inns").ruleset is modules.ruleset(("inns",))
 
 
