@@ -102,8 +102,10 @@ class Board:
     each touches), ``start`` (its basic start castle space, None if the rulebook names
     none), ``source`` and ``confidence`` (its provenance, shown by ``show`` and ``score``).
     A duchy of another shape (the 2019 solo duchy's islands) gives ``places``: the
-    (row, half-column) of each space in its picture, and ``river``: per space, the spaces the
-    river joins it to (:mod:`~burgundy_cli.castles.module_solo`).
+    (row, half-column) of each space in its picture, ``river``: per space, the spaces the
+    river joins it to (as option ``solo-river`` reads the picture), and ``printed_river``: the
+    pairs of spaces a source reads the painted river as joining, when one does
+    (:mod:`~burgundy_cli.castles.module_solo`).
     """
 
     layout: str
@@ -127,6 +129,7 @@ class Board:
     confidence: str | None = None
     places: tuple[tuple[int, int], ...] | None = None
     river: tuple[tuple[int, ...], ...] = ()
+    printed_river: tuple[tuple[int, int], ...] = ()
 
     def rows(self) -> list[str]:
         """The layout as 7 row strings (``"C6 B5 B4 C3"``), as ``boards.json`` and a record write it."""

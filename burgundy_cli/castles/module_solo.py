@@ -47,7 +47,7 @@ from burgundy_cli.castles.actions import (
     EFFECTS, ActionRule, Effect, LineRule, apply_action, apply_grant, check_action, check_grant, depot_offers,
     illegal, take_from_depot,
 )
-from burgundy_cli.castles.boards import Board, _build, provisional_layouts, space_name
+from burgundy_cli.castles.boards import SPACE_IDS, Board, _build, provisional_layouts, space_name
 from burgundy_cli.castles.placement import PlacementRule
 from burgundy_cli.castles.scoring import END_SCORING
 from burgundy_cli.castles.solo_standing import counter, rounds_rolled
@@ -63,7 +63,7 @@ START_SILVER, START_WORKERS = 1, 2
 #: The islands of the pictured duchy, in the order its spaces are numbered (a1.. in reading
 #: order, island after island), and where each lies in the picture (row and half-column offset).
 ISLANDS = {"NW": (0, 0), "NE": (0, 7), "SW": (4, 0), "SE": (4, 7)}
-RIVER_MODES = ("ships", "ship-to-any")
+RIVER_MODES = ("ships", "ship-to-any", "printed")
 TARGETS = range(45, 56)
 #: The target marker never goes below this (docs/rulings.md: the text stops at "40, etc.").
 LOWEST_TARGET = 5
@@ -77,10 +77,12 @@ _COLOURS = "CSMLBY"
 
 
 def island_board(name: str, islands: list[tuple[list[str], list[list[int]], tuple[int, int]]],
-                 source: str | None = None, confidence: str | None = None, river: str = "ships") -> Board:
+                 source: str | None = None, confidence: str | None = None, river: str = "ships",
+                 printed: tuple[tuple[int, int], ...] = ()) -> Board:
     """A duchy of islands: each island its rows, its spaces' half-columns and where it lies
     (row, half-column); spaces named a1..g4 island by island, in reading order. The river is
-    set as ``river`` says (:func:`with_river`)."""
+    set as ``river`` says (:func:`with_river`); ``printed``: the pairs of spaces a source reads
+    the painted river as joining."""
     cells, places = [], []
     for rows, columns, (row0, col0) in islands:
         for row, (text, xs) in enumerate(zip(rows, columns, strict=True)):
@@ -94,7 +96,8 @@ def island_board(name: str, islands: list[tuple[list[str], list[list[int]], tupl
                                     if (r + dr, x + dx) in at and island_of[at[(r + dr, x + dx)]] == island_of[i]))
                        for i, (r, x) in enumerate(places))
     board = _build(f"solo:{name}", {"rows": [" ".join(cells)]}, neighbours)
-    return with_river(replace(board, name=name, source=source, confidence=confidence, places=tuple(places)), river)
+    return with_river(replace(board, name=name, source=source, confidence=confidence, places=tuple(places),
+                              printed_river=printed), river)
 
 
 def islands_of(board: Board) -> tuple[int, ...]:
@@ -117,7 +120,11 @@ def islands_of(board: Board) -> tuple[int, ...]:
 def with_river(board: Board, river: str) -> Board:
     """``board`` with its river as option ``solo-river`` says: ``ships``, the ship spaces of the
     islands joined to one another; ``ship-to-any``, every space joined to the ship spaces of the
-    other islands."""
+    other islands; ``printed``, the pairs of spaces its source reads the painted river as
+    joining (``board.printed_river``)."""
+    if river == "printed":
+        return replace(board, river=tuple(tuple(sorted({b if a == i else a for a, b in board.printed_river
+                                                        if i in (a, b)})) for i in range(len(board.colour))))
     island = islands_of(board)
     ships = [space for space, colour in enumerate(board.colour) if colour == "S"]
     links = tuple(tuple(s for s in ships if island[s] != island[i]) if river == "ship-to-any" or i in ships else ()
@@ -131,7 +138,8 @@ def solo_board() -> Board:
     SE, each in reading order), the river joining its ship spaces."""
     entry = provisional_layouts("solo")[_DATA_KEY]
     islands = [(entry["islands"][island]["rows"], entry["islands"][island]["x2"], at) for island, at in ISLANDS.items()]
-    return island_board(BOARD_ID, islands, entry["source"], entry["confidence"])
+    printed = tuple((SPACE_IDS[a], SPACE_IDS[b]) for a, b in entry["river"]["links"])
+    return island_board(BOARD_ID, islands, entry["source"], entry["confidence"], printed=printed)
 
 
 def _refused(message: str, keys: tuple, hint: str | None = None) -> ValueError:
@@ -210,11 +218,15 @@ def islands_data(board: Board) -> list[dict]:
     return out
 
 
-def solo_duchy_refusal(board: Board) -> str | None:
-    """Why the solo game cannot be played on ``board`` (``cob.solo.setup``), or None."""
+def solo_duchy_refusal(board: Board, river: str = "ships") -> str | None:
+    """Why the solo game cannot be played on ``board`` with option ``solo-river`` = ``river``
+    (``cob.solo.setup``), or None."""
     if board.places is None:
         return (f"the solo game is played on a solo duchy (13A/13B): \"13x\" or a [duchies.<id>] with islands, "
                 f"not duchy {board.name or board.layout} (cob.solo.setup)")
+    if river == "printed" and not board.printed_river:
+        return (f"solo-river = \"printed\" follows a source's reading of the painted river, which only the "
+                f"shipped duchy 13x has; duchy {board.name} has none (cob.solo.setup)")
     return None
 
 

@@ -299,7 +299,7 @@ def options_from_header(header: GameHeader) -> Options:
             from burgundy_cli.castles.module_solo import RIVER_MODES
 
             if value not in RIVER_MODES:
-                raise SetupError("must be 'ships' or 'ship-to-any'", path)
+                raise SetupError("must be 'ships', 'ship-to-any' or 'printed'", path)
             values["solo_river"] = value
         elif key == "experienced-setup":
             if value not in ("open", "secret"):
@@ -714,7 +714,7 @@ def _solo_duchies(options: Options, played: dict[str, Board], path: tuple) -> No
     from burgundy_cli.castles.module_solo import solo_duchy_refusal
 
     for name, duchy in played.items():
-        refusal = solo_duchy_refusal(duchy)
+        refusal = solo_duchy_refusal(duchy, options.solo_river)
         if refusal is not None:
             raise SetupError(refusal, path, 'boards = "13x" (the pictured side) or a [duchies.<id>] with islands')
 

@@ -142,6 +142,27 @@ def test_with_ship_to_any_the_river_opens_every_space_of_another_island():
     play(state, "Solo: place 1 ship b3 goods 2", "Solo: place 4 carpenter c3")
 
 
+def test_with_printed_the_river_joins_only_the_ship_spaces_a_source_reads_it_joining():
+    """docs/rulings.md `solo-river` = "printed": the five links of the painted river as a program
+    of the solo game reads the same side (data/SOURCES.md): b3 (NW) joins b4 (NE) and d5 (SW),
+    not d2 (NE), which the "ships" reading joins (cob.solo.river)."""
+    from dataclasses import replace
+
+    from burgundy_cli.castles.module_solo import solo_board, solo_duchy_refusal
+
+    state = play(game(options={**SOLO, "solo-river": "printed"}), "roll white 2, Solo 1 3")
+    play(state, removal_line(state))
+    state.players[0].storage[:] = ["ship", "ship"]
+    play(state, "Solo: place 1 ship b3 goods 2")
+    refused(state, "Solo: place 3 ship d2", "cob.solo.river")  # joined to b3 only when read as "ships"
+    state = play(game(options={**SOLO, "solo-river": "printed"}), "roll white 2, Solo 1 6")
+    play(state, removal_line(state))
+    state.players[0].storage[:] = ["ship", "ship"]
+    play(state, "Solo: place 1 ship b3 goods 2", "Solo: place 6 ship b4")  # a printed link
+    assert solo_duchy_refusal(solo_board(), "printed") is None
+    assert "13x" in solo_duchy_refusal(replace(solo_board(), name="home", printed_river=()), "printed")
+
+
 # --- ships, the exchange, black hex tiles ---------------------------------------------------------
 
 
