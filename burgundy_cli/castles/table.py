@@ -65,11 +65,16 @@ def effect(before: GameState, session: CastlesSession, line: str) -> str:
     from burgundy_cli.castles.effects import line_effects
 
     after = session.state
-    parts = line_effects(before, after, session.read(line))
+    command = session.read(line)
+    parts = line_effects(before, after, command)
+    table_line = getattr(command, "player", None) is None  # (a player's take is said as theirs)
     for depot, (old, new) in enumerate(zip(before.depots, after.depots)):
         added = _added(old, new)
         if added and after.stage != "over":
             parts.append(f"depot {depot or 'black'} +{' '.join(added)}")
+        gone = _added(new, old) if table_line else []
+        if gone:  # (the 2019 solo game's removal)
+            parts.append(f"depot {depot or 'black'} -{' '.join(gone)}, out of the game")
     for depot, (old, new) in enumerate(zip(before.depot_goods, after.depot_goods)):
         added = _added(old, new)
         if added and after.stage != "over":

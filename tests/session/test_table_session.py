@@ -193,3 +193,35 @@ def test_a_refusal_suggests_lines_as_moves_shows_them_without_making_every_line(
     reply = table.play("anna: place 2 castle a1")
     assert not reply.accepted and "legal now: Anna: place " in reply.text
     assert "then ... |" in reply.text  # grouped as `moves` shows them
+
+
+SOLO_RECORD = """[game]
+name = "castles-of-burgundy"
+edition = "2019"
+players = ["Anna"]
+
+[game.options]
+modules = ["solo-game"]
+
+[setup]
+boards = "13x"
+start = {Anna = "b1"}
+goods = {Anna = [1, 2, 5]}
+
+[log]
+A1 = ["reveal 1 bank ship", "reveal 2 k1 castle", "reveal 3 sheep3 church", "reveal 4 ship market",
+      "reveal 5 mine k2", "reveal 6 warehouse cow2", "reveal black ship mine bank church", "goods 1 2 3 4 5",
+      "roll white 3, Anna 1 2"]
+"""
+
+
+def test_the_solo_removal_says_which_tile_left_the_game(tmp_path):
+    """2019 solo game: the round's removal is a table line; its verdict names the tile that left
+    the depot, and the depot no longer offers it."""
+    path = tmp_path / "solo.toml"
+    path.write_text(SOLO_RECORD, encoding="utf-8")
+    table = TableSession(path)
+    reply = table.play("remove 3 sheep3")
+    assert reply.accepted, reply.text
+    assert reply.text == "recorded: remove 3 sheep3 -- depot 3 -sheep3, out of the game"
+    assert lines_of(path)[-1] == "remove 3 sheep3"
