@@ -249,6 +249,7 @@ def new(
     modules: Annotated[str | None, typer.Option(help="Castles 2019 modules, comma-separated")] = None,
     shields: Annotated[str | None, typer.Option(help="Castles shields module: shields on each depot, 1=4,2=7 12,...")] = None,
     routes: Annotated[str | None, typer.Option(help='Castles trade routes: anna=5 silver-2;2 church;...,bob=...')] = None,
+    teams: Annotated[str | None, typer.Option(help="Castles team game: A=anna cara,B=ben dario (goods by team)")] = None,
     layout: Annotated[list[str] | None, typer.Option(help='Robber Knights layout row: "red:castle-plain blue:lake"')] = None,
     hands: Annotated[str | None, typer.Option(help="Robber Knights hands: red=castle-plain plain,blue=...")] = None,
     force: Annotated[bool, typer.Option("--force", help="overwrite FILE if it exists")] = False,
@@ -262,8 +263,8 @@ def new(
     from burgundy_cli.core.newrecord import NewRecord
 
     given = NewRecord(game=game, edition=edition, players=players, boards=boards, start=start, goods=goods,
-                      start_player=start_player, modules=modules, shields=shields, routes=routes, layout=layout,
-                      hands=hands)
+                      start_player=start_player, modules=modules, shields=shields, routes=routes, teams=teams,
+                      layout=layout, hands=hands)
     _guard(partial(subcommands.new, str(file), given, force))
 
 

@@ -35,12 +35,13 @@ class NewRecord:
     modules: str | None = None
     shields: str | None = None
     routes: str | None = None
+    teams: str | None = None
     layout: list[str] | None = None
     hands: str | None = None
 
 
 #: Answers asked only when the record plays a module: answer -> that module.
-FOR_MODULE = {"shields": "shields", "routes": "trade-routes"}
+FOR_MODULE = {"shields": "shields", "routes": "trade-routes", "teams": "team-game"}
 
 #: Per game: the questions asked, in order, as (field, question, default or None if required).
 QUESTIONS: dict[str, list[tuple[str, str, str | None]]] = {
@@ -55,6 +56,8 @@ QUESTIONS: dict[str, list[tuple[str, str, str | None]]] = {
         ("shields", "shields lying face up on each depot, e.g. 1=4,2=7 12,3=9,... (shields module)", ""),
         ("routes", "each player's trade route, spaces left to right split by ;, e.g. "
                    "anna=5 silver-2;2 church;...,bob=... (trade-routes module)", ""),
+        ("teams", "the two teams, first and second player each, e.g. A=anna cara,B=ben dario (team-game module; "
+                  "goods and start then by team: A=1 2 3,B=4 5 6)", ""),
     ],
     "robber-knights": [
         ("players", "players in seat order, clockwise (e.g. red,blue)", None),
@@ -117,7 +120,10 @@ def record_data(answers: NewRecord) -> dict[str, Any]:
     if answers.modules:
         game["options"] = {"modules": answers.modules}
     setup: dict[str, Any] = {}
-    boards = (answers.boards or "1").strip()
+    default = "12a" if answers.teams else "1"  # (2019 team game: the shipped team board)
+    boards = (answers.boards or default).strip()
+    if answers.teams and boards == "1":
+        boards = default
     setup["boards"] = {name: _number(value) for name, value in _pairs(boards, "boards").items()} \
         if "=" in boards else _number(boards)
     if answers.start:
@@ -132,6 +138,8 @@ def record_data(answers: NewRecord) -> dict[str, Any]:
     if answers.routes:
         setup["routes"] = {name: [space.strip() for space in value.split(";") if space.strip()]
                            for name, value in _pairs(answers.routes, "routes").items()}
+    if answers.teams:
+        setup["teams"] = {team: value.split() for team, value in _pairs(answers.teams, "teams").items()}
     return {"game": game, "setup": setup}
 
 
@@ -148,7 +156,7 @@ def checked_text(path: str, answers: NewRecord) -> tuple[str, Any]:
 #: Where in a record each answer goes, as the game's errors name it.
 _WHERE = {"edition": "edition", "players": "game.players", "boards": "setup.boards", "start": "setup.start",
           "goods": "setup.goods", "start_player": "start_player", "modules": "game.options",
-          "shields": "setup.shields", "routes": "setup.routes",
+          "shields": "setup.shields", "routes": "setup.routes", "teams": "setup.teams",
           "layout": "setup.layout", "hands": "setup.hands"}
 
 

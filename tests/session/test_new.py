@@ -120,6 +120,23 @@ def test_a_module_record_asks_for_what_its_modules_need_and_only_then(tmp_path):
     assert not (tmp_path / "bad.toml").exists()
 
 
+def test_a_team_game_record_names_its_teams(cli, tmp_path):
+    """2019 rulebook, 'THE TEAM GAME': teams of 2; `--teams` writes [setup] teams, goods by team,
+    and the shipped team board 12a unless a board is named (cob.team.players)."""
+    path = tmp_path / "team.toml"
+    result = cli("new", str(path), "--game", "castles-of-burgundy", "--edition", "2019",
+                 "--players", "anna,ben,cara,dario", "--modules", "team-game",
+                 "--teams", "A=anna cara,B=ben dario", "--goods", "A=1 2 3,B=4 5 6")
+    assert result.exit_code == 0, result.output
+    state = open_record(path).state
+    assert state.teams is not None and state.players[0].board.name == "12a"
+    assert [player.name for player in state.players] == ["anna", "ben", "cara", "dario"]
+    result = cli("new", str(tmp_path / "bad.toml"), "--game", "castles-of-burgundy", "--edition", "2019",
+                 "--players", "anna,ben,cara,dario", "--modules", "team-game", "--goods", "A=1 2 3,B=4 5 6")
+    assert result.exit_code != 0 and "cob.team.players" in result.output
+    assert not (tmp_path / "bad.toml").exists()
+
+
 def test_the_input_ending_at_a_question_writes_nothing(tmp_path):
     read, _ = asker(["castles-of-burgundy"])
     with pytest.raises(UsageError, match="nothing was written"):
