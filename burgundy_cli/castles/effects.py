@@ -31,8 +31,12 @@ def line_effects(before: GameState, after: GameState, command: Any) -> list[str]
     """What ``command`` changed between ``before`` and ``after``, one phrase per change, the
     player's own changes first. Empty for a line that changes no player (a table line)."""
     effects: list[str] = []
+    mover = after.seat(getattr(command, "player", None) or "")
+    # 2019 team game: the team's parts are the same for both members; said once, as the mover's
+    mate = after.teams.mate(mover) if after.teams is not None and mover >= 0 else -1
     for seat, (old, new) in enumerate(zip(before.players, after.players)):
-        effects.extend(_player_effects(before, after, seat, old, new, command))
+        if seat != mate:
+            effects.extend(_player_effects(before, after, seat, old, new, command))
     return effects
 
 
@@ -127,21 +131,28 @@ def _tiles(before: GameState, after: GameState, old: PlayerState, new: PlayerSta
     said = [f"places {now} on {space_name(space)}"
             for space, (was, now) in enumerate(zip(old.duchy, new.duchy)) if was is None and now is not None]
     placed = [now for was, now in zip(old.duchy, new.duchy) if was is None and now is not None]
-    stored = list(new.storage)
-    for tile in old.storage:
-        if tile in stored:
-            stored.remove(tile)
-    left = list(old.storage)
-    for tile in new.storage:
-        if tile in left:
-            left.remove(tile)
+    stored, left = _beyond(new.storage, old.storage), _beyond(old.storage, new.storage)
+    shared_stored, shared_left = _beyond(new.shared, old.shared), _beyond(old.shared, new.shared)  # (2019 team game)
     for tile in placed:
-        if tile in left:
-            left.remove(tile)
-    for tile in stored:
-        said.append(f"stores {tile}{_taken_from(before, after, tile)}")
+        for pool in (left, shared_left):
+            if tile in pool:
+                pool.remove(tile)
+                break
+    said.extend(f"stores {tile}{_taken_from(before, after, tile)}" for tile in stored)
+    said.extend(f"stores {tile} in the team's shared storage{_taken_from(before, after, tile)}"
+                for tile in shared_stored)
     said.extend(f"discards {tile}" for tile in left)
+    said.extend(f"discards {tile} from the team's shared storage" for tile in shared_left)
     return said
+
+
+def _beyond(tiles: list[str], others: list[str]) -> list[str]:
+    """The tiles of ``tiles`` beyond those of ``others`` (as multisets)."""
+    beyond = list(tiles)
+    for tile in others:
+        if tile in beyond:
+            beyond.remove(tile)
+    return beyond
 
 
 def _taken_from(before: GameState, after: GameState, tile: str) -> str:

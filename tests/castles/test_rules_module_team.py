@@ -381,3 +381,19 @@ def test_team_game_needs_four_players_and_no_per_player_module():
     with pytest.raises(SetupError, match="not refereed with the 'trade-routes' module") as info:
         state_from_setup(header(modules=["team-game", "trade-routes"]), {"teams": TEAMS, "goods": GOODS})
     assert info.value.path == ("game", "options", "modules")
+
+
+def test_a_verdict_says_the_teams_change_once_and_names_the_shared_storage(cli, tmp_path):
+    """'PLAYING THE GAME': the team's resources are shared; a legal verdict says what the line did
+    once, as the mover's (not again for the teammate), and where a tile went (cob.team.storage)."""
+    from burgundy_cli.core.record import dump_record
+    from burgundy_cli.core.registry import find_game
+
+    path = tmp_path / "team.toml"
+    game = find_game("castles-of-burgundy")
+    path.write_text(dump_record(game.playout(4, 6, stop_after=60, edition="2019", modules=("team-game",))),
+                    encoding="utf-8")
+    result = cli("check", str(path), "Cara: take 6 ship shared")
+    assert result.output.strip() == "legal: Cara: take 6 ship shared -- Cara: stores ship in the team's shared " \
+        "storage from depot 6"
+    assert cli("check", str(path), "Cara: workers 6").output.strip() == "legal: Cara: workers 6 -- Cara: +2 workers"
