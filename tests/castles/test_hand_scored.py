@@ -14,11 +14,15 @@ from pathlib import Path
 
 import pytest
 
-from burgundy_cli.core.session import open_record
+from burgundy_cli.core.record import dump_record, parse_record_text, read_record
+from burgundy_cli.core.session import open_doc, open_record
 
 RECORDS = Path(__file__).parents[2] / "records" / "castles-of-burgundy"
 HAND_SCORED = sorted(RECORDS.glob("*.hand-scored.md"))
 _ROW = re.compile(r"^\| `([a-z-]+)` \|(.*)$")
+#: The team game's ledger: record line | round | player | `move` | VP by category | why |
+_LEDGER = re.compile(r"^\| (\d+) \| [A-E][1-5] \| (\w+) \| `(.+?)` \| ([a-z-]+ \d+(?:, [a-z-]+ \d+)*) \| .+ \|$")
+TEAM_GAME = RECORDS / "complete-4p-2019-team.hand-scored.md"
 
 
 def hand_table(path: Path) -> dict[str, dict[str, int]]:
@@ -69,6 +73,57 @@ def test_engine_breakdown_matches_the_hand_scoring(path):
         assert set(categories) == set(engine[name]), f"{name}: the hand table must list every category"
         for category, points in categories.items():
             assert engine[name][category] == points, f"{path.name}: {name} {category}"
+
+
+def ledger(path: Path) -> dict[int, tuple[str, str, dict[str, int]]]:
+    """``{record line: (player, move, {category: VP})}`` of each row of the ledger of ``path``:
+    the VP each line of the log scores during play, worked out by hand."""
+    rows = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        match = _LEDGER.match(line)
+        if match:
+            number, player, move, points = match.groups()
+            rows[int(number)] = (player, f"{player}: {move}", {
+                category: int(vp) for category, vp in (part.rsplit(" ", 1) for part in points.split(", "))})
+    return rows
+
+
+def test_the_team_games_ledger_adds_up_to_its_table():
+    """2019 rules, 'THE TEAM GAME': the VP track is each player's ("These are used as usual by the
+    individual players"), so the VP a line scores during play are its player's. The ledger's sums
+    per player are the table's rows for every category scored during play, the split between
+    teammates included (the engine's breakdown is compared with the table above)."""
+    table, rows = hand_table(TEAM_GAME), ledger(TEAM_GAME)
+    sums: dict[str, dict[str, int]] = {name: {} for name in table}
+    for player, _, points in rows.values():
+        for category, vp in points.items():
+            sums[player][category] = sums[player].get(category, 0) + vp
+    scored = {category for _, _, points in rows.values() for category in points}
+    assert scored == {"areas", "area-phase-bonus", "animals", "watchtowers", "goods-sold", "colour-bonus"}
+    for name, categories in table.items():
+        assert {category: sums[name].get(category, 0) for category in scored} == {
+            category: categories[category] for category in scored}, name
+
+
+def test_the_team_games_ledger_matches_the_engine_line_by_line():
+    """Each line of the team game's log scores, in the engine, exactly the VP the hand ledger gives
+    it, for the player it names (areas by size and phase, livestock on placement, 4 VP a goods
+    tile sold with 4 players, the colour bonus, watchtowers: 2019 rules as the ledger quotes
+    them), and no line it leaves out scores during play: equal sums cannot hide two errors."""
+    doc = read_record(TEAM_GAME.with_name("complete-4p-2019-team.toml"))
+    start = {key: value for key, value in doc.data.items() if key not in ("log", "result")}
+    session = open_doc(parse_record_text(dump_record(start), "start.toml"))
+    engine = {}
+    for group, lines in doc.data["log"].items():
+        for index, text in enumerate(lines):
+            before = {player.name: dict(player.vp) for player in session.state.players}
+            session.play_logged(text, group)
+            for player in session.state.players:
+                gained = {category: vp - before[player.name].get(category, 0)
+                          for category, vp in player.vp.items() if vp != before[player.name].get(category, 0)}
+                if gained:
+                    engine[doc.location_of_key("log", group, index).line] = (player.name, text, gained)
+    assert engine == ledger(TEAM_GAME)
 
 
 def _hand_counted(path: Path) -> tuple[dict[str, int], list[str]]:
