@@ -366,7 +366,7 @@ def module_line(state: GameState, kind: str):
     """The ``LineRule`` of a line kind a module adds (``state.ruleset.lines``), or the refusal."""
     line = state.ruleset.lines.get(kind)
     if line is None:
-        owner = state.ruleset.off_lines.get(kind)
+        owner = state.ruleset.line_owner(kind) if state.ruleset.line_owner is not None else None
         raise illegal("cob.module.off", f"a '{kind}' line belongs to a 2019 module this game does not play",
                       f'[game.options] modules = ["{owner}"] switches it on (2019 edition)' if owner else None)
     return line

@@ -26,9 +26,6 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from types import MappingProxyType
 
-from burgundy_cli.castles import (
-    module_border, module_extra, module_inns, module_routes, module_shields, module_solo, module_team, module_white,
-)
 from burgundy_cli.castles.actions import ACTIONS, EFFECTS, ActionRule, Effect, mine_income, score_completion
 from burgundy_cli.castles.placement import PLACEMENT_RULES, PlacementRule, compile_placement
 from burgundy_cli.castles.scoring import END_SCORING
@@ -124,70 +121,120 @@ def extend(rules: Ruleset, module: Module) -> Ruleset:
 BASE = Module("base", placement=PLACEMENT_RULES, actions=ACTIONS, effects=EFFECTS,
               after_placement=(score_completion,), phase_end=(PhaseStep(mine_income),), end_scoring=END_SCORING)
 
-#: The inns (2019 rulebook, "The Inns"): an inn goes on any colour, one per area, is bought
-#: beside the black depot, has no effect of its own and enlarges its area by one: the
-#: area's VP as the board gives them (``areas``), and what the inn adds (``inns``)
-#: (:mod:`~burgundy_cli.castles.module_inns`).
-INNS = Module("inns", placement=(module_inns.ANY_COLOUR, module_inns.ONE_PER_AREA),
-              effects={module_inns.INN: Effect()},
-              stock={module_inns.INN: module_inns.inns_left}, after_placement=(module_inns.score_inn,),
-              categories=(module_inns.CATEGORY,))
+# Each module is built by a function that imports its rules: a record plays its modules' code
+# only (a base-game record imports none of it: start-up, docs/performance.md).
 
-#: The trade routes (2019 rulebook, "The Trade Routes"): a sale lays its goods on the
-#: player's route, and a colour match gives the space's bonus at once
-#: (:mod:`~burgundy_cli.castles.module_routes`).
-TRADE_ROUTES = Module("trade-routes", actions={"sell": ActionRule(module_routes.check_sale, module_routes.apply_sale,
-                                                                  ACTIONS["sell"].bound, module_routes.sale_grants)},
-                      categories=(module_routes.CATEGORY,))
 
-#: The shields (2019 rulebook, "THE SHIELDS"): taken on doubles, tribute before the mines pay,
-#: 18 abilities and their end VP (:mod:`~burgundy_cli.castles.module_shields`).
-SHIELDS = Module("shields", placement=(module_shields.ADJACENT_UNLESS_18,), actions=module_shields.SHIELD_ACTIONS,
-                 effects=module_shields.SHIELD_EFFECTS, after_placement=(module_shields.after_placement,),
-                 phase_end=(PhaseStep(module_shields.tribute, before=mine_income), PhaseStep(module_shields.mines_doubled)),
-                 area_points=module_shields.area_points, end_points={"shields": module_shields.end_points},
-                 lines=module_shields.LINES, free_die=(module_shields.may_set_die, module_shields.set_die))
+def _inns() -> Module:
+    """The inns (2019 rulebook, "The Inns"): an inn goes on any colour, one per area, is bought
+    beside the black depot, has no effect of its own and enlarges its area by one: the area's
+    VP as the board gives them (``areas``), and what the inn adds (``inns``)
+    (:mod:`~burgundy_cli.castles.module_inns`)."""
+    from burgundy_cli.castles import module_inns
 
-#: The four extra hex tiles (2019 rulebook, "4 additional hex tiles"): #27 restacks the bridge
-#: after a ship or its own placement, the crane triggers a building's effect and counts as a
-#: building for 16-23 (and 29), the geese score on their pasture (the ``geese`` category); #28's
-#: purchase of workers and the crane's final-scoring choice are line kinds of their own
-#: (:mod:`~burgundy_cli.castles.module_extra`).
-EXTRA_TILES = Module("extra-tiles", effects=module_extra.EXTRA_EFFECTS,
-                     after_placement=(module_extra.geese_follow_up,), end_scoring=module_extra.EXTRA_END_SCORING,
-                     categories=("geese",), lines=module_extra.EXTRA_LINES)
+    return Module("inns", placement=(module_inns.ANY_COLOUR, module_inns.ONE_PER_AREA),
+                  effects={module_inns.INN: Effect()},
+                  stock={module_inns.INN: module_inns.inns_left}, after_placement=(module_inns.score_inn,),
+                  categories=(module_inns.CATEGORY,))
 
-#: The White Castles (2019 rulebook, "The White Castles"): a white castle grants an action with
-#: the white die, #29 scores 4 VP per white castle (:mod:`~burgundy_cli.castles.module_white`).
-WHITE_CASTLES = Module("white-castles", effects={module_white.WHITE_CASTLE: module_white.WHITE_EFFECT},
-                       end_scoring=module_white.WHITE_END_SCORING)
 
-#: The border posts (2019 rulebook, "New duchies (nos. 11a - 11f)"): joining two posts of a
-#: no. 11 duchy with tiles scores the phase value, all three the colour bonus's values
-#: (:mod:`~burgundy_cli.castles.module_border`).
-BORDER_POSTS = Module(module_border.NAME, after_placement=(module_border.score_border_posts,),
-                      categories=(module_border.CATEGORY,))
+def _trade_routes() -> Module:
+    """The trade routes (2019 rulebook, "The Trade Routes"): a sale lays its goods on the
+    player's route, and a colour match gives the space's bonus at once
+    (:mod:`~burgundy_cli.castles.module_routes`)."""
+    from burgundy_cli.castles import module_routes
 
-#: The team game (2019 rulebook, "THE TEAM GAME"): two teams of two on team boards, the team's
-#: property kept alike for both members after every line, private and shared storage, the
-#: bridge's last space, team totals (:mod:`~burgundy_cli.castles.module_team`).
-TEAM_GAME = Module(module_team.NAME, after_line=module_team.after_line, storage=module_team.STORAGE,
-                   score_table=module_team.score_table)
+    return Module("trade-routes", actions={"sell": ActionRule(module_routes.check_sale, module_routes.apply_sale,
+                                                              ACTIONS["sell"].bound, module_routes.sale_grants)},
+                  categories=(module_routes.CATEGORY,))
 
-#: The solo game (2019 rulebook, "THE SOLO GAME"): one player on the solo duchy, the round's
-#: removal, rivers, the solo ship and its 5-goods exchange, black hex tiles, monastery tiles
-#: scored when placed, a completed colour's black-depot tile, the VP counter and target
-#: (:mod:`~burgundy_cli.castles.module_solo`).
-SOLO_GAME = Module(module_solo.NAME, placement=(module_solo.COLOUR, module_solo.RIVER), lifted=("cob.place.adjacent",),
-                   actions=module_solo.SOLO_ACTIONS, effects=module_solo.SOLO_EFFECTS,
-                   after_placement=(module_solo.after_placement,), phase_end=(PhaseStep(module_solo.settle_all),),
-                   end_scoring=module_solo.SOLO_END_SCORING, categories=(module_solo.CATEGORY, module_solo.BOUGHT),
-                   lines=module_solo.LINES)
 
-#: Module name -> :class:`Module`: the 2019 expansions refereed so far.
-MODULES: dict[str, Module] = {"extra-tiles": EXTRA_TILES, "white-castles": WHITE_CASTLES, "inns": INNS,
-                              "trade-routes": TRADE_ROUTES, "shields": SHIELDS, "border-posts": BORDER_POSTS,
-                              module_team.NAME: TEAM_GAME, "solo-game": SOLO_GAME}
+def _shields() -> Module:
+    """The shields (2019 rulebook, "THE SHIELDS"): taken on doubles, tribute before the mines
+    pay, 18 abilities and their end VP (:mod:`~burgundy_cli.castles.module_shields`)."""
+    from burgundy_cli.castles import module_shields
+
+    return Module("shields", placement=(module_shields.ADJACENT_UNLESS_18,), actions=module_shields.SHIELD_ACTIONS,
+                  effects=module_shields.SHIELD_EFFECTS, after_placement=(module_shields.after_placement,),
+                  phase_end=(PhaseStep(module_shields.tribute, before=mine_income),
+                             PhaseStep(module_shields.mines_doubled)),
+                  area_points=module_shields.area_points, end_points={"shields": module_shields.end_points},
+                  lines=module_shields.LINES, free_die=(module_shields.may_set_die, module_shields.set_die))
+
+
+def _extra_tiles() -> Module:
+    """The four extra hex tiles (2019 rulebook, "4 additional hex tiles"): #27 restacks the
+    bridge after a ship or its own placement, the crane triggers a building's effect and counts
+    as a building for 16-23 (and 29), the geese score on their pasture (the ``geese``
+    category); #28's purchase of workers and the crane's final-scoring choice are line kinds of
+    their own (:mod:`~burgundy_cli.castles.module_extra`)."""
+    from burgundy_cli.castles import module_extra
+
+    return Module("extra-tiles", effects=module_extra.EXTRA_EFFECTS,
+                  after_placement=(module_extra.geese_follow_up,), end_scoring=module_extra.EXTRA_END_SCORING,
+                  categories=("geese",), lines=module_extra.EXTRA_LINES)
+
+
+def _white_castles() -> Module:
+    """The White Castles (2019 rulebook, "The White Castles"): a white castle grants an action
+    with the white die, #29 scores 4 VP per white castle (:mod:`~burgundy_cli.castles.module_white`)."""
+    from burgundy_cli.castles import module_white
+
+    return Module("white-castles", effects={module_white.WHITE_CASTLE: module_white.WHITE_EFFECT},
+                  end_scoring=module_white.WHITE_END_SCORING)
+
+
+def _border_posts() -> Module:
+    """The border posts (2019 rulebook, "New duchies (nos. 11a - 11f)"): joining two posts of a
+    no. 11 duchy with tiles scores the phase value, all three the colour bonus's values
+    (:mod:`~burgundy_cli.castles.module_border`)."""
+    from burgundy_cli.castles import module_border
+
+    return Module(module_border.NAME, after_placement=(module_border.score_border_posts,),
+                  categories=(module_border.CATEGORY,))
+
+
+def _team_game() -> Module:
+    """The team game (2019 rulebook, "THE TEAM GAME"): two teams of two on team boards, the
+    team's property kept alike for both members after every line, private and shared storage,
+    the bridge's last space, team totals (:mod:`~burgundy_cli.castles.module_team`)."""
+    from burgundy_cli.castles import module_team
+
+    return Module(module_team.NAME, after_line=module_team.after_line, storage=module_team.STORAGE,
+                  score_table=module_team.score_table)
+
+
+def _solo_game() -> Module:
+    """The solo game (2019 rulebook, "THE SOLO GAME"): one player on the solo duchy, the round's
+    removal, rivers, the solo ship and its 5-goods exchange, black hex tiles, monastery tiles
+    scored when placed, a completed colour's black-depot tile, the VP counter and target
+    (:mod:`~burgundy_cli.castles.module_solo`)."""
+    from burgundy_cli.castles import module_solo
+
+    return Module(module_solo.NAME, placement=(module_solo.COLOUR, module_solo.RIVER),
+                  lifted=("cob.place.adjacent",), actions=module_solo.SOLO_ACTIONS, effects=module_solo.SOLO_EFFECTS,
+                  after_placement=(module_solo.after_placement,), phase_end=(PhaseStep(module_solo.settle_all),),
+                  end_scoring=module_solo.SOLO_END_SCORING, categories=(module_solo.CATEGORY, module_solo.BOUGHT),
+                  lines=module_solo.LINES)
+
+
+#: Module name -> the function building its :class:`Module`: every 2019 expansion is refereed.
+MODULES: dict[str, Callable[[], Module]] = {
+    "extra-tiles": _extra_tiles, "white-castles": _white_castles, "inns": _inns, "trade-routes": _trade_routes,
+    "shields": _shields, "border-posts": _border_posts, "team-game": _team_game, "solo-game": _solo_game,
+}
+
+
+@cache
+def module(name: str) -> Module:
+    """The 2019 module called ``name`` (KeyError if none is)."""
+    return MODULES[name]()
+
+
+def line_owner(kind: str) -> str | None:
+    """The 2019 module whose line kind ``kind`` is, or None (for a refusal naming it)."""
+    return next((name for name in RESERVED if kind in module(name).lines), None)
+
 
 #: Every module of the 2019 rulebook, in its order (names of ``[game.options] modules``).
 RESERVED = ("extra-tiles", "white-castles", "inns", "trade-routes", "shields", "border-posts", "team-game",
@@ -203,6 +250,5 @@ def ruleset(modules: tuple[str, ...] = ()) -> Ruleset:
     unknown): the shields' area scoring (shield 17) knows the inns, so it comes after theirs."""
     rules = extend(_NOTHING, BASE)
     for name in sorted(modules, key=RESERVED.index):  # the rulebook's order, whatever the record's
-        rules = extend(rules, MODULES[name])
-    off = {kind: module.name for module in MODULES.values() if module.name not in modules for kind in module.lines}
-    return replace(rules, off_lines=MappingProxyType(off))
+        rules = extend(rules, module(name))
+    return replace(rules, line_owner=line_owner)

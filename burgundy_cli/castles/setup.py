@@ -721,6 +721,8 @@ def _solo_duchies(options: Options, played: dict[str, Board], path: tuple) -> No
 
 def _solo_players(options: Options, names: list[str]) -> None:
     """The solo game is played by 1 player, and 1 player plays only the solo game (``cob.solo.players``)."""
+    if "solo-game" not in options.modules and len(names) != 1:
+        return  # (the solo game's rules are imported only when a record may need them: start-up)
     from burgundy_cli.castles.module_solo import player_count_refusal
 
     refusal = player_count_refusal(options.modules, len(names))

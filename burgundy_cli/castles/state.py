@@ -80,8 +80,8 @@ class Ruleset:
     scores during play (after the base game's in the breakdown); ``end_points``: category ->
     ``f(state, player) -> VP``, the final-scoring categories a module adds; ``lines``: line
     kind -> the ``LineRule`` of a line form a module adds (#28's, the crane's, the shields');
-    ``off_lines``: line kind -> module name, for the lines of the modules not played (their
-    refusal names the module); ``free_die``:
+    ``line_owner(kind)``: the module a line kind belongs to (a refusal of a module's line in a
+    game without it names the module); ``free_die``:
     ``(may(state, player), use(state, player))``, a module's change of one die to any number at
     no cost (shield 16); ``after_line``: ``f(state, command)`` run after every line played
     (2019 team game: the team's shared parts made alike for both members); ``storage``: an
@@ -105,7 +105,7 @@ class Ruleset:
     categories: tuple[str, ...]
     end_points: Mapping[str, Callable[..., int]]
     lines: Mapping[str, Any] = field(default_factory=dict)
-    off_lines: Mapping[str, str] = field(default_factory=dict)
+    line_owner: Callable[[str], str | None] | None = None
     free_die: tuple[Callable[..., bool], Callable[..., None]] | None = None
     after_line: Callable[..., None] | None = None
     storage: Any = None

@@ -158,6 +158,7 @@ def test_modules_switch_rules_on_per_record():
         new_game(edition="2019", modules="inns, castles-in-the-air")
     assert "no 2019 module is called 'castles-in-the-air'" in info.value.message
     assert set(modules.MODULES) == set(modules.RESERVED)  # every module of the 2019 rulebook is refereed
+    assert all(modules.module(name).name == name for name in modules.RESERVED)
     assert new_game(edition="2019", modules="inns").ruleset is modules.ruleset(("inns",))
 
 
