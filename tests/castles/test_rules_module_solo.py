@@ -197,7 +197,7 @@ def test_after_a_ship_five_goods_buy_a_black_depot_tile_placed_as_a_black_hex_ti
     play(state, "Solo: solo exchange 1 1 2 2 3 for ship")
     assert player.storage == ["black-hex"] and "ship" not in state.depots[0] and player.goods == {3: 1, 5: 1}
     refused(state, "Solo: solo exchange 2 3 3 2 2 for cow4", "cob.solo.exchange")  # once a ship
-    silver, vp = player.silver, player.points
+    silver = player.silver
     player.duchy[3] = "k9"  # a4, so that b2 has a placed neighbour
     play(state, "Solo: place 5 black-hex b2")  # a grey (mine) space: a black mine
     assert player.duchy[5] == "black-hex" and player.silver == silver
