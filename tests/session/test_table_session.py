@@ -215,13 +215,15 @@ A1 = ["reveal 1 bank ship", "reveal 2 k1 castle", "reveal 3 sheep3 church", "rev
 """
 
 
-def test_the_solo_removal_says_which_tile_left_the_game(tmp_path):
-    """2019 solo game: the round's removal is a table line; its verdict names the tile that left
-    the depot, and the depot no longer offers it."""
+def test_the_solo_removal_is_due_first_and_says_which_tile_left_the_game(tmp_path):
+    """2019 solo game, 'Playing the game': the round's removal comes before the dice actions; the
+    prompt says it is due, and its verdict names the tile that left the depot."""
     path = tmp_path / "solo.toml"
     path.write_text(SOLO_RECORD, encoding="utf-8")
     table = TableSession(path)
+    assert table.due() == "A1 · remove 3 sheep3 due, then Anna to move · dice 1 2 · workers 2"
     reply = table.play("remove 3 sheep3")
     assert reply.accepted, reply.text
     assert reply.text == "recorded: remove 3 sheep3 -- depot 3 -sheep3, out of the game"
     assert lines_of(path)[-1] == "remove 3 sheep3"
+    assert table.due() == "A1 · Anna to move · dice 1 2 · workers 2"
