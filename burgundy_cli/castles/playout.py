@@ -220,6 +220,40 @@ def playout(players: int, seed: int, edition: str | None = None, stop_after: int
     return play_game(players, seed, edition, stop_after, modules=modules).record_data()
 
 
+def deal_game(rng: random.Random, edition: str, names: list[str],
+              modules: tuple[str, ...] = ()) -> tuple[dict[str, Any], dict[str, dict] | None]:
+    """A seeded deal of a game with the 2019 ``modules``: its ``[setup]`` table and, with the
+    border posts, its ``[duchies]`` table (else None). Each module's part is drawn in this
+    order, so that a game without a module deals as it did before the module existed."""
+    players = len(names)
+    duchies = None
+    if "border-posts" in modules:
+        from burgundy_cli.castles.module_border import practice_duchies
+
+        duchies = practice_duchies(rng, edition, players - 1)
+    if "team-game" in modules:
+        from burgundy_cli.castles.module_team import deal_team_setup
+
+        setup = deal_team_setup(rng, names)
+    elif "solo-game" in modules:
+        from burgundy_cli.castles.module_solo import deal_setup as deal_solo
+
+        setup = deal_solo(rng, names[0])
+    else:
+        setup = deal_setup(rng, edition, names, duchies)
+    if "shields" in modules:  # drawn after the rest, so that a game without shields deals as before
+        from burgundy_cli.castles.module_shields import SHIELDS, deal
+
+        order = list(SHIELDS)
+        rng.shuffle(order)
+        setup["shields"] = deal(order, players)
+    if "trade-routes" in modules:
+        from burgundy_cli.castles.module_routes import deal_routes
+
+        setup["routes"] = deal_routes(rng, names)
+    return setup, duchies
+
+
 def play_game(players: int, seed: int, edition: str | None = None, stop_after: int | None = None,
               visit: Callable[[Any], None] | None = None, modules: tuple[str, ...] = ()) -> Any:
     """The playout as a record session (:class:`~burgundy_cli.castles.record.CastlesSession`).
@@ -248,31 +282,7 @@ def play_game(players: int, seed: int, edition: str | None = None, stop_after: i
                                   " Its trade routes are declared routes generated from the seed, not the printed "
                                   "cards (docs/rulings.md)." if "trade-routes" in modules else ""),
                         options={"modules": list(modules)} if modules else {})
-    duchies = None
-    if "border-posts" in modules:
-        from burgundy_cli.castles.module_border import practice_duchies
-
-        duchies = practice_duchies(rng, edition, players - 1)
-    if "team-game" in modules:
-        from burgundy_cli.castles.module_team import deal_team_setup
-
-        setup = deal_team_setup(rng, names)
-    elif "solo-game" in modules:
-        from burgundy_cli.castles.module_solo import deal_setup as deal_solo
-
-        setup = deal_solo(rng, names[0])
-    else:
-        setup = deal_setup(rng, edition, names, duchies)
-    if "shields" in modules:  # drawn after the rest, so that a game without shields deals as before
-        from burgundy_cli.castles.module_shields import SHIELDS, deal
-
-        order = list(SHIELDS)
-        rng.shuffle(order)
-        setup["shields"] = deal(order, players)
-    if "trade-routes" in modules:
-        from burgundy_cli.castles.module_routes import deal_routes
-
-        setup["routes"] = deal_routes(rng, names)
+    setup, duchies = deal_game(rng, edition, names, modules)
     session = CastlesSession(header, "setup", setup, state_from_setup(header, setup, duchy_definitions(duchies)))
     session.duchies = duchies
     state = session.state

@@ -30,15 +30,10 @@ from burgundy_cli.castles.commands import (
     ShieldCommand,
     TakeAction, WorkersAction,
 )
-from burgundy_cli.castles.module_border import practice_duchies
-from burgundy_cli.castles.module_shields import SHIELDS, deal
-from burgundy_cli.castles.module_team import deal_team_setup
-from burgundy_cli.castles.module_solo import deal_setup as deal_solo
 from burgundy_cli.castles.module_solo import removal_line
-from burgundy_cli.castles.module_routes import deal_routes
 from burgundy_cli.castles.movegen import legal_commands
 from burgundy_cli.castles.notation import format_command, parse_line
-from burgundy_cli.castles.playout import deal_goods, deal_reveals, deal_setup
+from burgundy_cli.castles.playout import deal_game, deal_goods, deal_reveals
 from burgundy_cli.castles.setup import duchy_definitions, state_from_setup
 from burgundy_cli.castles.state import GameState, PlayerState
 from burgundy_cli.castles.tiles import catalogue
@@ -117,19 +112,7 @@ def game_positions(seed: int, players: int, edition: str, reveal: bool, modules:
     names = list(NAMES[:players])
     header = GameHeader(name="castles-of-burgundy", edition=edition, players=names,
                         options={"modules": list(modules)} if modules else {})
-    duchies = practice_duchies(rng, edition, players - 1) if "border-posts" in modules else None
-    if "team-game" in modules:
-        setup = deal_team_setup(rng, names)
-    elif "solo-game" in modules:
-        setup = deal_solo(rng, names[0])
-    else:
-        setup = deal_setup(rng, edition, names, duchies)
-    if "shields" in modules:
-        order = list(SHIELDS)
-        rng.shuffle(order)
-        setup["shields"] = deal(order, players)
-    if "trade-routes" in modules:
-        setup["routes"] = deal_routes(rng, names)
+    setup, duchies = deal_game(rng, edition, names, modules)
     state = state_from_setup(header, setup, duchy_definitions(duchies))
     positions = []
     while state.stage != "over":
