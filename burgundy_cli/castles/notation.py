@@ -1099,20 +1099,9 @@ def _parse(reader: _Reader) -> c.Command:
     if verb == "pass":
         reader.expect_end("pass")
         return c.PassCommand(player=player)
-    if verb == "buy":
-        return _buy(reader, player)
-    if verb == "fix":
-        return _correction(reader, player)
-    if verb == "shield":
-        return _shield_line(reader, player)
-    if verb == "tribute":
-        return _tribute(reader, player)
-    if verb == "hire":
-        return _hire(reader, player)
-    if verb == "crane":
-        return _crane(reader, player)
-    if verb == "solo":
-        return _solo_line(reader, player)
+    read_line = _LINE_READERS.get(verb)
+    if read_line is not None:
+        return read_line(reader, player)
     return _die_command(reader, player, verb)
 
 
@@ -1131,6 +1120,11 @@ def _crane(reader: _Reader, player: str) -> c.CraneCommand:
     building = _tile(reader)
     reader.expect_end("the crane's building type")
     return c.CraneCommand(player=player, building=building)
+
+
+#: The player's line forms other than a die action and ``pass``, by their verb.
+_LINE_READERS = {"buy": _buy, "fix": _correction, "shield": _shield_line, "tribute": _tribute, "hire": _hire,
+                 "crane": _crane, "solo": _solo_line}
 
 
 #: The verbs' full words: a line without a colon ends the player's name at the first of
