@@ -131,8 +131,8 @@ def _tiles(before: GameState, after: GameState, old: PlayerState, new: PlayerSta
     said = [f"places {now} on {space_name(space)}"
             for space, (was, now) in enumerate(zip(old.duchy, new.duchy)) if was is None and now is not None]
     placed = [now for was, now in zip(old.duchy, new.duchy) if was is None and now is not None]
-    stored, left = _beyond(new.storage, old.storage), _beyond(old.storage, new.storage)
-    shared_stored, shared_left = _beyond(new.shared, old.shared), _beyond(old.shared, new.shared)  # (2019 team game)
+    stored, left = beyond(new.storage, old.storage), beyond(old.storage, new.storage)
+    shared_stored, shared_left = beyond(new.shared, old.shared), beyond(old.shared, new.shared)  # (2019 team game)
     for tile in placed:
         for pool in (left, shared_left):
             if tile in pool:
@@ -146,13 +146,13 @@ def _tiles(before: GameState, after: GameState, old: PlayerState, new: PlayerSta
     return said
 
 
-def _beyond(tiles: list[str], others: list[str]) -> list[str]:
-    """The tiles of ``tiles`` beyond those of ``others`` (as multisets)."""
-    beyond = list(tiles)
+def beyond(tiles: list[Any], others: list[Any]) -> list[Any]:
+    """The items of ``tiles`` beyond those of ``others`` (as multisets), in their order."""
+    rest = list(tiles)
     for tile in others:
-        if tile in beyond:
-            beyond.remove(tile)
-    return beyond
+        if tile in rest:
+            rest.remove(tile)
+    return rest
 
 
 def _taken_from(before: GameState, after: GameState, tile: str) -> str:

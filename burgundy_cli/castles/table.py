@@ -75,21 +75,21 @@ def effect(before: GameState, session: CastlesSession, line: str) -> str:
     before and after it: each player's changes as a legal verdict words them
     (:func:`castles.effects.line_effects`), then what reached the table (depots, goods,
     the white die)."""
-    from burgundy_cli.castles.effects import line_effects
+    from burgundy_cli.castles.effects import beyond, line_effects
 
     after = session.state
     command = session.read(line)
     parts = line_effects(before, after, command)
     table_line = getattr(command, "player", None) is None  # (a player's take is said as theirs)
     for depot, (old, new) in enumerate(zip(before.depots, after.depots)):
-        added = _added(old, new)
+        added = beyond(new, old)
         if added and after.stage != "over":
             parts.append(f"depot {depot or 'black'} +{' '.join(added)}")
-        gone = _added(new, old) if table_line else []
+        gone = beyond(old, new) if table_line else []
         if gone:  # (the 2019 solo game's removal)
             parts.append(f"depot {depot or 'black'} -{' '.join(gone)}, out of the game")
     for depot, (old, new) in enumerate(zip(before.depot_goods, after.depot_goods)):
-        added = _added(old, new)
+        added = beyond(new, old)
         if added and after.stage != "over":
             parts.append(f"depot {depot} +goods {' '.join(map(str, added))}")
     if before.round_goods != after.round_goods and after.round_goods and before.round_goods is None:
@@ -97,18 +97,6 @@ def effect(before: GameState, session: CastlesSession, line: str) -> str:
     if before.white != after.white and after.white is not None:
         parts.append(f"white die {after.white}")
     return "; ".join(parts) or "nothing changed on the table"
-
-
-def _added(old: list[Any], new: list[Any]) -> list[Any]:
-    """The items of ``new`` beyond those of ``old`` (as multisets)."""
-    left = list(old)
-    added = []
-    for item in new:
-        if item in left:
-            left.remove(item)
-        else:
-            added.append(item)
-    return added
 
 
 def drop_last(data: dict[str, Any]) -> str | None:
