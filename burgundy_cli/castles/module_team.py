@@ -183,8 +183,9 @@ def team_setup(header, table, duchies: dict[str, Board], options) -> tuple[list[
     if apart:
         raise SetupRefusal(f"the team game is not refereed with the '{apart[0]}' module, whose parts are each "
                            "player's own (docs/rulings.md)", ("game", "options", "modules"))
-    if len(names) != 4 or sorted(table.teams) != list(TEAMS) or \
-            sorted(name for members in table.teams.values() for name in members) != sorted(names):
+    teams = table.teams.values()
+    if len(names) != 4 or sorted(table.teams) != list(TEAMS) or any(len(members) != 2 for members in teams) \
+            or sorted(name for members in teams for name in members) != sorted(names):
         raise SetupRefusal("the team game is played by 4 players in teams A and B of 2 each, every player in one "
                            "team (cob.team.players)", ("setup", "teams"), 'teams = {A = ["anna", "cara"], '
                            'B = ["ben", "dario"]} (first and second player of each team)')
@@ -277,8 +278,9 @@ def position_teams(state: GameState, table) -> None:
                                '[game.options] modules = ["team-game"]')
         return
     names = [player.name for player in players]
-    if len(names) != 4 or sorted(table.teams) != list(TEAMS) or \
-            sorted(name for members in table.teams.values() for name in members) != sorted(names):
+    teams = table.teams.values()
+    if len(names) != 4 or sorted(table.teams) != list(TEAMS) or any(len(members) != 2 for members in teams) \
+            or sorted(name for members in teams for name in members) != sorted(names):
         raise SetupRefusal("the team game is played by 4 players in teams A and B of 2 each, every player in one "
                            "team (cob.team.players)", ("position", "teams"))
     members = tuple((names.index(table.teams[letter][0]), names.index(table.teams[letter][1])) for letter in TEAMS)

@@ -71,6 +71,8 @@ def test_four_players_in_two_named_teams():
         new_team_game({"teams": {"A": ["anna", "ben"], "B": ["cara"]}})
     with pytest.raises(SetupError, match="cob.team.players"):
         new_team_game({"teams": {"A": ["anna", "ben"], "B": ["cara", "anna"]}})
+    with pytest.raises(SetupError, match="cob.team.players"):  # all four named, but 3 and 1: no internal error
+        new_team_game({"teams": {"A": ["anna", "ben", "cara"], "B": ["dario"]}})
     assert cited(rule("cob.team.players"), "2019").ref.startswith("2019 rules 'EXPANSIONS', 'THE TEAM GAME'")
 
 
