@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 
 from burgundy_cli.console import Outcome
+from burgundy_cli.core.value import value_class
 
 
-@dataclass(frozen=True)
+@value_class(frozen=True)
 class ScoreArguments:
     """What ``burgundy score`` was asked: the record files and folders, ``--json``, ``--jobs``."""
 

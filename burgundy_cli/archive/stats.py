@@ -19,16 +19,16 @@ import datetime as _dt
 import heapq
 import json
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
 from typing import Any
 
 from burgundy_cli.core.errors import UsageError
+from burgundy_cli.core.value import field, value_class
 
 #: What ``--by`` can split the games by: header fields of the archive's records.
 SPLITS = ("edition", "players", "boards", "modules", "place", "event", "year")
 
 
-@dataclass
+@value_class
 class Filters:
     """Which archived games a statistic reads; ``None`` means any."""
 
@@ -80,7 +80,7 @@ def split_value(game: dict[str, Any], name: str) -> Any:
 FOLD = 256
 
 
-@dataclass
+@value_class
 class PlayerTally:
     """One player's complete games in a group: what the player table reports.
 

@@ -24,12 +24,12 @@ import os
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack, contextmanager
 from itertools import chain
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from burgundy_cli.archive import db
 from burgundy_cli.archive.verify import verify_file
+from burgundy_cli.core.value import field, value_class
 
 #: Rows written per INSERT.
 BATCH = 500
@@ -37,7 +37,7 @@ BATCH = 500
 PROGRESS_STEP = 25
 
 
-@dataclass
+@value_class
 class SyncReport:
     """What a sync did: counts of files, and each failed record's located error."""
 

@@ -10,9 +10,9 @@ switch a module on, so it never meets the rule.
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from burgundy_cli.core.errors import IllegalMoveError, Rule
+from burgundy_cli.core.value import replace
 
 _A = "2011 rules"
 _B = "2019 rules"

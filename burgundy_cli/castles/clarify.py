@@ -14,11 +14,11 @@ rules use.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from burgundy_cli.castles import commands as c
 from burgundy_cli.core.errors import AmbiguousMoveError, IllegalMoveError
+from burgundy_cli.core.value import replace
 
 if TYPE_CHECKING:
     from burgundy_cli.castles.state import GameState

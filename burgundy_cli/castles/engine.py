@@ -43,7 +43,6 @@ cob.die.workers | needs 3 workers, anna has 1
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from operator import attrgetter
 
 from burgundy_cli.castles.actions import (
@@ -56,9 +55,10 @@ from burgundy_cli.castles.commands import (
 )
 from burgundy_cli.castles.state import PHASES, GameState, PlayerState
 from burgundy_cli.castles.tiles import GOODS_PER_TYPE, catalogue
+from burgundy_cli.core.value import value_class
 
 
-@dataclass(frozen=True, slots=True)
+@value_class(frozen=True, slots=True)
 class Expected:
     """What line comes next.
 

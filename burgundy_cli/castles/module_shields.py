@@ -32,7 +32,6 @@ are ``shield-tribute-whole`` (tribute is all or nothing) and ``shield17-uncapped
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from functools import partial
 
 from burgundy_cli.castles.actions import (
@@ -44,6 +43,7 @@ from burgundy_cli.castles.commands import ShieldAction
 from burgundy_cli.castles.placement import ADJACENT
 from burgundy_cli.castles.state import GameState, PlayerState, ShieldTable
 from burgundy_cli.castles.tiles import bonus_vp, catalogue, sale_vp
+from burgundy_cli.core.value import replace
 
 SHIELDS = tuple(range(1, 19))
 MODULE = "shields"

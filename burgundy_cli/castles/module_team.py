@@ -30,7 +30,6 @@ more VP wins, a tie going to the team with more empty spaces (option
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
@@ -39,6 +38,7 @@ from burgundy_cli.castles.boards import (ROW_LENGTHS, SPACE_IDS, TEAM_SHARED, Bo
 from burgundy_cli.castles.actions import illegal
 from burgundy_cli.castles.state import GameState, PlayerState
 from burgundy_cli.core.errors import IllegalMoveError
+from burgundy_cli.core.value import replace, value_class
 
 NAME = "team-game"
 #: Where a half's d1 stands in its reading order (the right half's d1 is the shared space).
@@ -70,7 +70,7 @@ class SetupRefusal(Exception):
         self.message, self.path, self.hint = message, path, hint
 
 
-@dataclass(frozen=True, slots=True)
+@value_class(frozen=True, slots=True)
 class Teams:
     """The teams of a game: ``members[t]`` = the seats of team ``TEAMS[t]``'s first and second player."""
 

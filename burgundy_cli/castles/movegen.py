@@ -31,7 +31,6 @@ where the typed text reaches it.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 from itertools import combinations
@@ -54,6 +53,7 @@ from burgundy_cli.castles.state import GameState, PlayerState
 from burgundy_cli.castles.tiles import catalogue
 from burgundy_cli.core.errors import IllegalMoveError
 from burgundy_cli.core.game import MoveList
+from burgundy_cli.core.value import replace
 
 _WORKERS = WorkersAction()
 

@@ -19,11 +19,11 @@ replayed record, the move generator for every space it considers.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 
 from burgundy_cli.castles.boards import space_name
 from burgundy_cli.castles.state import GameState, PlayerState
 from burgundy_cli.castles.tiles import COLOUR_NAME, TileKind
+from burgundy_cli.core.value import field, value_class
 
 #: ``refusal(state, player, kind, space, value) -> (message, hint)``: why not, for the error.
 Refusal = Callable[[GameState, PlayerState, TileKind, int, "int | None"], "tuple[str, str | None]"]
@@ -33,7 +33,7 @@ Refused = Callable[[PlayerState, TileKind, int, "int | None"], "PlacementRule | 
 _GLOBALS = {"__builtins__": {}, "any": any}
 
 
-@dataclass(frozen=True, slots=True)
+@value_class(frozen=True, slots=True)
 class PlacementRule:
     """One condition on the space a tile is placed on.
 

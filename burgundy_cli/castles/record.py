@@ -17,7 +17,6 @@ writes the record back canonically.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from burgundy_cli.castles import commands as c
@@ -30,6 +29,7 @@ from burgundy_cli.core.game import GameHeader, MoveList, ScoreTable
 from burgundy_cli.core.record import RecordDoc
 from burgundy_cli.core.replay import PlayerNames, replay, split_comment, string_list
 from burgundy_cli.core.schema import to_data
+from burgundy_cli.core.value import replace
 
 if TYPE_CHECKING:
     from burgundy_cli.castles.state import GameState

@@ -24,10 +24,10 @@ edition lacks, eight goods of one type, a tile on a space of the wrong colour...
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import field, replace
 from typing import Annotated, Any, Literal, TypeVar
 
 from burgundy_cli.core.schema import Length, Range, ValidationError, data_path, table_class, validate
+from burgundy_cli.core.value import field, replace
 
 from burgundy_cli.castles import module_routes
 from burgundy_cli.castles.boards import (CENTRE, ROW_LENGTHS, Board, adjacent, board, board_numbers, custom_board,

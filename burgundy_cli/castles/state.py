@@ -12,15 +12,15 @@ goods types 1..6; ``phase`` 0..4 for A..E and ``round`` 0..4 for rounds 1..5.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from burgundy_cli.castles.boards import Board
+from burgundy_cli.core.value import field, value_class
 
 PHASES = "ABCDE"
 
 
-@dataclass(frozen=True, slots=True)
+@value_class(frozen=True, slots=True)
 class Options:
     """Rule options a record can choose in ``[game.options]`` (see docs/rulings.md).
 
@@ -61,7 +61,7 @@ class Options:
     solo_river: str = "ships"
 
 
-@dataclass(frozen=True, slots=True)
+@value_class(frozen=True, slots=True)
 class Ruleset:
     """The rules a game is played with: the base game plus the modules its record switches on.
 
@@ -112,7 +112,7 @@ class Ruleset:
     score_table: Callable[..., Any] | None = None
 
 
-@dataclass(slots=True, eq=False)
+@value_class(slots=True, eq=False)
 class PlayerState:
     """One player: duchy, storage, goods, supplies, running VP by category, dice of the round.
 
@@ -183,7 +183,7 @@ class PlayerState:
             self.vp[category] = self.vp.get(category, 0) + amount
 
 
-@dataclass(slots=True)
+@value_class(slots=True)
 class ShieldTable:
     """The 2019 shields off the players' castles (:mod:`burgundy_cli.castles.module_shields`).
 
@@ -211,7 +211,7 @@ class ShieldTable:
                            set(self.used), dict(self.borrowed), self.ship, self.die16)
 
 
-@dataclass(slots=True)
+@value_class(slots=True)
 class SoloState:
     """The 2019 solo game's table (:mod:`burgundy_cli.castles.module_solo`).
 
@@ -247,7 +247,7 @@ class SoloState:
                          self.goods_out.copy())
 
 
-@dataclass(slots=True, eq=False)
+@value_class(slots=True, eq=False)
 class GameState:
     """The whole table.
 

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, replace
 from typing import Any
+
+from burgundy_cli.core.value import replace, value_class
 
 
 def short_repr(value: object, width: int = 40) -> str:
@@ -48,7 +49,7 @@ def toml_repr(value: Any, width: int = 40) -> str:
     return text if len(text) <= width else text[:width - 3] + "..."
 
 
-@dataclass(frozen=True, slots=True)
+@value_class(frozen=True, slots=True)
 class Rule:
     """A rule of a game, identified for good by ``id`` (for example ``cob.place.adjacent``).
 
@@ -61,7 +62,7 @@ class Rule:
     ref: str
 
 
-@dataclass(frozen=True, slots=True)
+@value_class(frozen=True, slots=True)
 class Location:
     """Where an error applies: a file and, when known, a 1-based line and column."""
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import datetime as _dt
 from collections.abc import Callable
-from dataclasses import field
 from typing import Any, Protocol
 
 from burgundy_cli.core.errors import Location, RecordError, toml_repr
 from burgundy_cli.core.record import RecordDoc
 from burgundy_cli.core.schema import ValidationError, data_path, field_names, table_class, to_data, validate
+from burgundy_cli.core.value import field
 
 #: A rule option's value: a word, a number, a flag, or a list of words (the 2019 modules).
 OptionValue = str | int | bool | list[str]

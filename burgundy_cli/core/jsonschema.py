@@ -1,13 +1,13 @@
 """JSON Schema (draft-07) of the records, generated from their declarations.
 
-The tables of a record are declared once, as dataclasses with type hints
+The tables of a record are declared once, as value classes with type hints
 (:mod:`burgundy_cli.core.schema`), and validated by pydantic-core when a record is read.
 This module turns the same declarations into JSON Schema, so a TOML editor (Taplo /
 Even Better TOML, reading a ``#:schema`` line) can check and complete a record while it is
 typed, with the rules the tool itself applies to the shape of the tables:
 
 * every type hint becomes its JSON Schema (``int`` -> integer, ``list`` -> array, a
-  dataclass -> a definition with its fields as properties, unknown keys refused);
+  value class -> a definition with its fields as properties, unknown keys refused);
 * ``Range``, ``Length``, ``Pattern`` become ``minimum``/``maximum``, ``minLength``/
   ``minItems``..., ``pattern``; ``Alias`` gives the key a record writes;
 * ``None`` in a union is left out (TOML has no null: a key that may be None is optional),
@@ -17,13 +17,12 @@ What only the replay can know (a tile on a space of the wrong colour, an illegal
 stays with the referee: the schema checks shape, not play.
 
 A game tells its record's layout with a module ``<game package>.jsonschema`` holding
-``TABLES`` (table name -> dataclass or ready schema), ``STARTS`` (the tables of which a
+``TABLES`` (table name -> value class or ready schema), ``STARTS`` (the tables of which a
 record has exactly one) and ``TITLE``.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as _dt
 import importlib
 import json
@@ -31,6 +30,7 @@ import types
 import typing
 from typing import Any
 
+from burgundy_cli.core import value
 from burgundy_cli.core.game import GameHeader
 from burgundy_cli.core.registry import GAMES, find_game
 from burgundy_cli.core.schema import Alias, Length, Pattern, Range
@@ -81,7 +81,7 @@ def schema_text(game: str) -> str:
 
 
 class _Builder:
-    """Type hints to JSON Schema; each dataclass becomes one entry of ``definitions``."""
+    """Type hints to JSON Schema; each value class becomes one entry of ``definitions``."""
 
     def __init__(self) -> None:
         self.definitions: dict[str, Any] = {}
@@ -89,7 +89,7 @@ class _Builder:
     def schema(self, hint: Any) -> dict[str, Any]:
         if typing.get_origin(hint) is typing.Annotated:
             return _constrained(self.schema(hint.__origin__), hint.__metadata__)
-        if dataclasses.is_dataclass(hint):
+        if isinstance(hint, type) and value.is_value(hint):
             return self.dataclass(hint)
         if hint is bool:
             return {"type": "boolean"}
@@ -136,14 +136,14 @@ class _Builder:
             properties: dict[str, Any] = {}
             required: list[str] = []
             choices: list[list[str]] = []
-            for field in dataclasses.fields(declared):
+            for field in value.fields(declared):
                 hint = hints[field.name]
                 alias = _alias(hint)
                 schema = self.schema(hint)
                 keys = [alias, field.name] if alias else [field.name]
                 for key in keys:
                     properties[key] = schema
-                if field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING:
+                if field.default is value.MISSING and field.default_factory is value.MISSING:
                     (choices.append(keys) if alias else required.append(field.name))
             definition: dict[str, Any] = {"type": "object"}
             doc = _summary(declared)

@@ -25,13 +25,13 @@ import stat
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 
 from burgundy_cli.core.directive import keep_directive
 from burgundy_cli.core.errors import RecordError, UsageError
 from burgundy_cli.core.record import (
     MAX_RECORD_BYTES, RecordDoc, _read_at_most, parse_record_bytes, read_record, write_atomic,
 )
+from burgundy_cli.core.value import value_class
 
 #: How long a command waits for another one's lock before giving up.
 LOCK_WAIT_SECONDS = 10.0
@@ -42,7 +42,7 @@ class RecordChanged(RecordError):
     """The record on disk is no longer the text the command read (an editor saved it)."""
 
 
-@dataclass
+@value_class
 class LockedRecord:
     """A record file while its lock is held: read it, then write it if nothing changed."""
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -19,9 +18,10 @@ from burgundy_cli.core.errors import RefereeError, UsageError
 from burgundy_cli.core.record import dump_record, parse_record_text, write_atomic
 from burgundy_cli.core.registry import find_game
 from burgundy_cli.core.session import open_doc
+from burgundy_cli.core.value import replace, value_class
 
 
-@dataclass(frozen=True)
+@value_class(frozen=True)
 class NewRecord:
     """The answers: each ``None`` until given (by a flag or at the terminal)."""
 

@@ -14,7 +14,6 @@ import re
 import stat
 from bisect import bisect_right
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +21,7 @@ import rtoml
 
 from burgundy_cli.core.errors import Location, RecordError, RefereeError, UsageError
 from burgundy_cli.core.tomlsource import SourceMap, may_nest_deeper, nesting_overflow, source_map
+from burgundy_cli.core.value import field, value_class
 
 #: Records larger than this are rejected before being read (a real game is a few KiB).
 MAX_RECORD_BYTES = 1024 * 1024
@@ -31,7 +31,7 @@ MAX_NESTING = 12
 _TOML_POSITION = re.compile(r" at line (\d+) column (\d+)\s*$")
 
 
-@dataclass
+@value_class
 class RecordDoc:
     """A record file as read: its display name, its text and its parsed TOML table."""
 

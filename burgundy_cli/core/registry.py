@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
 from typing import Any
 
 from burgundy_cli.core.errors import Location, RecordError
 from burgundy_cli.core.game import Game
 from burgundy_cli.core.suggest import did_you_mean
+from burgundy_cli.core.value import value_class
 
 #: Game name (as written in a record's ``[game] name``) -> module exposing ``GAME``.
 GAMES: dict[str, str] = {
@@ -17,7 +17,7 @@ GAMES: dict[str, str] = {
 }
 
 
-@dataclass(frozen=True)
+@value_class(frozen=True)
 class LazyGame:
     """A :class:`~burgundy_cli.core.game.Game` whose modules load on first use.
 

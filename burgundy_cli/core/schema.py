@@ -1,7 +1,8 @@
-"""Validation at the edges: dataclass declarations checked by pydantic-core.
+"""Validation at the edges: value-class declarations checked by pydantic-core.
 
 Commands, the ``[game]`` header, setup and position tables and score tables are declared
-as slotted dataclasses with plain type hints (:data:`command_class`, :data:`table_class`). Data that comes from outside (a
+as slotted value classes (:mod:`burgundy_cli.core.value`) with plain type hints
+(:data:`command_class`, :data:`table_class`). Data that comes from outside (a
 record's tables, commands given as plain data by tests or tools) is validated against
 those declarations by pydantic-core, the validation engine of pydantic v2, through a
 schema this module derives from the type hints once per type. The notation readers,
@@ -21,21 +22,21 @@ string); lists still become tuples where a tuple is declared, as TOML has no tup
 Constraints ride on ``Annotated``: ``Annotated[int, Range(1, 6)]``,
 ``Annotated[str, Length(1, 40)]``, ``Annotated[str, Pattern("^[a-g][1-7]$")]``, and a
 field read from a TOML key that is no Python name: ``Annotated[str, Alias("to-move")]``.
-A union of dataclasses that all have a one-value ``Literal`` field ``kind`` is validated
-as a tagged union on ``kind``. A dataclass with a ``check(self)`` method has it run after
-its fields validate; a ``ValueError`` it raises becomes a validation error.
+A union of value classes that all have a one-value ``Literal`` field ``kind`` is validated
+as a tagged union on ``kind``. A value class with a ``check(self)`` method has it run after
+its fields validate; a ``ValueError`` it raises becomes a validation error. (A
+:mod:`dataclasses` class is validated the same way: pydantic-core takes either.)
 """
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as _dt
-from dataclasses import dataclass
 import types
 import typing
 from functools import cache
 from typing import Any, TypeVar
 
+from burgundy_cli.core import value as _value
 from burgundy_cli.core._pydantic_core import SchemaValidator
 from burgundy_cli.core._pydantic_core import ValidationError as ValidationError  # the edges catch it from here
 
@@ -43,14 +44,14 @@ T = TypeVar("T")
 
 #: How a record table (header, setup, position, score table) is declared: immutable, built
 #: from keywords.
-table_class = dataclass(frozen=True, slots=True, kw_only=True)
+table_class = _value.value_class(frozen=True, slots=True, kw_only=True)
 
 #: How a command is declared: built from keywords, and a value that no code changes after
-#: reading it (changes make a new one: ``dataclasses.replace``) -- but not ``frozen``, like
-#: python-chess's ``Move``: a frozen dataclass sets each field through
+#: reading it (changes make a new one: :func:`burgundy_cli.core.value.replace`) -- but not
+#: ``frozen``, like python-chess's ``Move``: a frozen class sets each field through
 #: ``object.__setattr__``, which made building commands 2.5x dearer and replaying a
 #: Castles record 12 % dearer in instructions (docs/performance.md).
-command_class = dataclass(slots=True, kw_only=True)
+command_class = _value.value_class(slots=True, kw_only=True)
 
 
 @cache
@@ -63,13 +64,13 @@ def builder(command: type[T]) -> typing.Callable[..., T]:
     instance and setting its slots, which is all this does (no check, no default: the
     reader checked each field and passes every one). Made once per class, on first use.
     """
-    names = [field.name for field in dataclasses.fields(command) if field.name != "kind"]
-    kind = command.__dataclass_fields__["kind"].default
+    kind = next(field.default for field in _value.fields(command) if field.name == "kind")
+    names = [field.name for field in _value.fields(command) if field.name != "kind"]
     body = "".join(f"\n    made.{name} = {name}" for name in names)
     source = (f"def build({', '.join(names)}):\n    made = new(command)\n    made.kind = kind{body}"
               "\n    return made")
     scope: dict[str, Any] = {"new": object.__new__, "command": command, "kind": kind}
-    exec(source, scope)  # noqa: S102 -- our own field names, as dataclasses generates __init__
+    exec(source, scope)  # noqa: S102 -- our own field names, as core.value generates __init__
     build = scope["build"]
     build.__qualname__ = f"builder({command.__name__})"
     return build
@@ -129,7 +130,7 @@ CoreSchema = dict[str, Any]
 
 @cache
 def validator(declared: Any) -> SchemaValidator:
-    """The validator of ``declared`` (a dataclass or a type hint), built on first use."""
+    """The validator of ``declared`` (a value class or a type hint), built on first use."""
     return SchemaValidator(_Builder().root(declared))
 
 
@@ -144,19 +145,19 @@ def validate(declared: type[T] | Any, data: Any) -> T:
 def field_names(declared: type) -> list[str]:
     """The keys a record may use for ``declared``'s fields (aliases where a field has one)."""
     hints = _hints(declared)
-    return [_alias(hints[f.name]) or f.name for f in dataclasses.fields(declared)]
+    return [_alias(hints[f.name]) or f.name for f in _value.fields(declared)]
 
 
 def to_data(value: Any, *, drop_none: bool = True) -> Any:
     """``value`` as plain data (dicts, lists, scalars): what a record or ``--json`` stores.
 
-    Dataclasses become dicts keyed by their fields' record keys (aliases included); fields
+    Value classes become dicts keyed by their fields' record keys (aliases included); fields
     that are None are left out when ``drop_none`` (a record has no null); tuples become lists.
     """
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+    if _value.is_value(value) and not isinstance(value, type):
         hints = _hints(type(value))
         data = {}
-        for field in dataclasses.fields(value):
+        for field in _value.fields(value):
             item = getattr(value, field.name)
             if item is not None or not drop_none:
                 data[_alias(hints[field.name]) or field.name] = to_data(item, drop_none=drop_none)
@@ -202,7 +203,7 @@ def _alias(hint: Any) -> str | None:
 
 
 class _Builder:
-    """Turns type hints into one pydantic-core schema; each dataclass becomes a definition."""
+    """Turns type hints into one pydantic-core schema; each value class becomes a definition."""
 
     def __init__(self) -> None:
         self.definitions: dict[str, CoreSchema] = {}
@@ -216,7 +217,7 @@ class _Builder:
     def schema(self, hint: Any) -> CoreSchema:
         if typing.get_origin(hint) is typing.Annotated:
             return self.constrained(self.schema(hint.__origin__), hint.__metadata__)
-        if dataclasses.is_dataclass(hint):
+        if isinstance(hint, type) and _value.is_value(hint):
             return self.dataclass(hint)
         if hint in _SCALARS:
             return _SCALARS[hint]()
@@ -267,12 +268,12 @@ class _Builder:
         if ref not in self.definitions:
             self.definitions[ref] = {"type": "none"}  # placeholder: a field may refer back to it
             hints = _hints(declared)
-            arguments = [self.field(f, hints[f.name]) for f in dataclasses.fields(declared)]
+            arguments = [self.field(f, hints[f.name]) for f in _value.fields(declared)]
             schema: CoreSchema = {
-                "type": "dataclass", "cls": declared, "fields": [f.name for f in dataclasses.fields(declared)],
+                "type": "dataclass", "cls": declared, "fields": [f.name for f in _value.fields(declared)],
                 "schema": {"type": "dataclass-args", "dataclass_name": declared.__name__, "fields": arguments,
                            "collect_init_only": False},
-                "frozen": declared.__dataclass_params__.frozen, "slots": True,  # type: ignore[attr-defined]
+                "frozen": _value.is_frozen(declared), "slots": True,
                 "config": {"extra_fields_behavior": "forbid", "validate_by_name": True, "validate_by_alias": True}}
             check = getattr(declared, "check", None)
             if check is not None:
@@ -281,11 +282,11 @@ class _Builder:
             self.definitions[ref] = {**schema, "ref": ref}  # type: ignore[typeddict-item]
         return {"type": "definition-ref", "schema_ref": ref}
 
-    def field(self, field: dataclasses.Field, hint: Any) -> CoreSchema:
+    def field(self, field: _value.Field, hint: Any) -> CoreSchema:
         schema = self.schema(hint)
-        if field.default is not dataclasses.MISSING:
+        if field.default is not _value.MISSING:
             schema = {"type": "default", "schema": schema, "default": field.default}
-        elif field.default_factory is not dataclasses.MISSING:
+        elif field.default_factory is not _value.MISSING:
             schema = {"type": "default", "schema": schema, "default_factory": field.default_factory}
         argument = {"type": "dataclass-field", "name": field.name, "schema": schema}
         alias = _alias(hint)
@@ -293,8 +294,8 @@ class _Builder:
 
 
 def _tag(member: Any) -> str | None:
-    """The one ``kind`` value of a dataclass union member, or None when it has none."""
-    if not dataclasses.is_dataclass(member):
+    """The one ``kind`` value of a value-class union member, or None when it has none."""
+    if not (isinstance(member, type) and _value.is_value(member)):
         return None
     kind = _hints(member).get("kind")
     values = typing.get_args(kind) if typing.get_origin(kind) is typing.Literal else ()

@@ -76,20 +76,21 @@ class _Kept:
 
             atexit.register(self.write)
 
-    def exec(self, source: Any, globals: Any = None, locals: Any = None, /) -> None:
-        """``exec`` as ``dataclasses`` calls it, with the code of ``source`` compiled once."""
-        if not isinstance(source, str):
-            return builtins.exec(source, globals, locals)
+    def code(self, source: str) -> Any:
+        """The code of module text ``source``, compiled once."""
         stored = self.kept.get(source)
         if stored is None:
-            # dont_inherit: compiled as dataclasses.py compiles it (no __future__ of this module)
-            code = compile(source, "<string>", "exec", dont_inherit=True)
+            code = _compile(source)
             stored = marshal.dumps(code)
             self.compiled()
         else:
             code = marshal.loads(stored)
         self.used[source] = stored
-        return builtins.exec(code, globals, locals)
+        return code
+
+    def exec(self, source: Any, globals: Any = None, locals: Any = None, /) -> None:
+        """``exec`` as ``dataclasses`` calls it, with the code of ``source`` compiled once."""
+        return builtins.exec(self.code(source) if isinstance(source, str) else source, globals, locals)
 
     def pattern(self, pattern: Any, flags: int = 0) -> Any:
         """``re._compiler.compile`` with the engine's code of ``pattern`` computed once."""
@@ -131,20 +132,30 @@ class _Kept:
                 pass
 
 
+def _compile(source: str) -> Any:
+    # dont_inherit: no __future__ of this module (as dataclasses.py compiles its texts)
+    return compile(source, "<string>", "exec", dont_inherit=True)
+
+
 _ORIGINAL_PATTERN: Any = None  #: re's own compile (set by install)
+_INSTALLED: _Kept | None = None  #: the kept items once installed
+
+
+def compiled(source: str) -> Any:
+    """The code of ``source`` (a value class's methods, :mod:`burgundy_cli.core.value`): read
+    back from the kept items once :func:`install` ran, else compiled."""
+    return _compile(source) if _INSTALLED is None else _INSTALLED.code(source)
 
 
 def install() -> None:
-    """Hand ``dataclasses`` and ``re`` the kept items from now on (what was made before is
+    """Hand the value classes and ``re`` the kept items from now on (what was made before is
     not affected; a second call changes nothing)."""
-    global _ORIGINAL_PATTERN
-    import dataclasses
+    global _ORIGINAL_PATTERN, _INSTALLED
     import re._compiler
 
-    if isinstance(getattr(vars(dataclasses).get("exec"), "__self__", None), _Kept):
+    if _INSTALLED is not None:
         return
-    kept = _Kept()
-    dataclasses.exec = kept.exec  # type: ignore[attr-defined]
+    kept = _INSTALLED = _Kept()
     if _PATTERNS:
         _ORIGINAL_PATTERN = re._compiler.compile
         re._compiler.compile = kept.pattern

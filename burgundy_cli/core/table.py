@@ -17,7 +17,6 @@ import importlib
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from types import ModuleType
 
 from burgundy_cli.core.errors import ParseError, RecordError, RefereeError, UsageError
@@ -26,6 +25,7 @@ from burgundy_cli.core.lock import LockedRecord, RecordChanged, current_bytes, l
 from burgundy_cli.core.record import RecordDoc, dump_record, parse_record_bytes, parse_record_text
 from burgundy_cli.core.registry import GAMES
 from burgundy_cli.core.session import open_doc
+from burgundy_cli.core.value import value_class
 
 #: The words the session reads as its own commands rather than as game lines.
 COMMANDS = {
@@ -102,7 +102,7 @@ def rewritten_without_last(session: Session, count: int, name: str) -> tuple[Ses
     return shorter, removed, dump_record(shorter.record_data())
 
 
-@dataclass
+@value_class
 class Reply:
     """What the session says to one input: the text to print, whether a line was recorded,
     and whether the session ends (``quit``, or the game is complete)."""

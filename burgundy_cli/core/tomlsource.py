@@ -17,7 +17,8 @@ from __future__ import annotations
 import re
 import rtoml
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+
+from burgundy_cli.core.value import field, value_class
 
 PathPart = str | int
 KeyPath = tuple[PathPart, ...]
@@ -142,7 +143,7 @@ _ALL_BUT_BRACKETS = _all_bytes_but(b"[]{}")
 _ALL_BUT_TESTED = _all_bytes_but(b".\n[]{}")
 
 
-@dataclass
+@value_class
 class SourceMap:
     """Where the keys and string values of a (valid) TOML text are written.
 

@@ -6,15 +6,15 @@ this module turns them into plain objects the engine can use without further loo
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 
 import rtoml
 
 from burgundy_cli.core.data import package_text
+from burgundy_cli.core.value import value_class
 
 
-@dataclass(frozen=True, slots=True)
+@value_class(frozen=True, slots=True)
 class TileType:
     """One of the nine kinds of landscape tile: a terrain and, maybe, a building."""
 
@@ -29,7 +29,7 @@ class TileType:
         return self.building == "castle"
 
 
-@dataclass(frozen=True, slots=True)
+@value_class(frozen=True, slots=True)
 class Components:
     """Everything fixed by the rulebook that the engine needs."""
 

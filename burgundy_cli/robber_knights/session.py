@@ -7,7 +7,6 @@ list, keeps comments and locates the first bad line at its file, line and column
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from burgundy_cli.core.errors import Location, ParseError, RecordError
@@ -15,6 +14,7 @@ from burgundy_cli.core.game import GameHeader, MoveList, ScoreTable
 from burgundy_cli.core.record import RecordDoc
 from burgundy_cli.core.replay import PlayerNames, replay, split_comment, string_list
 from burgundy_cli.core.schema import to_data
+from burgundy_cli.core.value import replace
 from burgundy_cli.robber_knights import engine
 from burgundy_cli.robber_knights.engine import play as play_command
 from burgundy_cli.robber_knights.notation import Command, format_command, parse_line, read_canonical

@@ -8,9 +8,9 @@ playing area of ``side x side`` tiles that contains the layout fits in the frame
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import cache
 
+from burgundy_cli.core.value import field, value_class
 from burgundy_cli.robber_knights.components import TileType, components
 
 Cell = tuple[int, int]
@@ -18,7 +18,7 @@ Cell = tuple[int, int]
 _EDGES = ((-1, 0), (0, 1), (1, 0), (0, -1))
 
 
-@dataclass(slots=True)
+@value_class(slots=True)
 class Space:
     """A laid tile: its type, the player whose tile it was, and its knights bottom to top."""
 
@@ -27,7 +27,7 @@ class Space:
     knights: list[int] = field(default_factory=list)
 
 
-@dataclass(slots=True)
+@value_class(slots=True)
 class Player:
     """What one player has in front of them: hand, pile (tile counts by name), knights."""
 
@@ -41,7 +41,7 @@ class Player:
         self.pile_size = sum(self.pile.values())
 
 
-@dataclass(slots=True)
+@value_class(slots=True)
 class State:
     """A whole position, plus whose turn it is and how far that turn has gone."""
 

@@ -7,16 +7,16 @@ and after the engine played it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from burgundy_cli.core.value import value_class
 from burgundy_cli.robber_knights.components import components
 from burgundy_cli.robber_knights.scoring import points
 from burgundy_cli.robber_knights.session import RobberKnightsSession
 from burgundy_cli.robber_knights.state import Cell, cell_name
 
 
-@dataclass(frozen=True)
+@value_class(frozen=True)
 class Before:
     """What :func:`effect` compares: laid cells, hands, knights left, points, whose turn."""
 

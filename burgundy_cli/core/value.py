@@ -1,0 +1,334 @@
+"""How the project declares a value class: :func:`value_class`, the one class maker of the package.
+
+Every class that is mostly its fields -- commands, record tables, game states, rules as
+data, results -- is declared with type hints and a docstring and made by :func:`value_class`,
+which gives it what :func:`dataclasses.dataclass` gives (``__init__`` with defaults and
+default factories, keyword-only if asked, ``__repr__``, ``__eq__``, ``__hash__`` when frozen,
+a frozen class's ``__setattr__``/``__delattr__``, ``__match_args__``, ``__slots__``) and a
+generated ``__replace__`` behind :func:`replace`. :func:`fields` lists the fields.
+
+Why not ``dataclasses`` (issue 17, docs/performance.md "Round six"): importing it imports
+``inspect`` (and with it ``ast``, ``dis``, ``tokenize``, ``linecache``): about 42 M
+instructions, a sixth of ``burgundy score``; and its per-class work (a ``Field`` per
+annotation checked against ``typing.ClassVar`` by pattern, the class made a second time
+for ``__slots__``, each method compiled from its own text) cost 19 ms of the 69 ms of a
+``score``. Here a class's methods are one text, compiled once and kept beside the bytecode
+by :mod:`burgundy_cli.core.startcache`, and a slotted class is made once, with its methods
+in it. The methods do what dataclasses' do, written the same way (``tests/core/test_value.py``
+makes each kind of class both ways and compares them), with these differences:
+
+* a class without a docstring keeps ``__doc__`` None (dataclasses writes its signature
+  there); a frozen instance raises this module's :class:`FrozenInstanceError` (an
+  ``AttributeError``, as dataclasses' is);
+* :func:`replace` builds the copy without calling ``__init__`` again (the same fields set,
+  ``__post_init__`` run), so it costs about a third of :func:`dataclasses.replace`; a field
+  that is not ``init`` cannot be given to it (``TypeError``);
+* only what the package uses is offered: no ``order``, ``unsafe_hash``, ``InitVar`` or
+  inheritance between value classes.
+
+Tools that know dataclasses still work: ``dataclasses.fields``, ``replace``, ``asdict`` and
+``is_dataclass`` read ``__dataclass_fields__``, which each class makes on first use (and
+only then imports :mod:`dataclasses`).
+"""
+
+from __future__ import annotations
+
+import sys
+from _thread import get_ident
+
+from burgundy_cli.core.startcache import compiled
+
+TYPE_CHECKING = False  # (not typing's: the start of every command imports this module)
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any, TypeVar
+
+    T = TypeVar("T")
+
+
+class _Missing:
+    """The type of :data:`MISSING`."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "MISSING"
+
+
+#: A field without a default (or default factory).
+MISSING: Any = _Missing()
+
+
+class _Factory:
+    """The type of the default an ``__init__`` parameter with a default factory shows."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "<factory>"
+
+
+_FACTORY = _Factory()
+
+
+class FrozenInstanceError(AttributeError):
+    """A field of a frozen value was assigned or deleted."""
+
+
+class Field:
+    """One field of a value class: ``name``, ``type`` (the annotation as written), ``default``
+    and ``default_factory`` (:data:`MISSING` when none), whether ``__init__`` takes it
+    (``init``), ``__repr__`` shows it (``repr``), ``__eq__`` and ``__hash__`` compare it
+    (``compare``), and whether it is keyword-only (``kw_only``)."""
+
+    __slots__ = ("name", "type", "default", "default_factory", "init", "repr", "compare", "kw_only")
+
+    def __init__(self, default: Any = MISSING, default_factory: Any = MISSING, init: bool = True,
+                 repr: bool = True, compare: bool = True) -> None:  # noqa: A002 (dataclasses' words)
+        if default is not MISSING and default_factory is not MISSING:
+            raise ValueError("cannot specify both default and default_factory")
+        self.name = self.type = None
+        self.default, self.default_factory = default, default_factory
+        self.init, self.repr, self.compare = init, repr, compare
+        self.kw_only = False
+
+    def __repr__(self) -> str:
+        return f"Field(name={self.name!r}, type={self.type!r}, default={self.default!r}, " \
+               f"default_factory={self.default_factory!r}, init={self.init}, repr={self.repr}, " \
+               f"compare={self.compare}, kw_only={self.kw_only})"
+
+
+def field(*, default: Any = MISSING, default_factory: Callable[[], Any] | Any = MISSING, init: bool = True,
+          repr: bool = True, compare: bool = True) -> Any:  # noqa: A002 (dataclasses' words)
+    """A field with a default factory, or left out of ``__init__``, ``__repr__`` or comparing
+    (as :func:`dataclasses.field`); assign it in the class body: ``xs: list[int] = field(default_factory=list)``."""
+    return Field(default, default_factory, init, repr, compare)
+
+
+class _Spec:
+    """What :func:`value_class` made a class with: its fields and whether it is frozen."""
+
+    __slots__ = ("fields", "frozen")
+
+    def __init__(self, fields: tuple[Field, ...], frozen: bool) -> None:
+        self.fields, self.frozen = fields, frozen
+
+
+def value_class(cls: type | None = None, /, *, eq: bool = True, frozen: bool = False, slots: bool = False,
+          kw_only: bool = False) -> Any:
+    """Make the annotated class ``cls`` a value class (``@value_class`` or ``@value_class(frozen=True, ...)``),
+    as ``dataclasses.dataclass`` with the same arguments would."""
+    def make(cls: type) -> type:
+        return _make(cls, eq, frozen, slots, kw_only)
+
+    return make if cls is None else make(cls)
+
+
+def fields(class_or_instance: Any) -> tuple[Field, ...]:
+    """The fields of a value class (or of one of its instances) in declared order; a
+    dataclass's too, as :class:`Field`s (``tests`` declare some)."""
+    cls = class_or_instance if isinstance(class_or_instance, type) else type(class_or_instance)
+    spec = getattr(cls, "__value__", None)
+    if spec is not None:
+        return spec.fields
+    if not hasattr(cls, "__dataclass_fields__"):
+        raise TypeError(f"{cls.__name__} is no value class")
+    import dataclasses
+
+    return tuple(_from_dataclass(found, dataclasses.MISSING) for found in dataclasses.fields(cls))
+
+
+def is_value(candidate: Any) -> bool:
+    """Whether ``candidate`` is a value class or an instance of one (or a dataclass, or one's instance)."""
+    cls = candidate if isinstance(candidate, type) else type(candidate)
+    return hasattr(cls, "__value__") or hasattr(cls, "__dataclass_fields__")
+
+
+def is_frozen(cls: type) -> bool:
+    """Whether the instances of value class (or dataclass) ``cls`` refuse changes."""
+    spec = getattr(cls, "__value__", None)
+    return spec.frozen if spec is not None else cls.__dataclass_params__.frozen  # type: ignore[attr-defined]
+
+
+def replace(instance: T, /, **changes: Any) -> T:
+    """A copy of ``instance`` with ``changes`` (field name: new value), as
+    :func:`dataclasses.replace` makes it; each class has its own generated ``__replace__``."""
+    return instance.__replace__(**changes)  # type: ignore[attr-defined, no-any-return]
+
+
+def _from_dataclass(found: Any, missing: Any) -> Field:
+    made = Field(MISSING if found.default is missing else found.default,
+                 MISSING if found.default_factory is missing else found.default_factory,
+                 found.init, found.repr, found.compare)
+    made.name, made.type, made.kw_only = found.name, found.type, found.kw_only is True
+    return made
+
+
+class _DataclassFields:
+    """``__dataclass_fields__`` of a value class, made on first use: :mod:`dataclasses`'
+    ``Field`` objects for tools that know dataclasses (hypothesis, tests)."""
+
+    __slots__ = ()
+
+    def __get__(self, instance: Any, owner: type) -> dict[str, Any]:
+        import dataclasses
+
+        made = {}
+        for own in owner.__value__.fields:  # type: ignore[attr-defined]
+            found = dataclasses.field(default=dataclasses.MISSING if own.default is MISSING else own.default,
+                                      default_factory=dataclasses.MISSING if own.default_factory is MISSING
+                                      else own.default_factory,
+                                      init=own.init, repr=own.repr, compare=own.compare, kw_only=own.kw_only)
+            found.name, found.type = own.name, own.type
+            found._field_type = dataclasses._FIELD  # type: ignore[attr-defined]
+            made[own.name] = found
+        type.__setattr__(owner, "__dataclass_fields__", made)
+        return made
+
+
+_DATACLASS_FIELDS = _DataclassFields()
+def _make(cls: type, eq: bool, frozen: bool, slots: bool, kw_only: bool) -> type:
+    """The value class declared by ``cls``'s body: made once, with its methods in it."""
+    body = dict(cls.__dict__)
+    made_fields = []
+    for name, hint in body.get("__annotations__", {}).items():
+        if isinstance(hint, str) and hint.startswith(("ClassVar", "typing.ClassVar")) or \
+                getattr(hint, "__origin__", None) is _class_var():
+            continue
+        default = body.get(name, MISSING)
+        made = default if isinstance(default, Field) else Field(default)
+        if made.default is not MISSING and type(made.default).__hash__ is None:
+            raise ValueError(f"mutable default {type(made.default)} for field {name} is not allowed: "
+                             "use default_factory")
+        made.name, made.type, made.kw_only = name, hint, kw_only
+        made_fields.append(made)
+        if slots or made.default is MISSING:
+            body.pop(name, None)
+        else:
+            body[name] = made.default
+    all_fields = tuple(made_fields)
+    methods = _methods(cls, body, all_fields, eq, frozen)
+    set_class = methods.pop("__set_class__")
+    for name, method in methods.items():
+        if name not in body or name == "__hash__":
+            method.__qualname__ = f"{cls.__qualname__}.{name}"
+            body[name] = method
+    if frozen and ("__setattr__" in cls.__dict__ or "__delattr__" in cls.__dict__):
+        raise TypeError(f"cannot overwrite attribute __setattr__ or __delattr__ in class {cls.__name__}")
+    body.setdefault("__match_args__", tuple(f.name for f in all_fields if f.init and not f.kw_only))
+    body["__value__"] = _Spec(all_fields, frozen)
+    body["__dataclass_fields__"] = _DATACLASS_FIELDS
+    body.pop("__dict__", None)
+    body.pop("__weakref__", None)
+    if slots:
+        if "__slots__" in cls.__dict__:
+            raise TypeError(f"{cls.__name__} already specifies __slots__")
+        body["__slots__"] = tuple(f.name for f in all_fields)
+        if frozen:
+            body.setdefault("__getstate__", _getstate)
+            body.setdefault("__setstate__", _setstate)
+    made_class = type(cls)(cls.__name__, cls.__bases__, body)
+    made_class.__qualname__ = cls.__qualname__
+    set_class(made_class)
+    return made_class
+
+
+def _class_var() -> Any:
+    """``typing.ClassVar`` if :mod:`typing` is loaded (a hint that is no string can only be
+    one of its objects if it is), else a marker no hint has."""
+    typing = sys.modules.get("typing")
+    return MISSING if typing is None else typing.ClassVar
+
+
+def _methods(cls: type, body: dict[str, Any], all_fields: tuple[Field, ...], eq: bool,
+             frozen: bool) -> dict[str, Callable[..., Any]]:
+    """The generated methods of the class, from one text compiled once (kept by startcache)."""
+    scope: dict[str, Any] = {"_HAS_DEFAULT_FACTORY": _FACTORY, "_MISSING": MISSING, "_return_type": None,
+                             "_setattr": object.__setattr__, "_new": object.__new__, "_running": set(),
+                             "_get_ident": get_ident, "FrozenInstanceError": FrozenInstanceError}
+    for f in all_fields:
+        if f.name in scope or f.name in ("self", "made", "cls") or f.name.startswith(("_dflt_", "_type_")):
+            raise TypeError(f"{cls.__name__}: a field may not be called {f.name!r} (a name the generated methods use)")
+    post_init = "__post_init__" in body
+    parameters, keywords, assignments = [], [], []
+    seen_default = None
+    for f in all_fields:
+        scope[f"_type_{f.name}"] = f.type
+        if f.default is not MISSING or f.default_factory is not MISSING:
+            scope[f"_dflt_{f.name}"] = f.default if f.default_factory is MISSING else f.default_factory
+        if f.init:
+            default = ("=_HAS_DEFAULT_FACTORY" if f.default_factory is not MISSING
+                       else "" if f.default is MISSING else f"=_dflt_{f.name}")
+            if not f.kw_only:
+                if default:
+                    seen_default = f.name
+                elif seen_default is not None:
+                    raise TypeError(f"non-default argument {f.name!r} follows default argument")
+            (keywords if f.kw_only else parameters).append(f"{f.name}:_type_{f.name}{default}")
+        assigned = _assigned(f, f.name)
+        if assigned is not None:
+            assignments.append(_assign(frozen, "self", f.name, assigned))
+    if post_init:
+        assignments.append("self.__post_init__()")
+    signature = ", ".join(["self", *parameters, *(["*", *keywords] if keywords else [])])
+    lines = [f"def __init__({signature}) -> _return_type:", *(f"  {line}" for line in assignments or ["pass"])]
+    shown = ", ".join(f"{f.name}={{self.{f.name}!r}}" for f in all_fields if f.repr)
+    lines += ["def __repr__(self):", "  key = id(self), _get_ident()", "  if key in _running:",
+              "    return '...'", "  _running.add(key)", "  try:",
+              f'    return self.__class__.__qualname__ + f"({shown})"', "  finally:", "    _running.discard(key)"]
+    compared = [f.name for f in all_fields if f.compare]
+    if eq:
+        mine, theirs = (f"({''.join(f'{who}.{name},' for name in compared)})" for who in ("self", "other"))
+        lines += ["def __eq__(self, other):", "  if other.__class__ is self.__class__:",
+                  f"    return {mine}=={theirs}", "  return NotImplemented"]
+        explicit_hash = body.get("__hash__", MISSING)
+        if frozen and (explicit_hash is MISSING or explicit_hash is None and "__eq__" in body):
+            lines += ["def __hash__(self):", f"  return hash({mine})"]
+    if frozen:
+        names = "".join(f"{f.name!r}," for f in all_fields)
+        for method, word, arguments in (("__setattr__", "assign to", "name, value"), ("__delattr__", "delete", "name")):
+            lines += [f"def {method}(self, {arguments}):", f"  if type(self) is cls or name in ({names}):",
+                      f'    raise FrozenInstanceError(f"cannot {word} field {{name!r}}")',
+                      f"  super(cls, self).{method}({arguments})"]
+    given = "".join(f", {f.name}=_MISSING" for f in all_fields if f.init)
+    lines += [f"def __replace__(self, /{', *' if given else ''}{given}):", "  made = _new(cls)"]
+    for f in all_fields:
+        assigned = f"self.{f.name} if {f.name} is _MISSING else {f.name}" if f.init else _assigned(f, f.name)
+        if assigned is not None:
+            lines.append(f"  {_assign(frozen, 'made', f.name, assigned)}")
+    if post_init:
+        lines.append("  made.__post_init__()")
+    lines += ["  return made", "def __set_class__(made):", "  nonlocal cls", "  cls = made"]
+    names = [line[4:line.index("(")] for line in lines if line.startswith("def ")]
+    inner = "\n".join(f"  {line}" for line in lines)
+    local_names = ", ".join(scope)
+    source = (f"def __create_fn__({local_names}):\n  cls = None\n{inner}\n"
+              f"  return ({', '.join(names)},)")
+    namespace: dict[str, Any] = {}
+    module = sys.modules.get(cls.__module__)
+    exec(compiled(source), module.__dict__ if module is not None else {}, namespace)  # noqa: S102 (our own text)
+    return dict(zip(names, namespace["__create_fn__"](**scope)))
+
+
+def _assigned(f: Field, given: str) -> str | None:
+    """What ``__init__`` sets field ``f`` to (``given``: its parameter), as dataclasses
+    writes it; None when it sets nothing (a field outside ``__init__`` without a default)."""
+    if f.default_factory is not MISSING:
+        return f"_dflt_{f.name}() if {given} is _HAS_DEFAULT_FACTORY else {given}" if f.init else f"_dflt_{f.name}()"
+    if f.init:
+        return given
+    return None if f.default is MISSING else f"_dflt_{f.name}"
+
+
+def _assign(frozen: bool, target: str, name: str, assigned: str) -> str:
+    return f"_setattr({target},{name!r},{assigned})" if frozen else f"{target}.{name}={assigned}"
+
+
+def _getstate(self: Any) -> list[Any]:
+    """A frozen slotted value's fields, for pickling (as dataclasses gives it)."""
+    return [getattr(self, f.name) for f in self.__value__.fields]
+
+
+def _setstate(self: Any, state: list[Any]) -> None:
+    for f, item in zip(self.__value__.fields, state):
+        object.__setattr__(self, f.name, item)
