@@ -272,7 +272,7 @@ def main() -> None:
     args = sys.argv[1:]
     fast = fast_command(args)
     if fast is not None:
-        if fast is not subcommands.version:  # (--version makes no class: no dataclasses to import)
+        if fast is not subcommands.version:  # (--version compiles no pattern)
             _keep_compiled()
         code = console.run(fast)
         if code:

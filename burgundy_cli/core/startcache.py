@@ -34,6 +34,7 @@ import sys
 from importlib._bootstrap_external import MAGIC_NUMBER  # type: ignore[import-not-found]
 TYPE_CHECKING = False  # (not typing's: --version and the kept help import no typing)
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
 #: Items kept at most (a development tree whose classes change keeps collecting texts):
@@ -46,11 +47,16 @@ _FILE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _PATTERNS = sys.implementation.name == "cpython" and sys.version_info[:2] == (3, 11)
 
 
-def _stamp() -> tuple[bytes, int]:
-    """What the kept items depend on: the bytecode's and ``re``'s magic numbers."""
+#: Changed when what is kept changes kind (2: value classes' methods, no more dataclasses'),
+#: so that a file of items no process asks for any more is dropped, not carried along.
+_FORMAT = 2
+
+
+def _stamp() -> tuple[bytes, int, int]:
+    """What the kept items depend on: the bytecode's and ``re``'s magic numbers, and :data:`_FORMAT`."""
     import re._constants
 
-    return MAGIC_NUMBER, re._constants.MAGIC
+    return MAGIC_NUMBER, re._constants.MAGIC, _FORMAT
 
 
 class _Kept:
@@ -76,16 +82,17 @@ class _Kept:
 
             atexit.register(self.write)
 
-    def code(self, source: str) -> Any:
-        """The code of module text ``source``, compiled once."""
-        stored = self.kept.get(source)
+    def code(self, key: Any, source: Callable[[], str] | None = None) -> Any:
+        """The code of the module text ``source()`` (or ``key`` itself, a text), kept under
+        ``key``: compiled once."""
+        stored = self.kept.get(key)
         if stored is None:
-            code = _compile(source)
+            code = _compile(key if source is None else source())
             stored = marshal.dumps(code)
             self.compiled()
         else:
             code = marshal.loads(stored)
-        self.used[source] = stored
+        self.used[key] = stored
         return code
 
     def exec(self, source: Any, globals: Any = None, locals: Any = None, /) -> None:
@@ -138,24 +145,29 @@ def _compile(source: str) -> Any:
 
 
 _ORIGINAL_PATTERN: Any = None  #: re's own compile (set by install)
-_INSTALLED: _Kept | None = None  #: the kept items once installed
+_KEPT: _Kept | None = None  #: the kept items, read when first needed
 
 
-def compiled(source: str) -> Any:
-    """The code of ``source`` (a value class's methods, :mod:`burgundy_cli.core.value`): read
-    back from the kept items once :func:`install` ran, else compiled."""
-    return _compile(source) if _INSTALLED is None else _INSTALLED.code(source)
+def _kept() -> _Kept:
+    global _KEPT
+    if _KEPT is None:
+        _KEPT = _Kept()
+    return _KEPT
+
+
+def compiled(key: Any, source: Callable[[], str]) -> Any:
+    """The code of the module text ``source()`` (a value class's methods,
+    :mod:`burgundy_cli.core.value`), read back from the item kept under ``key`` (what the
+    text is made from: marshallable, and naming exactly one text), or compiled and kept."""
+    return _kept().code(key, source)
 
 
 def install() -> None:
-    """Hand the value classes and ``re`` the kept items from now on (what was made before is
-    not affected; a second call changes nothing)."""
-    global _ORIGINAL_PATTERN, _INSTALLED
+    """Hand ``re`` the kept pattern code from now on (what was compiled before is not
+    affected; a second call changes nothing). The value classes ask :func:`compiled` always."""
+    global _ORIGINAL_PATTERN
     import re._compiler
 
-    if _INSTALLED is not None:
-        return
-    kept = _INSTALLED = _Kept()
-    if _PATTERNS:
+    if _PATTERNS and _ORIGINAL_PATTERN is None:
         _ORIGINAL_PATTERN = re._compiler.compile
-        re._compiler.compile = kept.pattern
+        re._compiler.compile = _kept().pattern

@@ -192,9 +192,9 @@ def _make(cls: type, eq: bool, frozen: bool, slots: bool, kw_only: bool) -> type
     body = dict(cls.__dict__)
     made_fields = []
     for name, hint in body.get("__annotations__", {}).items():
-        if isinstance(hint, str) and hint.startswith(("ClassVar", "typing.ClassVar")) or \
+        if hint.startswith(("ClassVar", "typing.ClassVar")) if isinstance(hint, str) else \
                 getattr(hint, "__origin__", None) is _class_var():
-            continue
+            continue  # (not a field, as for dataclasses)
         default = body.get(name, MISSING)
         made = default if isinstance(default, Field) else Field(default)
         if made.default is not MISSING and type(made.default).__hash__ is None:
@@ -240,30 +240,56 @@ def _class_var() -> Any:
     return MISSING if typing is None else typing.ClassVar
 
 
+#: What every class's methods may name besides their fields' types and defaults.
+_SCOPE: dict[str, Any] = {"_HAS_DEFAULT_FACTORY": _FACTORY, "_MISSING": MISSING, "_return_type": None,
+                          "_setattr": object.__setattr__, "_new": object.__new__, "_get_ident": get_ident,
+                          "FrozenInstanceError": FrozenInstanceError}
+
+
 def _methods(cls: type, body: dict[str, Any], all_fields: tuple[Field, ...], eq: bool,
              frozen: bool) -> dict[str, Callable[..., Any]]:
-    """The generated methods of the class, from one text compiled once (kept by startcache)."""
-    scope: dict[str, Any] = {"_HAS_DEFAULT_FACTORY": _FACTORY, "_MISSING": MISSING, "_return_type": None,
-                             "_setattr": object.__setattr__, "_new": object.__new__, "_running": set(),
-                             "_get_ident": get_ident, "FrozenInstanceError": FrozenInstanceError}
+    """The generated methods of the class, from one text compiled once and kept by
+    :mod:`~burgundy_cli.core.startcache` under the class's shape (what the text is made
+    from), so that a process that finds it kept does not even write the text."""
+    scope = {**_SCOPE, "_running": set()}
+    shape = []
+    seen_default = None
     for f in all_fields:
         if f.name in scope or f.name in ("self", "made", "cls") or f.name.startswith(("_dflt_", "_type_")):
             raise TypeError(f"{cls.__name__}: a field may not be called {f.name!r} (a name the generated methods use)")
-    post_init = "__post_init__" in body
-    parameters, keywords, assignments = [], [], []
-    seen_default = None
-    for f in all_fields:
         scope[f"_type_{f.name}"] = f.type
-        if f.default is not MISSING or f.default_factory is not MISSING:
-            scope[f"_dflt_{f.name}"] = f.default if f.default_factory is MISSING else f.default_factory
+        has_default, has_factory = f.default is not MISSING, f.default_factory is not MISSING
+        if has_default or has_factory:
+            scope[f"_dflt_{f.name}"] = f.default_factory if has_factory else f.default
+        if f.init and not f.kw_only:
+            if has_default or has_factory:
+                seen_default = f.name
+            elif seen_default is not None:
+                raise TypeError(f"non-default argument {f.name!r} follows default argument")
+        shape.append((f.name, f.init, f.repr, f.compare, f.kw_only, has_default, has_factory))
+    explicit_hash = body.get("__hash__", MISSING)
+    hashed = eq and frozen and (explicit_hash is MISSING or explicit_hash is None and "__eq__" in body)
+    post_init = "__post_init__" in body
+    key = ("value class", tuple(shape), eq, frozen, hashed, post_init)
+    names = ["__init__", "__repr__", *(["__eq__"] if eq else []), *(["__hash__"] if hashed else []),
+             *(["__setattr__", "__delattr__"] if frozen else []), "__replace__", "__set_class__"]
+    code = compiled(key, lambda: _source(all_fields, eq, frozen, hashed, post_init, list(scope), names))
+    namespace: dict[str, Any] = {}
+    module = sys.modules.get(cls.__module__)
+    exec(code, module.__dict__ if module is not None else {}, namespace)  # noqa: S102 (our own text)
+    return dict(zip(names, namespace["__create_fn__"](**scope)))
+
+
+def _source(all_fields: tuple[Field, ...], eq: bool, frozen: bool, hashed: bool, post_init: bool,
+            local_names: list[str], names: list[str]) -> str:
+    """The text of ``__create_fn__``, which makes the methods ``names`` of a class with these
+    fields and flags from ``local_names`` (the defaults, types and helpers they use): each
+    method written as dataclasses writes it, plus ``__replace__``."""
+    parameters, keywords, assignments = [], [], []
+    for f in all_fields:
         if f.init:
             default = ("=_HAS_DEFAULT_FACTORY" if f.default_factory is not MISSING
                        else "" if f.default is MISSING else f"=_dflt_{f.name}")
-            if not f.kw_only:
-                if default:
-                    seen_default = f.name
-                elif seen_default is not None:
-                    raise TypeError(f"non-default argument {f.name!r} follows default argument")
             (keywords if f.kw_only else parameters).append(f"{f.name}:_type_{f.name}{default}")
         assigned = _assigned(f, f.name)
         if assigned is not None:
@@ -277,17 +303,16 @@ def _methods(cls: type, body: dict[str, Any], all_fields: tuple[Field, ...], eq:
               "    return '...'", "  _running.add(key)", "  try:",
               f'    return self.__class__.__qualname__ + f"({shown})"', "  finally:", "    _running.discard(key)"]
     compared = [f.name for f in all_fields if f.compare]
+    mine, theirs = (f"({''.join(f'{who}.{name},' for name in compared)})" for who in ("self", "other"))
     if eq:
-        mine, theirs = (f"({''.join(f'{who}.{name},' for name in compared)})" for who in ("self", "other"))
         lines += ["def __eq__(self, other):", "  if other.__class__ is self.__class__:",
                   f"    return {mine}=={theirs}", "  return NotImplemented"]
-        explicit_hash = body.get("__hash__", MISSING)
-        if frozen and (explicit_hash is MISSING or explicit_hash is None and "__eq__" in body):
-            lines += ["def __hash__(self):", f"  return hash({mine})"]
+    if hashed:
+        lines += ["def __hash__(self):", f"  return hash({mine})"]
     if frozen:
-        names = "".join(f"{f.name!r}," for f in all_fields)
+        field_names = "".join(f"{f.name!r}," for f in all_fields)
         for method, word, arguments in (("__setattr__", "assign to", "name, value"), ("__delattr__", "delete", "name")):
-            lines += [f"def {method}(self, {arguments}):", f"  if type(self) is cls or name in ({names}):",
+            lines += [f"def {method}(self, {arguments}):", f"  if type(self) is cls or name in ({field_names}):",
                       f'    raise FrozenInstanceError(f"cannot {word} field {{name!r}}")',
                       f"  super(cls, self).{method}({arguments})"]
     given = "".join(f", {f.name}=_MISSING" for f in all_fields if f.init)
@@ -299,15 +324,8 @@ def _methods(cls: type, body: dict[str, Any], all_fields: tuple[Field, ...], eq:
     if post_init:
         lines.append("  made.__post_init__()")
     lines += ["  return made", "def __set_class__(made):", "  nonlocal cls", "  cls = made"]
-    names = [line[4:line.index("(")] for line in lines if line.startswith("def ")]
     inner = "\n".join(f"  {line}" for line in lines)
-    local_names = ", ".join(scope)
-    source = (f"def __create_fn__({local_names}):\n  cls = None\n{inner}\n"
-              f"  return ({', '.join(names)},)")
-    namespace: dict[str, Any] = {}
-    module = sys.modules.get(cls.__module__)
-    exec(compiled(source), module.__dict__ if module is not None else {}, namespace)  # noqa: S102 (our own text)
-    return dict(zip(names, namespace["__create_fn__"](**scope)))
+    return f"def __create_fn__({', '.join(local_names)}):\n  cls = None\n{inner}\n  return ({', '.join(names)},)"
 
 
 def _assigned(f: Field, given: str) -> str | None:
