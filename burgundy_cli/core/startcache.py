@@ -47,9 +47,10 @@ _FILE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _PATTERNS = sys.implementation.name == "cpython" and sys.version_info[:2] == (3, 11)
 
 
-#: Changed when what is kept changes kind (2: value classes' methods, no more dataclasses'),
+#: Changed when what is kept changes kind (3: value classes' methods, no more dataclasses';
+#: each item marshalled on its own, read only when asked for),
 #: so that a file of items no process asks for any more is dropped, not carried along.
-_FORMAT = 2
+_FORMAT = 3
 
 
 def _stamp() -> tuple[bytes, int, int]:
@@ -107,8 +108,8 @@ class _Kept:
         if not isinstance(pattern, str) or flags & _compiler.SRE_FLAG_DEBUG:
             return _ORIGINAL_PATTERN(pattern, flags)
         key = (pattern, flags := int(flags))  # (a RegexFlag is an int subclass: not kept as such)
-        arguments = self.kept.get(key)
-        if arguments is None:
+        stored = self.kept.get(key)
+        if stored is None:
             parsed = _parser.parse(pattern, flags)
             code = [int(word) for word in _compiler._code(parsed, flags)]  # (some are int subclasses)
             groupindex = dict(parsed.state.groupdict)
@@ -116,8 +117,11 @@ class _Kept:
             for name, index in groupindex.items():
                 indexgroup[index] = name
             arguments = (flags | parsed.state.flags, code, parsed.state.groups - 1, groupindex, tuple(indexgroup))
+            stored = marshal.dumps(arguments)
             self.compiled()
-        self.used[key] = arguments
+        else:
+            arguments = marshal.loads(stored)
+        self.used[key] = stored
         return _sre.compile(pattern, *arguments)
 
     def write(self) -> None:
