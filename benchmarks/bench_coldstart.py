@@ -10,6 +10,11 @@ record (``play``, ``undo``, ``fmt --write``) get a fresh copy before each run, o
 timing. Targets (issue 17 item 1): every command <= 1.0x the import floor; ``score`` and
 ``check`` <= 0.6x.
 
+Where ``valgrind`` is installed (full runs only), each process is also counted once in
+instructions (``cachegrind``, ``PYTHONHASHSEED=0``): the figure that repeats within ~1 %
+on a shared machine where wall time moves by 20 % (``instructions`` in the figures, and
+``instructions / import floor``; reported, the targets stay on wall time as the issue asks).
+
 ``core path`` is ``burgundy score`` on a record of an unregistered game: the command line,
 the record reader, TOML and the ``[game]`` header's validation, stopping at the registry
 (exit 1) -- the share of the cold start the core is responsible for. ``one pydantic
@@ -19,7 +24,9 @@ pay that validated with pydantic's Python layer, which ours does not.
 
 from __future__ import annotations
 
+import re
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -82,6 +89,21 @@ def _commands(ctx: Context, found: Corpus, core_record: Path) -> dict[str, tuple
     }
 
 
+#: The commands counted in instructions too (the others change records or print pictures).
+COUNTED = ("python -c pass", "import floor", "core path", "--help", "--version", "check", "show", "moves")
+
+
+def _instructions(argv: list[str], env: dict[str, str]) -> int | None:
+    """Instructions one run of ``argv`` executes (valgrind's cachegrind), or None without valgrind."""
+    valgrind = shutil.which("valgrind")
+    if valgrind is None:
+        return None
+    done = subprocess.run([valgrind, "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+                           *argv], env={**env, "PYTHONHASHSEED": "0"}, capture_output=True, text=True, check=False)
+    found = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
+    return int(found.group(1).replace(",", "")) if found else None
+
+
 def run(ctx: Context) -> dict[str, Any]:
     repeats = ctx.pick(3, 21)
     env = measured_env()
@@ -129,6 +151,14 @@ def run(ctx: Context) -> dict[str, Any]:
                          "ratio_to_import_floor": round(wall / floor, 3),
                          "cpu_ratio_to_import_floor": round(median([run.cpu_seconds for run in runs]) / floor_cpu, 3),
                          "exit_code": runs[-1].code}
+    if not ctx.quick:
+        counted = {name: _instructions(commands[name], env) for name in commands
+                   if name in COUNTED or name.startswith("score ") and name not in restore}
+        floor_instructions = counted.get("import floor")
+        for name, count in counted.items():
+            if count is not None and floor_instructions:
+                figures[name]["instructions"] = count
+                figures[name]["instructions_ratio_to_import_floor"] = round(count / floor_instructions, 3)
     targets = []
     for name in commands:
         if name in ("python -c pass", "import floor", "one pydantic model"):
@@ -142,5 +172,6 @@ def run(ctx: Context) -> dict[str, Any]:
              "the import floor is issue 17's: python -c 'import typer, pydantic, tomllib'",
              "targets use wall time, as the issue asks; the CPU-time ratio is steadier on a shared machine",
              "the commands other than score run on the first Castles record of the corpus",
-             "core path: record of an unregistered game (exit 1 after header validation)"]
+             "core path: record of an unregistered game (exit 1 after header validation)",
+             "instructions: one run each under valgrind --tool=cachegrind (full runs, where valgrind is installed)"]
     return section(figures, targets, notes)

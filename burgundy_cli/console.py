@@ -20,8 +20,8 @@ from collections.abc import Callable, Iterable
 class Outcome:
     """What a command says and how it ends: text for stdout and stderr, in order, and the exit code.
 
-    A plain class rather than a dataclass: building a dataclass costs the start-up of every
-    command about half a millisecond.
+    A plain class rather than a value class (:mod:`burgundy_cli.core.value`): making one costs
+    the start-up of every command about a tenth of a millisecond, and this one needs no method it gives.
 
     >>> Outcome().say("legal: anna: pass").code
     0

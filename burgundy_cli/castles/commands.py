@@ -3,7 +3,7 @@
 This module is the contract between the notation (text -> command, command -> canonical
 text) and the engine (command + state -> verdict / new state). A command here has been
 *read*; nothing in it has been checked against a position. Each kind is a slotted
-dataclass (a value, never changed once read) with a kebab-case ``kind`` tag, and
+value class (a value, never changed once read) with a kebab-case ``kind`` tag, and
 :data:`Command` is their union, told apart by ``kind``. The notation reader builds commands directly (it checks every field itself);
 :func:`validate_command` validates one given as plain data (tests, tools) with
 pydantic-core, from these same declarations (see :mod:`burgundy_cli.core.schema`).

@@ -1,4 +1,4 @@
-"""The state of a game of The Castles of Burgundy: plain mutable slotted dataclasses.
+"""The state of a game of The Castles of Burgundy: plain mutable slotted value classes.
 
 The engine changes a state in place (``engine.apply``); :meth:`GameState.copy` makes an
 independent copy cheaply (boards and tile kinds are shared, never mutated). Nothing here

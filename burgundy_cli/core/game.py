@@ -64,7 +64,7 @@ def read_header(doc: RecordDoc) -> GameHeader:
         raise record_error(err, doc, ("game",), declared=GameHeader) from None
 
 
-#: pydantic-core's error type for a key that is no field of a dataclass.
+#: pydantic-core's error type for a key that is no field of a value class.
 UNKNOWN_FIELD = "unexpected_keyword_argument"
 
 
@@ -75,7 +75,7 @@ def record_error(err: ValidationError, doc: RecordDoc, table: tuple[str | int, .
 
     ``table`` is the key path of the validated table in the record; the error is located
     at the offending key or array item, or at the table when a required key is missing.
-    With ``declared`` (the table's dataclass), an unknown key gets the closest field name
+    With ``declared`` (the table's value class), an unknown key gets the closest field name
     as a hint.
     """
     errors = err.errors(include_url=False)

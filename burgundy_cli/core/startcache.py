@@ -1,33 +1,33 @@
 """What Python compiles at every start, compiled once and kept beside the bytecode.
 
-Two things Python redoes in every process cost ``burgundy score`` about a third of its
-start (docs/performance.md, "Cold start"):
+Two things were redone in every process, about a third of the start of ``burgundy score``
+(docs/performance.md, "Cold start"):
 
-* ``dataclasses`` writes each method it generates (``__init__``, ``__repr__``,
-  ``__eq__``, a frozen class's ``__setattr__`` ...) as source text and compiles it with
-  ``exec`` each time a class is made: about 180 functions on the path of ``score``;
+* each value class's methods (``__init__``, ``__repr__``, ``__eq__``, a frozen class's
+  ``__setattr__`` ...), written as source text by :mod:`burgundy_cli.core.value` as
+  ``dataclasses`` writes them, and compiled: 58 classes on the path of ``score``;
 * ``re`` parses each pattern and translates it to the regular-expression engine's code in
   pure Python: 35 patterns on the same path.
 
-Python keeps the bytecode of modules in ``__pycache__``; :func:`install` keeps these
-there too, in one file: the code object of each generated function (marshalled, read
-only when that function is made: a process reads the few it needs, not every command's)
-keyed by its exact source text (``dataclasses``' own ``exec`` is handed the code compiled from that text),
-and the engine's code of each pattern keyed by the pattern and its flags (the arguments
+Python keeps the bytecode of modules in ``__pycache__``; this module keeps these there
+too, in one file, each item marshalled on its own and unmarshalled only when asked for (a
+process reads the few it needs, not every command's): the code of each class's methods
+(:func:`compiled`), keyed by what its text is made from, and the engine's code of each
+pattern (once :func:`install` ran), keyed by the pattern and its flags (the arguments
 ``re`` hands ``_sre.compile``, computed as ``re._compiler.compile`` computes them). The
-classes and patterns are the ones Python makes, by construction: only the compiling is
-skipped. The patterns are kept on CPython 3.11 only, whose ``re`` internals this was
-written against; elsewhere ``re`` compiles as always.
+classes and patterns are the ones the text and the pattern make, by construction: only the
+compiling is skipped. The patterns are kept on CPython 3.11 only, whose ``re`` internals
+this was written against; elsewhere ``re`` compiles as always.
 
 Like bytecode, nothing is written when ``sys.dont_write_bytecode`` is set
 (``PYTHONDONTWRITEBYTECODE``) or the folder cannot be written, and a file of another
-Python (its bytecode magic number, or ``re``'s) is ignored. The file is written only by a
-process that compiled something new, at its exit, and keeps at most :data:`LIMIT` items.
+Python (its bytecode magic number, or ``re``'s) or of another :data:`_FORMAT` is ignored.
+The file is written only by a process that compiled something new, at its exit, and keeps
+at most :data:`LIMIT` items.
 """
 
 from __future__ import annotations
 
-import builtins
 import marshal
 import os
 import sys
@@ -96,9 +96,6 @@ class _Kept:
         self.used[key] = stored
         return code
 
-    def exec(self, source: Any, globals: Any = None, locals: Any = None, /) -> None:
-        """``exec`` as ``dataclasses`` calls it, with the code of ``source`` compiled once."""
-        return builtins.exec(self.code(source) if isinstance(source, str) else source, globals, locals)
 
     def pattern(self, pattern: Any, flags: int = 0) -> Any:
         """``re._compiler.compile`` with the engine's code of ``pattern`` computed once."""

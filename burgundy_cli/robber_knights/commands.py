@@ -1,7 +1,7 @@
 """The typed commands of Robber Knights: what one notation line means, before legality.
 
 A command has been *read*, not checked against a position. Each kind is a slotted
-dataclass (a value, never changed once read) with a kebab-case ``kind`` tag;
+value class (a value, never changed once read) with a kebab-case ``kind`` tag;
 :data:`Command` is their union, told apart by ``kind``. The notation reader builds commands directly (it checks every field itself);
 :func:`validate_command` validates one given as plain data (tests, tools) with
 pydantic-core, from these same declarations (see :mod:`burgundy_cli.core.schema`).

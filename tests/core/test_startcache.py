@@ -1,36 +1,32 @@
-"""The start-up cache of dataclass methods and pattern code (``core/startcache.py``) makes
-the same classes and patterns Python makes, compiled or read back."""
+"""The start-up cache of value classes' methods and pattern code (``core/startcache.py``)
+makes the same classes and patterns Python makes, compiled or read back."""
 
 from __future__ import annotations
 
-import dataclasses
 import re
 import subprocess
 import sys
 
 import pytest
 
-from burgundy_cli.core import startcache
+from burgundy_cli.core import startcache, value
 
 PATTERNS = [(r"(?P<die>[1-6])(?:-?>([0-9])?)?$", 0), (r"\s*(?:(?P<str>\"(?:[^\"\\]|\\.)*\"?)|(?P<w>[^\s:]+))", 0),
             (r"(?i)roll white ([1-6])", 0), (r"a.b", re.DOTALL), (r"[a-g][1-7]", re.ASCII | re.MULTILINE)]
 
 
-def _made(kept: startcache._Kept) -> type:
-    """A frozen, slotted dataclass whose methods ``kept`` compiles (or reads back)."""
-    saved = vars(dataclasses).get("exec")
-    dataclasses.exec = kept.exec  # type: ignore[attr-defined]
-    try:
-        @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+def _made(kept: startcache._Kept, monkeypatch: pytest.MonkeyPatch) -> type:
+    """A frozen, slotted value class whose methods ``kept`` compiles (or reads back)."""
+    with monkeypatch.context() as patched:
+        patched.setattr(startcache, "_KEPT", kept)
+
+        @value.value_class(frozen=True, slots=True, kw_only=True)
         class Move:
+            """A move."""
+
             die: int
             space: str = "d4"
             goods: tuple[int, ...] = ()
-    finally:
-        if saved is None:
-            del dataclasses.exec  # type: ignore[attr-defined]
-        else:
-            dataclasses.exec = saved  # type: ignore[attr-defined]
     return Move
 
 
@@ -40,20 +36,20 @@ def test_kept_items_read_back_make_the_same_classes_and_patterns(tmp_path, monke
     monkeypatch.setattr(startcache, "_ORIGINAL_PATTERN", re._compiler.compile)
     first = startcache._Kept()
     assert first.kept == {}
-    made = _made(first)
+    made = _made(first, monkeypatch)
     patterns = [first.pattern(p, f) for p, f in PATTERNS]
     assert first.fresh
     first.write()
     again = startcache._Kept()
     assert again.kept.keys() == first.used.keys()
-    remade = _made(again)
+    remade = _made(again, monkeypatch)
     assert not again.fresh, "everything read back, nothing compiled"
     for cls in (made, remade):
         move = cls(die=3, goods=(1, 2))
         assert (move == cls(die=3, goods=(1, 2)), move != cls(die=4), hash(move) == hash(cls(die=3, goods=(1, 2)))) \
             == (True, True, True)
         assert repr(move).endswith("Move(die=3, space='d4', goods=(1, 2))")
-        with pytest.raises(dataclasses.FrozenInstanceError):
+        with pytest.raises(value.FrozenInstanceError):
             move.die = 5  # type: ignore[misc]
         with pytest.raises(TypeError):
             cls(3)  # keyword-only
@@ -77,7 +73,7 @@ def test_a_file_of_another_python_is_ignored_and_nothing_is_written_without_byte
     path.unlink()
     monkeypatch.setattr(sys, "dont_write_bytecode", True)
     kept = startcache._Kept()
-    _made(kept)
+    _made(kept, monkeypatch)
     kept.write()
     assert not path.exists()
 

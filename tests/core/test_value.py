@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from burgundy_cli.core import startcache, value
+from burgundy_cli.core import value
 
 #: One class body per kind of declaration the package uses, with its maker's arguments.
 KINDS = {
@@ -209,26 +209,6 @@ def test_class_variables_are_no_fields():
     new = _declare(value.value_class, value.field, {}, "class A:\n    '''A.'''\n    limit: ClassVar[int] = 3\n"
                    "    a: int = 1\n")
     assert [f.name for f in value.fields(new)] == ["a"] and new.limit == 3
-
-
-def test_the_methods_are_read_back_from_the_kept_items(tmp_path, monkeypatch):
-    """A process that finds a class's methods kept makes the same class without compiling."""
-    monkeypatch.setattr(startcache, "_FILE", str(tmp_path / "kept.marshal"))
-    monkeypatch.setattr(sys, "dont_write_bytecode", False)
-    first = startcache._Kept()
-    monkeypatch.setattr(startcache, "_KEPT", first)
-    made = _both("table (frozen, slots, kw_only)")[1]
-    assert first.fresh
-    first.write()
-    again = startcache._Kept()
-    monkeypatch.setattr(startcache, "_KEPT", again)
-    remade = _both("table (frozen, slots, kw_only)")[1]
-    assert not again.fresh, "read back, nothing compiled"
-    for cls in (made, remade):
-        table = cls(name="cob", players=["a"])
-        assert repr(table) == "Table(name='cob', edition=None, players=['a'], options={})"
-        with pytest.raises(value.FrozenInstanceError):
-            table.name = "x"  # type: ignore[misc]
 
 
 def test_no_command_imports_dataclasses_at_start():
