@@ -10,18 +10,18 @@ generated ``__replace__`` behind :func:`replace`. :func:`fields` lists the field
 Why not ``dataclasses`` (issue 17, docs/performance.md "Round six"): importing it imports
 ``inspect`` (and with it ``ast``, ``dis``, ``tokenize``, ``linecache``): about 42 M
 instructions, a sixth of ``burgundy score``; and its per-class work (a ``Field`` per
-annotation checked against ``typing.ClassVar`` by pattern, the class made a second time
-for ``__slots__``, each method compiled from its own text) cost 19 ms of the 69 ms of a
-``score``. Here a class's methods are one text, compiled once and kept beside the bytecode
-by :mod:`burgundy_cli.core.startcache`, and a slotted class is made once, with its methods
-in it. The methods do what dataclasses' do, written the same way (``tests/core/test_value.py``
+annotation checked against ``typing.ClassVar`` by pattern, each method compiled from its
+own text and set on the class, then the class made again for ``__slots__``) cost 19 ms of
+the 69 ms of a ``score``. Here a class's methods are one text, compiled once and kept
+beside the bytecode by :mod:`burgundy_cli.core.startcache` under what the text is made
+from, and the class is made from the class statement's namespace with them already in it. The methods do what dataclasses' do, written the same way (``tests/core/test_value.py``
 makes each kind of class both ways and compares them), with these differences:
 
 * a class without a docstring keeps ``__doc__`` None (dataclasses writes its signature
   there); a frozen instance raises this module's :class:`FrozenInstanceError` (an
   ``AttributeError``, as dataclasses' is);
 * :func:`replace` builds the copy without calling ``__init__`` again (the same fields set,
-  ``__post_init__`` run), so it costs about a third of :func:`dataclasses.replace`; a field
+  ``__post_init__`` run), in about 60 % of :func:`dataclasses.replace`'s time; a field
   that is not ``init`` cannot be given to it (``TypeError``);
 * only what the package uses is offered: no ``order``, ``unsafe_hash``, ``InitVar`` or
   inheritance between value classes.
@@ -189,6 +189,8 @@ class _DataclassFields:
 _DATACLASS_FIELDS = _DataclassFields()
 def _make(cls: type, eq: bool, frozen: bool, slots: bool, kw_only: bool) -> type:
     """The value class declared by ``cls``'s body: made once, with its methods in it."""
+    if any(hasattr(base, "__value__") for base in cls.__mro__[1:]):
+        raise TypeError(f"{cls.__name__}: a value class cannot derive from another (not supported)")
     body = dict(cls.__dict__)
     made_fields = []
     for name, hint in body.get("__annotations__", {}).items():

@@ -224,3 +224,9 @@ def test_no_command_imports_dataclasses_at_start():
              "    print(sorted({'dataclasses', 'inspect'} & set(sys.modules)), file=sys.stderr)" % record)
     run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert run.stderr.strip() == "[]"
+
+
+def test_a_value_class_cannot_derive_from_another():
+    base = _declare(value.value_class, value.field, {}, "class Base:\n    '''B.'''\n    a: int = 1\n")
+    with pytest.raises(TypeError, match="cannot derive"):
+        value.value_class(type("Derived", (base,), {"__annotations__": {"b": "int"}, "__doc__": "D."}))
