@@ -180,17 +180,20 @@ class CastlesSession:
                 belongs = self.round_group or group_name(state.phase, state.round)
             if group != belongs and group is not None and state.stage != "over":
                 raise RecordError(f"this line belongs to round {belongs}, but it is listed under {group}")
-            if kind == "die":  # the commonest line, on the shortest path
-                command = self._judged(command, engine.play_die)
+            if kind == "die":  # the commonest line, on the shortest path (_judged without its call)
+                action = command.action
+                if action.kind == "place" and action.then is not None:  # a granted action
+                    command = with_granted_depots(state, command)
+                engine.play_die(state, command)
             else:
                 engine.play(state, command, kind)
-            if kind in _TABLE_KINDS:
-                self.round_group = belongs
+                if kind in _TABLE_KINDS:
+                    self.round_group = belongs
             self.lines.append((belongs, command))
             if comment:
                 self.comments[len(self.lines) - 1] = comment
         except IllegalMoveError as err:
-            raise cite_edition(err, self.state.edition) from None
+            raise cite_edition(with_fix_hint(self.state, command, err), self.state.edition) from None
 
     # --- the Session protocol ---------------------------------------------------------------
 
