@@ -608,26 +608,22 @@ def play_die(state: GameState, cmd: DieCommand) -> None:
     :func:`_play_placement_with_grants`. A module's step after every line runs last
     (``ruleset.after_line``).
     """
-    _play_die(state, cmd)
-    if state.ruleset.after_line is not None:
-        state.ruleset.after_line(state, cmd)
-
-
-def _play_die(state: GameState, cmd: DieCommand) -> None:
-    """:func:`play_die` but for the module's step after the line."""
     action = cmd.action
     kind = action.kind
-    rule = state.ruleset.actions[kind]
+    ruleset = state.ruleset
+    rule = ruleset.actions[kind]
     player, rolled, value, cost = _check_die_use(state, cmd, action, rule)
     found = rule.check(state, player, action, value, cost)
     free = value != rolled and _by_free_die(state, player, rolled, value, cost, action)  # as rolled: no change
     if kind == "place" and found[3]:  # a purchase inside the placement or a granted action
         _play_placement_with_grants(state, player, rolled, action, cost, found, free)
-        return
-    _use_die(state, player, rolled, cost, free)
-    rule.apply(state, player, action, value, found)
-    if not player.dice:
-        _end_turn(state)
+    else:
+        _use_die(state, player, rolled, cost, free)
+        rule.apply(state, player, action, value, found)
+        if not player.dice:
+            _end_turn(state)
+    if ruleset.after_line is not None:
+        ruleset.after_line(state, cmd)
 
 
 def _play_placement_with_grants(state: GameState, player: PlayerState, rolled: int, action: PlaceAction,

@@ -3,8 +3,8 @@
 Reading is lenient (case, spacing, ``#`` comments, abbreviations such as ``t`` for take,
 tile aliases such as ``yellow 16`` or ``town-hall``); writing is strict: :func:`format_command`
 gives the one canonical spelling, and ``parse_line(format_command(cmd)) == cmd``. A line in
-that spelling (what records hold) is read by :func:`read_canonical`, a pattern per line
-form; any other by :func:`read_lenient`, token by token; the two agree where both read.
+that spelling (what records hold) is read by :func:`read_canonical`, word by word; any
+other by :func:`read_lenient`, token by token; the two agree where both read.
 
 Player lines (``anna: place 5>4 ship c3 goods 6``)::
 
@@ -669,40 +669,47 @@ def _phase_goods(reader: _Reader) -> c.PhaseGoodsEvent:
 #
 # Records hold their lines as format_command writes them, and replaying a record that was
 # never replayed before reads every line afresh. The token reader above spends tens of
-# microseconds on a line (a token per word, a Python call per field); one regular
-# expression per line form reads a canonical line in a few. Each pattern accepts only text
-# that format_command writes, and the readers return None -- read_lenient then decides --
-# whenever the token reader could read the line otherwise or reject it: a tile or space not
-# spelt canonically, a player name it would split differently, a name rolled twice, a
-# comment. So on every line both read, the two agree (tests/castles/test_canonical_reading.py).
+# microseconds on a line (a token per word, a Python call per field). A canonical line is
+# read word by word instead: one ``str.split`` and a dictionary or set lookup per word
+# (a die, a tile, a space, a keyword), in the order format_command writes the words; the
+# rare line forms (shields, tribute, hire, crane, solo, fix, remove, and a roll naming a
+# player of several words) by one regular expression each. Each reader accepts only text
+# that format_command writes, and returns None -- read_lenient then decides -- whenever
+# the token reader could read the line otherwise or reject it: a tile or space not spelt
+# canonically, a player name it would split differently, a name rolled twice, a comment.
+# So on every line both read, the two agree (tests/castles/test_canonical_reading.py).
 
 _DIGIT = {str(n): n for n in range(7)}  # one digit -> int; .get(None) is None
 _REVEAL_DEPOTS = {"black": 0, **{str(n): n for n in range(1, 7)}}
 _NAME = r'[^\s:,;"#]+(?: [^\s:,;"#]+)*'  # words as the tokenizer splits them, one space apart
 #: A rolled player's name: no word starts with a digit, so no word reads as a die.
 _ROLL_NAME = r'[^\s:,;"#\d][^\s:,;"#]*(?: [^\s:,;"#\d][^\s:,;"#]*)*'
-#: tile, shared (2019 team game), depot, discard
-_TAKE_TEXT = r"([a-z0-9-]+)( shared)?(?: from ([1-6]))?(?: discard ([a-z0-9-]+))?"
-#: tile, shared, space, goods, goods2, keep, the building a crane copies; the purchase's tile, shared,
-#: depot, discard, workers; the granted action
-_PLACE_TEXT = (r"([a-z0-9-]+)( shared)? (r?[a-g][1-7])(?: goods ([1-6])(?:\+([1-6]))?)?(?: keep (none|[1-6](?: [1-6])*))?"
-               rf"(?: as ([a-z0-9-]+))?(?: buy {_TAKE_TEXT}(?: workers ([0-2]))?)?(?: then (.+))?")
-_DIE_TEXT = r"([1-6])(?:>([1-6]))?"  # rolled, used
+_PLAYER = re.compile(_NAME)
+_ROLLED_PLAYER = re.compile(_ROLL_NAME)
+#: The words of a canonical line, each with what it says: a number 1-6 (a depot, a goods
+#: type, a die), the same followed by a roll line's comma, a die as rolled and as used
+#: (``5``, ``5>4``: rolled, used or None), a ship's depots (``4``, ``4+5``), the workers a
+#: purchase pays (0-2) and a shield's number (1-18, no leading zero).
+_ONE_TO_SIX = {str(n): n for n in range(1, 7)}
+_WITH_COMMA = {f"{n},": n for n in range(1, 7)}
+_DIE_WORDS = {**{str(a): (a, None) for a in range(1, 7)},
+              **{f"{a}>{b}": (a, b) for a in range(1, 7) for b in range(1, 7)}}
+_SHIP_WORDS = {**{str(a): (a, None) for a in range(1, 7)},
+               **{f"{a}+{b}": (a, b) for a in range(1, 7) for b in range(1, 7)}}
+_PAYMENT_WORDS = {"0": 0, "1": 1, "2": 2}
+_SHIELD_WORDS = {str(n): n for n in range(1, 19)}
+_DIE_TEXT = r"([1-6])(?:>([1-6]))?"  # rolled, used: a shields line's doubles
 
 
 class _CanonicalForms(NamedTuple):
-    """The compiled pattern and reader of each canonical line form, and the words they admit."""
+    """What the canonical reader looks words up in, the patterns of the rare line forms, and
+    the builders of the commands the common lines make."""
 
     tiles: frozenset[str]
     spaces: frozenset[str]
-    #: verb -> (pattern of the whole line, reader of its groups)
+    #: verb -> (pattern of the whole line, reader of its groups): the rare player lines
     player_lines: dict[str, tuple[re.Pattern[str], Callable[..., c.Command | None]]]
-    #: a take or a placement, as a line (player and die) or granted after 'then' (neither):
-    #: one pattern for both, since compiling is the fast path's one-off cost in a process
-    take: re.Pattern[str]
-    place: re.Pattern[str]
-    granted_sale: re.Pattern[str]
-    roll: re.Pattern[str]
+    roll: re.Pattern[str]  # a roll whose players' names are not all known to the caller
     roll_entry: re.Pattern[str]  # one entry of a roll line's dice
     correction: re.Pattern[str]
     #: Builders of the commands the commonest lines make (:func:`burgundy_cli.core.schema.builder`:
@@ -718,23 +725,15 @@ class _CanonicalForms(NamedTuple):
 
 @cache
 def _canonical_forms() -> _CanonicalForms:
-    """Compiled on first use, not at import: most commands never read a line."""
+    """Made on first use, not at import: most commands never read a line."""
     from burgundy_cli.castles.boards import SPACES, space_name
     from burgundy_cli.castles.tiles import catalogue
 
     player = rf"({_NAME}): "
-    take = re.compile(rf"(?:{player})?take(?: {_DIE_TEXT})? {_TAKE_TEXT}")
-    place = re.compile(rf"(?:{player})?place(?: {_DIE_TEXT})? {_PLACE_TEXT}")
     return _CanonicalForms(
         tiles=frozenset(catalogue()),
         spaces=frozenset(space_name(index) for index in range(2 * SPACES - 1)),  # a team board's too
         player_lines={
-            "take": (take, _canonical_take_line),
-            "place": (place, _canonical_place_line),
-            "sell": (re.compile(rf"{player}sell {_DIE_TEXT}(?: goods ([1-6]))?((?: bonus .+)?)"), _canonical_sell_line),
-            "workers": (re.compile(rf"{player}workers {_DIE_TEXT}"), _canonical_workers_line),
-            "buy": (re.compile(rf"{player}buy {_TAKE_TEXT}(?: workers ([0-2]))?"), _canonical_buy_line),
-            "pass": (re.compile(rf"{player}pass"), _canonical_pass_line),
             "shield": (re.compile(rf"{player}shield (.+)"), _canonical_shield_line),
             "tribute": (re.compile(rf"{player}tribute(?: drop ([0-9]{{1,2}}(?: [0-9]{{1,2}})*))?"
                                    r"(?: workers ([0-9]{1,2}))?"), _canonical_tribute_line),
@@ -742,7 +741,6 @@ def _canonical_forms() -> _CanonicalForms:
             "crane": (re.compile(rf"{player}crane as ([a-z0-9-]+)"), _canonical_crane_line),
             "solo": (re.compile(rf"{player}solo (.+)"), _canonical_solo_line),
         },
-        take=take, place=place, granted_sale=re.compile("sell ([1-6])((?: bonus .+)?)"),
         roll=re.compile(rf"roll white ([1-6])(?: good ([1-6]))?((?:, {_ROLL_NAME} [1-6] [1-6])+)"),
         roll_entry=re.compile(rf", ({_ROLL_NAME}) ([1-6]) ([1-6])"),
         correction=re.compile(r'fix (' + _NAME + r') (silver|workers|vp|goods[1-6]) ([+-][0-9]{1,3})'
@@ -753,7 +751,6 @@ def _canonical_forms() -> _CanonicalForms:
     )
 
 
-_NO_FORM = (None, None)
 _FORMS: _CanonicalForms | None = None  # _canonical_forms() once loaded: a global read, not a call a line
 
 
@@ -763,8 +760,46 @@ def _load_forms() -> _CanonicalForms:
     return _FORMS
 
 
-def read_canonical(text: str) -> c.Command | None:
+def _canonical_player(name: str) -> bool:
+    """The token reader takes ``name: ...`` for a line of the player ``name``: at most 40
+    characters, words one space apart, and not a table line's verb first."""
+    return (len(name) <= 40 and _PLAYER.fullmatch(name) is not None
+            and not (" " in name and name[:name.find(" ")].lower() in _TABLE_VERBS))
+
+
+def _rolled_player(name: str) -> bool:
+    """The token reader takes ``name`` in a roll line for that player (and no word for a number)."""
+    return (len(name) <= 40 and _ROLLED_PLAYER.fullmatch(name) is not None
+            and (name.isascii() or not any(word.isdigit() for word in name.split(" "))))
+
+
+class KnownNames(NamedTuple):
+    """A record's players, as the canonical reader takes them without looking at their
+    spelling again (:func:`known_names`)."""
+
+    #: ``"Anna:"`` -> ``"Anna"``: the first word of a line of a one-word player
+    heads: dict[str, str]
+    #: one-word names a roll line's entries may hold (their lower case told apart)
+    rolled: frozenset[str]
+
+
+def known_names(players: list[str]) -> KnownNames:
+    """What :func:`read_canonical` may take ``players``' one-word names for, checked once a
+    record rather than once a line."""
+    single = [name for name in players if " " not in name]
+    lower = [name.lower() for name in players]
+    return KnownNames({f"{name}:": name for name in single if _canonical_player(name)},
+                      frozenset(name for name in single if _rolled_player(name) and lower.count(name.lower()) == 1))
+
+
+_NO_NAMES = KnownNames({}, frozenset())
+
+
+def read_canonical(text: str, names: KnownNames = _NO_NAMES) -> c.Command | None:
     """The command of a line spelt exactly as :func:`format_command` writes it; None otherwise.
+
+    ``names``: the record's players (:func:`known_names`), whose lines are then read
+    without checking the name again; any other name is checked.
 
     >>> read_canonical("Anna: take 3 city-hall") == read_lenient("Anna: take 3 city-hall")
     True
@@ -772,67 +807,237 @@ def read_canonical(text: str) -> c.Command | None:
     True
     """
     forms = _FORMS or _load_forms()
-    colon = text.find(": ")
-    if colon > 0:  # a player's line, three in four: its verb picks the form (a table line's never matches)
-        end = text.find(" ", colon + 2)
-        pattern, reader = forms.player_lines.get(text[colon + 2:end] if end > 0 else text[colon + 2:], _NO_FORM)
-        match = pattern.fullmatch(text) if pattern is not None else None
-        if match is not None:
-            fields = match.groups()
-            player = fields[0]
-            if player is None or len(player) > 40 or (" " in player and player[:player.find(" ")].lower() in _TABLE_VERBS):
-                return None  # no name, too long a name, or the token reader takes the line for a table line
-            return reader(forms, fields)
-    table_line = _CANONICAL_TABLE_LINES.get(text.partition(" ")[0])
-    return None if table_line is None else table_line(forms, text)
-
-
-def _canonical_take_line(forms: _CanonicalForms, fields: tuple[str | None, ...]) -> c.DieCommand | None:
-    player, rolled, used, tile, shared, depot, discard = fields
-    if rolled is None or tile not in forms.tiles or (discard is not None and discard not in forms.tiles):
-        return None
-    return forms.new_die(player, _DIGIT[rolled], _DIGIT.get(used),
-                         forms.new_take(tile, _DIGIT.get(depot), discard, shared is not None))
-
-
-def _canonical_place_line(forms: _CanonicalForms, fields: tuple[str | None, ...]) -> c.DieCommand | None:
-    player, rolled, used, *action_fields = fields
-    if rolled is None:
-        return None
-    action = _canonical_place(forms, player, *action_fields)
-    if action is None:
-        return None
-    return forms.new_die(player, _DIGIT[rolled], _DIGIT.get(used), action)
-
-
-def _canonical_sell_line(forms: _CanonicalForms, fields: tuple[str | None, ...]) -> c.DieCommand | None:
-    player, rolled, used, goods, bonuses = fields
-    sale = _canonical_sale(forms, player, _DIGIT[goods or used or rolled], bonuses)
-    return None if sale is None else forms.new_die(player, _DIGIT[rolled], _DIGIT.get(used), sale)
-
-
-def _canonical_sale(forms: _CanonicalForms, player: str, goods: int, bonuses: str) -> c.SellAction | None:
-    """A sale and its bonus actions (``bonuses``: `` bonus <action>`` each, or empty)."""
-    granted = []
-    for text in bonuses.split(" bonus ")[1:]:
-        action = _canonical_effect(forms, player, text)
-        if action is None:
+    words = text.split(" ")
+    first = words[0]
+    player = names.heads.get(first)
+    if player is not None:  # a known player's line, three in four
+        if len(words) == 1:
             return None
-        granted.append(action)
+        at = 1
+    else:
+        table_line = _CANONICAL_TABLE_LINES.get(first)
+        if table_line is not None:  # (no player's line starts with one of these words)
+            return table_line(forms, text, words, names)
+        colon = text.find(": ")
+        player = text[:colon]
+        if colon <= 0 or not _canonical_player(player):
+            return None
+        at = player.count(" ") + 1  # the words of the name, the last with its colon
+    verb = words[at]
+    reader = _WORD_LINES.get(verb)
+    if reader is not None:
+        return reader(forms, player, words, at + 1)
+    pattern, reader = forms.player_lines.get(verb, _NO_FORM)
+    match = pattern.fullmatch(text) if pattern is not None else None
+    return None if match is None else reader(forms, match.groups())
+
+
+_NO_FORM = (None, None)
+
+
+# The readers of the common player lines and of the actions they hold, word by word: each
+# reads ``words[at:end]`` (the words after the verb; ``end`` the end of the line, or of the
+# bonus action a sale lists) to the command or action, or None.
+
+
+def _take_line(forms: _CanonicalForms, player: str, words: list[str], at: int) -> c.DieCommand | None:
+    """``take <die> <tile> ...``"""
+    end = len(words)
+    die = _DIE_WORDS.get(words[at]) if end > at + 1 else None
+    take = None if die is None else _word_take(forms, words, at + 1, end)
+    return None if take is None else forms.new_die(player, die[0], die[1], take)
+
+
+def _place_line(forms: _CanonicalForms, player: str, words: list[str], at: int) -> c.DieCommand | None:
+    """``place <die> <tile> <space> ...``"""
+    end = len(words)
+    die = _DIE_WORDS.get(words[at]) if end > at + 2 else None
+    place = None if die is None else _word_place(forms, player, words, at + 1, end)
+    return None if place is None else forms.new_die(player, die[0], die[1], place)
+
+
+def _sell_line(forms: _CanonicalForms, player: str, words: list[str], at: int) -> c.DieCommand | None:
+    """``sell <die> [goods <type>] [bonus <action>]...`` (the goods type: the die's value unless named)."""
+    end = len(words)
+    die = _DIE_WORDS.get(words[at]) if end > at else None
+    if die is None:
+        return None
+    rolled, used = die
+    goods = used or rolled
+    at += 1
+    if at < end and words[at] == "goods":
+        goods = _ONE_TO_SIX.get(words[at + 1]) if at + 1 < end else None
+        if goods is None:
+            return None
+        at += 2
+    sale = _word_sale(forms, player, goods, words, at, end)
+    return None if sale is None else forms.new_die(player, rolled, used, sale)
+
+
+def _workers_line(forms: _CanonicalForms, player: str, words: list[str], at: int) -> c.DieCommand | None:
+    """``workers <die>``"""
+    die = _DIE_WORDS.get(words[at]) if len(words) == at + 1 else None
+    return None if die is None else forms.new_die(player, die[0], die[1], c.WorkersAction())
+
+
+def _buy_line(forms: _CanonicalForms, player: str, words: list[str], at: int) -> c.BuyCommand | None:
+    """``buy <tile> ...``"""
+    return _word_purchase(forms, player, words, at, len(words))
+
+
+def _pass_line(forms: _CanonicalForms, player: str, words: list[str], at: int) -> c.PassCommand | None:
+    """``pass``"""
+    return c.PassCommand(player=player) if len(words) == at else None
+
+
+_WORD_LINES = {"take": _take_line, "place": _place_line, "sell": _sell_line, "workers": _workers_line,
+               "buy": _buy_line, "pass": _pass_line}
+
+
+def _take_options(tiles: frozenset[str], words: list[str], at: int,
+                  end: int) -> tuple[bool, int | None, str | None] | None:
+    """``[shared] [from <depot>] [discard <tile>]``, exactly ``words[at:end]``: (shared, depot, discard)."""
+    shared = at < end and words[at] == "shared"
+    if shared:
+        at += 1
+    depot = discard = None
+    if at < end and words[at] == "from":
+        depot = _ONE_TO_SIX.get(words[at + 1]) if at + 1 < end else None
+        if depot is None:
+            return None
+        at += 2
+    if at < end and words[at] == "discard":
+        discard = words[at + 1] if at + 1 < end else None
+        if discard not in tiles:
+            return None
+        at += 2
+    return (shared, depot, discard) if at == end else None
+
+
+def _word_take(forms: _CanonicalForms, words: list[str], at: int, end: int) -> c.TakeAction | None:
+    """``<tile> [shared] [from <depot>] [discard <tile>]``"""
+    tile = words[at]
+    if tile not in forms.tiles:
+        return None
+    if at + 1 == end:  # the usual take: the die names the depot, a free storage space
+        return forms.new_take(tile, None, None, False)
+    options = _take_options(forms.tiles, words, at + 1, end)
+    return None if options is None else forms.new_take(tile, options[1], options[2], options[0])
+
+
+def _word_purchase(forms: _CanonicalForms, player: str, words: list[str], at: int, end: int) -> c.BuyCommand | None:
+    """``<tile> [shared] [from <depot>] [discard <tile>] [workers <n>]``: a buy line, or the
+    purchase made during a placement."""
+    pay = 0
+    if end - at > 2 and words[end - 2] == "workers":
+        pay = _PAYMENT_WORDS.get(words[end - 1])
+        if pay is None:
+            return None
+        end -= 2
+    tile = words[at] if at < end else None
+    if tile not in forms.tiles:
+        return None
+    options = _take_options(forms.tiles, words, at + 1, end)
+    return None if options is None else forms.new_buy(player, tile, options[1], options[2], pay, options[0])
+
+
+def _word_place(forms: _CanonicalForms, player: str, words: list[str], at: int, end: int) -> c.PlaceAction | None:
+    """``<tile> [shared] <space> [goods <depot>[+<depot>]] [keep <types>|none] [as <building>]
+    [buy <purchase>] [then <action>]``"""
+    tiles = forms.tiles
+    tile = words[at]
+    shared = at + 1 < end and words[at + 1] == "shared"
+    if shared:
+        at += 1
+    at += 1
+    space = words[at] if at < end else None
+    if tile not in tiles or space not in forms.spaces:
+        return None
+    at += 1
+    goods = goods2 = keep = copy = buy = then = None
+    if at < end and words[at] == "goods":
+        depots = _SHIP_WORDS.get(words[at + 1]) if at + 1 < end else None
+        if depots is None:
+            return None
+        goods, goods2 = depots
+        at += 2
+    if at < end and words[at] == "keep":
+        at += 1
+        if at < end and words[at] == "none":
+            keep = ()
+            at += 1
+        else:
+            kinds = []
+            while at < end and words[at] in _ONE_TO_SIX:
+                kinds.append(_ONE_TO_SIX[words[at]])
+                at += 1
+            if not kinds:
+                return None
+            keep = tuple(kinds)
+    if at < end and words[at] == "as":
+        copy = words[at + 1] if at + 1 < end else None
+        if copy not in tiles:
+            return None
+        at += 2
+    if at < end and words[at] == "buy":
+        stop = at + 1
+        while stop < end and words[stop] != "then":  # (no word of a purchase is 'then')
+            stop += 1
+        buy = _word_purchase(forms, player, words, at + 1, stop)
+        if buy is None:
+            return None
+        at = stop
+    if at < end:
+        then = _word_granted(forms, player, words, at + 1, end) if words[at] == "then" and at + 1 < end else None
+        if then is None:
+            return None
+    return forms.new_place(tile, space, goods, goods2, keep, then, buy, copy, shared)
+
+
+def _word_sale(forms: _CanonicalForms, player: str, goods: int, words: list[str], at: int,
+          end: int) -> c.SellAction | None:
+    """A sale of goods type ``goods`` and its bonus actions: ``bonus <action>`` each, to ``end``."""
+    if at == end:
+        return forms.new_sale(goods, ())
+    if words[at] != "bonus":
+        return None
+    granted = []
+    start = at + 1
+    for index in range(start, end + 1):
+        if index == end or words[index] == "bonus":  # (no word of an action is 'bonus')
+            action = _word_granted(forms, player, words, start, index) if index > start else None
+            if action is None:
+                return None
+            granted.append(action)
+            start = index + 1
     return forms.new_sale(goods, tuple(granted))
 
 
-def _canonical_workers_line(forms: _CanonicalForms, fields: tuple[str | None, ...]) -> c.DieCommand:
-    player, rolled, used = fields
-    return forms.new_die(player, _DIGIT[rolled], _DIGIT.get(used), c.WorkersAction())
+def _word_granted(forms: _CanonicalForms, player: str, words: list[str], at: int, end: int) -> c.GrantedAction | None:
+    """The action after ``then`` or ``bonus``: a take, placement or sale without a die,
+    ``workers``, or a shield (``shield 11 c3``: a castle's extra action takes a shield)."""
+    verb = words[at]
+    at += 1
+    if at == end:
+        return c.WorkersAction() if verb == "workers" else None
+    if verb == "take":
+        return _word_take(forms, words, at, end)
+    if verb == "place":
+        return _word_place(forms, player, words, at, end)
+    if verb == "sell":
+        goods = _ONE_TO_SIX.get(words[at])
+        return None if goods is None else _word_sale(forms, player, goods, words, at + 1, end)
+    if verb == "shield" and end == at + 2:
+        shield = _SHIELD_WORDS.get(words[at])
+        return None if shield is None or words[at + 1] not in forms.spaces \
+            else c.ShieldAction(shield=shield, space=words[at + 1])
+    return None
 
 
-def _canonical_buy_line(forms: _CanonicalForms, fields: tuple[str | None, ...]) -> c.BuyCommand | None:
-    return _canonical_purchase(forms, *fields)
+# The rare player lines, one pattern each (``fields``: the pattern's groups, the player first).
 
 
 _SHIELD_DOUBLES = re.compile(rf"{_DIE_TEXT} {_DIE_TEXT} ([0-9]{{1,2}}) ([a-g][1-7])")
-_GRANTED_SHIELD = re.compile(r"shield ([0-9]{1,2}) ([a-g][1-7])")
 _SHIELD_PLACE = re.compile(r"place ([a-z0-9-]+) from (black|[1-6]) (.+)")
 
 
@@ -850,11 +1055,8 @@ def _canonical_shield_line(forms: _CanonicalForms, fields: tuple[str | None, ...
     match = _SHIELD_PLACE.fullmatch(rest)
     if match is not None:
         tile, depot, after = match.groups()
-        placed = forms.place.fullmatch(f"place {tile} {after}")
-        if placed is None:
-            return None
-        by, rolled, used, *action = placed.groups()
-        place = None if by is not None or rolled is not None else _canonical_place(forms, player, *action)
+        words = [tile, *after.split(" ")]
+        place = _word_place(forms, player, words, 0, len(words))
         return None if place is None else c.ShieldPlaceCommand(player=player, depot=_REVEAL_DEPOTS[depot], place=place)
     match = _SHIELD_DOUBLES.fullmatch(rest)
     if match is None:
@@ -876,10 +1078,6 @@ def _canonical_tribute_line(forms: _CanonicalForms, fields: tuple[str | None, ..
     return c.TributeCommand(player=player, drop=shields, workers=None if workers is None else int(workers))
 
 
-def _canonical_pass_line(forms: _CanonicalForms, fields: tuple[str | None, ...]) -> c.PassCommand:
-    return c.PassCommand(player=fields[0])
-
-
 def _canonical_hire_line(forms: _CanonicalForms, fields: tuple[str | None, ...]) -> c.HireCommand:
     return c.HireCommand(player=fields[0], workers=int(fields[1]))
 
@@ -889,68 +1087,65 @@ def _canonical_crane_line(forms: _CanonicalForms, fields: tuple[str | None, ...]
     return c.CraneCommand(player=player, building=building) if building in forms.tiles else None
 
 
-def _canonical_purchase(forms: _CanonicalForms, player: str, tile: str, shared: str | None, depot: str | None,
-                        discard: str | None, workers: str | None) -> c.BuyCommand | None:
-    """A buy line, or the purchase made during a placement."""
-    if tile not in forms.tiles or (discard is not None and discard not in forms.tiles):
-        return None
-    return forms.new_buy(player, tile, _DIGIT.get(depot), discard, _DIGIT[workers] if workers else 0,
-                         shared is not None)
+_SOLO_REMOVE = re.compile(r"remove ([1-6]) ([a-z0-9-]+)")
+_SOLO_EXCHANGE = re.compile(r"exchange ([1-6]) ([1-6]) ([1-6]) ([1-6]) ([1-6]) for ([a-z0-9-]+)")
 
 
-def _canonical_place(forms: _CanonicalForms, player: str, tile: str, shared: str | None, space: str,
-                     goods: str | None, goods2: str | None, keep: str | None, copy: str | None,
-                     buy_tile: str | None, buy_shared: str | None, buy_depot: str | None, buy_discard: str | None,
-                     buy_workers: str | None, then: str | None) -> c.PlaceAction | None:
-    if tile not in forms.tiles or space not in forms.spaces or (copy is not None and copy not in forms.tiles):
+def _canonical_solo_line(forms: _CanonicalForms, fields: tuple[str | None, ...]) -> c.Command | None:
+    """The 2019 solo game's ``solo`` lines: ``place``, ``extra``, ``vp``, ``exchange``."""
+    player, rest = fields
+    if rest[:6] == "place ":
+        words = rest.split(" ")
+        place = _word_granted(forms, player, words, 0, len(words))
+        return c.SoloPlaceCommand(player=player, place=place) if isinstance(place, c.PlaceAction) else None
+    if rest[:6] == "extra ":
+        words = rest[6:].split(" ")
+        action = _word_granted(forms, player, words, 0, len(words))
+        return None if action is None else c.SoloExtraCommand(player=player, action=action)
+    if rest[:3] == "vp ":
+        vp = rest[3:]
+        return c.SoloVpCommand(player=player, vp=int(vp)) if vp.isdigit() and vp[0] != "0" and len(vp) < 3 else None
+    match = _SOLO_EXCHANGE.fullmatch(rest)
+    if match is None or match.group(6) not in forms.tiles:
         return None
-    buy = None
-    if buy_tile is not None and (buy := _canonical_purchase(forms, player, buy_tile, buy_shared, buy_depot,
-                                                            buy_discard, buy_workers)) is None:
-        return None
-    granted = None
-    if then is not None and (granted := _canonical_effect(forms, player, then)) is None:
-        return None
-    if keep is not None:
-        keep = () if keep == "none" else tuple(_DIGIT[kind] for kind in keep.split(" "))
-    return forms.new_place(tile, space, _DIGIT.get(goods), _DIGIT.get(goods2), keep, granted, buy, copy,
-                           shared is not None)
+    return c.SoloExchangeCommand(player=player, goods=tuple(map(int, match.groups()[:5])), tile=match.group(6))
 
 
-def _canonical_effect(forms: _CanonicalForms, player: str, text: str) -> c.GrantedAction | None:
-    """The action after ``then``: a take, placement or sale without a die, ``workers``, or a shield."""
-    if text == "workers":
-        return c.WorkersAction()
-    if text[:7] == "shield ":  # shield 11: a castle's extra action takes a shield
-        match = _GRANTED_SHIELD.fullmatch(text)
-        if match is None or not 1 <= int(match.group(1)) <= 18 or match.group(1)[0] == "0":
-            return None
-        return c.ShieldAction(shield=int(match.group(1)), space=match.group(2))
-    pattern = forms.take if text[:1] == "t" else forms.place if text[:1] == "p" else forms.granted_sale
-    match = pattern.fullmatch(text)
-    if match is None:
-        return None
-    if pattern is forms.granted_sale:
-        return _canonical_sale(forms, player, _DIGIT[match.group(1)], match.group(2))
-    by, rolled, used, *action = match.groups()
-    if by is not None or rolled is not None:
-        return None  # a name or a die: no granted action
-    if pattern is forms.place:
-        return _canonical_place(forms, player, *action)
-    tile, shared, depot, discard = action
-    if tile not in forms.tiles or (discard is not None and discard not in forms.tiles):
-        return None
-    return forms.new_take(tile, _DIGIT.get(depot), discard, shared is not None)
+# The table lines (``words``: the line split at its spaces; ``names``: the record's players).
 
 
-def _canonical_roll(forms: _CanonicalForms, text: str) -> c.RollEvent | None:
+def _canonical_roll(forms: _CanonicalForms, text: str, words: list[str], names: KnownNames) -> c.RollEvent | None:
+    """``roll white <die> [good <type>], <player> <die> <die>, ...``: word by word when every
+    player is one the caller knows (:attr:`KnownNames.rolled`), else by the pattern."""
+    end = len(words)
+    if end > 5 and words[1] == "white" and names.rolled:
+        if words[3] == "good":
+            white, good, start = _ONE_TO_SIX.get(words[2]), _WITH_COMMA.get(words[4]), 5
+        else:
+            white, good, start = _WITH_COMMA.get(words[2]), 0, 3  # (0: no good named)
+        if white is not None and good is not None and (end - start) % 3 == 0:
+            rolled = names.rolled
+            dice: dict[str, tuple[int, int]] = {}
+            last = end - 3
+            for at in range(start, end, 3):
+                name, first = words[at], _ONE_TO_SIX.get(words[at + 1])
+                second = (_ONE_TO_SIX if at == last else _WITH_COMMA).get(words[at + 2])
+                if name not in rolled or first is None or second is None:
+                    break  # a player named otherwise: the pattern reads it
+                dice[name] = (first, second)
+            else:  # every entry read: one a player, unless a name is given twice
+                return forms.new_roll(white, good or None, dice) if 3 * len(dice) == end - start else None
+    return _roll_pattern(forms, text)
+
+
+def _roll_pattern(forms: _CanonicalForms, text: str) -> c.RollEvent | None:
     match = forms.roll.fullmatch(text)
     if match is None:
         return None
     white, good, entries = match.groups()
     dice: dict[str, tuple[int, int]] = {}
     for name, first, second in forms.roll_entry.findall(entries):  # one per ", <name> <die> <die>"
-        if len(name) > 40 or (not name.isascii() and any(word.isdigit() for word in name.split(" "))):
+        if not _rolled_player(name):
             return None  # too long, or a word the token reader takes for a number (such as '²')
         dice[name] = (_DIGIT[first], _DIGIT[second])
     if len({name.lower() for name in dice}) < entries.count(","):
@@ -958,25 +1153,26 @@ def _canonical_roll(forms: _CanonicalForms, text: str) -> c.RollEvent | None:
     return forms.new_roll(_DIGIT[white], _DIGIT.get(good), dice)
 
 
-def _canonical_reveal(forms: _CanonicalForms, text: str) -> c.RevealEvent | None:
-    _, *words = text.split(" ")
-    if not words:
+def _canonical_reveal(forms: _CanonicalForms, text: str, words: list[str], names: KnownNames) -> c.RevealEvent | None:
+    if len(words) == 1:
         return None  # a bare 'reveal': the token reader says what is missing, and where
-    depot, *tiles = words
-    number = _REVEAL_DEPOTS.get(depot)
+    number = _REVEAL_DEPOTS.get(words[1])
+    tiles = words[2:]
     if number is None or not forms.tiles.issuperset(tiles):
         return None
     return forms.new_reveal(number, tiles)
 
 
-def _canonical_phase_goods(forms: _CanonicalForms, text: str) -> c.PhaseGoodsEvent | None:
-    goods = [_DIGIT.get(kind) for kind in text.split(" ")[1:]]
+def _canonical_phase_goods(forms: _CanonicalForms, text: str, words: list[str],
+                           names: KnownNames) -> c.PhaseGoodsEvent | None:
+    goods = [_DIGIT.get(kind) for kind in words[1:]]
     if len(goods) != 5 or not all(goods):
         return None
     return c.PhaseGoodsEvent(goods=goods)
 
 
-def _canonical_correction(forms: _CanonicalForms, text: str) -> c.CorrectionCommand | None:
+def _canonical_correction(forms: _CanonicalForms, text: str, words: list[str],
+                          names: KnownNames) -> c.CorrectionCommand | None:
     match = forms.correction.fullmatch(text)
     if match is None:
         return None
@@ -987,33 +1183,11 @@ def _canonical_correction(forms: _CanonicalForms, text: str) -> c.CorrectionComm
                                note=_unquote(note) if note else "")
 
 
-_SOLO_REMOVE = re.compile(r"remove ([1-6]) ([a-z0-9-]+)")
-_SOLO_EXCHANGE = re.compile(r"exchange ([1-6]) ([1-6]) ([1-6]) ([1-6]) ([1-6]) for ([a-z0-9-]+)")
-
-
-def _canonical_remove(forms: _CanonicalForms, text: str) -> c.SoloRemoveEvent | None:
+def _canonical_remove(forms: _CanonicalForms, text: str, words: list[str], names: KnownNames) -> c.SoloRemoveEvent | None:
     match = _SOLO_REMOVE.fullmatch(text)
     if match is None or match.group(2) not in forms.tiles:
         return None
     return c.SoloRemoveEvent(depot=_DIGIT[match.group(1)], tile=match.group(2))
-
-
-def _canonical_solo_line(forms: _CanonicalForms, fields: tuple[str | None, ...]) -> c.Command | None:
-    """The 2019 solo game's ``solo`` lines: ``place``, ``extra``, ``vp``, ``exchange``."""
-    player, rest = fields
-    if rest[:6] == "place ":
-        place = _canonical_effect(forms, player, rest)
-        return c.SoloPlaceCommand(player=player, place=place) if isinstance(place, c.PlaceAction) else None
-    if rest[:6] == "extra ":
-        action = _canonical_effect(forms, player, rest[6:])
-        return None if action is None else c.SoloExtraCommand(player=player, action=action)
-    if rest[:3] == "vp ":
-        vp = rest[3:]
-        return c.SoloVpCommand(player=player, vp=int(vp)) if vp.isdigit() and vp[0] != "0" and len(vp) < 3 else None
-    match = _SOLO_EXCHANGE.fullmatch(rest)
-    if match is None or match.group(6) not in forms.tiles:
-        return None
-    return c.SoloExchangeCommand(player=player, goods=tuple(map(int, match.groups()[:5])), tile=match.group(6))
 
 
 _CANONICAL_TABLE_LINES = {"roll": _canonical_roll, "reveal": _canonical_reveal, "goods": _canonical_phase_goods,
@@ -1030,7 +1204,7 @@ def parse_line(text: str) -> c.Command:
     'c3'
 
     A line in its canonical spelling (what :func:`format_command` writes, so what records
-    hold) is read by :func:`read_canonical`, one regular expression per form; anything else
+    hold) is read by :func:`read_canonical`, word by word; anything else
     by :func:`read_lenient`. Both give the same command for a canonical line.
 
     Not cached: a canonical line reads in a few microseconds, about what a cache lookup

@@ -23,7 +23,7 @@ from burgundy_cli.castles import commands as c
 from burgundy_cli.castles import engine
 from burgundy_cli.castles.citations import cite_edition
 from burgundy_cli.castles.clarify import with_fix_hint, with_granted_depots
-from burgundy_cli.castles.notation import format_command, parse_line, read_canonical, read_lenient
+from burgundy_cli.castles.notation import format_command, known_names, parse_line, read_canonical, read_lenient
 from burgundy_cli.core.errors import IllegalMoveError, RecordError
 from burgundy_cli.core.game import GameHeader, MoveList, ScoreTable
 from burgundy_cli.core.record import RecordDoc
@@ -107,6 +107,8 @@ class CastlesSession:
         self.names = PlayerNames(header.players)
         #: The players' names as listed: the common case, one set lookup a line.
         self.listed = self.names.exact
+        #: The same, as the canonical reader takes them without checking their spelling a line.
+        self.known = known_names(header.players)
         #: Every line played: (round group, command with names resolved).
         self.lines: list[tuple[str, c.Command]] = []
         #: The round the latest table line (roll, reveal, goods) opened; None before any.
@@ -163,7 +165,7 @@ class CastlesSession:
                 if comment is not None and not body.strip():
                     self.keep_comment(comment, group)
                     return
-            command = read_canonical(text)  # parse_line, without its call
+            command = read_canonical(text, self.known)  # parse_line, without its call
             if command is None:
                 command = read_lenient(text)
             kind = command.kind
@@ -178,17 +180,20 @@ class CastlesSession:
                 belongs = self.round_group or group_name(state.phase, state.round)
             if group != belongs and group is not None and state.stage != "over":
                 raise RecordError(f"this line belongs to round {belongs}, but it is listed under {group}")
-            if kind == "die":  # the commonest line, on the shortest path
-                command = self._judged(command, engine.play_die)
+            if kind == "die":  # the commonest line, on the shortest path (_judged without its call)
+                action = command.action
+                if action.kind == "place" and action.then is not None:  # a granted action
+                    command = with_granted_depots(state, command)
+                engine.play_die(state, command)
             else:
                 engine.play(state, command, kind)
-            if kind in _TABLE_KINDS:
-                self.round_group = belongs
+                if kind in _TABLE_KINDS:
+                    self.round_group = belongs
             self.lines.append((belongs, command))
             if comment:
                 self.comments[len(self.lines) - 1] = comment
         except IllegalMoveError as err:
-            raise cite_edition(err, self.state.edition) from None
+            raise cite_edition(with_fix_hint(self.state, command, err), self.state.edition) from None
 
     # --- the Session protocol ---------------------------------------------------------------
 

@@ -279,7 +279,11 @@ def test_any_text_is_a_command_or_a_parse_error(text: str) -> None:
 @st.composite
 def _mutated_lines(draw) -> str:
     """A canonical line with one edit: a character replaced, dropped or inserted."""
-    text = format_command(draw(_COMMANDS))
+    return mutated(draw, format_command(draw(_COMMANDS)))
+
+
+def mutated(draw, text: str) -> str:
+    """``text`` with one edit drawn: a character replaced, dropped or inserted."""
     at = draw(st.integers(0, len(text)))
     char = draw(st.sampled_from(list("0123456789>+-:,# \"abcdegkx")))
     edit = draw(st.sampled_from(["replace", "drop", "insert"]))
