@@ -10,7 +10,8 @@ Tables (JSON is stored as text, so both engines read it the same way):
 - ``meta`` (key, value): ``application`` = ``burgundy-archive``, ``version``.
 - ``records``: one row per distinct record content (``hash``, SHA-256 of the file):
   status (``ok`` or ``failed``), the header (game, edition, date, place, event, player
-  count, boards, modules, options), complete, winners, tiebreak, notes, round labels,
+  count, boards (text of any length: a per-player table of a record's own duchies is long),
+  modules, options), complete, winners, tiebreak, notes, round labels,
   the located error of a failed record, and where its game starts (``setup``, or
   ``position`` for a record that starts from a ``[position]`` table: not a game played).
 - ``scores``: one row per seat of a verified record: name (and ``name_key``, the name
@@ -39,7 +40,7 @@ from burgundy_cli.core.errors import UsageError
 
 APPLICATION = "burgundy-archive"
 #: The schema version this code writes; older versions are migrated by :data:`MIGRATIONS`.
-VERSION = 3
+VERSION = 4
 #: Breakdown values stored in columns of their own (``v0`` ...): room to spare over any
 #: game's categories today (the Castles base game has 12).
 VALUE_COLUMNS = 24
@@ -70,11 +71,11 @@ def _tables() -> tuple[Any, dict[str, Any]]:
             Column("path", Text, nullable=False),  # where it was first found, for messages
             Column("game", String(64), index=True),
             Column("edition", String(32)),
-            Column("date", String(32), index=True),  # ISO text: sorts as dates do
+            Column("date", Text, index=True),  # ISO text: sorts as dates do (a record may give any text)
             Column("place", Text),
             Column("event", Text),
             Column("players", Integer),
-            Column("boards", String(64)),
+            Column("boards", Text),  # [setup] boards as text: a duchy id, or a table of one per player
             Column("modules", Text),
             Column("options", Text),   # JSON object
             Column("complete", Boolean),
@@ -127,9 +128,10 @@ def tables() -> dict[str, Any]:
     return schema()[1]
 
 
-#: Migrations from each older version to the next: version -> statements; a change of the
-#: schema adds its step here and raises :data:`VERSION`.
-MIGRATIONS: dict[int, list[str]] = {
+#: Migrations from each older version to the next: version -> statements, each SQL for every
+#: engine or ``(dialect, SQL)`` for one (``"postgresql"``, ``"sqlite"``); a change of the schema
+#: adds its step here and raises :data:`VERSION`.
+MIGRATIONS: dict[int, list[str | tuple[str, str]]] = {
     # 1 -> 2: records.start. What version 1 stored cannot tell a position from a game, so
     # its rows go: the next sync verifies the records again (they are the source of truth).
     1: ["ALTER TABLE records ADD COLUMN start VARCHAR(8)",
@@ -137,6 +139,12 @@ MIGRATIONS: dict[int, list[str]] = {
     # 2 -> 3: scores.categories and v0...: the table is dropped and made again at its new
     # shape (after the steps, every missing table is created), its records verified again.
     2: ["DROP TABLE scores", "DELETE FROM files", "DELETE FROM records"],
+    # 3 -> 4: records.boards and records.date become TEXT (they were VARCHAR(64) and (32): a
+    # per-player boards table naming a record's own duchies, or a date given as free text, is
+    # longer, and PostgreSQL refused the sync). Every value stored fits both: the rows stay.
+    # SQLite never enforces a VARCHAR's length, so it has nothing to change.
+    3: [("postgresql", "ALTER TABLE records ALTER COLUMN boards TYPE TEXT"),
+        ("postgresql", "ALTER TABLE records ALTER COLUMN date TYPE TEXT")],
 }
 
 
@@ -337,8 +345,10 @@ def _create_or_migrate(connection: Any) -> None:
     if version >= VERSION:  # another writer migrated it meanwhile
         return
     while version < VERSION:
-        for statement in MIGRATIONS[version]:
-            connection.execute(text(statement))
+        for step in MIGRATIONS[version]:
+            dialect, statement = step if isinstance(step, tuple) else (None, step)
+            if dialect in (None, connection.dialect.name):
+                connection.execute(text(statement))
         version += 1
         connection.execute(meta.update().where(meta.c.key == "version").values(value=str(version)))
     metadata.create_all(connection)  # the tables a step dropped, at their new shape

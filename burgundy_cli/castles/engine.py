@@ -63,9 +63,12 @@ class Expected:
     """What line comes next.
 
     ``kind``: ``"phase"`` (a phase starts: reveal and phase-goods lines may come, then the
-    roll), ``"roll"``, ``"player"`` (``player`` is to move) or ``"over"``. ``phase`` is the
-    letter, ``round`` 1..5. ``also_accepted``: other line kinds accepted now (``"reveal"``,
-    ``"phase-goods"``, ``"buy"`` for a player who may still buy after their dice).
+    roll), ``"roll"``, ``"player"`` (``player`` is to move), ``"over"``, or the kind of a
+    module's table line that must come before the player to move acts (``LineRule.due``:
+    ``"solo-remove"``, the 2019 solo game's removal; ``player`` is then the one who moves
+    after it). ``phase`` is the letter, ``round`` 1..5. ``also_accepted``: other line kinds
+    accepted now (``"reveal"``, ``"phase-goods"``, ``"buy"`` for a player who may still buy
+    after their dice).
     """
 
     kind: str
@@ -87,7 +90,11 @@ def expected(state: GameState) -> Expected:
     if state.stage == "roll":
         return Expected("roll", phase, rnd, also_accepted=late_buy)
     mover = state.players[state.to_move()].name
-    return Expected("player", phase, rnd, mover, also_accepted=() if state.bought else ("buy",))
+    buy = () if state.bought else ("buy",)
+    for kind, line in state.ruleset.lines.items():
+        if line.due is not None and line.due(state):
+            return Expected(kind, phase, rnd, mover, also_accepted=buy)
+    return Expected("player", phase, rnd, mover, also_accepted=buy)
 
 
 # --- worker cost ----------------------------------------------------------------------------------

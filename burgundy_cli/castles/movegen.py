@@ -45,7 +45,7 @@ from burgundy_cli.castles.commands import (
     BuyCommand, DieCommand, PassCommand, PlaceAction, SellAction, TakeAction, WorkersAction,
 )
 from burgundy_cli.castles.engine import (
-    FREE_CHANGE_TILE, bought_this_turn, check, free_die, free_steps, worker_cost, workers_suffice,
+    FREE_CHANGE_TILE, bought_this_turn, check, expected, free_die, free_steps, worker_cost, workers_suffice,
 )
 from burgundy_cli.castles.notation import holds_sale_bonuses
 from burgundy_cli.castles.placement import allowed_spaces
@@ -748,7 +748,7 @@ def _generate(state: GameState, die_moves=_die_moves) -> tuple[str | None, list[
         _module_lines(state, late, label, out, purchases=True)
     if seat < 0:
         return (state.players[late].name if out else None), out
-    if not any(line.due is not None and line.due(state) for line in state.ruleset.lines.values()):
+    if expected(state).kind == "player":
         die_moves(state, seat, out)  # (else a module's table line comes first: the 2019 solo game's removal)
     _module_lines(state, seat, "", out, purchases=False)
     if not bought_this_turn(state, seat):

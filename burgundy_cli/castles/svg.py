@@ -13,6 +13,7 @@ from typing import Any
 
 from burgundy_cli.castles.boards import ROW_LENGTHS, provenance_note, space_id, space_name, team_layout
 from burgundy_cli.castles.engine import expected
+from burgundy_cli.castles.notation import format_command
 from burgundy_cli.castles.render import duchy_number, tile_short
 from burgundy_cli.castles.scoring import END_CATEGORIES
 from burgundy_cli.castles.state import GameState
@@ -249,7 +250,8 @@ def _status(position: dict[str, Any]) -> str:
         won = f"winner {', '.join(score['winner']) or 'no one'}"
         return f"game over. final scoring: {totals}; {won}" + (f". {solo}" if solo else "")
     where = f"phase {position['phase']}, round {position['round']}"
-    doing = {"phase": "phase setup due", "roll": "the roll is due"}.get(due["kind"], f"{due['player']} to move")
+    doing = {"phase": "phase setup due", "roll": "the roll is due"}.get(due["kind"],
+                                                                       f"{table_line_first(due)}{due['player']} to move")
     white = f", white die {position['white_die']}" if position["white_die"] is not None else ""
     return f"{where}: {doing}{white}. VP so far: {totals}" + (f". {solo}" if solo else "")
 
@@ -444,7 +446,21 @@ TITLE = "The Castles of Burgundy"
 
 
 def due_data(state: GameState) -> dict[str, Any]:
-    """What comes next (``position_data``'s ``due``): ``phase``, ``roll``, ``player`` or
-    ``over``, the player to move, and the other line kinds accepted now."""
+    """What comes next (``position_data``'s ``due``): ``phase``, ``roll``, ``player``, ``over``
+    or a module's table line kind (``solo-remove``), the player to move, the other line kinds
+    accepted now, and a module's table line due as the table types it (``remove 3 sheep3``;
+    what its ``LineRule.candidates`` give: the table session's prompt says the same)."""
     due = expected(state)
-    return {"kind": due.kind, "player": due.player, "also_accepted": list(due.also_accepted)}
+    line = state.ruleset.lines.get(due.kind)
+    lines = [] if line is None or line.candidates is None else \
+        [format_command(command) for _, command in line.candidates(state, state.to_move())]
+    return {"kind": due.kind, "player": due.player, "also_accepted": list(due.also_accepted), "lines": lines}
+
+
+def table_line_first(due: dict[str, Any]) -> str:
+    """``remove 3 sheep3 due, then `` when a module's table line comes before the player to move
+    (``due``: :func:`due_data`), else nothing: the picture's status line and the table session's
+    prompt say it so."""
+    if due["kind"] in ("phase", "roll", "player", "over"):
+        return ""
+    return f"{' or '.join(due['lines']) or due['kind']} due, then "

@@ -12,6 +12,7 @@ from typing import Any
 from burgundy_cli.castles.engine import expected
 from burgundy_cli.castles.record import CastlesSession
 from burgundy_cli.castles.state import GameState
+from burgundy_cli.castles.svg import due_data, table_line_first
 
 #: Table-line forms offered by completion when the table owes a line (placeholders in <>).
 _REVEAL_FORM = "reveal <depot 1-6 or black> <tile> <tile>"
@@ -36,20 +37,8 @@ def due(session: CastlesSession) -> str:
         return f"{where} · roll due{still}"
     player = state.players[state.to_move()]
     dice = " ".join(map(str, player.dice)) or "none"
-    return f"{where} · {_module_line_due(state)}{player.name} to move · dice {dice} · workers {player.workers}"
-
-
-def _module_line_due(state: GameState) -> str:
-    """``remove 3 sheep3 due, then ``: a module's table line that must come before any die use
-    (the 2019 solo game's removal, ``LineRule.due``), as its candidates write it; else nothing."""
-    from burgundy_cli.castles.notation import format_command
-
-    for kind, line in state.ruleset.lines.items():
-        if line.due is not None and line.due(state):
-            lines = [format_command(command) for _, command in line.candidates(state, state.to_move())] \
-                if line.candidates is not None else []
-            return f"{' or '.join(lines) or kind} due, then "
-    return ""
+    first = "" if ahead.kind == "player" else table_line_first(due_data(state))
+    return f"{where} · {first}{player.name} to move · dice {dice} · workers {player.workers}"
 
 
 def table_forms(session: CastlesSession) -> list[str]:

@@ -119,6 +119,28 @@ def test_an_empty_depot_passes_the_removal_to_the_next_depot_clockwise():
     play(state, "remove 2 k4")
 
 
+
+def test_after_the_roll_the_removal_is_what_comes_next_then_the_player():
+    """'Playing the game': "Then remove a hex tile from that depot from the game ... Next, perform
+    your 2 dice actions" (cob.solo.remove): after the roll the record expects the removal (a table
+    line, ``solo-remove``), the player moving after it; ``show --json``'s due, the picture's status
+    line and ``moves`` say so, and after the removal the player is to move."""
+    from burgundy_cli.castles.movegen import legal_moves
+    from burgundy_cli.castles.svg import due_data, picture, position_data
+
+    state = play(game(), "roll white 3, Solo 1 2")
+    assert engine.expected(state) == engine.Expected("solo-remove", "A", 1, "Solo", also_accepted=("buy",))
+    assert due_data(state) == {"kind": "solo-remove", "player": "Solo", "also_accepted": ["buy"],
+                               "lines": ["remove 3 sheep3"]}
+    assert "round 1: remove 3 sheep3 due, then Solo to move, white die 3." in picture(position_data(state), "solo")
+    before = legal_moves(state).moves
+    play(state, "remove 3 sheep3")
+    dice_lines = [line for line in legal_moves(state).moves if line.startswith("Solo: take")]
+    assert before[0] == "remove 3 sheep3" and dice_lines and not set(dice_lines) & set(before)
+    assert engine.expected(state) == engine.Expected("player", "A", 1, "Solo", also_accepted=("buy",))
+    assert due_data(state)["lines"] == []
+    assert "round 1: Solo to move, white die 3." in picture(position_data(state), "solo")
+
 # --- rivers ---------------------------------------------------------------------------------------
 
 
