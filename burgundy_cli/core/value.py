@@ -14,7 +14,8 @@ annotation checked against ``typing.ClassVar`` by pattern, each method compiled 
 own text and set on the class, then the class made again for ``__slots__``) cost 19 ms of
 the 69 ms of a ``score``. Here a class's methods are one text, compiled once and kept
 beside the bytecode by :mod:`burgundy_cli.core.startcache` under what the text is made
-from, and the class is made from the class statement's namespace with them already in it. The methods do what dataclasses' do, written the same way (``tests/core/test_value.py``
+from, and the class is made from the class statement's namespace with them already in it.
+The methods do what dataclasses' do, written the same way (``tests/core/test_value.py``
 makes each kind of class both ways and compares them), with these differences:
 
 * a class without a docstring keeps ``__doc__`` None (dataclasses writes its signature
@@ -92,11 +93,6 @@ class Field:
         self.init, self.repr, self.compare = init, repr, compare
         self.kw_only = False
 
-    def __repr__(self) -> str:
-        return f"Field(name={self.name!r}, type={self.type!r}, default={self.default!r}, " \
-               f"default_factory={self.default_factory!r}, init={self.init}, repr={self.repr}, " \
-               f"compare={self.compare}, kw_only={self.kw_only})"
-
 
 def field(*, default: Any = MISSING, default_factory: Callable[[], Any] | Any = MISSING, init: bool = True,
           repr: bool = True, compare: bool = True) -> Any:  # noqa: A002 (dataclasses' words)
@@ -115,7 +111,7 @@ class _Spec:
 
 
 def value_class(cls: type | None = None, /, *, eq: bool = True, frozen: bool = False, slots: bool = False,
-          kw_only: bool = False) -> Any:
+                kw_only: bool = False) -> Any:
     """Make the annotated class ``cls`` a value class (``@value_class`` or ``@value_class(frozen=True, ...)``),
     as ``dataclasses.dataclass`` with the same arguments would."""
     def make(cls: type) -> type:
@@ -187,8 +183,10 @@ class _DataclassFields:
 
 
 _DATACLASS_FIELDS = _DataclassFields()
+
+
 def _make(cls: type, eq: bool, frozen: bool, slots: bool, kw_only: bool) -> type:
-    """The value class declared by ``cls``'s body: made once, with its methods in it."""
+    """The value class declared by ``cls``'s body, made from its namespace with the methods in it."""
     if any(hasattr(base, "__value__") for base in cls.__mro__[1:]):
         raise TypeError(f"{cls.__name__}: a value class cannot derive from another (not supported)")
     body = dict(cls.__dict__)
