@@ -57,8 +57,9 @@ RouteSpace = tuple[int, str]
 
 
 def spaces_needed(players: int) -> int:
-    """Route spaces each player has: 3 per card, 5/4/3 cards for 2/3/4 players."""
-    return ROUTE_CARDS[players] * CARD_SPACES
+    """Route spaces each player has: 3 per card, 5/4/3 cards for 2/3/4 players (the solo game's
+    one player: the 2-player game's 5, as its setup follows the 2-player game)."""
+    return ROUTE_CARDS[max(players, 2)] * CARD_SPACES
 
 
 def read_space(text: str) -> RouteSpace:
@@ -87,7 +88,7 @@ def read_route(texts: list[str], players: int) -> tuple[RouteSpace, ...]:
     needed = spaces_needed(players)
     if len(texts) != needed:
         raise ValueError(f"a trade route has {needed} spaces with {players} players, not {len(texts)}",
-                         f"{ROUTE_CARDS[players]} cards of {CARD_SPACES} spaces, left to right", None)
+                         f"{ROUTE_CARDS[max(players, 2)]} cards of {CARD_SPACES} spaces, left to right", None)
     route = []
     for index, text in enumerate(texts):
         try:

@@ -55,8 +55,10 @@ def end_vp(shield: int) -> int:
 
 
 def per_depot(players: int) -> tuple[int, ...]:
-    """How many shields each of depots 1..6 gets at setup (index 0 unused)."""
-    if players == 2:
+    """How many shields each of depots 1..6 gets at setup (index 0 unused). One player (the solo
+    game, which "follow[s] the rules for the 2-player game for the rest of the game setup") gets
+    the 2-player deal."""
+    if players <= 2:
         return (0, 1, 1, 1, 1, 1, 1)
     if players == 3:
         return (0, 1, 2, 1, 2, 1, 2)

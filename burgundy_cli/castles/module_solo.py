@@ -348,14 +348,31 @@ def _removal_candidates(state: GameState, seat: int) -> list[tuple[str, object]]
     return [("the round's removal first (a table line)", SoloRemoveEvent(depot=int(depot), tile=tile))]
 
 
+def _no_removal_due(state: GameState) -> None:
+    """Refuse a dice action (or doubles spent instead of both) while the round's removal is due."""
+    if removal_due(state):
+        raise illegal("cob.solo.remove", "the round's removal comes before the dice actions",
+                      removal_line(state) or "remove <depot> <tile>")
+
+
 def _removal_first(rule: ActionRule) -> ActionRule:
     """An action's rule that first asks for the round's removal (no dice action before it)."""
     def check(state, player, action, value, spent=0):
-        if removal_due(state):
-            raise illegal("cob.solo.remove", "the round's removal comes before the dice actions",
-                          removal_line(state) or "remove <depot> <tile>")
+        _no_removal_due(state)
         return rule.check(state, player, action, value, spent)
     return ActionRule(check, rule.apply, rule.bound, rule.grants)
+
+
+def removal_before_doubles(line: LineRule) -> LineRule:
+    """Another module's line that spends both dice as doubles instead of both actions (``who ==
+    "pair"``: the shields' take) first asks for the round's removal too; other lines unchanged."""
+    if line.who != "pair":
+        return line
+
+    def check(state, player, cmd, value):
+        _no_removal_due(state)
+        return line.check(state, player, cmd, value)
+    return replace(line, check=check)
 
 
 def _settling(rule: ActionRule) -> ActionRule:
@@ -391,8 +408,10 @@ def _other_colour(state: GameState, player: PlayerState, kind, space: int, value
             f"{COLOUR_NAME[kind.colour]}", where_it_fits(state, player, kind, value))
 
 
-#: The solo game's adjacency: a placed neighbour on the island, or across the river.
-RIVER = PlacementRule("cob.solo.river", "any(player.board.neighbour_tiles[space](player.duchy)) or "
+#: The solo game's adjacency: a placed neighbour on the island, or across the river; with the
+#: shields, shield 18 lifts it as it lifts the base game's (docs/rulings.md).
+RIVER = PlacementRule("cob.solo.river", "18 in player.shields.values() or "
+                      "any(player.board.neighbour_tiles[space](player.duchy)) or "
                       "any(player.duchy[other] is not None for other in player.board.river[space])", _cut_off)
 #: The colour rule with black hex tiles (any colour; an inn's too, if the inns are on).
 COLOUR = PlacementRule("cob.place.colour", 'kind.colour in "XI" or player.board.colour[space] == kind.colour',
@@ -426,9 +445,11 @@ def _check_ship(state: GameState, player: PlayerState, action) -> None:
             raise illegal("cob.ship.second-depot", why)
 
 
-def _apply_ship(state: GameState, player: PlayerState, action, space: int) -> None:
+def _apply_ship(state: GameState, player: PlayerState, action, space: int, ship=EFFECTS["ship"].apply) -> None:
     """All goods of the chosen depot(s) to the player, every other goods tile out of the game,
-    the bridge as in the base game, and the exchange opened."""
+    the rest of the ship's effect in force (``ship``: the base game's bridge move, and another
+    module's part -- the extra tiles' #27 restacking, shield 5's goods right), and the exchange
+    opened."""
     for depot in (action.goods, action.goods2):
         if depot is not None:
             for good in state.depot_goods[depot]:
@@ -439,8 +460,15 @@ def _apply_ship(state: GameState, player: PlayerState, action, space: int) -> No
         for good in state.depot_goods[depot]:
             solo.goods_out[good] += 1
         state.depot_goods[depot] = []
-    EFFECTS["ship"].apply(state, player, replace(action, goods=None, goods2=None, keep=None), space)
+    ship(state, player, replace(action, goods=None, goods2=None, keep=None), space)
     solo.ship = True
+
+
+def _solo_ship(effect: Effect) -> Effect:
+    """The solo ship in place of the ship's effect in force (``effect``), which it still carries out
+    after its own goods rule."""
+    return replace(effect, check=_check_ship,
+                   apply=lambda state, player, action, space: _apply_ship(state, player, action, space, effect.apply))
 
 
 def _check_exchange(state: GameState, cmd) -> None:
@@ -662,9 +690,9 @@ LINES = {
 SOLO_ACTIONS = {"take": _removal_first, "place": _removal_first, "sell": _removal_then_settle,
                 "workers": _removal_first}
 #: The effects: ships (all of one depot, the rest away), black hex tiles (none), livestock and
-#: watchtowers moving the counter.
-SOLO_EFFECTS = {"ship": Effect(check=_check_ship, apply=_apply_ship), BLACK_HEX: Effect(),
-                "animal": _settle_after(EFFECTS["animal"]), "watchtower": _settle_after(EFFECTS["watchtower"])}
+#: watchtowers moving the counter -- each wrapping the effect in force (another module's too:
+#: shield 1's livestock, #27's and shield 5's ship).
+SOLO_EFFECTS = {"ship": _solo_ship, BLACK_HEX: Effect(), "animal": _settle_after, "watchtower": _settle_after}
 #: Monastery tiles scored when placed: nothing more at the final scoring.
 SOLO_END_SCORING = {number: (lambda state, player, placed: 0) for number in END_SCORING}
 

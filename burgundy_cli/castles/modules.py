@@ -48,8 +48,10 @@ class Module:
     after the others; ``lifted``: ids of placement rules the module removes; ``actions``:
     action kind -> ``actions.ActionRule``, or ``f(rule so far) -> ActionRule`` for a module
     that changes an action another module may also change (the shields' sale wraps the trade
-    routes' when both are on); ``effects``: tile kind or type -> ``actions.Effect``
-    (replacing the entry with the same key); ``after_placement``: steps run after every
+    routes' when both are on); ``effects``: tile kind or type -> ``actions.Effect``,
+    or ``f(effect so far) -> Effect`` for a module that changes an effect another module may
+    change too (the solo game's ship, livestock and watchtower wrap the shields' and the extra
+    tiles') (replacing the entry with the same key); ``after_placement``: steps run after every
     placement, ``f(state, player, space)``, added after the others; ``phase_end``:
     :class:`PhaseStep` s;
     ``end_scoring``: knowledge tile number -> ``f(state, player, placed kinds) -> VP``;
@@ -62,7 +64,9 @@ class Module:
     the final scoring (added); ``lines``: line kind -> ``LineRule``, line forms of the module's
     own (added; the engine asks them for a kind it does not know); ``free_die``: ``(may, use)``,
     one die set to any number at no cost (replaces); ``after_line``, ``storage``,
-    ``score_table``: see :class:`~burgundy_cli.castles.state.Ruleset` (replace).
+    ``score_table``: see :class:`~burgundy_cli.castles.state.Ruleset` (replace);
+    ``guard_lines``: ``f(LineRule) -> LineRule``, applied to the line kinds of the modules folded
+    before it (the solo game, folded last: no doubles' line before the round's removal).
     """
 
     name: str
@@ -82,6 +86,7 @@ class Module:
     after_line: Callable[..., None] | None = None
     storage: object = None
     score_table: Callable[..., object] | None = None
+    guard_lines: Callable[[object], object] | None = None
 
 
 def extend(rules: Ruleset, module: Module) -> Ruleset:
@@ -101,14 +106,18 @@ def extend(rules: Ruleset, module: Module) -> Ruleset:
                    MappingProxyType({**rules.actions, **{kind: rule if isinstance(rule, ActionRule)
                                                          else rule(rules.actions[kind])
                                                          for kind, rule in module.actions.items()}}),
-                   MappingProxyType({**rules.effects, **module.effects}),
+                   MappingProxyType({**rules.effects, **{key: effect if isinstance(effect, Effect)
+                                                         else effect(rules.effects[key])
+                                                         for key, effect in module.effects.items()}}),
                    rules.after_placement + module.after_placement, tuple(phase_end),
                    MappingProxyType({**rules.end_scoring, **module.end_scoring}),
                    MappingProxyType({**rules.stock, **module.stock}),
                    rules.area_points if module.area_points is None else module.area_points,
                    rules.categories + module.categories,
                    MappingProxyType({**rules.end_points, **module.end_points}),
-                   lines=MappingProxyType({**rules.lines, **module.lines}),
+                   lines=MappingProxyType({**(rules.lines if module.guard_lines is None else
+                                              {kind: module.guard_lines(line) for kind, line in rules.lines.items()}),
+                                           **module.lines}),
                    free_die=rules.free_die if module.free_die is None else module.free_die,
                    after_line=module.after_line or rules.after_line, storage=module.storage or rules.storage,
                    score_table=module.score_table or rules.score_table)
@@ -215,7 +224,7 @@ def _solo_game() -> Module:
                   lifted=("cob.place.adjacent",), actions=module_solo.SOLO_ACTIONS, effects=module_solo.SOLO_EFFECTS,
                   after_placement=(module_solo.after_placement,), phase_end=(PhaseStep(module_solo.settle_all),),
                   end_scoring=module_solo.SOLO_END_SCORING, categories=(module_solo.CATEGORY, module_solo.BOUGHT),
-                  lines=module_solo.LINES)
+                  lines=module_solo.LINES, guard_lines=module_solo.removal_before_doubles)
 
 
 #: Module name -> the function building its :class:`Module`: every 2019 expansion is refereed.

@@ -231,14 +231,14 @@ def deal_game(rng: random.Random, edition: str, names: list[str],
         from burgundy_cli.castles.module_border import practice_duchies
 
         duchies = practice_duchies(rng, edition, players - 1)
-    if "team-game" in modules:
-        from burgundy_cli.castles.module_team import deal_team_setup
-
-        setup = deal_team_setup(rng, names)
-    elif "solo-game" in modules:
+    if "solo-game" in modules:  # (first: with the team game too, the setup then says why not)
         from burgundy_cli.castles.module_solo import deal_setup as deal_solo
 
         setup = deal_solo(rng, names[0])
+    elif "team-game" in modules:
+        from burgundy_cli.castles.module_team import deal_team_setup
+
+        setup = deal_team_setup(rng, names)
     else:
         setup = deal_setup(rng, edition, names, duchies)
     if "shields" in modules:  # drawn after the rest, so that a game without shields deals as before

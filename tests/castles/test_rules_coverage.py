@@ -74,3 +74,12 @@ def test_every_option_is_a_documented_ruling():
     assert {"tiebreak-empty-spaces", "k8-doubles-free-change", "k6-mixed-payment", "modules"} <= names
     for name in names:
         assert f"`{name}`" in section, name
+
+
+def test_the_passage_column_is_each_rules_own():
+    """The table's rule and passage columns are the rule's row in ``castles/rules.py`` (its text,
+    and every edition's passage joined, as ``Rule.ref``): the doc keeps no copy of its own."""
+    section = _castles_section()
+    rows = {m.group(1): (m.group(2), m.group(3))
+            for m in re.finditer(r"^\| `(cob\.[a-z0-9.-]+)` \| (.*?) \| (.*?) \| [^|]* \|$", section, re.M)}
+    assert rows == {rule_id: (rule.text, rule.ref) for rule_id, rule in RULES.items()}

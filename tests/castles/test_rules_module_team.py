@@ -135,7 +135,7 @@ def test_workers_silver_goods_are_the_teams():
     assert (cara.workers, cara.silver, cara.goods, cara.sold) == (4, 3, {1: 1, 2: 1}, anna.sold)
     assert anna.vp != cara.vp  # VP stay the player's own
     assert (ben.workers, dario.workers) == (5, 5)
-    assert rule("cob.team.private").ref.endswith("'PLAYING THE GAME'")
+    assert "'PLAYING THE GAME'" in rule("cob.team.private").ref
 
 
 def test_a_teammates_dice_and_private_tiles_cannot_be_used():
@@ -194,7 +194,7 @@ def test_members_use_either_half():
     play(state, "anna: take 4 church", "anna: place 3>4 church rd2")  # rd2: beige 4, next to the castle on d7
     assert state.players[2].duchy[space_id("rd2")] == "church" == state.players[0].duchy[space_id("rd2")]
     assert state.players[2].workers == 2  # the worker Anna paid was the team's
-    assert rule("cob.team.board").ref.endswith("'Notes'")
+    assert "'Notes'" in rule("cob.team.board").ref
 
 
 def test_shared_storage_only_in_the_team_game():
@@ -232,7 +232,7 @@ def test_a_ship_on_the_last_bridge_space_goes_on_top():
          "cara: workers 5", "cara: workers 6", "anna: place 4 ship d6")
     assert len(state.bridge) == module_team.BRIDGE_SPACES
     assert state.bridge[-1] == [2, 1, 3, 0]  # Anna on top
-    assert rule("cob.team.bridge").ref.endswith("'Notes'")
+    assert "'Notes'" in rule("cob.team.bridge").ref
 
 
 # --- final scoring ------------------------------------------------------------------------------
@@ -256,7 +256,7 @@ def test_team_score_is_the_sum_and_the_team_property_counts_once():
     assert table.winner == ["anna", "cara"]  # 23 against 22
     assert "team A (anna + cara): 23 VP" in table.notes[0]
     assert "team A wins" in table.notes
-    assert rule("cob.team.score").ref.endswith("'FINAL SCORING'")
+    assert "'FINAL SCORING'" in rule("cob.team.score").ref
 
 
 def test_team_tie_goes_to_more_empty_spaces_by_option():

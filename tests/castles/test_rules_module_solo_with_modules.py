@@ -1,0 +1,135 @@
+"""The 2019 solo game played with the other 2019 modules (rulebook 'THE SOLO GAME', 'THE SHIELDS',
+'The Trade Routes', 'New duchies (nos. 11a - 11f)', 'THE TEAM GAME'; docs/rulings.md, "The solo
+game with other modules").
+
+The rulebook names no module the solo game cannot be played with; its own setup says "Follow the
+rules for the 2-player game for the rest of the game setup", and "All rules of the base game
+apply, except for the following exceptions and additions". The passages quoted are from
+../shared/rules/castles-of-burgundy-2019-rules-with-expansions.txt.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from burgundy_cli.castles import engine
+from burgundy_cli.castles.boards import space_id
+from burgundy_cli.castles.module_solo import removal_line
+from burgundy_cli.castles.notation import parse_line
+from burgundy_cli.castles.playout import phase_lines
+from burgundy_cli.castles.setup import SetupError, state_from_setup
+from burgundy_cli.core.game import GameHeader
+from tests.castles.test_rules_module_solo import play, refused
+
+#: The 2-player deal of the shields: one per depot.
+ONE_PER_DEPOT = {"1": [1], "2": [2], "3": [3], "4": [5], "5": [17], "6": [18]}
+
+
+def solo(*modules: str, **setup):
+    """A solo game on 13x (castle on b1, goods 1 2 3) with ``modules``, phase A laid out."""
+    header = GameHeader(name="castles-of-burgundy", edition="2019", players=["Solo"],
+                        options={"modules": ["solo-game", *modules]})
+    data = {"boards": "13x", "start": {"Solo": "b1"}, "goods": {"Solo": [1, 2, 3]}, **setup}
+    state = state_from_setup(header, data)
+    for line in phase_lines(random.Random(3), state):
+        engine.play(state, parse_line(line))
+    return state
+
+
+def removed(state):
+    return play(state, removal_line(state))
+
+
+# --- setup: as for 2 players --------------------------------------------------------------------
+
+
+def test_the_shields_are_dealt_as_for_two_players():
+    """'THE SOLO GAME', 'Game setup': "Follow the rules for the 2-player game for the rest of the
+    game setup"; 'THE SHIELDS', 'Game setup': "2 players: ... 1 shield per depot"
+    (cob.shield.setup). Two per depot (the 4-player deal) is refused."""
+    state = solo("shields", shields=ONE_PER_DEPOT)
+    assert [state.shields.depots[depot] for depot in range(1, 7)] == [[1], [2], [3], [5], [17], [18]]
+    with pytest.raises(SetupError, match="1 shield"):
+        solo("shields", shields={str(depot): [depot, depot + 6] for depot in range(1, 7)})
+
+
+def test_the_trade_route_has_the_two_player_five_cards():
+    """'THE SOLO GAME', 'Game setup': "Follow the rules for the 2-player game"; 'The Trade Routes':
+    "2 players: 5 cards", "Each trade route card has 3 spaces": 15 spaces (it was an internal
+    error: no count for 1 player)."""
+    state = solo("trade-routes", routes={"Solo": ["1 vp-2"] * 15})
+    assert len(state.players[0].route) == 15
+    with pytest.raises(SetupError, match="has 15 spaces with 1 players"):
+        solo("trade-routes", routes={"Solo": ["1 vp-2"] * 9})
+
+
+def test_the_border_posts_and_the_team_game_are_not_played_solo():
+    """'New duchies (nos. 11a - 11f)': "every player receives a no. 11 duchy" -- the solo game is
+    played on its own duchy 13 (cob.border.duchy); 'THE TEAM GAME': "Form teams of 2 players"
+    (cob.team.players: 4 players) -- the solo game has one."""
+    with pytest.raises(SetupError, match="cob.border.duchy"):
+        solo("border-posts")
+    with pytest.raises(SetupError, match="team game is not refereed with the 'solo-game' module"):
+        solo("team-game")
+
+
+# --- the shields in play ---------------------------------------------------------------------------
+
+
+def test_a_shield_on_doubles_comes_after_the_removal():
+    """'THE SOLO GAME', 'Playing the game': "Then remove a hex tile ... Next, perform your 2 dice
+    actions"; 'THE SHIELDS': doubles take a shield "instead of taking your 2 game actions" -- so
+    the shield too waits for the removal (cob.solo.remove)."""
+    state = play(solo("shields", shields=ONE_PER_DEPOT), "roll white 3, Solo 2 2")
+    error = refused(state, "Solo: shield 2 2 2 b1", "cob.solo.remove")
+    assert error.hint == removal_line(state)
+    play(removed(state), "Solo: shield 2 2 2 b1")
+    assert state.players[0].shields == {space_id("b1"): 2}
+
+
+def test_shield_18_lifts_the_river_as_it_lifts_adjacency():
+    """'THE SHIELDS', 18): "you are allowed to place hex tiles on any space in your duchy, not
+    only adjacent to a previously placed tile"; the solo game's river is its adjacency ("You can
+    only expand to other regions via the rivers", cob.solo.river)."""
+    state = removed(play(solo("shields", shields=ONE_PER_DEPOT), "roll white 2, Solo 3 1"))
+    state.players[0].storage[:] = ["ship"]
+    refused(state, "Solo: place 3 ship d2 goods 2", "cob.solo.river")  # NE's ship space, no ship of ours yet
+    state.players[0].shields[space_id("b1")] = 18
+    play(state, "Solo: place 3 ship d2 goods 2")
+
+
+def test_shield_1_counts_every_pasture_as_one_in_the_solo_game():
+    """'THE SHIELDS', 1): "all pasture spaces count as connected, as if there was just one pasture
+    in your duchy" -- the solo game's livestock (which moves the VP counter, cob.solo.counter)
+    keeps it: a cow on a1 scores the cow on c4 too."""
+    for shield, points in ((None, 3), (1, 3 + 2)):
+        state = removed(play(solo("shields", shields=ONE_PER_DEPOT), "roll white 2, Solo 6 1"))
+        player = state.players[0]
+        player.duchy[space_id("c4")] = "cow2"  # another pasture, laid before
+        player.duchy[space_id("a2")] = "bank"  # (a1's neighbour)
+        if shield is not None:
+            player.shields[space_id("b1")] = shield
+        player.storage[:] = ["cow3"]
+        before = player.vp.get("animals", 0)
+        play(state, "Solo: place 6 cow3 a1")
+        assert player.vp["animals"] - before == points
+        assert state.solo.seen == player.points  # the counter moved with them
+
+
+def test_shield_5_finds_no_goods_after_the_solo_ship():
+    """docs/rulings.md, "The solo game with other modules": a solo ship takes one depot's goods
+    "then immediately remove[s] all other goods from all other depots" ('THE SOLO GAME'); shield 5
+    ("whenever you place a ship, you may choose a type of goods. Take all additionally goods tiles
+    of that type from all six depots") is still asked after the ship (its right opens), and finds
+    no goods left (cob.shield.5)."""
+    state = removed(play(solo("shields", shields=ONE_PER_DEPOT), "roll white 2, Solo 1 1"))
+    state.depot_goods[2], state.depot_goods[5] = [4, 5], [5, 6]
+    player = state.players[0]
+    player.shields[space_id("b1")] = 5
+    player.storage[:] = ["ship"]
+    play(state, "Solo: place 1 ship b3 goods 2")
+    assert player.goods == {1: 1, 2: 1, 3: 1, 4: 1, 5: 1} and state.depot_goods[5] == []
+    assert state.shields.ship is not None  # the shields' part of the ship ran too
+    refused(state, "Solo: shield goods 6", "cob.shield.5")
