@@ -562,7 +562,8 @@ class LineRule:
     ``candidates(state, seat)``: (label, command) candidates for ``moves``, each then asked
     of ``engine.check``. ``due(state)``: for a table line of the module (the 2019 solo game's
     removal), true while it must come before the player to move acts (``moves`` lists no die
-    use then).
+    use then); ``first(state)`` then raises the refusal of what the player would do instead
+    (the engine asks it before a pass; the module's own action rules ask it before a die use).
     """
 
     check: Callable
@@ -571,6 +572,7 @@ class LineRule:
     pair: str | None = None
     candidates: Callable | None = None
     due: Callable | None = None
+    first: Callable | None = None
 
 
 #: The base game's actions by kind.

@@ -351,8 +351,18 @@ def _check_correction(state: GameState, cmd: CorrectionCommand) -> None:
         raise illegal("cob.correction.range", f"{player.name} has {have} {cmd.resource}; cannot add {cmd.amount}")
 
 
+def _check_pass(state: GameState, cmd) -> PlayerState:
+    """The mover may pass, once any table line due before they act is made (the 2019 solo
+    game's removal: its module's ``first`` refuses the pass, or the removal would be lost)."""
+    player = _check_mover(state, cmd)
+    for line in state.ruleset.lines.values():
+        if line.first is not None and line.due(state):
+            line.first(state)
+    return player
+
+
 _CHECKS = {
-    "die": _check_die, "buy": _check_buy, "pass": _check_mover, "correction": _check_correction,
+    "die": _check_die, "buy": _check_buy, "pass": _check_pass, "correction": _check_correction,
     "roll": _check_roll, "reveal": _check_reveal, "phase-goods": _check_phase_goods,
 }
 

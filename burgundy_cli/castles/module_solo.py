@@ -349,7 +349,9 @@ def _removal_candidates(state: GameState, seat: int) -> list[tuple[str, object]]
 
 
 def _no_removal_due(state: GameState) -> None:
-    """Refuse a dice action (or doubles spent instead of both) while the round's removal is due."""
+    """Refuse a dice action, doubles spent instead of both, or a pass while the round's removal
+    is due ("At the beginning of each round ... Then remove a hex tile ... Next, perform your 2
+    dice actions": a pass ends the turn, and the round's removal would be lost)."""
     if removal_due(state):
         raise illegal("cob.solo.remove", "the round's removal comes before the dice actions",
                       removal_line(state) or "remove <depot> <tile>")
@@ -679,7 +681,8 @@ def open_lines(state: GameState) -> list[tuple[str, object]]:
 
 #: The module's lines by kind.
 LINES = {
-    "solo-remove": LineRule(_check_remove, _apply_remove, candidates=_removal_candidates, due=removal_due),
+    "solo-remove": LineRule(_check_remove, _apply_remove, candidates=_removal_candidates, due=removal_due,
+                            first=_no_removal_due),
     "solo-place": LineRule(_check_place, _apply_place, candidates=lambda state, seat: open_lines(state)),
     "solo-extra": LineRule(_check_extra, _apply_extra),
     "solo-vp": LineRule(_check_vp, _apply_vp),

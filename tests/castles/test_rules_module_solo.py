@@ -109,6 +109,18 @@ def test_each_round_removes_the_first_tile_of_the_white_dies_depot_before_the_di
     refused(state, "remove 3 bank", "cob.solo.remove")  # one removal a round
 
 
+def test_a_pass_waits_for_the_rounds_removal():
+    """'Playing the game': "At the beginning of each round, throw all 3 dice ... Then remove a hex
+    tile ... Next, perform your 2 dice actions" (cob.solo.remove): the removal belongs to the
+    round, so a pass (which ends the turn, the next line being the next roll) comes after it;
+    before, a pass was taken and that round's tile never left the game."""
+    state = play(game(), "roll white 3, Solo 1 2")
+    error = refused(state, "Solo: pass", "cob.solo.remove")
+    assert "remove 3 sheep3" in error.hint
+    play(state, "remove 3 sheep3", "Solo: pass")
+    assert state.solo.removed == ["sheep3"] and engine.expected(state).kind == "roll"
+
+
 def test_an_empty_depot_passes_the_removal_to_the_next_depot_clockwise():
     """'Playing the game': "If a depot is empty, remove a hex tile from the next depot in clockwise
     order, etc." (cob.solo.remove); clockwise is 6 -> 1."""
