@@ -281,7 +281,7 @@ _ROWS = (
     _rule('cob.solo.setup', '2019 solo game: start with 1 silverling, 2 workers and 3 random goods tiles, a castle on any dark-green space of the duchy; no limit on the number of goods types held.',
           None,
           "'EXPANSIONS', 'THE SOLO GAME', 'Game setup': 'You start the game with 1 silver coin, 2 workers and 3 random goods tiles', 'there is no restriction for the number of different types (= colors) of goods that you can collect'"),
-    _rule('cob.solo.remove', "2019 solo game: each of the 25 rounds starts with all 3 dice; the goods tile goes to the white die's depot, then a hex tile of that depot leaves the game (top to bottom; left to right for depots 1 and 4), from the next depot clockwise if it is empty; before the dice actions.",
+    _rule('cob.solo.remove', "2019 solo game: each of the 25 rounds starts with all 3 dice; the goods tile goes to the white die's depot, then a hex tile of that depot leaves the game (top to bottom; left to right for depots 1 and 4), from the next depot clockwise if it is empty; before the dice actions and before a pass.",
           None,
           "'EXPANSIONS', 'THE SOLO GAME', 'Playing the game': 'Then remove a hex tile from that depot from the game, starting from top to bottom (depots 2, 3, 5, and 6) or left to right (depots 1 and 4) respectively. If a depot is empty, remove a hex tile from the next depot in clockwise order'"),
     _rule('cob.solo.river', '2019 solo game: you can only expand to other regions via the rivers.',
