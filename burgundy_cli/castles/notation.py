@@ -955,6 +955,8 @@ def _word_place(forms: _CanonicalForms, player: str, words: list[str], at: int, 
     if tile not in tiles or space not in forms.spaces:
         return None
     at += 1
+    if at == end:  # the usual placement: no clause follows the space
+        return forms.new_place(tile, space, None, None, None, None, None, None, shared)
     goods = goods2 = keep = copy = buy = then = None
     if at < end and words[at] == "goods":
         depots = _SHIP_WORDS.get(words[at + 1]) if at + 1 < end else None
