@@ -29,6 +29,16 @@ STORAGE = 3
 GOODS_TYPES = 3
 
 
+#: :func:`catalogue` once loaded: the checks of every take and placement read a global, not call it.
+_KINDS: dict[str, TileKind] | None = None
+
+
+def _load_kinds() -> dict[str, TileKind]:
+    global _KINDS
+    _KINDS = catalogue()
+    return _KINDS
+
+
 def illegal(rule_id: str, message: str, hint: str | None = None) -> IllegalMoveError:
     """An :class:`IllegalMoveError` for the registered rule ``rule_id``."""
     return IllegalMoveError(RULES[rule_id], message, hint=hint)
@@ -119,7 +129,7 @@ def check_take(state: GameState, player: PlayerState, action: TakeAction, value:
     if depot is None:
         raise illegal("cob.take.depot", "an extra action's take must name its depot", "add 'from <depot>'")
     tile = action.tile
-    kind = catalogue().get(tile)
+    kind = (_KINDS or _load_kinds()).get(tile)
     if kind is None:
         raise illegal("cob.take.depot", f"there is no tile called '{tile}'")
     if kind.module is not None:
@@ -366,7 +376,7 @@ def check_placement(state: GameState, player: PlayerState, action: PlaceAction, 
     are legal. The purchase inside the placement and the granted action need the state after
     placing: :func:`check_grants`. ``spent`` is unused here (an :class:`ActionRule` check)."""
     tile = action.tile
-    kind = catalogue().get(tile)
+    kind = (_KINDS or _load_kinds()).get(tile)
     if kind is None:
         raise illegal("cob.place.stored", f"there is no tile called '{tile}'")
     storage = state.ruleset.storage

@@ -811,8 +811,6 @@ def read_canonical(text: str, names: KnownNames = _NO_NAMES) -> c.Command | None
     first = words[0]
     player = names.heads.get(first)
     if player is not None:  # a known player's line, three in four
-        if len(words) == 1:
-            return None
         at = 1
     else:
         table_line = _CANONICAL_TABLE_LINES.get(first)
@@ -823,7 +821,10 @@ def read_canonical(text: str, names: KnownNames = _NO_NAMES) -> c.Command | None
         if colon <= 0 or not _canonical_player(player):
             return None
         at = player.count(" ") + 1  # the words of the name, the last with its colon
-    verb = words[at]
+    try:
+        verb = words[at]
+    except IndexError:  # 'Anna:' alone (a try costs nothing when nothing is raised)
+        return None
     reader = _WORD_LINES.get(verb)
     if reader is not None:
         return reader(forms, player, words, at + 1)
@@ -954,6 +955,8 @@ def _word_place(forms: _CanonicalForms, player: str, words: list[str], at: int, 
     if tile not in tiles or space not in forms.spaces:
         return None
     at += 1
+    if at == end:  # the usual placement: no clause follows the space
+        return forms.new_place(tile, space, None, None, None, None, None, None, shared)
     goods = goods2 = keep = copy = buy = then = None
     if at < end and words[at] == "goods":
         depots = _SHIP_WORDS.get(words[at + 1]) if at + 1 < end else None

@@ -145,7 +145,7 @@ def replay(doc: RecordDoc, session: LoggedSession, lists: Iterable[tuple[tuple[s
         stops = () if watcher is None else watcher.stops(group, lines)
         for index, text in enumerate(lines):
             try:
-                if index in stops and watcher is not None:
+                if watcher is not None and index in stops:  # (None: one test a line)
                     watcher.before(session, group, index)
                 play(text, group)
             except RefereeError as err:
