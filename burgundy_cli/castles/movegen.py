@@ -748,13 +748,15 @@ def _generate(state: GameState, die_moves=_die_moves) -> tuple[str | None, list[
         _module_lines(state, late, label, out, purchases=True)
     if seat < 0:
         return (state.players[late].name if out else None), out
-    if expected(state).kind == "player":
-        die_moves(state, seat, out)  # (else a module's table line comes first: the 2019 solo game's removal)
+    moving = expected(state).kind == "player"  # (else a module's table line comes first: the solo game's removal)
+    if moving:
+        die_moves(state, seat, out)
     _module_lines(state, seat, "", out, purchases=False)
     if not bought_this_turn(state, seat):
         _buys(state, seat, "buy: ", out)
     _module_lines(state, seat, "", out, purchases=True)
-    out.append(("pass", PassCommand(player=state.players[seat].name)))
+    if moving:
+        out.append(("pass", PassCommand(player=state.players[seat].name)))
     return state.players[seat].name, out
 
 
