@@ -353,7 +353,7 @@ def _no_removal_due(state: GameState) -> None:
     is due ("At the beginning of each round ... Then remove a hex tile ... Next, perform your 2
     dice actions": a pass ends the turn, and the round's removal would be lost)."""
     if removal_due(state):
-        raise illegal("cob.solo.remove", "the round's removal comes before the dice actions",
+        raise illegal("cob.solo.remove", "the round's removal comes first (before the dice actions and a pass)",
                       removal_line(state) or "remove <depot> <tile>")
 
 
