@@ -47,7 +47,7 @@ from operator import attrgetter
 
 from burgundy_cli.castles.actions import (
     apply_action, apply_grant, apply_purchase, check_action, check_grant, check_grants, check_module,
-    check_purchase, illegal, place_tile,
+    LineRule, check_purchase, illegal, place_tile,
 )
 from burgundy_cli.castles.boards import depot_spaces
 from burgundy_cli.castles.commands import (
@@ -90,11 +90,18 @@ def expected(state: GameState) -> Expected:
     if state.stage == "roll":
         return Expected("roll", phase, rnd, also_accepted=late_buy)
     mover = state.players[state.to_move()].name
-    buy = () if state.bought else ("buy",)
+    due = due_line(state)
+    return Expected("player" if due is None else due[0], phase, rnd, mover,
+                    also_accepted=() if state.bought else ("buy",))
+
+
+def due_line(state: GameState) -> tuple[str, LineRule] | None:
+    """(kind, rule) of a module's table line that must come before the player to move acts
+    (``LineRule.due``: the 2019 solo game's removal), or None."""
     for kind, line in state.ruleset.lines.items():
         if line.due is not None and line.due(state):
-            return Expected(kind, phase, rnd, mover, also_accepted=buy)
-    return Expected("player", phase, rnd, mover, also_accepted=buy)
+            return kind, line
+    return None
 
 
 # --- worker cost ----------------------------------------------------------------------------------
@@ -355,9 +362,9 @@ def _check_pass(state: GameState, cmd) -> PlayerState:
     """The mover may pass, once any table line due before they act is made (the 2019 solo
     game's removal: its module's ``first`` refuses the pass, or the removal would be lost)."""
     player = _check_mover(state, cmd)
-    for line in state.ruleset.lines.values():
-        if line.first is not None and line.due(state):
-            line.first(state)
+    due = due_line(state)
+    if due is not None and due[1].first is not None:
+        due[1].first(state)
     return player
 
 
