@@ -40,10 +40,11 @@ VP) may be taken in any order (the rulebook's note: "You choose the order in whi
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 
 from burgundy_cli.castles.actions import (
-    EFFECTS, ActionRule, Effect, LineRule, apply_action, apply_grant, check_action, check_grant, depot_offers,
+    ActionRule, Effect, LineRule, apply_action, apply_grant, check_action, check_grant, depot_offers,
     illegal, take_from_depot,
 )
 from burgundy_cli.castles.boards import SPACE_IDS, Board, _build, provisional_layouts, space_name
@@ -447,7 +448,7 @@ def _check_ship(state: GameState, player: PlayerState, action) -> None:
             raise illegal("cob.ship.second-depot", why)
 
 
-def _apply_ship(state: GameState, player: PlayerState, action, space: int, ship=EFFECTS["ship"].apply) -> None:
+def _apply_ship(state: GameState, player: PlayerState, action, space: int, ship: Callable[..., None]) -> None:
     """All goods of the chosen depot(s) to the player, every other goods tile out of the game,
     the rest of the ship's effect in force (``ship``: the base game's bridge move, and another
     module's part -- the extra tiles' #27 restacking, shield 5's goods right), and the exchange
