@@ -9,14 +9,17 @@ phase and round, the dice, and every depot with its tiles and goods.
 
 from __future__ import annotations
 
-from burgundy_cli.castles.boards import (ROW_LENGTHS, ROW_LETTERS, SPACES, board, board_numbers, provenance_note,
-                                        space_name, team_layout)
+import textwrap
+
+from burgundy_cli.castles.boards import (ROW_LENGTHS, SPACES, TEAM_IDS, TEAM_SHARED, board, board_numbers,
+                                        provenance_note, space_name)
 from burgundy_cli.castles.state import PHASES, GameState, PlayerState
+from burgundy_cli.core.render import TEXT_WIDTH, packed
 from burgundy_cli.castles.tiles import COLOUR_NAME
 
 #: Width of one hex cell in the drawing; rows are offset by half of it, like the board.
 CELL = 10
-#: The same on a 2019 team board, whose right half's names are a letter longer (``rc6``).
+#: The same on a 2019 team board, whose right half's names are a letter longer (``rc6 CASTLE``).
 TEAM_CELL = 12
 
 #: Short capitals for tiles on the map (what fits in a cell next to the coordinate).
@@ -55,24 +58,34 @@ def duchy_number(edition: str, player: PlayerState) -> int | str:
     return player.board.layout
 
 
-def _cell(player: PlayerState, index: int) -> str:
-    tile = player.duchy[index]
-    return f"{space_name(index)} {tile_short(tile) if tile is not None else player.board.colour[index]}" + (
-        "" if tile is not None else str(player.board.die[index]))
+def _rows(cells: list[str], width: int = CELL) -> list[str]:
+    """The 37 cell texts of a duchy's shape, in space order, drawn as its 7 offset rows."""
+    lines = []
+    index = 0
+    widest = max(ROW_LENGTHS)
+    for length in ROW_LENGTHS:
+        row = "".join(cell.ljust(width) for cell in cells[index:index + length])
+        lines.append((" " * ((widest - length) * width // 2) + row).rstrip())
+        index += length
+    return lines
+
+
+def _named(player: PlayerState, index: int) -> str:
+    return f"{space_name(index)} {_content(player, index)}"
 
 
 def team_map(player: PlayerState) -> list[str]:
-    """The hex map of a 2019 team board: both halves side by side, sharing ``d7`` (``rd1``)."""
-    rows: list[list[tuple[int, int]]] = [[] for _ in ROW_LENGTHS]
-    for index, (row, column) in enumerate(team_layout()):
-        rows[row].append((column, index))
-    lines = []
-    for cells in rows:
-        line = ""
-        for column, index in sorted(cells):
-            line = line.ljust(column * TEAM_CELL // 2) + _cell(player, index)
-        lines.append(line.rstrip())
-    return lines
+    """The hex map of a 2019 team board, one half above the other so that it fits a terminal
+    (side by side it is 151 columns): the right half's ``rd1`` is the left half's ``d7``, and
+    the spaces where the halves touch are named under it (from the board's adjacency)."""
+    right = [TEAM_IDS[f"r{space_name(slot)}"] for slot in range(SPACES)]
+    right_cells = ["rd1 = d7" if index == TEAM_SHARED else _named(player, index) for index in right]
+    touching = sorted((left, index) for index in range(SPACES, len(player.duchy))
+                      for left in player.board.neighbours[index] if left < SPACES and left != TEAM_SHARED)
+    seam = ", ".join(f"{space_name(left)}-{space_name(index)}" for left, index in touching)
+    return ["  left half:", *_rows([_named(player, index) for index in range(SPACES)], TEAM_CELL),
+            "  right half:", *_rows(right_cells, TEAM_CELL),
+            f"  the halves share d7 (rd1); spaces touching across them: {seam}"]
 
 
 def duchy_map(player: PlayerState) -> list[str]:
@@ -81,16 +94,7 @@ def duchy_map(player: PlayerState) -> list[str]:
         return _islands_map(player)
     if len(player.duchy) > SPACES:  # a 2019 team board
         return team_map(player)
-    lines = []
-    index = 0
-    widest = max(ROW_LENGTHS)
-    for row, length in enumerate(ROW_LENGTHS):
-        cells = []
-        for col in range(length):
-            cells.append(f"{ROW_LETTERS[row]}{col + 1} {_content(player, index)}".ljust(CELL))
-            index += 1
-        lines.append((" " * ((widest - length) * CELL // 2) + "".join(cells)).rstrip())
-    return lines
+    return _rows([_named(player, index) for index in range(SPACES)])
 
 
 def _content(player: PlayerState, index: int) -> str:
@@ -124,7 +128,7 @@ def duchy_marks(player: PlayerState) -> list[str]:
         lines.append("  the river joins the islands at: " + ", ".join(map(space_name, river)))
     note = provenance_note(player.board)
     if note is not None:
-        lines.append(f"  {note}")
+        lines.extend(textwrap.wrap(note, TEXT_WIDTH, initial_indent="  ", subsequent_indent="    "))
     return lines
 
 
@@ -143,14 +147,16 @@ def _bonus_text(bonus: str) -> str:
 def player_summary(state: GameState, seat: int) -> list[str]:
     """Supplies and scores of one player, under their map."""
     player = state.players[seat]
-    vp = ", ".join(f"{cat} {n}" for cat, n in player.vp.items() if n) or "none yet"
+    vp = [f"{cat} {n}," for cat, n in player.vp.items() if n] or ["none yet,"]
+    vp[0] = "(" + vp[0]
+    vp[-1] = vp[-1][:-1] + ")"
     shared = ""
     if state.teams is not None:  # 2019 team game: the team's shared storage and the player's place
         shared = f" (private; {state.teams.label(seat)})   shared storage: {', '.join(player.shared) or 'empty'}"
     lines = [
         f"  storage: {', '.join(player.storage) if player.storage else 'empty'}{shared}"
         f"   goods: {_goods_text(player.goods)}   silver: {player.silver}   workers: {player.workers}",
-        f"  VP: {player.points} ({vp})",
+        *packed(f"  VP: {player.points}", vp),
     ]
     extras = []
     if player.bonuses:
@@ -162,11 +168,12 @@ def player_summary(state: GameState, seat: int) -> list[str]:
     if player.shields:
         extras.append("shields: " + ", ".join(f"{number} on {space_name(space)}"
                                               for space, number in sorted(player.shields.items())))
+    joined = "  " + "   ".join(extras)
     if extras:
-        lines.append("  " + "   ".join(extras))
+        lines.extend([joined] if len(joined) <= TEXT_WIDTH else [f"  {extra}" for extra in extras])
     if player.route:
-        lines.append(f"  trade route ({len(player.route_goods)} of {len(player.route)} covered): " + " ".join(
-            route_space_text(player, index) for index in range(len(player.route))))
+        lines.extend(packed(f"  trade route ({len(player.route_goods)} of {len(player.route)} covered):",
+                            [route_space_text(player, index) for index in range(len(player.route))]))
     return lines
 
 
@@ -241,7 +248,8 @@ def render(state: GameState) -> str:
         lines.extend(player_summary(state, seat))
     if state.unverified:
         lines.append("")
-        lines.extend(f"note: {note}" for note in state.unverified)
+        for note in state.unverified:
+            lines.extend(textwrap.wrap(f"note: {note}", TEXT_WIDTH, subsequent_indent="  ", break_on_hyphens=False))
     lines.append("")
-    lines.append(LEGEND)
+    lines.extend(textwrap.wrap(LEGEND, TEXT_WIDTH, subsequent_indent="  ", break_on_hyphens=False))
     return "\n".join(lines)

@@ -54,5 +54,8 @@ def solo_result(state: GameState) -> tuple[list[str], str]:
 
 def table_text(state: GameState) -> list[str]:
     """What ``show`` says of the solo table: the verdict, and the tiles removed so far."""
-    removed = ", ".join(state.solo.removed) or "none"
-    return [verdict(state), f"removed by the rounds: {removed}"]
+    from burgundy_cli.core.render import packed
+
+    removed = [f"{tile}," for tile in state.solo.removed] or ["none,"]
+    removed[-1] = removed[-1][:-1]
+    return [*packed("", verdict(state).split(" "), indent="  "), *packed("removed by the rounds:", removed, indent="  ")]

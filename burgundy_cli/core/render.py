@@ -14,6 +14,24 @@ from typing import Any, TextIO
 from burgundy_cli.core.game import GameHeader, ScoreTable
 
 
+#: The widest line a game's text drawing (``show``) writes where it can break: a terminal's
+#: width with room to spare, so that nothing wraps in the middle of a board.
+TEXT_WIDTH = 100
+
+
+def packed(first: str, items: list[str], indent: str = "    ") -> list[str]:
+    """``first`` followed by ``items`` (joined by spaces), as lines of at most ``TEXT_WIDTH``
+    columns where the items allow: a line breaks only between items, so that an item (a
+    trade route space ``[4 silver-1 | 4 bonus]``, a tile name) stays whole."""
+    lines = [first]
+    for item in items:
+        if len(lines[-1]) + 1 + len(item) > TEXT_WIDTH and lines[-1].strip():
+            lines.append(indent + item)
+        else:
+            lines[-1] += (" " if lines[-1] and not lines[-1].endswith(" ") else "") + item
+    return lines
+
+
 def shown_categories(table: ScoreTable, show_all: bool = False) -> list[str]:
     """The categories to print, in the order the game lists them: those in which some
     player scored; with ``show_all`` also the game's scoring categories at 0 for everyone,

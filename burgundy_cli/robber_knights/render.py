@@ -8,6 +8,7 @@ spaces where a tile may be laid now. Players, hands, piles, knights and points f
 
 from __future__ import annotations
 
+from burgundy_cli.core.render import packed
 from burgundy_cli.robber_knights.components import components
 from burgundy_cli.robber_knights.movegen import lay_cells
 from burgundy_cli.robber_knights.scoring import points
@@ -42,7 +43,9 @@ def show(state: State) -> str:
         lines.append(f"{r + 1:>3} " + "".join(cells).rstrip())
     tiles = components().tiles.values()
     lines.append("")
-    lines.append("tiles: " + ", ".join(f"{t.code.upper()} {t.name}" for t in tiles))
+    names_of = [f"{t.code.upper()} {t.name}," for t in tiles]
+    names_of[-1] = names_of[-1][:-1]
+    lines.extend(packed("tiles:", names_of, indent="  "))
     lines.append("knights (top first): " + ", ".join(f"{s} {n}" for s, n in zip(symbols, names))
                  + "; + = a tile may be laid here")
     lines.append("")

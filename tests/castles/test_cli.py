@@ -178,6 +178,29 @@ def test_show_output_snapshot(cli, snapshot, name: str) -> None:
     assert result.stdout == snapshot
 
 
+@pytest.mark.parametrize("record", sorted(RECORDS.glob("*/*.toml")), ids=lambda path: path.stem)
+def test_show_fits_a_terminal(cli, record) -> None:
+    """``show`` of every shipped record (both games) fits 120 columns: long lists (a trade
+    route, the solo game's removed tiles, VP categories, the legend) break between their items,
+    and a team board is drawn one half above the other."""
+    result = cli("show", str(record))
+    assert result.exit_code == 0
+    assert max(map(len, result.stdout.splitlines())) <= 120
+
+
+def test_show_draws_a_team_board_half_above_half_with_its_seam(cli) -> None:
+    """2019 rulebook, team game: the team board's halves share a space; ``show`` draws the
+    right half under the left, its ``rd1`` marked as the left's ``d7``, and names the spaces
+    that touch across the seam (read from the board's adjacency)."""
+    result = cli("show", str(CASTLES / "complete-4p-2019-team.toml"))
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    left, right = lines.index("  left half:"), lines.index("  right half:")
+    assert left < right and lines[right + 4].startswith("rd1 = d7    rd2 ")
+    assert lines[left + 4].startswith("d1 ") and " d7 " in lines[left + 4]
+    assert "  the halves share d7 (rd1); spaces touching across them: c6-rc1, e6-re1" in lines
+
+
 @pytest.mark.parametrize(("edit", "where", "message"), [
     (lambda t: t.replace('edition = "2011"', 'edition = "2015"'), ":3:1:", "unknown edition '2015'"),
     (lambda t: t.replace("[setup]\n", '[setup]\ncolour = "red"\n'), ":7:1:", "[setup.colour]: unknown field"),
