@@ -321,23 +321,51 @@ def _sell(sale: Callable, state: GameState, player: PlayerState, action, value=N
 
 
 def check_ship_goods(state: GameState, player: PlayerState, goods: int) -> None:
-    """Shield 5: a ship placed this turn also takes every goods tile of type ``goods``."""
+    """Shield 5: a ship placed this turn also takes every goods tile of type ``goods`` (option
+    ``solo-shield5-first``: also those the solo ship removed, :func:`swept_goods`). The solo game
+    has no limit on goods types."""
     if not holds(player, 5):
         raise illegal("cob.shield.5", "only shield 5 lets a ship take goods of one type from every depot")
-    if not any(goods in state.depot_goods[d] for d in range(1, 7)):
+    if not any(goods in state.depot_goods[d] for d in range(1, 7)) and not swept_goods(state, player).get(goods):
         raise illegal("cob.shield.5", f"no depot holds goods of type {goods}")
-    if goods not in player.goods and len(player.goods) >= 3:
+    if goods not in player.goods and len(player.goods) >= 3 and state.solo is None:
         raise illegal("cob.ship.goods", f"{player.name} already stores 3 goods types")
 
 
 def take_ship_goods(state: GameState, player: PlayerState, goods: int) -> None:
-    state.shields.ship = None
+    swept = swept_goods(state, player).get(goods, 0)
+    state.shields.ship = state.shields.swept = None
+    if swept:  # (option solo-shield5-first: taken before the solo ship's removal, so back in play)
+        player.goods[goods] = player.goods.get(goods, 0) + swept
+        state.solo.goods_out[goods] -= swept
     for depot in range(1, 7):
         lying = state.depot_goods[depot]
         count = lying.count(goods)
         if count:
             player.goods[goods] = player.goods.get(goods, 0) + count
             state.depot_goods[depot] = [g for g in lying if g != goods]
+
+
+def keep_swept(state: GameState, player: PlayerState, swept: dict[int, int]) -> None:
+    """Option ``solo-shield5-first`` (2019 solo game): a solo ship of a holder of shield 5 keeps
+    the goods it removed from the other depots, with the goods the player holds right after it,
+    for shield 5's take (:func:`swept_goods`)."""
+    table = state.shields
+    table.swept = None
+    if table.ship == (state.players.index(player), state.phase, state.round) and swept:
+        table.swept = (tuple(sorted(player.goods.items())), tuple(sorted(swept.items())))
+
+
+def swept_goods(state: GameState, player: PlayerState) -> dict[int, int]:
+    """Option ``solo-shield5-first``: goods type -> count the last solo ship removed that shield
+    5's take may still have, as if made before the removal ("You choose the order in which you
+    take any (partial) game actions"). Empty unless the player's goods are still those they held
+    right after that ship: once a sale, an exchange or another ship has changed them, the two
+    orders no longer come to the same, and the take is of the depots alone."""
+    swept = state.shields.swept
+    if swept is None or tuple(sorted(player.goods.items())) != swept[0]:
+        return {}
+    return dict(swept[1])
 
 
 def _ship(state: GameState, player: PlayerState, action, space: int) -> None:
@@ -568,8 +596,9 @@ def _ship_goods_candidates(state: GameState) -> list[tuple[str, object]]:
     from burgundy_cli.castles.commands import ShieldGoodsCommand
 
     name = state.players[ship[0]].name
+    offered = {g for d in range(1, 7) for g in state.depot_goods[d]} | set(swept_goods(state, state.players[ship[0]]))
     return [(f"shield 5 ({name}): goods of one type from every depot", ShieldGoodsCommand(player=name, goods=goods))
-            for goods in sorted({g for d in range(1, 7) for g in state.depot_goods[d]})]
+            for goods in sorted(offered)]
 
 
 def _borrow_candidates(state: GameState, seat: int) -> list[tuple[str, object]]:
