@@ -392,6 +392,7 @@ def test_moves_lists_shield_6_choice_at_any_point():
     assert _listed(state) == accepted(state)
     play_all(state, line("anna: shield borrow ben"))
     assert not any("borrow" in text for text in _listed(state))
+    assert_illegal(state, line("anna: shield borrow ben"), "cob.shield.6")  # (once)
 
 
 @pytest.mark.parametrize(("number", "depot", "tile"), [(14, 4, "ship"), (15, 0, "castle")])
@@ -414,6 +415,7 @@ def test_moves_lists_shields_14_and_15_tile_at_the_phase_end(number, depot, tile
     assert _listed(state) == accepted(state)
     play_all(state, line(listing.moves[-1]))
     assert not any("shield place" in text for text in _listed(state))
+    assert_illegal(state, line(listing.moves[-1]), {14: "cob.shield.14", 15: "cob.shield.15"}[number])  # (once a phase)
 
 
 def test_the_playout_policy_plays_no_shield_6_14_or_15_line():
