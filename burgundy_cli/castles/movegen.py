@@ -360,9 +360,11 @@ def _granted_kinds(state: GameState, seat: int, player: PlayerState, grant: Gran
 def _granted_shields(state: GameState, player: PlayerState) -> list:
     """A castle's extra action taking a shield (shield 11): each shield on a depot onto each castle."""
     from burgundy_cli.castles.commands import ShieldAction
-    from burgundy_cli.castles.module_shields import holds
 
-    if state.shields is None or not holds(player, 11):
+    # (only a holder of shield 11 can have any: the rule below says so, cob.shield.11; this only
+    # saves asking it for every shield and castle. module_shields is not imported here: it
+    # imports this module for its own lines' candidates)
+    if state.shields is None or 11 not in player.shields.values():
         return []
     kinds = catalogue()
     castles = [space_name(s) for s, t in enumerate(player.duchy) if t is not None and kinds[t].type == "castle"]
