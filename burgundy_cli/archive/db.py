@@ -24,6 +24,9 @@ Tables (JSON is stored as text, so both engines read it the same way):
   as JSON in ``breakdown``.
 - ``files``: which file (``root``, ``path``) holds which content, with its size and
   modification time, so that a re-sync reads only files that changed.
+- ``boards``: the board ids a verified record's game is played on (``hash``, ``board``): the
+  one id of ``[setup] boards = 1``, or each distinct id of a per-player table, as text; what
+  ``--board`` matches (``records.boards`` keeps the setup as written, for ``--by boards``).
 """
 
 from __future__ import annotations
@@ -40,7 +43,7 @@ from burgundy_cli.core.errors import UsageError
 
 APPLICATION = "burgundy-archive"
 #: The schema version this code writes; older versions are migrated by :data:`MIGRATIONS`.
-VERSION = 4
+VERSION = 5
 #: Breakdown values stored in columns of their own (``v0`` ...): room to spare over any
 #: game's categories today (the Castles base game has 12).
 VALUE_COLUMNS = 24
@@ -108,6 +111,11 @@ def _tables() -> tuple[Any, dict[str, Any]]:
             Column("size", BigInteger, nullable=False),
             Column("mtime_ns", BigInteger, nullable=False),
         ),
+        "boards": Table(
+            "boards", metadata,
+            Column("hash", String(64), primary_key=True),
+            Column("board", Text, primary_key=True, index=True),  # a duchy id: 1, "13x", a record's own
+        ),
     }
     return metadata, tables
 
@@ -145,6 +153,15 @@ MIGRATIONS: dict[int, list[str | tuple[str, str]]] = {
     # SQLite never enforces a VARCHAR's length, so it has nothing to change.
     3: [("postgresql", "ALTER TABLE records ALTER COLUMN boards TYPE TEXT"),
         ("postgresql", "ALTER TABLE records ALTER COLUMN date TYPE TEXT")],
+    # 4 -> 5: the boards table (made before the steps). A record stored with one board id for
+    # everyone gets its row from records.boards; one with a per-player table (stored as text
+    # that only Python reads back) goes, to be verified again by the next sync.
+    4: ["DELETE FROM boards",  # (new at 5: empty, unless a test made it at 5 and set the version back)
+        "INSERT INTO boards (hash, board) SELECT hash, boards FROM records "
+        "WHERE boards IS NOT NULL AND boards NOT LIKE '{%'",
+        "DELETE FROM scores WHERE hash IN (SELECT hash FROM records WHERE boards LIKE '{%')",
+        "DELETE FROM files WHERE hash IN (SELECT hash FROM records WHERE boards LIKE '{%')",
+        "DELETE FROM records WHERE boards LIKE '{%'"],
 }
 
 
@@ -345,6 +362,7 @@ def _create_or_migrate(connection: Any) -> None:
     if version >= VERSION:  # another writer migrated it meanwhile
         return
     while version < VERSION:
+        metadata.create_all(connection)  # the tables a step fills (4 -> 5: boards), or an earlier one dropped
         for step in MIGRATIONS[version]:
             dialect, statement = step if isinstance(step, tuple) else (None, step)
             if dialect in (None, connection.dialect.name):

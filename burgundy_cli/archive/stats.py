@@ -434,10 +434,17 @@ def _conditions(records: Any, filters: Filters) -> list[Any]:
     """SQL conditions for ``filters``."""
     c = records.c
     conditions = []
-    for name in ("game", "edition", "boards", "place"):
+    for name in ("game", "edition", "place"):
         value = getattr(filters, name)
         if value is not None:
             conditions.append(getattr(c, name) == value)
+    if filters.boards is not None:  # a game played on that board by any player (the boards table)
+        from sqlalchemy import select
+
+        from burgundy_cli.archive.db import tables
+
+        boards = tables()["boards"]
+        conditions.append(c.hash.in_(select(boards.c.hash).where(boards.c.board == filters.boards)))
     if filters.players is not None:
         conditions.append(c.players == filters.players)
     if filters.modules is not None:

@@ -91,7 +91,7 @@ def sync(folder: str | os.PathLike[str], url: str, *, jobs: int = 0, rebuild: bo
         with db.database_errors(url), db.writing(engine) as connection:
             t = db.tables()
             if rebuild:
-                for name in ("files", "scores", "records"):
+                for name in ("files", "scores", "boards", "records"):
                     connection.execute(t[name].delete())
             stored = {row.path: row for row in connection.execute(
                 t["files"].select().where(t["files"].c.root == str(root)))}
@@ -132,6 +132,7 @@ def _store(connection: Any, root: Path, results: Iterable[dict[str, Any]], store
     batch_hashes: set[str] = set()  # a content twice in one batch is inserted once (the next
     records: list[dict[str, Any]] = []  # batches find it stored): nothing kept across batches
     scores: list[dict[str, Any]] = []
+    boards: list[dict[str, Any]] = []
     files: list[dict[str, Any]] = []
 
     def flush() -> None:
@@ -143,12 +144,13 @@ def _store(connection: Any, root: Path, results: Iterable[dict[str, Any]], store
             if fresh:
                 _execute_many(connection, t["records"].insert(), fresh)
                 new = {r["hash"] for r in fresh}
-                rows = [s for s in scores if s["hash"] in new]
-                if rows:
-                    _execute_many(connection, t["scores"].insert(), rows)
+                for name, kept in (("scores", scores), ("boards", boards)):
+                    rows = [row for row in kept if row["hash"] in new]
+                    if rows:
+                        _execute_many(connection, t[name].insert(), rows)
         if files:
             _upsert_files(connection, files)
-        records.clear(), scores.clear(), files.clear(), batch_hashes.clear()
+        records.clear(), scores.clear(), boards.clear(), files.clear(), batch_hashes.clear()
 
     skip = len(os.path.join(root, ""))
     for result in results:
@@ -166,6 +168,7 @@ def _store(connection: Any, root: Path, results: Iterable[dict[str, Any]], store
             batch_hashes.add(result["hash"])
             records.append({**result["record"], "path": relative})
             scores.extend(result["scores"])
+            boards.extend(result.get("boards", ()))
         files.append({"root": str(root), "path": relative, "hash": result["hash"],
                       "size": result.get("size", -1), "mtime_ns": result.get("mtime_ns", -1)})
         if advance and len(files) % PROGRESS_STEP == 0:
@@ -205,12 +208,13 @@ def _execute_many(connection: Any, statement: Any, rows: list[dict[str, Any]]) -
 
 
 def _drop_orphans(connection: Any) -> None:
-    """Delete the records (and their scores) that no file holds any more."""
+    """Delete the records (and their scores and boards) that no file holds any more."""
     from sqlalchemy import select
 
     t = db.tables()
     held = select(t["files"].c.hash)
     connection.execute(t["scores"].delete().where(t["scores"].c.hash.not_in(held)))
+    connection.execute(t["boards"].delete().where(t["boards"].c.hash.not_in(held)))
     connection.execute(t["records"].delete().where(t["records"].c.hash.not_in(held)))
 
 

@@ -62,7 +62,7 @@ def verify_file(path: str) -> dict[str, Any]:
         message, code = failure(err)
         row.setdefault("hash", content_hash(path.encode()))  # unreadable: keyed by its path
         error = message.removeprefix("burgundy: ")
-        row.update(status="failed", error=error, exit=code, scores=[],
+        row.update(status="failed", error=error, exit=code, scores=[], boards=[],
                    record={**dict.fromkeys(RECORD_COLUMNS), "hash": row["hash"], "status": "failed", "error": error})
     return row
 
@@ -78,7 +78,18 @@ def _verified(doc: RecordDoc, key: str) -> dict[str, Any]:
     table = session.score()
     vp = rounds.finish(table)
     return {"status": "ok", "record": _record_row(doc, session.header, table, key, rounds.labels if vp else None),
-            "scores": _score_rows(table, key, vp)}
+            "scores": _score_rows(table, key, vp), "boards": _board_rows(doc, key)}
+
+
+def _board_rows(doc: RecordDoc, key: str) -> list[dict[str, Any]]:
+    """The ``boards`` rows of a verified record: its ``[setup] boards`` id, or each distinct id
+    of a per-player table, as text (``1`` and ``"1"`` are the same board)."""
+    setup = doc.data.get("setup") if isinstance(doc.data.get("setup"), dict) else {}
+    boards = setup.get("boards")
+    if boards is None:
+        return []
+    ids = boards.values() if isinstance(boards, dict) else (boards,)
+    return [{"hash": key, "board": board} for board in sorted({str(board) for board in ids})]
 
 
 def _record_row(doc: RecordDoc, header: GameHeader, table: ScoreTable, key: str,

@@ -574,6 +574,9 @@ class LineRule:
     removal), true while it must come before the player to move acts (``moves`` lists no die
     use then); ``first(state)`` then raises the refusal of what the player would do instead
     (the engine asks it before a pass; the module's own action rules ask it before a die use).
+    ``anyone``: its ``candidates`` are asked for every player, whoever is to move and when no
+    one is (a line a player may say outside their turn: shield 6's choice, shields 14/15's
+    tile at a phase end); otherwise only for the player to move.
     """
 
     check: Callable
@@ -583,6 +586,7 @@ class LineRule:
     candidates: Callable | None = None
     due: Callable | None = None
     first: Callable | None = None
+    anyone: bool = False
 
 
 #: The base game's actions by kind.

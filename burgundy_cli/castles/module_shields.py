@@ -43,6 +43,7 @@ from burgundy_cli.castles.commands import ShieldAction
 from burgundy_cli.castles.placement import ADJACENT
 from burgundy_cli.castles.state import GameState, PlayerState, ShieldTable
 from burgundy_cli.castles.tiles import bonus_vp, catalogue, sale_vp
+from burgundy_cli.core.errors import IllegalMoveError
 from burgundy_cli.core.value import replace
 
 SHIELDS = tuple(range(1, 19))
@@ -320,23 +321,51 @@ def _sell(sale: Callable, state: GameState, player: PlayerState, action, value=N
 
 
 def check_ship_goods(state: GameState, player: PlayerState, goods: int) -> None:
-    """Shield 5: a ship placed this turn also takes every goods tile of type ``goods``."""
+    """Shield 5: a ship placed this turn also takes every goods tile of type ``goods`` (option
+    ``solo-shield5-first``: also those the solo ship removed, :func:`swept_goods`). The solo game
+    has no limit on goods types."""
     if not holds(player, 5):
         raise illegal("cob.shield.5", "only shield 5 lets a ship take goods of one type from every depot")
-    if not any(goods in state.depot_goods[d] for d in range(1, 7)):
+    if not any(goods in state.depot_goods[d] for d in range(1, 7)) and not swept_goods(state, player).get(goods):
         raise illegal("cob.shield.5", f"no depot holds goods of type {goods}")
-    if goods not in player.goods and len(player.goods) >= 3:
+    if goods not in player.goods and len(player.goods) >= 3 and state.solo is None:
         raise illegal("cob.ship.goods", f"{player.name} already stores 3 goods types")
 
 
 def take_ship_goods(state: GameState, player: PlayerState, goods: int) -> None:
-    state.shields.ship = None
+    swept = swept_goods(state, player).get(goods, 0)
+    state.shields.ship = state.shields.swept = None
+    if swept:  # (option solo-shield5-first: taken before the solo ship's removal, so back in play)
+        player.goods[goods] = player.goods.get(goods, 0) + swept
+        state.solo.goods_out[goods] -= swept
     for depot in range(1, 7):
         lying = state.depot_goods[depot]
         count = lying.count(goods)
         if count:
             player.goods[goods] = player.goods.get(goods, 0) + count
             state.depot_goods[depot] = [g for g in lying if g != goods]
+
+
+def keep_swept(state: GameState, player: PlayerState, swept: dict[int, int]) -> None:
+    """Option ``solo-shield5-first`` (2019 solo game): a solo ship of a holder of shield 5 keeps
+    the goods it removed from the other depots, with the goods the player holds right after it,
+    for shield 5's take (:func:`swept_goods`)."""
+    table = state.shields
+    table.swept = None
+    if table.ship == (state.players.index(player), state.phase, state.round) and swept:
+        table.swept = (tuple(sorted(player.goods.items())), tuple(sorted(swept.items())))
+
+
+def swept_goods(state: GameState, player: PlayerState) -> dict[int, int]:
+    """Option ``solo-shield5-first``: goods type -> count the last solo ship removed that shield
+    5's take may still have, as if made before the removal ("You choose the order in which you
+    take any (partial) game actions"). Empty unless the player's goods are still those they held
+    right after that ship: once a sale, an exchange or another ship has changed them, the two
+    orders no longer come to the same, and the take is of the depots alone."""
+    swept = state.shields.swept
+    if swept is None or tuple(sorted(player.goods.items())) != swept[0]:
+        return {}
+    return dict(swept[1])
 
 
 def _ship(state: GameState, player: PlayerState, action, space: int) -> None:
@@ -424,10 +453,11 @@ def area_points(state: GameState, player: PlayerState, space: int, extra: int = 
     return module_inns.sized_points(size, uncapped)
 
 
-def check_phase_placement(state: GameState, player: PlayerState, cmd) -> int:
+def check_phase_placement(state: GameState, player: PlayerState, depot: int) -> int:
     """Shields 14/15: after the phase's last turn (before the next phase begins), one tile from a
-    numbered depot (14) or the black depot (15) straight into the duchy, once per phase."""
-    shield = 15 if cmd.depot == 0 else 14
+    numbered depot (14) or the black depot (15, ``depot`` 0) straight into the duchy, once per
+    phase. Returns the shield."""
+    shield = 15 if depot == 0 else 14
     if not holds(player, shield):
         raise illegal(f"cob.shield.{shield}", f"only shield {shield} places a tile from "
                       f"{'the black depot' if shield == 15 else 'a numbered depot'} at a phase end")
@@ -502,19 +532,19 @@ def _apply_borrow_line(state: GameState, cmd) -> None:
     refresh_knowledge(state)
 
 
-def _lift(state: GameState, player: PlayerState, cmd) -> None:
+def _lift(state: GameState, player: PlayerState, depot: int, tile: str) -> None:
     """Shields 14/15: the tile leaves its depot for the player's hand (placed at once)."""
     from burgundy_cli.castles.actions import take_from_depot
 
-    take_from_depot(state, cmd.depot, cmd.place.tile)
-    player.storage.append(cmd.place.tile)
+    take_from_depot(state, depot, tile)
+    player.storage.append(tile)
 
 
 def _check_place_line(state: GameState, cmd) -> None:
     from burgundy_cli.castles.actions import check_action, depot_offers
 
     player = _player_of(state, cmd.player)
-    shield = check_phase_placement(state, player, cmd)
+    shield = check_phase_placement(state, player, cmd.depot)
     tile = cmd.place.tile
     if tile not in catalogue():
         raise illegal("cob.place.stored", f"there is no tile called '{tile}'")
@@ -525,7 +555,7 @@ def _check_place_line(state: GameState, cmd) -> None:
     seat = state.players.index(player)
     branch = state.branch(seat)
     acting = branch.players[seat]
-    _lift(branch, acting, cmd)
+    _lift(branch, acting, cmd.depot, cmd.place.tile)
     check_action(branch, acting, cmd.place, None)
 
 
@@ -534,7 +564,7 @@ def _apply_place_line(state: GameState, cmd) -> None:
 
     player = _player_of(state, cmd.player)
     state.shields.used.add((state.players.index(player), 15 if cmd.depot == 0 else 14))
-    _lift(state, player, cmd)
+    _lift(state, player, cmd.depot, cmd.place.tile)
     apply_action(state, player, cmd.place, None)
 
 
@@ -566,8 +596,49 @@ def _ship_goods_candidates(state: GameState) -> list[tuple[str, object]]:
     from burgundy_cli.castles.commands import ShieldGoodsCommand
 
     name = state.players[ship[0]].name
+    offered = {g for d in range(1, 7) for g in state.depot_goods[d]} | set(swept_goods(state, state.players[ship[0]]))
     return [(f"shield 5 ({name}): goods of one type from every depot", ShieldGoodsCommand(player=name, goods=goods))
-            for goods in sorted({g for d in range(1, 7) for g in state.depot_goods[d]})]
+            for goods in sorted(offered)]
+
+
+def _borrow_candidates(state: GameState, seat: int) -> list[tuple[str, object]]:
+    """Shield 6's choice of ``seat``, one line per other player (the engine then judges each:
+    :func:`check_borrow`). Any time, not only in the holder's turn: "at any point in the game"."""
+    player = state.players[seat]
+    if not player.shields:
+        return []
+    from burgundy_cli.castles.commands import ShieldBorrowCommand
+
+    return [(f"shield 6 ({player.name}): count one player's monastery tiles as one's own",
+             ShieldBorrowCommand(player=player.name, lender=other.name))
+            for other in state.players if other is not player]
+
+
+def _place_candidates(state: GameState, seat: int) -> list[tuple[str, object]]:
+    """Shields 14/15's tile of ``seat`` at a phase end: each tile a depot offers (14: the six
+    numbered depots, 15: the black one), placed as a granted placement places it, on the state
+    with the tile lifted as :func:`_lift` lifts it (the engine then judges each line:
+    :func:`_check_place_line`)."""
+    player = state.players[seat]
+    if not player.shields:
+        return []
+    from burgundy_cli.castles.commands import ShieldPlaceCommand
+    from burgundy_cli.castles.movegen import depot_tiles, granted_placements
+
+    out: list[tuple[str, object]] = []
+    for shield, depots, where in ((14, range(1, 7), "a numbered depot"), (15, (0,), "the black depot")):
+        try:
+            check_phase_placement(state, player, depots[0])
+        except IllegalMoveError:
+            continue
+        label = f"shield {shield} ({player.name}): a tile from {where} into the duchy at the phase end"
+        for depot in depots:
+            for tile in depot_tiles(state, depot):
+                branch = state.branch(seat)
+                _lift(branch, branch.players[seat], depot, tile)
+                out += [(label, ShieldPlaceCommand(player=player.name, depot=depot, place=place))
+                        for place in granted_placements(branch, seat, tile)]
+    return out
 
 
 #: The module's lines by kind (the engine's dispatch asks these when its own tables have none).
@@ -575,8 +646,8 @@ LINES = {
     "shield": LineRule(check_doubles, apply_doubles, "pair", "cob.shield.doubles", _doubles_candidates),
     "tribute": LineRule(check_tribute, apply_tribute),
     "shield-goods": LineRule(_check_goods_line, _apply_goods_line),
-    "shield-borrow": LineRule(_check_borrow_line, _apply_borrow_line),
-    "shield-place": LineRule(_check_place_line, _apply_place_line),
+    "shield-borrow": LineRule(_check_borrow_line, _apply_borrow_line, candidates=_borrow_candidates, anyone=True),
+    "shield-place": LineRule(_check_place_line, _apply_place_line, candidates=_place_candidates, anyone=True),
 }
 
 #: The tile effects the shields change: the castle's extra action (11), animals (1), ships (5),

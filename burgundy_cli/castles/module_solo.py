@@ -459,11 +459,17 @@ def _apply_ship(state: GameState, player: PlayerState, action, space: int, ship:
                 player.goods[good] = player.goods.get(good, 0) + 1
             state.depot_goods[depot] = []
     solo = _open(state)
+    swept: dict[int, int] = {}
     for depot in range(1, 7):
         for good in state.depot_goods[depot]:
             solo.goods_out[good] += 1
+            swept[good] = swept.get(good, 0) + 1
         state.depot_goods[depot] = []
     ship(state, player, replace(action, goods=None, goods2=None, keep=None), space)
+    if state.shields is not None and state.options.solo_shield5_first:
+        from burgundy_cli.castles.module_shields import keep_swept
+
+        keep_swept(state, player, swept)
     solo.ship = True
 
 

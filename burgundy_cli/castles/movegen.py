@@ -360,9 +360,11 @@ def _granted_kinds(state: GameState, seat: int, player: PlayerState, grant: Gran
 def _granted_shields(state: GameState, player: PlayerState) -> list:
     """A castle's extra action taking a shield (shield 11): each shield on a depot onto each castle."""
     from burgundy_cli.castles.commands import ShieldAction
-    from burgundy_cli.castles.module_shields import holds
 
-    if state.shields is None or not holds(player, 11):
+    # (only a holder of shield 11 can have any: the rule below says so, cob.shield.11; this only
+    # saves asking it for every shield and castle. module_shields is not imported here: it
+    # imports this module for its own lines' candidates)
+    if state.shields is None or 11 not in player.shields.values():
         return []
     kinds = catalogue()
     castles = [space_name(s) for s, t in enumerate(player.duchy) if t is not None and kinds[t].type == "castle"]
@@ -747,7 +749,11 @@ def _generate(state: GameState, die_moves=_die_moves) -> tuple[str | None, list[
         _buys(state, late, label, out)
         _module_lines(state, late, label, out, purchases=True)
     if seat < 0:
-        return (state.players[late].name if out else None), out
+        buying = bool(out)
+        _anyone_lines(state, out)
+        if not out:
+            return None, out
+        return (state.players[late].name if buying else out[0][1].player), out
     moving = expected(state).kind == "player"  # (else a module's table line comes first: the solo game's removal)
     if moving:
         die_moves(state, seat, out)
@@ -755,6 +761,7 @@ def _generate(state: GameState, die_moves=_die_moves) -> tuple[str | None, list[
     if not bought_this_turn(state, seat):
         _buys(state, seat, "buy: ", out)
     _module_lines(state, seat, "", out, purchases=True)
+    _anyone_lines(state, out)
     if moving:
         out.append(("pass", PassCommand(player=state.players[seat].name)))
     return state.players[seat].name, out
@@ -764,9 +771,24 @@ def _module_lines(state: GameState, seat: int, prefix: str, out: list[tuple[str,
     """The candidates of the modules' line kinds for ``seat`` that ``engine.check`` accepts:
     their purchases (``LineRule.who == "buyer"``, listed after the buys) or their other lines."""
     for line in state.ruleset.lines.values():
-        if line.candidates is not None and (line.who == "buyer") == purchases:
+        if line.candidates is not None and not line.anyone and (line.who == "buyer") == purchases:
             out.extend((prefix + _line_label(state, seat, label, command), command)
                        for label, command in line.candidates(state, seat) if _accepted(state, command))
+
+
+def _anyone_lines(state: GameState, out: list[tuple[str, object]]) -> None:
+    """The candidates of the modules' lines any player may say outside their turn
+    (``LineRule.anyone``: shield 6's choice, shields 14/15's tile at a phase end) that
+    ``engine.check`` accepts, for every player, the one to move first."""
+    lines = [line for line in state.ruleset.lines.values() if line.anyone and line.candidates is not None]
+    if not lines:
+        return
+    seats = range(len(state.players))
+    mover = state.to_move()
+    for seat in sorted(seats, key=lambda s: s != mover):
+        for line in lines:
+            out.extend((label, command) for label, command in line.candidates(state, seat)
+                       if _accepted(state, command))
 
 
 def _line_label(state: GameState, seat: int, label: str, command) -> str:

@@ -292,9 +292,9 @@ def play_game(players: int, seed: int, edition: str | None = None, stop_after: i
         if state.solo is not None and _solo_step(rng, session, state, placed, visit):
             continue
         if state.stage == "turn":
-            command = choose(rng, state, legal_commands(state), placed)
+            command = choose(rng, state, _policy_lines(state), placed)
         else:
-            buys = legal_commands(state)  # only a purchase still open to the last mover
+            buys = _policy_lines(state)  # only a purchase still open to the last mover
             command = choose(rng, state, buys, placed) if buys and rng.random() < 0.3 else None
             if command is None:
                 for line in phase_lines(rng, state) if state.stage == "phase" else []:
@@ -306,6 +306,18 @@ def play_game(players: int, seed: int, edition: str | None = None, stop_after: i
         if isinstance(command, c.DieCommand):
             _note_placed(command.action, placed)
     return session
+
+
+#: Line kinds the policy never plays, though ``moves`` lists them: shield 6's choice and shields
+#: 14/15's tile at a phase end. They were listed only after the shipped shields records were
+#: made; playing them (or only drawing noise for them) would change those records' seeds.
+NOT_PLAYED = frozenset({"shield-borrow", "shield-place"})
+
+
+def _policy_lines(state: GameState) -> list:
+    """The legal commands the policy chooses among: :func:`movegen.legal_commands` but for
+    :data:`NOT_PLAYED`."""
+    return [command for command in legal_commands(state) if command.kind not in NOT_PLAYED]
 
 
 def _solo_step(rng: random.Random, session: Any, state: GameState, placed: set[str],

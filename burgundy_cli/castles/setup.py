@@ -262,7 +262,8 @@ def options_from_header(header: GameHeader) -> Options:
     values: dict = {}
     flags = {"inn-uncapped": "inn_uncapped", "white-castle-free-change": "white_free_change",
              "shield-tribute-whole": "shield_tribute_whole",
-             "shield17-uncapped": "shield17_uncapped"}  # the 2019 modules' true/false options
+             "shield17-uncapped": "shield17_uncapped",
+             "solo-shield5-first": "solo_shield5_first"}  # the 2019 modules' true/false options
     for key, value in header.options.items():
         path = ("game", "options", key)
         if key == "tiebreak-empty-spaces":

@@ -44,6 +44,8 @@ class Options:
     ``solo_target``: the solo game's start target VP (option ``solo-target``, 45-55);
     ``solo_river``: how the solo duchy's river joins its islands (option ``solo-river``:
     ``ships`` or ``ship-to-any``; ``castles.module_solo``).
+    ``solo_shield5_first``: with the shields in the solo game, shield 5's take comes before the
+    solo ship removes the other depots' goods (option ``solo-shield5-first``, docs/rulings.md).
     """
 
     tiebreak_empty: str = "fewest"
@@ -59,6 +61,7 @@ class Options:
     team_tiebreak: str = "most"
     solo_target: int = 50
     solo_river: str = "ships"
+    solo_shield5_first: bool = False
 
 
 @value_class(frozen=True, slots=True)
@@ -194,7 +197,10 @@ class ShieldTable:
     ``used``: ``(seat, shield)`` abilities used once this phase or turn (14, 15, 16);
     ``borrowed``: seat -> the seat whose monastery tiles shield 6 lends them; ``ship``:
     (seat, phase, round) of the last ship placed by a holder of shield 5, whose goods choice
-    may follow; ``die16``: (seat, phase, round) of the turn in which shield 16 last set a die.
+    may follow; ``die16``: (seat, phase, round) of the turn in which shield 16 last set a die;
+    ``swept``: option ``solo-shield5-first`` (2019 solo game), the goods the last solo ship of a
+    holder of shield 5 removed from the other depots, and the goods the player held right after
+    it, as ((type, count), ...) pairs: shield 5's take may still come from them (None: none kept).
     """
 
     depots: list[list[int]] = field(default_factory=lambda: [[] for _ in range(7)])
@@ -205,10 +211,11 @@ class ShieldTable:
     borrowed: dict[int, int] = field(default_factory=dict)
     ship: tuple[int, int, int] | None = None
     die16: tuple[int, int, int] | None = None
+    swept: tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]] | None = None
 
     def copy(self) -> ShieldTable:
         return ShieldTable([d.copy() for d in self.depots], self.removed.copy(), self.box.copy(), dict(self.orders),
-                           set(self.used), dict(self.borrowed), self.ship, self.die16)
+                           set(self.used), dict(self.borrowed), self.ship, self.die16, self.swept)
 
 
 @value_class(slots=True)

@@ -54,7 +54,8 @@ def test_a_boards_table_longer_than_64_characters_is_archived(tmp_path, archive_
     assert (report.added, report.failed) == (1, [])
     row = _record_row(archive_url, path.name)
     assert (row.status, row.boards, row.date) == ("ok", boards, DATE)
-    assert archive_report(archive_url, Filters(boards=boards))["games"] == 1
+    for board in ("11x", *LONG_IDS):  # --board: any player's duchy (the boards table)
+        assert archive_report(archive_url, Filters(boards=board))["games"] == 1
 
 
 def test_a_version_3_archive_is_migrated_in_place(club, archive_url) -> None:
@@ -68,20 +69,44 @@ def test_a_version_3_archive_is_migrated_in_place(club, archive_url) -> None:
         if engine.dialect.name == "postgresql":
             connection.execute(text("ALTER TABLE records ALTER COLUMN boards TYPE VARCHAR(64)"))
             connection.execute(text("ALTER TABLE records ALTER COLUMN date TYPE VARCHAR(32)"))
+        connection.execute(text("DROP TABLE boards"))  # (version 5's)
         connection.execute(meta.update().where(meta.c.key == "version").values(value="3"))
+        per_player = connection.execute(text("SELECT COUNT(*) FROM records WHERE boards LIKE '{%'")).scalar_one()
     engine.dispose()
     path, boards = _long_record(club)
     report = sync(club, archive_url, jobs=1)
-    assert (report.added, report.failed, report.unchanged) == (1, [], len(list(club.rglob("*.toml"))) - 1)
+    # (4 -> 5 verifies again the records with a per-player boards table: test_a_version_4_archive_...)
+    assert (report.added, report.failed, report.unchanged) == \
+        (1 + per_player, [], len(list(club.rglob("*.toml"))) - 1 - per_player)
     assert _record_row(archive_url, path.name).boards == boards
     engine = db.connect(archive_url)
     with engine.connect() as connection:
         columns = {column["name"]: column["type"] for column in inspect(connection).get_columns("records")}
         version = connection.execute(meta.select().where(meta.c.key == "version")).one().value
     engine.dispose()
-    assert version == str(db.VERSION) == "4"
+    assert version == str(db.VERSION) == "5"
     if engine.dialect.name == "postgresql":
         assert getattr(columns["boards"], "length", None) is None and getattr(columns["date"], "length", None) is None
     after = archive_report(archive_url, Filters())
     assert after["games"] == before["games"] + 1
     assert json.dumps(before["standings"][0]["game"]) == json.dumps(after["standings"][0]["game"])
+
+
+def test_a_version_4_archive_gets_its_boards_table(club, archive_url) -> None:
+    """Version 4 -> 5 adds the boards table that ``--board`` matches (a game played on that board
+    by any player): the records stored with one board for everyone get their row from
+    ``records.boards``; those with a per-player table are verified again by the next sync; the
+    filter then answers as on an archive made at version 5."""
+    sync(club, archive_url, jobs=1)
+    fresh = {board: archive_report(archive_url, Filters(boards=board))["games"] for board in ("1", "2", "11x")}
+    engine = db.connect(archive_url)
+    meta = db.tables()["meta"]
+    with engine.begin() as connection:  # the archive as version 4 left it
+        connection.execute(text("DROP TABLE boards"))
+        connection.execute(meta.update().where(meta.c.key == "version").values(value="4"))
+        per_player = connection.execute(text("SELECT COUNT(*) FROM records WHERE boards LIKE '{%'")).scalar_one()
+    engine.dispose()
+    assert per_player == 3  # (four-players-2019, complete-2p-2011, complete-3p-2019-border-posts)
+    report = sync(club, archive_url, jobs=1)
+    assert (report.added, report.failed) == (per_player, [])
+    assert {board: archive_report(archive_url, Filters(boards=board))["games"] for board in fresh} == fresh

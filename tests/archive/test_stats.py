@@ -112,6 +112,35 @@ def test_dated_games_and_date_filters(club, archive_url) -> None:
     assert by_place["standings"][0]["split"] == {"place": "Library", "year": "2024"}
 
 
+def _games_on(scored, board: str) -> int:
+    """The complete games (not positions) among ``scored`` in which any player's duchy is ``board``."""
+    from burgundy_cli.core.record import read_record
+
+    count = 0
+    for result in scored:
+        if result["start"] != "setup" or not result["complete"]:
+            continue
+        boards = read_record(result["file"]).data.get("setup", {}).get("boards")
+        ids = boards.values() if isinstance(boards, dict) else () if boards is None else (boards,)
+        count += board in {str(i) for i in ids}
+    return count
+
+
+def test_board_filter_matches_any_players_board(club, archive_url) -> None:
+    """docs/archive.md, ``--board``: a game matches when the board is any player's duchy, whether
+    ``[setup] boards`` gives one duchy for everyone (``boards = 1``) or one per player
+    (``[setup.boards] Anna = 1, Ben = 2``, a record's own duchy by its id)."""
+    files = [str(p) for p in sorted(club.rglob("*.toml"))]
+    scored = list(score_many(files, 1, starts=True))
+    sync(club, archive_url, jobs=1)
+    for board in ("1", "2", "9", "11x", "stand-in-10"):
+        expected = _games_on(scored, board)
+        assert archive_report(archive_url, Filters(boards=board))["games"] == expected > 0, board
+    assert archive_report(archive_url, Filters(boards="2"))["games"] == 2  # (two records, each with Ben on 2)
+    assert archive_report(archive_url, Filters(boards="{'Anna': 1, 'Ben': 2}"))["games"] == 0  # (a table is no id)
+    assert archive_report(archive_url, Filters(boards="12"))["games"] == 0
+
+
 def test_cli_forms(club, cli, archive_url) -> None:
     assert cli("archive", "sync", str(club), "--db", archive_url, "-j", "1").exit_code == 0
     base = ("stats", "--db", archive_url, "--game", "robber-knights")

@@ -24,11 +24,13 @@ from dataclasses import replace
 from itertools import combinations
 
 from burgundy_cli.castles import engine
-from burgundy_cli.castles.actions import apply_purchase, check_purchase, copied_effect, locate, place_tile
+from burgundy_cli.castles.actions import (
+    apply_purchase, check_purchase, copied_effect, depot_offers, locate, place_tile, take_from_depot,
+)
 from burgundy_cli.castles.boards import space_name
 from burgundy_cli.castles.commands import (
-    BuyCommand, DieCommand, HireCommand, PassCommand, PlaceAction, SellAction, ShieldAction, ShieldCommand,
-    ShieldGoodsCommand, TakeAction, WorkersAction,
+    BuyCommand, DieCommand, HireCommand, PassCommand, PlaceAction, SellAction, ShieldAction, ShieldBorrowCommand,
+    ShieldCommand, ShieldGoodsCommand, ShieldPlaceCommand, TakeAction, WorkersAction,
 )
 from burgundy_cli.castles.notation import format_command
 from burgundy_cli.castles.state import GameState, PlayerState
@@ -174,10 +176,36 @@ def _shield_actions(state: GameState, player: PlayerState) -> list:
     return [ShieldAction(shield=n, space=s) for n in range(1, 19) for s in spaces]
 
 
+def _phase_places(state: GameState) -> list:
+    """2019 shields 14/15: for a player holding either, every tile from every depot onto every
+    space with broad choices (a tile the depot does not offer: one line, check refuses it before
+    the placement); for the others one line (check refuses it first)."""
+    out: list = []
+    for seat, player in enumerate(state.players):
+        if not {14, 15} & set(player.shields.values()):
+            out.append(ShieldPlaceCommand(player=player.name, depot=0, place=PlaceAction(tile="castle", space="b3")))
+            continue
+        for depot in range(7):
+            for tile in _tiles(state):
+                if depot_offers(state, depot, tile) is not None:
+                    out.append(ShieldPlaceCommand(player=player.name, depot=depot,
+                                                  place=PlaceAction(tile=tile, space="b3")))
+                    continue
+                lifted = state.copy()
+                take_from_depot(lifted, depot, tile)
+                lifted.players[seat].storage.append(tile)
+                out += [ShieldPlaceCommand(player=player.name, depot=depot, place=place)
+                        for place in _places(lifted, seat, None, 2, tile)]
+    return out
+
+
 def _shield_lines(state: GameState) -> list:
     """2019 shields: doubles lines of the player to move for every number, shield and tiled space;
-    shield 5's goods lines of every player."""
+    shield 5's goods lines, shield 6's choice of every player (of every player, themselves
+    included) and shields 14/15's tiles (:func:`_phase_places`)."""
     out: list = [ShieldGoodsCommand(player=p.name, goods=g) for p in state.players for g in range(1, 7)]
+    out += [ShieldBorrowCommand(player=p.name, lender=q.name) for p in state.players for q in state.players]
+    out += _phase_places(state)
     seat = state.to_move()
     if seat < 0:
         return out

@@ -374,6 +374,61 @@ def test_shields_14_and_15_place_a_tile_at_the_phase_end(number, depot, tile):
     assert_illegal(state, line(text), f"cob.shield.{number}")
 
 
+def _listed(state):
+    return {format_command(command) for command in legal_commands(state)}
+
+
+def test_moves_lists_shield_6_choice_at_any_point():
+    """Shield 6: 'After taking the shield, at any point in the game, choose *one* player'
+    (cob.shield.6): moves lists the holder's choice of each other player, in the holder's turn
+    and in another's, exactly the lines check accepts, and none once chosen."""
+    state = _holding(6)
+    assert "anna: shield borrow ben" in _listed(state)
+    assert _listed(state) == accepted(state)
+    play_all(state, line("anna: workers 3"), line("anna: workers 3"))  # Ben's turn now
+    assert legal_moves(state).player == "ben"
+    assert "anna: shield borrow ben" in _listed(state)
+    assert "ben: shield borrow anna" not in _listed(state)  # (Ben holds no shield 6)
+    assert _listed(state) == accepted(state)
+    play_all(state, line("anna: shield borrow ben"))
+    assert not any("borrow" in text for text in _listed(state))
+    assert_illegal(state, line("anna: shield borrow ben"), "cob.shield.6")  # (once)
+
+
+@pytest.mark.parametrize(("number", "depot", "tile"), [(14, 4, "ship"), (15, 0, "castle")])
+def test_moves_lists_shields_14_and_15_tile_at_the_phase_end(number, depot, tile):
+    """Shields 14/15: 'at the end of each phase, after all players have finished their two actions,
+    take a hex tile from any of the six depots / from the black depot ... Place it *directly* in
+    your duchy and apply its effect(s).' (cob.shield.14, cob.shield.15): between the phase's last
+    turn and the next phase, moves lists the holder's tiles, exactly the lines check accepts; not
+    before the last turn, and not after the tile is placed."""
+    state = table(anna={"silver": 2, "shields": {"d4": number}, "duchy": {"c4": "k3"}}, round=5, shields={})
+    state.revealed[depot] = True
+    state.depots[depot] = [tile]
+    assert not any("shield place" in text for text in _listed(state))
+    end_phase(state)
+    listing = legal_moves(state)
+    assert listing.player == "ben" and state.stage == "phase"  # (Ben, who passed last, may still buy)
+    where = "d3" if tile == "ship" else "b3"
+    text = f"anna: shield place {tile} from {'black' if depot == 0 else depot} {where}"
+    assert (text + (" then workers" if tile == "castle" else "")) in listing.moves
+    assert _listed(state) == accepted(state)
+    play_all(state, line(listing.moves[-1]))
+    assert not any("shield place" in text for text in _listed(state))
+    assert_illegal(state, line(listing.moves[-1]), {14: "cob.shield.14", 15: "cob.shield.15"}[number])  # (once a phase)
+
+
+def test_the_playout_policy_plays_no_shield_6_14_or_15_line():
+    """The shipped shields records were made before moves listed these lines: the policy leaves
+    them out, so that each seed still makes the same game (tests/castles/test_playout.py
+    regenerates them)."""
+    from burgundy_cli.castles.playout import NOT_PLAYED
+
+    assert NOT_PLAYED == {"shield-borrow", "shield-place"}
+    session = play_game(4, 1, modules=("shields",))
+    assert not any(command.kind in NOT_PLAYED for _, command in session.lines)
+
+
 def test_shield_17_areas_score_one_size_larger():
     """Shield 17: 'a size 3 area (6 victory points) scores as 4-size area (10 victory points)'."""
     assert cited("cob.shield.17")

@@ -27,10 +27,11 @@ from tests.castles.test_rules_module_solo import play, refused
 ONE_PER_DEPOT = {"1": [1], "2": [2], "3": [3], "4": [5], "5": [17], "6": [18]}
 
 
-def solo(*modules: str, **setup):
-    """A solo game on 13x (castle on b1, goods 1 2 3) with ``modules``, phase A laid out."""
+def solo(*modules: str, options=None, **setup):
+    """A solo game on 13x (castle on b1, goods 1 2 3) with ``modules`` (and the rule ``options``),
+    phase A laid out."""
     header = GameHeader(name="castles-of-burgundy", edition="2019", players=["Solo"],
-                        options={"modules": ["solo-game", *modules]})
+                        options={"modules": ["solo-game", *modules], **(options or {})})
     data = {"boards": "13x", "start": {"Solo": "b1"}, "goods": {"Solo": [1, 2, 3]}, **setup}
     state = state_from_setup(header, data)
     for line in phase_lines(random.Random(3), state):
@@ -124,12 +125,61 @@ def test_shield_5_finds_no_goods_after_the_solo_ship():
     ("whenever you place a ship, you may choose a type of goods. Take all additionally goods tiles
     of that type from all six depots") is still asked after the ship (its right opens), and finds
     no goods left (cob.shield.5)."""
-    state = removed(play(solo("shields", shields=ONE_PER_DEPOT), "roll white 2, Solo 1 1"))
-    state.depot_goods[2], state.depot_goods[5] = [4, 5], [5, 6]
+    state = _shipped()
     player = state.players[0]
-    player.shields[space_id("b1")] = 5
-    player.storage[:] = ["ship"]
-    play(state, "Solo: place 1 ship b3 goods 2")
     assert player.goods == {1: 1, 2: 1, 3: 1, 4: 1, 5: 1} and state.depot_goods[5] == []
     assert state.shields.ship is not None  # the shields' part of the ship ran too
     refused(state, "Solo: shield goods 6", "cob.shield.5")
+    assert "Solo: shield goods 6" not in _listed(state)
+
+
+def _shipped(options=None):
+    """A holder of shield 5 has placed a solo ship taking depot 2's goods (4, 5); depot 5 held 5 and 6."""
+    state = removed(play(solo("shields", options=options, shields=ONE_PER_DEPOT), "roll white 2, Solo 1 1"))
+    state.depot_goods[2], state.depot_goods[5] = [4, 5], [5, 6]
+    state.goods_used[4] += 1
+    state.goods_used[5] += 2
+    state.goods_used[6] += 1
+    player = state.players[0]
+    player.shields[space_id("b1")] = 5
+    player.storage[:] = ["ship"]
+    return play(state, "Solo: place 1 ship b3 goods 2")
+
+
+def _listed(state):
+    from burgundy_cli.castles.movegen import legal_commands
+    from burgundy_cli.castles.notation import format_command
+
+    return {format_command(command) for command in legal_commands(state)}
+
+
+def test_option_solo_shield5_first_takes_before_the_removal():
+    """Option ``solo-shield5-first`` (docs/rulings.md, the other reading): 'You choose the order in
+    which you take any (partial) game actions' ('THE SOLO GAME') lets shield 5's take ("Take all
+    additionally goods tiles of that type from all six depots") come before the solo ship's
+    "then immediately remove all other goods from all other depots": the goods of the chosen type
+    the ship removed go to the player instead (cob.shield.5), listed by moves and accepted by check."""
+    state = _shipped({"solo-shield5-first": True})
+    player = state.players[0]
+    out = state.solo.goods_out.copy()
+    assert {"Solo: shield goods 5", "Solo: shield goods 6"} <= _listed(state)
+    refused(state, "Solo: shield goods 4", "cob.shield.5")  # (depot 2's 4 went with the ship, none removed)
+    play(state, "Solo: shield goods 5")
+    assert player.goods == {1: 1, 2: 1, 3: 1, 4: 1, 5: 2}
+    assert state.solo.goods_out[5] == out[5] - 1 and state.solo.goods_out[6] == out[6]
+    refused(state, "Solo: shield goods 6", "cob.shield.5")  # once per ship
+
+
+def test_option_solo_shield5_first_ends_when_the_goods_change():
+    """Option ``solo-shield5-first``: the take counts as made before the removal only while the
+    player's goods are still those held right after the ship; after a sale the two orders differ,
+    and the take is of the depots alone (cob.shield.5)."""
+    state = _shipped({"solo-shield5-first": True})
+    play(state, "Solo: sell 1")
+    refused(state, "Solo: shield goods 5", "cob.shield.5")
+    assert "Solo: shield goods 5" not in _listed(state)
+
+
+def test_option_solo_shield5_first_is_true_or_false():
+    with pytest.raises(SetupError, match="true or false"):
+        solo("shields", options={"solo-shield5-first": "yes"}, shields=ONE_PER_DEPOT)
