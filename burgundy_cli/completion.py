@@ -3,14 +3,14 @@
 The completion scripts typer writes (``burgundy --show-completion``) run ``burgundy`` at
 every Tab with ``_BURGUNDY_COMPLETE`` set and the words typed so far in the environment;
 typer builds its whole application for that (its pydantic adapters for every parameter):
-about 0.3 s of CPU before the legal lines are even read, at every Tab
+0.3-0.5 s of CPU before the legal lines are even read, at every Tab
 (docs/performance.md, "Round seven"). The Tab that matters at a table is the one after
 ``burgundy check FILE`` or ``burgundy play FILE [LINES...]``: the next line. For exactly
 that request, in bash, zsh and fish, :func:`answer` gives what typer would print and exit
 with, from the same :func:`move_completions` that typer's completion callback
 (``cli._complete_move``) calls; any other request (another command or shell, an option, a
 missing file, a word starting with ``-``, generating a script) returns ``None`` and goes to
-typer. ``tests/benchmarks/test_fast_path.py`` runs requests both ways and compares them.
+typer. ``tests/benchmarks/test_fast_completion.py`` runs requests both ways and compares them.
 
 How each shell asks and what it reads back (what typer's completion classes do): bash
 gives ``COMP_WORDS`` (the words joined by spaces) and ``COMP_CWORD`` (the index of the word
