@@ -57,13 +57,12 @@ def _options(
 def _complete_move(ctx: typer.Context, incomplete: str) -> list[str]:
     """Shell completion of a move: the legal lines of the player to move (after the lines
     already typed on a ``play`` command line)."""
-    from burgundy_cli.core.verdicts import legal_completions
+    from burgundy_cli.completion import move_completions
 
     file = ctx.params.get("file")
     if file is None:
         return []
-    before = [line for line in ctx.params.get("moves") or [] if line != incomplete]
-    return legal_completions(str(file), before, incomplete)
+    return move_completions(str(file), list(ctx.params.get("moves") or []), incomplete)
 
 
 @app.command()

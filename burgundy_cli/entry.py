@@ -277,10 +277,13 @@ def fast_command(args: list[str]) -> Body | None:
 
 
 def main() -> None:
-    """Run ``burgundy``: the fast path when it applies, kept help text for a help request seen
-    before (:mod:`burgundy_cli.help_cache`), otherwise the typer app."""
+    """Run ``burgundy``: a shell's request to complete a move answered without typer
+    (:mod:`burgundy_cli.completion`), the fast path when it applies, kept help text for a help
+    request seen before (:mod:`burgundy_cli.help_cache`), otherwise the typer app."""
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     gc.set_threshold(GC_YOUNG)
+    if "_BURGUNDY_COMPLETE" in os.environ and _complete_a_move():
+        return
     args = sys.argv[1:]
     fast = fast_command(args)
     if fast is not None:
@@ -308,6 +311,24 @@ def main() -> None:
             sys.exit(code)
         return
     _help_through_typer(key)
+
+
+def _complete_a_move() -> bool:
+    """Answer a shell's request to complete the move of ``check`` or ``play`` without typer
+    (:mod:`burgundy_cli.completion`); whether it was one."""
+    from burgundy_cli import completion
+
+    _keep_compiled()
+    found = completion.answer()
+    if found is None:
+        return False
+    text, code = found
+    sys.stdout.write(text)
+    sys.stdout.flush()
+    gc.freeze()
+    if code:
+        sys.exit(code)
+    return True
 
 
 def _keep_compiled() -> None:

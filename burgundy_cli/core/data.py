@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import importlib
-from pathlib import Path
+import os
 
 
 def package_text(package: str, name: str) -> str:
@@ -11,7 +11,10 @@ def package_text(package: str, name: str) -> str:
 
     Read from the package's folder rather than through ``importlib.resources``, whose
     import (tempfile, random, hashlib, zip support) costs about 10 ms of every start-up;
-    the package is always installed as plain files (docs/performance.md, "Cold start").
+    the package is always installed as plain files (docs/performance.md, "Cold start");
+    and with :mod:`os.path`, since a command that reads no path argument as a ``Path``
+    imports no :mod:`pathlib` (docs/performance.md, "Round seven").
     """
     module = importlib.import_module(package)
-    return Path(module.__file__).with_name(name).read_text("utf-8")  # type: ignore[arg-type]
+    with open(os.path.join(os.path.dirname(module.__file__), name), encoding="utf-8") as data:  # type: ignore[arg-type]
+        return data.read()

@@ -14,14 +14,15 @@ import re
 import stat
 from bisect import bisect_right
 from collections.abc import Callable
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import rtoml
-
+from burgundy_cli.core import _rtoml as rtoml  # rtoml's reader without its package's imports
 from burgundy_cli.core.errors import Location, RecordError, RefereeError, UsageError
 from burgundy_cli.core.tomlsource import SourceMap, may_nest_deeper, nesting_overflow, source_map
 from burgundy_cli.core.value import field, value_class
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 #: Records larger than this are rejected before being read (a real game is a few KiB).
 MAX_RECORD_BYTES = 1024 * 1024
@@ -285,6 +286,7 @@ def write_atomic(path: str | os.PathLike[str], text: str, *,
     :raises UsageError: any of those, the folder cannot be written, or ``path`` is a folder.
     """
     import tempfile
+    from pathlib import Path  # (here: reading a record needs no pathlib, see core/_rtoml.py)
 
     data = text.encode("utf-8")
     if len(data) > MAX_RECORD_BYTES:

@@ -15,9 +15,9 @@ gaps with one small lexer that never raises and never backtracks:
 from __future__ import annotations
 
 import re
-import rtoml
 from collections.abc import Iterator
 
+from burgundy_cli.core import _rtoml as rtoml  # rtoml's reader without its package's imports
 from burgundy_cli.core.value import field, value_class
 
 PathPart = str | int

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from functools import cache
 
-import rtoml
-
+from burgundy_cli.core import _rtoml as rtoml  # rtoml's reader without its package's imports
 from burgundy_cli.core.data import package_text
 from burgundy_cli.core.value import value_class
 
