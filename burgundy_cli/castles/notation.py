@@ -47,6 +47,7 @@ from typing import NamedTuple
 from burgundy_cli.castles import commands as c
 from burgundy_cli.core.errors import Location, ParseError
 from burgundy_cli.core.schema import builder
+from burgundy_cli.core.value import value_class
 
 _TOKEN = re.compile(r'\s*(?:(?P<str>"(?:[^"\\]|\\.)*"?)|(?P<punct>[:,;])|(?P<word>[^\s:,;"#]+))')
 
@@ -701,9 +702,14 @@ _SHIELD_WORDS = {str(n): n for n in range(1, 19)}
 _DIE_TEXT = r"([1-6])(?:>([1-6]))?"  # rolled, used: a shields line's doubles
 
 
-class _CanonicalForms(NamedTuple):
+@value_class(frozen=True, slots=True)
+class _CanonicalForms:
     """What the canonical reader looks words up in, the patterns of the rare line forms, and
-    the builders of the commands the common lines make."""
+    the builders of the commands the common lines make.
+
+    A slotted value class, not a ``NamedTuple``: reading a field of a named tuple goes
+    through its descriptor on every read (~150 instructions), a slot is read in a few, and
+    a line reads four or five of these."""
 
     tiles: frozenset[str]
     spaces: frozenset[str]
@@ -773,9 +779,10 @@ def _rolled_player(name: str) -> bool:
             and (name.isascii() or not any(word.isdigit() for word in name.split(" "))))
 
 
-class KnownNames(NamedTuple):
+@value_class(frozen=True, slots=True)
+class KnownNames:
     """A record's players, as the canonical reader takes them without looking at their
-    spelling again (:func:`known_names`)."""
+    spelling again (:func:`known_names`). (Slotted, as :class:`_CanonicalForms`.)"""
 
     #: ``"Anna:"`` -> ``"Anna"``: the first word of a line of a one-word player
     heads: dict[str, str]
