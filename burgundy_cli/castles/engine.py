@@ -637,13 +637,15 @@ def play_die(state: GameState, cmd: DieCommand) -> None:
     ruleset = state.ruleset
     rule = ruleset.actions[kind]
     player, rolled, value, cost = _check_die_use(state, cmd, action, rule)
-    found = rule.check(state, player, action, value, cost)
+    check = rule.check  # (a function in a field: called from a local, not looked up as a method)
+    found = check(state, player, action, value, cost)
     free = value != rolled and _by_free_die(state, player, rolled, value, cost, action)  # as rolled: no change
     if kind == "place" and found[3]:  # a purchase inside the placement or a granted action
         _play_placement_with_grants(state, player, rolled, action, cost, found, free)
     else:
         _use_die(state, player, rolled, cost, free)
-        rule.apply(state, player, action, value, found)
+        apply = rule.apply
+        apply(state, player, action, value, found)
         if not player.dice:
             _end_turn(state)
     if ruleset.after_line is not None:

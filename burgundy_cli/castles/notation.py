@@ -853,7 +853,8 @@ def _take_line(forms: _CanonicalForms, player: str, words: list[str], at: int) -
     end = len(words)
     die = _DIE_WORDS.get(words[at]) if end > at + 1 else None
     take = None if die is None else _word_take(forms, words, at + 1, end)
-    return None if take is None else forms.new_die(player, die[0], die[1], take)
+    new_die = forms.new_die  # (a function in a field: called from a local, not looked up as a method)
+    return None if take is None else new_die(player, die[0], die[1], take)
 
 
 def _place_line(forms: _CanonicalForms, player: str, words: list[str], at: int) -> c.DieCommand | None:
@@ -861,7 +862,8 @@ def _place_line(forms: _CanonicalForms, player: str, words: list[str], at: int) 
     end = len(words)
     die = _DIE_WORDS.get(words[at]) if end > at + 2 else None
     place = None if die is None else _word_place(forms, player, words, at + 1, end)
-    return None if place is None else forms.new_die(player, die[0], die[1], place)
+    new_die = forms.new_die
+    return None if place is None else new_die(player, die[0], die[1], place)
 
 
 def _sell_line(forms: _CanonicalForms, player: str, words: list[str], at: int) -> c.DieCommand | None:
@@ -928,7 +930,8 @@ def _word_take(forms: _CanonicalForms, words: list[str], at: int, end: int) -> c
     if tile not in forms.tiles:
         return None
     if at + 1 == end:  # the usual take: the die names the depot, a free storage space
-        return forms.new_take(tile, None, None, False)
+        new_take = forms.new_take
+        return new_take(tile, None, None, False)
     options = _take_options(forms.tiles, words, at + 1, end)
     return None if options is None else forms.new_take(tile, options[1], options[2], options[0])
 
@@ -963,7 +966,8 @@ def _word_place(forms: _CanonicalForms, player: str, words: list[str], at: int, 
         return None
     at += 1
     if at == end:  # the usual placement: no clause follows the space
-        return forms.new_place(tile, space, None, None, None, None, None, None, shared)
+        new_place = forms.new_place
+        return new_place(tile, space, None, None, None, None, None, None, shared)
     goods = goods2 = keep = copy = buy = then = None
     if at < end and words[at] == "goods":
         depots = _SHIP_WORDS.get(words[at + 1]) if at + 1 < end else None
