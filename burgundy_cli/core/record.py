@@ -104,6 +104,16 @@ class RecordDoc:
 _CONTAINERS = frozenset({dict, list})
 
 
+def all_strings(items: list[Any]) -> bool:
+    """Whether every item of ``items`` is a string (``str.join`` tells, in C: ~40 instructions
+    a string, against ~150 for ``isinstance`` called through ``map``)."""
+    try:
+        "".join(items)
+    except TypeError:
+        return False
+    return True
+
+
 def _depth(value: Any, limit: int) -> int:
     """Nesting depth of a parsed TOML value, stopping early past ``limit``.
 
@@ -122,17 +132,12 @@ def _depth(value: Any, limit: int) -> int:
             deepest = depth
             if deepest > limit:
                 return deepest
-        if type(item) is list and item and type(item[0]) is str:
-            try:
-                "".join(item)  # every item a string: no container in it
-            except TypeError:  # (something else after the first string: the general walk)
-                pass
-            else:
-                if depth + 1 > deepest:
-                    deepest = depth + 1
-                    if deepest > limit:
-                        return deepest
-                continue
+        if type(item) is list and item and type(item[0]) is str and all_strings(item):  # no container in it
+            if depth + 1 > deepest:
+                deepest = depth + 1
+                if deepest > limit:
+                    return deepest
+            continue
         children = item.values() if isinstance(item, dict) else item
         kinds = set(map(type, children))  # in C: a log's lists hold strings only
         if kinds.isdisjoint(_CONTAINERS):

@@ -23,11 +23,10 @@ from __future__ import annotations
 from collections.abc import Container, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from itertools import repeat
 from typing import Any, Protocol
 
 from burgundy_cli.core.errors import Location, ParseError, RecordError, RefereeError
-from burgundy_cli.core.record import RecordDoc
+from burgundy_cli.core.record import RecordDoc, all_strings
 from burgundy_cli.core.suggest import closest, did_you_mean
 
 
@@ -183,6 +182,6 @@ def string_list(doc: RecordDoc, path: tuple[str, ...], value: Any, what: str) ->
 
     :raises RecordError: ``what`` says what the list should hold.
     """
-    if not isinstance(value, list) or not all(map(isinstance, value, repeat(str))):  # no generator: C speed
+    if not isinstance(value, list) or not all_strings(value):
         raise RecordError(what, location=doc.location_of_key(*path))
     return value
