@@ -51,9 +51,15 @@ _GROUP_NAMES = tuple(f"{phase}{round_}" for phase in _PHASES for round_ in range
 _GROUP_ORDER = {name: index for index, name in enumerate(_GROUP_NAMES)}
 
 
+#: The ``[log]`` key of each (phase, round) a game state can be in, by ``[phase][round]``
+#: (phase 0..4, round 0..4; a fifth of each, clamped to E5, for the end): read by every
+#: table line, without a call and two ``min``.
+_GROUP_AT = tuple(tuple(_GROUP_NAMES[min(phase, 4) * 5 + min(round_, 4)] for round_ in range(6)) for phase in range(6))
+
+
 def group_name(phase: int, round_: int) -> str:
     """The ``[log]`` key of a round: ``group_name(0, 0) == "A1"`` (clamped to E5 at the end)."""
-    return _GROUP_NAMES[min(phase, 4) * 5 + min(round_, 4)]
+    return _GROUP_AT[min(phase, 5)][min(round_, 5)]
 
 
 def latest_round(state: GameState) -> str | None:
@@ -173,11 +179,11 @@ class CastlesSession:
             if kind in _TABLE_KINDS:
                 if kind == "roll":
                     command = with_listed_names(self.names, command, text)
-                belongs = group_name(state.phase, state.round)
+                belongs = _GROUP_AT[state.phase][state.round]  # group_name without its call
             else:
                 if command.player not in self.listed or kind == "shield-borrow":  # a name typed in another spelling
                     command = with_listed_names(self.names, command, text)
-                belongs = self.round_group or group_name(state.phase, state.round)
+                belongs = self.round_group or _GROUP_AT[state.phase][state.round]
             if group != belongs and group is not None and state.stage != "over":
                 raise RecordError(f"this line belongs to round {belongs}, but it is listed under {group}")
             if kind == "die":  # the commonest line, on the shortest path (_judged without its call)
