@@ -24,7 +24,7 @@ from burgundy_cli.castles import engine
 from burgundy_cli.castles.citations import cite_edition
 from burgundy_cli.castles.clarify import with_fix_hint, with_granted_depots
 from burgundy_cli.castles.notation import format_command, known_names, parse_line, read_canonical, read_lenient
-from burgundy_cli.core.errors import IllegalMoveError, RecordError
+from burgundy_cli.core.errors import IllegalMoveError, RecordError, RefereeError
 from burgundy_cli.core.game import GameHeader, MoveList, ScoreTable
 from burgundy_cli.core.record import RecordDoc
 from burgundy_cli.core.replay import PlayerNames, replay, split_comment, string_list
@@ -32,6 +32,8 @@ from burgundy_cli.core.schema import to_data
 from burgundy_cli.core.value import replace
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+
     from burgundy_cli.castles.state import GameState
 #: A round group of the log: phase letter A-E and round number 1-5.
 _GROUP = re.compile(r"^([A-E])([1-5])$")
@@ -159,56 +161,75 @@ class CastlesSession:
         """Check and apply one line written under the ``[log]`` round ``group`` (in capitals;
         None: the round it belongs to now); keep a comment-only line, and a comment typed on a line.
 
+        ``burgundy play`` comes here; replaying a record plays each ``[log]`` list with
+        :meth:`play_lines`, which is what this does for one line.
+
+        :raises RefereeError: the line cannot be read, is listed under another round, or is
+            illegal (the column, if any, counts within the line).
+        """
+        self.play_lines((text,), group)
+
+    def play_lines(self, lines: Sequence[str], group: str | None = None,
+                   failed: Callable[[RefereeError, int], RefereeError] | None = None) -> None:
+        """Check and apply ``lines`` in order, all written under the ``[log]`` round ``group``
+        (see :meth:`play_logged`); the first line refused stops them, its error given to
+        ``failed`` with the line's index, if given, which returns the error to raise (the
+        replay locates it in the file).
+
         The round a line belongs to: a table line, the round it opens (or, for reveals and
         phase goods, the round they prepare); a player line, the round of the latest table
         line -- so a 2011 purchase after the last turn of a round stays in that round.
 
         The one way a line is played: replaying a record (core.replay) and ``burgundy
-        play`` both come here. It runs once per recorded action: a die line takes the shortest path.
+        play`` both come here. It runs once per recorded action: a die line takes the
+        shortest path, and a replay plays a whole list in one call (a call is about 500
+        instructions of the ~50,000 a line costs; what every line reads is read once).
 
-        A refusal cites the rulebook of the record's edition. One method, not a wrapper
-        around another: a call is about 500 instructions of the ~64,000 a line costs.
-
-        :raises RefereeError: the line cannot be read, is listed under another round, or is
-            illegal (the column, if any, counts within the line).
+        A refusal cites the rulebook of the record's edition.
         """
-        try:
-            comment = None
-            if "#" in text:  # most lines have no comment: no call for them
-                body, comment = split_comment(text)
-                if comment is not None and not body.strip():
-                    self.keep_comment(comment, group)
-                    return
-            command = read_canonical(text, self.known)  # parse_line, without its call
-            if command is None:
-                command = read_lenient(text)
-            kind = command.kind
-            state = self.state
-            if kind in _TABLE_KINDS:
-                if kind == "roll":
-                    command = with_listed_names(self.names, command, text)
-                belongs = _GROUP_AT[state.phase][state.round]  # group_name without its call
-            else:
-                if command.player not in self.listed or kind == "shield-borrow":  # a name typed in another spelling
-                    command = with_listed_names(self.names, command, text)
-                belongs = self.round_group or _GROUP_AT[state.phase][state.round]
-            if group != belongs and group is not None and state.stage != "over":
-                raise RecordError(f"this line belongs to round {belongs}, but it is listed under {group}")
-            if kind == "die":  # the commonest line, on the shortest path (_judged without its call)
-                action = command.action
-                if action.kind == "place" and action.then is not None:  # a granted action
-                    command = with_granted_depots(state, command)
-                engine.play_die(state, command)
-            else:
-                engine.play(state, command, kind)
+        known, listed, state, commands, groups = self.known, self.listed, self.state, self.commands, self.groups
+        for index, text in enumerate(lines):
+            try:
+                comment = None
+                if "#" in text:  # most lines have no comment: no call for them
+                    body, comment = split_comment(text)
+                    if comment is not None and not body.strip():
+                        self.keep_comment(comment, group)
+                        continue
+                command = read_canonical(text, known)  # parse_line, without its call
+                if command is None:
+                    command = read_lenient(text)
+                kind = command.kind
                 if kind in _TABLE_KINDS:
-                    self.round_group = belongs
-            self.commands.append(command)
-            self.groups.append(belongs)
-            if comment:
-                self.comments[len(self.commands) - 1] = comment
-        except IllegalMoveError as err:
-            raise cite_edition(with_fix_hint(self.state, command, err), self.state.edition) from None
+                    if kind == "roll":
+                        command = with_listed_names(self.names, command, text)
+                    belongs = _GROUP_AT[state.phase][state.round]  # group_name without its call
+                else:
+                    if command.player not in listed or kind == "shield-borrow":  # a name typed in another spelling
+                        command = with_listed_names(self.names, command, text)
+                    belongs = self.round_group or _GROUP_AT[state.phase][state.round]
+                if group != belongs and group is not None and state.stage != "over":
+                    raise RecordError(f"this line belongs to round {belongs}, but it is listed under {group}")
+                if kind == "die":  # the commonest line, on the shortest path (_judged without its call)
+                    action = command.action
+                    if action.kind == "place" and action.then is not None:  # a granted action
+                        command = with_granted_depots(state, command)
+                    engine.play_die(state, command)
+                else:
+                    engine.play(state, command, kind)
+                    if kind in _TABLE_KINDS:
+                        self.round_group = belongs
+                commands.append(command)
+                groups.append(belongs)
+                if comment:
+                    self.comments[len(commands) - 1] = comment
+            except IllegalMoveError as err:
+                cited = cite_edition(with_fix_hint(state, command, err), state.edition)
+                raise cited if failed is None else failed(cited, index) from None
+            except RefereeError as err:
+                if failed is None:
+                    raise
+                raise failed(err, index) from None
 
     # --- the Session protocol ---------------------------------------------------------------
 
