@@ -1148,7 +1148,8 @@ def _canonical_roll(forms: _CanonicalForms, text: str, words: list[str], names: 
                     break  # a player named otherwise: the pattern reads it
                 dice[name] = (first, second)
             else:  # every entry read: one a player, unless a name is given twice
-                return forms.new_roll(white, good or None, dice) if 3 * len(dice) == end - start else None
+                new_roll = forms.new_roll  # (a function in a field: called from a local)
+                return new_roll(white, good or None, dice) if 3 * len(dice) == end - start else None
     return _roll_pattern(forms, text)
 
 
@@ -1174,7 +1175,8 @@ def _canonical_reveal(forms: _CanonicalForms, text: str, words: list[str], names
     tiles = words[2:]
     if number is None or not forms.tiles.issuperset(tiles):
         return None
-    return forms.new_reveal(number, tiles)
+    new_reveal = forms.new_reveal  # (a function in a field: called from a local)
+    return new_reveal(number, tiles)
 
 
 def _canonical_phase_goods(forms: _CanonicalForms, text: str, words: list[str],
