@@ -395,7 +395,8 @@ def check_placement(state: GameState, player: PlayerState, action: PlaceAction, 
         space = space_id(name)
     if space is None or space >= len(player.duchy):  # (a team board's right half: 37..72)
         raise illegal("cob.place.space", f"a duchy has no space {name}", "rows a-g have 4, 5, 6, 7, 6, 5, 4 spaces")
-    broken = state.ruleset.placement_refusal(player, kind, space, value)
+    refused = state.ruleset.placement_refusal  # (a function in a field: called from a local)
+    broken = refused(player, kind, space, value)
     if broken is not None:
         raise illegal(broken.rule_id, *broken.refusal(state, player, kind, space, value))
     tile_type = kind.type
@@ -483,8 +484,9 @@ def place_tile(state: GameState, player: PlayerState, action: PlaceAction, place
         player.knowledge.add(kind.number)
     for step in state.ruleset.after_placement:
         step(state, player, space)
-    if effect.apply is not None:
-        effect.apply(state, player, action, space)
+    immediate = effect.apply  # (a function in a field: called from a local)
+    if immediate is not None:
+        immediate(state, player, action, space)
 
 
 def apply_place(state: GameState, player: PlayerState, action: PlaceAction, value: int | None,

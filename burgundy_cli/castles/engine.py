@@ -307,14 +307,16 @@ def _check_reveal(state: GameState, cmd: RevealEvent) -> None:
     spaces = depot_spaces(len(state.players), phase)[depot]
     kinds = catalogue()
     tiles = cmd.tiles
-    if not all(map(kinds.__contains__, tiles)):
+    try:
+        revealed = list(map(kinds.__getitem__, tiles))  # each tile's kind, looked up once
+    except KeyError:
         unknown = next(tile for tile in tiles if tile not in kinds)
-        raise illegal("cob.reveal.spaces", f"there is no tile called '{unknown}'")
+        raise illegal("cob.reveal.spaces", f"there is no tile called '{unknown}'") from None
     if len(tiles) != len(spaces):
         raise illegal("cob.reveal.spaces", f"{'the black depot' if depot == 0 else f'depot {depot}'} takes "
                       f"{len(spaces)} tiles with {state.player_count} players, not {len(tiles)}")
     if depot:
-        colours = sorted(map(_COLOUR, map(kinds.__getitem__, tiles)))
+        colours = sorted(map(_COLOUR, revealed))
         if colours != sorted(spaces):
             raise illegal("cob.reveal.spaces", f"depot {depot}'s spaces are {' '.join(sorted(spaces))} in phase "
                           f"{PHASES[phase]}, the tiles are {' '.join(colours)}",
@@ -322,9 +324,10 @@ def _check_reveal(state: GameState, cmd: RevealEvent) -> None:
     back = 1 if depot == 0 else 0
     supply = state.supply
     for name in set(tiles):
-        if kinds[name].module is not None:
-            check_module(state, kinds[name])
-        if back == 1 and kinds[name].black == 0:
+        kind = kinds[name]
+        if kind.module is not None:
+            check_module(state, kind)
+        if back == 1 and kind.black == 0:
             raise illegal("cob.reveal.spaces", f"no {name} has a black back")
         if tiles.count(name) > supply[name][back]:
             raise illegal("cob.supply.exhausted", f"only {state.supply[name][back]} {name} with a "
@@ -573,7 +576,8 @@ def _apply_roll(state: GameState, cmd: RollEvent) -> None:
 
 
 def _apply_reveal(state: GameState, cmd: RevealEvent) -> None:
-    _begin_phase(state)
+    if state.stage == "phase":  # (the test of _begin_phase, without its call on every reveal)
+        _begin_phase(state)
     depot, tiles = cmd.depot, cmd.tiles
     state.draw_each(tiles, depot == 0)
     state.depots[depot] = list(tiles)
@@ -581,7 +585,8 @@ def _apply_reveal(state: GameState, cmd: RevealEvent) -> None:
 
 
 def _apply_phase_goods(state: GameState, cmd: PhaseGoodsEvent) -> None:
-    _begin_phase(state)
+    if state.stage == "phase":
+        _begin_phase(state)
     state.round_goods = list(cmd.goods)
     for good in cmd.goods:
         state.goods_used[good] += 1
@@ -637,13 +642,15 @@ def play_die(state: GameState, cmd: DieCommand) -> None:
     ruleset = state.ruleset
     rule = ruleset.actions[kind]
     player, rolled, value, cost = _check_die_use(state, cmd, action, rule)
-    found = rule.check(state, player, action, value, cost)
+    check = rule.check  # (a function in a field: called from a local, not looked up as a method)
+    found = check(state, player, action, value, cost)
     free = value != rolled and _by_free_die(state, player, rolled, value, cost, action)  # as rolled: no change
     if kind == "place" and found[3]:  # a purchase inside the placement or a granted action
         _play_placement_with_grants(state, player, rolled, action, cost, found, free)
     else:
         _use_die(state, player, rolled, cost, free)
-        rule.apply(state, player, action, value, found)
+        apply = rule.apply
+        apply(state, player, action, value, found)
         if not player.dice:
             _end_turn(state)
     if ruleset.after_line is not None:

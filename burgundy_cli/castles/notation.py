@@ -47,6 +47,7 @@ from typing import NamedTuple
 from burgundy_cli.castles import commands as c
 from burgundy_cli.core.errors import Location, ParseError
 from burgundy_cli.core.schema import builder
+from burgundy_cli.core.value import value_class
 
 _TOKEN = re.compile(r'\s*(?:(?P<str>"(?:[^"\\]|\\.)*"?)|(?P<punct>[:,;])|(?P<word>[^\s:,;"#]+))')
 
@@ -701,9 +702,14 @@ _SHIELD_WORDS = {str(n): n for n in range(1, 19)}
 _DIE_TEXT = r"([1-6])(?:>([1-6]))?"  # rolled, used: a shields line's doubles
 
 
-class _CanonicalForms(NamedTuple):
+@value_class(frozen=True, slots=True)
+class _CanonicalForms:
     """What the canonical reader looks words up in, the patterns of the rare line forms, and
-    the builders of the commands the common lines make."""
+    the builders of the commands the common lines make.
+
+    A slotted value class, not a ``NamedTuple``: reading a field of a named tuple goes
+    through its descriptor on every read (~150 instructions), a slot is read in a few, and
+    a line reads four or five of these."""
 
     tiles: frozenset[str]
     spaces: frozenset[str]
@@ -773,9 +779,10 @@ def _rolled_player(name: str) -> bool:
             and (name.isascii() or not any(word.isdigit() for word in name.split(" "))))
 
 
-class KnownNames(NamedTuple):
+@value_class(frozen=True, slots=True)
+class KnownNames:
     """A record's players, as the canonical reader takes them without looking at their
-    spelling again (:func:`known_names`)."""
+    spelling again (:func:`known_names`). (Slotted, as :class:`_CanonicalForms`.)"""
 
     #: ``"Anna:"`` -> ``"Anna"``: the first word of a line of a one-word player
     heads: dict[str, str]
@@ -846,7 +853,8 @@ def _take_line(forms: _CanonicalForms, player: str, words: list[str], at: int) -
     end = len(words)
     die = _DIE_WORDS.get(words[at]) if end > at + 1 else None
     take = None if die is None else _word_take(forms, words, at + 1, end)
-    return None if take is None else forms.new_die(player, die[0], die[1], take)
+    new_die = forms.new_die  # (a function in a field: called from a local, not looked up as a method)
+    return None if take is None else new_die(player, die[0], die[1], take)
 
 
 def _place_line(forms: _CanonicalForms, player: str, words: list[str], at: int) -> c.DieCommand | None:
@@ -854,7 +862,8 @@ def _place_line(forms: _CanonicalForms, player: str, words: list[str], at: int) 
     end = len(words)
     die = _DIE_WORDS.get(words[at]) if end > at + 2 else None
     place = None if die is None else _word_place(forms, player, words, at + 1, end)
-    return None if place is None else forms.new_die(player, die[0], die[1], place)
+    new_die = forms.new_die
+    return None if place is None else new_die(player, die[0], die[1], place)
 
 
 def _sell_line(forms: _CanonicalForms, player: str, words: list[str], at: int) -> c.DieCommand | None:
@@ -921,7 +930,8 @@ def _word_take(forms: _CanonicalForms, words: list[str], at: int, end: int) -> c
     if tile not in forms.tiles:
         return None
     if at + 1 == end:  # the usual take: the die names the depot, a free storage space
-        return forms.new_take(tile, None, None, False)
+        new_take = forms.new_take
+        return new_take(tile, None, None, False)
     options = _take_options(forms.tiles, words, at + 1, end)
     return None if options is None else forms.new_take(tile, options[1], options[2], options[0])
 
@@ -956,7 +966,8 @@ def _word_place(forms: _CanonicalForms, player: str, words: list[str], at: int, 
         return None
     at += 1
     if at == end:  # the usual placement: no clause follows the space
-        return forms.new_place(tile, space, None, None, None, None, None, None, shared)
+        new_place = forms.new_place
+        return new_place(tile, space, None, None, None, None, None, None, shared)
     goods = goods2 = keep = copy = buy = then = None
     if at < end and words[at] == "goods":
         depots = _SHIP_WORDS.get(words[at + 1]) if at + 1 < end else None
@@ -1137,7 +1148,8 @@ def _canonical_roll(forms: _CanonicalForms, text: str, words: list[str], names: 
                     break  # a player named otherwise: the pattern reads it
                 dice[name] = (first, second)
             else:  # every entry read: one a player, unless a name is given twice
-                return forms.new_roll(white, good or None, dice) if 3 * len(dice) == end - start else None
+                new_roll = forms.new_roll  # (a function in a field: called from a local)
+                return new_roll(white, good or None, dice) if 3 * len(dice) == end - start else None
     return _roll_pattern(forms, text)
 
 
@@ -1163,7 +1175,8 @@ def _canonical_reveal(forms: _CanonicalForms, text: str, words: list[str], names
     tiles = words[2:]
     if number is None or not forms.tiles.issuperset(tiles):
         return None
-    return forms.new_reveal(number, tiles)
+    new_reveal = forms.new_reveal  # (a function in a field: called from a local)
+    return new_reveal(number, tiles)
 
 
 def _canonical_phase_goods(forms: _CanonicalForms, text: str, words: list[str],

@@ -24,7 +24,7 @@ from burgundy_cli.castles import engine
 from burgundy_cli.castles.citations import cite_edition
 from burgundy_cli.castles.clarify import with_fix_hint, with_granted_depots
 from burgundy_cli.castles.notation import format_command, known_names, parse_line, read_canonical, read_lenient
-from burgundy_cli.core.errors import IllegalMoveError, RecordError
+from burgundy_cli.core.errors import IllegalMoveError, RecordError, RefereeError
 from burgundy_cli.core.game import GameHeader, MoveList, ScoreTable
 from burgundy_cli.core.record import RecordDoc
 from burgundy_cli.core.replay import PlayerNames, replay, split_comment, string_list
@@ -32,6 +32,8 @@ from burgundy_cli.core.schema import to_data
 from burgundy_cli.core.value import replace
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+
     from burgundy_cli.castles.state import GameState
 #: A round group of the log: phase letter A-E and round number 1-5.
 _GROUP = re.compile(r"^([A-E])([1-5])$")
@@ -51,9 +53,15 @@ _GROUP_NAMES = tuple(f"{phase}{round_}" for phase in _PHASES for round_ in range
 _GROUP_ORDER = {name: index for index, name in enumerate(_GROUP_NAMES)}
 
 
+#: The ``[log]`` key of each (phase, round) a game state can be in, by ``[phase][round]``
+#: (phase 0..4, round 0..4; a fifth of each, clamped to E5, for the end): read by every
+#: table line, without a call and two ``min``.
+_GROUP_AT = tuple(tuple(_GROUP_NAMES[min(phase, 4) * 5 + min(round_, 4)] for round_ in range(6)) for phase in range(6))
+
+
 def group_name(phase: int, round_: int) -> str:
     """The ``[log]`` key of a round: ``group_name(0, 0) == "A1"`` (clamped to E5 at the end)."""
-    return _GROUP_NAMES[min(phase, 4) * 5 + min(round_, 4)]
+    return _GROUP_AT[min(phase, 5)][min(round_, 5)]
 
 
 def latest_round(state: GameState) -> str | None:
@@ -109,8 +117,11 @@ class CastlesSession:
         self.listed = self.names.exact
         #: The same, as the canonical reader takes them without checking their spelling a line.
         self.known = known_names(header.players)
-        #: Every line played: (round group, command with names resolved).
-        self.lines: list[tuple[str, c.Command]] = []
+        #: Every line played: its command with names resolved, and its round group (two lists
+        #: of one length, not a list of pairs: a pair a line is one more object for the
+        #: garbage collector to walk, ~0.7 % of a replay; :attr:`lines` gives the pairs).
+        self.commands: list[c.Command] = []
+        self.groups: list[str] = []
         #: The round the latest table line (roll, reveal, goods) opened; None before any.
         #: A typed position starts in the round it was taken in (a late purchase stays there).
         self.round_group: str | None = latest_round(state)
@@ -121,6 +132,11 @@ class CastlesSession:
         #: The last score table and the number of lines played when it was made (every
         #: change of the state is a line played).
         self._scored: tuple[int, ScoreTable] | None = None
+
+    @property
+    def lines(self) -> list[tuple[str, c.Command]]:
+        """Every line played: (round group, command with names resolved)."""
+        return list(zip(self.groups, self.commands))
 
     # --- reading and playing lines ------------------------------------------------------------
 
@@ -145,55 +161,75 @@ class CastlesSession:
         """Check and apply one line written under the ``[log]`` round ``group`` (in capitals;
         None: the round it belongs to now); keep a comment-only line, and a comment typed on a line.
 
+        ``burgundy play`` comes here; replaying a record plays each ``[log]`` list with
+        :meth:`play_lines`, which is what this does for one line.
+
+        :raises RefereeError: the line cannot be read, is listed under another round, or is
+            illegal (the column, if any, counts within the line).
+        """
+        self.play_lines((text,), group)
+
+    def play_lines(self, lines: Sequence[str], group: str | None = None,
+                   failed: Callable[[RefereeError, int], RefereeError] | None = None) -> None:
+        """Check and apply ``lines`` in order, all written under the ``[log]`` round ``group``
+        (see :meth:`play_logged`); the first line refused stops them, its error given to
+        ``failed`` with the line's index, if given, which returns the error to raise (the
+        replay locates it in the file).
+
         The round a line belongs to: a table line, the round it opens (or, for reveals and
         phase goods, the round they prepare); a player line, the round of the latest table
         line -- so a 2011 purchase after the last turn of a round stays in that round.
 
         The one way a line is played: replaying a record (core.replay) and ``burgundy
-        play`` both come here. It runs once per recorded action: a die line takes the shortest path.
+        play`` both come here. It runs once per recorded action: a die line takes the
+        shortest path, and a replay plays a whole list in one call (a call is about 500
+        instructions of the ~50,000 a line costs; what every line reads is read once).
 
-        A refusal cites the rulebook of the record's edition. One method, not a wrapper
-        around another: a call is about 500 instructions of the ~64,000 a line costs.
-
-        :raises RefereeError: the line cannot be read, is listed under another round, or is
-            illegal (the column, if any, counts within the line).
+        A refusal cites the rulebook of the record's edition.
         """
-        try:
-            comment = None
-            if "#" in text:  # most lines have no comment: no call for them
-                body, comment = split_comment(text)
-                if comment is not None and not body.strip():
-                    self.keep_comment(comment, group)
-                    return
-            command = read_canonical(text, self.known)  # parse_line, without its call
-            if command is None:
-                command = read_lenient(text)
-            kind = command.kind
-            state = self.state
-            if kind in _TABLE_KINDS:
-                if kind == "roll":
-                    command = with_listed_names(self.names, command, text)
-                belongs = group_name(state.phase, state.round)
-            else:
-                if command.player not in self.listed or kind == "shield-borrow":  # a name typed in another spelling
-                    command = with_listed_names(self.names, command, text)
-                belongs = self.round_group or group_name(state.phase, state.round)
-            if group != belongs and group is not None and state.stage != "over":
-                raise RecordError(f"this line belongs to round {belongs}, but it is listed under {group}")
-            if kind == "die":  # the commonest line, on the shortest path (_judged without its call)
-                action = command.action
-                if action.kind == "place" and action.then is not None:  # a granted action
-                    command = with_granted_depots(state, command)
-                engine.play_die(state, command)
-            else:
-                engine.play(state, command, kind)
+        known, listed, state, commands, groups = self.known, self.listed, self.state, self.commands, self.groups
+        for index, text in enumerate(lines):
+            try:
+                comment = None
+                if "#" in text:  # most lines have no comment: no call for them
+                    body, comment = split_comment(text)
+                    if comment is not None and not body.strip():
+                        self.keep_comment(comment, group)
+                        continue
+                command = read_canonical(text, known)  # parse_line, without its call
+                if command is None:
+                    command = read_lenient(text)
+                kind = command.kind
                 if kind in _TABLE_KINDS:
-                    self.round_group = belongs
-            self.lines.append((belongs, command))
-            if comment:
-                self.comments[len(self.lines) - 1] = comment
-        except IllegalMoveError as err:
-            raise cite_edition(with_fix_hint(self.state, command, err), self.state.edition) from None
+                    if kind == "roll":
+                        command = with_listed_names(self.names, command, text)
+                    belongs = _GROUP_AT[state.phase][state.round]  # group_name without its call
+                else:
+                    if command.player not in listed or kind == "shield-borrow":  # a name typed in another spelling
+                        command = with_listed_names(self.names, command, text)
+                    belongs = self.round_group or _GROUP_AT[state.phase][state.round]
+                if group != belongs and group is not None and state.stage != "over":
+                    raise RecordError(f"this line belongs to round {belongs}, but it is listed under {group}")
+                if kind == "die":  # the commonest line, on the shortest path (_judged without its call)
+                    action = command.action
+                    if action.kind == "place" and action.then is not None:  # a granted action
+                        command = with_granted_depots(state, command)
+                    engine.play_die(state, command)
+                else:
+                    engine.play(state, command, kind)
+                    if kind in _TABLE_KINDS:
+                        self.round_group = belongs
+                commands.append(command)
+                groups.append(belongs)
+                if comment:
+                    self.comments[len(commands) - 1] = comment
+            except IllegalMoveError as err:
+                cited = cite_edition(with_fix_hint(state, command, err), state.edition)
+                raise cited if failed is None else failed(cited, index) from None
+            except RefereeError as err:
+                if failed is None:
+                    raise
+                raise failed(err, index) from None
 
     # --- the Session protocol ---------------------------------------------------------------
 
@@ -216,20 +252,20 @@ class CastlesSession:
 
     def play(self, text: str) -> str:
         """Check and apply one line (a comment-only line is kept as it is); its canonical form."""
-        played = len(self.lines)
+        played = len(self.commands)
         self.play_logged(text)
-        if len(self.lines) == played:
+        if len(self.commands) == played:
             return f"# {self.comment_lines[-1][2]}"
         return self._line_text(played)
 
     def keep_comment(self, comment: str, group: str | None = None) -> None:
         """Keep a comment-only log line where it stands (in ``group``, by default the current round)."""
         group = group or self.round_group or group_name(self.state.phase, self.state.round)
-        self.comment_lines.append((len(self.lines), group, comment))
+        self.comment_lines.append((len(self.commands), group, comment))
 
     def _line_text(self, index: int) -> str:
         """Canonical text of line ``index``, with the comment typed on it."""
-        text = format_command(self.lines[index][1])
+        text = format_command(self.commands[index])
         comment = self.comments.get(index)
         return f"{text}  # {comment}" if comment else text
 
@@ -237,10 +273,10 @@ class CastlesSession:
         """The score table of the position reached; computed once per position (opening a
         record asks twice: to compare the stored ``[result]``, then for the caller)."""
         scored = self._scored
-        if scored is None or scored[0] != len(self.lines):
+        if scored is None or scored[0] != len(self.commands):
             from burgundy_cli.castles.scoring import score
 
-            scored = self._scored = (len(self.lines), score(self.state))
+            scored = self._scored = (len(self.commands), score(self.state))
         return scored[1]
 
     def running_totals(self) -> dict[str, int]:
@@ -273,7 +309,7 @@ class CastlesSession:
         log: dict[str, list[str]] = {}
         pending = iter(self.comment_lines)
         comment_line = next(pending, None)
-        for index, (group, _) in enumerate(self.lines):
+        for index, group in enumerate(self.groups):
             while comment_line is not None and comment_line[0] == index:
                 log.setdefault(comment_line[1], []).append(f"# {comment_line[2]}")
                 comment_line = next(pending, None)

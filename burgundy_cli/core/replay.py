@@ -23,11 +23,10 @@ from __future__ import annotations
 from collections.abc import Container, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from itertools import repeat
 from typing import Any, Protocol
 
 from burgundy_cli.core.errors import Location, ParseError, RecordError, RefereeError
-from burgundy_cli.core.record import RecordDoc
+from burgundy_cli.core.record import RecordDoc, all_strings
 from burgundy_cli.core.suggest import closest, did_you_mean
 
 
@@ -100,6 +99,10 @@ class LoggedSession(Protocol):
         belongs now); a comment-only line is kept. :raises RefereeError:"""
         ...
 
+    # A session may also have ``play_lines(lines, group, failed)``: :meth:`play_logged` for
+    # each of ``lines`` in order, in one call, raising ``failed(error, index)`` for the first
+    # line refused; :func:`replay` then plays each list with it when no watcher looks.
+
 
 class Watcher(Protocol):
     """Looks at the session of a replay before the lines it names (see :func:`watching`)."""
@@ -140,8 +143,12 @@ def replay(doc: RecordDoc, session: LoggedSession, lists: Iterable[tuple[tuple[s
     :raises RefereeError: the first bad line's error, located at that line in the file.
     """
     play = session.play_logged
+    play_lines = getattr(session, "play_lines", None)
     watcher = _watcher.get()
     for path, group, lines in lists:
+        if play_lines is not None and watcher is None:  # the whole list in one call (LoggedSession)
+            play_lines(lines, group, lambda err, index: locate_in_line(err, doc, (*path, index)))  # noqa: B023
+            continue
         stops = () if watcher is None else watcher.stops(group, lines)
         for index, text in enumerate(lines):
             try:
@@ -183,6 +190,6 @@ def string_list(doc: RecordDoc, path: tuple[str, ...], value: Any, what: str) ->
 
     :raises RecordError: ``what`` says what the list should hold.
     """
-    if not isinstance(value, list) or not all(map(isinstance, value, repeat(str))):  # no generator: C speed
+    if not isinstance(value, list) or not all_strings(value):
         raise RecordError(what, location=doc.location_of_key(*path))
     return value

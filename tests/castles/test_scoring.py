@@ -206,3 +206,12 @@ def test_area_bonus_in_each_phase(phase, bonus):
     state = _play(_turn({"storage": ["watchtower"], "dice": [3, 3]}, phase=phase), "anna: place 3 watchtower c3")
     vp = state.players[0].vp
     assert (vp["areas"], vp["area-phase-bonus"], vp["watchtowers"]) == (1, bonus, 4)
+
+
+def test_building_kinds_are_named_as_their_building():
+    # knowledge tiles 16-23 (2011 and 2019 rulebooks, 'Knowledge tiles') count the buildings of a
+    # type in the duchy by the tiles' names (scoring._buildings): that holds only while every
+    # kind with a building type is named as it
+    from burgundy_cli.castles.tiles import catalogue
+
+    assert all(kind.building in (None, name) for name, kind in catalogue().items())

@@ -43,6 +43,20 @@ def test_deep_nesting_rejected():
         parse_record_text("a = " + "[" * 5000 + "]" * 5000)
 
 
+def _strings_then_arrays(levels: int) -> str:
+    """An array nested ``levels`` deep whose arrays start with a string and close an empty
+    array before opening the next: no run of brackets for the pre-check to see."""
+    return '"s"' if levels == 0 else f'["s", [], {_strings_then_arrays(levels - 1)}]'
+
+
+def test_deep_nesting_behind_strings_rejected():
+    # the walk after parsing tells an array of strings only apart by joining it; an array
+    # that starts with a string and holds arrays too is still walked
+    parse_record_text("a = " + _strings_then_arrays(8))
+    with pytest.raises(RecordError, match="nested"):
+        parse_record_text("a = " + _strings_then_arrays(20))
+
+
 def test_write_atomic_replaces_whole_file(tmp_path):
     path = tmp_path / "game.toml"
     path.write_text("old")
