@@ -9,7 +9,7 @@ Target: < 1 ms per position. Robber Knights is measured as well, without a targe
 
 Worst cases (issue 17, target 4: no listing explodes): the constructed positions of
 ``benchmarks/data/moves-worst-case*.toml`` (153,345 and 852,563 legal lines). In process:
-the grouped listing as ``burgundy moves`` prints it (``moves_text(session.legal_moves())``,
+the grouped listing as ``burgundy moves`` prints it (``session.legal_moves().text()``,
 CPU time, median of repeats) and its ``tracemalloc`` peak. Whole process: ``burgundy
 moves FILE`` (wall and CPU medians, peak RSS through GNU time), alternating with the same
 command on a shipped record whose listing is small (what any ``moves`` costs to start)
@@ -63,16 +63,15 @@ def _listing_seconds(session: Any, repeats: int) -> tuple[float, int]:
 def _grouped_listing(path: Path, repeats: int) -> dict[str, Any]:
     """The grouped listing of ``path`` in process: CPU ms (median) and the tracemalloc peak."""
     from burgundy_cli.core.session import open_record
-    from burgundy_cli.core.table import moves_text
 
     session = open_record(path)
     samples = []
     for _ in range(repeats):
         start = clock()
-        text = moves_text(session.legal_moves())
+        text = session.legal_moves().text()
         samples.append(clock() - start)
     tracemalloc.start()
-    moves_text(session.legal_moves())
+    session.legal_moves().text()
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
     return {"ms": round(median(samples) * 1000, 2), "traced_peak_mib": round(peak / MIB, 2),

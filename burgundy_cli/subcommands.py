@@ -392,7 +392,6 @@ def moves(path: str | os.PathLike[str], as_json: bool, every_line: bool = False)
     as one (a tile's spaces together: ``c3|d4``) unless ``every_line``. ``--json`` gives
     every line, as ``check`` and ``play`` take them."""
     from burgundy_cli.core.session import open_record
-    from burgundy_cli.core.table import moves_text
     from burgundy_cli.core.verdicts import due
 
     session = open_record(path)
@@ -401,7 +400,7 @@ def moves(path: str | os.PathLike[str], as_json: bool, every_line: bool = False)
         return Outcome().say(_json({"player": listing.player, "due": due(session), "moves": listing.moves}))
     if listing.player is None:
         return Outcome().say(_nothing_to_move(due(session), session.header.players))
-    return Outcome().say(moves_text(listing, every_line))
+    return Outcome().say(listing.text(every_line))
 
 
 def _nothing_to_move(due: dict[str, object], players: Sequence[str]) -> str:

@@ -208,6 +208,28 @@ class MoveList:
             return self._completing(typed)
         return [move for move in self.moves if starts_as_typed(move, typed)]
 
+    def text(self, every_line: bool = False) -> str:
+        """The lines as ``burgundy moves`` (and the table session's ``moves``) prints them, or
+        why there are none: equivalent lines as one (:attr:`choices`) unless ``every_line``."""
+        if self.player is None:
+            return "no player is to move: the table owes the next line (or the game is over)"
+        lines = [f"{self.player} to move:"]
+        groups = self.groups if every_line or not self.choices else self.choices
+        for group, moves in groups.items():
+            lines.append(f"  {group}:")
+            lines.extend(f"    {move}" for move in moves)
+        if groups is self.choices:
+            shown = [move for moves in groups.values() for move in moves]
+            notes = [note for mark, note in GROUPING_NOTES if any(mark in move for move in shown)]
+            if notes:
+                lines.append(f"({'; '.join(notes)}; 'burgundy moves --all' lists every line)")
+        return "\n".join(lines)
+
+
+#: What the grouped listing's shorthand means, said under it when it is used.
+GROUPING_NOTES = (("|", "c3|d4: any one of those spaces"),
+                  (" then ...", "then ...: one of the many actions the tile grants"))
+
 
 def starts_as_typed(line: str, typed: str) -> bool:
     """``line`` starts with ``typed`` (casefolded), or does after its player's ``name: ``."""

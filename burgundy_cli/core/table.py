@@ -64,29 +64,6 @@ def due_text(session: Session) -> str:
         return f"{player} to move" if player else "no player to move"
 
 
-def moves_text(listing: MoveList, every_line: bool = False) -> str:
-    """The legal lines as ``burgundy moves`` lists them, or why there are none: equivalent
-    lines as one (``listing.choices``) unless ``every_line``."""
-    if listing.player is None:
-        return "no player is to move: the table owes the next line (or the game is over)"
-    lines = [f"{listing.player} to move:"]
-    groups = listing.groups if every_line or not listing.choices else listing.choices
-    for group, moves in groups.items():
-        lines.append(f"  {group}:")
-        lines.extend(f"    {move}" for move in moves)
-    if groups is listing.choices:
-        shown = [move for moves in groups.values() for move in moves]
-        notes = [note for mark, note in GROUPING_NOTES if any(mark in move for move in shown)]
-        if notes:
-            lines.append(f"({'; '.join(notes)}; 'burgundy moves --all' lists every line)")
-    return "\n".join(lines)
-
-
-#: What the grouped listing's shorthand means, said under it when it is used.
-GROUPING_NOTES = (("|", "c3|d4: any one of those spaces"),
-                  (" then ...", "then ...: one of the many actions the tile grants"))
-
-
 def rewritten_without_last(session: Session, count: int, name: str) -> tuple[Session, list[str], str]:
     """The session with its last ``count`` lines removed, the lines removed (last first), and
     the record's new text with its ``[result]`` recomputed."""
@@ -219,7 +196,7 @@ class TableSession:
         if command == "show":
             return Reply(self.session.show())
         if command == "moves":
-            return Reply(moves_text(self.session.legal_moves()))
+            return Reply(self.session.legal_moves().text())
         if command == "score":
             return Reply(self.final_score())
         if command == "help":
