@@ -84,7 +84,8 @@ def moves_text(listing: MoveList, every_line: bool = False) -> str:
 
 #: What the grouped listing's shorthand means, said under it when it is used.
 GROUPING_NOTES = (("|", "c3|d4: any one of those spaces"),
-                  (" then ...", "then ...: one of the many actions the tile grants"))
+                  (" then ...", "then ...: one of the many actions the tile grants"),
+                  (" tribute drop ...", "tribute drop ... and tribute workers ...: any shields given up, workers paid"))
 
 
 def rewritten_without_last(session: Session, count: int, name: str) -> tuple[Session, list[str], str]:

@@ -198,6 +198,65 @@ def test_tribute_line_gives_up_a_shield_by_choice():
     assert_illegal(table(shields={}), line("anna: tribute drop 5"), "cob.shield.tribute")
 
 
+def _two_shields(anna=None):
+    """Anna holds shields 3 (start castle d4) and 17 (b3), 1 silverling, in round 5."""
+    state = table(anna={"silver": 1, "shields": {"d4": 3}, "duchy": {"c4": "k3", "b3": "castle"}, **(anna or {})},
+                  round=5, shields={})
+    state.players[0].shields[space_id("b3")] = 17
+    state.shields.box.remove(17)
+    return state
+
+
+def test_moves_lists_the_tribute_said_ahead():
+    """'At the end of each phase, before receiving silver from your mines, you must pay tribute
+    for your shields! Each shield costs 1 silver. If you cannot or don't want to pay, you must
+    remove that many shields' (cob.shield.tribute), said ahead by any player holding shields,
+    in any turn: moves lists each set of shields given up, and with shield 3 each number of
+    workers (cob.shield.3), exactly the lines check accepts; nothing for a player without shields."""
+    state = _two_shields()
+    listed = _listed(state)
+    assert {"anna: tribute", "anna: tribute drop 3 17", "anna: tribute drop 17 workers 1",
+            "anna: tribute workers 2", "anna: tribute workers 0"} <= listed
+    assert "anna: tribute drop 3 workers 1" not in listed  # (shield 3 given up: no workers)
+    assert not any(text.startswith("ben: tribute") for text in listed)
+    assert_illegal(state, line("ben: tribute"), "cob.shield.tribute")
+    assert listed == accepted(state)
+    play_all(state, line("anna: workers 3"), line("anna: workers 3"))  # Ben's turn: Anna may still say it
+    assert legal_moves(state).player == "ben" and "anna: tribute drop 17" in _listed(state)
+    assert _listed(state) == accepted(state)
+
+
+def test_tribute_lines_many_are_grouped_and_all_lists_each():
+    """A player's tribute lines, when more than GRANTED_SHOWN, are written in the grouped listing
+    as the plain line and ``tribute drop ...``, ``tribute workers ...``; ``moves --all`` has each."""
+    from burgundy_cli.core.table import moves_text
+
+    listing = legal_moves(_two_shields())
+    label = next(label for label in listing.groups if label.startswith("tribute (anna)"))
+    assert len(listing.groups[label]) == 9
+    assert listing.choices[label] == ["anna: tribute", "anna: tribute workers ...", "anna: tribute drop ..."]
+    assert "tribute drop ... and tribute workers ...: any shields given up" in moves_text(listing)
+    assert "anna: tribute drop 17 workers 1" in moves_text(listing, every_line=True)
+
+
+def test_tribute_refuses_a_shield_twice_and_workers_without_shield_3():
+    """Each shield is paid for or given up once (cob.shield.tribute); only shield 3 kept pays with
+    workers, 'workers 0' included (cob.shield.3)."""
+    state = _two_shields()
+    assert_illegal(state, line("anna: tribute drop 17 17"), "cob.shield.tribute")
+    assert_illegal(state, line("anna: tribute drop 3 workers 0"), "cob.shield.3")
+
+
+def test_a_shield_given_up_ahead_then_replaced_is_no_tribute_failure():
+    """Shield 17, said ahead to be given up, is replaced on its castle before the phase ends: the
+    phase ends with the other shield paid for (the order names a shield no longer held)."""
+    state = _two_shields(anna={"silver": 2})
+    state.shields.depots[3].append(12)
+    state.shields.box.remove(12)
+    play_all(state, line("anna: tribute drop 17"), line("anna: shield 3 3 12 b3"), pass_("ben"))  # (the phase ends)
+    assert sorted(state.players[0].shields.values()) == [3, 12] and state.players[0].silver == 0
+
+
 def test_default_gives_up_the_least_valuable_shield():
     state = table(anna={"silver": 1, "shields": {"d4": 3}, "duchy": {"c4": "k3", "b3": "castle"}}, round=5, shields={})
     state.players[0].shields[space_id("b3")] = 17
@@ -418,13 +477,13 @@ def test_moves_lists_shields_14_and_15_tile_at_the_phase_end(number, depot, tile
     assert_illegal(state, line(listing.moves[-1]), {14: "cob.shield.14", 15: "cob.shield.15"}[number])  # (once a phase)
 
 
-def test_the_playout_policy_plays_no_shield_6_14_or_15_line():
+def test_the_playout_policy_plays_no_shield_6_14_or_15_line_and_no_tribute():
     """The shipped shields records were made before moves listed these lines: the policy leaves
     them out, so that each seed still makes the same game (tests/castles/test_playout.py
     regenerates them)."""
     from burgundy_cli.castles.playout import NOT_PLAYED
 
-    assert NOT_PLAYED == {"shield-borrow", "shield-place"}
+    assert NOT_PLAYED == {"shield-borrow", "shield-place", "tribute"}
     session = play_game(4, 1, modules=("shields",))
     assert not any(command.kind in NOT_PLAYED for _, command in session.lines)
 
