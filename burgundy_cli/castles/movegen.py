@@ -833,8 +833,8 @@ def legal_moves(state: GameState) -> MoveList:
     seat = state.to_move()
     player = state.players[seat].name if seat >= 0 else _generate(state)[0]  # a late buyer's purchases, or no one
     return MoveList(player=player, every=lambda: _formatted(_generate(state)[1]),
-                    grouped=lambda: {label: spaces_together(lines)
-                                     for label, lines in _formatted(_generate(state, _die_choices, grouped=True)[1]).items()},
+                    grouped=lambda: {label: spaces_together(lines) for label, lines
+                                     in _formatted(_generate(state, _die_choices, grouped=True)[1]).items()},
                     completing=partial(completions, state))
 
 

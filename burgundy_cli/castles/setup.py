@@ -807,7 +807,8 @@ def _city_once(duchy: list[str | None], duchy_board: Board, path: tuple) -> None
 
 
 def _position_player(edition: str, name: str, entry: PlayerPosition, duchies: dict[str, Board],
-                     goods_types: int = 3) -> PlayerState:
+                     goods_types: int = 3, apart: bool = False) -> PlayerState:
+    """One player's state (``apart``: their tiles need not join the start castle, shield 18)."""
     path = ("position", "players", name)
     if isinstance(entry.board, IslandDuchyTable):
         duchy_board = _island_duchy(entry.board.name or f"{name}'s", entry.board, (*path, "board"))
@@ -834,7 +835,7 @@ def _position_player(edition: str, name: str, entry: PlayerPosition, duchies: di
     if "k1" not in duchy:
         _city_once(duchy, duchy_board, (*path, "duchy"))
     loose = {s for s in range(len(duchy)) if duchy[s] is not None} - _connected(duchy, start, duchy_board)
-    if loose:
+    if loose and not apart:
         raise SetupError(f"{space_name(min(loose))} is not connected to the start castle", (*path, "duchy"))
     if len(entry.goods) > goods_types:
         raise SetupError("goods storage holds at most 3 types", (*path, "goods"))
@@ -1021,7 +1022,11 @@ def _position_players(edition: str, names: list[str], table: PositionTable,
     if not table.teams:  # (2019 team game: a team's two players share its board; position_teams checks them)
         _board_copies(edition, {n: p.board.name or n if isinstance(p.board, (DuchyTable, IslandDuchyTable))
                                 else p.board for n, p in table.players.items()}, ("position", "players"))
-    return [_position_player(edition, name, table.players[name], duchies, goods_types) for name in names]
+    # (2019 shield 18 lifts the adjacency rule for its holder: a tile placed then stays apart
+    # once the shield is gone, so a player holding it, or anyone once it is removed from the game)
+    removed = table.shields.removed if table.shields is not None else []
+    return [_position_player(edition, name, table.players[name], duchies, goods_types,
+                             18 in table.players[name].shields.values() or 18 in removed) for name in names]
 
 
 def _position_bridge(names: list[str], table: PositionTable) -> list[list[int]]:

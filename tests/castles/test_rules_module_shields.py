@@ -10,6 +10,8 @@ agreeing with two other sources (docs/rulings.md).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -545,6 +547,62 @@ def test_a_position_states_shields_on_castles_and_depots():
     assert again.shields == state.shields and again.players[0].shields == state.players[0].shields
     with pytest.raises(SetupError):
         table(anna={"shields": {"d4": 3}}, shields={"1": [3]})
+
+
+RECORDS = Path(__file__).resolve().parents[2] / "records" / "castles-of-burgundy"
+
+
+def _positions_read_back(name, every=1):
+    """(the record's session after every ``every``-th line, the position written there and read
+    back), the session's state copied: the test compares the two."""
+    import tomllib
+
+    from burgundy_cli.core.position import position_record_data
+    from tests.castles.test_position_writer import _lines, _record
+
+    data = tomllib.loads((RECORDS / name).read_text("utf-8"))
+    session = _record(data, "setup", [])
+    for index, (group, text) in enumerate(_lines(data), start=1):
+        session.play_logged(text, group)
+        if index % every == 0 or index == len(_lines(data)):
+            again = _record(position_record_data(session), "position", [])
+            yield index, session.state.copy(), again.state
+
+
+def _apart(player):
+    """Tiles of ``player``'s duchy not joined to the start castle (shield 18 placed them)."""
+    from burgundy_cli.castles.setup import _connected
+
+    return {s for s, tile in enumerate(player.duchy) if tile is not None} - _connected(player.duchy, player.start,
+                                                                                           player.board)
+
+
+def test_a_position_with_shield_18_in_force_reads_back():
+    """Shield 18: 'you may place tiles anywhere in your duchy, not only adjacent to tiles already
+    placed' (cob.shield.18): a position written where a holder's tile lies apart from the start
+    castle reads back to the same state (the reader once refused it: 'f1 is not connected')."""
+    from tests.castles.test_position_writer import _view
+
+    apart = 0
+    for index, state, again in _positions_read_back("complete-4p-2019-shields.toml", every=20):
+        assert _view(again) == _view(state), index
+        assert [p.shields for p in again.players] == [p.shields for p in state.players], index
+        assert (again.shields.depots, again.shields.removed) == (state.shields.depots, state.shields.removed), index
+        apart += any(_apart(player) for player in state.players)
+    assert apart  # (the record reaches such positions)
+
+
+def test_tiles_apart_need_shield_18_held_or_removed():
+    """A position whose tile lies apart from the start castle is refused unless shield 18 lies on
+    the player's castle or was removed from the game (a shield never moves between players)."""
+    header = GameHeader(name="castles-of-burgundy", edition="2019", players=["anna", "ben"], options=SHIELDS)
+    data = position_data(table(anna={"shields": {"d4": 18}, "duchy": {"b3": "castle"}}, shields={}))
+    assert state_from_position(header, data).players[0].duchy[space_id("b3")] == "castle"
+    data["players"]["anna"]["shields"] = {}
+    with pytest.raises(SetupError, match="b3 is not connected"):
+        state_from_position(header, data)
+    data["shields"]["removed"] = [18]
+    assert state_from_position(header, data).players[0].duchy[space_id("b3")] == "castle"
 
 
 def test_show_names_the_shields():
