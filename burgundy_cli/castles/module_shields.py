@@ -490,6 +490,70 @@ def end_points(state: GameState, player: PlayerState) -> int:
     return points
 
 
+# --- the moment in a [position] ----------------------------------------------------------------
+
+
+def moment_table(state: GameState) -> dict:
+    """What of the moment a ``[position.shields]`` keeps (``setup.ShieldsPosition``): the choices
+    still open now and the abilities used this phase or turn, as :func:`position_moment` reads
+    them back. What can no longer act is left out: a ship or shield 16's die of an earlier
+    round, goods a solo ship swept once the player's goods have changed."""
+    table, names, now = state.shields, [player.name for player in state.players], (state.phase, state.round)
+    out: dict = {}
+    if table.ship is not None and table.ship[1:] == now:
+        out["ship"] = names[table.ship[0]]
+        swept = swept_goods(state, state.players[table.ship[0]])
+        if swept:
+            out["swept"] = {str(goods): count for goods, count in sorted(swept.items())}
+    if table.used:
+        out["placed"] = {names[seat]: sorted(s for held, s in table.used if held == seat)
+                         for seat in sorted({seat for seat, _ in table.used})}
+    if table.die16 is not None and table.die16[1:] == now:
+        out["die16"] = names[table.die16[0]]
+    if table.orders:
+        out["tribute"] = {names[seat]: {"drop": list(drop), **({} if workers is None else {"workers": workers})}
+                          for seat, (drop, workers) in sorted(table.orders.items())}
+    return out
+
+
+def position_moment(state: GameState, off) -> tuple[str, ...] | None:
+    """Put :func:`moment_table`'s part of a ``[position.shields]`` (``off``) on ``state``.
+    Returns (why, key, ...) when it cannot be right, else None."""
+    table, now = state.shields, (state.phase, state.round)
+
+    def seat_of(name: str, *key: str) -> int | tuple[str, ...]:
+        seat = state.seat(name)
+        return seat if seat >= 0 else (f"'{name}' is no player of the game", *key)
+
+    for key in ("ship", "die16"):
+        name = getattr(off, key)
+        if name is None:
+            continue
+        seat = seat_of(name, key)
+        if isinstance(seat, tuple):
+            return seat
+        setattr(table, key, (seat, *now))
+    if off.swept:
+        if table.ship is None or not state.options.solo_shield5_first:
+            return ("goods swept by a solo ship are kept only for shield 5's take after it: name the ship's player "
+                    "(ship) in a solo game with option solo-shield5-first", "swept")
+        player = state.players[table.ship[0]]
+        table.swept = (tuple(sorted(player.goods.items())), tuple((int(g), c) for g, c in sorted(off.swept.items())))
+    for name, used in off.placed.items():
+        seat = seat_of(name, "placed", name)
+        if isinstance(seat, tuple):
+            return seat
+        table.used |= {(seat, shield) for shield in used}
+    for name, order in off.tribute.items():
+        seat = seat_of(name, "tribute", name)
+        if isinstance(seat, tuple):
+            return seat
+        if len(set(order.drop)) < len(order.drop):
+            return "a shield is given up twice", "tribute", name, "drop"
+        table.orders[seat] = (tuple(order.drop), order.workers)
+    return None
+
+
 #: Shield 18: the adjacency rule, lifted for its holder (the same rule id: the same rule).
 ADJACENT_UNLESS_18 = replace(ADJACENT, condition=f"18 in player.shields.values() or ({ADJACENT.condition})")
 

@@ -170,14 +170,32 @@ class PlayerPosition:
 
 
 @table_class
+class TributeOrder:
+    """A tribute said ahead for this phase's end (``anna: tribute drop 12 workers 1``)."""
+
+    drop: list[Annotated[int, Range(1, 18)]] = field(default_factory=list)
+    workers: Annotated[int, Range(0, 18)] | None = None
+
+
+@table_class
 class ShieldsPosition:
     """The 2019 shields off the duchies in a ``[position]``: on each depot ``"1"``..``"6"``,
     removed from the game, and shield 6's choices (holder -> lender). Shields named nowhere
-    (not here, not on a player's castles) are in the box."""
+    (not here, not on a player's castles) are in the box. The moment's open choices
+    (``module_shields.position_moment``): ``ship``, the player whose ship of this round shield
+    5's take may still follow, and ``swept`` the goods a solo ship removed that it may still
+    take (option ``solo-shield5-first``); ``placed``: shields 14/15 used this phase, by holder;
+    ``die16``: the player whose turn of this round shield 16 has set a die in; ``tribute``: the
+    tributes said ahead for this phase's end, by player."""
 
     depots: dict[_GoodsKey, list[Annotated[int, Range(1, 18)]]] = field(default_factory=dict)
     removed: list[Annotated[int, Range(1, 18)]] = field(default_factory=list)
     borrowed: dict[str, str] = field(default_factory=dict)
+    ship: str | None = None
+    swept: dict[_GoodsKey, Annotated[int, Range(1, 42)]] = field(default_factory=dict)
+    placed: dict[str, list[Annotated[int, Range(14, 15)]]] = field(default_factory=dict)
+    die16: str | None = None
+    tribute: dict[str, TributeOrder] = field(default_factory=dict)
 
 
 @table_class
@@ -975,6 +993,11 @@ def _position_shields(state: GameState, table: PositionTable) -> None:
         from burgundy_cli.castles.module_shields import refresh_knowledge
 
         refresh_knowledge(state)
+    from burgundy_cli.castles.module_shields import position_moment
+
+    why = position_moment(state, off)
+    if why is not None:
+        raise SetupError(why[0], ("position", "shields", *why[1:]))
 
 
 def _vp_categories_known(state: GameState, table: PositionTable) -> None:
@@ -1411,7 +1434,9 @@ def position_data(state: GameState) -> dict[str, Any]:
             off["removed"] = list(state.shields.removed)
         if state.shields.borrowed:
             off["borrowed"] = {names[h]: names[lender] for h, lender in state.shields.borrowed.items()}
-        data["shields"] = off
+        from burgundy_cli.castles.module_shields import moment_table
+
+        data["shields"] = off | moment_table(state)
     if state.solo is not None:
         from burgundy_cli.castles.module_solo import position_table
 

@@ -561,7 +561,7 @@ def _positions_read_back(name, every=1):
     from tests.castles.test_position_writer import _lines, _record
 
     data = tomllib.loads((RECORDS / name).read_text("utf-8"))
-    session = _record(data, "setup", [])
+    session = _record(data, "setup" if "setup" in data else "position", [])
     for index, (group, text) in enumerate(_lines(data), start=1):
         session.play_logged(text, group)
         if index % every == 0 or index == len(_lines(data)):
@@ -590,6 +590,94 @@ def test_a_position_with_shield_18_in_force_reads_back():
         assert (again.shields.depots, again.shields.removed) == (state.shields.depots, state.shields.removed), index
         apart += any(_apart(player) for player in state.players)
     assert apart  # (the record reaches such positions)
+
+
+def _moment(state):
+    """The shields' part of a state that decides what may come next: where each shield lies, the
+    tributes said ahead, the abilities used this phase, and what can still act of shield 5's ship
+    (the goods a solo ship swept included) and shield 16's die."""
+    table, now = state.shields, (state.phase, state.round)
+    ship = table.ship if table.ship is not None and table.ship[1:] == now else None
+    return ([p.shields for p in state.players], table.depots, table.removed, sorted(table.box), table.orders,
+            table.used, table.borrowed, ship, table.die16 if table.die16 is not None and table.die16[1:] == now else None,
+            module_shields.swept_goods(state, state.players[ship[0]]) if ship else None)
+
+
+@pytest.mark.parametrize("name", ["complete-4p-2019-shields.toml", "shields-6-14-15-game-end.toml"])
+def test_a_position_written_at_every_line_reads_back_to_the_same_game(name):
+    """docs/records.md: 'a written record reads back to the same game'. At every line of the
+    shields records the position is written and read back: the same state (the shields' moment
+    included: tribute said ahead, 14/15 used this phase, shield 5's ship, shield 16's die) and the
+    same legal moves."""
+    from tests.castles.test_position_writer import _view
+
+    for index, state, again in _positions_read_back(name):
+        assert _view(again) == _view(state), index
+        assert _moment(again) == _moment(state), index
+        assert legal_moves(again).groups == legal_moves(state).groups, index
+
+
+def read_back(state, options=SHIELDS):
+    """``state`` written as a ``[position]`` and read back (``options``: the header's)."""
+    header = GameHeader(name="castles-of-burgundy", edition="2019", players=[p.name for p in state.players],
+                        options=options)
+    return state_from_position(header, position_data(state))
+
+
+def assert_same_game(state, options=SHIELDS):
+    from tests.castles.test_position_writer import _view
+
+    again = read_back(state, options)
+    assert _view(again) == _view(state) and _moment(again) == _moment(state)
+    assert legal_moves(again).groups == legal_moves(state).groups
+    return again
+
+
+def _ship_placed():
+    state = _holding(5, anna={"storage": ["ship"], "goods": {}, "dice": [2, 2]})
+    state.depot_goods[1], state.depot_goods[2], state.depot_goods[6] = [4], [5, 4], [4]
+    state.goods_used[4] += 3
+    state.goods_used[5] += 1
+    return play_all(state, line("anna: place 2 ship d3 goods 2"))
+
+
+@pytest.mark.parametrize("moment", ["tribute", "ship", "die16"])
+def test_a_position_keeps_the_shields_moment(moment):
+    """A position written while a tribute is said ahead ('If you cannot or don't want to pay'),
+    while shield 5's take may follow the ship just placed ('whenever you place a ship, you may
+    choose a type of goods'), or after shield 16 set a die this turn ('the result of one of your
+    dice') reads back to the same game: [position.shields] tribute, ship and die16."""
+    if moment == "tribute":
+        state = play_all(_two_shields(), line("anna: tribute drop 17 workers 1"))
+        key, value = "tribute", {"anna": {"drop": [17], "workers": 1}}
+    elif moment == "ship":
+        state = _ship_placed()
+        key, value = "ship", "anna"
+        assert "anna: shield goods 4" in _listed(state)
+    else:
+        state = play_all(_holding(16, anna={"dice": [1, 1], "workers": 0}), line("anna: workers 1>4"))
+        key, value = "die16", "anna"
+    assert position_data(state)["shields"][key] == value
+    again = assert_same_game(state)
+    if moment == "die16":
+        assert_illegal(again, line("anna: workers 1>4"), "cob.die.workers")  # (16 is used this turn)
+
+
+@pytest.mark.parametrize(("shields", "path", "message"), [
+    ({"ship": "cara"}, ("ship",), "'cara' is no player"),
+    ({"die16": "cara"}, ("die16",), "'cara' is no player"),
+    ({"placed": {"cara": [14]}}, ("placed", "cara"), "'cara' is no player"),
+    ({"placed": {"anna": [13]}}, ("placed", "anna", 0), "greater than or equal to 14"),
+    ({"tribute": {"anna": {"drop": [3, 3]}}}, ("tribute", "anna", "drop"), "given up twice"),
+    ({"swept": {"5": 1}}, ("swept",), "solo-shield5-first"),
+])
+def test_the_shields_moment_is_checked_where_it_is_written(shields, path, message):
+    data = position_data(_holding(3))
+    data["shields"] |= shields
+    header = GameHeader(name="castles-of-burgundy", edition="2019", players=["anna", "ben"], options=SHIELDS)
+    with pytest.raises(SetupError, match=message) as raised:
+        state_from_position(header, data)
+    assert tuple(raised.value.path)[:2 + len(path)] == ("position", "shields", *path)
 
 
 def test_tiles_apart_need_shield_18_held_or_removed():
