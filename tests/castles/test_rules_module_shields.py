@@ -680,6 +680,42 @@ def test_the_shields_moment_is_checked_where_it_is_written(shields, path, messag
     assert tuple(raised.value.path)[:2 + len(path)] == ("position", "shields", *path)
 
 
+@pytest.mark.parametrize("seed", [31, 32])
+def test_a_position_written_at_every_line_of_a_game_with_every_shield_line_reads_back(seed):
+    """As above, over a seeded 3-player shields game whose players also say the lines the playout
+    policy leaves out (tributes ahead, shields 6, 14 and 15): at every line, the position written
+    and read back is the same game (state, shields' moment, legal moves)."""
+    import random
+
+    from burgundy_cli.castles.playout import deal_game
+    from burgundy_cli.castles.setup import duchy_definitions
+    from tests.castles.test_differential import _table_lines
+    from tests.castles.test_position_writer import _view
+
+    rng = random.Random(seed)
+    names = ["anna", "ben", "cara"]
+    setup, duchies = deal_game(rng, "2019", names, ("shields",))
+    state = state_from_setup(GameHeader(name="castles-of-burgundy", edition="2019", players=names, options=SHIELDS),
+                             setup, duchy_definitions(duchies))
+    said = set()
+    while state.stage != "over":
+        listed = legal_commands(state)
+        rare = [c for c in listed if c.kind in ("tribute", "shield-borrow", "shield-place", "shield-goods")]
+        if rare and rng.random() < 0.3:
+            lines = [rng.choice(rare)]
+        elif state.stage != "turn":
+            lines = _table_lines(rng, state, True)
+        else:
+            lines = [rng.choice(listed)]
+        for command in lines:
+            engine.play(state, command)
+            said.add(command.kind)
+            again = read_back(state)
+            assert _view(again) == _view(state) and _moment(again) == _moment(state), format_command(command)
+            assert legal_moves(again).groups == legal_moves(state).groups, format_command(command)
+    assert {"tribute", "die"} <= said, said
+
+
 def test_tiles_apart_need_shield_18_held_or_removed():
     """A position whose tile lies apart from the start castle is refused unless shield 18 lies on
     the player's castle or was removed from the game (a shield never moves between players)."""
