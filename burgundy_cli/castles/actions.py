@@ -579,6 +579,9 @@ class LineRule:
     ``anyone``: its ``candidates`` are asked for every player, whoever is to move and when no
     one is (a line a player may say outside their turn: shield 6's choice, shields 14/15's
     tile at a phase end); otherwise only for the player to move.
+    ``shorten(lines)``: how the grouped listing (``moves`` without ``--all``) writes one
+    player's accepted lines of this kind (canonical text) when they are more than
+    ``movegen.GRANTED_SHOWN`` (the shields' tribute: ``anna: tribute drop ...``); None: in full.
     """
 
     check: Callable
@@ -589,6 +592,7 @@ class LineRule:
     due: Callable | None = None
     first: Callable | None = None
     anyone: bool = False
+    shorten: Callable | None = None
 
 
 #: The base game's actions by kind.

@@ -209,11 +209,16 @@ def check_tribute(state: GameState, cmd) -> None:
         raise illegal("cob.flow.turn-order", f"no player called '{cmd.player}'")
     player = state.players[seat]
     held = set(player.shields.values())
+    if not held:
+        raise illegal("cob.shield.tribute", f"{player.name} holds no shield to pay tribute for",
+                      "the tribute is 1 silverling per shield held")
     for shield in cmd.drop:
         if shield not in held:
             raise illegal("cob.shield.tribute", f"{player.name} has no shield {shield} to give up",
-                          f"{player.name}'s shields: {' '.join(map(str, sorted(held))) or 'none'}")
-    if cmd.workers:
+                          f"{player.name}'s shields: {' '.join(map(str, sorted(held)))}")
+    if len(set(cmd.drop)) < len(cmd.drop):
+        raise illegal("cob.shield.tribute", "a shield is given up twice", "name each shield once")
+    if cmd.workers is not None:
         if 3 not in held or 3 in cmd.drop:
             raise illegal("cob.shield.3", "only shield 3, kept, lets tribute be paid with workers",
                           "leave out the workers")
@@ -240,7 +245,8 @@ def tribute(state: GameState) -> None:
     for seat, player in enumerate(state.players):
         drop, workers = table.orders.pop(seat, ((), None))
         for shield in drop:
-            _remove(state, player, shield)
+            if holds(player, shield):  # (one replaced on its castle since the order is gone already)
+                _remove(state, player, shield)
         owed = len(player.shields)
         if not owed:
             continue
@@ -484,6 +490,70 @@ def end_points(state: GameState, player: PlayerState) -> int:
     return points
 
 
+# --- the moment in a [position] ----------------------------------------------------------------
+
+
+def moment_table(state: GameState) -> dict:
+    """What of the moment a ``[position.shields]`` keeps (``setup.ShieldsPosition``): the choices
+    still open now and the abilities used this phase or turn, as :func:`position_moment` reads
+    them back. What can no longer act is left out: a ship or shield 16's die of an earlier
+    round, goods a solo ship swept once the player's goods have changed."""
+    table, names, now = state.shields, [player.name for player in state.players], (state.phase, state.round)
+    out: dict = {}
+    if table.ship is not None and table.ship[1:] == now:
+        out["ship"] = names[table.ship[0]]
+        swept = swept_goods(state, state.players[table.ship[0]])
+        if swept:
+            out["swept"] = {str(goods): count for goods, count in sorted(swept.items())}
+    if table.used:
+        out["placed"] = {names[seat]: sorted(s for held, s in table.used if held == seat)
+                         for seat in sorted({seat for seat, _ in table.used})}
+    if table.die16 is not None and table.die16[1:] == now:
+        out["die16"] = names[table.die16[0]]
+    if table.orders:
+        out["tribute"] = {names[seat]: {"drop": list(drop), **({} if workers is None else {"workers": workers})}
+                          for seat, (drop, workers) in sorted(table.orders.items())}
+    return out
+
+
+def position_moment(state: GameState, off) -> tuple[str, ...] | None:
+    """Put :func:`moment_table`'s part of a ``[position.shields]`` (``off``) on ``state``.
+    Returns (why, key, ...) when it cannot be right, else None."""
+    table, now = state.shields, (state.phase, state.round)
+
+    def seat_of(name: str, *key: str) -> int | tuple[str, ...]:
+        seat = state.seat(name)
+        return seat if seat >= 0 else (f"'{name}' is no player of the game", *key)
+
+    for key in ("ship", "die16"):
+        name = getattr(off, key)
+        if name is None:
+            continue
+        seat = seat_of(name, key)
+        if isinstance(seat, tuple):
+            return seat
+        setattr(table, key, (seat, *now))
+    if off.swept:
+        if table.ship is None or not state.options.solo_shield5_first:
+            return ("goods swept by a solo ship are kept only for shield 5's take after it: name the ship's player "
+                    "(ship) in a solo game with option solo-shield5-first", "swept")
+        player = state.players[table.ship[0]]
+        table.swept = (tuple(sorted(player.goods.items())), tuple((int(g), c) for g, c in sorted(off.swept.items())))
+    for name, used in off.placed.items():
+        seat = seat_of(name, "placed", name)
+        if isinstance(seat, tuple):
+            return seat
+        table.used |= {(seat, shield) for shield in used}
+    for name, order in off.tribute.items():
+        seat = seat_of(name, "tribute", name)
+        if isinstance(seat, tuple):
+            return seat
+        if len(set(order.drop)) < len(order.drop):
+            return "a shield is given up twice", "tribute", name, "drop"
+        table.orders[seat] = (tuple(order.drop), order.workers)
+    return None
+
+
 #: Shield 18: the adjacency rule, lifted for its holder (the same rule id: the same rule).
 ADJACENT_UNLESS_18 = replace(ADJACENT, condition=f"18 in player.shields.values() or ({ADJACENT.condition})")
 
@@ -641,10 +711,43 @@ def _place_candidates(state: GameState, seat: int) -> list[tuple[str, object]]:
     return out
 
 
+def _tribute_candidates(state: GameState, seat: int) -> list[tuple[str, object]]:
+    """The tribute lines ``seat`` may say ahead for this phase's end: each set of their shields
+    to give up (in number order), with no workers named or each number of workers up to the
+    shields kept (the engine then judges each: :func:`check_tribute`; workers need shield 3)."""
+    player = state.players[seat]
+    if not player.shields:
+        return []
+    from itertools import combinations
+
+    from burgundy_cli.castles.commands import TributeCommand
+
+    held = sorted(player.shields.values())
+    label = (f"tribute ({player.name}), said ahead for this phase's end: shields given up, 1 silver "
+             f"{'or worker (shield 3) ' if 3 in held else ''}for each kept")
+    return [(label, TributeCommand(player=player.name, drop=drop, workers=workers))
+            for size in range(len(held) + 1) for drop in combinations(held, size)
+            for workers in (None, *range(len(held) - size + 1))]
+
+
+def _tribute_shorthand(lines: list[str]) -> list[str]:
+    """One player's tribute lines as the grouped listing writes them when they are many: the
+    plain line, and ``<player>: tribute drop ...`` and ``... tribute workers ...`` for the lines
+    starting so (``moves --all`` lists each)."""
+    out: list[str] = []
+    for text in lines:
+        head, _, rest = text.partition(" tribute")
+        short = text if not rest else f"{head} tribute {rest.split()[0]} ..."
+        if short not in out:
+            out.append(short)
+    return out
+
+
 #: The module's lines by kind (the engine's dispatch asks these when its own tables have none).
 LINES = {
     "shield": LineRule(check_doubles, apply_doubles, "pair", "cob.shield.doubles", _doubles_candidates),
-    "tribute": LineRule(check_tribute, apply_tribute),
+    "tribute": LineRule(check_tribute, apply_tribute, candidates=_tribute_candidates, anyone=True,
+                        shorten=_tribute_shorthand),
     "shield-goods": LineRule(_check_goods_line, _apply_goods_line),
     "shield-borrow": LineRule(_check_borrow_line, _apply_borrow_line, candidates=_borrow_candidates, anyone=True),
     "shield-place": LineRule(_check_place_line, _apply_place_line, candidates=_place_candidates, anyone=True),

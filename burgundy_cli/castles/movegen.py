@@ -737,10 +737,11 @@ def _buys(state: GameState, seat: int, label: str, out: list[tuple[str, object]]
         out.append((f"{label}{where}, {paid}", buy))
 
 
-def _generate(state: GameState, die_moves=_die_moves) -> tuple[str | None, list[tuple[str, object]]]:
+def _generate(state: GameState, die_moves=_die_moves, grouped: bool = False
+              ) -> tuple[str | None, list[tuple[str, object]]]:
     """(player to move, [(group label, command)]) in listing order; ``die_moves``: the die
     lines' part (:func:`_die_moves`, or :func:`_die_choices` for the grouped listing, which
-    gives some lines as text)."""
+    gives some lines as text, as ``grouped`` has :func:`_anyone_lines` do)."""
     out: list[tuple[str, object]] = []
     seat = state.to_move()
     late = state.late_buyer
@@ -750,7 +751,7 @@ def _generate(state: GameState, die_moves=_die_moves) -> tuple[str | None, list[
         _module_lines(state, late, label, out, purchases=True)
     if seat < 0:
         buying = bool(out)
-        _anyone_lines(state, out)
+        _anyone_lines(state, out, grouped)
         if not out:
             return None, out
         return (state.players[late].name if buying else out[0][1].player), out
@@ -761,7 +762,7 @@ def _generate(state: GameState, die_moves=_die_moves) -> tuple[str | None, list[
     if not bought_this_turn(state, seat):
         _buys(state, seat, "buy: ", out)
     _module_lines(state, seat, "", out, purchases=True)
-    _anyone_lines(state, out)
+    _anyone_lines(state, out, grouped)
     if moving:
         out.append(("pass", PassCommand(player=state.players[seat].name)))
     return state.players[seat].name, out
@@ -776,10 +777,12 @@ def _module_lines(state: GameState, seat: int, prefix: str, out: list[tuple[str,
                        for label, command in line.candidates(state, seat) if _accepted(state, command))
 
 
-def _anyone_lines(state: GameState, out: list[tuple[str, object]]) -> None:
+def _anyone_lines(state: GameState, out: list[tuple[str, object]], grouped: bool = False) -> None:
     """The candidates of the modules' lines any player may say outside their turn
-    (``LineRule.anyone``: shield 6's choice, shields 14/15's tile at a phase end) that
-    ``engine.check`` accepts, for every player, the one to move first."""
+    (``LineRule.anyone``: shield 6's choice, shields 14/15's tile at a phase end, the shields'
+    tribute) that ``engine.check`` accepts, for every player, the one to move first.
+    ``grouped``: for the grouped listing, a player's lines of a kind with a ``shorten`` are
+    written by it when they are more than :data:`GRANTED_SHOWN`."""
     lines = [line for line in state.ruleset.lines.values() if line.anyone and line.candidates is not None]
     if not lines:
         return
@@ -787,8 +790,14 @@ def _anyone_lines(state: GameState, out: list[tuple[str, object]]) -> None:
     mover = state.to_move()
     for seat in sorted(seats, key=lambda s: s != mover):
         for line in lines:
-            out.extend((label, command) for label, command in line.candidates(state, seat)
-                       if _accepted(state, command))
+            accepted = [(label, command) for label, command in line.candidates(state, seat)
+                        if _accepted(state, command)]
+            if grouped and line.shorten is not None and len(accepted) > GRANTED_SHOWN:
+                from burgundy_cli.castles.notation import format_command
+
+                label = accepted[0][0]
+                accepted = [(label, text) for text in line.shorten([format_command(c) for _, c in accepted])]
+            out.extend(accepted)
 
 
 def _line_label(state: GameState, seat: int, label: str, command) -> str:
@@ -824,8 +833,8 @@ def legal_moves(state: GameState) -> MoveList:
     seat = state.to_move()
     player = state.players[seat].name if seat >= 0 else _generate(state)[0]  # a late buyer's purchases, or no one
     return MoveList(player=player, every=lambda: _formatted(_generate(state)[1]),
-                    grouped=lambda: {label: spaces_together(lines)
-                                     for label, lines in _formatted(_generate(state, _die_choices)[1]).items()},
+                    grouped=lambda: {label: spaces_together(lines) for label, lines
+                                     in _formatted(_generate(state, _die_choices, grouped=True)[1]).items()},
                     completing=partial(completions, state))
 
 

@@ -308,10 +308,11 @@ def play_game(players: int, seed: int, edition: str | None = None, stop_after: i
     return session
 
 
-#: Line kinds the policy never plays, though ``moves`` lists them: shield 6's choice and shields
-#: 14/15's tile at a phase end. They were listed only after the shipped shields records were
-#: made; playing them (or only drawing noise for them) would change those records' seeds.
-NOT_PLAYED = frozenset({"shield-borrow", "shield-place"})
+#: Line kinds the policy never plays, though ``moves`` lists them: shield 6's choice, shields
+#: 14/15's tile at a phase end and the tribute said ahead (the policy leaves it to the default).
+#: They were listed only after the shipped shields records were made; playing them (or only
+#: drawing noise for them) would change those records' seeds.
+NOT_PLAYED = frozenset({"shield-borrow", "shield-place", "tribute"})
 
 
 def _policy_lines(state: GameState) -> list:

@@ -170,14 +170,32 @@ class PlayerPosition:
 
 
 @table_class
+class TributeOrder:
+    """A tribute said ahead for this phase's end (``anna: tribute drop 12 workers 1``)."""
+
+    drop: list[Annotated[int, Range(1, 18)]] = field(default_factory=list)
+    workers: Annotated[int, Range(0, 18)] | None = None
+
+
+@table_class
 class ShieldsPosition:
     """The 2019 shields off the duchies in a ``[position]``: on each depot ``"1"``..``"6"``,
     removed from the game, and shield 6's choices (holder -> lender). Shields named nowhere
-    (not here, not on a player's castles) are in the box."""
+    (not here, not on a player's castles) are in the box. The moment's open choices
+    (``module_shields.position_moment``): ``ship``, the player whose ship of this round shield
+    5's take may still follow, and ``swept`` the goods a solo ship removed that it may still
+    take (option ``solo-shield5-first``); ``placed``: shields 14/15 used this phase, by holder;
+    ``die16``: the player whose turn of this round shield 16 has set a die in; ``tribute``: the
+    tributes said ahead for this phase's end, by player."""
 
     depots: dict[_GoodsKey, list[Annotated[int, Range(1, 18)]]] = field(default_factory=dict)
     removed: list[Annotated[int, Range(1, 18)]] = field(default_factory=list)
     borrowed: dict[str, str] = field(default_factory=dict)
+    ship: str | None = None
+    swept: dict[_GoodsKey, Annotated[int, Range(1, 42)]] = field(default_factory=dict)
+    placed: dict[str, list[Annotated[int, Range(14, 15)]]] = field(default_factory=dict)
+    die16: str | None = None
+    tribute: dict[str, TributeOrder] = field(default_factory=dict)
 
 
 @table_class
@@ -807,7 +825,8 @@ def _city_once(duchy: list[str | None], duchy_board: Board, path: tuple) -> None
 
 
 def _position_player(edition: str, name: str, entry: PlayerPosition, duchies: dict[str, Board],
-                     goods_types: int = 3) -> PlayerState:
+                     goods_types: int = 3, apart: bool = False) -> PlayerState:
+    """One player's state (``apart``: their tiles need not join the start castle, shield 18)."""
     path = ("position", "players", name)
     if isinstance(entry.board, IslandDuchyTable):
         duchy_board = _island_duchy(entry.board.name or f"{name}'s", entry.board, (*path, "board"))
@@ -834,7 +853,7 @@ def _position_player(edition: str, name: str, entry: PlayerPosition, duchies: di
     if "k1" not in duchy:
         _city_once(duchy, duchy_board, (*path, "duchy"))
     loose = {s for s in range(len(duchy)) if duchy[s] is not None} - _connected(duchy, start, duchy_board)
-    if loose:
+    if loose and not apart:
         raise SetupError(f"{space_name(min(loose))} is not connected to the start castle", (*path, "duchy"))
     if len(entry.goods) > goods_types:
         raise SetupError("goods storage holds at most 3 types", (*path, "goods"))
@@ -974,6 +993,11 @@ def _position_shields(state: GameState, table: PositionTable) -> None:
         from burgundy_cli.castles.module_shields import refresh_knowledge
 
         refresh_knowledge(state)
+    from burgundy_cli.castles.module_shields import position_moment
+
+    why = position_moment(state, off)
+    if why is not None:
+        raise SetupError(why[0], ("position", "shields", *why[1:]))
 
 
 def _vp_categories_known(state: GameState, table: PositionTable) -> None:
@@ -1021,7 +1045,11 @@ def _position_players(edition: str, names: list[str], table: PositionTable,
     if not table.teams:  # (2019 team game: a team's two players share its board; position_teams checks them)
         _board_copies(edition, {n: p.board.name or n if isinstance(p.board, (DuchyTable, IslandDuchyTable))
                                 else p.board for n, p in table.players.items()}, ("position", "players"))
-    return [_position_player(edition, name, table.players[name], duchies, goods_types) for name in names]
+    # (2019 shield 18 lifts the adjacency rule for its holder: a tile placed then stays apart
+    # once the shield is gone, so a player holding it, or anyone once it is removed from the game)
+    removed = table.shields.removed if table.shields is not None else []
+    return [_position_player(edition, name, table.players[name], duchies, goods_types,
+                             18 in table.players[name].shields.values() or 18 in removed) for name in names]
 
 
 def _position_bridge(names: list[str], table: PositionTable) -> list[list[int]]:
@@ -1406,7 +1434,9 @@ def position_data(state: GameState) -> dict[str, Any]:
             off["removed"] = list(state.shields.removed)
         if state.shields.borrowed:
             off["borrowed"] = {names[h]: names[lender] for h, lender in state.shields.borrowed.items()}
-        data["shields"] = off
+        from burgundy_cli.castles.module_shields import moment_table
+
+        data["shields"] = off | moment_table(state)
     if state.solo is not None:
         from burgundy_cli.castles.module_solo import position_table
 

@@ -228,7 +228,8 @@ class MoveList:
 
 #: What the grouped listing's shorthand means, said under it when it is used.
 GROUPING_NOTES = (("|", "c3|d4: any one of those spaces"),
-                  (" then ...", "then ...: one of the many actions the tile grants"))
+                  (" then ...", "then ...: one of the many actions the tile grants"),
+                  (" tribute drop ...", "tribute drop ... and tribute workers ...: any shields given up, workers paid"))
 
 
 def starts_as_typed(line: str, typed: str) -> bool:

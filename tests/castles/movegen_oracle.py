@@ -30,7 +30,7 @@ from burgundy_cli.castles.actions import (
 from burgundy_cli.castles.boards import space_name
 from burgundy_cli.castles.commands import (
     BuyCommand, DieCommand, HireCommand, PassCommand, PlaceAction, SellAction, ShieldAction, ShieldBorrowCommand,
-    ShieldCommand, ShieldGoodsCommand, ShieldPlaceCommand, TakeAction, WorkersAction,
+    ShieldCommand, ShieldGoodsCommand, ShieldPlaceCommand, TakeAction, TributeCommand, WorkersAction,
 )
 from burgundy_cli.castles.notation import format_command
 from burgundy_cli.castles.state import GameState, PlayerState
@@ -202,10 +202,11 @@ def _phase_places(state: GameState) -> list:
 def _shield_lines(state: GameState) -> list:
     """2019 shields: doubles lines of the player to move for every number, shield and tiled space;
     shield 5's goods lines, shield 6's choice of every player (of every player, themselves
-    included) and shields 14/15's tiles (:func:`_phase_places`)."""
+    included), shields 14/15's tiles (:func:`_phase_places`) and the tribute (:func:`_tributes`)."""
     out: list = [ShieldGoodsCommand(player=p.name, goods=g) for p in state.players for g in range(1, 7)]
     out += [ShieldBorrowCommand(player=p.name, lender=q.name) for p in state.players for q in state.players]
     out += _phase_places(state)
+    out += _tributes(state)
     seat = state.to_move()
     if seat < 0:
         return out
@@ -214,6 +215,17 @@ def _shield_lines(state: GameState) -> list:
     spaces = [space_name(s) for s, tile in enumerate(player.duchy) if tile is not None]
     out += [ShieldCommand(player=player.name, dice=dice, value=None if dice[0] == dice[1] == v else v, shield=n,
                           space=s) for v in range(1, 7) for n in range(1, 19) for s in spaces]
+    return out
+
+
+def _tributes(state: GameState) -> list:
+    """The tribute of every player: each set of their shields and one shield not theirs given
+    up, with no workers named or up to one more than those shields."""
+    out: list = []
+    for player in state.players:
+        shields = {*player.shields.values(), next(n for n in range(1, 19) if n not in player.shields.values())}
+        out += [TributeCommand(player=player.name, drop=drop, workers=workers) for drop in _subsets(shields)
+                for workers in (None, *range(len(shields) + 1))]
     return out
 
 
@@ -278,8 +290,11 @@ def canonical(state: GameState, command):
     """The canonical spelling of an accepted command: what the generator lists for it.
 
     A die used as rolled writes no value; a take by die names no depot; a ship's ``keep``
-    is written only when storage forces a choice, and then lists the new types taken.
+    is written only when storage forces a choice, and then lists the new types taken; a
+    tribute names the shields given up in number order.
     """
+    if command.kind == "tribute":  # the shields given up, in number order
+        return replace(command, drop=tuple(sorted(command.drop)))
     if not isinstance(command, DieCommand):
         return command
     value = command.value if command.value is not None else command.rolled

@@ -80,9 +80,9 @@ SAMPLE_EVERY = 2
 #: Candidates tried per position, at most: listed commands, mutations of them, fuzz.
 LISTED, MUTATED, FUZZED = 10, 10, 2
 #: The player's line kinds whose listing is compared with check both ways; a candidate of each
-#: must be accepted (shield 6's choice and shields 14/15's tile were once accepted by check and
-#: never listed, and this comparison left them out).
-BOTH_WAYS = {"die", "buy", "pass", "shield", "shield-goods", "shield-borrow", "shield-place", "hire"}
+#: must be accepted (shield 6's choice, shields 14/15's tile and the tribute were once accepted
+#: by check and never listed, and this comparison left them out).
+BOTH_WAYS = {"die", "buy", "pass", "shield", "shield-goods", "shield-borrow", "shield-place", "hire", "tribute"}
 #: ... but for shield 5's goods, for which no candidate of these games is accepted (its listing
 #: is compared with the oracle in tests/castles/test_rules_module_shields.py).
 MUST_ACCEPT = BOTH_WAYS - {"shield-goods"}
@@ -125,7 +125,8 @@ def game_positions(seed: int, players: int, edition: str, reveal: bool, modules:
     while state.stage != "over":
         if rng.randrange(SAMPLE_EVERY) == 0:
             positions.append(state.copy())
-        listed = legal_commands(state)
+        # (not the tribute said ahead: the games keep the course they had before it was listed)
+        listed = [command for command in legal_commands(state) if command.kind != "tribute"]
         removal = removal_line(state) if state.solo is not None else None
         if removal is not None:  # the 2019 solo game: the round's removal, a table line
             lines = [parse_line(removal)]
@@ -220,6 +221,8 @@ def _mutated_buy(rng: random.Random, state: GameState, buy: BuyCommand) -> BuyCo
         lambda: replace(buy, discard=rng.choice((None, *player.storage, rng.choice(TILES)))),
         lambda: replace(buy, pay_workers=rng.randint(0, 2)),
         lambda: replace(buy, player=rng.choice(state.players).name),
+        # (with the inns: an inn, when perhaps none lies beside the black depot)
+        *([lambda: replace(buy, tile=rng.choice(sorted(state.ruleset.stock)))] if state.ruleset.stock else []),
     ))()
 
 
@@ -237,6 +240,14 @@ def mutated(rng: random.Random, state: GameState, command):
             lambda: replace(command, depot=rng.randint(0, 6)),
             lambda: replace(command, place=_mutated_action(rng, state, state.players[state.seat(command.player)],
                                                            command.place)),
+        ))()
+    if command.kind == "tribute":  # another player, shield given up (or twice) or workers
+        return rng.choice((
+            lambda: replace(command, player=rng.choice(state.players).name),
+            lambda: replace(command, drop=(*command.drop, rng.randint(1, 18))),
+            lambda: replace(command, drop=command.drop[::-1]),
+            lambda: replace(command, drop=command.drop + command.drop[:1]),
+            lambda: replace(command, workers=rng.choice((None, *range(0, 5)))),
         ))()
     if isinstance(command, HireCommand):
         return replace(command, workers=rng.randint(1, 12), player=rng.choice(state.players).name)
@@ -273,6 +284,11 @@ def candidates(rng: random.Random, state: GameState, listed: list) -> list:
     chosen = listed if len(listed) <= LISTED else rng.sample(listed, LISTED)
     seeds = listed or [PassCommand(player=rng.choice(state.players).name)]
     out = list(chosen)
+    kinds = {command.kind for command in chosen}  # (and the first listed of each kind left out: rare
+    for command in listed:                          # kinds are not crowded out by a many-lined one)
+        if command.kind not in kinds:
+            kinds.add(command.kind)
+            out.append(command)
     out += [mutated(rng, state, rng.choice(seeds)) for _ in range(MUTATED)]
     out += [random_command(state, rng) for _ in range(FUZZED)]
     return out
@@ -333,7 +349,8 @@ def compare(state: GameState, before: GameState, command, listed_lines: set[str]
         assert not apart, f"play and check + apply end apart in {apart} on {_written(command)!r}"
     if command.kind in BOTH_WAYS:
         if checked is None:
-            line = format_command(canonical(state, command) if command.kind in ("die", "buy", "pass") else command)
+            line = format_command(canonical(state, command) if command.kind in ("die", "buy", "pass", "tribute")
+                          else command)
             assert line in listed_lines, f"check accepts {line!r}, moves does not list it"
         else:
             line = _written(command)

@@ -1,5 +1,6 @@
-"""``burgundy moves`` writes the spaces a tile may go to on one line, and a placement with
-many granted continuations once as ``<line> then ...`` (issue 17 item 4); ``--all`` lists
+"""``burgundy moves`` writes the spaces a tile may go to on one line, a placement with
+many granted continuations once as ``<line> then ...`` (issue 17 item 4) and a player's many
+tribute lines as ``<player>: tribute drop ...`` and ``... workers ...``; ``--all`` lists
 every line. Grouping changes only how the listing reads: the grouped listing is made
 without the full one (so a position with 850,000 lines lists in milliseconds), yet it is
 exactly :func:`grouped` of the full listing, and expanding each grouped line gives back
@@ -19,6 +20,8 @@ from burgundy_cli.core.registry import find_game
 from burgundy_cli.core.session import open_doc
 
 MORE = " then ..."
+#: What stands for a player's many tribute lines after ``<player>: tribute drop`` or ``workers``.
+TRIBUTE_MORE = " ..."
 #: Where what a placed tile (or a sale) grants begins in a die line.
 GRANTED = (" buy ", " then ", " bonus ")
 #: A small relative of benchmarks/data/moves-worst-case.toml: a city hall and a castle in
@@ -78,6 +81,10 @@ def grouped(groups: dict[str, list[str]]) -> dict[str, set[str]]:
                             for line in lines if split(line)[1])
     kept: dict[str, list[str]] = {}
     for label, lines in groups.items():
+        if label.startswith("tribute (") and len(lines) > GRANTED_SHOWN:  # the shields' tribute
+            kept[label] = [" ".join(line.split(" ")[:3]) + TRIBUTE_MORE if len(line.split(" ")) > 2 else line
+                           for line in lines]
+            continue
         for line in lines:
             head, tail = split(line)
             if tail and continuations[base(label), head] > GRANTED_SHOWN:
@@ -97,7 +104,9 @@ def covered(choices: dict[str, list[str]], groups: dict[str, list[str]]) -> list
             heads.setdefault(head, []).append(line)
     lines = []
     for line in (line for group in choices.values() for line in group):
-        if line.endswith(MORE):
+        if line.endswith(TRIBUTE_MORE) and not line.endswith(MORE):
+            lines.extend(full for full in every if full.startswith(line.removesuffix("...")))
+        elif line.endswith(MORE):
             for head in expanded(line.removesuffix(MORE)):
                 assert head in heads, line
                 lines.extend(heads[head])
@@ -186,3 +195,15 @@ def test_white_castle_lines_group_under_their_die_use(workers):
     assert any("; white die" in label for label in listing.groups)
     assert {label: set(lines) for label, lines in listing.choices.items()} == grouped(listing.groups)
     assert sorted(covered(listing.choices, listing.groups)) == sorted(listing.moves)
+
+
+def test_many_tribute_lines_group_as_drop_and_workers():
+    """A player holding shields 3 and 17 has 9 tribute lines: grouped, they are the plain line,
+    ``tribute drop ...`` and ``tribute workers ...``, which expand back to the 9."""
+    from burgundy_cli.castles.movegen import legal_moves
+    from tests.castles.test_rules_module_shields import _two_shields
+
+    listing = legal_moves(_two_shields())
+    assert {label: set(lines) for label, lines in listing.choices.items()} == grouped(listing.groups)
+    assert sorted(covered(listing.choices, listing.groups)) == sorted(listing.moves)
+    assert any(line.endswith(" tribute drop ...") for lines in listing.choices.values() for line in lines)

@@ -10,6 +10,8 @@ agreeing with two other sources (docs/rulings.md).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -196,6 +198,63 @@ def test_tribute_line_gives_up_a_shield_by_choice():
     end_phase(state)
     assert list(state.players[0].shields.values()) == [17] and state.players[0].silver == 0
     assert_illegal(table(shields={}), line("anna: tribute drop 5"), "cob.shield.tribute")
+
+
+def _two_shields(anna=None):
+    """Anna holds shields 3 (start castle d4) and 17 (b3), 1 silverling, in round 5."""
+    state = table(anna={"silver": 1, "shields": {"d4": 3}, "duchy": {"c4": "k3", "b3": "castle"}, **(anna or {})},
+                  round=5, shields={})
+    state.players[0].shields[space_id("b3")] = 17
+    state.shields.box.remove(17)
+    return state
+
+
+def test_moves_lists_the_tribute_said_ahead():
+    """'At the end of each phase, before receiving silver from your mines, you must pay tribute
+    for your shields! Each shield costs 1 silver. If you cannot or don't want to pay, you must
+    remove that many shields' (cob.shield.tribute), said ahead by any player holding shields,
+    in any turn: moves lists each set of shields given up, and with shield 3 each number of
+    workers (cob.shield.3), exactly the lines check accepts; nothing for a player without shields."""
+    state = _two_shields()
+    listed = _listed(state)
+    assert {"anna: tribute", "anna: tribute drop 3 17", "anna: tribute drop 17 workers 1",
+            "anna: tribute workers 2", "anna: tribute workers 0"} <= listed
+    assert "anna: tribute drop 3 workers 1" not in listed  # (shield 3 given up: no workers)
+    assert not any(text.startswith("ben: tribute") for text in listed)
+    assert_illegal(state, line("ben: tribute"), "cob.shield.tribute")
+    assert listed == accepted(state)
+    play_all(state, line("anna: workers 3"), line("anna: workers 3"))  # Ben's turn: Anna may still say it
+    assert legal_moves(state).player == "ben" and "anna: tribute drop 17" in _listed(state)
+    assert _listed(state) == accepted(state)
+
+
+def test_tribute_lines_many_are_grouped_and_all_lists_each():
+    """A player's tribute lines, when more than GRANTED_SHOWN, are written in the grouped listing
+    as the plain line and ``tribute drop ...``, ``tribute workers ...``; ``moves --all`` has each."""
+    listing = legal_moves(_two_shields())
+    label = next(label for label in listing.groups if label.startswith("tribute (anna)"))
+    assert len(listing.groups[label]) == 9
+    assert listing.choices[label] == ["anna: tribute", "anna: tribute workers ...", "anna: tribute drop ..."]
+    assert "tribute drop ... and tribute workers ...: any shields given up" in listing.text()
+    assert "anna: tribute drop 17 workers 1" in listing.text(every_line=True)
+
+
+def test_tribute_refuses_a_shield_twice_and_workers_without_shield_3():
+    """Each shield is paid for or given up once (cob.shield.tribute); only shield 3 kept pays with
+    workers, 'workers 0' included (cob.shield.3)."""
+    state = _two_shields()
+    assert_illegal(state, line("anna: tribute drop 17 17"), "cob.shield.tribute")
+    assert_illegal(state, line("anna: tribute drop 3 workers 0"), "cob.shield.3")
+
+
+def test_a_shield_given_up_ahead_then_replaced_is_no_tribute_failure():
+    """Shield 17, said ahead to be given up, is replaced on its castle before the phase ends: the
+    phase ends with the other shield paid for (the order names a shield no longer held)."""
+    state = _two_shields(anna={"silver": 2})
+    state.shields.depots[3].append(12)
+    state.shields.box.remove(12)
+    play_all(state, line("anna: tribute drop 17"), line("anna: shield 3 3 12 b3"), pass_("ben"))  # (the phase ends)
+    assert sorted(state.players[0].shields.values()) == [3, 12] and state.players[0].silver == 0
 
 
 def test_default_gives_up_the_least_valuable_shield():
@@ -418,13 +477,13 @@ def test_moves_lists_shields_14_and_15_tile_at_the_phase_end(number, depot, tile
     assert_illegal(state, line(listing.moves[-1]), {14: "cob.shield.14", 15: "cob.shield.15"}[number])  # (once a phase)
 
 
-def test_the_playout_policy_plays_no_shield_6_14_or_15_line():
+def test_the_playout_policy_plays_no_shield_6_14_or_15_line_and_no_tribute():
     """The shipped shields records were made before moves listed these lines: the policy leaves
     them out, so that each seed still makes the same game (tests/castles/test_playout.py
     regenerates them)."""
     from burgundy_cli.castles.playout import NOT_PLAYED
 
-    assert NOT_PLAYED == {"shield-borrow", "shield-place"}
+    assert NOT_PLAYED == {"shield-borrow", "shield-place", "tribute"}
     session = play_game(4, 1, modules=("shields",))
     assert not any(command.kind in NOT_PLAYED for _, command in session.lines)
 
@@ -486,6 +545,186 @@ def test_a_position_states_shields_on_castles_and_depots():
     assert again.shields == state.shields and again.players[0].shields == state.players[0].shields
     with pytest.raises(SetupError):
         table(anna={"shields": {"d4": 3}}, shields={"1": [3]})
+
+
+RECORDS = Path(__file__).resolve().parents[2] / "records" / "castles-of-burgundy"
+
+
+def _positions_read_back(name, every=1):
+    """(the record's session after every ``every``-th line, the position written there and read
+    back), the session's state copied: the test compares the two."""
+    import tomllib
+
+    from burgundy_cli.core.position import position_record_data
+    from tests.castles.test_position_writer import _lines, _record
+
+    data = tomllib.loads((RECORDS / name).read_text("utf-8"))
+    session = _record(data, "setup" if "setup" in data else "position", [])
+    for index, (group, text) in enumerate(_lines(data), start=1):
+        session.play_logged(text, group)
+        if index % every == 0 or index == len(_lines(data)):
+            again = _record(position_record_data(session), "position", [])
+            yield index, session.state.copy(), again.state
+
+
+def _apart(player):
+    """Tiles of ``player``'s duchy not joined to the start castle (shield 18 placed them)."""
+    from burgundy_cli.castles.setup import _connected
+
+    return {s for s, tile in enumerate(player.duchy) if tile is not None} - _connected(player.duchy, player.start,
+                                                                                           player.board)
+
+
+def test_a_position_with_shield_18_in_force_reads_back():
+    """Shield 18: 'you may place tiles anywhere in your duchy, not only adjacent to tiles already
+    placed' (cob.shield.18): a position written where a holder's tile lies apart from the start
+    castle reads back to the same state (the reader once refused it: 'f1 is not connected')."""
+    from tests.castles.test_position_writer import _view
+
+    apart = 0
+    for index, state, again in _positions_read_back("complete-4p-2019-shields.toml", every=20):
+        assert _view(again) == _view(state), index
+        assert [p.shields for p in again.players] == [p.shields for p in state.players], index
+        assert (again.shields.depots, again.shields.removed) == (state.shields.depots, state.shields.removed), index
+        apart += any(_apart(player) for player in state.players)
+    assert apart  # (the record reaches such positions)
+
+
+def _moment(state):
+    """The shields' part of a state that decides what may come next: where each shield lies, the
+    tributes said ahead, the abilities used this phase, and what can still act of shield 5's ship
+    (the goods a solo ship swept included) and shield 16's die."""
+    table, now = state.shields, (state.phase, state.round)
+    ship = table.ship if table.ship is not None and table.ship[1:] == now else None
+    return ([p.shields for p in state.players], table.depots, table.removed, sorted(table.box), table.orders,
+            table.used, table.borrowed, ship, table.die16 if table.die16 is not None and table.die16[1:] == now else None,
+            module_shields.swept_goods(state, state.players[ship[0]]) if ship else None)
+
+
+@pytest.mark.parametrize("name", ["complete-4p-2019-shields.toml", "shields-6-14-15-game-end.toml"])
+def test_a_position_written_at_every_line_reads_back_to_the_same_game(name):
+    """docs/records.md: 'a written record reads back to the same game'. At every line of the
+    shields records the position is written and read back: the same state (the shields' moment
+    included: tribute said ahead, 14/15 used this phase, shield 5's ship, shield 16's die) and the
+    same legal moves."""
+    from tests.castles.test_position_writer import _view
+
+    for index, state, again in _positions_read_back(name):
+        assert _view(again) == _view(state), index
+        assert _moment(again) == _moment(state), index
+        assert legal_moves(again).groups == legal_moves(state).groups, index
+
+
+def read_back(state, options=SHIELDS):
+    """``state`` written as a ``[position]`` and read back (``options``: the header's)."""
+    header = GameHeader(name="castles-of-burgundy", edition="2019", players=[p.name for p in state.players],
+                        options=options)
+    return state_from_position(header, position_data(state))
+
+
+def assert_same_game(state, options=SHIELDS):
+    from tests.castles.test_position_writer import _view
+
+    again = read_back(state, options)
+    assert _view(again) == _view(state) and _moment(again) == _moment(state)
+    assert legal_moves(again).groups == legal_moves(state).groups
+    return again
+
+
+def _ship_placed():
+    state = _holding(5, anna={"storage": ["ship"], "goods": {}, "dice": [2, 2]})
+    state.depot_goods[1], state.depot_goods[2], state.depot_goods[6] = [4], [5, 4], [4]
+    state.goods_used[4] += 3
+    state.goods_used[5] += 1
+    return play_all(state, line("anna: place 2 ship d3 goods 2"))
+
+
+@pytest.mark.parametrize("moment", ["tribute", "ship", "die16"])
+def test_a_position_keeps_the_shields_moment(moment):
+    """A position written while a tribute is said ahead ('If you cannot or don't want to pay'),
+    while shield 5's take may follow the ship just placed ('whenever you place a ship, you may
+    choose a type of goods'), or after shield 16 set a die this turn ('the result of one of your
+    dice') reads back to the same game: [position.shields] tribute, ship and die16."""
+    if moment == "tribute":
+        state = play_all(_two_shields(), line("anna: tribute drop 17 workers 1"))
+        key, value = "tribute", {"anna": {"drop": [17], "workers": 1}}
+    elif moment == "ship":
+        state = _ship_placed()
+        key, value = "ship", "anna"
+        assert "anna: shield goods 4" in _listed(state)
+    else:
+        state = play_all(_holding(16, anna={"dice": [1, 1], "workers": 0}), line("anna: workers 1>4"))
+        key, value = "die16", "anna"
+    assert position_data(state)["shields"][key] == value
+    again = assert_same_game(state)
+    if moment == "die16":
+        assert_illegal(again, line("anna: workers 1>4"), "cob.die.workers")  # (16 is used this turn)
+
+
+@pytest.mark.parametrize(("shields", "path", "message"), [
+    ({"ship": "cara"}, ("ship",), "'cara' is no player"),
+    ({"die16": "cara"}, ("die16",), "'cara' is no player"),
+    ({"placed": {"cara": [14]}}, ("placed", "cara"), "'cara' is no player"),
+    ({"placed": {"anna": [13]}}, ("placed", "anna", 0), "greater than or equal to 14"),
+    ({"tribute": {"anna": {"drop": [3, 3]}}}, ("tribute", "anna", "drop"), "given up twice"),
+    ({"swept": {"5": 1}}, ("swept",), "solo-shield5-first"),
+])
+def test_the_shields_moment_is_checked_where_it_is_written(shields, path, message):
+    data = position_data(_holding(3))
+    data["shields"] |= shields
+    header = GameHeader(name="castles-of-burgundy", edition="2019", players=["anna", "ben"], options=SHIELDS)
+    with pytest.raises(SetupError, match=message) as raised:
+        state_from_position(header, data)
+    assert tuple(raised.value.path)[:2 + len(path)] == ("position", "shields", *path)
+
+
+@pytest.mark.parametrize("seed", [31, 32])
+def test_a_position_written_at_every_line_of_a_game_with_every_shield_line_reads_back(seed):
+    """As above, over a seeded 3-player shields game whose players also say the lines the playout
+    policy leaves out (tributes ahead, shields 6, 14 and 15): at every line, the position written
+    and read back is the same game (state, shields' moment, legal moves)."""
+    import random
+
+    from burgundy_cli.castles.playout import deal_game
+    from burgundy_cli.castles.setup import duchy_definitions
+    from tests.castles.test_differential import _table_lines
+    from tests.castles.test_position_writer import _view
+
+    rng = random.Random(seed)
+    names = ["anna", "ben", "cara"]
+    setup, duchies = deal_game(rng, "2019", names, ("shields",))
+    state = state_from_setup(GameHeader(name="castles-of-burgundy", edition="2019", players=names, options=SHIELDS),
+                             setup, duchy_definitions(duchies))
+    said = set()
+    while state.stage != "over":
+        listed = legal_commands(state)
+        rare = [c for c in listed if c.kind in ("tribute", "shield-borrow", "shield-place", "shield-goods")]
+        if rare and rng.random() < 0.3:
+            lines = [rng.choice(rare)]
+        elif state.stage != "turn":
+            lines = _table_lines(rng, state, True)
+        else:
+            lines = [rng.choice(listed)]
+        for command in lines:
+            engine.play(state, command)
+            said.add(command.kind)
+            again = read_back(state)
+            assert _view(again) == _view(state) and _moment(again) == _moment(state), format_command(command)
+            assert legal_moves(again).groups == legal_moves(state).groups, format_command(command)
+    assert {"tribute", "die"} <= said, said
+
+
+def test_tiles_apart_need_shield_18_held_or_removed():
+    """A position whose tile lies apart from the start castle is refused unless shield 18 lies on
+    the player's castle or was removed from the game (a shield never moves between players)."""
+    header = GameHeader(name="castles-of-burgundy", edition="2019", players=["anna", "ben"], options=SHIELDS)
+    data = position_data(table(anna={"shields": {"d4": 18}, "duchy": {"b3": "castle"}}, shields={}))
+    assert state_from_position(header, data).players[0].duchy[space_id("b3")] == "castle"
+    data["players"]["anna"]["shields"] = {}
+    with pytest.raises(SetupError, match="b3 is not connected"):
+        state_from_position(header, data)
+    data["shields"]["removed"] = [18]
+    assert state_from_position(header, data).players[0].duchy[space_id("b3")] == "castle"
 
 
 def test_show_names_the_shields():

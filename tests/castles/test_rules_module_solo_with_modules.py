@@ -142,7 +142,10 @@ def _shipped(options=None):
     state.goods_used[6] += 1
     player = state.players[0]
     player.shields[space_id("b1")] = 5
+    assert not player.storage
     player.storage[:] = ["ship"]
+    coloured, black = state.supply["ship"]
+    state.supply["ship"] = [coloured - 1, black]  # (the ship comes from the supply: a position counts the tiles)
     return play(state, "Solo: place 1 ship b3 goods 2")
 
 
@@ -183,3 +186,26 @@ def test_option_solo_shield5_first_ends_when_the_goods_change():
 def test_option_solo_shield5_first_is_true_or_false():
     with pytest.raises(SetupError, match="true or false"):
         solo("shields", options={"solo-shield5-first": "yes"}, shields=ONE_PER_DEPOT)
+
+
+def test_option_solo_shield5_first_a_position_keeps_the_swept_goods():
+    """Option ``solo-shield5-first``: a position written right after the solo ship keeps shield 5's
+    open take and the goods the ship removed that it may still take ([position.shields] ship and
+    swept, docs/records.md), and reads back to the same game: the same state, the same lines listed."""
+    from tests.castles.test_rules_module_shields import assert_same_game, position_data
+
+    options = {"modules": ["solo-game", "shields"], "solo-shield5-first": True}
+    state = _shipped({"solo-shield5-first": True})
+    player = state.players[0]
+    del player.goods[1]  # (the fixture's depots hold a goods tile more than phase A deals: one back to the bag)
+    state.goods_used[1] -= 1
+    state.goods_used[5] -= 1  # (the fixture counts depot 2's goods tile 5, there already, once more)
+    for depot in state.shields.depots:  # (and shield 5 leaves its depot for the castle)
+        if 5 in depot:
+            depot.remove(5)
+    state.shields.swept = (tuple(sorted(player.goods.items())), state.shields.swept[1])
+    shields = position_data(state)["shields"]
+    assert shields["ship"] == "Solo" and shields["swept"] == {"5": 1, "6": 1}
+    again = assert_same_game(state, options)
+    play(again, "Solo: shield goods 5")
+    assert again.players[0].goods == {2: 1, 3: 1, 4: 1, 5: 2}
