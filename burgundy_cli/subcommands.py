@@ -399,7 +399,9 @@ def moves(path: str | os.PathLike[str], as_json: bool, every_line: bool = False)
     if as_json:
         return Outcome().say(_json({"player": listing.player, "due": due(session), "moves": listing.moves}))
     if listing.player is None:
-        return Outcome().say(_nothing_to_move(due(session), session.header.players))
+        meanwhile = listing.text(every_line) if listing.choices or listing.groups else ""
+        return Outcome().say("\n".join(filter(None, [_nothing_to_move(due(session), session.header.players),
+                                                       meanwhile])))
     return Outcome().say(listing.text(every_line))
 
 

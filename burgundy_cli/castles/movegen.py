@@ -749,12 +749,10 @@ def _generate(state: GameState, die_moves=_die_moves, grouped: bool = False
         label = f"{state.players[late].name} may still buy: "
         _buys(state, late, label, out)
         _module_lines(state, late, label, out, purchases=True)
-    if seat < 0:
+    if seat < 0:  # no one to move: a late buyer's purchases, and lines any player may say meanwhile
         buying = bool(out)
         _anyone_lines(state, out, grouped)
-        if not out:
-            return None, out
-        return (state.players[late].name if buying else out[0][1].player), out
+        return (state.players[late].name if buying else None), out
     moving = expected(state).kind == "player"  # (else a module's table line comes first: the solo game's removal)
     if moving:
         die_moves(state, seat, out)

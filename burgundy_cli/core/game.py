@@ -210,11 +210,14 @@ class MoveList:
 
     def text(self, every_line: bool = False) -> str:
         """The lines as ``burgundy moves`` (and the table session's ``moves``) prints them, or
-        why there are none: equivalent lines as one (:attr:`choices`) unless ``every_line``."""
-        if self.player is None:
-            return "no player is to move: the table owes the next line (or the game is over)"
-        lines = [f"{self.player} to move:"]
+        why there are none: equivalent lines as one (:attr:`choices`) unless ``every_line``.
+        With no player to move the lines are those a player may say meanwhile (headed so)."""
         groups = self.groups if every_line or not self.choices else self.choices
+        if self.player is None and not groups:
+            return "no player is to move: the table owes the next line (or the game is over)"
+        # (no one to move, yet lines: what a player may say outside the turn order, a Castles
+        # shield's tribute said ahead while the table rolls)
+        lines = [f"{self.player} to move:" if self.player is not None else "meanwhile, a player may say:"]
         for group, moves in groups.items():
             lines.append(f"  {group}:")
             lines.extend(f"    {move}" for move in moves)

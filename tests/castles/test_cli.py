@@ -244,3 +244,21 @@ def test_show_when_the_phase_is_laid_out_but_not_yet_rolled(cli, tmp_path) -> No
     result = cli("show", str(_write(tmp_path, text)))
     assert result.exit_code == 0
     assert result.stdout.splitlines()[0].endswith("phase A, round 1 (the roll is due)")
+
+
+def test_moves_while_the_table_rolls_says_so_and_lists_what_a_player_may_say_meanwhile(cli, tmp_path) -> None:
+    """2019 'THE SHIELDS', 'Important!': a tribute may be said ahead, outside the turn order.
+    While the table owes the roll no one is to move: ``moves`` says the roll is due first,
+    then the lines a player may say meanwhile; ``--json`` gives no player to move."""
+    position = cli("show", str(CASTLES / "complete-4p-2019-shields.toml"), "--position", "--at", "A2")
+    assert position.exit_code == 0
+    path = tmp_path / "a2.toml"
+    path.write_text(position.stdout, encoding="utf-8")
+    result = cli("moves", str(path))
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("no player moves now: the table rolls next: roll white <die>")
+    assert lines[1] == "meanwhile, a player may say:" and "    Anna: tribute" in lines
+    listing = json.loads(cli("moves", "--json", str(path)).stdout)
+    assert listing["player"] is None and listing["due"]["kind"] == "roll"
+    assert "Anna: tribute" in listing["moves"]
