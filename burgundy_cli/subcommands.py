@@ -400,14 +400,15 @@ def moves(path: str | os.PathLike[str], as_json: bool, every_line: bool = False)
         return Outcome().say(_json({"player": listing.player, "due": due(session), "moves": listing.moves}))
     if listing.player is None:
         meanwhile = listing.text(every_line) if listing.choices or listing.groups else ""
-        return Outcome().say("\n".join(filter(None, [_nothing_to_move(due(session), session.header.players),
-                                                       meanwhile])))
+        return Outcome().say("\n".join(filter(None, [
+            _nothing_to_move(due(session), session.header.players, bool(meanwhile)), meanwhile])))
     return Outcome().say(listing.text(every_line))
 
 
-def _nothing_to_move(due: dict[str, object], players: Sequence[str]) -> str:
+def _nothing_to_move(due: dict[str, object], players: Sequence[str], meanwhile: bool = False) -> str:
     """What ``moves`` says when no player is to move: the table line due (a roll, a new
-    phase's reveals and goods) in the notation, or that the game is over."""
+    phase's reveals and goods) in the notation, or that the game is over (with no moves left
+    unless ``meanwhile``: a line a player may still say, the crane's type at the end)."""
     roll = "roll white <die> good <type>, " + ", ".join(f"{name} <die> <die>" for name in players)
     if due.get("kind") == "roll":
         return f"no player moves now: the table rolls next: {roll}"
@@ -415,7 +416,7 @@ def _nothing_to_move(due: dict[str, object], players: Sequence[str]) -> str:
         return ("no player moves now: a phase starts: the table may record its depots "
                 "(reveal <depot|black> <tile> ...) and goods (goods <type> <type> <type> <type> <type>), "
                 f"then rolls: {roll}")
-    return "the game is over: no moves"
+    return "the game is over" if meanwhile else "the game is over: no moves"
 
 
 def fmt(path: str | os.PathLike[str], write: bool, as_json: bool = False) -> Outcome:

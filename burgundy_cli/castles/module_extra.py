@@ -176,11 +176,22 @@ def hire_candidates(state: GameState, seat: int) -> list[tuple[str, HireCommand]
             for silver in range(1, player.silver + 1)]
 
 
+def crane_candidates(state: GameState, seat: int) -> list[tuple[str, CraneCommand]]:
+    """For ``moves``: once the game is over, each building type ``seat``'s crane could be said to
+    count as (the engine then judges each: :func:`check_crane`; before the end none can be)."""
+    if state.stage != "over":
+        return []
+    name = state.players[seat].name
+    return [(f"the crane ({name}) counts as, at the final scoring", CraneCommand(player=name, building=building))
+            for building in dict.fromkeys(CRANE_TILES[number] for number in sorted(CRANE_TILES))]
+
+
 #: The module's line kinds: #28's purchase of workers (a purchase: by the player to move, or
-#: one still buying after their dice), the crane's type at the final scoring.
+#: one still buying after their dice), the crane's type at the final scoring (said by any
+#: player with a crane once the game is over, when no one is to move: ``anyone``).
 EXTRA_LINES = {
     "hire": LineRule(check_hire, apply_hire, "buyer", candidates=hire_candidates),
-    "crane": LineRule(check_crane, apply_crane, "player"),
+    "crane": LineRule(check_crane, apply_crane, "player", candidates=crane_candidates, anyone=True),
 }
 
 

@@ -217,7 +217,7 @@ class MoveList:
             return "no player is to move: the table owes the next line (or the game is over)"
         # (no one to move, yet lines: what a player may say outside the turn order, a Castles
         # shield's tribute said ahead while the table rolls)
-        lines = [f"{self.player} to move:" if self.player is not None else "meanwhile, a player may say:"]
+        lines = [f"{self.player} to move:" if self.player is not None else "lines a player may say now:"]
         for group, moves in groups.items():
             lines.append(f"  {group}:")
             lines.extend(f"    {move}" for move in moves)

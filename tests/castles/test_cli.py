@@ -258,7 +258,7 @@ def test_moves_while_the_table_rolls_says_so_and_lists_what_a_player_may_say_mea
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
     assert lines[0].startswith("no player moves now: the table rolls next: roll white <die>")
-    assert lines[1] == "meanwhile, a player may say:" and "    Anna: tribute" in lines
+    assert lines[1] == "lines a player may say now:" and "    Anna: tribute" in lines
     listing = json.loads(cli("moves", "--json", str(path)).stdout)
     assert listing["player"] is None and listing["due"]["kind"] == "roll"
     assert "Anna: tribute" in listing["moves"]

@@ -257,6 +257,29 @@ def test_crane_line_refusals():
     assert_illegal(owner, parse_line("anna: crane as church"), "cob.crane.score")
 
 
+def test_moves_lists_the_crane_lines_check_accepts_once_the_game_is_over():
+    """2019 rules, 'Crane': "during final scoring at the end of the game, the crane counts as a
+    building of your choice" -- said after the game's end, when no one is to move: ``moves``
+    lists each building type ``check`` accepts for the crane's owner (cob.crane.score asked of
+    each), none for a player without a crane, none once said, and none before the end."""
+    from burgundy_cli.castles.tiles import KNOWLEDGE_BUILDING
+
+    def crane_lines(state) -> list[str]:
+        return [line for line in legal_moves(state).moves if " crane as " in line]
+
+    state = over(duchy={"c4": "k16", "c3": "crane", "c5": "warehouse", "b4": "k22"})
+    said = [f"anna: crane as {building}" for building in dict.fromkeys(KNOWLEDGE_BUILDING.values())]
+    assert crane_lines(state) == said
+    assert legal_moves(state).player is None
+    for line in said:
+        engine.check(state, parse_line(line))
+    for line in ("anna: crane as white-castle", "ben: crane as bank"):  # (no #29 without the module; no crane)
+        assert_illegal(state, parse_line(line), "cob.crane.score")
+    play_all(state, parse_line("anna: crane as bank"))
+    assert crane_lines(state) == []
+    assert crane_lines(table(duchy={"c3": "crane"})) == []
+
+
 # --- the geese -----------------------------------------------------------------------------------------
 
 
