@@ -14,8 +14,8 @@ import textwrap
 from burgundy_cli.castles.boards import (ROW_LENGTHS, SPACES, TEAM_IDS, TEAM_SHARED, board, board_numbers,
                                         provenance_note, space_name)
 from burgundy_cli.castles.state import PHASES, GameState, PlayerState
-from burgundy_cli.core.render import TEXT_WIDTH, packed
 from burgundy_cli.castles.tiles import COLOUR_NAME
+from burgundy_cli.core.render import TEXT_WIDTH, packed
 
 #: Width of one hex cell in the drawing; rows are offset by half of it, like the board.
 CELL = 10
@@ -147,16 +147,16 @@ def _bonus_text(bonus: str) -> str:
 def player_summary(state: GameState, seat: int) -> list[str]:
     """Supplies and scores of one player, under their map."""
     player = state.players[seat]
-    vp = [f"{cat} {n}," for cat, n in player.vp.items() if n] or ["none yet,"]
+    vp = [f"{cat} {n}" for cat, n in player.vp.items() if n] or ["none yet"]
     vp[0] = "(" + vp[0]
-    vp[-1] = vp[-1][:-1] + ")"
+    vp[-1] += ")"
     shared = ""
     if state.teams is not None:  # 2019 team game: the team's shared storage and the player's place
         shared = f" (private; {state.teams.label(seat)})   shared storage: {', '.join(player.shared) or 'empty'}"
     lines = [
         f"  storage: {', '.join(player.storage) if player.storage else 'empty'}{shared}"
         f"   goods: {_goods_text(player.goods)}   silver: {player.silver}   workers: {player.workers}",
-        *packed(f"  VP: {player.points}", vp),
+        *packed(f"  VP: {player.points}", vp, sep=","),
     ]
     extras = []
     if player.bonuses:
@@ -168,8 +168,8 @@ def player_summary(state: GameState, seat: int) -> list[str]:
     if player.shields:
         extras.append("shields: " + ", ".join(f"{number} on {space_name(space)}"
                                               for space, number in sorted(player.shields.items())))
-    joined = "  " + "   ".join(extras)
     if extras:
+        joined = "  " + "   ".join(extras)
         lines.extend([joined] if len(joined) <= TEXT_WIDTH else [f"  {extra}" for extra in extras])
     if player.route:
         lines.extend(packed(f"  trade route ({len(player.route_goods)} of {len(player.route)} covered):",

@@ -56,6 +56,5 @@ def table_text(state: GameState) -> list[str]:
     """What ``show`` says of the solo table: the verdict, and the tiles removed so far."""
     from burgundy_cli.core.render import packed
 
-    removed = [f"{tile}," for tile in state.solo.removed] or ["none,"]
-    removed[-1] = removed[-1][:-1]
-    return [*packed("", verdict(state).split(" "), indent="  "), *packed("removed by the rounds:", removed, indent="  ")]
+    return [*packed("", verdict(state).split(" "), indent="  "),
+            *packed("removed by the rounds:", state.solo.removed or ["none"], indent="  ", sep=",")]

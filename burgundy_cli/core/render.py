@@ -19,12 +19,14 @@ from burgundy_cli.core.game import GameHeader, ScoreTable
 TEXT_WIDTH = 100
 
 
-def packed(first: str, items: list[str], indent: str = "    ") -> list[str]:
-    """``first`` followed by ``items`` (joined by spaces), as lines of at most ``TEXT_WIDTH``
-    columns where the items allow: a line breaks only between items, so that an item (a
-    trade route space ``[4 silver-1 | 4 bonus]``, a tile name) stays whole."""
+def packed(first: str, items: list[str], indent: str = "    ", sep: str = "") -> list[str]:
+    """``first`` followed by ``items`` (each but the last followed by ``sep``, then a space), as
+    lines of at most ``TEXT_WIDTH`` columns where the items allow: a line breaks only between
+    items, so that an item (a trade route space ``[4 silver-1 | 4 bonus]``, a tile name) stays
+    whole; lines after the first start with ``indent``."""
     lines = [first]
-    for item in items:
+    for number, item in enumerate(items, start=1):
+        item += sep if number < len(items) else ""
         if len(lines[-1]) + 1 + len(item) > TEXT_WIDTH and lines[-1].strip():
             lines.append(indent + item)
         else:

@@ -43,9 +43,7 @@ def show(state: State) -> str:
         lines.append(f"{r + 1:>3} " + "".join(cells).rstrip())
     tiles = components().tiles.values()
     lines.append("")
-    names_of = [f"{t.code.upper()} {t.name}," for t in tiles]
-    names_of[-1] = names_of[-1][:-1]
-    lines.extend(packed("tiles:", names_of, indent="  "))
+    lines.extend(packed("tiles:", [f"{t.code.upper()} {t.name}" for t in tiles], indent="  ", sep=","))
     lines.append("knights (top first): " + ", ".join(f"{s} {n}" for s, n in zip(symbols, names))
                  + "; + = a tile may be laid here")
     lines.append("")
