@@ -737,6 +737,19 @@ def _buys(state: GameState, seat: int, label: str, out: list[tuple[str, object]]
         out.append((f"{label}{where}, {paid}", buy))
 
 
+def _late_purchases(state: GameState, seat: int, out: list[tuple[str, object]]) -> str | None:
+    """The purchases still open to the player who moved last (the late buyer), not ``seat``,
+    added to ``out``; that player's name if there are any."""
+    late = state.late_buyer
+    if late < 0 or late == seat:
+        return None
+    label = f"{state.players[late].name} may still buy: "
+    before = len(out)
+    _buys(state, late, label, out)
+    _module_lines(state, late, label, out, purchases=True)
+    return state.players[late].name if len(out) > before else None
+
+
 def _generate(state: GameState, die_moves=_die_moves, grouped: bool = False
               ) -> tuple[str | None, list[tuple[str, object]]]:
     """(player to move, [(group label, command)]) in listing order; ``die_moves``: the die
@@ -744,15 +757,10 @@ def _generate(state: GameState, die_moves=_die_moves, grouped: bool = False
     gives some lines as text, as ``grouped`` has :func:`_anyone_lines` do)."""
     out: list[tuple[str, object]] = []
     seat = state.to_move()
-    late = state.late_buyer
-    if late >= 0 and late != seat:
-        label = f"{state.players[late].name} may still buy: "
-        _buys(state, late, label, out)
-        _module_lines(state, late, label, out, purchases=True)
+    buyer = _late_purchases(state, seat, out)
     if seat < 0:  # no one to move: a late buyer's purchases, and lines any player may say meanwhile
-        buying = bool(out)
         _anyone_lines(state, out, grouped)
-        return (state.players[late].name if buying else None), out
+        return buyer, out
     moving = expected(state).kind == "player"  # (else a module's table line comes first: the solo game's removal)
     if moving:
         die_moves(state, seat, out)
@@ -829,7 +837,7 @@ def legal_moves(state: GameState) -> MoveList:
     """
     state = state.copy()  # the session's may change before a listing is read
     seat = state.to_move()
-    player = state.players[seat].name if seat >= 0 else _generate(state)[0]  # a late buyer's purchases, or no one
+    player = state.players[seat].name if seat >= 0 else _late_purchases(state, seat, [])  # a late buyer, or no one
     return MoveList(player=player, every=lambda: _formatted(_generate(state)[1]),
                     grouped=lambda: {label: spaces_together(lines) for label, lines
                                      in _formatted(_generate(state, _die_choices, grouped=True)[1]).items()},
