@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from burgundy_cli.castles.actions import EFFECTS, Effect, LineRule, illegal
 from burgundy_cli.castles.commands import CraneCommand, HireCommand, PlaceAction
+from burgundy_cli.castles.scoring import buildings_points
 from burgundy_cli.castles.state import GameState, PlayerState
 from burgundy_cli.castles.tiles import KNOWLEDGE_BUILDING, catalogue
 
@@ -67,9 +68,11 @@ def crane_counts_as(state: GameState, player: PlayerState) -> str | None:
 def buildings_scoring(building: str):
     """Final scoring of a knowledge tile giving 4 VP per ``building`` in the duchy, the crane
     counting as one when its owner has it count as that type."""
+    counted = buildings_points(building)
+
     def points(state: GameState, player: PlayerState, placed: list) -> int:
         crane = 1 if crane_counts_as(state, player) == building else 0
-        return 4 * (sum(1 for kind in placed if kind.building == building) + crane)
+        return counted(state, player, placed) + 4 * crane
     return points
 
 

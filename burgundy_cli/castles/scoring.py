@@ -37,7 +37,9 @@ def _goods_types_sold(state: GameState, player: PlayerState, placed: list) -> in
     return (3 if state.edition == "2011" else 2) * (len(player.sold) - player.sold.count(0))
 
 
-def _buildings(building: str):
+def buildings_points(building: str):
+    """Final scoring of a knowledge tile giving 4 VP per ``building`` in the duchy (16-23; the
+    2019 modules wrap it: the crane may count as one, :func:`module_extra.buildings_scoring`)."""
     def points(state: GameState, player: PlayerState, placed: list) -> int:
         # the buildings of this type in the duchy: a building's kind is named as its building
         # (tiles.py), so its spaces are counted by name, in C, without reading every placed kind
@@ -63,7 +65,7 @@ def _bonus_tiles(state: GameState, player: PlayerState, placed: list) -> int:
 #: player's choice for 16-23).
 END_SCORING = {
     15: _goods_types_sold,
-    **{number: _buildings(building) for number, building in KNOWLEDGE_BUILDING.items()},
+    **{number: buildings_points(building) for number, building in KNOWLEDGE_BUILDING.items()},
     24: _animal_types,
     25: _goods_sold,
     26: _bonus_tiles,

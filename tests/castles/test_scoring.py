@@ -210,7 +210,7 @@ def test_area_bonus_in_each_phase(phase, bonus):
 
 def test_building_kinds_are_named_as_their_building():
     # knowledge tiles 16-23 (2011 and 2019 rulebooks, 'Knowledge tiles') count the buildings of a
-    # type in the duchy by the tiles' names (scoring._buildings): that holds only while every
+    # type in the duchy by the tiles' names (scoring.buildings_points): that holds only while every
     # kind with a building type is named as it
     from burgundy_cli.castles.tiles import catalogue
 
