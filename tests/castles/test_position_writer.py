@@ -11,6 +11,8 @@ a phase's setup, a late buyer's open purchase, the end of the game.
 
 from __future__ import annotations
 
+import tomllib
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -23,6 +25,11 @@ from burgundy_cli.core.position import position_record_data
 from burgundy_cli.core.record import dump_record, parse_record_text
 from burgundy_cli.core.session import open_doc
 from tests.castles.test_properties import NO_SHRINK
+from tests.conftest import RECORDS
+
+#: The shipped Castles records that have lines to cut.
+SHIPPED = [path for path in sorted((RECORDS / "castles-of-burgundy").glob("*.toml"))
+           if "\n[log]" in path.read_text("utf-8") or "\n[log." in path.read_text("utf-8")]
 
 
 def _lines(data: dict) -> list[tuple[str, str]]:
@@ -77,10 +84,15 @@ def _interesting(data: dict) -> list[int]:
     return sorted(set(found.values()))
 
 
-def check_cut(data: dict, full, cut: int) -> None:
+def check_cut(data: dict, full, cut: int, start: str = "setup") -> None:
+    """The record ``data`` (begun from its ``start`` table) cut after ``cut`` lines, written
+    as a position and continued with the rest of its log, scores as ``full`` does; the
+    position read back is the state at the cut, and the writer is canonical."""
     lines = _lines(data)
-    at_cut = _record(data, "setup", lines[:cut])
+    at_cut = _record(data, start, lines[:cut])
     record = position_record_data(at_cut)
+    if "duchies" in data:  # the record's own duchies are part of the record, not of the position
+        record["duchies"] = data["duchies"]
     resumed = _record(record, "position", lines[cut:])
     assert resumed.score().to_json() == full.score().to_json(), (cut, record["position"])
     started = _record(record, "position", [])
@@ -113,6 +125,31 @@ def test_a_late_buyer_moment_is_reached_and_written():
                 assert position_data(session.state)["late_buyer"] == session.state.players[
                     session.state.late_buyer].name
     assert {"turn", "roll", "phase"} <= kinds
+
+
+def _shipped_cuts(data: dict) -> list[int]:
+    """Where a shipped record is cut: before and after each round's lines (the moments
+    between rounds and phases), and every thirteenth line inside them."""
+    lines = _lines(data)
+    cuts = {len(lines)}
+    for index, (group, _) in enumerate(lines):
+        if index == 0 or group != lines[index - 1][0] or index % 13 == 5:
+            cuts.add(index)
+    return sorted(cuts)
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda path: path.stem)
+def test_every_shipped_record_continues_from_its_positions(path):
+    """Every shipped Castles record -- every module, both editions, those begun from a
+    ``[position]`` -- written as a position between each two rounds and at every thirteenth
+    line, and continued with the rest of its log, scores exactly as the whole record does
+    (docs/records.md, "Sending a position on"): no module's state is lost in a
+    position record."""
+    data = tomllib.loads(path.read_text("utf-8"))
+    start = "setup" if "setup" in data else "position"
+    full = _record(data, start, _lines(data))
+    for cut in _shipped_cuts(data):
+        check_cut(data, full, cut, start)
 
 
 HEADER = GameHeader(name="castles-of-burgundy", edition="2011", players=["Anna", "Ben"])
