@@ -750,7 +750,8 @@ LINES = {
                         shorten=_tribute_shorthand),
     "shield-goods": LineRule(_check_goods_line, _apply_goods_line),
     "shield-borrow": LineRule(_check_borrow_line, _apply_borrow_line, candidates=_borrow_candidates, anyone=True),
-    "shield-place": LineRule(_check_place_line, _apply_place_line, candidates=_place_candidates, anyone=True),
+    "shield-place": LineRule(_check_place_line, _apply_place_line, candidates=_place_candidates, anyone=True,
+                             made_checked=True),
 }
 
 #: The tile effects the shields change: the castle's extra action (11), animals (1), ships (5),

@@ -797,7 +797,7 @@ def _anyone_lines(state: GameState, out: list[tuple[str, object]], grouped: bool
     for seat in sorted(seats, key=lambda s: s != mover):
         for line in lines:
             accepted = [(label, command) for label, command in line.candidates(state, seat)
-                        if _accepted(state, command)]
+                        if line.made_checked or _accepted(state, command)]
             if grouped and line.shorten is not None and len(accepted) > GRANTED_SHOWN:
                 from burgundy_cli.castles.notation import format_command
 
