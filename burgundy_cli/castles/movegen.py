@@ -841,7 +841,14 @@ def legal_moves(state: GameState) -> MoveList:
     return MoveList(player=player, every=lambda: _formatted(_generate(state)[1]),
                     grouped=lambda: {label: spaces_together(lines) for label, lines
                                      in _formatted(_generate(state, _die_choices, grouped=True)[1]).items()},
-                    completing=partial(completions, state))
+                    completing=partial(completions, state), notes=GROUPING_NOTES)
+
+
+#: What the grouped listing's shorthand means (:func:`spaces_together`, the granted actions
+#: shortened, the shields' tribute), said under it when it is used.
+GROUPING_NOTES = (("|", "c3|d4: any one of those spaces"),
+                  (" then ...", "then ...: one of the many actions the tile grants"),
+                  (" tribute drop ...", "tribute drop ... and tribute workers ...: any shields given up, workers paid"))
 
 
 def _formatted(moves: list[tuple[str, object]]) -> dict[str, list[str]]:

@@ -165,20 +165,24 @@ class MoveList:
     has none, and then ``groups`` is what ``burgundy moves`` shows. A game may give either
     as a function instead (``every``, ``grouped``), made when first read: the grouped
     listing of a position with many chained actions costs a fraction of every line. So may
-    Tab completion (``completing``, :meth:`completions`).
+    Tab completion (``completing``, :meth:`completions`). ``notes``: what the grouped
+    listing's shorthand means, as (mark, note) pairs; :meth:`text` says each note under a
+    listing that uses its mark.
     """
 
-    __slots__ = ("player", "_groups", "_choices", "_every", "_grouped", "_completing")
+    __slots__ = ("player", "_groups", "_choices", "_every", "_grouped", "_completing", "_notes")
 
     def __init__(self, player: str | None, groups: dict[str, list[str]] | None = None,
                  choices: dict[str, list[str]] | None = None, *,
                  every: Callable[[], dict[str, list[str]]] | None = None,
                  grouped: Callable[[], dict[str, list[str]]] | None = None,
-                 completing: Callable[[str], list[str]] | None = None) -> None:
+                 completing: Callable[[str], list[str]] | None = None,
+                 notes: tuple[tuple[str, str], ...] = ()) -> None:
         self.player = player
         self._groups, self._choices = groups, choices
         self._every, self._grouped = every, grouped
         self._completing = completing
+        self._notes = notes
 
     @property
     def groups(self) -> dict[str, list[str]]:
@@ -223,16 +227,10 @@ class MoveList:
             lines.extend(f"    {move}" for move in moves)
         if groups is self.choices:
             shown = [move for moves in groups.values() for move in moves]
-            notes = [note for mark, note in GROUPING_NOTES if any(mark in move for move in shown)]
+            notes = [note for mark, note in self._notes if any(mark in move for move in shown)]
             if notes:
                 lines.append(f"({'; '.join(notes)}; 'burgundy moves --all' lists every line)")
         return "\n".join(lines)
-
-
-#: What the grouped listing's shorthand means, said under it when it is used.
-GROUPING_NOTES = (("|", "c3|d4: any one of those spaces"),
-                  (" then ...", "then ...: one of the many actions the tile grants"),
-                  (" tribute drop ...", "tribute drop ... and tribute workers ...: any shields given up, workers paid"))
 
 
 def starts_as_typed(line: str, typed: str) -> bool:
