@@ -157,7 +157,7 @@ def put_shield(state: GameState, player: PlayerState, shield: int, space: str) -
     if old is not None:
         lost(state, player, old)
     if shield == 6 or old == 6:
-        refresh_knowledge(state)
+        refresh_knowledge(state, player)
 
 
 def check_doubles(state: GameState, player: PlayerState, cmd, value: int) -> None:
@@ -273,7 +273,7 @@ def _remove(state: GameState, player: PlayerState, shield: int) -> None:
     state.shields.removed.append(shield)
     lost(state, player, shield)
     if shield == 6:
-        refresh_knowledge(state)
+        refresh_knowledge(state, player)
 
 
 # --- the abilities ----------------------------------------------------------------------------
@@ -381,9 +381,14 @@ def _ship(state: GameState, player: PlayerState, action, space: int) -> None:
         state.shields.ship = (state.players.index(player), state.phase, state.round)
 
 
-def refresh_knowledge(state: GameState) -> None:
+def refresh_knowledge(state: GameState, acting: PlayerState | None = None) -> None:
     """Shield 6: each player's knowledge tiles are their own plus, while they hold shield 6,
-    those of the player they borrow from (the knowledge of the others is recomputed too)."""
+    those of the player they borrow from (the knowledge of the others is recomputed too).
+
+    ``acting``: the player the caller is changing (a state's own, never shared with a branch
+    or an undo copy), whose knowledge changes in place: the caller goes on with the same
+    object (a tribute's next shield, a placement's granted action). Any other player is
+    copied on write (:meth:`~burgundy_cli.castles.state.GameState.own_player`)."""
     kinds = catalogue()
     own = [{kinds[t].number for t in p.duchy if t is not None and kinds[t].number is not None}
            for p in state.players]
@@ -391,7 +396,7 @@ def refresh_knowledge(state: GameState) -> None:
         lender = state.shields.borrowed.get(seat)
         knowledge = own[seat] | (own[lender] if lender is not None and holds(player, 6) else set())
         if knowledge != player.knowledge:
-            state.own_player(seat).knowledge = knowledge
+            (player if player is acting else state.own_player(seat)).knowledge = knowledge
 
 
 def after_placement(state: GameState, player: PlayerState, space: int) -> None:
@@ -400,7 +405,7 @@ def after_placement(state: GameState, player: PlayerState, space: int) -> None:
     table = state.shields
     tile = player.duchy[space]
     if table.borrowed and catalogue()[tile].number is not None:
-        refresh_knowledge(state)
+        refresh_knowledge(state, player)
     if player.shields and holds(player, 7):
         board = player.board
         colour = board.colour[space]

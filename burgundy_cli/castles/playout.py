@@ -255,13 +255,17 @@ def deal_game(rng: random.Random, edition: str, names: list[str],
 
 
 def play_game(players: int, seed: int, edition: str | None = None, stop_after: int | None = None,
-              visit: Callable[[Any], None] | None = None, modules: tuple[str, ...] = ()) -> Any:
+              visit: Callable[[Any], None] | None = None, modules: tuple[str, ...] = (),
+              every_kind: bool = False) -> Any:
     """The playout as a record session (:class:`~burgundy_cli.castles.record.CastlesSession`).
 
     ``stop_after`` counts player actions (die actions, purchases, passes); table lines do not
     count. ``visit(session)`` is called after every line, for tests that watch each step.
     ``modules``: written to ``[game.options] modules`` (checked like a record's: a misspelt or
-    unrefereed module, or one in a 2011 game, raises the setup error).
+    unrefereed module, or one in a 2011 game, raises the setup error). ``every_kind``: now
+    and then a player also says one of the lines the policy otherwise leaves
+    (:data:`NOT_PLAYED`), for the tests that hold the invariants over them; off by default,
+    so that the shipped playout records keep their seeds.
     """
     from burgundy_cli.castles.notation import format_command
     from burgundy_cli.castles.record import CastlesSession
@@ -291,6 +295,8 @@ def play_game(players: int, seed: int, edition: str | None = None, stop_after: i
     while state.stage != "over" and (stop_after is None or actions < stop_after):
         if state.solo is not None and _solo_step(rng, session, state, placed, visit):
             continue
+        if every_kind and _aside_step(rng, session, state, visit):
+            continue
         if state.stage == "turn":
             command = choose(rng, state, _policy_lines(state), placed)
         else:
@@ -319,6 +325,21 @@ def _policy_lines(state: GameState) -> list:
     """The legal commands the policy chooses among: :func:`movegen.legal_commands` but for
     :data:`NOT_PLAYED`."""
     return [command for command in legal_commands(state) if command.kind not in NOT_PLAYED]
+
+
+def _aside_step(rng: random.Random, session: Any, state: GameState,
+                visit: Callable[[Any], None] | None) -> bool:
+    """One in eight times, one of the :data:`NOT_PLAYED` lines ``moves`` lists now (said by
+    any player, whoever is to move): a kind chosen at random, then a line of it (a tribute
+    has many more lines than the others); true when one was played."""
+    by_kind: dict[str, list[str]] = {}
+    for command in legal_commands(state):
+        if command.kind in NOT_PLAYED:
+            by_kind.setdefault(command.kind, []).append(_format(command))
+    if not by_kind or rng.random() >= 0.125:
+        return False
+    _play(session, rng.choice(sorted(by_kind[rng.choice(sorted(by_kind))])), visit)
+    return True
 
 
 def _solo_step(rng: random.Random, session: Any, state: GameState, placed: set[str],
