@@ -783,9 +783,13 @@ def _building_take(colours: str) -> Grant:
                                       "then: take <tile> from <depot>"))
 
 
+#: What a castle's extra action may be: any of the four actions, with any number.
+CASTLE_ACTION = ("cob.castle.action", "a castle grants one of the four actions",
+                 "then: take <tile> from <depot>, place <tile> <space>, sell <goods type> or workers")
+
 #: Immediate effects of the base game by tile kind, falling back to tile type.
 EFFECTS: dict[str, Effect] = {
-    "castle": Effect(grants=Grant(tuple(ACTIONS))),
+    "castle": Effect(grants=Grant(tuple(ACTIONS), None, CASTLE_ACTION)),
     "ship": Effect(check=_check_ship, apply=_apply_ship),
     "mine": Effect(),
     "animal": Effect(apply=_apply_animal),

@@ -35,7 +35,7 @@ from collections.abc import Callable
 from functools import partial
 
 from burgundy_cli.castles.actions import (
-    ACTIONS, EFFECTS, ActionRule, Effect, Grant, LineRule, check_workers, illegal,
+    ACTIONS, CASTLE_ACTION, EFFECTS, ActionRule, Effect, Grant, LineRule, check_workers, illegal,
 )
 from burgundy_cli.castles import module_inns
 from burgundy_cli.castles.boards import SPACE_IDS, space_name
@@ -184,7 +184,7 @@ def _apply_granted(state: GameState, player: PlayerState, action: ShieldAction, 
 
 
 #: The castle's extra action: any action, or with shield 11 a shield (cob.shield.11).
-CASTLE = Effect(grants=Grant((*ACTIONS, "shield")))
+CASTLE = Effect(grants=Grant((*ACTIONS, "shield"), None, CASTLE_ACTION))
 #: The granted shield action (shield 11).
 GRANTED = ActionRule(_check_granted, _apply_granted)
 

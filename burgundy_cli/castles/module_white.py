@@ -66,6 +66,8 @@ def white_value(state: GameState, player: PlayerState, action) -> tuple[int, int
 
 
 #: A white castle's effect: any action, its number from the white die.
-WHITE_EFFECT = Effect(grants=Grant(tuple(ACTIONS), None, None, white_value))
+WHITE_EFFECT = Effect(grants=Grant(tuple(ACTIONS), None, (
+    "cob.white.action", "a white castle grants one of the four actions, with the white die",
+    "then: take <tile> from <depot>, place <tile> <space>, sell <goods type> or workers"), white_value))
 #: #29: 4 VP per white castle (the crane counting as one if its owner says so).
 WHITE_END_SCORING = {TILE: buildings_scoring(WHITE_CASTLE)}

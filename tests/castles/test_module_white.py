@@ -95,6 +95,16 @@ def test_a_white_castles_action_is_any_action(white, then, check):
     assert check(state.players[0])
 
 
+def test_a_white_castles_action_is_one_of_the_four():
+    """cob.white.action, 2019 rules, 'The White Castles': "take an action using the result of the
+    white die": a die's action (take, place, sell, workers); a shield, even with the shields on
+    (shield 11 gives it to castles), is refused with the rule, not an internal error."""
+    shield = {"kind": "shield", "shield": 1, "space": "c3"}
+    assert_illegal(table(), place("white-castle", "c3", 3, shield), "cob.white.action")
+    both = table(options={"modules": ["white-castles", "shields"]})
+    assert_illegal(both, place("white-castle", "c3", 3, shield), "cob.white.action")
+
+
 def test_the_free_change_of_tile_12_and_the_option_that_turns_it_off():
     """docs/rulings.md: knowledge tile 12's free +/-1 for a take applies to the white castle's take
     (3 -> 4 free); option white-castle-free-change = false: workers only."""

@@ -113,6 +113,16 @@ def test_castle_extra_action():
     assert state.players[0].storage == ["k13"]
 
 
+def test_castle_extra_action_is_one_of_the_four_actions():
+    """cob.castle.action, 2011 rules, 'Castle (dark green)': "an additional action *of his choice*
+    as if he had an extra die": take, place, sell or workers -- a shield is no die action (only
+    the 2019 shield 11 adds it), refused with the rule, not an internal error."""
+    state = anna(dice=[6, 1], storage=["castle"], duchy={"c4": "k9", "b4": "k10"})
+    err = assert_illegal(state, place(6, "castle", "b3", then={"kind": "shield", "shield": 1, "space": "b3"}),
+                         "cob.castle.action")
+    assert "take <tile> from <depot>" in err.hint
+
+
 def test_castle_extra_action_is_checked():
     """2011 rules, 'Castle (dark green)': the extra action follows the rules of that action: a
     tile placed by it must still be next to a placed tile (here the new castle counts)."""
