@@ -262,8 +262,10 @@ def _buying_placements(state: GameState, seat: int, base: PlaceAction, grant: Gr
             apply_purchase(scratch, scratch.players[seat], buy)
             scratch.bought = True
             # the bought tile, placed from where it went (2019 team game)
-            thens[key] = _Kept(node for node in _placement_nodes(scratch, seat, None, buy.tile)
-                               if node[0].shared == buy.shared)
+            nodes = (node for node in _placement_nodes(scratch, seat, None, buy.tile) if node[0].shared == buy.shared)
+            if grant.value is not None:  # a number from a die (2019 white castle): what the workers can pay for
+                nodes = _affordable_nodes(scratch, scratch.players[seat], grant, nodes)
+            thens[key] = _Kept(nodes)
         yield from _under(base, thens[key], buy)
 
 
@@ -285,16 +287,28 @@ def _sale_head(state: GameState, seat: int, goods: int) -> tuple[SellAction, Ite
     return sale, (SellAction(goods=goods, then=then) for then in _bonus_choices(state, seat, sale, (), grants))
 
 
-def _bonus_choices(state: GameState, seat: int, sale: SellAction, chosen: tuple, grants) -> Iterator[tuple]:
-    """Every way to go on answering ``sale``'s bonuses after the actions ``chosen``. A sale among
-    them brings its bonuses onto the same list, never a list of its own (the notation's form)."""
-    after, due = grants(state, seat, sale, chosen)
+def _bonus_choices(state: GameState, seat: int, sale: SellAction, chosen: tuple, grants,
+                   answered: tuple[GameState, list] | None = None) -> Iterator[tuple]:
+    """Every way to go on answering ``sale``'s bonuses after the actions ``chosen`` (``answered``:
+    ``grants`` of them, when already made). A sale among them brings its bonuses onto the same
+    list, never a list of its own (the notation's form). An action with a white castle's in its
+    chain (:func:`_die_bound_grant`) is carried out before it is listed: the workers an earlier
+    action of the chain spent are known only then, and the engine's refusal leaves it out."""
+    after, due = grants(state, seat, sale, chosen) if answered is None else answered
     if not due:
         return
     for action in _granted(after, seat, due[0]):
-        if not holds_sale_bonuses(action):
-            yield (*chosen, action)
-            yield from _bonus_choices(state, seat, sale, (*chosen, action), grants)
+        if holds_sale_bonuses(action):
+            continue
+        answer = (*chosen, action)
+        now = None
+        if _die_bound_grant(after, action):
+            try:
+                now = grants(state, seat, sale, answer)
+            except IllegalMoveError:
+                continue
+        yield answer
+        yield from _bonus_choices(state, seat, sale, answer, grants, now)
 
 
 def granted_placements(state: GameState, seat: int, tile: str) -> list[PlaceAction]:
@@ -472,9 +486,12 @@ def _purchase_workers(action) -> int:
 
 
 def _die_bound_grant(state: GameState, action) -> bool:
-    """A placement in the chain ``action`` grants an action whose number comes from a die (a
-    2019 white castle, or a crane triggering one): listed before the die's worker cost (and
-    an outer white castle's) is known, so the line is asked of ``engine.check``."""
+    """A placement in the chain ``action`` (or among a sale's route bonus actions) grants an
+    action whose number comes from a die (a 2019 white castle, or a crane triggering one):
+    listed before the die's worker cost (and an outer white castle's) is known, so the line
+    is asked of ``engine.check``."""
+    if isinstance(action, SellAction):
+        return any(_die_bound_grant(state, granted) for granted in action.then or ())
     effects = state.ruleset.effects
     kinds = catalogue()
     while isinstance(action, PlaceAction):

@@ -393,3 +393,37 @@ def state_of_position(table: dict, data: dict):
     head = GameHeader(name="castles-of-burgundy", edition="2019", players=data["game"]["players"],
                       options=data["game"]["options"])
     return state_from_position(head, table)
+
+
+class WhiteCastleBonusLines:
+    """At each position of a game, every listed sale whose route bonus actions hold a white
+    castle (or a crane triggering one) is one ``engine.check`` accepts."""
+
+    def __init__(self) -> None:
+        self.seen = 0
+
+    def __call__(self, session) -> None:
+        from burgundy_cli.castles.engine import check
+
+        state = session.state
+        for command in legal_commands(state):
+            action = getattr(command, "action", None)
+            if isinstance(action, c.SellAction) and "white-castle" in format_command(command):
+                check(state, command)
+                self.seen += 1
+
+
+@pytest.mark.parametrize(("players", "seed"), [(4, 104), (2, 147)])
+def test_route_bonus_chains_with_a_white_castle_are_listed_only_when_payable(players, seed):
+    """A sale's route bonus (cob.route.bonus) placing a white castle, whose action takes the
+    white die's number (cob.white.workers): the workers that number costs are known only once
+    the actions before it in the line are carried out (another white castle's change, a die's),
+    so moves lists such a line only when the engine accepts it. These two seeded games, with
+    every 2019 module but the solo and team games, reached positions where moves crashed with the
+    white castle's refusal (an action whose workers an earlier one spent), or listed a purchase's
+    placement the white die could not pay for."""
+    modules = ("extra-tiles", "white-castles", "inns", "trade-routes", "shields")
+    watcher = WhiteCastleBonusLines()
+    session = play_game(players, seed, modules=modules, visit=watcher, every_kind=True)
+    record_round_trip(session)
+    assert session.state.stage == "over" and watcher.seen > 0
