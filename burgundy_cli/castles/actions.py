@@ -579,11 +579,12 @@ class LineRule:
     ``anyone``: its ``candidates`` are asked for every player, whoever is to move and when no
     one is (a line a player may say outside their turn: shield 6's choice, shields 14/15's
     tile at a phase end); otherwise only for the player to move.
-    ``made_checked``: its ``candidates`` are made by the very checks its ``check`` asks (the
-    placements of shields 14/15 come from the move generator's granted placements on the
-    state its check builds), so ``moves`` lists them without asking ``engine.check`` of each
-    again -- as the dice lines are listed; ``tests/castles/test_differential.py`` holds the
-    listing to ``check``'s verdicts both ways.
+    ``settled(state, command)``: true when a candidate is legal as it was made, so ``moves``
+    lists it without asking ``engine.check`` again -- as the dice lines are listed (shields
+    14/15: a placement from the move generator's granted placements on the state its check
+    builds, unless its chain holds a cost known only once carried out,
+    :func:`~burgundy_cli.castles.movegen.settled_chain`); ``tests/castles/test_differential.py``
+    holds the listing to ``check``'s verdicts both ways.
     ``shorten(lines)``: how the grouped listing (``moves`` without ``--all``) writes one
     player's accepted lines of this kind (canonical text) when they are more than
     ``movegen.GRANTED_SHOWN`` (the shields' tribute: ``anna: tribute drop ...``); None: in full.
@@ -597,7 +598,7 @@ class LineRule:
     due: Callable | None = None
     first: Callable | None = None
     anyone: bool = False
-    made_checked: bool = False
+    settled: Callable | None = None
     shorten: Callable | None = None
 
 

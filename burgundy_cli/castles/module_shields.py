@@ -716,6 +716,14 @@ def _place_candidates(state: GameState, seat: int) -> list[tuple[str, object]]:
     return out
 
 
+def _place_settled(state: GameState, cmd) -> bool:
+    """A candidate of :func:`_place_candidates` is legal as made unless its placement chain
+    holds a cost known only once carried out (``moves`` then asks ``engine.check``)."""
+    from burgundy_cli.castles.movegen import settled_chain
+
+    return settled_chain(state, cmd.place)
+
+
 def _tribute_candidates(state: GameState, seat: int) -> list[tuple[str, object]]:
     """The tribute lines ``seat`` may say ahead for this phase's end: each set of their shields
     to give up (in number order), with no workers named or each number of workers up to the
@@ -756,7 +764,7 @@ LINES = {
     "shield-goods": LineRule(_check_goods_line, _apply_goods_line),
     "shield-borrow": LineRule(_check_borrow_line, _apply_borrow_line, candidates=_borrow_candidates, anyone=True),
     "shield-place": LineRule(_check_place_line, _apply_place_line, candidates=_place_candidates, anyone=True,
-                             made_checked=True),
+                             settled=_place_settled),
 }
 
 #: The tile effects the shields change: the castle's extra action (11), animals (1), ships (5),

@@ -669,9 +669,17 @@ def _die_command(state: GameState, player: PlayerState, rolled: int, value: int,
     """The line using die ``rolled`` as ``value`` for ``action``, or None when the engine refuses
     it: a purchase or a white castle's action inside paying workers the die (or another) spent."""
     command = DieCommand(player=player.name, rolled=rolled, value=None if value == rolled else value, action=action)
-    if (_purchase_workers(action) or _die_bound_grant(state, action)) and not _accepted(state, command):
+    if not settled_chain(state, action) and not _accepted(state, command):
         return None
     return command
+
+
+def settled_chain(state: GameState, action) -> bool:
+    """The action chain ``action``, as the generator makes it, is legal without asking
+    ``engine.check``: no purchase in it pays workers (:func:`_purchase_workers`) and no
+    granted action takes its number from a die (:func:`_die_bound_grant`), whose costs are
+    known only once the line is carried out."""
+    return not (_purchase_workers(action) or _die_bound_grant(state, action))
 
 
 def _die_uses(state: GameState, seat: int) -> dict[tuple[int, int, int, tuple[int, int]], list[tuple]]:
@@ -813,8 +821,9 @@ def _anyone_lines(state: GameState, out: list[tuple[str, object]], grouped: bool
     mover = state.to_move()
     for seat in sorted(seats, key=lambda s: s != mover):
         for line in lines:
+            settled = line.settled
             accepted = [(label, command) for label, command in line.candidates(state, seat)
-                        if line.made_checked or _accepted(state, command)]
+                        if (settled is not None and settled(state, command)) or _accepted(state, command)]
             if grouped and line.shorten is not None and len(accepted) > GRANTED_SHOWN:
                 from burgundy_cli.castles.notation import format_command
 

@@ -887,6 +887,25 @@ def test_seeded_games_with_every_kind_of_line_conserve_everything(players, seed,
         assert {format_command(command) for command in legal_commands(state)} == accepted(state)
 
 
+def test_shield_14_tiles_with_a_white_castles_cost_are_listed_only_when_payable():
+    """Shields 14/15's tile at a phase end (cob.shield.14), placed with a white castle bought and
+    placed inside it (cob.white.workers): the white die's cost is known only once the line is
+    carried out, so moves lists such a line only when engine.check accepts it (seed 8 listed one
+    whose second white castle Anna had no workers for)."""
+    from burgundy_cli.castles.engine import check
+
+    listed = []
+
+    def visit(session) -> None:
+        for command in legal_commands(session.state):
+            if command.kind == "shield-place":
+                check(session.state, command)
+                listed.append(command)
+
+    play_game(4, 8, modules=("extra-tiles", "white-castles", "shields"), visit=visit, every_kind=True)
+    assert any("white-castle" in format_command(command) for command in listed)
+
+
 def test_a_legal_verdict_says_which_shield_went_where():
     """`burgundy check` says what a line did (castles/effects.py): the shield placed, the one removed."""
     from burgundy_cli.castles.effects import line_effects
