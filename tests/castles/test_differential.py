@@ -59,8 +59,13 @@ def _seeded(first: int, games: list[tuple]) -> list[tuple]:
 #: reveals (the inns too, with reveals); two with the border posts (the second with the inns
 #: too); one 4-player game with all five modules of part 1 (the seed whose playout showed
 #: a listing changing the position); two team games (the second with the inns and the extra
-#: tiles). Each group of games keeps the seeds it was added with,
+#: tiles); the two solo games; two more with all five modules of part 1 and one with the
+#: extra tiles, the white castles and the shields (white castles inside route bonuses and
+#: shields 14/15's tiles: the playouts with every kind of line found lines listed there that
+#: check refused). Each group of games keeps the seeds it was added with,
 #: so adding a group changes none of the games before.
+#: The five modules of the 2019 rulebook's part 1 that play together.
+ALL_OF_PART_1 = ("extra-tiles", "white-castles", "inns", "trade-routes", "shields")
 GAMES = _seeded(0, [(players, edition, reveal, ()) for players in (2, 3, 4) for edition in ("2011", "2019")
                     for reveal in (True, False)] * 2
                 + [(players, "2019", reveal, ("inns",)) for players in (2, 3, 4) for reveal in (True, False)]
@@ -72,9 +77,11 @@ GAMES = _seeded(0, [(players, edition, reveal, ()) for players in (2, 3, 4) for 
     + _seeded(30, [(players, "2019", reveal, ("inns", "trade-routes") if reveal else ("trade-routes",))
                    for players in (2, 3, 4) for reveal in (True, False)]) \
     + _seeded(30, [(3, "2019", True, ("border-posts",)), (2, "2019", False, ("inns", "border-posts"))]) \
-    + [(4, 4, "2019", True, ("extra-tiles", "white-castles", "inns", "trade-routes", "shields"))] \
+    + [(4, 4, "2019", True, ALL_OF_PART_1)] \
     + _seeded(40, [(4, "2019", True, ("team-game",)), (4, "2019", False, ("team-game", "inns", "extra-tiles"))]) \
-    + _seeded(42, [(1, "2019", True, ("solo-game",)), (1, "2019", False, ("solo-game",))])
+    + _seeded(42, [(1, "2019", True, ("solo-game",)), (1, "2019", False, ("solo-game",))]) \
+    + _seeded(44, [(2, "2019", False, ALL_OF_PART_1), (3, "2019", True, ALL_OF_PART_1),
+                   (4, "2019", True, ("extra-tiles", "white-castles", "shields"))])
 #: Every how many lines of a game a position is taken (on average).
 SAMPLE_EVERY = 2
 #: Candidates tried per position, at most: listed commands, mutations of them, fuzz.
