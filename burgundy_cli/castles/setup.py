@@ -154,7 +154,7 @@ class PlayerPosition:
     board: _DuchyName | DuchyTable | IslandDuchyTable = 1
     start: SpaceName | None = None
     duchy: dict[SpaceName, TileName] = field(default_factory=dict)
-    storage: Annotated[list[TileName], Length(max=3)] = field(default_factory=list)
+    storage: list[TileName] = field(default_factory=list)  # (3 tiles, any number with shield 4: _storage_room)
     goods: dict[_GoodsKey, Annotated[int, Range(1, 7)]] = field(default_factory=dict)
     sold: dict[_GoodsKey, Annotated[int, Range(0, 7)]] = field(default_factory=dict)
     silver: Annotated[int, Range(ge=0)] = 1
@@ -919,9 +919,25 @@ def state_from_position(header: GameHeader, data: object, duchies: dict[str, Boa
         _vp_within_bound(state, player)
     _position_flow(state, table)
     _position_shields(state, table)
+    _storage_room(state)
     _position_solo(state, table)
     state.unverified = list(table.trusted)
     return state
+
+
+def _storage_room(state: GameState) -> None:
+    """Each player's storage holds at most its 3 spaces' tiles (``cob.storage.full``) -- any
+    number while they hold the 2019 shield 4 ("unlimited storage"), and once shield 4 has left
+    the game the tiles beyond 3 its holder kept (docs/rulings.md, the shields' abilities)."""
+    from burgundy_cli.castles.actions import STORAGE
+
+    gone = state.shields is not None and 4 in state.shields.removed
+    for player in state.players:
+        if len(player.storage) > STORAGE and not gone and not (player.shields and 4 in player.shields.values()):
+            raise SetupError(f"{player.name}'s storage holds {STORAGE} tiles, not {len(player.storage)}",
+                             ("position", "players", player.name, "storage"),
+                             "only the 2019 shield 4 lets a storage hold more (and its holder keeps them "
+                             "once it leaves the game)")
 
 
 def _position_solo(state: GameState, table: PositionTable) -> None:

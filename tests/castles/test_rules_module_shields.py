@@ -339,6 +339,22 @@ def test_shield_4_storage_is_unlimited():
     assert len(state.players[0].storage) == 4
 
 
+def test_a_position_with_shield_4_holds_more_than_3_stored_tiles():
+    """Shield 4's storage (cob.shield.4) as a position (show --position): more than 3 stored tiles
+    read back while the shield is held or once it has left the game (docs/rulings.md: the tiles
+    stay), and are refused otherwise (docs/records.md, storage-room)."""
+    state = _holding(4, anna={"storage": ["k3", "k4", "k5", "k6"]})
+    data = position_data(state)
+    header = GameHeader(name="castles-of-burgundy", edition="2019", players=["anna", "ben"], options=SHIELDS)
+    assert state_from_position(header, data).players[0].storage == ["k3", "k4", "k5", "k6"]
+    del data["players"]["anna"]["shields"]
+    with pytest.raises(SetupError, match="storage holds 3 tiles, not 4") as refused:
+        state_from_position(header, data)
+    assert tuple(refused.value.path) == ("position", "players", "anna", "storage")
+    data["shields"]["removed"] = [4]  # shield 4 gone (replaced, or not paid for): the tiles stay
+    assert state_from_position(header, data).players[0].storage == ["k3", "k4", "k5", "k6"]
+
+
 def test_shield_5_a_ship_takes_one_type_from_every_depot():
     """Shield 5: 'whenever you place a ship, you may choose a type of goods. Take all additionally
     goods tiles of that type from all six depots.' (cob.shield.5)"""
@@ -904,6 +920,26 @@ def test_shield_14_tiles_with_a_white_castles_cost_are_listed_only_when_payable(
 
     play_game(4, 8, modules=("extra-tiles", "white-castles", "shields"), visit=visit, every_kind=True)
     assert any("white-castle" in format_command(command) for command in listed)
+
+
+@pytest.mark.parametrize(("players", "seed", "modules"), [
+    (4, 2, ("shields",)), (3, 23, ("border-posts", "shields")),
+    (4, 26, ("extra-tiles", "white-castles", "inns", "trade-routes", "shields"))])
+def test_positions_of_games_with_every_kind_of_line_continue_to_the_same_score(players, seed, modules):
+    """show --position (docs/records.md) over whole games in which players also say the lines said
+    outside the turn order: cut at twelve seeded lines and at the end, each position reads back
+    as the state it was written from and continues to the same score (these seeds wrote more
+    than 3 stored tiles, kept with shield 4 or after it left, which the reader refused)."""
+    import random
+
+    from tests.castles.test_position_writer import _lines, _record, check_cut
+
+    data = play_game(players, seed, modules=modules, every_kind=True).record_data()
+    full = _record(data, "setup", _lines(data))
+    count = len(_lines(data))
+    rng = random.Random(seed)
+    for cut in sorted({rng.randrange(count + 1) for _ in range(12)} | {count}):
+        check_cut(data, full, cut)
 
 
 def test_a_legal_verdict_says_which_shield_went_where():

@@ -269,6 +269,8 @@ POSITION_CHECKS = {
     "connected": ({"anna": {"duchy": {"c6": "bank"}}, "ben": {}}, {}, ("position", "players", "anna", "duchy")),
     "storage-types": ({"anna": {"goods": {"1": 1, "2": 1, "3": 1, "4": 1}}, "ben": {}}, {},
                       ("position", "players", "anna", "goods")),
+    "storage-room": ({"anna": {"storage": ["k1", "k2", "k3", "k4"]}, "ben": {}}, {},
+                     ("position", "players", "anna", "storage")),
     "bonus-earned": ({"anna": {"bonuses": ["grey-large"]}, "ben": {}}, {},
                      ("position", "players", "anna", "bonuses", 0)),
     "bonus-order": ({"anna": {"bonuses": ["grey-small"]}, "ben": {}}, {},
