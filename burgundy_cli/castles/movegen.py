@@ -291,7 +291,7 @@ def _bonus_choices(state: GameState, seat: int, sale: SellAction, chosen: tuple,
                    answered: tuple[GameState, list] | None = None) -> Iterator[tuple]:
     """Every way to go on answering ``sale``'s bonuses after the actions ``chosen`` (``answered``:
     ``grants`` of them, when already made). A sale among them brings its bonuses onto the same
-    list, never a list of its own (the notation's form). An action with a white castle's in its
+    list, never a list of its own (the notation's form). An action with a white castle in its
     chain (:func:`_die_bound_grant`) is carried out before it is listed: the workers an earlier
     action of the chain spent are known only then, and the engine's refusal leaves it out."""
     after, due = grants(state, seat, sale, chosen) if answered is None else answered
