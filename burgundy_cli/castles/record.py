@@ -132,6 +132,9 @@ class CastlesSession:
         #: The last score table and the number of lines played when it was made (every
         #: change of the state is a line played).
         self._scored: tuple[int, ScoreTable] | None = None
+        #: The canonical text of the first lines played (:meth:`record_data` writes the record
+        #: after every line at the table; a line, once played, never changes).
+        self._texts: list[str] = []
 
     @property
     def lines(self) -> list[tuple[str, c.Command]]:
@@ -302,18 +305,24 @@ class CastlesSession:
         """The canonical record: header, setup/position as read, every line canonical, result.
 
         Comments typed in log lines are kept (``line  # comment``, or ``# comment`` alone).
+        Each line's text is made once (kept in ``_texts``): the table session asks after
+        every line.
         """
         game = to_data(self.header)
         if not game.get("options"):
             game.pop("options", None)
         log: dict[str, list[str]] = {}
+        texts = self._texts
+        if len(texts) > len(self.commands):
+            del texts[:]
+        texts.extend(self._line_text(index) for index in range(len(texts), len(self.commands)))
         pending = iter(self.comment_lines)
         comment_line = next(pending, None)
         for index, group in enumerate(self.groups):
             while comment_line is not None and comment_line[0] == index:
                 log.setdefault(comment_line[1], []).append(f"# {comment_line[2]}")
                 comment_line = next(pending, None)
-            log.setdefault(group, []).append(self._line_text(index))
+            log.setdefault(group, []).append(texts[index])
         for _, group, comment in [comment_line, *pending] if comment_line else ():
             log.setdefault(group, []).append(f"# {comment}")
         data: dict[str, Any] = {"game": game, self.start_table: self.start_data}
