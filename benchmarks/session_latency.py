@@ -7,7 +7,9 @@ a Robber Knights playout, replayed into a copy of the record cut before them:
 
 * **in process**: :meth:`TableSession.handle` (lock, changed-on-disk check, check, play,
   canonical write with fsync, what the line did) plus what the next prompt asks (what
-  is due, the line under the input), wall time per line;
+  is due, the line under the input), wall time per line, and the CPU time of the same
+  lines (what the session itself costs: the wall time less the waits for the disk and
+  for a core on a busy machine);
 * **real terminal**: the real ``burgundy play FILE`` in a pseudo-terminal, from sending
   Enter to the next prompt's line under the input appearing on the screen.
 
@@ -23,6 +25,7 @@ machine shows in them; the folder (default: a temporary one) says which disk.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import statistics
@@ -65,13 +68,14 @@ def in_process(record: Path, lines: list[str]) -> dict[str, dict[str, float]]:
 
     original = record.read_bytes()
     table = TableSession(record)
-    session_times = []
+    session_times, cpu_times = [], []
     for line in lines:
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.thread_time()
         reply = table.handle(line)
         table.due()
         table.live_check("")
         session_times.append(time.perf_counter() - started)
+        cpu_times.append(time.thread_time() - cpu)
         assert reply.accepted, reply.text
     full = dump_record(open_record(record).record_data())
     write_times = []
@@ -88,7 +92,8 @@ def in_process(record: Path, lines: list[str]) -> dict[str, dict[str, float]]:
         rules.play(line)
         play_times.append(time.perf_counter() - started)
     record.write_bytes(original)
-    return {"session line": percentiles(session_times), "baseline: write_atomic alone": percentiles(write_times),
+    return {"session line": percentiles(session_times), "session line, CPU time": percentiles(cpu_times),
+            "baseline: write_atomic alone": percentiles(write_times),
             "baseline: one fsynced append alone": percentiles(journal_times),
             "baseline: session.play alone": percentiles(play_times)}
 
@@ -174,16 +179,22 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--lines", type=int, default=60)
     parser.add_argument("--folder", type=Path, default=None, help="where to write the records (which disk)")
+    parser.add_argument("--no-terminal", action="store_true", help="in process only (no pseudo-terminal)")
+    parser.add_argument("--json", action="store_true", help="one JSON object per figure, for collecting runs")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(dir=args.folder) as scratch:
         folder = Path(scratch)
         for game, source in RECORDS.items():
             record = folder / f"{game}.toml"
             lines = cut(source, record, args.lines)
-            for name, figures in in_process(record, lines).items():
-                print(f"{game:15} {name:30} {figures}")
-            print(f"{game:15} {'real terminal, Enter to prompt':30} {in_terminal(record, lines, folder)}")
-        print(f"{'baseline':15} {'bare prompt_toolkit prompt':30} {in_terminal(record, lines, folder, bare=True)}")
+            measured = in_process(record, lines)
+            if not args.no_terminal:
+                measured["real terminal, Enter to prompt"] = in_terminal(record, lines, folder)
+            for name, figures in measured.items():
+                print(json.dumps({"game": game, "figure": name, **figures}) if args.json
+                      else f"{game:15} {name:30} {figures}")
+        if not args.no_terminal:
+            print(f"{'baseline':15} {'bare prompt_toolkit prompt':30} {in_terminal(record, lines, folder, bare=True)}")
 
 
 if __name__ == "__main__":

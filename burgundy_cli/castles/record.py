@@ -17,6 +17,8 @@ writes the record back canonically.
 from __future__ import annotations
 
 import re
+from itertools import groupby
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from burgundy_cli.castles import commands as c
@@ -132,6 +134,9 @@ class CastlesSession:
         #: The last score table and the number of lines played when it was made (every
         #: change of the state is a line played).
         self._scored: tuple[int, ScoreTable] | None = None
+        #: The canonical text of the first lines played (:meth:`record_data` writes the record
+        #: after every line at the table; a line, once played, never changes).
+        self._texts: list[str] = []
 
     @property
     def lines(self) -> list[tuple[str, c.Command]]:
@@ -302,20 +307,22 @@ class CastlesSession:
         """The canonical record: header, setup/position as read, every line canonical, result.
 
         Comments typed in log lines are kept (``line  # comment``, or ``# comment`` alone).
+        Each line's text is made once (kept in ``_texts``): the table session asks after
+        every line.
         """
         game = to_data(self.header)
         if not game.get("options"):
             game.pop("options", None)
         log: dict[str, list[str]] = {}
-        pending = iter(self.comment_lines)
-        comment_line = next(pending, None)
-        for index, group in enumerate(self.groups):
-            while comment_line is not None and comment_line[0] == index:
-                log.setdefault(comment_line[1], []).append(f"# {comment_line[2]}")
-                comment_line = next(pending, None)
-            log.setdefault(group, []).append(self._line_text(index))
-        for _, group, comment in [comment_line, *pending] if comment_line else ():
+        texts = self._texts
+        if len(texts) > len(self.commands):
+            del texts[:]
+        texts.extend(self._line_text(index) for index in range(len(texts), len(self.commands)))
+        done = 0
+        for before, group, comment in self.comment_lines:  # (in the order typed: ``before`` grows)
+            done = self._add_lines(log, done, before)
             log.setdefault(group, []).append(f"# {comment}")
+        self._add_lines(log, done, len(texts))
         data: dict[str, Any] = {"game": game, self.start_table: self.start_data}
         if self.duchies is not None:
             data["duchies"] = self.duchies
@@ -323,6 +330,14 @@ class CastlesSession:
             data["log"] = log
         data["result"] = self.score().stored_result()
         return data
+
+    def _add_lines(self, log: dict[str, list[str]], start: int, end: int) -> int:
+        """Append the text of lines ``start`` to ``end`` (not included) to their ``[log]`` rounds,
+        a run of lines of one round at a time; ``end``."""
+        groups, texts = self.groups, self._texts
+        for group, run in groupby(zip(groups[start:end], texts[start:end]), itemgetter(0)):
+            log.setdefault(group, []).extend(map(itemgetter(1), run))
+        return max(start, end)
 
 
 # --- opening a record -------------------------------------------------------------------------

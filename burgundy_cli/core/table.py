@@ -23,7 +23,9 @@ from burgundy_cli.core.errors import ParseError, RecordError, RefereeError, Usag
 from burgundy_cli.core.game import MoveList, Session
 from burgundy_cli.core.lock import LockedRecord, RecordChanged, current_bytes, locked
 from burgundy_cli.core.record import RecordDoc, dump_record, parse_record_bytes, parse_record_text
+from burgundy_cli.core.recordtext import RecordText
 from burgundy_cli.core.registry import GAMES
+from burgundy_cli.core.replay import split_comment
 from burgundy_cli.core.session import open_doc
 from burgundy_cli.core.value import value_class
 
@@ -103,6 +105,8 @@ class TableSession:
         self._count: tuple[int, int] | None = None
         #: Positions (in the log, from 0) of the lines this session recorded.
         self.mine: set[int] = set()
+        #: The record's canonical text, made after each line from the text made before.
+        self.writer = RecordText()
         with locked(self.path) as record:
             self._open(record.read(), record.basis or b"")
         self.helpers = table_helpers(self.session)
@@ -113,6 +117,7 @@ class TableSession:
         self.session = open_doc(doc)
         self.basis = raw
         self.version += 1
+        self.writer.seed(self.session.record_data())
 
     def _reload(self, raw: bytes, record: LockedRecord) -> str:
         """Replay the record as it now is on disk (the lock held); the note that says so.
@@ -134,7 +139,7 @@ class TableSession:
             for line in missing:
                 self.session.play(line)
             record.basis = self.basis
-            record.write(dump_record(self.session.record_data()))
+            record.write(self.writer.text(self.session.record_data()))
         except RefereeError as err:
             self._open(parse_record_bytes(raw, self.path), raw)
             self.mine = {index for index in self.mine if index < len(now)}
@@ -240,7 +245,7 @@ class TableSession:
         except RefereeError as err:
             return Reply("\n".join([*notes, self.refusal(text, err)]))
         try:
-            record.write(dump_record(self.session.record_data()))
+            record.write(self.writer.text(self.session.record_data()))
         except BaseException:
             self._open(parse_record_bytes(self.basis, self.path), self.basis)  # the line is not kept
             raise
@@ -248,7 +253,10 @@ class TableSession:
         self.version += 1
         self._count = (self.version, count + 1)
         self.mine.add(count)
-        notes.append(f"recorded: {line} -- {self.helpers.effect(before, self.session, line)}")
+        body, comment = split_comment(line)
+        did = "a comment, kept in the log" if comment is not None and not body.strip() else \
+            self.helpers.effect(before, self.session, line)
+        notes.append(f"recorded: {line} -- {did}")
         if self.complete():
             notes.append("the game is complete:\n" + self.final_score())
             return Reply("\n".join(notes), accepted=True, done=True)

@@ -227,3 +227,13 @@ def test_the_solo_removal_is_due_first_and_says_which_tile_left_the_game(tmp_pat
     assert reply.text == "recorded: remove 3 sheep3 -- depot 3 -sheep3, out of the game"
     assert lines_of(path)[-1] == "remove 3 sheep3"
     assert table.due() == "A1 · Anna to move · dice 1 2 · workers 2"
+
+
+def test_a_comment_typed_at_the_prompt_is_written_and_said_so(castles_record, rk_record):
+    """A comment-only line is kept in the log (it was written, though the reply said "not
+    written": what it did was asked of the game as if it were a move)."""
+    for path in (castles_record, rk_record):
+        table = TableSession(path)
+        reply = table.handle("# the cat sat on the board")
+        assert reply.accepted and reply.text == "recorded: # the cat sat on the board -- a comment, kept in the log"
+        assert "# the cat sat on the board" in path.read_text()
