@@ -850,8 +850,6 @@ def _position_player(edition: str, name: str, entry: PlayerPosition, duchies: di
             raise SetupError(f"{tile} ({COLOUR_NAME[kinds[tile].colour]}) cannot lie on {space_text} "
                              f"({COLOUR_NAME[duchy_board.colour[space]]})", where)
         duchy[space] = tile
-    if "k1" not in duchy:
-        _city_once(duchy, duchy_board, (*path, "duchy"))
     loose = {s for s in range(len(duchy)) if duchy[s] is not None} - _connected(duchy, start, duchy_board)
     if loose and not apart:
         raise SetupError(f"{space_name(min(loose))} is not connected to the start castle", (*path, "duchy"))
@@ -920,9 +918,20 @@ def state_from_position(header: GameHeader, data: object, duchies: dict[str, Boa
     _position_flow(state, table)
     _position_shields(state, table)
     _storage_room(state)
+    _cities(state)
     _position_solo(state, table)
     state.unverified = list(table.trusted)
     return state
+
+
+def _cities(state: GameState) -> None:
+    """Each city holds each building type once (:func:`_city_once`) -- unless its player has
+    knowledge tile 1: their own, or another's lent by the 2019 shield 6 (read with the shields),
+    or possibly lent before shield 6 left the game (the buildings placed then stay)."""
+    gone = state.shields is not None and 6 in state.shields.removed
+    for player in state.players:
+        if 1 not in player.knowledge and not gone:
+            _city_once(player.duchy, player.board, ("position", "players", player.name, "duchy"))
 
 
 def _storage_room(state: GameState) -> None:

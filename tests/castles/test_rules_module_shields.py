@@ -419,6 +419,26 @@ def test_shield_6_borrower_placing_a_monastery_tile_keeps_the_turn_whole():
     assert anna.dice == [2] and anna.storage == [] and anna.knowledge == {3, 5, 16}
 
 
+def test_a_position_with_two_buildings_in_a_city_by_a_lent_tile_1_reads_back():
+    """Shield 6 (cob.shield.6) lends Ben's knowledge tile 1 ("you may place several buildings of
+    the same type in a city"): Anna's city with two banks reads back as a position while she
+    borrows it, and once shield 6 has left the game (the buildings stay); refused otherwise
+    (docs/records.md, city-once)."""
+    state = _holding(6, anna={"duchy": {"e4": "bank"}}, ben={"duchy": {"c4": "k1"}})
+    play_all(state, line("anna: shield borrow ben"))
+    data = position_data(state)
+    data["players"]["anna"]["duchy"]["e5"] = "bank"  # (e4, e5: one city)
+    header = GameHeader(name="castles-of-burgundy", edition="2019", players=["anna", "ben"], options=SHIELDS)
+    assert state_from_position(header, data).players[0].duchy.count("bank") == 2
+    del data["shields"]["borrowed"]
+    with pytest.raises(SetupError, match="holds 2 bank tiles") as refused:
+        state_from_position(header, data)
+    assert tuple(refused.value.path) == ("position", "players", "anna", "duchy")
+    del data["players"]["anna"]["shields"]
+    data["shields"]["removed"] = [6]
+    assert state_from_position(header, data).players[0].duchy.count("bank") == 2
+
+
 def test_shield_7_bonus_tiles_score_double():
     """Shield 7: 'your bonus tiles score double'."""
     assert cited("cob.shield.7")
@@ -924,12 +944,13 @@ def test_shield_14_tiles_with_a_white_castles_cost_are_listed_only_when_payable(
 
 @pytest.mark.parametrize(("players", "seed", "modules"), [
     (4, 2, ("shields",)), (3, 23, ("border-posts", "shields")),
-    (4, 26, ("extra-tiles", "white-castles", "inns", "trade-routes", "shields"))])
+    (4, 26, ("extra-tiles", "white-castles", "inns", "trade-routes", "shields")), (3, 55, ("border-posts", "shields"))])
 def test_positions_of_games_with_every_kind_of_line_continue_to_the_same_score(players, seed, modules):
     """show --position (docs/records.md) over whole games in which players also say the lines said
     outside the turn order: cut at twelve seeded lines and at the end, each position reads back
     as the state it was written from and continues to the same score (these seeds wrote more
-    than 3 stored tiles, kept with shield 4 or after it left, which the reader refused)."""
+    than 3 stored tiles, kept with shield 4 or after it left, and a second city hall in a city,
+    placed with the knowledge tile 1 shield 6 lent, which the reader refused)."""
     import random
 
     from tests.castles.test_position_writer import _lines, _record, check_cut
