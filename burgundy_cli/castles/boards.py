@@ -243,8 +243,10 @@ def _data() -> dict:
     return load_json("boards.json")
 
 
+@cache
 def board_numbers(edition: str) -> tuple[int, ...]:
-    """The duchy numbers printed in ``edition`` (2011: 1-9, 2019: 1-10)."""
+    """The duchy numbers printed in ``edition`` (2011: 1-9, 2019: 1-10); sorted once a process
+    (a record's setup asks once a player)."""
     return tuple(sorted(int(number) for number in _data()["editions"][edition]))
 
 

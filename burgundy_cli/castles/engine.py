@@ -43,6 +43,7 @@ cob.die.workers | needs 3 workers, anna has 1
 
 from __future__ import annotations
 
+from functools import cache
 from operator import attrgetter
 
 from burgundy_cli.castles.actions import (
@@ -297,6 +298,13 @@ def _check_phase_line(state: GameState) -> None:
                       "reveals and phase goods come before the first roll of a phase")
 
 
+@cache
+def _depot_colours(players: int, phase: int) -> tuple[list[str], ...]:
+    """Each depot's space colours (:func:`depot_spaces`) sorted, as a reveal's tiles' colours are
+    compared with them: sorted once a process, not once a reveal."""
+    return tuple(sorted(spaces) for spaces in depot_spaces(players, phase))
+
+
 def _check_reveal(state: GameState, cmd: RevealEvent) -> None:
     if state.stage not in _PHASE_SETUP:
         _check_phase_line(state)
@@ -317,7 +325,7 @@ def _check_reveal(state: GameState, cmd: RevealEvent) -> None:
                       f"{len(spaces)} tiles with {state.player_count} players, not {len(tiles)}")
     if depot:
         colours = sorted(map(_COLOUR, revealed))
-        if colours != sorted(spaces):
+        if colours != _depot_colours(len(state.players), phase)[depot]:
             raise illegal("cob.reveal.spaces", f"depot {depot}'s spaces are {' '.join(sorted(spaces))} in phase "
                           f"{PHASES[phase]}, the tiles are {' '.join(colours)}",
                           "colour codes: C castle, S ship, M mine, L animal, B building, Y knowledge")

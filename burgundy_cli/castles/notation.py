@@ -693,6 +693,10 @@ _ROLLED_PLAYER = re.compile(_ROLL_NAME)
 #: purchase pays (0-2) and a shield's number (1-18, no leading zero).
 _ONE_TO_SIX = {str(n): n for n in range(1, 7)}
 _WITH_COMMA = {f"{n},": n for n in range(1, 7)}
+#: A player's two dice as a roll line gives them, ``_DICE_PAIRS[first][second]``: one shared
+#: pair for each of the 36, not a new tuple an entry (four a roll, kept with its command: a
+#: tuple the collector walks until a collection finds it holds only numbers).
+_DICE_PAIRS = tuple(tuple((first, second) for second in range(7)) for first in range(7))
 _DIE_WORDS = {**{str(a): (a, None) for a in range(1, 7)},
               **{f"{a}>{b}": (a, b) for a in range(1, 7) for b in range(1, 7)}}
 _SHIP_WORDS = {**{str(a): (a, None) for a in range(1, 7)},
@@ -1146,7 +1150,7 @@ def _canonical_roll(forms: _CanonicalForms, text: str, words: list[str], names: 
                 second = (_ONE_TO_SIX if at == last else _WITH_COMMA).get(words[at + 2])
                 if name not in rolled or first is None or second is None:
                     break  # a player named otherwise: the pattern reads it
-                dice[name] = (first, second)
+                dice[name] = _DICE_PAIRS[first][second]
             else:  # every entry read: one a player, unless a name is given twice
                 new_roll = forms.new_roll  # (a function in a field: called from a local)
                 return new_roll(white, good or None, dice) if 3 * len(dice) == end - start else None
@@ -1162,7 +1166,7 @@ def _roll_pattern(forms: _CanonicalForms, text: str) -> c.RollEvent | None:
     for name, first, second in forms.roll_entry.findall(entries):  # one per ", <name> <die> <die>"
         if not _rolled_player(name):
             return None  # too long, or a word the token reader takes for a number (such as '²')
-        dice[name] = (_DIGIT[first], _DIGIT[second])
+        dice[name] = _DICE_PAIRS[_DIGIT[first]][_DIGIT[second]]
     if len({name.lower() for name in dice}) < entries.count(","):
         return None  # a name given twice: the token reader says so
     return forms.new_roll(_DIGIT[white], _DIGIT.get(good), dice)
