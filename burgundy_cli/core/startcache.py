@@ -31,7 +31,10 @@ from __future__ import annotations
 import marshal
 import os
 import sys
-from importlib._bootstrap_external import MAGIC_NUMBER  # type: ignore[import-not-found]
+try:  # (the bootstrap's own module: importing the importlib package would import warnings too)
+    from _frozen_importlib_external import MAGIC_NUMBER  # type: ignore[import-not-found]
+except ImportError:  # (not CPython)
+    from importlib.util import MAGIC_NUMBER
 TYPE_CHECKING = False  # (not typing's: --version and the kept help import no typing)
 if TYPE_CHECKING:
     from collections.abc import Callable
