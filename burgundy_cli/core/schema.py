@@ -198,8 +198,8 @@ def _hints(declared: type) -> dict[str, Any]:
     evaluated as one expression whose code :mod:`~burgundy_cli.core.startcache` keeps.
 
     ``typing`` compiles every annotation text on its own, each time a process asks: 78
-    compilations, ~20 M instructions, when ``burgundy moves`` opened a position record
-    (docs/performance.md, "Round eight"). The texts are evaluated where ``typing`` evaluates
+    compilations when ``burgundy moves`` opened a position record, 9 M instructions (and the
+    first ``compile()`` of a process costs ~10 M more: docs/performance.md, "Round eight"). The texts are evaluated where ``typing`` evaluates
     them (the module's globals, the class's namespace); a hint holding a text still (a quoted
     name inside a hint) is left to ``typing``, which resolves it.
     """

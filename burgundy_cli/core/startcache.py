@@ -9,6 +9,11 @@ Two things were redone in every process, about a third of the start of ``burgund
 * ``re`` parses each pattern and translates it to the regular-expression engine's code in
   pure Python: 35 patterns on the same path.
 
+Two more texts are kept the same way (:func:`compiled`): each value class's type hints
+(:mod:`burgundy_cli.core.schema`) and the placement rules' conditions
+(:mod:`burgundy_cli.castles.placement`), so that a command whose items are kept calls no
+``compile()`` at all (docs/performance.md, "Round eight").
+
 Python keeps the bytecode of modules in ``__pycache__``; this module keeps these there
 too, in one file, each item marshalled on its own and unmarshalled only when asked for (a
 process reads the few it needs, not every command's): the code of each class's methods
