@@ -199,9 +199,10 @@ def _hints(declared: type) -> dict[str, Any]:
 
     ``typing`` compiles every annotation text on its own, each time a process asks: 78
     compilations when ``burgundy moves`` opened a position record, 9 M instructions (and the
-    first ``compile()`` of a process costs ~10 M more: docs/performance.md, "Round eight"). The texts are evaluated where ``typing`` evaluates
-    them (the module's globals, the class's namespace); a hint holding a text still (a quoted
-    name inside a hint) is left to ``typing``, which resolves it.
+    first ``compile()`` of a process costs ~10 M more: docs/performance.md, "Round eight").
+    The texts are evaluated as ``typing`` evaluates them (a name looked up in the module
+    first, then in the class's namespace); a hint holding a text still (a quoted name inside
+    a hint) is left to ``typing``, which resolves it.
     """
     hints: dict[str, Any] = {}
     for base in reversed(declared.__mro__):
@@ -219,16 +220,17 @@ def _hints(declared: type) -> dict[str, Any]:
 
 
 def _evaluated(base: type, texts: tuple[str, ...]) -> tuple[Any, ...]:
-    """The annotation ``texts`` of class ``base``, evaluated in its module with its namespace."""
+    """The annotation ``texts`` of class ``base``, evaluated in its module's names, then its
+    own (``typing.get_type_hints`` swaps the two namespaces so for a class)."""
     from burgundy_cli.core.startcache import compiled
 
     def source() -> str:
         return "__hints__ = (\n" + "".join(f"({text}),\n" for text in texts) + ")"
 
     module = sys.modules.get(base.__module__)
-    namespace = dict(vars(base))
-    exec(compiled(("type hints", texts), source), module.__dict__ if module is not None else {}, namespace)  # noqa: S102
-    return namespace["__hints__"]  # type: ignore[no-any-return]
+    names = dict(module.__dict__) if module is not None else {}  # (a copy: __hints__ is set in it)
+    exec(compiled(("type hints", texts), source), dict(vars(base)), names)  # noqa: S102 (the class's own texts)
+    return names["__hints__"]  # type: ignore[no-any-return]
 
 
 def _holds_text(hint: Any) -> bool:

@@ -54,3 +54,19 @@ def test_a_quoted_name_inside_a_hint_is_left_to_typing() -> None:
     assert schema._holds_text(collections.abc.Callable[[int, "int | None"], bool])
     assert not schema._holds_text(typing.Literal["take"])
     assert not schema._holds_text(typing.Annotated[str, schema.Alias("to-move")])
+
+
+class _Shadowing:
+    """A class attribute named as a module name the annotations use: typing looks in the module first."""
+
+    Alias = "a class attribute, not the schema's Alias"
+    to_move: typing.Annotated[str, Alias("to-move")]  # noqa: F821 (the module's Alias, as typing reads it)
+
+
+Alias = schema.Alias
+
+
+def test_a_name_is_looked_up_in_the_module_before_the_class() -> None:
+    ours, theirs = schema._hints(_Shadowing), typing.get_type_hints(_Shadowing, include_extras=True)
+    assert _same(ours["to_move"], theirs["to_move"])
+    assert isinstance(ours["to_move"].__metadata__[0], schema.Alias)
