@@ -40,9 +40,9 @@ Syntax only: a line that reads is not yet legal; the engine decides that.
 from __future__ import annotations
 
 import re
+from collections import namedtuple
 from collections.abc import Callable
 from functools import cache, lru_cache
-from typing import NamedTuple
 
 from burgundy_cli.castles import commands as c
 from burgundy_cli.core.errors import Location, ParseError
@@ -85,12 +85,13 @@ _GOODS_WORD = re.compile(r"goods?([1-6])?")
 _FIVE_GOODS = re.compile(r"[1-6]{5}")
 
 
-class _Token(NamedTuple):
-    """One token of a line: a tuple, so the tokenizer builds it with ``tuple.__new__`` (C, not Python)."""
+class _Token(namedtuple("_Token", ("text", "column", "kind"))):
+    """One token of a line: a tuple, so the tokenizer builds it with ``tuple.__new__`` (C, not
+    Python): ``text``, ``column`` and ``kind`` ('word', 'punct' or 'str'). (Not a
+    ``typing.NamedTuple``: its annotations would be compiled one by one at every start,
+    docs/performance.md "Round eight".)"""
 
-    text: str
-    column: int
-    kind: str  # 'word', 'punct' or 'str'
+    __slots__ = ()
 
 
 _new_token = tuple.__new__

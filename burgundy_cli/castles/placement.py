@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable
 from burgundy_cli.castles.boards import space_name
 from burgundy_cli.castles.state import GameState, PlayerState
 from burgundy_cli.castles.tiles import COLOUR_NAME, TileKind
+from burgundy_cli.core.startcache import compiled
 from burgundy_cli.core.value import field, value_class
 
 #: ``refusal(state, player, kind, space, value) -> (message, hint)``: why not, for the error.
@@ -55,8 +56,15 @@ class PlacementRule:
     allows: Callable[[PlayerState, TileKind, int, "int | None"], bool] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        source = f"lambda player, kind, space, value: ({self.condition})"
-        object.__setattr__(self, "allows", eval(compile(source, f"<{self.rule_id}>", "eval"), _GLOBALS))
+        source = f"allows = lambda player, kind, space, value: ({self.condition})"
+        object.__setattr__(self, "allows", _run(source, f"<{self.rule_id}>", dict(_GLOBALS))["allows"])
+
+
+def _run(source: str, filename: str, namespace: dict[str, object]) -> dict[str, object]:
+    """``namespace`` after running ``source`` in it, its code compiled once and kept beside the
+    bytecode (:func:`burgundy_cli.core.startcache.compiled`: no ``compile()`` at start-up)."""
+    exec(compiled(("placement", filename, source), lambda: source, filename), namespace)  # noqa: S102 (our rules)
+    return namespace
 
 
 def compile_placement(rules: tuple[PlacementRule, ...]) -> Refused:
@@ -66,9 +74,7 @@ def compile_placement(rules: tuple[PlacementRule, ...]) -> Refused:
     lines = ["def placement_refusal(player, kind, space, value):"]
     lines += [f"    if not ({rule.condition}):\n        return rules[{index}]" for index, rule in enumerate(rules)]
     lines.append("    return None")
-    namespace = {**_GLOBALS, "rules": rules}
-    exec(compile("\n".join(lines), "<placement rules>", "exec"), namespace)
-    return namespace["placement_refusal"]
+    return _run("\n".join(lines), "<placement rules>", {**_GLOBALS, "rules": rules})["placement_refusal"]  # type: ignore[return-value]
 
 
 def allowed_spaces(state: GameState, player: PlayerState, kind: TileKind, value: int | None) -> list[int]:

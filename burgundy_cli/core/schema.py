@@ -31,6 +31,7 @@ its fields validate; a ``ValueError`` it raises becomes a validation error. (A
 from __future__ import annotations
 
 import datetime as _dt
+import sys
 import types
 import typing
 from functools import cache
@@ -193,7 +194,53 @@ def data_path(data: Any, error: Any) -> tuple[Any, ...]:
 
 @cache
 def _hints(declared: type) -> dict[str, Any]:
-    return typing.get_type_hints(declared, include_extras=True)
+    """``typing.get_type_hints(declared, include_extras=True)``, each class's annotation texts
+    evaluated as one expression whose code :mod:`~burgundy_cli.core.startcache` keeps.
+
+    ``typing`` compiles every annotation text on its own, each time a process asks: 78
+    compilations when ``burgundy moves`` opened a position record, 9 M instructions (and the
+    first ``compile()`` of a process costs ~10 M more: docs/performance.md, "Round eight").
+    The texts are evaluated as ``typing`` evaluates them (a name looked up in the module
+    first, then in the class's namespace); a hint holding a text still (a quoted name inside
+    a hint) is left to ``typing``, which resolves it.
+    """
+    hints: dict[str, Any] = {}
+    for base in reversed(declared.__mro__):
+        annotations = base.__dict__.get("__annotations__")
+        if not annotations:
+            continue
+        texts = tuple(text for text in annotations.values() if isinstance(text, str))
+        values = iter(_evaluated(base, texts) if texts else ())
+        for name, text in annotations.items():
+            hint = next(values) if isinstance(text, str) else text
+            if _holds_text(hint):
+                return typing.get_type_hints(declared, include_extras=True)
+            hints[name] = type(None) if hint is None else hint
+    return hints
+
+
+def _evaluated(base: type, texts: tuple[str, ...]) -> tuple[Any, ...]:
+    """The annotation ``texts`` of class ``base``, evaluated in its module's names, then its
+    own (``typing.get_type_hints`` swaps the two namespaces so for a class)."""
+    from burgundy_cli.core.startcache import compiled
+
+    def source() -> str:
+        return "__hints__ = (\n" + "".join(f"({text}),\n" for text in texts) + ")"
+
+    module = sys.modules.get(base.__module__)
+    names = dict(module.__dict__) if module is not None else {}  # (a copy: __hints__ is set in it)
+    exec(compiled(("type hints", texts), source), dict(vars(base)), names)  # noqa: S102 (the class's own texts)
+    return names["__hints__"]  # type: ignore[no-any-return]
+
+
+def _holds_text(hint: Any) -> bool:
+    """Whether ``hint`` is a text (or ``typing``'s reference to one) or holds one outside a
+    ``Literal``: a name ``typing`` would resolve."""
+    if isinstance(hint, str) or type(hint).__name__ == "ForwardRef":
+        return True
+    if type(hint).__name__ == "_LiteralGenericAlias":
+        return False
+    return any(_holds_text(arg) for arg in getattr(hint, "__args__", ()) or ())
 
 
 def _alias(hint: Any) -> str | None:

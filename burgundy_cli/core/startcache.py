@@ -9,6 +9,11 @@ Two things were redone in every process, about a third of the start of ``burgund
 * ``re`` parses each pattern and translates it to the regular-expression engine's code in
   pure Python: 35 patterns on the same path.
 
+Two more texts are kept the same way (:func:`compiled`): each value class's type hints
+(:mod:`burgundy_cli.core.schema`) and the placement rules' conditions
+(:mod:`burgundy_cli.castles.placement`), so that a command whose items are kept calls no
+``compile()`` at all (docs/performance.md, "Round eight").
+
 Python keeps the bytecode of modules in ``__pycache__``; this module keeps these there
 too, in one file, each item marshalled on its own and unmarshalled only when asked for (a
 process reads the few it needs, not every command's): the code of each class's methods
@@ -31,7 +36,10 @@ from __future__ import annotations
 import marshal
 import os
 import sys
-from importlib._bootstrap_external import MAGIC_NUMBER  # type: ignore[import-not-found]
+try:  # (the bootstrap's own module: importing the importlib package would import warnings too)
+    from _frozen_importlib_external import MAGIC_NUMBER  # type: ignore[import-not-found]
+except ImportError:  # (not CPython)
+    from importlib.util import MAGIC_NUMBER
 TYPE_CHECKING = False  # (not typing's: --version and the kept help import no typing)
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -83,12 +91,12 @@ class _Kept:
 
             atexit.register(self.write)
 
-    def code(self, key: Any, source: Callable[[], str] | None = None) -> Any:
+    def code(self, key: Any, source: Callable[[], str] | None = None, filename: str = "<string>") -> Any:
         """The code of the module text ``source()`` (or ``key`` itself, a text), kept under
-        ``key``: compiled once."""
+        ``key``: compiled once (as from ``filename``)."""
         stored = self.kept.get(key)
         if stored is None:
-            code = _compile(key if source is None else source())
+            code = _compile(key if source is None else source(), filename)
             stored = marshal.dumps(code)
             self.compiled()
         else:
@@ -140,9 +148,9 @@ class _Kept:
                 pass
 
 
-def _compile(source: str) -> Any:
+def _compile(source: str, filename: str = "<string>") -> Any:
     # dont_inherit: no __future__ of this module (as dataclasses.py compiles its texts)
-    return compile(source, "<string>", "exec", dont_inherit=True)
+    return compile(source, filename, "exec", dont_inherit=True)
 
 
 _ORIGINAL_PATTERN: Any = None  #: re's own compile (set by install)
@@ -156,11 +164,18 @@ def _kept() -> _Kept:
     return _KEPT
 
 
-def compiled(key: Any, source: Callable[[], str]) -> Any:
+def compiled(key: Any, source: Callable[[], str], filename: str = "<string>") -> Any:
     """The code of the module text ``source()`` (a value class's methods,
-    :mod:`burgundy_cli.core.value`), read back from the item kept under ``key`` (what the
-    text is made from: marshallable, and naming exactly one text), or compiled and kept."""
-    return _kept().code(key, source)
+    :mod:`burgundy_cli.core.value`; a class's type hints, :mod:`burgundy_cli.core.schema`;
+    the placement rules' conditions, :mod:`burgundy_cli.castles.placement`), read back from
+    the item kept under ``key`` (what the text is made from: marshallable, and naming
+    exactly one text), or compiled (as from ``filename``) and kept.
+
+    The builtin ``compile()`` costs a process ~10 M instructions the first time it is
+    called (it makes the ``ast`` module's node types, to ask whether it was handed a
+    tree), before compiling anything: a command that finds every text it needs kept
+    calls it not at all (docs/performance.md, "Round eight")."""
+    return _kept().code(key, source, filename)
 
 
 def install() -> None:

@@ -89,3 +89,34 @@ def test_the_command_line_writes_the_cache_and_says_the_same_with_it(tmp_path):
                            capture_output=True, text=True, check=True) for _ in range(2)]
     assert runs[0].stdout == runs[1].stdout and '"complete": true' in runs[0].stdout
     assert runs[0].stderr == runs[1].stderr == ""
+
+
+@pytest.mark.parametrize("args", [
+    ["moves", "benchmarks/data/moves-worst-case.toml"],
+    ["moves", "records/castles-of-burgundy/rulebook-tile-7.toml"],
+    ["score", "records/castles-of-burgundy/complete-2p-2011.toml", "--json"],
+    ["check", "records/castles-of-burgundy/rulebook-tile-7.toml", "anna: pass"],
+    ["show", "records/castles-of-burgundy/rulebook-tile-7.toml"],
+    ["score", "records/robber-knights/playout-4-players.toml"],
+], ids=lambda args: " ".join(args[:2]).replace("/", "-"))
+def test_a_command_with_its_items_kept_calls_no_compile(args, tmp_path):
+    """The first ``compile()`` of a process costs ~10 M instructions before it compiles
+    anything (docs/performance.md, "Round eight"): with its items kept (a first run, bytecode
+    caching on), a command compiles nothing -- no class's methods, type hints, placement
+    rules, nor ``typing``'s forward references."""
+    from tests.conftest import ROOT
+
+    probe = ("import builtins, sys\n"
+             "real, calls = builtins.compile, []\n"
+             "def counting(*args, **kwargs):\n"
+             "    calls.append(str(args[1]))\n"
+             "    return real(*args, **kwargs)\n"
+             "builtins.compile = counting\n"
+             "sys.argv = ['burgundy', *%r]\n"
+             "from burgundy_cli.entry import main\n"
+             "try:\n    main()\nfinally:\n    print(calls, file=sys.stderr)" % (args,))
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)}
+    runs = [subprocess.run([sys.executable, "-c", probe], env=env, cwd=ROOT, capture_output=True, text=True,
+                           check=False) for _ in range(2)]
+    assert runs[1].returncode == runs[0].returncode, runs[1].stderr
+    assert runs[1].stderr.strip().splitlines()[-1] == "[]"
