@@ -8,7 +8,9 @@ baseline: python-chess listing the legal moves of mid-game positions of the PGN 
 Target: < 1 ms per position. Robber Knights is measured as well, without a target.
 
 Worst cases (issue 17, target 4: no listing explodes): the constructed positions of
-``benchmarks/data/moves-worst-case*.toml`` (153,345 and 852,563 legal lines). In process:
+``benchmarks/data/moves-worst-case*.toml`` (153,345 and 852,563 legal lines; and shields 14
+and 15 at the end of a game with all five modules of part 1, 243 lines, whose record costs
+the most to open). In process:
 the grouped listing as ``burgundy moves`` prints it (``session.legal_moves().text()``,
 CPU time, median of repeats) and its ``tracemalloc`` peak. Whole process: ``burgundy
 moves FILE`` (wall and CPU medians, peak RSS through GNU time), alternating with the same
@@ -42,7 +44,7 @@ from harness import (
 )
 
 #: The constructed worst cases, and the small shipped record the whole-process figures are compared with.
-WORST_CASES = ("moves-worst-case.toml", "moves-worst-case-k1.toml")
+WORST_CASES = ("moves-worst-case.toml", "moves-worst-case-k1.toml", "moves-worst-case-modules.toml")
 SMALL = ROOT / "records" / "castles-of-burgundy" / "rulebook-tile-7.toml"
 MIB = 1024 * 1024
 #: What is typed before Tab in the completion figures: nothing, a word, and into the chains
