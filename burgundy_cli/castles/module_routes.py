@@ -198,7 +198,9 @@ def check_sale(state: GameState, player: PlayerState, action: SellAction, value:
                spent: int = 0) -> None:
     """A sale on a trade route is legal: the base game's sale, and its ``then`` actions answer
     the choice bonuses it brings, in the order they come due (those of a sale among the
-    actions after the sale's own), at most one each (checked on a branch after the sale)."""
+    actions after the sale's own), at most one each (checked on a branch after the sale,
+    the ``spent`` workers the die paid gone first, as play takes them: a white castle among
+    the bonus actions pays from what is left)."""
     check_sell(state, player, SellAction(goods=action.goods) if action.then else action)
     if not action.then:
         return
@@ -208,6 +210,7 @@ def check_sale(state: GameState, player: PlayerState, action: SellAction, value:
     seat = state.players.index(player)
     branch = state.branch(seat)
     acting = branch.players[seat]
+    acting.workers -= spent
     _answer(branch, acting, sell_and_lay(branch, acting, action.goods), action.then, check=True)
 
 

@@ -413,16 +413,21 @@ class WhiteCastleBonusLines:
                 self.seen += 1
 
 
-@pytest.mark.parametrize(("players", "seed"), [(4, 104), (2, 147)])
-def test_route_bonus_chains_with_a_white_castle_are_listed_only_when_payable(players, seed):
+ALL_OF_PART_1 = ("extra-tiles", "white-castles", "inns", "trade-routes", "shields")
+
+
+@pytest.mark.parametrize(("players", "seed", "modules"), [(4, 104, ALL_OF_PART_1), (2, 147, ALL_OF_PART_1),
+                                                          (3, 547, ("white-castles", "trade-routes"))])
+def test_route_bonus_chains_with_a_white_castle_are_listed_only_when_payable(players, seed, modules):
     """A sale's route bonus (cob.route.bonus) placing a white castle, whose action takes the
     white die's number (cob.white.workers): the workers that number costs are known only once
     the actions before it in the line are carried out (another white castle's change, a die's),
     so moves lists such a line only when the engine accepts it. These two seeded games, with
     every 2019 module but the solo and team games, reached positions where moves crashed with the
     white castle's refusal (an action whose workers an earlier one spent), or listed a purchase's
-    placement the white die could not pay for."""
-    modules = ("extra-tiles", "white-castles", "inns", "trade-routes", "shields")
+    placement the white die could not pay for. In seed 547 check accepted ``cara: sell 1>2 bonus
+    place city-hall e4 buy white-castle then place white-castle c3 then take k5 from 2`` and play
+    then refused it: the sale's check left out the worker the die paid for 1>2."""
     watcher = WhiteCastleBonusLines()
     session = play_game(players, seed, modules=modules, visit=watcher, every_kind=True)
     record_round_trip(session)
