@@ -473,7 +473,8 @@ def _die_values(player: PlayerState, rolled: int, free: int, any_number: bool = 
 
 
 def _purchase_workers(action) -> int:
-    """Workers a purchase inside the placement ``action`` (or a placement it grants) pays.
+    """Workers a purchase inside the placement ``action`` (or a placement it grants, or one
+    among a sale's route bonus actions) pays.
 
     Placements are listed per die value, before the die's worker cost is known, so a die
     line whose placement chain buys with workers is asked of ``engine.check`` as a whole.
@@ -482,6 +483,8 @@ def _purchase_workers(action) -> int:
         if action.buy is not None:
             return action.buy.pay_workers
         action = action.then
+    if isinstance(action, SellAction):  # (a die's sale, or one granted at the chain's end)
+        return sum(map(_purchase_workers, action.then or ()))
     return 0
 
 
@@ -490,8 +493,6 @@ def _die_bound_grant(state: GameState, action) -> bool:
     action whose number comes from a die (a 2019 white castle, or a crane triggering one):
     listed before the die's worker cost (and an outer white castle's) is known, so the line
     is asked of ``engine.check``."""
-    if isinstance(action, SellAction):
-        return any(_die_bound_grant(state, granted) for granted in action.then or ())
     effects = state.ruleset.effects
     kinds = catalogue()
     while isinstance(action, PlaceAction):
@@ -499,6 +500,8 @@ def _die_bound_grant(state: GameState, action) -> bool:
         if effect.grants is not None and effect.grants.value is not None:
             return True
         action = action.then
+    if isinstance(action, SellAction):  # (a die's sale, or one granted at the chain's end)
+        return any(_die_bound_grant(state, granted) for granted in action.then or ())
     return False
 
 

@@ -397,7 +397,7 @@ def state_of_position(table: dict, data: dict):
 
 class WhiteCastleBonusLines:
     """At each position of a game, every listed sale whose route bonus actions hold a white
-    castle (or a crane triggering one) is one ``engine.check`` accepts."""
+    castle (or a crane triggering one) or a purchase is one ``engine.check`` accepts."""
 
     def __init__(self) -> None:
         self.seen = 0
@@ -408,7 +408,8 @@ class WhiteCastleBonusLines:
         state = session.state
         for command in legal_commands(state):
             action = getattr(command, "action", None)
-            if isinstance(action, c.SellAction) and "white-castle" in format_command(command):
+            if isinstance(action, c.SellAction) and ("white-castle" in (text := format_command(command))
+                                                     or " buy " in text):
                 check(state, command)
                 self.seen += 1
 
@@ -417,7 +418,8 @@ ALL_OF_PART_1 = ("extra-tiles", "white-castles", "inns", "trade-routes", "shield
 
 
 @pytest.mark.parametrize(("players", "seed", "modules"), [(4, 104, ALL_OF_PART_1), (2, 147, ALL_OF_PART_1),
-                                                          (3, 547, ("white-castles", "trade-routes"))])
+                                                          (3, 547, ("white-castles", "trade-routes")),
+                                                          (2, 732, ("white-castles", "trade-routes"))])
 def test_route_bonus_chains_with_a_white_castle_are_listed_only_when_payable(players, seed, modules):
     """A sale's route bonus (cob.route.bonus) placing a white castle, whose action takes the
     white die's number (cob.white.workers): the workers that number costs are known only once
@@ -427,7 +429,10 @@ def test_route_bonus_chains_with_a_white_castle_are_listed_only_when_payable(pla
     white castle's refusal (an action whose workers an earlier one spent), or listed a purchase's
     placement the white die could not pay for. In seed 547 check accepted ``cara: sell 1>2 bonus
     place city-hall e4 buy white-castle then place white-castle c3 then take k5 from 2`` and play
-    then refused it: the sale's check left out the worker the die paid for 1>2."""
+    then refused it: the sale's check left out the worker the die paid for 1>2. In seed 732
+    moves listed ``ben: sell 1>2 bonus place castle c5 buy church workers 2 then place church
+    e4``, a purchase paying workers among the bonus actions, which check refuses (the die took
+    one of Ben's 2 workers): such a die line is now asked of check, as a placement's is."""
     watcher = WhiteCastleBonusLines()
     session = play_game(players, seed, modules=modules, visit=watcher, every_kind=True)
     record_round_trip(session)
