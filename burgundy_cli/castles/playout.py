@@ -295,12 +295,13 @@ def play_game(players: int, seed: int, edition: str | None = None, stop_after: i
     while state.stage != "over" and (stop_after is None or actions < stop_after):
         if state.solo is not None and _solo_step(rng, session, state, placed, visit):
             continue
-        if every_kind and _aside_step(rng, session, state, visit):
+        listed = legal_commands(state) if every_kind else None  # (listed once for both steps)
+        if listed is not None and _aside_step(rng, session, listed, visit):
             continue
         if state.stage == "turn":
-            command = choose(rng, state, _policy_lines(state), placed)
+            command = choose(rng, state, _policy_lines(state, listed), placed)
         else:
-            buys = _policy_lines(state)  # only a purchase still open to the last mover
+            buys = _policy_lines(state, listed)  # only a purchase still open to the last mover
             command = choose(rng, state, buys, placed) if buys and rng.random() < 0.3 else None
             if command is None:
                 for line in phase_lines(rng, state) if state.stage == "phase" else []:
@@ -321,24 +322,22 @@ def play_game(players: int, seed: int, edition: str | None = None, stop_after: i
 NOT_PLAYED = frozenset({"shield-borrow", "shield-place", "tribute"})
 
 
-def _policy_lines(state: GameState) -> list:
-    """The legal commands the policy chooses among: :func:`movegen.legal_commands` but for
-    :data:`NOT_PLAYED`."""
-    return [command for command in legal_commands(state) if command.kind not in NOT_PLAYED]
+def _policy_lines(state: GameState, listed: list | None = None) -> list:
+    """The legal commands the policy chooses among: :func:`movegen.legal_commands` (or
+    ``listed``, what it gave for ``state``) but for :data:`NOT_PLAYED`."""
+    return [command for command in (legal_commands(state) if listed is None else listed)
+            if command.kind not in NOT_PLAYED]
 
 
-def _aside_step(rng: random.Random, session: Any, state: GameState,
-                visit: Callable[[Any], None] | None) -> bool:
-    """One in eight times, one of the :data:`NOT_PLAYED` lines ``moves`` lists now (said by
-    any player, whoever is to move): a kind chosen at random, then a line of it (a tribute
-    has many more lines than the others); true when one was played."""
-    by_kind: dict[str, list[str]] = {}
-    for command in legal_commands(state):
-        if command.kind in NOT_PLAYED:
-            by_kind.setdefault(command.kind, []).append(_format(command))
-    if not by_kind or rng.random() >= 0.125:
+def _aside_step(rng: random.Random, session: Any, listed: list, visit: Callable[[Any], None] | None) -> bool:
+    """One in eight times, one of the :data:`NOT_PLAYED` lines of ``listed`` (what ``moves``
+    lists now, said by any player, whoever is to move): a kind chosen at random, then a line
+    of it (a tribute has many more lines than the others); true when one was played."""
+    aside = [command for command in listed if command.kind in NOT_PLAYED]
+    if not aside or rng.random() >= 0.125:
         return False
-    _play(session, rng.choice(sorted(by_kind[rng.choice(sorted(by_kind))])), visit)
+    kind = rng.choice(sorted({command.kind for command in aside}))
+    _play(session, rng.choice(sorted(_format(command) for command in aside if command.kind == kind)), visit)
     return True
 
 
