@@ -314,9 +314,7 @@ class CastlesSession:
         if not game.get("options"):
             game.pop("options", None)
         log: dict[str, list[str]] = {}
-        texts = self._texts
-        if len(texts) > len(self.commands):
-            del texts[:]
+        texts = self._texts  # (lines are only ever added to a session: the texts made stay true)
         texts.extend(self._line_text(index) for index in range(len(texts), len(self.commands)))
         done = 0
         for before, group, comment in self.comment_lines:  # (in the order typed: ``before`` grows)
