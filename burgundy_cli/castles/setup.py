@@ -945,8 +945,8 @@ def _storage_room(state: GameState) -> None:
         if len(player.storage) > STORAGE and not gone and not (player.shields and 4 in player.shields.values()):
             raise SetupError(f"{player.name}'s storage holds {STORAGE} tiles, not {len(player.storage)}",
                              ("position", "players", player.name, "storage"),
-                             "only the 2019 shield 4 lets a storage hold more (and its holder keeps them "
-                             "once it leaves the game)")
+                             "only the 2019 shield 4 lets a storage hold more; its holder keeps them "
+                             "once it leaves the game")
 
 
 def _position_solo(state: GameState, table: PositionTable) -> None:
