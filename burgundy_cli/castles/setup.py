@@ -24,6 +24,7 @@ edition lacks, eight goods of one type, a tile on a space of the wrong colour...
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Annotated, Any, Literal, TypeVar
 
 from burgundy_cli.core.schema import Length, Range, ValidationError, data_path, table_class, validate
@@ -477,10 +478,20 @@ def _board_copies(edition: str, used: dict[str, int], path: tuple) -> None:
 def _fresh_supply(players: int, modules: tuple[str, ...] = ()) -> dict[str, list[int]]:
     """The face-down piles at the start: every tile by back, less the start castles; a module's
     tiles shuffled into the piles (the crane, the white castles) only when ``modules`` has it."""
-    supply = {name: [kind.coloured, kind.black] if kind.module is None or kind.module in modules else [0, 0]
-              for name, kind in catalogue().items()}
-    supply["castle"][0] -= players
+    supply = dict(_full_piles(modules))
+    coloured, black = supply["castle"]
+    supply["castle"] = [coloured - players, black]
     return supply
+
+
+@cache
+def _full_piles(modules: tuple[str, ...]) -> dict[str, list[int]]:
+    """Every tile's ``[coloured backs, black backs]`` in the box, with ``modules`` (made once a
+    process for each set of modules: a record's setup built it tile by tile, ~60,000
+    instructions). The lists are shared by every supply made from them: a supply's count is
+    replaced by a new list when it changes (:meth:`GameState.draw_each`), never changed in place."""
+    return {name: [kind.coloured, kind.black] if kind.module is None or kind.module in modules else [0, 0]
+            for name, kind in catalogue().items()}
 
 
 def _goods_limit(counts: list[int], path: tuple) -> None:
