@@ -273,16 +273,24 @@ class PositionTable:
 # --- shared validation --------------------------------------------------------------------------
 
 
+#: The 2019 modules' true/false options, by their key in ``[game.options]``: the field of :class:`Options`.
+_FLAG_OPTIONS = {"inn-uncapped": "inn_uncapped", "white-castle-free-change": "white_free_change",
+                 "shield-tribute-whole": "shield_tribute_whole", "shield17-uncapped": "shield17_uncapped",
+                 "solo-shield5-first": "solo_shield5_first"}
+
+
+#: The options of a record that chooses none (frozen: every such game shares it; a frozen class of
+#: 14 fields costs about 4,000 instructions to make).
+_DEFAULT_OPTIONS = Options()
+
+
 def options_from_header(header: GameHeader) -> Options:
     """The rule options of ``[game.options]`` (see docs/rulings.md).
 
     :raises SetupError: unknown option or value.
     """
     values: dict = {}
-    flags = {"inn-uncapped": "inn_uncapped", "white-castle-free-change": "white_free_change",
-             "shield-tribute-whole": "shield_tribute_whole",
-             "shield17-uncapped": "shield17_uncapped",
-             "solo-shield5-first": "solo_shield5_first"}  # the 2019 modules' true/false options
+    flags = _FLAG_OPTIONS
     for key, value in header.options.items():
         path = ("game", "options", key)
         if key == "tiebreak-empty-spaces":
@@ -329,7 +337,7 @@ def options_from_header(header: GameHeader) -> Options:
             raise SetupError("unknown option", path, "known: tiebreak-empty-spaces, k8-doubles-free-change, "
                              f"k6-mixed-payment, modules, {', '.join(flags)}, border-third-post, experienced-setup, "
                              "team-tiebreak-empty-spaces, solo-target, solo-river")
-    return Options(**values)
+    return Options(**values) if values else _DEFAULT_OPTIONS
 
 
 def module_names(value: object, edition: str, path: tuple) -> tuple[str, ...]:
@@ -467,10 +475,11 @@ def _start_space(duchy: Board, number: int | str, start: str | None, path: tuple
 
 def _board_copies(edition: str, used: dict[str, int], path: tuple) -> None:
     """The box holds 4 copies of duchy 1 (and of the 2019 duchy 2), one of every other."""
-    for number in set(used.values()):
+    numbers = list(used.values())
+    for number in set(numbers):
         copies = 4 if number == 1 or (number == 2 and edition == "2019") else 1
-        owners = [name for name, n in used.items() if n == number]
-        if len(owners) > copies:
+        if numbers.count(number) > copies:  # (the owners are listed only then)
+            owners = [name for name, n in used.items() if n == number]
             raise SetupError(f"the game has {copies} copy of duchy {number}, used by {', '.join(owners)}",
                              (*path, owners[-1]))
 
