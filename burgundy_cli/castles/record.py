@@ -40,6 +40,8 @@ if TYPE_CHECKING:
 #: A round group of the log: phase letter A-E and round number 1-5.
 _GROUP = re.compile(r"^([A-E])([1-5])$")
 _PHASES = "ABCDE"
+#: What a ``[log]`` round must be (``{key}``: the round's key, see ``core.replay.string_list``).
+_LOG_LIST = "[log] {key} must be a list of notation lines (strings)"
 #: Characters that would end a player's name early in a notation line.
 _NAME_BREAKERS = re.compile(r'[:,;#"]')
 #: The kinds of line that name no player.
@@ -376,8 +378,8 @@ def _log_groups(doc: RecordDoc) -> list[tuple[tuple[str, ...], str, list[str]]]:
     groups = []
     last = -1
     for key, lines in log.items():
-        name = key.upper()
-        order = _GROUP_ORDER.get(name)  # a canonical key, without the pattern and the arithmetic
+        order = _GROUP_ORDER.get(key)  # a canonical key, without upper(), the pattern and the arithmetic
+        name = key if order is not None else key.upper()
         if order is None:
             if not _GROUP.match(name):
                 raise RecordError(f"[log] key '{key}' is not a round (A1..E5: phase letter, round number)",
@@ -388,8 +390,7 @@ def _log_groups(doc: RecordDoc) -> list[tuple[tuple[str, ...], str, list[str]]]:
                               location=doc.location_of_key("log", key))
         last = order
         path = ("log", key)
-        groups.append((path, name, string_list(doc, path, lines, f"[log] {key} must be a list of notation lines "
-                                                                 "(strings)")))
+        groups.append((path, name, string_list(doc, path, lines, _LOG_LIST)))
     return groups
 
 

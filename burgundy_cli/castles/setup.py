@@ -24,6 +24,7 @@ edition lacks, eight goods of one type, a tile on a space of the wrong colour...
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Annotated, Any, Literal, TypeVar
 
 from burgundy_cli.core.schema import Length, Range, ValidationError, data_path, table_class, validate
@@ -272,16 +273,24 @@ class PositionTable:
 # --- shared validation --------------------------------------------------------------------------
 
 
+#: The 2019 modules' true/false options, by their key in ``[game.options]``: the field of :class:`Options`.
+_FLAG_OPTIONS = {"inn-uncapped": "inn_uncapped", "white-castle-free-change": "white_free_change",
+                 "shield-tribute-whole": "shield_tribute_whole", "shield17-uncapped": "shield17_uncapped",
+                 "solo-shield5-first": "solo_shield5_first"}
+
+
+#: The options of a record that chooses none (frozen: every such game shares it; a frozen class of
+#: 14 fields costs about 4,000 instructions to make).
+_DEFAULT_OPTIONS = Options()
+
+
 def options_from_header(header: GameHeader) -> Options:
     """The rule options of ``[game.options]`` (see docs/rulings.md).
 
     :raises SetupError: unknown option or value.
     """
     values: dict = {}
-    flags = {"inn-uncapped": "inn_uncapped", "white-castle-free-change": "white_free_change",
-             "shield-tribute-whole": "shield_tribute_whole",
-             "shield17-uncapped": "shield17_uncapped",
-             "solo-shield5-first": "solo_shield5_first"}  # the 2019 modules' true/false options
+    flags = _FLAG_OPTIONS
     for key, value in header.options.items():
         path = ("game", "options", key)
         if key == "tiebreak-empty-spaces":
@@ -328,7 +337,7 @@ def options_from_header(header: GameHeader) -> Options:
             raise SetupError("unknown option", path, "known: tiebreak-empty-spaces, k8-doubles-free-change, "
                              f"k6-mixed-payment, modules, {', '.join(flags)}, border-third-post, experienced-setup, "
                              "team-tiebreak-empty-spaces, solo-target, solo-river")
-    return Options(**values)
+    return Options(**values) if values else _DEFAULT_OPTIONS
 
 
 def module_names(value: object, edition: str, path: tuple) -> tuple[str, ...]:
@@ -466,10 +475,11 @@ def _start_space(duchy: Board, number: int | str, start: str | None, path: tuple
 
 def _board_copies(edition: str, used: dict[str, int], path: tuple) -> None:
     """The box holds 4 copies of duchy 1 (and of the 2019 duchy 2), one of every other."""
-    for number in set(used.values()):
+    numbers = list(used.values())
+    for number in set(numbers):
         copies = 4 if number == 1 or (number == 2 and edition == "2019") else 1
-        owners = [name for name, n in used.items() if n == number]
-        if len(owners) > copies:
+        if numbers.count(number) > copies:  # (the owners are listed only then)
+            owners = [name for name, n in used.items() if n == number]
             raise SetupError(f"the game has {copies} copy of duchy {number}, used by {', '.join(owners)}",
                              (*path, owners[-1]))
 
@@ -477,10 +487,20 @@ def _board_copies(edition: str, used: dict[str, int], path: tuple) -> None:
 def _fresh_supply(players: int, modules: tuple[str, ...] = ()) -> dict[str, list[int]]:
     """The face-down piles at the start: every tile by back, less the start castles; a module's
     tiles shuffled into the piles (the crane, the white castles) only when ``modules`` has it."""
-    supply = {name: [kind.coloured, kind.black] if kind.module is None or kind.module in modules else [0, 0]
-              for name, kind in catalogue().items()}
-    supply["castle"][0] -= players
+    supply = dict(_full_piles(modules))
+    coloured, black = supply["castle"]
+    supply["castle"] = [coloured - players, black]
     return supply
+
+
+@cache
+def _full_piles(modules: tuple[str, ...]) -> dict[str, list[int]]:
+    """Every tile's ``[coloured backs, black backs]`` in the box, with ``modules`` (made once a
+    process for each set of modules: a record's setup built it tile by tile, ~60,000
+    instructions). The lists are shared by every supply made from them: a supply's count is
+    replaced by a new list when it changes (:meth:`GameState.draw_each`), never changed in place."""
+    return {name: [kind.coloured, kind.black] if kind.module is None or kind.module in modules else [0, 0]
+            for name, kind in catalogue().items()}
 
 
 def _goods_limit(counts: list[int], path: tuple) -> None:

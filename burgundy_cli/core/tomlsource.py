@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import cache
 
 from burgundy_cli.core import _rtoml as rtoml  # rtoml's reader without its package's imports
 from burgundy_cli.core.value import field, value_class
@@ -126,12 +127,19 @@ def may_nest_deeper(text: str, limit: int) -> bool:
     ``str.count`` (about 8 instructions a character, no faster than the filtering).
     """
     runs = max(limit - 1, 1)
+    dot_run, bracket_run = _run_patterns(runs)
     tested = text.encode("utf-8", "surrogatepass").translate(None, _ALL_BUT_TESTED)
-    dots = tested.translate(None, _ALL_BUT_DOT_AND_NEWLINE)
-    if dots.count(b".") >= runs and re.search(rb"\.{%d}" % runs, dots):
+    if tested.count(b".") >= runs and dot_run.search(tested.translate(None, _ALL_BUT_DOT_AND_NEWLINE)):
         return True
     brackets = tested.translate(None, _ALL_BUT_BRACKETS)
-    return len(brackets) >= runs and re.search(rb"[\[{]{%d}" % runs, brackets) is not None
+    return len(brackets) >= runs and bracket_run.search(brackets) is not None
+
+
+@cache
+def _run_patterns(runs: int) -> tuple[re.Pattern[bytes], re.Pattern[bytes]]:
+    """The runs :func:`may_nest_deeper` looks for, ``runs`` dots and ``runs`` opening brackets,
+    compiled once (``re.search`` formatted and looked the pattern up again at every record)."""
+    return re.compile(rb"\.{%d}" % runs), re.compile(rb"[\[{]{%d}" % runs)
 
 
 def _all_bytes_but(kept: bytes) -> bytes:
