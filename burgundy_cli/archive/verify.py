@@ -24,7 +24,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Container
+from collections.abc import Collection
 from typing import Any
 
 from burgundy_cli.archive.db import breakdown_columns
@@ -140,7 +140,7 @@ class RoundTotals:
         self.labels: list[str] = []
         self.totals: list[dict[str, int]] = []
 
-    def stops(self, group: str, lines: list[str]) -> Container[int]:
+    def stops(self, group: str, lines: list[str]) -> Collection[int]:
         """The lines of ``group`` that open a round: its first, or (a flat list) each line of the
         first seat's player played after another player's line."""
         if self.by_group:

@@ -20,7 +20,7 @@ lives here, once:
 
 from __future__ import annotations
 
-from collections.abc import Container, Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any, Protocol
@@ -101,13 +101,14 @@ class LoggedSession(Protocol):
 
     # A session may also have ``play_lines(lines, group, failed)``: :meth:`play_logged` for
     # each of ``lines`` in order, in one call, raising ``failed(error, index)`` for the first
-    # line refused; :func:`replay` then plays each list with it when no watcher looks.
+    # line refused; :func:`replay` then plays each list (or its lines between a watcher's
+    # stops) with it.
 
 
 class Watcher(Protocol):
     """Looks at the session of a replay before the lines it names (see :func:`watching`)."""
 
-    def stops(self, group: str, lines: list[str]) -> Container[int]:
+    def stops(self, group: str, lines: list[str]) -> Collection[int]:
         """The indices of the lines of ``group`` before which to call :meth:`before`."""
         ...
 
@@ -140,23 +141,45 @@ def replay(doc: RecordDoc, session: LoggedSession, lists: Iterable[tuple[tuple[s
     """Play every line of ``lists`` -- (key path of the list, its group, its lines) -- in order
     (stopping where the watcher of :func:`watching`, if any, asks to).
 
+    A session with ``play_lines`` plays the lines between two stops in one call (a whole
+    list when no one watches); a watched replay (the archive's) pays a call a stop, not a
+    call a line.
+
     :raises RefereeError: the first bad line's error, located at that line in the file.
     """
-    play = session.play_logged
     play_lines = getattr(session, "play_lines", None)
     watcher = _watcher.get()
     for path, group, lines in lists:
-        if play_lines is not None and watcher is None:  # the whole list in one call (LoggedSession)
+        if play_lines is None:
+            _replay_line_by_line(doc, session, path, group, lines, watcher)
+            continue
+        if watcher is None:  # the whole list in one call (LoggedSession)
             play_lines(lines, group, lambda err, index: locate_in_line(err, doc, (*path, index)))  # noqa: B023
             continue
-        stops = () if watcher is None else watcher.stops(group, lines)
-        for index, text in enumerate(lines):
-            try:
-                if watcher is not None and index in stops:  # (None: one test a line)
-                    watcher.before(session, group, index)
-                play(text, group)
-            except RefereeError as err:
-                raise locate_in_line(err, doc, (*path, index)) from None
+        start = 0
+        for stop in sorted({index for index in watcher.stops(group, lines) if 0 <= index < len(lines)}):
+            if stop > start:
+                play_lines(lines[start:stop], group,
+                           lambda err, index: locate_in_line(err, doc, (*path, start + index)))  # noqa: B023
+            watcher.before(session, group, stop)
+            start = stop
+        if start < len(lines):
+            play_lines(lines[start:] if start else lines, group,
+                       lambda err, index: locate_in_line(err, doc, (*path, start + index)))  # noqa: B023
+
+
+def _replay_line_by_line(doc: RecordDoc, session: LoggedSession, path: tuple[str, ...], group: str,
+                         lines: list[str], watcher: Watcher | None) -> None:
+    """:func:`replay` of one list for a session without ``play_lines``: a call a line."""
+    play = session.play_logged
+    stops = () if watcher is None else watcher.stops(group, lines)
+    for index, text in enumerate(lines):
+        try:
+            if watcher is not None and index in stops:  # (None: one test a line)
+                watcher.before(session, group, index)
+            play(text, group)
+        except RefereeError as err:
+            raise locate_in_line(err, doc, (*path, index)) from None
 
 
 def locate_in_line(err: RefereeError, doc: RecordDoc, path: tuple[str | int, ...]) -> RefereeError:

@@ -9,13 +9,15 @@ every round.
 from __future__ import annotations
 
 import json
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from burgundy_cli.archive.verify import RoundTotals, verify_file
-from burgundy_cli.core.record import RecordDoc, read_record
+from burgundy_cli.core.errors import RefereeError
+from burgundy_cli.core.record import RecordDoc, parse_record_text, read_record
 from burgundy_cli.core.replay import watching
 from burgundy_cli.core.session import open_doc
 from tests.conftest import RECORDS
@@ -98,3 +100,30 @@ def test_a_watcher_sees_rounds_only_where_asked() -> None:
     assert rounds.labels == list(read_record(path).data["log"])
     assert len(rounds.totals) == len(rounds.labels) - 1
     assert rounds.finish(session.score()) is not None
+
+
+
+class EveryThirdLine(EveryLine):
+    """Stops before every third line: the lines between are played in one call."""
+
+    def stops(self, group: str, lines: list[str]) -> range:
+        return range(0, len(lines), 3)
+
+
+@pytest.mark.parametrize("nth", [0, 7, 8, 40])
+def test_a_watched_replay_places_a_refused_line_where_an_unwatched_one_does(nth: int) -> None:
+    """A refusal among the lines a watched replay plays in one call is located at its own
+    line, as without a watcher (2011 rulebook 'The five game rounds': turn order)."""
+    path = RECORDS / "castles-of-burgundy" / "complete-2p-2011.toml"
+    text = path.read_text(encoding="utf-8")
+    line = [line for line in text.splitlines() if line.strip().startswith('"Anna: ')][nth]
+    broken = text.replace(line, line.replace('"Anna: ', '"Ben: '), 1)
+    errors = []
+    for watcher in (None, EveryThirdLine(), EveryLine()):
+        with pytest.raises(RefereeError) as caught:
+            with watching(watcher) if watcher is not None else nullcontext():
+                open_doc(parse_record_text(broken, path.name))
+        errors.append((str(caught.value.location), caught.value.describe()))
+    assert errors[0] == errors[1] == errors[2]
+    assert "cob.flow.turn-order" in errors[0][1]
+    assert errors[0][0].startswith(f"{path.name}:{text.splitlines().index(line) + 1}:")
