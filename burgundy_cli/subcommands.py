@@ -425,7 +425,7 @@ def fmt(path: str | os.PathLike[str], write: bool, as_json: bool = False) -> Out
     meanwhile is not overwritten)."""
     from burgundy_cli.core.directive import keep_directive
     from burgundy_cli.core.record import dump_record
-    from burgundy_cli.core.session import open_doc, open_record
+    from burgundy_cli.core.session import open_doc
 
     if write:
         from burgundy_cli.core.lock import locked
@@ -433,11 +433,14 @@ def fmt(path: str | os.PathLike[str], write: bool, as_json: bool = False) -> Out
         with locked(path) as record:
             data = open_doc(record.read(), verify_result=False).record_data()
             record.write(dump_record(data))
-    else:
-        data = open_record(path, verify_result=False).record_data()
+        return Outcome().say(_json(data)) if as_json else Outcome()
+    from burgundy_cli.core.record import read_record
+
+    doc = read_record(path)
+    data = open_doc(doc, verify_result=False).record_data()
     if as_json:
         return Outcome().say(_json(data))
-    return Outcome() if write else Outcome().say(keep_directive(path, dump_record(data)), end="")
+    return Outcome().say(keep_directive(doc.text, dump_record(data)), end="")
 
 
 def playout(game: str, players: int, seed: int, out: str | os.PathLike[str], edition: str | None,

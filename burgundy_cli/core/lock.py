@@ -26,7 +26,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from burgundy_cli.core.directive import keep_directive_of
+from burgundy_cli.core.directive import keep_directive
 from burgundy_cli.core.errors import RecordError, UsageError
 from burgundy_cli.core.record import (
     MAX_RECORD_BYTES, RecordDoc, _read_at_most, parse_record_bytes, read_record, write_atomic,
@@ -71,7 +71,7 @@ class LockedRecord:
 
         The record's first-line ``#:schema`` directive, if it has one, is kept
         (from :attr:`basis`, the bytes read: the write is refused if the file no longer has
-        them, :func:`~burgundy_cli.core.directive.keep_directive_of`): every rewrite under the lock
+        them, :func:`~burgundy_cli.core.directive.keep_directive`): every rewrite under the lock
         (``play``, ``undo``, ``fmt --write``, the table session) keeps it.
 
         :raises RecordChanged: it changed (nothing written); :raises UsageError: as
@@ -83,7 +83,7 @@ class LockedRecord:
                                     "(saved by another program?); nothing was written",
                                     hint="run the command again: it reads the file anew")
 
-        text = keep_directive_of(self.basis or b"", text)
+        text = keep_directive(self.basis or b"", text)
         write_atomic(self.path, text, before_replace=unchanged)
         self.basis = text.encode("utf-8")
 
