@@ -9,6 +9,7 @@ instead of failing the whole run.
 
 from __future__ import annotations
 
+import gc
 import os
 import resource
 import shutil
@@ -192,4 +193,5 @@ def machine() -> dict[str, Any]:
     return {"nproc": os.cpu_count(), "usable_cpus": len(os.sched_getaffinity(0)), "cpu": cpu,
             "load_average_at_start": [round(x, 2) for x in os.getloadavg()],
             "python": sys.version.split()[0], "implementation": sys.implementation.name,
-            "platform": sys.platform, "packages": versions}
+            "platform": sys.platform, "packages": versions,
+            "collector_thresholds": list(gc.get_threshold())}

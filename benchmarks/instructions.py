@@ -6,7 +6,8 @@ The script writes ``--records`` complete 4-player playouts of ``--game`` (seeds 
 Castles alternating its editions), then runs ``open_record(path).score()`` over all of them
 1 and 3 times under ``valgrind --tool=cachegrind --cache-sim=no`` (``PYTHONHASHSEED=0``) and
 prints (I(3) - I(1)) / 2 / actions: the cost of one replay of one action, imports and
-first-use work excluded. Not part of ``run.py`` (a run takes a minute or two).
+first-use work excluded. The process has a ``burgundy`` process's collector settings
+(``entry.tune_collector``), as the timed replay of ``run.py`` has. Not part of ``run.py`` (a run takes a minute or two).
 
     .venv/bin/python benchmarks/instructions.py --game castles-of-burgundy --records 20
 """
@@ -27,6 +28,8 @@ from harness import Context
 #: Run by valgrind: replay every record ``passes`` times.
 REPLAY = """import sys
 from burgundy_cli.core.session import open_record
+from burgundy_cli.entry import tune_collector
+tune_collector()
 files = sys.argv[2:]
 for _ in range(int(sys.argv[1])):
     for path in files:

@@ -26,6 +26,9 @@ def rss_kib() -> dict[str, int]:
 
 def main(argv: list[str]) -> None:
     from burgundy_cli.core.session import open_record
+    from burgundy_cli.entry import tune_collector
+
+    tune_collector()  # as a ``burgundy score DIR`` process has it
 
     total, checkpoints, files = int(argv[0]), {int(c) for c in argv[1].split(",")}, argv[2:]
     report = {"before": rss_kib(), "after": {}}

@@ -7,6 +7,13 @@ test suite runs it), its figures are not meant to be quoted. Without it a run ta
 few minutes. The JSON result (default ``.benchmarks/result.json``) holds the machine,
 the mode and one section per benchmark (see ``harness.py``). A game package that is not
 merged yet shows as "not available" in the figures that need it.
+
+The run's own process has the cycle collector's settings of a ``burgundy`` process
+(``entry.tune_collector``), so that what it measures in process -- a replay, a move
+listing, a table session's line -- costs what it costs in the command that does it; the
+baselines measured in the same process (python-chess) run under the same settings. Every
+process a benchmark starts sets its own: a command through ``entry.main``, the memory
+worker as the harness does.
 """
 
 from __future__ import annotations
@@ -72,6 +79,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", nargs="+", choices=sorted(BENCHMARKS), help="run only these benchmarks")
     parser.add_argument("--out", type=Path, default=ROOT / ".benchmarks" / "result.json", help="JSON result file")
     args = parser.parse_args(argv)
+    from burgundy_cli.entry import tune_collector
+
+    tune_collector()
     started = time.time()
     report: dict[str, Any] = {"schema": 1, "mode": "quick" if args.quick else "full",
                               "started_unix": round(started), "machine": machine(), "benchmarks": {}}

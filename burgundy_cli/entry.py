@@ -43,6 +43,13 @@ Body = Callable[[], console.Outcome]
 GC_YOUNG = 20_000
 
 
+def tune_collector() -> None:
+    """Give this process the cycle collector's settings of a ``burgundy`` process (see
+    :data:`GC_YOUNG`): :func:`main` does it first thing, and the benchmarks' own processes
+    do it too, since they measure what a command's work costs in the process it runs in."""
+    gc.set_threshold(GC_YOUNG)
+
+
 class Command:
     """How one command's plain command lines read: its positional arguments and options,
     and how the values found become a body to run.
@@ -281,7 +288,7 @@ def main() -> None:
     (:mod:`burgundy_cli.completion`), the fast path when it applies, kept help text for a help
     request seen before (:mod:`burgundy_cli.help_cache`), otherwise the typer app."""
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
-    gc.set_threshold(GC_YOUNG)
+    tune_collector()
     if "_BURGUNDY_COMPLETE" in os.environ and _complete_a_move():
         return
     args = sys.argv[1:]
