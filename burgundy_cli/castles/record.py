@@ -258,9 +258,21 @@ class CastlesSession:
         return line_effects(self.state, after, command)
 
     def play(self, text: str) -> str:
-        """Check and apply one line (a comment-only line is kept as it is); its canonical form."""
+        """Check and apply one line (a comment-only line is kept as it is); its canonical form.
+
+        A line refused leaves the position as it was, also when what refuses it comes after
+        its check passed (a bug, or a module step that looks again while carrying the line
+        out): the table session goes on from the position after a refusal, so this keeps an
+        undo copy of the state for the line (~18 µs; a replay, which stops at its first
+        refusal, plays its lists with :meth:`play_lines` and keeps none).
+        """
         played = len(self.commands)
-        self.play_logged(text)
+        before = self.state.copy()
+        try:
+            self.play_logged(text)
+        except BaseException:
+            self.state = before
+            raise
         if len(self.commands) == played:
             return f"# {self.comment_lines[-1][2]}"
         return self._line_text(played)

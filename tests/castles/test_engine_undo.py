@@ -2,7 +2,9 @@
 restores the state when the purchase inside the placement or the granted action is illegal:
 from a small undo (a castle or building granting an action, no purchase inside) or from an
 undo copy (``GameState.branch``/``restore``). A refused line must leave the state
-exactly as it was and give the same error as ``engine.check``.
+exactly as it was and give the same error as ``engine.check``. The session's ``play`` (the
+table session's, ``burgundy play``'s) keeps the position of a line refused even after its
+check passed, from an undo copy of its own.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 import pytest
 
 from burgundy_cli.castles import engine
+from burgundy_cli.castles.actions import illegal
 from burgundy_cli.castles.state import GameState, PlayerState
 from burgundy_cli.core.errors import IllegalMoveError
 from tests.castles.engine_kit import at_turn, cmd
@@ -77,3 +80,37 @@ def test_branch_holds_every_field():
     state.bought = True
     state.restore(branch, 0)
     assert snapshot(state) == before
+
+
+def _refused_after_its_check(monkeypatch, kind: str) -> None:
+    """Make the engine's carrying out of ``kind`` lines change the state and then refuse:
+    what a bug, or a module step that looks again while carrying a line out, would do."""
+    carry_out = engine._APPLIES[kind]
+
+    def half_then_refuse(state, command):
+        carry_out(state, command)
+        raise illegal("cob.flow.roll", "refused while being carried out")
+
+    monkeypatch.setitem(engine._APPLIES, kind, half_then_refuse)
+
+
+def test_a_line_refused_after_its_check_leaves_the_session_as_it_was(monkeypatch):
+    """The session protocol's ``play`` (the table session, ``burgundy play``): a line refused
+    leaves the position as it was, even when the refusal comes after the check passed -- the
+    table goes on from that position, so a roll refused so must not have half opened its round."""
+    from burgundy_cli.core.session import open_record
+    from tests.conftest import RECORDS
+
+    session = open_record(RECORDS / "castles-of-burgundy" / "opening-2p-2011.toml")
+    roll = "roll white 1 good 4, Anna 1 2, Bob 3 4"
+    def position(state: GameState) -> list:  # (a copy's players are other objects: their fields only)
+        return [item[1] if isinstance(item[0], int) else item for item in snapshot(state)]
+
+    lines, before = len(session.commands), position(session.state)
+    _refused_after_its_check(monkeypatch, "roll")
+    with pytest.raises(IllegalMoveError, match="refused while being carried out"):
+        session.play(roll)
+    assert position(session.state) == before and len(session.commands) == lines
+    monkeypatch.undo()
+    assert session.play(roll) == "roll white 1 good 4, Anna 1 2, Bob 3 4"
+    assert session.play("bob: take 3 cow3") == "Bob: take 3 cow3"

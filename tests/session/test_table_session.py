@@ -53,6 +53,33 @@ def test_a_refused_line_writes_nothing_and_says_rule_and_what_is_legal(castles_r
     assert castles_record.read_bytes() == before
 
 
+def test_after_a_line_refused_while_carried_out_the_table_goes_on_from_the_same_position(castles_record,
+                                                                                       monkeypatch):
+    """A line that passes its check but is refused while being carried out (a bug, or a
+    module step that looks again) writes nothing and leaves the position as it was: the
+    next lines are judged as if it had never been typed."""
+    from burgundy_cli.castles import engine
+    from burgundy_cli.castles.actions import illegal
+
+    table = TableSession(castles_record)
+    before = castles_record.read_bytes()
+    carry_out = engine._APPLIES["roll"]
+
+    def half_then_refuse(state, command):
+        carry_out(state, command)
+        raise illegal("cob.flow.roll", "refused while being carried out")
+
+    monkeypatch.setitem(engine._APPLIES, "roll", half_then_refuse)
+    reply = table.play(ROLL)
+    assert not reply.accepted and "refused while being carried out" in reply.text
+    assert castles_record.read_bytes() == before
+    assert table.due() == "A4 · roll due · Anna may still buy"
+    monkeypatch.undo()
+    assert table.play(ROLL).accepted
+    assert table.play("bob: take 3 cow3").accepted
+    assert lines_of(castles_record)[-2:] == [ROLL, "Bob: take 3 cow3"]
+
+
 def test_undo_removes_the_last_lines_and_says_which(castles_record):
     table = TableSession(castles_record)
     table.play(ROLL)
