@@ -70,9 +70,9 @@ def buildings_scoring(building: str):
     counting as one when its owner has it count as that type."""
     counted = buildings_points(building)
 
-    def points(state: GameState, player: PlayerState, placed: list) -> int:
+    def points(state: GameState, player: PlayerState) -> int:
         crane = 1 if crane_counts_as(state, player) == building else 0
-        return counted(state, player, placed) + 4 * crane
+        return counted(state, player) + 4 * crane
     return points
 
 

@@ -531,7 +531,7 @@ def monastery_points(state: GameState, player: PlayerState, number: int) -> int:
     scoring = END_SCORING.get(number)
     if scoring is None:
         return 0
-    return scoring(state, player, [catalogue()[tile] for tile in player.duchy if tile is not None])
+    return scoring(state, player)
 
 
 def after_placement(state: GameState, player: PlayerState, space: int) -> None:
@@ -704,7 +704,7 @@ SOLO_ACTIONS = {"take": _removal_first, "place": _removal_first, "sell": _remova
 #: shield 1's livestock, #27's and shield 5's ship).
 SOLO_EFFECTS = {"ship": _solo_ship, BLACK_HEX: Effect(), "animal": _settle_after, "watchtower": _settle_after}
 #: Monastery tiles scored when placed: nothing more at the final scoring.
-SOLO_END_SCORING = {number: (lambda state, player, placed: 0) for number in END_SCORING}
+SOLO_END_SCORING = {number: (lambda state, player: 0) for number in END_SCORING}
 
 
 # --- [position] -----------------------------------------------------------------------------------

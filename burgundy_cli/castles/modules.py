@@ -54,7 +54,7 @@ class Module:
     tiles') (replacing the entry with the same key); ``after_placement``: steps run after every
     placement, ``f(state, player, space)``, added after the others; ``phase_end``:
     :class:`PhaseStep` s;
-    ``end_scoring``: knowledge tile number -> ``f(state, player, placed kinds) -> VP``;
+    ``end_scoring``: knowledge tile number -> ``f(state, player) -> VP``;
     ``stock``: tile kind -> ``f(state) -> how many lie beside the black depot``, tiles the
     module lays there to be bought like its tiles (added; the purchase, the move generator and
     the supply's accounting ask it); ``area_points``: ``f(state, player, space) -> VP`` for
