@@ -738,6 +738,7 @@ class _CanonicalForms:
     new_die_place: Callable[..., c.DieCommand]
     new_die_sale: Callable[..., c.DieCommand]
     new_die_workers: Callable[..., c.DieCommand]
+    new_goods: Callable[..., c.PhaseGoodsEvent]
 
 
 @cache
@@ -766,7 +767,7 @@ def _canonical_forms() -> _CanonicalForms:
         new_sale=builder(c.SellAction), new_buy=builder(c.BuyCommand), new_roll=builder(c.RollEvent),
         new_reveal=builder(c.RevealEvent), new_die_take=builder(c.DieCommand, c.TakeAction),
         new_die_place=builder(c.DieCommand, c.PlaceAction), new_die_sale=builder(c.DieCommand, c.SellAction),
-        new_die_workers=builder(c.DieCommand, c.WorkersAction),
+        new_die_workers=builder(c.DieCommand, c.WorkersAction), new_goods=builder(c.PhaseGoodsEvent),
     )
 
 
@@ -923,8 +924,14 @@ def _workers_line(forms: _CanonicalForms, player: str, words: list[str], at: int
 
 
 def _buy_line(forms: _CanonicalForms, player: str, words: list[str], at: int) -> c.BuyCommand | None:
-    """``buy <tile> ...``"""
-    return _word_purchase(forms, player, words, at, len(words))
+    """``buy <tile> ...``; the usual purchase (eight in ten: the tile alone) is made here, any
+    other by :func:`_word_purchase` (two calls fewer)."""
+    end = len(words)
+    if end == at + 1:
+        tile = words[at]
+        new_buy = forms.new_buy  # (a function in a field: called from a local)
+        return new_buy(player, tile, None, None, 0, False) if tile in forms.tiles else None
+    return _word_purchase(forms, player, words, at, end)
 
 
 def _pass_line(forms: _CanonicalForms, player: str, words: list[str], at: int) -> c.PassCommand | None:
@@ -1210,10 +1217,13 @@ def _canonical_reveal(forms: _CanonicalForms, text: str, words: list[str], names
 
 def _canonical_phase_goods(forms: _CanonicalForms, text: str, words: list[str],
                            names: KnownNames) -> c.PhaseGoodsEvent | None:
-    goods = [_DIGIT.get(kind) for kind in words[1:]]
+    """``goods <type> <type> <type> <type> <type>``, five types 1-6: read by ``map`` (no
+    comprehension's frame), the command made by its builder (not the class called with a keyword)."""
+    goods = list(map(_ONE_TO_SIX.get, words[1:]))
     if len(goods) != 5 or not all(goods):
         return None
-    return c.PhaseGoodsEvent(goods=goods)
+    new_goods = forms.new_goods  # (a function in a field: called from a local)
+    return new_goods(goods)
 
 
 def _canonical_correction(forms: _CanonicalForms, text: str, words: list[str],
