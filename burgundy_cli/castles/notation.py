@@ -891,9 +891,7 @@ def _place_line(forms: _CanonicalForms, player: str, words: list[str], at: int) 
             return None  # (a space 'shared' too: a shared tile needs a space after it)
         new_die_place = forms.new_die_place
         return new_die_place(player, die[0], die[1], tile, space, None, None, None, None, None, None, False)
-    place = _word_place(forms, player, words, at + 1, end)
-    new_die = forms.new_die
-    return None if place is None else new_die(player, die[0], die[1], place)
+    return _word_place(forms, player, words, at + 1, end, die)
 
 
 def _sell_line(forms: _CanonicalForms, player: str, words: list[str], at: int) -> c.DieCommand | None:
@@ -968,6 +966,10 @@ def _word_take(forms: _CanonicalForms, words: list[str], at: int, end: int) -> c
     tile = words[at]
     if tile not in forms.tiles:
         return None
+    if at + 3 == end and words[at + 1] == "from":  # a granted take's usual form: no call for the options
+        depot = _ONE_TO_SIX.get(words[at + 2])
+        new_take = forms.new_take
+        return None if depot is None else new_take(tile, depot, None, False)
     options = _take_options(forms.tiles, words, at + 1, end)
     return None if options is None else forms.new_take(tile, options[1], options[2], options[0])
 
@@ -988,9 +990,11 @@ def _word_purchase(forms: _CanonicalForms, player: str, words: list[str], at: in
     return None if options is None else forms.new_buy(player, tile, options[1], options[2], pay, options[0])
 
 
-def _word_place(forms: _CanonicalForms, player: str, words: list[str], at: int, end: int) -> c.PlaceAction | None:
+def _word_place(forms: _CanonicalForms, player: str, words: list[str], at: int, end: int,
+                die: tuple[int, int | None] | None = None) -> c.PlaceAction | c.DieCommand | None:
     """``<tile> [shared] <space> [goods <depot>[+<depot>]] [keep <types>|none] [as <building>]
-    [buy <purchase>] [then <action>]``"""
+    [buy <purchase>] [then <action>]``; with ``die`` (rolled, used: a place line's), the line's
+    die command with the placement as its action, both made in one call."""
     tiles = forms.tiles
     tile = words[at]
     shared = at + 1 < end and words[at + 1] == "shared"
@@ -1001,9 +1005,6 @@ def _word_place(forms: _CanonicalForms, player: str, words: list[str], at: int, 
     if tile not in tiles or space not in forms.spaces:
         return None
     at += 1
-    if at == end:  # the usual placement: no clause follows the space
-        new_place = forms.new_place
-        return new_place(tile, space, None, None, None, None, None, None, shared)
     goods = goods2 = keep = copy = buy = then = None
     if at < end and words[at] == "goods":
         depots = _SHIP_WORDS.get(words[at + 1]) if at + 1 < end else None
@@ -1041,6 +1042,9 @@ def _word_place(forms: _CanonicalForms, player: str, words: list[str], at: int, 
         then = _word_granted(forms, player, words, at + 1, end) if words[at] == "then" and at + 1 < end else None
         if then is None:
             return None
+    if die is not None:
+        new_die_place = forms.new_die_place
+        return new_die_place(player, die[0], die[1], tile, space, goods, goods2, keep, then, buy, copy, shared)
     return forms.new_place(tile, space, goods, goods2, keep, then, buy, copy, shared)
 
 
