@@ -732,6 +732,13 @@ class _CanonicalForms:
     new_buy: Callable[..., c.BuyCommand]
     new_roll: Callable[..., c.RollEvent]
     new_reveal: Callable[..., c.RevealEvent]
+    #: A die command and its action in one call (``builder(DieCommand, TakeAction)``: the
+    #: die's fields, then the action's): the usual take, placement, sale and workers lines.
+    new_die_take: Callable[..., c.DieCommand]
+    new_die_place: Callable[..., c.DieCommand]
+    new_die_sale: Callable[..., c.DieCommand]
+    new_die_workers: Callable[..., c.DieCommand]
+    new_goods: Callable[..., c.PhaseGoodsEvent]
 
 
 @cache
@@ -758,7 +765,9 @@ def _canonical_forms() -> _CanonicalForms:
                               r'(?: ("(?:[^"\\]|\\.)*"))?'),
         new_die=builder(c.DieCommand), new_take=builder(c.TakeAction), new_place=builder(c.PlaceAction),
         new_sale=builder(c.SellAction), new_buy=builder(c.BuyCommand), new_roll=builder(c.RollEvent),
-        new_reveal=builder(c.RevealEvent),
+        new_reveal=builder(c.RevealEvent), new_die_take=builder(c.DieCommand, c.TakeAction),
+        new_die_place=builder(c.DieCommand, c.PlaceAction), new_die_sale=builder(c.DieCommand, c.SellAction),
+        new_die_workers=builder(c.DieCommand, c.WorkersAction), new_goods=builder(c.PhaseGoodsEvent),
     )
 
 
@@ -854,21 +863,35 @@ _NO_FORM = (None, None)
 
 
 def _take_line(forms: _CanonicalForms, player: str, words: list[str], at: int) -> c.DieCommand | None:
-    """``take <die> <tile> ...``"""
+    """``take <die> <tile> ...``; the usual take (nine in ten: the die names the depot, a
+    free storage space) is made here with its command in one call, any other by :func:`_word_take`."""
     end = len(words)
     die = _DIE_WORDS.get(words[at]) if end > at + 1 else None
-    take = None if die is None else _word_take(forms, words, at + 1, end)
-    new_die = forms.new_die  # (a function in a field: called from a local, not looked up as a method)
+    if die is None:
+        return None
+    if end == at + 2:
+        tile = words[at + 1]
+        new_die_take = forms.new_die_take  # (a function in a field: called from a local, not looked up as a method)
+        return new_die_take(player, die[0], die[1], tile, None, None, False) if tile in forms.tiles else None
+    take = _word_take(forms, words, at + 1, end)
+    new_die = forms.new_die
     return None if take is None else new_die(player, die[0], die[1], take)
 
 
 def _place_line(forms: _CanonicalForms, player: str, words: list[str], at: int) -> c.DieCommand | None:
-    """``place <die> <tile> <space> ...``"""
+    """``place <die> <tile> <space> ...``; the usual placement (six in ten: nothing after the
+    space) is made here with its command in one call, any other by :func:`_word_place`."""
     end = len(words)
     die = _DIE_WORDS.get(words[at]) if end > at + 2 else None
-    place = None if die is None else _word_place(forms, player, words, at + 1, end)
-    new_die = forms.new_die
-    return None if place is None else new_die(player, die[0], die[1], place)
+    if die is None:
+        return None
+    if end == at + 3:
+        tile, space = words[at + 1], words[at + 2]
+        if tile not in forms.tiles or space not in forms.spaces:
+            return None  # (a space 'shared' too: a shared tile needs a space after it)
+        new_die_place = forms.new_die_place
+        return new_die_place(player, die[0], die[1], tile, space, None, None, None, None, None, None, False)
+    return _word_place(forms, player, words, at + 1, end, die)
 
 
 def _sell_line(forms: _CanonicalForms, player: str, words: list[str], at: int) -> c.DieCommand | None:
@@ -885,6 +908,9 @@ def _sell_line(forms: _CanonicalForms, player: str, words: list[str], at: int) -
         if goods is None:
             return None
         at += 2
+    if at == end:  # the usual sale: no bonus action (its command and action in one call)
+        new_die_sale = forms.new_die_sale
+        return new_die_sale(player, rolled, used, goods, ())
     sale = _word_sale(forms, player, goods, words, at, end)
     return None if sale is None else forms.new_die(player, rolled, used, sale)
 
@@ -892,12 +918,18 @@ def _sell_line(forms: _CanonicalForms, player: str, words: list[str], at: int) -
 def _workers_line(forms: _CanonicalForms, player: str, words: list[str], at: int) -> c.DieCommand | None:
     """``workers <die>``"""
     die = _DIE_WORDS.get(words[at]) if len(words) == at + 1 else None
-    return None if die is None else forms.new_die(player, die[0], die[1], c.WorkersAction())
+    return None if die is None else forms.new_die_workers(player, die[0], die[1])
 
 
 def _buy_line(forms: _CanonicalForms, player: str, words: list[str], at: int) -> c.BuyCommand | None:
-    """``buy <tile> ...``"""
-    return _word_purchase(forms, player, words, at, len(words))
+    """``buy <tile> ...``; the usual purchase (eight in ten: the tile alone) is made here, any
+    other by :func:`_word_purchase` (two calls fewer)."""
+    end = len(words)
+    if end == at + 1:
+        tile = words[at]
+        new_buy = forms.new_buy  # (a function in a field: called from a local)
+        return new_buy(player, tile, None, None, 0, False) if tile in forms.tiles else None
+    return _word_purchase(forms, player, words, at, end)
 
 
 def _pass_line(forms: _CanonicalForms, player: str, words: list[str], at: int) -> c.PassCommand | None:
@@ -934,9 +966,10 @@ def _word_take(forms: _CanonicalForms, words: list[str], at: int, end: int) -> c
     tile = words[at]
     if tile not in forms.tiles:
         return None
-    if at + 1 == end:  # the usual take: the die names the depot, a free storage space
+    if at + 3 == end and words[at + 1] == "from":  # a granted take's usual form: no call for the options
+        depot = _ONE_TO_SIX.get(words[at + 2])
         new_take = forms.new_take
-        return new_take(tile, None, None, False)
+        return None if depot is None else new_take(tile, depot, None, False)
     options = _take_options(forms.tiles, words, at + 1, end)
     return None if options is None else forms.new_take(tile, options[1], options[2], options[0])
 
@@ -957,9 +990,11 @@ def _word_purchase(forms: _CanonicalForms, player: str, words: list[str], at: in
     return None if options is None else forms.new_buy(player, tile, options[1], options[2], pay, options[0])
 
 
-def _word_place(forms: _CanonicalForms, player: str, words: list[str], at: int, end: int) -> c.PlaceAction | None:
+def _word_place(forms: _CanonicalForms, player: str, words: list[str], at: int, end: int,
+                die: tuple[int, int | None] | None = None) -> c.PlaceAction | c.DieCommand | None:
     """``<tile> [shared] <space> [goods <depot>[+<depot>]] [keep <types>|none] [as <building>]
-    [buy <purchase>] [then <action>]``"""
+    [buy <purchase>] [then <action>]``; with ``die`` (rolled, used: a place line's), the line's
+    die command with the placement as its action, both made in one call."""
     tiles = forms.tiles
     tile = words[at]
     shared = at + 1 < end and words[at + 1] == "shared"
@@ -970,9 +1005,6 @@ def _word_place(forms: _CanonicalForms, player: str, words: list[str], at: int, 
     if tile not in tiles or space not in forms.spaces:
         return None
     at += 1
-    if at == end:  # the usual placement: no clause follows the space
-        new_place = forms.new_place
-        return new_place(tile, space, None, None, None, None, None, None, shared)
     goods = goods2 = keep = copy = buy = then = None
     if at < end and words[at] == "goods":
         depots = _SHIP_WORDS.get(words[at + 1]) if at + 1 < end else None
@@ -1010,6 +1042,9 @@ def _word_place(forms: _CanonicalForms, player: str, words: list[str], at: int, 
         then = _word_granted(forms, player, words, at + 1, end) if words[at] == "then" and at + 1 < end else None
         if then is None:
             return None
+    if die is not None:
+        new_die_place = forms.new_die_place
+        return new_die_place(player, die[0], die[1], tile, space, goods, goods2, keep, then, buy, copy, shared)
     return forms.new_place(tile, space, goods, goods2, keep, then, buy, copy, shared)
 
 
@@ -1186,10 +1221,13 @@ def _canonical_reveal(forms: _CanonicalForms, text: str, words: list[str], names
 
 def _canonical_phase_goods(forms: _CanonicalForms, text: str, words: list[str],
                            names: KnownNames) -> c.PhaseGoodsEvent | None:
-    goods = [_DIGIT.get(kind) for kind in words[1:]]
+    """``goods <type> <type> <type> <type> <type>``, five types 1-6: read by ``map`` (no
+    comprehension's frame), the command made by its builder (not the class called with a keyword)."""
+    goods = list(map(_ONE_TO_SIX.get, words[1:]))
     if len(goods) != 5 or not all(goods):
         return None
-    return c.PhaseGoodsEvent(goods=goods)
+    new_goods = forms.new_goods  # (a function in a field: called from a local)
+    return new_goods(goods)
 
 
 def _canonical_correction(forms: _CanonicalForms, text: str, words: list[str],

@@ -56,7 +56,7 @@ command_class = _value.value_class(slots=True, kw_only=True)
 
 
 @cache
-def builder(command: type[T]) -> typing.Callable[..., T]:
+def builder(command: type[T], last: type | None = None) -> typing.Callable[..., T]:
     """A function building ``command`` from every field but ``kind`` (its one value), given
     positionally in declared order, for the readers that build one command or more a line.
 
@@ -64,17 +64,39 @@ def builder(command: type[T]) -> typing.Callable[..., T]:
     dict and unpacks it again for ``__init__``: about twice the instructions of making the
     instance and setting its slots, which is all this does (no check, no default: the
     reader checked each field and passes every one). Made once per class, on first use.
+
+    With ``last``, the command's last field is a ``last`` made in the same call, from that
+    class's fields (but ``kind``) given in its place: a die line's command and its action
+    (``builder(DieCommand, TakeAction)``) in one call, not two (a Python call is ≈ 300-500
+    instructions, a tenth of reading a usual take line).
     """
-    kind = next(field.default for field in _value.fields(command) if field.name == "kind")
-    names = [field.name for field in _value.fields(command) if field.name != "kind"]
-    body = "".join(f"\n    made.{name} = {name}" for name in names)
-    source = (f"def build({', '.join(names)}):\n    made = new(command)\n    made.kind = kind{body}"
-              "\n    return made")
-    scope: dict[str, Any] = {"new": object.__new__, "command": command, "kind": kind}
+    names = _built_names(command)
+    scope: dict[str, Any] = {"new": object.__new__, "command": command, "kind": _kind_of(command)}
+    given, stores, part = names, [f"made.{name} = {name}" for name in names], []
+    if last is not None:
+        inner = _built_names(last)
+        if set(inner) & {*names, "made", "part"}:
+            raise TypeError(f"builder: {last.__name__}'s fields clash with {command.__name__}'s")
+        scope.update(last_class=last, last_kind=_kind_of(last))
+        given, stores[-1] = [*names[:-1], *inner], f"made.{names[-1]} = part"
+        part = ["part = new(last_class)", "part.kind = last_kind", *(f"part.{name} = {name}" for name in inner)]
+    lines = [*part, "made = new(command)", "made.kind = kind", *stores, "return made"]
+    source = f"def build({', '.join(given)}):" + "".join(f"\n    {line}" for line in lines)
     exec(source, scope)  # noqa: S102 -- our own field names, as core.value generates __init__
     build = scope["build"]
-    build.__qualname__ = f"builder({command.__name__})"
+    build.__qualname__ = f"builder({command.__name__})" if last is None else \
+        f"builder({command.__name__}, {last.__name__})"
     return build
+
+
+def _kind_of(command: type) -> Any:
+    """The one value of ``command``'s ``kind`` field."""
+    return next(field.default for field in _value.fields(command) if field.name == "kind")
+
+
+def _built_names(command: type) -> list[str]:
+    """The fields a builder of ``command`` is given, in declared order (all but ``kind``)."""
+    return [field.name for field in _value.fields(command) if field.name != "kind"]
 
 
 class Range:

@@ -119,3 +119,18 @@ def test_to_data_gives_back_what_validates_to_an_equal_instance() -> None:
     assert to_data(Take(tile="x"), drop_none=False) == {"kind": "take", "tile": "x", "depot": None}
     table = Table(to_move="a", players=["a", "b"])
     assert to_data(table)["to-move"] == "a"
+
+
+def test_a_builder_with_a_last_class_makes_both_in_one_call() -> None:
+    """``builder(DieCommand, TakeAction)``: the die's fields, then the action's in place of
+    ``action``; the same values as the classes built with keywords."""
+    from burgundy_cli.castles import commands as c
+    from burgundy_cli.core.schema import builder
+
+    made = builder(c.DieCommand, c.TakeAction)("Anna", 3, 4, "mine", 2, None, True)
+    assert made == c.DieCommand(player="Anna", rolled=3, value=4,
+                                action=c.TakeAction(tile="mine", depot=2, shared=True))
+    assert builder(c.DieCommand, c.WorkersAction)("Ben", 6, None) == \
+        c.DieCommand(player="Ben", rolled=6, action=c.WorkersAction())
+    with pytest.raises(TypeError, match="clash"):
+        builder(c.BuyCommand, c.DieCommand)  # (both have a player)
