@@ -305,7 +305,10 @@ def _depot_colours(players: int, phase: int) -> tuple[list[str], ...]:
     return tuple(sorted(spaces) for spaces in depot_spaces(players, phase))
 
 
-def _check_reveal(state: GameState, cmd: RevealEvent) -> None:
+def _check_reveal(state: GameState, cmd: RevealEvent) -> dict[str, list[int]]:
+    """The reveal is legal; returns the supply's new counts of its tiles (``tile -> [coloured
+    backs left, black backs left]``, new pairs: supply pairs are shared between copies of a
+    state), for :func:`_apply_reveal`: the check has each tile's count and pair in hand."""
     if state.stage not in _PHASE_SETUP:
         _check_phase_line(state)
     depot = cmd.depot
@@ -329,17 +332,25 @@ def _check_reveal(state: GameState, cmd: RevealEvent) -> None:
             raise illegal("cob.reveal.spaces", f"depot {depot}'s spaces are {' '.join(sorted(spaces))} in phase "
                           f"{PHASES[phase]}, the tiles are {' '.join(colours)}",
                           "colour codes: C castle, S ship, M mine, L animal, B building, Y knowledge")
-    back = 1 if depot == 0 else 0
     supply = state.supply
+    left: dict[str, list[int]] = {}
     for name in set(tiles):
         kind = kinds[name]
         if kind.module is not None:
             check_module(state, kind)
-        if back == 1 and kind.black == 0:
-            raise illegal("cob.reveal.spaces", f"no {name} has a black back")
-        if tiles.count(name) > supply[name][back]:
-            raise illegal("cob.supply.exhausted", f"only {state.supply[name][back]} {name} with a "
-                          f"{'black' if back else 'coloured'} back left in the supply")
+        coloured, black = supply[name]
+        drawn = tiles.count(name)
+        if depot:
+            if drawn > coloured:
+                raise illegal("cob.supply.exhausted", f"only {coloured} {name} with a coloured back left in the supply")
+            left[name] = [coloured - drawn, black]
+        else:
+            if kind.black == 0:
+                raise illegal("cob.reveal.spaces", f"no {name} has a black back")
+            if drawn > black:
+                raise illegal("cob.supply.exhausted", f"only {black} {name} with a black back left in the supply")
+            left[name] = [coloured, black - drawn]
+    return left
 
 
 def _check_phase_goods(state: GameState, cmd: PhaseGoodsEvent) -> None:
@@ -583,11 +594,16 @@ def _apply_roll(state: GameState, cmd: RollEvent) -> None:
     state.stage = "turn"
 
 
-def _apply_reveal(state: GameState, cmd: RevealEvent) -> None:
+def _apply_reveal(state: GameState, cmd: RevealEvent, left: dict[str, list[int]] | None = None) -> None:
+    """The depot gets the tiles, drawn from the supply (``left``: the supply's new counts of
+    them as :func:`_check_reveal` found them; None: drawn one by one)."""
     if state.stage == "phase":  # (the test of _begin_phase, without its call on every reveal)
         _begin_phase(state)
     depot, tiles = cmd.depot, cmd.tiles
-    state.draw_each(tiles, depot == 0)
+    if left is None:
+        state.draw_each(tiles, depot == 0)
+    else:
+        state.supply.update(left)
     state.depots[depot] = list(tiles)
     state.revealed[depot] = True
 
@@ -628,7 +644,9 @@ def play(state: GameState, cmd, kind: str | None = None) -> None:
     if kind == "die":
         play_die(state, cmd)
         return
-    if kind not in _CHECKS:
+    if kind == "reveal":  # its check hands the supply's new counts to its apply
+        _apply_reveal(state, cmd, _check_reveal(state, cmd))
+    elif kind not in _CHECKS:
         _play_module_line(state, cmd)
     else:
         _CHECKS[kind](state, cmd)
