@@ -674,7 +674,12 @@ def play_die(state: GameState, cmd: DieCommand) -> None:
     if kind == "place" and found[3]:  # a purchase inside the placement or a granted action
         _play_placement_with_grants(state, player, rolled, action, cost, found, free)
     else:
-        _use_die(state, player, rolled, cost, free)
+        if free:
+            _use_die(state, player, rolled, cost, free)
+        else:  # _use_die's usual case, without its call (every die line comes here)
+            state.late_buyer = -1
+            player.workers -= cost
+            player.dice.remove(rolled)
         apply = rule.apply
         apply(state, player, action, value, found)
         if not player.dice:
