@@ -150,10 +150,11 @@ def free_die(state: GameState, player: PlayerState) -> bool:
     return hook is not None and hook[0](state, player)
 
 
-def _by_free_die(state: GameState, player: PlayerState, rolled: int, value: int, cost: int, action) -> bool:
-    """The die is changed at no cost by the module's free change (:func:`free_die`), not by workers
-    or a knowledge tile's free step."""
-    return (value != rolled and not cost and state.ruleset.free_die is not None
+def _by_free_die(state: GameState, player: PlayerState, rolled: int, value: int, action) -> bool:
+    """The die, changed at no worker cost (the caller has seen ``value != rolled`` and no cost:
+    a test on every die line, the call only for these), is changed by the module's free change
+    (:func:`free_die`), not by a knowledge tile's free step."""
+    return (state.ruleset.free_die is not None
             and worker_cost(player, rolled, value, free_change(player, action, state.options)) > 0)
 
 
@@ -261,8 +262,9 @@ def _check_buy(state: GameState, cmd: BuyCommand) -> None:
 
 
 def _check_roll(state: GameState, cmd: RollEvent) -> None:
-    _check_not_over(state)
-    if state.stage == "turn":
+    stage = state.stage
+    if stage == "turn" or stage == "over":  # (the test of _check_not_over, without its call on every roll)
+        _check_not_over(state)
         raise illegal("cob.flow.turn-order", f"round {state.round + 1} is still being played",
                       f"{state.players[state.to_move()].name} is to move")
     dice = cmd.dice
@@ -273,7 +275,7 @@ def _check_roll(state: GameState, cmd: RollEvent) -> None:
         hint = "; ".join(f"{what}: {', '.join(names)}" for what, names in (("missing", missing), ("unknown", extra))
                          if names)
         raise illegal("cob.roll.players", "every player rolls their two dice", hint or None)
-    goods = state.round_goods if state.stage != "phase" else None
+    goods = state.round_goods if stage != "phase" else None
     good = cmd.good
     if goods:
         if good is not None and good != goods[0]:
@@ -305,14 +307,17 @@ def _depot_colours(players: int, phase: int) -> tuple[list[str], ...]:
     return tuple(sorted(spaces) for spaces in depot_spaces(players, phase))
 
 
-def _check_reveal(state: GameState, cmd: RevealEvent) -> None:
+def _check_reveal(state: GameState, cmd: RevealEvent) -> dict[str, list[int]]:
+    """The reveal is legal; returns the supply's new counts of its tiles (``tile -> [coloured
+    backs left, black backs left]``, new pairs: supply pairs are shared between copies of a
+    state), for :func:`_apply_reveal`: the check has each tile's count and pair in hand."""
     if state.stage not in _PHASE_SETUP:
         _check_phase_line(state)
     depot = cmd.depot
     if state.stage == "setup" and state.revealed[depot]:
         raise illegal("cob.reveal.repeat", f"depot {depot} was already replenished this phase")
     phase = state.phase
-    spaces = depot_spaces(len(state.players), phase)[depot]
+    wanted = _depot_colours(len(state.players), phase)[depot]  # its spaces sorted (their number too)
     kinds = catalogue()
     tiles = cmd.tiles
     try:
@@ -320,26 +325,34 @@ def _check_reveal(state: GameState, cmd: RevealEvent) -> None:
     except KeyError:
         unknown = next(tile for tile in tiles if tile not in kinds)
         raise illegal("cob.reveal.spaces", f"there is no tile called '{unknown}'") from None
-    if len(tiles) != len(spaces):
+    if len(tiles) != len(wanted):
         raise illegal("cob.reveal.spaces", f"{'the black depot' if depot == 0 else f'depot {depot}'} takes "
-                      f"{len(spaces)} tiles with {state.player_count} players, not {len(tiles)}")
+                      f"{len(wanted)} tiles with {state.player_count} players, not {len(tiles)}")
     if depot:
         colours = sorted(map(_COLOUR, revealed))
-        if colours != _depot_colours(len(state.players), phase)[depot]:
-            raise illegal("cob.reveal.spaces", f"depot {depot}'s spaces are {' '.join(sorted(spaces))} in phase "
+        if colours != wanted:
+            raise illegal("cob.reveal.spaces", f"depot {depot}'s spaces are {' '.join(wanted)} in phase "
                           f"{PHASES[phase]}, the tiles are {' '.join(colours)}",
                           "colour codes: C castle, S ship, M mine, L animal, B building, Y knowledge")
-    back = 1 if depot == 0 else 0
     supply = state.supply
+    left: dict[str, list[int]] = {}
     for name in set(tiles):
         kind = kinds[name]
         if kind.module is not None:
             check_module(state, kind)
-        if back == 1 and kind.black == 0:
-            raise illegal("cob.reveal.spaces", f"no {name} has a black back")
-        if tiles.count(name) > supply[name][back]:
-            raise illegal("cob.supply.exhausted", f"only {state.supply[name][back]} {name} with a "
-                          f"{'black' if back else 'coloured'} back left in the supply")
+        coloured, black = supply[name]
+        drawn = tiles.count(name)
+        if depot:
+            if drawn > coloured:
+                raise illegal("cob.supply.exhausted", f"only {coloured} {name} with a coloured back left in the supply")
+            left[name] = [coloured - drawn, black]
+        else:
+            if kind.black == 0:
+                raise illegal("cob.reveal.spaces", f"no {name} has a black back")
+            if drawn > black:
+                raise illegal("cob.supply.exhausted", f"only {black} {name} with a black back left in the supply")
+            left[name] = [coloured, black - drawn]
+    return left
 
 
 def _check_phase_goods(state: GameState, cmd: PhaseGoodsEvent) -> None:
@@ -583,11 +596,16 @@ def _apply_roll(state: GameState, cmd: RollEvent) -> None:
     state.stage = "turn"
 
 
-def _apply_reveal(state: GameState, cmd: RevealEvent) -> None:
+def _apply_reveal(state: GameState, cmd: RevealEvent, left: dict[str, list[int]] | None = None) -> None:
+    """The depot gets the tiles, drawn from the supply (``left``: the supply's new counts of
+    them as :func:`_check_reveal` found them; None: drawn one by one)."""
     if state.stage == "phase":  # (the test of _begin_phase, without its call on every reveal)
         _begin_phase(state)
     depot, tiles = cmd.depot, cmd.tiles
-    state.draw_each(tiles, depot == 0)
+    if left is None:
+        state.draw_each(tiles, depot == 0)
+    else:
+        state.supply.update(left)
     state.depots[depot] = list(tiles)
     state.revealed[depot] = True
 
@@ -628,7 +646,9 @@ def play(state: GameState, cmd, kind: str | None = None) -> None:
     if kind == "die":
         play_die(state, cmd)
         return
-    if kind not in _CHECKS:
+    if kind == "reveal":  # its check hands the supply's new counts to its apply
+        _apply_reveal(state, cmd, _check_reveal(state, cmd))
+    elif kind not in _CHECKS:
         _play_module_line(state, cmd)
     else:
         _CHECKS[kind](state, cmd)
@@ -652,11 +672,16 @@ def play_die(state: GameState, cmd: DieCommand) -> None:
     player, rolled, value, cost = _check_die_use(state, cmd, action, rule)
     check = rule.check  # (a function in a field: called from a local, not looked up as a method)
     found = check(state, player, action, value, cost)
-    free = value != rolled and _by_free_die(state, player, rolled, value, cost, action)  # as rolled: no change
+    free = not cost and value != rolled and _by_free_die(state, player, rolled, value, action)  # workers paid: not free
     if kind == "place" and found[3]:  # a purchase inside the placement or a granted action
         _play_placement_with_grants(state, player, rolled, action, cost, found, free)
     else:
-        _use_die(state, player, rolled, cost, free)
+        if free:
+            _use_die(state, player, rolled, cost, free)
+        else:  # _use_die's usual case, without its call (every die line comes here)
+            state.late_buyer = -1
+            player.workers -= cost
+            player.dice.remove(rolled)
         apply = rule.apply
         apply(state, player, action, value, found)
         if not player.dice:
