@@ -70,6 +70,8 @@ def builder(command: type[T], last: type | None = None) -> typing.Callable[..., 
     (``builder(DieCommand, TakeAction)``) in one call, not two (a Python call is ≈ 300-500
     instructions, a tenth of reading a usual take line).
     """
+    from burgundy_cli.core.startcache import compiled
+
     names = _built_names(command)
     scope: dict[str, Any] = {"new": object.__new__, "command": command, "kind": _kind_of(command)}
     given, stores, part = names, [f"made.{name} = {name}" for name in names], []
@@ -82,7 +84,8 @@ def builder(command: type[T], last: type | None = None) -> typing.Callable[..., 
         part = ["part = new(last_class)", "part.kind = last_kind", *(f"part.{name} = {name}" for name in inner)]
     lines = [*part, "made = new(command)", "made.kind = kind", *stores, "return made"]
     source = f"def build({', '.join(given)}):" + "".join(f"\n    {line}" for line in lines)
-    exec(source, scope)  # noqa: S102 -- our own field names, as core.value generates __init__
+    # (its code kept beside the bytecode, as a value class's methods: no compile() a process)
+    exec(compiled(("builder", source), lambda: source), scope)  # noqa: S102 -- our own field names
     build = scope["build"]
     build.__qualname__ = f"builder({command.__name__})" if last is None else \
         f"builder({command.__name__}, {last.__name__})"

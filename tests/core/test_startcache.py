@@ -103,7 +103,8 @@ def test_a_command_with_its_items_kept_calls_no_compile(args, tmp_path):
     """The first ``compile()`` of a process costs ~10 M instructions before it compiles
     anything (docs/performance.md, "Round eight"): with its items kept (a first run, bytecode
     caching on), a command compiles nothing -- no class's methods, type hints, placement
-    rules, nor ``typing``'s forward references."""
+    rules, command builders, nor ``typing``'s forward references (nor a text handed to
+    ``exec``, which compiles it without the builtin ``compile``)."""
     from tests.conftest import ROOT
 
     probe = ("import builtins, sys\n"
@@ -112,6 +113,12 @@ def test_a_command_with_its_items_kept_calls_no_compile(args, tmp_path):
              "    calls.append(str(args[1]))\n"
              "    return real(*args, **kwargs)\n"
              "builtins.compile = counting\n"
+             "real_exec = builtins.exec\n"
+             "def counting_exec(source, *args, **kwargs):\n"
+             "    if isinstance(source, str):\n"
+             "        calls.append('exec: ' + source.partition(chr(10))[0])\n"
+             "    return real_exec(source, *args, **kwargs)\n"
+             "builtins.exec = counting_exec\n"
              "sys.argv = ['burgundy', *%r]\n"
              "from burgundy_cli.entry import main\n"
              "try:\n    main()\nfinally:\n    print(calls, file=sys.stderr)" % (args,))
