@@ -4,9 +4,11 @@ rtoml gives the data of a record but not where each key or value was written, an
 it spends time quadratic in the number of parts of a dotted key. This module fills both
 gaps with one small lexer that never raises and never backtracks:
 
-* :func:`nesting_overflow` runs *before* parsing, on untrusted text, and finds the first
-  place where tables, dotted keys and brackets nest deeper than a limit, so that such a
-  text is refused (with a line and column) before the TOML reader spends time or stack on it;
+* :func:`nesting_overflow` runs on untrusted text and finds the first place where tables,
+  dotted keys and brackets nest deeper than a limit, so that such a text is refused with a
+  line and column: before parsing when a line may hold a dotted key of too many parts (the
+  reader's time grows with the square of its parts), else after a parse the reader refused
+  or whose data is too deep (``core.record.parse_record_text``);
 * :func:`source_map` runs *after* a successful parse and maps every key path (table
   names, keys, array indices) to the offset where it is written, and lists the string
   values in document order, so that errors found in the data can point into the text.
