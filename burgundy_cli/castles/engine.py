@@ -336,22 +336,22 @@ def _check_reveal(state: GameState, cmd: RevealEvent) -> dict[str, list[int]]:
                           "colour codes: C castle, S ship, M mine, L animal, B building, Y knowledge")
     supply = state.supply
     left: dict[str, list[int]] = {}
-    for name in set(tiles):
-        kind = kinds[name]
+    for kind in revealed:  # drawn one by one, from the counts left by the tiles before it
+        name = kind.name
         if kind.module is not None:
             check_module(state, kind)
-        coloured, black = supply[name]
-        drawn = tiles.count(name)
+        coloured, black = left[name] if name in left else supply[name]
         if depot:
-            if drawn > coloured:
-                raise illegal("cob.supply.exhausted", f"only {coloured} {name} with a coloured back left in the supply")
-            left[name] = [coloured - drawn, black]
+            if not coloured:
+                raise illegal("cob.supply.exhausted",
+                              f"only {supply[name][0]} {name} with a coloured back left in the supply")
+            left[name] = [coloured - 1, black]
         else:
             if kind.black == 0:
                 raise illegal("cob.reveal.spaces", f"no {name} has a black back")
-            if drawn > black:
-                raise illegal("cob.supply.exhausted", f"only {black} {name} with a black back left in the supply")
-            left[name] = [coloured, black - drawn]
+            if not black:
+                raise illegal("cob.supply.exhausted", f"only {supply[name][1]} {name} with a black back left in the supply")
+            left[name] = [coloured, black - 1]
     return left
 
 
