@@ -730,7 +730,7 @@ def _play_placement_then(state: GameState, player: PlayerState, rolled: int, act
     :meth:`GameState.branch`. The granted action's check changes nothing (what it grants in
     turn is checked on a branch).
     """
-    space, _, effect, _ = placed
+    space, _, effect, _, _ = placed
     saved = (player.dice.copy(), player.workers, player.storage.copy(), player.knowledge.copy(), player.vp.copy(),
              len(player.bonuses), state.bonus_taken.copy(), state.late_buyer)
     _use_die(state, player, rolled, cost)
