@@ -129,9 +129,10 @@ def check_take(state: GameState, player: PlayerState, action: TakeAction, value:
     if depot is None:
         raise illegal("cob.take.depot", "an extra action's take must name its depot", "add 'from <depot>'")
     tile = action.tile
-    kind = (_KINDS or _load_kinds()).get(tile)
-    if kind is None:
-        raise illegal("cob.take.depot", f"there is no tile called '{tile}'")
+    try:  # (a subscript, not a call of get: a take's and a placement's first lookup)
+        kind = (_KINDS or _load_kinds())[tile]
+    except KeyError:
+        raise illegal("cob.take.depot", f"there is no tile called '{tile}'") from None
     if kind.module is not None:
         check_module(state, kind)
     if colours is not None and not take_colour_allows(kind, colours):
@@ -210,10 +211,12 @@ def check_purchase(state: GameState, player: PlayerState, cmd: BuyCommand, bough
     check_module(state, kind)
     depot = cmd.depot or 0
     check_payment(state, player, depot, cmd.pay_workers)
-    reason = depot_offers(state, depot, cmd.tile)
-    if reason is not None:
-        rule_id = "cob.buy.stock" if cmd.tile in state.ruleset.stock else "cob.take.depot" if depot else "cob.buy.depot"
-        raise illegal(rule_id, f"no {cmd.tile} to buy", reason)
+    if not (state.revealed[depot] and cmd.tile in state.depots[depot]):  # else it lies there: no call
+        reason = depot_offers(state, depot, cmd.tile)
+        if reason is not None:
+            rule_id = ("cob.buy.stock" if cmd.tile in state.ruleset.stock else "cob.take.depot" if depot
+                       else "cob.buy.depot")
+            raise illegal(rule_id, f"no {cmd.tile} to buy", reason)
     storage = state.ruleset.storage
     if storage is None and cmd.shared:
         raise no_shared_storage()
@@ -377,9 +380,10 @@ def check_placement(state: GameState, player: PlayerState, action: PlaceAction, 
     are legal. The purchase inside the placement and the granted action need the state after
     placing: :func:`check_grants`. ``spent`` is unused here (an :class:`ActionRule` check)."""
     tile = action.tile
-    kind = (_KINDS or _load_kinds()).get(tile)
-    if kind is None:
-        raise illegal("cob.place.stored", f"there is no tile called '{tile}'")
+    try:
+        kind = (_KINDS or _load_kinds())[tile]
+    except KeyError:
+        raise illegal("cob.place.stored", f"there is no tile called '{tile}'") from None
     storage = state.ruleset.storage
     if storage is not None:  # a module's storage (2019 team game)
         refusal = storage.place_refusal(state, player, action)

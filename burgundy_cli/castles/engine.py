@@ -547,7 +547,7 @@ def _apply_die(state: GameState, cmd: DieCommand) -> None:
 
 
 def _apply_buy(state: GameState, cmd: BuyCommand) -> None:
-    seat = state.seat(cmd.player)
+    seat = state.seats[cmd.player]
     if state.late_buyer == seat:
         state.late_buyer = -1
     else:
