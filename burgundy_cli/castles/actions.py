@@ -395,9 +395,7 @@ def check_placement(state: GameState, player: PlayerState, action: PlaceAction, 
         raise illegal("cob.place.stored", f"{player.name} has no {tile} in storage",
                       f"stored: {', '.join(player.storage) or 'nothing'}")
     name = action.space
-    space = SPACE_IDS.get(name)
-    if space is None:
-        space = space_id(name)
+    space = SPACE_IDS[name] if name in SPACE_IDS else space_id(name)  # (no call of get for a canonical name)
     if space is None or space >= len(player.duchy):  # (a team board's right half: 37..72)
         raise illegal("cob.place.space", f"a duchy has no space {name}", "rows a-g have 4, 5, 6, 7, 6, 5, 4 spaces")
     refused = state.ruleset.placement_refusal  # (a function in a field: called from a local)
@@ -406,7 +404,7 @@ def check_placement(state: GameState, player: PlayerState, action: PlaceAction, 
         raise illegal(broken.rule_id, *broken.refusal(state, player, kind, space, value))
     tile_type = kind.type
     effects = state.ruleset.effects
-    effect = effects.get(tile) or effects[tile_type]
+    effect = effects[tile] if tile in effects else effects[tile_type]
     if effect.copies is not None or action.copy is not None:
         effect = copied_effect(state, tile, effect, action.copy)
     if tile_type != "ship" and (action.goods is not None or action.goods2 is not None or action.keep is not None):

@@ -213,7 +213,10 @@ def _check_die_use(state: GameState, cmd: DieCommand, action, rule) -> tuple[Pla
     Shared by :func:`check` and :func:`play_die`; a command's fields are read once and passed
     on (reading them is a good part of the cost of a line).
     """
-    seat = state.seats.get(cmd.player, -1)
+    try:  # (a subscript, not a call of get: every die line comes here)
+        seat = state.seats[cmd.player]
+    except KeyError:
+        seat = -1
     if state.stage == "turn" and state.order[state.turn] == seat:  # the usual case, without a call
         player = state.players[seat]
     else:
