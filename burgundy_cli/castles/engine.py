@@ -585,7 +585,7 @@ def _apply_roll(state: GameState, cmd: RollEvent) -> None:
     state.late_buyer = -1
     dice = cmd.dice
     for player in state.players:
-        player.dice = list(dice[player.name])
+        player.dice = [*dice[player.name]]  # (a new list, without a call of list)
     if state.round_goods:
         good = state.round_goods.pop(0)
     else:
@@ -728,13 +728,14 @@ def _play_placement_then(state: GameState, player: PlayerState, rolled: int, act
     the base game's rules only (a module's steps after a placement may change more).
 
     What the die's use and the placement change -- the player's dice, workers, storage, the
-    space, knowledge tiles, VP and bonus tiles, the bonus tiles taken, an open late purchase
-    -- is saved and put back if the granted action is refused: a smaller undo than
-    :meth:`GameState.branch`. The granted action's check changes nothing (what it grants in
-    turn is checked on a branch).
+    space, VP and bonus tiles, the bonus tiles taken, an open late purchase -- is saved and
+    put back if the granted action is refused: a smaller undo than :meth:`GameState.branch`.
+    (A tile that grants an action is no knowledge tile: the player's knowledge stays as it
+    is.) The granted action's check changes nothing (what it grants in turn is checked on a
+    branch).
     """
     space, _, effect, _, _ = placed
-    saved = (player.dice.copy(), player.workers, player.storage.copy(), player.knowledge.copy(), player.vp.copy(),
+    saved = (player.dice.copy(), player.workers, player.storage.copy(), player.vp.copy(),
              len(player.bonuses), state.bonus_taken.copy(), state.late_buyer)
     _use_die(state, player, rolled, cost)
     place_tile(state, player, action, placed)
@@ -742,8 +743,7 @@ def _play_placement_then(state: GameState, player: PlayerState, rolled: int, act
     try:
         check_grant(state, player, effect.grants, then)
     except BaseException:
-        player.dice, player.workers, player.storage, player.knowledge, player.vp, bonuses, state.bonus_taken, \
-            state.late_buyer = saved
+        player.dice, player.workers, player.storage, player.vp, bonuses, state.bonus_taken, state.late_buyer = saved
         player.duchy[space] = None
         del player.bonuses[bonuses:]
         raise
