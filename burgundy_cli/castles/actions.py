@@ -205,10 +205,12 @@ def check_purchase(state: GameState, player: PlayerState, cmd: BuyCommand, bough
     """``player`` may buy ``cmd.tile`` now (``bought``: they have bought this turn already)."""
     if bought:
         raise illegal("cob.buy.once", f"{player.name} has already bought a tile this turn")
-    kind = catalogue().get(cmd.tile)
-    if kind is None:
-        raise illegal("cob.buy.depot", f"there is no tile called '{cmd.tile}'")
-    check_module(state, kind)
+    try:
+        kind = (_KINDS or _load_kinds())[cmd.tile]
+    except KeyError:
+        raise illegal("cob.buy.depot", f"there is no tile called '{cmd.tile}'") from None
+    if kind.module is not None:  # (check_module's own test, without its call for a base-game tile)
+        check_module(state, kind)
     depot = cmd.depot or 0
     check_payment(state, player, depot, cmd.pay_workers)
     if not (state.revealed[depot] and cmd.tile in state.depots[depot]):  # else it lies there: no call

@@ -261,7 +261,7 @@ def bought_this_turn(state: GameState, seat: int) -> bool:
 
 def _check_buy(state: GameState, cmd: BuyCommand) -> None:
     player = _check_mover(state, cmd)
-    check_purchase(state, player, cmd, bought_this_turn(state, state.seats[cmd.player]))
+    check_purchase(state, player, cmd, state.bought and bought_this_turn(state, state.seats[cmd.player]))
 
 
 def _check_roll(state: GameState, cmd: RollEvent) -> None:
