@@ -129,9 +129,10 @@ def check_take(state: GameState, player: PlayerState, action: TakeAction, value:
     if depot is None:
         raise illegal("cob.take.depot", "an extra action's take must name its depot", "add 'from <depot>'")
     tile = action.tile
-    kind = (_KINDS or _load_kinds()).get(tile)
-    if kind is None:
-        raise illegal("cob.take.depot", f"there is no tile called '{tile}'")
+    try:  # (a subscript, not a call of get: a take's and a placement's first lookup)
+        kind = (_KINDS or _load_kinds())[tile]
+    except KeyError:
+        raise illegal("cob.take.depot", f"there is no tile called '{tile}'") from None
     if kind.module is not None:
         check_module(state, kind)
     if colours is not None and not take_colour_allows(kind, colours):
@@ -204,16 +205,20 @@ def check_purchase(state: GameState, player: PlayerState, cmd: BuyCommand, bough
     """``player`` may buy ``cmd.tile`` now (``bought``: they have bought this turn already)."""
     if bought:
         raise illegal("cob.buy.once", f"{player.name} has already bought a tile this turn")
-    kind = catalogue().get(cmd.tile)
-    if kind is None:
-        raise illegal("cob.buy.depot", f"there is no tile called '{cmd.tile}'")
-    check_module(state, kind)
+    try:
+        kind = (_KINDS or _load_kinds())[cmd.tile]
+    except KeyError:
+        raise illegal("cob.buy.depot", f"there is no tile called '{cmd.tile}'") from None
+    if kind.module is not None:  # (check_module's own test, without its call for a base-game tile)
+        check_module(state, kind)
     depot = cmd.depot or 0
     check_payment(state, player, depot, cmd.pay_workers)
-    reason = depot_offers(state, depot, cmd.tile)
-    if reason is not None:
-        rule_id = "cob.buy.stock" if cmd.tile in state.ruleset.stock else "cob.take.depot" if depot else "cob.buy.depot"
-        raise illegal(rule_id, f"no {cmd.tile} to buy", reason)
+    if not (state.revealed[depot] and cmd.tile in state.depots[depot]):  # else it lies there: no call
+        reason = depot_offers(state, depot, cmd.tile)
+        if reason is not None:
+            rule_id = ("cob.buy.stock" if cmd.tile in state.ruleset.stock else "cob.take.depot" if depot
+                       else "cob.buy.depot")
+            raise illegal(rule_id, f"no {cmd.tile} to buy", reason)
     storage = state.ruleset.storage
     if storage is None and cmd.shared:
         raise no_shared_storage()
@@ -362,10 +367,11 @@ def apply_workers(state: GameState, player: PlayerState, action: WorkersAction, 
 # --- place --------------------------------------------------------------------------------------
 
 #: What the checks of a placement found, for carrying it out without looking again:
-#: ``(space index, tile kind, effect, grants pending)``, the last true when the placement
-#: has a purchase inside it or a granted action, checked on the state after placing
-#: (:func:`check_grants`).
-Placed = tuple[int, TileKind, "Effect", bool]
+#: ``(space index, tile kind, effect, grants pending, effect's findings)``, grants pending
+#: true when the placement has a purchase inside it or a granted action, checked on the state
+#: after placing (:func:`check_grants`); the effect's findings: what its ``check`` returned,
+#: for its ``apply`` (:class:`Effect`; None: the apply looks it up itself).
+Placed = tuple[int, TileKind, "Effect", bool, object]
 
 
 def check_placement(state: GameState, player: PlayerState, action: PlaceAction, value: int | None,
@@ -376,9 +382,10 @@ def check_placement(state: GameState, player: PlayerState, action: PlaceAction, 
     are legal. The purchase inside the placement and the granted action need the state after
     placing: :func:`check_grants`. ``spent`` is unused here (an :class:`ActionRule` check)."""
     tile = action.tile
-    kind = (_KINDS or _load_kinds()).get(tile)
-    if kind is None:
-        raise illegal("cob.place.stored", f"there is no tile called '{tile}'")
+    try:
+        kind = (_KINDS or _load_kinds())[tile]
+    except KeyError:
+        raise illegal("cob.place.stored", f"there is no tile called '{tile}'") from None
     storage = state.ruleset.storage
     if storage is not None:  # a module's storage (2019 team game)
         refusal = storage.place_refusal(state, player, action)
@@ -390,9 +397,7 @@ def check_placement(state: GameState, player: PlayerState, action: PlaceAction, 
         raise illegal("cob.place.stored", f"{player.name} has no {tile} in storage",
                       f"stored: {', '.join(player.storage) or 'nothing'}")
     name = action.space
-    space = SPACE_IDS.get(name)
-    if space is None:
-        space = space_id(name)
+    space = SPACE_IDS[name] if name in SPACE_IDS else space_id(name)  # (no call of get for a canonical name)
     if space is None or space >= len(player.duchy):  # (a team board's right half: 37..72)
         raise illegal("cob.place.space", f"a duchy has no space {name}", "rows a-g have 4, 5, 6, 7, 6, 5, 4 spaces")
     refused = state.ruleset.placement_refusal  # (a function in a field: called from a local)
@@ -401,17 +406,16 @@ def check_placement(state: GameState, player: PlayerState, action: PlaceAction, 
         raise illegal(broken.rule_id, *broken.refusal(state, player, kind, space, value))
     tile_type = kind.type
     effects = state.ruleset.effects
-    effect = effects.get(tile) or effects[tile_type]
+    effect = effects[tile] if tile in effects else effects[tile_type]
     if effect.copies is not None or action.copy is not None:
         effect = copied_effect(state, tile, effect, action.copy)
     if tile_type != "ship" and (action.goods is not None or action.goods2 is not None or action.keep is not None):
         raise illegal("cob.effect.none", f"only a ship takes goods; {tile} does not")
-    if effect.check is not None:
-        effect.check(state, player, action)
+    findings = None if effect.check is None else effect.check(state, player, action)
     then = action.then
     if effect.grants is None and then is not None:
         raise illegal("cob.effect.none", f"placing {tile} grants no further action")
-    return space, kind, effect, then is not None or action.buy is not None
+    return space, kind, effect, then is not None or action.buy is not None, findings
 
 
 def check_grants_on_branch(state: GameState, player: PlayerState, action: PlaceAction, placed: Placed,
@@ -450,7 +454,7 @@ def locate(state: GameState, player: PlayerState, action: PlaceAction) -> Placed
     effect = effects.get(action.tile) or effects[kind.type]
     if effect.copies is not None:
         effect = copied_effect(state, action.tile, effect, action.copy)
-    return space, kind, effect, action.then is not None or action.buy is not None
+    return space, kind, effect, action.then is not None or action.buy is not None, None
 
 
 def copied_effect(state: GameState, tile: str, effect: Effect, copy: str | None) -> Effect:
@@ -472,8 +476,8 @@ def copied_effect(state: GameState, tile: str, effect: Effect, copy: str | None)
 def place_tile(state: GameState, player: PlayerState, action: PlaceAction, placed: Placed) -> None:
     """The placement itself: the tile leaves storage for its space, the ruleset's steps after a
     placement run (base game: :func:`score_completion`), and the tile has its immediate effect
-    (the purchase inside it and the granted action aside)."""
-    space, kind, effect, _ = placed
+    (the purchase inside it and the granted action aside), with what its check found."""
+    space, kind, effect, _, findings = placed
     tile = action.tile
     if state.ruleset.storage is None:
         player.storage.remove(tile)
@@ -486,7 +490,7 @@ def place_tile(state: GameState, player: PlayerState, action: PlaceAction, place
         step(state, player, space)
     immediate = effect.apply  # (a function in a field: called from a local)
     if immediate is not None:
-        immediate(state, player, action, space)
+        immediate(state, player, action, space, findings)
 
 
 def apply_place(state: GameState, player: PlayerState, action: PlaceAction, value: int | None,
@@ -661,8 +665,11 @@ def check_grant(state: GameState, player: PlayerState, grant: Grant, action) -> 
 class Effect:
     """What placing a tile does at once.
 
-    ``check(state, player, place_action)``: the effect's own choices are legal (ship goods).
-    ``apply(state, player, place_action, space)``: the immediate effect (VP, goods, silver...).
+    ``check(state, player, place_action) -> findings``: the effect's own choices are legal
+    (ship goods); it returns what it found for the apply (a ship: the goods types it takes),
+    or None. ``apply(state, player, place_action, space, findings)``: the immediate effect
+    (VP, goods, silver...), given what the check returned, or None when it was not asked
+    (``engine.apply`` of a trusted line): the apply then finds it out itself.
     ``grants``: the further action it grants (:class:`Grant`), or None.
     ``copies``: for a tile that triggers another building's effect instead (2019 crane),
     ``copies(state) -> the building kinds it may trigger``; the placement names one
@@ -692,57 +699,68 @@ def ship_refusal(state: GameState, player: PlayerState, goods: int | None, goods
                  keep: tuple[int, ...] | None) -> IllegalMoveError | None:
     """Why a ship cannot take the goods of depot ``goods`` (and ``goods2``, knowledge tile 5),
     keeping the new types ``keep``, or None when it can."""
+    return _ship_choice(state, player, goods, goods2, keep)[0]
+
+
+def _ship_choice(state: GameState, player: PlayerState, goods: int | None, goods2: int | None,
+                 keep: tuple[int, ...] | None) -> tuple[IllegalMoveError | None, set[int] | None]:
+    """(:func:`ship_refusal`'s refusal, the goods types the ship takes when it is legal): the
+    types offered that the player stores already, and the new types that fit (all of them, or
+    those named by ``keep``); None for a ship that names no depot (it takes nothing)."""
     if goods is None:
         if goods2 is not None or keep is not None:
-            return illegal("cob.ship.goods", "name the depot the ship takes goods from first")
+            return illegal("cob.ship.goods", "name the depot the ship takes goods from first"), None
         for depot in range(1, 7):
             lying = state.depot_goods[depot]
             if any(g in player.goods for g in lying) or (lying and len(player.goods) < GOODS_TYPES):
                 return illegal("cob.ship.goods", "a ship must take the goods of one depot",
-                               f"depot {depot} has goods {player.name} can store")
-        return None
+                               f"depot {depot} has goods {player.name} can store"), None
+        return None, None
     if not state.depot_goods[goods]:
         with_goods = [str(d) for d in range(1, 7) if state.depot_goods[d]]
         return illegal("cob.ship.goods", f"depot {goods} has no goods",
-                       f"goods lie on depot {', '.join(with_goods)}" if with_goods else "leave out the depot")
+                       f"goods lie on depot {', '.join(with_goods)}" if with_goods else "leave out the depot"), None
     if goods2 is not None:
         if 5 not in player.knowledge:
-            return illegal("cob.ship.second-depot", "only knowledge tile 5 lets a ship take from a second depot")
+            return illegal("cob.ship.second-depot", "only knowledge tile 5 lets a ship take from a second depot"), None
         if (goods2 - goods) % 6 not in (1, 5):
             return illegal("cob.ship.second-depot", f"depot {goods2} is not next to depot {goods}",
-                           "neighbours: 1-2, 2-3, 3-4, 4-5, 5-6, 6-1")
+                           "neighbours: 1-2, 2-3, 3-4, 4-5, 5-6, 6-1"), None
         if not state.depot_goods[goods2]:
-            return illegal("cob.ship.second-depot", f"depot {goods2} has no goods")
+            return illegal("cob.ship.second-depot", f"depot {goods2} has no goods"), None
     offered, new, free = _ship_offer(state, player, goods, goods2)
     if keep is None:
-        if len(new) > free > 0:
+        if len(new) <= free:
+            return None, offered  # every new type fits (the usual case)
+        if free > 0:
             return illegal("cob.ship.goods", f"{player.name} can store only {free} more goods type(s) "
-                           f"of {', '.join(map(str, sorted(new)))}", "say which with 'keep'")
-        return None
+                           f"of {', '.join(map(str, sorted(new)))}", "say which with 'keep'"), None
+        return None, offered - new  # no room for a new type: the types stored already
     keep_new = set(keep).difference(player.goods)
     if not set(keep) <= offered:
         return illegal("cob.ship.goods", f"goods type(s) {sorted(set(keep) - offered)} are not offered",
-                       f"offered: {', '.join(map(str, sorted(offered)))}")
+                       f"offered: {', '.join(map(str, sorted(offered)))}"), None
     if len(keep_new) != min(free, len(new)):
         return illegal("cob.ship.goods", f"the ship takes every type that fits: {min(free, len(new))} new "
-                       f"type(s), not {len(keep_new)}")
-    return None
+                       f"type(s), not {len(keep_new)}"), None
+    return None, (offered - new) | keep_new
 
 
-def _check_ship(state: GameState, player: PlayerState, action: PlaceAction) -> None:
-    refusal = ship_refusal(state, player, action.goods, action.goods2, action.keep)
+def _check_ship(state: GameState, player: PlayerState, action: PlaceAction) -> set[int] | None:
+    """A ship's choice of goods is legal; returns the goods types it takes (:func:`_ship_choice`)."""
+    refusal, taking = _ship_choice(state, player, action.goods, action.goods2, action.keep)
     if refusal is not None:
         raise refusal
+    return taking
 
 
-def _apply_ship(state: GameState, player: PlayerState, action: PlaceAction, space: int) -> None:
+def _apply_ship(state: GameState, player: PlayerState, action: PlaceAction, space: int,
+                taking: set[int] | None = None) -> None:
+    """The ship takes the goods types ``taking`` (its check's findings; None: found out here)
+    from its depot(s), and its owner moves one space on the bridge."""
     if action.goods is not None:
-        offered, new, free = _ship_offer(state, player, action.goods, action.goods2)
-        if action.keep is not None:
-            chosen = set(action.keep)
-        else:
-            chosen = new if len(new) <= free else set()
-        taking = (offered - new) | chosen
+        if taking is None:
+            taking = _ship_choice(state, player, action.goods, action.goods2, action.keep)[1]
         for depot in (action.goods, action.goods2):
             if depot is None:
                 continue
@@ -762,7 +780,7 @@ def _apply_ship(state: GameState, player: PlayerState, action: PlaceAction, spac
     bridge[here + 1].append(seat)
 
 
-def _apply_animal(state: GameState, player: PlayerState, action: PlaceAction, space: int) -> None:
+def _apply_animal(state: GameState, player: PlayerState, action: PlaceAction, space: int, found: None = None) -> None:
     kinds = catalogue()
     kind = kinds[action.tile]
     board, duchy = player.board, player.duchy
@@ -775,7 +793,7 @@ def _apply_animal(state: GameState, player: PlayerState, action: PlaceAction, sp
 
 
 def _gain(silver: int = 0, workers: int = 0, watchtower: int = 0) -> Callable:
-    def apply(state: GameState, player: PlayerState, action: PlaceAction, space: int) -> None:
+    def apply(state: GameState, player: PlayerState, action: PlaceAction, space: int, found: None = None) -> None:
         player.silver += silver
         player.workers += workers
         player.add_vp("watchtowers", watchtower)

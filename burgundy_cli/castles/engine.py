@@ -213,7 +213,10 @@ def _check_die_use(state: GameState, cmd: DieCommand, action, rule) -> tuple[Pla
     Shared by :func:`check` and :func:`play_die`; a command's fields are read once and passed
     on (reading them is a good part of the cost of a line).
     """
-    seat = state.seats.get(cmd.player, -1)
+    try:  # (a subscript, not a call of get: every die line comes here)
+        seat = state.seats[cmd.player]
+    except KeyError:
+        seat = -1
     if state.stage == "turn" and state.order[state.turn] == seat:  # the usual case, without a call
         player = state.players[seat]
     else:
@@ -258,7 +261,7 @@ def bought_this_turn(state: GameState, seat: int) -> bool:
 
 def _check_buy(state: GameState, cmd: BuyCommand) -> None:
     player = _check_mover(state, cmd)
-    check_purchase(state, player, cmd, bought_this_turn(state, state.seats[cmd.player]))
+    check_purchase(state, player, cmd, state.bought and bought_this_turn(state, state.seats[cmd.player]))
 
 
 def _check_roll(state: GameState, cmd: RollEvent) -> None:
@@ -336,22 +339,22 @@ def _check_reveal(state: GameState, cmd: RevealEvent) -> dict[str, list[int]]:
                           "colour codes: C castle, S ship, M mine, L animal, B building, Y knowledge")
     supply = state.supply
     left: dict[str, list[int]] = {}
-    for name in set(tiles):
-        kind = kinds[name]
+    for kind in revealed:  # drawn one by one, from the counts left by the tiles before it
+        name = kind.name
         if kind.module is not None:
             check_module(state, kind)
-        coloured, black = supply[name]
-        drawn = tiles.count(name)
+        coloured, black = left[name] if name in left else supply[name]
         if depot:
-            if drawn > coloured:
-                raise illegal("cob.supply.exhausted", f"only {coloured} {name} with a coloured back left in the supply")
-            left[name] = [coloured - drawn, black]
+            if not coloured:
+                raise illegal("cob.supply.exhausted",
+                              f"only {supply[name][0]} {name} with a coloured back left in the supply")
+            left[name] = [coloured - 1, black]
         else:
             if kind.black == 0:
                 raise illegal("cob.reveal.spaces", f"no {name} has a black back")
-            if drawn > black:
-                raise illegal("cob.supply.exhausted", f"only {black} {name} with a black back left in the supply")
-            left[name] = [coloured, black - drawn]
+            if not black:
+                raise illegal("cob.supply.exhausted", f"only {supply[name][1]} {name} with a black back left in the supply")
+            left[name] = [coloured, black - 1]
     return left
 
 
@@ -547,7 +550,7 @@ def _apply_die(state: GameState, cmd: DieCommand) -> None:
 
 
 def _apply_buy(state: GameState, cmd: BuyCommand) -> None:
-    seat = state.seat(cmd.player)
+    seat = state.seats[cmd.player]
     if state.late_buyer == seat:
         state.late_buyer = -1
     else:
@@ -582,7 +585,7 @@ def _apply_roll(state: GameState, cmd: RollEvent) -> None:
     state.late_buyer = -1
     dice = cmd.dice
     for player in state.players:
-        player.dice = list(dice[player.name])
+        player.dice = [*dice[player.name]]  # (a new list, without a call of list)
     if state.round_goods:
         good = state.round_goods.pop(0)
     else:
@@ -725,13 +728,14 @@ def _play_placement_then(state: GameState, player: PlayerState, rolled: int, act
     the base game's rules only (a module's steps after a placement may change more).
 
     What the die's use and the placement change -- the player's dice, workers, storage, the
-    space, knowledge tiles, VP and bonus tiles, the bonus tiles taken, an open late purchase
-    -- is saved and put back if the granted action is refused: a smaller undo than
-    :meth:`GameState.branch`. The granted action's check changes nothing (what it grants in
-    turn is checked on a branch).
+    space, VP and bonus tiles, the bonus tiles taken, an open late purchase -- is saved and
+    put back if the granted action is refused: a smaller undo than :meth:`GameState.branch`.
+    (A tile that grants an action is no knowledge tile: the player's knowledge stays as it
+    is.) The granted action's check changes nothing (what it grants in turn is checked on a
+    branch).
     """
-    space, _, effect, _ = placed
-    saved = (player.dice.copy(), player.workers, player.storage.copy(), player.knowledge.copy(), player.vp.copy(),
+    space, _, effect, _, _ = placed
+    saved = (player.dice.copy(), player.workers, player.storage.copy(), player.vp.copy(),
              len(player.bonuses), state.bonus_taken.copy(), state.late_buyer)
     _use_die(state, player, rolled, cost)
     place_tile(state, player, action, placed)
@@ -739,8 +743,7 @@ def _play_placement_then(state: GameState, player: PlayerState, rolled: int, act
     try:
         check_grant(state, player, effect.grants, then)
     except BaseException:
-        player.dice, player.workers, player.storage, player.knowledge, player.vp, bonuses, state.bonus_taken, \
-            state.late_buyer = saved
+        player.dice, player.workers, player.storage, player.vp, bonuses, state.bonus_taken, state.late_buyer = saved
         player.duchy[space] = None
         del player.bonuses[bonuses:]
         raise

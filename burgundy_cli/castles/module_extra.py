@@ -105,7 +105,7 @@ def _geese_bonus(player: PlayerState, tiles: int) -> int:
     return tiles if 7 in player.knowledge else 0
 
 
-def apply_geese(state: GameState, player: PlayerState, action: PlaceAction, space: int) -> None:
+def apply_geese(state: GameState, player: PlayerState, action: PlaceAction, space: int, found: None = None) -> None:
     """2 VP for the geese plus the VP of the other livestock type on the pasture that scores most."""
     kinds = catalogue()
     by_type: dict[str, list[int]] = {}
@@ -138,12 +138,12 @@ def restack(state: GameState) -> None:
             stack.append(seat)
 
 
-def _apply_ship(state: GameState, player: PlayerState, action: PlaceAction, space: int) -> None:
-    EFFECTS["ship"].apply(state, player, action, space)
+def _apply_ship(state: GameState, player: PlayerState, action: PlaceAction, space: int, taking=None) -> None:
+    EFFECTS["ship"].apply(state, player, action, space, taking)
     restack(state)
 
 
-def _apply_bridge(state: GameState, player: PlayerState, action: PlaceAction, space: int) -> None:
+def _apply_bridge(state: GameState, player: PlayerState, action: PlaceAction, space: int, found: None = None) -> None:
     restack(state)
 
 

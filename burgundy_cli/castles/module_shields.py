@@ -279,10 +279,10 @@ def _remove(state: GameState, player: PlayerState, shield: int) -> None:
 # --- the abilities ----------------------------------------------------------------------------
 
 
-def _animals_everywhere(state: GameState, player: PlayerState, action, space: int) -> None:
+def _animals_everywhere(state: GameState, player: PlayerState, action, space: int, found: None = None) -> None:
     """Shield 1: all pastures count as one (an animal scores with every tile of its kind in the duchy)."""
     if not holds(player, 1):
-        _BASE_ANIMAL(state, player, action, space)
+        _BASE_ANIMAL(state, player, action, space, found)
         return
     kinds = catalogue()
     kind = kinds[action.tile]
@@ -306,8 +306,8 @@ def _workers(state: GameState, player: PlayerState, action, value=None, found=No
     workers_gained(state, player)
 
 
-def _boarding_house(state: GameState, player: PlayerState, action, space: int) -> None:
-    EFFECTS["boarding-house"].apply(state, player, action, space)
+def _boarding_house(state: GameState, player: PlayerState, action, space: int, found: None = None) -> None:
+    EFFECTS["boarding-house"].apply(state, player, action, space, found)
     workers_gained(state, player)
 
 
@@ -374,9 +374,10 @@ def swept_goods(state: GameState, player: PlayerState) -> dict[int, int]:
     return dict(swept[1])
 
 
-def _ship(state: GameState, player: PlayerState, action, space: int) -> None:
-    """A ship, and with shield 5 the right to take one goods type from every depot right after."""
-    EFFECTS["ship"].apply(state, player, action, space)
+def _ship(state: GameState, player: PlayerState, action, space: int, taking=None) -> None:
+    """A ship (``taking``: its check's findings), and with shield 5 the right to take one goods
+    type from every depot right after."""
+    EFFECTS["ship"].apply(state, player, action, space, taking)
     if player.shields and holds(player, 5):
         state.shields.ship = (state.players.index(player), state.phase, state.round)
 

@@ -465,7 +465,7 @@ def _apply_ship(state: GameState, player: PlayerState, action, space: int, ship:
             solo.goods_out[good] += 1
             swept[good] = swept.get(good, 0) + 1
         state.depot_goods[depot] = []
-    ship(state, player, replace(action, goods=None, goods2=None, keep=None), space)
+    ship(state, player, replace(action, goods=None, goods2=None, keep=None), space, None)
     if state.shields is not None and state.options.solo_shield5_first:
         from burgundy_cli.castles.module_shields import keep_swept
 
@@ -477,7 +477,8 @@ def _solo_ship(effect: Effect) -> Effect:
     """The solo ship in place of the ship's effect in force (``effect``), which it still carries out
     after its own goods rule."""
     return replace(effect, check=_check_ship,
-                   apply=lambda state, player, action, space: _apply_ship(state, player, action, space, effect.apply))
+                   apply=lambda state, player, action, space, found=None: _apply_ship(state, player, action, space,
+                                                                                      effect.apply))
 
 
 def _check_exchange(state: GameState, cmd) -> None:
@@ -573,8 +574,8 @@ def settle_all(state: GameState) -> None:
 
 def _settle_after(effect: Effect) -> Effect:
     """An effect that gains VP (livestock, watchtower), with the counter moved after it."""
-    def apply(state, player, action, space):
-        effect.apply(state, player, action, space)
+    def apply(state, player, action, space, found=None):
+        effect.apply(state, player, action, space, found)
         settle(state, player)
     return Effect(effect.check, apply, effect.grants, effect.copies)
 
