@@ -846,6 +846,25 @@ def read_canonical(text: str, names: KnownNames = _NO_NAMES) -> c.Command | None
         verb = words[at]
     except IndexError:  # 'Anna:' alone (a try costs nothing when nothing is raised)
         return None
+    # The usual placement (``place <die> <tile> <space>``, six in ten) and the usual take
+    # (``take <die> <tile>``: the die names the depot, a free storage space; nine in ten)
+    # are made here, the command and its action in one call (the verb's reader, a Python
+    # call of ≈ 600 instructions, is called for the other forms only).
+    rest = len(words) - at  # the verb and the words after it
+    if rest == 4 and verb == "place":
+        die = _DIE_WORDS.get(words[at + 1])
+        tile, space = words[at + 2], words[at + 3]
+        if die is None or tile not in forms.tiles or space not in forms.spaces:
+            return None  # (a space 'shared' too: a shared tile needs a space after it)
+        new_die_place = forms.new_die_place  # (a function in a field: called from a local)
+        return new_die_place(player, die[0], die[1], tile, space, None, None, None, None, None, None, False)
+    if rest == 3 and verb == "take":
+        die = _DIE_WORDS.get(words[at + 1])
+        tile = words[at + 2]
+        if die is None or tile not in forms.tiles:
+            return None
+        new_die_take = forms.new_die_take
+        return new_die_take(player, die[0], die[1], tile, None, None, False)
     reader = _WORD_LINES.get(verb)
     if reader is not None:
         return reader(forms, player, words, at + 1)
@@ -863,35 +882,21 @@ _NO_FORM = (None, None)
 
 
 def _take_line(forms: _CanonicalForms, player: str, words: list[str], at: int) -> c.DieCommand | None:
-    """``take <die> <tile> ...``; the usual take (nine in ten: the die names the depot, a
-    free storage space) is made here with its command in one call, any other by :func:`_word_take`."""
+    """``take <die> <tile> <option>...`` (the usual take, ``take <die> <tile>``, is made by
+    :func:`read_canonical`): the take read by :func:`_word_take`."""
     end = len(words)
     die = _DIE_WORDS.get(words[at]) if end > at + 1 else None
-    if die is None:
-        return None
-    if end == at + 2:
-        tile = words[at + 1]
-        new_die_take = forms.new_die_take  # (a function in a field: called from a local, not looked up as a method)
-        return new_die_take(player, die[0], die[1], tile, None, None, False) if tile in forms.tiles else None
-    take = _word_take(forms, words, at + 1, end)
+    take = None if die is None else _word_take(forms, words, at + 1, end)
     new_die = forms.new_die
     return None if take is None else new_die(player, die[0], die[1], take)
 
 
 def _place_line(forms: _CanonicalForms, player: str, words: list[str], at: int) -> c.DieCommand | None:
-    """``place <die> <tile> <space> ...``; the usual placement (six in ten: nothing after the
-    space) is made here with its command in one call, any other by :func:`_word_place`."""
+    """``place <die> <tile> ...`` but the usual placement (``place <die> <tile> <space>``,
+    made by :func:`read_canonical`): read by :func:`_word_place`, which makes the command too."""
     end = len(words)
-    die = _DIE_WORDS.get(words[at]) if end > at + 2 else None
-    if die is None:
-        return None
-    if end == at + 3:
-        tile, space = words[at + 1], words[at + 2]
-        if tile not in forms.tiles or space not in forms.spaces:
-            return None  # (a space 'shared' too: a shared tile needs a space after it)
-        new_die_place = forms.new_die_place
-        return new_die_place(player, die[0], die[1], tile, space, None, None, None, None, None, None, False)
-    return _word_place(forms, player, words, at + 1, end, die)
+    die = _DIE_WORDS.get(words[at]) if end > at + 1 else None
+    return None if die is None else _word_place(forms, player, words, at + 1, end, die)
 
 
 def _sell_line(forms: _CanonicalForms, player: str, words: list[str], at: int) -> c.DieCommand | None:
