@@ -698,6 +698,8 @@ _WITH_COMMA = {f"{n},": n for n in range(1, 7)}
 #: pair for each of the 36, not a new tuple an entry (four a roll, kept with its command: a
 #: tuple the collector walks until a collection finds it holds only numbers).
 _DICE_PAIRS = tuple(tuple((first, second) for second in range(7)) for first in range(7))
+#: A roll line's entry's two dice, ``_ROLL_DICE["6"]["3,"]`` (the second with its comma).
+_ROLL_DICE = {str(first): {f"{second},": _DICE_PAIRS[first][second] for second in range(1, 7)} for first in range(1, 7)}
 _DIE_WORDS = {**{str(a): (a, None) for a in range(1, 7)},
               **{f"{a}>{b}": (a, b) for a in range(1, 7) for b in range(1, 7)}}
 _SHIP_WORDS = {**{str(a): (a, None) for a in range(1, 7)},
@@ -1185,16 +1187,18 @@ def _canonical_roll(forms: _CanonicalForms, text: str, words: list[str], names: 
         if white is not None and good is not None and (end - start) % 3 == 0:
             rolled = names.rolled
             dice: dict[str, tuple[int, int]] = {}
-            last = end - 3
-            for at in range(start, end, 3):
-                name, first = words[at], _ONE_TO_SIX.get(words[at + 1])
-                second = (_ONE_TO_SIX if at == last else _WITH_COMMA).get(words[at + 2])
-                if name not in rolled or first is None or second is None:
-                    break  # a player named otherwise: the pattern reads it
-                dice[name] = _DICE_PAIRS[first][second]
-            else:  # every entry read: one a player, unless a name is given twice
-                new_roll = forms.new_roll  # (a function in a field: called from a local)
-                return new_roll(white, good or None, dice) if 3 * len(dice) == end - start else None
+            words[-1] += ","  # (the line's own words: every entry's second die then ends with a comma)
+            try:
+                for at in range(start, end, 3):
+                    name = words[at]
+                    if name not in rolled:
+                        break  # a player named otherwise: the pattern reads it
+                    dice[name] = _ROLL_DICE[words[at + 1]][words[at + 2]]
+                else:  # every entry read: one a player, unless a name is given twice
+                    new_roll = forms.new_roll  # (a function in a field: called from a local)
+                    return new_roll(white, good or None, dice) if 3 * len(dice) == end - start else None
+            except KeyError:  # a die not 1-6, a comma missing or one too many: the pattern says so
+                pass
     return _roll_pattern(forms, text)
 
 
