@@ -848,25 +848,33 @@ def read_canonical(text: str, names: KnownNames = _NO_NAMES) -> c.Command | None
         verb = words[at]
     except IndexError:  # 'Anna:' alone (a try costs nothing when nothing is raised)
         return None
-    # The usual placement (``place <die> <tile> <space>``, six in ten) and the usual take
-    # (``take <die> <tile>``: the die names the depot, a free storage space; nine in ten)
-    # are made here, the command and its action in one call (the verb's reader, a Python
-    # call of ≈ 600 instructions, is called for the other forms only).
+    # A place or take line's die is read here, and the usual placement (``place <die> <tile>
+    # <space>``, six in ten) and the usual take (``take <die> <tile>``: the die names the
+    # depot, a free storage space; nine in ten) are made here, the command and its action in
+    # one call: no reader of the verb called in between (a Python call is ≈ 600 instructions).
     rest = len(words) - at  # the verb and the words after it
-    if rest == 4 and verb == "place":
-        die = _DIE_WORDS.get(words[at + 1])
+    if verb == "place":
+        die = _DIE_WORDS.get(words[at + 1]) if rest > 2 else None
+        if die is None:
+            return None
+        if rest != 4:  # clauses after the space, or a shared tile: its reader makes the command too
+            return _word_place(forms, player, words, at + 2, at + rest, die)
         tile, space = words[at + 2], words[at + 3]
-        if die is None or tile not in forms.tiles or space not in forms.spaces:
+        if tile not in forms.tiles or space not in forms.spaces:
             return None  # (a space 'shared' too: a shared tile needs a space after it)
         new_die_place = forms.new_die_place  # (a function in a field: called from a local)
         return new_die_place(player, die[0], die[1], tile, space, None, None, None, None, None, None, False)
-    if rest == 3 and verb == "take":
-        die = _DIE_WORDS.get(words[at + 1])
-        tile = words[at + 2]
-        if die is None or tile not in forms.tiles:
+    if verb == "take":
+        die = _DIE_WORDS.get(words[at + 1]) if rest > 2 else None
+        if die is None:
             return None
+        if rest != 3:  # ``shared``, ``from <depot>`` or ``discard <tile>`` after the tile
+            take = _word_take(forms, words, at + 2, at + rest)
+            new_die = forms.new_die
+            return None if take is None else new_die(player, die[0], die[1], take)
+        tile = words[at + 2]
         new_die_take = forms.new_die_take
-        return new_die_take(player, die[0], die[1], tile, None, None, False)
+        return new_die_take(player, die[0], die[1], tile, None, None, False) if tile in forms.tiles else None
     reader = _WORD_LINES.get(verb)
     if reader is not None:
         return reader(forms, player, words, at + 1)
@@ -881,24 +889,6 @@ _NO_FORM = (None, None)
 # The readers of the common player lines and of the actions they hold, word by word: each
 # reads ``words[at:end]`` (the words after the verb; ``end`` the end of the line, or of the
 # bonus action a sale lists) to the command or action, or None.
-
-
-def _take_line(forms: _CanonicalForms, player: str, words: list[str], at: int) -> c.DieCommand | None:
-    """``take <die> <tile> <option>...`` (the usual take, ``take <die> <tile>``, is made by
-    :func:`read_canonical`): the take read by :func:`_word_take`."""
-    end = len(words)
-    die = _DIE_WORDS.get(words[at]) if end > at + 1 else None
-    take = None if die is None else _word_take(forms, words, at + 1, end)
-    new_die = forms.new_die
-    return None if take is None else new_die(player, die[0], die[1], take)
-
-
-def _place_line(forms: _CanonicalForms, player: str, words: list[str], at: int) -> c.DieCommand | None:
-    """``place <die> <tile> ...`` but the usual placement (``place <die> <tile> <space>``,
-    made by :func:`read_canonical`): read by :func:`_word_place`, which makes the command too."""
-    end = len(words)
-    die = _DIE_WORDS.get(words[at]) if end > at + 1 else None
-    return None if die is None else _word_place(forms, player, words, at + 1, end, die)
 
 
 def _sell_line(forms: _CanonicalForms, player: str, words: list[str], at: int) -> c.DieCommand | None:
@@ -944,8 +934,7 @@ def _pass_line(forms: _CanonicalForms, player: str, words: list[str], at: int) -
     return c.PassCommand(player=player) if len(words) == at else None
 
 
-_WORD_LINES = {"take": _take_line, "place": _place_line, "sell": _sell_line, "workers": _workers_line,
-               "buy": _buy_line, "pass": _pass_line}
+_WORD_LINES = {"sell": _sell_line, "workers": _workers_line, "buy": _buy_line, "pass": _pass_line}
 
 
 def _take_options(tiles: frozenset[str], words: list[str], at: int,
