@@ -690,7 +690,7 @@ _PLAYER = re.compile(_NAME)
 _ROLLED_PLAYER = re.compile(_ROLL_NAME)
 #: The words of a canonical line, each with what it says: a number 1-6 (a depot, a goods
 #: type, a die), the same followed by a roll line's comma, a die as rolled and as used
-#: (``5``, ``5>4``: rolled, used or None), a ship's depots (``4``, ``4+5``), the workers a
+#: (``5``, ``5>4``: rolled, used or None, and the number it counts as), a ship's depots (``4``, ``4+5``), the workers a
 #: purchase pays (0-2) and a shield's number (1-18, no leading zero).
 _ONE_TO_SIX = {str(n): n for n in range(1, 7)}
 _WITH_COMMA = {f"{n},": n for n in range(1, 7)}
@@ -700,8 +700,8 @@ _WITH_COMMA = {f"{n},": n for n in range(1, 7)}
 _DICE_PAIRS = tuple(tuple((first, second) for second in range(7)) for first in range(7))
 #: A roll line's entry's two dice, ``_ROLL_DICE["6"]["3,"]`` (the second with its comma).
 _ROLL_DICE = {str(first): {f"{second},": _DICE_PAIRS[first][second] for second in range(1, 7)} for first in range(1, 7)}
-_DIE_WORDS = {**{str(a): (a, None) for a in range(1, 7)},
-              **{f"{a}>{b}": (a, b) for a in range(1, 7) for b in range(1, 7)}}
+_DIE_WORDS = {**{str(a): (a, None, a) for a in range(1, 7)},
+              **{f"{a}>{b}": (a, b, b) for a in range(1, 7) for b in range(1, 7)}}
 _SHIP_WORDS = {**{str(a): (a, None) for a in range(1, 7)},
                **{f"{a}+{b}": (a, b) for a in range(1, 7) for b in range(1, 7)}}
 _PAYMENT_WORDS = {"0": 0, "1": 1, "2": 2}
@@ -848,10 +848,12 @@ def read_canonical(text: str, names: KnownNames = _NO_NAMES) -> c.Command | None
         verb = words[at]
     except IndexError:  # 'Anna:' alone (a try costs nothing when nothing is raised)
         return None
-    # A place or take line's die is read here, and the usual placement (``place <die> <tile>
-    # <space>``, six in ten) and the usual take (``take <die> <tile>``: the die names the
-    # depot, a free storage space; nine in ten) are made here, the command and its action in
-    # one call: no reader of the verb called in between (a Python call is ≈ 600 instructions).
+    # The commonest player lines are read here and made in one call (a die line's command
+    # and its action together), no reader of the verb called in between (a Python call is
+    # ≈ 600 instructions): a place or take line's die, the usual placement (``place <die>
+    # <tile> <space>``, six in ten), the usual take (``take <die> <tile>``: the die names the
+    # depot, a free storage space; nine in ten), and the lines of one word after the verb
+    # (the usual purchase and sale, a workers line). The verb's reader reads the other forms.
     rest = len(words) - at  # the verb and the words after it
     if verb == "place":
         die = _DIE_WORDS.get(words[at + 1]) if rest > 2 else None
@@ -875,6 +877,19 @@ def read_canonical(text: str, names: KnownNames = _NO_NAMES) -> c.Command | None
         tile = words[at + 2]
         new_die_take = forms.new_die_take
         return new_die_take(player, die[0], die[1], tile, None, None, False) if tile in forms.tiles else None
+    if rest == 2:  # one word after the verb: the usual purchase, the usual sale, a workers line
+        word = words[at + 1]
+        if verb == "buy":  # (eight purchases in ten: the tile alone)
+            new_buy = forms.new_buy
+            return new_buy(player, word, None, None, 0, False) if word in forms.tiles else None
+        if verb == "sell" or verb == "workers":
+            die = _DIE_WORDS.get(word)
+            if die is None:
+                return None
+            if verb == "workers":
+                return forms.new_die_workers(player, die[0], die[1])
+            new_die_sale = forms.new_die_sale  # (the goods type: the die's value; no bonus action)
+            return new_die_sale(player, die[0], die[1], die[2], ())
     reader = _WORD_LINES.get(verb)
     if reader is not None:
         return reader(forms, player, words, at + 1)
@@ -892,41 +907,29 @@ _NO_FORM = (None, None)
 
 
 def _sell_line(forms: _CanonicalForms, player: str, words: list[str], at: int) -> c.DieCommand | None:
-    """``sell <die> [goods <type>] [bonus <action>]...`` (the goods type: the die's value unless named)."""
+    """``sell <die> [goods <type>] [bonus <action>]...`` (the goods type: the die's value unless
+    named) but the usual sale, ``sell <die>`` (made by :func:`read_canonical`)."""
     end = len(words)
     die = _DIE_WORDS.get(words[at]) if end > at else None
     if die is None:
         return None
-    rolled, used = die
-    goods = used or rolled
+    rolled, used, goods = die
     at += 1
     if at < end and words[at] == "goods":
         goods = _ONE_TO_SIX.get(words[at + 1]) if at + 1 < end else None
         if goods is None:
             return None
         at += 2
-    if at == end:  # the usual sale: no bonus action (its command and action in one call)
+    if at == end:  # a goods type named, no bonus action (its command and action in one call)
         new_die_sale = forms.new_die_sale
         return new_die_sale(player, rolled, used, goods, ())
     sale = _word_sale(forms, player, goods, words, at, end)
     return None if sale is None else forms.new_die(player, rolled, used, sale)
 
 
-def _workers_line(forms: _CanonicalForms, player: str, words: list[str], at: int) -> c.DieCommand | None:
-    """``workers <die>``"""
-    die = _DIE_WORDS.get(words[at]) if len(words) == at + 1 else None
-    return None if die is None else forms.new_die_workers(player, die[0], die[1])
-
-
 def _buy_line(forms: _CanonicalForms, player: str, words: list[str], at: int) -> c.BuyCommand | None:
-    """``buy <tile> ...``; the usual purchase (eight in ten: the tile alone) is made here, any
-    other by :func:`_word_purchase` (two calls fewer)."""
-    end = len(words)
-    if end == at + 1:
-        tile = words[at]
-        new_buy = forms.new_buy  # (a function in a field: called from a local)
-        return new_buy(player, tile, None, None, 0, False) if tile in forms.tiles else None
-    return _word_purchase(forms, player, words, at, end)
+    """``buy <tile> ...`` but the usual purchase, ``buy <tile>`` (made by :func:`read_canonical`)."""
+    return _word_purchase(forms, player, words, at, len(words))
 
 
 def _pass_line(forms: _CanonicalForms, player: str, words: list[str], at: int) -> c.PassCommand | None:
@@ -934,7 +937,7 @@ def _pass_line(forms: _CanonicalForms, player: str, words: list[str], at: int) -
     return c.PassCommand(player=player) if len(words) == at else None
 
 
-_WORD_LINES = {"sell": _sell_line, "workers": _workers_line, "buy": _buy_line, "pass": _pass_line}
+_WORD_LINES = {"sell": _sell_line, "buy": _buy_line, "pass": _pass_line}  # (``workers <die>``: one form only)
 
 
 def _take_options(tiles: frozenset[str], words: list[str], at: int,
