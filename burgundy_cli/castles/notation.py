@@ -690,8 +690,9 @@ _PLAYER = re.compile(_NAME)
 _ROLLED_PLAYER = re.compile(_ROLL_NAME)
 #: The words of a canonical line, each with what it says: a number 1-6 (a depot, a goods
 #: type, a die), the same followed by a roll line's comma, a die as rolled and as used
-#: (``5``, ``5>4``: rolled, used or None, and the number it counts as), a ship's depots (``4``, ``4+5``), the workers a
-#: purchase pays (0-2) and a shield's number (1-18, no leading zero).
+#: (``5``, ``5>4``: rolled, used or None, and the number it counts as), a ship's depots
+#: (``4``, ``4+5``), the workers a purchase pays (0-2) and a shield's number (1-18, no
+#: leading zero).
 _ONE_TO_SIX = {str(n): n for n in range(1, 7)}
 _WITH_COMMA = {f"{n},": n for n in range(1, 7)}
 #: A player's two dice as a roll line gives them, ``_DICE_PAIRS[first][second]``: one shared
@@ -699,7 +700,8 @@ _WITH_COMMA = {f"{n},": n for n in range(1, 7)}
 #: tuple the collector walks until a collection finds it holds only numbers).
 _DICE_PAIRS = tuple(tuple((first, second) for second in range(7)) for first in range(7))
 #: A roll line's entry's two dice, ``_ROLL_DICE["6"]["3,"]`` (the second with its comma).
-_ROLL_DICE = {str(first): {f"{second},": _DICE_PAIRS[first][second] for second in range(1, 7)} for first in range(1, 7)}
+_ROLL_DICE = {str(first): {f"{second},": _DICE_PAIRS[first][second] for second in range(1, 7)}
+              for first in range(1, 7)}
 _DIE_WORDS = {**{str(a): (a, None, a) for a in range(1, 7)},
               **{f"{a}>{b}": (a, b, b) for a in range(1, 7) for b in range(1, 7)}}
 _SHIP_WORDS = {**{str(a): (a, None) for a in range(1, 7)},
