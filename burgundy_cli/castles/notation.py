@@ -690,16 +690,20 @@ _PLAYER = re.compile(_NAME)
 _ROLLED_PLAYER = re.compile(_ROLL_NAME)
 #: The words of a canonical line, each with what it says: a number 1-6 (a depot, a goods
 #: type, a die), the same followed by a roll line's comma, a die as rolled and as used
-#: (``5``, ``5>4``: rolled, used or None), a ship's depots (``4``, ``4+5``), the workers a
-#: purchase pays (0-2) and a shield's number (1-18, no leading zero).
+#: (``5``, ``5>4``: rolled, used or None, and the number it counts as), a ship's depots
+#: (``4``, ``4+5``), the workers a purchase pays (0-2) and a shield's number (1-18, no
+#: leading zero).
 _ONE_TO_SIX = {str(n): n for n in range(1, 7)}
 _WITH_COMMA = {f"{n},": n for n in range(1, 7)}
 #: A player's two dice as a roll line gives them, ``_DICE_PAIRS[first][second]``: one shared
 #: pair for each of the 36, not a new tuple an entry (four a roll, kept with its command: a
 #: tuple the collector walks until a collection finds it holds only numbers).
 _DICE_PAIRS = tuple(tuple((first, second) for second in range(7)) for first in range(7))
-_DIE_WORDS = {**{str(a): (a, None) for a in range(1, 7)},
-              **{f"{a}>{b}": (a, b) for a in range(1, 7) for b in range(1, 7)}}
+#: A roll line's entry's two dice, ``_ROLL_DICE["6"]["3,"]`` (the second with its comma).
+_ROLL_DICE = {str(first): {f"{second},": _DICE_PAIRS[first][second] for second in range(1, 7)}
+              for first in range(1, 7)}
+_DIE_WORDS = {**{str(a): (a, None, a) for a in range(1, 7)},
+              **{f"{a}>{b}": (a, b, b) for a in range(1, 7) for b in range(1, 7)}}
 _SHIP_WORDS = {**{str(a): (a, None) for a in range(1, 7)},
                **{f"{a}+{b}": (a, b) for a in range(1, 7) for b in range(1, 7)}}
 _PAYMENT_WORDS = {"0": 0, "1": 1, "2": 2}
@@ -846,6 +850,48 @@ def read_canonical(text: str, names: KnownNames = _NO_NAMES) -> c.Command | None
         verb = words[at]
     except IndexError:  # 'Anna:' alone (a try costs nothing when nothing is raised)
         return None
+    # The commonest player lines are read here and made in one call (a die line's command
+    # and its action together), no reader of the verb called in between (a Python call is
+    # ≈ 600 instructions): a place or take line's die, the usual placement (``place <die>
+    # <tile> <space>``, six in ten), the usual take (``take <die> <tile>``: the die names the
+    # depot, a free storage space; nine in ten), and the lines of one word after the verb
+    # (the usual purchase and sale, a workers line). The verb's reader reads the other forms.
+    rest = len(words) - at  # the verb and the words after it
+    if verb == "place":
+        die = _DIE_WORDS.get(words[at + 1]) if rest > 2 else None
+        if die is None:
+            return None
+        if rest != 4:  # clauses after the space, or a shared tile: its reader makes the command too
+            return _word_place(forms, player, words, at + 2, at + rest, die)
+        tile, space = words[at + 2], words[at + 3]
+        if tile not in forms.tiles or space not in forms.spaces:
+            return None  # (a space 'shared' too: a shared tile needs a space after it)
+        new_die_place = forms.new_die_place  # (a function in a field: called from a local)
+        return new_die_place(player, die[0], die[1], tile, space, None, None, None, None, None, None, False)
+    if verb == "take":
+        die = _DIE_WORDS.get(words[at + 1]) if rest > 2 else None
+        if die is None:
+            return None
+        if rest != 3:  # ``shared``, ``from <depot>`` or ``discard <tile>`` after the tile
+            take = _word_take(forms, words, at + 2, at + rest)
+            new_die = forms.new_die
+            return None if take is None else new_die(player, die[0], die[1], take)
+        tile = words[at + 2]
+        new_die_take = forms.new_die_take
+        return new_die_take(player, die[0], die[1], tile, None, None, False) if tile in forms.tiles else None
+    if rest == 2:  # one word after the verb: the usual purchase, the usual sale, a workers line
+        word = words[at + 1]
+        if verb == "buy":  # (eight purchases in ten: the tile alone)
+            new_buy = forms.new_buy
+            return new_buy(player, word, None, None, 0, False) if word in forms.tiles else None
+        if verb == "sell" or verb == "workers":
+            die = _DIE_WORDS.get(word)
+            if die is None:
+                return None
+            if verb == "workers":
+                return forms.new_die_workers(player, die[0], die[1])
+            new_die_sale = forms.new_die_sale  # (the goods type: the die's value; no bonus action)
+            return new_die_sale(player, die[0], die[1], die[2], ())
     reader = _WORD_LINES.get(verb)
     if reader is not None:
         return reader(forms, player, words, at + 1)
@@ -862,74 +908,30 @@ _NO_FORM = (None, None)
 # bonus action a sale lists) to the command or action, or None.
 
 
-def _take_line(forms: _CanonicalForms, player: str, words: list[str], at: int) -> c.DieCommand | None:
-    """``take <die> <tile> ...``; the usual take (nine in ten: the die names the depot, a
-    free storage space) is made here with its command in one call, any other by :func:`_word_take`."""
-    end = len(words)
-    die = _DIE_WORDS.get(words[at]) if end > at + 1 else None
-    if die is None:
-        return None
-    if end == at + 2:
-        tile = words[at + 1]
-        new_die_take = forms.new_die_take  # (a function in a field: called from a local, not looked up as a method)
-        return new_die_take(player, die[0], die[1], tile, None, None, False) if tile in forms.tiles else None
-    take = _word_take(forms, words, at + 1, end)
-    new_die = forms.new_die
-    return None if take is None else new_die(player, die[0], die[1], take)
-
-
-def _place_line(forms: _CanonicalForms, player: str, words: list[str], at: int) -> c.DieCommand | None:
-    """``place <die> <tile> <space> ...``; the usual placement (six in ten: nothing after the
-    space) is made here with its command in one call, any other by :func:`_word_place`."""
-    end = len(words)
-    die = _DIE_WORDS.get(words[at]) if end > at + 2 else None
-    if die is None:
-        return None
-    if end == at + 3:
-        tile, space = words[at + 1], words[at + 2]
-        if tile not in forms.tiles or space not in forms.spaces:
-            return None  # (a space 'shared' too: a shared tile needs a space after it)
-        new_die_place = forms.new_die_place
-        return new_die_place(player, die[0], die[1], tile, space, None, None, None, None, None, None, False)
-    return _word_place(forms, player, words, at + 1, end, die)
-
-
 def _sell_line(forms: _CanonicalForms, player: str, words: list[str], at: int) -> c.DieCommand | None:
-    """``sell <die> [goods <type>] [bonus <action>]...`` (the goods type: the die's value unless named)."""
+    """``sell <die> [goods <type>] [bonus <action>]...`` (the goods type: the die's value unless
+    named) but the usual sale, ``sell <die>`` (made by :func:`read_canonical`)."""
     end = len(words)
     die = _DIE_WORDS.get(words[at]) if end > at else None
     if die is None:
         return None
-    rolled, used = die
-    goods = used or rolled
+    rolled, used, goods = die
     at += 1
     if at < end and words[at] == "goods":
         goods = _ONE_TO_SIX.get(words[at + 1]) if at + 1 < end else None
         if goods is None:
             return None
         at += 2
-    if at == end:  # the usual sale: no bonus action (its command and action in one call)
+    if at == end:  # a goods type named, no bonus action (its command and action in one call)
         new_die_sale = forms.new_die_sale
         return new_die_sale(player, rolled, used, goods, ())
     sale = _word_sale(forms, player, goods, words, at, end)
     return None if sale is None else forms.new_die(player, rolled, used, sale)
 
 
-def _workers_line(forms: _CanonicalForms, player: str, words: list[str], at: int) -> c.DieCommand | None:
-    """``workers <die>``"""
-    die = _DIE_WORDS.get(words[at]) if len(words) == at + 1 else None
-    return None if die is None else forms.new_die_workers(player, die[0], die[1])
-
-
 def _buy_line(forms: _CanonicalForms, player: str, words: list[str], at: int) -> c.BuyCommand | None:
-    """``buy <tile> ...``; the usual purchase (eight in ten: the tile alone) is made here, any
-    other by :func:`_word_purchase` (two calls fewer)."""
-    end = len(words)
-    if end == at + 1:
-        tile = words[at]
-        new_buy = forms.new_buy  # (a function in a field: called from a local)
-        return new_buy(player, tile, None, None, 0, False) if tile in forms.tiles else None
-    return _word_purchase(forms, player, words, at, end)
+    """``buy <tile> ...`` but the usual purchase, ``buy <tile>`` (made by :func:`read_canonical`)."""
+    return _word_purchase(forms, player, words, at, len(words))
 
 
 def _pass_line(forms: _CanonicalForms, player: str, words: list[str], at: int) -> c.PassCommand | None:
@@ -937,8 +939,7 @@ def _pass_line(forms: _CanonicalForms, player: str, words: list[str], at: int) -
     return c.PassCommand(player=player) if len(words) == at else None
 
 
-_WORD_LINES = {"take": _take_line, "place": _place_line, "sell": _sell_line, "workers": _workers_line,
-               "buy": _buy_line, "pass": _pass_line}
+_WORD_LINES = {"sell": _sell_line, "buy": _buy_line, "pass": _pass_line}  # (``workers <die>``: one form only)
 
 
 def _take_options(tiles: frozenset[str], words: list[str], at: int,
@@ -1180,16 +1181,18 @@ def _canonical_roll(forms: _CanonicalForms, text: str, words: list[str], names: 
         if white is not None and good is not None and (end - start) % 3 == 0:
             rolled = names.rolled
             dice: dict[str, tuple[int, int]] = {}
-            last = end - 3
-            for at in range(start, end, 3):
-                name, first = words[at], _ONE_TO_SIX.get(words[at + 1])
-                second = (_ONE_TO_SIX if at == last else _WITH_COMMA).get(words[at + 2])
-                if name not in rolled or first is None or second is None:
-                    break  # a player named otherwise: the pattern reads it
-                dice[name] = _DICE_PAIRS[first][second]
-            else:  # every entry read: one a player, unless a name is given twice
-                new_roll = forms.new_roll  # (a function in a field: called from a local)
-                return new_roll(white, good or None, dice) if 3 * len(dice) == end - start else None
+            words[-1] += ","  # (the line's own words: every entry's second die then ends with a comma)
+            try:
+                for at in range(start, end, 3):
+                    name = words[at]
+                    if name not in rolled:
+                        break  # a player named otherwise: the pattern reads it
+                    dice[name] = _ROLL_DICE[words[at + 1]][words[at + 2]]
+                else:  # every entry read: one a player, unless a name is given twice
+                    new_roll = forms.new_roll  # (a function in a field: called from a local)
+                    return new_roll(white, good or None, dice) if 3 * len(dice) == end - start else None
+            except KeyError:  # a die not 1-6, a comma missing or one too many: the pattern says so
+                pass
     return _roll_pattern(forms, text)
 
 
