@@ -25,6 +25,7 @@ import stat
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 from burgundy_cli.core.directive import keep_directive
 from burgundy_cli.core.errors import RecordError, UsageError
@@ -32,6 +33,9 @@ from burgundy_cli.core.record import (
     MAX_RECORD_BYTES, RecordDoc, _read_at_most, parse_record_bytes, read_record, write_atomic,
 )
 from burgundy_cli.core.value import value_class
+
+if TYPE_CHECKING:
+    import queue
 
 #: How long a command waits for another one's lock before giving up.
 LOCK_WAIT_SECONDS = 10.0
@@ -48,6 +52,8 @@ class LockedRecord:
 
     path: str
     basis: bytes | None = None
+    #: Whether :meth:`write` replaced the file (the locked descriptor is then its old inode's).
+    replaced: bool = False
 
     def read(self) -> RecordDoc:
         """Read and parse the record, remembering its bytes as the basis of the next write.
@@ -85,6 +91,7 @@ class LockedRecord:
 
         text = keep_directive(self.basis or b"", text)
         write_atomic(self.path, text, before_replace=unchanged)
+        self.replaced = True
         self.basis = text.encode("utf-8")
 
 
@@ -108,18 +115,63 @@ def current_bytes(path: str) -> bytes:
 
 
 @contextmanager
-def locked(path: str | os.PathLike[str], wait: float = LOCK_WAIT_SECONDS) -> Iterator[LockedRecord]:
+def locked(path: str | os.PathLike[str], wait: float = LOCK_WAIT_SECONDS, *,
+           close_later: bool = False) -> Iterator[LockedRecord]:
     """Hold the exclusive lock of the record at ``path`` (waiting up to ``wait`` seconds).
+
+    With ``close_later``, once the record was replaced the lock is released on leaving and
+    the descriptor of the old file closed on a helper thread (:func:`close_later`).
 
     :raises UsageError: the record is missing or not a regular file, or another command
         kept its lock for longer than ``wait``.
     """
     name = os.fspath(path)
     fd = _lock(name, wait)
+    record = LockedRecord(name)
     try:
-        yield LockedRecord(name)
+        yield record
     finally:
-        os.close(fd)            # closing the descriptor releases the lock
+        if close_later and record.replaced:
+            _close_later(fd)
+        else:
+            os.close(fd)        # closing the descriptor releases the lock
+
+
+#: The helper thread's queue of descriptors to close (made with the thread, on first use).
+_closing: queue.SimpleQueue[int] | None = None
+
+
+def _close_later(fd: int) -> None:
+    """Release the lock of ``fd`` now and close it on a helper thread.
+
+    The lock goes with ``LOCK_UN``, before this returns, exactly when closing would have
+    released it; only the close, where the file system frees the file the write replaced,
+    is left to the thread. A descriptor left open when the process ends is closed by the
+    kernel.
+    """
+    global _closing
+    try:
+        fcntl.flock(fd, fcntl.LOCK_UN)
+    except OSError:
+        os.close(fd)            # (closing releases it too)
+        return
+    if _closing is None:
+        import queue
+        import threading
+
+        _closing = queue.SimpleQueue()
+        threading.Thread(target=_closer, args=(_closing,), name="burgundy-close", daemon=True).start()
+    _closing.put(fd)
+
+
+def _closer(fds: queue.SimpleQueue[int]) -> None:
+    """The helper thread: close each descriptor it is given (``os.close`` releases the GIL)."""
+    while True:
+        fd = fds.get()
+        try:
+            os.close(fd)
+        except OSError:
+            pass
 
 
 def _lock(path: str, wait: float) -> int:

@@ -213,7 +213,7 @@ class TableSession:
     def _locked_current(self, notes: list[str]) -> Iterator[LockedRecord]:
         """The record locked, with the session reloaded first if the file changed on disk
         (the note that says so added to ``notes``)."""
-        with locked(self.path) as record:
+        with locked(self.path, close_later=True) as record:
             raw = current_bytes(self.path)
             if raw != self.basis:
                 notes.append(self._reload(raw, record))

@@ -7,7 +7,9 @@ behaviour: a second locker waits, and follows the record to its new file after a
 
 from __future__ import annotations
 
+import fcntl
 import importlib.util
+import os
 import subprocess
 import sys
 import time
@@ -87,3 +89,34 @@ def test_one_shot_play_refuses_a_record_with_a_stale_result_naming_fmt(cli, cast
     result = cli("play", str(castles_record), "roll white 1 good 4, Anna 1 2, Bob 3 4")
     assert result.exit_code == 1
     assert f"burgundy fmt --write {castles_record}" in result.stderr
+
+
+def _open_descriptors() -> int:
+    return len(os.listdir("/proc/self/fd"))
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="counts descriptors in /proc")
+def test_close_later_releases_the_lock_on_leaving_and_closes_the_old_file_after(castles_record):
+    """The table session's lock (``close_later``): released when the block is left, although
+    the descriptor of the replaced file is closed by a helper thread; none is left open."""
+    before = _open_descriptors()
+    for number in range(5):
+        old = os.open(castles_record, os.O_RDONLY)   # the file a waiting command would have locked
+        try:
+            with locked(castles_record, close_later=True) as record:
+                record.read()
+                record.write(f"# {number}\n" + castles_record.read_text(encoding="utf-8"))
+            fcntl.flock(old, fcntl.LOCK_EX | fcntl.LOCK_NB)   # free at once: no BlockingIOError
+        finally:
+            os.close(old)
+        deadline = time.monotonic() + 5
+        while _open_descriptors() > before and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert _open_descriptors() == before
+
+
+def test_a_lock_left_without_a_write_is_closed_at_once(castles_record):
+    before = _open_descriptors()
+    with locked(castles_record, close_later=True) as record:
+        record.read()
+    assert _open_descriptors() == before and not record.replaced
