@@ -326,38 +326,40 @@ def write_atomic(path: str | os.PathLike[str], text: str, *,
 
     :raises UsageError: any of those, the folder cannot be written, or ``path`` is a folder.
     """
-    import tempfile
-    from pathlib import Path  # (here: reading a record needs no pathlib, see core/_rtoml.py)
-
     data = text.encode("utf-8")
     if len(data) > MAX_RECORD_BYTES:
         raise UsageError(f"cannot write {path}: the record would be {len(data)} bytes, more than the "
                          f"{MAX_RECORD_BYTES} bytes a record may have; nothing was written")
-    target = Path(os.path.realpath(path))
-    folder = target.parent
+    target = os.fspath(path)
     try:
-        info: os.stat_result | None = os.stat(target)
+        info: os.stat_result | None = os.lstat(target)
+        if stat.S_ISLNK(info.st_mode):      # written through: the link's target is replaced
+            target = os.path.realpath(target)
+            info = os.stat(target)
     except FileNotFoundError:
-        info = None
+        info = None                         # a new record (or a link to none: its target is made)
+        target = os.path.realpath(target)
     except OSError as err:
         raise UsageError(f"cannot write {path}: {err.strerror or err}") from None
+    folder, name = os.path.split(target)
     if info is not None and not replace:
         raise UsageError(f"{path} already exists; nothing was written", hint="--force replaces it")
     if info is not None:
         _check_writable(path, target, info)
     mode = 0o666 & ~_umask() if info is None else stat.S_IMODE(info.st_mode) & 0o777
     try:
-        handle, temp = tempfile.mkstemp(prefix=f".{target.name[:80]}.", suffix=".tmp", dir=folder)
+        handle, temp = _temporary_file(folder, name)
     except OSError as err:
         raise UsageError(f"cannot write {path}: {err.strerror or err}") from None
     try:
-        with os.fdopen(handle, "wb") as out:
+        try:
             if info is not None and (info.st_uid, info.st_gid) != (os.geteuid(), os.getegid()):
-                _keep_owner(path, out.fileno(), info)
-            os.fchmod(out.fileno(), mode)
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
+                _keep_owner(path, handle, info)
+            os.fchmod(handle, mode)
+            _write_all(handle, data)
+            os.fsync(handle)
+        finally:
+            os.close(handle)
         if before_replace is not None:
             before_replace()
         if replace:
@@ -376,7 +378,7 @@ def write_atomic(path: str | os.PathLike[str], text: str, *,
             raise UsageError(f"cannot write {path}: {err.strerror or err}") from None
         raise
     try:
-        dir_fd = os.open(folder, os.O_RDONLY)
+        dir_fd = os.open(folder or os.curdir, os.O_RDONLY)
     except OSError:
         return
     try:
@@ -385,7 +387,29 @@ def write_atomic(path: str | os.PathLike[str], text: str, *,
         os.close(dir_fd)
 
 
-def _check_writable(path: str | os.PathLike[str], target: Path, info: os.stat_result) -> None:
+def _temporary_file(folder: str, name: str) -> tuple[int, str]:
+    """A new empty file ``.<name>.<random>.tmp`` in ``folder``, open for writing, mode 0600
+    (created exclusively, not following a link: the name cannot be someone else's file).
+
+    :raises OSError: it cannot be created.
+    """
+    for _ in range(100):
+        temp = os.path.join(folder, f".{name[:80]}.{os.urandom(6).hex()}.tmp")
+        try:
+            return os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600), temp
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"no free temporary name beside {name}")
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    """Write all of ``data`` to ``fd`` (a write may take only part of it)."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+
+
+def _check_writable(path: str | os.PathLike[str], target: str, info: os.stat_result) -> None:
     """Refuse to replace a record that is a folder, read-only, not ours to write, or hard-linked.
 
     :raises UsageError:

@@ -124,6 +124,22 @@ def test_symlinked_record_is_written_through(tmp_path):
     assert link.is_symlink() and real.read_text() == "new\n"
 
 
+def test_a_link_to_no_file_creates_its_target(tmp_path):
+    link = tmp_path / "link.toml"
+    link.symlink_to(tmp_path / "real.toml")
+    write_atomic(link, "new\n")
+    assert link.is_symlink() and (tmp_path / "real.toml").read_text() == "new\n"
+
+
+def test_a_bare_name_is_written_in_the_current_folder(tmp_path, monkeypatch):
+    """(no folder in the name: the temporary file and the folder's fsync are in ``.``)"""
+    monkeypatch.chdir(tmp_path)
+    write_atomic("game.toml", "old\n")
+    write_atomic("game.toml", "new\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.toml"]
+    assert (tmp_path / "game.toml").read_text() == "new\n"
+
+
 def test_writing_over_a_folder_is_a_usage_error(tmp_path):
     (tmp_path / "sub").mkdir()
     with pytest.raises(UsageError):
