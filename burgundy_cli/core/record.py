@@ -14,15 +14,12 @@ import re
 import stat
 from bisect import bisect_right
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from burgundy_cli.core import _rtoml as rtoml  # rtoml's reader without its package's imports
 from burgundy_cli.core.errors import Location, RecordError, RefereeError, UsageError
 from burgundy_cli.core.tomlsource import SourceMap, may_nest_deeper, nesting_overflow, source_map
 from burgundy_cli.core.value import field, value_class
-
-if TYPE_CHECKING:
-    from pathlib import Path
 
 #: Records larger than this are rejected before being read (a real game is a few KiB).
 MAX_RECORD_BYTES = 1024 * 1024
