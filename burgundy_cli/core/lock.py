@@ -13,8 +13,10 @@ checks that the path still names the inode it locked, and starts over if not.
 
 Editors take no lock. So the bytes a command read are kept (:attr:`LockedRecord.basis`),
 and the write is refused if the file on disk no longer has them, checked after the new
-text is on disk and just before the rename (``write_atomic``'s ``before_replace``). The
-window left is the rename itself; see docs/errors.md.
+text is on disk and just before the rename (``write_atomic``'s ``before_replace``), and
+on Linux once more after it: there the new file is swapped with the record atomically and
+the file swapped out is checked, and swapped back if an editor saved it in between
+(``write_atomic``'s ``replaced``), so no window is left; see docs/errors.md.
 """
 
 from __future__ import annotations
@@ -65,10 +67,11 @@ class LockedRecord:
         self.basis = raw
         return doc
 
-    def changed(self) -> bool:
-        """Whether the file on disk differs from what :meth:`read` (or the last write) saw."""
+    def changed(self, name: str | None = None) -> bool:
+        """Whether the file on disk (or at ``name``: where the write moved it) differs from what
+        :meth:`read` (or the last write) saw."""
         try:
-            return current_bytes(self.path) != self.basis
+            return current_bytes(name or self.path) != self.basis
         except (OSError, RecordError, UsageError):
             return True
 
@@ -83,14 +86,14 @@ class LockedRecord:
         :raises RecordChanged: it changed (nothing written); :raises UsageError: as
             :func:`~burgundy_cli.core.record.write_atomic`.
         """
-        def unchanged() -> None:
-            if self.changed():
+        def unchanged(name: str | None = None) -> None:
+            if self.changed(name):
                 raise RecordChanged(f"{self.path} changed on disk since it was read "
                                     "(saved by another program?); nothing was written",
                                     hint="run the command again: it reads the file anew")
 
         text = keep_directive(self.basis or b"", text)
-        write_atomic(self.path, text, before_replace=unchanged)
+        write_atomic(self.path, text, before_replace=unchanged, replaced=unchanged)
         self.replaced = True
         self.basis = text.encode("utf-8")
 

@@ -9,11 +9,14 @@ already on disk is never lost or half-written.
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import stat
+import sys
 from bisect import bisect_right
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from burgundy_cli.core import _rtoml as rtoml  # rtoml's reader without its package's imports
@@ -301,7 +304,8 @@ def dump_record(data: dict[str, Any]) -> str:
 
 
 def write_atomic(path: str | os.PathLike[str], text: str, *,
-                 before_replace: Callable[[], None] | None = None, replace: bool = True) -> None:
+                 before_replace: Callable[[], None] | None = None, replace: bool = True,
+                 replaced: Callable[[str], None] | None = None) -> None:
     """Write ``text`` to ``path`` so that the file is always either old or new, never partial.
 
     The text goes to a temporary file in the same folder (named ``.<name>.<random>.tmp``,
@@ -314,6 +318,14 @@ def write_atomic(path: str | os.PathLike[str], text: str, *,
     cancel the write (the lock uses it to refuse a record that changed on disk). With
     ``replace=False`` an existing file is never replaced (``burgundy new``): the new file
     is linked into place, which fails if the name is taken.
+
+    ``replaced`` closes the window between ``before_replace`` and the rename where the
+    system can swap two names atomically (Linux's ``renameat2`` with ``RENAME_EXCHANGE``):
+    the new file and the record are swapped instead, ``replaced`` is called with the name
+    the replaced file now has, and if it raises (the lock: that file is no longer what was
+    read, an editor saved in between) the two are swapped back and the new file removed,
+    so the file found on disk is kept; else the replaced file is removed. Elsewhere the
+    rename is used, checked by ``before_replace`` alone.
 
     What is refused, with nothing written: a text of more than :data:`MAX_RECORD_BYTES`
     bytes (no command could read it back); a record its owner made read-only, or one
@@ -359,14 +371,27 @@ def write_atomic(path: str | os.PathLike[str], text: str, *,
             os.close(handle)
         if before_replace is not None:
             before_replace()
-        if replace:
+        if not replace:
+            os.link(temp, target)
+            os.unlink(temp)
+        elif replaced is None or not _exchange(temp, target):
             os.replace(temp, target)
         else:
-            os.link(temp, target)
+            try:
+                replaced(temp)          # (temp now names the file that was at target)
+            except BaseException:
+                try:
+                    back = _exchange(temp, target)
+                except OSError:
+                    back = False
+                if not back:            # (then the file found there stays under the temporary name)
+                    temp = ""
+                raise
             os.unlink(temp)
     except BaseException as err:
         try:
-            os.unlink(temp)
+            if temp:
+                os.unlink(temp)
         except FileNotFoundError:
             pass
         if isinstance(err, FileExistsError):
@@ -397,6 +422,46 @@ def _temporary_file(folder: str, name: str) -> tuple[int, str]:
         except FileExistsError:
             continue
     raise FileExistsError(f"no free temporary name beside {name}")
+
+
+def _exchange(first: str, second: str) -> bool:
+    """Swap the files named ``first`` and ``second`` atomically (``renameat2`` with
+    ``RENAME_EXCHANGE``); ``False``, nothing done, where the system or the file system
+    cannot (then a rename is the way).
+
+    :raises OSError: the swap failed for another reason.
+    """
+    rename2 = _renameat2()
+    if rename2 is None:
+        return False
+    import ctypes
+
+    if rename2(_AT_FDCWD, os.fsencode(first), _AT_FDCWD, os.fsencode(second), _RENAME_EXCHANGE) == 0:
+        return True
+    error = ctypes.get_errno()
+    if error in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP):
+        return False
+    raise OSError(error, os.strerror(error), first)
+
+
+_AT_FDCWD = -100
+_RENAME_EXCHANGE = 2
+
+
+@cache
+def _renameat2() -> Callable[..., int] | None:
+    """The C library's ``renameat2`` (Linux, glibc 2.28 and later), or ``None``."""
+    if not sys.platform.startswith("linux"):
+        return None
+    import ctypes
+
+    try:
+        function = ctypes.CDLL(None, use_errno=True).renameat2
+    except (AttributeError, OSError):
+        return None
+    function.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
+    function.restype = ctypes.c_int
+    return function
 
 
 def _write_all(fd: int, data: bytes) -> None:

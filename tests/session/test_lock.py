@@ -120,3 +120,31 @@ def test_a_lock_left_without_a_write_is_closed_at_once(castles_record):
     with locked(castles_record, close_later=True) as record:
         record.read()
     assert _open_descriptors() == before and not record.replaced
+
+
+def test_an_editor_save_just_after_the_last_check_is_kept(castles_record, monkeypatch):
+    """The window a rename leaves (an editor saving after the check before the rename): on a
+    system that swaps names the lock checks the record swapped out and swaps it back."""
+    from burgundy_cli.core import lock, record as record_module
+
+    probe = castles_record.with_name("probe")
+    probe.write_text("")
+    if not record_module._exchange(str(probe), str(castles_record)) or not record_module._exchange(
+            str(probe), str(castles_record)):
+        pytest.skip("this file system cannot swap two names")
+    probe.unlink()
+    real = lock.write_atomic
+
+    def racing(path, text, *, before_replace, replaced):
+        def check_then_an_editor_saves() -> None:
+            before_replace()
+            castles_record.write_text(castles_record.read_text() + "\n# an editor's line\n")
+        real(path, text, before_replace=check_then_an_editor_saves, replaced=replaced)
+
+    monkeypatch.setattr(lock, "write_atomic", racing)
+    with locked(castles_record) as record:
+        record.read()
+        with pytest.raises(RecordChanged, match="changed on disk since it was read"):
+            record.write("[game]\n")
+    assert castles_record.read_text().endswith("# an editor's line\n")
+    assert sorted(p.name for p in castles_record.parent.iterdir()) == ["game.toml"]
