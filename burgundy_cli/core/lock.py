@@ -13,10 +13,11 @@ checks that the path still names the inode it locked, and starts over if not.
 
 Editors take no lock. So the bytes a command read are kept (:attr:`LockedRecord.basis`),
 and the write is refused if the file on disk no longer has them, checked after the new
-text is on disk and just before the rename (``write_atomic``'s ``before_replace``), and
-on Linux once more after it: there the new file is swapped with the record atomically and
-the file swapped out is checked, and swapped back if an editor saved it in between
-(``write_atomic``'s ``replaced``), so no window is left; see docs/errors.md.
+text is on disk and just before the rename (``write_atomic``'s ``before_replace``). The
+window left is the rename itself; the table session, which writes many times, closes it
+where Linux can swap two names (``swap``): the new file is swapped with the record
+atomically, the file swapped out is checked, and swapped back if an editor saved it in
+between (``write_atomic``'s ``replaced``); see docs/errors.md.
 """
 
 from __future__ import annotations
@@ -56,6 +57,9 @@ class LockedRecord:
     basis: bytes | None = None
     #: Whether :meth:`write` replaced the file (the locked descriptor is then its old inode's).
     replaced: bool = False
+    #: Whether :meth:`write` swaps the new file in and checks the one swapped out (Linux; the
+    #: table session), closing the window between the last check and a rename.
+    swap: bool = False
 
     def read(self) -> RecordDoc:
         """Read and parse the record, remembering its bytes as the basis of the next write.
@@ -93,7 +97,7 @@ class LockedRecord:
                                     hint="run the command again: it reads the file anew")
 
         text = keep_directive(self.basis or b"", text)
-        write_atomic(self.path, text, before_replace=unchanged, replaced=unchanged)
+        write_atomic(self.path, text, before_replace=unchanged, replaced=unchanged if self.swap else None)
         self.replaced = True
         self.basis = text.encode("utf-8")
 
@@ -119,18 +123,19 @@ def current_bytes(path: str) -> bytes:
 
 @contextmanager
 def locked(path: str | os.PathLike[str], wait: float = LOCK_WAIT_SECONDS, *,
-           close_later: bool = False) -> Iterator[LockedRecord]:
+           close_later: bool = False, swap: bool = False) -> Iterator[LockedRecord]:
     """Hold the exclusive lock of the record at ``path`` (waiting up to ``wait`` seconds).
 
     With ``close_later``, once the record was replaced the lock is released on leaving and
-    the descriptor of the old file closed on a helper thread (:func:`close_later`).
+    the descriptor of the old file closed on a helper thread (:func:`_close_later`). With
+    ``swap``, a write swaps the new file in (:attr:`LockedRecord.swap`).
 
     :raises UsageError: the record is missing or not a regular file, or another command
         kept its lock for longer than ``wait``.
     """
     name = os.fspath(path)
     fd = _lock(name, wait)
-    record = LockedRecord(name)
+    record = LockedRecord(name, swap=swap)
     try:
         yield record
     finally:

@@ -123,8 +123,9 @@ def test_a_lock_left_without_a_write_is_closed_at_once(castles_record):
 
 
 def test_an_editor_save_just_after_the_last_check_is_kept(castles_record, monkeypatch):
-    """The window a rename leaves (an editor saving after the check before the rename): on a
-    system that swaps names the lock checks the record swapped out and swaps it back."""
+    """The window a rename leaves (an editor saving after the check before the rename): with
+    ``swap`` (the table session's lock), on a system that swaps names, the lock checks the
+    record swapped out and swaps it back."""
     from burgundy_cli.core import lock, record as record_module
 
     probe = castles_record.with_name("probe")
@@ -142,9 +143,27 @@ def test_an_editor_save_just_after_the_last_check_is_kept(castles_record, monkey
         real(path, text, before_replace=check_then_an_editor_saves, replaced=replaced)
 
     monkeypatch.setattr(lock, "write_atomic", racing)
-    with locked(castles_record) as record:
+    with locked(castles_record, swap=True) as record:
         record.read()
         with pytest.raises(RecordChanged, match="changed on disk since it was read"):
             record.write("[game]\n")
     assert castles_record.read_text().endswith("# an editor's line\n")
     assert sorted(p.name for p in castles_record.parent.iterdir()) == ["game.toml"]
+
+
+ONE_WRITE = """
+import sys
+from burgundy_cli.core.lock import locked
+with locked(sys.argv[1]) as record:
+    record.write(record.read().text + "# one more line\\n")
+print("ctypes" in sys.modules)
+"""
+
+
+def test_a_one_shot_write_does_not_load_ctypes(castles_record):
+    """Only the table session swaps names (``swap``): a one-shot command's start does not pay
+    for loading ctypes."""
+    done = subprocess.run([sys.executable, "-c", ONE_WRITE, str(castles_record)], capture_output=True,
+                          text=True, cwd=ROOT, check=True)
+    assert done.stdout.strip() == "False"
+    assert castles_record.read_text().endswith("# one more line\n")
