@@ -157,19 +157,26 @@ def _close_later(fd: int) -> None:
     is left to the thread. A descriptor left open when the process ends is closed by the
     kernel.
     """
-    global _closing
     try:
         fcntl.flock(fd, fcntl.LOCK_UN)
     except OSError:
         os.close(fd)            # (closing releases it too)
         return
+    closing_queue().put(fd)
+
+
+def closing_queue() -> queue.SimpleQueue[int]:
+    """The helper thread's queue of descriptors to close, the thread started on first use
+    (importing ``queue`` and ``threading`` and starting it cost a first line 3 ms: the table
+    session asks when it opens a record)."""
+    global _closing
     if _closing is None:
         import queue
         import threading
 
         _closing = queue.SimpleQueue()
         threading.Thread(target=_closer, args=(_closing,), name="burgundy-close", daemon=True).start()
-    _closing.put(fd)
+    return _closing
 
 
 def _closer(fds: queue.SimpleQueue[int]) -> None:

@@ -21,7 +21,7 @@ from types import ModuleType
 
 from burgundy_cli.core.errors import ParseError, RecordError, RefereeError, UsageError
 from burgundy_cli.core.game import MoveList, Session
-from burgundy_cli.core.lock import LockedRecord, RecordChanged, current_bytes, locked
+from burgundy_cli.core.lock import LockedRecord, RecordChanged, closing_queue, current_bytes, locked
 from burgundy_cli.core.record import (
     RecordDoc, dump_record, parse_record_bytes, parse_record_text, swap_available,
 )
@@ -109,7 +109,8 @@ class TableSession:
         self.mine: set[int] = set()
         #: The record's canonical text, made after each line from the text made before.
         self.writer = RecordText()
-        swap_available()        # (loads ctypes now rather than on the first line)
+        swap_available()        # what the writes need, loaded now rather than on the first line
+        closing_queue()
         with locked(self.path) as record:
             self._open(record.read(), record.basis or b"")
         self.helpers = table_helpers(self.session)
