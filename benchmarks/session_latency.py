@@ -1,6 +1,6 @@
 """How long the table session takes per line, from Enter to the next prompt (target: p99 < 5 ms).
 
-    python benchmarks/session_latency.py [--lines 60] [--folder DIR]
+    python benchmarks/session_latency.py [--lines 60] [--passes 1] [--folder DIR]
 
 Two measurements, on the last ``--lines`` lines of a complete 2-player Castles record and of
 a Robber Knights playout, replayed into a copy of the record cut before them:
@@ -12,6 +12,10 @@ a Robber Knights playout, replayed into a copy of the record cut before them:
   for a core on a busy machine);
 * **real terminal**: the real ``burgundy play FILE`` in a pseudo-terminal, from sending
   Enter to the next prompt's line under the input appearing on the screen.
+
+With ``--passes N`` the in-process lines are played N times, each time into a fresh copy
+of the cut record, and the figures are over all N x lines samples: the p99 of 60 samples is
+their maximum (nearest rank), of 300 the third largest.
 
 Baselines from the same run: ``write_atomic`` of the same record alone (the floor any
 written line pays: temporary file, fsync, rename, folder fsync), one ``fsync``ed append
@@ -61,7 +65,33 @@ def percentiles(times: list[float]) -> dict[str, float]:
             "max_ms": round(ordered[-1] * 1e3, 3), "lines": len(ordered)}
 
 
-def in_process(record: Path, lines: list[str]) -> dict[str, dict[str, float]]:
+def in_process(record: Path, lines: list[str], passes: int = 1) -> dict[str, dict[str, float]]:
+    """The figures of :func:`in_process_samples` over ``passes`` passes, each from a fresh copy of
+    ``record`` (p99 over 60 lines is their maximum: more passes make it a percentile)."""
+    return pooled(samples_by_pass(record, lines, passes))
+
+
+def samples_by_pass(record: Path, lines: list[str], passes: int) -> list[dict[str, list[float]]]:
+    """:func:`in_process_samples` ``passes`` times, each from a fresh copy of ``record``."""
+    original = record.read_bytes()
+    runs = []
+    for _ in range(passes):
+        record.write_bytes(original)
+        runs.append(in_process_samples(record, lines))
+    return runs
+
+
+def pooled(runs: list[dict[str, list[float]]]) -> dict[str, dict[str, float]]:
+    """Each figure's percentiles over the samples of all ``runs``."""
+    samples: dict[str, list[float]] = {}
+    for run in runs:
+        for name, times in run.items():
+            samples.setdefault(name, []).extend(times)
+    return {name: percentiles(times) for name, times in samples.items()}
+
+
+def in_process_samples(record: Path, lines: list[str]) -> dict[str, list[float]]:
+    """Seconds per line for the session and each baseline, the record put back after."""
     from burgundy_cli.core.record import dump_record, write_atomic
     from burgundy_cli.core.session import open_record
     from burgundy_cli.core.table import TableSession
@@ -92,10 +122,10 @@ def in_process(record: Path, lines: list[str]) -> dict[str, dict[str, float]]:
         rules.play(line)
         play_times.append(time.perf_counter() - started)
     record.write_bytes(original)
-    return {"session line": percentiles(session_times), "session line, CPU time": percentiles(cpu_times),
-            "baseline: write_atomic alone": percentiles(write_times),
-            "baseline: one fsynced append alone": percentiles(journal_times),
-            "baseline: session.play alone": percentiles(play_times)}
+    return {"session line": session_times, "session line, CPU time": cpu_times,
+            "baseline: write_atomic alone": write_times,
+            "baseline: one fsynced append alone": journal_times,
+            "baseline: session.play alone": play_times}
 
 
 def journal_floor(path: Path, lines: list[str]) -> list[float]:
@@ -178,6 +208,7 @@ def in_terminal(record: Path, lines: list[str], scratch: Path, bare: bool = Fals
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--lines", type=int, default=60)
+    parser.add_argument("--passes", type=int, default=1, help="play the lines this many times (in process)")
     parser.add_argument("--folder", type=Path, default=None, help="where to write the records (which disk)")
     parser.add_argument("--no-terminal", action="store_true", help="in process only (no pseudo-terminal)")
     parser.add_argument("--json", action="store_true", help="one JSON object per figure, for collecting runs")
@@ -187,7 +218,7 @@ def main() -> None:
         for game, source in RECORDS.items():
             record = folder / f"{game}.toml"
             lines = cut(source, record, args.lines)
-            measured = in_process(record, lines)
+            measured = in_process(record, lines, args.passes)
             if not args.no_terminal:
                 measured["real terminal, Enter to prompt"] = in_terminal(record, lines, folder)
             for name, figures in measured.items():

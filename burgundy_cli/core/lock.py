@@ -14,7 +14,10 @@ checks that the path still names the inode it locked, and starts over if not.
 Editors take no lock. So the bytes a command read are kept (:attr:`LockedRecord.basis`),
 and the write is refused if the file on disk no longer has them, checked after the new
 text is on disk and just before the rename (``write_atomic``'s ``before_replace``). The
-window left is the rename itself; see docs/errors.md.
+window left is the rename itself; the table session, which writes many times, closes it
+where Linux can swap two names (``swap``): the new file is swapped with the record
+atomically, the file swapped out is checked, and swapped back if an editor saved it in
+between (``write_atomic``'s ``replaced``); see docs/errors.md.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ import stat
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 from burgundy_cli.core.directive import keep_directive
 from burgundy_cli.core.errors import RecordError, UsageError
@@ -32,6 +36,9 @@ from burgundy_cli.core.record import (
     MAX_RECORD_BYTES, RecordDoc, _read_at_most, parse_record_bytes, read_record, write_atomic,
 )
 from burgundy_cli.core.value import value_class
+
+if TYPE_CHECKING:
+    import queue
 
 #: How long a command waits for another one's lock before giving up.
 LOCK_WAIT_SECONDS = 10.0
@@ -48,6 +55,11 @@ class LockedRecord:
 
     path: str
     basis: bytes | None = None
+    #: Whether :meth:`write` replaced the file (the locked descriptor is then its old inode's).
+    replaced: bool = False
+    #: Whether :meth:`write` swaps the new file in and checks the one swapped out (Linux; the
+    #: table session), closing the window between the last check and a rename.
+    swap: bool = False
 
     def read(self) -> RecordDoc:
         """Read and parse the record, remembering its bytes as the basis of the next write.
@@ -59,10 +71,11 @@ class LockedRecord:
         self.basis = raw
         return doc
 
-    def changed(self) -> bool:
-        """Whether the file on disk differs from what :meth:`read` (or the last write) saw."""
+    def changed(self, name: str | None = None) -> bool:
+        """Whether the file on disk (or at ``name``: where the write moved it) differs from what
+        :meth:`read` (or the last write) saw."""
         try:
-            return current_bytes(self.path) != self.basis
+            return current_bytes(name or self.path) != self.basis
         except (OSError, RecordError, UsageError):
             return True
 
@@ -77,14 +90,15 @@ class LockedRecord:
         :raises RecordChanged: it changed (nothing written); :raises UsageError: as
             :func:`~burgundy_cli.core.record.write_atomic`.
         """
-        def unchanged() -> None:
-            if self.changed():
+        def unchanged(name: str | None = None) -> None:
+            if self.changed(name):
                 raise RecordChanged(f"{self.path} changed on disk since it was read "
                                     "(saved by another program?); nothing was written",
                                     hint="run the command again: it reads the file anew")
 
         text = keep_directive(self.basis or b"", text)
-        write_atomic(self.path, text, before_replace=unchanged)
+        write_atomic(self.path, text, before_replace=unchanged, replaced=unchanged if self.swap else None)
+        self.replaced = True
         self.basis = text.encode("utf-8")
 
 
@@ -108,18 +122,71 @@ def current_bytes(path: str) -> bytes:
 
 
 @contextmanager
-def locked(path: str | os.PathLike[str], wait: float = LOCK_WAIT_SECONDS) -> Iterator[LockedRecord]:
+def locked(path: str | os.PathLike[str], wait: float = LOCK_WAIT_SECONDS, *,
+           close_later: bool = False, swap: bool = False) -> Iterator[LockedRecord]:
     """Hold the exclusive lock of the record at ``path`` (waiting up to ``wait`` seconds).
+
+    With ``close_later``, once the record was replaced the lock is released on leaving and
+    the descriptor of the old file closed on a helper thread (:func:`_close_later`). With
+    ``swap``, a write swaps the new file in (:attr:`LockedRecord.swap`).
 
     :raises UsageError: the record is missing or not a regular file, or another command
         kept its lock for longer than ``wait``.
     """
     name = os.fspath(path)
     fd = _lock(name, wait)
+    record = LockedRecord(name, swap=swap)
     try:
-        yield LockedRecord(name)
+        yield record
     finally:
-        os.close(fd)            # closing the descriptor releases the lock
+        if close_later and record.replaced:
+            _close_later(fd)
+        else:
+            os.close(fd)        # closing the descriptor releases the lock
+
+
+#: The helper thread's queue of descriptors to close (made with the thread, on first use).
+_closing: queue.SimpleQueue[int] | None = None
+
+
+def _close_later(fd: int) -> None:
+    """Release the lock of ``fd`` now and close it on a helper thread.
+
+    The lock goes with ``LOCK_UN``, before this returns, exactly when closing would have
+    released it; only the close, where the file system frees the file the write replaced,
+    is left to the thread. A descriptor left open when the process ends is closed by the
+    kernel.
+    """
+    try:
+        fcntl.flock(fd, fcntl.LOCK_UN)
+    except OSError:
+        os.close(fd)            # (closing releases it too)
+        return
+    closing_queue().put(fd)
+
+
+def closing_queue() -> queue.SimpleQueue[int]:
+    """The helper thread's queue of descriptors to close, the thread started on first use
+    (importing ``queue`` and ``threading`` and starting it cost a first line 3 ms: the table
+    session asks when it opens a record)."""
+    global _closing
+    if _closing is None:
+        import queue
+        import threading
+
+        _closing = queue.SimpleQueue()
+        threading.Thread(target=_closer, args=(_closing,), name="burgundy-close", daemon=True).start()
+    return _closing
+
+
+def _closer(fds: queue.SimpleQueue[int]) -> None:
+    """The helper thread: close each descriptor it is given (``os.close`` releases the GIL)."""
+    while True:
+        fd = fds.get()
+        try:
+            os.close(fd)
+        except OSError:
+            pass
 
 
 def _lock(path: str, wait: float) -> int:

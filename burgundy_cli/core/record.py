@@ -9,20 +9,20 @@ already on disk is never lost or half-written.
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import stat
+import sys
 from bisect import bisect_right
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from functools import cache
+from typing import Any
 
 from burgundy_cli.core import _rtoml as rtoml  # rtoml's reader without its package's imports
 from burgundy_cli.core.errors import Location, RecordError, RefereeError, UsageError
 from burgundy_cli.core.tomlsource import SourceMap, may_nest_deeper, nesting_overflow, source_map
 from burgundy_cli.core.value import field, value_class
-
-if TYPE_CHECKING:
-    from pathlib import Path
 
 #: Records larger than this are rejected before being read (a real game is a few KiB).
 MAX_RECORD_BYTES = 1024 * 1024
@@ -304,7 +304,8 @@ def dump_record(data: dict[str, Any]) -> str:
 
 
 def write_atomic(path: str | os.PathLike[str], text: str, *,
-                 before_replace: Callable[[], None] | None = None, replace: bool = True) -> None:
+                 before_replace: Callable[[], None] | None = None, replace: bool = True,
+                 replaced: Callable[[str], None] | None = None) -> None:
     """Write ``text`` to ``path`` so that the file is always either old or new, never partial.
 
     The text goes to a temporary file in the same folder (named ``.<name>.<random>.tmp``,
@@ -318,6 +319,14 @@ def write_atomic(path: str | os.PathLike[str], text: str, *,
     ``replace=False`` an existing file is never replaced (``burgundy new``): the new file
     is linked into place, which fails if the name is taken.
 
+    ``replaced`` closes the window between ``before_replace`` and the rename where the
+    system can swap two names atomically (Linux's ``renameat2`` with ``RENAME_EXCHANGE``):
+    the new file and the record are swapped instead, ``replaced`` is called with the name
+    the replaced file now has, and if it raises (the lock: that file is no longer what was
+    read, an editor saved in between) the two are swapped back and the new file removed,
+    so the file found on disk is kept; else the replaced file is removed. Elsewhere the
+    rename is used, checked by ``before_replace`` alone.
+
     What is refused, with nothing written: a text of more than :data:`MAX_RECORD_BYTES`
     bytes (no command could read it back); a record its owner made read-only, or one
     this process may not write; a record with several hard links (a rename would give
@@ -326,48 +335,63 @@ def write_atomic(path: str | os.PathLike[str], text: str, *,
 
     :raises UsageError: any of those, the folder cannot be written, or ``path`` is a folder.
     """
-    import tempfile
-    from pathlib import Path  # (here: reading a record needs no pathlib, see core/_rtoml.py)
-
     data = text.encode("utf-8")
     if len(data) > MAX_RECORD_BYTES:
         raise UsageError(f"cannot write {path}: the record would be {len(data)} bytes, more than the "
                          f"{MAX_RECORD_BYTES} bytes a record may have; nothing was written")
-    target = Path(os.path.realpath(path))
-    folder = target.parent
+    target = os.fspath(path)
     try:
-        info: os.stat_result | None = os.stat(target)
+        info: os.stat_result | None = os.lstat(target)
+        if stat.S_ISLNK(info.st_mode):      # written through: the link's target is replaced
+            target = os.path.realpath(target)
+            info = os.stat(target)
     except FileNotFoundError:
-        info = None
+        info = None                         # a new record (or a link to none: its target is made)
+        target = os.path.realpath(target)
     except OSError as err:
         raise UsageError(f"cannot write {path}: {err.strerror or err}") from None
+    folder, name = os.path.split(target)
     if info is not None and not replace:
         raise UsageError(f"{path} already exists; nothing was written", hint="--force replaces it")
     if info is not None:
         _check_writable(path, target, info)
     mode = 0o666 & ~_umask() if info is None else stat.S_IMODE(info.st_mode) & 0o777
     try:
-        handle, temp = tempfile.mkstemp(prefix=f".{target.name[:80]}.", suffix=".tmp", dir=folder)
+        handle, temp = _temporary_file(folder, name)
     except OSError as err:
         raise UsageError(f"cannot write {path}: {err.strerror or err}") from None
     try:
-        with os.fdopen(handle, "wb") as out:
+        try:
             if info is not None and (info.st_uid, info.st_gid) != (os.geteuid(), os.getegid()):
-                _keep_owner(path, out.fileno(), info)
-            os.fchmod(out.fileno(), mode)
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
+                _keep_owner(path, handle, info)
+            os.fchmod(handle, mode)
+            _write_all(handle, data)
+            os.fsync(handle)
+        finally:
+            os.close(handle)
         if before_replace is not None:
             before_replace()
-        if replace:
+        if not replace:
+            os.link(temp, target)
+            os.unlink(temp)
+        elif replaced is None or not _exchange(temp, target):
             os.replace(temp, target)
         else:
-            os.link(temp, target)
+            try:
+                replaced(temp)          # (temp now names the file that was at target)
+            except BaseException:
+                try:
+                    back = _exchange(temp, target)
+                except OSError:
+                    back = False
+                if not back:            # (then the file found there stays under the temporary name)
+                    temp = ""
+                raise
             os.unlink(temp)
     except BaseException as err:
         try:
-            os.unlink(temp)
+            if temp:
+                os.unlink(temp)
         except FileNotFoundError:
             pass
         if isinstance(err, FileExistsError):
@@ -376,7 +400,7 @@ def write_atomic(path: str | os.PathLike[str], text: str, *,
             raise UsageError(f"cannot write {path}: {err.strerror or err}") from None
         raise
     try:
-        dir_fd = os.open(folder, os.O_RDONLY)
+        dir_fd = os.open(folder or os.curdir, os.O_RDONLY)
     except OSError:
         return
     try:
@@ -385,7 +409,76 @@ def write_atomic(path: str | os.PathLike[str], text: str, *,
         os.close(dir_fd)
 
 
-def _check_writable(path: str | os.PathLike[str], target: Path, info: os.stat_result) -> None:
+def _temporary_file(folder: str, name: str) -> tuple[int, str]:
+    """A new empty file ``.<name>.<random>.tmp`` in ``folder``, open for writing, mode 0600
+    (created exclusively, not following a link: the name cannot be someone else's file).
+
+    :raises OSError: it cannot be created.
+    """
+    for _ in range(100):
+        temp = os.path.join(folder, f".{name[:80]}.{os.urandom(6).hex()}.tmp")
+        try:
+            return os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600), temp
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"no free temporary name beside {name}")
+
+
+def _exchange(first: str, second: str) -> bool:
+    """Swap the files named ``first`` and ``second`` atomically (``renameat2`` with
+    ``RENAME_EXCHANGE``); ``False``, nothing done, where the system or the file system
+    cannot (then a rename is the way).
+
+    :raises OSError: the swap failed for another reason.
+    """
+    rename2 = _renameat2()
+    if rename2 is None:
+        return False
+    import ctypes
+
+    if rename2(_AT_FDCWD, os.fsencode(first), _AT_FDCWD, os.fsencode(second), _RENAME_EXCHANGE) == 0:
+        return True
+    error = ctypes.get_errno()
+    if error in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP):
+        return False
+    raise OSError(error, os.strerror(error), first)
+
+
+_AT_FDCWD = -100
+_RENAME_EXCHANGE = 2
+
+
+def swap_available() -> bool:
+    """Whether :func:`write_atomic` can swap names here (``replaced``), loading what it needs:
+    ``ctypes`` and the C library's function, 4-18 ms on this machine, which the table session
+    pays when it opens a record rather than on its first line."""
+    return _renameat2() is not None
+
+
+@cache
+def _renameat2() -> Callable[..., int] | None:
+    """The C library's ``renameat2`` (Linux, glibc 2.28 and later), or ``None``."""
+    if not sys.platform.startswith("linux"):
+        return None
+    import ctypes
+
+    try:
+        function = ctypes.CDLL(None, use_errno=True).renameat2
+    except (AttributeError, OSError):
+        return None
+    function.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
+    function.restype = ctypes.c_int
+    return function
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    """Write all of ``data`` to ``fd`` (a write may take only part of it)."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+
+
+def _check_writable(path: str | os.PathLike[str], target: str, info: os.stat_result) -> None:
     """Refuse to replace a record that is a folder, read-only, not ours to write, or hard-linked.
 
     :raises UsageError:

@@ -21,8 +21,10 @@ from types import ModuleType
 
 from burgundy_cli.core.errors import ParseError, RecordError, RefereeError, UsageError
 from burgundy_cli.core.game import MoveList, Session
-from burgundy_cli.core.lock import LockedRecord, RecordChanged, current_bytes, locked
-from burgundy_cli.core.record import RecordDoc, dump_record, parse_record_bytes, parse_record_text
+from burgundy_cli.core.lock import LockedRecord, RecordChanged, closing_queue, current_bytes, locked
+from burgundy_cli.core.record import (
+    RecordDoc, dump_record, parse_record_bytes, parse_record_text, swap_available,
+)
 from burgundy_cli.core.recordtext import RecordText
 from burgundy_cli.core.registry import GAMES
 from burgundy_cli.core.replay import split_comment
@@ -107,6 +109,8 @@ class TableSession:
         self.mine: set[int] = set()
         #: The record's canonical text, made after each line from the text made before.
         self.writer = RecordText()
+        swap_available()        # what the writes need, loaded now rather than on the first line
+        closing_queue()
         with locked(self.path) as record:
             self._open(record.read(), record.basis or b"")
         self.helpers = table_helpers(self.session)
@@ -213,7 +217,7 @@ class TableSession:
     def _locked_current(self, notes: list[str]) -> Iterator[LockedRecord]:
         """The record locked, with the session reloaded first if the file changed on disk
         (the note that says so added to ``notes``)."""
-        with locked(self.path) as record:
+        with locked(self.path, close_later=True, swap=True) as record:
             raw = current_bytes(self.path)
             if raw != self.basis:
                 notes.append(self._reload(raw, record))

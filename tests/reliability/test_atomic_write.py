@@ -124,6 +124,22 @@ def test_symlinked_record_is_written_through(tmp_path):
     assert link.is_symlink() and real.read_text() == "new\n"
 
 
+def test_a_link_to_no_file_creates_its_target(tmp_path):
+    link = tmp_path / "link.toml"
+    link.symlink_to(tmp_path / "real.toml")
+    write_atomic(link, "new\n")
+    assert link.is_symlink() and (tmp_path / "real.toml").read_text() == "new\n"
+
+
+def test_a_bare_name_is_written_in_the_current_folder(tmp_path, monkeypatch):
+    """(no folder in the name: the temporary file and the folder's fsync are in ``.``)"""
+    monkeypatch.chdir(tmp_path)
+    write_atomic("game.toml", "old\n")
+    write_atomic("game.toml", "new\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.toml"]
+    assert (tmp_path / "game.toml").read_text() == "new\n"
+
+
 def test_writing_over_a_folder_is_a_usage_error(tmp_path):
     (tmp_path / "sub").mkdir()
     with pytest.raises(UsageError):
@@ -147,3 +163,66 @@ def test_fmt_write_keeps_a_valid_record(cli, tally_file):
     result = cli("fmt", "--write", str(tally_file))
     assert result.exit_code == 0, result.stderr
     assert cli("score", str(tally_file)).exit_code == 0
+
+
+def _swaps(folder: Path) -> bool:
+    """Whether ``folder``'s file system swaps two names atomically (``write_atomic``'s ``replaced``)."""
+    from burgundy_cli.core.record import _exchange
+
+    (folder / "probe-a").write_text("a")
+    (folder / "probe-b").write_text("b")
+    swapped = _exchange(str(folder / "probe-a"), str(folder / "probe-b"))
+    (folder / "probe-a").unlink()
+    (folder / "probe-b").unlink()
+    return swapped
+
+
+class Changed(Exception):
+    pass
+
+
+def _refuse_unless(text: str):
+    def replaced(name: str) -> None:
+        if Path(name).read_text() != text:
+            raise Changed(name)
+    return replaced
+
+
+@pytest.mark.parametrize("in_place", [True, False])
+def test_an_editor_save_after_the_last_check_is_swapped_back_not_overwritten(tmp_path, in_place):
+    """The editor saves just after ``before_replace`` passed (the window a rename leaves): the
+    new file and the record are swapped, the record found is not the one read, so they are
+    swapped back and the editor's text stays, with no file left behind."""
+    if not _swaps(tmp_path):
+        pytest.skip("this file system cannot swap two names")
+    record = tmp_path / "game.toml"
+    record.write_text("old\n")
+
+    def editor_saves() -> None:
+        if in_place:
+            record.write_text("edited\n")
+        else:
+            (tmp_path / ".game.toml.swp").write_text("edited\n")
+            os.replace(tmp_path / ".game.toml.swp", record)
+
+    with pytest.raises(Changed):
+        write_atomic(record, "new\n", before_replace=editor_saves, replaced=_refuse_unless("old\n"))
+    assert record.read_text() == "edited\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["game.toml"]
+
+
+def test_a_swap_that_finds_the_record_read_replaces_it(tmp_path):
+    record = tmp_path / "game.toml"
+    record.write_text("old\n")
+    write_atomic(record, "new\n", replaced=_refuse_unless("old\n"))
+    assert record.read_text() == "new\n" and [p.name for p in tmp_path.iterdir()] == ["game.toml"]
+
+
+def test_where_names_cannot_be_swapped_the_rename_is_used(tmp_path, monkeypatch):
+    from burgundy_cli.core import record as record_module
+
+    monkeypatch.setattr(record_module, "_exchange", lambda first, second: False)
+    record = tmp_path / "game.toml"
+    record.write_text("old\n")
+    write_atomic(record, "new\n", replaced=_refuse_unless("never called"))
+    assert record.read_text() == "new\n" and [p.name for p in tmp_path.iterdir()] == ["game.toml"]

@@ -7,7 +7,9 @@ behaviour: a second locker waits, and follows the record to its new file after a
 
 from __future__ import annotations
 
+import fcntl
 import importlib.util
+import os
 import subprocess
 import sys
 import time
@@ -87,3 +89,81 @@ def test_one_shot_play_refuses_a_record_with_a_stale_result_naming_fmt(cli, cast
     result = cli("play", str(castles_record), "roll white 1 good 4, Anna 1 2, Bob 3 4")
     assert result.exit_code == 1
     assert f"burgundy fmt --write {castles_record}" in result.stderr
+
+
+def _open_descriptors() -> int:
+    return len(os.listdir("/proc/self/fd"))
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="counts descriptors in /proc")
+def test_close_later_releases_the_lock_on_leaving_and_closes_the_old_file_after(castles_record):
+    """The table session's lock (``close_later``): released when the block is left, although
+    the descriptor of the replaced file is closed by a helper thread; none is left open."""
+    before = _open_descriptors()
+    for number in range(5):
+        old = os.open(castles_record, os.O_RDONLY)   # the file a waiting command would have locked
+        try:
+            with locked(castles_record, close_later=True) as record:
+                record.read()
+                record.write(f"# {number}\n" + castles_record.read_text(encoding="utf-8"))
+            fcntl.flock(old, fcntl.LOCK_EX | fcntl.LOCK_NB)   # free at once: no BlockingIOError
+        finally:
+            os.close(old)
+        deadline = time.monotonic() + 5
+        while _open_descriptors() > before and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert _open_descriptors() == before
+
+
+def test_a_lock_left_without_a_write_is_closed_at_once(castles_record):
+    before = _open_descriptors()
+    with locked(castles_record, close_later=True) as record:
+        record.read()
+    assert _open_descriptors() == before and not record.replaced
+
+
+def test_an_editor_save_just_after_the_last_check_is_kept(castles_record, monkeypatch):
+    """The window a rename leaves (an editor saving after the check before the rename): with
+    ``swap`` (the table session's lock), on a system that swaps names, the lock checks the
+    record swapped out and swaps it back."""
+    from burgundy_cli.core import lock, record as record_module
+
+    probe = castles_record.with_name("probe")
+    probe.write_text("")
+    if not record_module._exchange(str(probe), str(castles_record)) or not record_module._exchange(
+            str(probe), str(castles_record)):
+        pytest.skip("this file system cannot swap two names")
+    probe.unlink()
+    real = lock.write_atomic
+
+    def racing(path, text, *, before_replace, replaced):
+        def check_then_an_editor_saves() -> None:
+            before_replace()
+            castles_record.write_text(castles_record.read_text() + "\n# an editor's line\n")
+        real(path, text, before_replace=check_then_an_editor_saves, replaced=replaced)
+
+    monkeypatch.setattr(lock, "write_atomic", racing)
+    with locked(castles_record, swap=True) as record:
+        record.read()
+        with pytest.raises(RecordChanged, match="changed on disk since it was read"):
+            record.write("[game]\n")
+    assert castles_record.read_text().endswith("# an editor's line\n")
+    assert sorted(p.name for p in castles_record.parent.iterdir()) == ["game.toml"]
+
+
+ONE_WRITE = """
+import sys
+from burgundy_cli.core.lock import locked
+with locked(sys.argv[1]) as record:
+    record.write(record.read().text + "# one more line\\n")
+print("ctypes" in sys.modules)
+"""
+
+
+def test_a_one_shot_write_does_not_load_ctypes(castles_record):
+    """Only the table session swaps names (``swap``): a one-shot command's start does not pay
+    for loading ctypes."""
+    done = subprocess.run([sys.executable, "-c", ONE_WRITE, str(castles_record)], capture_output=True,
+                          text=True, cwd=ROOT, check=True)
+    assert done.stdout.strip() == "False"
+    assert castles_record.read_text().endswith("# one more line\n")
