@@ -487,18 +487,26 @@ def copied_effect(state: GameState, tile: str, effect: Effect, copy: str | None)
 
 def place_tile(state: GameState, player: PlayerState, action: PlaceAction, placed: Placed) -> None:
     """The placement itself: the tile leaves storage for its space, the ruleset's steps after a
-    placement run (base game: :func:`score_completion`), and the tile has its immediate effect
-    (the purchase inside it and the granted action aside), with what its check found."""
+    placement run -- those for a completed area first, when the tile closes its area (base
+    game: :func:`score_completion`), then those after every placement -- and the tile has its
+    immediate effect (the purchase inside it and the granted action aside), with what its
+    check found. An area is complete when none of its spaces is empty: the test is here,
+    once, so a placement that leaves its area open (most do) calls no completion step."""
     space, kind, effect, _, findings = placed
     tile = action.tile
-    if state.ruleset.storage is None:
+    rules = state.ruleset
+    if rules.storage is None:
         player.storage.remove(tile)
     else:
-        state.ruleset.storage.unstore(player, action)
-    player.duchy[space] = tile
+        rules.storage.unstore(player, action)
+    duchy = player.duchy
+    duchy[space] = tile
     if kind.number is not None:
         player.knowledge.add(kind.number)
-    for step in state.ruleset.after_placement:
+    if None not in player.board.area_tiles[space](duchy):
+        for step in rules.area_completed:
+            step(state, player, space)
+    for step in rules.after_placement:
         step(state, player, space)
     immediate = effect.apply  # (a function in a field: called from a local)
     if immediate is not None:
@@ -529,11 +537,11 @@ def apply_grant(state: GameState, player: PlayerState, grant: Grant, action) -> 
 
 
 def score_completion(state: GameState, player: PlayerState, space: int) -> None:
-    """Score an area the placement completed (size, or the ruleset's ``area_points``, + phase bonus)
-    and a colour completed (bonus tile)."""
+    """Score the area the placement on ``space`` completed (size, or the ruleset's
+    ``area_points``, + phase bonus) and a colour it completed (bonus tile): the base game's
+    step for a completed area (:func:`place_tile` asks whether the area is complete; a
+    colour is complete only when its last open area is, an area being spaces of one colour)."""
     board, duchy = player.board, player.duchy
-    if None in board.area_tiles[space](duchy):
-        return  # the area is open, so is the colour (an area is spaces of one colour)
     vp = player.vp  # PlayerState.add_vp written out: both amounts are never 0
     points = state.ruleset.area_points
     vp["areas"] = vp.get("areas", 0) + (board.area_points[space] if points is None else points(state, player, space))
