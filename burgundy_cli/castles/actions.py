@@ -19,6 +19,7 @@ from collections.abc import Callable
 
 from burgundy_cli.castles.boards import SPACE_IDS, depot_spaces, space_id
 from burgundy_cli.castles.commands import BuyCommand, PlaceAction, SellAction, TakeAction, WorkersAction
+from burgundy_cli.castles.placement import compile_rules
 from burgundy_cli.castles.rules import RULES
 from burgundy_cli.castles.state import PHASES, GameState, PlayerState
 from burgundy_cli.castles.tiles import COLOUR_NAME, PHASE_BONUS, TileKind, bonus_vp, catalogue, sale_vp
@@ -212,7 +213,9 @@ def check_purchase(state: GameState, player: PlayerState, cmd: BuyCommand, bough
     if kind.module is not None:  # (check_module's own test, without its call for a base-game tile)
         check_module(state, kind)
     depot = cmd.depot or 0
-    check_payment(state, player, depot, cmd.pay_workers)
+    broken = payment_refusal(state, player, depot, cmd.pay_workers)
+    if broken is not None:
+        raise illegal(broken.rule_id, *broken.refusal(state, player, depot, cmd.pay_workers))
     if not (state.revealed[depot] and cmd.tile in state.depots[depot]):  # else it lies there: no call
         reason = depot_offers(state, depot, cmd.tile)
         if reason is not None:
@@ -247,33 +250,42 @@ def first_refused(conditions: tuple[Condition, ...], state: GameState, player: P
     return None
 
 
-#: Who may buy from where, paying how (arguments: state, player, depot, workers paid).
-PAYMENT: tuple[Condition, ...] = (
-    Condition("cob.buy.depot", lambda state, player, depot, pay: not depot or 6 in player.knowledge,
-              lambda state, player, depot, pay: ("purchases come from the black depot",
-                                                 "knowledge tile 6 allows buying from the numbered depots")),
-    Condition("cob.buy.silver",
-              lambda state, player, depot, pay: not pay or (6 in player.knowledge and state.edition == "2019"),
-              lambda state, player, depot, pay: ("a purchase is paid with 2 silverlings",
-                                                 "the 2019 knowledge tile 6 allows paying with 2 workers")),
-    Condition("cob.buy.silver", lambda state, player, depot, pay: pay != 1 or state.options.k6_mixed,
-              lambda state, player, depot, pay: ("knowledge tile 6 pays 2 workers instead of 2 silverlings, "
-                                                 "not a mix", "option k6-mixed-payment allows 1 silverling + 1 worker")),
-    Condition("cob.buy.silver", lambda state, player, depot, pay: player.silver >= 2 - pay,
-              lambda state, player, depot, pay: (f"a purchase costs {2 - pay} silverling{'s' if pay != 1 else ''}",
-                                                 f"{player.name} has {player.silver}")),
-    Condition("cob.buy.silver", lambda state, player, depot, pay: player.workers >= pay,
-              lambda state, player, depot, pay: (f"paying with workers needs {pay}",
-                                                 f"needs {pay} workers, {player.name} has {player.workers}")),
+@value_class(frozen=True, slots=True)
+class PaymentRule:
+    """One condition on where a purchase comes from and how it is paid: ``condition``, a
+    Python expression over ``state``, ``player``, ``depot`` (0: the black depot) and ``pay``
+    (the workers paid instead of silverlings), true when the rule allows the purchase;
+    ``refusal(state, player, depot, pay) -> (message, hint)`` when it does not."""
+
+    rule_id: str
+    condition: str
+    refusal: Callable[..., tuple[str, str | None]]
+
+
+#: Who may buy from where, paying how, in the order they are checked (and errors are named).
+PAYMENT: tuple[PaymentRule, ...] = (
+    PaymentRule("cob.buy.depot", "not depot or 6 in player.knowledge",
+                lambda state, player, depot, pay: ("purchases come from the black depot",
+                                                   "knowledge tile 6 allows buying from the numbered depots")),
+    PaymentRule("cob.buy.silver", 'not pay or (6 in player.knowledge and state.edition == "2019")',
+                lambda state, player, depot, pay: ("a purchase is paid with 2 silverlings",
+                                                   "the 2019 knowledge tile 6 allows paying with 2 workers")),
+    PaymentRule("cob.buy.silver", "pay != 1 or state.options.k6_mixed",
+                lambda state, player, depot, pay: ("knowledge tile 6 pays 2 workers instead of 2 silverlings, "
+                                                   "not a mix", "option k6-mixed-payment allows 1 silverling + 1 worker")),
+    PaymentRule("cob.buy.silver", "player.silver >= 2 - pay",
+                lambda state, player, depot, pay: (f"a purchase costs {2 - pay} silverling{'s' if pay != 1 else ''}",
+                                                   f"{player.name} has {player.silver}")),
+    PaymentRule("cob.buy.silver", "player.workers >= pay",
+                lambda state, player, depot, pay: (f"paying with workers needs {pay}",
+                                                   f"needs {pay} workers, {player.name} has {player.workers}")),
 )
 
-
-def check_payment(state: GameState, player: PlayerState, depot: int, pay_workers: int) -> None:
-    """``player`` may buy from ``depot`` (0: the black depot) paying ``pay_workers`` workers
-    and 2 silverlings less that many (:data:`PAYMENT`)."""
-    broken = first_refused(PAYMENT, state, player, depot, pay_workers)
-    if broken is not None:
-        raise illegal(broken.rule_id, *broken.refusal(state, player, depot, pay_workers))
+#: ``payment_refusal(state, player, depot, pay)``: the first rule of :data:`PAYMENT` a purchase
+#: from ``depot`` paying ``pay`` workers (and 2 silverlings less that many) breaks, or None; one
+#: generated function, asked by the purchase's check and the move generator alike.
+payment_refusal: Callable[[GameState, PlayerState, int, int], PaymentRule | None] = compile_rules(
+    "payment_refusal", "state, player, depot, pay", PAYMENT)  # type: ignore[assignment]
 
 
 def apply_purchase(state: GameState, player: PlayerState, cmd: BuyCommand) -> None:
@@ -475,18 +487,26 @@ def copied_effect(state: GameState, tile: str, effect: Effect, copy: str | None)
 
 def place_tile(state: GameState, player: PlayerState, action: PlaceAction, placed: Placed) -> None:
     """The placement itself: the tile leaves storage for its space, the ruleset's steps after a
-    placement run (base game: :func:`score_completion`), and the tile has its immediate effect
-    (the purchase inside it and the granted action aside), with what its check found."""
+    placement run -- those for a completed area first, when the tile closes its area (base
+    game: :func:`score_completion`), then those after every placement -- and the tile has its
+    immediate effect (the purchase inside it and the granted action aside), with what its
+    check found. An area is complete when none of its spaces is empty: the test is here,
+    once, so a placement that leaves its area open (most do) calls no completion step."""
     space, kind, effect, _, findings = placed
     tile = action.tile
-    if state.ruleset.storage is None:
+    rules = state.ruleset
+    if rules.storage is None:
         player.storage.remove(tile)
     else:
-        state.ruleset.storage.unstore(player, action)
-    player.duchy[space] = tile
+        rules.storage.unstore(player, action)
+    duchy = player.duchy
+    duchy[space] = tile
     if kind.number is not None:
         player.knowledge.add(kind.number)
-    for step in state.ruleset.after_placement:
+    if None not in player.board.area_tiles[space](duchy):
+        for step in rules.area_completed:
+            step(state, player, space)
+    for step in rules.after_placement:
         step(state, player, space)
     immediate = effect.apply  # (a function in a field: called from a local)
     if immediate is not None:
@@ -517,11 +537,11 @@ def apply_grant(state: GameState, player: PlayerState, grant: Grant, action) -> 
 
 
 def score_completion(state: GameState, player: PlayerState, space: int) -> None:
-    """Score an area the placement completed (size, or the ruleset's ``area_points``, + phase bonus)
-    and a colour completed (bonus tile)."""
+    """Score the area the placement on ``space`` completed (size, or the ruleset's
+    ``area_points``, + phase bonus) and a colour it completed (bonus tile): the base game's
+    step for a completed area (:func:`place_tile` asks whether the area is complete; a
+    colour is complete only when its last open area is, an area being spaces of one colour)."""
     board, duchy = player.board, player.duchy
-    if None in board.area_tiles[space](duchy):
-        return  # the area is open, so is the colour (an area is spaces of one colour)
     vp = player.vp  # PlayerState.add_vp written out: both amounts are never 0
     points = state.ruleset.area_points
     vp["areas"] = vp.get("areas", 0) + (board.area_points[space] if points is None else points(state, player, space))

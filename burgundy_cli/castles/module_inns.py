@@ -67,11 +67,9 @@ CATEGORY = "inns"
 
 
 def score_inn(state: GameState, player: PlayerState, space: int) -> None:
-    """After a placement completing the area of ``space`` (the base game has scored it at the
-    board's table, under ``areas``): what an inn in it adds, under ``inns``."""
-    board = player.board
-    tiles = board.area_tiles[space](player.duchy)
-    if INN in tiles and None not in tiles:
+    """After a placement completing the area of ``space`` (an ``area_completed`` step: the base
+    game has scored it at the board's table, under ``areas``): what an inn in it adds, under ``inns``."""
+    if INN in player.board.area_tiles[space](player.duchy):
         points = state.ruleset.area_points or area_points  # the base game's table, or shield 17's
         player.add_vp(CATEGORY, points(state, player, space, 1) - points(state, player, space, 0))
 

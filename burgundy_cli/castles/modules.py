@@ -51,8 +51,10 @@ class Module:
     routes' when both are on); ``effects``: tile kind or type -> ``actions.Effect``,
     or ``f(effect so far) -> Effect`` for a module that changes an effect another module may
     change too (the solo game's ship, livestock and watchtower wrap the shields' and the extra
-    tiles') (replacing the entry with the same key); ``after_placement``: steps run after every
-    placement, ``f(state, player, space)``, added after the others; ``phase_end``:
+    tiles') (replacing the entry with the same key); ``area_completed``: steps run after a
+    placement that completes its area, ``f(state, player, space)``, added after the others;
+    ``after_placement``: steps run after every placement (after those), ``f(state, player,
+    space)``, added after the others; ``phase_end``:
     :class:`PhaseStep` s;
     ``end_scoring``: knowledge tile number -> ``f(state, player) -> VP``;
     ``stock``: tile kind -> ``f(state) -> how many lie beside the black depot``, tiles the
@@ -87,6 +89,7 @@ class Module:
     storage: object = None
     score_table: Callable[..., object] | None = None
     guard_lines: Callable[[object], object] | None = None
+    area_completed: tuple[Callable[..., None], ...] = ()
 
 
 def extend(rules: Ruleset, module: Module) -> Ruleset:
@@ -120,7 +123,8 @@ def extend(rules: Ruleset, module: Module) -> Ruleset:
                                            **module.lines}),
                    free_die=rules.free_die if module.free_die is None else module.free_die,
                    after_line=module.after_line or rules.after_line, storage=module.storage or rules.storage,
-                   score_table=module.score_table or rules.score_table)
+                   score_table=module.score_table or rules.score_table,
+                   area_completed=rules.area_completed + module.area_completed)
 
 
 #: The base game, written as a module like any other: its placement rules
@@ -128,7 +132,7 @@ def extend(rules: Ruleset, module: Module) -> Ruleset:
 #: effects, scoring a completed area and colour after a placement, the mines' income at
 #: each phase end and the knowledge tiles' final scoring.
 BASE = Module("base", placement=PLACEMENT_RULES, actions=ACTIONS, effects=EFFECTS,
-              after_placement=(score_completion,), phase_end=(PhaseStep(mine_income),), end_scoring=END_SCORING)
+              area_completed=(score_completion,), phase_end=(PhaseStep(mine_income),), end_scoring=END_SCORING)
 
 # Each module is built by a function that imports its rules: a record plays its modules' code
 # only (a base-game record imports none of it: start-up, docs/performance.md).
@@ -143,7 +147,7 @@ def _inns() -> Module:
 
     return Module("inns", placement=(module_inns.ANY_COLOUR, module_inns.ONE_PER_AREA),
                   effects={module_inns.INN: Effect()},
-                  stock={module_inns.INN: module_inns.inns_left}, after_placement=(module_inns.score_inn,),
+                  stock={module_inns.INN: module_inns.inns_left}, area_completed=(module_inns.score_inn,),
                   categories=(module_inns.CATEGORY,))
 
 

@@ -37,8 +37,8 @@ from itertools import combinations
 from typing import Any
 
 from burgundy_cli.castles.actions import (
-    DURING, PAYMENT, Grant, apply_purchase, check_purchase_during, copied_effect, depot_offers, first_refused, locate,
-    place_tile, ship_refusal, storage_refusal, take_colour_allows,
+    DURING, Grant, apply_purchase, check_purchase_during, copied_effect, depot_offers, first_refused, locate,
+    payment_refusal, place_tile, ship_refusal, storage_refusal, take_colour_allows,
 )
 from burgundy_cli.castles.boards import SPACE_IDS, space_name
 from burgundy_cli.castles.commands import (
@@ -745,7 +745,7 @@ def purchases(state: GameState, seat: int) -> list[BuyCommand]:
     allows, each tile the depot offers, each discard the storage rule accepts."""
     player = state.players[seat]
     paid = [(depot, pay) for depot in range(7) for pay in (0, 2, 1)
-            if first_refused(PAYMENT, state, player, depot, pay) is None]
+            if payment_refusal(state, player, depot, pay) is None]
     if not paid:
         return []
     discards = _discards(state, player)

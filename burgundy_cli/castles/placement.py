@@ -67,14 +67,22 @@ def _run(source: str, filename: str, namespace: dict[str, object]) -> dict[str, 
     return namespace
 
 
-def compile_placement(rules: tuple[PlacementRule, ...]) -> Refused:
-    """One function asking ``rules`` in order: ``f(player, kind, space, value)`` -> the first
-    rule that forbids placing ``kind`` on ``space``, or None when all allow it. Generated
-    from the rules' conditions, each written out once in it."""
-    lines = ["def placement_refusal(player, kind, space, value):"]
+def compile_rules(name: str, parameters: str, rules: tuple) -> Callable[..., object]:
+    """One function ``name(parameters)`` asking ``rules`` in order: the first rule whose
+    ``condition`` (a Python expression over ``parameters``) is false, or None when all hold.
+    Generated from the rules' conditions, each written out once in it: one call instead of
+    one per rule (the placement rules here, a purchase's payment rules in
+    :mod:`burgundy_cli.castles.actions`)."""
+    lines = [f"def {name}({parameters}):"]
     lines += [f"    if not ({rule.condition}):\n        return rules[{index}]" for index, rule in enumerate(rules)]
     lines.append("    return None")
-    return _run("\n".join(lines), "<placement rules>", {**_GLOBALS, "rules": rules})["placement_refusal"]  # type: ignore[return-value]
+    return _run("\n".join(lines), f"<{name}>", {**_GLOBALS, "rules": rules})[name]  # type: ignore[return-value]
+
+
+def compile_placement(rules: tuple[PlacementRule, ...]) -> Refused:
+    """One function asking ``rules`` in order: ``f(player, kind, space, value)`` -> the first
+    rule that forbids placing ``kind`` on ``space``, or None when all allow it."""
+    return compile_rules("placement_refusal", "player, kind, space, value", rules)  # type: ignore[return-value]
 
 
 def allowed_spaces(state: GameState, player: PlayerState, kind: TileKind, value: int | None) -> list[int]:

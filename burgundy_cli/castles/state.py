@@ -73,9 +73,10 @@ class Ruleset:
     the function asking them (the first rule broken, or None; generated from them by
     ``placement.compile_placement``); ``actions``: action kind -> how it is checked and carried
     out (``actions.ActionRule``); ``effects``: tile kind (or type) -> what placing it does
-    (``actions.Effect``); ``after_placement``: steps run after every placement, before the
-    tile's effect, ``f(state, player, space)`` (base game: scoring a completed area and
-    colour); ``phase_end``: the steps at every phase end, in order;
+    (``actions.Effect``); ``area_completed``: steps run after a placement that completes its
+    area, ``f(state, player, space)`` (base game: scoring the area and a completed colour);
+    ``after_placement``: steps run after every placement, after those and before the
+    tile's effect, ``f(state, player, space)``; ``phase_end``: the steps at every phase end, in order;
     ``end_scoring``: knowledge tile number -> its final-scoring function; ``stock``: tile
     kind -> ``f(state) -> how many lie beside the black depot``, for the tiles a module lays
     there outside its spaces (the inns); ``area_points``: ``f(state, player, space) -> VP`` for a
@@ -113,6 +114,7 @@ class Ruleset:
     after_line: Callable[..., None] | None = None
     storage: Any = None
     score_table: Callable[..., Any] | None = None
+    area_completed: tuple[Callable[[GameState, PlayerState, int], None], ...] = ()
 
 
 @value_class(slots=True, eq=False)

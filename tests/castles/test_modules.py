@@ -42,7 +42,8 @@ def test_the_base_game_is_a_module():
     """The ruleset of a record without modules is BASE folded onto nothing."""
     rules = modules.ruleset(())
     assert rules.placement == PLACEMENT_RULES
-    assert rules.after_placement == (score_completion,) and rules.phase_end == (mine_income,)
+    assert rules.area_completed == (score_completion,) and rules.after_placement == ()
+    assert rules.phase_end == (mine_income,)
     assert rules.modules == ()
 
 
