@@ -63,6 +63,21 @@ def _timed(argv: list[str], env: dict[str, str], before: Any = None) -> Finished
     return finished
 
 
+def _pair(sync_argv: list[str], score_argv: list[str], env: dict[str, str], before: Any,
+          repeats: int) -> dict[str, Any]:
+    """``score`` then ``sync`` (``before`` run ahead of each sync), alternating ``repeats``
+    times: the medians of wall and CPU time (workers included) and their ratios."""
+    syncs, scores = [], []
+    for _ in range(repeats):
+        scores.append(_timed(score_argv, env))
+        syncs.append(_timed(sync_argv, env, before))
+    sync_s, score_s = median([r.seconds for r in syncs]), median([r.seconds for r in scores])
+    sync_cpu, score_cpu = median([r.cpu_seconds for r in syncs]), median([r.cpu_seconds for r in scores])
+    return {"sync_s": round(sync_s, 3), "score_json_s": round(score_s, 3), "ratio": round(sync_s / score_s, 3),
+            "sync_cpu_s": round(sync_cpu, 3), "score_cpu_s": round(score_cpu, 3),
+            "cpu_ratio": round(sync_cpu / score_cpu, 3)}
+
+
 def run(ctx: Context) -> dict[str, Any]:
     corpora = [found for name in GAMES if isinstance(found := corpus(ctx, name), Corpus)]
     if not corpora:
@@ -90,29 +105,11 @@ def run(ctx: Context) -> dict[str, Any]:
         sync_argv = cli + ["archive", "sync", str(folder), "--db", str(database), "--jobs", str(jobs)]
         score_argv = cli + ["score", str(folder), "--json", "--jobs", str(jobs)]
         _timed(score_argv, env), _timed(sync_argv, env, fresh)  # warm-up: caches, bytecode
-        syncs, scores = [], []
-        for _ in range(ctx.pick(1, 5)):
-            scores.append(_timed(score_argv, env))
-            syncs.append(_timed(sync_argv, env, fresh))
-        sync_s, score_s = median([r.seconds for r in syncs]), median([r.seconds for r in scores])
-        figures["sync_new"] = {"records": small, "sync_s": round(sync_s, 3), "score_json_s": round(score_s, 3),
-                               "ratio": round(sync_s / score_s, 3),
-                               "sync_cpu_s": round(median([r.cpu_seconds for r in syncs]), 3),
-                               "score_cpu_s": round(median([r.cpu_seconds for r in scores]), 3),
-                               "cpu_ratio": round(median([r.cpu_seconds for r in syncs])
-                                                  / median([r.cpu_seconds for r in scores]), 3)}
+        figures["sync_new"] = {"records": small} | _pair(sync_argv, score_argv, env, fresh, ctx.pick(1, 5))
         # the same pair in one process each (--jobs 1): what --jobs 0 picks on a busy machine;
         # nothing runs beside SQLAlchemy's import then, so this is the sync's worst case
-        one_sync, one_score = sync_argv[:-1] + ["1"], score_argv[:-1] + ["1"]
-        single, single_score = [], []
-        for _ in range(ctx.pick(1, 3)):
-            single_score.append(_timed(one_score, env))
-            single.append(_timed(one_sync, env, fresh))
-        one_s, one_score_s = median([r.seconds for r in single]), median([r.seconds for r in single_score])
-        figures["sync_new_one_process"] = {"records": small, "sync_s": round(one_s, 3),
-                                           "score_json_s": round(one_score_s, 3), "ratio": round(one_s / one_score_s, 3),
-                                           "cpu_ratio": round(median([r.cpu_seconds for r in single])
-                                                              / median([r.cpu_seconds for r in single_score]), 3)}
+        one_sync = sync_argv[:-1] + ["1"]
+        figures["sync_new_one_process"] = {"records": small} | _pair(one_sync, score_argv[:-1] + ["1"], env, fresh, ctx.pick(1, 3))
         # the same records into an archive that exists already (it holds one other game): the
         # stored files must be read before anything is verified, so verifying cannot start
         # while SQLAlchemy loads, as it does for a first sync
@@ -125,14 +122,7 @@ def run(ctx: Context) -> dict[str, Any]:
             fresh()
             shutil.copyfile(seed, database)
 
-        into, beside = [], []
-        for _ in range(ctx.pick(1, 4)):
-            beside.append(_timed(score_argv, env))
-            into.append(_timed(sync_argv, env, seeded))
-        into_s, beside_s = median([r.seconds for r in into]), median([r.seconds for r in beside])
-        figures["sync_new_into_existing"] = {"records": small, "sync_s": round(into_s, 3),
-                                             "score_json_s": round(beside_s, 3),
-                                             "ratio": round(into_s / beside_s, 3)}
+        figures["sync_new_into_existing"] = {"records": small} | _pair(sync_argv, score_argv, env, seeded, ctx.pick(1, 4))
         fresh()
         small_rss = peak_rss_kib(one_sync, env=env)
         small_stats_rss = peak_rss_kib(cli + ["stats", "--db", str(database), "--json", "--ratings"], env=env)
