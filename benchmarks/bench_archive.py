@@ -109,7 +109,8 @@ def run(ctx: Context) -> dict[str, Any]:
         # the same pair in one process each (--jobs 1): what --jobs 0 picks on a busy machine;
         # nothing runs beside SQLAlchemy's import then, so this is the sync's worst case
         one_sync = sync_argv[:-1] + ["1"]
-        figures["sync_new_one_process"] = {"records": small} | _pair(one_sync, score_argv[:-1] + ["1"], env, fresh, ctx.pick(1, 3))
+        figures["sync_new_one_process"] = {"records": small} | _pair(one_sync, score_argv[:-1] + ["1"], env, fresh,
+                                                                     ctx.pick(1, 3))
         # the same records into an archive that exists already (it holds one other game): the
         # stored files must be read before anything is verified, so verifying cannot start
         # while SQLAlchemy loads, as it does for a first sync
@@ -122,7 +123,8 @@ def run(ctx: Context) -> dict[str, Any]:
             fresh()
             shutil.copyfile(seed, database)
 
-        figures["sync_new_into_existing"] = {"records": small} | _pair(sync_argv, score_argv, env, seeded, ctx.pick(1, 4))
+        figures["sync_new_into_existing"] = {"records": small} | _pair(sync_argv, score_argv, env, seeded,
+                                                                       ctx.pick(1, 4))
         fresh()
         small_rss = peak_rss_kib(one_sync, env=env)
         small_stats_rss = peak_rss_kib(cli + ["stats", "--db", str(database), "--json", "--ratings"], env=env)
