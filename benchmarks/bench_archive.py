@@ -5,8 +5,13 @@ each copy given a comment line of its own (``# copy N``), so that every file has
 content hash and is verified like a new game (identical files would be one record).
 
 * **sync of new records**: ``burgundy archive sync DIR`` into an empty SQLite archive
-  against ``burgundy score DIR --json`` on the same folder, whole processes, both on all
-  cores, alternating; target: sync within 1.2x of score.
+  against ``burgundy score DIR --json`` on the same folder, whole processes, alternating;
+  target: sync within 1.2x of score. Both are given the same ``--jobs N``, N the usable
+  cores: with the default ``--jobs 0`` each process picks its own count from the load
+  average at its start, and on a shared machine one pair could compare one process
+  against two. The CPU ratio (workers included) is reported beside the wall ratio, and
+  the same pair with ``--jobs 1`` on both (what ``--jobs 0`` picks on a busy machine: no
+  target of its own; SQLAlchemy's import then runs beside nothing, the sync's worst case).
 * **sync into an existing archive**: the same, into an archive that holds another game
   already (no target of its own; a first sync starts verifying while SQLAlchemy loads,
   this one cannot);
@@ -58,6 +63,21 @@ def _timed(argv: list[str], env: dict[str, str], before: Any = None) -> Finished
     return finished
 
 
+def _pair(sync_argv: list[str], score_argv: list[str], env: dict[str, str], before: Any,
+          repeats: int) -> dict[str, Any]:
+    """``score`` then ``sync`` (``before`` run ahead of each sync), alternating ``repeats``
+    times: the medians of wall and CPU time (workers included) and their ratios."""
+    syncs, scores = [], []
+    for _ in range(repeats):
+        scores.append(_timed(score_argv, env))
+        syncs.append(_timed(sync_argv, env, before))
+    sync_s, score_s = median([r.seconds for r in syncs]), median([r.seconds for r in scores])
+    sync_cpu, score_cpu = median([r.cpu_seconds for r in syncs]), median([r.cpu_seconds for r in scores])
+    return {"sync_s": round(sync_s, 3), "score_json_s": round(score_s, 3), "ratio": round(sync_s / score_s, 3),
+            "sync_cpu_s": round(sync_cpu, 3), "score_cpu_s": round(score_cpu, 3),
+            "cpu_ratio": round(sync_cpu / score_cpu, 3)}
+
+
 def run(ctx: Context) -> dict[str, Any]:
     corpora = [found for name in GAMES if isinstance(found := corpus(ctx, name), Corpus)]
     if not corpora:
@@ -67,8 +87,11 @@ def run(ctx: Context) -> dict[str, Any]:
     small, big = ctx.pick(40, SMALL), ctx.pick(120, BIG)
     env = measured_env()
     cli = burgundy_command()
-    figures: dict[str, Any] = {"games": [found.name for found in corpora], "distinct_sources": len(sources)}
+    jobs = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    figures: dict[str, Any] = {"games": [found.name for found in corpora], "distinct_sources": len(sources),
+                               "jobs": jobs}
     notes = ["whole-process wall time, process start included; medians of alternating runs",
+             f"sync and score both run with --jobs {jobs} (the usable cores): like with like, whatever the load",
              "SQLite archive in the run's scratch folder; the machine is shared (load average below)"]
     try:
         # --- sync of new records against score --json -------------------------------------
@@ -79,18 +102,15 @@ def run(ctx: Context) -> dict[str, Any]:
             for suffix in ("", "-journal", "-wal"):
                 Path(f"{database}{suffix}").unlink(missing_ok=True)
 
-        sync_argv = cli + ["archive", "sync", str(folder), "--db", str(database)]
-        score_argv = cli + ["score", str(folder), "--json"]
+        sync_argv = cli + ["archive", "sync", str(folder), "--db", str(database), "--jobs", str(jobs)]
+        score_argv = cli + ["score", str(folder), "--json", "--jobs", str(jobs)]
         _timed(score_argv, env), _timed(sync_argv, env, fresh)  # warm-up: caches, bytecode
-        syncs, scores = [], []
-        for _ in range(ctx.pick(1, 5)):
-            scores.append(_timed(score_argv, env))
-            syncs.append(_timed(sync_argv, env, fresh))
-        sync_s, score_s = median([r.seconds for r in syncs]), median([r.seconds for r in scores])
-        figures["sync_new"] = {"records": small, "sync_s": round(sync_s, 3), "score_json_s": round(score_s, 3),
-                               "ratio": round(sync_s / score_s, 3),
-                               "sync_cpu_s": round(median([r.cpu_seconds for r in syncs]), 3),
-                               "score_cpu_s": round(median([r.cpu_seconds for r in scores]), 3)}
+        figures["sync_new"] = {"records": small} | _pair(sync_argv, score_argv, env, fresh, ctx.pick(1, 5))
+        # the same pair in one process each (--jobs 1): what --jobs 0 picks on a busy machine;
+        # nothing runs beside SQLAlchemy's import then, so this is the sync's worst case
+        one_sync = sync_argv[:-1] + ["1"]
+        figures["sync_new_one_process"] = {"records": small} | _pair(one_sync, score_argv[:-1] + ["1"], env, fresh,
+                                                                     ctx.pick(1, 3))
         # the same records into an archive that exists already (it holds one other game): the
         # stored files must be read before anything is verified, so verifying cannot start
         # while SQLAlchemy loads, as it does for a first sync
@@ -103,16 +123,10 @@ def run(ctx: Context) -> dict[str, Any]:
             fresh()
             shutil.copyfile(seed, database)
 
-        into, beside = [], []
-        for _ in range(ctx.pick(1, 4)):
-            beside.append(_timed(score_argv, env))
-            into.append(_timed(sync_argv, env, seeded))
-        into_s, beside_s = median([r.seconds for r in into]), median([r.seconds for r in beside])
-        figures["sync_new_into_existing"] = {"records": small, "sync_s": round(into_s, 3),
-                                             "score_json_s": round(beside_s, 3),
-                                             "ratio": round(into_s / beside_s, 3)}
+        figures["sync_new_into_existing"] = {"records": small} | _pair(sync_argv, score_argv, env, seeded,
+                                                                       ctx.pick(1, 4))
         fresh()
-        small_rss = peak_rss_kib(sync_argv + ["--jobs", "1"], env=env)
+        small_rss = peak_rss_kib(one_sync, env=env)
         small_stats_rss = peak_rss_kib(cli + ["stats", "--db", str(database), "--json", "--ratings"], env=env)
 
         # --- the large archive: re-sync, stats, memory ---------------------------------------
