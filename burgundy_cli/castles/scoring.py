@@ -62,9 +62,9 @@ def _bonus_tiles(state: GameState, player: PlayerState) -> int:
 
 #: End-of-game VP of the base game's knowledge tiles, by tile number: ``f(state, player)``
 #: (the one that needs the kinds of the tiles placed, 24, looks them up: listing them for
-#: every player's scoring cost a record ~60,000 instructions, 0.4 % of its replay). An expansion module adds its own to the game's
-#: ruleset (2019 #29 white castles) or wraps one (the crane counts as a building of the
-#: player's choice for 16-23).
+#: every player's scoring cost a record ~60,000 instructions, 0.4 % of its replay). An
+#: expansion module adds its own to the game's ruleset (2019 #29 white castles) or wraps one
+#: (the crane counts as a building of the player's choice for 16-23).
 END_SCORING = {
     15: _goods_types_sold,
     **{number: buildings_points(building) for number, building in KNOWLEDGE_BUILDING.items()},
