@@ -104,6 +104,16 @@ class _Kept:
         self.used[key] = stored
         return code
 
+    def value(self, key: Any, make: Callable[[], Any]) -> Any:
+        """The plain data ``make()`` returns (dicts, lists, strings, numbers: what marshal
+        keeps), kept under ``key``: made once."""
+        stored = self.kept.get(key)
+        if stored is None:
+            made = make()
+            stored = marshal.dumps(made)
+            self.compiled()
+        self.used[key] = stored
+        return marshal.loads(stored)  # (a fresh copy each time, as make() gives one)
 
     def pattern(self, pattern: Any, flags: int = 0) -> Any:
         """``re._compiler.compile`` with the engine's code of ``pattern`` computed once."""
@@ -176,6 +186,14 @@ def compiled(key: Any, source: Callable[[], str], filename: str = "<string>") ->
     tree), before compiling anything: a command that finds every text it needs kept
     calls it not at all (docs/performance.md, "Round eight")."""
     return _kept().code(key, source, filename)
+
+
+def parsed(text: str, parse: Callable[[str], Any]) -> Any:
+    """``parse(text)`` -- a data file's text parsed into plain data (``json.loads``: the
+    boards and tiles, :mod:`burgundy_cli.castles.tiles`) -- kept under the text itself,
+    so that a process that finds it kept imports no parser (``json`` is ~5 M instructions
+    of every start: docs/performance.md, "Round twelve")."""
+    return _kept().value(("parsed", text), lambda: parse(text))
 
 
 def install() -> None:
