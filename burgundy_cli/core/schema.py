@@ -31,6 +31,7 @@ its fields validate; a ``ValueError`` it raises becomes a validation error. (A
 from __future__ import annotations
 
 import datetime as _dt
+import os
 import sys
 import types
 import typing
@@ -156,8 +157,50 @@ CoreSchema = dict[str, Any]
 
 @cache
 def validator(declared: Any) -> SchemaValidator:
-    """The validator of ``declared`` (a value class or a type hint), built on first use."""
+    """The validator of ``declared`` (a value class or a type hint), built on first use; a
+    value class's schema is kept beside the bytecode (:func:`_kept_schema`)."""
+    if isinstance(declared, type) and _value.is_value(declared):
+        return SchemaValidator(_kept_schema(declared))
     return SchemaValidator(_Builder().root(declared))
+
+
+def _kept_schema(declared: type) -> CoreSchema:
+    """The schema of value class ``declared``, derived once and kept by
+    :mod:`~burgundy_cli.core.startcache` under the package's modules loaded now
+    (:func:`_sources`), as Python keeps a module's bytecode under its source.
+
+    Deriving it evaluates the type hints of every class it reaches (``typing``'s
+    ``Annotated``, ``Literal`` and unions made anew) and walks them: ~10 M instructions
+    for a Castles ``[position]`` table, a sixth of what ``burgundy moves`` does of its own
+    (docs/performance.md, "Round twelve"). The hints, the classes they name and this
+    module's code are all in those modules, so a schema kept under them is the one they
+    derive. What is kept is plain data: the classes, their fields' defaults and their
+    ``check`` methods are put back in (:func:`_linked`) from the classes themselves. A
+    schema reaching a class outside the package is derived every time."""
+    from burgundy_cli.core.startcache import kept
+
+    try:
+        plain = kept(("schema", declared.__module__, declared.__qualname__, _sources()),
+                     lambda: _plain(_Builder().root(declared)))
+    except _NotKept:
+        return _Builder().root(declared)
+    return _linked(plain)
+
+
+class _NotKept(Exception):
+    """A schema that reaches a class outside the package (see :func:`_kept_schema`)."""
+
+
+def _sources() -> tuple[tuple[str, int, int], ...]:
+    """Each module of the package loaded now, as its file's path, size and modification
+    time (what Python checks a module's kept bytecode against, to the nanosecond)."""
+    found = []
+    for name, module in list(sys.modules.items()):
+        path = getattr(module, "__file__", None) if name.startswith("burgundy_cli") else None
+        if path:
+            stat = os.stat(path)
+            found.append((path, stat.st_size, stat.st_mtime_ns))
+    return tuple(found)
 
 
 def validate(declared: type[T] | Any, data: Any) -> T:
@@ -272,6 +315,49 @@ def _alias(hint: Any) -> str | None:
     if typing.get_origin(hint) is typing.Annotated:
         return next((m.key for m in hint.__metadata__ if isinstance(m, Alias)), None)
     return None
+
+
+def _plain(schema: CoreSchema) -> CoreSchema:
+    """``schema`` (of a value class: its definitions) as plain data: each class as its
+    module and name, each field's default and each ``check`` left out (:func:`_linked`
+    puts them back)."""
+    for definition in schema["definitions"]:
+        node = definition
+        if node["type"] == "function-after":
+            node["function"]["function"] = None
+            node = node["schema"]
+        declared = node["cls"]
+        if declared.__module__.partition(".")[0] != "burgundy_cli":
+            raise _NotKept(declared.__module__)
+        node["cls"] = (declared.__module__, declared.__qualname__)
+        for argument in node["schema"]["fields"]:
+            inner = argument["schema"]
+            if inner["type"] == "default":
+                inner["default" if "default" in inner else "default_factory"] = None
+    return schema
+
+
+def _linked(schema: CoreSchema) -> CoreSchema:
+    """A kept plain ``schema`` (:func:`_plain`) with its classes, defaults and checks back in."""
+    for definition in schema["definitions"]:
+        node = definition["schema"] if definition["type"] == "function-after" else definition
+        module, qualname = node["cls"]
+        declared: Any = sys.modules[module]
+        for name in qualname.split("."):
+            declared = getattr(declared, name)
+        node["cls"] = declared
+        if node is not definition:
+            definition["function"]["function"] = _checked(declared.check)
+        by_name = {f.name: f for f in _value.fields(declared)}
+        for argument in node["schema"]["fields"]:
+            inner = argument["schema"]
+            if inner["type"] == "default":
+                found = by_name[argument["name"]]
+                if "default" in inner:
+                    inner["default"] = found.default
+                else:
+                    inner["default_factory"] = found.default_factory
+    return schema
 
 
 class _Builder:

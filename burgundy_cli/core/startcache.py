@@ -188,12 +188,20 @@ def compiled(key: Any, source: Callable[[], str], filename: str = "<string>") ->
     return _kept().code(key, source, filename)
 
 
+def kept(key: Any, make: Callable[[], Any]) -> Any:
+    """The plain data (dicts, lists, tuples, strings, numbers: what marshal keeps) that
+    ``make()`` returns, kept under ``key`` (marshallable, and naming exactly one result):
+    made once, a fresh copy each time it is asked for. A validator's schema
+    (:mod:`burgundy_cli.core.schema`), a data file parsed (:func:`parsed`)."""
+    return _kept().value(key, make)
+
+
 def parsed(text: str, parse: Callable[[str], Any]) -> Any:
     """``parse(text)`` -- a data file's text parsed into plain data (``json.loads``: the
     boards and tiles, :mod:`burgundy_cli.castles.tiles`) -- kept under the text itself,
     so that a process that finds it kept imports no parser (``json`` is ~5 M instructions
     of every start: docs/performance.md, "Round twelve")."""
-    return _kept().value(("parsed", text), lambda: parse(text))
+    return kept(("parsed", text), lambda: parse(text))
 
 
 def install() -> None:
