@@ -198,9 +198,16 @@ def _sources() -> tuple[tuple[str, int, int], ...]:
     for name, module in list(sys.modules.items()):
         path = getattr(module, "__file__", None) if name.startswith("burgundy_cli") else None
         if path:
-            stat = os.stat(path)
-            found.append((path, stat.st_size, stat.st_mtime_ns))
+            seen = _SEEN.get(path)
+            if seen is None:
+                stat = os.stat(path)
+                seen = _SEEN[path] = (path, stat.st_size, stat.st_mtime_ns)
+            found.append(seen)
     return tuple(found)
+
+
+#: Each module file's :func:`_sources` entry, as first found (when its module was loaded, or soon after).
+_SEEN: dict[str, tuple[str, int, int]] = {}
 
 
 def validate(declared: type[T] | Any, data: Any) -> T:

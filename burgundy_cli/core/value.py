@@ -277,7 +277,7 @@ def _methods(cls: type, body: dict[str, Any], all_fields: tuple[Field, ...], eq:
     namespace: dict[str, Any] = {}
     module = sys.modules.get(cls.__module__)
     exec(code, module.__dict__ if module is not None else {}, namespace)  # noqa: S102 (our own text)
-    return dict(zip(names, namespace["__create_fn__"](**scope)))
+    return dict(zip(names, namespace["__create_fn__"](*scope.values())))  # (in the order of its parameters: list(scope))
 
 
 def _source(all_fields: tuple[Field, ...], eq: bool, frozen: bool, hashed: bool, post_init: bool,
