@@ -166,22 +166,26 @@ def validator(declared: Any) -> SchemaValidator:
 
 def _kept_schema(declared: type) -> CoreSchema:
     """The schema of value class ``declared``, derived once and kept by
-    :mod:`~burgundy_cli.core.startcache` under the package's modules loaded now
-    (:func:`_sources`), as Python keeps a module's bytecode under its source.
+    :mod:`~burgundy_cli.core.startcache` with the package's modules loaded when it was
+    derived (:func:`_sources`), and derived again when one of them changed since: as Python
+    keeps a module's bytecode with its source's size and modification time.
 
     Deriving it evaluates the type hints of every class it reaches (``typing``'s
     ``Annotated``, ``Literal`` and unions made anew) and walks them: ~10 M instructions
     for a Castles ``[position]`` table, a sixth of what ``burgundy moves`` does of its own
     (docs/performance.md, "Round twelve"). The hints, the classes they name and this
-    module's code are all in those modules, so a schema kept under them is the one they
-    derive. What is kept is plain data: the classes, their fields' defaults and their
-    ``check`` methods are put back in (:func:`_linked`) from the classes themselves. A
-    schema reaching a class outside the package is derived every time."""
+    module's code are all in modules loaded then, so a schema kept with them unchanged is
+    the one they derive. What is kept is plain data: the classes, their fields' defaults
+    and their ``check`` methods are put back in (:func:`_linked`) from the classes
+    themselves. A schema reaching a class outside the package is derived every time."""
     from burgundy_cli.core.startcache import kept
 
+    def derived() -> tuple[Any, CoreSchema]:
+        plain = _plain(_Builder().root(declared))  # (first: it may load modules)
+        return _sources(), plain
+
     try:
-        plain = kept(("schema", declared.__module__, declared.__qualname__, _sources()),
-                     lambda: _plain(_Builder().root(declared)))
+        _, plain = kept(("schema", declared.__module__, declared.__qualname__), derived, _unchanged)
     except _NotKept:
         return _Builder().root(declared)
     return _linked(plain)
@@ -194,19 +198,28 @@ class _NotKept(Exception):
 def _sources() -> tuple[tuple[str, int, int], ...]:
     """Each module of the package loaded now, as its file's path, size and modification
     time (what Python checks a module's kept bytecode against, to the nanosecond)."""
-    found = []
-    for name, module in list(sys.modules.items()):
-        path = getattr(module, "__file__", None) if name.startswith("burgundy_cli") else None
-        if path:
-            seen = _SEEN.get(path)
-            if seen is None:
-                stat = os.stat(path)
-                seen = _SEEN[path] = (path, stat.st_size, stat.st_mtime_ns)
-            found.append(seen)
-    return tuple(found)
+    return tuple(_stat(path) for name, module in list(sys.modules.items())
+                 if name.startswith("burgundy_cli") and (path := getattr(module, "__file__", None)))
 
 
-#: Each module file's :func:`_sources` entry, as first found (when its module was loaded, or soon after).
+def _unchanged(found: tuple[tuple[tuple[str, int, int], ...], CoreSchema]) -> bool:
+    """Whether the modules a kept schema was derived from are as they were then."""
+    try:
+        return all(_stat(source[0]) == source for source in found[0])
+    except OSError:
+        return False
+
+
+def _stat(path: str) -> tuple[str, int, int]:
+    """``path`` with its size and modification time, as first found in this process."""
+    seen = _SEEN.get(path)
+    if seen is None:
+        stat = os.stat(path)
+        seen = _SEEN[path] = (path, stat.st_size, stat.st_mtime_ns)
+    return seen
+
+
+#: Each module file's :func:`_stat`, as first found (when its module was loaded, or soon after).
 _SEEN: dict[str, tuple[str, int, int]] = {}
 
 

@@ -35,15 +35,29 @@ def test_the_kept_schema_is_the_derived_one(declared):
     assert _comparable(schema._linked(kept)) == _comparable(derived)
 
 
-def test_a_schema_is_kept_under_the_package_modules_loaded(monkeypatch):
+def test_a_schema_is_kept_with_the_package_modules_it_was_derived_from(monkeypatch):
     monkeypatch.setattr(startcache, "_KEPT", startcache._Kept())
     startcache._KEPT.kept = {}
     made = schema._kept_schema(setup.PositionTable)
-    (key,) = [key for key in startcache._KEPT.used if key[0] == "schema"]
-    assert key[1:3] == ("burgundy_cli.castles.setup", "PositionTable")
-    assert {path for path, _, _ in key[3]} >= {setup.__file__, schema.__file__, commands.__file__}
-    startcache._KEPT.kept = dict(startcache._KEPT.used)
+    key = ("schema", "burgundy_cli.castles.setup", "PositionTable")
+    sources, _ = marshal.loads(startcache._KEPT.used[key])
+    assert {path for path, _, _ in sources} >= {setup.__file__, schema.__file__, commands.__file__}
+    startcache._KEPT.kept, startcache._KEPT.used = dict(startcache._KEPT.used), {}
     assert _comparable(schema._kept_schema(setup.PositionTable)) == _comparable(made)
+    assert startcache._KEPT.used[key] == startcache._KEPT.kept[key]  # (read back, not derived again)
+
+
+def test_a_kept_schema_is_derived_again_when_a_module_changed(monkeypatch):
+    monkeypatch.setattr(startcache, "_KEPT", startcache._Kept())
+    startcache._KEPT.kept = {}
+    schema._kept_schema(setup.PositionTable)
+    key = ("schema", "burgundy_cli.castles.setup", "PositionTable")
+    sources, plain = marshal.loads(startcache._KEPT.used[key])
+    stale = tuple((path, size + 1, mtime) if path == commands.__file__ else (path, size, mtime)
+                  for path, size, mtime in sources)
+    startcache._KEPT.kept, startcache._KEPT.used = {key: marshal.dumps((stale, {"stale": True}))}, {}
+    schema._kept_schema(setup.PositionTable)
+    assert marshal.loads(startcache._KEPT.used[key]) == (sources, plain)
 
 
 def test_a_class_outside_the_package_is_derived_every_time(monkeypatch):
