@@ -33,7 +33,7 @@ def _imported(args: list[str]) -> str:
 
 @pytest.mark.parametrize("args", [
     ["moves", str(CASTLES / "rulebook-tile-7.toml")],
-    ["score", str(CASTLES / "complete-2p-2011.toml"), "--json"],
+    ["score", str(CASTLES / "complete-2p-2011.toml")],  # (--json prints with json)
     ["check", str(CASTLES / "rulebook-tile-7.toml"), "Anna: workers"],
     ["show", str(CASTLES / "complete-3p-2019-inns.toml")],
 ], ids=lambda args: args[0])
