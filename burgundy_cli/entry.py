@@ -27,11 +27,6 @@ import os
 import sys
 from collections.abc import Callable
 
-from burgundy_cli import console, subcommands
-
-#: A command body ready to run.
-Body = Callable[[], console.Outcome]
-
 #: How many new objects the cycle collector lets pass before it looks at the young ones
 #: (Python's default: 700). A command's start makes ~25,000 objects that live until the
 #: process ends (modules, classes, functions, tables) and almost no cyclic garbage (about
@@ -48,6 +43,16 @@ def tune_collector() -> None:
     :data:`GC_YOUNG`): :func:`main` does it first thing, and the benchmarks' own processes
     do it too, since they measure what a command's work costs in the process it runs in."""
     gc.set_threshold(GC_YOUNG)
+
+
+# At import too: the ``burgundy`` script imports this module first, so that the command's own
+# imports run with it (at Python's default they paid ~1 M instructions of young collections).
+tune_collector()
+
+from burgundy_cli import console, subcommands  # noqa: E402 (after the collector's settings)
+
+#: A command body ready to run.
+Body = Callable[[], console.Outcome]
 
 
 class Command:
@@ -288,7 +293,7 @@ def main() -> None:
     (:mod:`burgundy_cli.completion`), the fast path when it applies, kept help text for a help
     request seen before (:mod:`burgundy_cli.help_cache`), otherwise the typer app."""
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
-    tune_collector()
+    tune_collector()  # (again: a caller may have changed it since)
     if "_BURGUNDY_COMPLETE" in os.environ and _complete_a_move():
         return
     args = sys.argv[1:]

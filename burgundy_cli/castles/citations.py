@@ -12,12 +12,23 @@ from burgundy_cli.castles.rules import EDITIONS, PASSAGES
 from burgundy_cli.core.errors import IllegalMoveError, Rule
 from burgundy_cli.core.value import replace
 
-#: edition -> rule id -> that edition's citation
-CITATIONS: dict[str, dict[str, str]] = {
-    edition: {rule_id: f"{edition} rules {passages[edition]}" for rule_id, passages in PASSAGES.items()
-              if edition in passages}
-    for edition in EDITIONS
-}
+#: edition -> rule id -> that edition's citation (``CITATIONS``: made by the first refusal
+#: cited, not at every start -- docs/performance.md, "Round twelve").
+_CITATIONS: dict[str, dict[str, str]] = {}
+
+
+def _citations() -> dict[str, dict[str, str]]:
+    if not _CITATIONS:
+        _CITATIONS.update({edition: {rule_id: f"{edition} rules {passages[edition]}"
+                                     for rule_id, passages in PASSAGES.items() if edition in passages}
+                           for edition in EDITIONS})
+    return _CITATIONS
+
+
+def __getattr__(name: str) -> dict[str, dict[str, str]]:
+    if name == "CITATIONS":
+        return _citations()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def cited(rule: Rule, edition: str) -> Rule:
@@ -27,7 +38,7 @@ def cited(rule: Rule, edition: str) -> Rule:
     >>> cited(rule("cob.storage.full"), "2019").ref.startswith("2019 rules")
     True
     """
-    ref = CITATIONS.get(edition, {}).get(rule.id)
+    ref = (_CITATIONS or _citations()).get(edition, {}).get(rule.id)
     return rule if ref is None or ref == rule.ref else replace(rule, ref=ref)
 
 

@@ -22,7 +22,7 @@ Conventions used by every model:
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal
 
 from burgundy_cli.core.schema import Length, Pattern, Range, command_class, validate
 
@@ -124,9 +124,9 @@ class ShieldAction:
     space: SpaceName
 
 
-Action = Union[TakeAction, PlaceAction, SellAction, WorkersAction]
+Action = TakeAction | PlaceAction | SellAction | WorkersAction
 #: What a placed tile may grant: an action, or (2019 shields, shield 11) a castle's shield.
-GrantedAction = Union[TakeAction, PlaceAction, SellAction, WorkersAction, ShieldAction]
+GrantedAction = TakeAction | PlaceAction | SellAction | WorkersAction | ShieldAction
 
 
 # --- commands: one notation line each ------------------------------------------------------
@@ -358,10 +358,10 @@ class SoloExchangeCommand:
     tile: TileName
 
 
-Command = Union[DieCommand, BuyCommand, PassCommand, CorrectionCommand, RollEvent, RevealEvent, PhaseGoodsEvent,
-                HireCommand, CraneCommand, ShieldCommand, TributeCommand, ShieldGoodsCommand, ShieldBorrowCommand,
-                ShieldPlaceCommand, SoloRemoveEvent, SoloPlaceCommand, SoloExtraCommand, SoloVpCommand,
-                SoloExchangeCommand]
+Command = (DieCommand | BuyCommand | PassCommand | CorrectionCommand | RollEvent | RevealEvent | PhaseGoodsEvent
+           | HireCommand | CraneCommand | ShieldCommand | TributeCommand | ShieldGoodsCommand | ShieldBorrowCommand
+           | ShieldPlaceCommand | SoloRemoveEvent | SoloPlaceCommand | SoloExtraCommand | SoloVpCommand
+           | SoloExchangeCommand)
 
 
 def validate_command(data: Any) -> Command:

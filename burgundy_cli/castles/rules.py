@@ -26,9 +26,17 @@ def _rule(rule_id: str, text: str, first: str | None, second: str | None,
     """One row: the rule, and its passages by edition (``first``: 2011, ``second``: 2019; None
     where the edition has no such rule). ``ref``: for a rule of the notation's own, not of a
     rulebook, what it cites instead."""
-    passages = {edition: passage for edition, passage in zip(EDITIONS, (first, second)) if passage is not None}
-    ref = ref or "; ".join(f"{edition} rules {passage}" for edition, passage in passages.items())
+    passages = {}  # (a row a start: no comprehension, zip and generator for two editions)
+    if first is not None:
+        passages[_FIRST] = first
+    if second is not None:
+        passages[_SECOND] = second
+    if not ref:
+        ref = "; ".join([f"{edition} rules {passage}" for edition, passage in passages.items()])
     return rule_id, Rule(rule_id, text, ref), passages
+
+
+_FIRST, _SECOND = EDITIONS
 
 
 _ROWS = (

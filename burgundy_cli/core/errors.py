@@ -14,7 +14,6 @@ Exit codes (used by the command line only):
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
@@ -34,6 +33,8 @@ def short_repr(value: object, width: int = 40) -> str:
 def toml_repr(value: Any, width: int = 40) -> str:
     """``value`` as TOML writes it (``true``, ``"Anna"``, ``["a", "b"]``), cut to ``width``
     characters: the stored result is TOML, so an error quotes it as TOML, not as Python."""
+    import json  # (only when an error is worded: not on every command's start)
+
     if isinstance(value, bool):
         text = "true" if value else "false"
     elif isinstance(value, dict):

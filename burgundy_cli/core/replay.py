@@ -22,12 +22,14 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from contextvars import ContextVar
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from burgundy_cli.core.errors import Location, ParseError, RecordError, RefereeError
 from burgundy_cli.core.record import RecordDoc, all_strings
 from burgundy_cli.core.suggest import closest, did_you_mean
+
+if TYPE_CHECKING:
+    from contextvars import ContextVar
 
 
 def split_comment(text: str) -> tuple[str, str | None]:
@@ -117,8 +119,10 @@ class Watcher(Protocol):
         ...
 
 
-#: What watches the replays run in this context, if anything (see :func:`watching`).
-_watcher: ContextVar[Watcher | None] = ContextVar("replay_watcher", default=None)
+#: What watches the replays run in this context, if anything (see :func:`watching`): a
+#: ``contextvars.ContextVar`` made by the first :func:`watching` (the archive's), so that
+#: no other command imports :mod:`contextvars` (docs/performance.md, "Round twelve").
+_watcher: ContextVar[Watcher | None] | None = None
 
 
 @contextmanager
@@ -130,6 +134,11 @@ def watching(watcher: Watcher) -> Iterator[None]:
     VP at the start of every round from the replay that verifies the record; a replay no
     one watches pays one test a line.
     """
+    global _watcher
+    if _watcher is None:
+        from contextvars import ContextVar
+
+        _watcher = ContextVar("replay_watcher", default=None)
     token = _watcher.set(watcher)
     try:
         yield
@@ -148,7 +157,7 @@ def replay(doc: RecordDoc, session: LoggedSession, lists: Iterable[tuple[tuple[s
     :raises RefereeError: the first bad line's error, located at that line in the file.
     """
     play_lines = getattr(session, "play_lines", None)
-    watcher = _watcher.get()
+    watcher = None if _watcher is None else _watcher.get()
     for path, group, lines in lists:
         if play_lines is None:
             _replay_line_by_line(doc, session, path, group, lines, watcher)

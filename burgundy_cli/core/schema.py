@@ -31,6 +31,7 @@ its fields validate; a ``ValueError`` it raises becomes a validation error. (A
 from __future__ import annotations
 
 import datetime as _dt
+import os
 import sys
 import types
 import typing
@@ -156,8 +157,70 @@ CoreSchema = dict[str, Any]
 
 @cache
 def validator(declared: Any) -> SchemaValidator:
-    """The validator of ``declared`` (a value class or a type hint), built on first use."""
+    """The validator of ``declared`` (a value class or a type hint), built on first use; a
+    value class's schema is kept beside the bytecode (:func:`_kept_schema`)."""
+    if isinstance(declared, type) and _value.is_value(declared):
+        return SchemaValidator(_kept_schema(declared))
     return SchemaValidator(_Builder().root(declared))
+
+
+def _kept_schema(declared: type) -> CoreSchema:
+    """The schema of value class ``declared``, derived once and kept by
+    :mod:`~burgundy_cli.core.startcache` with the package's modules loaded when it was
+    derived (:func:`_sources`), and derived again when one of them changed since: as Python
+    keeps a module's bytecode with its source's size and modification time.
+
+    Deriving it evaluates the type hints of every class it reaches (``typing``'s
+    ``Annotated``, ``Literal`` and unions made anew) and walks them: ~10 M instructions
+    for a Castles ``[position]`` table, a sixth of what ``burgundy moves`` does of its own
+    (docs/performance.md, "Round twelve"). The hints, the classes they name and this
+    module's code are all in modules loaded then, so a schema kept with them unchanged is
+    the one they derive. What is kept is plain data: the classes, their fields' defaults
+    and their ``check`` methods are put back in (:func:`_linked`) from the classes
+    themselves. A schema reaching a class outside the package is derived every time."""
+    from burgundy_cli.core.startcache import kept
+
+    def derived() -> tuple[Any, CoreSchema]:
+        plain = _plain(_Builder().root(declared))  # (first: it may load modules)
+        return _sources(), plain
+
+    try:
+        _, plain = kept(("schema", declared.__module__, declared.__qualname__), derived, _unchanged)
+    except _NotKept:
+        return _Builder().root(declared)
+    return _linked(plain)
+
+
+class _NotKept(Exception):
+    """A schema that reaches a class outside the package (see :func:`_kept_schema`)."""
+
+
+def _sources() -> tuple[tuple[str, int, int], ...]:
+    """Each module of the package loaded now, as its file's path, size and modification
+    time (what Python checks a module's kept bytecode against, to the nanosecond)."""
+    return tuple(_stat(path) for name, module in list(sys.modules.items())
+                 if name.startswith("burgundy_cli") and (path := getattr(module, "__file__", None)))
+
+
+def _unchanged(found: tuple[tuple[tuple[str, int, int], ...], CoreSchema]) -> bool:
+    """Whether the modules a kept schema was derived from are as they were then."""
+    try:
+        return all(_stat(source[0]) == source for source in found[0])
+    except OSError:
+        return False
+
+
+def _stat(path: str) -> tuple[str, int, int]:
+    """``path`` with its size and modification time, as first found in this process."""
+    seen = _SEEN.get(path)
+    if seen is None:
+        stat = os.stat(path)
+        seen = _SEEN[path] = (path, stat.st_size, stat.st_mtime_ns)
+    return seen
+
+
+#: Each module file's :func:`_stat`, as first found (when its module was loaded, or soon after).
+_SEEN: dict[str, tuple[str, int, int]] = {}
 
 
 def validate(declared: type[T] | Any, data: Any) -> T:
@@ -272,6 +335,49 @@ def _alias(hint: Any) -> str | None:
     if typing.get_origin(hint) is typing.Annotated:
         return next((m.key for m in hint.__metadata__ if isinstance(m, Alias)), None)
     return None
+
+
+def _plain(schema: CoreSchema) -> CoreSchema:
+    """``schema`` (of a value class: its definitions) as plain data: each class as its
+    module and name, each field's default and each ``check`` left out (:func:`_linked`
+    puts them back)."""
+    for definition in schema["definitions"]:
+        node = definition
+        if node["type"] == "function-after":
+            node["function"]["function"] = None
+            node = node["schema"]
+        declared = node["cls"]
+        if declared.__module__.partition(".")[0] != "burgundy_cli":
+            raise _NotKept(declared.__module__)
+        node["cls"] = (declared.__module__, declared.__qualname__)
+        for argument in node["schema"]["fields"]:
+            inner = argument["schema"]
+            if inner["type"] == "default":
+                inner["default" if "default" in inner else "default_factory"] = None
+    return schema
+
+
+def _linked(schema: CoreSchema) -> CoreSchema:
+    """A kept plain ``schema`` (:func:`_plain`) with its classes, defaults and checks back in."""
+    for definition in schema["definitions"]:
+        node = definition["schema"] if definition["type"] == "function-after" else definition
+        module, qualname = node["cls"]
+        declared: Any = sys.modules[module]
+        for name in qualname.split("."):
+            declared = getattr(declared, name)
+        node["cls"] = declared
+        if node is not definition:
+            definition["function"]["function"] = _checked(declared.check)
+        by_name = {f.name: f for f in _value.fields(declared)}
+        for argument in node["schema"]["fields"]:
+            inner = argument["schema"]
+            if inner["type"] == "default":
+                found = by_name[argument["name"]]
+                if "default" in inner:
+                    inner["default"] = found.default
+                else:
+                    inner["default_factory"] = found.default_factory
+    return schema
 
 
 class _Builder:

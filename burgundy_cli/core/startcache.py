@@ -104,6 +104,19 @@ class _Kept:
         self.used[key] = stored
         return code
 
+    def value(self, key: Any, make: Callable[[], Any], valid: Callable[[Any], bool] | None = None) -> Any:
+        """The plain data ``make()`` returns (dicts, lists, strings, numbers: what marshal
+        keeps), kept under ``key``: made once (again when ``valid`` refuses what is kept)."""
+        stored = self.used.get(key) or self.kept.get(key)
+        if stored is not None:
+            found = marshal.loads(stored)  # (a fresh copy each time, as make() gives one)
+            if valid is None or valid(found):
+                self.used[key] = stored
+                return found
+        made = make()
+        self.used[key] = marshal.dumps(made)
+        self.compiled()
+        return made
 
     def pattern(self, pattern: Any, flags: int = 0) -> Any:
         """``re._compiler.compile`` with the engine's code of ``pattern`` computed once."""
@@ -176,6 +189,24 @@ def compiled(key: Any, source: Callable[[], str], filename: str = "<string>") ->
     tree), before compiling anything: a command that finds every text it needs kept
     calls it not at all (docs/performance.md, "Round eight")."""
     return _kept().code(key, source, filename)
+
+
+def kept(key: Any, make: Callable[[], Any], valid: Callable[[Any], bool] | None = None) -> Any:
+    """The plain data (dicts, lists, tuples, strings, numbers: what marshal keeps) that
+    ``make()`` returns, kept under ``key`` (marshallable): made once, a fresh copy each time
+    it is asked for; made again (and kept instead) when ``valid(kept data)`` says it is out
+    of date -- ``key`` naming exactly one result when ``valid`` is not given. A data file
+    parsed (:func:`parsed`); a validator's schema, with what it was derived from
+    (:mod:`burgundy_cli.core.schema`)."""
+    return _kept().value(key, make, valid)
+
+
+def parsed(text: str, parse: Callable[[str], Any]) -> Any:
+    """``parse(text)`` -- a data file's text parsed into plain data (``json.loads``: the
+    boards and tiles, :mod:`burgundy_cli.castles.tiles`) -- kept under the text itself,
+    so that a process that finds it kept imports no parser (``json`` is ~5 M instructions
+    of every start: docs/performance.md, "Round twelve")."""
+    return kept(("parsed", text), lambda: parse(text))
 
 
 def install() -> None:

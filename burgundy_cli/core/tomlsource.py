@@ -145,7 +145,10 @@ def _run_patterns(runs: int) -> tuple[re.Pattern[bytes], re.Pattern[bytes]]:
 
 
 def _all_bytes_but(kept: bytes) -> bytes:
-    return bytes(byte for byte in range(256) if byte not in kept)
+    return _ALL_BYTES.translate(None, kept)
+
+
+_ALL_BYTES = bytes(range(256))
 
 
 _ALL_BUT_DOT_AND_NEWLINE = _all_bytes_but(b".\n")

@@ -183,12 +183,14 @@ class _DataclassFields:
 
 
 _DATACLASS_FIELDS = _DataclassFields()
+_new_field = object.__new__
 
 
 def _make(cls: type, eq: bool, frozen: bool, slots: bool, kw_only: bool) -> type:
     """The value class declared by ``cls``'s body, made from its namespace with the methods in it."""
-    if any(hasattr(base, "__value__") for base in cls.__mro__[1:]):
-        raise TypeError(f"{cls.__name__}: a value class cannot derive from another (not supported)")
+    for base in cls.__mro__[1:]:
+        if hasattr(base, "__value__"):
+            raise TypeError(f"{cls.__name__}: a value class cannot derive from another (not supported)")
     body = dict(cls.__dict__)
     made_fields = []
     for name, hint in body.get("__annotations__", {}).items():
@@ -196,16 +198,21 @@ def _make(cls: type, eq: bool, frozen: bool, slots: bool, kw_only: bool) -> type
                 getattr(hint, "__origin__", None) is _class_var():
             continue  # (not a field, as for dataclasses)
         default = body.get(name, MISSING)
-        made = default if isinstance(default, Field) else Field(default)
-        if made.default is not MISSING and type(made.default).__hash__ is None:
-            raise ValueError(f"mutable default {type(made.default)} for field {name} is not allowed: "
+        if isinstance(default, Field):
+            made = default
+            default = made.default
+        else:  # (Field(default), without the call: ~60 a start)
+            made = _new_field(Field)
+            made.default, made.default_factory, made.init, made.repr, made.compare = default, MISSING, True, True, True
+        if default is not MISSING and type(default).__hash__ is None:
+            raise ValueError(f"mutable default {type(default)} for field {name} is not allowed: "
                              "use default_factory")
         made.name, made.type, made.kw_only = name, hint, kw_only
         made_fields.append(made)
-        if slots or made.default is MISSING:
+        if slots or default is MISSING:
             body.pop(name, None)
         else:
-            body[name] = made.default
+            body[name] = default
     all_fields = tuple(made_fields)
     methods = _methods(cls, body, all_fields, eq, frozen)
     set_class = methods.pop("__set_class__")
@@ -251,33 +258,49 @@ def _methods(cls: type, body: dict[str, Any], all_fields: tuple[Field, ...], eq:
     """The generated methods of the class, from one text compiled once and kept by
     :mod:`~burgundy_cli.core.startcache` under the class's shape (what the text is made
     from), so that a process that finds it kept does not even write the text."""
-    scope = {**_SCOPE, "_running": set()}
+    values = [*_SCOPE.values(), set()]  # (what __create_fn__ is given: see _local_names)
     shape = []
     seen_default = None
     for f in all_fields:
-        if f.name in scope or f.name in ("self", "made", "cls") or f.name.startswith(("_dflt_", "_type_")):
-            raise TypeError(f"{cls.__name__}: a field may not be called {f.name!r} (a name the generated methods use)")
-        scope[f"_type_{f.name}"] = f.type
-        has_default, has_factory = f.default is not MISSING, f.default_factory is not MISSING
+        name, default, factory = f.name, f.default, f.default_factory
+        if name in _TAKEN or name.startswith(("_dflt_", "_type_")):
+            raise TypeError(f"{cls.__name__}: a field may not be called {name!r} (a name the generated methods use)")
+        values.append(f.type)
+        has_default, has_factory = default is not MISSING, factory is not MISSING
         if has_default or has_factory:
-            scope[f"_dflt_{f.name}"] = f.default_factory if has_factory else f.default
+            values.append(factory if has_factory else default)
         if f.init and not f.kw_only:
             if has_default or has_factory:
-                seen_default = f.name
+                seen_default = name
             elif seen_default is not None:
-                raise TypeError(f"non-default argument {f.name!r} follows default argument")
-        shape.append((f.name, f.init, f.repr, f.compare, f.kw_only, has_default, has_factory))
+                raise TypeError(f"non-default argument {name!r} follows default argument")
+        shape.append((name, f.init, f.repr, f.compare, f.kw_only, has_default, has_factory))
     explicit_hash = body.get("__hash__", MISSING)
     hashed = eq and frozen and (explicit_hash is MISSING or explicit_hash is None and "__eq__" in body)
     post_init = "__post_init__" in body
     key = ("value class", tuple(shape), eq, frozen, hashed, post_init)
     names = ["__init__", "__repr__", *(["__eq__"] if eq else []), *(["__hash__"] if hashed else []),
              *(["__setattr__", "__delattr__"] if frozen else []), "__replace__", "__set_class__"]
-    code = compiled(key, lambda: _source(all_fields, eq, frozen, hashed, post_init, list(scope), names))
+    code = compiled(key, lambda: _source(all_fields, eq, frozen, hashed, post_init, _local_names(all_fields), names))
     namespace: dict[str, Any] = {}
     module = sys.modules.get(cls.__module__)
     exec(code, module.__dict__ if module is not None else {}, namespace)  # noqa: S102 (our own text)
-    return dict(zip(names, namespace["__create_fn__"](**scope)))
+    return dict(zip(names, namespace["__create_fn__"](*values)))
+
+
+#: Names a field may not have: those the generated methods use.
+_TAKEN = frozenset({*_SCOPE, "_running", "self", "made", "cls"})
+
+
+def _local_names(all_fields: tuple[Field, ...]) -> list[str]:
+    """The parameters of ``__create_fn__``, in order: :data:`_SCOPE`'s names, ``_running``
+    (the ``__repr__`` guard), then each field's type and default (or default factory)."""
+    names = [*_SCOPE, "_running"]
+    for f in all_fields:
+        names.append(f"_type_{f.name}")
+        if f.default is not MISSING or f.default_factory is not MISSING:
+            names.append(f"_dflt_{f.name}")
+    return names
 
 
 def _source(all_fields: tuple[Field, ...], eq: bool, frozen: bool, hashed: bool, post_init: bool,

@@ -1,0 +1,42 @@
+"""What a command's start leaves out (docs/performance.md, "Round twelve"): ``json`` (the
+boards' and tiles' data files are parsed once and kept beside the bytecode, and an error
+imports it only to quote a value) and ``contextvars`` (only a watched replay, the
+archive's, makes its context variable)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tests.conftest import RECORDS
+
+#: Modules no plain command's start needs once its kept items are written.
+LEFT_OUT = ("json", "contextvars", "_contextvars")
+
+CASTLES = RECORDS / "castles-of-burgundy"
+
+
+def _imported(args: list[str]) -> str:
+    """The modules of :data:`LEFT_OUT` that ``burgundy ARGS`` imported, as printed (bytecode
+    and start-up items written, as a user's installation writes them)."""
+    probe = ("import sys; sys.argv = ['burgundy', *%r]\n"
+             "from burgundy_cli.entry import main\n"
+             "try:\n    main()\nfinally:\n"
+             "    print(sorted(set(%r) & set(sys.modules)), file=sys.stderr)" % (args, LEFT_OUT))
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+    run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=False, env=env)
+    return run.stderr.strip().splitlines()[-1]
+
+
+@pytest.mark.parametrize("args", [
+    ["moves", str(CASTLES / "rulebook-tile-7.toml")],
+    ["score", str(CASTLES / "complete-2p-2011.toml")],  # (--json prints with json)
+    ["check", str(CASTLES / "rulebook-tile-7.toml"), "Anna: workers"],
+    ["show", str(CASTLES / "complete-3p-2019-inns.toml")],
+], ids=lambda args: args[0])
+def test_a_command_s_start_imports_neither_json_nor_contextvars(args):
+    _imported(args)  # (the first run may write what it parsed and compiled)
+    assert _imported(args) == "[]"
