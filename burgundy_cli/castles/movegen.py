@@ -128,7 +128,11 @@ def _placement_nodes(state: GameState, seat: int, value: int | None, only: str |
     for tile, shared in _stored(state, player):
         if only is not None and tile != only:
             continue
-        for space in allowed_spaces(state, player, kinds[tile], value):
+        kind = kinds[tile]
+        spaces = allowed_spaces(state, player, kind, value)
+        if ships is None and spaces and kind.type == "ship":  # (the same on every space: asked once)
+            ships = ship_choices(state, player)
+        for space in spaces:
             yield from _place_heads(state, seat, tile, space_name(space), ships, shared)
 
 
@@ -708,13 +712,17 @@ def _die_uses(state: GameState, seat: int) -> dict[tuple[int, int, int, tuple[in
     stored = _stored(state, player)
     by_value = _placements_by_value(state, seat) if stored else {}
     discards = _discards(state, player)
+    offered: dict[int, list[str]] = {}  # depot -> depot_tiles, asked once for every die reaching it
     for rolled in sorted(set(player.dice)):
         for value, cost in _die_values(player, rolled, 0, any_number):
             add(rolled, value, cost, (0, 0), _WORKERS)
             if value in player.goods:
                 add(rolled, value, cost, (0, 0), *_sale_head(state, seat, value))
         for value, cost in _die_values(player, rolled, free_take, any_number):
-            for tile in depot_tiles(state, value):
+            tiles = offered.get(value)
+            if tiles is None:
+                tiles = offered[value] = depot_tiles(state, value)
+            for tile in tiles:
                 for discard, shared in discards:
                     add(rolled, value, cost, (free_take, FREE_CHANGE_TILE["take"]),
                         TakeAction(tile=tile, depot=None, discard=discard, shared=shared))
@@ -899,20 +907,36 @@ def spaces_together(lines: list[str]) -> list[str]:
     (``place 6 city-hall c3|d4 then place 2 castle e5|f2``) when the granted spaces are the
     same for each. A line that can be typed is never changed: a line with one space stays.
     """
-    rows = [line.split(" ") for line in lines]
+    # each row: (its words, the positions of its words that are one space, last first);
+    # a merged word (``c3|d4``) is no space, so the next pass merges on the space before it
+    rows = []
+    for line in lines:
+        words = line.split(" ")
+        rows.append((words, [index for index in range(len(words) - 1, -1, -1) if words[index] in SPACE_IDS]))
     while True:
-        merged: dict[tuple, list[list[str]]] = {}
+        merged: dict[tuple, list[tuple[list[str], list[int]]]] = {}
         for row in rows:
-            places = [index for index, word in enumerate(row) if word in SPACE_IDS]
-            at = places[-1] if places else -1
-            key = (at, tuple(word if index != at else "" for index, word in enumerate(row)))
-            merged.setdefault(key, []).append(row)
+            words, places = row
+            if places:
+                at = places[0]
+                key = (at, tuple(words[:at]), tuple(words[at + 1:]))
+            else:
+                key = (-1, tuple(words))
+            same = merged.get(key)
+            if same is None:
+                merged[key] = [row]
+            else:
+                same.append(row)
         if len(merged) == len(rows):
-            return [" ".join(row) for row in rows]
+            return [" ".join(words) for words, _ in rows]
         rows = []
-        for (at, _), same in merged.items():
+        for key, same in merged.items():
             row = same[0]
             if len(same) > 1:
-                spaces = sorted({space for other in same for space in other[at].split("|")}, key=SPACE_IDS.get)
-                row = row[:at] + ["|".join(spaces)] + row[at + 1:]
+                at = key[0]
+                spaces = sorted({space for words, _ in same for space in words[at].split("|")}, key=SPACE_IDS.get)
+                word = "|".join(spaces)
+                words = row[0].copy()
+                words[at] = word
+                row = (words, row[1] if word in SPACE_IDS else row[1][1:])
             rows.append(row)
