@@ -189,9 +189,10 @@ def _granting(state: GameState, seat: int, base: PlaceAction,
 
 
 def _granting_variants(state: GameState, seat: int, base: PlaceAction, grant: Grant) -> Iterator[Node]:
-    """:func:`_granting`'s chains: the tile placed on a scratch copy, as the engine does, then
-    each granted action and each purchase placed with it."""
-    scratch = state.copy()
+    """:func:`_granting`'s chains: the tile placed on a branch of ``state``, as the engine does
+    (:func:`~burgundy_cli.castles.actions.check_grants_on_branch`), then each granted action
+    and each purchase placed with it."""
+    scratch = state.branch(seat)
     acting = scratch.players[seat]
     place_tile(scratch, acting, base, locate(scratch, acting, base))
     yield from _under(base, _granted_nodes(scratch, seat, grant))
@@ -897,6 +898,10 @@ def _formatted(moves: list[tuple[str, object]]) -> dict[str, list[str]]:
     return groups
 
 
+#: The spaces' names, as a set view (:func:`spaces_together` asks whether a line names any).
+_SPACE_NAMES = SPACE_IDS.keys()
+
+
 def spaces_together(lines: list[str]) -> list[str]:
     """``lines`` with those that differ only in one space written as one line, the spaces
     joined by ``|`` in board order (a1 ... g4, so the result depends only on which lines
@@ -907,36 +912,43 @@ def spaces_together(lines: list[str]) -> list[str]:
     (``place 6 city-hall c3|d4 then place 2 castle e5|f2``) when the granted spaces are the
     same for each. A line that can be typed is never changed: a line with one space stays.
     """
-    # each row: (its words, the positions of its words that are one space, last first);
-    # a merged word (``c3|d4``) is no space, so the next pass merges on the space before it
+    # each row: (the line, its words, the positions of its words that are one space, last
+    # first, and what it is merged by: the words but the last of those); a merged word
+    # (``c3|d4``) is no space, so the next pass merges on the space before it
     rows = []
     for line in lines:
-        words = line.split(" ")
-        rows.append((words, [index for index in range(len(words) - 1, -1, -1) if words[index] in SPACE_IDS]))
+        if _SPACE_NAMES.isdisjoint(words := line.split(" ")):  # (most lines name no space: one test in C)
+            rows.append((line, words, (), line))
+        else:
+            places = [index for index, word in enumerate(words) if word in SPACE_IDS]
+            places.reverse()
+            rows.append(_row(line, words, places))
     while True:
-        merged: dict[tuple, list[tuple[list[str], list[int]]]] = {}
+        merged: dict[object, list[tuple]] = {}
         for row in rows:
-            words, places = row
-            if places:
-                at = places[0]
-                key = (at, tuple(words[:at]), tuple(words[at + 1:]))
-            else:
-                key = (-1, tuple(words))
-            same = merged.get(key)
+            same = merged.get(row[3])
             if same is None:
-                merged[key] = [row]
+                merged[row[3]] = [row]
             else:
                 same.append(row)
         if len(merged) == len(rows):
-            return [" ".join(words) for words, _ in rows]
+            return [row[0] for row in rows]
         rows = []
-        for key, same in merged.items():
+        for same in merged.values():
             row = same[0]
-            if len(same) > 1:
-                at = key[0]
-                spaces = sorted({space for words, _ in same for space in words[at].split("|")}, key=SPACE_IDS.get)
-                word = "|".join(spaces)
-                words = row[0].copy()
+            if len(same) > 1 and row[2]:
+                at = row[2][0]
+                word = "|".join(sorted({space for other in same for space in other[1][at].split("|")},
+                                       key=SPACE_IDS.get))
+                words = row[1].copy()
                 words[at] = word
-                row = (words, row[1] if word in SPACE_IDS else row[1][1:])
+                row = _row(" ".join(words), words, row[2] if word in SPACE_IDS else row[2][1:])
             rows.append(row)
+
+
+def _row(line: str, words: list[str], places) -> tuple:
+    """:func:`spaces_together`'s row of ``line``: merged by its words but the space at ``places[0]``."""
+    if not places:
+        return line, words, places, line
+    at = places[0]
+    return line, words, places, (at, tuple(words[:at]), tuple(words[at + 1:]))
