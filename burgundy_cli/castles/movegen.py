@@ -52,6 +52,7 @@ from burgundy_cli.castles.placement import allowed_spaces
 from burgundy_cli.castles.state import GameState, PlayerState
 from burgundy_cli.castles.tiles import catalogue
 from burgundy_cli.core.errors import IllegalMoveError
+from burgundy_cli.core.schema import builder
 from burgundy_cli.core.game import MoveList
 from burgundy_cli.core.value import replace
 
@@ -168,10 +169,10 @@ def _place_heads(state: GameState, seat: int, tile: str, space: str, ships: list
     grants none)."""
     kind = catalogue()[tile]
     if kind.type == "ship":
-        return [(PlaceAction(tile=tile, space=space, goods=goods, goods2=goods2, keep=keep, then=None, buy=None,
-                             shared=shared), None)
+        new_place = builder(PlaceAction)
+        return [(new_place(tile, space, goods, goods2, keep, None, None, None, shared), None)
                 for goods, goods2, keep in (ship_choices(state, state.players[seat]) if ships is None else ships)]
-    base = PlaceAction(tile=tile, space=space, goods=None, goods2=None, keep=None, then=None, buy=None, shared=shared)
+    base = builder(PlaceAction)(tile, space, None, None, None, None, None, None, shared)
     effects = state.ruleset.effects
     effect = effects.get(tile) or effects[kind.type]
     if effect.copies is not None:  # the 2019 crane: no effect, or each building's it may trigger
@@ -358,11 +359,12 @@ def _granted_kinds(state: GameState, seat: int, player: PlayerState, grant: Gran
     kinds = catalogue()
     if "take" in grant.kinds:
         discards = _discards(state, player)
+        new_take = builder(TakeAction)
         for depot in range(1, 7):
             for tile in depot_tiles(state, depot):
                 if take_colour_allows(kinds[tile], grant.colours):
                     for discard, shared in discards:
-                        yield TakeAction(tile=tile, depot=depot, discard=discard, shared=shared), None
+                        yield new_take(tile, depot, discard, shared), None
     if "place" in grant.kinds:
         yield from _placement_nodes(state, seat, None)
     if "sell" in grant.kinds:
@@ -676,7 +678,7 @@ def _labelled_die_uses(state: GameState, seat: int) -> Iterator[tuple[str, list[
 def _die_command(state: GameState, player: PlayerState, rolled: int, value: int, action) -> DieCommand | None:
     """The line using die ``rolled`` as ``value`` for ``action``, or None when the engine refuses
     it: a purchase or a white castle's action inside paying workers the die (or another) spent."""
-    command = DieCommand(player=player.name, rolled=rolled, value=None if value == rolled else value, action=action)
+    command = builder(DieCommand)(player.name, rolled, None if value == rolled else value, action)
     if not settled_chain(state, action) and not _accepted(state, command):
         return None
     return command
@@ -687,7 +689,13 @@ def settled_chain(state: GameState, action) -> bool:
     ``engine.check``: no purchase in it pays workers (:func:`_purchase_workers`) and no
     granted action takes its number from a die (:func:`_die_bound_grant`), whose costs are
     known only once the line is carried out."""
+    if not isinstance(action, _CHAINS):  # (a take or workers: no chain)
+        return True
     return not (_purchase_workers(action) or _die_bound_grant(state, action))
+
+
+#: The actions that may hold a chain (what :func:`settled_chain` looks into).
+_CHAINS = (PlaceAction, SellAction)
 
 
 def _die_uses(state: GameState, seat: int) -> dict[tuple[int, int, int, tuple[int, int]], list[tuple]]:
@@ -713,20 +721,20 @@ def _die_uses(state: GameState, seat: int) -> dict[tuple[int, int, int, tuple[in
     stored = _stored(state, player)
     by_value = _placements_by_value(state, seat) if stored else {}
     discards = _discards(state, player)
-    offered: dict[int, list[str]] = {}  # depot -> depot_tiles, asked once for every die reaching it
+    offered: dict[int, list[TakeAction]] = {}  # depot -> its takes, asked once for every die reaching it
     for rolled in sorted(set(player.dice)):
         for value, cost in _die_values(player, rolled, 0, any_number):
             add(rolled, value, cost, (0, 0), _WORKERS)
             if value in player.goods:
                 add(rolled, value, cost, (0, 0), *_sale_head(state, seat, value))
         for value, cost in _die_values(player, rolled, free_take, any_number):
-            tiles = offered.get(value)
-            if tiles is None:
-                tiles = offered[value] = depot_tiles(state, value)
-            for tile in tiles:
-                for discard, shared in discards:
-                    add(rolled, value, cost, (free_take, FREE_CHANGE_TILE["take"]),
-                        TakeAction(tile=tile, depot=None, discard=discard, shared=shared))
+            takes = offered.get(value)
+            if takes is None:
+                new_take = builder(TakeAction)
+                takes = offered[value] = [new_take(tile, None, discard, shared) for tile in depot_tiles(state, value)
+                                          for discard, shared in discards]
+            for take in takes:
+                add(rolled, value, cost, (free_take, FREE_CHANGE_TILE["take"]), take)
         for colour in _unique(kinds[t].colour for t, _ in stored):
             tile = FREE_CHANGE_TILE[colour]
             free = free_steps(player, tile, options)
