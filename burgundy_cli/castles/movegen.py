@@ -122,19 +122,21 @@ def _placements(state: GameState, seat: int, value: int | None, only: str | None
 
 
 def _placement_nodes(state: GameState, seat: int, value: int | None, only: str | None = None,
-                     ships: list | None = None) -> Iterator[Node]:
-    """:func:`_placements` as a tree: each placement granting nothing yet, with what it grants."""
+                     ships: list | None = None, only_shared: bool | None = None) -> Iterator[Node]:
+    """:func:`_placements` as a tree: each placement granting nothing yet, with what it grants.
+    ``only_shared``: just the placements from the team's shared storage (True) or from the
+    player's own (False)."""
     player = state.players[seat]
     kinds = catalogue()
     for tile, shared in _stored(state, player):
-        if only is not None and tile != only:
+        if (only is not None and tile != only) or (only_shared is not None and shared != only_shared):
             continue
         kind = kinds[tile]
         spaces = allowed_spaces(state, player, kind, value)
         if ships is None and spaces and kind.type == "ship":  # (the same on every space: asked once)
             ships = ship_choices(state, player)
-        for space in spaces:
-            yield from _place_heads(state, seat, tile, space_name(space), ships, shared)
+        if spaces:
+            yield from _place_heads(state, seat, tile, list(map(space_name, spaces)), ships, shared)
 
 
 def _placements_by_value(state: GameState, seat: int) -> dict[int, list[tuple[PlaceAction, Iterable | None]]]:
@@ -156,29 +158,35 @@ def _placements_by_value(state: GameState, seat: int) -> dict[int, list[tuple[Pl
                 if all(rule.allows(player, kind, space, value) for rule in value_rules):
                     if heads is None:
                         heads = [(head, None if more is None else _Kept(_flat(more()), more))
-                                 for head, more in _place_heads(state, seat, tile, space_name(space), ships, shared)]
+                                 for head, more in _place_heads(state, seat, tile, [space_name(space)], ships, shared)]
                     by_value[value].extend(heads)
     return by_value
 
 
-def _place_heads(state: GameState, seat: int, tile: str, space: str, ships: list | None,
+def _place_heads(state: GameState, seat: int, tile: str, spaces: list[str], ships: list | None,
                  shared: bool = False) -> list[Node]:
-    """Placing ``tile`` (from the team's shared storage: ``shared``) on ``space``: each choice of
-    the tile's own (a ship's goods, the crane's building) as a :data:`Node` (the placement
-    granting nothing, and its granted actions as placements, made when read, or None when it
-    grants none)."""
+    """Placing ``tile`` (from the team's shared storage: ``shared``) on each of ``spaces``, in
+    order: each choice of the tile's own (a ship's goods, the crane's building) as a
+    :data:`Node` (the placement granting nothing, and its granted actions as placements, made
+    when read, or None when it grants none)."""
     kind = catalogue()[tile]
+    new_place = builder(PlaceAction)
     if kind.type == "ship":
-        new_place = builder(PlaceAction)
+        choices = ship_choices(state, state.players[seat]) if ships is None else ships
         return [(new_place(tile, space, goods, goods2, keep, None, None, None, shared), None)
-                for goods, goods2, keep in (ship_choices(state, state.players[seat]) if ships is None else ships)]
-    base = builder(PlaceAction)(tile, space, None, None, None, None, None, None, shared)
+                for space in spaces for goods, goods2, keep in choices]
     effects = state.ruleset.effects
     effect = effects.get(tile) or effects[kind.type]
     if effect.copies is not None:  # the 2019 crane: no effect, or each building's it may trigger
+        copies = (None, *effect.copies(state))
         return [(head, _granting(state, seat, head, copied_effect(state, tile, effect, copy).grants))
-                for copy in (None, *effect.copies(state)) for head in (replace(base, copy=copy),)]
-    return [(base, _granting(state, seat, base, effect.grants))]
+                for space in spaces for copy in copies
+                for head in (new_place(tile, space, None, None, None, None, None, copy, shared),)]
+    grant = effect.grants
+    if grant is None:
+        return [(new_place(tile, space, None, None, None, None, None, None, shared), None) for space in spaces]
+    return [(base, partial(_granting_variants, state, seat, base, grant))
+            for base in (new_place(tile, space, None, None, None, None, None, None, shared) for space in spaces)]
 
 
 def _granting(state: GameState, seat: int, base: PlaceAction,
@@ -203,8 +211,12 @@ def _granting_variants(state: GameState, seat: int, base: PlaceAction, grant: Gr
 def _under(base: PlaceAction, nodes: Iterable[Node], buy: BuyCommand | None = None) -> Iterator[Node]:
     """``nodes`` granted by the placement ``base``: each as ``base`` with it as its ``then``
     (and ``buy``, a purchase placed with the granted placement), what it grants likewise."""
+    new_place = builder(PlaceAction)
+    tile, space, goods, goods2, keep, copy, shared = (base.tile, base.space, base.goods, base.goods2, base.keep,
+                                                      base.copy, base.shared)
     for action, more in nodes:
-        yield replace(base, then=action, buy=buy), None if more is None else partial(_under_made, base, more, buy)
+        yield (new_place(tile, space, goods, goods2, keep, action, buy, copy, shared),
+               None if more is None else partial(_under_made, base, more, buy))
 
 
 def _under_made(base: PlaceAction, more: Callable[[], Iterator[Node]], buy: BuyCommand | None) -> Iterator[Node]:
@@ -254,9 +266,11 @@ def _buying_placements(state: GameState, seat: int, base: PlaceAction, grant: Gr
     space = base.space
     player = state.players[seat]
     thens: dict[tuple[int | None, str, bool, str | None], _Kept] = {}
-    for buy in purchases(state, seat):
-        if first_refused(DURING, state, player, buy) is not None:
-            return
+    buys = purchases(state, seat)
+    # (the conditions on buying during an action ask only who buys, the same for each: asked once)
+    if not buys or first_refused(DURING, state, player, buys[0]) is not None:
+        return
+    for buy in buys:
         try:
             check_purchase_during(state, player, buy, PlaceAction(tile=buy.tile, space=space, shared=buy.shared))
         except IllegalMoveError:
@@ -268,7 +282,7 @@ def _buying_placements(state: GameState, seat: int, base: PlaceAction, grant: Gr
             apply_purchase(scratch, scratch.players[seat], buy)
             scratch.bought = True
             # the bought tile, placed from where it went (2019 team game)
-            nodes = (node for node in _placement_nodes(scratch, seat, None, buy.tile) if node[0].shared == buy.shared)
+            nodes = _placement_nodes(scratch, seat, None, buy.tile, only_shared=buy.shared)
             if grant.value is not None:  # a number from a die (2019 white castle): what the workers can pay for
                 nodes = _affordable_nodes(scratch, scratch.players[seat], grant, nodes)
             thens[key] = _Kept(nodes)
