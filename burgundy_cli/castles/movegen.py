@@ -725,12 +725,16 @@ def _die_uses(state: GameState, seat: int) -> dict[tuple[int, int, int, tuple[in
                   for value in range(1, 7)}
     any_number = free_die(state, player)
 
-    def add(rolled: int, value: int, cost: int, free: tuple[int, int], action, more: Iterable | None = None) -> None:
-        """File the die use under its key; a free change that saves nothing is no distinction."""
+    def filed(rolled: int, value: int, cost: int, free: tuple[int, int]) -> list:
+        """The die uses filed under the key of die ``rolled`` as ``value`` at ``cost`` with the free
+        change ``free``; a free change that saves nothing is no distinction."""
         key = free if cost < plain_cost[rolled, value] else (0, 0)
         if any_number and value != rolled and worker_cost(player, rolled, value, free[0]):
             key = (0, ANY_NUMBER)
-        groups.setdefault((rolled, cost, value, key), []).append((rolled, value, action, more))
+        return groups.setdefault((rolled, cost, value, key), [])
+
+    def add(rolled: int, value: int, cost: int, free: tuple[int, int], action, more: Iterable | None = None) -> None:
+        filed(rolled, value, cost, free).append((rolled, value, action, more))
 
     stored = _stored(state, player)
     by_value = _placements_by_value(state, seat) if stored else {}
@@ -747,8 +751,8 @@ def _die_uses(state: GameState, seat: int) -> dict[tuple[int, int, int, tuple[in
                 new_take = builder(TakeAction)
                 takes = offered[value] = [new_take(tile, None, discard, shared) for tile in depot_tiles(state, value)
                                           for discard, shared in discards]
-            for take in takes:
-                add(rolled, value, cost, (free_take, FREE_CHANGE_TILE["take"]), take)
+            filed(rolled, value, cost, (free_take, FREE_CHANGE_TILE["take"])).extend(
+                (rolled, value, take, None) for take in takes)
         for colour in _unique(kinds[t].colour for t, _ in stored):
             tile = FREE_CHANGE_TILE[colour]
             free = free_steps(player, tile, options)
