@@ -52,6 +52,7 @@ from burgundy_cli.castles.placement import allowed_spaces
 from burgundy_cli.castles.state import GameState, PlayerState
 from burgundy_cli.castles.tiles import catalogue
 from burgundy_cli.core.errors import IllegalMoveError
+from burgundy_cli.core.schema import builder
 from burgundy_cli.core.game import MoveList
 from burgundy_cli.core.value import replace
 
@@ -121,15 +122,21 @@ def _placements(state: GameState, seat: int, value: int | None, only: str | None
 
 
 def _placement_nodes(state: GameState, seat: int, value: int | None, only: str | None = None,
-                     ships: list | None = None) -> Iterator[Node]:
-    """:func:`_placements` as a tree: each placement granting nothing yet, with what it grants."""
+                     ships: list | None = None, only_shared: bool | None = None) -> Iterator[Node]:
+    """:func:`_placements` as a tree: each placement granting nothing yet, with what it grants.
+    ``only_shared``: just the placements from the team's shared storage (True) or from the
+    player's own (False)."""
     player = state.players[seat]
     kinds = catalogue()
     for tile, shared in _stored(state, player):
-        if only is not None and tile != only:
+        if (only is not None and tile != only) or (only_shared is not None and shared != only_shared):
             continue
-        for space in allowed_spaces(state, player, kinds[tile], value):
-            yield from _place_heads(state, seat, tile, space_name(space), ships, shared)
+        kind = kinds[tile]
+        spaces = allowed_spaces(state, player, kind, value)
+        if ships is None and spaces and kind.type == "ship":  # (the same on every space: asked once)
+            ships = ship_choices(state, player)
+        if spaces:
+            yield from _place_heads(state, seat, tile, list(map(space_name, spaces)), ships, shared)
 
 
 def _placements_by_value(state: GameState, seat: int) -> dict[int, list[tuple[PlaceAction, Iterable | None]]]:
@@ -151,29 +158,35 @@ def _placements_by_value(state: GameState, seat: int) -> dict[int, list[tuple[Pl
                 if all(rule.allows(player, kind, space, value) for rule in value_rules):
                     if heads is None:
                         heads = [(head, None if more is None else _Kept(_flat(more()), more))
-                                 for head, more in _place_heads(state, seat, tile, space_name(space), ships, shared)]
+                                 for head, more in _place_heads(state, seat, tile, [space_name(space)], ships, shared)]
                     by_value[value].extend(heads)
     return by_value
 
 
-def _place_heads(state: GameState, seat: int, tile: str, space: str, ships: list | None,
+def _place_heads(state: GameState, seat: int, tile: str, spaces: list[str], ships: list | None,
                  shared: bool = False) -> list[Node]:
-    """Placing ``tile`` (from the team's shared storage: ``shared``) on ``space``: each choice of
-    the tile's own (a ship's goods, the crane's building) as a :data:`Node` (the placement
-    granting nothing, and its granted actions as placements, made when read, or None when it
-    grants none)."""
+    """Placing ``tile`` (from the team's shared storage: ``shared``) on each of ``spaces``, in
+    order: each choice of the tile's own (a ship's goods, the crane's building) as a
+    :data:`Node` (the placement granting nothing, and its granted actions as placements, made
+    when read, or None when it grants none)."""
     kind = catalogue()[tile]
+    new_place = builder(PlaceAction)
     if kind.type == "ship":
-        return [(PlaceAction(tile=tile, space=space, goods=goods, goods2=goods2, keep=keep, then=None, buy=None,
-                             shared=shared), None)
-                for goods, goods2, keep in (ship_choices(state, state.players[seat]) if ships is None else ships)]
-    base = PlaceAction(tile=tile, space=space, goods=None, goods2=None, keep=None, then=None, buy=None, shared=shared)
+        choices = ship_choices(state, state.players[seat]) if ships is None else ships
+        return [(new_place(tile, space, goods, goods2, keep, None, None, None, shared), None)
+                for space in spaces for goods, goods2, keep in choices]
     effects = state.ruleset.effects
     effect = effects.get(tile) or effects[kind.type]
     if effect.copies is not None:  # the 2019 crane: no effect, or each building's it may trigger
+        copies = (None, *effect.copies(state))
         return [(head, _granting(state, seat, head, copied_effect(state, tile, effect, copy).grants))
-                for copy in (None, *effect.copies(state)) for head in (replace(base, copy=copy),)]
-    return [(base, _granting(state, seat, base, effect.grants))]
+                for space in spaces for copy in copies
+                for head in (new_place(tile, space, None, None, None, None, None, copy, shared),)]
+    grant = effect.grants
+    if grant is None:
+        return [(new_place(tile, space, None, None, None, None, None, None, shared), None) for space in spaces]
+    return [(base, partial(_granting_variants, state, seat, base, grant))
+            for base in (new_place(tile, space, None, None, None, None, None, None, shared) for space in spaces)]
 
 
 def _granting(state: GameState, seat: int, base: PlaceAction,
@@ -185,9 +198,10 @@ def _granting(state: GameState, seat: int, base: PlaceAction,
 
 
 def _granting_variants(state: GameState, seat: int, base: PlaceAction, grant: Grant) -> Iterator[Node]:
-    """:func:`_granting`'s chains: the tile placed on a scratch copy, as the engine does, then
-    each granted action and each purchase placed with it."""
-    scratch = state.copy()
+    """:func:`_granting`'s chains: the tile placed on a branch of ``state``, as the engine does
+    (:func:`~burgundy_cli.castles.actions.check_grants_on_branch`), then each granted action
+    and each purchase placed with it."""
+    scratch = state.branch(seat)
     acting = scratch.players[seat]
     place_tile(scratch, acting, base, locate(scratch, acting, base))
     yield from _under(base, _granted_nodes(scratch, seat, grant))
@@ -197,8 +211,12 @@ def _granting_variants(state: GameState, seat: int, base: PlaceAction, grant: Gr
 def _under(base: PlaceAction, nodes: Iterable[Node], buy: BuyCommand | None = None) -> Iterator[Node]:
     """``nodes`` granted by the placement ``base``: each as ``base`` with it as its ``then``
     (and ``buy``, a purchase placed with the granted placement), what it grants likewise."""
+    new_place = builder(PlaceAction)
+    tile, space, goods, goods2, keep, copy, shared = (base.tile, base.space, base.goods, base.goods2, base.keep,
+                                                      base.copy, base.shared)
     for action, more in nodes:
-        yield replace(base, then=action, buy=buy), None if more is None else partial(_under_made, base, more, buy)
+        yield (new_place(tile, space, goods, goods2, keep, action, buy, copy, shared),
+               None if more is None else partial(_under_made, base, more, buy))
 
 
 def _under_made(base: PlaceAction, more: Callable[[], Iterator[Node]], buy: BuyCommand | None) -> Iterator[Node]:
@@ -248,9 +266,11 @@ def _buying_placements(state: GameState, seat: int, base: PlaceAction, grant: Gr
     space = base.space
     player = state.players[seat]
     thens: dict[tuple[int | None, str, bool, str | None], _Kept] = {}
-    for buy in purchases(state, seat):
-        if first_refused(DURING, state, player, buy) is not None:
-            return
+    buys = purchases(state, seat)
+    # (the conditions on buying during an action ask only who buys, the same for each: asked once)
+    if not buys or first_refused(DURING, state, player, buys[0]) is not None:
+        return
+    for buy in buys:
         try:
             check_purchase_during(state, player, buy, PlaceAction(tile=buy.tile, space=space, shared=buy.shared))
         except IllegalMoveError:
@@ -262,7 +282,7 @@ def _buying_placements(state: GameState, seat: int, base: PlaceAction, grant: Gr
             apply_purchase(scratch, scratch.players[seat], buy)
             scratch.bought = True
             # the bought tile, placed from where it went (2019 team game)
-            nodes = (node for node in _placement_nodes(scratch, seat, None, buy.tile) if node[0].shared == buy.shared)
+            nodes = _placement_nodes(scratch, seat, None, buy.tile, only_shared=buy.shared)
             if grant.value is not None:  # a number from a die (2019 white castle): what the workers can pay for
                 nodes = _affordable_nodes(scratch, scratch.players[seat], grant, nodes)
             thens[key] = _Kept(nodes)
@@ -353,11 +373,12 @@ def _granted_kinds(state: GameState, seat: int, player: PlayerState, grant: Gran
     kinds = catalogue()
     if "take" in grant.kinds:
         discards = _discards(state, player)
+        new_take = builder(TakeAction)
         for depot in range(1, 7):
             for tile in depot_tiles(state, depot):
                 if take_colour_allows(kinds[tile], grant.colours):
                     for discard, shared in discards:
-                        yield TakeAction(tile=tile, depot=depot, discard=discard, shared=shared), None
+                        yield new_take(tile, depot, discard, shared), None
     if "place" in grant.kinds:
         yield from _placement_nodes(state, seat, None)
     if "sell" in grant.kinds:
@@ -671,7 +692,7 @@ def _labelled_die_uses(state: GameState, seat: int) -> Iterator[tuple[str, list[
 def _die_command(state: GameState, player: PlayerState, rolled: int, value: int, action) -> DieCommand | None:
     """The line using die ``rolled`` as ``value`` for ``action``, or None when the engine refuses
     it: a purchase or a white castle's action inside paying workers the die (or another) spent."""
-    command = DieCommand(player=player.name, rolled=rolled, value=None if value == rolled else value, action=action)
+    command = builder(DieCommand)(player.name, rolled, None if value == rolled else value, action)
     if not settled_chain(state, action) and not _accepted(state, command):
         return None
     return command
@@ -682,7 +703,13 @@ def settled_chain(state: GameState, action) -> bool:
     ``engine.check``: no purchase in it pays workers (:func:`_purchase_workers`) and no
     granted action takes its number from a die (:func:`_die_bound_grant`), whose costs are
     known only once the line is carried out."""
+    if not isinstance(action, _CHAINS):  # (a take or workers: no chain)
+        return True
     return not (_purchase_workers(action) or _die_bound_grant(state, action))
+
+
+#: The actions that may hold a chain (what :func:`settled_chain` looks into).
+_CHAINS = (PlaceAction, SellAction)
 
 
 def _die_uses(state: GameState, seat: int) -> dict[tuple[int, int, int, tuple[int, int]], list[tuple]]:
@@ -698,26 +725,34 @@ def _die_uses(state: GameState, seat: int) -> dict[tuple[int, int, int, tuple[in
                   for value in range(1, 7)}
     any_number = free_die(state, player)
 
-    def add(rolled: int, value: int, cost: int, free: tuple[int, int], action, more: Iterable | None = None) -> None:
-        """File the die use under its key; a free change that saves nothing is no distinction."""
+    def filed(rolled: int, value: int, cost: int, free: tuple[int, int]) -> list:
+        """The die uses filed under the key of die ``rolled`` as ``value`` at ``cost`` with the free
+        change ``free``; a free change that saves nothing is no distinction."""
         key = free if cost < plain_cost[rolled, value] else (0, 0)
         if any_number and value != rolled and worker_cost(player, rolled, value, free[0]):
             key = (0, ANY_NUMBER)
-        groups.setdefault((rolled, cost, value, key), []).append((rolled, value, action, more))
+        return groups.setdefault((rolled, cost, value, key), [])
+
+    def add(rolled: int, value: int, cost: int, free: tuple[int, int], action, more: Iterable | None = None) -> None:
+        filed(rolled, value, cost, free).append((rolled, value, action, more))
 
     stored = _stored(state, player)
     by_value = _placements_by_value(state, seat) if stored else {}
     discards = _discards(state, player)
+    offered: dict[int, list[TakeAction]] = {}  # depot -> its takes, asked once for every die reaching it
     for rolled in sorted(set(player.dice)):
         for value, cost in _die_values(player, rolled, 0, any_number):
             add(rolled, value, cost, (0, 0), _WORKERS)
             if value in player.goods:
                 add(rolled, value, cost, (0, 0), *_sale_head(state, seat, value))
         for value, cost in _die_values(player, rolled, free_take, any_number):
-            for tile in depot_tiles(state, value):
-                for discard, shared in discards:
-                    add(rolled, value, cost, (free_take, FREE_CHANGE_TILE["take"]),
-                        TakeAction(tile=tile, depot=None, discard=discard, shared=shared))
+            takes = offered.get(value)
+            if takes is None:
+                new_take = builder(TakeAction)
+                takes = offered[value] = [new_take(tile, None, discard, shared) for tile in depot_tiles(state, value)
+                                          for discard, shared in discards]
+            filed(rolled, value, cost, (free_take, FREE_CHANGE_TILE["take"])).extend(
+                (rolled, value, take, None) for take in takes)
         for colour in _unique(kinds[t].colour for t, _ in stored):
             tile = FREE_CHANGE_TILE[colour]
             free = free_steps(player, tile, options)
@@ -889,6 +924,10 @@ def _formatted(moves: list[tuple[str, object]]) -> dict[str, list[str]]:
     return groups
 
 
+#: The spaces' names, as a set view (:func:`spaces_together` asks whether a line names any).
+_SPACE_NAMES = SPACE_IDS.keys()
+
+
 def spaces_together(lines: list[str]) -> list[str]:
     """``lines`` with those that differ only in one space written as one line, the spaces
     joined by ``|`` in board order (a1 ... g4, so the result depends only on which lines
@@ -899,20 +938,43 @@ def spaces_together(lines: list[str]) -> list[str]:
     (``place 6 city-hall c3|d4 then place 2 castle e5|f2``) when the granted spaces are the
     same for each. A line that can be typed is never changed: a line with one space stays.
     """
-    rows = [line.split(" ") for line in lines]
+    # each row: (the line, its words, the positions of its words that are one space, last
+    # first, and what it is merged by: the words but the last of those); a merged word
+    # (``c3|d4``) is no space, so the next pass merges on the space before it
+    rows = []
+    for line in lines:
+        if _SPACE_NAMES.isdisjoint(words := line.split(" ")):  # (most lines name no space: one test in C)
+            rows.append((line, words, (), line))
+        else:
+            places = [index for index, word in enumerate(words) if word in SPACE_IDS]
+            places.reverse()
+            rows.append(_row(line, words, places))
     while True:
-        merged: dict[tuple, list[list[str]]] = {}
+        merged: dict[object, list[tuple]] = {}
         for row in rows:
-            places = [index for index, word in enumerate(row) if word in SPACE_IDS]
-            at = places[-1] if places else -1
-            key = (at, tuple(word if index != at else "" for index, word in enumerate(row)))
-            merged.setdefault(key, []).append(row)
+            same = merged.get(row[3])
+            if same is None:
+                merged[row[3]] = [row]
+            else:
+                same.append(row)
         if len(merged) == len(rows):
-            return [" ".join(row) for row in rows]
+            return [row[0] for row in rows]
         rows = []
-        for (at, _), same in merged.items():
+        for same in merged.values():
             row = same[0]
-            if len(same) > 1:
-                spaces = sorted({space for other in same for space in other[at].split("|")}, key=SPACE_IDS.get)
-                row = row[:at] + ["|".join(spaces)] + row[at + 1:]
+            if len(same) > 1 and row[2]:
+                at = row[2][0]
+                word = "|".join(sorted({space for other in same for space in other[1][at].split("|")},
+                                       key=SPACE_IDS.get))
+                words = row[1].copy()
+                words[at] = word
+                row = _row(" ".join(words), words, row[2] if word in SPACE_IDS else row[2][1:])
             rows.append(row)
+
+
+def _row(line: str, words: list[str], places) -> tuple:
+    """:func:`spaces_together`'s row of ``line``: merged by its words but the space at ``places[0]``."""
+    if not places:
+        return line, words, places, line
+    at = places[0]
+    return line, words, places, (at, tuple(words[:at]), tuple(words[at + 1:]))

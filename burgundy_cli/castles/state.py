@@ -216,8 +216,19 @@ class ShieldTable:
     swept: tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]] | None = None
 
     def copy(self) -> ShieldTable:
-        return ShieldTable([d.copy() for d in self.depots], self.removed.copy(), self.box.copy(), dict(self.orders),
-                           set(self.used), dict(self.borrowed), self.ship, self.die16, self.swept)
+        """An independent copy, built field by field without ``__init__`` (every branch of a
+        2019 game with shields copies its table: a move listing makes hundreds)."""
+        copy = ShieldTable.__new__(ShieldTable)
+        copy.depots = list(map(list.copy, self.depots))
+        copy.removed = self.removed.copy()
+        copy.box = self.box.copy()
+        copy.orders = self.orders.copy()
+        copy.used = self.used.copy()
+        copy.borrowed = self.borrowed.copy()
+        copy.ship = self.ship
+        copy.die16 = self.die16
+        copy.swept = self.swept
+        return copy
 
 
 @value_class(slots=True)
