@@ -9,8 +9,11 @@ Target: < 1 ms per position. Robber Knights is measured as well, without a targe
 
 Worst cases (issue 17, target 4: no listing explodes): the constructed positions of
 ``benchmarks/data/moves-worst-case*.toml`` (153,345 and 852,563 legal lines; and shields 14
-and 15 at the end of a game with all five modules of part 1, 243 lines, whose record costs
-the most to open). In process:
+and 15 at the end of a game with all five modules of part 1, 243 lines), and the shipped
+record ``records/castles-of-burgundy/complete-4p-2019-all-modules.toml`` at its end: the
+whole game replayed to open it, then shield 15's placement from the black depot with the
+white die rolled (5,150 lines, 124 printed), the dearest whole ``burgundy moves`` of all
+(round twelve). In process:
 the grouped listing as ``burgundy moves`` prints it (``session.legal_moves().text()``,
 CPU time, median of repeats) and its ``tracemalloc`` peak. Whole process: ``burgundy
 moves FILE`` (wall and CPU medians, peak RSS through GNU time), alternating with the same
@@ -44,7 +47,8 @@ from harness import (
 )
 
 #: The constructed worst cases, and the small shipped record the whole-process figures are compared with.
-WORST_CASES = ("moves-worst-case.toml", "moves-worst-case-k1.toml", "moves-worst-case-modules.toml")
+WORST_CASES = (DATA / "moves-worst-case.toml", DATA / "moves-worst-case-k1.toml", DATA / "moves-worst-case-modules.toml",
+               ROOT / "records" / "castles-of-burgundy" / "complete-4p-2019-all-modules.toml")
 SMALL = ROOT / "records" / "castles-of-burgundy" / "rulebook-tile-7.toml"
 MIB = 1024 * 1024
 #: What is typed before Tab in the completion figures: nothing, a word, and into the chains
@@ -160,7 +164,7 @@ def _every_line(path: Path) -> dict[str, Any]:
 
 def worst_cases(ctx: Context) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """The worst-case figures and targets (see the module docstring)."""
-    paths = [DATA / name for name in WORST_CASES]
+    paths = list(WORST_CASES)
     figures: dict[str, Any] = {}
     targets = []
     processes = _whole_process(paths, ctx.pick(3, 15))
@@ -221,5 +225,6 @@ def run(ctx: Context) -> dict[str, Any]:
     figures["worst cases"] = worst
     return section(figures, targets + worst_targets,
                    [f"per position: median of {repeats} calls; figure: median over positions",
-                    "worst cases: benchmarks/data/moves-worst-case*.toml; whole-process figures alternate with "
+                    "worst cases: benchmarks/data/moves-worst-case*.toml and records/castles-of-burgundy/"
+                    "complete-4p-2019-all-modules.toml; whole-process figures alternate with "
                     f"`burgundy moves {SMALL.relative_to(ROOT)}` (a small listing) and the import floor"])
