@@ -183,7 +183,7 @@ def _place_heads(state: GameState, seat: int, tile: str, spaces: list[str], ship
                 for space in spaces for copy in copies
                 for head in (new_place(tile, space, None, None, None, None, None, copy, shared),)]
     grant = effect.grants
-    if grant is None:
+    if grant is None or not _ready(state, seat, grant):
         return [(new_place(tile, space, None, None, None, None, None, None, shared), None) for space in spaces]
     return [(base, partial(_granting_variants, state, seat, base, grant))
             for base in (new_place(tile, space, None, None, None, None, None, None, shared) for space in spaces)]
@@ -191,8 +191,9 @@ def _place_heads(state: GameState, seat: int, tile: str, spaces: list[str], ship
 
 def _granting(state: GameState, seat: int, base: PlaceAction,
               grant: Grant | None) -> Callable[[], Iterator[Node]] | None:
-    """What makes the placement ``base`` with every action its tile's ``grant`` allows (None: it grants none)."""
-    if grant is None:
+    """What makes the placement ``base`` with every action its tile's ``grant`` allows (None:
+    it grants none, or none can be used now: :func:`_ready`)."""
+    if grant is None or not _ready(state, seat, grant):
         return None
     return partial(_granting_variants, state, seat, base, grant)
 
@@ -351,6 +352,8 @@ def _granted(state: GameState, seat: int, grant: Grant) -> Iterator:
 def _granted_nodes(state: GameState, seat: int, grant: Grant) -> Iterator[Node]:
     """:func:`_granted` as a tree."""
     player = state.players[seat]
+    if not _ready(state, seat, grant):
+        return iter(())
     if grant.value is None:
         return _granted_kinds(state, seat, player, grant)
     # a number from a die (2019 white castle): what the workers can pay for
@@ -412,6 +415,20 @@ def _allowed(rule, state: GameState, player: PlayerState, action) -> bool:
     """The granted action's own ``ActionRule`` check accepts ``action`` (any number)."""
     try:
         rule.check(state, player, action, None)
+    except IllegalMoveError:
+        return False
+    return True
+
+
+def _ready(state: GameState, seat: int, grant: Grant) -> bool:
+    """No refusal holds for every action of ``grant`` (its ``ready``: the 2019 white castle's
+    white die not rolled). Such a refusal depends neither on the action nor on the placement
+    granting it, so it is asked once per placed tile, before the tile is placed on a branch:
+    none of the grant's actions (nor a purchase placed with one) is made when it refuses."""
+    if grant.ready is None:
+        return True
+    try:
+        grant.ready(state, state.players[seat])
     except IllegalMoveError:
         return False
     return True

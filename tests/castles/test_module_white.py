@@ -121,6 +121,18 @@ def test_the_white_die_must_have_been_rolled():
     assert_illegal(state, place("white-castle", "c3", 3, take("cow3", 3)), "cob.white.die")
 
 
+def test_moves_list_no_white_castle_action_before_the_white_die():
+    """cob.white.die refuses every action of the grant alike: `moves` lists the white castle
+    placed without one (the grant's ``ready`` asked once), and every listed line is accepted
+    and nothing else is."""
+    state = at_turn("2019", players={"anna": {"dice": [3, 5], "storage": ["white-castle"]}, "ben": {}},
+                    options=WHITE, depots={"3": ["cow3", "bank"]})
+    listed = lines(state)
+    assert "anna: place 3 white-castle c3" in listed
+    assert not any(line.startswith("anna: place 3 white-castle") and " then " in line for line in listed)
+    assert listed == accepted(state)
+
+
 def test_the_crane_may_trigger_a_white_castle():
     """2019 rules, 'Crane': "trigger the effect of any building (beige)": with both modules, the
     white castle's too (docs/rulings.md)."""
