@@ -528,12 +528,13 @@ def _purchase_workers(action) -> int:
 
 def _die_bound_grant(state: GameState, action) -> bool:
     """A placement in the chain ``action`` (or among a sale's route bonus actions) grants an
-    action whose number comes from a die (a 2019 white castle, or a crane triggering one):
-    listed before the die's worker cost (and an outer white castle's) is known, so the line
-    is asked of ``engine.check``."""
+    action whose number comes from a die (a 2019 white castle, or a crane triggering one),
+    and the chain takes it: listed before the die's worker cost (and an outer white castle's)
+    is known, so the line is asked of ``engine.check``. A placement taking no granted action
+    (no ``then``) uses no die: the check asks the grant nothing (``check_grants``)."""
     effects = state.ruleset.effects
     kinds = catalogue()
-    while isinstance(action, PlaceAction):
+    while isinstance(action, PlaceAction) and action.then is not None:
         effect = effects.get(action.copy or action.tile) or effects[kinds[action.copy or action.tile].type]
         if effect.grants is not None and effect.grants.value is not None:
             return True
