@@ -526,6 +526,19 @@ def _purchase_workers(action) -> int:
     return 0
 
 
+def _die_bound_place(state: GameState, action: PlaceAction) -> PlaceAction | None:
+    """The first placement of the placement chain ``action`` taking a granted action whose
+    number comes from a die (see :func:`_die_bound_grant`), or None."""
+    effects = state.ruleset.effects
+    kinds = catalogue()
+    while isinstance(action, PlaceAction) and action.then is not None:
+        effect = effects.get(action.copy or action.tile) or effects[kinds[action.copy or action.tile].type]
+        if effect.grants is not None and effect.grants.value is not None:
+            return action
+        action = action.then
+    return None
+
+
 def _die_bound_grant(state: GameState, action) -> bool:
     """A placement in the chain ``action`` (or among a sale's route bonus actions) grants an
     action whose number comes from a die (a 2019 white castle, or a crane triggering one),
@@ -716,14 +729,22 @@ def _die_command(state: GameState, player: PlayerState, rolled: int, value: int,
     return command
 
 
-def settled_chain(state: GameState, action) -> bool:
+def settled_chain(state: GameState, action, spent: bool = True) -> bool:
     """The action chain ``action``, as the generator makes it, is legal without asking
     ``engine.check``: no purchase in it pays workers (:func:`_purchase_workers`) and no
     granted action takes its number from a die (:func:`_die_bound_grant`), whose costs are
-    known only once the line is carried out."""
+    known only once the line is carried out. ``spent``: the line may spend workers before
+    the chain (a die's change); a line that spends none (a shield's phase-end placement) is
+    also settled with one die-bound grant in a chain of placements, the first: the generator
+    asked its ``value`` on the state the check asks it on, with no workers spent before it."""
     if not isinstance(action, _CHAINS):  # (a take or workers: no chain)
         return True
-    return not (_purchase_workers(action) or _die_bound_grant(state, action))
+    if _purchase_workers(action):
+        return False
+    if spent or not isinstance(action, PlaceAction):
+        return not _die_bound_grant(state, action)
+    first = _die_bound_place(state, action)
+    return first is None or not _die_bound_grant(state, first.then)
 
 
 #: The actions that may hold a chain (what :func:`settled_chain` looks into).
