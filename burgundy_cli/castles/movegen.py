@@ -526,9 +526,9 @@ def _purchase_workers(action) -> int:
     return 0
 
 
-def _die_bound_place(state: GameState, action: PlaceAction) -> PlaceAction | None:
-    """The first placement of the placement chain ``action`` taking a granted action whose
-    number comes from a die (see :func:`_die_bound_grant`), or None."""
+def _die_bound_place(state: GameState, action) -> PlaceAction | None:
+    """The first placement of the chain ``action`` taking a granted action whose number comes
+    from a die (see :func:`_die_bound_grant`), or None (a sale's bonuses are not looked into)."""
     effects = state.ruleset.effects
     kinds = catalogue()
     while isinstance(action, PlaceAction) and action.then is not None:
@@ -545,12 +545,9 @@ def _die_bound_grant(state: GameState, action) -> bool:
     and the chain takes it: listed before the die's worker cost (and an outer white castle's)
     is known, so the line is asked of ``engine.check``. A placement taking no granted action
     (no ``then``) uses no die: the check asks the grant nothing (``check_grants``)."""
-    effects = state.ruleset.effects
-    kinds = catalogue()
-    while isinstance(action, PlaceAction) and action.then is not None:
-        effect = effects.get(action.copy or action.tile) or effects[kinds[action.copy or action.tile].type]
-        if effect.grants is not None and effect.grants.value is not None:
-            return True
+    if _die_bound_place(state, action) is not None:
+        return True
+    while isinstance(action, PlaceAction):  # (the chain's end)
         action = action.then
     if isinstance(action, SellAction):  # (a die's sale, or one granted at the chain's end)
         return any(_die_bound_grant(state, granted) for granted in action.then or ())
