@@ -741,7 +741,7 @@ def settled_chain(state: GameState, action, spent: bool = True) -> bool:
     if spent or not isinstance(action, PlaceAction):
         return not _die_bound_grant(state, action)
     first = _die_bound_place(state, action)
-    return first is None or not _die_bound_grant(state, first.then)
+    return not _die_bound_grant(state, action if first is None else first.then)
 
 
 #: The actions that may hold a chain (what :func:`settled_chain` looks into).

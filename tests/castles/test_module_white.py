@@ -193,3 +193,19 @@ def test_white_castles_games_conserve_everything(players, seed, stop_after, both
     state = session.state
     if state.stage != "over":
         assert lines(state) == accepted(state)
+
+
+def test_a_shield_tile_line_settles_only_its_first_white_castles_action():
+    """A shields 14/15 tile line spends no workers before its chain, so `moves` takes the first
+    white castle's action as listed (its cost asked as the check asks it); a second one, or
+    one among a sale's bonuses, still goes to engine.check (its cost known once carried out)."""
+    from burgundy_cli.castles.commands import PlaceAction, SellAction, TakeAction
+    from burgundy_cli.castles.movegen import settled_chain
+
+    state = table()
+    white = PlaceAction(tile="white-castle", space="c3", then=TakeAction(tile="cow3", depot=3))
+    assert settled_chain(state, white, spent=False) and not settled_chain(state, white)
+    assert settled_chain(state, PlaceAction(tile="white-castle", space="c3"))
+    assert not settled_chain(state, PlaceAction(tile="white-castle", space="c5", then=white), spent=False)
+    sale = PlaceAction(tile="warehouse", space="c4", then=SellAction(goods=3, then=(white,)))
+    assert not settled_chain(state, sale, spent=False)
