@@ -660,12 +660,17 @@ class Grant:
     tile colours it may choose (and it names its numbered depot); ``refusal``: ``(rule id,
     message, hint)`` for a granted action of another kind; ``value``: for an action bound to a
     die's number (2019 white castle: the white die), ``value(state, player, action) -> (number
-    the action uses, workers it costs)``, raising the refusal when the player cannot pay."""
+    the action uses, workers it costs)``, raising the refusal when the player cannot pay;
+    ``ready``: for a refusal that does not depend on the action (the white die not rolled),
+    ``ready(state, player)`` raising it -- ``value`` raises it too (it calls ``ready``), so
+    the check needs no more; the move generator asks it once per granting placement and
+    lists none of the grant's actions when it refuses."""
 
     kinds: tuple[str, ...]
     colours: str | None = None
     refusal: tuple[str, str, str] | None = None
     value: Callable | None = None
+    ready: Callable | None = None
 
 
 def check_grant(state: GameState, player: PlayerState, grant: Grant, action) -> None:

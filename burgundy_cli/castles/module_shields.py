@@ -719,10 +719,11 @@ def _place_candidates(state: GameState, seat: int) -> list[tuple[str, object]]:
 
 def _place_settled(state: GameState, cmd) -> bool:
     """A candidate of :func:`_place_candidates` is legal as made unless its placement chain
-    holds a cost known only once carried out (``moves`` then asks ``engine.check``)."""
+    holds a cost known only once carried out (``moves`` then asks ``engine.check``); the
+    line spends no workers before its chain."""
     from burgundy_cli.castles.movegen import settled_chain
 
-    return settled_chain(state, cmd.place)
+    return settled_chain(state, cmd.place, spent=False)
 
 
 def _tribute_candidates(state: GameState, seat: int) -> list[tuple[str, object]]:

@@ -48,14 +48,22 @@ def used_number(state: GameState, player: PlayerState, action) -> int:
     return state.white
 
 
-def white_value(state: GameState, player: PlayerState, action) -> tuple[int, int]:
-    """(number the action uses, workers that turn the white die into it): the ``value`` of the
-    white castle's :class:`~burgundy_cli.castles.actions.Grant`; refused when the white die
-    has not been rolled or the player lacks the workers."""
+def white_die(state: GameState, player: PlayerState) -> int:
+    """The white die as rolled: the ``ready`` of the white castle's
+    :class:`~burgundy_cli.castles.actions.Grant`; refused when it has not been rolled (after
+    the game's end, or a turn whose position does not state it), whatever the action."""
     white = state.white
     if white is None:
         raise illegal("cob.white.die", "a white castle's action uses the white die, which has not been rolled",
                       "a [position] in a turn states the white die with `white`")
+    return white
+
+
+def white_value(state: GameState, player: PlayerState, action) -> tuple[int, int]:
+    """(number the action uses, workers that turn the white die into it): the ``value`` of the
+    white castle's :class:`~burgundy_cli.castles.actions.Grant`; refused when the white die
+    has not been rolled (:func:`white_die`) or the player lacks the workers."""
+    white = white_die(state, player)
     value = used_number(state, player, action)
     free = free_change(player, action, state.options) if state.options.white_free_change else 0
     cost = worker_cost(player, white, value, free)
@@ -68,6 +76,6 @@ def white_value(state: GameState, player: PlayerState, action) -> tuple[int, int
 #: A white castle's effect: any action, its number from the white die.
 WHITE_EFFECT = Effect(grants=Grant(tuple(ACTIONS), None, (
     "cob.white.action", "a white castle grants one of the four actions, with the white die",
-    "then: take <tile> from <depot>, place <tile> <space>, sell <goods type> or workers"), white_value))
+    "then: take <tile> from <depot>, place <tile> <space>, sell <goods type> or workers"), white_value, white_die))
 #: #29: 4 VP per white castle (the crane counting as one if its owner says so).
 WHITE_END_SCORING = {TILE: buildings_scoring(WHITE_CASTLE)}

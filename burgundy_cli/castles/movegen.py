@@ -183,7 +183,7 @@ def _place_heads(state: GameState, seat: int, tile: str, spaces: list[str], ship
                 for space in spaces for copy in copies
                 for head in (new_place(tile, space, None, None, None, None, None, copy, shared),)]
     grant = effect.grants
-    if grant is None:
+    if grant is None or not _ready(state, seat, grant):
         return [(new_place(tile, space, None, None, None, None, None, None, shared), None) for space in spaces]
     return [(base, partial(_granting_variants, state, seat, base, grant))
             for base in (new_place(tile, space, None, None, None, None, None, None, shared) for space in spaces)]
@@ -191,8 +191,9 @@ def _place_heads(state: GameState, seat: int, tile: str, spaces: list[str], ship
 
 def _granting(state: GameState, seat: int, base: PlaceAction,
               grant: Grant | None) -> Callable[[], Iterator[Node]] | None:
-    """What makes the placement ``base`` with every action its tile's ``grant`` allows (None: it grants none)."""
-    if grant is None:
+    """What makes the placement ``base`` with every action its tile's ``grant`` allows (None:
+    it grants none, or none can be used now: :func:`_ready`)."""
+    if grant is None or not _ready(state, seat, grant):
         return None
     return partial(_granting_variants, state, seat, base, grant)
 
@@ -351,6 +352,8 @@ def _granted(state: GameState, seat: int, grant: Grant) -> Iterator:
 def _granted_nodes(state: GameState, seat: int, grant: Grant) -> Iterator[Node]:
     """:func:`_granted` as a tree."""
     player = state.players[seat]
+    if not _ready(state, seat, grant):
+        return iter(())
     if grant.value is None:
         return _granted_kinds(state, seat, player, grant)
     # a number from a die (2019 white castle): what the workers can pay for
@@ -412,6 +415,20 @@ def _allowed(rule, state: GameState, player: PlayerState, action) -> bool:
     """The granted action's own ``ActionRule`` check accepts ``action`` (any number)."""
     try:
         rule.check(state, player, action, None)
+    except IllegalMoveError:
+        return False
+    return True
+
+
+def _ready(state: GameState, seat: int, grant: Grant) -> bool:
+    """No refusal holds for every action of ``grant`` (its ``ready``: the 2019 white castle's
+    white die not rolled). Such a refusal depends neither on the action nor on the placement
+    granting it, so it is asked once per placed tile, before the tile is placed on a branch:
+    none of the grant's actions (nor a purchase placed with one) is made when it refuses."""
+    if grant.ready is None:
+        return True
+    try:
+        grant.ready(state, state.players[seat])
     except IllegalMoveError:
         return False
     return True
@@ -509,17 +526,28 @@ def _purchase_workers(action) -> int:
     return 0
 
 
-def _die_bound_grant(state: GameState, action) -> bool:
-    """A placement in the chain ``action`` (or among a sale's route bonus actions) grants an
-    action whose number comes from a die (a 2019 white castle, or a crane triggering one):
-    listed before the die's worker cost (and an outer white castle's) is known, so the line
-    is asked of ``engine.check``."""
+def _die_bound_place(state: GameState, action) -> PlaceAction | None:
+    """The first placement of the chain ``action`` taking a granted action whose number comes
+    from a die (see :func:`_die_bound_grant`), or None (a sale's bonuses are not looked into)."""
     effects = state.ruleset.effects
     kinds = catalogue()
-    while isinstance(action, PlaceAction):
+    while isinstance(action, PlaceAction) and action.then is not None:
         effect = effects.get(action.copy or action.tile) or effects[kinds[action.copy or action.tile].type]
         if effect.grants is not None and effect.grants.value is not None:
-            return True
+            return action
+        action = action.then
+    return None
+
+
+def _die_bound_grant(state: GameState, action) -> bool:
+    """A placement in the chain ``action`` (or among a sale's route bonus actions) grants an
+    action whose number comes from a die (a 2019 white castle, or a crane triggering one),
+    and the chain takes it: listed before the die's worker cost (and an outer white castle's)
+    is known, so the line is asked of ``engine.check``. A placement taking no granted action
+    (no ``then``) uses no die: the check asks the grant nothing (``check_grants``)."""
+    if _die_bound_place(state, action) is not None:
+        return True
+    while isinstance(action, PlaceAction):  # (the chain's end)
         action = action.then
     if isinstance(action, SellAction):  # (a die's sale, or one granted at the chain's end)
         return any(_die_bound_grant(state, granted) for granted in action.then or ())
@@ -698,14 +726,22 @@ def _die_command(state: GameState, player: PlayerState, rolled: int, value: int,
     return command
 
 
-def settled_chain(state: GameState, action) -> bool:
+def settled_chain(state: GameState, action, spent: bool = True) -> bool:
     """The action chain ``action``, as the generator makes it, is legal without asking
     ``engine.check``: no purchase in it pays workers (:func:`_purchase_workers`) and no
     granted action takes its number from a die (:func:`_die_bound_grant`), whose costs are
-    known only once the line is carried out."""
+    known only once the line is carried out. ``spent``: the line may spend workers before
+    the chain (a die's change); a line that spends none (a shield's phase-end placement) is
+    also settled with one die-bound grant in a chain of placements, the first: the generator
+    asked its ``value`` on the state the check asks it on, with no workers spent before it."""
     if not isinstance(action, _CHAINS):  # (a take or workers: no chain)
         return True
-    return not (_purchase_workers(action) or _die_bound_grant(state, action))
+    if _purchase_workers(action):
+        return False
+    if spent or not isinstance(action, PlaceAction):
+        return not _die_bound_grant(state, action)
+    first = _die_bound_place(state, action)
+    return not _die_bound_grant(state, action if first is None else first.then)
 
 
 #: The actions that may hold a chain (what :func:`settled_chain` looks into).

@@ -121,6 +121,18 @@ def test_the_white_die_must_have_been_rolled():
     assert_illegal(state, place("white-castle", "c3", 3, take("cow3", 3)), "cob.white.die")
 
 
+def test_moves_list_no_white_castle_action_before_the_white_die():
+    """cob.white.die refuses every action of the grant alike: `moves` lists the white castle
+    placed without one (the grant's ``ready`` asked once), and every listed line is accepted
+    and nothing else is."""
+    state = at_turn("2019", players={"anna": {"dice": [3, 5], "storage": ["white-castle"]}, "ben": {}},
+                    options=WHITE, depots={"3": ["cow3", "bank"]})
+    listed = lines(state)
+    assert "anna: place 3 white-castle c3" in listed
+    assert not any(line.startswith("anna: place 3 white-castle") and " then " in line for line in listed)
+    assert listed == accepted(state)
+
+
 def test_the_crane_may_trigger_a_white_castle():
     """2019 rules, 'Crane': "trigger the effect of any building (beige)": with both modules, the
     white castle's too (docs/rulings.md)."""
@@ -181,3 +193,19 @@ def test_white_castles_games_conserve_everything(players, seed, stop_after, both
     state = session.state
     if state.stage != "over":
         assert lines(state) == accepted(state)
+
+
+def test_a_shield_tile_line_settles_only_its_first_white_castles_action():
+    """A shields 14/15 tile line spends no workers before its chain, so `moves` takes the first
+    white castle's action as listed (its cost asked as the check asks it); a second one, or
+    one among a sale's bonuses, still goes to engine.check (its cost known once carried out)."""
+    from burgundy_cli.castles.commands import PlaceAction, SellAction, TakeAction
+    from burgundy_cli.castles.movegen import settled_chain
+
+    state = table()
+    white = PlaceAction(tile="white-castle", space="c3", then=TakeAction(tile="cow3", depot=3))
+    assert settled_chain(state, white, spent=False) and not settled_chain(state, white)
+    assert settled_chain(state, PlaceAction(tile="white-castle", space="c3"))
+    assert not settled_chain(state, PlaceAction(tile="white-castle", space="c5", then=white), spent=False)
+    sale = PlaceAction(tile="warehouse", space="c4", then=SellAction(goods=3, then=(white,)))
+    assert not settled_chain(state, sale, spent=False)
