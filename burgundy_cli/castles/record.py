@@ -387,10 +387,12 @@ def _start(doc: RecordDoc, header: GameHeader) -> tuple[str, dict[str, Any], Gam
     data = doc.data[table]
     if not isinstance(data, dict):
         raise RecordError(f"[{table}] must be a table", location=doc.location_of_key(table))
+    if has_setup:  # (each table's reader in its own module: a record loads its own only)
+        from burgundy_cli.castles.setup_table import state_from_setup as read
+    else:
+        from burgundy_cli.castles.position_table import state_from_position as read
     try:
-        duchies = setup.duchy_definitions(doc.data.get("duchies"))
-        state = (setup.state_from_setup(header, data, duchies) if has_setup
-                 else setup.state_from_position(header, data, duchies))
+        state = read(header, data, setup.duchy_definitions(doc.data.get("duchies")))
     except setup.SetupError as err:
         for each in err.also:
             each.at(doc.location_of_key(*map(str, each.path)))
