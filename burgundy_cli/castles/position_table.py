@@ -280,9 +280,7 @@ def state_from_position(header: GameHeader, data: object, duchies: dict[str, Boa
     state = GameState(edition, options, players, _position_bridge(names, table), ruleset(options.modules),
                       phase=PHASES.index(table.phase), round=table.round - 1, stage=_position_stage(table),
                       supply=_fresh_supply(0))
-    from burgundy_cli.castles.module_team import position_teams
-
-    _team(position_teams, state, table)  # 2019 team game: the teams, their property alike for both members
+    _position_teams(state, table)
     _vp_categories_known(state, table)
     _position_routes(state, table)
     _lay_out_depots(state, table)
@@ -323,6 +321,22 @@ def _storage_room(state: GameState) -> None:
                              ("position", "players", player.name, "storage"),
                              "only the 2019 shield 4 lets a storage hold more; its holder keeps them "
                              "once it leaves the game")
+
+
+def _position_teams(state: GameState, table: PositionTable) -> None:
+    """The team game's part of a position: its teams, their property alike for both members
+    (:func:`~burgundy_cli.castles.module_team.position_teams`); none of it in another game
+    (as :func:`_position_shields` and :func:`_position_solo`: the module loaded only when played)."""
+    if "team-game" not in state.options.modules:
+        shared = next((player.name for player in state.players if player.shared), None)
+        if table.teams or shared is not None:
+            raise SetupError("teams and shared storage belong to the 2019 team game",
+                             ("position", "teams") if table.teams else ("position", "players", shared, "shared"),
+                             '[game.options] modules = ["team-game"]')
+        return
+    from burgundy_cli.castles.module_team import position_teams
+
+    _team(position_teams, state, table)
 
 
 def _position_solo(state: GameState, table: PositionTable) -> None:

@@ -368,9 +368,13 @@ def test_a_team_position_states_the_teams_property_alike():
     players["cara"] = team
     state = state_from_position(head, {"players": players, "teams": TEAMS})
     assert state.teams.label(2) == "A2" and len(state.players[2].duchy) == 73
-    with pytest.raises(SetupError, match="team game"):
-        state_from_position(GameHeader(name="castles-of-burgundy", edition="2019", players=list(NAMES)),
-                            {"players": {name: {} for name in NAMES}, "teams": TEAMS})
+    plain = GameHeader(name="castles-of-burgundy", edition="2019", players=list(NAMES))
+    with pytest.raises(SetupError, match="belong to the 2019 team game") as info:
+        state_from_position(plain, {"players": {name: {} for name in NAMES}, "teams": TEAMS})
+    assert info.value.path == ("position", "teams") and "team-game" in info.value.hint
+    with pytest.raises(SetupError, match="belong to the 2019 team game") as info:
+        state_from_position(plain, {"players": {**{name: {} for name in NAMES}, NAMES[1]: {"shared": ["ship"]}}})
+    assert info.value.path == ("position", "players", NAMES[1], "shared")
 
 
 def test_team_game_needs_four_players_and_no_per_player_module():
