@@ -83,9 +83,13 @@ def _group_order(name: str) -> int:
 
 def _with_granted_depots(state: GameState, command: c.Command) -> c.Command:
     """:func:`~burgundy_cli.castles.clarify.with_granted_depots`, its module imported by the
-    first granted action (most records open without one: a start imports no ``clarify``)."""
+    first granted action (a position's start has none: it imports no ``clarify``), which puts
+    that function in this name's place: a replay's later granted actions call it directly
+    (an ``import`` statement run at each of them cost ~8,000 instructions)."""
+    global _with_granted_depots
     from burgundy_cli.castles.clarify import with_granted_depots
 
+    _with_granted_depots = with_granted_depots
     return with_granted_depots(state, command)
 
 

@@ -5,8 +5,9 @@ Both tables are validated at the edge (pydantic-core, :mod:`burgundy_cli.core.sc
 :func:`~burgundy_cli.castles.setup_table.state_from_setup`, ``[position]`` by
 :func:`~burgundy_cli.castles.position_table.state_from_position`, each in its own module so
 that opening a record loads the reader of its own table only; this module holds what both
-read (the options, the boards and duchies, the routes, the solo game's duchy) and the
-position's writer, :func:`position_data`. Problems in the content (a board the
+read (the options, the boards and duchies, the routes, the solo game's duchy) and hands on the
+position's writer, :func:`position_data`. Its steps with a leading underscore are the two
+readers' shared steps: private to these three modules. Problems in the content (a board the
 edition lacks, eight goods of one type, a tile on a space of the wrong colour...) raise
 :class:`SetupError`, a :class:`RecordError` carrying ``path``, the key path in the record
 (``("setup", "goods", "anna")``) that the record layer turns into a line and column with
