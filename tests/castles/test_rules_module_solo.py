@@ -487,8 +487,7 @@ def test_a_record_defines_the_other_solo_side_with_islands():
     """'Game setup': "side 13A is for beginning players, side 13B is for advanced players"
     (cob.solo.setup): the side not found is a record's `[duchies.<id>]` with `islands`, checked
     on load, played and shown like the shipped one; a duchy without islands is no solo duchy."""
-    from burgundy_cli.castles.position_writer import duchy_data
-    from burgundy_cli.castles.setup import duchy_definitions
+    from burgundy_cli.castles.setup import duchy_data, duchy_definitions
 
     duchies = duchy_definitions({"13b": _other_side()})
     board = duchies["13b"]

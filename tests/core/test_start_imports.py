@@ -43,14 +43,13 @@ def test_a_command_s_start_imports_neither_json_nor_contextvars(args):
 
 
 #: What opening a record of each kind leaves out (docs/performance.md, "Round twelve:
-#: h-start2"): the other table's reader, the position's writer, the team game's module in
-#: another game, and what only a refusal or a granted action needs (the fix hint, the
-#: edition's citations; a whole game has granted actions).
+#: h-start2"): the other table's reader, the team game's module in another game, and what
+#: only a refusal or a granted action needs (the fix hint, the edition's citations; a whole
+#: game has granted actions).
 _CASTLES = "burgundy_cli.castles."
 OTHER_TABLE = {
-    "position": tuple(_CASTLES + name for name in ("setup_table", "position_writer", "module_team",
-                                                          "clarify", "citations")),
-    "setup": tuple(_CASTLES + name for name in ("position_table", "position_writer", "module_team", "citations")),
+    "position": tuple(_CASTLES + name for name in ("setup_table", "module_team", "clarify", "citations")),
+    "setup": tuple(_CASTLES + name for name in ("position_table", "module_team", "citations")),
 }
 
 
