@@ -379,6 +379,22 @@ class CastlesSession:
 # --- opening a record -------------------------------------------------------------------------
 
 
+#: The reader of each start table, once imported (:func:`_reader`).
+_READERS: dict[str, Callable[..., GameState]] = {}
+
+
+def _reader(table: str) -> Callable[..., GameState]:
+    """The reader of a ``[setup]`` or a ``[position]``, each in its own module so that a record
+    loads its own table's only; kept in :data:`_READERS`, so that a replay of many records
+    runs the ``import`` once (~8,000 instructions a time)."""
+    if table == "setup":
+        from burgundy_cli.castles.setup_table import state_from_setup as read
+    else:
+        from burgundy_cli.castles.position_table import state_from_position as read
+    _READERS[table] = read
+    return read
+
+
 def _start(doc: RecordDoc, header: GameHeader) -> tuple[str, dict[str, Any], GameState]:
     """The state the log starts from: the ``[setup]`` deal or a typed ``[position]``."""
     from burgundy_cli.castles import setup
@@ -391,10 +407,7 @@ def _start(doc: RecordDoc, header: GameHeader) -> tuple[str, dict[str, Any], Gam
     data = doc.data[table]
     if not isinstance(data, dict):
         raise RecordError(f"[{table}] must be a table", location=doc.location_of_key(table))
-    if has_setup:  # (each table's reader in its own module: a record loads its own only)
-        from burgundy_cli.castles.setup_table import state_from_setup as read
-    else:
-        from burgundy_cli.castles.position_table import state_from_position as read
+    read = _READERS.get(table) or _reader(table)
     try:
         state = read(header, data, setup.duchy_definitions(doc.data.get("duchies")))
     except setup.SetupError as err:
