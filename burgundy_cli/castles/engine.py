@@ -22,7 +22,7 @@ depots are cleared when the next phase's first line arrives, so that a purchase 
 after the last dice action (allowed by the rules) still finds the black depot.
 
 >>> from burgundy_cli.castles.commands import validate_command
->>> from burgundy_cli.castles.setup import state_from_setup
+>>> from burgundy_cli.castles.setup_table import state_from_setup
 >>> from burgundy_cli.core.errors import IllegalMoveError
 >>> from burgundy_cli.core.game import GameHeader
 >>> header = GameHeader(name="castles-of-burgundy", edition="2011", players=["anna", "ben"])

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from burgundy_cli.castles.setup import DuchyTable, IslandDuchyTable, PositionTable, SetupTable
+from burgundy_cli.castles.position_table import PositionTable
+from burgundy_cli.castles.setup import DuchyTable, IslandDuchyTable
+from burgundy_cli.castles.setup_table import SetupTable
 
 TITLE = "The Castles of Burgundy"
 

@@ -262,21 +262,15 @@ def deal_team_setup(rng, names: list[str]) -> dict[str, Any]:
 
 
 def position_teams(state: GameState, table) -> None:
-    """A ``[position]``'s teams (2019 team game): 4 players in teams A and B, named in
-    ``teams``, each team's two players stating the team's property alike (board, start, duchy,
-    goods, sold goods, silver, workers, bonus tiles, shared storage), private storage at most 2
-    tiles each; none of it in another game. Sets ``state.teams``.
+    """A team game's ``[position]`` teams: 4 players in teams A and B, named in ``teams``, each
+    team's two players stating the team's property alike (board, start, duchy, goods, sold
+    goods, silver, workers, bonus tiles, shared storage), private storage at most 2 tiles each.
+    Sets ``state.teams``. (A position of another game refuses teams and shared storage
+    itself, ``position_table._position_teams``, without loading this module.)
 
     :raises SetupRefusal: at the key to blame.
     """
     players = state.players
-    if NAME not in state.options.modules:
-        shared = next((player.name for player in players if player.shared), None)
-        if table.teams or shared is not None:
-            raise SetupRefusal("teams and shared storage belong to the 2019 team game",
-                               ("position", "teams") if table.teams else ("position", "players", shared, "shared"),
-                               '[game.options] modules = ["team-game"]')
-        return
     names = [player.name for player in players]
     teams = table.teams.values()
     if len(names) != 4 or sorted(table.teams) != list(TEAMS) or any(len(members) != 2 for members in teams) \

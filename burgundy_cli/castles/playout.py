@@ -269,7 +269,8 @@ def play_game(players: int, seed: int, edition: str | None = None, stop_after: i
     """
     from burgundy_cli.castles.notation import format_command
     from burgundy_cli.castles.record import CastlesSession
-    from burgundy_cli.castles.setup import duchy_definitions, state_from_setup
+    from burgundy_cli.castles.setup import duchy_definitions
+    from burgundy_cli.castles.setup_table import state_from_setup
     from burgundy_cli.core.game import GameHeader
 
     edition = edition or DEFAULT_EDITION

@@ -23,8 +23,6 @@ from typing import TYPE_CHECKING, Any
 
 from burgundy_cli.castles import commands as c
 from burgundy_cli.castles import engine
-from burgundy_cli.castles.citations import cite_edition
-from burgundy_cli.castles.clarify import with_fix_hint, with_granted_depots
 from burgundy_cli.castles.notation import format_command, known_names, parse_line, read_canonical, read_lenient
 from burgundy_cli.core.errors import IllegalMoveError, RecordError, RefereeError
 from burgundy_cli.core.game import GameHeader, MoveList, ScoreTable
@@ -81,6 +79,28 @@ def latest_round(state: GameState) -> str | None:
 
 def _group_order(name: str) -> int:
     return _PHASES.index(name[0]) * 5 + int(name[1]) - 1
+
+
+def _with_granted_depots(state: GameState, command: c.Command) -> c.Command:
+    """:func:`~burgundy_cli.castles.clarify.with_granted_depots`, its module imported by the
+    first granted action (a position's start has none: it imports no ``clarify``), which puts
+    that function in this name's place: a replay's later granted actions call it directly
+    (an ``import`` statement run at each of them cost ~8,000 instructions)."""
+    global _with_granted_depots
+    from burgundy_cli.castles.clarify import with_granted_depots
+
+    _with_granted_depots = with_granted_depots
+    return with_granted_depots(state, command)
+
+
+def _cited(state: GameState, command: c.Command, err: IllegalMoveError) -> IllegalMoveError:
+    """A refused line's error with the obvious fix as a hint and the edition's rulebook
+    passage (:mod:`~burgundy_cli.castles.clarify`, :mod:`~burgundy_cli.castles.citations`:
+    imported by the first refusal, not by every start)."""
+    from burgundy_cli.castles.citations import cite_edition
+    from burgundy_cli.castles.clarify import with_fix_hint
+
+    return cite_edition(with_fix_hint(state, command, err), state.edition)
 
 
 def with_listed_names(names: PlayerNames, command: c.Command, line: str) -> c.Command:
@@ -157,10 +177,12 @@ class CastlesSession:
         state = self.state
         action = command.action if command.kind == "die" else None
         if action is not None and action.kind == "place" and action.then is not None:  # a granted action
-            command = with_granted_depots(state, command)
+            command = _with_granted_depots(state, command)
         try:
             judge(state, command)
         except IllegalMoveError as err:
+            from burgundy_cli.castles.clarify import with_fix_hint
+
             raise with_fix_hint(state, command, err) from None
         return command
 
@@ -220,7 +242,7 @@ class CastlesSession:
                 if kind == "die":  # the commonest line, on the shortest path (_judged without its call)
                     action = command.action
                     if action.kind == "place" and action.then is not None:  # a granted action
-                        command = with_granted_depots(state, command)
+                        command = _with_granted_depots(state, command)
                     engine.play_die(state, command)
                 else:
                     engine.play(state, command, kind)
@@ -231,7 +253,7 @@ class CastlesSession:
                 if comment:
                     self.comments[len(commands) - 1] = comment
             except IllegalMoveError as err:
-                cited = cite_edition(with_fix_hint(state, command, err), state.edition)
+                cited = _cited(state, command, err)
                 raise cited if failed is None else failed(cited, index) from None
             except RefereeError as err:
                 if failed is None:
@@ -244,6 +266,8 @@ class CastlesSession:
         try:
             command = self._judged(self.read(text), engine.check)
         except IllegalMoveError as err:
+            from burgundy_cli.castles.citations import cite_edition
+
             raise cite_edition(err, self.state.edition) from None
         return format_command(command)
 
@@ -355,6 +379,22 @@ class CastlesSession:
 # --- opening a record -------------------------------------------------------------------------
 
 
+#: The reader of each start table, once imported (:func:`_reader`).
+_READERS: dict[str, Callable[..., GameState]] = {}
+
+
+def _reader(table: str) -> Callable[..., GameState]:
+    """The reader of a ``[setup]`` or a ``[position]``, each in its own module so that a record
+    loads its own table's only; kept in :data:`_READERS`, so that a replay of many records
+    runs the ``import`` once (~8,000 instructions a time)."""
+    if table == "setup":
+        from burgundy_cli.castles.setup_table import state_from_setup as read
+    else:
+        from burgundy_cli.castles.position_table import state_from_position as read
+    _READERS[table] = read
+    return read
+
+
 def _start(doc: RecordDoc, header: GameHeader) -> tuple[str, dict[str, Any], GameState]:
     """The state the log starts from: the ``[setup]`` deal or a typed ``[position]``."""
     from burgundy_cli.castles import setup
@@ -367,10 +407,9 @@ def _start(doc: RecordDoc, header: GameHeader) -> tuple[str, dict[str, Any], Gam
     data = doc.data[table]
     if not isinstance(data, dict):
         raise RecordError(f"[{table}] must be a table", location=doc.location_of_key(table))
+    read = _READERS.get(table) or _reader(table)
     try:
-        duchies = setup.duchy_definitions(doc.data.get("duchies"))
-        state = (setup.state_from_setup(header, data, duchies) if has_setup
-                 else setup.state_from_position(header, data, duchies))
+        state = read(header, data, setup.duchy_definitions(doc.data.get("duchies")))
     except setup.SetupError as err:
         for each in err.also:
             each.at(doc.location_of_key(*map(str, each.path)))

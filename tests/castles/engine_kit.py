@@ -14,7 +14,8 @@ from burgundy_cli.castles import engine
 from burgundy_cli.castles.boards import space_name
 from burgundy_cli.castles.commands import validate_command
 from burgundy_cli.castles.playout import deal_goods, deal_reveals
-from burgundy_cli.castles.setup import state_from_position, state_from_setup
+from burgundy_cli.castles.position_table import state_from_position
+from burgundy_cli.castles.setup_table import state_from_setup
 from burgundy_cli.castles.state import GameState
 from burgundy_cli.castles.tiles import catalogue
 from burgundy_cli.core.errors import IllegalMoveError

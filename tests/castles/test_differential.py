@@ -34,7 +34,8 @@ from burgundy_cli.castles.module_solo import removal_line
 from burgundy_cli.castles.movegen import legal_commands
 from burgundy_cli.castles.notation import format_command, parse_line
 from burgundy_cli.castles.playout import deal_game, deal_goods, deal_reveals
-from burgundy_cli.castles.setup import duchy_definitions, state_from_setup
+from burgundy_cli.castles.setup import duchy_definitions
+from burgundy_cli.castles.setup_table import state_from_setup
 from burgundy_cli.castles.state import GameState, PlayerState
 from burgundy_cli.castles.tiles import catalogue
 from burgundy_cli.core.errors import IllegalMoveError

@@ -15,7 +15,8 @@ import pytest
 
 from burgundy_cli.castles.boards import (ROW_LENGTHS, provisional_board, provisional_ids, provisional_layouts,
                                         space_id)
-from burgundy_cli.castles.setup import SetupError, duchy_definitions, state_from_setup
+from burgundy_cli.castles.setup import SetupError, duchy_definitions
+from burgundy_cli.castles.setup_table import state_from_setup
 from burgundy_cli.castles.svg import POST_FILL
 from tests.castles.engine_kit import header
 

@@ -21,7 +21,8 @@ from burgundy_cli.castles.playout import play_game, playout
 from burgundy_cli.castles.render import render
 from burgundy_cli.castles.rules import rule
 from burgundy_cli.castles.scoring import breakdown, knowledge_points
-from burgundy_cli.castles.setup import SetupError, position_data, state_from_position
+from burgundy_cli.castles.position_table import state_from_position
+from burgundy_cli.castles.setup import SetupError, position_data
 from burgundy_cli.castles.svg import picture
 from burgundy_cli.castles.svg import position_data as svg_position
 from burgundy_cli.core.game import GameHeader

@@ -19,7 +19,8 @@ from burgundy_cli.castles.notation import format_command, parse_line
 from burgundy_cli.castles.playout import play_game, playout
 from burgundy_cli.castles.render import render
 from burgundy_cli.castles.scoring import breakdown
-from burgundy_cli.castles.setup import SetupError, position_data, state_from_setup
+from burgundy_cli.castles.setup import SetupError, position_data
+from burgundy_cli.castles.setup_table import state_from_setup
 from burgundy_cli.core.game import GameHeader
 from burgundy_cli.core.record import dump_record
 from tests.castles.engine_kit import assert_illegal, at_turn, cmd, play_all
@@ -388,7 +389,7 @@ def test_a_position_cut_anywhere_in_a_trade_routes_game_continues_to_the_same_re
 
 
 def state_of_position(table: dict, data: dict):
-    from burgundy_cli.castles.setup import state_from_position
+    from burgundy_cli.castles.position_table import state_from_position
 
     head = GameHeader(name="castles-of-burgundy", edition="2019", players=data["game"]["players"],
                       options=data["game"]["options"])

@@ -24,7 +24,9 @@ from burgundy_cli.castles.playout import NOT_PLAYED, play_game, playout
 from burgundy_cli.castles.render import render
 from burgundy_cli.castles.scoring import breakdown
 from burgundy_cli.castles.tiles import bonus_vp, sale_vp
-from burgundy_cli.castles.setup import SetupError, position_data, state_from_position, state_from_setup
+from burgundy_cli.castles.position_table import state_from_position
+from burgundy_cli.castles.setup import SetupError, position_data
+from burgundy_cli.castles.setup_table import state_from_setup
 from burgundy_cli.core.game import GameHeader
 from tests.castles.engine_kit import assert_illegal, at_turn, cmd, header, play_all
 from tests.castles.movegen_oracle import accepted
@@ -649,7 +651,7 @@ def _positions_read_back(name, every=1):
 
 def _apart(player):
     """Tiles of ``player``'s duchy not joined to the start castle (shield 18 placed them)."""
-    from burgundy_cli.castles.setup import _connected
+    from burgundy_cli.castles.position_table import _connected
 
     return {s for s, tile in enumerate(player.duchy) if tile is not None} - _connected(player.duchy, player.start,
                                                                                            player.board)

@@ -22,7 +22,8 @@ from burgundy_cli.castles.solo_standing import counter, solo_result
 from burgundy_cli.castles.notation import parse_line
 from burgundy_cli.castles.playout import phase_lines
 from burgundy_cli.castles.rules import RULES
-from burgundy_cli.castles.setup import SetupError, state_from_setup
+from burgundy_cli.castles.setup import SetupError
+from burgundy_cli.castles.setup_table import state_from_setup
 from burgundy_cli.core.errors import IllegalMoveError
 from burgundy_cli.core.game import GameHeader
 from tests.castles.test_properties import NO_SHRINK
@@ -349,7 +350,7 @@ def test_a_position_of_the_solo_game_carries_counter_target_and_removed_tiles():
 
 def test_a_bad_solo_position_is_refused_at_its_key():
     """docs/records.md: the counter below the target and the VP, one removal a round rolled."""
-    from burgundy_cli.castles.setup import state_from_position
+    from burgundy_cli.castles.position_table import state_from_position
 
     header = GameHeader(name="castles-of-burgundy", edition="2019", players=["Solo"], options=SOLO)
     base = {"players": {"Solo": {"board": "13x", "start": "b1", "vp": 20}}}

@@ -19,7 +19,8 @@ from burgundy_cli.castles.boards import space_id
 from burgundy_cli.castles.module_solo import removal_line
 from burgundy_cli.castles.notation import parse_line
 from burgundy_cli.castles.playout import phase_lines
-from burgundy_cli.castles.setup import SetupError, state_from_setup
+from burgundy_cli.castles.setup import SetupError
+from burgundy_cli.castles.setup_table import state_from_setup
 from burgundy_cli.core.game import GameHeader
 from tests.castles.test_rules_module_solo import play, refused
 

@@ -15,7 +15,8 @@ from burgundy_cli.castles.citations import cited
 from burgundy_cli.castles.notation import format_command, parse_line
 from burgundy_cli.castles.rules import rule
 from burgundy_cli.castles.scoring import score
-from burgundy_cli.castles.setup import SetupError, state_from_setup
+from burgundy_cli.castles.setup import SetupError
+from burgundy_cli.castles.setup_table import state_from_setup
 from burgundy_cli.castles.state import GameState
 from burgundy_cli.core.errors import IllegalMoveError
 from burgundy_cli.core.game import GameHeader
@@ -355,7 +356,7 @@ def test_a_team_position_written_at_any_moment_continues_to_the_same_result(seed
 def test_a_team_position_states_the_teams_property_alike():
     """'PLAYING THE GAME': the team's resources are one (cob.team.private): a position whose
     teammates state different silver is refused at the second player's key."""
-    from burgundy_cli.castles.setup import state_from_position
+    from burgundy_cli.castles.position_table import state_from_position
 
     team = {"board": "12a", "goods": {"1": 1}, "silver": 2, "workers": 3, "vp": 0}
     players = {"anna": team, "ben": {**team, "workers": 5}, "cara": {**team, "silver": 3},
@@ -367,9 +368,13 @@ def test_a_team_position_states_the_teams_property_alike():
     players["cara"] = team
     state = state_from_position(head, {"players": players, "teams": TEAMS})
     assert state.teams.label(2) == "A2" and len(state.players[2].duchy) == 73
-    with pytest.raises(SetupError, match="team game"):
-        state_from_position(GameHeader(name="castles-of-burgundy", edition="2019", players=list(NAMES)),
-                            {"players": {name: {} for name in NAMES}, "teams": TEAMS})
+    plain = GameHeader(name="castles-of-burgundy", edition="2019", players=list(NAMES))
+    with pytest.raises(SetupError, match="belong to the 2019 team game") as info:
+        state_from_position(plain, {"players": {name: {} for name in NAMES}, "teams": TEAMS})
+    assert info.value.path == ("position", "teams") and "team-game" in info.value.hint
+    with pytest.raises(SetupError, match="belong to the 2019 team game") as info:
+        state_from_position(plain, {"players": {**{name: {} for name in NAMES}, NAMES[1]: {"shared": ["ship"]}}})
+    assert info.value.path == ("position", "players", NAMES[1], "shared")
 
 
 def test_team_game_needs_four_players_and_no_per_player_module():

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from burgundy_cli.castles.boards import space_id
-from burgundy_cli.castles.setup import SetupError, state_from_setup
+from burgundy_cli.castles.setup import SetupError
+from burgundy_cli.castles.setup_table import state_from_setup
 from burgundy_cli.castles.tiles import catalogue
 from tests.castles.engine_kit import header, new_game, position
 
@@ -356,7 +357,7 @@ def test_goods_within_what_the_rounds_have_dealt():
 def test_vp_within_what_the_position_can_have_earned():
     """Issue 16, item 5: VP is bounded by its sources in the base game (2011 rules: completed
     areas, 'Animals', 'Watchtower', 'Sell goods', 'Bonus tiles'); docs/records.md, `vp-bound`."""
-    from burgundy_cli.castles.setup import vp_bound
+    from burgundy_cli.castles.position_table import vp_bound
 
     state = position({"anna": {"duchy": {"c3": "watchtower"}, "sold": {"2": 2}, "vp": 16}, "ben": {}}, "2011")
     # the 1-space city c3 completed (1 + 10), a watchtower 4, two goods sold at 2 VP each

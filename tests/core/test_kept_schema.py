@@ -8,12 +8,12 @@ import marshal
 
 import pytest
 
-from burgundy_cli.castles import commands, setup
+from burgundy_cli.castles import commands, position_table, setup, setup_table
 from burgundy_cli.core import schema, startcache
 from burgundy_cli.core.game import GameHeader
 from burgundy_cli.robber_knights import commands as knights
 
-CLASSES = [GameHeader, setup.SetupTable, setup.PositionTable, setup.DuchyTable, setup.IslandDuchyTable,
+CLASSES = [GameHeader, setup_table.SetupTable, position_table.PositionTable, setup.DuchyTable, setup.IslandDuchyTable,
            commands.DieCommand, commands.CorrectionCommand, knights.LayCommand]  # (this one has a check)
 
 
@@ -38,25 +38,26 @@ def test_the_kept_schema_is_the_derived_one(declared):
 def test_a_schema_is_kept_with_the_package_modules_it_was_derived_from(monkeypatch):
     monkeypatch.setattr(startcache, "_KEPT", startcache._Kept())
     startcache._KEPT.kept = {}
-    made = schema._kept_schema(setup.PositionTable)
-    key = ("schema", "burgundy_cli.castles.setup", "PositionTable")
+    made = schema._kept_schema(position_table.PositionTable)
+    key = ("schema", "burgundy_cli.castles.position_table", "PositionTable")
     sources, _ = marshal.loads(startcache._KEPT.used[key])
-    assert {path for path, _, _ in sources} >= {setup.__file__, schema.__file__, commands.__file__}
+    assert {path for path, _, _ in sources} >= {position_table.__file__, setup.__file__, schema.__file__,
+                                                commands.__file__}
     startcache._KEPT.kept, startcache._KEPT.used = dict(startcache._KEPT.used), {}
-    assert _comparable(schema._kept_schema(setup.PositionTable)) == _comparable(made)
+    assert _comparable(schema._kept_schema(position_table.PositionTable)) == _comparable(made)
     assert startcache._KEPT.used[key] == startcache._KEPT.kept[key]  # (read back, not derived again)
 
 
 def test_a_kept_schema_is_derived_again_when_a_module_changed(monkeypatch):
     monkeypatch.setattr(startcache, "_KEPT", startcache._Kept())
     startcache._KEPT.kept = {}
-    schema._kept_schema(setup.PositionTable)
-    key = ("schema", "burgundy_cli.castles.setup", "PositionTable")
+    schema._kept_schema(position_table.PositionTable)
+    key = ("schema", "burgundy_cli.castles.position_table", "PositionTable")
     sources, plain = marshal.loads(startcache._KEPT.used[key])
     stale = tuple((path, size + 1, mtime) if path == commands.__file__ else (path, size, mtime)
                   for path, size, mtime in sources)
     startcache._KEPT.kept, startcache._KEPT.used = {key: marshal.dumps((stale, {"stale": True}))}, {}
-    schema._kept_schema(setup.PositionTable)
+    schema._kept_schema(position_table.PositionTable)
     assert marshal.loads(startcache._KEPT.used[key]) == (sources, plain)
 
 
