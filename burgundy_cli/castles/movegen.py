@@ -54,7 +54,6 @@ from burgundy_cli.castles.tiles import catalogue
 from burgundy_cli.core.errors import IllegalMoveError
 from burgundy_cli.core.schema import builder
 from burgundy_cli.core.game import MoveList
-from burgundy_cli.core.value import replace
 
 _WORKERS = WorkersAction()
 
