@@ -18,6 +18,7 @@ _CITATIONS: dict[str, dict[str, str]] = {}
 
 
 def _citations() -> dict[str, dict[str, str]]:
+    """:data:`_CITATIONS`, made on first use from :data:`~burgundy_cli.castles.rules.PASSAGES`."""
     if not _CITATIONS:
         _CITATIONS.update({edition: {rule_id: f"{edition} rules {passages[edition]}"
                                      for rule_id, passages in PASSAGES.items() if edition in passages}
@@ -26,6 +27,7 @@ def _citations() -> dict[str, dict[str, str]]:
 
 
 def __getattr__(name: str) -> dict[str, dict[str, str]]:
+    """``CITATIONS`` still readable as a module attribute (made on first read, :func:`_citations`)."""
     if name == "CITATIONS":
         return _citations()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
