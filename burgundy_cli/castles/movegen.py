@@ -769,6 +769,7 @@ def _die_uses(state: GameState, seat: int) -> dict[tuple[int, int, int, tuple[in
         return groups.setdefault((rolled, cost, value, key), [])
 
     def add(rolled: int, value: int, cost: int, free: tuple[int, int], action, more: Iterable | None = None) -> None:
+        """File ``action`` (and what it leads to, ``more``) under its die use."""
         filed(rolled, value, cost, free).append((rolled, value, action, more))
 
     stored = _stored(state, player)

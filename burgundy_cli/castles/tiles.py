@@ -74,6 +74,7 @@ def load_json(name: str) -> dict:
 
 
 def _json_loads(text: str) -> dict:
+    """``json.loads``, its module imported only when a data file is not kept parsed yet."""
     import json
 
     return json.loads(text)  # type: ignore[no-any-return]

@@ -181,6 +181,7 @@ def _kept_schema(declared: type) -> CoreSchema:
     from burgundy_cli.core.startcache import kept
 
     def derived() -> tuple[Any, CoreSchema]:
+        """The schema derived now, as plain data, with the modules it was derived from."""
         plain = _plain(_Builder().root(declared))  # (first: it may load modules)
         return _sources(), plain
 
