@@ -182,10 +182,10 @@ def _place_heads(state: GameState, seat: int, tile: str, spaces: list[str], ship
                 for space in spaces for copy in copies
                 for head in (new_place(tile, space, None, None, None, None, None, copy, shared),)]
     grant = effect.grants
+    bases = (new_place(tile, space, None, None, None, None, None, None, shared) for space in spaces)
     if grant is None or not _ready(state, seat, grant):
-        return [(new_place(tile, space, None, None, None, None, None, None, shared), None) for space in spaces]
-    return [(base, partial(_granting_variants, state, seat, base, grant))
-            for base in (new_place(tile, space, None, None, None, None, None, None, shared) for space in spaces)]
+        return [(base, None) for base in bases]
+    return [(base, partial(_granting_variants, state, seat, base, grant)) for base in bases]
 
 
 def _granting(state: GameState, seat: int, base: PlaceAction,
@@ -344,15 +344,16 @@ def granted_actions(state: GameState, seat: int, grant: Grant) -> list:
 
 def _granted(state: GameState, seat: int, grant: Grant) -> Iterator:
     """The actions a just-placed tile's ``grant`` allows (``state``: after placing it), made
-    as they are read."""
+    as they are read; none when the grant's ``ready`` refuses (:func:`_ready`)."""
+    if not _ready(state, seat, grant):
+        return iter(())
     return _flat(_granted_nodes(state, seat, grant))
 
 
 def _granted_nodes(state: GameState, seat: int, grant: Grant) -> Iterator[Node]:
-    """:func:`_granted` as a tree."""
+    """:func:`_granted` as a tree, its ``ready`` asked by the caller (:func:`_granted`, or
+    :func:`_place_heads` and :func:`_granting` once per placed tile, before its branch)."""
     player = state.players[seat]
-    if not _ready(state, seat, grant):
-        return iter(())
     if grant.value is None:
         return _granted_kinds(state, seat, player, grant)
     # a number from a die (2019 white castle): what the workers can pay for
