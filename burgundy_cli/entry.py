@@ -169,10 +169,6 @@ def path_text(text: str) -> str:
     return lead + "/".join(part for part in text.split("/") if part not in ("", ".")) or "."
 
 
-def _score(paths: list[str], json: bool = False, jobs: int = 0, all: bool = False) -> Body:
-    return lambda: subcommands.score(subcommands.ScoreArguments(paths, json, jobs, all))
-
-
 def _play(file: str, moves: list[str], json: bool = False) -> Body:
     if not moves:
         return lambda: subcommands.table_session(file)
@@ -227,7 +223,8 @@ FILE = (("file", "file"),)
 
 #: The commands read here, by name; each mirrors its typer command in :mod:`burgundy_cli.cli`.
 COMMANDS: dict[str, Command] = {
-    "score": Command((("paths", "paths"),), {**JSON, **JOBS, "--all": ("all", "flag")}, _score),
+    "score": Command((("paths", "paths"),), {**JSON, **JOBS, "--all": ("all", "flag")},
+                     _call(subcommands.score, "paths", "json", "jobs", "all", json=False, jobs=0, all=False)),
     "summary": Command((("paths", "paths"),), {**JSON, **JOBS},
                        _call(subcommands.summary, "paths", "json", "jobs", json=False, jobs=0)),
     "check": Command((*FILE, ("move", "word")), JSON,
@@ -363,8 +360,9 @@ def end(code: int) -> None:
     if atexit is not None:
         atexit._run_exitfuncs()  # (as Python does: before the streams' last flush)
     try:
-        sys.stdout.flush()
-        sys.stderr.flush()
+        for stream in (sys.stdout, sys.stderr):
+            if stream is not None:  # (None: the process was started with it closed)
+                stream.flush()
     except (OSError, ValueError):
         sys.exit(code)
     os._exit(code)
