@@ -296,8 +296,6 @@ def main() -> None:
     args = sys.argv[1:]
     fast = fast_command(args)
     if fast is not None:
-        if fast is not subcommands.version:  # (--version compiles no pattern)
-            _keep_compiled()
         code = console.run(fast)
         gc.freeze()  # the process ends here: no last walk of every object the start made (see GC_YOUNG)
         if code:
@@ -306,7 +304,6 @@ def main() -> None:
     from burgundy_cli import help_cache
 
     if not help_cache.is_help_request(args):
-        _keep_compiled()
         from burgundy_cli.cli import main as typer_main
 
         typer_main()
@@ -373,7 +370,6 @@ def _complete_a_move() -> bool:
     (:mod:`burgundy_cli.completion`); whether it was one."""
     from burgundy_cli import completion
 
-    _keep_compiled()
     found = completion.answer()
     if found is None:
         return False
@@ -388,7 +384,8 @@ def _complete_a_move() -> bool:
 
 def _keep_compiled() -> None:
     """Before a command makes its classes and patterns: what Python compiled for them in an
-    earlier run, read back (:mod:`burgundy_cli.core.startcache`)."""
+    earlier run, read back (:mod:`burgundy_cli.core.startcache`). Called when this module
+    is imported (below)."""
     from burgundy_cli.core.startcache import install
 
     install()
@@ -397,8 +394,6 @@ def _keep_compiled() -> None:
 def _help_through_typer(key: str | None) -> None:
     """Run the typer app for a help request, keeping what it printed under ``key``."""
     from burgundy_cli import help_cache
-
-    _keep_compiled()
     from burgundy_cli.cli import main as typer_main
 
     out, err = help_cache.Tee(sys.stdout), help_cache.Tee(sys.stderr)
@@ -415,3 +410,10 @@ def _help_through_typer(key: str | None) -> None:
         text = out.text()
         if key is not None and code in (0, 2) and not err.parts and text is not None:
             help_cache.keep(key, code, text)
+
+
+# At import, not in main: the ``burgundy`` script pip writes compiles a pattern of its own
+# between importing this module and calling :func:`script` (``re.sub`` takes a
+# ``-script.pyw`` or ``.exe`` end off ``argv[0]``), ~0.6 M instructions unless its code is
+# kept too (docs/performance.md, "Round thirteen: h-core").
+_keep_compiled()
