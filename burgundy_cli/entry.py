@@ -327,7 +327,8 @@ FINALIZED_AT_EXIT = ("sqlite3", "psycopg", "prompt_toolkit")
 
 def script() -> None:
     """The ``burgundy`` script (``[project.scripts]``): :func:`main`, then :func:`end` with its
-    exit code. A ``SystemExit`` that carries no code (a message) ends the ordinary way."""
+    exit code. A ``SystemExit`` carrying a message rather than a number ends the ordinary
+    way (Python prints the message)."""
     try:
         main()
     except SystemExit as stop:
@@ -340,11 +341,11 @@ def script() -> None:
 def end(code: int) -> None:
     """End the process with exit ``code`` as Python would, without finalizing the interpreter.
 
-    At exit Python flushes stdout and stderr, runs the ``atexit`` functions, then frees every
+    At exit Python runs the ``atexit`` functions, flushes stdout and stderr, then frees every
     module and everything they hold, one object at a time: ~4 M instructions after a
     ``burgundy moves`` or ``score`` (2-3 % of the process) spent on memory the system takes
-    back at once (docs/performance.md, "Round thirteen"). Here the streams are flushed and
-    the ``atexit`` functions run (the start-up cache is written by one), then
+    back at once (docs/performance.md, "Round thirteen: h-core"). Here the ``atexit``
+    functions run (the start-up file is written by one) and the streams are flushed, then
     ``os._exit`` ends the process. Every file the commands write is closed (and renamed)
     before their bodies return. The ordinary exit is kept where it does more: another thread
     still runs (Python waits for it), a flush fails (Python reports it, with exit code 120),

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 # burgundy_cli.core.tomlsource (the record's source map, and its lexer's nesting check) and
 # bisect are imported where they are needed: to locate an error, or for a text with enough
 # dots that it may nest too deeply; most records need neither (docs/performance.md,
-# "Round thirteen").
+# "Round thirteen: h-core").
 
 #: Records larger than this are rejected before being read (a real game is a few KiB).
 MAX_RECORD_BYTES = 1024 * 1024
