@@ -78,8 +78,7 @@ def score(
 
     Example: burgundy score records/castles-of-burgundy/complete-3p-2019.toml
     """
-    _guard(partial(subcommands.score,
-                   subcommands.ScoreArguments([str(path) for path in paths], as_json, jobs, show_all)))
+    _guard(partial(subcommands.score, [str(path) for path in paths], as_json, jobs, show_all))
 
 
 @app.command()

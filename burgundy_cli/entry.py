@@ -169,10 +169,6 @@ def path_text(text: str) -> str:
     return lead + "/".join(part for part in text.split("/") if part not in ("", ".")) or "."
 
 
-def _score(paths: list[str], json: bool = False, jobs: int = 0, all: bool = False) -> Body:
-    return lambda: subcommands.score(subcommands.ScoreArguments(paths, json, jobs, all))
-
-
 def _play(file: str, moves: list[str], json: bool = False) -> Body:
     if not moves:
         return lambda: subcommands.table_session(file)
@@ -227,7 +223,8 @@ FILE = (("file", "file"),)
 
 #: The commands read here, by name; each mirrors its typer command in :mod:`burgundy_cli.cli`.
 COMMANDS: dict[str, Command] = {
-    "score": Command((("paths", "paths"),), {**JSON, **JOBS, "--all": ("all", "flag")}, _score),
+    "score": Command((("paths", "paths"),), {**JSON, **JOBS, "--all": ("all", "flag")},
+                     _call(subcommands.score, "paths", "json", "jobs", "all", json=False, jobs=0, all=False)),
     "summary": Command((("paths", "paths"),), {**JSON, **JOBS},
                        _call(subcommands.summary, "paths", "json", "jobs", json=False, jobs=0)),
     "check": Command((*FILE, ("move", "word")), JSON,
@@ -299,8 +296,6 @@ def main() -> None:
     args = sys.argv[1:]
     fast = fast_command(args)
     if fast is not None:
-        if fast is not subcommands.version:  # (--version compiles no pattern)
-            _keep_compiled()
         code = console.run(fast)
         gc.freeze()  # the process ends here: no last walk of every object the start made (see GC_YOUNG)
         if code:
@@ -309,7 +304,6 @@ def main() -> None:
     from burgundy_cli import help_cache
 
     if not help_cache.is_help_request(args):
-        _keep_compiled()
         from burgundy_cli.cli import main as typer_main
 
         typer_main()
@@ -325,12 +319,58 @@ def main() -> None:
     _help_through_typer(key)
 
 
+#: Modules whose objects close something outside the process when Python finalizes them at
+#: exit (a database connection, the terminal's modes): a process that loaded one ends the
+#: ordinary way (see :func:`end`).
+FINALIZED_AT_EXIT = ("sqlite3", "psycopg", "prompt_toolkit")
+
+
+def script() -> None:
+    """The ``burgundy`` script (``[project.scripts]``): :func:`main`, then :func:`end` with its
+    exit code. A ``SystemExit`` carrying a message rather than a number ends the ordinary
+    way (Python prints the message)."""
+    try:
+        main()
+    except SystemExit as stop:
+        if stop.code is not None and not isinstance(stop.code, int):
+            raise
+        end(stop.code or 0)
+    end(0)
+
+
+def end(code: int) -> None:
+    """End the process with exit ``code`` as Python would, without finalizing the interpreter.
+
+    At exit Python runs the ``atexit`` functions, flushes stdout and stderr, then frees every
+    module and everything they hold, one object at a time: ~4 M instructions after a
+    ``burgundy moves`` or ``score`` (2-3 % of the process) spent on memory the system takes
+    back at once (docs/performance.md, "Round thirteen: h-core"). Here the ``atexit``
+    functions run (the start-up file is written by one) and the streams are flushed, then
+    ``os._exit`` ends the process. Every file the commands write is closed (and renamed)
+    before their bodies return. The ordinary exit is kept where it does more: another thread
+    still runs (Python waits for it), a flush fails (Python reports it, with exit code 120),
+    or a module of :data:`FINALIZED_AT_EXIT` was loaded."""
+    threading = sys.modules.get("threading")
+    if (threading is not None and threading.active_count() > 1) or any(
+            name in sys.modules for name in FINALIZED_AT_EXIT):
+        sys.exit(code)
+    atexit = sys.modules.get("atexit")
+    if atexit is not None:
+        atexit._run_exitfuncs()  # (as Python does: before the streams' last flush)
+    try:
+        for stream in (sys.stdout, sys.stderr):
+            if stream is not None:  # (None: the process was started with it closed)
+                stream.flush()
+    except (OSError, ValueError):
+        sys.exit(code)
+    os._exit(code)
+
+
 def _complete_a_move() -> bool:
     """Answer a shell's request to complete the move of ``check`` or ``play`` without typer
     (:mod:`burgundy_cli.completion`); whether it was one."""
     from burgundy_cli import completion
 
-    _keep_compiled()
     found = completion.answer()
     if found is None:
         return False
@@ -345,7 +385,8 @@ def _complete_a_move() -> bool:
 
 def _keep_compiled() -> None:
     """Before a command makes its classes and patterns: what Python compiled for them in an
-    earlier run, read back (:mod:`burgundy_cli.core.startcache`)."""
+    earlier run, read back (:mod:`burgundy_cli.core.startcache`). Called when this module
+    is imported (below)."""
     from burgundy_cli.core.startcache import install
 
     install()
@@ -354,8 +395,6 @@ def _keep_compiled() -> None:
 def _help_through_typer(key: str | None) -> None:
     """Run the typer app for a help request, keeping what it printed under ``key``."""
     from burgundy_cli import help_cache
-
-    _keep_compiled()
     from burgundy_cli.cli import main as typer_main
 
     out, err = help_cache.Tee(sys.stdout), help_cache.Tee(sys.stderr)
@@ -372,3 +411,10 @@ def _help_through_typer(key: str | None) -> None:
         text = out.text()
         if key is not None and code in (0, 2) and not err.parts and text is not None:
             help_cache.keep(key, code, text)
+
+
+# At import, not in main: the ``burgundy`` script pip writes compiles a pattern of its own
+# between importing this module and calling :func:`script` (``re.sub`` takes a
+# ``-script.pyw`` or ``.exe`` end off ``argv[0]``), ~0.6 M instructions unless its code is
+# kept too (docs/performance.md, "Round thirteen: h-core").
+_keep_compiled()

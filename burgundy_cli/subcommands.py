@@ -18,17 +18,6 @@ import os
 from collections.abc import Iterator, Sequence
 
 from burgundy_cli.console import Outcome
-from burgundy_cli.core.value import value_class
-
-
-@value_class(frozen=True)
-class ScoreArguments:
-    """What ``burgundy score`` was asked: the record files and folders, ``--json``, ``--jobs``."""
-
-    paths: list[str]
-    as_json: bool = False
-    jobs: int = 0
-    show_all: bool = False
 
 
 def _json(value: object) -> str:
@@ -62,8 +51,9 @@ def score_file(path: str, as_json: bool, show_all: bool = False) -> str:
     return score_table_for(table, sys.stdout, show_all)
 
 
-def score(arguments: ScoreArguments) -> Outcome:
+def score(paths: Sequence[str], as_json: bool = False, jobs: int = 0, show_all: bool = False) -> Outcome:
     """``burgundy score``: each record's score (or its error); the exit code is the worst.
+    ``show_all``: ``--all``, every scoring category in the table.
 
     One record gives its table (or JSON object); several give one line (or JSON line)
     per record, errors on stderr, each as soon as it is scored (a stream: with stdout
@@ -73,22 +63,22 @@ def score(arguments: ScoreArguments) -> Outcome:
     """
     from burgundy_cli.core.bulk import record_files
 
-    files = record_files(arguments.paths)
+    files = record_files(paths)
     if len(files) == 1:
         import sys
 
         from burgundy_cli.core.render import wants_colour
 
-        styled = not arguments.as_json and wants_colour(sys.stdout)  # a Rich table: its names made printable
-        return Outcome().say(score_file(files[0], arguments.as_json, arguments.show_all), styled=styled)
+        styled = not as_json and wants_colour(sys.stdout)  # a Rich table: its names made printable
+        return Outcome().say(score_file(files[0], as_json, show_all), styled=styled)
     from burgundy_cli.core.bulk import score_many
 
     outcome = Outcome()
 
     def lines() -> Iterator[tuple[bool, str]]:
-        for result in score_many(files, arguments.jobs):
+        for result in score_many(files, jobs):
             outcome.ending(result.get("exit", 0))
-            if arguments.as_json:
+            if as_json:
                 yield False, _json(result) + "\n"
             elif "error" in result:
                 yield True, f"burgundy: {result['error']}\n"

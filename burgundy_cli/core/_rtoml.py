@@ -12,9 +12,11 @@ cannot be loaded so, or has no ``deserialize`` (another rtoml), rtoml's own ``lo
 
 from __future__ import annotations
 
-from typing import Any
-
 from burgundy_cli.core.compiled import compiled_module
+
+TYPE_CHECKING = False  # (not typing's: every command imports this module at its start)
+if TYPE_CHECKING:
+    from typing import Any
 
 _module = compiled_module("rtoml._rtoml")
 if _module is not None and hasattr(_module, "deserialize"):

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import importlib
 import os
+
+from burgundy_cli.core.registry import import_module
 
 
 def package_text(package: str, name: str) -> str:
@@ -15,6 +16,6 @@ def package_text(package: str, name: str) -> str:
     and with :mod:`os.path`, since a command that reads no path argument as a ``Path``
     imports no :mod:`pathlib` (docs/performance.md, "Round seven").
     """
-    module = importlib.import_module(package)
+    module = import_module(package)
     with open(os.path.join(os.path.dirname(module.__file__), name), encoding="utf-8") as data:  # type: ignore[arg-type]
         return data.read()

@@ -14,10 +14,11 @@ Exit codes (used by the command line only):
 
 from __future__ import annotations
 
-import re
-from typing import Any
-
 from burgundy_cli.core.value import replace, value_class
+
+TYPE_CHECKING = False  # (not typing's: every command imports this module at its start)
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def short_repr(value: object, width: int = 40) -> str:
@@ -172,7 +173,8 @@ EXIT_INTERNAL = 3
 #: A word longer than this (a 5,000-digit number, a pasted blob) is cut in an error line;
 #: a path is cut only between its separators, so a file's name stays whole unless it is that long.
 LONGEST_WORD = 60
-_LONG_WORD = re.compile(r"[^\s'\"/\\]{%d,}" % (LONGEST_WORD + 1))
+#: Such a word (compiled when an error line is written: a command that succeeds writes none).
+_LONG_WORD = r"[^\s'\"/\\]{%d,}" % (LONGEST_WORD + 1)
 
 
 def one_line(text: str, cut: bool = True) -> str:
@@ -187,8 +189,10 @@ def one_line(text: str, cut: bool = True) -> str:
     """
     if not text.isprintable():  # a newline, an escape sequence, U+2028, a direction mark, ...
         text = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)
-    if cut and _LONG_WORD.search(text):
-        text = _LONG_WORD.sub(lambda m: f"{m.group()[:LONGEST_WORD]}...({len(m.group())} characters)", text)
+    if cut:
+        import re
+
+        text = re.sub(_LONG_WORD, lambda m: f"{m.group()[:LONGEST_WORD]}...({len(m.group())} characters)", text)
     return text
 
 

@@ -14,22 +14,29 @@ import os
 import re
 import stat
 import sys
-from bisect import bisect_right
-from collections.abc import Callable
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from burgundy_cli.core import _rtoml as rtoml  # rtoml's reader without its package's imports
 from burgundy_cli.core.errors import Location, RecordError, RefereeError, UsageError
-from burgundy_cli.core.tomlsource import SourceMap, may_nest_deeper, nesting_overflow, source_map
 from burgundy_cli.core.value import field, value_class
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from burgundy_cli.core.tomlsource import SourceMap
+
+# burgundy_cli.core.tomlsource (the record's source map, and its lexer's nesting check) and
+# bisect are imported where they are needed: to locate an error, or for a text with enough
+# dots that it may nest too deeply; most records need neither (docs/performance.md,
+# "Round thirteen: h-core").
 
 #: Records larger than this are rejected before being read (a real game is a few KiB).
 MAX_RECORD_BYTES = 1024 * 1024
 #: Deepest nesting of tables and arrays accepted in a record.
 MAX_NESTING = 12
-#: Where rtoml's error message says the error is.
-_TOML_POSITION = re.compile(r" at line (\d+) column (\d+)\s*$")
+#: Where rtoml's error message says the error is (compiled only when a record is no TOML).
+_TOML_POSITION = r" at line (\d+) column (\d+)\s*$"
 
 
 @value_class
@@ -40,7 +47,9 @@ class RecordDoc:
     text: str
     data: dict[str, Any]
     _line_starts: list[int] = field(default_factory=list, repr=False)
-    _source: SourceMap | None = field(default=None, repr=False)
+    #: The :class:`~burgundy_cli.core.tomlsource.SourceMap`, made by :meth:`source_map` (typed
+    #: ``Any``: a field's type hint is evaluated, and the module is imported only when needed).
+    _source: Any = field(default=None, repr=False)
 
     def location_of_offset(self, offset: int) -> Location:
         """The 1-based line and column (in characters) of a character offset into ``text``.
@@ -50,12 +59,16 @@ class RecordDoc:
         starts = self._line_starts
         if not starts:
             starts = self._line_starts = [0, *(m.end() for m in re.finditer("\n", self.text))]
+        from bisect import bisect_right
+
         line = bisect_right(starts, offset)
         return Location(self.name, line, offset - starts[line - 1] + 1)
 
     def source_map(self) -> SourceMap:
         """Where each key and string value of the record is written (built once, on demand)."""
         if self._source is None:
+            from burgundy_cli.core.tomlsource import source_map
+
             self._source = source_map(self.text)
         return self._source
 
@@ -176,6 +189,8 @@ def _overflow(text: str) -> int | None:
     """Where ``text`` first nests deeper than :data:`MAX_NESTING` levels, if it does: the
     lexer of :func:`~burgundy_cli.core.tomlsource.nesting_overflow`, run only when its cheap
     pre-check says the text may."""
+    from burgundy_cli.core.tomlsource import may_nest_deeper, nesting_overflow
+
     return nesting_overflow(text, MAX_NESTING) if may_nest_deeper(text, MAX_NESTING) else None
 
 
@@ -205,13 +220,15 @@ def parse_record_text(text: str, name: str = "<input>") -> RecordDoc:
         offset = _overflow(text)  # too deep for the reader too: said as for any text too deep
         if offset is not None:
             raise _too_deep(name, text, offset) from None
-        found = _TOML_POSITION.search(str(err))
+        found = re.search(_TOML_POSITION, str(err))
         message = " ".join(str(err)[:found.start() if found else None].split())
         location = Location(name, int(found[1]), int(found[2])) if found else Location(name)
         raise RecordError(f"not valid TOML: {message}", location=location) from None
     except RecursionError:
         raise _too_deep(name, text, None) from None
     if _depth(data, MAX_NESTING) > MAX_NESTING:
+        from burgundy_cli.core.tomlsource import nesting_overflow
+
         raise _too_deep(name, text, nesting_overflow(text, MAX_NESTING))
     return RecordDoc(name, text, data)
 

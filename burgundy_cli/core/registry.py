@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+import sys
 
 from burgundy_cli.core.errors import Location, RecordError
-from burgundy_cli.core.game import Game
-from burgundy_cli.core.suggest import did_you_mean
 from burgundy_cli.core.value import value_class
+
+TYPE_CHECKING = False  # (not typing's: every command imports this module before its game)
+if TYPE_CHECKING:
+    from typing import Any
+
+    from burgundy_cli.core.game import Game
 
 #: Game name (as written in a record's ``[game] name``) -> module exposing ``GAME``.
 GAMES: dict[str, str] = {
@@ -49,7 +52,15 @@ class LazyGame:
 def _function(path: str) -> Any:
     """The function named ``"package.module:function"``, importing its module."""
     module, _, name = path.partition(":")
-    return getattr(importlib.import_module(module), name)
+    return getattr(import_module(module), name)
+
+
+def import_module(name: str) -> Any:
+    """The module ``name`` (absolute), imported if it was not: ``importlib.import_module``
+    without importing the ``importlib`` package, ~0.5 M instructions of every command's
+    start (docs/performance.md, "Round thirteen: h-core")."""
+    __import__(name)
+    return sys.modules[name]
 
 
 def find_game(name: str, location: Location | None = None) -> Game:
@@ -59,5 +70,7 @@ def find_game(name: str, location: Location | None = None) -> Game:
     """
     module = GAMES.get(name.strip().lower())
     if module is None:
+        from burgundy_cli.core.suggest import did_you_mean
+
         raise RecordError(f"unknown game '{name}'", location=location, hint=did_you_mean(name, GAMES))
-    return importlib.import_module(module).GAME
+    return import_module(module).GAME

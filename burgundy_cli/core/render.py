@@ -52,15 +52,13 @@ def shown_categories(table: ScoreTable, show_all: bool = False) -> list[str]:
 
 def _adjustments(game: str) -> tuple[str, ...]:
     """The bookkeeping categories of ``game`` (its ``scoring`` module's ``ADJUSTMENTS``), if any."""
-    import importlib
-
-    from burgundy_cli.core.registry import GAMES
+    from burgundy_cli.core.registry import GAMES, import_module
 
     if game not in GAMES:
         return ()
     name = GAMES[game] + ".scoring"
     try:
-        scoring = importlib.import_module(name)
+        scoring = import_module(name)
     except ModuleNotFoundError as err:
         if err.name != name:
             raise

@@ -26,7 +26,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from burgundy_cli.core.errors import Location, ParseError, RecordError, RefereeError
 from burgundy_cli.core.record import RecordDoc, all_strings
-from burgundy_cli.core.suggest import closest, did_you_mean
+
+# (burgundy_cli.core.suggest, difflib's near misses, is imported only to word an error.)
 
 if TYPE_CHECKING:
     from contextvars import ContextVar
@@ -87,6 +88,8 @@ class PlayerNames:
             return found
         if column is None and line is not None:
             column = max(line.find(name), 0) + 1
+        from burgundy_cli.core.suggest import closest
+
         close = closest(self.key(name), self._by_key, cutoff=0.5)
         hint = f"did you mean '{self._by_key[close]}'?" if close else "players: " + ", ".join(self.players)
         where = f" at column {column}" if column is not None else ""
@@ -211,6 +214,8 @@ def check_tables(doc: RecordDoc, tables: Sequence[str], game: str) -> None:
     """
     for key in doc.data:
         if key not in tables:
+            from burgundy_cli.core.suggest import did_you_mean
+
             what = f"table [{key}]" if isinstance(doc.data[key], dict) else f"top-level key '{key}'"
             raise RecordError(f"unknown {what} in a {game} record",
                               location=doc.location_of_key(key),

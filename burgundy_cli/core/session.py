@@ -4,14 +4,19 @@ from __future__ import annotations
 
 import os
 
-from typing import Any
-
 from burgundy_cli.core.errors import Location, RecordError, RefereeError, toml_repr
-from burgundy_cli.core.game import Game, GameHeader, Session, read_header
+from burgundy_cli.core.game import read_header
 from burgundy_cli.core.record import RecordDoc, read_record
 from burgundy_cli.core.registry import find_game
 from burgundy_cli.core.replay import check_tables
-from burgundy_cli.core.suggest import did_you_mean
+
+TYPE_CHECKING = False  # (not typing's: every command imports this module before its game)
+if TYPE_CHECKING:
+    from typing import Any
+
+    from burgundy_cli.core.game import Game, GameHeader, Session
+
+# (burgundy_cli.core.suggest, difflib's near misses, is imported only to word an error.)
 
 
 def open_doc(doc: RecordDoc, *, verify_result: bool = True) -> Session:
@@ -45,6 +50,8 @@ def check_edition(doc: RecordDoc, header: GameHeader, game: Game) -> None:
     :raises RecordError: located at ``[game] edition``, with the closest edition as a hint.
     """
     if header.edition is not None and game.editions and header.edition not in game.editions:
+        from burgundy_cli.core.suggest import did_you_mean
+
         raise RecordError(f"unknown edition '{header.edition}' of {game.name}",
                           location=doc.location_of_key("game", "edition"),
                           hint=did_you_mean(header.edition, game.editions))
@@ -66,6 +73,8 @@ def verify_stored_result(doc: RecordDoc, session: Session) -> None:
     computed = session.score().stored_result()
     for key, value in stored.items():
         if key not in computed:
+            from burgundy_cli.core.suggest import did_you_mean
+
             raise RecordError(f"[result] has an unknown field '{key}'",
                               location=doc.location_of_key("result", key),
                               hint=did_you_mean(key, computed))

@@ -8,16 +8,17 @@ of the record's player to move, so a table can type ``burgundy check game.toml "
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
-
 from burgundy_cli.core.errors import IllegalMoveError, RefereeError, UsageError
-from burgundy_cli.core.registry import GAMES
+from burgundy_cli.core.registry import GAMES, import_module
+
+TYPE_CHECKING = False  # (not typing's: `burgundy moves` imports this module before its game)
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def due(session: Any) -> dict[str, Any]:
     """What the record expects next, in the form of ``show --json``'s ``due``."""
-    return importlib.import_module(GAMES[session.header.name] + ".svg").due_data(session.state)
+    return import_module(GAMES[session.header.name] + ".svg").due_data(session.state)
 
 
 def play_verdicts(path: str, moves: list[str]) -> tuple[dict[str, Any], int]:
