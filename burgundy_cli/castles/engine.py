@@ -756,6 +756,10 @@ def _play_placement_then(state: GameState, player: PlayerState, rolled: int, act
         player.duchy[space] = None
         del player.bonuses[bonuses:]
         raise
-    apply_grant(state, player, effect.grants, then)
+    grants = effect.grants
+    if grants.value is None:  # apply_grant's usual case, without its call (no workers to pay)
+        apply_action(state, player, then, None)
+    else:
+        apply_grant(state, player, grants, then)
     if not player.dice:
         _end_turn(state)
