@@ -702,8 +702,8 @@ def _play_placement_with_grants(state: GameState, player: PlayerState, rolled: i
     the tile is placed once, here, the same checks are made, and the state is restored from
     an undo copy if they refuse.
     """
-    if action.buy is None and placed[2].apply is None and not state.ruleset.modules:
-        _play_placement_then(state, player, rolled, action, cost, placed)
+    if action.buy is None and placed[2].apply is None and state.teams is None:
+        _play_placement_then(state, player, rolled, action, cost, placed, free)
         return
     seat = state.players.index(player)
     undo = state.branch(seat)
@@ -722,31 +722,44 @@ def _play_placement_with_grants(state: GameState, player: PlayerState, rolled: i
 
 
 def _play_placement_then(state: GameState, player: PlayerState, rolled: int, action: PlaceAction, cost: int,
-                         placed) -> None:
+                         placed, free: bool = False) -> None:
     """:func:`_play_placement_with_grants` for the usual case: a tile without an immediate
     effect (a castle, a building) granting an action, no purchase inside the placement, and
-    the base game's rules only (a module's steps after a placement may change more).
+    no team game (teammates share parts of their state, which a branch keeps apart).
 
-    What the die's use and the placement change -- the player's dice, workers, storage, the
-    space, VP and bonus tiles, the bonus tiles taken, an open late purchase -- is saved and
-    put back if the granted action is refused: a smaller undo than :meth:`GameState.branch`.
-    (A tile that grants an action is no knowledge tile: the player's knowledge stays as it
-    is.) The granted action's check changes nothing (what it grants in turn is checked on a
-    branch).
+    What the die's use and the placement change is saved and put back if the granted action
+    is refused: the player's dice, workers, storage, the space, VP and bonus tiles, the bonus
+    tiles taken, an open late purchase, and the modules' tables -- the shields (shield 16's
+    free die marks its turn there) and the solo game's counter (its steps after a placement).
+    That is a smaller undo than :meth:`GameState.branch`, which copies every depot, the supply
+    and the bridge, none of which a placement or the modules' steps after it change (their
+    other steps add VP: geese, inns, border posts, shield 7). A tile that grants an action is
+    no knowledge tile: the player's knowledge stays as it is, and so does every other
+    player's (shield 6's lent tiles follow a new monastery tile only). The granted action's
+    check changes nothing (what it grants in turn is checked on a branch); the granted
+    action is then carried out as :func:`_play_placement_with_grants` does (a white
+    castle's pays the workers that change the white die).
     """
     space, _, effect, _, _ = placed
-    saved = (player.dice.copy(), player.workers, player.storage.copy(), player.vp.copy(),
-             len(player.bonuses), state.bonus_taken.copy(), state.late_buyer)
-    _use_die(state, player, rolled, cost)
-    place_tile(state, player, action, placed)
+    shields, solo = state.shields, state.solo
+    saved = (player.dice.copy(), player.workers, player.storage.copy(), player.vp.copy(), len(player.bonuses),
+             state.bonus_taken.copy(), state.late_buyer, None if shields is None else shields.copy(),
+             None if solo is None else solo.copy())
     then = action.then
     try:
+        _use_die(state, player, rolled, cost, free)
+        place_tile(state, player, action, placed)
         check_grant(state, player, effect.grants, then)
     except BaseException:
-        player.dice, player.workers, player.storage, player.vp, bonuses, state.bonus_taken, state.late_buyer = saved
+        (player.dice, player.workers, player.storage, player.vp, bonuses, state.bonus_taken, state.late_buyer,
+         state.shields, state.solo) = saved
         player.duchy[space] = None
         del player.bonuses[bonuses:]
         raise
-    apply_action(state, player, then, None)
+    grants = effect.grants
+    if grants.value is None:  # apply_grant's usual case, without its call (no workers to pay)
+        apply_action(state, player, then, None)
+    else:
+        apply_grant(state, player, grants, then)
     if not player.dice:
         _end_turn(state)

@@ -217,6 +217,8 @@ class CastlesSession:
         A refusal cites the rulebook of the record's edition.
         """
         known, listed, state, commands, groups = self.known, self.listed, self.state, self.commands, self.groups
+        play_die = engine.play_die  # (a local: a module attribute read once a call, not once a line)
+        round_group = self.round_group  # (kept here, and in the session when a table line changes it)
         for index, text in enumerate(lines):
             try:
                 comment = None
@@ -236,18 +238,18 @@ class CastlesSession:
                 else:
                     if command.player not in listed or kind == "shield-borrow":  # a name typed in another spelling
                         command = with_listed_names(self.names, command, text)
-                    belongs = self.round_group or _GROUP_AT[state.phase][state.round]
+                    belongs = round_group or _GROUP_AT[state.phase][state.round]
                 if group != belongs and group is not None and state.stage != "over":
                     raise RecordError(f"this line belongs to round {belongs}, but it is listed under {group}")
                 if kind == "die":  # the commonest line, on the shortest path (_judged without its call)
                     action = command.action
                     if action.kind == "place" and action.then is not None:  # a granted action
                         command = _with_granted_depots(state, command)
-                    engine.play_die(state, command)
+                    play_die(state, command)
                 else:
                     engine.play(state, command, kind)
                     if kind in _TABLE_KINDS:
-                        self.round_group = belongs
+                        self.round_group = round_group = belongs
                 commands.append(command)
                 groups.append(belongs)
                 if comment:

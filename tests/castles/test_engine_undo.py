@@ -114,3 +114,74 @@ def test_a_line_refused_after_its_check_leaves_the_session_as_it_was(monkeypatch
     monkeypatch.undo()
     assert session.play(roll) == "roll white 1 good 4, Anna 1 2, Bob 3 4"
     assert session.play("bob: take 3 cow3") == "Bob: take 3 cow3"
+
+
+def _granted_placements():
+    """Every record's lines from its start, each granted placement (a die line placing a tile
+    that grants an action) marked: ``(record name, start state, [(command, granted?)])``."""
+    import copy
+
+    from burgundy_cli.core.record import read_record
+    from burgundy_cli.core.session import open_doc, open_record
+    from tests.conftest import RECORDS
+
+    for path in sorted((RECORDS / "castles-of-burgundy").glob("*.toml")):
+        doc = read_record(path)
+        start = copy.copy(doc)
+        start.data = {key: value for key, value in doc.data.items() if key not in ("log", "result")}
+        commands = open_record(path).commands
+        granted = [(command, command.kind == "die" and command.action.kind == "place"
+                    and command.action.then is not None) for command in commands]
+        if any(flag for _, flag in granted):
+            yield path.name, open_doc(start, verify_result=False).state, granted
+
+
+def test_every_recorded_grant_refused_leaves_the_state_unchanged():
+    """Each granted placement of every record (2011, 2019, every module: the small undo
+    serves them all but the team game), its granted action swapped for a sale of goods the
+    player does not hold (or an action the tile does not grant): refused with the check's
+    rule id, and the state exactly as before; then the recorded line is played on."""
+    from burgundy_cli.castles import commands as c
+    from burgundy_cli.core.value import replace
+
+    tried = 0
+    for name, state, lines in _granted_placements():
+        for command, granted in lines:
+            if granted:
+                player = state.players[state.seats[command.player]]
+                goods = next(goods for goods in range(1, 7) if not player.goods.get(goods))
+                refused = replace(command, action=replace(command.action, then=c.SellAction(goods=goods)))
+                before = snapshot(state)
+                with pytest.raises(IllegalMoveError) as checked:
+                    engine.check(state, refused)
+                with pytest.raises(IllegalMoveError) as played:
+                    engine.play(state, refused)
+                assert played.value.rule.id == checked.value.rule.id, name
+                assert snapshot(state) == before, (name, str(command))
+                tried += 1
+            engine.play(state, command)
+    assert tried > 100  # (every record's granted placements: 2011 and 2019, with and without modules)
+
+
+def test_a_free_die_of_shield_16_is_given_back_with_a_refused_grant():
+    """2019 shields: Anna holds shield 16 (one die set to any number, once a turn, no worker)
+    and turns her 1 into the 3 of c3 with it for a carpenter's workshop, whose granted take
+    is refused (it takes buildings, not a castle): the line is not played, and shield 16 is
+    still hers to use this turn (the undo keeps the shields table, where its turn is marked)."""
+    state = at_turn("2019", players={"anna": {"dice": [1, 2], "storage": ["carpenter"], "workers": 0,
+                                              "shields": {"d4": 16}},
+                                     "ben": {"dice": [1, 1]}},
+                    options={"modules": ["shields"]}, shields={"depots": {}})
+
+    def placing(then: dict):
+        return cmd(kind="die", player="anna", rolled=1, value=3,
+                   action={"kind": "place", "tile": "carpenter", "space": "c3", "then": then})
+
+    engine.check(state, placing({"kind": "take", "tile": "bank", "depot": 1}))  # (the die's free change is legal)
+    before = snapshot(state)
+    with pytest.raises(IllegalMoveError) as checked:
+        engine.check(state, placing({"kind": "take", "tile": "castle", "depot": 1}))
+    with pytest.raises(IllegalMoveError) as played:
+        engine.play(state, placing({"kind": "take", "tile": "castle", "depot": 1}))
+    assert played.value.rule.id == checked.value.rule.id == "cob.building.take"
+    assert snapshot(state) == before and state.shields.die16 is None
