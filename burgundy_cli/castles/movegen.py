@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from functools import partial
-from itertools import combinations
+from itertools import combinations, compress
 from typing import Any
 
 from burgundy_cli.castles.actions import (
@@ -526,14 +526,21 @@ def _purchase_workers(action) -> int:
     return 0
 
 
+def _die_grant(effects: dict, kinds: dict, place: PlaceAction) -> Grant | None:
+    """The grant of the tile ``place`` places (of the building a crane triggers, ``copy``) when
+    its action's number comes from a die (:attr:`Grant.value`: a 2019 white castle), else None."""
+    name = place.copy or place.tile
+    grant = (effects.get(name) or effects[kinds[name].type]).grants
+    return grant if grant is not None and grant.value is not None else None
+
+
 def _die_bound_place(state: GameState, action) -> PlaceAction | None:
     """The first placement of the chain ``action`` taking a granted action whose number comes
     from a die (see :func:`_die_bound_grant`), or None (a sale's bonuses are not looked into)."""
     effects = state.ruleset.effects
     kinds = catalogue()
     while isinstance(action, PlaceAction) and action.then is not None:
-        effect = effects.get(action.copy or action.tile) or effects[kinds[action.copy or action.tile].type]
-        if effect.grants is not None and effect.grants.value is not None:
+        if _die_grant(effects, kinds, action) is not None:
             return action
         action = action.then
     return None
@@ -563,8 +570,8 @@ def _die_bound_note(state: GameState, player: PlayerState, action) -> str:
     effects = state.ruleset.effects
     kinds = catalogue()
     while isinstance(action, PlaceAction) and action.then is not None:
-        grant = (effects.get(action.copy or action.tile) or effects[kinds[action.copy or action.tile].type]).grants
-        if grant is not None and grant.value is not None:
+        grant = _die_grant(effects, kinds, action)
+        if grant is not None:
             try:
                 value, cost = grant.value(state, player, action.then)
             except IllegalMoveError:
@@ -736,12 +743,25 @@ def settled_chain(state: GameState, action, spent: bool = True) -> bool:
     asked its ``value`` on the state the check asks it on, with no workers spent before it."""
     if not isinstance(action, _CHAINS):  # (a take or workers: no chain)
         return True
-    if _purchase_workers(action):
-        return False
-    if spent or not isinstance(action, PlaceAction):
-        return not _die_bound_grant(state, action)
-    first = _die_bound_place(state, action)
-    return not _die_bound_grant(state, action if first is None else first.then)
+    # one walk down the chain's placements for both (every listed line asks this)
+    effects = state.ruleset.effects
+    kinds = catalogue()
+    bound = 0 if spent else 1  # the die-bound grants the chain may still take
+    bought = False  # (only the first purchase's workers count: :func:`_purchase_workers`)
+    while isinstance(action, PlaceAction):
+        if not bought and action.buy is not None:
+            if action.buy.pay_workers:
+                return False
+            bought = True
+        if action.then is not None and _die_grant(effects, kinds, action) is not None:
+            if not bound:
+                return False
+            bound = 0
+        action = action.then
+    if not isinstance(action, SellAction):  # (the chain's end: a sale's route bonus actions are looked into)
+        return True
+    return not ((not bought and _purchase_workers(action)) or any(_die_bound_grant(state, granted)
+                                                                 for granted in action.then))
 
 
 #: The actions that may hold a chain (what :func:`settled_chain` looks into).
@@ -961,8 +981,10 @@ def _formatted(moves: list[tuple[str, object]]) -> dict[str, list[str]]:
     return groups
 
 
-#: The spaces' names, as a set view (:func:`spaces_together` asks whether a line names any).
+#: The spaces' names, as a set view (:func:`spaces_together` asks whether a line names any),
+#: and whether a word is one.
 _SPACE_NAMES = SPACE_IDS.keys()
+_IS_SPACE = SPACE_IDS.__contains__
 
 
 def spaces_together(lines: list[str]) -> list[str]:
@@ -980,10 +1002,10 @@ def spaces_together(lines: list[str]) -> list[str]:
     # (``c3|d4``) is no space, so the next pass merges on the space before it
     rows = []
     for line in lines:
-        if _SPACE_NAMES.isdisjoint(words := line.split(" ")):  # (most lines name no space: one test in C)
+        if _SPACE_NAMES.isdisjoint(words := line.split(" ")):  # (one test in C)
             rows.append((line, words, (), line))
-        else:
-            places = [index for index, word in enumerate(words) if word in SPACE_IDS]
+        else:  # (the positions of its spaces found in C, not word by word)
+            places = list(compress(range(len(words)), map(_IS_SPACE, words)))
             places.reverse()
             rows.append(_row(line, words, places))
     while True:
