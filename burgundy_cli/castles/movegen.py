@@ -31,9 +31,10 @@ where the typed text reaches it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator
-from functools import partial
-from itertools import combinations, compress
+from functools import cache, partial
+from itertools import combinations
 from typing import Any
 
 from burgundy_cli.castles.actions import (
@@ -981,10 +982,16 @@ def _formatted(moves: list[tuple[str, object]]) -> dict[str, list[str]]:
     return groups
 
 
-#: The spaces' names, as a set view (:func:`spaces_together` asks whether a line names any),
-#: and whether a word is one.
-_SPACE_NAMES = SPACE_IDS.keys()
-_IS_SPACE = SPACE_IDS.__contains__
+@cache
+def _space_word() -> re.Pattern:
+    """A word of a line that is a space's name, with the blank before it (the line is read with
+    one put in front): one alternative per first letter, so the pattern engine tries a few
+    letters at each blank, not each of the 37 names."""
+    rows: dict[str, list[str]] = {}
+    for name in SPACE_IDS:
+        rows.setdefault(name[:-1], []).append(re.escape(name[-1]))
+    names = "|".join(f"{re.escape(head)}[{''.join(tails)}]" for head, tails in rows.items())
+    return re.compile(f" ({names})(?![^ ])")
 
 
 def spaces_together(lines: list[str]) -> list[str]:
@@ -997,23 +1004,24 @@ def spaces_together(lines: list[str]) -> list[str]:
     (``place 6 city-hall c3|d4 then place 2 castle e5|f2``) when the granted spaces are the
     same for each. A line that can be typed is never changed: a line with one space stays.
     """
-    # each row: (the line, its words, the positions of its words that are one space, last
-    # first, and what it is merged by: the words but the last of those); a merged word
-    # (``c3|d4``) is no space, so the next pass merges on the space before it
+    # each row: (the line, the text around its spaces, their names, the one it is merged by
+    # next, last first (-1: none), and what it is merged by: the line but that space). A line
+    # is cut at its spaces once, by the pattern engine; a merged name (``c3|d4``) is no
+    # space, so the next pass merges on the space before it
+    cut = _space_word().split
     rows = []
     for line in lines:
-        if _SPACE_NAMES.isdisjoint(words := line.split(" ")):  # (one test in C)
-            rows.append((line, words, (), line))
-        else:  # (the positions of its spaces found in C, not word by word)
-            places = list(compress(range(len(words)), map(_IS_SPACE, words)))
-            places.reverse()
-            rows.append(_row(line, words, places))
+        parts = cut(" " + line)
+        if len(parts) == 1:  # (names no space)
+            rows.append((line, (), [], -1, line))
+        else:
+            rows.append(_row(line, tuple(parts[::2]), parts[1::2], len(parts) // 2 - 1))
     while True:
         merged: dict[object, list[tuple]] = {}
         for row in rows:
-            same = merged.get(row[3])
+            same = merged.get(row[4])
             if same is None:
-                merged[row[3]] = [row]
+                merged[row[4]] = [row]
             else:
                 same.append(row)
         if len(merged) == len(rows):
@@ -1021,19 +1029,19 @@ def spaces_together(lines: list[str]) -> list[str]:
         rows = []
         for same in merged.values():
             row = same[0]
-            if len(same) > 1 and row[2]:
-                at = row[2][0]
-                word = "|".join(sorted({space for other in same for space in other[1][at].split("|")},
+            at = row[3]
+            if len(same) > 1 and at >= 0:
+                word = "|".join(sorted({space for other in same for space in other[2][at].split("|")},
                                        key=SPACE_IDS.get))
-                words = row[1].copy()
-                words[at] = word
-                row = _row(" ".join(words), words, row[2] if word in SPACE_IDS else row[2][1:])
+                texts, names = row[1], row[2].copy()
+                names[at] = word
+                line = "".join([text + " " + name for text, name in zip(texts, names)]) + texts[-1]
+                row = _row(line[1:], texts, names, at if word in SPACE_IDS else at - 1)
             rows.append(row)
 
 
-def _row(line: str, words: list[str], places) -> tuple:
-    """:func:`spaces_together`'s row of ``line``: merged by its words but the space at ``places[0]``."""
-    if not places:
-        return line, words, places, line
-    at = places[0]
-    return line, words, places, (at, tuple(words[:at]), tuple(words[at + 1:]))
+def _row(line: str, texts: tuple[str, ...], names: list[str], at: int) -> tuple:
+    """:func:`spaces_together`'s row of ``line``: merged by its text and names but the name at ``at``."""
+    if at < 0:
+        return line, texts, names, at, line
+    return line, texts, names, at, (texts, tuple(names[:at]), tuple(names[at + 1:]))
