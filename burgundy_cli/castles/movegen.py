@@ -843,8 +843,8 @@ def purchases(state: GameState, seat: int) -> list[BuyCommand]:
         return []
     discards = _discards(state, player)
     tiles = {depot: depot_tiles(state, depot) for depot in dict.fromkeys(depot for depot, _ in paid)}
-    return [BuyCommand(player=player.name, tile=tile, depot=depot or None, discard=discard, pay_workers=pay,
-                       shared=shared)
+    new_buy = builder(BuyCommand)
+    return [new_buy(player.name, tile, depot or None, discard, pay, shared)
             for depot in tiles for tile in tiles[depot] for discard, shared in discards
             for pay in (pay for known, pay in paid if known == depot)]
 
