@@ -986,11 +986,11 @@ def _formatted(moves: list[tuple[str, object]]) -> dict[str, list[str]]:
 def _space_word() -> re.Pattern:
     """A word of a line that is a space's name, with the blank before it (the line is read with
     one put in front): one alternative per first letter, so the pattern engine tries a few
-    letters at each blank, not each of the 37 names."""
-    rows: dict[str, list[str]] = {}
+    letters at each blank, not each of the 37 names (letters and digits: nothing to escape)."""
+    rows: dict[str, str] = {}
     for name in SPACE_IDS:
-        rows.setdefault(name[:-1], []).append(re.escape(name[-1]))
-    names = "|".join(f"{re.escape(head)}[{''.join(tails)}]" for head, tails in rows.items())
+        rows[name[:-1]] = rows.get(name[:-1], "") + name[-1]
+    names = "|".join(f"{head}[{tails}]" for head, tails in rows.items())
     return re.compile(f" ({names})(?![^ ])")
 
 
