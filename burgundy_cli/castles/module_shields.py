@@ -32,7 +32,7 @@ are ``shield-tribute-whole`` (tribute is all or nothing) and ``shield17-uncapped
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
+from functools import cache, partial
 
 from burgundy_cli.castles.actions import (
     ACTIONS, CASTLE_ACTION, EFFECTS, ActionRule, Effect, Grant, LineRule, check_workers, illegal,
@@ -700,6 +700,7 @@ def _place_candidates(state: GameState, seat: int) -> list[tuple[str, object]]:
         return []
     from burgundy_cli.castles.commands import ShieldPlaceCommand
     from burgundy_cli.castles.movegen import depot_tiles, granted_placements
+    from burgundy_cli.core.schema import builder
 
     out: list[tuple[str, object]] = []
     for shield, depots, where in ((14, range(1, 7), "a numbered depot"), (15, (0,), "the black depot")):
@@ -708,12 +709,12 @@ def _place_candidates(state: GameState, seat: int) -> list[tuple[str, object]]:
         except IllegalMoveError:
             continue
         label = f"shield {shield} ({player.name}): a tile from {where} into the duchy at the phase end"
+        new_line = builder(ShieldPlaceCommand)
         for depot in depots:
             for tile in depot_tiles(state, depot):
                 branch = state.branch(seat)
                 _lift(branch, branch.players[seat], depot, tile)
-                out += [(label, ShieldPlaceCommand(player=player.name, depot=depot, place=place))
-                        for place in granted_placements(branch, seat, tile)]
+                out += [(label, new_line(player.name, depot, place)) for place in granted_placements(branch, seat, tile)]
     return out
 
 
@@ -721,9 +722,18 @@ def _place_settled(state: GameState, cmd) -> bool:
     """A candidate of :func:`_place_candidates` is legal as made unless its placement chain
     holds a cost known only once carried out (``moves`` then asks ``engine.check``); the
     line spends no workers before its chain."""
+    return _settled_chain()(state, cmd.place, spent=False)
+
+
+@cache
+def _settled_chain() -> Callable[..., bool]:
+    """:func:`~burgundy_cli.castles.movegen.settled_chain`, imported when first asked for (the
+    move generator is not loaded to replay a record), once: an ``import`` statement run for
+    each listed line cost ≈ 9 K instructions a line (the import machinery looks for the
+    module's ``__path__`` and raises and clears an AttributeError each time)."""
     from burgundy_cli.castles.movegen import settled_chain
 
-    return settled_chain(state, cmd.place, spent=False)
+    return settled_chain
 
 
 def _tribute_candidates(state: GameState, seat: int) -> list[tuple[str, object]]:

@@ -31,8 +31,9 @@ where the typed text reaches it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator
-from functools import partial
+from functools import cache, partial
 from itertools import combinations
 from typing import Any
 
@@ -526,14 +527,21 @@ def _purchase_workers(action) -> int:
     return 0
 
 
+def _die_grant(effects: dict, kinds: dict, place: PlaceAction) -> Grant | None:
+    """The grant of the tile ``place`` places (of the building a crane triggers, ``copy``) when
+    its action's number comes from a die (:attr:`Grant.value`: a 2019 white castle), else None."""
+    name = place.copy or place.tile
+    grant = (effects.get(name) or effects[kinds[name].type]).grants
+    return grant if grant is not None and grant.value is not None else None
+
+
 def _die_bound_place(state: GameState, action) -> PlaceAction | None:
     """The first placement of the chain ``action`` taking a granted action whose number comes
     from a die (see :func:`_die_bound_grant`), or None (a sale's bonuses are not looked into)."""
     effects = state.ruleset.effects
     kinds = catalogue()
     while isinstance(action, PlaceAction) and action.then is not None:
-        effect = effects.get(action.copy or action.tile) or effects[kinds[action.copy or action.tile].type]
-        if effect.grants is not None and effect.grants.value is not None:
+        if _die_grant(effects, kinds, action) is not None:
             return action
         action = action.then
     return None
@@ -563,8 +571,8 @@ def _die_bound_note(state: GameState, player: PlayerState, action) -> str:
     effects = state.ruleset.effects
     kinds = catalogue()
     while isinstance(action, PlaceAction) and action.then is not None:
-        grant = (effects.get(action.copy or action.tile) or effects[kinds[action.copy or action.tile].type]).grants
-        if grant is not None and grant.value is not None:
+        grant = _die_grant(effects, kinds, action)
+        if grant is not None:
             try:
                 value, cost = grant.value(state, player, action.then)
             except IllegalMoveError:
@@ -736,12 +744,25 @@ def settled_chain(state: GameState, action, spent: bool = True) -> bool:
     asked its ``value`` on the state the check asks it on, with no workers spent before it."""
     if not isinstance(action, _CHAINS):  # (a take or workers: no chain)
         return True
-    if _purchase_workers(action):
-        return False
-    if spent or not isinstance(action, PlaceAction):
-        return not _die_bound_grant(state, action)
-    first = _die_bound_place(state, action)
-    return not _die_bound_grant(state, action if first is None else first.then)
+    # one walk down the chain's placements for both (every listed line asks this)
+    effects = state.ruleset.effects
+    kinds = catalogue()
+    bound = 0 if spent else 1  # the die-bound grants the chain may still take
+    bought = False  # (only the first purchase's workers count: :func:`_purchase_workers`)
+    while isinstance(action, PlaceAction):
+        if not bought and action.buy is not None:
+            if action.buy.pay_workers:
+                return False
+            bought = True
+        if action.then is not None and _die_grant(effects, kinds, action) is not None:
+            if not bound:
+                return False
+            bound = 0
+        action = action.then
+    if not isinstance(action, SellAction):  # (the chain's end: a sale's route bonus actions are looked into)
+        return True
+    return not ((not bought and _purchase_workers(action)) or any(_die_bound_grant(state, granted)
+                                                                 for granted in action.then))
 
 
 #: The actions that may hold a chain (what :func:`settled_chain` looks into).
@@ -822,8 +843,8 @@ def purchases(state: GameState, seat: int) -> list[BuyCommand]:
         return []
     discards = _discards(state, player)
     tiles = {depot: depot_tiles(state, depot) for depot in dict.fromkeys(depot for depot, _ in paid)}
-    return [BuyCommand(player=player.name, tile=tile, depot=depot or None, discard=discard, pay_workers=pay,
-                       shared=shared)
+    new_buy = builder(BuyCommand)
+    return [new_buy(player.name, tile, depot or None, discard, pay, shared)
             for depot in tiles for tile in tiles[depot] for discard, shared in discards
             for pay in (pay for known, pay in paid if known == depot)]
 
@@ -961,8 +982,16 @@ def _formatted(moves: list[tuple[str, object]]) -> dict[str, list[str]]:
     return groups
 
 
-#: The spaces' names, as a set view (:func:`spaces_together` asks whether a line names any).
-_SPACE_NAMES = SPACE_IDS.keys()
+@cache
+def _space_word() -> re.Pattern:
+    """A word of a line that is a space's name, with the blank before it (the line is read with
+    one put in front): one alternative per first letter, so the pattern engine tries a few
+    letters at each blank, not each of the 37 names (letters and digits: nothing to escape)."""
+    rows: dict[str, str] = {}
+    for name in SPACE_IDS:
+        rows[name[:-1]] = rows.get(name[:-1], "") + name[-1]
+    names = "|".join(f"{head}[{tails}]" for head, tails in rows.items())
+    return re.compile(f" ({names})(?![^ ])")
 
 
 def spaces_together(lines: list[str]) -> list[str]:
@@ -975,23 +1004,24 @@ def spaces_together(lines: list[str]) -> list[str]:
     (``place 6 city-hall c3|d4 then place 2 castle e5|f2``) when the granted spaces are the
     same for each. A line that can be typed is never changed: a line with one space stays.
     """
-    # each row: (the line, its words, the positions of its words that are one space, last
-    # first, and what it is merged by: the words but the last of those); a merged word
-    # (``c3|d4``) is no space, so the next pass merges on the space before it
+    # each row: (the line, the text around its spaces, their names, the one it is merged by
+    # next, last first (-1: none), and what it is merged by: the line but that space). A line
+    # is cut at its spaces once, by the pattern engine; a merged name (``c3|d4``) is no
+    # space, so the next pass merges on the space before it
+    cut = _space_word().split
     rows = []
     for line in lines:
-        if _SPACE_NAMES.isdisjoint(words := line.split(" ")):  # (most lines name no space: one test in C)
-            rows.append((line, words, (), line))
+        parts = cut(" " + line)
+        if len(parts) == 1:  # (names no space)
+            rows.append((line, (), [], -1, line))
         else:
-            places = [index for index, word in enumerate(words) if word in SPACE_IDS]
-            places.reverse()
-            rows.append(_row(line, words, places))
+            rows.append(_row(line, tuple(parts[::2]), parts[1::2], len(parts) // 2 - 1))
     while True:
         merged: dict[object, list[tuple]] = {}
         for row in rows:
-            same = merged.get(row[3])
+            same = merged.get(row[4])
             if same is None:
-                merged[row[3]] = [row]
+                merged[row[4]] = [row]
             else:
                 same.append(row)
         if len(merged) == len(rows):
@@ -999,19 +1029,19 @@ def spaces_together(lines: list[str]) -> list[str]:
         rows = []
         for same in merged.values():
             row = same[0]
-            if len(same) > 1 and row[2]:
-                at = row[2][0]
-                word = "|".join(sorted({space for other in same for space in other[1][at].split("|")},
+            at = row[3]
+            if len(same) > 1 and at >= 0:
+                word = "|".join(sorted({space for other in same for space in other[2][at].split("|")},
                                        key=SPACE_IDS.get))
-                words = row[1].copy()
-                words[at] = word
-                row = _row(" ".join(words), words, row[2] if word in SPACE_IDS else row[2][1:])
+                texts, names = row[1], row[2].copy()
+                names[at] = word
+                line = "".join([text + " " + name for text, name in zip(texts, names)]) + texts[-1]
+                row = _row(line[1:], texts, names, at if word in SPACE_IDS else at - 1)
             rows.append(row)
 
 
-def _row(line: str, words: list[str], places) -> tuple:
-    """:func:`spaces_together`'s row of ``line``: merged by its words but the space at ``places[0]``."""
-    if not places:
-        return line, words, places, line
-    at = places[0]
-    return line, words, places, (at, tuple(words[:at]), tuple(words[at + 1:]))
+def _row(line: str, texts: tuple[str, ...], names: list[str], at: int) -> tuple:
+    """:func:`spaces_together`'s row of ``line``: merged by its text and names but the name at ``at``."""
+    if at < 0:
+        return line, texts, names, at, line
+    return line, texts, names, at, (texts, tuple(names[:at]), tuple(names[at + 1:]))

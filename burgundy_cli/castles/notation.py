@@ -510,25 +510,26 @@ def _tribute(reader: _Reader, player: str) -> c.TributeCommand:
     return c.TributeCommand(player=player, drop=tuple(drop), workers=workers)
 
 
-def _format_shield(command) -> str:
-    """The canonical text of a shields module line (player prefix included)."""
-    head = f"{command.player}: "
-    if isinstance(command, c.ShieldCommand):
-        value = command.value
-        dice = " ".join(_die_text(die, None if value is None or value == die else value) for die in command.dice)
-        return f"{head}shield {dice} {command.shield} {command.space}"
-    if isinstance(command, c.TributeCommand):
-        text = head + "tribute"
-        if command.drop:
-            text += " drop " + " ".join(map(str, command.drop))
-        return text + (f" workers {command.workers}" if command.workers is not None else "")
-    if isinstance(command, c.ShieldGoodsCommand):
-        return f"{head}shield goods {command.goods}"
-    if isinstance(command, c.ShieldBorrowCommand):
-        return f"{head}shield borrow {command.lender}"
+def _shield_text(command: c.ShieldCommand) -> str:
+    """``<player>: shield <die> <die> <shield> <space>``: a shield taken with doubles."""
+    value = command.value
+    dice = " ".join(_die_text(die, None if value is None or value == die else value) for die in command.dice)
+    return f"{command.player}: shield {dice} {command.shield} {command.space}"
+
+
+def _tribute_text(command: c.TributeCommand) -> str:
+    text = f"{command.player}: tribute"
+    if command.drop:
+        text += " drop " + " ".join(map(str, command.drop))
+    return text + (f" workers {command.workers}" if command.workers is not None else "")
+
+
+def _shield_place_text(command: c.ShieldPlaceCommand) -> str:
+    """``<player>: shield place <tile> from <depot|black> <space> ...``: shields 14/15's tile,
+    written as its placement with the depot after the tile."""
     place = format_action(command.place, player=command.player)
     tile, rest = place[len("place "):].split(" ", 1)
-    return f"{head}shield place {tile} from {'black' if command.depot == 0 else command.depot} {rest}"
+    return f"{command.player}: shield place {tile} from {'black' if command.depot == 0 else command.depot} {rest}"
 
 
 # --- 2019 solo game ----------------------------------------------------------------------------
@@ -567,18 +568,16 @@ def _solo_line(reader: _Reader, player: str) -> c.Command:
     return command
 
 
-def _format_solo(command) -> str:
-    """The canonical text of a solo game line."""
-    if isinstance(command, c.SoloRemoveEvent):
-        return f"remove {command.depot} {command.tile}"
-    head = f"{command.player}: solo "
-    if isinstance(command, c.SoloPlaceCommand):
-        return head + format_action(command.place, player=command.player)
-    if isinstance(command, c.SoloExtraCommand):
-        return head + "extra " + format_action(command.action, player=command.player)
-    if isinstance(command, c.SoloVpCommand):
-        return f"{head}vp {command.vp}"
-    return f"{head}exchange {' '.join(map(str, command.goods))} for {command.tile}"
+def _solo_place_text(command: c.SoloPlaceCommand) -> str:
+    return f"{command.player}: solo " + format_action(command.place, player=command.player)
+
+
+def _solo_extra_text(command: c.SoloExtraCommand) -> str:
+    return f"{command.player}: solo extra " + format_action(command.action, player=command.player)
+
+
+def _solo_exchange_text(command: c.SoloExchangeCommand) -> str:
+    return f"{command.player}: solo exchange {' '.join(map(str, command.goods))} for {command.tile}"
 
 
 # --- table lines ---------------------------------------------------------------------------
@@ -1397,44 +1396,67 @@ def _purchase_text(command: c.BuyCommand) -> str:
     return text + (f" workers {command.pay_workers}" if command.pay_workers else "")
 
 
-def format_action(action: c.TakeAction | c.PlaceAction | c.SellAction | c.WorkersAction,
+def format_action(action: c.TakeAction | c.PlaceAction | c.SellAction | c.WorkersAction | c.ShieldAction,
                   die: str | None = None, effective: int | None = None, player: str | None = None) -> str:
     """Canonical text of an action; ``die`` is the die spec when a die pays for it.
 
     ``player``: the line's player; a purchase made during a placement is written without a
     name, so it must be that player's (a ValueError otherwise: the text could not say it).
+    ``effective``: the number the die is used as (a sale of that goods type names no goods).
     """
-    head = f"{action.kind} {die}" if die is not None else action.kind
-    if isinstance(action, c.TakeAction):
-        return f"{head} {action.tile}" + _from_discard(action.depot, action.discard, action.shared)
-    if isinstance(action, c.PlaceAction):
-        text = f"{head} {action.tile}{' shared' if action.shared else ''} {action.space}"
-        if action.goods is not None:
-            text += f" goods {action.goods}" + (f"+{action.goods2}" if action.goods2 is not None else "")
-        elif action.goods2 is not None:
-            raise ValueError("a second ship depot (goods2) needs a first one (goods)")
-        if action.keep is not None:
-            text += " keep " + (" ".join(map(str, action.keep)) if action.keep else "none")
-        if action.copy is not None:
-            text += f" as {action.copy}"
-        if action.buy is not None:
-            if action.buy.player != player:
-                raise ValueError(f"a purchase during {player}'s placement is written without a name; "
-                                 f"it cannot be {action.buy.player}'s")
-            text += " buy " + _purchase_text(action.buy)
-        if action.then is not None:
-            text += " then " + format_action(action.then, player=player)
-        return text
-    if isinstance(action, c.SellAction):
-        if any(map(holds_sale_bonuses, action.then)):
-            raise ValueError("a sale among a sale's bonus actions has no bonus actions of its own: they follow "
-                             "on the outer sale's list")
-        text = f"sell {action.goods}" if die is None else head if action.goods == effective \
-            else f"{head} goods {action.goods}"
-        return text + "".join(" bonus " + format_action(granted, player=player) for granted in action.then)
-    if isinstance(action, c.ShieldAction):
-        return f"shield {action.shield} {action.space}"
-    return head
+    return _ACTION_TEXT[type(action)](action, die, effective, player)
+
+
+def _take_text(action: c.TakeAction, die: str | None, effective: int | None, player: str | None) -> str:
+    text = f"take {action.tile}" if die is None else f"take {die} {action.tile}"
+    return text + _from_discard(action.depot, action.discard, action.shared)
+
+
+def _place_text(action: c.PlaceAction, die: str | None, effective: int | None, player: str | None) -> str:
+    shared = " shared" if action.shared else ""
+    text = f"place {action.tile}{shared} {action.space}" if die is None else \
+        f"place {die} {action.tile}{shared} {action.space}"
+    if action.goods is not None:
+        text += f" goods {action.goods}" + (f"+{action.goods2}" if action.goods2 is not None else "")
+    elif action.goods2 is not None:
+        raise ValueError("a second ship depot (goods2) needs a first one (goods)")
+    if action.keep is not None:
+        text += " keep " + (" ".join(map(str, action.keep)) if action.keep else "none")
+    if action.copy is not None:
+        text += f" as {action.copy}"
+    if action.buy is not None:
+        if action.buy.player != player:
+            raise ValueError(f"a purchase during {player}'s placement is written without a name; "
+                             f"it cannot be {action.buy.player}'s")
+        text += " buy " + _purchase_text(action.buy)
+    then = action.then
+    if then is not None:
+        text += " then " + _ACTION_TEXT[type(then)](then, None, None, player)
+    return text
+
+
+def _sell_text(action: c.SellAction, die: str | None, effective: int | None, player: str | None) -> str:
+    if any(map(holds_sale_bonuses, action.then)):
+        raise ValueError("a sale among a sale's bonus actions has no bonus actions of its own: they follow "
+                         "on the outer sale's list")
+    text = f"sell {action.goods}" if die is None else f"sell {die}" if action.goods == effective \
+        else f"sell {die} goods {action.goods}"
+    return text + "".join(" bonus " + format_action(granted, player=player) for granted in action.then)
+
+
+def _workers_text(action: c.WorkersAction, die: str | None, effective: int | None, player: str | None) -> str:
+    return "workers" if die is None else f"workers {die}"
+
+
+def _shield_action_text(action: c.ShieldAction, die: str | None, effective: int | None, player: str | None) -> str:
+    return f"shield {action.shield} {action.space}"
+
+
+#: Each action's writer, by its class (a placement's granted action is written by the same).
+_ACTION_TEXT: dict[type, Callable[..., str]] = {
+    c.TakeAction: _take_text, c.PlaceAction: _place_text, c.SellAction: _sell_text,
+    c.WorkersAction: _workers_text, c.ShieldAction: _shield_action_text,
+}
 
 
 def holds_sale_bonuses(action) -> bool:
@@ -1454,30 +1476,47 @@ def format_command(command: c.Command) -> str:
     >>> format_command(parse_line("ANNA :  P 5 > 4  Ship C3 g 6"))
     'ANNA: place 5>4 ship c3 goods 6'
     """
-    if isinstance(command, c.DieCommand):
-        effective = command.value if command.value is not None else command.rolled
-        return f"{command.player}: " + format_action(command.action, _die_text(command.rolled, command.value),
-                                                     effective, command.player)
-    if isinstance(command, c.BuyCommand):
-        return f"{command.player}: buy " + _purchase_text(command)
-    if isinstance(command, c.PassCommand):
-        return f"{command.player}: pass"
-    if isinstance(command, c.HireCommand):
-        return f"{command.player}: hire {command.workers} workers"
-    if isinstance(command, c.CraneCommand):
-        return f"{command.player}: crane as {command.building}"
-    if isinstance(command, c.CorrectionCommand):
-        text = f"fix {command.player} {command.resource} {command.amount:+d}"
-        return text + (f" {_quote(command.note)}" if command.note else "")
-    if isinstance(command, c.RollEvent):
-        good = f" good {command.good}" if command.good is not None else ""
-        dice = ", ".join(f"{name} {a} {b}" for name, (a, b) in command.dice.items())
-        return f"roll white {command.white}{good}, {dice}"
-    if isinstance(command, c.RevealEvent):
-        depot = "black" if command.depot == 0 else str(command.depot)
-        return " ".join(["reveal", depot, *command.tiles])
-    if isinstance(command, c.PhaseGoodsEvent):
-        return "goods " + " ".join(map(str, command.goods))
-    if command.kind.startswith("solo-"):
-        return _format_solo(command)
-    return _format_shield(command)
+    return _LINE_TEXT[type(command)](command)
+
+
+def _die_line_text(command: c.DieCommand) -> str:
+    value = command.value
+    action = command.action
+    return f"{command.player}: " + _ACTION_TEXT[type(action)](
+        action, _die_text(command.rolled, value), command.rolled if value is None else value, command.player)
+
+
+def _correction_text(command: c.CorrectionCommand) -> str:
+    text = f"fix {command.player} {command.resource} {command.amount:+d}"
+    return text + (f" {_quote(command.note)}" if command.note else "")
+
+
+def _roll_text(command: c.RollEvent) -> str:
+    good = f" good {command.good}" if command.good is not None else ""
+    dice = ", ".join(f"{name} {a} {b}" for name, (a, b) in command.dice.items())
+    return f"roll white {command.white}{good}, {dice}"
+
+
+#: Each command's writer, by its class: one per line form of the notation.
+_LINE_TEXT: dict[type, Callable[..., str]] = {
+    c.DieCommand: _die_line_text,
+    c.BuyCommand: lambda command: f"{command.player}: buy " + _purchase_text(command),
+    c.PassCommand: lambda command: f"{command.player}: pass",
+    c.HireCommand: lambda command: f"{command.player}: hire {command.workers} workers",
+    c.CraneCommand: lambda command: f"{command.player}: crane as {command.building}",
+    c.CorrectionCommand: _correction_text,
+    c.RollEvent: _roll_text,
+    c.RevealEvent: lambda command: " ".join(["reveal", "black" if command.depot == 0 else str(command.depot),
+                                             *command.tiles]),
+    c.PhaseGoodsEvent: lambda command: "goods " + " ".join(map(str, command.goods)),
+    c.ShieldCommand: _shield_text,
+    c.TributeCommand: _tribute_text,
+    c.ShieldGoodsCommand: lambda command: f"{command.player}: shield goods {command.goods}",
+    c.ShieldBorrowCommand: lambda command: f"{command.player}: shield borrow {command.lender}",
+    c.ShieldPlaceCommand: _shield_place_text,
+    c.SoloRemoveEvent: lambda command: f"remove {command.depot} {command.tile}",
+    c.SoloPlaceCommand: _solo_place_text,
+    c.SoloExtraCommand: _solo_extra_text,
+    c.SoloVpCommand: lambda command: f"{command.player}: solo vp {command.vp}",
+    c.SoloExchangeCommand: _solo_exchange_text,
+}
