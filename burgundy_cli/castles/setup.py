@@ -197,8 +197,6 @@ def module_names(value: object, edition: str, path: tuple) -> tuple[str, ...]:
     :raises SetupError: a misspelt name (with the closest name), a repeated name, or a module
         in a 2011 record.
     """
-    from difflib import get_close_matches
-
     if isinstance(value, str):
         names = [name.strip() for name in value.split(",") if name.strip()]
     elif isinstance(value, list) and all(isinstance(name, str) for name in value):
@@ -208,6 +206,8 @@ def module_names(value: object, edition: str, path: tuple) -> tuple[str, ...]:
     for index, name in enumerate(names):
         where = (*path, index) if isinstance(value, list) else path
         if name not in RESERVED:
+            from difflib import get_close_matches  # (only for a misspelt name's hint: ~3 M instructions)
+
             close = get_close_matches(name, RESERVED, n=1)
             raise SetupError(f"no 2019 module is called '{name}'", where,
                              f"did you mean '{close[0]}'?" if close else f"modules: {', '.join(RESERVED)}")

@@ -56,9 +56,10 @@ _PATTERNS = sys.implementation.name == "cpython" and sys.version_info[:2] == (3,
 
 
 #: Changed when what is kept changes kind (3: value classes' methods, no more dataclasses';
-#: each item marshalled on its own, read only when asked for),
-#: so that a file of items no process asks for any more is dropped, not carried along.
-_FORMAT = 3
+#: each item marshalled on its own, read only when asked for; 4: a value class's text without
+#: the methods all share), so that a file of items no process asks for any more is dropped,
+#: not carried along.
+_FORMAT = 4
 
 
 def _stamp() -> tuple[bytes, int, int]:
