@@ -120,15 +120,18 @@ class _Kept:
         return made
 
     def pattern(self, pattern: Any, flags: int = 0) -> Any:
-        """``re._compiler.compile`` with the engine's code of ``pattern`` computed once."""
-        import _sre
-        from re import _compiler, _parser
+        """``re._compiler.compile`` with the engine's code of ``pattern`` computed once.
 
-        if not isinstance(pattern, str) or flags & _compiler.SRE_FLAG_DEBUG:
+        (``re`` and ``_sre`` are named through the globals :func:`install` sets, not imported
+        here: an ``import`` statement of a module already loaded costs ~8,000 instructions,
+        and a start compiles ~45 patterns.)"""
+        if not isinstance(pattern, str) or flags & _SRE_FLAG_DEBUG:
             return _ORIGINAL_PATTERN(pattern, flags)
         key = (pattern, flags := int(flags))  # (a RegexFlag is an int subclass: not kept as such)
         stored = self.kept.get(key)
         if stored is None:
+            from re import _compiler, _parser
+
             parsed = _parser.parse(pattern, flags)
             code = [int(word) for word in _compiler._code(parsed, flags)]  # (some are int subclasses)
             groupindex = dict(parsed.state.groupdict)
@@ -141,7 +144,7 @@ class _Kept:
         else:
             arguments = marshal.loads(stored)
         self.used[key] = stored
-        return _sre.compile(pattern, *arguments)
+        return _sre_compile(pattern, *arguments)
 
     def write(self) -> None:
         """Keep the items compiled here with the others (atomically); quietly nothing if the
@@ -168,6 +171,8 @@ def _compile(source: str, filename: str = "<string>") -> Any:
 
 
 _ORIGINAL_PATTERN: Any = None  #: re's own compile (set by install)
+_SRE_FLAG_DEBUG = 0  #: ``re``'s debug flag, whose patterns ``re`` compiles itself (set by install)
+_sre_compile: Any = None  #: ``_sre.compile`` (set by install)
 _KEPT: _Kept | None = None  #: the kept items, read when first needed
 
 
@@ -213,9 +218,10 @@ def parsed(text: str, parse: Callable[[str], Any]) -> Any:
 def install() -> None:
     """Hand ``re`` the kept pattern code from now on (what was compiled before is not
     affected; a second call changes nothing). The value classes ask :func:`compiled` always."""
-    global _ORIGINAL_PATTERN
+    global _ORIGINAL_PATTERN, _SRE_FLAG_DEBUG, _sre_compile
+    import _sre
     import re._compiler
 
     if _PATTERNS and _ORIGINAL_PATTERN is None:
-        _ORIGINAL_PATTERN = re._compiler.compile
+        _ORIGINAL_PATTERN, _SRE_FLAG_DEBUG, _sre_compile = re._compiler.compile, re._compiler.SRE_FLAG_DEBUG, _sre.compile
         re._compiler.compile = _kept().pattern

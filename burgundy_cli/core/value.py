@@ -195,7 +195,10 @@ def _make(cls: type, eq: bool, frozen: bool, slots: bool, kw_only: bool) -> type
         if hasattr(base, "__value__"):
             raise TypeError(f"{cls.__name__}: a value class cannot derive from another (not supported)")
     body = dict(cls.__dict__)
-    made_fields = []
+    # Each field once: its Field, what the methods' text is made from (shape) and what
+    # __create_fn__ is given (values: see _local_names), in one pass (~365 fields a start).
+    made_fields, shape, values, names, positional = [], [], [*_SCOPE.values()], [], []
+    seen_default = None
     for name, hint in body.get("__annotations__", {}).items():
         if hint.startswith(("ClassVar", "typing.ClassVar")) if isinstance(hint, str) else \
                 getattr(hint, "__origin__", None) is _class_var():
@@ -203,21 +206,36 @@ def _make(cls: type, eq: bool, frozen: bool, slots: bool, kw_only: bool) -> type
         default = body.get(name, MISSING)
         if isinstance(default, Field):
             made = default
-            default = made.default
+            default, factory, init, compare = made.default, made.default_factory, made.init, made.compare
         else:  # (Field(default), without the call: ~60 a start)
             made = _new_field(Field)
             made.default, made.default_factory, made.init, made.repr, made.compare = default, MISSING, True, True, True
-        if default is not MISSING and type(default).__hash__ is None:
+            factory, init, compare = MISSING, True, True
+        has_default, has_factory = default is not MISSING, factory is not MISSING
+        if has_default and type(default).__hash__ is None:
             raise ValueError(f"mutable default {type(default)} for field {name} is not allowed: "
                              "use default_factory")
+        if name in _TAKEN or name.startswith(("_dflt_", "_type_")):
+            raise TypeError(f"{cls.__name__}: a field may not be called {name!r} (a name the generated methods use)")
         made.name, made.type, made.kw_only = name, hint, kw_only
         made_fields.append(made)
-        if slots or default is MISSING:
+        names.append(name)
+        if init and not kw_only:
+            positional.append(name)
+        values.append(hint)
+        if has_default or has_factory:
+            values.append(factory if has_factory else default)
+            if init and not kw_only:
+                seen_default = name
+        elif init and not kw_only and seen_default is not None:
+            raise TypeError(f"non-default argument {name!r} follows default argument")
+        shape.append((name, init, compare, kw_only, has_default, has_factory))
+        if slots or not has_default:
             body.pop(name, None)
         else:
             body[name] = default
     all_fields = tuple(made_fields)
-    init, rest, later = _methods(cls, body, all_fields, eq, frozen)
+    init, rest, later = _methods(cls, body, all_fields, eq, frozen, tuple(shape), values)
     if "__init__" not in body:
         init.__qualname__ = f"{cls.__qualname__}.__init__"
         body["__init__"] = init
@@ -228,7 +246,7 @@ def _make(cls: type, eq: bool, frozen: bool, slots: bool, kw_only: bool) -> type
         body.setdefault(name, method)
     if frozen and ("__setattr__" in cls.__dict__ or "__delattr__" in cls.__dict__):
         raise TypeError(f"cannot overwrite attribute __setattr__ or __delattr__ in class {cls.__name__}")
-    body.setdefault("__match_args__", tuple(f.name for f in all_fields if f.init and not f.kw_only))
+    body.setdefault("__match_args__", tuple(positional))
     body["__value__"] = _Spec(all_fields, frozen, rest)
     body["__dataclass_fields__"] = _DATACLASS_FIELDS
     body.pop("__dict__", None)
@@ -236,7 +254,7 @@ def _make(cls: type, eq: bool, frozen: bool, slots: bool, kw_only: bool) -> type
     if slots:
         if "__slots__" in cls.__dict__:
             raise TypeError(f"{cls.__name__} already specifies __slots__")
-        body["__slots__"] = tuple(f.name for f in all_fields)
+        body["__slots__"] = tuple(names)
         if frozen:
             body.setdefault("__getstate__", _getstate)
             body.setdefault("__setstate__", _setstate)
@@ -344,33 +362,18 @@ def _later_replace(self: Any, /, **changes: Any) -> Any:
 _LATER: dict[str, Callable[..., Any]] = {"__eq__": _later_eq, "__hash__": _later_hash, "__replace__": _later_replace}
 
 
-def _methods(cls: type, body: dict[str, Any], all_fields: tuple[Field, ...], eq: bool,
-             frozen: bool) -> tuple[Callable[..., Any], Callable[[], dict[str, Callable[..., Any]]], list[str]]:
+def _methods(cls: type, body: dict[str, Any], all_fields: tuple[Field, ...], eq: bool, frozen: bool,
+             shape: tuple[Any, ...], values: list[Any]) -> tuple[Callable[..., Any],
+                                                                 Callable[[], dict[str, Callable[..., Any]]], list[str]]:
     """The generated ``__init__`` of the class, what makes the other generated methods when
     first needed, and their names: each from a text compiled once and kept by
-    :mod:`~burgundy_cli.core.startcache` under the class's shape (what the text is made
-    from), so that a process that finds it kept does not even write the text."""
-    values = [*_SCOPE.values()]  # (what __create_fn__ is given: see _local_names)
-    shape = []
-    seen_default = None
-    for f in all_fields:
-        name, default, factory = f.name, f.default, f.default_factory
-        if name in _TAKEN or name.startswith(("_dflt_", "_type_")):
-            raise TypeError(f"{cls.__name__}: a field may not be called {name!r} (a name the generated methods use)")
-        values.append(f.type)
-        has_default, has_factory = default is not MISSING, factory is not MISSING
-        if has_default or has_factory:
-            values.append(factory if has_factory else default)
-        if f.init and not f.kw_only:
-            if has_default or has_factory:
-                seen_default = name
-            elif seen_default is not None:
-                raise TypeError(f"non-default argument {name!r} follows default argument")
-        shape.append((name, f.init, f.repr, f.compare, f.kw_only, has_default, has_factory))
+    :mod:`~burgundy_cli.core.startcache` under the class's ``shape`` (what the text is made
+    from), so that a process that finds it kept does not even write the text. ``values``:
+    what ``__create_fn__`` is given."""
     explicit_hash = body.get("__hash__", MISSING)
     hashed = eq and frozen and (explicit_hash is MISSING or explicit_hash is None and "__eq__" in body)
     post_init = "__post_init__" in body
-    key = (tuple(shape), eq, frozen, hashed, post_init)
+    key = (shape, eq, frozen, hashed, post_init)
     later = [*(["__eq__"] if eq else []), *(["__hash__"] if hashed else []), "__replace__"]
     module = sys.modules.get(cls.__module__)
     scope = module.__dict__ if module is not None else {}
