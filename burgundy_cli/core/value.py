@@ -206,7 +206,7 @@ def _make(cls: type, eq: bool, frozen: bool, slots: bool, kw_only: bool) -> type
         default = body.get(name, MISSING)
         if isinstance(default, Field):
             made = default
-            default, factory, init, compare = made.default, made.default_factory, made.init, made.compare
+            default, factory, init, compare = made.default, made.default_factory, bool(made.init), bool(made.compare)
         else:  # (Field(default), without the call: ~60 a start)
             made = _new_field(Field)
             made.default, made.default_factory, made.init, made.repr, made.compare = default, MISSING, True, True, True
@@ -229,13 +229,13 @@ def _make(cls: type, eq: bool, frozen: bool, slots: bool, kw_only: bool) -> type
                 seen_default = name
         elif init and not kw_only and seen_default is not None:
             raise TypeError(f"non-default argument {name!r} follows default argument")
-        shape.append((name, init, compare, kw_only, has_default, has_factory))
+        shape.append(f"{name}:{_FLAGS[init + 2 * compare + 4 * has_default + 8 * has_factory]}")
         if slots or not has_default:
             body.pop(name, None)
         else:
             body[name] = default
     all_fields = tuple(made_fields)
-    init, rest, later = _methods(cls, body, all_fields, eq, frozen, tuple(shape), values)
+    init, rest, later = _methods(cls, body, all_fields, eq, frozen, f"{kw_only:d} {' '.join(shape)}", values)
     if "__init__" not in body:
         init.__qualname__ = f"{cls.__qualname__}.__init__"
         body["__init__"] = init
@@ -363,23 +363,23 @@ _LATER: dict[str, Callable[..., Any]] = {"__eq__": _later_eq, "__hash__": _later
 
 
 def _methods(cls: type, body: dict[str, Any], all_fields: tuple[Field, ...], eq: bool, frozen: bool,
-             shape: tuple[Any, ...], values: list[Any]) -> tuple[Callable[..., Any],
+             shape: str, values: list[Any]) -> tuple[Callable[..., Any],
                                                                  Callable[[], dict[str, Callable[..., Any]]], list[str]]:
     """The generated ``__init__`` of the class, what makes the other generated methods when
     first needed, and their names: each from a text compiled once and kept by
     :mod:`~burgundy_cli.core.startcache` under the class's ``shape`` (what the text is made
-    from), so that a process that finds it kept does not even write the text. ``values``:
-    what ``__create_fn__`` is given."""
+    from, one text: each field's name and flags, :data:`_FLAGS`), so that a process that
+    finds it kept does not even write the text. ``values``: what ``__create_fn__`` is given."""
     explicit_hash = body.get("__hash__", MISSING)
     hashed = eq and frozen and (explicit_hash is MISSING or explicit_hash is None and "__eq__" in body)
     post_init = "__post_init__" in body
-    key = (shape, eq, frozen, hashed, post_init)
+    key = f"{eq:d}{frozen:d}{hashed:d}{post_init:d} {shape}"
     later = [*(["__eq__"] if eq else []), *(["__hash__"] if hashed else []), "__replace__"]
     module = sys.modules.get(cls.__module__)
     scope = module.__dict__ if module is not None else {}
 
     def made(names: list[str]) -> dict[str, Callable[..., Any]]:
-        code = compiled(("value class", names[0], *key), lambda: _source(
+        code = compiled(f"value class {names[0]} {key}", lambda: _source(
             all_fields, frozen, post_init, _local_names(all_fields), names))
         namespace: dict[str, Any] = {}
         exec(code, scope, namespace)  # noqa: S102 (our own text)
@@ -387,6 +387,12 @@ def _methods(cls: type, body: dict[str, Any], all_fields: tuple[Field, ...], eq:
 
     return made(["__init__"])["__init__"], lambda: made(later), later
 
+
+#: A field's flags in a class's shape, one character: ``init + 2 * compare + 4 * (has a
+#: default) + 8 * (has a default factory)``. A shape is a text, not a tuple of tuples: the
+#: start-up file's keys are read back at every start (one string each, ~1 M instructions
+#: less to read the file), and a text hashes and compares faster.
+_FLAGS = "0123456789abcdef"
 
 #: Names a field may not have: those the generated methods use.
 _TAKEN = frozenset({*_SCOPE, "self", "made"})
