@@ -12,11 +12,16 @@ Why not ``dataclasses`` (issue 17, docs/performance.md "Round six"): importing i
 instructions, a sixth of ``burgundy score``; and its per-class work (a ``Field`` per
 annotation checked against ``typing.ClassVar`` by pattern, each method compiled from its
 own text and set on the class, then the class made again for ``__slots__``) cost 19 ms of
-the 69 ms of a ``score``. Here a class's methods are one text, compiled once and kept
+the 69 ms of a ``score``. Here a class's ``__init__`` is a text compiled once and kept
 beside the bytecode by :mod:`burgundy_cli.core.startcache` under what the text is made
-from, and the class is made from the class statement's namespace with them already in it.
-The methods do what dataclasses' do, written the same way (``tests/core/test_value.py``
-makes each kind of class both ways and compares them), with these differences:
+from, and the class is made from the class statement's namespace with it already in it.
+Its ``__eq__``, ``__hash__`` and ``__replace__`` are a second text, read back (or compiled)
+and put in the class on the first call of one of them: most classes never call them in a
+command, and reading code back is most of a class's cost (docs/performance.md, "Round
+thirteen"). ``__repr__`` and a frozen class's ``__setattr__``/``__delattr__`` are
+functions every class shares (:data:`_SHARED`). The methods do what dataclasses' do,
+written the same way (``tests/core/test_value.py`` makes each kind of class both ways and
+compares them), with these differences:
 
 * a class without a docstring keeps ``__doc__`` None (dataclasses writes its signature
   there); a frozen instance raises this module's :class:`FrozenInstanceError` (an
@@ -109,7 +114,7 @@ class _Spec:
     __slots__ = ("fields", "frozen", "rest")
 
     def __init__(self, fields: tuple[Field, ...], frozen: bool,
-                 rest: Callable[[], dict[str, Callable[..., Any]]] | None = None) -> None:
+                 rest: Callable[[], dict[str, Callable[..., Any]]] | None) -> None:
         self.fields, self.frozen, self.rest = fields, frozen, rest
 
 
