@@ -114,7 +114,7 @@ class _Spec:
     __slots__ = ("fields", "frozen", "rest")
 
     def __init__(self, fields: tuple[Field, ...], frozen: bool,
-                 rest: Callable[[], dict[str, Callable[..., Any]]] | None) -> None:
+                 rest: Callable[[type], dict[str, Callable[..., Any]]] | None) -> None:
         self.fields, self.frozen, self.rest = fields, frozen, rest
 
 
@@ -338,7 +338,7 @@ def _completed(self: Any, name: str) -> Callable[..., Any]:
     owner = _owner(type(self))
     spec = owner.__value__  # type: ignore[attr-defined]
     if spec.rest is not None:
-        made, spec.rest = spec.rest(), None
+        made, spec.rest = spec.rest(owner), None
         for later, method in made.items():
             if owner.__dict__.get(later) is _LATER[later]:
                 method.__qualname__ = f"{owner.__qualname__}.{later}"
@@ -369,7 +369,7 @@ _LATER: dict[str, Callable[..., Any]] = {"__eq__": _later_eq, "__hash__": _later
 
 def _methods(cls: type, body: dict[str, Any], all_fields: tuple[Field, ...], eq: bool, frozen: bool,
              shape: str, values: list[Any]) -> tuple[Callable[..., Any],
-                                                                 Callable[[], dict[str, Callable[..., Any]]], list[str]]:
+                                                     Callable[[type], dict[str, Callable[..., Any]]], list[str]]:
     """The generated ``__init__`` of the class, what makes the other generated methods when
     first needed, and their names: each from a text compiled once and kept by
     :mod:`~burgundy_cli.core.startcache` under the class's ``shape`` (what the text is made
@@ -383,14 +383,15 @@ def _methods(cls: type, body: dict[str, Any], all_fields: tuple[Field, ...], eq:
     module = sys.modules.get(cls.__module__)
     scope = module.__dict__ if module is not None else {}
 
-    def made(names: list[str]) -> dict[str, Callable[..., Any]]:
+    def made(names: list[str], *owner: type) -> dict[str, Callable[..., Any]]:
+        """The methods ``names``, given the class (``cls``, which ``__replace__`` makes) once it is made."""
         code = compiled(f"value class {names[0]} {key}", lambda: _source(
-            all_fields, frozen, post_init, _local_names(all_fields), names))
+            all_fields, frozen, post_init, [*_local_names(all_fields), *(["cls"] if owner else [])], names))
         namespace: dict[str, Any] = {}
         exec(code, scope, namespace)  # noqa: S102 (our own text)
-        return dict(zip(names, namespace["__create_fn__"](*values)))
+        return dict(zip(names, namespace["__create_fn__"](*values, *owner)))
 
-    return made(["__init__"])["__init__"], lambda: made(later), later
+    return made(["__init__"])["__init__"], lambda owner: made(later, owner), later
 
 
 #: A field's flags in a class's shape, one character: ``init + 2 * compare + 4 * (has a
@@ -400,7 +401,7 @@ def _methods(cls: type, body: dict[str, Any], all_fields: tuple[Field, ...], eq:
 _FLAGS = "0123456789abcdef"
 
 #: Names a field may not have: those the generated methods use.
-_TAKEN = frozenset({*_SCOPE, "self", "made"})
+_TAKEN = frozenset({*_SCOPE, "self", "made", "cls"})
 
 
 def _local_names(all_fields: tuple[Field, ...]) -> list[str]:
@@ -430,7 +431,7 @@ def _source(all_fields: tuple[Field, ...], frozen: bool, post_init: bool, local_
         lines += ["def __hash__(self):", f"  return hash({mine})"]
     if "__replace__" in names:
         given = "".join(f", {f.name}=_MISSING" for f in all_fields if f.init)
-        lines += [f"def __replace__(self, /{', *' if given else ''}{given}):", "  made = _new(self.__class__)"]
+        lines += [f"def __replace__(self, /{', *' if given else ''}{given}):", "  made = _new(cls)"]
         for f in all_fields:
             assigned = f"self.{f.name} if {f.name} is _MISSING else {f.name}" if f.init else _assigned(f, f.name)
             if assigned is not None:
