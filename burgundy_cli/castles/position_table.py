@@ -16,7 +16,6 @@ from typing import Annotated, Literal
 from burgundy_cli.core.schema import Length, Range, table_class
 from burgundy_cli.core.value import field
 
-from burgundy_cli.castles import module_routes
 from burgundy_cli.castles.boards import Board, depot_spaces, space_id, space_name
 from burgundy_cli.castles.commands import DieValue, GoodsType, PhaseLetter, SpaceName, TileName
 from burgundy_cli.castles.modules import ruleset
@@ -648,7 +647,10 @@ def vp_bound(state: GameState, player: PlayerState) -> int:
     bound += 4 * (duchy.count("watchtower") + duchy.count("crane"))  # (a 2019 crane may trigger a watchtower)
     bound += sale_vp(len(state.players)) * sum(player.sold)
     bound += sum(bonus_vp(len(state.players), bonus.endswith("large")) for bonus in player.bonuses)
-    bound += module_routes.route_vp(player)
+    if player.route:  # (a game without the trade routes never loads them)
+        from burgundy_cli.castles import module_routes
+
+        bound += module_routes.route_vp(player)
     return bound
 
 

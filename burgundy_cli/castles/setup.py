@@ -31,12 +31,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from typing import Annotated, Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 
 from burgundy_cli.core.schema import Length, Range, ValidationError, data_path, table_class, validate
 from burgundy_cli.core.value import field, replace
 
-from burgundy_cli.castles import module_routes
 from burgundy_cli.castles.boards import (CENTRE, ROW_LENGTHS, Board, adjacent, board, board_numbers, custom_board,
                                          on_rim, provisional_board, provisional_ids, space_id, space_name)
 from burgundy_cli.castles.commands import SpaceName
@@ -46,6 +45,9 @@ from burgundy_cli.castles.tiles import COLOUR_NAME, GOODS_PER_TYPE, catalogue, o
 from burgundy_cli.core.errors import RecordError, toml_repr
 from burgundy_cli.core.game import UNKNOWN_FIELD, GameHeader
 from burgundy_cli.core.replay import PlayerNames
+
+if TYPE_CHECKING:
+    from burgundy_cli.castles import module_routes  # (at run time only with the trade routes: _route)
 
 EDITIONS = ("2011", "2019")
 _COLOUR_BY_NAME = {name: code for code, name in COLOUR_NAME.items()}
@@ -197,8 +199,6 @@ def module_names(value: object, edition: str, path: tuple) -> tuple[str, ...]:
     :raises SetupError: a misspelt name (with the closest name), a repeated name, or a module
         in a 2011 record.
     """
-    from difflib import get_close_matches
-
     if isinstance(value, str):
         names = [name.strip() for name in value.split(",") if name.strip()]
     elif isinstance(value, list) and all(isinstance(name, str) for name in value):
@@ -208,6 +208,8 @@ def module_names(value: object, edition: str, path: tuple) -> tuple[str, ...]:
     for index, name in enumerate(names):
         where = (*path, index) if isinstance(value, list) else path
         if name not in RESERVED:
+            from difflib import get_close_matches  # (only for a misspelt name's hint: ~3 M instructions)
+
             close = get_close_matches(name, RESERVED, n=1)
             raise SetupError(f"no 2019 module is called '{name}'", where,
                              f"did you mean '{close[0]}'?" if close else f"modules: {', '.join(RESERVED)}")
@@ -521,6 +523,8 @@ def _route(options: Options, players: int, name: str, texts: list[str] | None,
             raise SetupError(f"a trade route for {name}, but this game does not play the trade routes", path,
                              '[game.options] modules = ["trade-routes"] switches them on (2019 edition)')
         return ()
+    from burgundy_cli.castles import module_routes  # (a game without the routes never loads them)
+
     needed = module_routes.spaces_needed(players)
     if texts is None:
         raise SetupError(f"no trade route for {name}", path,
@@ -695,6 +699,8 @@ def _player_data(player: PlayerState, number: int | str | dict[str, Any]) -> dic
     if player.crane is not None:
         data["crane"] = player.crane
     if player.route:
+        from burgundy_cli.castles import module_routes
+
         data["route"] = [module_routes.space_text(space) for space in player.route]
         if player.route_goods:
             data["route_goods"] = list(player.route_goods)

@@ -56,9 +56,10 @@ _PATTERNS = sys.implementation.name == "cpython" and sys.version_info[:2] == (3,
 
 
 #: Changed when what is kept changes kind (3: value classes' methods, no more dataclasses';
-#: each item marshalled on its own, read only when asked for),
-#: so that a file of items no process asks for any more is dropped, not carried along.
-_FORMAT = 3
+#: each item marshalled on its own, read only when asked for; 4: a value class's __init__
+#: and its other methods as two texts, under its shape as a text), so that a file of items
+#: no process asks for any more is dropped, not carried along.
+_FORMAT = 4
 
 
 def _stamp() -> tuple[bytes, int, int]:
@@ -119,15 +120,17 @@ class _Kept:
         return made
 
     def pattern(self, pattern: Any, flags: int = 0) -> Any:
-        """``re._compiler.compile`` with the engine's code of ``pattern`` computed once."""
-        import _sre
-        from re import _compiler, _parser
+        """``re._compiler.compile`` with the engine's code of ``pattern`` computed once.
 
-        if not isinstance(pattern, str) or flags & _compiler.SRE_FLAG_DEBUG:
+        (``re``'s debug flag and ``_sre.compile`` are the globals :func:`install` sets, not
+        imported here: an ``import`` statement a pattern, ~45 patterns a start, was 0.2 M.)"""
+        if not isinstance(pattern, str) or flags & _SRE_FLAG_DEBUG:
             return _ORIGINAL_PATTERN(pattern, flags)
         key = (pattern, flags := int(flags))  # (a RegexFlag is an int subclass: not kept as such)
         stored = self.kept.get(key)
         if stored is None:
+            from re import _compiler, _parser
+
             parsed = _parser.parse(pattern, flags)
             code = [int(word) for word in _compiler._code(parsed, flags)]  # (some are int subclasses)
             groupindex = dict(parsed.state.groupdict)
@@ -140,7 +143,7 @@ class _Kept:
         else:
             arguments = marshal.loads(stored)
         self.used[key] = stored
-        return _sre.compile(pattern, *arguments)
+        return _sre_compile(pattern, *arguments)
 
     def write(self) -> None:
         """Keep the items compiled here with the others (atomically); quietly nothing if the
@@ -167,6 +170,8 @@ def _compile(source: str, filename: str = "<string>") -> Any:
 
 
 _ORIGINAL_PATTERN: Any = None  #: re's own compile (set by install)
+_SRE_FLAG_DEBUG = 0  #: ``re``'s debug flag, whose patterns ``re`` compiles itself (set by install)
+_sre_compile: Any = None  #: ``_sre.compile`` (set by install)
 _KEPT: _Kept | None = None  #: the kept items, read when first needed
 
 
@@ -212,9 +217,10 @@ def parsed(text: str, parse: Callable[[str], Any]) -> Any:
 def install() -> None:
     """Hand ``re`` the kept pattern code from now on (what was compiled before is not
     affected; a second call changes nothing). The value classes ask :func:`compiled` always."""
-    global _ORIGINAL_PATTERN
+    global _ORIGINAL_PATTERN, _SRE_FLAG_DEBUG, _sre_compile
+    import _sre
     import re._compiler
 
     if _PATTERNS and _ORIGINAL_PATTERN is None:
-        _ORIGINAL_PATTERN = re._compiler.compile
+        _ORIGINAL_PATTERN, _SRE_FLAG_DEBUG, _sre_compile = re._compiler.compile, re._compiler.SRE_FLAG_DEBUG, _sre.compile
         re._compiler.compile = _kept().pattern

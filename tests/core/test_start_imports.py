@@ -62,3 +62,19 @@ OTHER_TABLE = {
 def test_opening_a_record_loads_the_reader_of_its_own_table_only(table, args):
     _imported(args, OTHER_TABLE[table])
     assert _imported(args, OTHER_TABLE[table]) == "[]"
+
+
+#: What a game leaves out when it does not need it (docs/performance.md, "Round thirteen:
+#: h-import"): the trade routes' module without the trade routes, and ``difflib`` unless a
+#: module name is misspelt (its "did you mean" hint).
+NOT_NEEDED = (_CASTLES + "module_routes", "difflib")
+
+
+@pytest.mark.parametrize("args", [
+    ["moves", str(CASTLES / "rulebook-tile-7.toml")],  # ([position], base game)
+    ["score", str(CASTLES / "complete-2p-2011.toml")],  # ([setup], 2011)
+    ["show", str(CASTLES / "complete-3p-2019-inns.toml")],  # ([setup], a module named: inns)
+], ids=lambda args: args[0])
+def test_a_game_without_the_trade_routes_loads_neither_them_nor_difflib(args):
+    _imported(args, NOT_NEEDED)
+    assert _imported(args, NOT_NEEDED) == "[]"

@@ -3,6 +3,7 @@ makes the same classes and patterns Python makes, compiled or read back."""
 
 from __future__ import annotations
 
+import _sre
 import re
 import subprocess
 import sys
@@ -27,13 +28,16 @@ def _made(kept: startcache._Kept, monkeypatch: pytest.MonkeyPatch) -> type:
             die: int
             space: str = "d4"
             goods: tuple[int, ...] = ()
+
+        value.replace(Move(die=1))  # (__eq__, __hash__ and __replace__ are made on first call)
     return Move
 
 
 def test_kept_items_read_back_make_the_same_classes_and_patterns(tmp_path, monkeypatch):
     monkeypatch.setattr(startcache, "_FILE", str(tmp_path / "__pycache__" / "kept.marshal"))
     monkeypatch.setattr(sys, "dont_write_bytecode", False)
-    monkeypatch.setattr(startcache, "_ORIGINAL_PATTERN", re._compiler.compile)
+    monkeypatch.setattr(startcache, "_ORIGINAL_PATTERN", re._compiler.compile)  # (as install sets them)
+    monkeypatch.setattr(startcache, "_sre_compile", _sre.compile)
     first = startcache._Kept()
     assert first.kept == {}
     made = _made(first, monkeypatch)
