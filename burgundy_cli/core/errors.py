@@ -14,6 +14,8 @@ Exit codes (used by the command line only):
 
 from __future__ import annotations
 
+import re
+
 from burgundy_cli.core.value import replace, value_class
 
 TYPE_CHECKING = False  # (not typing's: every command imports this module at its start)
@@ -190,8 +192,6 @@ def one_line(text: str, cut: bool = True) -> str:
     if not text.isprintable():  # a newline, an escape sequence, U+2028, a direction mark, ...
         text = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)
     if cut:
-        import re
-
         text = re.sub(_LONG_WORD, lambda m: f"{m.group()[:LONGEST_WORD]}...({len(m.group())} characters)", text)
     return text
 
