@@ -4,25 +4,16 @@ The PGN corpus (``data/random-games.pgn``) is our own: seeded random legal games
 with python-chess by this module (``python benchmarks/chess_baseline.py`` rewrites it,
 byte for byte the same), not downloaded or copied games.
 
-Baselines:
-
-* replay -- ``chess.pgn.read_game(handle, Visitor=chess.pgn.BoardBuilder)``: python-chess's
-  fastest reading that still parses every SAN move against the board (so each move is
-  legality-checked, and an illegal one raises), building only the final board, whose
-  outcome is then asked for, like a score of the game. This is the baseline of the replay
-  target (:func:`replay_pgn`);
-* replay, game tree -- the slower reading of the first benchmark sessions, kept as a
-  second line: ``read_game`` builds the whole game tree, then the main line is replayed
-  on a fresh board with ``Board.push`` (:func:`replay_pgn_tree`);
-* legal moves -- ``list(board.legal_moves)`` in mid-game positions from the corpus;
-* playouts -- random legal games to the end from a seed, like our playouts.
+The replay baseline (:func:`replay_pgn`) is ``chess.pgn.read_game(handle,
+Visitor=chess.pgn.BoardBuilder)``: python-chess's fastest reading that still parses every
+SAN move against the board (so each move is legality-checked, and an illegal one raises),
+building only the final board, whose outcome is then asked for, like a score of the game.
 """
 
 from __future__ import annotations
 
 import io
 import random
-import time
 from pathlib import Path
 from typing import Any
 
@@ -99,69 +90,6 @@ def replay_pgn(path: Path = PGN_FILE) -> tuple[int, int]:
             board.outcome(claim_draw=False)
             games += 1
     return games, moves
-
-
-def replay_pgn_tree(path: Path = PGN_FILE) -> tuple[int, int]:
-    """Read every game of ``path`` as a game tree, then replay its main line: (games, moves)."""
-    import chess.pgn
-
-    games = moves = 0
-    with path.open(encoding="utf-8") as handle:
-        while (game := chess.pgn.read_game(handle)) is not None:
-            if game.errors:
-                raise ValueError(f"illegal or unreadable move in {path}: {game.errors[0]}")
-            board = game.board()
-            for move in game.mainline_moves():
-                board.push(move)
-                moves += 1
-            board.outcome(claim_draw=False)
-            games += 1
-    return games, moves
-
-
-def midgame_boards(path: Path = PGN_FILE, count: int = 100) -> list[Any]:
-    """Positions from the corpus at varied plies (10..80), one per game, up to ``count``."""
-    import chess.pgn
-
-    boards = []
-    with path.open(encoding="utf-8") as handle:
-        while len(boards) < count and (game := chess.pgn.read_game(handle)) is not None:
-            board = game.board()
-            stop = 10 + (len(boards) * 7) % 70
-            for ply, move in enumerate(game.mainline_moves()):
-                if ply == stop:
-                    break
-                board.push(move)
-            if not board.is_game_over():
-                boards.append(board)
-    return boards
-
-
-def legal_moves_seconds(boards: list[Any], repeats: int) -> list[float]:
-    """Per position, the median time of ``repeats`` calls of ``list(board.legal_moves)``."""
-    times = []
-    for board in boards:
-        samples = []
-        for _ in range(repeats):
-            start = time.process_time()
-            list(board.legal_moves)
-            samples.append(time.process_time() - start)
-        samples.sort()
-        times.append(samples[len(samples) // 2])
-    return times
-
-
-def playouts(seconds: float, seed: int = 1) -> tuple[int, int, float]:
-    """Random games played to the end for about ``seconds``: (games, plies, elapsed)."""
-    rng = random.Random(seed)
-    games = plies = 0
-    start = time.process_time()
-    while True:
-        plies += random_game(rng, max_plies=10_000).end().ply()
-        games += 1
-        elapsed = time.process_time() - start
-        if elapsed >= seconds:
-            return games, plies, elapsed
 
 
 if __name__ == "__main__":

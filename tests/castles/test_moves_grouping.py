@@ -176,7 +176,7 @@ def test_moves_prints_grouped_lines_and_all_prints_every_line(cli, tmp_path):
 
 def test_the_worst_case_lists_grouped(cli):
     """The benchmark's worst case (853k lines in all) lists grouped; only its size is checked
-    here, its time in benchmarks/bench_moves.py."""
+    here, its time in benchmarks/run.py ("worst moves listing")."""
     path = Path(__file__).resolve().parents[2] / "benchmarks" / "data" / "moves-worst-case-k1.toml"
     result = cli("moves", str(path))
     assert result.exit_code == 0
