@@ -106,8 +106,8 @@ def test_the_command_line_writes_the_cache_and_says_the_same_with_it(tmp_path):
 def test_a_command_with_its_items_kept_calls_no_compile(args, tmp_path):
     """The first ``compile()`` of a process costs ~10 M instructions before it compiles
     anything (docs/performance.md, "Round eight"): with its items kept (a first run, bytecode
-    caching on), a command compiles nothing -- no class's methods, type hints, placement
-    rules, command builders, nor ``typing``'s forward references (nor a text handed to
+    caching on), a command compiles nothing -- no class's methods, type hints,
+    command builders, nor ``typing``'s forward references (nor a text handed to
     ``exec``, which compiles it without the builtin ``compile``)."""
     from tests.conftest import ROOT
 
