@@ -69,15 +69,20 @@ def placement_check(rules: tuple[PlacementRule, ...]) -> Refused:
 
 
 def allowed_spaces(state: GameState, player: PlayerState, kind: TileKind, value: int | None) -> list[int]:
-    """Every space where ``player`` may place a tile of ``kind`` with ``value`` (None: any number)."""
-    rules = state.ruleset
-    candidates: Iterable[int] = range(len(player.duchy))  # (a 2019 team board has 73)
-    for rule in rules.placement:
+    """Every space where ``player`` may place a tile of ``kind`` with ``value`` (None: any number).
+
+    The spaces are narrowed rule by rule, in the rules' order: each rule is asked of the
+    spaces every earlier rule allowed, as :func:`placement_check` asks them of one space."""
+    rules = state.ruleset.placement
+    spaces: Iterable[int] = range(len(player.duchy))  # (a 2019 team board has 73)
+    for rule in rules:
         if rule.spaces is not None:
-            candidates = rule.spaces(player.board, kind)
+            spaces = rule.spaces(player.board, kind)
             break
-    refused = rules.placement_refusal
-    return [space for space in candidates if refused(player, kind, space, value) is None]
+    for rule in rules:
+        allows = rule.allows
+        spaces = [space for space in spaces if allows(player, kind, space, value)]
+    return list(spaces)
 
 
 def where_it_fits(state: GameState, player: PlayerState, kind: TileKind, value: int | None) -> str:
