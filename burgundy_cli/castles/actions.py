@@ -19,7 +19,6 @@ from collections.abc import Callable
 
 from burgundy_cli.castles.boards import SPACE_IDS, depot_spaces, space_id
 from burgundy_cli.castles.commands import BuyCommand, PlaceAction, SellAction, TakeAction, WorkersAction
-from burgundy_cli.castles.placement import compile_rules
 from burgundy_cli.castles.rules import RULES
 from burgundy_cli.castles.state import PHASES, GameState, PlayerState
 from burgundy_cli.castles.tiles import COLOUR_NAME, PHASE_BONUS, TileKind, bonus_vp, catalogue, sale_vp
@@ -250,42 +249,34 @@ def first_refused(conditions: tuple[Condition, ...], state: GameState, player: P
     return None
 
 
-@value_class(frozen=True, slots=True)
-class PaymentRule:
-    """One condition on where a purchase comes from and how it is paid: ``condition``, a
-    Python expression over ``state``, ``player``, ``depot`` (0: the black depot) and ``pay``
-    (the workers paid instead of silverlings), true when the rule allows the purchase;
-    ``refusal(state, player, depot, pay) -> (message, hint)`` when it does not."""
-
-    rule_id: str
-    condition: str
-    refusal: Callable[..., tuple[str, str | None]]
-
-
-#: Who may buy from where, paying how, in the order they are checked (and errors are named).
-PAYMENT: tuple[PaymentRule, ...] = (
-    PaymentRule("cob.buy.depot", "not depot or 6 in player.knowledge",
-                lambda state, player, depot, pay: ("purchases come from the black depot",
-                                                   "knowledge tile 6 allows buying from the numbered depots")),
-    PaymentRule("cob.buy.silver", 'not pay or (6 in player.knowledge and state.edition == "2019")',
-                lambda state, player, depot, pay: ("a purchase is paid with 2 silverlings",
-                                                   "the 2019 knowledge tile 6 allows paying with 2 workers")),
-    PaymentRule("cob.buy.silver", "pay != 1 or state.options.k6_mixed",
-                lambda state, player, depot, pay: ("knowledge tile 6 pays 2 workers instead of 2 silverlings, "
-                                                   "not a mix", "option k6-mixed-payment allows 1 silverling + 1 worker")),
-    PaymentRule("cob.buy.silver", "player.silver >= 2 - pay",
-                lambda state, player, depot, pay: (f"a purchase costs {2 - pay} silverling{'s' if pay != 1 else ''}",
-                                                   f"{player.name} has {player.silver}")),
-    PaymentRule("cob.buy.silver", "player.workers >= pay",
-                lambda state, player, depot, pay: (f"paying with workers needs {pay}",
-                                                   f"needs {pay} workers, {player.name} has {player.workers}")),
+#: Who may buy from where, paying how, in the order they are checked (and errors are named):
+#: each asked as ``allows(state, player, depot, pay)``, ``depot`` 0 for the black depot and
+#: ``pay`` the workers paid instead of silverlings.
+PAYMENT: tuple[Condition, ...] = (
+    Condition("cob.buy.depot", lambda state, player, depot, pay: not depot or 6 in player.knowledge,
+              lambda state, player, depot, pay: ("purchases come from the black depot",
+                                                 "knowledge tile 6 allows buying from the numbered depots")),
+    Condition("cob.buy.silver",
+              lambda state, player, depot, pay: not pay or (6 in player.knowledge and state.edition == "2019"),
+              lambda state, player, depot, pay: ("a purchase is paid with 2 silverlings",
+                                                 "the 2019 knowledge tile 6 allows paying with 2 workers")),
+    Condition("cob.buy.silver", lambda state, player, depot, pay: pay != 1 or state.options.k6_mixed,
+              lambda state, player, depot, pay: ("knowledge tile 6 pays 2 workers instead of 2 silverlings, "
+                                                 "not a mix", "option k6-mixed-payment allows 1 silverling + 1 worker")),
+    Condition("cob.buy.silver", lambda state, player, depot, pay: player.silver >= 2 - pay,
+              lambda state, player, depot, pay: (f"a purchase costs {2 - pay} silverling{'s' if pay != 1 else ''}",
+                                                 f"{player.name} has {player.silver}")),
+    Condition("cob.buy.silver", lambda state, player, depot, pay: player.workers >= pay,
+              lambda state, player, depot, pay: (f"paying with workers needs {pay}",
+                                                 f"needs {pay} workers, {player.name} has {player.workers}")),
 )
 
-#: ``payment_refusal(state, player, depot, pay)``: the first rule of :data:`PAYMENT` a purchase
-#: from ``depot`` paying ``pay`` workers (and 2 silverlings less that many) breaks, or None; one
-#: generated function, asked by the purchase's check and the move generator alike.
-payment_refusal: Callable[[GameState, PlayerState, int, int], PaymentRule | None] = compile_rules(
-    "payment_refusal", "state, player, depot, pay", PAYMENT)  # type: ignore[assignment]
+
+def payment_refusal(state: GameState, player: PlayerState, depot: int, pay: int) -> Condition | None:
+    """The first rule of :data:`PAYMENT` a purchase from ``depot`` paying ``pay`` workers (and
+    2 silverlings less that many) breaks, or None; asked by the purchase's check and the move
+    generator alike."""
+    return first_refused(PAYMENT, state, player, depot, pay)
 
 
 def apply_purchase(state: GameState, player: PlayerState, cmd: BuyCommand) -> None:
@@ -412,8 +403,7 @@ def check_placement(state: GameState, player: PlayerState, action: PlaceAction, 
     space = SPACE_IDS[name] if name in SPACE_IDS else space_id(name)  # (no call of get for a canonical name)
     if space is None or space >= len(player.duchy):  # (a team board's right half: 37..72)
         raise illegal("cob.place.space", f"a duchy has no space {name}", "rows a-g have 4, 5, 6, 7, 6, 5, 4 spaces")
-    refused = state.ruleset.placement_refusal  # (a function in a field: called from a local)
-    broken = refused(player, kind, space, value)
+    broken = state.ruleset.placement_refusal(player, kind, space, value)
     if broken is not None:
         raise illegal(broken.rule_id, *broken.refusal(state, player, kind, space, value))
     tile_type = kind.type
@@ -508,9 +498,8 @@ def place_tile(state: GameState, player: PlayerState, action: PlaceAction, place
             step(state, player, space)
     for step in rules.after_placement:
         step(state, player, space)
-    immediate = effect.apply  # (a function in a field: called from a local)
-    if immediate is not None:
-        immediate(state, player, action, space, findings)
+    if effect.apply is not None:
+        effect.apply(state, player, action, space, findings)
 
 
 def apply_place(state: GameState, player: PlayerState, action: PlaceAction, value: int | None,
@@ -709,11 +698,7 @@ class Effect:
 
 def _ship_offer(state: GameState, player: PlayerState, goods: int | None,
                 goods2: int | None) -> tuple[set[int], set[int], int]:
-    """(goods types offered, new types among them, free goods spaces) for a ship's choice.
-
-    ``set.difference`` of the goods dict itself: ``offered - goods.keys()`` is handed on to the
-    keys view's subtraction, which copies the set and calls ``difference_update`` by name, a
-    few thousand instructions a ship more (asked by a ship's check and again by its apply)."""
+    """(goods types offered, new types among them, free goods spaces) for a ship's choice."""
     offered = set(state.depot_goods[goods]) if goods is not None else set()
     if goods2 is not None:
         offered.update(state.depot_goods[goods2])

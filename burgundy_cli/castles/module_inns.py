@@ -85,7 +85,8 @@ def _second_inn(state: GameState, player: PlayerState, kind: TileKind, space: in
 
 
 #: The colour rule, with the inn allowed on any colour (the same rule id: it is the same rule).
-ANY_COLOUR = replace(COLOUR, condition=f'kind.type == "{INN}" or ({COLOUR.condition})', spaces=_any_colour_spaces)
+ANY_COLOUR = replace(COLOUR, allows=lambda player, kind, space, value: kind.type == INN
+                     or COLOUR.allows(player, kind, space, value), spaces=_any_colour_spaces)
 #: At most one inn per area.
-ONE_PER_AREA = PlacementRule("cob.inn.area", f'kind.type != "{INN}" or "{INN}" not in '
-                             "player.board.area_tiles[space](player.duchy)", _second_inn)
+ONE_PER_AREA = PlacementRule("cob.inn.area", lambda player, kind, space, value: kind.type != INN
+                             or INN not in player.board.area_tiles[space](player.duchy), _second_inn)

@@ -561,7 +561,8 @@ def position_moment(state: GameState, off) -> tuple[str, ...] | None:
 
 
 #: Shield 18: the adjacency rule, lifted for its holder (the same rule id: the same rule).
-ADJACENT_UNLESS_18 = replace(ADJACENT, condition=f"18 in player.shields.values() or ({ADJACENT.condition})")
+ADJACENT_UNLESS_18 = replace(ADJACENT, allows=lambda player, kind, space, value: 18 in player.shields.values()
+                             or ADJACENT.allows(player, kind, space, value))
 
 
 WORKERS = ActionRule(check_workers, _workers)

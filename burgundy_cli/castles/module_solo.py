@@ -413,12 +413,12 @@ def _other_colour(state: GameState, player: PlayerState, kind, space: int, value
 
 #: The solo game's adjacency: a placed neighbour on the island, or across the river; with the
 #: shields, shield 18 lifts it as it lifts the base game's (docs/rulings.md).
-RIVER = PlacementRule("cob.solo.river", "18 in player.shields.values() or "
-                      "any(player.board.neighbour_tiles[space](player.duchy)) or "
-                      "any(player.duchy[other] is not None for other in player.board.river[space])", _cut_off)
+RIVER = PlacementRule("cob.solo.river", lambda player, kind, space, value: 18 in player.shields.values()
+                      or any(player.board.neighbour_tiles[space](player.duchy))
+                      or any(player.duchy[other] is not None for other in player.board.river[space]), _cut_off)
 #: The colour rule with black hex tiles (any colour; an inn's too, if the inns are on).
-COLOUR = PlacementRule("cob.place.colour", 'kind.colour in "XI" or player.board.colour[space] == kind.colour',
-                       _other_colour, spaces=_spaces_for)
+COLOUR = PlacementRule("cob.place.colour", lambda player, kind, space, value: kind.colour in "XI"
+                       or player.board.colour[space] == kind.colour, _other_colour, spaces=_spaces_for)
 
 
 # --- ships and the exchange -----------------------------------------------------------------------

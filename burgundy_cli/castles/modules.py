@@ -26,7 +26,7 @@ from functools import cache
 from types import MappingProxyType
 
 from burgundy_cli.castles.actions import ACTIONS, EFFECTS, ActionRule, Effect, mine_income, score_completion
-from burgundy_cli.castles.placement import PLACEMENT_RULES, PlacementRule, compile_placement
+from burgundy_cli.castles.placement import PLACEMENT_RULES, PlacementRule, placement_check
 from burgundy_cli.castles.scoring import END_SCORING
 from burgundy_cli.castles.state import GameState, Ruleset
 from burgundy_cli.core.value import field, replace, value_class
@@ -105,7 +105,7 @@ def extend(rules: Ruleset, module: Module) -> Ruleset:
     for step in module.phase_end:
         phase_end.insert(phase_end.index(step.before) if step.before is not None else len(phase_end), step.run)
     named = rules.modules if module is BASE else (*rules.modules, module.name)
-    return Ruleset(named, tuple(placement), compile_placement(tuple(placement)),
+    return Ruleset(named, tuple(placement), placement_check(tuple(placement)),
                    MappingProxyType({**rules.actions, **{kind: rule if isinstance(rule, ActionRule)
                                                          else rule(rules.actions[kind])
                                                          for kind, rule in module.actions.items()}}),
@@ -253,7 +253,7 @@ def line_owner(kind: str) -> str | None:
 RESERVED = ("extra-tiles", "white-castles", "inns", "trade-routes", "shields", "border-posts", "team-game",
             "solo-game")
 
-_NOTHING = Ruleset((), (), compile_placement(()), MappingProxyType({}), MappingProxyType({}), (), (),
+_NOTHING = Ruleset((), (), placement_check(()), MappingProxyType({}), MappingProxyType({}), (), (),
                    MappingProxyType({}), MappingProxyType({}), None, (), MappingProxyType({}))
 
 

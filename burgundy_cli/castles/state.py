@@ -70,8 +70,8 @@ class Ruleset:
 
     ``placement``: the conditions on where a tile may go, checked in order
     (``placement.PlacementRule``), and ``placement_refusal(player, kind, space, value)``,
-    the function asking them (the first rule broken, or None; generated from them by
-    ``placement.compile_placement``); ``actions``: action kind -> how it is checked and carried
+    the function asking them (the first rule broken, or None; made from them by
+    ``placement.placement_check``); ``actions``: action kind -> how it is checked and carried
     out (``actions.ActionRule``); ``effects``: tile kind (or type) -> what placing it does
     (``actions.Effect``); ``area_completed``: steps run after a placement that completes its
     area, ``f(state, player, space)`` (base game: scoring the area and a completed colour);

@@ -22,11 +22,11 @@ extra tiles ``k27``, ``k28``, ``crane`` (a building) and ``geese`` (livestock), 
 
 from __future__ import annotations
 
+import json
 import re
 from functools import cache
 
 from burgundy_cli.core.data import package_text
-from burgundy_cli.core.startcache import parsed
 from burgundy_cli.core.value import value_class
 
 #: Colour code -> tile type, and the rulebook's name for a connected area of that colour.
@@ -68,16 +68,9 @@ class TileKind:
 
 
 def load_json(name: str) -> dict:
-    """One of the package's data files, parsed (by :mod:`json`, once: kept by
-    :mod:`~burgundy_cli.core.startcache` under the file's text)."""
-    return parsed(package_text("burgundy_cli.castles.data", name), _json_loads)
-
-
-def _json_loads(text: str) -> dict:
-    """``json.loads``, its module imported only when a data file is not kept parsed yet."""
-    import json
-
-    return json.loads(text)  # type: ignore[no-any-return]
+    """One of the package's data files, parsed (its callers keep what they read with
+    ``functools.cache``: each file is read once a process)."""
+    return json.loads(package_text("burgundy_cli.castles.data", name))  # type: ignore[no-any-return]
 
 
 @cache

@@ -1,14 +1,11 @@
 """A library's compiled module, loaded without running its package's ``__init__``.
 
-Two libraries the package reads with on every command ship their work in one compiled
-module and wrap it in a package whose ``__init__`` imports far more than that module
-needs: pydantic-core's imports ``pydantic_core.core_schema`` and ``typing_extensions``
-(:mod:`burgundy_cli.core._pydantic_core`), rtoml's imports :mod:`pathlib`, and with it
-``fnmatch``, ``urllib.parse`` and ``ipaddress`` (:mod:`burgundy_cli.core._rtoml`), each
-several milliseconds of every start-up (docs/performance.md, "Round seven").
+pydantic-core ships its work in one compiled module and wraps it in a package whose
+``__init__`` imports far more than that module needs (``pydantic_core.core_schema`` and
+``typing_extensions``; :mod:`burgundy_cli.core._pydantic_core`).
 :func:`compiled_module` loads only the compiled module, under its own full name: a later
-ordinary import of the package (typer's path imports pydantic, a test may import rtoml)
-finds it in ``sys.modules`` and uses that same module, so there is one of each class.
+ordinary import of the package (typer's path imports pydantic) finds it in ``sys.modules``
+and uses that same module, so there is one of each class.
 """
 
 from __future__ import annotations
@@ -25,7 +22,7 @@ def compiled_module(name: str) -> ModuleType | None:
     if loaded is not None:
         return loaded
     try:
-        try:  # (the bootstrap's own modules: importlib.util imports ~2 M instructions more)
+        try:  # (the bootstrap's own modules, as importlib.util's are)
             from _frozen_importlib import module_from_spec  # type: ignore[import-not-found]
             from _frozen_importlib_external import PathFinder  # type: ignore[import-not-found]
         except ImportError:  # (not CPython)

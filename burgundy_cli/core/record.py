@@ -14,10 +14,10 @@ import os
 import re
 import stat
 import sys
+import tomllib
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from burgundy_cli.core import _rtoml as rtoml  # rtoml's reader without its package's imports
 from burgundy_cli.core.errors import Location, RecordError, RefereeError, UsageError
 from burgundy_cli.core.value import field, value_class
 
@@ -26,17 +26,17 @@ if TYPE_CHECKING:
 
     from burgundy_cli.core.tomlsource import SourceMap
 
-# burgundy_cli.core.tomlsource (the record's source map, and its lexer's nesting check) and
-# bisect are imported where they are needed: to locate an error, or for a text with enough
-# dots that it may nest too deeply; most records need neither (docs/performance.md,
-# "Round thirteen: h-core").
+# burgundy_cli.core.tomlsource (the record's source map, and its lexer's nesting check) is
+# imported where it is needed: to locate an error, or for a text with enough dots that it may
+# nest too deeply.
 
 #: Records larger than this are rejected before being read (a real game is a few KiB).
 MAX_RECORD_BYTES = 1024 * 1024
 #: Deepest nesting of tables and arrays accepted in a record.
 MAX_NESTING = 12
-#: Where rtoml's error message says the error is (compiled only when a record is no TOML).
-_TOML_POSITION = r" at line (\d+) column (\d+)\s*$"
+#: Where ``tomllib``'s error message says the error is: "(at line 3, column 12)", or
+#: "(at end of document)" for a text that ends too early.
+_TOML_POSITION = re.compile(r"\s*\((?:at line (\d+), column (\d+)|at end of document)\)\s*$")
 
 
 @value_class
@@ -119,39 +119,13 @@ _CONTAINERS = frozenset({dict, list})
 
 
 def all_strings(items: list[Any]) -> bool:
-    """Whether every item of ``items`` is a string (``str.join`` tells, in C: ~40 instructions
-    a string, against ~150 for ``isinstance`` called through ``map``)."""
-    try:
-        "".join(items)
-    except TypeError:
-        return False
-    return True
-
-
-#: The types of a table's values when they are all arrays (a log's rounds).
-_LISTS_ONLY = {list}
-
-
-def _lists_of_strings(lists: list[list[Any]]) -> bool:
-    """Whether every item of every one of ``lists`` (lists all) is a string: each list joined,
-    then the results, in C (a record's 25 rounds: about half of a step and a join for each)."""
-    try:
-        "".join(map("".join, lists))
-    except TypeError:
-        return False
-    return True
+    """Whether every item of ``items`` is a string."""
+    return all(isinstance(item, str) for item in items)
 
 
 def _depth(value: Any, limit: int) -> int:
-    """Nesting depth of a parsed TOML value, stopping early past ``limit``.
-
-    Only tables and arrays go on the stack; what a table or array holds counts one level below
-    it, once per container (a record is mostly strings, so this walk is several times cheaper
-    than visiting each). A container whose items are all strings (a log's list) is told apart by
-    joining them, which C does for ~40 instructions a string, and a table of such arrays (a
-    log) by joining them all (:func:`_lists_of_strings`); the others' items are looked at one
-    by one, for the containers among them (a record has about 40 containers and 300 strings).
-    """
+    """How deeply ``value`` (parsed TOML) nests, a table or an array counting one level for its
+    items: counted until it passes ``limit`` (the depth then returned is the first past it)."""
     stack = [(value, 1)]
     deepest = 1
     while stack:
@@ -164,18 +138,7 @@ def _depth(value: Any, limit: int) -> int:
             deepest = below
             if deepest > limit:
                 return deepest
-        first = type(items[0])
-        if first is str and all_strings(items):  # no container in it
-            continue
-        if first is list and set(map(type, items)) == _LISTS_ONLY and _lists_of_strings(items):  # a log's rounds
-            if any(items) and below + 1 > deepest:
-                deepest = below + 1
-                if deepest > limit:
-                    return deepest
-            continue
-        for child in items:
-            if type(child) in _CONTAINERS:
-                stack.append((child, below))
+        stack.extend((child, below) for child in items if type(child) in _CONTAINERS)
     return deepest
 
 
@@ -183,6 +146,24 @@ def _too_deep(name: str, text: str, offset: int | None) -> RecordError:
     location = Location(name) if offset is None else RecordDoc(name, text, {}).location_of_offset(offset)
     return RecordError(f"nested more deeply than the {MAX_NESTING} levels a record may use",
                        location=location, hint="tables, dotted keys and brackets count as levels")
+
+
+def _not_toml(name: str, text: str, error: str) -> RecordError:
+    """The located error for ``text`` that ``tomllib`` refused with the message ``error``:
+    at the line and column the message names, or at the end of the text's last line when it
+    says the text ended too early."""
+    found = _TOML_POSITION.search(error)
+    message = " ".join(error[:found.start() if found else None].split())
+    message = message[:1].lower() + message[1:] if message[1:2].islower() else message
+    if found is None:
+        location = Location(name)
+    elif found[1] is None:  # "at end of document"
+        message += " at the end of the file"
+        end = len(text) - 1 if text.endswith("\n") else len(text)  # (the end of the last line)
+        location = RecordDoc(name, text, {}).location_of_offset(end)
+    else:
+        location = Location(name, int(found[1]), int(found[2]))
+    return RecordError(f"not valid TOML: {message}", location=location)
 
 
 def _overflow(text: str) -> int | None:
@@ -197,16 +178,11 @@ def _overflow(text: str) -> int | None:
 def parse_record_text(text: str, name: str = "<input>") -> RecordDoc:
     """Parse record text into a :class:`RecordDoc`.
 
-    The TOML reader is rtoml (compiled, Rust's ``toml``): it reads a record about 25
-    times faster than the standard ``tomllib`` and six times faster than compiled tomli,
-    with the same data in the same order, and points at the exact line and column of
-    an error (docs/performance.md). Nesting is bounded three ways, each time with the
-    same error at the same place (:func:`_overflow`): before the reader sees a text with
-    enough dots for a key of too many parts (the reader's time grows with the square of a
-    key's parts: a megabyte of such keys took it 0.8 s); after a parse the reader refused
-    (it stops at about 80 levels of brackets, with an error of its own); and on the data
-    parsed. A record has a handful of dots, so the first test is one count over the text
-    (the full pre-check on every record cost ~146,000 instructions, 1 % of a replay).
+    The TOML reader is the standard :mod:`tomllib`. Nesting is bounded three ways, each time
+    with the same error at the same place (:func:`_overflow`): before the reader sees a text
+    with enough dots for a key of too many parts; after a parse the reader refused or could
+    not finish (a text nested deeply enough exhausts its recursion); and on the data parsed. A record has a
+    handful of dots, so the first test is one count over the text.
 
     :raises RecordError: invalid TOML (with its line and column) or nesting too deep.
     """
@@ -215,17 +191,16 @@ def parse_record_text(text: str, name: str = "<input>") -> RecordDoc:
         if offset is not None:
             raise _too_deep(name, text, offset)
     try:
-        data = rtoml.loads(text)
-    except rtoml.TomlParsingError as err:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
         offset = _overflow(text)  # too deep for the reader too: said as for any text too deep
         if offset is not None:
             raise _too_deep(name, text, offset) from None
-        found = re.search(_TOML_POSITION, str(err))
-        message = " ".join(str(err)[:found.start() if found else None].split())
-        location = Location(name, int(found[1]), int(found[2])) if found else Location(name)
-        raise RecordError(f"not valid TOML: {message}", location=location) from None
-    except RecursionError:
-        raise _too_deep(name, text, None) from None
+        raise _not_toml(name, text, str(err)) from None
+    except RecursionError:  # nested deeper than the reader's recursion goes
+        from burgundy_cli.core.tomlsource import nesting_overflow
+
+        raise _too_deep(name, text, nesting_overflow(text, MAX_NESTING)) from None
     if _depth(data, MAX_NESTING) > MAX_NESTING:
         from burgundy_cli.core.tomlsource import nesting_overflow
 

@@ -1,8 +1,8 @@
 """Where things stand in a TOML text: a linear-time lexer for locating keys and values.
 
-rtoml gives the data of a record but not where each key or value was written, and
-it spends time quadratic in the number of parts of a dotted key. This module fills both
-gaps with one small lexer that never raises and never backtracks:
+``tomllib`` gives the data of a record but not where each key or value was written, and
+its time grows with the square of the number of parts of a dotted key. This module fills
+both gaps with one small lexer that never raises and never backtracks:
 
 * :func:`nesting_overflow` runs on untrusted text and finds the first place where tables,
   dotted keys and brackets nest deeper than a limit, so that such a text is refused with a
@@ -17,10 +17,10 @@ gaps with one small lexer that never raises and never backtracks:
 from __future__ import annotations
 
 import re
+import tomllib
 from collections.abc import Iterator
 from functools import cache
 
-from burgundy_cli.core import _rtoml as rtoml  # rtoml's reader without its package's imports
 from burgundy_cli.core.value import field, value_class
 
 PathPart = str | int
@@ -118,15 +118,10 @@ def may_nest_deeper(text: str, limit: int) -> bool:
     brackets open with none closing between them. Other deep texts are caught after
     parsing; the reader handles them in linear time.
 
-    Each test keeps only the characters it is about (dots and newlines; brackets), with
-    ``bytes.translate`` on the UTF-8 text (every character kept is ASCII, and no byte of
-    another character is), and looks for a run in what is left: the same answer as one
-    search over the whole text, about ten times faster than deleting the other characters
-    with a regular expression (≈ 10 µs against ≈ 115 µs on a 10 KB record). One pass over
-    the whole text keeps the characters of both tests (a few hundred in a record), and each
-    test filters that: about 160,000 instructions on a 10 KB record, against 416,000 when
-    each test filtered the whole text after counting its characters there with
-    ``str.count`` (about 8 instructions a character, no faster than the filtering).
+    One pass keeps the characters both tests are about (dots, newlines and brackets, with
+    ``bytes.translate`` on the UTF-8 text: every character kept is ASCII, and no byte of
+    another character is), and each test looks for its run in what is left of that: the
+    same answer as a search over the whole text, without a pattern run over every character.
     """
     runs = max(limit - 1, 1)
     dot_run, bracket_run = _run_patterns(runs)
@@ -140,7 +135,7 @@ def may_nest_deeper(text: str, limit: int) -> bool:
 @cache
 def _run_patterns(runs: int) -> tuple[re.Pattern[bytes], re.Pattern[bytes]]:
     """The runs :func:`may_nest_deeper` looks for, ``runs`` dots and ``runs`` opening brackets,
-    compiled once (``re.search`` formatted and looked the pattern up again at every record)."""
+    compiled once."""
     return re.compile(rb"\.{%d}" % runs), re.compile(rb"[\[{]{%d}" % runs)
 
 
@@ -190,7 +185,7 @@ class SourceMap:
 def string_value(token: str) -> str:
     """The value of a string token as TOML defines it (escapes, line-ending backslashes)."""
     if token.startswith(("'''", '"""')) or (token.startswith('"') and "\\" in token):
-        return rtoml.loads("v = " + token)["v"]
+        return tomllib.loads("v = " + token)["v"]
     return token[1:-1]
 
 
@@ -347,5 +342,5 @@ def source_map(text: str) -> SourceMap:
     mapper = _Mapper(text)
     try:
         return mapper.run()
-    except (IndexError, ValueError, rtoml.TomlParsingError, RecursionError):
+    except (IndexError, ValueError, RecursionError):  # (tomllib's TOMLDecodeError is a ValueError)
         return mapper.map

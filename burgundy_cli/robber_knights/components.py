@@ -6,9 +6,9 @@ this module turns them into plain objects the engine can use without further loo
 
 from __future__ import annotations
 
+import tomllib
 from functools import cache
 
-from burgundy_cli.core import _rtoml as rtoml  # rtoml's reader without its package's imports
 from burgundy_cli.core.data import package_text
 from burgundy_cli.core.value import value_class
 
@@ -49,7 +49,7 @@ class Components:
 @cache
 def components() -> Components:
     """The components, loaded from the package data on first use."""
-    data = rtoml.loads(package_text(__package__, "components.toml"))
+    data = tomllib.loads(package_text(__package__, "components.toml"))
     tiles = {
         entry["name"]: TileType(entry["name"], entry["terrain"], entry.get("building"), entry["code"], entry["count"])
         for entry in data["tile"]

@@ -66,13 +66,13 @@ def test_lifting_a_rule_reaches_check_play_and_moves():
 def test_a_rule_replaces_the_one_with_its_id_and_a_new_one_is_appended():
     """A placement rule with a known id takes that rule's place (and order); a new id is
     checked after the others (as the inns' "one inn per area" will be)."""
-    never = PlacementRule(CITY_ONCE.rule_id, "False", lambda *args: ("never", None))
+    never = PlacementRule(CITY_ONCE.rule_id, lambda *args: False, lambda *args: ("never", None))
     rules = modules.extend(modules.ruleset(()), modules.Module("test", placement=(never,)))
     assert rules.placement[-1] is never and len(rules.placement) == len(PLACEMENT_RULES)
     state, line, _ = _lonely_mine()
     kind = catalogue()["mine"]
     assert rules.placement_refusal(state.players[0], kind, 0, None) in (never, *PLACEMENT_RULES)
-    new = replace(never, rule_id="cob.test.new", condition="space != 0")
+    new = replace(never, rule_id="cob.test.new", allows=lambda player, kind, space, value: space != 0)
     rules = modules.extend(rules, modules.Module("test-2", placement=(new,)))
     assert rules.placement[-1] is new and rules.modules == ("test", "test-2")
     assert new.allows(state.players[0], kind, 1, None) and not new.allows(state.players[0], kind, 0, None)

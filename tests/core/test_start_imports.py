@@ -1,7 +1,5 @@
-"""What a command's start leaves out (docs/performance.md, "Round twelve"): ``json`` (the
-boards' and tiles' data files are parsed once and kept beside the bytecode, and an error
-imports it only to quote a value) and ``contextvars`` (only a watched replay, the
-archive's, makes its context variable)."""
+"""What a command's start leaves out: ``contextvars`` (only a watched replay, the archive's,
+makes its context variable), the other table's reader, modules a game does not use."""
 
 from __future__ import annotations
 
@@ -14,7 +12,7 @@ import pytest
 from tests.conftest import RECORDS
 
 #: Modules no plain command's start needs once its kept items are written.
-LEFT_OUT = ("json", "contextvars", "_contextvars")
+LEFT_OUT = ("contextvars", "_contextvars")
 
 CASTLES = RECORDS / "castles-of-burgundy"
 
@@ -37,7 +35,7 @@ def _imported(args: list[str], names: tuple[str, ...] = LEFT_OUT) -> str:
     ["check", str(CASTLES / "rulebook-tile-7.toml"), "Anna: workers"],
     ["show", str(CASTLES / "complete-3p-2019-inns.toml")],
 ], ids=lambda args: args[0])
-def test_a_command_s_start_imports_neither_json_nor_contextvars(args):
+def test_a_command_s_start_imports_no_contextvars(args):
     _imported(args)  # (the first run may write what it parsed and compiled)
     assert _imported(args) == "[]"
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import tomllib
 from pathlib import Path
 
 import pytest
-import rtoml
 
 from burgundy_cli.core.jsonschema import record_schema, schema_text
 from burgundy_cli.core.registry import GAMES
@@ -44,7 +44,7 @@ def test_schema_is_valid_draft_07_without_null(game) -> None:
 
 @pytest.mark.parametrize("path", sorted(RECORDS.glob("*/*.toml")), ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_every_shipped_record_validates(path) -> None:
-    data = _as_json(rtoml.load(path))
+    data = _as_json(tomllib.loads(path.read_text("utf-8")))
     schema = json.loads((SCHEMAS / f"{data['game']['name']}.schema.json").read_text())
     jsonschema.Draft7Validator(schema).validate(data)
 
@@ -58,7 +58,7 @@ def test_every_shipped_record_validates(path) -> None:
     (lambda d: d["setup"]["goods"].update(Anna=[1, 2, 9]), "goods 1-6"),
 ])
 def test_shape_errors_are_refused(change, why) -> None:
-    data = _as_json(rtoml.load(RECORDS / "castles-of-burgundy" / "complete-2p-2011.toml"))
+    data = _as_json(tomllib.loads((RECORDS / "castles-of-burgundy" / "complete-2p-2011.toml").read_text("utf-8")))
     change(data)
     assert not jsonschema.Draft7Validator(record_schema("castles-of-burgundy")).is_valid(data), why
 

@@ -115,18 +115,20 @@ def test_at_the_last_line_or_step_is_the_end_of_the_record() -> None:
 
 def test_at_a_round_is_the_position_the_record_reaches_there() -> None:
     """--at C3 equals replaying the record with its log cut after round C3."""
-    import rtoml
+    import tomllib
+
+    import tomli_w
 
     from burgundy_cli.castles.svg import position_data
     from burgundy_cli.core.record import parse_record_text
     from burgundy_cli.core.session import open_doc
 
     record = CASTLES / "complete-2p-2011.toml"
-    data = rtoml.load(record)
+    data = tomllib.loads(record.read_text("utf-8"))
     keys = list(data["log"])
     data["log"] = {key: data["log"][key] for key in keys[:keys.index("C3") + 1]}
     data.pop("result")
-    cut = open_doc(parse_record_text(rtoml.dumps(data), "cut.toml"))
+    cut = open_doc(parse_record_text(tomli_w.dumps(data), "cut.toml"))
     assert position_json(str(record), "C3") == position_data(cut.state)
 
 

@@ -101,9 +101,9 @@ ILLEGAL_LINES = [
                                                   (COMPLETE_2011, "2011", "2019"),
                                                   (COMPLETE_2019, "2019", "2011")])
 def test_refusals_cite_only_their_records_edition(cli, record, edition, other):
-    import rtoml
+    import tomllib
 
-    first = rtoml.load(record)["game"]["players"][0]
+    first = tomllib.loads(record.read_text("utf-8"))["game"]["players"][0]
     cited = 0
     for template in ILLEGAL_LINES:
         result = cli("check", str(record), template.format(p=first))
@@ -120,11 +120,11 @@ def test_refusals_cite_only_their_records_edition(cli, record, edition, other):
 def test_a_complete_game_accepts_no_purchase(cli, record, tmp_path):
     """docs/rulings.md 'No purchase after the last die of the game': 2011 'Game end', 2019 'End
     of the game'. Before: ``moves`` offered ``buy``, ``play`` accepted it, and the score dropped."""
-    import rtoml
+    import tomllib
 
     path = tmp_path / record.name
     shutil.copy(record, path)
-    players = rtoml.load(path)["game"]["players"]
+    players = tomllib.loads(path.read_text("utf-8"))["game"]["players"]
     moves = cli("moves", str(path))
     assert moves.exit_code == 0 and "buy" not in moves.stdout
     for player in players:
@@ -133,7 +133,7 @@ def test_a_complete_game_accepts_no_purchase(cli, record, tmp_path):
             assert checked.exit_code == 1 and "cob.flow.over" in checked.stderr
     played = cli("play", str(path), f"{players[-1]}: buy ship")
     assert played.exit_code == 1 and path.read_bytes() == record.read_bytes()
-    assert rtoml.load(path)["result"]["complete"] is True
+    assert tomllib.loads(path.read_text("utf-8"))["result"]["complete"] is True
 
 
 def test_a_purchase_after_the_second_die_of_an_earlier_round_stays_legal(cli):
