@@ -123,6 +123,17 @@ def score_many(files: list[str], jobs: int, starts: bool = False) -> Iterator[di
     return map_records(partial(score_one, starts=True) if starts else score_one, files, jobs)
 
 
+def _worker_start(initializer: Callable[..., None] | None, initargs: tuple[Any, ...]) -> None:
+    """A worker's start: Ctrl-C is left to the command's own process, which stops the
+    workers (no worker prints a ``KeyboardInterrupt`` traceback of its own); then
+    ``initializer(*initargs)``."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if initializer is not None:
+        initializer(*initargs)
+
+
 def map_records(work: Callable[[str], Any], files: list[str], jobs: int,
                 initializer: Callable[..., None] | None = None, initargs: tuple[Any, ...] = ()) -> Iterator[Any]:
     """``work`` on each of ``files`` (a top-level function, or a ``partial`` of one: the
@@ -147,17 +158,12 @@ def map_records(work: Callable[[str], Any], files: list[str], jobs: int,
         yield first
         yield from map(work, rest)
         return
-    import gc
     import multiprocessing
 
-    # What this process holds (modules, the game's data) goes to the collector's permanent
-    # generation: the workers' collections then never visit it, so its pages stay shared
-    # instead of being copied into each worker (copy-on-write) on the first full collection.
-    gc.freeze()
     # Fork is Linux's default up to Python 3.13 and safe here (no threads yet); other
     # systems keep their own default.
     context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else None)
-    with context.Pool(workers, initializer, initargs) as pool:
+    with context.Pool(workers, _worker_start, (initializer, initargs)) as pool:
         results = pool.imap(work, rest, chunksize=max(1, min(16, len(rest) // (workers * 8))))
         yield first
         yield from results
