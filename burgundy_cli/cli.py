@@ -15,23 +15,36 @@ Exit codes (docs/errors.md): 0 success (or: the move is legal), 1 the input was 
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Callable
-from functools import partial
-from pathlib import Path
-from typing import Annotated
+import signal
 
-from burgundy_cli import console
 
-# Ctrl-C while the command line loads (typer, Rich, pydantic: the first tenths of a second)
-# ends the process at once, with no traceback; Python's handler is back once the app is
-# declared (end of this module), and main() decides from then on.
-_LOADING = console.end_on_interrupt()
+def _end_on_interrupt() -> object:
+    """From now on Ctrl-C ends the process at once, as SIGINT's default action does (a shell
+    reports exit 130), with no traceback: for the moments when there is nothing to clean up
+    (loading and parsing the command line, exiting; a command's body is interrupted by
+    :func:`burgundy_cli.console.run`). The handler it replaced; ``None`` off the main thread,
+    where no handler can be set."""
+    try:
+        return signal.signal(signal.SIGINT, signal.SIG_DFL)
+    except ValueError:
+        return None
 
-import typer  # noqa: E402 (after the handler above)
+
+# Ctrl-C while the command line loads (typer, Rich, pydantic: the first tenths of a second):
+# see above. Python's handler is back once the app is declared (the end of this module), and
+# main() decides from then on.
+_LOADING = _end_on_interrupt()
+
+import sys  # noqa: E402 (the imports after the handler above)
+from collections.abc import Callable  # noqa: E402
+from functools import partial  # noqa: E402
+from pathlib import Path  # noqa: E402
+from typing import Annotated  # noqa: E402
+
+import typer  # noqa: E402
 from typer.core import TyperCommand, TyperGroup  # noqa: E402
 
-from burgundy_cli import subcommands  # noqa: E402
+from burgundy_cli import console, subcommands  # noqa: E402
 
 
 class _FlagsWithoutType:
@@ -514,7 +527,7 @@ def main() -> None:
     error, instead of click's framed box. Help or completions that stdout cannot take end
     as a command's output does (:func:`console.output_failed`). Ctrl-C ends the process
     quietly, except inside a command's body, which :func:`console.run` interrupts."""
-    console.end_on_interrupt()
+    _end_on_interrupt()
     console.guard_stdout()
     try:
         code = app(prog_name="burgundy", standalone_mode=False)
@@ -541,4 +554,5 @@ def _usage_error(err: typer.TyperException) -> Exception:
     return UsageError(message, hint=hint)
 
 
-console.restore_interrupt(_LOADING)  # (see the top of this module)
+if _LOADING is not None:
+    signal.signal(signal.SIGINT, _LOADING)  # type: ignore[arg-type] # (see the top of this module)

@@ -195,6 +195,8 @@ def run(body: Callable[[], Outcome], passthrough: tuple[type[BaseException], ...
     except (Exception, KeyboardInterrupt) as err:  # noqa: BLE001 - the last line of defence against tracebacks
         from burgundy_cli.core.errors import EXIT_INTERNAL
 
+        if _interrupted:
+            err = KeyboardInterrupt()  # (whatever the interruption became on its way here)
         if os.environ.get("BURGUNDY_DEBUG") and _failure(err)[1] == EXIT_INTERNAL:
             raise
         code = fail(err)
@@ -282,31 +284,27 @@ def hold_standard_streams() -> None:
         setattr(sys, stream, open(fd, "r" if stream == "stdin" else "w", encoding="utf-8", closefd=False))
 
 
-def end_on_interrupt() -> object:
-    """From now on Ctrl-C ends the process at once, as SIGINT's default action does (a shell
-    reports exit 130), with no traceback: for the moments when there is nothing to clean up
-    (loading and parsing the command line, exiting). The handler it replaced, for
-    :func:`restore_interrupt`; ``None`` off the main thread, where handlers cannot be set."""
-    try:
-        return signal.signal(signal.SIGINT, signal.SIG_DFL)
-    except ValueError:
-        return None
+#: Whether Ctrl-C was pressed while the body of :func:`run` ran: a library may turn the
+#: ``KeyboardInterrupt`` into an error of its own (pydantic, building a schema, does).
+_interrupted = False
 
 
-def restore_interrupt(handler: object) -> None:
-    """Put back the SIGINT handler that :func:`end_on_interrupt` replaced."""
-    if handler is not None:
-        signal.signal(signal.SIGINT, handler)  # type: ignore[arg-type]
+def _on_ctrl_c(signum: int, frame: object) -> None:
+    global _interrupted
+    _interrupted = True
+    raise KeyboardInterrupt
 
 
 @contextmanager
 def _interruptible() -> Iterator[None]:
-    """While a command body runs, Ctrl-C raises ``KeyboardInterrupt`` in it (Python's own
-    handler), so that its locks are released and temporary files removed on the way out."""
+    """While a command body runs, Ctrl-C raises ``KeyboardInterrupt`` in it, as Python's own
+    handler does, so that its locks are released and temporary files removed on the way out."""
+    global _interrupted
+    _interrupted = False
     if signal.getsignal(signal.SIGINT) is not signal.SIG_DFL:
         yield  # (already so: a test's process, or the main thread is not ours)
         return
-    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGINT, _on_ctrl_c)
     try:
         yield
     finally:

@@ -13,6 +13,7 @@ import os
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from functools import partial
 from typing import Any
 
@@ -123,15 +124,23 @@ def score_many(files: list[str], jobs: int, starts: bool = False) -> Iterator[di
     return map_records(partial(score_one, starts=True) if starts else score_one, files, jobs)
 
 
-def _worker_start(initializer: Callable[..., None] | None, initargs: tuple[Any, ...]) -> None:
-    """A worker's start: Ctrl-C is left to the command's own process, which stops the
-    workers (no worker prints a ``KeyboardInterrupt`` traceback of its own); then
-    ``initializer(*initargs)``."""
+@contextmanager
+def _ignoring_ctrl_c() -> Iterator[None]:
+    """Ctrl-C ignored while the pool's workers are forked, so that they ignore it from their
+    first instruction: a terminal sends it to them too, and each would print a
+    ``KeyboardInterrupt`` traceback of its own. The command's process, which has it back at
+    once, stops them. (Off the main thread, where no handler can be set, nothing changes.)"""
     import signal
 
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if initializer is not None:
-        initializer(*initargs)
+    try:
+        before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
 
 
 def map_records(work: Callable[[str], Any], files: list[str], jobs: int,
@@ -163,7 +172,9 @@ def map_records(work: Callable[[str], Any], files: list[str], jobs: int,
     # Fork is Linux's default up to Python 3.13 and safe here (no threads yet); other
     # systems keep their own default.
     context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else None)
-    with context.Pool(workers, _worker_start, (initializer, initargs)) as pool:
+    with _ignoring_ctrl_c():  # (the workers inherit it: the command's own process stops them)
+        pool = context.Pool(workers, initializer, initargs)
+    with pool:
         results = pool.imap(work, rest, chunksize=max(1, min(16, len(rest) // (workers * 8))))
         yield first
         yield from results
