@@ -201,7 +201,7 @@ def run(body: Callable[[], Outcome], passthrough: tuple[type[BaseException], ...
             raise
         code = fail(err)
         if outcome is not None and outcome.written:
-            _put(True, f"burgundy: {_files(outcome.written)} written before that\n")
+            _put(True, printable(f"burgundy: {_files(outcome.written)} written before that") + "\n")
         return code
 
 
