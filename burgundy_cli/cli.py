@@ -1,36 +1,89 @@
-"""The ``burgundy`` command line as typer commands: a thin layer over :mod:`burgundy_cli.subcommands`.
+"""The ``burgundy`` command line: the typer app, and :func:`main`, the ``burgundy`` script.
 
-Each command here only declares its arguments and help, and hands them to its body in
+typer is the one parser of the command line: options, help (``-h``), ``-V``, the commands'
+groups in help and shell completion all come from the declarations here. Each command only
+declares its arguments and help, and hands them to its body in
 :mod:`burgundy_cli.subcommands` through :func:`_guard`; the body returns what to say and
 :mod:`burgundy_cli.console` (the one module that writes to the terminal) says it. Adding a
 command: write its body there (plain arguments in, an ``Outcome`` out), then a function
-here of the same shape as the others.
+here of the same shape as the others, in its help group.
 
-Exit codes: 0 success (or: the move is legal), 1 the input was rejected (illegal move,
-invalid record), 2 usage error, 3 internal error (a bug: please report it). No Python
-traceback ever reaches the user.
+Exit codes (docs/errors.md): 0 success (or: the move is legal), 1 the input was rejected
+(illegal move, invalid record), 2 usage error, 3 internal error (a bug: please report it),
+4 stdout could not take the output, 130 interrupted. No Python traceback ever reaches the user.
 """
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Callable
-from functools import partial
-from pathlib import Path
-from typing import Annotated
+import signal
 
-import typer
 
-from burgundy_cli import console, subcommands
+def _end_on_interrupt() -> object:
+    """From now on Ctrl-C ends the process at once, as SIGINT's default action does (a shell
+    reports exit 130), with no traceback: for the moments when there is nothing to clean up
+    (loading and parsing the command line, exiting; a command's body is interrupted by
+    :func:`burgundy_cli.console.run`). The handler it replaced; ``None`` off the main thread,
+    where no handler can be set."""
+    try:
+        return signal.signal(signal.SIGINT, signal.SIG_DFL)
+    except ValueError:
+        return None
+
+
+# Ctrl-C while the command line loads (typer, Rich, pydantic: the first tenths of a second):
+# see above. Python's handler is back once the app is declared (the end of this module), and
+# main() decides from then on.
+_LOADING = _end_on_interrupt()
+
+import sys  # noqa: E402 (the imports after the handler above)
+from collections.abc import Callable  # noqa: E402
+from functools import partial  # noqa: E402
+from pathlib import Path  # noqa: E402
+from typing import Annotated  # noqa: E402
+
+import typer  # noqa: E402
+from typer.core import TyperCommand, TyperGroup  # noqa: E402
+
+from burgundy_cli import console, subcommands  # noqa: E402
+
+
+class _FlagsWithoutType:
+    """Help that shows a flag as it is typed, ``--json``, not ``--json <bool>``: a flag takes
+    no value. (typer's Rich help prints every option's type; click's plain help leaves a
+    flag's out, and so does this, for our flags and typer's ``--help`` alike.)"""
+
+    def get_params(self, ctx: typer.Context) -> list:
+        params = super().get_params(ctx)  # type: ignore[misc]
+        for param in params:
+            if getattr(param, "is_flag", False) and param.metavar is None:
+                param.metavar = ""
+        return params
+
+
+class _Command(_FlagsWithoutType, TyperCommand):
+    """A command of the app (see :class:`_FlagsWithoutType`)."""
+
+
+class _Group(_FlagsWithoutType, TyperGroup):
+    """The app and its groups of commands (see :class:`_FlagsWithoutType`)."""
+
+
+#: The help groups of the commands (typer's ``rich_help_panel``).
+RECORD, REFEREE, CLUB, EXPORT = "Record", "Referee", "Club", "Export"
+
+#: Settings of every command: ``-h`` as well as ``--help``.
+_SETTINGS = {"help_option_names": ["-h", "--help"]}
 
 app = typer.Typer(
+    cls=_Group,
     add_completion=True,        # --install-completion / --show-completion for bash, zsh and fish
     no_args_is_help=True,
     pretty_exceptions_enable=False,
+    context_settings=_SETTINGS,
     help="Referee and score The Castles of Burgundy and Robber Knights games played at a real table.",
 )
-export_app = typer.Typer(no_args_is_help=True, help="Write records for score-tracking apps: BG Stats, CSV.")
-app.add_typer(export_app, name="export")
+#: ``@command()``: a command of the app in help group ``rich_help_panel``.
+command = partial(app.command, cls=_Command)
 
 
 def _guard(body: Callable[[], console.Outcome]) -> None:
@@ -48,203 +101,89 @@ def _print_version(value: bool) -> None:
 
 @app.callback()
 def _options(
-    version: Annotated[bool, typer.Option("--version", callback=_print_version, is_eager=True,
+    version: Annotated[bool, typer.Option("--version", "-V", callback=_print_version, is_eager=True,
                                           help="print the version and exit")] = False,
 ) -> None:
     """Referee and score The Castles of Burgundy and Robber Knights games played at a real table."""
 
 
+# --- Shell completion of values (typer's ``autocompletion``; typer keeps the offers that
+# start with the word typed) ---------------------------------------------------------------
+
+
 def _complete_move(ctx: typer.Context, incomplete: str) -> list[str]:
-    """Shell completion of a move: the legal lines of the player to move (after the lines
-    already typed on a ``play`` command line)."""
-    from burgundy_cli.completion import move_completions
+    """A move of ``check`` or ``play``: the legal lines of the player to move, after the
+    lines already typed on a ``play`` command line (:func:`~burgundy_cli.core.verdicts.legal_completions`)."""
+    from burgundy_cli.core.verdicts import legal_completions
 
     file = ctx.params.get("file")
     if file is None:
         return []
-    return move_completions(str(file), list(ctx.params.get("moves") or []), incomplete)
+    typed = [line for line in ctx.params.get("moves") or () if line != incomplete]
+    return legal_completions(str(file), typed, incomplete)
 
 
-@app.command()
-def score(
-    paths: Annotated[list[Path], typer.Argument(help="record files, or folders of *.toml records")],
-    as_json: Annotated[bool, typer.Option("--json", help="print JSON (one object; JSON lines for several)")] = False,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="processes for many records (0 = all cores)")] = 0,
-    show_all: Annotated[bool, typer.Option("--all", help="show categories that are 0 for every player too")] = False,
-) -> None:
-    """Replay and verify records, then print each player's score by category.
+def _complete_game() -> list[str]:
+    """A game's name."""
+    from burgundy_cli.core.registry import GAMES
 
-    The table is coloured on a terminal and plain text in a pipe or with NO_COLOR set.
-
-    Example: burgundy score records/castles-of-burgundy/complete-3p-2019.toml
-    """
-    _guard(partial(subcommands.score, [str(path) for path in paths], as_json, jobs, show_all))
+    return list(GAMES)
 
 
-@app.command()
-def summary(
-    paths: Annotated[list[Path], typer.Argument(help="record files, or folders of *.toml records")],
-    as_json: Annotated[bool, typer.Option("--json", help="print the summary as one JSON object")] = False,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="processes (0 = all cores)")] = 0,
-) -> None:
-    """Verify many records and sum them up per game and player: games, wins, average and best scores.
+def _complete_edition(ctx: typer.Context) -> list[str]:
+    """A rulebook edition: of the game given on the command line, else of every game."""
+    from burgundy_cli.core.registry import GAMES, find_game
 
-    Records that fail to verify are listed (with their errors on stderr, and exit code 1), not
-    counted; games in progress are counted, not scored. The player tables are those of
-    `burgundy stats`, which keeps an archive and adds filters, splits, head-to-head, best
-    games and ratings.
-
-    Example: burgundy summary records/
-    """
-    _guard(partial(subcommands.summary, paths, as_json, jobs))
+    game = ctx.params.get("game")
+    names = [game] if isinstance(game, str) and game.strip().lower() in GAMES else list(GAMES)
+    return list(dict.fromkeys(edition for name in names for edition in find_game(name).editions))
 
 
-archive_app = typer.Typer(no_args_is_help=True, help="The club archive: records indexed in SQLite or PostgreSQL.")
-app.add_typer(archive_app, name="archive")
-
-DbOption = Annotated[str | None, typer.Option(
-    "--db", help="SQLite file or postgresql://USER@HOST:PORT/NAME (default: DIR/burgundy.db)")]
-
-
-def _sync_command(folder: Path, db: str | None, jobs: int, as_json: bool, rebuild: bool) -> None:
-    from burgundy_cli.archive.commands import run_sync
-
-    _guard(partial(run_sync, str(folder), db, jobs=jobs, rebuild=rebuild, as_json=as_json,
-                   progress=console.progress_bar))
+def _one_more(incomplete: str, names: list[str]) -> list[str]:
+    """A comma-separated list completed by one more of ``names`` (those not in it yet)."""
+    done, comma, _ = incomplete.rpartition(",")
+    chosen = set(done.split(",")) if comma else set()
+    return [done + comma + name for name in names if name not in chosen]
 
 
-FolderArgument = Annotated[Path, typer.Argument(help="folder of *.toml records")]
-JobsOption = Annotated[int, typer.Option("--jobs", "-j", min=0, help="processes (0 = all cores)")]
-JsonOption = Annotated[bool, typer.Option("--json", help="print JSON")]
+def _complete_modules(incomplete: str) -> list[str]:
+    """The Castles 2019 modules, comma-separated."""
+    from burgundy_cli.castles.modules import MODULES
+
+    return _one_more(incomplete, list(MODULES))
 
 
-@archive_app.command("sync")
-def archive_sync(folder: FolderArgument, db: DbOption = None, jobs: JobsOption = 0,
-                 as_json: JsonOption = False) -> None:
-    """Verify the records below FOLDER and bring the archive in line: new and changed records
-    stored, removed ones dropped, unchanged ones skipped; failures listed and stored as failed.
-
-    Example: burgundy archive sync records/
-    """
-    _sync_command(folder, db, jobs, as_json, rebuild=False)
+def _complete_modules_or_none(incomplete: str) -> list[str]:
+    """``stats --modules``: the modules, or ``none`` (games without any)."""
+    return ["none", *_complete_modules(incomplete)] if "," not in incomplete else _complete_modules(incomplete)
 
 
-@archive_app.command("rebuild")
-def archive_rebuild(folder: FolderArgument, db: DbOption = None, jobs: JobsOption = 0,
-                    as_json: JsonOption = False) -> None:
-    """Empty the archive and verify every record below FOLDER again.
+def _complete_splits(incomplete: str) -> list[str]:
+    """``stats --by``: what to split by, comma-separated."""
+    from burgundy_cli.archive.stats import SPLITS
 
-    Example: burgundy archive rebuild records/ --db postgresql://club@localhost/league
-    """
-    _sync_command(folder, db, jobs, as_json, rebuild=True)
+    return _one_more(incomplete, list(SPLITS))
 
 
-@archive_app.command("list")
-def archive_list(folder: Annotated[Path | None, typer.Argument(help="folder holding burgundy.db")] = None,
-                 db: DbOption = None, as_json: JsonOption = False) -> None:
-    """List the files in the archive: game, players, date and winner, or the error of a failed one.
-
-    Example: burgundy archive list records/
-    """
-    from burgundy_cli.archive.commands import run_list
-
-    _guard(partial(run_list, None if folder is None else str(folder), db, as_json=as_json))
 
 
-@app.command()
-def stats(
-    folder: Annotated[Path | None, typer.Argument(help="folder of records (synced first)")] = None,
-    db: DbOption = None,
-    game: Annotated[str | None, typer.Option(help="only this game")] = None,
-    edition: Annotated[str | None, typer.Option(help="only this edition")] = None,
-    players: Annotated[int | None, typer.Option("--players", "-p", help="only games of this many players")] = None,
-    board: Annotated[str | None, typer.Option(help="only games on these boards")] = None,
-    modules: Annotated[str | None, typer.Option(help='only games with these modules ("none": without)')] = None,
-    place: Annotated[str | None, typer.Option(help="only games played here")] = None,
-    since: Annotated[str | None, typer.Option(help="only games on or after this date (YYYY-MM-DD)")] = None,
-    until: Annotated[str | None, typer.Option(help="only games on or before this date (YYYY-MM-DD)")] = None,
-    by: Annotated[str | None, typer.Option(help="split by: edition,players,boards,modules,place,event,year")] = None,
-    versus: Annotated[tuple[str, str] | None, typer.Option("--vs", help="head-to-head of two players")] = None,
-    best: Annotated[int, typer.Option(min=0, help="the N highest totals and biggest margins")] = 0,
-    ratings: Annotated[bool, typer.Option("--ratings", help="openskill ratings (mu - 3 sigma), in date order")] = False,
-    as_json: JsonOption = False,
-    as_csv: Annotated[bool, typer.Option("--csv", help="print CSV")] = False,
-    as_markdown: Annotated[bool, typer.Option("--markdown", help="print Markdown tables")] = False,
-    jobs: JobsOption = 0,
-) -> None:
-    """Per player games, wins, win rate, average and best score, average rank and category
-    averages; filtered, split, head-to-head, best games and ratings. Reads the archive
-    (FOLDER/burgundy.db, synced first, or --db).
-
-    Example: burgundy stats records/ --by edition,players --ratings
-    """
-    def run() -> console.Outcome:
-        from burgundy_cli.archive.commands import stats_body
-
-        return stats_body(None if folder is None else str(folder), db, game, edition, players, board, modules,
-                          place, since, until, by, versus, best, ratings, as_json, as_csv, as_markdown, jobs)
-
-    _guard(run)
+# --- Record: a game's record, line by line ---------------------------------------------------
 
 
-@app.command()
-def check(
-    file: Annotated[Path, typer.Argument(help="record or position file")],
-    move: Annotated[str, typer.Argument(help='one notation line, e.g. "anna: take 3 church"',
-                                        autocompletion=_complete_move)],
-    as_json: Annotated[bool, typer.Option("--json", help='print {"legal", "rule", "message"}')] = False,
-) -> None:
-    """Say whether MOVE is legal at the end of FILE, and which rule forbids it if not.
-
-    Example: burgundy check game.toml "anna: place 5>4 ship c3 goods 6"
-    """
-    _guard(partial(subcommands.check, str(file), move, as_json))
-
-
-@app.command()
-def play(
-    file: Annotated[Path, typer.Argument(help="record file to extend")],
-    moves: Annotated[list[str] | None, typer.Argument(help="notation lines, in order (none: the table session)",
-                                                      autocompletion=_complete_move)] = None,
-    as_json: Annotated[bool, typer.Option("--json", help='print {"verdicts", "written", "due"}')] = False,
-) -> None:
-    """Check MOVES one by one and append them to FILE (written atomically); say what is due next.
-
-    Nothing is written unless every line is legal, so the record on disk is never lost.
-    Without MOVES, on a terminal: the table session (docs/table-session.md) -- a prompt
-    that says what is due, Tab completion, undo, each accepted line written at once.
-
-    Example: burgundy play game.toml "anna: take 3 church" "anna: sell 4"
-    """
-    if moves:
-        _guard(partial(subcommands.play, str(file), moves, as_json))
-    else:
-        _guard(partial(subcommands.table_session, str(file)))
-
-
-@app.command()
-def undo(
-    file: Annotated[Path, typer.Argument(help="record file")],
-    count: Annotated[int, typer.Argument(min=1, max=1000, help="how many lines to remove")] = 1,
-) -> None:
-    """Remove the last COUNT lines of FILE (written atomically) and say which.
-
-    Example: burgundy undo game.toml 2
-    """
-    _guard(partial(subcommands.undo, str(file), count))
-
-
-@app.command()
+@command(rich_help_panel=RECORD)
 def new(
     file: Annotated[Path, typer.Argument(help="record file to create")],
-    game: Annotated[str | None, typer.Option("--game", "-g", help="castles-of-burgundy or robber-knights")] = None,
-    edition: Annotated[str | None, typer.Option("--edition", "-e", help="rulebook edition (Castles: 2011, 2019)")] = None,
+    game: Annotated[str | None, typer.Option("--game", "-g", help="castles-of-burgundy or robber-knights",
+                                             autocompletion=_complete_game)] = None,
+    edition: Annotated[str | None, typer.Option("--edition", "-e", help="rulebook edition (Castles: 2011, 2019)",
+                                                autocompletion=_complete_edition)] = None,
     players: Annotated[str | None, typer.Option("--players", "-p", help="names in seat order: anna,bob")] = None,
     boards: Annotated[str | None, typer.Option(help="Castles duchy: 1, or per player anna=3,bob=5 (experienced)")] = None,
     start: Annotated[str | None, typer.Option(help="Castles start castle spaces: anna=c2 (default: the centre)")] = None,
     goods: Annotated[str | None, typer.Option(help="Castles starting goods: anna=1 2 3,bob=4 5 6")] = None,
     start_player: Annotated[str | None, typer.Option("--start-player", help="Castles: who starts")] = None,
-    modules: Annotated[str | None, typer.Option(help="Castles 2019 modules, comma-separated")] = None,
+    modules: Annotated[str | None, typer.Option(help="Castles 2019 modules, comma-separated",
+                                                autocompletion=_complete_modules)] = None,
     shields: Annotated[str | None, typer.Option(help="Castles shields module: shields on each depot, 1=4,2=7 12,...")] = None,
     routes: Annotated[str | None, typer.Option(help='Castles trade routes: anna=5 silver-2;2 church;...,bob=...')] = None,
     teams: Annotated[str | None, typer.Option(help="Castles team game: A=anna cara,B=ben dario (goods by team)")] = None,
@@ -266,11 +205,87 @@ def new(
     _guard(partial(subcommands.new, str(file), given, force))
 
 
+@command(rich_help_panel=RECORD)
+def play(
+    file: Annotated[Path, typer.Argument(help="record file to extend")],
+    moves: Annotated[list[str] | None, typer.Argument(help="notation lines, in order (none: the table session)",
+                                                      autocompletion=_complete_move)] = None,
+    as_json: Annotated[bool, typer.Option("--json", help='print {"verdicts", "written", "due"}')] = False,
+) -> None:
+    """Check MOVES one by one and append them to FILE (written atomically); say what is due next.
+
+    Nothing is written unless every line is legal, so the record on disk is never lost.
+    Without MOVES, on a terminal: the table session (docs/table-session.md) -- a prompt
+    that says what is due, Tab completion, undo, each accepted line written at once.
+
+    Example: burgundy play game.toml "anna: take 3 church" "anna: sell 4"
+    """
+    if moves:
+        _guard(partial(subcommands.play, str(file), moves, as_json))
+    else:
+        _guard(partial(subcommands.table_session, str(file)))
+
+
+@command(rich_help_panel=RECORD)
+def undo(
+    file: Annotated[Path, typer.Argument(help="record file")],
+    count: Annotated[int, typer.Argument(min=1, max=1000, help="how many lines to remove")] = 1,
+) -> None:
+    """Remove the last COUNT lines of FILE (written atomically) and say which.
+
+    Example: burgundy undo game.toml 2
+    """
+    _guard(partial(subcommands.undo, str(file), count))
+
+
+@command(rich_help_panel=RECORD)
+def fmt(
+    file: Annotated[Path, typer.Argument(help="record file")],
+    write: Annotated[bool, typer.Option("--write", "-w", help="rewrite FILE in place (atomically)")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="print the canonical record as JSON (dates as text)")] = False,
+) -> None:
+    """Print FILE in canonical form (every line in canonical notation, result recomputed).
+
+    Example: burgundy fmt --write game.toml
+    """
+    _guard(partial(subcommands.fmt, file, write, as_json))
+
+
+# --- Referee: what a record says ------------------------------------------------------------
+
+
+@command(rich_help_panel=REFEREE)
+def check(
+    file: Annotated[Path, typer.Argument(help="record or position file")],
+    move: Annotated[str, typer.Argument(help='one notation line, e.g. "anna: take 3 church"',
+                                        autocompletion=_complete_move)],
+    as_json: Annotated[bool, typer.Option("--json", help='print {"legal", "rule", "message"}')] = False,
+) -> None:
+    """Say whether MOVE is legal at the end of FILE, and which rule forbids it if not.
+
+    Example: burgundy check game.toml "anna: place 5>4 ship c3 goods 6"
+    """
+    _guard(partial(subcommands.check, str(file), move, as_json))
+
+
+@command(rich_help_panel=REFEREE)
+def moves(
+    file: Annotated[Path, typer.Argument(help="record or position file")],
+    as_json: Annotated[bool, typer.Option("--json", help='print {"player", "moves"} (every line)')] = False,
+    every_line: Annotated[bool, typer.Option("--all", help="every line, not the spaces of a tile together")] = False,
+) -> None:
+    """List the legal actions of the player to move at the end of FILE, a tile's spaces on one line.
+
+    Example: burgundy moves game.toml --all
+    """
+    _guard(partial(subcommands.moves, file, as_json, every_line))
+
+
 AtOption = Annotated[str | None, typer.Option(
     "--at", help="the position after a round (C3), a turn (T12) or a line number of FILE, not at its end")]
 
 
-@app.command()
+@command(rich_help_panel=REFEREE)
 def show(
     file: Annotated[Path, typer.Argument(help="record or position file")],
     svg: Annotated[Path | None, typer.Option("--svg", help="write the position as an SVG picture to this file")] = None,
@@ -290,20 +305,144 @@ def show(
     _guard(partial(subcommands.show, file, svg, as_json, at, position))
 
 
-@app.command()
-def chart(
-    file: Annotated[Path, typer.Argument(help="record file")],
-    svg: Annotated[Path | None, typer.Option("--svg", help="write the chart as an SVG picture to this file")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help='print {"steps", "vp", ...} as JSON')] = False,
+@command(rich_help_panel=REFEREE)
+def score(
+    paths: Annotated[list[Path], typer.Argument(help="record files, or folders of *.toml records")],
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON (one object; JSON lines for several)")] = False,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="processes for many records (0 = all cores)")] = 0,
+    show_all: Annotated[bool, typer.Option("--all", help="show categories that are 0 for every player too")] = False,
 ) -> None:
-    """Chart each player's VP after every round (Castles) or turn (Robber Knights), final scoring last.
+    """Replay and verify records, then print each player's score by category.
 
-    Example: burgundy chart game.toml --svg chart.svg
+    The table is coloured on a terminal and plain text in a pipe or with NO_COLOR set.
+
+    Example: burgundy score records/castles-of-burgundy/complete-3p-2019.toml
     """
-    _guard(partial(subcommands.chart, file, svg, as_json))
+    _guard(partial(subcommands.score, [str(path) for path in paths], as_json, jobs, show_all))
 
 
-@export_app.command("bgstats")
+# --- Club: many records --------------------------------------------------------------------
+
+DbOption = Annotated[str | None, typer.Option(
+    "--db", help="SQLite file or postgresql://USER@HOST:PORT/NAME (default: DIR/burgundy.db)")]
+
+
+FolderArgument = Annotated[Path, typer.Argument(help="folder of *.toml records")]
+JobsOption = Annotated[int, typer.Option("--jobs", "-j", min=0, help="processes (0 = all cores)")]
+JsonOption = Annotated[bool, typer.Option("--json", help="print JSON")]
+
+
+@command(rich_help_panel=CLUB)
+def stats(
+    folder: Annotated[Path | None, typer.Argument(help="folder of records (synced first)")] = None,
+    db: DbOption = None,
+    game: Annotated[str | None, typer.Option(help="only this game", autocompletion=_complete_game)] = None,
+    edition: Annotated[str | None, typer.Option(help="only this edition", autocompletion=_complete_edition)] = None,
+    players: Annotated[int | None, typer.Option("--players", "-p", help="only games of this many players")] = None,
+    board: Annotated[str | None, typer.Option(help="only games on these boards")] = None,
+    modules: Annotated[str | None, typer.Option(help='only games with these modules ("none": without)',
+                                                autocompletion=_complete_modules_or_none)] = None,
+    place: Annotated[str | None, typer.Option(help="only games played here")] = None,
+    since: Annotated[str | None, typer.Option(help="only games on or after this date (YYYY-MM-DD)")] = None,
+    until: Annotated[str | None, typer.Option(help="only games on or before this date (YYYY-MM-DD)")] = None,
+    by: Annotated[str | None, typer.Option(help="split by: edition,players,boards,modules,place,event,year",
+                                           autocompletion=_complete_splits)] = None,
+    versus: Annotated[tuple[str, str] | None, typer.Option("--vs", help="head-to-head of two players")] = None,
+    best: Annotated[int, typer.Option(min=0, help="the N highest totals and biggest margins")] = 0,
+    ratings: Annotated[bool, typer.Option("--ratings", help="openskill ratings (mu - 3 sigma), in date order")] = False,
+    as_json: JsonOption = False,
+    as_csv: Annotated[bool, typer.Option("--csv", help="print CSV")] = False,
+    as_markdown: Annotated[bool, typer.Option("--markdown", help="print Markdown tables")] = False,
+    jobs: JobsOption = 0,
+) -> None:
+    """Club statistics from the archive: per player games, wins, average and best scores, ratings.
+
+    Per player games, wins, win rate, average and best score, average rank and category
+    averages; filtered, split, head-to-head, best games and ratings. Reads the archive
+    (FOLDER/burgundy.db, synced first, or --db).
+
+    Example: burgundy stats records/ --by edition,players --ratings
+    """
+    def run() -> console.Outcome:
+        from burgundy_cli.archive.commands import stats_body
+
+        return stats_body(None if folder is None else str(folder), db, game, edition, players, board, modules,
+                          place, since, until, by, versus, best, ratings, as_json, as_csv, as_markdown, jobs)
+
+    _guard(run)
+
+
+@command(rich_help_panel=CLUB)
+def summary(
+    paths: Annotated[list[Path], typer.Argument(help="record files, or folders of *.toml records")],
+    as_json: Annotated[bool, typer.Option("--json", help="print the summary as one JSON object")] = False,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="processes (0 = all cores)")] = 0,
+) -> None:
+    """Verify many records and sum them up per game and player: games, wins, average and best scores.
+
+    Records that fail to verify are listed (with their errors on stderr, and exit code 1), not
+    counted; games in progress are counted, not scored. The player tables are those of
+    `burgundy stats`, which keeps an archive and adds filters, splits, head-to-head, best
+    games and ratings.
+
+    Example: burgundy summary records/
+    """
+    _guard(partial(subcommands.summary, paths, as_json, jobs))
+
+
+archive_app = typer.Typer(cls=_Group, no_args_is_help=True,
+                          help="The club archive: records indexed in SQLite or PostgreSQL.")
+app.add_typer(archive_app, name="archive", rich_help_panel=CLUB)
+
+def _sync_command(folder: Path, db: str | None, jobs: int, as_json: bool, rebuild: bool) -> None:
+    from burgundy_cli.archive.commands import run_sync
+
+    _guard(partial(run_sync, str(folder), db, jobs=jobs, rebuild=rebuild, as_json=as_json,
+                   progress=console.progress_bar))
+
+
+@archive_app.command(cls=_Command, name="sync")
+def archive_sync(folder: FolderArgument, db: DbOption = None, jobs: JobsOption = 0,
+                 as_json: JsonOption = False) -> None:
+    """Verify the records below FOLDER and bring the archive in line: new and changed records
+    stored, removed ones dropped, unchanged ones skipped; failures listed and stored as failed.
+
+    Example: burgundy archive sync records/
+    """
+    _sync_command(folder, db, jobs, as_json, rebuild=False)
+
+
+@archive_app.command(cls=_Command, name="rebuild")
+def archive_rebuild(folder: FolderArgument, db: DbOption = None, jobs: JobsOption = 0,
+                    as_json: JsonOption = False) -> None:
+    """Empty the archive and verify every record below FOLDER again.
+
+    Example: burgundy archive rebuild records/ --db postgresql://club@localhost/league
+    """
+    _sync_command(folder, db, jobs, as_json, rebuild=True)
+
+
+@archive_app.command(cls=_Command, name="list")
+def archive_list(folder: Annotated[Path | None, typer.Argument(help="folder holding burgundy.db")] = None,
+                 db: DbOption = None, as_json: JsonOption = False) -> None:
+    """List the files in the archive: game, players, date and winner, or the error of a failed one.
+
+    Example: burgundy archive list records/
+    """
+    from burgundy_cli.archive.commands import run_list
+
+    _guard(partial(run_list, None if folder is None else str(folder), db, as_json=as_json))
+
+
+# --- Export: records for other programs -------------------------------------------------------
+
+
+export_app = typer.Typer(cls=_Group, no_args_is_help=True,
+                         help="Write records for score-tracking apps: BG Stats, CSV.")
+app.add_typer(export_app, name="export", rich_help_panel=EXPORT)
+
+
+@export_app.command(cls=_Command, name="bgstats")
 def export_bgstats(
     paths: Annotated[list[Path], typer.Argument(help="record files, or folders of *.toml records")],
     out: Annotated[Path, typer.Option("--out", "-o", help="the .bgsplay file to write")],
@@ -319,7 +458,7 @@ def export_bgstats(
     _guard(partial(subcommands.export_bgstats, paths, out, bgg_id or ()))
 
 
-@export_app.command("csv")
+@export_app.command(cls=_Command, name="csv")
 def export_csv(
     paths: Annotated[list[Path], typer.Argument(help="record files, or folders of *.toml records")],
     out: Annotated[Path | None, typer.Option("--out", "-o", help="CSV file to write (default: print it)")] = None,
@@ -331,9 +470,10 @@ def export_csv(
     _guard(partial(subcommands.export_csv, paths, out))
 
 
-@app.command()
+@command(rich_help_panel=EXPORT)
 def schema(
-    game: Annotated[str | None, typer.Argument(help="castles-of-burgundy or robber-knights (default: every game)")] = None,
+    game: Annotated[str | None, typer.Argument(help="castles-of-burgundy or robber-knights (default: every game)",
+                                               autocompletion=_complete_game)] = None,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="write <game>.schema.json files into this folder")] = None,
 ) -> None:
     """Print the JSON Schema (draft-07) of a game's records, for TOML editors (docs/records.md).
@@ -344,43 +484,32 @@ def schema(
     _guard(partial(subcommands.schema, game, out))
 
 
-@app.command()
-def moves(
-    file: Annotated[Path, typer.Argument(help="record or position file")],
-    as_json: Annotated[bool, typer.Option("--json", help='print {"player", "moves"} (every line)')] = False,
-    every_line: Annotated[bool, typer.Option("--all", help="every line, not the spaces of a tile together")] = False,
-) -> None:
-    """List the legal actions of the player to move at the end of FILE, a tile's spaces on one line.
-
-    Example: burgundy moves game.toml --all
-    """
-    _guard(partial(subcommands.moves, file, as_json, every_line))
-
-
-@app.command()
-def fmt(
+@command(rich_help_panel=EXPORT)
+def chart(
     file: Annotated[Path, typer.Argument(help="record file")],
-    write: Annotated[bool, typer.Option("--write", "-w", help="rewrite FILE in place (atomically)")] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="print the canonical record as JSON (dates as text)")] = False,
+    svg: Annotated[Path | None, typer.Option("--svg", help="write the chart as an SVG picture to this file")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help='print {"steps", "vp", ...} as JSON')] = False,
 ) -> None:
-    """Print FILE in canonical form (every line in canonical notation, result recomputed).
+    """Chart each player's VP after every round (Castles) or turn (Robber Knights), final scoring last.
 
-    Example: burgundy fmt --write game.toml
+    Example: burgundy chart game.toml --svg chart.svg
     """
-    _guard(partial(subcommands.fmt, file, write, as_json))
+    _guard(partial(subcommands.chart, file, svg, as_json))
 
 
-@app.command()
+@command(rich_help_panel=EXPORT)
 def playout(
-    game: Annotated[str, typer.Argument(help="castles-of-burgundy or robber-knights")],
+    game: Annotated[str, typer.Argument(help="castles-of-burgundy or robber-knights", autocompletion=_complete_game)],
     players: Annotated[int, typer.Option("--players", "-p", min=1, max=4,
-                                                  help="number of players (1: the solo game, with --modules solo-game)")],
+                                         help="number of players (1: the solo game, with --modules solo-game)")],
     seed: Annotated[int, typer.Option("--seed", "-s", help="random seed (same seed, same record)")],
     out: Annotated[Path, typer.Option("--out", "-o", help="record file to write")],
-    edition: Annotated[str | None, typer.Option("--edition", "-e", help="rulebook edition")] = None,
+    edition: Annotated[str | None, typer.Option("--edition", "-e", help="rulebook edition",
+                                                autocompletion=_complete_edition)] = None,
     stop_after: Annotated[int | None, typer.Option("--stop-after", min=0, help="stop after K actions")] = None,
     as_json: Annotated[bool, typer.Option("--json", help='print {"file", "game", "players", "seed", "result"}')] = False,
-    modules: Annotated[str | None, typer.Option("--modules", help="2019 expansion modules, comma-separated (inns)")] = None,
+    modules: Annotated[str | None, typer.Option("--modules", help="2019 expansion modules, comma-separated (inns)",
+                                                autocompletion=_complete_modules)] = None,
 ) -> None:
     """Deal a game from SEED and play it out with a simple seeded policy, writing the record.
 
@@ -390,22 +519,26 @@ def playout(
 
 
 def main() -> None:
-    """Entry point of the ``burgundy`` script.
+    """The ``burgundy`` script (``[project.scripts]``) and ``python -m burgundy_cli``: the app,
+    run so that whatever happens ends in one line and an exit code.
 
     A wrongly used command line (an unknown option, a missing argument, a move starting with
     ``-``) ends in one ``burgundy: usage: ...`` line with exit code 2, like every other
-    error, instead of click's framed box."""
+    error, instead of click's framed box. Help or completions that stdout cannot take end
+    as a command's output does (:func:`console.output_failed`). Ctrl-C ends the process
+    quietly, except inside a command's body, which :func:`console.run` interrupts."""
+    _end_on_interrupt()
+    console.guard_stdout()
     try:
         code = app(prog_name="burgundy", standalone_mode=False)
-    except typer.TyperException as err:
-        if not err.format_message():  # 'burgundy' alone: the help was the answer
-            sys.exit(err.exit_code)
-        sys.exit(console.fail(_usage_error(err)))
-    except typer.Abort:
-        sys.exit(console.fail(KeyboardInterrupt()))
-    except KeyboardInterrupt as err:
-        sys.exit(console.fail(err))
-    sys.exit(code if isinstance(code, int) else 0)
+    except typer.TyperException as err:  # (no message: 'burgundy' alone, the help was the answer)
+        code = console.fail(_usage_error(err)) if err.format_message() else err.exit_code
+    except (typer.Abort, KeyboardInterrupt):  # (a prompt's Ctrl-C; or a handler this thread cannot set)
+        code = console.fail(KeyboardInterrupt())
+    except console.OutputError as err:  # (help or completions that stdout could not take)
+        code = console.output_failed(err)
+    code = code if isinstance(code, int) else 0
+    sys.exit(console.finish() or code)
 
 
 def _usage_error(err: typer.TyperException) -> Exception:
@@ -419,3 +552,7 @@ def _usage_error(err: typer.TyperException) -> Exception:
     if "No such option" in message:
         hint += "; a move that starts with '-' goes after '--'"
     return UsageError(message, hint=hint)
+
+
+if _LOADING is not None:
+    signal.signal(signal.SIGINT, _LOADING)  # type: ignore[arg-type] # (see the top of this module)

@@ -3,31 +3,47 @@
 A command body (:mod:`burgundy_cli.subcommands`) prints nothing: it returns an
 :class:`Outcome`, the lines it has to say on stdout and stderr, in order, and its exit
 code. :func:`run` runs a body, writes its outcome, and turns any failure into the one line
-a user sees (:func:`burgundy_cli.core.errors.failure`) -- never a traceback. Both ways
-into the program use it: the typer-free fast path of :mod:`burgundy_cli.entry` and the
-typer commands of :mod:`burgundy_cli.cli`, so they print the same and exit the same.
+a user sees (:func:`burgundy_cli.core.errors.failure`) -- never a traceback. Every typer
+command of :mod:`burgundy_cli.cli` runs its body through it.
 
-Imports nothing beyond the standard library at start-up (the fast path's budget).
+What happens when stdout cannot take the output, and on Ctrl-C, is decided here too
+(docs/errors.md, "Exit codes"):
+
+* the reader went away (``| head -1``): the rest of the output is dropped quietly and the
+  command ends with its own exit code;
+* stdout is full, closed or broken (``> /dev/full``, ``>&-``): one line on stderr and exit
+  :data:`EXIT_OUTPUT` -- unless the command had already written a file (``play``,
+  ``undo``, ``playout --out``...): then the line says that the file *was* written, and the
+  exit code is the command's own (0), so a script does not run it again;
+* Ctrl-C while a body runs raises ``KeyboardInterrupt`` in it (locks are released, temporary
+  files removed) and ends in ``burgundy: interrupted``, exit 130; at any other moment
+  (loading the command line, parsing it, exiting) it ends the process as SIGINT's default
+  action does, which a shell reports as 130 too. No traceback either way.
 """
 
 from __future__ import annotations
 
+import errno
 import os
+import signal
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+
+#: Exit code of a command whose output could not be written to stdout (full, closed, broken)
+#: and that wrote no file.
+EXIT_OUTPUT = 4
 
 
 class Outcome:
-    """What a command says and how it ends: text for stdout and stderr, in order, and the exit code.
-
-    A plain class rather than a value class (:mod:`burgundy_cli.core.value`): making one costs
-    the start-up of every command about a tenth of a millisecond, and this one needs no method it gives.
+    """What a command says and how it ends: text for stdout and stderr, in order, the exit
+    code, and the files it wrote.
 
     >>> Outcome().say("legal: anna: pass").code
     0
     """
 
-    __slots__ = ("said", "code", "streams")
+    __slots__ = ("said", "code", "streams", "written")
 
     def __init__(self, code: int = 0) -> None:
         #: (to stderr?, text) in the order said; each text ends with its own line break.
@@ -35,6 +51,8 @@ class Outcome:
         self.code = code
         #: Streams said after ``said``: (parts, how many, label, bar over results?), see :meth:`stream`.
         self.streams: list[tuple[Iterable[tuple[bool, str]], int, str, bool]] = []
+        #: The files the command wrote (a record, a picture), named when its output fails.
+        self.written: list[str] = []
 
     def stream(self, parts: Iterable[tuple[bool, str]], total: int, label: str, *,
                bar_over_results: bool = False) -> Outcome:
@@ -67,16 +85,23 @@ class Outcome:
         self.code = max(self.code, code)
         return self
 
+    def wrote(self, path: str | os.PathLike[str]) -> Outcome:
+        """Note that the command wrote the file ``path`` (said if its output then fails)."""
+        self.written.append(str(path))
+        return self
+
 
 def write(outcome: Outcome) -> None:
     """Write what ``outcome`` says to stdout and stderr, in order, then its streams as they come.
 
     A stream's lines are flushed one by one. On a terminal (stderr) a progress bar counts
     the work, unless the results themselves go to that terminal (see :meth:`Outcome.stream`).
+
+    :raises OutputError: stdout could not take a line.
     """
     for to_stderr, text in outcome.said:
-        (sys.stderr if to_stderr else sys.stdout).write(text)
-    sys.stdout.flush()
+        _put(to_stderr, text)
+    _flush_stdout()
     for parts, total, label, bar_over_results in outcome.streams:
         advance = progress_bar(total, label) if bar_over_results or not _isatty(1) else None
         done = 0
@@ -86,13 +111,59 @@ def write(outcome: Outcome) -> None:
             if text:
                 text = printable(text)
                 if drawn and to_stderr:
-                    sys.stderr.write("\r\x1b[K")  # the bar's line: cleared for the message, then redrawn
-                (sys.stderr if to_stderr else sys.stdout).write(text)
-                sys.stdout.flush()
+                    _put(True, "\r\x1b[K")  # the bar's line: cleared for the message, then redrawn
+                _put(to_stderr, text)
+                _flush_stdout()
             if drawn:
                 advance(done)
         if advance is not None and 0 < done < total:
-            sys.stderr.write("\n")  # fewer parts than expected: end the bar's line
+            _put(True, "\n")  # fewer parts than expected: end the bar's line
+
+
+class OutputError(Exception):
+    """stdout could not be written: ``cause`` is the system's error (``None``: no stdout at all)."""
+
+    def __init__(self, cause: OSError | None) -> None:
+        super().__init__(cause)
+        self.cause = cause
+
+    @property
+    def reader_gone(self) -> bool:
+        """Whether the reader of a pipe went away (``| head -1``): not a failure of the command."""
+        return isinstance(self.cause, BrokenPipeError)
+
+    def describe(self) -> str:
+        """What went wrong, in a few words: ``No space left on device``, ``it is closed``."""
+        if self.cause is None or self.cause.errno == errno.EBADF:
+            return "it is closed"
+        return self.cause.strerror or str(self.cause)
+
+
+def _put(to_stderr: bool, text: str) -> None:
+    """Write ``text`` to stderr or stdout. A failing stdout raises :class:`OutputError`; a
+    failing stderr loses the text (there is nowhere left to say anything)."""
+    if to_stderr:
+        try:
+            sys.stderr.write(text)
+        except (OSError, ValueError, AttributeError):  # closed, full, or None
+            pass
+        return
+    if sys.stdout is None:
+        raise OutputError(None)
+    try:
+        sys.stdout.write(text)
+    except OSError as err:  # (a stream that is not :class:`_Stdout`: a test's)
+        raise OutputError(err) from None
+
+
+def _flush_stdout() -> None:
+    """Flush stdout (what it buffers reaches its reader now). :raises OutputError: it cannot."""
+    if sys.stdout is None:
+        return
+    try:
+        sys.stdout.flush()
+    except OSError as err:
+        raise OutputError(err) from None
 
 
 def _isatty(fd: int) -> bool:
@@ -107,25 +178,137 @@ def run(body: Callable[[], Outcome], passthrough: tuple[type[BaseException], ...
 
     A :class:`~burgundy_cli.core.errors.RefereeError` (and any other failure, a bug
     included) is written as one line on stderr with its exit code; ``BURGUNDY_DEBUG``
-    set lets a bug's traceback through for developers. When the reader of stdout went
-    away (``| head``) the command ends quietly with exit code 1. Exceptions of the types
-    in ``passthrough`` (the typer layer's own exits) are not caught.
+    set lets a bug's traceback through for developers. Output that stdout cannot take and
+    Ctrl-C end as the module's docstring says. Exceptions of the types in ``passthrough``
+    (the typer layer's own exits) are not caught.
     """
+    outcome: Outcome | None = None
     try:
-        outcome = body()
-        write(outcome)
+        with _interruptible():
+            outcome = body()
+            write(outcome)
         return outcome.code
     except passthrough:
         raise
-    except BrokenPipeError:
-        _silence_stdout()
-        return 1
+    except OutputError as err:
+        return output_failed(err, outcome)
     except (Exception, KeyboardInterrupt) as err:  # noqa: BLE001 - the last line of defence against tracebacks
         from burgundy_cli.core.errors import EXIT_INTERNAL
 
+        if _interrupted:
+            err = KeyboardInterrupt()  # (whatever the interruption became on its way here)
         if os.environ.get("BURGUNDY_DEBUG") and _failure(err)[1] == EXIT_INTERNAL:
             raise
-        return fail(err)
+        code = fail(err)
+        if outcome is not None and outcome.written:
+            _put(True, printable(f"burgundy: {_files(outcome.written)} written before that") + "\n")
+        return code
+
+
+def output_failed(err: OutputError, outcome: Outcome | None = None) -> int:
+    """End a command whose output stdout could not take (see the module's docstring); its
+    exit code. stdout is then pointed at the null device, so that Python's own last flush
+    at exit finds nothing left to fail on."""
+    _silence_stdout()
+    if err.reader_gone:
+        return outcome.code if outcome is not None else 0
+    if outcome is not None and outcome.written:
+        _put(True, printable(f"burgundy: {_files(outcome.written)} written, but what the command says could not "
+                             f"be printed: stdout: {err.describe()}") + "\n")
+        return outcome.code
+    _put(True, f"burgundy: cannot write to stdout: {err.describe()}\n")
+    return EXIT_OUTPUT
+
+
+def finish() -> int | None:
+    """Flush stdout before the process ends: ``None`` when all went out, else the exit code
+    :func:`output_failed` gives (nothing written by a command is pending here: :func:`run`
+    flushed after its body)."""
+    try:
+        _flush_stdout()
+    except OutputError as err:
+        return output_failed(err)
+    return None
+
+
+def _files(paths: list[str]) -> str:
+    return " and ".join(paths) + (" was" if len(paths) == 1 else " were")
+
+
+class _Stdout:
+    """stdout as the ``burgundy`` script sees it (:func:`guard_stdout`): the same stream,
+    whose failures raise :class:`OutputError`, so that whoever writes to it -- a command's
+    body, typer's help, Rich, click's completion -- a failing stdout is told apart from any
+    other failing file, and ends the same way."""
+
+    def __init__(self, stream: object) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self.stream.write(text)  # type: ignore[attr-defined]
+        except OSError as err:
+            raise OutputError(err) from None
+
+    def flush(self) -> None:
+        try:
+            self.stream.flush()  # type: ignore[attr-defined]
+        except OSError as err:
+            raise OutputError(err) from None
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.stream, name)
+
+
+def guard_stdout() -> None:
+    """For the ``burgundy`` script's process: standard streams closed at start held
+    (:func:`hold_standard_streams`), and stdout's failures told apart (:class:`_Stdout`)."""
+    hold_standard_streams()
+    if not isinstance(sys.stdout, _Stdout):
+        sys.stdout = _Stdout(sys.stdout)  # type: ignore[assignment]
+
+
+def hold_standard_streams() -> None:
+    """A standard stream closed when the process started (``>&-``) is held by the null
+    device, so that no file the command opens (a record, its temporary copy) takes its
+    descriptor and receives what is meant for the terminal. stdout is held open for
+    reading only: every write to it fails as on a closed descriptor, and is reported so.
+    stdin reads as empty; stderr loses what is written to it."""
+    for fd, stream, mode in ((0, "stdin", os.O_RDONLY), (1, "stdout", os.O_RDONLY), (2, "stderr", os.O_WRONLY)):
+        try:
+            os.fstat(fd)
+            continue
+        except OSError:
+            pass
+        os.open(os.devnull, mode)  # (the lowest free descriptor: this one, the lower ones being open)
+        setattr(sys, stream, open(fd, "r" if stream == "stdin" else "w", encoding="utf-8", closefd=False))
+
+
+#: Whether Ctrl-C was pressed while the body of :func:`run` ran: a library may turn the
+#: ``KeyboardInterrupt`` into an error of its own (pydantic, building a schema, does).
+_interrupted = False
+
+
+def _on_ctrl_c(signum: int, frame: object) -> None:
+    global _interrupted
+    _interrupted = True
+    raise KeyboardInterrupt
+
+
+@contextmanager
+def _interruptible() -> Iterator[None]:
+    """While a command body runs, Ctrl-C raises ``KeyboardInterrupt`` in it, as Python's own
+    handler does, so that its locks are released and temporary files removed on the way out."""
+    global _interrupted
+    _interrupted = False
+    if signal.getsignal(signal.SIGINT) is not signal.SIG_DFL:
+        yield  # (already so: a test's process, or the main thread is not ours)
+        return
+    signal.signal(signal.SIGINT, _on_ctrl_c)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def progress_bar(total: int, label: str = "verifying") -> Callable[[int], None] | None:
@@ -147,7 +330,7 @@ def progress_bar(total: int, label: str = "verifying") -> Callable[[int], None] 
 def fail(err: BaseException) -> int:
     """Write the one line a user sees for ``err`` on stderr; its exit code."""
     message, code = _failure(err)
-    sys.stderr.write(printable(message) + "\n")
+    _put(True, printable(message) + "\n")
     return code
 
 
@@ -185,6 +368,9 @@ def _failure(err: BaseException) -> tuple[str, int]:
 def _silence_stdout() -> None:
     """Point stdout at the null device, so that flushing it at exit raises nothing more."""
     try:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    except (OSError, ValueError, AttributeError):
-        pass  # not a real file (a test's capture): nothing will be flushed to a closed pipe
+        fd = sys.stdout.fileno()
+    except (OSError, ValueError, AttributeError, OutputError):
+        return  # not a real file (a test's capture): nothing will be flushed to a closed pipe
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, fd)
+    os.close(null)

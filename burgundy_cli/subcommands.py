@@ -1,12 +1,11 @@
 """What each ``burgundy`` subcommand does, without a terminal: one function per subcommand.
 
 A body takes its arguments as plain values and returns a
-:class:`~burgundy_cli.console.Outcome` (what to say on stdout and stderr, and the exit
-code); it prints nothing and never exits the process. It raises a
+:class:`~burgundy_cli.console.Outcome` (what to say on stdout and stderr, the exit code,
+and the files it wrote); it prints nothing and never exits the process. It raises a
 :class:`~burgundy_cli.core.errors.RefereeError` for a failure that ends the command, which
 :func:`burgundy_cli.console.run` turns into the one line a user sees. The typer commands
-of :mod:`burgundy_cli.cli` and the typer-free fast path of :mod:`burgundy_cli.entry` call
-the same bodies, so both print the same.
+of :mod:`burgundy_cli.cli` call them.
 
 Everything a body needs is imported inside it: ``burgundy score`` must not pay at start-up
 for what ``burgundy playout`` uses.
@@ -14,7 +13,6 @@ for what ``burgundy playout`` uses.
 
 from __future__ import annotations
 
-import gc
 import os
 from collections.abc import Iterator, Sequence
 
@@ -167,7 +165,8 @@ def play(path: str, moves: Sequence[str], as_json: bool = False) -> Outcome:
         from burgundy_cli.core.verdicts import play_verdicts
 
         result, code = play_verdicts(path, list(moves))
-        return Outcome(code).say(_json(result))
+        outcome = Outcome(code).say(_json(result))
+        return outcome.wrote(path) if result["written"] else outcome
     from burgundy_cli.core.errors import RefereeError
     from burgundy_cli.core.lock import locked
     from burgundy_cli.core.record import dump_record
@@ -183,7 +182,7 @@ def play(path: str, moves: Sequence[str], as_json: bool = False) -> Outcome:
             except RefereeError as err:
                 raise err.at(move_location(line, index)) from None
         record.write(dump_record(session.record_data()))
-    outcome = Outcome()
+    outcome = Outcome().wrote(path)
     for line in played:
         outcome.say(f"recorded: {line}")
     return outcome.say(f"next: {due_text(session)}")
@@ -221,7 +220,7 @@ def undo(path: str, count: int) -> Outcome:
         session, removed, text = rewritten_without_last(open_doc(record.read()), count, path)
         if removed:
             record.write(text)
-    outcome = Outcome()
+    outcome = Outcome().wrote(path) if removed else Outcome()
     for line in removed:
         outcome.say(f"undone: {line}")
     if not removed:
@@ -236,7 +235,8 @@ def new(path: str, given: object, force: bool) -> Outcome:
 
     from burgundy_cli.core.newrecord import create
 
-    return Outcome().say(create(path, given, force=force, ask=sys.stdin.isatty() and sys.stdout.isatty()))
+    said = create(path, given, force=force, ask=sys.stdin.isatty() and sys.stdout.isatty())
+    return Outcome().wrote(path).say(said)
 
 
 def show(path: str | os.PathLike[str], svg: str | os.PathLike[str] | None = None, as_json: bool = False,
@@ -294,7 +294,7 @@ def _write_file(outcome: Outcome, path: str | os.PathLike[str], text: str) -> No
     from burgundy_cli.core.record import write_atomic
 
     write_atomic(path, text)
-    outcome.warn(f"wrote {path}")
+    outcome.wrote(path).warn(f"wrote {path}")
 
 
 def export_bgstats(paths: Sequence[str | os.PathLike[str]], out: str | os.PathLike[str],
@@ -386,11 +386,6 @@ def moves(path: str | os.PathLike[str], as_json: bool, every_line: bool = False)
     from burgundy_cli.core.verdicts import due
 
     session = open_record(path)
-    # The opened game lives until the command ends: frozen, the cycle collector's count of new
-    # objects starts again at 0 and no young collection walks the ~20,000 objects the start
-    # and the replay made during the listing (a whole `moves` of the complete 5-module
-    # record: 250.7 -> 228.6 M instructions; docs/performance.md, "Round thirteen, merged").
-    gc.freeze()
     listing = session.legal_moves()
     if as_json:
         return Outcome().say(_json({"player": listing.player, "due": due(session), "moves": listing.moves}))
@@ -429,7 +424,8 @@ def fmt(path: str | os.PathLike[str], write: bool, as_json: bool = False) -> Out
         with locked(path) as record:
             data = open_doc(record.read(), verify_result=False).record_data()
             record.write(dump_record(data))
-        return Outcome().say(_json(data)) if as_json else Outcome()
+        outcome = Outcome().wrote(path)
+        return outcome.say(_json(data)) if as_json else outcome
     from burgundy_cli.core.record import read_record
 
     doc = read_record(path)
@@ -467,7 +463,8 @@ def playout(game: str, players: int, seed: int, out: str | os.PathLike[str], edi
     except RefereeError as err:
         raise UsageError(f"--modules: {err.message}", hint=err.hint) from None
     write_atomic(out, dump_record(data))
+    outcome = Outcome().wrote(out)
     if as_json:
-        return Outcome().say(_json({"file": str(out), "game": found.name, "edition": data["game"].get("edition"),
+        return outcome.say(_json({"file": str(out), "game": found.name, "edition": data["game"].get("edition"),
                                     "players": data["game"]["players"], "seed": seed, "result": data["result"]}))
-    return Outcome().say(f"wrote {out}")
+    return outcome.say(f"wrote {out}")

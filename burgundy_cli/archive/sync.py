@@ -18,7 +18,6 @@ old one goes; two identical files share one record (one game).
 
 from __future__ import annotations
 
-import gc
 import json
 import os
 from collections.abc import Callable, Iterable, Iterator
@@ -83,10 +82,6 @@ def sync(folder: str | os.PathLike[str], url: str, *, jobs: int = 0, rebuild: bo
             if rebuild or db.absent(url) else None
         engine = db.open_archive(url, create=True)
         stack.callback(engine.dispose)
-        # SQLAlchemy's modules and the schema, ~30,000 objects, live as long as the process:
-        # moved out of the collector's reach, the full collections while records are verified
-        # here no longer walk them (≈ 0.15 s of 1,000 records; docs/performance.md).
-        gc.freeze()
         report = SyncReport(db.shown(url))
         with db.database_errors(url), db.writing(engine) as connection:
             t = db.tables()

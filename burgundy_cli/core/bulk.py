@@ -13,6 +13,7 @@ import os
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from functools import partial
 from typing import Any
 
@@ -123,6 +124,25 @@ def score_many(files: list[str], jobs: int, starts: bool = False) -> Iterator[di
     return map_records(partial(score_one, starts=True) if starts else score_one, files, jobs)
 
 
+@contextmanager
+def _ignoring_ctrl_c() -> Iterator[None]:
+    """Ctrl-C ignored while the pool's workers are forked, so that they ignore it from their
+    first instruction: a terminal sends it to them too, and each would print a
+    ``KeyboardInterrupt`` traceback of its own. The command's process, which has it back at
+    once, stops them. (Off the main thread, where no handler can be set, nothing changes.)"""
+    import signal
+
+    try:
+        before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
 def map_records(work: Callable[[str], Any], files: list[str], jobs: int,
                 initializer: Callable[..., None] | None = None, initargs: tuple[Any, ...] = ()) -> Iterator[Any]:
     """``work`` on each of ``files`` (a top-level function, or a ``partial`` of one: the
@@ -147,17 +167,14 @@ def map_records(work: Callable[[str], Any], files: list[str], jobs: int,
         yield first
         yield from map(work, rest)
         return
-    import gc
     import multiprocessing
 
-    # What this process holds (modules, the game's data) goes to the collector's permanent
-    # generation: the workers' collections then never visit it, so its pages stay shared
-    # instead of being copied into each worker (copy-on-write) on the first full collection.
-    gc.freeze()
     # Fork is Linux's default up to Python 3.13 and safe here (no threads yet); other
     # systems keep their own default.
     context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else None)
-    with context.Pool(workers, initializer, initargs) as pool:
+    with _ignoring_ctrl_c():  # (the workers inherit it: the command's own process stops them)
+        pool = context.Pool(workers, initializer, initargs)
+    with pool:
         results = pool.imap(work, rest, chunksize=max(1, min(16, len(rest) // (workers * 8))))
         yield first
         yield from results

@@ -1,5 +1,6 @@
-"""What a command's start leaves out: ``contextvars`` (only a watched replay, the archive's,
-makes its context variable), the other table's reader, modules a game does not use."""
+"""What a command's start leaves out: the reader of the other record table, the team game's
+module in another game, the trade routes' module without the trade routes (docs/performance.md,
+"Round twelve" and "Round thirteen"): a command imports only its own game and what it uses."""
 
 from __future__ import annotations
 
@@ -11,33 +12,19 @@ import pytest
 
 from tests.conftest import RECORDS
 
-#: Modules no plain command's start needs once its kept items are written.
-LEFT_OUT = ("contextvars", "_contextvars")
-
 CASTLES = RECORDS / "castles-of-burgundy"
 
 
-def _imported(args: list[str], names: tuple[str, ...] = LEFT_OUT) -> str:
+def _imported(args: list[str], names: tuple[str, ...]) -> str:
     """The modules of ``names`` that ``burgundy ARGS`` imported, as printed (bytecode
-    and start-up items written, as a user's installation writes them)."""
+    written, as a user's installation writes it)."""
     probe = ("import sys; sys.argv = ['burgundy', *%r]\n"
-             "from burgundy_cli.entry import main\n"
+             "from burgundy_cli.cli import main\n"
              "try:\n    main()\nfinally:\n"
              "    print(sorted(set(%r) & set(sys.modules)), file=sys.stderr)" % (args, names))
     env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
     run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=False, env=env)
     return run.stderr.strip().splitlines()[-1]
-
-
-@pytest.mark.parametrize("args", [
-    ["moves", str(CASTLES / "rulebook-tile-7.toml")],
-    ["score", str(CASTLES / "complete-2p-2011.toml")],  # (--json prints with json)
-    ["check", str(CASTLES / "rulebook-tile-7.toml"), "Anna: workers"],
-    ["show", str(CASTLES / "complete-3p-2019-inns.toml")],
-], ids=lambda args: args[0])
-def test_a_command_s_start_imports_no_contextvars(args):
-    _imported(args)  # (the first run may write what it parsed and compiled)
-    assert _imported(args) == "[]"
 
 
 #: What opening a record of each kind leaves out (docs/performance.md, "Round twelve:
@@ -63,9 +50,8 @@ def test_opening_a_record_loads_the_reader_of_its_own_table_only(table, args):
 
 
 #: What a game leaves out when it does not need it (docs/performance.md, "Round thirteen:
-#: h-import"): the trade routes' module without the trade routes, and ``difflib`` unless a
-#: module name is misspelt (its "did you mean" hint).
-NOT_NEEDED = (_CASTLES + "module_routes", "difflib")
+#: h-import"): the trade routes' module without the trade routes.
+NOT_NEEDED = (_CASTLES + "module_routes",)
 
 
 @pytest.mark.parametrize("args", [
@@ -73,6 +59,6 @@ NOT_NEEDED = (_CASTLES + "module_routes", "difflib")
     ["score", str(CASTLES / "complete-2p-2011.toml")],  # ([setup], 2011)
     ["show", str(CASTLES / "complete-3p-2019-inns.toml")],  # ([setup], a module named: inns)
 ], ids=lambda args: args[0])
-def test_a_game_without_the_trade_routes_loads_neither_them_nor_difflib(args):
+def test_a_game_without_the_trade_routes_does_not_load_them(args):
     _imported(args, NOT_NEEDED)
     assert _imported(args, NOT_NEEDED) == "[]"

@@ -211,21 +211,6 @@ def test_class_variables_are_no_fields():
     assert [f.name for f in value.fields(new)] == ["a"] and new.limit == 3
 
 
-def test_no_command_imports_dataclasses_at_start():
-    """The point of the module: ``burgundy score`` imports neither dataclasses nor inspect."""
-    import subprocess
-
-    from tests.conftest import RECORDS
-
-    record = str(RECORDS / "castles-of-burgundy" / "complete-2p-2011.toml")
-    probe = ("import sys; sys.argv = ['burgundy', 'score', %r, '--json']\n"
-             "from burgundy_cli.entry import main\n"
-             "try:\n    main()\nfinally:\n"
-             "    print(sorted({'dataclasses', 'inspect'} & set(sys.modules)), file=sys.stderr)" % record)
-    run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
-    assert run.stderr.strip() == "[]"
-
-
 def test_a_value_class_cannot_derive_from_another():
     base = _declare(value.value_class, value.field, {}, "class Base:\n    '''B.'''\n    a: int = 1\n")
     with pytest.raises(TypeError, match="cannot derive"):

@@ -1,0 +1,139 @@
+"""The command line is typer's, all of it: ``-h`` and ``-V``, help in groups with no value type
+shown for a flag, and shell completion -- of a move on ``check`` and ``play``, of a game, an
+edition, modules -- answered through typer's ``autocompletion`` hooks, the way the shell asks
+(the installed ``burgundy`` script, ``_BURGUNDY_COMPLETE`` and the words in the environment)."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import typer.main
+from typer.testing import CliRunner
+
+from burgundy_cli import __version__
+from burgundy_cli.cli import CLUB, EXPORT, RECORD, REFEREE, app
+from burgundy_cli.core.verdicts import legal_completions
+from tests.conftest import RECORDS
+
+#: The ``burgundy`` script pip installed beside this Python (``pip install -e .``).
+SCRIPT = Path(sys.executable).with_name("burgundy")
+OPENING = RECORDS / "castles-of-burgundy" / "opening-2p-2011.toml"
+
+
+def burgundy(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    """The installed script, as a user runs it; ``env`` added to a plain environment."""
+    assert SCRIPT.exists(), f"install the project in this environment first: {SCRIPT}"
+    done = subprocess.run([str(SCRIPT), *args], capture_output=True, text=True, timeout=120,
+                          env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "COLUMNS": "200", **env})
+    assert "Traceback" not in done.stderr, done.stderr
+    return done
+
+
+def test_the_script_is_the_typer_app():
+    from importlib.metadata import entry_points
+
+    (script,) = [point for point in entry_points(group="console_scripts") if point.name == "burgundy"]
+    assert script.value == "burgundy_cli.cli:main"
+
+
+@pytest.mark.parametrize("args", [["-h"], ["--help"], ["score", "-h"], ["archive", "sync", "-h"],
+                                  ["export", "csv", "-h"]])
+def test_short_and_long_help(args):
+    done = burgundy(*args)
+    assert done.returncode == 0, done.stderr
+    assert f"Usage: burgundy {' '.join(args[:-1])}".rstrip() in done.stdout
+
+
+@pytest.mark.parametrize("flag", ["-V", "--version"])
+def test_short_and_long_version(flag):
+    done = burgundy(flag)
+    assert (done.returncode, done.stdout, done.stderr) == (0, f"burgundy {__version__}\n", "")
+
+
+def _panels(text: str) -> dict[str, list[str]]:
+    """The commands listed in each panel of Rich help text, by panel title."""
+    panels: dict[str, list[str]] = {}
+    current: list[str] | None = None
+    for line in text.splitlines():
+        if line.startswith("╭─ "):
+            current = panels.setdefault(line.removeprefix("╭─ ").split(" ─")[0], [])
+        elif line.startswith("│ ") and current is not None and line[2:3].isalpha():
+            current.append(line[2:].split()[0])
+    return panels
+
+
+def test_help_lists_the_commands_in_groups():
+    panels = _panels(burgundy("-h").stdout)
+    assert panels[RECORD] == ["new", "play", "undo", "fmt"]
+    assert panels[REFEREE] == ["check", "moves", "show", "score"]
+    assert panels[CLUB] == ["stats", "summary", "archive"]
+    assert panels[EXPORT] == ["schema", "chart", "playout", "export"]
+    assert "Commands" not in panels  # (every command is in a group)
+
+
+def _every_command() -> list[list[str]]:
+    """The words that name each command and group of the app, the app itself first."""
+    found: list[list[str]] = []
+
+    def walk(command, words: list[str]) -> None:
+        found.append(words)
+        for name, sub in sorted(getattr(command, "commands", {}).items()):
+            walk(sub, [*words, name])
+
+    walk(typer.main.get_command(app), [])
+    return found
+
+
+@pytest.mark.parametrize("words", _every_command(), ids=lambda words: " ".join(words) or "burgundy")
+def test_no_help_shows_a_value_type_for_a_flag(words):
+    result = CliRunner().invoke(app, [*words, "--help"], prog_name="burgundy", env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert "<bool>" not in result.output and re.search(r"--help +-h ", result.output)
+
+
+def complete(words: str, shell: str = "bash", index: int | None = None) -> list[str]:
+    """What the installed script offers to complete the last word of ``words``, the shell's
+    word number ``index`` (bash; by default the last word split at spaces, or a new one
+    after a final space)."""
+    if shell == "bash":
+        index = len(words.split()) - (0 if words.endswith(" ") else 1) if index is None else index
+        done = burgundy(_BURGUNDY_COMPLETE="complete_bash", COMP_WORDS=words, COMP_CWORD=str(index))
+    else:
+        done = burgundy(_BURGUNDY_COMPLETE=f"complete_{shell}", _TYPER_COMPLETE_ARGS=words)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.splitlines()
+
+
+def test_check_completes_the_legal_lines_of_the_player_to_move():
+    offered = complete(f"burgundy check {OPENING} Anna")
+    assert "Anna: buy ship" in offered
+    assert offered == legal_completions(str(OPENING), [], "Anna")
+
+
+def test_play_completes_the_line_after_those_already_typed():
+    record = RECORDS / "castles-of-burgundy" / "rulebook-geese.toml"
+    assert complete(f"burgundy play {record} 'Carla: workers", index=3)[0] == "Carla: workers 6"
+    after = complete(f"burgundy play {record} 'Carla: workers 6' Ben", index=4)
+    assert "Ben: workers 1" in after and after == legal_completions(str(record), ["Carla: workers 6"], "Ben")
+
+
+def test_zsh_gets_the_same_moves():
+    assert '"Anna\\\\: buy ship"' in "\n".join(complete(f"burgundy check {OPENING} 'Anna: b", shell="zsh"))
+
+
+@pytest.mark.parametrize(("words", "offered"), [
+    ("burgundy playout ", ["castles-of-burgundy", "robber-knights"]),
+    ("burgundy schema r", ["robber-knights"]),
+    ("burgundy new game.toml --game c", ["castles-of-burgundy"]),
+    ("burgundy playout castles-of-burgundy --edition ", ["2011", "2019"]),
+    ("burgundy new game.toml --modules inns,tr", ["inns,trade-routes"]),
+    ("burgundy stats --by edition,pl", ["edition,players", "edition,place"]),
+    ("burgundy stats --modules n", ["none"]),
+])
+def test_choice_values_are_completed(words, offered):
+    assert complete(words) == offered

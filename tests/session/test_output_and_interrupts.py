@@ -1,0 +1,152 @@
+"""Issue 33, items 8 and 18: a stdout that cannot take the output, and Ctrl-C at any moment.
+
+* A closed pipe (``| head -1``) ends the command quietly with its own exit code.
+* A full or closed stdout (``> /dev/full``, ``>&-``) is one clear line and exit 4 -- unless
+  the command had written its record: then the line says the record *was* written and the
+  exit code is 0, so a script that retries on failure never plays a line twice.
+* Ctrl-C prints no traceback, whenever it comes: the process ends with 130 (the shell's
+  figure for SIGINT's default action).
+
+Each case runs the installed ``burgundy`` script, as a shell would.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from burgundy_cli.console import EXIT_OUTPUT
+from tests.conftest import RECORDS
+
+SCRIPT = Path(sys.executable).with_name("burgundy")
+COMPLETE = RECORDS / "castles-of-burgundy" / "complete-4p-2019-all-modules.toml"
+#: A legal line at the end of the shipped 2-player opening (session/conftest.py: castles_record).
+LEGAL = "Anna: buy ship"
+
+
+def shell(command: str, cwd: Path) -> tuple[int, str]:
+    """``command`` run by bash (``burgundy`` is the installed script): the exit code of its
+    first command (``PIPESTATUS``) and what was said on stderr."""
+    done = subprocess.run(["bash", "-c", f"{command}; exit ${{PIPESTATUS[0]}}"], cwd=cwd, capture_output=True,
+                          text=True, timeout=120, env={**os.environ, "PATH": f"{SCRIPT.parent}:/usr/bin:/bin"})
+    assert "Traceback" not in done.stderr and "internal error" not in done.stderr, done.stderr
+    return done.returncode, done.stderr
+
+
+def lines(record: Path) -> int:
+    """How many times the record holds :data:`LEGAL` (0 in the shipped opening)."""
+    return record.read_text(encoding="utf-8").count(f'"{LEGAL}"')
+
+
+@pytest.mark.parametrize("args", [
+    f"score {COMPLETE}", f"score --json {COMPLETE}", f"moves {COMPLETE}", f"show {COMPLETE}",
+    f"score {RECORDS}", "--help", "score --help", "-V", "schema",
+], ids=lambda args: args.replace(str(RECORDS) + "/", ""))
+@pytest.mark.parametrize("stdout", ["> /dev/full", ">&-"])
+def test_a_full_or_closed_stdout_is_one_clear_line(args, stdout, tmp_path):
+    code, said = shell(f"burgundy {args} {stdout}", tmp_path)
+    what = "No space left on device" if stdout == "> /dev/full" else "it is closed"
+    assert (code, said) == (EXIT_OUTPUT, f"burgundy: cannot write to stdout: {what}\n")
+
+
+@pytest.mark.parametrize("args", [f"score {COMPLETE}", f"moves --all {COMPLETE}", f"score --json {RECORDS}",
+                                  "--help", "schema"], ids=lambda args: args.split()[0])
+def test_a_closed_pipe_ends_quietly_with_the_command_s_own_code(args, tmp_path):
+    """The reader is gone before the command writes (the pipe's read end closed at once)."""
+    reader = subprocess.Popen([str(SCRIPT), *args.split()], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              cwd=tmp_path, env={**os.environ, "COLUMNS": "80"})
+    reader.stdout.close()
+    said = reader.stderr.read().decode()
+    reader.stderr.close()
+    assert (reader.wait(timeout=120), said) == (0, "")
+
+
+@pytest.mark.parametrize("stdout", ["> /dev/full", ">&-", "| true"])
+def test_play_that_wrote_its_record_exits_0_whatever_stdout_does(castles_record, stdout):
+    before = lines(castles_record)
+    code, said = shell(f'burgundy play {castles_record.name} "{LEGAL}" {stdout}', castles_record.parent)
+    assert code == 0 and lines(castles_record) == before + 1
+    assert said in ("", f"burgundy: {castles_record.name} was written, but what the command says could not be "
+                        f"printed: stdout: {'No space left on device' if 'full' in stdout else 'it is closed'}\n")
+    assert (said == "") == (stdout == "| true")
+
+
+@pytest.mark.parametrize("stdout", ["> /dev/full", ">&-"])
+def test_play_as_json_and_undo_say_the_record_was_written(castles_record, stdout):
+    before = lines(castles_record)
+    code, said = shell(f'burgundy play --json {castles_record.name} "{LEGAL}" {stdout}', castles_record.parent)
+    assert code == 0 and "game.toml was written" in said and lines(castles_record) == before + 1
+    code, said = shell(f"burgundy undo {castles_record.name} {stdout}", castles_record.parent)
+    assert code == 0 and "game.toml was written" in said and lines(castles_record) == before
+
+
+def test_a_refused_line_writes_nothing_and_says_so_on_a_full_stdout(castles_record):
+    before = castles_record.read_bytes()
+    code, said = shell(f'burgundy play {castles_record.name} "Anna: sell 9" > /dev/full', castles_record.parent)
+    assert code == 1 and said.startswith("burgundy: <move 1: Anna: sell 9>:")
+    assert castles_record.read_bytes() == before
+
+
+@pytest.mark.parametrize("stdout", ["> /dev/full", ">&-"])
+def test_playout_out_that_wrote_its_record_exits_0(tmp_path, stdout):
+    code, said = shell(f"burgundy playout robber-knights -p 2 -s 1 -o rk.toml --json {stdout}", tmp_path)
+    assert code == 0 and said.startswith("burgundy: rk.toml was written, but")
+    assert shell("burgundy score rk.toml > /dev/null", tmp_path)[0] == 0
+
+
+def test_a_closed_stdout_never_lends_its_descriptor_to_the_record(castles_record, tmp_path):
+    """With fd 1 closed, the record (or its temporary copy) could be opened as fd 1, and
+    anything written to stdout land in it: the record is the same as after a plain ``play``."""
+    plain = tmp_path / "plain" / "game.toml"
+    plain.parent.mkdir()
+    plain.write_bytes(castles_record.read_bytes())
+    assert shell(f'burgundy play {castles_record.name} "{LEGAL}" >&-', castles_record.parent)[0] == 0
+    assert shell(f'burgundy play game.toml "{LEGAL}" > /dev/null', plain.parent)[0] == 0
+    assert castles_record.read_bytes() == plain.read_bytes()
+
+
+#: Moments to press Ctrl-C once the program's first module has loaded (before that, in
+#: Python's own start, a Ctrl-C is Python's: docs/errors.md): while typer loads, while the
+#: command line is parsed, while the record is replayed, and around the exit.
+MOMENTS = [0.0, 0.01, 0.03, 0.06, 0.1, 0.15, 0.2, 0.3, 0.45, 0.6, 0.8]
+
+
+def _interrupted(args: list[str], cwd: Path, moment: float) -> tuple[int, str]:
+    """Run the script and press Ctrl-C ``moment`` seconds after its console module loaded (as
+    Python's ``-X importtime`` report on stderr says); the exit code and the rest of stderr."""
+    # A terminal sends SIGINT to the whole foreground process group: the command and its workers.
+    child = subprocess.Popen([str(SCRIPT), *args], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                             cwd=cwd, start_new_session=True, env={**os.environ, "PYTHONPROFILEIMPORTTIME": "1"})
+    for line in child.stderr:
+        if line.rstrip().endswith("burgundy_cli.console"):
+            break
+    time.sleep(moment)
+    try:
+        os.killpg(child.pid, signal.SIGINT)
+    except ProcessLookupError:  # (already done)
+        pass
+    said = "".join(line for line in child.stderr if not line.startswith("import time:"))
+    child.stderr.close()
+    return child.wait(timeout=120), said
+
+
+@pytest.mark.parametrize("args", [
+    ["score", str(COMPLETE)],
+    ["moves", str(COMPLETE)],
+    ["score", "--jobs", "2", str(RECORDS)],  # (pool workers: the terminal interrupts them too)
+    ["--help"],
+], ids=lambda args: args[0] + (" --jobs" if "--jobs" in args else ""))
+def test_ctrl_c_at_any_moment_prints_no_traceback(args, tmp_path):
+    for moment in MOMENTS:
+        code, said = _interrupted(args, tmp_path, moment)
+        if "Traceback" in said and "/burgundy_cli/" not in said:
+            continue  # (in the two lines of its own that pip's script runs before main(): docs/errors.md)
+        assert "Traceback" not in said and "KeyboardInterrupt" not in said, (moment, said)
+        assert code in (0, 130, -signal.SIGINT), (moment, code, said)
+        assert said in ("", "burgundy: interrupted\n"), (moment, said)
