@@ -20,8 +20,7 @@ from collections.abc import Callable, Iterable
 class Outcome:
     """What a command says and how it ends: text for stdout and stderr, in order, and the exit code.
 
-    A plain class rather than a value class (:mod:`burgundy_cli.core.value`): making one costs
-    the start-up of every command about a tenth of a millisecond, and this one needs no method it gives.
+    A plain slotted class: it needs none of the methods a dataclass would give it.
 
     >>> Outcome().say("legal: anna: pass").code
     0

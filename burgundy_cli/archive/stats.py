@@ -22,13 +22,13 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from burgundy_cli.core.errors import UsageError
-from burgundy_cli.core.value import field, value_class
+from dataclasses import dataclass, field
 
 #: What ``--by`` can split the games by: header fields of the archive's records.
 SPLITS = ("edition", "players", "boards", "modules", "place", "event", "year")
 
 
-@value_class
+@dataclass(slots=True)
 class Filters:
     """Which archived games a statistic reads; ``None`` means any."""
 
@@ -80,7 +80,7 @@ def split_value(game: dict[str, Any], name: str) -> Any:
 FOLD = 256
 
 
-@value_class
+@dataclass(slots=True)
 class PlayerTally:
     """One player's complete games in a group: what the player table reports.
 

@@ -29,7 +29,7 @@ from typing import Any
 
 from burgundy_cli.archive import db
 from burgundy_cli.archive.verify import verify_file
-from burgundy_cli.core.value import field, value_class
+from dataclasses import dataclass, field
 
 #: Rows written per INSERT.
 BATCH = 500
@@ -37,7 +37,7 @@ BATCH = 500
 PROGRESS_STEP = 25
 
 
-@value_class
+@dataclass(slots=True)
 class SyncReport:
     """What a sync did: counts of files, and each failed record's located error."""
 

@@ -23,7 +23,7 @@ from functools import cache
 from operator import itemgetter
 
 from burgundy_cli.castles.tiles import area_vp, load_json
-from burgundy_cli.core.value import replace, value_class
+from dataclasses import dataclass, replace
 
 ROW_LENGTHS = (4, 5, 6, 7, 6, 5, 4)
 ROW_LETTERS = "abcdefg"
@@ -81,7 +81,7 @@ def _neighbours() -> tuple[tuple[int, ...], ...]:
     return tuple(result)
 
 
-@value_class(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False)
 class Board:
     """One duchy layout with everything the engine asks about it, precomputed.
 

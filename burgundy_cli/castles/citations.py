@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from burgundy_cli.castles.rules import EDITIONS, PASSAGES
 from burgundy_cli.core.errors import IllegalMoveError, Rule
-from burgundy_cli.core.value import replace
+from dataclasses import replace
 
 #: edition -> rule id -> that edition's citation (``CITATIONS``: made by the first refusal
 #: cited, not at every start -- docs/performance.md, "Round twelve").

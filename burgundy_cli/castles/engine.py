@@ -56,10 +56,10 @@ from burgundy_cli.castles.commands import (
 )
 from burgundy_cli.castles.state import PHASES, GameState, PlayerState
 from burgundy_cli.castles.tiles import GOODS_PER_TYPE, catalogue
-from burgundy_cli.core.value import value_class
+from dataclasses import dataclass
 
 
-@value_class(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class Expected:
     """What line comes next.
 

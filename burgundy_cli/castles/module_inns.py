@@ -25,7 +25,7 @@ from __future__ import annotations
 from burgundy_cli.castles.placement import COLOUR, PlacementRule
 from burgundy_cli.castles.state import GameState, PlayerState
 from burgundy_cli.castles.tiles import COLOUR_NAME, TileKind, area_vp, tile
-from burgundy_cli.core.value import replace
+from dataclasses import replace
 
 INN = "inn"
 #: The largest area size the enlarged area scores as (the Chinese 2019 rulebook's cap).

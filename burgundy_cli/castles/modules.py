@@ -29,10 +29,10 @@ from burgundy_cli.castles.actions import ACTIONS, EFFECTS, ActionRule, Effect, m
 from burgundy_cli.castles.placement import PLACEMENT_RULES, PlacementRule, compile_placement
 from burgundy_cli.castles.scoring import END_SCORING
 from burgundy_cli.castles.state import GameState, Ruleset
-from burgundy_cli.core.value import field, replace, value_class
+from dataclasses import dataclass, field, replace
 
 
-@value_class(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class PhaseStep:
     """A step at every phase end: ``run(state)``, placed before the step ``before`` (None: last)."""
 
@@ -40,7 +40,7 @@ class PhaseStep:
     before: Callable[[GameState], None] | None = None
 
 
-@value_class(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class Module:
     """What a set of rules adds to or changes in the rules so far.
 

@@ -24,7 +24,7 @@ from burgundy_cli.castles.boards import space_name
 from burgundy_cli.castles.state import GameState, PlayerState
 from burgundy_cli.castles.tiles import COLOUR_NAME, TileKind
 from burgundy_cli.core.startcache import compiled
-from burgundy_cli.core.value import field, value_class
+from dataclasses import dataclass, field
 
 #: ``refusal(state, player, kind, space, value) -> (message, hint)``: why not, for the error.
 Refusal = Callable[[GameState, PlayerState, TileKind, int, "int | None"], "tuple[str, str | None]"]
@@ -34,7 +34,7 @@ Refused = Callable[[PlayerState, TileKind, int, "int | None"], "PlacementRule | 
 _GLOBALS = {"__builtins__": {}, "any": any}
 
 
-@value_class(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class PlacementRule:
     """One condition on the space a tile is placed on.
 

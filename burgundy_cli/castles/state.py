@@ -15,12 +15,12 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from burgundy_cli.castles.boards import Board
-from burgundy_cli.core.value import field, value_class
+from dataclasses import dataclass, field
 
 PHASES = "ABCDE"
 
 
-@value_class(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class Options:
     """Rule options a record can choose in ``[game.options]`` (see docs/rulings.md).
 
@@ -64,7 +64,7 @@ class Options:
     solo_shield5_first: bool = False
 
 
-@value_class(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class Ruleset:
     """The rules a game is played with: the base game plus the modules its record switches on.
 
@@ -117,7 +117,7 @@ class Ruleset:
     area_completed: tuple[Callable[[GameState, PlayerState, int], None], ...] = ()
 
 
-@value_class(slots=True, eq=False)
+@dataclass(slots=True, eq=False)
 class PlayerState:
     """One player: duchy, storage, goods, supplies, running VP by category, dice of the round.
 
@@ -188,7 +188,7 @@ class PlayerState:
             self.vp[category] = self.vp.get(category, 0) + amount
 
 
-@value_class(slots=True)
+@dataclass(slots=True)
 class ShieldTable:
     """The 2019 shields off the players' castles (:mod:`burgundy_cli.castles.module_shields`).
 
@@ -231,7 +231,7 @@ class ShieldTable:
         return copy
 
 
-@value_class(slots=True)
+@dataclass(slots=True)
 class SoloState:
     """The 2019 solo game's table (:mod:`burgundy_cli.castles.module_solo`).
 
@@ -267,7 +267,7 @@ class SoloState:
                          self.goods_out.copy())
 
 
-@value_class(slots=True, eq=False)
+@dataclass(slots=True, eq=False)
 class GameState:
     """The whole table.
 

@@ -18,10 +18,10 @@ from burgundy_cli.core.errors import RefereeError, UsageError
 from burgundy_cli.core.record import dump_record, parse_record_text, write_atomic
 from burgundy_cli.core.registry import find_game
 from burgundy_cli.core.session import open_doc
-from burgundy_cli.core.value import replace, value_class
+from dataclasses import dataclass, replace
 
 
-@value_class(frozen=True)
+@dataclass(frozen=True, slots=True)
 class NewRecord:
     """The answers: each ``None`` until given (by a flag or at the terminal)."""
 

@@ -21,10 +21,10 @@ from burgundy_cli.core.game import ScoreTable, Session
 from burgundy_cli.core.record import RecordDoc, read_record
 from burgundy_cli.core.registry import GAMES
 from burgundy_cli.core.session import open_doc
-from burgundy_cli.core.value import value_class
+from dataclasses import dataclass
 
 
-@value_class(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Step:
     """The end of one round (Castles) or turn (Robber Knights): its name, the record line
     it ends on (0 for the start) and the score table then."""

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from burgundy_cli.core import _rtoml as rtoml  # rtoml's reader without its package's imports
 from burgundy_cli.core.errors import Location, RecordError, RefereeError, UsageError
-from burgundy_cli.core.value import field, value_class
+from dataclasses import dataclass, field
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -39,7 +39,7 @@ MAX_NESTING = 12
 _TOML_POSITION = r" at line (\d+) column (\d+)\s*$"
 
 
-@value_class
+@dataclass(slots=True)
 class RecordDoc:
     """A record file as read: its display name, its text and its parsed TOML table."""
 

@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from functools import cache
 
 from burgundy_cli.core import _rtoml as rtoml  # rtoml's reader without its package's imports
-from burgundy_cli.core.value import field, value_class
+from dataclasses import dataclass, field
 
 PathPart = str | int
 KeyPath = tuple[PathPart, ...]
@@ -156,7 +156,7 @@ _ALL_BUT_BRACKETS = _all_bytes_but(b"[]{}")
 _ALL_BUT_TESTED = _all_bytes_but(b".\n[]{}")
 
 
-@value_class
+@dataclass(slots=True)
 class SourceMap:
     """Where the keys and string values of a (valid) TOML text are written.
 
