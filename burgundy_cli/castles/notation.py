@@ -842,7 +842,7 @@ def read_canonical(text: str, names: KnownNames = _NO_NAMES) -> c.Command | None
         tile, space = words[at + 2], words[at + 3]
         if tile not in forms.tiles or space not in forms.spaces:
             return None  # (a space 'shared' too: a shared tile needs a space after it)
-        return c.DieCommand(player=player, rolled=die[0], value=die[1], action=c.PlaceAction(tile=tile, space=space))
+        return c.DieCommand(player=player, rolled=die[0], value=die[1], action=_plain_place(tile, space))
     if verb == "take":
         die = _DIE_WORDS.get(words[at + 1]) if rest > 2 else None
         if die is None:
@@ -853,7 +853,7 @@ def read_canonical(text: str, names: KnownNames = _NO_NAMES) -> c.Command | None
         tile = words[at + 2]
         if tile not in forms.tiles:
             return None
-        return c.DieCommand(player=player, rolled=die[0], value=die[1], action=c.TakeAction(tile=tile))
+        return c.DieCommand(player=player, rolled=die[0], value=die[1], action=_plain_take(tile, None))
     if rest == 2:  # one word after the verb: the usual purchase, the usual sale, a workers line
         word = words[at + 1]
         if verb == "buy":  # (eight purchases in ten: the tile alone)
@@ -862,7 +862,7 @@ def read_canonical(text: str, names: KnownNames = _NO_NAMES) -> c.Command | None
             die = _DIE_WORDS.get(word)
             if die is None:
                 return None
-            action = c.WorkersAction() if verb == "workers" else c.SellAction(goods=die[2])  # (the die's goods type)
+            action = _plain_workers() if verb == "workers" else _plain_sale(die[2])  # (the die's goods type)
             return c.DieCommand(player=player, rolled=die[0], value=die[1], action=action)
     reader = _WORD_LINES.get(verb)
     if reader is not None:
@@ -873,6 +873,35 @@ def read_canonical(text: str, names: KnownNames = _NO_NAMES) -> c.Command | None
 
 
 _NO_FORM = (None, None)
+
+
+# The actions the common lines hold, each made (and validated) once a process for each tile,
+# space, depot or goods type -- a game's own words, checked by the reader before -- and then
+# shared by every line that holds it: a command is immutable, so an action in two lines is
+# one value. A die line then validates its own command only.
+
+
+@cache
+def _plain_take(tile: str, depot: int | None) -> c.TakeAction:
+    """A take of ``tile`` (from ``depot``, None: the die's), no discard, into the player's storage."""
+    return c.TakeAction(tile=tile, depot=depot)
+
+
+@cache
+def _plain_place(tile: str, space: str) -> c.PlaceAction:
+    """A placement of ``tile`` on ``space`` with nothing more said."""
+    return c.PlaceAction(tile=tile, space=space)
+
+
+@cache
+def _plain_sale(goods: int) -> c.SellAction:
+    """A sale of goods type ``goods`` without bonus actions."""
+    return c.SellAction(goods=goods)
+
+
+@cache
+def _plain_workers() -> c.WorkersAction:
+    return c.WorkersAction()
 
 
 # The readers of the common player lines and of the actions they hold, word by word: each
@@ -938,7 +967,7 @@ def _word_take(forms: _CanonicalForms, words: list[str], at: int, end: int) -> c
         return None
     if at + 3 == end and words[at + 1] == "from":  # a granted take's usual form: no call for the options
         depot = _ONE_TO_SIX.get(words[at + 2])
-        return None if depot is None else c.TakeAction(tile=tile, depot=depot)
+        return None if depot is None else _plain_take(tile, depot)
     options = _take_options(forms.tiles, words, at + 1, end)
     if options is None:
         return None
@@ -1025,7 +1054,7 @@ def _word_sale(forms: _CanonicalForms, player: str, goods: int, words: list[str]
           end: int) -> c.SellAction | None:
     """A sale of goods type ``goods`` and its bonus actions: ``bonus <action>`` each, to ``end``."""
     if at == end:
-        return c.SellAction(goods=goods)
+        return _plain_sale(goods)
     if words[at] != "bonus":
         return None
     granted = []

@@ -37,7 +37,7 @@ from dataclasses import replace
 
 from pydantic import BaseModel, Field
 
-from burgundy_cli.core.models import UNKNOWN_FIELD, TableModel, ValidationError, data_path, error_message
+from burgundy_cli.core.models import SAYS_THE_VALUE, TableModel, ValidationError, data_path, error_message
 
 from burgundy_cli.castles.boards import (CENTRE, ROW_LENGTHS, Board, adjacent, board, board_numbers, custom_board,
                                          on_rim, provisional_board, provisional_ids, space_id, space_name)
@@ -265,9 +265,8 @@ def _validate(declared: type[T], data: object, table: str | tuple[str, ...]) -> 
 def _setup_error(error: Any, path: tuple[Any, ...]) -> SetupError:
     """One pydantic validation error of a table as a :class:`SetupError` at ``path``."""
     message = error_message(error)
-    if error.get("type") not in (UNKNOWN_FIELD, "missing", "too_short", "too_long"):
-        if not isinstance(error.get("input"), dict | list):
-            message += f", got {toml_repr(error.get('input'))}"
+    if error.get("type") not in SAYS_THE_VALUE and not isinstance(error.get("input"), dict | list):
+        message += f", got {toml_repr(error.get('input'))}"
     return SetupError(message, path)
 
 

@@ -15,7 +15,8 @@ from typing import Any, Protocol
 from pydantic import Field
 
 from burgundy_cli.core.errors import Location, RecordError, toml_repr
-from burgundy_cli.core.models import UNKNOWN_FIELD, TableModel, ValidationError, data_path, error_message, field_names
+from burgundy_cli.core.models import (SAYS_THE_VALUE, UNKNOWN_FIELD, TableModel, ValidationError, data_path,
+                                      error_message, field_names)
 from burgundy_cli.core.record import RecordDoc
 
 #: A rule option's value: a word, a number, a flag, or a list of words (the 2019 modules).
@@ -104,7 +105,7 @@ def _one_record_error(first: dict[str, Any], errors: list[Any], doc: RecordDoc, 
         alternatives = list(dict.fromkeys(m.split(", got")[0].removeprefix("Input should be ") for m in same))
         if len(alternatives) > 1:
             message = "Input should be " + ", ".join(alternatives[:-1]) + " or " + alternatives[-1]
-        if not isinstance(first.get("input"), dict | list) and kind not in ("too_short", "too_long"):
+        if not isinstance(first.get("input"), dict | list) and kind not in SAYS_THE_VALUE:
             message += f", got {toml_repr(first.get('input'))}"
     return RecordError(f"{where}: {message}", location=doc.location_of_key(*table, *loc), hint=hint)
 

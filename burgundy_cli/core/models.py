@@ -69,8 +69,12 @@ def data_path(data: Any, error: Any) -> tuple[Any, ...]:
     return path
 
 
-#: What a length bound's error says, by pydantic's error type.
-_LENGTHS = {"too_short": "at least", "too_long": "at most"}
+#: What a length bound's error says, by pydantic's error type (a list's or a text's).
+_LENGTHS = {"too_short": "at least", "too_long": "at most", "string_too_short": "at least",
+            "string_too_long": "at most"}
+
+#: The errors whose message says the value itself (no ", got ..." after it).
+SAYS_THE_VALUE = frozenset({UNKNOWN_FIELD, "missing", *_LENGTHS})
 
 
 def error_message(error: Any) -> str:
@@ -88,11 +92,8 @@ def error_message(error: Any) -> str:
     if kind in _LENGTHS:
         context = error.get("ctx") or {}
         given = error.get("input")
-        bound = context.get("min_length" if kind == "too_short" else "max_length")
+        bound = context.get("min_length" if _LENGTHS[kind] == "at least" else "max_length")
         actual = context.get("actual_length", len(given) if hasattr(given, "__len__") else None)
         unit = ("character" if isinstance(given, str) else "item") + ("" if bound == 1 else "s")
-        exact = context.get("min_length") is not None and context.get("min_length") == context.get("max_length")
-        if exact or bound is None:
-            return f"{bound} {unit}, not {actual}"
         return f"{_LENGTHS[kind]} {bound} {unit}, not {actual}"
     return str(error.get("msg", "invalid value"))

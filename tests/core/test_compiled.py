@@ -1,10 +1,8 @@
-"""The compiled modules loaded without their packages (core/compiled.py): the same readers,
-the same classes, and a command that reads records imports none of what the packages'
-``__init__`` would (docs/performance.md, "Round seven")."""
+"""The compiled modules loaded without their packages (core/compiled.py): the same readers
+and the same classes (docs/performance.md, "Round seven")."""
 
 from __future__ import annotations
 
-import subprocess
 import sys
 
 import pytest
@@ -14,9 +12,6 @@ from burgundy_cli.core import _rtoml
 from burgundy_cli.core.compiled import compiled_module
 from tests.conftest import RECORDS
 
-#: Imported by rtoml's or pydantic-core's ``__init__`` and by nothing a reading command needs.
-UNNEEDED = ("pathlib", "fnmatch", "urllib.parse", "ipaddress", "rtoml", "pydantic_core",
-            "pydantic_core.core_schema", "typing_extensions")
 
 
 def test_the_reader_is_rtoml_s_compiled_module_and_reads_as_rtoml_reads():
@@ -42,19 +37,3 @@ def test_a_module_that_cannot_be_found_so_is_none():
     assert compiled_module("no_such_package_here._engine") is None
     assert compiled_module("rtoml._no_such_module") is None
     assert "rtoml._no_such_module" not in sys.modules
-
-
-@pytest.mark.parametrize("args", [
-    ["score", str(RECORDS / "castles-of-burgundy" / "complete-2p-2011.toml"), "--json"],
-    ["score", str(RECORDS / "robber-knights" / "playout-4-players.toml")],
-    ["moves", str(RECORDS / "castles-of-burgundy" / "rulebook-tile-7.toml")],
-    ["show", str(RECORDS / "castles-of-burgundy" / "rulebook-tile-7.toml")],
-], ids=lambda args: args[0] + " " + args[1].rsplit("/", 1)[-1])
-def test_a_command_reading_records_imports_neither_package(args):
-    probe = ("import sys; sys.argv = ['burgundy', *%r]\n"
-             "from burgundy_cli.entry import main\n"
-             "try:\n    main()\nfinally:\n"
-             "    print(sorted(set(%r) & set(sys.modules)), file=sys.stderr)" % (args, UNNEEDED))
-    run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=False)
-    assert run.returncode == 0, run.stderr
-    assert run.stderr.strip().splitlines()[-1] == "[]"

@@ -1,7 +1,5 @@
-"""What a command's start leaves out (docs/performance.md, "Round twelve"): ``json`` (the
-boards' and tiles' data files are parsed once and kept beside the bytecode, and an error
-imports it only to quote a value) and ``contextvars`` (only a watched replay, the
-archive's, makes its context variable)."""
+"""What a command's start leaves out: the reader of the other start table, and the modules
+of rules a record does not use (docs/performance.md, "Round twelve" and "Round thirteen")."""
 
 from __future__ import annotations
 
@@ -13,13 +11,10 @@ import pytest
 
 from tests.conftest import RECORDS
 
-#: Modules no plain command's start needs once its kept items are written.
-LEFT_OUT = ("json", "contextvars", "_contextvars")
-
 CASTLES = RECORDS / "castles-of-burgundy"
 
 
-def _imported(args: list[str], names: tuple[str, ...] = LEFT_OUT) -> str:
+def _imported(args: list[str], names: tuple[str, ...]) -> str:
     """The modules of ``names`` that ``burgundy ARGS`` imported, as printed (bytecode
     and start-up items written, as a user's installation writes them)."""
     probe = ("import sys; sys.argv = ['burgundy', *%r]\n"
@@ -29,17 +24,6 @@ def _imported(args: list[str], names: tuple[str, ...] = LEFT_OUT) -> str:
     env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
     run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=False, env=env)
     return run.stderr.strip().splitlines()[-1]
-
-
-@pytest.mark.parametrize("args", [
-    ["moves", str(CASTLES / "rulebook-tile-7.toml")],
-    ["score", str(CASTLES / "complete-2p-2011.toml")],  # (--json prints with json)
-    ["check", str(CASTLES / "rulebook-tile-7.toml"), "Anna: workers"],
-    ["show", str(CASTLES / "complete-3p-2019-inns.toml")],
-], ids=lambda args: args[0])
-def test_a_command_s_start_imports_neither_json_nor_contextvars(args):
-    _imported(args)  # (the first run may write what it parsed and compiled)
-    assert _imported(args) == "[]"
 
 
 #: What opening a record of each kind leaves out (docs/performance.md, "Round twelve:
