@@ -9,6 +9,7 @@ nothing half-written).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 import json
 from collections.abc import Callable
 from typing import Any
@@ -16,7 +17,6 @@ from typing import Any
 from burgundy_cli.archive import db, output
 from burgundy_cli.archive.stats import Filters, archive_report, parse_splits
 from burgundy_cli.console import Outcome
-from dataclasses import dataclass
 
 EXIT_FAILED_RECORDS = 1
 

@@ -15,6 +15,7 @@ count; games in progress are counted per group, never scored. A record that star
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 import datetime as _dt
 import heapq
 import json
@@ -22,7 +23,6 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from burgundy_cli.core.errors import UsageError
-from dataclasses import dataclass, field
 
 #: What ``--by`` can split the games by: header fields of the archive's records.
 SPLITS = ("edition", "players", "boards", "modules", "place", "event", "year")

@@ -18,6 +18,7 @@ old one goes; two identical files share one record (one game).
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 import gc
 import json
 import os
@@ -29,7 +30,6 @@ from typing import Any
 
 from burgundy_cli.archive import db
 from burgundy_cli.archive.verify import verify_file
-from dataclasses import dataclass, field
 
 #: Rows written per INSERT.
 BATCH = 500

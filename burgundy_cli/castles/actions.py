@@ -16,6 +16,7 @@ actions of castles and buildings pass ``value=None`` ("any number").
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from burgundy_cli.castles.boards import SPACE_IDS, depot_spaces, space_id
 from burgundy_cli.castles.commands import BuyCommand, PlaceAction, SellAction, TakeAction, WorkersAction
@@ -24,7 +25,6 @@ from burgundy_cli.castles.rules import RULES
 from burgundy_cli.castles.state import PHASES, GameState, PlayerState
 from burgundy_cli.castles.tiles import COLOUR_NAME, PHASE_BONUS, TileKind, bonus_vp, catalogue, sale_vp
 from burgundy_cli.core.errors import IllegalMoveError
-from dataclasses import dataclass
 
 STORAGE = 3
 GOODS_TYPES = 3

@@ -19,11 +19,11 @@ each :class:`Board` is built once and shared by every game that uses it (never m
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, replace
 from functools import cache
 from operator import itemgetter
 
 from burgundy_cli.castles.tiles import area_vp, load_json
-from dataclasses import dataclass, replace
 
 ROW_LENGTHS = (4, 5, 6, 7, 6, 5, 4)
 ROW_LETTERS = "abcdefg"

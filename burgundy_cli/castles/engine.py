@@ -43,6 +43,7 @@ cob.die.workers | needs 3 workers, anna has 1
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 from operator import attrgetter
 
@@ -56,7 +57,6 @@ from burgundy_cli.castles.commands import (
 )
 from burgundy_cli.castles.state import PHASES, GameState, PlayerState
 from burgundy_cli.castles.tiles import GOODS_PER_TYPE, catalogue
-from dataclasses import dataclass
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,6 +32,7 @@ are ``shield-tribute-whole`` (tribute is all or nothing) and ``shield17-uncapped
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from functools import cache, partial
 
 from burgundy_cli.castles.actions import (
@@ -44,7 +45,6 @@ from burgundy_cli.castles.placement import ADJACENT
 from burgundy_cli.castles.state import GameState, PlayerState, ShieldTable
 from burgundy_cli.castles.tiles import bonus_vp, catalogue, sale_vp
 from burgundy_cli.core.errors import IllegalMoveError
-from dataclasses import replace
 
 SHIELDS = tuple(range(1, 19))
 MODULE = "shields"

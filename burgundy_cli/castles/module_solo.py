@@ -41,6 +41,7 @@ VP) may be taken in any order (the rulebook's note: "You choose the order in whi
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from functools import cache
 
 from burgundy_cli.castles.actions import (
@@ -53,7 +54,6 @@ from burgundy_cli.castles.scoring import END_SCORING
 from burgundy_cli.castles.solo_standing import counter, rounds_rolled
 from burgundy_cli.castles.state import GameState, PlayerState, SoloState
 from burgundy_cli.castles.tiles import COLOUR_NAME, catalogue
-from dataclasses import replace
 
 NAME = "solo-game"
 #: The id of the pictured solo duchy (13a or 13b: not legible) and its key in the data.

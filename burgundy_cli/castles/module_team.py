@@ -30,6 +30,7 @@ more VP wins, a tie going to the team with more empty spaces (option
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
@@ -38,7 +39,6 @@ from burgundy_cli.castles.boards import (ROW_LENGTHS, SPACE_IDS, TEAM_SHARED, Bo
 from burgundy_cli.castles.actions import illegal
 from burgundy_cli.castles.state import GameState, PlayerState
 from burgundy_cli.core.errors import IllegalMoveError
-from dataclasses import dataclass, replace
 
 NAME = "team-game"
 #: Where a half's d1 stands in its reading order (the right half's d1 is the shared space).

@@ -22,6 +22,7 @@ refereed yet is told so, and a misspelt name gets a suggestion.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 from functools import cache
 from types import MappingProxyType
 
@@ -29,7 +30,6 @@ from burgundy_cli.castles.actions import ACTIONS, EFFECTS, ActionRule, Effect, m
 from burgundy_cli.castles.placement import PLACEMENT_RULES, PlacementRule, compile_placement
 from burgundy_cli.castles.scoring import END_SCORING
 from burgundy_cli.castles.state import GameState, Ruleset
-from dataclasses import dataclass, field, replace
 
 
 @dataclass(frozen=True, slots=True)

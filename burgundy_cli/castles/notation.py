@@ -39,6 +39,7 @@ Syntax only: a line that reads is not yet legal; the engine decides that.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 import re
 from collections import namedtuple
 from collections.abc import Callable
@@ -46,7 +47,6 @@ from functools import cache, lru_cache
 
 from burgundy_cli.castles import commands as c
 from burgundy_cli.core.errors import Location, ParseError
-from dataclasses import dataclass
 
 _TOKEN = re.compile(r'\s*(?:(?P<str>"(?:[^"\\]|\\.)*"?)|(?P<punct>[:,;])|(?P<word>[^\s:,;"#]+))')
 
@@ -713,9 +713,8 @@ _DIE_TEXT = r"([1-6])(?:>([1-6]))?"  # rolled, used: a shields line's doubles
 class _CanonicalForms:
     """What the canonical reader looks words up in, and the patterns of the rare line forms.
 
-    A slotted value class, not a ``NamedTuple``: reading a field of a named tuple goes
-    through its descriptor on every read (~150 instructions), a slot is read in a few, and
-    a line reads four or five of these."""
+    A slotted dataclass, not a ``NamedTuple``: a named tuple's field is read through its
+    descriptor, a slot directly, and every line reads several of these."""
 
     tiles: frozenset[str]
     spaces: frozenset[str]

@@ -1,4 +1,4 @@
-"""The state of a game of The Castles of Burgundy: plain mutable slotted value classes.
+"""The state of a game of The Castles of Burgundy: plain mutable slotted dataclasses.
 
 The engine changes a state in place (``engine.apply``); :meth:`GameState.copy` makes an
 independent copy cheaply (boards and tile kinds are shared, never mutated). Nothing here
@@ -12,10 +12,10 @@ goods types 1..6; ``phase`` 0..4 for A..E and ``round`` 0..4 for rounds 1..5.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from burgundy_cli.castles.boards import Board
-from dataclasses import dataclass, field
 
 PHASES = "ABCDE"
 

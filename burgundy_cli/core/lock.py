@@ -22,6 +22,7 @@ between (``write_atomic``'s ``replaced``); see docs/errors.md.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 import fcntl
 import os
 import stat
@@ -35,7 +36,6 @@ from burgundy_cli.core.errors import RecordError, UsageError
 from burgundy_cli.core.record import (
     MAX_RECORD_BYTES, RecordDoc, _read_at_most, parse_record_bytes, read_record, write_atomic,
 )
-from dataclasses import dataclass
 
 if TYPE_CHECKING:
     import queue

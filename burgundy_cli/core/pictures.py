@@ -12,6 +12,7 @@ from its start plays the lines again through the same :meth:`Session.play` as
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 import importlib
 from types import ModuleType
 from typing import Any
@@ -21,7 +22,6 @@ from burgundy_cli.core.game import ScoreTable, Session
 from burgundy_cli.core.record import RecordDoc, read_record
 from burgundy_cli.core.registry import GAMES
 from burgundy_cli.core.session import open_doc
-from dataclasses import dataclass
 
 
 @dataclass(frozen=True, slots=True)

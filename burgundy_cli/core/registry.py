@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 import sys
 
 from burgundy_cli.core.errors import Location, RecordError
-from dataclasses import dataclass
 
 TYPE_CHECKING = False  # (not typing's: every command imports this module before its game)
 if TYPE_CHECKING:

@@ -13,6 +13,7 @@ what a line did (read off the state before and after) and how to drop a record's
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 import importlib
 import os
 from collections.abc import Iterator
@@ -29,7 +30,6 @@ from burgundy_cli.core.recordtext import RecordText
 from burgundy_cli.core.registry import GAMES
 from burgundy_cli.core.replay import split_comment
 from burgundy_cli.core.session import open_doc
-from dataclasses import dataclass
 
 #: The words the session reads as its own commands rather than as game lines.
 COMMANDS = {

@@ -16,12 +16,12 @@ gaps with one small lexer that never raises and never backtracks:
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 import re
 from collections.abc import Iterator
 from functools import cache
 
 from burgundy_cli.core import _rtoml as rtoml  # rtoml's reader without its package's imports
-from dataclasses import dataclass, field
 
 PathPart = str | int
 KeyPath = tuple[PathPart, ...]

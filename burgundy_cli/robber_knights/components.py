@@ -6,11 +6,11 @@ this module turns them into plain objects the engine can use without further loo
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 
 from burgundy_cli.core import _rtoml as rtoml  # rtoml's reader without its package's imports
 from burgundy_cli.core.data import package_text
-from dataclasses import dataclass
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,6 +1,6 @@
 """The Robber Knights position: the landscape grid with knight stacks, hands, piles, turn.
 
-Plain mutable slotted value classes, changed in place by the engine, so that replaying a
+Plain mutable slotted dataclasses, changed in place by the engine, so that replaying a
 record costs little more than reading it. Cells are ``(row, column)`` pairs counted from 0
 in a square frame of ``2 * side - 1`` cells, with the starting layout in the middle: any
 playing area of ``side x side`` tiles that contains the layout fits in the frame.
