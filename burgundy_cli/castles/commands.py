@@ -3,7 +3,7 @@
 This module is the contract between the notation (text -> command, command -> canonical
 text) and the engine (command + state -> verdict / new state). A command here has been
 *read*; nothing in it has been checked against a position. Each kind is a frozen pydantic
-model (:class:`~burgundy_cli.core.models.CommandModel`) with a kebab-case ``kind`` tag, and
+``BaseModel`` (:class:`~burgundy_cli.core.models.CommandModel`) with a kebab-case ``kind`` tag, and
 :data:`Command` is their discriminated union, told apart by ``kind``. The notation reader
 builds commands by calling the models; :func:`validate_command` validates one given as
 plain data (tests, tools).

@@ -24,7 +24,7 @@ OptionValue = str | int | bool | list[str]
 
 
 class GameHeader(TableModel):
-    """The ``[game]`` table every record starts with.
+    """The ``[game]`` table every record starts with (a pydantic ``BaseModel``, as every table is).
 
     ``name``: which game (``castles-of-burgundy``, ``robber-knights``); ``edition``: the
     rulebook edition, where a game has several; ``players``: names in seat order

@@ -1,7 +1,7 @@
 """The typed commands of Robber Knights: what one notation line means, before legality.
 
 A command has been *read*, not checked against a position. Each kind is a frozen
-pydantic model (:class:`~burgundy_cli.core.models.CommandModel`) with a kebab-case ``kind``
+pydantic ``BaseModel`` (:class:`~burgundy_cli.core.models.CommandModel`) with a kebab-case ``kind``
 tag; :data:`Command` is their discriminated union, told apart by ``kind``. The notation
 reader builds commands by calling the models; :func:`validate_command` validates one given
 as plain data (tests, tools).
