@@ -874,22 +874,23 @@ def read_canonical(text: str, names: KnownNames = _NO_NAMES) -> c.Command | None
 _NO_FORM = (None, None)
 
 
-# The actions the common lines hold, each made (and validated) once a process for each tile,
-# space, depot or goods type -- a game's own words, checked by the reader before -- and then
-# shared by every line that holds it: a command is immutable, so an action in two lines is
-# one value. A die line then validates its own command only.
+# The actions the common lines hold (all but those that grant or buy), each made (and
+# validated) once a process for each choice of its fields -- a game's own words, checked by the
+# reader before -- and then shared by every line that holds it: a command is immutable, so an
+# action in two lines is one value. A die line then validates its own command only.
 
 
 @cache
-def _plain_take(tile: str, depot: int | None) -> c.TakeAction:
-    """A take of ``tile`` (from ``depot``, None: the die's), no discard, into the player's storage."""
-    return c.TakeAction(tile=tile, depot=depot)
+def _plain_take(tile: str, depot: int | None, discard: str | None = None, shared: bool = False) -> c.TakeAction:
+    """A take of ``tile`` (from ``depot``, None: the die's)."""
+    return c.TakeAction(tile=tile, depot=depot, discard=discard, shared=shared)
 
 
 @cache
-def _plain_place(tile: str, space: str) -> c.PlaceAction:
-    """A placement of ``tile`` on ``space`` with nothing more said."""
-    return c.PlaceAction(tile=tile, space=space)
+def _plain_place(tile: str, space: str, goods: int | None = None, goods2: int | None = None,
+                 keep: tuple[int, ...] | None = None, copy: str | None = None, shared: bool = False) -> c.PlaceAction:
+    """A placement of ``tile`` on ``space`` that grants no action said and buys nothing."""
+    return c.PlaceAction(tile=tile, space=space, goods=goods, goods2=goods2, keep=keep, copy=copy, shared=shared)
 
 
 @cache
@@ -968,9 +969,7 @@ def _word_take(forms: _CanonicalForms, words: list[str], at: int, end: int) -> c
         depot = _ONE_TO_SIX.get(words[at + 2])
         return None if depot is None else _plain_take(tile, depot)
     options = _take_options(forms.tiles, words, at + 1, end)
-    if options is None:
-        return None
-    return c.TakeAction(tile=tile, depot=options[1], discard=options[2], shared=options[0])
+    return None if options is None else _plain_take(tile, options[1], options[2], options[0])
 
 
 def _word_purchase(forms: _CanonicalForms, player: str, words: list[str], at: int, end: int) -> c.BuyCommand | None:
@@ -1044,8 +1043,11 @@ def _word_place(forms: _CanonicalForms, player: str, words: list[str], at: int, 
         then = _word_granted(forms, player, words, at + 1, end) if words[at] == "then" and at + 1 < end else None
         if then is None:
             return None
-    place = c.PlaceAction(tile=tile, space=space, goods=goods, goods2=goods2, keep=keep, then=then, buy=buy, copy=copy,
-                          shared=shared)
+    if then is None and buy is None:
+        place = _plain_place(tile, space, goods, goods2, keep, copy, shared)
+    else:
+        place = c.PlaceAction(tile=tile, space=space, goods=goods, goods2=goods2, keep=keep, then=then, buy=buy,
+                              copy=copy, shared=shared)
     return place if die is None else c.DieCommand(player=player, rolled=die[0], value=die[1], action=place)
 
 
