@@ -13,7 +13,6 @@ and from then on the round-trip tests check its writer and fast reader.
 
 from __future__ import annotations
 
-import dataclasses
 import types
 import typing
 from typing import Any, Union
@@ -21,17 +20,22 @@ from typing import Any, Union
 from hypothesis import HealthCheck, Phase, find, settings
 from hypothesis.errors import NoSuchExample
 from hypothesis import strategies as st
+from pydantic import BaseModel
 
 Form = tuple[str, ...]
 
 
 def _members(hint: Any) -> list[type]:
-    """The dataclasses a type hint admits (through ``Annotated``, ``Optional`` and unions)."""
+    """The command models a type hint admits (through ``Annotated``, ``Optional`` and unions)."""
     if typing.get_origin(hint) is typing.Annotated:
         return _members(typing.get_args(hint)[0])
     if typing.get_origin(hint) in (Union, types.UnionType):
         return [member for arg in typing.get_args(hint) for member in _members(arg)]
-    return [hint] if dataclasses.is_dataclass(hint) else []
+    return [hint] if _is_model(hint) else []
+
+
+def _is_model(hint: Any) -> bool:
+    return isinstance(hint, type) and issubclass(hint, BaseModel)
 
 
 def line_forms(union: Any) -> set[Form]:
@@ -45,14 +49,14 @@ def line_forms(union: Any) -> set[Form]:
         seen.add(cls)
         forms.add((cls.__name__,))
         hints = typing.get_type_hints(cls, include_extras=True)
-        for field in dataclasses.fields(cls):
+        for name, field in cls.model_fields.items():
             if field.default is None:
-                forms |= {(cls.__name__, field.name, "absent"), (cls.__name__, field.name, "present")}
+                forms |= {(cls.__name__, name, "absent"), (cls.__name__, name, "present")}
             if field.default == ():
-                forms |= {(cls.__name__, field.name, "empty"), (cls.__name__, field.name, "items")}
-            members = _members(hints[field.name])
+                forms |= {(cls.__name__, name, "empty"), (cls.__name__, name, "items")}
+            members = _members(hints[name])
             if len(members) > 1:
-                forms |= {(cls.__name__, field.name, member.__name__) for member in members}
+                forms |= {(cls.__name__, name, member.__name__) for member in members}
             pending.extend(members)
     return forms
 
@@ -60,18 +64,18 @@ def line_forms(union: Any) -> set[Form]:
 def forms_of(value: Any) -> set[Form]:
     """The forms one command shows (itself and the commands and actions inside it)."""
     forms: set[Form] = set()
-    if not dataclasses.is_dataclass(value):
+    if not isinstance(value, BaseModel):
         return forms
     name = type(value).__name__
     forms.add((name,))
-    for field in dataclasses.fields(value):
-        inner = getattr(value, field.name)
+    for key, field in type(value).model_fields.items():
+        inner = getattr(value, key)
         if field.default is None:
-            forms.add((name, field.name, "absent" if inner is None else "present"))
+            forms.add((name, key, "absent" if inner is None else "present"))
         if field.default == ():
-            forms.add((name, field.name, "items" if inner else "empty"))
-        if dataclasses.is_dataclass(inner):
-            forms.add((name, field.name, type(inner).__name__))
+            forms.add((name, key, "items" if inner else "empty"))
+        if isinstance(inner, BaseModel):
+            forms.add((name, key, type(inner).__name__))
             forms |= forms_of(inner)
     return forms
 
@@ -90,3 +94,8 @@ def assert_generates_every_form(commands: st.SearchStrategy, union: Any) -> None
         find(commands, all_seen, settings=quick)
     except NoSuchExample:
         raise AssertionError(f"never generated: {sorted(wanted - seen)}") from None
+
+
+def changed(command: BaseModel, **changes: Any) -> Any:
+    """A copy of the command (or action) ``command`` with ``changes`` (field name: new value)."""
+    return command.model_copy(update=changes)

@@ -9,6 +9,7 @@ nothing half-written).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 import json
 from collections.abc import Callable
 from typing import Any
@@ -16,7 +17,6 @@ from typing import Any
 from burgundy_cli.archive import db, output
 from burgundy_cli.archive.stats import Filters, archive_report, parse_splits
 from burgundy_cli.console import Outcome
-from burgundy_cli.core.value import value_class
 
 EXIT_FAILED_RECORDS = 1
 
@@ -59,7 +59,7 @@ def run_list(folder: str | None, url: str | None, *, as_json: bool = False) -> O
     return _outcome("\n".join(lines) if lines else ("" if as_json else "the archive is empty"), [])
 
 
-@value_class
+@dataclass(slots=True)
 class StatsArguments:
     """``burgundy stats``'s options, as the command line gives them."""
 

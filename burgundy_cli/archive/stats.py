@@ -15,6 +15,7 @@ count; games in progress are counted per group, never scored. A record that star
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 import datetime as _dt
 import heapq
 import json
@@ -22,13 +23,12 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from burgundy_cli.core.errors import UsageError
-from burgundy_cli.core.value import field, value_class
 
 #: What ``--by`` can split the games by: header fields of the archive's records.
 SPLITS = ("edition", "players", "boards", "modules", "place", "event", "year")
 
 
-@value_class
+@dataclass(slots=True)
 class Filters:
     """Which archived games a statistic reads; ``None`` means any."""
 
@@ -80,7 +80,7 @@ def split_value(game: dict[str, Any], name: str) -> Any:
 FOLD = 256
 
 
-@value_class
+@dataclass(slots=True)
 class PlayerTally:
     """One player's complete games in a group: what the player table reports.
 

@@ -18,6 +18,7 @@ old one goes; two identical files share one record (one game).
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 import json
 import os
 from collections.abc import Callable, Iterable, Iterator
@@ -28,7 +29,6 @@ from typing import Any
 
 from burgundy_cli.archive import db
 from burgundy_cli.archive.verify import verify_file
-from burgundy_cli.core.value import field, value_class
 
 #: Rows written per INSERT.
 BATCH = 500
@@ -36,7 +36,7 @@ BATCH = 500
 PROGRESS_STEP = 25
 
 
-@value_class
+@dataclass(slots=True)
 class SyncReport:
     """What a sync did: counts of files, and each failed record's located error."""
 

@@ -16,6 +16,7 @@ actions of castles and buildings pass ``value=None`` ("any number").
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from burgundy_cli.castles.boards import SPACE_IDS, depot_spaces, space_id
 from burgundy_cli.castles.commands import BuyCommand, PlaceAction, SellAction, TakeAction, WorkersAction
@@ -23,7 +24,6 @@ from burgundy_cli.castles.rules import RULES
 from burgundy_cli.castles.state import PHASES, GameState, PlayerState
 from burgundy_cli.castles.tiles import COLOUR_NAME, PHASE_BONUS, TileKind, bonus_vp, catalogue, sale_vp
 from burgundy_cli.core.errors import IllegalMoveError
-from burgundy_cli.core.value import value_class
 
 STORAGE = 3
 GOODS_TYPES = 3
@@ -229,7 +229,7 @@ def check_purchase(state: GameState, player: PlayerState, cmd: BuyCommand, bough
         raise refusal
 
 
-@value_class(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class Condition:
     """One condition of a rule, asked by the check and by the move generator alike:
     ``allows(state, player, subject, detail) -> bool`` and, when it does not,
@@ -546,7 +546,7 @@ def score_completion(state: GameState, player: PlayerState, space: int) -> None:
 # --- the actions as a table ---------------------------------------------------------------------
 
 
-@value_class(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class ActionRule:
     """One kind of action (take, place, sell, workers; a module may add one).
 
@@ -568,7 +568,7 @@ class ActionRule:
     grants: Callable | None = None
 
 
-@value_class(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class LineRule:
     """A line kind a module adds (#28's ``hire``, the crane's ``crane as``, the shields'
     lines): :mod:`~burgundy_cli.castles.engine` asks it for any kind it does not know.
@@ -642,7 +642,7 @@ def apply_action(state: GameState, player: PlayerState, action, value: int | Non
 # --- effects of placed tiles ----------------------------------------------------------------------
 
 
-@value_class(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class Grant:
     """The further action a placed tile grants, as data that the check and the move generator
     both read. ``kinds``: the action kinds allowed; ``colours``: for a building's take, the
@@ -675,7 +675,7 @@ def check_grant(state: GameState, player: PlayerState, grant: Grant, action) -> 
         check_action(state, player, action, None)
 
 
-@value_class(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class Effect:
     """What placing a tile does at once.
 

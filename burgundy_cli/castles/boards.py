@@ -19,11 +19,11 @@ each :class:`Board` is built once and shared by every game that uses it (never m
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, replace
 from functools import cache
 from operator import itemgetter
 
 from burgundy_cli.castles.tiles import area_vp, load_json
-from burgundy_cli.core.value import replace, value_class
 
 ROW_LENGTHS = (4, 5, 6, 7, 6, 5, 4)
 ROW_LETTERS = "abcdefg"
@@ -81,7 +81,7 @@ def _neighbours() -> tuple[tuple[int, ...], ...]:
     return tuple(result)
 
 
-@value_class(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False)
 class Board:
     """One duchy layout with everything the engine asks about it, precomputed.
 

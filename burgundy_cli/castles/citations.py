@@ -7,10 +7,10 @@ record the 2011 rules (the session re-cites every refusal with its record's edit
 
 from __future__ import annotations
 
+from dataclasses import replace
 
 from burgundy_cli.castles.rules import EDITIONS, PASSAGES
 from burgundy_cli.core.errors import IllegalMoveError, Rule
-from burgundy_cli.core.value import replace
 
 #: edition -> rule id -> that edition's citation (``CITATIONS``: made by the first refusal
 #: cited, not at every start -- docs/performance.md, "Round twelve").

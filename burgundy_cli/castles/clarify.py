@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING
 
 from burgundy_cli.castles import commands as c
 from burgundy_cli.core.errors import AmbiguousMoveError, IllegalMoveError
-from burgundy_cli.core.value import replace
 
 if TYPE_CHECKING:
     from burgundy_cli.castles.state import GameState
@@ -34,7 +33,7 @@ def with_granted_depots(state: GameState, command: c.Command) -> c.Command:
     if action is None or action.kind != "place" or action.then is None:
         return command  # the common case: nothing granted, nothing to fill in
     filled = _fill_place(state, action)
-    return command if filled is action else replace(command, action=filled)
+    return command if filled is action else command.model_copy(update={"action": filled})
 
 
 def _fill_place(state: GameState, action: c.PlaceAction) -> c.PlaceAction:
@@ -43,10 +42,10 @@ def _fill_place(state: GameState, action: c.PlaceAction) -> c.PlaceAction:
         return action
     if then.kind == "place":
         inner = _fill_place(state, then)
-        return action if inner is then else replace(action, then=inner)
+        return action if inner is then else action.model_copy(update={"then": inner})
     if then.kind != "take" or then.depot is not None:
         return action
-    return replace(action, then=replace(then, depot=_only_depot(state, then.tile)))
+    return action.model_copy(update={"then": then.model_copy(update={"depot": _only_depot(state, then.tile)})})
 
 
 def _only_depot(state: GameState, tile: str) -> int | None:

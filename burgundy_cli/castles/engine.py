@@ -43,6 +43,7 @@ cob.die.workers | needs 3 workers, anna has 1
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 from operator import attrgetter
 
@@ -56,10 +57,9 @@ from burgundy_cli.castles.commands import (
 )
 from burgundy_cli.castles.state import PHASES, GameState, PlayerState
 from burgundy_cli.castles.tiles import GOODS_PER_TYPE, catalogue
-from burgundy_cli.core.value import value_class
 
 
-@value_class(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class Expected:
     """What line comes next.
 

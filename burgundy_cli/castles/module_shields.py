@@ -32,6 +32,7 @@ are ``shield-tribute-whole`` (tribute is all or nothing) and ``shield17-uncapped
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from functools import cache, partial
 
 from burgundy_cli.castles.actions import (
@@ -44,7 +45,6 @@ from burgundy_cli.castles.placement import ADJACENT
 from burgundy_cli.castles.state import GameState, PlayerState, ShieldTable
 from burgundy_cli.castles.tiles import bonus_vp, catalogue, sale_vp
 from burgundy_cli.core.errors import IllegalMoveError
-from burgundy_cli.core.value import replace
 
 SHIELDS = tuple(range(1, 19))
 MODULE = "shields"
@@ -701,7 +701,6 @@ def _place_candidates(state: GameState, seat: int) -> list[tuple[str, object]]:
         return []
     from burgundy_cli.castles.commands import ShieldPlaceCommand
     from burgundy_cli.castles.movegen import depot_tiles, granted_placements
-    from burgundy_cli.core.schema import builder
 
     out: list[tuple[str, object]] = []
     for shield, depots, where in ((14, range(1, 7), "a numbered depot"), (15, (0,), "the black depot")):
@@ -710,12 +709,11 @@ def _place_candidates(state: GameState, seat: int) -> list[tuple[str, object]]:
         except IllegalMoveError:
             continue
         label = f"shield {shield} ({player.name}): a tile from {where} into the duchy at the phase end"
-        new_line = builder(ShieldPlaceCommand)
         for depot in depots:
             for tile in depot_tiles(state, depot):
                 branch = state.branch(seat)
                 _lift(branch, branch.players[seat], depot, tile)
-                out += [(label, new_line(player.name, depot, place)) for place in granted_placements(branch, seat, tile)]
+                out += [(label, ShieldPlaceCommand(player=player.name, depot=depot, place=place)) for place in granted_placements(branch, seat, tile)]
     return out
 
 

@@ -41,6 +41,7 @@ VP) may be taken in any order (the rulebook's note: "You choose the order in whi
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from functools import cache
 
 from burgundy_cli.castles.actions import (
@@ -53,7 +54,6 @@ from burgundy_cli.castles.scoring import END_SCORING
 from burgundy_cli.castles.solo_standing import counter, rounds_rolled
 from burgundy_cli.castles.state import GameState, PlayerState, SoloState
 from burgundy_cli.castles.tiles import COLOUR_NAME, catalogue
-from burgundy_cli.core.value import replace
 
 NAME = "solo-game"
 #: The id of the pictured solo duchy (13a or 13b: not legible) and its key in the data.
@@ -465,7 +465,7 @@ def _apply_ship(state: GameState, player: PlayerState, action, space: int, ship:
             solo.goods_out[good] += 1
             swept[good] = swept.get(good, 0) + 1
         state.depot_goods[depot] = []
-    ship(state, player, replace(action, goods=None, goods2=None, keep=None), space, None)
+    ship(state, player, action.model_copy(update={"goods": None, "goods2": None, "keep": None}), space, None)
     if state.shields is not None and state.options.solo_shield5_first:
         from burgundy_cli.castles.module_shields import keep_swept
 

@@ -30,6 +30,7 @@ more VP wins, a tie going to the team with more empty spaces (option
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
@@ -38,7 +39,6 @@ from burgundy_cli.castles.boards import (ROW_LENGTHS, SPACE_IDS, TEAM_SHARED, Bo
 from burgundy_cli.castles.actions import illegal
 from burgundy_cli.castles.state import GameState, PlayerState
 from burgundy_cli.core.errors import IllegalMoveError
-from burgundy_cli.core.value import replace, value_class
 
 NAME = "team-game"
 #: Where a half's d1 stands in its reading order (the right half's d1 is the shared space).
@@ -70,7 +70,7 @@ class SetupRefusal(Exception):
         self.message, self.path, self.hint = message, path, hint
 
 
-@value_class(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class Teams:
     """The teams of a game: ``members[t]`` = the seats of team ``TEAMS[t]``'s first and second player."""
 
@@ -455,15 +455,15 @@ def score_table(state: GameState, table):
         if table.complete and line.name in seconds:
             breakdown = {category: (0 if category in TEAM_CATEGORIES else points)
                          for category, points in line.breakdown.items()}
-            line = replace(line, total=sum(breakdown.values()), breakdown=breakdown)
+            line = line.model_copy(update={"total": sum(breakdown.values()), "breakdown": breakdown})
         lines.append(line)
-    table = replace(table, players=lines)
+    table = table.model_copy(update={"players": lines})
     totals = team_totals(state, table)
     sign = -1 if state.options.team_tiebreak == "most" else 1
     order = sorted(totals, key=lambda entry: (-entry[0], sign * entry[1], -_bridge_rank(state, entry[2])))
     rank = {team: index + 1 for index, (_, _, team) in enumerate(order)}
     seat_of = state.seats
-    lines = sorted((replace(line, rank=rank[teams.team(seat_of[line.name])]) for line in lines),
+    lines = sorted((line.model_copy(update={"rank": rank[teams.team(seat_of[line.name])]}) for line in lines),
                    key=lambda line: (line.rank, -line.total))
     notes = [f"team {TEAMS[team]} ({' + '.join(state.players[s].name for s in teams.members[team])}): {total} VP"
              + (", the team's goods, silverlings, workers and knowledge tiles counted on its first player"
@@ -476,8 +476,8 @@ def score_table(state: GameState, table):
     winner = [state.players[seat].name for seat in teams.members[best[2]]] if table.complete else []
     if table.complete:
         notes.append(f"team {TEAMS[best[2]]} wins")
-    return replace(table, players=lines, winner=winner, tiebreak=tiebreak if table.complete else None,
-                   notes=[*notes, *table.notes])
+    return table.model_copy(update={"players": lines, "winner": winner,
+                                    "tiebreak": tiebreak if table.complete else None, "notes": [*notes, *table.notes]})
 
 
 def _bridge_rank(state: GameState, team: int) -> int:

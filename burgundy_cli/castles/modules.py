@@ -22,6 +22,7 @@ refereed yet is told so, and a misspelt name gets a suggestion.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 from functools import cache
 from types import MappingProxyType
 
@@ -29,10 +30,9 @@ from burgundy_cli.castles.actions import ACTIONS, EFFECTS, ActionRule, Effect, m
 from burgundy_cli.castles.placement import PLACEMENT_RULES, PlacementRule, placement_check
 from burgundy_cli.castles.scoring import END_SCORING
 from burgundy_cli.castles.state import GameState, Ruleset
-from burgundy_cli.core.value import field, replace, value_class
 
 
-@value_class(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class PhaseStep:
     """A step at every phase end: ``run(state)``, placed before the step ``before`` (None: last)."""
 
@@ -40,7 +40,7 @@ class PhaseStep:
     before: Callable[[GameState], None] | None = None
 
 
-@value_class(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class Module:
     """What a set of rules adds to or changes in the rules so far.
 

@@ -53,7 +53,6 @@ from burgundy_cli.castles.placement import allowed_spaces
 from burgundy_cli.castles.state import GameState, PlayerState
 from burgundy_cli.castles.tiles import catalogue
 from burgundy_cli.core.errors import IllegalMoveError
-from burgundy_cli.core.schema import builder
 from burgundy_cli.core.game import MoveList
 
 _WORKERS = WorkersAction()
@@ -170,10 +169,9 @@ def _place_heads(state: GameState, seat: int, tile: str, spaces: list[str], ship
     :data:`Node` (the placement granting nothing, and its granted actions as placements, made
     when read, or None when it grants none)."""
     kind = catalogue()[tile]
-    new_place = builder(PlaceAction)
     if kind.type == "ship":
         choices = ship_choices(state, state.players[seat]) if ships is None else ships
-        return [(new_place(tile, space, goods, goods2, keep, None, None, None, shared), None)
+        return [(PlaceAction(tile=tile, space=space, goods=goods, goods2=goods2, keep=keep, shared=shared), None)
                 for space in spaces for goods, goods2, keep in choices]
     effects = state.ruleset.effects
     effect = effects.get(tile) or effects[kind.type]
@@ -181,9 +179,9 @@ def _place_heads(state: GameState, seat: int, tile: str, spaces: list[str], ship
         copies = (None, *effect.copies(state))
         return [(head, _granting(state, seat, head, copied_effect(state, tile, effect, copy).grants))
                 for space in spaces for copy in copies
-                for head in (new_place(tile, space, None, None, None, None, None, copy, shared),)]
+                for head in (PlaceAction(tile=tile, space=space, copy=copy, shared=shared),)]
     grant = effect.grants
-    bases = (new_place(tile, space, None, None, None, None, None, None, shared) for space in spaces)
+    bases = (PlaceAction(tile=tile, space=space, shared=shared) for space in spaces)
     if grant is None or not _ready(state, seat, grant):
         return [(base, None) for base in bases]
     return [(base, partial(_granting_variants, state, seat, base, grant)) for base in bases]
@@ -212,11 +210,8 @@ def _granting_variants(state: GameState, seat: int, base: PlaceAction, grant: Gr
 def _under(base: PlaceAction, nodes: Iterable[Node], buy: BuyCommand | None = None) -> Iterator[Node]:
     """``nodes`` granted by the placement ``base``: each as ``base`` with it as its ``then``
     (and ``buy``, a purchase placed with the granted placement), what it grants likewise."""
-    new_place = builder(PlaceAction)
-    tile, space, goods, goods2, keep, copy, shared = (base.tile, base.space, base.goods, base.goods2, base.keep,
-                                                      base.copy, base.shared)
     for action, more in nodes:
-        yield (new_place(tile, space, goods, goods2, keep, action, buy, copy, shared),
+        yield (base.model_copy(update={"then": action, "buy": buy}),
                None if more is None else partial(_under_made, base, more, buy))
 
 
@@ -377,12 +372,11 @@ def _granted_kinds(state: GameState, seat: int, player: PlayerState, grant: Gran
     kinds = catalogue()
     if "take" in grant.kinds:
         discards = _discards(state, player)
-        new_take = builder(TakeAction)
         for depot in range(1, 7):
             for tile in depot_tiles(state, depot):
                 if take_colour_allows(kinds[tile], grant.colours):
                     for discard, shared in discards:
-                        yield new_take(tile, depot, discard, shared), None
+                        yield TakeAction(tile=tile, depot=depot, discard=discard, shared=shared), None
     if "place" in grant.kinds:
         yield from _placement_nodes(state, seat, None)
     if "sell" in grant.kinds:
@@ -728,7 +722,7 @@ def _labelled_die_uses(state: GameState, seat: int) -> Iterator[tuple[str, list[
 def _die_command(state: GameState, player: PlayerState, rolled: int, value: int, action) -> DieCommand | None:
     """The line using die ``rolled`` as ``value`` for ``action``, or None when the engine refuses
     it: a purchase or a white castle's action inside paying workers the die (or another) spent."""
-    command = builder(DieCommand)(player.name, rolled, None if value == rolled else value, action)
+    command = DieCommand(player=player.name, rolled=rolled, value=None if value == rolled else value, action=action)
     if not settled_chain(state, action) and not _accepted(state, command):
         return None
     return command
@@ -806,9 +800,8 @@ def _die_uses(state: GameState, seat: int) -> dict[tuple[int, int, int, tuple[in
         for value, cost in _die_values(player, rolled, free_take, any_number):
             takes = offered.get(value)
             if takes is None:
-                new_take = builder(TakeAction)
-                takes = offered[value] = [new_take(tile, None, discard, shared) for tile in depot_tiles(state, value)
-                                          for discard, shared in discards]
+                takes = offered[value] = [TakeAction(tile=tile, discard=discard, shared=shared)
+                                          for tile in depot_tiles(state, value) for discard, shared in discards]
             filed(rolled, value, cost, (free_take, FREE_CHANGE_TILE["take"])).extend(
                 (rolled, value, take, None) for take in takes)
         for colour in _unique(kinds[t].colour for t, _ in stored):
@@ -843,8 +836,8 @@ def purchases(state: GameState, seat: int) -> list[BuyCommand]:
         return []
     discards = _discards(state, player)
     tiles = {depot: depot_tiles(state, depot) for depot in dict.fromkeys(depot for depot, _ in paid)}
-    new_buy = builder(BuyCommand)
-    return [new_buy(player.name, tile, depot or None, discard, pay, shared)
+    return [BuyCommand(player=player.name, tile=tile, depot=depot or None, discard=discard, pay_workers=pay,
+                       shared=shared)
             for depot in tiles for tile in tiles[depot] for discard, shared in discards
             for pay in (pay for known, pay in paid if known == depot)]
 

@@ -39,6 +39,7 @@ Syntax only: a line that reads is not yet legal; the engine decides that.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 import re
 from collections import namedtuple
 from collections.abc import Callable
@@ -46,8 +47,6 @@ from functools import cache, lru_cache
 
 from burgundy_cli.castles import commands as c
 from burgundy_cli.core.errors import Location, ParseError
-from burgundy_cli.core.schema import builder
-from burgundy_cli.core.value import value_class
 
 _TOKEN = re.compile(r'\s*(?:(?P<str>"(?:[^"\\]|\\.)*"?)|(?P<punct>[:,;])|(?P<word>[^\s:,;"#]+))')
 
@@ -710,14 +709,12 @@ _SHIELD_WORDS = {str(n): n for n in range(1, 19)}
 _DIE_TEXT = r"([1-6])(?:>([1-6]))?"  # rolled, used: a shields line's doubles
 
 
-@value_class(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class _CanonicalForms:
-    """What the canonical reader looks words up in, the patterns of the rare line forms, and
-    the builders of the commands the common lines make.
+    """What the canonical reader looks words up in, and the patterns of the rare line forms.
 
-    A slotted value class, not a ``NamedTuple``: reading a field of a named tuple goes
-    through its descriptor on every read (~150 instructions), a slot is read in a few, and
-    a line reads four or five of these."""
+    A slotted dataclass, not a ``NamedTuple``: a named tuple's field is read through its
+    descriptor, a slot directly, and every line reads several of these."""
 
     tiles: frozenset[str]
     spaces: frozenset[str]
@@ -726,22 +723,6 @@ class _CanonicalForms:
     roll: re.Pattern[str]  # a roll whose players' names are not all known to the caller
     roll_entry: re.Pattern[str]  # one entry of a roll line's dice
     correction: re.Pattern[str]
-    #: Builders of the commands the commonest lines make (:func:`burgundy_cli.core.schema.builder`:
-    #: every field but ``kind``, positionally, in declared order).
-    new_die: Callable[..., c.DieCommand]
-    new_take: Callable[..., c.TakeAction]
-    new_place: Callable[..., c.PlaceAction]
-    new_sale: Callable[..., c.SellAction]
-    new_buy: Callable[..., c.BuyCommand]
-    new_roll: Callable[..., c.RollEvent]
-    new_reveal: Callable[..., c.RevealEvent]
-    #: A die command and its action in one call (``builder(DieCommand, TakeAction)``: the
-    #: die's fields, then the action's): the usual take, placement, sale and workers lines.
-    new_die_take: Callable[..., c.DieCommand]
-    new_die_place: Callable[..., c.DieCommand]
-    new_die_sale: Callable[..., c.DieCommand]
-    new_die_workers: Callable[..., c.DieCommand]
-    new_goods: Callable[..., c.PhaseGoodsEvent]
 
 
 @cache
@@ -766,11 +747,6 @@ def _canonical_forms() -> _CanonicalForms:
         roll_entry=re.compile(rf", ({_ROLL_NAME}) ([1-6]) ([1-6])"),
         correction=re.compile(r'fix (' + _NAME + r') (silver|workers|vp|goods[1-6]) ([+-][0-9]{1,3})'
                               r'(?: ("(?:[^"\\]|\\.)*"))?'),
-        new_die=builder(c.DieCommand), new_take=builder(c.TakeAction), new_place=builder(c.PlaceAction),
-        new_sale=builder(c.SellAction), new_buy=builder(c.BuyCommand), new_roll=builder(c.RollEvent),
-        new_reveal=builder(c.RevealEvent), new_die_take=builder(c.DieCommand, c.TakeAction),
-        new_die_place=builder(c.DieCommand, c.PlaceAction), new_die_sale=builder(c.DieCommand, c.SellAction),
-        new_die_workers=builder(c.DieCommand, c.WorkersAction), new_goods=builder(c.PhaseGoodsEvent),
     )
 
 
@@ -796,7 +772,7 @@ def _rolled_player(name: str) -> bool:
             and (name.isascii() or not any(word.isdigit() for word in name.split(" "))))
 
 
-@value_class(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class KnownNames:
     """A record's players, as the canonical reader takes them without looking at their
     spelling again (:func:`known_names`). (Slotted, as :class:`_CanonicalForms`.)"""
@@ -865,32 +841,28 @@ def read_canonical(text: str, names: KnownNames = _NO_NAMES) -> c.Command | None
         tile, space = words[at + 2], words[at + 3]
         if tile not in forms.tiles or space not in forms.spaces:
             return None  # (a space 'shared' too: a shared tile needs a space after it)
-        new_die_place = forms.new_die_place  # (a function in a field: called from a local)
-        return new_die_place(player, die[0], die[1], tile, space, None, None, None, None, None, None, False)
+        return c.DieCommand(player=player, rolled=die[0], value=die[1], action=_plain_place(tile, space))
     if verb == "take":
         die = _DIE_WORDS.get(words[at + 1]) if rest > 2 else None
         if die is None:
             return None
         if rest != 3:  # ``shared``, ``from <depot>`` or ``discard <tile>`` after the tile
             take = _word_take(forms, words, at + 2, at + rest)
-            new_die = forms.new_die
-            return None if take is None else new_die(player, die[0], die[1], take)
+            return None if take is None else c.DieCommand(player=player, rolled=die[0], value=die[1], action=take)
         tile = words[at + 2]
-        new_die_take = forms.new_die_take
-        return new_die_take(player, die[0], die[1], tile, None, None, False) if tile in forms.tiles else None
+        if tile not in forms.tiles:
+            return None
+        return c.DieCommand(player=player, rolled=die[0], value=die[1], action=_plain_take(tile, None))
     if rest == 2:  # one word after the verb: the usual purchase, the usual sale, a workers line
         word = words[at + 1]
         if verb == "buy":  # (eight purchases in ten: the tile alone)
-            new_buy = forms.new_buy
-            return new_buy(player, word, None, None, 0, False) if word in forms.tiles else None
+            return c.BuyCommand(player=player, tile=word) if word in forms.tiles else None
         if verb == "sell" or verb == "workers":
             die = _DIE_WORDS.get(word)
             if die is None:
                 return None
-            if verb == "workers":
-                return forms.new_die_workers(player, die[0], die[1])
-            new_die_sale = forms.new_die_sale  # (the goods type: the die's value; no bonus action)
-            return new_die_sale(player, die[0], die[1], die[2], ())
+            action = _plain_workers() if verb == "workers" else _plain_sale(die[2])  # (the die's goods type)
+            return c.DieCommand(player=player, rolled=die[0], value=die[1], action=action)
     reader = _WORD_LINES.get(verb)
     if reader is not None:
         return reader(forms, player, words, at + 1)
@@ -900,6 +872,36 @@ def read_canonical(text: str, names: KnownNames = _NO_NAMES) -> c.Command | None
 
 
 _NO_FORM = (None, None)
+
+
+# The actions the common lines hold (all but those that grant or buy), each made (and
+# validated) once a process for each choice of its fields -- a game's own words, checked by the
+# reader before -- and then shared by every line that holds it: a command is immutable, so an
+# action in two lines is one value. A die line then validates its own command only.
+
+
+@cache
+def _plain_take(tile: str, depot: int | None, discard: str | None = None, shared: bool = False) -> c.TakeAction:
+    """A take of ``tile`` (from ``depot``, None: the die's)."""
+    return c.TakeAction(tile=tile, depot=depot, discard=discard, shared=shared)
+
+
+@cache
+def _plain_place(tile: str, space: str, goods: int | None = None, goods2: int | None = None,
+                 keep: tuple[int, ...] | None = None, copy: str | None = None, shared: bool = False) -> c.PlaceAction:
+    """A placement of ``tile`` on ``space`` that grants no action said and buys nothing."""
+    return c.PlaceAction(tile=tile, space=space, goods=goods, goods2=goods2, keep=keep, copy=copy, shared=shared)
+
+
+@cache
+def _plain_sale(goods: int) -> c.SellAction:
+    """A sale of goods type ``goods`` without bonus actions."""
+    return c.SellAction(goods=goods)
+
+
+@cache
+def _plain_workers() -> c.WorkersAction:
+    return c.WorkersAction()
 
 
 # The readers of the common player lines and of the actions they hold, word by word: each
@@ -921,11 +923,8 @@ def _sell_line(forms: _CanonicalForms, player: str, words: list[str], at: int) -
         if goods is None:
             return None
         at += 2
-    if at == end:  # a goods type named, no bonus action (its command and action in one call)
-        new_die_sale = forms.new_die_sale
-        return new_die_sale(player, rolled, used, goods, ())
     sale = _word_sale(forms, player, goods, words, at, end)
-    return None if sale is None else forms.new_die(player, rolled, used, sale)
+    return None if sale is None else c.DieCommand(player=player, rolled=rolled, value=used, action=sale)
 
 
 def _buy_line(forms: _CanonicalForms, player: str, words: list[str], at: int) -> c.BuyCommand | None:
@@ -968,10 +967,9 @@ def _word_take(forms: _CanonicalForms, words: list[str], at: int, end: int) -> c
         return None
     if at + 3 == end and words[at + 1] == "from":  # a granted take's usual form: no call for the options
         depot = _ONE_TO_SIX.get(words[at + 2])
-        new_take = forms.new_take
-        return None if depot is None else new_take(tile, depot, None, False)
+        return None if depot is None else _plain_take(tile, depot)
     options = _take_options(forms.tiles, words, at + 1, end)
-    return None if options is None else forms.new_take(tile, options[1], options[2], options[0])
+    return None if options is None else _plain_take(tile, options[1], options[2], options[0])
 
 
 def _word_purchase(forms: _CanonicalForms, player: str, words: list[str], at: int, end: int) -> c.BuyCommand | None:
@@ -987,7 +985,10 @@ def _word_purchase(forms: _CanonicalForms, player: str, words: list[str], at: in
     if tile not in forms.tiles:
         return None
     options = _take_options(forms.tiles, words, at + 1, end)
-    return None if options is None else forms.new_buy(player, tile, options[1], options[2], pay, options[0])
+    if options is None:
+        return None
+    return c.BuyCommand(player=player, tile=tile, depot=options[1], discard=options[2], pay_workers=pay,
+                        shared=options[0])
 
 
 def _word_place(forms: _CanonicalForms, player: str, words: list[str], at: int, end: int,
@@ -1042,17 +1043,19 @@ def _word_place(forms: _CanonicalForms, player: str, words: list[str], at: int, 
         then = _word_granted(forms, player, words, at + 1, end) if words[at] == "then" and at + 1 < end else None
         if then is None:
             return None
-    if die is not None:
-        new_die_place = forms.new_die_place
-        return new_die_place(player, die[0], die[1], tile, space, goods, goods2, keep, then, buy, copy, shared)
-    return forms.new_place(tile, space, goods, goods2, keep, then, buy, copy, shared)
+    if then is None and buy is None:
+        place = _plain_place(tile, space, goods, goods2, keep, copy, shared)
+    else:
+        place = c.PlaceAction(tile=tile, space=space, goods=goods, goods2=goods2, keep=keep, then=then, buy=buy,
+                              copy=copy, shared=shared)
+    return place if die is None else c.DieCommand(player=player, rolled=die[0], value=die[1], action=place)
 
 
 def _word_sale(forms: _CanonicalForms, player: str, goods: int, words: list[str], at: int,
           end: int) -> c.SellAction | None:
     """A sale of goods type ``goods`` and its bonus actions: ``bonus <action>`` each, to ``end``."""
     if at == end:
-        return forms.new_sale(goods, ())
+        return _plain_sale(goods)
     if words[at] != "bonus":
         return None
     granted = []
@@ -1064,7 +1067,7 @@ def _word_sale(forms: _CanonicalForms, player: str, goods: int, words: list[str]
                 return None
             granted.append(action)
             start = index + 1
-    return forms.new_sale(goods, tuple(granted))
+    return c.SellAction(goods=goods, then=tuple(granted))
 
 
 def _word_granted(forms: _CanonicalForms, player: str, words: list[str], at: int, end: int) -> c.GrantedAction | None:
@@ -1188,8 +1191,9 @@ def _canonical_roll(forms: _CanonicalForms, text: str, words: list[str], names: 
                         break  # a player named otherwise: the pattern reads it
                     dice[name] = _ROLL_DICE[words[at + 1]][words[at + 2]]
                 else:  # every entry read: one a player, unless a name is given twice
-                    new_roll = forms.new_roll  # (a function in a field: called from a local)
-                    return new_roll(white, good or None, dice) if 3 * len(dice) == end - start else None
+                    if 3 * len(dice) != end - start:
+                        return None
+                    return c.RollEvent(white=white, good=good or None, dice=dice)
             except KeyError:  # a die not 1-6, a comma missing or one too many: the pattern says so
                 pass
     return _roll_pattern(forms, text)
@@ -1207,7 +1211,7 @@ def _roll_pattern(forms: _CanonicalForms, text: str) -> c.RollEvent | None:
         dice[name] = _DICE_PAIRS[_DIGIT[first]][_DIGIT[second]]
     if len({name.lower() for name in dice}) < entries.count(","):
         return None  # a name given twice: the token reader says so
-    return forms.new_roll(_DIGIT[white], _DIGIT.get(good), dice)
+    return c.RollEvent(white=_DIGIT[white], good=_DIGIT.get(good), dice=dice)
 
 
 def _canonical_reveal(forms: _CanonicalForms, text: str, words: list[str], names: KnownNames) -> c.RevealEvent | None:
@@ -1217,19 +1221,16 @@ def _canonical_reveal(forms: _CanonicalForms, text: str, words: list[str], names
     tiles = words[2:]
     if number is None or not forms.tiles.issuperset(tiles):
         return None
-    new_reveal = forms.new_reveal  # (a function in a field: called from a local)
-    return new_reveal(number, tiles)
+    return c.RevealEvent(depot=number, tiles=tiles)
 
 
 def _canonical_phase_goods(forms: _CanonicalForms, text: str, words: list[str],
                            names: KnownNames) -> c.PhaseGoodsEvent | None:
-    """``goods <type> <type> <type> <type> <type>``, five types 1-6: read by ``map`` (no
-    comprehension's frame), the command made by its builder (not the class called with a keyword)."""
+    """``goods <type> <type> <type> <type> <type>``, five types 1-6."""
     goods = list(map(_ONE_TO_SIX.get, words[1:]))
     if len(goods) != 5 or not all(goods):
         return None
-    new_goods = forms.new_goods  # (a function in a field: called from a local)
-    return new_goods(goods)
+    return c.PhaseGoodsEvent(goods=goods)
 
 
 def _canonical_correction(forms: _CanonicalForms, text: str, words: list[str],

@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable
 from burgundy_cli.castles.boards import space_name
 from burgundy_cli.castles.state import GameState, PlayerState
 from burgundy_cli.castles.tiles import COLOUR_NAME, TileKind
-from burgundy_cli.core.value import value_class
+from dataclasses import dataclass, field
 
 #: ``allows(player, kind, space, value) -> bool``: whether a rule allows the placement.
 Allows = Callable[[PlayerState, TileKind, int, "int | None"], bool]
@@ -34,7 +34,7 @@ Refusal = Callable[[GameState, PlayerState, TileKind, int, "int | None"], "tuple
 Refused = Callable[[PlayerState, TileKind, int, "int | None"], "PlacementRule | None"]
 
 
-@value_class(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class PlacementRule:
     """One condition on the space a tile is placed on.
 

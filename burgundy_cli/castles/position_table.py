@@ -5,7 +5,7 @@ Kept apart from :mod:`burgundy_cli.castles.setup` (what both a ``[setup]`` and a
 ``[position]`` read, and the position's writer, :func:`~burgundy_cli.castles.setup.position_data`)
 and from :mod:`burgundy_cli.castles.setup_table` (a new game's ``[setup]``), so that opening a
 record loads the reader of its own table only (docs/performance.md, "Round twelve: h-start2").
-The table is validated at the edge (pydantic-core); problems in its content raise
+The table is validated at the edge (a pydantic ``BaseModel``); problems in its content raise
 :class:`~burgundy_cli.castles.setup.SetupError` with the key path to blame.
 """
 
@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from burgundy_cli.core.schema import Length, Range, table_class
-from burgundy_cli.core.value import field
+from pydantic import Field
+
+from burgundy_cli.core.models import TableModel
 
 from burgundy_cli.castles.boards import Board, depot_spaces, space_id, space_name
 from burgundy_cli.castles.commands import DieValue, GoodsType, PhaseLetter, SpaceName, TileName
@@ -35,8 +36,7 @@ from burgundy_cli.core.game import GameHeader
 _Stage = Literal["phase", "setup", "roll", "turn", "over"]
 
 
-@table_class
-class PlayerPosition:
+class PlayerPosition(TableModel):
     """One player in a ``[position]``: duchy, storage, goods and supplies.
 
     ``start``: the start castle space (default: the central 6); ``duchy``: the placed tiles
@@ -50,32 +50,30 @@ class PlayerPosition:
 
     board: _DuchyName | DuchyTable | IslandDuchyTable = 1
     start: SpaceName | None = None
-    duchy: dict[SpaceName, TileName] = field(default_factory=dict)
-    storage: list[TileName] = field(default_factory=list)  # (3 tiles, any number with shield 4: _storage_room)
-    goods: dict[_GoodsKey, Annotated[int, Range(1, 7)]] = field(default_factory=dict)
-    sold: dict[_GoodsKey, Annotated[int, Range(0, 7)]] = field(default_factory=dict)
-    silver: Annotated[int, Range(ge=0)] = 1
-    workers: Annotated[int, Range(ge=0)] = 0
-    vp: Annotated[int, Range(ge=0)] | dict[str, int] = 0  # categories: _vp_categories_known
-    bonuses: list[str] = field(default_factory=list)
-    dice: Annotated[list[DieValue], Length(max=2)] = field(default_factory=list)
-    shields: dict[SpaceName, Annotated[int, Range(1, 18)]] = field(default_factory=dict)
+    duchy: dict[SpaceName, TileName] = Field(default_factory=dict)
+    storage: list[TileName] = Field(default_factory=list)  # (3 tiles, any number with shield 4: _storage_room)
+    goods: dict[_GoodsKey, Annotated[int, Field(ge=1, le=7)]] = Field(default_factory=dict)
+    sold: dict[_GoodsKey, Annotated[int, Field(ge=0, le=7)]] = Field(default_factory=dict)
+    silver: Annotated[int, Field(ge=0)] = 1
+    workers: Annotated[int, Field(ge=0)] = 0
+    vp: Annotated[int, Field(ge=0)] | dict[str, int] = 0  # categories: _vp_categories_known
+    bonuses: list[str] = Field(default_factory=list)
+    dice: Annotated[list[DieValue], Field(max_length=2)] = Field(default_factory=list)
+    shields: dict[SpaceName, Annotated[int, Field(ge=1, le=18)]] = Field(default_factory=dict)
     crane: TileName | None = None
-    route: list[str] = field(default_factory=list)
-    route_goods: list[GoodsType] = field(default_factory=list)
-    shared: Annotated[list[TileName], Length(max=2)] = field(default_factory=list)
+    route: list[str] = Field(default_factory=list)
+    route_goods: list[GoodsType] = Field(default_factory=list)
+    shared: Annotated[list[TileName], Field(max_length=2)] = Field(default_factory=list)
 
 
-@table_class
-class TributeOrder:
+class TributeOrder(TableModel):
     """A tribute said ahead for this phase's end (``anna: tribute drop 12 workers 1``)."""
 
-    drop: list[Annotated[int, Range(1, 18)]] = field(default_factory=list)
-    workers: Annotated[int, Range(0, 18)] | None = None
+    drop: list[Annotated[int, Field(ge=1, le=18)]] = Field(default_factory=list)
+    workers: Annotated[int, Field(ge=0, le=18)] | None = None
 
 
-@table_class
-class ShieldsPosition:
+class ShieldsPosition(TableModel):
     """The 2019 shields off the duchies in a ``[position]``: on each depot ``"1"``..``"6"``,
     removed from the game, and shield 6's choices (holder -> lender). Shields named nowhere
     (not here, not on a player's castles) are in the box. The moment's open choices
@@ -85,18 +83,17 @@ class ShieldsPosition:
     ``die16``: the player whose turn of this round shield 16 has set a die in; ``tribute``: the
     tributes said ahead for this phase's end, by player."""
 
-    depots: dict[_GoodsKey, list[Annotated[int, Range(1, 18)]]] = field(default_factory=dict)
-    removed: list[Annotated[int, Range(1, 18)]] = field(default_factory=list)
-    borrowed: dict[str, str] = field(default_factory=dict)
+    depots: dict[_GoodsKey, list[Annotated[int, Field(ge=1, le=18)]]] = Field(default_factory=dict)
+    removed: list[Annotated[int, Field(ge=1, le=18)]] = Field(default_factory=list)
+    borrowed: dict[str, str] = Field(default_factory=dict)
     ship: str | None = None
-    swept: dict[_GoodsKey, Annotated[int, Range(1, 42)]] = field(default_factory=dict)
-    placed: dict[str, list[Annotated[int, Range(14, 15)]]] = field(default_factory=dict)
+    swept: dict[_GoodsKey, Annotated[int, Field(ge=1, le=42)]] = Field(default_factory=dict)
+    placed: dict[str, list[Annotated[int, Field(ge=14, le=15)]]] = Field(default_factory=dict)
     die16: str | None = None
-    tribute: dict[str, TributeOrder] = field(default_factory=dict)
+    tribute: dict[str, TributeOrder] = Field(default_factory=dict)
 
 
-@table_class
-class SoloPosition:
+class SoloPosition(TableModel):
     """The 2019 solo game's table in a ``[position]`` (``castles.module_solo``): where the VP
     counter stands, the target marker, the resets so far, the tiles the rounds removed (in
     order), the colours completed (codes, for #26), and what is still open this round:
@@ -105,21 +102,20 @@ class SoloPosition:
     exchange), ``gained`` (VP were gained, so VP may be bought); ``goods_removed``: the goods
     tiles ships and exchanges removed from the game (their types), still among the 7 of a type."""
 
-    counter: Annotated[int, Range(ge=0)] = 0
-    target: Annotated[int, Range(5, 55)] = 50
-    resets: Annotated[int, Range(ge=0)] = 0
-    removed: list[TileName] = field(default_factory=list)
-    colours: list[Literal["C", "S", "M", "L", "B", "Y"]] = field(default_factory=list)
+    counter: Annotated[int, Field(ge=0)] = 0
+    target: Annotated[int, Field(ge=5, le=55)] = 50
+    resets: Annotated[int, Field(ge=0)] = 0
+    removed: list[TileName] = Field(default_factory=list)
+    colours: list[Literal["C", "S", "M", "L", "B", "Y"]] = Field(default_factory=list)
     removal_due: bool = False
-    extra: Annotated[int, Range(ge=0)] = 0
-    black: Annotated[int, Range(ge=0)] = 0
+    extra: Annotated[int, Field(ge=0)] = 0
+    black: Annotated[int, Field(ge=0)] = 0
     exchange: bool = False
     gained: bool = False
-    goods_removed: list[GoodsType] = field(default_factory=list)
+    goods_removed: list[GoodsType] = Field(default_factory=list)
 
 
-@table_class
-class PositionTable:
+class PositionTable(TableModel):
     """A typed mid-game position (the ``[position]`` table), like FEN for chess.
 
     ``to_move``: the player whose turn it is (their unused ``dice`` given); without it the
@@ -147,22 +143,22 @@ class PositionTable:
     """
 
     phase: PhaseLetter = "A"
-    round: Annotated[int, Range(1, 5)] = 1
+    round: Annotated[int, Field(ge=1, le=5)] = 1
     stage: _Stage | None = None
     players: dict[str, PlayerPosition]
-    bridge: list[list[str]] = field(default_factory=list)
+    bridge: list[list[str]] = Field(default_factory=list)
     order: list[str] | None = None
     to_move: str | None = None
     bought: bool = False
     late_buyer: str | None = None
     white: DieValue | None = None
-    depots: dict[Literal["1", "2", "3", "4", "5", "6", "black"], list[TileName]] = field(default_factory=dict)
-    depot_goods: dict[_GoodsKey, list[GoodsType]] = field(default_factory=dict)
+    depots: dict[Literal["1", "2", "3", "4", "5", "6", "black"], list[TileName]] = Field(default_factory=dict)
+    depot_goods: dict[_GoodsKey, list[GoodsType]] = Field(default_factory=dict)
     round_goods: list[GoodsType] | None = None
-    supply: dict[TileName, Annotated[list[Annotated[int, Range(ge=0)]], Length(2, 2)]] = field(default_factory=dict)
-    trusted: list[Annotated[str, Length(1)]] = field(default_factory=list)
+    supply: dict[TileName, Annotated[list[Annotated[int, Field(ge=0)]], Field(min_length=2, max_length=2)]] = Field(default_factory=dict)
+    trusted: list[Annotated[str, Field(min_length=1)]] = Field(default_factory=list)
     shields: ShieldsPosition | None = None
-    teams: dict[str, list[Annotated[str, Length(1)]]] = field(default_factory=dict)
+    teams: dict[str, list[Annotated[str, Field(min_length=1)]]] = Field(default_factory=dict)
     solo: SoloPosition | None = None
 
 

@@ -28,8 +28,6 @@ from burgundy_cli.core.errors import IllegalMoveError, RecordError, RefereeError
 from burgundy_cli.core.game import GameHeader, MoveList, ScoreTable
 from burgundy_cli.core.record import RecordDoc
 from burgundy_cli.core.replay import PlayerNames, replay, split_comment, string_list
-from burgundy_cli.core.schema import to_data
-from burgundy_cli.core.value import replace
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -115,14 +113,14 @@ def with_listed_names(names: PlayerNames, command: c.Command, line: str) -> c.Co
         if names.exact.issuperset(command.dice):  # the common case: the names as listed
             return command
         dice = {names.resolve(name, line): pair for name, pair in command.dice.items()}
-        return command if list(dice) == list(command.dice) else replace(command, dice=dice)
+        return command if list(dice) == list(command.dice) else command.model_copy(update={"dice": dice})
     if kind == "shield-borrow" and command.lender not in names.exact:  # (shield 6 names a second player)
-        command = replace(command, lender=names.resolve(command.lender, line))
+        command = command.model_copy(update={"lender": names.resolve(command.lender, line)})
     player = command.player
     if player in names.exact:
         return command
     resolved = names.resolve(player, line)
-    return command if resolved == player else replace(command, player=resolved)
+    return command if resolved == player else command.model_copy(update={"player": resolved})
 
 
 class CastlesSession:
@@ -350,7 +348,7 @@ class CastlesSession:
         Each line's text is made once (kept in ``_texts``): the table session asks after
         every line.
         """
-        game = to_data(self.header)
+        game = self.header.model_dump(exclude_none=True)
         if not game.get("options"):
             game.pop("options", None)
         log: dict[str, list[str]] = {}

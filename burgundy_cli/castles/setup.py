@@ -1,6 +1,6 @@
 """Starting a game: the record's ``[setup]`` table, or a typed ``[position]`` (like FEN).
 
-Both tables are validated at the edge (pydantic-core, :mod:`burgundy_cli.core.schema`) and turned into a
+Both tables are validated at the edge (pydantic models, :mod:`burgundy_cli.core.models`) and turned into a
 :class:`~burgundy_cli.castles.state.GameState`: ``[setup]`` by
 :func:`~burgundy_cli.castles.setup_table.state_from_setup`, ``[position]`` by
 :func:`~burgundy_cli.castles.position_table.state_from_position`, each in its own module so
@@ -33,8 +33,11 @@ from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 
-from burgundy_cli.core.schema import Length, Range, ValidationError, data_path, table_class, validate
-from burgundy_cli.core.value import field, replace
+from dataclasses import replace
+
+from pydantic import BaseModel, Field
+
+from burgundy_cli.core.models import SAYS_THE_VALUE, TableModel, ValidationError, data_path, error_message
 
 from burgundy_cli.castles.boards import (CENTRE, ROW_LENGTHS, Board, adjacent, board, board_numbers, custom_board,
                                          on_rim, provisional_board, provisional_ids, space_id, space_name)
@@ -43,7 +46,7 @@ from burgundy_cli.castles.modules import RESERVED
 from burgundy_cli.castles.state import PHASES, GameState, Options, PlayerState
 from burgundy_cli.castles.tiles import COLOUR_NAME, GOODS_PER_TYPE, catalogue, outside_piles
 from burgundy_cli.core.errors import RecordError, toml_repr
-from burgundy_cli.core.game import UNKNOWN_FIELD, GameHeader
+from burgundy_cli.core.game import GameHeader
 from burgundy_cli.core.replay import PlayerNames
 
 if TYPE_CHECKING:
@@ -61,16 +64,15 @@ class SetupError(RecordError):
         self.path = path
 
 
-T = TypeVar("T")
+T = TypeVar("T", bound=BaseModel)
 _GoodsKey = Literal["1", "2", "3", "4", "5", "6"]
 
 
 #: A duchy: its printed number, or the id of a provisional or a record-defined duchy (``"11x"``).
-_DuchyName = int | Annotated[str, Length(1, 40)]
+_DuchyName = int | Annotated[str, Field(min_length=1, max_length=40)]
 
 
-@table_class
-class DuchyTable:
+class DuchyTable(TableModel):
     """A duchy the record defines (``[duchies.<id>]``), or a ``[position]`` player's duchy written whole.
 
     ``rows``: the 7 rows top to bottom as printed (4, 5, 6, 7, 6, 5 and 4 spaces), each
@@ -84,39 +86,37 @@ class DuchyTable:
     half), its ``d1`` the left half's ``d7`` (:func:`~burgundy_cli.castles.module_team.team_definition`).
     """
 
-    rows: Annotated[list[Annotated[str, Length(1, 60)]], Length(7, 7)]
-    name: Annotated[str, Length(1, 40)] | None = None
-    posts: list[Annotated[list[SpaceName], Length(1, 2)]] = field(default_factory=list)
+    rows: Annotated[list[Annotated[str, Field(min_length=1, max_length=60)]], Field(min_length=7, max_length=7)]
+    name: Annotated[str, Field(min_length=1, max_length=40)] | None = None
+    posts: list[Annotated[list[SpaceName], Field(min_length=1, max_length=2)]] = Field(default_factory=list)
     start: SpaceName | None = None
-    source: Annotated[str, Length(1, 300)] | None = None
-    confidence: Annotated[str, Length(1, 300)] | None = None
-    right: Annotated[list[Annotated[str, Length(1, 60)]], Length(7, 7)] | None = None
+    source: Annotated[str, Field(min_length=1, max_length=300)] | None = None
+    confidence: Annotated[str, Field(min_length=1, max_length=300)] | None = None
+    right: Annotated[list[Annotated[str, Field(min_length=1, max_length=60)]], Field(min_length=7, max_length=7)] | None = None
 
 
-@table_class
-class IslandTable:
+class IslandTable(TableModel):
     """One island of a duchy of islands (the 2019 solo duchies, 13A/13B): ``rows`` top to bottom,
     each space its colour code and die (``"L6 B4"``); ``x2``: each row's spaces' places in
     half-columns (a space's neighbours are 2 apart in its row, 1 apart in the rows above and
     below); ``at``: where the island lies in the duchy's picture (row, half-column)."""
 
-    rows: Annotated[list[Annotated[str, Length(1, 60)]], Length(1, 7)]
-    x2: list[list[Annotated[int, Range(0, 30)]]]
-    at: Annotated[list[Annotated[int, Range(0, 30)]], Length(2, 2)]
+    rows: Annotated[list[Annotated[str, Field(min_length=1, max_length=60)]], Field(min_length=1, max_length=7)]
+    x2: list[list[Annotated[int, Field(ge=0, le=30)]]]
+    at: Annotated[list[Annotated[int, Field(ge=0, le=30)]], Field(min_length=2, max_length=2)]
 
 
-@table_class
-class IslandDuchyTable:
+class IslandDuchyTable(TableModel):
     """A duchy of islands the record defines (``[duchies.<id>]`` with ``islands``): the 2019 solo
     game's other side, not found in public sources. 37 spaces in all, named a1..g4 island by
     island in reading order; ``start``, ``source``, ``confidence`` and ``name`` as for
     :class:`DuchyTable` (the river joins the islands as option ``solo-river`` says)."""
 
-    islands: Annotated[list[IslandTable], Length(1, 8)]
-    name: Annotated[str, Length(1, 40)] | None = None
+    islands: Annotated[list[IslandTable], Field(min_length=1, max_length=8)]
+    name: Annotated[str, Field(min_length=1, max_length=40)] | None = None
     start: SpaceName | None = None
-    source: Annotated[str, Length(1, 300)] | None = None
-    confidence: Annotated[str, Length(1, 300)] | None = None
+    source: Annotated[str, Field(min_length=1, max_length=300)] | None = None
+    confidence: Annotated[str, Field(min_length=1, max_length=300)] | None = None
 
 
 
@@ -245,7 +245,7 @@ def _validate(declared: type[T], data: object, table: str | tuple[str, ...]) -> 
     furthest into the data names the place (``boards.Anna``, not ``boards``).
     """
     try:
-        return validate(declared, data)
+        return declared.model_validate(data)
     except ValidationError as err:
         errors = err.errors(include_url=False)
         paths = [data_path(data, error) for error in errors]
@@ -264,12 +264,9 @@ def _validate(declared: type[T], data: object, table: str | tuple[str, ...]) -> 
 
 def _setup_error(error: Any, path: tuple[Any, ...]) -> SetupError:
     """One pydantic validation error of a table as a :class:`SetupError` at ``path``."""
-    if error.get("type") == UNKNOWN_FIELD:
-        message = "unknown field"
-    else:
-        message = error.get("msg", "invalid value")
-        if not isinstance(error.get("input"), dict | list):
-            message += f", got {toml_repr(error.get('input'))}"
+    message = error_message(error)
+    if error.get("type") not in SAYS_THE_VALUE and not isinstance(error.get("input"), dict | list):
+        message += f", got {toml_repr(error.get('input'))}"
     return SetupError(message, path)
 
 

@@ -4,7 +4,7 @@ Kept apart from :mod:`burgundy_cli.castles.setup` (what both a ``[setup]`` and a
 read: the options, boards, duchies and their checks) and from
 :mod:`burgundy_cli.castles.position_table` (a ``[position]``), so that opening a record loads
 the reader of its own table only (docs/performance.md, "Round twelve: h-start2"). The table is
-validated at the edge (pydantic-core); problems in its content raise
+validated at the edge (a pydantic ``BaseModel``); problems in its content raise
 :class:`~burgundy_cli.castles.setup.SetupError` with the key path to blame.
 """
 
@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from burgundy_cli.core.schema import Length, Range, table_class
-from burgundy_cli.core.value import field
+from pydantic import Field
+
+from burgundy_cli.core.models import TableModel
 
 from burgundy_cli.castles.boards import Board
 from burgundy_cli.castles.commands import GoodsType, SpaceName
@@ -25,8 +26,7 @@ from burgundy_cli.castles.state import GameState, Options, PlayerState
 from burgundy_cli.core.game import GameHeader
 
 
-@table_class
-class SetupTable:
+class SetupTable(TableModel):
     """The ``[setup]`` table: boards, start castles, starting goods, start player.
 
     ``boards``: the duchy number for everyone, or per player (a number printed in the
@@ -40,12 +40,12 @@ class SetupTable:
     """
 
     boards: _DuchyName | dict[str, _DuchyName] = 1
-    start: dict[str, SpaceName] = field(default_factory=dict)
-    goods: dict[str, Annotated[list[GoodsType], Length(3, 3)]]
-    start_player: Annotated[str, Length(1)] | None = None
-    shields: dict[_GoodsKey, list[Annotated[int, Range(1, 18)]]] | None = None
-    routes: dict[str, list[str]] = field(default_factory=dict)
-    teams: dict[str, list[Annotated[str, Length(1)]]] = field(default_factory=dict)
+    start: dict[str, SpaceName] = Field(default_factory=dict)
+    goods: dict[str, Annotated[list[GoodsType], Field(min_length=3, max_length=3)]]
+    start_player: Annotated[str, Field(min_length=1)] | None = None
+    shields: dict[_GoodsKey, list[Annotated[int, Field(ge=1, le=18)]]] | None = None
+    routes: dict[str, list[str]] = Field(default_factory=dict)
+    teams: dict[str, list[Annotated[str, Field(min_length=1)]]] = Field(default_factory=dict)
 
 
 def _experienced_choices(names: list[str], table: SetupTable) -> None:

@@ -1,4 +1,4 @@
-"""The state of a game of The Castles of Burgundy: plain mutable slotted value classes.
+"""The state of a game of The Castles of Burgundy: plain mutable slotted dataclasses.
 
 The engine changes a state in place (``engine.apply``); :meth:`GameState.copy` makes an
 independent copy cheaply (boards and tile kinds are shared, never mutated). Nothing here
@@ -12,15 +12,15 @@ goods types 1..6; ``phase`` 0..4 for A..E and ``round`` 0..4 for rounds 1..5.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from burgundy_cli.castles.boards import Board
-from burgundy_cli.core.value import field, value_class
 
 PHASES = "ABCDE"
 
 
-@value_class(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class Options:
     """Rule options a record can choose in ``[game.options]`` (see docs/rulings.md).
 
@@ -64,7 +64,7 @@ class Options:
     solo_shield5_first: bool = False
 
 
-@value_class(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class Ruleset:
     """The rules a game is played with: the base game plus the modules its record switches on.
 
@@ -117,7 +117,7 @@ class Ruleset:
     area_completed: tuple[Callable[[GameState, PlayerState, int], None], ...] = ()
 
 
-@value_class(slots=True, eq=False)
+@dataclass(slots=True, eq=False)
 class PlayerState:
     """One player: duchy, storage, goods, supplies, running VP by category, dice of the round.
 
@@ -188,7 +188,7 @@ class PlayerState:
             self.vp[category] = self.vp.get(category, 0) + amount
 
 
-@value_class(slots=True)
+@dataclass(slots=True)
 class ShieldTable:
     """The 2019 shields off the players' castles (:mod:`burgundy_cli.castles.module_shields`).
 
@@ -231,7 +231,7 @@ class ShieldTable:
         return copy
 
 
-@value_class(slots=True)
+@dataclass(slots=True)
 class SoloState:
     """The 2019 solo game's table (:mod:`burgundy_cli.castles.module_solo`).
 
@@ -267,7 +267,7 @@ class SoloState:
                          self.goods_out.copy())
 
 
-@value_class(slots=True, eq=False)
+@dataclass(slots=True, eq=False)
 class GameState:
     """The whole table.
 

@@ -27,7 +27,7 @@ import re
 from functools import cache
 
 from burgundy_cli.core.data import package_text
-from burgundy_cli.core.value import value_class
+from dataclasses import dataclass
 
 #: Colour code -> tile type, and the rulebook's name for a connected area of that colour.
 #: ``I``: the inn of the 2019 inns module, which goes on a space of any colour (it has no colour of its own).
@@ -42,7 +42,7 @@ KNOWLEDGE_BUILDING = dict(zip(range(16, 24), ("warehouse", "watchtower", "carpen
                                                "boarding-house", "bank", "city-hall")))
 
 
-@value_class(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class TileKind:
     """One kind of hex tile and how many of it the game holds.
 

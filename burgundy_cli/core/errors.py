@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from burgundy_cli.core.value import replace, value_class
+from dataclasses import dataclass, replace
 
 TYPE_CHECKING = False  # (not typing's: every command imports this module at its start)
 if TYPE_CHECKING:
@@ -53,7 +53,7 @@ def toml_repr(value: Any, width: int = 40) -> str:
     return text if len(text) <= width else text[:width - 3] + "..."
 
 
-@value_class(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class Rule:
     """A rule of a game, identified for good by ``id`` (for example ``cob.place.adjacent``).
 
@@ -66,7 +66,7 @@ class Rule:
     ref: str
 
 
-@value_class(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class Location:
     """Where an error applies: a file and, when known, a 1-based line and column."""
 

@@ -11,6 +11,7 @@ account, password or network is involved: the file is imported by the app.
 from __future__ import annotations
 
 import csv
+from dataclasses import dataclass
 import datetime as _dt
 import hashlib
 import importlib
@@ -24,13 +25,12 @@ from burgundy_cli.core.game import GameHeader, ScoreTable
 from burgundy_cli.core.record import dump_record, read_record
 from burgundy_cli.core.registry import GAMES
 from burgundy_cli.core.session import open_doc
-from burgundy_cli.core.value import value_class
 
 #: The namespace of every id this tool gives BG Stats (a UUID5 of the tool's name).
 NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "https://pypi.org/project/burgundy-cli/")
 
 
-@value_class(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Played:
     """One verified record: its header, score table, start player and canonical text."""
 

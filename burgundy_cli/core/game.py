@@ -12,18 +12,19 @@ import datetime as _dt
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from pydantic import Field
+
 from burgundy_cli.core.errors import Location, RecordError, toml_repr
+from burgundy_cli.core.models import (SAYS_THE_VALUE, UNKNOWN_FIELD, TableModel, ValidationError, data_path,
+                                      error_message, field_names)
 from burgundy_cli.core.record import RecordDoc
-from burgundy_cli.core.schema import ValidationError, data_path, field_names, table_class, to_data, validate
-from burgundy_cli.core.value import field
 
 #: A rule option's value: a word, a number, a flag, or a list of words (the 2019 modules).
 OptionValue = str | int | bool | list[str]
 
 
-@table_class
-class GameHeader:
-    """The ``[game]`` table every record starts with.
+class GameHeader(TableModel):
+    """The ``[game]`` table every record starts with (a pydantic ``BaseModel``, as every table is).
 
     ``name``: which game (``castles-of-burgundy``, ``robber-knights``); ``edition``: the
     rulebook edition, where a game has several; ``players``: names in seat order
@@ -38,7 +39,7 @@ class GameHeader:
     place: str | None = None
     event: str | None = None
     notes: str | None = None
-    options: dict[str, OptionValue] = field(default_factory=dict)
+    options: dict[str, OptionValue] = Field(default_factory=dict)
 
 
 def _data_path(data: Any, table: tuple[str | int, ...], error: Any) -> tuple[Any, ...]:
@@ -59,13 +60,9 @@ def read_header(doc: RecordDoc) -> GameHeader:
         where = doc.location_of_key("game") if "game" in doc.data else Location(doc.name, 1, 1)
         raise RecordError("a record must start with a [game] table (name, players, ...)", location=where)
     try:
-        return validate(GameHeader, table)
+        return GameHeader.model_validate(table)
     except ValidationError as err:
         raise record_error(err, doc, ("game",), declared=GameHeader) from None
-
-
-#: pydantic-core's error type for a key that is no field of a value class.
-UNKNOWN_FIELD = "unexpected_keyword_argument"
 
 
 def record_error(err: ValidationError, doc: RecordDoc, table: tuple[str | int, ...],
@@ -75,7 +72,7 @@ def record_error(err: ValidationError, doc: RecordDoc, table: tuple[str | int, .
 
     ``table`` is the key path of the validated table in the record; the error is located
     at the offending key or array item, or at the table when a required key is missing.
-    With ``declared`` (the table's value class), an unknown key gets the closest field name
+    With ``declared`` (the table's model), an unknown key gets the closest field name
     as a hint.
     """
     errors = err.errors(include_url=False)
@@ -97,27 +94,23 @@ def _one_record_error(first: dict[str, Any], errors: list[Any], doc: RecordDoc, 
     loc = _data_path(doc.data, table, first)
     name = "".join(f"[{part}]" if isinstance(part, int) else f".{part}" for part in loc).lstrip(".")
     where = "[" + ".".join(map(str, table)) + "]" + (f" {name}" if name else "")
-    message, hint = first.get("msg", "invalid value"), None
+    message, hint = error_message(first), None
     kind = first.get("type")
     if kind == UNKNOWN_FIELD:
-        message = "unknown field"
         if declared is not None and len(loc) == 1:
             hint = did_you_mean(str(loc[0]), field_names(declared))
-    elif kind == "missing":
-        message = "required field is missing"
-    else:
+    elif kind != "missing":
         # a union reports one error per member type, all at the same place: say them all
         same = [e["msg"] for e in errors if _data_path(doc.data, table, e) == loc]
         alternatives = list(dict.fromkeys(m.split(", got")[0].removeprefix("Input should be ") for m in same))
         if len(alternatives) > 1:
             message = "Input should be " + ", ".join(alternatives[:-1]) + " or " + alternatives[-1]
-        if not isinstance(first.get("input"), dict | list):
+        if not isinstance(first.get("input"), dict | list) and kind not in SAYS_THE_VALUE:
             message += f", got {toml_repr(first.get('input'))}"
     return RecordError(f"{where}: {message}", location=doc.location_of_key(*table, *loc), hint=hint)
 
 
-@table_class
-class ScoreLine:
+class ScoreLine(TableModel):
     """One player's final (or current) score: total, rank and the categories it is made of."""
 
     name: str
@@ -126,8 +119,7 @@ class ScoreLine:
     breakdown: dict[str, int]
 
 
-@table_class
-class ScoreTable:
+class ScoreTable(TableModel):
     """The scoring of a record, as ``burgundy score`` prints it.
 
     ``winner`` is empty while the game is unfinished (``complete`` false): the ranks then
@@ -142,11 +134,11 @@ class ScoreTable:
     players: list[ScoreLine]
     winner: list[str]
     tiebreak: str | None = None
-    notes: list[str] = field(default_factory=list)
+    notes: list[str] = Field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         """The ``--json`` object: game, edition, complete, players, winner, tiebreak, notes."""
-        return to_data(self, drop_none=False)
+        return self.model_dump()
 
     def stored_result(self) -> dict[str, Any]:
         """The ``[result]`` table a record stores: what a replay must reproduce."""

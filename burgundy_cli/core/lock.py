@@ -22,6 +22,7 @@ between (``write_atomic``'s ``replaced``); see docs/errors.md.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 import fcntl
 import os
 import stat
@@ -35,7 +36,6 @@ from burgundy_cli.core.errors import RecordError, UsageError
 from burgundy_cli.core.record import (
     MAX_RECORD_BYTES, RecordDoc, _read_at_most, parse_record_bytes, read_record, write_atomic,
 )
-from burgundy_cli.core.value import value_class
 
 if TYPE_CHECKING:
     import queue
@@ -49,7 +49,7 @@ class RecordChanged(RecordError):
     """The record on disk is no longer the text the command read (an editor saved it)."""
 
 
-@value_class
+@dataclass(slots=True)
 class LockedRecord:
     """A record file while its lock is held: read it, then write it if nothing changed."""
 

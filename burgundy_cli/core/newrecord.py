@@ -9,6 +9,7 @@ command's answer. The file is never replaced unless ``--force`` says so.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -18,10 +19,9 @@ from burgundy_cli.core.errors import RefereeError, UsageError
 from burgundy_cli.core.record import dump_record, parse_record_text, write_atomic
 from burgundy_cli.core.registry import find_game
 from burgundy_cli.core.session import open_doc
-from burgundy_cli.core.value import replace, value_class
 
 
-@value_class(frozen=True)
+@dataclass(frozen=True, slots=True)
 class NewRecord:
     """The answers: each ``None`` until given (by a flag or at the terminal)."""
 

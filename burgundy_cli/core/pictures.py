@@ -12,6 +12,7 @@ from its start plays the lines again through the same :meth:`Session.play` as
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 import importlib
 from types import ModuleType
 from typing import Any
@@ -21,10 +22,9 @@ from burgundy_cli.core.game import ScoreTable, Session
 from burgundy_cli.core.record import RecordDoc, read_record
 from burgundy_cli.core.registry import GAMES
 from burgundy_cli.core.session import open_doc
-from burgundy_cli.core.value import value_class
 
 
-@value_class(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Step:
     """The end of one round (Castles) or turn (Robber Knights): its name, the record line
     it ends on (0 for the start) and the score table then."""

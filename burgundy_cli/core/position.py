@@ -16,7 +16,6 @@ from typing import Any
 from burgundy_cli.core.game import Session
 from burgundy_cli.core.record import dump_record, parse_record_text
 from burgundy_cli.core.registry import GAMES
-from burgundy_cli.core.schema import to_data
 from burgundy_cli.core.session import open_doc
 
 
@@ -27,7 +26,7 @@ def position_record_data(session: Session, source: str | None = None) -> dict[st
     record says where it was taken from, not what the whole game's notes said.
     """
     header = session.header
-    game = to_data(header)
+    game = header.model_dump(exclude_none=True)
     if not game.get("options"):
         game.pop("options", None)
     if source is not None:

@@ -19,7 +19,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from burgundy_cli.core.errors import Location, RecordError, RefereeError, UsageError
-from burgundy_cli.core.value import field, value_class
+from dataclasses import dataclass, field
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -39,7 +39,7 @@ MAX_NESTING = 12
 _TOML_POSITION = re.compile(r"\s*\((?:at line (\d+), column (\d+)|at end of document)\)\s*$")
 
 
-@value_class
+@dataclass(slots=True)
 class RecordDoc:
     """A record file as read: its display name, its text and its parsed TOML table."""
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 import sys
 
 from burgundy_cli.core.errors import Location, RecordError
-from burgundy_cli.core.value import value_class
 
 TYPE_CHECKING = False  # (not typing's: every command imports this module before its game)
 if TYPE_CHECKING:
@@ -20,7 +20,7 @@ GAMES: dict[str, str] = {
 }
 
 
-@value_class(frozen=True)
+@dataclass(frozen=True, slots=True)
 class LazyGame:
     """A :class:`~burgundy_cli.core.game.Game` whose modules load on first use.
 

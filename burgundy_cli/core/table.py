@@ -13,6 +13,7 @@ what a line did (read off the state before and after) and how to drop a record's
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 import importlib
 import os
 from collections.abc import Iterator
@@ -29,7 +30,6 @@ from burgundy_cli.core.recordtext import RecordText
 from burgundy_cli.core.registry import GAMES
 from burgundy_cli.core.replay import split_comment
 from burgundy_cli.core.session import open_doc
-from burgundy_cli.core.value import value_class
 
 #: The words the session reads as its own commands rather than as game lines.
 COMMANDS = {
@@ -83,7 +83,7 @@ def rewritten_without_last(session: Session, count: int, name: str) -> tuple[Ses
     return shorter, removed, dump_record(shorter.record_data())
 
 
-@value_class
+@dataclass(slots=True)
 class Reply:
     """What the session says to one input: the text to print, whether a line was recorded,
     and whether the session ends (``quit``, or the game is complete)."""

@@ -16,12 +16,12 @@ both gaps with one small lexer that never raises and never backtracks:
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 import re
 import tomllib
 from collections.abc import Iterator
 from functools import cache
 
-from burgundy_cli.core.value import field, value_class
 
 PathPart = str | int
 KeyPath = tuple[PathPart, ...]
@@ -151,7 +151,7 @@ _ALL_BUT_BRACKETS = _all_bytes_but(b"[]{}")
 _ALL_BUT_TESTED = _all_bytes_but(b".\n[]{}")
 
 
-@value_class
+@dataclass(slots=True)
 class SourceMap:
     """Where the keys and string values of a (valid) TOML text are written.
 

@@ -1,10 +1,10 @@
 """The typed commands of Robber Knights: what one notation line means, before legality.
 
-A command has been *read*, not checked against a position. Each kind is a slotted
-value class (a value, never changed once read) with a kebab-case ``kind`` tag;
-:data:`Command` is their union, told apart by ``kind``. The notation reader builds commands directly (it checks every field itself);
-:func:`validate_command` validates one given as plain data (tests, tools) with
-pydantic-core, from these same declarations (see :mod:`burgundy_cli.core.schema`).
+A command has been *read*, not checked against a position. Each kind is a frozen
+pydantic ``BaseModel`` (:class:`~burgundy_cli.core.models.CommandModel`) with a kebab-case ``kind``
+tag; :data:`Command` is their discriminated union, told apart by ``kind``. The notation
+reader builds commands by calling the models; :func:`validate_command` validates one given
+as plain data (tests, tools).
 
 * ``player`` is a player name as in the record's ``[game] players``;
 * ``tile`` is a canonical tile name from ``components.toml`` (``castle-plain``, ``lake``...);
@@ -14,13 +14,15 @@ pydantic-core, from these same declarations (see :mod:`burgundy_cli.core.schema`
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal
 
-from burgundy_cli.core.schema import Length, Pattern, Range, command_class, validate
+from pydantic import ConfigDict, Field, TypeAdapter, model_validator
 
-PlayerName = Annotated[str, Length(1, 40)]
-TileName = Annotated[str, Length(1, 32)]
-CellName = Annotated[str, Pattern(r"^[a-z][1-9][0-9]?$")]
+from burgundy_cli.core.models import CommandModel, FromList
+
+PlayerName = Annotated[str, Field(min_length=1, max_length=40)]
+TileName = Annotated[str, Field(min_length=1, max_length=32)]
+CellName = Annotated[str, Field(pattern=r"^[a-z][1-9][0-9]?$")]
 Direction = Literal["north", "east", "south", "west"]
 
 #: Grid step (row, column) of each direction; row numbers grow southwards.
@@ -29,8 +31,7 @@ STEPS: dict[str, tuple[int, int]] = {"north": (-1, 0), "east": (0, 1), "south": 
 
 
 
-@command_class
-class LayCommand:
+class LayCommand(CommandModel):
     """Lay a tile from hand on ``cell``; for a castle, bring knights into play and move them.
 
     ``leave`` lists the knights left on each tile the stack visits, the castle first, in
@@ -43,14 +44,16 @@ class LayCommand:
     tile: TileName
     cell: CellName
     direction: Direction | None = None
-    leave: tuple[Annotated[int, Range(0, 30)], ...] = ()
+    leave: Annotated[tuple[Annotated[int, Field(ge=0, le=30)], ...], FromList] = ()
 
-    def check(self) -> None:
-        """What the fields alone cannot say; run on validation (the reader checks it itself)."""
+    @model_validator(mode="after")
+    def check(self) -> LayCommand:
+        """What the fields alone cannot say (the reader checks it itself, with its own words)."""
         if (self.direction is not None) != (len(self.leave) > 1):
             raise ValueError("a direction is given exactly when knights are left on more than one tile")
         if self.leave and not sum(self.leave):
             raise ValueError("knights placed on a castle number at least 1 (no knights: leave nothing)")
+        return self
 
     @property
     def knights(self) -> int:
@@ -58,8 +61,7 @@ class LayCommand:
         return sum(self.leave)
 
 
-@command_class
-class DrawCommand:
+class DrawCommand(CommandModel):
     """The player picks up the top tile of their pile after laying one; the record says which."""
 
     kind: Literal["draw"] = "draw"
@@ -67,20 +69,23 @@ class DrawCommand:
     tile: TileName
 
 
-@command_class
-class EndCommand:
+class EndCommand(CommandModel):
     """The player ends their turn after laying one or two tiles (after three it ends by itself)."""
 
     kind: Literal["end"] = "end"
     player: PlayerName
 
 
-Command = Union[LayCommand, DrawCommand, EndCommand]
+#: Every command a notation line of the game reads as, told apart by ``kind``.
+Command = Annotated[LayCommand | DrawCommand | EndCommand, Field(discriminator="kind")]
+
+#: Validates a :data:`Command` given as plain data (built on first use).
+COMMAND = TypeAdapter(Command, config=ConfigDict(defer_build=True))
 
 
 def validate_command(data: Any) -> Command:
     """A command from plain data (``{"kind": "lay", "player": ..., "tile": ..., "cell": ...}``).
 
-    :raises pydantic_core.ValidationError: what does not fit the declarations above.
+    :raises pydantic.ValidationError: what does not fit the declarations above.
     """
-    return validate(Command, data)
+    return COMMAND.validate_python(data)

@@ -7,13 +7,13 @@ this module turns them into plain objects the engine can use without further loo
 from __future__ import annotations
 
 import tomllib
+from dataclasses import dataclass
 from functools import cache
 
 from burgundy_cli.core.data import package_text
-from burgundy_cli.core.value import value_class
 
 
-@value_class(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class TileType:
     """One of the nine kinds of landscape tile: a terrain and, maybe, a building."""
 
@@ -28,7 +28,7 @@ class TileType:
         return self.building == "castle"
 
 
-@value_class(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class Components:
     """Everything fixed by the rulebook that the engine needs."""
 

@@ -22,7 +22,6 @@ from functools import cache
 from typing import Any
 
 from burgundy_cli.core.errors import Location, ParseError
-from burgundy_cli.core.schema import builder
 from burgundy_cli.robber_knights.commands import STEPS, DrawCommand, EndCommand, LayCommand
 from burgundy_cli.robber_knights.components import components
 from burgundy_cli.robber_knights.state import cells_by_name
@@ -106,13 +105,11 @@ def parse_line(text: str) -> Command:
 def _canonical_words() -> tuple[Any, ...]:
     """What the canonical spelling allows word by word: the tile names, the cell names, the
     knight counts (``1`` up to what a player has) and the counts left on a tile (``0`` to
-    ``99``), counts without leading zeros; and the builders of the three commands
-    (:func:`burgundy_cli.core.schema.builder`: every field positionally, no keywords)."""
+    ``99``), counts without leading zeros."""
     counts = {str(number): number for number in range(100)}
     most = components().knights_per_player
     knights = {text: number for text, number in counts.items() if 0 < number <= most}
-    return (frozenset(components().tiles), cells_by_name(), knights, counts,
-            builder(LayCommand), builder(DrawCommand), builder(EndCommand))
+    return frozenset(components().tiles), cells_by_name(), knights, counts
 
 
 _WORDS: tuple[Any, ...] | None = None  # _canonical_words() once made: a global read, not a call a line
@@ -142,26 +139,27 @@ def read_canonical(text: str, players: Container[str] = ()) -> Command | None:
         return None
     words = rest.split(" ")
     count = len(words)
-    tiles, cells, knight_counts, counts, new_lay, new_draw, new_end = _WORDS or _load_words()
+    tiles, cells, knight_counts, counts = _WORDS or _load_words()
     verb = words[0]
     if verb == "lay":
         if count == 3:
-            return new_lay(player, words[1], words[2], None, ()) \
-                if words[1] in tiles and words[2] in cells else None
+            if words[1] not in tiles or words[2] not in cells:
+                return None
+            return LayCommand(player=player, tile=words[1], cell=words[2])
         if count != 5 and count != 8 or words[1] not in tiles or words[2] not in cells or words[3] != "knights":
             return None
         knights = knight_counts.get(words[4])
         if knights is None:
             return None
         if count == 5:
-            return new_lay(player, words[1], words[2], None, (knights,))
+            return LayCommand(player=player, tile=words[1], cell=words[2], leave=(knights,))
         left = tuple(counts.get(number, -1) for number in words[7].split(","))
         if words[5] not in STEPS or words[6] != "leave" or len(left) < 2 or -1 in left or sum(left) != knights:
             return None
-        return new_lay(player, words[1], words[2], words[5], left)
+        return LayCommand(player=player, tile=words[1], cell=words[2], direction=words[5], leave=left)
     if count == 2 and verb == "draw":
-        return new_draw(player, words[1]) if words[1] in tiles else None
-    return new_end(player) if count == 1 and verb == "end" else None
+        return DrawCommand(player=player, tile=words[1]) if words[1] in tiles else None
+    return EndCommand(player=player) if count == 1 and verb == "end" else None
 
 
 def read_lenient(text: str) -> Command:

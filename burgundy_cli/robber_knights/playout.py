@@ -14,7 +14,6 @@ from typing import Any
 from burgundy_cli.core.errors import UsageError
 from burgundy_cli.core.game import GameHeader
 from burgundy_cli.core.record import dump_record, parse_record_text
-from burgundy_cli.core.schema import to_data
 from burgundy_cli.robber_knights.components import components
 from burgundy_cli.robber_knights.movegen import lay_cells, marches
 from burgundy_cli.robber_knights.commands import DrawCommand, EndCommand, LayCommand
@@ -79,7 +78,7 @@ def playout(players: int, seed: int, edition: str | None = None, stop_after: int
     setup, piles = deal(players, rng)
     header = GameHeader(name="robber-knights", players=list(COLOURS[:players]),
                         notes=f"dealt and played by 'burgundy playout' with seed {seed}")
-    data = {"game": {key: value for key, value in to_data(header).items() if key != "options"}, "setup": setup}
+    data = {"game": {key: value for key, value in header.model_dump(exclude_none=True).items() if key != "options"}, "setup": setup}
     doc = parse_record_text(dump_record(data), f"<playout seed {seed}>")
     session = open_session(doc, header)
     while not session.state.over and (stop_after is None or len(session.log) < stop_after):

@@ -13,8 +13,6 @@ from burgundy_cli.core.errors import Location, ParseError, RecordError
 from burgundy_cli.core.game import GameHeader, MoveList, ScoreTable
 from burgundy_cli.core.record import RecordDoc
 from burgundy_cli.core.replay import PlayerNames, replay, split_comment, string_list
-from burgundy_cli.core.schema import to_data
-from burgundy_cli.core.value import replace
 from burgundy_cli.robber_knights import engine
 from burgundy_cli.robber_knights.engine import play as play_command
 from burgundy_cli.robber_knights.notation import Command, format_command, parse_line, read_canonical
@@ -50,7 +48,7 @@ class RobberKnightsSession:
             cmd = parse_line(text)
             if cmd.player not in self.state.index:
                 column = len(text) - len(text.lstrip()) + 1
-                cmd = replace(cmd, player=self.names.resolve(cmd.player, column=column))
+                cmd = cmd.model_copy(update={"player": self.names.resolve(cmd.player, column=column)})
         except ParseError as err:
             if err.location and err.location.column and err.location.file is None:
                 err.location = Location(None, 1, err.location.column)  # the line typed is line 1
@@ -135,7 +133,7 @@ class RobberKnightsSession:
         return MoveList(player=self.players[self.state.to_move], groups=groups)
 
     def record_data(self) -> dict[str, Any]:
-        game = to_data(self.header)
+        game = self.header.model_dump(exclude_none=True)
         if not game.get("options"):
             game.pop("options", None)
         kind, data = self.start

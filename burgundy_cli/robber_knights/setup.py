@@ -18,12 +18,14 @@ from burgundy_cli.core.errors import Location, ParseError, RecordError
 from burgundy_cli.core.game import GameHeader, record_error
 from burgundy_cli.core.record import RecordDoc
 from burgundy_cli.core.replay import PlayerNames
-from burgundy_cli.core.schema import Alias, Length, Range, ValidationError, table_class, validate
+from pydantic import BaseModel, Field
+
+from burgundy_cli.core.models import TableModel, ValidationError
 from burgundy_cli.robber_knights.components import components
 from burgundy_cli.robber_knights.notation import tile_name
 from burgundy_cli.robber_knights.state import Cell, Player, Space, State, cell_name, full_pile, parse_cell
 
-T = TypeVar("T")
+T = TypeVar("T", bound=BaseModel)
 
 #: A grid cell in a typed position: a column letter and a row from 1, in ASCII only
 #: (``str.isdigit`` would read ``f٥`` as ``f5``).
@@ -33,16 +35,14 @@ _CELL_NAME = re.compile(r"[a-z][1-9][0-9]?")
 OPTIONS: dict[str, bool] = {"pass-through": False}
 
 
-@table_class
-class SetupTable:
+class SetupTable(TableModel):
     """``[setup]``: the starting layout rows (``player:tile`` cells) and each player's hand."""
 
-    layout: Annotated[list[str], Length(1, 10)]
+    layout: Annotated[list[str], Field(min_length=1, max_length=10)]
     hands: dict[str, list[str]]
 
 
-@table_class
-class PositionTable:
+class PositionTable(TableModel):
     """``[position]``: laid tiles with knights (top first), hands, player to move; counts optional.
 
     ``lays``: tiles the player to move has laid this turn (0-3; the third ends the turn once
@@ -50,13 +50,13 @@ class PositionTable:
     ``must-draw``: they have laid and must draw the top tile of their pile before anything else.
     """
 
-    to_move: Annotated[str, Alias("to-move")]
-    tiles: Annotated[list[str], Length(1, 100)]
+    to_move: str = Field(alias="to-move")
+    tiles: Annotated[list[str], Field(min_length=1, max_length=100)]
     hands: dict[str, list[str]]
     knights: dict[str, int] | None = None
     piles: dict[str, int] | None = None
-    lays: Annotated[int, Range(0, 3)] = 0
-    must_draw: Annotated[bool, Alias("must-draw")] = False
+    lays: Annotated[int, Field(ge=0, le=3)] = 0
+    must_draw: bool = Field(default=False, alias="must-draw")
 
 
 class _Where:
@@ -137,7 +137,7 @@ def _located(where: _Where, locate: Callable[[], Location], action: Callable[[],
 
 def _validate(doc: RecordDoc, table: str, declared: type[T]) -> T:
     try:
-        return validate(declared, doc.data[table])
+        return declared.model_validate(doc.data[table])
     except ValidationError as err:
         raise record_error(err, doc, (table,), declared=declared) from None
 

@@ -1,6 +1,6 @@
 """The Robber Knights position: the landscape grid with knight stacks, hands, piles, turn.
 
-Plain mutable slotted value classes, changed in place by the engine, so that replaying a
+Plain mutable slotted dataclasses, changed in place by the engine, so that replaying a
 record costs little more than reading it. Cells are ``(row, column)`` pairs counted from 0
 in a square frame of ``2 * side - 1`` cells, with the starting layout in the middle: any
 playing area of ``side x side`` tiles that contains the layout fits in the frame.
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from burgundy_cli.core.value import field, value_class
+from dataclasses import dataclass, field
 from burgundy_cli.robber_knights.components import TileType, components
 
 Cell = tuple[int, int]
@@ -18,7 +18,7 @@ Cell = tuple[int, int]
 _EDGES = ((-1, 0), (0, 1), (1, 0), (0, -1))
 
 
-@value_class(slots=True)
+@dataclass(slots=True)
 class Space:
     """A laid tile: its type, the player whose tile it was, and its knights bottom to top."""
 
@@ -27,7 +27,7 @@ class Space:
     knights: list[int] = field(default_factory=list)
 
 
-@value_class(slots=True)
+@dataclass(slots=True)
 class Player:
     """What one player has in front of them: hand, pile (tile counts by name), knights."""
 
@@ -41,7 +41,7 @@ class Player:
         self.pile_size = sum(self.pile.values())
 
 
-@value_class(slots=True)
+@dataclass(slots=True)
 class State:
     """A whole position, plus whose turn it is and how far that turn has gone."""
 

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from burgundy_cli.core.value import value_class
+from dataclasses import dataclass
 from burgundy_cli.robber_knights.components import components
 from burgundy_cli.robber_knights.scoring import points
 from burgundy_cli.robber_knights.session import RobberKnightsSession
 from burgundy_cli.robber_knights.state import Cell, cell_name
 
 
-@value_class(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Before:
     """What :func:`effect` compares: laid cells, hands, knights left, points, whose turn."""
 

@@ -20,7 +20,7 @@ before looking into it).
 
 from __future__ import annotations
 
-from dataclasses import replace
+from tests.line_forms import changed
 from itertools import combinations
 
 from burgundy_cli.castles import engine
@@ -124,8 +124,8 @@ def _places(state: GameState, seat: int, value: int | None, depth: int, only: st
                 scratch = state.copy()
                 acting = scratch.players[seat]
                 place_tile(scratch, acting, base, locate(scratch, acting, base))
-                result.extend(replace(base, then=then) for then in _granted(scratch, seat, depth))
-                result.extend(replace(action, copy=copy, shared=shared)
+                result.extend(changed(base, then=then) for then in _granted(scratch, seat, depth))
+                result.extend(changed(action, copy=copy, shared=shared)
                               for action in _buying(scratch, seat, tile, name, depth))
     return result
 
@@ -294,18 +294,18 @@ def canonical(state: GameState, command):
     tribute names the shields given up in number order.
     """
     if command.kind == "tribute":  # the shields given up, in number order
-        return replace(command, drop=tuple(sorted(command.drop)))
+        return changed(command, drop=tuple(sorted(command.drop)))
     if not isinstance(command, DieCommand):
         return command
     value = command.value if command.value is not None else command.rolled
     player = state.players[state.seat(command.player)]
     action = _canonical_action(state, player, command.action, value)
-    return replace(command, value=None if value == command.rolled else value, action=action)
+    return changed(command, value=None if value == command.rolled else value, action=action)
 
 
 def _canonical_action(state: GameState, player: PlayerState, action, value: int | None):
     if isinstance(action, TakeAction) and value is not None and action.depot == value:
-        return replace(action, depot=None)
+        return changed(action, depot=None)
     if isinstance(action, SellAction) and action.then:
         return _canonical_sale(state, player, action)
     if not isinstance(action, PlaceAction):
@@ -320,7 +320,7 @@ def _canonical_action(state: GameState, player: PlayerState, action, value: int 
         update["keep"] = tuple(sorted(set(action.keep) - held)) if len(new) > free > 0 else None
     if action.then is not None:
         update["then"] = _canonical_action(state, player, action.then, None)
-    return replace(action, **update)
+    return changed(action, **update)
 
 
 def _canonical_sale(state: GameState, player: PlayerState, action: SellAction) -> SellAction:
@@ -330,9 +330,9 @@ def _canonical_sale(state: GameState, player: PlayerState, action: SellAction) -
     grants = state.ruleset.actions["sell"].grants
     chosen: tuple = ()
     for then in action.then:
-        after, _ = grants(state, seat, replace(action, then=()), chosen)
+        after, _ = grants(state, seat, changed(action, then=()), chosen)
         chosen += (_canonical_action(after, after.players[seat], then, None),)
-    return replace(action, then=chosen)
+    return changed(action, then=chosen)
 
 
 def accepted(state: GameState) -> set[str]:

@@ -11,7 +11,7 @@ import pytest
 from burgundy_cli.castles.commands import validate_command
 from burgundy_cli.castles.notation import parse_line
 from burgundy_cli.core.errors import ParseError
-from burgundy_cli.core.schema import ValidationError
+from pydantic import ValidationError
 
 
 def test_long_player_names_in_a_roll_line_are_a_parse_error_not_a_command() -> None:

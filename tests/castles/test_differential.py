@@ -21,7 +21,7 @@ rule.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
+from tests.line_forms import changed
 
 from burgundy_cli.castles import engine
 from burgundy_cli.castles.boards import space_name
@@ -191,46 +191,46 @@ def _mutated_action(rng: random.Random, state: GameState, player: PlayerState, a
     if isinstance(action, PlaceAction) and rng.random() < 0.3:
         space = _same_kind_of_space(rng, player, action.tile, value)
         if space is not None:
-            return replace(action, space=space)
+            return changed(action, space=space)
     if state.teams is not None and isinstance(action, (TakeAction, PlaceAction)) and rng.random() < 0.2:
-        return replace(action, shared=not action.shared)  # (2019 team game: the other storage)
+        return changed(action, shared=not action.shared)  # (2019 team game: the other storage)
     if isinstance(action, TakeAction):
         return rng.choice((
-            lambda: replace(action, tile=rng.choice(TILES)),
-            lambda: replace(action, depot=rng.randint(1, 6)),
-            lambda: replace(action, discard=rng.choice((None, *player.storage, rng.choice(TILES)))),
+            lambda: changed(action, tile=rng.choice(TILES)),
+            lambda: changed(action, depot=rng.randint(1, 6)),
+            lambda: changed(action, discard=rng.choice((None, *player.storage, rng.choice(TILES)))),
         ))()
     if isinstance(action, PlaceAction):
         return rng.choice((
-            lambda: replace(action, space=_near_space(rng, player)),
-            lambda: replace(action, tile=rng.choice((*player.storage, rng.choice(TILES)))),
-            lambda: replace(action, goods=rng.choice((None, *range(1, 7))), goods2=None),
-            lambda: replace(action, goods2=rng.choice((None, *range(1, 7)))),
-            lambda: replace(action, keep=tuple(sorted(rng.sample(range(1, 7), rng.randint(0, 3))))),
-            lambda: replace(action, then=rng.choice((None, _other_action(rng, state, player, 1)))),
-            lambda: replace(action, then=_mutated_action(rng, state, player, action.then, None))
-            if action.then is not None else replace(action, then=WorkersAction()),
-            lambda: replace(action, buy=_mutated_buy(rng, state, BuyCommand(
+            lambda: changed(action, space=_near_space(rng, player)),
+            lambda: changed(action, tile=rng.choice((*player.storage, rng.choice(TILES)))),
+            lambda: changed(action, goods=rng.choice((None, *range(1, 7))), goods2=None),
+            lambda: changed(action, goods2=rng.choice((None, *range(1, 7)))),
+            lambda: changed(action, keep=tuple(sorted(rng.sample(range(1, 7), rng.randint(0, 3))))),
+            lambda: changed(action, then=rng.choice((None, _other_action(rng, state, player, 1)))),
+            lambda: changed(action, then=_mutated_action(rng, state, player, action.then, None))
+            if action.then is not None else changed(action, then=WorkersAction()),
+            lambda: changed(action, buy=_mutated_buy(rng, state, BuyCommand(
                 player=player.name, tile=rng.choice(state.depots[0] or TILES)))),
-            lambda: replace(action, copy=rng.choice((None, "bank", "church", "city-hall", "white-castle", "k7"))),
+            lambda: changed(action, copy=rng.choice((None, "bank", "church", "city-hall", "white-castle", "k7"))),
         ))()
     if isinstance(action, SellAction):
-        return replace(action, goods=rng.randint(1, 6))
+        return changed(action, goods=rng.randint(1, 6))
     return _other_action(rng, state, player)
 
 
 def _mutated_buy(rng: random.Random, state: GameState, buy: BuyCommand) -> BuyCommand:
     player = state.players[state.seat(buy.player)]
     if state.teams is not None and rng.random() < 0.2:
-        return replace(buy, shared=not buy.shared)  # (2019 team game: the other storage)
+        return changed(buy, shared=not buy.shared)  # (2019 team game: the other storage)
     return rng.choice((
-        lambda: replace(buy, tile=rng.choice(TILES)),
-        lambda: replace(buy, depot=rng.choice((None, *range(1, 7)))),
-        lambda: replace(buy, discard=rng.choice((None, *player.storage, rng.choice(TILES)))),
-        lambda: replace(buy, pay_workers=rng.randint(0, 2)),
-        lambda: replace(buy, player=rng.choice(state.players).name),
+        lambda: changed(buy, tile=rng.choice(TILES)),
+        lambda: changed(buy, depot=rng.choice((None, *range(1, 7)))),
+        lambda: changed(buy, discard=rng.choice((None, *player.storage, rng.choice(TILES)))),
+        lambda: changed(buy, pay_workers=rng.randint(0, 2)),
+        lambda: changed(buy, player=rng.choice(state.players).name),
         # (with the inns: an inn, when perhaps none lies beside the black depot)
-        *([lambda: replace(buy, tile=rng.choice(sorted(state.ruleset.stock)))] if state.ruleset.stock else []),
+        *([lambda: changed(buy, tile=rng.choice(sorted(state.ruleset.stock)))] if state.ruleset.stock else []),
     ))()
 
 
@@ -241,49 +241,49 @@ def mutated(rng: random.Random, state: GameState, command):
     if isinstance(command, ShieldCommand):
         return _mutated_shield(rng, state, command)
     if command.kind == "shield-borrow":  # shield 6: another holder or lender
-        return replace(command, **{rng.choice(("player", "lender")): rng.choice(state.players).name})
+        return changed(command, **{rng.choice(("player", "lender")): rng.choice(state.players).name})
     if command.kind == "shield-place":  # shields 14/15: another player, depot or placement
         return rng.choice((
-            lambda: replace(command, player=rng.choice(state.players).name),
-            lambda: replace(command, depot=rng.randint(0, 6)),
-            lambda: replace(command, place=_mutated_action(rng, state, state.players[state.seat(command.player)],
+            lambda: changed(command, player=rng.choice(state.players).name),
+            lambda: changed(command, depot=rng.randint(0, 6)),
+            lambda: changed(command, place=_mutated_action(rng, state, state.players[state.seat(command.player)],
                                                            command.place)),
         ))()
     if command.kind == "tribute":  # another player, shield given up (or twice) or workers
         return rng.choice((
-            lambda: replace(command, player=rng.choice(state.players).name),
-            lambda: replace(command, drop=(*command.drop, rng.randint(1, 18))),
-            lambda: replace(command, drop=command.drop[::-1]),
-            lambda: replace(command, drop=command.drop + command.drop[:1]),
-            lambda: replace(command, workers=rng.choice((None, *range(0, 5)))),
+            lambda: changed(command, player=rng.choice(state.players).name),
+            lambda: changed(command, drop=(*command.drop, rng.randint(1, 18))),
+            lambda: changed(command, drop=command.drop[::-1]),
+            lambda: changed(command, drop=command.drop + command.drop[:1]),
+            lambda: changed(command, workers=rng.choice((None, *range(0, 5)))),
         ))()
     if isinstance(command, HireCommand):
-        return replace(command, workers=rng.randint(1, 12), player=rng.choice(state.players).name)
+        return changed(command, workers=rng.randint(1, 12), player=rng.choice(state.players).name)
     if command.kind == "solo-remove":  # the 2019 solo game's removal: another depot or tile
-        return replace(command, depot=rng.randint(1, 6), tile=rng.choice(sorted(catalogue())))
+        return changed(command, depot=rng.randint(1, 6), tile=rng.choice(sorted(catalogue())))
     if not isinstance(command, DieCommand):
         return DieCommand(player=command.player, rolled=rng.randint(1, 6), value=None,
                           action=_other_action(rng, state, state.players[state.seat(command.player)]))
     player = state.players[state.seat(command.player)]
     value = command.rolled if command.value is None else command.value
     return rng.choice((
-        lambda: replace(command, rolled=rng.randint(1, 6)),
-        lambda: replace(command, value=rng.choice((None, *range(1, 7)))),
-        lambda: replace(command, action=_other_action(rng, state, player)),
-        lambda: replace(command, action=_mutated_action(rng, state, player, command.action, value)),
-        lambda: replace(command, action=_mutated_action(rng, state, player, command.action, value)),
-        lambda: replace(command, player=rng.choice(state.players).name),
+        lambda: changed(command, rolled=rng.randint(1, 6)),
+        lambda: changed(command, value=rng.choice((None, *range(1, 7)))),
+        lambda: changed(command, action=_other_action(rng, state, player)),
+        lambda: changed(command, action=_mutated_action(rng, state, player, command.action, value)),
+        lambda: changed(command, action=_mutated_action(rng, state, player, command.action, value)),
+        lambda: changed(command, player=rng.choice(state.players).name),
     ))()
 
 
 def _mutated_shield(rng: random.Random, state: GameState, command: ShieldCommand) -> ShieldCommand:
     """A listed shield line with another shield, castle space, dice or number."""
     return rng.choice((
-        lambda: replace(command, shield=rng.randint(1, 18)),
-        lambda: replace(command, space=_near_space(rng, state.players[state.seat(command.player)])),
-        lambda: replace(command, value=rng.choice((None, *range(1, 7)))),
-        lambda: replace(command, dice=(rng.randint(1, 6), command.dice[1])),
-        lambda: replace(command, value=None),  # no doubles unless the dice show them
+        lambda: changed(command, shield=rng.randint(1, 18)),
+        lambda: changed(command, space=_near_space(rng, state.players[state.seat(command.player)])),
+        lambda: changed(command, value=rng.choice((None, *range(1, 7)))),
+        lambda: changed(command, dice=(rng.randint(1, 6), command.dice[1])),
+        lambda: changed(command, value=None),  # no doubles unless the dice show them
     ))()
 
 

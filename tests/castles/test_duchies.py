@@ -67,7 +67,7 @@ def test_a_record_defines_a_duchy_and_plays_it():
 
 
 @pytest.mark.parametrize(("table", "path", "message"), [
-    ({"rows": ROWS[:6]}, ("duchies", "home", "rows"), "List should have at least 7 items"),
+    ({"rows": ROWS[:6]}, ("duchies", "home", "rows"), "at least 7 items, not 6"),
     ({"rows": [*ROWS[:3], "B6 S1 B2 C6 B5 L4", *ROWS[4:]]}, ("duchies", "home", "rows", 3), "row d has 6 spaces"),
     ({"rows": [*ROWS[:3], "B6 S1 B2 C6 B5 L4 X1", *ROWS[4:]]}, ("duchies", "home", "rows", 3),
      "'X1' (d7) is not a space"),

@@ -142,7 +142,7 @@ def test_every_recorded_grant_refused_leaves_the_state_unchanged():
     player does not hold (or an action the tile does not grant): refused with the check's
     rule id, and the state exactly as before; then the recorded line is played on."""
     from burgundy_cli.castles import commands as c
-    from burgundy_cli.core.value import replace
+    from tests.line_forms import changed
 
     tried = 0
     for name, state, lines in _granted_placements():
@@ -150,7 +150,7 @@ def test_every_recorded_grant_refused_leaves_the_state_unchanged():
             if granted:
                 player = state.players[state.seats[command.player]]
                 goods = next(goods for goods in range(1, 7) if not player.goods.get(goods))
-                refused = replace(command, action=replace(command.action, then=c.SellAction(goods=goods)))
+                refused = changed(command, action=changed(command.action, then=c.SellAction(goods=goods)))
                 before = snapshot(state)
                 with pytest.raises(IllegalMoveError) as checked:
                     engine.check(state, refused)

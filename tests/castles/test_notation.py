@@ -8,7 +8,7 @@ generated commands, and every example in the doc is read and written back here t
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from tests.line_forms import changed
 from pathlib import Path
 
 import pytest
@@ -183,10 +183,10 @@ def _place(then: st.SearchStrategy) -> st.SearchStrategy:
 def _bought_by(action, player: str):
     """``action`` with every purchase inside it made by ``player``: the line names no other buyer."""
     if isinstance(action, c.SellAction):
-        return replace(action, then=tuple(_bought_by(granted, player) for granted in action.then))
+        return changed(action, then=tuple(_bought_by(granted, player) for granted in action.then))
     if not isinstance(action, c.PlaceAction):
         return action
-    return replace(action, buy=None if action.buy is None else replace(action.buy, player=player),
+    return changed(action, buy=None if action.buy is None else changed(action.buy, player=player),
                    then=None if action.then is None else _bought_by(action.then, player))
 
 

@@ -184,7 +184,7 @@ def test_docs_records_names_every_setup_and_position_field() -> None:
     """docs/records.md documents each key a [setup] or [position] table accepts."""
     from burgundy_cli.castles.position_table import PlayerPosition, PositionTable
     from burgundy_cli.castles.setup_table import SetupTable
-    from burgundy_cli.core.schema import field_names
+    from burgundy_cli.core.models import field_names
     from tests.conftest import ROOT
 
     text = (ROOT / "docs" / "records.md").read_text("utf-8")

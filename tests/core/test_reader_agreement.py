@@ -1,10 +1,11 @@
 """The property every game's notation reader owes its command declarations.
 
 A reader checks each field itself (so its errors carry a column and a hint) and then
-builds the command without validating it again (docs/developing.md, "Validation at the
-edges"). Whatever it builds must therefore be a command the declarations accept as it
-is: ``validate_command(to_data(cmd)) == cmd``, for every line of the shipped records,
-for mutated record lines and for arbitrary text.
+builds the command by calling its model (docs/developing.md, "Validation at the edges").
+No text may get past the reader's own checks to fail the model's (a pydantic error is
+no located parse error), and what it builds is the command the same data validates to:
+``validate_command(cmd.model_dump()) == cmd``, for every line of the shipped records, for
+mutated record lines and for arbitrary text.
 """
 
 from __future__ import annotations
@@ -22,7 +23,6 @@ from hypothesis import strategies as st
 from burgundy_cli.castles import commands as castles_commands
 from burgundy_cli.castles import notation as castles_notation
 from burgundy_cli.core.errors import ParseError
-from burgundy_cli.core.schema import to_data
 from burgundy_cli.robber_knights import commands as rk_commands
 from burgundy_cli.robber_knights import notation as rk_notation
 from tests.conftest import RECORDS
@@ -63,7 +63,7 @@ def agrees(parse: Callable[[str], Any], validate_command: Callable[[Any], Any], 
         command = parse(text)
     except ParseError:
         return True
-    return validate_command(to_data(command)) == command
+    return validate_command(command.model_dump()) == command
 
 
 class Reader:

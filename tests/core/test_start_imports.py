@@ -1,6 +1,6 @@
 """What a command's start leaves out: the reader of the other record table, the team game's
-module in another game, the trade routes' module without the trade routes (docs/performance.md,
-"Round twelve" and "Round thirteen"): a command imports only its own game and what it uses."""
+module in another game, the trade routes' module without the trade routes: a command imports
+only its own game and what it uses."""
 
 from __future__ import annotations
 
@@ -27,8 +27,7 @@ def _imported(args: list[str], names: tuple[str, ...]) -> str:
     return run.stderr.strip().splitlines()[-1]
 
 
-#: What opening a record of each kind leaves out (docs/performance.md, "Round twelve:
-#: h-start2"): the other table's reader, the team game's module in another game, and what
+#: What opening a record of each kind leaves out: the other table's reader, the team game's module in another game, and what
 #: only a refusal or a granted action needs (the fix hint, the edition's citations; a whole
 #: game has granted actions).
 _CASTLES = "burgundy_cli.castles."
@@ -49,8 +48,7 @@ def test_opening_a_record_loads_the_reader_of_its_own_table_only(table, args):
     assert _imported(args, OTHER_TABLE[table]) == "[]"
 
 
-#: What a game leaves out when it does not need it (docs/performance.md, "Round thirteen:
-#: h-import"): the trade routes' module without the trade routes.
+#: What a game leaves out when it does not need it: the trade routes' module without the trade routes.
 NOT_NEEDED = (_CASTLES + "module_routes",)
 
 

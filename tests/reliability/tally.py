@@ -15,7 +15,6 @@ from burgundy_cli.core.errors import IllegalMoveError, ParseError, Rule
 from burgundy_cli.core.game import GameHeader, MoveList, ScoreLine, ScoreTable
 from burgundy_cli.core.record import RecordDoc
 from burgundy_cli.core.replay import replay
-from burgundy_cli.core.schema import to_data
 from burgundy_cli.core.suggest import did_you_mean
 
 TURNS = 3
@@ -90,7 +89,7 @@ class TallySession:
         return MoveList(player=due, groups={"dice": [f"{due}: {d}" for d in range(1, 7)]})
 
     def record_data(self) -> dict[str, Any]:
-        game = {key: value for key, value in to_data(self.header).items() if value != {}}
+        game = {key: value for key, value in self.header.model_dump(exclude_none=True).items() if value != {}}
         return {"game": game | {"name": "tally", "players": list(self.header.players)},
                 "log": {"moves": list(self.lines)}, "result": self.score().stored_result()}
 

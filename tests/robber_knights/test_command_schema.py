@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from burgundy_cli.core.schema import ValidationError
+from pydantic import ValidationError
 from burgundy_cli.robber_knights.commands import validate_command
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import random
-from dataclasses import replace
+from tests.line_forms import changed
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -53,8 +53,8 @@ def mutations(cmd, rng: random.Random) -> list:
         return [DrawCommand(player=cmd.player, tile=rng.choice(tiles))]
     if isinstance(cmd, EndCommand):
         return [LayCommand(player=cmd.player, tile=rng.choice(tiles), cell="f6")]
-    out = [replace(cmd, cell=f"{chr(97 + rng.randrange(19))}{rng.randrange(1, 20)}"),
-           replace(cmd, tile=rng.choice(tiles))]
+    out = [changed(cmd, cell=f"{chr(97 + rng.randrange(19))}{rng.randrange(1, 20)}"),
+           changed(cmd, tile=rng.choice(tiles))]
     if cmd.leave:
         leave = list(cmd.leave)
         leave[rng.randrange(len(leave))] += rng.choice([-1, 1])

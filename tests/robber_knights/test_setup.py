@@ -133,7 +133,7 @@ def test_tie_on_points_goes_to_most_knights_left():
     ("[position.hands]", "[position.knights]\nred = 29.0\nblue = 26\n\n[position.hands]"),
 ])
 def test_counts_are_strict_integers(old, new):
-    """Issue 16, item 3: a boolean, a string or a float is no count of knights (core/schema.py
+    """Issue 16, item 3: a boolean, a string or a float is no count of knights (core/models.py
     validates scalars strictly for both games)."""
     err = refused(record_text(BASE_TILES, BASE_HANDS).replace(old, new))
     assert "knights.red" in err.message and "integer" in err.message
