@@ -248,9 +248,9 @@ COMMANDS: dict[str, Command] = {
         {**JSON, "--players": ("players", "int"), "-p": ("players", "int"), "--seed": ("seed", "int"),
          "-s": ("seed", "int"), "--out": ("out", "path"), "-o": ("out", "path"),
          "--edition": ("edition", "text"), "-e": ("edition", "text"), "--stop-after": ("stop_after", "int"),
-         "--modules": ("modules", "text")},
+         "--modules": ("modules", "text"), "--force": ("force", "flag")},
         _call(subcommands.playout, "game", "players", "seed", "out", "edition", "stop_after", "json", "modules",
-              json=False),
+              "force", json=False, force=False),
         ranges={"players": (1, 4)}, required=("players", "seed", "out")),
     "stats": Command(
         (("folder", "folder"),),

@@ -454,9 +454,11 @@ def fmt(path: str | os.PathLike[str], write: bool, as_json: bool = False) -> Out
 
 
 def playout(game: str, players: int, seed: int, out: str | os.PathLike[str], edition: str | None,
-            stop_after: int | None, as_json: bool = False, modules: str | None = None) -> Outcome:
+            stop_after: int | None, as_json: bool = False, modules: str | None = None,
+            force: bool = False) -> Outcome:
     """``burgundy playout``: deal a game from ``seed``, play it out, write the record.
-    ``modules``: the expansion modules to play with, comma-separated (Castles 2019).
+    ``modules``: the expansion modules to play with, comma-separated (Castles 2019). An
+    existing file is replaced only with ``force`` (as ``burgundy new``).
 
     :raises UsageError: an unknown game, edition or module.
     """
@@ -480,7 +482,7 @@ def playout(game: str, players: int, seed: int, out: str | os.PathLike[str], edi
         data = found.playout(players, seed, edition=edition, stop_after=stop_after, **extra)
     except RefereeError as err:
         raise UsageError(f"--modules: {err.message}", hint=err.hint) from None
-    write_atomic(out, dump_record(data))
+    write_atomic(out, dump_record(data), replace=force)
     if as_json:
         return Outcome().say(_json({"file": str(out), "game": found.name, "edition": data["game"].get("edition"),
                                     "players": data["game"]["players"], "seed": seed, "result": data["result"]}))

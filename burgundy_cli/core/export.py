@@ -10,7 +10,6 @@ account, password or network is involved: the file is imported by the app.
 
 from __future__ import annotations
 
-import csv
 import datetime as _dt
 import hashlib
 import importlib
@@ -224,19 +223,20 @@ def csv_text(played: list[Played]) -> str:
     for record in played:
         for line in record.table.players:
             categories.extend(c for c in line.breakdown if c not in categories)
+    from burgundy_cli.core.csvrows import csv_row
+
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow([*CSV_COLUMNS, *categories])
+    out.write(csv_row([*CSV_COLUMNS, *categories]))
     for record in played:
         header = record.header
         lines = {line.name: line for line in record.table.players}
         for seat, name in enumerate(header.players, start=1):
             line = lines[name]
-            writer.writerow([record.file, header.name, record.table.edition or "", _csv_date(header), header.place or "",
+            out.write(csv_row([record.file, header.name, record.table.edition or "", _csv_date(header), header.place or "",
                              header.event or "", _yes(record.table.complete), name, seat,
                              _yes(name == record.start_player), line.total, line.rank,
                              _yes(name in record.table.winner),
-                             *(line.breakdown.get(category, "") for category in categories)])
+                             *(line.breakdown.get(category, "") for category in categories)]))
     return out.getvalue()
 
 

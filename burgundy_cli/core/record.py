@@ -350,7 +350,7 @@ def write_atomic(path: str | os.PathLike[str], text: str, *,
     write through a link); it may raise to cancel the write (the lock uses it to refuse a
     record that changed on disk). With ``replace=False`` an existing file is never
     replaced (``burgundy new``, ``playout`` without ``--force``): the new file is linked
-    into place, which fails if the name is taken.
+    into place, which fails if the name is taken (a device or FIFO is still written to).
 
     ``replaced`` closes the window between ``before_replace`` and the rename where the
     system can swap two names atomically (Linux's ``renameat2`` with ``RENAME_EXCHANGE``):
@@ -382,14 +382,14 @@ def write_atomic(path: str | os.PathLike[str], text: str, *,
         info = None                         # a new file
     except (OSError, ValueError) as err:
         raise UsageError(f"cannot write {path}: {getattr(err, 'strerror', None) or err}") from None
-    if info is not None and not replace:
-        raise UsageError(f"{path} already exists; nothing was written", hint="--force replaces it")
     if info is not None:
         _refuse_an_input(path, inputs)
         if stat.S_ISLNK(info.st_mode) or stat.S_ISCHR(info.st_mode) or stat.S_ISFIFO(info.st_mode):
-            _write_through(path, target, data, before_replace)
+            _write_through(path, target, data, before_replace, replace)
             return
         _refuse_what_is_no_file(path, info)
+        if not replace:
+            raise UsageError(f"{path} already exists; nothing was written", hint="--force replaces it")
         _check_writable(path, target, info)
     folder, name = os.path.split(target)
     mode = 0o666 & ~_umask() if info is None else stat.S_IMODE(info.st_mode) & 0o777
@@ -480,7 +480,7 @@ _KINDS = {stat.S_IFDIR: "a folder", stat.S_IFSOCK: "a socket", stat.S_IFBLK: "a 
 
 
 def _write_through(path: str | os.PathLike[str], target: str, data: bytes,
-                   before_replace: Callable[[], None] | None) -> None:
+                   before_replace: Callable[[], None] | None, replace: bool) -> None:
     """Write ``data`` to a character device, a FIFO, or what a symbolic link names, opened
     by the system through the path as given (see :func:`write_atomic`).
 
@@ -496,6 +496,8 @@ def _write_through(path: str | os.PathLike[str], target: str, data: bytes,
     if behind is not None:
         _refuse_what_is_no_file(path, behind)
         if stat.S_ISREG(behind.st_mode):   # (rewritten in place: every hard link sees the new text)
+            if not replace:
+                raise UsageError(f"{path} already exists; nothing was written", hint="--force replaces it")
             _check_writable(path, target, behind, in_place=True)
     if before_replace is not None:
         before_replace()
