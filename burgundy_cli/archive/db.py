@@ -244,11 +244,18 @@ def shown(url: str) -> str:
 
 
 def _check_port(url: str) -> None:
-    """Refuse a URL whose port is no number from 1 to 65535, with a usage error.
+    """Refuse a URL whose port is no number from 1 to 65535, or whose user part holds an
+    unencoded ``@`` (drivers read such a URL each their own way, and a part of the password
+    would be taken for the host and shown in their messages), with a usage error.
 
     :raises ArchiveError:
     """
     from urllib.parse import urlsplit
+
+    authority = url.partition("://")[2].partition("/")[0].partition("?")[0]
+    if authority.count("@") > 1:
+        raise ArchiveError(f"bad database URL {shown(url)}: an @ in the user name or password must be "
+                           "written %40")
 
     try:
         port = urlsplit(url).port

@@ -59,9 +59,13 @@ class SyncReport:
                  f"synced into it are gone until they are synced again" for problem in self.repaired]
         lines.append(f"{self.database}: {self.added} added, {self.replaced} replaced, {self.unchanged} unchanged, "
                      f"{self.removed} removed, {len(self.failed)} failed")
-        lines += [f"skipped {path}: {why}, not a regular file" for path, why in self.skipped]
         lines += [f"failed: {error}" for _, error in self.failed]
         return "\n".join(lines)
+
+    def notes(self) -> list[str]:
+        """What goes to stderr beside the report: each entry skipped, then each failure."""
+        return [f"skipped {path}: {why}, not a regular file" for path, why in self.skipped] + \
+            [error for _, error in self.failed]
 
     def to_json(self) -> dict[str, Any]:
         out = {"database": self.database, "added": self.added, "replaced": self.replaced,

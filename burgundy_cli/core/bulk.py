@@ -128,14 +128,15 @@ def score_one(path: str, starts: bool = False) -> dict[str, Any]:
     from burgundy_cli.core.render import score_json
     from burgundy_cli.core.session import open_doc
 
+    name = shown_name(path)  # (a name that is not UTF-8, readably)
     try:
         doc = read_record(path)
         session = open_doc(doc)
         table = session.score()
     except Exception as err:  # noqa: BLE001 - reported per file, never as a traceback
         message, code = failure(err)
-        return {"file": path, "error": message.removeprefix("burgundy: "), "exit": code}
-    result = {"file": path, **score_json(table, session.header)}
+        return {"file": name, "error": shown_name(message.removeprefix("burgundy: ")), "exit": code}
+    result = {"file": name, **score_json(table, session.header)}
     if starts:
         result["start"] = "position" if "position" in doc.data else "setup"
     return result

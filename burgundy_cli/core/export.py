@@ -43,16 +43,19 @@ class Played:
 def read_played(files: Iterable[str]) -> tuple[list[Played], list[dict[str, Any]]]:
     """Replay and verify ``files``; the records that pass, and ``{"file", "error", "exit"}``
     for those that do not."""
+    from burgundy_cli.core.bulk import shown_name
+
     played, failed = [], []
-    for file in files:
+    for path in files:
+        file = shown_name(path)  # (a name that is not UTF-8, readably)
         try:
-            doc = read_record(file)
+            doc = read_record(path)
             session = open_doc(doc)
             table = session.score()
             data = session.record_data()
         except Exception as err:  # noqa: BLE001 - reported per file, never as a traceback
             message, code = failure(err)
-            failed.append({"file": file, "error": message.removeprefix("burgundy: "), "exit": code})
+            failed.append({"file": file, "error": shown_name(message.removeprefix("burgundy: ")), "exit": code})
             continue
         start = _first_mover(session.header.players, data) if "setup" in data else None
         played.append(Played(file, session.header, table, start, dump_record(data)))
