@@ -57,7 +57,7 @@ def test_a_fifo_is_written_to_not_replaced(cli, tmp_path) -> None:
     fifo = tmp_path / "picture.svg"
     os.mkfifo(fifo)
     got: list[bytes] = []
-    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()))
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()), daemon=True)
     reader.start()
     result = cli("chart", str(RECORD), "--svg", str(fifo))
     reader.join(timeout=60)
