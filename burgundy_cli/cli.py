@@ -510,12 +510,13 @@ def playout(
     as_json: Annotated[bool, typer.Option("--json", help='print {"file", "game", "players", "seed", "result"}')] = False,
     modules: Annotated[str | None, typer.Option("--modules", help="2019 expansion modules, comma-separated (inns)",
                                                 autocompletion=_complete_modules)] = None,
+    force: Annotated[bool, typer.Option("--force", help="overwrite FILE if it exists")] = False,
 ) -> None:
     """Deal a game from SEED and play it out with a simple seeded policy, writing the record.
 
     Example: burgundy playout castles-of-burgundy --players 4 --seed 7 --out game.toml
     """
-    _guard(partial(subcommands.playout, game, players, seed, out, edition, stop_after, as_json, modules))
+    _guard(partial(subcommands.playout, game, players, seed, out, edition, stop_after, as_json, modules, force))
 
 
 def main() -> None:

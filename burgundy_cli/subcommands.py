@@ -60,10 +60,11 @@ def score(paths: Sequence[str], as_json: bool = False, jobs: int = 0, show_all: 
 
     :raises RefereeError: one record that fails, or nothing to score.
     """
-    from burgundy_cli.core.bulk import record_files
+    from burgundy_cli.core.bulk import walk_records
 
-    files = record_files(paths)
-    if len(files) == 1:
+    walk = walk_records(paths)
+    files = walk.files
+    if len(files) == 1 and not walk.skipped:
         import sys
 
         from burgundy_cli.core.render import wants_colour
@@ -75,6 +76,8 @@ def score(paths: Sequence[str], as_json: bool = False, jobs: int = 0, show_all: 
     outcome = Outcome()
 
     def lines() -> Iterator[tuple[bool, str]]:
+        for note in walk.notes():
+            yield True, note + "\n"
         for result in score_many(files, jobs):
             outcome.ending(result.get("exit", 0))
             if as_json:
@@ -95,13 +98,16 @@ def summary(paths: Sequence[str | os.PathLike[str]], as_json: bool, jobs: int) -
     Records that fail are listed (their errors on stderr, exit code the worst), not counted.
     On a terminal a progress bar counts the records while they are verified.
     """
-    from burgundy_cli.core.bulk import record_files, score_many
+    from burgundy_cli.core.bulk import score_many, walk_records
     from burgundy_cli.core.summary import summarise, summary_text
 
-    files = record_files(paths)
+    walk = walk_records(paths)
+    files = walk.files
     outcome = Outcome()
 
     def parts() -> Iterator[tuple[bool, str]]:
+        for note in walk.notes():
+            yield True, note + "\n"
         scored = []
         for result in score_many(files, jobs, starts=True):
             outcome.ending(result.get("exit", 0))
@@ -256,7 +262,7 @@ def show(path: str | os.PathLike[str], svg: str | os.PathLike[str] | None = None
         if svg is not None:
             from burgundy_cli.core import pictures
 
-            _write_file(outcome, svg, pictures.board_svg(str(path), at))
+            _write_file(outcome, svg, pictures.board_svg(str(path), at), [path])
         return outcome.say(position_record(str(path), at), end="")
     if svg is None and not as_json and at is None:
         from burgundy_cli.core.session import open_record
@@ -266,7 +272,7 @@ def show(path: str | os.PathLike[str], svg: str | os.PathLike[str] | None = None
 
     outcome = Outcome()
     if svg is not None:
-        _write_file(outcome, svg, pictures.board_svg(str(path), at))
+        _write_file(outcome, svg, pictures.board_svg(str(path), at), [path])
     if as_json:
         outcome.say(_json(pictures.position_json(str(path), at)))
     elif svg is None:
@@ -283,17 +289,20 @@ def chart(path: str | os.PathLike[str], svg: str | os.PathLike[str] | None, as_j
     if svg is not None:
         from burgundy_cli.core.chart import chart_svg
 
-        _write_file(outcome, svg, chart_svg(series))
+        _write_file(outcome, svg, chart_svg(series), [path])
     if as_json or svg is None:
         outcome.say(_json(series))
     return outcome
 
 
-def _write_file(outcome: Outcome, path: str | os.PathLike[str], text: str) -> None:
-    """Write an output file atomically and say so on stderr (stdout stays for ``--json``)."""
+def _write_file(outcome: Outcome, path: str | os.PathLike[str], text: str,
+                inputs: Sequence[str | os.PathLike[str]] = ()) -> None:
+    """Write an output file (atomically, or to a device or FIFO) and say so on stderr (stdout
+    stays for ``--json``); never over one of ``inputs``, the files the command read, and
+    with no record's size cap (an export may be large)."""
     from burgundy_cli.core.record import write_atomic
 
-    write_atomic(path, text)
+    write_atomic(path, text, record=False, inputs=inputs)
     outcome.wrote(path).warn(f"wrote {path}")
 
 
@@ -309,9 +318,9 @@ def export_bgstats(paths: Sequence[str | os.PathLike[str]], out: str | os.PathLi
 
     given = parse_bgg_ids(bgg_ids)
     outcome = Outcome()
-    played = _played(outcome, paths)
+    played, read = _played(outcome, paths)
     data = bgstats(played, given)
-    _write_file(outcome, out, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+    _write_file(outcome, out, json.dumps(data, ensure_ascii=False, indent=1) + "\n", read)
     for game in data["games"]:
         if not game["bggId"]:
             outcome.warn(f"{game['name']}: no BoardGameGeek id known, exported as 0 (docs/export.md); "
@@ -324,22 +333,27 @@ def export_csv(paths: Sequence[str | os.PathLike[str]], out: str | os.PathLike[s
     from burgundy_cli.core.export import csv_text
 
     outcome = Outcome()
-    text = csv_text(_played(outcome, paths))
+    played, read = _played(outcome, paths)
+    text = csv_text(played)
     if out is None:
         return outcome.say(text, end="")
-    _write_file(outcome, out, text)
+    _write_file(outcome, out, text, read)
     return outcome
 
 
-def _played(outcome: Outcome, paths: Sequence[str | os.PathLike[str]]) -> list[object]:
-    """The verified records below ``paths``; each failure is said on stderr and ends with its code."""
-    from burgundy_cli.core.bulk import record_files
+def _played(outcome: Outcome, paths: Sequence[str | os.PathLike[str]]) -> tuple[list[object], list[str]]:
+    """The verified records below ``paths``, and every file read (no output may replace one);
+    each failure and each entry skipped is said on stderr, a failure ends with its code."""
+    from burgundy_cli.core.bulk import walk_records
     from burgundy_cli.core.export import read_played
 
-    played, failed = read_played(record_files(paths))
+    walk = walk_records(paths)
+    for note in walk.notes():
+        outcome.warn(note)
+    played, failed = read_played(walk.files)
     for bad in failed:
         outcome.warn(f"burgundy: {bad['error']}").ending(bad["exit"])
-    return played
+    return played, walk.files
 
 
 def schema(game: str | None, out: str | os.PathLike[str] | None) -> Outcome:
@@ -436,9 +450,11 @@ def fmt(path: str | os.PathLike[str], write: bool, as_json: bool = False) -> Out
 
 
 def playout(game: str, players: int, seed: int, out: str | os.PathLike[str], edition: str | None,
-            stop_after: int | None, as_json: bool = False, modules: str | None = None) -> Outcome:
+            stop_after: int | None, as_json: bool = False, modules: str | None = None,
+            force: bool = False) -> Outcome:
     """``burgundy playout``: deal a game from ``seed``, play it out, write the record.
-    ``modules``: the expansion modules to play with, comma-separated (Castles 2019).
+    ``modules``: the expansion modules to play with, comma-separated (Castles 2019). An
+    existing file is replaced only with ``force`` (as ``burgundy new``).
 
     :raises UsageError: an unknown game, edition or module.
     """
@@ -462,7 +478,7 @@ def playout(game: str, players: int, seed: int, out: str | os.PathLike[str], edi
         data = found.playout(players, seed, edition=edition, stop_after=stop_after, **extra)
     except RefereeError as err:
         raise UsageError(f"--modules: {err.message}", hint=err.hint) from None
-    write_atomic(out, dump_record(data))
+    write_atomic(out, dump_record(data), replace=force)
     outcome = Outcome().wrote(out)
     if as_json:
         return outcome.say(_json({"file": str(out), "game": found.name, "edition": data["game"].get("edition"),

@@ -38,7 +38,7 @@ def run_sync(folder: str, url: str | None, *, jobs: int = 0, rebuild: bool = Fal
 
     report = sync(folder, db.database_url(folder, url), jobs=jobs, rebuild=rebuild, progress=progress)
     out = json.dumps(report.to_json(), ensure_ascii=False) if as_json else report.text()
-    return _outcome(out, [error for _, error in report.failed], EXIT_FAILED_RECORDS if report.failed else 0)
+    return _outcome(out, report.notes(), EXIT_FAILED_RECORDS if report.failed else 0)
 
 
 def run_list(folder: str | None, url: str | None, *, as_json: bool = False) -> Outcome:

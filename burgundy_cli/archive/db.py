@@ -58,6 +58,17 @@ class ArchiveError(UsageError):
     """The archive database cannot be reached, read or written (exit 2)."""
 
 
+class DamagedArchive(ArchiveError):
+    """The archive's own tables are not as this tool writes them (exit 2): a version that is
+    no number, a table gone, a JSON column that holds no JSON. ``archive rebuild`` repairs it."""
+
+
+def damaged(url: str, what: str) -> DamagedArchive:
+    """The error for a damaged archive at ``url``: what is wrong, and the way out."""
+    return DamagedArchive(f"damaged archive {shown(url)}: {what}; run `burgundy archive rebuild`",
+                          hint="`burgundy archive rebuild DIR` verifies DIR's records again and repairs the archive")
+
+
 def _tables() -> tuple[Any, dict[str, Any]]:
     """The schema as SQLAlchemy Core tables (built on first use: SQLAlchemy loads lazily)."""
     from sqlalchemy import (BigInteger, Boolean, Column, Float, Integer, MetaData, String, Table,
@@ -214,13 +225,44 @@ def database_url(folder: str | os.PathLike[str] | None, db: str | None) -> str:
 
 
 def shown(url: str) -> str:
-    """The URL as messages show it: without its password."""
-    try:
-        from sqlalchemy.engine import make_url
+    """The URL as messages show it: never with its password, however it is given (in the
+    user part, even with an unencoded ``@`` in it, or as a ``password`` query parameter),
+    and also when the URL is too broken to parse."""
+    import re
 
-        return make_url(url).render_as_string(hide_password=True)
-    except Exception:  # noqa: BLE001 - a URL too broken to parse is shown as given
+    scheme, separator, rest = url.partition("://")
+    if not separator:
         return url
+    location, query_mark, query = rest.partition("?")
+    path_mark = location.find("/")
+    authority, path = (location, "") if path_mark < 0 else (location[:path_mark], location[path_mark:])
+    user, at, host = authority.rpartition("@")   # (the last @ ends the user part: an unencoded @ is the password's)
+    if at and ":" in user:
+        user = user.split(":", 1)[0] + ":***"
+    query = re.sub(r"(?i)((?:^|&)(?:password|passwd|pass|pwd)=)[^&]*", r"\1***", query)
+    return f"{scheme}://{user}{at}{host}{path}{query_mark}{query}"
+
+
+def _check_port(url: str) -> None:
+    """Refuse a URL whose port is no number from 1 to 65535, or whose user part holds an
+    unencoded ``@`` (drivers read such a URL each their own way, and a part of the password
+    would be taken for the host and shown in their messages), with a usage error.
+
+    :raises ArchiveError:
+    """
+    from urllib.parse import urlsplit
+
+    authority = url.partition("://")[2].partition("/")[0].partition("?")[0]
+    if authority.count("@") > 1:
+        raise ArchiveError(f"bad database URL {shown(url)}: an @ in the user name or password must be "
+                           "written %40")
+
+    try:
+        port = urlsplit(url).port
+    except ValueError:
+        port = 0
+    if port == 0:
+        raise ArchiveError(f"bad database URL {shown(url)}: the port must be a number from 1 to 65535")
 
 
 @contextmanager
@@ -232,6 +274,8 @@ def database_errors(url: str) -> Iterator[None]:
         yield
     except ArchiveError:
         raise
+    except json.JSONDecodeError as err:    # (the archive's JSON columns are written by this tool alone)
+        raise damaged(url, f"a JSON column holds no JSON ({err.msg})") from None
     except exc.NoSuchModuleError:
         raise ArchiveError(f"unsupported database URL {shown(url)}: use sqlite:///FILE or "
                            "postgresql://USER@HOST:PORT/NAME") from None
@@ -272,6 +316,8 @@ def connect(url: str) -> Any:
     """
     from sqlalchemy import create_engine, event
 
+    if not url.startswith("sqlite"):
+        _check_port(url)
     with database_errors(url):
         if url.startswith("sqlite"):
             from sqlalchemy.engine import make_url
@@ -332,7 +378,10 @@ def ensure_schema(engine: Any, *, create: bool) -> None:
             if values.get("application") != APPLICATION:
                 raise ArchiveError(f"{shown(str(engine.url))} is not a burgundy archive (another "
                                    "tool's database?); give another --db")
-            version = int(values.get("version", "0"))
+            version = _version(str(engine.url), values.get("version", "0"))
+            missing = sorted(set(tables()) - names)
+            if version == VERSION and missing:
+                raise damaged(str(engine.url), f"its table {missing[0]} is missing")
             if version > VERSION:
                 raise ArchiveError(f"the archive has schema version {version}, newer than this "
                                    f"burgundy's {VERSION}: update burgundy")
@@ -347,6 +396,26 @@ def ensure_schema(engine: Any, *, create: bool) -> None:
         _create_or_migrate(connection)
 
 
+def _version(url: str, value: str) -> int:
+    """The schema version stored in ``meta``.
+
+    :raises DamagedArchive: it is no version (not a whole number from 1 up).
+    """
+    if not value.isascii() or not value.isdigit() or int(value) < 1:
+        raise damaged(url, f"meta.version is {value!r}, no schema version")
+    return int(value)
+
+
+def repair(engine: Any) -> None:
+    """Drop the archive's own tables and make them again, empty: what ``archive rebuild`` does
+    to an archive too damaged to keep (:class:`DamagedArchive`). Another tool's tables in
+    the same database are left alone."""
+    metadata, _ = schema()
+    with writing(engine) as connection:
+        metadata.drop_all(connection, checkfirst=True)
+        _create_or_migrate(connection)
+
+
 def _create_or_migrate(connection: Any) -> None:
     """Inside the writer's transaction: create the schema, or migrate it step by step."""
     from sqlalchemy import inspect, select, text
@@ -358,7 +427,8 @@ def _create_or_migrate(connection: Any) -> None:
         connection.execute(meta.insert(), [{"key": "application", "value": APPLICATION},
                                            {"key": "version", "value": str(VERSION)}])
         return
-    version = int(connection.execute(select(meta.c.value).where(meta.c.key == "version")).scalar_one())
+    version = _version(str(connection.engine.url),
+                       connection.execute(select(meta.c.value).where(meta.c.key == "version")).scalar_one())
     if version >= VERSION:  # another writer migrated it meanwhile
         return
     while version < VERSION:
@@ -372,8 +442,10 @@ def _create_or_migrate(connection: Any) -> None:
     metadata.create_all(connection)  # the tables a step dropped, at their new shape
 
 
-def open_archive(url: str, *, create: bool) -> Any:
-    """Connect to ``url`` and check (or create) the schema; the engine.
+def open_archive(url: str, *, create: bool, repaired: list[str] | None = None) -> Any:
+    """Connect to ``url`` and check (or create) the schema; the engine. Given ``repaired``
+    (``archive rebuild``), a damaged archive is emptied and made again (:func:`repair`) and
+    what was wrong with it is appended there, instead of refused.
 
     :raises ArchiveError:
     """
@@ -384,7 +456,13 @@ def open_archive(url: str, *, create: bool) -> Any:
             raise ArchiveError(f"no archive at {path}: run 'burgundy archive sync' first")
     try:
         with database_errors(url):
-            ensure_schema(engine, create=create)
+            try:
+                ensure_schema(engine, create=create)
+            except DamagedArchive as err:
+                if repaired is None:
+                    raise
+                repair(engine)
+                repaired.append(err.message)
     except BaseException:
         engine.dispose()
         raise

@@ -7,7 +7,6 @@ line: ask for one view to get a single plain CSV table.
 
 from __future__ import annotations
 
-import csv
 import io
 from typing import Any
 
@@ -65,21 +64,35 @@ def text(result: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+#: What Markdown or the HTML it may hold would read in record text (emphasis, links, code,
+#: tables, raw tags): each is written escaped, so a name shows as the text it is.
+_MARKDOWN_ESCAPES = str.maketrans({**{mark: "\\" + mark for mark in "\\`*_[]|~"},
+                                   "&": "&amp;", "<": "&lt;", ">": "&gt;",
+                                   "\n": " ", "\r": " "})
+
+
+def markdown_text(value: Any) -> str:
+    """``value`` as Markdown text that renders as itself: ``<script>``, ``<img onerror=..>`` and
+    ``**x**`` in a player's name are shown, never run or styled (numbers are unchanged)."""
+    return str(value).translate(_MARKDOWN_ESCAPES)
+
+
 def markdown(result: dict[str, Any]) -> str:
-    """GitHub-flavoured Markdown: a heading and a table per view."""
+    """GitHub-flavoured Markdown: a heading and a table per view, every text escaped."""
     lines = [f"{result['games']} complete games, {result['in_progress']} in progress"]
     for title, columns, rows in tables(result):
-        lines += ["", f"### {title}", "", "| " + " | ".join(columns) + " |",
+        lines += ["", f"### {markdown_text(title)}", "", "| " + " | ".join(map(markdown_text, columns)) + " |",
                   "|" + "|".join(" --- " if i == 0 else " ---: " for i in range(len(columns))) + "|"]
-        lines += ["| " + " | ".join(str(cell).replace("|", "\\|") for cell in row) + " |" for row in rows]
+        lines += ["| " + " | ".join(map(markdown_text, row)) + " |" for row in rows]
     return "\n".join(lines)
 
 
 def csv_text(result: dict[str, Any]) -> str:
     """CSV: per view, a header row (with the view's game and split as leading columns for the
     player tables) and its rows; views separated by an empty line."""
+    from burgundy_cli.core.csvrows import csv_rows
+
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
     blocks = []
     standings = result["standings"]
     if standings:
@@ -97,5 +110,5 @@ def csv_text(result: dict[str, Any]) -> str:
     for index, block in enumerate(blocks):
         if index:
             buffer.write("\n")
-        writer.writerows(block)
+        buffer.write(csv_rows(block))
     return buffer.getvalue()

@@ -28,6 +28,10 @@ from burgundy_cli.core.errors import UsageError
 SPLITS = ("edition", "players", "boards", "modules", "place", "event", "year")
 
 
+#: The largest ``--players`` taken: far above any game's, far below what a database's integer holds.
+MAX_PLAYERS = 99
+
+
 @dataclass(slots=True)
 class Filters:
     """Which archived games a statistic reads; ``None`` means any."""
@@ -42,7 +46,8 @@ class Filters:
     until: str | None = None    #: ISO date, inclusive
 
     def check(self) -> None:
-        """:raises UsageError: a date that is no ISO date."""
+        """:raises UsageError: a date that is no ISO date, or a filter out of range (the
+        day after ``--until`` must be a date; a player count is 1 to :data:`MAX_PLAYERS`)."""
         for name in ("since", "until"):
             value = getattr(self, name)
             if value is not None:
@@ -50,6 +55,11 @@ class Filters:
                     _dt.date.fromisoformat(value)
                 except ValueError:
                     raise UsageError(f"--{name} {value!r} is not a date (YYYY-MM-DD)") from None
+        if self.until is not None and _dt.date.fromisoformat(self.until) == _dt.date.max:
+            raise UsageError(f"--until {self.until} is out of range: the last date it takes is 9999-12-30",
+                             hint="leave out --until for no end date")
+        if self.players is not None and not 1 <= self.players <= MAX_PLAYERS:
+            raise UsageError(f"--players {self.players} is out of range: a game has 1 to {MAX_PLAYERS} players")
 
 
 def parse_splits(text: str | None) -> tuple[str, ...]:

@@ -1,16 +1,19 @@
 """Bring an archive in line with a folder of records: ``archive sync``, ``rebuild`` and ``list``.
 
-A sync is one write transaction, taken before the archive is read (see
-:func:`burgundy_cli.archive.db.writing`): two syncs at once run one after the other, the
-second seeing what the first stored, and a sync that fails (a full disk, a lost server)
-leaves the archive as it was. Inside it:
+A sync reads before it writes. The files below the folder are listed by the one folder
+walk of every command (regular files only), and those that changed are read and verified
+with no lock held; then one write transaction (see :func:`burgundy_cli.archive.db.writing`)
+stores the results: two syncs at once write one after the other, the second seeing what the
+first stored, and a sync that fails (a full disk, a lost server) leaves the archive as it
+was. In order:
 
 1. the files below the folder are listed; a file whose size and modification time are
    those stored is unchanged and not read again (one whose content hash is the one
    stored counts as unchanged too, though it was read);
 2. the others are verified on every core (:func:`burgundy_cli.archive.verify.verify_file`),
-   their results written as they arrive, in batches, so memory stays flat;
-3. files no longer in the folder are dropped, then every record no file holds any more.
+   their results kept in a temporary file as they arrive, so memory stays flat;
+3. the write lock is taken, the results written in batches, files no longer in the folder
+   dropped, then every record no file holds any more.
 
 A record is keyed by its content hash: a file edited in place gets a new record and its
 old one goes; two identical files share one record (one game).
@@ -38,7 +41,8 @@ PROGRESS_STEP = 25
 
 @dataclass(slots=True)
 class SyncReport:
-    """What a sync did: counts of files, and each failed record's located error."""
+    """What a sync did: counts of files, each failed record's located error, each folder
+    entry skipped (not a regular file), and what a rebuild found wrong with the archive."""
 
     database: str
     added: int = 0
@@ -46,68 +50,100 @@ class SyncReport:
     unchanged: int = 0
     removed: int = 0
     failed: list[tuple[str, str]] = field(default_factory=list)
+    skipped: list[tuple[str, str]] = field(default_factory=list)
+    repaired: list[str] = field(default_factory=list)
 
     def text(self) -> str:
-        lines = [f"{self.database}: {self.added} added, {self.replaced} replaced, {self.unchanged} unchanged, "
-                 f"{self.removed} removed, {len(self.failed)} failed"]
+        lines = [f"damaged archive emptied and made again ({problem}); the records of other folders "
+                 f"synced into it are gone until they are synced again" for problem in self.repaired]
+        lines.append(f"{self.database}: {self.added} added, {self.replaced} replaced, {self.unchanged} unchanged, "
+                     f"{self.removed} removed, {len(self.failed)} failed")
         lines += [f"failed: {error}" for _, error in self.failed]
         return "\n".join(lines)
 
+    def notes(self) -> list[str]:
+        """What goes to stderr beside the report: each entry skipped, then each failure."""
+        return [f"skipped {path}: {why}, not a regular file" for path, why in self.skipped] + \
+            [error for _, error in self.failed]
+
     def to_json(self) -> dict[str, Any]:
-        return {"database": self.database, "added": self.added, "replaced": self.replaced,
-                "unchanged": self.unchanged, "removed": self.removed,
-                "failed": [{"file": path, "error": error} for path, error in self.failed]}
+        out = {"database": self.database, "added": self.added, "replaced": self.replaced,
+               "unchanged": self.unchanged, "removed": self.removed,
+               "failed": [{"file": path, "error": error} for path, error in self.failed]}
+        if self.skipped:
+            out["skipped"] = [{"file": path, "why": why} for path, why in self.skipped]
+        if self.repaired:
+            out["repaired"] = self.repaired
+        return out
 
 
 def sync(folder: str | os.PathLike[str], url: str, *, jobs: int = 0, rebuild: bool = False,
          progress: Callable[[int], Callable[[int], None]] | None = None) -> SyncReport:
     """Sync the archive at ``url`` with the records below ``folder`` (see the module's docstring).
 
-    ``rebuild`` empties the archive first, so every record is verified again. ``progress``,
+    The files are listed by the one folder walk (:func:`burgundy_cli.core.bulk.walk_records`:
+    only regular files, the rest skipped and named) and read and verified before the
+    archive's write lock is taken: the lock is held only while the results are written,
+    so a sync that reads a slow disk never keeps the others waiting. The results wait in
+    a temporary file meanwhile (memory stays flat). A name that is not UTF-8 is stored by
+    its readable form (``M\\xfcller.toml``, :func:`~burgundy_cli.core.bulk.shown_name`).
+
+    ``rebuild`` verifies every file of ``folder`` again and replaces what the archive holds
+    of them; the files of other folders synced into the same archive are left alone. An
+    archive too damaged to read is emptied and made again (said in the report). ``progress``,
     given the number of files to verify, returns a function called with how many more are
     done (every 25).
 
     :raises UsageError: no records in ``folder``; :raises ArchiveError: the database.
     """
-    from burgundy_cli.core.bulk import record_files
+    from burgundy_cli.core.bulk import shown_name, walk_records
 
     root = Path(folder).resolve()
+    key = shown_name(str(root))          # the root as stored
     skip = len(os.path.join(root, ""))  # the listed paths start with the root and a separator
-    found = {path[skip:].replace(os.sep, "/"): path for path in record_files([root])}
+    walk = walk_records([root])
+    found = {shown_name(path[skip:]).replace(os.sep, "/"): path for path in walk.files}
     with ExitStack() as stack:
         # When every file is to be verified anyway (a rebuild, a SQLite file not made yet),
         # the workers start first, and SQLAlchemy's import and the schema are done beside
         # them (docs/performance.md, "Round five").
-        early = stack.enter_context(_verifying(root, list(found), jobs, early=True)) \
+        early = stack.enter_context(_verifying(list(found.values()), jobs, early=True)) \
             if rebuild or db.absent(url) else None
-        engine = db.open_archive(url, create=True)
+        repaired: list[str] = []
+        engine = db.open_archive(url, create=True, repaired=repaired if rebuild else None)
         stack.callback(engine.dispose)
-        report = SyncReport(db.shown(url))
-        with db.database_errors(url), db.writing(engine) as connection:
-            t = db.tables()
-            if rebuild:
-                for name in ("files", "scores", "boards", "records"):
-                    connection.execute(t[name].delete())
-            stored = {row.path: row for row in connection.execute(
-                t["files"].select().where(t["files"].c.root == str(root)))}
-            if early is not None:  # (another sync may have stored some files meanwhile)
+        report = SyncReport(db.shown(url), repaired=repaired,
+                            skipped=[(shown_name(path[skip:]).replace(os.sep, "/"), why) for path, why in walk.skipped])
+        with db.database_errors(url):
+            with engine.connect() as connection:        # a read: no writer's lock
+                stored = _stored(connection, key)
+            if early is not None:
                 todo = list(found)
-                results = early
+                results: Iterator[dict[str, Any]] = early
             else:
                 todo = [relative for relative, path in found.items()
                         if relative not in stored or not _unchanged(path, stored[relative])]
-                results = stack.enter_context(_verifying(root, todo, jobs, engine=engine))
-            report.unchanged = len(found) - len(todo)
-            gone = [relative for relative in stored if relative not in found]
+                results = stack.enter_context(_verifying([found[relative] for relative in todo], jobs, engine=engine))
             advance = progress(len(todo)) if progress and todo else None
-            _store(connection, root, results, stored, report, advance)
-            for start in range(0, len(gone), BATCH):
-                part = gone[start:start + BATCH]
-                connection.execute(t["files"].delete().where(
-                    t["files"].c.root == str(root), t["files"].c.path.in_(part)))
-            report.removed = len(gone)
-            if gone or report.replaced:  # (a rebuild leaves no record behind to drop)
-                _drop_orphans(connection)
+            spool = stack.enter_context(_spooled(zip(todo, results), advance))
+            with db.writing(engine) as connection:
+                stored = _stored(connection, key)         # (another sync may have written meanwhile)
+                verified = set(todo)
+                late = [relative for relative in found if relative not in verified and relative not in stored]
+                if late:  # stored as unchanged when listed, gone since (another sync): verified now
+                    spool = chain(spool, zip(late, map(verify_file, (found[relative] for relative in late))))
+                report.unchanged = len(found) - len(todo) - len(late)
+                # (a rebuild starts the folder from scratch: each of its files counts as added)
+                _store(connection, key, spool, {} if rebuild else stored, report, rebuild)
+                gone = [relative for relative in stored if relative not in found]
+                t = db.tables()
+                for start in range(0, len(gone), BATCH):
+                    part = gone[start:start + BATCH]
+                    connection.execute(t["files"].delete().where(
+                        t["files"].c.root == key, t["files"].c.path.in_(part)))
+                report.removed = len(gone)
+                if gone or report.replaced or rebuild:
+                    _drop_orphans(connection)
     return report
 
 
@@ -120,9 +156,44 @@ def _unchanged(path: str, stored: Any) -> bool:
     return info.st_size == stored.size and info.st_mtime_ns == stored.mtime_ns
 
 
-def _store(connection: Any, root: Path, results: Iterable[dict[str, Any]], stored: dict[str, Any],
-           report: SyncReport, advance: Callable[[int], None] | None) -> None:
-    """Write the records, files and scores of the verified ``results``, in batches."""
+def _stored(connection: Any, root: str) -> dict[str, Any]:
+    """The ``files`` rows of ``root``, by path."""
+    files = db.tables()["files"]
+    return {row.path: row for row in connection.execute(files.select().where(files.c.root == root))}
+
+
+@contextmanager
+def _spooled(results: Iterable[tuple[str, dict[str, Any]]],
+             advance: Callable[[int], None] | None) -> Iterator[Iterator[tuple[str, dict[str, Any]]]]:
+    """Every one of ``results`` (a file's relative name and what :func:`verify_file` made of
+    it) taken now, kept in a temporary file, and given back in order when iterated: the
+    files are read before the archive's write lock is taken, and memory stays flat."""
+    import pickle
+    import tempfile
+
+    with tempfile.TemporaryFile() as spool:
+        done = 0
+        for item in results:
+            pickle.dump(item, spool, pickle.HIGHEST_PROTOCOL)
+            done += 1
+            if advance and done % PROGRESS_STEP == 0:
+                advance(PROGRESS_STEP)
+        if advance and done % PROGRESS_STEP:
+            advance(done % PROGRESS_STEP)
+        spool.seek(0)
+
+        def given_back() -> Iterator[tuple[str, dict[str, Any]]]:
+            for _ in range(done):
+                yield pickle.load(spool)
+
+        yield given_back()
+
+
+def _store(connection: Any, root: str, results: Iterable[tuple[str, dict[str, Any]]], stored: dict[str, Any],
+           report: SyncReport, rebuild: bool = False) -> None:
+    """Write the records, files and scores of the verified ``results`` (each with the file's
+    name relative to ``root``), in batches. ``rebuild``: a record already stored is replaced
+    by the one verified now, not kept."""
     t = db.tables()
     batch_hashes: set[str] = set()  # a content twice in one batch is inserted once (the next
     records: list[dict[str, Any]] = []  # batches find it stored): nothing kept across batches
@@ -133,6 +204,9 @@ def _store(connection: Any, root: Path, results: Iterable[dict[str, Any]], store
     def flush() -> None:
         if records:
             hashes = [r["hash"] for r in records]
+            if rebuild:  # verified again: what was stored of these contents goes
+                for name in ("scores", "boards", "records"):
+                    connection.execute(t[name].delete().where(t[name].c.hash.in_(hashes)))
             present = {h for (h,) in connection.execute(
                 t["records"].select().with_only_columns(t["records"].c.hash).where(t["records"].c.hash.in_(hashes)))}
             fresh = [r for r in records if r["hash"] not in present]
@@ -147,9 +221,7 @@ def _store(connection: Any, root: Path, results: Iterable[dict[str, Any]], store
             _upsert_files(connection, files)
         records.clear(), scores.clear(), boards.clear(), files.clear(), batch_hashes.clear()
 
-    skip = len(os.path.join(root, ""))
-    for result in results:
-        relative = result["path"][skip:].replace(os.sep, "/")
+    for relative, result in results:
         if relative in stored:  # a file touched but not changed is unchanged
             if stored[relative].hash == result["hash"]:
                 report.unchanged += 1
@@ -164,14 +236,10 @@ def _store(connection: Any, root: Path, results: Iterable[dict[str, Any]], store
             records.append({**result["record"], "path": relative})
             scores.extend(result["scores"])
             boards.extend(result.get("boards", ()))
-        files.append({"root": str(root), "path": relative, "hash": result["hash"],
+        files.append({"root": root, "path": relative, "hash": result["hash"],
                       "size": result.get("size", -1), "mtime_ns": result.get("mtime_ns", -1)})
-        if advance and len(files) % PROGRESS_STEP == 0:
-            advance(PROGRESS_STEP)
         if len(files) >= BATCH:
             flush()
-    if advance and len(files) % PROGRESS_STEP:
-        advance(len(files) % PROGRESS_STEP)
     flush()
 
 
@@ -214,9 +282,9 @@ def _drop_orphans(connection: Any) -> None:
 
 
 @contextmanager
-def _verifying(root: Path, todo: list[str], jobs: int, *, engine: Any = None,
+def _verifying(paths: list[str], jobs: int, *, engine: Any = None,
                early: bool = False) -> Iterator[Iterator[dict[str, Any]]]:
-    """The results of verifying the files ``todo`` (relative to ``root``), in order, on the
+    """The results of verifying the files ``paths``, in order, on the
     processes :func:`burgundy_cli.core.bulk.map_records` chooses for ``jobs`` (0: as many as
     the machine's load leaves cores free, as ``score`` chooses); the workers stop when the
     block ends. ``early``: the first record is verified, and the workers started, before
@@ -226,7 +294,6 @@ def _verifying(root: Path, todo: list[str], jobs: int, *, engine: Any = None,
     """
     from burgundy_cli.core.bulk import map_records
 
-    paths = [os.path.join(root, relative) for relative in todo]
     setup = (None, ()) if engine is None else (engine.dispose, (False,))
     mapped = map_records(verify_file, paths, jobs, *setup)
     try:

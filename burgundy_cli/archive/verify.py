@@ -24,11 +24,12 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import stat
 from collections.abc import Collection
 from typing import Any
 
 from burgundy_cli.archive.db import breakdown_columns
-from burgundy_cli.core.errors import failure
+from burgundy_cli.core.errors import UsageError, failure
 from burgundy_cli.core.game import GameHeader, ScoreTable
 from burgundy_cli.core.record import MAX_RECORD_BYTES, RecordDoc, parse_record_bytes, read_record
 
@@ -50,18 +51,25 @@ def verify_file(path: str) -> dict[str, Any]:
     ``status``, ``record`` (the ``records`` row but for ``path``, where the file was found)
     and ``scores`` (the ``scores`` rows, one per seat; none for a failed record).
     """
+    from burgundy_cli.core.bulk import shown_name
+
     row: dict[str, Any] = {"path": path}
+    name = shown_name(path)     # (a name that is not UTF-8 is said and stored readably)
     try:
-        with open(path, "rb") as handle:
-            info = os.fstat(handle.fileno())
+        # Never waits: a FIFO put where the walk found a file is refused, not opened for good.
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+        with open(fd, "rb") as handle:
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode):
+                raise UsageError(f"{name} is not a regular file (a FIFO, socket or device is never read)")
             raw = handle.read(MAX_RECORD_BYTES + 1)
         row.update(hash=content_hash(raw), size=info.st_size, mtime_ns=info.st_mtime_ns)
-        doc = parse_record_bytes(raw, path) if len(raw) <= MAX_RECORD_BYTES else read_record(path)
+        doc = parse_record_bytes(raw, name) if len(raw) <= MAX_RECORD_BYTES else read_record(path)
         row.update(_verified(doc, row["hash"]))
     except Exception as err:  # noqa: BLE001 - stored as a failed record, never a traceback
         message, code = failure(err)
-        row.setdefault("hash", content_hash(path.encode()))  # unreadable: keyed by its path
-        error = message.removeprefix("burgundy: ")
+        row.setdefault("hash", content_hash(os.fsencode(path)))  # unreadable: keyed by its path
+        error = shown_name(message.removeprefix("burgundy: "))
         row.update(status="failed", error=error, exit=code, scores=[], boards=[],
                    record={**dict.fromkeys(RECORD_COLUMNS), "hash": row["hash"], "status": "failed", "error": error})
     return row

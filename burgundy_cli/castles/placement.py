@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable
 from burgundy_cli.castles.boards import space_name
 from burgundy_cli.castles.state import GameState, PlayerState
 from burgundy_cli.castles.tiles import COLOUR_NAME, TileKind
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 #: ``allows(player, kind, space, value) -> bool``: whether a rule allows the placement.
 Allows = Callable[[PlayerState, TileKind, int, "int | None"], bool]

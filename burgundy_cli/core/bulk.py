@@ -10,6 +10,7 @@ not after all of them, and nothing grows with the number of records.
 from __future__ import annotations
 
 import os
+import stat
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -20,49 +21,101 @@ from typing import Any
 from burgundy_cli.core.errors import UsageError, failure
 
 
-def record_files(paths: Iterable[str | os.PathLike[str]]) -> list[str]:
-    """Expand folders into the records below them; files named on the command line stay.
+#: What a folder entry is that the walk passes over, as its note names it.
+_NOT_FILES = {stat.S_IFIFO: "a FIFO", stat.S_IFSOCK: "a socket", stat.S_IFCHR: "a character device",
+              stat.S_IFBLK: "a block device", stat.S_IFLNK: "a symbolic link (a folder's links are not followed)"}
 
-    :raises UsageError: no record at all, or a folder below cannot be read.
+
+class Walk:
+    """The records below the paths a command was given: ``files`` to read, in a stable order,
+    and ``skipped``, each ``*.toml`` entry passed over with why (:func:`walk_records`)."""
+
+    __slots__ = ("files", "skipped")
+
+    def __init__(self) -> None:
+        self.files: list[str] = []
+        self.skipped: list[tuple[str, str]] = []
+
+    def notes(self) -> list[str]:
+        """One line for each entry skipped, as commands say it on stderr."""
+        return [f"burgundy: skipped {shown_name(path)}: {why}, not a regular file" for path, why in self.skipped]
+
+
+def shown_name(path: str) -> str:
+    """``path`` as text that prints and stores anywhere: a name that is not UTF-8 (a Latin-1
+    ``M\xfcller.toml`` from a zip) has its undecodable bytes written ``\xfc``."""
+    try:
+        path.encode("utf-8")
+    except UnicodeEncodeError:
+        return os.fsencode(path).decode("utf-8", "backslashreplace")
+    return path
+
+
+def walk_records(paths: Iterable[str | os.PathLike[str]]) -> Walk:
+    """The one folder walk of every command that reads many records (``score``, ``summary``,
+    ``export``, ``archive sync``, ``stats DIR``): folders are expanded into the ``*.toml``
+    regular files below them; files named on the command line stay (the reader refuses
+    what is no record file, each by name).
+
+    Below a folder, only a regular file is ever taken: a FIFO, socket, device or symbolic
+    link named ``*.toml`` is skipped and named (``Walk.skipped``), never opened, so nothing
+    waits on a FIFO. Hidden names (the ``.<name>.<random>.tmp`` files of an interrupted
+    write, editor files, ``.git``) are passed over without a word, and links to folders are
+    not followed, so a walk never leaves the folder. The order is stable: each folder's
+    entries by name, a folder's records where its name sorts (the order of sorting the
+    paths by their parts). The walk keeps its own stack of open folders, so a folder nested
+    thousands deep is walked like any other. ``os.scandir`` tells files, folders and links
+    apart without a ``stat`` per file: 10,000 records are listed in ~20 ms
+    (docs/performance.md, "Bulk").
+
+    :raises UsageError: no record at all, or a folder below cannot be read (its records
+        would go missing).
     """
     paths = [os.fspath(path) for path in paths]
-    files: list[str] = []
+    walk = Walk()
     for path in paths:
         if os.path.isdir(path):
-            _records_below(path, files)
+            _walk_folder(path, walk)
         else:
-            files.append(path)
-    if not files:
-        raise UsageError("no record files found in " + ", ".join(paths))
-    return files
+            walk.files.append(path)
+    if not walk.files:
+        raise UsageError("no record files found in " + ", ".join(map(shown_name, paths)) +
+                         "".join(f"; skipped {shown_name(path)}: {why}" for path, why in walk.skipped[:3]))
+    return walk
 
 
-def _records_below(folder: str, found: list[str]) -> None:
-    """Append the ``*.toml`` files below ``folder`` to ``found``, in a stable order: each
-    folder's entries by name, a folder's records where its name sorts (the order of
-    sorting the paths by their parts).
+def _walk_folder(top: str, walk: Walk) -> None:
+    """Append the records below ``top`` to ``walk`` (see :func:`walk_records`), depth first."""
+    pending: list[Iterator[tuple[str, os.DirEntry[str]]]] = [iter(_entries(top))]
+    while pending:
+        for name, entry in pending[-1]:
+            if entry.is_dir(follow_symlinks=False):
+                pending.append(iter(_entries(entry.path)))
+                break
+            if not name.endswith(".toml"):
+                continue
+            if entry.is_file(follow_symlinks=False):
+                walk.files.append(entry.path)
+            else:
+                try:
+                    kind = stat.S_IFMT(entry.stat(follow_symlinks=False).st_mode)
+                except OSError:
+                    continue                    # (gone meanwhile)
+                walk.skipped.append((entry.path, _NOT_FILES.get(kind, "not a file")))
+        else:
+            pending.pop()
 
-    Hidden names (the ``.<name>.<random>.tmp`` files of an interrupted write, editor
-    files, ``.git``) and symbolic links are passed over, so that a scan never leaves the
-    folder nor takes a temporary file for a record. ``os.scandir`` tells files, folders
-    and links apart without a ``stat`` per file: 10,000 records are listed in ~20 ms, not
-    the ~200 ms of ``os.walk`` with a ``Path`` and an ``is_symlink`` each, which was most
-    of the wait for the first line of ``score DIR`` (docs/performance.md, "Bulk").
 
-    :raises UsageError: a folder below cannot be read (its records would go missing).
+def _entries(folder: str) -> list[tuple[str, os.DirEntry[str]]]:
+    """The entries of ``folder`` that are not hidden, by name.
+
+    :raises UsageError: it cannot be read.
     """
     try:
         with os.scandir(folder) as listing:
-            entries = sorted((entry.name, entry) for entry in listing if not entry.name.startswith("."))
+            return sorted((entry.name, entry) for entry in listing if not entry.name.startswith("."))
     except OSError as err:
-        raise UsageError(f"cannot read folder {err.filename or folder}: {err.strerror}") from None
-    for name, entry in entries:
-        if entry.is_symlink():
-            continue
-        if entry.is_dir():
-            _records_below(entry.path, found)
-        elif name.endswith(".toml"):
-            found.append(entry.path)
+        raise UsageError(f"cannot read folder {shown_name(err.filename or folder)}: {err.strerror}") from None
 
 
 def score_one(path: str, starts: bool = False) -> dict[str, Any]:
@@ -76,14 +129,15 @@ def score_one(path: str, starts: bool = False) -> dict[str, Any]:
     from burgundy_cli.core.render import score_json
     from burgundy_cli.core.session import open_doc
 
+    name = shown_name(path)  # (a name that is not UTF-8, readably)
     try:
         doc = read_record(path)
         session = open_doc(doc)
         table = session.score()
     except Exception as err:  # noqa: BLE001 - reported per file, never as a traceback
         message, code = failure(err)
-        return {"file": path, "error": message.removeprefix("burgundy: "), "exit": code}
-    result = {"file": path, **score_json(table, session.header)}
+        return {"file": name, "error": shown_name(message.removeprefix("burgundy: ")), "exit": code}
+    result = {"file": name, **score_json(table, session.header)}
     if starts:
         result["start"] = "position" if "position" in doc.data else "setup"
     return result

@@ -10,7 +10,6 @@ account, password or network is involved: the file is imported by the app.
 
 from __future__ import annotations
 
-import csv
 from dataclasses import dataclass
 import datetime as _dt
 import hashlib
@@ -44,16 +43,19 @@ class Played:
 def read_played(files: Iterable[str]) -> tuple[list[Played], list[dict[str, Any]]]:
     """Replay and verify ``files``; the records that pass, and ``{"file", "error", "exit"}``
     for those that do not."""
+    from burgundy_cli.core.bulk import shown_name
+
     played, failed = [], []
-    for file in files:
+    for path in files:
+        file = shown_name(path)  # (a name that is not UTF-8, readably)
         try:
-            doc = read_record(file)
+            doc = read_record(path)
             session = open_doc(doc)
             table = session.score()
             data = session.record_data()
         except Exception as err:  # noqa: BLE001 - reported per file, never as a traceback
             message, code = failure(err)
-            failed.append({"file": file, "error": message.removeprefix("burgundy: "), "exit": code})
+            failed.append({"file": file, "error": shown_name(message.removeprefix("burgundy: ")), "exit": code})
             continue
         start = _first_mover(session.header.players, data) if "setup" in data else None
         played.append(Played(file, session.header, table, start, dump_record(data)))
@@ -224,19 +226,20 @@ def csv_text(played: list[Played]) -> str:
     for record in played:
         for line in record.table.players:
             categories.extend(c for c in line.breakdown if c not in categories)
+    from burgundy_cli.core.csvrows import csv_row
+
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow([*CSV_COLUMNS, *categories])
+    out.write(csv_row([*CSV_COLUMNS, *categories]))
     for record in played:
         header = record.header
         lines = {line.name: line for line in record.table.players}
         for seat, name in enumerate(header.players, start=1):
             line = lines[name]
-            writer.writerow([record.file, header.name, record.table.edition or "", _csv_date(header), header.place or "",
+            out.write(csv_row([record.file, header.name, record.table.edition or "", _csv_date(header), header.place or "",
                              header.event or "", _yes(record.table.complete), name, seat,
                              _yes(name == record.start_player), line.total, line.rank,
                              _yes(name in record.table.winner),
-                             *(line.breakdown.get(category, "") for category in categories)])
+                             *(line.breakdown.get(category, "") for category in categories)]))
     return out.getvalue()
 
 

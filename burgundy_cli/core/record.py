@@ -22,7 +22,7 @@ from burgundy_cli.core.errors import Location, RecordError, RefereeError, UsageE
 from dataclasses import dataclass, field
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterable
 
     from burgundy_cli.core.tomlsource import SourceMap
 
@@ -297,19 +297,35 @@ def dump_record(data: dict[str, Any]) -> str:
 
 def write_atomic(path: str | os.PathLike[str], text: str, *,
                  before_replace: Callable[[], None] | None = None, replace: bool = True,
-                 replaced: Callable[[str], None] | None = None) -> None:
-    """Write ``text`` to ``path`` so that the file is always either old or new, never partial.
+                 replaced: Callable[[str], None] | None = None, record: bool = True,
+                 inputs: Iterable[str | os.PathLike[str]] = ()) -> None:
+    """Write ``text`` to ``path`` so that a file is always either old or new, never partial,
+    and nothing that is not a file is ever replaced: the one writer of every record and
+    every output file (``--out``, ``--svg``, ``export --out``, ``playout --out``).
 
-    The text goes to a temporary file in the same folder (named ``.<name>.<random>.tmp``,
-    so that no folder scan takes it for a record), is flushed and fsynced, then renamed
-    over ``path`` (atomic on POSIX); the folder is fsynced so the rename persists. An
-    existing record keeps its permission bits (never the set-user-id or set-group-id bit)
-    and its owner and group; a new one gets the usual ``0o666 & ~umask``. A symbolic link
-    is written through: its target is replaced and the link stays. ``before_replace``
-    runs once the new text is safely on disk, just before the rename; it may raise to
-    cancel the write (the lock uses it to refuse a record that changed on disk). With
-    ``replace=False`` an existing file is never replaced (``burgundy new``): the new file
-    is linked into place, which fails if the name is taken.
+    What is at ``path`` (the path as given: nothing is resolved here) decides how:
+
+    - nothing, or a regular file: the text goes to a temporary file in the same folder
+      (named ``.<name>.<random>.tmp``, so that no folder scan takes it for a record; the
+      name's part is shortened so the temporary name fits where the target's does), is
+      flushed and fsynced, then renamed over ``path`` (atomic on POSIX); the folder is
+      fsynced so the rename persists. An existing file keeps its permission bits (never
+      the set-user-id or set-group-id bit) and its owner and group; a new one gets the
+      usual ``0o666 & ~umask``.
+    - a character device or a FIFO (``/dev/null``, ``/dev/stdout`` on a terminal, a named
+      pipe): written to, as any Unix tool writes to it, never replaced. A FIFO waits for
+      its reader, as ``echo > FIFO`` does.
+    - a symbolic link: written through by the system, following the link as given (so its
+      rules for links in shared folders apply): what it names is written as above for a
+      device or FIFO, or rewritten in place for a regular file (the link and the file stay;
+      such a rewrite is not atomic), or created when it names nothing.
+    - a socket, a block device or a folder: refused.
+
+    ``before_replace`` runs once the new text is ready, just before the rename (or the
+    write through a link); it may raise to cancel the write (the lock uses it to refuse a
+    record that changed on disk). With ``replace=False`` an existing file is never
+    replaced (``burgundy new``, ``playout`` without ``--force``): the new file is linked
+    into place, which fails if the name is taken (a device or FIFO is still written to).
 
     ``replaced`` closes the window between ``before_replace`` and the rename where the
     system can swap two names atomically (Linux's ``renameat2`` with ``RENAME_EXCHANGE``):
@@ -319,34 +335,38 @@ def write_atomic(path: str | os.PathLike[str], text: str, *,
     so the file found on disk is kept; else the replaced file is removed. Elsewhere the
     rename is used, checked by ``before_replace`` alone.
 
-    What is refused, with nothing written: a text of more than :data:`MAX_RECORD_BYTES`
-    bytes (no command could read it back); a record its owner made read-only, or one
-    this process may not write; a record with several hard links (a rename would give
-    this name the new text and leave the old game under the others); a record whose
-    owner or group cannot be kept.
+    What is refused, with nothing written: for a record (``record``, the default), a text
+    of more than :data:`MAX_RECORD_BYTES` bytes (no command could read it back; an export
+    or a picture has no such cap); a path that names one of ``inputs`` (the files the
+    command read: ``show FILE --svg FILE`` would replace the record); a file its owner
+    made read-only, or one this process may not write; a file with several hard links (a
+    rename would give this name the new text and leave the old under the others); a file
+    whose owner or group cannot be kept.
 
-    :raises UsageError: any of those, the folder cannot be written, or ``path`` is a folder.
+    :raises UsageError: any of those, the folder cannot be written, or ``path`` is a folder,
+        a socket or a block device.
     """
     data = text.encode("utf-8")
-    if len(data) > MAX_RECORD_BYTES:
+    if record and len(data) > MAX_RECORD_BYTES:
         raise UsageError(f"cannot write {path}: the record would be {len(data)} bytes, more than the "
                          f"{MAX_RECORD_BYTES} bytes a record may have; nothing was written")
     target = os.fspath(path)
     try:
         info: os.stat_result | None = os.lstat(target)
-        if stat.S_ISLNK(info.st_mode):      # written through: the link's target is replaced
-            target = os.path.realpath(target)
-            info = os.stat(target)
     except FileNotFoundError:
-        info = None                         # a new record (or a link to none: its target is made)
-        target = os.path.realpath(target)
-    except OSError as err:
-        raise UsageError(f"cannot write {path}: {err.strerror or err}") from None
-    folder, name = os.path.split(target)
-    if info is not None and not replace:
-        raise UsageError(f"{path} already exists; nothing was written", hint="--force replaces it")
+        info = None                         # a new file
+    except (OSError, ValueError) as err:
+        raise UsageError(f"cannot write {path}: {getattr(err, 'strerror', None) or err}") from None
     if info is not None:
+        _refuse_an_input(path, inputs)
+        if stat.S_ISLNK(info.st_mode) or stat.S_ISCHR(info.st_mode) or stat.S_ISFIFO(info.st_mode):
+            _write_through(path, target, data, before_replace, replace)
+            return
+        _refuse_what_is_no_file(path, info)
+        if not replace:
+            raise UsageError(f"{path} already exists; nothing was written", hint="--force replaces it")
         _check_writable(path, target, info)
+    folder, name = os.path.split(target)
     mode = 0o666 & ~_umask() if info is None else stat.S_IMODE(info.st_mode) & 0o777
     try:
         handle, temp = _temporary_file(folder, name)
@@ -401,14 +421,87 @@ def write_atomic(path: str | os.PathLike[str], text: str, *,
         os.close(dir_fd)
 
 
+def _refuse_an_input(path: str | os.PathLike[str], inputs: Iterable[str | os.PathLike[str]]) -> None:
+    """Refuse to write over a file the command read (``show FILE --svg FILE``), by any name.
+
+    :raises UsageError:
+    """
+    try:
+        written = os.stat(path)
+    except OSError:
+        return                              # (a link to nothing: no input is there)
+    for read in inputs:
+        try:
+            if os.path.samestat(written, os.stat(read)):
+                raise UsageError(f"cannot write {path}: it is {os.fspath(read)}, which this command reads; "
+                                 "nothing was written", hint="give another output path")
+        except OSError:
+            continue
+
+
+def _refuse_what_is_no_file(path: str | os.PathLike[str], info: os.stat_result) -> None:
+    """Refuse an output path that is a socket, a block device or a folder: none is ever
+    written to or replaced.
+
+    :raises UsageError:
+    """
+    kind = _KINDS.get(stat.S_IFMT(info.st_mode))
+    if kind is not None:
+        raise UsageError(f"cannot write {path}: it is {kind}, not a file; nothing was written")
+
+
+#: What an output path may be that is never written to, as messages name it.
+_KINDS = {stat.S_IFDIR: "a folder", stat.S_IFSOCK: "a socket", stat.S_IFBLK: "a block device"}
+
+
+def _write_through(path: str | os.PathLike[str], target: str, data: bytes,
+                   before_replace: Callable[[], None] | None, replace: bool) -> None:
+    """Write ``data`` to a character device, a FIFO, or what a symbolic link names, opened
+    by the system through the path as given (see :func:`write_atomic`).
+
+    :raises UsageError: what it names is a socket, block device or folder, or is not
+        writable; the open or a write fails.
+    """
+    try:
+        behind = os.stat(target)
+    except FileNotFoundError:
+        behind = None                       # a link to nothing: the system creates its target
+    except OSError as err:
+        raise UsageError(f"cannot write {path}: {err.strerror or err}") from None
+    if behind is not None:
+        _refuse_what_is_no_file(path, behind)
+        if stat.S_ISREG(behind.st_mode):   # (rewritten in place: every hard link sees the new text)
+            if not replace:
+                raise UsageError(f"{path} already exists; nothing was written", hint="--force replaces it")
+            _check_writable(path, target, behind, in_place=True)
+    if before_replace is not None:
+        before_replace()
+    try:
+        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_NOCTTY | os.O_CLOEXEC, 0o666)
+        try:
+            info = os.fstat(fd)             # what was opened, which may not be what was stat()ed
+            _refuse_what_is_no_file(path, info)
+            _write_all(fd, data)
+            if stat.S_ISREG(info.st_mode):  # a file through a link: its old tail goes
+                os.ftruncate(fd, len(data))
+                os.fsync(fd)
+        finally:
+            os.close(fd)
+    except OSError as err:
+        raise UsageError(f"cannot write {path}: {err.strerror or err}") from None
+
+
 def _temporary_file(folder: str, name: str) -> tuple[int, str]:
     """A new empty file ``.<name>.<random>.tmp`` in ``folder``, open for writing, mode 0600
     (created exclusively, not following a link: the name cannot be someone else's file).
 
     :raises OSError: it cannot be created.
     """
+    # A file name has at most 255 bytes (NAME_MAX): the name's part is cut by bytes, so that
+    # the 18 added fit beside any name that fits (81 three-byte characters are 243 bytes).
+    short = os.fsdecode(os.fsencode(name)[:80])
     for _ in range(100):
-        temp = os.path.join(folder, f".{name[:80]}.{os.urandom(6).hex()}.tmp")
+        temp = os.path.join(folder, f".{short}.{os.urandom(6).hex()}.tmp")
         try:
             return os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600), temp
         except FileExistsError:
@@ -470,7 +563,7 @@ def _write_all(fd: int, data: bytes) -> None:
         view = view[os.write(fd, view):]
 
 
-def _check_writable(path: str | os.PathLike[str], target: str, info: os.stat_result) -> None:
+def _check_writable(path: str | os.PathLike[str], target: str, info: os.stat_result, in_place: bool = False) -> None:
     """Refuse to replace a record that is a folder, read-only, not ours to write, or hard-linked.
 
     :raises UsageError:
@@ -480,7 +573,7 @@ def _check_writable(path: str | os.PathLike[str], target: str, info: os.stat_res
     if not info.st_mode & stat.S_IWUSR or not os.access(target, os.W_OK):
         raise UsageError(f"cannot write {path}: the file is read-only (mode {stat.S_IMODE(info.st_mode):o}); "
                          f"nothing was written", hint=f"to allow it: chmod u+w {path}")
-    if stat.S_ISREG(info.st_mode) and info.st_nlink > 1:
+    if stat.S_ISREG(info.st_mode) and info.st_nlink > 1 and not in_place:
         raise UsageError(f"cannot write {path}: it has {info.st_nlink} hard links, and writing would "
                          f"leave the old game under the other names; nothing was written",
                          hint=f"play a copy (cp {path} NEW.toml), or remove the other links")

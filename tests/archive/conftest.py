@@ -2,7 +2,12 @@
 
 The PostgreSQL server is started once per test session from Debian's postgresql package
 (``initdb`` and ``pg_ctl`` from ``pg_config --bindir``), in a temporary folder, on a free
-loopback port, and stopped at the end. PostgreSQL refuses to run as root, so under root
+loopback port, and stopped at the end, its folder removed. Under pytest-xdist each worker
+that needs one starts its own (its own folder and port). A server is never left behind:
+before it starts, a small reaper process is started beside it, in a session of its own (a
+Ctrl-C on the terminal does not reach it), that waits for the end of a pipe held by the test
+process only; when that process ends, however it ends (a failed test, Ctrl-C, a killed
+xdist worker), the reaper stops the server and removes its folder. PostgreSQL refuses to run as root, so under root
 (as in CI) the server runs as the unprivileged ``nobody`` user through ``runuser``, in a
 folder that user owns. Each test gets a database of its own.
 
@@ -13,10 +18,12 @@ Without ``pg_config`` the PostgreSQL tests are skipped -- unless the environment
 from __future__ import annotations
 
 import itertools
+import json
 import os
 import shutil
 import socket
 import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
@@ -37,6 +44,20 @@ def _unavailable(reason: str) -> None:
     pytest.skip(f"PostgreSQL unavailable: {reason}")
 
 
+#: The reaper (see the module's docstring): it reads its stdin to the end, which comes when
+#: every holder of the pipe's other end (the test process) has ended, then stops the server
+#: at once and removes its folder (both do nothing when the server was stopped already).
+_REAPER = """
+import json, shutil, subprocess, sys
+prefix, pg_ctl, data, folder = json.loads(sys.argv[1])
+sys.stdin.buffer.read()
+try:
+    subprocess.run([*prefix, pg_ctl, "-D", data, "-m", "immediate", "-w", "stop"], capture_output=True, timeout=120)
+finally:
+    shutil.rmtree(folder, ignore_errors=True)
+"""
+
+
 class PostgresServer:
     """A throwaway PostgreSQL cluster: ``start``, ``new_database``, ``stop``."""
 
@@ -51,6 +72,7 @@ class PostgresServer:
             shutil.chown(self.folder, user="nobody")
             self.prefix = ["runuser", "-u", "nobody", "--"]
         self.names = itertools.count()
+        self.reaper: subprocess.Popen[bytes] | None = None
 
     def _run(self, *args: str) -> None:
         done = subprocess.run([*self.prefix, *args], capture_output=True, text=True, timeout=120)
@@ -59,6 +81,10 @@ class PostgresServer:
 
     def start(self) -> None:
         data = self.folder / "data"
+        self.reaper = subprocess.Popen(
+            [sys.executable, "-c", _REAPER,
+             json.dumps([self.prefix, str(self.bindir / "pg_ctl"), str(data), str(self.folder)])],
+            stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
         self._run(str(self.bindir / "initdb"), "-D", str(data), "-U", "burgundy", "-A", "trust",
                   "--locale=C", "-E", "UTF8")
         options = f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c fsync=off"
@@ -77,10 +103,20 @@ class PostgresServer:
         return self.url(name)
 
     def stop(self) -> None:
+        """Stop the server (fast, else at once) and remove its folder; then let the reaper go."""
+        pg_ctl, data = str(self.bindir / "pg_ctl"), str(self.folder / "data")
         try:
-            self._run(str(self.bindir / "pg_ctl"), "-D", str(self.folder / "data"), "-m", "fast", "-w", "stop")
+            if (self.folder / "data" / "postmaster.pid").exists():
+                try:
+                    self._run(pg_ctl, "-D", data, "-m", "fast", "-w", "stop")
+                except (RuntimeError, subprocess.TimeoutExpired):
+                    self._run(pg_ctl, "-D", data, "-m", "immediate", "-w", "stop")
         finally:
             shutil.rmtree(self.folder, ignore_errors=True)
+            if self.reaper is not None:
+                self.reaper.stdin.close()   # (its end of the pipe: the reaper finds nothing left to do)
+                self.reaper.wait(timeout=60)
+                self.reaper = None
 
 
 @pytest.fixture(scope="session")
@@ -98,8 +134,10 @@ def postgres() -> PostgresServer:
     except (RuntimeError, OSError, subprocess.TimeoutExpired) as err:
         server.stop()
         _unavailable(str(err))
-    yield server
-    server.stop()
+    try:
+        yield server
+    finally:
+        server.stop()
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

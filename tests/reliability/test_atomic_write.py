@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from burgundy_cli.core.bulk import record_files
+from burgundy_cli.core.bulk import walk_records
 from burgundy_cli.core.errors import UsageError
 from burgundy_cli.core.record import write_atomic
 
@@ -65,7 +65,7 @@ def test_killed_writer_never_leaves_a_partial_record(tmp_path):
         assert stat.S_IMODE(record.stat().st_mode) == 0o640
     leftovers = [p.name for p in tmp_path.iterdir() if p.name != "game.toml"]
     assert all(name.startswith(".game.toml.") and name.endswith(".tmp") for name in leftovers)
-    assert record_files([tmp_path]) == [str(record)]
+    assert walk_records([tmp_path]).files == [str(record)]
     assert seen[old] + seen[new] == KILLS
 
 
