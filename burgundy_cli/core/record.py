@@ -530,8 +530,8 @@ _RENAME_EXCHANGE = 2
 
 def swap_available() -> bool:
     """Whether :func:`write_atomic` can swap names here (``replaced``), loading what it needs:
-    ``ctypes`` and the C library's function, 4-18 ms on this machine, which the table session
-    pays when it opens a record rather than on its first line."""
+    ``ctypes`` and the C library's function, which the table session loads when it opens a
+    record rather than on its first line."""
     return _renameat2() is not None
 
 
