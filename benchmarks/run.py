@@ -9,8 +9,9 @@ machine, so that a busy or slow machine moves both alike:
   ``--help``, ``--version``) as a ratio to the floor ``python -c "import typer, pydantic,
   tomllib"``. Bounds: 3.0x for the commands, 1.5x for help and version.
 * ``session``: a line typed in the live session (``TableSession.handle`` and what the next
-  prompt asks) against the fsynced append of the same line to a file beside the record:
-  the p99 difference. Bound: 3 ms.
+  prompt asks) against the durable write the session makes to record it, ``write_atomic``
+  of the record's text (temporary file, fsync, rename, folder fsync) timed alone in the
+  same run: the p99 difference, the session's own work. Bound: 3 ms.
 * ``tab``: Tab in the live session (``TableSession.completions``) on the constructed worst
   cases of ``benchmarks/data``. Bound: 50 ms.
 * ``replay``: Castles records opened, replayed, verified and scored, notation lines per
@@ -114,17 +115,20 @@ def coldstart(quick: bool, scratch: Path) -> list[Check]:
 
 
 def session(quick: bool, scratch: Path) -> list[Check]:
-    """The last lines of a complete record typed again into the live session, each against an
-    fsynced append of the same line (``session_latency``), several passes into fresh copies."""
+    """The last lines of a complete record typed again into the live session, each against
+    ``write_atomic`` of the record alone, the write that records a line (``session_latency``),
+    several passes into fresh copies. The fsynced append of the line is printed beside it."""
     checks = []
     for game, source in session_latency.RECORDS.items():
         record = scratch / f"session-{game}.toml"
         lines = session_latency.cut(source, record, 12 if quick else 60)
         measured = session_latency.pooled(session_latency.samples_by_pass(record, lines, 1 if quick else 5))
-        line, append = measured["session line"], measured["baseline: one fsynced append alone"]
-        checks.append(Check(f"session line p99 - fsynced append p99 ({game})", line["p99_ms"] - append["p99_ms"],
-                            3.0, "ms", f"line p99 {line['p99_ms']:.2f} ms, append p99 {append['p99_ms']:.2f} ms, "
-                                       f"{line['lines']} lines"))
+        line, write = measured["session line"], measured["baseline: write_atomic alone"]
+        append, cpu = measured["baseline: one fsynced append alone"], measured["session line, CPU time"]
+        checks.append(Check(f"session line p99 - write_atomic p99 ({game})", line["p99_ms"] - write["p99_ms"],
+                            3.0, "ms", f"line p99 {line['p99_ms']:.2f} ms, write_atomic p99 {write['p99_ms']:.2f} ms, "
+                                       f"line CPU p99 {cpu['p99_ms']:.2f} ms, fsynced append p99 "
+                                       f"{append['p99_ms']:.2f} ms, {line['lines']} lines"))
     return checks
 
 

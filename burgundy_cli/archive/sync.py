@@ -106,7 +106,7 @@ def sync(folder: str | os.PathLike[str], url: str, *, jobs: int = 0, rebuild: bo
     with ExitStack() as stack:
         # When every file is to be verified anyway (a rebuild, a SQLite file not made yet),
         # the workers start first, and SQLAlchemy's import and the schema are done beside
-        # them (docs/performance.md, "Round five").
+        # them.
         early = stack.enter_context(_verifying(list(found.values()), jobs, early=True)) \
             if rebuild or db.absent(url) else None
         repaired: list[str] = []

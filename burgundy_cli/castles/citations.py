@@ -13,7 +13,7 @@ from burgundy_cli.castles.rules import EDITIONS, PASSAGES
 from burgundy_cli.core.errors import IllegalMoveError, Rule
 
 #: edition -> rule id -> that edition's citation (``CITATIONS``: made by the first refusal
-#: cited, not at every start -- docs/performance.md, "Round twelve").
+#: cited, not at every start).
 _CITATIONS: dict[str, dict[str, str]] = {}
 
 

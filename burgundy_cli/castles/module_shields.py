@@ -727,9 +727,8 @@ def _place_settled(state: GameState, cmd) -> bool:
 @cache
 def _settled_chain() -> Callable[..., bool]:
     """:func:`~burgundy_cli.castles.movegen.settled_chain`, imported when first asked for (the
-    move generator is not loaded to replay a record), once: an ``import`` statement run for
-    each listed line cost ≈ 9 K instructions a line (the import machinery looks for the
-    module's ``__path__`` and raises and clears an AttributeError each time)."""
+    move generator is not loaded to replay a record), once, rather than an ``import`` statement run for
+    each listed line."""
     from burgundy_cli.castles.movegen import settled_chain
 
     return settled_chain

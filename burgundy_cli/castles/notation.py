@@ -87,8 +87,7 @@ _FIVE_GOODS = re.compile(r"[1-6]{5}")
 class _Token(namedtuple("_Token", ("text", "column", "kind"))):
     """One token of a line: a tuple, so the tokenizer builds it with ``tuple.__new__`` (C, not
     Python): ``text``, ``column`` and ``kind`` ('word', 'punct' or 'str'). (Not a
-    ``typing.NamedTuple``: its annotations would be compiled one by one at every start,
-    docs/performance.md "Round eight".)"""
+    ``typing.NamedTuple``: its annotations would be compiled one by one at every start.)"""
 
     __slots__ = ()
 
@@ -826,8 +825,7 @@ def read_canonical(text: str, names: KnownNames = _NO_NAMES) -> c.Command | None
     except IndexError:  # 'Anna:' alone (a try costs nothing when nothing is raised)
         return None
     # The commonest player lines are read here and made in one call (a die line's command
-    # and its action together), no reader of the verb called in between (a Python call is
-    # ≈ 600 instructions): a place or take line's die, the usual placement (``place <die>
+    # and its action together), no reader of the verb called in between: a place or take line's die, the usual placement (``place <die>
     # <tile> <space>``, six in ten), the usual take (``take <die> <tile>``: the die names the
     # depot, a free storage space; nine in ten), and the lines of one word after the verb
     # (the usual purchase and sale, a workers line). The verb's reader reads the other forms.

@@ -4,7 +4,7 @@ Every check a position gets is listed in docs/records.md ("What a position must 
 Kept apart from :mod:`burgundy_cli.castles.setup` (what both a ``[setup]`` and a
 ``[position]`` read, and the position's writer, :func:`~burgundy_cli.castles.setup.position_data`)
 and from :mod:`burgundy_cli.castles.setup_table` (a new game's ``[setup]``), so that opening a
-record loads the reader of its own table only (docs/performance.md, "Round twelve: h-start2").
+record loads the reader of its own table only.
 The table is validated at the edge (a pydantic ``BaseModel``); problems in its content raise
 :class:`~burgundy_cli.castles.setup.SetupError` with the key path to blame.
 """

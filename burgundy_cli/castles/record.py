@@ -83,7 +83,7 @@ def _with_granted_depots(state: GameState, command: c.Command) -> c.Command:
     """:func:`~burgundy_cli.castles.clarify.with_granted_depots`, its module imported by the
     first granted action (a position's start has none: it imports no ``clarify``), which puts
     that function in this name's place: a replay's later granted actions call it directly
-    (an ``import`` statement run at each of them cost ~8,000 instructions)."""
+    (no ``import`` statement run at each of them)."""
     global _with_granted_depots
     from burgundy_cli.castles.clarify import with_granted_depots
 
@@ -209,8 +209,8 @@ class CastlesSession:
 
         The one way a line is played: replaying a record (core.replay) and ``burgundy
         play`` both come here. It runs once per recorded action: a die line takes the
-        shortest path, and a replay plays a whole list in one call (a call is about 500
-        instructions of the ~50,000 a line costs; what every line reads is read once).
+        shortest path, and a replay plays a whole list in one call, so that what every
+        line reads is read once a list.
 
         A refusal cites the rulebook of the record's edition.
         """
@@ -287,7 +287,7 @@ class CastlesSession:
         A line refused leaves the position as it was, also when what refuses it comes after
         its check passed (a bug, or a module step that looks again while carrying the line
         out): the table session goes on from the position after a refusal, so this keeps an
-        undo copy of the state for the line (~18 µs; a replay, which stops at its first
+        undo copy of the state for the line (a replay, which stops at its first
         refusal, plays its lists with :meth:`play_lines` and keeps none).
         """
         played = len(self.commands)
@@ -386,7 +386,7 @@ _READERS: dict[str, Callable[..., GameState]] = {}
 def _reader(table: str) -> Callable[..., GameState]:
     """The reader of a ``[setup]`` or a ``[position]``, each in its own module so that a record
     loads its own table's only; kept in :data:`_READERS`, so that a replay of many records
-    runs the ``import`` once (~8,000 instructions a time)."""
+    runs the ``import`` once."""
     if table == "setup":
         from burgundy_cli.castles.setup_table import state_from_setup as read
     else:

@@ -61,8 +61,8 @@ def _bonus_tiles(state: GameState, player: PlayerState) -> int:
 
 
 #: End-of-game VP of the base game's knowledge tiles, by tile number: ``f(state, player)``
-#: (the one that needs the kinds of the tiles placed, 24, looks them up: listing them for
-#: every player's scoring cost a record ~60,000 instructions, 0.4 % of its replay). An
+#: (the one that needs the kinds of the tiles placed, 24, looks them up rather than every
+#: player's scoring listing them). An
 #: expansion module adds its own to the game's ruleset (2019 #29 white castles) or wraps one
 #: (the crane counts as a building of the player's choice for 16-23).
 END_SCORING = {

@@ -130,8 +130,7 @@ _FLAG_OPTIONS = {"inn-uncapped": "inn_uncapped", "white-castle-free-change": "wh
                  "solo-shield5-first": "solo_shield5_first"}
 
 
-#: The options of a record that chooses none (frozen: every such game shares it; a frozen class of
-#: 14 fields costs about 4,000 instructions to make).
+#: The options of a record that chooses none (frozen: every such game shares it, made once).
 _DEFAULT_OPTIONS = Options()
 
 
@@ -208,7 +207,7 @@ def module_names(value: object, edition: str, path: tuple) -> tuple[str, ...]:
     for index, name in enumerate(names):
         where = (*path, index) if isinstance(value, list) else path
         if name not in RESERVED:
-            from difflib import get_close_matches  # (only for a misspelt name's hint: ~3 M instructions)
+            from difflib import get_close_matches  # (only for a misspelt name's hint)
 
             close = get_close_matches(name, RESERVED, n=1)
             raise SetupError(f"no 2019 module is called '{name}'", where,
@@ -344,8 +343,7 @@ def _fresh_supply(players: int, modules: tuple[str, ...] = ()) -> dict[str, list
 @cache
 def _full_piles(modules: tuple[str, ...]) -> dict[str, list[int]]:
     """Every tile's ``[coloured backs, black backs]`` in the box, with ``modules`` (made once a
-    process for each set of modules: a record's setup built it tile by tile, ~60,000
-    instructions). The lists are shared by every supply made from them: a supply's count is
+    process for each set of modules, not tile by tile for each record's setup). The lists are shared by every supply made from them: a supply's count is
     replaced by a new list when it changes (:meth:`GameState.draw_each`), never changed in place."""
     return {name: [kind.coloured, kind.black] if kind.module is None or kind.module in modules else [0, 0]
             for name, kind in catalogue().items()}

@@ -3,7 +3,7 @@
 Kept apart from :mod:`burgundy_cli.castles.setup` (what both a ``[setup]`` and a ``[position]``
 read: the options, boards, duchies and their checks) and from
 :mod:`burgundy_cli.castles.position_table` (a ``[position]``), so that opening a record loads
-the reader of its own table only (docs/performance.md, "Round twelve: h-start2"). The table is
+the reader of its own table only. The table is
 validated at the edge (a pydantic ``BaseModel``); problems in its content raise
 :class:`~burgundy_cli.castles.setup.SetupError` with the key path to blame.
 """

@@ -65,8 +65,7 @@ def walk_records(paths: Iterable[str | os.PathLike[str]]) -> Walk:
     entries by name, a folder's records where its name sorts (the order of sorting the
     paths by their parts). The walk keeps its own stack of open folders, so a folder nested
     thousands deep is walked like any other. ``os.scandir`` tells files, folders and links
-    apart without a ``stat`` per file: 10,000 records are listed in ~20 ms
-    (docs/performance.md, "Bulk").
+    apart without a ``stat`` per file.
 
     :raises UsageError: no record at all, or a folder below cannot be read (its records
         would go missing).
@@ -155,7 +154,7 @@ def worker_count(jobs: int, records: int) -> int:
     usable cores that the machine's load leaves free (the 1-minute load average counted
     against them), at least one. On a busy 2-core machine that is one process: a second
     one would only queue behind the neighbours, and pays for its start and for moving
-    every result between processes (docs/performance.md, "Bulk").
+    every result between processes.
     """
     if jobs:
         return max(1, min(jobs, records))
@@ -211,7 +210,7 @@ def map_records(work: Callable[[str], Any], files: list[str], jobs: int,
         return
     # The first record is done here, before any worker starts: its game package is then
     # imported and its data loaded once, and the workers, forked from this process, share
-    # them instead of each paying for them again (docs/performance.md, "Bulk"). Its time
+    # them instead of each paying for them again. Its time
     # also says whether the rest is worth a pool at all.
     started = time.perf_counter()
     first = work(files[0])

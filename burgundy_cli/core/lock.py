@@ -167,8 +167,8 @@ def _close_later(fd: int) -> None:
 
 def closing_queue() -> queue.SimpleQueue[int]:
     """The helper thread's queue of descriptors to close, the thread started on first use
-    (importing ``queue`` and ``threading`` and starting it cost a first line 3 ms: the table
-    session asks when it opens a record)."""
+    (the table session asks when it opens a record, so that its first line does not pay for
+    importing ``queue`` and ``threading`` and starting the thread)."""
     global _closing
     if _closing is None:
         import queue

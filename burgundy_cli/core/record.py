@@ -14,9 +14,10 @@ import os
 import re
 import stat
 import sys
-import tomllib
 from functools import cache
 from typing import TYPE_CHECKING, Any
+
+import rtoml
 
 from burgundy_cli.core.errors import Location, RecordError, RefereeError, UsageError
 from dataclasses import dataclass, field
@@ -34,9 +35,8 @@ if TYPE_CHECKING:
 MAX_RECORD_BYTES = 1024 * 1024
 #: Deepest nesting of tables and arrays accepted in a record.
 MAX_NESTING = 12
-#: Where ``tomllib``'s error message says the error is: "(at line 3, column 12)", or
-#: "(at end of document)" for a text that ends too early.
-_TOML_POSITION = re.compile(r"\s*\((?:at line (\d+), column (\d+)|at end of document)\)\s*$")
+#: Where rtoml's error message says the error is: "... at line 3 column 12".
+_TOML_POSITION = re.compile(r" at line (\d+) column (\d+)\s*$")
 
 
 @dataclass(slots=True)
@@ -148,21 +148,12 @@ def _too_deep(name: str, text: str, offset: int | None) -> RecordError:
                        location=location, hint="tables, dotted keys and brackets count as levels")
 
 
-def _not_toml(name: str, text: str, error: str) -> RecordError:
-    """The located error for ``text`` that ``tomllib`` refused with the message ``error``:
-    at the line and column the message names, or at the end of the text's last line when it
-    says the text ended too early."""
+def _not_toml(name: str, error: str) -> RecordError:
+    """The located error for a text the TOML reader refused with the message ``error``: at
+    the line and column the message names (the file alone when it names none)."""
     found = _TOML_POSITION.search(error)
     message = " ".join(error[:found.start() if found else None].split())
-    message = message[:1].lower() + message[1:] if message[1:2].islower() else message
-    if found is None:
-        location = Location(name)
-    elif found[1] is None:  # "at end of document"
-        message += " at the end of the file"
-        end = len(text) - 1 if text.endswith("\n") else len(text)  # (the end of the last line)
-        location = RecordDoc(name, text, {}).location_of_offset(end)
-    else:
-        location = Location(name, int(found[1]), int(found[2]))
+    location = Location(name, int(found[1]), int(found[2])) if found else Location(name)
     return RecordError(f"not valid TOML: {message}", location=location)
 
 
@@ -178,11 +169,15 @@ def _overflow(text: str) -> int | None:
 def parse_record_text(text: str, name: str = "<input>") -> RecordDoc:
     """Parse record text into a :class:`RecordDoc`.
 
-    The TOML reader is the standard :mod:`tomllib`. Nesting is bounded three ways, each time
-    with the same error at the same place (:func:`_overflow`): before the reader sees a text
-    with enough dots for a key of too many parts; after a parse the reader refused or could
-    not finish (a text nested deeply enough exhausts its recursion); and on the data parsed. A record has a
-    handful of dots, so the first test is one count over the text.
+    The TOML reader is rtoml, used through its package: a replay reads every record it
+    scores, and with the standard ``tomllib`` (pure Python) reading took about 40 % of a
+    Castles replay (docs/performance.md, "Design choices"). rtoml gives the same
+    data in the same order, and its errors name the line and column. Nesting is bounded
+    three ways, each time with the same error at the same place (:func:`_overflow`): before
+    the reader sees a text with enough dots for a key of too many parts (the reader's time
+    grows with the square of a key's parts); after a parse the reader refused (it stops at
+    some depth of brackets with an error of its own); and on the data parsed. A record has
+    a handful of dots, so the first test is one count over the text.
 
     :raises RecordError: invalid TOML (with its line and column) or nesting too deep.
     """
@@ -191,12 +186,12 @@ def parse_record_text(text: str, name: str = "<input>") -> RecordDoc:
         if offset is not None:
             raise _too_deep(name, text, offset)
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
+        data = rtoml.loads(text)
+    except rtoml.TomlParsingError as err:
         offset = _overflow(text)  # too deep for the reader too: said as for any text too deep
         if offset is not None:
             raise _too_deep(name, text, offset) from None
-        raise _not_toml(name, text, str(err)) from None
+        raise _not_toml(name, str(err)) from None
     except RecursionError:  # nested deeper than the reader's recursion goes
         from burgundy_cli.core.tomlsource import nesting_overflow
 
@@ -535,8 +530,8 @@ _RENAME_EXCHANGE = 2
 
 def swap_available() -> bool:
     """Whether :func:`write_atomic` can swap names here (``replaced``), loading what it needs:
-    ``ctypes`` and the C library's function, 4-18 ms on this machine, which the table session
-    pays when it opens a record rather than on its first line."""
+    ``ctypes`` and the C library's function, which the table session loads when it opens a
+    record rather than on its first line."""
     return _renameat2() is not None
 
 

@@ -3,7 +3,7 @@ session's writer.
 
 The table session writes the whole record after every accepted line (docs/errors.md,
 "Atomic writes"). Writing all of it again with tomli-w took most of a Castles line's time
-(about 1 ms of 1.7 ms on a finished game), yet from one line to the next only the last
+on a finished game, yet from one line to the next only the last
 round of the ``[log]`` and the ``[result]`` change. :class:`RecordText` keeps the text of
 every part it made and makes again only the parts whose data changed; a list of lines that
 grew at its end (the ``[log]`` round just played, Robber Knights' ``[play] moves``) gets

@@ -57,8 +57,7 @@ def _function(path: str) -> Any:
 
 def import_module(name: str) -> Any:
     """The module ``name`` (absolute), imported if it was not: ``importlib.import_module``
-    without importing the ``importlib`` package, ~0.5 M instructions of every command's
-    start (docs/performance.md, "Round thirteen: h-core")."""
+    without importing the ``importlib`` package at every command's start."""
     __import__(name)
     return sys.modules[name]
 

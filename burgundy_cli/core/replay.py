@@ -124,7 +124,7 @@ class Watcher(Protocol):
 
 #: What watches the replays run in this context, if anything (see :func:`watching`): a
 #: ``contextvars.ContextVar`` made by the first :func:`watching` (the archive's), so that
-#: no other command imports :mod:`contextvars` (docs/performance.md, "Round twelve").
+#: no other command imports :mod:`contextvars`.
 _watcher: ContextVar[Watcher | None] | None = None
 
 

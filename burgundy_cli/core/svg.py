@@ -24,8 +24,8 @@ def escape(text: str) -> str:
     """``text`` as XML character data: ``&``, ``<`` and ``>`` as entities.
 
     Written here rather than taken from ``xml.sax.saxutils``, which imports
-    ``urllib.request`` (and with it http, ssl and email): 40 ms of ``show --json``'s
-    start-up for three replacements (docs/performance.md, "Cold start").
+    ``urllib.request`` (and with it http, ssl and email) at ``show --json``'s start, for
+    three replacements.
     """
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 

@@ -46,7 +46,7 @@ def test_invalid_toml_exits_1_with_one_located_line(tmp_path):
     path.write_text('[game]\nname = "tally"\nplayers = [\n')
     done = burgundy("score", str(path))
     assert done.returncode == 1
-    assert done.stderr.startswith(f"burgundy: {path}:3:12: invalid record: not valid TOML: invalid value at the end of the file")
+    assert done.stderr.startswith(f"burgundy: {path}:3:12: invalid record: not valid TOML: unclosed array")
     assert done.stderr.count("\n") == 1
 
 
