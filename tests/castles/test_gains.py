@@ -363,3 +363,31 @@ def test_every_vp_scored_during_play_reaches_the_point(monkeypatch, modules_, se
         monkeypatch.undo()
         modules.ruleset.cache_clear()
     assert sum(checked) > 0
+
+
+# --- the effect text agrees with the state (issue 36, item 12) ----------------------------------
+
+
+def _effects(state, text):
+    from burgundy_cli.castles import engine
+    from burgundy_cli.castles.effects import line_effects
+
+    before, command = state.copy(), parse_line(text)
+    engine.play(state, command)
+    return line_effects(before, state, command)
+
+
+def test_shield_16s_free_die_change_is_said_as_free():
+    """2019 rulebook, 'THE SHIELDS', shield 16: 'Once per turn, you can change the result of one
+    of your dice to any number' (at no cost). `check` said `pays 3 workers ... +5 workers` while
+    the state gained 2: the text now comes from the engine's own costing of the line
+    (``engine.die_payment``), so it says no worker paid and +2, as the state has it. The turn's
+    second change is paid, and said so."""
+    state = _table(modules_=("shields",), anna={"shields": {"d4": 16}, "dice": [1, 1], "workers": 5})
+    said = _effects(state, "anna: workers 1>4")
+    assert said == ["anna: pays no worker: die 1 used as 4, 3 steps, the turn's free change of one die "
+                    "[cob.shield.16], +2 workers"]
+    assert state.players[0].workers == 5 + 2
+    said = _effects(state, "anna: workers 1>4")
+    assert said == ["anna: pays 3 workers: die 1 used as 4, 3 steps [cob.die.workers], +2 workers"]
+    assert state.players[0].workers == 7 - 3 + 2
