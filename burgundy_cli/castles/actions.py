@@ -44,6 +44,55 @@ def illegal(rule_id: str, message: str, hint: str | None = None) -> IllegalMoveE
     return IllegalMoveError(RULES[rule_id], message, hint=hint)
 
 
+# --- gains: the extension points ---------------------------------------------------------------
+# Every worker, silverling, goods tile and VP a player gains during play is given by one of
+# these functions, whatever gives it (an action, a tile's effect, a phase end, a module's line
+# or bonus); each then runs the handlers the game's modules registered on it
+# (``Ruleset.on_workers_gained`` ...: :class:`~burgundy_cli.castles.modules.Module`). The
+# base game never knows who listens. Payments, setup and a record's corrections are no gains.
+# docs/developing.md, "Extension points".
+
+
+def gain_workers(state: GameState, player: PlayerState, amount: int, source: str) -> None:
+    """``player`` gets ``amount`` workers from the supply (``source``: what gives them, e.g.
+    ``"workers action"``, ``"tile 28"``); then the ``on_workers_gained`` handlers (shield 2)."""
+    if not amount:
+        return
+    player.workers += amount
+    for handler in state.ruleset.on_workers_gained:
+        handler(state, player, amount, source)
+
+
+def gain_silver(state: GameState, player: PlayerState, amount: int, source: str) -> None:
+    """``player`` gets ``amount`` silverlings (``source``: what gives them); then the
+    ``on_silver_gained`` handlers."""
+    if not amount:
+        return
+    player.silver += amount
+    for handler in state.ruleset.on_silver_gained:
+        handler(state, player, amount, source)
+
+
+def gain_goods(state: GameState, player: PlayerState, goods: int, count: int, source: str) -> None:
+    """``player`` gets ``count`` goods tiles of type ``goods`` (``source``: what gives them);
+    then the ``on_goods_gained`` handlers. The goods-types limit is the caller's check."""
+    if not count:
+        return
+    player.goods[goods] = player.goods.get(goods, 0) + count
+    for handler in state.ruleset.on_goods_gained:
+        handler(state, player, goods, count, source)
+
+
+def score_vp(state: GameState, player: PlayerState, category: str, amount: int) -> None:
+    """``player`` scores ``amount`` VP of ``category`` during play (the VP track); then the
+    ``on_vp_scored`` handlers. The final scoring is :mod:`~burgundy_cli.castles.scoring`'s."""
+    if not amount:
+        return
+    player.add_vp(category, amount)
+    for handler in state.ruleset.on_vp_scored:
+        handler(state, player, category, amount)
+
+
 # --- take -------------------------------------------------------------------------------------
 
 
@@ -349,10 +398,12 @@ def apply_sell(state: GameState, player: PlayerState, action: SellAction, value:
     goods = action.goods
     count = player.goods.pop(goods)
     player.sold[goods] += count
-    player.silver += 2 if 3 in player.knowledge else 1
+    gain_silver(state, player, 2 if 3 in player.knowledge else 1, "sale")
     if 4 in player.knowledge:
-        player.workers += 1
-    player.add_vp("goods-sold", count * sale_vp(state.player_count))
+        gain_workers(state, player, 1, "knowledge tile 4")
+    score_vp(state, player, "goods-sold", count * sale_vp(state.player_count))
+    for handler in state.ruleset.on_goods_sold:  # the sale's extension point (shields 9 and 12)
+        handler(state, player, goods, count)
 
 
 def check_workers(state: GameState, player: PlayerState, action: WorkersAction, value: int | None = None,
@@ -362,9 +413,9 @@ def check_workers(state: GameState, player: PlayerState, action: WorkersAction, 
 
 def apply_workers(state: GameState, player: PlayerState, action: WorkersAction, value: int | None = None,
                   found: None = None) -> None:
-    player.workers += 4 if 14 in player.knowledge else 2
+    gain_workers(state, player, 4 if 14 in player.knowledge else 2, "workers action")
     if 13 in player.knowledge:
-        player.silver += 1
+        gain_silver(state, player, 1, "knowledge tile 13")
 
 
 # --- place --------------------------------------------------------------------------------------
@@ -531,16 +582,15 @@ def score_completion(state: GameState, player: PlayerState, space: int) -> None:
     step for a completed area (:func:`place_tile` asks whether the area is complete; a
     colour is complete only when its last open area is, an area being spaces of one colour)."""
     board, duchy = player.board, player.duchy
-    vp = player.vp  # PlayerState.add_vp written out: both amounts are never 0
     points = state.ruleset.area_points
-    vp["areas"] = vp.get("areas", 0) + (board.area_points[space] if points is None else points(state, player, space))
-    vp["area-phase-bonus"] = vp.get("area-phase-bonus", 0) + PHASE_BONUS[state.phase]
+    score_vp(state, player, "areas", board.area_points[space] if points is None else points(state, player, space))
+    score_vp(state, player, "area-phase-bonus", PHASE_BONUS[state.phase])
     colour = board.colour[space]
     taken = state.bonus_taken.get(colour, 0)
     if taken < 2 and None not in board.colour_tiles[space](duchy):
         state.bonus_taken[colour] = taken + 1
         player.bonuses.append(f"{colour}-{'small' if taken else 'large'}")
-        player.add_vp("colour-bonus", bonus_vp(state.player_count, not taken))
+        score_vp(state, player, "colour-bonus", bonus_vp(state.player_count, not taken))
 
 
 # --- the actions as a table ---------------------------------------------------------------------
@@ -771,16 +821,19 @@ def _apply_ship(state: GameState, player: PlayerState, action: PlaceAction, spac
     if action.goods is not None:
         if taking is None:
             taking = _ship_choice(state, player, action.goods, action.goods2, action.keep)[1]
+        taken: dict[int, int] = {}  # goods type -> tiles, in the order the depots hold them
         for depot in (action.goods, action.goods2):
             if depot is None:
                 continue
             left = []
             for good in state.depot_goods[depot]:
                 if good in taking:
-                    player.goods[good] = player.goods.get(good, 0) + 1
+                    taken[good] = taken.get(good, 0) + 1
                 else:
                     left.append(good)
             state.depot_goods[depot] = left
+        for good, count in taken.items():
+            gain_goods(state, player, good, count, "ship")
     seat = state.players.index(player)
     bridge = state.bridge
     here = state.bridge_space(seat)
@@ -799,14 +852,14 @@ def _apply_animal(state: GameState, player: PlayerState, action: PlaceAction, sp
         if other != space and duchy[other] is not None and kinds[duchy[other]].animal == kind.animal:
             scoring.append(kinds[duchy[other]].animals)
     bonus = len(scoring) if 7 in player.knowledge else 0
-    player.add_vp("animals", sum(scoring) + bonus)
+    score_vp(state, player, "animals", sum(scoring) + bonus)
 
 
 def _gain(silver: int = 0, workers: int = 0, watchtower: int = 0) -> Callable:
     def apply(state: GameState, player: PlayerState, action: PlaceAction, space: int, found: None = None) -> None:
-        player.silver += silver
-        player.workers += workers
-        player.add_vp("watchtowers", watchtower)
+        gain_silver(state, player, silver, action.tile)
+        gain_workers(state, player, workers, action.tile)
+        score_vp(state, player, "watchtowers", watchtower)
     return apply
 
 
@@ -844,6 +897,6 @@ def mine_income(state: GameState) -> None:
     """1 silverling per mine at each phase end (knowledge tile 2: also 1 worker per mine)."""
     for player in state.players:
         mines = player.duchy.count("mine")
-        player.silver += mines
+        gain_silver(state, player, mines, "mines")
         if 2 in player.knowledge:
-            player.workers += mines
+            gain_workers(state, player, mines, "knowledge tile 2")

@@ -104,15 +104,20 @@ def _route(old: PlayerState, new: PlayerState) -> list[str]:
 
 
 def _die_change(before: GameState, player: PlayerState, command: Any) -> tuple[int, str] | None:
-    """The workers a die line paid to change its die and why, from the engine's own costing."""
+    """The workers a die line paid to change its die and why, from the engine's own costing
+    (:func:`~burgundy_cli.castles.engine.die_payment`, asked of the position the line was
+    played on: what the engine charged, not a second reckoning)."""
     if getattr(command, "kind", None) != "die" or command.value is None or command.value == command.rolled:
         return None
-    from burgundy_cli.castles.engine import free_change, worker_cost
+    from burgundy_cli.castles.engine import die_payment, free_change
 
     rolled, value = command.rolled, command.value
-    free = free_change(player, command.action, before.options)
-    cost = worker_cost(player, rolled, value, free)
+    cost, by_module = die_payment(before, player, rolled, value, command.action)
     steps = min(abs(rolled - value), 6 - abs(rolled - value))
+    if by_module:  # 2019 shield 16, the one free change of a die a module has
+        return 0, (f"pays no worker: die {rolled} used as {value}, {_count(steps, 'step')}, "
+                   "the turn's free change of one die [cob.shield.16]")
+    free = free_change(player, command.action, before.options)
     reasons = []
     if abs(rolled - value) > 3:
         reasons.append("round the 6-1 wrap")

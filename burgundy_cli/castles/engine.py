@@ -158,6 +158,18 @@ def _by_free_die(state: GameState, player: PlayerState, rolled: int, value: int,
             and worker_cost(player, rolled, value, free_change(player, action, state.options)) > 0)
 
 
+def die_payment(state: GameState, player: PlayerState, rolled: int, value: int, action) -> tuple[int, bool]:
+    """What using the die showing ``rolled`` as ``value`` for ``action`` costs ``player``:
+    (workers paid, set by a module's free change instead). The one costing of a die line: the
+    check, the play and the line's explanation (``effects``) all ask it."""
+    if value == rolled:
+        return 0, False  # a die used as rolled costs nothing, whatever a free change
+    cost = worker_cost(player, rolled, value, free_change(player, action, state.options))
+    if cost and free_die(state, player):
+        return 0, True
+    return cost, False
+
+
 def workers_suffice(player: PlayerState, cost: int) -> bool:
     """``player`` has the ``cost`` workers a die change needs."""
     return cost <= player.workers
@@ -236,10 +248,8 @@ def _check_die_use(state: GameState, cmd: DieCommand, action, rule) -> tuple[Pla
             raise illegal("cob.die.value", f"a die used as {value} {bound[1]} {value}, not {given}",
                           f"use the die as {given}")
     if value == rolled:
-        return player, rolled, value, 0  # a die used as rolled costs nothing, whatever a free change
-    cost = worker_cost(player, rolled, value, free_change(player, action, state.options))
-    if cost and free_die(state, player):
-        return player, rolled, value, 0
+        return player, rolled, value, 0  # (die_payment's first case, without its call: most die lines)
+    cost, _ = die_payment(state, player, rolled, value, action)
     if not workers_suffice(player, cost):
         raise illegal("cob.die.workers", f"{player.name} cannot turn {rolled} into {value}",
                       f"needs {cost} worker{'s' if cost != 1 else ''}, {player.name} has {player.workers}")
@@ -541,9 +551,8 @@ def _apply_die(state: GameState, cmd: DieCommand) -> None:
     player = state.players[state.seat(cmd.player)]
     rolled, action = cmd.rolled, cmd.action
     value = rolled if cmd.value is None else cmd.value
-    cost = worker_cost(player, rolled, value, free_change(player, action, state.options))
-    free = bool(cost) and free_die(state, player)
-    _use_die(state, player, rolled, 0 if free else cost, free)
+    cost, free = die_payment(state, player, rolled, value, action)
+    _use_die(state, player, rolled, cost, free)
     apply_action(state, player, action, value)
     if not player.dice:
         _end_turn(state)

@@ -24,7 +24,7 @@ black-depot pile), so they come out of the reveals like any tile.
 
 from __future__ import annotations
 
-from burgundy_cli.castles.actions import EFFECTS, Effect, LineRule, illegal
+from burgundy_cli.castles.actions import EFFECTS, Effect, LineRule, gain_workers, illegal, score_vp
 from burgundy_cli.castles.commands import CraneCommand, HireCommand, PlaceAction
 from burgundy_cli.castles.scoring import buildings_points
 from burgundy_cli.castles.state import GameState, PlayerState
@@ -114,7 +114,7 @@ def apply_geese(state: GameState, player: PlayerState, action: PlaceAction, spac
         if other != space and tile is not None and kinds[tile].animal not in (None, GEESE):
             by_type.setdefault(kinds[tile].animal, []).append(kinds[tile].animals)
     best = max((sum(animals) + _geese_bonus(player, len(animals)) for animals in by_type.values()), default=0)
-    player.add_vp("geese", kinds[GEESE].animals + _geese_bonus(player, 1) + best)
+    score_vp(state, player, "geese", kinds[GEESE].animals + _geese_bonus(player, 1) + best)
 
 
 def geese_follow_up(state: GameState, player: PlayerState, space: int) -> None:
@@ -123,7 +123,7 @@ def geese_follow_up(state: GameState, player: PlayerState, space: int) -> None:
     if tile == GEESE or catalogue()[tile].animal is None:
         return
     if GEESE in player.board.area_tiles[space](player.duchy):
-        player.add_vp("geese", 2 + _geese_bonus(player, 1))
+        score_vp(state, player, "geese", 2 + _geese_bonus(player, 1))
 
 
 # --- #27, the bridge ------------------------------------------------------------------------------
@@ -166,7 +166,7 @@ def check_hire(state: GameState, player: PlayerState, cmd: HireCommand) -> None:
 
 def apply_hire(state: GameState, player: PlayerState, cmd: HireCommand) -> None:
     player.silver -= cmd.workers // WORKERS_PER_SILVER
-    player.workers += cmd.workers
+    gain_workers(state, player, cmd.workers, "tile 28")
 
 
 def hire_candidates(state: GameState, seat: int) -> list[tuple[str, HireCommand]]:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from burgundy_cli.castles.actions import score_vp
 from burgundy_cli.castles.placement import COLOUR, PlacementRule
 from burgundy_cli.castles.state import GameState, PlayerState
 from burgundy_cli.castles.tiles import COLOUR_NAME, TileKind, area_vp, tile
@@ -71,7 +72,7 @@ def score_inn(state: GameState, player: PlayerState, space: int) -> None:
     game has scored it at the board's table, under ``areas``): what an inn in it adds, under ``inns``."""
     if INN in player.board.area_tiles[space](player.duchy):
         points = state.ruleset.area_points or area_points  # the base game's table, or shield 17's
-        player.add_vp(CATEGORY, points(state, player, space, 1) - points(state, player, space, 0))
+        score_vp(state, player, CATEGORY, points(state, player, space, 1) - points(state, player, space, 0))
 
 
 def _any_colour_spaces(board, kind: TileKind):

@@ -32,7 +32,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from burgundy_cli.castles.actions import (EFFECTS, Grant, apply_action, apply_sell, check_grant, check_sell, illegal,
+from burgundy_cli.castles.actions import (EFFECTS, Grant, apply_action, apply_sell, check_grant, check_sell,
+                                          gain_silver, gain_workers, illegal, score_vp,
                                           take_colour_allows)
 from burgundy_cli.castles.commands import SellAction
 from burgundy_cli.castles.state import GameState, PlayerState
@@ -127,14 +128,14 @@ def lay(player: PlayerState, goods: int, count: int) -> list[int]:
     return [index for index in range(start, end) if player.route[index][0] == goods]
 
 
-def _gain(player: PlayerState, bonus: str) -> None:
+def _gain(state: GameState, player: PlayerState, bonus: str) -> None:
     what, amount = _GAIN.fullmatch(bonus).groups()
     if what == "silver":
-        player.silver += int(amount)
+        gain_silver(state, player, int(amount), "trade route")
     elif what == "workers":
-        player.workers += int(amount)
+        gain_workers(state, player, int(amount), "trade route")
     else:
-        player.add_vp(CATEGORY, int(amount))
+        score_vp(state, player, CATEGORY, int(amount))
 
 
 def sell_and_lay(state: GameState, player: PlayerState, goods: int) -> list[tuple[int, Grant]]:
@@ -148,7 +149,7 @@ def sell_and_lay(state: GameState, player: PlayerState, goods: int) -> list[tupl
         bonus = player.route[index][1]
         grant = grant_of(bonus)
         if grant is None:
-            _gain(player, bonus)
+            _gain(state, player, bonus)
         else:
             due.append((index, grant))
     return due

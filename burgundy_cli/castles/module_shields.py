@@ -33,10 +33,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from functools import cache, partial
+from functools import cache
 
 from burgundy_cli.castles.actions import (
-    ACTIONS, CASTLE_ACTION, EFFECTS, ActionRule, Effect, Grant, LineRule, check_workers, illegal,
+    ACTIONS, CASTLE_ACTION, EFFECTS, ActionRule, Effect, Grant, LineRule, gain_goods, gain_silver, gain_workers,
+    illegal, score_vp,
 )
 from burgundy_cli.castles import module_inns
 from burgundy_cli.castles.boards import SPACE_IDS, space_name
@@ -288,42 +289,30 @@ def _animals_everywhere(state: GameState, player: PlayerState, action, space: in
     kind = kinds[action.tile]
     scoring = [kinds[t].animals for t in player.duchy if t is not None and kinds[t].animal == kind.animal]
     bonus = len(scoring) if 7 in player.knowledge else 0
-    player.add_vp("animals", sum(scoring) + bonus)
+    score_vp(state, player, "animals", sum(scoring) + bonus)
 
 
 _BASE_ANIMAL = EFFECTS["animal"].apply
 
 
-def workers_gained(state: GameState, player: PlayerState) -> None:
-    """Shield 2: every other player holding it takes a worker when ``player`` gets workers."""
+def workers_gained(state: GameState, player: PlayerState, amount: int, source: str) -> None:
+    """Shield 2, a handler of the point "workers gained" (``actions.gain_workers``, every source
+    of workers: docs/rulings.md): whenever ``player`` gets workers, each other player holding
+    shield 2 takes a worker from the supply (once per gain, whatever the number)."""
     for seat, other in enumerate(state.players):
         if other is not player and other.shields and holds(other, 2):
-            state.own_player(seat).workers += 1
+            gain_workers(state, state.own_player(seat), 1, "shield 2")
 
 
-def _workers(state: GameState, player: PlayerState, action, value=None, found=None) -> None:
-    ACTIONS["workers"].apply(state, player, action, value, found)
-    workers_gained(state, player)
-
-
-def _boarding_house(state: GameState, player: PlayerState, action, space: int, found: None = None) -> None:
-    EFFECTS["boarding-house"].apply(state, player, action, space, found)
-    workers_gained(state, player)
-
-
-def _sell(sale: Callable, state: GameState, player: PlayerState, action, value=None, found=None) -> None:
-    """The sale in force (``sale``: the base game's, or the trade routes'), with shield 9 (1
-    silverling per tile sold) and 12 (double VP per tile), and shield 2 when knowledge tile 4
-    gives the seller a worker."""
-    count = player.goods[action.goods]
-    sale(state, player, action, value, found)
+def goods_sold(state: GameState, player: PlayerState, goods: int, count: int) -> None:
+    """Shields 9 (1 silverling per goods tile sold, where the sale gives 1) and 12 (double VP
+    per goods tile sold), a handler of the sale's point (``actions.apply_sell``): ``count``
+    tiles sold."""
     if player.shields:
         if holds(player, 9):
-            player.silver += count - 1
+            gain_silver(state, player, count - 1, "shield 9")
         if holds(player, 12):
-            player.add_vp("goods-sold", count * sale_vp(state.player_count))
-    if 4 in player.knowledge:
-        workers_gained(state, player)
+            score_vp(state, player, "goods-sold", count * sale_vp(state.player_count))
 
 
 def check_ship_goods(state: GameState, player: PlayerState, goods: int) -> None:
@@ -342,13 +331,13 @@ def take_ship_goods(state: GameState, player: PlayerState, goods: int) -> None:
     swept = swept_goods(state, player).get(goods, 0)
     state.shields.ship = state.shields.swept = None
     if swept:  # (option solo-shield5-first: taken before the solo ship's removal, so back in play)
-        player.goods[goods] = player.goods.get(goods, 0) + swept
+        gain_goods(state, player, goods, swept, "shield 5")
         state.solo.goods_out[goods] -= swept
     for depot in range(1, 7):
         lying = state.depot_goods[depot]
         count = lying.count(goods)
         if count:
-            player.goods[goods] = player.goods.get(goods, 0) + count
+            gain_goods(state, player, goods, count, "shield 5")
             state.depot_goods[depot] = [g for g in lying if g != goods]
 
 
@@ -413,7 +402,7 @@ def after_placement(state: GameState, player: PlayerState, space: int) -> None:
         if None not in board.colour_tiles[space](player.duchy):
             for bonus in player.bonuses:
                 if bonus.startswith(f"{colour}-"):
-                    player.add_vp("colour-bonus", bonus_vp(state.player_count, bonus.endswith("large")))
+                    score_vp(state, player, "colour-bonus", bonus_vp(state.player_count, bonus.endswith("large")))
 
 
 def check_borrow(state: GameState, player: PlayerState, lender: str) -> int:
@@ -429,14 +418,10 @@ def check_borrow(state: GameState, player: PlayerState, lender: str) -> int:
 
 
 def mines_doubled(state: GameState) -> None:
-    """Shield 8 (after the mines pay): its holder's mines pay their silverlings again; shield 2:
-    a worker for every other player's workers from knowledge tile 2's mines."""
+    """Shield 8 (after the mines pay): its holder's mines pay their silverlings again."""
     for player in state.players:
-        mines = player.duchy.count("mine")
         if player.shields and holds(player, 8):
-            player.silver += mines
-        if mines and 2 in player.knowledge:
-            workers_gained(state, player)
+            gain_silver(state, player, player.duchy.count("mine"), "shield 8")
 
 
 def may_set_die(state: GameState, player: PlayerState) -> bool:
@@ -563,14 +548,6 @@ def position_moment(state: GameState, off) -> tuple[str, ...] | None:
 #: Shield 18: the adjacency rule, lifted for its holder (the same rule id: the same rule).
 ADJACENT_UNLESS_18 = replace(ADJACENT, allows=lambda player, kind, space, value: 18 in player.shields.values()
                              or ADJACENT.allows(player, kind, space, value))
-
-
-WORKERS = ActionRule(check_workers, _workers)
-
-
-def _sale_with_shields(sale: ActionRule) -> ActionRule:
-    """The sale ``sale`` (the base game's, or the trade routes') with shields 2, 9 and 12."""
-    return ActionRule(sale.check, partial(_sell, sale.apply), sale.bound, sale.grants)
 
 
 # --- the module's lines -----------------------------------------------------------------------
@@ -777,10 +754,9 @@ LINES = {
                              settled=_place_settled),
 }
 
-#: The tile effects the shields change: the castle's extra action (11), animals (1), ships (5),
-#: the boarding house (2).
+#: The tile effects the shields change: the castle's extra action (11), animals (1), ships (5).
 SHIELD_EFFECTS = {"castle": CASTLE, "animal": Effect(apply=_animals_everywhere),
-                  "ship": Effect(check=EFFECTS["ship"].check, apply=_ship),
-                  "boarding-house": Effect(apply=_boarding_house)}
-#: The actions the shields change: workers (2), sales (2, 9, 12), and the granted shield (11).
-SHIELD_ACTIONS = {"workers": WORKERS, "sell": _sale_with_shields, "shield": GRANTED}
+                  "ship": Effect(check=EFFECTS["ship"].check, apply=_ship)}
+#: The action the shields add: the granted shield (11). Shield 2 listens to every worker
+#: gained, 9 and 12 to the sale: the module's ``on_workers_gained`` and ``on_goods_sold``.
+SHIELD_ACTIONS = {"shield": GRANTED}

@@ -45,8 +45,8 @@ from dataclasses import replace
 from functools import cache
 
 from burgundy_cli.castles.actions import (
-    ActionRule, Effect, LineRule, apply_action, apply_grant, check_action, check_grant, depot_offers,
-    illegal, take_from_depot,
+    ActionRule, Effect, LineRule, apply_action, apply_grant, check_action, check_grant, depot_offers, gain_goods,
+    illegal, score_vp, take_from_depot,
 )
 from burgundy_cli.castles.boards import SPACE_IDS, Board, _build, provisional_layouts, space_name
 from burgundy_cli.castles.placement import PlacementRule
@@ -453,11 +453,14 @@ def _apply_ship(state: GameState, player: PlayerState, action, space: int, ship:
     the rest of the ship's effect in force (``ship``: the base game's bridge move, and another
     module's part -- the extra tiles' #27 restacking, shield 5's goods right), and the exchange
     opened."""
+    taken: dict[int, int] = {}  # goods type -> tiles, in the order the depots hold them
     for depot in (action.goods, action.goods2):
         if depot is not None:
             for good in state.depot_goods[depot]:
-                player.goods[good] = player.goods.get(good, 0) + 1
+                taken[good] = taken.get(good, 0) + 1
             state.depot_goods[depot] = []
+    for good, count in taken.items():
+        gain_goods(state, player, good, count, "solo ship")
     solo = _open(state)
     swept: dict[int, int] = {}
     for depot in range(1, 7):
@@ -547,7 +550,7 @@ def after_placement(state: GameState, player: PlayerState, space: int) -> None:
             solo.black += 1
     number = catalogue()[duchy[space]].number
     if number is not None:
-        player.add_vp(CATEGORY, monastery_points(state, player, number))
+        score_vp(state, player, CATEGORY, monastery_points(state, player, number))
     settle(state, player)
 
 
@@ -647,7 +650,7 @@ def _check_vp(state: GameState, cmd) -> None:
 def _apply_vp(state: GameState, cmd) -> None:
     player = _mover(state, cmd)
     player.silver -= cmd.vp
-    player.add_vp(BOUGHT, cmd.vp)
+    score_vp(state, player, BOUGHT, cmd.vp)
     settle(state, player)
 
 

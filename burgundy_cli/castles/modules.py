@@ -47,8 +47,8 @@ class Module:
     ``placement``: placement rules, each replacing the rule of the same ``rule_id`` or added
     after the others; ``lifted``: ids of placement rules the module removes; ``actions``:
     action kind -> ``actions.ActionRule``, or ``f(rule so far) -> ActionRule`` for a module
-    that changes an action another module may also change (the shields' sale wraps the trade
-    routes' when both are on); ``effects``: tile kind or type -> ``actions.Effect``,
+    that changes an action another module may also change (the solo game's actions wrap the
+    trade routes' sale when both are on); ``effects``: tile kind or type -> ``actions.Effect``,
     or ``f(effect so far) -> Effect`` for a module that changes an effect another module may
     change too (the solo game's ship, livestock and watchtower wrap the shields' and the extra
     tiles') (replacing the entry with the same key); ``area_completed``: steps run after a
@@ -61,14 +61,20 @@ class Module:
     module lays there to be bought like its tiles (added; the purchase, the move generator and
     the supply's accounting ask it); ``area_points``: ``f(state, player, space) -> VP`` for
     a completed area (replacing the board's table); ``categories``: the VP categories the
-    module scores during play (``player.add_vp(category, n)``), shown in the breakdown after
+    module scores during play (``actions.score_vp``), shown in the breakdown after
     the base game's (added); ``end_points``: category -> ``f(state, player) -> VP`` scored at
     the final scoring (added); ``lines``: line kind -> ``LineRule``, line forms of the module's
     own (added; the engine asks them for a kind it does not know); ``free_die``: ``(may, use)``,
     one die set to any number at no cost (replaces); ``after_line``, ``storage``,
     ``score_table``: see :class:`~burgundy_cli.castles.state.Ruleset` (replace);
     ``guard_lines``: ``f(LineRule) -> LineRule``, applied to the line kinds of the modules folded
-    before it (the solo game, folded last: no doubles' line before the round's removal).
+    before it (the solo game, folded last: no doubles' line before the round's removal);
+    ``on_workers_gained``, ``on_silver_gained``, ``on_goods_gained``, ``on_vp_scored``,
+    ``on_goods_sold``: handlers on the base game's extension points (``actions.gain_workers``,
+    ``gain_silver``, ``gain_goods``, ``score_vp``, the sale ``apply_sell``), run after the
+    gain, in the order the modules are folded (added): a module that reacts to a gain listens
+    there, never wraps the actions and effects that give it (docs/developing.md, "Extension
+    points").
     """
 
     name: str
@@ -90,6 +96,11 @@ class Module:
     score_table: Callable[..., object] | None = None
     guard_lines: Callable[[object], object] | None = None
     area_completed: tuple[Callable[..., None], ...] = ()
+    on_workers_gained: tuple[Callable[..., None], ...] = ()
+    on_silver_gained: tuple[Callable[..., None], ...] = ()
+    on_goods_gained: tuple[Callable[..., None], ...] = ()
+    on_vp_scored: tuple[Callable[..., None], ...] = ()
+    on_goods_sold: tuple[Callable[..., None], ...] = ()
 
 
 def extend(rules: Ruleset, module: Module) -> Ruleset:
@@ -124,7 +135,12 @@ def extend(rules: Ruleset, module: Module) -> Ruleset:
                    free_die=rules.free_die if module.free_die is None else module.free_die,
                    after_line=module.after_line or rules.after_line, storage=module.storage or rules.storage,
                    score_table=module.score_table or rules.score_table,
-                   area_completed=rules.area_completed + module.area_completed)
+                   area_completed=rules.area_completed + module.area_completed,
+                   on_workers_gained=rules.on_workers_gained + module.on_workers_gained,
+                   on_silver_gained=rules.on_silver_gained + module.on_silver_gained,
+                   on_goods_gained=rules.on_goods_gained + module.on_goods_gained,
+                   on_vp_scored=rules.on_vp_scored + module.on_vp_scored,
+                   on_goods_sold=rules.on_goods_sold + module.on_goods_sold)
 
 
 #: The base game, written as a module like any other: its placement rules
@@ -172,7 +188,8 @@ def _shields() -> Module:
                   phase_end=(PhaseStep(module_shields.tribute, before=mine_income),
                              PhaseStep(module_shields.mines_doubled)),
                   area_points=module_shields.area_points, end_points={"shields": module_shields.end_points},
-                  lines=module_shields.LINES, free_die=(module_shields.may_set_die, module_shields.set_die))
+                  lines=module_shields.LINES, free_die=(module_shields.may_set_die, module_shields.set_die),
+                  on_workers_gained=(module_shields.workers_gained,), on_goods_sold=(module_shields.goods_sold,))
 
 
 def _extra_tiles() -> Module:

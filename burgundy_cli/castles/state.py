@@ -91,7 +91,14 @@ class Ruleset:
     (2019 team game: the team's shared parts made alike for both members); ``storage``: an
     object whose ``refusal``, ``store``, ``holds`` and ``unstore`` replace the base game's one
     storage of 3 spaces (2019 team game: private and shared storage); ``score_table``:
-    ``f(state, table) -> table``, a module's final word on the score table (team totals). Built by
+    ``f(state, table) -> table``, a module's final word on the score table (team totals);
+    ``on_workers_gained``, ``on_silver_gained``: handlers ``f(state, player, amount, source)``
+    run after every gain of workers / silverlings (``actions.gain_workers``, ``gain_silver``);
+    ``on_goods_gained``: ``f(state, player, goods type, count, source)`` after every gain of
+    goods tiles (``actions.gain_goods``); ``on_vp_scored``: ``f(state, player, category,
+    amount)`` after every VP scored during play (``actions.score_vp``);
+    ``on_goods_sold``: ``f(state, player, goods type, count)`` after the base game's sale
+    (``actions.apply_sell``): the extension points, docs/developing.md. Built by
     :func:`burgundy_cli.castles.modules.ruleset` and handed to each :class:`GameState`;
     shared, never changed.
     """
@@ -115,6 +122,11 @@ class Ruleset:
     storage: Any = None
     score_table: Callable[..., Any] | None = None
     area_completed: tuple[Callable[[GameState, PlayerState, int], None], ...] = ()
+    on_workers_gained: tuple[Callable[..., None], ...] = ()
+    on_silver_gained: tuple[Callable[..., None], ...] = ()
+    on_goods_gained: tuple[Callable[..., None], ...] = ()
+    on_vp_scored: tuple[Callable[..., None], ...] = ()
+    on_goods_sold: tuple[Callable[..., None], ...] = ()
 
 
 @dataclass(slots=True, eq=False)
