@@ -24,7 +24,7 @@ black-depot pile), so they come out of the reveals like any tile.
 
 from __future__ import annotations
 
-from burgundy_cli.castles.actions import EFFECTS, Effect, LineRule, illegal
+from burgundy_cli.castles.actions import EFFECTS, Effect, LineRule, illegal, livestock_points, pasture_of
 from burgundy_cli.castles.commands import CraneCommand, HireCommand, PlaceAction
 from burgundy_cli.castles.scoring import buildings_points
 from burgundy_cli.castles.state import GameState, PlayerState
@@ -105,24 +105,31 @@ def _geese_bonus(player: PlayerState, tiles: int) -> int:
     return tiles if 7 in player.knowledge else 0
 
 
+def geese_others(state: GameState, player: PlayerState, space: int) -> dict[str, int]:
+    """Livestock type -> the VP it scores on the pasture of ``space`` (the geese's), for each
+    other livestock type there: the base game's livestock scoring on the pasture extension
+    point (``actions.livestock_points``), so shield 1's one pasture reaches the geese."""
+    kinds = catalogue()
+    duchy = player.duchy
+    types = dict.fromkeys(kinds[duchy[other]].animal for other in pasture_of(state, player, space)
+                          if duchy[other] is not None and kinds[duchy[other]].animal not in (None, GEESE))
+    return {animal: livestock_points(state, player, space, animal) for animal in types}
+
+
 def apply_geese(state: GameState, player: PlayerState, action: PlaceAction, space: int, found: None = None) -> None:
     """2 VP for the geese plus the VP of the other livestock type on the pasture that scores most."""
-    kinds = catalogue()
-    by_type: dict[str, list[int]] = {}
-    for other in player.board.area_of[space]:
-        tile = player.duchy[other]
-        if other != space and tile is not None and kinds[tile].animal not in (None, GEESE):
-            by_type.setdefault(kinds[tile].animal, []).append(kinds[tile].animals)
-    best = max((sum(animals) + _geese_bonus(player, len(animals)) for animals in by_type.values()), default=0)
-    player.add_vp("geese", kinds[GEESE].animals + _geese_bonus(player, 1) + best)
+    best = max(geese_others(state, player, space).values(), default=0)
+    player.add_vp("geese", catalogue()[GEESE].animals + _geese_bonus(player, 1) + best)
 
 
 def geese_follow_up(state: GameState, player: PlayerState, space: int) -> None:
-    """A livestock tile placed on a pasture that holds the geese scores 2 VP more for them."""
+    """A livestock tile placed on a pasture that holds the geese scores 2 VP more for them
+    (the pasture as ``actions.pasture_of`` says: shield 1's is every pasture space)."""
     tile = player.duchy[space]
     if tile == GEESE or catalogue()[tile].animal is None:
         return
-    if GEESE in player.board.area_tiles[space](player.duchy):
+    duchy = player.duchy
+    if any(duchy[other] == GEESE for other in pasture_of(state, player, space)):
         player.add_vp("geese", 2 + _geese_bonus(player, 1))
 
 

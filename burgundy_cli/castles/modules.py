@@ -26,7 +26,8 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from types import MappingProxyType
 
-from burgundy_cli.castles.actions import ACTIONS, EFFECTS, ActionRule, Effect, mine_income, score_completion
+from burgundy_cli.castles.actions import (ACTIONS, EFFECTS, ActionRule, Effect, base_pasture, mine_income,
+                                          score_completion)
 from burgundy_cli.castles.placement import PLACEMENT_RULES, PlacementRule, placement_check
 from burgundy_cli.castles.scoring import END_SCORING
 from burgundy_cli.castles.state import GameState, Ruleset
@@ -68,7 +69,10 @@ class Module:
     one die set to any number at no cost (replaces); ``after_line``, ``storage``,
     ``score_table``: see :class:`~burgundy_cli.castles.state.Ruleset` (replace);
     ``guard_lines``: ``f(LineRule) -> LineRule``, applied to the line kinds of the modules folded
-    before it (the solo game, folded last: no doubles' line before the round's removal).
+    before it (the solo game, folded last: no doubles' line before the round's removal);
+    ``pasture``: ``f(pasture so far) -> pasture``, the spaces counted as one pasture with a
+    space, ``pasture(state, player, space)`` (:func:`~burgundy_cli.castles.actions.pasture_of`,
+    which livestock scoring and the geese ask; shield 1 joins every pasture).
     """
 
     name: str
@@ -90,6 +94,7 @@ class Module:
     score_table: Callable[..., object] | None = None
     guard_lines: Callable[[object], object] | None = None
     area_completed: tuple[Callable[..., None], ...] = ()
+    pasture: Callable[[Callable | None], Callable] | None = None
 
 
 def extend(rules: Ruleset, module: Module) -> Ruleset:
@@ -124,7 +129,8 @@ def extend(rules: Ruleset, module: Module) -> Ruleset:
                    free_die=rules.free_die if module.free_die is None else module.free_die,
                    after_line=module.after_line or rules.after_line, storage=module.storage or rules.storage,
                    score_table=module.score_table or rules.score_table,
-                   area_completed=rules.area_completed + module.area_completed)
+                   area_completed=rules.area_completed + module.area_completed,
+                   pasture=rules.pasture if module.pasture is None else module.pasture(rules.pasture))
 
 
 #: The base game, written as a module like any other: its placement rules
@@ -132,7 +138,8 @@ def extend(rules: Ruleset, module: Module) -> Ruleset:
 #: effects, scoring a completed area and colour after a placement, the mines' income at
 #: each phase end and the knowledge tiles' final scoring.
 BASE = Module("base", placement=PLACEMENT_RULES, actions=ACTIONS, effects=EFFECTS,
-              area_completed=(score_completion,), phase_end=(PhaseStep(mine_income),), end_scoring=END_SCORING)
+              area_completed=(score_completion,), phase_end=(PhaseStep(mine_income),), end_scoring=END_SCORING,
+              pasture=lambda before: base_pasture)
 
 # Each module is built by a function that imports its rules: a record plays its modules' code
 # only (a base-game record imports none of it: start-up, docs/performance.md).
@@ -172,6 +179,7 @@ def _shields() -> Module:
                   phase_end=(PhaseStep(module_shields.tribute, before=mine_income),
                              PhaseStep(module_shields.mines_doubled)),
                   area_points=module_shields.area_points, end_points={"shields": module_shields.end_points},
+                  pasture=module_shields.one_pasture,
                   lines=module_shields.LINES, free_die=(module_shields.may_set_die, module_shields.set_die))
 
 

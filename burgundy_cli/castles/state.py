@@ -91,7 +91,9 @@ class Ruleset:
     (2019 team game: the team's shared parts made alike for both members); ``storage``: an
     object whose ``refusal``, ``store``, ``holds`` and ``unstore`` replace the base game's one
     storage of 3 spaces (2019 team game: private and shared storage); ``score_table``:
-    ``f(state, table) -> table``, a module's final word on the score table (team totals). Built by
+    ``f(state, table) -> table``, a module's final word on the score table (team totals);
+    ``pasture``: ``f(state, player, space) -> spaces``, the spaces counted as one pasture with
+    ``space`` (``actions.pasture_of``; 2019 shield 1: all of them). Built by
     :func:`burgundy_cli.castles.modules.ruleset` and handed to each :class:`GameState`;
     shared, never changed.
     """
@@ -115,6 +117,7 @@ class Ruleset:
     storage: Any = None
     score_table: Callable[..., Any] | None = None
     area_completed: tuple[Callable[[GameState, PlayerState, int], None], ...] = ()
+    pasture: Callable[..., Any] | None = None
 
 
 @dataclass(slots=True, eq=False)
