@@ -413,6 +413,8 @@ def check_placement(state: GameState, player: PlayerState, action: PlaceAction, 
         effect = copied_effect(state, tile, effect, action.copy)
     if tile_type != "ship" and (action.goods is not None or action.goods2 is not None or action.keep is not None):
         raise illegal("cob.effect.none", f"only a ship takes goods; {tile} does not")
+    if action.livestock is not None and (kind.animal is None or effect.check is None):
+        raise illegal("cob.effect.none", f"{tile} scores no other livestock type", f"leave out 'with {action.livestock}'")
     findings = None if effect.check is None else effect.check(state, player, action)
     then = action.then
     if effect.grants is None and then is not None:

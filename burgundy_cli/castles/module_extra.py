@@ -25,6 +25,7 @@ black-depot pile), so they come out of the reveals like any tile.
 from __future__ import annotations
 
 from burgundy_cli.castles.actions import EFFECTS, Effect, LineRule, illegal, livestock_points, pasture_of
+from burgundy_cli.castles.boards import space_id
 from burgundy_cli.castles.commands import CraneCommand, HireCommand, PlaceAction
 from burgundy_cli.castles.scoring import buildings_points
 from burgundy_cli.castles.state import GameState, PlayerState
@@ -116,9 +117,21 @@ def geese_others(state: GameState, player: PlayerState, space: int) -> dict[str,
     return {animal: livestock_points(state, player, space, animal) for animal in types}
 
 
+def check_geese(state: GameState, player: PlayerState, action: PlaceAction) -> None:
+    """The other livestock type the line names (``with sheep``) lies on the geese's pasture."""
+    named = action.livestock
+    if named is not None:
+        others = geese_others(state, player, space_id(action.space))
+        if named not in others:
+            raise illegal("cob.geese.score", f"no {named} lies on the pasture of {action.space}",
+                          "on it: " + (", ".join(others) or "no other livestock") + "; or leave out 'with'")
+
+
 def apply_geese(state: GameState, player: PlayerState, action: PlaceAction, space: int, found: None = None) -> None:
-    """2 VP for the geese plus the VP of the other livestock type on the pasture that scores most."""
-    best = max(geese_others(state, player, space).values(), default=0)
+    """2 VP for the geese plus the VP of the other livestock type the line names, or else the
+    one on the pasture that scores most."""
+    others = geese_others(state, player, space)
+    best = others[action.livestock] if action.livestock is not None else max(others.values(), default=0)
     player.add_vp("geese", catalogue()[GEESE].animals + _geese_bonus(player, 1) + best)
 
 
@@ -209,7 +222,7 @@ EXTRA_LINES = {
 #: #27 restack the bridge.
 EXTRA_EFFECTS = {
     CRANE: Effect(copies=crane_copies),
-    GEESE: Effect(apply=apply_geese),
+    GEESE: Effect(check=check_geese, apply=apply_geese),
     "ship": Effect(check=EFFECTS["ship"].check, apply=_apply_ship),
     f"k{BRIDGE}": Effect(apply=_apply_bridge),
 }

@@ -8,11 +8,14 @@ Passages from our English text of the 2019 rulebook
 
 from __future__ import annotations
 
+import pytest
+
 from burgundy_cli.castles import engine
 from burgundy_cli.castles.actions import pasture_of
 from burgundy_cli.castles.boards import space_id
 from burgundy_cli.castles.modules import Module, extend
-from burgundy_cli.castles.notation import parse_line
+from burgundy_cli.castles.notation import format_command, parse_line
+from burgundy_cli.core.errors import IllegalMoveError, ParseError
 from tests.castles.engine_kit import at_turn, play_all
 
 SHIPS = {"d3": "ship", "d5": "ship", "d6": "ship"}  # duchy 1: the start castle d4 reaches e6
@@ -94,3 +97,38 @@ def test_the_base_pasture_is_the_printed_area():
     state = game({}, [], [4, 4], shield_1=False)
     assert tuple(pasture_of(state, state.players[0], space_id("c2"))) == tuple(
         space_id(name) for name in ("a1", "b1", "b2", "c1", "c2"))
+
+
+# --- the geese's "one other type", named on the line (issue 36 item 3) ---------------------------------
+
+
+def mixed():
+    """Anna's geese to place on b1 (die 2), a cow3 and a sheep4 on that pasture (extra tiles only)."""
+    anna = {"dice": [2, 5], "silver": 3, "storage": ["geese", "cow4"],
+            "duchy": {"c3": "bank", "b2": "cow3", "c2": "sheep4"}}
+    return at_turn("2019", players={"anna": anna, "ben": {"dice": [1, 1]}}, options={"modules": ["extra-tiles"]})
+
+
+def test_the_geese_line_may_name_the_other_livestock_type():
+    """2019 rules, 'Geese (livestock/black)': "you score 2 victory points plus victory points
+    for one other type of livestock in the same pasture" -- one type, the player's choice:
+    `with cow` scores the cows (2 + 3), the default the type that scores most (2 + 4)."""
+    named = parse_line("anna: place 2 geese b1 with cow")
+    assert named.action.livestock == "cow"
+    assert format_command(named) == "anna: place 2 geese b1 with cow"
+    assert parse_line("anna: place 2 geese b1, with cows").action.livestock == "cow"
+    assert play_all(mixed(), named).players[0].vp == {"geese": 2 + 3}
+    assert play_all(mixed(), parse_line("anna: place 2 geese b1")).players[0].vp == {"geese": 2 + 4}
+
+
+def test_the_named_type_must_lie_on_the_pasture_and_only_the_geese_name_one():
+    """cob.geese.score: a type not on the geese's pasture is refused; a cow names no other type
+    (cob.effect.none); an unknown word is a located parse error."""
+    with pytest.raises(IllegalMoveError) as info:
+        engine.check(mixed(), parse_line("anna: place 2 geese b1 with pig"))
+    assert info.value.rule.id == "cob.geese.score"
+    with pytest.raises(IllegalMoveError) as info:
+        engine.check(mixed(), parse_line("anna: place 5 cow4 c1 with sheep"))
+    assert info.value.rule.id == "cob.effect.none"
+    with pytest.raises(ParseError):
+        parse_line("anna: place 2 geese b1 with goats")
