@@ -464,6 +464,8 @@ def check_placement(state: GameState, player: PlayerState, action: PlaceAction, 
         effect = copied_effect(state, tile, effect, action.copy)
     if tile_type != "ship" and (action.goods is not None or action.goods2 is not None or action.keep is not None):
         raise illegal("cob.effect.none", f"only a ship takes goods; {tile} does not")
+    if action.livestock is not None and (kind.animal is None or effect.check is None):
+        raise illegal("cob.effect.none", f"{tile} scores no other livestock type", f"leave out 'with {action.livestock}'")
     findings = None if effect.check is None else effect.check(state, player, action)
     then = action.then
     if effect.grants is None and then is not None:
@@ -843,16 +845,33 @@ def _apply_ship(state: GameState, player: PlayerState, action: PlaceAction, spac
     bridge[here + 1].append(seat)
 
 
-def _apply_animal(state: GameState, player: PlayerState, action: PlaceAction, space: int, found: None = None) -> None:
+def base_pasture(state: GameState, player: PlayerState, space: int) -> tuple[int, ...]:
+    """The base game's pasture of ``space``: the spaces of its printed area."""
+    return player.board.area_of[space]
+
+
+def pasture_of(state: GameState, player: PlayerState, space: int):
+    """The spaces counted together with ``space`` as one pasture (``space`` among them): the
+    extension point every livestock rule asks (livestock scoring, the 2019 geese), the
+    ruleset's ``pasture`` (base game: :func:`base_pasture`; 2019 shield 1: every pasture
+    space of the duchy, as if there were one pasture)."""
+    return state.ruleset.pasture(state, player, space)
+
+
+def livestock_points(state: GameState, player: PlayerState, space: int, animal: str) -> int:
+    """VP the livestock of type ``animal`` on the pasture of ``space`` score when a tile of that
+    type is placed there: the animals of every such tile on the pasture (the placed one
+    included), + 1 per tile with knowledge tile 7. Asked by the livestock's effect and by the
+    2019 geese for their "one other livestock type" (one formula, on :func:`pasture_of`)."""
     kinds = catalogue()
-    kind = kinds[action.tile]
-    board, duchy = player.board, player.duchy
-    scoring = [kind.animals]
-    for other in board.area_of[space]:
-        if other != space and duchy[other] is not None and kinds[duchy[other]].animal == kind.animal:
-            scoring.append(kinds[duchy[other]].animals)
-    bonus = len(scoring) if 7 in player.knowledge else 0
-    score_vp(state, player, "animals", sum(scoring) + bonus)
+    duchy = player.duchy
+    scoring = [kinds[duchy[other]].animals for other in pasture_of(state, player, space)
+               if duchy[other] is not None and kinds[duchy[other]].animal == animal]
+    return sum(scoring) + (len(scoring) if 7 in player.knowledge else 0)
+
+
+def _apply_animal(state: GameState, player: PlayerState, action: PlaceAction, space: int, found: None = None) -> None:
+    score_vp(state, player, "animals", livestock_points(state, player, space, catalogue()[action.tile].animal))
 
 
 def _gain(silver: int = 0, workers: int = 0, watchtower: int = 0) -> Callable:

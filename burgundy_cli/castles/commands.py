@@ -81,6 +81,8 @@ with warnings.catch_warnings():
         number the white die is used as; workers pay for a change).
         ``copy``: 2019 crane -- the building whose effect the placed crane triggers (``as bank``);
         None: none (the crane's effect is a "may").
+        ``livestock``: 2019 geese -- the other livestock type on their pasture whose VP they
+        score (``with sheep``); None: the type that scores most.
         ``buy``: 2019 only -- the turn's black-depot purchase made *during* this action, after
         the tile is placed and before ``then``; its ``player`` is the line's player. The engine
         accepts it only when ``then`` places the bought tile (any other purchase is written as
@@ -98,6 +100,7 @@ with warnings.catch_warnings():
         then: GrantedAction | None = None
         buy: BuyCommand | None = None
         copy: TileName | None = None
+        livestock: Literal["cow", "sheep", "pig", "chicken"] | None = None
         shared: bool = False
 
 

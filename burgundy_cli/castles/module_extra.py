@@ -24,7 +24,10 @@ black-depot pile), so they come out of the reveals like any tile.
 
 from __future__ import annotations
 
-from burgundy_cli.castles.actions import EFFECTS, Effect, LineRule, gain_workers, illegal, score_vp
+from burgundy_cli.castles.actions import (
+    EFFECTS, Effect, LineRule, gain_workers, illegal, livestock_points, pasture_of, score_vp,
+)
+from burgundy_cli.castles.boards import space_id
 from burgundy_cli.castles.commands import CraneCommand, HireCommand, PlaceAction
 from burgundy_cli.castles.scoring import buildings_points
 from burgundy_cli.castles.state import GameState, PlayerState
@@ -105,24 +108,43 @@ def _geese_bonus(player: PlayerState, tiles: int) -> int:
     return tiles if 7 in player.knowledge else 0
 
 
-def apply_geese(state: GameState, player: PlayerState, action: PlaceAction, space: int, found: None = None) -> None:
-    """2 VP for the geese plus the VP of the other livestock type on the pasture that scores most."""
+def geese_others(state: GameState, player: PlayerState, space: int) -> dict[str, int]:
+    """Livestock type -> the VP it scores on the pasture of ``space`` (the geese's), for each
+    other livestock type there: the base game's livestock scoring on the pasture extension
+    point (``actions.livestock_points``), so shield 1's one pasture reaches the geese."""
     kinds = catalogue()
-    by_type: dict[str, list[int]] = {}
-    for other in player.board.area_of[space]:
-        tile = player.duchy[other]
-        if other != space and tile is not None and kinds[tile].animal not in (None, GEESE):
-            by_type.setdefault(kinds[tile].animal, []).append(kinds[tile].animals)
-    best = max((sum(animals) + _geese_bonus(player, len(animals)) for animals in by_type.values()), default=0)
-    score_vp(state, player, "geese", kinds[GEESE].animals + _geese_bonus(player, 1) + best)
+    duchy = player.duchy
+    types = dict.fromkeys(kinds[duchy[other]].animal for other in pasture_of(state, player, space)
+                          if duchy[other] is not None and kinds[duchy[other]].animal not in (None, GEESE))
+    return {animal: livestock_points(state, player, space, animal) for animal in types}
+
+
+def check_geese(state: GameState, player: PlayerState, action: PlaceAction) -> None:
+    """The other livestock type the line names (``with sheep``) lies on the geese's pasture."""
+    named = action.livestock
+    if named is not None:
+        others = geese_others(state, player, space_id(action.space))
+        if named not in others:
+            raise illegal("cob.geese.score", f"no {named} lies on the pasture of {action.space}",
+                          "on it: " + (", ".join(others) or "no other livestock") + "; or leave out 'with'")
+
+
+def apply_geese(state: GameState, player: PlayerState, action: PlaceAction, space: int, found: None = None) -> None:
+    """2 VP for the geese plus the VP of the other livestock type the line names, or else the
+    one on the pasture that scores most."""
+    others = geese_others(state, player, space)
+    best = others[action.livestock] if action.livestock is not None else max(others.values(), default=0)
+    score_vp(state, player, "geese", catalogue()[GEESE].animals + _geese_bonus(player, 1) + best)
 
 
 def geese_follow_up(state: GameState, player: PlayerState, space: int) -> None:
-    """A livestock tile placed on a pasture that holds the geese scores 2 VP more for them."""
+    """A livestock tile placed on a pasture that holds the geese scores 2 VP more for them
+    (the pasture as ``actions.pasture_of`` says: shield 1's is every pasture space)."""
     tile = player.duchy[space]
     if tile == GEESE or catalogue()[tile].animal is None:
         return
-    if GEESE in player.board.area_tiles[space](player.duchy):
+    duchy = player.duchy
+    if any(duchy[other] == GEESE for other in pasture_of(state, player, space)):
         score_vp(state, player, "geese", 2 + _geese_bonus(player, 1))
 
 
@@ -202,7 +224,7 @@ EXTRA_LINES = {
 #: #27 restack the bridge.
 EXTRA_EFFECTS = {
     CRANE: Effect(copies=crane_copies),
-    GEESE: Effect(apply=apply_geese),
+    GEESE: Effect(check=check_geese, apply=apply_geese),
     "ship": Effect(check=EFFECTS["ship"].check, apply=_apply_ship),
     f"k{BRIDGE}": Effect(apply=_apply_bridge),
 }

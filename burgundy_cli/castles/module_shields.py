@@ -280,19 +280,17 @@ def _remove(state: GameState, player: PlayerState, shield: int) -> None:
 # --- the abilities ----------------------------------------------------------------------------
 
 
-def _animals_everywhere(state: GameState, player: PlayerState, action, space: int, found: None = None) -> None:
-    """Shield 1: all pastures count as one (an animal scores with every tile of its kind in the duchy)."""
-    if not holds(player, 1):
-        _BASE_ANIMAL(state, player, action, space, found)
-        return
-    kinds = catalogue()
-    kind = kinds[action.tile]
-    scoring = [kinds[t].animals for t in player.duchy if t is not None and kinds[t].animal == kind.animal]
-    bonus = len(scoring) if 7 in player.knowledge else 0
-    score_vp(state, player, "animals", sum(scoring) + bonus)
-
-
-_BASE_ANIMAL = EFFECTS["animal"].apply
+def one_pasture(pasture: Callable) -> Callable:
+    """Shield 1 ("all pasture spaces count as connected, as if there was just one pasture"),
+    on the pasture extension point: for its holder the pasture of a space is every pasture
+    space of the duchy, so livestock scoring and the geese (and whatever else asks
+    ``actions.pasture_of``) see one pasture; ``pasture``: the rule so far, for everyone else.
+    Area completion does not ask it (docs/rulings.md)."""
+    def shield_pasture(state: GameState, player: PlayerState, space: int):
+        if player.shields and holds(player, 1):
+            return player.board.colour_spaces["L"]
+        return pasture(state, player, space)
+    return shield_pasture
 
 
 def workers_gained(state: GameState, player: PlayerState, amount: int, source: str) -> None:
@@ -754,9 +752,9 @@ LINES = {
                              settled=_place_settled),
 }
 
-#: The tile effects the shields change: the castle's extra action (11), animals (1), ships (5).
-SHIELD_EFFECTS = {"castle": CASTLE, "animal": Effect(apply=_animals_everywhere),
-                  "ship": Effect(check=EFFECTS["ship"].check, apply=_ship)}
+#: The tile effects the shields change: the castle's extra action (11), ships (5). Shield 1
+#: changes the pasture (the module's ``pasture``), not the livestock's effect.
+SHIELD_EFFECTS = {"castle": CASTLE, "ship": Effect(check=EFFECTS["ship"].check, apply=_ship)}
 #: The action the shields add: the granted shield (11). Shield 2 listens to every worker
 #: gained, 9 and 12 to the sale: the module's ``on_workers_gained`` and ``on_goods_sold``.
 SHIELD_ACTIONS = {"shield": GRANTED}

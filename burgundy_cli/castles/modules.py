@@ -26,7 +26,8 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from types import MappingProxyType
 
-from burgundy_cli.castles.actions import ACTIONS, EFFECTS, ActionRule, Effect, mine_income, score_completion
+from burgundy_cli.castles.actions import (ACTIONS, EFFECTS, ActionRule, Effect, base_pasture, mine_income,
+                                          score_completion)
 from burgundy_cli.castles.placement import PLACEMENT_RULES, PlacementRule, placement_check
 from burgundy_cli.castles.scoring import END_SCORING
 from burgundy_cli.castles.state import GameState, Ruleset
@@ -75,6 +76,9 @@ class Module:
     gain, in the order the modules are folded (added): a module that reacts to a gain listens
     there, never wraps the actions and effects that give it (docs/developing.md, "Extension
     points").
+    ``pasture``: ``f(pasture so far) -> pasture``, the spaces counted as one pasture with a
+    space, ``pasture(state, player, space)`` (:func:`~burgundy_cli.castles.actions.pasture_of`,
+    which livestock scoring and the geese ask; shield 1 joins every pasture).
     """
 
     name: str
@@ -101,6 +105,7 @@ class Module:
     on_goods_gained: tuple[Callable[..., None], ...] = ()
     on_vp_scored: tuple[Callable[..., None], ...] = ()
     on_goods_sold: tuple[Callable[..., None], ...] = ()
+    pasture: Callable[[Callable | None], Callable] | None = None
 
 
 def extend(rules: Ruleset, module: Module) -> Ruleset:
@@ -140,7 +145,8 @@ def extend(rules: Ruleset, module: Module) -> Ruleset:
                    on_silver_gained=rules.on_silver_gained + module.on_silver_gained,
                    on_goods_gained=rules.on_goods_gained + module.on_goods_gained,
                    on_vp_scored=rules.on_vp_scored + module.on_vp_scored,
-                   on_goods_sold=rules.on_goods_sold + module.on_goods_sold)
+                   on_goods_sold=rules.on_goods_sold + module.on_goods_sold,
+                   pasture=rules.pasture if module.pasture is None else module.pasture(rules.pasture))
 
 
 #: The base game, written as a module like any other: its placement rules
@@ -148,7 +154,8 @@ def extend(rules: Ruleset, module: Module) -> Ruleset:
 #: effects, scoring a completed area and colour after a placement, the mines' income at
 #: each phase end and the knowledge tiles' final scoring.
 BASE = Module("base", placement=PLACEMENT_RULES, actions=ACTIONS, effects=EFFECTS,
-              area_completed=(score_completion,), phase_end=(PhaseStep(mine_income),), end_scoring=END_SCORING)
+              area_completed=(score_completion,), phase_end=(PhaseStep(mine_income),), end_scoring=END_SCORING,
+              pasture=lambda before: base_pasture)
 
 # Each module is built by a function that imports its rules: a record plays its modules' code
 # only (a base-game record imports none of it: start-up, docs/performance.md).
@@ -189,7 +196,8 @@ def _shields() -> Module:
                              PhaseStep(module_shields.mines_doubled)),
                   area_points=module_shields.area_points, end_points={"shields": module_shields.end_points},
                   lines=module_shields.LINES, free_die=(module_shields.may_set_die, module_shields.set_die),
-                  on_workers_gained=(module_shields.workers_gained,), on_goods_sold=(module_shields.goods_sold,))
+                  on_workers_gained=(module_shields.workers_gained,), on_goods_sold=(module_shields.goods_sold,),
+                  pasture=module_shields.one_pasture)
 
 
 def _extra_tiles() -> Module:

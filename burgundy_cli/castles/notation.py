@@ -314,10 +314,25 @@ def _place(reader: _Reader, player: str, in_sale: bool = False) -> c.PlaceAction
         goods, goods2 = _ship_depots(reader)
     keep = _keep(reader) if reader.accept_clause("keep") else None
     copy = _tile(reader) if reader.accept_clause("as") else None
+    livestock = _livestock(reader) if reader.accept_clause("with") else None
     buy = _purchase(reader, player) if reader.accept_clause("buy", "b") else None
     then = _effect_action(reader, player, in_sale) if reader.accept_clause("then", "and") else None
     return c.PlaceAction(tile=tile, space=space, goods=goods, goods2=goods2, keep=keep, then=then, buy=buy, copy=copy,
-                         shared=shared)
+                         livestock=livestock, shared=shared)
+
+
+#: A livestock type as the geese's ``with`` names it (singular or plural) -> its canonical word.
+LIVESTOCK = {"cow": "cow", "cows": "cow", "sheep": "sheep", "pig": "pig", "pigs": "pig", "chicken": "chicken",
+             "chickens": "chicken"}
+
+
+def _livestock(reader: _Reader) -> str:
+    """``with <type>`` (2019 geese): the other livestock type they score with."""
+    token = reader.next("a livestock type")
+    word = token.text.lower()
+    if token.kind != "word" or word not in LIVESTOCK:
+        raise error(token, f"expected a livestock type, found '{token.text}'", "cow, sheep, pig or chicken")
+    return LIVESTOCK[word]
 
 
 def _ship_depots(reader: _Reader) -> tuple[int, int | None]:
@@ -1029,6 +1044,12 @@ def _word_place(forms: _CanonicalForms, player: str, words: list[str], at: int, 
         if copy not in tiles:
             return None
         at += 2
+    livestock = None
+    if at < end and words[at] == "with":
+        livestock = words[at + 1] if at + 1 < end else None
+        if livestock not in ("cow", "sheep", "pig", "chicken"):
+            return None
+        at += 2
     if at < end and words[at] == "buy":
         stop = at + 1
         while stop < end and words[stop] != "then":  # (no word of a purchase is 'then')
@@ -1041,11 +1062,11 @@ def _word_place(forms: _CanonicalForms, player: str, words: list[str], at: int, 
         then = _word_granted(forms, player, words, at + 1, end) if words[at] == "then" and at + 1 < end else None
         if then is None:
             return None
-    if then is None and buy is None:
+    if then is None and buy is None and livestock is None:
         place = _plain_place(tile, space, goods, goods2, keep, copy, shared)
     else:
         place = c.PlaceAction(tile=tile, space=space, goods=goods, goods2=goods2, keep=keep, then=then, buy=buy,
-                              copy=copy, shared=shared)
+                              copy=copy, livestock=livestock, shared=shared)
     return place if die is None else c.DieCommand(player=player, rolled=die[0], value=die[1], action=place)
 
 
@@ -1423,6 +1444,8 @@ def _place_text(action: c.PlaceAction, die: str | None, effective: int | None, p
         text += " keep " + (" ".join(map(str, action.keep)) if action.keep else "none")
     if action.copy is not None:
         text += f" as {action.copy}"
+    if action.livestock is not None:
+        text += f" with {action.livestock}"
     if action.buy is not None:
         if action.buy.player != player:
             raise ValueError(f"a purchase during {player}'s placement is written without a name; "

@@ -99,6 +99,8 @@ class Ruleset:
     amount)`` after every VP scored during play (``actions.score_vp``);
     ``on_goods_sold``: ``f(state, player, goods type, count)`` after the base game's sale
     (``actions.apply_sell``): the extension points, docs/developing.md. Built by
+    ``pasture``: ``f(state, player, space) -> spaces``, the spaces counted as one pasture with
+    ``space`` (``actions.pasture_of``; 2019 shield 1: all of them). Built by
     :func:`burgundy_cli.castles.modules.ruleset` and handed to each :class:`GameState`;
     shared, never changed.
     """
@@ -127,6 +129,7 @@ class Ruleset:
     on_goods_gained: tuple[Callable[..., None], ...] = ()
     on_vp_scored: tuple[Callable[..., None], ...] = ()
     on_goods_sold: tuple[Callable[..., None], ...] = ()
+    pasture: Callable[..., Any] | None = None
 
 
 @dataclass(slots=True, eq=False)

@@ -172,12 +172,12 @@ _PURCHASE = st.builds(c.BuyCommand, player=st.just("?"), tile=_TILES, depot=st.n
 
 def _place(then: st.SearchStrategy) -> st.SearchStrategy:
     return st.builds(
-        lambda tile, space, goods, goods2, keep, buy, then, copy: c.PlaceAction(
+        lambda tile, space, goods, goods2, keep, buy, then, copy, livestock: c.PlaceAction(
             tile=tile, space=space, goods=goods, goods2=goods2 if goods is not None else None, keep=keep,
-            buy=buy, then=then, copy=copy),
+            buy=buy, then=then, copy=copy, livestock=livestock),
         _TILES, _SPACES, st.none() | _DEPOT, st.none() | _DEPOT,
         st.none() | st.lists(_DIE, max_size=3).map(tuple), st.none() | _PURCHASE, st.none() | then,
-        st.none() | _TILES)
+        st.none() | _TILES, st.none() | st.sampled_from(("cow", "sheep", "pig", "chicken")))
 
 
 def _bought_by(action, player: str):
