@@ -598,6 +598,10 @@ class LineRule:
     builds, unless its chain holds a cost known only once carried out,
     :func:`~burgundy_cli.castles.movegen.settled_chain`); ``tests/castles/test_differential.py``
     holds the listing to ``check``'s verdicts both ways.
+    ``after_end``: the line may still be said once the game is over (``engine.check`` refuses
+    every other line then, ``cob.flow.over``): a choice of the final scoring (the crane's
+    building) or the rest of the game's last action (the 2019 solo game's choices after its last
+    die).
     ``shorten(lines)``: how the grouped listing (``moves`` without ``--all``) writes one
     player's accepted lines of this kind (canonical text) when they are more than
     ``movegen.GRANTED_SHOWN`` (the shields' tribute: ``anna: tribute drop ...``); None: in full.
@@ -613,6 +617,7 @@ class LineRule:
     anyone: bool = False
     settled: Callable | None = None
     shorten: Callable | None = None
+    after_end: bool = False
 
 
 #: The base game's actions by kind.

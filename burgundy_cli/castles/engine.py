@@ -401,8 +401,36 @@ _CHECKS = {
 }
 
 
+#: The line kinds of the engine's own a record may still say once the game is over: a
+#: visible correction by the table (docs/notation.md); a module's line says so itself
+#: (``LineRule.after_end``).
+AFTER_THE_END = frozenset({"correction"})
+
+
+def said_after_the_end(state: GameState, kind: str) -> bool:
+    """A line of ``kind`` may still be said once the game is over: a correction, or a module's
+    line marked ``after_end`` (the crane's building at the final scoring, the solo game's
+    choices after its last die)."""
+    if kind in AFTER_THE_END:
+        return True
+    line = state.ruleset.lines.get(kind)
+    return line is not None and line.after_end
+
+
+def _check_game_goes_on(state: GameState, kind: str) -> None:
+    """Once the game is over (the last die of phase E, docs/rulings.md) every line is refused
+    with ``cob.flow.over`` but those :func:`said_after_the_end` allows: the one place every
+    line kind passes, for ``check``, ``play``, the replay and ``moves`` alike, so a complete
+    result can no longer change."""
+    if state.stage == "over" and not said_after_the_end(state, kind):
+        raise illegal("cob.flow.over", "the game is over (phase E has ended)",
+                      "a finished game takes only corrections and the final scoring's choices")
+
+
 def check(state: GameState, cmd) -> None:
     """Raise :class:`IllegalMoveError` if ``cmd`` is not legal in ``state``; change nothing."""
+    if state.stage == "over":
+        _check_game_goes_on(state, cmd.kind)
     checker = _CHECKS.get(cmd.kind)
     if checker is None:
         _check_module_line(state, cmd)
@@ -646,6 +674,8 @@ def play(state: GameState, cmd, kind: str | None = None) -> None:
     """
     if kind is None:
         kind = cmd.kind
+    if state.stage == "over":
+        _check_game_goes_on(state, kind)
     if kind == "die":
         play_die(state, cmd)
         return

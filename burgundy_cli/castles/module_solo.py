@@ -691,10 +691,11 @@ def open_lines(state: GameState) -> list[tuple[str, object]]:
 LINES = {
     "solo-remove": LineRule(_check_remove, _apply_remove, candidates=_removal_candidates, due=removal_due,
                             first=_no_removal_due),
-    "solo-place": LineRule(_check_place, _apply_place, candidates=lambda state, seat: open_lines(state)),
-    "solo-extra": LineRule(_check_extra, _apply_extra),
-    "solo-vp": LineRule(_check_vp, _apply_vp),
-    "solo-exchange": LineRule(_check_exchange, _apply_exchange),
+    "solo-place": LineRule(_check_place, _apply_place, candidates=lambda state, seat: open_lines(state),
+                           after_end=True),
+    "solo-extra": LineRule(_check_extra, _apply_extra, after_end=True),
+    "solo-vp": LineRule(_check_vp, _apply_vp, after_end=True),
+    "solo-exchange": LineRule(_check_exchange, _apply_exchange, after_end=True),
 }
 
 #: The actions: none before the round's removal; a sale (VP) moves the counter.
