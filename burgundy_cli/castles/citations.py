@@ -1,15 +1,18 @@
 """Where each Castles rule stands in each edition's rulebook: the citation an error gives.
 
 The passages are :mod:`burgundy_cli.castles.rules`' (``PASSAGES``, beside each rule's id and
-text); this module makes a refusal in a 2019 record quote the 2019 rules and one in a 2011
-record the 2011 rules (the session re-cites every refusal with its record's edition).
+text, and ``TEXTS``, the text in each edition's words where they differ); this module makes a
+refusal (and a legal verdict's rules) in a 2019 record quote the 2019 rules and one in a 2011
+record the 2011 rules (the session re-cites every refusal with its record's edition). A rule
+the edition has no passage for (a 2019 module's, met in a 2011 record only by a bug) cites no
+other edition's words: it says the edition has no such rule.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from burgundy_cli.castles.rules import EDITIONS, PASSAGES
+from burgundy_cli.castles.rules import EDITIONS, PASSAGES, TEXTS
 from burgundy_cli.core.errors import IllegalMoveError, Rule
 
 #: edition -> rule id -> that edition's citation (``CITATIONS``: made by the first refusal
@@ -34,17 +37,60 @@ def __getattr__(name: str) -> dict[str, dict[str, str]]:
 
 
 def cited(rule: Rule, edition: str) -> Rule:
-    """``rule`` citing ``edition``'s rulebook (unchanged if the table has no passage for it).
+    """``rule`` citing ``edition``'s rulebook, in its words (unchanged for a rule of the
+    notation's own, which no rulebook has).
 
     >>> from burgundy_cli.castles.rules import rule
     >>> cited(rule("cob.storage.full"), "2019").ref.startswith("2019 rules")
     True
+    >>> cited(rule("cob.buy.silver"), "2011").text
+    'A purchase costs 2 Silverlings.'
     """
+    passages = PASSAGES.get(rule.id)
+    if not passages:
+        return rule
     ref = (_CITATIONS or _citations()).get(edition, {}).get(rule.id)
-    return rule if ref is None or ref == rule.ref else replace(rule, ref=ref)
+    if ref is None:
+        ref = f"no passage in the {edition} rules: " + " and ".join(passages) + " only"
+    text = TEXTS[rule.id].get(edition, rule.text) if rule.id in TEXTS else rule.text
+    return rule if ref == rule.ref and text == rule.text else replace(rule, text=text, ref=ref)
 
 
 def cite_edition(err: IllegalMoveError, edition: str) -> IllegalMoveError:
     """``err`` with its rule citing ``edition``'s rulebook (the same error object, for ``raise``)."""
     err.rule = cited(err.rule, edition)
     return err
+
+
+# --- the rules a legal line passed ------------------------------------------------------------
+
+#: While :func:`recording` runs: (rule id, why it held) for each check the line passed, in the
+#: order the checks ran; None otherwise (the checks then record nothing).
+PASSED: list[tuple[str, str]] | None = None
+
+
+def passed(rule_id: str, why: str, *args) -> None:
+    """The check of ``rule_id`` has just allowed the line: ``why`` (formatted with ``args``,
+    only while recording) says what held. Called by the checks themselves, on the one check
+    path of ``engine.check``, right where they would have refused."""
+    if PASSED is not None:
+        PASSED.append((rule_id, why.format(*args) if args else why))
+
+
+class recording:
+    """``with recording() as rules:`` -- ``rules`` gets, once the block ends, each rule id the
+    checks run inside it passed, with why it held (the first time each id passed), in order."""
+
+    def __enter__(self) -> list[tuple[str, str]]:
+        global PASSED
+        self._outer, PASSED = PASSED, []
+        self.rules: list[tuple[str, str]] = []
+        return self.rules
+
+    def __exit__(self, *exc) -> None:
+        global PASSED
+        seen: dict[str, str] = {}
+        for rule_id, why in PASSED or ():
+            seen.setdefault(rule_id, why)
+        self.rules[:] = list(seen.items())
+        PASSED = self._outer

@@ -52,6 +52,7 @@ from burgundy_cli.castles.actions import (
     LineRule, check_purchase, illegal, place_tile,
 )
 from burgundy_cli.castles.boards import depot_spaces
+from burgundy_cli.castles.citations import passed
 from burgundy_cli.castles.commands import (
     BuyCommand, CorrectionCommand, DieCommand, PassCommand, PhaseGoodsEvent, PlaceAction, RevealEvent, RollEvent,
 )
@@ -186,8 +187,10 @@ def _check_mover(state: GameState, cmd) -> PlayerState:
     if seat < 0:
         _player(state, cmd.player)
     if state.stage == "turn" and state.order[state.turn] == seat:
+        passed("cob.flow.turn-order", "{} is to move", cmd.player)
         return state.players[seat]
     if state.late_buyer == seat and _purchase(state, cmd.kind):  # a purchase after the dice: still their turn
+        passed("cob.flow.turn-order", "{} may still buy after their dice", cmd.player)
         return state.players[seat]
     _check_not_over(state)
     if state.stage != "turn":
@@ -219,6 +222,7 @@ def _check_die_use(state: GameState, cmd: DieCommand, action, rule) -> tuple[Pla
         seat = -1
     if state.stage == "turn" and state.order[state.turn] == seat:  # the usual case, without a call
         player = state.players[seat]
+        passed("cob.flow.turn-order", "{} is to move", cmd.player)
     else:
         player = _check_mover(state, cmd)
     rolled = cmd.rolled
@@ -226,6 +230,7 @@ def _check_die_use(state: GameState, cmd: DieCommand, action, rule) -> tuple[Pla
         unused = ", ".join(map(str, player.dice)) or "none"
         raise illegal("cob.die.unused", f"{player.name} has no unused die showing {rolled}",
                       f"unused dice: {unused}")
+    passed("cob.die.unused", "die {} unused", rolled)
     value = cmd.value
     if value is None:
         value = rolled
@@ -235,14 +240,20 @@ def _check_die_use(state: GameState, cmd: DieCommand, action, rule) -> tuple[Pla
         if given is not None and given != value:
             raise illegal("cob.die.value", f"a die used as {value} {bound[1]} {value}, not {given}",
                           f"use the die as {given}")
+        passed("cob.die.value", "the die used as {} {} {}", value, bound[1], value)
     if value == rolled:
         return player, rolled, value, 0  # a die used as rolled costs nothing, whatever a free change
     cost = worker_cost(player, rolled, value, free_change(player, action, state.options))
     if cost and free_die(state, player):
+        passed("cob.shield.16", "die {} set to {} by shield 16", rolled, value)
         return player, rolled, value, 0
     if not workers_suffice(player, cost):
         raise illegal("cob.die.workers", f"{player.name} cannot turn {rolled} into {value}",
                       f"needs {cost} worker{'s' if cost != 1 else ''}, {player.name} has {player.workers}")
+    if cost:
+        passed("cob.die.workers", "die {} changed to {} with {} worker{}", rolled, value, cost, "" if cost == 1 else "s")
+    else:  # (a knowledge tile's free step)
+        passed("cob.die.workers", "die {} changed to {} by a knowledge tile's free step", rolled, value)
     return player, rolled, value, cost
 
 
@@ -278,6 +289,7 @@ def _check_roll(state: GameState, cmd: RollEvent) -> None:
         hint = "; ".join(f"{what}: {', '.join(names)}" for what, names in (("missing", missing), ("unknown", extra))
                          if names)
         raise illegal("cob.roll.players", "every player rolls their two dice", hint or None)
+    passed("cob.roll.players", "every player rolled two dice")
     goods = state.round_goods if stage != "phase" else None
     good = cmd.good
     if goods:
@@ -288,6 +300,9 @@ def _check_roll(state: GameState, cmd: RollEvent) -> None:
                       "add the good to the roll, or a phase-goods line at the start of the phase")
     elif state.goods_used[good] >= GOODS_PER_TYPE:
         raise illegal("cob.goods.count", f"all {GOODS_PER_TYPE} goods tiles of type {good} are already in play")
+    else:
+        passed("cob.goods.count", "a goods tile of type {} is left", good)
+    passed("cob.roll.good", "the round's goods tile goes on the white die's depot")
 
 
 #: A tile kind's colour code.
@@ -355,6 +370,8 @@ def _check_reveal(state: GameState, cmd: RevealEvent) -> dict[str, list[int]]:
             if not black:
                 raise illegal("cob.supply.exhausted", f"only {supply[name][1]} {name} with a black back left in the supply")
             left[name] = [coloured, black - 1]
+    passed("cob.reveal.spaces", "the tiles fit the depot's spaces")
+    passed("cob.supply.exhausted", "the supply still holds each tile")
     return left
 
 
@@ -448,6 +465,7 @@ def module_line(state: GameState, kind: str):
         owner = state.ruleset.line_owner(kind) if state.ruleset.line_owner is not None else None
         raise illegal("cob.module.off", f"a '{kind}' line belongs to a 2019 module this game does not play",
                       f'[game.options] modules = ["{owner}"] switches it on (2019 edition)' if owner else None)
+    passed("cob.module.off", "the game plays the module of a '{}' line", kind)
     return line
 
 
@@ -472,6 +490,10 @@ def _check_pair(state: GameState, cmd, rule_id: str) -> tuple[PlayerState, int, 
     if not workers_suffice(player, cost):
         raise illegal("cob.die.workers", f"{player.name} cannot turn {first} and {second} into doubles of {value}",
                       f"needs {cost} worker{'s' if cost != 1 else ''}, {player.name} has {player.workers}")
+    passed("cob.die.unused", "both dice unused")
+    passed(rule_id, "doubles of {}", value)
+    if cost:
+        passed("cob.die.workers", "dice changed to doubles with {} worker{}", cost, "" if cost == 1 else "s")
     return player, value, cost
 
 
