@@ -19,9 +19,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from burgundy_cli.castles.boards import SPACE_IDS, depot_spaces, space_id, space_name
-from burgundy_cli.castles.citations import passed
 from burgundy_cli.castles.commands import BuyCommand, PlaceAction, SellAction, TakeAction, WorkersAction
-from burgundy_cli.castles.rules import RULES
+from burgundy_cli.castles.rules import RULES, passed
 from burgundy_cli.castles.state import PHASES, GameState, PlayerState
 from burgundy_cli.castles.tiles import COLOUR_NAME, PHASE_BONUS, TileKind, bonus_vp, catalogue, sale_vp
 from burgundy_cli.core.errors import IllegalMoveError

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from burgundy_cli.castles.rules import EDITIONS, PASSAGES, TEXTS
+from burgundy_cli.castles.rules import EDITIONS, PASSAGES, TEXTS, passed, recording  # noqa: F401 (the recorder, with the citations)
 from burgundy_cli.core.errors import IllegalMoveError, Rule
 
 #: edition -> rule id -> that edition's citation (``CITATIONS``: made by the first refusal
@@ -61,36 +61,3 @@ def cite_edition(err: IllegalMoveError, edition: str) -> IllegalMoveError:
     err.rule = cited(err.rule, edition)
     return err
 
-
-# --- the rules a legal line passed ------------------------------------------------------------
-
-#: While :func:`recording` runs: (rule id, why it held) for each check the line passed, in the
-#: order the checks ran; None otherwise (the checks then record nothing).
-PASSED: list[tuple[str, str]] | None = None
-
-
-def passed(rule_id: str, why: str, *args) -> None:
-    """The check of ``rule_id`` has just allowed the line: ``why`` (formatted with ``args``,
-    only while recording) says what held. Called by the checks themselves, on the one check
-    path of ``engine.check``, right where they would have refused."""
-    if PASSED is not None:
-        PASSED.append((rule_id, why.format(*args) if args else why))
-
-
-class recording:
-    """``with recording() as rules:`` -- ``rules`` gets, once the block ends, each rule id the
-    checks run inside it passed, with why it held (the first time each id passed), in order."""
-
-    def __enter__(self) -> list[tuple[str, str]]:
-        global PASSED
-        self._outer, PASSED = PASSED, []
-        self.rules: list[tuple[str, str]] = []
-        return self.rules
-
-    def __exit__(self, *exc) -> None:
-        global PASSED
-        seen: dict[str, str] = {}
-        for rule_id, why in PASSED or ():
-            seen.setdefault(rule_id, why)
-        self.rules[:] = list(seen.items())
-        PASSED = self._outer

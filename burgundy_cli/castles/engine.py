@@ -52,11 +52,11 @@ from burgundy_cli.castles.actions import (
     LineRule, check_purchase, illegal, place_tile,
 )
 from burgundy_cli.castles.boards import depot_spaces
-from burgundy_cli.castles.citations import passed
 from burgundy_cli.castles.commands import (
     BuyCommand, CorrectionCommand, DieCommand, PassCommand, PhaseGoodsEvent, PlaceAction, RevealEvent, RollEvent,
 )
 from burgundy_cli.castles.state import PHASES, GameState, PlayerState
+from burgundy_cli.castles.rules import passed
 from burgundy_cli.castles.tiles import GOODS_PER_TYPE, catalogue
 
 

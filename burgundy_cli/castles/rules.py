@@ -381,3 +381,37 @@ TEXTS: dict[str, dict[str, str]] = {rule_id: texts for rule_id, _, _, texts in _
 def rule(rule_id: str):
     """The registered rule ``rule_id`` (KeyError for an unregistered id: a bug)."""
     return RULES[rule_id]
+
+
+# --- the rules a legal line passed ------------------------------------------------------------
+
+#: While :func:`recording` runs: (rule id, why it held) for each check the line passed, in the
+#: order the checks ran; None otherwise (the checks then record nothing).
+PASSED: list[tuple[str, str]] | None = None
+
+
+def passed(rule_id: str, why: str, *args) -> None:
+    """The check of ``rule_id`` has just allowed the line: ``why`` (formatted with ``args``,
+    only while recording) says what held. Called by the checks themselves, on the one check
+    path of ``engine.check``, right where they would have refused."""
+    if PASSED is not None:
+        PASSED.append((rule_id, why.format(*args) if args else why))
+
+
+class recording:
+    """``with recording() as rules:`` -- ``rules`` gets, once the block ends, each rule id the
+    checks run inside it passed, with why it held (the first time each id passed; the checks import this module at every start, the citations only a verdict), in order."""
+
+    def __enter__(self) -> list[tuple[str, str]]:
+        global PASSED
+        self._outer, PASSED = PASSED, []
+        self.rules: list[tuple[str, str]] = []
+        return self.rules
+
+    def __exit__(self, *exc) -> None:
+        global PASSED
+        seen: dict[str, str] = {}
+        for rule_id, why in PASSED or ():
+            seen.setdefault(rule_id, why)
+        self.rules[:] = list(seen.items())
+        PASSED = self._outer
