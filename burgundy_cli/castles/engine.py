@@ -360,6 +360,9 @@ def _check_reveal(state: GameState, cmd: RevealEvent) -> dict[str, list[int]]:
             check_module(state, kind)
         coloured, black = left[name] if name in left else supply[name]
         if depot:
+            if not coloured and kind.module is not None and kind.coloured == 0:
+                raise illegal("cob.extra.piles", f"the {name} has a black back: it is shuffled into the black pile "
+                              f"and comes only to the black depot")
             if not coloured:
                 raise illegal("cob.supply.exhausted",
                               f"only {supply[name][0]} {name} with a coloured back left in the supply")

@@ -487,6 +487,9 @@ def _check_exchange(state: GameState, cmd) -> None:
     if not (solo.ship and solo.stamp == rounds_rolled(state)):
         raise illegal("cob.solo.exchange", "5 goods buy a black-depot tile only right after placing a ship",
                       "place a ship first (a black ship does not count)")
+    if len(cmd.goods) != 5:
+        raise illegal("cob.solo.exchange", f"the exchange gives any 5 of your goods, not {len(cmd.goods)}",
+                      "solo exchange 1 1 2 3 3 for k5")
     for good in set(cmd.goods):
         if player.goods.get(good, 0) < cmd.goods.count(good):
             raise illegal("cob.solo.exchange", f"{player.name} has {player.goods.get(good, 0)} goods of type {good}, "
