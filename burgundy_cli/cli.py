@@ -259,13 +259,14 @@ def check(
     file: Annotated[Path, typer.Argument(help="record or position file")],
     move: Annotated[str, typer.Argument(help='one notation line, e.g. "anna: take 3 church"',
                                         autocompletion=_complete_move)],
-    as_json: Annotated[bool, typer.Option("--json", help='print {"legal", "rule", "message"}')] = False,
+    as_json: Annotated[bool, typer.Option("--json", help='print {"legal", "rule", "message", "rules"}')] = False,
+    why: Annotated[bool, typer.Option("--why", help="quote the passage of each rule a legal move passed")] = False,
 ) -> None:
-    """Say whether MOVE is legal at the end of FILE, and which rule forbids it if not.
+    """Say whether MOVE is legal at the end of FILE: the rules it passed, or the rule that forbids it.
 
     Example: burgundy check game.toml "anna: place 5>4 ship c3 goods 6"
     """
-    _guard(partial(subcommands.check, str(file), move, as_json))
+    _guard(partial(subcommands.check, str(file), move, as_json, why))
 
 
 @command(rich_help_panel=REFEREE)

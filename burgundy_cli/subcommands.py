@@ -121,8 +121,9 @@ def summary(paths: Sequence[str | os.PathLike[str]], as_json: bool, jobs: int) -
     return outcome.stream(parts(), len(files), "verifying", bar_over_results=True)
 
 
-def check(path: str, move: str, as_json: bool) -> Outcome:
-    """``burgundy check``: whether ``move`` is legal at the end of the record, and why not (exit 1).
+def check(path: str, move: str, as_json: bool, why: bool = False) -> Outcome:
+    """``burgundy check``: whether ``move`` is legal at the end of the record and the rules it
+    passed (``why``: their passages, a line each), or the rule it breaks (exit 1).
 
     :raises RefereeError: the record cannot be opened, or a usage error.
     """
@@ -140,9 +141,13 @@ def check(path: str, move: str, as_json: bool) -> Outcome:
             return Outcome(code=1).say(_json({"legal": False, "rule": rule, "message": err.describe()}))
         return Outcome(code=1).warn(failure(err.at(move_location(move)))[0])
     effects = session.effects(move) if hasattr(session, "effects") else []
-    verdict = f"legal: {canonical}" + (f" -- {'; '.join(effects)}" if effects else "")
+    rules = session.rules_passed(move) if hasattr(session, "rules_passed") else []
+    because = "; ".join(f"{rule['why']} ({rule['id']})" for rule in rules)
+    verdict = f"legal: {canonical}" + (f" -- {because}" if because else "") + (f" -- {'; '.join(effects)}" if effects else "")
     if as_json:
-        return Outcome().say(_json({"legal": True, "rule": None, "message": verdict, "effects": effects}))
+        return Outcome().say(_json({"legal": True, "rule": None, "message": verdict, "effects": effects, "rules": rules}))
+    if why:
+        verdict += "".join(f'\n  {rule["id"]}: "{rule["text"]}" [{rule["ref"]}]' for rule in rules)
     return Outcome().say(verdict)
 
 

@@ -18,9 +18,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from burgundy_cli.castles.boards import SPACE_IDS, depot_spaces, space_id
+from burgundy_cli.castles.boards import SPACE_IDS, depot_spaces, space_id, space_name
 from burgundy_cli.castles.commands import BuyCommand, PlaceAction, SellAction, TakeAction, WorkersAction
-from burgundy_cli.castles.rules import RULES
+from burgundy_cli.castles.rules import RULES, passed
 from burgundy_cli.castles.state import PHASES, GameState, PlayerState
 from burgundy_cli.castles.tiles import COLOUR_NAME, PHASE_BONUS, TileKind, bonus_vp, catalogue, sale_vp
 from burgundy_cli.core.errors import IllegalMoveError
@@ -191,6 +191,7 @@ def check_take(state: GameState, player: PlayerState, action: TakeAction, value:
         reason = depot_offers(state, depot, tile)
         if reason is not None:
             raise illegal("cob.take.depot", f"no {tile} to take from depot {depot}", reason)
+    passed("cob.take.depot", "{} taken from depot {}", tile, depot)
     discard = action.discard
     storage = state.ruleset.storage
     if storage is not None:  # a module's storage (2019 team game)
@@ -201,6 +202,8 @@ def check_take(state: GameState, player: PlayerState, action: TakeAction, value:
         if action.shared:
             raise no_shared_storage()
         check_storage(player, discard)
+        if discard is not None:
+            passed("cob.storage.full", "{} discarded from a full storage", discard)
     return depot
 
 
@@ -254,6 +257,7 @@ def check_purchase(state: GameState, player: PlayerState, cmd: BuyCommand, bough
     """``player`` may buy ``cmd.tile`` now (``bought``: they have bought this turn already)."""
     if bought:
         raise illegal("cob.buy.once", f"{player.name} has already bought a tile this turn")
+    passed("cob.buy.once", "{}'s one purchase this turn", player.name)
     try:
         kind = (_KINDS or _load_kinds())[cmd.tile]
     except KeyError:
@@ -264,6 +268,8 @@ def check_purchase(state: GameState, player: PlayerState, cmd: BuyCommand, bough
     broken = payment_refusal(state, player, depot, cmd.pay_workers)
     if broken is not None:
         raise illegal(broken.rule_id, *broken.refusal(state, player, depot, cmd.pay_workers))
+    passed_all(PAYMENT, "paid with {1} silverlings and {2} workers",
+               f"depot {depot}" if depot else "the black depot", 2 - cmd.pay_workers, cmd.pay_workers)
     if not (state.revealed[depot] and cmd.tile in state.depots[depot]):  # else it lies there: no call
         reason = depot_offers(state, depot, cmd.tile)
         if reason is not None:
@@ -287,6 +293,14 @@ class Condition:
     rule_id: str
     allows: Callable[..., bool]
     refusal: Callable[..., tuple[str, str | None]]
+    kept: str = ""
+
+
+def passed_all(conditions, why: str, *args) -> None:
+    """Each of ``conditions`` (a :class:`Condition` or a placement rule: they have a
+    ``rule_id``), all asked and none refusing, has passed: ``why`` says what held."""
+    for condition in conditions:
+        passed(condition.rule_id, getattr(condition, "kept", "") or why, *args)
 
 
 def first_refused(conditions: tuple[Condition, ...], state: GameState, player: PlayerState, subject,
@@ -304,7 +318,8 @@ def first_refused(conditions: tuple[Condition, ...], state: GameState, player: P
 PAYMENT: tuple[Condition, ...] = (
     Condition("cob.buy.depot", lambda state, player, depot, pay: not depot or 6 in player.knowledge,
               lambda state, player, depot, pay: ("purchases come from the black depot",
-                                                 "knowledge tile 6 allows buying from the numbered depots")),
+                                                 "knowledge tile 6 allows buying from the numbered depots"),
+              kept="bought from {0}"),
     Condition("cob.buy.silver",
               lambda state, player, depot, pay: not pay or (6 in player.knowledge and state.edition == "2019"),
               lambda state, player, depot, pay: ("a purchase is paid with 2 silverlings",
@@ -388,6 +403,7 @@ def check_sell(state: GameState, player: PlayerState, action: SellAction, value:
     if not player.goods.get(goods):
         held = ", ".join(f"{count}x{kind}" for kind, count in sorted(player.goods.items())) or "none"
         raise illegal("cob.sell.none", f"{player.name} has no goods of type {goods} to sell", f"goods held: {held}")
+    passed("cob.sell.none", "{} holds goods of type {}", player.name, goods)
     if action.then:
         raise illegal("cob.effect.none", "a sale grants no further action",
                       "only a trade route's bonus does (2019 module 'trade-routes')")
@@ -457,6 +473,9 @@ def check_placement(state: GameState, player: PlayerState, action: PlaceAction, 
     broken = state.ruleset.placement_refusal(player, kind, space, value)
     if broken is not None:
         raise illegal(broken.rule_id, *broken.refusal(state, player, kind, space, value))
+    passed("cob.place.stored", "{} from {}'s storage", tile, player.name)
+    for rule in state.ruleset.placement:  # (every rule placement_refusal asked, all allowing)
+        passed(rule.rule_id, rule.kept or "{} allows {} on {}", rule.rule_id, tile, space_name(space))
     tile_type = kind.type
     effects = state.ruleset.effects
     effect = effects[tile] if tile in effects else effects[tile_type]
@@ -650,6 +669,10 @@ class LineRule:
     builds, unless its chain holds a cost known only once carried out,
     :func:`~burgundy_cli.castles.movegen.settled_chain`); ``tests/castles/test_differential.py``
     holds the listing to ``check``'s verdicts both ways.
+    ``after_end``: the line may still be said once the game is over (``engine.check`` refuses
+    every other line then, ``cob.flow.over``): a choice of the final scoring (the crane's
+    building) or the rest of the game's last action (the 2019 solo game's choices after its last
+    die).
     ``shorten(lines)``: how the grouped listing (``moves`` without ``--all``) writes one
     player's accepted lines of this kind (canonical text) when they are more than
     ``movegen.GRANTED_SHOWN`` (the shields' tribute: ``anna: tribute drop ...``); None: in full.
@@ -665,6 +688,7 @@ class LineRule:
     anyone: bool = False
     settled: Callable | None = None
     shorten: Callable | None = None
+    after_end: bool = False
 
 
 #: The base game's actions by kind.

@@ -1,15 +1,18 @@
 """Where each Castles rule stands in each edition's rulebook: the citation an error gives.
 
 The passages are :mod:`burgundy_cli.castles.rules`' (``PASSAGES``, beside each rule's id and
-text); this module makes a refusal in a 2019 record quote the 2019 rules and one in a 2011
-record the 2011 rules (the session re-cites every refusal with its record's edition).
+text, and ``TEXTS``, the text in each edition's words where they differ); this module makes a
+refusal (and a legal verdict's rules) in a 2019 record quote the 2019 rules and one in a 2011
+record the 2011 rules (the session re-cites every refusal with its record's edition). A rule
+the edition has no passage for (a 2019 module's, met in a 2011 record only by a bug) cites no
+other edition's words: it says the edition has no such rule.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from burgundy_cli.castles.rules import EDITIONS, PASSAGES
+from burgundy_cli.castles.rules import EDITIONS, PASSAGES, TEXTS, passed, recording  # noqa: F401 (the recorder, with the citations)
 from burgundy_cli.core.errors import IllegalMoveError, Rule
 
 #: edition -> rule id -> that edition's citation (``CITATIONS``: made by the first refusal
@@ -34,17 +37,27 @@ def __getattr__(name: str) -> dict[str, dict[str, str]]:
 
 
 def cited(rule: Rule, edition: str) -> Rule:
-    """``rule`` citing ``edition``'s rulebook (unchanged if the table has no passage for it).
+    """``rule`` citing ``edition``'s rulebook, in its words (unchanged for a rule of the
+    notation's own, which no rulebook has).
 
     >>> from burgundy_cli.castles.rules import rule
     >>> cited(rule("cob.storage.full"), "2019").ref.startswith("2019 rules")
     True
+    >>> cited(rule("cob.buy.silver"), "2011").text
+    'A purchase costs 2 Silverlings.'
     """
+    passages = PASSAGES.get(rule.id)
+    if not passages:
+        return rule
     ref = (_CITATIONS or _citations()).get(edition, {}).get(rule.id)
-    return rule if ref is None or ref == rule.ref else replace(rule, ref=ref)
+    if ref is None:
+        ref = f"no passage in the {edition} rules: " + " and ".join(passages) + " only"
+    text = TEXTS[rule.id].get(edition, rule.text) if rule.id in TEXTS else rule.text
+    return rule if ref == rule.ref and text == rule.text else replace(rule, text=text, ref=ref)
 
 
 def cite_edition(err: IllegalMoveError, edition: str) -> IllegalMoveError:
     """``err`` with its rule citing ``edition``'s rulebook (the same error object, for ``raise``)."""
     err.rule = cited(err.rule, edition)
     return err
+

@@ -345,7 +345,7 @@ class SoloExchangeCommand(CommandModel):
 
     kind: Literal["solo-exchange"] = "solo-exchange"
     player: PlayerName
-    goods: Annotated[tuple[GoodsType, ...], FromList, Field(min_length=5, max_length=5)]
+    goods: Annotated[tuple[GoodsType, ...], FromList, Field(min_length=1, max_length=99)]
     tile: TileName
 
 

@@ -56,6 +56,7 @@ from burgundy_cli.castles.commands import (
     BuyCommand, CorrectionCommand, DieCommand, PassCommand, PhaseGoodsEvent, PlaceAction, RevealEvent, RollEvent,
 )
 from burgundy_cli.castles.state import PHASES, GameState, PlayerState
+from burgundy_cli.castles.rules import passed
 from burgundy_cli.castles.tiles import GOODS_PER_TYPE, catalogue
 
 
@@ -198,8 +199,10 @@ def _check_mover(state: GameState, cmd) -> PlayerState:
     if seat < 0:
         _player(state, cmd.player)
     if state.stage == "turn" and state.order[state.turn] == seat:
+        passed("cob.flow.turn-order", "{} is to move", cmd.player)
         return state.players[seat]
     if state.late_buyer == seat and _purchase(state, cmd.kind):  # a purchase after the dice: still their turn
+        passed("cob.flow.turn-order", "{} may still buy after their dice", cmd.player)
         return state.players[seat]
     _check_not_over(state)
     if state.stage != "turn":
@@ -231,6 +234,7 @@ def _check_die_use(state: GameState, cmd: DieCommand, action, rule) -> tuple[Pla
         seat = -1
     if state.stage == "turn" and state.order[state.turn] == seat:  # the usual case, without a call
         player = state.players[seat]
+        passed("cob.flow.turn-order", "{} is to move", cmd.player)
     else:
         player = _check_mover(state, cmd)
     rolled = cmd.rolled
@@ -238,6 +242,7 @@ def _check_die_use(state: GameState, cmd: DieCommand, action, rule) -> tuple[Pla
         unused = ", ".join(map(str, player.dice)) or "none"
         raise illegal("cob.die.unused", f"{player.name} has no unused die showing {rolled}",
                       f"unused dice: {unused}")
+    passed("cob.die.unused", "die {} unused", rolled)
     value = cmd.value
     if value is None:
         value = rolled
@@ -247,12 +252,20 @@ def _check_die_use(state: GameState, cmd: DieCommand, action, rule) -> tuple[Pla
         if given is not None and given != value:
             raise illegal("cob.die.value", f"a die used as {value} {bound[1]} {value}, not {given}",
                           f"use the die as {given}")
+        passed("cob.die.value", "the die used as {} {} {}", value, bound[1], value)
     if value == rolled:
         return player, rolled, value, 0  # (die_payment's first case, without its call: most die lines)
-    cost, _ = die_payment(state, player, rolled, value, action)
+    cost, by_shield = die_payment(state, player, rolled, value, action)
+    if by_shield:
+        passed("cob.shield.16", "die {} set to {} by shield 16", rolled, value)
+        return player, rolled, value, 0
     if not workers_suffice(player, cost):
         raise illegal("cob.die.workers", f"{player.name} cannot turn {rolled} into {value}",
                       f"needs {cost} worker{'s' if cost != 1 else ''}, {player.name} has {player.workers}")
+    if cost:
+        passed("cob.die.workers", "die {} changed to {} with {} worker{}", rolled, value, cost, "" if cost == 1 else "s")
+    else:  # (a knowledge tile's free step)
+        passed("cob.die.workers", "die {} changed to {} by a knowledge tile's free step", rolled, value)
     return player, rolled, value, cost
 
 
@@ -288,6 +301,7 @@ def _check_roll(state: GameState, cmd: RollEvent) -> None:
         hint = "; ".join(f"{what}: {', '.join(names)}" for what, names in (("missing", missing), ("unknown", extra))
                          if names)
         raise illegal("cob.roll.players", "every player rolls their two dice", hint or None)
+    passed("cob.roll.players", "every player rolled two dice")
     goods = state.round_goods if stage != "phase" else None
     good = cmd.good
     if goods:
@@ -298,6 +312,9 @@ def _check_roll(state: GameState, cmd: RollEvent) -> None:
                       "add the good to the roll, or a phase-goods line at the start of the phase")
     elif state.goods_used[good] >= GOODS_PER_TYPE:
         raise illegal("cob.goods.count", f"all {GOODS_PER_TYPE} goods tiles of type {good} are already in play")
+    else:
+        passed("cob.goods.count", "a goods tile of type {} is left", good)
+    passed("cob.roll.good", "the round's goods tile goes on the white die's depot")
 
 
 #: A tile kind's colour code.
@@ -355,6 +372,9 @@ def _check_reveal(state: GameState, cmd: RevealEvent) -> dict[str, list[int]]:
             check_module(state, kind)
         coloured, black = left[name] if name in left else supply[name]
         if depot:
+            if not coloured and kind.module is not None and kind.coloured == 0:
+                raise illegal("cob.extra.piles", f"the {name} has a black back: it is shuffled into the black pile "
+                              f"and comes only to the black depot")
             if not coloured:
                 raise illegal("cob.supply.exhausted",
                               f"only {supply[name][0]} {name} with a coloured back left in the supply")
@@ -365,6 +385,8 @@ def _check_reveal(state: GameState, cmd: RevealEvent) -> dict[str, list[int]]:
             if not black:
                 raise illegal("cob.supply.exhausted", f"only {supply[name][1]} {name} with a black back left in the supply")
             left[name] = [coloured, black - 1]
+    passed("cob.reveal.spaces", "the tiles fit the depot's spaces")
+    passed("cob.supply.exhausted", "the supply still holds each tile")
     return left
 
 
@@ -411,8 +433,36 @@ _CHECKS = {
 }
 
 
+#: The line kinds of the engine's own a record may still say once the game is over: a
+#: visible correction by the table (docs/notation.md); a module's line says so itself
+#: (``LineRule.after_end``).
+AFTER_THE_END = frozenset({"correction"})
+
+
+def said_after_the_end(state: GameState, kind: str) -> bool:
+    """A line of ``kind`` may still be said once the game is over: a correction, or a module's
+    line marked ``after_end`` (the crane's building at the final scoring, the solo game's
+    choices after its last die)."""
+    if kind in AFTER_THE_END:
+        return True
+    line = state.ruleset.lines.get(kind)
+    return line is not None and line.after_end
+
+
+def _check_game_goes_on(state: GameState, kind: str) -> None:
+    """Once the game is over (the last die of phase E, docs/rulings.md) every line is refused
+    with ``cob.flow.over`` but those :func:`said_after_the_end` allows: the one place every
+    line kind passes, for ``check``, ``play``, the replay and ``moves`` alike, so a complete
+    result can no longer change."""
+    if state.stage == "over" and not said_after_the_end(state, kind):
+        raise illegal("cob.flow.over", "the game is over (phase E has ended)",
+                      "a finished game takes only corrections and the final scoring's choices")
+
+
 def check(state: GameState, cmd) -> None:
     """Raise :class:`IllegalMoveError` if ``cmd`` is not legal in ``state``; change nothing."""
+    if state.stage == "over":
+        _check_game_goes_on(state, cmd.kind)
     checker = _CHECKS.get(cmd.kind)
     if checker is None:
         _check_module_line(state, cmd)
@@ -430,6 +480,7 @@ def module_line(state: GameState, kind: str):
         owner = state.ruleset.line_owner(kind) if state.ruleset.line_owner is not None else None
         raise illegal("cob.module.off", f"a '{kind}' line belongs to a 2019 module this game does not play",
                       f'[game.options] modules = ["{owner}"] switches it on (2019 edition)' if owner else None)
+    passed("cob.module.off", "the game plays the module of a '{}' line", kind)
     return line
 
 
@@ -454,6 +505,10 @@ def _check_pair(state: GameState, cmd, rule_id: str) -> tuple[PlayerState, int, 
     if not workers_suffice(player, cost):
         raise illegal("cob.die.workers", f"{player.name} cannot turn {first} and {second} into doubles of {value}",
                       f"needs {cost} worker{'s' if cost != 1 else ''}, {player.name} has {player.workers}")
+    passed("cob.die.unused", "both dice unused")
+    passed(rule_id, "doubles of {}", value)
+    if cost:
+        passed("cob.die.workers", "dice changed to doubles with {} worker{}", cost, "" if cost == 1 else "s")
     return player, value, cost
 
 
@@ -655,6 +710,8 @@ def play(state: GameState, cmd, kind: str | None = None) -> None:
     """
     if kind is None:
         kind = cmd.kind
+    if state.stage == "over":
+        _check_game_goes_on(state, kind)
     if kind == "die":
         play_die(state, cmd)
         return

@@ -216,7 +216,8 @@ def crane_candidates(state: GameState, seat: int) -> list[tuple[str, CraneComman
 #: player with a crane once the game is over, when no one is to move: ``anyone``).
 EXTRA_LINES = {
     "hire": LineRule(check_hire, apply_hire, "buyer", candidates=hire_candidates),
-    "crane": LineRule(check_crane, apply_crane, "player", candidates=crane_candidates, anyone=True),
+    "crane": LineRule(check_crane, apply_crane, "player", candidates=crane_candidates, anyone=True,
+                      after_end=True),
 }
 
 

@@ -203,8 +203,6 @@ def check_tribute(state: GameState, cmd) -> None:
     """``<player>: tribute [drop <shields>] [workers <n>]``: a player's tribute for this phase's
     end, said ahead (the phase ends with its last die, and the tribute is paid then, before the
     mines pay): the shields given up must be theirs, workers pay only with shield 3 kept."""
-    if state.stage == "over":
-        raise illegal("cob.flow.over", "the game is over (phase E has ended)")
     seat = state.seat(cmd.player)
     if seat < 0:
         raise illegal("cob.flow.turn-order", f"no player called '{cmd.player}'")
@@ -456,8 +454,7 @@ def check_phase_placement(state: GameState, player: PlayerState, depot: int) -> 
     if not holds(player, shield):
         raise illegal(f"cob.shield.{shield}", f"only shield {shield} places a tile from "
                       f"{'the black depot' if shield == 15 else 'a numbered depot'} at a phase end")
-    if state.stage not in ("phase", "over") or state.round not in (0, 4) or (state.stage == "phase" and
-                                                                             state.phase == 0):
+    if state.stage != "phase" or state.round != 0 or state.phase == 0:  # (after phase E: cob.flow.over)
         raise illegal(f"cob.shield.{shield}", f"shield {shield} acts at the end of a phase, after the last turn")
     seat = state.players.index(player)
     if (seat, shield) in state.shields.used:
@@ -574,8 +571,6 @@ def _apply_goods_line(state: GameState, cmd) -> None:
 
 
 def _check_borrow_line(state: GameState, cmd) -> None:
-    if state.stage == "over":
-        raise illegal("cob.flow.over", "the game is over (phase E has ended)")
     check_borrow(state, _player_of(state, cmd.player), cmd.lender)
 
 

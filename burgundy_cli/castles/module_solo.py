@@ -490,6 +490,9 @@ def _check_exchange(state: GameState, cmd) -> None:
     if not (solo.ship and solo.stamp == rounds_rolled(state)):
         raise illegal("cob.solo.exchange", "5 goods buy a black-depot tile only right after placing a ship",
                       "place a ship first (a black ship does not count)")
+    if len(cmd.goods) != 5:
+        raise illegal("cob.solo.exchange", f"the exchange gives any 5 of your goods, not {len(cmd.goods)}",
+                      "solo exchange 1 1 2 3 3 for k5")
     for good in set(cmd.goods):
         if player.goods.get(good, 0) < cmd.goods.count(good):
             raise illegal("cob.solo.exchange", f"{player.name} has {player.goods.get(good, 0)} goods of type {good}, "
@@ -694,10 +697,11 @@ def open_lines(state: GameState) -> list[tuple[str, object]]:
 LINES = {
     "solo-remove": LineRule(_check_remove, _apply_remove, candidates=_removal_candidates, due=removal_due,
                             first=_no_removal_due),
-    "solo-place": LineRule(_check_place, _apply_place, candidates=lambda state, seat: open_lines(state)),
-    "solo-extra": LineRule(_check_extra, _apply_extra),
-    "solo-vp": LineRule(_check_vp, _apply_vp),
-    "solo-exchange": LineRule(_check_exchange, _apply_exchange),
+    "solo-place": LineRule(_check_place, _apply_place, candidates=lambda state, seat: open_lines(state),
+                           after_end=True),
+    "solo-extra": LineRule(_check_extra, _apply_extra, after_end=True),
+    "solo-vp": LineRule(_check_vp, _apply_vp, after_end=True),
+    "solo-exchange": LineRule(_check_exchange, _apply_exchange, after_end=True),
 }
 
 #: The actions: none before the round's removal; a sale (VP) moves the counter.

@@ -903,7 +903,9 @@ def _anyone_lines(state: GameState, out: list[tuple[str, object]], grouped: bool
     tribute) that ``engine.check`` accepts, for every player, the one to move first.
     ``grouped``: for the grouped listing, a player's lines of a kind with a ``shorten`` are
     written by it when they are more than :data:`GRANTED_SHOWN`."""
-    lines = [line for line in state.ruleset.lines.values() if line.anyone and line.candidates is not None]
+    over = state.stage == "over"  # (then only the lines said after the end: engine.said_after_the_end)
+    lines = [line for line in state.ruleset.lines.values()
+             if line.anyone and line.candidates is not None and (line.after_end or not over)]
     if not lines:
         return
     seats = range(len(state.players))

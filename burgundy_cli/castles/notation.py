@@ -571,8 +571,6 @@ def _solo_line(reader: _Reader, player: str) -> c.Command:
         goods = [_number(reader, "a goods type (1-6)", 1, 6)]
         while (reader.peek_word() or "").isdigit():
             goods.append(_number(reader, "a goods type (1-6)", 1, 6))
-        if len(goods) != 5:
-            raise error(token, f"the exchange gives 5 goods tiles, not {len(goods)}", hint="solo exchange 1 1 2 3 3 for k5")
         reader.accept("for")
         command = c.SoloExchangeCommand(player=player, goods=tuple(goods), tile=_tile(reader))
     else:

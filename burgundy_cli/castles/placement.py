@@ -44,7 +44,8 @@ class PlacementRule:
     looks at ``value`` (the move generator re-asks only such rules for each die value).
     ``spaces(board, kind)``: optional, the only spaces the rule can allow given the board
     alone (an index: the move generator starts from it, and still asks every rule of every
-    space it yields).
+    space it yields). ``kept``: what held when the rule allowed a placement, said by a legal
+    verdict (``{1}``: the tile, ``{2}``: the space; citations.passed).
     """
 
     rule_id: str
@@ -52,6 +53,7 @@ class PlacementRule:
     refusal: Refusal
     uses_value: bool = False
     spaces: Callable[..., Iterable[int]] | None = None
+    kept: str = ""
 
 
 def placement_check(rules: tuple[PlacementRule, ...]) -> Refused:
@@ -131,21 +133,21 @@ def _city_has_one(state: GameState, player: PlayerState, kind: TileKind, space: 
 
 
 EMPTY = PlacementRule("cob.place.empty", lambda player, kind, space, value: player.duchy[space] is None,
-                      _not_empty)
+                      _not_empty, kept="{2} was empty")
 COLOUR = PlacementRule("cob.place.colour",
                        lambda player, kind, space, value: player.board.colour[space] == kind.colour,
-                       _other_colour, spaces=_spaces_of_colour)
+                       _other_colour, spaces=_spaces_of_colour, kept="{1} has the colour of {2}")
 DIE_NUMBER = PlacementRule("cob.die.value",
                            lambda player, kind, space, value: value is None or player.board.die[space] == value,
-                           _other_number, uses_value=True)
+                           _other_number, uses_value=True, kept="{2} shows the die's number")
 #: (tile names are never empty, so any() is true when a neighbour holds a tile)
 ADJACENT = PlacementRule("cob.place.adjacent",
                          lambda player, kind, space, value: any(player.board.neighbour_tiles[space](player.duchy)),
-                         _alone)
+                         _alone, kept="placed next to a filled space")
 CITY_ONCE = PlacementRule("cob.place.city-once",
                           lambda player, kind, space, value: kind.type != "building" or 1 in player.knowledge
                           or kind.name not in player.board.area_tiles[space](player.duchy),
-                          _city_has_one)
+                          _city_has_one, kept="no second {1} in one city")
 
 #: The base game's placement rules, in the order they are checked (and errors are named).
 PLACEMENT_RULES: tuple[PlacementRule, ...] = (EMPTY, COLOUR, DIE_NUMBER, ADJACENT, CITY_ONCE)

@@ -271,6 +271,23 @@ class CastlesSession:
             raise cite_edition(err, self.state.edition) from None
         return format_command(command)
 
+    def rules_passed(self, text: str) -> list[dict[str, str]]:
+        """The rules the legal line ``text`` passed, each as its check found it (``citations.
+        recording`` around the same ``engine.check`` a refusal comes from): id, why it held, and
+        the rule's text and passage in the record's edition."""
+        from burgundy_cli.castles.citations import cited, recording
+        from burgundy_cli.castles.rules import rule
+
+        command = self.read(text)
+        with recording() as rules:
+            self._judged(command, engine.check)
+        edition = self.state.edition
+        out = []
+        for rule_id, why in rules:
+            quoted = cited(rule(rule_id), edition)
+            out.append({"id": rule_id, "why": why, "text": quoted.text, "ref": quoted.ref})
+        return out
+
     def effects(self, text: str) -> list[str]:
         """What the legal line ``text`` would do, from the position before and after it
         (:func:`castles.effects.line_effects`); the session's own state is not changed."""

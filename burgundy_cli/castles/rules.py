@@ -21,19 +21,26 @@ from burgundy_cli.core.errors import Rule
 EDITIONS = ("2011", "2019")
 
 
-def _rule(rule_id: str, text: str, first: str | None, second: str | None,
-          ref: str | None = None) -> tuple[str, Rule, dict[str, str]]:
-    """One row: the rule, and its passages by edition (``first``: 2011, ``second``: 2019; None
-    where the edition has no such rule). ``ref``: for a rule of the notation's own, not of a
-    rulebook, what it cites instead."""
+def _rule(rule_id: str, text: str | tuple[str, str], first: str | None, second: str | None,
+          ref: str | None = None) -> tuple[str, Rule, dict[str, str], dict[str, str]]:
+    """One row: the rule, its passages by edition (``first``: 2011, ``second``: 2019; None
+    where the edition has no such rule) and its text by edition. ``text``: one paraphrase for
+    both editions, or (2011's, 2019's) where their wording differs (the rule a citation in a
+    2011 record gives is 2011's, :mod:`~burgundy_cli.castles.citations`). ``ref``: for a rule
+    of the notation's own, not of a rulebook, what it cites instead."""
     passages = {}  # (a row a start: no comprehension, zip and generator for two editions)
     if first is not None:
         passages[_FIRST] = first
     if second is not None:
         passages[_SECOND] = second
+    if isinstance(text, tuple):
+        texts = {_FIRST: text[0], _SECOND: text[1]}
+        text = f"{_FIRST}: {text[0]} {_SECOND}: {text[1]}"
+    else:
+        texts = {}
     if not ref:
         ref = "; ".join([f"{edition} rules {passage}" for edition, passage in passages.items()])
-    return rule_id, Rule(rule_id, text, ref), passages
+    return rule_id, Rule(rule_id, text, ref), passages, texts
 
 
 _FIRST, _SECOND = EDITIONS
@@ -71,8 +78,9 @@ _ROWS = (
           "'Before each phase'"),
     _rule("cob.reveal.spaces", "A depot gets one tile per space used by the player count (numbered depots 2/3/4 spaces, black depot 4/6/8), each matching its space's colour; with 3 players depot 6's dark-green space takes a mine in phases B and D.",
           "'Setup for each phase' and the board print",
-          "'Before each phase', 'For the 2- and 3-player games'"),
-    _rule("cob.supply.exhausted", "The game has a fixed number of each hex tile (164: 124 with coloured backs, 40 with black backs).",
+          "'Before each phase', 'For the 2- and 3-player games' (p. 11)"),
+    _rule("cob.supply.exhausted", ("The game has a fixed number of each six-sided tile (164: 124 with coloured backs, 40 with black backs).",
+                                   "The game has a fixed number of each hex tile (164 in the base game: 124 with coloured backs, 40 with black backs; each module's tiles besides)."),
           "'Game components'",
           "'Game materials'"),
     # --- dice and workers ----------------------------------------------------------------
@@ -90,7 +98,7 @@ _ROWS = (
           "'If you are already very familiar with the game': 'each player receives a random duchy'"),
     # --- take / storage ------------------------------------------------------------------
     _rule("cob.take.depot", "Take one hex tile of your choice from the depot whose number matches the die.",
-          "'Action: take six-sided tile from the game board'",
+          "'Action \"Take six-sided tile from the game board\"'",
           '\'Action "Take hex tile from game board"\''),
     _rule("cob.storage.full", "When all 3 storage spaces are full, first discard a stored tile to make room.",
           "'Take six-sided tile': 'Should all of the storage spaces be full, then he must first choose a prior tile to discard'",
@@ -114,35 +122,41 @@ _ROWS = (
     _rule("cob.place.adjacent", "A newly placed tile must lie directly next to at least one previously placed tile.",
           "'Add six-sided tile to your estate'",
           "'Place hex tile in your duchy'"),
-    _rule("cob.place.city-once", "Each of the 8 building types may occur only once per city (unless knowledge tile 1 is placed).",
+    _rule("cob.place.city-once", ("Each of the 8 building types may occur only once per city (unless knowledge tile 1 is placed).",
+                                  "Each of the 8 building types may occur only once per town (unless monastery tile 1 is placed)."),
           "'Building (beige)': 'Each of the 8 building types may only occur once per city'",
           "'Buildings': 'Each of the eight building types may be built only once per town'"),
     # --- sell ----------------------------------------------------------------------------
     _rule("cob.sell.none", "Selling sells all goods tiles of the die's type from your goods storage; you need at least one.",
-          "'Action: sell goods'",
+          "'Action \"Sell goods\"' (p. 9)",
           "'Sell goods'"),
     # --- black depot ---------------------------------------------------------------------
     _rule("cob.buy.once", "Once per turn, in addition to the two dice actions, a player may buy one tile from the black depot.",
           "'The central black depot'",
           '\'The central "black depot"\''),
-    _rule("cob.buy.silver", "A purchase costs 2 silverlings (2019 knowledge tile 6: or 2 workers).",
-          "'The central black depot'",
-          '\'The central "black depot"\' and monastery tile 6'),
-    _rule("cob.buy.during", "2019: the purchase may be made at any time of the turn, also during an action; 2011: before, between or after the dice actions.",
+    _rule("cob.buy.silver", ("A purchase costs 2 Silverlings.",
+                             "A purchase costs 2 silver coins (monastery tile 6: or 2 worker chips)."),
+          "'The central black depot': 'return 2 Silverlings to the general supply'",
+          '\'The central "black depot"\' and \'The monastery tiles\', tile 6'),
+    _rule("cob.buy.during", ("The purchase is made before, between or after the dice actions, not during one.",
+                             "The purchase may be made at any time of the turn: before, during, between or after the two dice actions."),
           "'The central black depot': 'before, between or after the dice actions'",
           '\'The central "black depot"\': \'before, during, between or after\''),
-    _rule("cob.buy.during-use", "2019: a purchase is written inside a placement only when the action that placement grants places the bought tile (not already stored); any other purchase is its own buy line before or after the action.",
+    _rule("cob.buy.during-use", ("A purchase is its own buy line, before, between or after the dice actions, never inside a placement.",
+                                 "A purchase is written inside a placement only when the action that placement grants places the bought tile (not already stored); any other purchase is its own buy line before or after the action."),
           "'The central black depot'; ruling in docs/rulings.md",
           '\'The central "black depot"\': \'at any time during your turn, i.e. before, during, between or after the two dice actions\'; ruling in docs/rulings.md'),
-    _rule("cob.buy.depot", "Tiles are bought from the black depot (knowledge tile 6: also from the numbered depots).",
-          "'The central black depot' and knowledge tile 6",
-          '\'The central "black depot"\' and monastery tile 6'),
+    _rule("cob.buy.depot", ("Tiles are bought from the black depot (knowledge tile 6: also from the six numbered depots).",
+                            "Tiles are bought from the black depot (monastery tile 6: also from the numbered depots)."),
+          "'The central black depot' and 'The Yellow Tiles' (pp. 10-11), tile 6",
+          '\'The central "black depot"\' and \'The monastery tiles\', tile 6'),
     _rule("cob.buy.stock", "2019 inns: one inn is laid beside the central black depot at the start of each phase (stacked, never cleared); an inn is bought from there, like a black-depot tile, while one lies there.",
           None,
           "'EXPANSIONS', 'The Inns': 'Each phase, place one inn next to the central black depot', 'Like every other hex tile from the black depot, inns can be bought by paying 2 silver coins'"),
     # --- 2019 modules ----------------------------------------------------------------------
-    _rule("cob.module.off", "A tile of a 2019 module (an inn, a crane, a white castle) is in play only in a game that switches its module on.",
-          None,
+    _rule("cob.module.off", ("The game is played with the 164 six-sided tiles of its components: no other tile or line kind is in play.",
+                             "A tile of a 2019 module (an inn, a crane, a white castle) is in play only in a game that switches its module on."),
+          "'Game components': '164 six-sided tiles'",
           "'EXPANSIONS'"),
     _rule("cob.inn.area", "2019 inns: an inn goes on an empty space of any colour by the regular rules, but at most one inn per colour area.",
           None,
@@ -230,6 +244,9 @@ _ROWS = (
     _rule("cob.tile28.pay", "2019 extra tile #28: 2 workers cost 1 silver coin; they are bought in pairs and paid for.",
           None,
           "'EXPANSIONS', 'Workers (monastery/yellow #28)': '2 workers cost 1 silver coin'"),
+    _rule("cob.extra.piles", "2019 extra tiles: the 4 additional hex tiles are shuffled into the matching piles: the crane and the geese (black backs) come only to the black depot.",
+          None,
+          "'EXPANSIONS': '4 additional hex tiles: These are shuffled into the matching piles (black and yellow)'"),
     _rule("cob.crane.copy", "2019 crane: when you place it you may trigger the effect of any building (beige), even one not in your duchy; only the crane does so.",
           None,
           "'EXPANSIONS', 'Crane (building/black)': 'you may immediately trigger the effect of any building (beige) you want even if that building is not in you duchy'"),
@@ -309,7 +326,7 @@ _ROWS = (
           "'EXPANSIONS', 'THE SOLO GAME', 'Playing the game': 'you now (and only now!) have the option to exchange any 5 of your goods for a single hex tile from the central black depot'"),
     _rule('cob.solo.black-hex', "2019 solo game: a black hex tile goes on a space of any colour, by the base game's placement rules, and has no effect (a black mine pays nothing, a black ship takes no goods).",
           None,
-          "'EXPANSIONS', 'THE SOLO GAME', 'Playing the game': 'A black hex tile can be placed on any color space in your duchy ... has no other effect (!)'"),
+          "'EXPANSIONS', 'THE SOLO GAME', 'Playing the game': 'can be placed on any color space in your duchy ... has no other effect (!)'"),
     _rule('cob.solo.monastery', "2019 solo game: a monastery tile's VP are scored when it is placed, not at the end; #26 gives 3 VP per colour completed so far.",
           None,
           "'EXPANSIONS', 'THE SOLO GAME', 'Playing the game': 'Victory points from a monastery tile are added immediately after placing it'"),
@@ -333,8 +350,8 @@ _ROWS = (
           "'Ship (blue)' 1.",
           "'Ship (blue)' 1."),
     _rule("cob.ship.second-depot", "With knowledge tile 5, a ship may also take the goods of a neighbouring depot.",
-          "knowledge tile 5",
-          "monastery tile 5"),
+          "'The Yellow Tiles' (pp. 10-11), tile 5",
+          "'The monastery tiles', tile 5"),
     _rule("cob.castle.action", "A castle placed in the duchy grants at once one more action of the four (take a tile, place a tile, sell goods, take workers), as with a die of any number.",
           "'Castle (dark green)': 'he *immediately* carries out an additional action *of his choice* as if he had an extra die with any result he wishes at his disposal'",
           "'Castle (dark green)': 'you *immediately* take an additional action, just as if you had another die with a result *of your choice* at your disposal'"),
@@ -355,12 +372,49 @@ _ROWS = (
 )
 
 #: rule id -> the rule (id, text, ``ref``).
-RULES: dict[str, Rule] = {rule_id: rule for rule_id, rule, _ in _ROWS}
+RULES: dict[str, Rule] = {rule_id: rule for rule_id, rule, _, _ in _ROWS}
 #: rule id -> edition -> the rule's passage in that edition's rulebook (an edition without the
 #: rule has no entry).
-PASSAGES: dict[str, dict[str, str]] = {rule_id: passages for rule_id, _, passages in _ROWS}
+PASSAGES: dict[str, dict[str, str]] = {rule_id: passages for rule_id, _, passages, _ in _ROWS}
+#: rule id -> edition -> the rule's text in that edition's words, for a rule whose wording
+#: differs between the editions (any other rule's ``text`` is both editions').
+TEXTS: dict[str, dict[str, str]] = {rule_id: texts for rule_id, _, _, texts in _ROWS if texts}
 
 
 def rule(rule_id: str):
     """The registered rule ``rule_id`` (KeyError for an unregistered id: a bug)."""
     return RULES[rule_id]
+
+
+# --- the rules a legal line passed ------------------------------------------------------------
+
+#: While :func:`recording` runs: (rule id, why it held) for each check the line passed, in the
+#: order the checks ran; None otherwise (the checks then record nothing).
+PASSED: list[tuple[str, str]] | None = None
+
+
+def passed(rule_id: str, why: str, *args) -> None:
+    """The check of ``rule_id`` has just allowed the line: ``why`` (formatted with ``args``,
+    only while recording) says what held. Called by the checks themselves, on the one check
+    path of ``engine.check``, right where they would have refused."""
+    if PASSED is not None:
+        PASSED.append((rule_id, why.format(*args) if args else why))
+
+
+class recording:
+    """``with recording() as rules:`` -- ``rules`` gets, once the block ends, each rule id the
+    checks run inside it passed, with why it held (the first time each id passed; the checks import this module at every start, the citations only a verdict), in order."""
+
+    def __enter__(self) -> list[tuple[str, str]]:
+        global PASSED
+        self._outer, PASSED = PASSED, []
+        self.rules: list[tuple[str, str]] = []
+        return self.rules
+
+    def __exit__(self, *exc) -> None:
+        global PASSED
+        seen: dict[str, str] = {}
+        for rule_id, why in PASSED or ():
+            seen.setdefault(rule_id, why)
+        self.rules[:] = list(seen.items())
+        PASSED = self._outer

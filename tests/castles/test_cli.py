@@ -55,7 +55,9 @@ def test_score_json_is_one_object_whose_breakdowns_sum_to_the_totals(cli, path) 
 def test_check_legal_move_exits_0_with_the_canonical_line(cli) -> None:
     result = cli("check", str(OPENING), "ROLL W 1 G 4 anna 12 BOB 3 4")
     assert result.exit_code == 0
-    assert result.stdout.strip() == "legal: roll white 1 good 4, Anna 1 2, Bob 3 4"
+    assert result.stdout.strip() == ("legal: roll white 1 good 4, Anna 1 2, Bob 3 4 -- every player rolled two dice "
+                                     "(cob.roll.players); the round's "
+                                     "goods tile goes on the white die's depot (cob.roll.good)")
 
 
 def test_check_illegal_move_names_the_rule_and_exits_1(cli) -> None:

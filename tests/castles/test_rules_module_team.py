@@ -401,6 +401,8 @@ def test_a_verdict_says_the_teams_change_once_and_names_the_shared_storage(cli, 
     path.write_text(dump_record(game.playout(4, 6, stop_after=60, edition="2019", modules=("team-game",))),
                     encoding="utf-8")
     result = cli("check", str(path), "Cara: take 6 ship shared")
-    assert result.output.strip() == "legal: Cara: take 6 ship shared -- Cara: stores ship in the team's shared " \
-        "storage from depot 6"
-    assert cli("check", str(path), "Cara: workers 6").output.strip() == "legal: Cara: workers 6 -- Cara: +2 workers"
+    assert result.output.strip().startswith("legal: Cara: take 6 ship shared -- Cara is to move (cob.flow.turn-order)")
+    assert result.output.strip().endswith(" -- Cara: stores ship in the team's shared storage from depot 6")
+    assert cli("check", str(path), "Cara: workers 6").output.strip() == (
+        "legal: Cara: workers 6 -- Cara is to move (cob.flow.turn-order); die 6 unused (cob.die.unused) "
+        "-- Cara: +2 workers")

@@ -44,8 +44,11 @@ OTHER_TABLE = {
     ("setup", ["show", str(CASTLES / "complete-3p-2019-inns.toml")]),
 ], ids=lambda value: value if isinstance(value, str) else value[0])
 def test_opening_a_record_loads_the_reader_of_its_own_table_only(table, args):
-    _imported(args, OTHER_TABLE[table])
-    assert _imported(args, OTHER_TABLE[table]) == "[]"
+    left_out = OTHER_TABLE[table]
+    if args[0] == "check":  # (a legal verdict cites the rules it passed in the record's edition: issue 36 item 9)
+        left_out = tuple(name for name in left_out if not name.endswith(".citations"))
+    _imported(args, left_out)
+    assert _imported(args, left_out) == "[]"
 
 
 #: What a game leaves out when it does not need it: the trade routes' module without the trade routes.
