@@ -207,9 +207,13 @@ def render(state: GameState) -> str:
         where = "game over"
     else:
         where = f"phase {PHASES[state.phase]}, round {state.round + 1}"
-        if state.stage == "phase":
-            where += " (phase setup: reveals and goods due)"
-        elif state.stage in ("roll", "setup"):
+        from burgundy_cli.castles.engine import expected
+        from burgundy_cli.castles.table import missing_text
+
+        due = expected(state)
+        if due.kind == "phase":
+            where += f" (phase setup: {missing_text(due.missing)} due, then the roll)"
+        elif due.kind == "roll":
             where += " (the roll is due)"
         else:
             where += f", {names[state.to_move()]} to move"

@@ -15,7 +15,6 @@ from burgundy_cli.castles.state import GameState
 from burgundy_cli.castles.svg import due_data, table_line_first
 
 #: Table-line forms offered by completion when the table owes a line (placeholders in <>).
-_REVEAL_FORM = "reveal <depot 1-6 or black> <tile> <tile>"
 _GOODS_FORM = "goods <5 goods types, e.g. 1 2 3 4 5>"
 
 
@@ -29,10 +28,7 @@ def due(session: CastlesSession) -> str:
     if ahead.kind == "over":
         return f"game over{still}"
     if ahead.kind == "phase":
-        reveals = " ".join(str(depot) for depot in (*range(1, 7), 0) if not state.revealed[depot])
-        first = [f"reveal {reveals.replace('0', 'black')}"] if reveals else []
-        first += ["goods"] if state.round_goods is None else []
-        return f"{where} · " + (", ".join(first) + " (if recorded), then the roll" if first else "roll due") + still
+        return f"{where} · {missing_text(ahead.missing)} due, then the roll{still}"
     if ahead.kind == "roll":
         return f"{where} · roll due{still}"
     player = state.players[state.to_move()]
@@ -41,14 +37,24 @@ def due(session: CastlesSession) -> str:
     return f"{where} · {first}{player.name} to move · dice {dice} · workers {player.workers}"
 
 
+def missing_text(missing: tuple[str, ...]) -> str:
+    """The phase's lines not yet recorded, said short: ``reveal 3 4 black, goods``."""
+    depots = [line.split()[1] for line in missing if line.startswith("reveal ")]
+    said = [f"reveal {' '.join(depots)}"] if depots else []
+    return ", ".join(said + [line for line in missing if not line.startswith("reveal ")])
+
+
 def table_forms(session: CastlesSession) -> list[str]:
-    """The table lines (chance) the record may take now, as forms to complete."""
+    """The table lines (chance) the record may take now, as forms to complete: only what is
+    due now (a phase's reveals and goods while any is missing, the roll)."""
     state = session.state
     ahead = expected(state)
     names = [player.name for player in state.players]
     roll = "roll white <die> good <type>, " + ", ".join(f"{name} <die> <die>" for name in names)
     if ahead.kind == "phase":
-        return [_REVEAL_FORM, _GOODS_FORM, roll]
+        depots = [line.split()[1] for line in ahead.missing if line.startswith("reveal ")]
+        reveal = [f"reveal <depot {'|'.join(depots)}> <tile> <tile>"] if depots else []
+        return reveal + ([_GOODS_FORM] if "goods" in ahead.missing else []) + [roll]
     if ahead.kind == "roll":
         return [roll]
     return []
