@@ -260,12 +260,15 @@ def check(
     move: Annotated[str, typer.Argument(help='one notation line, e.g. "anna: take 3 church"',
                                         autocompletion=_complete_move)],
     as_json: Annotated[bool, typer.Option("--json", help='print {"legal", "rule", "message"}')] = False,
+    at: Annotated[str | None, typer.Option(
+        "--at", help="ask at the position after a round (C3), a turn (T12) or a line number of FILE, "
+                     "not at its end")] = None,
 ) -> None:
-    """Say whether MOVE is legal at the end of FILE, and which rule forbids it if not.
+    """Say whether MOVE is legal at the end of FILE (or --at a round, turn or line), and which rule forbids it if not.
 
     Example: burgundy check game.toml "anna: place 5>4 ship c3 goods 6"
     """
-    _guard(partial(subcommands.check, str(file), move, as_json))
+    _guard(partial(subcommands.check, str(file), move, as_json, at))
 
 
 @command(rich_help_panel=REFEREE)
