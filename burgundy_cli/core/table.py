@@ -294,7 +294,7 @@ class TableSession:
                 if forms:   # a table line refused: what the table owes now, not a player's line
                     lines.append("due now: " + " | ".join(forms))
                     return "\n".join(lines)
-                like = like or legal
+                like = _closest_first(text, like or legal)
                 shown = " | ".join(like[:SUGGESTIONS])
                 more = len(like) - SUGGESTIONS
                 lines.append(f"legal now: {shown}" + (f" (and {more} more: type moves)" if more > 0 else ""))
@@ -381,6 +381,19 @@ class TableSession:
                 answer = err.describe()
         self._checked = (self.version, body, answer)
         return answer
+
+
+def _closest_first(typed: str, lines: list[str]) -> list[str]:
+    """``lines`` with those closest to what was typed first (its fix before an unrelated line:
+    ``take 5>4 white-castle`` before ``workers 5`` for ``take 5 white-castle``); the player's
+    name is left out of the comparison, as it may be typed or not. Ties keep the listing's order."""
+    from difflib import SequenceMatcher
+
+    def body(line: str) -> str:
+        return (line.partition(":")[2] if ":" in line else line).strip().casefold()
+
+    wanted = body(typed)
+    return sorted(lines, key=lambda line: -SequenceMatcher(None, wanted, body(line)).ratio())
 
 
 def _verb(line: str) -> str:
