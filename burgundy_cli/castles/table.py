@@ -11,6 +11,7 @@ from typing import Any
 
 from burgundy_cli.castles.engine import expected
 from burgundy_cli.castles.record import CastlesSession
+from burgundy_cli.castles.render import missing_text
 from burgundy_cli.castles.state import GameState
 from burgundy_cli.castles.svg import due_data, table_line_first
 
@@ -35,13 +36,6 @@ def due(session: CastlesSession) -> str:
     dice = " ".join(map(str, player.dice)) or "none"
     first = "" if ahead.kind == "player" else table_line_first(due_data(state))
     return f"{where} · {first}{player.name} to move · dice {dice} · workers {player.workers}"
-
-
-def missing_text(missing: tuple[str, ...]) -> str:
-    """The phase's lines not yet recorded, said short: ``reveal 3 4 black, goods``."""
-    depots = [line.split()[1] for line in missing if line.startswith("reveal ")]
-    said = [f"reveal {' '.join(depots)}"] if depots else []
-    return ", ".join(said + [line for line in missing if not line.startswith("reveal ")])
 
 
 def table_forms(session: CastlesSession) -> list[str]:
