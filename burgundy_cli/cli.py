@@ -261,12 +261,15 @@ def check(
                                         autocompletion=_complete_move)],
     as_json: Annotated[bool, typer.Option("--json", help='print {"legal", "rule", "message", "rules"}')] = False,
     why: Annotated[bool, typer.Option("--why", help="quote the passage of each rule a legal move passed")] = False,
+    at: Annotated[str | None, typer.Option(
+        "--at", help="ask at the position after a round (C3), a turn (T12) or a line number of FILE, "
+                     "not at its end")] = None,
 ) -> None:
-    """Say whether MOVE is legal at the end of FILE: the rules it passed, or the rule that forbids it.
+    """Say whether MOVE is legal at the end of FILE (or --at a round, turn or line): the rules it passed, or the rule that forbids it.
 
     Example: burgundy check game.toml "anna: place 5>4 ship c3 goods 6"
     """
-    _guard(partial(subcommands.check, str(file), move, as_json, why))
+    _guard(partial(subcommands.check, str(file), move, as_json, why, at))
 
 
 @command(rich_help_panel=REFEREE)

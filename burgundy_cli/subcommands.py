@@ -121,16 +121,23 @@ def summary(paths: Sequence[str | os.PathLike[str]], as_json: bool, jobs: int) -
     return outcome.stream(parts(), len(files), "verifying", bar_over_results=True)
 
 
-def check(path: str, move: str, as_json: bool, why: bool = False) -> Outcome:
-    """``burgundy check``: whether ``move`` is legal at the end of the record and the rules it
-    passed (``why``: their passages, a line each), or the rule it breaks (exit 1).
+def check(path: str, move: str, as_json: bool, why: bool = False, at: str | None = None) -> Outcome:
+    """``burgundy check``: whether ``move`` is legal at the end of the record (or after the
+    round, turn or line ``at``, as ``show --at`` takes it) and the rules it passed (``why``:
+    their passages, a line each), or the rule it breaks (exit 1).
 
-    :raises RefereeError: the record cannot be opened, or a usage error.
+    :raises RefereeError: the record cannot be opened, or a usage error (``at`` not in it).
     """
     from burgundy_cli.core.errors import IllegalMoveError, RefereeError, UsageError, failure
-    from burgundy_cli.core.session import open_record
 
-    session = open_record(path)
+    if at is None:
+        from burgundy_cli.core.session import open_record
+
+        session = open_record(path)
+    else:
+        from burgundy_cli.core.pictures import Timeline
+
+        session = Timeline(path).session_at(at)[0]
     try:
         canonical = session.check(move)
     except RefereeError as err:

@@ -70,7 +70,9 @@ class Expected:
     ``"solo-remove"``, the 2019 solo game's removal; ``player`` is then the one who moves
     after it). ``phase`` is the letter, ``round`` 1..5. ``also_accepted``: other line kinds
     accepted now (``"reveal"``, ``"phase-goods"``, ``"buy"`` for a player who may still buy
-    after their dice).
+    after their dice). ``missing``: the phase's table lines not yet in the record, as the
+    table says them (``reveal 1`` .. ``reveal 6``, ``reveal black``, ``goods``), while the
+    phase's first roll has not come; once all are in, the roll is due.
     """
 
     kind: str
@@ -78,6 +80,11 @@ class Expected:
     round: int
     player: str | None = None
     also_accepted: tuple[str, ...] = ()
+    missing: tuple[str, ...] = ()
+
+
+#: A phase's table lines, as :attr:`Expected.missing` names them (depot 0 is the black depot).
+PHASE_LINES = (*(f"reveal {depot}" for depot in range(1, 7)), "reveal black", "goods")
 
 
 def expected(state: GameState) -> Expected:
@@ -88,13 +95,26 @@ def expected(state: GameState) -> Expected:
     if state.stage == "over":
         return Expected("over", phase, 5, also_accepted=late_buy)
     if state.stage in ("phase", "setup"):
-        return Expected("phase", phase, rnd, also_accepted=("reveal", "phase-goods") + late_buy)
+        missing = phase_lines_missing(state)
+        if not missing:
+            return Expected("roll", phase, rnd, also_accepted=late_buy)
+        return Expected("phase", phase, rnd, also_accepted=("reveal", "phase-goods") + late_buy, missing=missing)
     if state.stage == "roll":
         return Expected("roll", phase, rnd, also_accepted=late_buy)
     mover = state.players[state.to_move()].name
     due = due_line(state)
     return Expected("player" if due is None else due[0], phase, rnd, mover,
                     also_accepted=() if state.bought else ("buy",))
+
+
+def phase_lines_missing(state: GameState) -> tuple[str, ...]:
+    """The reveals and goods of the phase about to start not yet recorded. In stage
+    ``"phase"`` nothing of the new phase is: ``revealed`` and ``round_goods`` still describe
+    the phase that ended (its depots stay for a late purchase) until the next line clears them."""
+    if state.stage == "phase":
+        return PHASE_LINES
+    return tuple(line for line, depot in zip(PHASE_LINES, (1, 2, 3, 4, 5, 6, 0)) if not state.revealed[depot]) \
+        + (("goods",) if state.round_goods is None else ())
 
 
 def due_line(state: GameState) -> tuple[str, LineRule] | None:

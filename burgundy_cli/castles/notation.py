@@ -244,8 +244,9 @@ def _tile(reader: _Reader) -> str:
     if name is None:
         from burgundy_cli.castles.tiles import suggest_tile_name
 
-        suggestion = None if token.text.isdigit() else suggest_tile_name(token.text)
-        suggestion = suggestion if suggestion and _resolve(suggestion) else None
+        suggestion = None if token.text.isdigit() else suggest_tile_name(
+            token.text + (after.text if after is not None and after.text.isdigit() else ""))
+        suggestion = suggestion if suggestion and (_resolve(suggestion) or suggestion.endswith(" <number>")) else None
         raise error(token, f"unknown tile '{token.text}'",
                     hint=f"did you mean '{suggestion}'?" if suggestion else None)
     return name

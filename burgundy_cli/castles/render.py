@@ -200,6 +200,13 @@ def _depot_line(state: GameState, depot: int) -> str:
     return text
 
 
+def missing_text(missing: tuple[str, ...]) -> str:
+    """The phase's lines not yet recorded, said short: ``reveal 3 4 black, goods``."""
+    depots = [line.split()[1] for line in missing if line.startswith("reveal ")]
+    said = [f"reveal {' '.join(depots)}"] if depots else []
+    return ", ".join(said + [line for line in missing if not line.startswith("reveal ")])
+
+
 def render(state: GameState) -> str:
     """The whole table: header, turn order, depots, then every duchy with its player's supplies."""
     names = [p.name for p in state.players]
@@ -207,9 +214,13 @@ def render(state: GameState) -> str:
         where = "game over"
     else:
         where = f"phase {PHASES[state.phase]}, round {state.round + 1}"
-        if state.stage == "phase":
-            where += " (phase setup: reveals and goods due)"
-        elif state.stage in ("roll", "setup"):
+        from burgundy_cli.castles.engine import PHASE_LINES, expected
+
+        due = expected(state)
+        if due.kind == "phase":
+            said = "reveals and goods" if due.missing == PHASE_LINES else missing_text(due.missing)
+            where += f" (phase setup: {said} due)"
+        elif due.kind == "roll":
             where += " (the roll is due)"
         else:
             where += f", {names[state.to_move()]} to move"

@@ -448,13 +448,15 @@ TITLE = "The Castles of Burgundy"
 def due_data(state: GameState) -> dict[str, Any]:
     """What comes next (``position_data``'s ``due``): ``phase``, ``roll``, ``player``, ``over``
     or a module's table line kind (``solo-remove``), the player to move, the other line kinds
-    accepted now, and a module's table line due as the table types it (``remove 3 sheep3``;
-    what its ``LineRule.candidates`` give: the table session's prompt says the same)."""
+    accepted now, a module's table line due as the table types it (``remove 3 sheep3``;
+    what its ``LineRule.candidates`` give: the table session's prompt says the same), and the
+    phase's reveals and goods not yet recorded (``missing``: :attr:`engine.Expected.missing`)."""
     due = expected(state)
     line = state.ruleset.lines.get(due.kind)
     lines = [] if line is None or line.candidates is None else \
         [format_command(command) for _, command in line.candidates(state, state.to_move())]
-    return {"kind": due.kind, "player": due.player, "also_accepted": list(due.also_accepted), "lines": lines}
+    return {"kind": due.kind, "player": due.player, "also_accepted": list(due.also_accepted), "lines": lines,
+            "missing": list(due.missing)}
 
 
 def table_line_first(due: dict[str, Any]) -> str:

@@ -11,11 +11,11 @@ from typing import Any
 
 from burgundy_cli.castles.engine import expected
 from burgundy_cli.castles.record import CastlesSession
+from burgundy_cli.castles.render import missing_text
 from burgundy_cli.castles.state import GameState
 from burgundy_cli.castles.svg import due_data, table_line_first
 
 #: Table-line forms offered by completion when the table owes a line (placeholders in <>).
-_REVEAL_FORM = "reveal <depot 1-6 or black> <tile> <tile>"
 _GOODS_FORM = "goods <5 goods types, e.g. 1 2 3 4 5>"
 
 
@@ -29,10 +29,7 @@ def due(session: CastlesSession) -> str:
     if ahead.kind == "over":
         return f"game over{still}"
     if ahead.kind == "phase":
-        reveals = " ".join(str(depot) for depot in (*range(1, 7), 0) if not state.revealed[depot])
-        first = [f"reveal {reveals.replace('0', 'black')}"] if reveals else []
-        first += ["goods"] if state.round_goods is None else []
-        return f"{where} · " + (", ".join(first) + " (if recorded), then the roll" if first else "roll due") + still
+        return f"{where} · {missing_text(ahead.missing)} due, then the roll{still}"
     if ahead.kind == "roll":
         return f"{where} · roll due{still}"
     player = state.players[state.to_move()]
@@ -42,13 +39,16 @@ def due(session: CastlesSession) -> str:
 
 
 def table_forms(session: CastlesSession) -> list[str]:
-    """The table lines (chance) the record may take now, as forms to complete."""
+    """The table lines (chance) the record may take now, as forms to complete: only what is
+    due now (a phase's reveals and goods while any is missing, the roll)."""
     state = session.state
     ahead = expected(state)
     names = [player.name for player in state.players]
     roll = "roll white <die> good <type>, " + ", ".join(f"{name} <die> <die>" for name in names)
     if ahead.kind == "phase":
-        return [_REVEAL_FORM, _GOODS_FORM, roll]
+        depots = [line.split()[1] for line in ahead.missing if line.startswith("reveal ")]
+        reveal = [f"reveal <depot {'|'.join(depots)}> <tile> <tile>"] if depots else []
+        return reveal + ([_GOODS_FORM] if "goods" in ahead.missing else []) + [roll]
     if ahead.kind == "roll":
         return [roll]
     return []

@@ -200,15 +200,28 @@ def resolve_tile_name(text: str) -> str | None:
 
 
 def suggest_tile_name(text: str) -> str | None:
-    """The closest canonical tile name to a misspelt ``text`` (for "did you mean"), or None.
+    """The closest tile name to a misspelt ``text`` (for "did you mean"), or None: a name, or
+    a word and number (``yelow 4``: ``k4``; ``cwo 3``: ``cow3``); a numbered kind's word
+    alone (``knowlege``) gives its form with a placeholder (``knowledge <number>``).
 
-    >>> suggest_tile_name("chruch"), suggest_tile_name("watchtowr")
-    ('church', 'watchtower')
+    >>> suggest_tile_name("chruch"), suggest_tile_name("watchtowr"), suggest_tile_name("yelow 4")
+    ('church', 'watchtower', 'k4')
+    >>> suggest_tile_name("knowlege")
+    'knowledge <number>'
     """
     from difflib import get_close_matches
 
+    word = _squash(text)
+    numbered = [*_KNOWLEDGE_WORDS, *ANIMALS, *(alias for alias, name in _ALIASES.items() if name in ANIMALS)]
+    match = _NAME_NUMBER.fullmatch(word)
+    if match:
+        close = get_close_matches(match.group(1), numbered, n=1, cutoff=0.6)
+        return resolve_tile_name(close[0] + match.group(2)) if close else None
     names = list(catalogue()) + list(_ALIASES)
-    close = get_close_matches(_squash(text), names, n=1, cutoff=0.6)
+    close = get_close_matches(word, names + numbered, n=1, cutoff=0.6)
     if not close:
         return None
+    if close[0] in numbered and close[0] not in names:
+        head = "knowledge" if close[0] in _KNOWLEDGE_WORDS else _ALIASES.get(close[0], close[0])
+        return f"{head} <number>"
     return _ALIASES.get(close[0], close[0]) if close[0] in _ALIASES else close[0]

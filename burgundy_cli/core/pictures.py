@@ -81,6 +81,10 @@ class Timeline:
         session = self.fresh()
         if wanted.isdigit():
             number = int(wanted)
+            last = self.line_of(self.paths[-1]) if self.paths else 0
+            if number > last:
+                raise UsageError(f"--at {at}: {self.doc.name} ends at line {last}",
+                                 hint="leave --at out to ask at the end of the record")
             for path in self.paths:
                 if self.line_of(path) > number:
                     break

@@ -73,6 +73,15 @@ def _headline(table: ScoreTable) -> str:
     return f"{table.game}{edition}, {players}, {state}"
 
 
+def standings(table: ScoreTable) -> list[int]:
+    """Each player's rank as the table shows it: the final rank (its tiebreak applied) once
+    the game is complete; during play, players level on points share a rank (1, 1, 3): the
+    end-game tiebreak decides only at the end."""
+    if table.complete:
+        return [line.rank for line in table.players]
+    return [1 + sum(other.total > line.total for other in table.players) for line in table.players]
+
+
 def _footer(table: ScoreTable, hidden: int) -> list[str]:
     lines = []
     if table.complete and not table.winner:  # a solo game lost (Castles 2019): its notes say why
@@ -81,9 +90,10 @@ def _footer(table: ScoreTable, hidden: int) -> list[str]:
         verb = "winner" if len(table.winner) == 1 else "shared win"
         lines.append(f"{verb}: {', '.join(table.winner)}")
     elif not any(line.total for line in table.players):
-        lines.append("leading: no one yet (no points scored)")
+        lines.append("leading: no one yet (no points yet)")
     else:
-        lines.append("leading: " + ", ".join(line.name for line in table.players if line.rank == 1))
+        top = max(line.total for line in table.players)
+        lines.append("leading: " + ", ".join(line.name for line in table.players if line.total == top) + f" ({top})")
     if table.tiebreak:
         lines.append(f"tiebreak: {table.tiebreak}")
     lines.extend(f"note: {note}" for note in table.notes)
@@ -108,7 +118,7 @@ def score_table_text(table: ScoreTable, show_all: bool = False) -> str:
         lines.append(row(category, [str(line.breakdown.get(category, 0)) for line in table.players]))
     lines.append(row("", ["-" * w for w in widths]))
     lines.append(row("total", [str(line.total) for line in table.players]))
-    lines.append(row("rank", [str(line.rank) for line in table.players]))
+    lines.append(row("rank", [str(rank) for rank in standings(table)]))
     return "\n".join(lines + _footer(table, hidden))
 
 
@@ -147,7 +157,7 @@ def score_table_rich(table: ScoreTable, show_all: bool = False, width: int | Non
         grid.add_row(plain(category), *(str(line.breakdown.get(category, 0)) for line in table.players))
     grid.add_section()
     grid.add_row("total", *(str(line.total) for line in table.players), style="bold")
-    grid.add_row("rank", *(str(line.rank) for line in table.players))
+    grid.add_row("rank", *(str(rank) for rank in standings(table)))
     console = Console(force_terminal=True, width=width or 100, color_system="standard", highlight=False)
     with console.capture() as captured:
         console.print(grid)

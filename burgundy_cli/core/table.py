@@ -245,7 +245,7 @@ class TableSession:
         before = self.helpers.snapshot(self.session)
         count = self.lines_played()  # before the line: one line played makes one more
         try:
-            line = self.session.play(text)
+            line = self._as_typed(text, self.session.play)
         except RefereeError as err:
             return Reply("\n".join([*notes, self.refusal(text, err)]))
         try:
@@ -266,6 +266,22 @@ class TableSession:
             return Reply("\n".join(notes), accepted=True, done=True)
         return Reply("\n".join(notes), accepted=True)
 
+    def _as_typed(self, text: str, judge):
+        """``judge(text)`` (the session's check or play); a line that does not read and names
+        no player is read as the player to move's (``take 6 bank``: Tab completes it so too).
+        The error of the line as typed is kept when the player's reading does not read either."""
+        try:
+            return judge(text)
+        except ParseError as err:
+            player = None if ":" in text else self.listing().player
+            if player is None:
+                raise
+            first = err
+        try:
+            return judge(f"{player}: {text}")
+        except ParseError:
+            raise first from None
+
     def refusal(self, text: str, err: RefereeError) -> str:
         """A refused line: the message (rule id and text included) and what would be legal."""
         lines = [f"refused, nothing written: {err.describe()}"]
@@ -273,7 +289,12 @@ class TableSession:
             legal = self.shown_lines()
             if legal:
                 verb = _verb(text)
-                like = [move for move in legal if _verb(move) == verb] or legal
+                like = [move for move in legal if _verb(move) == verb]
+                forms = [] if like or ":" in text else self.helpers.table_forms(self.session)
+                if forms:   # a table line refused: what the table owes now, not a player's line
+                    lines.append("due now: " + " | ".join(forms))
+                    return "\n".join(lines)
+                like = _closest_first(text, like or legal)
                 shown = " | ".join(like[:SUGGESTIONS])
                 more = len(like) - SUGGESTIONS
                 lines.append(f"legal now: {shown}" + (f" (and {more} more: type moves)" if more > 0 else ""))
@@ -353,7 +374,7 @@ class TableSession:
             answer = COMMANDS[words[0].lower()]
         else:
             try:
-                answer = f"legal: {self.session.check(body)}"
+                answer = f"legal: {self._as_typed(body, self.session.check)}"
             except ParseError as err:
                 answer = err.describe()
             except RefereeError as err:
@@ -362,8 +383,22 @@ class TableSession:
         return answer
 
 
+def _closest_first(typed: str, lines: list[str]) -> list[str]:
+    """``lines`` with those closest to what was typed first (its fix before an unrelated line:
+    ``take 5>4 white-castle`` before ``workers 5`` for ``take 5 white-castle``); the player's
+    name is left out of the comparison, as it may be typed or not. Ties keep the listing's order."""
+    from difflib import SequenceMatcher
+
+    def body(line: str) -> str:
+        return (line.partition(":")[2] if ":" in line else line).strip().casefold()
+
+    wanted = body(typed)
+    return sorted(lines, key=lambda line: -SequenceMatcher(None, wanted, body(line)).ratio())
+
+
 def _verb(line: str) -> str:
-    """The action word of a line (``take`` in ``Anna: take 3 church``), to suggest similar lines."""
-    words = line.partition(":")[2].split() if ":" in line else line.split()[1:] or line.split()
+    """The action word of a line (``take`` in ``Anna: take 3 church``; ``reveal`` in a table
+    line, ``reveal 3 ship mine``), to suggest similar lines."""
+    words = line.partition(":")[2].split() if ":" in line else line.split()
     return words[0].casefold() if words else ""
 

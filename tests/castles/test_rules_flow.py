@@ -228,7 +228,8 @@ def test_expected_says_what_line_comes_next():
     the players in turn order; after phase E the game is over. A purchase may still follow a
     player's last die ("before, between or after the dice actions")."""
     state = new_game()
-    assert engine.expected(state) == engine.Expected("phase", "A", 1, also_accepted=("reveal", "phase-goods"))
+    assert engine.expected(state) == engine.Expected("phase", "A", 1, also_accepted=("reveal", "phase-goods"),
+                                                         missing=engine.PHASE_LINES)
     play_all(state, cmd(kind="reveal", depot=1, tiles=["ship", "church"]))
     assert engine.expected(state).kind == "phase"
     rolled(state)

@@ -144,7 +144,7 @@ def test_after_the_roll_the_removal_is_what_comes_next_then_the_player():
     state = play(game(), "roll white 3, Solo 1 2")
     assert engine.expected(state) == engine.Expected("solo-remove", "A", 1, "Solo", also_accepted=("buy",))
     assert due_data(state) == {"kind": "solo-remove", "player": "Solo", "also_accepted": ["buy"],
-                               "lines": ["remove 3 sheep3"]}
+                               "lines": ["remove 3 sheep3"], "missing": []}
     assert "round 1: remove 3 sheep3 due, then Solo to move, white die 3." in picture(position_data(state), "solo")
     before = legal_moves(state).moves
     play(state, "remove 3 sheep3")

@@ -93,7 +93,7 @@ def test_a_piped_score_is_plain_text() -> None:
 
 def test_show_json_and_text_at_a_round(cli) -> None:
     payload = json.loads(cli("show", "--json", str(COMPLETE)).stdout)
-    assert payload["due"] == {"kind": "over", "player": None, "also_accepted": [], "lines": []}
+    assert payload["due"] == {"kind": "over", "player": None, "also_accepted": [], "lines": [], "missing": []}
     text = cli("show", str(COMPLETE), "--at", "A2").stdout
     assert "after A2" in text and "phase A, round 3" in text
 

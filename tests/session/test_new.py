@@ -18,7 +18,7 @@ def test_new_castles_record_from_flags_scores_as_an_empty_game(cli, tmp_path):
     path = tmp_path / "game.toml"
     result = cli("new", str(path), *CASTLES, "--edition", "2011")
     assert result.exit_code == 0, result.output
-    assert "next: A1 · reveal 1 2 3 4 5 6 black, goods (if recorded), then the roll" in result.stdout
+    assert "next: A1 · reveal 1 2 3 4 5 6 black, goods due, then the roll" in result.stdout
     scored = cli("score", "--json", str(path))
     assert scored.exit_code == 0
     table = json.loads(scored.stdout)
