@@ -189,11 +189,15 @@ def new(
     teams: Annotated[str | None, typer.Option(help="Castles team game: A=anna cara,B=ben dario (goods by team)")] = None,
     layout: Annotated[list[str] | None, typer.Option(help='Robber Knights layout row: "red:castle-plain blue:lake"')] = None,
     hands: Annotated[str | None, typer.Option(help="Robber Knights hands: red=castle-plain plain,blue=...")] = None,
+    date: Annotated[str | None, typer.Option(help="the day played, YYYY-MM-DD (default: today)")] = None,
+    place: Annotated[str | None, typer.Option(help="where it is played")] = None,
+    event: Annotated[str | None, typer.Option(help="league night, tournament round...")] = None,
     force: Annotated[bool, typer.Option("--force", help="overwrite FILE if it exists")] = False,
 ) -> None:
     """Create a new record from the flags, asking on a terminal for any that are missing.
 
     The record is checked as the game reads it (it scores as an empty game) before it is written.
+    It is dated today unless --date says otherwise.
 
     Example: burgundy new game.toml --game castles-of-burgundy --edition 2019 --players anna,bob --goods "anna=1 2 3,bob=4 5 6"
     """
@@ -201,7 +205,7 @@ def new(
 
     given = NewRecord(game=game, edition=edition, players=players, boards=boards, start=start, goods=goods,
                       start_player=start_player, modules=modules, shields=shields, routes=routes, teams=teams,
-                      layout=layout, hands=hands)
+                      layout=layout, hands=hands, date=date, place=place, event=event)
     _guard(partial(subcommands.new, str(file), given, force))
 
 
@@ -479,13 +483,15 @@ def schema(
     game: Annotated[str | None, typer.Argument(help="castles-of-burgundy or robber-knights (default: every game)",
                                                autocompletion=_complete_game)] = None,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="write <game>.schema.json files into this folder")] = None,
+    path: Annotated[bool, typer.Option("--path", help="print the absolute path of the schema installed with "
+                                                      "burgundy (what `new` writes in #:schema)")] = False,
 ) -> None:
     """Print the JSON Schema (draft-07) of a game's records, for TOML editors (docs/records.md).
 
     Without GAME: every game's schema, keyed by game name.
     Example: burgundy schema castles-of-burgundy > castles.schema.json
     """
-    _guard(partial(subcommands.schema, game, out))
+    _guard(partial(subcommands.schema, game, out, path))
 
 
 @command(rich_help_panel=EXPORT)

@@ -368,8 +368,9 @@ def _played(outcome: Outcome, paths: Sequence[str | os.PathLike[str]]) -> tuple[
     return played, walk.files
 
 
-def schema(game: str | None, out: str | os.PathLike[str] | None) -> Outcome:
-    """``burgundy schema``: the JSON Schema (draft-07) of a game's records, or of every game's.
+def schema(game: str | None, out: str | os.PathLike[str] | None, path: bool = False) -> Outcome:
+    """``burgundy schema``: the JSON Schema (draft-07) of a game's records, or of every game's;
+    with ``path``, where the schema installed with the package is (one line per game).
 
     :raises UsageError: an unknown game.
     """
@@ -387,7 +388,14 @@ def schema(game: str | None, out: str | os.PathLike[str] | None) -> Outcome:
             raise UsageError(err.message, hint=err.hint) from None
     names = [game.strip().lower()] if game is not None else list(GAMES)
     outcome = Outcome()
-    if out is not None:
+    if path:
+        from burgundy_cli.core.newrecord import schema_path
+
+        if out is not None:
+            raise UsageError("--path and --out both say what to do; choose one")
+        for name in names:
+            outcome.say(str(schema_path(name)) if game is not None else f"{name}\t{schema_path(name)}")
+    elif out is not None:
         for name in names:
             _write_file(outcome, Path(out) / f"{name}.schema.json", schema_text(name))
     elif game is not None:

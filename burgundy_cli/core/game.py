@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import datetime as _dt
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Annotated, Any, Protocol
 
-from pydantic import Field
+from pydantic import Field, StringConstraints
 
 from burgundy_cli.core.errors import Location, RecordError, toml_repr
 from burgundy_cli.core.models import (SAYS_THE_VALUE, UNKNOWN_FIELD, TableModel, ValidationError, data_path,
@@ -22,13 +22,20 @@ from burgundy_cli.core.record import RecordDoc
 #: A rule option's value: a word, a number, a flag, or a list of words (the 2019 modules).
 OptionValue = str | int | bool | list[str]
 
+#: A game's ``uuid`` in its header: the canonical form of a UUID, any case.
+UUID_PATTERN = r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"
+
 
 class GameHeader(TableModel):
     """The ``[game]`` table every record starts with (a pydantic ``BaseModel``, as every table is).
 
     ``name``: which game (``castles-of-burgundy``, ``robber-knights``); ``edition``: the
     rulebook edition, where a game has several; ``players``: names in seat order
-    (clockwise). ``options`` holds the named rule options of the record (the rulings a
+    (clockwise). ``date``, ``place``, ``event`` (a league night, a tournament round) and
+    ``notes`` say when, where and why the game was played (``burgundy new`` stamps the
+    date). ``uuid`` is the game's identity, written once by ``burgundy new``: the exports'
+    play ids derive from it, so a date or a place added later never makes a second play of
+    it (docs/export.md). ``options`` holds the named rule options of the record (the rulings a
     group chose); each game validates its own option names and values.
     """
 
@@ -39,6 +46,7 @@ class GameHeader(TableModel):
     place: str | None = None
     event: str | None = None
     notes: str | None = None
+    uuid: Annotated[str, StringConstraints(pattern=UUID_PATTERN)] | None = None
     options: dict[str, OptionValue] = Field(default_factory=dict)
 
 

@@ -10,7 +10,9 @@ command's answer. The file is never replaced unless ``--force`` says so.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+import datetime as _dt
 import os
+import uuid
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -38,10 +40,21 @@ class NewRecord:
     teams: str | None = None
     layout: list[str] | None = None
     hands: str | None = None
+    date: str | None = None
+    place: str | None = None
+    event: str | None = None
 
 
 #: Answers asked only when the record plays a module: answer -> that module.
 FOR_MODULE = {"shields": "shields", "routes": "trade-routes", "teams": "team-game"}
+
+#: The questions every game asks last: when, where and why the game is played. The date's
+#: default, ``today``, is the day the record is made.
+WHEN_AND_WHERE: list[tuple[str, str, str | None]] = [
+    ("date", "date played, YYYY-MM-DD", "today"),
+    ("place", "where it is played (empty: not said)", ""),
+    ("event", "event, e.g. league night or a tournament round (empty: none)", ""),
+]
 
 #: Per game: the questions asked, in order, as (field, question, default or None if required).
 QUESTIONS: dict[str, list[tuple[str, str, str | None]]] = {
@@ -58,12 +71,14 @@ QUESTIONS: dict[str, list[tuple[str, str, str | None]]] = {
                    "anna=5 silver-2;2 church;...,bob=... (trade-routes module)", ""),
         ("teams", "the two teams, first and second player each, e.g. A=anna cara,B=ben dario (team-game module; "
                   "goods and start then by team: A=1 2 3,B=4 5 6)", ""),
+        *WHEN_AND_WHERE,
     ],
     "robber-knights": [
         ("players", "players in seat order, clockwise (e.g. red,blue)", None),
         ("layout", "starting layout, rows separated by / (e.g. red:castle-plain blue:lake / blue:plain red:plain)",
          None),
         ("hands", "each player's 2 tiles in hand, e.g. red=castle-plain plain,blue=castle-forest lake", None),
+        *WHEN_AND_WHERE,
     ],
 }
 
@@ -104,21 +119,50 @@ def _number(text: str) -> int | str:
     return int(text) if text.strip().isdigit() else text.strip()
 
 
+def played_on(text: str | None) -> _dt.date:
+    """The ``--date`` answer as a date: ``today`` (or nothing) is the day the record is made.
+
+    :raises AnswerError: text that is no ISO date.
+    """
+    if text is None or text.strip().lower() in ("", "today"):
+        return _dt.date.today()
+    try:
+        return _dt.date.fromisoformat(text.strip())
+    except ValueError:
+        raise AnswerError("date", f"'{text.strip()}' is not a date", hint="e.g. 2026-12-05 (YYYY-MM-DD)") from None
+
+
+def header_data(answers: NewRecord) -> dict[str, Any]:
+    """The ``[game]`` table from the answers: name, edition, players, then the date (today
+    unless given), place and event, and the game's ``uuid``, made once here: the exports'
+    play ids derive from it, so the record keeps its identity when edited later."""
+    players = [name.strip() for name in (answers.players or "").split(",") if name.strip()]
+    game: dict[str, Any] = {"name": answers.game}
+    if answers.edition and answers.game != "robber-knights":
+        game["edition"] = answers.edition
+    game["players"] = players
+    game["date"] = played_on(answers.date)
+    for key in ("place", "event"):
+        value = (getattr(answers, key) or "").strip()
+        if value:
+            game[key] = value
+    game["uuid"] = str(uuid.uuid4())
+    modules = [name.strip() for name in (answers.modules or "").split(",") if name.strip()]
+    if modules and answers.game != "robber-knights":
+        game["options"] = {"modules": modules}   # a list, as in every record (the team game's too)
+    return game
+
+
 def record_data(answers: NewRecord) -> dict[str, Any]:
     """The record's tables from the answers (unchecked: opening the record checks them).
 
     :raises UsageError: an answer that cannot even be split into its parts.
     """
-    players = [name.strip() for name in (answers.players or "").split(",") if name.strip()]
-    game: dict[str, Any] = {"name": answers.game, "players": players}
+    game = header_data(answers)
     if answers.game == "robber-knights":
         rows = [row.strip() for text in answers.layout or [] for row in text.split("/") if row.strip()]
         hands = {name: value.split() for name, value in _pairs(answers.hands or "", "hands").items()}
         return {"game": game, "setup": {"layout": rows, "hands": hands}}
-    if answers.edition:
-        game["edition"] = answers.edition
-    if answers.modules:
-        game["options"] = {"modules": answers.modules}
     setup: dict[str, Any] = {}
     default = "12a" if answers.teams else "1"  # (2019 team game: the shipped team board)
     boards = (answers.boards or default).strip()
@@ -157,7 +201,8 @@ def checked_text(path: str, answers: NewRecord) -> tuple[str, Any]:
 _WHERE = {"edition": "edition", "players": "game.players", "boards": "setup.boards", "start": "setup.start",
           "goods": "setup.goods", "start_player": "start_player", "modules": "game.options",
           "shields": "setup.shields", "routes": "setup.routes", "teams": "setup.teams",
-          "layout": "setup.layout", "hands": "setup.hands"}
+          "layout": "setup.layout", "hands": "setup.hands", "date": "game.date", "place": "game.place",
+          "event": "game.event"}
 
 
 def _blamed(err: RefereeError, questions: list[tuple[str, str, str | None]]) -> list[str]:
@@ -246,19 +291,21 @@ def _ask(question: str, default: str | None, read: Callable[[str], str]) -> str:
             return text or (default or "")
 
 
+def schema_path(game: str) -> Path:
+    """The JSON Schema of ``game``'s records installed with the package (``burgundy_cli/schemas``),
+    by its absolute path: what ``burgundy schema --path`` prints and ``new`` points at."""
+    return Path(__file__).resolve().parents[1] / "schemas" / f"{game}.schema.json"
+
+
 def schema_directive(path: str, game: str) -> str:
     """The ``#:schema`` first line that hooks a new record to its game's JSON Schema, so a
-    TOML editor checks and completes it (docs/records.md, "Editor support"): the committed
-    ``schemas/<game>.schema.json`` beside the package (a checkout or an editable install),
-    as a path relative to the record's folder; nothing when that file is not there."""
+    TOML editor checks and completes it (docs/records.md, "Editor support"): the schema
+    installed with the package, by its absolute path, which still resolves when the record
+    is moved (and in a non-editable install, where no checkout is beside the package);
+    nothing when that file is not there."""
     from burgundy_cli.core.directive import DIRECTIVE
 
-    schema = Path(__file__).resolve().parents[2] / "schemas" / f"{game}.schema.json"
+    schema = schema_path(game)
     if not schema.is_file():
         return ""
-    folder = Path(path).resolve().parent
-    try:
-        where = Path(os.path.relpath(schema, folder)).as_posix()
-    except ValueError:          # another drive (Windows): an absolute path then
-        where = schema.as_posix()
-    return f"{DIRECTIVE}{where}\n"
+    return f"{DIRECTIVE}{schema.as_posix()}\n"

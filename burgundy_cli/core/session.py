@@ -34,6 +34,13 @@ def open_doc(doc: RecordDoc, *, verify_result: bool = True) -> Session:
         # about as much as parsing the TOML again (docs/performance.md)
         raise err.at(doc.location_of_key("game", "name")) from None
     check_edition(doc, header, game)
+    if "final" in doc.data:  # a result-only record: final scores, nothing to replay
+        from burgundy_cli.core.resultonly import open_result
+
+        session: Any = open_result(doc, header)
+        if verify_result and "result" in doc.data:
+            verify_stored_result(doc, session)
+        return session
     check_tables(doc, game.tables, game.name)
     try:
         session = game.open(doc, header)

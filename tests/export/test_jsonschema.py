@@ -14,7 +14,7 @@ from burgundy_cli.core.jsonschema import record_schema, schema_text
 from burgundy_cli.core.registry import GAMES
 from tests.conftest import RECORDS
 
-SCHEMAS = Path(__file__).resolve().parents[2] / "schemas"
+SCHEMAS = Path(__file__).resolve().parents[2] / "burgundy_cli" / "schemas"
 jsonschema = pytest.importorskip("jsonschema")
 
 

@@ -86,7 +86,7 @@ def asker(answers: list[str]):
 
 
 def test_on_a_terminal_missing_answers_are_asked_with_defaults_and_a_refused_one_again(tmp_path):
-    read, questions = asker(["", "2011", "Anna,Bob", "", "", "Anna=1 2 3,Bob=4 5 7", "", "",
+    read, questions = asker(["", "2011", "Anna,Bob", "", "", "Anna=1 2 3,Bob=4 5 7", "", "", "", "", "",
                              "Anna=1 2 3,Bob=4 5 6"])
     said: list[str] = []
     create(str(tmp_path / "game.toml"), NewRecord(), ask=True, read=read, say=said.append)
@@ -102,9 +102,10 @@ def test_a_module_record_asks_for_what_its_modules_need_and_only_then(tmp_path):
     'THE SHIELDS' and 'The Trade Routes'): asked on a terminal only when the modules answer
     names them; as flags they are written as given."""
     read, questions = asker(["", "2019", "Anna,Bob", "", "", "Anna=1 2 3,Bob=4 5 6", "", "shields",
-                             "1=4,2=7,3=9,4=12,5=15,6=18"])
+                             "1=4,2=7,3=9,4=12,5=15,6=18", "", "", ""])
     create(str(tmp_path / "game.toml"), NewRecord(), ask=True, read=read)
-    assert questions[-1].startswith("shields lying face up on each depot")
+    assert questions[-4].startswith("shields lying face up on each depot")
+    assert questions[-3].startswith("date played")       # then when, where and why
     assert not any(question.startswith("each player's trade route") for question in questions)
     session = open_record(tmp_path / "game.toml")
     assert session.state.shields.depots[2] == [7]

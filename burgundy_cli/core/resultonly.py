@@ -1,0 +1,266 @@
+"""Result-only records: the final scores of a game that was not logged move by move.
+
+A club's score pad holds games nobody wrote down line by line. Such a game is a record
+with the usual ``[game]`` header (game, edition, modules, date, players) and a ``[final]``
+table in place of ``[setup]`` and its log (docs/records.md, "Result-only records")::
+
+    [final]
+    winner = ["Anna"]                  # optional: checked against the scores
+    [final.scores.Anna]
+    total = 182
+    tiebreak = 2                       # optional: the figure the game's tiebreak reads
+    breakdown = { animals = 20, areas = 120, goods-sold = 42 }   # optional
+
+Nothing is replayed, so what is checked is what a score pad can get wrong: every player
+has a score and no one else, each breakdown sums to its total, the number of players is
+one the game and its mode are played by, and a stated winner is the one the scores (and,
+where every tied player gives it, the tiebreak figure) make. A team game names its teams
+(``teams``, two of two players), its result is the teams' totals; a solo game says
+whether it was won against its target (``won``). :func:`open_result` gives a session that
+``score``, ``stats`` and the exports read as any other; its score table's notes say the
+record is result-only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import Field
+
+from burgundy_cli.core.errors import RecordError
+from burgundy_cli.core.game import GameHeader, MoveList, ScoreLine, ScoreTable, record_error
+from burgundy_cli.core.models import TableModel, ValidationError
+from burgundy_cli.core.record import RecordDoc
+
+#: The table a result-only record has instead of ``[setup]`` or ``[position]``.
+TABLE = "final"
+
+#: What a score table's notes say of a result-only record (and how the exports tell one).
+NOTE = "result-only record: final scores entered after the game, no moves to replay"
+
+
+class FinalLine(TableModel):
+    """One player's final score: ``total``, the ``tiebreak`` figure where known (Castles: empty
+    duchy spaces; Robber Knights: knights left), and the points by category where known."""
+
+    total: int
+    tiebreak: int | None = None
+    breakdown: dict[str, int] = Field(default_factory=dict)
+
+
+class FinalTable(TableModel):
+    """The ``[final]`` table of a result-only record: each player's score, and optionally the
+    winner (checked), the teams of a team game and whether a solo game was won."""
+
+    scores: dict[str, FinalLine]
+    winner: list[str] | None = None
+    teams: dict[str, list[str]] | None = None
+    won: bool | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """What a result-only record of a game is checked against: the players of a normal game,
+    the tiebreak figure's name, and whether more of it is better."""
+
+    players: tuple[int, int]
+    tiebreak: str
+    more_is_better: bool
+    default_edition: str | None
+
+
+#: Per game. (Castles: the 2019 solo game is 1 player, the team game 4 in two teams of two;
+#: its tiebreak reads empty duchy spaces, fewest first unless ``tiebreak-empty-spaces = "most"``.)
+RULES = {
+    "castles-of-burgundy": Rules((2, 4), "empty duchy spaces", False, "2019"),
+    "robber-knights": Rules((2, 4), "knights left", True, None),
+}
+
+
+def modules_of(header: GameHeader) -> list[str]:
+    """The modules a header's options name (a list, or one comma-separated text)."""
+    value = header.options.get("modules", [])
+    names = value.split(",") if isinstance(value, str) else value if isinstance(value, list) else []
+    return [name.strip() for name in names if name.strip()]
+
+
+def open_result(doc: RecordDoc, header: GameHeader) -> ResultSession:
+    """Read and check a result-only record (see the module's docstring).
+
+    :raises RecordError: located at the key to blame.
+    """
+    try:
+        final = FinalTable.model_validate(doc.data[TABLE])
+    except ValidationError as err:
+        raise record_error(err, doc, (TABLE,), declared=FinalTable) from None
+    rules = RULES[header.name]
+    others = [table for table in doc.data if table not in ("game", TABLE, "result")]
+    if others:
+        raise RecordError(f"a result-only record has [game] and [final] only, not [{others[0]}]",
+                          location=doc.location_of_key(others[0]),
+                          hint="a game logged move by move starts from [setup]; drop [final] for it")
+    if header.name == "castles-of-burgundy":
+        from burgundy_cli.castles.setup import options_from_header  # the options' one check
+
+        try:
+            options_from_header(header)
+        except RecordError as err:
+            raise RecordError(err.message, location=doc.location_of_key(*getattr(err, "path", ("game",))),
+                              hint=err.hint) from None
+    elif header.options:
+        key = next(iter(header.options))
+        raise RecordError(f"[game.options] {key}: {header.name} has no options",
+                          location=doc.location_of_key("game", "options", key))
+    where = (lambda *keys: doc.location_of_key(TABLE, *keys))
+    _check_players(header, final, rules, where)
+    for name, line in final.scores.items():
+        if line.breakdown and sum(line.breakdown.values()) != line.total:
+            raise RecordError(f"[final.scores.{name}] the breakdown sums to {sum(line.breakdown.values())}, "
+                              f"not the total {line.total}", location=where("scores", name, "breakdown"))
+    table = _score_table(header, final, rules)
+    if final.winner is not None:
+        stated = sorted(name.casefold() for name in final.winner)
+        if stated != sorted(name.casefold() for name in table.winner) and not _tie_left_open(table, final, stated):
+            raise RecordError(f"[final] winner = {final.winner} disagrees with the scores, which give "
+                              f"{table.winner or 'no winner'}", location=where("winner"),
+                              hint=f"give each tied player's tiebreak figure ({rules.tiebreak})"
+                              if table.tiebreak is None and len(table.winner) > 1 else None)
+        if len(stated) < len(table.winner):   # the stated winner decided a tie the figures leave open
+            table = _decided(table, final.winner)
+    return ResultSession(header, final, table)
+
+
+def _check_players(header: GameHeader, final: FinalTable, rules: Rules, where: Any) -> None:
+    """Every player scored once, no one else; a count the game and its mode are played by."""
+    players = header.players
+    missing = [name for name in players if name not in final.scores]
+    extra = [name for name in final.scores if name not in players]
+    if missing or extra:
+        raise RecordError(f"[final.scores] must give each player of [game] players a score: "
+                          + (f"{', '.join(missing)} missing" if missing else f"{', '.join(extra)} is no player"),
+                          location=where("scores"))
+    modules = modules_of(header)
+    low, high = rules.players
+    mode = "the game"
+    if "solo-game" in modules:
+        low = high = 1
+        mode = "the solo game"
+        if final.won is None:
+            raise RecordError("[final] won = true or false: a solo game is won or lost against its target",
+                              location=where())
+    elif "team-game" in modules:
+        low = high = 4
+        mode = "the team game"
+        teams = final.teams or {}
+        members = sorted(name for team in teams.values() for name in team)
+        if len(teams) != 2 or any(len(team) != 2 for team in teams.values()) or members != sorted(players):
+            raise RecordError("[final] teams: a team game names its two teams of two players, e.g. "
+                              "teams = { A = [\"Anna\", \"Cara\"], B = [\"Ben\", \"Dario\"] }",
+                              location=where("teams") if final.teams is not None else where())
+    if final.teams is not None and "team-game" not in modules:
+        raise RecordError("[final] teams: only a team game (modules = [\"team-game\"]) has teams",
+                          location=where("teams"))
+    if final.won is not None and "solo-game" not in modules:
+        raise RecordError("[final] won: only a solo game (modules = [\"solo-game\"]) is won against a target",
+                          location=where("won"))
+    if not low <= len(players) <= high:
+        count = f"{low}" if low == high else f"{low} to {high}"
+        raise RecordError(f"{mode} of {header.name} is played by {count} players, not {len(players)}",
+                          location=where("scores"))
+
+
+def _score_table(header: GameHeader, final: FinalTable, rules: Rules) -> ScoreTable:
+    """The score table the final scores make: ranks by total, then by the tiebreak figure where
+    every tied player gives it; a team game ranks its teams by their sums."""
+    edition = header.edition or rules.default_edition
+    scores = final.scores
+    notes = [NOTE]
+    tiebreak = None
+    if final.won is not None:   # solo: one player, won or lost against the target
+        (name, line), = scores.items()
+        lines = [ScoreLine(name=name, total=line.total, rank=1, breakdown=dict(line.breakdown))]
+        notes.append(f"solo game: {'WON' if final.won else 'LOST'} against its target")
+        return ScoreTable(game=header.name, edition=edition, complete=True, players=lines,
+                          winner=[name] if final.won else [], notes=notes)
+    if final.teams:
+        sums = {team: sum(scores[name].total for name in members) for team, members in final.teams.items()}
+        rank = {team: 1 + sum(other > total for other in sums.values()) for team, total in sums.items()}
+        lines = [ScoreLine(name=name, total=scores[name].total, rank=rank[team], breakdown=dict(scores[name].breakdown))
+                 for team, members in sorted(final.teams.items(), key=lambda item: rank[item[0]]) for name in members]
+        notes += [f"team {team} ({' + '.join(members)}): {sums[team]} VP" for team, members in final.teams.items()]
+        return ScoreTable(game=header.name, edition=edition, complete=True, players=lines,
+                          winner=[line.name for line in lines if line.rank == 1], notes=notes)
+    fewer = not rules.more_is_better and header.options.get("tiebreak-empty-spaces", "fewest") == "fewest"
+
+    def key(name: str) -> tuple[int, int]:
+        line = scores[name]
+        figure = 0 if line.tiebreak is None else line.tiebreak
+        return line.total, -figure if fewer else figure
+
+    ranks = {}
+    for name, line in scores.items():
+        tied = [other for other, o in scores.items() if o.total == line.total]
+        decided = len(tied) > 1 and all(scores[other].tiebreak is not None for other in tied)
+        if decided:
+            tiebreak = f"{'fewest' if fewer else 'most'} {rules.tiebreak}"
+        ranks[name] = 1 + sum((key(other) > key(name)) if decided else (o.total > line.total)
+                              for other, o in scores.items())
+    lines = [ScoreLine(name=name, total=scores[name].total, rank=ranks[name], breakdown=dict(scores[name].breakdown))
+             for name in sorted(header.players, key=lambda name: (ranks[name], header.players.index(name)))]
+    winners = [line.name for line in lines if line.rank == 1]
+    return ScoreTable(game=header.name, edition=edition, complete=True, players=lines, winner=winners,
+                      tiebreak=tiebreak if len([n for n in scores if scores[n].total == lines[0].total]) > 1 else None,
+                      notes=notes)
+
+
+def _tie_left_open(table: ScoreTable, final: FinalTable, stated: list[str]) -> bool:
+    """A stated winner that decides a tie on points the record gives no figures for."""
+    tied = {name.casefold() for name in table.winner}
+    return table.tiebreak is None and len(tied) > 1 and bool(stated) and set(stated) <= tied
+
+
+def _decided(table: ScoreTable, winner: list[str]) -> ScoreTable:
+    """``table`` with the tie on first place decided as the record states (the others second)."""
+    won = {name.casefold() for name in winner}
+    lines = [line.model_copy(update={"rank": line.rank if line.rank > 1 or line.name.casefold() in won else 2})
+             for line in table.players]
+    lines.sort(key=lambda line: line.rank)
+    return table.model_copy(update={"players": lines, "winner": [line.name for line in lines if line.rank == 1],
+                                    "tiebreak": "as the record states"})
+
+
+class ResultSession:
+    """A result-only record opened: its score table; it has no position and no moves."""
+
+    def __init__(self, header: GameHeader, final: FinalTable, table: ScoreTable) -> None:
+        self.header = header
+        self.final = final
+        self.table = table
+
+    def score(self) -> ScoreTable:
+        return self.table
+
+    def _no_moves(self, text: str = "") -> str:
+        raise RecordError("a result-only record holds final scores, no moves to check or play",
+                          hint="a game logged move by move starts from [setup] (burgundy new without --result)")
+
+    check = play = _no_moves
+
+    def show(self) -> str:
+        lines = [f"{self.header.name}: result only (no moves)"]
+        lines += [f"  {line.rank}. {line.name} {line.total}" for line in self.table.players]
+        return "\n".join(lines)
+
+    def legal_moves(self) -> MoveList:
+        return MoveList(None, {})
+
+    def running_totals(self) -> dict[str, int]:
+        return {line.name: line.total for line in self.table.players}
+
+    def record_data(self) -> dict[str, Any]:
+        game = self.header.model_dump(exclude_none=True)
+        if not game.get("options"):
+            game.pop("options", None)
+        return {"game": game, TABLE: self.final.model_dump(exclude_none=True, exclude_defaults=True),
+                "result": self.table.stored_result()}
