@@ -5,16 +5,16 @@ game: placement rules (added, replacing the rule with the same id, or lifted), a
 kind, tile effects by tile kind or type, phase-end steps, and the final scoring of
 knowledge tiles. :func:`ruleset` folds the base game (:data:`BASE`, itself a module) and the
 record's modules (``[game.options] modules = "inns, white-castles"``) into the
-:class:`~burgundy_cli.castles.state.Ruleset` that :mod:`burgundy_cli.castles.setup` hands to
+:class:`~burgundy_cli.castles.rules.state.Ruleset` that :mod:`burgundy_cli.castles.record.setup` hands to
 the game state. The engine, the checks and the move generator only ever consult that
 ruleset, so a module never needs a special case in them. docs/developing.md, "How to add a
 module", walks through one.
 
-:data:`MODULES` holds the modules refereed so far (the inns, :mod:`burgundy_cli.castles.module_inns`;
-the extra tiles, :mod:`~burgundy_cli.castles.module_extra`; the white castles,
-:mod:`~burgundy_cli.castles.module_white`; the trade routes, :mod:`~burgundy_cli.castles.module_routes`;
-the border posts, :mod:`~burgundy_cli.castles.module_border`; the team game,
-:mod:`~burgundy_cli.castles.module_team`);
+:data:`MODULES` holds the modules refereed so far (the inns, :mod:`burgundy_cli.castles.modules.inns`;
+the extra tiles, :mod:`~burgundy_cli.castles.modules.extra`; the white castles,
+:mod:`~burgundy_cli.castles.modules.white`; the trade routes, :mod:`~burgundy_cli.castles.modules.routes`;
+the border posts, :mod:`~burgundy_cli.castles.modules.border`; the team game,
+:mod:`~burgundy_cli.castles.modules.team`);
 :data:`RESERVED` names every module of the 2019 rulebook, so that a record naming one not
 refereed yet is told so, and a misspelt name gets a suggestion.
 """
@@ -26,10 +26,10 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from types import MappingProxyType
 
-from burgundy_cli.castles.actions import ACTIONS, EFFECTS, ActionRule, Effect, mine_income, score_completion
-from burgundy_cli.castles.placement import PLACEMENT_RULES, PlacementRule, placement_check
-from burgundy_cli.castles.scoring import END_SCORING
-from burgundy_cli.castles.state import GameState, Ruleset
+from burgundy_cli.castles.rules.actions import ACTIONS, EFFECTS, ActionRule, Effect, mine_income, score_completion
+from burgundy_cli.castles.rules.placement import PLACEMENT_RULES, PlacementRule, placement_check
+from burgundy_cli.castles.rules.scoring import END_SCORING
+from burgundy_cli.castles.rules.state import GameState, Ruleset
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +66,7 @@ class Module:
     the final scoring (added); ``lines``: line kind -> ``LineRule``, line forms of the module's
     own (added; the engine asks them for a kind it does not know); ``free_die``: ``(may, use)``,
     one die set to any number at no cost (replaces); ``after_line``, ``storage``,
-    ``score_table``: see :class:`~burgundy_cli.castles.state.Ruleset` (replace);
+    ``score_table``: see :class:`~burgundy_cli.castles.rules.state.Ruleset` (replace);
     ``guard_lines``: ``f(LineRule) -> LineRule``, applied to the line kinds of the modules folded
     before it (the solo game, folded last: no doubles' line before the round's removal).
     """
@@ -128,7 +128,7 @@ def extend(rules: Ruleset, module: Module) -> Ruleset:
 
 
 #: The base game, written as a module like any other: its placement rules
-#: (:data:`~burgundy_cli.castles.placement.PLACEMENT_RULES`), the four actions, the tile
+#: (:data:`~burgundy_cli.castles.rules.placement.PLACEMENT_RULES`), the four actions, the tile
 #: effects, scoring a completed area and colour after a placement, the mines' income at
 #: each phase end and the knowledge tiles' final scoring.
 BASE = Module("base", placement=PLACEMENT_RULES, actions=ACTIONS, effects=EFFECTS,
@@ -142,37 +142,37 @@ def _inns() -> Module:
     """The inns (2019 rulebook, "The Inns"): an inn goes on any colour, one per area, is bought
     beside the black depot, has no effect of its own and enlarges its area by one: the area's
     VP as the board gives them (``areas``), and what the inn adds (``inns``)
-    (:mod:`~burgundy_cli.castles.module_inns`)."""
-    from burgundy_cli.castles import module_inns
+    (:mod:`~burgundy_cli.castles.modules.inns`)."""
+    from burgundy_cli.castles.modules import inns
 
-    return Module("inns", placement=(module_inns.ANY_COLOUR, module_inns.ONE_PER_AREA),
-                  effects={module_inns.INN: Effect()},
-                  stock={module_inns.INN: module_inns.inns_left}, area_completed=(module_inns.score_inn,),
-                  categories=(module_inns.CATEGORY,))
+    return Module("inns", placement=(inns.ANY_COLOUR, inns.ONE_PER_AREA),
+                  effects={inns.INN: Effect()},
+                  stock={inns.INN: inns.inns_left}, area_completed=(inns.score_inn,),
+                  categories=(inns.CATEGORY,))
 
 
 def _trade_routes() -> Module:
     """The trade routes (2019 rulebook, "The Trade Routes"): a sale lays its goods on the
     player's route, and a colour match gives the space's bonus at once
-    (:mod:`~burgundy_cli.castles.module_routes`)."""
-    from burgundy_cli.castles import module_routes
+    (:mod:`~burgundy_cli.castles.modules.routes`)."""
+    from burgundy_cli.castles.modules import routes
 
-    return Module("trade-routes", actions={"sell": ActionRule(module_routes.check_sale, module_routes.apply_sale,
-                                                              ACTIONS["sell"].bound, module_routes.sale_grants)},
-                  categories=(module_routes.CATEGORY,))
+    return Module("trade-routes", actions={"sell": ActionRule(routes.check_sale, routes.apply_sale,
+                                                              ACTIONS["sell"].bound, routes.sale_grants)},
+                  categories=(routes.CATEGORY,))
 
 
 def _shields() -> Module:
     """The shields (2019 rulebook, "THE SHIELDS"): taken on doubles, tribute before the mines
-    pay, 18 abilities and their end VP (:mod:`~burgundy_cli.castles.module_shields`)."""
-    from burgundy_cli.castles import module_shields
+    pay, 18 abilities and their end VP (:mod:`~burgundy_cli.castles.modules.shields`)."""
+    from burgundy_cli.castles.modules import shields
 
-    return Module("shields", placement=(module_shields.ADJACENT_UNLESS_18,), actions=module_shields.SHIELD_ACTIONS,
-                  effects=module_shields.SHIELD_EFFECTS, after_placement=(module_shields.after_placement,),
-                  phase_end=(PhaseStep(module_shields.tribute, before=mine_income),
-                             PhaseStep(module_shields.mines_doubled)),
-                  area_points=module_shields.area_points, end_points={"shields": module_shields.end_points},
-                  lines=module_shields.LINES, free_die=(module_shields.may_set_die, module_shields.set_die))
+    return Module("shields", placement=(shields.ADJACENT_UNLESS_18,), actions=shields.SHIELD_ACTIONS,
+                  effects=shields.SHIELD_EFFECTS, after_placement=(shields.after_placement,),
+                  phase_end=(PhaseStep(shields.tribute, before=mine_income),
+                             PhaseStep(shields.mines_doubled)),
+                  area_points=shields.area_points, end_points={"shields": shields.end_points},
+                  lines=shields.LINES, free_die=(shields.may_set_die, shields.set_die))
 
 
 def _extra_tiles() -> Module:
@@ -180,55 +180,55 @@ def _extra_tiles() -> Module:
     bridge after a ship or its own placement, the crane triggers a building's effect and counts
     as a building for 16-23 (and 29), the geese score on their pasture (the ``geese``
     category); #28's purchase of workers and the crane's final-scoring choice are line kinds of
-    their own (:mod:`~burgundy_cli.castles.module_extra`)."""
-    from burgundy_cli.castles import module_extra
+    their own (:mod:`~burgundy_cli.castles.modules.extra`)."""
+    from burgundy_cli.castles.modules import extra
 
-    return Module("extra-tiles", effects=module_extra.EXTRA_EFFECTS,
-                  after_placement=(module_extra.geese_follow_up,), end_scoring=module_extra.EXTRA_END_SCORING,
-                  categories=("geese",), lines=module_extra.EXTRA_LINES)
+    return Module("extra-tiles", effects=extra.EXTRA_EFFECTS,
+                  after_placement=(extra.geese_follow_up,), end_scoring=extra.EXTRA_END_SCORING,
+                  categories=("geese",), lines=extra.EXTRA_LINES)
 
 
 def _white_castles() -> Module:
     """The White Castles (2019 rulebook, "The White Castles"): a white castle grants an action
-    with the white die, #29 scores 4 VP per white castle (:mod:`~burgundy_cli.castles.module_white`)."""
-    from burgundy_cli.castles import module_white
+    with the white die, #29 scores 4 VP per white castle (:mod:`~burgundy_cli.castles.modules.white`)."""
+    from burgundy_cli.castles.modules import white
 
-    return Module("white-castles", effects={module_white.WHITE_CASTLE: module_white.WHITE_EFFECT},
-                  end_scoring=module_white.WHITE_END_SCORING)
+    return Module("white-castles", effects={white.WHITE_CASTLE: white.WHITE_EFFECT},
+                  end_scoring=white.WHITE_END_SCORING)
 
 
 def _border_posts() -> Module:
     """The border posts (2019 rulebook, "New duchies (nos. 11a - 11f)"): joining two posts of a
     no. 11 duchy with tiles scores the phase value, all three the colour bonus's values
-    (:mod:`~burgundy_cli.castles.module_border`)."""
-    from burgundy_cli.castles import module_border
+    (:mod:`~burgundy_cli.castles.modules.border`)."""
+    from burgundy_cli.castles.modules import border
 
-    return Module(module_border.NAME, after_placement=(module_border.score_border_posts,),
-                  categories=(module_border.CATEGORY,))
+    return Module(border.NAME, after_placement=(border.score_border_posts,),
+                  categories=(border.CATEGORY,))
 
 
 def _team_game() -> Module:
     """The team game (2019 rulebook, "THE TEAM GAME"): two teams of two on team boards, the
     team's property kept alike for both members after every line, private and shared storage,
-    the bridge's last space, team totals (:mod:`~burgundy_cli.castles.module_team`)."""
-    from burgundy_cli.castles import module_team
+    the bridge's last space, team totals (:mod:`~burgundy_cli.castles.modules.team`)."""
+    from burgundy_cli.castles.modules import team
 
-    return Module(module_team.NAME, after_line=module_team.after_line, storage=module_team.STORAGE,
-                  score_table=module_team.score_table)
+    return Module(team.NAME, after_line=team.after_line, storage=team.STORAGE,
+                  score_table=team.score_table)
 
 
 def _solo_game() -> Module:
     """The solo game (2019 rulebook, "THE SOLO GAME"): one player on the solo duchy, the round's
     removal, rivers, the solo ship and its 5-goods exchange, black hex tiles, monastery tiles
     scored when placed, a completed colour's black-depot tile, the VP counter and target
-    (:mod:`~burgundy_cli.castles.module_solo`)."""
-    from burgundy_cli.castles import module_solo
+    (:mod:`~burgundy_cli.castles.modules.solo`)."""
+    from burgundy_cli.castles.modules import solo
 
-    return Module(module_solo.NAME, placement=(module_solo.COLOUR, module_solo.RIVER),
-                  lifted=("cob.place.adjacent",), actions=module_solo.SOLO_ACTIONS, effects=module_solo.SOLO_EFFECTS,
-                  after_placement=(module_solo.after_placement,), phase_end=(PhaseStep(module_solo.settle_all),),
-                  end_scoring=module_solo.SOLO_END_SCORING, categories=(module_solo.CATEGORY, module_solo.BOUGHT),
-                  lines=module_solo.LINES, guard_lines=module_solo.removal_before_doubles)
+    return Module(solo.NAME, placement=(solo.COLOUR, solo.RIVER),
+                  lifted=("cob.place.adjacent",), actions=solo.SOLO_ACTIONS, effects=solo.SOLO_EFFECTS,
+                  after_placement=(solo.after_placement,), phase_end=(PhaseStep(solo.settle_all),),
+                  end_scoring=solo.SOLO_END_SCORING, categories=(solo.CATEGORY, solo.BOUGHT),
+                  lines=solo.LINES, guard_lines=solo.removal_before_doubles)
 
 
 #: Module name -> the function building its :class:`Module`: every 2019 expansion is refereed.

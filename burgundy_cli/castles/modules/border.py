@@ -24,9 +24,9 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from burgundy_cli.castles.boards import board, board_numbers, provisional_board, space_name
-from burgundy_cli.castles.state import GameState, PlayerState
-from burgundy_cli.castles.tiles import PHASE_BONUS, bonus_vp
+from burgundy_cli.castles.rules.boards import board, board_numbers, provisional_board, space_name
+from burgundy_cli.castles.rules.state import GameState, PlayerState
+from burgundy_cli.castles.rules.tiles import PHASE_BONUS, bonus_vp
 
 if TYPE_CHECKING:  # the dealing's generator, a type only: random is imported by the playout
     from random import Random

@@ -24,11 +24,11 @@ black-depot pile), so they come out of the reveals like any tile.
 
 from __future__ import annotations
 
-from burgundy_cli.castles.actions import EFFECTS, Effect, LineRule, illegal
-from burgundy_cli.castles.commands import CraneCommand, HireCommand, PlaceAction
-from burgundy_cli.castles.scoring import buildings_points
-from burgundy_cli.castles.state import GameState, PlayerState
-from burgundy_cli.castles.tiles import KNOWLEDGE_BUILDING, catalogue
+from burgundy_cli.castles.rules.actions import EFFECTS, Effect, LineRule, illegal
+from burgundy_cli.castles.rules.commands import CraneCommand, HireCommand, PlaceAction
+from burgundy_cli.castles.rules.scoring import buildings_points
+from burgundy_cli.castles.rules.state import GameState, PlayerState
+from burgundy_cli.castles.rules.tiles import KNOWLEDGE_BUILDING, catalogue
 
 CRANE = "crane"
 GEESE = "geese"

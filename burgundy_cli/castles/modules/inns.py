@@ -23,9 +23,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from burgundy_cli.castles.placement import COLOUR, PlacementRule
-from burgundy_cli.castles.state import GameState, PlayerState
-from burgundy_cli.castles.tiles import COLOUR_NAME, TileKind, area_vp, tile
+from burgundy_cli.castles.rules.placement import COLOUR, PlacementRule
+from burgundy_cli.castles.rules.state import GameState, PlayerState
+from burgundy_cli.castles.rules.tiles import COLOUR_NAME, TileKind, area_vp, tile
 
 INN = "inn"
 #: The largest area size the enlarged area scores as (the Chinese 2019 rulebook's cap).

@@ -32,11 +32,11 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from burgundy_cli.castles.actions import (EFFECTS, Grant, apply_action, apply_sell, check_grant, check_sell, illegal,
+from burgundy_cli.castles.rules.actions import (EFFECTS, Grant, apply_action, apply_sell, check_grant, check_sell, illegal,
                                           take_colour_allows)
-from burgundy_cli.castles.commands import SellAction
-from burgundy_cli.castles.state import GameState, PlayerState
-from burgundy_cli.castles.tiles import catalogue
+from burgundy_cli.castles.rules.commands import SellAction
+from burgundy_cli.castles.rules.state import GameState, PlayerState
+from burgundy_cli.castles.rules.tiles import catalogue
 
 if TYPE_CHECKING:  # the dealing's generator, a type only: random is imported by the playout
     from random import Random

@@ -35,15 +35,15 @@ from collections.abc import Callable
 from dataclasses import replace
 from functools import cache, partial
 
-from burgundy_cli.castles.actions import (
+from burgundy_cli.castles.rules.actions import (
     ACTIONS, CASTLE_ACTION, EFFECTS, ActionRule, Effect, Grant, LineRule, check_workers, illegal,
 )
-from burgundy_cli.castles import module_inns
-from burgundy_cli.castles.boards import SPACE_IDS, space_name
-from burgundy_cli.castles.commands import ShieldAction
-from burgundy_cli.castles.placement import ADJACENT
-from burgundy_cli.castles.state import GameState, PlayerState, ShieldTable
-from burgundy_cli.castles.tiles import bonus_vp, catalogue, sale_vp
+from burgundy_cli.castles.modules import inns
+from burgundy_cli.castles.rules.boards import SPACE_IDS, space_name
+from burgundy_cli.castles.rules.commands import ShieldAction
+from burgundy_cli.castles.rules.placement import ADJACENT
+from burgundy_cli.castles.rules.state import GameState, PlayerState, ShieldTable
+from burgundy_cli.castles.rules.tiles import bonus_vp, catalogue, sale_vp
 from burgundy_cli.core.errors import IllegalMoveError
 
 SHIELDS = tuple(range(1, 19))
@@ -389,7 +389,7 @@ def refresh_knowledge(state: GameState, acting: PlayerState | None = None) -> No
     ``acting``: the player the caller is changing (a state's own, never shared with a branch
     or an undo copy), whose knowledge changes in place: the caller goes on with the same
     object (a tribute's next shield, a placement's granted action). Any other player is
-    copied on write (:meth:`~burgundy_cli.castles.state.GameState.own_player`)."""
+    copied on write (:meth:`~burgundy_cli.castles.rules.state.GameState.own_player`)."""
     kinds = catalogue()
     own = [{kinds[t].number for t in p.duchy if t is not None and kinds[t].number is not None}
            for p in state.players]
@@ -459,10 +459,10 @@ def area_points(state: GameState, player: PlayerState, space: int, extra: int = 
     ``shield17-uncapped``). ``extra``: spaces more it counts for (an inn's, which the inns
     module scores apart as the difference)."""
     if not (player.shields and holds(player, 17)):
-        return module_inns.area_points(state, player, space, extra)
+        return inns.area_points(state, player, space, extra)
     size = len(player.board.area_of[space]) + 1 + extra
     uncapped = state.options.shield17_uncapped or bool(extra and state.options.inn_uncapped)
-    return module_inns.sized_points(size, uncapped)
+    return inns.sized_points(size, uncapped)
 
 
 def check_phase_placement(state: GameState, player: PlayerState, depot: int) -> int:
@@ -491,7 +491,7 @@ def end_points(state: GameState, player: PlayerState) -> int:
     if holds(player, 13):
         points *= 2
     if holds(player, 10):
-        from burgundy_cli.castles.scoring import knowledge_points
+        from burgundy_cli.castles.rules.scoring import knowledge_points
         points += sum(knowledge_points(state, player).values())
     return points
 
@@ -611,14 +611,14 @@ def _apply_borrow_line(state: GameState, cmd) -> None:
 
 def _lift(state: GameState, player: PlayerState, depot: int, tile: str) -> None:
     """Shields 14/15: the tile leaves its depot for the player's hand (placed at once)."""
-    from burgundy_cli.castles.actions import take_from_depot
+    from burgundy_cli.castles.rules.actions import take_from_depot
 
     take_from_depot(state, depot, tile)
     player.storage.append(tile)
 
 
 def _check_place_line(state: GameState, cmd) -> None:
-    from burgundy_cli.castles.actions import check_action, depot_offers
+    from burgundy_cli.castles.rules.actions import check_action, depot_offers
 
     player = _player_of(state, cmd.player)
     shield = check_phase_placement(state, player, cmd.depot)
@@ -637,7 +637,7 @@ def _check_place_line(state: GameState, cmd) -> None:
 
 
 def _apply_place_line(state: GameState, cmd) -> None:
-    from burgundy_cli.castles.actions import apply_action
+    from burgundy_cli.castles.rules.actions import apply_action
 
     player = _player_of(state, cmd.player)
     state.shields.used.add((state.players.index(player), 15 if cmd.depot == 0 else 14))
@@ -647,7 +647,7 @@ def _apply_place_line(state: GameState, cmd) -> None:
 
 def _doubles_candidates(state: GameState, seat: int) -> list[tuple[str, object]]:
     """Every shield ``seat`` could take with doubles now (the engine then judges each)."""
-    from burgundy_cli.castles.commands import ShieldCommand
+    from burgundy_cli.castles.rules.commands import ShieldCommand
 
     player = state.players[seat]
     out = _ship_goods_candidates(state)
@@ -670,7 +670,7 @@ def _ship_goods_candidates(state: GameState) -> list[tuple[str, object]]:
     ship = state.shields.ship
     if ship is None or ship[1:] != (state.phase, state.round):
         return []
-    from burgundy_cli.castles.commands import ShieldGoodsCommand
+    from burgundy_cli.castles.rules.commands import ShieldGoodsCommand
 
     name = state.players[ship[0]].name
     offered = {g for d in range(1, 7) for g in state.depot_goods[d]} | set(swept_goods(state, state.players[ship[0]]))
@@ -684,7 +684,7 @@ def _borrow_candidates(state: GameState, seat: int) -> list[tuple[str, object]]:
     player = state.players[seat]
     if not player.shields:
         return []
-    from burgundy_cli.castles.commands import ShieldBorrowCommand
+    from burgundy_cli.castles.rules.commands import ShieldBorrowCommand
 
     return [(f"shield 6 ({player.name}): count one player's monastery tiles as one's own",
              ShieldBorrowCommand(player=player.name, lender=other.name))
@@ -699,7 +699,7 @@ def _place_candidates(state: GameState, seat: int) -> list[tuple[str, object]]:
     player = state.players[seat]
     if not player.shields:
         return []
-    from burgundy_cli.castles.commands import ShieldPlaceCommand
+    from burgundy_cli.castles.rules.commands import ShieldPlaceCommand
     from burgundy_cli.castles.movegen import depot_tiles, granted_placements
 
     out: list[tuple[str, object]] = []
@@ -744,7 +744,7 @@ def _tribute_candidates(state: GameState, seat: int) -> list[tuple[str, object]]
         return []
     from itertools import combinations
 
-    from burgundy_cli.castles.commands import TributeCommand
+    from burgundy_cli.castles.rules.commands import TributeCommand
 
     held = sorted(player.shields.values())
     label = (f"tribute ({player.name}), said ahead for this phase's end: shields given up, 1 silver "

@@ -44,16 +44,16 @@ from collections.abc import Callable
 from dataclasses import replace
 from functools import cache
 
-from burgundy_cli.castles.actions import (
+from burgundy_cli.castles.rules.actions import (
     ActionRule, Effect, LineRule, apply_action, apply_grant, check_action, check_grant, depot_offers,
     illegal, take_from_depot,
 )
-from burgundy_cli.castles.boards import SPACE_IDS, Board, _build, provisional_layouts, space_name
-from burgundy_cli.castles.placement import PlacementRule
-from burgundy_cli.castles.scoring import END_SCORING
-from burgundy_cli.castles.solo_standing import counter, rounds_rolled
-from burgundy_cli.castles.state import GameState, PlayerState, SoloState
-from burgundy_cli.castles.tiles import COLOUR_NAME, catalogue
+from burgundy_cli.castles.rules.boards import SPACE_IDS, Board, _build, provisional_layouts, space_name
+from burgundy_cli.castles.rules.placement import PlacementRule
+from burgundy_cli.castles.rules.scoring import END_SCORING
+from burgundy_cli.castles.rules.solo_standing import counter, rounds_rolled
+from burgundy_cli.castles.rules.state import GameState, PlayerState, SoloState
+from burgundy_cli.castles.rules.tiles import COLOUR_NAME, catalogue
 
 NAME = "solo-game"
 #: The id of the pictured solo duchy (13a or 13b: not legible) and its key in the data.
@@ -193,7 +193,7 @@ def island_definition(name: str, table) -> Board:
     if not board.castles:
         raise _refused("the duchy has no dark-green space for the start castle", ("islands",))
     if table.start is not None:
-        from burgundy_cli.castles.boards import space_id
+        from burgundy_cli.castles.rules.boards import space_id
 
         space = space_id(table.start)
         if board.colour[space] != "C":
@@ -340,7 +340,7 @@ def removal_line(state: GameState) -> str | None:
 
 def _removal_candidates(state: GameState, seat: int) -> list[tuple[str, object]]:
     """For ``moves``: the round's removal while it is due (the table types it; no dice action before it)."""
-    from burgundy_cli.castles.commands import SoloRemoveEvent
+    from burgundy_cli.castles.rules.commands import SoloRemoveEvent
 
     line = removal_line(state)
     if line is None:
@@ -394,7 +394,7 @@ def _removal_then_settle(rule: ActionRule) -> ActionRule:
 
 
 def _cut_off(state: GameState, player: PlayerState, kind, space: int, value: int | None) -> tuple[str, str | None]:
-    from burgundy_cli.castles.placement import where_it_fits
+    from burgundy_cli.castles.rules.placement import where_it_fits
 
     return (f"{space_name(space)} is not next to a placed tile, nor joined to one by the river",
             where_it_fits(state, player, kind, value))
@@ -405,7 +405,7 @@ def _spaces_for(board: Board, kind) -> tuple[int, ...] | range:
 
 
 def _other_colour(state: GameState, player: PlayerState, kind, space: int, value: int | None) -> tuple[str, str | None]:
-    from burgundy_cli.castles.placement import where_it_fits
+    from burgundy_cli.castles.rules.placement import where_it_fits
 
     return (f"{space_name(space)} is {COLOUR_NAME[player.board.colour[space]]}, {kind.name} is "
             f"{COLOUR_NAME[kind.colour]}", where_it_fits(state, player, kind, value))
@@ -467,7 +467,7 @@ def _apply_ship(state: GameState, player: PlayerState, action, space: int, ship:
         state.depot_goods[depot] = []
     ship(state, player, action.model_copy(update={"goods": None, "goods2": None, "keep": None}), space, None)
     if state.shields is not None and state.options.solo_shield5_first:
-        from burgundy_cli.castles.module_shields import keep_swept
+        from burgundy_cli.castles.modules.shields import keep_swept
 
         keep_swept(state, player, swept)
     solo.ship = True
@@ -655,7 +655,7 @@ def open_lines(state: GameState) -> list[tuple[str, object]]:
     """(label, command) for every solo choice open now: a completed colour's tile (each black-depot
     tile on each space), the reset's extra action (every granted action), VP bought (1 up to the
     player's silver), the ship's exchange (each tile, the goods given in the order held)."""
-    from burgundy_cli.castles.commands import SoloExchangeCommand, SoloExtraCommand, SoloPlaceCommand, SoloVpCommand
+    from burgundy_cli.castles.rules.commands import SoloExchangeCommand, SoloExtraCommand, SoloPlaceCommand, SoloVpCommand
     from burgundy_cli.castles.movegen import granted_actions, granted_placements
 
     solo = state.solo

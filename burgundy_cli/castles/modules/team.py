@@ -10,7 +10,7 @@ the bridge decides as usual.
 
 Everything but the players' dice, VP and private storage is the team's: duchy, goods, sold
 goods, silverlings, workers, the team's 2 shared storage spaces, bonus tiles and knowledge
-tiles. Each member keeps a :class:`~burgundy_cli.castles.state.PlayerState`; after every line
+tiles. Each member keeps a :class:`~burgundy_cli.castles.rules.state.PlayerState`; after every line
 :func:`after_line` makes the acting member's team parts the teammate's too (copy on write,
 ``GameState.own_player``), so no other rule needs to know about teams: a member acts with the
 team's workers and silver as with their own. Mine income at a phase end goes to both members'
@@ -34,10 +34,10 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
-from burgundy_cli.castles.boards import (ROW_LENGTHS, SPACE_IDS, TEAM_SHARED, Board, provisional_layouts, space_id,
+from burgundy_cli.castles.rules.boards import (ROW_LENGTHS, SPACE_IDS, TEAM_SHARED, Board, provisional_layouts, space_id,
                                         space_name, team_board)
-from burgundy_cli.castles.actions import illegal
-from burgundy_cli.castles.state import GameState, PlayerState
+from burgundy_cli.castles.rules.actions import illegal
+from burgundy_cli.castles.rules.state import GameState, PlayerState
 from burgundy_cli.core.errors import IllegalMoveError
 
 NAME = "team-game"
@@ -251,7 +251,7 @@ def _team_start(duchy: Board, start: str | None, letter: str) -> int:
 def deal_team_setup(rng, names: list[str]) -> dict[str, Any]:
     """A machine game's ``[setup]`` (``burgundy playout --modules team-game``): the players
     seated A1, B1, A2, B2 in a random order, team board 12a for both, three random goods per team."""
-    from burgundy_cli.castles.tiles import GOODS_PER_TYPE
+    from burgundy_cli.castles.rules.tiles import GOODS_PER_TYPE
 
     seated = list(names)
     rng.shuffle(seated)

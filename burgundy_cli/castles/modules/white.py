@@ -14,16 +14,16 @@ white die itself stays as rolled. The granted action is written like any granted
 the referee charges the workers from the white die to that number (:func:`white_value`).
 
 #29 scores 4 VP per white castle in its owner's duchy at the game's end (the crane of the
-extra tiles may count as one, :func:`module_extra.buildings_scoring`).
+extra tiles may count as one, :func:`modules.extra.buildings_scoring`).
 """
 
 from __future__ import annotations
 
-from burgundy_cli.castles.actions import ACTIONS, Effect, Grant, illegal
-from burgundy_cli.castles.boards import SPACE_IDS
-from burgundy_cli.castles.engine import free_change, worker_cost, workers_suffice
-from burgundy_cli.castles.module_extra import buildings_scoring
-from burgundy_cli.castles.state import GameState, PlayerState
+from burgundy_cli.castles.rules.actions import ACTIONS, Effect, Grant, illegal
+from burgundy_cli.castles.rules.boards import SPACE_IDS
+from burgundy_cli.castles.rules.engine import free_change, worker_cost, workers_suffice
+from burgundy_cli.castles.modules.extra import buildings_scoring
+from burgundy_cli.castles.rules.state import GameState, PlayerState
 
 WHITE_CASTLE = "white-castle"
 #: The knowledge tile of the module: 4 VP per white castle.
@@ -50,7 +50,7 @@ def used_number(state: GameState, player: PlayerState, action) -> int:
 
 def white_die(state: GameState, player: PlayerState) -> int:
     """The white die as rolled: the ``ready`` of the white castle's
-    :class:`~burgundy_cli.castles.actions.Grant`; refused when it has not been rolled (after
+    :class:`~burgundy_cli.castles.rules.actions.Grant`; refused when it has not been rolled (after
     the game's end, or a turn whose position does not state it), whatever the action."""
     white = state.white
     if white is None:
@@ -61,7 +61,7 @@ def white_die(state: GameState, player: PlayerState) -> int:
 
 def white_value(state: GameState, player: PlayerState, action) -> tuple[int, int]:
     """(number the action uses, workers that turn the white die into it): the ``value`` of the
-    white castle's :class:`~burgundy_cli.castles.actions.Grant`; refused when the white die
+    white castle's :class:`~burgundy_cli.castles.rules.actions.Grant`; refused when the white die
     has not been rolled (:func:`white_die`) or the player lacks the workers."""
     white = white_die(state, player)
     value = used_number(state, player, action)

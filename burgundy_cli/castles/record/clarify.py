@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from burgundy_cli.castles import commands as c
+from burgundy_cli.castles.rules import commands as c
 from burgundy_cli.core.errors import AmbiguousMoveError, IllegalMoveError
 
 if TYPE_CHECKING:
-    from burgundy_cli.castles.state import GameState
+    from burgundy_cli.castles.rules.state import GameState
 
 
 def with_granted_depots(state: GameState, command: c.Command) -> c.Command:
@@ -50,8 +50,8 @@ def _fill_place(state: GameState, action: c.PlaceAction) -> c.PlaceAction:
 
 def _only_depot(state: GameState, tile: str) -> int | None:
     """The one numbered depot offering ``tile``; None when none does (the engine says why)."""
-    from burgundy_cli.castles.actions import depot_offers
-    from burgundy_cli.castles.tiles import catalogue
+    from burgundy_cli.castles.rules.actions import depot_offers
+    from burgundy_cli.castles.rules.tiles import catalogue
 
     if tile not in catalogue():
         return None
@@ -67,7 +67,7 @@ def with_fix_hint(state: GameState, command: c.Command, err: IllegalMoveError) -
     """``err`` with the obvious fix added to its hint, where there is one (the same error object)."""
     if err.rule.id != "cob.die.unused" or command.kind != "die":
         return err
-    from burgundy_cli.castles.engine import free_change, worker_cost
+    from burgundy_cli.castles.rules.engine import free_change, worker_cost
 
     seat = state.seats.get(command.player, -1)
     if seat < 0:

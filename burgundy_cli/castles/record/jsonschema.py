@@ -1,8 +1,8 @@
 """The layout of a Castles of Burgundy record, for its JSON Schema (:mod:`burgundy_cli.core.jsonschema`).
 
 The ``[setup]``, ``[position]`` and ``[duchies]`` tables are their declarations in
-:mod:`burgundy_cli.castles.setup`; ``[log]`` is written here because the record reader
-checks it by hand (``castles/record.py``): rounds ``A1``..``E5`` (any case), each a list of
+:mod:`burgundy_cli.castles.record.setup`; ``[log]`` is written here because the record reader
+checks it by hand (``castles/record/session.py``): rounds ``A1``..``E5`` (any case), each a list of
 notation lines.
 """
 
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from burgundy_cli.castles.position_table import PositionTable
-from burgundy_cli.castles.setup import DuchyTable, IslandDuchyTable
-from burgundy_cli.castles.setup_table import SetupTable
+from burgundy_cli.castles.record.position_table import PositionTable
+from burgundy_cli.castles.record.setup import DuchyTable, IslandDuchyTable
+from burgundy_cli.castles.record.setup_table import SetupTable
 
 TITLE = "The Castles of Burgundy"
 

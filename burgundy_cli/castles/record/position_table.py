@@ -1,12 +1,12 @@
 """A record's ``[position]`` table (a typed mid-game position, like FEN) read into the game state.
 
 Every check a position gets is listed in docs/records.md ("What a position must satisfy").
-Kept apart from :mod:`burgundy_cli.castles.setup` (what both a ``[setup]`` and a
-``[position]`` read, and the position's writer, :func:`~burgundy_cli.castles.setup.position_data`)
-and from :mod:`burgundy_cli.castles.setup_table` (a new game's ``[setup]``), so that opening a
+Kept apart from :mod:`burgundy_cli.castles.record.setup` (what both a ``[setup]`` and a
+``[position]`` read, and the position's writer, :func:`~burgundy_cli.castles.record.setup.position_data`)
+and from :mod:`burgundy_cli.castles.record.setup_table` (a new game's ``[setup]``), so that opening a
 record loads the reader of its own table only (docs/performance.md, "Round twelve: h-start2").
 The table is validated at the edge (a pydantic ``BaseModel``); problems in its content raise
-:class:`~burgundy_cli.castles.setup.SetupError` with the key path to blame.
+:class:`~burgundy_cli.castles.record.setup.SetupError` with the key path to blame.
 """
 
 from __future__ import annotations
@@ -17,16 +17,16 @@ from pydantic import Field
 
 from burgundy_cli.core.models import TableModel
 
-from burgundy_cli.castles.boards import Board, depot_spaces, space_id, space_name
-from burgundy_cli.castles.commands import DieValue, GoodsType, PhaseLetter, SpaceName, TileName
+from burgundy_cli.castles.rules.boards import Board, depot_spaces, space_id, space_name
+from burgundy_cli.castles.rules.commands import DieValue, GoodsType, PhaseLetter, SpaceName, TileName
 from burgundy_cli.castles.modules import ruleset
-from burgundy_cli.castles.setup import (_COLOUR_BY_NAME, _DuchyName, DuchyTable, _GoodsKey, IslandDuchyTable,
+from burgundy_cli.castles.record.setup import (_COLOUR_BY_NAME, _DuchyName, DuchyTable, _GoodsKey, IslandDuchyTable,
                                         SetupError, _board, _board_copies, _border_duchies, default_supply,
                                         duchy_definition, _edition, _fresh_supply, _goods_limit, _holders,
                                         _island_duchy, _names_known, options_from_header, _route, _seen_tiles,
                                         _solo_duchies, _solo_players, _start_space, _team, _validate)
-from burgundy_cli.castles.state import PHASES, GameState, PlayerState
-from burgundy_cli.castles.tiles import (COLOUR_NAME, PHASE_BONUS, area_vp, bonus_vp, catalogue, outside_piles,
+from burgundy_cli.castles.rules.state import PHASES, GameState, PlayerState
+from burgundy_cli.castles.rules.tiles import (COLOUR_NAME, PHASE_BONUS, area_vp, bonus_vp, catalogue, outside_piles,
                                         resolve_tile_name, sale_vp)
 from burgundy_cli.core.game import GameHeader
 
@@ -77,7 +77,7 @@ class ShieldsPosition(TableModel):
     """The 2019 shields off the duchies in a ``[position]``: on each depot ``"1"``..``"6"``,
     removed from the game, and shield 6's choices (holder -> lender). Shields named nowhere
     (not here, not on a player's castles) are in the box. The moment's open choices
-    (``module_shields.position_moment``): ``ship``, the player whose ship of this round shield
+    (``modules.shields.position_moment``): ``ship``, the player whose ship of this round shield
     5's take may still follow, and ``swept`` the goods a solo ship removed that it may still
     take (option ``solo-shield5-first``); ``placed``: shields 14/15 used this phase, by holder;
     ``die16``: the player whose turn of this round shield 16 has set a die in; ``tribute``: the
@@ -139,7 +139,7 @@ class PositionTable(TableModel):
     has used their last die this round and may still make the turn's purchase.
     ``teams`` (2019 ``team-game``): as in ``[setup]``; the two players of a team then state the
     team's board, duchy, goods, sold goods, silver, workers, bonus tiles and ``shared`` storage
-    alike (:func:`~burgundy_cli.castles.module_team.position_teams`).
+    alike (:func:`~burgundy_cli.castles.modules.team.position_teams`).
     """
 
     phase: PhaseLetter = "A"
@@ -307,7 +307,7 @@ def _storage_room(state: GameState) -> None:
     """Each player's storage holds at most its 3 spaces' tiles (``cob.storage.full``) -- any
     number while they hold the 2019 shield 4 ("unlimited storage"), and once shield 4 has left
     the game the tiles beyond 3 its holder kept (docs/rulings.md, the shields' abilities)."""
-    from burgundy_cli.castles.actions import STORAGE
+    from burgundy_cli.castles.rules.actions import STORAGE
 
     gone = state.shields is not None and 4 in state.shields.removed
     for player in state.players:
@@ -320,7 +320,7 @@ def _storage_room(state: GameState) -> None:
 
 def _position_teams(state: GameState, table: PositionTable) -> None:
     """The team game's part of a position: its teams, their property alike for both members
-    (:func:`~burgundy_cli.castles.module_team.position_teams`); none of it in another game
+    (:func:`~burgundy_cli.castles.modules.team.position_teams`); none of it in another game
     (as :func:`_position_shields` and :func:`_position_solo`: the module loaded only when played)."""
     if "team-game" not in state.options.modules:
         shared = next((player.name for player in state.players if player.shared), None)
@@ -329,7 +329,7 @@ def _position_teams(state: GameState, table: PositionTable) -> None:
                              ("position", "teams") if table.teams else ("position", "players", shared, "shared"),
                              '[game.options] modules = ["team-game"]')
         return
-    from burgundy_cli.castles.module_team import position_teams
+    from burgundy_cli.castles.modules.team import position_teams
 
     _team(position_teams, state, table)
 
@@ -344,7 +344,7 @@ def _position_solo(state: GameState, table: PositionTable) -> None:
             raise SetupError("a [position] solo table belongs to the solo game", ("position", "solo"),
                              '[game.options] modules = ["solo-game"]')
         return
-    from burgundy_cli.castles.module_solo import position_state
+    from burgundy_cli.castles.modules.solo import position_state
 
     why = position_state(state, table.solo or SoloPosition())
     if why is not None:
@@ -361,8 +361,8 @@ def _position_shields(state: GameState, table: PositionTable) -> None:
                              ("position", "shields") if table.shields is not None else
                              ("position", "players", next(iter(held)), "shields"), '[game.options] modules = ["shields"]')
         return
-    from burgundy_cli.castles.module_shields import SHIELDS
-    from burgundy_cli.castles.state import ShieldTable
+    from burgundy_cli.castles.modules.shields import SHIELDS
+    from burgundy_cli.castles.rules.state import ShieldTable
 
     off = table.shields or ShieldsPosition()
     shields = ShieldTable()
@@ -400,10 +400,10 @@ def _position_shields(state: GameState, table: PositionTable) -> None:
     shields.box = [number for number in SHIELDS if number not in seen]
     state.shields = shields
     if shields.borrowed:
-        from burgundy_cli.castles.module_shields import refresh_knowledge
+        from burgundy_cli.castles.modules.shields import refresh_knowledge
 
         refresh_knowledge(state)
-    from burgundy_cli.castles.module_shields import position_moment
+    from burgundy_cli.castles.modules.shields import position_moment
 
     why = position_moment(state, off)
     if why is not None:
@@ -413,7 +413,7 @@ def _position_shields(state: GameState, table: PositionTable) -> None:
 def _vp_categories_known(state: GameState, table: PositionTable) -> None:
     """The VP categories a position gives are scored during play: the base game's
     (``scoring.PLAY_CATEGORIES``) and those of the record's modules (``ruleset.categories``)."""
-    from burgundy_cli.castles.scoring import PLAY_CATEGORIES
+    from burgundy_cli.castles.rules.scoring import PLAY_CATEGORIES
 
     known = PLAY_CATEGORIES + state.ruleset.categories
     for name, entry in table.players.items():
@@ -644,9 +644,9 @@ def vp_bound(state: GameState, player: PlayerState) -> int:
     bound += sale_vp(len(state.players)) * sum(player.sold)
     bound += sum(bonus_vp(len(state.players), bonus.endswith("large")) for bonus in player.bonuses)
     if player.route:  # (a game without the trade routes never loads them)
-        from burgundy_cli.castles import module_routes
+        from burgundy_cli.castles.modules import routes
 
-        bound += module_routes.route_vp(player)
+        bound += routes.route_vp(player)
     return bound
 
 

@@ -21,8 +21,8 @@ from itertools import groupby
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
-from burgundy_cli.castles import commands as c
-from burgundy_cli.castles import engine
+from burgundy_cli.castles.rules import commands as c
+from burgundy_cli.castles.rules import engine
 from burgundy_cli.castles.notation import format_command, known_names, parse_line, read_canonical, read_lenient
 from burgundy_cli.core.errors import IllegalMoveError, RecordError, RefereeError
 from burgundy_cli.core.game import GameHeader, MoveList, ScoreTable
@@ -32,7 +32,7 @@ from burgundy_cli.core.replay import PlayerNames, replay, split_comment, string_
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
-    from burgundy_cli.castles.state import GameState
+    from burgundy_cli.castles.rules.state import GameState
 #: A round group of the log: phase letter A-E and round number 1-5.
 _GROUP = re.compile(r"^([A-E])([1-5])$")
 _PHASES = "ABCDE"
@@ -80,12 +80,12 @@ def _group_order(name: str) -> int:
 
 
 def _with_granted_depots(state: GameState, command: c.Command) -> c.Command:
-    """:func:`~burgundy_cli.castles.clarify.with_granted_depots`, its module imported by the
+    """:func:`~burgundy_cli.castles.record.clarify.with_granted_depots`, its module imported by the
     first granted action (a position's start has none: it imports no ``clarify``), which puts
     that function in this name's place: a replay's later granted actions call it directly
     (an ``import`` statement run at each of them cost ~8,000 instructions)."""
     global _with_granted_depots
-    from burgundy_cli.castles.clarify import with_granted_depots
+    from burgundy_cli.castles.record.clarify import with_granted_depots
 
     _with_granted_depots = with_granted_depots
     return with_granted_depots(state, command)
@@ -93,10 +93,10 @@ def _with_granted_depots(state: GameState, command: c.Command) -> c.Command:
 
 def _cited(state: GameState, command: c.Command, err: IllegalMoveError) -> IllegalMoveError:
     """A refused line's error with the obvious fix as a hint and the edition's rulebook
-    passage (:mod:`~burgundy_cli.castles.clarify`, :mod:`~burgundy_cli.castles.citations`:
+    passage (:mod:`~burgundy_cli.castles.record.clarify`, :mod:`~burgundy_cli.castles.rules.citations`:
     imported by the first refusal, not by every start)."""
-    from burgundy_cli.castles.citations import cite_edition
-    from burgundy_cli.castles.clarify import with_fix_hint
+    from burgundy_cli.castles.rules.citations import cite_edition
+    from burgundy_cli.castles.record.clarify import with_fix_hint
 
     return cite_edition(with_fix_hint(state, command, err), state.edition)
 
@@ -179,7 +179,7 @@ class CastlesSession:
         try:
             judge(state, command)
         except IllegalMoveError as err:
-            from burgundy_cli.castles.clarify import with_fix_hint
+            from burgundy_cli.castles.record.clarify import with_fix_hint
 
             raise with_fix_hint(state, command, err) from None
         return command
@@ -266,15 +266,15 @@ class CastlesSession:
         try:
             command = self._judged(self.read(text), engine.check)
         except IllegalMoveError as err:
-            from burgundy_cli.castles.citations import cite_edition
+            from burgundy_cli.castles.rules.citations import cite_edition
 
             raise cite_edition(err, self.state.edition) from None
         return format_command(command)
 
     def effects(self, text: str) -> list[str]:
         """What the legal line ``text`` would do, from the position before and after it
-        (:func:`castles.effects.line_effects`); the session's own state is not changed."""
-        from burgundy_cli.castles.effects import line_effects
+        (:func:`castles.views.effects.line_effects`); the session's own state is not changed."""
+        from burgundy_cli.castles.views.effects import line_effects
 
         command = self._judged(self.read(text), engine.check)
         after = self.state.copy()
@@ -317,7 +317,7 @@ class CastlesSession:
         record asks twice: to compare the stored ``[result]``, then for the caller)."""
         scored = self._scored
         if scored is None or scored[0] != len(self.commands):
-            from burgundy_cli.castles.scoring import score
+            from burgundy_cli.castles.rules.scoring import score
 
             scored = self._scored = (len(self.commands), score(self.state))
         return scored[1]
@@ -332,7 +332,7 @@ class CastlesSession:
         return {player.name: player.points for player in state.players}
 
     def show(self) -> str:
-        from burgundy_cli.castles.render import render
+        from burgundy_cli.castles.views.render import render
 
         return render(self.state)
 
@@ -388,16 +388,16 @@ def _reader(table: str) -> Callable[..., GameState]:
     loads its own table's only; kept in :data:`_READERS`, so that a replay of many records
     runs the ``import`` once (~8,000 instructions a time)."""
     if table == "setup":
-        from burgundy_cli.castles.setup_table import state_from_setup as read
+        from burgundy_cli.castles.record.setup_table import state_from_setup as read
     else:
-        from burgundy_cli.castles.position_table import state_from_position as read
+        from burgundy_cli.castles.record.position_table import state_from_position as read
     _READERS[table] = read
     return read
 
 
 def _start(doc: RecordDoc, header: GameHeader) -> tuple[str, dict[str, Any], GameState]:
     """The state the log starts from: the ``[setup]`` deal or a typed ``[position]``."""
-    from burgundy_cli.castles import setup
+    from burgundy_cli.castles.record import setup
 
     has_setup, has_position = "setup" in doc.data, "position" in doc.data
     if has_setup == has_position:

@@ -1,9 +1,9 @@
 """Starting a game: the record's ``[setup]`` table, or a typed ``[position]`` (like FEN).
 
 Both tables are validated at the edge (pydantic models, :mod:`burgundy_cli.core.models`) and turned into a
-:class:`~burgundy_cli.castles.state.GameState`: ``[setup]`` by
-:func:`~burgundy_cli.castles.setup_table.state_from_setup`, ``[position]`` by
-:func:`~burgundy_cli.castles.position_table.state_from_position`, each in its own module so
+:class:`~burgundy_cli.castles.rules.state.GameState`: ``[setup]`` by
+:func:`~burgundy_cli.castles.record.setup_table.state_from_setup`, ``[position]`` by
+:func:`~burgundy_cli.castles.record.position_table.state_from_position`, each in its own module so
 that opening a record loads the reader of its own table only; this module holds what both
 read (the options, the boards and duchies, the routes, the solo game's duchy, the default
 supply) and the position's writer, :func:`position_data`. Its steps with a leading underscore are the two
@@ -21,7 +21,7 @@ edition lacks, eight goods of one type, a tile on a space of the wrong colour...
     start_player = "anna"             # default: the first player of [game] players
     routes = {anna = ["5 silver-2", "2 church", ...]}  # 2019 trade routes: each player's, declared
 
-``[position]``: see :class:`~burgundy_cli.castles.position_table.PositionTable`.
+``[position]``: see :class:`~burgundy_cli.castles.record.position_table.PositionTable`.
 
 ``[duchies.<id>]``: a duchy the record defines (see :class:`DuchyTable`), named by its id in
 ``boards`` (``boards = {anna = "11c"}``) like a shipped one.
@@ -39,18 +39,18 @@ from pydantic import BaseModel, Field
 
 from burgundy_cli.core.models import SAYS_THE_VALUE, TableModel, ValidationError, data_path, error_message
 
-from burgundy_cli.castles.boards import (CENTRE, ROW_LENGTHS, Board, adjacent, board, board_numbers, custom_board,
+from burgundy_cli.castles.rules.boards import (CENTRE, ROW_LENGTHS, Board, adjacent, board, board_numbers, custom_board,
                                          on_rim, provisional_board, provisional_ids, space_id, space_name)
-from burgundy_cli.castles.commands import SpaceName
+from burgundy_cli.castles.rules.commands import SpaceName
 from burgundy_cli.castles.modules import RESERVED
-from burgundy_cli.castles.state import PHASES, GameState, Options, PlayerState
-from burgundy_cli.castles.tiles import COLOUR_NAME, GOODS_PER_TYPE, catalogue, outside_piles
+from burgundy_cli.castles.rules.state import PHASES, GameState, Options, PlayerState
+from burgundy_cli.castles.rules.tiles import COLOUR_NAME, GOODS_PER_TYPE, catalogue, outside_piles
 from burgundy_cli.core.errors import RecordError, toml_repr
 from burgundy_cli.core.game import GameHeader
 from burgundy_cli.core.replay import PlayerNames
 
 if TYPE_CHECKING:
-    from burgundy_cli.castles import module_routes  # (at run time only with the trade routes: _route)
+    from burgundy_cli.castles.modules import routes  # (at run time only with the trade routes: _route)
 
 EDITIONS = ("2011", "2019")
 _COLOUR_BY_NAME = {name: code for code, name in COLOUR_NAME.items()}
@@ -83,7 +83,7 @@ class DuchyTable(TableModel):
     ``confidence``: where the layout comes from and how sure it is (shown by ``show`` and in
     ``score``'s notes); ``name``: the duchy's id, in a ``[position]`` that writes it whole.
     ``right`` (2019 team game): a team board's right half, 7 rows like ``rows`` (then the left
-    half), its ``d1`` the left half's ``d7`` (:func:`~burgundy_cli.castles.module_team.team_definition`).
+    half), its ``d1`` the left half's ``d7`` (:func:`~burgundy_cli.castles.modules.team.team_definition`).
     """
 
     rows: Annotated[list[Annotated[str, Field(min_length=1, max_length=60)]], Field(min_length=7, max_length=7)]
@@ -159,7 +159,7 @@ def options_from_header(header: GameHeader) -> Options:
                 raise SetupError("must be true or false", path)
             values[flags[key]] = value
         elif key == "border-third-post":
-            from burgundy_cli.castles.module_border import THIRD_POST
+            from burgundy_cli.castles.modules.border import THIRD_POST
 
             if value not in THIRD_POST:
                 raise SetupError("must be 'pairs', 'once' or 'none'", path)
@@ -169,13 +169,13 @@ def options_from_header(header: GameHeader) -> Options:
                 raise SetupError("must be 'most' (the team game's text) or 'fewest' (the base game's)", path)
             values["team_tiebreak"] = value
         elif key == "solo-target":
-            from burgundy_cli.castles.module_solo import TARGETS
+            from burgundy_cli.castles.modules.solo import TARGETS
 
             if not isinstance(value, int) or isinstance(value, bool) or value not in TARGETS:
                 raise SetupError("must be a number from 45 to 55 (the solo game's start target VP)", path)
             values["solo_target"] = value
         elif key == "solo-river":
-            from burgundy_cli.castles.module_solo import RIVER_MODES
+            from burgundy_cli.castles.modules.solo import RIVER_MODES
 
             if value not in RIVER_MODES:
                 raise SetupError("must be 'ships', 'ship-to-any' or 'printed'", path)
@@ -283,12 +283,12 @@ def _board(edition: str, number: int | str, path: tuple, duchies: dict[str, Boar
     if isinstance(number, str):
         if number in duchies:
             return duchies[number]
-        from burgundy_cli.castles.module_team import provisional_team_board, provisional_team_ids
+        from burgundy_cli.castles.modules.team import provisional_team_board, provisional_team_ids
 
         if number in provisional_team_ids():  # a 2019 team board (12a)
             return provisional_team_board(number)
-        if number == "13x":  # the 2019 solo duchy: islands, not a hexagon (castles/module_solo.py)
-            from burgundy_cli.castles.module_solo import solo_board
+        if number == "13x":  # the 2019 solo duchy: islands, not a hexagon (castles/modules/solo.py)
+            from burgundy_cli.castles.modules.solo import solo_board
 
             return solo_board()
         if number in provisional_ids():
@@ -380,7 +380,7 @@ def duchy_definitions(data: object) -> dict[str, Board]:
                              'like [duchies."11c"] or [duchies.home]')
         if not isinstance(entry, dict):
             raise SetupError("must be a table: rows, and posts, start, source, confidence if need be", path)
-        if "islands" in entry:  # a solo duchy of islands (2019): castles/module_solo.py
+        if "islands" in entry:  # a solo duchy of islands (2019): castles/modules/solo.py
             result[name] = _island_duchy(name, _validate(IslandDuchyTable, entry, path), path)
             continue
         result[name] = duchy_definition(name, _validate(DuchyTable, entry, path), path)
@@ -397,7 +397,7 @@ def duchy_definition(name: str, table: DuchyTable, path: tuple) -> Board:
     """
     check_rows(table.rows, (*path, "rows"))
     if table.right is not None:  # a 2019 team board's two halves
-        from burgundy_cli.castles.module_team import team_definition
+        from burgundy_cli.castles.modules.team import team_definition
 
         check_rows(table.right, (*path, "right"))
         return _team(team_definition, name, table, path)
@@ -422,7 +422,7 @@ def duchy_definition(name: str, table: DuchyTable, path: tuple) -> Board:
 
 def _team(step: Callable[..., T], *arguments: Any) -> T:
     """A 2019 team game's setup step (``castles.module_team``), its refusal raised as a SetupError."""
-    from burgundy_cli.castles.module_team import SetupRefusal
+    from burgundy_cli.castles.modules.team import SetupRefusal
 
     try:
         return step(*arguments)
@@ -447,9 +447,9 @@ def check_rows(rows: list[str], path: tuple) -> None:
 
 
 def _island_duchy(name: str, table: IslandDuchyTable, path: tuple) -> Board:
-    """The duchy of islands ``table`` describes (``module_solo.island_definition``), its first
+    """The duchy of islands ``table`` describes (``modules.solo.island_definition``), its first
     problem located under ``path``."""
-    from burgundy_cli.castles.module_solo import island_definition
+    from burgundy_cli.castles.modules.solo import island_definition
 
     try:
         return island_definition(name, table)
@@ -478,7 +478,7 @@ def _border_duchies(options: Options, players: list[PlayerState], path) -> None:
         return
     for player in players:
         if not player.board.posts:
-            from burgundy_cli.castles.render import duchy_number
+            from burgundy_cli.castles.views.render import duchy_number
 
             raise SetupError(f"duchy {duchy_number('2019', player)} has no border posts; with the border posts "
                              "every player plays a no. 11 duchy (cob.border.duchy)", path(player.name),
@@ -493,7 +493,7 @@ def _solo_duchies(options: Options, played: dict[str, Board], path: tuple) -> No
     """In the solo game the duchy is a solo duchy, one of islands (``cob.solo.setup``)."""
     if "solo-game" not in options.modules:
         return
-    from burgundy_cli.castles.module_solo import solo_duchy_refusal
+    from burgundy_cli.castles.modules.solo import solo_duchy_refusal
 
     for name, duchy in played.items():
         refusal = solo_duchy_refusal(duchy, options.solo_river)
@@ -505,7 +505,7 @@ def _solo_players(options: Options, names: list[str]) -> None:
     """The solo game is played by 1 player, and 1 player plays only the solo game (``cob.solo.players``)."""
     if "solo-game" not in options.modules and len(names) != 1:
         return  # (the solo game's rules are imported only when a record may need them: start-up)
-    from burgundy_cli.castles.module_solo import player_count_refusal
+    from burgundy_cli.castles.modules.solo import player_count_refusal
 
     refusal = player_count_refusal(options.modules, len(names))
     if refusal is not None:
@@ -513,23 +513,23 @@ def _solo_players(options: Options, names: list[str]) -> None:
 
 
 def _route(options: Options, players: int, name: str, texts: list[str] | None,
-           path: tuple) -> tuple[module_routes.RouteSpace, ...]:
+           path: tuple) -> tuple[routes.RouteSpace, ...]:
     """``name``'s declared trade route: required with the module ``trade-routes``, refused without."""
     if "trade-routes" not in options.modules:
         if texts:
             raise SetupError(f"a trade route for {name}, but this game does not play the trade routes", path,
                              '[game.options] modules = ["trade-routes"] switches them on (2019 edition)')
         return ()
-    from burgundy_cli.castles import module_routes  # (a game without the routes never loads them)
+    from burgundy_cli.castles.modules import routes  # (a game without the routes never loads them)
 
-    needed = module_routes.spaces_needed(players)
+    needed = routes.spaces_needed(players)
     if texts is None:
         raise SetupError(f"no trade route for {name}", path,
                          f'add {name} = [...]: {needed} spaces, left to right, each "<goods type> <bonus>" like '
                          '"5 silver-2"; the printed card faces are not known, so the table declares each route '
                          "(docs/records.md)")
     try:
-        return module_routes.read_route(texts, players)
+        return routes.read_route(texts, players)
     except ValueError as error:
         message, hint, index = error.args
         raise SetupError(f"{name}'s trade route: {message}", (*path, name) if index is None else (*path, name, index),
@@ -577,7 +577,7 @@ def default_supply(state: GameState) -> dict[str, list[int]]:
 
 def position_data(state: GameState) -> dict[str, Any]:
     """The ``[position]`` table of ``state``: what
-    :func:`~burgundy_cli.castles.position_table.state_from_position` reads back.
+    :func:`~burgundy_cli.castles.record.position_table.state_from_position` reads back.
 
     Written for any moment a record reaches (``show --position``): between phases, during a
     phase's setup, before a roll, in a turn (with the late buyer), after the game. Keys
@@ -619,13 +619,13 @@ def position_data(state: GameState) -> dict[str, Any]:
     supply = {tile: list(left) for tile, left in sorted(state.supply.items()) if left != default[tile]}
     if supply:
         data["supply"] = supply
-    from burgundy_cli.castles.render import duchy_number
+    from burgundy_cli.castles.views.render import duchy_number
 
     data["players"] = {player.name: _player_data(player, _duchy_entry(player.board,
                                                                       duchy_number(state.edition, player)))
                        for player in state.players}
     if state.teams is not None:
-        from burgundy_cli.castles.module_team import TEAMS
+        from burgundy_cli.castles.modules.team import TEAMS
 
         data["teams"] = {TEAMS[team]: [names[seat] for seat in members]
                          for team, members in enumerate(state.teams.members)}
@@ -638,18 +638,18 @@ def position_data(state: GameState) -> dict[str, Any]:
             off["removed"] = list(state.shields.removed)
         if state.shields.borrowed:
             off["borrowed"] = {names[h]: names[lender] for h, lender in state.shields.borrowed.items()}
-        from burgundy_cli.castles.module_shields import moment_table
+        from burgundy_cli.castles.modules.shields import moment_table
 
         data["shields"] = off | moment_table(state)
     if state.solo is not None:
-        from burgundy_cli.castles.module_solo import position_table
+        from burgundy_cli.castles.modules.solo import position_table
 
         data["solo"] = position_table(state)
     return data
 
 
 def _position_stage_default(state: GameState) -> str:
-    """The stage :func:`~burgundy_cli.castles.position_table._position_stage` reads from a
+    """The stage :func:`~burgundy_cli.castles.record.position_table._position_stage` reads from a
     table without ``stage`` for ``state``."""
     if state.round == 0:
         return "setup" if any(state.revealed) or any(state.depots) or state.round_goods is not None else "phase"
@@ -658,7 +658,7 @@ def _position_stage_default(state: GameState) -> str:
 
 def _duchy_entry(duchy: Board, number: int | str) -> int | str | dict[str, Any]:
     """A position's ``board``: the printed number or shipped id, or a record-defined duchy written whole."""
-    from burgundy_cli.castles.module_team import provisional_team_ids
+    from burgundy_cli.castles.modules.team import provisional_team_ids
 
     shipped = (*provisional_ids(), *provisional_team_ids(), "13x")  # (13x: the shipped solo duchy)
     return duchy_data(duchy) if duchy.name is not None and duchy.name not in shipped else number
@@ -696,9 +696,9 @@ def _player_data(player: PlayerState, number: int | str | dict[str, Any]) -> dic
     if player.crane is not None:
         data["crane"] = player.crane
     if player.route:
-        from burgundy_cli.castles import module_routes
+        from burgundy_cli.castles.modules import routes
 
-        data["route"] = [module_routes.space_text(space) for space in player.route]
+        data["route"] = [routes.space_text(space) for space in player.route]
         if player.route_goods:
             data["route_goods"] = list(player.route_goods)
     if player.shared:
@@ -707,13 +707,13 @@ def _player_data(player: PlayerState, number: int | str | dict[str, Any]) -> dic
 
 
 def duchy_data(duchy: Board) -> dict[str, Any]:
-    """The :class:`~burgundy_cli.castles.setup.DuchyTable` of ``duchy`` (what
-    :func:`~burgundy_cli.castles.setup.duchy_definition` reads back), or the
-    :class:`~burgundy_cli.castles.setup.IslandDuchyTable` of a duchy of islands."""
-    from burgundy_cli.castles.module_team import is_team_board, team_rows
+    """The :class:`~burgundy_cli.castles.record.setup.DuchyTable` of ``duchy`` (what
+    :func:`~burgundy_cli.castles.record.setup.duchy_definition` reads back), or the
+    :class:`~burgundy_cli.castles.record.setup.IslandDuchyTable` of a duchy of islands."""
+    from burgundy_cli.castles.modules.team import is_team_board, team_rows
 
     if duchy.places is not None:
-        from burgundy_cli.castles.module_solo import islands_data
+        from burgundy_cli.castles.modules.solo import islands_data
 
         data: dict[str, Any] = {"name": duchy.name, "islands": islands_data(duchy)}
     elif is_team_board(duchy):  # a 2019 team board: its two halves

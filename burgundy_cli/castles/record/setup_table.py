@@ -1,11 +1,11 @@
 """A record's ``[setup]`` table (the deal of a new game) read into the game state at the start of phase A.
 
-Kept apart from :mod:`burgundy_cli.castles.setup` (what both a ``[setup]`` and a ``[position]``
+Kept apart from :mod:`burgundy_cli.castles.record.setup` (what both a ``[setup]`` and a ``[position]``
 read: the options, boards, duchies and their checks) and from
-:mod:`burgundy_cli.castles.position_table` (a ``[position]``), so that opening a record loads
+:mod:`burgundy_cli.castles.record.position_table` (a ``[position]``), so that opening a record loads
 the reader of its own table only (docs/performance.md, "Round twelve: h-start2"). The table is
 validated at the edge (a pydantic ``BaseModel``); problems in its content raise
-:class:`~burgundy_cli.castles.setup.SetupError` with the key path to blame.
+:class:`~burgundy_cli.castles.record.setup.SetupError` with the key path to blame.
 """
 
 from __future__ import annotations
@@ -16,13 +16,13 @@ from pydantic import Field
 
 from burgundy_cli.core.models import TableModel
 
-from burgundy_cli.castles.boards import Board
-from burgundy_cli.castles.commands import GoodsType, SpaceName
+from burgundy_cli.castles.rules.boards import Board
+from burgundy_cli.castles.rules.commands import GoodsType, SpaceName
 from burgundy_cli.castles.modules import ruleset
-from burgundy_cli.castles.setup import (_DuchyName, _GoodsKey, SetupError, _board, _board_copies, _border_duchies,
+from burgundy_cli.castles.record.setup import (_DuchyName, _GoodsKey, SetupError, _board, _board_copies, _border_duchies,
                                         _edition, _fresh_supply, _goods_limit, _names_known, options_from_header,
                                         _route, _solo_duchies, _solo_players, _start_space, _team, _validate)
-from burgundy_cli.castles.state import GameState, Options, PlayerState
+from burgundy_cli.castles.rules.state import GameState, Options, PlayerState
 from burgundy_cli.core.game import GameHeader
 
 
@@ -34,9 +34,9 @@ class SetupTable(TableModel):
     castle space per player; ``shields`` (2019 shields module): the shield numbers dealt onto
     each depot ``"1"``..``"6"``; ``routes`` (2019 module ``trade-routes``): each player's trade
     route, left to right, as declared spaces (``"5 silver-2"``:
-    :func:`~burgundy_cli.castles.module_routes.read_space`); ``teams`` (2019 ``team-game``): team
+    :func:`~burgundy_cli.castles.modules.routes.read_space`); ``teams`` (2019 ``team-game``): team
     letter (``A``, ``B``) -> its first and second player; ``boards``, ``start`` and ``goods`` are
-    then the team's, by letter (:func:`~burgundy_cli.castles.module_team.team_setup`).
+    then the team's, by letter (:func:`~burgundy_cli.castles.modules.team.team_setup`).
     """
 
     boards: _DuchyName | dict[str, _DuchyName] = 1
@@ -67,7 +67,7 @@ def _experienced_choices(names: list[str], table: SetupTable) -> None:
 
 def state_from_setup(header: GameHeader, data: object, duchies: dict[str, Board] | None = None) -> GameState:
     """The game state at the start of phase A from a ``[setup]`` table (``duchies``: the
-    record's own, :func:`~burgundy_cli.castles.setup.duchy_definitions`).
+    record's own, :func:`~burgundy_cli.castles.record.setup.duchy_definitions`).
 
     :raises SetupError: invalid table or content, with the key path to blame.
     """
@@ -76,7 +76,7 @@ def state_from_setup(header: GameHeader, data: object, duchies: dict[str, Board]
     options = options_from_header(header)
     table: SetupTable = _validate(SetupTable, data, "setup")
     if "team-game" in options.modules:
-        from burgundy_cli.castles.module_team import team_setup
+        from burgundy_cli.castles.modules.team import team_setup
 
         players, bridge, teams, goods_used = _team(team_setup, header, table, duchies, options)
         _goods_limit(goods_used, ("setup", "goods"))
@@ -127,7 +127,7 @@ def state_from_setup(header: GameHeader, data: object, duchies: dict[str, Board]
                       supply=_fresh_supply(len(names), options.modules), goods_used=goods_used,
                       shields=_dealt_shields(options, table.shields, len(names)))
     if "solo-game" in options.modules:
-        from burgundy_cli.castles.module_solo import prepare
+        from burgundy_cli.castles.modules.solo import prepare
 
         prepare(state)
     return state
@@ -141,7 +141,7 @@ def _dealt_shields(options: Options, dealt: dict[str, list[int]] | None, players
             raise SetupError("shields are dealt only in a game with the shields module", ("setup", "shields"),
                              '[game.options] modules = ["shields"]')
         return None
-    from burgundy_cli.castles.module_shields import table_from_setup
+    from burgundy_cli.castles.modules.shields import table_from_setup
 
     shields, why, key = table_from_setup(dealt, players)
     if shields is None:

@@ -1,7 +1,7 @@
 """The Castles of Burgundy at the table: what is due next, what a line did, undo, new records.
 
 Used by the table session (:mod:`burgundy_cli.core.table`) and ``burgundy new``. Nothing
-here decides a rule: what is due comes from the engine's :func:`~burgundy_cli.castles.engine.expected`,
+here decides a rule: what is due comes from the engine's :func:`~burgundy_cli.castles.rules.engine.expected`,
 and what a line did is read off the state before and after the engine played it.
 """
 
@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from burgundy_cli.castles.engine import expected
-from burgundy_cli.castles.record import CastlesSession
-from burgundy_cli.castles.state import GameState
-from burgundy_cli.castles.svg import due_data, table_line_first
+from burgundy_cli.castles.rules.engine import expected
+from burgundy_cli.castles.record.session import CastlesSession
+from burgundy_cli.castles.rules.state import GameState
+from burgundy_cli.castles.views.svg import due_data, table_line_first
 
 #: Table-line forms offered by completion when the table owes a line (placeholders in <>).
 _REVEAL_FORM = "reveal <depot 1-6 or black> <tile> <tile>"
@@ -62,9 +62,9 @@ def snapshot(session: CastlesSession) -> GameState:
 def effect(before: GameState, session: CastlesSession, line: str) -> str:
     """What the last line (``line``, canonical) did, in one short line, read off the state
     before and after it: each player's changes as a legal verdict words them
-    (:func:`castles.effects.line_effects`), then what reached the table (depots, goods,
+    (:func:`castles.views.effects.line_effects`), then what reached the table (depots, goods,
     the white die)."""
-    from burgundy_cli.castles.effects import beyond, line_effects
+    from burgundy_cli.castles.views.effects import beyond, line_effects
 
     after = session.state
     command = session.read(line)

@@ -6,11 +6,16 @@ each edition's English rulebook (../shared/rules/; "2011": the first edition,
 alea/Ravensburger; "2019": the 2019 edition with expansions), headings quoted as the
 rulebooks print them. A rule of a 2019 module has no 2011 passage (None): a 2011 record
 cannot switch a module on, so it never meets the rule. :data:`PASSAGES` keeps the passages
-by edition; ``castles/citations.py`` makes an error in a record cite its own edition's
+by edition; ``castles/rules/citations.py`` makes an error in a record cite its own edition's
 passage. ``Rule.ref`` -- what an error cites where no edition is known (the engine called
 directly) -- is every edition's passage, joined. The engine raises :class:`IllegalMoveError`
 only with rules from :data:`RULES`; docs/rules-coverage.md maps each id to the tests that
 raise it.
+
+The package's modules are the base game that enforces them: the commands (:mod:`.commands`), tiles
+and boards (:mod:`.tiles`, :mod:`.boards`), the state (:mod:`.state`), the placement rules and
+actions (:mod:`.placement`, :mod:`.actions`), the engine (:mod:`.engine`) and scoring
+(:mod:`.scoring`, :mod:`.solo_standing`), and the edition's citation of a refusal (:mod:`.citations`).
 """
 
 from __future__ import annotations
@@ -220,7 +225,7 @@ _ROWS = (
     _rule('cob.shield.18', '2019 shield 18: while it is in your duchy, you may place tiles on any space, not only next to placed ones.',
           None,
           "'EXPANSIONS', 'THE SHIELDS', 'List of shield abilities', 18)) 'you are allowed to place hex tiles on any space in your duchy, not only adjacent'"),
-    # --- 2019 extra tiles (castles/module_extra.py) ------------------------------------------
+    # --- 2019 extra tiles (castles/modules/extra.py) ------------------------------------------
     _rule("cob.tile27", "2019 extra tile #27 (bridge): while it lies in your duchy, your turn-order piece is always on top of a stack on the bridge, actively and passively.",
           None,
           "'EXPANSIONS', 'Bridge (monastery/yellow #27)': 'your turn order piece ... is always placed on top. This applies both actively and passively'"),
@@ -239,7 +244,7 @@ _ROWS = (
     _rule("cob.geese.score", "2019 geese: placed, 2 VP plus the VP of one other livestock type on the same pasture; +2 VP for every livestock tile placed there later; an extra livestock type for #24.",
           None,
           "'EXPANSIONS', 'Geese (livestock/black)': 'you score 2 victory points, plus victory points for one other type of livestock that is on the same pasture'"),
-    # --- 2019 white castles (castles/module_white.py) ------------------------------------------
+    # --- 2019 white castles (castles/modules/white.py) ------------------------------------------
     _rule("cob.white.workers", "2019 white castle: placing one grants at once an action with the white die's result; workers may change the number (the white die stays as rolled), and you need enough of them.",
           None,
           "'EXPANSIONS', 'The White Castles': 'immediately take an action using the result of the white die. You are allowed to use workers to change the rolled number'"),
@@ -285,7 +290,7 @@ _ROWS = (
     _rule("cob.team.score", "2019 team game: a team scores the sum of both members' VP; the team with more VP wins, a tie going to the team with more empty spaces in its duchy.",
           None,
           "'EXPANSIONS', 'THE TEAM GAME', 'FINAL SCORING': 'Add up the victory points of both team members. ... If there is a tie, the team with more empty spaces in their duchy wins the game.'"),
-    # --- 2019 solo game (castles/module_solo.py) --------------------------------------------
+    # --- 2019 solo game (castles/modules/solo.py) --------------------------------------------
     _rule('cob.solo.players', '2019 solo game: played by 1 player, with the solo duchy (13A/13B).',
           None,
           "'EXPANSIONS', 'THE SOLO GAME', 'Game setup': 'side 13A is for beginning players, side 13B is for advanced players'"),

@@ -1,6 +1,6 @@
 """The four actions (take, place, sell, workers), the purchase, and what a placed tile does.
 
-Each rule is written once, here or in :mod:`burgundy_cli.castles.placement`, and
+Each rule is written once, here or in :mod:`burgundy_cli.castles.rules.placement`, and
 ``engine.check``, ``engine.play`` and the move generator all reach their verdicts through
 it. An action of a die line or a granted action is looked up in the game's ruleset
 (``state.ruleset.actions``: an :class:`ActionRule` per kind, base game: :data:`ACTIONS`);
@@ -18,11 +18,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from burgundy_cli.castles.boards import SPACE_IDS, depot_spaces, space_id
-from burgundy_cli.castles.commands import BuyCommand, PlaceAction, SellAction, TakeAction, WorkersAction
+from burgundy_cli.castles.rules.boards import SPACE_IDS, depot_spaces, space_id
+from burgundy_cli.castles.rules.commands import BuyCommand, PlaceAction, SellAction, TakeAction, WorkersAction
 from burgundy_cli.castles.rules import RULES
-from burgundy_cli.castles.state import PHASES, GameState, PlayerState
-from burgundy_cli.castles.tiles import COLOUR_NAME, PHASE_BONUS, TileKind, bonus_vp, catalogue, sale_vp
+from burgundy_cli.castles.rules.state import PHASES, GameState, PlayerState
+from burgundy_cli.castles.rules.tiles import COLOUR_NAME, PHASE_BONUS, TileKind, bonus_vp, catalogue, sale_vp
 from burgundy_cli.core.errors import IllegalMoveError
 
 STORAGE = 3
@@ -571,7 +571,7 @@ class ActionRule:
 @dataclass(frozen=True, slots=True)
 class LineRule:
     """A line kind a module adds (#28's ``hire``, the crane's ``crane as``, the shields'
-    lines): :mod:`~burgundy_cli.castles.engine` asks it for any kind it does not know.
+    lines): :mod:`~burgundy_cli.castles.rules.engine` asks it for any kind it does not know.
 
     ``who`` says what the engine checks before the rule's own check, and what it passes:
 

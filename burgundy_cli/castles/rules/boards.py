@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from operator import itemgetter
 
-from burgundy_cli.castles.tiles import area_vp, load_json
+from burgundy_cli.castles.rules.tiles import area_vp, load_json
 
 ROW_LENGTHS = (4, 5, 6, 7, 6, 5, 4)
 ROW_LETTERS = "abcdefg"
@@ -40,7 +40,7 @@ SPACE_IDS = {name: index for index, name in enumerate(_NAMES)}
 #: The 2019 team board (module ``team-game``): two duchy halves side by side sharing one space.
 #: The left half's spaces are a duchy's (indices 0..36, ``a1``..``g4``); the right half's are
 #: ``ra1``..``rg4`` (indices 37..72 in reading order), but for its ``rd1``, which is the
-#: left half's ``d7`` (castles/module_team.py).
+#: left half's ``d7`` (castles/modules/team.py).
 TEAM_SHARED = _INDEX[(3, 6)]
 _TEAM_RIGHT = tuple(f"r{name}" for name in _NAMES if name != "d1")
 #: The right half's names -> index (``rd1`` reads as the shared ``d7``).
@@ -105,7 +105,7 @@ class Board:
     (row, half-column) of each space in its picture, ``river``: per space, the spaces the
     river joins it to (as option ``solo-river`` reads the picture), and ``printed_river``: the
     pairs of spaces a source reads the painted river as joining, when one does
-    (:mod:`~burgundy_cli.castles.module_solo`).
+    (:mod:`~burgundy_cli.castles.modules.solo`).
     """
 
     layout: str

@@ -11,7 +11,7 @@ plain data (tests, tools).
 Conventions used by every model:
 
 * ``player`` is a player name exactly as listed in the record's ``[game] players``;
-* a tile is named by its canonical tile name from :mod:`burgundy_cli.castles.tiles`
+* a tile is named by its canonical tile name from :mod:`burgundy_cli.castles.rules.tiles`
   (``castle``, ``mine``, ``ship``, ``cow2``..``cow4``, ``pig2``.., ``sheep2``.., ``chicken2``..,
   ``warehouse``, ``carpenter``, ``church``, ``market``, ``boarding-house``, ``bank``,
   ``city-hall``, ``watchtower``, ``k1``..``k26`` for the yellow knowledge/monastery tiles);
@@ -297,7 +297,7 @@ class ShieldPlaceCommand(CommandModel):
     place: PlaceAction
 
 
-# --- 2019 solo game (castles/module_solo.py) ------------------------------------------------
+# --- 2019 solo game (castles/modules/solo.py) ------------------------------------------------
 
 
 class SoloRemoveEvent(CommandModel):

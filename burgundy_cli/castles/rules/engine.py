@@ -9,7 +9,7 @@
 * :func:`play` -- :func:`check` then :func:`apply`, along one path: the checks return
   what they looked up (the player, the die's worker cost, a placement's space and effect)
   and the action is carried out with it. Every rule is asked through the same functions
-  (:mod:`~burgundy_cli.castles.actions`, :mod:`~burgundy_cli.castles.placement`) by
+  (:mod:`~burgundy_cli.castles.rules.actions`, :mod:`~burgundy_cli.castles.rules.placement`) by
   :func:`check`, :func:`play` and the move generator; tests/castles/test_differential.py
   holds the paths to the same verdicts.
 
@@ -21,8 +21,8 @@ income (mines, knowledge tile 2) is paid as soon as the phase's last turn ends; 
 depots are cleared when the next phase's first line arrives, so that a purchase right
 after the last dice action (allowed by the rules) still finds the black depot.
 
->>> from burgundy_cli.castles.commands import validate_command
->>> from burgundy_cli.castles.setup_table import state_from_setup
+>>> from burgundy_cli.castles.rules.commands import validate_command
+>>> from burgundy_cli.castles.record.setup_table import state_from_setup
 >>> from burgundy_cli.core.errors import IllegalMoveError
 >>> from burgundy_cli.core.game import GameHeader
 >>> header = GameHeader(name="castles-of-burgundy", edition="2011", players=["anna", "ben"])
@@ -47,16 +47,16 @@ from dataclasses import dataclass
 from functools import cache
 from operator import attrgetter
 
-from burgundy_cli.castles.actions import (
+from burgundy_cli.castles.rules.actions import (
     apply_action, apply_grant, apply_purchase, check_action, check_grant, check_grants, check_module,
     LineRule, check_purchase, illegal, place_tile,
 )
-from burgundy_cli.castles.boards import depot_spaces
-from burgundy_cli.castles.commands import (
+from burgundy_cli.castles.rules.boards import depot_spaces
+from burgundy_cli.castles.rules.commands import (
     BuyCommand, CorrectionCommand, DieCommand, PassCommand, PhaseGoodsEvent, PlaceAction, RevealEvent, RollEvent,
 )
-from burgundy_cli.castles.state import PHASES, GameState, PlayerState
-from burgundy_cli.castles.tiles import GOODS_PER_TYPE, catalogue
+from burgundy_cli.castles.rules.state import PHASES, GameState, PlayerState
+from burgundy_cli.castles.rules.tiles import GOODS_PER_TYPE, catalogue
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,7 +207,7 @@ def _purchase(state: GameState, kind: str) -> bool:
 
 def _check_die_use(state: GameState, cmd: DieCommand, action, rule) -> tuple[PlayerState, int, int, int]:
     """A die line's checks up to the action's own: its player is to move, has the die, the
-    value fits the action (``rule.bound`` of its :class:`~burgundy_cli.castles.actions.ActionRule`) and the
+    value fits the action (``rule.bound`` of its :class:`~burgundy_cli.castles.rules.actions.ActionRule`) and the
     player has the workers to reach it. Returns (player, die as rolled, value, worker cost).
 
     Shared by :func:`check` and :func:`play_die`; a command's fields are read once and passed

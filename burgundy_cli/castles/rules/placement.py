@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from burgundy_cli.castles.boards import space_name
-from burgundy_cli.castles.state import GameState, PlayerState
-from burgundy_cli.castles.tiles import COLOUR_NAME, TileKind
+from burgundy_cli.castles.rules.boards import space_name
+from burgundy_cli.castles.rules.state import GameState, PlayerState
+from burgundy_cli.castles.rules.tiles import COLOUR_NAME, TileKind
 from dataclasses import dataclass
 
 #: ``allows(player, kind, space, value) -> bool``: whether a rule allows the placement.

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from operator import attrgetter
 
-from burgundy_cli.castles.boards import provenance_note
-from burgundy_cli.castles.state import GameState, PlayerState
-from burgundy_cli.castles.tiles import KNOWLEDGE_BUILDING, catalogue
+from burgundy_cli.castles.rules.boards import provenance_note
+from burgundy_cli.castles.rules.state import GameState, PlayerState
+from burgundy_cli.castles.rules.tiles import KNOWLEDGE_BUILDING, catalogue
 from burgundy_cli.core.game import ScoreLine, ScoreTable
 
 PLAY_CATEGORIES = ("position", "animals", "areas", "area-phase-bonus", "colour-bonus", "goods-sold",
@@ -39,7 +39,7 @@ def _goods_types_sold(state: GameState, player: PlayerState) -> int:
 
 def buildings_points(building: str):
     """Final scoring of a knowledge tile giving 4 VP per ``building`` in the duchy (16-23; the
-    2019 modules wrap it: the crane may count as one, :func:`module_extra.buildings_scoring`)."""
+    2019 modules wrap it: the crane may count as one, :func:`modules.extra.buildings_scoring`)."""
     def points(state: GameState, player: PlayerState) -> int:
         # the buildings of this type in the duchy: a building's kind is named as its building
         # (tiles.py), so its spaces are counted by name, in C, without reading every placed kind
@@ -125,7 +125,7 @@ def score(state: GameState) -> ScoreTable:
     winner = [lines[0].name] if complete else []
     notes = [*setup_notes(state), *state.unverified]
     if state.solo is not None:  # the 2019 solo game is won by filling the duchy, not by VP
-        from burgundy_cli.castles.solo_standing import solo_result
+        from burgundy_cli.castles.rules.solo_standing import solo_result
 
         winner, verdict = solo_result(state)
         notes.insert(0, verdict)

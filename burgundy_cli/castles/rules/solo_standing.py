@@ -1,13 +1,13 @@
 """The 2019 solo game's standing: rounds rolled, the VP counter, the spaces filled, won or lost.
 
-Kept apart from :mod:`~burgundy_cli.castles.module_solo` (the rules) so that the score table
-(:mod:`~burgundy_cli.castles.scoring`), which the module's monastery scoring reads, can say won
+Kept apart from :mod:`~burgundy_cli.castles.modules.solo` (the rules) so that the score table
+(:mod:`~burgundy_cli.castles.rules.scoring`), which the module's monastery scoring reads, can say won
 or lost without importing the rules: read only, never changing the state.
 """
 
 from __future__ import annotations
 
-from burgundy_cli.castles.state import GameState, PlayerState
+from burgundy_cli.castles.rules.state import GameState, PlayerState
 
 ROUNDS = 25
 

@@ -2,10 +2,10 @@
 
 The engine changes a state in place (``engine.apply``); :meth:`GameState.copy` makes an
 independent copy cheaply (boards and tile kinds are shared, never mutated). Nothing here
-checks rules; see :mod:`burgundy_cli.castles.engine`.
+checks rules; see :mod:`burgundy_cli.castles.rules.engine`.
 
 Indices: players are indexed by seat (the order of ``[game] players``); duchy spaces
-0..36 (:mod:`burgundy_cli.castles.boards`); depots 1..6, with index 0 the black depot;
+0..36 (:mod:`burgundy_cli.castles.rules.boards`); depots 1..6, with index 0 the black depot;
 goods types 1..6; ``phase`` 0..4 for A..E and ``round`` 0..4 for rounds 1..5.
 """
 
@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from burgundy_cli.castles.boards import Board
+from burgundy_cli.castles.rules.boards import Board
 
 PHASES = "ABCDE"
 
@@ -128,7 +128,7 @@ class PlayerState:
     colour bonus tiles taken, as ``"<colour code>-large"``/``"-small"``; ``knowledge``:
     numbers of the knowledge tiles placed; ``dice``: the dice not yet used this round.
     ``crane``: 2019 crane -- the building type the player said their crane counts as at the
-    final scoring (None: not said; the referee takes the best, ``module_extra.crane_counts_as``).
+    final scoring (None: not said; the referee takes the best, ``modules.extra.crane_counts_as``).
     ``route`` (2019 trade routes): the player's route, left to right, as ``(goods type the
     space's colour asks for, bonus)`` pairs (shared, never changed); ``route_goods``: the
     goods types laid on it so far, left to right. ``shared`` (2019 team game): the team's
@@ -190,7 +190,7 @@ class PlayerState:
 
 @dataclass(slots=True)
 class ShieldTable:
-    """The 2019 shields off the players' castles (:mod:`burgundy_cli.castles.module_shields`).
+    """The 2019 shields off the players' castles (:mod:`burgundy_cli.castles.modules.shields`).
 
     ``depots[d]``: shield numbers lying on depot ``d`` (1..6; index 0 unused), never
     replenished; ``removed``: shields removed from the game (unpaid tribute, replaced on a
@@ -233,7 +233,7 @@ class ShieldTable:
 
 @dataclass(slots=True)
 class SoloState:
-    """The 2019 solo game's table (:mod:`burgundy_cli.castles.module_solo`).
+    """The 2019 solo game's table (:mod:`burgundy_cli.castles.modules.solo`).
 
     ``target``: the target VP marker; ``base``: the VP total at the counter's last reset (the
     counter shows the VP total less ``base``); ``seen``: the VP total when last looked at (a
@@ -293,9 +293,9 @@ class GameState:
     the referee to trust (a depot whose reveal was not recorded).
     ``seats``: player name -> seat (derived from ``players``). ``ruleset``: the rules in
     force (the base game and the modules of ``options.modules``), passed in by whoever
-    builds the state (:mod:`burgundy_cli.castles.setup`). ``shields``: the 2019 shields
+    builds the state (:mod:`burgundy_cli.castles.record.setup`). ``shields``: the 2019 shields
     module's table (:class:`ShieldTable`), None in games without it. ``teams``: the 2019 team
-    game's teams (``module_team.Teams``, never changed), None in games without it. ``solo``: the
+    game's teams (``modules.team.Teams``, never changed), None in games without it. ``solo``: the
     2019 solo game's counter, target and removed tiles (:class:`SoloState`), None in other games.
     """
 

@@ -6,7 +6,7 @@ and number of animals), the eight buildings (``warehouse``, ``carpenter``, ``chu
 for the yellow knowledge (monastery) tiles. Kinds come from ``data/tiles.json``; the
 catalogue is built on first use and cached.
 
-Colours are one-letter codes shared with :mod:`burgundy_cli.castles.boards`:
+Colours are one-letter codes shared with :mod:`burgundy_cli.castles.rules.boards`:
 ``C`` dark green (castle), ``S`` blue (ship), ``M`` grey (mine), ``L`` light green (animal),
 ``B`` beige (building), ``Y`` yellow (knowledge).
 

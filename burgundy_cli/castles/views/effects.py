@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from burgundy_cli.castles.state import GameState, PlayerState
+    from burgundy_cli.castles.rules.state import GameState, PlayerState
 
 
 def _count(number: int, word: str) -> str:
@@ -83,7 +83,7 @@ def _player_effects(before: GameState, after: GameState, seat: int, old: PlayerS
 
 def _shields(old: PlayerState, new: PlayerState) -> list[str]:
     """2019 shields: a shield put on a castle, one given up (tribute, or replaced)."""
-    from burgundy_cli.castles.boards import space_name
+    from burgundy_cli.castles.rules.boards import space_name
 
     said = [f"shield {number} on {space_name(space)}" for space, number in sorted(new.shields.items())
             if old.shields.get(space) != number]
@@ -107,7 +107,7 @@ def _die_change(before: GameState, player: PlayerState, command: Any) -> tuple[i
     """The workers a die line paid to change its die and why, from the engine's own costing."""
     if getattr(command, "kind", None) != "die" or command.value is None or command.value == command.rolled:
         return None
-    from burgundy_cli.castles.engine import free_change, worker_cost
+    from burgundy_cli.castles.rules.engine import free_change, worker_cost
 
     rolled, value = command.rolled, command.value
     free = free_change(player, command.action, before.options)
@@ -126,7 +126,7 @@ def _die_change(before: GameState, player: PlayerState, command: Any) -> tuple[i
 
 def _tiles(before: GameState, after: GameState, old: PlayerState, new: PlayerState) -> list[str]:
     """Tiles placed in the duchy, stored (and from which depot), discarded."""
-    from burgundy_cli.castles.boards import space_name
+    from burgundy_cli.castles.rules.boards import space_name
 
     said = [f"places {now} on {space_name(space)}"
             for space, (was, now) in enumerate(zip(old.duchy, new.duchy)) if was is None and now is not None]

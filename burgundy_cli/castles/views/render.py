@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import textwrap
 
-from burgundy_cli.castles.boards import (ROW_LENGTHS, SPACES, TEAM_IDS, TEAM_SHARED, board, board_numbers,
+from burgundy_cli.castles.rules.boards import (ROW_LENGTHS, SPACES, TEAM_IDS, TEAM_SHARED, board, board_numbers,
                                         provenance_note, space_name)
-from burgundy_cli.castles.state import PHASES, GameState, PlayerState
-from burgundy_cli.castles.tiles import COLOUR_NAME
+from burgundy_cli.castles.rules.state import PHASES, GameState, PlayerState
+from burgundy_cli.castles.rules.tiles import COLOUR_NAME
 from burgundy_cli.core.render import TEXT_WIDTH, packed
 
 #: Width of one hex cell in the drawing; rows are offset by half of it, like the board.
@@ -216,14 +216,14 @@ def render(state: GameState) -> str:
     lines = [f"The Castles of Burgundy ({state.edition} edition), {len(names)} player{'s' if len(names) != 1 else ''}: "
              f"{where}"]
     if state.stage == "over":
-        from burgundy_cli.castles.scoring import score
+        from burgundy_cli.castles.rules.scoring import score
 
         table = score(state)
         lines.append("final scoring: " + ", ".join(f"{line.name} {line.total}" for line in table.players)
                      + f"; winner {', '.join(table.winner) or 'no one'}")
     lines.append("bridge order: " + " > ".join(names[s] for s in state.bridge_order()))
     if state.solo is not None:
-        from burgundy_cli.castles.solo_standing import table_text
+        from burgundy_cli.castles.rules.solo_standing import table_text
 
         lines.extend(table_text(state))
     if state.white is not None:

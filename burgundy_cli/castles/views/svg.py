@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from burgundy_cli.castles.boards import ROW_LENGTHS, provenance_note, space_id, space_name, team_layout
-from burgundy_cli.castles.engine import expected
+from burgundy_cli.castles.rules.boards import ROW_LENGTHS, provenance_note, space_id, space_name, team_layout
+from burgundy_cli.castles.rules.engine import expected
 from burgundy_cli.castles.notation import format_command
-from burgundy_cli.castles.render import duchy_number, tile_short
-from burgundy_cli.castles.scoring import END_CATEGORIES
-from burgundy_cli.castles.state import GameState
-from burgundy_cli.castles.tiles import COLOUR_NAME, catalogue
+from burgundy_cli.castles.views.render import duchy_number, tile_short
+from burgundy_cli.castles.rules.scoring import END_CATEGORIES
+from burgundy_cli.castles.rules.state import GameState
+from burgundy_cli.castles.rules.tiles import COLOUR_NAME, catalogue
 from burgundy_cli.core.svg import Svg, player_colours
 
 #: Categories added by the final scoring (a chart shows them as their own step).
@@ -48,7 +48,7 @@ def without_log(data: dict[str, Any]) -> dict[str, Any]:
 
 def position_data(state: GameState) -> dict[str, Any]:
     """The position in the documented JSON form (see docs/pictures.md)."""
-    from burgundy_cli.castles.scoring import score
+    from burgundy_cli.castles.rules.scoring import score
 
     due = expected(state)
     names = [player.name for player in state.players]
@@ -76,7 +76,7 @@ def _teams_data(state: GameState) -> dict[str, Any]:
     """With the 2019 team game: each team's players, first and second (``{"A": [...], "B": [...]}``)."""
     if state.teams is None:
         return {}
-    from burgundy_cli.castles.module_team import TEAMS
+    from burgundy_cli.castles.modules.team import TEAMS
 
     return {"teams": {TEAMS[team]: [state.players[seat].name for seat in members]
                       for team, members in enumerate(state.teams.members)}}
