@@ -5,13 +5,13 @@ as rolled has no ``>value``; a take by die names no depot; a ship names ``keep``
 its storage forces a choice). It does not try every conceivable line on
 :func:`engine.check`, but it reaches its verdicts through the same rule code: the spaces
 a tile may go to are those the game's placement rules allow
-(:func:`~burgundy_cli.castles.placement.allowed_spaces`), a take's tiles those
-:func:`~burgundy_cli.castles.actions.depot_offers` offers, discards those
-:func:`~burgundy_cli.castles.actions.storage_refusal` accepts, ship choices those
-:func:`~burgundy_cli.castles.actions.ship_refusal` accepts, payments those of
-:data:`~burgundy_cli.castles.actions.PAYMENT`, worker costs and free changes those of
-:mod:`~burgundy_cli.castles.engine`, and a placed tile's granted actions are those its
-effect's :class:`~burgundy_cli.castles.actions.Grant` declares, expanded on a scratch copy
+(:func:`~burgundy_cli.castles.rules.placement.allowed_spaces`), a take's tiles those
+:func:`~burgundy_cli.castles.rules.actions.depot_offers` offers, discards those
+:func:`~burgundy_cli.castles.rules.actions.storage_refusal` accepts, ship choices those
+:func:`~burgundy_cli.castles.rules.actions.ship_refusal` accepts, payments those of
+:data:`~burgundy_cli.castles.rules.actions.PAYMENT`, worker costs and free changes those of
+:mod:`~burgundy_cli.castles.rules.engine`, and a placed tile's granted actions are those its
+effect's :class:`~burgundy_cli.castles.rules.actions.Grant` declares, expanded on a scratch copy
 like the engine does. tests/castles/test_differential.py checks that this agrees with
 :func:`engine.check` both ways.
 
@@ -37,21 +37,21 @@ from functools import cache, partial
 from itertools import combinations
 from typing import Any
 
-from burgundy_cli.castles.actions import (
+from burgundy_cli.castles.rules.actions import (
     DURING, Grant, apply_purchase, check_purchase_during, copied_effect, depot_offers, first_refused, locate,
     payment_refusal, place_tile, ship_refusal, storage_refusal, take_colour_allows,
 )
-from burgundy_cli.castles.boards import SPACE_IDS, space_name
-from burgundy_cli.castles.commands import (
+from burgundy_cli.castles.rules.boards import SPACE_IDS, space_name
+from burgundy_cli.castles.rules.commands import (
     BuyCommand, DieCommand, PassCommand, PlaceAction, SellAction, TakeAction, WorkersAction,
 )
-from burgundy_cli.castles.engine import (
+from burgundy_cli.castles.rules.engine import (
     FREE_CHANGE_TILE, bought_this_turn, check, expected, free_die, free_steps, worker_cost, workers_suffice,
 )
 from burgundy_cli.castles.notation import holds_sale_bonuses
-from burgundy_cli.castles.placement import allowed_spaces
-from burgundy_cli.castles.state import GameState, PlayerState
-from burgundy_cli.castles.tiles import catalogue
+from burgundy_cli.castles.rules.placement import allowed_spaces
+from burgundy_cli.castles.rules.state import GameState, PlayerState
+from burgundy_cli.castles.rules.tiles import catalogue
 from burgundy_cli.core.errors import IllegalMoveError
 from burgundy_cli.core.game import MoveList
 
@@ -198,7 +198,7 @@ def _granting(state: GameState, seat: int, base: PlaceAction,
 
 def _granting_variants(state: GameState, seat: int, base: PlaceAction, grant: Grant) -> Iterator[Node]:
     """:func:`_granting`'s chains: the tile placed on a branch of ``state``, as the engine does
-    (:func:`~burgundy_cli.castles.actions.check_grants_on_branch`), then each granted action
+    (:func:`~burgundy_cli.castles.rules.actions.check_grants_on_branch`), then each granted action
     and each purchase placed with it."""
     scratch = state.branch(seat)
     acting = scratch.players[seat]
@@ -255,7 +255,7 @@ def _buying_placements(state: GameState, seat: int, base: PlaceAction, grant: Gr
     ``state``: after the placement. The engine accepts a purchase inside the placement only
     when the granted placement puts the bought tile into the duchy (docs/rulings.md):
     each purchase the player could make is asked of
-    :func:`~burgundy_cli.castles.actions.check_purchase_during` with such a placement.
+    :func:`~burgundy_cli.castles.rules.actions.check_purchase_during` with such a placement.
     """
     if "place" not in grant.kinds:
         return
@@ -392,10 +392,10 @@ def _granted_kinds(state: GameState, seat: int, player: PlayerState, grant: Gran
 
 def _granted_shields(state: GameState, player: PlayerState) -> list:
     """A castle's extra action taking a shield (shield 11): each shield on a depot onto each castle."""
-    from burgundy_cli.castles.commands import ShieldAction
+    from burgundy_cli.castles.rules.commands import ShieldAction
 
     # (only a holder of shield 11 can have any: the rule below says so, cob.shield.11; this only
-    # saves asking it for every shield and castle. module_shields is not imported here: it
+    # saves asking it for every shield and castle. modules.shields is not imported here: it
     # imports this module for its own lines' candidates)
     if state.shields is None or 11 not in player.shields.values():
         return []
@@ -448,7 +448,7 @@ def ship_choices(state: GameState, player: PlayerState) -> list[tuple[int | None
 
     The candidates -- no depot; each depot with goods, alone or with a neighbouring depot
     with goods; ``keep`` listing the new types taken, written only when storage cannot hold
-    every new type offered -- are those :func:`~burgundy_cli.castles.actions.ship_refusal`
+    every new type offered -- are those :func:`~burgundy_cli.castles.rules.actions.ship_refusal`
     accepts.
     """
     if state.solo is not None:  # 2019 solo game: no limit on goods types; the game's ship effect judges
@@ -827,7 +827,7 @@ def _accepted(state: GameState, command) -> bool:
 
 
 def purchases(state: GameState, seat: int) -> list[BuyCommand]:
-    """Purchases ``seat`` may make: each depot and payment :data:`~burgundy_cli.castles.actions.PAYMENT`
+    """Purchases ``seat`` may make: each depot and payment :data:`~burgundy_cli.castles.rules.actions.PAYMENT`
     allows, each tile the depot offers, each discard the storage rule accepts."""
     player = state.players[seat]
     paid = [(depot, pay) for depot in range(7) for pay in (0, 2, 1)

@@ -1,4 +1,4 @@
-"""The Castles of Burgundy notation: one typed line <-> one command of :mod:`.commands`.
+"""The Castles of Burgundy notation: one typed line <-> one command of :mod:`.rules.commands`.
 
 Reading is lenient (case, spacing, ``#`` comments, abbreviations such as ``t`` for take,
 tile aliases such as ``yellow 16`` or ``town-hall``); writing is strict: :func:`format_command`
@@ -45,7 +45,7 @@ from collections import namedtuple
 from collections.abc import Callable
 from functools import cache, lru_cache
 
-from burgundy_cli.castles import commands as c
+from burgundy_cli.castles.rules import commands as c
 from burgundy_cli.core.errors import Location, ParseError
 
 _TOKEN = re.compile(r'\s*(?:(?P<str>"(?:[^"\\]|\\.)*"?)|(?P<punct>[:,;])|(?P<word>[^\s:,;"#]+))')
@@ -220,7 +220,7 @@ def _die(reader: _Reader) -> tuple[int, int | None]:
 @lru_cache(maxsize=2048)
 def _resolve(text: str) -> str | None:
     """:func:`tiles.resolve_tile_name`, cached: the same few words come up again and again."""
-    from burgundy_cli.castles.tiles import resolve_tile_name
+    from burgundy_cli.castles.rules.tiles import resolve_tile_name
 
     return resolve_tile_name(text)
 
@@ -242,7 +242,7 @@ def _tile(reader: _Reader) -> str:
             reader.pos += 1
     name = name or _resolve(token.text)
     if name is None:
-        from burgundy_cli.castles.tiles import suggest_tile_name
+        from burgundy_cli.castles.rules.tiles import suggest_tile_name
 
         suggestion = None if token.text.isdigit() else suggest_tile_name(
             token.text + (after.text if after is not None and after.text.isdigit() else ""))
@@ -254,7 +254,7 @@ def _tile(reader: _Reader) -> str:
 
 def _space(reader: _Reader) -> str:
     """A duchy space ``a1``..``g4`` (row letter, position in the row), checked to be on the board."""
-    from burgundy_cli.castles.boards import ROW_LENGTHS, ROW_LETTERS, space_id, space_name
+    from burgundy_cli.castles.rules.boards import ROW_LENGTHS, ROW_LETTERS, space_id, space_name
 
     token = reader.next("a duchy space (a1..g4)")
     text = token.text.lower()
@@ -741,8 +741,8 @@ class _CanonicalForms:
 @cache
 def _canonical_forms() -> _CanonicalForms:
     """Made on first use, not at import: most commands never read a line."""
-    from burgundy_cli.castles.boards import SPACES, space_name
-    from burgundy_cli.castles.tiles import catalogue
+    from burgundy_cli.castles.rules.boards import SPACES, space_name
+    from burgundy_cli.castles.rules.tiles import catalogue
 
     player = rf"({_NAME}): "
     return _CanonicalForms(

@@ -17,12 +17,12 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from burgundy_cli.castles import commands as c
-from burgundy_cli.castles.boards import CENTRE, board, board_numbers, depot_spaces, provisional_board, space_id, space_name
-from burgundy_cli.castles.engine import free_change, worker_cost
+from burgundy_cli.castles.rules import commands as c
+from burgundy_cli.castles.rules.boards import CENTRE, board, board_numbers, depot_spaces, provisional_board, space_id, space_name
+from burgundy_cli.castles.rules.engine import free_change, worker_cost
 from burgundy_cli.castles.movegen import legal_commands
-from burgundy_cli.castles.state import GameState
-from burgundy_cli.castles.tiles import GOODS_PER_TYPE, catalogue
+from burgundy_cli.castles.rules.state import GameState
+from burgundy_cli.castles.rules.tiles import GOODS_PER_TYPE, catalogue
 
 NAMES = ("Anna", "Ben", "Cara", "Dario")
 DEFAULT_EDITION = "2019"
@@ -39,7 +39,7 @@ def deal_setup(rng: random.Random, edition: str, names: list[str],
     """
     setup: dict[str, Any] = {}
     if duchies is not None:
-        from burgundy_cli.castles.setup import duchy_definitions
+        from burgundy_cli.castles.record.setup import duchy_definitions
 
         known = {"11x": provisional_board("11x"), **duchy_definitions(duchies)}
         order = list(known)
@@ -170,7 +170,7 @@ def _module_value(state: GameState, seat: int, command, placed: set[str]) -> flo
     """A module's line: a shield taken with doubles (worth its end VP, less the workers and the
     shield it replaces), shield 5's goods, or a solo game's choice (a tile placed or an extra
     action as the action would be worth; VP bought and the exchange a little less)."""
-    from burgundy_cli.castles.module_shields import end_vp
+    from burgundy_cli.castles.modules.shields import end_vp
 
     player = state.players[seat]
     if isinstance(command, c.SoloPlaceCommand):
@@ -228,27 +228,27 @@ def deal_game(rng: random.Random, edition: str, names: list[str],
     players = len(names)
     duchies = None
     if "border-posts" in modules:
-        from burgundy_cli.castles.module_border import practice_duchies
+        from burgundy_cli.castles.modules.border import practice_duchies
 
         duchies = practice_duchies(rng, edition, players - 1)
     if "solo-game" in modules:  # (first: with the team game too, the setup then says why not)
-        from burgundy_cli.castles.module_solo import deal_setup as deal_solo
+        from burgundy_cli.castles.modules.solo import deal_setup as deal_solo
 
         setup = deal_solo(rng, names[0])
     elif "team-game" in modules:
-        from burgundy_cli.castles.module_team import deal_team_setup
+        from burgundy_cli.castles.modules.team import deal_team_setup
 
         setup = deal_team_setup(rng, names)
     else:
         setup = deal_setup(rng, edition, names, duchies)
     if "shields" in modules:  # drawn after the rest, so that a game without shields deals as before
-        from burgundy_cli.castles.module_shields import SHIELDS, deal
+        from burgundy_cli.castles.modules.shields import SHIELDS, deal
 
         order = list(SHIELDS)
         rng.shuffle(order)
         setup["shields"] = deal(order, players)
     if "trade-routes" in modules:
-        from burgundy_cli.castles.module_routes import deal_routes
+        from burgundy_cli.castles.modules.routes import deal_routes
 
         setup["routes"] = deal_routes(rng, names)
     return setup, duchies
@@ -257,7 +257,7 @@ def deal_game(rng: random.Random, edition: str, names: list[str],
 def play_game(players: int, seed: int, edition: str | None = None, stop_after: int | None = None,
               visit: Callable[[Any], None] | None = None, modules: tuple[str, ...] = (),
               every_kind: bool = False) -> Any:
-    """The playout as a record session (:class:`~burgundy_cli.castles.record.CastlesSession`).
+    """The playout as a record session (:class:`~burgundy_cli.castles.record.session.CastlesSession`).
 
     ``stop_after`` counts player actions (die actions, purchases, passes); table lines do not
     count. ``visit(session)`` is called after every line, for tests that watch each step.
@@ -268,9 +268,9 @@ def play_game(players: int, seed: int, edition: str | None = None, stop_after: i
     so that the shipped playout records keep their seeds.
     """
     from burgundy_cli.castles.notation import format_command
-    from burgundy_cli.castles.record import CastlesSession
-    from burgundy_cli.castles.setup import duchy_definitions
-    from burgundy_cli.castles.setup_table import state_from_setup
+    from burgundy_cli.castles.record.session import CastlesSession
+    from burgundy_cli.castles.record.setup import duchy_definitions
+    from burgundy_cli.castles.record.setup_table import state_from_setup
     from burgundy_cli.core.game import GameHeader
 
     edition = edition or DEFAULT_EDITION
@@ -346,7 +346,7 @@ def _solo_step(rng: random.Random, session: Any, state: GameState, placed: set[s
                visit: Callable[[Any], None] | None) -> bool:
     """The 2019 solo game's own lines, when due: the round's removal, then (after the turn) a
     choice still open to the player -- taken by the policy's values, each as likely as not."""
-    from burgundy_cli.castles.module_solo import open_lines, removal_line
+    from burgundy_cli.castles.modules.solo import open_lines, removal_line
 
     line = removal_line(state)
     if line is None and state.stage != "turn":

@@ -13,7 +13,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 import datetime as _dt
 import hashlib
-import importlib
 import io
 import uuid
 from collections.abc import Iterable
@@ -22,7 +21,7 @@ from typing import Any
 from burgundy_cli.core.errors import failure
 from burgundy_cli.core.game import GameHeader, ScoreTable
 from burgundy_cli.core.record import dump_record, read_record
-from burgundy_cli.core.registry import GAMES
+from burgundy_cli.core.registry import GAMES, game_module
 from burgundy_cli.core.session import open_doc
 
 #: The namespace of every id this tool gives BG Stats (a UUID5 of the tool's name).
@@ -64,7 +63,7 @@ def read_played(files: Iterable[str]) -> tuple[list[Played], list[dict[str, Any]
 
 def _first_mover(players: list[str], data: dict[str, Any]) -> str | None:
     """The player of the first player line of a record started from its setup: who began."""
-    module = importlib.import_module(GAMES[data["game"]["name"]] + ".svg")
+    module = game_module(data["game"]["name"], "svg")
     known = {name.lower(): name for name in players}
     for path in module.log_lines(data):
         value: Any = data
@@ -122,7 +121,7 @@ def _game_facts(played: Played, given: BggIds | None = None) -> tuple[str, str, 
     """The game's name with its edition, its BoardGameGeek name, id and year for the
     record's edition (the one the replay used, which a Castles record may leave to its default).
     An id in ``given`` wins over the game's own; 0 means none is known."""
-    module = importlib.import_module(GAMES[played.header.name] + ".svg")
+    module = game_module(played.header.name, "svg")
     edition = played.table.edition
     bgg, year = module.BOARDGAMEGEEK[edition]
     bgg = (given or {}).get((played.header.name, edition), bgg)

@@ -20,14 +20,13 @@ record has exactly one) and ``TITLE``.
 
 from __future__ import annotations
 
-import importlib
 import json
 from typing import Any
 
 from pydantic import TypeAdapter
 
 from burgundy_cli.core.game import GameHeader
-from burgundy_cli.core.registry import GAMES, find_game
+from burgundy_cli.core.registry import find_game, game_module
 
 DRAFT = "http://json-schema.org/draft-07/schema#"
 
@@ -48,7 +47,7 @@ _REF = "#/definitions/{model}"
 
 def record_schema(game: str) -> dict[str, Any]:
     """The JSON Schema of a record of ``game`` (a name from the registry)."""
-    layout = importlib.import_module(GAMES[game] + ".jsonschema")
+    layout = game_module(game, "jsonschema")
     definitions: dict[str, Any] = {}
 
     def schema_of(declared: Any) -> dict[str, Any]:

@@ -13,14 +13,13 @@ from its start plays the lines again through the same :meth:`Session.play` as
 from __future__ import annotations
 
 from dataclasses import dataclass
-import importlib
 from types import ModuleType
 from typing import Any
 
 from burgundy_cli.core.errors import UsageError
 from burgundy_cli.core.game import ScoreTable, Session
 from burgundy_cli.core.record import RecordDoc, read_record
-from burgundy_cli.core.registry import GAMES
+from burgundy_cli.core.registry import game_module
 from burgundy_cli.core.session import open_doc
 
 
@@ -106,7 +105,7 @@ class Timeline:
 
 def _game_module(name: str) -> ModuleType:
     """The pictures module of the game called ``name`` (beside its package, see above)."""
-    return importlib.import_module(GAMES[name] + ".svg")
+    return game_module(name, "svg")
 
 
 def position_json(path: str, at: str | None = None) -> dict[str, Any]:

@@ -10,12 +10,11 @@ position's ``[result]``.
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from burgundy_cli.core.game import Session
 from burgundy_cli.core.record import dump_record, parse_record_text
-from burgundy_cli.core.registry import GAMES
+from burgundy_cli.core.registry import game_module
 from burgundy_cli.core.session import open_doc
 
 
@@ -31,7 +30,7 @@ def position_record_data(session: Session, source: str | None = None) -> dict[st
         game.pop("options", None)
     if source is not None:
         game["notes"] = f"The position of {source}, written by `burgundy show --position`."
-    writer = importlib.import_module(GAMES[header.name] + ".setup").position_data
+    writer = game_module(header.name, "setup").position_data
     return {"game": game, "position": writer(session.state)}
 
 

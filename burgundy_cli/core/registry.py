@@ -62,6 +62,22 @@ def import_module(name: str) -> Any:
     return sys.modules[name]
 
 
+def game_module_name(game: str, part: str) -> str:
+    """The absolute name of the module that is ``part`` of the game called ``game``: one of the
+    parts the core reads a game through -- ``notation`` (``parse_line``), ``setup``
+    (``position_data``), ``scoring`` (``ADJUSTMENTS``), ``svg``, ``table`` and ``jsonschema``.
+    It is ``<package>.<part>`` unless the game's package maps the part elsewhere in its
+    ``PARTS`` (Castles: a package per concern)."""
+    package = GAMES[game]
+    parts: dict[str, str] = getattr(import_module(package), "PARTS", {})
+    return parts.get(part, f"{package}.{part}")
+
+
+def game_module(game: str, part: str) -> Any:
+    """The module that is ``part`` of the game called ``game`` (see :func:`game_module_name`)."""
+    return import_module(game_module_name(game, part))
+
+
 def find_game(name: str, location: Location | None = None) -> Game:
     """The game registered as ``name``.
 

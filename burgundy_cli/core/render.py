@@ -52,11 +52,11 @@ def shown_categories(table: ScoreTable, show_all: bool = False) -> list[str]:
 
 def _adjustments(game: str) -> tuple[str, ...]:
     """The bookkeeping categories of ``game`` (its ``scoring`` module's ``ADJUSTMENTS``), if any."""
-    from burgundy_cli.core.registry import GAMES, import_module
+    from burgundy_cli.core.registry import GAMES, game_module_name, import_module
 
     if game not in GAMES:
         return ()
-    name = GAMES[game] + ".scoring"
+    name = game_module_name(game, "scoring")
     try:
         scoring = import_module(name)
     except ModuleNotFoundError as err:

@@ -101,7 +101,7 @@ def open_result(doc: RecordDoc, header: GameHeader) -> ResultSession:
                           location=doc.location_of_key(others[0]),
                           hint="a game logged move by move starts from [setup]; drop [final] for it")
     if header.name == "castles-of-burgundy":
-        from burgundy_cli.castles.setup import options_from_header  # the options' one check
+        from burgundy_cli.castles.record.setup import options_from_header  # the options' one check
 
         try:
             options_from_header(header)
@@ -137,7 +137,7 @@ def _check_players(header: GameHeader, final: FinalTable, rules: Rules, where: A
     missing = [name for name in players if name not in final.scores]
     extra = [name for name in final.scores if name not in players]
     if missing or extra:
-        raise RecordError(f"[final.scores] must give each player of [game] players a score: "
+        raise RecordError("[final.scores] must give each player of [game] players a score: "
                           + (f"{', '.join(missing)} missing" if missing else f"{', '.join(extra)} is no player"),
                           location=where("scores"))
     modules = modules_of(header)

@@ -27,7 +27,7 @@ from burgundy_cli.core.record import (
     RecordDoc, dump_record, parse_record_bytes, parse_record_text, swap_available,
 )
 from burgundy_cli.core.recordtext import RecordText
-from burgundy_cli.core.registry import GAMES
+from burgundy_cli.core.registry import game_module_name
 from burgundy_cli.core.replay import split_comment
 from burgundy_cli.core.session import open_doc
 
@@ -45,11 +45,11 @@ SUGGESTIONS = 6
 
 
 def table_helpers(session: Session) -> ModuleType:
-    """The ``table`` module of the session's game (``burgundy_cli.castles.table``, ...).
+    """The ``table`` module of the session's game (``burgundy_cli.castles.record.table``, ...).
 
     :raises UsageError: the game has none (a game may be refereed without a table session).
     """
-    name = GAMES[session.header.name] + ".table"
+    name = game_module_name(session.header.name, "table")
     try:
         return importlib.import_module(name)
     except ModuleNotFoundError as err:

@@ -9,7 +9,7 @@ of the record's player to move, so a table can type ``burgundy check game.toml "
 from __future__ import annotations
 
 from burgundy_cli.core.errors import IllegalMoveError, RefereeError, UsageError
-from burgundy_cli.core.registry import GAMES, import_module
+from burgundy_cli.core.registry import game_module
 
 TYPE_CHECKING = False  # (not typing's: `burgundy moves` imports this module before its game)
 if TYPE_CHECKING:
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 def due(session: Any) -> dict[str, Any]:
     """What the record expects next, in the form of ``show --json``'s ``due``."""
-    return import_module(GAMES[session.header.name] + ".svg").due_data(session.state)
+    return game_module(session.header.name, "svg").due_data(session.state)
 
 
 def play_verdicts(path: str, moves: list[str]) -> tuple[dict[str, Any], int]:

@@ -1,6 +1,6 @@
 """Helpers for the engine tests: build states and commands directly, and play random games.
 
-Engine tests use no notation: commands are built from :mod:`burgundy_cli.castles.commands`
+Engine tests use no notation: commands are built from :mod:`burgundy_cli.castles.rules.commands`
 models through :func:`cmd`. :func:`random_game` deals the table's chance events and picks
 random actions that pass :func:`engine.check`; it exists to drive whole games through the
 engine in tests (flow, invariants), not as the project's move generator.
@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import random
 
-from burgundy_cli.castles import engine
-from burgundy_cli.castles.boards import space_name
-from burgundy_cli.castles.commands import validate_command
+from burgundy_cli.castles.rules import engine
+from burgundy_cli.castles.rules.boards import space_name
+from burgundy_cli.castles.rules.commands import validate_command
 from burgundy_cli.castles.playout import deal_goods, deal_reveals
-from burgundy_cli.castles.position_table import state_from_position
-from burgundy_cli.castles.setup_table import state_from_setup
-from burgundy_cli.castles.state import GameState
-from burgundy_cli.castles.tiles import catalogue
+from burgundy_cli.castles.record.position_table import state_from_position
+from burgundy_cli.castles.record.setup_table import state_from_setup
+from burgundy_cli.castles.rules.state import GameState
+from burgundy_cli.castles.rules.tiles import catalogue
 from burgundy_cli.core.errors import IllegalMoveError
 from burgundy_cli.core.game import GameHeader
 

@@ -23,18 +23,18 @@ from __future__ import annotations
 from tests.line_forms import changed
 from itertools import combinations
 
-from burgundy_cli.castles import engine
-from burgundy_cli.castles.actions import (
+from burgundy_cli.castles.rules import engine
+from burgundy_cli.castles.rules.actions import (
     apply_purchase, check_purchase, copied_effect, depot_offers, locate, place_tile, take_from_depot,
 )
-from burgundy_cli.castles.boards import space_name
-from burgundy_cli.castles.commands import (
+from burgundy_cli.castles.rules.boards import space_name
+from burgundy_cli.castles.rules.commands import (
     BuyCommand, DieCommand, HireCommand, PassCommand, PlaceAction, SellAction, ShieldAction, ShieldBorrowCommand,
     ShieldCommand, ShieldGoodsCommand, ShieldPlaceCommand, TakeAction, TributeCommand, WorkersAction,
 )
 from burgundy_cli.castles.notation import format_command
-from burgundy_cli.castles.state import GameState, PlayerState
-from burgundy_cli.castles.tiles import catalogue
+from burgundy_cli.castles.rules.state import GameState, PlayerState
+from burgundy_cli.castles.rules.tiles import catalogue
 from burgundy_cli.core.errors import IllegalMoveError
 
 TILES = tuple(catalogue())

@@ -86,8 +86,8 @@ def test_every_shipped_record_line_reads_the_same_both_ways() -> None:
 
 def _followers() -> list[str]:
     """Every word a canonical line can put right after a tile name."""
-    from burgundy_cli.castles.boards import SPACES, space_name
-    from burgundy_cli.castles.tiles import catalogue
+    from burgundy_cli.castles.rules.boards import SPACES, space_name
+    from burgundy_cli.castles.rules.tiles import catalogue
 
     return [*catalogue(), *(space_name(index) for index in range(SPACES)),
             "from", "discard", "workers", "goods", "keep", "buy", "then"]
@@ -99,7 +99,7 @@ def test_no_canonical_tile_joins_with_the_word_after_it() -> None:
     The fast path takes a canonical tile word as it is, which is right only because no
     canonical tile name followed by a word a canonical line puts after it reads as a tile.
     """
-    from burgundy_cli.castles.tiles import catalogue, resolve_tile_name
+    from burgundy_cli.castles.rules.tiles import catalogue, resolve_tile_name
 
     joined = [(tile, word) for tile in catalogue() for word in _followers()
               if resolve_tile_name(tile + word) is not None]
@@ -114,7 +114,7 @@ _ALIASES = {"city-hall": "town hall", "boarding-house": "Boarding House", "carpe
 
 
 def _alias(word: str) -> str:
-    from burgundy_cli.castles.tiles import catalogue
+    from burgundy_cli.castles.rules.tiles import catalogue
 
     if word not in catalogue():
         return word.upper()

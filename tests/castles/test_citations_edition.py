@@ -2,9 +2,9 @@
 
 A citation in a 2011 record quotes the 2011 rulebook (../shared/rules/castles-of-burgundy-2011-
 rules.*.txt) and one in a 2019 record the 2019 rulebook: every rule id, in every edition, is
-cited (castles/citations.py ``cited``) and each quoted passage of its citation is looked up in
+cited (castles/rules/citations.py ``cited``) and each quoted passage of its citation is looked up in
 that edition's rulebook text. A rule whose wording differs per edition carries both texts
-(castles/rules.py ``TEXTS``); neither names the other edition.
+(castles/rules/__init__.py ``TEXTS``); neither names the other edition.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from burgundy_cli.castles.citations import cited
+from burgundy_cli.castles.rules.citations import cited
 from burgundy_cli.castles.rules import EDITIONS, PASSAGES, RULES, TEXTS
 from burgundy_cli.core.session import open_record
 from burgundy_cli.core.errors import IllegalMoveError

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from burgundy_cli.castles.commands import validate_command
+from burgundy_cli.castles.rules.commands import validate_command
 from burgundy_cli.castles.notation import parse_line
 from burgundy_cli.core.errors import ParseError
 from pydantic import ValidationError

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from burgundy_cli.castles.boards import ROW_LENGTHS, board, board_numbers, depot_spaces, space_id, space_name
-from burgundy_cli.castles.tiles import (
+from burgundy_cli.castles.rules.boards import ROW_LENGTHS, board, board_numbers, depot_spaces, space_id, space_name
+from burgundy_cli.castles.rules.tiles import (
     BUILDINGS, area_vp, bonus_vp, catalogue, knowledge_text, resolve_tile_name, sale_vp, suggest_tile_name,
 )
 
@@ -127,7 +127,7 @@ def test_doctests_of_the_data_modules():
     """The examples in the tile, board and engine modules' docstrings run (style guide, 15)."""
     import doctest
 
-    from burgundy_cli.castles import boards, engine, tiles
+    from burgundy_cli.castles.rules import boards, engine, tiles
 
     for module in (tiles, boards, engine):
         result = doctest.testmod(module)

@@ -23,21 +23,21 @@ from __future__ import annotations
 import random
 from tests.line_forms import changed
 
-from burgundy_cli.castles import engine
-from burgundy_cli.castles.boards import space_name
-from burgundy_cli.castles.commands import (
+from burgundy_cli.castles.rules import engine
+from burgundy_cli.castles.rules.boards import space_name
+from burgundy_cli.castles.rules.commands import (
     BuyCommand, DieCommand, HireCommand, PassCommand, PhaseGoodsEvent, PlaceAction, RevealEvent, RollEvent, SellAction,
     ShieldCommand,
     TakeAction, WorkersAction,
 )
-from burgundy_cli.castles.module_solo import removal_line
+from burgundy_cli.castles.modules.solo import removal_line
 from burgundy_cli.castles.movegen import legal_commands
 from burgundy_cli.castles.notation import format_command, parse_line
 from burgundy_cli.castles.playout import deal_game, deal_goods, deal_reveals
-from burgundy_cli.castles.setup import duchy_definitions
-from burgundy_cli.castles.setup_table import state_from_setup
-from burgundy_cli.castles.state import GameState, PlayerState
-from burgundy_cli.castles.tiles import catalogue
+from burgundy_cli.castles.record.setup import duchy_definitions
+from burgundy_cli.castles.record.setup_table import state_from_setup
+from burgundy_cli.castles.rules.state import GameState, PlayerState
+from burgundy_cli.castles.rules.tiles import catalogue
 from burgundy_cli.core.errors import IllegalMoveError
 from burgundy_cli.core.game import GameHeader
 from tests.castles.engine_kit import random_command

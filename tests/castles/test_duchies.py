@@ -13,11 +13,11 @@ import json
 
 import pytest
 
-from burgundy_cli.castles.boards import (ROW_LENGTHS, provisional_board, provisional_ids, provisional_layouts,
+from burgundy_cli.castles.rules.boards import (ROW_LENGTHS, provisional_board, provisional_ids, provisional_layouts,
                                         space_id)
-from burgundy_cli.castles.setup import SetupError, duchy_definitions
-from burgundy_cli.castles.setup_table import state_from_setup
-from burgundy_cli.castles.svg import POST_FILL
+from burgundy_cli.castles.record.setup import SetupError, duchy_definitions
+from burgundy_cli.castles.record.setup_table import state_from_setup
+from burgundy_cli.castles.views.svg import POST_FILL
 from tests.castles.engine_kit import header
 
 #: The pictured border-post duchy's layout, as the record of a player who owns that duchy would type it.

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import pytest
 
-from burgundy_cli.castles import engine
-from burgundy_cli.castles.actions import illegal
-from burgundy_cli.castles.state import GameState, PlayerState
+from burgundy_cli.castles.rules import engine
+from burgundy_cli.castles.rules.actions import illegal
+from burgundy_cli.castles.rules.state import GameState, PlayerState
 from burgundy_cli.core.errors import IllegalMoveError
 from tests.castles.engine_kit import at_turn, cmd
 
@@ -141,7 +141,7 @@ def test_every_recorded_grant_refused_leaves_the_state_unchanged():
     serves them all but the team game), its granted action swapped for a sale of goods the
     player does not hold (or an action the tile does not grant): refused with the check's
     rule id, and the state exactly as before; then the recorded line is played on."""
-    from burgundy_cli.castles import commands as c
+    from burgundy_cli.castles.rules import commands as c
     from tests.line_forms import changed
 
     tried = 0

@@ -369,8 +369,8 @@ def test_every_vp_scored_during_play_reaches_the_point(monkeypatch, modules_, se
 
 
 def _effects(state, text):
-    from burgundy_cli.castles import engine
-    from burgundy_cli.castles.effects import line_effects
+    from burgundy_cli.castles.rules import engine
+    from burgundy_cli.castles.views.effects import line_effects
 
     before, command = state.copy(), parse_line(text)
     engine.play(state, command)

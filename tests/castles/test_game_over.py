@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from burgundy_cli.castles import engine
+from burgundy_cli.castles.rules import engine
 from burgundy_cli.castles.movegen import legal_commands, legal_moves
 from burgundy_cli.castles.notation import parse_line
 from burgundy_cli.core.errors import IllegalMoveError

@@ -144,8 +144,8 @@ def test_the_solo_games_result_matches_the_hand_count():
     """2019 rules, 'THE SOLO GAME', 'End of the game': "You win the game if you managed to fill all
     37 hex spaces of your duchy within 25 rounds" (cob.solo.end). The spaces filled, the rounds,
     the resets and the verdict counted by hand beside the record match the engine's."""
-    from burgundy_cli.castles.boards import space_name
-    from burgundy_cli.castles.solo_standing import rounds_rolled
+    from burgundy_cli.castles.rules.boards import space_name
+    from burgundy_cli.castles.rules.solo_standing import rounds_rolled
 
     path = RECORDS / "complete-1p-2019-solo.hand-counted.md"
     facts, spaces = _hand_counted(path)

@@ -12,19 +12,20 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from burgundy_cli.castles import engine, module_extra
-from burgundy_cli.castles.boards import space_id
-from burgundy_cli.castles.citations import cited
+from burgundy_cli.castles.rules import engine
+from burgundy_cli.castles.modules import extra as module_extra
+from burgundy_cli.castles.rules.boards import space_id
+from burgundy_cli.castles.rules.citations import cited
 from burgundy_cli.castles.movegen import legal_commands, legal_moves
 from burgundy_cli.castles.notation import format_command, parse_line
 from burgundy_cli.castles.playout import play_game, playout
-from burgundy_cli.castles.render import render
+from burgundy_cli.castles.views.render import render
 from burgundy_cli.castles.rules import rule
-from burgundy_cli.castles.scoring import breakdown, knowledge_points
-from burgundy_cli.castles.position_table import state_from_position
-from burgundy_cli.castles.setup import SetupError, position_data
-from burgundy_cli.castles.svg import picture
-from burgundy_cli.castles.svg import position_data as svg_position
+from burgundy_cli.castles.rules.scoring import breakdown, knowledge_points
+from burgundy_cli.castles.record.position_table import state_from_position
+from burgundy_cli.castles.record.setup import SetupError, position_data
+from burgundy_cli.castles.views.svg import picture
+from burgundy_cli.castles.views.svg import position_data as svg_position
 from burgundy_cli.core.game import GameHeader
 from burgundy_cli.core.record import dump_record
 from burgundy_cli.core.session import open_record
@@ -263,7 +264,7 @@ def test_moves_lists_the_crane_lines_check_accepts_once_the_game_is_over():
     building of your choice" -- said after the game's end, when no one is to move: ``moves``
     lists each building type ``check`` accepts for the crane's owner (cob.crane.score asked of
     each), none for a player without a crane, none once said, and none before the end."""
-    from burgundy_cli.castles.tiles import KNOWLEDGE_BUILDING
+    from burgundy_cli.castles.rules.tiles import KNOWLEDGE_BUILDING
 
     def crane_lines(state) -> list[str]:
         return [line for line in legal_moves(state).moves if " crane as " in line]

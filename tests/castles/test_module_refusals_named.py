@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from burgundy_cli.castles import engine
+from burgundy_cli.castles.rules import engine
 from burgundy_cli.castles.rules import RULES
 from burgundy_cli.core.errors import IllegalMoveError
 from tests.castles.engine_kit import cmd, new_game
@@ -17,7 +17,7 @@ def test_crane_and_geese_come_only_from_the_black_pile(tile):
     (black and yellow)' -- the crane and the geese have black backs: revealed on a numbered
     depot they break cob.extra.piles, not the base game's tile count (cob.supply.exhausted)."""
     assert "black and yellow" in RULES["cob.extra.piles"].ref
-    from burgundy_cli.castles.boards import depot_spaces
+    from burgundy_cli.castles.rules.boards import depot_spaces
 
     state = new_game(edition="2019", modules=["extra-tiles"])
     colour = "B" if tile == "crane" else "L"

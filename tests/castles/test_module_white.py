@@ -13,14 +13,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from burgundy_cli.castles.boards import space_id
-from burgundy_cli.castles.citations import cited
+from burgundy_cli.castles.rules.boards import space_id
+from burgundy_cli.castles.rules.citations import cited
 from burgundy_cli.castles.movegen import legal_commands, legal_moves
 from burgundy_cli.castles.notation import format_command
 from burgundy_cli.castles.playout import play_game, playout
-from burgundy_cli.castles.render import render
+from burgundy_cli.castles.views.render import render
 from burgundy_cli.castles.rules import rule
-from burgundy_cli.castles.scoring import knowledge_points
+from burgundy_cli.castles.rules.scoring import knowledge_points
 from burgundy_cli.core.record import dump_record
 from tests.castles.engine_kit import assert_illegal, at_turn, cmd, new_game, play_all, position
 from tests.castles.movegen_oracle import accepted
@@ -199,7 +199,7 @@ def test_a_shield_tile_line_settles_only_its_first_white_castles_action():
     """A shields 14/15 tile line spends no workers before its chain, so `moves` takes the first
     white castle's action as listed (its cost asked as the check asks it); a second one, or
     one among a sale's bonuses, still goes to engine.check (its cost known once carried out)."""
-    from burgundy_cli.castles.commands import PlaceAction, SellAction, TakeAction
+    from burgundy_cli.castles.rules.commands import PlaceAction, SellAction, TakeAction
     from burgundy_cli.castles.movegen import settled_chain
 
     state = table()

@@ -13,13 +13,14 @@ from dataclasses import replace
 
 import pytest
 
-from burgundy_cli.castles import engine, modules
-from burgundy_cli.castles.actions import mine_income, score_completion
-from burgundy_cli.castles.boards import space_name
+from burgundy_cli.castles.rules import engine
+from burgundy_cli.castles import modules
+from burgundy_cli.castles.rules.actions import mine_income, score_completion
+from burgundy_cli.castles.rules.boards import space_name
 from burgundy_cli.castles.movegen import legal_moves
 from burgundy_cli.castles.notation import format_command
-from burgundy_cli.castles.placement import ADJACENT, CITY_ONCE, PLACEMENT_RULES, PlacementRule
-from burgundy_cli.castles.tiles import catalogue
+from burgundy_cli.castles.rules.placement import ADJACENT, CITY_ONCE, PLACEMENT_RULES, PlacementRule
+from burgundy_cli.castles.rules.tiles import catalogue
 from burgundy_cli.core.errors import IllegalMoveError
 from tests.castles.engine_kit import at_turn, cmd
 

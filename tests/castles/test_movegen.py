@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from burgundy_cli.castles import engine
+from burgundy_cli.castles.rules import engine
 from burgundy_cli.castles.movegen import legal_commands, legal_moves
 from burgundy_cli.castles.notation import format_command, parse_line
 from burgundy_cli.castles.playout import play_game, playout

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from burgundy_cli.castles import commands as c
+from burgundy_cli.castles.rules import commands as c
 from burgundy_cli.castles.notation import format_command, holds_sale_bonuses, parse_line
 from burgundy_cli.core.errors import ParseError
 
@@ -151,7 +151,7 @@ _NAMES = st.builds(lambda words: " ".join(words), st.lists(_WORD, min_size=1, ma
 
 
 def _tile_names() -> list[str]:
-    from burgundy_cli.castles.tiles import catalogue
+    from burgundy_cli.castles.rules.tiles import catalogue
 
     return sorted(catalogue())
 

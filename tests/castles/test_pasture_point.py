@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from burgundy_cli.castles import engine
-from burgundy_cli.castles.actions import pasture_of
-from burgundy_cli.castles.boards import space_id
+from burgundy_cli.castles.rules import engine
+from burgundy_cli.castles.rules.actions import pasture_of
+from burgundy_cli.castles.rules.boards import space_id
 from burgundy_cli.castles.modules import Module, extend
 from burgundy_cli.castles.notation import format_command, parse_line
 from burgundy_cli.core.errors import IllegalMoveError, ParseError

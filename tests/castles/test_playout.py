@@ -13,7 +13,7 @@ import shlex
 import pytest
 
 from burgundy_cli.castles.playout import play_game, playout
-from burgundy_cli.castles.tiles import BUILDINGS, catalogue
+from burgundy_cli.castles.rules.tiles import BUILDINGS, catalogue
 from burgundy_cli.core.record import dump_record, read_record
 from burgundy_cli.core.session import open_record
 from tests.conftest import RECORDS

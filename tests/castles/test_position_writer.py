@@ -18,9 +18,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from burgundy_cli.castles.playout import playout
-from burgundy_cli.castles.record import CastlesSession
-from burgundy_cli.castles.position_table import state_from_position
-from burgundy_cli.castles.setup import SetupError, position_data
+from burgundy_cli.castles.record.session import CastlesSession
+from burgundy_cli.castles.record.position_table import state_from_position
+from burgundy_cli.castles.record.setup import SetupError, position_data
 from burgundy_cli.core.game import GameHeader
 from burgundy_cli.core.position import position_record_data
 from burgundy_cli.core.record import dump_record, parse_record_text

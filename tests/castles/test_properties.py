@@ -19,12 +19,12 @@ from __future__ import annotations
 from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
-from burgundy_cli.castles import commands as c
-from burgundy_cli.castles.boards import space_id
+from burgundy_cli.castles.rules import commands as c
+from burgundy_cli.castles.rules.boards import space_id
 from burgundy_cli.castles.movegen import legal_commands
 from burgundy_cli.castles.notation import format_command, parse_line
 from burgundy_cli.castles.playout import play_game
-from burgundy_cli.castles.tiles import GOODS_PER_TYPE, catalogue, outside_piles
+from burgundy_cli.castles.rules.tiles import GOODS_PER_TYPE, catalogue, outside_piles
 from burgundy_cli.core.record import dump_record, parse_record_text
 from burgundy_cli.core.session import open_doc
 from tests.castles.movegen_oracle import accepted

@@ -182,8 +182,8 @@ def test_comments_in_the_log_are_kept_by_the_canonical_writer() -> None:
 
 def test_docs_records_names_every_setup_and_position_field() -> None:
     """docs/records.md documents each key a [setup] or [position] table accepts."""
-    from burgundy_cli.castles.position_table import PlayerPosition, PositionTable
-    from burgundy_cli.castles.setup_table import SetupTable
+    from burgundy_cli.castles.record.position_table import PlayerPosition, PositionTable
+    from burgundy_cli.castles.record.setup_table import SetupTable
     from burgundy_cli.core.models import field_names
     from tests.conftest import ROOT
 

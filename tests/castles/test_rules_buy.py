@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from burgundy_cli.castles import engine
-from burgundy_cli.castles.actions import OWN_LINE
-from burgundy_cli.castles.boards import space_id
+from burgundy_cli.castles.rules import engine
+from burgundy_cli.castles.rules.actions import OWN_LINE
+from burgundy_cli.castles.rules.boards import space_id
 from burgundy_cli.castles.notation import format_command, parse_line
 from tests.castles.engine_kit import assert_illegal, at_turn, cmd, play_all
 

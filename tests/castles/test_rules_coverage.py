@@ -65,7 +65,7 @@ def test_every_option_is_a_documented_ruling():
     "Rule variants/errata are named options in the header")."""
     import inspect
 
-    from burgundy_cli.castles import setup
+    from burgundy_cli.castles.record import setup
 
     source = inspect.getsource(setup.options_from_header)
     names = set(re.findall(r'"([a-z0-9]+(?:-[a-z0-9]+)+|modules)"', source))
@@ -77,7 +77,7 @@ def test_every_option_is_a_documented_ruling():
 
 
 def test_the_passage_column_is_each_rules_own():
-    """The table's rule and passage columns are the rule's row in ``castles/rules.py`` (its text,
+    """The table's rule and passage columns are the rule's row in ``castles/rules/__init__.py`` (its text,
     and every edition's passage joined, as ``Rule.ref``): the doc keeps no copy of its own."""
     section = _castles_section()
     rows = {m.group(1): (m.group(2), m.group(3))

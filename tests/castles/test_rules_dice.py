@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from burgundy_cli.castles import engine
-from burgundy_cli.castles.boards import space_id
+from burgundy_cli.castles.rules import engine
+from burgundy_cli.castles.rules.boards import space_id
 from tests.castles.engine_kit import assert_illegal, at_turn, cmd
 
 

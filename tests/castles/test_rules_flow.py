@@ -6,9 +6,9 @@ c4 (yellow 1), d3 (blue 2), d5 (blue 5), e3 (grey 4) and e4 (beige 3).
 
 from __future__ import annotations
 
-from burgundy_cli.castles import engine
-from burgundy_cli.castles.boards import space_id
-from burgundy_cli.castles.scoring import score
+from burgundy_cli.castles.rules import engine
+from burgundy_cli.castles.rules.boards import space_id
+from burgundy_cli.castles.rules.scoring import score
 from tests.castles.engine_kit import assert_illegal, cmd, new_game, play_all, random_game
 
 ROLL = {"anna": (1, 2), "ben": (3, 4)}

@@ -13,13 +13,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from burgundy_cli.castles import module_border
-from burgundy_cli.castles.boards import provisional_board
+from burgundy_cli.castles.modules import border
+from burgundy_cli.castles.rules.boards import provisional_board
 from burgundy_cli.castles.movegen import legal_commands
 from burgundy_cli.castles.notation import format_command
 from burgundy_cli.castles.playout import play_game, playout
-from burgundy_cli.castles.render import render
-from burgundy_cli.castles.setup import SetupError
+from burgundy_cli.castles.views.render import render
+from burgundy_cli.castles.record.setup import SetupError
 from burgundy_cli.core.record import dump_record
 from tests.castles.engine_kit import at_turn, cmd, new_game, play_all
 from tests.castles.movegen_oracle import accepted
@@ -84,16 +84,16 @@ def test_joining_two_posts_scores_the_phase_value():
     tiles, they score victory points according to the current phase (i.e. 10, 8, 6, 4, or 2)."
     The example: top-left and top-right joined in phase A, 10 VP."""
     state = play_all(table(duchy=TO_FIRST_AND_THIRD, storage=["ship"]), place("ship", "g2", 4))
-    assert state.players[0].vp[module_border.CATEGORY] == 10
+    assert state.players[0].vp[border.CATEGORY] == 10
     state = play_all(table("D", duchy=TO_FIRST_AND_THIRD, storage=["ship"]), place("ship", "g2", 4))
-    assert state.players[0].vp[module_border.CATEGORY] == 4
+    assert state.players[0].vp[border.CATEGORY] == 4
 
 
 def test_a_tile_beside_a_post_but_not_joined_scores_nothing():
     """Posts count as connected only through a chain of placed tiles between them."""
     state = play_all(table(duchy={"e1": "warehouse", "d1": "bank"}, storage=["ship"], dice=[5, 3]),
                      place("ship", "c1", 5))
-    assert module_border.CATEGORY not in state.players[0].vp
+    assert border.CATEGORY not in state.players[0].vp
 
 
 @pytest.mark.parametrize(("rule", "points"), [("pairs", 6 + 6), ("once", 6), ("none", 0)])
@@ -107,7 +107,7 @@ def test_the_third_post_and_the_all_three_bonus(rule, points):
                   storage=["k14"])
     state = play_all(state, place("k14", "b5", 4))
     anna = state.players[0]
-    assert anna.vp[module_border.CATEGORY] == points + 7
+    assert anna.vp[border.CATEGORY] == points + 7
     assert not any(bonus.startswith("border") for bonus in anna.bonuses)  # no bonus tile (tile 26)
 
 
@@ -126,7 +126,7 @@ def last_post_joined(players: int, done_before: int) -> int:
                 for space, tile in ALL_JOINED.items()} if index < done_before else {}
         entries[name] = {"board": own_duchy(f"own-{name}"), "duchy": done}
     state = play_all(at_turn("2019", players=entries, phase="E", options=BORDER), place("k14", "b5", 4))
-    return state.players[0].vp[module_border.CATEGORY]
+    return state.players[0].vp[border.CATEGORY]
 
 
 @pytest.mark.parametrize(("players", "first", "second"), [(2, 5, 2), (3, 6, 3), (4, 7, 4)])
@@ -173,8 +173,8 @@ def test_border_posts_games_conserve_everything(players, seed, stop_after):
     session = play_game(players, seed, "2019", stop_after, visit=Watcher(), modules=("border-posts",))
     record_round_trip(session)
     for player in session.state.players:
-        joined = len(module_border.joined_pairs(player))
-        assert player.vp.get(module_border.CATEGORY, 0) <= 10 * joined + 7
+        joined = len(border.joined_pairs(player))
+        assert player.vp.get(border.CATEGORY, 0) <= 10 * joined + 7
 
 
 def test_the_complete_border_posts_record_scores_its_posts_by_the_rulebook():

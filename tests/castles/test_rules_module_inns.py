@@ -12,13 +12,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from burgundy_cli.castles import engine, module_inns
-from burgundy_cli.castles.boards import board, space_id
+from burgundy_cli.castles.rules import engine
+from burgundy_cli.castles.modules import inns
+from burgundy_cli.castles.rules.boards import board, space_id
 from burgundy_cli.castles.movegen import legal_commands
 from burgundy_cli.castles.notation import format_command
 from burgundy_cli.castles.playout import play_game, playout
-from burgundy_cli.castles.render import render
-from burgundy_cli.castles.setup import SetupError
+from burgundy_cli.castles.views.render import render
+from burgundy_cli.castles.record.setup import SetupError
 from burgundy_cli.core.record import dump_record
 from burgundy_cli.core.session import open_record
 from tests.castles.engine_kit import assert_illegal, at_turn, cmd, new_game, play_all
@@ -87,10 +88,10 @@ def test_one_inn_is_laid_out_each_phase_and_stays():
     are not removed like other hex tiles from the game board each phase." (cob.buy.stock)"""
     state = play_all(table(), buy("inn"))
     engine.play(state, cmd(kind="pass", player="anna"))
-    assert module_inns.inns_left(state) == 0
+    assert inns.inns_left(state) == 0
     assert_illegal(state, buy("inn", player="ben"), "cob.buy.stock")
     later = table(phase="C")
-    assert module_inns.laid_out(later) == 3 and module_inns.inns_left(later) == 3
+    assert inns.laid_out(later) == 3 and inns.inns_left(later) == 3
     assert "beside the black depot: 3 inn" in render(later)
 
 
@@ -171,7 +172,7 @@ def test_the_size_8_cap_and_the_option_that_lifts_it(uncapped, vp):
     for space, tile in zip(area, ("inn", "bank", "church", "market", "carpenter", "warehouse", "watchtower",
                                   "city-hall")):
         player.duchy[space] = tile
-    assert module_inns.area_points(state, player, area[0], 1) == vp  # counted one space larger for the inn
+    assert inns.area_points(state, player, area[0], 1) == vp  # counted one space larger for the inn
 
 
 # --- moves, playouts, conservation -------------------------------------------------------------------
@@ -197,8 +198,8 @@ def test_an_inns_playout_is_deterministic_and_buys_and_places_inns():
 def inns_accounted(state) -> None:
     """Every inn laid out is beside the black depot, in a storage, in a duchy or discarded."""
     out = sum(p.storage.count("inn") + p.duchy.count("inn") for p in state.players) + state.removed.count("inn")
-    assert module_inns.inns_left(state) >= 0
-    assert out + module_inns.inns_left(state) == min(module_inns.laid_out(state), 5) <= 5
+    assert inns.inns_left(state) >= 0
+    assert out + inns.inns_left(state) == min(inns.laid_out(state), 5) <= 5
     for player in state.players:
         for space, tile in enumerate(player.duchy):
             if tile == "inn":
@@ -234,5 +235,5 @@ def test_an_inn_bought_during_a_city_halls_placement_and_placed_with_it():
         "then": {"kind": "place", "tile": "inn", "space": "c4"}})
     state = play_all(table(storage=["city-hall"]), line)
     anna = state.players[0]
-    assert anna.duchy[space_id("c4")] == "inn" and anna.silver == 2 and module_inns.inns_left(state) == 0
+    assert anna.duchy[space_id("c4")] == "inn" and anna.silver == 2 and inns.inns_left(state) == 0
     assert format_command(line) in {format_command(c) for c in legal_commands(table(storage=["city-hall"]))}

@@ -12,15 +12,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from burgundy_cli.castles import commands as c
-from burgundy_cli.castles import module_routes
+from burgundy_cli.castles.rules import commands as c
+from burgundy_cli.castles.modules import routes as module_routes
 from burgundy_cli.castles.movegen import legal_commands
 from burgundy_cli.castles.notation import format_command, parse_line
 from burgundy_cli.castles.playout import play_game, playout
-from burgundy_cli.castles.render import render
-from burgundy_cli.castles.scoring import breakdown
-from burgundy_cli.castles.setup import SetupError, position_data
-from burgundy_cli.castles.setup_table import state_from_setup
+from burgundy_cli.castles.views.render import render
+from burgundy_cli.castles.rules.scoring import breakdown
+from burgundy_cli.castles.record.setup import SetupError, position_data
+from burgundy_cli.castles.record.setup_table import state_from_setup
 from burgundy_cli.core.game import GameHeader
 from burgundy_cli.core.record import dump_record
 from tests.castles.engine_kit import assert_illegal, at_turn, cmd, play_all
@@ -120,7 +120,7 @@ def test_sold_goods_go_one_by_one_left_to_right_and_a_match_pays_at_once():
 def test_what_a_sale_lays_on_the_route_is_said():
     """What `check` and the session say a sale did names the goods laid on the route and the
     spaces they matched (2019 rules, 'The Trade Routes')."""
-    from burgundy_cli.castles.effects import line_effects
+    from burgundy_cli.castles.views.effects import line_effects
 
     before = table()
     after = play_all(table(), sell(5))
@@ -364,8 +364,8 @@ def test_module_categories_reach_score_exports_archive_chart_and_pictures():
 
 
 def render_svg(path: str) -> str:
-    from burgundy_cli.castles.svg import picture
-    from burgundy_cli.castles.svg import position_data as picture_data
+    from burgundy_cli.castles.views.svg import picture
+    from burgundy_cli.castles.views.svg import position_data as picture_data
     from burgundy_cli.core.session import open_record
 
     return picture(picture_data(open_record(path).state), "test")
@@ -389,7 +389,7 @@ def test_a_position_cut_anywhere_in_a_trade_routes_game_continues_to_the_same_re
 
 
 def state_of_position(table: dict, data: dict):
-    from burgundy_cli.castles.position_table import state_from_position
+    from burgundy_cli.castles.record.position_table import state_from_position
 
     head = GameHeader(name="castles-of-burgundy", edition="2019", players=data["game"]["players"],
                       options=data["game"]["options"])
@@ -404,7 +404,7 @@ class WhiteCastleBonusLines:
         self.seen = 0
 
     def __call__(self, session) -> None:
-        from burgundy_cli.castles.engine import check
+        from burgundy_cli.castles.rules.engine import check
 
         state = session.state
         for command in legal_commands(state):

@@ -16,17 +16,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from burgundy_cli.castles import engine, module_shields
-from burgundy_cli.castles.boards import space_id
+from burgundy_cli.castles.rules import engine
+from burgundy_cli.castles.modules import shields as module_shields
+from burgundy_cli.castles.rules.boards import space_id
 from burgundy_cli.castles.movegen import legal_commands, legal_moves
 from burgundy_cli.castles.notation import format_command, parse_line
 from burgundy_cli.castles.playout import NOT_PLAYED, play_game, playout
-from burgundy_cli.castles.render import render
-from burgundy_cli.castles.scoring import breakdown
-from burgundy_cli.castles.tiles import bonus_vp, sale_vp
-from burgundy_cli.castles.position_table import state_from_position
-from burgundy_cli.castles.setup import SetupError, position_data
-from burgundy_cli.castles.setup_table import state_from_setup
+from burgundy_cli.castles.views.render import render
+from burgundy_cli.castles.rules.scoring import breakdown
+from burgundy_cli.castles.rules.tiles import bonus_vp, sale_vp
+from burgundy_cli.castles.record.position_table import state_from_position
+from burgundy_cli.castles.record.setup import SetupError, position_data
+from burgundy_cli.castles.record.setup_table import state_from_setup
 from burgundy_cli.core.game import GameHeader
 from tests.castles.engine_kit import assert_illegal, at_turn, cmd, header, play_all
 from tests.castles.movegen_oracle import accepted
@@ -49,7 +50,7 @@ def table(anna=None, ben=None, shields=None, phase="A", round=1, options=SHIELDS
 
 def cited(rule_id):
     """The rule is registered with its 2019 passage ('THE SHIELDS') and no 2011 one (a 2019 module)."""
-    from burgundy_cli.castles.citations import CITATIONS
+    from burgundy_cli.castles.rules.citations import CITATIONS
     from burgundy_cli.castles.rules import RULES
 
     return (rule_id in RULES and CITATIONS["2019"][rule_id].startswith("2019 rules 'EXPANSIONS', 'THE SHIELDS'")
@@ -651,7 +652,7 @@ def _positions_read_back(name, every=1):
 
 def _apart(player):
     """Tiles of ``player``'s duchy not joined to the start castle (shield 18 placed them)."""
-    from burgundy_cli.castles.position_table import _connected
+    from burgundy_cli.castles.record.position_table import _connected
 
     return {s for s, tile in enumerate(player.duchy) if tile is not None} - _connected(player.duchy, player.start,
                                                                                            player.board)
@@ -768,7 +769,7 @@ def test_a_position_written_at_every_line_of_a_game_with_every_shield_line_reads
     import random
 
     from burgundy_cli.castles.playout import deal_game
-    from burgundy_cli.castles.setup import duchy_definitions
+    from burgundy_cli.castles.record.setup import duchy_definitions
     from tests.castles.test_differential import _table_lines
     from tests.castles.test_position_writer import _view
 
@@ -830,7 +831,7 @@ def test_shields_are_conserved(seed, players):
 
 
 def test_every_shield_rule_is_registered_and_cited():
-    from burgundy_cli.castles.citations import CITATIONS
+    from burgundy_cli.castles.rules.citations import CITATIONS
     from burgundy_cli.castles.rules import RULES
 
     ids = [f"cob.shield.{n}" for n in range(1, 19)] + ["cob.shield.setup", "cob.shield.doubles", "cob.shield.depot",
@@ -930,7 +931,7 @@ def test_shield_14_tiles_with_a_white_castles_cost_are_listed_only_when_payable(
     placed inside it (cob.white.workers): the white die's cost is known only once the line is
     carried out, so moves lists such a line only when engine.check accepts it (seed 8 listed one
     whose second white castle Anna had no workers for)."""
-    from burgundy_cli.castles.engine import check
+    from burgundy_cli.castles.rules.engine import check
 
     listed = []
 
@@ -966,8 +967,8 @@ def test_positions_of_games_with_every_kind_of_line_continue_to_the_same_score(p
 
 
 def test_a_legal_verdict_says_which_shield_went_where():
-    """`burgundy check` says what a line did (castles/effects.py): the shield placed, the one removed."""
-    from burgundy_cli.castles.effects import line_effects
+    """`burgundy check` says what a line did (castles/views/effects.py): the shield placed, the one removed."""
+    from burgundy_cli.castles.views.effects import line_effects
 
     before = table(anna={"shields": {"d4": 12}}, shields={"3": [3]})
     after = play_all(before.copy(), shield(3))

@@ -16,14 +16,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from burgundy_cli.castles import engine
-from burgundy_cli.castles.module_solo import removal_line
-from burgundy_cli.castles.solo_standing import counter, solo_result
+from burgundy_cli.castles.rules import engine
+from burgundy_cli.castles.modules.solo import removal_line
+from burgundy_cli.castles.rules.solo_standing import counter, solo_result
 from burgundy_cli.castles.notation import parse_line
 from burgundy_cli.castles.playout import phase_lines
 from burgundy_cli.castles.rules import RULES
-from burgundy_cli.castles.setup import SetupError
-from burgundy_cli.castles.setup_table import state_from_setup
+from burgundy_cli.castles.record.setup import SetupError
+from burgundy_cli.castles.record.setup_table import state_from_setup
 from burgundy_cli.core.errors import IllegalMoveError
 from burgundy_cli.core.game import GameHeader
 from tests.castles.test_properties import NO_SHRINK
@@ -139,7 +139,7 @@ def test_after_the_roll_the_removal_is_what_comes_next_then_the_player():
     line, ``solo-remove``), the player moving after it; ``show --json``'s due, the picture's status
     line and ``moves`` say so, and after the removal the player is to move."""
     from burgundy_cli.castles.movegen import legal_moves
-    from burgundy_cli.castles.svg import due_data, picture, position_data
+    from burgundy_cli.castles.views.svg import due_data, picture, position_data
 
     state = play(game(), "roll white 3, Solo 1 2")
     assert engine.expected(state) == engine.Expected("solo-remove", "A", 1, "Solo", also_accepted=("buy",))
@@ -183,7 +183,7 @@ def test_with_printed_the_river_joins_only_the_ship_spaces_a_source_reads_it_joi
     not d2 (NE), which the "ships" reading joins (cob.solo.river)."""
     from dataclasses import replace
 
-    from burgundy_cli.castles.module_solo import solo_board, solo_duchy_refusal
+    from burgundy_cli.castles.modules.solo import solo_board, solo_duchy_refusal
 
     state = play(game(options={**SOLO, "solo-river": "printed"}), "roll white 2, Solo 1 3")
     play(state, removal_line(state))
@@ -255,7 +255,7 @@ def test_monastery_tiles_score_when_placed_and_26_gives_3_per_colour_completed()
     assert player.vp["monastery"] == 6
     # the final scoring scores monastery tiles no more
     state.stage = "over"
-    from burgundy_cli.castles.scoring import breakdown
+    from burgundy_cli.castles.rules.scoring import breakdown
 
     assert breakdown(state, player, True)["knowledge-tiles"] == 0
 
@@ -342,7 +342,7 @@ def test_a_position_of_the_solo_game_carries_counter_target_and_removed_tiles():
         check_cut(data, full, cut)
     check_cut(data, full, len(_lines(data)))
     last = _record(data, "setup", _lines(data)).state
-    from burgundy_cli.castles.setup import position_data
+    from burgundy_cli.castles.record.setup import position_data
 
     table = position_data(last)["solo"]
     assert (table["counter"], table["target"], table["resets"], len(table["removed"])) == (18, 30, 4, 25)
@@ -350,7 +350,7 @@ def test_a_position_of_the_solo_game_carries_counter_target_and_removed_tiles():
 
 def test_a_bad_solo_position_is_refused_at_its_key():
     """docs/records.md: the counter below the target and the VP, one removal a round rolled."""
-    from burgundy_cli.castles.position_table import state_from_position
+    from burgundy_cli.castles.record.position_table import state_from_position
 
     header = GameHeader(name="castles-of-burgundy", edition="2019", players=["Solo"], options=SOLO)
     base = {"players": {"Solo": {"board": "13x", "start": "b1", "vp": 20}}}
@@ -382,8 +382,8 @@ def test_show_draws_the_solo_duchy_as_islands_with_the_river():
     """`burgundy show` (text and SVG) draws the pictured solo duchy as its islands, names the spaces
     the river joins, and says won or lost (cob.solo.end)."""
     from burgundy_cli.core.session import open_record
-    from burgundy_cli.castles.render import render
-    from burgundy_cli.castles.svg import picture, position_data
+    from burgundy_cli.castles.views.render import render
+    from burgundy_cli.castles.views.svg import picture, position_data
     from tests.conftest import RECORDS
 
     state = open_record(RECORDS / "castles-of-burgundy" / "complete-1p-2019-solo.toml").state
@@ -450,9 +450,9 @@ def _brute_solo(state) -> set[str]:
     """Every `solo vp` and `solo exchange` line check accepts, tried one by one."""
     from itertools import combinations_with_replacement
 
-    from burgundy_cli.castles.commands import SoloExchangeCommand, SoloVpCommand
+    from burgundy_cli.castles.rules.commands import SoloExchangeCommand, SoloVpCommand
     from burgundy_cli.castles.notation import format_command
-    from burgundy_cli.castles.tiles import catalogue
+    from burgundy_cli.castles.rules.tiles import catalogue
 
     name = state.players[0].name
     tried = [SoloVpCommand(player=name, vp=vp) for vp in range(1, 30)]
@@ -474,7 +474,7 @@ def _brute_solo(state) -> set[str]:
 def _other_side() -> dict:
     """A made-up solo side, for the test only: the pictured islands with their colours mirrored
     row by row (the other printed side is not found; docs/rulings.md)."""
-    from burgundy_cli.castles.boards import provisional_layouts
+    from burgundy_cli.castles.rules.boards import provisional_layouts
 
     islands = provisional_layouts("solo")["13?"]["islands"]
     at = {"NW": [0, 0], "NE": [0, 7], "SW": [4, 0], "SE": [4, 7]}
@@ -487,14 +487,14 @@ def test_a_record_defines_the_other_solo_side_with_islands():
     """'Game setup': "side 13A is for beginning players, side 13B is for advanced players"
     (cob.solo.setup): the side not found is a record's `[duchies.<id>]` with `islands`, checked
     on load, played and shown like the shipped one; a duchy without islands is no solo duchy."""
-    from burgundy_cli.castles.setup import duchy_data, duchy_definitions
+    from burgundy_cli.castles.record.setup import duchy_data, duchy_definitions
 
     duchies = duchy_definitions({"13b": _other_side()})
     board = duchies["13b"]
     assert board.places is not None and len(board.colour) == 37
     header = GameHeader(name="castles-of-burgundy", edition="2019", players=["Solo"], options=SOLO)
     start = next(s for s in board.castles)
-    from burgundy_cli.castles.boards import space_name
+    from burgundy_cli.castles.rules.boards import space_name
 
     state = state_from_setup(header, {"boards": "13b", "start": {"Solo": space_name(start)},
                                       "goods": {"Solo": [1, 2, 3]}}, duchies)

@@ -14,13 +14,13 @@ import random
 
 import pytest
 
-from burgundy_cli.castles import engine
-from burgundy_cli.castles.boards import space_id
-from burgundy_cli.castles.module_solo import removal_line
+from burgundy_cli.castles.rules import engine
+from burgundy_cli.castles.rules.boards import space_id
+from burgundy_cli.castles.modules.solo import removal_line
 from burgundy_cli.castles.notation import parse_line
 from burgundy_cli.castles.playout import phase_lines
-from burgundy_cli.castles.setup import SetupError
-from burgundy_cli.castles.setup_table import state_from_setup
+from burgundy_cli.castles.record.setup import SetupError
+from burgundy_cli.castles.record.setup_table import state_from_setup
 from burgundy_cli.core.game import GameHeader
 from tests.castles.test_rules_module_solo import play, refused
 

@@ -9,15 +9,16 @@ from __future__ import annotations
 
 import pytest
 
-from burgundy_cli.castles import engine, module_team
-from burgundy_cli.castles.boards import TEAM_SHARED, space_id, space_name
-from burgundy_cli.castles.citations import cited
+from burgundy_cli.castles.rules import engine
+from burgundy_cli.castles.modules import team as module_team
+from burgundy_cli.castles.rules.boards import TEAM_SHARED, space_id, space_name
+from burgundy_cli.castles.rules.citations import cited
 from burgundy_cli.castles.notation import format_command, parse_line
 from burgundy_cli.castles.rules import rule
-from burgundy_cli.castles.scoring import score
-from burgundy_cli.castles.setup import SetupError
-from burgundy_cli.castles.setup_table import state_from_setup
-from burgundy_cli.castles.state import GameState
+from burgundy_cli.castles.rules.scoring import score
+from burgundy_cli.castles.record.setup import SetupError
+from burgundy_cli.castles.record.setup_table import state_from_setup
+from burgundy_cli.castles.rules.state import GameState
 from burgundy_cli.core.errors import IllegalMoveError
 from burgundy_cli.core.game import GameHeader
 
@@ -281,7 +282,7 @@ def test_team_tie_goes_to_more_empty_spaces_by_option():
 
 
 def _own_team_board(**entry) -> dict:
-    from burgundy_cli.castles.boards import provisional_layouts
+    from burgundy_cli.castles.rules.boards import provisional_layouts
 
     shipped = provisional_layouts("team")["12a"]
     return {"rows": shipped["left_half_rows"], "right": shipped["right_half_rows"], "source": "test", **entry}
@@ -290,7 +291,7 @@ def _own_team_board(**entry) -> dict:
 def test_advanced_team_board_castle_on_the_1_or_the_6():
     """'GAME SETUP': "(When using 12b, each team chooses either the 1 or the 6 dark green hex space.)"
     -- a record defines 12b and names each team's choice in [setup] start (cob.team.board)."""
-    from burgundy_cli.castles.setup import duchy_definitions
+    from burgundy_cli.castles.record.setup import duchy_definitions
 
     duchies = duchy_definitions({"12b": _own_team_board()})
     state = state_from_setup(header(), {"teams": TEAMS, "goods": GOODS, "boards": "12b",
@@ -356,7 +357,7 @@ def test_a_team_position_written_at_any_moment_continues_to_the_same_result(seed
 def test_a_team_position_states_the_teams_property_alike():
     """'PLAYING THE GAME': the team's resources are one (cob.team.private): a position whose
     teammates state different silver is refused at the second player's key."""
-    from burgundy_cli.castles.position_table import state_from_position
+    from burgundy_cli.castles.record.position_table import state_from_position
 
     team = {"board": "12a", "goods": {"1": 1}, "silver": 2, "workers": 3, "vp": 0}
     players = {"anna": team, "ben": {**team, "workers": 5}, "cara": {**team, "silver": 3},

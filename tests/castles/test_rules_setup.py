@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from burgundy_cli.castles.boards import space_id
-from burgundy_cli.castles.setup import SetupError
-from burgundy_cli.castles.setup_table import state_from_setup
-from burgundy_cli.castles.tiles import catalogue
+from burgundy_cli.castles.rules.boards import space_id
+from burgundy_cli.castles.record.setup import SetupError
+from burgundy_cli.castles.record.setup_table import state_from_setup
+from burgundy_cli.castles.rules.tiles import catalogue
 from tests.castles.engine_kit import header, new_game, position
 
 GOODS = {"anna": [1, 2, 3], "ben": [4, 5, 6]}
@@ -52,7 +52,7 @@ def test_setup_experienced_option(how):
     they place their starting castle. Players should all agree on whether this decision is made
     simultaneously or in turn order." Option `experienced-setup`: each player's duchy and start
     space are named (cob.setup.experienced); score notes how the choices were made."""
-    from burgundy_cli.castles.scoring import score
+    from burgundy_cli.castles.rules.scoring import score
 
     def experienced(**table):
         table.setdefault("goods", GOODS)
@@ -150,7 +150,8 @@ def test_position_round_trip_of_counts():
 def test_modules_switch_rules_on_per_record():
     """Issue 2: the 2019 expansions come as modules switched on in a record. A game's ruleset
     is the base game plus its modules; an unknown module is refused, not ignored."""
-    from burgundy_cli.castles import actions, modules
+    from burgundy_cli.castles.rules import actions
+    from burgundy_cli.castles import modules
 
     state = new_game()
     assert state.ruleset is modules.ruleset(()) and state.ruleset.effects["ship"] is actions.EFFECTS["ship"]
@@ -166,7 +167,7 @@ def test_modules_switch_rules_on_per_record():
 def test_position_at_a_phase_start():
     """A position in round 1 without a player to move waits for the phase's setup lines, keeping
     the depots and goods it gives; the first roll then uses the given round goods."""
-    from burgundy_cli.castles import engine
+    from burgundy_cli.castles.rules import engine
     from tests.castles.engine_kit import cmd
 
     state = position({"anna": {}, "ben": {}}, "2011", phase="B", depots={"1": ["ship", "church"]},
@@ -357,7 +358,7 @@ def test_goods_within_what_the_rounds_have_dealt():
 def test_vp_within_what_the_position_can_have_earned():
     """Issue 16, item 5: VP is bounded by its sources in the base game (2011 rules: completed
     areas, 'Animals', 'Watchtower', 'Sell goods', 'Bonus tiles'); docs/records.md, `vp-bound`."""
-    from burgundy_cli.castles.position_table import vp_bound
+    from burgundy_cli.castles.record.position_table import vp_bound
 
     state = position({"anna": {"duchy": {"c3": "watchtower"}, "sold": {"2": 2}, "vp": 16}, "ben": {}}, "2011")
     # the 1-space city c3 completed (1 + 10), a watchtower 4, two goods sold at 2 VP each

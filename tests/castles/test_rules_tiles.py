@@ -6,7 +6,7 @@ e3 grey 4, e4 beige 3.
 
 from __future__ import annotations
 
-from burgundy_cli.castles import engine
+from burgundy_cli.castles.rules import engine
 from tests.castles.engine_kit import assert_illegal, at_turn, cmd, play_all
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from burgundy_cli.castles.scoring import END_CATEGORIES, knowledge_points, score
+from burgundy_cli.castles.rules.scoring import END_CATEGORIES, knowledge_points, score
 from tests.castles.engine_kit import position
 
 
@@ -139,7 +139,7 @@ def _turn(anna: dict, edition: str = "2011", **table):
 
 
 def _play(state, *lines):
-    from burgundy_cli.castles import engine
+    from burgundy_cli.castles.rules import engine
     from burgundy_cli.castles.notation import parse_line
 
     for line in lines:
@@ -166,7 +166,7 @@ def test_knowledge_ten_with_an_animal():
     (blue or light green tiles) by +/- 1, just as if he had used a worker tile for them";
     'Animals': "the player receives the corresponding number of victory points". A 3 places the
     cow on c2 (a 4 space) without a worker; without tile 10 it needs one."""
-    from burgundy_cli.castles import engine
+    from burgundy_cli.castles.rules import engine
     from burgundy_cli.castles.notation import parse_line
     from burgundy_cli.core.errors import IllegalMoveError
 
@@ -212,6 +212,6 @@ def test_building_kinds_are_named_as_their_building():
     # knowledge tiles 16-23 (2011 and 2019 rulebooks, 'Knowledge tiles') count the buildings of a
     # type in the duchy by the tiles' names (scoring.buildings_points): that holds only while every
     # kind with a building type is named as it
-    from burgundy_cli.castles.tiles import catalogue
+    from burgundy_cli.castles.rules.tiles import catalogue
 
     assert all(kind.building in (None, name) for name, kind in catalogue().items())

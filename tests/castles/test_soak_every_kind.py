@@ -18,8 +18,8 @@ import random
 
 import pytest
 
-from burgundy_cli.castles import module_shields
-from burgundy_cli.castles.engine import check
+from burgundy_cli.castles.modules import shields as module_shields
+from burgundy_cli.castles.rules.engine import check
 from burgundy_cli.castles.movegen import legal_commands
 from burgundy_cli.castles.playout import play_game
 from tests.castles.test_position_writer import _lines, _record, check_cut

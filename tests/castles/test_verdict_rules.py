@@ -15,10 +15,10 @@ from itertools import combinations
 
 import pytest
 
-from burgundy_cli.castles import engine
-from burgundy_cli.castles.citations import cited, recording
-from burgundy_cli.castles.commands import DieCommand
-from burgundy_cli.castles.engine import free_change, worker_cost
+from burgundy_cli.castles.rules import engine
+from burgundy_cli.castles.rules.citations import cited, recording
+from burgundy_cli.castles.rules.commands import DieCommand
+from burgundy_cli.castles.rules.engine import free_change, worker_cost
 from burgundy_cli.castles.movegen import legal_commands
 from burgundy_cli.castles.playout import play_game
 from burgundy_cli.castles.rules import RULES

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from burgundy_cli.castles import commands as c
-from burgundy_cli.castles.position_table import PositionTable
-from burgundy_cli.castles.setup_table import SetupTable
+from burgundy_cli.castles.rules import commands as c
+from burgundy_cli.castles.record.position_table import PositionTable
+from burgundy_cli.castles.record.setup_table import SetupTable
 from burgundy_cli.core.game import GameHeader
 from burgundy_cli.core.models import data_path, error_message, field_names
 from burgundy_cli.robber_knights import commands as rk

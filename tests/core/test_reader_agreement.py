@@ -20,7 +20,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from burgundy_cli.castles import commands as castles_commands
+from burgundy_cli.castles.rules import commands as castles_commands
 from burgundy_cli.castles import notation as castles_notation
 from burgundy_cli.core.errors import ParseError
 from burgundy_cli.robber_knights import commands as rk_commands

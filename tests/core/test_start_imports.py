@@ -4,6 +4,7 @@ only its own game and what it uses."""
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import subprocess
 import sys
@@ -32,8 +33,9 @@ def _imported(args: list[str], names: tuple[str, ...]) -> str:
 #: game has granted actions).
 _CASTLES = "burgundy_cli.castles."
 OTHER_TABLE = {
-    "position": tuple(_CASTLES + name for name in ("setup_table", "module_team", "clarify", "citations")),
-    "setup": tuple(_CASTLES + name for name in ("position_table", "module_team", "citations")),
+    "position": tuple(_CASTLES + name for name in ("record.setup_table", "modules.team", "record.clarify",
+                                                   "rules.citations")),
+    "setup": tuple(_CASTLES + name for name in ("record.position_table", "modules.team", "rules.citations")),
 }
 
 
@@ -52,7 +54,7 @@ def test_opening_a_record_loads_the_reader_of_its_own_table_only(table, args):
 
 
 #: What a game leaves out when it does not need it: the trade routes' module without the trade routes.
-NOT_NEEDED = (_CASTLES + "module_routes",)
+NOT_NEEDED = (_CASTLES + "modules.routes",)
 
 
 @pytest.mark.parametrize("args", [
@@ -63,3 +65,9 @@ NOT_NEEDED = (_CASTLES + "module_routes",)
 def test_a_game_without_the_trade_routes_does_not_load_them(args):
     _imported(args, NOT_NEEDED)
     assert _imported(args, NOT_NEEDED) == "[]"
+
+
+def test_the_modules_named_exist():
+    """A module moved or renamed must be named here again, or the tests above pass for nothing."""
+    for name in {*OTHER_TABLE["position"], *OTHER_TABLE["setup"], *NOT_NEEDED}:
+        assert importlib.util.find_spec(name) is not None, name

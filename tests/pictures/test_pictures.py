@@ -119,7 +119,7 @@ def test_at_a_round_is_the_position_the_record_reaches_there() -> None:
 
     import tomli_w
 
-    from burgundy_cli.castles.svg import position_data
+    from burgundy_cli.castles.views.svg import position_data
     from burgundy_cli.core.record import parse_record_text
     from burgundy_cli.core.session import open_doc
 

@@ -11,7 +11,7 @@ import shutil
 
 import pytest
 
-from burgundy_cli.castles.citations import CITATIONS
+from burgundy_cli.castles.rules.citations import CITATIONS
 from burgundy_cli.castles.notation import parse_line
 from burgundy_cli.castles.rules import RULES
 from burgundy_cli.core.errors import IllegalMoveError, ParseError
@@ -219,7 +219,7 @@ def test_a_stale_result_is_quoted_as_toml(cli, tmp_path):
 
 def test_silverlings_are_counted_in_english():
     """Before: 'costs 2 silverling(s); needs 2 silverlings'."""
-    from burgundy_cli.castles import engine
+    from burgundy_cli.castles.rules import engine
     from tests.castles.engine_kit import at_turn, cmd
 
     state = at_turn(players={"anna": {"dice": [2, 5], "silver": 1}, "ben": {}})
@@ -283,8 +283,8 @@ def _granted_state(depots):
 def test_a_granted_take_from_the_one_depot_offering_it_needs_no_from():
     """docs/notation.md writes 'then take <tile> [from <depot>]': with the tile in exactly one
     numbered depot, the depot is that one and the canonical line says it."""
-    from burgundy_cli.castles import engine
-    from burgundy_cli.castles.clarify import with_granted_depots
+    from burgundy_cli.castles.rules import engine
+    from burgundy_cli.castles.record.clarify import with_granted_depots
     from burgundy_cli.castles.notation import format_command
 
     state = _granted_state({"2": ["k13", "castle"], "4": ["ship", "bank"], "6": ["church", "cow2"]})
@@ -295,7 +295,7 @@ def test_a_granted_take_from_the_one_depot_offering_it_needs_no_from():
 
 
 def test_a_granted_take_offered_by_several_depots_names_them():
-    from burgundy_cli.castles.clarify import with_granted_depots
+    from burgundy_cli.castles.record.clarify import with_granted_depots
     from burgundy_cli.core.errors import AmbiguousMoveError
 
     state = _granted_state({"1": ["ship", "watchtower"], "2": ["k13", "castle"], "3": ["cow3", "market"],
@@ -369,8 +369,8 @@ def test_the_verdict_json_lists_the_effects(cli, rolled):
 def test_effects_come_from_the_position_diff():
     """A placement that completes nothing: the tile leaves storage for its space; a ship's goods
     and its move on the bridge come from the states, whatever rule produced them."""
-    from burgundy_cli.castles import engine
-    from burgundy_cli.castles.effects import line_effects
+    from burgundy_cli.castles.rules import engine
+    from burgundy_cli.castles.views.effects import line_effects
     from tests.castles.engine_kit import at_turn
 
     state = at_turn("2011", players={"anna": {"dice": [5, 3], "storage": ["ship"], "goods": {"1": 1}},

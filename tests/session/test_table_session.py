@@ -59,8 +59,8 @@ def test_after_a_line_refused_while_carried_out_the_table_goes_on_from_the_same_
     """A line that passes its check but is refused while being carried out (a bug, or a
     module step that looks again) writes nothing and leaves the position as it was: the
     next lines are judged as if it had never been typed."""
-    from burgundy_cli.castles import engine
-    from burgundy_cli.castles.actions import illegal
+    from burgundy_cli.castles.rules import engine
+    from burgundy_cli.castles.rules.actions import illegal
 
     table = TableSession(castles_record)
     before = castles_record.read_bytes()

@@ -1,0 +1,87 @@
+"""What the referee adds to a line around the engine's verdict, without judging it itself.
+
+* Before the engine: a granted take written without its depot (``then take church``) gets
+  the one numbered depot that offers the tile now (docs/notation.md: ``from`` may be left
+  out then); when several do, the line is ambiguous and the error names them and how to
+  write each.
+* After a refusal: the obvious fix, where there is one -- a die the player does not have
+  gets the cheapest worker change of a die they do have (``write 5>4 (1 worker)``).
+
+Every verdict stays the engine's: the depot is found with :func:`actions.depot_offers`, the
+cost with :func:`engine.worker_cost` and :func:`engine.free_change`, the same functions the
+rules use.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from burgundy_cli.castles.rules import commands as c
+from burgundy_cli.core.errors import AmbiguousMoveError, IllegalMoveError
+
+if TYPE_CHECKING:
+    from burgundy_cli.castles.rules.state import GameState
+
+
+def with_granted_depots(state: GameState, command: c.Command) -> c.Command:
+    """``command`` with the depot of each granted take that left it out filled in, when
+    exactly one numbered depot offers the tile in ``state``; else ``command`` unchanged.
+
+    :raises AmbiguousMoveError: several depots offer it (the error names them).
+    """
+    action = getattr(command, "action", None)
+    if action is None or action.kind != "place" or action.then is None:
+        return command  # the common case: nothing granted, nothing to fill in
+    filled = _fill_place(state, action)
+    return command if filled is action else command.model_copy(update={"action": filled})
+
+
+def _fill_place(state: GameState, action: c.PlaceAction) -> c.PlaceAction:
+    then = action.then
+    if then is None:
+        return action
+    if then.kind == "place":
+        inner = _fill_place(state, then)
+        return action if inner is then else action.model_copy(update={"then": inner})
+    if then.kind != "take" or then.depot is not None:
+        return action
+    return action.model_copy(update={"then": then.model_copy(update={"depot": _only_depot(state, then.tile)})})
+
+
+def _only_depot(state: GameState, tile: str) -> int | None:
+    """The one numbered depot offering ``tile``; None when none does (the engine says why)."""
+    from burgundy_cli.castles.rules.actions import depot_offers
+    from burgundy_cli.castles.rules.tiles import catalogue
+
+    if tile not in catalogue():
+        return None
+    offering = [depot for depot in range(1, 7) if depot_offers(state, depot, tile) is None]
+    if len(offering) > 1:
+        ways = " or ".join(f"'then take {tile} from {depot}'" for depot in offering)
+        raise AmbiguousMoveError(f"{tile} lies in depots {', '.join(map(str, offering))}: say which",
+                                 hint=f"write {ways}")
+    return offering[0] if offering else None
+
+
+def with_fix_hint(state: GameState, command: c.Command, err: IllegalMoveError) -> IllegalMoveError:
+    """``err`` with the obvious fix added to its hint, where there is one (the same error object)."""
+    if err.rule.id != "cob.die.unused" or command.kind != "die":
+        return err
+    from burgundy_cli.castles.rules.engine import free_change, worker_cost
+
+    seat = state.seats.get(command.player, -1)
+    if seat < 0:
+        return err
+    player = state.players[seat]
+    wanted = command.value if command.value is not None else command.rolled
+    free = free_change(player, command.action, state.options)
+    costs = sorted((worker_cost(player, die, wanted, free), die) for die in set(player.dice))
+    if not costs:
+        return err
+    cost, die = costs[0]
+    workers = f"{cost} worker{'s' if cost != 1 else ''}"
+    change = f"{die}>{wanted}" if die != wanted else str(die)
+    fix = (f"write {change} ({workers})" if cost <= player.workers
+           else f"{change} would need {workers}, {player.name} has {player.workers}")
+    err.hint = f"{err.hint}; {fix}" if err.hint else fix
+    return err

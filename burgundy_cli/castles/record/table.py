@@ -1,0 +1,106 @@
+"""The Castles of Burgundy at the table: what is due next, what a line did, undo, new records.
+
+Used by the table session (:mod:`burgundy_cli.core.table`) and ``burgundy new``. Nothing
+here decides a rule: what is due comes from the engine's :func:`~burgundy_cli.castles.rules.engine.expected`,
+and what a line did is read off the state before and after the engine played it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from burgundy_cli.castles.rules.engine import expected
+from burgundy_cli.castles.record.session import CastlesSession
+from burgundy_cli.castles.views.render import missing_text
+from burgundy_cli.castles.rules.state import GameState
+from burgundy_cli.castles.views.svg import due_data, table_line_first
+
+#: Table-line forms offered by completion when the table owes a line (placeholders in <>).
+_GOODS_FORM = "goods <5 goods types, e.g. 1 2 3 4 5>"
+
+
+def due(session: CastlesSession) -> str:
+    """What the record needs next, for the prompt: ``B2 · Anna to move · dice 3 5 · workers 2``."""
+    state = session.state
+    ahead = expected(state)
+    where = f"{ahead.phase}{ahead.round}"
+    still = f" · {state.players[state.late_buyer].name} may still buy" if "buy" in ahead.also_accepted \
+        and state.late_buyer >= 0 else ""
+    if ahead.kind == "over":
+        return f"game over{still}"
+    if ahead.kind == "phase":
+        return f"{where} · {missing_text(ahead.missing)} due, then the roll{still}"
+    if ahead.kind == "roll":
+        return f"{where} · roll due{still}"
+    player = state.players[state.to_move()]
+    dice = " ".join(map(str, player.dice)) or "none"
+    first = "" if ahead.kind == "player" else table_line_first(due_data(state))
+    return f"{where} · {first}{player.name} to move · dice {dice} · workers {player.workers}"
+
+
+def table_forms(session: CastlesSession) -> list[str]:
+    """The table lines (chance) the record may take now, as forms to complete: only what is
+    due now (a phase's reveals and goods while any is missing, the roll)."""
+    state = session.state
+    ahead = expected(state)
+    names = [player.name for player in state.players]
+    roll = "roll white <die> good <type>, " + ", ".join(f"{name} <die> <die>" for name in names)
+    if ahead.kind == "phase":
+        depots = [line.split()[1] for line in ahead.missing if line.startswith("reveal ")]
+        reveal = [f"reveal <depot {'|'.join(depots)}> <tile> <tile>"] if depots else []
+        return reveal + ([_GOODS_FORM] if "goods" in ahead.missing else []) + [roll]
+    if ahead.kind == "roll":
+        return [roll]
+    return []
+
+
+def snapshot(session: CastlesSession) -> GameState:
+    """What :func:`effect` compares against: a copy of the state before a line."""
+    return session.state.copy()
+
+
+def effect(before: GameState, session: CastlesSession, line: str) -> str:
+    """What the last line (``line``, canonical) did, in one short line, read off the state
+    before and after it: each player's changes as a legal verdict words them
+    (:func:`castles.views.effects.line_effects`), then what reached the table (depots, goods,
+    the white die)."""
+    from burgundy_cli.castles.views.effects import beyond, line_effects
+
+    after = session.state
+    command = session.read(line)
+    parts = line_effects(before, after, command)
+    table_line = getattr(command, "player", None) is None  # (a player's take is said as theirs)
+    for depot, (old, new) in enumerate(zip(before.depots, after.depots)):
+        added = beyond(new, old)
+        if added and after.stage != "over":
+            parts.append(f"depot {depot or 'black'} +{' '.join(added)}")
+        gone = beyond(old, new) if table_line else []
+        if gone:  # (the 2019 solo game's removal)
+            parts.append(f"depot {depot or 'black'} -{' '.join(gone)}, out of the game")
+    for depot, (old, new) in enumerate(zip(before.depot_goods, after.depot_goods)):
+        added = beyond(new, old)
+        if added and after.stage != "over":
+            parts.append(f"depot {depot} +goods {' '.join(map(str, added))}")
+    if before.round_goods != after.round_goods and after.round_goods and before.round_goods is None:
+        parts.append(f"round goods {' '.join(map(str, after.round_goods))}")
+    if before.white != after.white and after.white is not None:
+        parts.append(f"white die {after.white}")
+    return "; ".join(parts) or "nothing changed on the table"
+
+
+def drop_last(data: dict[str, Any]) -> str | None:
+    """Remove the last line of the ``[log]`` from record ``data``; the line, or None if empty."""
+    log = data.get("log") or {}
+    for group in reversed(list(log)):
+        if log[group]:
+            line = log[group].pop()
+            if not log[group]:
+                del log[group]
+            return line
+        del log[group]
+    return None
+
+
+def lines(session: CastlesSession) -> list[str]:
+    """The record's log lines in order, as the record writes them."""
+    return [line for group in session.record_data().get("log", {}).values() for line in group]

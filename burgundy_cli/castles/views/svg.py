@@ -1,0 +1,468 @@
+"""The Castles of Burgundy as data and as a picture: ``show --json`` and ``show --svg``.
+
+:func:`position_data` turns a :class:`GameState` into the documented plain-data form of
+a position (docs/pictures.md, "The position as JSON"); :func:`picture` draws that same
+data as SVG, so the picture shows exactly what the JSON says. :func:`log_lines` tells the
+core timeline (``--at``, ``chart``) where a record keeps its lines and how they group
+into rounds.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from burgundy_cli.castles.rules.boards import ROW_LENGTHS, provenance_note, space_id, space_name, team_layout
+from burgundy_cli.castles.rules.engine import expected
+from burgundy_cli.castles.notation import format_command
+from burgundy_cli.castles.views.render import duchy_number, tile_short
+from burgundy_cli.castles.rules.scoring import END_CATEGORIES
+from burgundy_cli.castles.rules.state import GameState
+from burgundy_cli.castles.rules.tiles import COLOUR_NAME, catalogue
+from burgundy_cli.core.svg import Svg, player_colours
+
+#: Categories added by the final scoring (a chart shows them as their own step).
+FINAL_CATEGORIES = END_CATEGORIES
+
+
+# --- the record's lines -------------------------------------------------------------------------
+
+
+def log_lines(data: dict[str, Any]) -> list[tuple[str | int, ...]]:
+    """The key path of every log line (``("log", "A1", 0)``), in order."""
+    return [("log", group, index) for group, lines in data.get("log", {}).items() for index in range(len(lines))]
+
+
+def step_done(session: Any, path: tuple[str | int, ...], next_path: tuple[str | int, ...] | None,
+              steps: int) -> str | None:
+    """The round (``A1``..``E5``) when the line at ``path`` is its round's last, else None."""
+    return str(path[1]).upper() if next_path is None or next_path[1] != path[1] else None
+
+
+def without_log(data: dict[str, Any]) -> dict[str, Any]:
+    """The record's tables with no line played and no stored result: where replays start."""
+    return {key: value for key, value in data.items() if key not in ("log", "result")}
+
+
+# --- the position as data -----------------------------------------------------------------------
+
+
+def position_data(state: GameState) -> dict[str, Any]:
+    """The position in the documented JSON form (see docs/pictures.md)."""
+    from burgundy_cli.castles.rules.scoring import score
+
+    due = expected(state)
+    names = [player.name for player in state.players]
+    return {
+        "game": "castles-of-burgundy",
+        "edition": state.edition,
+        "phase": due.phase,
+        "round": due.round,
+        "due": due_data(state),
+        "white_die": state.white,
+        "round_goods": None if state.round_goods is None else list(state.round_goods),
+        "bridge": [[names[seat] for seat in reversed(stack)] for stack in state.bridge],
+        "turn_order": [names[seat] for seat in state.bridge_order()],
+        "depots": [{"depot": "black" if depot == 0 else depot, "tiles": list(state.depots[depot]),
+                    "goods": list(state.depot_goods[depot]), "revealed": state.revealed[depot]}
+                   for depot in (1, 2, 3, 4, 5, 6, 0)],
+        "players": [_player_data(state, seat) for seat in range(len(state.players))],
+        "score": score(state).to_json(),
+        **_shields_data(state),
+        **_teams_data(state),
+    }
+
+
+def _teams_data(state: GameState) -> dict[str, Any]:
+    """With the 2019 team game: each team's players, first and second (``{"A": [...], "B": [...]}``)."""
+    if state.teams is None:
+        return {}
+    from burgundy_cli.castles.modules.team import TEAMS
+
+    return {"teams": {TEAMS[team]: [state.players[seat].name for seat in members]
+                      for team, members in enumerate(state.teams.members)}}
+
+
+def _shields_data(state: GameState) -> dict[str, Any]:
+    """With the 2019 shields module: the shields on each depot, on each player's castles, removed."""
+    if state.shields is None:
+        return {}
+    return {"shields": {"depots": {str(d): list(state.shields.depots[d]) for d in range(1, 7)},
+                        "castles": {p.name: {space_name(s): n for s, n in sorted(p.shields.items())}
+                                    for p in state.players},
+                        "removed": list(state.shields.removed)}}
+
+
+def _player_data(state: GameState, seat: int) -> dict[str, Any]:
+    player = state.players[seat]
+    return {
+        "name": player.name,
+        "seat": seat + 1,
+        "duchy_number": duchy_number(state.edition, player),
+        "duchy": [{"space": space_name(index), "colour": COLOUR_NAME[player.board.colour[index]],
+                   "die": player.board.die[index], "tile": player.duchy[index]}
+                  for index in range(len(player.duchy))],  # (a 2019 team board has 73)
+        "border_posts": [[space_name(space) for space in post] for post in player.board.posts],
+        **({"places": [list(place) for place in player.board.places],
+            "river": sorted({space_name(s) for spaces in player.board.river for s in spaces})}
+           if player.board.places is not None else {}),
+        "duchy_note": provenance_note(player.board),
+        "storage": list(player.storage),
+        "goods": {str(kind): count for kind, count in sorted(player.goods.items())},
+        "sold": {str(kind): count for kind, count in enumerate(player.sold) if kind and count},
+        "silver": player.silver,
+        "workers": player.workers,
+        "vp": player.points,
+        "vp_by_category": {category: points for category, points in player.vp.items() if points},
+        "bonus_tiles": [f"{COLOUR_NAME[code]}-{size}" for code, size in
+                        (bonus.split("-", 1) for bonus in player.bonuses)],
+        "knowledge": sorted(player.knowledge),
+        "dice": list(player.dice),
+        **({"shared_storage": list(player.shared)} if state.teams is not None else {}),
+        **({"route": [{"goods": goods, "bonus": bonus,
+                       "laid": player.route_goods[index] if index < len(player.route_goods) else None}
+                      for index, (goods, bonus) in enumerate(player.route)]} if player.route else {}),
+    }
+
+
+# --- the picture --------------------------------------------------------------------------------
+
+#: Hex circumradius, width and row step of a duchy (pointy-topped hexes, rows offset by half).
+R = 20.0
+HEX_W = 3 ** 0.5 * R
+ROW_STEP = 1.5 * R
+#: Size of one duchy block (map and its player's panel) and the margins around it.
+BLOCK_W, BLOCK_H, MARGIN = 480.0, 274.0, 16.0
+_CODE = {name: code for code, name in COLOUR_NAME.items()}
+
+CSS = """
+text{font-family:'DejaVu Sans',Verdana,sans-serif;font-size:9px;fill:#222}
+.title{font-size:15px;font-weight:bold}
+.heading{font-size:11px;font-weight:bold}
+.small{font-size:7px;fill:#444}
+.mid{text-anchor:middle}
+.die{font-size:11px;font-weight:bold;text-anchor:middle;fill:#333}
+.coord{font-size:6.5px;text-anchor:middle;fill:#333}
+.tile-label{font-size:7.5px;font-weight:bold;text-anchor:middle;fill:#fff}
+.tile-label.light{fill:#222}
+.tile-label.tiny{font-size:6px}
+.on-dark{fill:#fff}
+.hex{stroke:#fff;stroke-width:1.2}
+.hex.empty{stroke:#fff}
+.hex.C{fill:#2f6b3a}.hex.S{fill:#2f74b5}.hex.M{fill:#7d7d7d}.hex.L{fill:#7fb545}.hex.B{fill:#c9a46a}.hex.Y{fill:#d9b51f}
+.hex.empty.C{fill:#bcd5c0}.hex.empty.S{fill:#c3d8ee}.hex.empty.M{fill:#dadada}.hex.empty.L{fill:#dcecc8}
+.hex.empty.B{fill:#f0e2cb}.hex.empty.Y{fill:#f5ebb8}
+.box{fill:#fafafa;stroke:#999;stroke-width:1}
+.box.black{fill:#3a3a3a}
+.goods{stroke:#333;stroke-width:.8}
+.goods-label{font-size:9px;font-weight:bold;text-anchor:middle}
+.disc{stroke:#222;stroke-width:.8}
+.bonus{stroke:#333;stroke-width:.6}
+""".replace("\n", "")
+
+#: The styles of a trade route (2019), added only to pictures of games with the trade routes.
+ROUTE_CSS = ".route{stroke:#333;stroke-width:.6}.route-frame{stroke:none}.route-label{font-size:5.5px;text-anchor:middle}"
+#: The styles of the 2019 solo duchy (its river, the spaces it joins, black hex tiles), added
+#: only to pictures of a duchy of islands.
+SOLO_CSS = ".hex.X{fill:#1e1e1e}.river{fill:#9cc8ea;stroke:none}.river-mark{stroke:#2f74b5;stroke-width:1.4;" \
+    "stroke-dasharray:3 2}"
+#: A border post's tower.
+POST_FILL = "#5a3b22"
+
+#: Goods tile colours by type 1-6 (the printed tiles' colours, near enough to tell apart).
+GOODS_FILL = ("", "#e8d34a", "#c8862b", "#8fb6d9", "#b04a4a", "#6a9a4e", "#9a7bb4")
+
+
+def _shield_labels(svg: Svg, position: dict[str, Any], x: float, y: float) -> None:
+    """The shields (2019 module): those on each depot and each duchy's, as one line of text."""
+    shields = position.get("shields")
+    if shields is None:
+        return
+    on_depots = "; ".join(f"depot {d}: {' '.join(map(str, n))}" for d, n in shields["depots"].items() if n) or "none"
+    castles = "; ".join(f"{name}: " + (", ".join(f"{n} on {s}" for s, n in held.items()) or "none")
+                        for name, held in shields["castles"].items())
+    svg.label(x, y, f"shields on depots: {on_depots}; in duchies: {castles}", "small")
+
+
+def picture(position: dict[str, Any], title: str) -> str:
+    """The SVG of a position given as :func:`position_data`: status, bridge, depots, duchies."""
+    players = position["players"]
+    colours = player_colours([p["name"] for p in players])
+    rows = (len(players) + 1) // 2
+    top = 172.0
+    width = 2 * BLOCK_W + 3 * MARGIN
+    svg = Svg(width, top + rows * (BLOCK_H + MARGIN), title,
+              CSS + (ROUTE_CSS if any("route" in player for player in players) else "")
+              + (SOLO_CSS if any("places" in player for player in players) else ""))
+    svg.rect(0, 0, width, svg.height, "box")
+    svg.label(MARGIN, 24, title, "title")
+    svg.label(MARGIN, 42, _status(position), "heading")
+    _bridge(svg, position, colours, MARGIN, 54)
+    _depots(svg, position["depots"], MARGIN, 86)
+    _shield_labels(svg, position, MARGIN, 168)
+    totals = {line["name"]: line["total"] for line in position["score"]["players"]}
+    if "teams" in position:  # 2019 team game: one wide block per team, its board between its players
+        by_name = {player["name"]: seat for seat, player in enumerate(players)}
+        for row, (letter, names) in enumerate(position["teams"].items()):
+            members = [{**players[by_name[name]], "score": totals[name], "colour": colours[by_name[name]]}
+                       for name in names]
+            _team_block(svg, letter, members, MARGIN, top + row * (BLOCK_H + MARGIN))
+        return svg.text()
+    for seat, player in enumerate(players):
+        player = {**player, "score": totals[player["name"]]}
+        x = MARGIN + (seat % 2) * (BLOCK_W + MARGIN)
+        y = top + (seat // 2) * (BLOCK_H + MARGIN)
+        _duchy_block(svg, player, colours[seat], x, y)
+    return svg.text()
+
+
+#: Width of a team block's player panels (left and right of the team board).
+TEAM_PANEL_W = 240.0
+
+
+def _team_block(svg: Svg, letter: str, members: list[dict[str, Any]], x: float, y: float) -> None:
+    """A 2019 team: its team board (both halves, ``d7`` shared) between its two players' panels,
+    the team's total above."""
+    width = 2 * BLOCK_W + MARGIN
+    svg.rect(x, y, width, BLOCK_H, "box", rx=6.0)
+    total = sum(member["score"] for member in members)
+    svg.label(x + width / 2, y + 18, f"team {letter}: {total} VP ({' + '.join(m['name'] for m in members)}); "
+              f"duchy {members[0]['duchy_number']}", "heading mid")
+    left = x + TEAM_PANEL_W + 8
+    layout = team_layout()
+    for space in members[0]["duchy"]:
+        row, column = layout[space_id(space["space"])]
+        _space(svg, space, left + HEX_W / 2 + column * HEX_W / 2, y + 34 + R + row * ROW_STEP)
+    for side, member in enumerate(members):
+        px = x + 14 + side * (width - TEAM_PANEL_W)
+        svg.circle(px + 4, y + 36, 6, "disc", member["colour"])
+        svg.label(px + 16, y + 40, f"{member['name']}: {member['score']} VP", "heading")
+        _panel(svg, member, px, y + 62)
+        svg.label(px, y + BLOCK_H - 14, "shared storage: " + (", ".join(member["shared_storage"]) or "empty"), "small")
+    if members[0].get("duchy_note"):
+        svg.label(x + width / 2, y + BLOCK_H - 6, members[0]["duchy_note"], "small mid")
+
+
+def _status(position: dict[str, Any]) -> str:
+    due, score = position["due"], position["score"]
+    totals = ", ".join(f"{line['name']} {line['total']}" for line in score["players"])
+    solo = next((note.split(";")[0] for note in score["notes"] if note.startswith("solo game: ")), None)
+    if due["kind"] == "over":
+        won = f"winner {', '.join(score['winner']) or 'no one'}"
+        return f"game over. final scoring: {totals}; {won}" + (f". {solo}" if solo else "")
+    where = f"phase {position['phase']}, round {position['round']}"
+    doing = {"phase": "phase setup due", "roll": "the roll is due"}.get(due["kind"],
+                                                                       f"{table_line_first(due)}{due['player']} to move")
+    white = f", white die {position['white_die']}" if position["white_die"] is not None else ""
+    return f"{where}: {doing}{white}. VP so far: {totals}" + (f". {solo}" if solo else "")
+
+
+def _bridge(svg: Svg, position: dict[str, Any], colours: list[str], x: float, y: float) -> None:
+    """The turn-order track: one box per space from the start space on, stacks top first."""
+    seat = {p["name"]: index for index, p in enumerate(position["players"])}
+    svg.label(x, y + 16, "bridge", "heading")
+    for space, stack in enumerate(position["bridge"]):
+        left = x + 50 + space * 44
+        svg.rect(left, y, 40, 24, "box")
+        svg.label(left + 20, y + 31, "start" if space == 0 else str(space), "small mid")
+        for depth, name in reversed(list(enumerate(stack))):  # the top piece painted last, over the rest
+            svg.circle(left + 9 + depth * 8, y + 12, 6, "disc", colours[seat[name]])
+    order = " > ".join(position["turn_order"])
+    svg.label(x + 60 + len(position["bridge"]) * 44, y + 16, f"turn order: {order}", "")
+
+
+def _depots(svg: Svg, depots: list[dict[str, Any]], x: float, y: float) -> None:
+    """Six numbered depots and the black one, each with its hex tiles and goods."""
+    kinds = catalogue()
+    width = (2 * BLOCK_W + MARGIN) / len(depots) - 6
+    for index, depot in enumerate(depots):
+        left = x + index * (width + 6)
+        black = depot["depot"] == "black"
+        svg.rect(left, y, width, 74, "box black" if black else "box", rx=4.0)
+        name = "black depot" if black else f"depot {depot['depot']}"
+        svg.label(left + 6, y + 12, name, "heading on-dark" if black else "heading")
+        for slot, tile in enumerate(depot["tiles"]):
+            cx, cy = left + 18 + (slot % 4) * 29, y + 32 + (slot // 4) * 26
+            _tile(svg, cx, cy, 14.0, kinds[tile].colour, tile)
+        for slot, good in enumerate(depot["goods"]):
+            svg.rect(left + 6 + slot * 16, y + 56, 13, 13, "goods", GOODS_FILL[good], rx=2.0)
+            svg.label(left + 12.5 + slot * 16, y + 66, str(good), "goods-label")
+        if not depot["revealed"] and not depot["tiles"]:
+            svg.label(left + width / 2, y + 40, "not recorded", "small mid on-dark" if black else "small mid")
+
+
+def _tile(svg: Svg, x: float, y: float, r: float, colour: str, tile: str) -> None:
+    """A hex tile of ``colour`` (code) with its short label."""
+    svg.hexagon(x, y, r, f"hex {colour}")
+    light = " light" if colour in ("Y", "L", "B") else ""
+    svg.label(x, y + 2.5, tile_short(tile), "tile-label" + light + (" tiny" if r < R else ""))
+
+
+def _duchy_block(svg: Svg, player: dict[str, Any], colour: str, x: float, y: float) -> None:
+    """One player's duchy map with the coordinates and dice, and their supplies beside it."""
+    svg.rect(x, y, BLOCK_W, BLOCK_H, "box", rx=6.0)
+    svg.circle(x + 14, y + 14, 6, "disc", colour)
+    total = f"{player['score']} VP" + (f" ({player['vp']} during play)" if player["score"] != player["vp"] else "")
+    svg.label(x + 26, y + 18, f"{player['name']}: {total}; seat {player['seat']}, duchy No. {player['duchy_number']}",
+              "heading")
+    centres = []
+    width = 7 * HEX_W
+    if player.get("places"):  # a duchy of islands (the 2019 solo duchy): each space where its picture puts it
+        width = _islands(svg, player, x, y, centres)
+    else:
+        for row, length in enumerate(ROW_LENGTHS):
+            for col in range(length):
+                centres.append((x + 14 + HEX_W / 2 + (7 - length) * HEX_W / 2 + col * HEX_W,
+                                y + 34 + R + row * ROW_STEP))
+                _space(svg, player["duchy"][len(centres) - 1], *centres[-1])
+    _border_posts(svg, player.get("border_posts", []), centres, [space["space"] for space in player["duchy"]])
+    if player.get("duchy_note"):  # beside the map, under the panel: where this layout comes from
+        words, lines = player["duchy_note"].split(), [""]
+        for word in words:
+            if len(lines[-1]) + len(word) > 52:
+                lines.append("")
+            lines[-1] = f"{lines[-1]} {word}".strip()
+        more = " ..." if len(lines) > 3 else ""
+        for number, text in enumerate(lines[:3]):
+            svg.label(x + 14 + width + 14, y + BLOCK_H - 30 + number * 9, text + (more if number == 2 else ""),
+                      "small")
+    _panel(svg, player, x + 14 + width + 14, y + 40)
+
+
+def _islands(svg: Svg, player: dict[str, Any], x: float, y: float, centres: list[tuple[float, float]]) -> float:
+    """The spaces of a duchy of islands at their ``places`` (row, half-column), the river drawn
+    between them (the row and the column no space uses, widened) and a dashed ring round each
+    space the river joins; returns the map's width."""
+    places = player["places"]
+    half = HEX_W / 2
+    left, top = x + 14 + half, y + 34 + R
+    rows, columns = max(r for r, _ in places), max(c for _, c in places)
+    gap = next(row for row in range(rows + 1) if all(r != row for r, _ in places))
+    split = next(c for c in range(columns + 1) if all(col != c for _, col in places))
+    width = columns * half + HEX_W + half
+    svg.rect(x + 14, top + gap * ROW_STEP - R * 0.7, width, R * 1.4, "river", rx=6.0)
+    svg.rect(left + split * half + half / 2 - R * 0.45, top - R, R * 0.9, rows * ROW_STEP + 2 * R, "river", rx=6.0)
+    for index, (row, column) in enumerate(places):
+        centres.append((left + column * half + (half if column > split else 0.0), top + row * ROW_STEP))
+        _space(svg, player["duchy"][index], *centres[-1])
+        if player["duchy"][index]["space"] in player.get("river", ()):
+            svg.circle(*centres[-1], R * 0.92, "river-mark", "none")
+    return width
+
+
+def _border_posts(svg: Svg, posts: list[list[str]], centres: list[tuple[float, float]], names: list[str]) -> None:
+    """Each border post as a dark tower just outside the edge spaces it touches (``centres``
+    and ``names``: every space's centre and name, in reading order)."""
+    middle = centres[names.index("d4")]
+    for number, post in enumerate(posts, start=1):
+        points = [centres[names.index(space)] for space in post]
+        px, py = sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points)
+        dx, dy = px - middle[0], py - middle[1]
+        length = (dx * dx + dy * dy) ** 0.5 or 1.0
+        tx, ty = px + dx / length * R * 1.15, py + dy / length * R * 1.15
+        svg.rect(tx - 5, ty - 7, 10, 14, "disc", POST_FILL, rx=1.5)
+        svg.label(tx, ty + 3, str(number), "tile-label tiny")
+
+
+def _space(svg: Svg, space: dict[str, Any], x: float, y: float) -> None:
+    code = _CODE[space["colour"]]
+    if space["tile"] is None:
+        svg.hexagon(x, y, R, f"hex empty {code}")
+        svg.label(x, y - 7, space["space"], "coord")
+        svg.label(x, y + 8, str(space["die"]), "die")
+        return
+    if space["tile"] == "black-hex":  # 2019 solo game: a tile face down, black whatever the space
+        code = "X"
+    _tile(svg, x, y, R, code, space["tile"])
+    svg.label(x, y - 8, space["space"], "coord" if code in ("Y", "L", "B") else "coord on-dark")
+
+
+def _panel(svg: Svg, player: dict[str, Any], x: float, y: float) -> None:
+    """Storage, goods, silver, workers, VP by category, bonus and knowledge tiles, dice."""
+    kinds = catalogue()
+    svg.label(x, y, "storage", "heading")
+    for slot in range(2 if "shared_storage" in player else 3):  # (2019 team game: 2 private spaces)
+        cx = x + 16 + slot * 34
+        if slot < len(player["storage"]):
+            tile = player["storage"][slot]
+            _tile(svg, cx, y + 22, 15.0, kinds[tile].colour, tile)
+        else:
+            svg.hexagon(cx, y + 22, 15.0, "hex empty M")
+    svg.label(x, y + 56, "goods", "heading")
+    goods = [int(kind) for kind, count in player["goods"].items() for _ in range(count)]
+    for slot, good in enumerate(goods):
+        svg.rect(x + 40 + slot * 17, y + 45, 14, 14, "goods", GOODS_FILL[good], rx=2.0)
+        svg.label(x + 47 + slot * 17, y + 55.5, str(good), "goods-label")
+    if not goods:
+        svg.label(x + 40, y + 56, "none", "")
+    svg.label(x, y + 76, f"silver {player['silver']}   workers {player['workers']}", "")
+    lines = [f"{category} {points}" for category, points in player["vp_by_category"].items()]
+    for number, text in enumerate(lines):
+        svg.label(x + (number % 2) * 92, y + 94 + (number // 2) * 11, text, "small")
+    bonus_y = y + 134 + max(0, (len(lines) + 1) // 2 - 3) * 11  # room for a module's categories
+    svg.label(x, bonus_y, "bonus", "heading")
+    for slot, bonus in enumerate(player["bonus_tiles"]):
+        name, _, size = bonus.rpartition("-")
+        left = x + 40 + slot * 30
+        svg.rect(left, bonus_y - 10, 26 if size == "large" else 18, 13, f"bonus hex {_CODE[name]}", rx=2.0)
+        svg.label(left + (13 if size == "large" else 9), bonus_y, "L" if size == "large" else "S",
+                  "tile-label" + (" light" if _CODE[name] in ("Y", "L", "B") else ""))
+    if not player["bonus_tiles"]:
+        svg.label(x + 40, bonus_y, "none", "")
+    knowledge = ", ".join(f"k{n}" for n in player["knowledge"]) or "none"
+    svg.label(x, bonus_y + 20, f"knowledge: {knowledge}", "small")
+    if player["dice"]:
+        svg.label(x, bonus_y + 34, "dice to use: " + " ".join(map(str, player["dice"])), "small")
+    sold = " ".join(f"{kind}x{count}" for kind, count in player["sold"].items())
+    if sold:
+        svg.label(x, bonus_y + 48, f"goods sold (type x tiles): {sold}", "small")
+    if "route" in player:
+        _route(svg, player["route"], x, bonus_y + 56)
+
+
+#: Short labels of the trade route bonuses (2019), for a route space 12 px wide.
+_BONUS_SHORT = {"castle": "Ca", "warehouse": "Wh", "carpenter": "Cp", "church": "Ch", "market": "Mk",
+                "city-hall": "CH", "silver": "$", "workers": "W", "vp": "V"}
+
+
+def _route(svg: Svg, route: list[dict[str, Any]], x: float, y: float) -> None:
+    """A trade route, left to right: each space framed in its goods colour with its bonus
+    (``$2`` 2 silverlings, ``W2`` 2 workers, ``V3`` 3 VP, ``Ch`` a church's take...),
+    filled with the colour of the goods tile covering it."""
+    for index, space in enumerate(route):
+        left = x + index * 13.5
+        laid = space["laid"]
+        svg.rect(left, y, 12, 12, "route", GOODS_FILL[laid] if laid is not None else "#fff", rx=1.5)
+        svg.rect(left + 0.8, y + 0.8, 10.4, 2.6, "route-frame", GOODS_FILL[space["goods"]])
+        what, _, amount = space["bonus"].partition("-")
+        svg.label(left + 6, y + 10.5, _BONUS_SHORT[what] + amount, "route-label")
+
+
+
+# --- the game outside the tool ------------------------------------------------------------------
+
+#: The game as BoardGameGeek lists it, per edition: (BGG id, year published) -- for exports.
+BOARDGAMEGEEK = {"2011": (84876, 2011), "2019": (271320, 2019)}
+TITLE = "The Castles of Burgundy"
+
+
+def due_data(state: GameState) -> dict[str, Any]:
+    """What comes next (``position_data``'s ``due``): ``phase``, ``roll``, ``player``, ``over``
+    or a module's table line kind (``solo-remove``), the player to move, the other line kinds
+    accepted now, a module's table line due as the table types it (``remove 3 sheep3``;
+    what its ``LineRule.candidates`` give: the table session's prompt says the same), and the
+    phase's reveals and goods not yet recorded (``missing``: :attr:`engine.Expected.missing`)."""
+    due = expected(state)
+    line = state.ruleset.lines.get(due.kind)
+    lines = [] if line is None or line.candidates is None else \
+        [format_command(command) for _, command in line.candidates(state, state.to_move())]
+    return {"kind": due.kind, "player": due.player, "also_accepted": list(due.also_accepted), "lines": lines,
+            "missing": list(due.missing)}
+
+
+def table_line_first(due: dict[str, Any]) -> str:
+    """``remove 3 sheep3 due, then `` when a module's table line comes before the player to move
+    (``due``: :func:`due_data`), else nothing: the picture's status line and the table session's
+    prompt say it so."""
+    if due["kind"] in ("phase", "roll", "player", "over"):
+        return ""
+    return f"{' or '.join(due['lines']) or due['kind']} due, then "
