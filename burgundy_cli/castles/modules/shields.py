@@ -36,15 +36,14 @@ from dataclasses import replace
 from functools import cache
 
 from burgundy_cli.castles.rules.actions import (
-    ACTIONS, CASTLE_ACTION, EFFECTS, ActionRule, Effect, Grant, LineRule, gain_goods, gain_silver, gain_workers,
-    illegal, score_vp,
+    ACTIONS, CASTLE_ACTION, EFFECTS, ActionRule, Effect, Grant, LineRule, bonus_tile_points, gain_goods, gain_silver,
+    gain_workers, illegal, sale_points, score_vp,
 )
-from burgundy_cli.castles.modules import inns
 from burgundy_cli.castles.rules.boards import SPACE_IDS, space_name
 from burgundy_cli.castles.rules.commands import ShieldAction
 from burgundy_cli.castles.rules.placement import ADJACENT
 from burgundy_cli.castles.rules.state import GameState, PlayerState, ShieldTable
-from burgundy_cli.castles.rules.tiles import bonus_vp, catalogue, sale_vp
+from burgundy_cli.castles.rules.tiles import catalogue
 from burgundy_cli.core.errors import IllegalMoveError
 
 SHIELDS = tuple(range(1, 19))
@@ -308,7 +307,7 @@ def goods_sold(state: GameState, player: PlayerState, goods: int, count: int) ->
         if holds(player, 9):
             gain_silver(state, player, count - 1, "shield 9")
         if holds(player, 12):
-            score_vp(state, player, "goods-sold", count * sale_vp(state.player_count))
+            score_vp(state, player, "goods-sold", sale_points(state, count))
 
 
 def check_ship_goods(state: GameState, player: PlayerState, goods: int) -> None:
@@ -386,19 +385,16 @@ def refresh_knowledge(state: GameState, acting: PlayerState | None = None) -> No
 
 
 def after_placement(state: GameState, player: PlayerState, space: int) -> None:
-    """After every placement: shield 6's lent tiles follow a new monastery tile; shield 7 doubles
-    a bonus tile just taken."""
-    table = state.shields
-    tile = player.duchy[space]
-    if table.borrowed and catalogue()[tile].number is not None:
+    """After every placement: shield 6's lent tiles follow a new monastery tile."""
+    if state.shields.borrowed and catalogue()[player.duchy[space]].number is not None:
         refresh_knowledge(state, player)
-    if player.shields and holds(player, 7):
-        board = player.board
-        colour = board.colour[space]
-        if None not in board.colour_tiles[space](player.duchy):
-            for bonus in player.bonuses:
-                if bonus.startswith(f"{colour}-"):
-                    score_vp(state, player, "colour-bonus", bonus_vp(state.player_count, bonus.endswith("large")))
+
+
+def bonus_doubled(state: GameState, player: PlayerState, colour: str, bonus: str | None) -> None:
+    """Shield 7, a handler of the point "a colour completed" (``actions.complete_colour``): the
+    bonus tile just taken scores its VP once more."""
+    if bonus is not None and player.shields and holds(player, 7):
+        score_vp(state, player, "colour-bonus", bonus_tile_points(state, bonus))
 
 
 def check_borrow(state: GameState, player: PlayerState, lender: str) -> int:
@@ -435,15 +431,12 @@ def _this_turn(state: GameState, player: PlayerState) -> tuple[int, int, int]:
     return state.players.index(player), state.phase, state.round
 
 
-def area_points(state: GameState, player: PlayerState, space: int, extra: int = 0) -> int:
-    """Shield 17: a completed area scores as one size larger (capped at size 8, option
-    ``shield17-uncapped``). ``extra``: spaces more it counts for (an inn's, which the inns
-    module scores apart as the difference)."""
-    if not (player.shields and holds(player, 17)):
-        return inns.area_points(state, player, space, extra)
-    size = len(player.board.area_of[space]) + 1 + extra
-    uncapped = state.options.shield17_uncapped or bool(extra and state.options.inn_uncapped)
-    return inns.sized_points(size, uncapped)
+def one_size_larger(state: GameState, player: PlayerState, space: int) -> tuple[int, bool]:
+    """Shield 17, a handler of the point "an area completed" (``actions.area_points``): its
+    holder's completed area counts one space larger (past size 8 with option ``shield17-uncapped``)."""
+    if player.shields and holds(player, 17):
+        return 1, state.options.shield17_uncapped
+    return 0, False
 
 
 def check_phase_placement(state: GameState, player: PlayerState, depot: int) -> int:

@@ -541,17 +541,20 @@ def monastery_points(state: GameState, player: PlayerState, number: int) -> int:
     return scoring(state, player)
 
 
-def after_placement(state: GameState, player: PlayerState, space: int) -> None:
-    """A placement's solo steps: a colour completed earns a black-depot tile (if one lies there);
-    a monastery tile scores at once; the counter moves."""
+def colour_completed(state: GameState, player: PlayerState, colour: str, bonus: str | None) -> None:
+    """A handler of the point "a colour completed" (``actions.complete_colour``; the solo game
+    takes no bonus tile): the colour counts for #26, and it earns a black-depot tile (if one
+    lies there)."""
     solo = _open(state)
-    board, duchy = player.board, player.duchy
-    colour = board.colour[space]
-    if colour not in solo.colours and None not in board.colour_tiles[space](duchy):
+    if colour not in solo.colours:
         solo.colours.append(colour)
         if len(state.depots[0]) > solo.black or not state.revealed[0]:
             solo.black += 1
-    number = catalogue()[duchy[space]].number
+
+
+def after_placement(state: GameState, player: PlayerState, space: int) -> None:
+    """A placement's solo steps: a monastery tile scores at once; the counter moves."""
+    number = catalogue()[player.duchy[space]].number
     if number is not None:
         score_vp(state, player, CATEGORY, monastery_points(state, player, number))
     settle(state, player)

@@ -22,7 +22,7 @@ from burgundy_cli.castles.rules.boards import SPACE_IDS, depot_spaces, space_id,
 from burgundy_cli.castles.rules.commands import BuyCommand, PlaceAction, SellAction, TakeAction, WorkersAction
 from burgundy_cli.castles.rules import RULES, passed
 from burgundy_cli.castles.rules.state import PHASES, GameState, PlayerState
-from burgundy_cli.castles.rules.tiles import COLOUR_NAME, PHASE_BONUS, TileKind, bonus_vp, catalogue, sale_vp
+from burgundy_cli.castles.rules.tiles import COLOUR_NAME, PHASE_BONUS, TileKind, area_vp, bonus_vp, catalogue, sale_vp
 from burgundy_cli.core.errors import IllegalMoveError
 
 STORAGE = 3
@@ -409,6 +409,11 @@ def check_sell(state: GameState, player: PlayerState, action: SellAction, value:
                       "only a trade route's bonus does (2019 module 'trade-routes')")
 
 
+def sale_points(state: GameState, count: int) -> int:
+    """The VP ``count`` goods tiles sold score (per tile, by the player count)."""
+    return count * sale_vp(state.player_count)
+
+
 def apply_sell(state: GameState, player: PlayerState, action: SellAction, value: int | None = None,
                found: None = None) -> None:
     goods = action.goods
@@ -417,7 +422,7 @@ def apply_sell(state: GameState, player: PlayerState, action: SellAction, value:
     gain_silver(state, player, 2 if 3 in player.knowledge else 1, "sale")
     if 4 in player.knowledge:
         gain_workers(state, player, 1, "knowledge tile 4")
-    score_vp(state, player, "goods-sold", count * sale_vp(state.player_count))
+    score_vp(state, player, "goods-sold", sale_points(state, count))
     for handler in state.ruleset.on_goods_sold:  # the sale's extension point (shields 9 and 12)
         handler(state, player, goods, count)
 
@@ -597,21 +602,89 @@ def apply_grant(state: GameState, player: PlayerState, grant: Grant, action) -> 
     apply_action(state, player, action, value)
 
 
+# --- an area completed, a colour completed ----------------------------------------------------------
+# Two named points (docs/developing.md, "Extension points"): every VP for a completed area's size
+# is :func:`area_points`, every phase bonus :func:`phase_bonus`, every colour bonus tile's value
+# :func:`bonus_points`, and a completed colour is :func:`complete_colour`'s, which takes its
+# bonus tile and then runs the ``colour_completed`` handlers. Modules enlarge an area
+# (``area_size``: shield 17; an inn through ``extra``) or react to a colour (shield 7, the solo
+# game's black-depot tile), never by re-reading the tables.
+
+#: The largest area size the board's table scores; an area counted larger scores as this size
+#: unless a named option carries the table on (``inn-uncapped``, ``shield17-uncapped``).
+AREA_CAP = 8
+
+
+def sized_points(size: int, uncapped: bool = False) -> int:
+    """VP for completing an area that counts as ``size`` spaces: the table (1, 3, 6, ... 36),
+    which ends at size 8 (:data:`AREA_CAP`), or with ``uncapped`` its rule carried on
+    (1 + 2 + ... + size)."""
+    return size * (size + 1) // 2 if uncapped else area_vp(min(size, AREA_CAP))
+
+
+def area_points(state: GameState, player: PlayerState, space: int, extra: int = 0, uncapped: bool = False) -> int:
+    """VP for the completed area of ``space``, counted ``extra`` spaces larger (an inn's one,
+    past the cap when ``uncapped``): the one function for an area's size VP. The ruleset's
+    ``area_size`` handlers, ``f(state, player, space) -> (spaces more, uncapped)``, enlarge it
+    (2019 shield 17: one size larger). Unenlarged, the board's table."""
+    board = player.board
+    size = len(board.area_of[space]) + extra
+    for handler in state.ruleset.area_size:
+        more, beyond = handler(state, player, space)
+        size += more
+        uncapped = uncapped or bool(more and beyond)
+    if size == len(board.area_of[space]):
+        return board.area_points[space]
+    return sized_points(size, uncapped)
+
+
+def phase_bonus(phase: int) -> int:
+    """The VP a completed area scores on top in phase ``phase`` (0..4: 10, 8, 6, 4, 2): also the
+    value of the 2019 border posts' joined pair."""
+    return PHASE_BONUS[phase]
+
+
+def bonus_points(state: GameState, large: bool) -> int:
+    """The VP of a colour's large (first) or small (second) bonus tile for the game's player count."""
+    return bonus_vp(state.player_count, large)
+
+
+def bonus_tile_points(state: GameState, bonus: str) -> int:
+    """The VP of bonus tile ``bonus`` (``"<colour>-large"`` or ``"<colour>-small"``)."""
+    return bonus_points(state, bonus.endswith("-large"))
+
+
+def colour_completed(player: PlayerState, space: int) -> bool:
+    """Every space of the colour of ``space`` holds a tile (the placement on ``space`` completed
+    the colour, when it was the last)."""
+    return None not in player.board.colour_tiles[space](player.duchy)
+
+
+def complete_colour(state: GameState, player: PlayerState, space: int) -> None:
+    """``player`` has completed the colour of ``space``: the next of its two bonus tiles (large,
+    then small; none after two) is taken and scored, then the ruleset's ``colour_completed``
+    handlers run, ``f(state, player, colour, bonus taken or None)``."""
+    colour = player.board.colour[space]
+    taken = state.bonus_taken.get(colour, 0)
+    bonus = None
+    if taken < 2:
+        state.bonus_taken[colour] = taken + 1
+        bonus = f"{colour}-{'small' if taken else 'large'}"
+        player.bonuses.append(bonus)
+        score_vp(state, player, "colour-bonus", bonus_points(state, not taken))
+    for handler in state.ruleset.colour_completed:
+        handler(state, player, colour, bonus)
+
+
 def score_completion(state: GameState, player: PlayerState, space: int) -> None:
-    """Score the area the placement on ``space`` completed (size, or the ruleset's
-    ``area_points``, + phase bonus) and a colour it completed (bonus tile): the base game's
+    """Score the area the placement on ``space`` completed (:func:`area_points`, +
+    :func:`phase_bonus`) and a colour it completed (:func:`complete_colour`): the base game's
     step for a completed area (:func:`place_tile` asks whether the area is complete; a
     colour is complete only when its last open area is, an area being spaces of one colour)."""
-    board, duchy = player.board, player.duchy
-    points = state.ruleset.area_points
-    score_vp(state, player, "areas", board.area_points[space] if points is None else points(state, player, space))
-    score_vp(state, player, "area-phase-bonus", PHASE_BONUS[state.phase])
-    colour = board.colour[space]
-    taken = state.bonus_taken.get(colour, 0)
-    if taken < 2 and None not in board.colour_tiles[space](duchy):
-        state.bonus_taken[colour] = taken + 1
-        player.bonuses.append(f"{colour}-{'small' if taken else 'large'}")
-        score_vp(state, player, "colour-bonus", bonus_vp(state.player_count, not taken))
+    score_vp(state, player, "areas", area_points(state, player, space))
+    score_vp(state, player, "area-phase-bonus", phase_bonus(state.phase))
+    if colour_completed(player, space):
+        complete_colour(state, player, space)
 
 
 # --- the actions as a table ---------------------------------------------------------------------

@@ -79,8 +79,11 @@ class Ruleset:
     tile's effect, ``f(state, player, space)``; ``phase_end``: the steps at every phase end, in order;
     ``end_scoring``: knowledge tile number -> its final-scoring function; ``stock``: tile
     kind -> ``f(state) -> how many lie beside the black depot``, for the tiles a module lays
-    there outside its spaces (the inns); ``area_points``: ``f(state, player, space) -> VP`` for a
-    completed area, None for the board's table; ``categories``: the VP categories a module
+    there outside its spaces (the inns); ``area_size``: handlers ``f(state, player, space) ->
+    (spaces more, uncapped)`` enlarging a completed area (``actions.area_points``; 2019 shield
+    17); ``colour_completed``: handlers ``f(state, player, colour, bonus tile or None)`` run
+    after a completed colour's bonus tile is taken (``actions.complete_colour``; shield 7, the
+    solo game); ``categories``: the VP categories a module
     scores during play (after the base game's in the breakdown); ``end_points``: category ->
     ``f(state, player) -> VP``, the final-scoring categories a module adds; ``lines``: line
     kind -> the ``LineRule`` of a line form a module adds (#28's, the crane's, the shields');
@@ -114,7 +117,7 @@ class Ruleset:
     phase_end: tuple[Callable[[GameState], None], ...]
     end_scoring: Mapping[int, Callable[..., int]]
     stock: Mapping[str, Callable[..., int]]
-    area_points: Callable[..., int] | None
+    area_size: tuple[Callable[..., tuple[int, bool]], ...]
     categories: tuple[str, ...]
     end_points: Mapping[str, Callable[..., int]]
     lines: Mapping[str, Any] = field(default_factory=dict)
@@ -130,6 +133,7 @@ class Ruleset:
     on_vp_scored: tuple[Callable[..., None], ...] = ()
     on_goods_sold: tuple[Callable[..., None], ...] = ()
     pasture: Callable[..., Any] | None = None
+    colour_completed: tuple[Callable[..., None], ...] = ()
 
 
 @dataclass(slots=True, eq=False)
