@@ -65,7 +65,9 @@ class Module:
     added; shield 17); ``colour_completed``: ``f(state, player, colour, bonus tile or None)``,
     handlers run when a colour is completed, after its bonus tile
     (:func:`~burgundy_cli.castles.rules.actions.complete_colour`, added; shield 7, the solo
-    game); ``categories``: the VP categories the
+    game); ``area``: ``f(state, player, space) -> spaces or None``, the spaces completed and
+    sized as one area with ``space`` (:func:`~burgundy_cli.castles.rules.actions.area_spaces`;
+    replaces; shield 1 with option ``shield1-one-area``); ``categories``: the VP categories the
     module scores during play (``actions.score_vp``), shown in the breakdown after
     the base game's (added); ``end_points``: category -> ``f(state, player) -> VP`` scored at
     the final scoring (added); ``lines``: line kind -> ``LineRule``, line forms of the module's
@@ -111,6 +113,7 @@ class Module:
     on_goods_sold: tuple[Callable[..., None], ...] = ()
     pasture: Callable[[Callable | None], Callable] | None = None
     colour_completed: tuple[Callable[..., None], ...] = ()
+    area: Callable[..., object] | None = None
 
 
 def extend(rules: Ruleset, module: Module) -> Ruleset:
@@ -152,7 +155,8 @@ def extend(rules: Ruleset, module: Module) -> Ruleset:
                    on_vp_scored=rules.on_vp_scored + module.on_vp_scored,
                    on_goods_sold=rules.on_goods_sold + module.on_goods_sold,
                    pasture=rules.pasture if module.pasture is None else module.pasture(rules.pasture),
-                   colour_completed=rules.colour_completed + module.colour_completed)
+                   colour_completed=rules.colour_completed + module.colour_completed,
+                   area=module.area or rules.area)
 
 
 #: The base game, written as a module like any other: its placement rules
@@ -203,7 +207,7 @@ def _shields() -> Module:
                   area_size=(shields.one_size_larger,), colour_completed=(shields.bonus_doubled,), end_points={"shields": shields.end_points},
                   lines=shields.LINES, free_die=(shields.may_set_die, shields.set_die),
                   on_workers_gained=(shields.workers_gained,), on_goods_sold=(shields.goods_sold,),
-                  pasture=shields.one_pasture)
+                  pasture=shields.one_pasture, area=shields.one_pasture_area)
 
 
 def _extra_tiles() -> Module:

@@ -35,6 +35,8 @@ from burgundy_cli.castles.rules.tiles import KNOWLEDGE_BUILDING, catalogue
 
 CRANE = "crane"
 GEESE = "geese"
+#: What the geese score when another livestock tile joins their pasture (tile 7 adds 1).
+LATER_VP = 2
 #: Knowledge tiles 27 (bridge) and 28 (workers).
 BRIDGE, WORKERS = 27, 28
 #: The knowledge tiles the crane may count for at the final scoring, and the building each scores.
@@ -145,7 +147,23 @@ def geese_follow_up(state: GameState, player: PlayerState, space: int) -> None:
         return
     duchy = player.duchy
     if any(duchy[other] == GEESE for other in pasture_of(state, player, space)):
-        score_vp(state, player, "geese", 2 + _geese_bonus(player, 1))
+        score_vp(state, player, "geese", follow_up_points(player))
+
+
+def follow_up_points(player: PlayerState) -> int:
+    """What the geese score when another livestock tile joins their pasture: 2 (+1 with tile 7)."""
+    return LATER_VP + _geese_bonus(player, 1)
+
+
+def geese_bound(state: GameState, player: PlayerState, space: int) -> int:
+    """The most the geese on the pasture of ``space`` can have scored beyond their own VP (a bound
+    on a typed position's VP): one other livestock type's VP when placed (at most every type's,
+    :func:`geese_others`) and :func:`follow_up_points` for every other livestock tile there."""
+    kinds = catalogue()
+    duchy = player.duchy
+    tiles = sum(1 for other in pasture_of(state, player, space)
+                if duchy[other] is not None and kinds[duchy[other]].animal not in (None, GEESE))
+    return sum(geese_others(state, player, space).values()) + tiles * follow_up_points(player)
 
 
 # --- #27, the bridge ------------------------------------------------------------------------------

@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from burgundy_cli.castles.rules.actions import area_points as base_area_points
-from burgundy_cli.castles.rules.actions import score_vp
+from burgundy_cli.castles.rules.actions import area_spaces, score_vp
 from burgundy_cli.castles.rules.placement import COLOUR, PlacementRule
 from burgundy_cli.castles.rules.state import GameState, PlayerState
 from burgundy_cli.castles.rules.tiles import COLOUR_NAME, TileKind, tile
@@ -61,7 +61,8 @@ CATEGORY = "inns"
 def score_inn(state: GameState, player: PlayerState, space: int) -> None:
     """After a placement completing the area of ``space`` (an ``area_completed`` step: the base
     game has scored it, under ``areas``): what an inn in it adds, under ``inns``."""
-    if INN in player.board.area_tiles[space](player.duchy):
+    duchy = player.duchy
+    if any(duchy[other] == INN for other in area_spaces(state, player, space)):
         score_vp(state, player, CATEGORY, area_points(state, player, space) - base_area_points(state, player, space))
 
 

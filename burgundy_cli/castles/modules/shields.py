@@ -282,12 +282,24 @@ def one_pasture(pasture: Callable) -> Callable:
     on the pasture extension point: for its holder the pasture of a space is every pasture
     space of the duchy, so livestock scoring and the geese (and whatever else asks
     ``actions.pasture_of``) see one pasture; ``pasture``: the rule so far, for everyone else.
-    Area completion does not ask it (docs/rulings.md)."""
+    Area completion asks it only with option ``shield1-one-area`` (:func:`one_pasture_area`,
+    docs/rulings.md)."""
     def shield_pasture(state: GameState, player: PlayerState, space: int):
         if player.shields and holds(player, 1):
             return player.board.colour_spaces["L"]
         return pasture(state, player, space)
     return shield_pasture
+
+
+def one_pasture_area(state: GameState, player: PlayerState, space: int):
+    """Shield 1 with option ``shield1-one-area``, on the area extension point
+    (``actions.area_spaces``): for its holder the pasture spaces are one area, completed when
+    every one is filled and scored at its size (capped at 8 like any area counted larger).
+    None (the printed area) without the option, for anyone else and off the pastures."""
+    if (state.options.shield1_one_area and player.shields and holds(player, 1)
+            and player.board.colour[space] == "L"):
+        return player.board.colour_spaces["L"]
+    return None
 
 
 def workers_gained(state: GameState, player: PlayerState, amount: int, source: str) -> None:

@@ -570,7 +570,7 @@ def place_tile(state: GameState, player: PlayerState, action: PlaceAction, place
     duchy[space] = tile
     if kind.number is not None:
         player.knowledge.add(kind.number)
-    if None not in player.board.area_tiles[space](duchy):
+    if area_complete(state, player, space):
         for step in rules.area_completed:
             step(state, player, space)
     for step in rules.after_placement:
@@ -622,13 +622,30 @@ def sized_points(size: int, uncapped: bool = False) -> int:
     return size * (size + 1) // 2 if uncapped else area_vp(min(size, AREA_CAP))
 
 
+def area_spaces(state: GameState, player: PlayerState, space: int) -> tuple[int, ...]:
+    """The spaces of the area ``space`` belongs to, for its completion and size: the printed
+    area, or what the ruleset's ``area`` says (``f(state, player, space) -> spaces``, None for
+    the printed area; 2019 shield 1 with option ``shield1-one-area``: every pasture space)."""
+    joined = state.ruleset.area
+    spaces = None if joined is None else joined(state, player, space)
+    return player.board.area_of[space] if spaces is None else spaces
+
+
+def area_complete(state: GameState, player: PlayerState, space: int) -> bool:
+    """None of the spaces of the area of ``space`` is empty (:func:`area_spaces`)."""
+    if state.ruleset.area is None:  # the printed area, looked up in one step
+        return None not in player.board.area_tiles[space](player.duchy)
+    duchy = player.duchy
+    return all(duchy[other] is not None for other in area_spaces(state, player, space))
+
+
 def area_points(state: GameState, player: PlayerState, space: int, extra: int = 0, uncapped: bool = False) -> int:
     """VP for the completed area of ``space``, counted ``extra`` spaces larger (an inn's one,
     past the cap when ``uncapped``): the one function for an area's size VP. The ruleset's
     ``area_size`` handlers, ``f(state, player, space) -> (spaces more, uncapped)``, enlarge it
     (2019 shield 17: one size larger). Unenlarged, the board's table."""
     board = player.board
-    size = len(board.area_of[space]) + extra
+    size = len(area_spaces(state, player, space)) + extra
     for handler in state.ruleset.area_size:
         more, beyond = handler(state, player, space)
         size += more
@@ -971,6 +988,10 @@ def _apply_animal(state: GameState, player: PlayerState, action: PlaceAction, sp
     score_vp(state, player, "animals", livestock_points(state, player, space, catalogue()[action.tile].animal))
 
 
+#: The VP a watchtower scores when placed.
+WATCHTOWER_VP = 4
+
+
 def _gain(silver: int = 0, workers: int = 0, watchtower: int = 0) -> Callable:
     def apply(state: GameState, player: PlayerState, action: PlaceAction, space: int, found: None = None) -> None:
         gain_silver(state, player, silver, action.tile)
@@ -1005,7 +1026,7 @@ EFFECTS: dict[str, Effect] = {
     "bank": Effect(apply=_gain(silver=2)),
     "city-hall": Effect(grants=Grant(("place",), None, ("cob.building.city-hall", "a city hall grants a placement, "
                                                         "nothing else", "then: place <tile> <space>"))),
-    "watchtower": Effect(apply=_gain(watchtower=4)),
+    "watchtower": Effect(apply=_gain(watchtower=WATCHTOWER_VP)),
 }
 
 

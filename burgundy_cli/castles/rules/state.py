@@ -32,7 +32,8 @@ class Options:
     ``inn_uncapped``: an area enlarged by an inn scores beyond size 8 (option ``inn-uncapped``).
     ``shield_tribute_whole``: a player who cannot pay every shield's tribute loses them all
     (option ``shield-tribute-whole``); ``shield17_uncapped``: shield 17 scores beyond size 8
-    (option ``shield17-uncapped``).
+    (option ``shield17-uncapped``); ``shield1_one_area``: for the holder of shield 1 every pasture
+    space is one area for its completion and size too (option ``shield1-one-area``).
     ``white_free_change``: the free +/-1 of knowledge tiles 9-12 (and tile 8's double steps
     are always in) applies to a white castle's action (option ``white-castle-free-change``).
     ``border_third_post``: what joining a third border post scores (option ``border-third-post``:
@@ -55,6 +56,7 @@ class Options:
     inn_uncapped: bool = False
     shield_tribute_whole: bool = False
     shield17_uncapped: bool = False
+    shield1_one_area: bool = False
     white_free_change: bool = True
     border_third_post: str = "pairs"
     experienced_setup: str | None = None
@@ -83,7 +85,9 @@ class Ruleset:
     (spaces more, uncapped)`` enlarging a completed area (``actions.area_points``; 2019 shield
     17); ``colour_completed``: handlers ``f(state, player, colour, bonus tile or None)`` run
     after a completed colour's bonus tile is taken (``actions.complete_colour``; shield 7, the
-    solo game); ``categories``: the VP categories a module
+    solo game); ``area``: ``f(state, player, space) -> spaces or None`` (None: the printed
+    area), the spaces completed and sized as one area with ``space`` (``actions.area_spaces``;
+    2019 shield 1 with option ``shield1-one-area``); ``categories``: the VP categories a module
     scores during play (after the base game's in the breakdown); ``end_points``: category ->
     ``f(state, player) -> VP``, the final-scoring categories a module adds; ``lines``: line
     kind -> the ``LineRule`` of a line form a module adds (#28's, the crane's, the shields');
@@ -134,6 +138,7 @@ class Ruleset:
     on_goods_sold: tuple[Callable[..., None], ...] = ()
     pasture: Callable[..., Any] | None = None
     colour_completed: tuple[Callable[..., None], ...] = ()
+    area: Callable[..., Any] | None = None
 
 
 @dataclass(slots=True, eq=False)
