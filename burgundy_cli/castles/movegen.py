@@ -46,7 +46,8 @@ from burgundy_cli.castles.rules.commands import (
     BuyCommand, DieCommand, PassCommand, PlaceAction, SellAction, TakeAction, WorkersAction,
 )
 from burgundy_cli.castles.rules.engine import (
-    FREE_CHANGE_TILE, bought_this_turn, check, expected, free_die, free_steps, worker_cost, workers_suffice,
+    FREE_CHANGE_TILE, bought_this_turn, check, die_steps, expected, free_die, free_steps, round_the_wrap,
+    steps_per_worker, worker_cost, workers_suffice,
 )
 from burgundy_cli.castles.notation import holds_sale_bonuses
 from burgundy_cli.castles.rules.placement import allowed_spaces
@@ -578,18 +579,21 @@ def _die_bound_note(state: GameState, player: PlayerState, action) -> str:
 
 
 def _die_label(player: PlayerState, rolled: int, value: int, cost: int, free: int, tile: int) -> str:
-    """``die 5 as 4 (1 worker)``, noting the wrap, tile 8 and the free change of ``tile`` that make it cheaper."""
+    """``die 5 as 4 (1 worker)``, noting the wrap, tile 8 and the free change of ``tile`` that make it
+    cheaper (each asked of the engine's die rules: ``die_steps``, ``round_the_wrap``,
+    ``steps_per_worker``, ``worker_cost``)."""
     workers = f"{cost} worker{'s' if cost != 1 else ''}"
     if value == rolled:
         return f"die {rolled} ({workers})"
     if tile == ANY_NUMBER:
         return f"die {rolled} as {value} ({workers}, any number with shield 16)"
     notes = []
-    steps = abs(rolled - value)
-    if 6 - steps < steps:
-        notes.append(f"round the 6-1 wrap, {6 - steps} step{'s' if 6 - steps != 1 else ''}")
-    if 8 in player.knowledge and cost < min(steps, 6 - steps) - free:
-        notes.append("2 steps a worker with tile 8")
+    steps = die_steps(rolled, value)
+    if round_the_wrap(rolled, value):
+        notes.append(f"round the 6-1 wrap, {steps} step{'s' if steps != 1 else ''}")
+    per = steps_per_worker(player)
+    if per > 1 and cost < steps - free:
+        notes.append(f"{per} steps a worker with tile 8")
     if free and worker_cost(player, rolled, value, 0) > cost:
         notes.append(f"free change {free} with tile {tile}")
     return f"die {rolled} as {value} ({workers}{', ' + ', '.join(notes) if notes else ''})"

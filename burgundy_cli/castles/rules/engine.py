@@ -139,7 +139,7 @@ def free_steps(player: PlayerState, number: int, options) -> int:
     tile 8 doubles it (option ``k8-doubles-free-change``)."""
     if number not in player.knowledge:
         return 0
-    return 2 if options.k8_doubles_free and 8 in player.knowledge else 1
+    return steps_per_worker(player) if options.k8_doubles_free else 1
 
 
 def free_change(player: PlayerState, action, options) -> int:
@@ -155,13 +155,31 @@ def free_change(player: PlayerState, action, options) -> int:
     return 0
 
 
+def die_steps(rolled: int, value: int) -> int:
+    """The steps a die showing ``rolled`` is changed by to be used as ``value``, 1 and 6
+    adjacent (the shorter way round)."""
+    steps = abs(rolled - value)
+    return min(steps, 6 - steps)
+
+
+def round_the_wrap(rolled: int, value: int) -> bool:
+    """The shorter way from ``rolled`` to ``value`` goes round from 6 to 1 (or 1 to 6)."""
+    return abs(rolled - value) > 3
+
+
+def steps_per_worker(player: PlayerState) -> int:
+    """The die steps one worker pays for: 1, or 2 with knowledge tile 8."""
+    return 2 if 8 in player.knowledge else 1
+
+
 def worker_cost(player: PlayerState, rolled: int, value: int, free: int = 0) -> int:
-    """Workers needed to turn ``rolled`` into ``value`` (1 and 6 adjacent; tile 8: 2 steps a worker)."""
+    """Workers needed to turn ``rolled`` into ``value``: :func:`die_steps` less ``free``, at
+    :func:`steps_per_worker` steps a worker. The one reckoning of a die change's workers."""
     if rolled == value:
         return 0
-    steps = abs(rolled - value)
-    steps = max(0, min(steps, 6 - steps) - free)
-    return (steps + 1) // 2 if 8 in player.knowledge else steps
+    steps = max(0, die_steps(rolled, value) - free)
+    per = steps_per_worker(player)
+    return (steps + per - 1) // per
 
 
 def free_die(state: GameState, player: PlayerState) -> bool:
