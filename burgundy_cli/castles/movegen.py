@@ -39,7 +39,7 @@ from typing import Any
 
 from burgundy_cli.castles.rules.actions import (
     DURING, Grant, apply_purchase, check_purchase_during, copied_effect, depot_offers, first_refused, locate,
-    payment_refusal, place_tile, ship_refusal, storage_refusal, take_colour_allows,
+    goods_types_free, payment_refusal, place_tile, ship_refusal, storage_refusal, take_colour_allows,
 )
 from burgundy_cli.castles.rules.boards import SPACE_IDS, space_name
 from burgundy_cli.castles.rules.commands import (
@@ -85,7 +85,7 @@ def _discards(state: GameState, player: PlayerState) -> list[tuple[str | None, b
     if storage is not None:
         return storage.choices(state, player)
     return [(discard, False) for discard in [None, *_unique(player.storage)]
-            if storage_refusal(player, discard) is None]
+            if storage_refusal(state, player, discard) is None]
 
 
 def _stored(state: GameState, player: PlayerState) -> list[tuple[str, bool]]:
@@ -455,7 +455,7 @@ def ship_choices(state: GameState, player: PlayerState) -> list[tuple[int | None
     if state.solo is not None:  # 2019 solo game: no limit on goods types; the game's ship effect judges
         return _ships_checked(state, player)
     held = player.goods.keys()
-    free = 3 - len(held)
+    free = goods_types_free(state, player)
     depot_goods = state.depot_goods
     candidates: list[tuple[int | None, int | None, tuple | None]] = [(None, None, None)]
     for depot in range(1, 7):

@@ -67,7 +67,11 @@ class Module:
     (:func:`~burgundy_cli.castles.rules.actions.complete_colour`, added; shield 7, the solo
     game); ``area``: ``f(state, player, space) -> spaces or None``, the spaces completed and
     sized as one area with ``space`` (:func:`~burgundy_cli.castles.rules.actions.area_spaces`;
-    replaces; shield 1 with option ``shield1-one-area``); ``categories``: the VP categories the
+    replaces; shield 1 with option ``shield1-one-area``); ``storage_size``: ``f(state, player,
+    spaces) -> spaces or None`` (no limit), handlers on the storage's size
+    (:func:`~burgundy_cli.castles.rules.actions.storage_spaces`, added; shield 4);
+    ``goods_types``: how many goods types a player may hold (replaces; the solo game: all 6);
+    ``categories``: the VP categories the
     module scores during play (``actions.score_vp``), shown in the breakdown after
     the base game's (added); ``end_points``: category -> ``f(state, player) -> VP`` scored at
     the final scoring (added); ``lines``: line kind -> ``LineRule``, line forms of the module's
@@ -114,6 +118,8 @@ class Module:
     pasture: Callable[[Callable | None], Callable] | None = None
     colour_completed: tuple[Callable[..., None], ...] = ()
     area: Callable[..., object] | None = None
+    storage_size: tuple[Callable[..., int | None], ...] = ()
+    goods_types: int | None = None
 
 
 def extend(rules: Ruleset, module: Module) -> Ruleset:
@@ -156,7 +162,8 @@ def extend(rules: Ruleset, module: Module) -> Ruleset:
                    on_goods_sold=rules.on_goods_sold + module.on_goods_sold,
                    pasture=rules.pasture if module.pasture is None else module.pasture(rules.pasture),
                    colour_completed=rules.colour_completed + module.colour_completed,
-                   area=module.area or rules.area)
+                   area=module.area or rules.area, storage_size=rules.storage_size + module.storage_size,
+                   goods_types=rules.goods_types if module.goods_types is None else module.goods_types)
 
 
 #: The base game, written as a module like any other: its placement rules
@@ -207,7 +214,8 @@ def _shields() -> Module:
                   area_size=(shields.one_size_larger,), colour_completed=(shields.bonus_doubled,), end_points={"shields": shields.end_points},
                   lines=shields.LINES, free_die=(shields.may_set_die, shields.set_die),
                   on_workers_gained=(shields.workers_gained,), on_goods_sold=(shields.goods_sold,),
-                  pasture=shields.one_pasture, area=shields.one_pasture_area)
+                  pasture=shields.one_pasture, area=shields.one_pasture_area,
+                  storage_size=(shields.storage_unlimited,))
 
 
 def _extra_tiles() -> Module:
@@ -262,7 +270,7 @@ def _solo_game() -> Module:
     return Module(solo.NAME, placement=(solo.COLOUR, solo.RIVER),
                   lifted=("cob.place.adjacent",), actions=solo.SOLO_ACTIONS, effects=solo.SOLO_EFFECTS,
                   after_placement=(solo.after_placement,), colour_completed=(solo.colour_completed,), phase_end=(PhaseStep(solo.settle_all),),
-                  end_scoring=solo.SOLO_END_SCORING, categories=(solo.CATEGORY, solo.BOUGHT),
+                  goods_types=solo.GOODS_TYPES, end_scoring=solo.SOLO_END_SCORING, categories=(solo.CATEGORY, solo.BOUGHT),
                   lines=solo.LINES, guard_lines=solo.removal_before_doubles)
 
 

@@ -37,7 +37,7 @@ from functools import cache
 
 from burgundy_cli.castles.rules.actions import (
     ACTIONS, CASTLE_ACTION, EFFECTS, ActionRule, Effect, Grant, LineRule, bonus_tile_points, gain_goods, gain_silver,
-    gain_workers, illegal, sale_points, score_vp,
+    gain_workers, goods_types_free, illegal, sale_points, score_vp,
 )
 from burgundy_cli.castles.rules.boards import SPACE_IDS, space_name
 from burgundy_cli.castles.rules.commands import ShieldAction
@@ -324,14 +324,14 @@ def goods_sold(state: GameState, player: PlayerState, goods: int, count: int) ->
 
 def check_ship_goods(state: GameState, player: PlayerState, goods: int) -> None:
     """Shield 5: a ship placed this turn also takes every goods tile of type ``goods`` (option
-    ``solo-shield5-first``: also those the solo ship removed, :func:`swept_goods`). The solo game
-    has no limit on goods types."""
+    ``solo-shield5-first``: also those the solo ship removed, :func:`swept_goods`), within the
+    goods-types limit (``actions.goods_types_free``: none in the solo game)."""
     if not holds(player, 5):
         raise illegal("cob.shield.5", "only shield 5 lets a ship take goods of one type from every depot")
     if not any(goods in state.depot_goods[d] for d in range(1, 7)) and not swept_goods(state, player).get(goods):
         raise illegal("cob.shield.5", f"no depot holds goods of type {goods}")
-    if goods not in player.goods and len(player.goods) >= 3 and state.solo is None:
-        raise illegal("cob.ship.goods", f"{player.name} already stores 3 goods types")
+    if goods not in player.goods and goods_types_free(state, player) <= 0:
+        raise illegal("cob.ship.goods", f"{player.name} already stores {len(player.goods)} goods types")
 
 
 def take_ship_goods(state: GameState, player: PlayerState, goods: int) -> None:
@@ -441,6 +441,12 @@ def set_die(state: GameState, player: PlayerState) -> None:
 def _this_turn(state: GameState, player: PlayerState) -> tuple[int, int, int]:
     """A player's turn, as (seat, phase, round): each player has one turn a round."""
     return state.players.index(player), state.phase, state.round
+
+
+def storage_unlimited(state: GameState, player: PlayerState, spaces: int) -> int | None:
+    """Shield 4, a handler of the storage's size (``actions.storage_spaces``): its holder's
+    storage is never full."""
+    return None if player.shields and holds(player, 4) else spaces
 
 
 def one_size_larger(state: GameState, player: PlayerState, space: int) -> tuple[int, bool]:

@@ -46,7 +46,7 @@ from functools import cache
 
 from burgundy_cli.castles.rules.actions import (
     ActionRule, Effect, LineRule, apply_action, apply_grant, check_action, check_grant, depot_offers, gain_goods,
-    illegal, score_vp, take_from_depot,
+    illegal, score_vp, storage_spaces, take_from_depot,
 )
 from burgundy_cli.castles.rules.boards import SPACE_IDS, Board, _build, provisional_layouts, space_name
 from burgundy_cli.castles.rules.placement import PlacementRule
@@ -56,6 +56,8 @@ from burgundy_cli.castles.rules.state import GameState, PlayerState, SoloState
 from burgundy_cli.castles.rules.tiles import COLOUR_NAME, catalogue
 
 NAME = "solo-game"
+#: The goods types a player may hold: all six ("no limit on goods types", ``cob.solo.setup``).
+GOODS_TYPES = 6
 #: The id of the pictured solo duchy (13a or 13b: not legible) and its key in the data.
 BOARD_ID = "13x"
 _DATA_KEY = "13?"
@@ -500,9 +502,16 @@ def _check_exchange(state: GameState, cmd) -> None:
     reason = depot_offers(state, 0, cmd.tile)
     if reason is not None:
         raise illegal("cob.solo.exchange", f"no {cmd.tile} to take from the black depot", reason)
-    if len(player.storage) >= 3:
-        raise illegal("cob.storage.full", f"{player.name}'s 3 storage spaces are full",
+    if storage_full(state, player):
+        raise illegal("cob.storage.full", f"{player.name}'s {len(player.storage)} storage spaces are full",
                       "the black hex tile goes to a storage space: place a stored tile first")
+
+
+def storage_full(state: GameState, player: PlayerState) -> bool:
+    """No storage space is free for the exchange's black hex tile (``actions.storage_spaces``:
+    3, none with shield 4)."""
+    spaces = storage_spaces(state, player)
+    return spaces is not None and len(player.storage) >= spaces
 
 
 def _apply_exchange(state: GameState, cmd) -> None:
@@ -687,7 +696,7 @@ def open_lines(state: GameState) -> list[tuple[str, object]]:
     if solo.gained:
         out += [("solo: VP bought", SoloVpCommand(player=name, vp=vp)) for vp in range(1, player.silver + 1)]
     held = [good for good in sorted(player.goods) for _ in range(player.goods[good])]
-    if solo.ship and len(held) >= 5 and len(player.storage) < 3:
+    if solo.ship and len(held) >= 5 and not storage_full(state, player):
         from itertools import combinations
 
         for goods in sorted(set(combinations(held, 5))):

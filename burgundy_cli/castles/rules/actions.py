@@ -25,7 +25,9 @@ from burgundy_cli.castles.rules.state import PHASES, GameState, PlayerState
 from burgundy_cli.castles.rules.tiles import COLOUR_NAME, PHASE_BONUS, TileKind, area_vp, bonus_vp, catalogue, sale_vp
 from burgundy_cli.core.errors import IllegalMoveError
 
+#: The spaces of a player's storage for hex tiles (the ruleset's ``storage_size`` handlers may lift it).
 STORAGE = 3
+#: The goods types a player may hold at once (the ruleset's ``goods_types`` says, in a game).
 GOODS_TYPES = 3
 
 
@@ -126,11 +128,30 @@ def depot_offers(state: GameState, depot: int, tile: str) -> str | None:
     return None
 
 
-def storage_refusal(player: PlayerState, discard: str | None) -> IllegalMoveError | None:
+def storage_spaces(state: GameState, player: PlayerState) -> int | None:
+    """The spaces of ``player``'s storage: :data:`STORAGE`, through the ruleset's
+    ``storage_size`` handlers ``f(state, player, spaces) -> spaces or None`` (None: no limit;
+    2019 shield 4: the storage is never full)."""
+    spaces: int | None = STORAGE
+    for handler in state.ruleset.storage_size:
+        if spaces is not None:
+            spaces = handler(state, player, spaces)
+    return spaces
+
+
+def goods_types_free(state: GameState, player: PlayerState) -> int:
+    """How many more goods types ``player`` may hold: the ruleset's limit (3; 2019 solo game:
+    all six, no limit) less the types held. The one reckoning of the goods-types limit: the
+    ship, shield 5, the move generator and a correction ask it."""
+    return state.ruleset.goods_types - len(player.goods)
+
+
+def storage_refusal(state: GameState, player: PlayerState, discard: str | None) -> IllegalMoveError | None:
     """Why a tile cannot go into storage with ``discard`` (None: nothing discarded), or None
-    when it can: a free space and no discard, or a full storage and one of its tiles discarded
-    (2019 shield 4: the storage is never full)."""
-    if len(player.storage) >= STORAGE and not (player.shields and 4 in player.shields.values()):
+    when it can: a free space and no discard, or a full storage (:func:`storage_spaces`) and
+    one of its tiles discarded."""
+    spaces = storage_spaces(state, player) if len(player.storage) >= STORAGE else STORAGE  # (handlers only enlarge)
+    if spaces is not None and len(player.storage) >= spaces:
         if discard is None:
             return illegal("cob.storage.full", f"{player.name}'s storage is full ({', '.join(player.storage)})",
                            "name the stored tile to discard")
@@ -157,9 +178,9 @@ def check_module(state: GameState, kind: TileKind) -> None:
                       "does not play", f'[game.options] modules = ["{module}"] switches it on (2019 edition)')
 
 
-def check_storage(player: PlayerState, discard: str | None) -> None:
+def check_storage(state: GameState, player: PlayerState, discard: str | None) -> None:
     """A tile can go into storage (:func:`storage_refusal`)."""
-    refusal = storage_refusal(player, discard)
+    refusal = storage_refusal(state, player, discard)
     if refusal is not None:
         raise refusal
 
@@ -201,7 +222,7 @@ def check_take(state: GameState, player: PlayerState, action: TakeAction, value:
     elif discard is not None or len(player.storage) >= STORAGE or action.shared:  # else a free space: no call
         if action.shared:
             raise no_shared_storage()
-        check_storage(player, discard)
+        check_storage(state, player, discard)
         if discard is not None:
             passed("cob.storage.full", "{} discarded from a full storage", discard)
     return depot
@@ -279,7 +300,7 @@ def check_purchase(state: GameState, player: PlayerState, cmd: BuyCommand, bough
     storage = state.ruleset.storage
     if storage is None and cmd.shared:
         raise no_shared_storage()
-    refusal = storage_refusal(player, cmd.discard) if storage is None else storage.refusal(state, player, cmd)
+    refusal = storage_refusal(state, player, cmd.discard) if storage is None else storage.refusal(state, player, cmd)
     if refusal is not None:
         raise refusal
 
@@ -868,7 +889,7 @@ def _ship_offer(state: GameState, player: PlayerState, goods: int | None,
     offered = set(state.depot_goods[goods]) if goods is not None else set()
     if goods2 is not None:
         offered.update(state.depot_goods[goods2])
-    return offered, offered.difference(player.goods), GOODS_TYPES - len(player.goods)
+    return offered, offered.difference(player.goods), goods_types_free(state, player)
 
 
 def ship_refusal(state: GameState, player: PlayerState, goods: int | None, goods2: int | None,
@@ -888,7 +909,7 @@ def _ship_choice(state: GameState, player: PlayerState, goods: int | None, goods
             return illegal("cob.ship.goods", "name the depot the ship takes goods from first"), None
         for depot in range(1, 7):
             lying = state.depot_goods[depot]
-            if any(g in player.goods for g in lying) or (lying and len(player.goods) < GOODS_TYPES):
+            if any(g in player.goods for g in lying) or (lying and goods_types_free(state, player) > 0):
                 return illegal("cob.ship.goods", "a ship must take the goods of one depot",
                                f"depot {depot} has goods {player.name} can store"), None
         return None, None

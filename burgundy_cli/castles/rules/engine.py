@@ -49,7 +49,7 @@ from operator import attrgetter
 
 from burgundy_cli.castles.rules.actions import (
     apply_action, apply_grant, apply_purchase, check_action, check_grant, check_grants, check_module,
-    LineRule, check_purchase, illegal, place_tile,
+    LineRule, check_purchase, goods_types_free, illegal, place_tile,
 )
 from burgundy_cli.castles.rules.boards import depot_spaces
 from burgundy_cli.castles.rules.commands import (
@@ -446,9 +446,9 @@ def _check_correction(state: GameState, cmd: CorrectionCommand) -> None:
     if cmd.resource.startswith("goods"):
         good = int(cmd.resource[5:])
         have = player.goods.get(good, 0)
-        if not have and cmd.amount > 0 and len(player.goods) >= 3:
-            raise illegal("cob.correction.range", f"{player.name} already stores 3 goods types",
-                          "goods storage holds at most 3 types")
+        if not have and cmd.amount > 0 and goods_types_free(state, player) <= 0:
+            raise illegal("cob.correction.range", f"{player.name} already stores {len(player.goods)} goods types",
+                          f"goods storage holds at most {len(player.goods)} types")
     else:
         have = getattr(player, cmd.resource)
     if have + cmd.amount < 0:

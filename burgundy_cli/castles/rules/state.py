@@ -87,7 +87,10 @@ class Ruleset:
     after a completed colour's bonus tile is taken (``actions.complete_colour``; shield 7, the
     solo game); ``area``: ``f(state, player, space) -> spaces or None`` (None: the printed
     area), the spaces completed and sized as one area with ``space`` (``actions.area_spaces``;
-    2019 shield 1 with option ``shield1-one-area``); ``categories``: the VP categories a module
+    2019 shield 1 with option ``shield1-one-area``); ``storage_size``: handlers ``f(state,
+    player, spaces) -> spaces or None`` (None: no limit) on the storage's 3 spaces
+    (``actions.storage_spaces``; shield 4); ``goods_types``: how many goods types a player may
+    hold (``actions.goods_types_free``; 3, the solo game all 6); ``categories``: the VP categories a module
     scores during play (after the base game's in the breakdown); ``end_points``: category ->
     ``f(state, player) -> VP``, the final-scoring categories a module adds; ``lines``: line
     kind -> the ``LineRule`` of a line form a module adds (#28's, the crane's, the shields');
@@ -139,6 +142,8 @@ class Ruleset:
     pasture: Callable[..., Any] | None = None
     colour_completed: tuple[Callable[..., None], ...] = ()
     area: Callable[..., Any] | None = None
+    storage_size: tuple[Callable[..., int | None], ...] = ()
+    goods_types: int = 3
 
 
 @dataclass(slots=True, eq=False)
