@@ -49,7 +49,7 @@ from burgundy_cli.castles.rules.actions import (
     illegal, score_vp, storage_spaces, take_from_depot,
 )
 from burgundy_cli.castles.rules.boards import SPACE_IDS, Board, _build, provisional_layouts, space_name
-from burgundy_cli.castles.rules.placement import PlacementRule
+from burgundy_cli.castles.rules.placement import ADJACENT, PlacementRule
 from burgundy_cli.castles.rules.scoring import END_SCORING
 from burgundy_cli.castles.rules.solo_standing import counter, rounds_rolled
 from burgundy_cli.castles.rules.state import GameState, PlayerState, SoloState
@@ -413,10 +413,19 @@ def _other_colour(state: GameState, player: PlayerState, kind, space: int, value
             f"{COLOUR_NAME[kind.colour]}", where_it_fits(state, player, kind, value))
 
 
-#: The solo game's adjacency: a placed neighbour on the island, or across the river; with the
-#: shields, shield 18 lifts it as it lifts the base game's (docs/rulings.md).
-RIVER = PlacementRule("cob.solo.river", lambda player, kind, space, value: 18 in player.shields.values()
-                      or any(player.board.neighbour_tiles[space](player.duchy))
+def _adjacent(player: PlayerState, kind, space: int, value: int | None) -> bool:
+    """The adjacency rule in force on the island: the base game's (``placement.ADJACENT``), or for
+    a player holding shields the shields' (shield 18 lifts it: ``shields.ADJACENT_UNLESS_18``)."""
+    if player.shields:  # (only a game with the shields has them: their module is loaded)
+        from burgundy_cli.castles.modules.shields import ADJACENT_UNLESS_18 as rule
+    else:
+        rule = ADJACENT
+    return rule.allows(player, kind, space, value)
+
+
+#: The solo game's adjacency: the base game's on the island (with the shields, shield 18 lifts
+#: it as it lifts the base game's: docs/rulings.md), or a placed tile across the river.
+RIVER = PlacementRule("cob.solo.river", lambda player, kind, space, value: _adjacent(player, kind, space, value)
                       or any(player.duchy[other] is not None for other in player.board.river[space]), _cut_off)
 #: The colour rule with black hex tiles (any colour; an inn's too, if the inns are on).
 COLOUR = PlacementRule("cob.place.colour", lambda player, kind, space, value: kind.colour in "XI"

@@ -52,6 +52,12 @@ from burgundy_cli.castles.rules.actions import (
     LineRule, check_purchase, goods_types_free, illegal, place_tile,
 )
 from burgundy_cli.castles.rules.boards import depot_spaces
+# the die rules (what a die change costs), apart so that rules and modules need no engine; callers
+# of the engine reach them here too (engine.worker_cost ...)
+from burgundy_cli.castles.rules.dice import (
+    FREE_CHANGE_TILE, die_steps, free_change, free_steps, round_the_wrap, steps_per_worker, worker_cost,
+    workers_suffice,
+)
 from burgundy_cli.castles.rules.commands import (
     BuyCommand, CorrectionCommand, DieCommand, PassCommand, PhaseGoodsEvent, PlaceAction, RevealEvent, RollEvent,
 )
@@ -126,60 +132,7 @@ def due_line(state: GameState) -> tuple[str, LineRule] | None:
     return None
 
 
-# --- worker cost ----------------------------------------------------------------------------------
-
-
-#: The knowledge tile that gives a free +/-1 to an action: a take (tile 12), or placing a
-#: tile of each colour (tiles 9-11; the 2019 inn and solo black hex tile, which have no colour, none: 0 is no tile).
-FREE_CHANGE_TILE = {"take": 12, "B": 9, "S": 10, "L": 10, "C": 11, "M": 11, "Y": 11, "I": 0, "X": 0}
-
-
-def free_steps(player: PlayerState, number: int, options) -> int:
-    """Free die steps knowledge tile ``number`` (9-12) gives ``player``: 0, 1, or 2 when knowledge
-    tile 8 doubles it (option ``k8-doubles-free-change``)."""
-    if number not in player.knowledge:
-        return 0
-    return steps_per_worker(player) if options.k8_doubles_free else 1
-
-
-def free_change(player: PlayerState, action, options) -> int:
-    """Free die steps knowledge tiles 9-12 give ``action`` (see :func:`free_steps`)."""
-    if not player.knowledge:
-        return 0
-    kind = action.kind
-    if kind == "take":
-        return free_steps(player, FREE_CHANGE_TILE["take"], options)
-    if kind == "place":
-        tile = catalogue().get(action.tile)
-        return 0 if tile is None else free_steps(player, FREE_CHANGE_TILE[tile.colour], options)
-    return 0
-
-
-def die_steps(rolled: int, value: int) -> int:
-    """The steps a die showing ``rolled`` is changed by to be used as ``value``, 1 and 6
-    adjacent (the shorter way round)."""
-    steps = abs(rolled - value)
-    return min(steps, 6 - steps)
-
-
-def round_the_wrap(rolled: int, value: int) -> bool:
-    """The shorter way from ``rolled`` to ``value`` goes round from 6 to 1 (or 1 to 6)."""
-    return abs(rolled - value) > 3
-
-
-def steps_per_worker(player: PlayerState) -> int:
-    """The die steps one worker pays for: 1, or 2 with knowledge tile 8."""
-    return 2 if 8 in player.knowledge else 1
-
-
-def worker_cost(player: PlayerState, rolled: int, value: int, free: int = 0) -> int:
-    """Workers needed to turn ``rolled`` into ``value``: :func:`die_steps` less ``free``, at
-    :func:`steps_per_worker` steps a worker. The one reckoning of a die change's workers."""
-    if rolled == value:
-        return 0
-    steps = max(0, die_steps(rolled, value) - free)
-    per = steps_per_worker(player)
-    return (steps + per - 1) // per
+# --- a die line's cost (the die rules themselves: rules/dice.py) ------------------------------------
 
 
 def free_die(state: GameState, player: PlayerState) -> bool:
@@ -207,11 +160,6 @@ def die_payment(state: GameState, player: PlayerState, rolled: int, value: int, 
     if cost and free_die(state, player):
         return 0, True
     return cost, False
-
-
-def workers_suffice(player: PlayerState, cost: int) -> bool:
-    """``player`` has the ``cost`` workers a die change needs."""
-    return cost <= player.workers
 
 
 # --- check ------------------------------------------------------------------------------------------
