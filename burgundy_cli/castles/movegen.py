@@ -39,7 +39,7 @@ from typing import Any
 
 from burgundy_cli.castles.rules.actions import (
     DURING, Grant, apply_purchase, check_purchase_during, copied_effect, depot_offers, first_refused, locate,
-    goods_types_free, payment_refusal, place_tile, ship_refusal, storage_refusal, take_colour_allows,
+    goods_types_free, neighbour_depots, payment_refusal, place_tile, ship_refusal, storage_refusal, take_colour_allows,
 )
 from burgundy_cli.castles.rules.boards import SPACE_IDS, space_name
 from burgundy_cli.castles.rules.commands import (
@@ -461,7 +461,7 @@ def ship_choices(state: GameState, player: PlayerState) -> list[tuple[int | None
     for depot in range(1, 7):
         if not depot_goods[depot]:
             continue
-        for second in (None, *(d for d in (depot % 6 + 1, (depot - 2) % 6 + 1) if depot_goods[d])):
+        for second in (None, *(d for d in neighbour_depots(depot) if depot_goods[d])):
             offered = set(depot_goods[depot])
             if second is not None:
                 offered.update(depot_goods[second])
@@ -479,7 +479,7 @@ def _ships_checked(state: GameState, player: PlayerState) -> list[tuple[int | No
     check = state.ruleset.effects["ship"].check
     choices = []
     for goods, second in [(None, None)] + [(depot, second) for depot in range(1, 7)
-                                           for second in (None, depot % 6 + 1, (depot - 2) % 6 + 1)]:
+                                           for second in (None, *neighbour_depots(depot))]:
         try:
             check(state, player, PlaceAction(tile="ship", space="a1", goods=goods, goods2=second))
         except IllegalMoveError:

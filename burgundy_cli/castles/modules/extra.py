@@ -24,8 +24,10 @@ black-depot pile), so they come out of the reveals like any tile.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from burgundy_cli.castles.rules.actions import (
-    EFFECTS, Effect, LineRule, gain_workers, illegal, livestock_points, pasture_of, score_vp,
+    Effect, LineRule, gain_workers, illegal, livestock_points, pasture_of, score_vp,
 )
 from burgundy_cli.castles.rules.boards import space_id
 from burgundy_cli.castles.rules.commands import CraneCommand, HireCommand, PlaceAction
@@ -178,9 +180,12 @@ def restack(state: GameState) -> None:
             stack.append(seat)
 
 
-def _apply_ship(state: GameState, player: PlayerState, action: PlaceAction, space: int, taking=None) -> None:
-    EFFECTS["ship"].apply(state, player, action, space, taking)
-    restack(state)
+def ship_then_restack(ship: Effect) -> Effect:
+    """The ship's effect so far, then #27's owner on top of their stack on the bridge."""
+    def apply(state: GameState, player: PlayerState, action: PlaceAction, space: int, taking=None) -> None:
+        ship.apply(state, player, action, space, taking)
+        restack(state)
+    return replace(ship, apply=apply)
 
 
 def _apply_bridge(state: GameState, player: PlayerState, action: PlaceAction, space: int, found: None = None) -> None:
@@ -244,7 +249,7 @@ EXTRA_LINES = {
 EXTRA_EFFECTS = {
     CRANE: Effect(copies=crane_copies),
     GEESE: Effect(check=check_geese, apply=apply_geese),
-    "ship": Effect(check=EFFECTS["ship"].check, apply=_apply_ship),
+    "ship": ship_then_restack,
     f"k{BRIDGE}": Effect(apply=_apply_bridge),
 }
 #: Knowledge tiles 16-23 with the crane counted as a building of its owner's choice.

@@ -36,8 +36,8 @@ from dataclasses import replace
 from functools import cache
 
 from burgundy_cli.castles.rules.actions import (
-    ACTIONS, CASTLE_ACTION, EFFECTS, ActionRule, Effect, Grant, LineRule, bonus_tile_points, gain_goods, gain_silver,
-    gain_workers, goods_types_free, illegal, sale_points, score_vp,
+    ActionRule, Effect, LineRule, bonus_tile_points, gain_goods, gain_silver, gain_workers, goods_types_free, illegal,
+    sale_points, score_vp,
 )
 from burgundy_cli.castles.rules.boards import SPACE_IDS, space_name
 from burgundy_cli.castles.rules.commands import ShieldAction
@@ -183,8 +183,10 @@ def _apply_granted(state: GameState, player: PlayerState, action: ShieldAction, 
     put_shield(state, player, action.shield, action.space)
 
 
-#: The castle's extra action: any action, or with shield 11 a shield (cob.shield.11).
-CASTLE = Effect(grants=Grant((*ACTIONS, "shield"), None, CASTLE_ACTION))
+def castle_grants_shield(castle: Effect) -> Effect:
+    """The castle's extra action (the castle's effect so far: any action) with a shield too, for
+    the holder of shield 11 (cob.shield.11): the grant extended, not written again."""
+    return replace(castle, grants=replace(castle.grants, kinds=(*castle.grants.kinds, "shield")))
 #: The granted shield action (shield 11).
 GRANTED = ActionRule(_check_granted, _apply_granted)
 
@@ -370,12 +372,14 @@ def swept_goods(state: GameState, player: PlayerState) -> dict[int, int]:
     return dict(swept[1])
 
 
-def _ship(state: GameState, player: PlayerState, action, space: int, taking=None) -> None:
-    """A ship (``taking``: its check's findings), and with shield 5 the right to take one goods
-    type from every depot right after."""
-    EFFECTS["ship"].apply(state, player, action, space, taking)
-    if player.shields and holds(player, 5):
-        state.shields.ship = (state.players.index(player), state.phase, state.round)
+def ship_then_shield_5(ship: Effect) -> Effect:
+    """The ship's effect so far (the base game's, or the extra tiles' with #27's restack), and
+    with shield 5 the right to take one goods type from every depot right after."""
+    def apply(state: GameState, player: PlayerState, action, space: int, taking=None) -> None:
+        ship.apply(state, player, action, space, taking)
+        if player.shields and holds(player, 5):
+            state.shields.ship = (state.players.index(player), state.phase, state.round)
+    return replace(ship, apply=apply)
 
 
 def refresh_knowledge(state: GameState, acting: PlayerState | None = None) -> None:
@@ -760,7 +764,7 @@ LINES = {
 
 #: The tile effects the shields change: the castle's extra action (11), ships (5). Shield 1
 #: changes the pasture (the module's ``pasture``), not the livestock's effect.
-SHIELD_EFFECTS = {"castle": CASTLE, "ship": Effect(check=EFFECTS["ship"].check, apply=_ship)}
+SHIELD_EFFECTS = {"castle": castle_grants_shield, "ship": ship_then_shield_5}
 #: The action the shields add: the granted shield (11). Shield 2 listens to every worker
 #: gained, 9 and 12 to the sale: the module's ``on_workers_gained`` and ``on_goods_sold``.
 SHIELD_ACTIONS = {"shield": GRANTED}

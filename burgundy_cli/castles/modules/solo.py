@@ -46,7 +46,7 @@ from functools import cache
 
 from burgundy_cli.castles.rules.actions import (
     ActionRule, Effect, LineRule, apply_action, apply_grant, check_action, check_grant, depot_offers, gain_goods,
-    illegal, score_vp, storage_spaces, take_from_depot,
+    illegal, score_vp, ship_refusal, storage_spaces, take_from_depot,
 )
 from burgundy_cli.castles.rules.boards import SPACE_IDS, Board, _build, provisional_layouts, space_name
 from burgundy_cli.castles.rules.placement import ADJACENT, PlacementRule
@@ -436,27 +436,22 @@ COLOUR = PlacementRule("cob.place.colour", lambda player, kind, space, value: ki
 
 
 def _check_ship(state: GameState, player: PlayerState, action) -> None:
+    """The solo ship's own rules -- nothing to keep (no limit on goods types), and a depot named
+    while goods lie anywhere -- then the base game's ship rule (``actions.ship_refusal``: the
+    depot's goods, knowledge tile 5's second depot next to it)."""
     goods, second = action.goods, action.goods2
     if action.keep is not None:
         raise illegal("cob.solo.goods", "in the solo game a ship takes every goods tile of its depot: there is no "
                       "limit on goods types, nothing to keep", "leave out 'keep'")
-    lying = [str(d) for d in range(1, 7) if state.depot_goods[d]]
-    if goods is None:
-        if second is not None:
-            raise illegal("cob.ship.goods", "name the depot the ship takes goods from first")
+    if goods is None and second is None:
+        lying = [str(d) for d in range(1, 7) if state.depot_goods[d]]
         if lying:
             raise illegal("cob.solo.ship", "a ship takes all goods of a depot of the player's choice",
                           f"goods lie on depot {', '.join(lying)}")
         return
-    if not state.depot_goods[goods]:
-        raise illegal("cob.ship.goods", f"depot {goods} has no goods",
-                      f"goods lie on depot {', '.join(lying)}" if lying else "leave out the depot")
-    if second is not None:  # knowledge tile 5, as in the base game
-        why = ("only knowledge tile 5 lets a ship take from a second depot" if 5 not in player.knowledge
-               else f"depot {second} is not next to depot {goods} (1-2, 2-3, ... 6-1)" if (second - goods) % 6 not in (1, 5)
-               else None if state.depot_goods[second] else f"depot {second} has no goods")
-        if why is not None:
-            raise illegal("cob.ship.second-depot", why)
+    refusal = ship_refusal(state, player, goods, second, None)
+    if refusal is not None:
+        raise refusal
 
 
 def _apply_ship(state: GameState, player: PlayerState, action, space: int, ship: Callable[..., None]) -> None:

@@ -883,6 +883,12 @@ class Effect:
     copies: Callable | None = None
 
 
+def neighbour_depots(depot: int) -> tuple[int, int]:
+    """The two depots next to numbered depot ``depot`` around the board (1-2, ..., 6-1): where a
+    ship's second depot lies with knowledge tile 5."""
+    return depot % 6 + 1, (depot - 2) % 6 + 1
+
+
 def _ship_offer(state: GameState, player: PlayerState, goods: int | None,
                 goods2: int | None) -> tuple[set[int], set[int], int]:
     """(goods types offered, new types among them, free goods spaces) for a ship's choice."""
@@ -920,7 +926,7 @@ def _ship_choice(state: GameState, player: PlayerState, goods: int | None, goods
     if goods2 is not None:
         if 5 not in player.knowledge:
             return illegal("cob.ship.second-depot", "only knowledge tile 5 lets a ship take from a second depot"), None
-        if (goods2 - goods) % 6 not in (1, 5):
+        if goods2 not in neighbour_depots(goods):
             return illegal("cob.ship.second-depot", f"depot {goods2} is not next to depot {goods}",
                            "neighbours: 1-2, 2-3, 3-4, 4-5, 5-6, 6-1"), None
         if not state.depot_goods[goods2]:
