@@ -664,15 +664,12 @@ def area_points(state: GameState, player: PlayerState, space: int, extra: int = 
     """VP for the completed area of ``space``, counted ``extra`` spaces larger (an inn's one,
     past the cap when ``uncapped``): the one function for an area's size VP. The ruleset's
     ``area_size`` handlers, ``f(state, player, space) -> (spaces more, uncapped)``, enlarge it
-    (2019 shield 17: one size larger). Unenlarged, the board's table."""
-    board = player.board
+    (2019 shield 17: one size larger)."""
     size = len(area_spaces(state, player, space)) + extra
     for handler in state.ruleset.area_size:
         more, beyond = handler(state, player, space)
         size += more
         uncapped = uncapped or bool(more and beyond)
-    if size == len(board.area_of[space]):
-        return board.area_points[space]
     return sized_points(size, uncapped)
 
 
