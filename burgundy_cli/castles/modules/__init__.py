@@ -26,8 +26,8 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from types import MappingProxyType
 
-from burgundy_cli.castles.rules.actions import (ACTIONS, EFFECTS, ActionRule, Effect, base_pasture, mine_income,
-                                          score_completion)
+from burgundy_cli.castles.rules.actions import (ACTIONS, EFFECTS, GOODS_TYPES, ActionRule, Effect, base_pasture,
+                                          mine_income, score_completion)
 from burgundy_cli.castles.rules.placement import PLACEMENT_RULES, PlacementRule, placement_check
 from burgundy_cli.castles.rules.scoring import END_SCORING
 from burgundy_cli.castles.rules.state import GameState, Ruleset
@@ -172,7 +172,7 @@ def extend(rules: Ruleset, module: Module) -> Ruleset:
 #: each phase end and the knowledge tiles' final scoring.
 BASE = Module("base", placement=PLACEMENT_RULES, actions=ACTIONS, effects=EFFECTS,
               area_completed=(score_completion,), phase_end=(PhaseStep(mine_income),), end_scoring=END_SCORING,
-              pasture=lambda before: base_pasture)
+              pasture=lambda before: base_pasture, goods_types=GOODS_TYPES)
 
 # Each module is built by a function that imports its rules: a record plays its modules' code
 # only (a base-game record imports none of it: start-up, docs/performance.md).
