@@ -39,14 +39,15 @@ from typing import Any
 
 from burgundy_cli.castles.rules.actions import (
     DURING, Grant, apply_purchase, check_purchase_during, copied_effect, depot_offers, first_refused, locate,
-    payment_refusal, place_tile, ship_refusal, storage_refusal, take_colour_allows,
+    goods_types_free, neighbour_depots, payment_refusal, place_tile, ship_refusal, storage_refusal, take_colour_allows,
 )
 from burgundy_cli.castles.rules.boards import SPACE_IDS, space_name
 from burgundy_cli.castles.rules.commands import (
     BuyCommand, DieCommand, PassCommand, PlaceAction, SellAction, TakeAction, WorkersAction,
 )
 from burgundy_cli.castles.rules.engine import (
-    FREE_CHANGE_TILE, bought_this_turn, check, expected, free_die, free_steps, worker_cost, workers_suffice,
+    FREE_CHANGE_TILE, bought_this_turn, check, die_steps, expected, free_die, free_steps, round_the_wrap,
+    steps_per_worker, worker_cost, workers_suffice,
 )
 from burgundy_cli.castles.notation import holds_sale_bonuses
 from burgundy_cli.castles.rules.placement import allowed_spaces
@@ -84,7 +85,7 @@ def _discards(state: GameState, player: PlayerState) -> list[tuple[str | None, b
     if storage is not None:
         return storage.choices(state, player)
     return [(discard, False) for discard in [None, *_unique(player.storage)]
-            if storage_refusal(player, discard) is None]
+            if storage_refusal(state, player, discard) is None]
 
 
 def _stored(state: GameState, player: PlayerState) -> list[tuple[str, bool]]:
@@ -454,13 +455,13 @@ def ship_choices(state: GameState, player: PlayerState) -> list[tuple[int | None
     if state.solo is not None:  # 2019 solo game: no limit on goods types; the game's ship effect judges
         return _ships_checked(state, player)
     held = player.goods.keys()
-    free = 3 - len(held)
+    free = goods_types_free(state, player)
     depot_goods = state.depot_goods
     candidates: list[tuple[int | None, int | None, tuple | None]] = [(None, None, None)]
     for depot in range(1, 7):
         if not depot_goods[depot]:
             continue
-        for second in (None, *(d for d in (depot % 6 + 1, (depot - 2) % 6 + 1) if depot_goods[d])):
+        for second in (None, *(d for d in neighbour_depots(depot) if depot_goods[d])):
             offered = set(depot_goods[depot])
             if second is not None:
                 offered.update(depot_goods[second])
@@ -478,7 +479,7 @@ def _ships_checked(state: GameState, player: PlayerState) -> list[tuple[int | No
     check = state.ruleset.effects["ship"].check
     choices = []
     for goods, second in [(None, None)] + [(depot, second) for depot in range(1, 7)
-                                           for second in (None, depot % 6 + 1, (depot - 2) % 6 + 1)]:
+                                           for second in (None, *neighbour_depots(depot))]:
         try:
             check(state, player, PlaceAction(tile="ship", space="a1", goods=goods, goods2=second))
         except IllegalMoveError:
@@ -578,18 +579,21 @@ def _die_bound_note(state: GameState, player: PlayerState, action) -> str:
 
 
 def _die_label(player: PlayerState, rolled: int, value: int, cost: int, free: int, tile: int) -> str:
-    """``die 5 as 4 (1 worker)``, noting the wrap, tile 8 and the free change of ``tile`` that make it cheaper."""
+    """``die 5 as 4 (1 worker)``, noting the wrap, tile 8 and the free change of ``tile`` that make it
+    cheaper (each asked of the engine's die rules: ``die_steps``, ``round_the_wrap``,
+    ``steps_per_worker``, ``worker_cost``)."""
     workers = f"{cost} worker{'s' if cost != 1 else ''}"
     if value == rolled:
         return f"die {rolled} ({workers})"
     if tile == ANY_NUMBER:
         return f"die {rolled} as {value} ({workers}, any number with shield 16)"
     notes = []
-    steps = abs(rolled - value)
-    if 6 - steps < steps:
-        notes.append(f"round the 6-1 wrap, {6 - steps} step{'s' if 6 - steps != 1 else ''}")
-    if 8 in player.knowledge and cost < min(steps, 6 - steps) - free:
-        notes.append("2 steps a worker with tile 8")
+    steps = die_steps(rolled, value)
+    if round_the_wrap(rolled, value):
+        notes.append(f"round the 6-1 wrap, {steps} step{'s' if steps != 1 else ''}")
+    per = steps_per_worker(player)
+    if per > 1 and cost < steps - free:
+        notes.append(f"{per} steps a worker with tile 8")
     if free and worker_cost(player, rolled, value, 0) > cost:
         notes.append(f"free change {free} with tile {tile}")
     return f"die {rolled} as {value} ({workers}{', ' + ', '.join(notes) if notes else ''})"

@@ -26,8 +26,8 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from types import MappingProxyType
 
-from burgundy_cli.castles.rules.actions import (ACTIONS, EFFECTS, ActionRule, Effect, base_pasture, mine_income,
-                                          score_completion)
+from burgundy_cli.castles.rules.actions import (ACTIONS, EFFECTS, GOODS_TYPES, ActionRule, Effect, base_pasture,
+                                          mine_income, score_completion)
 from burgundy_cli.castles.rules.placement import PLACEMENT_RULES, PlacementRule, placement_check
 from burgundy_cli.castles.rules.scoring import END_SCORING
 from burgundy_cli.castles.rules.state import GameState, Ruleset
@@ -60,8 +60,18 @@ class Module:
     ``end_scoring``: knowledge tile number -> ``f(state, player) -> VP``;
     ``stock``: tile kind -> ``f(state) -> how many lie beside the black depot``, tiles the
     module lays there to be bought like its tiles (added; the purchase, the move generator and
-    the supply's accounting ask it); ``area_points``: ``f(state, player, space) -> VP`` for
-    a completed area (replacing the board's table); ``categories``: the VP categories the
+    the supply's accounting ask it); ``area_size``: ``f(state, player, space) -> (spaces more,
+    uncapped)``, handlers enlarging a completed area (:func:`~burgundy_cli.castles.rules.actions.area_points`,
+    added; shield 17); ``colour_completed``: ``f(state, player, colour, bonus tile or None)``,
+    handlers run when a colour is completed, after its bonus tile
+    (:func:`~burgundy_cli.castles.rules.actions.complete_colour`, added; shield 7, the solo
+    game); ``area``: ``f(state, player, space) -> spaces or None``, the spaces completed and
+    sized as one area with ``space`` (:func:`~burgundy_cli.castles.rules.actions.area_spaces`;
+    replaces; shield 1 with option ``shield1-one-area``); ``storage_size``: ``f(state, player,
+    spaces) -> spaces or None`` (no limit), handlers on the storage's size
+    (:func:`~burgundy_cli.castles.rules.actions.storage_spaces`, added; shield 4);
+    ``goods_types``: how many goods types a player may hold (replaces; the solo game: all 6);
+    ``categories``: the VP categories the
     module scores during play (``actions.score_vp``), shown in the breakdown after
     the base game's (added); ``end_points``: category -> ``f(state, player) -> VP`` scored at
     the final scoring (added); ``lines``: line kind -> ``LineRule``, line forms of the module's
@@ -90,7 +100,7 @@ class Module:
     phase_end: tuple[PhaseStep, ...] = ()
     end_scoring: Mapping[int, Callable[..., int]] = field(default_factory=dict)
     stock: Mapping[str, Callable[..., int]] = field(default_factory=dict)
-    area_points: Callable[..., int] | None = None
+    area_size: tuple[Callable[..., tuple[int, bool]], ...] = ()
     categories: tuple[str, ...] = ()
     end_points: Mapping[str, Callable[..., int]] = field(default_factory=dict)
     lines: Mapping[str, object] = field(default_factory=dict)
@@ -106,6 +116,10 @@ class Module:
     on_vp_scored: tuple[Callable[..., None], ...] = ()
     on_goods_sold: tuple[Callable[..., None], ...] = ()
     pasture: Callable[[Callable | None], Callable] | None = None
+    colour_completed: tuple[Callable[..., None], ...] = ()
+    area: Callable[..., object] | None = None
+    storage_size: tuple[Callable[..., int | None], ...] = ()
+    goods_types: int | None = None
 
 
 def extend(rules: Ruleset, module: Module) -> Ruleset:
@@ -131,7 +145,7 @@ def extend(rules: Ruleset, module: Module) -> Ruleset:
                    rules.after_placement + module.after_placement, tuple(phase_end),
                    MappingProxyType({**rules.end_scoring, **module.end_scoring}),
                    MappingProxyType({**rules.stock, **module.stock}),
-                   rules.area_points if module.area_points is None else module.area_points,
+                   rules.area_size + module.area_size,
                    rules.categories + module.categories,
                    MappingProxyType({**rules.end_points, **module.end_points}),
                    lines=MappingProxyType({**(rules.lines if module.guard_lines is None else
@@ -146,7 +160,10 @@ def extend(rules: Ruleset, module: Module) -> Ruleset:
                    on_goods_gained=rules.on_goods_gained + module.on_goods_gained,
                    on_vp_scored=rules.on_vp_scored + module.on_vp_scored,
                    on_goods_sold=rules.on_goods_sold + module.on_goods_sold,
-                   pasture=rules.pasture if module.pasture is None else module.pasture(rules.pasture))
+                   pasture=rules.pasture if module.pasture is None else module.pasture(rules.pasture),
+                   colour_completed=rules.colour_completed + module.colour_completed,
+                   area=module.area or rules.area, storage_size=rules.storage_size + module.storage_size,
+                   goods_types=rules.goods_types if module.goods_types is None else module.goods_types)
 
 
 #: The base game, written as a module like any other: its placement rules
@@ -155,7 +172,7 @@ def extend(rules: Ruleset, module: Module) -> Ruleset:
 #: each phase end and the knowledge tiles' final scoring.
 BASE = Module("base", placement=PLACEMENT_RULES, actions=ACTIONS, effects=EFFECTS,
               area_completed=(score_completion,), phase_end=(PhaseStep(mine_income),), end_scoring=END_SCORING,
-              pasture=lambda before: base_pasture)
+              pasture=lambda before: base_pasture, goods_types=GOODS_TYPES)
 
 # Each module is built by a function that imports its rules: a record plays its modules' code
 # only (a base-game record imports none of it: start-up, docs/performance.md).
@@ -194,10 +211,11 @@ def _shields() -> Module:
                   effects=shields.SHIELD_EFFECTS, after_placement=(shields.after_placement,),
                   phase_end=(PhaseStep(shields.tribute, before=mine_income),
                              PhaseStep(shields.mines_doubled)),
-                  area_points=shields.area_points, end_points={"shields": shields.end_points},
+                  area_size=(shields.one_size_larger,), colour_completed=(shields.bonus_doubled,), end_points={"shields": shields.end_points},
                   lines=shields.LINES, free_die=(shields.may_set_die, shields.set_die),
                   on_workers_gained=(shields.workers_gained,), on_goods_sold=(shields.goods_sold,),
-                  pasture=shields.one_pasture)
+                  pasture=shields.one_pasture, area=shields.one_pasture_area,
+                  storage_size=(shields.storage_unlimited,))
 
 
 def _extra_tiles() -> Module:
@@ -251,8 +269,8 @@ def _solo_game() -> Module:
 
     return Module(solo.NAME, placement=(solo.COLOUR, solo.RIVER),
                   lifted=("cob.place.adjacent",), actions=solo.SOLO_ACTIONS, effects=solo.SOLO_EFFECTS,
-                  after_placement=(solo.after_placement,), phase_end=(PhaseStep(solo.settle_all),),
-                  end_scoring=solo.SOLO_END_SCORING, categories=(solo.CATEGORY, solo.BOUGHT),
+                  after_placement=(solo.after_placement,), colour_completed=(solo.colour_completed,), phase_end=(PhaseStep(solo.settle_all),),
+                  goods_types=solo.GOODS_TYPES, end_scoring=solo.SOLO_END_SCORING, categories=(solo.CATEGORY, solo.BOUGHT),
                   lines=solo.LINES, guard_lines=solo.removal_before_doubles)
 
 
@@ -279,13 +297,13 @@ RESERVED = ("extra-tiles", "white-castles", "inns", "trade-routes", "shields", "
             "solo-game")
 
 _NOTHING = Ruleset((), (), placement_check(()), MappingProxyType({}), MappingProxyType({}), (), (),
-                   MappingProxyType({}), MappingProxyType({}), None, (), MappingProxyType({}))
+                   MappingProxyType({}), MappingProxyType({}), (), (), MappingProxyType({}))
 
 
 @cache
 def ruleset(modules: tuple[str, ...] = ()) -> Ruleset:
     """The base game's rules extended by ``modules`` in the rulebook's order (cached; KeyError if
-    unknown): the shields' area scoring (shield 17) knows the inns, so it comes after theirs."""
+    unknown)."""
     rules = extend(_NOTHING, BASE)
     for name in sorted(modules, key=RESERVED.index):  # the rulebook's order, whatever the record's
         rules = extend(rules, module(name))

@@ -24,10 +24,9 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from burgundy_cli.castles.rules.actions import score_vp
+from burgundy_cli.castles.rules.actions import bonus_points, phase_bonus, score_vp
 from burgundy_cli.castles.rules.boards import board, board_numbers, provisional_board, space_name
 from burgundy_cli.castles.rules.state import GameState, PlayerState
-from burgundy_cli.castles.rules.tiles import PHASE_BONUS, bonus_vp
 
 if TYPE_CHECKING:  # the dealing's generator, a type only: random is imported by the playout
     from random import Random
@@ -73,11 +72,11 @@ def score_border_posts(state: GameState, player: PlayerState, space: int) -> Non
         return
     rule = state.options.border_third_post
     times = new if rule == "pairs" else 1 if rule == "once" or not before else 0
-    score_vp(state, player, CATEGORY, times * PHASE_BONUS[state.phase])
+    score_vp(state, player, CATEGORY, times * phase_bonus(state.phase))
     if len(after) == 3:
         earlier = sum(all_joined(other) for other in state.players if other is not player)
         if earlier < 2:
-            score_vp(state, player, CATEGORY, bonus_vp(state.player_count, not earlier))
+            score_vp(state, player, CATEGORY, bonus_points(state, not earlier))
 
 
 def practice_duchies(rng: Random, edition: str, count: int) -> dict[str, dict]:

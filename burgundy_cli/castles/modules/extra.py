@@ -24,8 +24,10 @@ black-depot pile), so they come out of the reveals like any tile.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from burgundy_cli.castles.rules.actions import (
-    EFFECTS, Effect, LineRule, gain_workers, illegal, livestock_points, pasture_of, score_vp,
+    Effect, LineRule, gain_workers, illegal, livestock_points, pasture_of, score_vp,
 )
 from burgundy_cli.castles.rules.boards import space_id
 from burgundy_cli.castles.rules.commands import CraneCommand, HireCommand, PlaceAction
@@ -35,6 +37,8 @@ from burgundy_cli.castles.rules.tiles import KNOWLEDGE_BUILDING, catalogue
 
 CRANE = "crane"
 GEESE = "geese"
+#: What the geese score when another livestock tile joins their pasture (tile 7 adds 1).
+LATER_VP = 2
 #: Knowledge tiles 27 (bridge) and 28 (workers).
 BRIDGE, WORKERS = 27, 28
 #: The knowledge tiles the crane may count for at the final scoring, and the building each scores.
@@ -145,7 +149,23 @@ def geese_follow_up(state: GameState, player: PlayerState, space: int) -> None:
         return
     duchy = player.duchy
     if any(duchy[other] == GEESE for other in pasture_of(state, player, space)):
-        score_vp(state, player, "geese", 2 + _geese_bonus(player, 1))
+        score_vp(state, player, "geese", follow_up_points(player))
+
+
+def follow_up_points(player: PlayerState) -> int:
+    """What the geese score when another livestock tile joins their pasture: 2 (+1 with tile 7)."""
+    return LATER_VP + _geese_bonus(player, 1)
+
+
+def geese_bound(state: GameState, player: PlayerState, space: int) -> int:
+    """The most the geese on the pasture of ``space`` can have scored beyond their own VP (a bound
+    on a typed position's VP): one other livestock type's VP when placed (at most every type's,
+    :func:`geese_others`) and :func:`follow_up_points` for every other livestock tile there."""
+    kinds = catalogue()
+    duchy = player.duchy
+    tiles = sum(1 for other in pasture_of(state, player, space)
+                if duchy[other] is not None and kinds[duchy[other]].animal not in (None, GEESE))
+    return sum(geese_others(state, player, space).values()) + tiles * follow_up_points(player)
 
 
 # --- #27, the bridge ------------------------------------------------------------------------------
@@ -160,9 +180,12 @@ def restack(state: GameState) -> None:
             stack.append(seat)
 
 
-def _apply_ship(state: GameState, player: PlayerState, action: PlaceAction, space: int, taking=None) -> None:
-    EFFECTS["ship"].apply(state, player, action, space, taking)
-    restack(state)
+def ship_then_restack(ship: Effect) -> Effect:
+    """The ship's effect so far, then #27's owner on top of their stack on the bridge."""
+    def apply(state: GameState, player: PlayerState, action: PlaceAction, space: int, taking=None) -> None:
+        ship.apply(state, player, action, space, taking)
+        restack(state)
+    return replace(ship, apply=apply)
 
 
 def _apply_bridge(state: GameState, player: PlayerState, action: PlaceAction, space: int, found: None = None) -> None:
@@ -226,7 +249,7 @@ EXTRA_LINES = {
 EXTRA_EFFECTS = {
     CRANE: Effect(copies=crane_copies),
     GEESE: Effect(check=check_geese, apply=apply_geese),
-    "ship": Effect(check=EFFECTS["ship"].check, apply=_apply_ship),
+    "ship": ship_then_restack,
     f"k{BRIDGE}": Effect(apply=_apply_bridge),
 }
 #: Knowledge tiles 16-23 with the crane counted as a building of its owner's choice.

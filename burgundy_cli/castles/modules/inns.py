@@ -23,14 +23,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from burgundy_cli.castles.rules.actions import score_vp
+from burgundy_cli.castles.rules.actions import area_points as base_area_points
+from burgundy_cli.castles.rules.actions import area_spaces, score_vp
 from burgundy_cli.castles.rules.placement import COLOUR, PlacementRule
 from burgundy_cli.castles.rules.state import GameState, PlayerState
-from burgundy_cli.castles.rules.tiles import COLOUR_NAME, TileKind, area_vp, tile
+from burgundy_cli.castles.rules.tiles import COLOUR_NAME, TileKind, tile
 
 INN = "inn"
-#: The largest area size the enlarged area scores as (the Chinese 2019 rulebook's cap).
-CAP = 8
 
 
 def laid_out(state: GameState) -> int:
@@ -48,19 +47,11 @@ def inns_left(state: GameState) -> int:
     return min(laid_out(state), tile(INN).count) - bought(state)
 
 
-def sized_points(size: int, uncapped: bool) -> int:
-    """VP for completing an area that counts as ``size`` spaces: the area table, which ends at
-    size 8 (:data:`CAP`), or with ``uncapped`` the table's rule carried on (1 + 2 + ... + size)."""
-    return size * (size + 1) // 2 if uncapped else area_vp(min(size, CAP))
-
-
-def area_points(state: GameState, player: PlayerState, space: int, extra: int = 0) -> int:
-    """VP for the completed area of ``space`` counted ``extra`` spaces larger (an inn's one):
-    the board's table, or past it the inns' (option ``inn-uncapped``). The shape of the
-    ruleset's ``area_points`` hook, which a module may replace (shield 17)."""
-    if not extra:
-        return player.board.area_points[space]
-    return sized_points(len(player.board.area_of[space]) + extra, state.options.inn_uncapped)
+def area_points(state: GameState, player: PlayerState, space: int, extra: int = 1) -> int:
+    """VP for the completed area of ``space`` counted ``extra`` spaces larger (an inn's one): the
+    base game's :func:`~burgundy_cli.castles.rules.actions.area_points`, past size 8 with option
+    ``inn-uncapped``."""
+    return base_area_points(state, player, space, extra, bool(extra) and state.options.inn_uncapped)
 
 
 #: The VP category of what the inns add to their areas' VP in the score breakdown.
@@ -69,10 +60,10 @@ CATEGORY = "inns"
 
 def score_inn(state: GameState, player: PlayerState, space: int) -> None:
     """After a placement completing the area of ``space`` (an ``area_completed`` step: the base
-    game has scored it at the board's table, under ``areas``): what an inn in it adds, under ``inns``."""
-    if INN in player.board.area_tiles[space](player.duchy):
-        points = state.ruleset.area_points or area_points  # the base game's table, or shield 17's
-        score_vp(state, player, CATEGORY, points(state, player, space, 1) - points(state, player, space, 0))
+    game has scored it, under ``areas``): what an inn in it adds, under ``inns``."""
+    duchy = player.duchy
+    if any(duchy[other] == INN for other in area_spaces(state, player, space)):
+        score_vp(state, player, CATEGORY, area_points(state, player, space) - base_area_points(state, player, space))
 
 
 def _any_colour_spaces(board, kind: TileKind):

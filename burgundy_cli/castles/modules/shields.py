@@ -36,15 +36,14 @@ from dataclasses import replace
 from functools import cache
 
 from burgundy_cli.castles.rules.actions import (
-    ACTIONS, CASTLE_ACTION, EFFECTS, ActionRule, Effect, Grant, LineRule, gain_goods, gain_silver, gain_workers,
-    illegal, score_vp,
+    ActionRule, Effect, LineRule, bonus_tile_points, gain_goods, gain_silver, gain_workers, goods_types_free, illegal,
+    sale_points, score_vp,
 )
-from burgundy_cli.castles.modules import inns
 from burgundy_cli.castles.rules.boards import SPACE_IDS, space_name
 from burgundy_cli.castles.rules.commands import ShieldAction
 from burgundy_cli.castles.rules.placement import ADJACENT
 from burgundy_cli.castles.rules.state import GameState, PlayerState, ShieldTable
-from burgundy_cli.castles.rules.tiles import bonus_vp, catalogue, sale_vp
+from burgundy_cli.castles.rules.tiles import catalogue
 from burgundy_cli.core.errors import IllegalMoveError
 
 SHIELDS = tuple(range(1, 19))
@@ -184,8 +183,10 @@ def _apply_granted(state: GameState, player: PlayerState, action: ShieldAction, 
     put_shield(state, player, action.shield, action.space)
 
 
-#: The castle's extra action: any action, or with shield 11 a shield (cob.shield.11).
-CASTLE = Effect(grants=Grant((*ACTIONS, "shield"), None, CASTLE_ACTION))
+def castle_grants_shield(castle: Effect) -> Effect:
+    """The castle's extra action (the castle's effect so far: any action) with a shield too, for
+    the holder of shield 11 (cob.shield.11): the grant extended, not written again."""
+    return replace(castle, grants=replace(castle.grants, kinds=(*castle.grants.kinds, "shield")))
 #: The granted shield action (shield 11).
 GRANTED = ActionRule(_check_granted, _apply_granted)
 
@@ -283,12 +284,24 @@ def one_pasture(pasture: Callable) -> Callable:
     on the pasture extension point: for its holder the pasture of a space is every pasture
     space of the duchy, so livestock scoring and the geese (and whatever else asks
     ``actions.pasture_of``) see one pasture; ``pasture``: the rule so far, for everyone else.
-    Area completion does not ask it (docs/rulings.md)."""
+    Area completion asks it only with option ``shield1-one-area`` (:func:`one_pasture_area`,
+    docs/rulings.md)."""
     def shield_pasture(state: GameState, player: PlayerState, space: int):
         if player.shields and holds(player, 1):
             return player.board.colour_spaces["L"]
         return pasture(state, player, space)
     return shield_pasture
+
+
+def one_pasture_area(state: GameState, player: PlayerState, space: int):
+    """Shield 1 with option ``shield1-one-area``, on the area extension point
+    (``actions.area_spaces``): for its holder the pasture spaces are one area, completed when
+    every one is filled and scored at its size (capped at 8 like any area counted larger).
+    None (the printed area) without the option, for anyone else and off the pastures."""
+    if (state.options.shield1_one_area and player.shields and holds(player, 1)
+            and player.board.colour[space] == "L"):
+        return player.board.colour_spaces["L"]
+    return None
 
 
 def workers_gained(state: GameState, player: PlayerState, amount: int, source: str) -> None:
@@ -308,19 +321,19 @@ def goods_sold(state: GameState, player: PlayerState, goods: int, count: int) ->
         if holds(player, 9):
             gain_silver(state, player, count - 1, "shield 9")
         if holds(player, 12):
-            score_vp(state, player, "goods-sold", count * sale_vp(state.player_count))
+            score_vp(state, player, "goods-sold", sale_points(state, count))
 
 
 def check_ship_goods(state: GameState, player: PlayerState, goods: int) -> None:
     """Shield 5: a ship placed this turn also takes every goods tile of type ``goods`` (option
-    ``solo-shield5-first``: also those the solo ship removed, :func:`swept_goods`). The solo game
-    has no limit on goods types."""
+    ``solo-shield5-first``: also those the solo ship removed, :func:`swept_goods`), within the
+    goods-types limit (``actions.goods_types_free``: none in the solo game)."""
     if not holds(player, 5):
         raise illegal("cob.shield.5", "only shield 5 lets a ship take goods of one type from every depot")
     if not any(goods in state.depot_goods[d] for d in range(1, 7)) and not swept_goods(state, player).get(goods):
         raise illegal("cob.shield.5", f"no depot holds goods of type {goods}")
-    if goods not in player.goods and len(player.goods) >= 3 and state.solo is None:
-        raise illegal("cob.ship.goods", f"{player.name} already stores 3 goods types")
+    if goods not in player.goods and goods_types_free(state, player) <= 0:
+        raise illegal("cob.ship.goods", f"{player.name} already stores {len(player.goods)} goods types")
 
 
 def take_ship_goods(state: GameState, player: PlayerState, goods: int) -> None:
@@ -359,12 +372,14 @@ def swept_goods(state: GameState, player: PlayerState) -> dict[int, int]:
     return dict(swept[1])
 
 
-def _ship(state: GameState, player: PlayerState, action, space: int, taking=None) -> None:
-    """A ship (``taking``: its check's findings), and with shield 5 the right to take one goods
-    type from every depot right after."""
-    EFFECTS["ship"].apply(state, player, action, space, taking)
-    if player.shields and holds(player, 5):
-        state.shields.ship = (state.players.index(player), state.phase, state.round)
+def ship_then_shield_5(ship: Effect) -> Effect:
+    """The ship's effect so far (the base game's, or the extra tiles' with #27's restack), and
+    with shield 5 the right to take one goods type from every depot right after."""
+    def apply(state: GameState, player: PlayerState, action, space: int, taking=None) -> None:
+        ship.apply(state, player, action, space, taking)
+        if player.shields and holds(player, 5):
+            state.shields.ship = (state.players.index(player), state.phase, state.round)
+    return replace(ship, apply=apply)
 
 
 def refresh_knowledge(state: GameState, acting: PlayerState | None = None) -> None:
@@ -386,19 +401,16 @@ def refresh_knowledge(state: GameState, acting: PlayerState | None = None) -> No
 
 
 def after_placement(state: GameState, player: PlayerState, space: int) -> None:
-    """After every placement: shield 6's lent tiles follow a new monastery tile; shield 7 doubles
-    a bonus tile just taken."""
-    table = state.shields
-    tile = player.duchy[space]
-    if table.borrowed and catalogue()[tile].number is not None:
+    """After every placement: shield 6's lent tiles follow a new monastery tile."""
+    if state.shields.borrowed and catalogue()[player.duchy[space]].number is not None:
         refresh_knowledge(state, player)
-    if player.shields and holds(player, 7):
-        board = player.board
-        colour = board.colour[space]
-        if None not in board.colour_tiles[space](player.duchy):
-            for bonus in player.bonuses:
-                if bonus.startswith(f"{colour}-"):
-                    score_vp(state, player, "colour-bonus", bonus_vp(state.player_count, bonus.endswith("large")))
+
+
+def bonus_doubled(state: GameState, player: PlayerState, colour: str, bonus: str | None) -> None:
+    """Shield 7, a handler of the point "a colour completed" (``actions.complete_colour``): the
+    bonus tile just taken scores its VP once more."""
+    if bonus is not None and player.shields and holds(player, 7):
+        score_vp(state, player, "colour-bonus", bonus_tile_points(state, bonus))
 
 
 def check_borrow(state: GameState, player: PlayerState, lender: str) -> int:
@@ -435,15 +447,18 @@ def _this_turn(state: GameState, player: PlayerState) -> tuple[int, int, int]:
     return state.players.index(player), state.phase, state.round
 
 
-def area_points(state: GameState, player: PlayerState, space: int, extra: int = 0) -> int:
-    """Shield 17: a completed area scores as one size larger (capped at size 8, option
-    ``shield17-uncapped``). ``extra``: spaces more it counts for (an inn's, which the inns
-    module scores apart as the difference)."""
-    if not (player.shields and holds(player, 17)):
-        return inns.area_points(state, player, space, extra)
-    size = len(player.board.area_of[space]) + 1 + extra
-    uncapped = state.options.shield17_uncapped or bool(extra and state.options.inn_uncapped)
-    return inns.sized_points(size, uncapped)
+def storage_unlimited(state: GameState, player: PlayerState, spaces: int) -> int | None:
+    """Shield 4, a handler of the storage's size (``actions.storage_spaces``): its holder's
+    storage is never full."""
+    return None if player.shields and holds(player, 4) else spaces
+
+
+def one_size_larger(state: GameState, player: PlayerState, space: int) -> tuple[int, bool]:
+    """Shield 17, a handler of the point "an area completed" (``actions.area_points``): its
+    holder's completed area counts one space larger (past size 8 with option ``shield17-uncapped``)."""
+    if player.shields and holds(player, 17):
+        return 1, state.options.shield17_uncapped
+    return 0, False
 
 
 def check_phase_placement(state: GameState, player: PlayerState, depot: int) -> int:
@@ -749,7 +764,7 @@ LINES = {
 
 #: The tile effects the shields change: the castle's extra action (11), ships (5). Shield 1
 #: changes the pasture (the module's ``pasture``), not the livestock's effect.
-SHIELD_EFFECTS = {"castle": CASTLE, "ship": Effect(check=EFFECTS["ship"].check, apply=_ship)}
+SHIELD_EFFECTS = {"castle": castle_grants_shield, "ship": ship_then_shield_5}
 #: The action the shields add: the granted shield (11). Shield 2 listens to every worker
 #: gained, 9 and 12 to the sale: the module's ``on_workers_gained`` and ``on_goods_sold``.
 SHIELD_ACTIONS = {"shield": GRANTED}

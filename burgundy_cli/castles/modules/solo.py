@@ -46,16 +46,18 @@ from functools import cache
 
 from burgundy_cli.castles.rules.actions import (
     ActionRule, Effect, LineRule, apply_action, apply_grant, check_action, check_grant, depot_offers, gain_goods,
-    illegal, score_vp, take_from_depot,
+    illegal, score_vp, ship_refusal, storage_spaces, take_from_depot,
 )
 from burgundy_cli.castles.rules.boards import SPACE_IDS, Board, _build, provisional_layouts, space_name
-from burgundy_cli.castles.rules.placement import PlacementRule
+from burgundy_cli.castles.rules.placement import ADJACENT, PlacementRule
 from burgundy_cli.castles.rules.scoring import END_SCORING
 from burgundy_cli.castles.rules.solo_standing import counter, rounds_rolled
 from burgundy_cli.castles.rules.state import GameState, PlayerState, SoloState
 from burgundy_cli.castles.rules.tiles import COLOUR_NAME, catalogue
 
 NAME = "solo-game"
+#: The goods types a player may hold: all six ("no limit on goods types", ``cob.solo.setup``).
+GOODS_TYPES = 6
 #: The id of the pictured solo duchy (13a or 13b: not legible) and its key in the data.
 BOARD_ID = "13x"
 _DATA_KEY = "13?"
@@ -411,10 +413,19 @@ def _other_colour(state: GameState, player: PlayerState, kind, space: int, value
             f"{COLOUR_NAME[kind.colour]}", where_it_fits(state, player, kind, value))
 
 
-#: The solo game's adjacency: a placed neighbour on the island, or across the river; with the
-#: shields, shield 18 lifts it as it lifts the base game's (docs/rulings.md).
-RIVER = PlacementRule("cob.solo.river", lambda player, kind, space, value: 18 in player.shields.values()
-                      or any(player.board.neighbour_tiles[space](player.duchy))
+def _adjacent(player: PlayerState, kind, space: int, value: int | None) -> bool:
+    """The adjacency rule in force on the island: the base game's (``placement.ADJACENT``), or for
+    a player holding shields the shields' (shield 18 lifts it: ``shields.ADJACENT_UNLESS_18``)."""
+    if player.shields:  # (only a game with the shields has them: their module is loaded)
+        from burgundy_cli.castles.modules.shields import ADJACENT_UNLESS_18 as rule
+    else:
+        rule = ADJACENT
+    return rule.allows(player, kind, space, value)
+
+
+#: The solo game's adjacency: the base game's on the island (with the shields, shield 18 lifts
+#: it as it lifts the base game's: docs/rulings.md), or a placed tile across the river.
+RIVER = PlacementRule("cob.solo.river", lambda player, kind, space, value: _adjacent(player, kind, space, value)
                       or any(player.duchy[other] is not None for other in player.board.river[space]), _cut_off)
 #: The colour rule with black hex tiles (any colour; an inn's too, if the inns are on).
 COLOUR = PlacementRule("cob.place.colour", lambda player, kind, space, value: kind.colour in "XI"
@@ -425,27 +436,22 @@ COLOUR = PlacementRule("cob.place.colour", lambda player, kind, space, value: ki
 
 
 def _check_ship(state: GameState, player: PlayerState, action) -> None:
+    """The solo ship's own rules -- nothing to keep (no limit on goods types), and a depot named
+    while goods lie anywhere -- then the base game's ship rule (``actions.ship_refusal``: the
+    depot's goods, knowledge tile 5's second depot next to it)."""
     goods, second = action.goods, action.goods2
     if action.keep is not None:
         raise illegal("cob.solo.goods", "in the solo game a ship takes every goods tile of its depot: there is no "
                       "limit on goods types, nothing to keep", "leave out 'keep'")
-    lying = [str(d) for d in range(1, 7) if state.depot_goods[d]]
-    if goods is None:
-        if second is not None:
-            raise illegal("cob.ship.goods", "name the depot the ship takes goods from first")
+    if goods is None and second is None:
+        lying = [str(d) for d in range(1, 7) if state.depot_goods[d]]
         if lying:
             raise illegal("cob.solo.ship", "a ship takes all goods of a depot of the player's choice",
                           f"goods lie on depot {', '.join(lying)}")
         return
-    if not state.depot_goods[goods]:
-        raise illegal("cob.ship.goods", f"depot {goods} has no goods",
-                      f"goods lie on depot {', '.join(lying)}" if lying else "leave out the depot")
-    if second is not None:  # knowledge tile 5, as in the base game
-        why = ("only knowledge tile 5 lets a ship take from a second depot" if 5 not in player.knowledge
-               else f"depot {second} is not next to depot {goods} (1-2, 2-3, ... 6-1)" if (second - goods) % 6 not in (1, 5)
-               else None if state.depot_goods[second] else f"depot {second} has no goods")
-        if why is not None:
-            raise illegal("cob.ship.second-depot", why)
+    refusal = ship_refusal(state, player, goods, second, None)
+    if refusal is not None:
+        raise refusal
 
 
 def _apply_ship(state: GameState, player: PlayerState, action, space: int, ship: Callable[..., None]) -> None:
@@ -500,9 +506,16 @@ def _check_exchange(state: GameState, cmd) -> None:
     reason = depot_offers(state, 0, cmd.tile)
     if reason is not None:
         raise illegal("cob.solo.exchange", f"no {cmd.tile} to take from the black depot", reason)
-    if len(player.storage) >= 3:
-        raise illegal("cob.storage.full", f"{player.name}'s 3 storage spaces are full",
+    if storage_full(state, player):
+        raise illegal("cob.storage.full", f"{player.name}'s {len(player.storage)} storage spaces are full",
                       "the black hex tile goes to a storage space: place a stored tile first")
+
+
+def storage_full(state: GameState, player: PlayerState) -> bool:
+    """No storage space is free for the exchange's black hex tile (``actions.storage_spaces``:
+    3, none with shield 4)."""
+    spaces = storage_spaces(state, player)
+    return spaces is not None and len(player.storage) >= spaces
 
 
 def _apply_exchange(state: GameState, cmd) -> None:
@@ -541,17 +554,20 @@ def monastery_points(state: GameState, player: PlayerState, number: int) -> int:
     return scoring(state, player)
 
 
-def after_placement(state: GameState, player: PlayerState, space: int) -> None:
-    """A placement's solo steps: a colour completed earns a black-depot tile (if one lies there);
-    a monastery tile scores at once; the counter moves."""
+def colour_completed(state: GameState, player: PlayerState, colour: str, bonus: str | None) -> None:
+    """A handler of the point "a colour completed" (``actions.complete_colour``; the solo game
+    takes no bonus tile): the colour counts for #26, and it earns a black-depot tile (if one
+    lies there)."""
     solo = _open(state)
-    board, duchy = player.board, player.duchy
-    colour = board.colour[space]
-    if colour not in solo.colours and None not in board.colour_tiles[space](duchy):
+    if colour not in solo.colours:
         solo.colours.append(colour)
         if len(state.depots[0]) > solo.black or not state.revealed[0]:
             solo.black += 1
-    number = catalogue()[duchy[space]].number
+
+
+def after_placement(state: GameState, player: PlayerState, space: int) -> None:
+    """A placement's solo steps: a monastery tile scores at once; the counter moves."""
+    number = catalogue()[player.duchy[space]].number
     if number is not None:
         score_vp(state, player, CATEGORY, monastery_points(state, player, number))
     settle(state, player)
@@ -684,7 +700,7 @@ def open_lines(state: GameState) -> list[tuple[str, object]]:
     if solo.gained:
         out += [("solo: VP bought", SoloVpCommand(player=name, vp=vp)) for vp in range(1, player.silver + 1)]
     held = [good for good in sorted(player.goods) for _ in range(player.goods[good])]
-    if solo.ship and len(held) >= 5 and len(player.storage) < 3:
+    if solo.ship and len(held) >= 5 and not storage_full(state, player):
         from itertools import combinations
 
         for goods in sorted(set(combinations(held, 5))):

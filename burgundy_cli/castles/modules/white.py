@@ -21,7 +21,8 @@ from __future__ import annotations
 
 from burgundy_cli.castles.rules.actions import ACTIONS, Effect, Grant, illegal
 from burgundy_cli.castles.rules.boards import SPACE_IDS
-from burgundy_cli.castles.rules.engine import free_change, worker_cost, workers_suffice
+from burgundy_cli.castles.rules.placement import space_number
+from burgundy_cli.castles.rules.dice import free_change, worker_cost, workers_suffice
 from burgundy_cli.castles.modules.extra import buildings_scoring
 from burgundy_cli.castles.rules.state import GameState, PlayerState
 
@@ -42,7 +43,7 @@ def used_number(state: GameState, player: PlayerState, action) -> int:
         return action.depot
     if kind == "place":
         space = SPACE_IDS.get(action.space)
-        return state.white if space is None else player.board.die[space]
+        return state.white if space is None else space_number(player, space)
     if kind == "sell":
         return action.goods
     return state.white

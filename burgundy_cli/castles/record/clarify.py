@@ -8,8 +8,8 @@
   gets the cheapest worker change of a die they do have (``write 5>4 (1 worker)``).
 
 Every verdict stays the engine's: the depot is found with :func:`actions.depot_offers`, the
-cost with :func:`engine.worker_cost` and :func:`engine.free_change`, the same functions the
-rules use.
+cost with :func:`engine.die_payment`, the costing the check and the play of a die line use
+(workers, knowledge tiles 8-12, a module's free change).
 """
 
 from __future__ import annotations
@@ -67,15 +67,14 @@ def with_fix_hint(state: GameState, command: c.Command, err: IllegalMoveError) -
     """``err`` with the obvious fix added to its hint, where there is one (the same error object)."""
     if err.rule.id != "cob.die.unused" or command.kind != "die":
         return err
-    from burgundy_cli.castles.rules.engine import free_change, worker_cost
+    from burgundy_cli.castles.rules.engine import die_payment
 
     seat = state.seats.get(command.player, -1)
     if seat < 0:
         return err
     player = state.players[seat]
     wanted = command.value if command.value is not None else command.rolled
-    free = free_change(player, command.action, state.options)
-    costs = sorted((worker_cost(player, die, wanted, free), die) for die in set(player.dice))
+    costs = sorted((die_payment(state, player, die, wanted, command.action)[0], die) for die in set(player.dice))
     if not costs:
         return err
     cost, die = costs[0]

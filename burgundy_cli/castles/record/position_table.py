@@ -26,8 +26,9 @@ from burgundy_cli.castles.record.setup import (_COLOUR_BY_NAME, _DuchyName, Duch
                                         _island_duchy, _names_known, options_from_header, _route, _seen_tiles,
                                         _solo_duchies, _solo_players, _start_space, _team, _validate)
 from burgundy_cli.castles.rules.state import PHASES, GameState, PlayerState
-from burgundy_cli.castles.rules.tiles import (COLOUR_NAME, PHASE_BONUS, area_vp, bonus_vp, catalogue, outside_piles,
-                                        resolve_tile_name, sale_vp)
+from burgundy_cli.castles.rules.actions import (WATCHTOWER_VP, area_points, bonus_tile_points, livestock_points,
+                                          phase_bonus, sale_points)
+from burgundy_cli.castles.rules.tiles import COLOUR_NAME, catalogue, outside_piles, resolve_tile_name
 from burgundy_cli.core.game import GameHeader
 
 
@@ -614,35 +615,40 @@ def _claim_bonuses(state: GameState) -> None:
 
 
 def vp_bound(state: GameState, player: PlayerState) -> int:
-    """The most VP ``player``'s duchy, sales and bonus tiles can have earned so far.
+    """The most VP ``player``'s duchy, sales and bonus tiles can have earned so far, each part
+    asked of the function that scores it during play (``castles.rules.actions``).
 
-    The sum of: every completed area (but the start castle alone) at its size's VP plus
-    the phase A bonus (10); for
-    each pasture and animal type, ``k`` tiles of ``n`` animals in all score at most
-    ``k * n`` (each placement scores the animals of that type already there and its own),
-    plus ``k * (k + 1) / 2`` with knowledge tile 7; 4 per watchtower; the sale VP of every
-    sold goods tile; the bonus tiles held. Base game, both editions: no other source
-    scores during play. The 2019 extra tiles add the geese's (the other animals of their
-    pasture, and 2 per other livestock tile there, doubled with tile 7) and a crane's 4 (a
-    watchtower's effect).
+    The sum of: every completed area (but the start castle alone) at its VP
+    (``area_points``) plus the largest phase bonus (``phase_bonus`` of phase A); for each
+    pasture and livestock type with ``k`` tiles, ``k`` times what the last of them scored
+    (``livestock_points`` on the pasture as it is: every placement scores at most that);
+    a watchtower's VP per watchtower (``WATCHTOWER_VP``); the sale VP of every sold goods
+    tile (``sale_points``); the bonus tiles held (``bonus_tile_points``). Base game, both
+    editions: no other source scores during play. The 2019 extra tiles add the geese's
+    (``modules.extra.geese_bound``) and a crane's watchtower VP (it may trigger one); the trade
+    routes their route's VP (``modules.routes.route_vp``).
     """
     duchy, board_ = player.duchy, player.board
     kinds = catalogue()
     bound = 0
     for members in board_.areas:
+        first = members[0]
         if all(duchy[space] is not None for space in members) and members != (player.start,):  # placed, not dealt
-            bound += area_vp(len(members)) + PHASE_BONUS[0]
-        if board_.colour[members[0]] == "L":
-            for animal in {kinds[duchy[s]].animal for s in members if duchy[s] is not None}:
-                tiles = [kinds[duchy[s]].animals for s in members if duchy[s] is not None
-                         and kinds[duchy[s]].animal == animal]
-                bound += len(tiles) * sum(tiles) + (len(tiles) * (len(tiles) + 1) // 2 if 7 in player.knowledge else 0)
-            if "geese" in board_.area_tiles[members[0]](duchy):  # 2019 geese: another type's VP, 2 per later tile
-                others = [kinds[duchy[s]].animals for s in members if duchy[s] not in (None, "geese")]
-                bound += sum(others) + 2 * len(others) + (2 * len(others) if 7 in player.knowledge else 0)
-    bound += 4 * (duchy.count("watchtower") + duchy.count("crane"))  # (a 2019 crane may trigger a watchtower)
-    bound += sale_vp(len(state.players)) * sum(player.sold)
-    bound += sum(bonus_vp(len(state.players), bonus.endswith("large")) for bonus in player.bonuses)
+            bound += area_points(state, player, first) + phase_bonus(0)
+        if board_.colour[first] == "L":
+            herds: dict[str, list[int]] = {}
+            for space in members:
+                if duchy[space] is not None and kinds[duchy[space]].animal is not None:  # (not an inn)
+                    herds.setdefault(kinds[duchy[space]].animal, []).append(space)
+            for animal, spaces in herds.items():
+                bound += len(spaces) * livestock_points(state, player, spaces[-1], animal)
+            if "geese" in herds:  # (a game without the extra tiles never loads them)
+                from burgundy_cli.castles.modules import extra
+
+                bound += extra.geese_bound(state, player, first)
+    bound += WATCHTOWER_VP * (duchy.count("watchtower") + duchy.count("crane"))  # (a 2019 crane may trigger a watchtower)
+    bound += sale_points(state, sum(player.sold))
+    bound += sum(bonus_tile_points(state, bonus) for bonus in player.bonuses)
     if player.route:  # (a game without the trade routes never loads them)
         from burgundy_cli.castles.modules import routes
 

@@ -127,7 +127,7 @@ class IslandDuchyTable(TableModel):
 #: The 2019 modules' true/false options, by their key in ``[game.options]``: the field of :class:`Options`.
 _FLAG_OPTIONS = {"inn-uncapped": "inn_uncapped", "white-castle-free-change": "white_free_change",
                  "shield-tribute-whole": "shield_tribute_whole", "shield17-uncapped": "shield17_uncapped",
-                 "solo-shield5-first": "solo_shield5_first"}
+                 "shield1-one-area": "shield1_one_area", "solo-shield5-first": "solo_shield5_first"}
 
 
 #: The options of a record that chooses none (frozen: every such game shares it, made once).

@@ -22,10 +22,12 @@ from burgundy_cli.castles.rules.boards import SPACE_IDS, depot_spaces, space_id,
 from burgundy_cli.castles.rules.commands import BuyCommand, PlaceAction, SellAction, TakeAction, WorkersAction
 from burgundy_cli.castles.rules import RULES, passed
 from burgundy_cli.castles.rules.state import PHASES, GameState, PlayerState
-from burgundy_cli.castles.rules.tiles import COLOUR_NAME, PHASE_BONUS, TileKind, bonus_vp, catalogue, sale_vp
+from burgundy_cli.castles.rules.tiles import COLOUR_NAME, PHASE_BONUS, TileKind, area_vp, bonus_vp, catalogue, sale_vp
 from burgundy_cli.core.errors import IllegalMoveError
 
+#: The spaces of a player's storage for hex tiles (the ruleset's ``storage_size`` handlers may lift it).
 STORAGE = 3
+#: The goods types a player may hold at once (the ruleset's ``goods_types`` says, in a game).
 GOODS_TYPES = 3
 
 
@@ -126,11 +128,30 @@ def depot_offers(state: GameState, depot: int, tile: str) -> str | None:
     return None
 
 
-def storage_refusal(player: PlayerState, discard: str | None) -> IllegalMoveError | None:
+def storage_spaces(state: GameState, player: PlayerState) -> int | None:
+    """The spaces of ``player``'s storage: :data:`STORAGE`, through the ruleset's
+    ``storage_size`` handlers ``f(state, player, spaces) -> spaces or None`` (None: no limit;
+    2019 shield 4: the storage is never full)."""
+    spaces: int | None = STORAGE
+    for handler in state.ruleset.storage_size:
+        if spaces is not None:
+            spaces = handler(state, player, spaces)
+    return spaces
+
+
+def goods_types_free(state: GameState, player: PlayerState) -> int:
+    """How many more goods types ``player`` may hold: the ruleset's limit (3; 2019 solo game:
+    all six, no limit) less the types held. The one reckoning of the goods-types limit: the
+    ship, shield 5, the move generator and a correction ask it."""
+    return state.ruleset.goods_types - len(player.goods)
+
+
+def storage_refusal(state: GameState, player: PlayerState, discard: str | None) -> IllegalMoveError | None:
     """Why a tile cannot go into storage with ``discard`` (None: nothing discarded), or None
-    when it can: a free space and no discard, or a full storage and one of its tiles discarded
-    (2019 shield 4: the storage is never full)."""
-    if len(player.storage) >= STORAGE and not (player.shields and 4 in player.shields.values()):
+    when it can: a free space and no discard, or a full storage (:func:`storage_spaces`) and
+    one of its tiles discarded."""
+    spaces = storage_spaces(state, player) if len(player.storage) >= STORAGE else STORAGE  # (handlers only enlarge)
+    if spaces is not None and len(player.storage) >= spaces:
         if discard is None:
             return illegal("cob.storage.full", f"{player.name}'s storage is full ({', '.join(player.storage)})",
                            "name the stored tile to discard")
@@ -157,9 +178,9 @@ def check_module(state: GameState, kind: TileKind) -> None:
                       "does not play", f'[game.options] modules = ["{module}"] switches it on (2019 edition)')
 
 
-def check_storage(player: PlayerState, discard: str | None) -> None:
+def check_storage(state: GameState, player: PlayerState, discard: str | None) -> None:
     """A tile can go into storage (:func:`storage_refusal`)."""
-    refusal = storage_refusal(player, discard)
+    refusal = storage_refusal(state, player, discard)
     if refusal is not None:
         raise refusal
 
@@ -201,7 +222,7 @@ def check_take(state: GameState, player: PlayerState, action: TakeAction, value:
     elif discard is not None or len(player.storage) >= STORAGE or action.shared:  # else a free space: no call
         if action.shared:
             raise no_shared_storage()
-        check_storage(player, discard)
+        check_storage(state, player, discard)
         if discard is not None:
             passed("cob.storage.full", "{} discarded from a full storage", discard)
     return depot
@@ -279,7 +300,7 @@ def check_purchase(state: GameState, player: PlayerState, cmd: BuyCommand, bough
     storage = state.ruleset.storage
     if storage is None and cmd.shared:
         raise no_shared_storage()
-    refusal = storage_refusal(player, cmd.discard) if storage is None else storage.refusal(state, player, cmd)
+    refusal = storage_refusal(state, player, cmd.discard) if storage is None else storage.refusal(state, player, cmd)
     if refusal is not None:
         raise refusal
 
@@ -409,6 +430,11 @@ def check_sell(state: GameState, player: PlayerState, action: SellAction, value:
                       "only a trade route's bonus does (2019 module 'trade-routes')")
 
 
+def sale_points(state: GameState, count: int) -> int:
+    """The VP ``count`` goods tiles sold score (per tile, by the player count)."""
+    return count * sale_vp(state.player_count)
+
+
 def apply_sell(state: GameState, player: PlayerState, action: SellAction, value: int | None = None,
                found: None = None) -> None:
     goods = action.goods
@@ -417,7 +443,7 @@ def apply_sell(state: GameState, player: PlayerState, action: SellAction, value:
     gain_silver(state, player, 2 if 3 in player.knowledge else 1, "sale")
     if 4 in player.knowledge:
         gain_workers(state, player, 1, "knowledge tile 4")
-    score_vp(state, player, "goods-sold", count * sale_vp(state.player_count))
+    score_vp(state, player, "goods-sold", sale_points(state, count))
     for handler in state.ruleset.on_goods_sold:  # the sale's extension point (shields 9 and 12)
         handler(state, player, goods, count)
 
@@ -565,7 +591,7 @@ def place_tile(state: GameState, player: PlayerState, action: PlaceAction, place
     duchy[space] = tile
     if kind.number is not None:
         player.knowledge.add(kind.number)
-    if None not in player.board.area_tiles[space](duchy):
+    if area_complete(state, player, space):
         for step in rules.area_completed:
             step(state, player, space)
     for step in rules.after_placement:
@@ -597,21 +623,103 @@ def apply_grant(state: GameState, player: PlayerState, grant: Grant, action) -> 
     apply_action(state, player, action, value)
 
 
+# --- an area completed, a colour completed ----------------------------------------------------------
+# Two named points (docs/developing.md, "Extension points"): every VP for a completed area's size
+# is :func:`area_points`, every phase bonus :func:`phase_bonus`, every colour bonus tile's value
+# :func:`bonus_points`, and a completed colour is :func:`complete_colour`'s, which takes its
+# bonus tile and then runs the ``colour_completed`` handlers. Modules enlarge an area
+# (``area_size``: shield 17; an inn through ``extra``) or react to a colour (shield 7, the solo
+# game's black-depot tile), never by re-reading the tables.
+
+#: The largest area size the board's table scores; an area counted larger scores as this size
+#: unless a named option carries the table on (``inn-uncapped``, ``shield17-uncapped``).
+AREA_CAP = 8
+
+
+def sized_points(size: int, uncapped: bool = False) -> int:
+    """VP for completing an area that counts as ``size`` spaces: the table (1, 3, 6, ... 36),
+    which ends at size 8 (:data:`AREA_CAP`), or with ``uncapped`` its rule carried on
+    (1 + 2 + ... + size)."""
+    return size * (size + 1) // 2 if uncapped else area_vp(min(size, AREA_CAP))
+
+
+def area_spaces(state: GameState, player: PlayerState, space: int) -> tuple[int, ...]:
+    """The spaces of the area ``space`` belongs to, for its completion and size: the printed
+    area, or what the ruleset's ``area`` says (``f(state, player, space) -> spaces``, None for
+    the printed area; 2019 shield 1 with option ``shield1-one-area``: every pasture space)."""
+    joined = state.ruleset.area
+    spaces = None if joined is None else joined(state, player, space)
+    return player.board.area_of[space] if spaces is None else spaces
+
+
+def area_complete(state: GameState, player: PlayerState, space: int) -> bool:
+    """None of the spaces of the area of ``space`` is empty (:func:`area_spaces`)."""
+    if state.ruleset.area is None:  # the printed area, looked up in one step
+        return None not in player.board.area_tiles[space](player.duchy)
+    duchy = player.duchy
+    return all(duchy[other] is not None for other in area_spaces(state, player, space))
+
+
+def area_points(state: GameState, player: PlayerState, space: int, extra: int = 0, uncapped: bool = False) -> int:
+    """VP for the completed area of ``space``, counted ``extra`` spaces larger (an inn's one,
+    past the cap when ``uncapped``): the one function for an area's size VP. The ruleset's
+    ``area_size`` handlers, ``f(state, player, space) -> (spaces more, uncapped)``, enlarge it
+    (2019 shield 17: one size larger)."""
+    size = len(area_spaces(state, player, space)) + extra
+    for handler in state.ruleset.area_size:
+        more, beyond = handler(state, player, space)
+        size += more
+        uncapped = uncapped or bool(more and beyond)
+    return sized_points(size, uncapped)
+
+
+def phase_bonus(phase: int) -> int:
+    """The VP a completed area scores on top in phase ``phase`` (0..4: 10, 8, 6, 4, 2): also the
+    value of the 2019 border posts' joined pair."""
+    return PHASE_BONUS[phase]
+
+
+def bonus_points(state: GameState, large: bool) -> int:
+    """The VP of a colour's large (first) or small (second) bonus tile for the game's player count."""
+    return bonus_vp(state.player_count, large)
+
+
+def bonus_tile_points(state: GameState, bonus: str) -> int:
+    """The VP of bonus tile ``bonus`` (``"<colour>-large"`` or ``"<colour>-small"``)."""
+    return bonus_points(state, bonus.endswith("-large"))
+
+
+def colour_completed(player: PlayerState, space: int) -> bool:
+    """Every space of the colour of ``space`` holds a tile (the placement on ``space`` completed
+    the colour, when it was the last)."""
+    return None not in player.board.colour_tiles[space](player.duchy)
+
+
+def complete_colour(state: GameState, player: PlayerState, space: int) -> None:
+    """``player`` has completed the colour of ``space``: the next of its two bonus tiles (large,
+    then small; none after two) is taken and scored, then the ruleset's ``colour_completed``
+    handlers run, ``f(state, player, colour, bonus taken or None)``."""
+    colour = player.board.colour[space]
+    taken = state.bonus_taken.get(colour, 0)
+    bonus = None
+    if taken < 2:
+        state.bonus_taken[colour] = taken + 1
+        bonus = f"{colour}-{'small' if taken else 'large'}"
+        player.bonuses.append(bonus)
+        score_vp(state, player, "colour-bonus", bonus_points(state, not taken))
+    for handler in state.ruleset.colour_completed:
+        handler(state, player, colour, bonus)
+
+
 def score_completion(state: GameState, player: PlayerState, space: int) -> None:
-    """Score the area the placement on ``space`` completed (size, or the ruleset's
-    ``area_points``, + phase bonus) and a colour it completed (bonus tile): the base game's
+    """Score the area the placement on ``space`` completed (:func:`area_points`, +
+    :func:`phase_bonus`) and a colour it completed (:func:`complete_colour`): the base game's
     step for a completed area (:func:`place_tile` asks whether the area is complete; a
     colour is complete only when its last open area is, an area being spaces of one colour)."""
-    board, duchy = player.board, player.duchy
-    points = state.ruleset.area_points
-    score_vp(state, player, "areas", board.area_points[space] if points is None else points(state, player, space))
-    score_vp(state, player, "area-phase-bonus", PHASE_BONUS[state.phase])
-    colour = board.colour[space]
-    taken = state.bonus_taken.get(colour, 0)
-    if taken < 2 and None not in board.colour_tiles[space](duchy):
-        state.bonus_taken[colour] = taken + 1
-        player.bonuses.append(f"{colour}-{'small' if taken else 'large'}")
-        score_vp(state, player, "colour-bonus", bonus_vp(state.player_count, not taken))
+    score_vp(state, player, "areas", area_points(state, player, space))
+    score_vp(state, player, "area-phase-bonus", phase_bonus(state.phase))
+    if colour_completed(player, space):
+        complete_colour(state, player, space)
 
 
 # --- the actions as a table ---------------------------------------------------------------------
@@ -772,13 +880,19 @@ class Effect:
     copies: Callable | None = None
 
 
+def neighbour_depots(depot: int) -> tuple[int, int]:
+    """The two depots next to numbered depot ``depot`` around the board (1-2, ..., 6-1): where a
+    ship's second depot lies with knowledge tile 5."""
+    return depot % 6 + 1, (depot - 2) % 6 + 1
+
+
 def _ship_offer(state: GameState, player: PlayerState, goods: int | None,
                 goods2: int | None) -> tuple[set[int], set[int], int]:
     """(goods types offered, new types among them, free goods spaces) for a ship's choice."""
     offered = set(state.depot_goods[goods]) if goods is not None else set()
     if goods2 is not None:
         offered.update(state.depot_goods[goods2])
-    return offered, offered.difference(player.goods), GOODS_TYPES - len(player.goods)
+    return offered, offered.difference(player.goods), goods_types_free(state, player)
 
 
 def ship_refusal(state: GameState, player: PlayerState, goods: int | None, goods2: int | None,
@@ -798,7 +912,7 @@ def _ship_choice(state: GameState, player: PlayerState, goods: int | None, goods
             return illegal("cob.ship.goods", "name the depot the ship takes goods from first"), None
         for depot in range(1, 7):
             lying = state.depot_goods[depot]
-            if any(g in player.goods for g in lying) or (lying and len(player.goods) < GOODS_TYPES):
+            if any(g in player.goods for g in lying) or (lying and goods_types_free(state, player) > 0):
                 return illegal("cob.ship.goods", "a ship must take the goods of one depot",
                                f"depot {depot} has goods {player.name} can store"), None
         return None, None
@@ -809,7 +923,7 @@ def _ship_choice(state: GameState, player: PlayerState, goods: int | None, goods
     if goods2 is not None:
         if 5 not in player.knowledge:
             return illegal("cob.ship.second-depot", "only knowledge tile 5 lets a ship take from a second depot"), None
-        if (goods2 - goods) % 6 not in (1, 5):
+        if goods2 not in neighbour_depots(goods):
             return illegal("cob.ship.second-depot", f"depot {goods2} is not next to depot {goods}",
                            "neighbours: 1-2, 2-3, 3-4, 4-5, 5-6, 6-1"), None
         if not state.depot_goods[goods2]:
@@ -898,6 +1012,10 @@ def _apply_animal(state: GameState, player: PlayerState, action: PlaceAction, sp
     score_vp(state, player, "animals", livestock_points(state, player, space, catalogue()[action.tile].animal))
 
 
+#: The VP a watchtower scores when placed.
+WATCHTOWER_VP = 4
+
+
 def _gain(silver: int = 0, workers: int = 0, watchtower: int = 0) -> Callable:
     def apply(state: GameState, player: PlayerState, action: PlaceAction, space: int, found: None = None) -> None:
         gain_silver(state, player, silver, action.tile)
@@ -932,7 +1050,7 @@ EFFECTS: dict[str, Effect] = {
     "bank": Effect(apply=_gain(silver=2)),
     "city-hall": Effect(grants=Grant(("place",), None, ("cob.building.city-hall", "a city hall grants a placement, "
                                                         "nothing else", "then: place <tile> <space>"))),
-    "watchtower": Effect(apply=_gain(watchtower=4)),
+    "watchtower": Effect(apply=_gain(watchtower=WATCHTOWER_VP)),
 }
 
 

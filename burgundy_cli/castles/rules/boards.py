@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from operator import itemgetter
 
-from burgundy_cli.castles.rules.tiles import area_vp, load_json
+from burgundy_cli.castles.rules.tiles import load_json
 
 ROW_LENGTHS = (4, 5, 6, 7, 6, 5, 4)
 ROW_LETTERS = "abcdefg"
@@ -95,7 +95,6 @@ class Board:
     None on each space), the tuple of what lies on ``i``'s neighbours, on its area, on the
     spaces of its colour -- an ``operator.itemgetter``, so that the engine's adjacency and
     completion tests (``any(...)``, ``None not in ...``) run without a Python loop.
-    ``area_points[i]``: the VP for completing space ``i``'s area (by its size).
 
     A duchy of the 2019 modules, or one a record defines (``[duchies.<id>]``), also has:
     ``name`` (its id: ``"11x"``, or the record's), ``posts`` (the border posts: the spaces
@@ -121,7 +120,6 @@ class Board:
     neighbour_tiles: tuple[Callable[[list], tuple], ...]
     area_tiles: tuple[Callable[[list], tuple], ...]
     colour_tiles: tuple[Callable[[list], tuple], ...]
-    area_points: tuple[int, ...]
     name: str | None = None
     posts: tuple[tuple[int, ...], ...] = ()
     start: int | None = None
@@ -169,8 +167,7 @@ def _build(layout: str, entry: dict, neighbours: tuple[tuple[int, ...], ...] | N
     return Board(layout, colour, die, neighbours, tuple(area), tuple(areas), colour_spaces,
                  colour_spaces["C"], by_die_colour, area_of,
                  tuple(map(_getter, neighbours)), tuple(map(_getter, area_of)),
-                 tuple(_getter(colour_spaces[colour[i]]) for i in range(spaces)),
-                 tuple(area_vp(len(spaces)) for spaces in area_of))
+                 tuple(_getter(colour_spaces[colour[i]]) for i in range(spaces)))
 
 
 def custom_board(name: str, rows: list[str], posts: tuple[tuple[int, ...], ...] = (), start: int | None = None,

@@ -49,9 +49,15 @@ from operator import attrgetter
 
 from burgundy_cli.castles.rules.actions import (
     apply_action, apply_grant, apply_purchase, check_action, check_grant, check_grants, check_module,
-    LineRule, check_purchase, illegal, place_tile,
+    LineRule, check_purchase, goods_types_free, illegal, place_tile,
 )
 from burgundy_cli.castles.rules.boards import depot_spaces
+# the die rules (what a die change costs), apart so that rules and modules need no engine; callers
+# of the engine reach them here too (engine.worker_cost ...)
+from burgundy_cli.castles.rules.dice import (
+    FREE_CHANGE_TILE, die_steps, free_change, free_steps, round_the_wrap, steps_per_worker, worker_cost,
+    workers_suffice,
+)
 from burgundy_cli.castles.rules.commands import (
     BuyCommand, CorrectionCommand, DieCommand, PassCommand, PhaseGoodsEvent, PlaceAction, RevealEvent, RollEvent,
 )
@@ -126,42 +132,7 @@ def due_line(state: GameState) -> tuple[str, LineRule] | None:
     return None
 
 
-# --- worker cost ----------------------------------------------------------------------------------
-
-
-#: The knowledge tile that gives a free +/-1 to an action: a take (tile 12), or placing a
-#: tile of each colour (tiles 9-11; the 2019 inn and solo black hex tile, which have no colour, none: 0 is no tile).
-FREE_CHANGE_TILE = {"take": 12, "B": 9, "S": 10, "L": 10, "C": 11, "M": 11, "Y": 11, "I": 0, "X": 0}
-
-
-def free_steps(player: PlayerState, number: int, options) -> int:
-    """Free die steps knowledge tile ``number`` (9-12) gives ``player``: 0, 1, or 2 when knowledge
-    tile 8 doubles it (option ``k8-doubles-free-change``)."""
-    if number not in player.knowledge:
-        return 0
-    return 2 if options.k8_doubles_free and 8 in player.knowledge else 1
-
-
-def free_change(player: PlayerState, action, options) -> int:
-    """Free die steps knowledge tiles 9-12 give ``action`` (see :func:`free_steps`)."""
-    if not player.knowledge:
-        return 0
-    kind = action.kind
-    if kind == "take":
-        return free_steps(player, FREE_CHANGE_TILE["take"], options)
-    if kind == "place":
-        tile = catalogue().get(action.tile)
-        return 0 if tile is None else free_steps(player, FREE_CHANGE_TILE[tile.colour], options)
-    return 0
-
-
-def worker_cost(player: PlayerState, rolled: int, value: int, free: int = 0) -> int:
-    """Workers needed to turn ``rolled`` into ``value`` (1 and 6 adjacent; tile 8: 2 steps a worker)."""
-    if rolled == value:
-        return 0
-    steps = abs(rolled - value)
-    steps = max(0, min(steps, 6 - steps) - free)
-    return (steps + 1) // 2 if 8 in player.knowledge else steps
+# --- a die line's cost (the die rules themselves: rules/dice.py) ------------------------------------
 
 
 def free_die(state: GameState, player: PlayerState) -> bool:
@@ -189,11 +160,6 @@ def die_payment(state: GameState, player: PlayerState, rolled: int, value: int, 
     if cost and free_die(state, player):
         return 0, True
     return cost, False
-
-
-def workers_suffice(player: PlayerState, cost: int) -> bool:
-    """``player`` has the ``cost`` workers a die change needs."""
-    return cost <= player.workers
 
 
 # --- check ------------------------------------------------------------------------------------------
@@ -428,9 +394,9 @@ def _check_correction(state: GameState, cmd: CorrectionCommand) -> None:
     if cmd.resource.startswith("goods"):
         good = int(cmd.resource[5:])
         have = player.goods.get(good, 0)
-        if not have and cmd.amount > 0 and len(player.goods) >= 3:
-            raise illegal("cob.correction.range", f"{player.name} already stores 3 goods types",
-                          "goods storage holds at most 3 types")
+        if not have and cmd.amount > 0 and goods_types_free(state, player) <= 0:
+            raise illegal("cob.correction.range", f"{player.name} already stores {len(player.goods)} goods types",
+                          f"goods storage holds at most {len(player.goods)} types")
     else:
         have = getattr(player, cmd.resource)
     if have + cmd.amount < 0:

@@ -115,9 +115,15 @@ def _spaces_of_colour(board, kind: TileKind) -> tuple[int, ...]:
     return board.colour_spaces[kind.colour]
 
 
+def space_number(player: PlayerState, space: int) -> int:
+    """The die number ``space`` of ``player``'s duchy accepts (printed on it): the one reading
+    of it, for the placement rule, its refusal and a 2019 white castle's price."""
+    return player.board.die[space]
+
+
 def _other_number(state: GameState, player: PlayerState, kind: TileKind, space: int,
                   value: int | None) -> tuple[str, str | None]:
-    shown = player.board.die[space]
+    shown = space_number(player, space)
     return f"{space_name(space)} shows {shown}, the die is used as {value}", f"use the die as {shown}"
 
 
@@ -138,7 +144,7 @@ COLOUR = PlacementRule("cob.place.colour",
                        lambda player, kind, space, value: player.board.colour[space] == kind.colour,
                        _other_colour, spaces=_spaces_of_colour, kept="{1} has the colour of {2}")
 DIE_NUMBER = PlacementRule("cob.die.value",
-                           lambda player, kind, space, value: value is None or player.board.die[space] == value,
+                           lambda player, kind, space, value: value is None or space_number(player, space) == value,
                            _other_number, uses_value=True, kept="{2} shows the die's number")
 #: (tile names are never empty, so any() is true when a neighbour holds a tile)
 ADJACENT = PlacementRule("cob.place.adjacent",

@@ -74,6 +74,12 @@ END_SCORING = {
 }
 
 
+def resource_points(player: PlayerState) -> dict[str, int]:
+    """The final scoring of what ``player`` holds: 1 VP per goods tile not sold (``end-goods``),
+    per silverling (``end-silver``) and per 2 workers (``end-workers``)."""
+    return {"end-goods": sum(player.goods.values()), "end-silver": player.silver, "end-workers": player.workers // 2}
+
+
 def knowledge_points(state: GameState, player: PlayerState) -> dict[int, int]:
     """End-of-game VP of each scoring knowledge tile placed in ``player``'s duchy (15-26).
 
@@ -94,9 +100,7 @@ def breakdown(state: GameState, player: PlayerState, final: bool) -> dict[str, i
     for category in state.ruleset.categories:
         result[category] = player.vp.get(category, 0)
     if final:
-        result["end-goods"] = sum(player.goods.values())
-        result["end-silver"] = player.silver
-        result["end-workers"] = player.workers // 2
+        result.update(resource_points(player))
         result["knowledge-tiles"] = sum(knowledge_points(state, player).values())
         for category, points in state.ruleset.end_points.items():
             result[category] = points(state, player)

@@ -32,7 +32,8 @@ class Options:
     ``inn_uncapped``: an area enlarged by an inn scores beyond size 8 (option ``inn-uncapped``).
     ``shield_tribute_whole``: a player who cannot pay every shield's tribute loses them all
     (option ``shield-tribute-whole``); ``shield17_uncapped``: shield 17 scores beyond size 8
-    (option ``shield17-uncapped``).
+    (option ``shield17-uncapped``); ``shield1_one_area``: for the holder of shield 1 every pasture
+    space is one area for its completion and size too (option ``shield1-one-area``).
     ``white_free_change``: the free +/-1 of knowledge tiles 9-12 (and tile 8's double steps
     are always in) applies to a white castle's action (option ``white-castle-free-change``).
     ``border_third_post``: what joining a third border post scores (option ``border-third-post``:
@@ -55,6 +56,7 @@ class Options:
     inn_uncapped: bool = False
     shield_tribute_whole: bool = False
     shield17_uncapped: bool = False
+    shield1_one_area: bool = False
     white_free_change: bool = True
     border_third_post: str = "pairs"
     experienced_setup: str | None = None
@@ -79,8 +81,16 @@ class Ruleset:
     tile's effect, ``f(state, player, space)``; ``phase_end``: the steps at every phase end, in order;
     ``end_scoring``: knowledge tile number -> its final-scoring function; ``stock``: tile
     kind -> ``f(state) -> how many lie beside the black depot``, for the tiles a module lays
-    there outside its spaces (the inns); ``area_points``: ``f(state, player, space) -> VP`` for a
-    completed area, None for the board's table; ``categories``: the VP categories a module
+    there outside its spaces (the inns); ``area_size``: handlers ``f(state, player, space) ->
+    (spaces more, uncapped)`` enlarging a completed area (``actions.area_points``; 2019 shield
+    17); ``colour_completed``: handlers ``f(state, player, colour, bonus tile or None)`` run
+    after a completed colour's bonus tile is taken (``actions.complete_colour``; shield 7, the
+    solo game); ``area``: ``f(state, player, space) -> spaces or None`` (None: the printed
+    area), the spaces completed and sized as one area with ``space`` (``actions.area_spaces``;
+    2019 shield 1 with option ``shield1-one-area``); ``storage_size``: handlers ``f(state,
+    player, spaces) -> spaces or None`` (None: no limit) on the storage's 3 spaces
+    (``actions.storage_spaces``; shield 4); ``goods_types``: how many goods types a player may
+    hold (``actions.goods_types_free``; 3, the solo game all 6); ``categories``: the VP categories a module
     scores during play (after the base game's in the breakdown); ``end_points``: category ->
     ``f(state, player) -> VP``, the final-scoring categories a module adds; ``lines``: line
     kind -> the ``LineRule`` of a line form a module adds (#28's, the crane's, the shields');
@@ -114,7 +124,7 @@ class Ruleset:
     phase_end: tuple[Callable[[GameState], None], ...]
     end_scoring: Mapping[int, Callable[..., int]]
     stock: Mapping[str, Callable[..., int]]
-    area_points: Callable[..., int] | None
+    area_size: tuple[Callable[..., tuple[int, bool]], ...]
     categories: tuple[str, ...]
     end_points: Mapping[str, Callable[..., int]]
     lines: Mapping[str, Any] = field(default_factory=dict)
@@ -130,6 +140,10 @@ class Ruleset:
     on_vp_scored: tuple[Callable[..., None], ...] = ()
     on_goods_sold: tuple[Callable[..., None], ...] = ()
     pasture: Callable[..., Any] | None = None
+    colour_completed: tuple[Callable[..., None], ...] = ()
+    area: Callable[..., Any] | None = None
+    storage_size: tuple[Callable[..., int | None], ...] = ()
+    goods_types: int = 3
 
 
 @dataclass(slots=True, eq=False)

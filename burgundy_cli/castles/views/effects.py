@@ -106,25 +106,27 @@ def _route(old: PlayerState, new: PlayerState) -> list[str]:
 def _die_change(before: GameState, player: PlayerState, command: Any) -> tuple[int, str] | None:
     """The workers a die line paid to change its die and why, from the engine's own costing
     (:func:`~burgundy_cli.castles.rules.engine.die_payment`, asked of the position the line was
-    played on: what the engine charged, not a second reckoning)."""
+    played on: what the engine charged, not a second reckoning; the steps, the wrap and tile
+    8's steps a worker are the engine's too)."""
     if getattr(command, "kind", None) != "die" or command.value is None or command.value == command.rolled:
         return None
-    from burgundy_cli.castles.rules.engine import die_payment, free_change
+    from burgundy_cli.castles.rules.engine import die_payment, die_steps, free_change, round_the_wrap, steps_per_worker
 
     rolled, value = command.rolled, command.value
     cost, by_module = die_payment(before, player, rolled, value, command.action)
-    steps = min(abs(rolled - value), 6 - abs(rolled - value))
+    steps = die_steps(rolled, value)
     if by_module:  # 2019 shield 16, the one free change of a die a module has
         return 0, (f"pays no worker: die {rolled} used as {value}, {_count(steps, 'step')}, "
                    "the turn's free change of one die [cob.shield.16]")
     free = free_change(player, command.action, before.options)
     reasons = []
-    if abs(rolled - value) > 3:
+    if round_the_wrap(rolled, value):
         reasons.append("round the 6-1 wrap")
     if free:
         reasons.append(f"{free} step{'s' if free != 1 else ''} free by a knowledge tile")
-    if 8 in player.knowledge and steps - free > 0:
-        reasons.append("knowledge tile 8: 2 steps a worker")
+    per = steps_per_worker(player)
+    if per > 1 and steps - free > 0:
+        reasons.append(f"knowledge tile 8: {per} steps a worker")
     why = f"die {rolled} used as {value}, {_count(steps, 'step')}" + (f" ({'; '.join(reasons)})" if reasons else "")
     return cost, f"pays {_count(cost, 'worker')}: {why} [cob.die.workers]"
 
