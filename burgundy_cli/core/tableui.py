@@ -36,10 +36,11 @@ class LineCompleter(Completer):
             yield Completion(text, start_position=-len(typed), display=shown)
 
 
-def history_file() -> History:
-    """The history kept across sessions, or one kept in memory where no file can be written."""
+def history_file(name: str = "history") -> History:
+    """The history kept across sessions (``name``: the table session's, or ``new-history``: the
+    answers to ``burgundy new``), or one kept in memory where no file can be written."""
     state = os.environ.get("XDG_STATE_HOME") or os.path.join(os.path.expanduser("~"), ".local", "state")
-    path = Path(state) / "burgundy" / "history"
+    path = Path(state) / "burgundy" / name
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.touch(exist_ok=True)

@@ -223,8 +223,12 @@ def solo_duchy_refusal(board: Board, river: str = "ships") -> str | None:
     """Why the solo game cannot be played on ``board`` with option ``solo-river`` = ``river``
     (``cob.solo.setup``), or None."""
     if board.places is None:
+        from burgundy_cli.castles.rules.boards import board as printed, board_numbers
+
+        number = board.name or next((n for n in board_numbers("2019") if printed("2019", n).layout == board.layout),
+                                    board.layout)   # the number printed on it, as the table names it
         return (f"the solo game is played on a solo duchy (13A/13B): \"13x\" or a [duchies.<id>] with islands, "
-                f"not duchy {board.name or board.layout} (cob.solo.setup)")
+                f"not duchy {number} (cob.solo.setup)")
     if river == "printed" and not board.printed_river:
         return (f"solo-river = \"printed\" follows a source's reading of the painted river, which only the "
                 f"shipped duchy 13x has; duchy {board.name} has none (cob.solo.setup)")

@@ -101,7 +101,7 @@ def state_from_setup(header: GameHeader, data: object, duchies: dict[str, Board]
     _solo_duchies(options, played, ("setup", "boards"))
     first = names[0] if table.start_player is None else table.start_player
     if first not in names:
-        raise SetupError(f"no player called '{first}'", ("setup", "start_player"))
+        raise SetupError(f"no player called '{first}'", ("setup", "start_player"), "players: " + ", ".join(names))
     seats = names[names.index(first):] + names[:names.index(first)]
     goods_used = [0] * 7
     players = []
