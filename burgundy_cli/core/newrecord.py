@@ -300,6 +300,13 @@ def _question(key: str, answers: NewRecord, question: str) -> str:
             return f"{holders[0]}'s 3 starting goods tiles, e.g. 1 2 3"
         whose = "team" if _plays(answers, "team-game") else "player"
         return f"each {whose}'s 3 starting goods tiles, e.g. {holders[0]}=1 2 3,{holders[1]}=4 5 6"
+    players = _names(answers.players)
+    if key in ("layout", "hands") and len(players) >= 2:
+        first, second = players[:2]
+        if key == "layout":
+            return (f"starting layout, rows separated by / (e.g. {first}:castle-plain {second}:lake / "
+                    f"{second}:plain {first}:plain)")
+        return f"each player's 2 tiles in hand, e.g. {first}=castle-plain plain,{second}=castle-forest lake"
     if key == "shields" and holders:
         from burgundy_cli.castles.modules.shields import per_depot
 
@@ -341,10 +348,10 @@ def _choices(key: str, answers: NewRecord) -> list[str]:
     return []
 
 
-def _stand_ins(answers: NewRecord) -> NewRecord:
+def _stand_ins(answers: NewRecord) -> tuple[NewRecord, set[str]]:
     """The answers with each one not yet given filled by its default, or if it has none by one
-    the game accepts, so that an answer is checked as it is given, before the questions after
-    it are answered."""
+    the game accepts with the answers so far (each key so filled is returned too), so that an
+    answer is checked as it is given, before the questions after it are answered."""
     for key, _, default in QUESTIONS[answers.game or "castles-of-burgundy"]:
         if getattr(answers, key) is None and _asked(key, answers) and key != "layout":
             answers = replace(answers, **{key: _default(key, answers, default) or None})  # as it will be
@@ -357,9 +364,10 @@ def _stand_ins(answers: NewRecord) -> NewRecord:
             filled["layout"] = [f"{row} / {row}"]
         if answers.hands is None:
             filled["hands"] = ",".join(f"{name}=castle-plain plain" for name in players)
-        return replace(answers, **filled)
-    if answers.teams is None and _plays(answers, "team-game") and len(players) == 4:
-        filled["teams"] = f"A={players[0]} {players[2]},B={players[1]} {players[3]}"
+        return replace(answers, **filled), set(filled)
+    if answers.teams is None and _plays(answers, "team-game"):
+        seat = [*players, "", "", "", ""]    # (other than 4 players: a stand-in the game refuses, as it should)
+        filled["teams"] = f"A={seat[0]} {seat[2]},B={seat[1]} {seat[3]}"
     if answers.goods is None and holders:
         filled["goods"] = ",".join(f"{name}={'1 2 3' if seat % 2 == 0 else '4 5 6'}"
                                    for seat, name in enumerate(holders))
@@ -372,7 +380,7 @@ def _stand_ins(answers: NewRecord) -> NewRecord:
                                      for depot in range(1, 7))
     if answers.routes is None and _plays(answers, "trade-routes") and players:
         filled["routes"] = ",".join(f"{name}={_route_stand_in(len(players))}" for name in players)
-    return replace(answers, **filled)
+    return replace(answers, **filled), set(filled)
 
 
 def _route_stand_in(players: int, typed: list[str] | None = None) -> str:
@@ -418,18 +426,26 @@ def _blamed(err: RefereeError, text: str, path: str, keys: list[str]) -> str | N
     return max(starts)[1] if starts else None
 
 
-def _refusal(path: str, answers: NewRecord, keys: list[str]) -> tuple[str | None, RefereeError] | None:
-    """The game's refusal of the answers so far (the rest stood in for) and the answer it is
-    about; None when the game accepts them."""
+def _refusal(path: str, answers: NewRecord, keys: list[str], index: int) -> RefereeError | None:
+    """The game's refusal of the answers up to question ``index`` (the rest stood in for);
+    None when the game accepts them. A refusal of a later answer waits for its question,
+    unless that answer was stood in for: a stand-in fits any answers the game accepts, so
+    the answers so far are refused."""
+    trial, stood_in = _stand_ins(answers)
     try:
-        text = dump_record(record_data(_stand_ins(answers)))
+        text = dump_record(record_data(trial))
     except AnswerError as err:
-        return err.key, err
-    try:
-        open_doc(parse_record_text(text, path))
-    except RefereeError as err:
-        return _blamed(err, text, path, keys), err
-    return None
+        blamed: str | None = err.key
+        refusal: RefereeError = err
+    else:
+        try:
+            open_doc(parse_record_text(text, path))
+            return None
+        except RefereeError as err:
+            blamed, refusal = _blamed(err, text, path, keys), err
+    if blamed in keys and keys.index(blamed) > index and blamed not in stood_in:
+        return None
+    return refusal
 
 
 def _said(err: RefereeError, key: str) -> str:
@@ -471,15 +487,7 @@ def create(path: str, given: NewRecord, *, force: bool = False, ask: bool = Fals
     answers = given
     if ask and read is None:
         read = terminal_reader()
-    if answers.game is None and ask:
-        answers = replace(answers, game=_ask("game (castles-of-burgundy or robber-knights)", "castles-of-burgundy",
-                                             read, _choices("game", answers)))
-    if answers.game is None:
-        raise UsageError("say which game: --game castles-of-burgundy or --game robber-knights")
-    try:
-        game = find_game(answers.game)
-    except RefereeError as err:
-        raise UsageError(err.message, hint=err.hint) from None
+    game = _game(answers.game, ask, read, say)
     answers = replace(answers, game=game.name)
     questions = QUESTIONS[game.name]
     keys = [key for key, _, _ in questions]
@@ -494,23 +502,38 @@ def create(path: str, given: NewRecord, *, force: bool = False, ask: bool = Fals
                 answers = replace(answers, **{key: _answer(key, _question(key, answers, question),
                                                            _default(key, answers, default), ask, read,
                                                            _choices(key, answers))})
-        refused = _refusal(path, answers, keys)
-        blamed = refused[0] if refused else None
-        if refused is None or (blamed in keys and keys.index(blamed) > index):
-            index += 1        # accepted so far (a refusal of a later answer waits for its question)
+        err = _refusal(path, answers, keys, index)
+        if err is None:
+            index += 1
             continue
-        err = refused[1]
-        again = key if _asked(key, answers) else blamed
-        if not ask or again is None or not _asked(again, answers):
+        if not ask or not _asked(key, answers):   # (an answer given by flag that no question asks for)
             raise err
-        say(_said(err, again))
-        answers = replace(answers, **{again: None})
-        index = keys.index(again)
+        say(_said(err, key))       # the answer just given is refused: that question again
+        answers = replace(answers, **{key: None})
     text, session = checked_text(path, answers)
     write_atomic(path, schema_directive(path, game.name) + text, replace=force)
     from burgundy_cli.core.table import due_text
 
     return f"wrote {path}: {game.name}, {', '.join(session.header.players)}; next: {due_text(session)}"
+
+
+def _game(name: str | None, ask: bool, read: Reader | None, say: Callable[[str], None]) -> Any:
+    """The game the record is of: as given, else asked (again while no game is called so).
+
+    :raises UsageError: no game, or an unknown one, without a terminal to ask."""
+    while True:
+        if name is None and ask:
+            name = _ask("game (castles-of-burgundy or robber-knights)", "castles-of-burgundy", read,
+                        _choices("game", NewRecord()))
+        if name is None:
+            raise UsageError("say which game: --game castles-of-burgundy or --game robber-knights")
+        try:
+            return find_game(name)
+        except RefereeError as err:
+            if not ask:
+                raise UsageError(err.message, hint=err.hint) from None
+            say(err.message + (f" ({err.hint})" if err.hint else ""))
+            name = None
 
 
 def _required_missing(answers: NewRecord, questions: list[tuple[str, str, str | None]]) -> bool:
@@ -559,9 +582,9 @@ def _ask_routes(path: str, answers: NewRecord, keys: list[str], read: Reader | N
                 continue
             trial = {**routes, name: spaces + typed}
             text = ",".join(f"{who}={_route_stand_in(len(players), trial.get(who))}" for who in players)
-            refused = _refusal(path, replace(answers, routes=text), keys)
-            if refused is not None and refused[0] == "routes":
-                say(_said(refused[1], "routes").replace(f"{name}'s trade route: ", f"card {card}: "))
+            refused = _refusal(path, replace(answers, routes=text), keys, keys.index("routes"))
+            if refused is not None:
+                say(_said(refused, "routes").replace(f"{name}'s trade route: ", f"card {card}: "))
                 continue
             spaces += typed
         routes[name] = spaces
@@ -599,9 +622,15 @@ def terminal_reader(**prompt_options: Any) -> Reader:
     session: Any = PromptSession(history=history_file("new-history"), complete_while_typing=False,
                                  **prompt_options)
     word = re.compile(r"[^\s,;=/:]*$")   # the word being typed: after a space, comma, = ...
+    last = ["", ""]   # the question asked last and the answer typed to it
 
     def read(question: str, choices: list[str]) -> str:
-        return session.prompt(question, completer=WordCompleter(choices, pattern=word) if choices else None)
+        # a question asked again (its answer refused) starts from that answer, to be mended
+        typed = last[1] if question == last[0] else ""
+        answer = session.prompt(question, default=typed,
+                                completer=WordCompleter(choices, pattern=word) if choices else None)
+        last[:] = [question, answer]
+        return answer
 
     return read
 

@@ -243,7 +243,7 @@ def player_count_refusal(modules: tuple[str, ...], players: int) -> str | None:
     if NAME in modules and players != 1:
         return f"the solo game is played by 1 player, not {players} (cob.solo.players)"
     if NAME not in modules and players == 1:
-        return "1 player plays the solo game: [game.options] modules = [\"solo-game\"] (cob.solo.players)"
+        return "1 player plays the solo game, the 2019 module solo-game (cob.solo.players)"
     return None
 
 
