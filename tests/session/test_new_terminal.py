@@ -96,7 +96,8 @@ def test_a_refused_answer_stands_on_the_line_and_up_recalls_answers(tmp_path):
         for name, card in [("Anna", card) for card in range(2, 6)] + [("Bob", card) for card in range(1, 6)]:
             screen.expect_exact(f"{name}'s trade route, card {card} of 5")
             child.send(UP)                                 # the card before, recalled
-            screen.expect_exact("1 vp-1: 5 silver-2;2 church;1 vp-1")   # after the question's example
+            screen.expect_exact("1 vp-1:")                     # the end of the question's example
+            screen.expect_exact("5 silver-2;2 church;1 vp-1")  # then the card recalled
             child.send("\r")
         screen.expect_exact("date played")
         child.send("\r\r\r")
