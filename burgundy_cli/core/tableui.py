@@ -22,6 +22,7 @@ from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 
 from burgundy_cli.core.errors import RefereeError
 from burgundy_cli.core.table import TableSession
+from burgundy_cli.core.words import counted
 
 
 class LineCompleter(Completer):
@@ -83,7 +84,7 @@ def run_session(path: str, *, say: Callable[[str], None] = print, history: Histo
     if table.complete():
         say(f"{path}: the game is complete:\n{table.final_score()}")
         return 0
-    say(f"{path}: {table.lines_played()} lines recorded. Tab completes, 'help' lists commands, "
+    say(f"{path}: {counted(table.lines_played(), 'line')} recorded. Tab completes, 'help' lists commands, "
         "Ctrl-D leaves; every accepted line is written at once.")
     prompt: PromptSession[str] = PromptSession(
         history=history if history is not None else history_file(), completer=LineCompleter(table),

@@ -24,6 +24,7 @@ from burgundy_cli.core.models import TableModel, ValidationError
 from burgundy_cli.robber_knights.components import components
 from burgundy_cli.robber_knights.notation import tile_name
 from burgundy_cli.robber_knights.state import Cell, Player, Space, State, cell_name, full_pile, parse_cell
+from burgundy_cli.core.words import counted
 
 T = TypeVar("T", bound=BaseModel)
 
@@ -293,7 +294,7 @@ def read_position(doc: RecordDoc, header: GameHeader, players: list[str]) -> tup
                               f"a player has only {components().knights_per_player}", tiles_at())
         drawing = table.must_draw and number == state.to_move  # laid a tile, not yet drawn its replacement
         if len(player.hand) + drawing != min(2, len(player.hand) + drawing + player.pile_size):
-            raise where.error(f"{player.name} holds {len(player.hand)} tiles with {player.pile_size} left in the "
+            raise where.error(f"{player.name} holds {counted(len(player.hand), 'tile')} with {player.pile_size} left in the "
                               "pile; a hand is refilled to 2 while the pile lasts", where.key("hands", player.name))
     _check_knights_came_from_castles(where, state, located)
     _check_counts(where, table, state, players)

@@ -179,3 +179,23 @@ def test_refusals_speak_the_tables_words(tmp_path):
     for told in said:
         for validator in ("items", "List should", "Input should", "pattern", "L1", "[setup", "[game."):
             assert validator not in told, told
+
+
+def test_counts_take_their_number_and_ranges_are_said_once(cli, tmp_path):
+    """Copy-editing across the command line: "1 line", "1 complete game", "with 1 player";
+    "a die must be 1-6", not "a die (1-6) must be 1-6"."""
+    from burgundy_cli.archive.output import text
+    from burgundy_cli.core.words import counted
+
+    assert [counted(1, "line"), counted(2, "line"), counted(0, "complete game")] == \
+        ["1 line", "2 lines", "0 complete games"]
+    assert text({"games": 1, "in_progress": 0, "standings": []}).startswith("1 complete game, 0 in progress")
+    path = tmp_path / "solo.toml"
+    refused = cli("new", str(path), "--game", "castles-of-burgundy", "--players", "Anna", "--start", "Anna=a3",
+                  "--goods", "Anna=1 2 3", "--modules", "solo-game,trade-routes",
+                  "--routes", "Anna=" + ";".join([CARD] * 2))
+    assert refused.exit_code == 1 and "a trade route has 15 spaces with 1 player, not 6" in refused.output
+    assert cli("new", str(path), "--game", "castles-of-burgundy", "--edition", "2019", "--players", "Anna,Bob",
+               "--goods", "Anna=1 2 3,Bob=4 5 6").exit_code == 0
+    roll = cli("play", str(path), "roll white 1 good 4, Anna 1 9, Bob 3 4")
+    assert "a die must be 1-6, found '9'" in roll.output and "(1-6) must" not in roll.output

@@ -54,6 +54,7 @@ from burgundy_cli.castles.rules.scoring import END_SCORING
 from burgundy_cli.castles.rules.solo_standing import counter, rounds_rolled
 from burgundy_cli.castles.rules.state import GameState, PlayerState, SoloState
 from burgundy_cli.castles.rules.tiles import COLOUR_NAME, catalogue
+from burgundy_cli.core.words import counted
 
 NAME = "solo-game"
 #: The id of the pictured solo duchy (13a or 13b: not legible) and its key in the data.
@@ -735,7 +736,7 @@ def position_state(state: GameState, table) -> tuple[str, ...] | None:
         return f"the counter ({table.counter}) is beyond the VP scored ({player.points})", "counter"
     now = rounds_rolled(state)
     if len(table.removed) > now:
-        return f"{len(table.removed)} tiles removed after {now} round(s) rolled: one a round", "removed"
+        return f"{counted(len(table.removed), 'tile')} removed after {counted(now, 'round')} rolled: one a round", "removed"
     if table.removal_due and state.stage != "turn":
         return "a removal is due only in a round rolled (to_move given)", "removal_due"
     kinds = catalogue()
