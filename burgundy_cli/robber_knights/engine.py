@@ -232,7 +232,7 @@ def _check_march(state: State, castle: Cell, terrain: str, cmd: LayCommand) -> N
     limits = components()
     if refused == "rk.move.gap":
         raise _illegal(refused, f"the knights reach {name}, where no tile lies",
-                       f"stop before {name}: leave the remaining {remaining} knight(s) on the tile before it")
+                       f"stop before {name}: leave the remaining {counted(remaining, 'knight')} on the tile before it")
     if refused == "rk.move.lake":
         raise _illegal(refused, f"{name} is a lake", "stop the knights before the lake")
     if refused == "rk.move.enter":

@@ -379,7 +379,7 @@ def _check_knights_came_from_castles(where: _Where, state: State,
             count = space.knights.count(number)
             need = minimum.get(space.tile.terrain, 1)
             if count < need:
-                raise where.error(f"{cell_name(cell)} holds {count} knight(s) of {name}; a {space.tile.terrain} tile "
+                raise where.error(f"{cell_name(cell)} holds {counted(count, 'knight')} of {name}; a {space.tile.terrain} tile "
                                   f"keeps at least {need} of a stack that entered it", located[cell]())
             if not any(_line_from_castle(state, castle, cell, number) for castle in _in_line(board, cell)):
                 raise where.error(f"{name}'s knights on {cell_name(cell)} are in line with no castle tile of "

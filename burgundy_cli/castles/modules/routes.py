@@ -185,7 +185,7 @@ def _answer(state: GameState, player: PlayerState, due: list[tuple[int, Grant]],
     try:
         for answered, granted in enumerate(then):
             if not queue:
-                raise illegal("cob.route.bonus", f"this sale grants {answered} route bonus action(s), not {len(then)}",
+                raise illegal("cob.route.bonus", f"this sale grants {counted(answered, 'route bonus action')}, not {len(then)}",
                               "a bonus action answers a matched space's choice bonus, in route order")
             index, grant = queue.pop(0)
             if check:
