@@ -188,7 +188,9 @@ def new(
     routes: Annotated[str | None, typer.Option(help='Castles trade routes: anna=5 silver-2;2 church;...,bob=...')] = None,
     teams: Annotated[str | None, typer.Option(help="Castles team game: A=anna cara,B=ben dario (goods by team)")] = None,
     layout: Annotated[list[str] | None, typer.Option(help='Robber Knights layout row: "red:castle-plain blue:lake"')] = None,
-    hands: Annotated[str | None, typer.Option(help="Robber Knights hands: red=castle-plain plain,blue=...")] = None,
+    hands: Annotated[str | None, typer.Option(help="Robber Knights hands: anna=castle-plain plain,bob=...")] = None,
+    colours: Annotated[str | None, typer.Option(help="Robber Knights: the colour each plays, anna=yellow,bob=red "
+                                                     "(default: seat order red, blue, yellow, green)")] = None,
     date: Annotated[str | None, typer.Option(help="the day played, YYYY-MM-DD (default: today)")] = None,
     place: Annotated[str | None, typer.Option(help="where it is played")] = None,
     event: Annotated[str | None, typer.Option(help="league night, tournament round...")] = None,
@@ -205,7 +207,7 @@ def new(
 
     given = NewRecord(game=game, edition=edition, players=players, boards=boards, start=start, goods=goods,
                       start_player=start_player, modules=modules, shields=shields, routes=routes, teams=teams,
-                      layout=layout, hands=hands, date=date, place=place, event=event)
+                      layout=layout, hands=hands, colours=colours, date=date, place=place, event=event)
     _guard(partial(subcommands.new, str(file), given, force))
 
 

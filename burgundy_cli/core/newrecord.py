@@ -40,6 +40,7 @@ class NewRecord:
     teams: str | None = None
     layout: list[str] | None = None
     hands: str | None = None
+    colours: str | None = None
     date: str | None = None
     place: str | None = None
     event: str | None = None
@@ -77,7 +78,8 @@ QUESTIONS: dict[str, list[tuple[str, str, str | None]]] = {
         *WHEN_AND_WHERE,
     ],
     "robber-knights": [
-        ("players", "players in seat order, clockwise (e.g. red,blue)", None),
+        ("players", "players in seat order, clockwise (e.g. Anna,Bob)", None),
+        ("colours", "the colour each player plays, e.g. Anna=yellow,Bob=red", ""),
         ("layout", "starting layout, rows separated by / (e.g. red:castle-plain blue:lake / blue:plain red:plain)",
          None),
         ("hands", "each player's 2 tiles in hand, e.g. red=castle-plain plain,blue=castle-forest lake", None),
@@ -201,7 +203,8 @@ def record_data(answers: NewRecord) -> dict[str, Any]:
         rows = [" ".join(_cell(cell, players) for cell in row.split())
                 for text in answers.layout or [] for row in text.split("/") if row.strip()]
         hands = {name: value.split() for name, value in _pairs(answers.hands or "", "hands", players).items()}
-        return {"game": game, "setup": {"layout": rows, "hands": hands}}
+        colours = _pairs(answers.colours or _default("colours", answers, "") or "", "colours", players)
+        return {"game": game, "setup": {"layout": rows, "hands": hands} | ({"colours": colours} if colours else {})}
     setup: dict[str, Any] = {}
     holders = _holders(answers)
     boards = (answers.boards or _default("boards", answers, "1") or "1").strip()
@@ -263,6 +266,8 @@ def _default(key: str, answers: NewRecord, default: str | None) -> str | None:
     team board 12a; with a duchy per player, each player names their start castle."""
     if key == "modules" and len(_names(answers.players)) == 1:
         return "solo-game"
+    if key == "colours" and answers.players:
+        return ",".join(f"{name}={colour}" for name, colour in seat_colours(_names(answers.players)).items())
     if key == "boards" and _plays(answers, "solo-game"):
         return "13x"
     if key == "boards" and _plays(answers, "team-game"):
@@ -270,6 +275,17 @@ def _default(key: str, answers: NewRecord, default: str | None) -> str | None:
     if key == "start" and (_plays(answers, "solo-game") or "=" in (answers.boards or "")):
         return None
     return default
+
+
+def seat_colours(players: list[str]) -> dict[str, str]:
+    """Robber Knights: the colour each player plays unless told: their name where it is a
+    colour of the box (players called red and blue), else the box's colours in seat order."""
+    from burgundy_cli.robber_knights.setup import COLOURS
+
+    named = [name.strip().lower() for name in players]
+    if all(name in COLOURS for name in named) and len(set(named)) == len(named):
+        return dict(zip(players, named))
+    return dict(zip(players, COLOURS))
 
 
 def _question(key: str, answers: NewRecord, question: str) -> str:
@@ -301,6 +317,8 @@ def _question(key: str, answers: NewRecord, question: str) -> str:
         whose = "team" if _plays(answers, "team-game") else "player"
         return f"each {whose}'s 3 starting goods tiles, e.g. {holders[0]}=1 2 3,{holders[1]}=4 5 6"
     players = _names(answers.players)
+    if key == "colours" and len(players) >= 2:
+        return f"the colour each player plays, e.g. {players[0]}=yellow,{players[1]}=red"
     if key in ("layout", "hands") and len(players) >= 2:
         first, second = players[:2]
         if key == "layout":
@@ -341,6 +359,10 @@ def _choices(key: str, answers: NewRecord) -> list[str]:
         return castle_spaces(answers) + _holders(answers)
     if key in ("start_player", "teams", "boards", "goods", "hands", "layout"):
         return players
+    if key == "colours":
+        from burgundy_cli.robber_knights.setup import COLOURS
+
+        return [*players, *COLOURS]
     if key == "routes":
         from burgundy_cli.castles.modules.routes import CHOICE_BONUSES
 
@@ -399,7 +421,7 @@ _WHERE = {"edition": ("game", "edition"), "players": ("game", "players"), "modul
           "teams": ("setup", "teams"), "boards": ("setup", "boards"), "start": ("setup", "start"),
           "goods": ("setup", "goods"), "start_player": ("setup", "start_player"),
           "shields": ("setup", "shields"), "routes": ("setup", "routes"), "layout": ("setup", "layout"),
-          "hands": ("setup", "hands"), "date": ("game", "date"), "place": ("game", "place"),
+          "hands": ("setup", "hands"), "colours": ("setup", "colours"), "date": ("game", "date"), "place": ("game", "place"),
           "event": ("game", "event")}
 
 

@@ -65,6 +65,7 @@ SCRIPTS: dict[str, list[tuple[str, str | None]]] = {
     "robber knights": [
         ("robber-knights", None),
         ("Anna", "Robber Knights is for 2 to 4 players, not 1"), ("Anna,Bob", None),
+        ("anna=yellow,bob=YELLOW", "Anna and Bob both play yellow"), ("anna=yellow,bob=red", None),
         ("anna:castle-plain bob:lake / bob:plain", "the starting layout must be a full rectangle of 4 tiles"),
         ("anna:castle-plain bob:lake / bob:plain anna:plain", None),
         ("anna=castle-plain plain,bob=lake lake", "Bob must keep 1 castle tile and 1 other tile"),
@@ -199,3 +200,28 @@ def test_counts_take_their_number_and_ranges_are_said_once(cli, tmp_path):
                "--goods", "Anna=1 2 3,Bob=4 5 6").exit_code == 0
     roll = cli("play", str(path), "roll white 1 good 4, Anna 1 9, Bob 3 4")
     assert "a die must be 1-6, found '9'" in roll.output and "(1-6) must" not in roll.output
+
+
+def test_robber_knights_players_are_people_who_each_play_a_colour(cli, tmp_path):
+    """`new --colours anna=yellow` records the colour each person plays (seat order by
+    default, or the names themselves when they are colours); playouts name people."""
+    path, questions, _ = run(SCRIPTS["robber knights"], tmp_path)
+    assert "the colour each player plays, e.g. Anna=yellow,Bob=red [Anna=red,Bob=blue]: " in questions
+    assert open_record(path).record_data()["setup"]["colours"] == {"Anna": "yellow", "Bob": "red"}
+    rk = ["--game", "robber-knights", "--layout", "red:castle-plain blue:lake / blue:plain red:plain",
+          "--hands", "red=castle-plain plain,blue=castle-forest plain"]
+    assert cli("new", str(tmp_path / "named.toml"), *rk, "--players", "red,blue").exit_code == 0
+    assert open_record(tmp_path / "named.toml").record_data()["setup"]["colours"] == {"red": "red", "blue": "blue"}
+    flags = ["--game", "robber-knights", "--players", "Anna,Bob", "--colours", "anna=yellow",
+             "--layout", "anna:castle-plain bob:lake / bob:plain anna:plain",
+             "--hands", "anna=castle-plain plain,bob=castle-forest plain"]
+    refused = cli("new", str(tmp_path / "bad.toml"), *flags)
+    assert refused.exit_code == 1 and "no colour for Bob" in refused.output
+    assert cli("new", str(tmp_path / "good.toml"), *flags[:-4], "--colours", "anna=yellow,bob=green",
+               *flags[6:]).exit_code == 0
+    assert open_record(tmp_path / "good.toml").record_data()["setup"]["colours"] == {"Anna": "yellow", "Bob": "green"}
+    out = tmp_path / "playout.toml"
+    assert cli("playout", "robber-knights", "--players", "3", "--seed", "9", "--out", str(out)).exit_code == 0
+    record = open_record(out).record_data()
+    assert record["game"]["players"] == ["Anna", "Ben", "Cara"]
+    assert record["setup"]["colours"] == {"Anna": "red", "Ben": "blue", "Cara": "yellow"}
