@@ -3,8 +3,14 @@
 The answers are turned into the record's tables, then the record is read back exactly as
 every command reads one (the game's own setup checks, then the replay of an empty log);
 only a record that opens is written, so a new record always scores as an empty game. On a
-terminal, a refused answer is explained and asked again; without one, the error is the
-command's answer. The file is never replaced unless ``--force`` says so.
+terminal (a prompt_toolkit prompt: line editing, history, Tab for the choices) each answer
+is checked as it is given, the answers still to come stood in for (:func:`_stand_ins`), and
+a refused one is explained in the table's words and only that question asked again, the
+refused answer on the line to be mended; the questions and their defaults follow the
+answers before them (a 2011 game is never asked about modules; the solo game defaults to
+its duchy; the team game asks for its teams before the goods, dealt per team; the trade
+routes are asked card by card). Without a terminal, the refusal is the command's answer.
+The file is never replaced unless ``--force`` says so.
 """
 
 from __future__ import annotations
@@ -263,7 +269,7 @@ def _asked(key: str, answers: NewRecord) -> bool:
 def _default(key: str, answers: NewRecord, default: str | None) -> str | None:
     """The default that fits the answers so far: one player plays the solo game on its solo
     duchy 13x, and names the start castle (13x's centre is no castle); a team game plays the
-    team board 12a; with a duchy per player, each player names their start castle."""
+    team board 12a; Robber Knights players play the box's colours in seat order."""
     if key == "modules" and len(_names(answers.players)) == 1:
         return "solo-game"
     if key == "colours" and answers.players:
@@ -272,7 +278,7 @@ def _default(key: str, answers: NewRecord, default: str | None) -> str | None:
         return "13x"
     if key == "boards" and _plays(answers, "team-game"):
         return "12a"
-    if key == "start" and (_plays(answers, "solo-game") or "=" in (answers.boards or "")):
+    if key == "start" and _plays(answers, "solo-game"):
         return None
     return default
 
@@ -306,8 +312,9 @@ def _question(key: str, answers: NewRecord, question: str) -> str:
         offered = f" (castle spaces: {spaces})" if spaces else ""
         if one:
             return f"{holders[0]}'s start castle space{offered}"
-        if _default(key, answers, "") is None:
-            return f"each player's start castle space, e.g. {holders[0]}=c2,{holders[1]}=d4"
+        if "=" in (answers.boards or ""):
+            return (f"start castle spaces, e.g. {holders[0]}=c2,{holders[1]}=d4 "
+                    "(empty: each duchy's central castle)")
         if spaces:
             return f"start castle spaces, e.g. {holders[0]}={castle_spaces(answers)[0]} (empty: the central castle)"
         return f"start castle spaces, e.g. {holders[0]}=c2 (empty: the central castle)"
@@ -507,13 +514,15 @@ def create(path: str, given: NewRecord, *, force: bool = False, ask: bool = Fals
     if os.path.lexists(path) and not force:
         raise UsageError(f"{path} already exists; nothing was written", hint="--force replaces it")
     answers = given
-    if ask and read is None:
+    if ask and read is None and answers.game is None:
         read = terminal_reader()
     game = _game(answers.game, ask, read, say)
     answers = replace(answers, game=game.name)
     questions = QUESTIONS[game.name]
     keys = [key for key, _, _ in questions]
     ask = ask and _required_missing(answers, questions)  # all required given: the rest takes its default
+    if ask and read is None:
+        read = terminal_reader()
     index = 0
     while index < len(questions):
         key, question, default = questions[index]

@@ -262,9 +262,9 @@ def _colours(where: _Where, colours: dict[str, str], players: list[str]) -> dict
             return where.key("colours", key)
 
         player = _located(where, location, lambda: resolve_player(key, players))
-        colour = colour.strip().lower()
+        typed, colour = colour, colour.strip().lower()
         if colour not in COLOURS:
-            raise where.error(f"{player} plays '{colour}': the knights come in {', '.join(COLOURS)}", location())
+            raise where.error(f"{player} plays '{typed}': the knights come in {', '.join(COLOURS)}", location())
         if colour in chosen.values():
             other = next(name for name, taken in chosen.items() if taken == colour)
             raise where.error(f"{other} and {player} both play {colour}: each colour is one player's", location())
