@@ -178,17 +178,19 @@ def new(
     edition: Annotated[str | None, typer.Option("--edition", "-e", help="rulebook edition (Castles: 2011, 2019)",
                                                 autocompletion=_complete_edition)] = None,
     players: Annotated[str | None, typer.Option("--players", "-p", help="names in seat order: anna,bob")] = None,
+    modules: Annotated[str | None, typer.Option(help="Castles 2019 modules, comma-separated",
+                                                autocompletion=_complete_modules)] = None,
+    teams: Annotated[str | None, typer.Option(help="Castles team game: A=anna cara,B=ben dario (goods by team)")] = None,
     boards: Annotated[str | None, typer.Option(help="Castles duchy: 1, or per player anna=3,bob=5 (experienced)")] = None,
     start: Annotated[str | None, typer.Option(help="Castles start castle spaces: anna=c2 (default: the centre)")] = None,
     goods: Annotated[str | None, typer.Option(help="Castles starting goods: anna=1 2 3,bob=4 5 6")] = None,
     start_player: Annotated[str | None, typer.Option("--start-player", help="Castles: who starts")] = None,
-    modules: Annotated[str | None, typer.Option(help="Castles 2019 modules, comma-separated",
-                                                autocompletion=_complete_modules)] = None,
     shields: Annotated[str | None, typer.Option(help="Castles shields module: shields on each depot, 1=4,2=7 12,...")] = None,
     routes: Annotated[str | None, typer.Option(help='Castles trade routes: anna=5 silver-2;2 church;...,bob=...')] = None,
-    teams: Annotated[str | None, typer.Option(help="Castles team game: A=anna cara,B=ben dario (goods by team)")] = None,
-    layout: Annotated[list[str] | None, typer.Option(help='Robber Knights layout row: "red:castle-plain blue:lake"')] = None,
-    hands: Annotated[str | None, typer.Option(help="Robber Knights hands: red=castle-plain plain,blue=...")] = None,
+    layout: Annotated[list[str] | None, typer.Option(help='Robber Knights layout row: "anna:castle-plain bob:lake"')] = None,
+    hands: Annotated[str | None, typer.Option(help="Robber Knights hands: anna=castle-plain plain,bob=...")] = None,
+    colours: Annotated[str | None, typer.Option(help="Robber Knights: the colour each plays, anna=yellow,bob=red "
+                                                     "(default: seat order red, blue, yellow, green)")] = None,
     date: Annotated[str | None, typer.Option(help="the day played, YYYY-MM-DD (default: today)")] = None,
     place: Annotated[str | None, typer.Option(help="where it is played")] = None,
     event: Annotated[str | None, typer.Option(help="league night, tournament round...")] = None,
@@ -196,8 +198,9 @@ def new(
 ) -> None:
     """Create a new record from the flags, asking on a terminal for any that are missing.
 
-    The record is checked as the game reads it (it scores as an empty game) before it is written.
-    It is dated today unless --date says otherwise.
+    Each answer is checked as it is given; a refused one is explained and only that question
+    asked again (docs/table-session.md). The record is checked as the game reads it (it scores
+    as an empty game) before it is written. It is dated today unless --date says otherwise.
 
     Example: burgundy new game.toml --game castles-of-burgundy --edition 2019 --players anna,bob --goods "anna=1 2 3,bob=4 5 6"
     """
@@ -205,7 +208,7 @@ def new(
 
     given = NewRecord(game=game, edition=edition, players=players, boards=boards, start=start, goods=goods,
                       start_player=start_player, modules=modules, shields=shields, routes=routes, teams=teams,
-                      layout=layout, hands=hands, date=date, place=place, event=event)
+                      layout=layout, hands=hands, colours=colours, date=date, place=place, event=event)
     _guard(partial(subcommands.new, str(file), given, force))
 
 

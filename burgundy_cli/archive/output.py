@@ -10,6 +10,8 @@ from __future__ import annotations
 import io
 from typing import Any
 
+from burgundy_cli.core.words import counted
+
 Table = tuple[str, list[str], list[list[Any]]]
 
 
@@ -28,7 +30,7 @@ def tables(result: dict[str, Any]) -> list[Table]:
     if "head_to_head" in result:
         h = result["head_to_head"]
         a, b = h["players"]
-        out.append((f"head-to-head: {a} v {b}, {h['games']} games together",
+        out.append((f"head-to-head: {a} v {b}, {counted(h['games'], 'game')} together",
                     ["player", "ahead", "level", "average"],
                     [[a, h["ahead"][0], h["level"], h["average"][0]], [b, h["ahead"][1], h["level"], h["average"][1]]]))
     if "best" in result:
@@ -49,7 +51,7 @@ def _numeric(cell: str) -> bool:
 
 def text(result: dict[str, Any]) -> str:
     """Terminal tables: a title line, then aligned columns (numbers to the right)."""
-    lines = [f"{result['games']} complete games, {result['in_progress']} in progress"]
+    lines = [f"{counted(result['games'], 'complete game')}, {result['in_progress']} in progress"]
     for title, columns, rows in tables(result):
         lines += ["", title]
         if not rows:
@@ -79,7 +81,7 @@ def markdown_text(value: Any) -> str:
 
 def markdown(result: dict[str, Any]) -> str:
     """GitHub-flavoured Markdown: a heading and a table per view, every text escaped."""
-    lines = [f"{result['games']} complete games, {result['in_progress']} in progress"]
+    lines = [f"{counted(result['games'], 'complete game')}, {result['in_progress']} in progress"]
     for title, columns, rows in tables(result):
         lines += ["", f"### {markdown_text(title)}", "", "| " + " | ".join(map(markdown_text, columns)) + " |",
                   "|" + "|".join(" --- " if i == 0 else " ---: " for i in range(len(columns))) + "|"]

@@ -191,7 +191,7 @@ def _number(reader: _Reader, what: str, low: int, high: int) -> int:
         raise error(token, f"expected {what}, found '{token.text}'")
     value = int(token.text)
     if not low <= value <= high:
-        raise error(token, f"{what} must be {low}-{high}, found '{token.text}'")
+        raise error(token, f"{what.partition(' (')[0]} must be {low}-{high}, found '{token.text}'")  # (not "a die (1-6) must be 1-6")
     return value
 
 

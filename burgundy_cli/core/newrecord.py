@@ -3,8 +3,14 @@
 The answers are turned into the record's tables, then the record is read back exactly as
 every command reads one (the game's own setup checks, then the replay of an empty log);
 only a record that opens is written, so a new record always scores as an empty game. On a
-terminal, a refused answer is explained and asked again; without one, the error is the
-command's answer. The file is never replaced unless ``--force`` says so.
+terminal (a prompt_toolkit prompt: line editing, history, Tab for the choices) each answer
+is checked as it is given, the answers still to come stood in for (:func:`_stand_ins`), and
+a refused one is explained in the table's words and only that question asked again, the
+refused answer on the line to be mended; the questions and their defaults follow the
+answers before them (a 2011 game is never asked about modules; the solo game defaults to
+its duchy; the team game asks for its teams before the goods, dealt per team; the trade
+routes are asked card by card). Without a terminal, the refusal is the command's answer.
+The file is never replaced unless ``--force`` says so.
 """
 
 from __future__ import annotations
@@ -40,13 +46,14 @@ class NewRecord:
     teams: str | None = None
     layout: list[str] | None = None
     hands: str | None = None
+    colours: str | None = None
     date: str | None = None
     place: str | None = None
     event: str | None = None
 
 
 #: Answers asked only when the record plays a module: answer -> that module.
-FOR_MODULE = {"shields": "shields", "routes": "trade-routes", "teams": "team-game"}
+FOR_MODULE = {"teams": "team-game", "shields": "shields", "routes": "trade-routes"}
 
 #: The questions every game asks last: when, where and why the game is played. The date's
 #: default, ``today``, is the day the record is made.
@@ -57,30 +64,37 @@ WHEN_AND_WHERE: list[tuple[str, str, str | None]] = [
 ]
 
 #: Per game: the questions asked, in order, as (field, question, default or None if required).
+#: Each answer is checked as it is given; a question's words and default may follow the
+#: answers before it (:func:`_question`, :func:`_default`): the modules come before the
+#: boards, so that the solo game defaults to its duchy and the team game asks for its teams
+#: before the goods, which it deals per team.
 QUESTIONS: dict[str, list[tuple[str, str, str | None]]] = {
     "castles-of-burgundy": [
         ("edition", "edition (2011 or 2019)", "2019"),
-        ("players", "players in seat order, clockwise (e.g. anna,bob)", None),
-        ("boards", "duchy board: 1 for everyone, or per player anna=3,bob=5 (experienced players)", "1"),
-        ("start", "start castle spaces, e.g. anna=c2 (empty: the central castle)", ""),
-        ("goods", "each player's 3 starting goods tiles, e.g. anna=1 2 3,bob=4 5 6", None),
-        ("start_player", "start player (empty: the first listed)", ""),
+        ("players", "players in seat order, clockwise (e.g. Anna,Bob)", None),
         ("modules", "2019 expansion modules, comma-separated (empty: the base game)", ""),
-        ("shields", "shields lying face up on each depot, e.g. 1=4,2=7 12,3=9,... (shields module)", ""),
+        ("teams", "the two teams, first and second player each, e.g. A=Anna Cara,B=Ben Dario", None),
+        ("boards", "duchy board: 1 for everyone, or per player Anna=3,Bob=5 (experienced players)", "1"),
+        ("start", "start castle spaces, e.g. Anna=c2 (empty: the central castle)", ""),
+        ("goods", "each player's 3 starting goods tiles, e.g. Anna=1 2 3,Bob=4 5 6", None),
+        ("start_player", "start player (empty: the first listed)", ""),
+        ("shields", "shields lying face up on each depot, e.g. 1=4,2=7 12,3=9,...", None),
         ("routes", "each player's trade route, spaces left to right split by ;, e.g. "
-                   "anna=5 silver-2;2 church;...,bob=... (trade-routes module)", ""),
-        ("teams", "the two teams, first and second player each, e.g. A=anna cara,B=ben dario (team-game module; "
-                  "goods and start then by team: A=1 2 3,B=4 5 6)", ""),
+                   "Anna=5 silver-2;2 church;...,Bob=...", None),
         *WHEN_AND_WHERE,
     ],
     "robber-knights": [
-        ("players", "players in seat order, clockwise (e.g. red,blue)", None),
+        ("players", "players in seat order, clockwise (e.g. Anna,Bob)", None),
+        ("colours", "the colour each player plays, e.g. Anna=yellow,Bob=red", ""),
         ("layout", "starting layout, rows separated by / (e.g. red:castle-plain blue:lake / blue:plain red:plain)",
          None),
         ("hands", "each player's 2 tiles in hand, e.g. red=castle-plain plain,blue=castle-forest lake", None),
         *WHEN_AND_WHERE,
     ],
 }
+
+#: A trade route card as the question shows one: its three spaces, left to right.
+ROUTE_CARD_EXAMPLE = "5 silver-2;2 church;1 vp-1"
 
 
 class AnswerError(UsageError):
@@ -89,29 +103,61 @@ class AnswerError(UsageError):
     def __init__(self, key: str, message: str, hint: str | None = None) -> None:
         super().__init__(f"{key.replace('_', ' ')}: {message}", hint=hint)
         self.key = key
+        self.said = message
 
 
-def _pairs(text: str, key: str) -> dict[str, str]:
-    """``anna=1 2 3,bob=4 5 6`` as ``{"anna": "1 2 3", ...}``.
+# --- the answers as the record's tables -------------------------------------------------------
+
+
+def _names(text: str | None) -> list[str]:
+    """A comma-separated list of names (players, modules), each trimmed."""
+    return [name.strip() for name in (text or "").split(",") if name.strip()]
+
+
+def _holders(answers: NewRecord) -> list[str]:
+    """Who the per-player answers (boards, start, goods) are given for: the players, or in the
+    2019 team game the teams A and B (cob.team.supplies)."""
+    return ["A", "B"] if _plays(answers, "team-game") else _names(answers.players)
+
+
+def _plays(answers: NewRecord, module: str) -> bool:
+    return module in _names(answers.modules)
+
+
+def _spelling(name: str, names: list[str]) -> str:
+    """``name`` as ``names`` spell it when it is one of them but for case and spacing (people type
+    ``anna`` for ``Anna``); else as typed, for the game's check to refuse."""
+    from burgundy_cli.core.replay import PlayerNames
+
+    wanted = PlayerNames.key(name)
+    return next((known for known in names if PlayerNames.key(known) == wanted), name.strip())
+
+
+def _pairs(text: str, key: str, names: list[str] | None = None) -> dict[str, str]:
+    """``anna=1 2 3,bob=4 5 6`` as ``{"Anna": "1 2 3", ...}``: each name as ``names`` spell it;
+    with one name only, ``1 2 3`` alone is that name's.
 
     :raises AnswerError: an entry without ``=``.
     """
+    names = names or []
+    if "=" not in text and len(names) == 1 and text.strip():
+        return {names[0]: text.strip()}
     pairs = {}
     for part in filter(str.strip, text.split(",")):
         name, equals, value = part.partition("=")
         if not equals or not name.strip():
             raise AnswerError(key, f"'{part.strip()}' should be name=value", hint=_example(key))
-        pairs[name.strip()] = value.strip()
+        pairs[_spelling(name, names)] = value.strip()
     return pairs
 
 
-def _example(key: str) -> str:
-    """The example the question for ``key`` gives (``e.g. ...``), else the goods' one."""
+def _example(key: str) -> str | None:
+    """The example the question for ``key`` gives (``e.g. ...``), if it gives one."""
     for questions in QUESTIONS.values():
         for asked, question, _ in questions:
             if asked == key and "e.g. " in question:
                 return "e.g. " + question.partition("e.g. ")[2].partition(" (")[0]
-    return "e.g. anna=1 2 3,bob=4 5 6"
+    return None
 
 
 def _number(text: str) -> int | str:
@@ -136,18 +182,17 @@ def header_data(answers: NewRecord) -> dict[str, Any]:
     """The ``[game]`` table from the answers: name, edition, players, then the date (today
     unless given), place and event, and the game's ``uuid``, made once here: the exports'
     play ids derive from it, so the record keeps its identity when edited later."""
-    players = [name.strip() for name in (answers.players or "").split(",") if name.strip()]
     game: dict[str, Any] = {"name": answers.game}
     if answers.edition and answers.game != "robber-knights":
         game["edition"] = answers.edition
-    game["players"] = players
+    game["players"] = _names(answers.players)
     game["date"] = played_on(answers.date)
     for key in ("place", "event"):
         value = (getattr(answers, key) or "").strip()
         if value:
             game[key] = value
     game["uuid"] = str(uuid.uuid4())
-    modules = [name.strip() for name in (answers.modules or "").split(",") if name.strip()]
+    modules = _names(answers.modules)
     if modules and answers.game != "robber-knights":
         game["options"] = {"modules": modules}   # a list, as in every record (the team game's too)
     return game
@@ -159,32 +204,40 @@ def record_data(answers: NewRecord) -> dict[str, Any]:
     :raises UsageError: an answer that cannot even be split into its parts.
     """
     game = header_data(answers)
+    players = game["players"]
     if answers.game == "robber-knights":
-        rows = [row.strip() for text in answers.layout or [] for row in text.split("/") if row.strip()]
-        hands = {name: value.split() for name, value in _pairs(answers.hands or "", "hands").items()}
-        return {"game": game, "setup": {"layout": rows, "hands": hands}}
+        rows = [" ".join(_cell(cell, players) for cell in row.split())
+                for text in answers.layout or [] for row in text.split("/") if row.strip()]
+        hands = {name: value.split() for name, value in _pairs(answers.hands or "", "hands", players).items()}
+        colours = _pairs(answers.colours or _default("colours", answers, "") or "", "colours", players)
+        return {"game": game, "setup": {"layout": rows, "hands": hands} | ({"colours": colours} if colours else {})}
     setup: dict[str, Any] = {}
-    default = "12a" if answers.teams else "1"  # (2019 team game: the shipped team board)
-    boards = (answers.boards or default).strip()
-    if answers.teams and boards == "1":
-        boards = default
-    setup["boards"] = {name: _number(value) for name, value in _pairs(boards, "boards").items()} \
+    holders = _holders(answers)
+    boards = (answers.boards or _default("boards", answers, "1") or "1").strip()
+    setup["boards"] = {name: _number(value) for name, value in _pairs(boards, "boards", holders).items()} \
         if "=" in boards else _number(boards)
     if answers.start:
-        setup["start"] = _pairs(answers.start, "start")
+        setup["start"] = _pairs(answers.start, "start", holders)
     setup["goods"] = {name: [_number(g) for g in value.split()]
-                      for name, value in _pairs(answers.goods or "", "goods").items()}
+                      for name, value in _pairs(answers.goods or "", "goods", holders).items()}
     if answers.start_player:
-        setup["start_player"] = answers.start_player.strip()
+        setup["start_player"] = _spelling(answers.start_player, players)
     if answers.shields:
         setup["shields"] = {depot: [_number(n) for n in value.split()]
                             for depot, value in _pairs(answers.shields, "shields").items()}
     if answers.routes:
         setup["routes"] = {name: [space.strip() for space in value.split(";") if space.strip()]
-                           for name, value in _pairs(answers.routes, "routes").items()}
+                           for name, value in _pairs(answers.routes, "routes", players).items()}
     if answers.teams:
-        setup["teams"] = {team: value.split() for team, value in _pairs(answers.teams, "teams").items()}
+        setup["teams"] = {_spelling(team, ["A", "B"]): [_spelling(name, players) for name in value.split()]
+                          for team, value in _pairs(answers.teams, "teams").items()}
     return {"game": game, "setup": setup}
+
+
+def _cell(cell: str, players: list[str]) -> str:
+    """A Robber Knights layout cell ``owner:tile`` with the owner as the players spell it."""
+    owner, colon, tile = cell.partition(":")
+    return f"{_spelling(owner, players)}:{tile}" if colon else cell
 
 
 def checked_text(path: str, answers: NewRecord) -> tuple[str, Any]:
@@ -197,28 +250,263 @@ def checked_text(path: str, answers: NewRecord) -> tuple[str, Any]:
     return dump_record(session.record_data()), session
 
 
-#: Where in a record each answer goes, as the game's errors name it.
-_WHERE = {"edition": "edition", "players": "game.players", "boards": "setup.boards", "start": "setup.start",
-          "goods": "setup.goods", "start_player": "start_player", "modules": "game.options",
-          "shields": "setup.shields", "routes": "setup.routes", "teams": "setup.teams",
-          "layout": "setup.layout", "hands": "setup.hands", "date": "game.date", "place": "game.place",
-          "event": "game.event"}
+# --- what is asked, and how -------------------------------------------------------------------
 
 
-def _blamed(err: RefereeError, questions: list[tuple[str, str, str | None]]) -> list[str]:
-    """The answers an error is about, else every one."""
+def _asked(key: str, answers: NewRecord) -> bool:
+    """Whether the answers so far call for ``key``'s question: a module's own answer only with
+    that module, the modules only in the 2019 edition, the start player not in the solo and
+    team games (one player; the teams' order)."""
+    if key in FOR_MODULE:
+        return _plays(answers, FOR_MODULE[key])
+    if key == "modules":
+        return (answers.edition or "2019") == "2019"
+    if key == "start_player":
+        return len(_names(answers.players)) > 1 and not _plays(answers, "team-game")
+    return True
+
+
+def _default(key: str, answers: NewRecord, default: str | None) -> str | None:
+    """The default that fits the answers so far: one player plays the solo game on its solo
+    duchy 13x, and names the start castle (13x's centre is no castle); a team game plays the
+    team board 12a; Robber Knights players play the box's colours in seat order."""
+    if key == "modules" and len(_names(answers.players)) == 1:
+        return "solo-game"
+    if key == "colours" and answers.players:
+        return ",".join(f"{name}={colour}" for name, colour in seat_colours(_names(answers.players)).items())
+    if key == "boards" and _plays(answers, "solo-game"):
+        return "13x"
+    if key == "boards" and _plays(answers, "team-game"):
+        return "12a"
+    if key == "start" and _plays(answers, "solo-game"):
+        return None
+    return default
+
+
+def seat_colours(players: list[str]) -> dict[str, str]:
+    """Robber Knights: the colour each player plays unless told: their name where it is a
+    colour of the box (players called red and blue), else the box's colours in seat order."""
+    from burgundy_cli.robber_knights.setup import COLOURS
+
+    named = [name.strip().lower() for name in players]
+    if all(name in COLOURS for name in named) and len(set(named)) == len(named):
+        return dict(zip(players, named))
+    return dict(zip(players, COLOURS))
+
+
+def _question(key: str, answers: NewRecord, question: str) -> str:
+    """The question in the words of the game being set up: its players or teams in the examples,
+    the castle spaces of the duchy played."""
+    holders = _holders(answers)
+    one = len(holders) == 1
+    if key == "teams":
+        players = _names(answers.players) + ["Anna", "Ben", "Cara", "Dario"]
+        return (f"the two teams, first and second player each, e.g. A={players[0]} {players[2]},"
+                f"B={players[1]} {players[3]}")
+    if key == "boards" and _plays(answers, "solo-game"):
+        return "solo duchy (13x: the pictured side, or a duchy the record defines)"
+    if key == "boards" and _plays(answers, "team-game"):
+        return "team board (12a: the shipped one)"
+    if key == "start":
+        spaces = ", ".join(castle_spaces(answers))
+        offered = f" (castle spaces: {spaces})" if spaces else ""
+        if one:
+            return f"{holders[0]}'s start castle space{offered}"
+        if "=" in (answers.boards or ""):
+            return (f"start castle spaces, e.g. {holders[0]}=c2,{holders[1]}=d4 "
+                    "(empty: each duchy's central castle)")
+        if spaces:
+            return f"start castle spaces, e.g. {holders[0]}={castle_spaces(answers)[0]} (empty: the central castle)"
+        return f"start castle spaces, e.g. {holders[0]}=c2 (empty: the central castle)"
+    if key == "goods" and holders:
+        if one:
+            return f"{holders[0]}'s 3 starting goods tiles, e.g. 1 2 3"
+        whose = "team" if _plays(answers, "team-game") else "player"
+        return f"each {whose}'s 3 starting goods tiles, e.g. {holders[0]}=1 2 3,{holders[1]}=4 5 6"
+    players = _names(answers.players)
+    if key == "colours" and len(players) >= 2:
+        return f"the colour each player plays, e.g. {players[0]}=yellow,{players[1]}=red"
+    if key in ("layout", "hands") and len(players) >= 2:
+        first, second = players[:2]
+        if key == "layout":
+            return (f"starting layout, rows separated by / (e.g. {first}:castle-plain {second}:lake / "
+                    f"{second}:plain {first}:plain)")
+        return f"each player's 2 tiles in hand, e.g. {first}=castle-plain plain,{second}=castle-forest lake"
+    if key == "shields" and holders:
+        from burgundy_cli.castles.modules.shields import per_depot
+
+        counts = per_depot(len(_names(answers.players)))
+        each = ", ".join(f"{counts[depot]} on depot {depot}" for depot in range(1, 7))
+        return f"the shields lying face up ({each}), e.g. {'1=4,2=7 12,3=9,...' if max(counts) > 1 else '1=4,2=7,3=9,...'}"
+    if key == "boards" and len(holders) > 1:
+        return f"duchy board: 1 for everyone, or per player {holders[0]}=3,{holders[1]}=5 (experienced players)"
+    return question
+
+
+def castle_spaces(answers: NewRecord) -> list[str]:
+    """The castle spaces of the duchy everyone plays, so far as the answers say one."""
+    from burgundy_cli.castles.record.setup import castle_spaces as of_duchy
+
+    boards = answers.boards or _default("boards", answers, "1") or "1"
+    return [] if "=" in boards else of_duchy(answers.edition or "2019", boards.strip())
+
+
+def _choices(key: str, answers: NewRecord) -> list[str]:
+    """What Tab offers at ``key``'s question."""
+    players = _names(answers.players)
+    if key == "game":
+        return ["castles-of-burgundy", "robber-knights"]
+    if key == "edition":
+        return ["2011", "2019"]
+    if key == "modules":
+        from burgundy_cli.castles.modules import RESERVED
+
+        return list(RESERVED)
+    if key == "start":
+        return castle_spaces(answers) + _holders(answers)
+    if key in ("start_player", "teams", "boards", "goods", "hands", "layout"):
+        return players
+    if key == "colours":
+        from burgundy_cli.robber_knights.setup import COLOURS
+
+        return [*players, *COLOURS]
+    if key == "routes":
+        from burgundy_cli.castles.modules.routes import CHOICE_BONUSES
+
+        return [*CHOICE_BONUSES, "silver-1", "silver-2", "workers-2", "vp-1", "vp-2", "vp-3", "vp-4"]
+    return []
+
+
+def _stand_ins(answers: NewRecord) -> tuple[NewRecord, set[str]]:
+    """The answers with each one not yet given filled by its default, or if it has none by one
+    the game accepts with the answers so far (each key so filled is returned too), so that an
+    answer is checked as it is given, before the questions after it are answered."""
+    for key, _, default in QUESTIONS[answers.game or "castles-of-burgundy"]:
+        if getattr(answers, key) is None and _asked(key, answers) and key != "layout":
+            answers = replace(answers, **{key: _default(key, answers, default) or None})  # as it will be
+    players = _names(answers.players)
+    holders = _holders(answers)
+    filled: dict[str, Any] = {}
+    if answers.game == "robber-knights":
+        if answers.layout is None:
+            row = " ".join(f"{name}:plain" for name in players)
+            filled["layout"] = [f"{row} / {row}"]
+        if answers.hands is None:
+            filled["hands"] = ",".join(f"{name}=castle-plain plain" for name in players)
+        return replace(answers, **filled), set(filled)
+    if answers.teams is None and _plays(answers, "team-game"):
+        seat = [*players, "", "", "", ""]    # (other than 4 players: a stand-in the game refuses, as it should)
+        filled["teams"] = f"A={seat[0]} {seat[2]},B={seat[1]} {seat[3]}"
+    if answers.goods is None and holders:
+        filled["goods"] = ",".join(f"{name}={'1 2 3' if seat % 2 == 0 else '4 5 6'}"
+                                   for seat, name in enumerate(holders))
+    if answers.shields is None and _plays(answers, "shields") and players:
+        from burgundy_cli.castles.modules.shields import per_depot
+
+        counts = per_depot(len(players))
+        numbers = iter(range(1, 19))
+        filled["shields"] = ",".join(f"{depot}={' '.join(str(next(numbers)) for _ in range(counts[depot]))}"
+                                     for depot in range(1, 7))
+    if answers.routes is None and _plays(answers, "trade-routes") and players:
+        filled["routes"] = ",".join(f"{name}={_route_stand_in(len(players))}" for name in players)
+    return replace(answers, **filled), set(filled)
+
+
+def _route_stand_in(players: int, typed: list[str] | None = None) -> str:
+    """A whole route: the spaces ``typed`` so far, then spaces any route may hold."""
+    from burgundy_cli.castles.modules.routes import spaces_needed
+
+    typed = typed or []
+    return ";".join(typed + ["1 silver-1"] * (spaces_needed(players) - len(typed)))
+
+
+# --- which answer a refusal is about ----------------------------------------------------------
+
+
+#: Where in a record each answer goes: the key path the game's refusals name.
+_WHERE = {"edition": ("game", "edition"), "players": ("game", "players"), "modules": ("game", "options"),
+          "teams": ("setup", "teams"), "boards": ("setup", "boards"), "start": ("setup", "start"),
+          "goods": ("setup", "goods"), "start_player": ("setup", "start_player"),
+          "shields": ("setup", "shields"), "routes": ("setup", "routes"), "layout": ("setup", "layout"),
+          "hands": ("setup", "hands"), "colours": ("setup", "colours"), "date": ("game", "date"), "place": ("game", "place"),
+          "event": ("game", "event")}
+
+
+def _blamed(err: RefereeError, text: str, path: str, keys: list[str]) -> str | None:
+    """The answer a refusal is about: the key path it names, else the answer written on the
+    line it points at (Robber Knights' refusals carry a line only); None if neither says."""
     if isinstance(err, AnswerError):
-        return [err.key]
-    message = str(err)
-    named = [key for key, _, _ in questions
-             if _WHERE[key] + "]" in message or _WHERE[key] + "." in message or _WHERE[key] + " " in message]
-    return named or [key for key, _, _ in questions]
+        return err.key
+    where = getattr(err, "path", None)
+    if where:
+        return next((key for key in keys if tuple(where[:len(_WHERE[key])]) == _WHERE[key]), None)
+    line = err.location.line if err.location is not None else None
+    if not line:
+        return None
+    doc = parse_record_text(text, path)
+    starts = []
+    for key in keys:
+        try:
+            start = doc.location_of_key(*_WHERE[key]).line
+        except (KeyError, LookupError, RefereeError):
+            continue
+        if start and start <= line:
+            starts.append((start, key))
+    return max(starts)[1] if starts else None
 
 
-def create(path: str, given: NewRecord, *, force: bool = False, ask: bool = False,
-           read: Callable[[str], str] = input, say: Callable[[str], None] = print) -> str:
-    """Make the record at ``path`` from ``given``, asking through ``read`` when ``ask`` is set;
-    the line that says what was written.
+def _refusal(path: str, answers: NewRecord, keys: list[str], index: int) -> RefereeError | None:
+    """The game's refusal of the answers up to question ``index`` (the rest stood in for);
+    None when the game accepts them. A refusal of a later answer waits for its question,
+    unless that answer was stood in for: a stand-in fits any answers the game accepts, so
+    the answers so far are refused."""
+    trial, stood_in = _stand_ins(answers)
+    try:
+        text = dump_record(record_data(trial))
+    except AnswerError as err:
+        blamed: str | None = err.key
+        refusal: RefereeError = err
+    else:
+        try:
+            open_doc(parse_record_text(text, path))
+            return None
+        except RefereeError as err:
+            blamed, refusal = _blamed(err, text, path, keys), err
+    if blamed in keys and keys.index(blamed) > index and blamed not in stood_in:
+        return None
+    return refusal
+
+
+def _said(err: RefereeError, key: str) -> str:
+    """A refusal in the table's words: without the record's key path (``[setup.goods.Anna]``),
+    and with the question's example where the hint is written in the record's syntax."""
+    if isinstance(err, AnswerError):
+        message = err.said
+    else:
+        message = err.message
+        if message.startswith("[") and "]" in message:
+            message = message.partition("]")[2].lstrip(":").strip()
+    hint = err.hint
+    if hint and any(mark in hint for mark in ('= [', '= {', '= "', "[game", "[setup")):
+        hint = _example(key)
+    return message + (f" ({hint})" if hint else "")
+
+
+# --- asking -----------------------------------------------------------------------------------
+
+
+Reader = Callable[[str, list[str]], str]
+
+
+def create(path: str, given: NewRecord, *, force: bool = False, ask: bool = False, read: Reader | None = None,
+           say: Callable[[str], None] = print) -> str:
+    """Make the record at ``path`` from ``given``, asking through ``read`` (a question and the
+    words Tab offers -> the answer; default: a prompt_toolkit prompt) when ``ask`` is set; the
+    line that says what was written.
+
+    Each answer is checked as it is given, with the answers not given yet stood in for; a
+    refused answer is explained and only that question asked again. Without a terminal
+    (``ask`` unset) the refusal is the command's answer.
 
     :raises UsageError: ``path`` exists (without ``force``), or a required answer is missing
         without a terminal to ask; :raises RefereeError: the game refuses the record.
@@ -226,69 +514,156 @@ def create(path: str, given: NewRecord, *, force: bool = False, ask: bool = Fals
     if os.path.lexists(path) and not force:
         raise UsageError(f"{path} already exists; nothing was written", hint="--force replaces it")
     answers = given
-    if answers.game is None:
-        answers = replace(answers, game=_ask("game (castles-of-burgundy or robber-knights)", "castles-of-burgundy",
-                                            read) if ask else None)
-    if answers.game is None:
-        raise UsageError("say which game: --game castles-of-burgundy or --game robber-knights")
-    try:
-        game = find_game(answers.game)
-    except RefereeError as err:
-        raise UsageError(err.message, hint=err.hint) from None
+    if ask and read is None and answers.game is None:
+        read = terminal_reader()
+    game = _game(answers.game, ask, read, say)
     answers = replace(answers, game=game.name)
     questions = QUESTIONS[game.name]
-    missing = [key for key, _, _ in questions if getattr(answers, key) is None]
-    if not any(default is None for key, _, default in questions if key in missing):
-        ask = False                  # everything required was given: the rest takes its default
-    while True:
-        for key, question, default in questions:
-            if key in missing and _asked(key, answers):
-                answers = replace(answers, **{key: _answer(key, question, default, ask, read)})
-        try:
-            text, session = checked_text(path, answers)
-            break
-        except RefereeError as err:
-            if not ask:
-                raise
-            say(f"not a record yet: {err.describe()}")
-            missing = _blamed(err, questions)
+    keys = [key for key, _, _ in questions]
+    ask = ask and _required_missing(answers, questions)  # all required given: the rest takes its default
+    if ask and read is None:
+        read = terminal_reader()
+    index = 0
+    while index < len(questions):
+        key, question, default = questions[index]
+        if _asked(key, answers) and getattr(answers, key) is None:
+            if key == "routes" and ask:
+                answers = _ask_routes(path, answers, keys, read, say)
+            else:
+                answers = replace(answers, **{key: _answer(key, _question(key, answers, question),
+                                                           _default(key, answers, default), ask, read,
+                                                           _choices(key, answers))})
+        err = _refusal(path, answers, keys, index)
+        if err is None:
+            index += 1
+            continue
+        if not ask or not _asked(key, answers):   # (an answer given by flag that no question asks for)
+            raise err
+        say(_said(err, key))       # the answer just given is refused: that question again
+        answers = replace(answers, **{key: None})
+    text, session = checked_text(path, answers)
     write_atomic(path, schema_directive(path, game.name) + text, replace=force)
     from burgundy_cli.core.table import due_text
 
     return f"wrote {path}: {game.name}, {', '.join(session.header.players)}; next: {due_text(session)}"
 
 
-def _asked(key: str, answers: NewRecord) -> bool:
-    """An answer a module needs is asked only when the answers so far name that module."""
-    module = FOR_MODULE.get(key)
-    return module is None or module in (answers.modules or "")
+def _game(name: str | None, ask: bool, read: Reader | None, say: Callable[[str], None]) -> Any:
+    """The game the record is of: as given, else asked (again while no game is called so).
+
+    :raises UsageError: no game, or an unknown one, without a terminal to ask."""
+    while True:
+        if name is None and ask:
+            name = _ask("game (castles-of-burgundy or robber-knights)", "castles-of-burgundy", read,
+                        _choices("game", NewRecord()))
+        if name is None:
+            raise UsageError("say which game: --game castles-of-burgundy or --game robber-knights")
+        try:
+            return find_game(name)
+        except RefereeError as err:
+            if not ask:
+                raise UsageError(err.message, hint=err.hint) from None
+            say(err.message + (f" ({err.hint})" if err.hint else ""))
+            name = None
 
 
-def _answer(key: str, question: str, default: str | None, ask: bool, read: Callable[[str], str]) -> Any:
+def _required_missing(answers: NewRecord, questions: list[tuple[str, str, str | None]]) -> bool:
+    """Whether a question that has no default is unanswered, each question's default taken in turn."""
+    for key, _, default in questions:
+        if not _asked(key, answers) or getattr(answers, key) is not None:
+            continue
+        value = _default(key, answers, default)
+        if value is None:
+            return True
+        answers = replace(answers, **{key: (value or None) if key != "layout" else None})
+    return False
+
+
+def _answer(key: str, question: str, default: str | None, ask: bool, read: Reader | None,
+            choices: list[str]) -> Any:
     """One answer: asked when there is a terminal, else the default (or an error if required)."""
-    if not ask:
+    if not ask or read is None:
         if default is None:
             raise UsageError(f"missing --{key.replace('_', '-')}: {question}")
         return default or None
-    text = _ask(question, default, read)
+    text = _ask(question, default, read, choices)
     if key == "layout":
         return [text] if text else None
     return text or None
 
 
-def _ask(question: str, default: str | None, read: Callable[[str], str]) -> str:
+def _ask_routes(path: str, answers: NewRecord, keys: list[str], read: Reader | None,
+                say: Callable[[str], None]) -> NewRecord:
+    """Each player's trade route, card by card: the 3 spaces of each card left to right, each
+    card checked as it is given (the spaces not given yet stood in for)."""
+    from burgundy_cli.castles.modules.routes import CARD_SPACES, ROUTE_CARDS
+
+    players = _names(answers.players)
+    cards = ROUTE_CARDS[max(len(players), 2)]
+    routes: dict[str, list[str]] = {}
+    for name in players:
+        spaces: list[str] = []
+        while len(spaces) < cards * CARD_SPACES:
+            card = len(spaces) // CARD_SPACES + 1
+            text = _ask(f"{name}'s trade route, card {card} of {cards}: its {CARD_SPACES} spaces left to right, "
+                        f"e.g. {ROUTE_CARD_EXAMPLE}", None, read, _choices("routes", answers))
+            typed = [space.strip() for space in text.replace(",", ";").split(";") if space.strip()]
+            if len(typed) != CARD_SPACES:
+                say(f"a trade route card has {CARD_SPACES} spaces, not {len(typed)} (e.g. {ROUTE_CARD_EXAMPLE})")
+                continue
+            trial = {**routes, name: spaces + typed}
+            text = ",".join(f"{who}={_route_stand_in(len(players), trial.get(who))}" for who in players)
+            refused = _refusal(path, replace(answers, routes=text), keys, keys.index("routes"))
+            if refused is not None:
+                say(_said(refused, "routes").replace(f"{name}'s trade route: ", f"card {card}: "))
+                continue
+            spaces += typed
+        routes[name] = spaces
+    return replace(answers, routes=",".join(f"{name}={';'.join(spaces)}" for name, spaces in routes.items()))
+
+
+def _ask(question: str, default: str | None, read: Reader | None, choices: list[str] | None = None) -> str:
     """Ask until an answer is given (a default counts).
 
     :raises UsageError: the input ended (Ctrl-D) before an answer.
     """
+    assert read is not None
     while True:
         suffix = f" [{default}]" if default else ""
         try:
-            text = read(f"{question}{suffix}: ").strip()
+            text = read(f"{question}{suffix}: ", choices or []).strip()
         except EOFError:
             raise UsageError("no answer (the input ended); nothing was written") from None
         if text or default is not None:
             return text or (default or "")
+
+
+def terminal_reader(**prompt_options: Any) -> Reader:
+    """The questions' prompt on a terminal: prompt_toolkit's line editing, the answers given
+    before (Up, kept across runs beside the table session's history) and Tab completing the
+    question's choices (``prompt_options`` go to ``PromptSession``: tests pass ``input`` and
+    ``output``)."""
+    import re
+
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.completion import WordCompleter
+
+    from burgundy_cli.core.tableui import history_file
+
+    session: Any = PromptSession(history=history_file("new-history"), complete_while_typing=False,
+                                 **prompt_options)
+    word = re.compile(r"[^\s,;=/:]*$")   # the word being typed: after a space, comma, = ...
+    last = ["", ""]   # the question asked last and the answer typed to it
+
+    def read(question: str, choices: list[str]) -> str:
+        # a question asked again (its answer refused) starts from that answer, to be mended
+        typed = last[1] if question == last[0] else ""
+        answer = session.prompt(question, default=typed,
+                                completer=WordCompleter(choices, pattern=word) if choices else None)
+        last[:] = [question, answer]
+        return answer
+
+    return read
 
 
 def schema_path(game: str) -> Path:

@@ -30,6 +30,7 @@ from burgundy_cli.core.recordtext import RecordText
 from burgundy_cli.core.registry import game_module_name
 from burgundy_cli.core.replay import split_comment
 from burgundy_cli.core.session import open_doc
+from burgundy_cli.core.words import counted
 
 #: The words the session reads as its own commands rather than as game lines.
 COMMANDS = {
@@ -134,7 +135,7 @@ class TableSession:
         before = self.helpers.lines(self.session)
         self._open(parse_record_bytes(raw, self.path), raw)
         now = self.helpers.lines(self.session)
-        note = f"{self.path} changed on disk: reloaded it ({len(now)} lines)"
+        note = f"{self.path} changed on disk: reloaded it ({counted(len(now), 'line')})"
         missing = before[len(now):]
         if not missing or before[:len(now)] != now or not set(range(len(now), len(before))) <= self.mine:
             self.mine = {index for index in self.mine if index < len(now)}

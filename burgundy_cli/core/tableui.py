@@ -22,6 +22,7 @@ from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 
 from burgundy_cli.core.errors import RefereeError
 from burgundy_cli.core.table import TableSession
+from burgundy_cli.core.words import counted
 
 
 class LineCompleter(Completer):
@@ -36,10 +37,11 @@ class LineCompleter(Completer):
             yield Completion(text, start_position=-len(typed), display=shown)
 
 
-def history_file() -> History:
-    """The history kept across sessions, or one kept in memory where no file can be written."""
+def history_file(name: str = "history") -> History:
+    """The history kept across sessions (``name``: the table session's, or ``new-history``: the
+    answers to ``burgundy new``), or one kept in memory where no file can be written."""
     state = os.environ.get("XDG_STATE_HOME") or os.path.join(os.path.expanduser("~"), ".local", "state")
-    path = Path(state) / "burgundy" / "history"
+    path = Path(state) / "burgundy" / name
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.touch(exist_ok=True)
@@ -82,7 +84,7 @@ def run_session(path: str, *, say: Callable[[str], None] = print, history: Histo
     if table.complete():
         say(f"{path}: the game is complete:\n{table.final_score()}")
         return 0
-    say(f"{path}: {table.lines_played()} lines recorded. Tab completes, 'help' lists commands, "
+    say(f"{path}: {counted(table.lines_played(), 'line')} recorded. Tab completes, 'help' lists commands, "
         "Ctrl-D leaves; every accepted line is written at once.")
     prompt: PromptSession[str] = PromptSession(
         history=history if history is not None else history_file(), completer=LineCompleter(table),

@@ -12,6 +12,7 @@ from burgundy_cli.robber_knights.commands import STEPS, DrawCommand, EndCommand,
 from burgundy_cli.robber_knights.components import components
 from burgundy_cli.robber_knights.rules import rule
 from burgundy_cli.robber_knights.state import Cell, Space, State, cell_name, cells_by_name, parse_cell
+from burgundy_cli.core.words import counted
 
 Command = LayCommand | DrawCommand | EndCommand
 
@@ -95,7 +96,7 @@ def _check_lay(state: State, player: int, cmd: LayCommand) -> Cell:
         raise _illegal(refused, f"{cmd.knights} knights placed on the castle",
                        f"place at most {components().max_knights_per_castle}")
     if refused == "rk.knights.supply":
-        raise _illegal(refused, f"{who.name} has only {who.knights} knights left, not {cmd.knights}",
+        raise _illegal(refused, f"{who.name} has only {counted(who.knights, 'knight')} left, not {cmd.knights}",
                        f"place at most {who.knights}" if who.knights else "lay the castle without knights")
     _check_march(state, cell, tile.terrain, cmd)
     return cell
@@ -231,7 +232,7 @@ def _check_march(state: State, castle: Cell, terrain: str, cmd: LayCommand) -> N
     limits = components()
     if refused == "rk.move.gap":
         raise _illegal(refused, f"the knights reach {name}, where no tile lies",
-                       f"stop before {name}: leave the remaining {remaining} knight(s) on the tile before it")
+                       f"stop before {name}: leave the remaining {counted(remaining, 'knight')} on the tile before it")
     if refused == "rk.move.lake":
         raise _illegal(refused, f"{name} is a lake", "stop the knights before the lake")
     if refused == "rk.move.enter":

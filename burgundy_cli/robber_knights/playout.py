@@ -19,17 +19,19 @@ from burgundy_cli.robber_knights.movegen import lay_cells, marches
 from burgundy_cli.robber_knights.commands import DrawCommand, EndCommand, LayCommand
 from burgundy_cli.robber_knights.notation import Command, format_command
 from burgundy_cli.robber_knights.session import RobberKnightsSession, open_session
+from burgundy_cli.robber_knights.setup import COLOURS
 from burgundy_cli.robber_knights.state import cell_name
 
-#: Player names used by playouts: the four colours of the game.
-COLOURS = ("red", "blue", "yellow", "green")
+#: Player names used by playouts: people, as at a table (each plays a colour of the box, in
+#: seat order: ``[setup] colours``), so statistics over playouts are per person.
+PEOPLE = ("Anna", "Ben", "Cara", "Dario")
 #: Chance that the policy ends its turn after each tile it lays (when it may).
 END_CHANCE = 0.35
 
 
 def deal(players: int, rng: random.Random) -> tuple[dict[str, Any], dict[str, list[str]]]:
     """A random ``[setup]`` table and each player's pile from top to bottom."""
-    names = COLOURS[:players]
+    names = PEOPLE[:players]
     hands: dict[str, list[str]] = {}
     piles: dict[str, list[str]] = {}
     layout: list[tuple[str, str]] = []
@@ -43,7 +45,8 @@ def deal(players: int, rng: random.Random) -> tuple[dict[str, Any], dict[str, li
         layout.extend((name, tile) for tile in group_a[1:])
     rng.shuffle(layout)
     rows = [layout[:players], layout[players:]]
-    setup = {"layout": [" ".join(f"{o}:{t}" for o, t in row) for row in rows], "hands": hands}
+    setup = {"layout": [" ".join(f"{o}:{t}" for o, t in row) for row in rows], "hands": hands,
+             "colours": dict(zip(names, COLOURS))}
     return setup, piles
 
 
@@ -76,7 +79,7 @@ def playout(players: int, seed: int, edition: str | None = None, stop_after: int
         raise UsageError(f"Robber Knights is for 2 to 4 players, not {players}")
     rng = random.Random(seed)
     setup, piles = deal(players, rng)
-    header = GameHeader(name="robber-knights", players=list(COLOURS[:players]),
+    header = GameHeader(name="robber-knights", players=list(PEOPLE[:players]),
                         notes=f"dealt and played by 'burgundy playout' with seed {seed}")
     data = {"game": {key: value for key, value in header.model_dump(exclude_none=True).items() if key != "options"}, "setup": setup}
     doc = parse_record_text(dump_record(data), f"<playout seed {seed}>")

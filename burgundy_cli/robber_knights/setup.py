@@ -24,6 +24,7 @@ from burgundy_cli.core.models import TableModel, ValidationError
 from burgundy_cli.robber_knights.components import components
 from burgundy_cli.robber_knights.notation import tile_name
 from burgundy_cli.robber_knights.state import Cell, Player, Space, State, cell_name, full_pile, parse_cell
+from burgundy_cli.core.words import counted
 
 T = TypeVar("T", bound=BaseModel)
 
@@ -34,12 +35,18 @@ _CELL_NAME = re.compile(r"[a-z][1-9][0-9]?")
 #: Named rule options a record may set in ``[game.options]``, with their defaults.
 OPTIONS: dict[str, bool] = {"pass-through": False}
 
+#: The colours of the players' knights and tiles in the box, in seat order when none is chosen.
+COLOURS = ("red", "blue", "yellow", "green")
+
 
 class SetupTable(TableModel):
-    """``[setup]``: the starting layout rows (``player:tile`` cells) and each player's hand."""
+    """``[setup]``: the starting layout rows (``player:tile`` cells), each player's hand and,
+    optionally, the colour each person plays (``colours = {Anna = "yellow", Ben = "red"}``:
+    the players are people, so their statistics follow them from game to game)."""
 
     layout: Annotated[list[str], Field(min_length=1, max_length=10)]
     hands: dict[str, list[str]]
+    colours: dict[str, str] | None = None
 
 
 class PositionTable(TableModel):
@@ -239,7 +246,34 @@ def read_setup(doc: RecordDoc, header: GameHeader, players: list[str]) -> tuple[
             state.put((top + r, left + c), Space(components().tiles[tile], state.index[owner]))
     canonical = {"layout": [" ".join(f"{o}:{t}" for o, t in row) for row in rows],
                  "hands": {player: hands[player] for player in players}}
+    if table.colours is not None:
+        canonical["colours"] = _colours(where, table.colours, players)
     return state, canonical
+
+
+def _colours(where: _Where, colours: dict[str, str], players: list[str]) -> dict[str, str]:
+    """The colour each player plays, by record spelling: one of the box's, each once, for everyone.
+
+    :raises RecordError: an unknown player or colour, a colour twice, a player without one.
+    """
+    chosen: dict[str, str] = {}
+    for key, colour in colours.items():
+        def location(key: str = key) -> Location:
+            return where.key("colours", key)
+
+        player = _located(where, location, lambda: resolve_player(key, players))
+        typed, colour = colour, colour.strip().lower()
+        if colour not in COLOURS:
+            raise where.error(f"{player} plays '{typed}': the knights come in {', '.join(COLOURS)}", location())
+        if colour in chosen.values():
+            other = next(name for name, taken in chosen.items() if taken == colour)
+            raise where.error(f"{other} and {player} both play {colour}: each colour is one player's", location())
+        chosen[player] = colour
+    for player in players:
+        if player not in chosen:
+            raise where.error(f"no colour for {player}", where.key("colours"),
+                              hint=f"{player} = \"{next(c for c in COLOURS if c not in chosen.values())}\"")
+    return {player: chosen[player] for player in players}
 
 
 def read_position(doc: RecordDoc, header: GameHeader, players: list[str]) -> tuple[State, dict[str, Any]]:
@@ -293,7 +327,7 @@ def read_position(doc: RecordDoc, header: GameHeader, players: list[str]) -> tup
                               f"a player has only {components().knights_per_player}", tiles_at())
         drawing = table.must_draw and number == state.to_move  # laid a tile, not yet drawn its replacement
         if len(player.hand) + drawing != min(2, len(player.hand) + drawing + player.pile_size):
-            raise where.error(f"{player.name} holds {len(player.hand)} tiles with {player.pile_size} left in the "
+            raise where.error(f"{player.name} holds {counted(len(player.hand), 'tile')} with {player.pile_size} left in the "
                               "pile; a hand is refilled to 2 while the pile lasts", where.key("hands", player.name))
     _check_knights_came_from_castles(where, state, located)
     _check_counts(where, table, state, players)
@@ -378,7 +412,7 @@ def _check_knights_came_from_castles(where: _Where, state: State,
             count = space.knights.count(number)
             need = minimum.get(space.tile.terrain, 1)
             if count < need:
-                raise where.error(f"{cell_name(cell)} holds {count} knight(s) of {name}; a {space.tile.terrain} tile "
+                raise where.error(f"{cell_name(cell)} holds {counted(count, 'knight')} of {name}; a {space.tile.terrain} tile "
                                   f"keeps at least {need} of a stack that entered it", located[cell]())
             if not any(_line_from_castle(state, castle, cell, number) for castle in _in_line(board, cell)):
                 raise where.error(f"{name}'s knights on {cell_name(cell)} are in line with no castle tile of "

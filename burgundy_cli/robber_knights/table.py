@@ -14,6 +14,7 @@ from burgundy_cli.robber_knights.components import components
 from burgundy_cli.robber_knights.scoring import points
 from burgundy_cli.robber_knights.session import RobberKnightsSession
 from burgundy_cli.robber_knights.state import Cell, cell_name
+from burgundy_cli.core.words import counted
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +65,7 @@ def effect(before: Before, session: RobberKnightsSession, line: str) -> str:
     for number, player in enumerate(state.players):
         changes = []
         if player.knights != before.knights[number]:
-            changes.append(f"{before.knights[number] - player.knights} knight(s) placed, {player.knights} left")
+            changes.append(f"{counted(before.knights[number] - player.knights, 'knight')} placed, {player.knights} left")
         if now_points[number] != before.points[number]:
             delta = now_points[number] - before.points[number]
             changes.append(f"{delta:+d} point{'' if abs(delta) == 1 else 's'}")

@@ -159,7 +159,7 @@ def test_a_choice_bonus_grants_its_buildings_action_after_the_sale():
     ([{"kind": "workers"}], "grants take, not a workers"),
     ([{"kind": "take", "tile": "bank", "depot": 3}], "a take of a tile a church takes"),
     ([{"kind": "take", "tile": "mine"}], "naming its depot"),
-    ([{"kind": "take", "tile": "mine", "depot": 5}, {"kind": "workers"}], "grants 1 route bonus action(s), not 2"),
+    ([{"kind": "take", "tile": "mine", "depot": 5}, {"kind": "workers"}], "grants 1 route bonus action, not 2"),
 ])
 def test_a_sales_granted_actions_are_its_matched_choice_bonuses(then, words):
     """2019 rules, 'The Trade Routes': the bonus is "the corresponding bonus" of the space
@@ -170,7 +170,7 @@ def test_a_sales_granted_actions_are_its_matched_choice_bonuses(then, words):
 
 def test_a_sale_without_a_match_grants_nothing():
     err = assert_illegal(table(), sell(5, then=[{"kind": "workers"}]), "cob.route.bonus")
-    assert "grants 0 route bonus action(s)" in err.message
+    assert "grants 0 route bonus actions" in err.message
 
 
 def test_a_choice_bonus_may_be_declined():

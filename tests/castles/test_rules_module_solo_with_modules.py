@@ -63,7 +63,7 @@ def test_the_trade_route_has_the_two_player_five_cards():
     error: no count for 1 player)."""
     state = solo("trade-routes", routes={"Solo": ["1 vp-2"] * 15})
     assert len(state.players[0].route) == 15
-    with pytest.raises(SetupError, match="has 15 spaces with 1 players"):
+    with pytest.raises(SetupError, match="has 15 spaces with 1 player,"):
         solo("trade-routes", routes={"Solo": ["1 vp-2"] * 9})
 
 

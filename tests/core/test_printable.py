@@ -31,9 +31,9 @@ def test_printable_escapes_what_drives_a_terminal_and_keeps_the_rest() -> None:
 
 
 def _renamed(value: Any) -> Any:
-    """``value`` with the player red renamed to :data:`EVIL` everywhere (keys too)."""
+    """``value`` with the player Anna renamed to :data:`EVIL` everywhere (keys too)."""
     if isinstance(value, str):
-        return value.replace("red", EVIL)
+        return value.replace("Anna", EVIL)
     if isinstance(value, list):
         return [_renamed(item) for item in value]
     if isinstance(value, dict):

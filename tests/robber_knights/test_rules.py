@@ -29,7 +29,7 @@ def test_game_over():
     (rulebook, 'Size of the Playing Area'). Nothing may be played after the last tile."""
     session = open_text(dump_record(GAME.playout(2, 3)))
     assert session.state.over
-    assert illegal(session, "red: lay plain f6").rule.id == "rk.game.over"
+    assert illegal(session, "Anna: lay plain f6").rule.id == "rk.game.over"
 
 
 def test_turn_order():

@@ -166,7 +166,7 @@ def test_knights_left_on_forest_and_mountains():
     by a stack that enters (rulebook, 'Moving the knights'). Issue 16, item 5."""
     hands = {"red": ["castle-plain", "plain"], "blue": ["castle-plain", "plain"]}
     forest = ["e5 red:castle-forest knights red", "f5 blue:castle-plain knights blue"]
-    assert "e5 holds 1 knight(s) of red; a forest tile keeps at least 2" in refused(record_text(forest, hands)).message
+    assert "e5 holds 1 knight of red; a forest tile keeps at least 2" in refused(record_text(forest, hands)).message
     mountains = ["e5 red:castle-plain knights red", "f5 blue:mountains knights red,red",
                  "g5 blue:castle-plain knights blue"]
     assert "at least 3" in refused(record_text(mountains, hands)).message

@@ -38,6 +38,7 @@ from burgundy_cli.castles.rules.actions import (EFFECTS, Grant, apply_action, ap
 from burgundy_cli.castles.rules.commands import SellAction
 from burgundy_cli.castles.rules.state import GameState, PlayerState
 from burgundy_cli.castles.rules.tiles import catalogue
+from burgundy_cli.core.words import counted
 
 if TYPE_CHECKING:  # the dealing's generator, a type only: random is imported by the playout
     from random import Random
@@ -88,7 +89,7 @@ def read_route(texts: list[str], players: int) -> tuple[RouteSpace, ...]:
     """A player's declared route; ValueError ``(message, hint, index)`` when it is not one."""
     needed = spaces_needed(players)
     if len(texts) != needed:
-        raise ValueError(f"a trade route has {needed} spaces with {players} players, not {len(texts)}",
+        raise ValueError(f"a trade route has {needed} spaces with {counted(players, 'player')}, not {len(texts)}",
                          f"{ROUTE_CARDS[max(players, 2)]} cards of {CARD_SPACES} spaces, left to right", None)
     route = []
     for index, text in enumerate(texts):
@@ -184,7 +185,7 @@ def _answer(state: GameState, player: PlayerState, due: list[tuple[int, Grant]],
     try:
         for answered, granted in enumerate(then):
             if not queue:
-                raise illegal("cob.route.bonus", f"this sale grants {answered} route bonus action(s), not {len(then)}",
+                raise illegal("cob.route.bonus", f"this sale grants {counted(answered, 'route bonus action')}, not {len(then)}",
                               "a bonus action answers a matched space's choice bonus, in route order")
             index, grant = queue.pop(0)
             if check:

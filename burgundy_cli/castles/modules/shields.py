@@ -45,6 +45,7 @@ from burgundy_cli.castles.rules.placement import ADJACENT
 from burgundy_cli.castles.rules.state import GameState, PlayerState, ShieldTable
 from burgundy_cli.castles.rules.tiles import catalogue
 from burgundy_cli.core.errors import IllegalMoveError
+from burgundy_cli.core.words import counted
 
 SHIELDS = tuple(range(1, 19))
 MODULE = "shields"
@@ -94,7 +95,7 @@ def table_from_setup(dealt: dict[str, list[int]] | None, players: int) -> tuple[
         numbers = dealt.get(str(depot), [])
         if len(numbers) != counts[depot]:
             return None, (f"depot {depot} gets {counts[depot]} shield{'s' if counts[depot] > 1 else ''} with "
-                          f"{players} players, not {len(numbers)}"), str(depot)
+                          f"{counted(players, 'player')}, not {len(numbers)}"), str(depot)
         for number in numbers:
             if number in seen:
                 return None, f"shield {number} is dealt twice", str(depot)

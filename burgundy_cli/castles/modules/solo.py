@@ -54,6 +54,7 @@ from burgundy_cli.castles.rules.scoring import END_SCORING
 from burgundy_cli.castles.rules.solo_standing import counter, rounds_rolled
 from burgundy_cli.castles.rules.state import GameState, PlayerState, SoloState
 from burgundy_cli.castles.rules.tiles import COLOUR_NAME, catalogue
+from burgundy_cli.core.words import counted
 
 NAME = "solo-game"
 #: The goods types a player may hold: all six ("no limit on goods types", ``cob.solo.setup``).
@@ -225,8 +226,12 @@ def solo_duchy_refusal(board: Board, river: str = "ships") -> str | None:
     """Why the solo game cannot be played on ``board`` with option ``solo-river`` = ``river``
     (``cob.solo.setup``), or None."""
     if board.places is None:
+        from burgundy_cli.castles.rules.boards import board as printed, board_numbers
+
+        number = board.name or next((n for n in board_numbers("2019") if printed("2019", n).layout == board.layout),
+                                    board.layout)   # the number printed on it, as the table names it
         return (f"the solo game is played on a solo duchy (13A/13B): \"13x\" or a [duchies.<id>] with islands, "
-                f"not duchy {board.name or board.layout} (cob.solo.setup)")
+                f"not duchy {number} (cob.solo.setup)")
     if river == "printed" and not board.printed_river:
         return (f"solo-river = \"printed\" follows a source's reading of the painted river, which only the "
                 f"shipped duchy 13x has; duchy {board.name} has none (cob.solo.setup)")
@@ -241,7 +246,7 @@ def player_count_refusal(modules: tuple[str, ...], players: int) -> str | None:
     if NAME in modules and players != 1:
         return f"the solo game is played by 1 player, not {players} (cob.solo.players)"
     if NAME not in modules and players == 1:
-        return "1 player plays the solo game: [game.options] modules = [\"solo-game\"] (cob.solo.players)"
+        return "1 player plays the solo game, the 2019 module solo-game (cob.solo.players)"
     return None
 
 
@@ -747,7 +752,7 @@ def position_state(state: GameState, table) -> tuple[str, ...] | None:
         return f"the counter ({table.counter}) is beyond the VP scored ({player.points})", "counter"
     now = rounds_rolled(state)
     if len(table.removed) > now:
-        return f"{len(table.removed)} tiles removed after {now} round(s) rolled: one a round", "removed"
+        return f"{counted(len(table.removed), 'tile')} removed after {counted(now, 'round')} rolled: one a round", "removed"
     if table.removal_due and state.stage != "turn":
         return "a removal is due only in a round rolled (to_move given)", "removal_due"
     kinds = catalogue()

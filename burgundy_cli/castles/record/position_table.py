@@ -30,6 +30,7 @@ from burgundy_cli.castles.rules.actions import (WATCHTOWER_VP, area_points, bonu
                                           phase_bonus, sale_points)
 from burgundy_cli.castles.rules.tiles import COLOUR_NAME, catalogue, outside_piles, resolve_tile_name
 from burgundy_cli.core.game import GameHeader
+from burgundy_cli.core.words import counted
 
 
 #: What comes next in a position (``GameState.stage``): a phase to begin, its reveals and
@@ -496,7 +497,7 @@ def _lay_out_depots(state: GameState, table: PositionTable) -> None:
                              ("position", "round_goods"))
         rolled = _ROLLS_MADE[state.stage](table.round)
         if len(table.round_goods) > 5 - rolled:
-            raise SetupError(f"{len(table.round_goods)} round goods left after {rolled} roll(s) of the phase; "
+            raise SetupError(f"{len(table.round_goods)} round goods left after {counted(rolled, 'roll')} of the phase; "
                              f"a phase lays out 5 and each roll takes one", ("position", "round_goods"))
         state.round_goods = list(table.round_goods)
 

@@ -262,11 +262,30 @@ def _validate(declared: type[T], data: object, table: str | tuple[str, ...]) -> 
 
 
 def _setup_error(error: Any, path: tuple[Any, ...]) -> SetupError:
-    """One pydantic validation error of a table as a :class:`SetupError` at ``path``."""
+    """One pydantic validation error of a table as a :class:`SetupError` at ``path``, in the
+    table's words where the table has some: a player's starting goods, a goods tile's number,
+    a space's name."""
+    words = _table_words(error, path)
+    if words is not None:
+        return SetupError(words, path)
     message = error_message(error)
     if error.get("type") not in SAYS_THE_VALUE and not isinstance(error.get("input"), dict | list):
         message += f", got {toml_repr(error.get('input'))}"
     return SetupError(message, path)
+
+
+def _table_words(error: Any, path: tuple[Any, ...]) -> str | None:
+    """A validation error of a ``[setup]`` or ``[position]`` value as a player at the table
+    says it ("Anna starts with 3 goods tiles, not 4"), or None where pydantic's words do."""
+    kind, given = error.get("type"), error.get("input")
+    if path[:2] == ("setup", "goods") and len(path) == 3 and kind in ("too_long", "too_short") \
+            and isinstance(given, list):
+        return f"{path[2]} starts with 3 goods tiles, not {len(given)}"
+    if "goods" in path and kind in ("less_than_equal", "greater_than_equal") and isinstance(given, int):
+        return f"a goods tile shows a die, 1 to 6, not {given}"
+    if kind == "string_pattern_mismatch" and "[a-g][1-7]" in str((error.get("ctx") or {}).get("pattern")):
+        return f"'{given}' is not a space of a duchy: a row a-g and a place 1-7, like c2"
+    return None
 
 
 def _names_known(players: list[str], names, path: tuple) -> None:
@@ -303,6 +322,21 @@ def _board(edition: str, number: int | str, path: tuple, duchies: dict[str, Boar
         raise SetupError(f"the {edition} edition has no duchy {number}", path,
                          f"duchies: {', '.join(map(str, board_numbers(edition)))}")
     return board(edition, number)
+
+
+def castle_spaces(edition: str, number: int | str) -> list[str]:
+    """The castle (dark-green) spaces of a shipped duchy, by name: where a start castle may go
+    (what ``burgundy new`` offers); none for a number that names no shipped duchy."""
+    try:
+        duchy = _board(edition, _number_of(number), ("setup", "boards"), {})
+    except (SetupError, KeyError, ValueError):
+        return []
+    return [space_name(space) for space in duchy.castles]
+
+
+def _number_of(text: int | str) -> int | str:
+    """A duchy as typed: a printed number as an int, an id (``13x``) as its text."""
+    return int(text) if isinstance(text, str) and text.strip().isdigit() else text
 
 
 def _start_space(duchy: Board, number: int | str, start: str | None, path: tuple) -> int:

@@ -24,6 +24,7 @@ from burgundy_cli.castles.record.setup import (_DuchyName, _GoodsKey, SetupError
                                         _route, _solo_duchies, _solo_players, _start_space, _team, _validate)
 from burgundy_cli.castles.rules.state import GameState, Options, PlayerState
 from burgundy_cli.core.game import GameHeader
+from burgundy_cli.core.replay import PlayerNames
 
 
 class SetupTable(TableModel):
@@ -83,6 +84,7 @@ def state_from_setup(header: GameHeader, data: object, duchies: dict[str, Board]
         return GameState(edition, options, players, bridge, ruleset(options.modules), goods_used=goods_used,
                          supply=_fresh_supply(len(teams.members), options.modules), teams=teams)  # a castle a team
     names = header.players
+    table = _as_spelled(table, names)
     boards = table.boards if isinstance(table.boards, dict) else {name: table.boards for name in names}
     _names_known(header.players, boards, ("setup", "boards"))
     _names_known(header.players, table.start, ("setup", "start"))
@@ -101,7 +103,7 @@ def state_from_setup(header: GameHeader, data: object, duchies: dict[str, Board]
     _solo_duchies(options, played, ("setup", "boards"))
     first = names[0] if table.start_player is None else table.start_player
     if first not in names:
-        raise SetupError(f"no player called '{first}'", ("setup", "start_player"))
+        raise SetupError(f"no player called '{first}'", ("setup", "start_player"), "players: " + ", ".join(names))
     seats = names[names.index(first):] + names[:names.index(first)]
     goods_used = [0] * 7
     players = []
@@ -131,6 +133,27 @@ def state_from_setup(header: GameHeader, data: object, duchies: dict[str, Board]
 
         prepare(state)
     return state
+
+
+def _as_spelled(table: SetupTable, names: list[str]) -> SetupTable:
+    """``table`` with each player named as ``[game] players`` spells them: the table types
+    ``anna`` for ``Anna`` as the lines do (case and repeated spaces do not matter). A name
+    two keys share, or no player's, stays as typed, for the checks to refuse."""
+    spelling = {PlayerNames.key(name): name for name in names}
+
+    def spelled(name: str) -> str:
+        return spelling.get(PlayerNames.key(name), name)
+
+    def keys(by_name: dict) -> dict:
+        renamed = [spelled(name) for name in by_name]
+        if len(set(renamed)) != len(renamed):
+            return by_name
+        return dict(zip(renamed, by_name.values()))
+
+    return table.model_copy(update={
+        "boards": keys(table.boards) if isinstance(table.boards, dict) else table.boards,
+        "start": keys(table.start), "goods": keys(table.goods), "routes": keys(table.routes),
+        "start_player": None if table.start_player is None else spelled(table.start_player)})
 
 
 def _dealt_shields(options: Options, dealt: dict[str, list[int]] | None, players: int):

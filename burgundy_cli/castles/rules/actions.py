@@ -24,6 +24,7 @@ from burgundy_cli.castles.rules import RULES, passed
 from burgundy_cli.castles.rules.state import PHASES, GameState, PlayerState
 from burgundy_cli.castles.rules.tiles import COLOUR_NAME, PHASE_BONUS, TileKind, area_vp, bonus_vp, catalogue, sale_vp
 from burgundy_cli.core.errors import IllegalMoveError
+from burgundy_cli.core.words import counted
 
 #: The spaces of a player's storage for hex tiles (the ruleset's ``storage_size`` handlers may lift it).
 STORAGE = 3
@@ -933,7 +934,7 @@ def _ship_choice(state: GameState, player: PlayerState, goods: int | None, goods
         if len(new) <= free:
             return None, offered  # every new type fits (the usual case)
         if free > 0:
-            return illegal("cob.ship.goods", f"{player.name} can store only {free} more goods type(s) "
+            return illegal("cob.ship.goods", f"{player.name} can store only {counted(free, 'more goods type')} "
                            f"of {', '.join(map(str, sorted(new)))}", "say which with 'keep'"), None
         return None, offered - new  # no room for a new type: the types stored already
     keep_new = set(keep).difference(player.goods)
@@ -941,8 +942,8 @@ def _ship_choice(state: GameState, player: PlayerState, goods: int | None, goods
         return illegal("cob.ship.goods", f"goods type(s) {sorted(set(keep) - offered)} are not offered",
                        f"offered: {', '.join(map(str, sorted(offered)))}"), None
     if len(keep_new) != min(free, len(new)):
-        return illegal("cob.ship.goods", f"the ship takes every type that fits: {min(free, len(new))} new "
-                       f"type(s), not {len(keep_new)}"), None
+        return illegal("cob.ship.goods", f"the ship takes every type that fits: {counted(min(free, len(new)), 'new type')}, "
+                       f"not {len(keep_new)}"), None
     return None, (offered - new) | keep_new
 
 

@@ -64,6 +64,7 @@ from burgundy_cli.castles.rules.commands import (
 from burgundy_cli.castles.rules.state import PHASES, GameState, PlayerState
 from burgundy_cli.castles.rules import passed
 from burgundy_cli.castles.rules.tiles import GOODS_PER_TYPE, catalogue
+from burgundy_cli.core.words import counted
 
 
 @dataclass(frozen=True, slots=True)
@@ -343,7 +344,7 @@ def _check_reveal(state: GameState, cmd: RevealEvent) -> dict[str, list[int]]:
         raise illegal("cob.reveal.spaces", f"there is no tile called '{unknown}'") from None
     if len(tiles) != len(wanted):
         raise illegal("cob.reveal.spaces", f"{'the black depot' if depot == 0 else f'depot {depot}'} takes "
-                      f"{len(wanted)} tiles with {state.player_count} players, not {len(tiles)}")
+                      f"{counted(len(wanted), 'tile')} with {counted(state.player_count, 'player')}, not {len(tiles)}")
     if depot:
         colours = sorted(map(_COLOUR, revealed))
         if colours != wanted:
