@@ -358,6 +358,7 @@ def stats(
     versus: Annotated[tuple[str, str] | None, typer.Option("--vs", help="head-to-head of two players")] = None,
     best: Annotated[int, typer.Option(min=0, help="the N highest totals and biggest margins")] = 0,
     ratings: Annotated[bool, typer.Option("--ratings", help="openskill ratings (mu - 3 sigma), in date order")] = False,
+    categories: Annotated[bool, typer.Option("--categories", help="the average points per scoring category too")] = False,
     as_json: JsonOption = False,
     as_csv: Annotated[bool, typer.Option("--csv", help="print CSV")] = False,
     as_markdown: Annotated[bool, typer.Option("--markdown", help="print Markdown tables")] = False,
@@ -365,9 +366,11 @@ def stats(
 ) -> None:
     """Club statistics from the archive: per player games, wins, average and best scores, ratings.
 
-    Per player games, wins, win rate, average and best score, average rank and category
-    averages; filtered, split, head-to-head, best games and ratings. Reads the archive
-    (FOLDER/burgundy.db, synced first, or --db).
+    Per player games, wins (ties apart), win rate, average and best score and average rank
+    (the average points per category with --categories); the solo and team games in sections
+    of their own; filtered, split, head-to-head, best games and ratings. Reads the archive
+    (FOLDER/burgundy.db, synced first, or --db). Says how many games had no date and which
+    records were not counted (positions: rulebook examples).
 
     Example: burgundy stats records/ --by edition,players --ratings
     """
@@ -375,7 +378,8 @@ def stats(
         from burgundy_cli.archive.commands import stats_body
 
         return stats_body(None if folder is None else str(folder), db, game, edition, players, board, modules,
-                          place, since, until, by, versus, best, ratings, as_json, as_csv, as_markdown, jobs)
+                          place, since, until, by, versus, best, ratings, as_json, as_csv, as_markdown, jobs,
+                          categories)
 
     _guard(run)
 
@@ -386,9 +390,9 @@ def summary(
     as_json: Annotated[bool, typer.Option("--json", help="print the summary as one JSON object")] = False,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="processes (0 = all cores)")] = 0,
 ) -> None:
-    """Verify many records and sum them up per game and player: games, wins, average and best scores.
+    """Deprecated: use `burgundy stats DIR`, which prints the same tables. Sums records up per game and player.
 
-    Records that fail to verify are listed (with their errors on stderr, and exit code 1), not
+    Kept for scripts that call it; it says so on stderr each time. Records that fail to verify are listed (with their errors on stderr, and exit code 1), not
     counted; games in progress are counted, not scored. The player tables are those of
     `burgundy stats`, which keeps an archive and adds filters, splits, head-to-head, best
     games and ratings.

@@ -93,19 +93,21 @@ def score(paths: Sequence[str], as_json: bool = False, jobs: int = 0, show_all: 
 
 
 def summary(paths: Sequence[str | os.PathLike[str]], as_json: bool, jobs: int) -> Outcome:
-    """``burgundy summary``: verify many records and sum them up per game and player.
+    """``burgundy summary`` (deprecated, said on stderr: ``stats`` is the one command): verify
+    many records and sum them up per game and player.
 
     Records that fail are listed (their errors on stderr, exit code the worst), not counted.
     On a terminal a progress bar counts the records while they are verified.
     """
     from burgundy_cli.core.bulk import score_many, walk_records
-    from burgundy_cli.core.summary import summarise, summary_text
+    from burgundy_cli.core.summary import DEPRECATED, summarise, summary_text
 
     walk = walk_records(paths)
     files = walk.files
     outcome = Outcome()
 
     def parts() -> Iterator[tuple[bool, str]]:
+        yield True, DEPRECATED + "\n"
         for note in walk.notes():
             yield True, note + "\n"
         scored = []
