@@ -339,7 +339,10 @@ def export_bgstats(paths: Sequence[str | os.PathLike[str]], out: str | os.PathLi
         if not game["bggId"]:
             outcome.warn(f"{game['name']}: no BoardGameGeek id known, exported as 0 (docs/export.md); "
                          "give it with --bgg-id GAME=ID, or link the game in the app")
-    return outcome.warn(f"{len(data['plays'])} plays, {len(played) - len(data['plays'])} unfinished games left out")
+    positions = sum(record.start == "position" for record in played)
+    unfinished = sum(not record.table.complete and record.start != "position" for record in played)
+    apart = f", {positions} position records (rulebook examples) left out: no games played" if positions else ""
+    return outcome.warn(f"{len(data['plays'])} plays, {unfinished} unfinished games left out{apart}")
 
 
 def export_csv(paths: Sequence[str | os.PathLike[str]], out: str | os.PathLike[str] | None) -> Outcome:
