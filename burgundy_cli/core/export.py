@@ -256,7 +256,8 @@ def bgstats(played: list[Played], bgg_ids: BggIds | None = None) -> dict[str, An
 def _board(played: Played) -> str:
     """What BG Stats calls the board (a variant): the edition and the rule options chosen."""
     parts = [f"{played.table.edition} edition"] if played.table.edition else []
-    parts += [f"{key} = {value}" for key, value in played.header.options.items()]
+    parts += [f"{key} = {', '.join(map(str, value)) if isinstance(value, list) else value}"
+              for key, value in played.header.options.items()]
     return "; ".join(parts)
 
 
