@@ -192,12 +192,18 @@ def new(
     date: Annotated[str | None, typer.Option(help="the day played, YYYY-MM-DD (default: today)")] = None,
     place: Annotated[str | None, typer.Option(help="where it is played")] = None,
     event: Annotated[str | None, typer.Option(help="league night, tournament round...")] = None,
+    result: Annotated[bool, typer.Option("--result", help="a result-only record: the final scores, no moves")] = False,
+    scores: Annotated[str | None, typer.Option(help="--result: final scores, anna=182,bob=170")] = None,
+    tiebreak: Annotated[str | None, typer.Option(
+        help="--result: tied players' tiebreak figures (Castles: empty duchy spaces; Robber Knights: knights left)")] = None,
+    won: Annotated[str | None, typer.Option(help="--result, solo game: yes (target reached) or no")] = None,
     force: Annotated[bool, typer.Option("--force", help="overwrite FILE if it exists")] = False,
 ) -> None:
     """Create a new record from the flags, asking on a terminal for any that are missing.
 
     The record is checked as the game reads it (it scores as an empty game) before it is written.
-    It is dated today unless --date says otherwise.
+    It is dated today unless --date says otherwise. With --result it is a result-only record
+    of a game not logged move by move: the final scores (--scores), checked before writing.
 
     Example: burgundy new game.toml --game castles-of-burgundy --edition 2019 --players anna,bob --goods "anna=1 2 3,bob=4 5 6"
     """
@@ -205,7 +211,8 @@ def new(
 
     given = NewRecord(game=game, edition=edition, players=players, boards=boards, start=start, goods=goods,
                       start_player=start_player, modules=modules, shields=shields, routes=routes, teams=teams,
-                      layout=layout, hands=hands, date=date, place=place, event=event)
+                      layout=layout, hands=hands, date=date, place=place, event=event, result=result,
+                      scores=scores, tiebreak=tiebreak, won=won)
     _guard(partial(subcommands.new, str(file), given, force))
 
 

@@ -5,6 +5,12 @@ every command reads one (the game's own setup checks, then the replay of an empt
 only a record that opens is written, so a new record always scores as an empty game. On a
 terminal, a refused answer is explained and asked again; without one, the error is the
 command's answer. The file is never replaced unless ``--force`` says so.
+
+``--result`` makes a result-only record instead (:mod:`burgundy_cli.core.resultonly`): the
+same header, then a ``[final]`` table of the final scores asked for (``--scores``), with the
+tiebreak figures, a team game's teams and a solo game's outcome where given; it is checked
+as every command reads it (scores for every player, counts the game is played by, a stated
+winner that follows the tiebreak) before it is written.
 """
 
 from __future__ import annotations
@@ -43,10 +49,14 @@ class NewRecord:
     date: str | None = None
     place: str | None = None
     event: str | None = None
+    result: bool = False            #: a result-only record: the final scores, no moves
+    scores: str | None = None       #: its final scores: anna=182,bob=170
+    tiebreak: str | None = None     #: the tiebreak figure of tied players: anna=2,bob=3
+    won: str | None = None          #: a solo game: yes (won against the target) or no
 
 
 #: Answers asked only when the record plays a module: answer -> that module.
-FOR_MODULE = {"shields": "shields", "routes": "trade-routes", "teams": "team-game"}
+FOR_MODULE = {"shields": "shields", "routes": "trade-routes", "teams": "team-game", "won": "solo-game"}
 
 #: The questions every game asks last: when, where and why the game is played. The date's
 #: default, ``today``, is the day the record is made.
@@ -78,6 +88,28 @@ QUESTIONS: dict[str, list[tuple[str, str, str | None]]] = {
         ("layout", "starting layout, rows separated by / (e.g. red:castle-plain blue:lake / blue:plain red:plain)",
          None),
         ("hands", "each player's 2 tiles in hand, e.g. red=castle-plain plain,blue=castle-forest lake", None),
+        *WHEN_AND_WHERE,
+    ],
+}
+
+
+#: The questions of a result-only record (``new --result``), per game: who played, then the
+#: final scores, then what decides a tie, a team game's teams and a solo game's outcome.
+RESULT_QUESTIONS: dict[str, list[tuple[str, str, str | None]]] = {
+    "castles-of-burgundy": [
+        ("edition", "edition (2011 or 2019)", "2019"),
+        ("players", "players in seat order, clockwise (e.g. anna,bob)", None),
+        ("modules", "2019 expansion modules, comma-separated (empty: the base game)", ""),
+        ("scores", "each player's final score, e.g. anna=182,bob=170", None),
+        ("tiebreak", "for players tied on points, their empty duchy spaces, e.g. anna=2,bob=3 (empty: no tie)", ""),
+        ("teams", "the two teams, e.g. A=anna cara,B=ben dario (team-game module)", ""),
+        ("won", "solo game won against its target? yes or no (solo-game module)", None),
+        *WHEN_AND_WHERE,
+    ],
+    "robber-knights": [
+        ("players", "players in seat order, clockwise (e.g. red,blue)", None),
+        ("scores", "each player's final score, e.g. red=18,blue=15", None),
+        ("tiebreak", "for players tied on points, their knights left, e.g. red=2,blue=0 (empty: no tie)", ""),
         *WHEN_AND_WHERE,
     ],
 }
@@ -187,12 +219,41 @@ def record_data(answers: NewRecord) -> dict[str, Any]:
     return {"game": game, "setup": setup}
 
 
+def final_data(answers: NewRecord) -> dict[str, Any]:
+    """The tables of a result-only record from the answers: ``[game]`` and ``[final]``
+    (unchecked: opening the record checks them).
+
+    :raises AnswerError: a score or tiebreak figure that is no whole number, a solo game's
+        outcome that is neither yes nor no.
+    """
+    game = header_data(answers)
+    figures = {}
+    for key in ("scores", "tiebreak"):
+        figures[key] = {}
+        for name, value in _pairs(getattr(answers, key) or "", key).items():
+            number = value.strip().lstrip("-")
+            if not number.isdigit():
+                raise AnswerError(key, f"{name}={value}: a whole number is wanted", hint=_example(key))
+            figures[key][name] = int(value)
+    final: dict[str, Any] = {"scores": {name: {"total": total, **({"tiebreak": figures["tiebreak"][name]}
+                                                                  if name in figures["tiebreak"] else {})}
+                                        for name, total in figures["scores"].items()}}
+    if answers.teams:
+        final["teams"] = {team: value.split() for team, value in _pairs(answers.teams, "teams").items()}
+    if answers.won is not None:
+        said = answers.won.strip().lower()
+        if said not in ("yes", "no", "won", "lost", "true", "false"):
+            raise AnswerError("won", f"'{answers.won.strip()}': say yes (won against the target) or no")
+        final["won"] = said in ("yes", "won", "true")
+    return {"game": game, "final": final}
+
+
 def checked_text(path: str, answers: NewRecord) -> tuple[str, Any]:
     """The new record's canonical text and its session, read back as every command reads it.
 
     :raises RefereeError: the answers do not make a record the game accepts.
     """
-    doc = parse_record_text(dump_record(record_data(answers)), path)
+    doc = parse_record_text(dump_record(final_data(answers) if answers.result else record_data(answers)), path)
     session = open_doc(doc)
     return dump_record(session.record_data()), session
 
@@ -202,7 +263,7 @@ _WHERE = {"edition": "edition", "players": "game.players", "boards": "setup.boar
           "goods": "setup.goods", "start_player": "start_player", "modules": "game.options",
           "shields": "setup.shields", "routes": "setup.routes", "teams": "setup.teams",
           "layout": "setup.layout", "hands": "setup.hands", "date": "game.date", "place": "game.place",
-          "event": "game.event"}
+          "event": "game.event", "scores": "final.scores", "tiebreak": "final", "won": "final"}
 
 
 def _blamed(err: RefereeError, questions: list[tuple[str, str, str | None]]) -> list[str]:
@@ -236,7 +297,7 @@ def create(path: str, given: NewRecord, *, force: bool = False, ask: bool = Fals
     except RefereeError as err:
         raise UsageError(err.message, hint=err.hint) from None
     answers = replace(answers, game=game.name)
-    questions = QUESTIONS[game.name]
+    questions = (RESULT_QUESTIONS if answers.result else QUESTIONS)[game.name]
     missing = [key for key, _, _ in questions if getattr(answers, key) is None]
     if not any(default is None for key, _, default in questions if key in missing):
         ask = False                  # everything required was given: the rest takes its default
@@ -255,6 +316,9 @@ def create(path: str, given: NewRecord, *, force: bool = False, ask: bool = Fals
     write_atomic(path, schema_directive(path, game.name) + text, replace=force)
     from burgundy_cli.core.table import due_text
 
+    if answers.result:
+        return f"wrote {path}: {game.name}, result only: " + \
+            ", ".join(f"{line.name} {line.total}" for line in session.score().players)
     return f"wrote {path}: {game.name}, {', '.join(session.header.players)}; next: {due_text(session)}"
 
 
