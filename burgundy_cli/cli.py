@@ -471,8 +471,9 @@ def export_bgstats(
 ) -> None:
     """Write the complete games as a BG Stats import file (open it with the app to import).
 
-    Re-importing the same records does not duplicate plays: each play's id comes from its
-    record's content. Example: burgundy export bgstats records/ --out plays.bgsplay
+    Re-importing does not duplicate plays: each play's id comes from the game's uuid (a date or
+    place added later keeps it). Position records (rulebook examples) are never exported; team
+    games carry their teams. Example: burgundy export bgstats records/ --out plays.bgsplay
     """
     _guard(partial(subcommands.export_bgstats, paths, out, bgg_id or ()))
 
@@ -482,7 +483,7 @@ def export_csv(
     paths: Annotated[list[Path], typer.Argument(help="record files, or folders of *.toml records")],
     out: Annotated[Path | None, typer.Option("--out", "-o", help="CSV file to write (default: print it)")] = None,
 ) -> None:
-    """Write one CSV row per player per game with every scoring category.
+    """Write one CSV row per player per game with its scoring categories, a section per game.
 
     Example: burgundy export csv records/ --out scores.csv
     """

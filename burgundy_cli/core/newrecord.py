@@ -139,7 +139,7 @@ def _pairs(text: str, key: str) -> dict[str, str]:
 
 def _example(key: str) -> str:
     """The example the question for ``key`` gives (``e.g. ...``), else the goods' one."""
-    for questions in QUESTIONS.values():
+    for questions in (*QUESTIONS.values(), *RESULT_QUESTIONS.values()):
         for asked, question, _ in questions:
             if asked == key and "e.g. " in question:
                 return "e.g. " + question.partition("e.g. ")[2].partition(" (")[0]

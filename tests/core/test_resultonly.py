@@ -94,3 +94,24 @@ def test_new_result_writes_a_result_only_record_that_scores(cli, tmp_path) -> No
     bad = cli("new", str(tmp_path / "bad.toml"), "--result", "--game", "castles-of-burgundy",
               "--players", "Anna,Ben", "--scores", "Anna=lots,Ben=3")
     assert bad.exit_code == 2 and "whole number" in bad.stderr
+
+
+def test_new_result_asks_for_the_scores_on_a_terminal(tmp_path) -> None:
+    """The questionnaire of ``new --result`` asks who played, then the final scores (and the
+    rest, each with its default), and asks again for an answer the record refuses."""
+    from burgundy_cli.core.newrecord import NewRecord, create
+
+    answers = iter(["red,blue", "red=15,blue=x", "", "2026-11-06", "Club", "", "red=15,blue=12"])
+    asked: list[str] = []
+
+    def read(question: str) -> str:
+        asked.append(question)
+        return next(answers)
+
+    said = create(str(tmp_path / "pad.toml"), NewRecord(game="robber-knights", result=True), ask=True, read=read,
+                  say=asked.append)
+    assert "result only: red 15, blue 12" in said
+    assert asked[1].startswith("each player's final score") and asked[2].startswith("for players tied on points")
+    refused = next(line for line in asked if line.startswith("not a record yet"))
+    assert "whole number" in refused and "e.g. anna=182,bob=170" in refused
+    assert asked[-1].startswith("each player's final score")  # (asked again, alone)
