@@ -194,6 +194,11 @@ def new(
     date: Annotated[str | None, typer.Option(help="the day played, YYYY-MM-DD (default: today)")] = None,
     place: Annotated[str | None, typer.Option(help="where it is played")] = None,
     event: Annotated[str | None, typer.Option(help="league night, tournament round...")] = None,
+    result: Annotated[bool, typer.Option("--result", help="a result-only record: the final scores, no moves")] = False,
+    scores: Annotated[str | None, typer.Option(help="--result: final scores, anna=182,bob=170")] = None,
+    tiebreak: Annotated[str | None, typer.Option(
+        help="--result: tied players' tiebreak figures (Castles: empty duchy spaces; Robber Knights: knights left)")] = None,
+    won: Annotated[str | None, typer.Option(help="--result, solo game: yes (target reached) or no")] = None,
     force: Annotated[bool, typer.Option("--force", help="overwrite FILE if it exists")] = False,
 ) -> None:
     """Create a new record from the flags, asking on a terminal for any that are missing.
@@ -201,6 +206,8 @@ def new(
     Each answer is checked as it is given; a refused one is explained and only that question
     asked again (docs/table-session.md). The record is checked as the game reads it (it scores
     as an empty game) before it is written. It is dated today unless --date says otherwise.
+    With --result it is a result-only record of a game not logged move by move: the final
+    scores (--scores), checked before writing.
 
     Example: burgundy new game.toml --game castles-of-burgundy --edition 2019 --players anna,bob --goods "anna=1 2 3,bob=4 5 6"
     """
@@ -208,7 +215,8 @@ def new(
 
     given = NewRecord(game=game, edition=edition, players=players, boards=boards, start=start, goods=goods,
                       start_player=start_player, modules=modules, shields=shields, routes=routes, teams=teams,
-                      layout=layout, hands=hands, colours=colours, date=date, place=place, event=event)
+                      layout=layout, hands=hands, colours=colours, date=date, place=place, event=event,
+                      result=result, scores=scores, tiebreak=tiebreak, won=won)
     _guard(partial(subcommands.new, str(file), given, force))
 
 
@@ -361,6 +369,7 @@ def stats(
     versus: Annotated[tuple[str, str] | None, typer.Option("--vs", help="head-to-head of two players")] = None,
     best: Annotated[int, typer.Option(min=0, help="the N highest totals and biggest margins")] = 0,
     ratings: Annotated[bool, typer.Option("--ratings", help="openskill ratings (mu - 3 sigma), in date order")] = False,
+    categories: Annotated[bool, typer.Option("--categories", help="the average points per scoring category too")] = False,
     as_json: JsonOption = False,
     as_csv: Annotated[bool, typer.Option("--csv", help="print CSV")] = False,
     as_markdown: Annotated[bool, typer.Option("--markdown", help="print Markdown tables")] = False,
@@ -368,9 +377,11 @@ def stats(
 ) -> None:
     """Club statistics from the archive: per player games, wins, average and best scores, ratings.
 
-    Per player games, wins, win rate, average and best score, average rank and category
-    averages; filtered, split, head-to-head, best games and ratings. Reads the archive
-    (FOLDER/burgundy.db, synced first, or --db).
+    Per player games, wins (ties apart), win rate, average and best score and average rank
+    (the average points per category with --categories); the solo and team games in sections
+    of their own; filtered, split, head-to-head, best games and ratings. Reads the archive
+    (FOLDER/burgundy.db, synced first, or --db). Says how many games had no date and which
+    records were not counted (positions: rulebook examples).
 
     Example: burgundy stats records/ --by edition,players --ratings
     """
@@ -378,7 +389,8 @@ def stats(
         from burgundy_cli.archive.commands import stats_body
 
         return stats_body(None if folder is None else str(folder), db, game, edition, players, board, modules,
-                          place, since, until, by, versus, best, ratings, as_json, as_csv, as_markdown, jobs)
+                          place, since, until, by, versus, best, ratings, as_json, as_csv, as_markdown, jobs,
+                          categories)
 
     _guard(run)
 
@@ -389,9 +401,9 @@ def summary(
     as_json: Annotated[bool, typer.Option("--json", help="print the summary as one JSON object")] = False,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="processes (0 = all cores)")] = 0,
 ) -> None:
-    """Verify many records and sum them up per game and player: games, wins, average and best scores.
+    """Deprecated: use `burgundy stats DIR`, which prints the same tables. Sums records up per game and player.
 
-    Records that fail to verify are listed (with their errors on stderr, and exit code 1), not
+    Kept for scripts that call it; it says so on stderr each time. Records that fail to verify are listed (with their errors on stderr, and exit code 1), not
     counted; games in progress are counted, not scored. The player tables are those of
     `burgundy stats`, which keeps an archive and adds filters, splits, head-to-head, best
     games and ratings.
@@ -463,8 +475,9 @@ def export_bgstats(
 ) -> None:
     """Write the complete games as a BG Stats import file (open it with the app to import).
 
-    Re-importing the same records does not duplicate plays: each play's id comes from its
-    record's content. Example: burgundy export bgstats records/ --out plays.bgsplay
+    Re-importing does not duplicate plays: each play's id comes from the game's uuid (a date or
+    place added later keeps it). Position records (rulebook examples) are never exported; team
+    games carry their teams. Example: burgundy export bgstats records/ --out plays.bgsplay
     """
     _guard(partial(subcommands.export_bgstats, paths, out, bgg_id or ()))
 
@@ -474,7 +487,7 @@ def export_csv(
     paths: Annotated[list[Path], typer.Argument(help="record files, or folders of *.toml records")],
     out: Annotated[Path | None, typer.Option("--out", "-o", help="CSV file to write (default: print it)")] = None,
 ) -> None:
-    """Write one CSV row per player per game with every scoring category.
+    """Write one CSV row per player per game with its scoring categories, a section per game.
 
     Example: burgundy export csv records/ --out scores.csv
     """

@@ -93,19 +93,21 @@ def score(paths: Sequence[str], as_json: bool = False, jobs: int = 0, show_all: 
 
 
 def summary(paths: Sequence[str | os.PathLike[str]], as_json: bool, jobs: int) -> Outcome:
-    """``burgundy summary``: verify many records and sum them up per game and player.
+    """``burgundy summary`` (deprecated, said on stderr: ``stats`` is the one command): verify
+    many records and sum them up per game and player.
 
     Records that fail are listed (their errors on stderr, exit code the worst), not counted.
     On a terminal a progress bar counts the records while they are verified.
     """
     from burgundy_cli.core.bulk import score_many, walk_records
-    from burgundy_cli.core.summary import summarise, summary_text
+    from burgundy_cli.core.summary import DEPRECATED, summarise, summary_text
 
     walk = walk_records(paths)
     files = walk.files
     outcome = Outcome()
 
     def parts() -> Iterator[tuple[bool, str]]:
+        yield True, DEPRECATED + "\n"
         for note in walk.notes():
             yield True, note + "\n"
         scored = []
@@ -337,7 +339,10 @@ def export_bgstats(paths: Sequence[str | os.PathLike[str]], out: str | os.PathLi
         if not game["bggId"]:
             outcome.warn(f"{game['name']}: no BoardGameGeek id known, exported as 0 (docs/export.md); "
                          "give it with --bgg-id GAME=ID, or link the game in the app")
-    return outcome.warn(f"{len(data['plays'])} plays, {len(played) - len(data['plays'])} unfinished games left out")
+    positions = sum(record.start == "position" for record in played)
+    unfinished = sum(not record.table.complete and record.start != "position" for record in played)
+    apart = f", {positions} position records (rulebook examples) left out: no games played" if positions else ""
+    return outcome.warn(f"{len(data['plays'])} plays, {unfinished} unfinished games left out{apart}")
 
 
 def export_csv(paths: Sequence[str | os.PathLike[str]], out: str | os.PathLike[str] | None) -> Outcome:

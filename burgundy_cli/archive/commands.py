@@ -50,13 +50,24 @@ def run_list(folder: str | None, url: str | None, *, as_json: bool = False) -> O
         if as_json:
             lines.append(json.dumps(row, ensure_ascii=False))
         elif row["status"] == "ok":
-            state = "won by " + ", ".join(row["winner"]) if row["complete"] else "in progress"
+            state = _state(row)
             edition = f" {row['edition']}" if row["edition"] else ""
             lines.append(f"{row['file']}  {row['game']}{edition}  {row['players']} players  "
                          f"{row['date'] or 'undated'}  {state}")
         else:
             lines.append(f"{row['file']}  FAILED  {row['error']}")
     return _outcome("\n".join(lines) if lines else ("" if as_json else "the archive is empty"), [])
+
+
+def _state(row: dict[str, Any]) -> str:
+    """A listed game's state: won by whom, a solo game won or lost against its target, a game
+    with no winner, or in progress (never "won by " and nothing)."""
+    if not row["complete"]:
+        return "in progress"
+    if row.get("mode") == "solo":
+        return f"solo: {'won' if row['winner'] else 'lost'} against the target"
+    result = "result only, " if row.get("start") == "result" else ""
+    return result + ("won by " + ", ".join(row["winner"]) if row["winner"] else "no winner")
 
 
 @dataclass(slots=True)
@@ -72,6 +83,7 @@ class StatsArguments:
     ratings: bool = False
     form: str = "text"  #: text, json, csv or markdown
     jobs: int = 0
+    categories: bool = False  #: the average points per category too
 
 
 def stats_body(folder: str | None, url: str | None, game: str | None = None, edition: str | None = None,
@@ -79,7 +91,7 @@ def stats_body(folder: str | None, url: str | None, game: str | None = None, edi
                place: str | None = None, since: str | None = None, until: str | None = None,
                by: str | None = None, versus: tuple[str, str] | None = None, best: int = 0,
                ratings: bool = False, as_json: bool = False, as_csv: bool = False, as_markdown: bool = False,
-               jobs: int = 0) -> Outcome:
+               jobs: int = 0, categories: bool = False) -> Outcome:
     """``burgundy stats`` from its command line's values, as both the typer command and the
     typer-free path (``entry.COMMANDS``) give them.
 
@@ -92,7 +104,8 @@ def stats_body(folder: str | None, url: str | None, game: str | None = None, edi
     if len(forms) > 1:
         raise UsageError("choose one of --json, --csv and --markdown")
     filters = Filters(game, edition, players, board, modules, place, since, until)
-    args = StatsArguments(folder, url, filters, by, versus, best, ratings, forms[0] if forms else "text", jobs)
+    args = StatsArguments(folder, url, filters, by, versus, best, ratings, forms[0] if forms else "text", jobs,
+                          categories)
     return run_stats(args, progress=progress_bar)
 
 
@@ -107,17 +120,18 @@ def run_stats(args: StatsArguments,
         synced = run_sync(args.folder, args.url, jobs=args.jobs, progress=progress)
     result = archive_report(url, args.filters, splits=splits, head_to_head=args.versus, best=args.best,
                             ratings=args.ratings)
-    outcome = Outcome(synced.code).say(render(result, args.form))
+    outcome = Outcome(synced.code).say(render(result, args.form, args.categories))
     outcome.said += [(to_stderr, text) for to_stderr, text in synced.said if to_stderr]
     return outcome
 
 
-def render(result: dict[str, Any], form: str) -> str:
-    """The report in ``form``: text, json, csv or markdown."""
+def render(result: dict[str, Any], form: str, categories: bool = False) -> str:
+    """The report in ``form``: text, json, csv or markdown (``categories``: with the average
+    points per category; the JSON always has them)."""
     if form == "json":
         return json.dumps(result, ensure_ascii=False)
     if form == "csv":
-        return output.csv_text(result).rstrip("\n")
+        return output.csv_text(result, categories).rstrip("\n")
     if form == "markdown":
-        return output.markdown(result)
-    return output.text(result)
+        return output.markdown(result, categories)
+    return output.text(result, categories)

@@ -12,8 +12,12 @@ Tables (JSON is stored as text, so both engines read it the same way):
   status (``ok`` or ``failed``), the header (game, edition, date, place, event, player
   count, boards (text of any length: a per-player table of a record's own duchies is long),
   modules, options), complete, winners, tiebreak, notes, round labels,
-  the located error of a failed record, and where its game starts (``setup``, or
-  ``position`` for a record that starts from a ``[position]`` table: not a game played).
+  the located error of a failed record, and where its game starts (``setup``,
+  ``position`` for a record that starts from a ``[position]`` table: not a game played, or
+  ``result`` for a result-only record: final scores with no moves); its ``mode`` (``solo``
+  or ``team`` for the 2019 solo and team games, null for a normal game) and the ``teams``
+  of a team game (a JSON object: team -> members). ``modules`` is the modules' names
+  joined by commas.
 - ``scores``: one row per seat of a verified record: name (and ``name_key``, the name
   casefolded, which is how a player is matched across records), total, rank, whether the
   seat won, the breakdown by category and the VP after each round. The breakdown is kept
@@ -43,7 +47,7 @@ from burgundy_cli.core.errors import UsageError
 
 APPLICATION = "burgundy-archive"
 #: The schema version this code writes; older versions are migrated by :data:`MIGRATIONS`.
-VERSION = 5
+VERSION = 6
 #: Breakdown values stored in columns of their own (``v0`` ...): room to spare over any
 #: game's categories today (the Castles base game has 12).
 VALUE_COLUMNS = 24
@@ -98,7 +102,9 @@ def _tables() -> tuple[Any, dict[str, Any]]:
             Column("notes", Text),     # JSON list
             Column("rounds", Text),    # JSON list of round labels, or null
             Column("error", Text),
-            Column("start", String(8)),  # "setup" or "position" (None: failed)
+            Column("start", String(8)),  # "setup", "position" or "result" (None: failed)
+            Column("mode", String(8)),   # "solo" or "team" (None: a normal game)
+            Column("teams", Text),       # JSON object of a team game: team -> members
         ),
         "scores": Table(
             "scores", metadata,
@@ -173,6 +179,18 @@ MIGRATIONS: dict[int, list[str | tuple[str, str]]] = {
         "DELETE FROM scores WHERE hash IN (SELECT hash FROM records WHERE boards LIKE '{%')",
         "DELETE FROM files WHERE hash IN (SELECT hash FROM records WHERE boards LIKE '{%')",
         "DELETE FROM records WHERE boards LIKE '{%'"],
+    # 5 -> 6: records.mode and records.teams, start "result", modules joined by commas. The
+    # mode and the result-only start are read from what is stored; a team game (whose teams
+    # were not stored) and a record whose modules were stored as a Python list's text go, to
+    # be verified again by the next sync.
+    5: ["ALTER TABLE records ADD COLUMN mode VARCHAR(8)",
+        "ALTER TABLE records ADD COLUMN teams TEXT",
+        "UPDATE records SET mode = 'solo' WHERE modules LIKE '%solo-game%'",
+        "UPDATE records SET start = 'result' WHERE start = 'setup' AND notes LIKE '%result-only record%'",
+        *(f"DELETE FROM {table} WHERE hash IN (SELECT hash FROM records WHERE {stale})"
+          for stale in ("modules LIKE '%team-game%'", "modules LIKE '[%'")
+          for table in ("scores", "boards", "files")),
+        "DELETE FROM records WHERE modules LIKE '%team-game%' OR modules LIKE '[%'"],
 }
 
 

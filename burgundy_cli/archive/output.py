@@ -14,34 +14,96 @@ from burgundy_cli.core.words import counted
 
 Table = tuple[str, list[str], list[list[Any]]]
 
+#: The widest a player's name is shown in a terminal table (longer ones end in "…"), so that
+#: the default table fits 80 columns; the JSON, CSV and Markdown forms keep every name whole.
+NAME_WIDTH = 20
 
-def tables(result: dict[str, Any]) -> list[Table]:
-    """The report's views as (title, columns, rows)."""
+#: The width the terminal tables keep within.
+WIDTH = 80
+
+
+def _decimal(value: Any) -> str:
+    """An average as every table shows one: one decimal."""
+    return "" if value is None or value == "" else f"{value:.1f}"
+
+
+def _percent(part: int, whole: int) -> str:
+    return f"{part / whole:.0%}" if whole else ""
+
+
+def _not_all_zero(columns: list[str], rows: list[list[Any]], first: int) -> tuple[list[str], list[list[Any]]]:
+    """``columns`` and ``rows`` without the columns from ``first`` on that hold only zeros or nothing."""
+    keep = [i for i in range(len(columns))
+            if i < first or any(row[i] not in (0, 0.0, "", "0", "0.0", None) for row in rows)]
+    return [columns[i] for i in keep], [[row[i] for i in keep] for row in rows]
+
+
+def summary_lines(result: dict[str, Any]) -> list[str]:
+    """What was read and what was left out: the games, the result-only ones, those without a
+    date, and the position records (rulebook examples) not counted."""
+    lines = [f"{counted(result['games'], 'complete game')}, {result['in_progress']} in progress"]
+    if result.get("result_only"):
+        lines.append(f"{result['result_only']} result-only (final scores entered without the moves)")
+    if result.get("undated"):
+        lines.append(f"{result['undated']} without a date")
+    positions = result.get("not_counted", {}).get("positions", 0)
+    if positions:
+        lines.append(f"{counted(positions, 'position record')} (rulebook examples) not counted")
+    return lines
+
+
+def tables(result: dict[str, Any], categories: bool = False) -> list[Table]:
+    """The report's views as (title, columns, rows): per game the compact player table (and,
+    with ``categories``, the average points per category, a row per category), the solo and
+    team sections, then head-to-head, best games and ratings as asked. Wins are whole games
+    (a shared first place counts as a tie, in its own column); averages have one decimal;
+    a column that is zero for everyone is left out."""
     out: list[Table] = []
     for group in result["standings"]:
         split = ", ".join(f"{k} {'-' if v is None else v}" for k, v in group["split"].items())
         title = f"{group['game']}{' (' + split + ')' if split else ''}: {group['complete']} complete, " \
                 f"{group['in_progress']} in progress"
-        categories = list(dict.fromkeys(c for p in group["players"] for c in p["categories"]))
-        columns = ["player", "played", "wins", "win%", "average", "best", "avg rank", *categories]
-        rows = [[p["name"], p["played"], f"{p['wins']:g}", f"{p['win_rate']:.0%}", p["average"], p["best"],
-                 p["average_rank"], *(p["categories"].get(c, "") for c in categories)] for p in group["players"]]
-        out.append((title, columns, rows))
+        players = group["players"]
+        columns = ["player", "played", "wins", "ties", "win%", "average", "best", "avg rank"]
+        rows = [[p["name"], p["played"], p["won_alone"], p["tied_first"], _percent(p["won_alone"], p["played"]),
+                 _decimal(p["average"]), p["best"], _decimal(p["average_rank"])] for p in players]
+        out.append((title, *_not_all_zero(columns, rows, 1)))
+        if categories and players:
+            names = list(dict.fromkeys(c for p in players for c in p["categories"]))
+            rows = [[name, *(_decimal(p["categories"].get(name, "")) for p in players)] for name in names]
+            rows = [row for row in rows if any(cell not in ("", "0.0") for cell in row[1:])]
+            out.append((f"{group['game']}{' (' + split + ')' if split else ''}: average points per category",
+                        ["category", *(p["name"] for p in players)], rows))
+    for game, rows in result.get("solo", {}).items():
+        out.append((f"{game} solo games: won or lost against the target",
+                    ["player", "played", "won", "lost", "win%", "average", "best"],
+                    [[r["name"], r["played"], r["won"], r["lost"], _percent(r["won"], r["played"]),
+                      _decimal(r["average"]), r["best"]] for r in rows]))
+    for game, rows in result.get("teams", {}).items():
+        columns = ["team", "played", "won", "tied", "lost", "win%", "average", "best"]
+        out.append((f"{game} team games: per team (its members' totals together)",
+                    *_not_all_zero(columns, [[r["team"], r["played"], r["won"], r["tied"], r["lost"],
+                                              _percent(r["won"], r["played"]), _decimal(r["average"]), r["best"]]
+                                             for r in rows], 1)))
     if "head_to_head" in result:
         h = result["head_to_head"]
         a, b = h["players"]
         out.append((f"head-to-head: {a} v {b}, {counted(h['games'], 'game')} together",
                     ["player", "ahead", "level", "average"],
-                    [[a, h["ahead"][0], h["level"], h["average"][0]], [b, h["ahead"][1], h["level"], h["average"][1]]]))
+                    [[a, h["ahead"][0], h["level"], _decimal(h["average"][0])],
+                     [b, h["ahead"][1], h["level"], _decimal(h["average"][1])]]))
     if "best" in result:
         for key, what in (("highest_totals", "total"), ("biggest_margins", "margin")):
             out.append((key.replace("_", " "), [what, "player", "game", "date", "file"],
-                        [[r[what], r["player"], r["game"], r["date"] or "", r["file"] or ""]
+                        [[r[what], r["player"], r["game"], r["date"] or "",
+                          (r["file"] or "") + (" (result only)" if r.get("result_only") else "")]
                          for r in result["best"][key]]))
-    for game, rows in result.get("ratings", {}).items():
-        out.append((f"{game} ratings (openskill Plackett-Luce, mu - 3 sigma)",
-                    ["player", "rating", "mu", "sigma", "played"],
-                    [[r["name"], r["rating"], r["mu"], r["sigma"], r["played"]] for r in rows]))
+    for key, kind in (("ratings", ""), ("team_ratings", " team games")):
+        for game, rows in result.get(key, {}).items():
+            out.append((f"{game}{kind} ratings (openskill Plackett-Luce, mu - 3 sigma)",
+                        ["player", "rating", "mu", "sigma", "played"],
+                        [[r["name"], _decimal(r["rating"]), _decimal(r["mu"]), _decimal(r["sigma"]), r["played"]]
+                         for r in rows]))
     return out
 
 
@@ -49,20 +111,47 @@ def _numeric(cell: str) -> bool:
     return cell.replace(".", "", 1).replace("%", "").lstrip("-").isdigit() or cell == ""
 
 
-def text(result: dict[str, Any]) -> str:
-    """Terminal tables: a title line, then aligned columns (numbers to the right)."""
-    lines = [f"{counted(result['games'], 'complete game')}, {result['in_progress']} in progress"]
-    for title, columns, rows in tables(result):
+def _shown_name(cell: Any) -> str:
+    text = str(cell)
+    return text if len(text) <= NAME_WIDTH else text[:NAME_WIDTH - 1] + "…"
+
+
+def _aligned(columns: list[str], rows: list[list[Any]]) -> list[str]:
+    """Aligned columns (numbers to the right, the first column's names cut to :data:`NAME_WIDTH`)."""
+    cells = [columns, *[[_shown_name(row[0]), *map(str, row[1:])] for row in rows]]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(columns))]
+    right = [all(_numeric(row[i]) for row in cells[1:]) for i in range(len(columns))]
+    return ["  ".join(cell.rjust(w) if r else cell.ljust(w) for cell, w, r in zip(row, widths, right)).rstrip()
+            for row in cells]
+
+
+def _within(columns: list[str], rows: list[list[Any]]) -> list[tuple[list[str], list[list[Any]]]]:
+    """The table as parts of at most :data:`WIDTH` columns of text, each repeating the first
+    column (a table of categories with many players is cut between players)."""
+    parts: list[tuple[list[str], list[list[Any]]]] = []
+    chosen: list[int] = []
+    for index in range(1, len(columns)):
+        trial = [0, *chosen, index]
+        if chosen and max(map(len, _aligned([columns[i] for i in trial], [[r[i] for i in trial] for r in rows]))) > WIDTH:
+            parts.append(([columns[i] for i in [0, *chosen]], [[r[i] for i in [0, *chosen]] for r in rows]))
+            chosen = []
+        chosen.append(index)
+    parts.append(([columns[i] for i in [0, *chosen]], [[r[i] for i in [0, *chosen]] for r in rows]))
+    return parts
+
+
+def text(result: dict[str, Any], categories: bool = False) -> str:
+    """Terminal tables: a title line, then aligned columns (numbers to the right), within 80 columns."""
+    lines = summary_lines(result)
+    for title, columns, rows in tables(result, categories):
         lines += ["", title]
         if not rows:
             lines.append("  (none)")
             continue
-        cells = [columns, *[[str(cell) for cell in row] for row in rows]]
-        widths = [max(len(row[i]) for row in cells) for i in range(len(columns))]
-        right = [all(_numeric(row[i]) for row in cells[1:]) for i in range(len(columns))]
-        for row in cells:
-            lines.append("  ".join(cell.rjust(w) if r else cell.ljust(w)
-                                   for cell, w, r in zip(row, widths, right)).rstrip())
+        for index, (part_columns, part_rows) in enumerate(_within(columns, rows)):
+            if index:
+                lines.append("")
+            lines += _aligned(part_columns, part_rows)
     return "\n".join(lines)
 
 
@@ -79,19 +168,21 @@ def markdown_text(value: Any) -> str:
     return str(value).translate(_MARKDOWN_ESCAPES)
 
 
-def markdown(result: dict[str, Any]) -> str:
+def markdown(result: dict[str, Any], categories: bool = False) -> str:
     """GitHub-flavoured Markdown: a heading and a table per view, every text escaped."""
-    lines = [f"{counted(result['games'], 'complete game')}, {result['in_progress']} in progress"]
-    for title, columns, rows in tables(result):
+    lines = [markdown_text(line) + "  " for line in summary_lines(result)]
+    lines[-1] = lines[-1].rstrip()
+    for title, columns, rows in tables(result, categories):
         lines += ["", f"### {markdown_text(title)}", "", "| " + " | ".join(map(markdown_text, columns)) + " |",
                   "|" + "|".join(" --- " if i == 0 else " ---: " for i in range(len(columns))) + "|"]
         lines += ["| " + " | ".join(map(markdown_text, row)) + " |" for row in rows]
     return "\n".join(lines)
 
 
-def csv_text(result: dict[str, Any]) -> str:
+def csv_text(result: dict[str, Any], categories: bool = False) -> str:
     """CSV: per view, a header row (with the view's game and split as leading columns for the
-    player tables) and its rows; views separated by an empty line."""
+    player tables; the category averages as columns with ``categories``) and its rows; views
+    separated by an empty line."""
     from burgundy_cli.core.csvrows import csv_rows
 
     buffer = io.StringIO()
@@ -99,16 +190,17 @@ def csv_text(result: dict[str, Any]) -> str:
     standings = result["standings"]
     if standings:
         splits = list(result["splits"])
-        categories = list(dict.fromkeys(c for g in standings for p in g["players"] for c in p["categories"]))
-        block = [["game", *splits, "player", "played", "wins", "win_rate", "average", "best", "average_rank",
-                  *categories]]
+        names = [c for c in dict.fromkeys(c for g in standings for p in g["players"] for c in p["categories"])
+                 if any(p["categories"].get(c) for g in standings for p in g["players"])] if categories else []
+        block = [["game", *splits, "player", "played", "wins", "ties", "win_rate", "average", "best",
+                  "average_rank", *names]]
         for group in standings:
             for p in group["players"]:
                 block.append([group["game"], *(group["split"].get(s) for s in splits), p["name"], p["played"],
-                              p["wins"], p["win_rate"], p["average"], p["best"], p["average_rank"],
-                              *(p["categories"].get(c, "") for c in categories)])
+                              p["won_alone"], p["tied_first"], round(p["won_alone"] / p["played"], 3), p["average"], p["best"],
+                              p["average_rank"], *(p["categories"].get(c, "") for c in names)])
         blocks.append(block)
-    blocks += [[columns, *rows] for _, columns, rows in tables(result)[len(standings):]]
+    blocks += [[columns, *rows] for title, columns, rows in tables(result)[len(standings):]]
     for index, block in enumerate(blocks):
         if index:
             buffer.write("\n")

@@ -2,15 +2,20 @@
 
 Everything here works on *games*: plain dicts with the header fields (``game``,
 ``edition``, ``date``, ``place``, ``event``, ``players``, ``boards``, ``modules``,
-``file``), ``complete`` and ``lines`` (one per seat: ``name``, ``total``, ``rank``,
-``won`` -- 1, or 1/n of a win shared by n -- and ``breakdown``). :func:`archived_games`
+``file``, ``mode``, ``teams``, ``start``), ``complete`` and ``lines`` (one per seat: ``name``,
+``total``, ``rank``, ``won`` -- 1, or 1/n of a win shared by n -- and ``breakdown``). :func:`archived_games`
 streams them out of the archive in date order; ``burgundy summary`` builds them from
 ``score --json`` objects (:func:`game_of_score`). Each statistic keeps only what it
 reports (a tally per player, the best N), so memory does not grow with the games.
 
 Players are matched across records by their name ignoring case. Only complete games
 count; games in progress are counted per group, never scored. A record that starts from a
-``[position]`` (a rulebook example, say) is no game played: the archive's games leave it out.
+``[position]`` (a rulebook example, say) is no game played: the archive's games leave it out,
+and the report says how many it left out. A result-only record (final scores, no moves) is
+a game played like any other. The 2019 solo and team games (``mode``) are kept apart from
+normal games: the player tables, best games, head-to-head and ratings read normal games only;
+a solo game is won or lost against its target (:class:`SoloResults`), a team game is won by
+a team (:class:`TeamResults`, and team ratings).
 """
 
 from __future__ import annotations
@@ -103,6 +108,8 @@ class PlayerTally:
     name: str
     played: int = 0
     wins: float = 0.0
+    outright: int = 0  #: games won alone
+    shared: int = 0    #: games whose first place was shared (a tie)
     points: int = 0
     best: int | None = None
     ranks: int = 0
@@ -116,6 +123,10 @@ class PlayerTally:
         total = line["total"]
         self.played += 1
         self.wins += line["won"]
+        if line["won"] >= 1:
+            self.outright += 1
+        elif line["won"] > 0:
+            self.shared += 1
         self.points += total
         if self.best is None or total > self.best:
             self.best = total
@@ -154,6 +165,8 @@ class PlayerTally:
             "name": self.name,
             "played": self.played,
             "wins": round(self.wins, 2),
+            "won_alone": self.outright,
+            "tied_first": self.shared,
             "win_rate": round(self.wins / self.played, 3),
             "average": round(self.points / self.played, 1),
             "best": self.best,
@@ -170,6 +183,8 @@ class Standings:
         self.groups: dict[tuple[Any, ...], dict[str, Any]] = {}
 
     def add(self, game: dict[str, Any]) -> None:
+        if game.get("mode"):  # a solo or team game: its own section
+            return
         tallies = self.count((game["game"], *(split_value(game, name) for name in self.splits)), game["complete"])
         if tallies is not None:
             for line in game["lines"]:
@@ -225,7 +240,7 @@ class HeadToHead:
         self.points = [0, 0]
 
     def add(self, game: dict[str, Any]) -> None:
-        if not game["complete"]:
+        if not game["complete"] or game.get("mode"):
             return
         by_key = {line["name"].casefold(): line for line in game["lines"]}
         if self.keys[0] not in by_key or self.keys[1] not in by_key or self.keys[0] == self.keys[1]:
@@ -259,10 +274,11 @@ class BestGames:
         (heapq.heappush if len(heap) < self.count else heapq.heappushpop)(heap, item)
 
     def add(self, game: dict[str, Any]) -> None:
-        if not game["complete"] or not game["lines"]:
+        if not game["complete"] or not game["lines"] or game.get("mode"):
             return
         self.seen += 1
-        where = {"game": game["game"], "date": game.get("date"), "file": game.get("file")}
+        where = {"game": game["game"], "date": game.get("date"), "file": game.get("file"),
+                 "result_only": game.get("start") == "result"}
         for line in game["lines"]:
             self._keep(self.totals, (line["total"], -self.seen, line["name"], where))
         ordered = sorted(game["lines"], key=lambda line: line["rank"])
@@ -278,48 +294,149 @@ class BestGames:
         return {"highest_totals": rows(self.totals, "total"), "biggest_margins": rows(self.margins, "margin")}
 
 
+# --- solo and team games -------------------------------------------------------------------------
+
+
+class SoloResults:
+    """The 2019 solo games per game and player: played, won and lost against the target,
+    average and best score. (A solo game's score table names its player the winner when the
+    target was reached, and no one when it was not.)"""
+
+    def __init__(self) -> None:
+        self.players: dict[str, dict[str, list[Any]]] = {}  # game -> name key -> [name, played, won, points, best]
+
+    def add(self, game: dict[str, Any]) -> None:
+        if game.get("mode") != "solo" or not game["complete"] or not game["lines"]:
+            return
+        line = game["lines"][0]
+        entry = self.players.setdefault(game["game"], {}).setdefault(line["name"].casefold(), [line["name"], 0, 0, 0, None])
+        entry[1] += 1
+        entry[2] += line["won"] > 0
+        entry[3] += line["total"]
+        entry[4] = line["total"] if entry[4] is None else max(entry[4], line["total"])
+
+    def to_json(self) -> dict[str, list[dict[str, Any]]]:
+        out = {}
+        for game in sorted(self.players):
+            rows = [{"name": name, "played": played, "won": won, "lost": played - won,
+                     "win_rate": round(won / played, 3), "average": round(points / played, 1), "best": best}
+                    for name, played, won, points, best in self.players[game].values()]
+            out[game] = sorted(rows, key=lambda row: (-row["won"], -row["average"], row["name"].casefold()))
+        return out
+
+
+class TeamResults:
+    """The 2019 team games per game and team (its members, matched ignoring case and order):
+    played, won (alone; a shared first place is a tie), the team's average and best total."""
+
+    def __init__(self) -> None:
+        self.teams: dict[str, dict[tuple[str, ...], list[Any]]] = {}  # game -> members' keys -> [names, played, won, tied, points, best]
+
+    def add(self, game: dict[str, Any]) -> None:
+        if game.get("mode") != "team" or not game["complete"] or not game.get("teams"):
+            return
+        by_key = {line["name"].casefold(): line for line in game["lines"]}
+        sides = []
+        for members in game["teams"].values():
+            lines = [by_key[name.casefold()] for name in members if name.casefold() in by_key]
+            if lines:
+                sides.append((lines, sum(line["total"] for line in lines)))
+        first = [min(line["rank"] for line in lines) == 1 for lines, _ in sides]
+        for (lines, total), top in zip(sides, first):
+            names = sorted((line["name"] for line in lines), key=str.casefold)
+            entry = self.teams.setdefault(game["game"], {}).setdefault(
+                tuple(name.casefold() for name in names), [" + ".join(names), 0, 0, 0, 0, None])
+            entry[1] += 1
+            entry[2] += top and sum(first) == 1
+            entry[3] += top and sum(first) > 1
+            entry[4] += total
+            entry[5] = total if entry[5] is None else max(entry[5], total)
+
+    def to_json(self) -> dict[str, list[dict[str, Any]]]:
+        out = {}
+        for game in sorted(self.teams):
+            rows = [{"team": names, "played": played, "won": won, "tied": tied, "lost": played - won - tied,
+                     "win_rate": round(won / played, 3), "average": round(points / played, 1), "best": best}
+                    for names, played, won, tied, points, best in self.teams[game].values()]
+            out[game] = sorted(rows, key=lambda row: (-row["won"], -row["average"], row["team"].casefold()))
+        return out
+
+
 # --- ratings ------------------------------------------------------------------------------------
 
 
 class Ratings:
     """openskill Plackett-Luce ratings per game, updated game by game in the order given
     (date order from the archive). A shared place (a shared win) is a tie. Shown as the
-    conservative estimate mu - 3 sigma."""
+    conservative estimate mu - 3 sigma. Normal games and team games are rated apart: in a
+    team game each team is one side of the match, its members rated together (``teams``);
+    a solo game, against no one, is not rated."""
 
     def __init__(self) -> None:
         from openskill.models import PlackettLuce
 
         self.model = PlackettLuce()
         self.ratings: dict[str, dict[str, list[Any]]] = {}  # game -> name key -> [name, rating, games]
+        self.teams: dict[str, dict[str, list[Any]]] = {}    # the same, over team games
 
     def add(self, game: dict[str, Any]) -> None:
         lines = game["lines"]
-        if not game["complete"] or len(lines) < 2:
+        if not game["complete"] or len(lines) < 2 or game.get("mode") == "solo":
+            return
+        if game.get("mode") == "team":
+            self._add_team(game)
             return
         table = self.ratings.setdefault(game["game"], {})
-        entries = []
-        for line in lines:
-            key = line["name"].casefold()
-            entry = table.get(key)
-            if entry is None:
-                entry = table[key] = [line["name"], self.model.rating(), 0]
-            entries.append(entry)
+        entries = [self._entry(table, line) for line in lines]
         updated = self.model.rate([[entry[1]] for entry in entries], ranks=[line["rank"] for line in lines])
         for entry, (rating,) in zip(entries, updated):
             entry[1] = rating
             entry[2] += 1
 
-    def to_json(self) -> dict[str, list[dict[str, Any]]]:
+    def _entry(self, table: dict[str, list[Any]], line: dict[str, Any]) -> list[Any]:
+        key = line["name"].casefold()
+        entry = table.get(key)
+        if entry is None:
+            entry = table[key] = [line["name"], self.model.rating(), 0]
+        return entry
+
+    def _add_team(self, game: dict[str, Any]) -> None:
+        by_key = {line["name"].casefold(): line for line in game["lines"]}
+        sides = [[by_key[name.casefold()] for name in members if name.casefold() in by_key]
+                 for members in (game.get("teams") or {}).values()]
+        sides = [side for side in sides if side]
+        if len(sides) < 2:
+            return
+        table = self.teams.setdefault(game["game"], {})
+        entries = [[self._entry(table, line) for line in side] for side in sides]
+        updated = self.model.rate([[entry[1] for entry in side] for side in entries],
+                                  ranks=[min(line["rank"] for line in side) for side in sides])
+        for side, ratings in zip(entries, updated):
+            for entry, rating in zip(side, ratings):
+                entry[1] = rating
+                entry[2] += 1
+
+    @staticmethod
+    def _rows(tables: dict[str, dict[str, list[Any]]]) -> dict[str, list[dict[str, Any]]]:
         out = {}
-        for game in sorted(self.ratings):
+        for game in sorted(tables):
             rows = [{"name": name, "rating": round(r.mu - 3 * r.sigma, 2), "mu": round(r.mu, 2),
                      "sigma": round(r.sigma, 2), "played": played}
-                    for name, r, played in self.ratings[game].values()]
+                    for name, r, played in tables[game].values()]
             out[game] = sorted(rows, key=lambda row: (-row["rating"], row["name"].casefold()))
         return out
 
+    def to_json(self) -> dict[str, list[dict[str, Any]]]:
+        return self._rows(self.ratings)
+
+    def teams_json(self) -> dict[str, list[dict[str, Any]]]:
+        return self._rows(self.teams)
+
 
 # --- reading games ------------------------------------------------------------------------------
+
+#: Where a game played starts: its setup (logged move by move) or its final scores (result-only).
+PLAYED = ("setup", "result")
 
 
 def game_of_score(score: dict[str, Any]) -> dict[str, Any]:
@@ -328,13 +445,16 @@ def game_of_score(score: dict[str, Any]) -> dict[str, Any]:
     lines = [{**line, "won": 1 / len(winners) if line["name"].casefold() in winners else 0.0}
              for line in score["players"]]
     return {"game": score["game"], "edition": score.get("edition"), "complete": score["complete"],
-            "file": score.get("file"), "players": len(lines), "lines": lines}
+            "file": score.get("file"), "players": len(lines), "lines": lines, "date": score.get("date"),
+            "start": score.get("start"), "mode": score.get("mode"), "teams": score.get("teams")}
 
 
-def archived_games(connection: Any, filters: Filters, *, in_date_order: bool = True) -> Iterator[dict[str, Any]]:
+def archived_games(connection: Any, filters: Filters, *, in_date_order: bool = True,
+                   modes_only: bool = False) -> Iterator[dict[str, Any]]:
     """The verified games of the archive that pass ``filters``, streamed: in date order
     (undated first, then by content hash), or by content hash alone when the order does
-    not matter (sorting costs the database a third of the time)."""
+    not matter (sorting costs the database a third of the time). ``modes_only``: the solo
+    and team games alone."""
     from sqlalchemy import func, select
 
     from burgundy_cli.archive.db import VALUE_COLUMNS, stored_breakdown, tables
@@ -345,10 +465,11 @@ def archived_games(connection: Any, filters: Filters, *, in_date_order: bool = T
     query = (select(records.c.hash, records.c.game, records.c.edition, records.c.date, records.c.place,
                     records.c.event, records.c.players, records.c.boards, records.c.modules,
                     records.c.complete, records.c.path, scores.c.name, scores.c.total, scores.c.rank,
-                    scores.c.won, scores.c.categories, scores.c.breakdown,
-                    *(scores.c[f"v{index}"] for index in range(VALUE_COLUMNS)))
+                    scores.c.won, scores.c.categories, scores.c.breakdown, records.c.start, records.c.mode,
+                    records.c.teams, *(scores.c[f"v{index}"] for index in range(VALUE_COLUMNS)))
              .join(scores, scores.c.hash == records.c.hash)
-             .where(records.c.status == "ok", records.c.start == "setup", *_conditions(records, filters))
+             .where(records.c.status == "ok", records.c.start.in_(PLAYED), *_conditions(records, filters),
+                    *((records.c.mode.is_not(None),) if modes_only else ()))
              .order_by(*order, scores.c.seat))
     game: dict[str, Any] | None = None
     result = connection.execution_options(stream_results=True).execute(query)
@@ -359,9 +480,10 @@ def archived_games(connection: Any, filters: Filters, *, in_date_order: bool = T
                     yield game
                 game = {"hash": row[0], "game": row[1], "edition": row[2], "date": row[3], "place": row[4],
                         "event": row[5], "players": row[6], "boards": row[7], "modules": row[8],
-                        "complete": bool(row[9]), "file": row[10], "lines": []}
+                        "complete": bool(row[9]), "file": row[10], "start": row[17], "mode": row[18],
+                        "teams": None if row[19] is None else json.loads(row[19]), "lines": []}
             game["lines"].append({"name": row[11], "total": row[12], "rank": row[13], "won": row[14],
-                                  "breakdown": stored_breakdown(row[15], row[17:], row[16])})
+                                  "breakdown": stored_breakdown(row[15], row[20:], row[16])})
     if game is not None:
         yield game
 
@@ -377,7 +499,7 @@ def archived_standings(connection: Any, filters: Filters, splits: tuple[str, ...
     by content hash, each game's breakdown in order): a set of categories is placed by the
     first game that had it, ``MIN(hash)``; a player's name is the one of their first game.
     """
-    from sqlalchemy import func, select
+    from sqlalchemy import case, func, select
 
     from burgundy_cli.archive.db import tables
 
@@ -392,7 +514,9 @@ def archived_standings(connection: Any, filters: Filters, splits: tuple[str, ...
         key = tuple(row[:width])
         return (*key[:year], key[year] or None, *key[year + 1:]) if year else key
 
-    kept = (records.c.status == "ok", records.c.start == "setup", *_conditions(records, filters))
+    # normal games only: the solo and team games have sections of their own (archived_games)
+    kept = (records.c.status == "ok", records.c.start.in_(PLAYED), records.c.mode.is_(None),
+            *_conditions(records, filters))
     standings = Standings(splits)
     games = (select(*keys, records.c.complete, func.count())  # seat 0: one row per game
              .join(scores, (scores.c.hash == records.c.hash) & (scores.c.seat == 0))
@@ -404,9 +528,11 @@ def archived_standings(connection: Any, filters: Filters, splits: tuple[str, ...
                for (text,) in connection.execute(select(scores.c.categories).distinct()) if text is not None}
     used = max(map(len, decoded.values()), default=0)  # value columns summed: those some seat fills
     seats = (scores.c.name_key, scores.c.name, scores.c.categories)
+    alone = func.sum(case((scores.c.won >= 1, 1), else_=0))  # won alone; a shared first place: a tie
+    tied = func.sum(case(((scores.c.won > 0) & (scores.c.won < 1), 1), else_=0))
     summed = (select(*keys, *seats, func.min(records.c.hash), func.count(), func.sum(scores.c.won),
                      func.sum(scores.c.total), func.max(scores.c.total), func.sum(scores.c.rank),
-                     *(func.sum(scores.c[f"v{index}"]) for index in range(used)))
+                     *(func.sum(scores.c[f"v{index}"]) for index in range(used)), alone, tied)
               .join(scores, scores.c.hash == records.c.hash)
               .where(*kept, records.c.complete.is_(True), scores.c.categories.is_not(None))
               .group_by(*keys, *seats))
@@ -418,20 +544,24 @@ def archived_standings(connection: Any, filters: Filters, splits: tuple[str, ...
     for row in connection.execute(summed):
         names = decoded[row[width + 2]]
         entries.append((row[width + 3], group_key(row), row[width], row[width + 1], names,
-                        *row[width + 4:width + 9], tuple(row[width + 9:width + 9 + len(names)])))
+                        *row[width + 4:width + 9], tuple(row[width + 9:width + 9 + len(names)]), *row[-2:]))
     for row in connection.execute(wide):
         breakdown = json.loads(row[-1])
         total = row[width + 5]
+        won = row[width + 4]
         entries.append((row[width + 3], group_key(row), row[width], row[width + 1], tuple(breakdown),
-                        1, row[width + 4], total, total, row[width + 6], tuple(breakdown.values())))
+                        1, won, total, total, row[width + 6], tuple(breakdown.values()), int(won >= 1),
+                        int(0 < won < 1)))
     entries.sort(key=lambda entry: entry[0])
-    for _, key, name_key, name, names, played, wins, points, best, ranks, sums in entries:
+    for _, key, name_key, name, names, played, wins, points, best, ranks, sums, outright, shared in entries:
         tallies = standings.groups[key]["tallies"]
         tally = tallies.get(name_key)
         if tally is None:
             tally = tallies[name_key] = PlayerTally(name)
         tally.played += played
         tally.wins += wins
+        tally.outright += outright
+        tally.shared += shared
         tally.points += points
         tally.best = best if tally.best is None else max(tally.best, best)
         tally.ranks += ranks
@@ -467,14 +597,37 @@ def _conditions(records: Any, filters: Filters) -> list[Any]:
     return conditions
 
 
+class Counts:
+    """How many games a report read: complete and in progress among the solo and team games
+    (the normal ones are counted by their player tables), and among every game, how many had
+    no date and how many were result-only."""
+
+    def __init__(self) -> None:
+        self.complete = self.in_progress = self.undated = self.result_only = 0
+
+    def add(self, game: dict[str, Any]) -> None:
+        if game.get("mode"):
+            if game["complete"]:
+                self.complete += 1
+            else:
+                self.in_progress += 1
+        self.undated += not game.get("date")
+        self.result_only += game.get("start") == "result"
+
+
 def report(games: Iterable[dict[str, Any]], *, splits: tuple[str, ...] = (),
            head_to_head: tuple[str, str] | None = None, best: int = 0,
-           ratings: bool = False, standings: Standings | None = None) -> dict[str, Any]:
+           ratings: bool = False, standings: Standings | None = None,
+           counted: dict[str, int] | None = None) -> dict[str, Any]:
     """Run the statistics asked for over ``games`` in one pass; the ``stats --json`` object.
 
-    Always ``standings`` (player tables per group: made here from ``games``, unless given
-    made already) and ``games``/``in_progress`` counts; ``head_to_head``, ``best`` and
-    ``ratings`` when asked.
+    Always ``standings`` (player tables per group of normal games: made here from ``games``,
+    unless given made already), ``solo`` and ``teams`` (the solo and team games' sections),
+    the ``games``/``in_progress`` counts (every mode), and what was read and left out:
+    ``undated``, ``result_only`` and ``not_counted`` (``positions``: records that start from
+    a position, rulebook examples, which are no games played). ``counted``: those three
+    counts made already (by the database), else they are counted from ``games``.
+    ``head_to_head``, ``best`` and ``ratings`` (and ``team_ratings``) when asked.
     """
     views: list[Any] = []
     if standings is None:
@@ -483,22 +636,47 @@ def report(games: Iterable[dict[str, Any]], *, splits: tuple[str, ...] = (),
     pair = HeadToHead(*head_to_head) if head_to_head else None
     top = BestGames(best) if best else None
     rated = Ratings() if ratings else None
-    views += [view for view in (pair, top, rated) if view is not None]
+    solo, teams, counts = SoloResults(), TeamResults(), Counts()
+    views += [view for view in (pair, top, rated, solo, teams, counts) if view is not None]
     adders = [view.add for view in views]
     for game in games:
         for add in adders:
             add(game)
     groups = standings.to_json()
-    out: dict[str, Any] = {"games": sum(g["complete"] for g in groups),
-                           "in_progress": sum(g["in_progress"] for g in groups),
-                           "splits": list(splits), "standings": groups}
+    out: dict[str, Any] = {"games": sum(g["complete"] for g in groups) + counts.complete,
+                           "in_progress": sum(g["in_progress"] for g in groups) + counts.in_progress,
+                           "splits": list(splits), "standings": groups,
+                           "solo": solo.to_json(), "teams": teams.to_json()}
+    if counted is None:
+        counted = {"undated": counts.undated, "result_only": counts.result_only, "positions": 0}
+    out.update(undated=counted["undated"], result_only=counted["result_only"],
+               not_counted={"positions": counted["positions"]})
     if pair is not None:
         out["head_to_head"] = pair.to_json()
     if top is not None:
         out["best"] = top.to_json()
     if rated is not None:
         out["ratings"] = rated.to_json()
+        out["team_ratings"] = rated.teams_json()
     return out
+
+
+def archived_counts(connection: Any, filters: Filters) -> dict[str, int]:
+    """What :func:`report` says it read and left out, counted by the database over the verified
+    records that pass ``filters``: games without a date, result-only games, and position
+    records (no games played)."""
+    from sqlalchemy import case, func, select
+
+    from burgundy_cli.archive.db import tables
+
+    records = tables()["records"]
+    played = records.c.start.in_(PLAYED)
+    row = connection.execute(
+        select(func.coalesce(func.sum(case((played & records.c.date.is_(None), 1), else_=0)), 0),
+               func.coalesce(func.sum(case((records.c.start == "result", 1), else_=0)), 0),
+               func.coalesce(func.sum(case((records.c.start == "position", 1), else_=0)), 0))
+        .where(records.c.status == "ok", *_conditions(records, filters))).one()
+    return {"undated": int(row[0]), "result_only": int(row[1]), "positions": int(row[2])}
 
 
 def archive_report(url: str, filters: Filters, **asked: Any) -> dict[str, Any]:
@@ -512,11 +690,14 @@ def archive_report(url: str, filters: Filters, **asked: Any) -> dict[str, Any]:
     engine = db.open_archive(url, create=False)
     try:
         with db.database_errors(url), engine.connect() as connection:
+            counted = archived_counts(connection, filters)
             if not (asked.get("head_to_head") or asked.get("best") or asked.get("ratings")):
-                # the player tables alone: read from the score rows, no game by game
+                # the player tables from the score rows, no game by game; the solo and team
+                # games (a few) read one by one for their sections
                 standings = archived_standings(connection, filters, asked.get("splits", ()))
-                return {"database": db.shown(url), **report((), standings=standings, **asked)}
+                games = archived_games(connection, filters, in_date_order=False, modes_only=True)
+                return {"database": db.shown(url), **report(games, standings=standings, counted=counted, **asked)}
             games = archived_games(connection, filters, in_date_order=bool(asked.get("ratings")))
-            return {"database": db.shown(url), **report(games, **asked)}
+            return {"database": db.shown(url), **report(games, counted=counted, **asked)}
     finally:
         engine.dispose()

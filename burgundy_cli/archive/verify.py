@@ -35,7 +35,7 @@ from burgundy_cli.core.record import MAX_RECORD_BYTES, RecordDoc, parse_record_b
 
 #: The columns of a ``records`` row (besides ``hash``, ``status`` and ``path``).
 RECORD_COLUMNS = ("game", "edition", "date", "place", "event", "players", "boards", "modules", "options",
-                  "complete", "winners", "tiebreak", "notes", "rounds", "error", "start")
+                  "complete", "winners", "tiebreak", "notes", "rounds", "error", "start", "mode", "teams")
 
 
 def content_hash(raw: bytes) -> str:
@@ -103,21 +103,26 @@ def _board_rows(doc: RecordDoc, key: str) -> list[dict[str, Any]]:
 def _record_row(doc: RecordDoc, header: GameHeader, table: ScoreTable, key: str,
                 labels: list[str] | None) -> dict[str, Any]:
     """The ``records`` row of a verified record (``path`` aside)."""
+    from burgundy_cli.core.resultonly import game_mode, modules_of, teams_of
+
     setup = doc.data.get("setup") if isinstance(doc.data.get("setup"), dict) else {}
-    modules = header.options.get("modules")
+    modules = modules_of(header)
+    teams = teams_of(doc)
     date = header.date
     return {
         "hash": key, "status": "ok", "game": table.game, "edition": table.edition,
         "date": None if date is None else str(date.isoformat() if hasattr(date, "isoformat") else date),
         "place": header.place, "event": header.event, "players": len(table.players),
         "boards": None if setup.get("boards") is None else str(setup["boards"]),
-        "modules": None if modules is None else str(modules),
+        "modules": ",".join(modules) or None,
         "options": json.dumps(header.options, sort_keys=True), "complete": table.complete,
         "winners": json.dumps(list(table.winner)), "tiebreak": table.tiebreak, "notes": json.dumps(list(table.notes)),
         "rounds": None if labels is None else json.dumps(labels), "error": None,
         # a record that starts from a [position] (a rulebook example, a dispute written down
         # mid-game) is no game played, even when it reaches the final scoring
-        "start": "position" if "position" in doc.data else "setup",
+        # a result-only record ([final]) is a game played whose moves were not written down
+        "start": "position" if "position" in doc.data else "result" if "final" in doc.data else "setup",
+        "mode": game_mode(modules), "teams": json.dumps(teams) if teams else None,
     }
 
 

@@ -122,7 +122,8 @@ def score_one(path: str, starts: bool = False) -> dict[str, Any]:
 
     ``starts`` adds ``start``: ``position`` for a record that starts from a ``[position]``
     table (a rulebook example: no game played, even when it reaches the final scoring),
-    else ``setup`` -- what ``summary`` needs to leave such records out, as ``stats`` does.
+    ``result`` for a result-only record, else ``setup``; and ``mode`` (``solo``, ``team`` or
+    None) and a team game's ``teams`` -- what ``summary`` needs to count them as ``stats`` does.
     """
     from burgundy_cli.core.record import read_record
     from burgundy_cli.core.render import score_json
@@ -138,7 +139,11 @@ def score_one(path: str, starts: bool = False) -> dict[str, Any]:
         return {"file": name, "error": shown_name(message.removeprefix("burgundy: ")), "exit": code}
     result = {"file": name, **score_json(table, session.header)}
     if starts:
-        result["start"] = "position" if "position" in doc.data else "setup"
+        from burgundy_cli.core.resultonly import game_mode, modules_of, teams_of
+
+        result["start"] = "position" if "position" in doc.data else "result" if "final" in doc.data else "setup"
+        result["mode"] = game_mode(modules_of(session.header))
+        result["teams"] = teams_of(doc) or None
     return result
 
 

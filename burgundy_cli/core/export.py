@@ -2,9 +2,12 @@
 
 Every record is replayed and verified first; a record that fails is reported and left
 out, never half exported. The BG Stats file (docs/export.md) holds one play per complete
-game, with ids derived from the record's canonical content (:func:`play_uuid`), so
-importing the same records again updates those plays instead of adding copies, and the
-player, place and game ids from their names, so every export agrees on who is who. No
+game (result-only records too; never a record that starts from a position, a rulebook
+example, which is no game played), with ids derived from the game's identity: its ``[game]
+uuid``, written once by ``burgundy new`` (:func:`play_uuid`), so importing the same records
+again -- even after a date, a place or a note was added -- updates those plays instead of
+adding copies; and the player, place and game ids from their names, so every export agrees
+on who is who. The CSV has a section per game, each with only that game's columns. No
 account, password or network is involved: the file is imported by the app.
 """
 
@@ -30,13 +33,21 @@ NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "https://pypi.org/project/burgundy-cl
 
 @dataclass(frozen=True, slots=True)
 class Played:
-    """One verified record: its header, score table, start player and canonical text."""
+    """One verified record: its header, score table, start player, the canonical text of what
+    identifies the game (:func:`identity_text`), where it starts (``setup``, ``position`` or
+    ``result``) and the teams of a team game."""
 
     file: str
     header: GameHeader
     table: ScoreTable
     start_player: str | None
     canonical: str
+    start: str = "setup"
+    teams: dict[str, list[str]] | None = None
+
+    @property
+    def result_only(self) -> bool:
+        return self.start == "result"
 
 
 def read_played(files: Iterable[str]) -> tuple[list[Played], list[dict[str, Any]]]:
@@ -56,9 +67,29 @@ def read_played(files: Iterable[str]) -> tuple[list[Played], list[dict[str, Any]
             message, code = failure(err)
             failed.append({"file": file, "error": shown_name(message.removeprefix("burgundy: ")), "exit": code})
             continue
+        from burgundy_cli.core.resultonly import teams_of
+
         start = _first_mover(session.header.players, data) if "setup" in data else None
-        played.append(Played(file, session.header, table, start, dump_record(data)))
+        where = "position" if "position" in doc.data else "result" if "final" in doc.data else "setup"
+        played.append(Played(file, session.header, table, start, identity_text(data), where,
+                             teams_of(doc) or None))
     return played, failed
+
+
+#: What a record's ``[game]`` says about the occasion, not the game: a date, a place, an event
+#: or a note added or corrected later leaves the game the one it was.
+OCCASION = ("date", "place", "event", "notes", "uuid")
+
+
+def identity_text(data: dict[str, Any]) -> str:
+    """What identifies a game: ``uuid:`` and its ``[game] uuid`` (written once by ``new``), else
+    the record's canonical text (:func:`~burgundy_cli.core.record.dump_record`) without the
+    occasion's fields of ``[game]`` (:data:`OCCASION`) and without the ``[result]`` the replay
+    recomputes."""
+    if data["game"].get("uuid"):
+        return "uuid:" + str(data["game"]["uuid"]).lower()
+    game = {key: value for key, value in data["game"].items() if key not in OCCASION}
+    return dump_record({"game": game, **{key: value for key, value in data.items() if key not in ("game", "result")}})
 
 
 def _first_mover(players: list[str], data: dict[str, Any]) -> str | None:
@@ -76,7 +107,9 @@ def _first_mover(players: list[str], data: dict[str, Any]) -> str | None:
 
 
 def play_uuid(played: Played) -> str:
-    """A play's id: a UUID5 of the record's canonical text (comments and layout aside)."""
+    """A play's id: a UUID5 of the game's identity (:func:`identity_text`): its ``[game] uuid``,
+    or for a record made before ``new`` wrote one, the canonical text of its game, players,
+    options, setup and moves (comments, layout, date, place, event and notes aside)."""
     return str(uuid.uuid5(NAMESPACE, "play:" + hashlib.sha256(played.canonical.encode()).hexdigest())).upper()
 
 
@@ -146,6 +179,10 @@ def _play_date(header: GameHeader) -> str | None:
 def breakdown_comment(played: Played) -> str:
     """The play's comments: each player's points by category (BG Stats has no such fields)."""
     lines = [f"Scored by burgundy from {played.file}."]
+    if played.result_only:
+        lines.append("Result only: the final scores were entered after the game, without its moves.")
+    if played.teams:
+        lines += [f"Team {team}: {' + '.join(members)}." for team, members in played.teams.items()]
     if played.header.event:
         lines.append(f"Event: {played.header.event}.")
     for line in played.table.players:
@@ -156,6 +193,12 @@ def breakdown_comment(played: Played) -> str:
     return "\n".join(lines)
 
 
+def exported(played: Iterable[Played]) -> list[Played]:
+    """The records that make plays: the complete games, logged or result-only; never a record
+    that starts from a position (a rulebook example, a disputed moment: no game played)."""
+    return [p for p in played if p.table.complete and p.start != "position"]
+
+
 def bgstats(played: list[Played], bgg_ids: BggIds | None = None) -> dict[str, Any]:
     """The BG Stats import file for the complete games among ``played`` (docs/export.md);
     ``bgg_ids``: BoardGameGeek ids the user gave (:func:`parse_bgg_ids`)."""
@@ -163,12 +206,15 @@ def bgstats(played: list[Played], bgg_ids: BggIds | None = None) -> dict[str, An
     places: dict[str, int] = {}
     games: dict[str, dict[str, Any]] = {}
     plays = []
-    for record in (p for p in played if p.table.complete):
+    for record in exported(played):
         name, bgg_name, bgg, year = _game_facts(record, bgg_ids)
         if name not in games:
             games[name] = {"id": len(games) + 1, "uuid": _name_uuid("game", name), "name": name, "bggName": bgg_name,
                            "bggId": bgg, "bggYear": year, "highestWins": True, "noPoints": False,
                            "cooperative": False, "usesTeams": False}
+        team_of = {member: team for team, members in (record.teams or {}).items() for member in members}
+        if team_of:
+            games[name]["usesTeams"] = True
         for player in record.header.players:
             players.setdefault(player, len(players) + 1)
         place = record.header.place
@@ -182,12 +228,13 @@ def bgstats(played: list[Played], bgg_ids: BggIds | None = None) -> dict[str, An
         play.update({
             "gameRefId": games[name]["id"],
             "board": _board(record),
-            "ignored": False, "manualWinner": False, "usesTeams": False, "rounds": 0, "durationMin": 0,
+            "ignored": False, "manualWinner": False, "usesTeams": bool(team_of), "rounds": 0, "durationMin": 0,
             "comments": breakdown_comment(record),
             "playerScores": [{"playerRefId": players[line.name], "score": str(line.total), "rank": line.rank,
                               "winner": line.name in record.table.winner,
                               "startPlayer": line.name == record.start_player,
-                              "seatOrder": seat[line.name] + 1, "newPlayer": False, "role": ""}
+                              "seatOrder": seat[line.name] + 1, "newPlayer": False, "role": "",
+                              **({"team": team_of[line.name]} if line.name in team_of else {})}
                              for line in sorted(record.table.players, key=lambda line: seat[line.name])],
         })
         if place is not None:
@@ -209,36 +256,48 @@ def bgstats(played: list[Played], bgg_ids: BggIds | None = None) -> dict[str, An
 def _board(played: Played) -> str:
     """What BG Stats calls the board (a variant): the edition and the rule options chosen."""
     parts = [f"{played.table.edition} edition"] if played.table.edition else []
-    parts += [f"{key} = {value}" for key, value in played.header.options.items()]
+    parts += [f"{key} = {', '.join(map(str, value)) if isinstance(value, list) else value}"
+              for key, value in played.header.options.items()]
     return "; ".join(parts)
 
 
-#: The CSV columns before the scoring categories.
-CSV_COLUMNS = ("file", "game", "edition", "date", "place", "event", "complete", "player", "seat",
-               "start_player", "score", "rank", "winner")
+#: The CSV columns before the scoring categories (``team`` only in a section with team games).
+CSV_COLUMNS = ("file", "game", "edition", "date", "place", "event", "complete", "result_only", "player", "seat",
+               "start_player", "team", "score", "rank", "winner")
 
 
 def csv_text(played: list[Played]) -> str:
-    """One row per player per game, with every scoring category any record uses as a column
-    (empty where the record's game has no such category); yes/no columns are ``true``/``false``."""
-    categories: list[str] = []
-    for record in played:
-        for line in record.table.players:
-            categories.extend(c for c in line.breakdown if c not in categories)
+    """One section per game (Castles, Robber Knights), in the order the records first name
+    them, separated by an empty line: each a header row and one row per player per record,
+    with only that game's columns -- the scoring categories its records use, and ``team``
+    only where a team game is among them. Yes/no columns are ``true``/``false``."""
     from burgundy_cli.core.csvrows import csv_row
 
-    out = io.StringIO()
-    out.write(csv_row([*CSV_COLUMNS, *categories]))
+    sections: dict[str, list[Played]] = {}
     for record in played:
-        header = record.header
-        lines = {line.name: line for line in record.table.players}
-        for seat, name in enumerate(header.players, start=1):
-            line = lines[name]
-            out.write(csv_row([record.file, header.name, record.table.edition or "", _csv_date(header), header.place or "",
-                             header.event or "", _yes(record.table.complete), name, seat,
-                             _yes(name == record.start_player), line.total, line.rank,
-                             _yes(name in record.table.winner),
-                             *(line.breakdown.get(category, "") for category in categories)]))
+        sections.setdefault(record.header.name, []).append(record)
+    out = io.StringIO()
+    for index, records in enumerate(sections.values()):
+        if index:
+            out.write("\n")
+        categories: list[str] = []
+        for record in records:
+            for line in record.table.players:
+                categories.extend(c for c in line.breakdown if c not in categories)
+        teams = any(record.teams for record in records)
+        columns = [c for c in CSV_COLUMNS if c != "team" or teams]
+        out.write(csv_row([*columns, *categories]))
+        for record in records:
+            header = record.header
+            lines = {line.name: line for line in record.table.players}
+            team_of = {member: team for team, members in (record.teams or {}).items() for member in members}
+            for seat, name in enumerate(header.players, start=1):
+                line = lines[name]
+                row = [record.file, header.name, record.table.edition or "", _csv_date(header), header.place or "",
+                       header.event or "", _yes(record.table.complete), _yes(record.result_only), name, seat,
+                       _yes(name == record.start_player), *([team_of.get(name, "")] if teams else []),
+                       line.total, line.rank, _yes(name in record.table.winner)]
+                out.write(csv_row([*row, *(line.breakdown.get(category, "") for category in categories)]))
     return out.getvalue()
 
 

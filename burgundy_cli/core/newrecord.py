@@ -11,6 +11,11 @@ answers before them (a 2011 game is never asked about modules; the solo game def
 its duchy; the team game asks for its teams before the goods, dealt per team; the trade
 routes are asked card by card). Without a terminal, the refusal is the command's answer.
 The file is never replaced unless ``--force`` says so.
+``--result`` makes a result-only record instead (:mod:`burgundy_cli.core.resultonly`): the
+same header, then a ``[final]`` table of the final scores asked for (``--scores``), with the
+tiebreak figures, a team game's teams and a solo game's outcome where given; it is checked
+as every command reads it (scores for every player, counts the game is played by, a stated
+winner that follows the tiebreak) before it is written.
 """
 
 from __future__ import annotations
@@ -50,10 +55,14 @@ class NewRecord:
     date: str | None = None
     place: str | None = None
     event: str | None = None
+    result: bool = False            #: a result-only record: the final scores, no moves
+    scores: str | None = None       #: its final scores: anna=182,bob=170
+    tiebreak: str | None = None     #: the tiebreak figure of tied players: anna=2,bob=3
+    won: str | None = None          #: a solo game: yes (won against the target) or no
 
 
 #: Answers asked only when the record plays a module: answer -> that module.
-FOR_MODULE = {"teams": "team-game", "shields": "shields", "routes": "trade-routes"}
+FOR_MODULE = {"teams": "team-game", "shields": "shields", "routes": "trade-routes", "won": "solo-game"}
 
 #: The questions every game asks last: when, where and why the game is played. The date's
 #: default, ``today``, is the day the record is made.
@@ -95,6 +104,28 @@ QUESTIONS: dict[str, list[tuple[str, str, str | None]]] = {
 
 #: A trade route card as the question shows one: its three spaces, left to right.
 ROUTE_CARD_EXAMPLE = "5 silver-2;2 church;1 vp-1"
+
+
+#: The questions of a result-only record (``new --result``), per game: who played, then the
+#: final scores, then what decides a tie, a team game's teams and a solo game's outcome.
+RESULT_QUESTIONS: dict[str, list[tuple[str, str, str | None]]] = {
+    "castles-of-burgundy": [
+        ("edition", "edition (2011 or 2019)", "2019"),
+        ("players", "players in seat order, clockwise (e.g. anna,bob)", None),
+        ("modules", "2019 expansion modules, comma-separated (empty: the base game)", ""),
+        ("scores", "each player's final score, e.g. anna=182,bob=170", None),
+        ("tiebreak", "for players tied on points, their empty duchy spaces, e.g. anna=2,bob=3 (empty: no tie)", ""),
+        ("teams", "the two teams, e.g. A=anna cara,B=ben dario (team-game module)", ""),
+        ("won", "solo game won against its target? yes or no (solo-game module)", None),
+        *WHEN_AND_WHERE,
+    ],
+    "robber-knights": [
+        ("players", "players in seat order, clockwise (e.g. red,blue)", None),
+        ("scores", "each player's final score, e.g. red=18,blue=15", None),
+        ("tiebreak", "for players tied on points, their knights left, e.g. red=2,blue=0 (empty: no tie)", ""),
+        *WHEN_AND_WHERE,
+    ],
+}
 
 
 class AnswerError(UsageError):
@@ -153,7 +184,7 @@ def _pairs(text: str, key: str, names: list[str] | None = None) -> dict[str, str
 
 def _example(key: str) -> str | None:
     """The example the question for ``key`` gives (``e.g. ...``), if it gives one."""
-    for questions in QUESTIONS.values():
+    for questions in (*QUESTIONS.values(), *RESULT_QUESTIONS.values()):
         for asked, question, _ in questions:
             if asked == key and "e.g. " in question:
                 return "e.g. " + question.partition("e.g. ")[2].partition(" (")[0]
@@ -234,6 +265,35 @@ def record_data(answers: NewRecord) -> dict[str, Any]:
     return {"game": game, "setup": setup}
 
 
+def final_data(answers: NewRecord) -> dict[str, Any]:
+    """The tables of a result-only record from the answers: ``[game]`` and ``[final]``
+    (unchecked: opening the record checks them).
+
+    :raises AnswerError: a score or tiebreak figure that is no whole number, a solo game's
+        outcome that is neither yes nor no.
+    """
+    game = header_data(answers)
+    figures = {}
+    for key in ("scores", "tiebreak"):
+        figures[key] = {}
+        for name, value in _pairs(getattr(answers, key) or "", key, _names(answers.players)).items():
+            number = value.strip().lstrip("-")
+            if not number.isdigit():
+                raise AnswerError(key, f"{name}={value}: a whole number is wanted", hint=_example(key))
+            figures[key][name] = int(value)
+    final: dict[str, Any] = {"scores": {name: {"total": total, **({"tiebreak": figures["tiebreak"][name]}
+                                                                  if name in figures["tiebreak"] else {})}
+                                        for name, total in figures["scores"].items()}}
+    if answers.teams:
+        final["teams"] = {team: value.split() for team, value in _pairs(answers.teams, "teams", _names(answers.players)).items()}
+    if answers.won is not None:
+        said = answers.won.strip().lower()
+        if said not in ("yes", "no", "won", "lost", "true", "false"):
+            raise AnswerError("won", f"'{answers.won.strip()}': say yes (won against the target) or no")
+        final["won"] = said in ("yes", "won", "true")
+    return {"game": game, "final": final}
+
+
 def _cell(cell: str, players: list[str]) -> str:
     """A Robber Knights layout cell ``owner:tile`` with the owner as the players spell it."""
     owner, colon, tile = cell.partition(":")
@@ -245,7 +305,7 @@ def checked_text(path: str, answers: NewRecord) -> tuple[str, Any]:
 
     :raises RefereeError: the answers do not make a record the game accepts.
     """
-    doc = parse_record_text(dump_record(record_data(answers)), path)
+    doc = parse_record_text(dump_record(final_data(answers) if answers.result else record_data(answers)), path)
     session = open_doc(doc)
     return dump_record(session.record_data()), session
 
@@ -429,7 +489,7 @@ _WHERE = {"edition": ("game", "edition"), "players": ("game", "players"), "modul
           "goods": ("setup", "goods"), "start_player": ("setup", "start_player"),
           "shields": ("setup", "shields"), "routes": ("setup", "routes"), "layout": ("setup", "layout"),
           "hands": ("setup", "hands"), "colours": ("setup", "colours"), "date": ("game", "date"), "place": ("game", "place"),
-          "event": ("game", "event")}
+          "event": ("game", "event"), "scores": ("final", "scores"), "tiebreak": ("final",), "won": ("final",)}
 
 
 def _blamed(err: RefereeError, text: str, path: str, keys: list[str]) -> str | None:
@@ -460,6 +520,14 @@ def _refusal(path: str, answers: NewRecord, keys: list[str], index: int) -> Refe
     None when the game accepts them. A refusal of a later answer waits for its question,
     unless that answer was stood in for: a stand-in fits any answers the game accepts, so
     the answers so far are refused."""
+    if answers.result:   # a result-only record has nothing to stand in: checked whole, at its last answer
+        if index < len(keys) - 1:
+            return None
+        try:
+            checked_text(path, answers)
+            return None
+        except RefereeError as err:
+            return err
     trial, stood_in = _stand_ins(answers)
     try:
         text = dump_record(record_data(trial))
@@ -518,7 +586,7 @@ def create(path: str, given: NewRecord, *, force: bool = False, ask: bool = Fals
         read = terminal_reader()
     game = _game(answers.game, ask, read, say)
     answers = replace(answers, game=game.name)
-    questions = QUESTIONS[game.name]
+    questions = (RESULT_QUESTIONS if answers.result else QUESTIONS)[game.name]
     keys = [key for key, _, _ in questions]
     ask = ask and _required_missing(answers, questions)  # all required given: the rest takes its default
     if ask and read is None:
@@ -539,12 +607,20 @@ def create(path: str, given: NewRecord, *, force: bool = False, ask: bool = Fals
             continue
         if not ask or not _asked(key, answers):   # (an answer given by flag that no question asks for)
             raise err
+        if answers.result:   # (checked whole after its last answer: back to the answer it blames)
+            blamed = _blamed(err, dump_record(final_data(answers)) if not isinstance(err, AnswerError) else "",
+                             path, keys)
+            if blamed in keys and keys.index(blamed) < index and _asked(blamed, answers):
+                key, index = blamed, keys.index(blamed)
         say(_said(err, key))       # the answer just given is refused: that question again
         answers = replace(answers, **{key: None})
     text, session = checked_text(path, answers)
     write_atomic(path, schema_directive(path, game.name) + text, replace=force)
     from burgundy_cli.core.table import due_text
 
+    if answers.result:
+        return f"wrote {path}: {game.name}, result only: " + \
+            ", ".join(f"{line.name} {line.total}" for line in session.score().players)
     return f"wrote {path}: {game.name}, {', '.join(session.header.players)}; next: {due_text(session)}"
 
 

@@ -85,6 +85,24 @@ def modules_of(header: GameHeader) -> list[str]:
     return [name.strip() for name in names if name.strip()]
 
 
+def game_mode(modules: list[str]) -> str | None:
+    """``solo`` or ``team`` for the 2019 solo and team games, None for a normal game: the
+    statistics keep each mode apart (a solo game is won against a target, a team game by a team)."""
+    return "solo" if "solo-game" in modules else "team" if "team-game" in modules else None
+
+
+def teams_of(doc: RecordDoc) -> dict[str, list[str]]:
+    """The teams of a team game's record, team -> members: ``[setup.teams]`` of a game logged
+    move by move, ``[final] teams`` of a result-only record; empty for any other record."""
+    for table in ("setup", TABLE):
+        value = doc.data.get(table)
+        teams = value.get("teams") if isinstance(value, dict) else None
+        if isinstance(teams, dict):
+            return {str(team): [str(name) for name in members] for team, members in teams.items()
+                    if isinstance(members, list)}
+    return {}
+
+
 def open_result(doc: RecordDoc, header: GameHeader) -> ResultSession:
     """Read and check a result-only record (see the module's docstring).
 

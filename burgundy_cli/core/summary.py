@@ -1,18 +1,25 @@
-"""``burgundy summary``: many records scored now and summed up per game and player.
+"""``burgundy summary`` (deprecated: ``burgundy stats`` is the one command): many records
+scored now and summed up per game and player.
 
 A thin view of the archive's statistics (:mod:`burgundy_cli.archive.stats`): the same
-player tables, over the ``score --json`` objects of records scored in this run instead of
-games read from an archive, with no database. Only complete games count towards wins and
+report, over the ``score --json`` objects of records scored in this run instead of games
+read from an archive, with no database. Only complete games count towards wins and
 averages; games still in progress and records that failed to verify are counted, not
 scored; records that start from a ``[position]`` (``"start": "position"``, a rulebook
-example) are no games played and are counted apart, as ``positions``. Player names are matched ignoring case. For filters, splits, head-to-head, best
-games and ratings, use ``burgundy stats`` (docs/archive.md).
+example) are no games played and are counted apart, as ``positions``; the solo and team
+games have sections of their own, as in ``stats``. Player names are matched ignoring case.
+For filters, splits, head-to-head, best games and ratings, use ``burgundy stats``
+(docs/archive.md).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from typing import Any
+
+#: What ``summary`` says on stderr each time it is run.
+DEPRECATED = ("burgundy: `summary` is deprecated and will be removed: `burgundy stats DIR` prints the same "
+              "tables (it keeps an archive, DIR/burgundy.db, and adds filters, splits and ratings)")
 
 
 def summarise(results: Iterable[dict[str, Any]]) -> dict[str, Any]:
@@ -25,34 +32,39 @@ def summarise(results: Iterable[dict[str, Any]]) -> dict[str, Any]:
     >>> summary["invalid"], summary["games"]["g"]["players"][0]["wins"]
     (['bad.toml'], 2.0)
     """
-    from burgundy_cli.archive.stats import Standings, game_of_score
+    from burgundy_cli.archive.stats import game_of_score, report
 
     invalid: list[str] = []
     positions = 0
-    standings = Standings()
+    played = []
     for result in results:
         if "error" in result:
             invalid.append(result.get("file", "?"))
         elif result.get("start") == "position":
             positions += 1
         else:
-            standings.add(game_of_score(result))
+            played.append(game_of_score(result))
+    reported = report(played)
     games = {}
-    for group in standings.to_json():
+    for group in reported["standings"]:
         games[group["game"]] = {"records": group["complete"] + group["in_progress"], "complete": group["complete"],
                                 "in_progress": group["in_progress"], "players": group["players"]}
-    return {"records": len(invalid) + positions + sum(g["records"] for g in games.values()), "invalid": invalid,
-            "positions": positions, "games": games}
+    in_modes = reported["games"] + reported["in_progress"] - sum(g["records"] for g in games.values())
+    return {"records": len(invalid) + positions + sum(g["records"] for g in games.values()) + in_modes,
+            "invalid": invalid, "positions": positions, "complete": reported["games"],
+            "in_progress": reported["in_progress"], "games": games, "solo": reported["solo"],
+            "teams": reported["teams"], "undated": reported["undated"], "result_only": reported["result_only"]}
 
 
 def summary_text(summary: dict[str, Any]) -> str:
-    """The summary as text: one table per game, players by wins then average points."""
+    """The summary as text: the tables of ``stats`` (one per game, players by wins then
+    average points, then the solo and team sections)."""
     from burgundy_cli.archive.output import text
 
-    body = text({"games": sum(g["complete"] for g in summary["games"].values()),
-                 "in_progress": sum(g["in_progress"] for g in summary["games"].values()),
-                 "standings": [{"game": name, "split": {}, **game} for name, game in summary["games"].items()]})
-    apart = f", {summary['positions']} positions (no games)" if summary["positions"] else ""
-    lines = [f"{summary['records']} records, {len(summary['invalid'])} invalid{apart}", body]
+    body = text({"games": summary["complete"], "in_progress": summary["in_progress"], "undated": summary["undated"],
+                 "result_only": summary["result_only"], "not_counted": {"positions": summary["positions"]},
+                 "standings": [{"game": name, "split": {}, **game} for name, game in summary["games"].items()],
+                 "solo": summary["solo"], "teams": summary["teams"]})
+    lines = [f"{summary['records']} records, {len(summary['invalid'])} invalid", body]
     lines += [f"invalid: {file}" for file in summary["invalid"]]
     return "\n".join(lines)

@@ -167,6 +167,8 @@ def test_a_version_1_archive_is_refilled_by_the_next_sync(club, archive_url) -> 
     meta = db.tables()["meta"]
     with engine.begin() as connection:
         connection.execute(text("ALTER TABLE records DROP COLUMN start"))
+        for column in ("mode", "teams"):  # (version 6's)
+            connection.execute(text(f"ALTER TABLE records DROP COLUMN {column}"))
         connection.execute(meta.update().where(meta.c.key == "version").values(value="1"))
     engine.dispose()
     report = sync(club, archive_url, jobs=1)

@@ -24,7 +24,8 @@ def test_player_tables_are_summarys(club, archive_url) -> None:
     summary = summarise(score_many([str(p) for p in sorted(club.rglob("*.toml"))], 1, starts=True))
     assert {g["game"]: g["players"] for g in report["standings"]} == \
            {name: game["players"] for name, game in summary["games"].items()}
-    assert report["games"] == sum(g["complete"] for g in summary["games"].values())
+    assert report["games"] == summary["complete"]
+    assert (report["solo"], report["teams"]) == (summary["solo"], summary["teams"])
 
 
 def test_positions_are_no_games_played(club, archive_url) -> None:
@@ -42,8 +43,9 @@ def test_positions_are_no_games_played(club, archive_url) -> None:
     assert report["in_progress"] == sum(not r["complete"] for r in games)
     summary = summarise(scored)
     assert summary["positions"] == len(positions)
-    assert sum(g["complete"] for g in summary["games"].values()) == report["games"]
-    assert sum(g["in_progress"] for g in summary["games"].values()) == report["in_progress"]
+    assert report["not_counted"] == {"positions": len(positions)}
+    assert summary["complete"] == report["games"]
+    assert summary["in_progress"] == report["in_progress"]
 
 
 def test_filters_and_splits(club, archive_url) -> None:
@@ -54,8 +56,10 @@ def test_filters_and_splits(club, archive_url) -> None:
     split = archive_report(archive_url, Filters(game="castles-of-burgundy"), splits=("edition", "players"))
     keys = {(g["split"]["edition"], g["split"]["players"]) for g in split["standings"]}
     assert ("2011", 4) in keys and ("2019", 3) in keys
-    assert sum(g["complete"] for g in split["standings"]) == \
-           archive_report(archive_url, Filters(game="castles-of-burgundy"))["games"]
+    whole = archive_report(archive_url, Filters(game="castles-of-burgundy"))
+    solo = sum(row["played"] for row in whole["solo"]["castles-of-burgundy"])
+    teams = sum(row["played"] for row in whole["teams"]["castles-of-burgundy"]) // 2  # (two teams a game)
+    assert sum(g["complete"] for g in split["standings"]) == whole["games"] - solo - teams
     none = archive_report(archive_url, Filters(edition="1999"))
     assert (none["games"], none["standings"]) == (0, [])
 
@@ -148,7 +152,8 @@ def test_cli_forms(club, cli, archive_url) -> None:
     players = as_json["standings"][0]["players"]
     rows = list(csv.DictReader(io.StringIO(cli(*base, "--csv").stdout)))
     assert [r["player"] for r in rows] == [p["name"] for p in players]
-    assert float(rows[0]["win_rate"]) == players[0]["win_rate"]
+    assert float(rows[0]["win_rate"]) == round(players[0]["won_alone"] / players[0]["played"], 3)  # (ties apart)
+    assert [(r["wins"], r["ties"]) for r in rows] == [(str(p["won_alone"]), str(p["tied_first"])) for p in players]
     markdown = cli(*base, "--markdown").stdout
     assert "| player | played |" in markdown and f"| {players[0]['name']} |" in markdown
     text = cli(*base, "--ratings", "--best", "2", "--vs", "red", "blue")
@@ -171,7 +176,7 @@ def test_player_tables_from_score_rows_are_those_of_whole_games(club, archive_ur
     database (``archived_standings``); game by game (``archived_games``) gives the same, also
     when the breakdowns have more categories than the value columns (3 here: kept as JSON and
     read one seat at a time)."""
-    from burgundy_cli.archive.stats import archived_games, archived_standings, report
+    from burgundy_cli.archive.stats import archived_counts, archived_games, archived_standings, report
 
     (club / "dated.toml").write_text((club / "robber-knights" / "playout-3-players.toml").read_text()
                                      .replace("[game]\n", '[game]\ndate = 2026-03-01\nplace = "Club"\n', 1))
@@ -185,8 +190,14 @@ def test_player_tables_from_score_rows_are_those_of_whole_games(club, archive_ur
             assert bool(wide) == (value_columns == 3)
             for splits in ((), ("edition", "players"), ("year", "place"), ("boards", "modules", "event")):
                 for filters in (Filters(), Filters(game="castles-of-burgundy"), Filters(since="2026-01-01")):
-                    rows = report((), splits=splits, standings=archived_standings(connection, filters, splits))
+                    counted = archived_counts(connection, filters)
+                    rows = report(archived_games(connection, filters, in_date_order=False, modes_only=True),
+                                  splits=splits, standings=archived_standings(connection, filters, splits),
+                                  counted=counted)
                     games = report(archived_games(connection, filters, in_date_order=False), splits=splits)
+                    assert {key: games[key] for key in ("undated", "result_only")} == \
+                        {key: counted[key] for key in ("undated", "result_only")}
+                    games["not_counted"] = rows["not_counted"]  # (positions: counted by the database only)
                     assert json.dumps(rows) == json.dumps(games), (splits, filters)
     finally:
         engine.dispose()

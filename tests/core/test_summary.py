@@ -59,3 +59,14 @@ def test_summary_reports_invalid_records_and_exits_1(cli, tmp_path) -> None:
     data = json.loads(result.stdout)
     assert data["invalid"] == [str(tmp_path / "bad.toml")] and data["games"]["robber-knights"]["complete"] == 1
     assert "bad.toml" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_summary_is_a_deprecated_alias_that_says_so(cli) -> None:
+    """Issue 35 item 4: `stats` is the one command; `summary` stays for scripts, says it is
+    deprecated on stderr, and prints the tables of `stats` (the solo and team games apart)."""
+    result = cli("summary", str(RECORDS / "castles-of-burgundy"), "--jobs", "1")
+    assert result.exit_code == 0, result.stderr
+    assert "`summary` is deprecated" in result.stderr and "burgundy stats DIR" in result.stderr
+    assert "castles-of-burgundy solo games: won or lost against the target" in result.stdout
+    assert "position records (rulebook examples) not counted" in result.stdout
+    assert max(map(len, result.stdout.splitlines())) <= 80

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from burgundy_cli.core.export import bgstats, csv_text, play_uuid, read_played
+from burgundy_cli.core.export import bgstats, csv_text, exported, play_uuid, read_played
 from burgundy_cli.core.session import open_record
 from tests.conftest import RECORDS
 
@@ -20,8 +20,9 @@ def test_bgstats_holds_every_complete_game_with_scores_ranks_and_winners() -> No
     played, failed = read_played(ALL)
     assert failed == []
     data = bgstats(played)
-    complete = [p for p in played if p.table.complete]
+    complete = exported(played)  # (the complete games; no position record: no game played)
     assert len(data["plays"]) == len(complete) > 0
+    assert not any(p.start == "position" for p in complete) and any(p.start == "position" for p in played)
     players = {p["id"]: p["name"] for p in data["players"]}
     games = {g["id"]: g for g in data["games"]}
     for play, record in zip(data["plays"], complete):
@@ -47,18 +48,20 @@ def test_the_start_player_is_the_one_the_setup_names() -> None:
     assert played[0].start_player == "Ben"  # [setup] start_player = "Ben"
 
 
-def test_a_play_id_follows_the_content_not_the_layout(tmp_path) -> None:
-    """Re-importing must not duplicate: the same game written differently keeps its id, a
-    changed game gets a new one."""
+def test_a_play_id_follows_the_game_not_the_layout_nor_the_occasion(tmp_path) -> None:
+    """Re-importing must not duplicate: the same game written differently, or given a place
+    later, keeps its id; a changed game gets a new one."""
     original = CASTLES / "complete-2p-2011.toml"
     text = original.read_text()
     relaid = tmp_path / "relaid.toml"
     relaid.write_text("# typed at the club\n" + text.replace('"Anna: take 6 watchtower"', '"anna: TAKE 6 watchtower"'))
+    placed = tmp_path / "placed.toml"
+    placed.write_text(text.replace('players = [\n    "Anna",', 'place = "Club"\nplayers = [\n    "Anna",'))
     changed = tmp_path / "changed.toml"
-    changed.write_text(text.replace('players = [\n    "Anna",', 'place = "Club"\nplayers = [\n    "Anna",'))
-    (first, second, third), failed = read_played([str(original), str(relaid), str(changed)])
+    changed.write_text(text.replace("Anna", "Anne"))  # (another player: another game)
+    (first, second, third, fourth), failed = read_played([str(original), str(relaid), str(placed), str(changed)])
     assert failed == []
-    assert play_uuid(first) == play_uuid(second) != play_uuid(third)
+    assert play_uuid(first) == play_uuid(second) == play_uuid(third) != play_uuid(fourth)
     again, _ = read_played([str(original)])
     assert play_uuid(again[0]) == play_uuid(first)
 
@@ -71,9 +74,16 @@ def test_players_and_places_keep_their_ids_across_exports() -> None:
         assert uuids[player["name"]] == player["uuid"]
 
 
+def csv_sections(text: str) -> list[list[dict[str, str]]]:
+    """The sections of an exported CSV (separated by an empty line), each as rows by column."""
+    return [list(csv.DictReader(io.StringIO(part + "\n"))) for part in text.rstrip("\n").split("\n\n")]
+
+
 def test_csv_has_a_row_per_player_per_game_and_every_category() -> None:
     played, _ = read_played(ALL)
-    rows = list(csv.DictReader(io.StringIO(csv_text(played))))
+    sections = csv_sections(csv_text(played))
+    assert [{row["game"] for row in rows} for rows in sections] == [{"castles-of-burgundy"}, {"robber-knights"}]
+    rows = [row for rows in sections for row in rows]
     assert len(rows) == sum(len(p.header.players) for p in played)
     for row in rows:
         table = open_record(row["file"]).score()

@@ -50,7 +50,7 @@ def test_stats_csv_neutralises_record_text(cli, hostile, tmp_path) -> None:
 
 def test_stats_markdown_escapes_record_text() -> None:
     player = {"name": "<script>alert(1)</script> <img src=x onerror=alert(2)> **x** a|b", "played": 1,
-              "wins": 1, "win_rate": 1.0, "average": -3.5, "best": 10, "average_rank": 1.0, "categories": {}}
+              "wins": 1, "won_alone": 1, "tied_first": 0, "win_rate": 1.0, "average": -3.5, "best": 10, "average_rank": 1.0, "categories": {}}
     result = {"games": 1, "in_progress": 0, "splits": ["place"],
               "standings": [{"game": "robber-knights", "split": {"place": "<b>club</b>"}, "complete": 1,
                              "in_progress": 0, "players": [player]}]}

@@ -52,12 +52,8 @@ from burgundy_cli.castles.rules.actions import (
     LineRule, check_purchase, goods_types_free, illegal, place_tile,
 )
 from burgundy_cli.castles.rules.boards import depot_spaces
-# the die rules (what a die change costs), apart so that rules and modules need no engine; callers
-# of the engine reach them here too (engine.worker_cost ...)
-from burgundy_cli.castles.rules.dice import (
-    FREE_CHANGE_TILE, die_steps, free_change, free_steps, round_the_wrap, steps_per_worker, worker_cost,
-    workers_suffice,
-)
+# the die rules (what a die change costs), apart so that rules and modules need no engine
+from burgundy_cli.castles.rules.dice import free_change, worker_cost, workers_suffice
 from burgundy_cli.castles.rules.commands import (
     BuyCommand, CorrectionCommand, DieCommand, PassCommand, PhaseGoodsEvent, PlaceAction, RevealEvent, RollEvent,
 )

@@ -1,0 +1,117 @@
+"""Result-only records (issue 35 item 3): final scores without moves, validated as a score pad
+can go wrong (category sums, player counts per game and mode, the winner by the tiebreak), and
+written by ``burgundy new --result``."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from burgundy_cli.core.errors import RecordError
+from burgundy_cli.core.record import parse_record_text
+from burgundy_cli.core.session import open_doc
+
+HEAD = '[game]\nname = "castles-of-burgundy"\nedition = "2019"\ndate = 2026-11-06\n'
+
+
+def opened(text: str):
+    return open_doc(parse_record_text(text, "result.toml"))
+
+
+def refusal(text: str) -> str:
+    with pytest.raises(RecordError) as caught:
+        opened(text)
+    return caught.value.describe()
+
+
+def test_a_result_only_record_scores_as_the_pad_says() -> None:
+    table = opened(HEAD + 'players = ["Anna", "Ben"]\n[final.scores.Anna]\ntotal = 182\n'
+                          'breakdown = { animals = 20, areas = 120, goods-sold = 42 }\n'
+                          '[final.scores.Ben]\ntotal = 170\n').score()
+    assert [(line.name, line.total, line.rank) for line in table.players] == [("Anna", 182, 1), ("Ben", 170, 2)]
+    assert table.winner == ["Anna"] and table.complete and any("result-only" in note for note in table.notes)
+
+
+def test_the_categories_must_sum_to_the_total() -> None:
+    said = refusal(HEAD + 'players = ["Anna", "Ben"]\n[final.scores.Anna]\ntotal = 182\n'
+                          'breakdown = { animals = 20, areas = 120 }\n[final.scores.Ben]\ntotal = 170\n')
+    assert "sums to 140, not the total 182" in said
+
+
+@pytest.mark.parametrize("players, modules, says", [
+    (["Anna"], "", "played by 2 to 4 players, not 1"),
+    (["A", "B", "C", "D", "E"], "", "played by 2 to 4 players, not 5"),
+    (["Anna", "Ben"], 'modules = ["solo-game"]', "the solo game of castles-of-burgundy is played by 1"),
+    (["Anna", "Ben"], 'modules = ["team-game"]', "a team game names its two teams"),
+])
+def test_player_counts_follow_the_game_and_its_mode(players, modules, says) -> None:
+    scores = "".join(f"[final.scores.{name}]\ntotal = 100\n" for name in players)
+    won = "[final]\nwon = true\n" if "solo" in modules else ""
+    options = f"[game.options]\n{modules}\n" if modules else ""
+    assert says in refusal(HEAD + f"players = {json.dumps(players)}\n{options}{won}{scores}")
+
+
+def test_a_stated_winner_follows_the_tiebreak_when_its_figures_are_given() -> None:
+    tied = (HEAD + 'players = ["Anna", "Ben"]\n[final]\nwinner = ["{winner}"]\n[final.scores.Anna]\ntotal = 150\n'
+                   'tiebreak = 3\n[final.scores.Ben]\ntotal = 150\ntiebreak = 1\n')
+    # Castles: fewest empty duchy spaces wins a tie (Ben, 1)
+    assert opened(tied.replace("{winner}", "Ben")).score().winner == ["Ben"]
+    assert "disagrees with the scores, which give ['Ben']" in refusal(tied.replace("{winner}", "Anna"))
+    # without the figures, the stated winner decides the tie the pad leaves open
+    open_tie = tied.replace("tiebreak = 3\n", "").replace("tiebreak = 1\n", "").replace("{winner}", "Anna")
+    assert opened(open_tie).score().winner == ["Anna"]
+
+
+def test_solo_and_team_results() -> None:
+    solo = opened(HEAD + 'players = ["Anna"]\n[game.options]\nmodules = ["solo-game"]\n[final]\nwon = false\n'
+                         '[final.scores.Anna]\ntotal = 190\n').score()
+    assert solo.winner == [] and any("LOST" in note for note in solo.notes)
+    team = opened(HEAD + 'players = ["Anna", "Ben", "Cara", "Dario"]\n[game.options]\nmodules = ["team-game"]\n'
+                         '[final.teams]\nA = ["Anna", "Cara"]\nB = ["Ben", "Dario"]\n'
+                  + "".join(f"[final.scores.{n}]\ntotal = {t}\n" for n, t in
+                            (("Anna", 150), ("Ben", 170), ("Cara", 160), ("Dario", 120))))
+    assert sorted(team.score().winner) == ["Anna", "Cara"]  # 310 against 290
+
+
+def test_new_result_writes_a_result_only_record_that_scores(cli, tmp_path) -> None:
+    path = tmp_path / "pad.toml"
+    made = cli("new", str(path), "--result", "--game", "robber-knights", "--players", "red,blue",
+               "--scores", "red=15,blue=15", "--tiebreak", "red=2,blue=1", "--date", "2026-11-06",
+               "--place", "Club")
+    assert made.exit_code == 0, made.output
+    assert "result only: red 15, blue 15" in made.stdout
+    text = path.read_text(encoding="utf-8")
+    assert "[final.scores.red]" in text and "uuid = " in text and "date = 2026-11-06" in text
+    scored = json.loads(cli("score", "--json", str(path)).stdout)
+    assert scored["winner"] == ["red"] and scored["place"] == "Club"  # most knights left
+    solo = tmp_path / "solo.toml"
+    missing = cli("new", str(solo), "--result", "--game", "castles-of-burgundy", "--players", "Anna",
+                  "--modules", "solo-game", "--scores", "Anna=200")
+    assert missing.exit_code == 2 and "--won" in missing.stderr and not solo.exists()
+    assert cli("new", str(solo), "--result", "--game", "castles-of-burgundy", "--players", "Anna",
+               "--modules", "solo-game", "--scores", "Anna=200", "--won", "yes").exit_code == 0
+    bad = cli("new", str(tmp_path / "bad.toml"), "--result", "--game", "castles-of-burgundy",
+              "--players", "Anna,Ben", "--scores", "Anna=lots,Ben=3")
+    assert bad.exit_code == 2 and "whole number" in bad.stderr
+
+
+def test_new_result_asks_for_the_scores_on_a_terminal(tmp_path) -> None:
+    """The questionnaire of ``new --result`` asks who played, then the final scores (and the
+    rest, each with its default), and asks again for an answer the record refuses."""
+    from burgundy_cli.core.newrecord import NewRecord, create
+
+    answers = iter(["red,blue", "red=15,blue=x", "", "2026-11-06", "Club", "", "red=15,blue=12"])
+    asked: list[str] = []
+
+    def read(question: str) -> str:
+        asked.append(question)
+        return next(answers)
+
+    said = create(str(tmp_path / "pad.toml"), NewRecord(game="robber-knights", result=True), ask=True, read=read,
+                  say=asked.append)
+    assert "result only: red 15, blue 12" in said
+    assert asked[1].startswith("each player's final score") and asked[2].startswith("for players tied on points")
+    refused = next(line for line in asked if line.startswith("not a record yet"))
+    assert "whole number" in refused and "e.g. anna=182,bob=170" in refused
+    assert asked[-1].startswith("each player's final score")  # (asked again, alone)
