@@ -502,6 +502,7 @@ def chart(
 ) -> None:
     """Chart each player's VP after every round (Castles) or turn (Robber Knights), final scoring last.
 
+    Without --svg or --json: a table, one row per round or turn.
     Example: burgundy chart game.toml --svg chart.svg
     """
     _guard(partial(subcommands.chart, file, svg, as_json))

@@ -2,7 +2,7 @@
 
 The data come from :func:`burgundy_cli.core.pictures.chart_series` (rounds for The
 Castles of Burgundy, turns for Robber Knights, then the final scoring as a step of its
-own); this module only draws them: a grid, one line per player in the player's colour,
+own); this module only draws them, or prints them as a table of one row per step: a grid, one line per player in the player's colour,
 and a legend with the final totals. Hand-built and deterministic, like every picture.
 """
 
@@ -43,12 +43,12 @@ def chart_svg(series: dict[str, Any]) -> str:
     names = list(series["vp"])
     colours = player_colours(names)
     unit = "round" if series["game"] == "castles-of-burgundy" else "turn"
-    title = f"VP after every {unit}: {series['file']}"
+    title = f"VP after every {unit}: {series['title']}"
     plot_w = max(360.0, 22.0 * (len(labels) - 1), TITLE_EM * len(title) - RIGHT)
     plot_h = 280.0
     width, height = LEFT + plot_w + RIGHT, TOP + plot_h + BOTTOM
     top_vp, step = vp_axis(max([max(v) for v in series["vp"].values()] + [1]))
-    svg = Svg(width, height, f"VP per {unit}: {series['file']}", CSS)
+    svg = Svg(width, height, title, CSS)
     svg.rect(0, 0, width, height, "background")
     svg.label(LEFT, 24, title, "title")
 
@@ -88,3 +88,23 @@ def chart_svg(series: dict[str, Any]) -> str:
         winner = " (winner)" if name in series["winner"] else ""
         svg.label(LEFT + plot_w + 42, y, f"{name} {series['vp'][name][-1]}{winner}", "")
     return svg.text()
+
+
+def chart_table(series: dict[str, Any]) -> str:
+    """``chart FILE``'s text: one row per round (turn), then the final scoring, one column per
+    player, each cell the VP then; the winner named under it."""
+    names = list(series["vp"])
+    unit = "round" if series["game"] == "castles-of-burgundy" else "turn"
+    first = max(len(unit), *(len(label) for label in series["steps"]))
+    widths = [max(len(name), 4) for name in names]
+    lines = [f"VP after every {unit}: {series['title']}",
+             "  ".join([unit.ljust(first), *(name.rjust(w) for name, w in zip(names, widths))]),
+             "  ".join(["-" * first, *("-" * w for w in widths)])]
+    for index, label in enumerate(series["steps"]):
+        cells = (str(series["vp"][name][index]).rjust(w) for name, w in zip(names, widths))
+        lines.append("  ".join([label.ljust(first), *cells]).rstrip())
+    if series["complete"]:
+        lines.append(f"winner: {', '.join(series['winner']) or 'no one'}")
+    else:
+        lines.append(f"not complete: the last row is the VP after {series['steps'][-1]}")
+    return "\n".join(lines)
