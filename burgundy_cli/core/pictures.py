@@ -153,7 +153,19 @@ def chart_series(path: str) -> dict[str, Any]:
     """Every player's VP after each step; a complete game ends with the final scoring as its
     own step, after the last step's VP from play alone (``show``'s "during play" figure: the
     end-of-game VP of every kind, a module's shields among them, only in the final step)."""
+    return _series(Timeline(path))
+
+
+def game_pictures(path: str) -> tuple[str, dict[str, Any]]:
+    """The picture of the position at the end of the record and the chart's data, from one
+    replay (a results website draws both for every game)."""
     timeline = Timeline(path)
+    board = timeline.module.picture(timeline.module.position_data(timeline.session.state),
+                                    game_title(timeline.session.header))
+    return board, _series(timeline)
+
+
+def _series(timeline: Timeline) -> dict[str, Any]:
     steps = timeline.steps()
     names = list(timeline.session.header.players)
     labels: list[str] = []
