@@ -38,7 +38,7 @@ h3{font-size:1em;margin-top:1.2em}
 nav{font-size:.9em;margin-bottom:.6em}nav a{margin-right:1em}
 table{border-collapse:collapse;margin:.5em 0 1em}th,td{padding:.2em .6em;border-bottom:1px solid #e2e2e2;
 text-align:left;vertical-align:top}th{background:#f3f3f3}td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
-tr.total td{font-weight:bold;border-top:2px solid #999}
+tr.total td{font-weight:bold;border-top:2px solid #999}td:first-child{white-space:nowrap}
 .note{color:#555;font-size:.9em}.winner{font-weight:bold}
 img.picture{max-width:100%;height:auto;border:1px solid #ddd;margin:.5em 0}
 a{color:#1f5ea8}
