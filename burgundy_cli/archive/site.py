@@ -226,8 +226,6 @@ def game_page(game: Game, site: Site) -> str:
     body += ["<h2>Score</h2>",
              _table(["", *(site.player_link(line["name"], "../") for line in lines)], rows,
                     numeric=range(1, len(lines) + 1), classes=[""] * len(categories) + ["total"])]
-    if data.get("teams"):
-        body.append(f'<p class="note">teams: {_e(data["teams"])}</p>')
     for note in data["notes"]:
         body.append(f'<p class="note">{_e(note)}</p>')
     if "board" in data:
