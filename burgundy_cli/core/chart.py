@@ -2,8 +2,10 @@
 
 The data come from :func:`burgundy_cli.core.pictures.chart_series` (rounds for The
 Castles of Burgundy, turns for Robber Knights, then the final scoring as a step of its
-own); this module only draws them, or prints them as a table of one row per step: a grid, one line per player in the player's colour,
-and a legend with the final totals. Hand-built and deterministic, like every picture.
+own); this module draws them -- a grid, one line per player in the player's colour, and a
+legend with the final totals -- or prints them as a table of one row per step. It also
+draws a results website's ratings over time. Hand-built and deterministic, like every
+picture.
 """
 
 from __future__ import annotations
