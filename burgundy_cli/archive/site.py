@@ -44,8 +44,15 @@ img.picture{max-width:100%;height:auto;border:1px solid #ddd;margin:.5em 0}
 a{color:#1f5ea8}
 """
 
-#: What a results website calls a record that is not counted, by why.
-_NOT_COUNTED = {"position": "position records (rulebook examples)", "failed": "records that failed to verify"}
+#: What a results website calls a record that is not counted, by why (one, several).
+_NOT_COUNTED = {"position": ("position record (a rulebook example)", "position records (rulebook examples)"),
+                "failed": ("record that failed to verify", "records that failed to verify")}
+
+
+def not_counted(why: str, count: int) -> str:
+    """"16 position records (rulebook examples) not counted"."""
+    one, many = _NOT_COUNTED[why]
+    return f"{count} {one if count == 1 else many} not counted"
 
 
 def _game_data(path: str) -> dict[str, Any]:
@@ -63,12 +70,18 @@ def _game_data(path: str) -> dict[str, Any]:
     from burgundy_cli.core.game import read_header
     from burgundy_cli.core.record import read_record
 
-    header = read_header(read_record(path))
-    result["seats"] = list(header.players)
-    result["modules"] = header.options.get("modules")
-    if NOTE not in result["notes"]:
-        board, series = game_pictures(path)
-        result["board"], result["chart"] = board, chart_svg(series)
+    from burgundy_cli.core.errors import failure
+
+    try:
+        header = read_header(read_record(path))
+        result["seats"] = list(header.players)
+        result["modules"] = header.options.get("modules")
+        if NOTE not in result["notes"]:
+            board, series = game_pictures(path)
+            result["board"], result["chart"] = board, chart_svg(series)
+    except Exception as err:  # noqa: BLE001 - (the file changed since it was scored) a located line, no traceback
+        message, code = failure(err)
+        return {"file": result["file"], "error": message.removeprefix("burgundy: "), "exit": code}
     return result
 
 
@@ -346,7 +359,7 @@ def index_page(site: Site, club: Club, folder: str) -> str:
     undated = sum(1 for game in site.games if not game.data.get("date"))
     if undated:
         said.append(f"{undated} without a date")
-    left = [f"{len(files)} {_NOT_COUNTED[why]} not counted" for why, files in site.left_out.items()]
+    left = [not_counted(why, len(files)) for why, files in site.left_out.items()]
     body = [f"<p>{'; '.join(said + left)}.</p>"]
     for error in site.left_out.get("failed", []):
         body.append(f'<p class="note">{_e(error)}</p>')
@@ -432,7 +445,7 @@ def run_site(folder: str, out: str, jobs: int = 0) -> Outcome:
     pages = sum(1 for name in files if name.endswith(".html"))
     outcome = Outcome(1 if site.left_out.get("failed") else 0).wrote(out)
     for why, left in site.left_out.items():
-        outcome.warn(f"{len(left)} {_NOT_COUNTED[why]} not counted")
+        outcome.warn(not_counted(why, len(left)))
     for error in site.left_out.get("failed", []):
         outcome.warn(f"burgundy: {error}")
     return outcome.warn(f"wrote {pages} pages and {len(files) - pages} other files to {out} "

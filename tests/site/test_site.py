@@ -209,3 +209,15 @@ def test_site_command_writes_the_site_and_says_what_it_left_out(cli, tmp_path) -
     (tmp_path / "file").write_text("")
     refused = cli("site", str(RECORDS / "robber-knights"), "--out", str(tmp_path / "file"))
     assert refused.exit_code == 2 and "is a file" in refused.stderr
+
+
+def test_a_record_that_fails_is_named_and_not_counted(cli, tmp_path) -> None:
+    folder = tmp_path / "club"
+    shutil.copytree(RECORDS / "robber-knights", folder)
+    (folder / "broken.toml").write_text('[game]\nname = "robber-knights"\nplayers = ["red", "blue"]\n[play]\n'
+                                        'moves = ["red: fly away"]\n')
+    result = cli("site", str(folder), "--out", str(tmp_path / "site"))
+    assert result.exit_code == 1
+    assert "1 record that failed to verify not counted" in result.stderr and "broken.toml" in result.stderr
+    index = (tmp_path / "site" / "index.html").read_text()
+    assert "broken.toml" in index and "5 games from club" in index
