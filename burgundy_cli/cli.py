@@ -413,6 +413,28 @@ def summary(
     _guard(partial(subcommands.summary, paths, as_json, jobs))
 
 
+@command(rich_help_panel=CLUB)
+def site(
+    folder: FolderArgument,
+    out: Annotated[Path, typer.Option("--out", "-o", help="folder to write the website into (made if missing)")],
+    jobs: JobsOption = 0,
+) -> None:
+    """Write a static results website from a folder of records: standings, ratings, head to head, every game.
+
+    A page per game (date, place, score table, the position at the end, the VP chart) and
+    per player; plain HTML and CSS with the pictures beside them, for any web host
+    (docs/archive.md).
+
+    Example: burgundy site records/ --out site/
+    """
+    def run() -> console.Outcome:
+        from burgundy_cli.archive.site import run_site
+
+        return run_site(str(folder), str(out), jobs)
+
+    _guard(run)
+
+
 archive_app = typer.Typer(cls=_Group, no_args_is_help=True,
                           help="The club archive: records indexed in SQLite or PostgreSQL.")
 app.add_typer(archive_app, name="archive", rich_help_panel=CLUB)
@@ -518,6 +540,7 @@ def chart(
 ) -> None:
     """Chart each player's VP after every round (Castles) or turn (Robber Knights), final scoring last.
 
+    Without --svg or --json: a table, one row per round or turn.
     Example: burgundy chart game.toml --svg chart.svg
     """
     _guard(partial(subcommands.chart, file, svg, as_json))

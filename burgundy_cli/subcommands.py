@@ -295,7 +295,8 @@ def show(path: str | os.PathLike[str], svg: str | os.PathLike[str] | None = None
 
 
 def chart(path: str | os.PathLike[str], svg: str | os.PathLike[str] | None, as_json: bool) -> Outcome:
-    """``burgundy chart``: each player's VP after every round or turn, as SVG or JSON."""
+    """``burgundy chart``: each player's VP after every round or turn, as SVG, JSON or a table
+    of one row per round (turn) when neither is asked for."""
     from burgundy_cli.core.pictures import chart_series
 
     series = chart_series(str(path))
@@ -304,8 +305,12 @@ def chart(path: str | os.PathLike[str], svg: str | os.PathLike[str] | None, as_j
         from burgundy_cli.core.chart import chart_svg
 
         _write_file(outcome, svg, chart_svg(series), [path])
-    if as_json or svg is None:
+    if as_json:
         outcome.say(_json(series))
+    elif svg is None:
+        from burgundy_cli.core.chart import chart_table
+
+        outcome.say(chart_table(series))
     return outcome
 
 

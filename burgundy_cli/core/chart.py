@@ -2,12 +2,15 @@
 
 The data come from :func:`burgundy_cli.core.pictures.chart_series` (rounds for The
 Castles of Burgundy, turns for Robber Knights, then the final scoring as a step of its
-own); this module only draws them: a grid, one line per player in the player's colour,
-and a legend with the final totals. Hand-built and deterministic, like every picture.
+own); this module draws them -- a grid, one line per player in the player's colour, and a
+legend with the final totals -- or prints them as a table of one row per step. It also
+draws a results website's ratings over time. Hand-built and deterministic, like every
+picture.
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from burgundy_cli.core.svg import Svg, player_colours
@@ -43,12 +46,12 @@ def chart_svg(series: dict[str, Any]) -> str:
     names = list(series["vp"])
     colours = player_colours(names)
     unit = "round" if series["game"] == "castles-of-burgundy" else "turn"
-    title = f"VP after every {unit}: {series['file']}"
+    title = f"VP after every {unit}: {series['title']}"
     plot_w = max(360.0, 22.0 * (len(labels) - 1), TITLE_EM * len(title) - RIGHT)
     plot_h = 280.0
     width, height = LEFT + plot_w + RIGHT, TOP + plot_h + BOTTOM
     top_vp, step = vp_axis(max([max(v) for v in series["vp"].values()] + [1]))
-    svg = Svg(width, height, f"VP per {unit}: {series['file']}", CSS)
+    svg = Svg(width, height, title, CSS)
     svg.rect(0, 0, width, height, "background")
     svg.label(LEFT, 24, title, "title")
 
@@ -88,3 +91,78 @@ def chart_svg(series: dict[str, Any]) -> str:
         winner = " (winner)" if name in series["winner"] else ""
         svg.label(LEFT + plot_w + 42, y, f"{name} {series['vp'][name][-1]}{winner}", "")
     return svg.text()
+
+
+def chart_table(series: dict[str, Any]) -> str:
+    """``chart FILE``'s text: one row per round (turn), then the final scoring, one column per
+    player, each cell the VP then; the winner named under it."""
+    names = list(series["vp"])
+    unit = "round" if series["game"] == "castles-of-burgundy" else "turn"
+    first = max(len(unit), *(len(label) for label in series["steps"]))
+    widths = [max(len(name), 4) for name in names]
+    lines = [f"VP after every {unit}: {series['title']}",
+             "  ".join([unit.ljust(first), *(name.rjust(w) for name, w in zip(names, widths))]),
+             "  ".join(["-" * first, *("-" * w for w in widths)])]
+    for index, label in enumerate(series["steps"]):
+        cells = (str(series["vp"][name][index]).rjust(w) for name, w in zip(names, widths))
+        lines.append("  ".join([label.ljust(first), *cells]).rstrip())
+    if series["complete"]:
+        lines.append(f"winner: {', '.join(series['winner']) or 'no one'}")
+    else:
+        lines.append(f"not complete: the last row is the VP after {series['steps'][-1]}")
+    return "\n".join(lines)
+
+
+def rating_chart_svg(title: str, labels: list[str], series: dict[str, list[float | None]]) -> str:
+    """Ratings over time (a results website): one line per player across the games in date
+    order (``labels``: each game's date), None before a player's first game. A player's
+    rating stays where it was between their games, so each line is drawn through every game
+    from their first on."""
+    names = list(series)
+    colours = player_colours(names) if len(names) <= 4 else [_MANY[i % len(_MANY)] for i in range(len(names))]
+    values = [v for vs in series.values() for v in vs if v is not None] or [0.0]
+    low, high = min(0.0, min(values)), max(values)
+    step = next(s for s in (1, 2, 5, 10, 20, 50, 100, 1000) if (high - low) / s <= 10)
+    bottom, top = step * math.floor(low / step), step * max(1, math.ceil(high / step))
+    plot_w, plot_h = max(360.0, 14.0 * len(labels)), 240.0
+    width, height = LEFT + plot_w + RIGHT, max(TOP + plot_h + BOTTOM, TOP + 20.0 + 16.0 * len(names))
+    svg = Svg(width, height, title, CSS)
+    svg.rect(0, 0, width, height, "background")
+    svg.label(LEFT, 24, title, "title")
+
+    def x_of(index: int) -> float:
+        return LEFT + plot_w * index / max(1, len(labels) - 1)
+
+    def y_of(value: float) -> float:
+        return TOP + plot_h * (top - value) / (top - bottom)
+
+    for value in range(int(bottom), int(top) + 1, step):
+        svg.line(LEFT, y_of(value), LEFT + plot_w, y_of(value), "grid")
+        svg.label(LEFT - 6, y_of(value) + 3, str(value), "axis y")
+    every = max(1, -(-len(labels) // 8))
+    for index, label in enumerate(labels):
+        if index % every == 0 or index == len(labels) - 1:
+            svg.line(x_of(index), TOP + plot_h, x_of(index), TOP + plot_h + 4, "frame")
+            svg.label(x_of(index), TOP + plot_h + 16, label, "axis x")
+    svg.line(LEFT, TOP + plot_h, LEFT + plot_w, TOP + plot_h, "frame")
+    svg.line(LEFT, TOP, LEFT, TOP + plot_h, "frame")
+    svg.label(LEFT + plot_w / 2, TOP + plot_h + 34, "games in date order; rating = mu - 3 sigma", "axis x")
+    for name, colour in zip(names, colours):
+        points = [(x_of(i), y_of(v)) for i, v in enumerate(series[name]) if v is not None]
+        if len(points) == 1:
+            svg.circle(*points[0], 2.6, "point", colour)
+        elif points:
+            svg.polyline(points, "series", colour)
+    last = {name: next((v for v in reversed(series[name]) if v is not None), 0.0) for name in names}
+    for row, name in enumerate(sorted(names, key=lambda n: -last[n])):
+        y = TOP + 10 + row * 16
+        colour = colours[names.index(name)]
+        svg.add("line", {"x1": LEFT + plot_w + 16, "y1": y - 3, "x2": LEFT + plot_w + 36, "y2": y - 3,
+                         "class": "series", "stroke": colour})
+        svg.label(LEFT + plot_w + 42, y, f"{name} {last[name]:.1f}", "")
+    return svg.text()
+
+
+#: Line colours for a chart of more than four players: distinct, readable on white.
+_MANY = ("#c0392b", "#2e6fb7", "#d4a017", "#6c3483", "#2e8b3a", "#e67e22", "#17a2b8", "#8e44ad",
+         "#7f8c8d", "#d35400", "#1abc9c", "#34495e", "#b03a2e", "#5d6d7e", "#a04000", "#196f3d")

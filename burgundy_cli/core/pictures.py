@@ -4,7 +4,8 @@ Each game has a module ``<game package>.svg`` offering ``log_lines(data)`` (the 
 every line the record plays), ``without_log(data)`` (the tables a replay starts from),
 ``step_done(session, path, next_path, steps)`` (the name of the step -- a Castles round,
 a Robber Knights turn -- that the line just played completes, else None),
-``FINAL_CATEGORIES`` (what final scoring adds), ``position_data(state)`` and
+``play_vp(state)`` (each player's VP from play alone, what ``show`` calls "during play":
+the final scoring is a step of its own), ``position_data(state)`` and
 ``picture(position, title)``. The record is verified whole first; then a fresh session
 from its start plays the lines again through the same :meth:`Session.play` as
 ``burgundy play``, so a picture never shows a position the referee would not reach.
@@ -12,12 +13,13 @@ from its start plays the lines again through the same :meth:`Session.play` as
 
 from __future__ import annotations
 
+import datetime as _dt
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
 from burgundy_cli.core.errors import UsageError
-from burgundy_cli.core.game import ScoreTable, Session
+from burgundy_cli.core.game import GameHeader, ScoreTable, Session
 from burgundy_cli.core.record import RecordDoc, read_record
 from burgundy_cli.core.registry import game_module
 from burgundy_cli.core.session import open_doc
@@ -26,11 +28,13 @@ from burgundy_cli.core.session import open_doc
 @dataclass(frozen=True, slots=True)
 class Step:
     """The end of one round (Castles) or turn (Robber Knights): its name, the record line
-    it ends on (0 for the start) and the score table then."""
+    it ends on (0 for the start), the score table then and each player's VP from play alone
+    (``play``: without the final scoring, even where the step ends the game)."""
 
     label: str
     line: int
     table: ScoreTable
+    play: dict[str, int]
 
 
 class Timeline:
@@ -59,14 +63,17 @@ class Timeline:
     def steps(self) -> list[Step]:
         """The start, then every step of the record with its score table."""
         session = self.fresh()
-        steps = [Step("start", 0, session.score())]
+        steps = [self._step("start", 0, session)]
         for index, path in enumerate(self.paths):
             session.play(self._text(path))
             following = self.paths[index + 1] if index + 1 < len(self.paths) else None
             label = self.module.step_done(session, path, following, len(steps))
             if label is not None:
-                steps.append(Step(label, self.line_of(path), session.score()))
+                steps.append(self._step(label, self.line_of(path), session))
         return steps
+
+    def _step(self, label: str, line: int, session: Session) -> Step:
+        return Step(label, line, session.score(), self.module.play_vp(session.state))
 
     def session_at(self, at: str | None) -> tuple[Session, str]:
         """The session after the step named ``at`` (``C3``, ``T12``) or after the record's
@@ -126,30 +133,53 @@ def board_svg(path: str, at: str | None = None) -> str:
     """``show --svg``: the picture of the position at the end of the record (or at ``at``)."""
     timeline = Timeline(path)
     session, where = timeline.session_at(at)
-    title = f"{timeline.doc.name} ({where})"
+    title = game_title(timeline.session.header) + ("" if at is None else f" ({where})")
     return timeline.module.picture(timeline.module.position_data(session.state), title)
+
+
+def game_title(header: GameHeader) -> str:
+    """A picture's title: "date · place · players" from the record's ``[game]`` header (a
+    field it lacks left out), never the path that was typed, which says nothing to the club
+    a picture is posted for."""
+    date = header.date
+    if isinstance(date, _dt.datetime):
+        date = date.strftime("%Y-%m-%d %H:%M")
+    elif isinstance(date, _dt.date):
+        date = date.isoformat()
+    return " · ".join(part for part in (date, header.place, ", ".join(header.players)) if part)
 
 
 def chart_series(path: str) -> dict[str, Any]:
     """Every player's VP after each step; a complete game ends with the final scoring as its
-    own step, after the last step's VP from play alone."""
+    own step, after the last step's VP from play alone (``show``'s "during play" figure: the
+    end-of-game VP of every kind, a module's shields among them, only in the final step)."""
+    return _series(Timeline(path))
+
+
+def game_pictures(path: str) -> tuple[str, dict[str, Any]]:
+    """The picture of the position at the end of the record and the chart's data, from one
+    replay (a results website draws both for every game)."""
     timeline = Timeline(path)
+    board = timeline.module.picture(timeline.module.position_data(timeline.session.state),
+                                    game_title(timeline.session.header))
+    return board, _series(timeline)
+
+
+def _series(timeline: Timeline) -> dict[str, Any]:
     steps = timeline.steps()
     names = list(timeline.session.header.players)
     labels: list[str] = []
     series: dict[str, list[int]] = {name: [] for name in names}
-    final = timeline.module.FINAL_CATEGORIES
     for step in steps:
         labels.append(step.label)
-        totals = {line.name: line.total - sum(line.breakdown.get(c, 0) for c in final)
-                  for line in step.table.players}
         for name in names:
-            series[name].append(totals[name])
+            series[name].append(step.play[name])
     last = steps[-1].table
     if last.complete:
         labels.append("final")
         totals = {line.name: line.total for line in last.players}
         for name in names:
             series[name].append(totals[name])
-    return {"file": timeline.doc.name, "game": timeline.session.header.name, "steps": labels, "vp": series,
+    return {"file": timeline.doc.name, "title": game_title(timeline.session.header),
+            "game": timeline.session.header.name, "steps": labels, "vp": series,
             "complete": last.complete, "winner": list(last.winner)}

@@ -47,6 +47,18 @@ def num(value: float) -> str:
     return "0" if text == "-0" else text
 
 
+def wrap(text: str, width: int) -> list[str]:
+    """``text`` broken into lines of at most ``width`` characters, between words (a word longer
+    than a line stands alone on its line): SVG text does not wrap by itself, and a status line
+    or title cut off at the picture's edge loses what it says last."""
+    lines = [""]
+    for word in text.split():
+        if lines[-1] and len(lines[-1]) + 1 + len(word) > width:
+            lines.append("")
+        lines[-1] = f"{lines[-1]} {word}" if lines[-1] else word
+    return lines
+
+
 def player_colours(names: list[str]) -> list[str]:
     """One fill colour per player: the named colour when the name is one, else the seat's."""
     colours = []
@@ -99,6 +111,13 @@ class Svg:
         """Text at baseline ``y``, anchored and coloured as its CSS classes say (CSS wins over
         presentation attributes, so text is coloured by class only)."""
         self.add("text", {"x": float(x), "y": float(y), "class": cls or None}, escape(text))
+
+    def lines(self, x: float, y: float, lines: list[str], cls: str, step: float) -> float:
+        """Each of ``lines`` as a label, the first at baseline ``y``, the next ``step`` lower;
+        returns the baseline of the last."""
+        for number, text in enumerate(lines):
+            self.label(x, y + number * step, text, cls)
+        return y + (len(lines) - 1) * step
 
     def hexagon(self, x: float, y: float, r: float, cls: str, fill: str | None = None) -> None:
         """A pointy-topped hexagon of circumradius ``r`` centred on ``(x, y)``, as on a duchy."""

@@ -15,8 +15,12 @@ from burgundy_cli.core.svg import Svg, player_colours
 from burgundy_cli.robber_knights.scoring import points, score
 from burgundy_cli.robber_knights.state import State, cell_name
 
-#: Robber Knights scores only what the knights hold: nothing is added at the end.
-FINAL_CATEGORIES: tuple[str, ...] = ()
+
+def play_vp(state: State) -> dict[str, int]:
+    """Each player's points now: Robber Knights scores only what the knights hold, so
+    nothing is added at the end."""
+    held = points(state)
+    return {player.name: sum(held[number].values()) for number, player in enumerate(state.players)}
 
 
 # --- the record's lines -------------------------------------------------------------------------

@@ -71,7 +71,7 @@ def test_help_lists_the_commands_in_groups():
     panels = _panels(burgundy("-h").stdout)
     assert panels[RECORD] == ["new", "play", "undo", "fmt"]
     assert panels[REFEREE] == ["check", "moves", "show", "score"]
-    assert panels[CLUB] == ["stats", "summary", "archive"]
+    assert panels[CLUB] == ["stats", "summary", "site", "archive"]
     assert panels[EXPORT] == ["schema", "chart", "playout", "export"]
     assert "Commands" not in panels  # (every command is in a group)
 

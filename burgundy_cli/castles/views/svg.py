@@ -15,13 +15,16 @@ from burgundy_cli.castles.rules.boards import ROW_LENGTHS, provenance_note, spac
 from burgundy_cli.castles.rules.engine import expected
 from burgundy_cli.castles.notation import format_command
 from burgundy_cli.castles.views.render import duchy_number, tile_short
-from burgundy_cli.castles.rules.scoring import END_CATEGORIES
 from burgundy_cli.castles.rules.state import GameState
 from burgundy_cli.castles.rules.tiles import COLOUR_NAME, catalogue
-from burgundy_cli.core.svg import Svg, player_colours
+from burgundy_cli.core.svg import Svg, player_colours, wrap
 
-#: Categories added by the final scoring (a chart shows them as their own step).
-FINAL_CATEGORIES = END_CATEGORIES
+
+def play_vp(state: GameState) -> dict[str, int]:
+    """Each player's VP from play alone, the VP track (``show``'s "during play" figure): a
+    chart shows the final scoring -- goods, silver, workers, knowledge tiles and a module's
+    end VP such as the shields' -- as a step of its own."""
+    return {player.name: player.points for player in state.players}
 
 
 # --- the record's lines -------------------------------------------------------------------------
@@ -160,7 +163,11 @@ text{font-family:'DejaVu Sans',Verdana,sans-serif;font-size:9px;fill:#222}
 """.replace("\n", "")
 
 #: The styles of a trade route (2019), added only to pictures of games with the trade routes.
-ROUTE_CSS = ".route{stroke:#333;stroke-width:.6}.route-frame{stroke:none}.route-label{font-size:5.5px;text-anchor:middle}"
+ROUTE_CSS = ".route{stroke:#333;stroke-width:.6}.route-frame{stroke:none}" \
+    ".route-label{font-size:8px;font-weight:bold;text-anchor:middle}"
+#: The styles of the shields (2019), added only to pictures of games with the shields.
+SHIELD_CSS = ".shield{stroke:#fff;stroke-width:.8}.shield-label{font-size:8.5px;font-weight:bold;text-anchor:middle;" \
+    "fill:#fff}"
 #: The styles of the 2019 solo duchy (its river, the spaces it joins, black hex tiles), added
 #: only to pictures of a duchy of islands.
 SOLO_CSS = ".hex.X{fill:#1e1e1e}.river{fill:#9cc8ea;stroke:none}.river-mark{stroke:#2f74b5;stroke-width:1.4;" \
@@ -172,15 +179,23 @@ POST_FILL = "#5a3b22"
 GOODS_FILL = ("", "#e8d34a", "#c8862b", "#8fb6d9", "#b04a4a", "#6a9a4e", "#9a7bb4")
 
 
+#: Characters of a line of the title (bold 15px) and of the status line (bold 11px) across
+#: the picture: longer ones wrap onto the next line instead of running off its edge.
+TITLE_CHARS, STATUS_CHARS, SMALL_CHARS = 104, 140, 230
+#: The shield of the 2019 module, on a castle: its colour.
+SHIELD_FILL = "#8e1b1b"
+
+
 def _shield_labels(svg: Svg, position: dict[str, Any], x: float, y: float) -> None:
-    """The shields (2019 module): those on each depot and each duchy's, as one line of text."""
+    """The shields (2019 module) that lie on the depots and those removed, as one line of text
+    (those on castles are drawn on their castles, :func:`_castle_shields`)."""
     shields = position.get("shields")
     if shields is None:
         return
     on_depots = "; ".join(f"depot {d}: {' '.join(map(str, n))}" for d, n in shields["depots"].items() if n) or "none"
-    castles = "; ".join(f"{name}: " + (", ".join(f"{n} on {s}" for s, n in held.items()) or "none")
-                        for name, held in shields["castles"].items())
-    svg.label(x, y, f"shields on depots: {on_depots}; in duchies: {castles}", "small")
+    removed = " ".join(map(str, shields["removed"])) or "none"
+    svg.label(x, y, f"shields on depots: {on_depots}; removed: {removed}; "
+              "those on castles are drawn on them", "small")
 
 
 def picture(position: dict[str, Any], title: str) -> str:
@@ -188,31 +203,47 @@ def picture(position: dict[str, Any], title: str) -> str:
     players = position["players"]
     colours = player_colours([p["name"] for p in players])
     rows = (len(players) + 1) // 2
-    top = 172.0
+    titles, status = wrap(title, TITLE_CHARS), wrap(_status(position), STATUS_CHARS)
+    below = 18 * (len(titles) - 1) + 14 * (len(status) - 1)  # what wrapping adds above the bridge
+    top = 172.0 + below
     width = 2 * BLOCK_W + 3 * MARGIN
     svg = Svg(width, top + rows * (BLOCK_H + MARGIN), title,
               CSS + (ROUTE_CSS if any("route" in player for player in players) else "")
+              + (SHIELD_CSS if "shields" in position else "")
               + (SOLO_CSS if any("places" in player for player in players) else ""))
     svg.rect(0, 0, width, svg.height, "box")
-    svg.label(MARGIN, 24, title, "title")
-    svg.label(MARGIN, 42, _status(position), "heading")
-    _bridge(svg, position, colours, MARGIN, 54)
-    _depots(svg, position["depots"], MARGIN, 86)
-    _shield_labels(svg, position, MARGIN, 168)
+    last = svg.lines(MARGIN, 24, titles, "title", 18)
+    svg.lines(MARGIN, last + 18, status, "heading", 14)
+    _bridge(svg, position, colours, MARGIN, 54 + below)
+    _depots(svg, position["depots"], MARGIN, 86 + below)
+    _shield_labels(svg, position, MARGIN, 168 + below)
+    castles = position.get("shields", {}).get("castles", {})
     totals = {line["name"]: line["total"] for line in position["score"]["players"]}
     if "teams" in position:  # 2019 team game: one wide block per team, its board between its players
         by_name = {player["name"]: seat for seat, player in enumerate(players)}
         for row, (letter, names) in enumerate(position["teams"].items()):
-            members = [{**players[by_name[name]], "score": totals[name], "colour": colours[by_name[name]]}
-                       for name in names]
+            members = [{**players[by_name[name]], "score": totals[name], "colour": colours[by_name[name]],
+                        "shields": castles.get(name, {})} for name in names]
             _team_block(svg, letter, members, MARGIN, top + row * (BLOCK_H + MARGIN))
         return svg.text()
     for seat, player in enumerate(players):
-        player = {**player, "score": totals[player["name"]]}
+        player = {**player, "score": totals[player["name"]], "shields": castles.get(player["name"], {})}
         x = MARGIN + (seat % 2) * (BLOCK_W + MARGIN)
         y = top + (seat // 2) * (BLOCK_H + MARGIN)
         _duchy_block(svg, player, colours[seat], x, y)
     return svg.text()
+
+
+def _castle_shields(svg: Svg, shields: dict[str, int], centres: dict[str, tuple[float, float]]) -> None:
+    """Each shield (2019 module) on the castle it lies on: a small shield with its number in
+    the lower half of the castle's hex, under the tile's label."""
+    for space, shield in shields.items():
+        if space not in centres:
+            continue
+        x, y = centres[space]
+        svg.polygon([(x - 7.5, y + 4), (x + 7.5, y + 4), (x + 7.5, y + 11), (x, y + 19), (x - 7.5, y + 11)],
+                    "shield", SHIELD_FILL)
+        svg.label(x, y + 13, str(shield), "shield-label")
 
 
 #: Width of a team block's player panels (left and right of the team board).
@@ -229,9 +260,13 @@ def _team_block(svg: Svg, letter: str, members: list[dict[str, Any]], x: float, 
               f"duchy {members[0]['duchy_number']}", "heading mid")
     left = x + TEAM_PANEL_W + 8
     layout = team_layout()
+    centres = {}
     for space in members[0]["duchy"]:
         row, column = layout[space_id(space["space"])]
-        _space(svg, space, left + HEX_W / 2 + column * HEX_W / 2, y + 34 + R + row * ROW_STEP)
+        centres[space["space"]] = (left + HEX_W / 2 + column * HEX_W / 2, y + 34 + R + row * ROW_STEP)
+        _space(svg, space, *centres[space["space"]])
+    for member in members:
+        _castle_shields(svg, member["shields"], centres)
     for side, member in enumerate(members):
         px = x + 14 + side * (width - TEAM_PANEL_W)
         svg.circle(px + 4, y + 36, 6, "disc", member["colour"])
@@ -314,7 +349,9 @@ def _duchy_block(svg: Svg, player: dict[str, Any], colour: str, x: float, y: flo
                 centres.append((x + 14 + HEX_W / 2 + (7 - length) * HEX_W / 2 + col * HEX_W,
                                 y + 34 + R + row * ROW_STEP))
                 _space(svg, player["duchy"][len(centres) - 1], *centres[-1])
-    _border_posts(svg, player.get("border_posts", []), centres, [space["space"] for space in player["duchy"]])
+    names = [space["space"] for space in player["duchy"]]
+    _border_posts(svg, player.get("border_posts", []), centres, names)
+    _castle_shields(svg, player.get("shields", {}), dict(zip(names, centres)))
     if player.get("duchy_note"):  # beside the map, under the panel: where this layout comes from
         words, lines = player["duchy_note"].split(), [""]
         for word in words:
@@ -419,7 +456,7 @@ def _panel(svg: Svg, player: dict[str, Any], x: float, y: float) -> None:
         _route(svg, player["route"], x, bonus_y + 56)
 
 
-#: Short labels of the trade route bonuses (2019), for a route space 12 px wide.
+#: Short labels of the trade route bonuses (2019), for a route space 20 px wide.
 _BONUS_SHORT = {"castle": "Ca", "warehouse": "Wh", "carpenter": "Cp", "church": "Ch", "market": "Mk",
                 "city-hall": "CH", "silver": "$", "workers": "W", "vp": "V"}
 
@@ -429,12 +466,12 @@ def _route(svg: Svg, route: list[dict[str, Any]], x: float, y: float) -> None:
     (``$2`` 2 silverlings, ``W2`` 2 workers, ``V3`` 3 VP, ``Ch`` a church's take...),
     filled with the colour of the goods tile covering it."""
     for index, space in enumerate(route):
-        left = x + index * 13.5
+        left = x + index * 21.5
         laid = space["laid"]
-        svg.rect(left, y, 12, 12, "route", GOODS_FILL[laid] if laid is not None else "#fff", rx=1.5)
-        svg.rect(left + 0.8, y + 0.8, 10.4, 2.6, "route-frame", GOODS_FILL[space["goods"]])
+        svg.rect(left, y, 20, 17, "route", GOODS_FILL[laid] if laid is not None else "#fff", rx=2.0)
+        svg.rect(left + 1, y + 1, 18, 3.5, "route-frame", GOODS_FILL[space["goods"]])
         what, _, amount = space["bonus"].partition("-")
-        svg.label(left + 6, y + 10.5, _BONUS_SHORT[what] + amount, "route-label")
+        svg.label(left + 10, y + 14, _BONUS_SHORT[what] + amount, "route-label")
 
 
 

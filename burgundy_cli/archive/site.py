@@ -1,0 +1,452 @@
+"""``burgundy site DIR --out SITE``: a club's results as a static website.
+
+The records below ``DIR`` are found by the one folder walk (:func:`core.bulk.walk_records`)
+and verified on every core as ``score`` verifies them (:func:`core.bulk.score_one`); each
+played game's picture and VP chart are drawn in the same worker from one replay
+(:func:`core.pictures.game_pictures`). The standings, ratings and head-to-head tables are
+those of ``burgundy stats`` (:mod:`burgundy_cli.archive.stats`), fed the games in date
+order; nothing here counts a win or rates a player itself.
+
+What is written: ``index.html`` (what was counted and what not, per game the standings,
+the ratings and a chart of them over time, a head-to-head table, then every game),
+``games/<name>.html`` (date, place, event, score table, the position at the end and the
+VP chart) and ``players/<name>.html`` (a player's games, standings, ratings and
+head-to-head), one ``style.css``, and the pictures as SVG files beside the pages (an
+``<img>`` keeps each picture's CSS to itself). Plain HTML and CSS: no script, no server;
+the folder goes on any web host as it is. Every name, place and note is escaped with
+:func:`html.escape`. Files are written by the one writer, ``core.record.write_atomic``.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from burgundy_cli.console import Outcome
+from burgundy_cli.core.errors import UsageError
+
+#: The page's look: readable tables, pictures no wider than the screen.
+CSS = """\
+body{font-family:'DejaVu Sans',Verdana,sans-serif;margin:0 auto;max-width:1060px;padding:1em 1.5em;color:#222;
+background:#fff;line-height:1.4}
+h1{font-size:1.5em;margin:.4em 0}h2{font-size:1.2em;margin-top:1.6em;border-bottom:1px solid #ccc}
+h3{font-size:1em;margin-top:1.2em}
+nav{font-size:.9em;margin-bottom:.6em}nav a{margin-right:1em}
+table{border-collapse:collapse;margin:.5em 0 1em}th,td{padding:.2em .6em;border-bottom:1px solid #e2e2e2;
+text-align:left;vertical-align:top}th{background:#f3f3f3}td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
+tr.total td{font-weight:bold;border-top:2px solid #999}td:first-child{white-space:nowrap}
+.note{color:#555;font-size:.9em}.winner{font-weight:bold}
+img.picture{max-width:100%;height:auto;border:1px solid #ddd;margin:.5em 0}
+a{color:#1f5ea8}
+"""
+
+#: What a results website calls a record that is not counted, by why (one, several).
+_NOT_COUNTED = {"position": ("position record (a rulebook example)", "position records (rulebook examples)"),
+                "failed": ("record that failed to verify", "records that failed to verify")}
+
+
+def not_counted(why: str, count: int) -> str:
+    """"16 position records (rulebook examples) not counted"."""
+    one, many = _NOT_COUNTED[why]
+    return f"{count} {one if count == 1 else many} not counted"
+
+
+def _game_data(path: str) -> dict[str, Any]:
+    """One record for the website (run in a worker): ``score --json``'s object with ``start``
+    (``core.bulk.score_one``), the header's seat order, and for a game with moves its
+    picture and chart. A result-only record has no moves to draw."""
+    from burgundy_cli.core.bulk import score_one
+    from burgundy_cli.core.chart import chart_svg
+    from burgundy_cli.core.pictures import game_pictures
+    from burgundy_cli.core.resultonly import NOTE
+
+    result = score_one(path, starts=True)
+    if "error" in result or result["start"] == "position":
+        return result
+    from burgundy_cli.core.game import read_header
+    from burgundy_cli.core.record import read_record
+
+    from burgundy_cli.core.errors import failure
+
+    try:
+        header = read_header(read_record(path))
+        result["seats"] = list(header.players)
+        result["modules"] = header.options.get("modules")
+        if NOTE not in result["notes"]:
+            board, series = game_pictures(path)
+            result["board"], result["chart"] = board, chart_svg(series)
+    except Exception as err:  # noqa: BLE001 - (the file changed since it was scored) a located line, no traceback
+        message, code = failure(err)
+        return {"file": result["file"], "error": message.removeprefix("burgundy: "), "exit": code}
+    return result
+
+
+@dataclass
+class Game:
+    """A counted record: its ``score --json`` object, its page's name and its pictures."""
+
+    data: dict[str, Any]
+    slug: str
+    path: str
+
+    @property
+    def title(self) -> str:
+        """"date · place · players", as the pictures are titled."""
+        parts = (self.data.get("date"), self.data.get("place"), ", ".join(self.data["seats"]))
+        return " · ".join(str(part) for part in parts if part)
+
+    def stats_game(self) -> dict[str, Any]:
+        """The game as :mod:`archive.stats` counts games (``game_of_score``'s form)."""
+        from burgundy_cli.archive.stats import game_of_score
+
+        return {**game_of_score(self.data), "date": self.data.get("date"), "place": self.data.get("place"),
+                "event": self.data.get("event")}
+
+
+@dataclass
+class Site:
+    """What the website is made of: the games (in date order), what was left out and why,
+    and each player's page name (players matched ignoring case, as ``stats`` matches them)."""
+
+    games: list[Game] = field(default_factory=list)
+    left_out: dict[str, list[str]] = field(default_factory=dict)
+    players: dict[str, str] = field(default_factory=dict)  # casefolded name -> page name
+    names: dict[str, str] = field(default_factory=dict)  # casefolded name -> name as first written
+
+    def player_link(self, name: str, prefix: str) -> str:
+        slug = self.players[name.casefold()]
+        return f'<a href="{prefix}players/{slug}.html">{_e(name)}</a>'
+
+
+def _e(text: object) -> str:
+    """``text`` as HTML text or a quoted attribute's value."""
+    return html.escape(str(text), quote=True)
+
+
+def _slug(text: str, taken: set[str]) -> str:
+    """A file name for ``text``: lower-case letters, digits and dashes, unique among ``taken``
+    (which it joins). Names of other scripts keep their page through a number."""
+    base = re.sub(r"[^a-z0-9]+", "-", text.casefold()).strip("-")[:60] or "page"
+    slug, number = base, 1
+    while slug in taken:
+        number += 1
+        slug = f"{base}-{number}"
+    taken.add(slug)
+    return slug
+
+
+def collect(folder: str, jobs: int = 0) -> Site:
+    """Verify and draw every record below ``folder``; the :class:`Site` they make.
+
+    :raises UsageError: no record below ``folder``.
+    """
+    from burgundy_cli.core.bulk import map_records, walk_records
+
+    walk = walk_records([folder])
+    site = Site()
+    taken: set[str] = set()
+    root = os.path.abspath(folder)
+    for path, result in zip(walk.files, map_records(_game_data, walk.files, jobs)):
+        relative = os.path.relpath(os.path.abspath(path), root)
+        if "error" in result:
+            site.left_out.setdefault("failed", []).append(result["error"])
+        elif result["start"] == "position":
+            site.left_out.setdefault("position", []).append(relative)
+        else:
+            site.games.append(Game(result, _slug(relative.removesuffix(".toml"), taken), relative))
+    site.games.sort(key=lambda game: (str(game.data.get("date") or ""), game.path))
+    people: set[str] = set()
+    for game in site.games:
+        for name in game.data["seats"]:
+            key = name.casefold()
+            if key not in site.players:
+                site.players[key] = _slug(name, people)
+                site.names[key] = name
+    return site
+
+
+# --- the pages ----------------------------------------------------------------------------------
+
+
+def _page(title: str, body: list[str], prefix: str) -> str:
+    """A whole HTML page: ``prefix`` leads from it to the site's top folder."""
+    return "\n".join([
+        "<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{_e(title)}</title>", f'<link rel="stylesheet" href="{prefix}style.css">', "</head>", "<body>",
+        f'<nav><a href="{prefix}index.html">Results</a></nav>', f"<h1>{_e(title)}</h1>", *body, "</body>",
+        "</html>"]) + "\n"
+
+
+def _table(head: list[str] | None, rows: Iterable[list[str]], numeric: Iterable[int] = (),
+           classes: Iterable[str] = ()) -> str:
+    """A table of cells already escaped (``numeric``: the columns aligned right; no ``head``:
+    no header row)."""
+    numeric = set(numeric)
+    cls = list(classes)
+
+    def cells(tag: str, row: list[str]) -> str:
+        return "".join(f'<{tag} class="n">{c}</{tag}>' if i in numeric else f"<{tag}>{c}</{tag}>"
+                       for i, c in enumerate(row))
+
+    lines = ["<table>"] + ([] if head is None else [f"<tr>{cells('th', head)}</tr>"])
+    for index, row in enumerate(rows):
+        extra = f' class="{cls[index]}"' if index < len(cls) and cls[index] else ""
+        lines.append(f"<tr{extra}>{cells('td', row)}</tr>")
+    return "\n".join([*lines, "</table>"])
+
+
+def _game_name(game: str) -> str:
+    from burgundy_cli.core.registry import game_module
+
+    return game_module(game, "svg").TITLE
+
+
+def _result(game: Game, site: Site, prefix: str) -> str:
+    """Who won, as a game's list and page say it: a solo game's verdict is its first note."""
+    data = game.data
+    if not data["complete"]:
+        return "in progress"
+    if len(data["players"]) == 1:
+        verdict = next((n for n in data["notes"] if n.startswith("solo game")), None)
+        return _e(verdict.split(";")[0]) if verdict else ("won" if data["winner"] else "lost")
+    return "won by " + ", ".join(site.player_link(n, prefix) for n in data["winner"]) if data["winner"] \
+        else "no winner"
+
+
+def game_page(game: Game, site: Site) -> str:
+    """A game's page: its facts, score table, the position at its end and the VP chart."""
+    data = game.data
+    facts = [("game", _e(_game_name(data["game"]) + (f" ({data['edition']} edition)" if data.get("edition") else ""))),
+             ("date", _e(data.get("date") or "not recorded")), ("place", _e(data.get("place") or "not recorded"))]
+    if data.get("event"):
+        facts.append(("event", _e(data["event"])))
+    if data.get("modules"):
+        facts.append(("modules", _e(", ".join(data["modules"]) if isinstance(data["modules"], list)
+                                    else data["modules"])))
+    facts += [("result", _result(game, site, "../")), ("record", _e(game.path))]
+    body = [_table(None, [[f"<b>{k}</b>", v] for k, v in facts])]
+    lines = data["players"]
+    categories = [c for c in dict.fromkeys(c for line in lines for c in line["breakdown"])
+                  if any(line["breakdown"].get(c) for line in lines)]
+    rows = [[_e(c), *(str(line["breakdown"].get(c, 0)) for line in lines)] for c in categories]
+    rows.append(["total", *(str(line["total"]) for line in lines)])
+    rows.append(["rank", *(str(line["rank"]) for line in lines)])
+    body += ["<h2>Score</h2>",
+             _table(["", *(site.player_link(line["name"], "../") for line in lines)], rows,
+                    numeric=range(1, len(lines) + 1), classes=[""] * len(categories) + ["total"])]
+    for note in data["notes"]:
+        body.append(f'<p class="note">{_e(note)}</p>')
+    if "board" in data:
+        body += ["<h2>The position at the end</h2>",
+                 f'<img class="picture" src="{game.slug}-board.svg" alt="{_e("the position: " + game.title)}">',
+                 "<h2>VP after every " + ("round" if data["game"] == "castles-of-burgundy" else "turn") + "</h2>",
+                 f'<img class="picture" src="{game.slug}-chart.svg" alt="{_e("VP chart: " + game.title)}">']
+    else:
+        body.append('<p class="note">A result-only record: the final scores only, no moves to draw.</p>')
+    return _page(game.title, body, "../")
+
+
+def _games_table(games: list[Game], site: Site, prefix: str, player: str | None = None) -> str:
+    head = ["date", "place", "game", "players", "result"] + (["total", "rank"] if player else [])
+    rows = []
+    for game in reversed(games):  # newest first
+        data = game.data
+        row = [f'<a href="{prefix}games/{game.slug}.html">{_e(data.get("date") or "undated")}</a>',
+               _e(data.get("place") or ""), _e(_game_name(data["game"])),
+               ", ".join(site.player_link(n, prefix) for n in data["seats"]), _result(game, site, prefix)]
+        if player:
+            line = next(line for line in data["players"] if line["name"].casefold() == player)
+            row += [str(line["total"]), str(line["rank"]) if data["complete"] else ""]
+        rows.append(row)
+    return _table(head, rows, numeric=(5, 6) if player else ())
+
+
+def _standings_table(group: dict[str, Any], site: Site, prefix: str) -> str:
+    rows = [[site.player_link(p["name"], prefix), str(p["played"]), f"{p['wins']:g}", f"{100 * p['win_rate']:.0f}%",
+             f"{p['average']:.1f}", str(p["best"]), f"{p['average_rank']:.2f}"] for p in group["players"]]
+    return _table(["player", "played", "wins", "win %", "average", "best", "average rank"], rows,
+                  numeric=range(1, 7))
+
+
+def _ratings_table(rows: list[dict[str, Any]], site: Site, prefix: str) -> str:
+    return _table(["player", "rating", "mu", "sigma", "games rated"],
+                  [[site.player_link(r["name"], prefix), f"{r['rating']:.2f}", f"{r['mu']:.2f}", f"{r['sigma']:.2f}",
+                    str(r["played"])] for r in rows], numeric=range(1, 5))
+
+
+@dataclass
+class Club:
+    """The ``stats`` views over the site's games, per game: standings, ratings after every
+    rated game, head-to-head for every pair that met."""
+
+    standings: dict[str, dict[str, Any]]
+    ratings: dict[str, list[dict[str, Any]]]
+    history: dict[str, tuple[list[str], dict[str, list[float | None]]]]
+    pairs: dict[str, dict[tuple[str, str], dict[str, Any]]]
+
+
+def club_views(site: Site) -> Club:
+    """Standings, ratings (and their history) and head-to-head, by ``archive.stats``."""
+    from burgundy_cli.archive.stats import HeadToHead, Ratings, Standings
+
+    games = [game.stats_game() for game in site.games]
+    standings = Standings()
+    ratings = Ratings()
+    labels: dict[str, list[str]] = {}
+    history: dict[str, dict[str, list[float | None]]] = {}
+    for game in games:
+        standings.add(game)
+        if not game["complete"] or len(game["lines"]) < 2:
+            continue
+        ratings.add(game)
+        kind = game["game"]
+        labels.setdefault(kind, []).append(str(game.get("date") or "undated"))
+        series = history.setdefault(kind, {})
+        now = {row["name"].casefold(): row["rating"] for row in ratings.to_json()[kind]}
+        for key, value in now.items():
+            series.setdefault(key, [None] * (len(labels[kind]) - 1))
+        for key, values in series.items():
+            values.append(now.get(key))
+    pairs: dict[str, dict[tuple[str, str], dict[str, Any]]] = {}
+    for group in standings.to_json():
+        names = [p["name"] for p in group["players"]]
+        kind_games = [g for g in games if g["game"] == group["game"]]
+        table = pairs.setdefault(group["game"], {})
+        for i, first in enumerate(names):
+            for second in names[i + 1:]:
+                pair = HeadToHead(first, second)
+                for game in kind_games:
+                    pair.add(game)
+                if pair.games:
+                    table[(first.casefold(), second.casefold())] = pair.to_json()
+    return Club({group["game"]: group for group in standings.to_json()}, ratings.to_json(),
+                {kind: (labels[kind], {site.names[k]: v for k, v in series.items()})
+                 for kind, series in history.items()}, pairs)
+
+
+def _head_to_head(group: dict[str, Any], pairs: dict[tuple[str, str], dict[str, Any]], site: Site,
+                  prefix: str, only: str | None = None) -> str:
+    """Who placed above whom: a row per player, a column per opponent, "ahead–behind (level)"."""
+    names = [p["name"] for p in group["players"]]
+    rows_of = [n for n in names if only is None or n.casefold() == only]
+
+    def cell(a: str, b: str) -> str:
+        if a.casefold() == b.casefold():
+            return "–"
+        key, flip = ((a.casefold(), b.casefold()), False)
+        if key not in pairs:
+            key, flip = (b.casefold(), a.casefold()), True
+        pair = pairs.get(key)
+        if pair is None:
+            return ""
+        ahead, behind = pair["ahead"][::-1] if flip else pair["ahead"]
+        return f"{ahead}–{behind}" + (f" ({pair['level']})" if pair["level"] else "")
+
+    columns = names if only is None else [n for n in names if n.casefold() != only]
+    return _table(["", *(site.player_link(n, prefix) for n in columns)],
+                  [[site.player_link(a, prefix), *(cell(a, b) for b in columns)] for a in rows_of],
+                  numeric=range(1, len(columns) + 1))
+
+
+def index_page(site: Site, club: Club, folder: str) -> str:
+    counted = len(site.games)
+    said = [f"{counted} game{'s' if counted != 1 else ''} from {_e(os.path.basename(os.path.abspath(folder)))}"]
+    undated = sum(1 for game in site.games if not game.data.get("date"))
+    if undated:
+        said.append(f"{undated} without a date")
+    left = [not_counted(why, len(files)) for why, files in site.left_out.items()]
+    body = [f"<p>{'; '.join(said + left)}.</p>"]
+    for error in site.left_out.get("failed", []):
+        body.append(f'<p class="note">{_e(error)}</p>')
+    for kind, group in club.standings.items():
+        body.append(f"<h2>{_e(_game_name(kind))}</h2>")
+        body.append(f'<p class="note">{group["complete"]} complete, {group["in_progress"]} in progress; '
+                    "wins shared by a tie are counted as shares.</p>")
+        body += ["<h3>Standings</h3>", _standings_table(group, site, "")]
+        if kind in club.ratings:
+            body += ["<h3>Ratings</h3>", _ratings_table(club.ratings[kind], site, "")]
+            if kind in club.history:
+                body.append(f'<img class="picture" src="ratings-{kind}.svg" alt="ratings over time, {_e(kind)}">')
+        if club.pairs.get(kind):
+            body += ["<h3>Head to head</h3>",
+                     '<p class="note">Each row: games the row\'s player finished above the column\'s, '
+                     "below it, and (level) at the same place.</p>",
+                     _head_to_head(group, club.pairs[kind], site, "")]
+    body += ["<h2>Games</h2>", _games_table(site.games, site, "")]
+    return _page("Results", body, "")
+
+
+def player_page(key: str, site: Site, club: Club) -> str:
+    name = site.names[key]
+    body = []
+    games = [g for g in site.games if key in {n.casefold() for n in g.data["seats"]}]
+    for kind, group in club.standings.items():
+        mine = [p for p in group["players"] if p["name"].casefold() == key]
+        if not mine:
+            continue
+        body += [f"<h2>{_e(_game_name(kind))}</h2>", _standings_table({**group, "players": mine}, site, "../")]
+        rated = [r for r in club.ratings.get(kind, []) if r["name"].casefold() == key]
+        if rated:
+            rank = [r["name"].casefold() for r in club.ratings[kind]].index(key) + 1
+            body += [f"<h3>Rating (place {rank} of {len(club.ratings[kind])})</h3>",
+                     _ratings_table(rated, site, "../"),
+                     f'<img class="picture" src="{site.players[key]}-ratings-{kind}.svg" alt="rating over time">']
+        if any(key in pair for pair in club.pairs.get(kind, {})):
+            body += ["<h3>Head to head</h3>", _head_to_head(group, club.pairs[kind], site, "../", only=key)]
+    body += ["<h2>Games</h2>", _games_table(games, site, "../", player=key)]
+    return _page(name, body, "../")
+
+
+# --- writing ------------------------------------------------------------------------------------
+
+
+def build(folder: str, out: str, jobs: int = 0) -> tuple[Site, list[str]]:
+    """Write the website of the records below ``folder`` into ``out``; the site and the
+    files written (relative to ``out``).
+
+    :raises UsageError: no records, or ``out`` is a file.
+    """
+    from burgundy_cli.core.chart import rating_chart_svg
+    from burgundy_cli.core.record import write_atomic
+
+    if os.path.exists(out) and not os.path.isdir(out):
+        raise UsageError(f"--out {out} is a file, not a folder", hint="name a folder for the website")
+    site = collect(folder, jobs)
+    club = club_views(site)
+    files: dict[str, str] = {"style.css": CSS, "index.html": index_page(site, club, folder)}
+    for kind, (labels, series) in club.history.items():
+        files[f"ratings-{kind}.svg"] = rating_chart_svg(f"Ratings over time: {_game_name(kind)}", labels, series)
+        for name, values in series.items():
+            files[f"players/{site.players[name.casefold()]}-ratings-{kind}.svg"] = rating_chart_svg(
+                f"{name}: rating over time ({_game_name(kind)})", labels, {name: values})
+    for game in site.games:
+        files[f"games/{game.slug}.html"] = game_page(game, site)
+        if "board" in game.data:
+            files[f"games/{game.slug}-board.svg"] = game.data["board"]
+            files[f"games/{game.slug}-chart.svg"] = game.data["chart"]
+    for key in site.players:
+        files[f"players/{site.players[key]}.html"] = player_page(key, site, club)
+    for folder_name in ("games", "players"):
+        os.makedirs(os.path.join(out, folder_name), exist_ok=True)
+    for name, text in files.items():
+        write_atomic(os.path.join(out, name), text, record=False)
+    return site, list(files)
+
+
+def run_site(folder: str, out: str, jobs: int = 0) -> Outcome:
+    """``burgundy site``: write the website, say where and what was left out (stderr); exit
+    code 1 when a record failed to verify (it is named, as ``summary`` names it)."""
+    site, files = build(folder, out, jobs)
+    pages = sum(1 for name in files if name.endswith(".html"))
+    outcome = Outcome(1 if site.left_out.get("failed") else 0).wrote(out)
+    for why, left in site.left_out.items():
+        outcome.warn(not_counted(why, len(left)))
+    for error in site.left_out.get("failed", []):
+        outcome.warn(f"burgundy: {error}")
+    return outcome.warn(f"wrote {pages} pages and {len(files) - pages} other files to {out} "
+                        f"({len(site.games)} games, {len(site.players)} players)")

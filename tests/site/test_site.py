@@ -1,0 +1,223 @@
+"""The results website (issue 35, item 12): a club folder of about 60 games -- the shipped
+records, seeded playouts and result-only records, dated and placed, some names and places
+full of HTML's special characters -- written as a site, its links checked file by file,
+then every page opened in a real browser (headless Chromium): no console message, every
+picture drawn, and screenshots of the pages that are neither tiny nor blank."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import re
+import shutil
+import subprocess
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from burgundy_cli.archive.site import build
+from burgundy_cli.core.record import dump_record
+from burgundy_cli.core.registry import find_game
+from tests.conftest import RECORDS
+
+#: A place and a player name that break a page unless escaped.
+PLACE = 'Café <Löwe> & "Co"'
+ODD_NAME = "O'Brien & <Zoë>"
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def _result_only(number: int) -> str:
+    first, second = (ODD_NAME, "Anna") if number % 2 else ("Anna", ODD_NAME)
+    name, place = json.dumps(ODD_NAME, ensure_ascii=False), json.dumps(PLACE, ensure_ascii=False)
+    return f'''[game]
+name = "castles-of-burgundy"
+edition = "2019"
+players = [{name}, "Anna"]
+date = 2026-03-{10 + number:02d}
+place = {place}
+event = "league <night> {number}"
+
+[final]
+[final.scores.{json.dumps(first, ensure_ascii=False)}]
+total = {180 + number}
+[final.scores.{json.dumps(second, ensure_ascii=False)}]
+total = {150 + number}
+'''
+
+
+@pytest.fixture(scope="module")
+def club(tmp_path_factory) -> Path:
+    """A club folder: the shipped records, 8 Castles and 25 Robber Knights playouts dated
+    through 2026 at the odd place, and 4 result-only records."""
+    folder = tmp_path_factory.mktemp("club") / "records"
+    shutil.copytree(RECORDS, folder)
+    day = dt.date(2026, 1, 1)
+    for index in range(33):
+        castles = index < 8
+        data = find_game("castles-of-burgundy" if castles else "robber-knights").playout(
+            2 + index % 3, index, edition="2019" if castles else None)
+        data["game"]["date"] = day + dt.timedelta(days=3 * index)
+        data["game"]["place"] = PLACE if index % 2 else "Club room"
+        (folder / f"playout-{index:02d}.toml").write_text(dump_record(data))
+    for number in range(4):
+        (folder / f"result-only-{number}.toml").write_text(_result_only(number))
+    return folder
+
+
+@pytest.fixture(scope="module")
+def built(club, tmp_path_factory) -> tuple[Path, object, list[str]]:
+    out = tmp_path_factory.mktemp("site") / "out"
+    site, files = build(str(club), str(out), jobs=1)
+    return out, site, files
+
+
+class _Refs(HTMLParser):
+    """The links and pictures a page names."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.refs: list[str] = []
+
+    def handle_starttag(self, tag, attrs) -> None:
+        for key, value in attrs:
+            if key in ("href", "src") and value:
+                self.refs.append(value)
+
+
+def test_the_site_counts_about_sixty_games_and_says_what_it_left_out(built) -> None:
+    out, site, files = built
+    assert len(site.games) >= 55
+    assert len(site.left_out["position"]) == 16  # the shipped rulebook examples
+    index = (out / "index.html").read_text()
+    assert "16 position records (rulebook examples) not counted" in index
+    assert index.count("<h2>") >= 3  # each game, then the games
+    assert sum(name.startswith("games/") and name.endswith(".html") for name in files) == len(site.games)
+    assert (out / "ratings-castles-of-burgundy.svg").exists() and (out / "ratings-robber-knights.svg").exists()
+    game = next(g for g in site.games if g.data.get("place") == PLACE and "board" in g.data)
+    page = (out / "games" / f"{game.slug}.html").read_text()
+    assert f"{game.slug}-board.svg" in page and f"{game.slug}-chart.svg" in page
+    assert "<h2>Score</h2>" in page and "total" in page
+
+
+def test_every_link_and_picture_names_a_file_of_the_site(built) -> None:
+    out, _, files = built
+    pages = sorted(out.rglob("*.html"))
+    linked: set[Path] = set()
+    for page in pages:
+        refs = _Refs()
+        refs.feed(page.read_text())
+        for ref in refs.refs:
+            assert not re.match(r"[a-z]+:", ref), f"{page.name} leaves the site: {ref}"
+            target = (page.parent / ref).resolve()
+            assert target.is_file(), f"{page.relative_to(out)} names {ref}, which is missing"
+            linked.add(target)
+    assert {page.resolve() for page in pages} - {(out / "index.html").resolve()} <= linked
+
+
+def test_names_and_places_are_escaped_everywhere(built) -> None:
+    out, _, _ = built
+    for page in out.rglob("*"):
+        if page.suffix in (".html", ".svg"):
+            text = page.read_text()
+            assert "<Löwe>" not in text and "<Zoë>" not in text and "<night>" not in text, page.name
+    player = next(out.glob("players/o-brien-zo*.html")).read_text()
+    assert "<h1>O&#x27;Brien &amp; &lt;Zoë&gt;</h1>" in player
+
+
+def _chromium(*args: str, cwd: Path) -> subprocess.Popen:
+    profile = cwd / f".profile-{abs(hash(args))}"
+    return subprocess.Popen([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                             "--no-first-run", f"--user-data-dir={profile}", "--enable-logging=stderr", "--v=0",
+                             *args], cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+#: The browser's own report on every page of the site, read from inside a page that opens
+#: each one in a frame (file pages may read each other with --allow-file-access-from-files).
+HARNESS = """<!DOCTYPE html><html><head><meta charset="utf-8"><title>all pages</title></head><body>
+<pre id="report"></pre>
+%s
+<script>
+window.addEventListener("load", () => {
+  const report = [];
+  for (const frame of document.querySelectorAll("iframe")) {
+    const page = frame.contentDocument;
+    if (!page || !page.body) { report.push({src: frame.getAttribute("src"), missing: true}); continue; }
+    const broken = [...page.images].filter(img => !(img.complete && img.naturalWidth > 0)).map(img => img.src);
+    report.push({src: frame.getAttribute("src"), title: page.title, links: page.links.length, broken,
+                 tables: page.querySelectorAll("table").length, scripts: page.scripts.length});
+  }
+  document.getElementById("report").textContent = JSON.stringify(report);
+});
+</script></body></html>
+"""
+
+
+def test_every_page_opens_in_headless_chromium_cleanly(built) -> None:
+    if CHROMIUM is None:
+        why = "headless Chromium (Debian's chromium package) is not installed"
+        if os.environ.get("BURGUNDY_REQUIRE_CHROMIUM"):  # (.ci/run installs it: there, a failure)
+            pytest.fail(why)
+        pytest.skip(why)
+    out, _, _ = built
+    pages = sorted(str(p.relative_to(out)) for p in out.rglob("*.html"))
+    frames = "\n".join(f'<iframe src="{p}" width="1100" height="700"></iframe>' for p in pages)
+    (out / "_all.html").write_text(HARNESS % frames)
+    game = next(p for p in pages if p.startswith("games/castles-of-burgundy-complete-4p-2019-shields"))
+    player = next(p for p in pages if p.startswith("players/anna"))
+    (out / "_blank.html").write_text("<!DOCTYPE html><html><body></body></html>")
+    shots = {name: out / f"_{name}.png" for name in ("index", "game", "player", "blank")}
+    running = [_chromium("--allow-file-access-from-files", "--virtual-time-budget=20000", "--dump-dom",
+                         (out / "_all.html").as_uri(), cwd=out)]
+    for name, page in (("index", "index.html"), ("game", game), ("player", player), ("blank", "_blank.html")):
+        running.append(_chromium("--window-size=1200,1600", f"--screenshot={shots[name]}", (out / page).as_uri(),
+                                 cwd=out))
+    results = [process.communicate(timeout=120) for process in running]
+    dom, log = results[0]
+    try:
+        consoled = [line for _, err in results for line in err.splitlines() if ":CONSOLE" in line]
+        assert consoled == [], consoled
+        report = json.loads(re.search(r'<pre id="report">(.*?)</pre>', dom, re.S).group(1).replace("&quot;", '"')
+                            .replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&"))
+        assert [entry["src"] for entry in report] == pages
+        for entry in report:
+            assert not entry.get("missing"), entry
+            assert entry["broken"] == [], entry
+            assert entry["title"] and entry["links"] >= 1 and entry["scripts"] == 0, entry
+        blank = shots["blank"].stat().st_size
+        for name in ("index", "game", "player"):
+            png = shots[name].read_bytes()
+            assert png.startswith(b"\x89PNG\r\n\x1a\n")
+            assert (int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")) == (1200, 1600)
+            assert len(png) > 10 * blank, f"the {name} page's screenshot is nearly blank"
+    finally:
+        for path in out.glob(".profile-*"):
+            shutil.rmtree(path, ignore_errors=True)
+        keep = os.environ.get("BURGUNDY_KEEP_SCREENSHOTS")  # a folder to look at them in, by eye
+        for path in shots.values():
+            if keep and path.exists():
+                shutil.copy(path, keep)
+
+
+def test_site_command_writes_the_site_and_says_what_it_left_out(cli, tmp_path) -> None:
+    out = tmp_path / "site"
+    result = cli("site", str(RECORDS / "robber-knights"), "--out", str(out))
+    assert result.exit_code == 0, result.output
+    assert "4 position records (rulebook examples) not counted" in result.stderr
+    assert (out / "index.html").is_file() and (out / "style.css").is_file()
+    (tmp_path / "file").write_text("")
+    refused = cli("site", str(RECORDS / "robber-knights"), "--out", str(tmp_path / "file"))
+    assert refused.exit_code == 2 and "is a file" in refused.stderr
+
+
+def test_a_record_that_fails_is_named_and_not_counted(cli, tmp_path) -> None:
+    folder = tmp_path / "club"
+    shutil.copytree(RECORDS / "robber-knights", folder)
+    (folder / "broken.toml").write_text('[game]\nname = "robber-knights"\nplayers = ["red", "blue"]\n[play]\n'
+                                        'moves = ["red: fly away"]\n')
+    result = cli("site", str(folder), "--out", str(tmp_path / "site"))
+    assert result.exit_code == 1
+    assert "1 record that failed to verify not counted" in result.stderr and "broken.toml" in result.stderr
+    index = (tmp_path / "site" / "index.html").read_text()
+    assert "broken.toml" in index and "5 games from club" in index
