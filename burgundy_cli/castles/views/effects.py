@@ -110,7 +110,8 @@ def _die_change(before: GameState, player: PlayerState, command: Any) -> tuple[i
     8's steps a worker are the engine's too)."""
     if getattr(command, "kind", None) != "die" or command.value is None or command.value == command.rolled:
         return None
-    from burgundy_cli.castles.rules.engine import die_payment, die_steps, free_change, round_the_wrap, steps_per_worker
+    from burgundy_cli.castles.rules.dice import die_steps, round_the_wrap, steps_per_worker
+    from burgundy_cli.castles.rules.engine import die_payment, free_change
 
     rolled, value = command.rolled, command.value
     cost, by_module = die_payment(before, player, rolled, value, command.action)
