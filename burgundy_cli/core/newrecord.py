@@ -388,11 +388,14 @@ def _end_value(key: str, value: str) -> Any:
     """One player's end answer as its ``[end]`` value: a number, a list of bonus tiles, goods
     tiles counted by type, or spaces with their tile or shield.
 
-    :raises AnswerError: a space given without its tile (``c3`` for ``c3:bank``).
+    :raises AnswerError: a count that is no whole number, a space given without its tile
+        (``c3`` for ``c3:bank``).
     """
     words = value.replace(",", " ").split()
     if key in ("silver", "workers", "vp"):
-        return _number(value)
+        if not value.strip().isdigit():
+            raise AnswerError(key, f"'{value.strip()}': a whole number is wanted", hint=_example(key))
+        return int(value)
     if key == "bonuses":
         return words
     if key in ("sold", "goods_left"):
