@@ -136,7 +136,8 @@ def test_categories_are_asked_for_and_never_all_zero(club_book, cli) -> None:
     # (corrections are 0 for every player of these games: no row of zeros; position holds the VP
     # track of the end-of-game records, issue 34.9, so its row is shown and not all zeros)
     assert not any(row and row[0] == "corrections" for row in rows)
-    assert all(any(cell.isdigit() and int(cell) > 0 for cell in row[1:]) for row in rows if row and row[0] == "position")
+    assert all(any(cell.replace(".", "", 1).isdigit() and float(cell) > 0 for cell in row[1:])
+               for row in rows if row and row[0] == "position")
 
 
 def test_bgstats_file_of_the_club_book(club_book, cli, tmp_path) -> None:
