@@ -787,3 +787,19 @@ def position_table(state: GameState) -> dict:
     defaults = {"counter": 0, "target": 50, "resets": 0, "removed": [], "colours": [], "removal_due": False,
                 "extra": 0, "black": 0, "exchange": False, "gained": False, "goods_removed": []}
     return {key: value for key, value in data.items() if value != defaults[key]}
+
+
+# --- what a typed position can have scored (rules.bounds) ------------------------------------------
+
+
+def _monastery_bound(state: GameState, player: PlayerState) -> int:
+    """Each monastery tile placed scored :func:`monastery_points` once, on the duchy and the
+    colours as they were then: the position's, which only grew since, bound each."""
+    kinds = catalogue()
+    return sum(monastery_points(state, player, kinds[tile].number) for tile in player.duchy
+               if tile is not None and kinds[tile].number is not None)
+
+
+#: The solo game's handlers of ``rules.bounds``: the monastery tiles scored when placed; VP bought
+#: are not bounded (1 VP a silverling, and the position cannot say how many silverlings were spent).
+VP_BOUNDS = {CATEGORY: _monastery_bound, BOUGHT: lambda state, player: None}
