@@ -420,3 +420,21 @@ def test_the_modules_categories_are_bounded_too():
         anna(shield=12)
     assert anna(shield=7).players[0].vp["colour-bonus"] == 10  # shield 7 on her start castle: 5 twice
     assert anna(removed=[7]).players[0].vp["colour-bonus"] == 10  # 7 may have lain on her castle once
+
+
+def test_goods_on_the_depots_within_what_the_rolls_have_placed():
+    """Issue 36 item 15: 2019 rules, 'Game play': "First, they place the first face up goods tile
+    from the round spaces on the depot that matches the result of the white die" -- 5 round goods
+    a phase, one onto a depot a roll; the players' starting goods never lie on a depot. 6 goods on
+    one depot in A3 were accepted (the count of goods dealt let the starting goods in)."""
+    two = {"anna": {}, "ben": {}}
+    with pytest.raises(SetupError, match="6 goods tiles on the depots; only 2 can have been placed") as info:
+        position(two, "2019", round=3, depot_goods={"4": [1, 2, 3, 4, 5, 6]})
+    assert info.value.path == ("position", "depot_goods")
+    assert position(two, "2019", round=3, depot_goods={"4": [1, 2]}).depot_goods[4] == [1, 2]
+    dice = {"anna": {"dice": [1, 2]}, "ben": {"dice": [3, 4]}}
+    assert position(dice, "2019", round=3, to_move="anna", depot_goods={"4": [1, 2], "5": [6]})
+    with pytest.raises(SetupError, match="4 goods tiles on the depots; only 3"):
+        position(dice, "2019", round=3, to_move="anna", depot_goods={"4": [1, 2], "5": [6, 6]})
+    # phase B about to begin: phase A's 5 may still lie there
+    assert position(two, "2019", phase="B", depot_goods={"1": [1, 2, 3], "2": [4, 5]})

@@ -560,7 +560,10 @@ def _count_goods(state: GameState, table: PositionTable) -> None:
 
     Dealt so far: 3 per player at the start and 5 per phase begun (the phase's round
     goods, 2011 rules 'Before each phase'); every goods tile in a storage, sold, on a
-    depot or on a round space is one of those.
+    depot or on a round space is one of those. On the depots only the round goods placed
+    by a roll (2019 rules, 'Game play': "place the first face up goods tile from the round
+    spaces on the depot that matches the result of the white die"): 5 per phase ended and
+    one per roll of this phase; the starting goods go to the players.
     """
     goods_used = [0] * 7
     held = 0
@@ -576,6 +579,13 @@ def _count_goods(state: GameState, table: PositionTable) -> None:
     for good in state.round_goods or ():
         goods_used[good] += 1
     _goods_limit(goods_used, ("position",))
+    on_depots = sum(len(goods) for goods in state.depot_goods)
+    placed = 5 * state.phase + (_ROLLS_MADE[state.stage](table.round) if state.stage in _ROLLS_MADE else 0)
+    if on_depots > placed:
+        raise SetupError(f"{on_depots} goods tiles on the depots; only {placed} can have been placed there by phase "
+                         f"{PHASES[state.phase]} round {table.round}", ("position", "depot_goods"),
+                         "each roll places one of the phase's 5 round goods on a depot; the players' starting "
+                         "goods never lie on one")
     begun = state.phase + (0 if state.stage == "phase" or (state.stage == "setup" and table.round_goods is None)
                            else 1)
     dealt = 3 * len(_holders(state)) + 5 * begun
