@@ -592,9 +592,10 @@ def create(path: str, given: NewRecord, *, force: bool = False, ask: bool = Fals
     if ask and read is None:
         read = terminal_reader()
     index = 0
+    settled: set[str] = set()   # asked already, an empty answer included: not asked twice
     while index < len(questions):
         key, question, default = questions[index]
-        if _asked(key, answers) and getattr(answers, key) is None:
+        if _asked(key, answers) and getattr(answers, key) is None and key not in settled:
             if key == "routes" and ask:
                 answers = _ask_routes(path, answers, keys, read, say)
             else:
@@ -603,6 +604,7 @@ def create(path: str, given: NewRecord, *, force: bool = False, ask: bool = Fals
                                                            _choices(key, answers))})
         err = _refusal(path, answers, keys, index)
         if err is None:
+            settled.add(key)
             index += 1
             continue
         if not ask or not _asked(key, answers):   # (an answer given by flag that no question asks for)
@@ -611,9 +613,11 @@ def create(path: str, given: NewRecord, *, force: bool = False, ask: bool = Fals
             blamed = _blamed(err, dump_record(final_data(answers)) if not isinstance(err, AnswerError) else "",
                              path, keys)
             if blamed in keys and keys.index(blamed) < index and _asked(blamed, answers):
+                settled.add(key)   # (the last answer stands: the blamed one is asked again)
                 key, index = blamed, keys.index(blamed)
         say(_said(err, key))       # the answer just given is refused: that question again
         answers = replace(answers, **{key: None})
+        settled.discard(key)
     text, session = checked_text(path, answers)
     write_atomic(path, schema_directive(path, game.name) + text, replace=force)
     from burgundy_cli.core.table import due_text
