@@ -382,7 +382,7 @@ def test_a_position_with_shield_4_holds_more_than_3_stored_tiles():
 def test_shield_5_a_ship_takes_one_type_from_every_depot():
     """Shield 5: 'whenever you place a ship, you may choose a type of goods. Take all additionally
     goods tiles of that type from all six depots.' (cob.shield.5)"""
-    state = _holding(5, anna={"storage": ["ship"], "goods": {}, "dice": [2, 2]})
+    state = _holding(5, anna={"storage": ["ship"], "goods": {}, "dice": [2, 2]}, round=4)  # (4 rolls: 4 goods)
     state.depot_goods[1], state.depot_goods[2], state.depot_goods[6] = [4], [5, 4], [4]
     play_all(state, line("anna: place 2 ship d3 goods 2"), line("anna: shield goods 4"))
     assert state.players[0].goods == {5: 1, 4: 3}
@@ -736,7 +736,7 @@ def assert_same_game(state, options=SHIELDS):
 
 
 def _ship_placed():
-    state = _holding(5, anna={"storage": ["ship"], "goods": {}, "dice": [2, 2]})
+    state = _holding(5, anna={"storage": ["ship"], "goods": {}, "dice": [2, 2]}, round=4)  # (4 rolls: 4 goods)
     state.depot_goods[1], state.depot_goods[2], state.depot_goods[6] = [4], [5, 4], [4]
     state.goods_used[4] += 3
     state.goods_used[5] += 1
