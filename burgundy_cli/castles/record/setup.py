@@ -281,6 +281,10 @@ def _table_words(error: Any, path: tuple[Any, ...]) -> str | None:
     if path[:2] == ("setup", "goods") and len(path) == 3 and kind in ("too_long", "too_short") \
             and isinstance(given, list):
         return f"{path[2]} starts with 3 goods tiles, not {len(given)}"
+    if "players" in path and len(path) > 2 and path[-2] in ("goods", "sold") and isinstance(given, int) \
+            and kind in ("less_than_equal", "greater_than_equal"):   # a player's count of a goods type
+        return (f"{given} goods tiles of type {path[-1]}; the box has 7 of each type" if kind == "less_than_equal"
+                else f"{given} goods tiles of type {path[-1]}: leave a type held by none out")
     if "goods" in path and kind in ("less_than_equal", "greater_than_equal") and isinstance(given, int):
         return f"a goods tile shows a die, 1 to 6, not {given}"
     if kind == "string_pattern_mismatch" and "[a-g][1-7]" in str((error.get("ctx") or {}).get("pattern")):

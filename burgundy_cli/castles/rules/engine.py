@@ -107,7 +107,7 @@ def expected(state: GameState) -> Expected:
     mover = state.players[state.to_move()].name
     due = due_line(state)
     return Expected("player" if due is None else due[0], phase, rnd, mover,
-                    also_accepted=() if state.bought else ("buy",))
+                    also_accepted=() if state.bought and not late_buy else ("buy",))
 
 
 def phase_lines_missing(state: GameState) -> tuple[str, ...]:
