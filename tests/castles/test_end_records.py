@@ -60,19 +60,25 @@ def test_hand_worked_2019_game_with_the_shields() -> None:
     """``end-2p-2019-shields.toml``, by hand from the 2019 rules ('End of the game', the
     monastery tiles, 'THE SHIELDS'):
 
-    Anna: VP track 61; 1 goods tile: 1; 2 silverlings: 2; 1 worker: 0; tile 22: banks on c3
+    The VP tracks are the most the duchies can have earned during play (issue 36 item 6; 2019
+    'Scoring during the game': completed areas with the phase bonus, bonus tiles; the shields
+    held score only at the end): Anna's three completed areas 6 + 1 + 6 with phase A's bonus 10
+    each, the large yellow bonus tile 5 = 48; Ben's 6 + 6 + 6 + 30, grey large 5 and yellow
+    small 2 = 55.
+
+    Anna: VP track 48; 1 goods tile: 1; 2 silverlings: 2; 1 worker: 0; tile 22: banks on c3
     and e4 = 2 x 4 = 8. Shields: 13 "+4 victory points", 10 "+8 victory points" = 12, and 13
     "double the amount of victory points you get for each shield in your duchy (including this
     one)" = 24; 10 "your victory point monastery tiles score double": tile 22's 8 again = 32.
-    Total 61 + 1 + 2 + 8 + 32 = 104.
+    Total 48 + 1 + 2 + 8 + 32 = 91.
 
-    Ben: VP track 70; 5 silverlings: 5; 4 workers: 2; tile 26 (2019: 3 VP per bonus tile):
-    grey-large and yellow-small = 6. Total 70 + 5 + 2 + 6 = 83. Anna wins.
+    Ben: VP track 55; 5 silverlings: 5; 4 workers: 2; tile 26 (2019: 3 VP per bonus tile):
+    grey-large and yellow-small = 6. Total 55 + 5 + 2 + 6 = 68. Anna wins.
     """
     path = CASTLES / "end-2p-2019-shields.toml"
     assert _breakdowns(path) == {
-        "Anna": {"position": 61, "end-goods": 1, "end-silver": 2, "knowledge-tiles": 8, "shields": 32},
-        "Ben": {"position": 70, "end-silver": 5, "end-workers": 2, "knowledge-tiles": 6}}
+        "Anna": {"position": 48, "end-goods": 1, "end-silver": 2, "knowledge-tiles": 8, "shields": 32},
+        "Ben": {"position": 55, "end-silver": 5, "end-workers": 2, "knowledge-tiles": 6}}
     assert open_record(path).score().winner == ["Anna"]
 
 
