@@ -26,9 +26,9 @@ MAX_PLIES = 160
 
 def missing() -> str | None:
     """Why the python-chess baselines cannot run here (``None`` when they can)."""
-    try:
-        import chess.pgn  # noqa: F401 - only asking whether it is there
-    except ImportError:
+    from importlib.util import find_spec
+
+    if find_spec("chess") is None:
         return "python-chess is not installed (it is the 'bench' extra: pip install -e '.[bench]')"
     return None
 

@@ -10,8 +10,8 @@ machine, so that a busy or slow machine moves both alike:
   tomllib"``. Bounds: 3.0x for the commands, 1.5x for help and version.
 * ``session``: a line typed in the live session (``TableSession.handle`` and what the next
   prompt asks) against the durable write the session makes to record it, ``write_atomic``
-  of the record's text (temporary file, fsync, rename, folder fsync) timed alone in the
-  same run: the p99 difference, the session's own work. Bound: 3 ms.
+  of the text the line wrote (temporary file, fsync, rename, folder fsync) to a file beside
+  the record right after each line: the p99 difference, the session's own work. Bound: 3 ms.
 * ``tab``: Tab in the live session (``TableSession.completions``) on the constructed worst
   cases of ``benchmarks/data``. Bound: 50 ms.
 * ``replay``: Castles records opened, replayed, verified and scored, notation lines per
@@ -115,9 +115,10 @@ def coldstart(quick: bool, scratch: Path) -> list[Check]:
 
 
 def session(quick: bool, scratch: Path) -> list[Check]:
-    """The last lines of a complete record typed again into the live session, each against
-    ``write_atomic`` of the record alone, the write that records a line (``session_latency``),
-    several passes into fresh copies. The fsynced append of the line is printed beside it."""
+    """The last lines of a complete record typed again into the live session, each followed by
+    ``write_atomic`` of the text it wrote to a file beside the record, the write that records a
+    line (``session_latency``), several passes into fresh copies. The fsynced append of the
+    line is printed beside it."""
     checks = []
     for game, source in session_latency.RECORDS.items():
         record = scratch / f"session-{game}.toml"

@@ -42,36 +42,39 @@ from pathlib import Path  # noqa: E402
 from typing import Annotated  # noqa: E402
 
 import typer  # noqa: E402
-from typer.core import TyperCommand, TyperGroup  # noqa: E402
+from typer.core import TyperGroup  # noqa: E402
 
 from burgundy_cli import console, subcommands  # noqa: E402
 
 
-class _FlagsWithoutType:
-    """Help that shows a flag as it is typed, ``--json``, not ``--json <bool>``: a flag takes
-    no value. (typer's Rich help prints every option's type; click's plain help leaves a
-    flag's out, and so does this, for our flags and typer's ``--help`` alike.)"""
+class _Group(TyperGroup):
+    """The app and its groups of commands: the commands listed in their help groups, each
+    under its title (``rich_help_panel``: Record, Referee, Club, Export), in plain text.
 
-    def get_params(self, ctx: typer.Context) -> list:
-        params = super().get_params(ctx)  # type: ignore[misc]
-        for param in params:
-            if getattr(param, "is_flag", False) and param.metavar is None:
-                param.metavar = ""
-        return params
+    The help is click's plain help (``rich_markup_mode=None``), not typer's Rich panels:
+    Rich's help loads ``rich.markdown`` and its parser, which made ``burgundy --help`` cost
+    about twice the floor of a typer CLI (docs/performance.md); click's formatter writes the
+    same groups without them, and shows a flag as it is typed (``--json``, no value type)."""
 
-
-class _Command(_FlagsWithoutType, TyperCommand):
-    """A command of the app (see :class:`_FlagsWithoutType`)."""
-
-
-class _Group(_FlagsWithoutType, TyperGroup):
-    """The app and its groups of commands (see :class:`_FlagsWithoutType`)."""
+    def format_commands(self, ctx: typer.Context, formatter) -> None:
+        """Each help group's commands with their one-line help, the groups in the order of
+        their first command (a command without a group goes under "Commands")."""
+        shown = [(name, found) for name in self.list_commands(ctx)
+                 if (found := self.get_command(ctx, name)) is not None and not found.hidden]
+        groups: dict[str, list[tuple[str, str]]] = {}
+        for name, found in shown:
+            title = getattr(found, "rich_help_panel", None) or "Commands"
+            # the whole first sentence (200: no shortening), wrapped by write_dl
+            groups.setdefault(title, []).append((name, found.get_short_help_str(200)))
+        for title, rows in groups.items():
+            with formatter.section(title):
+                formatter.write_dl(rows)
 
 
 #: The help groups of the commands (typer's ``rich_help_panel``).
 RECORD, REFEREE, CLUB, EXPORT = "Record", "Referee", "Club", "Export"
 
-#: Settings of every command: ``-h`` as well as ``--help``.
+#: Settings of every group of commands: ``-h`` as well as ``--help``.
 _SETTINGS = {"help_option_names": ["-h", "--help"]}
 
 app = typer.Typer(
@@ -79,11 +82,12 @@ app = typer.Typer(
     add_completion=True,        # --install-completion / --show-completion for bash, zsh and fish
     no_args_is_help=True,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,
     context_settings=_SETTINGS,
     help="Referee and score The Castles of Burgundy and Robber Knights games played at a real table.",
 )
 #: ``@command()``: a command of the app in help group ``rich_help_panel``.
-command = partial(app.command, cls=_Command)
+command = app.command
 
 
 def _guard(body: Callable[[], console.Outcome]) -> None:
@@ -452,7 +456,7 @@ def site(
     _guard(run)
 
 
-archive_app = typer.Typer(cls=_Group, no_args_is_help=True,
+archive_app = typer.Typer(cls=_Group, no_args_is_help=True, rich_markup_mode=None, context_settings=_SETTINGS,
                           help="The club archive: records indexed in SQLite or PostgreSQL.")
 app.add_typer(archive_app, name="archive", rich_help_panel=CLUB)
 
@@ -463,7 +467,7 @@ def _sync_command(folder: Path, db: str | None, jobs: int, as_json: bool, rebuil
                    progress=console.progress_bar))
 
 
-@archive_app.command(cls=_Command, name="sync")
+@archive_app.command(name="sync")
 def archive_sync(folder: FolderArgument, db: DbOption = None, jobs: JobsOption = 0,
                  as_json: JsonOption = False) -> None:
     """Verify the records below FOLDER and bring the archive in line: new and changed records
@@ -474,7 +478,7 @@ def archive_sync(folder: FolderArgument, db: DbOption = None, jobs: JobsOption =
     _sync_command(folder, db, jobs, as_json, rebuild=False)
 
 
-@archive_app.command(cls=_Command, name="rebuild")
+@archive_app.command(name="rebuild")
 def archive_rebuild(folder: FolderArgument, db: DbOption = None, jobs: JobsOption = 0,
                     as_json: JsonOption = False) -> None:
     """Empty the archive and verify every record below FOLDER again.
@@ -484,7 +488,7 @@ def archive_rebuild(folder: FolderArgument, db: DbOption = None, jobs: JobsOptio
     _sync_command(folder, db, jobs, as_json, rebuild=True)
 
 
-@archive_app.command(cls=_Command, name="list")
+@archive_app.command(name="list")
 def archive_list(folder: Annotated[Path | None, typer.Argument(help="folder holding burgundy.db")] = None,
                  db: DbOption = None, as_json: JsonOption = False) -> None:
     """List the files in the archive: game, players, date and winner, or the error of a failed one.
@@ -499,12 +503,12 @@ def archive_list(folder: Annotated[Path | None, typer.Argument(help="folder hold
 # --- Export: records for other programs -------------------------------------------------------
 
 
-export_app = typer.Typer(cls=_Group, no_args_is_help=True,
+export_app = typer.Typer(cls=_Group, no_args_is_help=True, rich_markup_mode=None, context_settings=_SETTINGS,
                          help="Write records for score-tracking apps: BG Stats, CSV.")
 app.add_typer(export_app, name="export", rich_help_panel=EXPORT)
 
 
-@export_app.command(cls=_Command, name="bgstats")
+@export_app.command(name="bgstats")
 def export_bgstats(
     paths: Annotated[list[Path], typer.Argument(help="record files, or folders of *.toml records")],
     out: Annotated[Path, typer.Option("--out", "-o", help="the .bgsplay file to write")],
@@ -521,7 +525,7 @@ def export_bgstats(
     _guard(partial(subcommands.export_bgstats, paths, out, bgg_id or ()))
 
 
-@export_app.command(cls=_Command, name="csv")
+@export_app.command(name="csv")
 def export_csv(
     paths: Annotated[list[Path], typer.Argument(help="record files, or folders of *.toml records")],
     out: Annotated[Path | None, typer.Option("--out", "-o", help="CSV file to write (default: print it)")] = None,

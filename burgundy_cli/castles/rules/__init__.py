@@ -406,6 +406,13 @@ def passed(rule_id: str, why: str, *args) -> None:
         PASSED.append((rule_id, why.format(*args) if args else why))
 
 
+def recording_now() -> bool:
+    """Whether a :func:`recording` block runs. A check that would report many passes at
+    once, with arguments to make for each (the placement rules' spaces), asks this first:
+    a replay records no rule, and made those arguments for every placement for nothing."""
+    return PASSED is not None
+
+
 class recording:
     """``with recording() as rules:`` -- ``rules`` gets, once the block ends, each rule id the
     checks run inside it passed, with why it held (the first time each id passed; the checks import this module at every start, the citations only a verdict), in order."""

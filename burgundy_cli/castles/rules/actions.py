@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from burgundy_cli.castles.rules.boards import SPACE_IDS, depot_spaces, space_id, space_name
 from burgundy_cli.castles.rules.commands import BuyCommand, PlaceAction, SellAction, TakeAction, WorkersAction
-from burgundy_cli.castles.rules import RULES, passed
+from burgundy_cli.castles.rules import RULES, passed, recording_now
 from burgundy_cli.castles.rules.state import PHASES, GameState, PlayerState
 from burgundy_cli.castles.rules.tiles import COLOUR_NAME, PHASE_BONUS, TileKind, area_vp, bonus_vp, catalogue, sale_vp
 from burgundy_cli.core.errors import IllegalMoveError
@@ -500,9 +500,10 @@ def check_placement(state: GameState, player: PlayerState, action: PlaceAction, 
     broken = state.ruleset.placement_refusal(player, kind, space, value)
     if broken is not None:
         raise illegal(broken.rule_id, *broken.refusal(state, player, kind, space, value))
-    passed("cob.place.stored", "{} from {}'s storage", tile, player.name)
-    for rule in state.ruleset.placement:  # (every rule placement_refusal asked, all allowing)
-        passed(rule.rule_id, rule.kept or "{} allows {} on {}", rule.rule_id, tile, space_name(space))
+    if recording_now():  # (only `check --why` asks: a replay names no space for the rules that held)
+        passed("cob.place.stored", "{} from {}'s storage", tile, player.name)
+        for rule in state.ruleset.placement:  # (every rule placement_refusal asked, all allowing)
+            passed(rule.rule_id, rule.kept or "{} allows {} on {}", rule.rule_id, tile, space_name(space))
     tile_type = kind.type
     effects = state.ruleset.effects
     effect = effects[tile] if tile in effects else effects[tile_type]
