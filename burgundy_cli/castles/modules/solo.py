@@ -51,6 +51,7 @@ from burgundy_cli.castles.rules.actions import (
     illegal, place_tile, score_vp, ship_refusal, storage_spaces, take_from_depot,
 )
 from burgundy_cli.castles.rules.actions import colour_completed as colour_covered
+from burgundy_cli.castles.rules import passed
 from burgundy_cli.castles.rules.boards import SPACE_IDS, Board, _build, provisional_layouts, space_name
 from burgundy_cli.castles.rules.placement import ADJACENT, PlacementRule
 from burgundy_cli.castles.rules.scoring import END_SCORING
@@ -416,6 +417,7 @@ def _gains_named(rule: ActionRule) -> ActionRule:
             if missing:
                 raise illegal("cob.solo.counter", f"placing {action.tile} on {action.space} scores no "
                               f"{', '.join(missing)}", f"it scores {', '.join(sorted(scored)) or 'no VP'}")
+            passed("cob.solo.counter", "its gains move the VP counter in the order named: {}", " ".join(named))
         return placed
     return ActionRule(check, rule.apply, rule.bound, rule.grants)
 
