@@ -45,6 +45,9 @@ class Options:
     ``solo_target``: the solo game's start target VP (option ``solo-target``, 45-55);
     ``solo_river``: how the solo duchy's river joins its islands (option ``solo-river``:
     ``ships`` or ``ship-to-any``; ``castles.modules.solo``).
+    ``team_routes``: with the trade routes in the team game, whose route a sale's goods go on
+    (option ``team-routes``: ``own``, the seller's; ``team``, one route per team, the first
+    player's; docs/rulings.md).
     ``solo_shield5_first``: with the shields in the solo game, shield 5's take comes before the
     solo ship removes the other depots' goods (option ``solo-shield5-first``, docs/rulings.md).
     """
@@ -64,6 +67,7 @@ class Options:
     solo_target: int = 50
     solo_river: str = "ships"
     solo_shield5_first: bool = False
+    team_routes: str = "own"
 
 
 @dataclass(frozen=True, slots=True)
