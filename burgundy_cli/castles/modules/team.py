@@ -55,9 +55,11 @@ SHARED_SPACES = 2
 BRIDGE_SPACES = 7
 #: The parts of a player's state that are the team's (kept alike for both members).
 TEAM_PARTS = ("duchy", "shared", "goods", "sold", "silver", "workers", "bonuses", "knowledge", "crane")
-#: Modules not refereed with the team game: their parts are each player's duchy's own
-#: (docs/rulings.md; the border posts are on no. 11 duchies, not on team boards).
-APART = ("shields", "border-posts", "solo-game")
+#: Modules not refereed with the team game, and why (docs/rulings.md).
+APART = {"shields": "its team readings (whose castle a shield lies on, who pays tribute, who 'another player' "
+                    "is for shields 2 and 6) are not refereed yet",
+         "border-posts": "its posts are on no. 11 duchies, and a team board is none",
+         "solo-game": "the solo game is one player's"}
 #: Option ``team-routes`` (with the trade routes): each player's own route, the seller's taking
 #: the goods sold (default); or one route per team, the first player's, both members' sales on it.
 ROUTE_MODES = ("own", "team")
@@ -185,8 +187,8 @@ def team_setup(header, table, duchies: dict[str, Board], options) -> tuple[list[
     names = header.players
     apart = [module for module in options.modules if module in APART]
     if apart:
-        raise SetupRefusal(f"the team game is not refereed with the '{apart[0]}' module, whose parts are each "
-                           "player's own (docs/rulings.md)", ("game", "options", "modules"))
+        raise SetupRefusal(f"the team game is not refereed with the '{apart[0]}' module: {APART[apart[0]]} "
+                           "(docs/rulings.md)", ("game", "options", "modules"))
     teams = table.teams.values()
     if len(names) != 4 or sorted(table.teams) != list(TEAMS) or any(len(members) != 2 for members in teams) \
             or sorted(name for members in teams for name in members) != sorted(names):
