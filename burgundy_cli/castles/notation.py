@@ -306,7 +306,8 @@ def _take(reader: _Reader) -> c.TakeAction:
 
 
 def _place(reader: _Reader, player: str, in_sale: bool = False) -> c.PlaceAction:
-    """``<tile> <space> [goods ..] [keep ..] [buy <tile> ..] [then <action>]`` (``player``: who buys;
+    """``<tile> <space> [goods ..] [keep ..] [as ..] [with ..] [order ..] [buy <tile> ..] [then <action>]``
+    (``player``: who buys;
     ``in_sale``: among a sale's bonus actions)."""
     tile = _tile(reader)
     shared = _shared(reader)
@@ -1025,7 +1026,7 @@ def _word_purchase(forms: _CanonicalForms, player: str, words: list[str], at: in
 def _word_place(forms: _CanonicalForms, player: str, words: list[str], at: int, end: int,
                 die: tuple[int, int | None] | None = None) -> c.PlaceAction | c.DieCommand | None:
     """``<tile> [shared] <space> [goods <depot>[+<depot>]] [keep <types>|none] [as <building>]
-    [buy <purchase>] [then <action>]``; with ``die`` (rolled, used: a place line's), the line's
+    [with <livestock>] [order <gain> ...] [buy <purchase>] [then <action>]``; with ``die`` (rolled, used: a place line's), the line's
     die command with the placement as its action, both made in one call."""
     tiles = forms.tiles
     tile = words[at]
