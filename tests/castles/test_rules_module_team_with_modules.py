@@ -80,3 +80,13 @@ def test_a_seeded_team_and_trade_routes_playout_replays(cli, tmp_path):
     assert result["complete"] and result["winner"]
     assert "bonus" in out.read_text("utf-8")  # a route's action bonus was taken
     assert cli("fmt", str(out)).stdout == out.read_text("utf-8")
+    # a position taken from it states each member's route and goods, and reads back
+    # ([position] route_goods: the team's sold goods fill both members' routes)
+    for at in ("250", "400", None):
+        position = tmp_path / f"at-{at}.toml"
+        shown = cli("show", str(out), "--position", *(("--at", at) if at else ()))
+        assert shown.exit_code == 0, shown.output
+        position.write_text(shown.stdout, "utf-8")
+        again = cli("score", "--json", str(position))
+        assert again.exit_code == 0, again.output
+    assert [p["total"] for p in json.loads(again.stdout)["players"]] == [p["total"] for p in result["players"]]

@@ -289,8 +289,7 @@ def position_teams(state: GameState, table) -> None:
         a, b = players[first], players[second]
         if (a.board.name, a.board.colour, a.board.die) == (b.board.name, b.board.colour, b.board.die):
             b.board = a.board  # (one board: a record-defined one is read once per player)
-        shared = ("route", *team_parts(state.options)) if state.options.team_routes == "team" else TEAM_PARTS
-        for part in ("board", "start", *shared):
+        for part in ("board", "start", *TEAM_PARTS):  # (a team's one route: position_table._position_routes)
             if getattr(a, part) != getattr(b, part):
                 raise SetupRefusal(f"{a.name} and {b.name} are a team: their {part} is the team's and must be stated "
                                    "alike (cob.team.private)", ("position", "players", b.name, part))
