@@ -41,6 +41,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 import re
+import typing
 from collections import namedtuple
 from collections.abc import Callable
 from functools import cache, lru_cache
@@ -305,7 +306,8 @@ def _take(reader: _Reader) -> c.TakeAction:
 
 
 def _place(reader: _Reader, player: str, in_sale: bool = False) -> c.PlaceAction:
-    """``<tile> <space> [goods ..] [keep ..] [buy <tile> ..] [then <action>]`` (``player``: who buys;
+    """``<tile> <space> [goods ..] [keep ..] [as ..] [with ..] [order ..] [buy <tile> ..] [then <action>]``
+    (``player``: who buys;
     ``in_sale``: among a sale's bonus actions)."""
     tile = _tile(reader)
     shared = _shared(reader)
@@ -316,10 +318,11 @@ def _place(reader: _Reader, player: str, in_sale: bool = False) -> c.PlaceAction
     keep = _keep(reader) if reader.accept_clause("keep") else None
     copy = _tile(reader) if reader.accept_clause("as") else None
     livestock = _livestock(reader) if reader.accept_clause("with") else None
+    order = _gains(reader) if reader.accept_clause("order") else None
     buy = _purchase(reader, player) if reader.accept_clause("buy", "b") else None
     then = _effect_action(reader, player, in_sale) if reader.accept_clause("then", "and") else None
     return c.PlaceAction(tile=tile, space=space, goods=goods, goods2=goods2, keep=keep, then=then, buy=buy, copy=copy,
-                         livestock=livestock, shared=shared)
+                         livestock=livestock, order=order, shared=shared)
 
 
 #: A livestock type as the geese's ``with`` names it (singular or plural) -> its canonical word.
@@ -334,6 +337,23 @@ def _livestock(reader: _Reader) -> str:
     if token.kind != "word" or word not in LIVESTOCK:
         raise error(token, f"expected a livestock type, found '{token.text}'", "cow, sheep, pig or chicken")
     return LIVESTOCK[word]
+
+
+#: The gains a placement's ``order`` may name (2019 solo game): its VP categories.
+GAINS = typing.get_args(c.PlacementGain)
+
+
+def _gains(reader: _Reader) -> tuple[str, ...]:
+    """``order <gain> [<gain> ...]`` (2019 solo game): the order the placement's gains move the
+    VP counter, each a VP category (``areas``, ``area-phase-bonus``, ``animals`` ...)."""
+    gains = []
+    while (word := reader.peek_word()) in GAINS:
+        reader.next("a gain")
+        gains.append(word)
+    if not gains:
+        token = reader.next("a gain")
+        raise error(token, f"expected a gain (a VP category), found '{token.text}'", ", ".join(GAINS))
+    return tuple(gains)
 
 
 def _ship_depots(reader: _Reader) -> tuple[int, int | None]:
@@ -1006,7 +1026,7 @@ def _word_purchase(forms: _CanonicalForms, player: str, words: list[str], at: in
 def _word_place(forms: _CanonicalForms, player: str, words: list[str], at: int, end: int,
                 die: tuple[int, int | None] | None = None) -> c.PlaceAction | c.DieCommand | None:
     """``<tile> [shared] <space> [goods <depot>[+<depot>]] [keep <types>|none] [as <building>]
-    [buy <purchase>] [then <action>]``; with ``die`` (rolled, used: a place line's), the line's
+    [with <livestock>] [order <gain> ...] [buy <purchase>] [then <action>]``; with ``die`` (rolled, used: a place line's), the line's
     die command with the placement as its action, both made in one call."""
     tiles = forms.tiles
     tile = words[at]
@@ -1049,6 +1069,16 @@ def _word_place(forms: _CanonicalForms, player: str, words: list[str], at: int, 
         if livestock not in ("cow", "sheep", "pig", "chicken"):
             return None
         at += 2
+    order = None
+    if at < end and words[at] == "order":
+        at += 1
+        gains = []
+        while at < end and words[at] in GAINS:
+            gains.append(words[at])
+            at += 1
+        if not gains:
+            return None
+        order = tuple(gains)
     if at < end and words[at] == "buy":
         stop = at + 1
         while stop < end and words[stop] != "then":  # (no word of a purchase is 'then')
@@ -1061,11 +1091,11 @@ def _word_place(forms: _CanonicalForms, player: str, words: list[str], at: int, 
         then = _word_granted(forms, player, words, at + 1, end) if words[at] == "then" and at + 1 < end else None
         if then is None:
             return None
-    if then is None and buy is None and livestock is None:
+    if then is None and buy is None and livestock is None and order is None:
         place = _plain_place(tile, space, goods, goods2, keep, copy, shared)
     else:
         place = c.PlaceAction(tile=tile, space=space, goods=goods, goods2=goods2, keep=keep, then=then, buy=buy,
-                              copy=copy, livestock=livestock, shared=shared)
+                              copy=copy, livestock=livestock, order=order, shared=shared)
     return place if die is None else c.DieCommand(player=player, rolled=die[0], value=die[1], action=place)
 
 
@@ -1445,6 +1475,8 @@ def _place_text(action: c.PlaceAction, die: str | None, effective: int | None, p
         text += f" as {action.copy}"
     if action.livestock is not None:
         text += f" with {action.livestock}"
+    if action.order is not None:
+        text += " order " + " ".join(action.order)
     if action.buy is not None:
         if action.buy.player != player:
             raise ValueError(f"a purchase during {player}'s placement is written without a name; "

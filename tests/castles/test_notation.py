@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from burgundy_cli.castles.rules import commands as c
-from burgundy_cli.castles.notation import format_command, holds_sale_bonuses, parse_line
+from burgundy_cli.castles.notation import GAINS, format_command, holds_sale_bonuses, parse_line
 from burgundy_cli.core.errors import ParseError
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "notation.md"
@@ -172,12 +172,13 @@ _PURCHASE = st.builds(c.BuyCommand, player=st.just("?"), tile=_TILES, depot=st.n
 
 def _place(then: st.SearchStrategy) -> st.SearchStrategy:
     return st.builds(
-        lambda tile, space, goods, goods2, keep, buy, then, copy, livestock: c.PlaceAction(
+        lambda tile, space, goods, goods2, keep, buy, then, copy, livestock, order: c.PlaceAction(
             tile=tile, space=space, goods=goods, goods2=goods2 if goods is not None else None, keep=keep,
-            buy=buy, then=then, copy=copy, livestock=livestock),
+            buy=buy, then=then, copy=copy, livestock=livestock, order=order),
         _TILES, _SPACES, st.none() | _DEPOT, st.none() | _DEPOT,
         st.none() | st.lists(_DIE, max_size=3).map(tuple), st.none() | _PURCHASE, st.none() | then,
-        st.none() | _TILES, st.none() | st.sampled_from(("cow", "sheep", "pig", "chicken")))
+        st.none() | _TILES, st.none() | st.sampled_from(("cow", "sheep", "pig", "chicken")),
+        st.none() | st.lists(st.sampled_from(GAINS), min_size=1, max_size=3).map(tuple))
 
 
 def _bought_by(action, player: str):

@@ -298,6 +298,42 @@ def test_reaching_the_target_resets_the_counter_lowers_the_target_and_grants_an_
     refused(state, "Solo: solo extra workers", "cob.solo.counter")
 
 
+def test_a_placements_gains_move_the_counter_in_the_order_the_line_names():
+    """'Playing the game', the note: "You choose the order in which you take any (partial) game
+    actions" (cob.solo.counter; issue 36 item 4). A ship completing a 1-space area in phase A
+    gains 1 VP (the area) and 10 (the phase bonus). With the counter at 9 and the target at 10,
+    the area first reaches the target (reset, target 5) and the bonus then reaches the new one
+    (a second reset); without ``order`` the area's VP and its bonus are one step: one reset."""
+    for line, resets in (("Solo: place 1 ship b3 goods 2 order areas area-phase-bonus", 2),
+                         ("Solo: place 1 ship b3 goods 2", 1),
+                         ("Solo: place 1 ship b3 goods 2 order area-phase-bonus", 1)):
+        state = rolled(white=2, dice=(1, 6))
+        player = state.players[0]
+        player.vp["position"] = state.solo.seen = 9
+        state.solo.target = 10
+        player.storage[:] = ["ship"]
+        play(state, line)
+        assert (state.solo.resets, state.solo.extra) == (resets, resets), line
+    # order area-phase-bonus: 10 reach the target, the 1 VP after the reset stay on the counter
+    assert (state.solo.target, counter(state)) == (5, 1)
+
+
+def test_a_placements_order_names_only_its_own_gains_once():
+    """The note lets the player order the placement's own gains (cob.solo.counter): a gain the
+    placement does not score, or one named twice, is refused; another game has no counter to
+    order (cob.module.off)."""
+    state = rolled(white=2, dice=(1, 6))
+    state.players[0].storage[:] = ["ship"]
+    refused(state, "Solo: place 1 ship b3 goods 2 order animals", "cob.solo.counter")
+    refused(state, "Solo: place 1 ship b3 goods 2 order areas areas", "cob.solo.counter")
+    header = GameHeader(name="castles-of-burgundy", edition="2019", players=["Anna", "Ben"], options={})
+    other = state_from_setup(header, {"goods": {"Anna": [1, 2, 3], "Ben": [4, 5, 6]}})
+    for line in (*phase_lines(random.Random(3), other), "roll white 2, Anna 1 2, Ben 3 4"):
+        engine.play(other, parse_line(line))
+    other.players[0].storage[:] = ["ship"]
+    refused(other, "Anna: place 1 ship d3 goods 2 order areas", "cob.module.off")
+
+
 def test_vp_may_be_bought_for_one_silver_each_when_vp_are_gained():
     """'Playing the game': "Whenever you gain victory points ... you may buy additional victory
     points. Each victory point costs 1 silver coin." (cob.solo.vp)."""

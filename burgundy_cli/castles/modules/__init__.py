@@ -56,7 +56,9 @@ class Module:
     tiles') (replacing the entry with the same key); ``area_completed``: steps run after a
     placement that completes its area, ``f(state, player, space)``, added after the others;
     ``after_placement``: steps run after every placement (after those), ``f(state, player,
-    space)``, added after the others; ``phase_end``:
+    space)``, added after the others; ``after_effect``: steps run after the placed tile's
+    effect, ``f(state, player, place action, space)``, added after the others (the solo
+    game's counter); ``phase_end``:
     :class:`PhaseStep` s;
     ``end_scoring``: knowledge tile number -> ``f(state, player) -> VP``;
     ``stock``: tile kind -> ``f(state) -> how many lie beside the black depot``, tiles the
@@ -114,6 +116,7 @@ class Module:
     score_table: Callable[..., object] | None = None
     guard_lines: Callable[[object], object] | None = None
     area_completed: tuple[Callable[..., None], ...] = ()
+    after_effect: tuple[Callable[..., None], ...] = ()
     on_workers_gained: tuple[Callable[..., None], ...] = ()
     on_silver_gained: tuple[Callable[..., None], ...] = ()
     on_goods_gained: tuple[Callable[..., None], ...] = ()
@@ -160,6 +163,7 @@ def extend(rules: Ruleset, module: Module) -> Ruleset:
                    after_line=module.after_line or rules.after_line, storage=module.storage or rules.storage,
                    score_table=module.score_table or rules.score_table,
                    area_completed=rules.area_completed + module.area_completed,
+                   after_effect=rules.after_effect + module.after_effect,
                    on_workers_gained=rules.on_workers_gained + module.on_workers_gained,
                    on_silver_gained=rules.on_silver_gained + module.on_silver_gained,
                    on_goods_gained=rules.on_goods_gained + module.on_goods_gained,
@@ -278,7 +282,8 @@ def _solo_game() -> Module:
 
     return Module(solo.NAME, placement=(solo.COLOUR, solo.RIVER),
                   lifted=("cob.place.adjacent",), actions=solo.SOLO_ACTIONS, effects=solo.SOLO_EFFECTS,
-                  after_placement=(solo.after_placement,), colour_completed=(solo.colour_completed,), phase_end=(PhaseStep(solo.settle_all),),
+                  after_placement=(solo.after_placement,), after_effect=(solo.settle_placement,),
+                  on_vp_scored=(solo.gain,), colour_completed=(solo.colour_completed,), phase_end=(PhaseStep(solo.settle_all),),
                   goods_types=solo.GOODS_TYPES, end_scoring=solo.SOLO_END_SCORING, categories=(solo.CATEGORY, solo.BOUGHT),
                   lines=solo.LINES, guard_lines=solo.removal_before_doubles, vp_bound=solo.VP_BOUNDS)
 

@@ -242,5 +242,9 @@ def route_vp(player: PlayerState) -> int:
 
 
 def vp_bound(state: GameState, player: PlayerState) -> int:
-    """What the route can have scored (``rules.bounds``): exactly its covered ``vp-N`` spaces."""
-    return route_vp(player)
+    """What the route can have scored (``rules.bounds``): exactly its covered ``vp-N`` spaces. In
+    the 2019 team game, where the bound holds for the team, both members' routes (one with
+    option ``team-routes = "team"``: both state it)."""
+    if state.teams is None or state.options.team_routes == "team":
+        return route_vp(player)
+    return route_vp(player) + route_vp(state.players[state.teams.mate(state.seat(player.name))])

@@ -30,7 +30,9 @@ laid out as for 2 players. What the module changes:
   marker (start 50, option ``solo-target`` 45-55); reaching it puts the counter back to 0 (VP
   beyond are lost), moves the target down 5 and grants a dice action of the player's choice
   (``solo extra <action>``, as a castle's). VP may be bought for 1 silverling each when VP are
-  gained (``solo vp <n>``, ``cob.solo.vp``).
+  gained (``solo vp <n>``, ``cob.solo.vp``). A placement's gains move the counter after it, in
+  the order its line names (``order areas area-phase-bonus``), else in two steps: its area
+  with all scored with it, then its tile's effect (docs/rulings.md).
 * **Won or lost** (``cob.solo.end``): won if all 37 spaces are filled within the 25 rounds.
 
 The open choices (a completed colour's tile, a reset's extra action, a ship's exchange, buying
@@ -46,9 +48,10 @@ from functools import cache
 
 from burgundy_cli.castles.rules.actions import (
     ActionRule, Effect, LineRule, apply_action, apply_grant, check_action, check_grant, depot_offers, gain_goods,
-    illegal, score_vp, ship_refusal, storage_spaces, take_from_depot,
+    illegal, place_tile, score_vp, ship_refusal, storage_spaces, take_from_depot,
 )
 from burgundy_cli.castles.rules.actions import colour_completed as colour_covered
+from burgundy_cli.castles.rules import passed
 from burgundy_cli.castles.rules.boards import SPACE_IDS, Board, _build, provisional_layouts, space_name
 from burgundy_cli.castles.rules.placement import ADJACENT, PlacementRule
 from burgundy_cli.castles.rules.scoring import END_SCORING
@@ -394,6 +397,31 @@ def _settling(rule: ActionRule) -> ActionRule:
     return ActionRule(rule.check, apply, rule.bound, rule.grants)
 
 
+def _gains_named(rule: ActionRule) -> ActionRule:
+    """The placement's rule, which also checks the ``order`` its line names: each gain once, and
+    only gains the placement scores (played on a branch to see them)."""
+    def check(state, player, action, value, spent=0):
+        placed = rule.check(state, player, action, value, spent)
+        named = action.order
+        if named:
+            twice = sorted({gain for gain in named if named.count(gain) > 1})
+            if twice:
+                raise illegal("cob.solo.counter", f"the order names {', '.join(twice)} twice")
+            seat = state.players.index(player)
+            branch = state.branch(seat)
+            acting = branch.players[seat]
+            before = dict(acting.vp)
+            place_tile(branch, acting, action, placed)
+            scored = {category for category, vp in acting.vp.items() if vp != before.get(category, 0)}
+            missing = [gain for gain in named if gain not in scored]
+            if missing:
+                raise illegal("cob.solo.counter", f"placing {action.tile} on {action.space} scores no "
+                              f"{', '.join(missing)}", f"it scores {', '.join(sorted(scored)) or 'no VP'}")
+            passed("cob.solo.counter", "its gains move the VP counter in the order named: {}", " ".join(named))
+        return placed
+    return ActionRule(check, rule.apply, rule.bound, rule.grants)
+
+
 def _removal_then_settle(rule: ActionRule) -> ActionRule:
     return _settling(_removal_first(rule))
 
@@ -572,40 +600,67 @@ def colour_completed(state: GameState, player: PlayerState, colour: str, bonus: 
 
 
 def after_placement(state: GameState, player: PlayerState, space: int) -> None:
-    """A placement's solo steps: a monastery tile scores at once; the counter moves."""
+    """A placement's solo step: a monastery tile scores at once. What the placement scored so
+    far (its completed area, with everything added to it) is one step of the counter; the
+    tile's effect (livestock, watchtower, geese) is the next (:func:`settle_placement`)."""
     number = catalogue()[player.duchy[space]].number
     if number is not None:
         score_vp(state, player, CATEGORY, monastery_points(state, player, number))
-    settle(state, player)
+    state.solo.pending.append([])
 
 
-def settle(state: GameState, player: PlayerState) -> None:
-    """Move the VP counter by the VP gained since it was last moved: reaching the target resets it
-    (VP beyond are lost), moves the target down 5 and grants an extra action."""
+def gain(state: GameState, player: PlayerState, category: str, amount: int) -> None:
+    """A handler of the point "VP scored" (``actions.score_vp``): the gain waits for the counter
+    to move (:func:`settle`), so that one placement's gains move it in the order chosen."""
+    pending = state.solo.pending
+    if not pending:
+        pending.append([])
+    pending[-1].append((category, amount))
+
+
+def settle_placement(state: GameState, player: PlayerState, action, space: int) -> None:
+    """After a placement and its effect: the counter moves by the placement's gains, those the
+    line names (``order``) first, one by one, then the rest step by step (:func:`gain_parts`)."""
+    settle(state, player, action.order or ())
+
+
+def gain_parts(steps: list[list[tuple[str, int]]], named: tuple[str, ...]) -> tuple[int, ...]:
+    """The VP the counter moves by, part by part: each category ``named`` on its own, in that
+    order; then what is left of each step as one part, in the order scored (a placement's
+    steps: its completed area with all it adds -- size, phase bonus, inn, monastery tile --
+    then its tile's effect; docs/rulings.md, "solo-gains")."""
+    first = tuple(sum(vp for step in steps for category, vp in step if category == name) for name in named)
+    rest = tuple(sum(vp for category, vp in step if category not in named) for step in steps)
+    return tuple(part for part in first + rest if part)
+
+
+def settle(state: GameState, player: PlayerState, named: tuple[str, ...] = ()) -> None:
+    """Move the VP counter by the VP gained since it was last moved, part by part
+    (:func:`gain_parts`): a part reaching the target resets the counter (VP beyond are lost),
+    moves the target down 5 and grants an extra action. VP changed outside ``score_vp`` (a
+    correction) move it last."""
     solo = _open(state)
     points = player.points
     if points > solo.seen:
         solo.gained = True
+    parts = gain_parts(solo.pending, named)
+    solo.pending.clear()
+    rest = points - solo.seen - sum(parts)
+    running = solo.seen
+    for part in parts + ((rest,) if rest else ()):
+        running += part
+        if running - solo.base >= solo.target:
+            solo.base = running
+            solo.resets += 1
+            solo.target = max(LOWEST_TARGET, solo.target - 5)
+            solo.extra += 1
     solo.seen = points
-    if points - solo.base >= solo.target:
-        solo.base = points
-        solo.resets += 1
-        solo.target = max(LOWEST_TARGET, solo.target - 5)
-        solo.extra += 1
 
 
 def settle_all(state: GameState) -> None:
     """The counter moved at a phase end (a step of the module's, after the mines pay)."""
     for player in state.players:
         settle(state, player)
-
-
-def _settle_after(effect: Effect) -> Effect:
-    """An effect that gains VP (livestock, watchtower), with the counter moved after it."""
-    def apply(state, player, action, space, found=None):
-        effect.apply(state, player, action, space, found)
-        settle(state, player)
-    return Effect(effect.check, apply, effect.grants, effect.copies)
 
 
 # --- the module's player lines --------------------------------------------------------------------
@@ -727,12 +782,13 @@ LINES = {
 }
 
 #: The actions: none before the round's removal; a sale (VP) moves the counter.
-SOLO_ACTIONS = {"take": _removal_first, "place": _removal_first, "sell": _removal_then_settle,
+SOLO_ACTIONS = {"take": _removal_first, "place": lambda rule: _gains_named(_removal_first(rule)),
+                "sell": _removal_then_settle,
                 "workers": _removal_first}
-#: The effects: ships (all of one depot, the rest away), black hex tiles (none), livestock and
-#: watchtowers moving the counter -- each wrapping the effect in force (another module's too:
-#: shield 1's livestock, #27's and shield 5's ship).
-SOLO_EFFECTS = {"ship": _solo_ship, BLACK_HEX: Effect(), "animal": _settle_after, "watchtower": _settle_after}
+#: The effects: ships (all of one depot, the rest away), black hex tiles (none) -- the ship
+#: wrapping the effect in force (another module's too: #27's and shield 5's ship). The counter
+#: moves after every placement (``after_effect``), by all its gains.
+SOLO_EFFECTS = {"ship": _solo_ship, BLACK_HEX: Effect()}
 #: Monastery tiles scored when placed: nothing more at the final scoring.
 SOLO_END_SCORING = {number: (lambda state, player: 0) for number in END_SCORING}
 

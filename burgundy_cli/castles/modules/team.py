@@ -55,8 +55,14 @@ SHARED_SPACES = 2
 BRIDGE_SPACES = 7
 #: The parts of a player's state that are the team's (kept alike for both members).
 TEAM_PARTS = ("duchy", "shared", "goods", "sold", "silver", "workers", "bonuses", "knowledge", "crane")
-#: Modules not refereed with the team game: what they add is each player's own (docs/rulings.md).
-APART = ("shields", "trade-routes", "border-posts", "solo-game")
+#: Modules not refereed with the team game, and why (docs/rulings.md).
+APART = {"shields": "its team readings (whose castle a shield lies on, who pays tribute, who 'another player' "
+                    "is for shields 2 and 6) are not refereed yet",
+         "border-posts": "its posts are on no. 11 duchies, and a team board is none",
+         "solo-game": "the solo game is one player's"}
+#: Option ``team-routes`` (with the trade routes): each player's own route, the seller's taking
+#: the goods sold (default); or one route per team, the first player's, both members' sales on it.
+ROUTE_MODES = ("own", "team")
 #: The final-scoring categories of the team's property, counted once per team.
 TEAM_CATEGORIES = ("end-goods", "end-silver", "end-workers", "knowledge-tiles")
 
@@ -181,8 +187,8 @@ def team_setup(header, table, duchies: dict[str, Board], options) -> tuple[list[
     names = header.players
     apart = [module for module in options.modules if module in APART]
     if apart:
-        raise SetupRefusal(f"the team game is not refereed with the '{apart[0]}' module, whose parts are each "
-                           "player's own (docs/rulings.md)", ("game", "options", "modules"))
+        raise SetupRefusal(f"the team game is not refereed with the '{apart[0]}' module: {APART[apart[0]]} "
+                           "(docs/rulings.md)", ("game", "options", "modules"))
     teams = table.teams.values()
     if len(names) != 4 or sorted(table.teams) != list(TEAMS) or any(len(members) != 2 for members in teams) \
             or sorted(name for members in teams for name in members) != sorted(names):
@@ -283,7 +289,7 @@ def position_teams(state: GameState, table) -> None:
         a, b = players[first], players[second]
         if (a.board.name, a.board.colour, a.board.die) == (b.board.name, b.board.colour, b.board.die):
             b.board = a.board  # (one board: a record-defined one is read once per player)
-        for part in ("board", "start", *TEAM_PARTS):
+        for part in ("board", "start", *TEAM_PARTS):  # (a team's one route: position_table._position_routes)
             if getattr(a, part) != getattr(b, part):
                 raise SetupRefusal(f"{a.name} and {b.name} are a team: their {part} is the team's and must be stated "
                                    "alike (cob.team.private)", ("position", "players", b.name, part))
@@ -312,11 +318,38 @@ def after_line(state: GameState, cmd: Any) -> None:
     share(state, seat)
 
 
+def team_parts(options) -> tuple[str, ...]:
+    """The parts of a player's state that are the team's: :data:`TEAM_PARTS`, and the goods on
+    the route with one route per team (option ``team-routes = "team"``)."""
+    return TEAM_PARTS + (("route_goods",) if options.team_routes == "team" else ())
+
+
+def team_routes(table_routes: dict, teams: Teams, names: list[str], options, route) -> list[tuple]:
+    """Each player's trade route in a team game (``route(name, texts, path)`` reads a declared
+    one): every player's own, as dealt (option ``team-routes = "own"``); or one per team, the
+    first player's, which the second plays too (``"team"``: the second's is not declared).
+
+    :raises SetupRefusal: a second player's route declared with one route per team.
+    """
+    routes: list[tuple] = [()] * len(names)
+    for first, second in teams.members:
+        routes[first] = route(names[first], table_routes.get(names[first]), ("setup", "routes", names[first]))
+        if options.team_routes == "team":
+            if names[second] in table_routes:
+                raise SetupRefusal(f"one route per team (team-routes = \"team\"): {names[second]} plays "
+                                   f"{names[first]}'s", ("setup", "routes", names[second]),
+                                   f"declare the team's route under {names[first]}, its first player")
+            routes[second] = routes[first]
+        else:
+            routes[second] = route(names[second], table_routes.get(names[second]), ("setup", "routes", names[second]))
+    return routes
+
+
 def share(state: GameState, seat: int) -> None:
-    """Player ``seat``'s team parts (:data:`TEAM_PARTS`) copied to their teammate (copied on write)."""
+    """Player ``seat``'s team parts (:func:`team_parts`) copied to their teammate (copied on write)."""
     acting = state.players[seat]
     mate = state.own_player(state.teams.mate(seat))
-    for part in TEAM_PARTS:
+    for part in team_parts(state.options):
         value = getattr(acting, part)
         setattr(mate, part, value.copy() if hasattr(value, "copy") else value)
 

@@ -425,7 +425,9 @@ def _vp_categories_known(state: GameState, table: PositionTable) -> None:
 
 def _position_routes(state: GameState, table: PositionTable) -> None:
     """Each player's declared trade route and the goods laid on it: the first sold goods,
-    as many as the route holds."""
+    as many as the route holds. In the 2019 team game the team's sold goods fill both members'
+    routes (each sale the seller's): together they hold every goods tile sold unless one of them
+    is full; with one route per team (option ``team-routes = "team"``) the members state it alike."""
     for player in state.players:
         entry = table.players[player.name]
         path = ("position", "players", player.name)
@@ -433,15 +435,33 @@ def _position_routes(state: GameState, table: PositionTable) -> None:
         if entry.route_goods and not player.route:
             raise SetupError("goods on a trade route, but this game does not play the trade routes",
                              (*path, "route_goods"))
-        laid = min(len(player.route), sum(player.sold))
-        if len(entry.route_goods) != laid:
-            raise SetupError(f"{player.name}'s route holds {len(entry.route_goods)} goods; with "
-                             f"{sum(player.sold)} sold it holds {laid}", (*path, "route_goods"),
-                             "sold goods go onto the route first, left to right, until it is full")
-        if any(entry.route_goods.count(good) > player.sold[good] for good in set(entry.route_goods)):
-            raise SetupError(f"{player.name}'s route holds goods not sold", (*path, "route_goods"),
-                             "every goods tile on the route is counted in 'sold'")
+        if len(entry.route_goods) > len(player.route):
+            raise SetupError(f"{player.name}'s route holds {len(player.route)} goods, not {len(entry.route_goods)}",
+                             (*path, "route_goods"))
         player.route_goods = list(entry.route_goods)
+    groups = [(seat,) for seat in range(len(state.players))] if state.teams is None else state.teams.members
+    for group in groups:
+        members = [state.players[seat] for seat in group]
+        if state.options.team_routes == "team" and len(members) == 2:
+            first, second = members
+            if (second.route, second.route_goods) != (first.route, first.route_goods):
+                raise SetupError(f"one route per team (team-routes = \"team\"): {second.name} states "
+                                 f"{first.name}'s route and its goods alike", ("position", "players", second.name,
+                                                                               "route"))
+            members = [first]
+        last = members[-1]
+        path = ("position", "players", last.name, "route_goods")
+        sold = last.sold  # (the team's in the team game: both members state it alike)
+        laid = [good for member in members for good in member.route_goods]
+        full = any(len(member.route_goods) == len(member.route) for member in members)
+        if len(laid) > sum(sold) or (len(laid) < sum(sold) and not full):
+            whose = " and ".join(f"{member.name}'s" for member in members)
+            holds = min(len(last.route), sum(sold)) if len(members) == 1 else "every one sold unless a route is full"
+            raise SetupError(f"{whose} route holds {len(laid)} goods; with {sum(sold)} sold it holds {holds}", path,
+                             "sold goods go onto the route first, left to right, until it is full")
+        if any(laid.count(good) > sold[good] for good in set(laid)):
+            raise SetupError(f"{last.name}'s route holds goods not sold", path,
+                             "every goods tile on the route is counted in 'sold'")
 
 
 def _position_players(edition: str, names: list[str], table: PositionTable,

@@ -167,6 +167,13 @@ def options_from_header(header: GameHeader) -> Options:
             if value not in ("most", "fewest"):
                 raise SetupError("must be 'most' (the team game's text) or 'fewest' (the base game's)", path)
             values["team_tiebreak"] = value
+        elif key == "team-routes":
+            from burgundy_cli.castles.modules.team import ROUTE_MODES
+
+            if value not in ROUTE_MODES:
+                raise SetupError("must be 'own' (each player's route, the seller's) or 'team' (one route per team)",
+                                 path)
+            values["team_routes"] = value
         elif key == "solo-target":
             from burgundy_cli.castles.modules.solo import TARGETS
 
@@ -186,7 +193,7 @@ def options_from_header(header: GameHeader) -> Options:
         else:
             raise SetupError("unknown option", path, "known: tiebreak-empty-spaces, k8-doubles-free-change, "
                              f"k6-mixed-payment, modules, {', '.join(flags)}, border-third-post, experienced-setup, "
-                             "team-tiebreak-empty-spaces, solo-target, solo-river")
+                             "team-tiebreak-empty-spaces, team-routes, solo-target, solo-river")
     return Options(**values) if values else _DEFAULT_OPTIONS
 
 

@@ -79,8 +79,16 @@ def state_from_setup(header: GameHeader, data: object, duchies: dict[str, Board]
     if "team-game" in options.modules:
         from burgundy_cli.castles.modules.team import team_setup
 
+        from burgundy_cli.castles.modules.team import team_routes
+
         players, bridge, teams, goods_used = _team(team_setup, header, table, duchies, options)
         _goods_limit(goods_used, ("setup", "goods"))
+        _names_known(header.players, table.routes, ("setup", "routes"))
+        routes = _team(team_routes, table.routes, teams, header.players, options,
+                       lambda name, texts, path: _route(options, len(header.players), name, texts, path,
+                                                        ("setup", "routes")))
+        for player, route in zip(players, routes):
+            player.route = route
         return GameState(edition, options, players, bridge, ruleset(options.modules), goods_used=goods_used,
                          supply=_fresh_supply(len(teams.members), options.modules), teams=teams)  # a castle a team
     names = header.players

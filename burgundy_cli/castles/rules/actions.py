@@ -478,6 +478,9 @@ def check_placement(state: GameState, player: PlayerState, action: PlaceAction, 
     the space must show, None for "any number"), and the effect's own choices (a ship's goods)
     are legal. The purchase inside the placement and the granted action need the state after
     placing: :func:`check_grants`. ``spent`` is unused here (an :class:`ActionRule` check)."""
+    if action.order is not None and state.solo is None:
+        raise illegal("cob.module.off", "the order of a placement's gains is the solo game's (its VP counter)",
+                      f"leave out 'order {' '.join(action.order)}'")
     tile = action.tile
     try:
         kind = (_KINDS or _load_kinds())[tile]
@@ -580,7 +583,8 @@ def place_tile(state: GameState, player: PlayerState, action: PlaceAction, place
     placement run -- those for a completed area first, when the tile closes its area (base
     game: :func:`score_completion`), then those after every placement -- and the tile has its
     immediate effect (the purchase inside it and the granted action aside), with what its
-    check found. An area is complete when none of its spaces is empty: the test is here,
+    check found; last the ruleset's steps after the whole placement (the 2019 solo game moves
+    its VP counter by the placement's gains there, in the order the player chose). An area is complete when none of its spaces is empty: the test is here,
     once, so a placement that leaves its area open (most do) calls no completion step."""
     space, kind, effect, _, findings = placed
     tile = action.tile
@@ -600,6 +604,8 @@ def place_tile(state: GameState, player: PlayerState, action: PlaceAction, place
         step(state, player, space)
     if effect.apply is not None:
         effect.apply(state, player, action, space, findings)
+    for step in rules.after_effect:
+        step(state, player, action, space)
 
 
 def apply_place(state: GameState, player: PlayerState, action: PlaceAction, value: int | None,

@@ -39,6 +39,9 @@ PlayerName = Annotated[str, Field(min_length=1, max_length=40)]
 PhaseLetter = Literal["A", "B", "C", "D", "E"]
 #: The 2019 shields are numbered 1-18.
 ShieldNumber = Annotated[int, Field(ge=1, le=18)]
+#: A VP category one placement may score (its partial gains): the order a solo player moves
+#: the VP counter by them is theirs to choose (2019 "THE SOLO GAME", the note).
+PlacementGain = Literal["areas", "area-phase-bonus", "animals", "watchtowers", "monastery", "inns", "geese"]
 
 
 
@@ -89,6 +92,9 @@ with warnings.catch_warnings():
         its own buy line; docs/rulings.md, ``cob.buy.during-use``).
         ``shared`` (2019 team game): the tile comes from the team's shared storage, not the
         player's private one.
+        ``order`` (2019 solo game): the order in which the placement's gains (VP categories)
+        move the VP counter ("You choose the order in which you take any (partial) game
+        actions"); None: the order best for the player (docs/rulings.md).
         """
 
         kind: Literal["place"] = "place"
@@ -101,6 +107,7 @@ with warnings.catch_warnings():
         buy: BuyCommand | None = None
         copy: TileName | None = None
         livestock: Literal["cow", "sheep", "pig", "chicken"] | None = None
+        order: Annotated[tuple[PlacementGain, ...], FromList] | None = None
         shared: bool = False
 
 

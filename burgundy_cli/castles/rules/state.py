@@ -45,6 +45,9 @@ class Options:
     ``solo_target``: the solo game's start target VP (option ``solo-target``, 45-55);
     ``solo_river``: how the solo duchy's river joins its islands (option ``solo-river``:
     ``ships`` or ``ship-to-any``; ``castles.modules.solo``).
+    ``team_routes``: with the trade routes in the team game, whose route a sale's goods go on
+    (option ``team-routes``: ``own``, the seller's; ``team``, one route per team, the first
+    player's; docs/rulings.md).
     ``solo_shield5_first``: with the shields in the solo game, shield 5's take comes before the
     solo ship removes the other depots' goods (option ``solo-shield5-first``, docs/rulings.md).
     """
@@ -64,6 +67,7 @@ class Options:
     solo_target: int = 50
     solo_river: str = "ships"
     solo_shield5_first: bool = False
+    team_routes: str = "own"
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +82,9 @@ class Ruleset:
     (``actions.Effect``); ``area_completed``: steps run after a placement that completes its
     area, ``f(state, player, space)`` (base game: scoring the area and a completed colour);
     ``after_placement``: steps run after every placement, after those and before the
-    tile's effect, ``f(state, player, space)``; ``phase_end``: the steps at every phase end, in order;
+    tile's effect, ``f(state, player, space)``; ``after_effect``: steps run after the tile's
+    effect, ``f(state, player, place action, space)`` (the placement and all its gains done;
+    the 2019 solo game's counter); ``phase_end``: the steps at every phase end, in order;
     ``end_scoring``: knowledge tile number -> its final-scoring function; ``stock``: tile
     kind -> ``f(state) -> how many lie beside the black depot``, for the tiles a module lays
     there outside its spaces (the inns); ``area_size``: handlers ``f(state, player, space) ->
@@ -136,6 +142,7 @@ class Ruleset:
     storage: Any = None
     score_table: Callable[..., Any] | None = None
     area_completed: tuple[Callable[[GameState, PlayerState, int], None], ...] = ()
+    after_effect: tuple[Callable[..., None], ...] = ()
     on_workers_gained: tuple[Callable[..., None], ...] = ()
     on_silver_gained: tuple[Callable[..., None], ...] = ()
     on_goods_gained: tuple[Callable[..., None], ...] = ()
@@ -276,7 +283,9 @@ class SoloState:
     bought); ``stamp``: the round (1..25) those open choices belong to -- they lapse with the
     next roll; ``colours``: the colours completed so far (for #26); ``goods_out``: goods tiles
     removed from the game by ships and exchanges, by type (index 0 unused): still counted among
-    the 7 of their type.
+    the 7 of their type. ``pending``: the VP gained since the counter last moved, as
+    ``(category, VP)`` in the order scored, in steps (a placement's: its completed area, then
+    its tile's effect), moved in the order the player chooses.
     """
 
     target: int = 50
@@ -292,11 +301,12 @@ class SoloState:
     stamp: int = 0
     colours: list[str] = field(default_factory=list)
     goods_out: list[int] = field(default_factory=lambda: [0] * 7)
+    pending: list[list[tuple[str, int]]] = field(default_factory=list)
 
     def copy(self) -> SoloState:
         return SoloState(self.target, self.base, self.seen, self.resets, self.removals, self.removed.copy(),
                          self.extra, self.black, self.ship, self.gained, self.stamp, self.colours.copy(),
-                         self.goods_out.copy())
+                         self.goods_out.copy(), [step.copy() for step in self.pending])
 
 
 @dataclass(slots=True, eq=False)
