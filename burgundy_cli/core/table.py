@@ -22,7 +22,7 @@ from types import ModuleType
 
 from burgundy_cli.core.errors import ParseError, RecordError, RefereeError, UsageError
 from burgundy_cli.core.game import MoveList, Session
-from burgundy_cli.core.lock import LockedRecord, RecordChanged, closing_queue, current_bytes, locked
+from burgundy_cli.core.lock import LockedRecord, RecordChanged, SessionLock, closing_queue, current_bytes
 from burgundy_cli.core.record import (
     RecordDoc, dump_record, parse_record_bytes, parse_record_text, swap_available,
 )
@@ -43,6 +43,10 @@ COMMANDS = {
 }
 #: How many legal lines a refusal suggests.
 SUGGESTIONS = 6
+#: The longest line the session takes: eight times the longest line of the shipped records
+#: (117 characters, a placement with its chain of granted actions). A longer one is no line
+#: of the game, and is refused as it is typed (issue 33 item 16).
+MAX_TYPED = 1000
 
 
 def table_helpers(session: Session) -> ModuleType:
@@ -112,9 +116,20 @@ class TableSession:
         self.writer = RecordText()
         swap_available()        # what the writes need, loaded now rather than on the first line
         closing_queue()
-        with locked(self.path) as record:
-            self._open(record.read(), record.basis or b"")
-        self.helpers = table_helpers(self.session)
+        #: Held while the session is open: ``undo`` or ``play`` from another terminal is
+        #: refused meanwhile, with a message that says so (issue 33 item 21).
+        self.lock = SessionLock(self.path)
+        try:
+            with self.lock.writing() as record:
+                self._open(record.read(), record.basis or b"")
+            self.helpers = table_helpers(self.session)
+        except BaseException:
+            self.lock.close()
+            raise
+
+    def close(self) -> None:
+        """End the session: the record is let go (other commands may write it again)."""
+        self.lock.close()
 
     # --- reading the record ---------------------------------------------------------------------
 
@@ -190,6 +205,8 @@ class TableSession:
 
     def handle(self, text: str) -> Reply:
         """Answer one line typed at the prompt: a session command or a line of the game."""
+        if len(text) > MAX_TYPED:
+            return Reply(f"refused, nothing written: {_too_long(text)}")
         words = text.split()
         if not words:
             return Reply("")
@@ -218,7 +235,7 @@ class TableSession:
     def _locked_current(self, notes: list[str]) -> Iterator[LockedRecord]:
         """The record locked, with the session reloaded first if the file changed on disk
         (the note that says so added to ``notes``)."""
-        with locked(self.path, close_later=True, swap=True) as record:
+        with self.lock.writing(swap=True) as record:
             raw = current_bytes(self.path)
             if raw != self.basis:
                 notes.append(self._reload(raw, record))
@@ -367,6 +384,8 @@ class TableSession:
         body = text.strip()
         if not body:
             return f"{self.due()} -- Tab completes, 'help' lists commands"
+        if len(text) >= MAX_TYPED:
+            return f"a line of the game is at most {MAX_TYPED} characters: the input takes no more"
         cached = self._checked
         if cached is not None and cached[0] == self.version and cached[1] == body:
             return cached[2]
@@ -382,6 +401,10 @@ class TableSession:
                 answer = err.describe()
         self._checked = (self.version, body, answer)
         return answer
+
+
+def _too_long(text: str) -> str:
+    return f"a line of the game is at most {MAX_TYPED} characters; this one has {len(text)}"
 
 
 def _closest_first(typed: str, lines: list[str]) -> list[str]:
