@@ -146,15 +146,27 @@ class TableSession:
         recorded those lines, the file is an older copy saved over it (an editor that read
         the record before the session's last write): the lines are played again and written
         back, and the note says so (``undo`` removes them if the cut was meant).
+
+        Any other change that drops a line this session recorded cannot be merged: the
+        session's record, with every line it accepted, is kept in ``FILE.session-conflict``
+        and the note says which lines differ (issue 33 item 9). So is it when the file on
+        disk does not read (then the error is raised, the session keeping what it had).
         """
         before = self.helpers.lines(self.session)
-        self._open(parse_record_bytes(raw, self.path), raw)
+        mine, kept = set(self.mine), self.basis
+        try:
+            self._open(parse_record_bytes(raw, self.path), raw)
+        except RefereeError as err:
+            if mine:
+                err.hint = "; ".join(filter(None, [err.hint, self._keep_safe(kept, before, None, mine)]))
+            raise
         now = self.helpers.lines(self.session)
         note = f"{self.path} changed on disk: reloaded it ({counted(len(now), 'line')})"
         missing = before[len(now):]
-        if not missing or before[:len(now)] != now or not set(range(len(now), len(before))) <= self.mine:
-            self.mine = {index for index in self.mine if index < len(now)}
-            return note
+        self.mine = {index for index in mine if index < len(now) and now[index] == before[index]}
+        if not missing or before[:len(now)] != now or not set(range(len(now), len(before))) <= mine:
+            lost = [before[index] for index in sorted(mine - self.mine)]
+            return f"{note}; {self._keep_safe(kept, before, now, mine)}" if lost else note
         try:
             for line in missing:
                 self.session.play(line)
@@ -162,13 +174,41 @@ class TableSession:
             record.write(self.writer.text(self.session.record_data()))
         except RefereeError as err:
             self._open(parse_record_bytes(raw, self.path), raw)
-            self.mine = {index for index in self.mine if index < len(now)}
-            return (f"{note}; it lacks {len(missing)} line(s) this session recorded, which cannot be put back "
-                    f"({err.describe()}): {' | '.join(missing)}")
+            return f"{note}; {self._keep_safe(kept, before, now, mine)} (they cannot be put back: {err.describe()})"
+        self.mine = mine
         self.basis = record.basis or b""
         self.version += 1
         return (f"{note}; the copy saved lacked {len(missing)} line(s) this session had recorded, put back: "
                 f"{' | '.join(missing)} (undo removes them)")
+
+    def _keep_safe(self, kept: bytes, before: list[str], now: list[str] | None, mine: set[int]) -> str:
+        """Write ``kept`` (the record as this session last wrote it) to a free
+        ``FILE.session-conflict`` name, next to the record; what to tell the user: where it
+        is, the lines of this session the file on disk lacks, and the lines that differ
+        (``now``: the file's lines, ``None`` when it does not read)."""
+        from difflib import SequenceMatcher
+
+        from burgundy_cli.core.record import write_atomic
+
+        for number in range(1, 1000):
+            name = f"{self.path}.session-conflict" + (f"-{number}" if number > 1 else "")
+            try:
+                write_atomic(name, kept.decode("utf-8"), replace=False)
+                break
+            except UsageError:
+                if not os.path.lexists(name):
+                    raise
+        lost = [before[index] for index in sorted(mine) if now is None or index >= len(now) or now[index] != before[index]]
+        said = (f"this session's record, with every line it accepted, is kept in {name}; the file on disk "
+                f"lacks {counted(len(lost), 'line')} this session recorded: {' | '.join(lost)}")
+        if now is not None:
+            differ = []
+            for kind, old_start, old_end, new_start, new_end in SequenceMatcher(None, before, now, autojunk=False).get_opcodes():
+                if kind != "equal":
+                    differ.append(f"log line {old_start + 1}: " + " | ".join(
+                        [*(f"-{line}" for line in before[old_start:old_end]), *(f"+{line}" for line in now[new_start:new_end])]))
+            said += "; what differs (- this session, + the file on disk): " + "; ".join(differ)
+        return said
 
     def reload_if_changed(self) -> str | None:
         """Reload the record if it changed on disk since the session last read or wrote it.

@@ -27,6 +27,7 @@ from prompt_toolkit.output import DummyOutput
 from burgundy_cli.core.session import open_record
 from burgundy_cli.core.table import MAX_TYPED, TableSession
 from burgundy_cli.core.tableui import run_session
+from tests.session.conftest import RK_SETUP
 
 ENTER, CTRL_D = "\r", "\x04"
 PASTE_START, PASTE_END = "\x1b[200~", "\x1b[201~"
@@ -153,3 +154,46 @@ def test_item_24_a_record_line_whose_comment_holds_a_line_break_is_refused_locat
     result = cli("score", str(rk_record))
     assert result.exit_code == 1
     assert re.search(r":\d+:\d+: cannot parse: a comment holds a line break", result.stderr), result.stderr
+
+
+def test_item_9_an_edit_that_cannot_be_merged_keeps_the_session_s_lines_safe(rk_record) -> None:
+    table = TableSession(rk_record)
+    try:
+        assert table.play("red: lay plain f5").accepted and table.play("red: draw lake").accepted
+        ours = rk_record.read_text(encoding="utf-8")
+        # an editor's stale copy (without the session's lines) with an edit of its own: a line
+        # the session had not played, and a changed note
+        stale = RK_SETUP.replace('players = ["red", "blue"]', 'players = ["red", "blue"]\nnotes = "edited"')
+        rk_record.write_text(stale + '\n[play]\nmoves = ["red: lay castle-plain f5 knights 2"]\n', encoding="utf-8")
+        note = table.reload_if_changed()
+        conflict = rk_record.with_name(rk_record.name + ".session-conflict")
+        assert conflict.read_text(encoding="utf-8") == ours
+        assert note == (f"{rk_record} changed on disk: reloaded it (1 line); this session's record, with every "
+                        f"line it accepted, is kept in {conflict}; the file on disk lacks 2 lines this session "
+                        "recorded: red: lay plain f5 | red: draw lake; what differs (- this session, + the file on "
+                        "disk): log line 1: -red: lay plain f5 | -red: draw lake | +red: lay castle-plain f5 knights 2")
+        assert moves(rk_record) == ["red: lay castle-plain f5 knights 2"]
+        # a second conflict never overwrites the first
+        assert table.play("red: draw lake").accepted
+        rk_record.write_text(stale, encoding="utf-8")
+        assert "kept in " + str(conflict) + "-2;" in table.reload_if_changed()
+        assert conflict.read_text(encoding="utf-8") == ours
+    finally:
+        table.close()
+
+
+def test_item_9_a_record_that_no_longer_reads_keeps_the_session_s_lines_safe(rk_record) -> None:
+    from burgundy_cli.core.errors import RefereeError
+
+    table = TableSession(rk_record)
+    try:
+        assert table.play("red: lay plain f5").accepted
+        ours = rk_record.read_text(encoding="utf-8")
+        rk_record.write_text("[game\n", encoding="utf-8")
+        with pytest.raises(RefereeError) as raised:
+            table.reload_if_changed()
+        conflict = rk_record.with_name(rk_record.name + ".session-conflict")
+        assert f"kept in {conflict}" in str(raised.value) and "red: lay plain f5" in str(raised.value)
+        assert conflict.read_text(encoding="utf-8") == ours
+    finally:
+        table.close()

@@ -123,7 +123,9 @@ def test_a_record_changed_on_disk_is_reloaded_and_the_line_checked_again(castles
     table = TableSession(castles_record)
     copy = castles_record.with_name("copy.toml")  # another program writes the file meanwhile:
     shutil.copy(castles_record, copy)             # (a session is refused while this one is open)
-    assert TableSession(copy).play(ROLL).accepted
+    other = TableSession(copy)
+    assert other.play(ROLL).accepted
+    other.close()
     os.replace(copy, castles_record)
     reply = table.play(ROLL)                     # the same roll again: now the wrong line
     assert "changed on disk: reloaded it" in reply.text
