@@ -199,6 +199,19 @@ def new(
     tiebreak: Annotated[str | None, typer.Option(
         help="--result: tied players' tiebreak figures (Castles: empty duchy spaces; Robber Knights: knights left)")] = None,
     won: Annotated[str | None, typer.Option(help="--result, solo game: yes (target reached) or no")] = None,
+    end: Annotated[bool, typer.Option("--end", help="an end-of-game record: the box as it lies at the end, scored")] = False,
+    duchy: Annotated[str | None, typer.Option(help="--end: each duchy's tiles, anna=c3:bank c4:k22,bob=...")] = None,
+    castle_shields: Annotated[str | None, typer.Option(
+        "--castle-shields", help="--end, shields module: the shields on castles, anna=d4:13 b3:10")] = None,
+    bonuses: Annotated[str | None, typer.Option(help="--end: bonus tiles, anna=grey-large blue-small,bob=...")] = None,
+    sold: Annotated[str | None, typer.Option(help="--end: goods tiles sold, one number a tile, anna=1 1 4")] = None,
+    goods_left: Annotated[str | None, typer.Option("--goods-left", help="--end: goods tiles left, anna=5 5 6")] = None,
+    silver: Annotated[str | None, typer.Option(help="--end: silverlings left, anna=3,bob=0")] = None,
+    workers: Annotated[str | None, typer.Option(help="--end: workers left, anna=5,bob=1")] = None,
+    vp: Annotated[str | None, typer.Option(help="--end: the VP track, anna=98,bob=87")] = None,
+    map_: Annotated[str | None, typer.Option("--map", help="--end, Robber Knights: every tile as cell owner:tile "
+                                                           "[knights a,b], split by ;")] = None,
+    knights: Annotated[str | None, typer.Option(help="--end, Robber Knights: knights left, anna=4,bob=8")] = None,
     force: Annotated[bool, typer.Option("--force", help="overwrite FILE if it exists")] = False,
 ) -> None:
     """Create a new record from the flags, asking on a terminal for any that are missing.
@@ -207,7 +220,9 @@ def new(
     asked again (docs/table-session.md). The record is checked as the game reads it (it scores
     as an empty game) before it is written. It is dated today unless --date says otherwise.
     With --result it is a result-only record of a game not logged move by move: the final
-    scores (--scores), checked before writing.
+    scores (--scores), checked before writing. With --end it is an end-of-game record: the
+    box as it lies at the end (--duchy, --bonuses, --sold, --goods-left, --silver, --workers,
+    --vp; Robber Knights --map), scored as a logged game is.
 
     Example: burgundy new game.toml --game castles-of-burgundy --edition 2019 --players anna,bob --goods "anna=1 2 3,bob=4 5 6"
     """
@@ -216,7 +231,9 @@ def new(
     given = NewRecord(game=game, edition=edition, players=players, boards=boards, start=start, goods=goods,
                       start_player=start_player, modules=modules, shields=shields, routes=routes, teams=teams,
                       layout=layout, hands=hands, colours=colours, date=date, place=place, event=event,
-                      result=result, scores=scores, tiebreak=tiebreak, won=won)
+                      result=result, scores=scores, tiebreak=tiebreak, won=won, end=end, duchy=duchy,
+                      castle_shields=castle_shields, bonuses=bonuses, sold=sold, goods_left=goods_left,
+                      silver=silver, workers=workers, vp=vp, map=map_, knights=knights)
     _guard(partial(subcommands.new, str(file), given, force))
 
 

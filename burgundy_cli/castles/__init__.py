@@ -15,7 +15,7 @@ from burgundy_cli.core.registry import LazyGame
 GAME = LazyGame(
     name="castles-of-burgundy",
     editions=("2011", "2019"),
-    tables=("game", "setup", "position", "duchies", "log", "result"),
+    tables=("game", "setup", "position", "end", "duchies", "log", "result"),
     open_session="burgundy_cli.castles.record.session:open_session",
     play_out="burgundy_cli.castles.playout:playout",
 )

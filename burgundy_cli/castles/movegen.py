@@ -45,10 +45,10 @@ from burgundy_cli.castles.rules.boards import SPACE_IDS, space_name
 from burgundy_cli.castles.rules.commands import (
     BuyCommand, DieCommand, PassCommand, PlaceAction, SellAction, TakeAction, WorkersAction,
 )
-from burgundy_cli.castles.rules.engine import (
-    FREE_CHANGE_TILE, bought_this_turn, check, die_steps, expected, free_die, free_steps, round_the_wrap,
-    steps_per_worker, worker_cost, workers_suffice,
+from burgundy_cli.castles.rules.dice import (
+    FREE_CHANGE_TILE, die_steps, free_steps, round_the_wrap, steps_per_worker, worker_cost, workers_suffice,
 )
+from burgundy_cli.castles.rules.engine import bought_this_turn, check, expected, free_die
 from burgundy_cli.castles.notation import holds_sale_bonuses
 from burgundy_cli.castles.rules.placement import allowed_spaces
 from burgundy_cli.castles.rules.state import GameState, PlayerState

@@ -16,6 +16,13 @@ same header, then a ``[final]`` table of the final scores asked for (``--scores`
 tiebreak figures, a team game's teams and a solo game's outcome where given; it is checked
 as every command reads it (scores for every player, counts the game is played by, a stated
 winner that follows the tiebreak) before it is written.
+``--end`` makes an end-of-game record (docs/records.md, "End-of-game records"): the same header,
+then an ``[end]`` table of the box as it lies at the game's end, asked in the order the box is
+tidied away (each duchy, the shields on its castles, the bonus tiles, the goods sold, the goods,
+silverlings and workers left, and last the VP track on the game board; Robber Knights: the map
+and the knights left), each answer checked as it is given by the game's own checks of a position.
+On a terminal, without ``--result`` or ``--end``, the first question after the game says which
+of the three is made.
 """
 
 from __future__ import annotations
@@ -59,6 +66,17 @@ class NewRecord:
     scores: str | None = None       #: its final scores: anna=182,bob=170
     tiebreak: str | None = None     #: the tiebreak figure of tied players: anna=2,bob=3
     won: str | None = None          #: a solo game: yes (won against the target) or no
+    end: bool = False               #: an end-of-game record: the box as it lies at the end
+    duchy: str | None = None        #: its duchies: anna=c3:bank c4:k22,bob=...
+    castle_shields: str | None = None  #: its shields on castles: anna=d4:13 b3:10
+    bonuses: str | None = None      #: its bonus tiles: anna=grey-large,bob=blue-small
+    sold: str | None = None         #: its goods sold, a tile each: anna=1 1 4
+    goods_left: str | None = None   #: its goods left in storage, a tile each: anna=5 5 6
+    silver: str | None = None       #: its silverlings left: anna=3,bob=0
+    workers: str | None = None      #: its workers left: anna=5,bob=1
+    vp: str | None = None           #: its VP track: anna=98,bob=87
+    map: str | None = None          #: Robber Knights: the map at the end, tile entries split by ;
+    knights: str | None = None      #: Robber Knights: knights left in front: anna=4,bob=8
 
 
 #: Answers asked only when the record plays a module: answer -> that module.
@@ -137,6 +155,47 @@ class AnswerError(UsageError):
         self.said = message
 
 
+#: The questions of an end-of-game record (``new --end``), per game, in the order the box is
+#: tidied away: each duchy's tiles come off (with the shields on its castles), the bonus
+#: tiles, the goods sold, the goods, silverlings and workers left go back, and last the VP
+#: track is read off the game board, which is folded last. Each answer is checked with those
+#: before it only (a bonus tile against the duchy, the VP track against all of it).
+END_QUESTIONS: dict[str, list[tuple[str, str, str | None]]] = {
+    "castles-of-burgundy": [
+        ("edition", "edition (2011 or 2019)", "2019"),
+        ("players", "players in seat order, clockwise (e.g. Anna,Bob)", None),
+        ("modules", "2019 expansion modules, comma-separated (empty: the base game)", ""),
+        ("boards", "duchy board: 1 for everyone, or per player Anna=3,Bob=5 (experienced players)", "1"),
+        ("start", "start castle spaces, e.g. Anna=c2 (empty: the central castle)", ""),
+        ("duchy", "each player's duchy, the tiles placed as space:tile, e.g. Anna=c3:bank c4:k22,Bob=d3:ship", ""),
+        ("castle_shields", "the shields on each player's castles as space:shield, e.g. Anna=d4:13 b3:10", ""),
+        ("bonuses", "each player's bonus tiles, e.g. Anna=grey-large blue-small (empty: none)", ""),
+        ("sold", "each player's goods tiles sold, one number a tile, e.g. Anna=1 1 4,Bob=2 3 (empty: none)", ""),
+        ("goods_left", "each player's goods tiles left in storage, e.g. Anna=5 5 6,Bob=2 (empty: none)", ""),
+        ("silver", "each player's silverlings left, e.g. Anna=3,Bob=0 (empty: none)", ""),
+        ("workers", "each player's workers left, e.g. Anna=5,Bob=1 (empty: none)", ""),
+        ("vp", "each player's VP on the track, e.g. Anna=98,Bob=87", None),
+        *WHEN_AND_WHERE,
+    ],
+    "robber-knights": [
+        ("players", "players in seat order, clockwise (e.g. Anna,Bob)", None),
+        ("map", "the map at the end, every tile as cell owner:tile [knights top,...], split by ; "
+                "(e.g. e6 Anna:castle-plain knights Anna,Bob; f6 Bob:plain)", None),
+        ("knights", "knights left in front of each player, e.g. Anna=4,Bob=8 (empty: counted from the map)", ""),
+        *WHEN_AND_WHERE,
+    ],
+}
+
+#: The 2019 modules an end-of-game record takes from ``new --end``; the others' tables (a
+#: solo game's VP counter, a team's shared property, the trade routes) are typed into the
+#: file's ``[end]`` table (docs/records.md).
+END_MODULES = ("extra-tiles", "white-castles", "inns", "shields", "border-posts")
+
+#: The ``[end.players.<name>]`` key each end answer fills, and how a value is read.
+_END_KEYS = {"duchy": "duchy", "castle_shields": "shields", "bonuses": "bonuses", "sold": "sold",
+             "goods_left": "goods", "silver": "silver", "workers": "workers", "vp": "vp"}
+
+
 # --- the answers as the record's tables -------------------------------------------------------
 
 
@@ -184,7 +243,7 @@ def _pairs(text: str, key: str, names: list[str] | None = None) -> dict[str, str
 
 def _example(key: str) -> str | None:
     """The example the question for ``key`` gives (``e.g. ...``), if it gives one."""
-    for questions in (*QUESTIONS.values(), *RESULT_QUESTIONS.values()):
+    for questions in (*QUESTIONS.values(), *RESULT_QUESTIONS.values(), *END_QUESTIONS.values()):
         for asked, question, _ in questions:
             if asked == key and "e.g. " in question:
                 return "e.g. " + question.partition("e.g. ")[2].partition(" (")[0]
@@ -294,10 +353,75 @@ def final_data(answers: NewRecord) -> dict[str, Any]:
     return {"game": game, "final": final}
 
 
+def end_data(answers: NewRecord) -> dict[str, Any]:
+    """The tables of an end-of-game record from the answers: ``[game]`` and ``[end]``
+    (unchecked: opening the record checks them).
+
+    :raises AnswerError: an answer that cannot be split into its parts, or a module that
+        ``new --end`` does not ask for.
+    """
+    game = header_data(answers)
+    players = game["players"]
+    if answers.game == "robber-knights":
+        end: dict[str, Any] = {"tiles": [entry.strip() for entry in (answers.map or "").split(";") if entry.strip()]}
+        if answers.knights:
+            end["knights"] = {name: _number(value) for name, value in _pairs(answers.knights, "knights", players).items()}
+        return {"game": game, "end": end}
+    other = [name for name in _names(answers.modules) if name not in END_MODULES]
+    if other:
+        raise AnswerError("modules", f"new --end does not ask for the '{other[0]}' module's tables",
+                          hint="write the [end] table by hand for it (docs/records.md, 'End-of-game records')")
+    table: dict[str, dict[str, Any]] = {name: {} for name in players}
+    boards = (answers.boards or "1").strip()
+    for name, value in (_pairs(boards, "boards", players).items() if "=" in boards else
+                        ((name, boards) for name in players)):
+        table.setdefault(name, {})["board"] = _number(value)
+    for name, value in _pairs(answers.start or "", "start", players).items():
+        table.setdefault(name, {})["start"] = value
+    for key, field in _END_KEYS.items():
+        for name, value in _pairs(getattr(answers, key) or "", key, players).items():
+            table.setdefault(name, {})[field] = _end_value(key, value)
+    return {"game": game, "end": {"players": table}}
+
+
+def _end_value(key: str, value: str) -> Any:
+    """One player's end answer as its ``[end]`` value: a number, a list of bonus tiles, goods
+    tiles counted by type, or spaces with their tile or shield.
+
+    :raises AnswerError: a count that is no whole number, a space given without its tile
+        (``c3`` for ``c3:bank``).
+    """
+    words = value.replace(",", " ").split()
+    if key in ("silver", "workers", "vp"):
+        if not value.strip().isdigit():
+            raise AnswerError(key, f"'{value.strip()}': a whole number is wanted", hint=_example(key))
+        return int(value)
+    if key == "bonuses":
+        return words
+    if key in ("sold", "goods_left"):
+        counts: dict[str, Any] = {}
+        for word in words:
+            counts[word] = counts.get(word, 0) + 1
+        return counts
+    spaces: dict[str, Any] = {}
+    for word in words:
+        space, colon, what = word.partition(":")
+        if not colon or not what:
+            raise AnswerError(key, f"'{word}' should be space:{'shield' if key == 'castle_shields' else 'tile'}",
+                              hint=_example(key))
+        spaces[space.lower()] = _number(what) if key == "castle_shields" else what
+    return spaces
+
+
 def _cell(cell: str, players: list[str]) -> str:
     """A Robber Knights layout cell ``owner:tile`` with the owner as the players spell it."""
     owner, colon, tile = cell.partition(":")
     return f"{_spelling(owner, players)}:{tile}" if colon else cell
+
+
+def _tables(answers: NewRecord) -> dict[str, Any]:
+    """The record's tables from the answers, by the kind of record asked for."""
+    return final_data(answers) if answers.result else end_data(answers) if answers.end else record_data(answers)
 
 
 def checked_text(path: str, answers: NewRecord) -> tuple[str, Any]:
@@ -305,7 +429,7 @@ def checked_text(path: str, answers: NewRecord) -> tuple[str, Any]:
 
     :raises RefereeError: the answers do not make a record the game accepts.
     """
-    doc = parse_record_text(dump_record(final_data(answers) if answers.result else record_data(answers)), path)
+    doc = parse_record_text(dump_record(_tables(answers)), path)
     session = open_doc(doc)
     return dump_record(session.record_data()), session
 
@@ -319,6 +443,8 @@ def _asked(key: str, answers: NewRecord) -> bool:
     team games (one player; the teams' order)."""
     if key in FOR_MODULE:
         return _plays(answers, FOR_MODULE[key])
+    if key == "castle_shields":
+        return _plays(answers, "shields")
     if key == "modules":
         return (answers.edition or "2019") == "2019"
     if key == "start_player":
@@ -424,8 +550,16 @@ def _choices(key: str, answers: NewRecord) -> list[str]:
         return list(RESERVED)
     if key == "start":
         return castle_spaces(answers) + _holders(answers)
-    if key in ("start_player", "teams", "boards", "goods", "hands", "layout"):
+    if key in ("start_player", "teams", "boards", "goods", "hands", "layout", "map", "knights", "silver",
+               "workers", "vp", "sold", "goods_left", "castle_shields"):
         return players
+    if key == "duchy":
+        from burgundy_cli.castles.rules.tiles import catalogue
+
+        return sorted(catalogue())
+    if key == "bonuses":
+        return [f"{colour}-{size}" for colour in ("dark-green", "blue", "grey", "light-green", "beige", "yellow")
+                for size in ("large", "small")]
     if key == "colours":
         from burgundy_cli.robber_knights.setup import COLOURS
 
@@ -489,7 +623,12 @@ _WHERE = {"edition": ("game", "edition"), "players": ("game", "players"), "modul
           "goods": ("setup", "goods"), "start_player": ("setup", "start_player"),
           "shields": ("setup", "shields"), "routes": ("setup", "routes"), "layout": ("setup", "layout"),
           "hands": ("setup", "hands"), "colours": ("setup", "colours"), "date": ("game", "date"), "place": ("game", "place"),
-          "event": ("game", "event"), "scores": ("final", "scores"), "tiebreak": ("final",), "won": ("final",)}
+          "event": ("game", "event"), "scores": ("final", "scores"), "tiebreak": ("final",), "won": ("final",),
+          "map": ("end", "tiles"), "knights": ("end", "knights"),
+          **{key: ("end", "players") for key in _END_KEYS}}
+
+#: The end answer each ``[end.players.<name>]`` key comes from (a refusal names the key).
+_END_ANSWER = {field: key for key, field in _END_KEYS.items()} | {"board": "boards", "start": "start"}
 
 
 def _blamed(err: RefereeError, text: str, path: str, keys: list[str]) -> str | None:
@@ -498,6 +637,8 @@ def _blamed(err: RefereeError, text: str, path: str, keys: list[str]) -> str | N
     if isinstance(err, AnswerError):
         return err.key
     where = getattr(err, "path", None)
+    if where and tuple(where[:2]) == ("end", "players"):   # an end record's player: the key says the answer
+        return _END_ANSWER.get(str(where[3])) if len(where) > 3 else None
     if where:
         return next((key for key in keys if tuple(where[:len(_WHERE[key])]) == _WHERE[key]), None)
     line = err.location.line if err.location is not None else None
@@ -528,6 +669,8 @@ def _refusal(path: str, answers: NewRecord, keys: list[str], index: int) -> Refe
             return None
         except RefereeError as err:
             return err
+    if answers.end:
+        return _end_refusal(path, answers, keys, index)
     trial, stood_in = _stand_ins(answers)
     try:
         text = dump_record(record_data(trial))
@@ -543,6 +686,26 @@ def _refusal(path: str, answers: NewRecord, keys: list[str], index: int) -> Refe
     if blamed in keys and keys.index(blamed) > index and blamed not in stood_in:
         return None
     return refusal
+
+
+def _end_refusal(path: str, answers: NewRecord, keys: list[str], index: int) -> RefereeError | None:
+    """The game's refusal of an end-of-game record's answers up to question ``index``: the
+    box's answers after it left out (each has a default of nothing, none depends on a later
+    one) but the VP track, stood in for by 0 each; a Robber Knights record is checked from its
+    map on. A refusal of a later answer given by flag waits for its question. None when the
+    game accepts them."""
+    trial = replace(answers, **{key: None for key in keys[index + 1:] if key in _END_KEYS or key == "knights"})
+    if not _names(trial.players) or (trial.game == "robber-knights" and trial.map is None):
+        return None
+    if trial.vp is None:
+        trial = replace(trial, vp=",".join(f"{name}=0" for name in _names(trial.players)))
+    try:
+        checked_text(path, trial)
+        return None
+    except RefereeError as err:
+        text = "" if isinstance(err, AnswerError) else dump_record(_tables(trial))
+        blamed = _blamed(err, text, path, keys)
+        return None if blamed in keys and keys.index(blamed) > index else err
 
 
 def _said(err: RefereeError, key: str) -> str:
@@ -586,42 +749,68 @@ def create(path: str, given: NewRecord, *, force: bool = False, ask: bool = Fals
         read = terminal_reader()
     game = _game(answers.game, ask, read, say)
     answers = replace(answers, game=game.name)
-    questions = (RESULT_QUESTIONS if answers.result else QUESTIONS)[game.name]
+    if ask and not (answers.result or answers.end) and _required_missing(answers, QUESTIONS[game.name]):
+        answers = _ask_mode(answers, read, say)
+    questions = (RESULT_QUESTIONS if answers.result else END_QUESTIONS if answers.end else QUESTIONS)[game.name]
     keys = [key for key, _, _ in questions]
     ask = ask and _required_missing(answers, questions)  # all required given: the rest takes its default
     if ask and read is None:
         read = terminal_reader()
     index = 0
+    settled: set[str] = set()   # asked already, an empty answer included: not asked twice
     while index < len(questions):
         key, question, default = questions[index]
-        if _asked(key, answers) and getattr(answers, key) is None:
+        if _asked(key, answers) and getattr(answers, key) is None and key not in settled:
             if key == "routes" and ask:
                 answers = _ask_routes(path, answers, keys, read, say)
+            elif key == "duchy" and ask:
+                answers = _ask_duchies(path, answers, keys, read, say)
             else:
                 answers = replace(answers, **{key: _answer(key, _question(key, answers, question),
                                                            _default(key, answers, default), ask, read,
                                                            _choices(key, answers))})
         err = _refusal(path, answers, keys, index)
         if err is None:
+            settled.add(key)
             index += 1
             continue
         if not ask or not _asked(key, answers):   # (an answer given by flag that no question asks for)
             raise err
-        if answers.result:   # (checked whole after its last answer: back to the answer it blames)
-            blamed = _blamed(err, dump_record(final_data(answers)) if not isinstance(err, AnswerError) else "",
+        if answers.result or answers.end:   # (back to the earlier answer a refusal blames)
+            blamed = _blamed(err, dump_record(_tables(answers)) if not isinstance(err, AnswerError) else "",
                              path, keys)
             if blamed in keys and keys.index(blamed) < index and _asked(blamed, answers):
+                settled.add(key)   # (the last answer stands: the blamed one is asked again)
                 key, index = blamed, keys.index(blamed)
         say(_said(err, key))       # the answer just given is refused: that question again
         answers = replace(answers, **{key: None})
+        settled.discard(key)
     text, session = checked_text(path, answers)
     write_atomic(path, schema_directive(path, game.name) + text, replace=force)
     from burgundy_cli.core.table import due_text
 
-    if answers.result:
-        return f"wrote {path}: {game.name}, result only: " + \
-            ", ".join(f"{line.name} {line.total}" for line in session.score().players)
+    if answers.result or answers.end:
+        table = session.score()
+        return f"wrote {path}: {game.name}, {'result only' if answers.result else 'scored from the end'}: " + \
+            ", ".join(f"{line.name} {line.total}" for line in table.players) + \
+            (f" (winner: {', '.join(table.winner)}; tiebreak: {table.tiebreak})" if table.tiebreak else "")
     return f"wrote {path}: {game.name}, {', '.join(session.header.players)}; next: {due_text(session)}"
+
+
+#: The kinds of record ``new`` makes, as the mode question names them.
+MODES = {"log": "log the game", "end": "score the end", "result": "the result only"}
+
+
+def _ask_mode(answers: NewRecord, read: Reader | None, say: Callable[[str], None]) -> NewRecord:
+    """Which record to make: the game logged move by move, scored from how it ended (an
+    end-of-game record), or its final scores only (asked again until one of the three)."""
+    while True:
+        said = _ask("record: log (log the game), end (score the end) or result (the result only)", "log", read,
+                    list(MODES)).strip().lower()
+        mode = next((key for key, words in MODES.items() if said in (key, words)), None)
+        if mode is not None:
+            return replace(answers, end=mode == "end", result=mode == "result")
+        say(f"'{said}' is none of log, end, result")
 
 
 def _game(name: str | None, ask: bool, read: Reader | None, say: Callable[[str], None]) -> Any:
@@ -696,6 +885,27 @@ def _ask_routes(path: str, answers: NewRecord, keys: list[str], read: Reader | N
             spaces += typed
         routes[name] = spaces
     return replace(answers, routes=",".join(f"{name}={';'.join(spaces)}" for name, spaces in routes.items()))
+
+
+def _ask_duchies(path: str, answers: NewRecord, keys: list[str], read: Reader | None,
+                 say: Callable[[str], None]) -> NewRecord:
+    """Each player's duchy at the end, one question a player: the tiles placed as
+    ``space:tile``, each duchy checked as it is given (colours, the city rule, joined to the
+    start castle, no tile more often than the game has)."""
+    players = _names(answers.players)
+    duchies: dict[str, str] = {}
+    for name in players:
+        while True:
+            text = _ask(f"{name}'s duchy: the tiles placed as space:tile, e.g. c3:bank c4:k22 d3:ship (empty: none)",
+                        "", read, _choices("duchy", answers)).strip()
+            trial = {**duchies, name: text}
+            typed = ",".join(f"{who}={value}" for who, value in trial.items() if value)
+            refused = _refusal(path, replace(answers, duchy=typed), keys, keys.index("duchy"))
+            if refused is None:
+                duchies[name] = text
+                break
+            say(_said(refused, "duchy"))
+    return replace(answers, duchy=",".join(f"{name}={value}" for name, value in duchies.items() if value))
 
 
 def _ask(question: str, default: str | None, read: Reader | None, choices: list[str] | None = None) -> str:

@@ -13,7 +13,7 @@ from burgundy_cli.core.registry import LazyGame
 GAME = LazyGame(
     name="robber-knights",
     editions=(),
-    tables=("game", "setup", "position", "play", "result"),
+    tables=("game", "setup", "position", "end", "play", "result"),
     open_session="burgundy_cli.robber_knights.session:open_session",
     play_out="burgundy_cli.robber_knights.playout:playout",
 )

@@ -17,7 +17,7 @@ from burgundy_cli.robber_knights import engine
 from burgundy_cli.robber_knights.engine import play as play_command
 from burgundy_cli.robber_knights.notation import Command, format_command, parse_line, read_canonical
 from burgundy_cli.robber_knights.scoring import points, score
-from burgundy_cli.robber_knights.setup import check_header, read_position, read_setup
+from burgundy_cli.robber_knights.setup import check_header, read_end, read_position, read_setup
 from burgundy_cli.robber_knights.state import State
 
 
@@ -148,25 +148,26 @@ def open_session(doc: RecordDoc, header: GameHeader) -> RobberKnightsSession:
     """
     players = check_header(doc, header)
     kind = _start_table(doc)
-    state, data = (read_setup if kind == "setup" else read_position)(doc, header, players)
+    state, data = {"setup": read_setup, "position": read_position, "end": read_end}[kind](doc, header, players)
     session = RobberKnightsSession(header, state, (kind, data))
     replay(doc, session, [(("play", "moves"), "moves", _moves(doc))])
     return session
 
 
 def _start_table(doc: RecordDoc) -> str:
-    """``"setup"`` or ``"position"``: the one table the game starts from.
+    """``"setup"``, ``"position"`` or ``"end"`` (a game not logged move by move): the one
+    table the game starts from.
 
-    :raises RecordError: neither or both, or a table that is not one.
+    :raises RecordError: none or several, or a table that is not one.
     """
-    has_setup, has_position = "setup" in doc.data, "position" in doc.data
-    if has_setup == has_position:
-        raise RecordError("a record starts from either a [setup] or a [position] (exactly one of them)",
+    starts = [table for table in ("setup", "position", "end") if table in doc.data]
+    if len(starts) != 1:
+        raise RecordError("a record starts from one of [setup], [position] or [end] (exactly one of them)",
                           location=Location(doc.name, 1, 1))
-    for table in ("setup", "position", "play"):
+    for table in ("setup", "position", "end", "play"):
         if table in doc.data and not isinstance(doc.data[table], dict):
             raise RecordError(f"[{table}] must be a table", location=doc.location_of_key(table))
-    return "setup" if has_setup else "position"
+    return starts[0]
 
 
 def _moves(doc: RecordDoc) -> list[str]:

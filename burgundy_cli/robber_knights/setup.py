@@ -281,8 +281,49 @@ def read_position(doc: RecordDoc, header: GameHeader, players: list[str]) -> tup
 
     :raises RecordError: located at the offending entry.
     """
-    where = _Where(doc, "position")
-    table: PositionTable = _validate(doc, "position", PositionTable)
+    state = _position_state(_Where(doc, "position"), _validate(doc, "position", PositionTable), header, players)
+    return state, position_data(state)
+
+
+class EndTable(TableModel):
+    """``[end]``: a game that was not logged move by move, as the map lies at its end: every
+    tile laid (``cell owner:tile [knights a,b,...]``, knights top first, as in ``[position]``)
+    and, optionally, the knights left in front of each player (checked: 30 less those laid)."""
+
+    tiles: Annotated[list[str], Field(min_length=1, max_length=100)]
+    knights: dict[str, int] | None = None
+
+
+def read_end(doc: RecordDoc, header: GameHeader, players: list[str]) -> tuple[State, dict[str, Any]]:
+    """Build the state from an ``[end]`` table: the position in which every hand and pile is
+    empty (rulebook, 'Laying 1 to 3 tiles': "If all the tiles have been laid, the game is
+    over and the scores are added up"), so it gets every check a ``[position]`` gets; return
+    it with the canonical ``[end]`` data.
+
+    :raises RecordError: located at the offending entry; a player whose 24 tiles are not all
+        on the map, at ``tiles``.
+    """
+    where = _Where(doc, "end")
+    end: EndTable = _validate(doc, "end", EndTable)
+    laid: dict[str, int] = dict.fromkeys(players, 0)
+    for index, text in enumerate(end.tiles):
+        laid[_position_tile(where, text, where.text("tiles", index), players)[1]] += 1
+    per_player = sum(tile.count for tile in components().tiles.values())
+    short = next((name for name in players if laid[name] < per_player), None)
+    if short is not None:
+        raise where.error(f"the game ends when every tile is laid; {short} has laid {laid[short]} of "
+                          f"{per_player}", where.key("tiles"),
+                          "a game not played to its end is recorded move by move or as a [position]")
+    table = PositionTable.model_validate({"to-move": players[0], "tiles": end.tiles,
+                                         "hands": {name: [] for name in players}, "knights": end.knights})
+    state = _position_state(where, table, header, players)
+    data = position_data(state)
+    return state, {"tiles": data["tiles"], "knights": data["knights"]}
+
+
+def _position_state(where: _Where, table: PositionTable, header: GameHeader, players: list[str]) -> State:
+    """The state a typed position describes, every check of docs/records.md's list made;
+    errors located in ``where``'s table (``[position]``, or ``[end]``)."""
     side = components().area[len(players)]
     frame = 2 * side - 1
     cells: dict[Cell, tuple[str, str, list[str]]] = {}
@@ -332,7 +373,7 @@ def read_position(doc: RecordDoc, header: GameHeader, players: list[str]) -> tup
     _check_knights_came_from_castles(where, state, located)
     _check_counts(where, table, state, players)
     _check_turn(where, table, state)
-    return state, position_data(state)
+    return state
 
 
 def _check_turn(where: _Where, table: PositionTable, state: State) -> None:

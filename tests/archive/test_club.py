@@ -54,7 +54,8 @@ def _dated(path: Path, day: dt.date, place: str | None = None) -> None:
 
 @pytest.fixture(scope="module")
 def club_book(tmp_path_factory) -> Path:
-    """The 60-record folder: 37 shipped (16 of them positions), 13 playouts, 10 result-only."""
+    """The 63-record folder: 40 shipped (16 of them positions, 3 end-of-game records), 13 playouts,
+    10 result-only."""
     from typer.testing import CliRunner
 
     from burgundy_cli.cli import app
@@ -82,7 +83,7 @@ def club_book(tmp_path_factory) -> Path:
         done = runner.invoke(app, ["new", str(out), "--result", "--date", day.isoformat(), *args])
         assert done.exit_code == 0, done.output
         day += dt.timedelta(days=1)
-    assert len(list(folder.rglob("*.toml"))) == 60
+    assert len(list(folder.rglob("*.toml"))) == 63
     return folder
 
 
@@ -132,8 +133,11 @@ def test_categories_are_asked_for_and_never_all_zero(club_book, cli) -> None:
     detailed = cli("stats", "--db", db, "--categories").stdout
     assert "animals" in detailed and max(map(len, detailed.splitlines())) <= 80
     rows = [line.split() for line in detailed.splitlines()]
-    # (position and corrections are 0 for every player of these games: no row of zeros)
-    assert not any(row and row[0] in ("position", "corrections") for row in rows)
+    # (corrections are 0 for every player of these games: no row of zeros; position holds the VP
+    # track of the end-of-game records, issue 34.9, so its row is shown and not all zeros)
+    assert not any(row and row[0] == "corrections" for row in rows)
+    assert all(any(cell.replace(".", "", 1).isdigit() and float(cell) > 0 for cell in row[1:])
+               for row in rows if row and row[0] == "position")
 
 
 def test_bgstats_file_of_the_club_book(club_book, cli, tmp_path) -> None:

@@ -159,7 +159,7 @@ def test_record_needs_setup_or_position(cli, tmp_path) -> None:
     path = _write(tmp_path, '[game]\nname = "castles-of-burgundy"\nplayers = ["A", "B"]\n')
     result = cli("score", str(path))
     assert result.exit_code == 1
-    assert "exactly one of [setup] or [position]" in _one_error_line(result)
+    assert "exactly one of [setup], [position] or [end]" in _one_error_line(result)
 
 
 def test_moves_lists_lines_that_check_accepts(cli) -> None:

@@ -102,7 +102,7 @@ def test_castle_then_lists_take_place_sell_and_workers():
 def test_ship_lists_each_depot_and_keep_choice_when_storage_forces_one():
     """2011 rulebook p.5 'Ship': take all goods of one depot; goods that do not fit stay (Carla's example)."""
     state = _table(players={"anna": {"dice": [2, 5], "storage": ["ship"], "goods": {"1": 1, "2": 1}}, "ben": {}},
-                    depot_goods={"3": [4, 5], "6": [2]})
+                    depot_goods={"3": [4, 5], "6": [2]}, round=3)  # (3 rolls placed 3 goods)
     moves = set(_moves(state))
     assert {"anna: place 2 ship d3 goods 3 keep 4", "anna: place 2 ship d3 goods 3 keep 5",
             "anna: place 2 ship d3 goods 6"} <= moves
@@ -113,7 +113,7 @@ def test_ship_lists_each_depot_and_keep_choice_when_storage_forces_one():
 def test_knowledge_tile_5_adds_neighbouring_depot():
     """Knowledge tile 5: when placing a ship, also take all goods from one neighbouring depot."""
     state = _table(players={"anna": {"dice": [2, 2], "storage": ["ship"], "duchy": {"c4": "k5"}}, "ben": {}},
-                    depot_goods={"1": [3], "6": [4], "3": [5]})
+                    depot_goods={"1": [3], "6": [4], "3": [5]}, round=3)
     moves = set(_moves(state))
     assert {"anna: place 2 ship d3 goods 1+6", "anna: place 2 ship d3 goods 6+1"} <= moves
     assert "anna: place 2 ship d3 goods 1+3" not in moves

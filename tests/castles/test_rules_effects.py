@@ -18,7 +18,7 @@ def anna(edition="2011", depots=None, depot_goods=None, **entry):
     entry.setdefault("dice", [3, 5])
     return at_turn(edition, players={"anna": entry, "ben": {"dice": [1, 1]}},
                    depots=depots or {"2": ["k13", "castle"], "4": ["ship", "bank"], "6": ["church", "cow2"]},
-                   depot_goods=depot_goods or {})
+                   depot_goods=depot_goods or {}, round=5)  # (5 rolls: up to 5 goods on the depots)
 
 
 # --- ships --------------------------------------------------------------------------------------

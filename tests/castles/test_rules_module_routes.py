@@ -237,6 +237,18 @@ def test_moves_list_the_route_bonus_choices():
 # --- position, show -------------------------------------------------------------------------------
 
 
+def test_a_position_error_in_a_route_names_its_player_once():
+    """Issue 36 item 13: a position error's location names the player once: a bad route space
+    is at [position.players.anna.route.4], not [position.players.anna.route.anna.4]; a route
+    that is no list of spaces at [position.players.anna.route]."""
+    with pytest.raises(SetupError) as info:
+        table(route=ANNA[:4] + ["7 vp-2"] + ANNA[5:])
+    assert info.value.path == ("position", "players", "anna", "route", 4)
+    with pytest.raises(SetupError) as info:
+        table(route=ANNA + ANNA)
+    assert info.value.path == ("position", "players", "anna", "route")
+
+
 def test_a_position_states_the_route_and_how_far_it_is_filled():
     state = table(route_goods=[5], sold={"5": 1})
     anna = position_data(state)["players"]["anna"]

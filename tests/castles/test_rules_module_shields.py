@@ -28,6 +28,7 @@ from burgundy_cli.castles.rules.tiles import bonus_vp, sale_vp
 from burgundy_cli.castles.record.position_table import state_from_position
 from burgundy_cli.castles.record.setup import SetupError, position_data
 from burgundy_cli.castles.record.setup_table import state_from_setup
+from burgundy_cli.core.errors import IllegalMoveError
 from burgundy_cli.core.game import GameHeader
 from tests.castles.engine_kit import assert_illegal, at_turn, cmd, header, play_all
 from tests.castles.movegen_oracle import accepted
@@ -145,6 +146,26 @@ def test_workers_make_doubles():
 def test_no_doubles_no_shield():
     """cob.shield.doubles: two different dice are no doubles."""
     assert_illegal(table(anna={"dice": [3, 5]}), shield(3, dice=(3, 5)), "cob.shield.doubles")
+
+
+def test_the_no_doubles_hint_offers_only_what_the_player_can_pay():
+    """Issue 36 item 11: 2019 'THE SHIELDS': "Whenever you roll doubles (you can use workers to
+    achieve this) ..."; 'Workers': each worker changes a die by 1. Dice 2 and 5 cost 3 workers
+    to make doubles of any number: with 1 worker the hint says so instead of suggesting `2 5>2`;
+    with 3 it offers the cheapest doubles and their cost."""
+    from burgundy_cli.castles.rules import engine
+
+    for workers, words in ((1, "doubles of these dice cost at least 3 workers (2 5>1); anna has 1"),
+                           (3, "say the number workers make of both: 2 5>1 (3 workers)")):
+        state = table(anna={"dice": [2, 5], "workers": workers})
+        with pytest.raises(IllegalMoveError) as info:
+            engine.check(state, shield(3, dice=(2, 5)))
+        assert info.value.rule.id == "cob.shield.doubles" and info.value.hint == words, info.value.hint
+    # 3 and 4: doubles of 3 (or 4) for 1 worker
+    state = table(anna={"dice": [3, 4], "workers": 1})
+    with pytest.raises(IllegalMoveError) as info:
+        engine.check(state, shield(3, dice=(3, 4)))
+    assert info.value.hint == "say the number workers make of both: 3 4>3 (1 worker)"
 
 
 def test_the_shield_comes_from_the_depot_of_the_number():
@@ -361,7 +382,7 @@ def test_a_position_with_shield_4_holds_more_than_3_stored_tiles():
 def test_shield_5_a_ship_takes_one_type_from_every_depot():
     """Shield 5: 'whenever you place a ship, you may choose a type of goods. Take all additionally
     goods tiles of that type from all six depots.' (cob.shield.5)"""
-    state = _holding(5, anna={"storage": ["ship"], "goods": {}, "dice": [2, 2]})
+    state = _holding(5, anna={"storage": ["ship"], "goods": {}, "dice": [2, 2]}, round=4)  # (4 rolls: 4 goods)
     state.depot_goods[1], state.depot_goods[2], state.depot_goods[6] = [4], [5, 4], [4]
     play_all(state, line("anna: place 2 ship d3 goods 2"), line("anna: shield goods 4"))
     assert state.players[0].goods == {5: 1, 4: 3}
@@ -715,7 +736,7 @@ def assert_same_game(state, options=SHIELDS):
 
 
 def _ship_placed():
-    state = _holding(5, anna={"storage": ["ship"], "goods": {}, "dice": [2, 2]})
+    state = _holding(5, anna={"storage": ["ship"], "goods": {}, "dice": [2, 2]}, round=4)  # (4 rolls: 4 goods)
     state.depot_goods[1], state.depot_goods[2], state.depot_goods[6] = [4], [5, 4], [4]
     state.goods_used[4] += 3
     state.goods_used[5] += 1

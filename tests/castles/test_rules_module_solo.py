@@ -515,3 +515,21 @@ def test_a_record_defines_the_other_solo_side_with_islands():
         duchy_definitions({"13b": bad})
     with pytest.raises(SetupError, match="cob.solo.setup"):
         state_from_setup(header, {"boards": 1, "start": {"Solo": "d4"}, "goods": {"Solo": [1, 2, 3]}})
+
+
+def test_a_colour_named_completed_in_a_solo_position_is_completed_in_its_duchy():
+    """Issue 36 item 7: 2019 rules, 'THE SOLO GAME', #26: "3 victory points for each color you
+    have completed". The colours a position names as completed (what #26 counts) must be
+    completed in its duchy: `colours = ["M"]` with 1 of 3 mines placed was accepted, and #26
+    then paid for it."""
+    from burgundy_cli.castles.record.position_table import state_from_position
+
+    header = GameHeader(name="castles-of-burgundy", edition="2019", players=["Solo"], options=SOLO)
+    one_mine = {"players": {"Solo": {"board": "13x", "start": "b1", "duchy": {"b3": "ship", "b2": "mine"}}},
+                "phase": "A", "round": 2}
+    assert state_from_position(header, {**one_mine, "solo": {"colours": []}}).solo.colours == []
+    for colours, words in ((["M"], "grey is named as completed, but 2 spaces of 3 lie empty"),
+                           (["S", "S"], "named twice")):
+        with pytest.raises(SetupError, match=words) as info:
+            state_from_position(header, {**one_mine, "solo": {"colours": colours}})
+        assert info.value.path[:3] == ("position", "solo", "colours")

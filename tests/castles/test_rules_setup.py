@@ -370,3 +370,71 @@ def test_vp_within_what_the_position_can_have_earned():
     assert position({"anna": {"duchy": herd, "vp": 10}, "ben": {}}, "2011").players[0].vp == {"position": 10}
     with pytest.raises(SetupError, match="allow at most 10"):
         position({"anna": {"duchy": herd, "vp": 11}, "ben": {}}, "2011")
+
+
+def test_every_vp_category_is_bounded_whatever_way_it_is_written():
+    """Issue 36 item 6: `vp = 90` on an empty duchy was refused but `vp = {areas = 90}` accepted.
+    Each category is bounded by what the position could have earned in it (2011 rules: an area
+    scores when "completely covered", 'Animals', 'Watchtower', 'Sell goods', 'Bonus tiles')."""
+    for category in ("areas", "area-phase-bonus", "animals", "watchtowers", "goods-sold", "colour-bonus"):
+        with pytest.raises(SetupError, match=f"anna has 90 {category} VP; .* allow at most 0") as info:
+            position({"anna": {"vp": {category: 90}}, "ben": {}}, "2011")
+        assert info.value.path == ("position", "players", "anna", "vp", category)
+    # the city c3 completed: its area VP 1, its phase bonus at most phase A's 10
+    city = {"c3": "bank"}
+    assert position({"anna": {"duchy": city, "vp": {"areas": 1, "area-phase-bonus": 10}}, "ben": {}}, "2011")
+    with pytest.raises(SetupError, match="2 areas VP; .* allow at most 1"):
+        position({"anna": {"duchy": city, "vp": {"areas": 2}}, "ben": {}}, "2011")
+    # categories within their bounds, but together with `position` beyond the total
+    with pytest.raises(SetupError, match="12 VP; .* allow at most 11") as info:
+        position({"anna": {"duchy": city, "vp": {"areas": 1, "position": 11}}, "ben": {}}, "2011")
+    assert info.value.path == ("position", "players", "anna", "vp", "position")
+    assert position({"anna": {"vp": {"corrections": 5}}, "ben": {}}, "2011").players[0].vp == {"corrections": 5}
+
+
+def test_the_modules_categories_are_bounded_too():
+    """Issue 36 item 6, the 2019 modules: each category a module scores during play has a bound
+    (``Module.vp_bound``), so a position cannot give the inns, geese, trade routes, border posts
+    or the solo game's monastery tiles VP its duchy did not earn; shields 7 and 12 (2019 'THE
+    SHIELDS': "bonus tiles score double", "double VP per goods tile sold") double the bound for
+    their holder, and once removed from the game leave it unknown."""
+    from burgundy_cli.castles.modules import RESERVED, ruleset
+    from burgundy_cli.castles.rules.scoring import ADJUSTMENTS, PLAY_CATEGORIES
+
+    for name in RESERVED:
+        rules = ruleset((name,))
+        assert set(PLAY_CATEGORIES + rules.categories) - set(ADJUSTMENTS) <= set(rules.vp_bound), name
+    for modules, category in ((["inns"], "inns"), (["extra-tiles"], "geese")):
+        with pytest.raises(SetupError, match=f"3 {category} VP; .* allow at most 0"):
+            position({"anna": {"vp": {category: 3}}, "ben": {}}, "2019", options={"modules": modules})
+    shields = {"modules": ["shields"]}
+
+    def anna(shield=None, removed=()):
+        entry = {"duchy": _FULL_GREY, "bonuses": ["grey-large"], "vp": {"colour-bonus": 10}}
+        return position({"anna": {**entry, "shields": {"d4": shield}} if shield else entry, "ben": {}}, "2019",
+                        phase="C", options=shields, shields={"removed": list(removed)})
+
+    with pytest.raises(SetupError, match="10 colour-bonus VP; .* allow at most 5"):
+        anna()
+    with pytest.raises(SetupError, match="10 colour-bonus VP; .* allow at most 5"):
+        anna(shield=12)
+    assert anna(shield=7).players[0].vp["colour-bonus"] == 10  # shield 7 on her start castle: 5 twice
+    assert anna(removed=[7]).players[0].vp["colour-bonus"] == 10  # 7 may have lain on her castle once
+
+
+def test_goods_on_the_depots_within_what_the_rolls_have_placed():
+    """Issue 36 item 15: 2019 rules, 'Game play': "First, they place the first face up goods tile
+    from the round spaces on the depot that matches the result of the white die" -- 5 round goods
+    a phase, one onto a depot a roll; the players' starting goods never lie on a depot. 6 goods on
+    one depot in A3 were accepted (the count of goods dealt let the starting goods in)."""
+    two = {"anna": {}, "ben": {}}
+    with pytest.raises(SetupError, match="6 goods tiles on the depots; only 2 can have been placed") as info:
+        position(two, "2019", round=3, depot_goods={"4": [1, 2, 3, 4, 5, 6]})
+    assert info.value.path == ("position", "depot_goods")
+    assert position(two, "2019", round=3, depot_goods={"4": [1, 2]}).depot_goods[4] == [1, 2]
+    dice = {"anna": {"dice": [1, 2]}, "ben": {"dice": [3, 4]}}
+    assert position(dice, "2019", round=3, to_move="anna", depot_goods={"4": [1, 2], "5": [6]})
+    with pytest.raises(SetupError, match="4 goods tiles on the depots; only 3"):
+        position(dice, "2019", round=3, to_move="anna", depot_goods={"4": [1, 2], "5": [6, 6]})
+    # phase B about to begin: phase A's 5 may still lie there
+    assert position(two, "2019", phase="B", depot_goods={"1": [1, 2, 3], "2": [4, 5]})

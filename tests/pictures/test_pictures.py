@@ -192,3 +192,41 @@ DOC_PICTURES = {
 def test_the_pictures_in_the_docs_are_what_the_tool_draws(name) -> None:
     """docs/pictures.md shows these files; regenerate them with the commands listed there."""
     assert (DOCS / name).read_text() == DOC_PICTURES[name]()
+
+
+@pytest.mark.parametrize("name", ["complete-1p-2019-solo.toml", "complete-3p-2019-inns.toml",
+                                  "complete-4p-2019-all-modules.toml", "complete-4p-2019-team.toml",
+                                  "complete-3p-2019-trade-routes.toml"])
+@pytest.mark.parametrize("at", ["B2", None])
+def test_show_json_holds_what_show_prints(name, at) -> None:
+    """Issue 36 item 8: "Anything `show` prints as text is in the JSON": the shields on depots,
+    castles and removed, the inns beside the black depot, the solo counter, target and resets,
+    the trade routes with their goods, the team's shared storage, the notes of what was trusted."""
+    import re
+
+    from burgundy_cli.castles.views.render import render
+
+    record = str(CASTLES / name)
+    data = position_json(record, at)
+    state = Timeline(record).session_at(at)[0].state
+    text = render(state)
+    for tile, count in re.findall(r"beside the black depot: (\d+) (\S+)", text):
+        assert data["beside_black_depot"][count] == int(tile)
+    for depot, numbers in re.findall(r"depot (\d)\s.*shields: ([\d ]+)", text):
+        assert data["shields"]["depots"][depot] == [int(n) for n in numbers.split()]
+    for numbers in re.findall(r"shields removed from the game: ([\d ]+)", text):
+        assert data["shields"]["removed"] == [int(n) for n in numbers.split()]
+    for counter, target, resets in re.findall(r"VP counter (\d+), target (\d+), (\d+)\s+reset", text):
+        assert (data["solo"]["counter"], data["solo"]["target"], data["solo"]["resets"]) == tuple(
+            map(int, (counter, target, resets)))
+    for player in data["players"]:
+        seat = player["seat"] - 1
+        if state.players[seat].shields:
+            assert len(data["shields"]["castles"][player["name"]]) == len(state.players[seat].shields)
+        if state.players[seat].route:
+            assert [space["laid"] for space in player["route"] if space["laid"]] == state.players[seat].route_goods
+        if state.teams is not None:
+            assert player["shared_storage"] == state.players[seat].shared
+    assert data["trusted"] == state.unverified
+    assert ("solo" in data) == ("VP counter" in text) == bool(re.search(r"VP counter \d+, target \d+, \d+\s+reset", text))
+    assert ("beside_black_depot" in data) == ("beside the black depot" in text)

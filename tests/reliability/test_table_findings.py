@@ -375,7 +375,7 @@ def test_effects_come_from_the_position_diff():
 
     state = at_turn("2011", players={"anna": {"dice": [5, 3], "storage": ["ship"], "goods": {"1": 1}},
                                      "ben": {"dice": [1, 1]}},
-                    depots={"2": ["k13", "castle"]}, depot_goods={"4": [4, 4]})
+                    depots={"2": ["k13", "castle"]}, depot_goods={"4": [4, 4]}, round=2)  # (2 rolls: 2 goods)
     command = parse_line("anna: place 5 ship d5 goods 4")
     after = state.copy()
     engine.play(after, command)

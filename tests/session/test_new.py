@@ -86,15 +86,16 @@ def asker(answers: list[str]):
 
 
 def test_on_a_terminal_missing_answers_are_asked_with_defaults_and_a_refused_one_again(tmp_path):
-    read, questions = asker(["", "2011", "Anna,Bob", "", "", "Anna=1 2 3,Bob=4 5 7", "Anna=1 2 3,Bob=4 5 6",
+    read, questions = asker(["", "", "2011", "Anna,Bob", "", "", "Anna=1 2 3,Bob=4 5 7", "Anna=1 2 3,Bob=4 5 6",
                              "", "", "", ""])
     said: list[str] = []
     create(str(tmp_path / "game.toml"), NewRecord(), ask=True, read=read, say=said.append)
     assert questions[0] == "game (castles-of-burgundy or robber-knights) [castles-of-burgundy]: "
-    assert questions[1] == "edition (2011 or 2019) [2019]: "
+    assert questions[1] == "record: log (log the game), end (score the end) or result (the result only) [log]: "
+    assert questions[2] == "edition (2011 or 2019) [2019]: "
     assert said == ["a goods tile shows a die, 1 to 6, not 7"]
-    assert questions[5] == questions[6]                                  # only that one again, at once
-    assert questions[5].startswith("each player's 3 starting goods tiles, e.g. Anna=1 2 3,Bob=4 5 6")
+    assert questions[6] == questions[7]                                  # only that one again, at once
+    assert questions[6].startswith("each player's 3 starting goods tiles, e.g. Anna=1 2 3,Bob=4 5 6")
     assert not any("module" in question for question in questions)      # a 2011 game has none
     assert open_record(tmp_path / "game.toml").header.edition == "2011"
 
@@ -103,7 +104,7 @@ def test_a_module_record_asks_for_what_its_modules_need_and_only_then(tmp_path):
     """The shields and the trade routes need the table's deal in [setup] (2019 rulebook,
     'THE SHIELDS' and 'The Trade Routes'): asked on a terminal only when the modules answer
     names them; as flags they are written as given."""
-    read, questions = asker(["", "2019", "Anna,Bob", "shields", "", "", "Anna=1 2 3,Bob=4 5 6", "",
+    read, questions = asker(["", "", "2019", "Anna,Bob", "shields", "", "", "Anna=1 2 3,Bob=4 5 6", "",
                              "1=4,2=7,3=9,4=12,5=15,6=18", "", "", ""])
     create(str(tmp_path / "game.toml"), NewRecord(), ask=True, read=read)
     assert questions[-4].startswith("the shields lying face up (1 on depot 1,")

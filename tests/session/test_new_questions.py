@@ -16,6 +16,7 @@ CARD = "5 silver-2;2 church;1 vp-1"
 SCRIPTS: dict[str, list[tuple[str, str | None]]] = {
     "2011": [
         ("chess", "unknown game 'chess'"), ("castles-of-burgundy", None),
+        ("score", "'score' is none of log, end, result"), ("log", None),
         ("2012", "unknown edition '2012'"), ("2011", None),
         ("Anna", "1 player plays the solo game"), ("Anna,Bob", None),
         ("12", "the 2011 edition has no duchy 12"), ("", None),
@@ -26,7 +27,7 @@ SCRIPTS: dict[str, list[tuple[str, str | None]]] = {
         ("the club", None), ("", None),
     ],
     "2019 modules": [
-        ("", None),
+        ("", None), ("", None),
         ("2019", None),
         ("Anna,Bob,Anna", "are the same name"), ("Anna,Bob", None),
         ("innz,shields,trade-routes", "no 2019 module is called 'innz' (did you mean 'inns'?)"),
@@ -42,7 +43,7 @@ SCRIPTS: dict[str, list[tuple[str, str | None]]] = {
         ("", None), ("", None), ("", None),
     ],
     "team": [
-        ("", None), ("", None),
+        ("", None), ("log the game", None), ("", None),
         ("anna,ben,cara,dario,emil", "played by 2 to 4 players, not 5"), ("anna,ben,cara,dario", None),
         ("team-game,border-posts", "the team game is not refereed with the 'border-posts' module"),
         ("team-game", None),
@@ -54,7 +55,7 @@ SCRIPTS: dict[str, list[tuple[str, str | None]]] = {
         ("", None), ("", None), ("", None),
     ],
     "solo": [
-        ("", None), ("", None), ("Anna", None),
+        ("", None), ("LOG", None), ("", None), ("Anna", None),
         ("inns", "1 player plays the solo game"), ("", None),
         ("1", "the solo game is played on a solo duchy (13A/13B): \"13x\" or a [duchies.<id>] with islands, "
               "not duchy 1 (cob.solo.setup)"), ("", None),
@@ -63,7 +64,7 @@ SCRIPTS: dict[str, list[tuple[str, str | None]]] = {
         ("", None), ("", None), ("", None),
     ],
     "robber knights": [
-        ("robber-knights", None),
+        ("robber-knights", None), ("", None),
         ("Anna", "Robber Knights is for 2 to 4 players, not 1"), ("Anna,Bob", None),
         ("anna=yellow,bob=YELLOW", "Anna and Bob both play yellow"), ("anna=yellow,bob=red", None),
         ("anna:castle-plain bob:lake / bob:plain", "the starting layout must be a full rectangle of 4 tiles"),

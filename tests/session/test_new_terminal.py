@@ -73,6 +73,8 @@ def test_a_refused_answer_stands_on_the_line_and_up_recalls_answers(tmp_path):
     try:
         screen.expect_exact("game (castles-of-burgundy or robber-knights) [castles-of-burgundy]:")
         child.send("\r")
+        screen.expect_exact("record: log (log the game), end (score the end) or result (the result only) [log]:")
+        child.send("\r")
         screen.expect_exact("edition (2011 or 2019) [2019]:")
         child.send("\r")
         screen.expect_exact("players in seat order")

@@ -28,6 +28,7 @@ from types import MappingProxyType
 
 from burgundy_cli.castles.rules.actions import (ACTIONS, EFFECTS, GOODS_TYPES, ActionRule, Effect, base_pasture,
                                           mine_income, score_completion)
+from burgundy_cli.castles.rules.bounds import BASE_BOUNDS
 from burgundy_cli.castles.rules.placement import PLACEMENT_RULES, PlacementRule, placement_check
 from burgundy_cli.castles.rules.scoring import END_SCORING
 from burgundy_cli.castles.rules.state import GameState, Ruleset
@@ -71,6 +72,9 @@ class Module:
     spaces) -> spaces or None`` (no limit), handlers on the storage's size
     (:func:`~burgundy_cli.castles.rules.actions.storage_spaces`, added; shield 4);
     ``goods_types``: how many goods types a player may hold (replaces; the solo game: all 6);
+    ``vp_bound``: VP category -> ``f(state, player) -> VP or None``, the most a typed position
+    can have scored in it (added up with the base game's and other modules'; None: not bounded;
+    :mod:`~burgundy_cli.castles.rules.bounds`);
     ``categories``: the VP categories the
     module scores during play (``actions.score_vp``), shown in the breakdown after
     the base game's (added); ``end_points``: category -> ``f(state, player) -> VP`` scored at
@@ -120,6 +124,7 @@ class Module:
     area: Callable[..., object] | None = None
     storage_size: tuple[Callable[..., int | None], ...] = ()
     goods_types: int | None = None
+    vp_bound: Mapping[str, Callable[..., int | None]] = field(default_factory=dict)
 
 
 def extend(rules: Ruleset, module: Module) -> Ruleset:
@@ -163,7 +168,10 @@ def extend(rules: Ruleset, module: Module) -> Ruleset:
                    pasture=rules.pasture if module.pasture is None else module.pasture(rules.pasture),
                    colour_completed=rules.colour_completed + module.colour_completed,
                    area=module.area or rules.area, storage_size=rules.storage_size + module.storage_size,
-                   goods_types=rules.goods_types if module.goods_types is None else module.goods_types)
+                   goods_types=rules.goods_types if module.goods_types is None else module.goods_types,
+                   vp_bound=MappingProxyType({category: rules.vp_bound.get(category, ()) + (module.vp_bound[category],)
+                                              if category in module.vp_bound else rules.vp_bound[category]
+                                              for category in {**rules.vp_bound, **module.vp_bound}}))
 
 
 #: The base game, written as a module like any other: its placement rules
@@ -172,7 +180,7 @@ def extend(rules: Ruleset, module: Module) -> Ruleset:
 #: each phase end and the knowledge tiles' final scoring.
 BASE = Module("base", placement=PLACEMENT_RULES, actions=ACTIONS, effects=EFFECTS,
               area_completed=(score_completion,), phase_end=(PhaseStep(mine_income),), end_scoring=END_SCORING,
-              pasture=lambda before: base_pasture, goods_types=GOODS_TYPES)
+              pasture=lambda before: base_pasture, goods_types=GOODS_TYPES, vp_bound=BASE_BOUNDS)
 
 # Each module is built by a function that imports its rules: a record plays its modules' code
 # only (a base-game record imports none of it: start-up, docs/performance.md).
@@ -188,7 +196,7 @@ def _inns() -> Module:
     return Module("inns", placement=(inns.ANY_COLOUR, inns.ONE_PER_AREA),
                   effects={inns.INN: Effect()},
                   stock={inns.INN: inns.inns_left}, area_completed=(inns.score_inn,),
-                  categories=(inns.CATEGORY,))
+                  categories=(inns.CATEGORY,), vp_bound={inns.CATEGORY: inns.vp_bound})
 
 
 def _trade_routes() -> Module:
@@ -199,7 +207,7 @@ def _trade_routes() -> Module:
 
     return Module("trade-routes", actions={"sell": ActionRule(routes.check_sale, routes.apply_sale,
                                                               ACTIONS["sell"].bound, routes.sale_grants)},
-                  categories=(routes.CATEGORY,))
+                  categories=(routes.CATEGORY,), vp_bound={routes.CATEGORY: routes.vp_bound})
 
 
 def _shields() -> Module:
@@ -215,7 +223,7 @@ def _shields() -> Module:
                   lines=shields.LINES, free_die=(shields.may_set_die, shields.set_die),
                   on_workers_gained=(shields.workers_gained,), on_goods_sold=(shields.goods_sold,),
                   pasture=shields.one_pasture, area=shields.one_pasture_area,
-                  storage_size=(shields.storage_unlimited,))
+                  storage_size=(shields.storage_unlimited,), vp_bound=shields.vp_bounds())
 
 
 def _extra_tiles() -> Module:
@@ -228,7 +236,8 @@ def _extra_tiles() -> Module:
 
     return Module("extra-tiles", effects=extra.EXTRA_EFFECTS,
                   after_placement=(extra.geese_follow_up,), end_scoring=extra.EXTRA_END_SCORING,
-                  categories=("geese",), lines=extra.EXTRA_LINES)
+                  categories=("geese",), lines=extra.EXTRA_LINES,
+                  vp_bound={"geese": extra.geese_vp_bound, "watchtowers": extra.crane_watchtower_bound})
 
 
 def _white_castles() -> Module:
@@ -247,7 +256,7 @@ def _border_posts() -> Module:
     from burgundy_cli.castles.modules import border
 
     return Module(border.NAME, after_placement=(border.score_border_posts,),
-                  categories=(border.CATEGORY,))
+                  categories=(border.CATEGORY,), vp_bound={border.CATEGORY: border.vp_bound})
 
 
 def _team_game() -> Module:
@@ -271,7 +280,7 @@ def _solo_game() -> Module:
                   lifted=("cob.place.adjacent",), actions=solo.SOLO_ACTIONS, effects=solo.SOLO_EFFECTS,
                   after_placement=(solo.after_placement,), colour_completed=(solo.colour_completed,), phase_end=(PhaseStep(solo.settle_all),),
                   goods_types=solo.GOODS_TYPES, end_scoring=solo.SOLO_END_SCORING, categories=(solo.CATEGORY, solo.BOUGHT),
-                  lines=solo.LINES, guard_lines=solo.removal_before_doubles)
+                  lines=solo.LINES, guard_lines=solo.removal_before_doubles, vp_bound=solo.VP_BOUNDS)
 
 
 #: Module name -> the function building its :class:`Module`: every 2019 expansion is refereed.

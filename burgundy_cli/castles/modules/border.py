@@ -92,3 +92,11 @@ def practice_duchies(rng: Random, edition: str, count: int) -> dict[str, dict]:
         "rows": board(edition, number).rows(), "posts": posts,
         "source": f"made for a machine game: duchy No. {number}'s spaces with border posts where 11x has them",
         "confidence": "not a printed duchy"} for number in rng.sample(board_numbers(edition), count)}
+
+
+def vp_bound(state: GameState, player: PlayerState) -> int:
+    """The most ``player``'s border posts can have scored (``rules.bounds``): each pair joined
+    once, at most at phase A's value (option ``border-third-post`` scores no more than that),
+    and the large bonus tile's value once all three are joined."""
+    pairs = joined_pairs(player) if player.board.posts else set()
+    return len(pairs) * phase_bonus(0) + (bonus_points(state, True) if len(pairs) == 3 else 0)

@@ -27,8 +27,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from burgundy_cli.castles.rules.actions import (
-    Effect, LineRule, gain_workers, illegal, livestock_points, pasture_of, score_vp,
+    WATCHTOWER_VP, Effect, LineRule, gain_workers, illegal, livestock_points, pasture_of, score_vp,
 )
+from burgundy_cli.castles.rules.bounds import pastures
 from burgundy_cli.castles.rules.boards import space_id
 from burgundy_cli.castles.rules.commands import CraneCommand, HireCommand, PlaceAction
 from burgundy_cli.castles.rules.scoring import buildings_points
@@ -254,3 +255,23 @@ EXTRA_EFFECTS = {
 }
 #: Knowledge tiles 16-23 with the crane counted as a building of its owner's choice.
 EXTRA_END_SCORING = {number: buildings_scoring(building) for number, building in KNOWLEDGE_BUILDING.items()}
+
+
+# --- what a typed position can have scored (rules.bounds) ------------------------------------------
+
+
+def geese_vp_bound(state: GameState, player: PlayerState) -> int:
+    """The most the geese can have scored (``rules.bounds``): for each geese tile, its own VP
+    as :func:`apply_geese` scores them and :func:`geese_bound` on its pasture."""
+    duchy, bound = player.duchy, 0
+    for pasture in pastures(state, player):
+        geese = sum(1 for space in pasture if duchy[space] == GEESE)
+        if geese:
+            own = catalogue()[GEESE].animals + _geese_bonus(player, 1)
+            bound += geese * (own + geese_bound(state, player, pasture[0]))
+    return bound
+
+
+def crane_watchtower_bound(state: GameState, player: PlayerState) -> int:
+    """A crane may trigger a watchtower (``rules.bounds``): a watchtower's VP per crane placed."""
+    return WATCHTOWER_VP * player.duchy.count(CRANE)

@@ -25,6 +25,7 @@ from dataclasses import replace
 
 from burgundy_cli.castles.rules.actions import area_points as base_area_points
 from burgundy_cli.castles.rules.actions import area_spaces, score_vp
+from burgundy_cli.castles.rules.bounds import completed_areas
 from burgundy_cli.castles.rules.placement import COLOUR, PlacementRule
 from burgundy_cli.castles.rules.state import GameState, PlayerState
 from burgundy_cli.castles.rules.tiles import COLOUR_NAME, TileKind, tile
@@ -82,3 +83,12 @@ ANY_COLOUR = replace(COLOUR, allows=lambda player, kind, space, value: kind.type
 #: At most one inn per area.
 ONE_PER_AREA = PlacementRule("cob.inn.area", lambda player, kind, space, value: kind.type != INN
                              or INN not in player.board.area_tiles[space](player.duchy), _second_inn)
+
+
+def vp_bound(state: GameState, player: PlayerState) -> int:
+    """The most the inns can have added to ``player``'s completed areas (``rules.bounds``): what
+    :func:`score_inn` adds, for each completed area holding an inn."""
+    duchy = player.duchy
+    return sum(area_points(state, player, space) - base_area_points(state, player, space)
+               for space in completed_areas(state, player)
+               if any(duchy[other] == INN for other in area_spaces(state, player, space)))

@@ -239,3 +239,8 @@ def route_vp(player: PlayerState) -> int:
     """VP the route's bonuses have given so far: the ``vp-N`` spaces covered by matching goods."""
     return sum(int(bonus[3:]) for (goods, bonus), laid in zip(player.route, player.route_goods)
                if goods == laid and bonus.startswith("vp-"))
+
+
+def vp_bound(state: GameState, player: PlayerState) -> int:
+    """What the route can have scored (``rules.bounds``): exactly its covered ``vp-N`` spaces."""
+    return route_vp(player)

@@ -40,6 +40,7 @@ from burgundy_cli.castles.rules.actions import (
     sale_points, score_vp,
 )
 from burgundy_cli.castles.rules.boards import SPACE_IDS, space_name
+from burgundy_cli.castles.rules.bounds import BASE_BOUNDS
 from burgundy_cli.castles.rules.commands import ShieldAction
 from burgundy_cli.castles.rules.placement import ADJACENT
 from burgundy_cli.castles.rules.state import GameState, PlayerState, ShieldTable
@@ -769,3 +770,35 @@ SHIELD_EFFECTS = {"castle": castle_grants_shield, "ship": ship_then_shield_5}
 #: The action the shields add: the granted shield (11). Shield 2 listens to every worker
 #: gained, 9 and 12 to the sale: the module's ``on_workers_gained`` and ``on_goods_sold``.
 SHIELD_ACTIONS = {"shield": GRANTED}
+
+
+# --- what a typed position can have scored (rules.bounds) ------------------------------------------
+
+
+def _doubling(shield: int, once: Callable[[GameState, PlayerState], int]) -> Callable:
+    """The bound of a category ``shield`` scores once more (7: bonus tiles, 12: goods sold): what
+    ``once`` (the base game's bound) gives again for its holder; unknown (None) once the shield
+    has left the game, as whoever held it may have scored with it."""
+    def bound(state: GameState, player: PlayerState) -> int | None:
+        if shield in state.shields.removed:
+            return None
+        return once(state, player) if holds(player, shield) else 0
+    return bound
+
+
+def _changed_by(*shields: int) -> Callable:
+    """The bound of a category that ``shields`` change through the base game's own functions
+    (1: the pasture, 17: an area's size; the base bound asks those functions, so a shield held
+    now is counted): nothing more, or unknown (None) once one of them has left the game."""
+    def bound(state: GameState, player: PlayerState) -> int | None:
+        return None if any(shield in state.shields.removed for shield in shields) else 0
+    return bound
+
+
+def vp_bounds() -> dict[str, Callable]:
+    """The shields' handlers of ``rules.bounds``: 7 doubles the bonus tiles' VP, 12 the sales',
+    17 enlarges areas, 1 joins pastures (and with option ``shield1-one-area`` areas)."""
+    return {"colour-bonus": _doubling(7, BASE_BOUNDS["colour-bonus"]),
+            "goods-sold": _doubling(12, BASE_BOUNDS["goods-sold"]),
+            "areas": _changed_by(1, 17), "area-phase-bonus": _changed_by(1), "animals": _changed_by(1),
+            "geese": _changed_by(1)}

@@ -48,6 +48,7 @@ from burgundy_cli.castles.rules.actions import (
     ActionRule, Effect, LineRule, apply_action, apply_grant, check_action, check_grant, depot_offers, gain_goods,
     illegal, score_vp, ship_refusal, storage_spaces, take_from_depot,
 )
+from burgundy_cli.castles.rules.actions import colour_completed as colour_covered
 from burgundy_cli.castles.rules.boards import SPACE_IDS, Board, _build, provisional_layouts, space_name
 from burgundy_cli.castles.rules.placement import ADJACENT, PlacementRule
 from burgundy_cli.castles.rules.scoring import END_SCORING
@@ -759,6 +760,9 @@ def position_state(state: GameState, table) -> tuple[str, ...] | None:
     for index, tile in enumerate(table.removed):
         if tile not in kinds:
             return f"unknown tile '{tile}'", "removed", str(index)
+    why = _colours_refusal(player, table.colours)
+    if why is not None:
+        return why
     state.removed.extend(table.removed)
     goods_out = [0] * 7
     for good in table.goods_removed:
@@ -771,6 +775,22 @@ def position_state(state: GameState, table) -> tuple[str, ...] | None:
                            removals=now - (1 if table.removal_due else 0), removed=list(table.removed),
                            extra=table.extra, black=table.black, ship=table.exchange, gained=table.gained, stamp=now,
                            colours=list(table.colours), goods_out=goods_out)
+    return None
+
+
+def _colours_refusal(player: PlayerState, colours: list[str]) -> tuple[str, ...] | None:
+    """The colours a position names as completed (those #26 counts: "3 victory points for each
+    color you have completed") each once, and each completed in the duchy: every space of it
+    covered (the base game's test, ``actions.colour_completed``)."""
+    for index, colour in enumerate(colours):
+        if colour in colours[:index]:
+            return f"{COLOUR_NAME[colour]} is named twice as completed", "colours", str(index)
+    for index, colour in enumerate(colours):
+        spaces = player.board.colour_spaces[colour]
+        if not spaces or not colour_covered(player, spaces[0]):
+            open_ = sum(1 for space in spaces if player.duchy[space] is None)
+            return (f"{COLOUR_NAME[colour]} is named as completed, but {counted(open_, 'space')} of "
+                    f"{len(spaces)} lie empty", "colours", str(index))
     return None
 
 
@@ -787,3 +807,19 @@ def position_table(state: GameState) -> dict:
     defaults = {"counter": 0, "target": 50, "resets": 0, "removed": [], "colours": [], "removal_due": False,
                 "extra": 0, "black": 0, "exchange": False, "gained": False, "goods_removed": []}
     return {key: value for key, value in data.items() if value != defaults[key]}
+
+
+# --- what a typed position can have scored (rules.bounds) ------------------------------------------
+
+
+def _monastery_bound(state: GameState, player: PlayerState) -> int:
+    """Each monastery tile placed scored :func:`monastery_points` once, on the duchy and the
+    colours as they were then: the position's, which only grew since, bound each."""
+    kinds = catalogue()
+    return sum(monastery_points(state, player, kinds[tile].number) for tile in player.duchy
+               if tile is not None and kinds[tile].number is not None)
+
+
+#: The solo game's handlers of ``rules.bounds``: the monastery tiles scored when placed; VP bought
+#: are not bounded (1 VP a silverling, and the position cannot say how many silverlings were spent).
+VP_BOUNDS = {CATEGORY: _monastery_bound, BOUGHT: lambda state, player: None}

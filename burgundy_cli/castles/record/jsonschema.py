@@ -1,7 +1,7 @@
 """The layout of a Castles of Burgundy record, for its JSON Schema (:mod:`burgundy_cli.core.jsonschema`).
 
-The ``[setup]``, ``[position]`` and ``[duchies]`` tables are their declarations in
-:mod:`burgundy_cli.castles.record.setup`; ``[log]`` is written here because the record reader
+The ``[setup]``, ``[position]``, ``[end]`` and ``[duchies]`` tables are their declarations in
+:mod:`burgundy_cli.castles.record.setup` and its neighbours; ``[log]`` is written here because the record reader
 checks it by hand (``castles/record/session.py``): rounds ``A1``..``E5`` (any case), each a list of
 notation lines.
 """
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from burgundy_cli.castles.record.end_table import EndTable
 from burgundy_cli.castles.record.position_table import PositionTable
 from burgundy_cli.castles.record.setup import DuchyTable, IslandDuchyTable
 from burgundy_cli.castles.record.setup_table import SetupTable
@@ -17,7 +18,7 @@ from burgundy_cli.castles.record.setup_table import SetupTable
 TITLE = "The Castles of Burgundy"
 
 #: The tables of which a record has exactly one: how the game starts.
-STARTS = ("setup", "position")
+STARTS = ("setup", "position", "end")
 
 LOG: dict[str, Any] = {
     "type": "object",
@@ -26,5 +27,5 @@ LOG: dict[str, Any] = {
     "additionalProperties": {"type": "array", "items": {"type": "string"}},
 }
 
-TABLES: dict[str, Any] = {"setup": SetupTable, "position": PositionTable, "duchies": dict[str, DuchyTable | IslandDuchyTable],
+TABLES: dict[str, Any] = {"setup": SetupTable, "position": PositionTable, "end": EndTable, "duchies": dict[str, DuchyTable | IslandDuchyTable],
                           "log": LOG}

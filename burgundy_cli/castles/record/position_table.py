@@ -26,8 +26,7 @@ from burgundy_cli.castles.record.setup import (_COLOUR_BY_NAME, _DuchyName, Duch
                                         _island_duchy, _names_known, options_from_header, _route, _seen_tiles,
                                         _solo_duchies, _solo_players, _start_space, _team, _validate)
 from burgundy_cli.castles.rules.state import PHASES, GameState, PlayerState
-from burgundy_cli.castles.rules.actions import (WATCHTOWER_VP, area_points, bonus_tile_points, livestock_points,
-                                          phase_bonus, sale_points)
+from burgundy_cli.castles.rules.bounds import category_bounds
 from burgundy_cli.castles.rules.tiles import COLOUR_NAME, catalogue, outside_piles, resolve_tile_name
 from burgundy_cli.core.game import GameHeader
 from burgundy_cli.core.words import counted
@@ -284,13 +283,12 @@ def state_from_position(header: GameHeader, data: object, duchies: dict[str, Boa
     _count_tiles(state, table)
     _count_goods(state, table)
     _claim_bonuses(state)
-    for player in players:
-        _vp_within_bound(state, player)
     _position_flow(state, table)
     _position_shields(state, table)
     _storage_room(state)
     _cities(state)
     _position_solo(state, table)
+    _vp_within_bound(state, table)
     state.unverified = list(table.trusted)
     return state
 
@@ -562,7 +560,10 @@ def _count_goods(state: GameState, table: PositionTable) -> None:
 
     Dealt so far: 3 per player at the start and 5 per phase begun (the phase's round
     goods, 2011 rules 'Before each phase'); every goods tile in a storage, sold, on a
-    depot or on a round space is one of those.
+    depot or on a round space is one of those. On the depots only the round goods placed
+    by a roll (2019 rules, 'Game play': "place the first face up goods tile from the round
+    spaces on the depot that matches the result of the white die"): 5 per phase ended and
+    one per roll of this phase; the starting goods go to the players.
     """
     goods_used = [0] * 7
     held = 0
@@ -578,6 +579,13 @@ def _count_goods(state: GameState, table: PositionTable) -> None:
     for good in state.round_goods or ():
         goods_used[good] += 1
     _goods_limit(goods_used, ("position",))
+    on_depots = sum(len(goods) for goods in state.depot_goods)
+    placed = 5 * state.phase + (_ROLLS_MADE[state.stage](table.round) if state.stage in _ROLLS_MADE else 0)
+    if on_depots > placed:
+        raise SetupError(f"{on_depots} goods tiles on the depots; only {placed} can have been placed there by phase "
+                         f"{PHASES[state.phase]} round {table.round}", ("position", "depot_goods"),
+                         "each roll places one of the phase's 5 round goods on a depot; the players' starting "
+                         "goods never lie on one")
     begun = state.phase + (0 if state.stage == "phase" or (state.stage == "setup" and table.round_goods is None)
                            else 1)
     dealt = 3 * len(_holders(state)) + 5 * begun
@@ -615,58 +623,48 @@ def _claim_bonuses(state: GameState) -> None:
                              "a player covers a colour once: the large or the small tile")
 
 
-def vp_bound(state: GameState, player: PlayerState) -> int:
-    """The most VP ``player``'s duchy, sales and bonus tiles can have earned so far, each part
-    asked of the function that scores it during play (``castles.rules.actions``).
-
-    The sum of: every completed area (but the start castle alone) at its VP
-    (``area_points``) plus the largest phase bonus (``phase_bonus`` of phase A); for each
-    pasture and livestock type with ``k`` tiles, ``k`` times what the last of them scored
-    (``livestock_points`` on the pasture as it is: every placement scores at most that);
-    a watchtower's VP per watchtower (``WATCHTOWER_VP``); the sale VP of every sold goods
-    tile (``sale_points``); the bonus tiles held (``bonus_tile_points``). Base game, both
-    editions: no other source scores during play. The 2019 extra tiles add the geese's
-    (``modules.extra.geese_bound``) and a crane's watchtower VP (it may trigger one); the trade
-    routes their route's VP (``modules.routes.route_vp``).
-    """
-    duchy, board_ = player.duchy, player.board
-    kinds = catalogue()
-    bound = 0
-    for members in board_.areas:
-        first = members[0]
-        if all(duchy[space] is not None for space in members) and members != (player.start,):  # placed, not dealt
-            bound += area_points(state, player, first) + phase_bonus(0)
-        if board_.colour[first] == "L":
-            herds: dict[str, list[int]] = {}
-            for space in members:
-                if duchy[space] is not None and kinds[duchy[space]].animal is not None:  # (not an inn)
-                    herds.setdefault(kinds[duchy[space]].animal, []).append(space)
-            for animal, spaces in herds.items():
-                bound += len(spaces) * livestock_points(state, player, spaces[-1], animal)
-            if "geese" in herds:  # (a game without the extra tiles never loads them)
-                from burgundy_cli.castles.modules import extra
-
-                bound += extra.geese_bound(state, player, first)
-    bound += WATCHTOWER_VP * (duchy.count("watchtower") + duchy.count("crane"))  # (a 2019 crane may trigger a watchtower)
-    bound += sale_points(state, sum(player.sold))
-    bound += sum(bonus_tile_points(state, bonus) for bonus in player.bonuses)
-    if player.route:  # (a game without the trade routes never loads them)
-        from burgundy_cli.castles.modules import routes
-
-        bound += routes.route_vp(player)
-    return bound
+def vp_bound(state: GameState, player: PlayerState) -> int | None:
+    """The most VP ``player``'s duchy, sales and bonus tiles can have earned so far: the sum of
+    every category's bound (:func:`~burgundy_cli.castles.rules.bounds.category_bounds`, each asked of
+    the functions that score it during play), None when some category has no bound."""
+    bounds = category_bounds(state, player).values()
+    return None if None in bounds else sum(bounds)
 
 
-def _vp_within_bound(state: GameState, player: PlayerState) -> None:
-    if "shields" in state.options.modules or "solo-game" in state.options.modules:
-        return  # shields 1, 7, 12 and 17, the solo game's monastery tiles and VP bought score beyond it (docs/records.md)
-    vp = player.vp.get("position", 0)
-    bound = vp_bound(state, player)
-    if vp > bound:
-        raise SetupError(f"{player.name} has {vp} VP; the duchy, sold goods and bonus tiles allow at most {bound}",
-                         ("position", "players", player.name, "vp"),
-                         "the bound counts completed areas with the phase A bonus, herds, watchtowers, sales, "
-                         "bonus tiles (docs/records.md)")
+def _vp_within_bound(state: GameState, table: PositionTable) -> None:
+    """Every VP category a player states is within what the position can have earned in it
+    (:func:`~burgundy_cli.castles.rules.bounds.category_bounds`), and all of them with the VP
+    stated as one number (``position``) within their sum (:func:`vp_bound`); ``corrections`` are
+    manual and not bounded. In the 2019 team game the team's duchy earned both members' VP, so
+    the bound holds for the two together."""
+    teams = state.teams.members if state.teams is not None else [(seat,) for seat in range(len(state.players))]
+    for seats in teams:
+        members = [state.players[seat] for seat in seats]
+        bounds = category_bounds(state, members[0])
+        stated: dict[str, int] = {}
+        for player in members:
+            for category, points in player.vp.items():
+                if category != "corrections":
+                    stated[category] = stated.get(category, 0) + points
+        for category, points in stated.items():
+            bound = sum(bounds.values()) if category == "position" and None not in bounds.values() else (
+                None if category == "position" else bounds.get(category))
+            if category == "position":
+                points = sum(stated.values())
+            if bound is not None and points > bound:
+                _vp_refusal(state, table, members, category, points, bound)
+
+
+def _vp_refusal(state: GameState, table: PositionTable, members: list[PlayerState], category: str, points: int,
+                bound: int) -> None:
+    player = next(member for member in reversed(members) if member.vp.get(category))
+    whose = player.name if len(members) == 1 else f"{members[0].name} and {members[1].name}'s team"
+    number = isinstance(table.players[player.name].vp, int)
+    path = ("position", "players", player.name, "vp", *(() if number else (category,)))
+    what = "VP" if category == "position" else f"{category} VP"
+    raise SetupError(f"{whose} has {points} {what}; the duchy, sold goods and bonus tiles allow at most {bound}", path,
+                     "each category is bounded by what the duchy, sold goods and bonus tiles it shows can have "
+                     "scored in it (docs/records.md, vp-bound)")
 
 
 def _position_stage(table: PositionTable) -> str:

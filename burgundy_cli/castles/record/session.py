@@ -401,11 +401,13 @@ _READERS: dict[str, Callable[..., GameState]] = {}
 
 
 def _reader(table: str) -> Callable[..., GameState]:
-    """The reader of a ``[setup]`` or a ``[position]``, each in its own module so that a record
-    loads its own table's only; kept in :data:`_READERS`, so that a replay of many records
-    runs the ``import`` once."""
+    """The reader of a ``[setup]``, a ``[position]`` or an ``[end]``, each in its own module so
+    that a record loads its own table's only; kept in :data:`_READERS`, so that a replay of
+    many records runs the ``import`` once."""
     if table == "setup":
         from burgundy_cli.castles.record.setup_table import state_from_setup as read
+    elif table == "end":  # an end-of-game record: a position after phase E (issue 34 item 9)
+        from burgundy_cli.castles.record.end_table import state_from_end as read
     else:
         from burgundy_cli.castles.record.position_table import state_from_position as read
     _READERS[table] = read
@@ -413,14 +415,15 @@ def _reader(table: str) -> Callable[..., GameState]:
 
 
 def _start(doc: RecordDoc, header: GameHeader) -> tuple[str, dict[str, Any], GameState]:
-    """The state the log starts from: the ``[setup]`` deal or a typed ``[position]``."""
+    """The state the log starts from: the ``[setup]`` deal, a typed ``[position]`` or the
+    ``[end]`` of a game not logged move by move."""
     from burgundy_cli.castles.record import setup
 
-    has_setup, has_position = "setup" in doc.data, "position" in doc.data
-    if has_setup == has_position:
-        raise RecordError("a Castles of Burgundy record needs exactly one of [setup] or [position]",
-                          location=doc.location_of_key("position" if has_position else "game"))
-    table = "setup" if has_setup else "position"
+    starts = [table for table in ("setup", "position", "end") if table in doc.data]
+    if len(starts) != 1:
+        raise RecordError("a Castles of Burgundy record needs exactly one of [setup], [position] or [end]",
+                          location=doc.location_of_key(starts[-1] if starts else "game"))
+    table = starts[0]
     data = doc.data[table]
     if not isinstance(data, dict):
         raise RecordError(f"[{table}] must be a table", location=doc.location_of_key(table))

@@ -281,6 +281,10 @@ def _table_words(error: Any, path: tuple[Any, ...]) -> str | None:
     if path[:2] == ("setup", "goods") and len(path) == 3 and kind in ("too_long", "too_short") \
             and isinstance(given, list):
         return f"{path[2]} starts with 3 goods tiles, not {len(given)}"
+    if "players" in path and len(path) > 2 and path[-2] in ("goods", "sold") and isinstance(given, int) \
+            and kind in ("less_than_equal", "greater_than_equal"):   # a player's count of a goods type
+        return (f"{given} goods tiles of type {path[-1]}; the box has 7 of each type" if kind == "less_than_equal"
+                else f"{given} goods tiles of type {path[-1]}: leave a type held by none out")
     if "goods" in path and kind in ("less_than_equal", "greater_than_equal") and isinstance(given, int):
         return f"a goods tile shows a die, 1 to 6, not {given}"
     if kind == "string_pattern_mismatch" and "[a-g][1-7]" in str((error.get("ctx") or {}).get("pattern")):
@@ -545,8 +549,9 @@ def _solo_players(options: Options, names: list[str]) -> None:
 
 
 def _route(options: Options, players: int, name: str, texts: list[str] | None,
-           path: tuple) -> tuple[routes.RouteSpace, ...]:
-    """``name``'s declared trade route: required with the module ``trade-routes``, refused without."""
+           path: tuple, missing: tuple | None = None) -> tuple[routes.RouteSpace, ...]:
+    """``name``'s declared trade route, at key ``path`` (a missing one refused at ``missing``,
+    else at ``path``): required with the module ``trade-routes``, refused without."""
     if "trade-routes" not in options.modules:
         if texts:
             raise SetupError(f"a trade route for {name}, but this game does not play the trade routes", path,
@@ -556,7 +561,7 @@ def _route(options: Options, players: int, name: str, texts: list[str] | None,
 
     needed = routes.spaces_needed(players)
     if texts is None:
-        raise SetupError(f"no trade route for {name}", path,
+        raise SetupError(f"no trade route for {name}", path if missing is None else missing,
                          f'add {name} = [...]: {needed} spaces, left to right, each "<goods type> <bonus>" like '
                          '"5 silver-2"; the printed card faces are not known, so the table declares each route '
                          "(docs/records.md)")
@@ -564,8 +569,7 @@ def _route(options: Options, players: int, name: str, texts: list[str] | None,
         return routes.read_route(texts, players)
     except ValueError as error:
         message, hint, index = error.args
-        raise SetupError(f"{name}'s trade route: {message}", (*path, name) if index is None else (*path, name, index),
-                         hint) from None
+        raise SetupError(f"{name}'s trade route: {message}", path if index is None else (*path, index), hint) from None
 
 
 def _holders(state: GameState) -> list[PlayerState]:

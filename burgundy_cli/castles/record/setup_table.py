@@ -121,7 +121,8 @@ def state_from_setup(header: GameHeader, data: object, duchies: dict[str, Board]
     _goods_limit(goods_used, ("setup", "goods"))
     _names_known(header.players, table.routes, ("setup", "routes"))
     for player in players:
-        player.route = _route(options, len(names), player.name, table.routes.get(player.name), ("setup", "routes"))
+        player.route = _route(options, len(names), player.name, table.routes.get(player.name),
+                              ("setup", "routes", player.name), ("setup", "routes"))
     _border_duchies(options, players, lambda name: ("setup", "boards", name) if isinstance(table.boards, dict)
                     else ("setup", "boards"))
     bridge = [[names.index(name) for name in reversed(seats)]]

@@ -35,7 +35,7 @@ def due(session: CastlesSession) -> str:
     player = state.players[state.to_move()]
     dice = " ".join(map(str, player.dice)) or "none"
     first = "" if ahead.kind == "player" else table_line_first(due_data(state))
-    return f"{where} · {first}{player.name} to move · dice {dice} · workers {player.workers}"
+    return f"{where} · {first}{player.name} to move · dice {dice} · workers {player.workers}{still}"
 
 
 def table_forms(session: CastlesSession) -> list[str]:

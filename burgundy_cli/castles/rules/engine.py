@@ -107,7 +107,7 @@ def expected(state: GameState) -> Expected:
     mover = state.players[state.to_move()].name
     due = due_line(state)
     return Expected("player" if due is None else due[0], phase, rnd, mover,
-                    also_accepted=() if state.bought else ("buy",))
+                    also_accepted=() if state.bought and not late_buy else ("buy",))
 
 
 def phase_lines_missing(state: GameState) -> tuple[str, ...]:
@@ -467,6 +467,24 @@ def module_line(state: GameState, kind: str):
     return line
 
 
+def pair_cost(state: GameState, player: PlayerState, first: int, second: int, value: int) -> int:
+    """Workers that turn dice ``first`` and ``second`` into doubles of ``value`` (the costlier
+    change free where a module sets one die free: 2019 shield 16)."""
+    costs = (worker_cost(player, first, value), worker_cost(player, second, value))
+    return sum(costs) - (max(costs) if max(costs) and free_die(state, player) else 0)
+
+
+def _doubles_hint(state: GameState, player: PlayerState, first: int, second: int) -> str:
+    """The cheapest doubles workers make of ``first`` and ``second``, offered when the player can
+    pay for them, else with what they would cost (issue 36 item 11: a hint offers only what
+    the player can pay for)."""
+    cost, value = min((pair_cost(state, player, first, second, value), value) for value in range(1, 7))
+    line, workers = f"{first} {second}>{value}", f"{cost} worker{'s' if cost != 1 else ''}"
+    if workers_suffice(player, cost):
+        return f"say the number workers make of both: {line} ({workers})"
+    return f"doubles of these dice cost at least {workers} ({line}); {player.name} has {player.workers}"
+
+
 def _check_pair(state: GameState, cmd, rule_id: str) -> tuple[PlayerState, int, int]:
     """A line spending both of the mover's dice as doubles, instead of both actions: the player
     is to move with both dice unused, and (workers allowed) both show one number. Returns
@@ -480,11 +498,9 @@ def _check_pair(state: GameState, cmd, rule_id: str) -> tuple[PlayerState, int, 
     value = cmd.value
     if value is None:
         if first != second:
-            raise illegal(rule_id, f"{first} and {second} are no doubles",
-                          f"say the number workers make of both: {first} {second}>{first}")
+            raise illegal(rule_id, f"{first} and {second} are no doubles", _doubles_hint(state, player, first, second))
         value = first
-    costs = (worker_cost(player, first, value), worker_cost(player, second, value))
-    cost = sum(costs) - (max(costs) if max(costs) and free_die(state, player) else 0)
+    cost = pair_cost(state, player, first, second, value)
     if not workers_suffice(player, cost):
         raise illegal("cob.die.workers", f"{player.name} cannot turn {first} and {second} into doubles of {value}",
                       f"needs {cost} worker{'s' if cost != 1 else ''}, {player.name} has {player.workers}")

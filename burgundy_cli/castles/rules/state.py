@@ -90,7 +90,9 @@ class Ruleset:
     2019 shield 1 with option ``shield1-one-area``); ``storage_size``: handlers ``f(state,
     player, spaces) -> spaces or None`` (None: no limit) on the storage's 3 spaces
     (``actions.storage_spaces``; shield 4); ``goods_types``: how many goods types a player may
-    hold (``actions.goods_types_free``; 3, the solo game all 6); ``categories``: the VP categories a module
+    hold (``actions.goods_types_free``; 3, the solo game all 6); ``vp_bound``: VP category ->
+    handlers ``f(state, player) -> VP or None`` whose sum bounds what a typed position can have
+    scored in it (``rules.bounds``; None: not bounded); ``categories``: the VP categories a module
     scores during play (after the base game's in the breakdown); ``end_points``: category ->
     ``f(state, player) -> VP``, the final-scoring categories a module adds; ``lines``: line
     kind -> the ``LineRule`` of a line form a module adds (#28's, the crane's, the shields');
@@ -144,6 +146,7 @@ class Ruleset:
     area: Callable[..., Any] | None = None
     storage_size: tuple[Callable[..., int | None], ...] = ()
     goods_types: int = 3
+    vp_bound: Mapping[str, tuple[Callable[..., int | None], ...]] = field(default_factory=dict)
 
 
 @dataclass(slots=True, eq=False)

@@ -70,9 +70,26 @@ def position_data(state: GameState) -> dict[str, Any]:
                    for depot in (1, 2, 3, 4, 5, 6, 0)],
         "players": [_player_data(state, seat) for seat in range(len(state.players))],
         "score": score(state).to_json(),
+        **({"beside_black_depot": {tile: left(state) for tile, left in state.ruleset.stock.items()}}
+           if state.ruleset.stock else {}),
         **_shields_data(state),
         **_teams_data(state),
+        **_solo_data(state),
+        "trusted": list(state.unverified),
     }
+
+
+def _solo_data(state: GameState) -> dict[str, Any]:
+    """With the 2019 solo game: its table as ``show`` says it -- the VP counter, the target, the
+    resets, the rounds rolled, the tiles the rounds removed and the colours completed."""
+    if state.solo is None:
+        return {}
+    from burgundy_cli.castles.rules.solo_standing import counter, rounds_rolled
+
+    solo = state.solo
+    return {"solo": {"counter": counter(state), "target": solo.target, "resets": solo.resets,
+                     "rounds": rounds_rolled(state), "removed": list(solo.removed),
+                     "colours": [COLOUR_NAME[code] for code in solo.colours]}}
 
 
 def _teams_data(state: GameState) -> dict[str, Any]:
