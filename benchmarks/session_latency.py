@@ -107,6 +107,7 @@ def in_process_samples(record: Path, lines: list[str]) -> dict[str, list[float]]
         session_times.append(time.perf_counter() - started)
         cpu_times.append(time.thread_time() - cpu)
         assert reply.accepted, reply.text
+    table.close()
     full = dump_record(open_record(record).record_data())
     write_times = []
     for _ in lines:
