@@ -117,6 +117,7 @@ def in_process_samples(record: Path, lines: list[str]) -> dict[str, list[float]]
         started = time.perf_counter()
         write_atomic(beside, written)
         write_times.append(time.perf_counter() - started)
+    table.close()   # (the session's hold on its record: the rules below open it again)
     beside.unlink()
     record.write_bytes(original)
     journal_times = journal_floor(record.parent / f".{record.name}.journal", lines)

@@ -1,5 +1,5 @@
 """``python -m burgundy_cli`` runs the command line (the same entry point as ``burgundy``)."""
 
-from burgundy_cli.cli import main
+from burgundy_cli.entry import main
 
 main()

@@ -193,54 +193,108 @@ def _store(connection: Any, root: str, results: Iterable[tuple[str, dict[str, An
            report: SyncReport, rebuild: bool = False) -> None:
     """Write the records, files and scores of the verified ``results`` (each with the file's
     name relative to ``root``), in batches. ``rebuild``: a record already stored is replaced
-    by the one verified now, not kept."""
+    by the one verified now, not kept.
+
+    A batch the database refuses is written again file by file, each in a savepoint: a
+    record that one database cannot take (PostgreSQL refuses text SQLite stores) is reported
+    by its file's name, as a failed record, and every other file is stored (issue 33 item 5).
+    """
+    batch: list[tuple[str, dict[str, Any]]] = []
+
+    def flush() -> None:
+        try:
+            with connection.begin_nested():
+                _write_batch(connection, root, batch, rebuild)
+            done = batch
+        except _refusals():
+            done = []
+            for item in batch:
+                try:
+                    with connection.begin_nested():
+                        _write_batch(connection, root, [item], rebuild)
+                    done.append(item)
+                except _refusals() as err:
+                    if _connection_lost(connection, err):
+                        raise
+                    report.failed.append((item[0], f"{item[0]}: the database refused it: {_first_line(err)}"))
+        for relative, result in done:
+            _count(report, relative, stored.get(relative), result)
+        batch.clear()
+
+    for item in results:
+        batch.append(item)
+        if len(batch) >= BATCH:
+            flush()
+    flush()
+
+
+def _refusals() -> type[Exception]:
+    """What a database raises when it refuses a statement: SQLAlchemy's wrapping of the
+    driver's error, also of one the driver raises before sending it (psycopg's ``ValueError``
+    for a NUL in text)."""
+    from sqlalchemy.exc import StatementError
+
+    return StatementError
+
+
+def _connection_lost(connection: Any, err: Exception) -> bool:
+    """Whether ``err`` says the database is gone, not that it refused one file's rows."""
+    from sqlalchemy.exc import InterfaceError, OperationalError
+
+    return connection.invalidated or isinstance(err, OperationalError | InterfaceError)
+
+
+def _first_line(err: Exception) -> str:
+    """The driver's own message of a refusal, its first line (no SQL, no parameters)."""
+    cause = getattr(err, "orig", None) or err
+    return (str(cause).strip().splitlines() or [type(cause).__name__])[0]
+
+
+def _count(report: SyncReport, relative: str, before: Any, result: dict[str, Any]) -> None:
+    """Count the stored file ``relative`` in ``report``: added, replaced or unchanged
+    (``before``: its stored row, if any), and failed when its record did not verify."""
+    if before is None:
+        report.added += 1
+    elif before.hash == result["hash"]:  # a file touched but not changed is unchanged
+        report.unchanged += 1
+    else:
+        report.replaced += 1
+    if result["status"] == "failed":
+        report.failed.append((relative, result["error"]))
+
+
+def _write_batch(connection: Any, root: str, batch: list[tuple[str, dict[str, Any]]], rebuild: bool) -> None:
+    """Insert the records, scores, boards and file rows of ``batch`` (a content twice in it
+    is inserted once; one already stored is kept, unless ``rebuild``)."""
     t = db.tables()
-    batch_hashes: set[str] = set()  # a content twice in one batch is inserted once (the next
-    records: list[dict[str, Any]] = []  # batches find it stored): nothing kept across batches
+    records: dict[str, dict[str, Any]] = {}
     scores: list[dict[str, Any]] = []
     boards: list[dict[str, Any]] = []
     files: list[dict[str, Any]] = []
-
-    def flush() -> None:
-        if records:
-            hashes = [r["hash"] for r in records]
-            if rebuild:  # verified again: what was stored of these contents goes
-                for name in ("scores", "boards", "records"):
-                    connection.execute(t[name].delete().where(t[name].c.hash.in_(hashes)))
-            present = {h for (h,) in connection.execute(
-                t["records"].select().with_only_columns(t["records"].c.hash).where(t["records"].c.hash.in_(hashes)))}
-            fresh = [r for r in records if r["hash"] not in present]
-            if fresh:
-                _execute_many(connection, t["records"].insert(), fresh)
-                new = {r["hash"] for r in fresh}
-                for name, kept in (("scores", scores), ("boards", boards)):
-                    rows = [row for row in kept if row["hash"] in new]
-                    if rows:
-                        _execute_many(connection, t[name].insert(), rows)
-        if files:
-            _upsert_files(connection, files)
-        records.clear(), scores.clear(), boards.clear(), files.clear(), batch_hashes.clear()
-
-    for relative, result in results:
-        if relative in stored:  # a file touched but not changed is unchanged
-            if stored[relative].hash == result["hash"]:
-                report.unchanged += 1
-            else:
-                report.replaced += 1
-        else:
-            report.added += 1
-        if result["status"] == "failed":
-            report.failed.append((relative, result["error"]))
-        if result["hash"] not in batch_hashes:
-            batch_hashes.add(result["hash"])
-            records.append({**result["record"], "path": relative})
+    for relative, result in batch:
+        if result["hash"] not in records:
+            records[result["hash"]] = {**result["record"], "path": relative}
             scores.extend(result["scores"])
             boards.extend(result.get("boards", ()))
         files.append({"root": root, "path": relative, "hash": result["hash"],
                       "size": result.get("size", -1), "mtime_ns": result.get("mtime_ns", -1)})
-        if len(files) >= BATCH:
-            flush()
-    flush()
+    if records:
+        hashes = list(records)
+        if rebuild:  # verified again: what was stored of these contents goes
+            for name in ("scores", "boards", "records"):
+                connection.execute(t[name].delete().where(t[name].c.hash.in_(hashes)))
+        present = {h for (h,) in connection.execute(
+            t["records"].select().with_only_columns(t["records"].c.hash).where(t["records"].c.hash.in_(hashes)))}
+        fresh = [row for key, row in records.items() if key not in present]
+        if fresh:
+            _execute_many(connection, t["records"].insert(), fresh)
+            new = {row["hash"] for row in fresh}
+            for name, kept in (("scores", scores), ("boards", boards)):
+                rows = [row for row in kept if row["hash"] in new]
+                if rows:
+                    _execute_many(connection, t[name].insert(), rows)
+    if files:
+        _upsert_files(connection, files)
 
 
 def _upsert_files(connection: Any, rows: list[dict[str, Any]]) -> None:

@@ -12,12 +12,13 @@ import datetime as _dt
 from collections.abc import Callable
 from typing import Annotated, Any, Protocol
 
-from pydantic import Field, StringConstraints
+from pydantic import AfterValidator, Field, StringConstraints
 
 from burgundy_cli.core.errors import Location, RecordError, toml_repr
-from burgundy_cli.core.models import (SAYS_THE_VALUE, UNKNOWN_FIELD, TableModel, ValidationError, data_path,
-                                      error_message, field_names)
+from burgundy_cli.core.models import (SAYS_THE_VALUE, UNKNOWN_FIELD, Label, Name, TableModel, ValidationError,
+                                      data_path, error_message, field_names)
 from burgundy_cli.core.record import RecordDoc
+from burgundy_cli.core.registry import game_key
 
 #: A rule option's value: a word, a number, a flag, or a list of words (the 2019 modules).
 OptionValue = str | int | bool | list[str]
@@ -37,14 +38,20 @@ class GameHeader(TableModel):
     play ids derive from it, so a date or a place added later never makes a second play of
     it (docs/export.md). ``options`` holds the named rule options of the record (the rulings a
     group chose); each game validates its own option names and values.
+
+    The name is resolved here, once, for every command: ``Castles-Of-Burgundy`` or
+    ``"robber-knights "`` is read as the registry's spelling (:func:`~burgundy_cli.core.registry.game_key`),
+    so no command meets another (issue 33 item 6). Names, the place and the event are
+    printable text of bounded length (:func:`~burgundy_cli.core.models.printable_text`,
+    issue 33 item 19), for both games.
     """
 
-    name: str
+    name: Annotated[str, AfterValidator(game_key)]
     edition: str | None = None
-    players: list[str]
+    players: list[Name]
     date: _dt.date | _dt.datetime | str | None = None
-    place: str | None = None
-    event: str | None = None
+    place: Label | None = None
+    event: Label | None = None
     notes: str | None = None
     uuid: Annotated[str, StringConstraints(pattern=UUID_PATTERN)] | None = None
     options: dict[str, OptionValue] = Field(default_factory=dict)

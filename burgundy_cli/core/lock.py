@@ -18,6 +18,14 @@ window left is the rename itself; the table session, which writes many times, cl
 where Linux can swap two names (``swap``): the new file is swapped with the record
 atomically, the file swapped out is checked, and swapped back if an editor saved it in
 between (``write_atomic``'s ``replaced``); see docs/errors.md.
+
+A table session holds a *shared* lock on its record while it is open (:class:`SessionLock`),
+made exclusive for each of its writes and taken again on the file its write put in place.
+A one-shot command (``play``, ``undo``, ``fmt --write``) that finds the record locked
+shared knows a session has it open, and is refused at once with a message that says so:
+the session would otherwise put back a line that ``undo`` removed, taking the removal for
+an editor's stale copy, while the other terminal was told the undo happened (issue 33
+item 21). A second session on the same record is refused the same way.
 """
 
 from __future__ import annotations
@@ -201,21 +209,109 @@ def _lock(path: str, wait: float) -> int:
         try:
             if not stat.S_ISREG(os.fstat(fd).st_mode):
                 read_record(path)
-            while True:
-                try:
-                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                    break
-                except BlockingIOError:
-                    if time.monotonic() > deadline:
-                        raise UsageError(f"{path} is being written by another burgundy command "
-                                         f"(waited {wait:g} s); nothing was written") from None
-                    time.sleep(_POLL_SECONDS)
+            while not _exclusive(fd):
+                if _shared_only(fd):
+                    raise UsageError(f"{path} is open in a table session ('burgundy play {path}', another "
+                                     "terminal); nothing was written",
+                                     hint="play or undo at that session, or leave it first")
+                if time.monotonic() > deadline:
+                    raise UsageError(f"{path} is being written by another burgundy command "
+                                     f"(waited {wait:g} s); nothing was written")
+                time.sleep(_POLL_SECONDS)
             if _same_file(fd, path):
                 return fd
         except BaseException:
             os.close(fd)
             raise
         os.close(fd)
+
+
+def _exclusive(fd: int) -> bool:
+    """Take the exclusive lock of ``fd`` if no one holds a lock on its file; whether it did."""
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        return True
+    except BlockingIOError:
+        return False
+
+
+def _shared_only(fd: int) -> bool:
+    """Whether the file of ``fd`` is locked shared, that is by a table session: one-shot
+    commands lock exclusively, so while one of them holds the file a shared lock is not
+    granted. (Said after the exclusive lock was refused; ``fd`` holds no lock after.)"""
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False            # an exclusive holder: a command that will be done in a moment
+    granted = _exclusive(fd)    # (no holder left at all: the exclusive lock is ours after all)
+    if granted:
+        fcntl.flock(fd, fcntl.LOCK_UN)
+        return False
+    fcntl.flock(fd, fcntl.LOCK_UN)
+    return True
+
+
+class SessionLock:
+    """The shared lock a table session holds on its record while it is open (see the
+    module's docstring): one-shot commands are refused while it is held, and the session's
+    own reads and writes make it exclusive for their time (:meth:`writing`)."""
+
+    __slots__ = ("path", "fd")
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        #: The descriptor holding the lock (of the file at the path when last taken).
+        self.fd: int | None = None
+
+    @contextmanager
+    def writing(self, wait: float = LOCK_WAIT_SECONDS, *, swap: bool = False) -> Iterator[LockedRecord]:
+        """The record locked exclusively, as :func:`locked` gives it; after the block the
+        shared lock is held again, on the file then at the path (the one this block wrote,
+        taken before the old file's lock is let go, so no other command gets in between).
+
+        :raises UsageError: as :func:`locked` (another session has the record open too)."""
+        fd = self.fd
+        if fd is None or not _same_file(fd, self.path):   # (first use, or an editor replaced the file)
+            self.fd = _lock(self.path, wait)
+            if fd is not None:
+                os.close(fd)
+        else:
+            deadline = time.monotonic() + wait
+            while not _exclusive(fd):
+                if time.monotonic() > deadline:
+                    raise UsageError(f"{self.path} is being written by another burgundy command "
+                                     f"(waited {wait:g} s); nothing was written")
+                time.sleep(_POLL_SECONDS)
+        record = LockedRecord(self.path, swap=swap)
+        try:
+            yield record
+        finally:
+            self._share(record.replaced)
+
+    def _share(self, replaced: bool) -> None:
+        """Hold the shared lock again: on the file the write put at the path (``replaced``),
+        else on the same file (the exclusive lock turned shared)."""
+        assert self.fd is not None
+        if not replaced:
+            fcntl.flock(self.fd, fcntl.LOCK_SH)
+            return
+        old = self.fd
+        try:
+            fd = os.open(self.path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+        except OSError:
+            return              # (the file is gone: the next write says so; the old lock is kept)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except BlockingIOError:
+            pass                # (a command took the new file in the instant after the rename)
+        self.fd = fd
+        _close_later(old)
+
+    def close(self) -> None:
+        """Let the record go (the session ends)."""
+        if self.fd is not None:
+            os.close(self.fd)
+            self.fd = None
 
 
 def _same_file(fd: int, path: str) -> bool:

@@ -14,9 +14,9 @@ table-worded errors the record readers raise.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Strict
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, Strict
 from pydantic import ValidationError as ValidationError  # the edges catch it from here
 
 _CONFIG = ConfigDict(frozen=True, extra="forbid", strict=True, defer_build=True,
@@ -25,6 +25,45 @@ _CONFIG = ConfigDict(frozen=True, extra="forbid", strict=True, defer_build=True,
 #: On a tuple field (``Annotated[tuple[int, ...], FromList]``): a list is taken too (TOML
 #: has no tuple), its items still strict.
 FromList = Strict(False)
+
+#: The longest player name a record may hold (the notation's ``PlayerName`` bound too).
+MAX_NAME = 40
+#: The longest place or event a record may hold: a line of text, not a report.
+MAX_LABEL = 200
+
+#: Characters that are not text, beyond what ``str.isprintable`` already passes: the
+#: bidirectional embeddings, overrides, isolates and marks, which reorder what a terminal
+#: or a picture shows after them.
+_BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+#: Unicode categories that are not text: controls (NUL, ESC, BEL, CR, LF, DEL, C1), line
+#: and paragraph separators, surrogates, and unassigned code points (U+FFFE, U+FFFF).
+_NOT_TEXT = frozenset({"Cc", "Cs", "Cn", "Zl", "Zp"})
+
+
+def printable_text(text: str) -> str:
+    """``text`` if it is printable text, the rule for every name, place and event a record
+    holds (issue 33 item 19): what it holds reaches terminals, pictures, spreadsheets and
+    databases, where a control character retitles a terminal (ESC), ends a string (NUL),
+    splits a row (CR) or makes XML ill-formed (U+FFFF). Letters of any script, spaces
+    (a no-break space too), punctuation and emoji (their joiners too) are text.
+
+    :raises ValueError: the first character that is not, said by its code point and place.
+    """
+    if text.isprintable():  # (the usual case, at C speed: str.isprintable refuses all of the above)
+        return text
+    import unicodedata
+
+    for index, char in enumerate(text, start=1):
+        if char in _BIDI or unicodedata.category(char) in _NOT_TEXT:
+            raise ValueError(f"character {index} is U+{ord(char):04X}, which is not printable text"
+                             " (names, places and events hold printable text only)")
+    return text
+
+
+#: A player's name in a record: 1 to :data:`MAX_NAME` characters of printable text.
+Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME), AfterValidator(printable_text)]
+#: A place or an event: up to :data:`MAX_LABEL` characters of printable text.
+Label = Annotated[str, Field(max_length=MAX_LABEL), AfterValidator(printable_text)]
 
 #: pydantic's error type for a key that is no field of a model.
 UNKNOWN_FIELD = "extra_forbidden"
@@ -89,6 +128,8 @@ def error_message(error: Any) -> str:
         return "unknown field"
     if kind == "missing":
         return "required field is missing"
+    if kind == "value_error":  # a validator's own words (:func:`printable_text`), not pydantic's prefix
+        return str((error.get("ctx") or {}).get("error", error.get("msg", "invalid value")))
     if kind in _LENGTHS:
         context = error.get("ctx") or {}
         given = error.get("input")

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import rtoml
 
-from burgundy_cli.core.errors import Location, RecordError, RefereeError, UsageError
+from burgundy_cli.core.errors import Location, RecordError, RefereeError, UsageError, one_line
 from dataclasses import dataclass, field
 
 if TYPE_CHECKING:
@@ -205,7 +205,39 @@ def parse_record_text(text: str, name: str = "<input>") -> RecordDoc:
         from burgundy_cli.core.tomlsource import nesting_overflow
 
         raise _too_deep(name, text, nesting_overflow(text, MAX_NESTING))
-    return RecordDoc(name, text, data)
+    doc = RecordDoc(name, text, data)
+    if "\\u0000" in text or "\\U00000000" in text:  # (the only ways TOML writes a NUL)
+        _refuse_nul(doc)
+    return doc
+
+
+def _refuse_nul(doc: RecordDoc) -> None:
+    """Refuse a record that holds a NUL character (written ``\\u0000`` in a string or a key):
+    no text of a game holds one, C strings end at it and PostgreSQL refuses it, so such a
+    record is refused where it is read, not by whichever tool meets it next (issue 33 item 5).
+
+    :raises RecordError: located at the first key or item that holds one.
+    """
+    found = _path_of_nul(doc.data, ())
+    if found is not None:
+        inner = "".join(f"[{part}]" if isinstance(part, int) else f".{part}" for part in found[1:]).lstrip(".")
+        shown = f"[{found[0]}]" + (f" {inner}" if inner else "")
+        raise RecordError(f"{one_line(shown)} holds a NUL character (U+0000), which no record may hold",
+                          location=doc.location_of_key(*found))
+
+
+def _path_of_nul(value: Any, path: tuple[str | int, ...]) -> tuple[str | int, ...] | None:
+    """The key path of the first string or key under ``value`` that holds a NUL character."""
+    if isinstance(value, str):
+        return path if "\x00" in value else None
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, item in items:
+        if isinstance(key, str) and "\x00" in key:
+            return path + (key,)
+        found = _path_of_nul(item, path + (key,))
+        if found is not None:
+            return found
+    return None
 
 
 def read_record(path: str | os.PathLike[str]) -> RecordDoc:

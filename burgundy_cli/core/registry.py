@@ -78,12 +78,20 @@ def game_module(game: str, part: str) -> Any:
     return import_module(game_module_name(game, part))
 
 
+def game_key(name: str) -> str:
+    """``name`` as the registry spells a game when it is one (``Castles-Of-Burgundy `` is
+    ``castles-of-burgundy``: case and spaces do not matter), else ``name`` unchanged. The
+    record's header reads its name through this, so every command sees the one spelling."""
+    key = "".join(name.split()).lower()
+    return key if key in GAMES else name
+
+
 def find_game(name: str, location: Location | None = None) -> Game:
-    """The game registered as ``name``.
+    """The game registered as ``name`` (in any case and spacing, :func:`game_key`).
 
     :raises RecordError: no such game (with the closest name as a suggestion).
     """
-    module = GAMES.get(name.strip().lower())
+    module = GAMES.get(game_key(name))
     if module is None:
         from burgundy_cli.core.suggest import did_you_mean
 

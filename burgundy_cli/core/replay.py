@@ -36,14 +36,21 @@ if TYPE_CHECKING:
 def split_comment(text: str) -> tuple[str, str | None]:
     """Split a line at its ``#`` comment (outside a quoted note): ``(body, comment or None)``.
 
+    A comment ends where its line ends: one that holds a line break or another control
+    character is refused, so a line typed as ``Ben: take 3 church # c<newline>anna: sell 6``
+    never keeps the second line inside its comment while it reads as played (issue 33
+    item 24).
+
     >>> split_comment('fix anna vp +1 "a # b"  # typed late')
     ('fix anna vp +1 "a # b"  ', 'typed late')
+
+    :raises ParseError: the comment holds a control character (located at it).
     """
     if "#" not in text:
         return text, None
     if '"' not in text:
         body, _, comment = text.partition("#")
-        return body, comment.strip()
+        return body, _one_line_comment(text, len(body) + 1, comment)
     quoted = escaped = False
     for index, char in enumerate(text):
         if escaped:
@@ -53,8 +60,20 @@ def split_comment(text: str) -> tuple[str, str | None]:
         elif char == '"':
             quoted = not quoted
         elif char == "#" and not quoted:
-            return text[:index], text[index + 1:].strip()
+            return text[:index], _one_line_comment(text, index + 1, text[index + 1:])
     return text, None
+
+
+def _one_line_comment(text: str, start: int, comment: str) -> str:
+    """``comment`` (which starts after column ``start`` of ``text``) stripped, when it is
+    one line of text. :raises ParseError: it holds a line break or a control character."""
+    if not comment.isprintable():
+        for index, char in enumerate(comment, start=start + 1):
+            if char != "\t" and (char < " " or "\x7f" <= char <= "\x9f" or char in "\u2028\u2029"):
+                raise ParseError(f"a comment holds a line break or control character (U+{ord(char):04X}) "
+                                 f"at column {index}", location=Location(column=index),
+                                 hint="a comment ends with its line: give each line of the game on its own")
+    return comment.strip()
 
 
 class PlayerNames:

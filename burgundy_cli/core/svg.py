@@ -20,13 +20,25 @@ NAMED_COLOURS = {
 }
 
 
+#: The characters XML 1.0 cannot hold at all, not even as a character reference: the C0
+#: controls but tab, line feed and carriage return, surrogates, U+FFFE and U+FFFF.
+_NOT_XML = "[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
+
+
 def escape(text: str) -> str:
-    """``text`` as XML character data: ``&``, ``<`` and ``>`` as entities.
+    """``text`` as XML character data: ``&``, ``<`` and ``>`` as entities, and each character
+    XML cannot hold (:data:`_NOT_XML`) as U+FFFD, the replacement character, so a picture
+    stays well-formed whatever text it shows (issue 33 item 11; a record's names cannot hold
+    them, but a comment or a position's text may).
 
     Written here rather than taken from ``xml.sax.saxutils``, which imports
     ``urllib.request`` (and with it http, ssl and email) at ``show --json``'s start, for
     three replacements.
     """
+    if not text.isprintable():  # (every character XML refuses is unprintable: most text skips this)
+        import re
+
+        text = re.sub(_NOT_XML, "\ufffd", text)
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 

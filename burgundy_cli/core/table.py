@@ -22,7 +22,7 @@ from types import ModuleType
 
 from burgundy_cli.core.errors import ParseError, RecordError, RefereeError, UsageError
 from burgundy_cli.core.game import MoveList, Session
-from burgundy_cli.core.lock import LockedRecord, RecordChanged, closing_queue, current_bytes, locked
+from burgundy_cli.core.lock import LockedRecord, RecordChanged, SessionLock, closing_queue, current_bytes
 from burgundy_cli.core.record import (
     RecordDoc, dump_record, parse_record_bytes, parse_record_text, swap_available,
 )
@@ -43,6 +43,10 @@ COMMANDS = {
 }
 #: How many legal lines a refusal suggests.
 SUGGESTIONS = 6
+#: The longest line the session takes: eight times the longest line of the shipped records
+#: (117 characters, a placement with its chain of granted actions). A longer one is no line
+#: of the game, and is refused as it is typed (issue 33 item 16).
+MAX_TYPED = 1000
 
 
 def table_helpers(session: Session) -> ModuleType:
@@ -112,9 +116,20 @@ class TableSession:
         self.writer = RecordText()
         swap_available()        # what the writes need, loaded now rather than on the first line
         closing_queue()
-        with locked(self.path) as record:
-            self._open(record.read(), record.basis or b"")
-        self.helpers = table_helpers(self.session)
+        #: Held while the session is open: ``undo`` or ``play`` from another terminal is
+        #: refused meanwhile, with a message that says so (issue 33 item 21).
+        self.lock = SessionLock(self.path)
+        try:
+            with self.lock.writing() as record:
+                self._open(record.read(), record.basis or b"")
+            self.helpers = table_helpers(self.session)
+        except BaseException:
+            self.lock.close()
+            raise
+
+    def close(self) -> None:
+        """End the session: the record is let go (other commands may write it again)."""
+        self.lock.close()
 
     # --- reading the record ---------------------------------------------------------------------
 
@@ -131,15 +146,27 @@ class TableSession:
         recorded those lines, the file is an older copy saved over it (an editor that read
         the record before the session's last write): the lines are played again and written
         back, and the note says so (``undo`` removes them if the cut was meant).
+
+        Any other change that drops a line this session recorded cannot be merged: the
+        session's record, with every line it accepted, is kept in ``FILE.session-conflict``
+        and the note says which lines differ (issue 33 item 9). So is it when the file on
+        disk does not read (then the error is raised, the session keeping what it had).
         """
         before = self.helpers.lines(self.session)
-        self._open(parse_record_bytes(raw, self.path), raw)
+        mine, kept = set(self.mine), self.basis
+        try:
+            self._open(parse_record_bytes(raw, self.path), raw)
+        except RefereeError as err:
+            if mine:
+                err.hint = "; ".join(filter(None, [err.hint, self._keep_safe(kept, before, None, mine)]))
+            raise
         now = self.helpers.lines(self.session)
         note = f"{self.path} changed on disk: reloaded it ({counted(len(now), 'line')})"
         missing = before[len(now):]
-        if not missing or before[:len(now)] != now or not set(range(len(now), len(before))) <= self.mine:
-            self.mine = {index for index in self.mine if index < len(now)}
-            return note
+        self.mine = {index for index in mine if index < len(now) and now[index] == before[index]}
+        if not missing or before[:len(now)] != now or not set(range(len(now), len(before))) <= mine:
+            lost = [before[index] for index in sorted(mine - self.mine)]
+            return f"{note}; {self._keep_safe(kept, before, now, mine)}" if lost else note
         try:
             for line in missing:
                 self.session.play(line)
@@ -147,13 +174,41 @@ class TableSession:
             record.write(self.writer.text(self.session.record_data()))
         except RefereeError as err:
             self._open(parse_record_bytes(raw, self.path), raw)
-            self.mine = {index for index in self.mine if index < len(now)}
-            return (f"{note}; it lacks {len(missing)} line(s) this session recorded, which cannot be put back "
-                    f"({err.describe()}): {' | '.join(missing)}")
+            return f"{note}; {self._keep_safe(kept, before, now, mine)} (they cannot be put back: {err.describe()})"
+        self.mine = mine
         self.basis = record.basis or b""
         self.version += 1
         return (f"{note}; the copy saved lacked {len(missing)} line(s) this session had recorded, put back: "
                 f"{' | '.join(missing)} (undo removes them)")
+
+    def _keep_safe(self, kept: bytes, before: list[str], now: list[str] | None, mine: set[int]) -> str:
+        """Write ``kept`` (the record as this session last wrote it) to a free
+        ``FILE.session-conflict`` name, next to the record; what to tell the user: where it
+        is, the lines of this session the file on disk lacks, and the lines that differ
+        (``now``: the file's lines, ``None`` when it does not read)."""
+        from difflib import SequenceMatcher
+
+        from burgundy_cli.core.record import write_atomic
+
+        for number in range(1, 1000):
+            name = f"{self.path}.session-conflict" + (f"-{number}" if number > 1 else "")
+            try:
+                write_atomic(name, kept.decode("utf-8"), replace=False)
+                break
+            except UsageError:
+                if not os.path.lexists(name):
+                    raise
+        lost = [before[index] for index in sorted(mine) if now is None or index >= len(now) or now[index] != before[index]]
+        said = (f"this session's record, with every line it accepted, is kept in {name}; the file on disk "
+                f"lacks {counted(len(lost), 'line')} this session recorded: {' | '.join(lost)}")
+        if now is not None:
+            differ = []
+            for kind, old_start, old_end, new_start, new_end in SequenceMatcher(None, before, now, autojunk=False).get_opcodes():
+                if kind != "equal":
+                    differ.append(f"log line {old_start + 1}: " + " | ".join(
+                        [*(f"-{line}" for line in before[old_start:old_end]), *(f"+{line}" for line in now[new_start:new_end])]))
+            said += "; what differs (- this session, + the file on disk): " + "; ".join(differ)
+        return said
 
     def reload_if_changed(self) -> str | None:
         """Reload the record if it changed on disk since the session last read or wrote it.
@@ -190,6 +245,8 @@ class TableSession:
 
     def handle(self, text: str) -> Reply:
         """Answer one line typed at the prompt: a session command or a line of the game."""
+        if len(text) > MAX_TYPED:
+            return Reply(f"refused, nothing written: {_too_long(text)}")
         words = text.split()
         if not words:
             return Reply("")
@@ -218,7 +275,7 @@ class TableSession:
     def _locked_current(self, notes: list[str]) -> Iterator[LockedRecord]:
         """The record locked, with the session reloaded first if the file changed on disk
         (the note that says so added to ``notes``)."""
-        with locked(self.path, close_later=True, swap=True) as record:
+        with self.lock.writing(swap=True) as record:
             raw = current_bytes(self.path)
             if raw != self.basis:
                 notes.append(self._reload(raw, record))
@@ -367,6 +424,8 @@ class TableSession:
         body = text.strip()
         if not body:
             return f"{self.due()} -- Tab completes, 'help' lists commands"
+        if len(text) >= MAX_TYPED:
+            return f"a line of the game is at most {MAX_TYPED} characters: the input takes no more"
         cached = self._checked
         if cached is not None and cached[0] == self.version and cached[1] == body:
             return cached[2]
@@ -382,6 +441,10 @@ class TableSession:
                 answer = err.describe()
         self._checked = (self.version, body, answer)
         return answer
+
+
+def _too_long(text: str) -> str:
+    return f"a line of the game is at most {MAX_TYPED} characters; this one has {len(text)}"
 
 
 def _closest_first(typed: str, lines: list[str]) -> list[str]:

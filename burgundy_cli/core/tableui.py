@@ -19,9 +19,10 @@ from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
+from prompt_toolkit.key_binding import KeyBindings
 
 from burgundy_cli.core.errors import RefereeError
-from burgundy_cli.core.table import TableSession
+from burgundy_cli.core.table import MAX_TYPED, TableSession
 from burgundy_cli.core.words import counted
 
 
@@ -71,6 +72,49 @@ def _show_check_under_input(prompt: PromptSession[str], check: Callable[[], str]
                dont_extend_height=True), filter=~is_done))
 
 
+def _input_guards() -> KeyBindings:
+    """Key bindings that keep what reaches the input sane, ahead of prompt_toolkit's own:
+
+    * a terminal's colour sequence pasted or typed (``ESC [ 31 m``) is read by
+      prompt_toolkit as a mouse report, whose handler then fails with a traceback: the
+      session uses no mouse, so every such report is dropped (issue 33 item 15);
+    * a key or a paste that would make the line longer than :data:`MAX_TYPED` characters
+      is refused with the bell: a line that long is no line of the game, and prompt_toolkit
+      keeps a copy of the whole line per key typed for its undo, so 100,000 keys cost
+      gigabytes (issue 33 item 16).
+    """
+    from prompt_toolkit.filters import Condition
+    from prompt_toolkit.key_binding import KeyPressEvent
+    from prompt_toolkit.keys import Keys
+
+    guards = KeyBindings()
+
+    @guards.add(Keys.Vt100MouseEvent)
+    def _no_mouse(event: KeyPressEvent) -> None:
+        """(dropped)"""
+
+    @Condition
+    def full() -> bool:
+        from prompt_toolkit.application import get_app
+
+        return len(get_app().current_buffer.text) >= MAX_TYPED
+
+    @guards.add(Keys.Any, filter=full)
+    def _refuse_key(event: KeyPressEvent) -> None:
+        event.app.output.bell()
+
+    @guards.add(Keys.BracketedPaste)
+    def _paste(event: KeyPressEvent) -> None:
+        buffer = event.current_buffer
+        data = event.data.replace("\r\n", "\n").replace("\r", "\n")
+        if len(buffer.text) + len(data) > MAX_TYPED:
+            event.app.output.bell()
+            return
+        buffer.insert_text(data)
+
+    return guards
+
+
 def run_session(path: str, *, say: Callable[[str], None] = print, history: History | None = None,
                 **prompt_options: Any) -> int:
     """Run the interactive session on the record at ``path`` until Ctrl-D, ``quit`` or the game's end.
@@ -80,7 +124,21 @@ def run_session(path: str, *, say: Callable[[str], None] = print, history: Histo
 
     :raises RefereeError: the record cannot be opened.
     """
+    from burgundy_cli.console import printable
+
+    def say_printable(text: str) -> None:
+        say(printable(text))   # every line the session prints, as every one-shot command's (issue 33 item 3)
+
     table = TableSession(path)
+    try:
+        return _prompt_until_done(table, path, say_printable, history, prompt_options)
+    finally:
+        table.close()
+
+
+def _prompt_until_done(table: TableSession, path: str, say: Callable[[str], None], history: History | None,
+                       prompt_options: dict[str, Any]) -> int:
+    """The session's loop (see :func:`run_session`); its exit code."""
     if table.complete():
         say(f"{path}: the game is complete:\n{table.final_score()}")
         return 0
@@ -88,7 +146,7 @@ def run_session(path: str, *, say: Callable[[str], None] = print, history: Histo
         "Ctrl-D leaves; every accepted line is written at once.")
     prompt: PromptSession[str] = PromptSession(
         history=history if history is not None else history_file(), completer=LineCompleter(table),
-        complete_while_typing=False, **prompt_options)
+        complete_while_typing=False, key_bindings=_input_guards(), **prompt_options)
     _show_check_under_input(prompt, lambda: table.live_check(prompt.default_buffer.text))
     while True:
         _say_changes(table, say)

@@ -7,6 +7,8 @@ filters out of range are usage errors; a rebuild touches only its own folder.
 
 from __future__ import annotations
 
+import json
+import re
 import shutil
 import sqlite3
 
@@ -121,3 +123,51 @@ def test_rebuild_touches_only_its_folder_and_reports_what_it_removed(cli, tmp_pa
     listed = cli("archive", "list", "--db", path).stdout.splitlines()
     assert [line for line in listed if str(second) in line] == seconds
     assert not any(record.name in line for record in gone for line in listed if str(first) in line)
+
+
+#: A trigger that makes the database refuse one record's row, as PostgreSQL refuses text
+#: SQLite stores: the refusal comes from the database, at the insert.
+REFUSE = {
+    "sqlite": ["CREATE TRIGGER refuse BEFORE INSERT ON records WHEN NEW.path LIKE '%playout-3-players%' "
+               "BEGIN SELECT RAISE(ABORT, 'refused by the test'); END"],
+    "postgresql": ["CREATE FUNCTION refuse() RETURNS trigger AS $$ BEGIN IF NEW.path LIKE '%playout-3-players%' "
+                   "THEN RAISE EXCEPTION 'refused by the test'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql",
+                   "CREATE TRIGGER refuse BEFORE INSERT ON records FOR EACH ROW EXECUTE FUNCTION refuse()"],
+}
+
+
+def test_item_5_a_record_the_database_refuses_is_named_and_the_others_are_stored(cli, folder, tmp_path,
+                                                                                  archive_url) -> None:
+    from sqlalchemy import create_engine, text
+
+    first = tmp_path / "first"
+    first.mkdir()
+    shutil.copy(folder / "playout-2-players.toml", first)
+    assert cli("archive", "sync", str(first), "--db", archive_url).exit_code == 0   # (the schema)
+    engine = create_engine(archive_url.replace("postgresql://", "postgresql+psycopg://"))
+    with engine.begin() as connection:
+        for statement in REFUSE[engine.dialect.name]:
+            connection.execute(text(statement))
+    engine.dispose()
+    result = cli("archive", "sync", str(folder), "--db", archive_url, "--json")
+    assert result.exit_code == 1 and "internal error" not in result.stderr
+    assert "playout-3-players.toml: the database refused it: " in result.stderr and "refused by the test" in result.stderr
+    report = json.loads(result.stdout)
+    assert [entry["file"] for entry in report["failed"]] == ["playout-3-players.toml"]
+    listed = cli("archive", "list", "--db", archive_url).stdout
+    kept = sorted(path.name for path in folder.glob("*.toml") if path.name != "playout-3-players.toml")
+    assert report["added"] == len(kept) and all(name in listed for name in kept)
+    assert "playout-3-players.toml" not in listed
+
+
+def test_item_5_a_nul_character_is_refused_when_the_record_is_read(cli, folder, archive_url) -> None:
+    record = folder / "playout-2-players.toml"
+    record.write_text(record.read_text(encoding="utf-8").replace('notes = "', 'notes = "x\\u0000', 1), encoding="utf-8")
+    result = cli("score", str(record))
+    assert result.exit_code == 1
+    assert re.search(r"playout-2-players.toml:\d+:\d+: invalid record: \[game\] notes holds a NUL character", result.stderr)
+    result = cli("archive", "sync", str(folder), "--db", archive_url, "--json")
+    assert result.exit_code == 1 and "internal error" not in result.stderr
+    report = json.loads(result.stdout)
+    assert [entry["file"] for entry in report["failed"]] == ["playout-2-players.toml"]
+    assert report["added"] == len(list(folder.glob("*.toml")))  # (a failed record is kept as failed)

@@ -34,11 +34,19 @@ def burgundy(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
     return done
 
 
-def test_the_script_is_the_typer_app():
+def test_the_script_is_the_typer_app_behind_an_entry_that_imports_nothing():
+    """The script's module imports nothing at its top, so that Ctrl-C while the app loads is
+    the program's to handle (issue 33 item 18)."""
+    import ast
     from importlib.metadata import entry_points
 
+    from burgundy_cli import entry
+
     (script,) = [point for point in entry_points(group="console_scripts") if point.name == "burgundy"]
-    assert script.value == "burgundy_cli.cli:main"
+    assert script.value == "burgundy_cli.entry:main"
+    with open(entry.__file__, encoding="utf-8") as source:
+        tree = ast.parse(source.read())
+    assert not [node for node in tree.body if isinstance(node, ast.Import | ast.ImportFrom)]
 
 
 @pytest.mark.parametrize("args", [["-h"], ["--help"], ["score", "-h"], ["archive", "sync", "-h"],

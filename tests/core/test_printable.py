@@ -1,6 +1,7 @@
-"""Text from a record never drives the terminal: control characters in player names (and
-anything else a record holds) are printed escaped, by every command, on both ways in
-(typer and the fast path), and in the Rich score table."""
+"""Text from a record never drives the terminal: control characters in anything a record
+may hold (its notes; names, places and events are refused at read, issue 33
+item 19, see test_record_text_limits.py) are printed escaped, by every command, on both
+ways in (typer and the fast path), and in the Rich score table."""
 
 from __future__ import annotations
 
@@ -8,8 +9,6 @@ import json
 import re
 import subprocess
 import sys
-from typing import Any
-
 import pytest
 
 from burgundy_cli.console import printable
@@ -30,21 +29,13 @@ def test_printable_escapes_what_drives_a_terminal_and_keeps_the_rest() -> None:
     assert printable("a\rb\x7f") == "a\\u000db\\u007f"
 
 
-def _renamed(value: Any) -> Any:
-    """``value`` with the player Anna renamed to :data:`EVIL` everywhere (keys too)."""
-    if isinstance(value, str):
-        return value.replace("Anna", EVIL)
-    if isinstance(value, list):
-        return [_renamed(item) for item in value]
-    if isinstance(value, dict):
-        return {_renamed(key): _renamed(item) for key, item in value.items()}
-    return value
-
-
 @pytest.fixture
 def evil_record(tmp_path):
+    """A game whose notes hold :data:`EVIL` (a comment may not: it ends with its line, item 24)."""
+    data = GAME.playout(2, 7)
+    data["game"]["notes"] = EVIL
     path = tmp_path / "evil.toml"
-    path.write_text(dump_record(_renamed(GAME.playout(2, 7))), encoding="utf-8")
+    path.write_text(dump_record(data), encoding="utf-8")
     return str(path)
 
 
@@ -57,20 +48,7 @@ def test_no_command_prints_a_control_character_from_a_record(cli, evil_record, a
     assert result.exit_code == 0, result.stderr
     assert CONTROL.search(result.stdout + result.stderr) is None
     if "--json" in args:
-        assert any(EVIL in text for text in _strings(json.loads(result.stdout)))  # the same name, escaped
-
-
-def _strings(value: Any):
-    """Every string in decoded JSON, keys included."""
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, list):
-        for item in value:
-            yield from _strings(item)
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            yield key
-            yield from _strings(item)
+        json.loads(result.stdout)  # (what is escaped for the terminal is still JSON)
 
 
 def test_errors_quote_names_escaped(cli, evil_record) -> None:
@@ -80,7 +58,7 @@ def test_errors_quote_names_escaped(cli, evil_record) -> None:
 
 
 def test_the_fast_path_escapes_too(evil_record) -> None:
-    done = subprocess.run([sys.executable, "-m", "burgundy_cli", "show", evil_record],
+    done = subprocess.run([sys.executable, "-m", "burgundy_cli", "fmt", evil_record],
                           capture_output=True, text=True, check=True)
     assert "r\\u001b[2J" in done.stdout and CONTROL.search(done.stdout + done.stderr) is None
 

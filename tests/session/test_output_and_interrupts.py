@@ -150,3 +150,19 @@ def test_ctrl_c_at_any_moment_prints_no_traceback(args, tmp_path):
         assert "Traceback" not in said and "KeyboardInterrupt" not in said, (moment, said)
         assert code in (0, 130, -signal.SIGINT), (moment, code, said)
         assert said in ("", "burgundy: interrupted\n"), (moment, said)
+
+
+def test_item_18_ctrl_c_while_the_script_imports_the_app_is_exit_130_without_a_traceback():
+    """The Ctrl-C lands while ``burgundy_cli.cli`` is being imported (before it could set a
+    handler of its own): the entry point turns it into exit 130, quietly."""
+    probe = ("import sys\n"
+             "class Interrupted:\n"
+             "    def find_spec(self, name, path=None, target=None):\n"
+             "        if name == 'burgundy_cli.cli':\n"
+             "            raise KeyboardInterrupt\n"
+             "sys.meta_path.insert(0, Interrupted())\n"
+             "from burgundy_cli.entry import main\n"
+             "sys.argv = ['burgundy', '--help']\n"
+             "sys.exit(main())\n")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
+    assert (done.returncode, done.stderr) == (130, "")

@@ -3,6 +3,9 @@ refusals, undo, completion, the live check, and reloading a record changed on di
 
 from __future__ import annotations
 
+import os
+import shutil
+
 from burgundy_cli.core.session import open_record
 from burgundy_cli.core.table import TableSession
 
@@ -118,8 +121,12 @@ def test_the_live_check_gives_the_rule_or_the_canonical_line(castles_record):
 
 def test_a_record_changed_on_disk_is_reloaded_and_the_line_checked_again(castles_record):
     table = TableSession(castles_record)
-    other = TableSession(castles_record)        # another program writes the file meanwhile
+    copy = castles_record.with_name("copy.toml")  # another program writes the file meanwhile:
+    shutil.copy(castles_record, copy)             # (a session is refused while this one is open)
+    other = TableSession(copy)
     assert other.play(ROLL).accepted
+    other.close()
+    os.replace(copy, castles_record)
     reply = table.play(ROLL)                     # the same roll again: now the wrong line
     assert "changed on disk: reloaded it" in reply.text
     assert not reply.accepted
