@@ -88,7 +88,7 @@ def assert_generates_every_form(commands: st.SearchStrategy, union: Any) -> None
         seen.update(forms_of(command))
         return wanted <= seen
 
-    quick = settings(max_examples=5000, database=None, deadline=None, phases=[Phase.generate], derandomize=True,
+    quick = settings(max_examples=20000, database=None, deadline=None, phases=[Phase.generate], derandomize=True,
                      suppress_health_check=list(HealthCheck))  # found is enough: no shrinking
     try:
         find(commands, all_seen, settings=quick)
