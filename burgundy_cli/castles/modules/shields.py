@@ -474,8 +474,8 @@ def check_borrow(state: GameState, player: PlayerState, lender: str) -> int:
     seat = state.seat(lender)
     own = state.players.index(player)
     if seat < 0 or seat in (team_of(state, own) if state.options.team_shield_others == "other-team" else (own,)):
-        raise illegal("cob.shield.6", f"'{lender}' is no other player"
-                      + (" of the other team" if state.teams is not None and seat >= 0 else ""))
+        raise illegal("cob.shield.6", f"'{lender}' is no "
+                      + ("player of the other team" if state.teams is not None and seat >= 0 else "other player"))
     if state.players.index(player) in state.shields.borrowed:
         raise illegal("cob.shield.6", f"{player.name} has chosen already",
                       f"shield 6 lends {state.players[state.shields.borrowed[state.players.index(player)]].name}'s")
