@@ -379,15 +379,15 @@ def test_a_team_position_states_the_teams_property_alike():
 
 
 def test_team_game_needs_four_players_and_no_per_player_module():
-    """'THE TEAM GAME': "Form teams of 2 players" -- 4 players (cob.team.players); the shields and
-    border posts, whose parts are each player's duchy's own, are not refereed with it
-    (docs/rulings.md; the trade routes are: tests/castles/test_rules_module_team_with_modules.py)."""
+    """'THE TEAM GAME': "Form teams of 2 players" -- 4 players (cob.team.players); the border
+    posts, on no. 11 duchies, are not refereed with it (docs/rulings.md; the trade routes and
+    the shields are: tests/castles/test_rules_module_team_with_modules.py)."""
     three = GameHeader(name="castles-of-burgundy", edition="2019", players=NAMES[:3],
                        options={"modules": ["team-game"]})
     with pytest.raises(SetupError, match="cob.team.players"):
         state_from_setup(three, {"teams": {"A": NAMES[:2], "B": NAMES[2:3]}, "goods": GOODS})
-    with pytest.raises(SetupError, match="not refereed with the 'shields' module") as info:
-        state_from_setup(header(modules=["team-game", "shields"]), {"teams": TEAMS, "goods": GOODS})
+    with pytest.raises(SetupError, match="not refereed with the 'border-posts' module") as info:
+        state_from_setup(header(modules=["team-game", "border-posts"]), {"teams": TEAMS, "goods": GOODS})
     assert info.value.path == ("game", "options", "modules")
 
 

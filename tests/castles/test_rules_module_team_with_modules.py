@@ -1,19 +1,28 @@
-"""The 2019 team game with the trade routes (issue 36 item 5): whose route a team's sold goods
-go on, and who gets the bonuses; the combinations still refused.
+"""The 2019 team game with the trade routes and with the shields (issue 36 item 5): whose route
+a team's sold goods go on, and who gets the bonuses; whose castle a shield lies on, who pays
+tribute, who "another player" is for shields 2 and 6; the combination still refused.
 
 The passages quoted are from our English text of the 2019 rulebook
-(../shared/rules/castles-of-burgundy-2019-rules-with-expansions.txt): "The Trade Routes" and
-"THE TEAM GAME".
+(../shared/rules/castles-of-burgundy-2019-rules-with-expansions.txt): "The Trade Routes",
+"THE SHIELDS" and "THE TEAM GAME".
 """
 
 from __future__ import annotations
 
 import json
+import tomllib
+from types import SimpleNamespace
 
 import pytest
 
+from burgundy_cli.castles.modules.shields import check_phase_placement, tribute
+from burgundy_cli.castles.modules.team import STORAGE
 from burgundy_cli.castles.record.setup import SetupError
-from tests.castles.test_rules_module_team import NAMES, REVEALS, ROLL, TEAMS, GOODS, play
+from burgundy_cli.castles.rules.actions import gain_workers, mine_income
+from burgundy_cli.castles.rules.boards import TEAM_SHARED
+from burgundy_cli.castles.rules.state import GameState
+from burgundy_cli.core.errors import IllegalMoveError
+from tests.castles.test_rules_module_team import NAMES, REVEALS, ROLL, TEAMS, GOODS, play, refused
 from burgundy_cli.castles.record.setup_table import state_from_setup
 from burgundy_cli.core.game import GameHeader
 
@@ -57,14 +66,156 @@ def test_one_route_per_team_with_option_team_routes_team():
         game(ROUTES, **{"team-routes": "both"})
 
 
-@pytest.mark.parametrize("module", ["shields", "border-posts"])
-def test_the_team_game_with_shields_or_border_posts_is_still_refused(module):
+def test_the_team_game_with_border_posts_is_still_refused():
     """"New duchies (nos. 11a - 11f)": "every player receives a no. 11 duchy" -- a team board is
-    none; the shields stay refused until their team reading is refereed."""
+    none."""
     header = GameHeader(name="castles-of-burgundy", edition="2019", players=list(NAMES),
-                        options={"modules": ["team-game", module]})
-    with pytest.raises(SetupError, match=f"not refereed with the '{module}' module"):
+                        options={"modules": ["team-game", "border-posts"]})
+    with pytest.raises(SetupError, match="not refereed with the 'border-posts' module"):
         state_from_setup(header, {"teams": TEAMS, "goods": GOODS})
+
+
+# --- the team game with the shields ----------------------------------------------------------------
+
+#: The shields dealt as to 4 players ("THE SHIELDS": "4 players: ... 2 shields per depot").
+DEALT = {"1": [1, 7], "2": [2, 6], "3": [3, 9], "4": [4, 10], "5": [5, 11], "6": [8, 12]}
+ANNA, BEN, CARA, DARIO = range(4)
+
+
+def shields_game(**options) -> GameState:
+    """Phase A, round 1 rolled (Dario has doubles 2 2), the shields dealt."""
+    header = GameHeader(name="castles-of-burgundy", edition="2019", players=list(NAMES),
+                        options={"modules": ["team-game", "shields"], **options})
+    state = state_from_setup(header, {"teams": TEAMS, "goods": GOODS, "shields": DEALT})
+    return play(state, *REVEALS[:2], ROLL)
+
+
+def dario_takes(state: GameState, shield: int) -> GameState:
+    """Round 1 played to Dario's doubles (2 2), which take ``shield`` from depot 2 onto team B's castle."""
+    return play(state, "anna: workers 3", "anna: workers 4", "ben: workers 1", "ben: workers 2",
+                "cara: workers 5", "cara: workers 6", f"dario: shield 2 2 {shield} d7")
+
+
+def test_a_shield_lies_on_the_teams_castle_and_is_active_for_both_members():
+    """"THE SHIELDS": "That shield must be placed on one of your castle tiles in your duchy ...
+    the shield is active for you"; "THE TEAM GAME": a team receives "a castle" and plays one team
+    board, its duchy: Dario's shield lies on team B's castle, Ben's too (docs/rulings.md)."""
+    state = dario_takes(shields_game(), 2)
+    assert state.players[BEN].shields == state.players[DARIO].shields == {TEAM_SHARED: 2}
+    assert state.players[ANNA].shields == state.players[CARA].shields == {}
+
+
+def test_shield_2_counts_the_other_teams_gains_once_for_the_team():
+    """Shield 2: "whenever another player gets a worker, you also get a worker from the supply";
+    "THE TEAM GAME": "All resources other than private hex tiles are shared (workers ...)". By
+    default "another player" is one of the other team (option team-shield-others): Anna's
+    gain gives team B one worker (both copies alike), Ben's own gain gives nothing more."""
+    state = dario_takes(shields_game(), 2)
+    before = state.players[BEN].workers
+    gain_workers(state, state.players[ANNA], 2, "workers action")
+    assert state.players[BEN].workers == state.players[DARIO].workers == before + 1
+    gain_workers(state, state.players[BEN], 2, "workers action")
+    assert state.players[BEN].workers == before + 3  # the 2 gained, no shield-2 worker for a teammate's gain
+
+
+def test_shield_2_at_a_phase_end_is_one_event_for_the_paying_team():
+    """Shield 2 with knowledge tile 2 ("1 worker per mine" at a phase end): the mines pay team A
+    once (each member's copy of the team's property), so team B takes one worker, not two."""
+    state = dario_takes(shields_game(), 2)
+    for seat in (ANNA, CARA):
+        state.players[seat].knowledge = {2}
+        state.players[seat].duchy[state.players[seat].duchy.index(None)] = "mine"
+    before = state.players[BEN].workers
+    state.round = 5  # (the phase's last turn over: the phase-end steps run)
+    mine_income(state)
+    assert state.players[BEN].workers == state.players[DARIO].workers == before + 1
+
+
+def test_option_team_shield_others_teammate_too():
+    """Option team-shield-others = "teammate-too": the teammate is "another player" as well, so
+    Ben's gain gives team B its shield-2 worker -- once: the shield's own worker is no gain that
+    sets it off again (else the two members would hand it on without end)."""
+    state = dario_takes(shields_game(**{"team-shield-others": "teammate-too"}), 2)
+    play(state, "roll white 1 good 5, anna 1 2, ben 3 4, cara 5 6, dario 1 1", "anna: workers 1")
+    before = state.players[BEN].workers
+    play(state, "anna: workers 2")
+    assert state.players[BEN].workers == state.players[DARIO].workers == before + 1
+    play(state, "ben: workers 3")
+    assert state.players[BEN].workers == state.players[DARIO].workers == before + 1 + 2 + 1
+    with pytest.raises(SetupError, match="must be 'other-team' or 'teammate-too'"):
+        shields_game(**{"team-shield-others": "anyone"})
+
+
+def test_tribute_is_paid_once_per_team_from_a_line_of_either_member():
+    """"THE SHIELDS": "At the end of each phase ... you must pay tribute for your shields! Each
+    shield costs 1 silver"; the silver is the team's: team B pays 1 silverling for its shield
+    (option team-shield-tribute, default "team"). Ben's tribute line stands for the team."""
+    state = dario_takes(shields_game(), 2)
+    silver = state.players[BEN].silver
+    state.round = 5
+    tribute(state)
+    assert state.players[BEN].silver == state.players[DARIO].silver == silver - 1
+    assert state.players[DARIO].shields == {TEAM_SHARED: 2}
+    play(state, "ben: tribute drop 2")
+    assert state.shields.orders[BEN] == state.shields.orders[DARIO]
+    tribute(state)
+    assert state.players[BEN].shields == state.players[DARIO].shields == {}
+    assert state.shields.removed == [2]  # removed once, though both copies gave it up
+
+
+def test_option_team_shield_tribute_each_member_pays():
+    """Option team-shield-tribute = "each": each member pays for the team's shields, 2
+    silverlings a shield from the team's silver; a team short of them gives the shield up."""
+    state = dario_takes(shields_game(**{"team-shield-tribute": "each"}), 2)
+    silver = state.players[BEN].silver
+    state.round = 5
+    tribute(state)
+    assert state.players[BEN].silver == state.players[DARIO].silver == silver - 2
+    for seat in (BEN, DARIO):
+        state.players[seat].silver = 1
+    tribute(state)
+    assert state.players[BEN].shields == {} and state.players[BEN].silver == 1
+
+
+def test_shield_6_lends_another_teams_tiles_once_per_team():
+    """Shield 6: "choose *one* player. Any monastery tiles in that player's duchy count as if they
+    were in your own duchy": a teammate's tiles are in the team's duchy already, so by default
+    the player is one of the other team; the choice is the team's, made once."""
+    state = dario_takes(shields_game(), 6)
+    error = refused(state, "dario: shield borrow ben")
+    assert error.rule.id == "cob.shield.6" and "other team" in error.message
+    play(state, "dario: shield borrow anna")
+    assert state.shields.borrowed == {BEN: ANNA, DARIO: ANNA}
+    assert "has chosen already" in refused(state, "ben: shield borrow cara").message
+
+
+def test_shields_14_and_15_place_once_a_phase_per_team():
+    """Shields 14/15 place one tile at a phase end "once" -- the shield is the team's, so a tile
+    placed by one member uses it for the phase."""
+    state = dario_takes(shields_game(), 2)
+    for seat in (BEN, DARIO):
+        state.players[seat].shields = {TEAM_SHARED: 14}
+    state.stage, state.round, state.phase = "phase", 0, 1
+    check_phase_placement(state, state.players[DARIO], 3)
+    state.shields.used.add((BEN, 14))
+    with pytest.raises(IllegalMoveError, match="placed its tile this phase"):
+        check_phase_placement(state, state.players[DARIO], 3)
+
+
+def test_shield_4_lifts_the_private_and_the_shared_storage():
+    """Shield 4: "an unlimited number of hex tile storage spaces in your duchy (instead of just
+    three)"; the team game's storage is 2 private spaces each and 2 shared: the shield lifts
+    both for the team."""
+    state = dario_takes(shields_game(), 2)
+    ben = state.players[BEN]
+    ben.storage, ben.shared = ["ship", "mine"], ["bank", "church"]
+    for shared in (False, True):
+        cmd = SimpleNamespace(tile="market", discard=None, shared=shared)
+        assert STORAGE.refusal(state, ben, cmd).rule.id == "cob.team.storage"
+    for seat in (BEN, DARIO):
+        state.players[seat].shields = {TEAM_SHARED: 4}
+    for shared in (False, True):
+        assert STORAGE.refusal(state, ben, SimpleNamespace(tile="market", discard=None, shared=shared)) is None
 
 
 def test_a_seeded_team_and_trade_routes_playout_replays(cli, tmp_path):
@@ -83,6 +234,36 @@ def test_a_seeded_team_and_trade_routes_playout_replays(cli, tmp_path):
     # a position taken from it states each member's route and goods, and reads back
     # ([position] route_goods: the team's sold goods fill both members' routes)
     for at in ("250", "400", None):
+        position = tmp_path / f"at-{at}.toml"
+        shown = cli("show", str(out), "--position", *(("--at", at) if at else ()))
+        assert shown.exit_code == 0, shown.output
+        position.write_text(shown.stdout, "utf-8")
+        again = cli("score", "--json", str(position))
+        assert again.exit_code == 0, again.output
+    assert [p["total"] for p in json.loads(again.stdout)["players"]] == [p["total"] for p in result["players"]]
+
+
+def test_a_seeded_team_and_shields_playout_replays_and_reads_back(cli, tmp_path):
+    """A seeded playout of the team game with the shields writes a record that replays, scores
+    and formats identically; its positions, each member stating the team's shields, read back
+    to the same final totals; the shields' end VP are the team's, counted once, on its first
+    player's line ("THE TEAM GAME", "FINAL SCORING": "Add up the victory points of both team
+    members")."""
+    out = tmp_path / "team-shields.toml"
+    made = cli("playout", "castles-of-burgundy", "--players", "4", "--seed", "1", "--modules",
+               "team-game,shields", "--out", str(out), "--json")
+    assert made.exit_code == 0, made.output
+    text = out.read_text("utf-8")
+    assert ": shield 2 " in text  # a shield was taken on doubles
+    scored = cli("score", "--json", str(out))
+    assert scored.exit_code == 0, scored.output
+    result = json.loads(scored.stdout)
+    assert result["complete"] and result["winner"]
+    teams = tomllib.loads(text)["setup"]["teams"]
+    shields = {line["name"]: line["breakdown"].get("shields", 0) for line in result["players"]}
+    assert all(shields[teams[letter][1]] == 0 for letter in "AB") and any(shields.values())
+    assert cli("fmt", str(out)).stdout == text
+    for at in ("120", "250", "330", None):
         position = tmp_path / f"at-{at}.toml"
         shown = cli("show", str(out), "--position", *(("--at", at) if at else ()))
         assert shown.exit_code == 0, shown.output

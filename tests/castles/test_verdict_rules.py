@@ -25,12 +25,10 @@ from burgundy_cli.castles.playout import play_game
 from burgundy_cli.castles.rules import RULES
 
 #: Every pair of 2019 modules a record may switch on together, with the players it is played by.
-#: Refused (docs/rulings.md): the team game with the shields or the border posts (issue 36 item
-#: 5: the shields are refereed only once their team readings are options; a team board is no
-#: no. 11 duchy), the team game with the
-#: solo game, and the border posts in the solo game (no solo duchy has posts).
-REFUSED = {("shields", "team-game"), ("border-posts", "team-game"),
-           ("team-game", "solo-game"), ("border-posts", "solo-game")}
+#: Refused (docs/rulings.md): the team game with the border posts (a team board is no no. 11
+#: duchy), the team game with the solo game, and the border posts in the solo game (no solo
+#: duchy has posts).
+REFUSED = {("border-posts", "team-game"), ("team-game", "solo-game"), ("border-posts", "solo-game")}
 PAIRS = [pair for pair in combinations(RESERVED, 2) if pair not in REFUSED]
 
 #: Rule id prefix -> the module whose rules they are: a verdict cites them only with it on.

@@ -26,7 +26,9 @@ end a tile from a numbered / the black depot straight into the duchy
 completed area scores as one size larger; 18. tiles go anywhere, not only next to others.
 
 Readings the text leaves open are docs/rulings.md's "Shields" section; the named options
-are ``shield-tribute-whole`` (tribute is all or nothing) and ``shield17-uncapped``.
+are ``shield-tribute-whole`` (tribute is all or nothing) and ``shield17-uncapped``; in the
+team game, where a shield lies on the team's castle and is the team's (:func:`team_of`),
+``team-shield-tribute`` and ``team-shield-others`` (:data:`TEAM_READINGS`).
 """
 
 from __future__ import annotations
@@ -50,6 +52,9 @@ from burgundy_cli.core.words import counted
 
 SHIELDS = tuple(range(1, 19))
 MODULE = "shields"
+#: The team game's named options for the shields and their values, the default first
+#: (docs/rulings.md): who pays a team's tribute, who is "another player" for shields 2 and 6.
+TEAM_READINGS = {"team-shield-tribute": ("team", "each"), "team-shield-others": ("other-team", "teammate-too")}
 
 
 def end_vp(shield: int) -> int:
@@ -66,6 +71,14 @@ def per_depot(players: int) -> tuple[int, ...]:
     if players == 3:
         return (0, 1, 2, 1, 2, 1, 2)
     return (0, 2, 2, 2, 2, 2, 2)
+
+
+def team_of(state: GameState, seat: int) -> tuple[int, ...]:
+    """The seats whose shields are ``seat``'s: in the team game both members of its team (a
+    shield lies on the team's castle, in the team's duchy: docs/rulings.md, the team game with
+    the shields), else ``seat`` alone."""
+    teams = state.teams
+    return (seat,) if teams is None else teams.members[teams.team(seat)]
 
 
 def holds(player: PlayerState, shield: int) -> bool:
@@ -196,7 +209,8 @@ GRANTED = ActionRule(_check_granted, _apply_granted)
 def lost(state: GameState, player: PlayerState, shield: int) -> None:
     """What leaving a duchy undoes: shield 6's borrowed tiles (see :func:`refresh_knowledge`)."""
     if shield == 6:
-        state.shields.borrowed.pop(state.players.index(player), None)
+        for seat in team_of(state, state.players.index(player)):
+            state.shields.borrowed.pop(seat, None)
 
 
 # --- tribute -----------------------------------------------------------------------------------
@@ -224,13 +238,26 @@ def check_tribute(state: GameState, cmd) -> None:
         if 3 not in held or 3 in cmd.drop:
             raise illegal("cob.shield.3", "only shield 3, kept, lets tribute be paid with workers",
                           "leave out the workers")
-        if cmd.workers > len(held) - len(set(cmd.drop)):
-            raise illegal("cob.shield.tribute", f"{cmd.workers} workers for {len(held) - len(set(cmd.drop))} "
-                          "shields kept", "1 silverling or worker per shield")
+        kept, price = len(held) - len(set(cmd.drop)), tribute_price(state)
+        if cmd.workers > kept * price:
+            raise illegal("cob.shield.tribute", f"{cmd.workers} workers for {kept} shields kept",
+                          f"{counted(price, 'silverling')} or worker{'s' if price > 1 else ''} per shield")
 
 
 def apply_tribute(state: GameState, cmd) -> None:
-    state.shields.orders[state.seat(cmd.player)] = (tuple(cmd.drop), cmd.workers)
+    """The order stands for the player's shields: in the team game for the team's (either
+    member's line is the team's, the later replacing the earlier; docs/rulings.md)."""
+    for seat in team_of(state, state.seat(cmd.player)):
+        state.shields.orders[seat] = (tuple(cmd.drop), cmd.workers)
+
+
+def tribute_price(state: GameState) -> int:
+    """What one shield costs at a phase end: 1 silverling (or worker, shield 3); in the team game
+    with option ``team-shield-tribute = "each"``, 1 from each member of the team, paid from the
+    team's one supply (docs/rulings.md)."""
+    if state.teams is not None and state.options.team_shield_tribute == "each":
+        return len(state.teams.members[0])
+    return 1
 
 
 def _give_up_order(player: PlayerState) -> list[int]:
@@ -242,28 +269,36 @@ def _give_up_order(player: PlayerState) -> list[int]:
 def tribute(state: GameState) -> None:
     """At each phase end, before the mines pay: 1 silverling per shield (shield 3: or a
     worker), the player's declared order first; unpaid shields are removed. Option
-    ``shield-tribute-whole``: a player who cannot pay for every shield kept loses them all."""
+    ``shield-tribute-whole``: a player who cannot pay for every shield kept loses them all.
+    In the team game each member's copy of the team's shields, silver and workers pays the
+    same from the same order, so the team pays once (as the mines pay the team once); with
+    option ``team-shield-tribute = "each"`` each member pays for the team's shields, so a
+    shield costs the team :func:`tribute_price` (2) silverlings or workers."""
     table = state.shields
     for seat, player in enumerate(state.players):
         drop, workers = table.orders.pop(seat, ((), None))
         for shield in drop:
             if holds(player, shield):  # (one replaced on its castle since the order is gone already)
                 _remove(state, player, shield)
-        owed = len(player.shields)
-        if not owed:
+        held = len(player.shields)
+        if not held:
             continue
+        price = tribute_price(state)
+        owed = held * price
         by_workers = 0
         if holds(player, 3):
             by_workers = min(player.workers, owed if workers is None else workers)
             if workers is None:  # default: silver first, workers for the rest
                 by_workers = min(player.workers, max(0, owed - player.silver))
         by_silver = min(player.silver, owed - by_workers)
-        paid = by_workers + by_silver
-        if paid < owed and state.options.shield_tribute_whole:
-            paid = by_workers = by_silver = 0
+        paid = (by_workers + by_silver) // price  # (shields paid for in full)
+        if paid < held and state.options.shield_tribute_whole:
+            paid = 0
+        by_workers = min(by_workers, paid * price)
+        by_silver = paid * price - by_workers
         player.workers -= by_workers
         player.silver -= by_silver
-        for shield in _give_up_order(player)[:owed - paid]:
+        for shield in _give_up_order(player)[:held - paid]:
             _remove(state, player, shield)
     table.orders.clear()
     table.used.clear()  # (shields 14/15 act after this step: their use is of the phase that ended)
@@ -272,7 +307,8 @@ def tribute(state: GameState) -> None:
 def _remove(state: GameState, player: PlayerState, shield: int) -> None:
     space = next(s for s, n in player.shields.items() if n == shield)
     del player.shields[space]
-    state.shields.removed.append(shield)
+    if shield not in state.shields.removed:  # (the team game: the teammate's copy removed it already)
+        state.shields.removed.append(shield)
     lost(state, player, shield)
     if shield == 6:
         refresh_knowledge(state, player)
@@ -309,10 +345,27 @@ def one_pasture_area(state: GameState, player: PlayerState, space: int):
 def workers_gained(state: GameState, player: PlayerState, amount: int, source: str) -> None:
     """Shield 2, a handler of the point "workers gained" (``actions.gain_workers``, every source
     of workers: docs/rulings.md): whenever ``player`` gets workers, each other player holding
-    shield 2 takes a worker from the supply (once per gain, whatever the number)."""
-    for seat, other in enumerate(state.players):
-        if other is not player and other.shields and holds(other, 2):
-            gain_workers(state, state.own_player(seat), 1, "shield 2")
+    shield 2 takes a worker from the supply (once per gain, whatever the number).
+
+    In the team game "another player" is by default a player of the other team (option
+    ``team-shield-others``, docs/rulings.md): the teammate's gain is the team's own; with
+    ``"teammate-too"`` a teammate's gain counts as well (shield 2's own worker then none, or
+    the team's two members would hand it on without end). The shield is the team's: each
+    member takes the worker on their copy of the team's workers (the team gets one). At a
+    phase end both members' copies receive the team's income (the mines): one event, the
+    first member's."""
+    seat = state.players.index(player)
+    excluded = team_of(state, seat)
+    if state.teams is not None and state.round == 5 and seat != excluded[0]:
+        return
+    if state.options.team_shield_others == "teammate-too":
+        if source == "shield 2":
+            return
+        excluded = (seat,)
+    receiving = {other_seat for other_seat, other in enumerate(state.players)
+                 if other_seat not in excluded and other.shields and holds(other, 2)}
+    for other_seat in sorted({member for holder in receiving for member in team_of(state, holder)}):
+        gain_workers(state, state.own_player(other_seat), 1, "shield 2")
 
 
 def goods_sold(state: GameState, player: PlayerState, goods: int, count: int) -> None:
@@ -419,8 +472,10 @@ def check_borrow(state: GameState, player: PlayerState, lender: str) -> int:
     if not holds(player, 6):
         raise illegal("cob.shield.6", "only shield 6 lends another player's monastery tiles")
     seat = state.seat(lender)
-    if seat < 0 or state.players[seat] is player:
-        raise illegal("cob.shield.6", f"'{lender}' is no other player")
+    own = state.players.index(player)
+    if seat < 0 or seat in (team_of(state, own) if state.options.team_shield_others == "other-team" else (own,)):
+        raise illegal("cob.shield.6", f"'{lender}' is no "
+                      + ("player of the other team" if state.teams is not None and seat >= 0 else "other player"))
     if state.players.index(player) in state.shields.borrowed:
         raise illegal("cob.shield.6", f"{player.name} has chosen already",
                       f"shield 6 lends {state.players[state.shields.borrowed[state.players.index(player)]].name}'s")
@@ -473,8 +528,7 @@ def check_phase_placement(state: GameState, player: PlayerState, depot: int) -> 
                       f"{'the black depot' if shield == 15 else 'a numbered depot'} at a phase end")
     if state.stage != "phase" or state.round != 0 or state.phase == 0:  # (after phase E: cob.flow.over)
         raise illegal(f"cob.shield.{shield}", f"shield {shield} acts at the end of a phase, after the last turn")
-    seat = state.players.index(player)
-    if (seat, shield) in state.shields.used:
+    if any((seat, shield) in state.shields.used for seat in team_of(state, state.players.index(player))):
         raise illegal(f"cob.shield.{shield}", f"shield {shield} has placed its tile this phase")
     return shield
 
@@ -592,7 +646,8 @@ def _check_borrow_line(state: GameState, cmd) -> None:
 
 
 def _apply_borrow_line(state: GameState, cmd) -> None:
-    state.shields.borrowed[state.seat(cmd.player)] = state.seat(cmd.lender)
+    for seat in team_of(state, state.seat(cmd.player)):  # (the team game: the team's choice)
+        state.shields.borrowed[seat] = state.seat(cmd.lender)
     refresh_knowledge(state)
 
 
@@ -737,7 +792,7 @@ def _tribute_candidates(state: GameState, seat: int) -> list[tuple[str, object]]
              f"{'or worker (shield 3) ' if 3 in held else ''}for each kept")
     return [(label, TributeCommand(player=player.name, drop=drop, workers=workers))
             for size in range(len(held) + 1) for drop in combinations(held, size)
-            for workers in (None, *range(len(held) - size + 1))]
+            for workers in (None, *range((len(held) - size) * tribute_price(state) + 1))]
 
 
 def _tribute_shorthand(lines: list[str]) -> list[str]:

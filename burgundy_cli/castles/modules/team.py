@@ -23,7 +23,8 @@ Because one player may place more than 6 ships, a ship placed by a piece on the 
 (7th) space puts it on top of the stack there (:func:`fold_bridge`).
 
 Final scoring (:func:`score_table`): each member's VP as usual, the team's property (goods,
-silverlings, workers, knowledge tiles) counted once, on its first member's line; the team with
+silverlings, workers, knowledge tiles; with the shields module the shields on its castle, a
+team part too) counted once, on its first member's line; the team with
 more VP wins, a tie going to the team with more empty spaces (option
 ``team-tiebreak-empty-spaces``, docs/rulings.md), then as the base game says.
 """
@@ -56,15 +57,13 @@ BRIDGE_SPACES = 7
 #: The parts of a player's state that are the team's (kept alike for both members).
 TEAM_PARTS = ("duchy", "shared", "goods", "sold", "silver", "workers", "bonuses", "knowledge", "crane")
 #: Modules not refereed with the team game, and why (docs/rulings.md).
-APART = {"shields": "its team readings (whose castle a shield lies on, who pays tribute, who 'another player' "
-                    "is for shields 2 and 6) are not refereed yet",
-         "border-posts": "its posts are on no. 11 duchies, and a team board is none",
+APART = {"border-posts": "its posts are on no. 11 duchies, and a team board is none",
          "solo-game": "the solo game is one player's"}
 #: Option ``team-routes`` (with the trade routes): each player's own route, the seller's taking
 #: the goods sold (default); or one route per team, the first player's, both members' sales on it.
 ROUTE_MODES = ("own", "team")
 #: The final-scoring categories of the team's property, counted once per team.
-TEAM_CATEGORIES = ("end-goods", "end-silver", "end-workers", "knowledge-tiles")
+TEAM_CATEGORIES = ("end-goods", "end-silver", "end-workers", "knowledge-tiles", "shields")
 
 
 class SetupRefusal(Exception):
@@ -296,10 +295,6 @@ def position_teams(state: GameState, table) -> None:
         if not is_team_board(a.board):
             raise SetupRefusal(f"team {TEAMS[members.index((first, second))]} plays a team board (cob.team.board)",
                                ("position", "players", a.name, "board"))
-    for player in players:
-        if len(player.storage) > PRIVATE_SPACES:
-            raise SetupRefusal(f"{player.name}'s private storage holds {PRIVATE_SPACES} tiles (cob.team.storage)",
-                               ("position", "players", player.name, "storage"))
 
 
 # --- after every line: the team's parts alike, the bridge's last space ---------------------------
@@ -319,9 +314,11 @@ def after_line(state: GameState, cmd: Any) -> None:
 
 
 def team_parts(options) -> tuple[str, ...]:
-    """The parts of a player's state that are the team's: :data:`TEAM_PARTS`, and the goods on
-    the route with one route per team (option ``team-routes = "team"``)."""
-    return TEAM_PARTS + (("route_goods",) if options.team_routes == "team" else ())
+    """The parts of a player's state that are the team's: :data:`TEAM_PARTS`, the goods on
+    the route with one route per team (option ``team-routes = "team"``), and with the shields
+    the shields on the team's castles (they lie in the team's duchy: docs/rulings.md)."""
+    return TEAM_PARTS + (("route_goods",) if options.team_routes == "team" else ()) \
+        + (("shields",) if "shields" in options.modules else ())
 
 
 def team_routes(table_routes: dict, teams: Teams, names: list[str], options, route) -> list[tuple]:
@@ -366,8 +363,17 @@ def fold_bridge(state: GameState) -> None:
 # --- storage -------------------------------------------------------------------------------------
 
 
-def _room(shared: bool) -> int:
-    return SHARED_SPACES if shared else PRIVATE_SPACES
+def _room(state: GameState, player: PlayerState, shared: bool) -> int | None:
+    """The spaces of the private or the shared storage, through the ruleset's ``storage_size``
+    handlers (``actions.storage_spaces``; None: no limit, 2019 shield 4)."""
+    from burgundy_cli.castles.rules.actions import storage_spaces
+
+    return storage_spaces(state, player, SHARED_SPACES if shared else PRIVATE_SPACES)
+
+
+def _full(state: GameState, player: PlayerState, shared: bool) -> bool:
+    room = _room(state, player, shared)
+    return room is not None and len(player.shared if shared else player.storage) >= room
 
 
 def _which(shared: bool) -> str:
@@ -382,7 +388,7 @@ class TeamStorage:
         """Why ``cmd`` (a take or purchase: tile, discard, shared) cannot store its tile, or None."""
         spaces = player.shared if cmd.shared else player.storage
         where = f"{player.name}'s {_which(cmd.shared)}"
-        if len(spaces) >= _room(cmd.shared):
+        if _full(state, player, cmd.shared):
             if cmd.discard is None:
                 other = "" if cmd.shared else " or say 'shared'"
                 return illegal("cob.team.storage", f"{where} is full ({', '.join(spaces)})",
@@ -422,7 +428,7 @@ class TeamStorage:
         result = []
         for shared in (False, True):
             spaces = player.shared if shared else player.storage
-            if len(spaces) < _room(shared):
+            if not _full(state, player, shared):
                 result.append((None, shared))
             else:
                 result.extend((discard, shared) for discard in dict.fromkeys(spaces))
@@ -477,7 +483,8 @@ def team_totals(state: GameState, table) -> list[tuple[int, int, int]]:
 
 
 def score_table(state: GameState, table):
-    """The score table with the team's property counted once (on each team's first member), the
+    """The score table with the team's property counted once (on each team's first member; with
+    the shields module their end VP too, the shields being the team's), the
     ranks and winner by team (both members of the winning team), and the team totals in the notes."""
     teams = state.teams
     if teams is None:
@@ -498,8 +505,9 @@ def score_table(state: GameState, table):
     seat_of = state.seats
     lines = sorted((line.model_copy(update={"rank": rank[teams.team(seat_of[line.name])]}) for line in lines),
                    key=lambda line: (line.rank, -line.total))
+    shields = ", shields" if "shields" in state.options.modules else ""
     notes = [f"team {TEAMS[team]} ({' + '.join(state.players[s].name for s in teams.members[team])}): {total} VP"
-             + (", the team's goods, silverlings, workers and knowledge tiles counted on its first player"
+             + (f", the team's goods, silverlings, workers{shields} and knowledge tiles counted on its first player"
                 if table.complete else "") for total, _, team in totals]
     best = order[0]
     tiebreak = None

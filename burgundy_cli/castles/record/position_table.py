@@ -64,7 +64,7 @@ class PlayerPosition(TableModel):
     crane: TileName | None = None
     route: list[str] = Field(default_factory=list)
     route_goods: list[GoodsType] = Field(default_factory=list)
-    shared: Annotated[list[TileName], Field(max_length=2)] = Field(default_factory=list)
+    shared: list[TileName] = Field(default_factory=list)  # (the team game: 2 tiles, shield 4 any: _storage_room)
 
 
 class TributeOrder(TableModel):
@@ -306,16 +306,26 @@ def _cities(state: GameState) -> None:
 def _storage_room(state: GameState) -> None:
     """Each player's storage holds at most its 3 spaces' tiles (``cob.storage.full``) -- any
     number while they hold the 2019 shield 4 ("unlimited storage"), and once shield 4 has left
-    the game the tiles beyond 3 its holder kept (docs/rulings.md, the shields' abilities)."""
+    the game the tiles beyond 3 its holder kept (docs/rulings.md, the shields' abilities).
+    In the team game: 2 private spaces each and the team's 2 shared ones (``cob.team.storage``),
+    which shield 4 lifts alike (it is the team's: docs/rulings.md)."""
     from burgundy_cli.castles.rules.actions import STORAGE
 
+    rooms: tuple[tuple[str, int, str], ...] = (("storage", STORAGE, "storage"),)
+    if state.teams is not None:
+        from burgundy_cli.castles.modules.team import PRIVATE_SPACES, SHARED_SPACES
+
+        rooms = (("storage", PRIVATE_SPACES, "private storage"), ("shared", SHARED_SPACES, "shared storage"))
     gone = state.shields is not None and 4 in state.shields.removed
     for player in state.players:
-        if len(player.storage) > STORAGE and not gone and not (player.shields and 4 in player.shields.values()):
-            raise SetupError(f"{player.name}'s storage holds {STORAGE} tiles, not {len(player.storage)}",
-                             ("position", "players", player.name, "storage"),
-                             "only the 2019 shield 4 lets a storage hold more; its holder keeps them "
-                             "once it leaves the game")
+        for part, room, which in rooms:
+            held = len(getattr(player, part))
+            if held > room and not gone and not (player.shields and 4 in player.shields.values()):
+                raise SetupError(f"{player.name}'s {which} holds {room} tiles, not {held}"
+                                 + (" (cob.team.storage)" if state.teams is not None else ""),
+                                 ("position", "players", player.name, part),
+                                 "only the 2019 shield 4 lets a storage hold more; its holder keeps them "
+                                 "once it leaves the game")
 
 
 def _position_teams(state: GameState, table: PositionTable) -> None:
@@ -381,15 +391,24 @@ def _position_shields(state: GameState, table: PositionTable) -> None:
         once(number, ("position", "shields", "removed"))
     shields.removed = list(off.removed)
     kinds = catalogue()
+    mates = {}  # (the team game: a team's shields lie on its castles, stated alike for both members)
+    if state.teams is not None:
+        mates = {second: first for first, second in state.teams.members}
     for name, spaces in held.items():
         player = state.players[state.seat(name)]
         for space_text, number in spaces.items():
             path = ("position", "players", name, "shields", space_text)
-            once(number, path)
+            if state.seat(name) not in mates:
+                once(number, path)
             space = space_id(space_text)
             if space is None or player.duchy[space] is None or kinds[player.duchy[space]].type != "castle":
                 raise SetupError(f"{space_text} holds no castle of {name}'s", path)
             player.shields[space] = number
+    for first, second in (state.teams.members if mates else ()):
+        if state.players[first].shields != state.players[second].shields:
+            raise SetupError(f"{state.players[first].name} and {state.players[second].name} are a team: the shields "
+                             "on the team's castles must be stated alike (cob.team.private)",
+                             ("position", "players", state.players[second].name, "shields"))
     for holder, lender in off.borrowed.items():
         path = ("position", "shields", "borrowed", holder)
         if state.seat(holder) < 0 or state.seat(lender) < 0 or holder == lender:

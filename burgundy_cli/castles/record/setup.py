@@ -174,6 +174,12 @@ def options_from_header(header: GameHeader) -> Options:
                 raise SetupError("must be 'own' (each player's route, the seller's) or 'team' (one route per team)",
                                  path)
             values["team_routes"] = value
+        elif key in ("team-shield-tribute", "team-shield-others"):
+            from burgundy_cli.castles.modules.shields import TEAM_READINGS
+
+            if value not in TEAM_READINGS[key]:
+                raise SetupError(f"must be {' or '.join(repr(v) for v in TEAM_READINGS[key])}", path)
+            values[key.replace("-", "_")] = value
         elif key == "solo-target":
             from burgundy_cli.castles.modules.solo import TARGETS
 
@@ -193,7 +199,8 @@ def options_from_header(header: GameHeader) -> Options:
         else:
             raise SetupError("unknown option", path, "known: tiebreak-empty-spaces, k8-doubles-free-change, "
                              f"k6-mixed-payment, modules, {', '.join(flags)}, border-third-post, experienced-setup, "
-                             "team-tiebreak-empty-spaces, team-routes, solo-target, solo-river")
+                             "team-tiebreak-empty-spaces, team-routes, team-shield-tribute, team-shield-others, "
+                             "solo-target, solo-river")
     return Options(**values) if values else _DEFAULT_OPTIONS
 
 

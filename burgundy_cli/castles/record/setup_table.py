@@ -90,7 +90,8 @@ def state_from_setup(header: GameHeader, data: object, duchies: dict[str, Board]
         for player, route in zip(players, routes):
             player.route = route
         return GameState(edition, options, players, bridge, ruleset(options.modules), goods_used=goods_used,
-                         supply=_fresh_supply(len(teams.members), options.modules), teams=teams)  # a castle a team
+                         supply=_fresh_supply(len(teams.members), options.modules), teams=teams,  # a castle a team
+                         shields=_dealt_shields(options, table.shields, len(header.players)))  # (dealt as to 4)
     names = header.players
     table = _as_spelled(table, names)
     boards = table.boards if isinstance(table.boards, dict) else {name: table.boards for name in names}

@@ -129,11 +129,12 @@ def depot_offers(state: GameState, depot: int, tile: str) -> str | None:
     return None
 
 
-def storage_spaces(state: GameState, player: PlayerState) -> int | None:
-    """The spaces of ``player``'s storage: :data:`STORAGE`, through the ruleset's
-    ``storage_size`` handlers ``f(state, player, spaces) -> spaces or None`` (None: no limit;
-    2019 shield 4: the storage is never full)."""
-    spaces: int | None = STORAGE
+def storage_spaces(state: GameState, player: PlayerState, printed: int = STORAGE) -> int | None:
+    """The spaces of ``player``'s storage: ``printed`` (:data:`STORAGE`; the team game's
+    private or shared spaces), through the ruleset's ``storage_size`` handlers
+    ``f(state, player, spaces) -> spaces or None`` (None: no limit; 2019 shield 4: the storage
+    is never full)."""
+    spaces: int | None = printed
     for handler in state.ruleset.storage_size:
         if spaces is not None:
             spaces = handler(state, player, spaces)

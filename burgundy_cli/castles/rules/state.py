@@ -50,6 +50,10 @@ class Options:
     player's; docs/rulings.md).
     ``solo_shield5_first``: with the shields in the solo game, shield 5's take comes before the
     solo ship removes the other depots' goods (option ``solo-shield5-first``, docs/rulings.md).
+    ``team_shield_tribute``: with the shields in the team game, who pays tribute for the team's
+    shields (option ``team-shield-tribute``: ``team``, once per team; ``each``, each member).
+    ``team_shield_others``: with the shields in the team game, who is "another player" for
+    shields 2 and 6 (option ``team-shield-others``: ``other-team``; ``teammate-too``).
     """
 
     tiebreak_empty: str = "fewest"
@@ -68,6 +72,8 @@ class Options:
     solo_river: str = "ships"
     solo_shield5_first: bool = False
     team_routes: str = "own"
+    team_shield_tribute: str = "team"
+    team_shield_others: str = "other-team"
 
 
 @dataclass(frozen=True, slots=True)
