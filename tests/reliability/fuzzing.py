@@ -76,9 +76,10 @@ def record_texts() -> dict[str, list[tuple[str, str]]]:
 
 
 @cache
-def notation_lines(game: str) -> list[str]:
-    """Every string value in the records of ``game`` (move lines, names, choices)."""
-    lines = [string_value(token) for _, text in record_texts().get(game, [])
+def notation_lines(game: str, path: str | None = None) -> list[str]:
+    """Every string value in the records of ``game`` (move lines, names, choices), or in the
+    one record at ``path``."""
+    lines = [string_value(token) for where, text in record_texts().get(game, []) if path in (None, where)
              for _, token in source_map(text).strings]
     return sorted({line for line in lines if line.strip()}) or ["a: b 1"]
 

@@ -53,7 +53,11 @@ def test_odd_numbers_in_real_lines(name):
 
 @pytest.mark.parametrize(("name", "path"), RECORDS)
 def test_odd_numbers_checked_against_a_record(name, path):
-    for line in fuzzing.notation_lines(name):
+    """Every number of the record's own lines made odd, checked against its final position:
+    a verdict or the project's own errors. (Its own lines: those the position can take up;
+    every record's lines against every record grew with the square of the records, and the
+    reading of them all is ``test_odd_numbers_in_real_lines``.)"""
+    for line in fuzzing.notation_lines(name, path):
         for odd in fuzzing.with_odd_numbers(line):
             fuzzing.check_line(path, odd)
 
