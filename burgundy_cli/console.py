@@ -297,6 +297,20 @@ def _on_ctrl_c(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
+def _on_unraisable(unraisable: sys.UnraisableHookArgs) -> None:
+    """``sys.unraisablehook`` while a command body runs: a Ctrl-C that fell in a place that
+    cannot raise (a weak reference's callback in the import system, a library's callback) is
+    not printed as "Exception ignored" but delivered again, to be raised where Python can
+    raise it; any other unraisable exception goes to the hook that was there before."""
+    if isinstance(unraisable.exc_value, KeyboardInterrupt):
+        signal.raise_signal(signal.SIGINT)
+        return
+    _hook_before(unraisable)
+
+
+_hook_before = sys.unraisablehook
+
+
 @contextmanager
 def _interruptible() -> Iterator[None]:
     """While a command body runs, Ctrl-C raises ``KeyboardInterrupt`` in it, as Python's own
@@ -306,11 +320,14 @@ def _interruptible() -> Iterator[None]:
     if signal.getsignal(signal.SIGINT) is not signal.SIG_DFL:
         yield  # (already so: a test's process, or the main thread is not ours)
         return
+    global _hook_before
+    _hook_before, sys.unraisablehook = sys.unraisablehook, _on_unraisable
     signal.signal(signal.SIGINT, _on_ctrl_c)
     try:
         yield
     finally:
         signal.signal(signal.SIGINT, signal.SIG_DFL)
+        sys.unraisablehook = _hook_before
 
 
 def progress_bar(total: int, label: str = "verifying") -> Callable[[int], None] | None:
