@@ -98,7 +98,7 @@ def coldstart(quick: bool, scratch: Path) -> list[Check]:
         run_process(argv, env=env)
     samples: dict[str, list[float]] = {name: [] for name in commands}
     cpu: dict[str, list[float]] = {name: [] for name in commands}
-    for _ in range(3 if quick else 21):
+    for _ in range(1 if quick else 21):
         for name, argv in commands.items():
             done = run_process(argv, env=env)
             samples[name].append(done.seconds)
@@ -201,8 +201,8 @@ def stats(quick: bool, scratch: Path) -> list[Check]:
     """An archive of distinct games (the replay corpora, each copy with a comment of its own),
     then ``burgundy stats --json`` over it."""
     count = 200 if quick else 10_000
-    sources = (corpus(CASTLES, 6 if quick else 30, scratch / "stats-castles").files
-               + corpus(ROBBER, 6 if quick else 30, scratch / "stats-robber").files)
+    sources = (corpus(CASTLES, 2 if quick else 30, scratch / "stats-castles").files
+               + corpus(ROBBER, 2 if quick else 30, scratch / "stats-robber").files)
     texts = [path.read_text(encoding="utf-8") for path in sources]
     folder = scratch / "stats"
     folder.mkdir()
