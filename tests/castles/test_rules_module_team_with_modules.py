@@ -233,14 +233,7 @@ def test_a_seeded_team_and_trade_routes_playout_replays(cli, tmp_path):
     assert cli("fmt", str(out)).stdout == out.read_text("utf-8")
     # a position taken from it states each member's route and goods, and reads back
     # ([position] route_goods: the team's sold goods fill both members' routes)
-    for at in ("250", "400", None):
-        position = tmp_path / f"at-{at}.toml"
-        shown = cli("show", str(out), "--position", *(("--at", at) if at else ()))
-        assert shown.exit_code == 0, shown.output
-        position.write_text(shown.stdout, "utf-8")
-        again = cli("score", "--json", str(position))
-        assert again.exit_code == 0, again.output
-    assert [p["total"] for p in json.loads(again.stdout)["players"]] == [p["total"] for p in result["players"]]
+    assert_positions_read_back(cli, out, ("250", "400", None), result, tmp_path)
 
 
 def test_a_seeded_team_and_shields_playout_replays_and_reads_back(cli, tmp_path):
@@ -263,9 +256,15 @@ def test_a_seeded_team_and_shields_playout_replays_and_reads_back(cli, tmp_path)
     shields = {line["name"]: line["breakdown"].get("shields", 0) for line in result["players"]}
     assert all(shields[teams[letter][1]] == 0 for letter in "AB") and any(shields.values())
     assert cli("fmt", str(out)).stdout == text
-    for at in ("120", "250", "330", None):
+    assert_positions_read_back(cli, out, ("120", "250", "330", None), result, tmp_path)
+
+
+def assert_positions_read_back(cli, record, lines, result, tmp_path) -> None:
+    """``show --position`` after each of ``lines`` (None: the end) is a record that scores;
+    the one at the end gives ``result``'s final totals."""
+    for at in lines:
         position = tmp_path / f"at-{at}.toml"
-        shown = cli("show", str(out), "--position", *(("--at", at) if at else ()))
+        shown = cli("show", str(record), "--position", *(("--at", at) if at else ()))
         assert shown.exit_code == 0, shown.output
         position.write_text(shown.stdout, "utf-8")
         again = cli("score", "--json", str(position))
