@@ -15,42 +15,19 @@
 from __future__ import annotations
 
 import re
-import threading
-import time
 import tracemalloc
 
 import pytest
-from prompt_toolkit.history import InMemoryHistory
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output import DummyOutput
 
 from burgundy_cli.core.session import open_record
 from burgundy_cli.core.table import MAX_TYPED, TableSession
-from burgundy_cli.core.tableui import run_session
 from tests.session.conftest import RK_SETUP
+from tests.session.terminals import typed_session
 
 ENTER, CTRL_D = "\r", "\x04"
 PASTE_START, PASTE_END = "\x1b[200~", "\x1b[201~"
 #: What must never reach a terminal from the session.
 CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
-
-
-def run(path, pieces: list[str]) -> tuple[int, list[str], str]:
-    """A session on ``path`` given ``pieces`` of input one after the other; its exit code,
-    what it said, and what prompt_toolkit wrote on stderr (its tracebacks go there)."""
-    said: list[str] = []
-    with create_pipe_input() as pipe:
-        def typist() -> None:
-            for piece in pieces:
-                pipe.send_text(piece)
-                time.sleep(0.1)
-
-        thread = threading.Thread(target=typist, daemon=True)
-        thread.start()
-        code = run_session(str(path), say=said.append, history=InMemoryHistory(), input=pipe,
-                           output=DummyOutput())
-        thread.join()
-    return code, said, ""
 
 
 def moves(path) -> list[str]:
@@ -59,7 +36,8 @@ def moves(path) -> list[str]:
 
 def test_item_3_what_the_session_says_is_printable(rk_record) -> None:
     evil = "red: lay \x1b]0;owned\x07\x1b[2J f5"
-    code, said, _ = run(rk_record, [PASTE_START + evil + PASTE_END, ENTER, "score" + ENTER, CTRL_D])
+    code, said = typed_session(rk_record, [PASTE_START + evil + PASTE_END, ENTER, "score" + ENTER, CTRL_D],
+                               pause=0.1)
     assert code == 0
     refusal = next(text for text in said if text.startswith("refused"))
     assert "\\u001b]0;owned\\u0007" in refusal
@@ -68,7 +46,7 @@ def test_item_3_what_the_session_says_is_printable(rk_record) -> None:
 
 @pytest.mark.parametrize("keys", ["\x1b[31m", PASTE_START + "\x1b[31m" + PASTE_END, "red: lay\x1b[0m plain f5"])
 def test_item_15_a_colour_sequence_at_the_prompt_is_no_traceback(rk_record, keys, capfd) -> None:
-    code, said, _ = run(rk_record, [keys, ENTER, "red: lay plain f5" + ENTER, CTRL_D])
+    code, said = typed_session(rk_record, [keys, ENTER, "red: lay plain f5" + ENTER, CTRL_D], pause=0.1)
     captured = capfd.readouterr()
     assert code == 0
     assert "Traceback" not in captured.out + captured.err and "Unhandled exception" not in captured.out + captured.err
@@ -79,8 +57,8 @@ def test_item_16_a_long_typed_line_is_refused_as_it_is_typed(rk_record) -> None:
     keys = "".join(chr(ord("a") + index % 26) for index in range(3 * MAX_TYPED))  # (not one key repeated)
     tracemalloc.start()
     try:
-        code, said, _ = run(rk_record, [keys[start:start + 500] for start in range(0, len(keys), 500)]
-                            + [ENTER, CTRL_D])
+        code, said = typed_session(rk_record, [keys[start:start + 500] for start in range(0, len(keys), 500)]
+                                   + [ENTER, CTRL_D], pause=0.1)
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()

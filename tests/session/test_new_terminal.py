@@ -6,17 +6,13 @@ mended (Ctrl-U clears it here). Up recalls an answer given before (prompt_toolki
 
 from __future__ import annotations
 
-import os
-import sys
-
 import pexpect
 import pytest
 
 from burgundy_cli.core.newrecord import NewRecord, create
 from burgundy_cli.core.session import open_record
-from tests.conftest import ROOT
 from tests.session.test_new_questions import SCRIPTS
-from tests.session.test_terminal import Screen
+from tests.session.terminals import spawn
 
 CTRL_U = "\x15"
 UP = "\x1b[A"
@@ -35,20 +31,12 @@ def questions_of(script, tmp_path) -> list[str]:
     return asked
 
 
-def spawn(path, tmp_path) -> tuple[pexpect.spawn, Screen]:
-    env = {**os.environ, "XDG_STATE_HOME": str(tmp_path / "state"), "TERM": "xterm",
-           "PROMPT_TOOLKIT_NO_CPR": "1", "PYTHONPATH": str(ROOT)}
-    child = pexpect.spawn(sys.executable, ["-m", "burgundy_cli", "new", str(path)], env=env, cwd=str(tmp_path),
-                          encoding="utf-8", timeout=20, dimensions=(40, 300))
-    return child, Screen(child)
-
-
 @pytest.mark.parametrize("mode", list(SCRIPTS))
 def test_one_mistake_per_question_at_a_real_terminal(mode, tmp_path):
     script = SCRIPTS[mode]
     questions = questions_of(script, tmp_path)
     path = tmp_path / "game.toml"
-    child, screen = spawn(path, tmp_path)
+    child, screen = spawn(["new", str(path)], tmp_path, rows=40, columns=300)
     try:
         again = False
         for question, (answer, refusal) in zip(questions, script, strict=True):
@@ -69,7 +57,7 @@ def test_a_refused_answer_stands_on_the_line_and_up_recalls_answers(tmp_path):
     """The refused trade-route card comes back on the line to be mended, not retyped; Up
     brings back the card typed before."""
     path = tmp_path / "game.toml"
-    child, screen = spawn(path, tmp_path)
+    child, screen = spawn(["new", str(path)], tmp_path, rows=40, columns=300)
     try:
         screen.expect_exact("game (castles-of-burgundy or robber-knights) [castles-of-burgundy]:")
         child.send("\r")

@@ -3,15 +3,9 @@ completion, Enter, Ctrl-C, Ctrl-D, and the history kept across sessions."""
 
 from __future__ import annotations
 
-import threading
-import time
-
-from prompt_toolkit.history import InMemoryHistory
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output import DummyOutput
-
 from burgundy_cli.core.session import open_record
-from burgundy_cli.core.tableui import history_file, run_session
+from burgundy_cli.core.tableui import history_file
+from tests.session.terminals import log_lines, typed_session
 
 TAB, ENTER, CTRL_C, CTRL_D = "\t", "\r", "\x03", "\x04"
 
@@ -22,24 +16,7 @@ def run(path, keys: str, history=None) -> tuple[int, list[str]]:
     A Tab typed in the same read as the keys before it completes nothing (as no one types
     that fast), so each Tab is sent on its own, with a pause before and after it.
     """
-    said: list[str] = []
-    pieces = [part for piece in keys.split(TAB) for part in (piece, TAB)][:-1]
-    with create_pipe_input() as pipe:
-        def typist() -> None:
-            for piece in pieces:
-                pipe.send_text(piece)
-                time.sleep(0.15)
-
-        thread = threading.Thread(target=typist, daemon=True)
-        thread.start()
-        code = run_session(str(path), say=said.append, history=history or InMemoryHistory(),
-                           input=pipe, output=DummyOutput())
-        thread.join()
-    return code, said
-
-
-def lines_of(path) -> list[str]:
-    return [line for group in open_record(path).record_data().get("log", {}).values() for line in group]
+    return typed_session(path, [part for piece in keys.split(TAB) for part in (piece, TAB)][:-1], history)
 
 
 def test_tab_completes_a_table_form_and_a_legal_line(castles_record):
@@ -51,7 +28,7 @@ def test_tab_completes_a_table_form_and_a_legal_line(castles_record):
     assert said[1] == "recorded: roll white 1 good 4, Anna 1 2, Bob 3 4 -- depot 1 +goods 4; white die 1"
     assert said[2].startswith("recorded: Bob: take 3>4 market -- Bob: pays 1 worker: die 3 used as 4")
     assert said[-1].startswith("left the session")
-    assert lines_of(castles_record)[-2:] == ["roll white 1 good 4, Anna 1 2, Bob 3 4", "Bob: take 3>4 market"]
+    assert log_lines(castles_record)[-2:] == ["roll white 1 good 4, Anna 1 2, Bob 3 4", "Bob: take 3>4 market"]
 
 
 def test_ctrl_c_clears_the_input_and_writes_nothing(castles_record):
@@ -67,7 +44,7 @@ def test_refused_then_undo_then_quit(castles_record):
     assert code == 0
     assert said[1].startswith("refused, nothing written: illegal (cob.")
     assert said[2] == "undone: Anna: place 2>1 k9 c4"
-    assert lines_of(castles_record)[-1] == "Anna: take 2 k9"
+    assert log_lines(castles_record)[-1] == "Anna: take 2 k9"
 
 
 def test_history_is_kept_across_sessions(castles_record):

@@ -1,61 +1,19 @@
 """The real ``burgundy play FILE`` in a pseudo-terminal (pexpect): a few rounds with Tab
-completion, a refusal, undo and Ctrl-D, checking the record on disk after every line.
-
-prompt_toolkit redraws the screen with cursor movements (a space it leaves as it was is
-a "cursor forward"), so the test reads the screen's text with those turned back into
-spaces and the other escape sequences dropped, and waits for what a person would see.
+completion, a refusal, undo and Ctrl-D, checking the record on disk after every line (the screen read as :mod:`tests.session.terminals`
+says).
 """
 
 from __future__ import annotations
 
-import os
-import re
-import sys
 import time
 
 import pexpect
 
-from burgundy_cli.core.session import open_record
-from tests.conftest import ROOT
-
-
-_ESCAPE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
-
-
-class Screen:
-    """What the child wrote, as text: waits for a piece of it after the last one found."""
-
-    def __init__(self, child: pexpect.spawn) -> None:
-        self.child = child
-        self.text = ""
-        self.seen = 0
-
-    def expect_exact(self, wanted: str) -> None:
-        deadline = time.monotonic() + 20
-        while True:
-            plain = _ESCAPE.sub("", self.text.replace("\x1b[C", " "))
-            found = plain.find(wanted, self.seen)
-            if found >= 0:
-                self.seen = found + len(wanted)
-                return
-            if time.monotonic() > deadline:
-                raise AssertionError(f"not on the screen: {wanted!r}; last seen: {plain[-400:]!r}")
-            try:
-                self.text += self.child.read_nonblocking(4096, timeout=0.2)
-            except pexpect.TIMEOUT:
-                pass
-
-
-def log_lines(path) -> list[str]:
-    return [line for group in open_record(path).record_data().get("log", {}).values() for line in group]
+from tests.session.terminals import log_lines, spawn
 
 
 def test_a_few_rounds_at_a_real_terminal(castles_record, tmp_path):
-    env = {**os.environ, "XDG_STATE_HOME": str(tmp_path / "state"), "TERM": "xterm",
-           "PROMPT_TOOLKIT_NO_CPR": "1", "PYTHONPATH": str(ROOT)}
-    child = pexpect.spawn(sys.executable, ["-m", "burgundy_cli", "play", str(castles_record)], env=env,
-                          cwd=str(tmp_path), encoding="utf-8", timeout=20, dimensions=(30, 120))
-    screen = Screen(child)
+    child, screen = spawn(["play", str(castles_record)], tmp_path)
     try:
         screen.expect_exact("A4 · roll due · Anna may still buy -- Tab completes")
         child.send("ro")

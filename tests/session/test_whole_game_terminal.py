@@ -12,9 +12,7 @@ shipped log, and scores the shipped result.
 from __future__ import annotations
 
 import json
-import os
 import re
-import sys
 import tomllib
 
 import pexpect
@@ -23,8 +21,8 @@ from typer.testing import CliRunner
 
 from burgundy_cli.cli import app
 from burgundy_cli.core.record import dump_record
-from tests.conftest import RECORDS, ROOT
-from tests.session.test_terminal import Screen, _ESCAPE, log_lines
+from tests.conftest import RECORDS
+from tests.session.terminals import Screen, log_lines, spawn
 
 PROMPT_END = " -- Tab completes"
 
@@ -32,7 +30,7 @@ PROMPT_END = " -- Tab completes"
 def prompt_text(screen: Screen) -> str:
     """The due part of the next prompt on the screen (what comes before ``-- Tab completes``)."""
     screen.expect_exact(PROMPT_END)
-    plain = _ESCAPE.sub("", screen.text.replace("\x1b[C", " "))
+    plain = screen.plain()
     end = plain.rfind(PROMPT_END, 0, screen.seen)
     start = max(plain.rfind("\n", 0, end), plain.rfind("\r", 0, end)) + 1
     return plain[start:end].strip()
@@ -61,11 +59,7 @@ def test_a_whole_game_typing_only_what_the_prompt_says_is_due(name: str, tmp_pat
     lines = [line for group in shipped["log"].values() for line in group]
     path = tmp_path / name
     path.write_text(dump_record(setup), encoding="utf-8")
-    env = {**os.environ, "XDG_STATE_HOME": str(tmp_path / "state"), "TERM": "xterm",
-           "PROMPT_TOOLKIT_NO_CPR": "1", "PYTHONPATH": str(ROOT)}
-    child = pexpect.spawn(sys.executable, ["-m", "burgundy_cli", "play", str(path)], env=env,
-                          cwd=str(tmp_path), encoding="utf-8", timeout=20, dimensions=(30, 200))
-    screen = Screen(child)
+    child, screen = spawn(["play", str(path)], tmp_path, columns=200)
     try:
         for number, line in enumerate(lines, 1):
             prompt = prompt_text(screen)
