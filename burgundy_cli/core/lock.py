@@ -209,21 +209,30 @@ def _lock(path: str, wait: float) -> int:
         try:
             if not stat.S_ISREG(os.fstat(fd).st_mode):
                 read_record(path)
-            while not _exclusive(fd):
-                if _shared_only(fd):
-                    raise UsageError(f"{path} is open in a table session ('burgundy play {path}', another "
-                                     "terminal); nothing was written",
-                                     hint="play or undo at that session, or leave it first")
-                if time.monotonic() > deadline:
-                    raise UsageError(f"{path} is being written by another burgundy command "
-                                     f"(waited {wait:g} s); nothing was written")
-                time.sleep(_POLL_SECONDS)
+            _wait_exclusive(fd, path, wait, deadline, session_refuses=True)
             if _same_file(fd, path):
                 return fd
         except BaseException:
             os.close(fd)
             raise
         os.close(fd)
+
+
+def _wait_exclusive(fd: int, path: str, wait: float, deadline: float, *, session_refuses: bool) -> None:
+    """Take the exclusive lock of ``fd``, waiting (until ``deadline``) while another command
+    writes the record.
+
+    :raises UsageError: the wait ran out; or, with ``session_refuses``, a table session holds
+        the record open (a one-shot command does not wait for a session to end)."""
+    while not _exclusive(fd):
+        if session_refuses and _shared_only(fd):
+            raise UsageError(f"{path} is open in a table session ('burgundy play {path}', another "
+                             "terminal); nothing was written",
+                             hint="play or undo at that session, or leave it first")
+        if time.monotonic() > deadline:
+            raise UsageError(f"{path} is being written by another burgundy command "
+                             f"(waited {wait:g} s); nothing was written")
+        time.sleep(_POLL_SECONDS)
 
 
 def _exclusive(fd: int) -> bool:
@@ -275,13 +284,8 @@ class SessionLock:
             self.fd = _lock(self.path, wait)
             if fd is not None:
                 os.close(fd)
-        else:
-            deadline = time.monotonic() + wait
-            while not _exclusive(fd):
-                if time.monotonic() > deadline:
-                    raise UsageError(f"{self.path} is being written by another burgundy command "
-                                     f"(waited {wait:g} s); nothing was written")
-                time.sleep(_POLL_SECONDS)
+        else:   # (the session's own shared lock made exclusive)
+            _wait_exclusive(fd, self.path, wait, time.monotonic() + wait, session_refuses=False)
         record = LockedRecord(self.path, swap=swap)
         try:
             yield record
