@@ -6,7 +6,8 @@ Two measurements, on the last ``--lines`` lines of a complete 2-player Castles r
 a Robber Knights playout, replayed into a copy of the record cut before them:
 
 * **in process**: :meth:`TableSession.handle` (lock, changed-on-disk check, check, play,
-  canonical write with fsync, what the line did) plus what the next prompt asks (what
+  the record's canonical rewrite, the line's synced append to the session's journal, what
+  the line did) plus what the next prompt asks (what
   is due, the line under the input), wall time per line, and the CPU time of the same
   lines (what the session itself costs: the wall time less the waits for the disk and
   for a core on a busy machine);
@@ -17,11 +18,12 @@ With ``--passes N`` the in-process lines are played N times, each time into a fr
 of the cut record, and the figures are over all N x lines samples: the p99 of 60 samples is
 their maximum (nearest rank), of 300 the third largest.
 
-Baselines from the same run: ``write_atomic`` of the text each line wrote, to a file beside
-the record right after the line (the floor any written line pays: temporary file, fsync,
-rename, folder fsync), one ``fsync``ed append
-of the line to a file beside the record (the floor of a journal: the least any line
-answered durably can cost on this disk), the game's
+Baselines from the same run, each timed right after every line (so that both sides come
+from the same moments of a shared disk): one ``fsync``\ ed append of the line to a file
+beside the record (the least any line answered durably can cost on this disk: what the
+session's journal pays), and ``write_atomic`` of the text the line wrote to another file
+beside it (a synced rewrite of the whole record: temporary file, fsync, rename, folder
+fsync, what the session paid before it kept a journal); after the lines, the game's
 ``session.play`` alone (the rules), and in the terminal a bare prompt_toolkit prompt that
 only echoes the line (the floor any prompt_toolkit session pays). Figures are wall time, so a busy disk or a shared
 machine shows in them; the folder (default: a temporary one) says which disk.
@@ -37,6 +39,8 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -99,28 +103,30 @@ def in_process_samples(record: Path, lines: list[str]) -> dict[str, list[float]]
 
     original = record.read_bytes()
     table = TableSession(record)
-    # The write baseline goes to a file beside the record (the same disk), right after each
-    # line and with the text that line wrote: both figures then come from the same moments.
-    # (Timed as a block after the lines, a burst of other work on a shared machine fell on
-    # one side only and decided the difference of the two 99th percentiles.)
+    # The baselines go to files beside the record (the same disk), right after each line and
+    # with what that line wrote: both figures then come from the same moments. (Timed as a
+    # block after the lines, a burst of other work on a shared machine fell on one side only
+    # and decided the difference of the two 99th percentiles.)
     beside = record.with_name(f".{record.name}.baseline")
     session_times, cpu_times, write_times = [], [], []
-    for line in lines:
-        started, cpu = time.perf_counter(), time.thread_time()
-        reply = table.handle(line)
-        table.due()
-        table.live_check("")
-        session_times.append(time.perf_counter() - started)
-        cpu_times.append(time.thread_time() - cpu)
-        assert reply.accepted, reply.text
-        written = record.read_text(encoding="utf-8")
-        started = time.perf_counter()
-        write_atomic(beside, written)
-        write_times.append(time.perf_counter() - started)
+    with open_appending(record.with_name(f".{record.name}.append")) as appending:
+        append_times = []
+        for line in lines:
+            started, cpu = time.perf_counter(), time.thread_time()
+            reply = table.handle(line)
+            table.due()
+            table.live_check("")
+            session_times.append(time.perf_counter() - started)
+            cpu_times.append(time.thread_time() - cpu)
+            assert reply.accepted, reply.text
+            append_times.append(appending(line))
+            written = record.read_text(encoding="utf-8")
+            started = time.perf_counter()
+            write_atomic(beside, written)
+            write_times.append(time.perf_counter() - started)
     table.close()   # (the session's hold on its record: the rules below open it again)
     beside.unlink()
     record.write_bytes(original)
-    journal_times = journal_floor(record.parent / f".{record.name}.journal", lines)
     rules = open_record(record)
     play_times = []
     for line in lines:
@@ -130,16 +136,16 @@ def in_process_samples(record: Path, lines: list[str]) -> dict[str, list[float]]
     record.write_bytes(original)
     return {"session line": session_times, "session line, CPU time": cpu_times,
             "baseline: write_atomic alone": write_times,
-            "baseline: one fsynced append alone": journal_times,
+            "baseline: one fsynced append alone": append_times,
             "baseline: session.play alone": play_times}
 
 
-def journal_floor(path: Path, lines: list[str]) -> list[float]:
-    """Per line, appending it to a journal file beside the record and ``fsync``ing it: the
-    least a line can cost and still survive a power cut once answered (the floor of an
-    append-only journal replayed on the next open, docs/errors.md "Why two fsyncs per write").
-    The file is created and its folder synced before the timed appends, as a journal would be
-    once per session."""
+@contextmanager
+def open_appending(path: Path) -> Iterator[Callable[[str], float]]:
+    """A file at ``path`` to append lines to, each ``fsync``\ ed: the least a line can cost and
+    still survive a power cut once answered; the function given appends one line and returns
+    the seconds it took. The file is created and its folder synced first (as the session's
+    journal is, once a session), and removed after."""
     with open(path, "ab") as journal:
         os.fsync(journal.fileno())
         folder = os.open(path.parent, os.O_RDONLY)
@@ -147,15 +153,18 @@ def journal_floor(path: Path, lines: list[str]) -> list[float]:
             os.fsync(folder)
         finally:
             os.close(folder)
-        times = []
-        for line in lines:
+
+        def append(line: str) -> float:
             started = time.perf_counter()
             journal.write(line.encode("utf-8") + b"\n")
             journal.flush()
             os.fsync(journal.fileno())
-            times.append(time.perf_counter() - started)
-    path.unlink()
-    return times
+            return time.perf_counter() - started
+
+        try:
+            yield append
+        finally:
+            path.unlink()
 
 
 #: The baseline in a terminal: a bare prompt_toolkit prompt that echoes each line, with the

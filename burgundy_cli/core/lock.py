@@ -87,8 +87,9 @@ class LockedRecord:
         except (OSError, RecordError, UsageError):
             return True
 
-    def write(self, text: str) -> None:
-        """Replace the record with ``text`` atomically, unless it changed on disk since read.
+    def write(self, text: str, *, durable: bool = True) -> None:
+        """Replace the record with ``text`` atomically, unless it changed on disk since read
+        (``durable=False``: not synced, see :func:`~burgundy_cli.core.record.write_atomic`).
 
         The record's first-line ``#:schema`` directive, if it has one, is kept
         (from :attr:`basis`, the bytes read: the write is refused if the file no longer has
@@ -105,7 +106,8 @@ class LockedRecord:
                                     hint="run the command again: it reads the file anew")
 
         text = keep_directive(self.basis or b"", text)
-        write_atomic(self.path, text, before_replace=unchanged, replaced=unchanged if self.swap else None)
+        write_atomic(self.path, text, before_replace=unchanged, replaced=unchanged if self.swap else None,
+                     durable=durable)
         self.replaced = True
         self.basis = text.encode("utf-8")
 

@@ -330,7 +330,7 @@ def dump_record(data: dict[str, Any]) -> str:
 def write_atomic(path: str | os.PathLike[str], text: str, *,
                  before_replace: Callable[[], None] | None = None, replace: bool = True,
                  replaced: Callable[[str], None] | None = None, record: bool = True,
-                 inputs: Iterable[str | os.PathLike[str]] = ()) -> None:
+                 inputs: Iterable[str | os.PathLike[str]] = (), durable: bool = True) -> None:
     """Write ``text`` to ``path`` so that a file is always either old or new, never partial,
     and nothing that is not a file is ever replaced: the one writer of every record and
     every output file (``--out``, ``--svg``, ``export --out``, ``playout --out``).
@@ -366,6 +366,10 @@ def write_atomic(path: str | os.PathLike[str], text: str, *,
     read, an editor saved in between) the two are swapped back and the new file removed,
     so the file found on disk is kept; else the replaced file is removed. Elsewhere the
     rename is used, checked by ``before_replace`` alone.
+
+    ``durable=False`` leaves out both syncs (the file's ``fsync`` and the folder's): the write is
+    as atomic for every reader, but a power cut may undo it. Only the table session asks so,
+    for a line it has already made durable in its journal (:mod:`burgundy_cli.core.journal`).
 
     What is refused, with nothing written: for a record (``record``, the default), a text
     of more than :data:`MAX_RECORD_BYTES` bytes (no command could read it back; an export
@@ -410,7 +414,8 @@ def write_atomic(path: str | os.PathLike[str], text: str, *,
                 _keep_owner(path, handle, info)
             os.fchmod(handle, mode)
             _write_all(handle, data)
-            os.fsync(handle)
+            if durable:
+                os.fsync(handle)
         finally:
             os.close(handle)
         if before_replace is not None:
@@ -443,6 +448,13 @@ def write_atomic(path: str | os.PathLike[str], text: str, *,
         if isinstance(err, OSError):
             raise UsageError(f"cannot write {path}: {err.strerror or err}") from None
         raise
+    if durable:
+        sync_folder(folder)
+
+
+def sync_folder(folder: str) -> None:
+    """``fsync`` ``folder`` (``""``: the current one), so that a rename or a new name in it
+    survives a power cut; a folder that cannot be opened is left as it is."""
     try:
         dir_fd = os.open(folder or os.curdir, os.O_RDONLY)
     except OSError:

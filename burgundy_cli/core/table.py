@@ -20,8 +20,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from types import ModuleType
 
+from burgundy_cli.core.directive import keep_directive
 from burgundy_cli.core.errors import ParseError, RecordError, RefereeError, UsageError
 from burgundy_cli.core.game import MoveList, Session
+from burgundy_cli.core.journal import Journal, journal_path, read_journal, sync_record
 from burgundy_cli.core.lock import LockedRecord, RecordChanged, SessionLock, closing_queue, current_bytes
 from burgundy_cli.core.record import (
     RecordDoc, dump_record, parse_record_bytes, parse_record_text, swap_available,
@@ -99,7 +101,13 @@ class Reply:
 
 
 class TableSession:
-    """A record open at the table: every accepted line is on disk before the next prompt."""
+    """A record open at the table: every accepted line is on disk before the next prompt.
+
+    A line is made durable by one synced append to the session's journal, and the record
+    rewritten at once without a sync (:mod:`burgundy_cli.core.journal`); every other write
+    (an undo, lines put back after a reload) is synced as any command's, and begins the
+    journal again from it. Where no journal can be kept, each line's write is synced.
+    """
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = os.fspath(path)
@@ -114,22 +122,144 @@ class TableSession:
         self.mine: set[int] = set()
         #: The record's canonical text, made after each line from the text made before.
         self.writer = RecordText()
+        #: The journal each accepted line is synced to (None: each write is synced instead).
+        self.journal: Journal | None = Journal(journal_path(self.path))
+        #: What opening found that the table should hear first (lines put back from a journal).
+        self.opening_note: str | None = None
         swap_available()        # what the writes need, loaded now rather than on the first line
         closing_queue()
         #: Held while the session is open: ``undo`` or ``play`` from another terminal is
         #: refused meanwhile, with a message that says so (issue 33 item 21).
         self.lock = SessionLock(self.path)
         try:
-            with self.lock.writing() as record:
-                self._open(record.read(), record.basis or b"")
-            self.helpers = table_helpers(self.session)
+            with self.lock.writing(swap=True) as record:
+                try:
+                    self._open(record.read(), record.basis or b"")
+                except RefereeError as err:    # (a record torn by a power cut: its journal may have it)
+                    err.hint = "; ".join(filter(None, [err.hint, self._journal_kept_aside()]))
+                    raise
+                self.helpers = table_helpers(self.session)
+                self.opening_note = self._recover(record)
+                self._begin_journal()
         except BaseException:
+            if self.journal is not None:
+                self.journal.close()
             self.lock.close()
             raise
 
     def close(self) -> None:
-        """End the session: the record is let go (other commands may write it again)."""
-        self.lock.close()
+        """End the session: the record is synced, its journal removed, and the record let go
+        (other commands may write it again)."""
+        try:
+            self._end_journal()
+        finally:
+            self.lock.close()
+
+    # --- the journal ------------------------------------------------------------------------------
+
+    def _begin_journal(self) -> None:
+        """Begin the journal from the record as the session last read or wrote it; where it
+        cannot be written, go on without one (each line's write is then synced)."""
+        if self.journal is None:
+            return
+        try:
+            self.journal.begin(self.basis.decode("utf-8"))
+        except (UsageError, OSError, UnicodeDecodeError):
+            self.journal.close()
+            self.journal = None
+
+    def _journal_line(self, line: str) -> str | None:
+        """Sync the accepted ``line`` to the journal; if the journal cannot take it, sync the
+        record instead and go on without a journal. A note when neither could be synced."""
+        assert self.journal is not None
+        try:
+            self.journal.append(line)
+            return None
+        except OSError:
+            journal, self.journal = self.journal, None
+        try:
+            sync_record(self.path)
+        except OSError as err:
+            journal.close()
+            return (f"warning: {self.path} holds the line, but neither it nor {journal.path} could be synced "
+                    f"({err.strerror or err}): a power cut now may lose it")
+        journal.end()
+        return None
+
+    def _end_journal(self) -> None:
+        """Sync the record and remove the journal; the journal stays when the record on disk is
+        not what the session last wrote (changed since: the next opening compares the two) or
+        cannot be synced."""
+        journal, self.journal = self.journal, None
+        if journal is None:
+            return
+        try:
+            if current_bytes(self.path) == self.basis:
+                sync_record(self.path)
+                journal.end()
+                return
+        except (OSError, RefereeError):
+            pass
+        journal.close()
+
+    def _recover(self, record: LockedRecord) -> str | None:
+        """Compare the journal a session left without ending (a crash, a kill, a power cut)
+        with the record just opened; what to tell the table, if anything.
+
+        The journal's base with its lines played is the record that session answered for.
+        If the record on disk has all those lines (and maybe more after them), nothing was lost. If it lacks only the
+        last of them (its rewrites were not synced when the computer stopped), they are
+        played again and the record written, synced. Any other difference (the record was
+        edited since) is not merged: the session's record is kept in
+        ``FILE.session-conflict`` and the note says what differs, the record left as it is.
+        A file at the journal's name that is no journal is left alone, and no journal kept.
+        """
+        assert self.journal is not None
+        path = self.journal.path
+        try:
+            found = read_journal(path)
+        except OSError as err:
+            self.journal = None
+            return f"{path} cannot be read ({err.strerror or err}); left as it is"
+        if found is None:
+            if not os.path.lexists(path):
+                return None
+            self.journal = None
+            return f"{path} is not a burgundy journal: left as it is (this session syncs each line's write instead)"
+        answered, start = _replayed(*found, path)
+        want, have = self.helpers.lines(answered), self.helpers.lines(self.session)
+        if have[:len(want)] == want:  # (lines after them: a command played on after that session)
+            return None
+        if start <= len(have) < len(want) and want[:len(have)] == have:
+            missing = want[len(have):]
+            for line in missing:
+                self.session.play(line)
+            record.write(self.writer.text(self.session.record_data()))
+            self.basis = record.basis or b""
+            self.version += 1
+            self.mine = set(range(start, len(want)))
+            return (f"{self.path} lacked {counted(len(missing), 'line')} the session before had recorded, kept "
+                    f"in its journal {path} (the computer stopped before the record's rewrite reached the disk): "
+                    f"put back: {' | '.join(missing)} (undo removes them)")
+        kept = keep_directive(found[0], dump_record(answered.record_data())).encode("utf-8")
+        return (f"{path} holds a session that did not end, and the record was changed since; "
+                + self._keep_safe(kept, want, have, set(range(start, len(want)))))
+
+    def _journal_kept_aside(self) -> str | None:
+        """When the record does not read and a journal is beside it: the journal's record kept
+        in ``FILE.session-conflict`` (the record is not replaced: it may be an edit in
+        progress), and where it is; None without a journal."""
+        path = journal_path(self.path)
+        try:
+            found = read_journal(path)
+            if found is None:
+                return None
+            answered, start = _replayed(*found, path)
+        except (OSError, RefereeError):
+            return None
+        lines = table_helpers(answered).lines(answered)
+        kept = keep_directive(found[0], dump_record(answered.record_data())).encode("utf-8")
+        return f"{path} holds the session before: " + self._keep_safe(kept, lines, None, set(range(start, len(lines))))
 
     # --- reading the record ---------------------------------------------------------------------
 
@@ -279,6 +409,7 @@ class TableSession:
             raw = current_bytes(self.path)
             if raw != self.basis:
                 notes.append(self._reload(raw, record))
+                self._begin_journal()
             record.basis = self.basis
             yield record
 
@@ -307,11 +438,15 @@ class TableSession:
         except RefereeError as err:
             return Reply("\n".join([*notes, self.refusal(text, err)]))
         try:
-            record.write(self.writer.text(self.session.record_data()))
+            record.write(self.writer.text(self.session.record_data()), durable=self.journal is None)
         except BaseException:
             self._open(parse_record_bytes(self.basis, self.path), self.basis)  # the line is not kept
             raise
         self.basis = record.basis or b""
+        if self.journal is not None:
+            warning = self._journal_line(line)
+            if warning:
+                notes.append(warning)
         self.version += 1
         self._count = (self.version, count + 1)
         self.mine.add(count)
@@ -374,6 +509,7 @@ class TableSession:
         except RefereeError as err:
             return Reply("\n".join([*notes, f"not undone: {err.describe()}"]))
         self.session, self.basis = shorter, record.basis or b""
+        self._begin_journal()
         self.version += 1
         kept = self.lines_played()
         self.mine = {index for index in self.mine if index < kept}
@@ -441,6 +577,22 @@ class TableSession:
                 answer = err.describe()
         self._checked = (self.version, body, answer)
         return answer
+
+
+def _replayed(base: str, lines: list[str], path: str) -> tuple[Session, int]:
+    """The record a journal at ``path`` answered for: its ``base`` with its ``lines`` played
+    (up to one refused, which no session answered); and how many log lines the base had.
+
+    :raises RefereeError: the base does not read.
+    """
+    answered = open_doc(parse_record_text(base, path), verify_result=False)
+    start = len(table_helpers(answered).lines(answered))
+    for line in lines:
+        try:
+            answered.play(line)
+        except RefereeError:
+            break
+    return answered, start
 
 
 def _too_long(text: str) -> str:

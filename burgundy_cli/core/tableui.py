@@ -139,6 +139,8 @@ def run_session(path: str, *, say: Callable[[str], None] = print, history: Histo
 def _prompt_until_done(table: TableSession, path: str, say: Callable[[str], None], history: History | None,
                        prompt_options: dict[str, Any]) -> int:
     """The session's loop (see :func:`run_session`); its exit code."""
+    if table.opening_note:
+        say(table.opening_note)
     if table.complete():
         say(f"{path}: the game is complete:\n{table.final_score()}")
         return 0

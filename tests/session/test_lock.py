@@ -136,11 +136,11 @@ def test_an_editor_save_just_after_the_last_check_is_kept(castles_record, monkey
     probe.unlink()
     real = lock.write_atomic
 
-    def racing(path, text, *, before_replace, replaced):
+    def racing(path, text, *, before_replace, replaced, durable):
         def check_then_an_editor_saves() -> None:
             before_replace()
             castles_record.write_text(castles_record.read_text() + "\n# an editor's line\n")
-        real(path, text, before_replace=check_then_an_editor_saves, replaced=replaced)
+        real(path, text, before_replace=check_then_an_editor_saves, replaced=replaced, durable=durable)
 
     monkeypatch.setattr(lock, "write_atomic", racing)
     with locked(castles_record, swap=True) as record:

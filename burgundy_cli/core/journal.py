@@ -1,0 +1,133 @@
+"""The table session's journal: a line accepted at the table is made durable by one synced
+append, not by syncing the whole record twice.
+
+While a table session has a record open, ``FILE.journal`` lies beside it. Its first entry
+is the record's text when the journal began (the *base*: when the session opened, and
+again after an undo or a reload, whose writes are synced as every other command's); each
+line the session accepts after that is appended to it and ``fsync``\\ ed before the session
+answers ``recorded``. The record itself is still rewritten after every line, atomically
+(a temporary file renamed over it, under the lock, refused if an editor saved meanwhile),
+only without its two syncs: every program reading the record sees the new text at once,
+and a power cut that undoes the rewrite loses nothing, since base and lines replayed give
+the record back. When the session ends, the record is synced and the journal removed.
+
+A journal found when a session opens is one whose session ended without that: the session
+crashed, was killed or the computer stopped. The table session reads it
+(:func:`read_journal`) and compares what it gives with the record (``core.table``).
+
+The journal is one JSON object a line, so a line torn by a power cut is told apart and
+left out (it was never answered): ``{"base": TEXT}`` first, then ``{"line": TEXT}`` each.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+from burgundy_cli.core.record import sync_folder, write_atomic
+
+#: What the journal of ``FILE`` is called: ``FILE.journal``, beside it.
+SUFFIX = ".journal"
+
+
+def journal_path(record: str) -> str:
+    """The journal's path for the record at ``record``."""
+    return record + SUFFIX
+
+
+def read_journal(path: str) -> tuple[str, list[str]] | None:
+    """The base and lines of the journal at ``path``; None when there is no file there, or one
+    that is no journal (its first line is not a base: a file of the user's, left untouched).
+    A last line that does not read was torn by a power cut before it was answered: left out.
+
+    :raises OSError: it cannot be read.
+    """
+    try:
+        with open(path, "rb") as found:
+            entries = found.read().split(b"\n")
+    except FileNotFoundError:
+        return None
+    try:
+        base = json.loads(entries[0])["base"]
+    except (ValueError, TypeError, KeyError):
+        return None
+    if not isinstance(base, str):
+        return None
+    lines = []
+    for entry in entries[1:]:
+        try:
+            line = json.loads(entry)["line"]
+        except (ValueError, TypeError, KeyError):
+            break
+        if not isinstance(line, str):
+            break
+        lines.append(line)
+    return base, lines
+
+
+def _entry(**fields: str) -> bytes:
+    return json.dumps(fields, ensure_ascii=False).encode("utf-8") + b"\n"
+
+
+class Journal:
+    """The open journal of one table session (see the module's docstring)."""
+
+    __slots__ = ("path", "fd")
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        #: The descriptor lines are appended to; None before :meth:`begin` and after :meth:`end`.
+        self.fd: int | None = None
+
+    def begin(self, base: str) -> None:
+        """Start the journal again from ``base``, the record's text now: written and synced
+        (the file and its folder) before this returns, so that it holds the record whatever
+        happens to the record's own later, unsynced rewrites.
+
+        :raises UsageError: it cannot be written (as :func:`write_atomic`).
+        """
+        self.close()
+        write_atomic(self.path, _entry(base=base).decode("utf-8"), record=False)
+        self.fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CLOEXEC)
+
+    def append(self, line: str) -> None:
+        """Add the accepted ``line``, synced before this returns (the one sync a line costs).
+
+        :raises OSError: it could not be written or synced.
+        """
+        if self.fd is None:
+            raise OSError(f"{self.path} is not open")
+        data = _entry(line=line)
+        written = os.write(self.fd, data)
+        if written != len(data):    # (a short write: the disk is full)
+            raise OSError(f"{self.path}: only {written} of {len(data)} bytes written")
+        os.fsync(self.fd)
+
+    def end(self) -> None:
+        """Remove the journal: the record it guarded is synced (the caller saw to it)."""
+        self.close()
+        try:
+            os.unlink(self.path)
+        except FileNotFoundError:
+            pass
+        sync_folder(os.path.dirname(self.path))
+
+    def close(self) -> None:
+        """Stop appending, the journal left on disk (for the next opening to compare)."""
+        if self.fd is not None:
+            os.close(self.fd)
+            self.fd = None
+
+
+def sync_record(path: str) -> None:
+    """``fsync`` the record at ``path`` and its folder: what the session's unsynced rewrites
+    left in memory is on disk after this.
+
+    :raises OSError: it cannot be opened or synced.
+    """
+    fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    sync_folder(os.path.dirname(path))
