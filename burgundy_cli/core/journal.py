@@ -21,8 +21,10 @@ left out (it was never answered): ``{"base": TEXT}`` first, then ``{"line": TEXT
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import stat
 
 from burgundy_cli.core.record import sync_folder, write_atomic
 
@@ -36,17 +38,26 @@ def journal_path(record: str) -> str:
 
 
 def read_journal(path: str) -> tuple[str, list[str]] | None:
-    """The base and lines of the journal at ``path``; None when there is no file there, or one
-    that is no journal (its first line is not a base: a file of the user's, left untouched).
-    A last line that does not read was torn by a power cut before it was answered: left out.
+    """The base and lines of the journal at ``path``; None when there is nothing there, or
+    something that is no journal: not a regular file (a link, a pipe: never followed, never
+    waited on) or a file whose first line is not a base (a file of the user's). Either is
+    left untouched. A last line that does not read was torn by a power cut before it was
+    answered: left out.
 
     :raises OSError: it cannot be read.
     """
     try:
-        with open(path, "rb") as found:
-            entries = found.read().split(b"\n")
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
     except FileNotFoundError:
         return None
+    except OSError as err:
+        if err.errno == errno.ELOOP:    # (a symbolic link)
+            return None
+        raise
+    with open(fd, "rb") as found:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        entries = found.read().split(b"\n")
     try:
         base = json.loads(entries[0])["base"]
     except (ValueError, TypeError, KeyError):

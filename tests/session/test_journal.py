@@ -159,6 +159,19 @@ def test_a_file_of_the_users_at_the_journal_name_is_left_alone(castles_record, m
     assert theirs.read_text(encoding="utf-8") == "my notes\n"
 
 
+@pytest.mark.parametrize("what", ["link", "fifo"])
+def test_a_link_or_a_pipe_at_the_journal_name_is_never_followed(castles_record, tmp_path, what):
+    target = tmp_path / "elsewhere.txt"
+    target.write_text("not the session's\n", encoding="utf-8")
+    name = journal_path(str(castles_record))
+    os.symlink(target, name) if what == "link" else os.mkfifo(name)
+    table = TableSession(castles_record)
+    assert "is not a burgundy journal" in table.opening_note
+    assert table.handle(ROLL).accepted
+    table.close()
+    assert target.read_text(encoding="utf-8") == "not the session's\n" and os.path.lexists(name)
+
+
 def test_undo_begins_the_journal_again_from_the_record(castles_record):
     table = TableSession(castles_record)
     three_lines(table)
