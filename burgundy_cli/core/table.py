@@ -226,24 +226,37 @@ class TableSession:
                 return None
             self.journal = None
             return f"{path} is not a burgundy journal: left as it is (this session syncs each line's write instead)"
-        answered, start = _replayed(*found, path)
+        try:
+            answered, start = _replayed(*found, path)
+        except RefereeError as err:
+            self.journal = None
+            return f"{path} does not hold a record that reads ({err.describe()}): left as it is"
         want, have = self.helpers.lines(answered), self.helpers.lines(self.session)
         if have[:len(want)] == want:  # (lines after them: a command played on after that session)
             return None
         if start <= len(have) < len(want) and want[:len(have)] == have:
             missing = want[len(have):]
-            for line in missing:
-                self.session.play(line)
-            record.write(self.writer.text(self.session.record_data()))
-            self.basis = record.basis or b""
-            self.version += 1
-            self.mine = set(range(start, len(want)))
-            return (f"{self.path} lacked {counted(len(missing), 'line')} the session before had recorded, kept "
-                    f"in its journal {path} (the computer stopped before the record's rewrite reached the disk): "
-                    f"put back: {' | '.join(missing)} (undo removes them)")
+            try:
+                for line in missing:
+                    self.session.play(line)
+            except RefereeError:    # (the record's setup was edited too: not the same game)
+                self._open(parse_record_bytes(self.basis, self.path), self.basis)
+            else:
+                return self._put_back(record, missing, start, len(want), path)
         kept = keep_directive(found[0], dump_record(answered.record_data())).encode("utf-8")
         return (f"{path} holds a session that did not end, and the record was changed since; "
                 + self._keep_safe(kept, want, have, set(range(start, len(want)))))
+
+    def _put_back(self, record: LockedRecord, missing: list[str], start: int, end: int, path: str) -> str:
+        """Write the record with the ``missing`` lines :meth:`_recover` played again (synced);
+        what to tell the table."""
+        record.write(self.writer.text(self.session.record_data()))
+        self.basis = record.basis or b""
+        self.version += 1
+        self.mine = set(range(start, end))
+        return (f"{self.path} lacked {counted(len(missing), 'line')} the session before had recorded, kept "
+                f"in its journal {path} (the computer stopped before the record's rewrite reached the disk): "
+                f"put back: {' | '.join(missing)} (undo removes them)")
 
     def _journal_kept_aside(self) -> str | None:
         """When the record does not read and a journal is beside it: the journal's record kept

@@ -159,6 +159,18 @@ def test_a_file_of_the_users_at_the_journal_name_is_left_alone(castles_record, m
     assert theirs.read_text(encoding="utf-8") == "my notes\n"
 
 
+def test_a_journal_whose_base_does_not_read_is_left_alone(castles_record):
+    name = journal_path(str(castles_record))
+    with open(name, "w", encoding="utf-8") as journal:
+        journal.write(json.dumps({"base": "[game\n"}) + "\n" + json.dumps({"line": ROLL}) + "\n")
+    kept = open(name, encoding="utf-8").read()
+    table = TableSession(castles_record)
+    assert "does not hold a record that reads" in table.opening_note and table.journal is None
+    assert table.handle(ROLL).accepted
+    table.close()
+    assert open(name, encoding="utf-8").read() == kept
+
+
 @pytest.mark.parametrize("what", ["link", "fifo"])
 def test_a_link_or_a_pipe_at_the_journal_name_is_never_followed(castles_record, tmp_path, what):
     target = tmp_path / "elsewhere.txt"
