@@ -149,14 +149,11 @@ def check(path: str, move: str, as_json: bool, why: bool = False, at: str | None
             rule = err.rule.id if isinstance(err, IllegalMoveError) else None
             return Outcome(code=1).say(_json({"legal": False, "rule": rule, "message": err.describe()}))
         return Outcome(code=1).warn(failure(err.at(move_location(move)))[0])
-    effects = session.effects(move) if hasattr(session, "effects") else []
-    rules = session.rules_passed(move) if hasattr(session, "rules_passed") else []
-    because = "; ".join(f"{rule['why']} ({rule['id']})" for rule in rules)
-    verdict = f"legal: {canonical}" + (f" -- {because}" if because else "") + (f" -- {'; '.join(effects)}" if effects else "")
+    from burgundy_cli.core.verdicts import legal_verdict
+
+    verdict, effects, rules = legal_verdict(session, move, canonical, why and not as_json)
     if as_json:
         return Outcome().say(_json({"legal": True, "rule": None, "message": verdict, "effects": effects, "rules": rules}))
-    if why:
-        verdict += "".join(f'\n  {rule["id"]}: "{rule["text"]}" [{rule["ref"]}]' for rule in rules)
     return Outcome().say(verdict)
 
 

@@ -37,6 +37,7 @@ from burgundy_cli.core.words import counted
 #: The words the session reads as its own commands rather than as game lines.
 COMMANDS = {
     "undo": "undo [N]  remove the last line (or N lines) from the record",
+    "check": "check LINE  is LINE legal now, and by which rules (their passages); nothing is written",
     "show": "show      draw the position",
     "moves": "moves     list every legal line now",
     "score": "score     the score table",
@@ -394,15 +395,31 @@ class TableSession:
         if not words:
             return Reply("")
         command = words[0].lower()
+        if command == "check" and len(words) > 1:
+            return Reply(self.verdict(_after_first_word(text)))
         if command in COMMANDS and (len(words) == 1 or command == "undo" and len(words) == 2):
             return self._command(command, words[1:])
         return self.play(text.strip())
+
+    def verdict(self, line: str) -> str:
+        """``check LINE`` at the prompt: whether ``line`` is legal now and by which rules, each
+        rule's passage quoted in the record's edition -- ``burgundy check --why``'s answer,
+        settled at the table without starting a process. Nothing is written."""
+        from burgundy_cli.core.verdicts import legal_verdict
+
+        try:
+            canonical = self._as_typed(line, self.session.check)
+        except RefereeError as err:
+            return f"{err.describe()} (nothing written)"
+        return legal_verdict(self.session, canonical, canonical, why=True)[0]
 
     def _command(self, command: str, args: list[str]) -> Reply:
         if command == "undo":
             if args and not (args[0].isdigit() and 0 < int(args[0]) <= 1000):
                 return Reply("undo takes a number of lines, e.g. undo 2")
             return self.undo(int(args[0]) if args else 1)
+        if command == "check":
+            return Reply("check takes a line of the game, e.g. check " + (self.shown_lines() or ["Anna: take 3 church"])[0])
         if command == "show":
             return Reply(self.session.show())
         if command == "moves":
@@ -412,7 +429,7 @@ class TableSession:
         if command == "help":
             return Reply("\n".join(["type a line of the game (Tab completes it), or:", *COMMANDS.values(),
                                     "Ctrl-C clears the line; Ctrl-D leaves"]))
-        return Reply("", done=True)
+        return Reply("", done=True)   # quit
 
     @contextmanager
     def _locked_current(self, notes: list[str]) -> Iterator[LockedRecord]:
@@ -557,6 +574,8 @@ class TableSession:
         its continuations once the text reaches them); a table form is offered up to its
         first placeholder; session commands complete too.
         """
+        if text.lstrip().lower().startswith("check "):
+            return [(f"check {put}", shown) for put, shown in self.completions(_after_first_word(text))]
         typed = " ".join(text.split()).casefold()
         found: list[tuple[str, str]] = [(move, f"{move}..." if move.endswith(" ") else move)
                                         for move in self.listing().completions(typed)]
@@ -579,6 +598,8 @@ class TableSession:
         if cached is not None and cached[0] == self.version and cached[1] == body:
             return cached[2]
         words = body.split()
+        if words[0].lower() == "check" and len(words) > 1:
+            return self.live_check(_after_first_word(body))
         if words[0].lower() in COMMANDS and len(words) <= 2:
             answer = COMMANDS[words[0].lower()]
         else:
@@ -606,6 +627,12 @@ def _replayed(base: str, lines: list[str], path: str) -> tuple[Session, int]:
         except RefereeError:
             break
     return answered, start
+
+
+def _after_first_word(text: str) -> str:
+    """``text`` without its first word (a session command's) and the spaces around it."""
+    parts = text.split(maxsplit=1)
+    return parts[1].strip() if len(parts) > 1 else ""
 
 
 def _too_long(text: str) -> str:

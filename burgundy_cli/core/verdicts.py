@@ -1,4 +1,5 @@
-"""``play --json`` and the legal moves offered by shell completion.
+"""A legal line's verdict as ``check`` words it, ``play --json`` and the legal moves offered
+by shell completion.
 
 ``play --json`` reports a verdict for each line (legal or not, the canonical line, the
 rule that refuses it) and what the record expects next, as one JSON object; as with
@@ -14,6 +15,20 @@ from burgundy_cli.core.registry import game_module
 TYPE_CHECKING = False  # (not typing's: `burgundy moves` imports this module before its game)
 if TYPE_CHECKING:
     from typing import Any
+
+
+def legal_verdict(session: Any, move: str, canonical: str, why: bool = False) -> tuple[str, list[str], list[dict[str, str]]]:
+    """The verdict on ``move``, found legal as ``canonical``: ``legal: LINE -- the rules it
+    passed -- what it does``, with ``why`` each rule's passage a line after it (the one wording
+    of ``burgundy check`` and of ``check`` at the table session's prompt); and the effects and
+    rules themselves (``check --json``)."""
+    effects = session.effects(move) if hasattr(session, "effects") else []
+    rules = session.rules_passed(move) if hasattr(session, "rules_passed") else []
+    because = "; ".join(f"{rule['why']} ({rule['id']})" for rule in rules)
+    verdict = f"legal: {canonical}" + (f" -- {because}" if because else "") + (f" -- {'; '.join(effects)}" if effects else "")
+    if why:
+        verdict += "".join(f'\n  {rule["id"]}: "{rule["text"]}" [{rule["ref"]}]' for rule in rules)
+    return verdict, effects, rules
 
 
 def due(session: Any) -> dict[str, Any]:
