@@ -36,13 +36,13 @@ from burgundy_cli.core.words import counted
 
 #: The words the session reads as its own commands rather than as game lines.
 COMMANDS = {
-    "undo": "undo [N]  remove the last line (or N lines) from the record",
+    "undo": "undo [N]     remove the last line (or N lines) from the record",
     "check": "check LINE  is LINE legal now, and by which rules (their passages); nothing is written",
-    "show": "show      draw the position",
-    "moves": "moves     list every legal line now",
-    "score": "score     the score table",
-    "help": "help      this list",
-    "quit": "quit      leave (Ctrl-D too); every accepted line is already written",
+    "show": "show         draw the position",
+    "moves": "moves        list every legal line now",
+    "score": "score        the score table",
+    "help": "help         this list",
+    "quit": "quit         leave (Ctrl-D too); every accepted line is already written",
 }
 #: How many legal lines a refusal suggests.
 SUGGESTIONS = 6
