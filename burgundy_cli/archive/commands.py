@@ -92,8 +92,7 @@ def stats_body(folder: str | None, url: str | None, game: str | None = None, edi
                by: str | None = None, versus: tuple[str, str] | None = None, best: int = 0,
                ratings: bool = False, as_json: bool = False, as_csv: bool = False, as_markdown: bool = False,
                jobs: int = 0, categories: bool = False) -> Outcome:
-    """``burgundy stats`` from its command line's values, as both the typer command and the
-    typer-free path (``entry.COMMANDS``) give them.
+    """``burgundy stats`` from its command line's values, as the typer command gives them.
 
     :raises UsageError: more than one of ``--json``, ``--csv`` and ``--markdown``.
     """
