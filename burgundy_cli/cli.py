@@ -248,11 +248,13 @@ def play(
                                                       autocompletion=_complete_move)] = None,
     as_json: Annotated[bool, typer.Option("--json", help='print {"verdicts", "written", "due"}')] = False,
 ) -> None:
-    """Check MOVES one by one and append them to FILE (written atomically); say what is due next.
+    """Play FILE at the table: the table session, or check MOVES and append them to FILE.
 
-    Nothing is written unless every line is legal, so the record on disk is never lost.
-    Without MOVES, on a terminal: the table session (docs/table-session.md) -- a prompt
-    that says what is due, Tab completion, undo, each accepted line written at once.
+    Without MOVES, on a terminal: the table session (docs/table-session.md), the way to
+    play -- a prompt that says what is due, Tab completion, 'check LINE' to settle a
+    dispute, undo; each accepted line is on disk before the next prompt. With MOVES: each
+    is checked in order and appended (written atomically), then what is due next is said;
+    nothing is written unless every line is legal.
 
     Example: burgundy play game.toml "anna: take 3 church" "anna: sell 4"
     """
