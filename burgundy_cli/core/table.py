@@ -134,13 +134,9 @@ class TableSession:
         self.lock = SessionLock(self.path)
         try:
             with self.lock.writing(swap=True) as record:
-                try:
-                    self._open(record.read(), record.basis or b"")
-                except RefereeError as err:    # (a record torn by a power cut: its journal may have it)
-                    err.hint = "; ".join(filter(None, [err.hint, self._journal_kept_aside()]))
-                    raise
+                restored = self._open_or_restore(record)
                 self.helpers = table_helpers(self.session)
-                self.opening_note = self._recover(record)
+                self.opening_note = restored or self._recover(record)
                 self._begin_journal()
         except BaseException:
             if self.journal is not None:
@@ -259,21 +255,41 @@ class TableSession:
                 f"in its journal {path} (the computer stopped before the record's rewrite reached the disk): "
                 f"put back: {' | '.join(missing)} (undo removes them)")
 
-    def _journal_kept_aside(self) -> str | None:
-        """When the record does not read and a journal is beside it: the journal's record kept
-        in ``FILE.session-conflict`` (the record is not replaced: it may be an edit in
-        progress), and where it is; None without a journal."""
+    def _open_or_restore(self, record: LockedRecord) -> str | None:
+        """Open the record. When it does not read and a journal is beside it: a record a power
+        cut left empty (zero length, or blocks of zeros: a rename that reached the disk before
+        the text did, which some file systems allow) is written again from the journal,
+        synced, and the note says so; any other record that does not read is not replaced (it
+        may be an edit in progress), the journal's record is kept in ``FILE.session-conflict``
+        and the error names it.
+
+        :raises RefereeError: the record does not read (and was not empty with a journal).
+        """
+        try:
+            self._open(record.read(), record.basis or b"")
+            return None
+        except RefereeError as err:
+            failed = err
         path = journal_path(self.path)
         try:
             found = read_journal(path)
-            if found is None:
-                return None
-            answered, start = _replayed(*found, path)
+            answered, start = _replayed(*found, path) if found else (None, 0)
+            raw = current_bytes(self.path)
         except (OSError, RefereeError):
-            return None
+            answered = None
+        if answered is None:
+            raise failed
+        text = keep_directive(found[0], dump_record(answered.record_data()))
         lines = table_helpers(answered).lines(answered)
-        kept = keep_directive(found[0], dump_record(answered.record_data())).encode("utf-8")
-        return f"{path} holds the session before: " + self._keep_safe(kept, lines, None, set(range(start, len(lines))))
+        if raw.strip(b"\0"):
+            kept = self._keep_safe(text.encode("utf-8"), lines, None, set(range(start, len(lines))))
+            failed.hint = "; ".join(filter(None, [failed.hint, f"{path} holds the session before: {kept}"]))
+            raise failed
+        record.basis = raw
+        record.write(text)
+        self._open(record.read(), record.basis or b"")
+        return (f"{self.path} was empty (the computer stopped before its text reached the disk): written again "
+                f"from its journal {path}, with its {counted(len(lines), 'line')}")
 
     # --- reading the record ---------------------------------------------------------------------
 

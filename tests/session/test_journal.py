@@ -144,6 +144,19 @@ def test_a_torn_record_is_not_replaced_its_session_is_kept_aside(castles_record)
     assert log_lines(castles_record.parent / "game.toml.session-conflict") == lines
 
 
+@pytest.mark.parametrize("left", [b"", b"\0" * 4096])
+def test_a_record_a_power_cut_left_empty_is_written_again_from_the_journal(castles_record, left):
+    table = TableSession(castles_record)
+    three_lines(table)
+    lines = log_lines(castles_record)
+    killed(table)
+    castles_record.write_bytes(left)     # the rename reached the disk, the text did not (XFS, btrfs)
+    table = TableSession(castles_record)
+    assert table.opening_note.startswith(f"{castles_record} was empty") and f"{len(lines)} lines" in table.opening_note
+    assert log_lines(castles_record) == lines
+    table.close()
+
+
 def test_a_file_of_the_users_at_the_journal_name_is_left_alone(castles_record, monkeypatch):
     theirs = castles_record.parent / "game.toml.journal"
     theirs.write_text("my notes\n", encoding="utf-8")
