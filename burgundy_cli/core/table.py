@@ -204,9 +204,9 @@ class TableSession:
         with the record just opened; what to tell the table, if anything.
 
         The journal's base with its lines played is the record that session answered for.
-        If the record on disk has all those lines (and maybe more after them), nothing was lost. If it lacks only the
-        last of them (its rewrites were not synced when the computer stopped), they are
-        played again and the record written, synced. Any other difference (the record was
+        If the record on disk has all those lines (and maybe more after them), nothing was
+        lost. If it lacks only the last of them (its rewrites were not synced when the
+        computer stopped), they are played again and the record written, synced. Any other difference (the record was
         edited since) is not merged: the session's record is kept in
         ``FILE.session-conflict`` and the note says what differs, the record left as it is.
         A file at the journal's name that is no journal is left alone, and no journal kept.
@@ -435,7 +435,8 @@ class TableSession:
                 return Reply("undo takes a number of lines, e.g. undo 2")
             return self.undo(int(args[0]) if args else 1)
         if command == "check":
-            return Reply("check takes a line of the game, e.g. check " + (self.shown_lines() or ["Anna: take 3 church"])[0])
+            example = (self.shown_lines() or ["Anna: take 3 church"])[0]
+            return Reply(f"check takes a line of the game, e.g. check {example}")
         if command == "show":
             return Reply(self.session.show())
         if command == "moves":
