@@ -13,8 +13,11 @@ from __future__ import annotations
 
 import json
 import os
+import random
+import signal
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -101,6 +104,35 @@ def test_a_line_played_after_a_killed_session_is_no_conflict(castles_record):
     assert played.returncode == 0, played.stderr
     table = TableSession(castles_record)
     assert table.opening_note is None and log_lines(castles_record)[-1] == "# later"
+    table.close()
+
+
+#: A table session in a process of its own: plays each line given, says so, then waits to be killed.
+SESSION_PROCESS = """
+import sys, time
+from burgundy_cli.core.table import TableSession
+table = TableSession(sys.argv[1])
+for line in sys.argv[2:]:
+    assert table.handle(line).accepted
+    print(line, flush=True)
+    time.sleep(0.003)   # (a quick typist: the kill lands amid the lines, on a busy machine too)
+time.sleep(60)
+"""
+
+
+@pytest.mark.parametrize("trial", range(4))
+def test_a_session_killed_at_any_moment_keeps_every_line_it_answered(castles_record, trial):
+    chance = random.Random(trial)
+    notes = [f"# note {number}" for number in range(40)]
+    child = subprocess.Popen([sys.executable, "-c", SESSION_PROCESS, str(castles_record), *notes],
+                             stdout=subprocess.PIPE, text=True)
+    answered = [child.stdout.readline().rstrip("\n") for _ in range(chance.randrange(1, 30))]
+    time.sleep(chance.uniform(0, 0.005))                 # amid the next line or two
+    child.send_signal(signal.SIGKILL)
+    answered += [line.rstrip("\n") for line in child.communicate()[0].splitlines()]
+    table = TableSession(castles_record)
+    kept = [line for line in log_lines(castles_record) if line.startswith("# note")]
+    assert kept[:len(answered)] == answered              # (a line accepted but not yet said may follow them)
     table.close()
 
 
