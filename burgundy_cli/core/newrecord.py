@@ -759,11 +759,15 @@ def _end_refusal(path: str, answers: NewRecord, keys: list[str], index: int) -> 
     """The game's refusal of an end-of-game record's answers up to question ``index``: the
     box's answers after it left out (each has a default of nothing, none depends on a later
     one) but the VP track, stood in for by 0 each, and the trade routes, stood in for as in a
-    new game (:func:`_routes_stood_in`); a Robber Knights record is checked from its map on. A
+    new game (:func:`_routes_stood_in`); the header's answers still to come take their defaults
+    (one player: the solo game on its duchy); a Robber Knights record is checked from its map on. A
     refusal of a later answer given by flag waits for its question. None when the game accepts
     them."""
     later = [key for key in keys[index + 1:] if key in _END_KEYS or key in _SOLO_KEYS or key == "knights"]
     trial = replace(answers, **dict.fromkeys(later))
+    for key, _, default in END_QUESTIONS[answers.game or "castles-of-burgundy"][index + 1:]:
+        if key not in later and getattr(trial, key) is None and _asked(key, trial):   # as it will be
+            trial = replace(trial, **{key: _default(key, trial, default) or None})
     if not _names(trial.players) or (trial.game == "robber-knights" and trial.map is None):
         return None
     if trial.vp is None:
