@@ -190,7 +190,8 @@ def new(
     goods: Annotated[str | None, typer.Option(help="Castles starting goods: anna=1 2 3,bob=4 5 6")] = None,
     start_player: Annotated[str | None, typer.Option("--start-player", help="Castles: who starts")] = None,
     shields: Annotated[str | None, typer.Option(help="Castles shields module: shields on each depot, 1=4,2=7 12,...")] = None,
-    routes: Annotated[str | None, typer.Option(help='Castles trade routes: anna=5 silver-2;2 church;...,bob=...')] = None,
+    routes: Annotated[str | None, typer.Option(help='Castles trade routes (also --end): anna=5 silver-2;2 church;...,'
+                                                    'bob=...')] = None,
     layout: Annotated[list[str] | None, typer.Option(help='Robber Knights layout row: "anna:castle-plain bob:lake"')] = None,
     hands: Annotated[str | None, typer.Option(help="Robber Knights hands: anna=castle-plain plain,bob=...")] = None,
     colours: Annotated[str | None, typer.Option(help="Robber Knights: the colour each plays, anna=yellow,bob=red "
@@ -213,6 +214,18 @@ def new(
     silver: Annotated[str | None, typer.Option(help="--end: silverlings left, anna=3,bob=0")] = None,
     workers: Annotated[str | None, typer.Option(help="--end: workers left, anna=5,bob=1")] = None,
     vp: Annotated[str | None, typer.Option(help="--end: the VP track, anna=98,bob=87")] = None,
+    route_goods: Annotated[str | None, typer.Option(
+        "--route-goods", help="--end, trade routes: the goods tiles on each route, left to right, anna=4 4 2")] = None,
+    tiles_removed: Annotated[str | None, typer.Option(
+        "--tiles-removed", help="--end, solo game: the hex tiles the rounds removed, in order, 'ship bank k21'")] = None,
+    goods_removed: Annotated[str | None, typer.Option(
+        "--goods-removed", help="--end, solo game: the goods tiles ships and exchanges removed, '1 1 2 5'")] = None,
+    vp_counter: Annotated[str | None, typer.Option(
+        "--vp-counter", help="--end, solo game: where the VP counter stands")] = None,
+    target_marker: Annotated[str | None, typer.Option(
+        "--target-marker", help="--end, solo game: where the target VP marker stands (default: 50)")] = None,
+    resets: Annotated[str | None, typer.Option(
+        help="--end, solo game: the counter's resets (default: those the target marker shows)")] = None,
     map_: Annotated[str | None, typer.Option("--map", help="--end, Robber Knights: every tile as cell owner:tile "
                                                            "[knights a,b], split by ;")] = None,
     knights: Annotated[str | None, typer.Option(help="--end, Robber Knights: knights left, anna=4,bob=8")] = None,
@@ -225,8 +238,9 @@ def new(
     as an empty game) before it is written. It is dated today unless --date says otherwise.
     With --result it is a result-only record of a game not logged move by move: the final
     scores (--scores), checked before writing. With --end it is an end-of-game record: the
-    box as it lies at the end (--duchy, --bonuses, --sold, --goods-left, --silver, --workers,
-    --vp; Robber Knights --map), scored as a logged game is.
+    box as it lies at the end (--duchy, --bonuses, --sold, --routes, --route-goods, --goods-left,
+    --silver, --workers, --vp; the solo game --tiles-removed, --goods-removed, --vp-counter,
+    --target-marker, --resets; Robber Knights --map), scored as a logged game is.
 
     Example: burgundy new game.toml --game castles-of-burgundy --edition 2019 --players anna,bob --goods "anna=1 2 3,bob=4 5 6"
     """
@@ -237,7 +251,9 @@ def new(
                       layout=layout, hands=hands, colours=colours, date=date, place=place, event=event,
                       result=result, scores=scores, tiebreak=tiebreak, won=won, end=end, duchy=duchy,
                       castle_shields=castle_shields, bonuses=bonuses, sold=sold, goods_left=goods_left,
-                      silver=silver, workers=workers, vp=vp, map=map_, knights=knights)
+                      silver=silver, workers=workers, vp=vp, route_goods=route_goods, tiles_removed=tiles_removed,
+                      goods_removed=goods_removed, vp_counter=vp_counter, target_marker=target_marker,
+                      resets=resets, map=map_, knights=knights)
     _guard(partial(subcommands.new, str(file), given, force))
 
 

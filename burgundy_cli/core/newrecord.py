@@ -18,9 +18,11 @@ as every command reads it (scores for every player, counts the game is played by
 winner that follows the tiebreak) before it is written.
 ``--end`` makes an end-of-game record (docs/records.md, "End-of-game records"): the same header,
 then an ``[end]`` table of the box as it lies at the game's end, asked in the order the box is
-tidied away (each duchy, the shields on its castles, the bonus tiles, the goods sold, the goods,
-silverlings and workers left, and last the VP track on the game board; Robber Knights: the map
-and the knights left), each answer checked as it is given by the game's own checks of a position.
+tidied away (each duchy, the shields on its castles, the bonus tiles, the goods sold, each trade
+route card by card and the goods on it, the goods, silverlings and workers left, the solo game's
+removed tiles, and last the VP track on the game board, with the solo game's VP counter and target
+marker; Robber Knights: the map and the knights left), each answer checked as it is given by the
+game's own checks of a position.
 On a terminal, without ``--result`` or ``--end``, the first question after the game says which
 of the three is made.
 """
@@ -75,12 +77,20 @@ class NewRecord:
     silver: str | None = None       #: its silverlings left: anna=3,bob=0
     workers: str | None = None      #: its workers left: anna=5,bob=1
     vp: str | None = None           #: its VP track: anna=98,bob=87
+    route_goods: str | None = None  #: its goods on each trade route, left to right: anna=4 4 2
+    tiles_removed: str | None = None  #: the solo game: the hex tiles the rounds removed, in order
+    goods_removed: str | None = None  #: the solo game: the goods tiles ships and exchanges removed
+    vp_counter: str | None = None   #: the solo game: where the VP counter stands
+    target_marker: str | None = None  #: the solo game: where the target VP marker stands
+    resets: str | None = None       #: the solo game: how often the counter was reset
     map: str | None = None          #: Robber Knights: the map at the end, tile entries split by ;
     knights: str | None = None      #: Robber Knights: knights left in front: anna=4,bob=8
 
 
 #: Answers asked only when the record plays a module: answer -> that module.
-FOR_MODULE = {"teams": "team-game", "shields": "shields", "routes": "trade-routes", "won": "solo-game"}
+FOR_MODULE = {"teams": "team-game", "shields": "shields", "routes": "trade-routes", "won": "solo-game",
+              "route_goods": "trade-routes", "tiles_removed": "solo-game", "goods_removed": "solo-game",
+              "vp_counter": "solo-game", "target_marker": "solo-game", "resets": "solo-game"}
 
 #: The questions every game asks last: when, where and why the game is played. The date's
 #: default, ``today``, is the day the record is made.
@@ -89,6 +99,11 @@ WHEN_AND_WHERE: list[tuple[str, str, str | None]] = [
     ("place", "where it is played (empty: not said)", ""),
     ("event", "event, e.g. league night or a tournament round (empty: none)", ""),
 ]
+
+#: The trade routes' question, asked card by card on a terminal (:func:`_ask_routes`): in a new
+#: game the routes as dealt, at its end the routes as they lie (the same cards).
+ROUTES_QUESTION = ("routes", "each player's trade route, spaces left to right split by ;, e.g. "
+                             "Anna=5 silver-2;2 church;...,Bob=...", None)
 
 #: Per game: the questions asked, in order, as (field, question, default or None if required).
 #: Each answer is checked as it is given; a question's words and default may follow the
@@ -106,8 +121,7 @@ QUESTIONS: dict[str, list[tuple[str, str, str | None]]] = {
         ("goods", "each player's 3 starting goods tiles, e.g. Anna=1 2 3,Bob=4 5 6", None),
         ("start_player", "start player (empty: the first listed)", ""),
         ("shields", "shields lying face up on each depot, e.g. 1=4,2=7 12,3=9,...", None),
-        ("routes", "each player's trade route, spaces left to right split by ;, e.g. "
-                   "Anna=5 silver-2;2 church;...,Bob=...", None),
+        ROUTES_QUESTION,
         *WHEN_AND_WHERE,
     ],
     "robber-knights": [
@@ -155,11 +169,17 @@ class AnswerError(UsageError):
         self.said = message
 
 
+#: Where the solo game's target VP marker starts ("the other as "target victory point marker" on
+#: space 50", 2019 rulebook, "THE SOLO GAME"; ``new`` sets no ``solo-target`` option).
+SOLO_START_TARGET = "50"
+
 #: The questions of an end-of-game record (``new --end``), per game, in the order the box is
 #: tidied away: each duchy's tiles come off (with the shields on its castles), the bonus
-#: tiles, the goods sold, the goods, silverlings and workers left go back, and last the VP
-#: track is read off the game board, which is folded last. Each answer is checked with those
-#: before it only (a bonus tile against the duchy, the VP track against all of it).
+#: tiles, the goods sold, the trade route cards and the goods on them, the goods, silverlings
+#: and workers left go back, the solo game's removed hex and goods tiles, and last the VP
+#: track is read off the game board, which is folded last (the solo game: its VP counter,
+#: target marker and the resets the marker shows). Each answer is checked with those before
+#: it only (a bonus tile against the duchy, the VP track against all of it).
 END_QUESTIONS: dict[str, list[tuple[str, str, str | None]]] = {
     "castles-of-burgundy": [
         ("edition", "edition (2011 or 2019)", "2019"),
@@ -171,10 +191,19 @@ END_QUESTIONS: dict[str, list[tuple[str, str, str | None]]] = {
         ("castle_shields", "the shields on each player's castles as space:shield, e.g. Anna=d4:13 b3:10", ""),
         ("bonuses", "each player's bonus tiles, e.g. Anna=grey-large blue-small (empty: none)", ""),
         ("sold", "each player's goods tiles sold, one number a tile, e.g. Anna=1 1 4,Bob=2 3 (empty: none)", ""),
+        ROUTES_QUESTION,
+        ("route_goods", "the goods tiles lying on each player's trade route, left to right, e.g. Anna=4 4 2,Bob=6 "
+                        "(empty: none)", ""),
         ("goods_left", "each player's goods tiles left in storage, e.g. Anna=5 5 6,Bob=2 (empty: none)", ""),
         ("silver", "each player's silverlings left, e.g. Anna=3,Bob=0 (empty: none)", ""),
         ("workers", "each player's workers left, e.g. Anna=5,Bob=1 (empty: none)", ""),
+        ("tiles_removed", "the hex tiles the rounds removed from the game, in order, e.g. ship bank k21 "
+                          "(empty: none)", ""),
+        ("goods_removed", "the goods tiles ships and exchanges removed from the game, e.g. 1 1 2 5 (empty: none)", ""),
         ("vp", "each player's VP on the track, e.g. Anna=98,Bob=87", None),
+        ("vp_counter", "where the VP counter stands, e.g. 18", None),
+        ("target_marker", "where the target VP marker stands, e.g. 30", SOLO_START_TARGET),
+        ("resets", "how often the VP counter was reset (the marker moved down 5 each time)", None),
         *WHEN_AND_WHERE,
     ],
     "robber-knights": [
@@ -186,14 +215,18 @@ END_QUESTIONS: dict[str, list[tuple[str, str, str | None]]] = {
     ],
 }
 
-#: The 2019 modules an end-of-game record takes from ``new --end``; the others' tables (a
-#: solo game's VP counter, a team's shared property, the trade routes) are typed into the
-#: file's ``[end]`` table (docs/records.md).
-END_MODULES = ("extra-tiles", "white-castles", "inns", "shields", "border-posts")
+#: The 2019 modules an end-of-game record takes from ``new --end``; the team game's tables
+#: (the teams, their shared storage) are typed into the file's ``[end]`` table (docs/records.md).
+END_MODULES = ("extra-tiles", "white-castles", "inns", "shields", "border-posts", "trade-routes", "solo-game")
 
 #: The ``[end.players.<name>]`` key each end answer fills, and how a value is read.
 _END_KEYS = {"duchy": "duchy", "castle_shields": "shields", "bonuses": "bonuses", "sold": "sold",
-             "goods_left": "goods", "silver": "silver", "workers": "workers", "vp": "vp"}
+             "routes": "route", "route_goods": "route_goods", "goods_left": "goods", "silver": "silver",
+             "workers": "workers", "vp": "vp"}
+
+#: The ``[end.solo]`` key each of the solo game's end answers fills.
+_SOLO_KEYS = {"tiles_removed": "removed", "goods_removed": "goods_removed", "vp_counter": "counter",
+              "target_marker": "target", "resets": "resets"}
 
 
 # --- the answers as the record's tables -------------------------------------------------------
@@ -381,23 +414,30 @@ def end_data(answers: NewRecord) -> dict[str, Any]:
     for key, field in _END_KEYS.items():
         for name, value in _pairs(getattr(answers, key) or "", key, players).items():
             table.setdefault(name, {})[field] = _end_value(key, value)
-    return {"game": game, "end": {"players": table}}
+    solo = {field: _end_value(key, getattr(answers, key)) for key, field in _SOLO_KEYS.items()
+            if getattr(answers, key) is not None}
+    return {"game": game, "end": {"players": table} | ({"solo": solo} if solo else {})}
 
 
 def _end_value(key: str, value: str) -> Any:
-    """One player's end answer as its ``[end]`` value: a number, a list of bonus tiles, goods
-    tiles counted by type, or spaces with their tile or shield.
+    """An end answer (one player's, or the solo game's) as its ``[end]`` value: a number, a
+    list of bonus tiles or removed tiles, goods tiles counted by type or in order (on a trade
+    route, removed in the solo game), a trade route's spaces, or spaces with their tile or shield.
 
     :raises AnswerError: a count that is no whole number, a space given without its tile
         (``c3`` for ``c3:bank``).
     """
     words = value.replace(",", " ").split()
-    if key in ("silver", "workers", "vp"):
+    if key in ("silver", "workers", "vp", "vp_counter", "target_marker", "resets"):
         if not value.strip().isdigit():
             raise AnswerError(key, f"'{value.strip()}': a whole number is wanted", hint=_example(key))
         return int(value)
-    if key == "bonuses":
+    if key in ("bonuses", "tiles_removed"):
         return words
+    if key in ("route_goods", "goods_removed"):
+        return [_number(word) for word in words]
+    if key == "routes":
+        return [space.strip() for space in value.split(";") if space.strip()]
     if key in ("sold", "goods_left"):
         counts: dict[str, Any] = {}
         for word in words:
@@ -440,9 +480,12 @@ def checked_text(path: str, answers: NewRecord) -> tuple[str, Any]:
 def _asked(key: str, answers: NewRecord) -> bool:
     """Whether the answers so far call for ``key``'s question: a module's own answer only with
     that module, the modules only in the 2019 edition, the start player not in the solo and
-    team games (one player; the teams' order)."""
+    team games (one player; the teams' order), the bonus tiles not in the solo game (none is
+    in play: a completed colour earns a black-depot tile instead)."""
     if key in FOR_MODULE:
         return _plays(answers, FOR_MODULE[key])
+    if key == "bonuses":
+        return not _plays(answers, "solo-game")
     if key == "castle_shields":
         return _plays(answers, "shields")
     if key == "modules":
@@ -455,7 +498,9 @@ def _asked(key: str, answers: NewRecord) -> bool:
 def _default(key: str, answers: NewRecord, default: str | None) -> str | None:
     """The default that fits the answers so far: one player plays the solo game on its solo
     duchy 13x, and names the start castle (13x's centre is no castle); a team game plays the
-    team board 12a; Robber Knights players play the box's colours in seat order."""
+    team board 12a; Robber Knights players play the box's colours in seat order; at a solo
+    game's end the resets are those the target marker shows, 5 spaces down each from where it
+    started (none to default once it is at its lowest, where it stays)."""
     if key == "modules" and len(_names(answers.players)) == 1:
         return "solo-game"
     if key == "colours" and answers.players:
@@ -466,7 +511,25 @@ def _default(key: str, answers: NewRecord, default: str | None) -> str | None:
         return "12a"
     if key == "start" and _plays(answers, "solo-game"):
         return None
+    if key == "resets":
+        return _resets_shown(answers.target_marker)
     return default
+
+
+def _resets_shown(marker: str | None) -> str | None:
+    """The resets a solo game's target marker shows at the end: one for each 5 spaces it moved
+    down from its start ("then move the target marker down 5 spaces", 2019 rulebook, "THE SOLO
+    GAME"); None when it stands on no such space, or at its lowest, where it stays however often
+    the counter is reset then."""
+    from burgundy_cli.castles.modules.solo import LOWEST_TARGET
+
+    text = (marker or SOLO_START_TARGET).strip()
+    if not text.isdigit():
+        return None
+    below = int(SOLO_START_TARGET) - int(text)
+    if below < 0 or below % 5 or int(text) <= LOWEST_TARGET:
+        return None
+    return str(below // 5)
 
 
 def seat_colours(players: list[str]) -> dict[str, str]:
@@ -526,6 +589,10 @@ def _question(key: str, answers: NewRecord, question: str) -> str:
         return f"the shields lying face up ({each}), e.g. {'1=4,2=7 12,3=9,...' if max(counts) > 1 else '1=4,2=7,3=9,...'}"
     if key == "boards" and len(holders) > 1:
         return f"duchy board: 1 for everyone, or per player {holders[0]}=3,{holders[1]}=5 (experienced players)"
+    if key == "sold" and _plays(answers, "trade-routes"):
+        return question.replace("goods tiles sold,", "goods tiles sold, those on the trade route too,")
+    if key == "vp" and _plays(answers, "solo-game") and one:
+        return f"{holders[0]}'s VP gained in the game, in all (not the counter, which is asked next), e.g. 197"
     return question
 
 
@@ -551,9 +618,9 @@ def _choices(key: str, answers: NewRecord) -> list[str]:
     if key == "start":
         return castle_spaces(answers) + _holders(answers)
     if key in ("start_player", "teams", "boards", "goods", "hands", "layout", "map", "knights", "silver",
-               "workers", "vp", "sold", "goods_left", "castle_shields"):
+               "workers", "vp", "sold", "goods_left", "castle_shields", "route_goods"):
         return players
-    if key == "duchy":
+    if key in ("duchy", "tiles_removed"):
         from burgundy_cli.castles.rules.tiles import catalogue
 
         return sorted(catalogue())
@@ -617,15 +684,17 @@ def _route_stand_in(players: int, typed: list[str] | None = None) -> str:
 # --- which answer a refusal is about ----------------------------------------------------------
 
 
-#: Where in a record each answer goes: the key path the game's refusals name.
-_WHERE = {"edition": ("game", "edition"), "players": ("game", "players"), "modules": ("game", "options"),
+#: Where in a record each answer goes: the key path the game's refusals name (the trade routes:
+#: ``[setup]`` in a new game; an end record's player keys say their answer, :data:`_END_ANSWER`).
+_WHERE = {**{key: ("end", "players") for key in _END_KEYS},
+          **{key: ("end", "solo", field) for key, field in _SOLO_KEYS.items()},
+          "edition": ("game", "edition"), "players": ("game", "players"), "modules": ("game", "options"),
           "teams": ("setup", "teams"), "boards": ("setup", "boards"), "start": ("setup", "start"),
           "goods": ("setup", "goods"), "start_player": ("setup", "start_player"),
           "shields": ("setup", "shields"), "routes": ("setup", "routes"), "layout": ("setup", "layout"),
           "hands": ("setup", "hands"), "colours": ("setup", "colours"), "date": ("game", "date"), "place": ("game", "place"),
           "event": ("game", "event"), "scores": ("final", "scores"), "tiebreak": ("final",), "won": ("final",),
-          "map": ("end", "tiles"), "knights": ("end", "knights"),
-          **{key: ("end", "players") for key in _END_KEYS}}
+          "map": ("end", "tiles"), "knights": ("end", "knights")}
 
 #: The end answer each ``[end.players.<name>]`` key comes from (a refusal names the key).
 _END_ANSWER = {field: key for key, field in _END_KEYS.items()} | {"board": "boards", "start": "start"}
@@ -691,21 +760,49 @@ def _refusal(path: str, answers: NewRecord, keys: list[str], index: int) -> Refe
 def _end_refusal(path: str, answers: NewRecord, keys: list[str], index: int) -> RefereeError | None:
     """The game's refusal of an end-of-game record's answers up to question ``index``: the
     box's answers after it left out (each has a default of nothing, none depends on a later
-    one) but the VP track, stood in for by 0 each; a Robber Knights record is checked from its
-    map on. A refusal of a later answer given by flag waits for its question. None when the
-    game accepts them."""
-    trial = replace(answers, **{key: None for key in keys[index + 1:] if key in _END_KEYS or key == "knights"})
+    one) but the VP track, stood in for by 0 each, and the trade routes, stood in for as in a
+    new game (:func:`_routes_stood_in`); the header's answers still to come take their defaults
+    (one player: the solo game on its duchy); a Robber Knights record is checked from its map on. A
+    refusal of a later answer given by flag waits for its question. None when the game accepts
+    them."""
+    later = [key for key in keys[index + 1:] if key in _END_KEYS or key in _SOLO_KEYS or key == "knights"]
+    trial = replace(answers, **dict.fromkeys(later))
+    for key, _, default in END_QUESTIONS[answers.game or "castles-of-burgundy"][index + 1:]:
+        if key not in later and getattr(trial, key) is None and _asked(key, trial):   # as it will be
+            trial = replace(trial, **{key: _default(key, trial, default) or None})
     if not _names(trial.players) or (trial.game == "robber-knights" and trial.map is None):
         return None
     if trial.vp is None:
         trial = replace(trial, vp=",".join(f"{name}=0" for name in _names(trial.players)))
     try:
+        trial = _routes_stood_in(trial, later)
         checked_text(path, trial)
         return None
     except RefereeError as err:
         text = "" if isinstance(err, AnswerError) else dump_record(_tables(trial))
         blamed = _blamed(err, text, path, keys)
         return None if blamed in keys and keys.index(blamed) > index else err
+
+
+def _routes_stood_in(answers: NewRecord, later: list[str]) -> NewRecord:
+    """An end's answers with the trade routes still to be asked (``later``) stood in for
+    (:func:`_route_stand_in`), and the goods on them: each player's first goods sold, as many
+    as the route holds ("sold goods go onto the route first"), so that the answers before them
+    are checked whole.
+
+    :raises AnswerError: the goods sold or a route cannot be split into their parts.
+    """
+    if not _plays(answers, "trade-routes"):
+        return answers
+    players = _names(answers.players)
+    routes = answers.routes if "routes" not in later else \
+        ",".join(f"{name}={_route_stand_in(len(players))}" for name in players)
+    if "route_goods" in later:
+        holds = {name: len(_end_value("routes", value)) for name, value in _pairs(routes or "", "routes", players).items()}
+        laid = {name: value.split()[:holds.get(name, 0)]
+                for name, value in _pairs(answers.sold or "", "sold", players).items()}
+        answers = replace(answers, route_goods=",".join(f"{name}={' '.join(goods)}" for name, goods in laid.items()))
+    return replace(answers, routes=routes)
 
 
 def _said(err: RefereeError, key: str) -> str:

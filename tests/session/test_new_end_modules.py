@@ -1,0 +1,188 @@
+"""``burgundy new --end`` for the 2019 trade routes and the solo game: the questions in the
+order the box is tidied away (the route card by card as a new game asks it, then the goods
+lying on it; the solo game's removed tiles, its VP counter, target marker and resets), a
+refused answer asked again alone, the flags, and the record written scores as the logged
+game whose final position was typed."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from burgundy_cli.core.newrecord import NewRecord, create
+from burgundy_cli.core.session import open_record
+from tests.castles.test_end_records import CASTLES, PLAY, end_table_of
+
+CARD = "5 silver-2;2 church;1 vp-1"
+
+
+def run(script: list[tuple[str, str | None]], tmp_path):
+    """``new`` answered by ``script``, every refusal checked: what was told, and the refused
+    question (only it) asked again right after. Returns the record's path and the questions."""
+    answers = [answer for answer, _ in script]
+    questions: list[str] = []
+    said: list[str] = []
+
+    def read(question: str, choices: list[str]) -> str:
+        questions.append(question)
+        return answers.pop(0)
+
+    path = tmp_path / "end.toml"
+    create(str(path), NewRecord(), ask=True, read=read, say=said.append)
+    assert not answers and len(questions) == len(script)
+    for told, words in zip(said, [words for _, words in script if words], strict=True):
+        assert words in told, (told, words)
+    for index, (_, refusal) in enumerate(script):
+        if refusal:
+            assert questions[index + 1] == questions[index], questions[index]
+    return path, questions
+
+
+def test_trade_routes_at_the_end_card_by_card_then_the_goods_on_each_route(tmp_path) -> None:
+    """2019 rulebook, "The Trade Routes": sold goods go "one by one and from left to right"
+    onto the route's spaces, and once it is full to the sold-goods space. So the goods sold
+    are asked first (those on the route among them), then each route card by card as a new
+    game asks it (one wrong card asked again alone), then the goods lying on each route, which
+    must be the first sold, as many as the route holds."""
+    path, questions = run([
+        ("", None), ("end", None), ("2019", None), ("Anna,Ben", None), ("trade-routes", None),
+        ("", None), ("", None), ("", None), ("", None), ("", None),
+        ("anna=4 4 2,ben=6", None),
+        ("4 vp-2;4 silver-1;2 church", None),
+        ("5 silver-2;2 chruch;1 vp-1", "card 2: unknown route bonus 'chruch'"), (CARD, None),
+        *[(CARD, None)] * 8,
+        ("anna=4 4 5,ben=6", "Anna's route holds goods not sold"),
+        ("anna=4 4,ben=6", "Anna's route holds 2 goods; with 3 sold it holds 3"),
+        ("anna=4 4 2,ben=6", None),
+        ("", None), ("", None), ("", None),
+        ("anna=200,ben=0", "Anna has 200 VP"), ("anna=5,ben=0", None),
+        ("2026-01-02", None), ("", None), ("", None),
+    ], tmp_path)
+    order = [question.split(":")[0].split(",")[0] for question in questions]
+    tidy = [order.index(next(q for q in order if q.startswith(words))) for words in (
+        "Anna's duchy", "each player's bonus", "each player's goods tiles sold", "Anna's trade route",
+        "Ben's trade route", "the goods tiles lying on each player's trade route", "each player's goods tiles left",
+        "each player's VP")]
+    assert tidy == sorted(tidy)
+    assert questions[11] == ("Anna's trade route, card 1 of 5: its 3 spaces left to right, "
+                             "e.g. 5 silver-2;2 church;1 vp-1: ")
+    assert "those on the trade route too" in questions[10]
+    end = open_record(path).record_data()["end"]["players"]
+    assert end["Anna"]["route"][:3] == ["4 vp-2", "4 silver-1", "2 church"] and len(end["Ben"]["route"]) == 15
+    assert (end["Anna"]["route_goods"], end["Ben"]["route_goods"]) == ([4, 4, 2], [6])
+    # the VP track 5, nothing left in storage: 5; Ben 0
+    assert [(line.name, line.total) for line in open_record(path).score().players] == [("Anna", 5), ("Ben", 0)]
+
+
+def test_solo_game_at_the_end_its_removed_tiles_counter_target_and_resets(tmp_path) -> None:
+    """2019 rulebook, "THE SOLO GAME": one player on the solo duchy (no bonus tiles: a completed
+    colour earns a black-depot tile instead), a hex tile removed each round, goods removed by
+    ships and exchanges, and the two pieces on the VP track -- the "victory point counter" and
+    the "target victory point marker" that starts on 50 and moves "down 5 spaces" at each
+    reset: the resets default to those the marker shows (30: 4)."""
+    path, questions = run([
+        ("", None), ("end", None), ("2019", None), ("Anna", None), ("", None), ("", None),
+        ("a1", "a1 is not a castle"), ("b1", None),
+        ("", None), ("", None), ("", None), ("", None), ("", None),
+        (" ".join(["ship"] * 26), "26 tiles removed after 25 rounds rolled: one a round"),
+        ("ship chip", "unknown tile 'chip'"), ("ship bank", None),
+        ("1 1 2", None),
+        ("40", None),
+        ("41", "the counter (41) is beyond the VP scored (40)"), ("18", None),
+        ("x", "'x': a whole number is wanted"), ("30", None),
+        ("", None),
+        ("2026-01-02", None), ("", None), ("", None),
+    ], tmp_path)
+    assert questions[4].endswith("[solo-game]: ") and questions[5].endswith("[13x]: ")
+    assert not any("bonus tiles" in question for question in questions)
+    order = [question.split(",")[0] for question in questions]
+    tidy = [order.index(next(q for q in order if q.startswith(words))) for words in (
+        "Anna's duchy", "each player's goods tiles sold", "each player's workers", "the hex tiles the rounds removed",
+        "the goods tiles ships and exchanges removed", "Anna's VP gained", "where the VP counter",
+        "where the target VP marker", "how often the VP counter was reset")]
+    assert tidy == sorted(tidy)
+    assert questions[-5].startswith("where the target VP marker stands") and questions[-5].endswith("[50]: ")
+    assert questions[-4].endswith("[4]: ")
+    assert open_record(path).record_data()["end"]["solo"] == {
+        "removed": ["ship", "bank"], "goods_removed": [1, 1, 2], "counter": 18, "target": 30, "resets": 4}
+    table = open_record(path).score()
+    assert table.players[0].total == 40
+    assert "VP counter 18, target 30, 4 reset(s), 2 tile(s) removed" in table.notes[0]
+
+
+def _flags(path) -> list[str]:
+    """The ``new --end`` flags that type the final position of the logged game at ``path`` as
+    the table reads it off the box: each duchy's tiles, bonus tiles, goods sold and left one
+    number a tile, silverlings, workers, the VP track as one number, the trade routes and the
+    goods on them, the solo game's removed tiles, counter and target marker (its resets left
+    to their default, the marker's)."""
+    logged = open_record(path)
+    end = end_table_of(logged.state)
+    players = end["players"]
+
+    def each(value) -> str:
+        return ",".join(f"{name}={value(entry)}" for name, entry in players.items())
+
+    def tiles(counts: dict) -> str:
+        return " ".join(str(good) for good, count in counts.items() for _ in range(count))
+
+    flags = ["--game", "castles-of-burgundy", "--edition", logged.header.edition, "--end", "--date", "2026-01-01",
+             "--players", ",".join(logged.header.players), "--modules", ",".join(logged.header.options["modules"]),
+             "--duchy", each(lambda entry: " ".join(f"{space}:{tile}" for space, tile in entry["duchy"].items())),
+             "--sold", each(lambda entry: tiles(entry.get("sold", {}))),
+             "--goods-left", each(lambda entry: tiles(entry.get("goods", {}))),
+             "--silver", each(lambda entry: entry.get("silver", 0)),
+             "--workers", each(lambda entry: entry.get("workers", 0)),
+             "--vp", each(lambda entry: sum(entry["vp"].values()))]
+    if any(entry.get("bonuses") for entry in players.values()):
+        flags += ["--bonuses", each(lambda entry: " ".join(entry.get("bonuses", [])))]
+    if "solo" in end:
+        solo = end["solo"]
+        flags += ["--start", each(lambda entry: entry["start"]), "--tiles-removed", " ".join(solo["removed"]),
+                  "--goods-removed", " ".join(map(str, solo["goods_removed"])),
+                  "--vp-counter", str(solo["counter"]), "--target-marker", str(solo["target"])]
+    else:
+        flags += ["--routes", each(lambda entry: ";".join(entry["route"])),
+                  "--route-goods", each(lambda entry: " ".join(map(str, entry["route_goods"])))]
+    return flags
+
+
+@pytest.mark.parametrize("stem", ["complete-2p-2019-inns-trade-routes", "complete-3p-2019-trade-routes",
+                                  "complete-1p-2019-solo"])
+def test_a_logged_games_final_position_typed_by_flags_scores_as_the_log(cli, tmp_path, stem) -> None:
+    """The logged games hand-worked in ``complete-2p-2019-inns-trade-routes.hand-scored.md``
+    (Anna 147, Ben 120) and ``complete-1p-2019-solo.hand-counted.md`` (210), and the 3-player
+    trade-routes game: their final position typed through ``new --end``'s flags gives the log's
+    ``score --json`` table -- every total, rank, final-scoring row, the winner, tiebreak and
+    notes (the solo game's outcome, counter, target, resets and removed tiles), with the VP of
+    play as the one ``position`` row the VP track is."""
+    logged = CASTLES / f"{stem}.toml"
+    path = tmp_path / "end.toml"
+    made = cli("new", str(path), *_flags(logged))
+    assert made.exit_code == 0, made.output
+    typed, table = (json.loads(cli("score", "--json", str(each)).stdout) for each in (path, logged))
+    assert typed["players"] and [line["total"] for line in table["players"]] == \
+        {"complete-2p-2019-inns-trade-routes": [147, 120], "complete-3p-2019-trade-routes": [191, 176, 143],
+         "complete-1p-2019-solo": [210]}[stem]
+    for key in ("winner", "tiebreak", "complete", "notes"):
+        assert typed[key] == table[key], key
+    for mine, line in zip(typed["players"], table["players"], strict=True):
+        assert (mine["name"], mine["total"], mine["rank"]) == (line["name"], line["total"], line["rank"])
+        assert mine["breakdown"]["position"] == sum(line["breakdown"].get(category, 0) for category in PLAY)
+        assert {k: v for k, v in mine["breakdown"].items() if k not in PLAY} == \
+            {k: v for k, v in line["breakdown"].items() if k not in PLAY}
+
+
+def test_without_a_terminal_a_missing_answer_is_the_commands_answer(cli, tmp_path) -> None:
+    """The solo game's counter has no default ("move your victory point counter" from the start
+    space: where it stands at the end is read off the track); the goods on a route default to
+    none, which the game refuses when goods were sold."""
+    solo = cli("new", str(tmp_path / "solo.toml"), "--game", "castles-of-burgundy", "--end", "--players", "Anna",
+               "--start", "b1", "--vp", "10")
+    assert solo.exit_code == 2 and "missing --vp-counter" in solo.stderr
+    routes = cli("new", str(tmp_path / "routes.toml"), "--game", "castles-of-burgundy", "--end",
+                 "--players", "Anna,Ben", "--modules", "trade-routes", "--sold", "Anna=4", "--vp", "Anna=0,Ben=0",
+                 "--routes", ",".join(f"{name}={';'.join([CARD] * 5)}" for name in ("Anna", "Ben")))
+    assert routes.exit_code != 0 and "Anna's route holds 0 goods; with 1 sold it holds 1" in routes.stderr
+    assert not (tmp_path / "solo.toml").exists() and not (tmp_path / "routes.toml").exists()
