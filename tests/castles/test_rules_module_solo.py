@@ -389,14 +389,60 @@ def test_a_bad_solo_position_is_refused_at_its_key():
     from burgundy_cli.castles.record.position_table import state_from_position
 
     header = GameHeader(name="castles-of-burgundy", edition="2019", players=["Solo"], options=SOLO)
-    base = {"players": {"Solo": {"board": "13x", "start": "b1", "vp": 20}}}
-    state = state_from_position(header, {**base, "solo": {"counter": 12, "target": 45}, "phase": "A", "round": 2})
-    assert (state.solo.target, state.solo.base) == (45, 8)
-    for solo, key in (({"counter": 45, "target": 45}, "counter"), ({"counter": 21}, "counter"),
-                      ({"removed": ["bank", "ship"]}, "removed")):
+    base = {"players": {"Solo": {"board": "13x", "start": "b1", "vp": 70}}}
+    state = state_from_position(header, {**base, "solo": {"counter": 12, "target": 45, "resets": 1},
+                                         "phase": "A", "round": 2})
+    assert (state.solo.target, state.solo.base, state.solo.resets) == (45, 58, 1)
+    few = {"players": {"Solo": {"board": "13x", "start": "b1", "vp": 20}}}
+    for position, solo, key in ((base, {"counter": 50}, "counter"), (few, {"counter": 21}, "counter"),
+                                (base, {"removed": ["bank", "ship"]}, "removed")):
         with pytest.raises(SetupError) as info:
-            state_from_position(header, {**base, "solo": solo, "phase": "A", "round": 2})
+            state_from_position(header, {**position, "solo": solo, "phase": "A", "round": 2})
         assert info.value.path[:3] == ("position", "solo", key)
+
+
+def test_the_target_marker_stands_where_the_resets_moved_it():
+    """'Playing the game': "When you reach the target victory point marker, place your counter back
+    on the start space ..., then move the target marker down 5 spaces (e.g. from 50 to 45, next
+    time to 40, etc.)" (cob.solo.counter): a position's marker is its start target less 5 a reset
+    (no lower than 5, docs/rulings.md), a space it never reaches is the target's mistake, another
+    the resets'."""
+    from burgundy_cli.castles.record.position_table import state_from_position
+
+    header = GameHeader(name="castles-of-burgundy", edition="2019", players=["Solo"], options=SOLO)
+    base = {"players": {"Solo": {"board": "13x", "start": "b1", "vp": 400}}, "phase": "A", "round": 2}
+    for solo, key, words in (({"target": 45}, "resets", "0 resets move the target marker from 50 to 50, not 45"),
+                             ({"target": 33, "resets": 3}, "target", "it never stands on 33"),
+                             ({"target": 55}, "target", "it never stands on 55"),
+                             ({"target": 5, "resets": 8}, "resets", "8 resets move the target marker from 50 to 10")):
+        with pytest.raises(SetupError) as info:
+            state_from_position(header, {**base, "solo": solo})
+        assert info.value.path == ("position", "solo", key) and words in info.value.message
+    # at its lowest the marker stays, however often the counter is reset then
+    assert state_from_position(header, {**base, "solo": {"target": 5, "resets": 12}}).solo.target == 5
+    # the option solo-target moves the start ("start the game with the target ... on 49, 48 ... 45")
+    easier = GameHeader(name="castles-of-burgundy", edition="2019", players=["Solo"],
+                        options={**SOLO, "solo-target": 47})
+    assert state_from_position(easier, {**base, "solo": {"target": 37, "resets": 2}}).solo.target == 37
+
+
+def test_the_vp_scored_cover_the_counter_and_every_target_reached():
+    """'Playing the game': "When you reach the target victory point marker, place your counter back
+    on the start space (any remaining victory points are lost)" (cob.solo.counter): every reset took
+    at least the target of its time, so the VP scored are at least the counter and those targets --
+    a shortfall blames the player's VP."""
+    from burgundy_cli.castles.record.position_table import state_from_position
+
+    header = GameHeader(name="castles-of-burgundy", edition="2019", players=["Solo"], options=SOLO)
+    solo = {"counter": 18, "target": 30, "resets": 4}
+    position = {"phase": "A", "round": 2, "solo": solo}
+    with pytest.raises(SetupError) as info:
+        state_from_position(header, {**position, "players": {"Solo": {"board": "13x", "start": "b1", "vp": 187}}})
+    assert info.value.path == ("position", "players", "Solo", "vp")
+    assert "the VP scored (187) are fewer than the counter (18) and the 4 targets" in info.value.message
+    assert "(50 + 45 + 40 + 35 = 170)" in info.value.message
+    state = state_from_position(header, {**position, "players": {"Solo": {"board": "13x", "start": "b1", "vp": 188}}})
+    assert (state.solo.base, state.solo.resets) == (170, 4)
 
 
 # --- docs/records.md's example, show ---------------------------------------------------------------

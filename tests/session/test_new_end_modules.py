@@ -88,8 +88,8 @@ def test_solo_game_at_the_end_its_removed_tiles_counter_target_and_resets(tmp_pa
         (" ".join(["ship"] * 26), "26 tiles removed after 25 rounds rolled: one a round"),
         ("ship chip", "unknown tile 'chip'"), ("ship bank", None),
         ("1 1 2", None),
-        ("40", None),
-        ("41", "the counter (41) is beyond the VP scored (40)"), ("18", None),
+        ("188", None),
+        ("60", "the counter (60) has reached the target (50)"), ("18", None),
         ("x", "'x': a whole number is wanted"), ("30", None),
         ("", None),
         ("2026-01-02", None), ("", None), ("", None),
@@ -107,8 +107,35 @@ def test_solo_game_at_the_end_its_removed_tiles_counter_target_and_resets(tmp_pa
     assert open_record(path).record_data()["end"]["solo"] == {
         "removed": ["ship", "bank"], "goods_removed": [1, 1, 2], "counter": 18, "target": 30, "resets": 4}
     table = open_record(path).score()
-    assert table.players[0].total == 40
+    assert table.players[0].total == 188
     assert "VP counter 18, target 30, 4 reset(s), 2 tile(s) removed" in table.notes[0]
+
+
+def test_solo_game_at_the_end_vp_too_few_for_the_resets_asks_the_vp_again(tmp_path) -> None:
+    """2019 rulebook, "THE SOLO GAME": "When you reach the target victory point marker, place your
+    counter back on the start space (any remaining victory points are lost), then move the target
+    marker down 5 spaces" (cob.solo.counter): a marker 4 resets down took 50 + 45 + 40 + 35 VP, so
+    VP gained that do not cover them and the counter are refused once the resets are given, and
+    the VP question, the answer to blame, comes back; the answers after it stand."""
+    answers = ["", "end", "2019", "Anna", "", "", "b1", "", "", "", "", "", "ship bank", "1 1 2",
+               "40", "18", "30", "", "200", "2026-01-02", "", ""]
+    questions: list[str] = []
+    said: list[str] = []
+
+    def read(question: str, choices: list[str]) -> str:
+        questions.append(question)
+        return answers.pop(0)
+
+    path = tmp_path / "end.toml"
+    create(str(path), NewRecord(), ask=True, read=read, say=said.append)
+    assert not answers
+    resets = next(index for index, question in enumerate(questions) if question.startswith("how often the VP"))
+    assert questions[resets].endswith("[4]: ") and questions[resets + 1].startswith("Anna's VP gained")
+    assert "the VP scored (40) are fewer than the counter (18) and the 4 targets" in said[-1]
+    assert "(50 + 45 + 40 + 35 = 170)" in said[-1]
+    assert questions[resets + 2].startswith("date")
+    assert open_record(path).record_data()["end"]["solo"]["target"] == 30
+    assert open_record(path).score().players[0].total == 200
 
 
 def _flags(path) -> list[str]:

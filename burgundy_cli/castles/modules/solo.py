@@ -799,23 +799,26 @@ SOLO_END_SCORING = {number: (lambda state, player: 0) for number in END_SCORING}
 def position_state(state: GameState, table) -> tuple[str, ...] | None:
     """Put a ``[position]``'s solo table (``setup.SoloPosition``) on ``state``: the duchy with the
     record's river, no bonus tiles in play, the counter, target, removed tiles and open choices.
-    Returns (why, key) when the table cannot be right, else None."""
+    Returns (why, key...) when the table cannot be right, else None: the keys under ``[position]``
+    of what to blame (the solo table's, or the player's VP)."""
     player = state.players[0]
     player.board = with_river(player.board, state.options.solo_river)
     state.bonus_taken = dict.fromkeys(_COLOURS, 2)
     if table.counter >= table.target:
-        return f"the counter ({table.counter}) has reached the target ({table.target}): it is reset then", "counter"
-    if player.points < table.counter:
-        return f"the counter ({table.counter}) is beyond the VP scored ({player.points})", "counter"
+        return f"the counter ({table.counter}) has reached the target ({table.target}): it is reset then", "solo", "counter"
+    start = state.options.solo_target
+    why = _marker_refusal(start, table) or _scored_refusal(player, start, table)
+    if why is not None:
+        return why
     now = rounds_rolled(state)
     if len(table.removed) > now:
-        return f"{counted(len(table.removed), 'tile')} removed after {counted(now, 'round')} rolled: one a round", "removed"
+        return f"{counted(len(table.removed), 'tile')} removed after {counted(now, 'round')} rolled: one a round", "solo", "removed"
     if table.removal_due and state.stage != "turn":
-        return "a removal is due only in a round rolled (to_move given)", "removal_due"
+        return "a removal is due only in a round rolled (to_move given)", "solo", "removal_due"
     kinds = catalogue()
     for index, tile in enumerate(table.removed):
         if tile not in kinds:
-            return f"unknown tile '{tile}'", "removed", str(index)
+            return f"unknown tile '{tile}'", "solo", "removed", str(index)
     why = _colours_refusal(player, table.colours)
     if why is not None:
         return why
@@ -825,12 +828,46 @@ def position_state(state: GameState, table) -> tuple[str, ...] | None:
         goods_out[good] += 1
         state.goods_used[good] += 1
         if state.goods_used[good] > 7:
-            return f"more than 7 goods tiles of type {good} in play or removed", "goods_removed"
+            return f"more than 7 goods tiles of type {good} in play or removed", "solo", "goods_removed"
     points = player.points
     state.solo = SoloState(target=table.target, base=points - table.counter, seen=points, resets=table.resets,
                            removals=now - (1 if table.removal_due else 0), removed=list(table.removed),
                            extra=table.extra, black=table.black, ship=table.exchange, gained=table.gained, stamp=now,
                            colours=list(table.colours), goods_out=goods_out)
+    return None
+
+
+def _targets(start: int, resets: int) -> list[int]:
+    """Where the target marker stood at each of ``resets`` resets, from ``start`` down 5 a reset
+    ("then move the target marker down 5 spaces (e.g. from 50 to 45, next time to 40, etc.)"),
+    no lower than :data:`LOWEST_TARGET`; the last item is where it stands after them."""
+    return [max(LOWEST_TARGET, start - 5 * moved) for moved in range(resets + 1)]
+
+
+def _marker_refusal(start: int, table) -> tuple[str, ...] | None:
+    """A position's target marker stands where its resets moved it from the record's start
+    target (cob.solo.counter): a space the marker never reaches is the target's mistake, another
+    the resets'."""
+    if table.target > start or (table.target > LOWEST_TARGET and (start - table.target) % 5):
+        return (f"the target marker starts on {start} and moves down 5 at each reset: it never stands on "
+                f"{table.target}", "solo", "target")
+    shown = _targets(start, table.resets)[-1]
+    if shown != table.target:
+        return (f"{counted(table.resets, 'reset')} move the target marker from {start} to {shown}, "
+                f"not {table.target}", "solo", "resets")
+    return None
+
+
+def _scored_refusal(player: PlayerState, start: int, table) -> tuple[str, ...] | None:
+    """The VP scored cover the counter and every target the counter reached before a reset
+    (VP beyond a target are lost, so the VP scored may be more, never less; cob.solo.counter)."""
+    if player.points < table.counter:
+        return f"the counter ({table.counter}) is beyond the VP scored ({player.points})", "solo", "counter"
+    reached = _targets(start, table.resets)[:-1]
+    if player.points < table.counter + sum(reached):
+        return (f"the VP scored ({player.points}) are fewer than the counter ({table.counter}) and the "
+                f"{counted(len(reached), 'target')} the counter reached before each reset "
+                f"({' + '.join(map(str, reached))} = {sum(reached)})", "players", player.name, "vp")
     return None
 
 
@@ -840,13 +877,13 @@ def _colours_refusal(player: PlayerState, colours: list[str]) -> tuple[str, ...]
     covered (the base game's test, ``actions.colour_completed``)."""
     for index, colour in enumerate(colours):
         if colour in colours[:index]:
-            return f"{COLOUR_NAME[colour]} is named twice as completed", "colours", str(index)
+            return f"{COLOUR_NAME[colour]} is named twice as completed", "solo", "colours", str(index)
     for index, colour in enumerate(colours):
         spaces = player.board.colour_spaces[colour]
         if not spaces or not colour_covered(player, spaces[0]):
             open_ = sum(1 for space in spaces if player.duchy[space] is None)
             return (f"{COLOUR_NAME[colour]} is named as completed, but {counted(open_, 'space')} of "
-                    f"{len(spaces)} lie empty", "colours", str(index))
+                    f"{len(spaces)} lie empty", "solo", "colours", str(index))
     return None
 
 

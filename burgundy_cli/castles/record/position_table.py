@@ -358,7 +358,7 @@ def _position_solo(state: GameState, table: PositionTable) -> None:
 
     why = position_state(state, table.solo or SoloPosition())
     if why is not None:
-        raise SetupError(why[0], ("position", "solo", *why[1:]))
+        raise SetupError(why[0], ("position", *why[1:]))
 
 
 def _position_shields(state: GameState, table: PositionTable) -> None:
