@@ -307,8 +307,8 @@ def position_teams(state: GameState, table) -> None:
                                                                                      "board"))
         reason = start_castle_refusal(a.board, a.start)
         if reason is not None:
-            raise SetupRefusal(f"team {letter}'s castle cannot start on {space_name(a.start)}: {reason} (cob.team.board)",
-                               ("position", "players", a.name, "start"))
+            raise SetupRefusal(f"team {letter}'s castle cannot start on {space_name(a.start)}: {reason} "
+                               "(cob.team.board)", ("position", "players", a.name, "start"))
 
 
 # --- after every line: the team's parts alike, the bridge's last space ---------------------------
