@@ -19,10 +19,11 @@ winner that follows the tiebreak) before it is written.
 ``--end`` makes an end-of-game record (docs/records.md, "End-of-game records"): the same header,
 then an ``[end]`` table of the box as it lies at the game's end, asked in the order the box is
 tidied away (each duchy, the shields on its castles, the bonus tiles, the goods sold, each trade
-route card by card and the goods on it, the goods, silverlings and workers left, the solo game's
-removed tiles, and last the VP track on the game board, with the solo game's VP counter and target
-marker; Robber Knights: the map and the knights left), each answer checked as it is given by the
-game's own checks of a position.
+route card by card and the goods on it, the team game's shared storage, the goods, silverlings and
+workers left, the solo game's removed tiles, and last the VP track on the game board, with the solo
+game's VP counter and target marker; Robber Knights: the map and the knights left; the team game
+asks for its teams first and for the team's property per team), each answer checked as it is
+given by the game's own checks of a position.
 On a terminal, without ``--result`` or ``--end``, the first question after the game says which
 of the three is made.
 """
