@@ -184,7 +184,8 @@ def new(
     players: Annotated[str | None, typer.Option("--players", "-p", help="names in seat order: anna,bob")] = None,
     modules: Annotated[str | None, typer.Option(help="Castles 2019 modules, comma-separated",
                                                 autocompletion=_complete_modules)] = None,
-    teams: Annotated[str | None, typer.Option(help="Castles team game: A=anna cara,B=ben dario (goods by team)")] = None,
+    teams: Annotated[str | None, typer.Option(help="Castles team game (also --end): A=anna cara,B=ben dario "
+                                                   "(boards, goods and at the end the team's property by team)")] = None,
     boards: Annotated[str | None, typer.Option(help="Castles duchy: 1, or per player anna=3,bob=5 (experienced)")] = None,
     start: Annotated[str | None, typer.Option(help="Castles start castle spaces: anna=c2 (default: the centre)")] = None,
     goods: Annotated[str | None, typer.Option(help="Castles starting goods: anna=1 2 3,bob=4 5 6")] = None,
@@ -214,6 +215,8 @@ def new(
     silver: Annotated[str | None, typer.Option(help="--end: silverlings left, anna=3,bob=0")] = None,
     workers: Annotated[str | None, typer.Option(help="--end: workers left, anna=5,bob=1")] = None,
     vp: Annotated[str | None, typer.Option(help="--end: the VP track, anna=98,bob=87")] = None,
+    shared: Annotated[str | None, typer.Option(
+        help="--end, team game: the hex tiles on each team's shared storage, A=ship cow3,B=k12")] = None,
     route_goods: Annotated[str | None, typer.Option(
         "--route-goods", help="--end, trade routes: the goods tiles on each route, left to right, anna=4 4 2")] = None,
     tiles_removed: Annotated[str | None, typer.Option(
@@ -239,7 +242,8 @@ def new(
     With --result it is a result-only record of a game not logged move by move: the final
     scores (--scores), checked before writing. With --end it is an end-of-game record: the
     box as it lies at the end (--duchy, --bonuses, --sold, --routes, --route-goods, --goods-left,
-    --silver, --workers, --vp; the solo game --tiles-removed, --goods-removed, --vp-counter,
+    --silver, --workers, --vp; the team game --teams, --shared, the team's property given by
+    team; the solo game --tiles-removed, --goods-removed, --vp-counter,
     --target-marker, --resets; Robber Knights --map), scored as a logged game is.
 
     Example: burgundy new game.toml --game castles-of-burgundy --edition 2019 --players anna,bob --goods "anna=1 2 3,bob=4 5 6"
@@ -251,7 +255,7 @@ def new(
                       layout=layout, hands=hands, colours=colours, date=date, place=place, event=event,
                       result=result, scores=scores, tiebreak=tiebreak, won=won, end=end, duchy=duchy,
                       castle_shields=castle_shields, bonuses=bonuses, sold=sold, goods_left=goods_left,
-                      silver=silver, workers=workers, vp=vp, route_goods=route_goods, tiles_removed=tiles_removed,
+                      silver=silver, workers=workers, vp=vp, shared=shared, route_goods=route_goods, tiles_removed=tiles_removed,
                       goods_removed=goods_removed, vp_counter=vp_counter, target_marker=target_marker,
                       resets=resets, map=map_, knights=knights)
     _guard(partial(subcommands.new, str(file), given, force))

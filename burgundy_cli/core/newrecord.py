@@ -19,10 +19,11 @@ winner that follows the tiebreak) before it is written.
 ``--end`` makes an end-of-game record (docs/records.md, "End-of-game records"): the same header,
 then an ``[end]`` table of the box as it lies at the game's end, asked in the order the box is
 tidied away (each duchy, the shields on its castles, the bonus tiles, the goods sold, each trade
-route card by card and the goods on it, the goods, silverlings and workers left, the solo game's
-removed tiles, and last the VP track on the game board, with the solo game's VP counter and target
-marker; Robber Knights: the map and the knights left), each answer checked as it is given by the
-game's own checks of a position.
+route card by card and the goods on it, the team game's shared storage, the goods, silverlings and
+workers left, the solo game's removed tiles, and last the VP track on the game board, with the solo
+game's VP counter and target marker; Robber Knights: the map and the knights left; the team game
+asks for its teams first and for the team's property per team), each answer checked as it is
+given by the game's own checks of a position.
 On a terminal, without ``--result`` or ``--end``, the first question after the game says which
 of the three is made.
 """
@@ -34,6 +35,7 @@ import datetime as _dt
 import os
 import uuid
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -77,6 +79,7 @@ class NewRecord:
     silver: str | None = None       #: its silverlings left: anna=3,bob=0
     workers: str | None = None      #: its workers left: anna=5,bob=1
     vp: str | None = None           #: its VP track: anna=98,bob=87
+    shared: str | None = None       #: the team game: each team's shared storage, A=ship cow3,B=
     route_goods: str | None = None  #: its goods on each trade route, left to right: anna=4 4 2
     tiles_removed: str | None = None  #: the solo game: the hex tiles the rounds removed, in order
     goods_removed: str | None = None  #: the solo game: the goods tiles ships and exchanges removed
@@ -88,9 +91,9 @@ class NewRecord:
 
 
 #: Answers asked only when the record plays a module: answer -> that module.
-FOR_MODULE = {"teams": "team-game", "shields": "shields", "routes": "trade-routes", "won": "solo-game",
-              "route_goods": "trade-routes", "tiles_removed": "solo-game", "goods_removed": "solo-game",
-              "vp_counter": "solo-game", "target_marker": "solo-game", "resets": "solo-game"}
+FOR_MODULE = {"teams": "team-game", "shared": "team-game", "shields": "shields", "routes": "trade-routes",
+              "won": "solo-game", "route_goods": "trade-routes", "tiles_removed": "solo-game",
+              "goods_removed": "solo-game", "vp_counter": "solo-game", "target_marker": "solo-game", "resets": "solo-game"}
 
 #: The questions every game asks last: when, where and why the game is played. The date's
 #: default, ``today``, is the day the record is made.
@@ -105,6 +108,10 @@ WHEN_AND_WHERE: list[tuple[str, str, str | None]] = [
 ROUTES_QUESTION = ("routes", "each player's trade route, spaces left to right split by ;, e.g. "
                              "Anna=5 silver-2;2 church;...,Bob=...", None)
 
+#: The team game's teams, asked before the boards in a new game and at its end alike: the
+#: boards, starting goods and (at the end) the team's property are then given per team.
+TEAMS_QUESTION = ("teams", "the two teams, first and second player each, e.g. A=Anna Cara,B=Ben Dario", None)
+
 #: Per game: the questions asked, in order, as (field, question, default or None if required).
 #: Each answer is checked as it is given; a question's words and default may follow the
 #: answers before it (:func:`_question`, :func:`_default`): the modules come before the
@@ -115,7 +122,7 @@ QUESTIONS: dict[str, list[tuple[str, str, str | None]]] = {
         ("edition", "edition (2011 or 2019)", "2019"),
         ("players", "players in seat order, clockwise (e.g. Anna,Bob)", None),
         ("modules", "2019 expansion modules, comma-separated (empty: the base game)", ""),
-        ("teams", "the two teams, first and second player each, e.g. A=Anna Cara,B=Ben Dario", None),
+        TEAMS_QUESTION,
         ("boards", "duchy board: 1 for everyone, or per player Anna=3,Bob=5 (experienced players)", "1"),
         ("start", "start castle spaces, e.g. Anna=c2 (empty: the central castle)", ""),
         ("goods", "each player's 3 starting goods tiles, e.g. Anna=1 2 3,Bob=4 5 6", None),
@@ -175,16 +182,19 @@ SOLO_START_TARGET = "50"
 
 #: The questions of an end-of-game record (``new --end``), per game, in the order the box is
 #: tidied away: each duchy's tiles come off (with the shields on its castles), the bonus
-#: tiles, the goods sold, the trade route cards and the goods on them, the goods, silverlings
-#: and workers left go back, the solo game's removed hex and goods tiles, and last the VP
-#: track is read off the game board, which is folded last (the solo game: its VP counter,
-#: target marker and the resets the marker shows). Each answer is checked with those before
-#: it only (a bonus tile against the duchy, the VP track against all of it).
+#: tiles, the goods sold, the trade route cards and the goods on them, the hex tiles on the
+#: team game's shared storage, the goods, silverlings and workers left go back, the solo
+#: game's removed hex and goods tiles, and last the VP track is read off the game board,
+#: which is folded last (the solo game: its VP counter, target marker and the resets the
+#: marker shows). Each answer is checked with those before it only (a bonus tile against the duchy, the VP track against all of it). In the team game
+#: the teams are asked first, and the team's property (its board, duchy, goods, silverlings...:
+#: :func:`_team_answer`) is given per team, the VP track per player.
 END_QUESTIONS: dict[str, list[tuple[str, str, str | None]]] = {
     "castles-of-burgundy": [
         ("edition", "edition (2011 or 2019)", "2019"),
         ("players", "players in seat order, clockwise (e.g. Anna,Bob)", None),
         ("modules", "2019 expansion modules, comma-separated (empty: the base game)", ""),
+        TEAMS_QUESTION,
         ("boards", "duchy board: 1 for everyone, or per player Anna=3,Bob=5 (experienced players)", "1"),
         ("start", "start castle spaces, e.g. Anna=c2 (empty: the central castle)", ""),
         ("duchy", "each player's duchy, the tiles placed as space:tile, e.g. Anna=c3:bank c4:k22,Bob=d3:ship", ""),
@@ -194,6 +204,7 @@ END_QUESTIONS: dict[str, list[tuple[str, str, str | None]]] = {
         ROUTES_QUESTION,
         ("route_goods", "the goods tiles lying on each player's trade route, left to right, e.g. Anna=4 4 2,Bob=6 "
                         "(empty: none)", ""),
+        ("shared", "the hex tiles on each team's 2 shared storage spaces, e.g. A=ship cow3,B=k12 (empty: none)", ""),
         ("goods_left", "each player's goods tiles left in storage, e.g. Anna=5 5 6,Bob=2 (empty: none)", ""),
         ("silver", "each player's silverlings left, e.g. Anna=3,Bob=0 (empty: none)", ""),
         ("workers", "each player's workers left, e.g. Anna=5,Bob=1 (empty: none)", ""),
@@ -215,14 +226,10 @@ END_QUESTIONS: dict[str, list[tuple[str, str, str | None]]] = {
     ],
 }
 
-#: The 2019 modules an end-of-game record takes from ``new --end``; the team game's tables
-#: (the teams, their shared storage) are typed into the file's ``[end]`` table (docs/records.md).
-END_MODULES = ("extra-tiles", "white-castles", "inns", "shields", "border-posts", "trade-routes", "solo-game")
-
 #: The ``[end.players.<name>]`` key each end answer fills, and how a value is read.
 _END_KEYS = {"duchy": "duchy", "castle_shields": "shields", "bonuses": "bonuses", "sold": "sold",
-             "routes": "route", "route_goods": "route_goods", "goods_left": "goods", "silver": "silver",
-             "workers": "workers", "vp": "vp"}
+             "routes": "route", "route_goods": "route_goods", "shared": "shared", "goods_left": "goods",
+             "silver": "silver", "workers": "workers", "vp": "vp"}
 
 #: The ``[end.solo]`` key each of the solo game's end answers fills.
 _SOLO_KEYS = {"tiles_removed": "removed", "goods_removed": "goods_removed", "vp_counter": "counter",
@@ -237,10 +244,69 @@ def _names(text: str | None) -> list[str]:
     return [name.strip() for name in (text or "").split(",") if name.strip()]
 
 
-def _holders(answers: NewRecord) -> list[str]:
-    """Who the per-player answers (boards, start, goods) are given for: the players, or in the
-    2019 team game the teams A and B (cob.team.supplies)."""
-    return ["A", "B"] if _plays(answers, "team-game") else _names(answers.players)
+def _holders(answers: NewRecord, key: str) -> list[str]:
+    """Who the answer ``key`` is given for: the players, or in the 2019 team game the teams A
+    and B where it is the team's (:func:`_team_answer`)."""
+    if _team_answer(key, answers):
+        from burgundy_cli.castles.modules.team import TEAMS
+
+        return list(TEAMS)
+    return _names(answers.players)
+
+
+def _team_answer(key: str, answers: NewRecord) -> bool:
+    """Whether ``key`` is given per team: in the 2019 team game the board, start castle and
+    starting goods (cob.team.supplies), and at the end what the team module counts as the
+    team's (``team.team_parts``: duchy, goods, silverlings, workers, shared storage...), the
+    VP track and the trade routes staying each player's."""
+    if not _plays(answers, "team-game"):
+        return False
+    if key in ("boards", "start", "goods"):
+        return True
+    from burgundy_cli.castles.modules.team import team_parts
+    from burgundy_cli.castles.rules.state import Options
+
+    return _END_KEYS.get(key) in team_parts(Options(modules=tuple(_names(answers.modules))))
+
+
+def _per_team(text: str, teams: list[str]) -> str:
+    """A question or example of a player's answer in the team game's words: each team's, given
+    as ``A=...,B=...``."""
+    return text.replace("each player's", "each team's").replace("Anna=", f"{teams[0]}=") \
+        .replace("Bob=", f"{teams[1]}=")
+
+
+def _teams(answers: NewRecord) -> dict[str, list[str]]:
+    """The teams answer as team letter -> its players, each as the players are spelt (``a=anna
+    cara`` for ``A = ["Anna", "Cara"]``); nothing when no teams are given."""
+    from burgundy_cli.castles.modules.team import TEAMS
+
+    players = _names(answers.players)
+    return {_spelling(team, list(TEAMS)): [_spelling(name, players) for name in value.split()]
+            for team, value in _pairs(answers.teams or "", "teams").items()}
+
+
+def _by_holder(answers: NewRecord, key: str, text: str, value_of: Callable[[str], Any] = str) -> dict[str, Any]:
+    """An answer split per player and each part read by ``value_of``: ``name=value`` for each
+    player, or in the team game per team for the team's property (:func:`_team_answer`), each
+    team's value then both its players' (a refusal's example then given by team too).
+
+    :raises AnswerError: an entry without ``=`` or a value ``value_of`` refuses, or a player
+        named where the team is wanted.
+    """
+    holders = _holders(answers, key)
+    if not _team_answer(key, answers):
+        return {name: value_of(value) for name, value in _pairs(text, key, holders).items()}
+    try:
+        pairs = {team: value_of(value) for team, value in _pairs(text, key, holders).items()}
+    except AnswerError as err:
+        raise AnswerError(key, err.said, hint=err.hint and _per_team(err.hint, holders)) from None
+    stray = next((holder for holder in pairs if holder not in holders), None)
+    if stray is not None:
+        raise AnswerError(key, f"'{stray}' is no team: in the team game this is the team's, given per team "
+                               f"({' and '.join(holders)})", hint=_per_team(_example(key) or "", holders))
+    teams = _teams(answers)
+    return {name: value for holder, value in pairs.items() for name in teams.get(holder, [])}
 
 
 def _plays(answers: NewRecord, module: str) -> bool:
@@ -335,14 +401,14 @@ def record_data(answers: NewRecord) -> dict[str, Any]:
         colours = _pairs(answers.colours or _default("colours", answers, "") or "", "colours", players)
         return {"game": game, "setup": {"layout": rows, "hands": hands} | ({"colours": colours} if colours else {})}
     setup: dict[str, Any] = {}
-    holders = _holders(answers)
     boards = (answers.boards or _default("boards", answers, "1") or "1").strip()
-    setup["boards"] = {name: _number(value) for name, value in _pairs(boards, "boards", holders).items()} \
+    setup["boards"] = {name: _number(value) for name, value in _pairs(boards, "boards",
+                                                                      _holders(answers, "boards")).items()} \
         if "=" in boards else _number(boards)
     if answers.start:
-        setup["start"] = _pairs(answers.start, "start", holders)
+        setup["start"] = _pairs(answers.start, "start", _holders(answers, "start"))
     setup["goods"] = {name: [_number(g) for g in value.split()]
-                      for name, value in _pairs(answers.goods or "", "goods", holders).items()}
+                      for name, value in _pairs(answers.goods or "", "goods", _holders(answers, "goods")).items()}
     if answers.start_player:
         setup["start_player"] = _spelling(answers.start_player, players)
     if answers.shields:
@@ -352,8 +418,7 @@ def record_data(answers: NewRecord) -> dict[str, Any]:
         setup["routes"] = {name: [space.strip() for space in value.split(";") if space.strip()]
                            for name, value in _pairs(answers.routes, "routes", players).items()}
     if answers.teams:
-        setup["teams"] = {_spelling(team, ["A", "B"]): [_spelling(name, players) for name in value.split()]
-                          for team, value in _pairs(answers.teams, "teams").items()}
+        setup["teams"] = _teams(answers)
     return {"game": game, "setup": setup}
 
 
@@ -377,7 +442,7 @@ def final_data(answers: NewRecord) -> dict[str, Any]:
                                                                   if name in figures["tiebreak"] else {})}
                                         for name, total in figures["scores"].items()}}
     if answers.teams:
-        final["teams"] = {team: value.split() for team, value in _pairs(answers.teams, "teams", _names(answers.players)).items()}
+        final["teams"] = _teams(answers)
     if answers.won is not None:
         said = answers.won.strip().lower()
         if said not in ("yes", "no", "won", "lost", "true", "false"):
@@ -390,8 +455,7 @@ def end_data(answers: NewRecord) -> dict[str, Any]:
     """The tables of an end-of-game record from the answers: ``[game]`` and ``[end]``
     (unchecked: opening the record checks them).
 
-    :raises AnswerError: an answer that cannot be split into its parts, or a module that
-        ``new --end`` does not ask for.
+    :raises AnswerError: an answer that cannot be split into its parts.
     """
     game = header_data(answers)
     players = game["players"]
@@ -400,29 +464,27 @@ def end_data(answers: NewRecord) -> dict[str, Any]:
         if answers.knights:
             end["knights"] = {name: _number(value) for name, value in _pairs(answers.knights, "knights", players).items()}
         return {"game": game, "end": end}
-    other = [name for name in _names(answers.modules) if name not in END_MODULES]
-    if other:
-        raise AnswerError("modules", f"new --end does not ask for the '{other[0]}' module's tables",
-                          hint="write the [end] table by hand for it (docs/records.md, 'End-of-game records')")
     table: dict[str, dict[str, Any]] = {name: {} for name in players}
     boards = (answers.boards or "1").strip()
-    for name, value in (_pairs(boards, "boards", players).items() if "=" in boards else
+    for name, value in (_by_holder(answers, "boards", boards).items() if "=" in boards else
                         ((name, boards) for name in players)):
         table.setdefault(name, {})["board"] = _number(value)
-    for name, value in _pairs(answers.start or "", "start", players).items():
+    for name, value in _by_holder(answers, "start", answers.start or "").items():
         table.setdefault(name, {})["start"] = value
     for key, field in _END_KEYS.items():
-        for name, value in _pairs(getattr(answers, key) or "", key, players).items():
-            table.setdefault(name, {})[field] = _end_value(key, value)
+        for name, value in _by_holder(answers, key, getattr(answers, key) or "", partial(_end_value, key)).items():
+            table.setdefault(name, {})[field] = value
     solo = {field: _end_value(key, getattr(answers, key)) for key, field in _SOLO_KEYS.items()
             if getattr(answers, key) is not None}
-    return {"game": game, "end": {"players": table} | ({"solo": solo} if solo else {})}
+    teams = {"teams": _teams(answers)} if answers.teams else {}
+    return {"game": game, "end": {"players": table} | teams | ({"solo": solo} if solo else {})}
 
 
 def _end_value(key: str, value: str) -> Any:
-    """An end answer (one player's, or the solo game's) as its ``[end]`` value: a number, a
-    list of bonus tiles or removed tiles, goods tiles counted by type or in order (on a trade
-    route, removed in the solo game), a trade route's spaces, or spaces with their tile or shield.
+    """An end answer (one player's or team's, or the solo game's) as its ``[end]`` value: a
+    number, a list of bonus tiles, removed tiles or tiles on shared storage, goods tiles counted
+    by type or in order (on a trade route, removed in the solo game), a trade route's spaces,
+    or spaces with their tile or shield.
 
     :raises AnswerError: a count that is no whole number, a space given without its tile
         (``c3`` for ``c3:bank``).
@@ -432,7 +494,7 @@ def _end_value(key: str, value: str) -> Any:
         if not value.strip().isdigit():
             raise AnswerError(key, f"'{value.strip()}': a whole number is wanted", hint=_example(key))
         return int(value)
-    if key in ("bonuses", "tiles_removed"):
+    if key in ("bonuses", "tiles_removed", "shared"):
         return words
     if key in ("route_goods", "goods_removed"):
         return [_number(word) for word in words]
@@ -546,7 +608,7 @@ def seat_colours(players: list[str]) -> dict[str, str]:
 def _question(key: str, answers: NewRecord, question: str) -> str:
     """The question in the words of the game being set up: its players or teams in the examples,
     the castle spaces of the duchy played."""
-    holders = _holders(answers)
+    holders = _holders(answers, key)
     one = len(holders) == 1
     if key == "teams":
         players = _names(answers.players) + ["Anna", "Ben", "Cara", "Dario"]
@@ -590,7 +652,9 @@ def _question(key: str, answers: NewRecord, question: str) -> str:
     if key == "boards" and len(holders) > 1:
         return f"duchy board: 1 for everyone, or per player {holders[0]}=3,{holders[1]}=5 (experienced players)"
     if key == "sold" and _plays(answers, "trade-routes"):
-        return question.replace("goods tiles sold,", "goods tiles sold, those on the trade route too,")
+        question = question.replace("goods tiles sold,", "goods tiles sold, those on the trade route too,")
+    if key in _END_KEYS and _team_answer(key, answers):   # the team's property: each team's, A=...,B=...
+        return _per_team(question, holders)
     if key == "vp" and _plays(answers, "solo-game") and one:
         return f"{holders[0]}'s VP gained in the game, in all (not the counter, which is asked next), e.g. 197"
     return question
@@ -616,14 +680,18 @@ def _choices(key: str, answers: NewRecord) -> list[str]:
 
         return list(RESERVED)
     if key == "start":
-        return castle_spaces(answers) + _holders(answers)
+        return castle_spaces(answers) + _holders(answers, key)
+    if key == "boards" and _plays(answers, "team-game"):
+        from burgundy_cli.castles.modules.team import provisional_team_ids
+
+        return [*provisional_team_ids(), *_holders(answers, key)]
     if key in ("start_player", "teams", "boards", "goods", "hands", "layout", "map", "knights", "silver",
                "workers", "vp", "sold", "goods_left", "castle_shields", "route_goods"):
-        return players
-    if key in ("duchy", "tiles_removed"):
+        return _holders(answers, key)
+    if key in ("duchy", "tiles_removed", "shared"):
         from burgundy_cli.castles.rules.tiles import catalogue
 
-        return sorted(catalogue())
+        return sorted(catalogue()) + (_holders(answers, key) if key == "shared" else [])
     if key == "bonuses":
         return [f"{colour}-{size}" for colour in ("dark-green", "blue", "grey", "light-green", "beige", "yellow")
                 for size in ("large", "small")]
@@ -646,7 +714,7 @@ def _stand_ins(answers: NewRecord) -> tuple[NewRecord, set[str]]:
         if getattr(answers, key) is None and _asked(key, answers) and key != "layout":
             answers = replace(answers, **{key: _default(key, answers, default) or None})  # as it will be
     players = _names(answers.players)
-    holders = _holders(answers)
+    holders = _holders(answers, "goods")
     filled: dict[str, Any] = {}
     if answers.game == "robber-knights":
         if answers.layout is None:
@@ -656,8 +724,7 @@ def _stand_ins(answers: NewRecord) -> tuple[NewRecord, set[str]]:
             filled["hands"] = ",".join(f"{name}=castle-plain plain" for name in players)
         return replace(answers, **filled), set(filled)
     if answers.teams is None and _plays(answers, "team-game"):
-        seat = [*players, "", "", "", ""]    # (other than 4 players: a stand-in the game refuses, as it should)
-        filled["teams"] = f"A={seat[0]} {seat[2]},B={seat[1]} {seat[3]}"
+        filled["teams"] = _teams_stand_in(players)
     if answers.goods is None and holders:
         filled["goods"] = ",".join(f"{name}={'1 2 3' if seat % 2 == 0 else '4 5 6'}"
                                    for seat, name in enumerate(holders))
@@ -671,6 +738,13 @@ def _stand_ins(answers: NewRecord) -> tuple[NewRecord, set[str]]:
     if answers.routes is None and _plays(answers, "trade-routes") and players:
         filled["routes"] = ",".join(f"{name}={_route_stand_in(len(players))}" for name in players)
     return replace(answers, **filled), set(filled)
+
+
+def _teams_stand_in(players: list[str]) -> str:
+    """Teams for the answers before the teams question: the players in seat order A1, B1, A2,
+    B2 (other than 4 players: a stand-in the game refuses, as it should)."""
+    seat = [*players, "", "", "", ""]
+    return f"A={seat[0]} {seat[2]},B={seat[1]} {seat[3]}"
 
 
 def _route_stand_in(players: int, typed: list[str] | None = None) -> str:
@@ -706,6 +780,8 @@ def _blamed(err: RefereeError, text: str, path: str, keys: list[str]) -> str | N
     if isinstance(err, AnswerError):
         return err.key
     where = getattr(err, "path", None)
+    if where and tuple(where[:2]) == ("end", "teams"):   # an end record's teams: as in a new game's [setup]
+        return "teams"
     if where and tuple(where[:2]) == ("end", "players"):   # an end record's player: the key says the answer
         return _END_ANSWER.get(str(where[3])) if len(where) > 3 else None
     if where:
@@ -762,7 +838,8 @@ def _end_refusal(path: str, answers: NewRecord, keys: list[str], index: int) -> 
     box's answers after it left out (each has a default of nothing, none depends on a later
     one) but the VP track, stood in for by 0 each, and the trade routes, stood in for as in a
     new game (:func:`_routes_stood_in`); the header's answers still to come take their defaults
-    (one player: the solo game on its duchy); a Robber Knights record is checked from its map on. A
+    (one player: the solo game on its duchy), the team game's teams as in a new game
+    (:func:`_teams_stand_in`); a Robber Knights record is checked from its map on. A
     refusal of a later answer given by flag waits for its question. None when the game accepts
     them."""
     later = [key for key in keys[index + 1:] if key in _END_KEYS or key in _SOLO_KEYS or key == "knights"]
@@ -772,6 +849,9 @@ def _end_refusal(path: str, answers: NewRecord, keys: list[str], index: int) -> 
             trial = replace(trial, **{key: _default(key, trial, default) or None})
     if not _names(trial.players) or (trial.game == "robber-knights" and trial.map is None):
         return None
+    stood_in = set()
+    if trial.teams is None and _plays(trial, "team-game"):
+        trial, stood_in = replace(trial, teams=_teams_stand_in(_names(trial.players))), {"teams"}
     if trial.vp is None:
         trial = replace(trial, vp=",".join(f"{name}=0" for name in _names(trial.players)))
     try:
@@ -781,13 +861,14 @@ def _end_refusal(path: str, answers: NewRecord, keys: list[str], index: int) -> 
     except RefereeError as err:
         text = "" if isinstance(err, AnswerError) else dump_record(_tables(trial))
         blamed = _blamed(err, text, path, keys)
-        return None if blamed in keys and keys.index(blamed) > index else err
+        return None if blamed in keys and keys.index(blamed) > index and blamed not in stood_in else err
 
 
 def _routes_stood_in(answers: NewRecord, later: list[str]) -> NewRecord:
     """An end's answers with the trade routes still to be asked (``later``) stood in for
     (:func:`_route_stand_in`), and the goods on them: each player's first goods sold, as many
-    as the route holds ("sold goods go onto the route first"), so that the answers before them
+    as the route holds ("sold goods go onto the route first"; in the team game the team's,
+    onto its first player's route and then its second's), so that the answers before them
     are checked whole.
 
     :raises AnswerError: the goods sold or a route cannot be split into their parts.
@@ -799,8 +880,12 @@ def _routes_stood_in(answers: NewRecord, later: list[str]) -> NewRecord:
         ",".join(f"{name}={_route_stand_in(len(players))}" for name in players)
     if "route_goods" in later:
         holds = {name: len(_end_value("routes", value)) for name, value in _pairs(routes or "", "routes", players).items()}
-        laid = {name: value.split()[:holds.get(name, 0)]
-                for name, value in _pairs(answers.sold or "", "sold", players).items()}
+        teams = _teams(answers) if _team_answer("sold", answers) else {}
+        laid: dict[str, list[str]] = {}
+        for holder, value in _pairs(answers.sold or "", "sold", _holders(answers, "sold")).items():
+            goods = value.split()
+            for name in teams.get(holder, [holder]):   # (a team's goods sold fill its players' routes in turn)
+                laid[name], goods = goods[:holds.get(name, 0)], goods[holds.get(name, 0):]
         answers = replace(answers, route_goods=",".join(f"{name}={' '.join(goods)}" for name, goods in laid.items()))
     return replace(answers, routes=routes)
 
@@ -986,14 +1071,16 @@ def _ask_routes(path: str, answers: NewRecord, keys: list[str], read: Reader | N
 
 def _ask_duchies(path: str, answers: NewRecord, keys: list[str], read: Reader | None,
                  say: Callable[[str], None]) -> NewRecord:
-    """Each player's duchy at the end, one question a player: the tiles placed as
-    ``space:tile``, each duchy checked as it is given (colours, the city rule, joined to the
-    start castle, no tile more often than the game has)."""
-    players = _names(answers.players)
+    """Each player's duchy at the end, one question a player (in the team game a team, on both
+    halves of its team board): the tiles placed as ``space:tile``, each duchy checked as it is
+    given (colours, the city rule, joined to the start castle, no tile more often than the game has)."""
+    teams = _teams(answers) if _team_answer("duchy", answers) else {}
     duchies: dict[str, str] = {}
-    for name in players:
+    for name in _holders(answers, "duchy"):
+        whose, example = (f"team {name}'s duchy ({' and '.join(teams.get(name, []))})", "c3:bank rc4:k22 rd3:ship") \
+            if teams else (f"{name}'s duchy", "c3:bank c4:k22 d3:ship")
         while True:
-            text = _ask(f"{name}'s duchy: the tiles placed as space:tile, e.g. c3:bank c4:k22 d3:ship (empty: none)",
+            text = _ask(f"{whose}: the tiles placed as space:tile, e.g. {example} (empty: none)",
                         "", read, _choices("duchy", answers)).strip()
             trial = {**duchies, name: text}
             typed = ",".join(f"{who}={value}" for who, value in trial.items() if value)

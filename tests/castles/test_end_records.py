@@ -176,6 +176,15 @@ def test_what_cannot_be_true_at_the_end_is_refused_at_its_key(change, message, l
     assert err.location.line == line
 
 
+def test_a_header_refusal_is_located_in_the_header_not_under_end() -> None:
+    """A refusal of ``[game.options]`` met while the end is read as a position stays at its own
+    key and line (it was moved under ``[end]``, to a key that is not there)."""
+    err = _refused(END_2011.replace('players = ["Anna", "Ben"]\n',
+                                    'players = ["Anna", "Ben"]\n\n[game.options]\nk8-doubles-free-change = 3\n'))
+    assert err.message.startswith("[game.options.k8-doubles-free-change]: must be true or false")
+    assert err.location.line == 7
+
+
 def test_one_start_table_only() -> None:
     err = _refused(END_2011 + '\n[setup]\ngoods = {Anna = [1, 2, 3], Ben = [4, 5, 6]}\n')
     assert "exactly one of [setup], [position] or [end]" in err.message

@@ -378,6 +378,28 @@ def test_a_team_position_states_the_teams_property_alike():
     assert info.value.path == ("position", "players", NAMES[1], "shared")
 
 
+def test_a_team_position_keeps_the_setups_castle_and_module_rules():
+    """'GAME SETUP': the team's castle goes "on the central dark green 1 hex space" (cob.team.board),
+    and the border posts and the solo game are not refereed with the team game (docs/rulings.md):
+    a [position] (and so an [end]) is refused as a [setup] is -- the start castle at its key, the
+    module at [game.options] before any duchy is read."""
+    from burgundy_cli.castles.record.position_table import state_from_position
+    from burgundy_cli.castles.record.setup import castle_spaces
+
+    team = {"board": "12a", "vp": 0}
+    players = {name: dict(team) for name in NAMES}
+    players["anna"] = players["cara"] = {**team, "start": "a1"}   # a castle space, but not the central d7
+    with pytest.raises(SetupError, match="cob.team.board") as info:
+        state_from_position(header(), {"players": players, "teams": TEAMS})
+    assert info.value.path == ("position", "players", "anna", "start") and "d7" in info.value.message
+    for module in ("border-posts", "solo-game"):
+        with pytest.raises(SetupError, match=f"not refereed with the '{module}' module") as info:
+            state_from_position(header(modules=["team-game", module]),
+                                {"players": {name: dict(team) for name in NAMES}, "teams": TEAMS})
+        assert info.value.path == ("game", "options", "modules")
+    assert castle_spaces("2019", "12a") == ["d7"]   # what `new` offers at the start castle question
+
+
 def test_team_game_needs_four_players_and_no_per_player_module():
     """'THE TEAM GAME': "Form teams of 2 players" -- 4 players (cob.team.players); the border
     posts, on no. 11 duchies, are not refereed with it (docs/rulings.md; the trade routes and

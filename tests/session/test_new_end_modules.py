@@ -1,8 +1,9 @@
-"""``burgundy new --end`` for the 2019 trade routes and the solo game: the questions in the
-order the box is tidied away (the route card by card as a new game asks it, then the goods
-lying on it; the solo game's removed tiles, its VP counter, target marker and resets), a
-refused answer asked again alone, the flags, and the record written scores as the logged
-game whose final position was typed."""
+"""``burgundy new --end`` for the 2019 trade routes, the solo game and the team game: the
+questions in the order the box is tidied away (the route card by card as a new game asks it,
+then the goods lying on it; the solo game's removed tiles, its VP counter, target marker and
+resets; the team game's teams first, then the team's property per team), a refused answer
+asked again alone, the flags, and the record written scores as the logged game whose final
+position was typed."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import json
 
 import pytest
 
+from burgundy_cli.core.errors import UsageError
 from burgundy_cli.core.newrecord import NewRecord, create
 from burgundy_cli.core.session import open_record
 from tests.castles.test_end_records import CASTLES, PLAY, end_table_of
@@ -138,60 +140,63 @@ def test_solo_game_at_the_end_vp_too_few_for_the_resets_asks_the_vp_again(tmp_pa
     assert open_record(path).score().players[0].total == 200
 
 
+def _tiles(counts: dict) -> str:
+    """Goods tiles counted by type as the table says them: one number a tile."""
+    return " ".join(str(good) for good, count in counts.items() for _ in range(count))
+
+
+def _owners(end: dict) -> dict[str, dict]:
+    """Who the box's property is read off for: each player, or in the team game each team (its
+    first player's entry: both state the team's alike)."""
+    players = end["players"]
+    return {team: players[names[0]] for team, names in end["teams"].items()} if "teams" in end else players
+
+
 def _flags(path) -> list[str]:
     """The ``new --end`` flags that type the final position of the logged game at ``path`` as
     the table reads it off the box: each duchy's tiles, bonus tiles, goods sold and left one
-    number a tile, silverlings, workers, the VP track as one number, the trade routes and the
-    goods on them, the solo game's removed tiles, counter and target marker (its resets left
-    to their default, the marker's)."""
+    number a tile, silverlings, workers (in the team game each team's, with the teams and
+    their shared storage), the VP track as one number, the trade routes and the goods on them,
+    the solo game's removed tiles, counter and target marker (its resets left to their
+    default, the marker's)."""
     logged = open_record(path)
     end = end_table_of(logged.state)
     players = end["players"]
+    owners = _owners(end)
 
-    def each(value) -> str:
-        return ",".join(f"{name}={value(entry)}" for name, entry in players.items())
-
-    def tiles(counts: dict) -> str:
-        return " ".join(str(good) for good, count in counts.items() for _ in range(count))
+    def each(value, of: dict = owners) -> str:
+        return ",".join(f"{name}={value(entry)}" for name, entry in of.items())
 
     flags = ["--game", "castles-of-burgundy", "--edition", logged.header.edition, "--end", "--date", "2026-01-01",
              "--players", ",".join(logged.header.players), "--modules", ",".join(logged.header.options["modules"]),
              "--duchy", each(lambda entry: " ".join(f"{space}:{tile}" for space, tile in entry["duchy"].items())),
-             "--sold", each(lambda entry: tiles(entry.get("sold", {}))),
-             "--goods-left", each(lambda entry: tiles(entry.get("goods", {}))),
+             "--sold", each(lambda entry: _tiles(entry.get("sold", {}))),
+             "--goods-left", each(lambda entry: _tiles(entry.get("goods", {}))),
              "--silver", each(lambda entry: entry.get("silver", 0)),
              "--workers", each(lambda entry: entry.get("workers", 0)),
-             "--vp", each(lambda entry: sum(entry["vp"].values()))]
+             "--vp", each(lambda entry: sum(entry["vp"].values()), players)]
     if any(entry.get("bonuses") for entry in players.values()):
         flags += ["--bonuses", each(lambda entry: " ".join(entry.get("bonuses", [])))]
+    if "teams" in end:
+        flags += ["--teams", ",".join(f"{team}={' '.join(names)}" for team, names in end["teams"].items()),
+                  "--shared", each(lambda entry: " ".join(entry.get("shared", [])))]
     if "solo" in end:
         solo = end["solo"]
         flags += ["--start", each(lambda entry: entry["start"]), "--tiles-removed", " ".join(solo["removed"]),
                   "--goods-removed", " ".join(map(str, solo["goods_removed"])),
                   "--vp-counter", str(solo["counter"]), "--target-marker", str(solo["target"])]
-    else:
-        flags += ["--routes", each(lambda entry: ";".join(entry["route"])),
-                  "--route-goods", each(lambda entry: " ".join(map(str, entry["route_goods"])))]
+    elif "trade-routes" in logged.header.options["modules"]:
+        flags += ["--routes", each(lambda entry: ";".join(entry["route"]), players),
+                  "--route-goods", each(lambda entry: " ".join(map(str, entry["route_goods"])), players)]
     return flags
 
 
-@pytest.mark.parametrize("stem", ["complete-2p-2019-inns-trade-routes", "complete-3p-2019-trade-routes",
-                                  "complete-1p-2019-solo"])
-def test_a_logged_games_final_position_typed_by_flags_scores_as_the_log(cli, tmp_path, stem) -> None:
-    """The logged games hand-worked in ``complete-2p-2019-inns-trade-routes.hand-scored.md``
-    (Anna 147, Ben 120) and ``complete-1p-2019-solo.hand-counted.md`` (210), and the 3-player
-    trade-routes game: their final position typed through ``new --end``'s flags gives the log's
-    ``score --json`` table -- every total, rank, final-scoring row, the winner, tiebreak and
-    notes (the solo game's outcome, counter, target, resets and removed tiles), with the VP of
-    play as the one ``position`` row the VP track is."""
-    logged = CASTLES / f"{stem}.toml"
-    path = tmp_path / "end.toml"
-    made = cli("new", str(path), *_flags(logged))
-    assert made.exit_code == 0, made.output
+def _scores_as_the_log(cli, path, logged) -> list[int]:
+    """The ``score --json`` table of the ``[end]`` record at ``path`` is the logged game's: every
+    total, rank, final-scoring row, the winner, tiebreak and notes, with the VP of play as the
+    one ``position`` row the VP track is. Returns the log's totals in the table's order."""
     typed, table = (json.loads(cli("score", "--json", str(each)).stdout) for each in (path, logged))
-    assert typed["players"] and [line["total"] for line in table["players"]] == \
-        {"complete-2p-2019-inns-trade-routes": [147, 120], "complete-3p-2019-trade-routes": [191, 176, 143],
-         "complete-1p-2019-solo": [210]}[stem]
+    assert typed["players"]
     for key in ("winner", "tiebreak", "complete", "notes"):
         assert typed[key] == table[key], key
     for mine, line in zip(typed["players"], table["players"], strict=True):
@@ -199,6 +204,26 @@ def test_a_logged_games_final_position_typed_by_flags_scores_as_the_log(cli, tmp
         assert mine["breakdown"]["position"] == sum(line["breakdown"].get(category, 0) for category in PLAY)
         assert {k: v for k, v in mine["breakdown"].items() if k not in PLAY} == \
             {k: v for k, v in line["breakdown"].items() if k not in PLAY}
+    return [line["total"] for line in table["players"]]
+
+
+@pytest.mark.parametrize("stem", ["complete-2p-2019-inns-trade-routes", "complete-3p-2019-trade-routes",
+                                  "complete-1p-2019-solo", "complete-4p-2019-team"])
+def test_a_logged_games_final_position_typed_by_flags_scores_as_the_log(cli, tmp_path, stem) -> None:
+    """The logged games hand-worked in ``complete-2p-2019-inns-trade-routes.hand-scored.md``
+    (Anna 147, Ben 120) and ``complete-1p-2019-solo.hand-counted.md`` (210), the 3-player
+    trade-routes game and the team game (team B, Cara 221 + Anna 147, beats team A, Dario 204 +
+    Ben 122): their final position typed through ``new --end``'s flags gives the log's
+    ``score --json`` table (the solo game's outcome, counter, target, resets and removed tiles,
+    the team game's team totals and "the team's goods ... counted on its first player" in its
+    notes)."""
+    logged = CASTLES / f"{stem}.toml"
+    path = tmp_path / "end.toml"
+    made = cli("new", str(path), *_flags(logged))
+    assert made.exit_code == 0, made.output
+    assert _scores_as_the_log(cli, path, logged) == \
+        {"complete-2p-2019-inns-trade-routes": [147, 120], "complete-3p-2019-trade-routes": [191, 176, 143],
+         "complete-1p-2019-solo": [210], "complete-4p-2019-team": [221, 147, 204, 122]}[stem]
 
 
 def test_without_a_terminal_a_missing_answer_is_the_commands_answer(cli, tmp_path) -> None:
@@ -213,3 +238,94 @@ def test_without_a_terminal_a_missing_answer_is_the_commands_answer(cli, tmp_pat
                  "--routes", ",".join(f"{name}={';'.join([CARD] * 5)}" for name in ("Anna", "Ben")))
     assert routes.exit_code != 0 and "Anna's route holds 0 goods; with 1 sold it holds 1" in routes.stderr
     assert not (tmp_path / "solo.toml").exists() and not (tmp_path / "routes.toml").exists()
+
+
+def test_team_game_at_the_end_through_the_questions_scores_as_the_log(cli, tmp_path) -> None:
+    """2019 rulebook, "THE TEAM GAME": "Form teams of 2 players"; each team plays one team board,
+    "the castle ... on the central dark green 1 hex space" (cob.team.board), and everything but
+    the players' VP (and dice and private storage) is the team's -- duchy, goods, silverlings,
+    workers, bonus tiles, the 2 shared storage spaces (cob.team.private). So at the end the
+    teams are asked first (the log mode's question), then the team's property per team in the
+    order the box is tidied away, and last each player's VP. The shipped logged team game's
+    final position typed through the questions (one refusal at each kind of question, asked
+    again alone) scores as its log: Cara 221, Anna 147, Dario 204, Ben 122."""
+    logged = CASTLES / "complete-4p-2019-team.toml"
+    end = end_table_of(open_record(logged).state)
+    owners = _owners(end)
+
+    def each(value) -> str:
+        return ",".join(f"{team}={value(entry)}" for team, entry in owners.items())
+
+    duchies = [" ".join(f"{space}:{tile}" for space, tile in entry["duchy"].items()) for entry in owners.values()]
+    path, questions = run([
+        ("", None), ("end", None), ("", None), ("Anna,Ben,Cara,Dario", None),
+        ("team-game,border-posts", "the team game is not refereed with the 'border-posts' module"),
+        ("team-game", None),
+        ("A=Dario Ben,B=Cara", "the team game is played by 4 players in teams A and B"),
+        ("a=dario ben,b=cara anna", None),
+        ("1", "team A plays a team board (cob.team.board)"), ("", None),
+        ("A=a1", "team A's castle cannot start on a1: on team board 12a the castle goes on the central"),
+        ("", None),
+        (duchies[0] + " rg3:chip", "unknown tile 'chip'"), (duchies[0], None), (duchies[1], None),
+        ("Dario=yellow-small", "'Dario' is no team: in the team game this is the team's, given per team (A and B)"),
+        (each(lambda entry: " ".join(entry.get("bonuses", []))), None),
+        (each(lambda entry: _tiles(entry.get("sold", {}))), None),
+        ("A=ship cow3 k20", "at most 2 items, not 3"), ("A=k20", "2 k20 tiles in the position; the game has 1"),
+        ("", None),
+        (each(lambda entry: _tiles(entry.get("goods", {}))), None),
+        ("A=1 3,B=8", "'1 3': a whole number is wanted (e.g. A=3,B=0)"),
+        (each(lambda entry: entry.get("silver", 0)), None),
+        (each(lambda entry: entry.get("workers", 0)), None),
+        (",".join(f"{name}={sum(entry['vp'].values())}" for name, entry in end["players"].items()), None),
+        ("2026-01-02", None), ("", None), ("", None),
+    ], tmp_path)
+    order = [question.split(":")[0].split(",")[0] for question in questions]
+    tidy = [order.index(next(q for q in order if q.startswith(words))) for words in (
+        "the two teams", "team board (12a", "team A's duchy (Dario and Ben)", "team B's duchy (Cara and Anna)",
+        "each team's bonus tiles", "each team's goods tiles sold", "the hex tiles on each team's 2 shared storage",
+        "each team's goods tiles left", "each team's silverlings", "each team's workers", "each player's VP")]
+    assert tidy == sorted(tidy)
+    assert any(question.startswith("each team's silverlings left, e.g. A=3,B=0") for question in questions)
+    assert any(question.startswith("start castle spaces, e.g. A=d7") for question in questions)
+    assert _scores_as_the_log(cli, path, logged) == [221, 147, 204, 122]
+
+
+def test_tab_at_the_team_board_and_castle_offers_only_what_the_team_game_takes(tmp_path) -> None:
+    """'GAME SETUP' of the team game: a team board (12a, the one shipped) and its castle "on the
+    central dark green 1 hex space" (d7): Tab offers those and the team letters, and at the
+    team's property the team letters, not the players."""
+    answers = ["", "end", "", "Anna,Ben,Cara,Dario", "team-game", "A=Anna Cara,B=Ben Dario", "", "", "", "", ""]
+    offered: dict[str, list[str]] = {}
+
+    def read(question: str, choices: list[str]) -> str:
+        offered[question.split(" (")[0].split(",")[0]] = choices
+        if not answers:
+            raise EOFError
+        return answers.pop(0)
+
+    with pytest.raises(UsageError, match="the input ended"):
+        create(str(tmp_path / "end.toml"), NewRecord(), ask=True, read=read, say=lambda said: None)
+    assert offered["team board"] == ["12a", "A", "B"]
+    assert offered["start castle spaces"] == ["d7", "A", "B"]
+    assert offered["each team's bonus tiles"][:2] == ["dark-green-large", "dark-green-small"]
+    assert offered["each team's goods tiles sold"] == ["A", "B"]
+    assert offered["the two teams"] == ["Anna", "Ben", "Cara", "Dario"]
+
+
+def test_team_game_flags_need_the_teams_and_take_the_teams_property_by_team(cli, tmp_path) -> None:
+    """Without a terminal: ``--teams`` is required with ``--end`` in the team game, and an answer
+    that is the team's given for a player is refused in the table's words (cob.team.private:
+    the team's resources are one), with the example by team."""
+    base = ["--game", "castles-of-burgundy", "--end", "--players", "Anna,Ben,Cara,Dario", "--modules", "team-game",
+            "--vp", "Anna=0,Ben=0,Cara=0,Dario=0"]
+    missing = cli("new", str(tmp_path / "a.toml"), *base)
+    assert missing.exit_code == 2 and "missing --teams: the two teams, first and second player each" in missing.stderr
+    teams = ["--teams", "A=Anna Cara,B=Ben Dario"]
+    player = cli("new", str(tmp_path / "b.toml"), *base, *teams, "--silver", "Anna=3")
+    assert player.exit_code == 2 and "silver: 'Anna' is no team" in player.stderr and "e.g. A=3,B=0" in player.stderr
+    made = cli("new", str(tmp_path / "c.toml"), *base, *teams, "--silver", "A=3,B=1", "--shared", "B=ship")
+    assert made.exit_code == 0, made.output
+    data = open_record(tmp_path / "c.toml").record_data()["end"]
+    assert data["teams"] == {"A": ["Anna", "Cara"], "B": ["Ben", "Dario"]}
+    assert [data["players"][name]["silver"] for name in ("Anna", "Ben", "Cara", "Dario")] == [3, 1, 3, 1]
+    assert data["players"]["Dario"]["shared"] == data["players"]["Ben"]["shared"] == ["ship"]

@@ -173,6 +173,17 @@ def team_rows(duchy: Board) -> tuple[list[str], list[str]]:
 # --- the setup ----------------------------------------------------------------------------------
 
 
+def check_apart(options) -> None:
+    """Refuses a module not refereed with the team game (:data:`APART`), in a setup and a position alike.
+
+    :raises SetupRefusal: at ``[game.options] modules``.
+    """
+    apart = [module for module in options.modules if module in APART]
+    if apart:
+        raise SetupRefusal(f"the team game is not refereed with the '{apart[0]}' module: {APART[apart[0]]} "
+                           "(docs/rulings.md)", ("game", "options", "modules"))
+
+
 def team_setup(header, table, duchies: dict[str, Board], options) -> tuple[list[PlayerState], list[list[int]], Teams,
                                                                           list[int]]:
     """The players, the bridge, the teams and the goods tiles dealt (by type) at the start of a
@@ -184,10 +195,7 @@ def team_setup(header, table, duchies: dict[str, Board], options) -> tuple[list[
     goods tiles. :raises SetupRefusal: naming the rule (``cob.team.*``) and the key.
     """
     names = header.players
-    apart = [module for module in options.modules if module in APART]
-    if apart:
-        raise SetupRefusal(f"the team game is not refereed with the '{apart[0]}' module: {APART[apart[0]]} "
-                           "(docs/rulings.md)", ("game", "options", "modules"))
+    check_apart(options)
     teams = table.teams.values()
     if len(names) != 4 or sorted(table.teams) != list(TEAMS) or any(len(members) != 2 for members in teams) \
             or sorted(name for members in teams for name in members) != sorted(names):
@@ -269,7 +277,8 @@ def deal_team_setup(rng, names: list[str]) -> dict[str, Any]:
 def position_teams(state: GameState, table) -> None:
     """A team game's ``[position]`` teams: 4 players in teams A and B, named in ``teams``, each
     team's two players stating the team's property alike (board, start, duchy, goods, sold
-    goods, silver, workers, bonus tiles, shared storage), private storage at most 2 tiles each.
+    goods, silver, workers, bonus tiles, shared storage), private storage at most 2 tiles each,
+    the start castle where a team's may go (:func:`start_castle_refusal`, as in a ``[setup]``).
     Sets ``state.teams``. (A position of another game refuses teams and shared storage
     itself, ``position_table._position_teams``, without loading this module.)
 
@@ -292,9 +301,14 @@ def position_teams(state: GameState, table) -> None:
             if getattr(a, part) != getattr(b, part):
                 raise SetupRefusal(f"{a.name} and {b.name} are a team: their {part} is the team's and must be stated "
                                    "alike (cob.team.private)", ("position", "players", b.name, part))
+        letter = TEAMS[members.index((first, second))]
         if not is_team_board(a.board):
-            raise SetupRefusal(f"team {TEAMS[members.index((first, second))]} plays a team board (cob.team.board)",
-                               ("position", "players", a.name, "board"))
+            raise SetupRefusal(f"team {letter} plays a team board (cob.team.board)", ("position", "players", a.name,
+                                                                                     "board"))
+        reason = start_castle_refusal(a.board, a.start)
+        if reason is not None:
+            raise SetupRefusal(f"team {letter}'s castle cannot start on {space_name(a.start)}: {reason} "
+                               "(cob.team.board)", ("position", "players", a.name, "start"))
 
 
 # --- after every line: the team's parts alike, the bridge's last space ---------------------------

@@ -101,8 +101,9 @@ def position_of(table: EndTable) -> dict[str, Any]:
 
 
 def _at_end(err: SetupError) -> SetupError:
-    """A position's refusal as the ``[end]`` table's: the same words, at the same key under ``[end]``."""
-    path = (TABLE, *err.path[1:])
+    """A position's refusal as the ``[end]`` table's: the same words, at the same key under ``[end]``
+    (a refusal of the header, ``[game.options]``, stays where it is)."""
+    path = (TABLE, *err.path[1:]) if tuple(err.path[:1]) == ("position",) else tuple(err.path)
     message = err.message.partition("]: ")[2] if err.message.startswith("[") else err.message
     moved = SetupError(message, path, err.hint)
     moved.also = [_at_end(each) for each in err.also]

@@ -269,6 +269,10 @@ def state_from_position(header: GameHeader, data: object, duchies: dict[str, Boa
     """
     edition = _edition(header)
     options = options_from_header(header)
+    if "team-game" in options.modules:   # (before the duchies: a module apart from it is the header's to blame)
+        from burgundy_cli.castles.modules.team import check_apart
+
+        _team(check_apart, options)
     table: PositionTable = _validate(PositionTable, data, "position")
     names = header.players
     players = _position_players(edition, names, table, duchies or {}, 6 if "solo-game" in options.modules else 3)

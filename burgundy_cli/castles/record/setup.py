@@ -344,12 +344,16 @@ def _board(edition: str, number: int | str, path: tuple, duchies: dict[str, Boar
 
 def castle_spaces(edition: str, number: int | str) -> list[str]:
     """The castle (dark-green) spaces of a shipped duchy, by name: where a start castle may go
-    (what ``burgundy new`` offers); none for a number that names no shipped duchy."""
+    (what ``burgundy new`` offers; on a 2019 team board only those its team castle may take,
+    ``team.start_castle_refusal``); none for a number that names no shipped duchy."""
     try:
         duchy = _board(edition, _number_of(number), ("setup", "boards"), {})
     except (SetupError, KeyError, ValueError):
         return []
-    return [space_name(space) for space in duchy.castles]
+    from burgundy_cli.castles.modules.team import is_team_board, start_castle_refusal
+
+    spaces = [space for space in duchy.castles if not is_team_board(duchy) or start_castle_refusal(duchy, space) is None]
+    return [space_name(space) for space in spaces]
 
 
 def _number_of(text: int | str) -> int | str:
