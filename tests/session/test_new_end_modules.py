@@ -19,10 +19,10 @@ from tests.castles.test_end_records import CASTLES, PLAY, end_table_of
 CARD = "5 silver-2;2 church;1 vp-1"
 
 
-def run(script: list[tuple[str, str | None]], tmp_path):
-    """``new`` answered by ``script``, every refusal checked: what was told, and the refused
-    question (only it) asked again right after. Returns the record's path and the questions."""
-    answers = [answer for answer, _ in script]
+def answered(answers: list[str], tmp_path):
+    """``new`` on a terminal given ``answers`` in turn, every one used: the record's path, the
+    questions asked and what was told."""
+    answers = list(answers)
     questions: list[str] = []
     said: list[str] = []
 
@@ -32,7 +32,15 @@ def run(script: list[tuple[str, str | None]], tmp_path):
 
     path = tmp_path / "end.toml"
     create(str(path), NewRecord(), ask=True, read=read, say=said.append)
-    assert not answers and len(questions) == len(script)
+    assert not answers
+    return path, questions, said
+
+
+def run(script: list[tuple[str, str | None]], tmp_path):
+    """``new`` answered by ``script``, every refusal checked: what was told, and the refused
+    question (only it) asked again right after. Returns the record's path and the questions."""
+    path, questions, said = answered([answer for answer, _ in script], tmp_path)
+    assert len(questions) == len(script)
     for told, words in zip(said, [words for _, words in script if words], strict=True):
         assert words in told, (told, words)
     for index, (_, refusal) in enumerate(script):
@@ -119,18 +127,8 @@ def test_solo_game_at_the_end_vp_too_few_for_the_resets_asks_the_vp_again(tmp_pa
     marker down 5 spaces" (cob.solo.counter): a marker 4 resets down took 50 + 45 + 40 + 35 VP, so
     VP gained that do not cover them and the counter are refused once the resets are given, and
     the VP question, the answer to blame, comes back; the answers after it stand."""
-    answers = ["", "end", "2019", "Anna", "", "", "b1", "", "", "", "", "", "ship bank", "1 1 2",
-               "40", "18", "30", "", "200", "2026-01-02", "", ""]
-    questions: list[str] = []
-    said: list[str] = []
-
-    def read(question: str, choices: list[str]) -> str:
-        questions.append(question)
-        return answers.pop(0)
-
-    path = tmp_path / "end.toml"
-    create(str(path), NewRecord(), ask=True, read=read, say=said.append)
-    assert not answers
+    path, questions, said = answered(["", "end", "2019", "Anna", "", "", "b1", "", "", "", "", "", "ship bank",
+                                      "1 1 2", "40", "18", "30", "", "200", "2026-01-02", "", ""], tmp_path)
     resets = next(index for index, question in enumerate(questions) if question.startswith("how often the VP"))
     assert questions[resets].endswith("[4]: ") and questions[resets + 1].startswith("Anna's VP gained")
     assert "the VP scored (40) are fewer than the counter (18) and the 4 targets" in said[-1]
