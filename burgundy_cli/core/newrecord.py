@@ -579,19 +579,13 @@ def _default(key: str, answers: NewRecord, default: str | None) -> str | None:
 
 
 def _resets_shown(marker: str | None) -> str | None:
-    """The resets a solo game's target marker shows at the end: one for each 5 spaces it moved
-    down from its start ("then move the target marker down 5 spaces", 2019 rulebook, "THE SOLO
-    GAME"); None when it stands on no such space, or at its lowest, where it stays however often
-    the counter is reset then."""
-    from burgundy_cli.castles.modules.solo import LOWEST_TARGET
+    """The resets a solo game's target marker shows at the end, from where it started
+    (:func:`~burgundy_cli.castles.modules.solo.resets_shown`); None when it shows none."""
+    from burgundy_cli.castles.modules.solo import resets_shown
 
     text = (marker or SOLO_START_TARGET).strip()
-    if not text.isdigit():
-        return None
-    below = int(SOLO_START_TARGET) - int(text)
-    if below < 0 or below % 5 or int(text) <= LOWEST_TARGET:
-        return None
-    return str(below // 5)
+    shown = resets_shown(int(SOLO_START_TARGET), int(text)) if text.isdigit() else None
+    return None if shown is None else str(shown)
 
 
 def seat_colours(players: list[str]) -> dict[str, str]:

@@ -652,7 +652,7 @@ def settle(state: GameState, player: PlayerState, named: tuple[str, ...] = ()) -
         if running - solo.base >= solo.target:
             solo.base = running
             solo.resets += 1
-            solo.target = max(LOWEST_TARGET, solo.target - 5)
+            solo.target = lowered(solo.target)
             solo.extra += 1
     solo.seen = points
 
@@ -837,18 +837,35 @@ def position_state(state: GameState, table) -> tuple[str, ...] | None:
     return None
 
 
+def lowered(target: int) -> int:
+    """Where the target marker goes at a reset: "move the target marker down 5 spaces (e.g. from
+    50 to 45, next time to 40, etc.)", no lower than :data:`LOWEST_TARGET`."""
+    return max(LOWEST_TARGET, target - 5)
+
+
+def resets_shown(start: int, target: int) -> int | None:
+    """How many resets moved the target marker from ``start`` to ``target`` (:func:`lowered`);
+    None when it never stands there, or stands at its lowest, where it stays however often the
+    counter is reset then."""
+    if target > start or target <= LOWEST_TARGET or (start - target) % 5:
+        return None
+    return (start - target) // 5
+
+
 def _targets(start: int, resets: int) -> list[int]:
-    """Where the target marker stood at each of ``resets`` resets, from ``start`` down 5 a reset
-    ("then move the target marker down 5 spaces (e.g. from 50 to 45, next time to 40, etc.)"),
-    no lower than :data:`LOWEST_TARGET`; the last item is where it stands after them."""
-    return [max(LOWEST_TARGET, start - 5 * moved) for moved in range(resets + 1)]
+    """Where the target marker stood at each of ``resets`` resets, from ``start``; the last
+    item is where it stands after them."""
+    stands = [start]
+    for _ in range(resets):
+        stands.append(lowered(stands[-1]))
+    return stands
 
 
 def _marker_refusal(start: int, table) -> tuple[str, ...] | None:
     """A position's target marker stands where its resets moved it from the record's start
     target (cob.solo.counter): a space the marker never reaches is the target's mistake, another
     the resets'."""
-    if table.target > start or (table.target > LOWEST_TARGET and (start - table.target) % 5):
+    if table.target != LOWEST_TARGET and resets_shown(start, table.target) is None:
         return (f"the target marker starts on {start} and moves down 5 at each reset: it never stands on "
                 f"{table.target}", "solo", "target")
     shown = _targets(start, table.resets)[-1]
