@@ -411,8 +411,8 @@ def test_the_target_marker_stands_where_the_resets_moved_it():
 
     header = GameHeader(name="castles-of-burgundy", edition="2019", players=["Solo"], options=SOLO)
     base = {"players": {"Solo": {"board": "13x", "start": "b1", "vp": 400}}, "phase": "A", "round": 2}
-    for solo, key, words in (({"target": 45}, "resets", "0 resets move the target marker from 50 to 50, not 45"),
-                             ({"target": 33, "resets": 3}, "target", "it never stands on 33"),
+    for solo, key, words in (({"target": 45}, "resets", "0 resets move the target marker from 50 to 50, not 45 (cob.solo.counter)"),
+                             ({"target": 33, "resets": 3}, "target", "it never stands on 33 (cob.solo.counter)"),
                              ({"target": 55}, "target", "it never stands on 55"),
                              ({"target": 5, "resets": 8}, "resets", "8 resets move the target marker from 50 to 10")):
         with pytest.raises(SetupError) as info:
@@ -440,7 +440,7 @@ def test_the_vp_scored_cover_the_counter_and_every_target_reached():
         state_from_position(header, {**position, "players": {"Solo": {"board": "13x", "start": "b1", "vp": 187}}})
     assert info.value.path == ("position", "players", "Solo", "vp")
     assert "the VP scored (187) are fewer than the counter (18) and the 4 targets" in info.value.message
-    assert "(50 + 45 + 40 + 35 = 170)" in info.value.message
+    assert "(50 + 45 + 40 + 35 = 170; cob.solo.counter)" in info.value.message
     state = state_from_position(header, {**position, "players": {"Solo": {"board": "13x", "start": "b1", "vp": 188}}})
     assert (state.solo.base, state.solo.resets) == (170, 4)
 

@@ -132,7 +132,7 @@ def test_solo_game_at_the_end_vp_too_few_for_the_resets_asks_the_vp_again(tmp_pa
     resets = next(index for index, question in enumerate(questions) if question.startswith("how often the VP"))
     assert questions[resets].endswith("[4]: ") and questions[resets + 1].startswith("Anna's VP gained")
     assert "the VP scored (40) are fewer than the counter (18) and the 4 targets" in said[-1]
-    assert "(50 + 45 + 40 + 35 = 170)" in said[-1]
+    assert "(50 + 45 + 40 + 35 = 170; cob.solo.counter)" in said[-1]
     assert questions[resets + 2].startswith("date")
     assert open_record(path).record_data()["end"]["solo"]["target"] == 30
     assert open_record(path).score().players[0].total == 200

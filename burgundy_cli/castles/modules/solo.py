@@ -867,11 +867,11 @@ def _marker_refusal(start: int, table) -> tuple[str, ...] | None:
     the resets'."""
     if table.target != LOWEST_TARGET and resets_shown(start, table.target) is None:
         return (f"the target marker starts on {start} and moves down 5 at each reset: it never stands on "
-                f"{table.target}", "solo", "target")
+                f"{table.target} (cob.solo.counter)", "solo", "target")
     shown = _targets(start, table.resets)[-1]
     if shown != table.target:
         return (f"{counted(table.resets, 'reset')} move the target marker from {start} to {shown}, "
-                f"not {table.target}", "solo", "resets")
+                f"not {table.target} (cob.solo.counter)", "solo", "resets")
     return None
 
 
@@ -884,7 +884,7 @@ def _scored_refusal(player: PlayerState, start: int, table) -> tuple[str, ...] |
     if player.points < table.counter + sum(reached):
         return (f"the VP scored ({player.points}) are fewer than the counter ({table.counter}) and the "
                 f"{counted(len(reached), 'target')} the counter reached before each reset "
-                f"({' + '.join(map(str, reached))} = {sum(reached)})", "players", player.name, "vp")
+                f"({' + '.join(map(str, reached))} = {sum(reached)}; cob.solo.counter)", "players", player.name, "vp")
     return None
 
 
