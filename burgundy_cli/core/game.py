@@ -12,11 +12,11 @@ import datetime as _dt
 from collections.abc import Callable
 from typing import Annotated, Any, Protocol
 
-from pydantic import AfterValidator, Field, StringConstraints
+from pydantic import AfterValidator, Field
 
-from burgundy_cli.core.errors import Location, RecordError, toml_repr
-from burgundy_cli.core.models import (SAYS_THE_VALUE, UNKNOWN_FIELD, Label, Name, TableModel, ValidationError,
-                                      data_path, error_message, field_names)
+from burgundy_cli.core.errors import Location, RecordError
+from burgundy_cli.core.models import (UNKNOWN_FIELD, Label, Name, TableModel, ValidationError, data_path,
+                                      error_message, field_names, patterned, union_message)
 from burgundy_cli.core.record import RecordDoc
 from burgundy_cli.core.registry import game_key
 
@@ -25,6 +25,7 @@ OptionValue = str | int | bool | list[str]
 
 #: A game's ``uuid`` in its header: the canonical form of a UUID, any case.
 UUID_PATTERN = r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"
+Uuid = patterned(UUID_PATTERN, "a UUID, hexadecimal digits in groups of 8-4-4-4-12")
 
 
 class GameHeader(TableModel):
@@ -53,7 +54,7 @@ class GameHeader(TableModel):
     place: Label | None = None
     event: Label | None = None
     notes: str | None = None
-    uuid: Annotated[str, StringConstraints(pattern=UUID_PATTERN)] | None = None
+    uuid: Uuid | None = None
     options: dict[str, OptionValue] = Field(default_factory=dict)
 
 
@@ -116,12 +117,7 @@ def _one_record_error(first: dict[str, Any], errors: list[Any], doc: RecordDoc, 
             hint = did_you_mean(str(loc[0]), field_names(declared))
     elif kind != "missing":
         # a union reports one error per member type, all at the same place: say them all
-        same = [e["msg"] for e in errors if _data_path(doc.data, table, e) == loc]
-        alternatives = list(dict.fromkeys(m.split(", got")[0].removeprefix("Input should be ") for m in same))
-        if len(alternatives) > 1:
-            message = "Input should be " + ", ".join(alternatives[:-1]) + " or " + alternatives[-1]
-        if not isinstance(first.get("input"), dict | list) and kind not in SAYS_THE_VALUE:
-            message += f", got {toml_repr(first.get('input'))}"
+        message = union_message([e for e in errors if _data_path(doc.data, table, e) == loc])
     return RecordError(f"{where}: {message}", location=doc.location_of_key(*table, *loc), hint=hint)
 
 

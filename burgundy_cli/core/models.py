@@ -19,6 +19,8 @@ from typing import Annotated, Any
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, Strict
 from pydantic import ValidationError as ValidationError  # the edges catch it from here
 
+from burgundy_cli.core.errors import toml_repr
+
 _CONFIG = ConfigDict(frozen=True, extra="forbid", strict=True, defer_build=True,
                      validate_by_name=True, validate_by_alias=True)
 
@@ -112,16 +114,66 @@ def data_path(data: Any, error: Any) -> tuple[Any, ...]:
 _LENGTHS = {"too_short": "at least", "too_long": "at most", "string_too_short": "at least",
             "string_too_long": "at most"}
 
-#: The errors whose message says the value itself (no ", got ..." after it).
-SAYS_THE_VALUE = frozenset({UNKNOWN_FIELD, "missing", *_LENGTHS})
+#: What a number bound's error says, by pydantic's error type: the bound's key in the
+#: error's context, and its words.
+_BOUNDS = {"greater_than_equal": ("ge", "at least"), "less_than_equal": ("le", "at most"),
+           "greater_than": ("gt", "more than"), "less_than": ("lt", "less than")}
+
+#: What a value of the wrong type should have been, by pydantic's error type, as a record
+#: holds it (TOML's types: a number, true or false, text in quotes, a list, a table).
+_WANTED = {**dict.fromkeys(("int_type", "int_parsing", "int_from_float"), "a whole number"),
+           **dict.fromkeys(("float_type", "float_parsing"), "a number"),
+           **dict.fromkeys(("bool_type", "bool_parsing"), "true or false"),
+           "string_type": "text in quotes",
+           **dict.fromkeys(("list_type", "tuple_type", "set_type", "frozen_set_type"), "a list [...]"),
+           **dict.fromkeys(("dict_type", "model_type", "model_attributes_type"), "a table"),
+           **dict.fromkeys(("date_type", "date_parsing", "date_from_datetime_parsing",
+                            "date_from_datetime_inexact"), "a date, YYYY-MM-DD"),
+           "none_required": "nothing"}
+
+#: The table's words for a text pattern (``Field(pattern=...)``), by the pattern: said
+#: instead of the pattern itself (:func:`patterned`).
+_PATTERN_WORDS: dict[str, str] = {}
+
+
+def patterned(pattern: str, words: str) -> Any:
+    """A text field that must match ``pattern``, whose refusal says ``words`` ("a duchy
+    space, like c2") where pydantic would quote the regular expression."""
+    _PATTERN_WORDS[pattern] = words
+    return Annotated[str, Field(pattern=pattern)]
+
+
+def wanted(error: Any) -> str | None:
+    """What the value a pydantic ``error`` refuses should have been, in the table's words ("a
+    whole number", "one of 1, 2 or 3", "a number at most 6"); None for an error worded
+    otherwise."""
+    kind, context = error.get("type"), error.get("ctx") or {}
+    if kind in ("literal_error", "enum"):
+        return f"one of {context.get('expected')}"
+    if kind == "union_tag_invalid":
+        return f"a {context.get('discriminator', 'kind')} that is one of {context.get('expected_tags')}"
+    if kind == "string_pattern_mismatch":
+        return _PATTERN_WORDS.get(str(context.get("pattern")), "text of another form")
+    if kind in _BOUNDS:
+        key, words = _BOUNDS[kind]
+        return f"a number {words} {context.get(key)}"
+    return _WANTED.get(kind)
+
+
+def given(value: Any) -> str:
+    """The refused value as a record shows it; a table or list by its kind (it may be long)."""
+    return "a table" if isinstance(value, dict) else "a list" if isinstance(value, list | tuple) else toml_repr(value)
 
 
 def error_message(error: Any) -> str:
     """One pydantic error (an item of ``ValidationError.errors()``) in the table's words,
-    without the key path: the readers put the place in front.
+    without the key path: the readers put the place in front. The value given is said where
+    it is a value (``a whole number is wanted, not "three"``), not a table or a list.
 
     A list or text of the wrong length says how long it must be and how long it is
-    (``3 items, not 4``), not pydantic's wording of the bound.
+    (``3 items, not 4``), a number out of bounds the bound (``at most 6, not 7``), a
+    value of the wrong type what was wanted (:func:`wanted`); pydantic's own wording is
+    kept only for an error none of these words.
     """
     kind = error.get("type")
     if kind == UNKNOWN_FIELD:
@@ -132,9 +184,27 @@ def error_message(error: Any) -> str:
         return str((error.get("ctx") or {}).get("error", error.get("msg", "invalid value")))
     if kind in _LENGTHS:
         context = error.get("ctx") or {}
-        given = error.get("input")
+        value = error.get("input")
         bound = context.get("min_length" if _LENGTHS[kind] == "at least" else "max_length")
-        actual = context.get("actual_length", len(given) if hasattr(given, "__len__") else None)
-        unit = ("character" if isinstance(given, str) else "item") + ("" if bound == 1 else "s")
+        actual = context.get("actual_length", len(value) if hasattr(value, "__len__") else None)
+        unit = ("character" if isinstance(value, str) else "item") + ("" if bound == 1 else "s")
         return f"{_LENGTHS[kind]} {bound} {unit}, not {actual}"
-    return str(error.get("msg", "invalid value"))
+    if kind in _BOUNDS:
+        key, words = _BOUNDS[kind]
+        return f"{words} {(error.get('ctx') or {}).get(key)}, not {given(error.get('input'))}"
+    said = wanted(error)
+    if said is not None:
+        value = (error.get("ctx") or {}).get("tag") if kind == "union_tag_invalid" else error.get("input")
+        return f"{said} is wanted, not {given(value)}"
+    value = error.get("input")
+    return str(error.get("msg", "invalid value")) + ("" if isinstance(value, dict | list) else f", got {given(value)}")
+
+
+def union_message(errors: list[Any]) -> str:
+    """The errors a union's members raised at one place (``boards = true``: neither a number
+    nor a table), said as one: what each member wanted, and the value given (``a whole
+    number or a table is wanted, not true``); a single error as :func:`error_message` says it."""
+    alternatives = list(dict.fromkeys(wanted(error) or error.get("msg", "") for error in errors))
+    if len(alternatives) < 2:
+        return error_message(errors[0])
+    return f"{', '.join(alternatives[:-1])} or {alternatives[-1]} is wanted, not {given(errors[0].get('input'))}"

@@ -18,11 +18,11 @@ from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field, TypeAdapter, model_validator
 
-from burgundy_cli.core.models import CommandModel, FromList
+from burgundy_cli.core.models import CommandModel, FromList, patterned
 
 PlayerName = Annotated[str, Field(min_length=1, max_length=40)]
 TileName = Annotated[str, Field(min_length=1, max_length=32)]
-CellName = Annotated[str, Field(pattern=r"^[a-z][1-9][0-9]?$")]
+CellName = patterned(r"^[a-z][1-9][0-9]?$", "a cell, a column letter and a row number like c4")
 Direction = Literal["north", "east", "south", "west"]
 
 #: Grid step (row, column) of each direction; row numbers grow southwards.

@@ -769,7 +769,7 @@ def test_a_position_keeps_the_shields_moment(moment):
     ({"ship": "cara"}, ("ship",), "'cara' is no player"),
     ({"die16": "cara"}, ("die16",), "'cara' is no player"),
     ({"placed": {"cara": [14]}}, ("placed", "cara"), "'cara' is no player"),
-    ({"placed": {"anna": [13]}}, ("placed", "anna", 0), "greater than or equal to 14"),
+    ({"placed": {"anna": [13]}}, ("placed", "anna", 0), "at least 14, not 13"),
     ({"tribute": {"anna": {"drop": [3, 3]}}}, ("tribute", "anna", "drop"), "given up twice"),
     ({"swept": {"5": 1}}, ("swept",), "solo-shield5-first"),
 ])

@@ -89,3 +89,34 @@ def test_the_union_member_names_pydantic_adds_are_not_part_of_the_path() -> None
     data = {"boards": {"Anna": "x" * 41}, "goods": {}}
     paths = {data_path(data, error) for error in _errors(SetupTable, data)}
     assert ("boards", "Anna") in paths
+
+
+def test_a_wrong_type_says_what_a_record_holds_instead_and_the_value() -> None:
+    """pydantic's "Input should be ..." never reaches a user: each type is said as TOML writes
+    it (a whole number, true or false, text in quotes, a list, a table), with the value given."""
+    assert error_message(_errors(GameHeader, {"name": "x", "players": ["Anna", 7]})[0]) == \
+        "text in quotes is wanted, not 7"
+    rolled = _errors(c.validate_command, {"kind": "die", "player": "Anna", "rolled": "3",
+                                          "action": {"kind": "workers"}})[0]
+    assert error_message(rolled) == 'a whole number is wanted, not "3"'
+    shared = _errors(c.validate_command, {"kind": "buy", "player": "Anna", "tile": "mine", "shared": 1})[0]
+    assert error_message(shared) == "true or false is wanted, not 1"
+    assert error_message(_errors(GameHeader, {"name": "x", "players": "Anna"})[0]) == \
+        'a list [...] is wanted, not "Anna"'
+
+
+def test_a_bound_a_choice_a_form_and_a_kind_are_said_in_the_table_s_words() -> None:
+    high = _errors(c.validate_command, {"kind": "die", "player": "Anna", "rolled": 7, "action": {"kind": "workers"}})
+    assert error_message(high[0]) == "at most 6, not 7"
+    space = _errors(c.validate_command, {"kind": "die", "player": "Anna", "rolled": 3,
+                                         "action": {"kind": "place", "tile": "mine", "space": "z9"}})
+    space = [error for error in space if error["type"] == "string_pattern_mismatch"]  # (the placement's, of the action union's members)
+    assert error_message(space[0]) == 'a duchy space, a row a-g and a place 1-7 like c2 is wanted, not "z9"'
+    cell = _errors(rk.validate_command, {"kind": "lay", "player": "red", "tile": "lake", "cell": "E-4"})
+    assert error_message(cell[0]).startswith("a cell, a column letter and a row number like c4 is wanted")
+    kind = error_message(_errors(c.validate_command, {"kind": "shuffle"})[0])
+    assert kind.startswith("a 'kind' that is one of 'die', 'buy', ") and kind.endswith('is wanted, not "shuffle"')
+    uuid = _errors(GameHeader, {"name": "x", "players": ["Anna"], "uuid": "1234"})[0]
+    assert error_message(uuid) == 'a UUID, hexadecimal digits in groups of 8-4-4-4-12 is wanted, not "1234"'
+    for error in (*high, *space, uuid):
+        assert "Input should" not in error_message(error) and "pattern" not in error_message(error)

@@ -411,7 +411,7 @@ def test_every_bad_key_of_a_setup_is_reported_at_once(cli, tmp_path):
     assert len(lines) == 4, result.stderr
     for line, (row, key) in zip(sorted(lines), [(6, "goods"), (7, "boards"), (8, "start_player"), (9, "bogus")]):
         assert line.startswith(f"burgundy: {path}:{row}:1: invalid record: [setup.{key}]"), line
-    assert "got true" in result.stderr and "True" not in result.stderr
+    assert "a whole number, text in quotes or a table is wanted, not true" in result.stderr and "True" not in result.stderr
 
 
 def test_every_bad_key_of_a_header_is_reported_at_once(cli, tmp_path):

@@ -136,7 +136,7 @@ def test_counts_are_strict_integers(old, new):
     """Issue 16, item 3: a boolean, a string or a float is no count of knights (core/models.py
     validates scalars strictly for both games)."""
     err = refused(record_text(BASE_TILES, BASE_HANDS).replace(old, new))
-    assert "knights.red" in err.message and "integer" in err.message
+    assert "knights.red" in err.message and "a whole number is wanted" in err.message
 
 
 def test_knights_come_from_a_castle_of_their_player_in_line():
@@ -186,7 +186,7 @@ def test_cells_use_ascii_digits_only(cell):
 #: one refused position per check docs/records.md lists: (tiles, hands, fragment of the message)
 _HANDS2 = {"red": ["castle-plain", "plain"], "blue": ["castle-plain", "plain"]}
 POSITION_CHECKS = {
-    "types": (BASE_TILES, {"red": ["castle-plain", 1], "blue": ["castle-forest", "plain"]}, "valid string"),
+    "types": (BASE_TILES, {"red": ["castle-plain", 1], "blue": ["castle-forest", "plain"]}, "text in quotes is wanted, not 1"),
     "entry-shape": (BASE_TILES + ["e9"], BASE_HANDS, "cannot read"),
     "cell": (BASE_TILES + ["99 red:plain"], BASE_HANDS, "not a grid cell"),
     "players": (BASE_TILES + ["e8 zed:plain"], BASE_HANDS, "unknown player"),

@@ -37,7 +37,7 @@ from dataclasses import replace
 
 from pydantic import BaseModel, Field
 
-from burgundy_cli.core.models import SAYS_THE_VALUE, TableModel, ValidationError, data_path, error_message
+from burgundy_cli.core.models import TableModel, ValidationError, data_path, union_message
 
 from burgundy_cli.castles.rules.boards import (CENTRE, ROW_LENGTHS, Board, adjacent, board, board_numbers, custom_board,
                                          on_rim, provisional_board, provisional_ids, space_id, space_name)
@@ -45,7 +45,7 @@ from burgundy_cli.castles.rules.commands import SpaceName
 from burgundy_cli.castles.modules import RESERVED
 from burgundy_cli.castles.rules.state import PHASES, GameState, Options, PlayerState
 from burgundy_cli.castles.rules.tiles import COLOUR_NAME, GOODS_PER_TYPE, catalogue, outside_piles
-from burgundy_cli.core.errors import RecordError, toml_repr
+from burgundy_cli.core.errors import RecordError
 from burgundy_cli.core.game import GameHeader
 from burgundy_cli.core.replay import PlayerNames
 
@@ -270,22 +270,18 @@ def _validate(declared: type[T], data: object, table: str | tuple[str, ...]) -> 
             if key not in by_key or len(path) > len(paths[by_key[key]]):
                 by_key[key] = index
         prefix = table if isinstance(table, tuple) else (table,)
-        found = [_setup_error(errors[index], (*prefix, *paths[index])) for index in by_key.values()]
+        found = [_setup_error([error for error, path in zip(errors, paths) if path == paths[index]],
+                              (*prefix, *paths[index])) for index in by_key.values()]
         found[0].also = found[1:]
         raise found[0] from None
 
 
-def _setup_error(error: Any, path: tuple[Any, ...]) -> SetupError:
-    """One pydantic validation error of a table as a :class:`SetupError` at ``path``, in the
-    table's words where the table has some: a player's starting goods, a goods tile's number,
-    a space's name."""
-    words = _table_words(error, path)
-    if words is not None:
-        return SetupError(words, path)
-    message = error_message(error)
-    if error.get("type") not in SAYS_THE_VALUE and not isinstance(error.get("input"), dict | list):
-        message += f", got {toml_repr(error.get('input'))}"
-    return SetupError(message, path)
+def _setup_error(errors: list[Any], path: tuple[Any, ...]) -> SetupError:
+    """The pydantic validation errors of a table at ``path`` (one, or one a union member) as a
+    :class:`SetupError`, in the table's words where the table has some: a player's starting
+    goods, a goods tile's number, a space's name."""
+    words = _table_words(errors[0], path)
+    return SetupError(words if words is not None else union_message(errors), path)
 
 
 def _table_words(error: Any, path: tuple[Any, ...]) -> str | None:
@@ -299,6 +295,8 @@ def _table_words(error: Any, path: tuple[Any, ...]) -> str | None:
             and kind in ("less_than_equal", "greater_than_equal"):   # a player's count of a goods type
         return (f"{given} goods tiles of type {path[-1]}; the box has 7 of each type" if kind == "less_than_equal"
                 else f"{given} goods tiles of type {path[-1]}: leave a type held by none out")
+    if kind == "literal_error" and len(path) > 1 and path[-2] in ("goods", "sold") and path[-1] == given:
+        return f"'{given}' is no goods type: a goods tile's type is the die number it shows, 1 to 6"
     if "goods" in path and kind in ("less_than_equal", "greater_than_equal") and isinstance(given, int):
         return f"a goods tile shows a die, 1 to 6, not {given}"
     if kind == "string_pattern_mismatch" and "[a-g][1-7]" in str((error.get("ctx") or {}).get("pattern")):

@@ -27,14 +27,14 @@ from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field, TypeAdapter
 
-from burgundy_cli.core.models import CommandModel, FromList
+from burgundy_cli.core.models import CommandModel, FromList, patterned
 
 DieValue = Annotated[int, Field(ge=1, le=6)]
 DepotNumber = Annotated[int, Field(ge=1, le=6)]
 #: Goods are typed by die value 1-6.
 GoodsType = Annotated[int, Field(ge=1, le=6)]
 TileName = Annotated[str, Field(min_length=1, max_length=32)]
-SpaceName = Annotated[str, Field(pattern=r"^r?[a-g][1-7]$")]  # r: a 2019 team board's right half
+SpaceName = patterned(r"^r?[a-g][1-7]$", "a duchy space, a row a-g and a place 1-7 like c2")  # r: a 2019 team board's right half
 PlayerName = Annotated[str, Field(min_length=1, max_length=40)]
 PhaseLetter = Literal["A", "B", "C", "D", "E"]
 #: The 2019 shields are numbered 1-18.
