@@ -37,6 +37,19 @@ def journal_path(record: str) -> str:
     return record + SUFFIX
 
 
+def lacking(want: list[str], have: list[str], start: int) -> list[str] | None:
+    """What a record's log lines ``have`` lack of the lines ``want`` a journal answered for
+    (its base had ``start`` of them): nothing when the record has them all (and maybe lines
+    after them: a command played on after that session); the last of them when the record
+    is the journal's record without them (a power cut undid its unsynced rewrites); None
+    when it differs otherwise (edited since: not to be merged)."""
+    if have[:len(want)] == want:
+        return []
+    if start <= len(have) < len(want) and want[:len(have)] == have:
+        return want[len(have):]
+    return None
+
+
 def read_journal(path: str) -> tuple[str, list[str]] | None:
     """The base and lines of the journal at ``path``; None when there is nothing there, or
     something that is no journal: not a regular file (a link, a pipe: never followed, never

@@ -5,10 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 import sys
 
-from burgundy_cli.core.errors import Location, RecordError
+from burgundy_cli.core.errors import Location, RecordError, UsageError
 
 TYPE_CHECKING = False  # (not typing's: every command imports this module before its game)
 if TYPE_CHECKING:
+    from types import ModuleType
     from typing import Any
 
     from burgundy_cli.core.game import Game
@@ -97,3 +98,20 @@ def find_game(name: str, location: Location | None = None) -> Game:
 
         raise RecordError(f"unknown game '{name}'", location=location, hint=did_you_mean(name, GAMES))
     return import_module(module).GAME
+
+
+def table_helpers(session: Any) -> ModuleType:
+    """The ``table`` module of a session's game (``burgundy_cli.castles.record.table``, ...):
+    what the table session and a journal's check ask of the game.
+
+    :raises UsageError: the game has none (a game may be refereed without a table session).
+    """
+    import importlib
+
+    name = game_module_name(session.header.name, "table")
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as err:
+        if err.name is not None and not name.startswith(err.name):
+            raise
+        raise UsageError(f"{session.header.name} has no table session; play it line by line") from None

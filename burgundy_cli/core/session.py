@@ -6,8 +6,9 @@ import os
 
 from burgundy_cli.core.errors import Location, RecordError, RefereeError, toml_repr
 from burgundy_cli.core.game import read_header
-from burgundy_cli.core.record import RecordDoc, read_record
-from burgundy_cli.core.registry import find_game
+from burgundy_cli.core.journal import journal_path, lacking, read_journal
+from burgundy_cli.core.record import RecordDoc, parse_record_text, read_record
+from burgundy_cli.core.registry import find_game, table_helpers
 from burgundy_cli.core.replay import check_tables
 
 TYPE_CHECKING = False  # (not typing's: every command imports this module before its game)
@@ -19,10 +20,13 @@ if TYPE_CHECKING:
 # (burgundy_cli.core.suggest, difflib's near misses, is imported only to word an error.)
 
 
-def open_doc(doc: RecordDoc, *, verify_result: bool = True) -> Session:
+def open_doc(doc: RecordDoc, *, verify_result: bool = True, journal: bool = True) -> Session:
     """Replay ``doc`` with its game and, if it stores a ``[result]``, check it matches.
 
-    An error the game raises without a location is given the record's file name.
+    An error the game raises without a location is given the record's file name. With
+    ``journal`` (every command but the table session, which reads its journal itself), a
+    journal beside the record that holds lines the record lacks is refused
+    (:func:`check_left_journal`).
 
     :raises RefereeError: anything wrong with the record, located.
     """
@@ -46,9 +50,66 @@ def open_doc(doc: RecordDoc, *, verify_result: bool = True) -> Session:
         session = game.open(doc, header)
     except RefereeError as err:
         raise err.at(Location(doc.name)) from None
+    if journal and os.path.lexists(journal_path(doc.name)):
+        check_left_journal(doc.name, session)
     if verify_result and "result" in doc.data:
         verify_stored_result(doc, session)
     return session
+
+
+def check_left_journal(path: str, session: Session) -> None:
+    """Refuse a record whose table session did not end (a crash, a power cut) and left lines
+    in its journal that the record lacks: the computer stopped before the record's last
+    rewrites reached the disk. Scoring it, or writing lines after it, would go on without
+    them; ``burgundy play FILE`` puts them back (docs/errors.md, "The session's journal").
+    A journal whose lines the record holds, or one that does not read, is left to the next
+    table session.
+
+    :raises RecordError: at the record, naming the lines and the journal.
+    """
+    from burgundy_cli.core.words import counted
+
+    missing = lines_left_in_journal(path, session)
+    if missing:
+        journal = journal_path(path)
+        raise RecordError(f"the record lacks the last {counted(len(missing), 'line')} its table session recorded "
+                          f"in {journal} (the session did not end, and the record's last writes did not reach "
+                          f"the disk): {' | '.join(missing)}",
+                          location=Location(path),
+                          hint=f"'burgundy play {path}' puts them back; deleting {journal} drops them")
+
+
+def lines_left_in_journal(path: str, session: Session) -> list[str]:
+    """The lines the journal beside the record at ``path`` holds and the record (replayed
+    as ``session``) lacks, as the table session puts them back; none when there is no
+    journal that reads, or the record differs from it otherwise (the next table session
+    says what it finds)."""
+    journal = journal_path(path)
+    try:
+        found = read_journal(journal)
+        if found is None:
+            return []
+        answered, start = journal_record(*found, journal)
+        helpers = table_helpers(session)
+    except (OSError, RefereeError):
+        return []
+    return lacking(helpers.lines(answered), helpers.lines(session), start) or []
+
+
+def journal_record(base: str, lines: list[str], path: str) -> tuple[Session, int]:
+    """The record a journal at ``path`` answered for: its ``base`` with its ``lines`` played
+    (up to one refused, which no session answered); and how many log lines the base had.
+
+    :raises RefereeError: the base does not read.
+    """
+    answered = open_doc(parse_record_text(base, path), verify_result=False, journal=False)
+    start = len(table_helpers(answered).lines(answered))
+    for line in lines:
+        try:
+            answered.play(line)
+        except RefereeError:
+            break
+    return answered, start
 
 
 def check_edition(doc: RecordDoc, header: GameHeader, game: Game) -> None:

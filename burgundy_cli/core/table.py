@@ -14,24 +14,22 @@ what a line did (read off the state before and after) and how to drop a record's
 from __future__ import annotations
 
 from dataclasses import dataclass
-import importlib
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
-from types import ModuleType
 
 from burgundy_cli.core.directive import keep_directive
 from burgundy_cli.core.errors import ParseError, RecordError, RefereeError, UsageError
 from burgundy_cli.core.game import MoveList, Session
-from burgundy_cli.core.journal import Journal, journal_path, read_journal, sync_record
+from burgundy_cli.core.journal import Journal, journal_path, lacking, read_journal, sync_record
 from burgundy_cli.core.lock import LockedRecord, RecordChanged, SessionLock, closing_queue, current_bytes
 from burgundy_cli.core.record import (
     RecordDoc, dump_record, parse_record_bytes, parse_record_text, swap_available,
 )
 from burgundy_cli.core.recordtext import RecordText
-from burgundy_cli.core.registry import game_module_name
+from burgundy_cli.core.registry import table_helpers
 from burgundy_cli.core.replay import split_comment
-from burgundy_cli.core.session import open_doc
+from burgundy_cli.core.session import journal_record, open_doc
 from burgundy_cli.core.words import counted
 
 #: The words the session reads as its own commands rather than as game lines.
@@ -50,20 +48,6 @@ SUGGESTIONS = 6
 #: (117 characters, a placement with its chain of granted actions). A longer one is no line
 #: of the game, and is refused as it is typed (issue 33 item 16).
 MAX_TYPED = 1000
-
-
-def table_helpers(session: Session) -> ModuleType:
-    """The ``table`` module of the session's game (``burgundy_cli.castles.record.table``, ...).
-
-    :raises UsageError: the game has none (a game may be refereed without a table session).
-    """
-    name = game_module_name(session.header.name, "table")
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as err:
-        if err.name is not None and not name.startswith(err.name):
-            raise
-        raise UsageError(f"{session.header.name} has no table session; play it line by line") from None
 
 
 def due_text(session: Session) -> str:
@@ -87,7 +71,7 @@ def rewritten_without_last(session: Session, count: int, name: str) -> tuple[Ses
             break
         removed.append(line)
     data.pop("result", None)
-    shorter = open_doc(parse_record_text(dump_record(data), name), verify_result=False)
+    shorter = open_doc(parse_record_text(dump_record(data), name), verify_result=False, journal=False)
     return shorter, removed, dump_record(shorter.record_data())
 
 
@@ -224,15 +208,15 @@ class TableSession:
             self.journal = None
             return f"{path} is not a burgundy journal: left as it is (this session syncs each line's write instead)"
         try:
-            answered, start = _replayed(*found, path)
+            answered, start = journal_record(*found, path)
         except RefereeError as err:
             self.journal = None
             return f"{path} does not hold a record that reads ({err.describe()}): left as it is"
         want, have = self.helpers.lines(answered), self.helpers.lines(self.session)
-        if have[:len(want)] == want:  # (lines after them: a command played on after that session)
+        missing = lacking(want, have, start)
+        if missing == []:
             return None
-        if start <= len(have) < len(want) and want[:len(have)] == have:
-            missing = want[len(have):]
+        if missing:
             try:
                 for line in missing:
                     self.session.play(line)
@@ -273,7 +257,7 @@ class TableSession:
         path = journal_path(self.path)
         try:
             found = read_journal(path)
-            answered, start = _replayed(*found, path) if found else (None, 0)
+            answered, start = journal_record(*found, path) if found else (None, 0)
             raw = current_bytes(self.path)
         except (OSError, RefereeError):
             answered = None
@@ -294,7 +278,7 @@ class TableSession:
     # --- reading the record ---------------------------------------------------------------------
 
     def _open(self, doc: RecordDoc, raw: bytes) -> None:
-        self.session = open_doc(doc)
+        self.session = open_doc(doc, journal=False)  # (its journal: read by _recover)
         self.basis = raw
         self.version += 1
         self.writer.seed(self.session.record_data())
@@ -628,22 +612,6 @@ class TableSession:
                 answer = err.describe()
         self._checked = (self.version, body, answer)
         return answer
-
-
-def _replayed(base: str, lines: list[str], path: str) -> tuple[Session, int]:
-    """The record a journal at ``path`` answered for: its ``base`` with its ``lines`` played
-    (up to one refused, which no session answered); and how many log lines the base had.
-
-    :raises RefereeError: the base does not read.
-    """
-    answered = open_doc(parse_record_text(base, path), verify_result=False)
-    start = len(table_helpers(answered).lines(answered))
-    for line in lines:
-        try:
-            answered.play(line)
-        except RefereeError:
-            break
-    return answered, start
 
 
 def _after_first_word(text: str) -> str:

@@ -18,7 +18,8 @@ import pytest
 
 from burgundy_cli.core.record import dump_record, parse_record_text
 from burgundy_cli.core.session import open_doc
-from burgundy_cli.core.table import due_text, table_helpers
+from burgundy_cli.core.registry import table_helpers
+from burgundy_cli.core.table import due_text
 from burgundy_cli.core.verdicts import due
 
 RECORDS = Path(__file__).resolve().parents[2] / "records" / "castles-of-burgundy"

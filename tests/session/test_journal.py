@@ -85,6 +85,32 @@ def test_lines_a_power_cut_undid_come_back_from_the_journal(castles_record):
     table.close()
 
 
+def test_one_shot_commands_refuse_a_record_that_lacks_its_journal_s_lines(castles_record):
+    """docs/errors.md, "The session's journal": after a power cut, before the table session
+    is opened again, a one-shot command does not score, check or extend the record without
+    the lines its journal holds; it names them and says how to put them back."""
+    table = TableSession(castles_record)
+    texts = three_lines(table)
+    played = log_lines(castles_record)
+    killed(table)
+    castles_record.write_text(texts[0], encoding="utf-8")   # the last two rewrites never reached the disk
+    cut = castles_record.read_bytes()
+    for argv in (["score", str(castles_record)], ["show", str(castles_record)],
+                 ["play", str(castles_record), "# after the cut"], ["undo", str(castles_record)]):
+        refused = subprocess.run([sys.executable, "-m", "burgundy_cli", *argv], capture_output=True, text=True)
+        assert refused.returncode == 1, (argv, refused.stderr)
+        assert "the record lacks the last 2 lines its table session recorded" in refused.stderr
+        assert played[-1] in refused.stderr and f"'burgundy play {castles_record}' puts them back" in refused.stderr
+        assert castles_record.read_bytes() == cut                # nothing written
+    table = TableSession(castles_record)                         # the session puts them back, as before
+    assert "lacked 2 lines" in table.opening_note
+    table.close()
+    scored = subprocess.run([sys.executable, "-m", "burgundy_cli", "score", str(castles_record)],
+                            capture_output=True, text=True)
+    assert scored.returncode == 0, scored.stderr
+    assert log_lines(castles_record) == played
+
+
 def test_a_killed_session_loses_nothing_and_says_nothing(castles_record):
     table = TableSession(castles_record)
     three_lines(table)
