@@ -39,7 +39,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from burgundy_cli.core.errors import RefereeError, UsageError
+from burgundy_cli.core.errors import RecordError, RefereeError, UsageError
 from burgundy_cli.core.record import dump_record, parse_record_text, write_atomic
 from burgundy_cli.core.registry import find_game
 from burgundy_cli.core.session import open_doc
@@ -532,7 +532,7 @@ def checked_text(path: str, answers: NewRecord) -> tuple[str, Any]:
     :raises RefereeError: the answers do not make a record the game accepts.
     """
     doc = parse_record_text(dump_record(_tables(answers)), path)
-    session = open_doc(doc)
+    session = open_doc(doc, journal=False)  # (the text to write, not a file's)
     return dump_record(session.record_data()), session
 
 
@@ -818,7 +818,7 @@ def _refusal(path: str, answers: NewRecord, keys: list[str], index: int) -> Refe
         refusal: RefereeError = err
     else:
         try:
-            open_doc(parse_record_text(text, path))
+            open_doc(parse_record_text(text, path), journal=False)
             return None
         except RefereeError as err:
             blamed, refusal = _blamed(err, text, path, keys), err
@@ -882,6 +882,21 @@ def _routes_stood_in(answers: NewRecord, later: list[str]) -> NewRecord:
                 laid[name], goods = goods[:holds.get(name, 0)], goods[holds.get(name, 0):]
         answers = replace(answers, route_goods=",".join(f"{name}={' '.join(goods)}" for name, goods in laid.items()))
     return replace(answers, routes=routes)
+
+
+def _flag_refusal(err: RefereeError, path: str, answers: NewRecord, keys: list[str]) -> RefereeError:
+    """The game's refusal of answers given by flags, said of the flag whose answer it blames
+    and of the player or key within it (``--duchy (Anna c3): ...``), not at a line of a
+    record that was never written; a refusal that blames no answer is left as the game said it."""
+    if isinstance(err, AnswerError):   # (already said of its answer)
+        return err
+    blamed = _blamed(err, dump_record(_tables(answers)), path, keys)
+    if blamed is None:
+        return err
+    where = tuple(str(key) for key in getattr(err, "path", None) or () if not isinstance(key, int))  # (not a list's index)
+    part = where[2:3] + where[4:] if where[:2] == ("end", "players") else where[len(_WHERE[blamed]):]
+    flag = f"--{blamed.replace('_', '-')}" + (f" ({' '.join(part)})" if part else "")
+    return RecordError(f"{flag}: {_said(err, blamed)}; nothing was written")
 
 
 def _said(err: RefereeError, key: str) -> str:
@@ -951,7 +966,7 @@ def create(path: str, given: NewRecord, *, force: bool = False, ask: bool = Fals
             index += 1
             continue
         if not ask or not _asked(key, answers):   # (an answer given by flag that no question asks for)
-            raise err
+            raise _flag_refusal(err, path, answers, keys)
         if answers.result or answers.end:   # (back to the earlier answer a refusal blames)
             blamed = _blamed(err, dump_record(_tables(answers)) if not isinstance(err, AnswerError) else "",
                              path, keys)

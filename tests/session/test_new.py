@@ -73,6 +73,36 @@ def test_a_record_the_game_refuses_is_not_written(tmp_path):
     assert not (tmp_path / "game.toml").exists()
 
 
+END = ["--game", "castles-of-burgundy", "--edition", "2011", "--players", "Anna,Bob", "--end",
+       "--duchy", "Anna=c3:bank,Bob=c3:bank", "--bonuses", "Anna=,Bob=", "--goods-left", "Anna=,Bob=",
+       "--silver", "Anna=0,Bob=0", "--workers", "Anna=0,Bob=0", "--vp", "Anna=10,Bob=10"]
+
+
+@pytest.mark.parametrize(("flags", "said"), [
+    (["--sold", "Anna=grey-large,Bob="],
+     "--sold (Anna grey-large): 'grey-large' is no goods type: a goods tile's type is the die number it shows, 1 to 6"),
+    (["--sold", "Anna=1,Bob=", "--duchy", "Anna=c3:bnk,Bob=c3:bank"], "--duchy (Anna c3): unknown tile 'bnk'"),
+    (["--sold", "Anna=1,Bob=", "--vp", "Anna=10,Bob=40"], "--vp (Bob): Bob has 40 VP;"),
+])
+def test_without_a_terminal_a_refused_flag_is_named_and_nothing_is_written(cli, tmp_path, flags, said):
+    """A refusal of answers given by flags names the flag (and the player or key within it),
+    in the table's words, not a line of a record that was never written."""
+    path = tmp_path / "game.toml"
+    result = cli("new", str(path), *END, *flags)
+    assert result.exit_code == 1 and said in result.stderr and "nothing was written" in result.stderr
+    assert str(path) not in result.stderr and "Input should" not in result.stderr
+    assert not path.exists()
+
+
+def test_a_refused_new_game_flag_is_named_too(cli, tmp_path):
+    path = tmp_path / "game.toml"
+    result = cli("new", str(path), *CASTLES[:4], "--goods", "Anna=1 2 7,Bob=4 5 6")
+    assert result.exit_code == 1 and "--goods (Anna): a goods tile shows a die, 1 to 6, not 7" in result.stderr
+    result = cli("new", str(path), *CASTLES, "--start", "Anna=z9")
+    assert "--start (Anna): 'z9' is not a space of a duchy" in result.stderr
+    assert not path.exists()
+
+
 def asker(answers: list[str]):
     questions: list[str] = []
 
