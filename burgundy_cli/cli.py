@@ -235,6 +235,9 @@ def new(
     map_: Annotated[str | None, typer.Option("--map", help="--end, Robber Knights: every tile as cell owner:tile "
                                                            "[knights a,b], split by ;")] = None,
     knights: Annotated[str | None, typer.Option(help="--end, Robber Knights: knights left, anna=4,bob=8")] = None,
+    bridge: Annotated[str | None, typer.Option(
+        help="--end, Castles: the turn order on the bridge at the end, first to last, ben,anna "
+             "(needed when the first two tie on VP and empty spaces)")] = None,
     force: Annotated[bool, typer.Option("--force", help="overwrite FILE if it exists")] = False,
 ) -> None:
     """Create a new record from the flags, asking on a terminal for any that are missing.
@@ -260,7 +263,7 @@ def new(
                       castle_shields=castle_shields, bonuses=bonuses, sold=sold, goods_left=goods_left,
                       silver=silver, workers=workers, vp=vp, shared=shared, route_goods=route_goods, tiles_removed=tiles_removed,
                       goods_removed=goods_removed, vp_counter=vp_counter, target_marker=target_marker,
-                      resets=resets, map=map_, knights=knights)
+                      resets=resets, map=map_, knights=knights, bridge=bridge)
     _guard(partial(subcommands.new, str(file), given, force))
 
 

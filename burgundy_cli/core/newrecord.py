@@ -86,6 +86,7 @@ class NewRecord:
     vp_counter: str | None = None   #: the solo game: where the VP counter stands
     target_marker: str | None = None  #: the solo game: where the target VP marker stands
     resets: str | None = None       #: the solo game: how often the counter was reset
+    bridge: str | None = None       #: the turn order on the bridge at the end, first to last: ben,anna
     map: str | None = None          #: Robber Knights: the map at the end, tile entries split by ;
     knights: str | None = None      #: Robber Knights: knights left in front: anna=4,bob=8
 
@@ -477,7 +478,23 @@ def end_data(answers: NewRecord) -> dict[str, Any]:
     solo = {field: _end_value(key, getattr(answers, key)) for key, field in _SOLO_KEYS.items()
             if getattr(answers, key) is not None}
     teams = {"teams": _teams(answers)} if answers.teams else {}
-    return {"game": game, "end": {"players": table} | teams | ({"solo": solo} if solo else {})}
+    bridge = {"bridge": [_bridge_order(answers.bridge, players)]} if answers.bridge else {}
+    return {"game": game, "end": {"players": table} | teams | bridge | ({"solo": solo} if solo else {})}
+
+
+def _bridge_order(answer: str, players: list[str]) -> list[str]:
+    """The turn order on the bridge at the end, first to last, as ``[end] bridge`` holds it:
+    one stack, top first (only the order tells the tie; where the pieces stood does not).
+
+    :raises AnswerError: a name that is no player's, or a player named twice or left out.
+    """
+    order = [_spelling(name, players) for name in _names(answer)]
+    unknown = [name for name in order if name not in players]
+    if unknown or sorted(order) != sorted(players):
+        wrong = f"'{unknown[0]}' is not a player" if unknown else "every player once"
+        raise AnswerError("bridge", f"{wrong}: the turn order names {', '.join(players)} once each, first to last",
+                          hint=f"e.g. {','.join(reversed(players))}")
+    return order
 
 
 def _end_value(key: str, value: str) -> Any:
@@ -944,6 +961,7 @@ def create(path: str, given: NewRecord, *, force: bool = False, ask: bool = Fals
         answers = _ask_mode(answers, read, say)
     questions = (RESULT_QUESTIONS if answers.result else END_QUESTIONS if answers.end else QUESTIONS)[game.name]
     keys = [key for key, _, _ in questions]
+    terminal = ask
     ask = ask and _required_missing(answers, questions)  # all required given: the rest takes its default
     if ask and read is None:
         read = terminal_reader()
@@ -977,6 +995,9 @@ def create(path: str, given: NewRecord, *, force: bool = False, ask: bool = Fals
         answers = replace(answers, **{key: None})
         settled.discard(key)
     text, session = checked_text(path, answers)
+    if answers.end and answers.bridge is None and _bridge_decides(session):  # (asked on a terminal, flags or not)
+        answers = _ask_bridge(answers, terminal, read or (terminal_reader() if terminal else None), say, session)
+        text, session = checked_text(path, answers)
     write_atomic(path, schema_directive(path, game.name) + text, replace=force)
     from burgundy_cli.core.table import due_text
 
@@ -986,6 +1007,35 @@ def create(path: str, given: NewRecord, *, force: bool = False, ask: bool = Fals
             ", ".join(f"{line.name} {line.total}" for line in table.players) + \
             (f" (winner: {', '.join(table.winner)}; tiebreak: {table.tiebreak})" if table.tiebreak else "")
     return f"wrote {path}: {game.name}, {', '.join(session.header.players)}; next: {due_text(session)}"
+
+
+def _bridge_decides(session: Any) -> bool:
+    """Whether the end's winner is told by the bridge: the first two tie on VP and on empty
+    duchy spaces (2011 "later in turn order", 2019 "farthest behind on the bridge")."""
+    from burgundy_cli.castles.rules.scoring import BY_TURN_ORDER
+
+    return getattr(session.score(), "tiebreak", None) in BY_TURN_ORDER
+
+
+def _ask_bridge(answers: NewRecord, ask: bool, read: Reader | None, say: Callable[[str], None],
+                session: Any) -> NewRecord:
+    """The turn order on the bridge at the end, asked only when it tells the winner (asked
+    again while it does not name every player once); without a terminal, ``--bridge`` is
+    required then: the seat order would make a winner the table did not see.
+
+    :raises UsageError: no terminal to ask.
+    """
+    question = (f"the turn order on the bridge at the end, first to last: the tie on VP and empty spaces "
+                f"goes to the one {session.score().tiebreak} (e.g. {','.join(reversed(_names(answers.players)))})")
+    while True:
+        answer = _answer("bridge", question, None, ask, read, _names(answers.players))
+        try:
+            _bridge_order(answer or "", _names(answers.players))
+            return replace(answers, bridge=answer)
+        except AnswerError as err:
+            if not ask:
+                raise
+            say(_said(err, "bridge"))
 
 
 #: The kinds of record ``new`` makes, as the mode question names them.

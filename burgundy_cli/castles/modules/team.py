@@ -38,6 +38,7 @@ from typing import Any
 from burgundy_cli.castles.rules.boards import (ROW_LENGTHS, SPACE_IDS, TEAM_SHARED, Board, provisional_layouts, space_id,
                                         space_name, team_board)
 from burgundy_cli.castles.rules.actions import illegal
+from burgundy_cli.castles.rules.scoring import BY_TURN_ORDER
 from burgundy_cli.castles.rules.state import GameState, PlayerState
 from burgundy_cli.core.errors import IllegalMoveError
 
@@ -527,7 +528,7 @@ def score_table(state: GameState, table):
     tiebreak = None
     if order[0][0] == order[1][0]:
         tiebreak = (f"the team with {state.options.team_tiebreak} empty spaces" if order[0][1] != order[1][1]
-                    else "farthest behind on the bridge")
+                    else BY_TURN_ORDER[1])
     winner = [state.players[seat].name for seat in teams.members[best[2]]] if table.complete else []
     if table.complete:
         notes.append(f"team {TEAMS[best[2]]} wins")

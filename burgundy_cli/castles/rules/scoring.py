@@ -107,6 +107,10 @@ def breakdown(state: GameState, player: PlayerState, final: bool) -> dict[str, i
     return result
 
 
+#: The last tiebreak's words, 2011 and 2019: the same thing, the order the bridge shows at the end.
+BY_TURN_ORDER = ("later in turn order", "farthest behind on the bridge")
+
+
 def score(state: GameState) -> ScoreTable:
     """The score table of ``state``: final scoring once phase E has ended, else the VP so far."""
     complete = state.stage == "over"
@@ -125,7 +129,7 @@ def score(state: GameState) -> ScoreTable:
         if totals[0][1] != totals[1][1]:
             tiebreak = f"{state.options.tiebreak_empty} empty duchy spaces"
         else:
-            tiebreak = "later in turn order" if state.edition == "2011" else "farthest behind on the bridge"
+            tiebreak = BY_TURN_ORDER[state.edition == "2019"]
     winner = [lines[0].name] if complete else []
     notes = [*setup_notes(state), *state.unverified]
     if state.solo is not None:  # the 2019 solo game is won by filling the duchy, not by VP
