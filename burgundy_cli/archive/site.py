@@ -207,15 +207,18 @@ def _game_name(game: str) -> str:
 
 
 def _result(game: Game, site: Site, prefix: str) -> str:
-    """Who won, as a game's list and page say it: a solo game's verdict is its first note."""
+    """Who won, as a game's list and page say it, and the tiebreak that decided a tie on VP
+    (a results book says why the tied player won); a solo game's verdict is its first note."""
     data = game.data
     if not data["complete"]:
         return "in progress"
     if len(data["players"]) == 1:
         verdict = next((n for n in data["notes"] if n.startswith("solo game")), None)
         return _e(verdict.split(";")[0]) if verdict else ("won" if data["winner"] else "lost")
-    return "won by " + ", ".join(site.player_link(n, prefix) for n in data["winner"]) if data["winner"] \
-        else "no winner"
+    if not data["winner"]:
+        return "no winner"
+    tiebreak = f" (tie on VP, broken by: {_e(data['tiebreak'])})" if data.get("tiebreak") else ""
+    return "won by " + ", ".join(site.player_link(n, prefix) for n in data["winner"]) + tiebreak
 
 
 def game_page(game: Game, site: Site) -> str:

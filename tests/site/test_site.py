@@ -101,6 +101,17 @@ def test_the_site_counts_about_sixty_games_and_says_what_it_left_out(built) -> N
     assert "<h2>Score</h2>" in page and "total" in page
 
 
+def test_a_tie_on_vp_says_what_broke_it(built) -> None:
+    """The shipped end-2p-2011-tie.toml: 73 each, Ben wins on fewest empty duchy spaces
+    (2011 rulebook: "the winning player is the tied player with the fewest empty estate
+    spaces"); the game's page and the games list say so, as `score` does."""
+    out, site, _ = built
+    game = next(g for g in site.games if g.path.endswith("end-2p-2011-tie.toml"))
+    page = (out / "games" / f"{game.slug}.html").read_text()
+    assert 'won by <a href="../players/ben.html">Ben</a> (tie on VP, broken by: fewest empty duchy spaces)' in page
+    assert "broken by: fewest empty duchy spaces" in (out / "index.html").read_text()
+
+
 def test_every_link_and_picture_names_a_file_of_the_site(built) -> None:
     out, _, files = built
     pages = sorted(out.rglob("*.html"))
