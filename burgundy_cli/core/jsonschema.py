@@ -15,7 +15,8 @@ stays with the referee: the schema checks shape, not play.
 
 A game tells its record's layout with a module ``<game package>.jsonschema`` holding
 ``TABLES`` (table name -> model, type, or ready schema), ``STARTS`` (the tables of which a
-record has exactly one) and ``TITLE``.
+record has exactly one) and ``TITLE``. Every game's records may instead be result-only, a
+``[final]`` table in place of the start (:mod:`burgundy_cli.core.resultonly`).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from pydantic import TypeAdapter
 
 from burgundy_cli.core.game import GameHeader
 from burgundy_cli.core.registry import find_game, game_module
+from burgundy_cli.core.resultonly import FinalTable
 
 DRAFT = "http://json-schema.org/draft-07/schema#"
 
@@ -60,6 +62,7 @@ def record_schema(game: str) -> dict[str, Any]:
     properties: dict[str, Any] = {"game": {"allOf": [schema_of(GameHeader), {"properties": header}]}}
     for table, declared in layout.TABLES.items():
         properties[table] = declared if isinstance(declared, dict) else schema_of(declared)
+    properties["final"] = schema_of(FinalTable)  # a result-only record: in place of the game's start
     properties["result"] = RESULT
     return _draft7({
         "$schema": DRAFT,
@@ -69,7 +72,7 @@ def record_schema(game: str) -> dict[str, Any]:
         "type": "object",
         "properties": properties,
         "required": ["game"],
-        "oneOf": [{"required": [table]} for table in layout.STARTS],
+        "oneOf": [{"required": [table]} for table in (*layout.STARTS, "final")],
         "additionalProperties": False,
         "definitions": dict(sorted(definitions.items())),
     }, top=True)

@@ -793,6 +793,8 @@ def _blamed(err: RefereeError, text: str, path: str, keys: list[str]) -> str | N
     where = getattr(err, "path", None)
     if where and tuple(where[:2]) == ("end", "teams"):   # an end record's teams: as in a new game's [setup]
         return "teams"
+    if where and tuple(where[:2]) == ("final", "scores") and len(where) > 3:   # a player's score or figure
+        return "tiebreak" if where[3] == "tiebreak" else "scores"
     if where and tuple(where[:2]) == ("end", "players"):   # an end record's player: the key says the answer
         return _END_ANSWER.get(str(where[3])) if len(where) > 3 else None
     if where:
@@ -808,8 +810,8 @@ def _blamed(err: RefereeError, text: str, path: str, keys: list[str]) -> str | N
         except (KeyError, LookupError, RefereeError):
             continue
         if start and start <= line:
-            starts.append((start, key))
-    return max(starts)[1] if starts else None
+            starts.append((start, len(_WHERE[key]), key))   # (on one line, the key deepest in the record)
+    return max(starts)[2] if starts else None
 
 
 def _refusal(path: str, answers: NewRecord, keys: list[str], index: int) -> RefereeError | None:
@@ -911,7 +913,8 @@ def _flag_refusal(err: RefereeError, path: str, answers: NewRecord, keys: list[s
     if blamed is None:
         return err
     where = tuple(str(key) for key in getattr(err, "path", None) or () if not isinstance(key, int))  # (not a list's index)
-    part = where[2:3] + where[4:] if where[:2] == ("end", "players") else where[len(_WHERE[blamed]):]
+    part = (where[2:3] + where[4:] if where[:2] == ("end", "players") else where[2:3] if where[:2] == ("final", "scores")
+            else where[len(_WHERE[blamed]):])
     flag = f"--{blamed.replace('_', '-')}" + (f" ({' '.join(part)})" if part else "")
     return RecordError(f"{flag}: {_said(err, blamed)}; nothing was written")
 
@@ -924,7 +927,9 @@ def _said(err: RefereeError, key: str) -> str:
     else:
         message = err.message
         if message.startswith("[") and "]" in message:
-            message = message.partition("]")[2].lstrip(":").strip()
+            table, _, message = message.partition("]")
+            key, colon, rest = message.partition(": ")   # ("[final] scores.Anna.total: ...": its key too)
+            message = rest if colon and key.startswith(" ") and " " not in key.strip() else message.lstrip(":").strip()
     hint = err.hint
     if hint and any(mark in hint for mark in ('= [', '= {', '= "', "[game", "[setup")):
         hint = _example(key)

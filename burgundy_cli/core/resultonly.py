@@ -24,7 +24,7 @@ record is result-only.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import Field
 
@@ -40,13 +40,18 @@ TABLE = "final"
 NOTE = "result-only record: final scores entered after the game, no moves to replay"
 
 
+#: A score, a category's points or a tiebreak figure: a whole number, 0 or more.
+Count = Annotated[int, Field(ge=0)]
+
+
 class FinalLine(TableModel):
     """One player's final score: ``total``, the ``tiebreak`` figure where known (Castles: empty
-    duchy spaces; Robber Knights: knights left), and the points by category where known."""
+    duchy spaces; Robber Knights: knights left), and the points by category where known. None
+    is below 0: neither game takes points away, nor counts fewer than no spaces or knights."""
 
-    total: int
-    tiebreak: int | None = None
-    breakdown: dict[str, int] = Field(default_factory=dict)
+    total: Count
+    tiebreak: Count | None = None
+    breakdown: dict[str, Count] = Field(default_factory=dict)
 
 
 class FinalTable(TableModel):

@@ -49,6 +49,25 @@ def test_every_shipped_record_validates(path) -> None:
     jsonschema.Draft7Validator(schema).validate(data)
 
 
+@pytest.mark.parametrize("flags", [
+    ["--game", "castles-of-burgundy", "--players", "Anna,Ben", "--scores", "Anna=182,Ben=170"],
+    ["--game", "castles-of-burgundy", "--players", "Anna,Ben,Cara,Dario", "--modules", "team-game",
+     "--teams", "A=Anna Cara,B=Ben Dario", "--scores", "Anna=90,Ben=80,Cara=70,Dario=60"],
+    ["--game", "robber-knights", "--players", "red,blue", "--scores", "red=18,blue=15", "--tiebreak", "red=2,blue=3"],
+])
+def test_a_result_only_record_validates_against_the_schema_its_first_line_names(cli, tmp_path, flags) -> None:
+    """`new --result` writes a `#:schema` line like every record: the schema it names takes the
+    `[final]` table in place of `[setup]`, so an editor does not mark the record wrong."""
+    path = tmp_path / "result.toml"
+    assert cli("new", str(path), "--result", *flags).exit_code == 0
+    data = _as_json(tomllib.loads(path.read_text("utf-8")))
+    schema = json.loads((SCHEMAS / f"{data['game']['name']}.schema.json").read_text())
+    jsonschema.Draft7Validator(schema).validate(data)
+    data["final"]["scores"][next(iter(data["final"]["scores"]))]["total"] = -1    # no game takes points away
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.Draft7Validator(schema).validate(data)
+
+
 @pytest.mark.parametrize(("change", "why"), [
     (lambda d: d["setup"].update(boardz=1), "unknown key"),
     (lambda d: d["game"].update(edition="2015"), "no such edition"),

@@ -103,6 +103,18 @@ def test_a_refused_new_game_flag_is_named_too(cli, tmp_path):
     assert not path.exists()
 
 
+def test_a_result_only_record_refuses_a_score_below_zero_by_its_flag(cli, tmp_path):
+    """Neither game takes points away: a final score, a category's points and a tiebreak
+    figure (empty spaces, knights left) are 0 or more; the refusal names the flag."""
+    path = tmp_path / "result.toml"
+    base = ["--game", "castles-of-burgundy", "--players", "Anna,Bob", "--result"]
+    result = cli("new", str(path), *base, "--scores", "Anna=-5,Bob=3")
+    assert result.exit_code == 1 and "--scores (Anna): at least 0, not -5; nothing was written" in result.stderr
+    result = cli("new", str(path), *base, "--scores", "Anna=5,Bob=5", "--tiebreak", "Anna=-1,Bob=3")
+    assert result.exit_code == 1 and "--tiebreak (Anna): at least 0, not -1" in result.stderr
+    assert not path.exists()
+
+
 def asker(answers: list[str]):
     questions: list[str] = []
 
