@@ -308,7 +308,8 @@ def club_views(site: Site) -> Club:
             continue
         ratings.add(game)
         kind = game["game"]
-        labels.setdefault(kind, []).append(str(game.get("date") or "undated"))
+        said = labels.setdefault(kind, [])
+        said.append(str(game.get("date") or f"game {len(said) + 1}"))  # (an undated game by its place in the order)
         series = history.setdefault(kind, {})
         now = {row["name"].casefold(): row["rating"] for row in ratings.to_json()[kind]}
         for key, value in now.items():
