@@ -112,6 +112,13 @@ def test_a_tie_on_vp_says_what_broke_it(built) -> None:
     assert "broken by: fewest empty duchy spaces" in (out / "index.html").read_text()
 
 
+def test_the_ratings_chart_labels_an_undated_game_by_its_place_in_the_order(built) -> None:
+    """The shipped records have no date: each is a tick "game N" on the axis, the dated
+    playouts their date; never "undated" at every tick."""
+    chart = (built[0] / "ratings-castles-of-burgundy.svg").read_text()
+    assert "game 1" in chart and "2026-" in chart and "undated" not in chart
+
+
 def test_every_link_and_picture_names_a_file_of_the_site(built) -> None:
     out, _, files = built
     pages = sorted(out.rglob("*.html"))
