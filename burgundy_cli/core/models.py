@@ -128,7 +128,10 @@ _WANTED = {**dict.fromkeys(("int_type", "int_parsing", "int_from_float"), "a who
            **dict.fromkeys(("list_type", "tuple_type", "set_type", "frozen_set_type"), "a list [...]"),
            **dict.fromkeys(("dict_type", "model_type", "model_attributes_type"), "a table"),
            **dict.fromkeys(("date_type", "date_parsing", "date_from_datetime_parsing",
-                            "date_from_datetime_inexact"), "a date, YYYY-MM-DD"),
+                            "date_from_datetime_inexact"), "a date (2026-11-06)"),
+           **dict.fromkeys(("datetime_type", "datetime_parsing", "datetime_from_date_parsing"),
+                           "a date and time (2026-11-06T19:30:00)"),
+           **dict.fromkeys(("time_type", "time_parsing"), "a time (19:30:00)"),
            "none_required": "nothing"}
 
 #: The table's words for a text pattern (``Field(pattern=...)``), by the pattern: said

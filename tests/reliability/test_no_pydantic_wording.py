@@ -1,0 +1,55 @@
+"""Issue 31: pydantic's messages are turned into the project's located, table-worded errors;
+a user never reads "Input should be ...", a regular expression or "validation error".
+
+Every key of every shipped record's tables (all but the log, whose lines have the notation's
+own errors) is given a value of each wrong kind in turn -- true, text, a negative number, a
+list, a table -- and every error the reader reports is checked for pydantic's wording.
+"""
+
+from __future__ import annotations
+
+import copy
+import tomllib
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from burgundy_cli.core.errors import RefereeError
+from burgundy_cli.core.record import dump_record, parse_record_text
+from burgundy_cli.core.session import open_doc
+from tests.conftest import RECORDS
+
+#: A value of each kind TOML has that a key may wrongly hold.
+WRONG = (True, "x", -1, [], {"a": True})
+
+#: pydantic's own wording, which must never reach a user.
+PYDANTIC = ("Input should", "should be a valid", "validation error", "String should", "List should",
+            "pattern", "Field required", "Extra inputs")
+
+
+def _keys(table: dict[str, Any], path: tuple[str, ...] = ()) -> Iterator[tuple[str, ...]]:
+    for key, value in table.items():
+        yield (*path, key)
+        if isinstance(value, dict):
+            yield from _keys(value, (*path, key))
+
+
+@pytest.mark.parametrize("record", sorted(RECORDS.glob("*/*.toml")), ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_a_wrong_value_anywhere_is_refused_in_the_table_s_words(record) -> None:
+    data = tomllib.loads(record.read_text("utf-8"))
+    refused = 0
+    for path in _keys({key: value for key, value in data.items() if key != "log"}):
+        for wrong in WRONG:
+            changed = copy.deepcopy(data)
+            table = changed
+            for key in path[:-1]:
+                table = table[key]
+            table[path[-1]] = wrong
+            try:
+                open_doc(parse_record_text(dump_record(changed), record.name))
+            except RefereeError as err:
+                refused += 1
+                for each in (err, *err.also):
+                    assert not any(words in each.message for words in PYDANTIC), (path, wrong, each.message)
+    assert refused   # (the wrong values were read, and refused)
