@@ -927,9 +927,9 @@ def _said(err: RefereeError, key: str) -> str:
     else:
         message = err.message
         if message.startswith("[") and "]" in message:
-            table, _, message = message.partition("]")
-            key, colon, rest = message.partition(": ")   # ("[final] scores.Anna.total: ...": its key too)
-            message = rest if colon and key.startswith(" ") and " " not in key.strip() else message.lstrip(":").strip()
+            message = message.partition("]")[2]
+            named, colon, rest = message.partition(": ")   # ("[final] scores.Anna.total: ...": its key too)
+            message = rest if colon and named.startswith(" ") and " " not in named.strip() else message.lstrip(":").strip()
     hint = err.hint
     if hint and any(mark in hint for mark in ('= [', '= {', '= "', "[game", "[setup")):
         hint = _example(key)
@@ -1000,7 +1000,7 @@ def create(path: str, given: NewRecord, *, force: bool = False, ask: bool = Fals
         answers = replace(answers, **{key: None})
         settled.discard(key)
     text, session = checked_text(path, answers)
-    if answers.end and answers.bridge is None and _bridge_decides(session):  # (asked on a terminal, flags or not)
+    if answers.end and answers.game == "castles-of-burgundy" and answers.bridge is None and _bridge_decides(session):
         answers = _ask_bridge(answers, terminal, read or (terminal_reader() if terminal else None), say, session)
         text, session = checked_text(path, answers)
     write_atomic(path, schema_directive(path, game.name) + text, replace=force)
@@ -1016,7 +1016,8 @@ def create(path: str, given: NewRecord, *, force: bool = False, ask: bool = Fals
 
 def _bridge_decides(session: Any) -> bool:
     """Whether the end's winner is told by the bridge: the first two tie on VP and on empty
-    duchy spaces (2011 "later in turn order", 2019 "farthest behind on the bridge")."""
+    duchy spaces (2011 "later in turn order", 2019 "farthest behind on the bridge"). Asked on
+    a terminal whether the other answers came by flag or not."""
     from burgundy_cli.castles.rules.scoring import BY_TURN_ORDER
 
     return getattr(session.score(), "tiebreak", None) in BY_TURN_ORDER
