@@ -30,7 +30,7 @@ of the three is made.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 import datetime as _dt
 import os
 import uuid
@@ -966,6 +966,7 @@ def create(path: str, given: NewRecord, *, force: bool = False, ask: bool = Fals
         answers = _ask_mode(answers, read, say)
     questions = (RESULT_QUESTIONS if answers.result else END_QUESTIONS if answers.end else QUESTIONS)[game.name]
     keys = [key for key, _, _ in questions]
+    _refuse_unused(answers, keys)
     terminal = ask
     ask = ask and _required_missing(answers, questions)  # all required given: the rest takes its default
     if ask and read is None:
@@ -1042,6 +1043,35 @@ def _ask_bridge(answers: NewRecord, ask: bool, read: Reader | None, say: Callabl
             if not ask:
                 raise
             say(_said(err, "bridge"))
+
+
+#: Each kind of record ``new`` makes, as a refused flag names it, and the questions it asks.
+_KINDS = {"a record logged move by move": QUESTIONS, "an end-of-game record (--end)": END_QUESTIONS,
+          "a result-only record (--result)": RESULT_QUESTIONS}
+
+
+def _refuse_unused(answers: NewRecord, keys: list[str]) -> None:
+    """Refuse an answer given by flag that this kind of record of this game never asks for
+    (``--scores`` without ``--result``, ``--layout`` for The Castles of Burgundy): left
+    unread, it would make a record other than the one meant.
+
+    :raises UsageError: the first such flag, and which kind of record or game takes it.
+    """
+    taken = {*keys, "game", "result", "end"} | ({"bridge"} if answers.end and answers.game == "castles-of-burgundy"
+                                                else set())
+    for key in (field.name for field in fields(answers)):
+        value = getattr(answers, key)
+        if key in taken or value in (None, [], ""):
+            continue
+        kind = next(name for name, questions in _KINDS.items()
+                    if questions is (RESULT_QUESTIONS if answers.result else END_QUESTIONS if answers.end else QUESTIONS))
+        takers = [(name, game) for name, questions in _KINDS.items() for game in questions
+                  if key in (question for question, _, _ in questions[game])
+                  or (key == "bridge" and questions is END_QUESTIONS and game == "castles-of-burgundy")]
+        mine = [name for name, game in takers if game == answers.game]
+        said = (f"is for {' or '.join(mine)}, not {kind}" if mine else
+                f"is for {' and '.join(dict.fromkeys(game for _, game in takers))}, not {answers.game}")
+        raise UsageError(f"--{key.replace('_', '-')} {said}; nothing was written")
 
 
 #: The kinds of record ``new`` makes, as the mode question names them.

@@ -115,6 +115,19 @@ def test_a_result_only_record_refuses_a_score_below_zero_by_its_flag(cli, tmp_pa
     assert not path.exists()
 
 
+@pytest.mark.parametrize(("extra", "said"), [
+    (["--scores", "Anna=3,Bob=4"], "--scores is for a result-only record (--result), not a record logged move by move"),
+    (["--vp", "Anna=3,Bob=4"], "--vp is for an end-of-game record (--end), not a record logged move by move"),
+    (["--layout", "Anna:plain Bob:lake"], "--layout is for robber-knights, not castles-of-burgundy"),
+])
+def test_a_flag_this_kind_of_record_never_asks_for_is_refused(cli, tmp_path, extra, said):
+    """Left unread, a flag meant for another kind of record (``--scores`` without
+    ``--result``) would make a record other than the one meant."""
+    path = tmp_path / "game.toml"
+    result = cli("new", str(path), *CASTLES, *extra)
+    assert result.exit_code == 2 and said in result.stderr and not path.exists()
+
+
 def asker(answers: list[str]):
     questions: list[str] = []
 
