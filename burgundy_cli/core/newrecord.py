@@ -791,14 +791,8 @@ def _blamed(err: RefereeError, text: str, path: str, keys: list[str]) -> str | N
     if isinstance(err, AnswerError):
         return err.key
     where = getattr(err, "path", None)
-    if where and tuple(where[:2]) == ("end", "teams"):   # an end record's teams: as in a new game's [setup]
-        return "teams"
-    if where and tuple(where[:2]) == ("final", "scores") and len(where) > 3:   # a player's score or figure
-        return "tiebreak" if where[3] == "tiebreak" else "scores"
-    if where and tuple(where[:2]) == ("end", "players"):   # an end record's player: the key says the answer
-        return _END_ANSWER.get(str(where[3])) if len(where) > 3 else None
     if where:
-        return next((key for key in keys if tuple(where[:len(_WHERE[key])]) == _WHERE[key]), None)
+        return _answer_at(where, keys)[0]
     line = err.location.line if err.location is not None else None
     if not line:
         return None
@@ -812,6 +806,20 @@ def _blamed(err: RefereeError, text: str, path: str, keys: list[str]) -> str | N
         if start and start <= line:
             starts.append((start, len(_WHERE[key]), key))   # (on one line, the key deepest in the record)
     return max(starts)[2] if starts else None
+
+
+def _answer_at(where: tuple[Any, ...], keys: list[str]) -> tuple[str | None, tuple[str, ...]]:
+    """The answer a refusal's key path is about (None: no answer's), and the player or key
+    within it (``("Anna", "c3")`` for ``end.players.Anna.duchy.c3``; a list's index left out)."""
+    where = tuple(str(key) for key in where if not isinstance(key, int))
+    if where[:2] == ("end", "teams"):   # an end record's teams: as in a new game's [setup]
+        return "teams", where[2:]
+    if where[:2] == ("final", "scores") and len(where) > 3:   # a player's score or tiebreak figure
+        return ("tiebreak" if where[3] == "tiebreak" else "scores"), where[2:3]
+    if where[:2] == ("end", "players"):   # an end record's player: the key says the answer
+        return (_END_ANSWER.get(where[3]) if len(where) > 3 else None), where[2:3] + where[4:]
+    key = next((key for key in keys if where[:len(_WHERE[key])] == _WHERE[key]), None)
+    return key, (where[len(_WHERE[key]):] if key is not None else ())
 
 
 def _refusal(path: str, answers: NewRecord, keys: list[str], index: int) -> RefereeError | None:
@@ -909,12 +917,10 @@ def _flag_refusal(err: RefereeError, path: str, answers: NewRecord, keys: list[s
     record that was never written; a refusal that blames no answer is left as the game said it."""
     if isinstance(err, AnswerError):   # (already said of its answer)
         return err
-    blamed = _blamed(err, dump_record(_tables(answers)), path, keys)
+    where = getattr(err, "path", None)
+    blamed, part = _answer_at(where, keys) if where else (_blamed(err, dump_record(_tables(answers)), path, keys), ())
     if blamed is None:
         return err
-    where = tuple(str(key) for key in getattr(err, "path", None) or () if not isinstance(key, int))  # (not a list's index)
-    part = (where[2:3] + where[4:] if where[:2] == ("end", "players") else where[2:3] if where[:2] == ("final", "scores")
-            else where[len(_WHERE[blamed]):])
     flag = f"--{blamed.replace('_', '-')}" + (f" ({' '.join(part)})" if part else "")
     return RecordError(f"{flag}: {_said(err, blamed)}; nothing was written")
 
@@ -964,9 +970,10 @@ def create(path: str, given: NewRecord, *, force: bool = False, ask: bool = Fals
     answers = replace(answers, game=game.name)
     if ask and not (answers.result or answers.end) and _required_missing(answers, QUESTIONS[game.name]):
         answers = _ask_mode(answers, read, say)
-    questions = (RESULT_QUESTIONS if answers.result else END_QUESTIONS if answers.end else QUESTIONS)[game.name]
+    asked_by = RESULT_QUESTIONS if answers.result else END_QUESTIONS if answers.end else QUESTIONS
+    questions = asked_by[game.name]
     keys = [key for key, _, _ in questions]
-    _refuse_unused(answers, keys)
+    _refuse_unused(answers, asked_by, game.name)
     terminal = ask
     ask = ask and _required_missing(answers, questions)  # all required given: the rest takes its default
     if ask and read is None:
@@ -1050,27 +1057,30 @@ _KINDS = {"a record logged move by move": QUESTIONS, "an end-of-game record (--e
           "a result-only record (--result)": RESULT_QUESTIONS}
 
 
-def _refuse_unused(answers: NewRecord, keys: list[str]) -> None:
-    """Refuse an answer given by flag that this kind of record of this game never asks for
-    (``--scores`` without ``--result``, ``--layout`` for The Castles of Burgundy): left
-    unread, it would make a record other than the one meant.
+def _taken(kind: dict[str, list[tuple[str, str, str | None]]], game: str) -> set[str]:
+    """The answers a kind of record (its questions, by game) of ``game`` takes: its questions',
+    and a Castles end's bridge, asked after them only when it tells the winner."""
+    late = {"bridge"} if kind is END_QUESTIONS and game == "castles-of-burgundy" else set()
+    return {key for key, _, _ in kind[game]} | late
+
+
+def _refuse_unused(answers: NewRecord, asked_by: dict[str, list[tuple[str, str, str | None]]], game: str) -> None:
+    """Refuse an answer given by flag that this kind of record (``asked_by``: its questions,
+    by game) of ``game`` never asks for (``--scores`` without ``--result``, ``--layout`` for
+    The Castles of Burgundy): left unread, it would make a record other than the one meant.
 
     :raises UsageError: the first such flag, and which kind of record or game takes it.
     """
-    taken = {*keys, "game", "result", "end"} | ({"bridge"} if answers.end and answers.game == "castles-of-burgundy"
-                                                else set())
+    taken = _taken(asked_by, game) | {"game", "result", "end"}
     for key in (field.name for field in fields(answers)):
-        value = getattr(answers, key)
-        if key in taken or value in (None, [], ""):
+        if key in taken or getattr(answers, key) in (None, [], ""):
             continue
-        kind = next(name for name, questions in _KINDS.items()
-                    if questions is (RESULT_QUESTIONS if answers.result else END_QUESTIONS if answers.end else QUESTIONS))
-        takers = [(name, game) for name, questions in _KINDS.items() for game in questions
-                  if key in (question for question, _, _ in questions[game])
-                  or (key == "bridge" and questions is END_QUESTIONS and game == "castles-of-burgundy")]
-        mine = [name for name, game in takers if game == answers.game]
+        kind = next(name for name, questions in _KINDS.items() if questions is asked_by)
+        takers = [(name, other) for name, questions in _KINDS.items() for other in questions
+                  if key in _taken(questions, other)]
+        mine = [name for name, other in takers if other == game]
         said = (f"is for {' or '.join(mine)}, not {kind}" if mine else
-                f"is for {' and '.join(dict.fromkeys(game for _, game in takers))}, not {answers.game}")
+                f"is for {' and '.join(dict.fromkeys(other for _, other in takers))}, not {game}")
         raise UsageError(f"--{key.replace('_', '-')} {said}; nothing was written")
 
 
