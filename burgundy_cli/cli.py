@@ -212,6 +212,11 @@ def new(
     duchy: Annotated[str | None, typer.Option(help="--end: each duchy's tiles, anna=c3:bank c4:k22,bob=...")] = None,
     castle_shields: Annotated[str | None, typer.Option(
         "--castle-shields", help="--end, shields module: the shields on castles, anna=d4:13 b3:10")] = None,
+    shields_removed: Annotated[str | None, typer.Option(
+        "--shields-removed", help="--end, shields module: the shields removed from the game, '4 12'")] = None,
+    borrowed: Annotated[str | None, typer.Option(
+        help="--end, shields module: whose monastery tiles count as shield 6's holder's own, anna=ben "
+             "(needed when a castle holds shield 6)")] = None,
     bonuses: Annotated[str | None, typer.Option(help="--end: bonus tiles, anna=grey-large blue-small,bob=...")] = None,
     sold: Annotated[str | None, typer.Option(help="--end: goods tiles sold, one number a tile, anna=1 1 4")] = None,
     goods_left: Annotated[str | None, typer.Option("--goods-left", help="--end: goods tiles left, anna=5 5 6")] = None,
@@ -248,9 +253,10 @@ def new(
     With --result it is a result-only record of a game not logged move by move: the final
     scores (--scores), checked before writing. With --end it is an end-of-game record: the
     box as it lies at the end (--duchy, --bonuses, --sold, --routes, --route-goods, --goods-left,
-    --silver, --workers, --vp; the team game --teams, --shared, the team's property given by
-    team; the solo game --tiles-removed, --goods-removed, --vp-counter,
-    --target-marker, --resets; Robber Knights --map), scored as a logged game is.
+    --silver, --workers, --vp; the shields module --shields-removed, --castle-shields and shield 6's --borrowed;
+    the team game --teams, --shared, the team's property given by team; the solo game
+    --tiles-removed, --goods-removed, --vp-counter, --target-marker, --resets; Robber Knights
+    --map), scored as a logged game is.
 
     Example: burgundy new game.toml --game castles-of-burgundy --edition 2019 --players anna,bob --goods "anna=1 2 3,bob=4 5 6"
     """
@@ -260,7 +266,7 @@ def new(
                       start_player=start_player, modules=modules, shields=shields, routes=routes, teams=teams,
                       layout=layout, hands=hands, colours=colours, date=date, place=place, event=event,
                       result=result, scores=scores, tiebreak=tiebreak, won=won, end=end, duchy=duchy,
-                      castle_shields=castle_shields, bonuses=bonuses, sold=sold, goods_left=goods_left,
+                      castle_shields=castle_shields, borrowed=borrowed, shields_removed=shields_removed, bonuses=bonuses, sold=sold, goods_left=goods_left,
                       silver=silver, workers=workers, vp=vp, shared=shared, route_goods=route_goods, tiles_removed=tiles_removed,
                       goods_removed=goods_removed, vp_counter=vp_counter, target_marker=target_marker,
                       resets=resets, map=map_, knights=knights, bridge=bridge)

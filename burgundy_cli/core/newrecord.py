@@ -73,6 +73,8 @@ class NewRecord:
     end: bool = False               #: an end-of-game record: the box as it lies at the end
     duchy: str | None = None        #: its duchies: anna=c3:bank c4:k22,bob=...
     castle_shields: str | None = None  #: its shields on castles: anna=d4:13 b3:10
+    borrowed: str | None = None     #: shield 6: the player each holder chose, anna=ben
+    shields_removed: str | None = None  #: the shields removed from the game (tribute unpaid): 4 12
     bonuses: str | None = None      #: its bonus tiles: anna=grey-large,bob=blue-small
     sold: str | None = None         #: its goods sold, a tile each: anna=1 1 4
     goods_left: str | None = None   #: its goods left in storage, a tile each: anna=5 5 6
@@ -92,7 +94,8 @@ class NewRecord:
 
 
 #: Answers asked only when the record plays a module: answer -> that module.
-FOR_MODULE = {"teams": "team-game", "shared": "team-game", "shields": "shields", "routes": "trade-routes",
+FOR_MODULE = {"teams": "team-game", "shared": "team-game", "shields": "shields", "shields_removed": "shields",
+              "routes": "trade-routes",
               "won": "solo-game", "route_goods": "trade-routes", "tiles_removed": "solo-game",
               "goods_removed": "solo-game", "vp_counter": "solo-game", "target_marker": "solo-game", "resets": "solo-game"}
 
@@ -112,6 +115,14 @@ ROUTES_QUESTION = ("routes", "each player's trade route, spaces left to right sp
 #: The team game's teams, asked before the boards in a new game and at its end alike: the
 #: boards, starting goods and (at the end) the team's property are then given per team.
 TEAMS_QUESTION = ("teams", "the two teams, first and second player each, e.g. A=Anna Cara,B=Ben Dario", None)
+
+#: Shield 6's choice, asked at the end only of a holder of shield 6 (:func:`shield_6_holders`):
+#: "Any monastery tiles in that player's duchy count as if they were in your own duchy ... You
+#: also gain points from any monastery scoring tiles that player may have if you have this
+#: shield still at the end of the game" (2019 rules, "THE SHIELDS", 6): the final scoring
+#: needs it. ``nobody`` for a holder who never chose.
+BORROWED_QUESTION = ("borrowed", "shield 6: the player whose monastery tiles count as its holder's own, "
+                                 "e.g. Anna=Bob (Anna=nobody: never chosen)", None)
 
 #: Per game: the questions asked, in order, as (field, question, default or None if required).
 #: Each answer is checked as it is given; a question's words and default may follow the
@@ -198,8 +209,10 @@ END_QUESTIONS: dict[str, list[tuple[str, str, str | None]]] = {
         TEAMS_QUESTION,
         ("boards", "duchy board: 1 for everyone, or per player Anna=3,Bob=5 (experienced players)", "1"),
         ("start", "start castle spaces, e.g. Anna=c2 (empty: the central castle)", ""),
+        ("shields_removed", "the shields removed from the game (their tribute not paid), e.g. 4 12 (empty: none)", ""),
         ("duchy", "each player's duchy, the tiles placed as space:tile, e.g. Anna=c3:bank c4:k22,Bob=d3:ship", ""),
         ("castle_shields", "the shields on each player's castles as space:shield, e.g. Anna=d4:13 b3:10", ""),
+        BORROWED_QUESTION,
         ("bonuses", "each player's bonus tiles, e.g. Anna=grey-large blue-small (empty: none)", ""),
         ("sold", "each player's goods tiles sold, one number a tile, e.g. Anna=1 1 4,Bob=2 3 (empty: none)", ""),
         ROUTES_QUESTION,
@@ -248,11 +261,25 @@ def _names(text: str | None) -> list[str]:
 def _holders(answers: NewRecord, key: str) -> list[str]:
     """Who the answer ``key`` is given for: the players, or in the 2019 team game the teams A
     and B where it is the team's (:func:`_team_answer`)."""
+    if key == "borrowed":
+        return shield_6_holders(answers)
     if _team_answer(key, answers):
         from burgundy_cli.castles.modules.team import TEAMS
 
         return list(TEAMS)
     return _names(answers.players)
+
+
+def shield_6_holders(answers: NewRecord) -> list[str]:
+    """Who the castle shields answer gives shield 6 (players, or in the team game teams):
+    those asked whose monastery tiles it borrows. None while that answer cannot be read (its
+    own question refuses it)."""
+    try:
+        pairs = _pairs(answers.castle_shields or "", "castle_shields", _holders(answers, "castle_shields"))
+    except AnswerError:
+        return []
+    return [holder for holder, value in pairs.items()
+            if any(word.partition(":")[2].strip() == "6" for word in value.replace(",", " ").split())]
 
 
 def _team_answer(key: str, answers: NewRecord) -> bool:
@@ -264,6 +291,8 @@ def _team_answer(key: str, answers: NewRecord) -> bool:
         return False
     if key in ("boards", "start", "goods"):
         return True
+    if key == "borrowed":   # (the team's choice, as its shields are the team's)
+        key = "castle_shields"
     from burgundy_cli.castles.modules.team import team_parts
     from burgundy_cli.castles.rules.state import Options
 
@@ -274,7 +303,7 @@ def _per_team(text: str, teams: list[str]) -> str:
     """A question or example of a player's answer in the team game's words: each team's, given
     as ``A=...,B=...``."""
     return text.replace("each player's", "each team's").replace("Anna=", f"{teams[0]}=") \
-        .replace("Bob=", f"{teams[1]}=")
+        .replace("Bob=", f"{teams[-1]}=")
 
 
 def _teams(answers: NewRecord) -> dict[str, list[str]]:
@@ -479,7 +508,29 @@ def end_data(answers: NewRecord) -> dict[str, Any]:
             if getattr(answers, key) is not None}
     teams = {"teams": _teams(answers)} if answers.teams else {}
     bridge = {"bridge": [_bridge_order(answers.bridge, players)]} if answers.bridge else {}
-    return {"game": game, "end": {"players": table} | teams | bridge | ({"solo": solo} if solo else {})}
+    off = {"removed": _end_value("shields_removed", answers.shields_removed or ""), "borrowed": _borrowed(answers, players)}
+    shields = {"shields": {key: value for key, value in off.items() if value}} if any(off.values()) else {}
+    return {"game": game, "end": {"players": table} | teams | bridge | shields | ({"solo": solo} if solo else {})}
+
+
+def _borrowed(answers: NewRecord, players: list[str]) -> dict[str, str]:
+    """Shield 6's choices as ``[end.shields] borrowed`` holds them: holder -> the player chosen,
+    each as the players are spelt (in the team game both teammates', the team's choice); a
+    holder who chose nobody left out.
+
+    :raises AnswerError: a choice given while no castle holds shield 6.
+    """
+    if not answers.borrowed:
+        return {}
+    if not shield_6_holders(answers):
+        raise AnswerError("borrowed", "no castle holds shield 6 (--castle-shields): the choice is its holder's",
+                          hint="leave it out, or give the castle with shield 6")
+    chosen = {}
+    for holder, value in _by_holder(answers, "borrowed", answers.borrowed).items():
+        lender = _spelling(value, players)
+        if lender in players or lender.lower() != "nobody":
+            chosen[_spelling(holder, players)] = lender
+    return chosen
 
 
 def _bridge_order(answer: str, players: list[str]) -> list[str]:
@@ -513,7 +564,7 @@ def _end_value(key: str, value: str) -> Any:
         return int(value)
     if key in ("bonuses", "tiles_removed", "shared"):
         return words
-    if key in ("route_goods", "goods_removed"):
+    if key in ("route_goods", "goods_removed", "shields_removed"):
         return [_number(word) for word in words]
     if key == "routes":
         return [space.strip() for space in value.split(";") if space.strip()]
@@ -567,6 +618,8 @@ def _asked(key: str, answers: NewRecord) -> bool:
         return not _plays(answers, "solo-game")
     if key == "castle_shields":
         return _plays(answers, "shields")
+    if key == "borrowed":
+        return _plays(answers, "shields") and bool(shield_6_holders(answers))
     if key == "modules":
         return (answers.edition or "2019") == "2019"
     if key == "start_player":
@@ -660,6 +713,11 @@ def _question(key: str, answers: NewRecord, question: str) -> str:
         counts = per_depot(len(_names(answers.players)))
         each = ", ".join(f"{counts[depot]} on depot {depot}" for depot in range(1, 7))
         return f"the shields lying face up ({each}), e.g. {'1=4,2=7 12,3=9,...' if max(counts) > 1 else '1=4,2=7,3=9,...'}"
+    if key == "borrowed" and holders:   # (shield 6's holders only)
+        if one:
+            who = f"team {holders[0]}" if _team_answer(key, answers) else holders[0]
+            return f"{who}'s shield 6: the player whose monastery tiles count as {who}'s own (nobody: never chosen)"
+        return f"shield 6: the player each holder chose, e.g. {holders[0]}=...,{holders[1]}=... (nobody: never chosen)"
     if key == "boards" and len(holders) > 1:
         return f"duchy board: 1 for everyone, or per player {holders[0]}=3,{holders[1]}=5 (experienced players)"
     if key == "sold" and _plays(answers, "trade-routes"):
@@ -699,6 +757,10 @@ def _choices(key: str, answers: NewRecord) -> list[str]:
     if key in ("start_player", "teams", "boards", "goods", "hands", "layout", "map", "knights", "silver",
                "workers", "vp", "sold", "goods_left", "castle_shields", "route_goods"):
         return _holders(answers, key)
+    if key == "borrowed":   # (one holder: the answer alone, a player or nobody)
+        holders = _holders(answers, key)
+        return [name for name in players if name not in holders] + ["nobody"] if len(holders) == 1 else \
+            holders + players
     if key in ("duchy", "tiles_removed", "shared"):
         from burgundy_cli.castles.rules.tiles import catalogue
 
@@ -779,7 +841,8 @@ _WHERE = {**{key: ("end", "players") for key in _END_KEYS},
           "shields": ("setup", "shields"), "routes": ("setup", "routes"), "layout": ("setup", "layout"),
           "hands": ("setup", "hands"), "colours": ("setup", "colours"), "date": ("game", "date"), "place": ("game", "place"),
           "event": ("game", "event"), "scores": ("final", "scores"), "tiebreak": ("final",), "won": ("final",),
-          "map": ("end", "tiles"), "knights": ("end", "knights")}
+          "map": ("end", "tiles"), "knights": ("end", "knights"), "borrowed": ("end", "shields", "borrowed"),
+          "shields_removed": ("end", "shields", "removed")}
 
 #: The end answer each ``[end.players.<name>]`` key comes from (a refusal names the key).
 _END_ANSWER = {field: key for key, field in _END_KEYS.items()} | {"board": "boards", "start": "start"}
@@ -856,15 +919,17 @@ def _refusal(path: str, answers: NewRecord, keys: list[str], index: int) -> Refe
 
 def _end_refusal(path: str, answers: NewRecord, keys: list[str], index: int) -> RefereeError | None:
     """The game's refusal of an end-of-game record's answers up to question ``index``: the
-    box's answers after it left out (each has a default of nothing, none depends on a later
-    one) but the VP track, stood in for by 0 each, and the trade routes, stood in for as in a
+    box's answers after it not given yet left out (each has a default of nothing; those given
+    by flag stay, as a duchy's tiles may lie apart by the shield 18 on one of its castles,
+    asked after it) but the VP track, stood in for by 0 each, and the trade routes, stood in for as in a
     new game (:func:`_routes_stood_in`); the header's answers still to come take their defaults
     (one player: the solo game on its duchy), the team game's teams as in a new game
     (:func:`_teams_stand_in`); a Robber Knights record is checked from its map on. A
     refusal of a later answer given by flag waits for its question. None when the game accepts
     them."""
-    later = [key for key in keys[index + 1:] if key in _END_KEYS or key in _SOLO_KEYS or key == "knights"]
-    trial = replace(answers, **dict.fromkeys(later))
+    later = [key for key in keys[index + 1:] if getattr(answers, key) is None
+             and (key in _END_KEYS or key in _SOLO_KEYS or key in ("knights", "borrowed", "shields_removed"))]
+    trial = answers
     for key, _, default in END_QUESTIONS[answers.game or "castles-of-burgundy"][index + 1:]:
         if key not in later and getattr(trial, key) is None and _asked(key, trial):   # as it will be
             trial = replace(trial, **{key: _default(key, trial, default) or None})
@@ -882,7 +947,25 @@ def _end_refusal(path: str, answers: NewRecord, keys: list[str], index: int) -> 
     except RefereeError as err:
         text = "" if isinstance(err, AnswerError) else dump_record(_tables(trial))
         blamed = _blamed(err, text, path, keys)
-        return None if blamed in keys and keys.index(blamed) > index and blamed not in stood_in else err
+        if blamed in keys and keys.index(blamed) > index and blamed not in stood_in:
+            return None
+        if blamed == "duchy" and "castle_shields" in later and _lifted_by_shield_18(path, trial):
+            return None
+        return err
+
+
+def _lifted_by_shield_18(path: str, trial: NewRecord) -> bool:
+    """Whether the duchies refused before the castle shields are asked would be accepted with
+    shield 18 in the game ("you are allowed to place hex tiles on any space in your duchy",
+    2019 "THE SHIELDS"): a tile apart from the start castle may be the doing of a shield 18 on
+    a castle, asked after the duchy (its castles hold it). The castle shields' own check then
+    tells, and a refusal goes back to the duchy."""
+    said = (trial.shields_removed or "").split()
+    try:
+        checked_text(path, replace(trial, shields_removed=" ".join(said if "18" in said else [*said, "18"])))
+    except RefereeError:
+        return False
+    return True
 
 
 def _routes_stood_in(answers: NewRecord, later: list[str]) -> NewRecord:

@@ -172,9 +172,17 @@ def _flags(path) -> list[str]:
              "--goods-left", each(lambda entry: _tiles(entry.get("goods", {}))),
              "--silver", each(lambda entry: entry.get("silver", 0)),
              "--workers", each(lambda entry: entry.get("workers", 0)),
-             "--vp", each(lambda entry: sum(entry["vp"].values()), players)]
+             "--vp", each(lambda entry: _track(entry["vp"]), players)]
     if any(entry.get("bonuses") for entry in players.values()):
         flags += ["--bonuses", each(lambda entry: " ".join(entry.get("bonuses", [])))]
+    if "shields" in logged.header.options["modules"]:
+        flags += ["--castle-shields", each(lambda entry: " ".join(f"{space}:{shield}"
+                                                                  for space, shield in entry.get("shields", {}).items()))]
+        flags += ["--shields-removed", " ".join(map(str, end.get("shields", {}).get("removed", [])))]
+        borrowed = end.get("shields", {}).get("borrowed", {})
+        if any(6 in entry.get("shields", {}).values() for entry in players.values()):
+            flags += ["--borrowed", ",".join(f"{name}={borrowed.get(name, 'nobody')}" for name, entry in players.items()
+                                             if 6 in entry.get("shields", {}).values())]
     if "teams" in end:
         flags += ["--teams", ",".join(f"{team}={' '.join(names)}" for team, names in end["teams"].items()),
                   "--shared", each(lambda entry: " ".join(entry.get("shared", [])))]
@@ -187,6 +195,11 @@ def _flags(path) -> list[str]:
         flags += ["--routes", each(lambda entry: ";".join(entry["route"]), players),
                   "--route-goods", each(lambda entry: " ".join(map(str, entry["route_goods"])), players)]
     return flags
+
+
+def _track(vp) -> int:
+    """The VP track's one number: a position's as it is, a logged game's by category summed."""
+    return vp if isinstance(vp, int) else sum(vp.values())
 
 
 def _scores_as_the_log(cli, path, logged) -> list[int]:
@@ -206,7 +219,8 @@ def _scores_as_the_log(cli, path, logged) -> list[int]:
 
 
 @pytest.mark.parametrize("stem", ["complete-2p-2019-inns-trade-routes", "complete-3p-2019-trade-routes",
-                                  "complete-1p-2019-solo", "complete-4p-2019-team"])
+                                  "complete-1p-2019-solo", "complete-4p-2019-team", "shields-6-14-15-game-end",
+                                  "complete-4p-2019-shields"])
 def test_a_logged_games_final_position_typed_by_flags_scores_as_the_log(cli, tmp_path, stem) -> None:
     """The logged games hand-worked in ``complete-2p-2019-inns-trade-routes.hand-scored.md``
     (Anna 147, Ben 120) and ``complete-1p-2019-solo.hand-counted.md`` (210), the 3-player
@@ -214,14 +228,18 @@ def test_a_logged_games_final_position_typed_by_flags_scores_as_the_log(cli, tmp
     Ben 122): their final position typed through ``new --end``'s flags gives the log's
     ``score --json`` table (the solo game's outcome, counter, target, resets and removed tiles,
     the team game's team totals and "the team's goods ... counted on its first player" in its
-    notes)."""
+    notes); and the shields games: ``shields-6-14-15-game-end.hand-scored.md`` (Anna 18 with
+    Ben's monastery tiles through shield 6, Ben 10) and the 4-player game (six shields removed;
+    Anna's shield 18, "place hex tiles on any space", lets her f1 lie apart from her start
+    castle: the duchy, asked before the castle shields, is checked with them given by flag)."""
     logged = CASTLES / f"{stem}.toml"
     path = tmp_path / "end.toml"
     made = cli("new", str(path), *_flags(logged))
     assert made.exit_code == 0, made.output
     assert _scores_as_the_log(cli, path, logged) == \
         {"complete-2p-2019-inns-trade-routes": [147, 120], "complete-3p-2019-trade-routes": [191, 176, 143],
-         "complete-1p-2019-solo": [210], "complete-4p-2019-team": [221, 147, 204, 122]}[stem]
+         "complete-1p-2019-solo": [210], "complete-4p-2019-team": [221, 147, 204, 122],
+         "shields-6-14-15-game-end": [18, 10], "complete-4p-2019-shields": [129, 115, 110, 105]}[stem]
 
 
 def test_without_a_terminal_a_missing_answer_is_the_commands_answer(cli, tmp_path) -> None:
