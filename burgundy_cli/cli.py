@@ -179,7 +179,7 @@ def _complete_splits(incomplete: str) -> list[str]:
 
 @command(rich_help_panel=RECORD)
 def new(
-    file: Annotated[Path, typer.Argument(help="record file to create")],
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="record file to create")],
     game: Annotated[str | None, typer.Option("--game", "-g", help="castles-of-burgundy or robber-knights",
                                              autocompletion=_complete_game)] = None,
     edition: Annotated[str | None, typer.Option("--edition", "-e", help="rulebook edition (Castles: 2011, 2019)",
@@ -275,8 +275,9 @@ def new(
 
 @command(rich_help_panel=RECORD)
 def play(
-    file: Annotated[Path, typer.Argument(help="record file to extend")],
-    moves: Annotated[list[str] | None, typer.Argument(help="notation lines, in order (none: the table session)",
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="record file to extend")],
+    moves: Annotated[list[str] | None, typer.Argument(metavar="MOVES",
+                                                      help="notation lines, in order (none: the table session)",
                                                       autocompletion=_complete_move)] = None,
     as_json: Annotated[bool, typer.Option("--json", help='print {"verdicts", "written", "due"}')] = False,
 ) -> None:
@@ -298,8 +299,8 @@ def play(
 
 @command(rich_help_panel=RECORD)
 def undo(
-    file: Annotated[Path, typer.Argument(help="record file")],
-    count: Annotated[int, typer.Argument(min=1, max=1000, help="how many lines to remove")] = 1,
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="record file")],
+    count: Annotated[int, typer.Argument(metavar="COUNT", min=1, max=1000, help="how many lines to remove")] = 1,
 ) -> None:
     """Remove the last COUNT lines of FILE (written atomically) and say which.
 
@@ -310,7 +311,7 @@ def undo(
 
 @command(rich_help_panel=RECORD)
 def fmt(
-    file: Annotated[Path, typer.Argument(help="record file")],
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="record file")],
     write: Annotated[bool, typer.Option("--write", "-w", help="rewrite FILE in place (atomically)")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="print the canonical record as JSON (dates as text)")] = False,
 ) -> None:
@@ -326,8 +327,8 @@ def fmt(
 
 @command(rich_help_panel=REFEREE)
 def check(
-    file: Annotated[Path, typer.Argument(help="record or position file")],
-    move: Annotated[str, typer.Argument(help='one notation line, e.g. "anna: take 3 church"',
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="record or position file")],
+    move: Annotated[str, typer.Argument(metavar="MOVE", help='one notation line, e.g. "anna: take 3 church"',
                                         autocompletion=_complete_move)],
     as_json: Annotated[bool, typer.Option("--json", help='print {"legal", "rule", "message", "rules"}')] = False,
     why: Annotated[bool, typer.Option("--why", help="quote the passage of each rule a legal move passed")] = False,
@@ -344,7 +345,7 @@ def check(
 
 @command(rich_help_panel=REFEREE)
 def moves(
-    file: Annotated[Path, typer.Argument(help="record or position file")],
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="record or position file")],
     as_json: Annotated[bool, typer.Option("--json", help='print {"player", "moves"} (every line)')] = False,
     every_line: Annotated[bool, typer.Option("--all", help="every line, not the spaces of a tile together")] = False,
 ) -> None:
@@ -361,7 +362,7 @@ AtOption = Annotated[str | None, typer.Option(
 
 @command(rich_help_panel=REFEREE)
 def show(
-    file: Annotated[Path, typer.Argument(help="record or position file")],
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="record or position file")],
     svg: Annotated[Path | None, typer.Option("--svg", help="write the position as an SVG picture to this file")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print the position as JSON (docs/pictures.md)")] = False,
     at: AtOption = None,
@@ -381,7 +382,7 @@ def show(
 
 @command(rich_help_panel=REFEREE)
 def score(
-    paths: Annotated[list[Path], typer.Argument(help="record files, or folders of *.toml records")],
+    paths: Annotated[list[Path], typer.Argument(metavar="PATHS", help="record files, or folders of *.toml records")],
     as_json: Annotated[bool, typer.Option("--json", help="print JSON (one object; JSON lines for several)")] = False,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="processes for many records (0 = all cores)")] = 0,
     show_all: Annotated[bool, typer.Option("--all", help="show categories that are 0 for every player too")] = False,
@@ -401,14 +402,14 @@ DbOption = Annotated[str | None, typer.Option(
     "--db", help="SQLite file or postgresql://USER@HOST:PORT/NAME (default: DIR/burgundy.db)")]
 
 
-FolderArgument = Annotated[Path, typer.Argument(help="folder of *.toml records")]
+FolderArgument = Annotated[Path, typer.Argument(metavar="FOLDER", help="folder of *.toml records")]
 JobsOption = Annotated[int, typer.Option("--jobs", "-j", min=0, help="processes (0 = all cores)")]
 JsonOption = Annotated[bool, typer.Option("--json", help="print JSON")]
 
 
 @command(rich_help_panel=CLUB)
 def stats(
-    folder: Annotated[Path | None, typer.Argument(help="folder of records (synced first)")] = None,
+    folder: Annotated[Path | None, typer.Argument(metavar="FOLDER", help="folder of records (synced first)")] = None,
     db: DbOption = None,
     game: Annotated[str | None, typer.Option(help="only this game", autocompletion=_complete_game)] = None,
     edition: Annotated[str | None, typer.Option(help="only this edition", autocompletion=_complete_edition)] = None,
@@ -452,7 +453,7 @@ def stats(
 
 @command(rich_help_panel=CLUB)
 def summary(
-    paths: Annotated[list[Path], typer.Argument(help="record files, or folders of *.toml records")],
+    paths: Annotated[list[Path], typer.Argument(metavar="PATHS", help="record files, or folders of *.toml records")],
     as_json: Annotated[bool, typer.Option("--json", help="print the summary as one JSON object")] = False,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="processes (0 = all cores)")] = 0,
 ) -> None:
@@ -523,7 +524,8 @@ def archive_rebuild(folder: FolderArgument, db: DbOption = None, jobs: JobsOptio
 
 
 @archive_app.command(name="list")
-def archive_list(folder: Annotated[Path | None, typer.Argument(help="folder holding burgundy.db")] = None,
+def archive_list(folder: Annotated[Path | None, typer.Argument(metavar="FOLDER",
+                                                               help="folder holding burgundy.db")] = None,
                  db: DbOption = None, as_json: JsonOption = False) -> None:
     """List the files in the archive: game, players, date and winner, or the error of a failed one.
 
@@ -544,7 +546,7 @@ app.add_typer(export_app, name="export", rich_help_panel=EXPORT)
 
 @export_app.command(name="bgstats")
 def export_bgstats(
-    paths: Annotated[list[Path], typer.Argument(help="record files, or folders of *.toml records")],
+    paths: Annotated[list[Path], typer.Argument(metavar="PATHS", help="record files, or folders of *.toml records")],
     out: Annotated[Path, typer.Option("--out", "-o", help="the .bgsplay file to write")],
     bgg_id: Annotated[list[str] | None, typer.Option(
         "--bgg-id", metavar="GAME[:EDITION]=ID",
@@ -561,7 +563,7 @@ def export_bgstats(
 
 @export_app.command(name="csv")
 def export_csv(
-    paths: Annotated[list[Path], typer.Argument(help="record files, or folders of *.toml records")],
+    paths: Annotated[list[Path], typer.Argument(metavar="PATHS", help="record files, or folders of *.toml records")],
     out: Annotated[Path | None, typer.Option("--out", "-o", help="CSV file to write (default: print it)")] = None,
 ) -> None:
     """Write one CSV row per player per game with its scoring categories, a section per game.
@@ -573,7 +575,8 @@ def export_csv(
 
 @command(rich_help_panel=EXPORT)
 def schema(
-    game: Annotated[str | None, typer.Argument(help="castles-of-burgundy or robber-knights (default: every game)",
+    game: Annotated[str | None, typer.Argument(metavar="GAME",
+                                               help="castles-of-burgundy or robber-knights (default: every game)",
                                                autocompletion=_complete_game)] = None,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="write <game>.schema.json files into this folder")] = None,
     path: Annotated[bool, typer.Option("--path", help="print the absolute path of the schema installed with "
@@ -589,7 +592,7 @@ def schema(
 
 @command(rich_help_panel=EXPORT)
 def chart(
-    file: Annotated[Path, typer.Argument(help="record file")],
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="record file")],
     svg: Annotated[Path | None, typer.Option("--svg", help="write the chart as an SVG picture to this file")] = None,
     as_json: Annotated[bool, typer.Option("--json", help='print {"steps", "vp", ...} as JSON')] = False,
 ) -> None:
@@ -603,7 +606,8 @@ def chart(
 
 @command(rich_help_panel=EXPORT)
 def playout(
-    game: Annotated[str, typer.Argument(help="castles-of-burgundy or robber-knights", autocompletion=_complete_game)],
+    game: Annotated[str, typer.Argument(metavar="GAME", help="castles-of-burgundy or robber-knights",
+                                        autocompletion=_complete_game)],
     players: Annotated[int, typer.Option("--players", "-p", min=1, max=4,
                                          help="number of players (1: the solo game, with --modules solo-game)")],
     seed: Annotated[int, typer.Option("--seed", "-s", help="random seed (same seed, same record)")],

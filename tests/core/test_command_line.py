@@ -107,6 +107,21 @@ def test_no_help_shows_a_value_type_for_a_flag(words):
     assert "<bool>" not in result.output and re.search(r"-h, --help +Show", result.output)
 
 
+@pytest.mark.parametrize("words", _every_command(), ids=lambda words: " ".join(words) or "burgundy")
+def test_arguments_are_named_in_capitals_as_the_help_texts_name_them(words):
+    """The usage line and the Arguments section name each argument as the commands' help
+    does ("Say whether MOVE is legal at the end of FILE": ``{FILE} {MOVE}``), not by typer's
+    lower-case parameter name (``{file} {move}``)."""
+    text = CliRunner().invoke(app, [*words, "--help"], prog_name="burgundy", env={"COLUMNS": "200"}).output
+    usage, _, rest = text.partition("\n")
+    named = re.findall(r"[{\[](\w+)[}\]]", usage.partition("[OPTIONS]")[2])
+    assert named and all(name.isupper() for name in named), usage
+    listed = re.findall(r"^  (\S+) <", rest.partition("\nArguments:\n")[2].partition("\n\n")[0], re.M)
+    assert listed == [name for name in named if name != "ARGS"], text  # (ARGS: a group's commands')
+    if words == ["check"]:
+        assert usage.endswith(" {FILE} {MOVE}") and "MOVE is legal at the end of FILE" in text
+
+
 def complete(words: str, shell: str = "bash", index: int | None = None) -> list[str]:
     """What the installed script offers to complete the last word of ``words``, the shell's
     word number ``index`` (bash; by default the last word split at spaces, or a new one
