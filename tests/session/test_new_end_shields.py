@@ -52,7 +52,8 @@ def test_shields_removed_are_written_and_checked(cli, tmp_path) -> None:
     assert made.exit_code == 0, made.output
     assert open_record(tmp_path / "a.toml").record_data()["end"]["shields"] == {"removed": [4, 12]}
     twice = cli("new", str(tmp_path / "b.toml"), *POSITION, "--shields-removed", "7", "--castle-shields", "Anna=d4:7")
-    assert twice.exit_code == 1 and "nothing was written" in twice.stderr
+    assert twice.exit_code == 1 and ("--castle-shields (Anna d4): shield 7 lies in two places: removed from the "
+                                     "game and Anna's castle on d4; nothing was written") in twice.stderr
     assert not (tmp_path / "b.toml").exists()
 
 

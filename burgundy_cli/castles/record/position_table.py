@@ -297,6 +297,13 @@ def state_from_position(header: GameHeader, data: object, duchies: dict[str, Boa
     return state
 
 
+def _shield_place(path: tuple) -> str:
+    """Where the position's key ``path`` puts a shield, in the table's words."""
+    if path[1] == "players":   # ("position", "players", name, "shields", space)
+        return f"{path[2]}'s castle on {path[4]}"
+    return "removed from the game" if path[2] == "removed" else f"depot {path[3]}"
+
+
 def _cities(state: GameState) -> None:
     """Each city holds each building type once (:func:`_city_once`) -- unless its player has
     knowledge tile 1: their own, or another's lent by the 2019 shield 6 (read with the shields),
@@ -384,7 +391,8 @@ def _position_shields(state: GameState, table: PositionTable) -> None:
 
     def once(number: int, path: tuple) -> None:
         if number in seen:
-            raise SetupError(f"shield {number} lies in two places", path)
+            raise SetupError(f"shield {number} lies in two places: {_shield_place(seen[number])} and "
+                             f"{_shield_place(path)}", path)
         seen[number] = path
 
     for depot, numbers in off.depots.items():
