@@ -76,6 +76,7 @@ class LockedRecord:
         """
         raw = current_bytes(self.path)
         doc = parse_record_bytes(raw, self.path)
+        doc.locked = True
         self.basis = raw
         return doc
 
@@ -260,6 +261,24 @@ def _shared_only(fd: int) -> bool:
         return False
     fcntl.flock(fd, fcntl.LOCK_UN)
     return True
+
+
+def held(path: str) -> bool:
+    """Whether a process holds a lock on the record at ``path`` now: a table session that is
+    open (or one of its writes, or a one-shot command's). A lock dies with its process, so a
+    record locked is no record a crash left behind. (Asked by taking the exclusive lock for
+    an instant; a file that does not open is held by no one.)"""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError:
+        return False
+    try:
+        if _exclusive(fd):
+            fcntl.flock(fd, fcntl.LOCK_UN)
+            return False
+        return True
+    finally:
+        os.close(fd)
 
 
 class SessionLock:

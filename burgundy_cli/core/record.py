@@ -46,6 +46,9 @@ class RecordDoc:
     name: str
     text: str
     data: dict[str, Any]
+    #: Read under this process's lock on the file (:meth:`~burgundy_cli.core.lock.LockedRecord.read`):
+    #: no other process, a table session included, holds the record meanwhile.
+    locked: bool = False
     _line_starts: list[int] = field(default_factory=list, repr=False)
     #: The :class:`~burgundy_cli.core.tomlsource.SourceMap`, made by :meth:`source_map` (typed
     #: ``Any``: a field's type hint is evaluated, and the module is imported only when needed).

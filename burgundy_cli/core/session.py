@@ -51,26 +51,30 @@ def open_doc(doc: RecordDoc, *, verify_result: bool = True, journal: bool = True
     except RefereeError as err:
         raise err.at(Location(doc.name)) from None
     if journal and os.path.lexists(journal_path(doc.name)):
-        check_left_journal(doc.name, session)
+        check_left_journal(doc.name, session, locked=doc.locked)
     if verify_result and "result" in doc.data:
         verify_stored_result(doc, session)
     return session
 
 
-def check_left_journal(path: str, session: Session) -> None:
+def check_left_journal(path: str, session: Session, *, locked: bool = False) -> None:
     """Refuse a record whose table session did not end (a crash, a power cut) and left lines
     in its journal that the record lacks: the computer stopped before the record's last
     rewrites reached the disk. Scoring it, or writing lines after it, would go on without
     them; ``burgundy play FILE`` puts them back (docs/errors.md, "The session's journal").
     A journal whose lines the record holds, or one that does not read, is left to the next
-    table session.
+    table session; so is one a session still open has just added a line to, which it is
+    rewriting the record with in that instant (the record's lock is held by another process:
+    a crashed session holds none; ``locked``: this process holds it, so no session is open),
+    the record read a line before it.
 
     :raises RecordError: at the record, naming the lines and the journal.
     """
+    from burgundy_cli.core.lock import held
     from burgundy_cli.core.words import counted
 
     missing = lines_left_in_journal(path, session)
-    if missing:
+    if missing and (locked or not held(path)):
         journal = journal_path(path)
         raise RecordError(f"the record lacks the last {counted(len(missing), 'line')} its table session recorded "
                           f"in {journal} (the session did not end, and the record's last writes did not reach "

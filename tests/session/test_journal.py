@@ -111,6 +111,22 @@ def test_one_shot_commands_refuse_a_record_that_lacks_its_journal_s_lines(castle
     assert log_lines(castles_record) == played
 
 
+def test_a_journal_ahead_of_the_record_of_a_session_still_open_is_no_power_cut(castles_record):
+    """In the instant between a line's journal append and the record's rewrite, the journal
+    is a line ahead of the record while the session is open: a one-shot read then answers for
+    the record as it is (a line before), where after a crash (no process holds the record's
+    lock) the same files are refused."""
+    table = TableSession(castles_record)
+    texts = three_lines(table)
+    castles_record.write_text(texts[0], encoding="utf-8")   # the session open, its last rewrites not yet made
+    argv = [sys.executable, "-m", "burgundy_cli", "score", str(castles_record)]
+    while_open = subprocess.run(argv, capture_output=True, text=True)
+    assert while_open.returncode == 0, while_open.stderr
+    killed(table)
+    after_a_crash = subprocess.run(argv, capture_output=True, text=True)
+    assert after_a_crash.returncode == 1 and "the record lacks the last 2 lines" in after_a_crash.stderr
+
+
 def test_a_killed_session_loses_nothing_and_says_nothing(castles_record):
     table = TableSession(castles_record)
     three_lines(table)
