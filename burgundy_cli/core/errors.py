@@ -160,6 +160,13 @@ class RecordError(RefereeError):
 
     kind = "invalid record"
 
+    def __init__(self, message: str, *, location: Location | None = None, hint: str | None = None,
+                 path: tuple[str | int, ...] = ()) -> None:
+        super().__init__(message, location=location, hint=hint)
+        #: The key path in the record to blame (``("setup", "goods", "Anna")``), where the
+        #: check knows it: ``new`` names the answer (the flag, the question) it came from.
+        self.path = path
+
 
 class UsageError(RefereeError):
     """The command was used wrongly: a missing file, an unknown game, a bad option."""

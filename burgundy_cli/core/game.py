@@ -118,9 +118,8 @@ def _one_record_error(first: dict[str, Any], errors: list[Any], doc: RecordDoc, 
     elif kind != "missing":
         # a union reports one error per member type, all at the same place: say them all
         message = union_message([e for e in errors if _data_path(doc.data, table, e) == loc])
-    found = RecordError(f"{where}: {message}", location=doc.location_of_key(*table, *loc), hint=hint)
-    found.path = (*table, *loc)  # (the key path, as a setup table's errors give it: ``new`` names its answer)
-    return found
+    return RecordError(f"{where}: {message}", location=doc.location_of_key(*table, *loc), hint=hint,
+                       path=(*table, *loc))
 
 
 class ScoreLine(TableModel):

@@ -129,7 +129,7 @@ def open_result(doc: RecordDoc, header: GameHeader) -> ResultSession:
         try:
             options_from_header(header)
         except RecordError as err:
-            raise RecordError(err.message, location=doc.location_of_key(*getattr(err, "path", ("game",))),
+            raise RecordError(err.message, location=doc.location_of_key(*(err.path or ("game",))),
                               hint=err.hint) from None
     elif header.options:
         key = next(iter(header.options))

@@ -60,8 +60,7 @@ class SetupError(RecordError):
     """A record's setup or position is inconsistent; ``path`` is the key path to blame."""
 
     def __init__(self, message: str, path: tuple[str | int, ...], hint: str | None = None) -> None:
-        super().__init__(f"[{'.'.join(map(str, path))}]: {message}", hint=hint)
-        self.path = path
+        super().__init__(f"[{'.'.join(map(str, path))}]: {message}", hint=hint, path=path)
 
 
 T = TypeVar("T", bound=BaseModel)
