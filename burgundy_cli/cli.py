@@ -343,21 +343,22 @@ def check(
     _guard(partial(subcommands.check, str(file), move, as_json, why, at))
 
 
+AtOption = Annotated[str | None, typer.Option(
+    "--at", help="the position after a round (C3), a turn (T12) or a line number of FILE, not at its end")]
+
+
 @command(rich_help_panel=REFEREE)
 def moves(
     file: Annotated[Path, typer.Argument(metavar="FILE", help="record or position file")],
     as_json: Annotated[bool, typer.Option("--json", help='print {"player", "moves"} (every line)')] = False,
     every_line: Annotated[bool, typer.Option("--all", help="every line, not the spaces of a tile together")] = False,
+    at: AtOption = None,
 ) -> None:
-    """List the legal actions of the player to move at the end of FILE, a tile's spaces on one line.
+    """List the legal actions of the player to move at the end of FILE (or --at a round, turn or line), a tile's spaces on one line.
 
-    Example: burgundy moves game.toml --all
+    Example: burgundy moves game.toml --at C3
     """
-    _guard(partial(subcommands.moves, file, as_json, every_line))
-
-
-AtOption = Annotated[str | None, typer.Option(
-    "--at", help="the position after a round (C3), a turn (T12) or a line number of FILE, not at its end")]
+    _guard(partial(subcommands.moves, file, as_json, every_line, at))
 
 
 @command(rich_help_panel=REFEREE)

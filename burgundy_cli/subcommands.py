@@ -419,14 +419,21 @@ def version() -> Outcome:
     return Outcome().say(f"burgundy {__version__}")
 
 
-def moves(path: str | os.PathLike[str], as_json: bool, every_line: bool = False) -> Outcome:
-    """``burgundy moves``: the legal actions of the player to move, grouped; equivalent lines
-    as one (a tile's spaces together: ``c3|d4``) unless ``every_line``. ``--json`` gives
-    every line, as ``check`` and ``play`` take them."""
-    from burgundy_cli.core.session import open_record
+def moves(path: str | os.PathLike[str], as_json: bool, every_line: bool = False, at: str | None = None) -> Outcome:
+    """``burgundy moves``: the legal actions of the player to move at the end of the record
+    (or after the round, turn or line ``at``, as ``check --at`` takes it), grouped;
+    equivalent lines as one (a tile's spaces together: ``c3|d4``) unless ``every_line``.
+    ``--json`` gives every line, as ``check`` and ``play`` take them."""
     from burgundy_cli.core.verdicts import due
 
-    session = open_record(path)
+    if at is None:
+        from burgundy_cli.core.session import open_record
+
+        session = open_record(path)
+    else:
+        from burgundy_cli.core.pictures import Timeline
+
+        session = Timeline(str(path)).session_at(at)[0]
     listing = session.legal_moves()
     if as_json:
         return Outcome().say(_json({"player": listing.player, "due": due(session), "moves": listing.moves}))

@@ -28,3 +28,23 @@ def test_at_beyond_the_last_line_is_refused_with_a_clear_message():
         result = CliRunner().invoke(app, command)
         assert result.exit_code == 2
         assert "ends at line 261" in result.output and "Traceback" not in result.output
+
+
+def test_moves_at_a_point_lists_what_its_position_record_lists(tmp_path):
+    """``moves --at`` takes the forms ``check --at`` and ``show --at`` take, and lists the legal
+    lines of the position there: the same as ``moves`` on the position record ``show
+    --position --at`` writes for that point. After a round the table rolls next."""
+    runner = CliRunner()
+    for at in ("75", "A4", "131"):
+        asked = runner.invoke(app, ["moves", RECORD, "--json", "--at", at])
+        assert asked.exit_code == 0, asked.output
+        position = tmp_path / f"at-{at}.toml"
+        position.write_text(runner.invoke(app, ["show", RECORD, "--position", "--at", at]).stdout, encoding="utf-8")
+        there = runner.invoke(app, ["moves", str(position), "--json"])
+        assert there.exit_code == 0, there.output
+        assert asked.stdout == there.stdout
+    after_round = runner.invoke(app, ["moves", RECORD, "--at", "A4"])
+    assert after_round.stdout.startswith("no player moves now: the table rolls next: roll white <die>")
+    assert runner.invoke(app, ["moves", RECORD]).stdout != runner.invoke(app, ["moves", RECORD, "--at", "75"]).stdout
+    beyond = runner.invoke(app, ["moves", RECORD, "--at", "9999"])
+    assert beyond.exit_code == 2 and "ends at line 261" in beyond.output
