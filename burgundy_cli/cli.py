@@ -328,9 +328,10 @@ def fmt(
 @command(rich_help_panel=REFEREE)
 def check(
     file: Annotated[Path, typer.Argument(metavar="FILE", help="record or position file")],
-    move: Annotated[str, typer.Argument(metavar="MOVE", help='one notation line, e.g. "anna: take 3 church"',
-                                        autocompletion=_complete_move)],
-    as_json: Annotated[bool, typer.Option("--json", help='print {"legal", "rule", "message", "rules"}')] = False,
+    moves: Annotated[list[str], typer.Argument(
+        metavar="MOVE", help='a notation line, e.g. "anna: take 3 church"; several: the last is judged after the '
+                             'others are played (nothing is written)', autocompletion=_complete_move)],
+    as_json: Annotated[bool, typer.Option("--json", help='print {"legal", "rule", "message", "rules", "after"}')] = False,
     why: Annotated[bool, typer.Option("--why", help="quote the passage of each rule a legal move passed")] = False,
     at: Annotated[str | None, typer.Option(
         "--at", help="ask at the position after a round (C3), a turn (T12) or a line number of FILE, "
@@ -338,9 +339,12 @@ def check(
 ) -> None:
     """Say whether MOVE is legal at the end of FILE (or --at a round, turn or line): the rules it passed, or the rule that forbids it.
 
+    With several MOVEs, each is played in turn on the position (nothing is written) and the
+    last is judged: may Anna place the church she is about to take?
+
     Example: burgundy check game.toml "anna: place 5>4 ship c3 goods 6"
     """
-    _guard(partial(subcommands.check, str(file), move, as_json, why, at))
+    _guard(partial(subcommands.check, str(file), moves, as_json, why, at))
 
 
 AtOption = Annotated[str | None, typer.Option(

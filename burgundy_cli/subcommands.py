@@ -123,10 +123,11 @@ def summary(paths: Sequence[str | os.PathLike[str]], as_json: bool, jobs: int) -
     return outcome.stream(parts(), len(files), "verifying", bar_over_results=True)
 
 
-def check(path: str, move: str, as_json: bool, why: bool = False, at: str | None = None) -> Outcome:
-    """``burgundy check``: whether ``move`` is legal at the end of the record (or after the
-    round, turn or line ``at``, as ``show --at`` takes it) and the rules it passed (``why``:
-    their passages, a line each), or the rule it breaks (exit 1).
+def check(path: str, moves: Sequence[str], as_json: bool, why: bool = False, at: str | None = None) -> Outcome:
+    """``burgundy check``: whether the last of ``moves`` is legal at the end of the record (or
+    after the round, turn or line ``at``, as ``show --at`` takes it), after the ones before it
+    played there in turn (in memory: nothing is written), and the rules it passed (``why``:
+    their passages, a line each), or the rule that refuses it or a line before it (exit 1).
 
     :raises RefereeError: the record cannot be opened, or a usage error (``at`` not in it).
     """
@@ -140,21 +141,29 @@ def check(path: str, move: str, as_json: bool, why: bool = False, at: str | None
         from burgundy_cli.core.pictures import Timeline
 
         session = Timeline(path).session_at(at)[0]
-    try:
-        canonical = session.check(move)
-    except RefereeError as err:
-        if isinstance(err, UsageError):
-            raise
-        if as_json:
-            rule = err.rule.id if isinstance(err, IllegalMoveError) else None
-            return Outcome(code=1).say(_json({"legal": False, "rule": rule, "message": err.describe()}))
-        return Outcome(code=1).warn(failure(err.at(move_location(move)))[0])
+    after: list[str] = []   # the lines before the last, as played
+    numbered = len(moves) > 1
+    for index, move in enumerate(moves, start=1):
+        try:
+            if index < len(moves):
+                after.append(session.play(move))
+                continue
+            canonical = session.check(move)
+        except RefereeError as err:
+            if isinstance(err, UsageError):
+                raise
+            if as_json:
+                rule = err.rule.id if isinstance(err, IllegalMoveError) else None
+                return Outcome(code=1).say(_json({"legal": False, "rule": rule, "message": err.describe(),
+                                                  "after": after}))
+            return Outcome(code=1).warn(failure(err.at(move_location(move, index if numbered else None)))[0])
     from burgundy_cli.core.verdicts import legal_verdict
 
     verdict, effects, rules = legal_verdict(session, move, canonical, why and not as_json)
     if as_json:
-        return Outcome().say(_json({"legal": True, "rule": None, "message": verdict, "effects": effects, "rules": rules}))
-    return Outcome().say(verdict)
+        return Outcome().say(_json({"legal": True, "rule": None, "message": verdict, "effects": effects,
+                                    "rules": rules, "after": after}))
+    return Outcome().say("".join(f"after: {line}\n" for line in after) + verdict)
 
 
 def move_location(line: str, index: int | None = None):

@@ -111,7 +111,7 @@ def test_no_help_shows_a_value_type_for_a_flag(words):
 def test_arguments_are_named_in_capitals_as_the_help_texts_name_them(words):
     """The usage line and the Arguments section name each argument as the commands' help
     does ("Say whether MOVE is legal at the end of FILE": ``{FILE} {MOVE}``), not by typer's
-    lower-case parameter name (``{file} {move}``)."""
+    lower-case parameter name (``{file} {move}``; several MOVEs: ``{MOVE}...``)."""
     text = CliRunner().invoke(app, [*words, "--help"], prog_name="burgundy", env={"COLUMNS": "200"}).output
     usage, _, rest = text.partition("\n")
     named = re.findall(r"[{\[](\w+)[}\]]", usage.partition("[OPTIONS]")[2])
@@ -119,7 +119,7 @@ def test_arguments_are_named_in_capitals_as_the_help_texts_name_them(words):
     listed = re.findall(r"^  (\S+) <", rest.partition("\nArguments:\n")[2].partition("\n\n")[0], re.M)
     assert listed == [name for name in named if name != "ARGS"], text  # (ARGS: a group's commands')
     if words == ["check"]:
-        assert usage.endswith(" {FILE} {MOVE}") and "MOVE is legal at the end of FILE" in text
+        assert usage.endswith(" {FILE} {MOVE}...") and "MOVE is legal at the end of FILE" in text
 
 
 def complete(words: str, shell: str = "bash", index: int | None = None) -> list[str]:
@@ -145,6 +145,14 @@ def test_play_completes_the_line_after_those_already_typed():
     record = RECORDS / "castles-of-burgundy" / "rulebook-geese.toml"
     assert complete(f"burgundy play {record} 'Carla: workers", index=3)[0] == "Carla: workers 6"
     after = complete(f"burgundy play {record} 'Carla: workers 6' Ben", index=4)
+    assert "Ben: workers 1" in after and after == legal_completions(str(record), ["Carla: workers 6"], "Ben")
+
+
+def test_check_completes_a_later_move_after_those_typed_before_it():
+    """``check FILE MOVE MOVE``: the second move is completed in the position after the first,
+    as ``play``'s are."""
+    record = RECORDS / "castles-of-burgundy" / "rulebook-geese.toml"
+    after = complete(f"burgundy check {record} 'Carla: workers 6' Ben", index=4)
     assert "Ben: workers 1" in after and after == legal_completions(str(record), ["Carla: workers 6"], "Ben")
 
 

@@ -1,6 +1,9 @@
-"""``check FILE --at LINE MOVE`` asks about the position after a given line (issue 34.10)."""
+"""``check FILE --at LINE MOVE`` asks about the position after a given line (issue 34.10); ``moves --at``
+lists the lines legal there; ``check FILE MOVE MOVE...`` judges the last after the others."""
 
 from __future__ import annotations
+
+import json
 
 from typer.testing import CliRunner
 
@@ -48,3 +51,25 @@ def test_moves_at_a_point_lists_what_its_position_record_lists(tmp_path):
     assert runner.invoke(app, ["moves", RECORD]).stdout != runner.invoke(app, ["moves", RECORD, "--at", "75"]).stdout
     beyond = runner.invoke(app, ["moves", RECORD, "--at", "9999"])
     assert beyond.exit_code == 2 and "ends at line 261" in beyond.output
+
+
+def test_check_after_lines_played_in_memory_judges_the_last(tmp_path):
+    """``check FILE MOVE MOVE...``: the lines before the last are played in turn on the position
+    (nothing is written) and the last is judged there: Ben, before A1's first line, may take the
+    church from depot 3 and place it on b5 with his 5 turned to 4 (as he did: lines 43-44), not on
+    g1 (cob.place.colour); a line before the last that is refused is named by its number, and
+    ``--json`` says the lines it judged after."""
+    before = open(RECORD, encoding="utf-8").read()
+    runner = CliRunner()
+    take, place = "Ben: take 3 church", "Ben: place 5>4 church b5"
+    legal = runner.invoke(app, ["check", RECORD, "--at", "42", take, place])
+    assert legal.exit_code == 0 and legal.stdout.startswith(f"after: {take}\nlegal: {place} -- "), legal.output
+    alone = runner.invoke(app, ["check", RECORD, "--at", "42", place])
+    assert alone.exit_code == 1 and "cob.place.stored" in alone.output   # (not stored before the take)
+    wrong = runner.invoke(app, ["check", RECORD, "--at", "42", take, "Ben: place 5>4 church g1"])
+    assert wrong.exit_code == 1 and "<move 2: Ben: place 5>4 church g1>: illegal (cob.place.colour)" in wrong.output
+    first = runner.invoke(app, ["check", RECORD, "--at", "42", "Ben: take 4 church", place])
+    assert first.exit_code == 1 and "<move 1: Ben: take 4 church>: illegal (cob.die.unused)" in first.output
+    data = json.loads(runner.invoke(app, ["check", RECORD, "--at", "42", "--json", take, place]).stdout)
+    assert data["legal"] and data["after"] == [take] and data["message"].startswith(f"legal: {place}")
+    assert open(RECORD, encoding="utf-8").read() == before

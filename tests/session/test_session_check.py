@@ -12,7 +12,7 @@ ROLL = "roll white 1 good 4, Anna 1 2, Bob 3 4"
 
 def one_shot(path, line: str) -> str:
     """What ``burgundy check --why FILE LINE`` prints (to stdout or stderr)."""
-    return "".join(text for _, text in check(str(path), line, as_json=False, why=True).said).strip()
+    return "".join(text for _, text in check(str(path), [line], as_json=False, why=True).said).strip()
 
 
 def test_a_legal_line_is_answered_with_its_rules_and_passages_and_not_written(castles_record):
