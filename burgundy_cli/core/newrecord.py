@@ -193,7 +193,8 @@ class AnswerError(UsageError):
 SOLO_START_TARGET = "50"
 
 #: The questions of an end-of-game record (``new --end``), per game, in the order the box is
-#: tidied away: each duchy's tiles come off (with the shields on its castles), the bonus
+#: tidied away: the shields removed from the game (set aside as it went), each duchy's tiles
+#: come off (with the shields on its castles, and shield 6's choice of player), the bonus
 #: tiles, the goods sold, the trade route cards and the goods on them, the hex tiles on the
 #: team game's shared storage, the goods, silverlings and workers left go back, the solo
 #: game's removed hex and goods tiles, and last the VP track is read off the game board,
