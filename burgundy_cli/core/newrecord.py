@@ -95,8 +95,7 @@ class NewRecord:
 
 #: Answers asked only when the record plays a module: answer -> that module.
 FOR_MODULE = {"teams": "team-game", "shared": "team-game", "shields": "shields", "shields_removed": "shields",
-              "routes": "trade-routes",
-              "won": "solo-game", "route_goods": "trade-routes", "tiles_removed": "solo-game",
+              "routes": "trade-routes", "route_goods": "trade-routes", "won": "solo-game", "tiles_removed": "solo-game",
               "goods_removed": "solo-game", "vp_counter": "solo-game", "target_marker": "solo-game", "resets": "solo-game"}
 
 #: The questions every game asks last: when, where and why the game is played. The date's
@@ -273,7 +272,7 @@ def _holders(answers: NewRecord, key: str) -> list[str]:
 
 def shield_6_holders(answers: NewRecord) -> list[str]:
     """Who the castle shields answer gives shield 6 (players, or in the team game teams):
-    those asked whose monastery tiles it borrows. None while that answer cannot be read (its
+    those asked whose monastery tiles it borrows; none while that answer cannot be read (its
     own question refuses it)."""
     try:
         pairs = _pairs(answers.castle_shields or "", "castle_shields", _holders(answers, "castle_shields"))
@@ -509,7 +508,8 @@ def end_data(answers: NewRecord) -> dict[str, Any]:
             if getattr(answers, key) is not None}
     teams = {"teams": _teams(answers)} if answers.teams else {}
     bridge = {"bridge": [_bridge_order(answers.bridge, players)]} if answers.bridge else {}
-    off = {"removed": _end_value("shields_removed", answers.shields_removed or ""), "borrowed": _borrowed(answers, players)}
+    off = {"removed": _end_value("shields_removed", answers.shields_removed or ""),
+           "borrowed": _borrowed(answers, players)}
     shields = {"shields": {key: value for key, value in off.items() if value}} if any(off.values()) else {}
     return {"game": game, "end": {"players": table} | teams | bridge | shields | ({"solo": solo} if solo else {})}
 
@@ -922,12 +922,13 @@ def _end_refusal(path: str, answers: NewRecord, keys: list[str], index: int) -> 
     """The game's refusal of an end-of-game record's answers up to question ``index``: the
     box's answers after it not given yet left out (each has a default of nothing; those given
     by flag stay, as a duchy's tiles may lie apart by the shield 18 on one of its castles,
-    asked after it) but the VP track, stood in for by 0 each, and the trade routes, stood in for as in a
-    new game (:func:`_routes_stood_in`); the header's answers still to come take their defaults
-    (one player: the solo game on its duchy), the team game's teams as in a new game
-    (:func:`_teams_stand_in`); a Robber Knights record is checked from its map on. A
-    refusal of a later answer given by flag waits for its question. None when the game accepts
-    them."""
+    asked after it) but the VP track, stood in for by 0 each, and the trade routes, stood in
+    for as in a new game (:func:`_routes_stood_in`); the header's answers still to come take
+    their defaults (one player: the solo game on its duchy), the team game's teams as in a new
+    game (:func:`_teams_stand_in`); a Robber Knights record is checked from its map on. A
+    refusal of a later answer given by flag waits for its question, and a duchy refused for a
+    tile apart waits for the castle shields (:func:`_lifted_by_shield_18`). None when the
+    game accepts them."""
     later = [key for key in keys[index + 1:] if getattr(answers, key) is None
              and (key in _END_KEYS or key in _SOLO_KEYS or key in ("knights", "borrowed", "shields_removed"))]
     trial = answers
