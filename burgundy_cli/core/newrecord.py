@@ -920,18 +920,18 @@ def _refusal(path: str, answers: NewRecord, keys: list[str], index: int) -> Refe
 
 def _end_refusal(path: str, answers: NewRecord, keys: list[str], index: int) -> RefereeError | None:
     """The game's refusal of an end-of-game record's answers up to question ``index``: the
-    box's answers after it not given yet left out (each has a default of nothing; those given
-    by flag stay, as a duchy's tiles may lie apart by the shield 18 on one of its castles,
-    asked after it) but the VP track, stood in for by 0 each, and the trade routes, stood in
-    for as in a new game (:func:`_routes_stood_in`); the header's answers still to come take
+    box's answers after it left out (each has a default of nothing, and none depends on a
+    later one but the duchy, whose tiles may lie apart by a shield 18 on one of its castles,
+    below) but the VP track, stood in for by 0 each, and the trade routes, stood in for as in
+    a new game (:func:`_routes_stood_in`); the header's answers still to come take
     their defaults (one player: the solo game on its duchy), the team game's teams as in a new
     game (:func:`_teams_stand_in`); a Robber Knights record is checked from its map on. A
     refusal of a later answer given by flag waits for its question, and a duchy refused for a
     tile apart waits for the castle shields (:func:`_lifted_by_shield_18`). None when the
     game accepts them."""
-    later = [key for key in keys[index + 1:] if getattr(answers, key) is None
-             and (key in _END_KEYS or key in _SOLO_KEYS or key in ("knights", "borrowed", "shields_removed"))]
-    trial = answers
+    later = [key for key in keys[index + 1:]
+             if key in _END_KEYS or key in _SOLO_KEYS or key in ("knights", "borrowed", "shields_removed")]
+    trial = replace(answers, **dict.fromkeys(later))
     for key, _, default in END_QUESTIONS[answers.game or "castles-of-burgundy"][index + 1:]:
         if key not in later and getattr(trial, key) is None and _asked(key, trial):   # as it will be
             trial = replace(trial, **{key: _default(key, trial, default) or None})
@@ -1079,6 +1079,8 @@ def create(path: str, given: NewRecord, *, force: bool = False, ask: bool = Fals
         err = _refusal(path, answers, keys, index)
         if err is None:
             settled.add(key)
+            if key == "modules":   # (answered, or left to its default: the modules played are known)
+                _refuse_off_module(answers)
             index += 1
             continue
         if not ask or not _asked(key, answers):   # (an answer given by flag that no question asks for)
@@ -1167,6 +1169,24 @@ def _refuse_unused(answers: NewRecord, asked_by: dict[str, list[tuple[str, str, 
         said = (f"is for {' or '.join(mine)}, not {kind}" if mine else
                 f"is for {' and '.join(dict.fromkeys(other for _, other in takers))}, not {game}")
         raise UsageError(f"--{key.replace('_', '-')} {said}; nothing was written")
+
+
+#: The module each module's own answer belongs to (:data:`FOR_MODULE`, and the end's castle
+#: shields and shield 6's choice).
+_MODULE_OF = FOR_MODULE | {"castle_shields": "shields", "borrowed": "shields"}
+
+
+def _refuse_off_module(answers: NewRecord) -> None:
+    """Refuse an answer given for a module the record does not play (``--shields-removed``
+    without the shields): left unread, it would make a record other than the one meant, and
+    the game would refuse a table the user never wrote.
+
+    :raises UsageError: the first such answer, and the module it is for.
+    """
+    for key, module in _MODULE_OF.items():
+        if getattr(answers, key) not in (None, "") and not _plays(answers, module):
+            raise UsageError(f"--{key.replace('_', '-')} is for the {module} module, which this record does not "
+                             f"play (--modules {module}); nothing was written")
 
 
 #: The kinds of record ``new`` makes, as the mode question names them.

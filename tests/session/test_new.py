@@ -128,6 +128,23 @@ def test_a_flag_this_kind_of_record_never_asks_for_is_refused(cli, tmp_path, ext
     assert result.exit_code == 2 and said in result.stderr and not path.exists()
 
 
+@pytest.mark.parametrize(("extra", "said"), [
+    ([*END, "--shields-removed", "4"],
+     "--shields-removed is for the shields module, which this record does not play (--modules shields)"),
+    ([*END, "--tiles-removed", "ship"],
+     "--tiles-removed is for the solo-game module, which this record does not play (--modules solo-game)"),
+    ([*CASTLES, "--routes", "Anna=5 silver-2;2 church"],
+     "--routes is for the trade-routes module, which this record does not play (--modules trade-routes)"),
+])
+def test_a_flag_for_a_module_the_record_does_not_play_is_refused(cli, tmp_path, extra, said):
+    """A module's own answer given without the module (a 2011 game plays none): refused by its
+    flag, not by the game at a table of a record that was never written."""
+    path = tmp_path / "game.toml"
+    result = cli("new", str(path), *extra)
+    assert result.exit_code == 2 and said in result.stderr and "nothing was written" in result.stderr
+    assert not path.exists()
+
+
 def asker(answers: list[str]):
     questions: list[str] = []
 
