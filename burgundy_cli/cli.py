@@ -6,7 +6,9 @@ declares its arguments and help, and hands them to its body in
 :mod:`burgundy_cli.subcommands` through :func:`_guard`; the body returns what to say and
 :mod:`burgundy_cli.console` (the one module that writes to the terminal) says it. Adding a
 command: write its body there (plain arguments in, an ``Outcome`` out), then a function
-here of the same shape as the others, in its help group.
+here of the same shape as the others, in its help group. An option that takes a value names
+it in capitals by what it holds (``metavar="WHEN"``: ``--at WHEN``), as the arguments are
+named (FILE, MOVE); without one, typer's help would show its Python type (``--at <str>``).
 
 Exit codes (docs/errors.md): 0 success (or: the move is legal), 1 the input was rejected
 (illegal move, invalid record), 2 usage error, 3 internal error (a bug: please report it),
@@ -180,67 +182,102 @@ def _complete_splits(incomplete: str) -> list[str]:
 @command(rich_help_panel=RECORD)
 def new(
     file: Annotated[Path, typer.Argument(metavar="FILE", help="record file to create")],
-    game: Annotated[str | None, typer.Option("--game", "-g", help="castles-of-burgundy or robber-knights",
-                                             autocompletion=_complete_game)] = None,
-    edition: Annotated[str | None, typer.Option("--edition", "-e", help="rulebook edition (Castles: 2011, 2019)",
-                                                autocompletion=_complete_edition)] = None,
-    players: Annotated[str | None, typer.Option("--players", "-p", help="names in seat order: anna,bob")] = None,
-    modules: Annotated[str | None, typer.Option(help="Castles 2019 modules, comma-separated",
+    game: Annotated[str | None, typer.Option(
+        "--game", "-g", metavar="GAME", help="castles-of-burgundy or robber-knights",
+        autocompletion=_complete_game)] = None,
+    edition: Annotated[str | None, typer.Option(
+        "--edition", "-e", metavar="EDITION", help="rulebook edition (Castles: 2011, 2019)",
+        autocompletion=_complete_edition)] = None,
+    players: Annotated[str | None, typer.Option(
+        "--players", "-p", metavar="NAMES", help="names in seat order: anna,bob")] = None,
+    modules: Annotated[str | None, typer.Option(metavar="MODULES", help="Castles 2019 modules, comma-separated",
                                                 autocompletion=_complete_modules)] = None,
-    teams: Annotated[str | None, typer.Option(help="Castles team game (also --end): A=anna cara,B=ben dario "
-                                                   "(boards, goods and at the end the team's property by team)")] = None,
-    boards: Annotated[str | None, typer.Option(help="Castles duchy: 1, or per player anna=3,bob=5 (experienced)")] = None,
-    start: Annotated[str | None, typer.Option(help="Castles start castle spaces: anna=c2 (default: the centre)")] = None,
-    goods: Annotated[str | None, typer.Option(help="Castles starting goods: anna=1 2 3,bob=4 5 6")] = None,
-    start_player: Annotated[str | None, typer.Option("--start-player", help="Castles: who starts")] = None,
-    shields: Annotated[str | None, typer.Option(help="Castles shields module: shields on each depot, 1=4,2=7 12,...")] = None,
-    routes: Annotated[str | None, typer.Option(help='Castles trade routes (also --end): anna=5 silver-2;2 church;...,'
-                                                    'bob=...')] = None,
-    layout: Annotated[list[str] | None, typer.Option(help='Robber Knights layout row: "anna:castle-plain bob:lake"')] = None,
-    hands: Annotated[str | None, typer.Option(help="Robber Knights hands: anna=castle-plain plain,bob=...")] = None,
-    colours: Annotated[str | None, typer.Option(help="Robber Knights: the colour each plays, anna=yellow,bob=red "
-                                                     "(default: seat order red, blue, yellow, green)")] = None,
-    date: Annotated[str | None, typer.Option(help="the day played, YYYY-MM-DD (default: today)")] = None,
-    place: Annotated[str | None, typer.Option(help="where it is played")] = None,
-    event: Annotated[str | None, typer.Option(help="league night, tournament round...")] = None,
+    teams: Annotated[str | None, typer.Option(
+        metavar="TEAMS",
+        help="Castles team game (also --end): A=anna cara,B=ben dario "
+             "(boards, goods and at the end the team's property by team)")] = None,
+    boards: Annotated[str | None, typer.Option(
+        metavar="BOARDS", help="Castles duchy: 1, or per player anna=3,bob=5 (experienced)")] = None,
+    start: Annotated[str | None, typer.Option(
+        metavar="SPACES", help="Castles start castle spaces: anna=c2 (default: the centre)")] = None,
+    goods: Annotated[str | None, typer.Option(
+        metavar="GOODS", help="Castles starting goods: anna=1 2 3,bob=4 5 6")] = None,
+    start_player: Annotated[str | None, typer.Option(
+        "--start-player", metavar="NAME", help="Castles: who starts")] = None,
+    shields: Annotated[str | None, typer.Option(
+        metavar="SHIELDS", help="Castles shields module: shields on each depot, 1=4,2=7 12,...")] = None,
+    routes: Annotated[str | None, typer.Option(
+        metavar="ROUTES", help='Castles trade routes (also --end): anna=5 silver-2;2 church;...,'
+                               'bob=...')] = None,
+    layout: Annotated[list[str] | None, typer.Option(
+        metavar="ROW", help='Robber Knights layout row: "anna:castle-plain bob:lake"')] = None,
+    hands: Annotated[str | None, typer.Option(
+        metavar="HANDS", help="Robber Knights hands: anna=castle-plain plain,bob=...")] = None,
+    colours: Annotated[str | None, typer.Option(
+        metavar="COLOURS", help="Robber Knights: the colour each plays, anna=yellow,bob=red "
+                                "(default: seat order red, blue, yellow, green)")] = None,
+    date: Annotated[str | None, typer.Option(
+        metavar="YYYY-MM-DD", help="the day played, YYYY-MM-DD (default: today)")] = None,
+    place: Annotated[str | None, typer.Option(metavar="PLACE", help="where it is played")] = None,
+    event: Annotated[str | None, typer.Option(metavar="EVENT", help="league night, tournament round...")] = None,
     result: Annotated[bool, typer.Option("--result", help="a result-only record: the final scores, no moves")] = False,
-    scores: Annotated[str | None, typer.Option(help="--result: final scores, anna=182,bob=170")] = None,
+    scores: Annotated[str | None, typer.Option(
+        metavar="SCORES", help="--result: final scores, anna=182,bob=170")] = None,
     tiebreak: Annotated[str | None, typer.Option(
+        metavar="FIGURES",
         help="--result: tied players' tiebreak figures (Castles: empty duchy spaces; Robber Knights: knights left)")] = None,
-    won: Annotated[str | None, typer.Option(help="--result, solo game: yes (target reached) or no")] = None,
+    won: Annotated[str | None, typer.Option(
+        metavar="YES|NO", help="--result, solo game: yes (target reached) or no")] = None,
     end: Annotated[bool, typer.Option("--end", help="an end-of-game record: the box as it lies at the end, scored")] = False,
-    duchy: Annotated[str | None, typer.Option(help="--end: each duchy's tiles, anna=c3:bank c4:k22,bob=...")] = None,
+    duchy: Annotated[str | None, typer.Option(
+        metavar="DUCHIES", help="--end: each duchy's tiles, anna=c3:bank c4:k22,bob=...")] = None,
     castle_shields: Annotated[str | None, typer.Option(
-        "--castle-shields", help="--end, shields module: the shields on castles, anna=d4:13 b3:10")] = None,
+        "--castle-shields", metavar="SHIELDS",
+        help="--end, shields module: the shields on castles, anna=d4:13 b3:10")] = None,
     shields_removed: Annotated[str | None, typer.Option(
-        "--shields-removed", help="--end, shields module: the shields removed from the game, '4 12'")] = None,
+        "--shields-removed", metavar="SHIELDS",
+        help="--end, shields module: the shields removed from the game, '4 12'")] = None,
     borrowed: Annotated[str | None, typer.Option(
+        metavar="CHOICES",
         help="--end, shields module: whose monastery tiles count as shield 6's holder's own, anna=ben "
              "(needed when a castle holds shield 6)")] = None,
-    bonuses: Annotated[str | None, typer.Option(help="--end: bonus tiles, anna=grey-large blue-small,bob=...")] = None,
-    sold: Annotated[str | None, typer.Option(help="--end: goods tiles sold, one number a tile, anna=1 1 4")] = None,
-    goods_left: Annotated[str | None, typer.Option("--goods-left", help="--end: goods tiles left, anna=5 5 6")] = None,
-    silver: Annotated[str | None, typer.Option(help="--end: silverlings left, anna=3,bob=0")] = None,
-    workers: Annotated[str | None, typer.Option(help="--end: workers left, anna=5,bob=1")] = None,
-    vp: Annotated[str | None, typer.Option(help="--end: the VP track, anna=98,bob=87")] = None,
+    bonuses: Annotated[str | None, typer.Option(
+        metavar="TILES", help="--end: bonus tiles, anna=grey-large blue-small,bob=...")] = None,
+    sold: Annotated[str | None, typer.Option(
+        metavar="GOODS", help="--end: goods tiles sold, one number a tile, anna=1 1 4")] = None,
+    goods_left: Annotated[str | None, typer.Option(
+        "--goods-left", metavar="GOODS", help="--end: goods tiles left, anna=5 5 6")] = None,
+    silver: Annotated[str | None, typer.Option(
+        metavar="SILVERLINGS", help="--end: silverlings left, anna=3,bob=0")] = None,
+    workers: Annotated[str | None, typer.Option(metavar="WORKERS", help="--end: workers left, anna=5,bob=1")] = None,
+    vp: Annotated[str | None, typer.Option(metavar="POINTS", help="--end: the VP track, anna=98,bob=87")] = None,
     shared: Annotated[str | None, typer.Option(
+        metavar="TILES",
         help="--end, team game: the hex tiles on each team's shared storage, A=ship cow3,B=k12")] = None,
     route_goods: Annotated[str | None, typer.Option(
-        "--route-goods", help="--end, trade routes: the goods tiles on each route, left to right, anna=4 4 2")] = None,
+        "--route-goods", metavar="GOODS",
+        help="--end, trade routes: the goods tiles on each route, left to right, anna=4 4 2")] = None,
     tiles_removed: Annotated[str | None, typer.Option(
-        "--tiles-removed", help="--end, solo game: the hex tiles the rounds removed, in order, 'ship bank k21'")] = None,
+        "--tiles-removed", metavar="TILES",
+        help="--end, solo game: the hex tiles the rounds removed, in order, 'ship bank k21'")] = None,
     goods_removed: Annotated[str | None, typer.Option(
-        "--goods-removed", help="--end, solo game: the goods tiles ships and exchanges removed, '1 1 2 5'")] = None,
+        "--goods-removed", metavar="GOODS",
+        help="--end, solo game: the goods tiles ships and exchanges removed, '1 1 2 5'")] = None,
     vp_counter: Annotated[str | None, typer.Option(
-        "--vp-counter", help="--end, solo game: where the VP counter stands")] = None,
+        "--vp-counter", metavar="POINTS", help="--end, solo game: where the VP counter stands")] = None,
     target_marker: Annotated[str | None, typer.Option(
-        "--target-marker", help="--end, solo game: where the target VP marker stands (default: 50)")] = None,
+        "--target-marker", metavar="POINTS",
+        help="--end, solo game: where the target VP marker stands (default: 50)")] = None,
     resets: Annotated[str | None, typer.Option(
+        metavar="COUNT",
         help="--end, solo game: the counter's resets (default: those the target marker shows)")] = None,
-    map_: Annotated[str | None, typer.Option("--map", help="--end, Robber Knights: every tile as cell owner:tile "
-                                                           "[knights a,b], split by ;")] = None,
-    knights: Annotated[str | None, typer.Option(help="--end, Robber Knights: knights left, anna=4,bob=8")] = None,
+    map_: Annotated[str | None, typer.Option(
+        "--map", metavar="TILES", help="--end, Robber Knights: every tile as cell owner:tile "
+                                       "[knights a,b], split by ;")] = None,
+    knights: Annotated[str | None, typer.Option(
+        metavar="KNIGHTS", help="--end, Robber Knights: knights left, anna=4,bob=8")] = None,
     bridge: Annotated[str | None, typer.Option(
+        metavar="NAMES",
         help="--end, Castles: the turn order on the bridge at the end, first to last, ben,anna "
              "(needed when the first two tie on VP and empty spaces)")] = None,
     force: Annotated[bool, typer.Option("--force", help="overwrite FILE if it exists")] = False,
@@ -334,8 +371,9 @@ def check(
     as_json: Annotated[bool, typer.Option("--json", help='print {"legal", "rule", "message", "rules", "after"}')] = False,
     why: Annotated[bool, typer.Option("--why", help="quote the passage of each rule a legal move passed")] = False,
     at: Annotated[str | None, typer.Option(
-        "--at", help="ask at the position after a round (C3), a turn (T12) or a line number of FILE, "
-                     "not at its end")] = None,
+        "--at", metavar="WHEN",
+        help="ask at the position after a round (C3), a turn (T12) or a line number of FILE, "
+             "not at its end")] = None,
 ) -> None:
     """Say whether MOVE is legal at the end of FILE (or --at a round, turn or line): the rules it passed, or the rule that forbids it.
 
@@ -348,7 +386,8 @@ def check(
 
 
 AtOption = Annotated[str | None, typer.Option(
-    "--at", help="the position after a round (C3), a turn (T12) or a line number of FILE, not at its end")]
+    "--at", metavar="WHEN",
+    help="the position after a round (C3), a turn (T12) or a line number of FILE, not at its end")]
 
 
 @command(rich_help_panel=REFEREE)
@@ -368,7 +407,8 @@ def moves(
 @command(rich_help_panel=REFEREE)
 def show(
     file: Annotated[Path, typer.Argument(metavar="FILE", help="record or position file")],
-    svg: Annotated[Path | None, typer.Option("--svg", help="write the position as an SVG picture to this file")] = None,
+    svg: Annotated[Path | None, typer.Option(
+        "--svg", metavar="FILE", help="write the position as an SVG picture to this file")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print the position as JSON (docs/pictures.md)")] = False,
     at: AtOption = None,
     position: Annotated[bool, typer.Option(
@@ -389,7 +429,8 @@ def show(
 def score(
     paths: Annotated[list[Path], typer.Argument(metavar="PATHS", help="record files, or folders of *.toml records")],
     as_json: Annotated[bool, typer.Option("--json", help="print JSON (one object; JSON lines for several)")] = False,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="processes for many records (0 = all cores)")] = 0,
+    jobs: Annotated[int, typer.Option(
+        "--jobs", "-j", min=0, metavar="N", help="processes for many records (0 = all cores)")] = 0,
     show_all: Annotated[bool, typer.Option("--all", help="show categories that are 0 for every player too")] = False,
 ) -> None:
     """Replay and verify records, then print each player's score by category.
@@ -404,11 +445,11 @@ def score(
 # --- Club: many records --------------------------------------------------------------------
 
 DbOption = Annotated[str | None, typer.Option(
-    "--db", help="SQLite file or postgresql://USER@HOST:PORT/NAME (default: DIR/burgundy.db)")]
+    "--db", metavar="FILE|URL", help="SQLite file or postgresql://USER@HOST:PORT/NAME (default: DIR/burgundy.db)")]
 
 
 FolderArgument = Annotated[Path, typer.Argument(metavar="FOLDER", help="folder of *.toml records")]
-JobsOption = Annotated[int, typer.Option("--jobs", "-j", min=0, help="processes (0 = all cores)")]
+JobsOption = Annotated[int, typer.Option("--jobs", "-j", min=0, metavar="N", help="processes (0 = all cores)")]
 JsonOption = Annotated[bool, typer.Option("--json", help="print JSON")]
 
 
@@ -416,19 +457,27 @@ JsonOption = Annotated[bool, typer.Option("--json", help="print JSON")]
 def stats(
     folder: Annotated[Path | None, typer.Argument(metavar="FOLDER", help="folder of records (synced first)")] = None,
     db: DbOption = None,
-    game: Annotated[str | None, typer.Option(help="only this game", autocompletion=_complete_game)] = None,
-    edition: Annotated[str | None, typer.Option(help="only this edition", autocompletion=_complete_edition)] = None,
-    players: Annotated[int | None, typer.Option("--players", "-p", help="only games of this many players")] = None,
-    board: Annotated[str | None, typer.Option(help="only games on these boards")] = None,
-    modules: Annotated[str | None, typer.Option(help='only games with these modules ("none": without)',
-                                                autocompletion=_complete_modules_or_none)] = None,
-    place: Annotated[str | None, typer.Option(help="only games played here")] = None,
-    since: Annotated[str | None, typer.Option(help="only games on or after this date (YYYY-MM-DD)")] = None,
-    until: Annotated[str | None, typer.Option(help="only games on or before this date (YYYY-MM-DD)")] = None,
-    by: Annotated[str | None, typer.Option(help="split by: edition,players,boards,modules,place,event,year",
-                                           autocompletion=_complete_splits)] = None,
-    versus: Annotated[tuple[str, str] | None, typer.Option("--vs", help="head-to-head of two players")] = None,
-    best: Annotated[int, typer.Option(min=0, help="the N highest totals and biggest margins")] = 0,
+    game: Annotated[str | None, typer.Option(
+        metavar="GAME", help="only this game", autocompletion=_complete_game)] = None,
+    edition: Annotated[str | None, typer.Option(
+        metavar="EDITION", help="only this edition", autocompletion=_complete_edition)] = None,
+    players: Annotated[int | None, typer.Option(
+        "--players", "-p", metavar="N", help="only games of this many players")] = None,
+    board: Annotated[str | None, typer.Option(metavar="BOARDS", help="only games on these boards")] = None,
+    modules: Annotated[str | None, typer.Option(
+        metavar="MODULES", help='only games with these modules ("none": without)',
+        autocompletion=_complete_modules_or_none)] = None,
+    place: Annotated[str | None, typer.Option(metavar="PLACE", help="only games played here")] = None,
+    since: Annotated[str | None, typer.Option(
+        metavar="YYYY-MM-DD", help="only games on or after this date (YYYY-MM-DD)")] = None,
+    until: Annotated[str | None, typer.Option(
+        metavar="YYYY-MM-DD", help="only games on or before this date (YYYY-MM-DD)")] = None,
+    by: Annotated[str | None, typer.Option(
+        metavar="FIELDS", help="split by: edition,players,boards,modules,place,event,year",
+        autocompletion=_complete_splits)] = None,
+    versus: Annotated[tuple[str, str] | None, typer.Option(
+        "--vs", metavar="NAME NAME", help="head-to-head of two players")] = None,
+    best: Annotated[int, typer.Option(min=0, metavar="N", help="the N highest totals and biggest margins")] = 0,
     ratings: Annotated[bool, typer.Option("--ratings", help="openskill ratings (mu - 3 sigma), in date order")] = False,
     categories: Annotated[bool, typer.Option("--categories", help="the average points per scoring category too")] = False,
     as_json: JsonOption = False,
@@ -460,7 +509,7 @@ def stats(
 def summary(
     paths: Annotated[list[Path], typer.Argument(metavar="PATHS", help="record files, or folders of *.toml records")],
     as_json: Annotated[bool, typer.Option("--json", help="print the summary as one JSON object")] = False,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="processes (0 = all cores)")] = 0,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, metavar="N", help="processes (0 = all cores)")] = 0,
 ) -> None:
     """Deprecated: use `burgundy stats DIR`, which prints the same tables. Sums records up per game and player.
 
@@ -477,7 +526,8 @@ def summary(
 @command(rich_help_panel=CLUB)
 def site(
     folder: FolderArgument,
-    out: Annotated[Path, typer.Option("--out", "-o", help="folder to write the website into (made if missing)")],
+    out: Annotated[Path, typer.Option(
+        "--out", "-o", metavar="FOLDER", help="folder to write the website into (made if missing)")],
     jobs: JobsOption = 0,
 ) -> None:
     """Write a static results website from a folder of records: standings, ratings, head to head, every game.
@@ -552,7 +602,7 @@ app.add_typer(export_app, name="export", rich_help_panel=EXPORT)
 @export_app.command(name="bgstats")
 def export_bgstats(
     paths: Annotated[list[Path], typer.Argument(metavar="PATHS", help="record files, or folders of *.toml records")],
-    out: Annotated[Path, typer.Option("--out", "-o", help="the .bgsplay file to write")],
+    out: Annotated[Path, typer.Option("--out", "-o", metavar="FILE", help="the .bgsplay file to write")],
     bgg_id: Annotated[list[str] | None, typer.Option(
         "--bgg-id", metavar="GAME[:EDITION]=ID",
         help="a game's BoardGameGeek id, where burgundy knows none or you want another (repeatable)")] = None,
@@ -569,7 +619,8 @@ def export_bgstats(
 @export_app.command(name="csv")
 def export_csv(
     paths: Annotated[list[Path], typer.Argument(metavar="PATHS", help="record files, or folders of *.toml records")],
-    out: Annotated[Path | None, typer.Option("--out", "-o", help="CSV file to write (default: print it)")] = None,
+    out: Annotated[Path | None, typer.Option(
+        "--out", "-o", metavar="FILE", help="CSV file to write (default: print it)")] = None,
 ) -> None:
     """Write one CSV row per player per game with its scoring categories, a section per game.
 
@@ -583,7 +634,8 @@ def schema(
     game: Annotated[str | None, typer.Argument(metavar="GAME",
                                                help="castles-of-burgundy or robber-knights (default: every game)",
                                                autocompletion=_complete_game)] = None,
-    out: Annotated[Path | None, typer.Option("--out", "-o", help="write <game>.schema.json files into this folder")] = None,
+    out: Annotated[Path | None, typer.Option(
+        "--out", "-o", metavar="FOLDER", help="write <game>.schema.json files into this folder")] = None,
     path: Annotated[bool, typer.Option("--path", help="print the absolute path of the schema installed with "
                                                       "burgundy (what `new` writes in #:schema)")] = False,
 ) -> None:
@@ -598,7 +650,8 @@ def schema(
 @command(rich_help_panel=EXPORT)
 def chart(
     file: Annotated[Path, typer.Argument(metavar="FILE", help="record file")],
-    svg: Annotated[Path | None, typer.Option("--svg", help="write the chart as an SVG picture to this file")] = None,
+    svg: Annotated[Path | None, typer.Option(
+        "--svg", metavar="FILE", help="write the chart as an SVG picture to this file")] = None,
     as_json: Annotated[bool, typer.Option("--json", help='print {"steps", "vp", ...} as JSON')] = False,
 ) -> None:
     """Chart each player's VP after every round (Castles) or turn (Robber Knights), final scoring last.
@@ -613,16 +666,18 @@ def chart(
 def playout(
     game: Annotated[str, typer.Argument(metavar="GAME", help="castles-of-burgundy or robber-knights",
                                         autocompletion=_complete_game)],
-    players: Annotated[int, typer.Option("--players", "-p", min=1, max=4,
+    players: Annotated[int, typer.Option("--players", "-p", min=1, max=4, metavar="N",
                                          help="number of players (1: the solo game, with --modules solo-game)")],
-    seed: Annotated[int, typer.Option("--seed", "-s", help="random seed (same seed, same record)")],
-    out: Annotated[Path, typer.Option("--out", "-o", help="record file to write")],
-    edition: Annotated[str | None, typer.Option("--edition", "-e", help="rulebook edition",
+    seed: Annotated[int, typer.Option("--seed", "-s", metavar="SEED", help="random seed (same seed, same record)")],
+    out: Annotated[Path, typer.Option("--out", "-o", metavar="FILE", help="record file to write")],
+    edition: Annotated[str | None, typer.Option("--edition", "-e", metavar="EDITION", help="rulebook edition",
                                                 autocompletion=_complete_edition)] = None,
-    stop_after: Annotated[int | None, typer.Option("--stop-after", min=0, help="stop after K actions")] = None,
+    stop_after: Annotated[int | None, typer.Option(
+        "--stop-after", min=0, metavar="K", help="stop after K actions")] = None,
     as_json: Annotated[bool, typer.Option("--json", help='print {"file", "game", "players", "seed", "result"}')] = False,
-    modules: Annotated[str | None, typer.Option("--modules", help="2019 expansion modules, comma-separated (inns)",
-                                                autocompletion=_complete_modules)] = None,
+    modules: Annotated[str | None, typer.Option(
+        "--modules", metavar="MODULES", help="2019 expansion modules, comma-separated (inns)",
+        autocompletion=_complete_modules)] = None,
     force: Annotated[bool, typer.Option("--force", help="overwrite FILE if it exists")] = False,
 ) -> None:
     """Deal a game from SEED and play it out with a simple seeded policy, writing the record.

@@ -122,6 +122,23 @@ def test_arguments_are_named_in_capitals_as_the_help_texts_name_them(words):
         assert usage.endswith(" {FILE} {MOVE}...") and "MOVE is legal at the end of FILE" in text
 
 
+@pytest.mark.parametrize("words", _every_command(), ids=lambda words: " ".join(words) or "burgundy")
+def test_option_values_are_named_in_capitals_not_by_python_type(words):
+    """An option's value is named by what it holds, in capitals as the arguments are
+    (``--at WHEN``, ``--players NAMES``, ``--date YYYY-MM-DD``), not by the Python type typer
+    would show (``--at <str>``, ``--layout <list[str]>``, ``--jobs <int range>``)."""
+    text = CliRunner().invoke(app, [*words, "--help"], prog_name="burgundy", env={"COLUMNS": "200"}).output
+    section = text.partition("\nOptions:\n")[2].partition("\n\n")[0]
+    # each option's name column: its names and value, up to the gap before its help
+    # (or the line's end, when a long name puts the help on the next line)
+    names = re.findall(r"^  (-.*?)(?:  |$)", section, re.M)
+    assert names and "-h, --help" in names, text
+    for name in names:
+        assert not re.search(r"<[^>]*>", name), f"a Python type shown for a value: {name!r}"
+        value = re.sub(r"^(?:-[-\w]+, )*-[-\w]+ ?", "", name)
+        assert value == value.upper(), f"a value not named in capitals: {name!r}"
+
+
 def complete(words: str, shell: str = "bash", index: int | None = None) -> list[str]:
     """What the installed script offers to complete the last word of ``words``, the shell's
     word number ``index`` (bash; by default the last word split at spaces, or a new one
