@@ -445,7 +445,7 @@ def score(
 # --- Club: many records --------------------------------------------------------------------
 
 DbOption = Annotated[str | None, typer.Option(
-    "--db", metavar="FILE|URL", help="SQLite file or postgresql://USER@HOST:PORT/NAME (default: DIR/burgundy.db)")]
+    "--db", metavar="FILE|URL", help="SQLite file or postgresql://USER@HOST:PORT/NAME (default: FOLDER/burgundy.db)")]
 
 
 FolderArgument = Annotated[Path, typer.Argument(metavar="FOLDER", help="folder of *.toml records")]
@@ -511,7 +511,7 @@ def summary(
     as_json: Annotated[bool, typer.Option("--json", help="print the summary as one JSON object")] = False,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, metavar="N", help="processes (0 = all cores)")] = 0,
 ) -> None:
-    """Deprecated: use `burgundy stats DIR`, which prints the same tables. Sums records up per game and player.
+    """Deprecated: use `burgundy stats FOLDER`, which prints the same tables. Sums records up per game and player.
 
     Kept for scripts that call it; it says so on stderr each time. Records that fail to verify are listed (with their errors on stderr, and exit code 1), not
     counted; games in progress are counted, not scored. The player tables are those of

@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from typing import Any
 
 #: What ``summary`` says on stderr each time it is run.
-DEPRECATED = ("burgundy: `summary` is deprecated and will be removed: `burgundy stats DIR` prints the same "
+DEPRECATED = ("burgundy: `summary` is deprecated and will be removed: `burgundy stats FOLDER` prints the same "
               "tables (it keeps an archive, DIR/burgundy.db, and adds filters, splits and ratings)")
 
 
