@@ -133,14 +133,7 @@ def check(path: str, moves: Sequence[str], as_json: bool, why: bool = False, at:
     """
     from burgundy_cli.core.errors import IllegalMoveError, RefereeError, UsageError, failure
 
-    if at is None:
-        from burgundy_cli.core.session import open_record
-
-        session = open_record(path)
-    else:
-        from burgundy_cli.core.pictures import Timeline
-
-        session = Timeline(path).session_at(at)[0]
+    session = _opened(path, at)
     after: list[str] = []   # the lines before the last, as played
     numbered = len(moves) > 1
     for index, move in enumerate(moves, start=1):
@@ -164,6 +157,21 @@ def check(path: str, moves: Sequence[str], as_json: bool, why: bool = False, at:
         return Outcome().say(_json({"legal": True, "rule": None, "message": verdict, "effects": effects,
                                     "rules": rules, "after": after}))
     return Outcome().say("".join(f"after: {line}\n" for line in after) + verdict)
+
+
+def _opened(path: str | os.PathLike[str], at: str | None):
+    """The record at ``path`` replayed to its end, or to ``at``: after a round (``C3``), a turn
+    (``T12``) or a line number of the file, the forms ``show --at`` takes.
+
+    :raises RefereeError: the record cannot be opened; a usage error: ``at`` is not in it.
+    """
+    if at is None:
+        from burgundy_cli.core.session import open_record
+
+        return open_record(path)
+    from burgundy_cli.core.pictures import Timeline
+
+    return Timeline(str(path)).session_at(at)[0]
 
 
 def move_location(line: str, index: int | None = None):
@@ -435,14 +443,7 @@ def moves(path: str | os.PathLike[str], as_json: bool, every_line: bool = False,
     ``--json`` gives every line, as ``check`` and ``play`` take them."""
     from burgundy_cli.core.verdicts import due
 
-    if at is None:
-        from burgundy_cli.core.session import open_record
-
-        session = open_record(path)
-    else:
-        from burgundy_cli.core.pictures import Timeline
-
-        session = Timeline(str(path)).session_at(at)[0]
+    session = _opened(path, at)
     listing = session.legal_moves()
     if as_json:
         return Outcome().say(_json({"player": listing.player, "due": due(session), "moves": listing.moves}))
