@@ -116,3 +116,18 @@ def test_on_a_terminal_a_tile_apart_waits_for_shield_18_on_a_castle(tmp_path) ->
     assert told == ["g1 is not connected to the start castle"]
     assert asked.index("the shields on each player's castles as space") < len(asked) - 1 - asked[::-1].index("Anna's duchy")
     assert written.endswith("Anna 8, Ben 0")
+
+
+def test_in_the_team_game_shield_6s_choice_is_the_teams(cli, tmp_path) -> None:
+    """The team game: the shields on the team's castles are the team's (docs/rulings.md), so is
+    shield 6's choice: given per team (``A=Ben``) and written for both its players; a player
+    named where the team is wanted is refused with the team's example."""
+    base = ["--game", "castles-of-burgundy", "--edition", "2019", "--players", "Anna,Ben,Cara,Dario",
+            "--modules", "team-game,shields", "--teams", "A=Anna Cara,B=Ben Dario", "--end", "--date", "2026-12-01",
+            "--castle-shields", "A=d7:6", "--vp", "Anna=0,Ben=0,Cara=0,Dario=0"]
+    made = cli("new", str(tmp_path / "a.toml"), *base, "--borrowed", "A=Ben")
+    assert made.exit_code == 0, made.output
+    assert open_record(tmp_path / "a.toml").record_data()["end"]["shields"] == {
+        "borrowed": {"Anna": "Ben", "Cara": "Ben"}}
+    player = cli("new", str(tmp_path / "b.toml"), *base, "--borrowed", "Anna=Ben")
+    assert player.exit_code == 2 and "'Anna' is no team" in player.stderr and "e.g. A=Bob" in player.stderr
