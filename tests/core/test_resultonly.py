@@ -91,6 +91,11 @@ def test_new_result_writes_a_result_only_record_that_scores(cli, tmp_path) -> No
     assert missing.exit_code == 2 and "--won" in missing.stderr and not solo.exists()
     assert cli("new", str(solo), "--result", "--game", "castles-of-burgundy", "--players", "Anna",
                "--modules", "solo-game", "--scores", "Anna=200", "--won", "yes").exit_code == 0
+    team = ["new", str(tmp_path / "team.toml"), "--result", "--game", "castles-of-burgundy",
+            "--players", "Anna,Ben,Cara,Dario", "--modules", "team-game", "--scores", "Anna=3,Ben=2,Cara=1,Dario=0"]
+    no_teams = cli(*team)   # (the teams question a logged team game asks: required with the module)
+    assert no_teams.exit_code == 2 and "missing --teams: the two teams, first and second player each" in no_teams.stderr
+    assert cli(*team, "--teams", "A=Anna Cara,B=Ben Dario").exit_code == 0
     bad = cli("new", str(tmp_path / "bad.toml"), "--result", "--game", "castles-of-burgundy",
               "--players", "Anna,Ben", "--scores", "Anna=lots,Ben=3")
     assert bad.exit_code == 2 and "whole number" in bad.stderr
