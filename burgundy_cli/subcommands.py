@@ -247,11 +247,14 @@ def undo(path: str, count: int) -> Outcome:
     :raises RefereeError: the record cannot be opened or written.
     """
     from burgundy_cli.core.lock import locked
+    from burgundy_cli.core.resultonly import refuse_result_only
     from burgundy_cli.core.session import open_doc
     from burgundy_cli.core.table import due_text, rewritten_without_last
 
     with locked(path) as record:
-        session, removed, text = rewritten_without_last(open_doc(record.read()), count, path)
+        doc = record.read()
+        refuse_result_only(doc, "no lines to undo")
+        session, removed, text = rewritten_without_last(open_doc(doc), count, path)
         if removed:
             record.write(text)
     outcome = Outcome().wrote(path) if removed else Outcome()

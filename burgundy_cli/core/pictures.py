@@ -22,6 +22,7 @@ from burgundy_cli.core.errors import UsageError
 from burgundy_cli.core.game import GameHeader, ScoreTable, Session
 from burgundy_cli.core.record import RecordDoc, read_record
 from burgundy_cli.core.registry import game_module
+from burgundy_cli.core.resultonly import refuse_result_only
 from burgundy_cli.core.session import open_doc
 
 
@@ -41,8 +42,11 @@ class Timeline:
     """A verified record, ready to be replayed to any of its steps."""
 
     def __init__(self, path: str) -> None:
+        """:raises RefereeError: the record does not open, or holds no position (a result-only
+        record: final scores, nothing to draw, chart or step through)."""
         self.doc = read_record(path)
         self.session = open_doc(self.doc)  # the whole record verified, errors located
+        refuse_result_only(self.doc, "no position to draw, chart or step through")
         self.module = _game_module(self.session.header.name)
         self.paths = self.module.log_lines(self.doc.data)
 

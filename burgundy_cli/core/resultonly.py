@@ -29,7 +29,7 @@ from typing import Annotated, Any
 from pydantic import Field
 
 from burgundy_cli.core.errors import RecordError
-from burgundy_cli.core.game import GameHeader, MoveList, ScoreLine, ScoreTable, record_error
+from burgundy_cli.core.game import GameHeader, ScoreLine, ScoreTable, record_error
 from burgundy_cli.core.models import TableModel, ValidationError
 from burgundy_cli.core.record import RecordDoc
 
@@ -253,6 +253,17 @@ def _decided(table: ScoreTable, winner: list[str]) -> ScoreTable:
                                     "tiebreak": "as the record states"})
 
 
+def refuse_result_only(doc: RecordDoc, nothing: str) -> None:
+    """Refuse a result-only record to a command that needs a position or lines (``nothing``:
+    what it lacks for that command, ``"no lines to undo"``).
+
+    :raises RecordError: at its ``[final]`` table.
+    """
+    if TABLE in doc.data:
+        raise RecordError(f"a result-only record holds final scores, {nothing}", location=doc.location_of_key(TABLE),
+                          hint="'burgundy score' prints them; a game logged move by move starts from [setup]")
+
+
 class ResultSession:
     """A result-only record opened: its score table; it has no position and no moves."""
 
@@ -264,19 +275,16 @@ class ResultSession:
     def score(self) -> ScoreTable:
         return self.table
 
-    def _no_moves(self, text: str = "") -> str:
-        raise RecordError("a result-only record holds final scores, no moves to check or play",
+    def _no_moves(self, text: str = "") -> Any:
+        raise RecordError("a result-only record holds final scores, no moves to check, play or list",
                           hint="a game logged move by move starts from [setup] (burgundy new without --result)")
 
-    check = play = _no_moves
+    check = play = legal_moves = _no_moves
 
     def show(self) -> str:
         lines = [f"{self.header.name}: result only (no moves)"]
         lines += [f"  {line.rank}. {line.name} {line.total}" for line in self.table.players]
         return "\n".join(lines)
-
-    def legal_moves(self) -> MoveList:
-        return MoveList(None, {})
 
     def running_totals(self) -> dict[str, int]:
         return {line.name: line.total for line in self.table.players}

@@ -120,3 +120,24 @@ def test_new_result_asks_for_the_scores_on_a_terminal(tmp_path) -> None:
     refused = next(line for line in asked if "whole number" in line)
     assert refused.startswith("blue=x") and "e.g. anna=182,bob=170" in refused
     assert asked[-1].startswith("each player's final score")  # (asked again, alone: not the tie or event)
+
+
+@pytest.mark.parametrize("argv", [
+    ["moves"], ["moves", "--json"], ["moves", "--at", "2"], ["show", "--json"], ["show", "--position"],
+    ["show", "--at", "2"], ["show", "--svg", "{out}"], ["chart"], ["chart", "--svg", "{out}"],
+    ["check", "--at", "2", "Anna: pass"], ["check", "Anna: pass"], ["undo"], ["undo", "2"]])
+def test_commands_that_need_a_position_refuse_a_result_only_record_in_words(cli, tmp_path, argv) -> None:
+    """A result-only record holds final scores and no position: listing moves, drawing,
+    charting or stepping through it, or undoing a line, is refused as such (exit 1), never an
+    internal error, and the record is left as it was; ``show`` prints its table."""
+    path = tmp_path / "pad.toml"
+    assert cli("new", str(path), "--result", "--game", "castles-of-burgundy", "--players", "Anna,Ben",
+               "--scores", "Anna=3,Ben=2").exit_code == 0
+    out = tmp_path / "out.svg"
+    before = path.read_bytes()
+    command, *rest = argv
+    result = cli(command, str(path), *(str(out) if word == "{out}" else word for word in rest))
+    assert result.exit_code == 1, result.output
+    assert "a result-only record holds final scores, no" in result.stderr and "internal error" not in result.stderr
+    assert not out.exists() and path.read_bytes() == before
+    assert cli("show", str(path)).stdout.startswith("castles-of-burgundy: result only (no moves)")
