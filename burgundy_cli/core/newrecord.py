@@ -375,7 +375,9 @@ def _example(key: str) -> str | None:
     for questions in (*QUESTIONS.values(), *RESULT_QUESTIONS.values(), *END_QUESTIONS.values()):
         for asked, question, _ in questions:
             if asked == key and "e.g. " in question:
-                return "e.g. " + question.partition("e.g. ")[2].partition(" (")[0]
+                before, _, after = question.partition("e.g. ")
+                example = after.partition(" (")[0]
+                return "e.g. " + (example[:-1] if before.endswith("(") and example.endswith(")") else example)
     return None
 
 
@@ -890,7 +892,10 @@ def _refusal(path: str, answers: NewRecord, keys: list[str], index: int) -> Refe
     """The game's refusal of the answers up to question ``index`` (the rest stood in for);
     None when the game accepts them. A refusal of a later answer waits for its question,
     unless that answer was stood in for: a stand-in fits any answers the game accepts, so
-    the answers so far are refused."""
+    the answers so far are refused. A players answer that names no one (``,``) is refused
+    at once: every later question is asked of the players."""
+    if answers.players is not None and not _names(answers.players) and index >= keys.index("players"):
+        return AnswerError("players", f"'{answers.players.strip()}' names no player", hint=_example("players"))
     if answers.result:   # a result-only record has nothing to stand in: checked whole, at its last answer
         if index < len(keys) - 1:
             return None

@@ -145,6 +145,27 @@ def test_a_flag_for_a_module_the_record_does_not_play_is_refused(cli, tmp_path, 
     assert not path.exists()
 
 
+@pytest.mark.parametrize("mode", [[], ["--end", "--vp", ""], ["--result", "--scores", ""]])
+@pytest.mark.parametrize("game", ["castles-of-burgundy", "robber-knights"])
+def test_a_players_answer_that_names_no_one_is_refused(cli, tmp_path, game, mode):
+    """``--players ","`` names no player: refused at once as the players answer (exit 2), in
+    every kind of record of both games; every later question is asked of the players (it
+    ended in an internal error for a Castles log or end)."""
+    path = tmp_path / "game.toml"
+    result = cli("new", str(path), "--game", game, "--players", ",", *mode)
+    assert result.exit_code == 2 and "players: ',' names no player (e.g. Anna,Bob)" in result.stderr, result.output
+    assert not path.exists()
+
+
+def test_a_players_answer_that_names_no_one_is_asked_again_on_a_terminal(tmp_path):
+    read, questions = asker(["", "log", "", ",", "Anna,Bob"])
+    told: list[str] = []
+    with pytest.raises(UsageError, match="the input ended"):
+        create(str(tmp_path / "game.toml"), NewRecord(), ask=True, read=read, say=told.append)
+    assert told[0] == "',' names no player (e.g. Anna,Bob)"
+    assert [q.split(" (")[0] for q in questions].count("players in seat order, clockwise") == 2
+
+
 def asker(answers: list[str]):
     questions: list[str] = []
 
