@@ -253,15 +253,21 @@ def _decided(table: ScoreTable, winner: list[str]) -> ScoreTable:
                                     "tiebreak": "as the record states"})
 
 
+def no_position(nothing: str, location: Any = None) -> RecordError:
+    """The refusal of a result-only record by what needs a position or lines (``nothing``: what
+    it lacks for that, ``"no lines to undo"``): the one wording of every such refusal."""
+    return RecordError(f"a result-only record holds final scores, {nothing}", location=location,
+                       hint="'burgundy score' prints them; a game logged move by move starts from [setup] "
+                            "(burgundy new without --result)")
+
+
 def refuse_result_only(doc: RecordDoc, nothing: str) -> None:
-    """Refuse a result-only record to a command that needs a position or lines (``nothing``:
-    what it lacks for that command, ``"no lines to undo"``).
+    """Refuse a result-only record to a command that needs a position or lines (:func:`no_position`).
 
     :raises RecordError: at its ``[final]`` table.
     """
     if TABLE in doc.data:
-        raise RecordError(f"a result-only record holds final scores, {nothing}", location=doc.location_of_key(TABLE),
-                          hint="'burgundy score' prints them; a game logged move by move starts from [setup]")
+        raise no_position(nothing, doc.location_of_key(TABLE))
 
 
 class ResultSession:
@@ -276,8 +282,7 @@ class ResultSession:
         return self.table
 
     def _no_moves(self, text: str = "") -> Any:
-        raise RecordError("a result-only record holds final scores, no moves to check, play or list",
-                          hint="a game logged move by move starts from [setup] (burgundy new without --result)")
+        raise no_position("no moves to check, play or list")
 
     check = play = legal_moves = _no_moves
 
