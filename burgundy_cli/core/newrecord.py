@@ -276,10 +276,9 @@ def shield_6_holders(answers: NewRecord) -> list[str]:
     own question refuses it)."""
     try:
         pairs = _pairs(answers.castle_shields or "", "castle_shields", _holders(answers, "castle_shields"))
+        return [holder for holder, value in pairs.items() if 6 in _end_value("castle_shields", value).values()]
     except AnswerError:
         return []
-    return [holder for holder, value in pairs.items()
-            if any(word.partition(":")[2].strip() == "6" for word in value.replace(",", " ").split())]
 
 
 def _team_answer(key: str, answers: NewRecord) -> bool:
