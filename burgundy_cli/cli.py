@@ -362,6 +362,12 @@ def fmt(
 # --- Referee: what a record says ------------------------------------------------------------
 
 
+#: ``--at``: the point of the record a command asks at (check, moves, show, chart's pictures).
+AtOption = Annotated[str | None, typer.Option(
+    "--at", metavar="WHEN",
+    help="the position after a round (C3), a turn (T12) or a line number of FILE, not at its end")]
+
+
 @command(rich_help_panel=REFEREE)
 def check(
     file: Annotated[Path, typer.Argument(metavar="FILE", help="record or position file")],
@@ -370,10 +376,7 @@ def check(
                              'others are played (nothing is written)', autocompletion=_complete_move)],
     as_json: Annotated[bool, typer.Option("--json", help='print {"legal", "rule", "message", "rules", "after"}')] = False,
     why: Annotated[bool, typer.Option("--why", help="quote the passage of each rule a legal move passed")] = False,
-    at: Annotated[str | None, typer.Option(
-        "--at", metavar="WHEN",
-        help="ask at the position after a round (C3), a turn (T12) or a line number of FILE, "
-             "not at its end")] = None,
+    at: AtOption = None,
 ) -> None:
     """Say whether MOVE is legal at the end of FILE (or --at a round, turn or line): the rules it passed, or the rule that forbids it.
 
@@ -383,11 +386,6 @@ def check(
     Example: burgundy check game.toml "anna: place 5>4 ship c3 goods 6"
     """
     _guard(partial(subcommands.check, str(file), moves, as_json, why, at))
-
-
-AtOption = Annotated[str | None, typer.Option(
-    "--at", metavar="WHEN",
-    help="the position after a round (C3), a turn (T12) or a line number of FILE, not at its end")]
 
 
 @command(rich_help_panel=REFEREE)
