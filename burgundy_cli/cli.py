@@ -362,7 +362,7 @@ def fmt(
 # --- Referee: what a record says ------------------------------------------------------------
 
 
-#: ``--at``: the point of the record a command asks at (check, moves, show, chart's pictures).
+#: ``--at``: the point of the record a command asks at (check, moves, show).
 AtOption = Annotated[str | None, typer.Option(
     "--at", metavar="WHEN",
     help="the position after a round (C3), a turn (T12) or a line number of FILE, not at its end")]
