@@ -75,6 +75,19 @@ class _Group(TyperGroup):
             with formatter.section(title):
                 formatter.write_dl(rows)
 
+    def invoke(self, ctx: typer.Context):
+        """Run the command named on the command line. A usage error that click's parser
+        raises without the command's context (an option missing its value: "Option '--seed'
+        requires an argument") is given the path of the command being read here, the one
+        place that knows it, so that its hint names that command's help; the innermost
+        group names it first."""
+        try:
+            return super().invoke(ctx)
+        except typer.TyperException as err:
+            if getattr(err, "ctx", None) is None and ctx.invoked_subcommand and not hasattr(err, "command_path"):
+                err.command_path = f"{ctx.command_path} {ctx.invoked_subcommand}"  # type: ignore[attr-defined]
+            raise
+
 
 #: The help groups of the commands (typer's ``rich_help_panel``).
 RECORD, REFEREE, CLUB, EXPORT = "Record", "Referee", "Club", "Export"
@@ -714,11 +727,12 @@ def _usage_error(err: typer.TyperException) -> Exception:
 
     message = err.format_message()
     context = getattr(err, "ctx", None)
-    command = context.command_path if context is not None else "burgundy"
+    command = context.command_path if context is not None else getattr(err, "command_path", "burgundy")
     hint = f"see '{command} --help'"
     if "No such option" in message:
         hint += "; a move that starts with '-' goes after '--'"
     return UsageError(message, hint=hint)
+
 
 
 if _LOADING is not None:

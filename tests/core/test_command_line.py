@@ -57,6 +57,23 @@ def test_short_and_long_help(args):
     assert f"Usage: burgundy {' '.join(args[:-1])}".rstrip() in done.stdout
 
 
+@pytest.mark.parametrize(("args", "helped"), [
+    (["playout", "--seed"], "burgundy playout"),         # click's parser gives no context here
+    (["show", "--at"], "burgundy show"),                 # --at is also check's and moves'
+    (["archive", "sync", "--db"], "burgundy archive sync"),
+    (["score", "--nope", "x.toml"], "burgundy score"),   # errors with a context, as before
+    (["show"], "burgundy show"),
+    (["--nope"], "burgundy"),
+])
+def test_a_usage_error_points_at_the_help_of_the_command_it_was_given_to(args, helped):
+    """An option without its value names the command's help, not the app's: the reader
+    looks for what ``--seed`` takes where ``--seed`` is described."""
+    done = burgundy(*args)
+    assert done.returncode == 2
+    assert done.stderr.startswith("burgundy: usage: ")
+    assert f"see '{helped} --help'" in done.stderr, done.stderr
+
+
 @pytest.mark.parametrize("flag", ["-V", "--version"])
 def test_short_and_long_version(flag):
     done = burgundy(flag)
