@@ -580,6 +580,7 @@ class TableSession:
         typed = " ".join(text.split()).casefold()
         found: list[tuple[str, str]] = [(move, f"{move}..." if move.endswith(" ") else move)
                                         for move in self.listing().completions(typed)]
+        found.extend(self.helpers.table_completions(self.session, text.lstrip()))
         for form in self.helpers.table_forms(self.session):
             head = form.split("<")[0]
             if head.casefold().startswith(typed):

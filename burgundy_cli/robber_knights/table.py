@@ -46,6 +46,11 @@ def table_forms(session: RobberKnightsSession) -> list[str]:
     return []
 
 
+def table_completions(session: RobberKnightsSession, typed: str) -> list[tuple[str, str]]:
+    """No table line to complete word by word: ``moves`` and Tab list the draws whole."""
+    return []
+
+
 def snapshot(session: RobberKnightsSession) -> Before:
     state = session.state
     return Before(frozenset(state.board), tuple(tuple(p.hand) for p in state.players),

@@ -6,9 +6,15 @@ c4 (yellow 1), d3 (blue 2), d5 (blue 5), e3 (grey 4) and e4 (beige 3).
 
 from __future__ import annotations
 
+import random
+
+import pytest
+
 from burgundy_cli.castles.rules import engine
-from burgundy_cli.castles.rules.boards import space_id
+from burgundy_cli.castles.rules.boards import depot_spaces, space_id
 from burgundy_cli.castles.rules.scoring import score
+from burgundy_cli.castles.rules.tiles import catalogue
+from burgundy_cli.core.errors import IllegalMoveError
 from tests.castles.engine_kit import assert_illegal, cmd, new_game, play_all, random_game
 
 ROLL = {"anna": (1, 2), "ben": (3, 4)}
@@ -129,6 +135,44 @@ def test_reveal_three_player_depot_six():
     state.stage, state.phase = "phase", 1
     assert_illegal(state, cmd(kind="reveal", depot=6, tiles=["castle", "bank", "cow2"]), "cob.reveal.spaces")
     play_all(state, cmd(kind="reveal", depot=6, tiles=["mine", "bank", "cow2"]))
+
+
+def _legal_reveal(state, depot, tiles) -> bool:
+    try:
+        engine.check(state, cmd(kind="reveal", depot=depot, tiles=tiles))
+    except IllegalMoveError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("game", [
+    dict(players=2),
+    dict(players=2, edition="2019", modules=["extra-tiles", "white-castles"]),
+    dict(players=3, edition="2019"),
+])
+def test_reveal_continuations_are_what_the_reveal_check_lets_through(game):
+    """2011 rules, 'Setup for each phase' (``cob.reveal.spaces``, as above): what Tab offers
+    next in a reveal is what the same check accepts. Along prefixes of offered tiles, the
+    tiles offered for a depot's last space are exactly those that make the whole reveal
+    legal, and each tile offered before leads on to some; a module's tile only with its
+    module, and a tile the supply no longer holds never."""
+    state = new_game(**game)
+    rng = random.Random(str(game))
+    for depot, spaces in enumerate(depot_spaces(state.player_count, state.phase)):
+        for _ in range(6):  # random paths through the offered tiles
+            tiles: list[str] = []
+            while len(tiles) < len(spaces) - 1:
+                offered = engine.reveal_continuations(state, depot, tiles)
+                assert offered, (depot, tiles)
+                tiles.append(rng.choice(offered))
+            last = set(engine.reveal_continuations(state, depot, tiles))
+            assert last == {name for name in catalogue() if _legal_reveal(state, depot, [*tiles, name])}, (depot, tiles)
+            assert engine.reveal_continuations(state, depot, [*tiles, sorted(last)[0]]) == []
+    modules = game.get("modules", [])
+    first = set(engine.reveal_continuations(state, 2, []))
+    assert ("k27" in first) == ("extra-tiles" in modules) and ("k29" in first) == ("white-castles" in modules)
+    state.supply["castle"][0] = 0  # (every castle with a coloured back already drawn)
+    assert "castle" not in engine.reveal_continuations(state, 2, [])
 
 
 def test_supply_exhausted():

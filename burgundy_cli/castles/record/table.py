@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from burgundy_cli.castles.rules.engine import expected
+from burgundy_cli.castles.rules.boards import depot_spaces
+from burgundy_cli.castles.rules.engine import expected, reveal_continuations
+from burgundy_cli.castles.rules.tiles import knowledge_text, tile
 from burgundy_cli.castles.record.session import CastlesSession
 from burgundy_cli.castles.views.render import missing_text
 from burgundy_cli.castles.rules.state import GameState
@@ -52,6 +54,49 @@ def table_forms(session: CastlesSession) -> list[str]:
     if ahead.kind == "roll":
         return [roll]
     return []
+
+
+def table_completions(session: CastlesSession, typed: str) -> list[tuple[str, str]]:
+    """What Tab offers for a reveal being typed (``typed``, the input as it stands): the
+    depots still to reveal after ``reveal ``, then the tiles that may lie next on the depot
+    (:func:`~burgundy_cli.castles.rules.engine.reveal_continuations`: a free space of their
+    colour, one left in the supply), each as (the input with it, what the menu shows: a
+    knowledge tile with its effect, which is what the players read off the tile).
+
+    Only the canonical words are completed (``reveal 2 k16``); another spelling of a tile
+    already typed completes nothing, and the line under the input says how it reads."""
+    words = typed.split()
+    if not words or words[0].casefold() != "reveal":
+        return []
+    state = session.state
+    ahead = expected(state)
+    if ahead.kind != "phase":
+        return []
+    depots = [line.split()[1] for line in ahead.missing if line.startswith("reveal ")]
+    done, partial = (words[1:], "") if typed.endswith(" ") else (words[1:-1], words[-1].casefold())
+    if not done:  # the depot itself
+        return [(f"reveal {depot} ", f"depot {depot}") for depot in depots if depot.startswith(partial)]
+    depot, tiles = done[0].casefold(), [word.casefold() for word in done[1:]]
+    if depot not in depots:
+        return []
+    number = 0 if depot == "black" else int(depot)
+    spaces = len(depot_spaces(len(state.players), state.phase)[number])
+    names = sorted(reveal_continuations(state, number, tiles), key=_natural)
+    head = " ".join(["reveal", depot, *tiles])
+    more = " " if len(tiles) + 1 < spaces else ""
+    return [(f"{head} {name}{more}", _tile_shown(name, state.edition)) for name in names if name.startswith(partial)]
+
+
+def _natural(name: str) -> tuple[str, int]:
+    """``k2`` before ``k10``: a tile name's letters, then its number."""
+    letters = name.rstrip("0123456789")
+    return letters, int(name[len(letters):] or 0)
+
+
+def _tile_shown(name: str, edition: str) -> str:
+    """A tile as the completion menu shows it: a knowledge tile with its effect in ``edition``."""
+    kind = tile(name)
+    return f"{name} · {knowledge_text(kind.number, edition)}" if kind.number is not None else name
 
 
 def snapshot(session: CastlesSession) -> GameState:

@@ -43,6 +43,7 @@ cob.die.workers | needs 3 workers, anna has 1
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 from operator import attrgetter
@@ -60,6 +61,7 @@ from burgundy_cli.castles.rules.commands import (
 from burgundy_cli.castles.rules.state import PHASES, GameState, PlayerState
 from burgundy_cli.castles.rules import passed
 from burgundy_cli.castles.rules.tiles import GOODS_PER_TYPE, catalogue
+from burgundy_cli.core.errors import IllegalMoveError
 from burgundy_cli.core.words import counted
 
 
@@ -324,26 +326,45 @@ def _check_reveal(state: GameState, cmd: RevealEvent) -> dict[str, list[int]]:
     """The reveal is legal; returns the supply's new counts of its tiles (``tile -> [coloured
     backs left, black backs left]``, new pairs: supply pairs are shared between copies of a
     state), for :func:`_apply_reveal`: the check has each tile's count and pair in hand."""
+    return _check_revealed_tiles(state, cmd.depot, cmd.tiles)
+
+
+def reveal_continuations(state: GameState, depot: int, tiles: list[str]) -> list[str]:
+    """The tiles that may lie next on ``depot`` after ``tiles`` in a reveal now: those the
+    reveal's check lets through as the start of one (a space of their colour still free, one
+    with the right back left in the supply, their module in the game). Tab offers them in
+    the table session: a player reads the tile on the depot and finds its name here."""
+    found = []
+    for name in catalogue():
+        try:
+            _check_revealed_tiles(state, depot, [*tiles, name], whole=False)
+        except IllegalMoveError:
+            continue
+        found.append(name)
+    return found
+
+
+def _check_revealed_tiles(state: GameState, depot: int, tiles: list[str], whole: bool = True) -> dict[str, list[int]]:
+    """:func:`_check_reveal` of ``tiles`` on ``depot``; with ``whole`` False, of the first
+    tiles of a reveal (fewer than the depot's spaces, their colours among its spaces)."""
     if state.stage not in _PHASE_SETUP:
         _check_phase_line(state)
-    depot = cmd.depot
     if state.stage == "setup" and state.revealed[depot]:
         raise illegal("cob.reveal.repeat", f"depot {depot} was already replenished this phase")
     phase = state.phase
     wanted = _depot_colours(len(state.players), phase)[depot]  # its spaces sorted (their number too)
     kinds = catalogue()
-    tiles = cmd.tiles
     try:
         revealed = list(map(kinds.__getitem__, tiles))  # each tile's kind, looked up once
     except KeyError:
         unknown = next(tile for tile in tiles if tile not in kinds)
         raise illegal("cob.reveal.spaces", f"there is no tile called '{unknown}'") from None
-    if len(tiles) != len(wanted):
+    if len(tiles) != len(wanted) and (whole or len(tiles) > len(wanted)):
         raise illegal("cob.reveal.spaces", f"{'the black depot' if depot == 0 else f'depot {depot}'} takes "
                       f"{counted(len(wanted), 'tile')} with {counted(state.player_count, 'player')}, not {len(tiles)}")
     if depot:
         colours = sorted(map(_COLOUR, revealed))
-        if colours != wanted:
+        if colours != wanted and (whole or Counter(colours) - Counter(wanted)):
             raise illegal("cob.reveal.spaces", f"depot {depot}'s spaces are {' '.join(wanted)} in phase "
                           f"{PHASES[phase]}, the tiles are {' '.join(colours)}",
                           "colour codes: C castle, S ship, M mine, L animal, B building, Y knowledge")

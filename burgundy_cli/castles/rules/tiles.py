@@ -116,8 +116,10 @@ def tile(name: str) -> TileKind:
 
 
 def knowledge_text(number: int, edition: str) -> str:
-    """The effect of knowledge tile ``number`` in ``edition`` ('2011' or '2019')."""
-    return _data()["knowledge"][str(number)][edition]
+    """The effect of knowledge tile ``number`` in ``edition`` ('2011' or '2019'; a 2019
+    module's tile, 27-29, has one text)."""
+    texts = _data()["knowledge"].get(str(number))
+    return texts[edition] if texts is not None else load_json("modules.json")["kinds"][f"k{number}"]["text"]
 
 
 def area_vp(size: int) -> int:
