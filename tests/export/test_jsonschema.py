@@ -32,7 +32,7 @@ def _as_json(value):
 @pytest.mark.parametrize("game", list(GAMES))
 def test_committed_schema_is_what_the_code_generates(game) -> None:
     committed = (SCHEMAS / f"{game}.schema.json").read_text()
-    assert committed == schema_text(game), f"run: burgundy schema --out schemas  (then commit {game}.schema.json)"
+    assert committed == schema_text(game), f"run: burgundy schema --out burgundy_cli/schemas  (then commit {game}.schema.json)"
 
 
 @pytest.mark.parametrize("game", list(GAMES))
