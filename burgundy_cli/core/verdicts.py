@@ -73,7 +73,9 @@ def legal_completions(path: str, before: list[str], incomplete: str) -> list[str
 
     As in the table session (:meth:`MoveList.completions`), a Castles placement with many
     granted continuations not yet reached by ``incomplete`` is offered as ``<line> then ``,
-    and its continuations once ``incomplete`` reaches them: no listing of every line."""
+    and its continuations once ``incomplete`` reaches them: no listing of every line; a
+    table line is completed where the game completes it word by word (a Castles reveal)."""
+    from burgundy_cli.core.registry import table_helpers
     from burgundy_cli.core.session import open_record
 
     wanted = incomplete.casefold()
@@ -82,6 +84,7 @@ def legal_completions(path: str, before: list[str], incomplete: str) -> list[str
         for line in before:
             session.play(line)
         offered = session.legal_moves().completions(wanted)
+        offered += [put for put, _ in table_helpers(session).table_completions(session, incomplete)]
     except Exception:  # noqa: BLE001 - completion offers nothing rather than an error in the shell
         return []
     return [move for move in offered if move.casefold().startswith(wanted)]

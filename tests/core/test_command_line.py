@@ -182,6 +182,17 @@ def test_play_completes_the_line_after_those_already_typed():
     assert "Ben: workers 1" in after and after == legal_completions(str(record), ["Carla: workers 6"], "Ben")
 
 
+def test_play_completes_a_reveal_word_by_word_as_the_session_does(tmp_path):
+    """A reveal typed at the shell gets the table session's offers: the tiles that fit."""
+    from tests.session.test_reveal_completion import NEW_2011
+
+    record = tmp_path / "game.toml"
+    record.write_text(NEW_2011, encoding="utf-8")
+    offered = complete(f"burgundy play {record} 'reveal 2 k1", index=3)
+    assert offered[:4] == ["reveal 2 k1 ", "reveal 2 k10 ", "reveal 2 k11 ", "reveal 2 k13 "]
+    assert complete(f"burgundy play {record} 'reveal 2 k16 ", index=3) == ["reveal 2 k16 castle"]
+
+
 def test_check_completes_a_later_move_after_those_typed_before_it():
     """``check FILE MOVE MOVE``: the second move is completed in the position after the first,
     as ``play``'s are."""
