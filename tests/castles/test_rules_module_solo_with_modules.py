@@ -120,6 +120,39 @@ def test_shield_1_counts_every_pasture_as_one_in_the_solo_game():
         assert state.solo.seen == player.points  # the counter moved with them
 
 
+def test_an_inn_beside_the_black_depot_is_a_completed_colours_tile():
+    """'The Inns': "Like every other hex tile from the black depot, inns can be bought" -- the
+    inns are hex tiles of the black depot (a purchase, shield 15); 'THE SOLO GAME': "Instead,
+    choose a hex tile from the black depot and place it directly on your duchy" (cob.solo.colour).
+    With the black depot empty and an inn beside it, completing a colour still earns a tile (the
+    inn; it was lost), and `moves` lists the inn's placements that `check` accepts."""
+    state = removed(play(solo("inns"), "roll white 2, Solo 5 1"))
+    state.depots[0][:] = []  # the black depot empty; phase A's inn lies beside it
+    player = state.players[0]
+    player.duchy[space_id("b5")] = player.duchy[space_id("g2")] = "mine"  # grey left only on b2
+    player.duchy[space_id("a4")] = "k9"  # next to b2
+    player.storage[:] = ["mine"]
+    play(state, "Solo: place 5 mine b2")
+    assert state.solo.black == 1
+    assert "Solo: solo place inn a2" in _listed(state)
+    play(state, "Solo: solo place inn a2")
+    assert player.duchy[space_id("a2")] == "inn" and state.solo.black == 0
+
+
+def test_the_ships_exchange_lists_the_inn_check_accepts():
+    """'THE SOLO GAME': after a ship, "exchange any 5 of your goods for a single hex tile from the
+    central black depot" (cob.solo.exchange); 'The Inns': an inn is such a tile. `moves` lists
+    the exchange for the inn beside the black depot, which `check` accepts."""
+    state = removed(play(solo("inns"), "roll white 2, Solo 1 5"))
+    player = state.players[0]
+    player.goods = {1: 2, 2: 2, 3: 2}
+    player.storage[:] = ["ship"]
+    play(state, "Solo: place 1 ship b3 goods 2")
+    assert "Solo: solo exchange 1 1 2 2 3 for inn" in _listed(state)
+    play(state, "Solo: solo exchange 1 1 2 2 3 for inn")
+    assert player.storage == ["black-hex"]
+
+
 def test_shield_5_finds_no_goods_after_the_solo_ship():
     """docs/rulings.md, "The solo game with other modules": a solo ship takes one depot's goods
     "then immediately remove[s] all other goods from all other depots" ('THE SOLO GAME'); shield 5

@@ -591,11 +591,12 @@ def monastery_points(state: GameState, player: PlayerState, number: int) -> int:
 def colour_completed(state: GameState, player: PlayerState, colour: str, bonus: str | None) -> None:
     """A handler of the point "a colour completed" (``actions.complete_colour``; the solo game
     takes no bonus tile): the colour counts for #26, and it earns a black-depot tile (if one
-    lies there)."""
+    lies there, or beside it: the inns, "Like every other hex tile from the black depot")."""
     solo = _open(state)
     if colour not in solo.colours:
         solo.colours.append(colour)
-        if len(state.depots[0]) > solo.black or not state.revealed[0]:
+        beside = sum(left(state) for left in state.ruleset.stock.values())
+        if len(state.depots[0]) + beside > solo.black or not state.revealed[0]:
             solo.black += 1
 
 
@@ -739,7 +740,7 @@ def open_lines(state: GameState) -> list[tuple[str, object]]:
     tile on each space), the reset's extra action (every granted action), VP bought (1 up to the
     player's silver), the ship's exchange (each tile, the goods given in the order held)."""
     from burgundy_cli.castles.rules.commands import SoloExchangeCommand, SoloExtraCommand, SoloPlaceCommand, SoloVpCommand
-    from burgundy_cli.castles.movegen import granted_actions, granted_placements
+    from burgundy_cli.castles.movegen import depot_tiles, granted_actions, granted_placements
 
     solo = state.solo
     if solo is None or solo.stamp != rounds_rolled(state) or state.stage not in ("turn", "roll", "phase", "over"):
@@ -747,7 +748,7 @@ def open_lines(state: GameState) -> list[tuple[str, object]]:
     player = state.players[0]
     name = player.name
     out: list[tuple[str, object]] = []
-    black = list(dict.fromkeys(state.depots[0]))
+    black = depot_tiles(state, 0)  # (what the black depot offers as the checks ask it: the inns beside it too)
     if solo.black:
         for tile in black:
             branch = state.branch(0)
