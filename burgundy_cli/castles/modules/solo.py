@@ -54,7 +54,6 @@ from burgundy_cli.castles.rules.actions import colour_completed as colour_covere
 from burgundy_cli.castles.rules import passed
 from burgundy_cli.castles.rules.boards import SPACE_IDS, Board, _build, provisional_layouts, space_name
 from burgundy_cli.castles.rules.placement import ADJACENT, PlacementRule
-from burgundy_cli.castles.rules.scoring import END_SCORING
 from burgundy_cli.castles.rules.solo_standing import counter, rounds_rolled
 from burgundy_cli.castles.rules.state import GameState, PlayerState, SoloState
 from burgundy_cli.castles.rules.tiles import COLOUR_NAME, catalogue
@@ -578,11 +577,12 @@ def _open(state: GameState) -> SoloState:
 
 
 def monastery_points(state: GameState, player: PlayerState, number: int) -> int:
-    """The VP monastery tile ``number`` gives the moment it is placed (the base game's final
-    scoring of it, on the duchy as it is; #26: 3 VP per colour completed so far)."""
+    """The VP monastery tile ``number`` gives the moment it is placed (its final scoring in the
+    game's rules, the other modules' included -- #29, the crane counted for 16-23 --, on the
+    duchy as it is; #26: 3 VP per colour completed so far)."""
     if number == 26:
         return K26_PER_COLOUR * len(state.solo.colours)
-    scoring = END_SCORING.get(number)
+    scoring = state.ruleset.end_scoring.get(number)
     if scoring is None:
         return 0
     return scoring(state, player)
@@ -790,8 +790,9 @@ SOLO_ACTIONS = {"take": _removal_first, "place": lambda rule: _gains_named(_remo
 #: wrapping the effect in force (another module's too: #27's and shield 5's ship). The counter
 #: moves after every placement (``after_effect``), by all its gains.
 SOLO_EFFECTS = {"ship": _solo_ship, BLACK_HEX: Effect()}
-#: Monastery tiles scored when placed: nothing more at the final scoring.
-SOLO_END_SCORING = {number: (lambda state, player: 0) for number in END_SCORING}
+#: Monastery tiles scored when placed: nothing more at the final scoring (the category, not each
+#: tile's scoring, which :func:`monastery_points` asks when one is placed).
+SOLO_END_POINTS = {"knowledge-tiles": lambda state, player: 0}
 
 
 # --- [position] -----------------------------------------------------------------------------------
