@@ -63,7 +63,9 @@ def _seeded(first: int, games: list[tuple]) -> list[tuple]:
 #: tiles); the two solo games; two more with all five modules of part 1 and one with the
 #: extra tiles, the white castles and the shields (white castles inside route bonuses and
 #: shields 14/15's tiles: the playouts with every kind of line found lines listed there that
-#: check refused). Each group of games keeps the seeds it was added with,
+#: check refused); a team game with the white castles and the shields (its playout listed a
+#: shield 15 white castle's placement on the team board's right half that check refused) and a
+#: solo game with the five modules of part 1. Each group of games keeps the seeds it was added with,
 #: so adding a group changes none of the games before.
 #: The five modules of the 2019 rulebook's part 1 that play together.
 ALL_OF_PART_1 = ("extra-tiles", "white-castles", "inns", "trade-routes", "shields")
@@ -82,7 +84,9 @@ GAMES = _seeded(0, [(players, edition, reveal, ()) for players in (2, 3, 4) for 
     + _seeded(40, [(4, "2019", True, ("team-game",)), (4, "2019", False, ("team-game", "inns", "extra-tiles"))]) \
     + _seeded(42, [(1, "2019", True, ("solo-game",)), (1, "2019", False, ("solo-game",))]) \
     + _seeded(44, [(2, "2019", False, ALL_OF_PART_1), (3, "2019", True, ALL_OF_PART_1),
-                   (4, "2019", True, ("extra-tiles", "white-castles", "shields"))])
+                   (4, "2019", True, ("extra-tiles", "white-castles", "shields"))]) \
+    + _seeded(150, [(4, "2019", True, ("team-game", "white-castles", "shields")),
+                   (1, "2019", False, ("solo-game", *ALL_OF_PART_1))])
 #: Every how many lines of a game a position is taken (on average).
 SAMPLE_EVERY = 2
 #: Candidates tried per position, at most: listed commands, mutations of them, fuzz.

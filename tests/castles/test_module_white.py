@@ -20,7 +20,7 @@ from burgundy_cli.castles.notation import format_command
 from burgundy_cli.castles.playout import play_game, playout
 from burgundy_cli.castles.views.render import render
 from burgundy_cli.castles.rules import rule
-from burgundy_cli.castles.rules.scoring import knowledge_points
+from burgundy_cli.castles.rules.scoring import breakdown, knowledge_points
 from burgundy_cli.core.record import dump_record
 from tests.castles.engine_kit import assert_illegal, at_turn, cmd, new_game, play_all, position
 from tests.castles.movegen_oracle import accepted
@@ -155,6 +155,38 @@ def test_tile_29_scores_4_per_white_castle():
     both = over(options={"modules": ["extra-tiles", "white-castles"]},
                 duchy={"c4": "k29", "c3": "white-castle", "c5": "crane"})
     assert knowledge_points(both, both.players[0]) == {29: 8}
+
+
+#: Anna's duchy at the end: two white castles (c3, c5), the crane (c6), a warehouse (e4), tiles
+#: 16 (warehouses), 22 (banks) and 29 (white castles), shields 10 and 13 on her castles.
+ENDING = {"c4": "k16", "b4": "k29", "a4": "k22", "c3": "white-castle", "c5": "white-castle", "c6": "crane",
+          "e4": "warehouse", "b3": "castle"}
+
+
+@pytest.mark.parametrize(("crane", "knowledge"), [(None, 16), ("bank", 16), ("carpenter", 12)])
+def test_a_hand_count_of_29_the_crane_and_shields_10_and_13(crane, knowledge):
+    """The final scoring worked out by hand from the 2019 rules ('End of the game'; #29: 4 VP per
+    white castle; 'Crane': it "counts as a building of your choice for the corresponding monastery
+    tiles (16-23 + 29)"; 'THE SHIELDS' 10) "your victory point monastery tiles score double",
+    13) "double the amount of victory points you get for each shield ... (including this one)"):
+
+    goods 2 + 1 = 3; silver 5; workers 3 // 2 = 1;
+    #16 one warehouse 4, #29 two white castles 8, #22 no bank 0, and the crane 4 on the tile it
+    counts for (left unsaid: #16, the lowest; `crane as bank`: #22) -- 16; as a carpenter (no #18)
+    it counts for nothing -- 12;
+    shields: (10: 8 + 13: 4) x 2 = 24, and shield 10 scores the monastery tiles once more: 16 (12);
+    total 3 + 5 + 1 + 16 + 24 + 16 = 65 (57 with the crane as a carpenter).
+    """
+    options = {"modules": ["extra-tiles", "white-castles", "shields"]}
+    state = position({"anna": {"duchy": ENDING, "shields": {"d4": 10, "b3": 13}, "goods": {"1": 2, "4": 1},
+                               "silver": 5, "workers": 3}, "ben": {}}, "2019", phase="E", round=5, stage="over",
+                     options=options, shields={"depots": {}, "removed": []})
+    if crane is not None:
+        play_all(state, cmd(kind="crane", player="anna", building=crane))
+    parts = breakdown(state, state.players[0], True)
+    assert {category: points for category, points in parts.items() if points} == {
+        "end-goods": 3, "end-silver": 5, "end-workers": 1, "knowledge-tiles": knowledge, "shields": 24 + knowledge}
+    assert sum(parts.values()) == {16: 65, 12: 57}[knowledge]
 
 
 def test_moves_list_the_white_castles_actions_with_their_cost():

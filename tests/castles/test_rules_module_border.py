@@ -111,6 +111,32 @@ def test_the_third_post_and_the_all_three_bonus(rule, points):
     assert not any(bonus.startswith("border") for bonus in anna.bonuses)  # no bonus tile (tile 26)
 
 
+#: Three chains apart, each beside one post (shield 18 lets tiles lie apart), all next to d4.
+APART_BY_SHIELD_18 = {"b1": "k9", "b2": "k10", "c3": "bank",  # post 1 (b1) ... c3
+                      "c6": "cow2", "c5": "ship", "d5": "church",  # post 2 (c6) ... d5
+                      "g2": "ship", "f2": "ship", "e3": "market"}  # post 3 (g2) ... e3, with the castle on f1
+
+
+@pytest.mark.parametrize(("rule", "points"), [("pairs", 8 + 8 + 8), ("once", 8 + 8), ("none", 8)])
+def test_one_tile_joining_all_three_posts_at_once(rule, points):
+    """Shield 18 ("you are allowed to place hex tiles on any space in your duchy, not only
+    adjacent") lets three chains lie apart, each beside one post; one tile on d4 joins all three
+    at once, in phase B (8 VP a scoring). "When a player manages to connect two border posts ...
+    they score victory points according to the current phase" (docs/rulings.md,
+    `border-third-post`): `pairs` scores the three pairs joined (24); `once`, the third post
+    once more after the first two (8 + 8, as the same posts joined one at a time score); `none`
+    the first two only (8). And "whoever first connects all three border posts": 5 VP with 2
+    players. (`once` scored 8: the phase value once whatever the placement joined.)"""
+    options = {"modules": ["border-posts", "shields"], "border-third-post": rule}
+    entries = {"anna": {"board": own_duchy("own-anna"), "dice": [6, 3], "storage": ["warehouse"],
+                        "duchy": APART_BY_SHIELD_18, "shields": {"f1": 18}},
+               "ben": {"board": own_duchy("own-ben")}}
+    state = at_turn("2019", players=entries, phase="B", options=options, shields={"depots": {}, "removed": []})
+    assert not border.joined_pairs(state.players[0])
+    state = play_all(state, place("warehouse", "d4", 6))
+    assert state.players[0].vp[border.CATEGORY] == points + 5
+
+
 #: Every post joined: the chains to the first and third posts, and the yellow row b.
 ALL_JOINED = {**TO_FIRST_AND_THIRD, "g2": "ship", "b1": "k2", "b2": "k3", "b3": "k4", "b4": "k5", "b5": "k6"}
 

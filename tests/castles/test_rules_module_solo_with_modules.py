@@ -21,6 +21,7 @@ from burgundy_cli.castles.notation import parse_line
 from burgundy_cli.castles.playout import phase_lines
 from burgundy_cli.castles.record.setup import SetupError
 from burgundy_cli.castles.record.setup_table import state_from_setup
+from burgundy_cli.castles.rules.scoring import breakdown
 from burgundy_cli.core.game import GameHeader
 from tests.castles.test_rules_module_solo import play, refused
 
@@ -118,6 +119,67 @@ def test_shield_1_counts_every_pasture_as_one_in_the_solo_game():
         play(state, "Solo: place 6 cow3 a1")
         assert player.vp["animals"] - before == points
         assert state.solo.seen == player.points  # the counter moved with them
+
+
+def test_an_inn_beside_the_black_depot_is_a_completed_colours_tile():
+    """'The Inns': "Like every other hex tile from the black depot, inns can be bought" -- the
+    inns are hex tiles of the black depot (a purchase, shield 15); 'THE SOLO GAME': "Instead,
+    choose a hex tile from the black depot and place it directly on your duchy" (cob.solo.colour).
+    With the black depot empty and an inn beside it, completing a colour still earns a tile (the
+    inn; it was lost), and `moves` lists the inn's placements that `check` accepts."""
+    state = removed(play(solo("inns"), "roll white 2, Solo 5 1"))
+    state.depots[0][:] = []  # the black depot empty; phase A's inn lies beside it
+    player = state.players[0]
+    player.duchy[space_id("b5")] = player.duchy[space_id("g2")] = "mine"  # grey left only on b2
+    player.duchy[space_id("a4")] = "k9"  # next to b2
+    player.storage[:] = ["mine"]
+    play(state, "Solo: place 5 mine b2")
+    assert state.solo.black == 1
+    assert "Solo: solo place inn a2" in _listed(state)
+    play(state, "Solo: solo place inn a2")
+    assert player.duchy[space_id("a2")] == "inn" and state.solo.black == 0
+
+
+def test_the_ships_exchange_lists_the_inn_check_accepts():
+    """'THE SOLO GAME': after a ship, "exchange any 5 of your goods for a single hex tile from the
+    central black depot" (cob.solo.exchange); 'The Inns': an inn is such a tile. `moves` lists
+    the exchange for the inn beside the black depot, which `check` accepts."""
+    state = removed(play(solo("inns"), "roll white 2, Solo 1 5"))
+    player = state.players[0]
+    player.goods = {1: 2, 2: 2, 3: 2}
+    player.storage[:] = ["ship"]
+    play(state, "Solo: place 1 ship b3 goods 2")
+    assert "Solo: solo exchange 1 1 2 2 3 for inn" in _listed(state)
+    play(state, "Solo: solo exchange 1 1 2 2 3 for inn")
+    assert player.storage == ["black-hex"]
+
+
+def test_tile_29_scores_when_placed_in_the_solo_game():
+    """'THE SOLO GAME': "Victory points from a monastery tile are added *immediately* after placing
+    it (*instead of at the end of the game*)" (cob.solo.monastery); 'The White Castles': #29, 4 VP
+    per white castle. With two white castles in the duchy #29 scores 8 when placed, moving the
+    counter, and nothing at the final scoring (it scored 0 when placed and 8 at the end)."""
+    state = removed(play(solo("white-castles"), "roll white 2, Solo 3 1"))
+    player = state.players[0]
+    player.duchy[space_id("a2")] = player.duchy[space_id("c1")] = "white-castle"
+    player.storage[:] = ["k29"]
+    play(state, "Solo: place 3 k29 a4")
+    assert player.vp["monastery"] == 8 and state.solo.seen == player.points
+    state.stage = "over"
+    assert breakdown(state, player, True)["knowledge-tiles"] == 0
+
+
+def test_the_crane_counts_for_a_monastery_tile_scored_when_placed():
+    """'Crane': "during final scoring ... the crane counts as a building of your choice for the
+    corresponding monastery tiles (16-23 + 29)"; in the solo game a monastery tile scores when
+    placed what its final scoring would score on the duchy as it is (docs/rulings.md): #16 with
+    a warehouse and the crane scores 8."""
+    state = removed(play(solo("extra-tiles"), "roll white 2, Solo 3 1"))
+    player = state.players[0]
+    player.duchy[space_id("a2")], player.duchy[space_id("c1")] = "warehouse", "crane"
+    player.storage[:] = ["k16"]
+    play(state, "Solo: place 3 k16 a4")
+    assert player.vp["monastery"] == 8
 
 
 def test_shield_5_finds_no_goods_after_the_solo_ship():

@@ -19,7 +19,7 @@ from burgundy_cli.castles.modules.shields import check_phase_placement, tribute
 from burgundy_cli.castles.modules.team import STORAGE
 from burgundy_cli.castles.record.setup import SetupError
 from burgundy_cli.castles.rules.actions import gain_workers, mine_income
-from burgundy_cli.castles.rules.boards import TEAM_SHARED
+from burgundy_cli.castles.rules.boards import TEAM_SHARED, space_id
 from burgundy_cli.castles.rules.state import GameState
 from burgundy_cli.core.errors import IllegalMoveError
 from tests.castles.test_rules_module_team import NAMES, REVEALS, ROLL, TEAMS, GOODS, play, refused
@@ -202,6 +202,19 @@ def test_shields_14_and_15_place_once_a_phase_per_team():
         check_phase_placement(state, state.players[DARIO], 3)
 
 
+def test_a_shield_goes_on_a_castle_of_either_half():
+    """"THE SHIELDS": "That shield must be placed on one of your castle tiles in your duchy";
+    "THE TEAM GAME": "team members can interact with either half of the team board". A castle
+    on the right half (rd4) takes the shield as the shared start castle does (cob.shield.castle
+    refused it: "rd4 holds no castle of dario's; castles: d7, rd4")."""
+    state = play(shields_game(), "anna: workers 3", "anna: workers 4", "ben: workers 1", "ben: workers 2",
+                 "cara: workers 5", "cara: workers 6")
+    for seat in (BEN, DARIO):
+        state.players[seat].duchy[space_id("rd4")] = "castle"
+    play(state, "dario: shield 2 2 2 rd4")
+    assert state.players[BEN].shields == state.players[DARIO].shields == {space_id("rd4"): 2}
+
+
 def test_shield_4_lifts_the_private_and_the_shared_storage():
     """Shield 4: "an unlimited number of hex tile storage spaces in your duchy (instead of just
     three)"; the team game's storage is 2 private spaces each and 2 shared: the shield lifts
@@ -270,3 +283,23 @@ def assert_positions_read_back(cli, record, lines, result, tmp_path) -> None:
         again = cli("score", "--json", str(position))
         assert again.exit_code == 0, again.output
     assert [p["total"] for p in json.loads(again.stdout)["players"]] == [p["total"] for p in result["players"]]
+
+
+# --- the team game with the white castles ---------------------------------------------------------
+
+
+def test_a_white_castles_action_reaches_either_half():
+    """"The White Castles": "immediately take an action using the result of the white die. You are
+    allowed to use workers to change the rolled number"; "THE TEAM GAME": "team members can
+    interact with either half of the team board". With the white die at 3, a placement on the
+    right half's rc2 (showing 2) costs 1 of the team's workers; it was refused (cob.die.value:
+    "rc2 shows 2, the die is used as 3"), the right half's spaces read as the white die's number."""
+    header = GameHeader(name="castles-of-burgundy", edition="2019", players=list(NAMES),
+                        options={"modules": ["team-game", "white-castles"]})
+    state = play(state_from_setup(header, {"teams": TEAMS, "goods": GOODS}), *REVEALS[:2], ROLL)
+    anna = state.players[ANNA]
+    anna.storage[:] = ["white-castle", "bank"]
+    assert (state.white, anna.workers) == (3, 3)
+    play(state, "anna: place 4 white-castle rd2 then place bank rc2")
+    assert anna.duchy[space_id("rc2")] == "bank"
+    assert anna.workers == state.players[CARA].workers == 2

@@ -80,7 +80,7 @@ class Module:
     ``categories``: the VP categories the
     module scores during play (``actions.score_vp``), shown in the breakdown after
     the base game's (added); ``end_points``: category -> ``f(state, player) -> VP`` scored at
-    the final scoring (added); ``lines``: line kind -> ``LineRule``, line forms of the module's
+    the final scoring (added; one of the base game's replaced: the solo game's ``knowledge-tiles``); ``lines``: line kind -> ``LineRule``, line forms of the module's
     own (added; the engine asks them for a kind it does not know); ``free_die``: ``(may, use)``,
     one die set to any number at no cost (replaces); ``after_line``, ``storage``,
     ``score_table``: see :class:`~burgundy_cli.castles.rules.state.Ruleset` (replace);
@@ -284,7 +284,7 @@ def _solo_game() -> Module:
                   lifted=("cob.place.adjacent",), actions=solo.SOLO_ACTIONS, effects=solo.SOLO_EFFECTS,
                   after_placement=(solo.after_placement,), after_effect=(solo.settle_placement,),
                   on_vp_scored=(solo.gain,), colour_completed=(solo.colour_completed,), phase_end=(PhaseStep(solo.settle_all),),
-                  goods_types=solo.GOODS_TYPES, end_scoring=solo.SOLO_END_SCORING, categories=(solo.CATEGORY, solo.BOUGHT),
+                  goods_types=solo.GOODS_TYPES, end_points=solo.SOLO_END_POINTS, categories=(solo.CATEGORY, solo.BOUGHT),
                   lines=solo.LINES, guard_lines=solo.removal_before_doubles, vp_bound=solo.VP_BOUNDS)
 
 

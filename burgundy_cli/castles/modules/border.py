@@ -34,8 +34,14 @@ if TYPE_CHECKING:  # the dealing's generator, a type only: random is imported by
 NAME = "border-posts"
 #: The VP category of everything the border posts score.
 CATEGORY = "border-posts"
-#: What connecting a post to posts already joined scores (option ``border-third-post``).
-THIRD_POST = ("pairs", "once", "none")
+#: What connecting a post to posts already joined scores (option ``border-third-post``): how
+#: many times the phase value the posts joined so far have scored, by the pairs of them joined
+#: (0, 1 or all 3: posts joined to the same one are joined to each other). ``pairs``: once a
+#: pair; ``once``: once for the first two posts joined and once more for the third; ``none``:
+#: once, for the first two. A placement scores the difference, so one that joins all three
+#: at once (shield 18's tiles may lie apart) scores what joining them one by one would.
+SCORINGS = {"pairs": len, "once": lambda pairs: min(len(pairs), 2), "none": lambda pairs: min(len(pairs), 1)}
+THIRD_POST = tuple(SCORINGS)
 
 
 def joined_pairs(player: PlayerState, empty: int | None = None) -> set[tuple[int, int]]:
@@ -67,12 +73,10 @@ def score_border_posts(state: GameState, player: PlayerState, space: int) -> Non
     if not player.board.posts:
         return
     before, after = joined_pairs(player, space), joined_pairs(player)
-    new = len(after) - len(before)
-    if not new:
+    if len(after) == len(before):
         return
-    rule = state.options.border_third_post
-    times = new if rule == "pairs" else 1 if rule == "once" or not before else 0
-    score_vp(state, player, CATEGORY, times * phase_bonus(state.phase))
+    scorings = SCORINGS[state.options.border_third_post]
+    score_vp(state, player, CATEGORY, (scorings(after) - scorings(before)) * phase_bonus(state.phase))
     if len(after) == 3:
         earlier = sum(all_joined(other) for other in state.players if other is not player)
         if earlier < 2:

@@ -41,7 +41,7 @@ from burgundy_cli.castles.rules.actions import (
     ActionRule, Effect, LineRule, bonus_tile_points, gain_goods, gain_silver, gain_workers, goods_types_free, illegal,
     sale_points, score_vp,
 )
-from burgundy_cli.castles.rules.boards import SPACE_IDS, space_name
+from burgundy_cli.castles.rules.boards import space_id, space_name
 from burgundy_cli.castles.rules.bounds import BASE_BOUNDS
 from burgundy_cli.castles.rules.commands import ShieldAction
 from burgundy_cli.castles.rules.placement import ADJACENT
@@ -131,8 +131,8 @@ def on_table(state: GameState) -> list[int]:
 
 
 def _castle_refusal(player: PlayerState, space_text: str) -> tuple[str, str] | None:
-    space = SPACE_IDS.get(space_text)
-    tile = None if space is None else player.duchy[space]
+    space = space_id(space_text)  # (a team board's right half too)
+    tile = None if space is None or space >= len(player.duchy) else player.duchy[space]
     if tile is None or catalogue()[tile].type != "castle":
         castles = [space_name(s) for s, t in enumerate(player.duchy) if t is not None and catalogue()[t].type == "castle"]
         return (f"{space_text} holds no castle of {player.name}'s", f"castles: {', '.join(castles)}")
@@ -164,7 +164,7 @@ def put_shield(state: GameState, player: PlayerState, shield: int, space: str) -
         if shield in depot:
             depot.remove(shield)
             break
-    index = SPACE_IDS[space]
+    index = space_id(space)
     old = player.shields.get(index)
     if old is not None:
         table.removed.append(old)

@@ -54,7 +54,6 @@ from burgundy_cli.castles.rules.actions import colour_completed as colour_covere
 from burgundy_cli.castles.rules import passed
 from burgundy_cli.castles.rules.boards import SPACE_IDS, Board, _build, provisional_layouts, space_name
 from burgundy_cli.castles.rules.placement import ADJACENT, PlacementRule
-from burgundy_cli.castles.rules.scoring import END_SCORING
 from burgundy_cli.castles.rules.solo_standing import counter, rounds_rolled
 from burgundy_cli.castles.rules.state import GameState, PlayerState, SoloState
 from burgundy_cli.castles.rules.tiles import COLOUR_NAME, catalogue
@@ -578,11 +577,12 @@ def _open(state: GameState) -> SoloState:
 
 
 def monastery_points(state: GameState, player: PlayerState, number: int) -> int:
-    """The VP monastery tile ``number`` gives the moment it is placed (the base game's final
-    scoring of it, on the duchy as it is; #26: 3 VP per colour completed so far)."""
+    """The VP monastery tile ``number`` gives the moment it is placed (its final scoring in the
+    game's rules, the other modules' included -- #29, the crane counted for 16-23 --, on the
+    duchy as it is; #26: 3 VP per colour completed so far)."""
     if number == 26:
         return K26_PER_COLOUR * len(state.solo.colours)
-    scoring = END_SCORING.get(number)
+    scoring = state.ruleset.end_scoring.get(number)
     if scoring is None:
         return 0
     return scoring(state, player)
@@ -591,11 +591,12 @@ def monastery_points(state: GameState, player: PlayerState, number: int) -> int:
 def colour_completed(state: GameState, player: PlayerState, colour: str, bonus: str | None) -> None:
     """A handler of the point "a colour completed" (``actions.complete_colour``; the solo game
     takes no bonus tile): the colour counts for #26, and it earns a black-depot tile (if one
-    lies there)."""
+    lies there, or beside it: the inns, "Like every other hex tile from the black depot")."""
     solo = _open(state)
     if colour not in solo.colours:
         solo.colours.append(colour)
-        if len(state.depots[0]) > solo.black or not state.revealed[0]:
+        beside = sum(left(state) for left in state.ruleset.stock.values())
+        if len(state.depots[0]) + beside > solo.black or not state.revealed[0]:
             solo.black += 1
 
 
@@ -739,7 +740,7 @@ def open_lines(state: GameState) -> list[tuple[str, object]]:
     tile on each space), the reset's extra action (every granted action), VP bought (1 up to the
     player's silver), the ship's exchange (each tile, the goods given in the order held)."""
     from burgundy_cli.castles.rules.commands import SoloExchangeCommand, SoloExtraCommand, SoloPlaceCommand, SoloVpCommand
-    from burgundy_cli.castles.movegen import granted_actions, granted_placements
+    from burgundy_cli.castles.movegen import depot_tiles, granted_actions, granted_placements
 
     solo = state.solo
     if solo is None or solo.stamp != rounds_rolled(state) or state.stage not in ("turn", "roll", "phase", "over"):
@@ -747,7 +748,7 @@ def open_lines(state: GameState) -> list[tuple[str, object]]:
     player = state.players[0]
     name = player.name
     out: list[tuple[str, object]] = []
-    black = list(dict.fromkeys(state.depots[0]))
+    black = depot_tiles(state, 0)  # (what the black depot offers as the checks ask it: the inns beside it too)
     if solo.black:
         for tile in black:
             branch = state.branch(0)
@@ -789,8 +790,9 @@ SOLO_ACTIONS = {"take": _removal_first, "place": lambda rule: _gains_named(_remo
 #: wrapping the effect in force (another module's too: #27's and shield 5's ship). The counter
 #: moves after every placement (``after_effect``), by all its gains.
 SOLO_EFFECTS = {"ship": _solo_ship, BLACK_HEX: Effect()}
-#: Monastery tiles scored when placed: nothing more at the final scoring.
-SOLO_END_SCORING = {number: (lambda state, player: 0) for number in END_SCORING}
+#: Monastery tiles scored when placed: nothing more at the final scoring (the category, not each
+#: tile's scoring, which :func:`monastery_points` asks when one is placed).
+SOLO_END_POINTS = {"knowledge-tiles": lambda state, player: 0}
 
 
 # --- [position] -----------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ extra tiles may count as one, :func:`modules.extra.buildings_scoring`).
 from __future__ import annotations
 
 from burgundy_cli.castles.rules.actions import ACTIONS, Effect, Grant, illegal
-from burgundy_cli.castles.rules.boards import SPACE_IDS
+from burgundy_cli.castles.rules.boards import space_id
 from burgundy_cli.castles.rules.placement import space_number
 from burgundy_cli.castles.rules.dice import free_change, worker_cost, workers_suffice
 from burgundy_cli.castles.modules.extra import buildings_scoring
@@ -42,8 +42,8 @@ def used_number(state: GameState, player: PlayerState, action) -> int:
             raise illegal("cob.take.depot", "an extra action's take must name its depot", "add 'from <depot>'")
         return action.depot
     if kind == "place":
-        space = SPACE_IDS.get(action.space)
-        return state.white if space is None else space_number(player, space)
+        space = space_id(action.space)  # (a team board's right half too)
+        return state.white if space is None or space >= len(player.duchy) else space_number(player, space)
     if kind == "sell":
         return action.goods
     return state.white
