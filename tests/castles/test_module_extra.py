@@ -124,6 +124,21 @@ def test_tile_27_put_in_a_stack_goes_on_top_actively():
     assert rule("cob.tile27").id == "cob.tile27"
 
 
+def test_tile_27_two_owners_in_one_stack_keep_the_base_games_order():
+    """2019 rules, '#27 Bridge': "your turn order piece ... is always placed on top". Two pieces
+    may both have it (team mates, whose duchy is one; a holder of shield 6 borrowing the tile):
+    both go above the pieces without it, and between them the base game's stacking stands, the
+    piece moved last on top (docs/rulings.md). Anna came onto space 1 after Carla (a position lists a stack top first); Ben's ship
+    then moves him there too."""
+    state = at_turn("2019", players={"ben": {"dice": [5, 1], "storage": ["ship"]},
+                                     "anna": {"duchy": {"c4": "k27"}}, "carla": {}},
+                    options=EXTRA, bridge=[["ben"], ["anna", "carla"]], order=["ben", "anna", "carla"])
+    carla = state.players[2]
+    carla.knowledge = carla.knowledge | {27}  # (as shield 6 lends Anna's tiles, or a team duchy shares them)
+    play_all(state, place("ship", "d5", 5, player="ben"))
+    assert bridge_names(state, 1) == ["ben", "carla", "anna"]
+
+
 # --- #28 workers --------------------------------------------------------------------------------------
 
 

@@ -173,12 +173,16 @@ def geese_bound(state: GameState, player: PlayerState, space: int) -> int:
 
 
 def restack(state: GameState) -> None:
-    """The owner of knowledge tile 27 goes to the top of their stack on the bridge."""
-    for seat, player in enumerate(state.players):
-        if BRIDGE in player.knowledge:
-            stack = state.bridge[state.bridge_space(seat)]
-            stack.remove(seat)
-            stack.append(seat)
+    """The owners of knowledge tile 27 go above the pieces without it in their stacks on the
+    bridge. Two owners in one stack (team mates, whose duchy is one) keep the order the base
+    game's stacking gave them, the piece moved last on top: "always placed on top" cannot
+    hold for both, so between them the base rule stands (docs/rulings.md)."""
+    owners = {seat for seat, player in enumerate(state.players) if BRIDGE in player.knowledge}
+    if not owners:
+        return
+    for stack in state.bridge:
+        if owners.intersection(stack):
+            stack[:] = [seat for seat in stack if seat not in owners] + [seat for seat in stack if seat in owners]
 
 
 def ship_then_restack(ship: Effect) -> Effect:
