@@ -115,9 +115,9 @@ def test_the_option_is_true_or_false(value):
     from burgundy_cli.castles.record.setup import SetupError, options_from_header
     from tests.castles.engine_kit import header
 
-    assert options_from_header(header(2, "2019", shield1_one_area=True)).shield1_one_area
+    assert options_from_header(header(2, "2019", modules=["shields"], shield1_one_area=True)).shield1_one_area
     with pytest.raises(SetupError):
-        options_from_header(header(2, "2019", shield1_one_area=value))
+        options_from_header(header(2, "2019", modules=["shields"], shield1_one_area=value))
 
 
 # --- nobody re-derives the tables -----------------------------------------------------------------

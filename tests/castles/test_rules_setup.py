@@ -114,6 +114,22 @@ def test_setup_players_edition_options():
     assert info.value.path == ("setup", "extra")
 
 
+@pytest.mark.parametrize(("edition", "options", "says"), [
+    ("2019", {"inn_uncapped": True}, "is an option of the inns module, which this record does not play"),
+    ("2019", {"modules": ["trade-routes"], "team_routes": "team"}, "team-game and trade-routes modules"),
+    ("2019", {"modules": ["solo-game"], "solo_shield5_first": True}, "add 'shields' to modules"),
+    ("2011", {"k6_mixed_payment": True}, "a reading of the 2019 knowledge tile 6"),
+])
+def test_an_option_of_a_module_not_played_is_refused(edition, options, says):
+    """docs/rulings.md: "options are validated, so a misspelt option is an error rather than
+    silently ignored" -- and so is one that could change nothing: an option of a module the
+    record does not play, or of the 2019 tile 6 in a 2011 record. It is refused where it is
+    written, saying what it needs."""
+    with pytest.raises(SetupError) as info:
+        new_game(2 if "solo_shield5_first" not in options else 1, edition, **options)
+    assert info.value.path[:2] == ("game", "options") and says in info.value.describe()
+
+
 def test_position_validation():
     """A typed position must be possible: tiles on spaces of their colour, connected to the start
     castle, no more tiles or goods than the game has, bonus tiles for completed colours."""

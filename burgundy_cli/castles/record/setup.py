@@ -129,6 +129,18 @@ _FLAG_OPTIONS = {"inn-uncapped": "inn_uncapped", "white-castle-free-change": "wh
                  "shield1-one-area": "shield1_one_area", "solo-shield5-first": "solo_shield5_first"}
 
 
+#: The options that change a 2019 module's rules, with the modules they need: an option
+#: whose module the record does not play would change nothing, so it is refused as a
+#: misspelt one is (the record says something the game does not do).
+_MODULE_OPTIONS = {
+    "inn-uncapped": ("inns",), "white-castle-free-change": ("white-castles",),
+    "shield-tribute-whole": ("shields",), "shield17-uncapped": ("shields",), "shield1-one-area": ("shields",),
+    "border-third-post": ("border-posts",), "team-tiebreak-empty-spaces": ("team-game",),
+    "team-routes": ("team-game", "trade-routes"), "team-shield-tribute": ("team-game", "shields"),
+    "team-shield-others": ("team-game", "shields"), "solo-target": ("solo-game",), "solo-river": ("solo-game",),
+    "solo-shield5-first": ("solo-game", "shields"),
+}
+
 #: The options of a record that chooses none (frozen: every such game shares it, made once).
 _DEFAULT_OPTIONS = Options()
 
@@ -200,7 +212,26 @@ def options_from_header(header: GameHeader) -> Options:
                              f"k6-mixed-payment, modules, {', '.join(flags)}, border-third-post, experienced-setup, "
                              "team-tiebreak-empty-spaces, team-routes, team-shield-tribute, team-shield-others, "
                              "solo-target, solo-river")
+    _refuse_options_without_their_game(header, values.get("modules", ()))
     return Options(**values) if values else _DEFAULT_OPTIONS
+
+
+def _refuse_options_without_their_game(header: GameHeader, modules: tuple[str, ...]) -> None:
+    """An option of a module the record does not play, or of the 2019 edition in a 2011
+    record, is refused where it is written.
+
+    :raises SetupError: naming the option and what it needs.
+    """
+    for key in header.options:
+        path = ("game", "options", key)
+        if key == "k6-mixed-payment" and header.edition == "2011":
+            raise SetupError("is a reading of the 2019 knowledge tile 6; a 2011 record cannot use it", path,
+                             "remove the option")
+        missing = [module for module in _MODULE_OPTIONS.get(key, ()) if module not in modules]
+        if missing:
+            raise SetupError(f"is an option of the {' and '.join(_MODULE_OPTIONS[key])} module"
+                             f"{'s' if len(_MODULE_OPTIONS[key]) > 1 else ''}, which this record does not play",
+                             path, f"add {', '.join(repr(m) for m in missing)} to modules, or remove the option")
 
 
 def module_names(value: object, edition: str, path: tuple) -> tuple[str, ...]:
