@@ -304,8 +304,8 @@ def club_views(site: Site) -> Club:
     history: dict[str, dict[str, list[float | None]]] = {}
     for game in games:
         standings.add(game)
-        if not game["complete"] or len(game["lines"]) < 2:
-            continue
+        if not game["complete"] or len(game["lines"]) < 2 or game.get("mode"):
+            continue  # (a solo game is not rated; a team game is rated apart, no point of this chart)
         ratings.add(game)
         kind = game["game"]
         said = labels.setdefault(kind, [])

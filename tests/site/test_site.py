@@ -243,3 +243,21 @@ def test_a_record_that_fails_is_named_and_not_counted(cli, tmp_path) -> None:
     assert "1 record that failed to verify not counted" in result.stderr and "broken.toml" in result.stderr
     index = (tmp_path / "site" / "index.html").read_text()
     assert "broken.toml" in index and "6 games from club" in index
+
+
+def test_a_team_game_rated_before_any_normal_game_does_not_break_the_site(cli, tmp_path) -> None:
+    """A team game is rated apart from the normal games (``stats --ratings``' "team games
+    ratings"), so it is no point of the normal ratings' chart. When it came first (the club's
+    first game, or an undated one that sorts first), the site looked the game's normal ratings
+    up before there were any and stopped with an internal error (exit 3)."""
+    folder = tmp_path / "club"
+    folder.mkdir()
+    shutil.copy(RECORDS / "castles-of-burgundy" / "complete-4p-2019-team.toml", folder / "a-team.toml")
+    alone = cli("site", str(folder), "--out", str(tmp_path / "alone"))
+    assert alone.exit_code == 0, alone.output
+    assert not (tmp_path / "alone" / "ratings-castles-of-burgundy.svg").exists()  # nothing rated apart from it
+    shutil.copy(RECORDS / "castles-of-burgundy" / "complete-2p-2011.toml", folder / "b-normal.toml")
+    both = cli("site", str(folder), "--out", str(tmp_path / "both"))
+    assert both.exit_code == 0, both.output
+    chart = (tmp_path / "both" / "ratings-castles-of-burgundy.svg").read_text()
+    assert "game 1" in chart and "game 2" not in chart  # one point: the one normal game rated
