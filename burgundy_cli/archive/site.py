@@ -217,8 +217,11 @@ def _result(game: Game, site: Site, prefix: str) -> str:
         return _e(verdict.split(";")[0]) if verdict else ("won" if data["winner"] else "lost")
     if not data["winner"]:
         return "no winner"
+    winners = ", ".join(site.player_link(n, prefix) for n in data["winner"])
+    if len(data["winner"]) > 1 and data.get("mode") != "team":  # the tiebreak left them level: ``score``'s words
+        return f"shared win: {winners}" + (f" (tiebreak: {_e(data['tiebreak'])})" if data.get("tiebreak") else "")
     tiebreak = f" (tie on VP, broken by: {_e(data['tiebreak'])})" if data.get("tiebreak") else ""
-    return "won by " + ", ".join(site.player_link(n, prefix) for n in data["winner"]) + tiebreak
+    return f"won by {winners}{tiebreak}"
 
 
 def game_page(game: Game, site: Site) -> str:

@@ -261,3 +261,34 @@ def test_a_team_game_rated_before_any_normal_game_does_not_break_the_site(cli, t
     assert both.exit_code == 0, both.output
     chart = (tmp_path / "both" / "ratings-castles-of-burgundy.svg").read_text()
     assert "game 1" in chart and "game 2" not in chart  # one point: the one normal game rated
+
+
+def test_a_tie_the_tiebreak_left_level_is_a_shared_win_not_a_broken_tie(built) -> None:
+    """The shipped playout-4-players-draw.toml: red and green tie on 17 points and on knights
+    left, "still equal, a draw" -- both win (Robber Knights rules: tied players share the
+    victory). ``score`` says "shared win"; the site said "won by red, green (tie on VP, broken
+    by: ...)", a tie it calls broken that was not, in a game without VP."""
+    out, site, _ = built
+    game = next(g for g in site.games if g.path.endswith("playout-4-players-draw.toml"))
+    page = (out / "games" / f"{game.slug}.html").read_text()
+    assert ('shared win: <a href="../players/red.html">red</a>, <a href="../players/green.html">green</a>'
+            " (tiebreak: red and green tie on 17 points;") in page
+    assert "broken by" not in page
+
+
+def test_a_result_only_tie_level_on_the_tiebreak_too_is_a_shared_win(cli, tmp_path) -> None:
+    """A result-only record of two players level on VP and on empty spaces: it cannot tell
+    who went later in turn order (the 2011 rulebook's last tiebreak), so both are its winners,
+    as ``score`` says ("shared win"); the site called that tie broken."""
+    folder = tmp_path / "club"
+    folder.mkdir()
+    made = cli("new", str(folder / "tie.toml"), "--result", "--game", "castles-of-burgundy", "--edition", "2011",
+               "--players", "Anna,Ben", "--scores", "Anna=160,Ben=160", "--tiebreak", "Anna=3,Ben=3",
+               "--date", "2025-01-02")
+    assert made.exit_code == 0, made.output
+    result = cli("site", str(folder), "--out", str(tmp_path / "site"))
+    assert result.exit_code == 0, result.output
+    for page in (tmp_path / "site" / "index.html", tmp_path / "site" / "games" / "tie.html"):
+        text = page.read_text()
+        assert "shared win: " in text and "(tiebreak: fewest empty duchy spaces)" in text, page.name
+        assert "broken by" not in text, page.name
