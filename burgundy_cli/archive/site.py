@@ -46,7 +46,8 @@ a{color:#1f5ea8}
 
 #: What a results website calls a record that is not counted, by why (one, several).
 _NOT_COUNTED = {"position": ("position record (a rulebook example)", "position records (rulebook examples)"),
-                "failed": ("record that failed to verify", "records that failed to verify")}
+                "failed": ("record that failed to verify", "records that failed to verify"),
+                "copy": ("copy of another record", "copies of other records")}
 
 
 def not_counted(why: str, count: int) -> str:
@@ -58,7 +59,9 @@ def not_counted(why: str, count: int) -> str:
 def _game_data(path: str) -> dict[str, Any]:
     """One record for the website (run in a worker): ``score --json``'s object with ``start``
     (``core.bulk.score_one``), the header's seat order, and for a game with moves its
-    picture and chart. A result-only record has no moves to draw."""
+    picture and chart, and ``hash``: its bytes' key (``archive.verify.content_hash``), which
+    tells two copies of one record apart from two games. A result-only record has no moves to
+    draw."""
     from burgundy_cli.core.bulk import score_one
     from burgundy_cli.core.chart import chart_svg
     from burgundy_cli.core.pictures import game_pictures
@@ -70,9 +73,12 @@ def _game_data(path: str) -> dict[str, Any]:
     from burgundy_cli.core.game import read_header
     from burgundy_cli.core.record import read_record
 
+    from burgundy_cli.archive.verify import content_hash
     from burgundy_cli.core.errors import failure
 
     try:
+        with open(path, "rb") as handle:
+            result["hash"] = content_hash(handle.read())
         header = read_header(read_record(path))
         result["seats"] = list(header.players)
         result["modules"] = header.options.get("modules")
@@ -142,6 +148,9 @@ def _slug(text: str, taken: set[str]) -> str:
 def collect(folder: str, jobs: int = 0) -> Site:
     """Verify and draw every record below ``folder``; the :class:`Site` they make.
 
+    Two files with the same bytes are one game, as the archive counts them (``stats``): the
+    first in the walk's order is counted, each later copy left out and named.
+
     :raises UsageError: no record below ``folder``.
     """
     from burgundy_cli.core.bulk import map_records, walk_records
@@ -150,9 +159,12 @@ def collect(folder: str, jobs: int = 0) -> Site:
     site = Site()
     taken: set[str] = set()
     root = os.path.abspath(folder)
+    first: dict[str, str] = {}  # content hash -> the record counted
     for path, result in zip(walk.files, map_records(_game_data, walk.files, jobs)):
         relative = os.path.relpath(os.path.abspath(path), root)
-        if "error" in result:
+        if "hash" in result and first.setdefault(result["hash"], relative) != relative:
+            site.left_out.setdefault("copy", []).append(f"{relative}: the same record as {first[result['hash']]}")
+        elif "error" in result:
             site.left_out.setdefault("failed", []).append(result["error"])
         elif result["start"] == "position":
             site.left_out.setdefault("position", []).append(relative)
@@ -368,7 +380,7 @@ def index_page(site: Site, club: Club, folder: str) -> str:
         said.append(f"{undated} without a date")
     left = [not_counted(why, len(files)) for why, files in site.left_out.items()]
     body = [f"<p>{'; '.join(said + left)}.</p>"]
-    for error in site.left_out.get("failed", []):
+    for error in site.left_out.get("failed", []) + site.left_out.get("copy", []):
         body.append(f'<p class="note">{_e(error)}</p>')
     for kind, group in club.standings.items():
         body.append(f"<h2>{_e(_game_name(kind))}</h2>")
@@ -453,7 +465,7 @@ def run_site(folder: str, out: str, jobs: int = 0) -> Outcome:
     outcome = Outcome(1 if site.left_out.get("failed") else 0).wrote(out)
     for why, left in site.left_out.items():
         outcome.warn(not_counted(why, len(left)))
-    for error in site.left_out.get("failed", []):
+    for error in site.left_out.get("failed", []) + site.left_out.get("copy", []):
         outcome.warn(f"burgundy: {error}")
     return outcome.warn(f"wrote {pages} pages and {len(files) - pages} other files to {out} "
                         f"({len(site.games)} games, {len(site.players)} players)")

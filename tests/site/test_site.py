@@ -292,3 +292,33 @@ def test_a_result_only_tie_level_on_the_tiebreak_too_is_a_shared_win(cli, tmp_pa
         text = page.read_text()
         assert "shared win: " in text and "(tiebreak: fewest empty duchy spaces)" in text, page.name
         assert "broken by" not in text, page.name
+
+
+def test_two_copies_of_one_record_are_one_game(cli, tmp_path) -> None:
+    """The same record in two folders of the club (a league folder and a year's, say) is one
+    game played, as ``stats`` counts it (the archive keys a record by its bytes): the site
+    counted it twice -- Cara 2 played, 2 wins, for the one game she won -- and says now which
+    copy it left out."""
+    folder = tmp_path / "club"
+    (folder / "league").mkdir(parents=True)
+    made = cli("new", str(folder / "league" / "g.toml"), "--result", "--game", "castles-of-burgundy",
+               "--edition", "2019", "--players", "Ben,Cara", "--scores", "Ben=150,Cara=200", "--date", "2025-01-02")
+    assert made.exit_code == 0, made.output
+    shutil.copy(folder / "league" / "g.toml", folder / "a-copy.toml")
+    result = cli("site", str(folder), "--out", str(tmp_path / "site"))
+    assert result.exit_code == 0, result.output
+    assert "1 copy of another record not counted" in result.stderr and "league/g.toml" in result.stderr
+    index = (tmp_path / "site" / "index.html").read_text()
+    assert "1 game from club" in index and "1 copy of another record not counted" in index
+    cara = re.search(r'players/cara\.html">Cara</a></td><td class="n">(\d+)</td><td class="n">([\d.]+)<', index)
+    assert cara and cara.groups() == ("1", "1")
+    assert stats_played(cli, folder, "Cara") == 1  # stats, over the same folder, agrees
+    assert sorted(p.name for p in (tmp_path / "site" / "games").glob("*.html")) == ["a-copy.html"]
+
+
+def stats_played(cli, folder: Path, name: str) -> int:
+    """How many games ``stats --json`` counts ``name`` in (its archive kept in a scratch folder)."""
+    result = cli("stats", str(folder), "--db", str(folder.parent / "stats.db"), "--json")
+    assert result.exit_code == 0, result.output
+    players = [p for group in json.loads(result.stdout)["standings"] for p in group["players"]]
+    return next(p["played"] for p in players if p["name"] == name)
