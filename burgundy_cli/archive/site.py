@@ -28,6 +28,7 @@ from typing import Any
 
 from burgundy_cli.console import Outcome
 from burgundy_cli.core.errors import UsageError
+from burgundy_cli.core.words import counted
 
 #: The page's look: readable tables, pictures no wider than the screen.
 CSS = """\
@@ -120,6 +121,7 @@ class Site:
 
     games: list[Game] = field(default_factory=list)
     left_out: dict[str, list[str]] = field(default_factory=dict)
+    skipped: list[str] = field(default_factory=list)  #: the walk's entries passed over (a link...), said as ``score`` says them
     players: dict[str, str] = field(default_factory=dict)  # casefolded name -> page name
     names: dict[str, str] = field(default_factory=dict)  # casefolded name -> name as first written
 
@@ -156,7 +158,7 @@ def collect(folder: str, jobs: int = 0) -> Site:
     from burgundy_cli.core.bulk import map_records, walk_records
 
     walk = walk_records([folder])
-    site = Site()
+    site = Site(skipped=walk.notes())
     taken: set[str] = set()
     root = os.path.abspath(folder)
     first: dict[str, str] = {}  # content hash -> the record counted
@@ -373,8 +375,7 @@ def _head_to_head(group: dict[str, Any], pairs: dict[tuple[str, str], dict[str, 
 
 
 def index_page(site: Site, club: Club, folder: str) -> str:
-    counted = len(site.games)
-    said = [f"{counted} game{'s' if counted != 1 else ''} from {_e(os.path.basename(os.path.abspath(folder)))}"]
+    said = [f"{counted(len(site.games), 'game')} from {_e(os.path.basename(os.path.abspath(folder)))}"]
     undated = sum(1 for game in site.games if not game.data.get("date"))
     if undated:
         said.append(f"{undated} without a date")
@@ -463,9 +464,11 @@ def run_site(folder: str, out: str, jobs: int = 0) -> Outcome:
     site, files = build(folder, out, jobs)
     pages = sum(1 for name in files if name.endswith(".html"))
     outcome = Outcome(1 if site.left_out.get("failed") else 0).wrote(out)
+    for note in site.skipped:
+        outcome.warn(note)
     for why, left in site.left_out.items():
         outcome.warn(not_counted(why, len(left)))
     for error in site.left_out.get("failed", []) + site.left_out.get("copy", []):
         outcome.warn(f"burgundy: {error}")
-    return outcome.warn(f"wrote {pages} pages and {len(files) - pages} other files to {out} "
-                        f"({len(site.games)} games, {len(site.players)} players)")
+    return outcome.warn(f"wrote {counted(pages, 'page')} and {counted(len(files) - pages, 'other file')} to {out} "
+                        f"({counted(len(site.games), 'game')}, {counted(len(site.players), 'player')})")

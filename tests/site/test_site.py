@@ -322,3 +322,17 @@ def stats_played(cli, folder: Path, name: str) -> int:
     assert result.exit_code == 0, result.output
     players = [p for group in json.loads(result.stdout)["standings"] for p in group["players"]]
     return next(p["played"] for p in players if p["name"] == name)
+
+
+def test_a_symbolic_link_passed_over_is_named(cli, tmp_path) -> None:
+    """A folder's links are not followed (``score``, ``stats``, ``export`` say so, one line each):
+    the site passed a linked record over without a word, so a game linked into the club's
+    folder was silently missing from its pages."""
+    folder = tmp_path / "club"
+    folder.mkdir()
+    shutil.copy(RECORDS / "castles-of-burgundy" / "complete-2p-2011.toml", folder / "game.toml")
+    (folder / "linked.toml").symlink_to(RECORDS / "castles-of-burgundy" / "complete-4p-2011.toml")
+    result = cli("site", str(folder), "--out", str(tmp_path / "site"))
+    assert result.exit_code == 0, result.output
+    assert "skipped " in result.stderr and "linked.toml: a symbolic link" in result.stderr
+    assert "(1 game, 2 players)" in result.stderr
