@@ -39,6 +39,7 @@ h3{font-size:1em;margin-top:1.2em}
 nav{font-size:.9em;margin-bottom:.6em}nav a{margin-right:1em}
 table{border-collapse:collapse;margin:.5em 0 1em}th,td{padding:.2em .6em;border-bottom:1px solid #e2e2e2;
 text-align:left;vertical-align:top}th{background:#f3f3f3}td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
+td.n{white-space:nowrap}div.table{overflow-x:auto;max-width:100%}
 tr.total td{font-weight:bold;border-top:2px solid #999}td:first-child{white-space:nowrap}
 .note{color:#555;font-size:.9em}.winner{font-weight:bold}
 img.picture{max-width:100%;height:auto;border:1px solid #ddd;margin:.5em 0}
@@ -198,8 +199,9 @@ def _page(title: str, body: list[str], prefix: str) -> str:
 
 def _table(head: list[str] | None, rows: Iterable[list[str]], numeric: Iterable[int] = (),
            classes: Iterable[str] = ()) -> str:
-    """A table of cells already escaped (``numeric``: the columns aligned right; no ``head``:
-    no header row)."""
+    """A table of cells already escaped (``numeric``: the columns aligned right, a figure kept
+    on one line; no ``head``: no header row), in a box that scrolls a table wider than the
+    page (a head-to-head table has a column per player) instead of widening the page."""
     numeric = set(numeric)
     cls = list(classes)
 
@@ -207,11 +209,11 @@ def _table(head: list[str] | None, rows: Iterable[list[str]], numeric: Iterable[
         return "".join(f'<{tag} class="n">{c}</{tag}>' if i in numeric else f"<{tag}>{c}</{tag}>"
                        for i, c in enumerate(row))
 
-    lines = ["<table>"] + ([] if head is None else [f"<tr>{cells('th', head)}</tr>"])
+    lines = ['<div class="table"><table>'] + ([] if head is None else [f"<tr>{cells('th', head)}</tr>"])
     for index, row in enumerate(rows):
         extra = f' class="{cls[index]}"' if index < len(cls) and cls[index] else ""
         lines.append(f"<tr{extra}>{cells('td', row)}</tr>")
-    return "\n".join([*lines, "</table>"])
+    return "\n".join([*lines, "</table></div>"])
 
 
 def _game_name(game: str) -> str:
@@ -352,7 +354,8 @@ def club_views(site: Site) -> Club:
 
 def _head_to_head(group: dict[str, Any], pairs: dict[tuple[str, str], dict[str, Any]], site: Site,
                   prefix: str, only: str | None = None) -> str:
-    """Who placed above whom: a row per player, a column per opponent, "ahead–behind (level)"."""
+    """Who placed above whom: a row per player, a column per opponent, "ahead–behind (level)";
+    with ``only``, that player's row, a column per opponent met."""
     names = [p["name"] for p in group["players"]]
     rows_of = [n for n in names if only is None or n.casefold() == only]
 
@@ -368,7 +371,7 @@ def _head_to_head(group: dict[str, Any], pairs: dict[tuple[str, str], dict[str, 
         ahead, behind = pair["ahead"][::-1] if flip else pair["ahead"]
         return f"{ahead}–{behind}" + (f" ({pair['level']})" if pair["level"] else "")
 
-    columns = names if only is None else [n for n in names if n.casefold() != only]
+    columns = names if only is None else [n for n in names if n.casefold() != only and cell(only, n)]
     return _table(["", *(site.player_link(n, prefix) for n in columns)],
                   [[site.player_link(a, prefix), *(cell(a, b) for b in columns)] for a in rows_of],
                   numeric=range(1, len(columns) + 1))

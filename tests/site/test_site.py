@@ -336,3 +336,62 @@ def test_a_symbolic_link_passed_over_is_named(cli, tmp_path) -> None:
     assert result.exit_code == 0, result.output
     assert "skipped " in result.stderr and "linked.toml: a symbolic link" in result.stderr
     assert "(1 game, 2 players)" in result.stderr
+
+
+#: Reads, in every frame of a page of frames, how wide the page is and which right-aligned
+#: figure of a table is broken over more than one line.
+MEASURE = """<!DOCTYPE html><html><head><meta charset="utf-8"><title>measure</title></head><body>
+<pre id="report"></pre>
+%s
+<script>
+window.addEventListener("load", () => {
+  const report = [];
+  for (const frame of document.querySelectorAll("iframe")) {
+    const page = frame.contentDocument;
+    const broken = [...page.querySelectorAll("td.n")].filter(cell => {
+      const range = page.createRange();
+      range.selectNodeContents(cell);
+      return new Set([...range.getClientRects()].map(rect => Math.round(rect.top))).size > 1;
+    }).map(cell => cell.textContent);
+    report.push({src: frame.getAttribute("src"), width: page.documentElement.scrollWidth, broken});
+  }
+  document.getElementById("report").textContent = JSON.stringify(report);
+});
+</script></body></html>
+"""
+
+
+def test_a_club_of_many_players_gets_pages_no_wider_than_the_screen(cli, tmp_path) -> None:
+    """Twelve players with long names, all met in one game: the head-to-head table of the
+    index has a column each. It ran off the right of a 1100-pixel window and broke each
+    figure "1–0 (1)" over three lines; a wide table now scrolls in its own box, and a figure
+    stays on one line. A player's page has a column for each opponent met, not for everyone."""
+    if CHROMIUM is None:
+        pytest.skip("headless Chromium (Debian's chromium package) is not installed")
+    folder = tmp_path / "club"
+    folder.mkdir()
+    names = [f"Player number {i} of the club" for i in range(12)]
+    for game, seats in enumerate((names[:4], names[4:8], names[8:], [names[0], names[11]])):
+        scores = ",".join(f"{name}={150 + 10 * (seat % 2)}" for seat, name in enumerate(seats))
+        made = cli("new", str(folder / f"g{game}.toml"), "--result", "--game", "castles-of-burgundy",
+                   "--edition", "2011", "--players", ",".join(seats), "--scores", scores,
+                   "--tiebreak", ",".join(f"{name}=1" for name in seats), "--date", f"2025-01-0{game + 1}")
+        assert made.exit_code == 0, made.output
+    out = tmp_path / "site"
+    assert cli("site", str(folder), "--out", str(out)).exit_code == 0
+    player = (out / "players" / "player-number-0-of-the-club.html").read_text()
+    h2h = player.split("<h3>Head to head</h3>")[1].split("</table>")[0]
+    assert h2h.count("<th") == 1 + 4  # the row's own corner and the four opponents met
+    pages = ["index.html", "players/player-number-0-of-the-club.html"]
+    (out / "_measure.html").write_text(MEASURE % "\n".join(
+        f'<iframe src="{page}" width="1100" height="700"></iframe>' for page in pages))
+    dom, log = _chromium("--allow-file-access-from-files", "--virtual-time-budget=20000", "--dump-dom",
+                         (out / "_measure.html").as_uri(), cwd=out).communicate(timeout=180)
+    found = re.search(r'<pre id="report">(.*?)</pre>', dom, re.S)
+    assert found, f"Chromium gave no report; its log ends: {log[-2000:]}"
+    report = json.loads(found.group(1).replace("&quot;", '"').replace("&amp;", "&"))
+    assert [entry["src"] for entry in report] == pages
+    for entry in report:
+        assert entry["width"] <= 1100 and entry["broken"] == [], entry
+    for path in out.glob(".profile-*"):
+        shutil.rmtree(path, ignore_errors=True)
