@@ -151,25 +151,41 @@ def _chromium(*args: str, cwd: Path) -> subprocess.Popen:
                              *args], cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
-#: The browser's own report on every page of the site, read from inside a page that opens
-#: each one in a frame (file pages may read each other with --allow-file-access-from-files).
-HARNESS = """<!DOCTYPE html><html><head><meta charset="utf-8"><title>all pages</title></head><body>
+def _frames(pages: list[str], each: str) -> str:
+    """A page that opens each of ``pages`` in a 1100-pixel frame and, once all are loaded,
+    writes what the script ``each`` pushes on ``report`` for each ``page`` (a frame's
+    document) as JSON into its ``report`` element (file pages may read each other with
+    --allow-file-access-from-files)."""
+    frames = "\n".join(f'<iframe src="{p}" width="1100" height="700"></iframe>' for p in pages)
+    return f"""<!DOCTYPE html><html><head><meta charset="utf-8"><title>all pages</title></head><body>
 <pre id="report"></pre>
-%s
+{frames}
 <script>
-window.addEventListener("load", () => {
+window.addEventListener("load", () => {{
   const report = [];
-  for (const frame of document.querySelectorAll("iframe")) {
+  for (const frame of document.querySelectorAll("iframe")) {{
     const page = frame.contentDocument;
-    if (!page || !page.body) { report.push({src: frame.getAttribute("src"), missing: true}); continue; }
-    const broken = [...page.images].filter(img => !(img.complete && img.naturalWidth > 0)).map(img => img.src);
-    report.push({src: frame.getAttribute("src"), title: page.title, links: page.links.length, broken,
-                 tables: page.querySelectorAll("table").length, scripts: page.scripts.length});
-  }
+    {each}
+  }}
   document.getElementById("report").textContent = JSON.stringify(report);
-});
+}});
 </script></body></html>
 """
+
+
+def _report(dom: str, log: str) -> list[dict]:
+    """What a page of :func:`_frames` wrote, read from Chromium's ``--dump-dom``."""
+    found = re.search(r'<pre id="report">(.*?)</pre>', dom, re.S)
+    assert found, f"Chromium gave no report; its log ends: {log[-2000:]}"
+    return json.loads(found.group(1).replace("&quot;", '"').replace("&lt;", "<").replace("&gt;", ">")
+                      .replace("&amp;", "&"))
+
+
+#: The browser's own report on every page of the site: no page missing, every picture drawn.
+HARNESS = """if (!page || !page.body) { report.push({src: frame.getAttribute("src"), missing: true}); continue; }
+    const broken = [...page.images].filter(img => !(img.complete && img.naturalWidth > 0)).map(img => img.src);
+    report.push({src: frame.getAttribute("src"), title: page.title, links: page.links.length, broken,
+                 tables: page.querySelectorAll("table").length, scripts: page.scripts.length});"""
 
 
 def test_every_page_opens_in_headless_chromium_cleanly(built) -> None:
@@ -180,8 +196,7 @@ def test_every_page_opens_in_headless_chromium_cleanly(built) -> None:
         pytest.skip(why)
     out, _, _ = built
     pages = sorted(str(p.relative_to(out)) for p in out.rglob("*.html"))
-    frames = "\n".join(f'<iframe src="{p}" width="1100" height="700"></iframe>' for p in pages)
-    (out / "_all.html").write_text(HARNESS % frames)
+    (out / "_all.html").write_text(_frames(pages, HARNESS))
     game = next(p for p in pages if p.startswith("games/castles-of-burgundy-complete-4p-2019-shields"))
     player = next(p for p in pages if p.startswith("players/anna"))
     (out / "_blank.html").write_text("<!DOCTYPE html><html><body></body></html>")
@@ -198,10 +213,7 @@ def test_every_page_opens_in_headless_chromium_cleanly(built) -> None:
     try:
         consoled = [line for _, err in results for line in err.splitlines() if ":CONSOLE" in line]
         assert consoled == [], consoled
-        found = re.search(r'<pre id="report">(.*?)</pre>', dom, re.S)
-        assert found, f"Chromium gave no report; its log ends: {log[-2000:]}"
-        report = json.loads(found.group(1).replace("&quot;", '"')
-                            .replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&"))
+        report = _report(dom, log)
         assert [entry["src"] for entry in report] == pages
         for entry in report:
             assert not entry.get("missing"), entry
@@ -338,27 +350,13 @@ def test_a_symbolic_link_passed_over_is_named(cli, tmp_path) -> None:
     assert "(1 game, 2 players)" in result.stderr
 
 
-#: Reads, in every frame of a page of frames, how wide the page is and which right-aligned
-#: figure of a table is broken over more than one line.
-MEASURE = """<!DOCTYPE html><html><head><meta charset="utf-8"><title>measure</title></head><body>
-<pre id="report"></pre>
-%s
-<script>
-window.addEventListener("load", () => {
-  const report = [];
-  for (const frame of document.querySelectorAll("iframe")) {
-    const page = frame.contentDocument;
-    const broken = [...page.querySelectorAll("td.n")].filter(cell => {
+#: How wide each page is, and which right-aligned figure of a table is broken over more than one line.
+MEASURE = """const broken = [...page.querySelectorAll("td.n")].filter(cell => {
       const range = page.createRange();
       range.selectNodeContents(cell);
       return new Set([...range.getClientRects()].map(rect => Math.round(rect.top))).size > 1;
     }).map(cell => cell.textContent);
-    report.push({src: frame.getAttribute("src"), width: page.documentElement.scrollWidth, broken});
-  }
-  document.getElementById("report").textContent = JSON.stringify(report);
-});
-</script></body></html>
-"""
+    report.push({src: frame.getAttribute("src"), width: page.documentElement.scrollWidth, broken});"""
 
 
 def test_a_club_of_many_players_gets_pages_no_wider_than_the_screen(cli, tmp_path) -> None:
@@ -383,13 +381,9 @@ def test_a_club_of_many_players_gets_pages_no_wider_than_the_screen(cli, tmp_pat
     h2h = player.split("<h3>Head to head</h3>")[1].split("</table>")[0]
     assert h2h.count("<th") == 1 + 4  # the row's own corner and the four opponents met
     pages = ["index.html", "players/player-number-0-of-the-club.html"]
-    (out / "_measure.html").write_text(MEASURE % "\n".join(
-        f'<iframe src="{page}" width="1100" height="700"></iframe>' for page in pages))
-    dom, log = _chromium("--allow-file-access-from-files", "--virtual-time-budget=20000", "--dump-dom",
-                         (out / "_measure.html").as_uri(), cwd=out).communicate(timeout=180)
-    found = re.search(r'<pre id="report">(.*?)</pre>', dom, re.S)
-    assert found, f"Chromium gave no report; its log ends: {log[-2000:]}"
-    report = json.loads(found.group(1).replace("&quot;", '"').replace("&amp;", "&"))
+    (out / "_measure.html").write_text(_frames(pages, MEASURE))
+    report = _report(*_chromium("--allow-file-access-from-files", "--virtual-time-budget=20000", "--dump-dom",
+                                (out / "_measure.html").as_uri(), cwd=out).communicate(timeout=180))
     assert [entry["src"] for entry in report] == pages
     for entry in report:
         assert entry["width"] <= 1100 and entry["broken"] == [], entry
