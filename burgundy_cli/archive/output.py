@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 from typing import Any
 
-from burgundy_cli.core.words import counted
+from burgundy_cli.core.words import counted, cut, padded, text_width
 
 Table = tuple[str, list[str], list[list[Any]]]
 
@@ -112,31 +112,30 @@ def _numeric(cell: str) -> bool:
 
 
 def _shown_name(cell: Any) -> str:
-    text = str(cell)
-    return text if len(text) <= NAME_WIDTH else text[:NAME_WIDTH - 1] + "…"
+    return cut(str(cell), NAME_WIDTH)
 
 
-def _aligned(columns: list[str], rows: list[list[Any]]) -> list[str]:
-    """Aligned columns (numbers to the right, the first column's names cut to :data:`NAME_WIDTH`)."""
-    cells = [columns, *[[_shown_name(row[0]), *map(str, row[1:])] for row in rows]]
-    widths = [max(len(row[i]) for row in cells) for i in range(len(columns))]
-    right = [all(_numeric(row[i]) for row in cells[1:]) for i in range(len(columns))]
-    return ["  ".join(cell.rjust(w) if r else cell.ljust(w) for cell, w, r in zip(row, widths, right)).rstrip()
-            for row in cells]
+def _aligned(heads: list[str], rows: list[list[Any]]) -> list[str]:
+    """Aligned columns (numbers to the right, the first column's names cut to :data:`NAME_WIDTH`),
+    each as wide as a terminal shows its cells (a Chinese name's characters take two columns)."""
+    cells = [heads, *[[_shown_name(row[0]), *map(str, row[1:])] for row in rows]]
+    widths = [max(text_width(row[i]) for row in cells) for i in range(len(heads))]
+    right = [all(_numeric(row[i]) for row in cells[1:]) for i in range(len(heads))]
+    return ["  ".join(padded(cell, w, r) for cell, w, r in zip(row, widths, right)).rstrip() for row in cells]
 
 
-def _within(columns: list[str], rows: list[list[Any]]) -> list[tuple[list[str], list[list[Any]]]]:
+def _within(heads: list[str], rows: list[list[Any]]) -> list[tuple[list[str], list[list[Any]]]]:
     """The table as parts of at most :data:`WIDTH` columns of text, each repeating the first
     column (a table of categories with many players is cut between players)."""
     parts: list[tuple[list[str], list[list[Any]]]] = []
     chosen: list[int] = []
-    for index in range(1, len(columns)):
+    for index in range(1, len(heads)):
         trial = [0, *chosen, index]
-        if chosen and max(map(len, _aligned([columns[i] for i in trial], [[r[i] for i in trial] for r in rows]))) > WIDTH:
-            parts.append(([columns[i] for i in [0, *chosen]], [[r[i] for i in [0, *chosen]] for r in rows]))
+        if chosen and max(map(text_width, _aligned([heads[i] for i in trial], [[r[i] for i in trial] for r in rows]))) > WIDTH:
+            parts.append(([heads[i] for i in [0, *chosen]], [[r[i] for i in [0, *chosen]] for r in rows]))
             chosen = []
         chosen.append(index)
-    parts.append(([columns[i] for i in [0, *chosen]], [[r[i] for i in [0, *chosen]] for r in rows]))
+    parts.append(([heads[i] for i in [0, *chosen]], [[r[i] for i in [0, *chosen]] for r in rows]))
     return parts
 
 

@@ -28,6 +28,7 @@ from typing import Any
 
 from burgundy_cli.console import Outcome
 from burgundy_cli.core.errors import UsageError
+from burgundy_cli.core.words import counted
 
 #: The page's look: readable tables, pictures no wider than the screen.
 CSS = """\
@@ -38,6 +39,7 @@ h3{font-size:1em;margin-top:1.2em}
 nav{font-size:.9em;margin-bottom:.6em}nav a{margin-right:1em}
 table{border-collapse:collapse;margin:.5em 0 1em}th,td{padding:.2em .6em;border-bottom:1px solid #e2e2e2;
 text-align:left;vertical-align:top}th{background:#f3f3f3}td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
+td.n{white-space:nowrap}div.table{overflow-x:auto;max-width:100%}
 tr.total td{font-weight:bold;border-top:2px solid #999}td:first-child{white-space:nowrap}
 .note{color:#555;font-size:.9em}.winner{font-weight:bold}
 img.picture{max-width:100%;height:auto;border:1px solid #ddd;margin:.5em 0}
@@ -46,7 +48,8 @@ a{color:#1f5ea8}
 
 #: What a results website calls a record that is not counted, by why (one, several).
 _NOT_COUNTED = {"position": ("position record (a rulebook example)", "position records (rulebook examples)"),
-                "failed": ("record that failed to verify", "records that failed to verify")}
+                "failed": ("record that failed to verify", "records that failed to verify"),
+                "copy": ("copy of another record", "copies of other records")}
 
 
 def not_counted(why: str, count: int) -> str:
@@ -58,7 +61,9 @@ def not_counted(why: str, count: int) -> str:
 def _game_data(path: str) -> dict[str, Any]:
     """One record for the website (run in a worker): ``score --json``'s object with ``start``
     (``core.bulk.score_one``), the header's seat order, and for a game with moves its
-    picture and chart. A result-only record has no moves to draw."""
+    picture and chart, and ``hash``: its bytes' key (``archive.verify.content_hash``), which
+    tells two copies of one record apart from two games. A result-only record has no moves to
+    draw."""
     from burgundy_cli.core.bulk import score_one
     from burgundy_cli.core.chart import chart_svg
     from burgundy_cli.core.pictures import game_pictures
@@ -70,9 +75,12 @@ def _game_data(path: str) -> dict[str, Any]:
     from burgundy_cli.core.game import read_header
     from burgundy_cli.core.record import read_record
 
+    from burgundy_cli.archive.verify import content_hash
     from burgundy_cli.core.errors import failure
 
     try:
+        with open(path, "rb") as handle:
+            result["hash"] = content_hash(handle.read())
         header = read_header(read_record(path))
         result["seats"] = list(header.players)
         result["modules"] = header.options.get("modules")
@@ -114,6 +122,7 @@ class Site:
 
     games: list[Game] = field(default_factory=list)
     left_out: dict[str, list[str]] = field(default_factory=dict)
+    skipped: list[str] = field(default_factory=list)  #: the walk's entries passed over (a link...), said as ``score`` says them
     players: dict[str, str] = field(default_factory=dict)  # casefolded name -> page name
     names: dict[str, str] = field(default_factory=dict)  # casefolded name -> name as first written
 
@@ -142,17 +151,23 @@ def _slug(text: str, taken: set[str]) -> str:
 def collect(folder: str, jobs: int = 0) -> Site:
     """Verify and draw every record below ``folder``; the :class:`Site` they make.
 
+    Two files with the same bytes are one game, as the archive counts them (``stats``): the
+    first in the walk's order is counted, each later copy left out and named.
+
     :raises UsageError: no record below ``folder``.
     """
     from burgundy_cli.core.bulk import map_records, walk_records
 
     walk = walk_records([folder])
-    site = Site()
+    site = Site(skipped=walk.notes())
     taken: set[str] = set()
     root = os.path.abspath(folder)
+    first: dict[str, str] = {}  # content hash -> the record counted
     for path, result in zip(walk.files, map_records(_game_data, walk.files, jobs)):
         relative = os.path.relpath(os.path.abspath(path), root)
-        if "error" in result:
+        if "hash" in result and first.setdefault(result["hash"], relative) != relative:
+            site.left_out.setdefault("copy", []).append(f"{relative}: the same record as {first[result['hash']]}")
+        elif "error" in result:
             site.left_out.setdefault("failed", []).append(result["error"])
         elif result["start"] == "position":
             site.left_out.setdefault("position", []).append(relative)
@@ -184,8 +199,9 @@ def _page(title: str, body: list[str], prefix: str) -> str:
 
 def _table(head: list[str] | None, rows: Iterable[list[str]], numeric: Iterable[int] = (),
            classes: Iterable[str] = ()) -> str:
-    """A table of cells already escaped (``numeric``: the columns aligned right; no ``head``:
-    no header row)."""
+    """A table of cells already escaped (``numeric``: the columns aligned right, a figure kept
+    on one line; no ``head``: no header row), in a box that scrolls a table wider than the
+    page (a head-to-head table has a column per player) instead of widening the page."""
     numeric = set(numeric)
     cls = list(classes)
 
@@ -193,11 +209,11 @@ def _table(head: list[str] | None, rows: Iterable[list[str]], numeric: Iterable[
         return "".join(f'<{tag} class="n">{c}</{tag}>' if i in numeric else f"<{tag}>{c}</{tag}>"
                        for i, c in enumerate(row))
 
-    lines = ["<table>"] + ([] if head is None else [f"<tr>{cells('th', head)}</tr>"])
+    lines = ['<div class="table"><table>'] + ([] if head is None else [f"<tr>{cells('th', head)}</tr>"])
     for index, row in enumerate(rows):
         extra = f' class="{cls[index]}"' if index < len(cls) and cls[index] else ""
         lines.append(f"<tr{extra}>{cells('td', row)}</tr>")
-    return "\n".join([*lines, "</table>"])
+    return "\n".join([*lines, "</table></div>"])
 
 
 def _game_name(game: str) -> str:
@@ -217,8 +233,11 @@ def _result(game: Game, site: Site, prefix: str) -> str:
         return _e(verdict.split(";")[0]) if verdict else ("won" if data["winner"] else "lost")
     if not data["winner"]:
         return "no winner"
+    winners = ", ".join(site.player_link(n, prefix) for n in data["winner"])
+    if len(data["winner"]) > 1 and data.get("mode") != "team":  # the tiebreak left them level: ``score``'s words
+        return f"shared win: {winners}" + (f" (tiebreak: {_e(data['tiebreak'])})" if data.get("tiebreak") else "")
     tiebreak = f" (tie on VP, broken by: {_e(data['tiebreak'])})" if data.get("tiebreak") else ""
-    return "won by " + ", ".join(site.player_link(n, prefix) for n in data["winner"]) + tiebreak
+    return f"won by {winners}{tiebreak}"
 
 
 def game_page(game: Game, site: Site) -> str:
@@ -304,8 +323,8 @@ def club_views(site: Site) -> Club:
     history: dict[str, dict[str, list[float | None]]] = {}
     for game in games:
         standings.add(game)
-        if not game["complete"] or len(game["lines"]) < 2:
-            continue
+        if not game["complete"] or len(game["lines"]) < 2 or game.get("mode"):
+            continue  # (a solo game is not rated; a team game is rated apart, no point of this chart)
         ratings.add(game)
         kind = game["game"]
         said = labels.setdefault(kind, [])
@@ -335,7 +354,8 @@ def club_views(site: Site) -> Club:
 
 def _head_to_head(group: dict[str, Any], pairs: dict[tuple[str, str], dict[str, Any]], site: Site,
                   prefix: str, only: str | None = None) -> str:
-    """Who placed above whom: a row per player, a column per opponent, "ahead–behind (level)"."""
+    """Who placed above whom: a row per player, a column per opponent, "ahead–behind (level)";
+    with ``only``, that player's row, a column per opponent met."""
     names = [p["name"] for p in group["players"]]
     rows_of = [n for n in names if only is None or n.casefold() == only]
 
@@ -351,21 +371,20 @@ def _head_to_head(group: dict[str, Any], pairs: dict[tuple[str, str], dict[str, 
         ahead, behind = pair["ahead"][::-1] if flip else pair["ahead"]
         return f"{ahead}–{behind}" + (f" ({pair['level']})" if pair["level"] else "")
 
-    columns = names if only is None else [n for n in names if n.casefold() != only]
+    columns = names if only is None else [n for n in names if n.casefold() != only and cell(only, n)]
     return _table(["", *(site.player_link(n, prefix) for n in columns)],
                   [[site.player_link(a, prefix), *(cell(a, b) for b in columns)] for a in rows_of],
                   numeric=range(1, len(columns) + 1))
 
 
 def index_page(site: Site, club: Club, folder: str) -> str:
-    counted = len(site.games)
-    said = [f"{counted} game{'s' if counted != 1 else ''} from {_e(os.path.basename(os.path.abspath(folder)))}"]
+    said = [f"{counted(len(site.games), 'game')} from {_e(os.path.basename(os.path.abspath(folder)))}"]
     undated = sum(1 for game in site.games if not game.data.get("date"))
     if undated:
         said.append(f"{undated} without a date")
     left = [not_counted(why, len(files)) for why, files in site.left_out.items()]
     body = [f"<p>{'; '.join(said + left)}.</p>"]
-    for error in site.left_out.get("failed", []):
+    for error in site.left_out.get("failed", []) + site.left_out.get("copy", []):
         body.append(f'<p class="note">{_e(error)}</p>')
     for kind, group in club.standings.items():
         body.append(f"<h2>{_e(_game_name(kind))}</h2>")
@@ -448,9 +467,11 @@ def run_site(folder: str, out: str, jobs: int = 0) -> Outcome:
     site, files = build(folder, out, jobs)
     pages = sum(1 for name in files if name.endswith(".html"))
     outcome = Outcome(1 if site.left_out.get("failed") else 0).wrote(out)
+    for note in site.skipped:
+        outcome.warn(note)
     for why, left in site.left_out.items():
         outcome.warn(not_counted(why, len(left)))
-    for error in site.left_out.get("failed", []):
+    for error in site.left_out.get("failed", []) + site.left_out.get("copy", []):
         outcome.warn(f"burgundy: {error}")
-    return outcome.warn(f"wrote {pages} pages and {len(files) - pages} other files to {out} "
-                        f"({len(site.games)} games, {len(site.players)} players)")
+    return outcome.warn(f"wrote {counted(pages, 'page')} and {counted(len(files) - pages, 'other file')} to {out} "
+                        f"({counted(len(site.games), 'game')}, {counted(len(site.players), 'player')})")

@@ -117,12 +117,15 @@ def sync(folder: str | os.PathLike[str], url: str, *, jobs: int = 0, rebuild: bo
         with db.database_errors(url):
             with engine.connect() as connection:        # a read: no writer's lock
                 stored = _stored(connection, key)
+                failed = _failed(connection, key)
             if early is not None:
                 todo = list(found)
                 results: Iterator[dict[str, Any]] = early
             else:
+                # (a record that failed is verified again, changed or not: it is said again, and
+                # a newer burgundy may accept it)
                 todo = [relative for relative, path in found.items()
-                        if relative not in stored or not _unchanged(path, stored[relative])]
+                        if relative not in stored or relative in failed or not _unchanged(path, stored[relative])]
                 results = stack.enter_context(_verifying([found[relative] for relative in todo], jobs, engine=engine))
             advance = progress(len(todo)) if progress and todo else None
             spool = stack.enter_context(_spooled(zip(todo, results), advance))
@@ -160,6 +163,15 @@ def _stored(connection: Any, root: str) -> dict[str, Any]:
     """The ``files`` rows of ``root``, by path."""
     files = db.tables()["files"]
     return {row.path: row for row in connection.execute(files.select().where(files.c.root == root))}
+
+
+def _failed(connection: Any, root: str) -> set[str]:
+    """The paths below ``root`` whose record is stored as failed."""
+    t = db.tables()
+    files, records = t["files"], t["records"]
+    query = (files.join(records, files.c.hash == records.c.hash).select().with_only_columns(files.c.path)
+             .where(files.c.root == root, records.c.status == "failed"))
+    return {path for (path,) in connection.execute(query)}
 
 
 @contextmanager
@@ -265,7 +277,8 @@ def _count(report: SyncReport, relative: str, before: Any, result: dict[str, Any
 
 def _write_batch(connection: Any, root: str, batch: list[tuple[str, dict[str, Any]]], rebuild: bool) -> None:
     """Insert the records, scores, boards and file rows of ``batch`` (a content twice in it
-    is inserted once; one already stored is kept, unless ``rebuild``)."""
+    is inserted once; one already stored is kept, unless ``rebuild`` or it was stored as
+    failed and verifies now)."""
     t = db.tables()
     records: dict[str, dict[str, Any]] = {}
     scores: list[dict[str, Any]] = []
@@ -283,9 +296,12 @@ def _write_batch(connection: Any, root: str, batch: list[tuple[str, dict[str, An
         if rebuild:  # verified again: what was stored of these contents goes
             for name in ("scores", "boards", "records"):
                 connection.execute(t[name].delete().where(t[name].c.hash.in_(hashes)))
-        present = {h for (h,) in connection.execute(
-            t["records"].select().with_only_columns(t["records"].c.hash).where(t["records"].c.hash.in_(hashes)))}
-        fresh = [row for key, row in records.items() if key not in present]
+        present = {key: status for key, status in connection.execute(t["records"].select().with_only_columns(
+            t["records"].c.hash, t["records"].c.status).where(t["records"].c.hash.in_(hashes)))}
+        accepted = [key for key, status in present.items() if status == "failed" and records[key]["status"] == "ok"]
+        if accepted:  # (a failed record has no scores or boards)
+            connection.execute(t["records"].delete().where(t["records"].c.hash.in_(accepted)))
+        fresh = [row for key, row in records.items() if key not in present or key in accepted]
         if fresh:
             _execute_many(connection, t["records"].insert(), fresh)
             new = {row["hash"] for row in fresh}

@@ -14,6 +14,7 @@ import math
 from typing import Any
 
 from burgundy_cli.core.svg import Svg, player_colours
+from burgundy_cli.core.words import padded, text_width
 
 CSS = """
 text{font-family:'DejaVu Sans',Verdana,sans-serif;font-size:10px;fill:#222}
@@ -99,9 +100,9 @@ def chart_table(series: dict[str, Any]) -> str:
     names = list(series["vp"])
     unit = "round" if series["game"] == "castles-of-burgundy" else "turn"
     first = max(len(unit), *(len(label) for label in series["steps"]))
-    widths = [max(len(name), 4) for name in names]
+    widths = [max(text_width(name), 4) for name in names]  # (the columns a terminal shows: 李雷 takes 4)
     lines = [f"VP after every {unit}: {series['title']}",
-             "  ".join([unit.ljust(first), *(name.rjust(w) for name, w in zip(names, widths))]),
+             "  ".join([unit.ljust(first), *(padded(name, w, right=True) for name, w in zip(names, widths))]),
              "  ".join(["-" * first, *("-" * w for w in widths)])]
     for index, label in enumerate(series["steps"]):
         cells = (str(series["vp"][name][index]).rjust(w) for name, w in zip(names, widths))

@@ -12,6 +12,7 @@ import os
 from typing import Any, TextIO
 
 from burgundy_cli.core.game import GameHeader, ScoreTable
+from burgundy_cli.core.words import padded, text_width
 
 
 #: The widest line a game's text drawing (``show``) writes where it can break: a terminal's
@@ -108,10 +109,10 @@ def score_table_text(table: ScoreTable, show_all: bool = False) -> str:
     categories = shown_categories(table, show_all)
     hidden = len(shown_categories(table, True)) - len(categories)
     label_width = max([len(c) for c in categories] + [len("total"), 8])
-    widths = [max(len(n), 5) for n in names]
+    widths = [max(text_width(n), 5) for n in names]  # (the columns a terminal shows: 李雷 takes 4)
 
     def row(label: str, cells: list[str]) -> str:
-        return (label.ljust(label_width) + "  " + "  ".join(c.rjust(w) for c, w in zip(cells, widths))).rstrip()
+        return (label.ljust(label_width) + "  " + "  ".join(padded(c, w, right=True) for c, w in zip(cells, widths))).rstrip()
 
     lines = [_headline(table), row("", names), row("", ["-" * w for w in widths])]
     for category in categories:

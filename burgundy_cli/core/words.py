@@ -6,3 +6,35 @@ from __future__ import annotations
 def counted(number: int, noun: str, plural: str | None = None) -> str:
     """``number`` and ``noun``, the noun plural (``plural``, else ``noun`` + s) unless it is 1."""
     return f"{number} {noun if number == 1 else plural or noun + 's'}"
+
+
+def text_width(text: str) -> int:
+    """How many columns of a terminal ``text`` takes: two for a wide character (Chinese,
+    Japanese, Korean, full-width forms), none for a combining mark or a format character (a
+    zero-width joiner), one for any other. Tables are padded by this, not by ``len``, so a
+    name in another script keeps the figures after it in their columns."""
+    import unicodedata
+
+    if text.isascii():
+        return len(text)
+    return sum(0 if unicodedata.combining(char) or unicodedata.category(char) in ("Mn", "Me", "Cf")
+               else 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1 for char in text)
+
+
+def padded(text: str, width: int, right: bool = False) -> str:
+    """``text`` padded with spaces to ``width`` terminal columns (:func:`text_width`): on the left
+    when ``right`` (a figure), else on the right."""
+    fill = " " * max(0, width - text_width(text))
+    return fill + text if right else text + fill
+
+
+def cut(text: str, width: int) -> str:
+    """``text`` if it fits ``width`` terminal columns, else its start and "…" in ``width``."""
+    if text_width(text) <= width:
+        return text
+    kept = ""
+    for char in text:
+        if text_width(kept + char) > width - 1:
+            break
+        kept += char
+    return kept + "…"

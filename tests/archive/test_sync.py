@@ -4,6 +4,7 @@ dropped; failed records; two syncs at once. Every test runs on SQLite and Postgr
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -260,4 +261,30 @@ def test_a_rebuild_on_two_processes_stores_what_one_process_stores(club, archive
     report = sync(club, archive_url, jobs=2, rebuild=True)
     assert report.added == len(list(club.rglob("*.toml"))) and report.unchanged == 0
     assert {table: sorted(map(tuple, _rows(archive_url, table))) for table in one} == one
+    _consistent(archive_url)
+
+
+def test_a_failed_record_is_said_at_every_sync_until_it_is_mended(club, cli, archive_url) -> None:
+    """A club secretary runs ``stats records/`` each week: the broken record was named (and
+    the exit code 1) the first week only -- the next sync found its file unchanged, skipped
+    it, and said "0 failed" with exit 0 while the game was still left out. A failed record is
+    verified again at every sync (a newer burgundy may accept it) and said again; once
+    mended, it is counted."""
+    bad = club / "robber-knights" / "playout-2-players.toml"
+    good = bad.read_text()
+    bad.write_text(good.replace("[game]", "[gmae]", 1))
+    first = cli("stats", str(club), "--db", archive_url, "--jobs", "1")
+    again = cli("stats", str(club), "--db", archive_url, "--jobs", "1")
+    for result in (first, again):
+        assert result.exit_code == 1, result.output
+        assert "playout-2-players.toml:1:1" in result.stderr, result.stderr
+    report = sync(club, archive_url, jobs=1)
+    assert [path for path, _ in report.failed] == ["robber-knights/playout-2-players.toml"]
+    assert report.unchanged == len(list(club.rglob("*.toml"))) and report.added == 0
+    stat = bad.stat()
+    bad.write_text(good)
+    os.utime(bad, ns=(stat.st_atime_ns, stat.st_mtime_ns))  # mended, same time: still verified again
+    mended = sync(club, archive_url, jobs=1)
+    assert mended.failed == [] and mended.replaced == 1
+    assert all(row["status"] == "ok" for row in listing(archive_url))
     _consistent(archive_url)

@@ -151,25 +151,41 @@ def _chromium(*args: str, cwd: Path) -> subprocess.Popen:
                              *args], cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
-#: The browser's own report on every page of the site, read from inside a page that opens
-#: each one in a frame (file pages may read each other with --allow-file-access-from-files).
-HARNESS = """<!DOCTYPE html><html><head><meta charset="utf-8"><title>all pages</title></head><body>
+def _frames(pages: list[str], each: str) -> str:
+    """A page that opens each of ``pages`` in a 1100-pixel frame and, once all are loaded,
+    writes what the script ``each`` pushes on ``report`` for each ``page`` (a frame's
+    document) as JSON into its ``report`` element (file pages may read each other with
+    --allow-file-access-from-files)."""
+    frames = "\n".join(f'<iframe src="{p}" width="1100" height="700"></iframe>' for p in pages)
+    return f"""<!DOCTYPE html><html><head><meta charset="utf-8"><title>all pages</title></head><body>
 <pre id="report"></pre>
-%s
+{frames}
 <script>
-window.addEventListener("load", () => {
+window.addEventListener("load", () => {{
   const report = [];
-  for (const frame of document.querySelectorAll("iframe")) {
+  for (const frame of document.querySelectorAll("iframe")) {{
     const page = frame.contentDocument;
-    if (!page || !page.body) { report.push({src: frame.getAttribute("src"), missing: true}); continue; }
-    const broken = [...page.images].filter(img => !(img.complete && img.naturalWidth > 0)).map(img => img.src);
-    report.push({src: frame.getAttribute("src"), title: page.title, links: page.links.length, broken,
-                 tables: page.querySelectorAll("table").length, scripts: page.scripts.length});
-  }
+    {each}
+  }}
   document.getElementById("report").textContent = JSON.stringify(report);
-});
+}});
 </script></body></html>
 """
+
+
+def _report(dom: str, log: str) -> list[dict]:
+    """What a page of :func:`_frames` wrote, read from Chromium's ``--dump-dom``."""
+    found = re.search(r'<pre id="report">(.*?)</pre>', dom, re.S)
+    assert found, f"Chromium gave no report; its log ends: {log[-2000:]}"
+    return json.loads(found.group(1).replace("&quot;", '"').replace("&lt;", "<").replace("&gt;", ">")
+                      .replace("&amp;", "&"))
+
+
+#: The browser's own report on every page of the site: no page missing, every picture drawn.
+HARNESS = """if (!page || !page.body) { report.push({src: frame.getAttribute("src"), missing: true}); continue; }
+    const broken = [...page.images].filter(img => !(img.complete && img.naturalWidth > 0)).map(img => img.src);
+    report.push({src: frame.getAttribute("src"), title: page.title, links: page.links.length, broken,
+                 tables: page.querySelectorAll("table").length, scripts: page.scripts.length});"""
 
 
 def test_every_page_opens_in_headless_chromium_cleanly(built) -> None:
@@ -180,8 +196,7 @@ def test_every_page_opens_in_headless_chromium_cleanly(built) -> None:
         pytest.skip(why)
     out, _, _ = built
     pages = sorted(str(p.relative_to(out)) for p in out.rglob("*.html"))
-    frames = "\n".join(f'<iframe src="{p}" width="1100" height="700"></iframe>' for p in pages)
-    (out / "_all.html").write_text(HARNESS % frames)
+    (out / "_all.html").write_text(_frames(pages, HARNESS))
     game = next(p for p in pages if p.startswith("games/castles-of-burgundy-complete-4p-2019-shields"))
     player = next(p for p in pages if p.startswith("players/anna"))
     (out / "_blank.html").write_text("<!DOCTYPE html><html><body></body></html>")
@@ -198,10 +213,7 @@ def test_every_page_opens_in_headless_chromium_cleanly(built) -> None:
     try:
         consoled = [line for _, err in results for line in err.splitlines() if ":CONSOLE" in line]
         assert consoled == [], consoled
-        found = re.search(r'<pre id="report">(.*?)</pre>', dom, re.S)
-        assert found, f"Chromium gave no report; its log ends: {log[-2000:]}"
-        report = json.loads(found.group(1).replace("&quot;", '"')
-                            .replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&"))
+        report = _report(dom, log)
         assert [entry["src"] for entry in report] == pages
         for entry in report:
             assert not entry.get("missing"), entry
@@ -243,3 +255,137 @@ def test_a_record_that_fails_is_named_and_not_counted(cli, tmp_path) -> None:
     assert "1 record that failed to verify not counted" in result.stderr and "broken.toml" in result.stderr
     index = (tmp_path / "site" / "index.html").read_text()
     assert "broken.toml" in index and "6 games from club" in index
+
+
+def test_a_team_game_rated_before_any_normal_game_does_not_break_the_site(cli, tmp_path) -> None:
+    """A team game is rated apart from the normal games (``stats --ratings``' "team games
+    ratings"), so it is no point of the normal ratings' chart. When it came first (the club's
+    first game, or an undated one that sorts first), the site looked the game's normal ratings
+    up before there were any and stopped with an internal error (exit 3)."""
+    folder = tmp_path / "club"
+    folder.mkdir()
+    shutil.copy(RECORDS / "castles-of-burgundy" / "complete-4p-2019-team.toml", folder / "a-team.toml")
+    alone = cli("site", str(folder), "--out", str(tmp_path / "alone"))
+    assert alone.exit_code == 0, alone.output
+    assert not (tmp_path / "alone" / "ratings-castles-of-burgundy.svg").exists()  # nothing rated apart from it
+    shutil.copy(RECORDS / "castles-of-burgundy" / "complete-2p-2011.toml", folder / "b-normal.toml")
+    both = cli("site", str(folder), "--out", str(tmp_path / "both"))
+    assert both.exit_code == 0, both.output
+    chart = (tmp_path / "both" / "ratings-castles-of-burgundy.svg").read_text()
+    assert "game 1" in chart and "game 2" not in chart  # one point: the one normal game rated
+
+
+def test_a_tie_the_tiebreak_left_level_is_a_shared_win_not_a_broken_tie(built) -> None:
+    """The shipped playout-4-players-draw.toml: red and green tie on 17 points and on knights
+    left, "still equal, a draw" -- both win (Robber Knights rules: tied players share the
+    victory). ``score`` says "shared win"; the site said "won by red, green (tie on VP, broken
+    by: ...)", a tie it calls broken that was not, in a game without VP."""
+    out, site, _ = built
+    game = next(g for g in site.games if g.path.endswith("playout-4-players-draw.toml"))
+    page = (out / "games" / f"{game.slug}.html").read_text()
+    assert ('shared win: <a href="../players/red.html">red</a>, <a href="../players/green.html">green</a>'
+            " (tiebreak: red and green tie on 17 points;") in page
+    assert "broken by" not in page
+
+
+def test_a_result_only_tie_level_on_the_tiebreak_too_is_a_shared_win(cli, tmp_path) -> None:
+    """A result-only record of two players level on VP and on empty spaces: it cannot tell
+    who went later in turn order (the 2011 rulebook's last tiebreak), so both are its winners,
+    as ``score`` says ("shared win"); the site called that tie broken."""
+    folder = tmp_path / "club"
+    folder.mkdir()
+    made = cli("new", str(folder / "tie.toml"), "--result", "--game", "castles-of-burgundy", "--edition", "2011",
+               "--players", "Anna,Ben", "--scores", "Anna=160,Ben=160", "--tiebreak", "Anna=3,Ben=3",
+               "--date", "2025-01-02")
+    assert made.exit_code == 0, made.output
+    result = cli("site", str(folder), "--out", str(tmp_path / "site"))
+    assert result.exit_code == 0, result.output
+    for page in (tmp_path / "site" / "index.html", tmp_path / "site" / "games" / "tie.html"):
+        text = page.read_text()
+        assert "shared win: " in text and "(tiebreak: fewest empty duchy spaces)" in text, page.name
+        assert "broken by" not in text, page.name
+
+
+def test_two_copies_of_one_record_are_one_game(cli, tmp_path) -> None:
+    """The same record in two folders of the club (a league folder and a year's, say) is one
+    game played, as ``stats`` counts it (the archive keys a record by its bytes): the site
+    counted it twice -- Cara 2 played, 2 wins, for the one game she won -- and says now which
+    copy it left out."""
+    folder = tmp_path / "club"
+    (folder / "league").mkdir(parents=True)
+    made = cli("new", str(folder / "league" / "g.toml"), "--result", "--game", "castles-of-burgundy",
+               "--edition", "2019", "--players", "Ben,Cara", "--scores", "Ben=150,Cara=200", "--date", "2025-01-02")
+    assert made.exit_code == 0, made.output
+    shutil.copy(folder / "league" / "g.toml", folder / "a-copy.toml")
+    result = cli("site", str(folder), "--out", str(tmp_path / "site"))
+    assert result.exit_code == 0, result.output
+    assert "1 copy of another record not counted" in result.stderr and "league/g.toml" in result.stderr
+    index = (tmp_path / "site" / "index.html").read_text()
+    assert "1 game from club" in index and "1 copy of another record not counted" in index
+    cara = re.search(r'players/cara\.html">Cara</a></td><td class="n">(\d+)</td><td class="n">([\d.]+)<', index)
+    assert cara and cara.groups() == ("1", "1")
+    assert stats_played(cli, folder, "Cara") == 1  # stats, over the same folder, agrees
+    assert sorted(p.name for p in (tmp_path / "site" / "games").glob("*.html")) == ["a-copy.html"]
+
+
+def stats_played(cli, folder: Path, name: str) -> int:
+    """How many games ``stats --json`` counts ``name`` in (its archive kept in a scratch folder)."""
+    result = cli("stats", str(folder), "--db", str(folder.parent / "stats.db"), "--json")
+    assert result.exit_code == 0, result.output
+    players = [p for group in json.loads(result.stdout)["standings"] for p in group["players"]]
+    return next(p["played"] for p in players if p["name"] == name)
+
+
+def test_a_symbolic_link_passed_over_is_named(cli, tmp_path) -> None:
+    """A folder's links are not followed (``score``, ``stats``, ``export`` say so, one line each):
+    the site passed a linked record over without a word, so a game linked into the club's
+    folder was silently missing from its pages."""
+    folder = tmp_path / "club"
+    folder.mkdir()
+    shutil.copy(RECORDS / "castles-of-burgundy" / "complete-2p-2011.toml", folder / "game.toml")
+    (folder / "linked.toml").symlink_to(RECORDS / "castles-of-burgundy" / "complete-4p-2011.toml")
+    result = cli("site", str(folder), "--out", str(tmp_path / "site"))
+    assert result.exit_code == 0, result.output
+    assert "skipped " in result.stderr and "linked.toml: a symbolic link" in result.stderr
+    assert "(1 game, 2 players)" in result.stderr
+
+
+#: How wide each page is, and which right-aligned figure of a table is broken over more than one line.
+MEASURE = """const broken = [...page.querySelectorAll("td.n")].filter(cell => {
+      const range = page.createRange();
+      range.selectNodeContents(cell);
+      return new Set([...range.getClientRects()].map(rect => Math.round(rect.top))).size > 1;
+    }).map(cell => cell.textContent);
+    report.push({src: frame.getAttribute("src"), width: page.documentElement.scrollWidth, broken});"""
+
+
+def test_a_club_of_many_players_gets_pages_no_wider_than_the_screen(cli, tmp_path) -> None:
+    """Twelve players with long names, all met in one game: the head-to-head table of the
+    index has a column each. It ran off the right of a 1100-pixel window and broke each
+    figure "1–0 (1)" over three lines; a wide table now scrolls in its own box, and a figure
+    stays on one line. A player's page has a column for each opponent met, not for everyone."""
+    if CHROMIUM is None:
+        pytest.skip("headless Chromium (Debian's chromium package) is not installed")
+    folder = tmp_path / "club"
+    folder.mkdir()
+    names = [f"Player number {i} of the club" for i in range(12)]
+    for game, seats in enumerate((names[:4], names[4:8], names[8:], [names[0], names[11]])):
+        scores = ",".join(f"{name}={150 + 10 * (seat % 2)}" for seat, name in enumerate(seats))
+        made = cli("new", str(folder / f"g{game}.toml"), "--result", "--game", "castles-of-burgundy",
+                   "--edition", "2011", "--players", ",".join(seats), "--scores", scores,
+                   "--tiebreak", ",".join(f"{name}=1" for name in seats), "--date", f"2025-01-0{game + 1}")
+        assert made.exit_code == 0, made.output
+    out = tmp_path / "site"
+    assert cli("site", str(folder), "--out", str(out)).exit_code == 0
+    player = (out / "players" / "player-number-0-of-the-club.html").read_text()
+    h2h = player.split("<h3>Head to head</h3>")[1].split("</table>")[0]
+    assert h2h.count("<th") == 1 + 4  # the row's own corner and the four opponents met
+    pages = ["index.html", "players/player-number-0-of-the-club.html"]
+    (out / "_measure.html").write_text(_frames(pages, MEASURE))
+    report = _report(*_chromium("--allow-file-access-from-files", "--virtual-time-budget=20000", "--dump-dom",
+                                (out / "_measure.html").as_uri(), cwd=out).communicate(timeout=180))
+    assert [entry["src"] for entry in report] == pages
+    for entry in report:
+        assert entry["width"] <= 1100 and entry["broken"] == [], entry
+    for path in out.glob(".profile-*"):
+        shutil.rmtree(path, ignore_errors=True)
