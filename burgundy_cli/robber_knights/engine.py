@@ -179,25 +179,34 @@ def stop_refusal(state: State, terrain: str, already: int, entering: int, left: 
     a tile of ``terrain`` holding ``already`` knights with ``entering`` knights in the
     stack and leave ``left`` there; ``last``: the walk ends on it. A stack enters a tile
     only with the terrain's minimum; it leaves at least that minimum on each tile (on the
-    tiles it passes through, none with option ``pass-through``); no tile holds more than four.
+    tiles it passes through, none with option ``pass-through``); no tile holds more than four,
+    so a tile without room for the knights that must be left on it cannot be entered at all.
     """
     limits = components()
     minimum = limits.minimum[terrain]
     if step and entering < minimum:
         return "rk.move.enter"
-    least = 0 if state.pass_through and step and not last else minimum
+    least = least_left(state, terrain, step, last)
+    if already + least > limits.max_knights_per_tile or already + left > limits.max_knights_per_tile:
+        return "rk.move.max-four"
     if left < least:
         return "rk.move.minimum"
-    if already + left > limits.max_knights_per_tile:
-        return "rk.move.max-four"
     return None
 
 
+def least_left(state: State, terrain: str, step: int, last: bool) -> int:
+    """The fewest knights a walk may leave on a tile of ``terrain`` at ``step`` (0: the castle;
+    ``last``: the walk ends there): the terrain's minimum, or none on a tile passed through
+    with option ``pass-through``."""
+    return 0 if state.pass_through and step and not last else components().minimum[terrain]
+
+
 def march_refusal(state: State, castle: Cell, terrain: str, direction: str | None,
-                  leave: tuple[int, ...]) -> tuple[str, Cell, str, int, int, int] | None:
+                  leave: tuple[int, ...]) -> tuple[str, Cell, str, int, int, int, int] | None:
     """The first rule the knights' walk ``leave`` from a castle of ``terrain`` newly laid on
     ``castle`` breaks, or ``None``: ``(rule id, cell, terrain, knights already there, knights
-    in the stack on entering, knights left)`` of the step that breaks it.
+    in the stack on entering, knights left, the fewest it may leave there)`` of the step that
+    breaks it.
 
     Each step asks :func:`entry_refusal` (no gap, no lake) and :func:`stop_refusal`: the one
     statement of the walk's rules, for :func:`check` and the move generator alike.
@@ -213,11 +222,11 @@ def march_refusal(state: State, castle: Cell, terrain: str, direction: str | Non
             space = state.board.get(cell)
             refused = entry_refusal(space)
             if refused is not None:
-                return refused, cell, terrain, already, remaining, left
+                return refused, cell, terrain, already, remaining, left, 0
             terrain, already = space.tile.terrain, len(space.knights)
         refused = stop_refusal(state, terrain, already, remaining, left, step, step == last)
         if refused is not None:
-            return refused, cell, terrain, already, remaining, left
+            return refused, cell, terrain, already, remaining, left, least_left(state, terrain, step, step == last)
         remaining -= left
     return None
 
@@ -227,7 +236,7 @@ def _check_march(state: State, castle: Cell, terrain: str, cmd: LayCommand) -> N
     found = march_refusal(state, castle, terrain, cmd.direction, cmd.leave)
     if found is None:
         return
-    refused, cell, terrain, already, remaining, left = found
+    refused, cell, terrain, already, remaining, left, least = found
     name = cell_name(cell)
     limits = components()
     if refused == "rk.move.gap":
@@ -241,9 +250,13 @@ def _check_march(state: State, castle: Cell, terrain: str, cmd: LayCommand) -> N
     if refused == "rk.move.minimum":
         raise _illegal(refused, f"{left} knight(s) left on the {terrain} at {name}",
                        f"leave at least {limits.minimum[terrain]} there")
-    raise _illegal(refused, f"{name} would hold {already + left} knights",
-                   f"it holds {already}; leave at most {limits.max_knights_per_tile - already}"
-                   if already < limits.max_knights_per_tile else f"{name} is full and cannot be entered")
+    room = limits.max_knights_per_tile - already
+    if least > room:
+        raise _illegal(refused, f"the {terrain} at {name} holds {counted(already, 'knight')}, room for {room}, "
+                       f"and a stack must leave {least} there: it cannot be entered"
+                       if room else f"{name} holds {already} knights: it is full and cannot be entered",
+                       f"stop the knights before {name}")
+    raise _illegal(refused, f"{name} would hold {already + left} knights", f"it holds {already}; leave at most {room}")
 
 
 def apply(state: State, cmd: Command) -> None:

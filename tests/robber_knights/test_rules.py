@@ -191,6 +191,28 @@ def test_never_more_than_four():
     assert illegal(base(), "red: lay castle-plain d6 knights 5").rule.id == "rk.move.max-four"
 
 
+def test_no_room_for_the_minimum_means_the_tile_cannot_be_entered():
+    """'More knights can be left on a tile but never more than 4 knights on any one tile. If
+    moving the knight would exceed this limit, the tile concerned cannot be entered.' and
+    'Forest and mountains can only be entered when there are still enough knights left'
+    (rulebook, 'Moving the knights'). A forest holding 3 knights has room for 1, fewer than
+    the 2 a stack must leave there: no stack enters it, whatever it would leave, and the
+    verdict says so (it used to ask for 'at most 1' there, or 'at least 2', each breaking
+    the other rule)."""
+    tiles = ["c5 red:plain", "d4 blue:castle-plain knights blue", "d5 red:village-forest knights blue,blue,blue",
+             "e5 red:plain"]
+    session = position(tiles, {"red": ["castle-plain", "plain"], "blue": ["castle-plain", "plain"]})
+    for line in ("red: lay castle-plain b5 knights 4 east leave 1,1,2",
+                 "red: lay castle-plain b5 knights 5 east leave 1,1,2,1",
+                 "red: lay castle-plain b5 knights 4 east leave 1,1,1,1"):
+        err = illegal(session, line)
+        assert err.rule.id == "rk.move.max-four", line
+        assert "d5" in err.message and "cannot be entered" in err.message, err.message
+        assert err.hint == "stop the knights before d5"
+    assert session.check("red: lay castle-plain b5 knights 3 east leave 2,1") == \
+        "red: lay castle-plain b5 knights 3 east leave 2,1"
+
+
 def test_new_knights_go_on_top_and_score_for_the_top():
     """'If knights are moved onto tiles on which there are already one or more knights, the new
     knights are placed on top.' and 'The player whose knight is on top on the tile in question
