@@ -85,6 +85,34 @@ class RobberKnightsSession:
         engine.check(self.state, cmd)
         return line
 
+    def rules_passed(self, text: str) -> list[dict[str, str]]:
+        """The rules the legal line ``text`` passed (:func:`engine.rules_passed`, the checks a
+        refusal comes from): id, why it held, the rule's text and its rulebook passage.
+
+        :raises RefereeError: ``text`` does not read or is not legal.
+        """
+        from burgundy_cli.robber_knights.rules import rule
+
+        passed = engine.rules_passed(self.state, self.read_with_line(text)[0])
+        return [{"id": rule_id, "why": why, "text": rule(rule_id).text, "ref": rule(rule_id).ref}
+                for rule_id, why in passed]
+
+    def effects(self, text: str) -> list[str]:
+        """What the legal line ``text`` would do, from the position before and after it (as the
+        table session says of a line played); the session's own position is not changed.
+
+        :raises RefereeError: ``text`` does not read or is not legal.
+        """
+        from copy import deepcopy
+
+        from burgundy_cli.robber_knights.table import changes, state_snapshot
+
+        cmd = self.read_with_line(text)[0]
+        engine.check(self.state, cmd)
+        after = deepcopy(self.state)
+        engine.apply(after, cmd)
+        return changes(state_snapshot(self.state), after)
+
     def play(self, text: str) -> str:
         """Check and apply one line (a comment-only line is kept); its canonical form."""
         return self.play_logged(text)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from burgundy_cli.robber_knights.components import components
 from burgundy_cli.robber_knights.scoring import points
 from burgundy_cli.robber_knights.session import RobberKnightsSession
-from burgundy_cli.robber_knights.state import Cell, cell_name
+from burgundy_cli.robber_knights.state import Cell, State, cell_name
 from burgundy_cli.core.words import counted
 
 
@@ -47,7 +47,12 @@ def table_forms(session: RobberKnightsSession) -> list[str]:
 
 
 def snapshot(session: RobberKnightsSession) -> Before:
-    state = session.state
+    """What :func:`effect` compares, taken before the session plays a line."""
+    return state_snapshot(session.state)
+
+
+def state_snapshot(state: State) -> Before:
+    """What :func:`changes` compares, of ``state``."""
     return Before(frozenset(state.board), tuple(tuple(p.hand) for p in state.players),
                   tuple(p.knights for p in state.players), tuple(sum(p.values()) for p in points(state)),
                   state.to_move)
@@ -56,7 +61,13 @@ def snapshot(session: RobberKnightsSession) -> Before:
 def effect(before: Before, session: RobberKnightsSession, line: str) -> str:
     """What the last line (``line``) did, in one short line: tile laid, knights, points, draw,
     next turn."""
-    state = session.state
+    return "; ".join(changes(before, session.state)) or "nothing changed on the table"
+
+
+def changes(before: Before, state: State) -> list[str]:
+    """What changed from ``before`` to ``state``, a phrase each: tile laid, each player's
+    knights, points and draws, next turn (what the session says of a line played, and
+    ``check`` of a legal line)."""
     parts = []
     for cell in sorted(set(state.board) - before.cells):
         space = state.board[cell]
@@ -79,7 +90,7 @@ def effect(before: Before, session: RobberKnightsSession, line: str) -> str:
         parts.append("the game is over")
     elif state.to_move != before.to_move:
         parts.append(f"turn passes to {state.players[state.to_move].name}")
-    return "; ".join(parts) or "nothing changed on the table"
+    return parts
 
 
 def drop_last(data: dict[str, Any]) -> str | None:

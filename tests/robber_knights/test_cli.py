@@ -47,10 +47,36 @@ def test_check_legal_and_illegal(cli, tmp_path):
     path = write(tmp_path, SETUP)
     ok = cli("check", path, "Red lay TP d6")
     assert ok.exit_code == 0
-    assert ok.stdout.strip() == "legal: red: lay town-plain d6"
+    assert ok.stdout.startswith("legal: red: lay town-plain d6 -- ")
     bad = cli("check", "--json", path, "red: lay town-plain c6")
     assert bad.exit_code == 1
     assert json.loads(bad.stdout)["rule"] == "rk.lay.edge"
+
+
+def test_check_legal_names_the_rules_it_passed_and_what_it_does(cli, tmp_path):
+    """A legal verdict settles a dispute as a refusal does: each rule the line passed with why
+    it held (``--why``: the rulebook's words and passage), and what the line does. Red's
+    castle on g5 sends 4 knights south: 1 on it, 1 on the plain g6, 2 into the forest g7
+    ('Moving the knights'); then red picks up a tile ('Laying 1 to 3 tiles')."""
+    path = write(tmp_path, BASE_SETUP)
+    lay = "red: lay castle-plain g5 knights 4 south leave 1,1,2"
+    data = json.loads(cli("check", "--json", path, lay).stdout)
+    assert data["legal"]
+    assert [rule["id"] for rule in data["rules"]] == [
+        "rk.turn.order", "rk.lay.hand", "rk.lay.area", "rk.lay.empty", "rk.lay.edge", "rk.knights.castle",
+        "rk.knights.five", "rk.knights.supply", "rk.move.gap", "rk.move.lake", "rk.move.enter", "rk.move.minimum",
+        "rk.move.max-four"]
+    assert all(rule["ref"].startswith("Robber Knights rulebook, '") and rule["why"] for rule in data["rules"])
+    assert data["effects"] == ["castle-plain on g5", "red 4 knights placed, 26 left, +3 points"]
+    result = cli("check", "--why", path, lay, "red: draw plain")
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[:2] == [
+        f"after: {lay}",
+        "legal: red: draw plain -- red is to move (rk.turn.order); red laid a tile and draws (rk.draw.after-lay); "
+        "red's pile holds 3 plain (rk.draw.pile) -- red drew plain"]
+    assert ("  rk.draw.pile: \"Each player's pile holds their own 24 landscape tiles less those laid and in hand: "
+            in result.stdout)
+    assert "[Robber Knights rulebook, 'Playing equipment' and 'Preparing the landscape tiles']" in result.stdout
 
 
 def test_check_unknown_player_suggests(cli, tmp_path):
