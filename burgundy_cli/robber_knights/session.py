@@ -15,6 +15,7 @@ from burgundy_cli.core.record import RecordDoc
 from burgundy_cli.core.replay import PlayerNames, replay, split_comment, string_list
 from burgundy_cli.robber_knights import engine
 from burgundy_cli.robber_knights.engine import play as play_command
+from burgundy_cli.robber_knights.commands import LayCommand
 from burgundy_cli.robber_knights.notation import Command, format_command, parse_line, read_canonical
 from burgundy_cli.robber_knights.scoring import points, score
 from burgundy_cli.robber_knights.setup import check_header, read_end, read_position, read_setup
@@ -155,10 +156,12 @@ class RobberKnightsSession:
             return MoveList(player=None)
         from burgundy_cli.robber_knights.movegen import legal_commands
 
+        listing = legal_commands(self.state)
         groups: dict[str, list[str]] = {}
-        for group, cmd in legal_commands(self.state):
+        for group, cmd in listing:
             groups.setdefault(group, []).append(format_command(cmd))
-        return MoveList(player=self.players[self.state.to_move], groups=groups)
+        return MoveList(player=self.players[self.state.to_move], groups=groups,
+                        grouped=lambda: cells_together(listing), notes=(("|", "f5|g5: any one of those cells"),))
 
     def record_data(self) -> dict[str, Any]:
         game = self.header.model_dump(exclude_none=True)
@@ -167,6 +170,25 @@ class RobberKnightsSession:
         kind, data = self.start
         return {"game": game, kind: data, "play": {"moves": list(self.log)},
                 "result": self.score().stored_result()}
+
+
+def cells_together(listing: list[tuple[str, Command]]) -> dict[str, list[str]]:
+    """The legal ``listing`` by group, lays that differ only in the cell written as one line,
+    the cells joined by ``|`` in the listing's order (``red: lay plain f5|g5|e6``; a walk
+    ``... f5|g5 knights 2``): what ``burgundy moves`` shows, a tile's cells on one line."""
+    cells: dict[tuple[str, Command], list[str]] = {}
+    for group, cmd in listing:
+        key = (group, cmd.model_copy(update={"cell": "a1"}) if isinstance(cmd, LayCommand) else cmd)
+        cells.setdefault(key, []).append(cmd.cell if isinstance(cmd, LayCommand) else "")
+    groups: dict[str, list[str]] = {}
+    for (group, cmd), where in cells.items():
+        line = format_command(cmd)
+        if isinstance(cmd, LayCommand):
+            player, _, rest = line.partition(": ")
+            words = rest.split(" ")
+            line = f"{player}: {' '.join(words[:2] + ['|'.join(where)] + words[3:])}"
+        groups.setdefault(group, []).append(line)
+    return groups
 
 
 def open_session(doc: RecordDoc, header: GameHeader) -> RobberKnightsSession:

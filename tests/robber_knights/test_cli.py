@@ -123,6 +123,27 @@ def test_moves_agree_with_check(cli, tmp_path):
         assert cli("check", path, line).exit_code == 0
 
 
+def test_moves_lists_a_tiles_cells_on_one_line(cli, tmp_path):
+    """``moves`` writes the lines that differ only in the cell as one, the cells joined by
+    ``|`` (as its help says: 'a tile's spaces on one line'); ``--all`` and ``--json`` every
+    line. Red holds a castle-plain and a town-plain and may lay on 8 cells."""
+    path = write(tmp_path, BASE_SETUP)
+    every = json.loads(cli("moves", "--json", path).stdout)["moves"]
+    cells = "f5|g5|e6|h6|e7|h7|f8|g8"
+    text = cli("moves", path).stdout.splitlines()
+    assert text[:5] == ["red to move:", "  lay castle-plain:", f"    red: lay castle-plain {cells}",
+                        "  lay town-plain:", f"    red: lay town-plain {cells}"]
+    assert f"    red: lay castle-plain {cells} knights 1" in text
+    assert text[-1] == "(f5|g5: any one of those cells; 'burgundy moves --all' lists every line)"
+    spread = []
+    for line in text[1:-1]:
+        if line.startswith("    "):
+            words = line.strip().split(" ")
+            spread += [" ".join(words[:3] + [cell] + words[4:]) for cell in words[3].split("|")]
+    assert sorted(spread) == sorted(every) and len(text) < len(every)
+    assert len(cli("moves", "--all", path).stdout.splitlines()) == len(every) + 4  # the header, 3 groups
+
+
 def test_play_appends_and_fmt_is_stable(cli, tmp_path):
     path = write(tmp_path, SETUP)
     result = cli("play", path, "red: end")
