@@ -90,6 +90,8 @@ def changes(before: Before, state: State) -> list[str]:
         parts.append("the game is over")
     elif state.to_move != before.to_move:
         parts.append(f"turn passes to {state.players[state.to_move].name}")
+    elif not state.lays:  # after any line but the turn's last, the tiles laid this turn are 1 or more
+        parts.append(f"turn passes to {state.players[state.to_move].name} again: no one else holds a tile")
     return parts
 
 

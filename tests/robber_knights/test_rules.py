@@ -253,6 +253,20 @@ def test_players_out_of_tiles_are_passed_over():
     assert passed_over and session.state.over
 
 
+def test_the_last_player_with_tiles_ends_a_turn_and_begins_the_next():
+    """'It may happen that not all players lay their last tile in the same round.' (rulebook,
+    'Size of the Playing Area'): Ben, the only one still holding tiles, ends his turn and the
+    next is his again; the line says so (it said 'nothing changed on the table')."""
+    data = GAME.playout(3, 11)
+    session = open_text(dump_record({"game": data["game"], "setup": data["setup"]}))
+    for line in data["play"]["moves"][:144]:
+        session.play(line)
+    assert [player.hand == [] for player in session.state.players] == [True, False, True]
+    assert session.effects("Ben: end") == ["turn passes to Ben again: no one else holds a tile"]
+    session.play("Ben: end")
+    assert session.state.to_move == 1 and session.state.lays == 0
+
+
 @pytest.mark.parametrize(("players", "side"), [(3, 9), (4, 10)])
 def test_area_three_and_four_players(players, side):
     """'3 players: 9 per row and column, 9 x 9 tiles. 4 players: 10 per row and column, 10 x 10
