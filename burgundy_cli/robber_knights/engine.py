@@ -297,10 +297,10 @@ def _check_march(state: State, castle: Cell, terrain: str, cmd: LayCommand, pass
     if refused == "rk.move.lake":
         raise _illegal(refused, f"{name} is a lake", "stop the knights before the lake")
     if refused == "rk.move.enter":
-        raise _illegal(refused, f"{remaining} knight(s) cannot enter the {terrain} at {name}",
+        raise _illegal(refused, f"{counted(remaining, 'knight')} cannot enter the {terrain} at {name}",
                        f"entering {terrain} needs at least {limits.minimum[terrain]} knights in the stack")
     if refused == "rk.move.minimum":
-        raise _illegal(refused, f"{left} knight(s) left on the {terrain} at {name}",
+        raise _illegal(refused, f"{counted(left, 'knight')} left on the {terrain} at {name}",
                        f"leave at least {limits.minimum[terrain]} there")
     room = limits.max_knights_per_tile - already
     if least > room:

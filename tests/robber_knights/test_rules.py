@@ -170,14 +170,16 @@ def test_enter_forest_and_mountains_with_enough_knights():
     """'Forest and mountains can only be entered when there are still enough knights left.'
     (rulebook, 'Moving the knights')."""
     assert illegal(base(), "red: lay castle-plain f4 knights 3 south leave 1,2").rule.id == "rk.move.enter"
-    assert illegal(base(), "red: lay castle-plain d7 knights 2 east leave 1,1").rule.id == "rk.move.enter"
+    err = illegal(base(), "red: lay castle-plain d7 knights 2 east leave 1,1")
+    assert (err.rule.id, err.message) == ("rk.move.enter", "1 knight cannot enter the forest at e7")
     assert base().check("red: lay castle-plain f4 knights 4 south leave 1,3")
 
 
 def test_leave_the_minimum():
     """'on a tile with a plain: 1 knight; on a tile with a forest: 2 knights; on a tile with
     mountains: 3 knights' -- 'including on their knight's castle' (rulebook, 'Moving the knights')."""
-    assert illegal(base(), "red: lay castle-plain d7 knights 4 east leave 1,1,2").rule.id == "rk.move.minimum"
+    err = illegal(base(), "red: lay castle-plain d7 knights 4 east leave 1,1,2")
+    assert (err.rule.id, err.message) == ("rk.move.minimum", "1 knight left on the forest at e7")
     blue = base(to_move="blue")
     assert illegal(blue, "blue: lay castle-forest i7 knights 2 west leave 1,1").rule.id == "rk.move.minimum"
     assert blue.check("blue: lay castle-forest i7 knights 3 west leave 2,1")
