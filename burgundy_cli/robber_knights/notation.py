@@ -215,6 +215,45 @@ def read_lenient(text: str) -> Command:
     return _parse_lay(player, args, column + len(word) + 1)
 
 
+def canonical_start(typed: str) -> str:
+    """The start of a canonical line that ``typed``, the start of a line in a spelling the
+    reader takes (one space between words), reads as so far: each whole word spelled as
+    :func:`format_command` writes it, the word being typed (the last) left as it is.
+
+    Tab completion matches the legal lines on their start, so a start typed as the reader
+    allows (no colon, a tile's code, ``l`` for lay, ``k`` for knights, a direction's letter)
+    finds them too.
+
+    >>> canonical_start("red l cp e7 k 2 e")
+    'red: lay castle-plain e7 knights 2 e'
+    >>> canonical_start("lay tf ")
+    'lay town-forest '
+    """
+    *whole, last = typed.split(" ")
+    words: list[str] = []
+    verb = direction = None
+    for word in whole:
+        low = word.lower()
+        if verb is None:
+            if low in _VERBS:
+                verb = _VERBS[low]
+                words.append(verb)
+            else:
+                words.append(word if word.endswith(":") else f"{word}:")
+        elif low in _FILLER:
+            continue
+        elif low in _KNIGHTS:
+            words.append("knights")
+        elif low in _DIRECTIONS and direction is None:
+            direction = _DIRECTIONS[low]
+            words.append(direction)
+        elif low in _LEAVE:
+            words.append("leave")
+        else:
+            words.append(tile_aliases().get(_normalise_tile(low), _LEAVE_SEPARATOR.sub(",", low)))
+    return " ".join(words + [last])
+
+
 def _no_more(args: list[tuple[str, int]], expected: int) -> None:
     if len(args) > expected:
         word, column = args[expected]

@@ -10,13 +10,15 @@ from __future__ import annotations
 from typing import Any
 
 from burgundy_cli.core.errors import Location, ParseError, RecordError
-from burgundy_cli.core.game import GameHeader, MoveList, ScoreTable
+from burgundy_cli.core.game import GameHeader, MoveList, ScoreTable, starts_as_typed
 from burgundy_cli.core.record import RecordDoc
 from burgundy_cli.core.replay import PlayerNames, replay, split_comment, string_list
 from burgundy_cli.robber_knights import engine
 from burgundy_cli.robber_knights.engine import play as play_command
 from burgundy_cli.robber_knights.commands import LayCommand
-from burgundy_cli.robber_knights.notation import Command, format_command, parse_line, read_canonical
+from burgundy_cli.robber_knights.notation import (
+    Command, canonical_start, format_command, parse_line, read_canonical,
+)
 from burgundy_cli.robber_knights.scoring import points, score
 from burgundy_cli.robber_knights.setup import check_header, read_end, read_position, read_setup
 from burgundy_cli.robber_knights.state import State
@@ -160,8 +162,11 @@ class RobberKnightsSession:
         groups: dict[str, list[str]] = {}
         for group, cmd in listing:
             groups.setdefault(group, []).append(format_command(cmd))
+        every = [line for lines in groups.values() for line in lines]
         return MoveList(player=self.players[self.state.to_move], groups=groups,
-                        grouped=lambda: cells_together(listing), notes=(("|", "f5|g5: any one of those cells"),))
+                        grouped=lambda: cells_together(listing), notes=(("|", "f5|g5: any one of those cells"),),
+                        completing=lambda typed: [line for line in every
+                                                  if starts_as_typed(line, canonical_start(typed))])
 
     def record_data(self) -> dict[str, Any]:
         game = self.header.model_dump(exclude_none=True)
