@@ -7,14 +7,16 @@ and after the engine played it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dataclasses import dataclass
 from burgundy_cli.robber_knights.components import components
 from burgundy_cli.robber_knights.scoring import points
-from burgundy_cli.robber_knights.session import RobberKnightsSession
 from burgundy_cli.robber_knights.state import Cell, State, cell_name
 from burgundy_cli.core.words import counted
+
+if TYPE_CHECKING:  # annotations only: the session imports this module for what a line does
+    from burgundy_cli.robber_knights.session import RobberKnightsSession
 
 
 @dataclass(frozen=True, slots=True)
