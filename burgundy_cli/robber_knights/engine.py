@@ -15,6 +15,8 @@ from burgundy_cli.robber_knights.state import Cell, Space, State, cell_name, cel
 from burgundy_cli.core.words import counted
 
 Command = LayCommand | DrawCommand | EndCommand
+#: The rules a legal line passed, in the order checked, each with why it held (see :func:`rules_passed`).
+Passed = list[tuple[str, str]]
 
 
 def _illegal(rule_id: str, message: str, hint: str | None = None) -> IllegalMoveError:
@@ -29,8 +31,21 @@ def check(state: State, cmd: Command) -> None:
     _check(state, cmd)
 
 
-def _check(state: State, cmd: Command) -> Cell | None:
-    """:func:`check`, giving the cell a tile is laid on (None for a draw or an end), for :func:`_apply`."""
+def rules_passed(state: State, cmd: Command) -> Passed:
+    """The rules the legal ``cmd`` passed in ``state``, in the order :func:`check` asks them,
+    each with why it held: the same checks, noting each rule as it lets the line through
+    (what ``burgundy check`` says of a legal line).
+
+    :raises IllegalMoveError: ``cmd`` is not legal.
+    """
+    passed: Passed = []
+    _check(state, cmd, passed)
+    return passed
+
+
+def _check(state: State, cmd: Command, passed: Passed | None = None) -> Cell | None:
+    """:func:`check`, giving the cell a tile is laid on (None for a draw or an end), for
+    :func:`_apply`; each rule that holds is added to ``passed``, when given."""
     if state.over:
         raise _illegal("rk.game.over", "the game is over: every tile has been laid",
                        "nothing more can be played; run 'burgundy score' for the result")
@@ -38,17 +53,23 @@ def _check(state: State, cmd: Command) -> Cell | None:
     if state.must_draw:  # only the player to move may act: by drawing
         if player != state.to_move or not isinstance(cmd, DrawCommand):
             raise _out_of_turn(state, cmd, player)
-        _check_draw(state, player, cmd)
+        if passed is not None:
+            passed.append(("rk.turn.order", f"{cmd.player} is to move"))
+        _check_draw(state, player, cmd, passed)
         return None
     if player != state.to_move:
         raise _out_of_turn(state, cmd, player)
+    if passed is not None:
+        passed.append(("rk.turn.order", f"{cmd.player} is to move"))
     if isinstance(cmd, LayCommand):
-        return _check_lay(state, player, cmd)
+        return _check_lay(state, player, cmd, passed)
     if isinstance(cmd, DrawCommand):
-        _check_draw(state, player, cmd)
+        _check_draw(state, player, cmd, passed)
     elif state.lays == 0:
         raise _illegal("rk.turn.first-compulsory", f"{cmd.player} has not laid a tile this turn",
                        "lay at least one tile before ending the turn")
+    elif passed is not None:
+        passed.append(("rk.turn.first-compulsory", f"{cmd.player} has laid {counted(state.lays, 'tile')} this turn"))
     return None
 
 
@@ -66,7 +87,7 @@ def _out_of_turn(state: State, cmd: Command, player: int) -> IllegalMoveError:
                     f"the next line must be by {mover}")
 
 
-def _check_draw(state: State, player: int, cmd: DrawCommand) -> None:
+def _check_draw(state: State, player: int, cmd: DrawCommand, passed: Passed | None = None) -> None:
     who = state.players[player]
     if not state.must_draw:
         raise _illegal("rk.draw.after-lay", f"{who.name} has no draw due: a tile is drawn only right after "
@@ -75,9 +96,12 @@ def _check_draw(state: State, player: int, cmd: DrawCommand) -> None:
         left = ", ".join(f"{count} {name}" for name, count in who.pile.items() if count) or "nothing"
         raise _illegal("rk.draw.pile", f"{who.name}'s pile holds no {cmd.tile} any more",
                        f"the pile still holds {left}")
+    if passed is not None:
+        passed.append(("rk.draw.after-lay", f"{who.name} laid a tile and draws"))
+        passed.append(("rk.draw.pile", f"{who.name}'s pile holds {who.pile[cmd.tile]} {cmd.tile}"))
 
 
-def _check_lay(state: State, player: int, cmd: LayCommand) -> Cell:
+def _check_lay(state: State, player: int, cmd: LayCommand, passed: Passed | None = None) -> Cell:
     who = state.players[player]
     if cmd.tile not in who.hand:
         raise _illegal("rk.lay.hand", f"{who.name} holds no {cmd.tile}",
@@ -85,6 +109,8 @@ def _check_lay(state: State, player: int, cmd: LayCommand) -> Cell:
     cell = cells_by_name()[cmd.cell]  # parse_cell's table, one call fewer a lay
     if place_refusal(state, cell) is not None:
         _check_place(state, cell, cmd.cell)
+    if passed is not None:
+        passed.extend(_placed(state, cell, who.name, cmd))
     if not cmd.leave:
         return cell
     tile = components().tiles[cmd.tile]
@@ -98,8 +124,25 @@ def _check_lay(state: State, player: int, cmd: LayCommand) -> Cell:
     if refused == "rk.knights.supply":
         raise _illegal(refused, f"{who.name} has only {counted(who.knights, 'knight')} left, not {cmd.knights}",
                        f"place at most {who.knights}" if who.knights else "lay the castle without knights")
-    _check_march(state, cell, tile.terrain, cmd)
+    if passed is not None:
+        passed.extend((("rk.knights.castle", f"{cmd.tile} has a castle"),
+                       ("rk.knights.five", f"{counted(cmd.knights, 'knight')}, at most "
+                                           f"{components().max_knights_per_castle}"),
+                       ("rk.knights.supply", f"{who.name} has {who.knights} left")))
+    _check_march(state, cell, tile.terrain, cmd, passed)
     return cell
+
+
+def _placed(state: State, cell: Cell, name: str, cmd: LayCommand) -> Passed:
+    """Why the lay of ``cmd`` on ``cell`` (allowed by :func:`place_refusal`) passed the hand
+    and placement rules, for :func:`rules_passed`."""
+    row, col = cell
+    touching = [cell_name(near) for near in ((row - 1, col), (row, col + 1), (row + 1, col), (row, col - 1))
+                if near in state.board]
+    return [("rk.lay.hand", f"{name} holds {cmd.tile}"),
+            ("rk.lay.area", f"{cmd.cell} keeps the landscape within {state.side} x {state.side} tiles"),
+            ("rk.lay.empty", f"{cmd.cell} is empty"),
+            ("rk.lay.edge", f"{cmd.cell} shares an edge with {', '.join(touching)}")]
 
 
 def place_refusal(state: State, cell: Cell) -> str | None:
@@ -179,28 +222,40 @@ def stop_refusal(state: State, terrain: str, already: int, entering: int, left: 
     a tile of ``terrain`` holding ``already`` knights with ``entering`` knights in the
     stack and leave ``left`` there; ``last``: the walk ends on it. A stack enters a tile
     only with the terrain's minimum; it leaves at least that minimum on each tile (on the
-    tiles it passes through, none with option ``pass-through``); no tile holds more than four.
+    tiles it passes through, none with option ``pass-through``); no tile holds more than four,
+    so a tile without room for the knights that must be left on it cannot be entered at all.
     """
     limits = components()
     minimum = limits.minimum[terrain]
     if step and entering < minimum:
         return "rk.move.enter"
-    least = 0 if state.pass_through and step and not last else minimum
+    least = least_left(state, terrain, step, last)
+    if already + least > limits.max_knights_per_tile or already + left > limits.max_knights_per_tile:
+        return "rk.move.max-four"
     if left < least:
         return "rk.move.minimum"
-    if already + left > limits.max_knights_per_tile:
-        return "rk.move.max-four"
     return None
 
 
-def march_refusal(state: State, castle: Cell, terrain: str, direction: str | None,
-                  leave: tuple[int, ...]) -> tuple[str, Cell, str, int, int, int] | None:
+def least_left(state: State, terrain: str, step: int, last: bool) -> int:
+    """The fewest knights a walk may leave on a tile of ``terrain`` at ``step`` (0: the castle;
+    ``last``: the walk ends there): the terrain's minimum, or none on a tile passed through
+    with option ``pass-through``."""
+    return 0 if state.pass_through and step and not last else components().minimum[terrain]
+
+
+def march_refusal(state: State, castle: Cell, terrain: str, direction: str | None, leave: tuple[int, ...],
+                  steps: list[tuple[Cell, str, int, int, int]] | None = None
+                  ) -> tuple[str, Cell, str, int, int, int, int] | None:
     """The first rule the knights' walk ``leave`` from a castle of ``terrain`` newly laid on
     ``castle`` breaks, or ``None``: ``(rule id, cell, terrain, knights already there, knights
-    in the stack on entering, knights left)`` of the step that breaks it.
+    in the stack on entering, knights left, the fewest it may leave there)`` of the step that
+    breaks it.
 
     Each step asks :func:`entry_refusal` (no gap, no lake) and :func:`stop_refusal`: the one
-    statement of the walk's rules, for :func:`check` and the move generator alike.
+    statement of the walk's rules, for :func:`check` and the move generator alike. Each step
+    allowed is added to ``steps``, when given: (cell, terrain, knights already there, in the
+    stack on entering, left).
     """
     d_row, d_col = STEPS[direction] if direction else (0, 0)
     remaining = sum(leave)
@@ -213,21 +268,27 @@ def march_refusal(state: State, castle: Cell, terrain: str, direction: str | Non
             space = state.board.get(cell)
             refused = entry_refusal(space)
             if refused is not None:
-                return refused, cell, terrain, already, remaining, left
+                return refused, cell, terrain, already, remaining, left, 0
             terrain, already = space.tile.terrain, len(space.knights)
         refused = stop_refusal(state, terrain, already, remaining, left, step, step == last)
         if refused is not None:
-            return refused, cell, terrain, already, remaining, left
+            return refused, cell, terrain, already, remaining, left, least_left(state, terrain, step, step == last)
+        if steps is not None:
+            steps.append((cell, terrain, already, remaining, left))
         remaining -= left
     return None
 
 
-def _check_march(state: State, castle: Cell, terrain: str, cmd: LayCommand) -> None:
-    """The knights' walk from the castle (:func:`march_refusal`), as a worded refusal."""
-    found = march_refusal(state, castle, terrain, cmd.direction, cmd.leave)
+def _check_march(state: State, castle: Cell, terrain: str, cmd: LayCommand, passed: Passed | None = None) -> None:
+    """The knights' walk from the castle (:func:`march_refusal`), as a worded refusal; the
+    walk's rules, each with why it held, added to ``passed`` when given."""
+    steps: list[tuple[Cell, str, int, int, int]] | None = None if passed is None else []
+    found = march_refusal(state, castle, terrain, cmd.direction, cmd.leave, steps)
     if found is None:
+        if steps:
+            passed.extend(_walked(cmd, steps))
         return
-    refused, cell, terrain, already, remaining, left = found
+    refused, cell, terrain, already, remaining, left, least = found
     name = cell_name(cell)
     limits = components()
     if refused == "rk.move.gap":
@@ -236,14 +297,39 @@ def _check_march(state: State, castle: Cell, terrain: str, cmd: LayCommand) -> N
     if refused == "rk.move.lake":
         raise _illegal(refused, f"{name} is a lake", "stop the knights before the lake")
     if refused == "rk.move.enter":
-        raise _illegal(refused, f"{remaining} knight(s) cannot enter the {terrain} at {name}",
+        raise _illegal(refused, f"{counted(remaining, 'knight')} cannot enter the {terrain} at {name}",
                        f"entering {terrain} needs at least {limits.minimum[terrain]} knights in the stack")
     if refused == "rk.move.minimum":
-        raise _illegal(refused, f"{left} knight(s) left on the {terrain} at {name}",
+        raise _illegal(refused, f"{counted(left, 'knight')} left on the {terrain} at {name}",
                        f"leave at least {limits.minimum[terrain]} there")
-    raise _illegal(refused, f"{name} would hold {already + left} knights",
-                   f"it holds {already}; leave at most {limits.max_knights_per_tile - already}"
-                   if already < limits.max_knights_per_tile else f"{name} is full and cannot be entered")
+    room = limits.max_knights_per_tile - already
+    if least > room:
+        raise _illegal(refused, f"the {terrain} at {name} holds {counted(already, 'knight')}, room for {room}, "
+                       f"and a stack must leave {least} there: it cannot be entered"
+                       if room else f"{name} holds {already} knights: it is full and cannot be entered",
+                       f"stop the knights before {name}")
+    raise _illegal(refused, f"{name} would hold {already + left} knights", f"it holds {already}; leave at most {room}")
+
+
+def _walked(cmd: LayCommand, steps: list[tuple[Cell, str, int, int, int]]) -> Passed:
+    """Why the knights' walk of ``cmd`` (its ``steps``, as :func:`march_refusal` allowed them)
+    passed the walk's rules, for :func:`rules_passed`."""
+    limits = components()
+    onwards = steps[1:]
+    passes: Passed = []
+    if onwards:
+        passes.append(("rk.move.gap", f"the knights go {cmd.direction} onto the laid tiles next in line: "
+                                      + ", ".join(cell_name(cell) for cell, *_ in onwards)))
+        passes.append(("rk.move.lake", "no lake on the way"))
+        entered = [f"{entering} enter the {terrain} at {cell_name(cell)}"
+                   for cell, terrain, _, entering, _ in onwards if limits.minimum[terrain] > 1]
+        passes.append(("rk.move.enter", ", ".join(entered) or "no forest or mountains on the way"))
+    passes.append(("rk.move.minimum", ", ".join(f"{left} left on the {terrain} at {cell_name(cell)}"
+                                                for cell, terrain, _, _, left in steps)))
+    fullest = max(steps, key=lambda step: step[2] + step[4])
+    passes.append(("rk.move.max-four", f"at most {limits.max_knights_per_tile} on a tile: "
+                                       f"{cell_name(fullest[0])} then holds {fullest[2] + fullest[4]}"))
+    return passes
 
 
 def apply(state: State, cmd: Command) -> None:

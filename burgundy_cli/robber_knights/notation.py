@@ -86,6 +86,14 @@ def tile_name(text: str, column: int | None = None) -> str:
     raise ParseError(f"unknown tile '{text}'", location=Location(column=column), hint=hint)
 
 
+def _two_word_tile(args: list[tuple[str, int]], index: int) -> str | None:
+    """The tile named by the words ``index`` and ``index + 1`` of ``args`` together
+    (``town forest``, ``castle plain``), or None when they name none."""
+    if index + 1 >= len(args):
+        return None
+    return tile_aliases().get(_normalise_tile(f"{args[index][0]} {args[index + 1][0]}"))
+
+
 def parse_line(text: str) -> Command:
     """Read one notation line into a command (syntax only).
 
@@ -201,9 +209,49 @@ def read_lenient(text: str) -> Command:
         if not args:
             raise ParseError("draw needs the tile drawn", location=Location(column=column + len(word) + 1),
                              hint="e.g. 'red: draw village-forest'")
-        _no_more(args, 1)
-        return DrawCommand(player=player, tile=tile_name(*args[0]))
+        tile = _two_word_tile(args, 0)
+        _no_more(args, 1 if tile is None else 2)
+        return DrawCommand(player=player, tile=tile or tile_name(*args[0]))
     return _parse_lay(player, args, column + len(word) + 1)
+
+
+def canonical_start(typed: str) -> str:
+    """The start of a canonical line that ``typed``, the start of a line in a spelling the
+    reader takes (one space between words), reads as so far: each whole word spelled as
+    :func:`format_command` writes it, the word being typed (the last) left as it is.
+
+    Tab completion matches the legal lines on their start, so a start typed as the reader
+    allows (no colon, a tile's code, ``l`` for lay, ``k`` for knights, a direction's letter)
+    finds them too.
+
+    >>> canonical_start("red l cp e7 k 2 e")
+    'red: lay castle-plain e7 knights 2 e'
+    >>> canonical_start("lay tf ")
+    'lay town-forest '
+    """
+    *whole, last = typed.split(" ")
+    words: list[str] = []
+    verb = direction = None
+    for word in whole:
+        low = word.lower()
+        if verb is None:
+            if low in _VERBS:
+                verb = _VERBS[low]
+                words.append(verb)
+            else:
+                words.append(word if word.endswith(":") else f"{word}:")
+        elif low in _FILLER:
+            continue
+        elif low in _KNIGHTS:
+            words.append("knights")
+        elif low in _DIRECTIONS and direction is None:
+            direction = _DIRECTIONS[low]
+            words.append(direction)
+        elif low in _LEAVE:
+            words.append("leave")
+        else:
+            words.append(tile_aliases().get(_normalise_tile(low), _LEAVE_SEPARATOR.sub(",", low)))
+    return " ".join(words + [last])
 
 
 def _no_more(args: list[tuple[str, int]], expected: int) -> None:
@@ -251,7 +299,11 @@ def _parse_lay(player: str, args: list[tuple[str, int]], end_column: int) -> Lay
                 raise ParseError("'leave' needs the knights left on each tile", location=Location(column=column),
                                  hint="e.g. 'leave 1,2,1' (the castle first)")
         elif tile is None:
-            tile = tile_name(word, column)
+            tile = _two_word_tile(args, index - 1)
+            if tile is None:
+                tile = tile_name(word, column)
+            else:
+                index += 1
         else:
             raise ParseError(f"unexpected '{word}'", location=Location(column=column),
                              hint="expected: lay <tile> <cell> [knights N] [direction] [leave a,b,...]")

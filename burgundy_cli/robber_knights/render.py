@@ -9,6 +9,7 @@ spaces where a tile may be laid now. Players, hands, piles, knights and points f
 from __future__ import annotations
 
 from burgundy_cli.core.render import packed
+from burgundy_cli.core.words import counted
 from burgundy_cli.robber_knights.components import components
 from burgundy_cli.robber_knights.movegen import lay_cells
 from burgundy_cli.robber_knights.scoring import points
@@ -65,5 +66,5 @@ def _turn_line(state: State) -> str:
     if state.must_draw:
         return f"{name} to draw the top tile of their pile ({state.lays} laid this turn)"
     if state.lays:
-        return f"{name} to move: {state.lays} tile(s) laid this turn; lay another or end"
+        return f"{name} to move: {counted(state.lays, 'tile')} laid this turn; lay another or end"
     return f"{name} to move: lay 1 to 3 tiles"

@@ -10,12 +10,15 @@ from __future__ import annotations
 from typing import Any
 
 from burgundy_cli.core.errors import Location, ParseError, RecordError
-from burgundy_cli.core.game import GameHeader, MoveList, ScoreTable
+from burgundy_cli.core.game import GameHeader, MoveList, ScoreTable, starts_as_typed
 from burgundy_cli.core.record import RecordDoc
 from burgundy_cli.core.replay import PlayerNames, replay, split_comment, string_list
 from burgundy_cli.robber_knights import engine
 from burgundy_cli.robber_knights.engine import play as play_command
-from burgundy_cli.robber_knights.notation import Command, format_command, parse_line, read_canonical
+from burgundy_cli.robber_knights.commands import LayCommand
+from burgundy_cli.robber_knights.notation import (
+    Command, canonical_start, format_command, parse_line, read_canonical,
+)
 from burgundy_cli.robber_knights.scoring import points, score
 from burgundy_cli.robber_knights.setup import check_header, read_end, read_position, read_setup
 from burgundy_cli.robber_knights.state import State
@@ -85,6 +88,34 @@ class RobberKnightsSession:
         engine.check(self.state, cmd)
         return line
 
+    def rules_passed(self, text: str) -> list[dict[str, str]]:
+        """The rules the legal line ``text`` passed (:func:`engine.rules_passed`, the checks a
+        refusal comes from): id, why it held, the rule's text and its rulebook passage.
+
+        :raises RefereeError: ``text`` does not read or is not legal.
+        """
+        from burgundy_cli.robber_knights.rules import rule
+
+        passed = engine.rules_passed(self.state, self.read_with_line(text)[0])
+        return [{"id": rule_id, "why": why, "text": rule(rule_id).text, "ref": rule(rule_id).ref}
+                for rule_id, why in passed]
+
+    def effects(self, text: str) -> list[str]:
+        """What the legal line ``text`` would do, from the position before and after it (as the
+        table session says of a line played); the session's own position is not changed.
+
+        :raises RefereeError: ``text`` does not read or is not legal.
+        """
+        from copy import deepcopy
+
+        from burgundy_cli.robber_knights.table import changes, state_snapshot
+
+        cmd = self.read_with_line(text)[0]
+        engine.check(self.state, cmd)
+        after = deepcopy(self.state)
+        engine.apply(after, cmd)
+        return changes(state_snapshot(self.state), after)
+
     def play(self, text: str) -> str:
         """Check and apply one line (a comment-only line is kept); its canonical form."""
         return self.play_logged(text)
@@ -127,10 +158,15 @@ class RobberKnightsSession:
             return MoveList(player=None)
         from burgundy_cli.robber_knights.movegen import legal_commands
 
+        listing = legal_commands(self.state)
         groups: dict[str, list[str]] = {}
-        for group, cmd in legal_commands(self.state):
+        for group, cmd in listing:
             groups.setdefault(group, []).append(format_command(cmd))
-        return MoveList(player=self.players[self.state.to_move], groups=groups)
+        every = [line for lines in groups.values() for line in lines]
+        return MoveList(player=self.players[self.state.to_move], groups=groups,
+                        grouped=lambda: cells_together(listing), notes=(("|", "f5|g5: any one of those cells"),),
+                        completing=lambda typed: [line for line in every
+                                                  if starts_as_typed(line, canonical_start(typed))])
 
     def record_data(self) -> dict[str, Any]:
         game = self.header.model_dump(exclude_none=True)
@@ -139,6 +175,25 @@ class RobberKnightsSession:
         kind, data = self.start
         return {"game": game, kind: data, "play": {"moves": list(self.log)},
                 "result": self.score().stored_result()}
+
+
+def cells_together(listing: list[tuple[str, Command]]) -> dict[str, list[str]]:
+    """The legal ``listing`` by group, lays that differ only in the cell written as one line,
+    the cells joined by ``|`` in the listing's order (``red: lay plain f5|g5|e6``; a walk
+    ``... f5|g5 knights 2``): what ``burgundy moves`` shows, a tile's cells on one line."""
+    cells: dict[tuple[str, Command], list[str]] = {}
+    for group, cmd in listing:
+        key = (group, cmd.model_copy(update={"cell": "a1"}) if isinstance(cmd, LayCommand) else cmd)
+        cells.setdefault(key, []).append(cmd.cell if isinstance(cmd, LayCommand) else "")
+    groups: dict[str, list[str]] = {}
+    for (group, cmd), where in cells.items():
+        line = format_command(cmd)
+        if isinstance(cmd, LayCommand):
+            player, _, rest = line.partition(": ")
+            words = rest.split(" ")
+            line = f"{player}: {' '.join(words[:2] + ['|'.join(where)] + words[3:])}"
+        groups.setdefault(group, []).append(line)
+    return groups
 
 
 def open_session(doc: RecordDoc, header: GameHeader) -> RobberKnightsSession:

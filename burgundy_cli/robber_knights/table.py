@@ -7,14 +7,16 @@ and after the engine played it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dataclasses import dataclass
 from burgundy_cli.robber_knights.components import components
 from burgundy_cli.robber_knights.scoring import points
-from burgundy_cli.robber_knights.session import RobberKnightsSession
-from burgundy_cli.robber_knights.state import Cell, cell_name
+from burgundy_cli.robber_knights.state import Cell, State, cell_name
 from burgundy_cli.core.words import counted
+
+if TYPE_CHECKING:  # annotations only: the session imports this module for what a line does
+    from burgundy_cli.robber_knights.session import RobberKnightsSession
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +54,12 @@ def table_completions(session: RobberKnightsSession, typed: str) -> list[tuple[s
 
 
 def snapshot(session: RobberKnightsSession) -> Before:
-    state = session.state
+    """What :func:`effect` compares, taken before the session plays a line."""
+    return state_snapshot(session.state)
+
+
+def state_snapshot(state: State) -> Before:
+    """What :func:`changes` compares, of ``state``."""
     return Before(frozenset(state.board), tuple(tuple(p.hand) for p in state.players),
                   tuple(p.knights for p in state.players), tuple(sum(p.values()) for p in points(state)),
                   state.to_move)
@@ -61,7 +68,13 @@ def snapshot(session: RobberKnightsSession) -> Before:
 def effect(before: Before, session: RobberKnightsSession, line: str) -> str:
     """What the last line (``line``) did, in one short line: tile laid, knights, points, draw,
     next turn."""
-    state = session.state
+    return "; ".join(changes(before, session.state)) or "nothing changed on the table"
+
+
+def changes(before: Before, state: State) -> list[str]:
+    """What changed from ``before`` to ``state``, a phrase each: tile laid, each player's
+    knights, points and draws, next turn (what the session says of a line played, and
+    ``check`` of a legal line)."""
     parts = []
     for cell in sorted(set(state.board) - before.cells):
         space = state.board[cell]
@@ -84,7 +97,9 @@ def effect(before: Before, session: RobberKnightsSession, line: str) -> str:
         parts.append("the game is over")
     elif state.to_move != before.to_move:
         parts.append(f"turn passes to {state.players[state.to_move].name}")
-    return "; ".join(parts) or "nothing changed on the table"
+    elif not state.lays:  # after any line but the turn's last, the tiles laid this turn are 1 or more
+        parts.append(f"turn passes to {state.players[state.to_move].name} again: no one else holds a tile")
+    return parts
 
 
 def drop_last(data: dict[str, Any]) -> str | None:

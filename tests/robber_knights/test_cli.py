@@ -47,10 +47,36 @@ def test_check_legal_and_illegal(cli, tmp_path):
     path = write(tmp_path, SETUP)
     ok = cli("check", path, "Red lay TP d6")
     assert ok.exit_code == 0
-    assert ok.stdout.strip() == "legal: red: lay town-plain d6"
+    assert ok.stdout.startswith("legal: red: lay town-plain d6 -- ")
     bad = cli("check", "--json", path, "red: lay town-plain c6")
     assert bad.exit_code == 1
     assert json.loads(bad.stdout)["rule"] == "rk.lay.edge"
+
+
+def test_check_legal_names_the_rules_it_passed_and_what_it_does(cli, tmp_path):
+    """A legal verdict settles a dispute as a refusal does: each rule the line passed with why
+    it held (``--why``: the rulebook's words and passage), and what the line does. Red's
+    castle on g5 sends 4 knights south: 1 on it, 1 on the plain g6, 2 into the forest g7
+    ('Moving the knights'); then red picks up a tile ('Laying 1 to 3 tiles')."""
+    path = write(tmp_path, BASE_SETUP)
+    lay = "red: lay castle-plain g5 knights 4 south leave 1,1,2"
+    data = json.loads(cli("check", "--json", path, lay).stdout)
+    assert data["legal"]
+    assert [rule["id"] for rule in data["rules"]] == [
+        "rk.turn.order", "rk.lay.hand", "rk.lay.area", "rk.lay.empty", "rk.lay.edge", "rk.knights.castle",
+        "rk.knights.five", "rk.knights.supply", "rk.move.gap", "rk.move.lake", "rk.move.enter", "rk.move.minimum",
+        "rk.move.max-four"]
+    assert all(rule["ref"].startswith("Robber Knights rulebook, '") and rule["why"] for rule in data["rules"])
+    assert data["effects"] == ["castle-plain on g5", "red 4 knights placed, 26 left, +3 points"]
+    result = cli("check", "--why", path, lay, "red: draw plain")
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[:2] == [
+        f"after: {lay}",
+        "legal: red: draw plain -- red is to move (rk.turn.order); red laid a tile and draws (rk.draw.after-lay); "
+        "red's pile holds 3 plain (rk.draw.pile) -- red drew plain"]
+    assert ("  rk.draw.pile: \"Each player's pile holds their own 24 landscape tiles less those laid and in hand: "
+            in result.stdout)
+    assert "[Robber Knights rulebook, 'Playing equipment' and 'Preparing the landscape tiles']" in result.stdout
 
 
 def test_check_unknown_player_suggests(cli, tmp_path):
@@ -95,6 +121,27 @@ def test_moves_agree_with_check(cli, tmp_path):
     assert listing["moves"] and len(listing["moves"]) < 400
     for line in listing["moves"][::37]:
         assert cli("check", path, line).exit_code == 0
+
+
+def test_moves_lists_a_tiles_cells_on_one_line(cli, tmp_path):
+    """``moves`` writes the lines that differ only in the cell as one, the cells joined by
+    ``|`` (as its help says: 'a tile's spaces on one line'); ``--all`` and ``--json`` every
+    line. Red holds a castle-plain and a town-plain and may lay on 8 cells."""
+    path = write(tmp_path, BASE_SETUP)
+    every = json.loads(cli("moves", "--json", path).stdout)["moves"]
+    cells = "f5|g5|e6|h6|e7|h7|f8|g8"
+    text = cli("moves", path).stdout.splitlines()
+    assert text[:5] == ["red to move:", "  lay castle-plain:", f"    red: lay castle-plain {cells}",
+                        "  lay town-plain:", f"    red: lay town-plain {cells}"]
+    assert f"    red: lay castle-plain {cells} knights 1" in text
+    assert text[-1] == "(f5|g5: any one of those cells; 'burgundy moves --all' lists every line)"
+    spread = []
+    for line in text[1:-1]:
+        if line.startswith("    "):
+            words = line.strip().split(" ")
+            spread += [" ".join(words[:3] + [cell] + words[4:]) for cell in words[3].split("|")]
+    assert sorted(spread) == sorted(every) and len(text) < len(every)
+    assert len(cli("moves", "--all", path).stdout.splitlines()) == len(every) + 4  # the header, 3 groups
 
 
 def test_play_appends_and_fmt_is_stable(cli, tmp_path):

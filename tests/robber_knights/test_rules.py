@@ -170,14 +170,16 @@ def test_enter_forest_and_mountains_with_enough_knights():
     """'Forest and mountains can only be entered when there are still enough knights left.'
     (rulebook, 'Moving the knights')."""
     assert illegal(base(), "red: lay castle-plain f4 knights 3 south leave 1,2").rule.id == "rk.move.enter"
-    assert illegal(base(), "red: lay castle-plain d7 knights 2 east leave 1,1").rule.id == "rk.move.enter"
+    err = illegal(base(), "red: lay castle-plain d7 knights 2 east leave 1,1")
+    assert (err.rule.id, err.message) == ("rk.move.enter", "1 knight cannot enter the forest at e7")
     assert base().check("red: lay castle-plain f4 knights 4 south leave 1,3")
 
 
 def test_leave_the_minimum():
     """'on a tile with a plain: 1 knight; on a tile with a forest: 2 knights; on a tile with
     mountains: 3 knights' -- 'including on their knight's castle' (rulebook, 'Moving the knights')."""
-    assert illegal(base(), "red: lay castle-plain d7 knights 4 east leave 1,1,2").rule.id == "rk.move.minimum"
+    err = illegal(base(), "red: lay castle-plain d7 knights 4 east leave 1,1,2")
+    assert (err.rule.id, err.message) == ("rk.move.minimum", "1 knight left on the forest at e7")
     blue = base(to_move="blue")
     assert illegal(blue, "blue: lay castle-forest i7 knights 2 west leave 1,1").rule.id == "rk.move.minimum"
     assert blue.check("blue: lay castle-forest i7 knights 3 west leave 2,1")
@@ -189,6 +191,28 @@ def test_never_more_than_four():
     (rulebook, 'Moving the knights')."""
     assert illegal(base(), "red: lay castle-plain i6 knights 3 west leave 1,2").rule.id == "rk.move.max-four"
     assert illegal(base(), "red: lay castle-plain d6 knights 5").rule.id == "rk.move.max-four"
+
+
+def test_no_room_for_the_minimum_means_the_tile_cannot_be_entered():
+    """'More knights can be left on a tile but never more than 4 knights on any one tile. If
+    moving the knight would exceed this limit, the tile concerned cannot be entered.' and
+    'Forest and mountains can only be entered when there are still enough knights left'
+    (rulebook, 'Moving the knights'). A forest holding 3 knights has room for 1, fewer than
+    the 2 a stack must leave there: no stack enters it, whatever it would leave, and the
+    verdict says so (it used to ask for 'at most 1' there, or 'at least 2', each breaking
+    the other rule)."""
+    tiles = ["c5 red:plain", "d4 blue:castle-plain knights blue", "d5 red:village-forest knights blue,blue,blue",
+             "e5 red:plain"]
+    session = position(tiles, {"red": ["castle-plain", "plain"], "blue": ["castle-plain", "plain"]})
+    for line in ("red: lay castle-plain b5 knights 4 east leave 1,1,2",
+                 "red: lay castle-plain b5 knights 5 east leave 1,1,2,1",
+                 "red: lay castle-plain b5 knights 4 east leave 1,1,1,1"):
+        err = illegal(session, line)
+        assert err.rule.id == "rk.move.max-four", line
+        assert "d5" in err.message and "cannot be entered" in err.message, err.message
+        assert err.hint == "stop the knights before d5"
+    assert session.check("red: lay castle-plain b5 knights 3 east leave 2,1") == \
+        "red: lay castle-plain b5 knights 3 east leave 2,1"
 
 
 def test_new_knights_go_on_top_and_score_for_the_top():
@@ -229,6 +253,20 @@ def test_players_out_of_tiles_are_passed_over():
             assert state.players[state.to_move].hand
             passed_over += any(not p.hand for p in state.players)
     assert passed_over and session.state.over
+
+
+def test_the_last_player_with_tiles_ends_a_turn_and_begins_the_next():
+    """'It may happen that not all players lay their last tile in the same round.' (rulebook,
+    'Size of the Playing Area'): Ben, the only one still holding tiles, ends his turn and the
+    next is his again; the line says so (it said 'nothing changed on the table')."""
+    data = GAME.playout(3, 11)
+    session = open_text(dump_record({"game": data["game"], "setup": data["setup"]}))
+    for line in data["play"]["moves"][:144]:
+        session.play(line)
+    assert [player.hand == [] for player in session.state.players] == [True, False, True]
+    assert session.effects("Ben: end") == ["turn passes to Ben again: no one else holds a tile"]
+    session.play("Ben: end")
+    assert session.state.to_move == 1 and session.state.lays == 0
 
 
 @pytest.mark.parametrize(("players", "side"), [(3, 9), (4, 10)])

@@ -110,6 +110,23 @@ def test_completion_offers_only_legal_lines_and_table_forms(castles_record):
     assert ("undo", table.completions("un")[0][1]) == table.completions("un")[0]
 
 
+def test_robber_knights_completion_reads_the_short_forms_the_notation_takes(rk_record):
+    """Tab offers the legal lines for a start typed as the notation allows it (docs/notation.md,
+    Robber Knights 'Leniency'): the player without the colon, tile codes, ``l`` for lay, ``k``
+    for knights, a direction's letter. It offered nothing for 'red lay pla' or 'lay cp e'."""
+    table = TableSession(rk_record)
+    legal = set(open_record(rk_record).legal_moves().moves)
+
+    def offered(typed: str) -> list[str]:
+        return [text for text, _ in table.completions(typed)]
+
+    assert offered("red lay pla") == offered("red: lay pla") != []
+    assert offered("RED l p") == offered("red: lay plain ") != []
+    assert offered("lay cp e") == offered("lay castle-plain e") != []
+    assert offered("red lay cp e7 k 2 e") == ["red: lay castle-plain e7 knights 2 east leave 1,1"]
+    assert all(set(offered(typed)) <= legal for typed in ("red lay pla", "lay cp e", "red l p"))
+
+
 def test_the_live_check_gives_the_rule_or_the_canonical_line(castles_record):
     table = TableSession(castles_record)
     table.play(ROLL)

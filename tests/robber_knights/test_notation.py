@@ -1,0 +1,31 @@
+"""The Robber Knights reader's leniency (docs/notation.md, 'Leniency'): what a person types
+at the table reads as the canonical line."""
+
+from __future__ import annotations
+
+import pytest
+
+from burgundy_cli.core.errors import ParseError
+from burgundy_cli.robber_knights.notation import format_command, parse_line
+
+
+@pytest.mark.parametrize(("typed", "canonical"), [
+    ("ben: draw town forest", "ben: draw town-forest"),
+    ("Ben draw Town Forest", "Ben: draw town-forest"),
+    ("red: lay castle plain e4 knights 4 east leave 1,2,1", "red: lay castle-plain e4 knights 4 east leave 1,2,1"),
+    ("red lay plain castle e4 k 2", "red: lay castle-plain e4 knights 2"),
+    ("red: lay Village Forest f7", "red: lay village-forest f7"),
+    ("red: lay e4 castle plain", "red: lay castle-plain e4"),
+    ("red: lay plain e4", "red: lay plain e4"),
+])
+def test_a_tile_named_in_two_words(typed, canonical):
+    """A tile's name typed as two words, as the box calls it ('village, castle and town on a
+    plain', 'in a forest'), reads as the one tile."""
+    assert format_command(parse_line(typed)) == canonical
+
+
+def test_a_bare_building_still_asks_which_tile():
+    """'castle' alone is two tiles; a second word that names no terrain does not make it one."""
+    with pytest.raises(ParseError) as err:
+        parse_line("red: lay castle e4")
+    assert err.value.hint == "say which: castle-plain or castle-forest"
