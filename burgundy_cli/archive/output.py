@@ -27,7 +27,7 @@ def _decimal(value: Any) -> str:
     return "" if value is None or value == "" else f"{value:.1f}"
 
 
-def _percent(part: int, whole: int) -> str:
+def _percent(part: float, whole: int) -> str:
     return f"{part / whole:.0%}" if whole else ""
 
 
@@ -56,8 +56,10 @@ def tables(result: dict[str, Any], categories: bool = False) -> list[Table]:
     """The report's views as (title, columns, rows): per game the compact player table (and,
     with ``categories``, the average points per category, a row per category), the solo and
     team sections, then head-to-head, best games and ratings as asked. Wins are whole games
-    (a shared first place counts as a tie, in its own column); averages have one decimal;
-    a column that is zero for everyone is left out."""
+    (a shared first place counts as a tie, in its own column); win% is the share of games won
+    with a shared win counting 1/n to each of n (``--json``'s ``win_rate``, the site's win %,
+    the order of the table), so no two outputs give one player two rates; averages have one
+    decimal; a column that is zero for everyone is left out."""
     out: list[Table] = []
     for group in result["standings"]:
         split = ", ".join(f"{k} {'-' if v is None else v}" for k, v in group["split"].items())
@@ -65,7 +67,7 @@ def tables(result: dict[str, Any], categories: bool = False) -> list[Table]:
                 f"{group['in_progress']} in progress"
         players = group["players"]
         columns = ["player", "played", "wins", "ties", "win%", "average", "best", "avg rank"]
-        rows = [[p["name"], p["played"], p["won_alone"], p["tied_first"], _percent(p["won_alone"], p["played"]),
+        rows = [[p["name"], p["played"], p["won_alone"], p["tied_first"], _percent(p["wins"], p["played"]),
                  _decimal(p["average"]), p["best"], _decimal(p["average_rank"])] for p in players]
         out.append((title, *_not_all_zero(columns, rows, 1)))
         if categories and players:

@@ -117,6 +117,11 @@ def test_stats_of_the_club_book(club_book, cli) -> None:
     rk = lines[lines.index(next(line for line in lines if line.startswith("robber-knights:"))) + 1:]
     assert rk[0].split()[:5] == ["player", "played", "wins", "ties", "win%"]
     assert all(row.split()[2].isdigit() for row in rk[1:5])
+    # win% is one figure everywhere: a shared win counts 1/n, as --json's win_rate (and the site)
+    rates = {p["name"]: p["win_rate"] for g in report["standings"] if g["game"] == "robber-knights" for p in g["players"]}
+    for row in rk[1:5]:
+        name, *cells = row.split()
+        assert next(cell for cell in cells if cell.endswith("%")) == f"{rates[name]:.0%}"
     # dated: a date range keeps only the games in it
     since = json.loads(cli("stats", "--db", str(club_book / "burgundy.db"), "--json", "--since", "2026-09-01").stdout)
     assert since["games"] + since["in_progress"] == report["games"] + report["in_progress"] - len(UNDATED)
