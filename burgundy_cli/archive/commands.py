@@ -94,7 +94,8 @@ def stats_body(folder: str | None, url: str | None, game: str | None = None, edi
                jobs: int = 0, categories: bool = False) -> Outcome:
     """``burgundy stats`` from its command line's values, as the typer command gives them.
 
-    :raises UsageError: more than one of ``--json``, ``--csv`` and ``--markdown``.
+    :raises UsageError: more than one of ``--json``, ``--csv`` and ``--markdown``; ``--vs``
+        naming one player twice.
     """
     from burgundy_cli.console import progress_bar
     from burgundy_cli.core.errors import UsageError
@@ -102,6 +103,8 @@ def stats_body(folder: str | None, url: str | None, game: str | None = None, edi
     forms = [name for name, on in (("json", as_json), ("csv", as_csv), ("markdown", as_markdown)) if on]
     if len(forms) > 1:
         raise UsageError("choose one of --json, --csv and --markdown")
+    if versus is not None and versus[0].casefold() == versus[1].casefold():
+        raise UsageError(f"--vs {versus[0]} {versus[1]} names one player twice", hint="--vs takes two players: --vs Anna Ben")
     filters = Filters(game, edition, players, board, modules, place, since, until)
     args = StatsArguments(folder, url, filters, by, versus, best, ratings, forms[0] if forms else "text", jobs,
                           categories)

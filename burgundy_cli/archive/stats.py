@@ -51,8 +51,23 @@ class Filters:
     until: str | None = None    #: ISO date, inclusive
 
     def check(self) -> None:
-        """:raises UsageError: a date that is no ISO date, or a filter out of range (the
-        day after ``--until`` must be a date; a player count is 1 to :data:`MAX_PLAYERS`)."""
+        """:raises UsageError: a game or edition no record can have (which would report 0
+        games as if none had been played), a date that is no ISO date, or a filter out of
+        range (the day after ``--until`` must be a date; a player count is 1 to
+        :data:`MAX_PLAYERS`)."""
+        from burgundy_cli.core.registry import GAMES, find_game, game_key
+        from burgundy_cli.core.suggest import did_you_mean
+
+        if self.game is not None and game_key(self.game) not in GAMES:
+            raise UsageError(f"--game {self.game!r} is no game burgundy keeps records of",
+                             hint=did_you_mean(self.game, GAMES) or f"games: {', '.join(GAMES)}")
+        if self.edition is not None:
+            games = [game_key(self.game)] if self.game is not None else list(GAMES)
+            editions = list(dict.fromkeys(edition for name in games for edition in find_game(name).editions))
+            if self.edition not in editions:
+                raise UsageError(f"--edition {self.edition!r} is no edition of "
+                                 f"{game_key(self.game) if self.game is not None else 'any game'}",
+                                 hint=f"editions: {', '.join(editions) or 'none'}")
         for name in ("since", "until"):
             value = getattr(self, name)
             if value is not None:
@@ -577,6 +592,10 @@ def _conditions(records: Any, filters: Filters) -> list[Any]:
     for name in ("game", "edition", "place"):
         value = getattr(filters, name)
         if value is not None:
+            if name == "game":  # (as the records' headers spell it: 'Robber Knights' is robber-knights)
+                from burgundy_cli.core.registry import game_key
+
+                value = game_key(value)
             conditions.append(getattr(c, name) == value)
     if filters.boards is not None:  # a game played on that board by any player (the boards table)
         from sqlalchemy import select

@@ -80,10 +80,12 @@ def game_module(game: str, part: str) -> Any:
 
 
 def game_key(name: str) -> str:
-    """``name`` as the registry spells a game when it is one (``Castles-Of-Burgundy `` is
-    ``castles-of-burgundy``: case and spaces do not matter), else ``name`` unchanged. The
-    record's header reads its name through this, so every command sees the one spelling."""
-    key = "".join(name.split()).lower()
+    """``name`` as the registry spells a game when it is one (``Castles-Of-Burgundy `` and
+    ``Robber Knights`` are ``castles-of-burgundy`` and ``robber-knights``: case does not
+    matter, and words may be joined by spaces, hyphens or underscores, as the box and the
+    players write them), else ``name`` unchanged. The record's header reads its name through
+    this, so every command sees the one spelling."""
+    key = "-".join(name.replace("_", " ").replace("-", " ").split()).lower()
     return key if key in GAMES else name
 
 

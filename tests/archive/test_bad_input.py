@@ -30,6 +30,28 @@ def test_unusable_urls(club, cli, url, says) -> None:
     _one_line_exit_2(cli("stats", "--db", url), says)
 
 
+@pytest.mark.parametrize("flags, says", [
+    (["--game", "chess"], "--game 'chess' is no game burgundy keeps records of"),
+    (["--game", "castles-of-burgandy"], "did you mean 'castles-of-burgundy'?"),
+    (["--edition", "2015"], "--edition '2015' is no edition of any game (editions: 2011, 2019)"),
+    (["--game", "robber-knights", "--edition", "2019"], "no edition of robber-knights"),
+    (["--vs", "Anna", "anna"], "--vs Anna anna names one player twice"),
+])
+def test_a_filter_no_game_can_pass_is_refused_not_reported_as_no_games(club, cli, flags, says) -> None:
+    """A misspelt game or edition used to report "0 complete games", as if the club had not
+    played; and --vs with one name twice printed a head-to-head of a player with themselves."""
+    _one_line_exit_2(cli("stats", str(club), *flags), says)
+
+
+def test_a_game_is_named_as_the_box_names_it_too(club, cli) -> None:
+    """'Robber Knights' and 'robber-knights' are one game (core.registry.game_key)."""
+    import json
+
+    spelt = [json.loads(cli("stats", str(club), "--json", "--game", name).stdout)["games"]
+             for name in ("Robber Knights", "robber-knights", "ROBBER_KNIGHTS")]
+    assert spelt[0] == spelt[1] == spelt[2] > 0
+
+
 def test_password_is_never_shown(cli) -> None:
     result = cli("stats", "--db", "postgresql://club:secret@127.0.0.1:1/league")
     _one_line_exit_2(result, "club:***@")

@@ -11,9 +11,10 @@ import pytest
 
 from burgundy_cli.archive import db
 
-from burgundy_cli.archive.stats import Filters, archive_report
+from burgundy_cli.archive.stats import MAX_PLAYERS, Filters, archive_report
 from burgundy_cli.archive.sync import sync
 from burgundy_cli.core.bulk import score_many
+from burgundy_cli.core.errors import UsageError
 from burgundy_cli.core.summary import summarise
 
 
@@ -60,8 +61,10 @@ def test_filters_and_splits(club, archive_url) -> None:
     solo = sum(row["played"] for row in whole["solo"]["castles-of-burgundy"])
     teams = sum(row["played"] for row in whole["teams"]["castles-of-burgundy"]) // 2  # (two teams a game)
     assert sum(g["complete"] for g in split["standings"]) == whole["games"] - solo - teams
-    none = archive_report(archive_url, Filters(edition="1999"))
+    none = archive_report(archive_url, Filters(players=MAX_PLAYERS))  # a filter no game passes: no games
     assert (none["games"], none["standings"]) == (0, [])
+    with pytest.raises(UsageError, match="no edition of any game"):  # one no record can have: refused
+        archive_report(archive_url, Filters(edition="1999"))
 
 
 def test_head_to_head_best_games_and_ratings(club, archive_url) -> None:
