@@ -239,6 +239,22 @@ def test_pass_through_option():
     assert illegal(base(), "red: lay castle-plain d6 knights 3 east leave 1,0,2").rule.id == "rk.move.minimum"
 
 
+def test_pass_through_lets_a_tile_passed_take_fewer_than_its_minimum():
+    """docs/rulings.md, ruling 2: with 'pass-through' a forest passed may keep 1 knight, not
+    only 0 -- the option lifts the minimum on the tiles between ('Moving the knights': "on a
+    tile with a forest: 2 knights"); without it the forest at e7 must keep 2."""
+    line = "red: lay castle-plain d7 knights 4 east leave 1,1,2"
+    assert base(options={"pass-through": True}).check(line)
+    assert illegal(base(), line).rule.id == "rk.move.minimum"
+
+
+def test_every_knight_may_stay_on_the_castle():
+    """docs/rulings.md, ruling 1: "More knights can be left on a tile" ('Moving the knights')
+    lets the pile stop on its castle: all 3 knights stay there, within the limit of 4."""
+    assert base().check("red: lay castle-plain d6 knights 3")
+    assert illegal(base(), "red: lay castle-plain d6 knights 5").rule.id == "rk.move.max-four"
+
+
 def test_players_out_of_tiles_are_passed_over():
     """'Note: It may happen that not all players lay their last tile in the same round.'
     (rulebook, 'Size of the Playing Area'): a player with no tiles left is passed over and the
