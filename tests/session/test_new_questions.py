@@ -64,7 +64,7 @@ SCRIPTS: dict[str, list[tuple[str, str | None]]] = {
         ("", None), ("", None), ("", None),
     ],
     "robber knights": [
-        ("robber-knights", None), ("", None),
+        ("Robber Knights", None), ("", None),
         ("Anna", "Robber Knights is for 2 to 4 players, not 1"), ("Anna,Bob", None),
         ("anna=yellow,bob=YELLOW", "Anna and Bob both play yellow"), ("anna=yellow,bob=red", None),
         ("anna:castle-plain bob:lake / bob:plain", "the starting layout must be a full rectangle of 4 tiles"),
