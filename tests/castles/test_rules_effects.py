@@ -85,6 +85,20 @@ def test_animals_rulebook_example():
     assert state.players[0].vp["animals"] == 7 + 11
 
 
+def test_animals_rulebook_example_2019_another_type():
+    """2019 rules, 'Livestock (light green)' example: "Ben places the 4 cow tile at the top of his
+    pasture. -- He scores 4+3=7 victory points. ... If he places a 2 sheep tile, he would score
+    2+3=5 victory points." The pasture pictured holds a 3 cow and a 3 sheep tile: a 2 sheep tile
+    scores with the sheep only, not with the cows on the same pasture."""
+    state = at_turn("2019", players={"anna": {"dice": [1, 2], "storage": ["cow4", "sheep2"],
+                                              "duchy": {"d3": "ship", "c2": "cow3", "c1": "sheep3"}},
+                                     "ben": {}})
+    play_all(state, place(1, "cow4", "b2"))
+    assert state.players[0].vp["animals"] == 4 + 3
+    play_all(state, place(2, "sheep2", "b1"))
+    assert state.players[0].vp["animals"] == 7 + 2 + 3
+
+
 def test_animals_knowledge_seven_example():
     """2011 rules, knowledge tile 7: "Benno adds a 3 sheep tile to a pasture that already has a
     4 sheep tile. He scores (3+1) + (4+1) = 9 victory points. Should he later add a 2 pig tile

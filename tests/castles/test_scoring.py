@@ -53,13 +53,15 @@ def test_knowledge_sixteen_to_twenty_three():
     assert score(state).players[0].breakdown["knowledge-tiles"] == 24
 
 
-def test_knowledge_twenty_four():
+@pytest.mark.parametrize(("edition", "other"), [("2011", "chicken2"), ("2019", "pig2")])
+def test_knowledge_twenty_four(edition, other):
     """2011 rules, tile 24: "4 victory points ... for each animal type ... Anna has 1 cow, 1
     chicken and 3 sheep tiles at the end of the game. She receives 3 types x 4 victory points
-    = 12 VP.\""""
+    = 12 VP." 2019 rules, tile 24: "Anna has placed 3 sheep, 1 cow and 1 pig tile in her duchy.
+    At the end of the game she scores 3x4 = 12 victory points.\""""
     duchy = {"d3": "ship", "c4": "k24", "c2": "sheep2", "c1": "sheep3", "b2": "sheep4", "b1": "cow2",
-             "a1": "chicken2"}
-    state = final({"anna": {"duchy": duchy}, "ben": {}})
+             "a1": other}
+    state = final({"anna": {"duchy": duchy}, "ben": {}}, edition)
     assert knowledge_points(state, state.players[0]) == {24: 12}
 
 
