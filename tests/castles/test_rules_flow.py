@@ -48,6 +48,19 @@ def test_flow_roll():
     assert_illegal(state, cmd(kind="die", player="anna", rolled=1, action={"kind": "workers"}), "cob.flow.roll")
 
 
+@pytest.mark.parametrize("edition", ["2011", "2019"])
+def test_a_pass_gives_up_the_dice_and_gains_nothing(edition):
+    """docs/rulings.md, "Passing": 2011 'The five game rounds' ("exactly two actions, one per
+    die"), 2019 ("can take two game actions"). A pass is accepted in both editions: the dice
+    left are given up, nothing is gained, and the next player moves."""
+    state = rolled(new_game(edition=edition))
+    anna = state.players[0]
+    before = (anna.silver, anna.workers, dict(anna.vp), list(anna.storage))
+    play_all(state, cmd(kind="pass", player="anna"))
+    assert (anna.silver, anna.workers, dict(anna.vp), list(anna.storage)) == before
+    assert anna.dice == [] and state.players[state.to_move()].name == "ben"
+
+
 def test_flow_turn_order():
     """2011 rules, 'The five game rounds': "It is then the turn of the next player in turn
     order (moving from right to left on the turn order track and from top to bottom in a
