@@ -146,3 +146,23 @@ def test_check_prints_the_rules_passed_and_their_passages_under_why(tmp_path):
     payload = json.loads(runner.invoke(app, ["check", str(path), "Bob: take 2>3 cow3", "--json"]).stdout)
     assert [rule["id"] for rule in payload["rules"]] == ["cob.flow.turn-order", "cob.die.unused", "cob.die.value",
                                                         "cob.die.workers", "cob.take.depot"]
+
+
+@pytest.mark.parametrize(("duchy", "storage", "space", "why"), [
+    ({"c3": "bank"}, ["cow3"], "c2", "the limit is on buildings, and cow3 is none"),
+    ({"e4": "bank"}, ["warehouse"], "f4", "no second warehouse in one city"),
+    ({"e4": "bank", "c4": "k1"}, ["bank"], "f4", "knowledge tile 1 lifts the limit"),
+])
+def test_the_city_once_rule_says_why_it_held_for_the_tile_placed(duchy, storage, space, why):
+    """2011 rules, 'Buildings' ("each type of building may only occur once in each city"; tile
+    1 lifts it): a legal placement's verdict says why that rule held for the tile placed --
+    an animal is no building, another type, or knowledge tile 1 -- not "no second cow3 in one
+    city", which reads as a rule about cows."""
+    from tests.castles.engine_kit import at_turn, cmd
+
+    value = 4 if space == "c2" else 5  # (duchy 1: c2 shows 4, f4 5)
+    state = at_turn("2011", players={"anna": {"dice": [value, 1], "storage": storage, "duchy": duchy}, "ben": {}})
+    tile = storage[0]
+    rules = _verdict_rules(state, cmd(kind="die", player="anna", rolled=value,
+                                      action={"kind": "place", "tile": tile, "space": space}))
+    assert rules["cob.place.city-once"] == why

@@ -507,7 +507,10 @@ def check_placement(state: GameState, player: PlayerState, action: PlaceAction, 
     if recording_now():  # (only `check --why` asks: a replay names no space for the rules that held)
         passed("cob.place.stored", "{} from {}'s storage", tile, player.name)
         for rule in state.ruleset.placement:  # (every rule placement_refusal asked, all allowing)
-            passed(rule.rule_id, rule.kept or "{} allows {} on {}", rule.rule_id, tile, space_name(space))
+            if callable(rule.kept):
+                passed(rule.rule_id, rule.kept(player, kind, space))
+            else:
+                passed(rule.rule_id, rule.kept or "{} allows {} on {}", rule.rule_id, tile, space_name(space))
     tile_type = kind.type
     effects = state.ruleset.effects
     effect = effects[tile] if tile in effects else effects[tile_type]

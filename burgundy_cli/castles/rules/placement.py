@@ -45,7 +45,8 @@ class PlacementRule:
     ``spaces(board, kind)``: optional, the only spaces the rule can allow given the board
     alone (an index: the move generator starts from it, and still asks every rule of every
     space it yields). ``kept``: what held when the rule allowed a placement, said by a legal
-    verdict (``{1}``: the tile, ``{2}``: the space; citations.passed).
+    verdict (``{1}``: the tile, ``{2}``: the space; citations.passed), or a function
+    ``kept(player, kind, space)`` giving it when why it held depends on the tile.
     """
 
     rule_id: str
@@ -53,7 +54,7 @@ class PlacementRule:
     refusal: Refusal
     uses_value: bool = False
     spaces: Callable[..., Iterable[int]] | None = None
-    kept: str = ""
+    kept: str | Callable[[PlayerState, TileKind, int], str] = ""
 
 
 def placement_check(rules: tuple[PlacementRule, ...]) -> Refused:
@@ -150,10 +151,19 @@ DIE_NUMBER = PlacementRule("cob.die.value",
 ADJACENT = PlacementRule("cob.place.adjacent",
                          lambda player, kind, space, value: any(player.board.neighbour_tiles[space](player.duchy)),
                          _alone, kept="placed next to a filled space")
+def _city_once_kept(player: PlayerState, kind: TileKind, space: int) -> str:
+    """Why the one-building-type-per-city rule let ``kind`` on ``space`` through."""
+    if kind.type != "building":
+        return f"the limit is on buildings, and {kind.name} is none"
+    if 1 in player.knowledge:
+        return "knowledge tile 1 lifts the limit"
+    return f"no second {kind.name} in one city"
+
+
 CITY_ONCE = PlacementRule("cob.place.city-once",
                           lambda player, kind, space, value: kind.type != "building" or 1 in player.knowledge
                           or kind.name not in player.board.area_tiles[space](player.duchy),
-                          _city_has_one, kept="no second {1} in one city")
+                          _city_has_one, kept=_city_once_kept)
 
 #: The base game's placement rules, in the order they are checked (and errors are named).
 PLACEMENT_RULES: tuple[PlacementRule, ...] = (EMPTY, COLOUR, DIE_NUMBER, ADJACENT, CITY_ONCE)
