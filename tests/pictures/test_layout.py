@@ -81,3 +81,11 @@ def test_chart_axis_labels_keep_apart(drawn) -> None:
     charts = {name: entry["overlapping"] for name, entry in drawn.items() if "chart" in name or "ratings" in name}
     assert len(charts) > 20
     assert {name: pairs for name, pairs in charts.items() if pairs} == {}
+
+
+def test_board_texts_stay_in_their_boxes_and_the_picture(drawn) -> None:
+    """A two-player trade route of 15 spaces ran off the right of the picture; twelve
+    knowledge tiles of a team ran out of the team's block; the solo duchy's panel ran out of
+    its player's block."""
+    assert {name: (entry["outside"], entry["overflowing"]) for name, entry in drawn.items()
+            if entry["outside"] or entry["overflowing"]} == {}
