@@ -83,6 +83,15 @@ def test_chart_axis_labels_keep_apart(drawn) -> None:
     assert {name: pairs for name, pairs in charts.items() if pairs} == {}
 
 
+def test_board_texts_do_not_run_into_each_other(drawn) -> None:
+    """Six-letter tile names in neighbouring hexes ran together ("CHURCHMARKET" in the
+    3-player 2019 game, "CHURCHCHURCH" in the game of all modules)."""
+    boards = {name: entry["overlapping"] for name, entry in drawn.items() if "chart" not in name
+              and "ratings" not in name}
+    assert len(boards) > 60
+    assert {name: pairs for name, pairs in boards.items() if pairs} == {}
+
+
 def test_board_texts_stay_in_their_boxes_and_the_picture(drawn) -> None:
     """A two-player trade route of 15 spaces ran off the right of the picture; twelve
     knowledge tiles of a team ran out of the team's block; the solo duchy's panel ran out of

@@ -165,6 +165,7 @@ text{font-family:'DejaVu Sans',Verdana,sans-serif;font-size:9px;fill:#222}
 .tile-label{font-size:7.5px;font-weight:bold;text-anchor:middle;fill:#fff}
 .tile-label.light{fill:#222}
 .tile-label.tiny{font-size:6px}
+.tile-label.long{font-size:6.5px}
 .on-dark{fill:#fff}
 .hex{stroke:#fff;stroke-width:1.2}
 .hex.empty{stroke:#fff}
@@ -191,6 +192,10 @@ SOLO_CSS = ".hex.X{fill:#1e1e1e}.river{fill:#9cc8ea;stroke:none}.river-mark{stro
     "stroke-dasharray:3 2}"
 #: A border post's tower.
 POST_FILL = "#5a3b22"
+
+#: A tile label this long or longer is drawn a size smaller on a duchy's space: at 7.5px
+#: "CHURCH" is as wide as the hex (35 pixels), so two side by side ran together.
+LONG_LABEL = 6
 
 #: Goods tile colours by type 1-6 (the printed tiles' colours, near enough to tell apart).
 GOODS_FILL = ("", "#e8d34a", "#c8862b", "#8fb6d9", "#b04a4a", "#6a9a4e", "#9a7bb4")
@@ -348,10 +353,13 @@ def _depots(svg: Svg, depots: list[dict[str, Any]], x: float, y: float) -> None:
 
 
 def _tile(svg: Svg, x: float, y: float, r: float, colour: str, tile: str) -> None:
-    """A hex tile of ``colour`` (code) with its short label."""
+    """A hex tile of ``colour`` (code) with its short label; a six-letter label (``CHURCH``,
+    ``MARKET``) a size smaller on a duchy's space, or it touches its neighbour's."""
     svg.hexagon(x, y, r, f"hex {colour}")
     light = " light" if colour in ("Y", "L", "B") else ""
-    svg.label(x, y + 2.5, tile_short(tile), "tile-label" + light + (" tiny" if r < R else ""))
+    label = tile_short(tile)
+    size = " tiny" if r < R else " long" if len(label) >= LONG_LABEL else ""
+    svg.label(x, y + 2.5, label, "tile-label" + light + size)
 
 
 def _duchy_block(svg: Svg, player: dict[str, Any], colour: str, x: float, y: float) -> None:
