@@ -28,6 +28,7 @@ from typing import Any
 
 from burgundy_cli.console import Outcome
 from burgundy_cli.core.errors import UsageError
+from burgundy_cli.core.chart import chart_heading, score_word
 from burgundy_cli.core.words import counted
 
 #: The page's look: readable tables, pictures no wider than the screen.
@@ -223,8 +224,9 @@ def _game_name(game: str) -> str:
 
 
 def _result(game: Game, site: Site, prefix: str) -> str:
-    """Who won, as a game's list and page say it, and the tiebreak that decided a tie on VP
-    (a results book says why the tied player won); a solo game's verdict is its first note."""
+    """Who won, as a game's list and page say it, and the tiebreak that decided a tie on the
+    game's score (VP, points: a results book says why the tied player won); a solo game's
+    verdict is its first note."""
     data = game.data
     if not data["complete"]:
         return "in progress"
@@ -236,7 +238,7 @@ def _result(game: Game, site: Site, prefix: str) -> str:
     winners = ", ".join(site.player_link(n, prefix) for n in data["winner"])
     if len(data["winner"]) > 1 and data.get("mode") != "team":  # the tiebreak left them level: ``score``'s words
         return f"shared win: {winners}" + (f" (tiebreak: {_e(data['tiebreak'])})" if data.get("tiebreak") else "")
-    tiebreak = f" (tie on VP, broken by: {_e(data['tiebreak'])})" if data.get("tiebreak") else ""
+    tiebreak = f" (tie on {score_word(data['game'])}, broken by: {_e(data['tiebreak'])})" if data.get("tiebreak") else ""
     return f"won by {winners}{tiebreak}"
 
 
@@ -266,8 +268,8 @@ def game_page(game: Game, site: Site) -> str:
     if "board" in data:
         body += ["<h2>The position at the end</h2>",
                  f'<img class="picture" src="{game.slug}-board.svg" alt="{_e("the position: " + game.title)}">',
-                 "<h2>VP after every " + ("round" if data["game"] == "castles-of-burgundy" else "turn") + "</h2>",
-                 f'<img class="picture" src="{game.slug}-chart.svg" alt="{_e("VP chart: " + game.title)}">']
+                 f"<h2>{_e(chart_heading(data['game']))}</h2>",
+                 f'<img class="picture" src="{game.slug}-chart.svg" alt="{_e(score_word(data["game"]) + " chart: " + game.title)}">']
     else:
         body.append('<p class="note">A result-only record: the final scores only, no moves to draw.</p>')
     return _page(game.title, body, "../")

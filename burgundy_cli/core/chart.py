@@ -75,13 +75,26 @@ def vp_axis(value: int) -> tuple[int, int]:
     return max(step, -(-value // step) * step), step
 
 
+def score_word(game: str) -> str:
+    """What ``game`` calls its scores: "VP" (The Castles of Burgundy), "points" (Robber Knights)."""
+    from burgundy_cli.core.registry import game_module
+
+    return game_module(game, "svg").SCORE_WORD
+
+
+def chart_heading(game: str) -> str:
+    """A score chart's heading: "VP after every round", "points after every turn"."""
+    unit = "round" if game == "castles-of-burgundy" else "turn"
+    return f"{score_word(game)} after every {unit}"
+
+
 def chart_svg(series: dict[str, Any]) -> str:
     """The chart of :func:`~burgundy_cli.core.pictures.chart_series`'s data."""
     labels: list[str] = series["steps"]
     names = list(series["vp"])
     colours = player_colours(names)
     unit = "round" if series["game"] == "castles-of-burgundy" else "turn"
-    title = f"VP after every {unit}: {series['title']}"
+    title = f"{chart_heading(series['game'])}: {series['title']}"
     plot_w = max(360.0, 22.0 * (len(labels) - 1), TITLE_EM * len(title) - RIGHT)
     plot_h = 280.0
     width, height = LEFT + plot_w + RIGHT, TOP + plot_h + BOTTOM
@@ -139,7 +152,7 @@ def chart_table(series: dict[str, Any]) -> str:
     unit = "round" if series["game"] == "castles-of-burgundy" else "turn"
     first = max(len(unit), *(len(label) for label in series["steps"]))
     widths = [max(text_width(name), 4) for name in names]  # (the columns a terminal shows: 李雷 takes 4)
-    lines = [f"VP after every {unit}: {series['title']}",
+    lines = [f"{chart_heading(series['game'])}: {series['title']}",
              "  ".join([unit.ljust(first), *(padded(name, w, right=True) for name, w in zip(names, widths))]),
              "  ".join(["-" * first, *("-" * w for w in widths)])]
     for index, label in enumerate(series["steps"]):
@@ -148,7 +161,7 @@ def chart_table(series: dict[str, Any]) -> str:
     if series["complete"]:
         lines.append(f"winner: {', '.join(series['winner']) or 'no one'}")
     else:
-        lines.append(f"not complete: the last row is the VP after {series['steps'][-1]}")
+        lines.append(f"not complete: the last row is the {score_word(series['game'])} after {series['steps'][-1]}")
     return "\n".join(lines)
 
 

@@ -342,3 +342,15 @@ def test_a_club_of_many_players_gets_pages_no_wider_than_the_screen(cli, tmp_pat
     assert [entry["src"] for entry in report] == pages
     for entry in report:
         assert entry["width"] <= 1100 and entry["broken"] == [], entry
+
+
+def test_a_robber_knights_tie_is_on_points_in_the_games_own_word(built) -> None:
+    """Robber Knights scores points, not VP: its tiebroken game said "tie on VP", and its
+    chart was headed "VP after every turn"."""
+    out, site, _ = built
+    game = next(g for g in site.games if g.path.endswith("end-2-players-tiebreak.toml"))
+    page = (out / "games" / f"{game.slug}.html").read_text()
+    assert "(tie on points, broken by: red and blue tie on 14 points" in page
+    assert "<h2>points after every turn</h2>" in page and "VP" not in page
+    assert "<title>points after every turn: " in (out / "games" / f"{game.slug}-chart.svg").read_text()
+

@@ -521,6 +521,8 @@ def _route(svg: Svg, route: list[dict[str, Any]], x: float, y: float, width: flo
 #: The game as BoardGameGeek lists it, per edition: (BGG id, year published) -- for exports.
 BOARDGAMEGEEK = {"2011": (84876, 2011), "2019": (271320, 2019)}
 TITLE = "The Castles of Burgundy"
+#: What the game's scores are called: victory points.
+SCORE_WORD = "VP"
 
 
 def due_data(state: GameState) -> dict[str, Any]:
