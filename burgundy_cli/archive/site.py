@@ -242,6 +242,14 @@ def _result(game: Game, site: Site, prefix: str) -> str:
     return f"won by {winners}{tiebreak}"
 
 
+def _place(data: dict[str, Any], line: dict[str, Any]) -> str:
+    """A player's place in a game: the rank, or in a solo game (played against a target, not
+    against anyone) "won" or "lost", as ``stats`` counts it; never rank 1 of a game lost."""
+    if data.get("mode") == "solo":
+        return "won" if line["name"] in data["winner"] else "lost"
+    return str(line["rank"])
+
+
 def game_page(game: Game, site: Site) -> str:
     """A game's page: its facts, score table, the position at its end and the VP chart."""
     data = game.data
@@ -259,7 +267,8 @@ def game_page(game: Game, site: Site) -> str:
                   if any(line["breakdown"].get(c) for line in lines)]
     rows = [[_e(c), *(str(line["breakdown"].get(c, 0)) for line in lines)] for c in categories]
     rows.append(["total", *(str(line["total"]) for line in lines)])
-    rows.append(["rank", *(str(line["rank"]) for line in lines)])
+    rows.append(["against the target" if data.get("mode") == "solo" else "rank",
+                 *(_place(data, line) for line in lines)])
     body += ["<h2>Score</h2>",
              _table(["", *(site.player_link(line["name"], "../") for line in lines)], rows,
                     numeric=range(1, len(lines) + 1), classes=[""] * len(categories) + ["total"])]
@@ -285,7 +294,7 @@ def _games_table(games: list[Game], site: Site, prefix: str, player: str | None 
                ", ".join(site.player_link(n, prefix) for n in data["seats"]), _result(game, site, prefix)]
         if player:
             line = next(line for line in data["players"] if line["name"].casefold() == player)
-            row += [str(line["total"]), str(line["rank"]) if data["complete"] else ""]
+            row += [str(line["total"]), _place(data, line) if data["complete"] else ""]
         rows.append(row)
     return _table(head, rows, numeric=(5, 6) if player else ())
 
