@@ -62,9 +62,8 @@ def not_counted(why: str, count: int) -> str:
 def _game_data(path: str) -> dict[str, Any]:
     """One record for the website (run in a worker): ``score --json``'s object with ``start``
     (``core.bulk.score_one``), the header's seat order, and for a game with moves its
-    picture and chart, and ``hash``: its bytes' key (``archive.verify.content_hash``), which
-    tells two copies of one record apart from two games. A result-only record has no moves to
-    draw."""
+    picture and chart (``score_one``'s ``hash``, its bytes' key, tells two copies of one record
+    apart from two games). A result-only record has no moves to draw."""
     from burgundy_cli.core.bulk import score_one
     from burgundy_cli.core.chart import chart_svg
     from burgundy_cli.core.pictures import game_pictures
@@ -76,12 +75,9 @@ def _game_data(path: str) -> dict[str, Any]:
     from burgundy_cli.core.game import read_header
     from burgundy_cli.core.record import read_record
 
-    from burgundy_cli.archive.verify import content_hash
     from burgundy_cli.core.errors import failure
 
     try:
-        with open(path, "rb") as handle:
-            result["hash"] = content_hash(handle.read())
         header = read_header(read_record(path))
         result["seats"] = list(header.players)
         result["modules"] = header.options.get("modules")
