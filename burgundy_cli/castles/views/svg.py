@@ -18,6 +18,7 @@ from burgundy_cli.castles.views.render import duchy_number, tile_short
 from burgundy_cli.castles.rules.state import GameState
 from burgundy_cli.castles.rules.tiles import COLOUR_NAME, catalogue
 from burgundy_cli.core.svg import Svg, player_colours, wrap
+from burgundy_cli.core.words import counted
 
 
 def play_vp(state: GameState) -> dict[str, int]:
@@ -213,16 +214,26 @@ PANEL_W = 210.0
 SHIELD_FILL = "#8e1b1b"
 
 
-def _shield_labels(svg: Svg, position: dict[str, Any], x: float, y: float) -> None:
-    """The shields (2019 module) that lie on the depots and those removed, as one line of text
-    (those on castles are drawn on their castles, :func:`_castle_shields`)."""
+def _table_notes(svg: Svg, position: dict[str, Any], x: float, y: float) -> None:
+    """One line under the depots of what lies on the table and has no place drawn: the
+    shields (2019) on the depots and those removed (those on castles are drawn on their
+    castles, :func:`_castle_shields`), the tiles left beside the black depot (the inns), the
+    solo game's VP counter, target, resets and tiles the rounds removed -- as ``show`` says them."""
+    notes = []
     shields = position.get("shields")
-    if shields is None:
-        return
-    on_depots = "; ".join(f"depot {d}: {' '.join(map(str, n))}" for d, n in shields["depots"].items() if n) or "none"
-    removed = " ".join(map(str, shields["removed"])) or "none"
-    svg.label(x, y, f"shields on depots: {on_depots}; removed: {removed}; "
-              "those on castles are drawn on them", "small")
+    if shields is not None:
+        on_depots = "; ".join(f"depot {d}: {' '.join(map(str, n))}" for d, n in shields["depots"].items() if n)
+        removed = " ".join(map(str, shields["removed"])) or "none"
+        notes.append(f"shields on depots: {on_depots or 'none'}; removed: {removed}; those on castles are drawn on them")
+    beside = position.get("beside_black_depot", {})
+    if beside:
+        notes.append("beside the black depot: " + ", ".join(f"{left} {tile}" for tile, left in beside.items()))
+    solo = position.get("solo")
+    if solo is not None:
+        notes.append(f"solo game: VP counter {solo['counter']}, target {solo['target']}, "
+                     f"{counted(solo['resets'], 'reset')}, {counted(len(solo['removed']), 'tile')} removed by the rounds")
+    if notes:
+        svg.label(x, y, "; ".join(notes), "small")
 
 
 def picture(position: dict[str, Any], title: str) -> str:
@@ -243,7 +254,7 @@ def picture(position: dict[str, Any], title: str) -> str:
     svg.lines(MARGIN, last + 18, status, "heading", 14)
     _bridge(svg, position, colours, MARGIN, 54 + below)
     _depots(svg, position["depots"], MARGIN, 86 + below)
-    _shield_labels(svg, position, MARGIN, 168 + below)
+    _table_notes(svg, position, MARGIN, 168 + below)
     castles = position.get("shields", {}).get("castles", {})
     totals = {line["name"]: line["total"] for line in position["score"]["players"]}
     if "teams" in position:  # 2019 team game: one wide block per team, its board between its players
