@@ -40,7 +40,7 @@ def _not_all_zero(columns: list[str], rows: list[list[Any]], first: int) -> tupl
 
 def summary_lines(result: dict[str, Any]) -> list[str]:
     """What was read and what was left out: the games, the result-only ones, those without a
-    date, and the position records (rulebook examples) not counted."""
+    date, the position records (rulebook examples) and (``summary``) the copies not counted."""
     lines = [f"{counted(result['games'], 'complete game')}, {result['in_progress']} in progress"]
     if result.get("result_only"):
         lines.append(f"{result['result_only']} result-only (final scores entered without the moves)")
@@ -49,6 +49,9 @@ def summary_lines(result: dict[str, Any]) -> list[str]:
     positions = result.get("not_counted", {}).get("positions", 0)
     if positions:
         lines.append(f"{counted(positions, 'position record')} (rulebook examples) not counted")
+    copies = result.get("not_counted", {}).get("copies", 0)
+    if copies:
+        lines.append(f"{counted(copies, 'copy of another record', 'copies of other records')} not counted")
     return lines
 
 

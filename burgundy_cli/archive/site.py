@@ -28,6 +28,7 @@ from typing import Any
 
 from burgundy_cli.console import Outcome
 from burgundy_cli.core.errors import UsageError
+from burgundy_cli.core.chart import chart_heading, score_word
 from burgundy_cli.core.words import counted
 
 #: The page's look: readable tables, pictures no wider than the screen.
@@ -61,9 +62,8 @@ def not_counted(why: str, count: int) -> str:
 def _game_data(path: str) -> dict[str, Any]:
     """One record for the website (run in a worker): ``score --json``'s object with ``start``
     (``core.bulk.score_one``), the header's seat order, and for a game with moves its
-    picture and chart, and ``hash``: its bytes' key (``archive.verify.content_hash``), which
-    tells two copies of one record apart from two games. A result-only record has no moves to
-    draw."""
+    picture and chart (``score_one``'s ``hash``, its bytes' key, tells two copies of one record
+    apart from two games). A result-only record has no moves to draw."""
     from burgundy_cli.core.bulk import score_one
     from burgundy_cli.core.chart import chart_svg
     from burgundy_cli.core.pictures import game_pictures
@@ -75,12 +75,9 @@ def _game_data(path: str) -> dict[str, Any]:
     from burgundy_cli.core.game import read_header
     from burgundy_cli.core.record import read_record
 
-    from burgundy_cli.archive.verify import content_hash
     from burgundy_cli.core.errors import failure
 
     try:
-        with open(path, "rb") as handle:
-            result["hash"] = content_hash(handle.read())
         header = read_header(read_record(path))
         result["seats"] = list(header.players)
         result["modules"] = header.options.get("modules")
@@ -223,8 +220,9 @@ def _game_name(game: str) -> str:
 
 
 def _result(game: Game, site: Site, prefix: str) -> str:
-    """Who won, as a game's list and page say it, and the tiebreak that decided a tie on VP
-    (a results book says why the tied player won); a solo game's verdict is its first note."""
+    """Who won, as a game's list and page say it, and the tiebreak that decided a tie on the
+    game's score (VP, points: a results book says why the tied player won); a solo game's
+    verdict is its first note."""
     data = game.data
     if not data["complete"]:
         return "in progress"
@@ -236,8 +234,16 @@ def _result(game: Game, site: Site, prefix: str) -> str:
     winners = ", ".join(site.player_link(n, prefix) for n in data["winner"])
     if len(data["winner"]) > 1 and data.get("mode") != "team":  # the tiebreak left them level: ``score``'s words
         return f"shared win: {winners}" + (f" (tiebreak: {_e(data['tiebreak'])})" if data.get("tiebreak") else "")
-    tiebreak = f" (tie on VP, broken by: {_e(data['tiebreak'])})" if data.get("tiebreak") else ""
+    tiebreak = f" (tie on {score_word(data['game'])}, broken by: {_e(data['tiebreak'])})" if data.get("tiebreak") else ""
     return f"won by {winners}{tiebreak}"
+
+
+def _place(data: dict[str, Any], line: dict[str, Any]) -> str:
+    """A player's place in a game: the rank, or in a solo game (played against a target, not
+    against anyone) "won" or "lost", as ``stats`` counts it; never rank 1 of a game lost."""
+    if data.get("mode") == "solo":
+        return "won" if line["name"] in data["winner"] else "lost"
+    return str(line["rank"])
 
 
 def game_page(game: Game, site: Site) -> str:
@@ -257,7 +263,8 @@ def game_page(game: Game, site: Site) -> str:
                   if any(line["breakdown"].get(c) for line in lines)]
     rows = [[_e(c), *(str(line["breakdown"].get(c, 0)) for line in lines)] for c in categories]
     rows.append(["total", *(str(line["total"]) for line in lines)])
-    rows.append(["rank", *(str(line["rank"]) for line in lines)])
+    rows.append(["against the target" if data.get("mode") == "solo" else "rank",
+                 *(_place(data, line) for line in lines)])
     body += ["<h2>Score</h2>",
              _table(["", *(site.player_link(line["name"], "../") for line in lines)], rows,
                     numeric=range(1, len(lines) + 1), classes=[""] * len(categories) + ["total"])]
@@ -266,8 +273,8 @@ def game_page(game: Game, site: Site) -> str:
     if "board" in data:
         body += ["<h2>The position at the end</h2>",
                  f'<img class="picture" src="{game.slug}-board.svg" alt="{_e("the position: " + game.title)}">',
-                 "<h2>VP after every " + ("round" if data["game"] == "castles-of-burgundy" else "turn") + "</h2>",
-                 f'<img class="picture" src="{game.slug}-chart.svg" alt="{_e("VP chart: " + game.title)}">']
+                 f"<h2>{_e(chart_heading(data['game']))}</h2>",
+                 f'<img class="picture" src="{game.slug}-chart.svg" alt="{_e(score_word(data["game"]) + " chart: " + game.title)}">']
     else:
         body.append('<p class="note">A result-only record: the final scores only, no moves to draw.</p>')
     return _page(game.title, body, "../")
@@ -283,7 +290,7 @@ def _games_table(games: list[Game], site: Site, prefix: str, player: str | None 
                ", ".join(site.player_link(n, prefix) for n in data["seats"]), _result(game, site, prefix)]
         if player:
             line = next(line for line in data["players"] if line["name"].casefold() == player)
-            row += [str(line["total"]), str(line["rank"]) if data["complete"] else ""]
+            row += [str(line["total"]), _place(data, line) if data["complete"] else ""]
         rows.append(row)
     return _table(head, rows, numeric=(5, 6) if player else ())
 

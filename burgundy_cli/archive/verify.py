@@ -31,16 +31,11 @@ from typing import Any
 from burgundy_cli.archive.db import breakdown_columns
 from burgundy_cli.core.errors import UsageError, failure
 from burgundy_cli.core.game import GameHeader, ScoreTable
-from burgundy_cli.core.record import MAX_RECORD_BYTES, RecordDoc, parse_record_bytes, read_record
+from burgundy_cli.core.record import MAX_RECORD_BYTES, RecordDoc, content_hash, parse_record_bytes, read_record
 
 #: The columns of a ``records`` row (besides ``hash``, ``status`` and ``path``).
 RECORD_COLUMNS = ("game", "edition", "date", "place", "event", "players", "boards", "modules", "options",
                   "complete", "winners", "tiebreak", "notes", "rounds", "error", "start", "mode", "teams")
-
-
-def content_hash(raw: bytes) -> str:
-    """The key of a record in the archive: SHA-256 of its bytes, in hex."""
-    return hashlib.sha256(raw).hexdigest()
 
 
 def verify_file(path: str) -> dict[str, Any]:

@@ -122,10 +122,12 @@ def score_one(path: str, starts: bool = False) -> dict[str, Any]:
 
     ``starts`` adds ``start``: ``position`` for a record that starts from a ``[position]``
     table (a rulebook example: no game played, even when it reaches the final scoring),
-    ``result`` for a result-only record, else ``setup``; and ``mode`` (``solo``, ``team`` or
-    None) and a team game's ``teams`` -- what ``summary`` needs to count them as ``stats`` does.
+    ``result`` for a result-only record, else ``setup``; ``mode`` (``solo``, ``team`` or
+    None) and a team game's ``teams``; and ``hash``, the key the archive gives the file's bytes
+    (``core.record.content_hash``: two copies of one record are one game) -- what
+    ``summary`` and ``site`` need to count them as ``stats`` does.
     """
-    from burgundy_cli.core.record import read_record
+    from burgundy_cli.core.record import MAX_RECORD_BYTES, content_hash, read_record
     from burgundy_cli.core.render import score_json
     from burgundy_cli.core.session import open_doc
 
@@ -134,6 +136,9 @@ def score_one(path: str, starts: bool = False) -> dict[str, Any]:
         doc = read_record(path)
         session = open_doc(doc)
         table = session.score()
+        if starts:  # (read again: the bytes as they are, the archive's key)
+            with open(path, "rb") as handle:
+                raw = handle.read(MAX_RECORD_BYTES + 1)
     except Exception as err:  # noqa: BLE001 - reported per file, never as a traceback
         message, code = failure(err)
         return {"file": name, "error": shown_name(message.removeprefix("burgundy: ")), "exit": code}
@@ -141,6 +146,7 @@ def score_one(path: str, starts: bool = False) -> dict[str, Any]:
     if starts:
         from burgundy_cli.core.resultonly import game_mode, modules_of, teams_of
 
+        result["hash"] = content_hash(raw)
         result["start"] = "position" if "position" in doc.data else "result" if "final" in doc.data else "setup"
         result["mode"] = game_mode(modules_of(session.header))
         result["teams"] = teams_of(doc) or None

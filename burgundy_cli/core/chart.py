@@ -11,6 +11,7 @@ picture.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 from burgundy_cli.core.svg import Svg, player_colours
@@ -33,6 +34,39 @@ text{font-family:'DejaVu Sans',Verdana,sans-serif;font-size:10px;fill:#222}
 LEFT, TOP, RIGHT, BOTTOM = 56.0, 48.0, 170.0, 44.0
 #: Width of one character of the title (bold 15px): the plot widens for a long title.
 TITLE_EM = 9.0
+#: The room between two labels of the x axis, in pixels: at least ``AXIS_GAP``, and
+#: ``AXIS_STEP_GAP`` when choosing how many steps apart the labels go.
+AXIS_GAP, AXIS_STEP_GAP = 4.0, 6.0
+
+
+def label_width(label: str) -> float:
+    """About how wide ``label`` is on an axis (9px DejaVu Sans): a digit or capital 5.8
+    pixels, an m or w 8, another small letter 4.8, a space 2.9, a dash 3.4 -- near enough
+    to keep labels apart ("start" 21.4 pixels in Chromium, "game 13" 39.9, "2026-01-13" 52.3)."""
+    return sum(5.8 if c.isdigit() or c.isupper() else 8.0 if c in "mw" else 4.8 if c.isalpha()
+               else 2.9 if c == " " else 3.4 for c in label)
+
+
+def axis_ticks(labels: list[str], spacing: float) -> list[int]:
+    """The steps of the x axis that get a label, ``spacing`` pixels apart: every k-th step,
+    k as small as keeps the widest label clear of the next, and always the last step (a
+    label the last would crowd is left out, so the last two never run into each other).
+
+    >>> axis_ticks(["start", "T1", "T2", "T3", "T4", "T10", "T11", "final"], 22.0)
+    [0, 2, 4, 7]
+    """
+    last = len(labels) - 1
+    widths = [label_width(label) for label in labels]
+    every = max(1, math.ceil((max(widths[1:-1] or [0.0]) + AXIS_STEP_GAP) / spacing)) if spacing > 0 else 1
+
+    def clear(left: int, right: int) -> bool:
+        return (right - left) * spacing >= (widths[left] + widths[right]) / 2 + AXIS_GAP
+
+    kept: list[int] = []
+    for index in range(0, last, every):
+        if (not kept or clear(kept[-1], index)) and clear(index, last):
+            kept.append(index)
+    return [*kept, last]
 
 
 def vp_axis(value: int) -> tuple[int, int]:
@@ -41,13 +75,26 @@ def vp_axis(value: int) -> tuple[int, int]:
     return max(step, -(-value // step) * step), step
 
 
+def score_word(game: str) -> str:
+    """What ``game`` calls its scores: "VP" (The Castles of Burgundy), "points" (Robber Knights)."""
+    from burgundy_cli.core.registry import game_module
+
+    return game_module(game, "svg").SCORE_WORD
+
+
+def chart_heading(game: str) -> str:
+    """A score chart's heading: "VP after every round", "points after every turn"."""
+    unit = "round" if game == "castles-of-burgundy" else "turn"
+    return f"{score_word(game)} after every {unit}"
+
+
 def chart_svg(series: dict[str, Any]) -> str:
     """The chart of :func:`~burgundy_cli.core.pictures.chart_series`'s data."""
     labels: list[str] = series["steps"]
     names = list(series["vp"])
     colours = player_colours(names)
     unit = "round" if series["game"] == "castles-of-burgundy" else "turn"
-    title = f"VP after every {unit}: {series['title']}"
+    title = f"{chart_heading(series['game'])}: {series['title']}"
     plot_w = max(360.0, 22.0 * (len(labels) - 1), TITLE_EM * len(title) - RIGHT)
     plot_h = 280.0
     width, height = LEFT + plot_w + RIGHT, TOP + plot_h + BOTTOM
@@ -65,11 +112,7 @@ def chart_svg(series: dict[str, Any]) -> str:
     for vp in range(0, top_vp + 1, step):
         svg.line(LEFT, y_of(vp), LEFT + plot_w, y_of(vp), "grid")
         svg.label(LEFT - 6, y_of(vp) + 3, str(vp), "axis y")
-    every = max(1, -(-len(labels) // 30))
-    for index, label in enumerate(labels):
-        if index % every == 0 or index == len(labels) - 1:
-            svg.line(x_of(index), TOP + plot_h, x_of(index), TOP + plot_h + 4, "frame")
-            svg.label(x_of(index), TOP + plot_h + 16, label, "axis x")
+    _x_labels(svg, labels, x_of, TOP + plot_h)
     if labels[-1] == "final":
         svg.line(x_of(len(labels) - 2), TOP, x_of(len(labels) - 2), TOP + plot_h, "final")
     svg.line(LEFT, TOP + plot_h, LEFT + plot_w, TOP + plot_h, "frame")
@@ -94,6 +137,14 @@ def chart_svg(series: dict[str, Any]) -> str:
     return svg.text()
 
 
+def _x_labels(svg: Svg, labels: list[str], x_of: Callable[[int], float], bottom: float) -> None:
+    """The x axis's ticks and labels under the plot (whose foot is at ``bottom``), those of
+    :func:`axis_ticks` only."""
+    for index in axis_ticks(labels, x_of(1) - x_of(0) if len(labels) > 1 else 0.0):
+        svg.line(x_of(index), bottom, x_of(index), bottom + 4, "frame")
+        svg.label(x_of(index), bottom + 16, labels[index], "axis x")
+
+
 def chart_table(series: dict[str, Any]) -> str:
     """``chart FILE``'s text: one row per round (turn), then the final scoring, one column per
     player, each cell the VP then; the winner named under it."""
@@ -101,7 +152,7 @@ def chart_table(series: dict[str, Any]) -> str:
     unit = "round" if series["game"] == "castles-of-burgundy" else "turn"
     first = max(len(unit), *(len(label) for label in series["steps"]))
     widths = [max(text_width(name), 4) for name in names]  # (the columns a terminal shows: 李雷 takes 4)
-    lines = [f"VP after every {unit}: {series['title']}",
+    lines = [f"{chart_heading(series['game'])}: {series['title']}",
              "  ".join([unit.ljust(first), *(padded(name, w, right=True) for name, w in zip(names, widths))]),
              "  ".join(["-" * first, *("-" * w for w in widths)])]
     for index, label in enumerate(series["steps"]):
@@ -110,7 +161,7 @@ def chart_table(series: dict[str, Any]) -> str:
     if series["complete"]:
         lines.append(f"winner: {', '.join(series['winner']) or 'no one'}")
     else:
-        lines.append(f"not complete: the last row is the VP after {series['steps'][-1]}")
+        lines.append(f"not complete: the last row is the {score_word(series['game'])} after {series['steps'][-1]}")
     return "\n".join(lines)
 
 
@@ -140,11 +191,7 @@ def rating_chart_svg(title: str, labels: list[str], series: dict[str, list[float
     for value in range(int(bottom), int(top) + 1, step):
         svg.line(LEFT, y_of(value), LEFT + plot_w, y_of(value), "grid")
         svg.label(LEFT - 6, y_of(value) + 3, str(value), "axis y")
-    every = max(1, -(-len(labels) // 8))
-    for index, label in enumerate(labels):
-        if index % every == 0 or index == len(labels) - 1:
-            svg.line(x_of(index), TOP + plot_h, x_of(index), TOP + plot_h + 4, "frame")
-            svg.label(x_of(index), TOP + plot_h + 16, label, "axis x")
+    _x_labels(svg, labels, x_of, TOP + plot_h)
     svg.line(LEFT, TOP + plot_h, LEFT + plot_w, TOP + plot_h, "frame")
     svg.line(LEFT, TOP, LEFT, TOP + plot_h, "frame")
     svg.label(LEFT + plot_w / 2, TOP + plot_h + 34, "games in date order; rating = mu - 3 sigma", "axis x")

@@ -283,6 +283,14 @@ def read_record(path: str | os.PathLike[str]) -> RecordDoc:
     return parse_record_bytes(raw, name)
 
 
+def content_hash(raw: bytes) -> str:
+    """The key of a record's bytes, SHA-256 in hex: the archive keys its records by it, and
+    two files with the same key are one game (``summary``, ``site``)."""
+    import hashlib
+
+    return hashlib.sha256(raw).hexdigest()
+
+
 def parse_record_bytes(raw: bytes, name: str = "<input>") -> RecordDoc:
     """Decode (UTF-8, an optional byte order mark dropped) and parse record bytes.
 

@@ -6,7 +6,9 @@ report, over the ``score --json`` objects of records scored in this run instead 
 read from an archive, with no database. Only complete games count towards wins and
 averages; games still in progress and records that failed to verify are counted, not
 scored; records that start from a ``[position]`` (``"start": "position"``, a rulebook
-example) are no games played and are counted apart, as ``positions``; the solo and team
+example) are no games played and are counted apart, as ``positions``; a file with the same
+bytes as one read before is the same game, named in ``copies`` and not counted again (the
+archive keys records by their bytes); the solo and team
 games have sections of their own, as in ``stats``. Player names are matched ignoring case.
 For filters, splits, head-to-head, best games and ratings, use ``burgundy stats``
 (docs/archive.md).
@@ -35,10 +37,14 @@ def summarise(results: Iterable[dict[str, Any]]) -> dict[str, Any]:
     from burgundy_cli.archive.stats import game_of_score, report
 
     invalid: list[str] = []
+    copies: list[str] = []
+    first: dict[str, str] = {}  # content hash -> the file counted
     positions = 0
     played = []
     for result in results:
-        if "error" in result:
+        if "hash" in result and first.setdefault(result["hash"], result["file"]) != result["file"]:
+            copies.append(f"{result['file']}: the same record as {first[result['hash']]}")
+        elif "error" in result:
             invalid.append(result.get("file", "?"))
         elif result.get("start") == "position":
             positions += 1
@@ -50,8 +56,8 @@ def summarise(results: Iterable[dict[str, Any]]) -> dict[str, Any]:
         games[group["game"]] = {"records": group["complete"] + group["in_progress"], "complete": group["complete"],
                                 "in_progress": group["in_progress"], "players": group["players"]}
     in_modes = reported["games"] + reported["in_progress"] - sum(g["records"] for g in games.values())
-    return {"records": len(invalid) + positions + sum(g["records"] for g in games.values()) + in_modes,
-            "invalid": invalid, "positions": positions, "complete": reported["games"],
+    return {"records": len(invalid) + len(copies) + positions + sum(g["records"] for g in games.values()) + in_modes,
+            "invalid": invalid, "copies": copies, "positions": positions, "complete": reported["games"],
             "in_progress": reported["in_progress"], "games": games, "solo": reported["solo"],
             "teams": reported["teams"], "undated": reported["undated"], "result_only": reported["result_only"]}
 
@@ -62,9 +68,11 @@ def summary_text(summary: dict[str, Any]) -> str:
     from burgundy_cli.archive.output import text
 
     body = text({"games": summary["complete"], "in_progress": summary["in_progress"], "undated": summary["undated"],
-                 "result_only": summary["result_only"], "not_counted": {"positions": summary["positions"]},
+                 "result_only": summary["result_only"],
+                 "not_counted": {"positions": summary["positions"], "copies": len(summary["copies"])},
                  "standings": [{"game": name, "split": {}, **game} for name, game in summary["games"].items()],
                  "solo": summary["solo"], "teams": summary["teams"]})
     lines = [f"{summary['records']} records, {len(summary['invalid'])} invalid", body]
     lines += [f"invalid: {file}" for file in summary["invalid"]]
+    lines += [f"copy: {copy}" for copy in summary["copies"]]
     return "\n".join(lines)

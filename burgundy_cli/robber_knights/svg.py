@@ -182,3 +182,5 @@ def _panel(svg: Svg, position: dict[str, Any], colours: dict[str, str], x: float
 #: (docs/export.md, "BoardGameGeek ids").
 BOARDGAMEGEEK = {None: (19989, 2005)}  # source: docs/export.md, "BoardGameGeek ids"
 TITLE = "Robber Knights"
+#: What the game's scores are called: the rulebook speaks of points, never of VP.
+SCORE_WORD = "points"

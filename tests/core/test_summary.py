@@ -70,3 +70,20 @@ def test_summary_is_a_deprecated_alias_that_says_so(cli) -> None:
     assert "castles-of-burgundy solo games: won or lost against the target" in result.stdout
     assert "position records (rulebook examples) not counted" in result.stdout
     assert max(map(len, result.stdout.splitlines())) <= 80
+
+
+def test_two_copies_of_one_record_are_one_game(cli, tmp_path) -> None:
+    """A record copied into a second file is one game played, as ``stats`` (the archive keys
+    records by their bytes) and the site count it; ``summary`` counted two, doubling the
+    players' games and wins. The later copy is named and not counted."""
+    record = (RECORDS / "robber-knights" / "playout-2-players.toml").read_text()
+    (tmp_path / "a.toml").write_text(record)
+    (tmp_path / "b-copy.toml").write_text(record)
+    result = cli("summary", str(tmp_path), "--json", "--jobs", "1")
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["records"] == 2 and data["games"]["robber-knights"]["complete"] == 1
+    assert data["copies"] == [f"{tmp_path / 'b-copy.toml'}: the same record as {tmp_path / 'a.toml'}"]
+    assert [p["played"] for p in data["games"]["robber-knights"]["players"]] == [1, 1]
+    text = cli("summary", str(tmp_path), "--jobs", "1").stdout
+    assert "1 copy of another record not counted" in text and "b-copy.toml: the same record as" in text

@@ -89,3 +89,12 @@ def test_chart_prints_a_table_by_round_and_json_on_request(cli) -> None:
     assert lines[-1] == "winner: Dario"
     data = json.loads(cli("chart", str(SHIELDS), "--json").stdout)
     assert data["vp"]["Anna"][-2:] == [84, 105]
+
+
+def test_the_picture_says_what_lies_beside_the_black_depot_and_the_solo_counter() -> None:
+    """``show`` prints the inns left beside the black depot and the solo game's VP counter,
+    target and resets; the picture left both out."""
+    modules = " ".join(_texts(board_svg(str(CASTLES / "complete-4p-2019-all-modules.toml")), "small"))
+    assert "beside the black depot: 4 inn" in modules
+    solo = " ".join(_texts(board_svg(str(CASTLES / "complete-1p-2019-solo.toml")), "small"))
+    assert "solo game: VP counter 18, target 30, 4 resets, 25 tiles removed by the rounds" in solo

@@ -11,7 +11,6 @@ import json
 import os
 import re
 import shutil
-import subprocess
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -20,12 +19,12 @@ import pytest
 from burgundy_cli.archive.site import build
 from burgundy_cli.core.record import dump_record
 from burgundy_cli.core.registry import find_game
+from tests.browser import chromium, frames, measure, need_chromium, report as read_report
 from tests.conftest import RECORDS
 
 #: A place and a player name that break a page unless escaped.
 PLACE = 'Café <Löwe> & "Co"'
 ODD_NAME = "O'Brien & <Zoë>"
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 
 def _result_only(number: int) -> str:
@@ -144,43 +143,6 @@ def test_names_and_places_are_escaped_everywhere(built) -> None:
     assert "<h1>O&#x27;Brien &amp; &lt;Zoë&gt;</h1>" in player
 
 
-def _chromium(*args: str, cwd: Path) -> subprocess.Popen:
-    profile = cwd / f".profile-{abs(hash(args))}"
-    return subprocess.Popen([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                             "--no-first-run", f"--user-data-dir={profile}", "--enable-logging=stderr", "--v=0",
-                             *args], cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-
-
-def _frames(pages: list[str], each: str) -> str:
-    """A page that opens each of ``pages`` in a 1100-pixel frame and, once all are loaded,
-    writes what the script ``each`` pushes on ``report`` for each ``page`` (a frame's
-    document) as JSON into its ``report`` element (file pages may read each other with
-    --allow-file-access-from-files)."""
-    frames = "\n".join(f'<iframe src="{p}" width="1100" height="700"></iframe>' for p in pages)
-    return f"""<!DOCTYPE html><html><head><meta charset="utf-8"><title>all pages</title></head><body>
-<pre id="report"></pre>
-{frames}
-<script>
-window.addEventListener("load", () => {{
-  const report = [];
-  for (const frame of document.querySelectorAll("iframe")) {{
-    const page = frame.contentDocument;
-    {each}
-  }}
-  document.getElementById("report").textContent = JSON.stringify(report);
-}});
-</script></body></html>
-"""
-
-
-def _report(dom: str, log: str) -> list[dict]:
-    """What a page of :func:`_frames` wrote, read from Chromium's ``--dump-dom``."""
-    found = re.search(r'<pre id="report">(.*?)</pre>', dom, re.S)
-    assert found, f"Chromium gave no report; its log ends: {log[-2000:]}"
-    return json.loads(found.group(1).replace("&quot;", '"').replace("&lt;", "<").replace("&gt;", ">")
-                      .replace("&amp;", "&"))
-
-
 #: The browser's own report on every page of the site: no page missing, every picture drawn.
 HARNESS = """if (!page || !page.body) { report.push({src: frame.getAttribute("src"), missing: true}); continue; }
     const broken = [...page.images].filter(img => !(img.complete && img.naturalWidth > 0)).map(img => img.src);
@@ -189,23 +151,19 @@ HARNESS = """if (!page || !page.body) { report.push({src: frame.getAttribute("sr
 
 
 def test_every_page_opens_in_headless_chromium_cleanly(built) -> None:
-    if CHROMIUM is None:
-        why = "headless Chromium (Debian's chromium package) is not installed"
-        if os.environ.get("BURGUNDY_REQUIRE_CHROMIUM"):  # (.ci/run installs it: there, a failure)
-            pytest.fail(why)
-        pytest.skip(why)
+    need_chromium()
     out, _, _ = built
     pages = sorted(str(p.relative_to(out)) for p in out.rglob("*.html"))
-    (out / "_all.html").write_text(_frames(pages, HARNESS))
+    (out / "_all.html").write_text(frames(pages, HARNESS))
     game = next(p for p in pages if p.startswith("games/castles-of-burgundy-complete-4p-2019-shields"))
     player = next(p for p in pages if p.startswith("players/anna"))
     (out / "_blank.html").write_text("<!DOCTYPE html><html><body></body></html>")
     shots = {name: out / f"_{name}.png" for name in ("index", "game", "player", "blank")}
     # The page of every page first, on its own: five browsers at once on a loaded 2-core machine
     # can leave it without its report; the four screenshots then run side by side.
-    results = [_chromium("--allow-file-access-from-files", "--virtual-time-budget=20000", "--dump-dom",
+    results = [chromium("--allow-file-access-from-files", "--virtual-time-budget=20000", "--dump-dom",
                          (out / "_all.html").as_uri(), cwd=out).communicate(timeout=180)]
-    running = [_chromium("--window-size=1200,1600", f"--screenshot={shots[name]}", (out / page).as_uri(), cwd=out)
+    running = [chromium("--window-size=1200,1600", f"--screenshot={shots[name]}", (out / page).as_uri(), cwd=out)
                for name, page in (("index", "index.html"), ("game", game), ("player", player),
                                   ("blank", "_blank.html"))]
     results += [process.communicate(timeout=120) for process in running]
@@ -213,7 +171,7 @@ def test_every_page_opens_in_headless_chromium_cleanly(built) -> None:
     try:
         consoled = [line for _, err in results for line in err.splitlines() if ":CONSOLE" in line]
         assert consoled == [], consoled
-        report = _report(dom, log)
+        report = read_report(dom, log)
         assert [entry["src"] for entry in report] == pages
         for entry in report:
             assert not entry.get("missing"), entry
@@ -364,8 +322,7 @@ def test_a_club_of_many_players_gets_pages_no_wider_than_the_screen(cli, tmp_pat
     index has a column each. It ran off the right of a 1100-pixel window and broke each
     figure "1–0 (1)" over three lines; a wide table now scrolls in its own box, and a figure
     stays on one line. A player's page has a column for each opponent met, not for everyone."""
-    if CHROMIUM is None:
-        pytest.skip("headless Chromium (Debian's chromium package) is not installed")
+    need_chromium()
     folder = tmp_path / "club"
     folder.mkdir()
     names = [f"Player number {i} of the club" for i in range(12)]
@@ -381,11 +338,31 @@ def test_a_club_of_many_players_gets_pages_no_wider_than_the_screen(cli, tmp_pat
     h2h = player.split("<h3>Head to head</h3>")[1].split("</table>")[0]
     assert h2h.count("<th") == 1 + 4  # the row's own corner and the four opponents met
     pages = ["index.html", "players/player-number-0-of-the-club.html"]
-    (out / "_measure.html").write_text(_frames(pages, MEASURE))
-    report = _report(*_chromium("--allow-file-access-from-files", "--virtual-time-budget=20000", "--dump-dom",
-                                (out / "_measure.html").as_uri(), cwd=out).communicate(timeout=180))
+    report = measure(out, pages, MEASURE)
     assert [entry["src"] for entry in report] == pages
     for entry in report:
         assert entry["width"] <= 1100 and entry["broken"] == [], entry
-    for path in out.glob(".profile-*"):
-        shutil.rmtree(path, ignore_errors=True)
+
+
+def test_a_robber_knights_tie_is_on_points_in_the_games_own_word(built) -> None:
+    """Robber Knights scores points, not VP: its tiebroken game said "tie on VP", and its
+    chart was headed "VP after every turn"."""
+    out, site, _ = built
+    game = next(g for g in site.games if g.path.endswith("end-2-players-tiebreak.toml"))
+    page = (out / "games" / f"{game.slug}.html").read_text()
+    assert "(tie on points, broken by: red and blue tie on 14 points" in page
+    assert "<h2>points after every turn</h2>" in page and "VP" not in page
+    assert "<title>points after every turn: " in (out / "games" / f"{game.slug}-chart.svg").read_text()
+
+
+def test_a_lost_solo_game_says_lost_not_rank_one(built) -> None:
+    """The shipped solo game is lost against the target: its page and its player's list of
+    games gave Anna rank 1 of 1; they say "lost", as ``stats`` counts it."""
+    out, site, _ = built
+    game = next(g for g in site.games if g.path.endswith("complete-1p-2019-solo.toml"))
+    page = (out / "games" / f"{game.slug}.html").read_text()
+    assert "<td>rank</td>" not in page
+    assert '<tr><td>against the target</td><td class="n">lost</td></tr>' in page
+    player = (out / "players" / "anna.html").read_text()
+    row = next(row for row in player.split("<tr>") if f"games/{game.slug}.html" in row)
+    assert '<td class="n">210</td><td class="n">lost</td>' in row

@@ -18,6 +18,7 @@ from burgundy_cli.castles.views.render import duchy_number, tile_short
 from burgundy_cli.castles.rules.state import GameState
 from burgundy_cli.castles.rules.tiles import COLOUR_NAME, catalogue
 from burgundy_cli.core.svg import Svg, player_colours, wrap
+from burgundy_cli.core.words import counted
 
 
 def play_vp(state: GameState) -> dict[str, int]:
@@ -165,6 +166,7 @@ text{font-family:'DejaVu Sans',Verdana,sans-serif;font-size:9px;fill:#222}
 .tile-label{font-size:7.5px;font-weight:bold;text-anchor:middle;fill:#fff}
 .tile-label.light{fill:#222}
 .tile-label.tiny{font-size:6px}
+.tile-label.long{font-size:6.5px}
 .on-dark{fill:#fff}
 .hex{stroke:#fff;stroke-width:1.2}
 .hex.empty{stroke:#fff}
@@ -192,6 +194,10 @@ SOLO_CSS = ".hex.X{fill:#1e1e1e}.river{fill:#9cc8ea;stroke:none}.river-mark{stro
 #: A border post's tower.
 POST_FILL = "#5a3b22"
 
+#: A tile label this long or longer is drawn a size smaller on a duchy's space: at 7.5px
+#: "CHURCH" is as wide as the hex (35 pixels), so two side by side ran together.
+LONG_LABEL = 6
+
 #: Goods tile colours by type 1-6 (the printed tiles' colours, near enough to tell apart).
 GOODS_FILL = ("", "#e8d34a", "#c8862b", "#8fb6d9", "#b04a4a", "#6a9a4e", "#9a7bb4")
 
@@ -199,20 +205,35 @@ GOODS_FILL = ("", "#e8d34a", "#c8862b", "#8fb6d9", "#b04a4a", "#6a9a4e", "#9a7bb
 #: Characters of a line of the title (bold 15px) and of the status line (bold 11px) across
 #: the picture: longer ones wrap onto the next line instead of running off its edge.
 TITLE_CHARS, STATUS_CHARS, SMALL_CHARS = 104, 140, 230
+#: Pixels per character of a small (7px) line, a little more than DejaVu Sans's average
+#: ("knowledge: k4, k6, ..., k25", 67 characters, is 230 pixels): a panel's lines wrap by it.
+SMALL_EM = 3.6
+#: The narrowest a duchy's panel (storage, goods, VP, tiles) is drawn, in pixels.
+PANEL_W = 210.0
 #: The shield of the 2019 module, on a castle: its colour.
 SHIELD_FILL = "#8e1b1b"
 
 
-def _shield_labels(svg: Svg, position: dict[str, Any], x: float, y: float) -> None:
-    """The shields (2019 module) that lie on the depots and those removed, as one line of text
-    (those on castles are drawn on their castles, :func:`_castle_shields`)."""
+def _table_notes(svg: Svg, position: dict[str, Any], x: float, y: float) -> None:
+    """One line under the depots of what lies on the table and has no place drawn: the
+    shields (2019) on the depots and those removed (those on castles are drawn on their
+    castles, :func:`_castle_shields`), the tiles left beside the black depot (the inns), the
+    solo game's VP counter, target, resets and tiles the rounds removed -- as ``show`` says them."""
+    notes = []
     shields = position.get("shields")
-    if shields is None:
-        return
-    on_depots = "; ".join(f"depot {d}: {' '.join(map(str, n))}" for d, n in shields["depots"].items() if n) or "none"
-    removed = " ".join(map(str, shields["removed"])) or "none"
-    svg.label(x, y, f"shields on depots: {on_depots}; removed: {removed}; "
-              "those on castles are drawn on them", "small")
+    if shields is not None:
+        on_depots = "; ".join(f"depot {d}: {' '.join(map(str, n))}" for d, n in shields["depots"].items() if n)
+        removed = " ".join(map(str, shields["removed"])) or "none"
+        notes.append(f"shields on depots: {on_depots or 'none'}; removed: {removed}; those on castles are drawn on them")
+    beside = position.get("beside_black_depot", {})
+    if beside:
+        notes.append("beside the black depot: " + ", ".join(f"{left} {tile}" for tile, left in beside.items()))
+    solo = position.get("solo")
+    if solo is not None:
+        notes.append(f"solo game: VP counter {solo['counter']}, target {solo['target']}, "
+                     f"{counted(solo['resets'], 'reset')}, {counted(len(solo['removed']), 'tile')} removed by the rounds")
+    if notes:
+        svg.label(x, y, "; ".join(notes), "small")
 
 
 def picture(position: dict[str, Any], title: str) -> str:
@@ -233,7 +254,7 @@ def picture(position: dict[str, Any], title: str) -> str:
     svg.lines(MARGIN, last + 18, status, "heading", 14)
     _bridge(svg, position, colours, MARGIN, 54 + below)
     _depots(svg, position["depots"], MARGIN, 86 + below)
-    _shield_labels(svg, position, MARGIN, 168 + below)
+    _table_notes(svg, position, MARGIN, 168 + below)
     castles = position.get("shields", {}).get("castles", {})
     totals = {line["name"]: line["total"] for line in position["score"]["players"]}
     if "teams" in position:  # 2019 team game: one wide block per team, its board between its players
@@ -288,7 +309,7 @@ def _team_block(svg: Svg, letter: str, members: list[dict[str, Any]], x: float, 
         px = x + 14 + side * (width - TEAM_PANEL_W)
         svg.circle(px + 4, y + 36, 6, "disc", member["colour"])
         svg.label(px + 16, y + 40, f"{member['name']}: {member['score']} VP", "heading")
-        _panel(svg, member, px, y + 62)
+        _panel(svg, member, px, y + 62, TEAM_PANEL_W - 22)
         svg.label(px, y + BLOCK_H - 14, "shared storage: " + (", ".join(member["shared_storage"]) or "empty"), "small")
     if members[0].get("duchy_note"):
         svg.label(x + width / 2, y + BLOCK_H - 6, members[0]["duchy_note"], "small mid")
@@ -343,23 +364,29 @@ def _depots(svg: Svg, depots: list[dict[str, Any]], x: float, y: float) -> None:
 
 
 def _tile(svg: Svg, x: float, y: float, r: float, colour: str, tile: str) -> None:
-    """A hex tile of ``colour`` (code) with its short label."""
+    """A hex tile of ``colour`` (code) with its short label; a six-letter label (``CHURCH``,
+    ``MARKET``) a size smaller on a duchy's space, or it touches its neighbour's."""
     svg.hexagon(x, y, r, f"hex {colour}")
     light = " light" if colour in ("Y", "L", "B") else ""
-    svg.label(x, y + 2.5, tile_short(tile), "tile-label" + light + (" tiny" if r < R else ""))
+    label = tile_short(tile)
+    size = " tiny" if r < R else " long" if len(label) >= LONG_LABEL else ""
+    svg.label(x, y + 2.5, label, "tile-label" + light + size)
 
 
 def _duchy_block(svg: Svg, player: dict[str, Any], colour: str, x: float, y: float) -> None:
-    """One player's duchy map with the coordinates and dice, and their supplies beside it."""
-    svg.rect(x, y, BLOCK_W, BLOCK_H, "box", rx=6.0)
+    """One player's duchy map with the coordinates and dice, and their supplies beside it. A
+    duchy of islands (the solo game's, wider than a duchy) widens its block over the next
+    column, which a solo game leaves empty, so its panel keeps its room."""
+    width = _islands_width(player["places"]) if player.get("places") else 7 * HEX_W
+    block_w = max(BLOCK_W, 14 + width + 14 + PANEL_W)
+    svg.rect(x, y, block_w, BLOCK_H, "box", rx=6.0)
     svg.circle(x + 14, y + 14, 6, "disc", colour)
     total = f"{player['score']} VP" + (f" ({player['vp']} during play)" if player["score"] != player["vp"] else "")
     svg.label(x + 26, y + 18, f"{player['name']}: {total}; seat {player['seat']}, duchy No. {player['duchy_number']}",
               "heading")
-    centres = []
-    width = 7 * HEX_W
+    centres: list[tuple[float, float]] = []
     if player.get("places"):  # a duchy of islands (the 2019 solo duchy): each space where its picture puts it
-        width = _islands(svg, player, x, y, centres)
+        _islands(svg, player, x, y, centres)
     else:
         for row, length in enumerate(ROW_LENGTHS):
             for col in range(length):
@@ -369,17 +396,18 @@ def _duchy_block(svg: Svg, player: dict[str, Any], colour: str, x: float, y: flo
     names = [space["space"] for space in player["duchy"]]
     _border_posts(svg, player.get("border_posts", []), centres, names)
     _castle_shields(svg, player.get("shields", {}), dict(zip(names, centres)))
+    panel_x, panel_w = x + 14 + width + 14, block_w - (14 + width + 14) - 8
     if player.get("duchy_note"):  # beside the map, under the panel: where this layout comes from
-        words, lines = player["duchy_note"].split(), [""]
-        for word in words:
-            if len(lines[-1]) + len(word) > 52:
-                lines.append("")
-            lines[-1] = f"{lines[-1]} {word}".strip()
+        lines = wrap(player["duchy_note"], int(panel_w / SMALL_EM))
         more = " ..." if len(lines) > 3 else ""
         for number, text in enumerate(lines[:3]):
-            svg.label(x + 14 + width + 14, y + BLOCK_H - 30 + number * 9, text + (more if number == 2 else ""),
-                      "small")
-    _panel(svg, player, x + 14 + width + 14, y + 40)
+            svg.label(panel_x, y + BLOCK_H - 30 + number * 9, text + (more if number == 2 else ""), "small")
+    _panel(svg, player, panel_x, y + 40, panel_w)
+
+
+def _islands_width(places: list[list[int]]) -> float:
+    """How wide a duchy of islands is drawn (:func:`_islands`): its columns and the river."""
+    return max(column for _, column in places) * HEX_W / 2 + HEX_W + HEX_W / 2
 
 
 def _islands(svg: Svg, player: dict[str, Any], x: float, y: float, centres: list[tuple[float, float]]) -> float:
@@ -392,7 +420,7 @@ def _islands(svg: Svg, player: dict[str, Any], x: float, y: float, centres: list
     rows, columns = max(r for r, _ in places), max(c for _, c in places)
     gap = next(row for row in range(rows + 1) if all(r != row for r, _ in places))
     split = next(c for c in range(columns + 1) if all(col != c for _, col in places))
-    width = columns * half + HEX_W + half
+    width = _islands_width(places)
     svg.rect(x + 14, top + gap * ROW_STEP - R * 0.7, width, R * 1.4, "river", rx=6.0)
     svg.rect(left + split * half + half / 2 - R * 0.45, top - R, R * 0.9, rows * ROW_STEP + 2 * R, "river", rx=6.0)
     for index, (row, column) in enumerate(places):
@@ -430,8 +458,10 @@ def _space(svg: Svg, space: dict[str, Any], x: float, y: float) -> None:
     svg.label(x, y - 8, space["space"], "coord" if code in ("Y", "L", "B") else "coord on-dark")
 
 
-def _panel(svg: Svg, player: dict[str, Any], x: float, y: float) -> None:
-    """Storage, goods, silver, workers, VP by category, bonus and knowledge tiles, dice."""
+def _panel(svg: Svg, player: dict[str, Any], x: float, y: float, width: float) -> None:
+    """Storage, goods, silver, workers, VP by category, bonus and knowledge tiles, dice, goods
+    sold and the trade route, in ``width`` pixels: a long line of knowledge tiles wraps, each
+    line under the last one written (no gap where a finished game has no dice)."""
     kinds = catalogue()
     svg.label(x, y, "storage", "heading")
     for slot in range(2 if "shared_storage" in player else 3):  # (2019 team game: 2 private spaces)
@@ -463,33 +493,38 @@ def _panel(svg: Svg, player: dict[str, Any], x: float, y: float) -> None:
     if not player["bonus_tiles"]:
         svg.label(x + 40, bonus_y, "none", "")
     knowledge = ", ".join(f"k{n}" for n in player["knowledge"]) or "none"
-    svg.label(x, bonus_y + 20, f"knowledge: {knowledge}", "small")
+    line = svg.lines(x, bonus_y + 20, wrap(f"knowledge: {knowledge}", int(width / SMALL_EM)), "small", 9)
     if player["dice"]:
-        svg.label(x, bonus_y + 34, "dice to use: " + " ".join(map(str, player["dice"])), "small")
+        line += 14
+        svg.label(x, line, "dice to use: " + " ".join(map(str, player["dice"])), "small")
     sold = " ".join(f"{kind}x{count}" for kind, count in player["sold"].items())
     if sold:
-        svg.label(x, bonus_y + 48, f"goods sold (type x tiles): {sold}", "small")
+        line += 14
+        svg.label(x, line, f"goods sold (type x tiles): {sold}", "small")
     if "route" in player:
-        _route(svg, player["route"], x, bonus_y + 56)
+        _route(svg, player["route"], x, line + 8, width)
 
 
+#: A trade route space's pitch (a space 20 pixels wide, then a gap).
+ROUTE_STEP, ROUTE_GAP = 21.5, 1.5
 #: Short labels of the trade route bonuses (2019), for a route space 20 px wide.
 _BONUS_SHORT = {"castle": "Ca", "warehouse": "Wh", "carpenter": "Cp", "church": "Ch", "market": "Mk",
                 "city-hall": "CH", "silver": "$", "workers": "W", "vp": "V"}
 
 
-def _route(svg: Svg, route: list[dict[str, Any]], x: float, y: float) -> None:
-    """A trade route, left to right: each space framed in its goods colour with its bonus
-    (``$2`` 2 silverlings, ``W2`` 2 workers, ``V3`` 3 VP, ``Ch`` a church's take...),
-    filled with the colour of the goods tile covering it."""
+def _route(svg: Svg, route: list[dict[str, Any]], x: float, y: float, width: float) -> None:
+    """A trade route, left to right in rows as wide as ``width`` (a two-player route has 15
+    spaces): each space framed in its goods colour with its bonus (``$2`` 2 silverlings,
+    ``W2`` 2 workers, ``V3`` 3 VP, ``Ch`` a church's take...), filled with the colour of the
+    goods tile covering it."""
+    across = max(1, int((width + ROUTE_GAP) // ROUTE_STEP))
     for index, space in enumerate(route):
-        left = x + index * 21.5
+        left, top = x + index % across * ROUTE_STEP, y + index // across * 20
         laid = space["laid"]
-        svg.rect(left, y, 20, 17, "route", GOODS_FILL[laid] if laid is not None else "#fff", rx=2.0)
-        svg.rect(left + 1, y + 1, 18, 3.5, "route-frame", GOODS_FILL[space["goods"]])
+        svg.rect(left, top, 20, 17, "route", GOODS_FILL[laid] if laid is not None else "#fff", rx=2.0)
+        svg.rect(left + 1, top + 1, 18, 3.5, "route-frame", GOODS_FILL[space["goods"]])
         what, _, amount = space["bonus"].partition("-")
-        svg.label(left + 10, y + 14, _BONUS_SHORT[what] + amount, "route-label")
-
+        svg.label(left + 10, top + 14, _BONUS_SHORT[what] + amount, "route-label")
 
 
 # --- the game outside the tool ------------------------------------------------------------------
@@ -497,6 +532,8 @@ def _route(svg: Svg, route: list[dict[str, Any]], x: float, y: float) -> None:
 #: The game as BoardGameGeek lists it, per edition: (BGG id, year published) -- for exports.
 BOARDGAMEGEEK = {"2011": (84876, 2011), "2019": (271320, 2019)}
 TITLE = "The Castles of Burgundy"
+#: What the game's scores are called: victory points.
+SCORE_WORD = "VP"
 
 
 def due_data(state: GameState) -> dict[str, Any]:

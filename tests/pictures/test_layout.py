@@ -1,0 +1,100 @@
+"""The pictures as a browser draws them (headless Chromium, tests/browser.py): every text's
+box measured, none running into another, none running out of the picture or out of the
+box (a depot, a duchy's block) it is written in. Every shipped record is drawn at its end
+and after some of its rounds (turns), with its chart; a results website's ratings chart
+with a long run of dated games."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from burgundy_cli.core.chart import chart_svg, rating_chart_svg
+from burgundy_cli.core.errors import UsageError
+from burgundy_cli.core.pictures import board_svg, chart_series
+from tests.browser import measure, need_chromium
+from tests.conftest import RECORDS
+
+#: Run in each picture: its texts' boxes, and which of them collide or stick out.
+LAYOUT = r"""
+const svg = page.documentElement;
+const width = svg.width.baseVal.value, height = svg.height.baseVal.value;
+const boxes = [...svg.querySelectorAll("rect")].filter(r => /\bbox\b/.test(r.getAttribute("class") || ""))
+  .map(r => r.getBBox()).filter(b => b.width < width - 1);
+const texts = [...svg.querySelectorAll("text")].map(t => ({text: t.textContent, box: t.getBBox(),
+  x: +t.getAttribute("x"), y: +t.getAttribute("y"), axis: /\baxis x\b/.test(t.getAttribute("class") || "")}));
+const inside = (b, r) => b.x >= r.x - .5 && b.y >= r.y - .5 && b.x + b.width <= r.x + r.width + .5
+  && b.y + b.height <= r.y + r.height + .5;
+const outside = [], overflowing = [], overlapping = [];
+for (const t of texts) {
+  if (!inside(t.box, {x: 0, y: 0, width, height})) outside.push(t.text);
+  const holder = boxes.filter(r => inside({x: t.x, y: t.y, width: 0, height: 0}, r))
+    .sort((a, b) => a.width * a.height - b.width * b.height)[0];
+  if (holder && !inside(t.box, holder)) overflowing.push(t.text);
+}
+for (let i = 0; i < texts.length; i++) for (let j = i + 1; j < texts.length; j++) {
+  const a = texts[i].box, b = texts[j].box;
+  const across = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+  const down = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+  if (across > (texts[i].axis && texts[j].axis ? -2 : .5) && down > 2) overlapping.push([texts[i].text, texts[j].text]);
+}
+report.push({src: frame.getAttribute("src"), outside, overflowing, overlapping});
+"""
+
+PLAYED = sorted(path for path in RECORDS.rglob("*.toml") if not path.name.startswith(("rulebook-", "example-")))
+
+
+def _steps(path: Path) -> list[str | None]:
+    """The end and a few steps on the way (rounds of Castles, turns of Robber Knights)."""
+    return [None, *(("A2", "C3", "E4") if "castles" in str(path) else ("T5", "T12"))]
+
+
+@pytest.fixture(scope="module")
+def drawn(tmp_path_factory) -> dict[str, dict]:
+    """Every picture drawn into one folder and measured in one Chromium: its report by file name."""
+    need_chromium()
+    folder = tmp_path_factory.mktemp("layout")
+    for path in PLAYED:
+        for at in _steps(path):
+            try:
+                svg = board_svg(str(path), at)
+            except UsageError:  # (a record that stops before that step)
+                continue
+            (folder / f"{path.stem}-{at or 'end'}.svg").write_text(svg)
+        (folder / f"{path.stem}-chart.svg").write_text(chart_svg(chart_series(str(path))))
+    day = dt.date(2026, 1, 1)
+    labels = [f"game {n}" for n in range(1, 14)] + [str(day + dt.timedelta(days=3 * n)) for n in range(15)]
+    values = {name: [float((n * (seat + 3)) % 11) for n in range(len(labels))]
+              for seat, name in enumerate(("Anna", "Ben", "Cara", "Dario"))}
+    for count in range(len(labels) - 5, len(labels) + 1):  # (where the last label lands varies with the count)
+        (folder / f"ratings-{count}.svg").write_text(
+            rating_chart_svg("Ratings over time", labels[:count], {n: v[:count] for n, v in values.items()}))
+    pictures = sorted(path.name for path in folder.glob("*.svg"))
+    return {Path(entry["src"]).name: entry for entry in measure(folder, pictures, LAYOUT)}
+
+
+def test_chart_axis_labels_keep_apart(drawn) -> None:
+    """The ratings chart of a results website wrote its last date over the one before it
+    ("2026-01-132026-01-22"), and its dates over each other wherever the games came close."""
+    charts = {name: entry["overlapping"] for name, entry in drawn.items() if "chart" in name or "ratings" in name}
+    assert len(charts) > 20
+    assert {name: pairs for name, pairs in charts.items() if pairs} == {}
+
+
+def test_board_texts_do_not_run_into_each_other(drawn) -> None:
+    """Six-letter tile names in neighbouring hexes ran together ("CHURCHMARKET" in the
+    3-player 2019 game, "CHURCHCHURCH" in the game of all modules)."""
+    boards = {name: entry["overlapping"] for name, entry in drawn.items() if "chart" not in name
+              and "ratings" not in name}
+    assert len(boards) > 60
+    assert {name: pairs for name, pairs in boards.items() if pairs} == {}
+
+
+def test_board_texts_stay_in_their_boxes_and_the_picture(drawn) -> None:
+    """A two-player trade route of 15 spaces ran off the right of the picture; twelve
+    knowledge tiles of a team ran out of the team's block; the solo duchy's panel ran out of
+    its player's block."""
+    assert {name: (entry["outside"], entry["overflowing"]) for name, entry in drawn.items()
+            if entry["outside"] or entry["overflowing"]} == {}
