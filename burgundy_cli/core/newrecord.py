@@ -381,8 +381,18 @@ def _example(key: str) -> str | None:
 
 
 def _number(text: str) -> int | str:
-    """A whole number as an int; anything else as typed, for the game's check to refuse."""
-    return int(text) if text.strip().isdigit() else text.strip()
+    """A whole number as an int; anything else as typed, for the game's check to refuse.
+
+    Decimal digits of any script are read (``١٢`` and ``１２`` are 12, as ``int()`` reads them);
+    a digit that is no decimal one (``²``, which ``str.isdigit`` passes and ``int()`` refuses)
+    and a number of more digits than ``int()`` reads (4,300) stay text, refused as such."""
+    text = text.strip()
+    if text.isdecimal():
+        try:
+            return int(text)
+        except ValueError:   # (past sys.get_int_max_str_digits)
+            pass
+    return text
 
 
 def played_on(text: str | None) -> _dt.date:
@@ -465,10 +475,10 @@ def final_data(answers: NewRecord) -> dict[str, Any]:
     for key in ("scores", "tiebreak"):
         figures[key] = {}
         for name, value in _pairs(getattr(answers, key) or "", key, _names(answers.players)).items():
-            number = value.strip().lstrip("-")
-            if not number.isdigit():
+            number = _number(value.strip().removeprefix("-"))
+            if not isinstance(number, int):
                 raise AnswerError(key, f"{name}={value}: a whole number is wanted", hint=_example(key))
-            figures[key][name] = int(value)
+            figures[key][name] = -number if value.strip().startswith("-") else number
     final: dict[str, Any] = {"scores": {name: {"total": total, **({"tiebreak": figures["tiebreak"][name]}
                                                                   if name in figures["tiebreak"] else {})}
                                         for name, total in figures["scores"].items()}}
@@ -561,9 +571,10 @@ def _end_value(key: str, value: str) -> Any:
     """
     words = value.replace(",", " ").split()
     if key in ("silver", "workers", "vp", "vp_counter", "target_marker", "resets"):
-        if not value.strip().isdigit():
+        number = _number(value)
+        if not isinstance(number, int):
             raise AnswerError(key, f"'{value.strip()}': a whole number is wanted", hint=_example(key))
-        return int(value)
+        return number
     if key in ("bonuses", "tiles_removed", "shared"):
         return words
     if key in ("route_goods", "goods_removed", "shields_removed"):
@@ -656,7 +667,8 @@ def _resets_shown(marker: str | None) -> str | None:
     from burgundy_cli.castles.modules.solo import resets_shown
 
     text = (marker or SOLO_START_TARGET).strip()
-    shown = resets_shown(int(SOLO_START_TARGET), int(text)) if text.isdigit() else None
+    target = _number(text)
+    shown = resets_shown(int(SOLO_START_TARGET), target) if isinstance(target, int) else None
     return None if shown is None else str(shown)
 
 

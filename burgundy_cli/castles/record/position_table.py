@@ -15,7 +15,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from burgundy_cli.core.models import TableModel
+from burgundy_cli.core.models import Count, TableModel
 
 from burgundy_cli.castles.rules.boards import Board, depot_spaces, space_id, space_name
 from burgundy_cli.castles.rules.commands import DieValue, GoodsType, PhaseLetter, SpaceName, TileName
@@ -55,9 +55,9 @@ class PlayerPosition(TableModel):
     storage: list[TileName] = Field(default_factory=list)  # (3 tiles, any number with shield 4: _storage_room)
     goods: dict[_GoodsKey, Annotated[int, Field(ge=1, le=7)]] = Field(default_factory=dict)
     sold: dict[_GoodsKey, Annotated[int, Field(ge=0, le=7)]] = Field(default_factory=dict)
-    silver: Annotated[int, Field(ge=0)] = 1
-    workers: Annotated[int, Field(ge=0)] = 0
-    vp: Annotated[int, Field(ge=0)] | dict[str, int] = 0  # categories: _vp_categories_known
+    silver: Count = 1
+    workers: Count = 0
+    vp: Count | dict[str, int] = 0  # categories: _vp_categories_known
     bonuses: list[str] = Field(default_factory=list)
     dice: Annotated[list[DieValue], Field(max_length=2)] = Field(default_factory=list)
     shields: dict[SpaceName, Annotated[int, Field(ge=1, le=18)]] = Field(default_factory=dict)
@@ -103,9 +103,9 @@ class SoloPosition(TableModel):
     exchange), ``gained`` (VP were gained, so VP may be bought); ``goods_removed``: the goods
     tiles ships and exchanges removed from the game (their types), still among the 7 of a type."""
 
-    counter: Annotated[int, Field(ge=0)] = 0
+    counter: Count = 0
     target: Annotated[int, Field(ge=5, le=55)] = 50
-    resets: Annotated[int, Field(ge=0)] = 0
+    resets: Count = 0
     removed: list[TileName] = Field(default_factory=list)
     colours: list[Literal["C", "S", "M", "L", "B", "Y"]] = Field(default_factory=list)
     removal_due: bool = False

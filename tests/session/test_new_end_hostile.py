@@ -1,0 +1,73 @@
+"""``burgundy new --end`` and ``--result`` given numbers no one means: a digit that is no
+number to ``int()`` (``²``), thousands of digits, a count past anything a game reaches. Each
+is refused in the table's words, exit 1 or 2 (never 3, docs/errors.md), and nothing is
+written; a number in another script's decimal digits (``١٢``, ``１２``) is still that number.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from burgundy_cli.core.models import MAX_COUNT
+
+END = ["--end", "--game", "castles-of-burgundy", "--players", "Anna,Ben", "--date", "2026-01-10"]
+RESULT = ["--result", "--game", "castles-of-burgundy", "--players", "Anna,Ben", "--date", "2026-01-10"]
+LONG = "9" * 5000          # past the 4,300 digits Python's int() reads
+
+REFUSED = [
+    [*END, "--vp", "Anna=²,Ben=0"],
+    [*END, "--vp", "Anna=0,Ben=0", "--silver", "Anna=⁵"],
+    [*END, "--vp", "Anna=0,Ben=0", "--workers", f"Anna={LONG}"],
+    [*END, "--vp", "Anna=0,Ben=0", "--boards", "²"],
+    [*END, "--vp", "Anna=0,Ben=0", "--modules", "shields", "--castle-shields", "Anna=d4:²"],
+    [*END, "--vp", "Anna=0,Ben=0", "--modules", "shields", "--shields-removed", "²"],
+    [*END, "--players", "Anna", "--start", "c5", "--vp", "0", "--vp-counter", "²"],
+    [*END, "--players", "Anna", "--start", "c5", "--vp", "0", "--vp-counter", "0", "--target-marker", "²"],
+    [*RESULT, "--scores", "Anna=²,Ben=3"],
+    [*RESULT, "--scores", f"Anna={LONG},Ben=3"],
+    ["--game", "castles-of-burgundy", "--players", "Anna,Ben", "--goods", "Anna=1 2 ³,Ben=4 5 6"],
+    ["--game", "castles-of-burgundy", "--players", "Anna,Ben", "--goods", "Anna=1 2 3,Ben=4 5 6", "--boards", "²"],
+]
+
+
+@pytest.mark.parametrize("flags", REFUSED, ids=lambda flags: " ".join(flags[-2:])[:40])
+def test_a_number_int_cannot_read_is_refused_not_an_internal_error(cli, tmp_path, flags) -> None:
+    path = tmp_path / "game.toml"
+    result = cli("new", str(path), *flags)
+    assert result.exit_code in (1, 2), result.output
+    assert "internal error" not in result.output and "Traceback" not in result.output
+    assert not path.exists()
+
+
+@pytest.mark.parametrize("flags", [
+    [*END, "--vp", "Anna=0,Ben=0", "--silver", f"Anna={MAX_COUNT + 1}"],
+    [*END, "--vp", "Anna=0,Ben=0", "--workers", "Anna=99999999999999999999"],
+    [*RESULT, "--scores", "Anna=99999999999999999999,Ben=3"],
+], ids=["silver", "workers", "score"])
+def test_a_count_past_any_game_is_refused_at_its_flag(cli, tmp_path, flags) -> None:
+    """The supply of silverlings and workers "is not intended to be limited" (2011 rules), but no
+    game reaches a million of them, and the archive keeps scores in 64-bit integers: a count
+    beyond :data:`MAX_COUNT` is a typo, refused where it was typed."""
+    path = tmp_path / "game.toml"
+    result = cli("new", str(path), *flags)
+    assert result.exit_code == 1, result.output
+    assert f"at most {MAX_COUNT}" in result.output and "nothing was written" in result.output
+    assert not path.exists()
+
+
+def test_a_hand_written_record_past_the_limit_is_refused_and_stats_is_not_broken(cli, tmp_path) -> None:
+    """A result-only record typed by hand with an impossible score is refused as any invalid record
+    is: ``stats`` reports it and counts the others, instead of failing on the archive's integers."""
+    (tmp_path / "big.toml").write_text(
+        '[game]\nname = "castles-of-burgundy"\nplayers = ["Anna", "Ben"]\ndate = 2026-01-10\n\n'
+        '[final.scores.Anna]\ntotal = 99999999999999999999\n\n[final.scores.Ben]\ntotal = 3\n', encoding="utf-8")
+    result = cli("stats", str(tmp_path))
+    assert result.exit_code == 1, result.output
+    assert "internal error" not in result.output and "at most" in result.output
+
+
+def test_decimal_digits_of_another_script_are_still_the_number(cli, tmp_path) -> None:
+    path = tmp_path / "game.toml"
+    result = cli("new", str(path), *END, "--vp", "Anna=0,Ben=0", "--silver", "Anna=１２,Ben=٣")
+    assert result.exit_code == 0, result.output
+    assert "Anna 12, Ben 3" in result.output
