@@ -355,17 +355,21 @@ def _pairs(text: str, key: str, names: list[str] | None = None) -> dict[str, str
     """``anna=1 2 3,bob=4 5 6`` as ``{"Anna": "1 2 3", ...}``: each name as ``names`` spell it;
     with one name only, ``1 2 3`` alone is that name's.
 
-    :raises AnswerError: an entry without ``=``.
+    :raises AnswerError: an entry without ``=``, or a name given twice (``Anna=5,anna=0``: the
+        one meant is not known, and keeping either would drop the other without a word).
     """
     names = names or []
     if "=" not in text and len(names) == 1 and text.strip():
         return {names[0]: text.strip()}
-    pairs = {}
+    pairs: dict[str, str] = {}
     for part in filter(str.strip, text.split(",")):
         name, equals, value = part.partition("=")
         if not equals or not name.strip():
             raise AnswerError(key, f"'{part.strip()}' should be name=value", hint=_example(key))
-        pairs[_spelling(name, names)] = value.strip()
+        name = _spelling(name, names)
+        if name in pairs:
+            raise AnswerError(key, f"{name} is given twice; give each once", hint=_example(key))
+        pairs[name] = value.strip()
     return pairs
 
 
@@ -567,7 +571,8 @@ def _end_value(key: str, value: str) -> Any:
     or spaces with their tile or shield.
 
     :raises AnswerError: a count that is no whole number, a space given without its tile
-        (``c3`` for ``c3:bank``).
+        (``c3`` for ``c3:bank``), or a space given twice (a space holds one tile, a castle one
+        shield: the later would replace the earlier without a word).
     """
     words = value.replace(",", " ").split()
     if key in ("silver", "workers", "vp", "vp_counter", "target_marker", "resets"):
@@ -592,6 +597,9 @@ def _end_value(key: str, value: str) -> Any:
         if not colon or not what:
             raise AnswerError(key, f"'{word}' should be space:{'shield' if key == 'castle_shields' else 'tile'}",
                               hint=_example(key))
+        if space.lower() in spaces:
+            holds = "a castle holds one shield" if key == "castle_shields" else "a space holds one tile"
+            raise AnswerError(key, f"{space.lower()} is given twice: {holds}", hint=_example(key))
         spaces[space.lower()] = _number(what) if key == "castle_shields" else what
     return spaces
 
@@ -800,8 +808,8 @@ def _stand_ins(answers: NewRecord) -> tuple[NewRecord, set[str]]:
     for key, _, default in QUESTIONS[answers.game or "castles-of-burgundy"]:
         if getattr(answers, key) is None and _asked(key, answers) and key != "layout":
             answers = replace(answers, **{key: _default(key, answers, default) or None})  # as it will be
-    players = _names(answers.players)
-    holders = _holders(answers, "goods")
+    players = _distinct(_names(answers.players))
+    holders = _distinct(_holders(answers, "goods"))
     filled: dict[str, Any] = {}
     if answers.game == "robber-knights":
         if answers.layout is None:
@@ -825,6 +833,18 @@ def _stand_ins(answers: NewRecord) -> tuple[NewRecord, set[str]]:
     if answers.routes is None and _plays(answers, "trade-routes") and players:
         filled["routes"] = ",".join(f"{name}={_route_stand_in(len(players))}" for name in players)
     return replace(answers, **filled), set(filled)
+
+
+def _distinct(names: list[str]) -> list[str]:
+    """``names`` each once, as the notation matches them (ignoring case and spacing): a stand-in
+    names each player once, so a players answer naming someone twice is refused in the game's
+    words ("the same name"), not as a stand-in that gives a player twice."""
+    from burgundy_cli.core.replay import PlayerNames
+
+    first: dict[str, str] = {}
+    for name in names:
+        first.setdefault(PlayerNames.key(name), name)
+    return list(first.values())
 
 
 def _teams_stand_in(players: list[str]) -> str:
@@ -957,7 +977,7 @@ def _end_refusal(path: str, answers: NewRecord, keys: list[str], index: int) -> 
     if trial.teams is None and _plays(trial, "team-game"):
         trial, stood_in = replace(trial, teams=_teams_stand_in(_names(trial.players))), {"teams"}
     if trial.vp is None:
-        trial = replace(trial, vp=",".join(f"{name}=0" for name in _names(trial.players)))
+        trial = replace(trial, vp=",".join(f"{name}=0" for name in _distinct(_names(trial.players))))
     try:
         trial = _routes_stood_in(trial, later)
         checked_text(path, trial)
@@ -997,7 +1017,7 @@ def _routes_stood_in(answers: NewRecord, later: list[str]) -> NewRecord:
     """
     if not _plays(answers, "trade-routes"):
         return answers
-    players = _names(answers.players)
+    players = _distinct(_names(answers.players))
     routes = answers.routes if "routes" not in later else \
         ",".join(f"{name}={_route_stand_in(len(players))}" for name in players)
     if "route_goods" in later:

@@ -71,3 +71,49 @@ def test_decimal_digits_of_another_script_are_still_the_number(cli, tmp_path) ->
     result = cli("new", str(path), *END, "--vp", "Anna=0,Ben=0", "--silver", "Anna=１２,Ben=٣")
     assert result.exit_code == 0, result.output
     assert "Anna 12, Ben 3" in result.output
+
+
+@pytest.mark.parametrize(("flags", "said"), [
+    (["--vp", "Anna=5,Ben=0,anna=0"], "vp: Anna is given twice"),
+    (["--vp", "Anna=0,Ben=0", "--duchy", "Anna=c3:bank,Anna=d3:ship"], "duchy: Anna is given twice"),
+    (["--vp", "Anna=0,Ben=0", "--bonuses", "Anna=,Anna=grey-large"], "bonuses: Anna is given twice"),
+    (["--vp", "Anna=0,Ben=0", "--duchy", "Anna=c3:bank c3:church"], "duchy: c3 is given twice"),
+    (["--vp", "Anna=0,Ben=0", "--duchy", "Anna=c3:bank C3:bank"], "duchy: c3 is given twice"),
+    (["--vp", "Anna=0,Ben=0", "--modules", "shields", "--castle-shields", "Anna=d4:1 d4:2"], "castle shields: d4 is given twice"),
+], ids=["vp", "duchy-player", "bonuses", "duchy-space", "duchy-space-case", "castle-shields"])
+def test_a_player_or_a_space_given_twice_is_refused_not_the_first_dropped(cli, tmp_path, flags, said) -> None:
+    """Before, the second ``Anna=`` silently replaced the first (her bank was lost, her VP were the
+    later figure), and a space's second tile or a castle's second shield replaced the first."""
+    path = tmp_path / "game.toml"
+    result = cli("new", str(path), *END, *flags)
+    assert result.exit_code == 2, result.output
+    assert said in result.output
+    assert not path.exists()
+
+
+def test_in_a_new_game_a_player_named_twice_is_refused_too(cli, tmp_path) -> None:
+    path = tmp_path / "game.toml"
+    result = cli("new", str(path), "--game", "castles-of-burgundy", "--players", "Anna,Ben",
+                 "--goods", "Anna=1 2 3,Ben=4 5 6,Anna=1 1 1")
+    assert result.exit_code == 2 and "goods: Anna is given twice" in result.output
+    assert not path.exists()
+
+
+def test_at_a_terminal_the_duplicate_is_told_and_only_that_question_asked_again(tmp_path) -> None:
+    from burgundy_cli.core.newrecord import NewRecord, create
+    from burgundy_cli.core.session import open_record
+
+    answers = ["Anna=grey-large,Anna=", "", "Anna=0,Ben=0"]   # (the VP track left out: so the questions are asked)
+    questions, said = [], []
+
+    def read(question: str, choices: list[str]) -> str:
+        questions.append(question)
+        return answers.pop(0)
+
+    given = NewRecord(game="castles-of-burgundy", edition="2019", players="Anna,Ben", modules="", end=True,
+                      boards="1", start="", duchy="Anna=c3:bank", sold="", goods_left="", silver="", workers="",
+                      date="2026-01-10", place="", event="")
+    create(str(tmp_path / "end.toml"), given, ask=True, read=read, say=said.append)
+    assert said == ["Anna is given twice; give each once (e.g. Anna=grey-large blue-small)"]
+    assert len(questions) == 3 and questions[0] == questions[1] and questions[0].startswith("each player's bonus")
+    assert open_record(tmp_path / "end.toml").score().complete
