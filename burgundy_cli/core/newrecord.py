@@ -1354,28 +1354,36 @@ def _ask(question: str, default: str | None, read: Reader | None, choices: list[
             return text or (default or "")
 
 
+def choice_completer(choices: list[str]) -> Any:
+    """What Tab completes at a question: the word being typed, wherever it stands in the answer
+    (after a space, a comma, ``=``, ``:``, ``;`` or ``/``: ``c3:ba`` offers ``bank``), from
+    ``choices``. prompt_toolkit finds that word by searching the text before the cursor
+    *reversed*, so the pattern matches the word's letters from its end: at the start."""
+    import re
+
+    from prompt_toolkit.completion import WordCompleter
+
+    return WordCompleter(choices, pattern=re.compile(r"^[^\s,;=/:]*"))
+
+
 def terminal_reader(**prompt_options: Any) -> Reader:
     """The questions' prompt on a terminal: prompt_toolkit's line editing, the answers given
     before (Up, kept across runs beside the table session's history) and Tab completing the
     question's choices (``prompt_options`` go to ``PromptSession``: tests pass ``input`` and
     ``output``)."""
-    import re
-
     from prompt_toolkit import PromptSession
-    from prompt_toolkit.completion import WordCompleter
 
     from burgundy_cli.core.tableui import history_file
 
     session: Any = PromptSession(history=history_file("new-history"), complete_while_typing=False,
                                  **prompt_options)
-    word = re.compile(r"[^\s,;=/:]*$")   # the word being typed: after a space, comma, = ...
     last = ["", ""]   # the question asked last and the answer typed to it
 
     def read(question: str, choices: list[str]) -> str:
         # a question asked again (its answer refused) starts from that answer, to be mended
         typed = last[1] if question == last[0] else ""
         answer = session.prompt(question, default=typed,
-                                completer=WordCompleter(choices, pattern=word) if choices else None)
+                                completer=choice_completer(choices) if choices else None)
         last[:] = [question, answer]
         return answer
 
