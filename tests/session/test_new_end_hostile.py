@@ -117,3 +117,15 @@ def test_at_a_terminal_the_duplicate_is_told_and_only_that_question_asked_again(
     assert said == ["Anna is given twice; give each once (e.g. Anna=grey-large blue-small)"]
     assert len(questions) == 3 and questions[0] == questions[1] and questions[0].startswith("each player's bonus")
     assert open_record(tmp_path / "end.toml").score().complete
+
+
+@pytest.mark.parametrize(("bonuses", "said"), [
+    ("Anna=grey-large grey-large", "Anna holds the large grey bonus tile twice"),
+    ("Anna=grey-large,Ben=grey-large", "Anna and Ben both hold the large grey bonus tile"),
+], ids=["one-player", "two-players"])
+def test_a_bonus_tile_held_twice_is_named_as_the_box_names_it(cli, tmp_path, bonuses, said) -> None:
+    """Before: "Anna and Anna both hold the M-large bonus tile" (the colour's code, the player twice)."""
+    mines = "e3:mine f2:mine g1:mine"
+    result = cli("new", str(tmp_path / "game.toml"), *END, "--duchy", f"Anna={mines},Ben={mines}",
+                 "--bonuses", bonuses, "--vp", "Anna=0,Ben=0")
+    assert result.exit_code == 1 and said in result.output, result.output

@@ -658,7 +658,11 @@ def _claim_bonuses(state: GameState) -> None:
         for bonus in player.bonuses:
             path = ("position", "players", player.name, "bonuses")
             if bonus in taken:
-                raise SetupError(f"{player.name} and {taken[bonus]} both hold the {bonus} bonus tile", path)
+                colour, _, size = bonus.partition("-")
+                tile = f"the {size} {COLOUR_NAME[colour]} bonus tile"
+                raise SetupError(f"{player.name} holds {tile} twice" if taken[bonus] == player.name else
+                                 f"{taken[bonus]} and {player.name} both hold {tile}", path,
+                                 "each colour has one large and one small bonus tile")
             taken[bonus] = player.name
             colour = bonus[0]
             state.bonus_taken[colour] = state.bonus_taken.get(colour, 0) + 1
