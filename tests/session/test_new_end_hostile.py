@@ -129,3 +129,15 @@ def test_a_bonus_tile_held_twice_is_named_as_the_box_names_it(cli, tmp_path, bon
     result = cli("new", str(tmp_path / "game.toml"), *END, "--duchy", f"Anna={mines},Ben={mines}",
                  "--bonuses", bonuses, "--vp", "Anna=0,Ben=0")
     assert result.exit_code == 1 and said in result.output, result.output
+
+
+@pytest.mark.parametrize(("flags", "said"), [
+    (["--boards", "99"], "--boards (Anna): the 2019 edition has no duchy 99"),
+    (["--boards", "3"], "--boards (Ben): the game has 1 copy of duchy 3, used by Anna, Ben; nothing was written"),
+    (["--modules", "solo-game", "--start", "Anna=c5,Ben=c5"], "--players: the solo game is played by 1 player, not 2"),
+], ids=["no-such-duchy", "one-copy", "solo-for-two"])
+def test_a_board_refusal_says_what_is_wrong_at_its_flag(cli, tmp_path, flags, said) -> None:
+    """Before: "[end.players.Ben]: the game has 1 copy of duchy 99" for a duchy the box does not
+    have, the same for two players on the solo duchy, each located in the record, not at its flag."""
+    result = cli("new", str(tmp_path / "game.toml"), *END, "--vp", "Anna=0,Ben=0", *flags)
+    assert result.exit_code == 1 and said in result.output, result.output

@@ -275,6 +275,7 @@ def state_from_position(header: GameHeader, data: object, duchies: dict[str, Boa
         _team(check_apart, options)
     table: PositionTable = _validate(PositionTable, data, "position")
     names = header.players
+    _solo_players(options, names)   # (before the duchies: two players on the solo duchy are the header's to blame)
     players = _position_players(edition, names, table, duchies or {}, 6 if "solo-game" in options.modules else 3)
     _border_duchies(options, players, lambda name: ("position", "players", name, "board"))
     state = GameState(edition, options, players, _position_bridge(names, table), ruleset(options.modules),
@@ -357,8 +358,7 @@ def _position_teams(state: GameState, table: PositionTable) -> None:
 
 def _position_solo(state: GameState, table: PositionTable) -> None:
     """The solo game's part of a position (1 player; its counter, target, removed tiles); none
-    of it in another game."""
-    _solo_players(state.options, [player.name for player in state.players])
+    of it in another game (its player count is checked before the duchies)."""
     _solo_duchies(state.options, {player.name: player.board for player in state.players}, ("position", "players"))
     if "solo-game" not in state.options.modules:
         if table.solo is not None:
@@ -503,14 +503,16 @@ def _position_players(edition: str, names: list[str], table: PositionTable,
     for name in names:
         if name not in table.players:
             raise SetupError(f"no entry for {name}", ("position", "players"))
-    if not table.teams:  # (2019 team game: a team's two players share its board; position_teams checks them)
-        _board_copies(edition, {n: p.board.name or n if isinstance(p.board, (DuchyTable, IslandDuchyTable))
-                                else p.board for n, p in table.players.items()}, ("position", "players"))
     # (2019 shield 18 lifts the adjacency rule for its holder: a tile placed then stays apart
     # once the shield is gone, so a player holding it, or anyone once it is removed from the game)
     removed = table.shields.removed if table.shields is not None else []
-    return [_position_player(edition, name, table.players[name], duchies, goods_types,
-                             18 in table.players[name].shields.values() or 18 in removed) for name in names]
+    players = [_position_player(edition, name, table.players[name], duchies, goods_types,
+                                18 in table.players[name].shields.values() or 18 in removed) for name in names]
+    if not table.teams:  # (2019 team game: a team's two players share its board; position_teams checks them)
+        # (after each board is known to be one of the box: 'no duchy 99' says more than '1 copy of duchy 99')
+        _board_copies(edition, {n: p.board.name or n if isinstance(p.board, (DuchyTable, IslandDuchyTable))
+                                else p.board for n, p in table.players.items()}, ("position", "players"), ("board",))
+    return players
 
 
 def _position_bridge(names: list[str], table: PositionTable) -> list[list[int]]:
