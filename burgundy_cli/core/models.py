@@ -33,6 +33,13 @@ MAX_NAME = 40
 #: The longest place or event a record may hold: a line of text, not a report.
 MAX_LABEL = 200
 
+#: The most a count a record states may be (silverlings, workers, VP, a final score, the solo
+#: game's resets): far beyond what any game of either box reaches (a Castles score is a few
+#: hundred), so a larger one is a typo; and the archive's 64-bit integers hold every sum of them.
+MAX_COUNT = 1_000_000
+#: A count a record states: a whole number from 0 to :data:`MAX_COUNT`.
+Count = Annotated[int, Field(ge=0, le=MAX_COUNT)]
+
 #: Characters that are not text, beyond what ``str.isprintable`` already passes: the
 #: bidirectional embeddings, overrides, isolates and marks, which reorder what a terminal
 #: or a picture shows after them.

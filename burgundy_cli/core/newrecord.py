@@ -355,17 +355,21 @@ def _pairs(text: str, key: str, names: list[str] | None = None) -> dict[str, str
     """``anna=1 2 3,bob=4 5 6`` as ``{"Anna": "1 2 3", ...}``: each name as ``names`` spell it;
     with one name only, ``1 2 3`` alone is that name's.
 
-    :raises AnswerError: an entry without ``=``.
+    :raises AnswerError: an entry without ``=``, or a name given twice (``Anna=5,anna=0``: the
+        one meant is not known, and keeping either would drop the other without a word).
     """
     names = names or []
     if "=" not in text and len(names) == 1 and text.strip():
         return {names[0]: text.strip()}
-    pairs = {}
+    pairs: dict[str, str] = {}
     for part in filter(str.strip, text.split(",")):
         name, equals, value = part.partition("=")
         if not equals or not name.strip():
             raise AnswerError(key, f"'{part.strip()}' should be name=value", hint=_example(key))
-        pairs[_spelling(name, names)] = value.strip()
+        name = _spelling(name, names)
+        if name in pairs:
+            raise AnswerError(key, f"{name} is given twice; give each once", hint=_example(key))
+        pairs[name] = value.strip()
     return pairs
 
 
@@ -381,8 +385,18 @@ def _example(key: str) -> str | None:
 
 
 def _number(text: str) -> int | str:
-    """A whole number as an int; anything else as typed, for the game's check to refuse."""
-    return int(text) if text.strip().isdigit() else text.strip()
+    """A whole number as an int; anything else as typed, for the game's check to refuse.
+
+    Decimal digits of any script are read (``١٢`` and ``１２`` are 12, as ``int()`` reads them);
+    a digit that is no decimal one (``²``, which ``str.isdigit`` passes and ``int()`` refuses)
+    and a number of more digits than ``int()`` reads (4,300) stay text, refused as such."""
+    text = text.strip()
+    if text.isdecimal():
+        try:
+            return int(text)
+        except ValueError:   # (past sys.get_int_max_str_digits)
+            pass
+    return text
 
 
 def played_on(text: str | None) -> _dt.date:
@@ -465,10 +479,10 @@ def final_data(answers: NewRecord) -> dict[str, Any]:
     for key in ("scores", "tiebreak"):
         figures[key] = {}
         for name, value in _pairs(getattr(answers, key) or "", key, _names(answers.players)).items():
-            number = value.strip().lstrip("-")
-            if not number.isdigit():
+            number = _number(value.strip().removeprefix("-"))
+            if not isinstance(number, int):
                 raise AnswerError(key, f"{name}={value}: a whole number is wanted", hint=_example(key))
-            figures[key][name] = int(value)
+            figures[key][name] = -number if value.strip().startswith("-") else number
     final: dict[str, Any] = {"scores": {name: {"total": total, **({"tiebreak": figures["tiebreak"][name]}
                                                                   if name in figures["tiebreak"] else {})}
                                         for name, total in figures["scores"].items()}}
@@ -557,13 +571,15 @@ def _end_value(key: str, value: str) -> Any:
     or spaces with their tile or shield.
 
     :raises AnswerError: a count that is no whole number, a space given without its tile
-        (``c3`` for ``c3:bank``).
+        (``c3`` for ``c3:bank``), or a space given twice (a space holds one tile, a castle one
+        shield: the later would replace the earlier without a word).
     """
     words = value.replace(",", " ").split()
     if key in ("silver", "workers", "vp", "vp_counter", "target_marker", "resets"):
-        if not value.strip().isdigit():
+        number = _number(value)
+        if not isinstance(number, int):
             raise AnswerError(key, f"'{value.strip()}': a whole number is wanted", hint=_example(key))
-        return int(value)
+        return number
     if key in ("bonuses", "tiles_removed", "shared"):
         return words
     if key in ("route_goods", "goods_removed", "shields_removed"):
@@ -581,6 +597,9 @@ def _end_value(key: str, value: str) -> Any:
         if not colon or not what:
             raise AnswerError(key, f"'{word}' should be space:{'shield' if key == 'castle_shields' else 'tile'}",
                               hint=_example(key))
+        if space.lower() in spaces:
+            holds = "a castle holds one shield" if key == "castle_shields" else "a space holds one tile"
+            raise AnswerError(key, f"{space.lower()} is given twice: {holds}", hint=_example(key))
         spaces[space.lower()] = _number(what) if key == "castle_shields" else what
     return spaces
 
@@ -656,7 +675,8 @@ def _resets_shown(marker: str | None) -> str | None:
     from burgundy_cli.castles.modules.solo import resets_shown
 
     text = (marker or SOLO_START_TARGET).strip()
-    shown = resets_shown(int(SOLO_START_TARGET), int(text)) if text.isdigit() else None
+    target = _number(text)
+    shown = resets_shown(int(SOLO_START_TARGET), target) if isinstance(target, int) else None
     return None if shown is None else str(shown)
 
 
@@ -788,8 +808,8 @@ def _stand_ins(answers: NewRecord) -> tuple[NewRecord, set[str]]:
     for key, _, default in QUESTIONS[answers.game or "castles-of-burgundy"]:
         if getattr(answers, key) is None and _asked(key, answers) and key != "layout":
             answers = replace(answers, **{key: _default(key, answers, default) or None})  # as it will be
-    players = _names(answers.players)
-    holders = _holders(answers, "goods")
+    players = _distinct(_names(answers.players))
+    holders = _distinct(_holders(answers, "goods"))
     filled: dict[str, Any] = {}
     if answers.game == "robber-knights":
         if answers.layout is None:
@@ -813,6 +833,18 @@ def _stand_ins(answers: NewRecord) -> tuple[NewRecord, set[str]]:
     if answers.routes is None and _plays(answers, "trade-routes") and players:
         filled["routes"] = ",".join(f"{name}={_route_stand_in(len(players))}" for name in players)
     return replace(answers, **filled), set(filled)
+
+
+def _distinct(names: list[str]) -> list[str]:
+    """``names`` each once, as the notation matches them (ignoring case and spacing): a stand-in
+    names each player once, so a players answer naming someone twice is refused in the game's
+    words ("the same name"), not as a stand-in that gives a player twice."""
+    from burgundy_cli.core.replay import PlayerNames
+
+    first: dict[str, str] = {}
+    for name in names:
+        first.setdefault(PlayerNames.key(name), name)
+    return list(first.values())
 
 
 def _teams_stand_in(players: list[str]) -> str:
@@ -945,7 +977,7 @@ def _end_refusal(path: str, answers: NewRecord, keys: list[str], index: int) -> 
     if trial.teams is None and _plays(trial, "team-game"):
         trial, stood_in = replace(trial, teams=_teams_stand_in(_names(trial.players))), {"teams"}
     if trial.vp is None:
-        trial = replace(trial, vp=",".join(f"{name}=0" for name in _names(trial.players)))
+        trial = replace(trial, vp=",".join(f"{name}=0" for name in _distinct(_names(trial.players))))
     try:
         trial = _routes_stood_in(trial, later)
         checked_text(path, trial)
@@ -985,7 +1017,7 @@ def _routes_stood_in(answers: NewRecord, later: list[str]) -> NewRecord:
     """
     if not _plays(answers, "trade-routes"):
         return answers
-    players = _names(answers.players)
+    players = _distinct(_names(answers.players))
     routes = answers.routes if "routes" not in later else \
         ",".join(f"{name}={_route_stand_in(len(players))}" for name in players)
     if "route_goods" in later:
@@ -1322,28 +1354,36 @@ def _ask(question: str, default: str | None, read: Reader | None, choices: list[
             return text or (default or "")
 
 
+def choice_completer(choices: list[str]) -> Any:
+    """What Tab completes at a question: the word being typed, wherever it stands in the answer
+    (after a space, a comma, ``=``, ``:``, ``;`` or ``/``: ``c3:ba`` offers ``bank``), from
+    ``choices``. prompt_toolkit finds that word by searching the text before the cursor
+    *reversed*, so the pattern matches the word's letters from its end: at the start."""
+    import re
+
+    from prompt_toolkit.completion import WordCompleter
+
+    return WordCompleter(choices, pattern=re.compile(r"^[^\s,;=/:]*"))
+
+
 def terminal_reader(**prompt_options: Any) -> Reader:
     """The questions' prompt on a terminal: prompt_toolkit's line editing, the answers given
     before (Up, kept across runs beside the table session's history) and Tab completing the
     question's choices (``prompt_options`` go to ``PromptSession``: tests pass ``input`` and
     ``output``)."""
-    import re
-
     from prompt_toolkit import PromptSession
-    from prompt_toolkit.completion import WordCompleter
 
     from burgundy_cli.core.tableui import history_file
 
     session: Any = PromptSession(history=history_file("new-history"), complete_while_typing=False,
                                  **prompt_options)
-    word = re.compile(r"[^\s,;=/:]*$")   # the word being typed: after a space, comma, = ...
     last = ["", ""]   # the question asked last and the answer typed to it
 
     def read(question: str, choices: list[str]) -> str:
         # a question asked again (its answer refused) starts from that answer, to be mended
         typed = last[1] if question == last[0] else ""
         answer = session.prompt(question, default=typed,
-                                completer=WordCompleter(choices, pattern=word) if choices else None)
+                                completer=choice_completer(choices) if choices else None)
         last[:] = [question, answer]
         return answer
 

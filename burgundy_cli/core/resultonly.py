@@ -30,7 +30,7 @@ from pydantic import Field
 
 from burgundy_cli.core.errors import RecordError
 from burgundy_cli.core.game import GameHeader, ScoreLine, ScoreTable, record_error
-from burgundy_cli.core.models import TableModel, ValidationError
+from burgundy_cli.core.models import Count, TableModel, ValidationError
 from burgundy_cli.core.record import RecordDoc
 
 #: The table a result-only record has instead of ``[setup]`` or ``[position]``.
@@ -40,8 +40,6 @@ TABLE = "final"
 NOTE = "result-only record: final scores entered after the game, no moves to replay"
 
 
-#: A score, a category's points or a tiebreak figure: a whole number, 0 or more.
-Count = Annotated[int, Field(ge=0)]
 
 
 class FinalLine(TableModel):

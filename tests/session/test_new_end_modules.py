@@ -273,6 +273,8 @@ def test_team_game_at_the_end_through_the_questions_scores_as_the_log(cli, tmp_p
         return ",".join(f"{team}={value(entry)}" for team, entry in owners.items())
 
     duchies = [" ".join(f"{space}:{tile}" for space, tile in entry["duchy"].items()) for entry in owners.values()]
+    first, *rest = duchies[0].split()
+    typo = " ".join([first.partition(":")[0] + ":chip", *rest])   # (its first tile mistyped)
     path, questions = run([
         ("", None), ("end", None), ("", None), ("Anna,Ben,Cara,Dario", None),
         ("team-game,border-posts", "the team game is not refereed with the 'border-posts' module"),
@@ -282,7 +284,7 @@ def test_team_game_at_the_end_through_the_questions_scores_as_the_log(cli, tmp_p
         ("1", "team A plays a team board (cob.team.board)"), ("", None),
         ("A=a1", "team A's castle cannot start on a1: on team board 12a the castle goes on the central"),
         ("", None),
-        (duchies[0] + " rg3:chip", "unknown tile 'chip'"), (duchies[0], None), (duchies[1], None),
+        (typo, "unknown tile 'chip'"), (duchies[0], None), (duchies[1], None),
         ("Dario=yellow-small", "'Dario' is no team: in the team game this is the team's, given per team (A and B)"),
         (each(lambda entry: " ".join(entry.get("bonuses", []))), None),
         (each(lambda entry: _tiles(entry.get("sold", {}))), None),

@@ -31,7 +31,7 @@ from typing import Annotated, Any
 from pydantic import Field
 
 from burgundy_cli.core.game import GameHeader
-from burgundy_cli.core.models import TableModel
+from burgundy_cli.core.models import Count, TableModel
 
 from burgundy_cli.castles.record.setup import _DuchyName, DuchyTable, _GoodsKey, IslandDuchyTable, SetupError, _validate
 from burgundy_cli.castles.record.position_table import SoloPosition, state_from_position
@@ -52,10 +52,10 @@ class PlayerEnd(TableModel):
     (the building the crane counts as), ``route`` and ``route_goods`` (the trade route and the
     goods laid on it), ``shared`` (the team game's shared storage)."""
 
-    vp: Annotated[int, Field(ge=0)] | dict[str, int] = 0
+    vp: Count | dict[str, int] = 0
     goods: dict[_GoodsKey, Annotated[int, Field(ge=1, le=7)]] = Field(default_factory=dict)
-    silver: Annotated[int, Field(ge=0)] = 0
-    workers: Annotated[int, Field(ge=0)] = 0
+    silver: Count = 0
+    workers: Count = 0
     sold: dict[_GoodsKey, Annotated[int, Field(ge=0, le=7)]] = Field(default_factory=dict)
     bonuses: list[str] = Field(default_factory=list)
     board: _DuchyName | DuchyTable | IslandDuchyTable = 1

@@ -15,7 +15,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from burgundy_cli.core.models import TableModel
+from burgundy_cli.core.models import Count, TableModel
 
 from burgundy_cli.castles.rules.boards import Board, depot_spaces, space_id, space_name
 from burgundy_cli.castles.rules.commands import DieValue, GoodsType, PhaseLetter, SpaceName, TileName
@@ -55,9 +55,9 @@ class PlayerPosition(TableModel):
     storage: list[TileName] = Field(default_factory=list)  # (3 tiles, any number with shield 4: _storage_room)
     goods: dict[_GoodsKey, Annotated[int, Field(ge=1, le=7)]] = Field(default_factory=dict)
     sold: dict[_GoodsKey, Annotated[int, Field(ge=0, le=7)]] = Field(default_factory=dict)
-    silver: Annotated[int, Field(ge=0)] = 1
-    workers: Annotated[int, Field(ge=0)] = 0
-    vp: Annotated[int, Field(ge=0)] | dict[str, int] = 0  # categories: _vp_categories_known
+    silver: Count = 1
+    workers: Count = 0
+    vp: Count | dict[str, int] = 0  # categories: _vp_categories_known
     bonuses: list[str] = Field(default_factory=list)
     dice: Annotated[list[DieValue], Field(max_length=2)] = Field(default_factory=list)
     shields: dict[SpaceName, Annotated[int, Field(ge=1, le=18)]] = Field(default_factory=dict)
@@ -103,9 +103,9 @@ class SoloPosition(TableModel):
     exchange), ``gained`` (VP were gained, so VP may be bought); ``goods_removed``: the goods
     tiles ships and exchanges removed from the game (their types), still among the 7 of a type."""
 
-    counter: Annotated[int, Field(ge=0)] = 0
+    counter: Count = 0
     target: Annotated[int, Field(ge=5, le=55)] = 50
-    resets: Annotated[int, Field(ge=0)] = 0
+    resets: Count = 0
     removed: list[TileName] = Field(default_factory=list)
     colours: list[Literal["C", "S", "M", "L", "B", "Y"]] = Field(default_factory=list)
     removal_due: bool = False
@@ -275,6 +275,7 @@ def state_from_position(header: GameHeader, data: object, duchies: dict[str, Boa
         _team(check_apart, options)
     table: PositionTable = _validate(PositionTable, data, "position")
     names = header.players
+    _solo_players(options, names)   # (before the duchies: two players on the solo duchy are the header's to blame)
     players = _position_players(edition, names, table, duchies or {}, 6 if "solo-game" in options.modules else 3)
     _border_duchies(options, players, lambda name: ("position", "players", name, "board"))
     state = GameState(edition, options, players, _position_bridge(names, table), ruleset(options.modules),
@@ -357,8 +358,7 @@ def _position_teams(state: GameState, table: PositionTable) -> None:
 
 def _position_solo(state: GameState, table: PositionTable) -> None:
     """The solo game's part of a position (1 player; its counter, target, removed tiles); none
-    of it in another game."""
-    _solo_players(state.options, [player.name for player in state.players])
+    of it in another game (its player count is checked before the duchies)."""
     _solo_duchies(state.options, {player.name: player.board for player in state.players}, ("position", "players"))
     if "solo-game" not in state.options.modules:
         if table.solo is not None:
@@ -503,14 +503,16 @@ def _position_players(edition: str, names: list[str], table: PositionTable,
     for name in names:
         if name not in table.players:
             raise SetupError(f"no entry for {name}", ("position", "players"))
-    if not table.teams:  # (2019 team game: a team's two players share its board; position_teams checks them)
-        _board_copies(edition, {n: p.board.name or n if isinstance(p.board, (DuchyTable, IslandDuchyTable))
-                                else p.board for n, p in table.players.items()}, ("position", "players"))
     # (2019 shield 18 lifts the adjacency rule for its holder: a tile placed then stays apart
     # once the shield is gone, so a player holding it, or anyone once it is removed from the game)
     removed = table.shields.removed if table.shields is not None else []
-    return [_position_player(edition, name, table.players[name], duchies, goods_types,
-                             18 in table.players[name].shields.values() or 18 in removed) for name in names]
+    players = [_position_player(edition, name, table.players[name], duchies, goods_types,
+                                18 in table.players[name].shields.values() or 18 in removed) for name in names]
+    if not table.teams:  # (2019 team game: a team's two players share its board; position_teams checks them)
+        # (after each board is known to be one of the box: 'no duchy 99' says more than '1 copy of duchy 99')
+        _board_copies(edition, {n: p.board.name or n if isinstance(p.board, (DuchyTable, IslandDuchyTable))
+                                else p.board for n, p in table.players.items()}, ("position", "players"), ("board",))
+    return players
 
 
 def _position_bridge(names: list[str], table: PositionTable) -> list[list[int]]:
@@ -658,7 +660,11 @@ def _claim_bonuses(state: GameState) -> None:
         for bonus in player.bonuses:
             path = ("position", "players", player.name, "bonuses")
             if bonus in taken:
-                raise SetupError(f"{player.name} and {taken[bonus]} both hold the {bonus} bonus tile", path)
+                colour, _, size = bonus.partition("-")
+                tile = f"the {size} {COLOUR_NAME[colour]} bonus tile"
+                raise SetupError(f"{player.name} holds {tile} twice" if taken[bonus] == player.name else
+                                 f"{taken[bonus]} and {player.name} both hold {tile}", path,
+                                 "each colour has one large and one small bonus tile")
             taken[bonus] = player.name
             colour = bonus[0]
             state.bonus_taken[colour] = state.bonus_taken.get(colour, 0) + 1

@@ -404,15 +404,16 @@ def _start_space(duchy: Board, number: int | str, start: str | None, path: tuple
     return space
 
 
-def _board_copies(edition: str, used: dict[str, int], path: tuple) -> None:
-    """The box holds 4 copies of duchy 1 (and of the 2019 duchy 2), one of every other."""
+def _board_copies(edition: str, used: dict[str, int], path: tuple, key: tuple = ()) -> None:
+    """The box holds 4 copies of duchy 1 (and of the 2019 duchy 2), one of every other. A refusal
+    is located at ``path``, the last owner and ``key`` (``[position.players.Ben.board]``)."""
     numbers = list(used.values())
     for number in set(numbers):
         copies = 4 if number == 1 or (number == 2 and edition == "2019") else 1
         if numbers.count(number) > copies:  # (the owners are listed only then)
             owners = [name for name, n in used.items() if n == number]
             raise SetupError(f"the game has {copies} copy of duchy {number}, used by {', '.join(owners)}",
-                             (*path, owners[-1]))
+                             (*path, owners[-1], *key))
 
 
 def _fresh_supply(players: int, modules: tuple[str, ...] = ()) -> dict[str, list[int]]:
