@@ -748,6 +748,9 @@ def _question(key: str, answers: NewRecord, question: str) -> str:
         return _per_team(question, holders)
     if key == "vp" and _plays(answers, "solo-game") and one:
         return f"{holders[0]}'s VP gained in the game, in all (not the counter, which is asked next), e.g. 197"
+    names = holders if len(holders) >= 2 else players
+    if len(names) >= 2:  # (the example in the players' own names: Anna=...,Bob=... as theirs)
+        return question.replace("Anna=", f"{names[0]}=").replace("=Bob", f"={names[1]}").replace("Bob=", f"{names[1]}=")
     return question
 
 

@@ -66,6 +66,21 @@ def test_without_a_terminal_a_missing_required_flag_is_an_error(cli, tmp_path):
     assert not (tmp_path / "game.toml").exists()
 
 
+def test_a_question_gives_its_example_in_the_players_own_names(cli, tmp_path):
+    """The table reads 'Clara=98,Dan=87', not an example about an Anna and a Bob who are not
+    playing (the end questions kept the names of the examples): every end question with an
+    example per player."""
+    from burgundy_cli.core.newrecord import END_QUESTIONS, NewRecord, _question
+
+    result = cli("new", str(tmp_path / "game.toml"), "--game", "castles-of-burgundy", "--players", "Clara,Dan",
+                 "--end", "--edition", "2011")
+    assert result.exit_code == 2 and "e.g. Clara=98,Dan=87" in result.stderr, result.stderr
+    answers = NewRecord(game="castles-of-burgundy", edition="2011", players="Clara,Dan", end=True)
+    asked = [_question(key, answers, text) for key, text, _ in END_QUESTIONS["castles-of-burgundy"]]
+    assert "each player's duchy, the tiles placed as space:tile, e.g. Clara=c3:bank c4:k22,Dan=d3:ship" in asked
+    assert not [text for text in asked if "Anna=" in text or "Bob=" in text]
+
+
 def test_a_record_the_game_refuses_is_not_written(tmp_path):
     with pytest.raises(RecordError, match="a goods tile shows a die, 1 to 6, not 9"):
         create(str(tmp_path / "game.toml"), NewRecord(game="castles-of-burgundy", players="Anna,Bob",
