@@ -55,6 +55,8 @@ def test_shields_removed_are_written_and_checked(cli, tmp_path) -> None:
     assert twice.exit_code == 1 and ("--castle-shields (Anna d4): shield 7 lies in two places: removed from the "
                                      "game and Anna's castle on d4; nothing was written") in twice.stderr
     assert not (tmp_path / "b.toml").exists()
+    again = cli("new", str(tmp_path / "c.toml"), *POSITION, "--shields-removed", "1 1")
+    assert again.exit_code == 1 and "shield 1 is removed from the game twice: the game has one" in again.stderr
 
 
 def test_on_a_terminal_shield_6s_holder_is_asked_after_the_castle_shields(tmp_path) -> None:

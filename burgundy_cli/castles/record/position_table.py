@@ -391,8 +391,9 @@ def _position_shields(state: GameState, table: PositionTable) -> None:
 
     def once(number: int, path: tuple) -> None:
         if number in seen:
-            raise SetupError(f"shield {number} lies in two places: {_shield_place(seen[number])} and "
-                             f"{_shield_place(path)}", path)
+            first, second = _shield_place(seen[number]), _shield_place(path)
+            raise SetupError(f"shield {number} is {first} twice: the game has one" if first == second else
+                             f"shield {number} lies in two places: {first} and {second}", path)
         seen[number] = path
 
     for depot, numbers in off.depots.items():
