@@ -96,7 +96,7 @@ END = ["--game", "castles-of-burgundy", "--edition", "2011", "--players", "Anna,
 @pytest.mark.parametrize(("flags", "said"), [
     (["--sold", "Anna=grey-large,Bob="],
      "--sold (Anna grey-large): 'grey-large' is no goods type: a goods tile's type is the die number it shows, 1 to 6"),
-    (["--sold", "Anna=1,Bob=", "--duchy", "Anna=c3:bnk,Bob=c3:bank"], "--duchy (Anna c3): unknown tile 'bnk'"),
+    (["--sold", "Anna=1,Bob=", "--duchy", "Anna=c3:bnk,Bob=c3:bank"], "--duchy (Anna c3): unknown tile 'bnk' (did you mean 'bank'?)"),
     (["--sold", "Anna=1,Bob=", "--vp", "Anna=10,Bob=40"], "--vp (Bob): Bob has 40 VP;"),
 ])
 def test_without_a_terminal_a_refused_flag_is_named_and_nothing_is_written(cli, tmp_path, flags, said):

@@ -164,9 +164,15 @@ class PositionTable(TableModel):
 
 
 def _tile(name: str, path: tuple) -> str:
+    """``name`` as its canonical tile name; a name that is no tile is refused where it stands,
+    with the closest tile name (a typed ``bnak`` is a ``bank``)."""
     canonical = resolve_tile_name(name)
     if canonical is None:
-        raise SetupError(f"unknown tile '{name}'", path)
+        from burgundy_cli.core.suggest import closest
+
+        close = closest(name, catalogue())
+        raise SetupError(f"unknown tile '{name}'", path, f"did you mean '{close}'?" if close else
+                         "tiles are named as the notation names them: bank, ship, cow3, k22 (docs/notation.md)")
     return canonical
 
 
