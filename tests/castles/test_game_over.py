@@ -23,8 +23,8 @@ from burgundy_cli.core.session import open_record
 RECORDS = Path(__file__).resolve().parents[2] / "records" / "castles-of-burgundy"
 ALL_MODULES = RECORDS / "complete-4p-2019-all-modules.toml"
 
-#: One line of every kind the engine and the all-modules game's modules know, said by Anna (who
-#: holds shield 15) after the game's end. A new line kind fails
+#: One line of every kind the engine and the all-modules game's modules know, said by Anna after
+#: the game's end. A new line kind fails
 #: test_every_line_kind_has_an_example until it is given one here.
 LINES = {
     "die": "anna: workers 3",
@@ -74,15 +74,28 @@ def test_every_line_kind_answers_the_game_is_over(finished, kind):
     assert finished.score() == before
 
 
-def test_shield_15_after_phase_e_is_refused_and_moves_lists_nothing(finished):
+def test_shield_15_after_phase_e_is_refused_and_moves_lists_only_the_crane():
     """Shield 15 ("at the end of each phase ... take a hex tile from the black depot") after phase
-    E: refused, so the stored complete result (Anna 141) cannot rise; moves lists no line."""
-    state = finished.state
+    E: refused, so the stored complete result (Anna 127) cannot rise; moves lists no line but the
+    crane's final-scoring choice of its owner, Cara (docs/rulings.md, "The crane at the final
+    scoring": said "after the game's last action").
+
+    In this record Anna takes shield 15 in E4 but cannot pay its tribute at E's end ("At the end
+    of each phase, *before* receiving silver from your mines, you must pay tribute for your
+    shields! ... If you cannot ..., you must remove that many shields"): her E5 purchase left
+    her no silver. So the finished position is given her shield 15 back on a3, as if she had
+    paid, and its use is still refused."""
+    from burgundy_cli.castles.modules.shields import put_shield
+
+    session = open_record(ALL_MODULES)
+    state = session.state
+    assert 15 in state.shields.removed and not state.players[0].shields
+    put_shield(state, state.players[0], 15, "a3")
     assert 15 in state.players[0].shields.values() and state.depots[0]
-    assert legal_commands(state) == []
-    assert legal_moves(state).groups == {}
+    assert {(command.kind, command.player) for command in legal_commands(state)} == {("crane", "Cara")}
+    assert list(legal_moves(state).groups) == ["the crane (Cara) counts as, at the final scoring"]
     with pytest.raises(IllegalMoveError) as refused:
-        finished.check("anna: shield place castle from black a1")
+        session.check("anna: shield place castle from black a1")
     assert refused.value.rule.id == "cob.flow.over"
     assert "2019 rules 'End of the game'" in refused.value.rule.ref
 

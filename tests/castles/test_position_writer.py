@@ -192,22 +192,37 @@ def test_vp_by_category_and_corrections():
 
 def test_show_position_prints_a_record_that_check_and_moves_accept(cli, tmp_path) -> None:
     """Issue 15, item 4: ``show --position`` after A5's last die: Anna's purchase is still open
-    between the phases, and the printed record says so to ``moves`` and ``check``."""
+    between the phases, and the printed record says so to ``moves`` and ``check``. It is paid
+    from what she held as her turn ended (``late_purse``: 1 silverling), not with her mine's
+    silverling of the phase end (2011 rules, 'The central black depot': "before, between or
+    after the dice actions"; 'End of a phase': "Players with mines now receive ..."), so she
+    cannot buy there; Ben, at the end of four-players-2019's phase B, holds 3 and may."""
     from tests.conftest import RECORDS
 
     source = RECORDS / "castles-of-burgundy" / "complete-2p-2011.toml"
     result = cli("show", str(source), "--position", "--at", "75")
     assert result.exit_code == 0, result.output
     assert 'late_buyer = "Anna"' in result.stdout and 'stage = "phase"' in result.stdout
+    assert "[position.late_purse]\nsilver = 1\nworkers = 1\n" in result.stdout
     shipped = (RECORDS / "castles-of-burgundy" / "late-buyer-between-phases.toml").read_text("utf-8")
     assert result.stdout.replace(str(source), "records/castles-of-burgundy/complete-2p-2011.toml") == shipped
     dispute = tmp_path / "dispute.toml"
     dispute.write_text(result.stdout, "utf-8")
-    assert "Anna: buy market" in cli("moves", str(dispute)).stdout
-    assert cli("check", str(dispute), "Anna: buy market").exit_code == 0
+    assert "Anna: buy" not in cli("moves", str(dispute)).stdout
+    refused = cli("check", str(dispute), "Anna: buy market")
+    assert refused.exit_code == 1 and "the phase end's income comes after this turn's purchase" in refused.output
     assert cli("check", str(dispute), "Ben: buy market").exit_code == 1
     refused = cli("show", str(source), "--position", "--json")
     assert refused.exit_code == 2 and "choose one" in refused.output
+
+    other = RECORDS / "castles-of-burgundy" / "four-players-2019.toml"  # (line 180: "Ben: buy pig4")
+    result = cli("show", str(other), "--position", "--at", "179")
+    assert 'late_buyer = "Ben"' in result.stdout and 'stage = "phase"' in result.stdout
+    buyer = tmp_path / "buyer.toml"
+    buyer.write_text(result.stdout, "utf-8")
+    assert "Ben: buy pig4" in cli("moves", str(buyer)).stdout
+    assert cli("check", str(buyer), "Ben: buy pig4").exit_code == 0
+    assert cli("check", str(buyer), "Anna: buy pig4").exit_code == 1
 
 
 def test_notes_of_unrevealed_depots_carry_over() -> None:
@@ -225,7 +240,7 @@ def test_notes_of_unrevealed_depots_carry_over() -> None:
 def test_two_word_colour_bonus_tiles_read_back() -> None:
     """Bonus tiles are written by colour name (2011 rules, 'Bonus tiles'): ``dark-green-large``
     and ``light-green-large`` read back as the colours they name, not as an unknown tile."""
-    data = playout(2, 0, "2011")
+    data = playout(2, 3, "2011")  # (seed 3: both green large tiles taken)
     session = _record(data, "setup", _lines(data))
     record = position_record_data(session)
     written = [bonus for player in record["position"]["players"].values() for bonus in player.get("bonuses", [])]

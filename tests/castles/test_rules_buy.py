@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
+
+from burgundy_cli.castles.movegen import legal_moves
 from burgundy_cli.castles.rules import engine
 from burgundy_cli.castles.rules.actions import OWN_LINE
 from burgundy_cli.castles.rules.boards import space_id
 from burgundy_cli.castles.notation import format_command, parse_line
-from tests.castles.engine_kit import assert_illegal, at_turn, cmd, play_all
+from tests.castles.engine_kit import assert_illegal, at_turn, cmd, play_all, position
 
 
 def buy(tile, player="anna", **extra):
@@ -172,3 +175,62 @@ def test_buy_during_pays_workers_left_after_the_die():
     state, command = city_hall(3)
     engine.play(state, command)
     assert state.players[0].workers == 0 and state.players[0].duchy[space_id("e4")] == "bank"
+
+
+def _last_die_of_phase_a(edition: str, **entry):
+    """Ben holds the last die of phase A (round 5, the last turn) and one mine."""
+    entry = {"dice": [2], "silver": 1, "duchy": {"e3": "mine"}, **entry}
+    return position({"anna": {}, "ben": entry}, edition, phase="A", round=5, to_move="ben",
+                    order=["anna", "ben"], depots={"black": ["k7", "bank", "ship", "castle"]})
+
+
+@pytest.mark.parametrize("edition", ["2011", "2019"])
+def test_a_purchase_after_the_phases_last_die_is_paid_before_the_mines_pay(edition):
+    """2011 rules, 'The central black depot': the purchase is made "at any point during his
+    turn: before, between or after the dice actions"; 'End of a phase': "A phase ends after
+    five rounds. Players with mines now receive the corresponding number of Silverlings."
+    2019 rules, 'The central "black depot"' ("at any time during your turn") and 'End of a
+    phase' ("Each phase ends after five rounds. Now, players receive 1 silver coin for every
+    mine"). A purchase after the last die of a phase belongs to that turn: the mines have not
+    paid yet, so their silverling cannot pay for it -- in ``check``, ``play`` and ``moves``."""
+    state = play_all(_last_die_of_phase_a(edition), cmd(kind="die", player="ben", rolled=2,
+                                                        action={"kind": "workers"}))
+    ben = state.players[1]
+    assert state.stage == "phase" and state.late_buyer == 1 and ben.silver == 2  # the mine has paid
+    err = assert_illegal(state, buy("k7", player="ben"), "cob.buy.silver")
+    assert err.hint == "ben has 1 (the phase end's income comes after this turn's purchase)"
+    assert not [line for line in legal_moves(state).moves if "buy" in line]
+    rich = play_all(_last_die_of_phase_a(edition, silver=2), cmd(kind="die", player="ben", rolled=2,
+                                                                  action={"kind": "workers"}), buy("k7", player="ben"))
+    assert rich.players[1].silver == 1 and rich.players[1].storage == ["k7"]
+
+
+def test_the_2019_tile_six_pays_with_workers_held_before_the_phase_end():
+    """2019 rules, knowledge tile 6 ("you may spend 2 worker chips instead of 2 silver coins")
+    and tile 2 ("for each mine you have placed, you get a worker in addition to the silver
+    coin at the end of each phase"): the worker the mine brings at the phase end comes after
+    a purchase made in the phase's last turn."""
+    ben = {"silver": 0, "workers": 1, "duchy": {"e3": "mine", "c4": "k2", "b4": "k6"}}
+    state = play_all(_last_die_of_phase_a("2019", **ben), cmd(kind="pass", player="ben"))
+    assert (state.players[1].silver, state.players[1].workers) == (1, 2)
+    assert_illegal(state, buy("k7", player="ben", pay_workers=2), "cob.buy.silver")
+
+
+def test_the_purse_held_before_the_phase_end_is_kept_by_a_position():
+    """docs/records.md, ``[position] late_purse``: a position written between the phase's last
+    die and the late purchase keeps what the late buyer held before the mines paid, so it
+    continues as the record does; a purse without a late buyer of a phase's last turn is
+    refused at its key."""
+    from burgundy_cli.castles.record.setup import position_data
+    from burgundy_cli.core.errors import RecordError
+
+    state = play_all(_last_die_of_phase_a("2011"), cmd(kind="die", player="ben", rolled=2,
+                                                        action={"kind": "workers"}))
+    data = position_data(state)
+    assert data["late_purse"] == {"silver": 1, "workers": 2}
+    again = position({name: entry for name, entry in data.pop("players").items()}, "2011", **data)
+    assert_illegal(again, buy("k7", player="ben"), "cob.buy.silver")
+    with pytest.raises(RecordError) as info:
+        position({"anna": {}, "ben": {}}, "2011", round=2, stage="roll", late_buyer="anna",
+                 late_purse={"silver": 1})
+    assert info.value.path == ("position", "late_purse")

@@ -205,16 +205,16 @@ def test_border_posts_games_conserve_everything(players, seed, stop_after):
 
 def test_the_complete_border_posts_record_scores_its_posts_by_the_rulebook():
     """records/castles-of-burgundy/complete-3p-2019-border-posts.toml, 3 players: Anna joins two
-    posts in phase C (6) and her third in phase E, the first to join all three: two more pairs
-    at 2 each and the large value, 6 -- 16. Ben joins two in phase D (4), his third in E as the
-    runner-up: 2 + 2 + 3 -- 11. Cara joins two in phase D: 4. (2019 rules, 'New duchies';
-    phase values 10/8/6/4/2; colour bonus values 6 and 3 with 3 players.)"""
+    posts in phase C (6) and her third in phase E (g3, E4), the first to join all three: two more
+    pairs at 2 each and the large value, 6 -- 16. Ben and Cara join none: each reaches one post
+    only (Ben g3 of g2+g3, Cara b1 and c1 of b1+c1), so nobody is runner-up. (2019 rules, 'New
+    duchies'; phase values 10/8/6/4/2; colour bonus values 6 and 3 with 3 players.)"""
     from burgundy_cli.core.session import open_record
     from tests.conftest import RECORDS
 
     session = open_record(RECORDS / "castles-of-burgundy" / "complete-3p-2019-border-posts.toml")
     scored = {line.name: line.breakdown["border-posts"] for line in session.score().players}
-    assert scored == {"Anna": 6 + 2 + 2 + 6, "Ben": 4 + 2 + 2 + 3, "Cara": 4}
+    assert scored == {"Anna": 6 + 2 + 2 + 6, "Ben": 0, "Cara": 0}
 
 
 def test_a_position_cut_anywhere_continues_to_the_same_border_post_scores():

@@ -369,7 +369,7 @@ def test_module_categories_reach_score_exports_archive_chart_and_pictures():
              for table, file in ((module_table, MODULE_GAME), (base_table, BASE_GAME))]
     averages = {player["name"]: player["categories"] for group in report(games)["standings"]
                 for player in group["players"]}
-    assert averages["Anna"]["trade-routes"] == 2.0 and averages["Anna"]["animals"] == (24 + 7) / 2
+    assert averages["Anna"]["trade-routes"] == 2.0 and averages["Anna"]["animals"] == (24 + 10) / 2
     assert chart_series(MODULE_GAME)["vp"]["Anna"][-1] == 147
     svg = render_svg(MODULE_GAME)
     assert "inns 4" in svg and "trade-routes 2" in svg and 'class="route"' in svg

@@ -72,7 +72,7 @@ def test_rich_table_on_a_terminal_plain_text_otherwise(monkeypatch) -> None:
     table = session.score()
     monkeypatch.delenv("NO_COLOR", raising=False)
     coloured = score_table_for(table, _Terminal())
-    assert "\x1b[" in coloured and "Ben" in coloured and "141" in coloured
+    assert "\x1b[" in coloured and "Ben" in coloured and "129" in coloured
     monkeypatch.setenv("NO_COLOR", "1")
     assert score_table_for(table, _Terminal()) == score_table_text(table)
     monkeypatch.delenv("NO_COLOR")

@@ -30,7 +30,7 @@ def test_at_beyond_the_last_line_is_refused_with_a_clear_message():
     for command in (["check", RECORD, "Anna: pass", "--at", "9999"], ["show", RECORD, "--at", "9999"]):
         result = CliRunner().invoke(app, command)
         assert result.exit_code == 2
-        assert "ends at line 261" in result.output and "Traceback" not in result.output
+        assert "ends at line 262" in result.output and "Traceback" not in result.output
 
 
 def test_moves_at_a_point_lists_what_its_position_record_lists(tmp_path):
@@ -50,7 +50,7 @@ def test_moves_at_a_point_lists_what_its_position_record_lists(tmp_path):
     assert after_round.stdout.startswith("no player moves now: the table rolls next: roll white <die>")
     assert runner.invoke(app, ["moves", RECORD]).stdout != runner.invoke(app, ["moves", RECORD, "--at", "75"]).stdout
     beyond = runner.invoke(app, ["moves", RECORD, "--at", "9999"])
-    assert beyond.exit_code == 2 and "ends at line 261" in beyond.output
+    assert beyond.exit_code == 2 and "ends at line 262" in beyond.output
 
 
 def test_check_after_lines_played_in_memory_judges_the_last(tmp_path):

@@ -224,8 +224,8 @@ def _scores_as_the_log(cli, path, logged) -> list[int]:
 def test_a_logged_games_final_position_typed_by_flags_scores_as_the_log(cli, tmp_path, stem) -> None:
     """The logged games hand-worked in ``complete-2p-2019-inns-trade-routes.hand-scored.md``
     (Anna 147, Ben 120) and ``complete-1p-2019-solo.hand-counted.md`` (210), the 3-player
-    trade-routes game and the team game (team B, Cara 221 + Anna 147, beats team A, Dario 204 +
-    Ben 122): their final position typed through ``new --end``'s flags gives the log's
+    trade-routes game and the team game (team A, Dario 183 + Ben 174, beats team B, Cara 226 +
+    Anna 125): their final position typed through ``new --end``'s flags gives the log's
     ``score --json`` table (the solo game's outcome, counter, target, resets and removed tiles,
     the team game's team totals and "the team's goods ... counted on its first player" in its
     notes); and the shields games: ``shields-6-14-15-game-end.hand-scored.md`` (Anna 18 with
@@ -238,7 +238,7 @@ def test_a_logged_games_final_position_typed_by_flags_scores_as_the_log(cli, tmp
     assert made.exit_code == 0, made.output
     assert _scores_as_the_log(cli, path, logged) == \
         {"complete-2p-2019-inns-trade-routes": [147, 120], "complete-3p-2019-trade-routes": [191, 176, 143],
-         "complete-1p-2019-solo": [210], "complete-4p-2019-team": [221, 147, 204, 122],
+         "complete-1p-2019-solo": [210], "complete-4p-2019-team": [183, 174, 226, 125],
          "shields-6-14-15-game-end": [18, 10], "complete-4p-2019-shields": [129, 115, 110, 105]}[stem]
 
 
@@ -264,7 +264,7 @@ def test_team_game_at_the_end_through_the_questions_scores_as_the_log(cli, tmp_p
     teams are asked first (the log mode's question), then the team's property per team in the
     order the box is tidied away, and last each player's VP. The shipped logged team game's
     final position typed through the questions (one refusal at each kind of question, asked
-    again alone) scores as its log: Cara 221, Anna 147, Dario 204, Ben 122."""
+    again alone) scores as its log: Dario 183, Ben 174, Cara 226, Anna 125."""
     logged = CASTLES / "complete-4p-2019-team.toml"
     end = end_table_of(open_record(logged).state)
     owners = _owners(end)
@@ -305,7 +305,7 @@ def test_team_game_at_the_end_through_the_questions_scores_as_the_log(cli, tmp_p
     assert tidy == sorted(tidy)
     assert any(question.startswith("each team's silverlings left, e.g. A=3,B=0") for question in questions)
     assert any(question.startswith("start castle spaces, e.g. A=d7") for question in questions)
-    assert _scores_as_the_log(cli, path, logged) == [221, 147, 204, 122]
+    assert _scores_as_the_log(cli, path, logged) == [183, 174, 226, 125]
 
 
 def test_tab_at_the_team_board_and_castle_offers_only_what_the_team_game_takes(tmp_path) -> None:

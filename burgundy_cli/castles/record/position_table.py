@@ -116,6 +116,14 @@ class SoloPosition(TableModel):
     goods_removed: list[GoodsType] = Field(default_factory=list)
 
 
+class LatePurse(TableModel):
+    """What the late buyer of a phase's last turn held as that turn ended, before the phase end
+    paid its income (``[position] late_purse``): their purchase is paid from it."""
+
+    silver: Annotated[int, Field(ge=0)] = 0
+    workers: Annotated[int, Field(ge=0)] = 0
+
+
 class PositionTable(TableModel):
     """A typed mid-game position (the ``[position]`` table), like FEN for chess.
 
@@ -137,7 +145,9 @@ class PositionTable(TableModel):
     leftovers), ``setup`` (the phase has begun: its reveals and goods are under way; the
     depots given are this phase's), ``roll``, ``turn`` (``to_move`` is to move) or ``over``
     (phase E has ended: ``phase = "E"``, ``round = 5``). ``late_buyer``: the player who
-    has used their last die this round and may still make the turn's purchase.
+    has used their last die this round and may still make the turn's purchase; ``late_purse``:
+    when that turn was the phase's last (stage ``phase``), the silverlings and workers they held
+    as it ended, before the phase end's income (left out: what they hold now).
     ``teams`` (2019 ``team-game``): as in ``[setup]``; the two players of a team then state the
     team's board, duchy, goods, sold goods, silver, workers, bonus tiles and ``shared`` storage
     alike (:func:`~burgundy_cli.castles.modules.team.position_teams`).
@@ -152,6 +162,7 @@ class PositionTable(TableModel):
     to_move: str | None = None
     bought: bool = False
     late_buyer: str | None = None
+    late_purse: LatePurse | None = None
     white: DieValue | None = None
     depots: dict[Literal["1", "2", "3", "4", "5", "6", "black"], list[TileName]] = Field(default_factory=dict)
     depot_goods: dict[_GoodsKey, list[GoodsType]] = Field(default_factory=dict)
@@ -778,6 +789,11 @@ def _position_flow(state: GameState, table: PositionTable) -> None:
                                  "by its end", ("position", "players", player.name, "dice"))
     if table.late_buyer is not None:
         _late_buyer(state, table.late_buyer)
+    if table.late_purse is not None:
+        if state.late_buyer < 0 or state.stage != "phase":
+            raise SetupError("only the late buyer of a phase's last turn has a purse held from before the phase end",
+                             ("position", "late_purse"), "leave out late_purse, or name the late_buyer at stage \"phase\"")
+        state.late_purse = (table.late_purse.silver, table.late_purse.workers)
 
 
 def _late_buyer(state: GameState, name: str) -> None:

@@ -684,6 +684,9 @@ def position_data(state: GameState) -> dict[str, Any]:
         data["stage"] = stage
     if state.late_buyer >= 0:
         data["late_buyer"] = names[state.late_buyer]
+        late = state.players[state.late_buyer]
+        if stage == "phase" and state.late_purse not in (None, (late.silver, late.workers)):
+            data["late_purse"] = dict(zip(("silver", "workers"), state.late_purse))
     bridge = [[names[seat] for seat in reversed(stack)] for stack in state.bridge]
     while bridge and not bridge[-1]:
         bridge.pop()

@@ -335,6 +335,25 @@ def first_refused(conditions: tuple[Condition, ...], state: GameState, player: P
     return None
 
 
+def _before_income(state: GameState, player: PlayerState) -> str:
+    """The words of a payment's refusal saying the phase end's income came too late, when it did."""
+    return "" if purse(state, player) == (player.silver, player.workers) else \
+        " (the phase end's income comes after this turn's purchase)"
+
+
+def purse(state: GameState, player: PlayerState) -> tuple[int, int]:
+    """The (silverlings, workers) ``player`` may pay a purchase with now: what they hold, or
+    for the late buyer of a phase's last turn, no more than they held when that turn ended
+    (``state.late_purse``). 2011 rules, 'The central black depot': the purchase is made "during
+    his turn: before, between or after the dice actions", and 'End of a phase': "A phase ends
+    after five rounds. Players with mines now receive ..." -- the mines pay after that turn,
+    so their income cannot pay for its purchase (2019 rules alike)."""
+    held = state.late_purse
+    if held is None or state.stage != "phase" or state.players[state.late_buyer] is not player:
+        return player.silver, player.workers
+    return min(player.silver, held[0]), min(player.workers, held[1])
+
+
 #: Who may buy from where, paying how, in the order they are checked (and errors are named):
 #: each asked as ``allows(state, player, depot, pay)``, ``depot`` 0 for the black depot and
 #: ``pay`` the workers paid instead of silverlings.
@@ -350,12 +369,14 @@ PAYMENT: tuple[Condition, ...] = (
     Condition("cob.buy.silver", lambda state, player, depot, pay: pay != 1 or state.options.k6_mixed,
               lambda state, player, depot, pay: ("knowledge tile 6 pays 2 workers instead of 2 silverlings, "
                                                  "not a mix", "option k6-mixed-payment allows 1 silverling + 1 worker")),
-    Condition("cob.buy.silver", lambda state, player, depot, pay: player.silver >= 2 - pay,
+    Condition("cob.buy.silver", lambda state, player, depot, pay: purse(state, player)[0] >= 2 - pay,
               lambda state, player, depot, pay: (f"a purchase costs {2 - pay} silverling{'s' if pay != 1 else ''}",
-                                                 f"{player.name} has {player.silver}")),
-    Condition("cob.buy.silver", lambda state, player, depot, pay: player.workers >= pay,
+                                                 f"{player.name} has {purse(state, player)[0]}"
+                                                 + _before_income(state, player))),
+    Condition("cob.buy.silver", lambda state, player, depot, pay: purse(state, player)[1] >= pay,
               lambda state, player, depot, pay: (f"paying with workers needs {pay}",
-                                                 f"needs {pay} workers, {player.name} has {player.workers}")),
+                                                 f"needs {pay} workers, {player.name} has {purse(state, player)[1]}"
+                                                 + _before_income(state, player))),
 )
 
 

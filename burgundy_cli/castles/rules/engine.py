@@ -599,6 +599,8 @@ def _end_turn(state: GameState) -> None:
     state.stage = "roll"
     if state.round < 5:
         return
+    late = state.late_buyer  # their purchase belongs to the turn just ended, before the phase end pays
+    state.late_purse = None if late < 0 else (state.players[late].silver, state.players[late].workers)
     for step in state.ruleset.phase_end:
         step(state)
     if state.phase == 4:

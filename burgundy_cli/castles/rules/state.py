@@ -327,7 +327,10 @@ class GameState:
     stack listed bottom to top by seat. ``order``: the turn order of the current round;
     ``turn``: index into it. ``bought``: the player to move has bought this turn.
     ``late_buyer``: seat of the player whose turn has just ended and who may still buy
-    (a purchase may come after the dice actions), else -1.
+    (a purchase may come after the dice actions), else -1. ``late_purse``: when that turn
+    was a phase's last, the late buyer's (silverlings, workers) as it ended, before the
+    phase end paid its income (mines, knowledge tile 2): the purchase belongs to the turn,
+    so it is paid from what they held then (``actions.purse``); None otherwise.
     ``depots[d]``: hex tiles lying on depot ``d`` (0 = black); ``depot_goods[d]``: goods
     tiles on depot ``d`` (1..6). ``revealed[d]``: the record said what depot ``d`` got this
     phase; ``taken[d]``: colours taken this phase from an unrevealed depot ``d``.
@@ -374,6 +377,7 @@ class GameState:
     shields: ShieldTable | None = None
     teams: Any = None
     solo: SoloState | None = None
+    late_purse: tuple[int, int] | None = None
 
     def __post_init__(self) -> None:
         self.seats = {player.name: index for index, player in enumerate(self.players)}
@@ -389,7 +393,7 @@ class GameState:
             dict(self.supply), self.removed.copy(), self.bonus_taken.copy(),
             self.goods_used.copy(), self.unverified.copy(),
             shields=None if self.shields is None else self.shields.copy(), teams=self.teams,
-            solo=None if self.solo is None else self.solo.copy())
+            solo=None if self.solo is None else self.solo.copy(), late_purse=self.late_purse)
 
     def branch(self, seat: int) -> GameState:
         """A cheaper copy in which only player ``seat``, the bonus tiles, the bridge, the depots
@@ -412,6 +416,7 @@ class GameState:
         branch.turn = self.turn
         branch.bought = self.bought
         branch.late_buyer = self.late_buyer
+        branch.late_purse = self.late_purse
         branch.white = self.white
         branch.depots = list(map(list.copy, self.depots))
         branch.depot_goods = list(map(list.copy, self.depot_goods))
