@@ -216,6 +216,35 @@ def test_the_2019_tile_six_pays_with_workers_held_before_the_phase_end():
     assert_illegal(state, buy("k7", player="ben", pay_workers=2), "cob.buy.silver")
 
 
+def test_tile_28s_workers_after_the_phases_last_die_are_paid_before_the_mines_pay():
+    """2019 rules, '#28 Workers' ("you can buy workers from the supply. 2 workers cost 1 silver
+    coin"; bought in the owner's turn, after the last die too: docs/rulings.md) with 'End of a
+    phase': after the phase's last die Ben holds 1 silverling and his mine's, which comes
+    after his turn. He may buy 2 workers with the one he held, not 4; the 2 he buys are his
+    before the phase end, so tile 6 may pay the turn's purchase with them; and the silverling
+    spent on them is no longer there for a purchase."""
+    from burgundy_cli.castles.modules.extra import hire_candidates
+
+    ben = {"silver": 1, "workers": 0, "duchy": {"e3": "mine", "c4": "k28", "b4": "k6"}}
+    options = {"modules": ["extra-tiles"]}
+
+    def after_last_die():
+        state = play_all(position({"anna": {}, "ben": {"dice": [2], **ben}}, "2019", phase="A", round=5,
+                                  to_move="ben", order=["anna", "ben"], options=options,
+                                  depots={"black": ["k7", "bank", "ship", "castle"]}),
+                         cmd(kind="pass", player="ben"))
+        assert (state.players[1].silver, state.late_buyer) == (2, 1)  # the mine has paid
+        return state
+
+    state = after_last_die()
+    assert [command.workers for _, command in hire_candidates(state, 1)] == [2]
+    assert_illegal(state, cmd(kind="hire", player="ben", workers=4), "cob.tile28.pay")
+    play_all(state, cmd(kind="hire", player="ben", workers=2), buy("k7", player="ben", pay_workers=2))
+    assert (state.players[1].silver, state.players[1].workers, state.players[1].storage) == (1, 0, ["k7"])
+    state = play_all(after_last_die(), cmd(kind="hire", player="ben", workers=2))
+    assert_illegal(state, buy("k7", player="ben"), "cob.buy.silver")  # its silverling went on the workers
+
+
 def test_the_purse_held_before_the_phase_end_is_kept_by_a_position():
     """docs/records.md, ``[position] late_purse``: a position written between the phase's last
     die and the late purchase keeps what the late buyer held before the mines paid, so it

@@ -27,7 +27,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from burgundy_cli.castles.rules.actions import (
-    WATCHTOWER_VP, Effect, LineRule, gain_workers, illegal, livestock_points, pasture_of, score_vp,
+    WATCHTOWER_VP, Effect, LineRule, gain_workers, illegal, livestock_points, pasture_of, pay_in_turn, purse,
+    score_vp,
 )
 from burgundy_cli.castles.rules.bounds import pastures
 from burgundy_cli.castles.rules.boards import space_id
@@ -209,13 +210,15 @@ def check_hire(state: GameState, player: PlayerState, cmd: HireCommand) -> None:
         raise illegal("cob.tile28.pay", f"workers are bought in pairs, not {cmd.workers}",
                       f"hire {cmd.workers - 1 or 2} or {cmd.workers + 1} workers")
     cost = cmd.workers // WORKERS_PER_SILVER
-    if player.silver < cost:
+    silver = purse(state, player)[0]  # (after a phase's last die: what was held before its income)
+    if silver < cost:
         raise illegal("cob.tile28.pay", f"{cmd.workers} workers cost {cost} silverling{'s' if cost != 1 else ''}",
-                      f"{player.name} has {player.silver}")
+                      f"{player.name} has {silver}"
+                      + ("" if silver == player.silver else " (the phase end's income comes after this turn)"))
 
 
 def apply_hire(state: GameState, player: PlayerState, cmd: HireCommand) -> None:
-    player.silver -= cmd.workers // WORKERS_PER_SILVER
+    pay_in_turn(state, player, cmd.workers // WORKERS_PER_SILVER, cmd.workers)
     gain_workers(state, player, cmd.workers, "tile 28")
 
 
@@ -226,7 +229,7 @@ def hire_candidates(state: GameState, seat: int) -> list[tuple[str, HireCommand]
         return []
     return [(f"workers with knowledge tile 28, {silver} silver",
              HireCommand(player=player.name, workers=silver * WORKERS_PER_SILVER))
-            for silver in range(1, player.silver + 1)]
+            for silver in range(1, purse(state, player)[0] + 1)]
 
 
 def crane_candidates(state: GameState, seat: int) -> list[tuple[str, CraneCommand]]:

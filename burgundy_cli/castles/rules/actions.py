@@ -348,10 +348,30 @@ def purse(state: GameState, player: PlayerState) -> tuple[int, int]:
     his turn: before, between or after the dice actions", and 'End of a phase': "A phase ends
     after five rounds. Players with mines now receive ..." -- the mines pay after that turn,
     so their income cannot pay for its purchase (2019 rules alike)."""
-    held = state.late_purse
-    if held is None or state.stage != "phase" or state.players[state.late_buyer] is not player:
+    held = _late_purse(state, player)
+    if held is None:
         return player.silver, player.workers
     return min(player.silver, held[0]), min(player.workers, held[1])
+
+
+def _late_purse(state: GameState, player: PlayerState) -> tuple[int, int] | None:
+    """``state.late_purse`` when ``player`` is the late buyer of a phase's last turn, else None."""
+    held = state.late_purse
+    if held is None or state.stage != "phase" or state.late_buyer < 0 or state.players[state.late_buyer] is not player:
+        return None
+    return held
+
+
+def pay_in_turn(state: GameState, player: PlayerState, silver: int, bought_workers: int = 0) -> None:
+    """``player`` pays ``silver`` silverlings in their turn for ``bought_workers`` workers (the
+    caller gains them with :func:`gain_workers`, which other modules answer). After the last
+    die of a phase the turn's purse (:func:`purse`) changes with them: a 2019 #28 worker
+    purchase made then is paid from what was held before the phase end's income, and the
+    workers it buys may pay the turn's purchase (tile 6)."""
+    held = _late_purse(state, player)
+    if held is not None:
+        state.late_purse = (held[0] - silver, held[1] + bought_workers)
+    player.silver -= silver
 
 
 #: Who may buy from where, paying how, in the order they are checked (and errors are named):
