@@ -21,7 +21,6 @@ process writing to the database only adds where the file was found.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import stat

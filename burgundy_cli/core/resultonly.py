@@ -24,7 +24,7 @@ record is result-only.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Any
+from typing import Any
 
 from pydantic import Field
 
