@@ -314,6 +314,7 @@ def _place(reader: _Reader, player: str, in_sale: bool = False) -> c.PlaceAction
     space = _space(reader)
     goods = goods2 = None
     if reader.accept_clause("goods", "good", "g", "from"):
+        reader.accept("depot", "depots")  # 'from depot 3', as a take's 'from depot 3'
         goods, goods2 = _ship_depots(reader)
     keep = _keep(reader) if reader.accept_clause("keep") else None
     copy = _tile(reader) if reader.accept_clause("as") else None

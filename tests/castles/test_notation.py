@@ -38,6 +38,8 @@ DOC = Path(__file__).resolve().parents[2] / "docs" / "notation.md"
     ("anna: place 4 ship c3 keep none", "anna: place 4 ship c3 keep none"),
     ("anna: place 4 ship c3 goods 3 keep 2,5", "anna: place 4 ship c3 goods 3 keep 2 5"),
     ("anna: place 6 castle d4 then take church from depot 3", "anna: place 6 castle d4 then take church from 3"),
+    ("anna: place 4 ship c3 from depot 3", "anna: place 4 ship c3 goods 3"),  # docs: 'from depot 3' for 'from 3'
+    ("anna: place 4 ship c3 goods depot 6+1", "anna: place 4 ship c3 goods 6+1"),
     ("anna: sell 5>4", "anna: sell 5>4"),
     ("anna: s 5 goods 3", "anna: sell 5 goods 3"),
     ("anna: w 2", "anna: workers 2"),
