@@ -321,9 +321,19 @@ def _place(reader: _Reader, player: str, in_sale: bool = False) -> c.PlaceAction
     livestock = _livestock(reader) if reader.accept_clause("with") else None
     order = _gains(reader) if reader.accept_clause("order") else None
     buy = _purchase(reader, player) if reader.accept_clause("buy", "b") else None
-    then = _effect_action(reader, player, in_sale) if reader.accept_clause("then", "and") else None
+    then = _effect_action(reader, player, in_sale) if _accept_then(reader) else None
     return c.PlaceAction(tile=tile, space=space, goods=goods, goods2=goods2, keep=keep, then=then, buy=buy, copy=copy,
                          livestock=livestock, order=order, shared=shared)
+
+
+def _accept_then(reader: _Reader) -> bool:
+    """``then`` before a granted action, also ``and`` or ``and then`` (as a player says it)."""
+    if reader.accept_clause("then"):
+        return True
+    if reader.accept_clause("and"):
+        reader.accept("then")
+        return True
+    return False
 
 
 #: A livestock type as the geese's ``with`` names it (singular or plural) -> its canonical word.

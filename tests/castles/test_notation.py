@@ -31,6 +31,8 @@ DOC = Path(__file__).resolve().parents[2] / "docs" / "notation.md"
     ("bob: take 2 carpenter's workshop", "bob: take 2 carpenter"),
     ("anna: place 6 castle d4 then take church from 3", "anna: place 6 castle d4 then take church from 3"),
     ("anna: place 6 castle d4 and t church 3", "anna: place 6 castle d4 then take church from 3"),
+    ("anna: place 6 castle d4 and then take church 3", "anna: place 6 castle d4 then take church from 3"),
+    ("anna: place 6 castle d4, and then sell 5", "anna: place 6 castle d4 then sell 5"),
     ("anna: place 2 warehouse b3 then sell 5", "anna: place 2 warehouse b3 then sell 5"),
     ("anna: place 1 townhall b1 then place church b2 then place mine e2",
      "anna: place 1 city-hall b1 then place church b2 then place mine e2"),
