@@ -463,6 +463,10 @@ def _correction(reader: _Reader, player: str | None) -> c.CorrectionCommand:
             words.append(reader.next("a player name"))
         if not words:
             raise error(reader.next("a player name"), "expected a player name after 'fix'")
+        if (reader.done() or reader.peek().kind == "str") and len(words) > 2 and _SIGNED.match(words[-1].text):
+            # the line ends in an amount with no known resource before it: the word before
+            # the amount is a mistyped one, not the end of the player's name ('fix anna gold +1')
+            _resource(words[-2], reader)
         player = _player_name(words)
     token = reader.next("what to correct (silver, workers, vp, goods1-6)")
     resource = _resource(token, reader)

@@ -105,6 +105,9 @@ def test_correction_note_keeps_quotes_and_hashes() -> None:
     ("goods 1 2 3 4 9", "9", 15),
     ("anna: place 3 ship a2 goods 6+7", "6+7", 29),
     ("fix anna silver lots", "lots", 17),
+    ("fix anna gold +1", "gold", 10),  # not 'the line ends' after a player 'anna gold +1'
+    ("fix anna maria gold -2", "gold", 16),
+    ('fix anna gold +1 "income"', "gold", 10),
     ("anna: place 6 castle d4 then dance", "dance", 30),
 ])
 def test_bad_token_is_quoted_with_its_column(line: str, token: str, column: int) -> None:
