@@ -212,7 +212,7 @@ def read_lenient(text: str) -> Command:
         tile = _two_word_tile(args, 0)
         _no_more(args, 1 if tile is None else 2)
         return DrawCommand(player=player, tile=tile or tile_name(*args[0]))
-    return _parse_lay(player, args, column + len(word) + 1)
+    return _parse_lay(player, args, len(body.rstrip()) + 1)
 
 
 def canonical_start(typed: str) -> str:
@@ -269,6 +269,8 @@ def _knight_count(word: str, column: int) -> int:
 
 
 def _parse_lay(player: str, args: list[tuple[str, int]], end_column: int) -> LayCommand:
+    """The words after ``lay`` (each with its column); ``end_column``: the column after the
+    line's last word, where a part the line lacks is reported."""
     tile = cell = direction = None
     knights: tuple[int, int] | None = None  # (count, column)
     leave: list[int] = []
