@@ -314,15 +314,26 @@ def _place(reader: _Reader, player: str, in_sale: bool = False) -> c.PlaceAction
     space = _space(reader)
     goods = goods2 = None
     if reader.accept_clause("goods", "good", "g", "from"):
+        reader.accept("depot", "depots")  # 'from depot 3', as a take's 'from depot 3'
         goods, goods2 = _ship_depots(reader)
     keep = _keep(reader) if reader.accept_clause("keep") else None
     copy = _tile(reader) if reader.accept_clause("as") else None
     livestock = _livestock(reader) if reader.accept_clause("with") else None
     order = _gains(reader) if reader.accept_clause("order") else None
     buy = _purchase(reader, player) if reader.accept_clause("buy", "b") else None
-    then = _effect_action(reader, player, in_sale) if reader.accept_clause("then", "and") else None
+    then = _effect_action(reader, player, in_sale) if _accept_then(reader) else None
     return c.PlaceAction(tile=tile, space=space, goods=goods, goods2=goods2, keep=keep, then=then, buy=buy, copy=copy,
                          livestock=livestock, order=order, shared=shared)
+
+
+def _accept_then(reader: _Reader) -> bool:
+    """``then`` before a granted action, also ``and`` or ``and then`` (as a player says it)."""
+    if reader.accept_clause("then"):
+        return True
+    if reader.accept_clause("and"):
+        reader.accept("then")
+        return True
+    return False
 
 
 #: A livestock type as the geese's ``with`` names it (singular or plural) -> its canonical word.
@@ -452,6 +463,10 @@ def _correction(reader: _Reader, player: str | None) -> c.CorrectionCommand:
             words.append(reader.next("a player name"))
         if not words:
             raise error(reader.next("a player name"), "expected a player name after 'fix'")
+        if (reader.done() or reader.peek().kind == "str") and len(words) > 2 and _SIGNED.match(words[-1].text):
+            # the line ends in an amount with no known resource before it: the word before
+            # the amount is a mistyped one, not the end of the player's name ('fix anna gold +1')
+            _resource(words[-2], reader)
         player = _player_name(words)
     token = reader.next("what to correct (silver, workers, vp, goods1-6)")
     resource = _resource(token, reader)

@@ -10,7 +10,8 @@ Canonical forms (what :func:`format_command` writes)::
 
 The reader also accepts any case, missing colon (``red lay cp e4``), tile codes (``cp``,
 ``vf``, ``m``...), reversed or slashed tile names (``plain/castle``), direction letters and
-words (``e``, ``right``), ``k 4`` for ``knights 4``, ``leave 1 2 1`` or ``1-2-1``, and a
+words (``e``, ``right``), ``k 4`` for ``knights 4``, ``leave 1 2 1`` or ``1-2-1``, commas between
+words (``cp e4, knights 4``), and a
 trailing ``# comment``. Only syntax is checked here; the position is the engine's business.
 """
 
@@ -44,7 +45,9 @@ _LEAVE = {"leave", "leaving", "left"}
 _FILLER = {"on", "at", "to", "move", "moving", "then", "and", "with"}
 _CELL = re.compile(r"^[a-z][1-9][0-9]?$")
 _NUMBER = re.compile(r"^\d+$")
-_TOKEN = re.compile(r"\S+")
+#: A word: commas inside it stay (``leave 1,2,1``), a comma before a space is a separator
+#: (``lay cp e4, knights 4``).
+_TOKEN = re.compile(r"[^\s,]+(?:,[^\s,]+)*")
 _TILE_SEPARATORS = re.compile(r"[\s_/]+")
 _LEAVE_LIST = re.compile(r"[\d,\-]+")
 _LEAVE_SEPARATOR = re.compile(r"[,\-]")
@@ -212,7 +215,7 @@ def read_lenient(text: str) -> Command:
         tile = _two_word_tile(args, 0)
         _no_more(args, 1 if tile is None else 2)
         return DrawCommand(player=player, tile=tile or tile_name(*args[0]))
-    return _parse_lay(player, args, column + len(word) + 1)
+    return _parse_lay(player, args, len(body.rstrip()) + 1)
 
 
 def canonical_start(typed: str) -> str:
@@ -269,6 +272,8 @@ def _knight_count(word: str, column: int) -> int:
 
 
 def _parse_lay(player: str, args: list[tuple[str, int]], end_column: int) -> LayCommand:
+    """The words after ``lay`` (each with its column); ``end_column``: the column after the
+    line's last word, where a part the line lacks is reported."""
     tile = cell = direction = None
     knights: tuple[int, int] | None = None  # (count, column)
     leave: list[int] = []

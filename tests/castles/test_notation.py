@@ -31,6 +31,8 @@ DOC = Path(__file__).resolve().parents[2] / "docs" / "notation.md"
     ("bob: take 2 carpenter's workshop", "bob: take 2 carpenter"),
     ("anna: place 6 castle d4 then take church from 3", "anna: place 6 castle d4 then take church from 3"),
     ("anna: place 6 castle d4 and t church 3", "anna: place 6 castle d4 then take church from 3"),
+    ("anna: place 6 castle d4 and then take church 3", "anna: place 6 castle d4 then take church from 3"),
+    ("anna: place 6 castle d4, and then sell 5", "anna: place 6 castle d4 then sell 5"),
     ("anna: place 2 warehouse b3 then sell 5", "anna: place 2 warehouse b3 then sell 5"),
     ("anna: place 1 townhall b1 then place church b2 then place mine e2",
      "anna: place 1 city-hall b1 then place church b2 then place mine e2"),
@@ -38,6 +40,8 @@ DOC = Path(__file__).resolve().parents[2] / "docs" / "notation.md"
     ("anna: place 4 ship c3 keep none", "anna: place 4 ship c3 keep none"),
     ("anna: place 4 ship c3 goods 3 keep 2,5", "anna: place 4 ship c3 goods 3 keep 2 5"),
     ("anna: place 6 castle d4 then take church from depot 3", "anna: place 6 castle d4 then take church from 3"),
+    ("anna: place 4 ship c3 from depot 3", "anna: place 4 ship c3 goods 3"),  # docs: 'from depot 3' for 'from 3'
+    ("anna: place 4 ship c3 goods depot 6+1", "anna: place 4 ship c3 goods 6+1"),
     ("anna: sell 5>4", "anna: sell 5>4"),
     ("anna: s 5 goods 3", "anna: sell 5 goods 3"),
     ("anna: w 2", "anna: workers 2"),
@@ -101,6 +105,9 @@ def test_correction_note_keeps_quotes_and_hashes() -> None:
     ("goods 1 2 3 4 9", "9", 15),
     ("anna: place 3 ship a2 goods 6+7", "6+7", 29),
     ("fix anna silver lots", "lots", 17),
+    ("fix anna gold +1", "gold", 10),  # not 'the line ends' after a player 'anna gold +1'
+    ("fix anna maria gold -2", "gold", 16),
+    ('fix anna gold +1 "income"', "gold", 10),
     ("anna: place 6 castle d4 then dance", "dance", 30),
 ])
 def test_bad_token_is_quoted_with_its_column(line: str, token: str, column: int) -> None:

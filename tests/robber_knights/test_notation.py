@@ -29,3 +29,26 @@ def test_a_bare_building_still_asks_which_tile():
     with pytest.raises(ParseError) as err:
         parse_line("red: lay castle e4")
     assert err.value.hint == "say which: castle-plain or castle-forest"
+
+
+@pytest.mark.parametrize(("typed", "column"), [
+    ("red: lay cp", 12),
+    ("red: lay cp e4 knights 4 east", 30),
+    ("red: lay e4  # no tile yet", 12),
+])
+def test_a_line_missing_its_end_points_at_the_end(typed, column):
+    """What the line lacks is due where it ends, not after its verb (docs/errors.md: the column)."""
+    with pytest.raises(ParseError) as err:
+        parse_line(typed)
+    assert err.value.location.column == column
+
+
+@pytest.mark.parametrize(("typed", "canonical"), [
+    ("red: lay castle-plain e4, knights 4", "red: lay castle-plain e4 knights 4"),
+    ("red: lay cp e4, knights 4, east, leave 1,2,1", "red: lay castle-plain e4 knights 4 east leave 1,2,1"),
+    ("red: lay cp e4 knights 4 east leave 1, 2, 1", "red: lay castle-plain e4 knights 4 east leave 1,2,1"),
+    ("red: draw lake,", "red: draw lake"),
+])
+def test_commas_between_words_are_optional(typed, canonical):
+    """As in a Castles line, a comma may close a clause; the leave list keeps its own commas."""
+    assert format_command(parse_line(typed)) == canonical
