@@ -302,7 +302,8 @@ def play_game(players: int, seed: int, edition: str | None = None, stop_after: i
         if state.stage == "turn":
             command = choose(rng, state, _policy_lines(state, listed), placed)
         else:
-            buys = _policy_lines(state, listed)  # only a purchase still open to the last mover
+            # only a purchase still open to the last mover (the solo choices are _solo_step's)
+            buys = [command for command in _policy_lines(state, listed) if command.kind not in SOLO_CHOICES]
             command = choose(rng, state, buys, placed) if buys and rng.random() < 0.3 else None
             if command is None:
                 for line in phase_lines(rng, state) if state.stage == "phase" else []:
@@ -321,6 +322,12 @@ def play_game(players: int, seed: int, edition: str | None = None, stop_after: i
 #: They were listed only after the shipped shields records were made; playing them (or only
 #: drawing noise for them) would change those records' seeds.
 NOT_PLAYED = frozenset({"shield-borrow", "shield-place", "tribute"})
+
+
+#: The 2019 solo game's open choices, which ``moves`` lists after the round's last die too:
+#: :func:`_solo_step` takes them by its own draw, so the purchase step after a turn leaves them
+#: out (as it did before they were listed then: the shipped solo records keep their seeds).
+SOLO_CHOICES = frozenset({"solo-place", "solo-extra", "solo-vp", "solo-exchange"})
 
 
 def _policy_lines(state: GameState, listed: list | None = None) -> list:

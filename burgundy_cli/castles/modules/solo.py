@@ -771,12 +771,14 @@ def open_lines(state: GameState) -> list[tuple[str, object]]:
     return out
 
 
-#: The module's lines by kind.
+#: The module's lines by kind. The open choices' candidates are listed as lines said outside a
+#: turn (``anyone``): they stay open after the round's last die, when no one is to move, until the
+#: next roll -- listed only for the player to move, Tab and ``moves`` would drop them just then.
 LINES = {
     "solo-remove": LineRule(_check_remove, _apply_remove, candidates=_removal_candidates, due=removal_due,
                             first=_no_removal_due),
     "solo-place": LineRule(_check_place, _apply_place, candidates=lambda state, seat: open_lines(state),
-                           after_end=True),
+                           anyone=True, after_end=True),
     "solo-extra": LineRule(_check_extra, _apply_extra, after_end=True),
     "solo-vp": LineRule(_check_vp, _apply_vp, after_end=True),
     "solo-exchange": LineRule(_check_exchange, _apply_exchange, after_end=True),

@@ -1,0 +1,43 @@
+"""The 2019 solo game's open choices at the table once the round's last die is used.
+
+'THE SOLO GAME' lets the player take the ship's 5-goods exchange, a completed colour's tile,
+a reset's extra action and bought VP in the order they choose; docs/rulings.md lets them come
+after the round's last die too, until the next roll. The referee accepts them then, so Tab and
+``moves`` must offer them then: a player who placed a ship with their last die is otherwise
+told nothing can be said but the roll.
+"""
+
+from __future__ import annotations
+
+from burgundy_cli.core.session import open_record
+from burgundy_cli.core.table import TableSession
+from tests.session.test_table_session import SOLO_RECORD
+
+SHIP_WITH_THE_LAST_DIE = ["remove 3 sheep3", "fix Anna goods1 +4", "anna: take 1 ship",
+                          "anna: place 2>1 ship b3 goods 3"]
+
+
+def _after_the_last_die(tmp_path) -> tuple[TableSession, object]:
+    """The solo opening with Anna's last die spent on a ship: 7 goods held, the A2 roll due."""
+    path = tmp_path / "solo.toml"
+    path.write_text(SOLO_RECORD, encoding="utf-8")
+    table = TableSession(path)
+    for line in SHIP_WITH_THE_LAST_DIE:
+        reply = table.play(line)
+        assert reply.accepted, reply.text
+    assert table.due().startswith("A2 · roll due")
+    return table, path
+
+
+def test_tab_offers_the_ships_exchange_after_the_rounds_last_die(tmp_path):
+    table, _ = _after_the_last_die(tmp_path)
+    offered = [text for text, _ in table.completions("anna: solo ex")]
+    assert "Anna: solo exchange 1 1 1 1 1 for ship" in offered
+    assert all(text.startswith("Anna: solo exchange ") for text in offered)
+    assert table.handle("check " + offered[0]).text.startswith("legal: ")
+
+
+def test_moves_lists_the_exchange_beside_the_roll_it_lapses_with(tmp_path):
+    _, path = _after_the_last_die(tmp_path)
+    moves = open_record(path).legal_moves().moves
+    assert "Anna: solo exchange 1 1 1 1 1 for ship" in moves
