@@ -190,6 +190,10 @@ def test_every_page_opens_in_headless_chromium_cleanly(built) -> None:
         for path in shots.values():
             if keep and path.exists():
                 shutil.copy(path, keep)
+        # the harness's own pages and pictures go: the site the other tests of this module read
+        # (every page linked from another) is the one `build` wrote
+        for path in [out / "_all.html", out / "_blank.html", *shots.values()]:
+            path.unlink(missing_ok=True)
 
 
 def test_site_command_writes_the_site_and_says_what_it_left_out(cli, tmp_path) -> None:
