@@ -927,6 +927,22 @@ def _anyone_lines(state: GameState, out: list[tuple[str, object]], grouped: bool
             out.extend(accepted)
 
 
+def open_notes(state: GameState) -> list[str]:
+    """For the prompt while no one is to move: each player who may still say a module's line
+    that has an ``open_note`` (``LineRule.open_note``), as ``Anna may still place a tile with
+    shield 14 or 15``, a candidate accepted as :func:`_anyone_lines` accepts it."""
+    notes = []
+    for line in state.ruleset.lines.values():
+        if line.open_note is None or line.candidates is None:
+            continue
+        settled = line.settled
+        for seat, player in enumerate(state.players):
+            if any((settled is not None and settled(state, command)) or _accepted(state, command)
+                   for _, command in line.candidates(state, seat)):
+                notes.append(f"{player.name} {line.open_note}")
+    return notes
+
+
 def _line_label(state: GameState, seat: int, label: str, command) -> str:
     """A module line's group label, with the workers it costs when it spends both dice as doubles."""
     dice = getattr(command, "dice", None)

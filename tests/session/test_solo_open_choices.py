@@ -41,3 +41,13 @@ def test_moves_lists_the_exchange_beside_the_roll_it_lapses_with(tmp_path):
     _, path = _after_the_last_die(tmp_path)
     moves = open_record(path).legal_moves().moves
     assert "Anna: solo exchange 1 1 1 1 1 for ship" in moves
+
+
+def test_the_prompt_says_the_open_choices_are_still_open(tmp_path):
+    """Nothing else would tell the table that the exchange is still open once the roll is due:
+    the prompt says so beside the roll; at the start, with nothing open, it says nothing."""
+    path = tmp_path / "fresh.toml"
+    path.write_text(SOLO_RECORD, encoding="utf-8")
+    assert "open choices" not in TableSession(path).due()
+    table, _ = _after_the_last_die(tmp_path)
+    assert table.due() == "A2 · roll due · Anna may still buy · Anna may still make the solo game's open choices"

@@ -289,3 +289,17 @@ def test_a_comment_typed_at_the_prompt_is_written_and_said_so(castles_record, rk
         reply = table.handle("# the cat sat on the board")
         assert reply.accepted and reply.text == "recorded: # the cat sat on the board -- a comment, kept in the log"
         assert "# the cat sat on the board" in path.read_text()
+
+
+def test_the_prompt_between_phases_says_a_shield_14_or_15_tile_may_still_be_placed(tmp_path):
+    """2019 rules, 'THE SHIELDS', shields 14 and 15 ("after all players have finished their two
+    actions" of a phase, one tile from a depot into the duchy): in the pause before the next
+    phase the placement is open to its holder, and the prompt says so beside what is due."""
+    from pathlib import Path
+
+    path = tmp_path / "shields.toml"
+    source = Path(__file__).resolve().parents[2] / "benchmarks" / "data" / "moves-worst-case-modules.toml"
+    path.write_text(source.read_text(encoding="utf-8"), encoding="utf-8")
+    table = TableSession(path)
+    assert table.due() == ("E1 · reveal 1 2 3 4 5 6 black, goods due, then the roll · "
+                           "Anna may still place a tile with shield 14 or 15")

@@ -816,7 +816,7 @@ LINES = {
     "shield-goods": LineRule(_check_goods_line, _apply_goods_line),
     "shield-borrow": LineRule(_check_borrow_line, _apply_borrow_line, candidates=_borrow_candidates, anyone=True),
     "shield-place": LineRule(_check_place_line, _apply_place_line, candidates=_place_candidates, anyone=True,
-                             settled=_place_settled),
+                             settled=_place_settled, open_note="may still place a tile with shield 14 or 15"),
 }
 
 #: The tile effects the shields change: the castle's extra action (11), ships (5). Shield 1

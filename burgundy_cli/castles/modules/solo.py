@@ -778,7 +778,7 @@ LINES = {
     "solo-remove": LineRule(_check_remove, _apply_remove, candidates=_removal_candidates, due=removal_due,
                             first=_no_removal_due),
     "solo-place": LineRule(_check_place, _apply_place, candidates=lambda state, seat: open_lines(state),
-                           anyone=True, after_end=True),
+                           anyone=True, after_end=True, open_note="may still make the solo game's open choices"),
     "solo-extra": LineRule(_check_extra, _apply_extra, after_end=True),
     "solo-vp": LineRule(_check_vp, _apply_vp, after_end=True),
     "solo-exchange": LineRule(_check_exchange, _apply_exchange, after_end=True),

@@ -30,6 +30,10 @@ def due(session: CastlesSession) -> str:
         and state.late_buyer >= 0 else ""
     if ahead.kind == "over":
         return f"game over{still}"
+    if ahead.kind in ("phase", "roll"):  # (no one to move: a choice still open is said too)
+        from burgundy_cli.castles.movegen import open_notes
+
+        still += "".join(f" · {note}" for note in open_notes(state))
     if ahead.kind == "phase":
         return f"{where} · {missing_text(ahead.missing)} due, then the roll{still}"
     if ahead.kind == "roll":

@@ -837,6 +837,9 @@ class LineRule:
     ``shorten(lines)``: how the grouped listing (``moves`` without ``--all``) writes one
     player's accepted lines of this kind (canonical text) when they are more than
     ``movegen.GRANTED_SHOWN`` (the shields' tribute: ``anna: tribute drop ...``); None: in full.
+    ``open_note``: what the table session's prompt says of a player who may still say such a
+    line while no one is to move (``may still place a tile with shield 14 or 15``), so that a
+    choice open between rounds or phases is not missed; None: nothing.
     """
 
     check: Callable
@@ -850,6 +853,7 @@ class LineRule:
     settled: Callable | None = None
     shorten: Callable | None = None
     after_end: bool = False
+    open_note: str | None = None
 
 
 #: The base game's actions by kind.
