@@ -188,6 +188,8 @@ def run(body: Callable[[], Outcome], passthrough: tuple[type[BaseException], ...
     try:
         with _interruptible():
             outcome = body()
+            if _interrupted:  # (a Ctrl-C that fell where it could not raise: _on_unraisable)
+                raise KeyboardInterrupt
             write(outcome)
         return outcome.code
     except passthrough:
@@ -299,11 +301,14 @@ def _on_ctrl_c(signum: int, frame: object) -> None:
 
 def _on_unraisable(unraisable: sys.UnraisableHookArgs) -> None:
     """``sys.unraisablehook`` while a command body runs: a Ctrl-C that fell in a place that
-    cannot raise (a weak reference's callback in the import system, a library's callback) is
-    not printed as "Exception ignored" but delivered again, to be raised where Python can
-    raise it; any other unraisable exception goes to the hook that was there before."""
+    cannot raise (a weak reference's callback in the import system, an object's finaliser) is
+    not printed as "Exception ignored" but noted, and :func:`run` ends the command as
+    interrupted when its body returns, before anything is said. (Raising the signal again
+    here would run the handler inside this hook, where its exception is the one Python prints.)
+    Any other unraisable exception goes to the hook that was there before."""
+    global _interrupted
     if isinstance(unraisable.exc_value, KeyboardInterrupt):
-        signal.raise_signal(signal.SIGINT)
+        _interrupted = True
         return
     _hook_before(unraisable)
 

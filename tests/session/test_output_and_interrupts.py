@@ -152,6 +152,26 @@ def test_ctrl_c_at_any_moment_prints_no_traceback(args, tmp_path):
         assert said in ("", "burgundy: interrupted\n"), (moment, said)
 
 
+def test_a_ctrl_c_that_fell_where_python_cannot_raise_ends_the_command_as_interrupted():
+    """A Ctrl-C inside an object's finaliser reaches ``sys.unraisablehook``, not the body.
+    The hook raised the signal again, which ran the handler inside the hook: Python printed
+    "Exception ignored in sys.unraisablehook" with a traceback, and the command went on and
+    said its output (the rare failure of the Ctrl-C test above on ``moves``). Now the
+    interruption is noted and the command ends as interrupted, saying nothing else."""
+    probe = ("import signal, sys\n"
+             "signal.signal(signal.SIGINT, signal.SIG_DFL)\n"
+             "from burgundy_cli import console\n"
+             "class Dropped:\n"
+             "    def __del__(self):\n"
+             "        raise KeyboardInterrupt\n"
+             "def body():\n"
+             "    Dropped()\n"
+             "    return console.Outcome(0).say('done')\n"
+             "sys.exit(console.run(body))\n")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
+    assert (done.returncode, done.stdout, done.stderr) == (130, "", "burgundy: interrupted\n")
+
+
 def test_item_18_ctrl_c_while_the_script_imports_the_app_is_exit_130_without_a_traceback():
     """The Ctrl-C lands while ``burgundy_cli.cli`` is being imported (before it could set a
     handler of its own): the entry point turns it into exit 130, quietly."""
