@@ -127,18 +127,16 @@ def score_one(path: str, starts: bool = False) -> dict[str, Any]:
     (``core.record.content_hash``: two copies of one record are one game) -- what
     ``summary`` and ``site`` need to count them as ``stats`` does.
     """
-    from burgundy_cli.core.record import MAX_RECORD_BYTES, content_hash, read_record
+    from burgundy_cli.core.record import content_hash, parse_record_bytes, read_record_bytes
     from burgundy_cli.core.render import score_json
     from burgundy_cli.core.session import open_doc
 
     name = shown_name(path)  # (a name that is not UTF-8, readably)
     try:
-        doc = read_record(path)
+        raw = read_record_bytes(path)   # (read once: parsed, and with ``starts`` keyed as the archive keys them)
+        doc = parse_record_bytes(raw, str(path))
         session = open_doc(doc)
         table = session.score()
-        if starts:  # (read again: the bytes as they are, the archive's key)
-            with open(path, "rb") as handle:
-                raw = handle.read(MAX_RECORD_BYTES + 1)
     except Exception as err:  # noqa: BLE001 - reported per file, never as a traceback
         message, code = failure(err)
         return {"file": name, "error": shown_name(message.removeprefix("burgundy: ")), "exit": code}

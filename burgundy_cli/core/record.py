@@ -244,16 +244,26 @@ def _path_of_nul(value: Any, path: tuple[str | int, ...]) -> tuple[str | int, ..
 
 
 def read_record(path: str | os.PathLike[str]) -> RecordDoc:
-    """Read and parse the record at ``path``, refusing what no real record looks like.
+    """Read (:func:`read_record_bytes`) and parse the record at ``path``.
+
+    :raises UsageError: the path does not exist, is not a regular file, or is unreadable.
+    :raises RecordError: too large, not UTF-8, not TOML, nested too deeply.
+    """
+    return parse_record_bytes(read_record_bytes(path), str(path))
+
+
+def read_record_bytes(path: str | os.PathLike[str]) -> bytes:
+    """The bytes of the record at ``path``, refusing what no real record looks like.
 
     Only a regular file is read (a symbolic link named here is followed to one): a
     folder, FIFO, socket or device is refused before it is opened for reading, so the
     tool never blocks on it. The size is checked before reading, and at most
-    :data:`MAX_RECORD_BYTES` + 1 bytes are ever read. A UTF-8 byte order mark is
-    dropped; CRLF line ends are accepted.
+    :data:`MAX_RECORD_BYTES` + 1 bytes are ever read (:func:`parse_record_bytes` reads them:
+    it drops a UTF-8 byte order mark and accepts CRLF line ends; :func:`content_hash` keys
+    them as they are).
 
     :raises UsageError: the path does not exist, is not a regular file, or is unreadable.
-    :raises RecordError: too large, not UTF-8, not TOML, nested too deeply.
+    :raises RecordError: too large.
     """
     name = str(path)
     try:
@@ -280,7 +290,7 @@ def read_record(path: str | os.PathLike[str]) -> RecordDoc:
         raise UsageError(f"cannot read {name}: {err.strerror or err}") from None
     except ValueError as err:        # an impossible path, e.g. with a NUL character
         raise UsageError(f"cannot read {name!r}: {err}") from None
-    return parse_record_bytes(raw, name)
+    return raw
 
 
 def content_hash(raw: bytes) -> str:
