@@ -38,7 +38,7 @@ from itertools import combinations
 from typing import Any
 
 from burgundy_cli.castles.rules.actions import (
-    DURING, Grant, apply_purchase, check_purchase_during, copied_effect, depot_offers, first_refused, locate,
+    DURING, Grant, LineRule, apply_purchase, check_purchase_during, copied_effect, depot_offers, first_refused, locate,
     goods_types_free, neighbour_depots, payment_refusal, place_tile, ship_refusal, storage_refusal, take_colour_allows,
 )
 from burgundy_cli.castles.rules.boards import SPACE_IDS, space_name
@@ -916,9 +916,8 @@ def _anyone_lines(state: GameState, out: list[tuple[str, object]], grouped: bool
     mover = state.to_move()
     for seat in sorted(seats, key=lambda s: s != mover):
         for line in lines:
-            settled = line.settled
             accepted = [(label, command) for label, command in line.candidates(state, seat)
-                        if (settled is not None and settled(state, command)) or _accepted(state, command)]
+                        if _line_accepted(state, line, command)]
             if grouped and line.shorten is not None and len(accepted) > GRANTED_SHOWN:
                 from burgundy_cli.castles.notation import format_command
 
@@ -930,17 +929,22 @@ def _anyone_lines(state: GameState, out: list[tuple[str, object]], grouped: bool
 def open_notes(state: GameState) -> list[str]:
     """For the prompt while no one is to move: each player who may still say a module's line
     that has an ``open_note`` (``LineRule.open_note``), as ``Anna may still place a tile with
-    shield 14 or 15``, a candidate accepted as :func:`_anyone_lines` accepts it."""
+    shield 14 or 15``, a candidate accepted as :func:`_anyone_lines` accepts it
+    (:func:`_line_accepted`)."""
     notes = []
     for line in state.ruleset.lines.values():
         if line.open_note is None or line.candidates is None:
             continue
-        settled = line.settled
         for seat, player in enumerate(state.players):
-            if any((settled is not None and settled(state, command)) or _accepted(state, command)
-                   for _, command in line.candidates(state, seat)):
+            if any(_line_accepted(state, line, command) for _, command in line.candidates(state, seat)):
                 notes.append(f"{player.name} {line.open_note}")
     return notes
+
+
+def _line_accepted(state: GameState, line: LineRule, command) -> bool:
+    """A module line's candidate is legal: settled as it was made (``LineRule.settled``), or
+    accepted by ``engine.check``."""
+    return (line.settled is not None and line.settled(state, command)) or _accepted(state, command)
 
 
 def _line_label(state: GameState, seat: int, label: str, command) -> str:
