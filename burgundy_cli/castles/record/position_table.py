@@ -120,8 +120,8 @@ class LatePurse(TableModel):
     """What the late buyer of a phase's last turn held as that turn ended, before the phase end
     paid its income (``[position] late_purse``): their purchase is paid from it."""
 
-    silver: Annotated[int, Field(ge=0)] = 0
-    workers: Annotated[int, Field(ge=0)] = 0
+    silver: Count = 0
+    workers: Count = 0
 
 
 class PositionTable(TableModel):
