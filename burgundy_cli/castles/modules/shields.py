@@ -37,6 +37,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from functools import cache
 
+from burgundy_cli.castles.rules import passed
 from burgundy_cli.castles.rules.actions import (
     ActionRule, Effect, LineRule, bonus_tile_points, gain_goods, gain_silver, gain_workers, goods_types_free, illegal,
     sale_points, score_vp,
@@ -155,6 +156,10 @@ def check_shield(state: GameState, player: PlayerState, shield: int, space: str,
     refusal = _castle_refusal(player, space)
     if refusal is not None:
         raise illegal("cob.shield.castle", *refusal)
+    passed("cob.shield.depot", "shield {} lies on depot {}", shield, where[0])
+    old = player.shields.get(space_id(space))
+    passed("cob.shield.castle", "{} holds a castle of {}'s{}", space, player.name,
+           "" if old is None else f" (shield {old} there leaves the game)")
 
 
 def put_shield(state: GameState, player: PlayerState, shield: int, space: str) -> None:
@@ -190,6 +195,7 @@ def _check_granted(state: GameState, player: PlayerState, action: ShieldAction, 
     if not holds(player, 11):
         raise illegal("cob.shield.11", "only shield 11 lets a castle's extra action take a shield",
                       "take a shield with doubles instead")
+    passed("cob.shield.11", "{} holds shield 11", player.name)
     check_shield(state, player, action.shield, action.space, None)
 
 
@@ -242,6 +248,13 @@ def check_tribute(state: GameState, cmd) -> None:
         if cmd.workers > kept * price:
             raise illegal("cob.shield.tribute", f"{cmd.workers} workers for {kept} shields kept",
                           f"{counted(price, 'silverling')} or worker{'s' if price > 1 else ''} per shield")
+        passed("cob.shield.3", "{} keeps shield 3, so workers may pay", player.name)
+    kept = sorted(held - set(cmd.drop))
+    passed("cob.shield.tribute", "{} holds shield{} {}: {}", player.name, "s" if len(held) > 1 else "",
+           " ".join(map(str, sorted(held))),
+           (f"gives up {' '.join(map(str, cmd.drop))}, " if cmd.drop else "")
+           + (f"pays for {' '.join(map(str, kept))} at the phase end" if kept else "pays nothing")
+           + ("" if cmd.workers is None else f", {counted(cmd.workers, 'worker')} of it"))
 
 
 def apply_tribute(state: GameState, cmd) -> None:
@@ -389,6 +402,8 @@ def check_ship_goods(state: GameState, player: PlayerState, goods: int) -> None:
         raise illegal("cob.shield.5", f"no depot holds goods of type {goods}")
     if goods not in player.goods and goods_types_free(state, player) <= 0:
         raise illegal("cob.ship.goods", f"{player.name} already stores {len(player.goods)} goods types")
+    passed("cob.shield.5", "{} holds shield 5 and a depot holds goods of type {}", player.name, goods)
+    passed("cob.ship.goods", "{} may store goods of type {}", player.name, goods)
 
 
 def take_ship_goods(state: GameState, player: PlayerState, goods: int) -> None:
@@ -479,6 +494,8 @@ def check_borrow(state: GameState, player: PlayerState, lender: str) -> int:
     if state.players.index(player) in state.shields.borrowed:
         raise illegal("cob.shield.6", f"{player.name} has chosen already",
                       f"shield 6 lends {state.players[state.shields.borrowed[state.players.index(player)]].name}'s")
+    passed("cob.shield.6", "{} holds shield 6 and has not chosen yet; {} is another player", player.name,
+           state.players[seat].name)
     return seat
 
 
@@ -530,6 +547,8 @@ def check_phase_placement(state: GameState, player: PlayerState, depot: int) -> 
         raise illegal(f"cob.shield.{shield}", f"shield {shield} acts at the end of a phase, after the last turn")
     if any((seat, shield) in state.shields.used for seat in team_of(state, state.players.index(player))):
         raise illegal(f"cob.shield.{shield}", f"shield {shield} has placed its tile this phase")
+    passed(f"cob.shield.{shield}", "{} holds shield {}, the phase has ended and the shield has not placed its tile",
+           player.name, shield)
     return shield
 
 
@@ -613,7 +632,10 @@ def position_moment(state: GameState, off) -> tuple[str, ...] | None:
 
 #: Shield 18: the adjacency rule, lifted for its holder (the same rule id: the same rule).
 ADJACENT_UNLESS_18 = replace(ADJACENT, allows=lambda player, kind, space, value: 18 in player.shields.values()
-                             or ADJACENT.allows(player, kind, space, value))
+                             or ADJACENT.allows(player, kind, space, value),
+                             kept=lambda player, kind, space: "placed next to a filled space"
+                             if ADJACENT.allows(player, kind, space, None)
+                             else f"{player.name} holds shield 18: a tile goes on any space [cob.shield.18]")
 
 
 # --- the module's lines -----------------------------------------------------------------------

@@ -548,7 +548,9 @@ def check_placement(state: GameState, player: PlayerState, action: PlaceAction, 
     if recording_now():  # (only `check --why` asks: a replay names no space for the rules that held)
         passed("cob.place.stored", "{} from {}'s storage", tile, player.name)
         for rule in state.ruleset.placement:  # (every rule placement_refusal asked, all allowing)
-            if callable(rule.kept):
+            if rule.uses_value and value is None:  # (a granted placement: any number, no die)
+                passed(rule.rule_id, "a granted placement is bound to no die's number")
+            elif callable(rule.kept):
                 passed(rule.rule_id, rule.kept(player, kind, space))
             else:
                 passed(rule.rule_id, rule.kept or "{} allows {} on {}", rule.rule_id, tile, space_name(space))
@@ -907,6 +909,8 @@ def check_grant(state: GameState, player: PlayerState, grant: Grant, action) -> 
     """The action granted by a placed tile (``state``: after placing it) is legal."""
     if action.kind not in grant.kinds or (grant.colours is not None and action.depot is None):
         raise illegal(*grant.refusal)
+    if grant.refusal is not None:
+        passed(grant.refusal[0], "{} is an action the grant allows", action.kind)
     if grant.value is not None:
         value, cost = grant.value(state, player, action)
         check_action(state, player, action, value, cost)
