@@ -19,13 +19,13 @@ from burgundy_cli.cli import app
 RECORDS = Path(__file__).resolve().parents[2] / "records" / "castles-of-burgundy"
 
 
-def _check(record: str, line: str, before: str | None = None, *extra: str) -> dict:
-    """``check --json`` of ``line`` at the position just before the record's line ``before``
-    (default: ``line`` itself, as the record has it)."""
+def _check(record: str, *lines: str, before: str | None = None) -> dict:
+    """``check --json`` of the last of ``lines`` (those before it played first) at the position
+    just before the record's line ``before`` (default: the last line, as the record has it)."""
     path = RECORDS / record
     text = path.read_text().splitlines()
-    at = next(number for number, written in enumerate(text, start=1) if written.strip() == f'"{before or line}",')
-    result = CliRunner().invoke(app, ["check", str(path), line, "--at", str(at - 1), "--json", *extra])
+    at = next(number for number, written in enumerate(text, start=1) if written.strip() == f'"{before or lines[-1]}",')
+    result = CliRunner().invoke(app, ["check", str(path), *lines, "--at", str(at - 1), "--json"])
     assert result.exit_code == 0, result.output
     return json.loads(result.stdout)
 
@@ -63,9 +63,91 @@ def test_a_module_lines_legal_verdict_names_the_rules_it_passed(record, line, ru
 def test_a_tribute_line_says_what_the_player_pays_for():
     """2019 'THE SHIELDS', 'Important!': "At the end of each phase ... you must pay tribute for
     your shields! Each shield costs 1 silver": a tribute said ahead names the shields kept."""
-    verdict = _check("complete-4p-2019-shields.toml", "Cara: tribute", "Anna: take 6 castle")
+    verdict = _check("complete-4p-2019-shields.toml", "Cara: tribute", before="Anna: take 6 castle")
     why = {rule["id"]: rule["why"] for rule in verdict["rules"]}
     assert why["cob.shield.tribute"] == "Cara holds shield 4: pays for 4 at the phase end"
-    dropped = _check("complete-4p-2019-shields.toml", "Cara: tribute drop 4", "Anna: take 6 castle")
+    dropped = _check("complete-4p-2019-shields.toml", "Cara: tribute drop 4", before="Anna: take 6 castle")
     assert {rule["id"]: rule["why"] for rule in dropped["rules"]}["cob.shield.tribute"] == \
         "Cara holds shield 4: gives up 4, pays nothing"
+
+
+# --- what a line did: the phase end's tribute, a team's income, the solo counter and exchange -----
+
+
+def _position_before(tmp_path, record: str, line: str) -> Path:
+    """The position just before the record's ``line``, as a record of its own (``show --position``)."""
+    path = RECORDS / record
+    at = next(number for number, written in enumerate(path.read_text().splitlines(), start=1)
+              if written.strip() == f'"{line}",')
+    result = CliRunner().invoke(app, ["show", str(path), "--position", "--at", str(at - 1)])
+    assert result.exit_code == 0, result.output
+    out = tmp_path / "position.toml"
+    out.write_text(result.stdout)
+    return out
+
+
+TRIBUTES = ("end of phase A [cob.shield.tribute]: Anna pays 1 silverling of tribute for shield 10, "
+            "Cara pays 1 silverling of tribute for shield 4, Dario pays 1 silverling of tribute for shield 2")
+
+
+def test_the_tribute_paid_at_a_phase_end_is_said_with_the_line_that_ended_the_phase():
+    """2019 'THE SHIELDS', 'Important!': "At the end of each phase, before receiving silver from
+    your mines, you must pay tribute for your shields! Each shield costs 1 silver. If you cannot
+    or don't want to pay, you must remove that many shields". The line that ends phase A says
+    who paid what for which shield, and by which rule; a shield given up ahead is said so."""
+    verdict = _check("complete-4p-2019-shields.toml", "Anna: take 6 castle")
+    assert verdict["effects"][-1] == TRIBUTES
+    assert verdict["effects"][:3] == ["Anna: -1 silverling, stores castle from depot 6", "Cara: -1 silverling",
+                                      "Dario: -1 silverling"]
+    ahead = _check("complete-4p-2019-shields.toml", "Cara: tribute drop 4", "Anna: take 6 castle")
+    assert ahead["effects"][-1] == ("end of phase A [cob.shield.tribute]: Anna pays 1 silverling of tribute for "
+                                    "shield 10, Cara gives up shield 4 as said ahead, Dario pays 1 silverling of "
+                                    "tribute for shield 2")
+    assert "Cara: shield 4 removed from the game" in ahead["effects"]
+
+
+def test_the_table_session_says_the_tribute_with_the_line(tmp_path):
+    """The table session's "recorded: ..." says the tribute too: it is what the players pay then."""
+    from burgundy_cli.core.table import TableSession
+
+    table = TableSession(_position_before(tmp_path, "complete-4p-2019-shields.toml", "Anna: take 6 castle"))
+    reply = table.play("Anna: take 6 castle")
+    assert reply.accepted, reply.text
+    assert reply.text.splitlines()[-1].startswith("recorded: Anna: take 6 castle -- Anna: -1 silverling")
+    assert TRIBUTES in reply.text
+    table.close()
+
+
+def test_a_phase_end_caused_by_the_other_team_says_a_teams_income_once():
+    """2019 'THE TEAM GAME': all resources but private hex tiles are the team's, so the mines'
+    income at the end of phase B (Dario's last die) reaches team B once: said once, as the
+    team's, not once for each member's copy of it."""
+    verdict = _check("complete-4p-2019-team.toml", "Dario: take 3>1 ship shared")
+    team_b = [effect for effect in verdict["effects"] if "Anna" in effect or "Cara" in effect]
+    assert team_b == ["Anna and Cara: +2 workers, +2 silverlings"]
+    assert sum(effect.startswith(("Ben", "Dario")) for effect in verdict["effects"]) == 1
+
+
+def test_a_solo_line_says_where_the_vp_counter_moved_and_its_reset():
+    """2019 'THE SOLO GAME', 'Playing the game': "When you reach the target victory point marker,
+    place your counter back on the start space (any remaining victory points are lost), then
+    move the target marker down 5 spaces" -- and VP bought move the counter too."""
+    bought = _check("complete-1p-2019-solo.toml", "Anna: solo vp 1")
+    assert bought["effects"] == ["Anna: -1 silverling, +1 VP (solo-vp), moves the VP counter from 33 to 34 "
+                                 "(target 50) [cob.solo.counter]"]
+    reset = _check("complete-1p-2019-solo.toml", "Anna: place 1 church d3")
+    assert reset["effects"] == ["Anna: +10 VP (area-phase-bonus), +1 VP (areas), places church on d3, moves the VP "
+                                "counter from 45 to 0: it reached the target 50, so back to the start space (VP "
+                                "beyond the target lost), target now 45, 1 extra dice action [cob.solo.counter]"]
+
+
+def test_the_solo_exchange_says_what_was_given_for_what():
+    """2019 'THE SOLO GAME': "you now (and only now!) have the option to exchange any 5 of your
+    goods for a single hex tile from the central black depot. Place it face down". The verdict
+    says the goods given and the tile taken, and the rules say why it held."""
+    verdict = _check("complete-1p-2019-solo.toml", "Anna: solo exchange 1 3 4 5 6 for k25")
+    assert verdict["effects"] == ["Anna: exchanges goods tiles 1 3 4 5 6 for k25 from the black depot face down "
+                                  "(a black hex tile) [cob.solo.exchange]"]
+    why = {rule["id"]: rule["why"] for rule in verdict["rules"]}
+    assert why["cob.solo.exchange"] == ("Anna placed a ship this round, and gives 5 goods they hold (1 3 4 5 6) "
+                                        "for k25 of the black depot")

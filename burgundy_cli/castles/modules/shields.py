@@ -37,7 +37,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from functools import cache
 
-from burgundy_cli.castles.rules import passed
+from burgundy_cli.castles.rules import noted, noting_now, passed
 from burgundy_cli.castles.rules.actions import (
     ActionRule, Effect, LineRule, bonus_tile_points, gain_goods, gain_silver, gain_workers, goods_types_free, illegal,
     sale_points, score_vp,
@@ -290,9 +290,13 @@ def tribute(state: GameState) -> None:
     table = state.shields
     for seat, player in enumerate(state.players):
         drop, workers = table.orders.pop(seat, ((), None))
-        for shield in drop:
-            if holds(player, shield):  # (one replaced on its castle since the order is gone already)
-                _remove(state, player, shield)
+        said = _tribute_payer(state, seat)  # (the team game: the team pays once, said once)
+        given_up = [shield for shield in drop if holds(player, shield)]
+        for shield in given_up:  # (one replaced on its castle since the order is gone already)
+            _remove(state, player, shield)
+        if said and given_up:
+            noted("cob.shield.tribute", "{} give{} up shield{} {} as said ahead", said, "" if " and " in said else "s",
+                  "s" if len(given_up) > 1 else "", " ".join(map(str, given_up)))
         held = len(player.shields)
         if not held:
             continue
@@ -311,10 +315,37 @@ def tribute(state: GameState) -> None:
         by_silver = paid * price - by_workers
         player.workers -= by_workers
         player.silver -= by_silver
-        for shield in _give_up_order(player)[:held - paid]:
+        unpaid = _give_up_order(player)[:held - paid]
+        if said:
+            _note_tribute(said, sorted(set(player.shields.values()) - set(unpaid)), by_silver, by_workers, unpaid)
+        for shield in unpaid:
             _remove(state, player, shield)
     table.orders.clear()
     table.used.clear()  # (shields 14/15 act after this step: their use is of the phase that ended)
+
+
+def _tribute_payer(state: GameState, seat: int) -> str | None:
+    """Who a tribute note names for ``seat``: the player, or in the team game the team (its first
+    member's seat only: both members' copies pay the same); None while no note is taken."""
+    if not noting_now():
+        return None
+    team = team_of(state, seat)
+    if seat != team[0]:
+        return None
+    return " and ".join(state.players[member].name for member in team)
+
+
+def _note_tribute(payer: str, kept: list[int], silver: int, workers: int, unpaid: list[int]) -> None:
+    """Note what ``payer`` paid for the shields ``kept`` and which ``unpaid`` ones left the game."""
+    plural = " and " in payer
+    if kept:
+        paid = " and ".join(part for part in (counted(silver, "silverling") if silver else "",
+                                                 f"{counted(workers, 'worker')} (shield 3)" if workers else "") if part)
+        noted("cob.shield.tribute", "{} pay{} {} of tribute for shield{} {}", payer, "" if plural else "s",
+              paid or "nothing", "s" if len(kept) > 1 else "", " ".join(map(str, kept)))
+    if unpaid:
+        noted("cob.shield.tribute", "{} cannot pay for shield{} {}: removed from the game", payer,
+              "s" if len(unpaid) > 1 else "", " ".join(map(str, sorted(unpaid))))
 
 
 def _remove(state: GameState, player: PlayerState, shield: int) -> None:
@@ -501,9 +532,14 @@ def check_borrow(state: GameState, player: PlayerState, lender: str) -> int:
 
 def mines_doubled(state: GameState) -> None:
     """Shield 8 (after the mines pay): its holder's mines pay their silverlings again."""
-    for player in state.players:
+    for seat, player in enumerate(state.players):
         if player.shields and holds(player, 8):
-            gain_silver(state, player, player.duchy.count("mine"), "shield 8")
+            mines = player.duchy.count("mine")
+            gain_silver(state, player, mines, "shield 8")
+            said = _tribute_payer(state, seat)
+            if said and mines:
+                noted("cob.shield.8", "{}'s {} pay {} again", said, counted(mines, "mine"),
+                      counted(mines, "silverling"))
 
 
 def may_set_die(state: GameState, player: PlayerState) -> bool:

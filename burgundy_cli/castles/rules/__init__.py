@@ -430,3 +430,41 @@ class recording:
             seen.setdefault(rule_id, why)
         self.rules[:] = list(seen.items())
         PASSED = self._outer
+
+
+# --- what a phase end did -----------------------------------------------------------------------
+
+#: While :func:`noting` runs: (rule id, what it did) for each step of a phase end that paid or
+#: took something by a module's rule (the shields' tribute, shield 8), in the order they ran;
+#: None otherwise (the steps then note nothing).
+NOTED: list[tuple[str, str]] | None = None
+
+
+def noted(rule_id: str, what: str, *args) -> None:
+    """A phase-end step has just carried out ``rule_id``: ``what`` (formatted with ``args``, only
+    while noting) says who paid or received what. Called by the step itself, where it pays."""
+    if NOTED is not None:
+        NOTED.append((rule_id, what.format(*args) if args else what))
+
+
+def noting_now() -> bool:
+    """Whether a :func:`noting` block runs (a replay notes nothing: a step asks this before it
+    words a note)."""
+    return NOTED is not None
+
+
+class noting:
+    """``with noting() as notes:`` -- ``notes`` gets, once the block ends, what the phase-end
+    steps run inside it noted (:func:`noted`), in order: the legal verdict and the table
+    session say it after the line that ended the phase."""
+
+    def __enter__(self) -> list[tuple[str, str]]:
+        global NOTED
+        self._outer, NOTED = NOTED, []
+        self.notes: list[tuple[str, str]] = []
+        return self.notes
+
+    def __exit__(self, *exc) -> None:
+        global NOTED
+        self.notes[:] = NOTED or ()
+        NOTED = self._outer
