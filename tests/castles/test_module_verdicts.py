@@ -43,6 +43,8 @@ MODULE_LINES = [
      {"cob.solo.counter", "cob.castle.action", "cob.solo.river", "cob.take.depot"}),
     ("complete-1p-2019-solo.toml", "Anna: solo vp 1", {"cob.solo.vp"}),
     ("complete-1p-2019-solo.toml", "Anna: solo exchange 1 3 4 5 6 for k25", {"cob.solo.exchange", "cob.storage.full"}),
+    ("complete-3p-2019-trade-routes.toml", "Ben: sell 5 bonus take mine from 5",
+     {"cob.route.bonus", "cob.sell.none", "cob.take.depot"}),
 ]
 
 
@@ -151,3 +153,21 @@ def test_the_solo_exchange_says_what_was_given_for_what():
     why = {rule["id"]: rule["why"] for rule in verdict["rules"]}
     assert why["cob.solo.exchange"] == ("Anna placed a ship this round, and gives 5 goods they hold (1 3 4 5 6) "
                                         "for k25 of the black depot")
+
+
+def test_the_solo_exchange_refusal_says_the_condition_moves_lists_it_by():
+    """docs/rulings.md, solo game, 'When the open choices are made': the ship's 5-goods exchange
+    may come at any point after the ship in the same round (the record exchanges after its next
+    die, and ``moves`` lists the exchange then). A refusal says that condition -- once for a
+    ship placed this round -- not "only right after placing a ship", which the listing and the
+    record contradict."""
+    result = CliRunner().invoke(app, ["check", str(RECORDS / "complete-1p-2019-solo.toml"),
+                                      "Anna: solo exchange 1 3 4 5 6 for k25", "--at", "A2", "--json"])
+    assert result.exit_code == 1
+    verdict = json.loads(result.stdout)
+    assert verdict["rule"] == "cob.solo.exchange"
+    assert "only once for a ship placed this round" in verdict["message"]
+    path = RECORDS / "complete-1p-2019-solo.toml"
+    at = path.read_text().splitlines().index('    "Anna: place 3 k20 a4",') + 1  # (the die after the ship)
+    listed = CliRunner().invoke(app, ["moves", str(path), "--at", str(at)])
+    assert "Anna: solo exchange 1 3 4 5 6 for k25" in listed.stdout

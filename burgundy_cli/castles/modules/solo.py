@@ -548,7 +548,8 @@ def _check_exchange(state: GameState, cmd) -> None:
     player = _mover(state, cmd)
     solo = state.solo
     if not (solo.ship and solo.stamp == rounds_rolled(state)):
-        raise illegal("cob.solo.exchange", "5 goods buy a black-depot tile only right after placing a ship",
+        raise illegal("cob.solo.exchange", "5 goods buy a black-depot tile only once for a ship placed this round "
+                      "(the exchange stays open until the next roll: docs/rulings.md)",
                       "place a ship first (a black ship does not count)")
     if len(cmd.goods) != 5:
         raise illegal("cob.solo.exchange", f"the exchange gives any 5 of your goods, not {len(cmd.goods)}",
@@ -734,7 +735,8 @@ def _check_extra(state: GameState, cmd) -> None:
     player = _mover(state, cmd)
     solo = state.solo
     if not (solo.extra and solo.stamp == rounds_rolled(state)):
-        raise illegal("cob.solo.counter", "an extra dice action comes only right after the VP counter is reset")
+        raise illegal("cob.solo.counter", "an extra dice action comes only in a round in which the VP counter reached "
+                      "the target (it stays open until the next roll: docs/rulings.md)")
     passed("cob.solo.counter", "the VP counter reached the target this round: an extra dice action is open")
     check_grant(state, player, state.ruleset.effects["castle"].grants, cmd.action)
 

@@ -905,12 +905,17 @@ class Grant:
     ready: Callable | None = None
 
 
+#: An action kind in words, for what a legal verdict says held.
+ACTION_WORDS = {"take": "a take", "place": "a placement", "sell": "a sale", "workers": "taking workers",
+                "shield": "taking a shield"}
+
+
 def check_grant(state: GameState, player: PlayerState, grant: Grant, action) -> None:
     """The action granted by a placed tile (``state``: after placing it) is legal."""
     if action.kind not in grant.kinds or (grant.colours is not None and action.depot is None):
         raise illegal(*grant.refusal)
     if grant.refusal is not None:
-        passed(grant.refusal[0], "{} is an action the grant allows", action.kind)
+        passed(grant.refusal[0], "{} is an action the grant allows", ACTION_WORDS[action.kind])
     if grant.value is not None:
         value, cost = grant.value(state, player, action)
         check_action(state, player, action, value, cost)
