@@ -45,6 +45,13 @@ MODULE_LINES = [
     ("complete-1p-2019-solo.toml", "Anna: solo exchange 1 3 4 5 6 for k25", {"cob.solo.exchange", "cob.storage.full"}),
     ("complete-3p-2019-trade-routes.toml", "Ben: sell 5 bonus take mine from 5",
      {"cob.route.bonus", "cob.sell.none", "cob.take.depot"}),
+    ("complete-4p-2019-team.toml", "Dario: take 3>1 ship shared", {"cob.team.storage", "cob.take.depot"}),
+    ("complete-4p-2019-team.toml", "Dario: place 4 bank shared rd2", {"cob.team.stays", "cob.place.adjacent"}),
+    ("complete-4p-2019-extra-tiles.toml", "Anna: place 6 crane f1 as city-hall then place k9 c4",
+     {"cob.crane.copy", "cob.building.city-hall"}),
+    ("complete-3p-2019-white-castles.toml", "Ben: place 5 white-castle f4 then take k6 from 1",
+     {"cob.white.action", "cob.white.workers", "cob.take.depot"}),
+    ("complete-3p-2019-inns.toml", "Anna: place 4 inn a3", {"cob.inn.area", "cob.place.colour"}),
 ]
 
 
@@ -171,3 +178,17 @@ def test_the_solo_exchange_refusal_says_the_condition_moves_lists_it_by():
     at = path.read_text().splitlines().index('    "Anna: place 3 k20 a4",') + 1  # (the die after the ship)
     listed = CliRunner().invoke(app, ["moves", str(path), "--at", str(at)])
     assert "Anna: solo exchange 1 3 4 5 6 for k25" in listed.stdout
+
+
+def test_a_team_line_says_whose_storage_in_the_teams_words():
+    """2019 'THE TEAM GAME': "each team has 2 shared hex tile storage spaces ..., and each player
+    has 2 private hex tile storage spaces". The shared storage is the team's, not a player's:
+    a legal verdict says where the tile went or came from so."""
+    taken = _check("complete-4p-2019-team.toml", "Dario: take 3>1 ship shared")
+    why = {rule["id"]: rule["why"] for rule in taken["rules"]}
+    assert why["cob.team.storage"] == "ship goes to the team's shared storage"
+    assert "cob.place.stored" not in why
+    placed = _check("complete-4p-2019-team.toml", "Dario: place 4 bank shared rd2")
+    why = {rule["id"]: rule["why"] for rule in placed["rules"]}
+    assert why["cob.team.stays"] == "bank is in the team's shared storage"
+    assert "cob.place.stored" not in why

@@ -546,7 +546,8 @@ def check_placement(state: GameState, player: PlayerState, action: PlaceAction, 
     if broken is not None:
         raise illegal(broken.rule_id, *broken.refusal(state, player, kind, space, value))
     if recording_now():  # (only `check --why` asks: a replay names no space for the rules that held)
-        passed("cob.place.stored", "{} from {}'s storage", tile, player.name)
+        if storage is None:  # (a module's storage said where the tile came from itself)
+            passed("cob.place.stored", "{} from {}'s storage", tile, player.name)
         for rule in state.ruleset.placement:  # (every rule placement_refusal asked, all allowing)
             if rule.uses_value and value is None:  # (a granted placement: any number, no die)
                 passed(rule.rule_id, "a granted placement is bound to no die's number")
@@ -621,6 +622,7 @@ def copied_effect(state: GameState, tile: str, effect: Effect, copy: str | None)
     if copy not in choices:
         raise illegal("cob.crane.copy", f"a {tile} triggers the effect of a building, not of {copy}",
                       "buildings: " + ", ".join(choices))
+    passed("cob.crane.copy", "a {} triggers the effect of any building: the {}'s", tile, copy)
     effects = state.ruleset.effects
     return effects.get(copy) or effects[catalogue()[copy].type]
 

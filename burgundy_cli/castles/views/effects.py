@@ -45,9 +45,11 @@ def line_effects(before: GameState, after: GameState, command: Any,
     # the team's (its second member saying only what differs, which a line never makes).
     mate = teams.mate(mover) if teams is not None and mover >= 0 else -1
     said: dict[int, list[str]] = {}
-    for seat, (old, new) in enumerate(zip(before.players, after.players)):
+    seats = range(len(after.players))
+    for seat in ([mover, *(other for other in seats if other != mover)] if mover >= 0 else seats):
         if seat == mate:
             continue
+        old, new = before.players[seat], after.players[seat]
         phrases = _player_effects(before, after, seat, old, new, command)
         other = teams.mate(seat) if teams is not None else -1
         name = new.name
