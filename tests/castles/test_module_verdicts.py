@@ -192,3 +192,15 @@ def test_a_team_line_says_whose_storage_in_the_teams_words():
     why = {rule["id"]: rule["why"] for rule in placed["rules"]}
     assert why["cob.team.stays"] == "bank is in the team's shared storage"
     assert "cob.place.stored" not in why
+
+
+def test_a_module_line_in_a_game_without_its_module_is_refused_by_a_rule_about_lines():
+    """2019 'EXPANSIONS': a module's rules are in play only with the module. A solo removal in a
+    3-player game without it is refused by ``cob.module.off``, whose 2019 text speaks of a
+    module's lines as well as its tiles (it spoke of tiles only)."""
+    result = CliRunner().invoke(app, ["check", str(RECORDS / "opening-3p-2019.toml"), "remove 1 ship", "--json"])
+    assert result.exit_code == 1
+    verdict = json.loads(result.stdout)
+    assert verdict["rule"] == "cob.module.off"
+    assert "a 'solo-remove' line belongs to a 2019 module" in verdict["message"]
+    assert "tile or line kind of a 2019 module" in verdict["message"]

@@ -160,7 +160,7 @@ _ROWS = (
           "'EXPANSIONS', 'The Inns': 'Each phase, place one inn next to the central black depot', 'Like every other hex tile from the black depot, inns can be bought by paying 2 silver coins'"),
     # --- 2019 modules ----------------------------------------------------------------------
     _rule("cob.module.off", ("The game is played with the 164 six-sided tiles of its components: no other tile or line kind is in play.",
-                             "A tile of a 2019 module (an inn, a crane, a white castle) is in play only in a game that switches its module on."),
+                             "A tile or line kind of a 2019 module (an inn, a crane, a white castle; a shield, a tribute, the solo game's lines) is in play only in a game that switches its module on."),
           "'Game components': '164 six-sided tiles'",
           "'EXPANSIONS'"),
     _rule("cob.inn.area", "2019 inns: an inn goes on an empty space of any colour by the regular rules, but at most one inn per colour area.",
