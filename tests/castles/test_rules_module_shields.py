@@ -478,6 +478,23 @@ def test_shield_8_mines_pay_double():
     assert state.players[0].silver == 1 - 1 + 2
 
 
+def test_the_phase_end_notes_the_tribute_and_shield_8_by_rule():
+    """'Important!': "you must pay tribute for your shields! Each shield costs 1 silver. If you
+    cannot ..., you must remove that many shields"; shield 8: "double the pay out of your
+    mines". What the phase end paid is noted with its rule, for the verdict of the line that
+    ended the phase (``rules.noting``); a replay notes nothing."""
+    from burgundy_cli.castles.rules import noting
+
+    state = table(anna={"silver": 1, "duchy": {"e3": "mine", "f2": "mine"}, "shields": {"d4": 8}},
+                  ben={"silver": 0, "shields": {"d4": 3}}, round=5, shields={})
+    with noting() as notes:
+        end_phase(state)
+    assert notes == [("cob.shield.tribute", "anna pays 1 silverling of tribute for shield 8"),
+                     ("cob.shield.tribute", "ben cannot pay for shield 3: removed from the game"),
+                     ("cob.shield.8", "anna's 2 mines pay 2 silverlings again")]
+    assert state.players[0].silver == 1 - 1 + 2 + 2 and not state.players[1].shields
+
+
 def test_shields_9_and_12_sales():
     """Shield 9: '1 silver for each goods tile you sell'; shield 12: 'double the amount of victory
     points you get for each goods tile you sell'."""

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from burgundy_cli.castles.rules import passed
 from burgundy_cli.castles.rules.actions import (
     WATCHTOWER_VP, Effect, LineRule, gain_workers, illegal, livestock_points, pasture_of, pay_in_turn, purse,
     score_vp,
@@ -100,6 +101,8 @@ def check_crane(state: GameState, player: PlayerState, cmd: CraneCommand) -> Non
     if cmd.building not in choices:
         raise illegal("cob.crane.score", f"the crane counts as a building type of knowledge tiles 16-23 or 29, "
                       f"not as {cmd.building}", "types: " + ", ".join(choices))
+    passed("cob.crane.score", "at the final scoring {}'s crane, not yet chosen, may count as a {} (a building type of "
+           "knowledge tiles 16-23 or 29)", player.name, cmd.building)
 
 
 def apply_crane(state: GameState, player: PlayerState, cmd: CraneCommand) -> None:
@@ -215,6 +218,9 @@ def check_hire(state: GameState, player: PlayerState, cmd: HireCommand) -> None:
         raise illegal("cob.tile28.pay", f"{cmd.workers} workers cost {cost} silverling{'s' if cost != 1 else ''}",
                       f"{player.name} has {silver}"
                       + ("" if silver == player.silver else " (the phase end's income comes after this turn)"))
+    passed("cob.tile28", "knowledge tile 28 lies in {}'s duchy", player.name)
+    passed("cob.tile28.pay", "{} workers cost {} silverling{}; {} has {}", cmd.workers, cost,
+           "" if cost == 1 else "s", player.name, silver)
 
 
 def apply_hire(state: GameState, player: PlayerState, cmd: HireCommand) -> None:

@@ -25,6 +25,7 @@ from dataclasses import replace
 
 from burgundy_cli.castles.rules.actions import area_points as base_area_points
 from burgundy_cli.castles.rules.actions import area_spaces, score_vp
+from burgundy_cli.castles.rules.boards import space_name
 from burgundy_cli.castles.rules.bounds import completed_areas
 from burgundy_cli.castles.rules.placement import COLOUR, PlacementRule
 from burgundy_cli.castles.rules.state import GameState, PlayerState
@@ -77,12 +78,27 @@ def _second_inn(state: GameState, player: PlayerState, kind: TileKind, space: in
     return f"this {colour} area already has an inn", "at most one inn per area"
 
 
+def _any_colour_kept(player: PlayerState, kind: TileKind, space: int) -> str:
+    """Why the colour rule let ``kind`` on ``space`` through: an inn goes on any colour."""
+    if kind.type == INN:
+        return f"an inn goes on a space of any colour ({space_name(space)})"
+    return f"{kind.name} has the colour of {space_name(space)}"
+
+
+def _one_per_area_kept(player: PlayerState, kind: TileKind, space: int) -> str:
+    """Why the one-inn-per-area rule let ``kind`` on ``space`` through."""
+    if kind.type != INN:
+        return f"the limit is on inns, and {kind.name} is none"
+    return f"no other inn in the area of {space_name(space)}"
+
+
 #: The colour rule, with the inn allowed on any colour (the same rule id: it is the same rule).
 ANY_COLOUR = replace(COLOUR, allows=lambda player, kind, space, value: kind.type == INN
-                     or COLOUR.allows(player, kind, space, value), spaces=_any_colour_spaces)
+                     or COLOUR.allows(player, kind, space, value), spaces=_any_colour_spaces, kept=_any_colour_kept)
 #: At most one inn per area.
 ONE_PER_AREA = PlacementRule("cob.inn.area", lambda player, kind, space, value: kind.type != INN
-                             or INN not in player.board.area_tiles[space](player.duchy), _second_inn)
+                             or INN not in player.board.area_tiles[space](player.duchy), _second_inn,
+                             kept=_one_per_area_kept)
 
 
 def vp_bound(state: GameState, player: PlayerState) -> int:

@@ -32,7 +32,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from burgundy_cli.castles.rules.actions import (EFFECTS, Grant, apply_action, apply_sell, check_grant, check_sell,
+from burgundy_cli.castles.rules import passed
+from burgundy_cli.castles.rules.actions import (ACTION_WORDS, EFFECTS, Grant, apply_action, apply_sell, check_grant, check_sell,
                                           gain_silver, gain_workers, illegal, score_vp,
                                           take_colour_allows)
 from burgundy_cli.castles.rules.commands import SellAction
@@ -167,6 +168,8 @@ def _check_bonus(state: GameState, player: PlayerState, index: int, grant: Grant
         if granted.depot is None or (kind is not None and not take_colour_allows(kind, grant.colours)):
             raise illegal("cob.route.bonus", f"route space {index + 1} ({bonus}) grants a take of a tile "
                           f"a {bonus} takes, naming its depot", "bonus take <tile> from <depot>")
+    passed("cob.route.bonus", "the goods laid on route space {} matched its colour: its {} bonus grants {}", index + 1,
+           bonus, ACTION_WORDS[granted.kind])
     check_grant(state, player, grant, granted)
 
 

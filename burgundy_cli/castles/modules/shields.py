@@ -37,6 +37,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from functools import cache
 
+from burgundy_cli.castles.rules import noted, noting_now, passed
 from burgundy_cli.castles.rules.actions import (
     ActionRule, Effect, LineRule, bonus_tile_points, gain_goods, gain_silver, gain_workers, goods_types_free, illegal,
     sale_points, score_vp,
@@ -155,6 +156,10 @@ def check_shield(state: GameState, player: PlayerState, shield: int, space: str,
     refusal = _castle_refusal(player, space)
     if refusal is not None:
         raise illegal("cob.shield.castle", *refusal)
+    passed("cob.shield.depot", "shield {} lies on depot {}", shield, where[0])
+    old = player.shields.get(space_id(space))
+    passed("cob.shield.castle", "{} holds a castle of {}'s{}", space, player.name,
+           "" if old is None else f" (shield {old} there leaves the game)")
 
 
 def put_shield(state: GameState, player: PlayerState, shield: int, space: str) -> None:
@@ -190,6 +195,7 @@ def _check_granted(state: GameState, player: PlayerState, action: ShieldAction, 
     if not holds(player, 11):
         raise illegal("cob.shield.11", "only shield 11 lets a castle's extra action take a shield",
                       "take a shield with doubles instead")
+    passed("cob.shield.11", "{} holds shield 11", player.name)
     check_shield(state, player, action.shield, action.space, None)
 
 
@@ -242,6 +248,13 @@ def check_tribute(state: GameState, cmd) -> None:
         if cmd.workers > kept * price:
             raise illegal("cob.shield.tribute", f"{cmd.workers} workers for {kept} shields kept",
                           f"{counted(price, 'silverling')} or worker{'s' if price > 1 else ''} per shield")
+        passed("cob.shield.3", "{} keeps shield 3, so workers may pay", player.name)
+    kept = sorted(held - set(cmd.drop))
+    passed("cob.shield.tribute", "{} holds shield{} {}: {}", player.name, "s" if len(held) > 1 else "",
+           " ".join(map(str, sorted(held))),
+           (f"gives up {' '.join(map(str, cmd.drop))}, " if cmd.drop else "")
+           + (f"pays for {' '.join(map(str, kept))} at the phase end" if kept else "pays nothing")
+           + ("" if cmd.workers is None else f", {counted(cmd.workers, 'worker')} of it"))
 
 
 def apply_tribute(state: GameState, cmd) -> None:
@@ -277,9 +290,13 @@ def tribute(state: GameState) -> None:
     table = state.shields
     for seat, player in enumerate(state.players):
         drop, workers = table.orders.pop(seat, ((), None))
-        for shield in drop:
-            if holds(player, shield):  # (one replaced on its castle since the order is gone already)
-                _remove(state, player, shield)
+        said = _tribute_payer(state, seat)  # (the team game: the team pays once, said once)
+        given_up = [shield for shield in drop if holds(player, shield)]
+        for shield in given_up:  # (one replaced on its castle since the order is gone already)
+            _remove(state, player, shield)
+        if said and given_up:
+            noted("cob.shield.tribute", "{} give{} up shield{} {} as said ahead", said, "" if " and " in said else "s",
+                  "s" if len(given_up) > 1 else "", " ".join(map(str, given_up)))
         held = len(player.shields)
         if not held:
             continue
@@ -298,10 +315,37 @@ def tribute(state: GameState) -> None:
         by_silver = paid * price - by_workers
         player.workers -= by_workers
         player.silver -= by_silver
-        for shield in _give_up_order(player)[:held - paid]:
+        unpaid = _give_up_order(player)[:held - paid]
+        if said:
+            _note_tribute(said, sorted(set(player.shields.values()) - set(unpaid)), by_silver, by_workers, unpaid)
+        for shield in unpaid:
             _remove(state, player, shield)
     table.orders.clear()
     table.used.clear()  # (shields 14/15 act after this step: their use is of the phase that ended)
+
+
+def _tribute_payer(state: GameState, seat: int) -> str | None:
+    """Who a tribute note names for ``seat``: the player, or in the team game the team (its first
+    member's seat only: both members' copies pay the same); None while no note is taken."""
+    if not noting_now():
+        return None
+    team = team_of(state, seat)
+    if seat != team[0]:
+        return None
+    return " and ".join(state.players[member].name for member in team)
+
+
+def _note_tribute(payer: str, kept: list[int], silver: int, workers: int, unpaid: list[int]) -> None:
+    """Note what ``payer`` paid for the shields ``kept`` and which ``unpaid`` ones left the game."""
+    plural = " and " in payer
+    if kept:
+        paid = " and ".join(part for part in (counted(silver, "silverling") if silver else "",
+                                                 f"{counted(workers, 'worker')} (shield 3)" if workers else "") if part)
+        noted("cob.shield.tribute", "{} pay{} {} of tribute for shield{} {}", payer, "" if plural else "s",
+              paid or "nothing", "s" if len(kept) > 1 else "", " ".join(map(str, kept)))
+    if unpaid:
+        noted("cob.shield.tribute", "{} cannot pay for shield{} {}: removed from the game", payer,
+              "s" if len(unpaid) > 1 else "", " ".join(map(str, sorted(unpaid))))
 
 
 def _remove(state: GameState, player: PlayerState, shield: int) -> None:
@@ -389,6 +433,8 @@ def check_ship_goods(state: GameState, player: PlayerState, goods: int) -> None:
         raise illegal("cob.shield.5", f"no depot holds goods of type {goods}")
     if goods not in player.goods and goods_types_free(state, player) <= 0:
         raise illegal("cob.ship.goods", f"{player.name} already stores {len(player.goods)} goods types")
+    passed("cob.shield.5", "{} holds shield 5 and a depot holds goods of type {}", player.name, goods)
+    passed("cob.ship.goods", "{} may store goods of type {}", player.name, goods)
 
 
 def take_ship_goods(state: GameState, player: PlayerState, goods: int) -> None:
@@ -479,14 +525,21 @@ def check_borrow(state: GameState, player: PlayerState, lender: str) -> int:
     if state.players.index(player) in state.shields.borrowed:
         raise illegal("cob.shield.6", f"{player.name} has chosen already",
                       f"shield 6 lends {state.players[state.shields.borrowed[state.players.index(player)]].name}'s")
+    passed("cob.shield.6", "{} holds shield 6 and has not chosen yet; {} is another player", player.name,
+           state.players[seat].name)
     return seat
 
 
 def mines_doubled(state: GameState) -> None:
     """Shield 8 (after the mines pay): its holder's mines pay their silverlings again."""
-    for player in state.players:
+    for seat, player in enumerate(state.players):
         if player.shields and holds(player, 8):
-            gain_silver(state, player, player.duchy.count("mine"), "shield 8")
+            mines = player.duchy.count("mine")
+            gain_silver(state, player, mines, "shield 8")
+            said = _tribute_payer(state, seat)
+            if said and mines:
+                noted("cob.shield.8", "{}'s {} pay {} again", said, counted(mines, "mine"),
+                      counted(mines, "silverling"))
 
 
 def may_set_die(state: GameState, player: PlayerState) -> bool:
@@ -530,6 +583,8 @@ def check_phase_placement(state: GameState, player: PlayerState, depot: int) -> 
         raise illegal(f"cob.shield.{shield}", f"shield {shield} acts at the end of a phase, after the last turn")
     if any((seat, shield) in state.shields.used for seat in team_of(state, state.players.index(player))):
         raise illegal(f"cob.shield.{shield}", f"shield {shield} has placed its tile this phase")
+    passed(f"cob.shield.{shield}", "{} holds shield {}, the phase has ended and the shield has not placed its tile",
+           player.name, shield)
     return shield
 
 
@@ -613,7 +668,10 @@ def position_moment(state: GameState, off) -> tuple[str, ...] | None:
 
 #: Shield 18: the adjacency rule, lifted for its holder (the same rule id: the same rule).
 ADJACENT_UNLESS_18 = replace(ADJACENT, allows=lambda player, kind, space, value: 18 in player.shields.values()
-                             or ADJACENT.allows(player, kind, space, value))
+                             or ADJACENT.allows(player, kind, space, value),
+                             kept=lambda player, kind, space: "placed next to a filled space"
+                             if ADJACENT.allows(player, kind, space, None)
+                             else f"{player.name} holds shield 18: a tile goes on any space [cob.shield.18]")
 
 
 # --- the module's lines -----------------------------------------------------------------------

@@ -320,11 +320,14 @@ def _check_remove(state: GameState, cmd) -> None:
         if cmd.depot != depot or reason is not None:
             raise illegal("cob.solo.remove", f"the removal takes a tile of depot {depot}{why}",
                           reason if cmd.depot == depot else f"remove {depot} <tile>")
+        passed("cob.solo.remove", "the round's removal takes a tile of depot {}{} (its order not revealed: trusted)",
+               depot, why)
         return
     first = state.depots[depot][0]
     if cmd.depot != depot or cmd.tile != first:
         raise illegal("cob.solo.remove", f"the removal takes the first tile of depot {depot}{why}: {first}",
                       f"remove {depot} {first}")
+    passed("cob.solo.remove", "the round's removal takes the first tile of depot {}{}: {}", depot, why, first)
 
 
 def _apply_remove(state: GameState, cmd) -> None:
@@ -456,13 +459,31 @@ def _adjacent(player: PlayerState, kind, space: int, value: int | None) -> bool:
     return rule.allows(player, kind, space, value)
 
 
+def _river_kept(player: PlayerState, kind, space: int) -> str:
+    """Why the river rule let a tile on ``space`` through: a neighbour on the island, else the river."""
+    if _adjacent(player, kind, space, None):
+        return "placed next to a filled space" + (" (or anywhere: shield 18)" if 18 in player.shields.values() else "")
+    return f"{space_name(space)} is joined by the river to a placed tile"
+
+
+def _colour_kept(player: PlayerState, kind, space: int) -> str:
+    """Why the colour rule let ``kind`` on ``space`` through (a black hex tile or an inn: any colour)."""
+    if kind.colour == "X":
+        return f"a black hex tile goes on a space of any colour ({space_name(space)})"
+    if kind.colour == "I":
+        return f"an inn goes on a space of any colour ({space_name(space)})"
+    return f"{kind.name} has the colour of {space_name(space)}"
+
+
 #: The solo game's adjacency: the base game's on the island (with the shields, shield 18 lifts
 #: it as it lifts the base game's: docs/rulings.md), or a placed tile across the river.
 RIVER = PlacementRule("cob.solo.river", lambda player, kind, space, value: _adjacent(player, kind, space, value)
-                      or any(player.duchy[other] is not None for other in player.board.river[space]), _cut_off)
+                      or any(player.duchy[other] is not None for other in player.board.river[space]), _cut_off,
+                      kept=_river_kept)
 #: The colour rule with black hex tiles (any colour; an inn's too, if the inns are on).
 COLOUR = PlacementRule("cob.place.colour", lambda player, kind, space, value: kind.colour in "XI"
-                       or player.board.colour[space] == kind.colour, _other_colour, spaces=_spaces_for)
+                       or player.board.colour[space] == kind.colour, _other_colour, spaces=_spaces_for,
+                       kept=_colour_kept)
 
 
 # --- ships and the exchange -----------------------------------------------------------------------
@@ -527,7 +548,8 @@ def _check_exchange(state: GameState, cmd) -> None:
     player = _mover(state, cmd)
     solo = state.solo
     if not (solo.ship and solo.stamp == rounds_rolled(state)):
-        raise illegal("cob.solo.exchange", "5 goods buy a black-depot tile only right after placing a ship",
+        raise illegal("cob.solo.exchange", "5 goods buy a black-depot tile only once for a ship placed this round "
+                      "(the exchange stays open until the next roll: docs/rulings.md)",
                       "place a ship first (a black ship does not count)")
     if len(cmd.goods) != 5:
         raise illegal("cob.solo.exchange", f"the exchange gives any 5 of your goods, not {len(cmd.goods)}",
@@ -542,6 +564,9 @@ def _check_exchange(state: GameState, cmd) -> None:
     if storage_full(state, player):
         raise illegal("cob.storage.full", f"{player.name}'s {len(player.storage)} storage spaces are full",
                       "the black hex tile goes to a storage space: place a stored tile first")
+    passed("cob.solo.exchange", "{} placed a ship this round, and gives 5 goods they hold ({}) for {} of the black "
+           "depot", player.name, " ".join(map(str, cmd.goods)), cmd.tile)
+    passed("cob.storage.full", "a storage space is free for the black hex tile")
 
 
 def storage_full(state: GameState, player: PlayerState) -> bool:
@@ -688,6 +713,8 @@ def _check_place(state: GameState, cmd) -> None:
     reason = depot_offers(state, 0, tile) if tile in catalogue() else f"there is no tile called '{tile}'"
     if reason is not None:
         raise illegal("cob.solo.colour", f"no {tile} to take from the black depot", reason)
+    passed("cob.solo.colour", "a colour completed this round earns {} a tile of the black depot ({}), placed at once",
+           player.name, tile)
     seat = state.players.index(player)
     branch = state.branch(seat)
     acting = branch.players[seat]
@@ -708,7 +735,9 @@ def _check_extra(state: GameState, cmd) -> None:
     player = _mover(state, cmd)
     solo = state.solo
     if not (solo.extra and solo.stamp == rounds_rolled(state)):
-        raise illegal("cob.solo.counter", "an extra dice action comes only right after the VP counter is reset")
+        raise illegal("cob.solo.counter", "an extra dice action comes only in a round in which the VP counter reached "
+                      "the target (it stays open until the next roll: docs/rulings.md)")
+    passed("cob.solo.counter", "the VP counter reached the target this round: an extra dice action is open")
     check_grant(state, player, state.ruleset.effects["castle"].grants, cmd.action)
 
 
@@ -726,6 +755,8 @@ def _check_vp(state: GameState, cmd) -> None:
         raise illegal("cob.solo.vp", "VP are bought when VP are gained (this round)")
     if player.silver < cmd.vp:
         raise illegal("cob.solo.vp", f"{cmd.vp} VP cost {cmd.vp} silverlings; {player.name} has {player.silver}")
+    passed("cob.solo.vp", "{} gained VP this round; {} VP cost {} silverling{}, and {} has {}", player.name, cmd.vp,
+           cmd.vp, "" if cmd.vp == 1 else "s", player.name, player.silver)
 
 
 def _apply_vp(state: GameState, cmd) -> None:

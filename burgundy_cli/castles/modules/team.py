@@ -37,6 +37,7 @@ from typing import Any
 
 from burgundy_cli.castles.rules.boards import (ROW_LENGTHS, SPACE_IDS, TEAM_SHARED, Board, provisional_layouts, space_id,
                                         space_name, team_board)
+from burgundy_cli.castles.rules import passed
 from burgundy_cli.castles.rules.actions import illegal
 from burgundy_cli.castles.rules.scoring import BY_TURN_ORDER
 from burgundy_cli.castles.rules.state import GameState, PlayerState
@@ -391,10 +392,6 @@ def _full(state: GameState, player: PlayerState, shared: bool) -> bool:
     return room is not None and len(player.shared if shared else player.storage) >= room
 
 
-def _which(shared: bool) -> str:
-    return "the team's shared storage" if shared else "private storage"
-
-
 class TeamStorage:
     """The ruleset's storage rule in a team game: 2 private spaces per player, 2 shared per team."""
 
@@ -402,7 +399,7 @@ class TeamStorage:
     def refusal(state: GameState, player: PlayerState, cmd) -> IllegalMoveError | None:
         """Why ``cmd`` (a take or purchase: tile, discard, shared) cannot store its tile, or None."""
         spaces = player.shared if cmd.shared else player.storage
-        where = f"{player.name}'s {_which(cmd.shared)}"
+        where = "the team's shared storage" if cmd.shared else f"{player.name}'s private storage"
         if _full(state, player, cmd.shared):
             if cmd.discard is None:
                 other = "" if cmd.shared else " or say 'shared'"
@@ -413,6 +410,8 @@ class TeamStorage:
         elif cmd.discard is not None:
             return illegal("cob.team.storage", f"{where} has a free space; nothing is discarded",
                            "leave out the discard")
+        passed("cob.team.storage", "{} goes to {}{}", cmd.tile, where,
+               "" if cmd.discard is None else f", full: {cmd.discard} discarded")
         return None
 
     @staticmethod
@@ -468,6 +467,8 @@ def placement_refusal(state: GameState, player: PlayerState, action) -> IllegalM
     teammate's private tile (``cob.team.private``), or a tile in the player's other storage
     (``cob.team.stays``: tiles never move from one storage to another)."""
     if STORAGE.holds(player, action):
+        passed("cob.team.stays", "{} is in {}", action.tile,
+               "the team's shared storage" if action.shared else f"{player.name}'s private storage")
         return None
     tile = action.tile
     if action.shared and tile in player.storage:

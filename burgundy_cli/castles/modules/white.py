@@ -19,6 +19,7 @@ extra tiles may count as one, :func:`modules.extra.buildings_scoring`).
 
 from __future__ import annotations
 
+from burgundy_cli.castles.rules import passed
 from burgundy_cli.castles.rules.actions import ACTIONS, Effect, Grant, illegal
 from burgundy_cli.castles.rules.boards import space_id
 from burgundy_cli.castles.rules.placement import space_number
@@ -71,6 +72,8 @@ def white_value(state: GameState, player: PlayerState, action) -> tuple[int, int
     if not workers_suffice(player, cost):
         raise illegal("cob.white.workers", f"the white die shows {white}; {player.name} cannot use it as {value}",
                       f"needs {cost} worker{'s' if cost != 1 else ''}, {player.name} has {player.workers}")
+    passed("cob.white.workers", "the white die shows {}, used as {}{}", white, value,
+           f" with {cost} worker{'s' if cost != 1 else ''}" if cost else "")
     return value, cost
 
 

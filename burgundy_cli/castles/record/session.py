@@ -157,6 +157,9 @@ class CastlesSession:
         #: The canonical text of the first lines played (:meth:`record_data` writes the record
         #: after every line at the table; a line, once played, never changes).
         self._texts: list[str] = []
+        #: What the phase-end steps did after the last line :meth:`play` played, (rule id, what)
+        #: as they noted it (``rules.noting``): the table session says it with the line.
+        self.noted: list[tuple[str, str]] = []
 
     @property
     def lines(self) -> list[tuple[str, c.Command]]:
@@ -291,12 +294,14 @@ class CastlesSession:
     def effects(self, text: str) -> list[str]:
         """What the legal line ``text`` would do, from the position before and after it
         (:func:`castles.views.effects.line_effects`); the session's own state is not changed."""
+        from burgundy_cli.castles.rules import noting
         from burgundy_cli.castles.views.effects import line_effects
 
         command = self._judged(self.read(text), engine.check)
         after = self.state.copy()
-        engine.play(after, command)
-        return line_effects(self.state, after, command)
+        with noting() as noted:
+            engine.play(after, command)
+        return line_effects(self.state, after, command, noted)
 
     def play(self, text: str) -> str:
         """Check and apply one line (a comment-only line is kept as it is); its canonical form.
@@ -307,13 +312,18 @@ class CastlesSession:
         undo copy of the state for the line (a replay, which stops at its first
         refusal, plays its lists with :meth:`play_lines` and keeps none).
         """
+        from burgundy_cli.castles.rules import noting
+
         played = len(self.commands)
         before = self.state.copy()
+        self.noted = []
         try:
-            self.play_logged(text)
+            with noting() as noted:
+                self.play_logged(text)
         except BaseException:
             self.state = before
             raise
+        self.noted = noted
         if len(self.commands) == played:
             return f"# {self.comment_lines[-1][2]}"
         return self._line_text(played)

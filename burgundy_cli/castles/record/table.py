@@ -117,7 +117,7 @@ def effect(before: GameState, session: CastlesSession, line: str) -> str:
 
     after = session.state
     command = session.read(line)
-    parts = line_effects(before, after, command)
+    parts = line_effects(before, after, command, session.noted)
     table_line = getattr(command, "player", None) is None  # (a player's take is said as theirs)
     for depot, (old, new) in enumerate(zip(before.depots, after.depots)):
         added = beyond(new, old)

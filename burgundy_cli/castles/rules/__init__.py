@@ -160,7 +160,7 @@ _ROWS = (
           "'EXPANSIONS', 'The Inns': 'Each phase, place one inn next to the central black depot', 'Like every other hex tile from the black depot, inns can be bought by paying 2 silver coins'"),
     # --- 2019 modules ----------------------------------------------------------------------
     _rule("cob.module.off", ("The game is played with the 164 six-sided tiles of its components: no other tile or line kind is in play.",
-                             "A tile of a 2019 module (an inn, a crane, a white castle) is in play only in a game that switches its module on."),
+                             "A tile or line kind of a 2019 module (an inn, a crane, a white castle; a shield, a tribute, the solo game's lines) is in play only in a game that switches its module on."),
           "'Game components': '164 six-sided tiles'",
           "'EXPANSIONS'"),
     _rule("cob.inn.area", "2019 inns: an inn goes on an empty space of any colour by the regular rules, but at most one inn per colour area.",
@@ -430,3 +430,41 @@ class recording:
             seen.setdefault(rule_id, why)
         self.rules[:] = list(seen.items())
         PASSED = self._outer
+
+
+# --- what a phase end did -----------------------------------------------------------------------
+
+#: While :func:`noting` runs: (rule id, what it did) for each step of a phase end that paid or
+#: took something by a module's rule (the shields' tribute, shield 8), in the order they ran;
+#: None otherwise (the steps then note nothing).
+NOTED: list[tuple[str, str]] | None = None
+
+
+def noted(rule_id: str, what: str, *args) -> None:
+    """A phase-end step has just carried out ``rule_id``: ``what`` (formatted with ``args``, only
+    while noting) says who paid or received what. Called by the step itself, where it pays."""
+    if NOTED is not None:
+        NOTED.append((rule_id, what.format(*args) if args else what))
+
+
+def noting_now() -> bool:
+    """Whether a :func:`noting` block runs (a replay notes nothing: a step asks this before it
+    words a note)."""
+    return NOTED is not None
+
+
+class noting:
+    """``with noting() as notes:`` -- ``notes`` gets, once the block ends, what the phase-end
+    steps run inside it noted (:func:`noted`), in order: the legal verdict and the table
+    session say it after the line that ended the phase."""
+
+    def __enter__(self) -> list[tuple[str, str]]:
+        global NOTED
+        self._outer, NOTED = NOTED, []
+        self.notes: list[tuple[str, str]] = []
+        return self.notes
+
+    def __exit__(self, *exc) -> None:
+        global NOTED
+        self.notes[:] = NOTED or ()
+        NOTED = self._outer

@@ -546,9 +546,12 @@ def check_placement(state: GameState, player: PlayerState, action: PlaceAction, 
     if broken is not None:
         raise illegal(broken.rule_id, *broken.refusal(state, player, kind, space, value))
     if recording_now():  # (only `check --why` asks: a replay names no space for the rules that held)
-        passed("cob.place.stored", "{} from {}'s storage", tile, player.name)
+        if storage is None:  # (a module's storage said where the tile came from itself)
+            passed("cob.place.stored", "{} from {}'s storage", tile, player.name)
         for rule in state.ruleset.placement:  # (every rule placement_refusal asked, all allowing)
-            if callable(rule.kept):
+            if rule.uses_value and value is None:  # (a granted placement: any number, no die)
+                passed(rule.rule_id, "a granted placement is bound to no die's number")
+            elif callable(rule.kept):
                 passed(rule.rule_id, rule.kept(player, kind, space))
             else:
                 passed(rule.rule_id, rule.kept or "{} allows {} on {}", rule.rule_id, tile, space_name(space))
@@ -619,6 +622,7 @@ def copied_effect(state: GameState, tile: str, effect: Effect, copy: str | None)
     if copy not in choices:
         raise illegal("cob.crane.copy", f"a {tile} triggers the effect of a building, not of {copy}",
                       "buildings: " + ", ".join(choices))
+    passed("cob.crane.copy", "a {} triggers the effect of any building: the {}'s", tile, copy)
     effects = state.ruleset.effects
     return effects.get(copy) or effects[catalogue()[copy].type]
 
@@ -903,10 +907,17 @@ class Grant:
     ready: Callable | None = None
 
 
+#: An action kind in words, for what a legal verdict says held.
+ACTION_WORDS = {"take": "a take", "place": "a placement", "sell": "a sale", "workers": "taking workers",
+                "shield": "taking a shield"}
+
+
 def check_grant(state: GameState, player: PlayerState, grant: Grant, action) -> None:
     """The action granted by a placed tile (``state``: after placing it) is legal."""
     if action.kind not in grant.kinds or (grant.colours is not None and action.depot is None):
         raise illegal(*grant.refusal)
+    if grant.refusal is not None:
+        passed(grant.refusal[0], "{} is an action the grant allows", ACTION_WORDS[action.kind])
     if grant.value is not None:
         value, cost = grant.value(state, player, action)
         check_action(state, player, action, value, cost)

@@ -484,7 +484,6 @@ def module_line(state: GameState, kind: str):
         owner = state.ruleset.line_owner(kind) if state.ruleset.line_owner is not None else None
         raise illegal("cob.module.off", f"a '{kind}' line belongs to a 2019 module this game does not play",
                       f'[game.options] modules = ["{owner}"] switches it on (2019 edition)' if owner else None)
-    passed("cob.module.off", "the game plays the module of a '{}' line", kind)
     return line
 
 

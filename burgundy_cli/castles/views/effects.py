@@ -13,9 +13,13 @@ summary (the interactive session's): one function, given the two positions.
 
 from __future__ import annotations
 
+from itertools import groupby
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from burgundy_cli.castles.rules.state import GameState, PlayerState
 
 
@@ -27,21 +31,44 @@ def _signed(number: int, word: str) -> str:
     return f"{'+' if number > 0 else '-'}{_count(abs(number), word)}"
 
 
-def line_effects(before: GameState, after: GameState, command: Any) -> list[str]:
+def line_effects(before: GameState, after: GameState, command: Any,
+                 noted: Sequence[tuple[str, str]] = ()) -> list[str]:
     """What ``command`` changed between ``before`` and ``after``, one phrase per change, the
-    player's own changes first. Empty for a line that changes no player (a table line)."""
+    player's own changes first; then, for a line that ended a phase, what the phase end's
+    steps ``noted`` (``rules.noting`` around the play: who paid or received what, and by which
+    rule). Empty for a line that changes no player (a table line)."""
     effects: list[str] = []
     mover = after.seat(getattr(command, "player", None) or "")
-    # 2019 team game: the team's parts are the same for both members; said once, as the mover's
-    mate = after.teams.mate(mover) if after.teams is not None and mover >= 0 else -1
-    for seat, (old, new) in enumerate(zip(before.players, after.players)):
-        if seat != mate:
-            effects.extend(_player_effects(before, after, seat, old, new, command))
+    teams = after.teams
+    # 2019 team game: the team's parts are the same for both members' copies, so they are said
+    # once: the mover's team as the mover's (the mate's copy is skipped), another team once, as
+    # the team's (its second member saying only what differs, which a line never makes).
+    mate = teams.mate(mover) if teams is not None and mover >= 0 else -1
+    said: dict[int, list[str]] = {}
+    seats = range(len(after.players))
+    for seat in ([mover, *(other for other in seats if other != mover)] if mover >= 0 else seats):
+        if seat == mate:
+            continue
+        old, new = before.players[seat], after.players[seat]
+        phrases = _player_effects(before, after, seat, old, new, command)
+        other = teams.mate(seat) if teams is not None else -1
+        name = new.name
+        if other in said:
+            phrases = [phrase for phrase in phrases if phrase not in said[other]]
+        elif other >= 0 and other != mover and seat != mover:
+            name = f"{new.name} and {after.players[other].name}"
+        said[seat] = phrases
+        if phrases:
+            effects.append(f"{name}: {', '.join(phrases)}")
+    ended = f"end of phase {'ABCDE'[before.phase]}"
+    for rule_id, notes in groupby(noted, key=itemgetter(0)):  # (a step's notes said together)
+        effects.append(f"{ended} [{rule_id}]: {', '.join(what for _, what in notes)}")
     return effects
 
 
 def _player_effects(before: GameState, after: GameState, seat: int, old: PlayerState, new: PlayerState,
                     command: Any) -> list[str]:
+    """The phrases of what changed for the player in ``seat`` (unnamed: the caller names them)."""
     said: list[str] = []
     paid = _die_change(before, old, command) if getattr(command, "player", None) == old.name else None
     workers = new.workers - old.workers
@@ -65,6 +92,9 @@ def _player_effects(before: GameState, after: GameState, seat: int, old: PlayerS
     for good, (was, now) in enumerate(zip(old.sold, new.sold)):
         if now > was:
             said.append(f"sells {_count(now - was, 'goods tile')} of type {good}")
+    given = _goods_given(old, new)
+    if given:
+        said.append(f"gives up goods tiles {' '.join(map(str, given))}")
     for bonus in new.bonuses:
         if bonus not in old.bonuses:
             colour, size = bonus.split("-")
@@ -76,9 +106,55 @@ def _player_effects(before: GameState, after: GameState, seat: int, old: PlayerS
     was, now = before.bridge_space(seat), after.bridge_space(seat)
     if now != was:
         said.append(f"moves on the bridge from space {was} to space {now}")
-    if not said:
-        return []
-    return [f"{new.name}: {', '.join(said)}"]
+    if after.solo is not None:
+        said.extend(_solo_counter(before, after))
+    if getattr(command, "kind", None) == "solo-exchange" and command.player == new.name:
+        said = _exchange(said, given)
+    return said
+
+
+def _goods_given(old: PlayerState, new: PlayerState) -> list[int]:
+    """The goods tiles the player gave up other than by selling them (the 2019 solo exchange, a
+    correction), type by type, each tile once: ``[1, 3, 3]``."""
+    given = []
+    for good in sorted(set(old.goods) | set(new.goods)):
+        sold = new.sold[good] - old.sold[good] if good < len(new.sold) else 0
+        given.extend([good] * (old.goods.get(good, 0) - new.goods.get(good, 0) - sold))
+    return given
+
+
+def _exchange(said: list[str], given: list[int]) -> list[str]:
+    """2019 solo game, 'THE SOLO GAME': "exchange any 5 of your goods for a single hex tile from
+    the central black depot": the goods given and the tile stored said as one exchange."""
+    stored = next((phrase for phrase in said if phrase.startswith("stores ") and "face down" in phrase), None)
+    gave = f"gives up goods tiles {' '.join(map(str, given))}"
+    if stored is None or gave not in said:
+        return said
+    tile = stored[len("stores "):]
+    rest = [phrase for phrase in said if phrase not in (stored, gave)]
+    return [f"exchanges goods tiles {' '.join(map(str, given))} for {tile} [cob.solo.exchange]", *rest]
+
+
+def _solo_counter(before: GameState, after: GameState) -> list[str]:
+    """2019 solo game: where the VP counter moved, and each reset ('When you reach the target
+    victory point marker, place your counter back on the start space (any remaining victory
+    points are lost), then move the target marker down 5 spaces')."""
+    from burgundy_cli.castles.rules.solo_standing import counter
+
+    was, now = counter(before), counter(after)
+    resets = after.solo.resets - before.solo.resets
+    if not resets:
+        return [] if was == now else [f"moves the VP counter from {was} to {now} (target {after.solo.target}) "
+                                      "[cob.solo.counter]"]
+    from burgundy_cli.castles.modules.solo import lowered
+
+    targets = [before.solo.target]
+    while len(targets) < resets:
+        targets.append(lowered(targets[-1]))
+    reached = " and ".join(map(str, targets))
+    return [f"moves the VP counter from {was} to {now}: it reached the target {reached}, so back to the start "
+            f"space (VP beyond the target lost), target now {after.solo.target}, "
+            f"{_count(resets, 'extra dice action')} [cob.solo.counter]"]
 
 
 def _shields(old: PlayerState, new: PlayerState) -> list[str]:
@@ -146,7 +222,7 @@ def _tiles(before: GameState, after: GameState, old: PlayerState, new: PlayerSta
             if tile in pool:
                 pool.remove(tile)
                 break
-    said.extend(f"stores {tile}{_taken_from(before, after, tile)}" for tile in stored)
+    said.extend(_stored(before, after, tile) for tile in stored)
     said.extend(f"stores {tile} in the team's shared storage{_taken_from(before, after, tile)}"
                 for tile in shared_stored)
     said.extend(f"discards {tile}" for tile in left)
@@ -161,6 +237,18 @@ def beyond(tiles: list[Any], others: list[Any]) -> list[Any]:
         if tile in rest:
             rest.remove(tile)
     return rest
+
+
+def _stored(before: GameState, after: GameState, tile: str) -> str:
+    """``stores <tile> from <depot>``; a 2019 solo black hex tile as the tile that left the black
+    depot for it, face down."""
+    if after.solo is not None:  # (only the solo game loads its module)
+        from burgundy_cli.castles.modules.solo import BLACK_HEX
+
+        gone = beyond(before.depots[0], after.depots[0]) if tile == BLACK_HEX else []
+        if len(gone) == 1:
+            return f"stores {gone[0]} from the black depot face down (a black hex tile)"
+    return f"stores {tile}{_taken_from(before, after, tile)}"
 
 
 def _taken_from(before: GameState, after: GameState, tile: str) -> str:

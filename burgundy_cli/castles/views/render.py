@@ -207,6 +207,17 @@ def missing_text(missing: tuple[str, ...]) -> str:
     return ", ".join(said + [line for line in missing if not line.startswith("reveal ")])
 
 
+
+def round_white_die(state: GameState) -> int | None:
+    """The white die's result while its round is played; None between rounds. 2011 rules 'The
+    five game rounds': "with the start player also rolling the white die", and the player who
+    becomes start player for the next round "also receives the white die" (2019: "If you are now
+    the next round's starting player, you receive the white die"): between rounds it lies with
+    that player, not yet rolled, so the last round's result is no die of any round (a
+    ``[position]`` between rounds states none either)."""
+    return state.white if state.stage == "turn" else None
+
+
 def render(state: GameState) -> str:
     """The whole table: header, turn order, depots, then every duchy with its player's supplies."""
     names = [p.name for p in state.players]
@@ -237,8 +248,12 @@ def render(state: GameState) -> str:
         from burgundy_cli.castles.rules.solo_standing import table_text
 
         lines.extend(table_text(state))
-    if state.white is not None:
-        lines.append(f"white die: {state.white}")
+    white = round_white_die(state)
+    if white is not None:
+        lines.append(f"white die: {white}")
+    elif state.stage != "over" and state.stage != "turn":  # (a turn's position may leave its die unsaid)
+        lines.append(f"white die: with {names[state.bridge_order()[0]]}, the next round's start player, "
+                     "not rolled yet")
     if state.round_goods:
         lines.append("goods still on the round spaces: " + " ".join(map(str, state.round_goods)))
     lines.append("depots:")

@@ -14,7 +14,7 @@ from typing import Any
 from burgundy_cli.castles.rules.boards import ROW_LENGTHS, provenance_note, space_id, space_name, team_layout
 from burgundy_cli.castles.rules.engine import expected
 from burgundy_cli.castles.notation import format_command
-from burgundy_cli.castles.views.render import duchy_number, tile_short
+from burgundy_cli.castles.views.render import duchy_number, round_white_die, tile_short
 from burgundy_cli.castles.rules.state import GameState
 from burgundy_cli.castles.rules.tiles import COLOUR_NAME, catalogue
 from burgundy_cli.core.svg import Svg, player_colours, wrap
@@ -62,7 +62,7 @@ def position_data(state: GameState) -> dict[str, Any]:
         "phase": due.phase,
         "round": due.round,
         "due": due_data(state),
-        "white_die": state.white,
+        "white_die": round_white_die(state),
         "round_goods": None if state.round_goods is None else list(state.round_goods),
         "bridge": [[names[seat] for seat in reversed(stack)] for stack in state.bridge],
         "turn_order": [names[seat] for seat in state.bridge_order()],
