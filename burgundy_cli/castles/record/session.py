@@ -80,14 +80,14 @@ def _group_order(name: str) -> int:
 
 
 def _with_granted_depots(state: GameState, command: c.Command) -> c.Command:
-    """:func:`~burgundy_cli.castles.record.clarify.with_granted_depots`, its module imported by the
-    first granted action (a position's start has none: it imports no ``clarify``), which puts
-    that function in this name's place: a replay's later granted actions call it directly
-    (no ``import`` statement run at each of them)."""
-    global _with_granted_depots
+    """``command`` with the depot a granted take left out filled in
+    (:func:`~burgundy_cli.castles.record.clarify.with_granted_depots`); any other line as it is,
+    without importing ``clarify``."""
+    action = command.action if command.kind == "die" else None
+    if action is None or action.kind != "place" or action.then is None:
+        return command
     from burgundy_cli.castles.record.clarify import with_granted_depots
 
-    _with_granted_depots = with_granted_depots
     return with_granted_depots(state, command)
 
 
@@ -176,9 +176,7 @@ class CastlesSession:
         """``judge(state, command)`` (the engine's check or play) on ``command`` with a granted
         take's left-out depot filled in; a refusal gets the obvious fix as a hint."""
         state = self.state
-        action = command.action if command.kind == "die" else None
-        if action is not None and action.kind == "place" and action.then is not None:  # a granted action
-            command = _with_granted_depots(state, command)
+        command = _with_granted_depots(state, command)
         try:
             judge(state, command)
         except IllegalMoveError as err:
@@ -211,42 +209,38 @@ class CastlesSession:
         line -- so a 2011 purchase after the last turn of a round stays in that round.
 
         The one way a line is played: replaying a record (core.replay) and ``burgundy
-        play`` both come here. It runs once per recorded action: a die line takes the
-        shortest path, and a replay plays a whole list in one call, so that what every
+        play`` both come here. A replay plays a whole list in one call, so that what every
         line reads is read once a list.
 
         A refusal cites the rulebook of the record's edition.
         """
         known, listed, state, commands, groups = self.known, self.listed, self.state, self.commands, self.groups
-        play_die = engine.play_die  # (a local: a module attribute read once a call, not once a line)
         round_group = self.round_group  # (kept here, and in the session when a table line changes it)
         for index, text in enumerate(lines):
             try:
                 comment = None
-                if "#" in text:  # most lines have no comment: no call for them
+                if "#" in text:
                     body, comment = split_comment(text)
                     if comment is not None and not body.strip():
                         self.keep_comment(comment, group)
                         continue
-                command = read_canonical(text, known)  # parse_line, without its call
+                command = read_canonical(text, known)  # a record's lines are mostly canonical
                 if command is None:
                     command = read_lenient(text)
                 kind = command.kind
                 if kind in _TABLE_KINDS:
                     if kind == "roll":
                         command = with_listed_names(self.names, command, text)
-                    belongs = _GROUP_AT[state.phase][state.round]  # group_name without its call
+                    belongs = group_name(state.phase, state.round)
                 else:
                     if command.player not in listed or kind == "shield-borrow":  # a name typed in another spelling
                         command = with_listed_names(self.names, command, text)
-                    belongs = round_group or _GROUP_AT[state.phase][state.round]
+                    belongs = round_group or group_name(state.phase, state.round)
                 if group != belongs and group is not None and state.stage != "over":
                     raise RecordError(f"this line belongs to round {belongs}, but it is listed under {group}")
-                if kind == "die":  # the commonest line, on the shortest path (_judged without its call)
-                    action = command.action
-                    if action.kind == "place" and action.then is not None:  # a granted action
-                        command = _with_granted_depots(state, command)
-                    play_die(state, command)
+                if kind == "die":
+                    command = _with_granted_depots(state, command)
+                    engine.play_die(state, command)
                 else:
                     engine.play(state, command, kind)
                     if kind in _TABLE_KINDS:

@@ -201,19 +201,17 @@ def check_take(state: GameState, player: PlayerState, action: TakeAction, value:
     if depot is None:
         raise illegal("cob.take.depot", "an extra action's take must name its depot", "add 'from <depot>'")
     tile = action.tile
-    try:  # (a subscript, not a call of get: a take's and a placement's first lookup)
+    try:
         kind = (_KINDS or _load_kinds())[tile]
     except KeyError:
         raise illegal("cob.take.depot", f"there is no tile called '{tile}'") from None
-    if kind.module is not None:
-        check_module(state, kind)
+    check_module(state, kind)
     if colours is not None and not take_colour_allows(kind, colours):
         raise illegal("cob.building.take", f"this building cannot take a {tile}",
                       "carpenter's workshop: a building; church: mine, knowledge or castle; market: ship or animal")
-    if not (state.revealed[depot] and tile in state.depots[depot]):  # else it lies there: no call
-        reason = depot_offers(state, depot, tile)
-        if reason is not None:
-            raise illegal("cob.take.depot", f"no {tile} to take from depot {depot}", reason)
+    reason = depot_offers(state, depot, tile)
+    if reason is not None:
+        raise illegal("cob.take.depot", f"no {tile} to take from depot {depot}", reason)
     passed("cob.take.depot", "{} taken from depot {}", tile, depot)
     discard = action.discard
     storage = state.ruleset.storage
@@ -221,9 +219,9 @@ def check_take(state: GameState, player: PlayerState, action: TakeAction, value:
         refusal = storage.refusal(state, player, action)
         if refusal is not None:
             raise refusal
-    elif discard is not None or len(player.storage) >= STORAGE or action.shared:  # else a free space: no call
-        if action.shared:
-            raise no_shared_storage()
+    elif action.shared:
+        raise no_shared_storage()
+    else:
         check_storage(state, player, discard)
         if discard is not None:
             passed("cob.storage.full", "{} discarded from a full storage", discard)
@@ -260,17 +258,11 @@ def apply_take(state: GameState, player: PlayerState, action: TakeAction, value:
     if depot is None:
         depot = value if action.depot is None else action.depot
     tile = action.tile
-    if state.revealed[depot]:  # take_from_depot's usual case, without the call
-        state.depots[depot].remove(tile)
-    else:
-        take_from_depot(state, depot, tile)
-    discard = action.discard
+    take_from_depot(state, depot, tile)
     if state.ruleset.storage is not None:
         state.ruleset.storage.store(state, player, action)
-    elif discard is None:  # store's usual case, without the call
-        player.storage.append(tile)
     else:
-        store(state, player, tile, discard)
+        store(state, player, tile, action.discard)
 
 
 # --- the black-depot purchase ---------------------------------------------------------------------
@@ -285,20 +277,18 @@ def check_purchase(state: GameState, player: PlayerState, cmd: BuyCommand, bough
         kind = (_KINDS or _load_kinds())[cmd.tile]
     except KeyError:
         raise illegal("cob.buy.depot", f"there is no tile called '{cmd.tile}'") from None
-    if kind.module is not None:  # (check_module's own test, without its call for a base-game tile)
-        check_module(state, kind)
+    check_module(state, kind)
     depot = cmd.depot or 0
     broken = payment_refusal(state, player, depot, cmd.pay_workers)
     if broken is not None:
         raise illegal(broken.rule_id, *broken.refusal(state, player, depot, cmd.pay_workers))
     passed_all(PAYMENT, "paid with {1} silverlings and {2} workers",
                f"depot {depot}" if depot else "the black depot", 2 - cmd.pay_workers, cmd.pay_workers)
-    if not (state.revealed[depot] and cmd.tile in state.depots[depot]):  # else it lies there: no call
-        reason = depot_offers(state, depot, cmd.tile)
-        if reason is not None:
-            rule_id = ("cob.buy.stock" if cmd.tile in state.ruleset.stock else "cob.take.depot" if depot
-                       else "cob.buy.depot")
-            raise illegal(rule_id, f"no {cmd.tile} to buy", reason)
+    reason = depot_offers(state, depot, cmd.tile)
+    if reason is not None:
+        rule_id = ("cob.buy.stock" if cmd.tile in state.ruleset.stock else "cob.take.depot" if depot
+                   else "cob.buy.depot")
+        raise illegal(rule_id, f"no {cmd.tile} to buy", reason)
     storage = state.ruleset.storage
     if storage is None and cmd.shared:
         raise no_shared_storage()
@@ -539,7 +529,7 @@ def check_placement(state: GameState, player: PlayerState, action: PlaceAction, 
         raise illegal("cob.place.stored", f"{player.name} has no {tile} in storage",
                       f"stored: {', '.join(player.storage) or 'nothing'}")
     name = action.space
-    space = SPACE_IDS[name] if name in SPACE_IDS else space_id(name)  # (no call of get for a canonical name)
+    space = space_id(name)
     if space is None or space >= len(player.duchy):  # (a team board's right half: 37..72)
         raise illegal("cob.place.space", f"a duchy has no space {name}", "rows a-g have 4, 5, 6, 7, 6, 5, 4 spaces")
     broken = state.ruleset.placement_refusal(player, kind, space, value)

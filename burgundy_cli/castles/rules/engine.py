@@ -239,7 +239,7 @@ def _check_die_use(state: GameState, cmd: DieCommand, action, rule) -> tuple[Pla
                           f"use the die as {given}")
         passed("cob.die.value", "the die used as {} {} {}", value, bound[1], value)
     if value == rolled:
-        return player, rolled, value, 0  # (die_payment's first case, without its call: most die lines)
+        return player, rolled, value, 0  # used as rolled: no change to pay for
     cost, by_shield = die_payment(state, player, rolled, value, action)
     if by_shield:
         passed("cob.shield.16", "die {} set to {} by shield 16", rolled, value)
@@ -273,9 +273,9 @@ def _check_buy(state: GameState, cmd: BuyCommand) -> None:
 
 
 def _check_roll(state: GameState, cmd: RollEvent) -> None:
+    _check_not_over(state)
     stage = state.stage
-    if stage == "turn" or stage == "over":  # (the test of _check_not_over, without its call on every roll)
-        _check_not_over(state)
+    if stage == "turn":
         raise illegal("cob.flow.turn-order", f"round {state.round + 1} is still being played",
                       f"{state.players[state.to_move()].name} is to move")
     dice = cmd.dice
@@ -588,8 +588,7 @@ def _begin_phase(state: GameState) -> None:
 
 def _end_turn(state: GameState) -> None:
     """The player to move has no dice left: pass the turn, and end round/phase/game as due."""
-    # the mover may still buy unless they have (state.to_move(), without the call)
-    state.late_buyer = -1 if state.bought or state.stage != "turn" else state.order[state.turn]
+    state.late_buyer = -1 if state.bought else state.to_move()  # the mover may still buy unless they have
     state.bought = False
     state.turn += 1
     if state.turn < len(state.order):
@@ -665,12 +664,11 @@ def _apply_correction(state: GameState, cmd: CorrectionCommand) -> None:
 
 
 def _apply_roll(state: GameState, cmd: RollEvent) -> None:
-    if state.stage == "phase":  # (the test of _begin_phase, without its call on every roll)
-        _begin_phase(state)
+    _begin_phase(state)
     state.late_buyer = -1
     dice = cmd.dice
     for player in state.players:
-        player.dice = [*dice[player.name]]  # (a new list, without a call of list)
+        player.dice = list(dice[player.name])
     if state.round_goods:
         good = state.round_goods.pop(0)
     else:
@@ -687,8 +685,7 @@ def _apply_roll(state: GameState, cmd: RollEvent) -> None:
 def _apply_reveal(state: GameState, cmd: RevealEvent, left: dict[str, list[int]] | None = None) -> None:
     """The depot gets the tiles, drawn from the supply (``left``: the supply's new counts of
     them as :func:`_check_reveal` found them; None: drawn one by one)."""
-    if state.stage == "phase":  # (the test of _begin_phase, without its call on every reveal)
-        _begin_phase(state)
+    _begin_phase(state)
     depot, tiles = cmd.depot, cmd.tiles
     if left is None:
         state.draw_each(tiles, depot == 0)
@@ -760,20 +757,13 @@ def play_die(state: GameState, cmd: DieCommand) -> None:
     ruleset = state.ruleset
     rule = ruleset.actions[kind]
     player, rolled, value, cost = _check_die_use(state, cmd, action, rule)
-    check = rule.check  # (a function in a field: called from a local, not looked up as a method)
-    found = check(state, player, action, value, cost)
+    found = rule.check(state, player, action, value, cost)
     free = not cost and value != rolled and _by_free_die(state, player, rolled, value, action)  # workers paid: not free
     if kind == "place" and found[3]:  # a purchase inside the placement or a granted action
         _play_placement_with_grants(state, player, rolled, action, cost, found, free)
     else:
-        if free:
-            _use_die(state, player, rolled, cost, free)
-        else:  # _use_die's usual case, without its call (every die line comes here)
-            state.late_buyer = -1
-            player.workers -= cost
-            player.dice.remove(rolled)
-        apply = rule.apply
-        apply(state, player, action, value, found)
+        _use_die(state, player, rolled, cost, free)
+        rule.apply(state, player, action, value, found)
         if not player.dice:
             _end_turn(state)
     if ruleset.after_line is not None:
@@ -843,10 +833,6 @@ def _play_placement_then(state: GameState, player: PlayerState, rolled: int, act
         player.duchy[space] = None
         del player.bonuses[bonuses:]
         raise
-    grants = effect.grants
-    if grants.value is None:  # apply_grant's usual case, without its call (no workers to pay)
-        apply_action(state, player, then, None)
-    else:
-        apply_grant(state, player, grants, then)
+    apply_grant(state, player, effect.grants, then)
     if not player.dice:
         _end_turn(state)
