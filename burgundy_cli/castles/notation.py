@@ -243,6 +243,7 @@ def _tile(reader: _Reader) -> str:
             reader.pos += 1
     name = name or _resolve(token.text)
     if name is None:
+        _refuse_tile_number(token, after)
         from burgundy_cli.castles.rules.tiles import suggest_tile_name
 
         suggestion = None if token.text.isdigit() else suggest_tile_name(
@@ -251,6 +252,42 @@ def _tile(reader: _Reader) -> str:
         raise error(token, f"unknown tile '{token.text}'",
                     hint=f"did you mean '{suggestion}'?" if suggestion else None)
     return name
+
+
+_HEAD_NUMBER = re.compile(r"([^\W\d_]+?)([0-9]{1,3})")
+
+
+@lru_cache(maxsize=64)
+def _numbered_kind(head: str) -> tuple[str, int, int] | None:
+    """The tiles ``head`` names with a number after it, as the catalogue's resolver reads them
+    (``yellow``, ``k``, ``monastery``: k1..k29; ``cow``, ``cows``: cow2..cow4): their canonical
+    prefix and lowest and highest number; None for a word that takes no number."""
+    numbers = [int(name[len(name.rstrip("0123456789")):]) for n in range(100)
+               if (name := _resolve(f"{head}{n}")) is not None]
+    if not numbers:
+        return None
+    prefix = _resolve(f"{head}{numbers[0]}").rstrip("0123456789")
+    return prefix, min(numbers), max(numbers)
+
+
+def _refuse_tile_number(token: _Token, after: _Token | None) -> None:
+    """Refuse a numbered tile whose number is out of range (``yellow 99``, ``k0``, ``cow 9``)
+    with the number's token, its column and the numbers the box has; return for any other
+    unknown tile."""
+    if after is not None and after.kind == "word" and after.text.isdigit() and token.text.isalpha():
+        head, number = token.text.lower(), after
+    elif (match := _HEAD_NUMBER.fullmatch(token.text.lower())) is not None:
+        head, number = match.group(1), token
+    else:
+        return
+    kind = _numbered_kind(head)
+    if kind is None:
+        return
+    prefix, low, high = kind
+    what = "a knowledge tile is numbered" if prefix == "k" else f"a {prefix} tile shows"
+    unit = "" if prefix == "k" else " animals"
+    raise error(number, f"{what} {low}-{high}{unit}, found '{number.text}'",
+                hint=f"the tiles are {prefix}{low}..{prefix}{high}")
 
 
 def _space(reader: _Reader) -> str:
@@ -1198,8 +1235,11 @@ def _canonical_tribute_line(forms: _CanonicalForms, fields: tuple[str | None, ..
     return c.TributeCommand(player=player, drop=shields, workers=None if workers is None else int(workers))
 
 
-def _canonical_hire_line(forms: _CanonicalForms, fields: tuple[str | None, ...]) -> c.HireCommand:
-    return c.HireCommand(player=fields[0], workers=int(fields[1]))
+def _canonical_hire_line(forms: _CanonicalForms, fields: tuple[str | None, ...]) -> c.HireCommand | None:
+    """``hire <n> workers``; 99 (two digits, but more than the model's 98) is left to the
+    lenient reader, whose refusal quotes it with its column and the range."""
+    workers = int(fields[1])
+    return c.HireCommand(player=fields[0], workers=workers) if workers <= 98 else None
 
 
 def _canonical_crane_line(forms: _CanonicalForms, fields: tuple[str | None, ...]) -> c.CraneCommand | None:

@@ -29,6 +29,9 @@ DOC = Path(__file__).resolve().parents[2] / "docs" / "notation.md"
     ("bob: t 3 yellow 16 discard cow 3", "bob: take 3 k16 discard cow3"),
     ("bob: take 3 City Hall", "bob: take 3 city-hall"),
     ("bob: take 2 carpenter's workshop", "bob: take 2 carpenter"),
+    ("bob: take 2 market place", "bob: take 2 market"),  # the building's two-word name
+    ("bob: place 2 Market Place c3 then take cow3 from 2", "bob: place 2 market c3 then take cow3 from 2"),
+    ("reveal 1 market place castle", "reveal 1 market castle"),
     ("anna: place 6 castle d4 then take church from 3", "anna: place 6 castle d4 then take church from 3"),
     ("anna: place 6 castle d4 and t church 3", "anna: place 6 castle d4 then take church from 3"),
     ("anna: place 6 castle d4 and then take church 3", "anna: place 6 castle d4 then take church from 3"),
@@ -116,6 +119,37 @@ def test_bad_token_is_quoted_with_its_column(line: str, token: str, column: int)
     assert f"'{token}'" in info.value.message
     assert f"column {column}" in info.value.message
     assert info.value.location.column == column
+
+
+@pytest.mark.parametrize(("line", "token", "column", "numbers"), [
+    ("anna: take 3 yellow 99", "99", 21, "1-29"),
+    ("anna: take 3 Yellow 0", "0", 21, "1-29"),
+    ("anna: take 3 monastery 30", "30", 24, "1-29"),
+    ("anna: take 3 k99", "k99", 14, "1-29"),
+    ("anna: take 3 cow 9", "9", 18, "2-4"),
+    ("anna: take 3 pig1", "pig1", 14, "2-4"),
+    ("reveal 2 mine hen 5", "5", 19, "2-4"),
+    ("anna: buy yellow 30", "30", 18, "1-29"),
+])
+def test_a_tile_number_the_box_lacks_is_refused_with_the_range(line: str, token: str, column: int,
+                                                                numbers: str) -> None:
+    """``yellow 99`` is a number out of range, not an unknown tile 'yellow': the number is
+    quoted with its column and the numbers the box has."""
+    with pytest.raises(ParseError) as info:
+        parse_line(line)
+    assert f" {numbers}" in info.value.message
+    assert f"found '{token}' at column {column}" in info.value.message
+    assert info.value.location.column == column
+    assert info.value.hint is not None and ".." in info.value.hint
+
+
+def test_a_hire_beyond_the_model_bound_is_a_located_parse_error() -> None:
+    """``hire 99 workers`` is spelt canonically but the model allows 1-98: the fast reader
+    leaves it to the lenient one, whose refusal is located (it was a pydantic error)."""
+    with pytest.raises(ParseError) as info:
+        parse_line("anna: hire 99 workers")
+    assert "1-98, found '99' at column 12" in info.value.message
+    assert parse_line("anna: hire 98 workers").workers == 98
 
 
 def test_unknown_tile_suggests_the_closest_name() -> None:
