@@ -574,17 +574,21 @@ class TableSession:
         text has not reached, Castles offers ``<line> then ``, shown ``<line> then ...``, and
         its continuations once the text reaches them); a table form is offered up to its
         first placeholder; session commands complete too.
+
+        What is due comes first: while the table owes a line (a reveal, the roll), its forms
+        lead, and the lines a player may still say meanwhile (a 2011 late purchase, the solo
+        game's exchange or VP) follow them.
         """
         if text.lstrip().lower().startswith("check "):
             return [(f"check {put}", shown) for put, shown in self.completions(_after_first_word(text))]
         typed = " ".join(text.split()).casefold()
-        found: list[tuple[str, str]] = [(move, f"{move}..." if move.endswith(" ") else move)
-                                        for move in self.listing().completions(typed)]
-        found.extend(self.helpers.table_completions(self.session, text.lstrip()))
+        found: list[tuple[str, str]] = list(self.helpers.table_completions(self.session, text.lstrip()))
         for form in self.helpers.table_forms(self.session):
             head = form.split("<")[0]
             if head.casefold().startswith(typed):
                 found.append((head, form))
+        found.extend((move, f"{move}..." if move.endswith(" ") else move)
+                     for move in self.listing().completions(typed))
         if typed:
             found.extend((word, help_) for word, help_ in COMMANDS.items() if word.startswith(typed))
         return found
