@@ -99,12 +99,15 @@ _new_token = tuple.__new__
 class _Reader:
     """A cursor over the tokens of one line, raising located :class:`ParseError`."""
 
-    __slots__ = ("tokens", "pos", "end_column")
+    __slots__ = ("tokens", "pos", "end_column", "clauses")
 
     def __init__(self, tokens: list[_Token], end_column: int) -> None:
         self.tokens = tokens
         self.pos = 0
         self.end_column = end_column
+        #: the clause words of the action read last (the innermost: a granted action's, after
+        #: its ``then``), which a word the line cannot take is matched against for the hint
+        self.clauses: tuple[str, ...] = ()
 
     def peek(self) -> _Token | None:
         return self.tokens[self.pos] if self.pos < len(self.tokens) else None
@@ -152,10 +155,20 @@ class _Reader:
     def done(self) -> bool:
         return self.pos >= len(self.tokens)
 
-    def expect_end(self, what: str) -> None:
+    def expect_end(self, what: str, clauses: tuple[str, ...] | None = None) -> None:
+        """The line ends here; else refuse the next token. ``clauses``: the words that may go
+        on such a line (default: those of the action read last), offered as the fix (the
+        closest to a misspelt one, or all of them)."""
         token = self.peek()
         if token is not None:
-            raise error(token, f"unexpected '{token.text}' after {what}")
+            hint = None
+            clauses = self.clauses if clauses is None else clauses
+            if clauses:
+                from difflib import get_close_matches  # only for a hint: imported when one is needed
+
+                close = get_close_matches(token.text.lower(), clauses, n=1, cutoff=0.6)
+                hint = f"did you mean '{close[0]}'?" if close else f"{what} may go on with: {', '.join(clauses)}"
+            raise error(token, f"unexpected '{token.text}' after {what}", hint=hint)
 
 
 def error(token: _Token, message: str, hint: str | None = None) -> ParseError:
@@ -335,6 +348,7 @@ def _shared(reader: _Reader) -> bool:
 
 
 def _take(reader: _Reader) -> c.TakeAction:
+    reader.clauses = _CLAUSES["take"]
     tile = _tile(reader)
     shared = _shared(reader)
     depot = _depot_after(reader, "from", "depot")
@@ -346,6 +360,7 @@ def _place(reader: _Reader, player: str, in_sale: bool = False) -> c.PlaceAction
     """``<tile> <space> [goods ..] [keep ..] [as ..] [with ..] [order ..] [buy <tile> ..] [then <action>]``
     (``player``: who buys;
     ``in_sale``: among a sale's bonus actions)."""
+    reader.clauses = _CLAUSES["place"]
     tile = _tile(reader)
     shared = _shared(reader)
     space = _space(reader)
@@ -440,9 +455,11 @@ def _effect_action(reader: _Reader, player: str,
     if verb == "place":
         return _place(reader, player, in_sale)
     if verb == "sell":
+        reader.clauses = () if in_sale else _CLAUSES["sell"][1:]  # ('bonus': a granted sale names no goods)
         goods = _number(reader, "a goods type (1-6)", 1, 6)
         return c.SellAction(goods=goods, then=() if in_sale else _sale_bonuses(reader, player))
     if verb == "workers":
+        reader.clauses = ()
         return c.WorkersAction()
     if verb == "shield":
         shield, space = _shield_onto(reader)
@@ -458,6 +475,17 @@ def _sale_bonuses(reader: _Reader, player: str) -> tuple:
     return tuple(granted)
 
 
+#: The clause words a die action's line may hold after its die (docs/notation.md, "Player
+#: lines"), offered when a word after the action is not one the line could take.
+_CLAUSES = {
+    "take": ("from", "discard"),
+    "place": ("goods", "keep", "as", "with", "order", "buy", "then"),
+    "sell": ("goods", "bonus"),
+    "workers": (),
+}
+_PURCHASE_CLAUSES = ("from", "discard", "workers")
+
+
 def _die_command(reader: _Reader, player: str, verb: str) -> c.DieCommand:
     rolled, used = _die(reader)
     value = used if used is not None else rolled
@@ -470,6 +498,7 @@ def _die_command(reader: _Reader, player: str, verb: str) -> c.DieCommand:
     elif verb == "place":
         action = _place(reader, player)
     elif verb == "sell":
+        reader.clauses = _CLAUSES["sell"]
         goods = _number(reader, "a goods type (1-6)", 1, 6) if reader.accept("goods", "good", "g") else value
         action = c.SellAction(goods=goods, then=_sale_bonuses(reader, player))
     else:
@@ -481,6 +510,7 @@ def _die_command(reader: _Reader, player: str, verb: str) -> c.DieCommand:
 def _purchase(reader: _Reader, player: str) -> c.BuyCommand:
     """``<tile> [from <depot>] [discard <tile>] [workers <n>]``: a buy line's body, or a purchase in a placement."""
     take = _take(reader)
+    reader.clauses = _PURCHASE_CLAUSES
     pay = _number(reader, "a number of workers (0-2)", 0, 2) if reader.accept_clause("workers", "worker", "w") else 0
     return c.BuyCommand(player=player, tile=take.tile, depot=take.depot, discard=take.discard, pay_workers=pay,
                         shared=take.shared)

@@ -152,6 +152,27 @@ def test_a_hire_beyond_the_model_bound_is_a_located_parse_error() -> None:
     assert parse_line("anna: hire 98 workers").workers == 98
 
 
+@pytest.mark.parametrize(("line", "token", "column", "hint"), [
+    ("ben: take 2 castle fro 2", "fro", 20, "did you mean 'from'?"),
+    ("ben: take 2 castle 2 discrad mine", "discrad", 22, "did you mean 'discard'?"),
+    ("ben: take 2 castle extra", "extra", 20, "the take action may go on with: from, discard"),
+    ("ben: place 2 ship c3 goods 3 kep 2", "kep", 30, "did you mean 'keep'?"),
+    ("ben: place 2 castle c3 thne workers", "thne", 24, "did you mean 'then'?"),
+    ("ben: sell 2 bnus workers", "bnus", 13, "did you mean 'bonus'?"),
+    ("ben: buy mine frm 3", "frm", 15, "did you mean 'from'?"),
+    # a granted action's clause words, not its placement's: the take after 'then' went on
+    ("ben: place 2 castle c3 then take mine fro 3", "fro", 39, "did you mean 'from'?"),
+    ("ben: place 3 city-hall c3 buy k7 frm 2 then place k7 c4", "frm", 34, "did you mean 'from'?"),
+])
+def test_a_word_the_action_cannot_take_is_met_with_its_clause_words(line: str, token: str, column: int,
+                                                                     hint: str) -> None:
+    """A misspelt clause word (``fro`` for ``from``) is quoted with its column and the fix."""
+    with pytest.raises(ParseError) as info:
+        parse_line(line)
+    assert f"unexpected '{token}'" in info.value.message and f"column {column}" in info.value.message
+    assert info.value.hint == hint
+
+
 def test_unknown_tile_suggests_the_closest_name() -> None:
     with pytest.raises(ParseError) as info:
         parse_line("anna: take 3 watchtowr")
