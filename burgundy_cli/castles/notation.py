@@ -1658,3 +1658,107 @@ _LINE_TEXT: dict[type, Callable[..., str]] = {
     c.SoloVpCommand: lambda command: f"{command.player}: solo vp {command.vp}",
     c.SoloExchangeCommand: _solo_exchange_text,
 }
+
+
+# --- a typed start, as the canonical line it begins (Tab completion) -------------------------
+
+#: Clause words the reader takes in another spelling -> the canonical line's word, for any
+#: action; ``_CLAUSE_WORDS`` an action's own (a placement's ``from`` is ``goods``, a take's
+#: its depot).
+_START_WORDS = {"and": "then", "d": "discard", "drop": "discard", "b": "buy", "worker": "workers"}
+_CLAUSE_WORDS = {"place": {"g": "goods", "good": "goods", "from": "goods"}, "buy": {"w": "workers"}}
+
+
+def canonical_start(typed: str) -> str:
+    """The start of a canonical player line that ``typed`` -- the start of a line in a
+    spelling the reader takes, one space between words -- reads as so far: each whole word
+    as :func:`format_command` writes it (the verb's short form, a tile's alias, ``5->4``,
+    ``from depot 3``, ``and`` for ``then``, the colon after a name left out), the word being
+    typed (the last) left as it is, except that a numbered tile's number being typed joins
+    its word (``yellow 1`` is ``k1``, the start of ``k16``). Tab matches the legal lines on
+    this start, so what the reader accepts is found as it is typed; a table line (``roll``,
+    ``reveal``) is returned as typed.
+
+    >>> canonical_start("Anna t 5->4 Town Hall fr")
+    'Anna: take 5>4 city-hall fr'
+    >>> canonical_start("anna: p 3 ship c3 from depot 6 and t yellow 1")
+    'anna: place 3 ship c3 goods 6 then take k1'
+    """
+    *whole, last = typed.split(" ")
+    whole = [word.rstrip(",") for word in whole if word.rstrip(",")]
+    if not whole or whole[0].lower() in _TABLE_VERBS:
+        return typed
+    colon = next((index for index, word in enumerate(whole) if word.endswith(":") or word == ":"), None)
+    if colon is not None:
+        head, rest = whole[:colon + 1], whole[colon + 1:]
+        if head[-1] == ":":  # 'anna : take'
+            head = [*head[:-2], f"{head[-2]}:"] if len(head) > 1 else head
+    elif whole[0].lower() in _VERBS:  # no name typed: Tab puts each player's before it
+        head, rest = [], whole
+    else:
+        tokens = [_Token(word, index, "word") for index, word in enumerate(whole)]
+        at = _verb_after_name(tokens)
+        if at is None:  # the verb is the word being typed, if any: the whole words are the name
+            return " ".join(whole[:-1] + [f"{whole[-1]}:", _partial_word(last.lower(), [], None)])
+        head, rest = [*whole[:at - 1], f"{whole[at - 1]}:"], whole[at:]
+    words: list[str] = []
+    action = None
+    index = 0
+    while index < len(rest):
+        word = rest[index].lower()
+        index += 1
+        if word == "then" and words and words[-1] == "then":  # 'and then'
+            continue
+        if action is None or (words and words[-1] == "then"):
+            action = _VERBS.get(word, word)
+            words.append(action)
+            continue
+        if words and words[-1] in ("take", "place", "sell", "workers") and len(words) == 1:
+            if index < len(rest) and rest[index] in (">", "->"):  # '5 > 4': the die in three words
+                word, index = f"{word}>{rest[index + 1].lower() if index + 1 < len(rest) else ''}", index + 2
+            words.append(word.replace("->", ">"))
+            continue
+        if word in ("depot", "depots") and words and words[-1] in ("from", "goods"):
+            continue
+        canonical = _CLAUSE_WORDS.get(action, {}).get(word) or _START_WORDS.get(word)
+        if canonical is not None:
+            words.append(canonical)
+            action = "buy" if canonical == "buy" else action  # a placement's purchase: its own clauses
+            continue
+        if not word.isdigit() and not _DIE.match(word):
+            joined = _resolve(word + rest[index].lower()) if index < len(rest) else None
+            if joined is not None and (not rest[index].isdigit() or _resolve(word) is None):
+                words.append(joined)
+                index += 1
+                continue
+            name = _resolve(word)
+            if name is not None and not re.fullmatch(r"[a-g][0-9]", word):
+                words.append(name)
+                continue
+        words.append(word)
+    if last.isdigit() and rest and (kind := _numbered_kind(rest[-1].lower())) is not None \
+            and words and words[-1] == rest[-1].lower():
+        return " ".join([*head, *words[:-1], kind[0] + last])  # 'yellow 1' being typed: 'k1', the start of k16
+    if not last and rest and words and words[-1] == rest[-1].lower() \
+            and (kind := _numbered_kind(words[-1])) is not None:
+        return " ".join([*head, *words[:-1], kind[0]])  # 'yellow ': a knowledge tile's number comes next
+    if rest and last and words and words[-1] == rest[-1].lower() \
+            and (joined := _resolve(rest[-1].lower() + last.lower())) is not None:
+        return " ".join([*head, *words[:-1], joined])  # a two-word name typed to its end: 'town hall'
+    return " ".join([*head, *words, _partial_word(last.lower(), words, action)])
+
+
+def _partial_word(word: str, words: list[str], action: str | None) -> str:
+    """The word being typed as the canonical line's word begins: a short form that is no
+    start of its word is that word (``put``: ``place``, ``and``: ``then``), a die being
+    changed is written with ``>`` (``5-`` and ``5->`` begin ``5>4``); any other is kept."""
+    if not words or words[-1] == "then":  # the verb
+        verb = _VERBS.get(word)
+        return verb if verb is not None and not verb.startswith(word) else word
+    if len(words) == 1 and words[0] in ("take", "place", "sell", "workers"):  # the die
+        return word.replace("->", ">").replace("-", ">")
+    canonical = _CLAUSE_WORDS.get(action, {}).get(word) or _START_WORDS.get(word)
+    if canonical is None and not re.fullmatch(r"[a-g][0-9]", word):
+        kind = _numbered_kind(word)  # 'yellow': a knowledge tile's number comes next
+        canonical = _resolve(word) if kind is None else kind[0]  # or a tile's alias typed to its end: 'boat'
+    return canonical if canonical is not None and not canonical.startswith(word) else word
