@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 import os
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -397,6 +398,9 @@ class TableSession:
         command = words[0].lower()
         if command == "check" and len(words) > 1:
             return Reply(self.verdict(_after_first_word(text)))
+        misuse = _command_misuse(text)
+        if misuse is not None:
+            return Reply(f"refused, nothing written: {misuse}")
         if command in COMMANDS and (len(words) == 1 or command == "undo" and len(words) == 2):
             return self._command(command, words[1:])
         return self.play(text.strip())
@@ -415,9 +419,7 @@ class TableSession:
 
     def _command(self, command: str, args: list[str]) -> Reply:
         if command == "undo":
-            if args and not (args[0].isdigit() and 0 < int(args[0]) <= 1000):
-                return Reply("undo takes a number of lines, e.g. undo 2")
-            return self.undo(int(args[0]) if args else 1)
+            return self.undo(int(args[0]) if args else 1)  # (a count _command_misuse let through)
         if command == "check":
             example = (self.shown_lines() or ["Anna: take 3 church"])[0]
             return Reply(f"check takes a line of the game, e.g. check {example}")
@@ -606,7 +608,10 @@ class TableSession:
         words = body.split()
         if words[0].lower() == "check" and len(words) > 1:
             return self.live_check(_after_first_word(body))
-        if words[0].lower() in COMMANDS and len(words) <= 2:
+        misuse = _command_misuse(body)
+        if misuse is not None:
+            answer = misuse
+        elif words[0].lower() in COMMANDS and (len(words) == 1 or words[0].lower() == "undo"):
             answer = COMMANDS[words[0].lower()]
         else:
             try:
@@ -617,6 +622,33 @@ class TableSession:
                 answer = err.describe()
         self._checked = (self.version, body, answer)
         return answer
+
+
+#: The most lines one ``undo N`` removes.
+MOST_UNDONE = 1000
+
+
+def _command_misuse(text: str) -> str | None:
+    """Why ``text``, a session command with words it does not take, is refused (``undo x``,
+    ``show 3``), quoting the word and its column; None for anything else. A line with a
+    colon is a game line (a player may be called Show)."""
+    words = [(match.group(), match.start() + 1) for match in re.finditer(r"\S+", text)]
+    if not words or ":" in text:
+        return None
+    command = words[0][0].lower()
+    if command not in COMMANDS or command == "check" or len(words) == 1:
+        return None
+    if command == "undo":
+        count, column = words[1]
+        if not (count.isdigit() and len(count) <= 4 and 0 < int(count) <= MOST_UNDONE):
+            return f"undo takes a number of lines 1-{MOST_UNDONE}, found '{count}' at column {column}; e.g. undo 2"
+        if len(words) == 2:
+            return None
+    if command == "undo":
+        word, column = words[2]
+        return f"undo takes one number of lines, found '{word}' at column {column}; e.g. undo 2"
+    word, column = words[1]
+    return f"'{command}' takes nothing after it, found '{word}' at column {column}; type '{command}' alone"
 
 
 def _after_first_word(text: str) -> str:
