@@ -74,7 +74,8 @@ _RESOURCES = {
 }
 _PLAIN_TOKEN = re.compile(r'(?P<punct>[:,;])|(?P<word>[^\s:,;"#]+)')
 _CLOSED_NOTE = re.compile(r'"(?:[^"\\]|\\.)*"')
-_DIE = re.compile(r"^([0-9])(?:-?>([0-9])?)?$")
+#: (``→``: what a phone or a Mac types for ``->``)
+_DIE = re.compile(r"^([0-9])(?:(?:-?>|→)([0-9])?)?$")
 #: ``roll``: the dice of one player typed as one word (``26``, ``2/6``, ``2-6``).
 _TWO_DICE = re.compile(r"[0-9][/-]?[0-9]")
 _SIGNED = re.compile(r"^[+-]?[0-9]+$")
@@ -163,7 +164,9 @@ class _Reader:
         if token is not None:
             hint = None
             clauses = self.clauses if clauses is None else clauses
-            if clauses:
+            if token.text.lower() in clauses:  # a clause twice, or out of the line's order
+                hint = f"'{token.text.lower()}' is written once, in this order: {', '.join(clauses)}"
+            elif clauses:
                 from difflib import get_close_matches  # only for a hint: imported when one is needed
 
                 close = get_close_matches(token.text.lower(), clauses, n=1, cutoff=0.6)
@@ -214,11 +217,13 @@ def _die(reader: _Reader) -> tuple[int, int | None]:
     token = reader.next("a die (1-6)")
     match = _DIE.match(token.text) if token.kind == "word" else None
     if match is None:
-        raise error(token, f"expected a die (1-6, or rolled>used like 5>4), found '{token.text}'")
+        tile = _resolve(token.text) if token.kind == "word" and not token.text[:1].isdigit() else None
+        raise error(token, f"expected a die (1-6, or rolled>used like 5>4), found '{token.text}'",
+                    hint=f"the die comes before the tile: '<die> {tile}'" if tile else None)
     rolled = int(match.group(1))
     used_text = match.group(2)
     used_token = token
-    if used_text is None and (">" in token.text or reader.accept(">", "->")):
+    if used_text is None and (">" in token.text or "→" in token.text or reader.accept(">", "->", "→")):
         used_token = reader.next("the value the die is used as")
         if not _SMALL_NUMBER.match(used_token.text):
             raise error(used_token, f"expected the value the die is used as, found '{used_token.text}'")
@@ -313,7 +318,11 @@ def _space(reader: _Reader) -> str:
         return space_name(index)  # a team board's rd1 is its d7
     match = re.fullmatch(r"([a-z])([0-9]+)", text)
     if match is None or match.group(1) not in ROW_LETTERS:
-        raise error(token, f"expected a duchy space like c3 (row a-g, then its number), found '{token.text}'")
+        after = reader.peek()
+        split = (text in ROW_LETTERS and after is not None and after.text.isdigit()
+                 and space_id(text + after.text) is not None)  # 'c 3': the space in two words
+        raise error(token, f"expected a duchy space like c3 (row a-g, then its number), found '{token.text}'",
+                    hint=f"write the space as one word: '{text}{after.text}'" if split else None)
     row = match.group(1)
     raise error(token, f"space '{token.text}' is off the board",
                 hint=f"row {row} has spaces {row}1..{row}{ROW_LENGTHS[ROW_LETTERS.index(row)]}")
@@ -1714,9 +1723,9 @@ def canonical_start(typed: str) -> str:
             words.append(action)
             continue
         if words and words[-1] in ("take", "place", "sell", "workers") and len(words) == 1:
-            if index < len(rest) and rest[index] in (">", "->"):  # '5 > 4': the die in three words
+            if index < len(rest) and rest[index] in (">", "->", "→"):  # '5 > 4': the die in three words
                 word, index = f"{word}>{rest[index + 1].lower() if index + 1 < len(rest) else ''}", index + 2
-            words.append(word.replace("->", ">"))
+            words.append(word.replace("->", ">").replace("→", ">"))
             continue
         if word in ("depot", "depots") and words and words[-1] in ("from", "goods"):
             continue
@@ -1756,7 +1765,7 @@ def _partial_word(word: str, words: list[str], action: str | None) -> str:
         verb = _VERBS.get(word)
         return verb if verb is not None and not verb.startswith(word) else word
     if len(words) == 1 and words[0] in ("take", "place", "sell", "workers"):  # the die
-        return word.replace("->", ">").replace("-", ">")
+        return word.replace("->", ">").replace("→", ">").replace("-", ">")
     canonical = _CLAUSE_WORDS.get(action, {}).get(word) or _START_WORDS.get(word)
     if canonical is None and not re.fullmatch(r"[a-g][0-9]", word):
         kind = _numbered_kind(word)  # 'yellow': a knowledge tile's number comes next

@@ -54,6 +54,8 @@ DOC = Path(__file__).resolve().parents[2] / "docs" / "notation.md"
     ('fix anna silver +1 "forgot mine income"', 'fix anna silver +1 "forgot mine income"'),
     ("anna: fix VP -2", "fix anna vp -2"),
     ("fix anna goods 3 1", "fix anna goods3 +1"),
+    ("anna: take 3 → 4 mine", "anna: take 3>4 mine"),  # the arrow a phone or a Mac makes of '->'
+    ("anna: place 5→4 ship c3 goods 6", "anna: place 5>4 ship c3 goods 6"),
     ("roll white 3 good 5, anna 2 6, bob 1 1", "roll white 3 good 5, anna 2 6, bob 1 1"),
     ("Roll W 3 G 5 anna 26 bob 1/1", "roll white 3 good 5, anna 2 6, bob 1 1"),
     ("reveal 3: church ship cow2 yellow 16", "reveal 3 church ship cow2 k16"),
@@ -163,13 +165,20 @@ def test_a_hire_beyond_the_model_bound_is_a_located_parse_error() -> None:
     # a granted action's clause words, not its placement's: the take after 'then' went on
     ("ben: place 2 castle c3 then take mine fro 3", "fro", 39, "did you mean 'from'?"),
     ("ben: place 3 city-hall c3 buy k7 frm 2 then place k7 c4", "frm", 34, "did you mean 'from'?"),
+    # a clause twice or out of order: its order, not itself as the fix
+    ("ben: sell 3 goods 3 goods 4", "goods", 21, "'goods' is written once, in this order: goods, bonus"),
+    ("ben: take 3 mine discard k3 from 3", "from", 29, "'from' is written once, in this order: from, discard"),
+    # the die forgotten; a space in two words
+    ("ben: place church c3", "church", 12, "the die comes before the tile: '<die> church'"),
+    ("ben: place 3 church C 3", "C", 21, "write the space as one word: 'c3'"),
 ])
 def test_a_word_the_action_cannot_take_is_met_with_its_clause_words(line: str, token: str, column: int,
                                                                      hint: str) -> None:
-    """A misspelt clause word (``fro`` for ``from``) is quoted with its column and the fix."""
+    """A misspelt clause word (``fro`` for ``from``), a clause twice, a forgotten die, a space
+    in two words: each is quoted with its column and the fix."""
     with pytest.raises(ParseError) as info:
         parse_line(line)
-    assert f"unexpected '{token}'" in info.value.message and f"column {column}" in info.value.message
+    assert f"'{token}'" in info.value.message and info.value.message.endswith(f" at column {column}")
     assert info.value.hint == hint
 
 
