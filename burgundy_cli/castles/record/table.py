@@ -70,6 +70,8 @@ def table_completions(session: CastlesSession, typed: str) -> list[tuple[str, st
     Only the canonical words are completed (``reveal 2 k16``); another spelling of a tile
     already typed completes nothing, and the line under the input says how it reads."""
     words = typed.split()
+    if words and "fix".startswith(words[0].casefold()):
+        return _fix_completions(session, typed)
     if not words or words[0].casefold() != "reveal":
         return []
     state = session.state
@@ -89,6 +91,30 @@ def table_completions(session: CastlesSession, typed: str) -> list[tuple[str, st
     head = " ".join(["reveal", depot, *tiles])
     more = " " if len(tiles) + 1 < spaces else ""
     return [(f"{head} {name}{more}", _tile_shown(name, state.edition)) for name in names if name.startswith(partial)]
+
+
+#: The table's correction (docs/notation.md, ``fix``), as Tab shows it while it is typed.
+_FIX_FORM = 'fix <player> <silver|workers|vp|goods1-6> <+n|-n> ["note"]'
+_FIX_WHAT = ("silver", "workers", "vp", *(f"goods{n}" for n in range(1, 7)))
+
+
+def _fix_completions(session: CastlesSession, typed: str) -> list[tuple[str, str]]:
+    """Tab for a correction, which the table may write at any time: ``fix `` (shown as its
+    form), then the players, then what it corrects; the amount and note are the table's."""
+    head, space, rest = typed.lstrip().partition(" ")
+    if not space:
+        return [("fix ", _FIX_FORM)]
+    if head.casefold() != "fix":
+        return []
+    rest = " ".join(rest.split()) + (" " if rest.endswith(" ") and rest.strip() else "")
+    names = [player.name for player in session.state.players]
+    for name in names:  # (a name may hold spaces)
+        if rest.casefold().startswith(f"{name.casefold()} "):
+            partial = rest[len(name) + 1:].casefold()
+            return [] if " " in partial else [(f"fix {name} {what} ", f"fix {name} {what} <+n|-n>")
+                                              for what in _FIX_WHAT if what.startswith(partial)]
+    return [(f"fix {name} ", f"fix {name} <silver|workers|vp|goods1-6> <+n|-n>") for name in names
+            if name.casefold().startswith(rest.casefold())]
 
 
 def _natural(name: str) -> tuple[str, int]:
