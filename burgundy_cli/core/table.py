@@ -414,7 +414,7 @@ class TableSession:
         try:
             canonical = self._as_typed(line, self.session.check)
         except RefereeError as err:
-            return f"{err.describe()} (nothing written)"
+            return f"{_said(err)} (nothing written)"
         return legal_verdict(self.session, canonical, canonical, why=True)[0]
 
     def _command(self, command: str, args: list[str]) -> Reply:
@@ -510,7 +510,7 @@ class TableSession:
 
     def refusal(self, text: str, err: RefereeError) -> str:
         """A refused line: the message (rule id and text included) and what would be legal."""
-        lines = [f"refused, nothing written: {err.describe()}"]
+        lines = [f"refused, nothing written: {_said(err)}"]
         if isinstance(err, RefereeError) and not isinstance(err, RecordError):
             legal = self.shown_lines()
             if legal:
@@ -616,10 +616,8 @@ class TableSession:
         else:
             try:
                 answer = f"legal: {self._as_typed(body, self.session.check)}"
-            except ParseError as err:
-                answer = err.describe()
             except RefereeError as err:
-                answer = err.describe()
+                answer = _said(err)
         self._checked = (self.version, body, answer)
         return answer
 
@@ -649,6 +647,16 @@ def _command_misuse(text: str) -> str | None:
         return f"undo takes one number of lines, found '{word}' at column {column}; e.g. undo 2"
     word, column = words[1]
     return f"'{command}' takes nothing after it, found '{word}' at column {column}; type '{command}' alone"
+
+
+def _said(err: RefereeError) -> str:
+    """``err`` as the session says it: its kind, message and hint, and for a line that
+    cannot be read the column it points at, which the session (no file, no line number to
+    print before it) would otherwise lose where a game's message does not name it."""
+    column = err.location.column if err.location is not None else None
+    if not isinstance(err, ParseError) or column is None or "column" in err.message:
+        return err.describe()
+    return f"{err.kind}: {err.message} at column {column}" + (f" ({err.hint})" if err.hint else "")
 
 
 def _after_first_word(text: str) -> str:
