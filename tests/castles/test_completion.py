@@ -11,6 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from burgundy_cli.castles.movegen import completions
 from burgundy_cli.core.game import starts_as_typed
@@ -164,3 +166,14 @@ def test_a_start_the_reader_reads_is_matched_as_its_canonical_line():
     assert canonical_start("anna t 3 yellow ") == "anna: take 3 k"
     assert canonical_start("anna t 3 boat") == "anna: take 3 ship"
     assert canonical_start("roll w 3 g") == "roll w 3 g"  # a table line: its forms complete it
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(list("akpt 0123456789:,>-→#\"") + ["yellow", "cow", "then", "and", "from",
+                                                                    "depot", "town", "hall", "Anna"]),
+                max_size=20).map("".join))
+def test_any_start_reads_as_a_start_without_an_error(typed):
+    """Tab runs on every key: whatever is typed, the canonical start is a string, never an error."""
+    from burgundy_cli.castles.notation import canonical_start
+
+    assert isinstance(canonical_start(typed), str)
