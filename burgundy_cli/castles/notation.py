@@ -706,9 +706,13 @@ def _solo_exchange_text(command: c.SoloExchangeCommand) -> str:
 # --- table lines ---------------------------------------------------------------------------
 
 
+#: A roll line's words and the spellings the reader takes for them (Tab reads them too).
+ROLL_WORDS = {"white": ("white", "w"), "good": ("good", "goods", "g")}
+
+
 def _roll(reader: _Reader) -> c.RollEvent:
     """``roll white 3 good 5, anna 2 6, bob 1 1`` (commas optional; ``26`` for ``2 6``)."""
-    reader.accept("white", "w")
+    reader.accept(*ROLL_WORDS["white"])
     white_token = reader.peek()
     white, changed = _die(reader)
     if changed is not None:
@@ -718,7 +722,7 @@ def _roll(reader: _Reader) -> c.RollEvent:
         raise IllegalMoveError(rule("cob.roll.white"), f"the white die is written as changed to {changed} at "
                                f"column {white_token.column}", location=Location(column=white_token.column),
                                hint=f"write the white die as rolled: 'roll white {white} ...'")
-    good = _number(reader, "a goods type (1-6)", 1, 6) if reader.accept("good", "goods", "g") else None
+    good = _number(reader, "a goods type (1-6)", 1, 6) if reader.accept(*ROLL_WORDS["good"]) else None
     dice: dict[str, tuple[int, int]] = {}
     seen: dict[str, _Token] = {}
     while not reader.done():

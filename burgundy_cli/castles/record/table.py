@@ -72,6 +72,8 @@ def table_completions(session: CastlesSession, typed: str) -> list[tuple[str, st
     words = typed.split()
     if words and "fix".startswith(words[0].casefold()):
         return _fix_completions(session, typed)
+    if words and words[0].casefold() == "roll":
+        return _roll_completions(session, typed)
     if not words or words[0].casefold() != "reveal":
         return []
     state = session.state
@@ -115,6 +117,55 @@ def _fix_completions(session: CastlesSession, typed: str) -> list[tuple[str, str
                                               for what in _FIX_WHAT if what.startswith(partial)]
     return [(f"fix {name} ", f"fix {name} <silver|workers|vp|goods1-6> <+n|-n>") for name in names
             if name.casefold().startswith(rest.casefold())]
+
+
+def _roll_form(session: CastlesSession) -> list[str | None]:
+    """The roll line's words in order, None where a number goes: ``roll white <die> good
+    <type>, Anna <die> <die>, ...`` (a comma before each player's name)."""
+    form: list[str | None] = ["roll", "white", None, "good", None]
+    for player in session.state.players:
+        form += [f", {player.name}", None, None]
+    return form
+
+
+def _roll_completions(session: CastlesSession, typed: str) -> list[tuple[str, str]]:
+    """Tab in a roll line being typed, while the roll is due: the next word of the form
+    (``good``, then each player's name in seat order), the numbers left to the table.
+    Each player's two dice may be one word (``26``), commas are optional, as the reader takes them."""
+    import re
+
+    from burgundy_cli.castles.notation import ROLL_WORDS
+
+    if expected(session.state).kind not in ("phase", "roll"):
+        return []
+    form = _roll_form(session)
+    tokens = re.findall(r"[^\s,]+", typed)
+    done, partial = (tokens, "") if typed[-1:] in (" ", ",") else (tokens[:-1], tokens[-1].casefold())
+    at = 0
+    for token in done:
+        if at >= len(form):
+            return []
+        word = form[at]
+        if word == "good" and token.casefold() not in ROLL_WORDS["good"]:
+            at += 2  # the good left out (the phase's goods line names it): a player next
+            word = form[at]
+        if word is None:  # a number: a player's two dice may be one word
+            two = at + 1 < len(form) and form[at + 1] is None and len(token) > 1 and token[0].isdigit()
+            at += 2 if two else 1
+        elif token.casefold() in ROLL_WORDS.get(word, (word.lstrip(", ").casefold(),)):
+            at += 1
+        else:
+            return []
+    if at < 2 or at >= len(form) or form[at] is None \
+            or not form[at].lstrip(", ").casefold().startswith(partial):
+        return []  # ('roll white ' is the form's own offer)
+    head = typed[:len(typed) - len(partial)].rstrip(" ") if partial else typed.rstrip(" ")
+    word = form[at]
+    if word.startswith(", ") and head.endswith(","):
+        word = word[1:]
+    put = f"{head}{word if word.startswith(',') else ' ' + word.lstrip()} "
+    rest = " ".join(w or "<n>" for w in form[at:]).replace(" ,", ",").lstrip(", ")
+    return [(put, rest.replace("<n>", "<die>").replace("good <die>", "good <type>"))]
 
 
 def _natural(name: str) -> tuple[str, int]:
