@@ -141,6 +141,8 @@ def _roll_completions(session: CastlesSession, typed: str) -> list[tuple[str, st
     form = _roll_form(session)
     tokens = re.findall(r"[^\s,]+", typed)
     done, partial = (tokens, "") if typed[-1:] in (" ", ",") else (tokens[:-1], tokens[-1].casefold())
+    if partial[:1].isdigit():  # a number typed to its end, Tab for what follows it: 'good 5<Tab>'
+        done, partial = tokens, ""
     at = 0
     for token in done:
         if at >= len(form):
@@ -158,7 +160,7 @@ def _roll_completions(session: CastlesSession, typed: str) -> list[tuple[str, st
             return []
     if at < 2 or at >= len(form) or form[at] is None \
             or not form[at].lstrip(", ").casefold().startswith(partial):
-        return []  # ('roll white ' is the form's own offer)
+        return []  # ('roll white ' is the form's own offer; a number is the table's to say)
     head = typed[:len(typed) - len(partial)].rstrip(" ") if partial else typed.rstrip(" ")
     word = form[at]
     if word.startswith(", ") and head.endswith(","):
