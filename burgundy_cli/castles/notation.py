@@ -297,6 +297,11 @@ def _refuse_tile_number(token: _Token, after: _Token | None) -> None:
     elif (match := _HEAD_NUMBER.fullmatch(token.text.lower())) is not None:
         head, number = match.group(1), token
     else:
+        kind = _numbered_kind(token.text.lower()) if token.text.isalpha() else None
+        if kind is not None:  # 'yellow' alone: the number left out ('#16' is a comment)
+            prefix, low, high = kind
+            raise error(token, f"'{token.text}' needs the tile's number",
+                        hint=f"e.g. '{token.text} {low}' ({prefix}{low}..{prefix}{high})")
         return
     kind = _numbered_kind(head)
     if kind is None:

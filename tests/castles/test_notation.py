@@ -145,6 +145,16 @@ def test_a_tile_number_the_box_lacks_is_refused_with_the_range(line: str, token:
     assert info.value.hint is not None and ".." in info.value.hint
 
 
+@pytest.mark.parametrize(("line", "said", "hint"), [
+    ("anna: take 3 yellow", "'yellow' needs the tile's number at column 14", "e.g. 'yellow 1' (k1..k29)"),
+    ("anna: take 3 Cow #3", "'Cow' needs the tile's number at column 14", "e.g. 'Cow 2' (cow2..cow4)"),
+])
+def test_a_numbered_tile_without_its_number_says_so(line: str, said: str, hint: str) -> None:
+    with pytest.raises(ParseError) as info:
+        parse_line(line)
+    assert (info.value.message, info.value.hint) == (said, hint)
+
+
 def test_a_hire_beyond_the_model_bound_is_a_located_parse_error() -> None:
     """``hire 99 workers`` is spelt canonically but the model allows 1-98: the fast reader
     leaves it to the lenient one, whose refusal is located (it was a pydantic error)."""
