@@ -667,12 +667,15 @@ def completions(state: GameState, typed: str) -> list[str]:
     Made from the same generator as every line: a chain is read only where the typed text
     reaches it, so the first Tab on a position with 850,000 lines costs milliseconds.
     """
-    from burgundy_cli.castles.notation import format_command
+    from burgundy_cli.castles.notation import canonical_start, format_command
 
     state = state.copy()
-    forms = {typed}
-    for player in state.players:
-        forms.add(f"{player.name.casefold()}: {typed}")
+    # as typed, and as the canonical line it begins (short forms, aliases, no colon after a
+    # name): what the reader accepts is found as it is typed
+    forms = {typed, canonical_start(typed)}
+    for start in tuple(forms):
+        if ":" not in start:
+            forms.update(f"{player.name.casefold()}: {start}" for player in state.players)
     _, out = _generate(state, partial(_die_completions, forms=tuple(forms)))
     lines = [command if isinstance(command, str) else format_command(command) for _, command in out]
     return [line for line in lines if any(line.casefold().startswith(form) for form in forms)]

@@ -74,7 +74,8 @@ _RESOURCES = {
 }
 _PLAIN_TOKEN = re.compile(r'(?P<punct>[:,;])|(?P<word>[^\s:,;"#]+)')
 _CLOSED_NOTE = re.compile(r'"(?:[^"\\]|\\.)*"')
-_DIE = re.compile(r"^([0-9])(?:-?>([0-9])?)?$")
+#: (``→``: what a phone or a Mac types for ``->``)
+_DIE = re.compile(r"^([0-9])(?:(?:-?>|→)([0-9])?)?$")
 #: ``roll``: the dice of one player typed as one word (``26``, ``2/6``, ``2-6``).
 _TWO_DICE = re.compile(r"[0-9][/-]?[0-9]")
 _SIGNED = re.compile(r"^[+-]?[0-9]+$")
@@ -99,12 +100,15 @@ _new_token = tuple.__new__
 class _Reader:
     """A cursor over the tokens of one line, raising located :class:`ParseError`."""
 
-    __slots__ = ("tokens", "pos", "end_column")
+    __slots__ = ("tokens", "pos", "end_column", "clauses")
 
     def __init__(self, tokens: list[_Token], end_column: int) -> None:
         self.tokens = tokens
         self.pos = 0
         self.end_column = end_column
+        #: the clause words of the action read last (the innermost: a granted action's, after
+        #: its ``then``), which a word the line cannot take is matched against for the hint
+        self.clauses: tuple[str, ...] = ()
 
     def peek(self) -> _Token | None:
         return self.tokens[self.pos] if self.pos < len(self.tokens) else None
@@ -152,10 +156,22 @@ class _Reader:
     def done(self) -> bool:
         return self.pos >= len(self.tokens)
 
-    def expect_end(self, what: str) -> None:
+    def expect_end(self, what: str, clauses: tuple[str, ...] | None = None) -> None:
+        """The line ends here; else refuse the next token. ``clauses``: the words that may go
+        on such a line (default: those of the action read last), offered as the fix (the
+        closest to a misspelt one, or all of them)."""
         token = self.peek()
         if token is not None:
-            raise error(token, f"unexpected '{token.text}' after {what}")
+            hint = None
+            clauses = self.clauses if clauses is None else clauses
+            if token.text.lower() in clauses:  # a clause twice, or out of the line's order
+                hint = f"'{token.text.lower()}' is written once, in this order: {', '.join(clauses)}"
+            elif clauses:
+                from difflib import get_close_matches  # only for a hint: imported when one is needed
+
+                close = get_close_matches(token.text.lower(), clauses, n=1, cutoff=0.6)
+                hint = f"did you mean '{close[0]}'?" if close else f"{what} may go on with: {', '.join(clauses)}"
+            raise error(token, f"unexpected '{token.text}' after {what}", hint=hint)
 
 
 def error(token: _Token, message: str, hint: str | None = None) -> ParseError:
@@ -201,11 +217,13 @@ def _die(reader: _Reader) -> tuple[int, int | None]:
     token = reader.next("a die (1-6)")
     match = _DIE.match(token.text) if token.kind == "word" else None
     if match is None:
-        raise error(token, f"expected a die (1-6, or rolled>used like 5>4), found '{token.text}'")
+        tile = _resolve(token.text) if token.kind == "word" and not token.text[:1].isdigit() else None
+        raise error(token, f"expected a die (1-6, or rolled>used like 5>4), found '{token.text}'",
+                    hint=f"the die comes before the tile: '<die> {tile}'" if tile else None)
     rolled = int(match.group(1))
     used_text = match.group(2)
     used_token = token
-    if used_text is None and (">" in token.text or reader.accept(">", "->")):
+    if used_text is None and (">" in token.text or "→" in token.text or reader.accept(">", "->", "→")):
         used_token = reader.next("the value the die is used as")
         if not _SMALL_NUMBER.match(used_token.text):
             raise error(used_token, f"expected the value the die is used as, found '{used_token.text}'")
@@ -243,6 +261,7 @@ def _tile(reader: _Reader) -> str:
             reader.pos += 1
     name = name or _resolve(token.text)
     if name is None:
+        _refuse_tile_number(token, after)
         from burgundy_cli.castles.rules.tiles import suggest_tile_name
 
         suggestion = None if token.text.isdigit() else suggest_tile_name(
@@ -251,6 +270,47 @@ def _tile(reader: _Reader) -> str:
         raise error(token, f"unknown tile '{token.text}'",
                     hint=f"did you mean '{suggestion}'?" if suggestion else None)
     return name
+
+
+_HEAD_NUMBER = re.compile(r"([^\W\d_]+?)([0-9]{1,3})")
+
+
+@lru_cache(maxsize=64)
+def _numbered_kind(head: str) -> tuple[str, int, int] | None:
+    """The tiles ``head`` names with a number after it, as the catalogue's resolver reads them
+    (``yellow``, ``k``, ``monastery``: k1..k29; ``cow``, ``cows``: cow2..cow4): their canonical
+    prefix and lowest and highest number; None for a word that takes no number."""
+    numbers = [int(name[len(name.rstrip("0123456789")):]) for n in range(100)
+               if (name := _resolve(f"{head}{n}")) is not None]
+    if not numbers:
+        return None
+    prefix = _resolve(f"{head}{numbers[0]}").rstrip("0123456789")
+    return prefix, min(numbers), max(numbers)
+
+
+def _refuse_tile_number(token: _Token, after: _Token | None) -> None:
+    """Refuse a numbered tile whose number is out of range (``yellow 99``, ``k0``, ``cow 9``)
+    with the number's token, its column and the numbers the box has; return for any other
+    unknown tile."""
+    if after is not None and after.kind == "word" and after.text.isdigit() and token.text.isalpha():
+        head, number = token.text.lower(), after
+    elif (match := _HEAD_NUMBER.fullmatch(token.text.lower())) is not None:
+        head, number = match.group(1), token
+    else:
+        kind = _numbered_kind(token.text.lower()) if token.text.isalpha() else None
+        if kind is not None:  # 'yellow' alone: the number left out ('#16' is a comment)
+            prefix, low, high = kind
+            raise error(token, f"'{token.text}' needs the tile's number",
+                        hint=f"e.g. '{token.text} {low}' ({prefix}{low}..{prefix}{high})")
+        return
+    kind = _numbered_kind(head)
+    if kind is None:
+        return
+    prefix, low, high = kind
+    what = "a knowledge tile is numbered" if prefix == "k" else f"a {prefix} tile shows"
+    unit = "" if prefix == "k" else " animals"
+    raise error(number, f"{what} {low}-{high}{unit}, found '{number.text}'",
+                hint=f"the tiles are {prefix}{low}..{prefix}{high}")
 
 
 def _space(reader: _Reader) -> str:
@@ -263,7 +323,11 @@ def _space(reader: _Reader) -> str:
         return space_name(index)  # a team board's rd1 is its d7
     match = re.fullmatch(r"([a-z])([0-9]+)", text)
     if match is None or match.group(1) not in ROW_LETTERS:
-        raise error(token, f"expected a duchy space like c3 (row a-g, then its number), found '{token.text}'")
+        after = reader.peek()
+        split = (text in ROW_LETTERS and after is not None and after.text.isdigit()
+                 and space_id(text + after.text) is not None)  # 'c 3': the space in two words
+        raise error(token, f"expected a duchy space like c3 (row a-g, then its number), found '{token.text}'",
+                    hint=f"write the space as one word: '{text}{after.text}'" if split else None)
     row = match.group(1)
     raise error(token, f"space '{token.text}' is off the board",
                 hint=f"row {row} has spaces {row}1..{row}{ROW_LENGTHS[ROW_LETTERS.index(row)]}")
@@ -298,6 +362,7 @@ def _shared(reader: _Reader) -> bool:
 
 
 def _take(reader: _Reader) -> c.TakeAction:
+    reader.clauses = _CLAUSES["take"]
     tile = _tile(reader)
     shared = _shared(reader)
     depot = _depot_after(reader, "from", "depot")
@@ -309,6 +374,7 @@ def _place(reader: _Reader, player: str, in_sale: bool = False) -> c.PlaceAction
     """``<tile> <space> [goods ..] [keep ..] [as ..] [with ..] [order ..] [buy <tile> ..] [then <action>]``
     (``player``: who buys;
     ``in_sale``: among a sale's bonus actions)."""
+    reader.clauses = _CLAUSES["place"]
     tile = _tile(reader)
     shared = _shared(reader)
     space = _space(reader)
@@ -403,9 +469,11 @@ def _effect_action(reader: _Reader, player: str,
     if verb == "place":
         return _place(reader, player, in_sale)
     if verb == "sell":
+        reader.clauses = () if in_sale else _CLAUSES["sell"][1:]  # ('bonus': a granted sale names no goods)
         goods = _number(reader, "a goods type (1-6)", 1, 6)
         return c.SellAction(goods=goods, then=() if in_sale else _sale_bonuses(reader, player))
     if verb == "workers":
+        reader.clauses = ()
         return c.WorkersAction()
     if verb == "shield":
         shield, space = _shield_onto(reader)
@@ -421,6 +489,17 @@ def _sale_bonuses(reader: _Reader, player: str) -> tuple:
     return tuple(granted)
 
 
+#: The clause words a die action's line may hold after its die (docs/notation.md, "Player
+#: lines"), offered when a word after the action is not one the line could take.
+_CLAUSES = {
+    "take": ("from", "discard"),
+    "place": ("goods", "keep", "as", "with", "order", "buy", "then"),
+    "sell": ("goods", "bonus"),
+    "workers": (),
+}
+_PURCHASE_CLAUSES = ("from", "discard", "workers")
+
+
 def _die_command(reader: _Reader, player: str, verb: str) -> c.DieCommand:
     rolled, used = _die(reader)
     value = used if used is not None else rolled
@@ -433,6 +512,7 @@ def _die_command(reader: _Reader, player: str, verb: str) -> c.DieCommand:
     elif verb == "place":
         action = _place(reader, player)
     elif verb == "sell":
+        reader.clauses = _CLAUSES["sell"]
         goods = _number(reader, "a goods type (1-6)", 1, 6) if reader.accept("goods", "good", "g") else value
         action = c.SellAction(goods=goods, then=_sale_bonuses(reader, player))
     else:
@@ -444,6 +524,7 @@ def _die_command(reader: _Reader, player: str, verb: str) -> c.DieCommand:
 def _purchase(reader: _Reader, player: str) -> c.BuyCommand:
     """``<tile> [from <depot>] [discard <tile>] [workers <n>]``: a buy line's body, or a purchase in a placement."""
     take = _take(reader)
+    reader.clauses = _PURCHASE_CLAUSES
     pay = _number(reader, "a number of workers (0-2)", 0, 2) if reader.accept_clause("workers", "worker", "w") else 0
     return c.BuyCommand(player=player, tile=take.tile, depot=take.depot, discard=take.discard, pay_workers=pay,
                         shared=take.shared)
@@ -630,9 +711,13 @@ def _solo_exchange_text(command: c.SoloExchangeCommand) -> str:
 # --- table lines ---------------------------------------------------------------------------
 
 
+#: A roll line's words and the spellings the reader takes for them (Tab reads them too).
+ROLL_WORDS = {"white": ("white", "w"), "good": ("good", "goods", "g")}
+
+
 def _roll(reader: _Reader) -> c.RollEvent:
     """``roll white 3 good 5, anna 2 6, bob 1 1`` (commas optional; ``26`` for ``2 6``)."""
-    reader.accept("white", "w")
+    reader.accept(*ROLL_WORDS["white"])
     white_token = reader.peek()
     white, changed = _die(reader)
     if changed is not None:
@@ -642,7 +727,7 @@ def _roll(reader: _Reader) -> c.RollEvent:
         raise IllegalMoveError(rule("cob.roll.white"), f"the white die is written as changed to {changed} at "
                                f"column {white_token.column}", location=Location(column=white_token.column),
                                hint=f"write the white die as rolled: 'roll white {white} ...'")
-    good = _number(reader, "a goods type (1-6)", 1, 6) if reader.accept("good", "goods", "g") else None
+    good = _number(reader, "a goods type (1-6)", 1, 6) if reader.accept(*ROLL_WORDS["good"]) else None
     dice: dict[str, tuple[int, int]] = {}
     seen: dict[str, _Token] = {}
     while not reader.done():
@@ -1198,8 +1283,11 @@ def _canonical_tribute_line(forms: _CanonicalForms, fields: tuple[str | None, ..
     return c.TributeCommand(player=player, drop=shields, workers=None if workers is None else int(workers))
 
 
-def _canonical_hire_line(forms: _CanonicalForms, fields: tuple[str | None, ...]) -> c.HireCommand:
-    return c.HireCommand(player=fields[0], workers=int(fields[1]))
+def _canonical_hire_line(forms: _CanonicalForms, fields: tuple[str | None, ...]) -> c.HireCommand | None:
+    """``hire <n> workers``; 99 (two digits, but more than the model's 98) is left to the
+    lenient reader, whose refusal quotes it with its column and the range."""
+    workers = int(fields[1])
+    return c.HireCommand(player=fields[0], workers=workers) if workers <= 98 else None
 
 
 def _canonical_crane_line(forms: _CanonicalForms, fields: tuple[str | None, ...]) -> c.CraneCommand | None:
@@ -1588,3 +1676,107 @@ _LINE_TEXT: dict[type, Callable[..., str]] = {
     c.SoloVpCommand: lambda command: f"{command.player}: solo vp {command.vp}",
     c.SoloExchangeCommand: _solo_exchange_text,
 }
+
+
+# --- a typed start, as the canonical line it begins (Tab completion) -------------------------
+
+#: Clause words the reader takes in another spelling -> the canonical line's word, for any
+#: action; ``_CLAUSE_WORDS`` an action's own (a placement's ``from`` is ``goods``, a take's
+#: its depot).
+_START_WORDS = {"and": "then", "d": "discard", "drop": "discard", "b": "buy", "worker": "workers"}
+_CLAUSE_WORDS = {"place": {"g": "goods", "good": "goods", "from": "goods"}, "buy": {"w": "workers"}}
+
+
+def canonical_start(typed: str) -> str:
+    """The start of a canonical player line that ``typed`` -- the start of a line in a
+    spelling the reader takes, one space between words -- reads as so far: each whole word
+    as :func:`format_command` writes it (the verb's short form, a tile's alias, ``5->4``,
+    ``from depot 3``, ``and`` for ``then``, the colon after a name left out), the word being
+    typed (the last) left as it is, except that a numbered tile's number being typed joins
+    its word (``yellow 1`` is ``k1``, the start of ``k16``). Tab matches the legal lines on
+    this start, so what the reader accepts is found as it is typed; a table line (``roll``,
+    ``reveal``) is returned as typed.
+
+    >>> canonical_start("Anna t 5->4 Town Hall fr")
+    'Anna: take 5>4 city-hall fr'
+    >>> canonical_start("anna: p 3 ship c3 from depot 6 and t yellow 1")
+    'anna: place 3 ship c3 goods 6 then take k1'
+    """
+    *whole, last = typed.split(" ")
+    whole = [word.rstrip(",") for word in whole if word.rstrip(",")]
+    if not whole or whole[0].lower() in _TABLE_VERBS:
+        return typed
+    colon = next((index for index, word in enumerate(whole) if word.endswith(":") or word == ":"), None)
+    if colon is not None:
+        head, rest = whole[:colon + 1], whole[colon + 1:]
+        if head[-1] == ":":  # 'anna : take'
+            head = [*head[:-2], f"{head[-2]}:"] if len(head) > 1 else head
+    elif whole[0].lower() in _VERBS:  # no name typed: Tab puts each player's before it
+        head, rest = [], whole
+    else:
+        tokens = [_Token(word, index, "word") for index, word in enumerate(whole)]
+        at = _verb_after_name(tokens)
+        if at is None:  # the verb is the word being typed, if any: the whole words are the name
+            return " ".join(whole[:-1] + [f"{whole[-1]}:", _partial_word(last.lower(), [], None)])
+        head, rest = [*whole[:at - 1], f"{whole[at - 1]}:"], whole[at:]
+    words: list[str] = []
+    action = None
+    index = 0
+    while index < len(rest):
+        word = rest[index].lower()
+        index += 1
+        if word == "then" and words and words[-1] == "then":  # 'and then'
+            continue
+        if action is None or (words and words[-1] == "then"):
+            action = _VERBS.get(word, word)
+            words.append(action)
+            continue
+        if words and words[-1] in ("take", "place", "sell", "workers") and len(words) == 1:
+            if index < len(rest) and rest[index] in (">", "->", "→"):  # '5 > 4': the die in three words
+                word, index = f"{word}>{rest[index + 1].lower() if index + 1 < len(rest) else ''}", index + 2
+            words.append(word.replace("->", ">").replace("→", ">"))
+            continue
+        if word in ("depot", "depots") and words and words[-1] in ("from", "goods"):
+            continue
+        canonical = _CLAUSE_WORDS.get(action, {}).get(word) or _START_WORDS.get(word)
+        if canonical is not None:
+            words.append(canonical)
+            action = "buy" if canonical == "buy" else action  # a placement's purchase: its own clauses
+            continue
+        if not word.isdigit() and not _DIE.match(word):
+            joined = _resolve(word + rest[index].lower()) if index < len(rest) else None
+            if joined is not None and (not rest[index].isdigit() or _resolve(word) is None):
+                words.append(joined)
+                index += 1
+                continue
+            name = _resolve(word)
+            if name is not None and not re.fullmatch(r"[a-g][0-9]", word):
+                words.append(name)
+                continue
+        words.append(word)
+    if last.isdigit() and rest and (kind := _numbered_kind(rest[-1].lower())) is not None \
+            and words and words[-1] == rest[-1].lower():
+        return " ".join([*head, *words[:-1], kind[0] + last])  # 'yellow 1' being typed: 'k1', the start of k16
+    if not last and rest and words and words[-1] == rest[-1].lower() \
+            and (kind := _numbered_kind(words[-1])) is not None:
+        return " ".join([*head, *words[:-1], kind[0]])  # 'yellow ': a knowledge tile's number comes next
+    if rest and last and words and words[-1] == rest[-1].lower() \
+            and (joined := _resolve(rest[-1].lower() + last.lower())) is not None:
+        return " ".join([*head, *words[:-1], joined])  # a two-word name typed to its end: 'town hall'
+    return " ".join([*head, *words, _partial_word(last.lower(), words, action)])
+
+
+def _partial_word(word: str, words: list[str], action: str | None) -> str:
+    """The word being typed as the canonical line's word begins: a short form that is no
+    start of its word is that word (``put``: ``place``, ``and``: ``then``), a die being
+    changed is written with ``>`` (``5-`` and ``5->`` begin ``5>4``); any other is kept."""
+    if not words or words[-1] == "then":  # the verb
+        verb = _VERBS.get(word)
+        return verb if verb is not None and not verb.startswith(word) else word
+    if len(words) == 1 and words[0] in ("take", "place", "sell", "workers"):  # the die
+        return word.replace("->", ">").replace("→", ">").replace("-", ">")
+    canonical = _CLAUSE_WORDS.get(action, {}).get(word) or _START_WORDS.get(word)
+    if canonical is None and not re.fullmatch(r"[a-g][0-9]", word):
+        kind = _numbered_kind(word)  # 'yellow': a knowledge tile's number comes next
+        canonical = _resolve(word) if kind is None else kind[0]  # or a tile's alias typed to its end: 'boat'
+    return canonical if canonical is not None and not canonical.startswith(word) else word

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 import os
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -397,6 +398,9 @@ class TableSession:
         command = words[0].lower()
         if command == "check" and len(words) > 1:
             return Reply(self.verdict(_after_first_word(text)))
+        misuse = _command_misuse(text)
+        if misuse is not None:
+            return Reply(f"refused, nothing written: {misuse}")
         if command in COMMANDS and (len(words) == 1 or command == "undo" and len(words) == 2):
             return self._command(command, words[1:])
         return self.play(text.strip())
@@ -410,14 +414,12 @@ class TableSession:
         try:
             canonical = self._as_typed(line, self.session.check)
         except RefereeError as err:
-            return f"{err.describe()} (nothing written)"
+            return f"{_said(err)} (nothing written)"
         return legal_verdict(self.session, canonical, canonical, why=True)[0]
 
     def _command(self, command: str, args: list[str]) -> Reply:
         if command == "undo":
-            if args and not (args[0].isdigit() and 0 < int(args[0]) <= 1000):
-                return Reply("undo takes a number of lines, e.g. undo 2")
-            return self.undo(int(args[0]) if args else 1)
+            return self.undo(int(args[0]) if args else 1)  # (a count _command_misuse let through)
         if command == "check":
             example = (self.shown_lines() or ["Anna: take 3 church"])[0]
             return Reply(f"check takes a line of the game, e.g. check {example}")
@@ -508,7 +510,7 @@ class TableSession:
 
     def refusal(self, text: str, err: RefereeError) -> str:
         """A refused line: the message (rule id and text included) and what would be legal."""
-        lines = [f"refused, nothing written: {err.describe()}"]
+        lines = [f"refused, nothing written: {_said(err)}"]
         if isinstance(err, RefereeError) and not isinstance(err, RecordError):
             legal = self.shown_lines()
             if legal:
@@ -574,17 +576,21 @@ class TableSession:
         text has not reached, Castles offers ``<line> then ``, shown ``<line> then ...``, and
         its continuations once the text reaches them); a table form is offered up to its
         first placeholder; session commands complete too.
+
+        What is due comes first: while the table owes a line (a reveal, the roll), its forms
+        lead, and the lines a player may still say meanwhile (a 2011 late purchase, the solo
+        game's exchange or VP) follow them.
         """
         if text.lstrip().lower().startswith("check "):
             return [(f"check {put}", shown) for put, shown in self.completions(_after_first_word(text))]
         typed = " ".join(text.split()).casefold()
-        found: list[tuple[str, str]] = [(move, f"{move}..." if move.endswith(" ") else move)
-                                        for move in self.listing().completions(typed)]
-        found.extend(self.helpers.table_completions(self.session, text.lstrip()))
+        found: list[tuple[str, str]] = list(self.helpers.table_completions(self.session, text.lstrip()))
         for form in self.helpers.table_forms(self.session):
             head = form.split("<")[0]
             if head.casefold().startswith(typed):
                 found.append((head, form))
+        found.extend((move, f"{move}..." if move.endswith(" ") else move)
+                     for move in self.listing().completions(typed))
         if typed:
             found.extend((word, help_) for word, help_ in COMMANDS.items() if word.startswith(typed))
         return found
@@ -602,17 +608,55 @@ class TableSession:
         words = body.split()
         if words[0].lower() == "check" and len(words) > 1:
             return self.live_check(_after_first_word(body))
-        if words[0].lower() in COMMANDS and len(words) <= 2:
+        misuse = _command_misuse(body)
+        if misuse is not None:
+            answer = misuse
+        elif words[0].lower() in COMMANDS and (len(words) == 1 or words[0].lower() == "undo"):
             answer = COMMANDS[words[0].lower()]
         else:
             try:
                 answer = f"legal: {self._as_typed(body, self.session.check)}"
-            except ParseError as err:
-                answer = err.describe()
             except RefereeError as err:
-                answer = err.describe()
+                answer = _said(err)
         self._checked = (self.version, body, answer)
         return answer
+
+
+#: The most lines one ``undo N`` removes.
+MOST_UNDONE = 1000
+
+
+def _command_misuse(text: str) -> str | None:
+    """Why ``text``, a session command with words it does not take, is refused (``undo x``,
+    ``show 3``), quoting the word and its column; None for anything else. A line with a
+    colon is a game line (a player may be called Show)."""
+    words = [(match.group(), match.start() + 1) for match in re.finditer(r"\S+", text)]
+    if not words or ":" in text:
+        return None
+    command = words[0][0].lower()
+    if command not in COMMANDS or command == "check" or len(words) == 1:
+        return None
+    if command == "undo":
+        count, column = words[1]
+        if not (count.isdigit() and len(count) <= 4 and 0 < int(count) <= MOST_UNDONE):
+            return f"undo takes a number of lines 1-{MOST_UNDONE}, found '{count}' at column {column}; e.g. undo 2"
+        if len(words) == 2:
+            return None
+    if command == "undo":
+        word, column = words[2]
+        return f"undo takes one number of lines, found '{word}' at column {column}; e.g. undo 2"
+    word, column = words[1]
+    return f"'{command}' takes nothing after it, found '{word}' at column {column}; type '{command}' alone"
+
+
+def _said(err: RefereeError) -> str:
+    """``err`` as the session says it: its kind, message and hint, and for a line that
+    cannot be read the column it points at, which the session (no file, no line number to
+    print before it) would otherwise lose where a game's message does not name it."""
+    column = err.location.column if err.location is not None else None
+    if not isinstance(err, ParseError) or column is None or "column" in err.message:
+        return err.describe()
+    return f"{err.kind}: {err.message} at column {column}" + (f" ({err.hint})" if err.hint else "")
 
 
 def _after_first_word(text: str) -> str:

@@ -215,7 +215,7 @@ def read_lenient(text: str) -> Command:
         tile = _two_word_tile(args, 0)
         _no_more(args, 1 if tile is None else 2)
         return DrawCommand(player=player, tile=tile or tile_name(*args[0]))
-    return _parse_lay(player, args, len(body.rstrip()) + 1)
+    return _parse_lay(player, args, len(body.rstrip()) + 1, body)
 
 
 def canonical_start(typed: str) -> str:
@@ -271,9 +271,29 @@ def _knight_count(word: str, column: int) -> int:
     return int(word)
 
 
-def _parse_lay(player: str, args: list[tuple[str, int]], end_column: int) -> LayCommand:
+def _empty_leave_item(body: str, start: int, end: int) -> None:
+    """Refuse a ``leave`` list with an empty item (``1,,3``, ``,1,3``, ``1-3-``), which the
+    tokens alone would read as ``1,3``: ``body[start:end]`` is the list as typed, after the
+    word ``leave``. Every separator needs a count before it, and one after it too -- except a
+    comma followed by a space and another word, which separates clauses (``leave 1,2, east``)."""
+    for at in range(start, end):
+        mark = body[at]
+        if mark not in ",-":
+            continue
+        before = body[start:at].rstrip()
+        after = body[at + 1:end].lstrip()
+        clause_comma = (mark == "," and not after and body[at + 1:at + 2].isspace()
+                        and body[end:].strip() != "")
+        if not before or not before[-1].isdigit() or not (after[:1].isdigit() or clause_comma):
+            listed = body[start:end].strip()
+            raise ParseError(f"empty item in 'leave {listed}' at column {at + 1}", location=Location(column=at + 1),
+                             hint="give the knights left on each tile, castle first: e.g. 'leave 1,2,1'")
+
+
+def _parse_lay(player: str, args: list[tuple[str, int]], end_column: int, body: str = "") -> LayCommand:
     """The words after ``lay`` (each with its column); ``end_column``: the column after the
-    line's last word, where a part the line lacks is reported."""
+    line's last word, where a part the line lacks is reported; ``body``: the line as typed
+    (without its comment), where a ``leave`` list's separators are checked."""
     tile = cell = direction = None
     knights: tuple[int, int] | None = None  # (count, column)
     leave: list[int] = []
@@ -297,9 +317,15 @@ def _parse_lay(player: str, args: list[tuple[str, int]], end_column: int) -> Lay
             direction = _DIRECTIONS[low]
         elif low in _LEAVE:
             leave_column = column
+            list_end = column - 1 + len(word)
             while index < len(args) and _LEAVE_LIST.fullmatch(args[index][0]):
                 leave.extend(_knight_count(n, args[index][1]) for n in _LEAVE_SEPARATOR.split(args[index][0]) if n)
+                list_end = args[index][1] - 1 + len(args[index][0])
                 index += 1
+            if body:
+                while list_end < len(body) and body[list_end] in " \t,-":  # separators the tokens dropped
+                    list_end += 1
+                _empty_leave_item(body, column - 1 + len(word), list_end)
             if not leave:
                 raise ParseError("'leave' needs the knights left on each tile", location=Location(column=column),
                                  hint="e.g. 'leave 1,2,1' (the castle first)")

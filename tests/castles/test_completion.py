@@ -11,6 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from burgundy_cli.castles.movegen import completions
 from burgundy_cli.core.game import starts_as_typed
@@ -89,3 +91,89 @@ def test_table_session_and_shell_offer_then_on_the_worst_case(tmp_path):
     deeper = [text for text, _ in table.completions(f"{head} then place city-hall c3 then place city-hall b5")]
     assert deeper[0] == f"{head} then place city-hall c3 then place city-hall b5"
     assert table.play(deeper[0]).accepted
+
+
+# --- a start typed in any spelling the reader takes ------------------------------------------
+
+#: Canonical words -> a spelling the reader takes for them (docs/notation.md, "Forgiving input").
+#: (One-word aliases: a word being typed is matched as the start of a canonical word, so the
+#: first of two, 'town' of 'town hall', finds nothing until the second is typed.)
+_SLOPPY_WORDS = {"take": "t", "place": "put", "sell": "s", "workers": "w", "then": "and", "goods": "g",
+                 "discard": "drop", "city-hall": "TownHall", "boarding-house": "boardinghouse",
+                 "carpenter": "carpenters", "market": "marketplace", "ship": "Boat"}
+
+
+def _sloppy(line: str) -> str:
+    """``line`` as a player types it: no colon after the name, short verbs, aliases, capitals,
+    a knowledge tile by its colour and number, an animal tile in two words, ``5->4``."""
+    name, _, rest = line.partition(": ")
+    words = []
+    for word in rest.split(" "):
+        if word[:1] == "k" and word[1:].isdigit():
+            words.append(f"yellow {word[1:]}")
+        elif word.rstrip("234") in ("cow", "pig", "sheep", "chicken") and word[-1:].isdigit():
+            words.append(f"{word[:-1].title()} {word[-1]}")
+        elif len(word) == 3 and word[1] == ">":
+            words.append(word.replace(">", "->"))
+        else:
+            words.append(_SLOPPY_WORDS.get(word, word))
+    if words and words[0] == "w":  # 'w' after a place's die would be read as... nothing: keep the verb short
+        words[0] = "wk"
+    return " ".join([name.upper(), *words])
+
+
+def _found(offered: list[str], line: str) -> bool:
+    """``line`` is offered, or stands behind an offered ``<line> then `` (its continuations,
+    a purchase placed with it included: ``<line> buy k14 then ...``)."""
+    return any(offer == line or (offer.endswith(MORE) and line.startswith(offer.removesuffix("then ")))
+               for offer in offered)
+
+
+@pytest.mark.parametrize("name, text", list(listings())[:4], ids=lambda value: value if len(value) < 40 else "")
+def test_a_line_typed_in_the_readers_spellings_is_offered_at_every_word(name, text):
+    """Tab never misses what the referee accepts: a legal line typed the way the reader takes
+    it (``ANNA t 5->4 yellow 16``) is among the offers after each whole word and at the
+    verb's first letter, as its canonical start would be."""
+    from burgundy_cli.castles.notation import format_command, parse_line
+
+    session = session_of(text)
+    for line in session.legal_moves().moves[:60]:
+        typed = _sloppy(line)
+        assert format_command(parse_line(typed)).casefold() == line.casefold(), typed  # the reader's spelling
+        words = typed.split(" ")
+        # after each whole word, and halfway through the verb (a word being typed is matched
+        # as it stands, so only a canonical word's start can find its line: 'Bo' is no 'ship')
+        starts = [" ".join(words[:count]) + " " for count in range(1, len(words))]
+        starts += [typed, f"{words[0]} {words[1][:1]}"]
+        for start in starts:
+            offered = completions(session.state, " ".join(start.split()).casefold())
+            assert _found(offered, line), (start, line)
+
+
+def test_a_start_the_reader_reads_is_matched_as_its_canonical_line():
+    from burgundy_cli.castles.notation import canonical_start
+
+    assert canonical_start("ben take 2 c") == "ben: take 2 c"
+    assert canonical_start("t 3 yellow 1") == "take 3 k1"
+    assert canonical_start("anna: p 3 city hall c3 b k7 from 2 w 1 and then p k7 c") == \
+        "anna: place 3 city-hall c3 buy k7 from 2 workers 1 then place k7 c"
+    assert canonical_start("anna: p 4 ship c3 from depot 6 keep 1") == "anna: place 4 ship c3 goods 6 keep 1"
+    assert canonical_start("anna: t 6 church from depot 3 d m") == "anna: take 6 church from 3 discard m"
+    assert canonical_start("ben wk 6-") == "ben: workers 6>"
+    assert canonical_start("ben: put") == "ben: place"
+    assert canonical_start("anna t 3 town hall") == "anna: take 3 city-hall"  # a two-word name, typed out
+    assert canonical_start("anna t 3 yellow") == "anna: take 3 k"
+    assert canonical_start("anna t 3 yellow ") == "anna: take 3 k"
+    assert canonical_start("anna t 3 boat") == "anna: take 3 ship"
+    assert canonical_start("roll w 3 g") == "roll w 3 g"  # a table line: its forms complete it
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(list("akpt 0123456789:,>-→#\"") + ["yellow", "cow", "then", "and", "from",
+                                                                    "depot", "town", "hall", "Anna"]),
+                max_size=20).map("".join))
+def test_any_start_reads_as_a_start_without_an_error(typed):
+    """Tab runs on every key: whatever is typed, the canonical start is a string, never an error."""
+    from burgundy_cli.castles.notation import canonical_start
+
+    assert isinstance(canonical_start(typed), str)

@@ -29,6 +29,9 @@ DOC = Path(__file__).resolve().parents[2] / "docs" / "notation.md"
     ("bob: t 3 yellow 16 discard cow 3", "bob: take 3 k16 discard cow3"),
     ("bob: take 3 City Hall", "bob: take 3 city-hall"),
     ("bob: take 2 carpenter's workshop", "bob: take 2 carpenter"),
+    ("bob: take 2 market place", "bob: take 2 market"),  # the building's two-word name
+    ("bob: place 2 Market Place c3 then take cow3 from 2", "bob: place 2 market c3 then take cow3 from 2"),
+    ("reveal 1 market place castle", "reveal 1 market castle"),
     ("anna: place 6 castle d4 then take church from 3", "anna: place 6 castle d4 then take church from 3"),
     ("anna: place 6 castle d4 and t church 3", "anna: place 6 castle d4 then take church from 3"),
     ("anna: place 6 castle d4 and then take church 3", "anna: place 6 castle d4 then take church from 3"),
@@ -51,6 +54,8 @@ DOC = Path(__file__).resolve().parents[2] / "docs" / "notation.md"
     ('fix anna silver +1 "forgot mine income"', 'fix anna silver +1 "forgot mine income"'),
     ("anna: fix VP -2", "fix anna vp -2"),
     ("fix anna goods 3 1", "fix anna goods3 +1"),
+    ("anna: take 3 → 4 mine", "anna: take 3>4 mine"),  # the arrow a phone or a Mac makes of '->'
+    ("anna: place 5→4 ship c3 goods 6", "anna: place 5>4 ship c3 goods 6"),
     ("roll white 3 good 5, anna 2 6, bob 1 1", "roll white 3 good 5, anna 2 6, bob 1 1"),
     ("Roll W 3 G 5 anna 26 bob 1/1", "roll white 3 good 5, anna 2 6, bob 1 1"),
     ("reveal 3: church ship cow2 yellow 16", "reveal 3 church ship cow2 k16"),
@@ -116,6 +121,75 @@ def test_bad_token_is_quoted_with_its_column(line: str, token: str, column: int)
     assert f"'{token}'" in info.value.message
     assert f"column {column}" in info.value.message
     assert info.value.location.column == column
+
+
+@pytest.mark.parametrize(("line", "token", "column", "numbers"), [
+    ("anna: take 3 yellow 99", "99", 21, "1-29"),
+    ("anna: take 3 Yellow 0", "0", 21, "1-29"),
+    ("anna: take 3 monastery 30", "30", 24, "1-29"),
+    ("anna: take 3 k99", "k99", 14, "1-29"),
+    ("anna: take 3 cow 9", "9", 18, "2-4"),
+    ("anna: take 3 pig1", "pig1", 14, "2-4"),
+    ("reveal 2 mine hen 5", "5", 19, "2-4"),
+    ("anna: buy yellow 30", "30", 18, "1-29"),
+])
+def test_a_tile_number_the_box_lacks_is_refused_with_the_range(line: str, token: str, column: int,
+                                                                numbers: str) -> None:
+    """``yellow 99`` is a number out of range, not an unknown tile 'yellow': the number is
+    quoted with its column and the numbers the box has."""
+    with pytest.raises(ParseError) as info:
+        parse_line(line)
+    assert f" {numbers}" in info.value.message
+    assert f"found '{token}' at column {column}" in info.value.message
+    assert info.value.location.column == column
+    assert info.value.hint is not None and ".." in info.value.hint
+
+
+@pytest.mark.parametrize(("line", "said", "hint"), [
+    ("anna: take 3 yellow", "'yellow' needs the tile's number at column 14", "e.g. 'yellow 1' (k1..k29)"),
+    ("anna: take 3 Cow #3", "'Cow' needs the tile's number at column 14", "e.g. 'Cow 2' (cow2..cow4)"),
+])
+def test_a_numbered_tile_without_its_number_says_so(line: str, said: str, hint: str) -> None:
+    with pytest.raises(ParseError) as info:
+        parse_line(line)
+    assert (info.value.message, info.value.hint) == (said, hint)
+
+
+def test_a_hire_beyond_the_model_bound_is_a_located_parse_error() -> None:
+    """``hire 99 workers`` is spelt canonically but the model allows 1-98: the fast reader
+    leaves it to the lenient one, whose refusal is located (it was a pydantic error)."""
+    with pytest.raises(ParseError) as info:
+        parse_line("anna: hire 99 workers")
+    assert "1-98, found '99' at column 12" in info.value.message
+    assert parse_line("anna: hire 98 workers").workers == 98
+
+
+@pytest.mark.parametrize(("line", "token", "column", "hint"), [
+    ("ben: take 2 castle fro 2", "fro", 20, "did you mean 'from'?"),
+    ("ben: take 2 castle 2 discrad mine", "discrad", 22, "did you mean 'discard'?"),
+    ("ben: take 2 castle extra", "extra", 20, "the take action may go on with: from, discard"),
+    ("ben: place 2 ship c3 goods 3 kep 2", "kep", 30, "did you mean 'keep'?"),
+    ("ben: place 2 castle c3 thne workers", "thne", 24, "did you mean 'then'?"),
+    ("ben: sell 2 bnus workers", "bnus", 13, "did you mean 'bonus'?"),
+    ("ben: buy mine frm 3", "frm", 15, "did you mean 'from'?"),
+    # a granted action's clause words, not its placement's: the take after 'then' went on
+    ("ben: place 2 castle c3 then take mine fro 3", "fro", 39, "did you mean 'from'?"),
+    ("ben: place 3 city-hall c3 buy k7 frm 2 then place k7 c4", "frm", 34, "did you mean 'from'?"),
+    # a clause twice or out of order: its order, not itself as the fix
+    ("ben: sell 3 goods 3 goods 4", "goods", 21, "'goods' is written once, in this order: goods, bonus"),
+    ("ben: take 3 mine discard k3 from 3", "from", 29, "'from' is written once, in this order: from, discard"),
+    # the die forgotten; a space in two words
+    ("ben: place church c3", "church", 12, "the die comes before the tile: '<die> church'"),
+    ("ben: place 3 church C 3", "C", 21, "write the space as one word: 'c3'"),
+])
+def test_a_word_the_action_cannot_take_is_met_with_its_clause_words(line: str, token: str, column: int,
+                                                                     hint: str) -> None:
+    """A misspelt clause word (``fro`` for ``from``), a clause twice, a forgotten die, a space
+    in two words: each is quoted with its column and the fix."""
+    with pytest.raises(ParseError) as info:
+        parse_line(line)
+    assert f"'{token}'" in info.value.message and info.value.message.endswith(f" at column {column}")
+    assert info.value.hint == hint
 
 
 def test_unknown_tile_suggests_the_closest_name() -> None:

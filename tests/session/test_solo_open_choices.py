@@ -51,3 +51,15 @@ def test_the_prompt_says_the_open_choices_are_still_open(tmp_path):
     assert "open choices" not in TableSession(path).due()
     table, _ = _after_the_last_die(tmp_path)
     assert table.due() == "A2 · roll due · Anna may still buy · Anna may still make the solo game's open choices"
+
+
+def test_tab_offers_the_roll_that_is_due_before_the_open_choices(tmp_path):
+    """With the roll due and the exchange and VP still open, Tab with nothing typed leads with
+    the roll's form (what the table owes now), then the lines Anna may still say; typing a
+    line's start still finds those."""
+    table, _ = _after_the_last_die(tmp_path)
+    offered = table.completions("")
+    assert offered[0] == ("roll white ", "roll white <die> good <type>, Anna <die> <die>")
+    assert any(text.startswith("Anna: solo exchange ") for text, _ in offered[1:])
+    assert [text for text, _ in table.completions("r")][:1] == ["roll white "]
+    assert table.completions("anna: solo ex")[0][0].startswith("Anna: solo exchange ")

@@ -70,6 +70,10 @@ def table_completions(session: CastlesSession, typed: str) -> list[tuple[str, st
     Only the canonical words are completed (``reveal 2 k16``); another spelling of a tile
     already typed completes nothing, and the line under the input says how it reads."""
     words = typed.split()
+    if words and "fix".startswith(words[0].casefold()):
+        return _fix_completions(session, typed)
+    if words and words[0].casefold() == "roll":
+        return _roll_completions(session, typed)
     if not words or words[0].casefold() != "reveal":
         return []
     state = session.state
@@ -89,6 +93,81 @@ def table_completions(session: CastlesSession, typed: str) -> list[tuple[str, st
     head = " ".join(["reveal", depot, *tiles])
     more = " " if len(tiles) + 1 < spaces else ""
     return [(f"{head} {name}{more}", _tile_shown(name, state.edition)) for name in names if name.startswith(partial)]
+
+
+#: The table's correction (docs/notation.md, ``fix``), as Tab shows it while it is typed.
+_FIX_FORM = 'fix <player> <silver|workers|vp|goods1-6> <+n|-n> ["note"]'
+_FIX_WHAT = ("silver", "workers", "vp", *(f"goods{n}" for n in range(1, 7)))
+
+
+def _fix_completions(session: CastlesSession, typed: str) -> list[tuple[str, str]]:
+    """Tab for a correction, which the table may write at any time: ``fix `` (shown as its
+    form), then the players, then what it corrects; the amount and note are the table's."""
+    head, space, rest = typed.lstrip().partition(" ")
+    if not space:
+        return [("fix ", _FIX_FORM)]
+    if head.casefold() != "fix":
+        return []
+    rest = " ".join(rest.split()) + (" " if rest.endswith(" ") and rest.strip() else "")
+    names = [player.name for player in session.state.players]
+    for name in names:  # (a name may hold spaces)
+        if rest.casefold().startswith(f"{name.casefold()} "):
+            partial = rest[len(name) + 1:].casefold()
+            return [] if " " in partial else [(f"fix {name} {what} ", f"fix {name} {what} <+n|-n>")
+                                              for what in _FIX_WHAT if what.startswith(partial)]
+    return [(f"fix {name} ", f"fix {name} <silver|workers|vp|goods1-6> <+n|-n>") for name in names
+            if name.casefold().startswith(rest.casefold())]
+
+
+def _roll_form(session: CastlesSession) -> list[str | None]:
+    """The roll line's words in order, None where a number goes: ``roll white <die> good
+    <type>, Anna <die> <die>, ...`` (a comma before each player's name)."""
+    form: list[str | None] = ["roll", "white", None, "good", None]
+    for player in session.state.players:
+        form += [f", {player.name}", None, None]
+    return form
+
+
+def _roll_completions(session: CastlesSession, typed: str) -> list[tuple[str, str]]:
+    """Tab in a roll line being typed, while the roll is due: the next word of the form
+    (``good``, then each player's name in seat order), the numbers left to the table.
+    Each player's two dice may be one word (``26``), commas are optional, as the reader takes them."""
+    import re
+
+    from burgundy_cli.castles.notation import ROLL_WORDS
+
+    if expected(session.state).kind not in ("phase", "roll"):
+        return []
+    form = _roll_form(session)
+    tokens = re.findall(r"[^\s,]+", typed)
+    done, partial = (tokens, "") if typed[-1:] in (" ", ",") else (tokens[:-1], tokens[-1].casefold())
+    if partial[:1].isdigit():  # a number typed to its end, Tab for what follows it: 'good 5<Tab>'
+        done, partial = tokens, ""
+    at = 0
+    for token in done:
+        if at >= len(form):
+            return []
+        word = form[at]
+        if word == "good" and token.casefold() not in ROLL_WORDS["good"]:
+            at += 2  # the good left out (the phase's goods line names it): a player next
+            word = form[at]
+        if word is None:  # a number: a player's two dice may be one word
+            two = at + 1 < len(form) and form[at + 1] is None and len(token) > 1 and token[0].isdigit()
+            at += 2 if two else 1
+        elif token.casefold() in ROLL_WORDS.get(word, (word.lstrip(", ").casefold(),)):
+            at += 1
+        else:
+            return []
+    if at < 2 or at >= len(form) or form[at] is None \
+            or not form[at].lstrip(", ").casefold().startswith(partial):
+        return []  # ('roll white ' is the form's own offer; a number is the table's to say)
+    head = typed[:len(typed) - len(partial)].rstrip(" ") if partial else typed.rstrip(" ")
+    word = form[at]
+    if word.startswith(", ") and head.endswith(","):
+        word = word[1:]
+    put = f"{head}{word if word.startswith(',') else ' ' + word.lstrip()} "
+    rest = " ".join(w or "<n>" for w in form[at:]).replace(" ,", ",").lstrip(", ")
+    return [(put, rest.replace("<n>", "<die>").replace("good <die>", "good <type>"))]
 
 
 def _natural(name: str) -> tuple[str, int]:

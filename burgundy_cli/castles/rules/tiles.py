@@ -145,6 +145,7 @@ _ALIASES = {
     "carpenters": "carpenter", "carpentersworkshop": "carpenter", "carpenterworkshop": "carpenter",
     "workshop": "carpenter", "boardinghouse": "boarding-house",
     "cityhall": "city-hall", "townhall": "city-hall", "hall": "city-hall", "tower": "watchtower",
+    "marketplace": "market",  # 'market place', as players call the building's tile
     "warehouses": "warehouse", "storehouse": "warehouse",
     "chickens": "chicken", "hen": "chicken", "cows": "cow", "pigs": "pig",
     "castles": "castle", "mines": "mine", "ships": "ship", "boat": "ship",
