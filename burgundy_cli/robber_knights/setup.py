@@ -587,18 +587,38 @@ def _check_knights_came_from_castles(where: _Where, state: State,
             name = state.players[number].name
             count = space.knights.count(number)
             need = minimum.get(space.tile.terrain, 1)
-            if count < need:
-                raise where.error(f"{cell_name(cell)} holds {counted(count, 'knight')} of {name}; a {space.tile.terrain} tile "
-                                  f"keeps at least {need} of a stack that entered it", located[cell]())
-            if not any(_line_from_castle(state, castle, cell, number) for castle in _in_line(board, cell)):
+            castles = [castle for castle in _in_line(board, cell) if _line_from_castle(state, castle, cell, number)]
+            if not castles:
                 raise where.error(f"{name}'s knights on {cell_name(cell)} are in line with no castle tile of "
                                   f"{name}'s from which a move could have left them", located[cell](),
                                   hint="knights move from the castle they entered on in a straight line")
+            if count < need and not (state.pass_through and any(_passed(state, castle, cell, number)
+                                                                 for castle in castles)):
+                raise where.error(f"{cell_name(cell)} holds {counted(count, 'knight')} of {name}; a {space.tile.terrain} tile "
+                                  f"keeps at least {need} of a stack that entered it", located[cell](),
+                                  hint="with option pass-through, fewer only on a tile the stack went on from"
+                                  if state.pass_through else None)
 
 
 def _in_line(board: dict[Cell, Space], cell: Cell) -> list[Cell]:
     """The laid cells in ``cell``'s row and column, ``cell`` included."""
     return [other for other in board if other[0] == cell[0] or other[1] == cell[1]]
+
+
+def _passed(state: State, castle: Cell, cell: Cell, number: int) -> bool:
+    """Could a stack of player ``number`` from ``castle`` have gone on from ``cell`` (not the
+    castle itself): does a tile beyond it, in line from the castle, hold their knights that
+    the stack can have left? With option ``pass-through`` such a tile may keep fewer than
+    its terrain's minimum (docs/rulings.md, Robber Knights 2)."""
+    if cell == castle:
+        return False
+    step = ((cell[0] > castle[0]) - (cell[0] < castle[0]), (cell[1] > castle[1]) - (cell[1] < castle[1]))
+    beyond = (cell[0] + step[0], cell[1] + step[1])
+    while beyond in state.board:
+        if number in state.board[beyond].knights and _line_from_castle(state, castle, beyond, number):
+            return True
+        beyond = (beyond[0] + step[0], beyond[1] + step[1])
+    return False
 
 
 def _line_from_castle(state: State, castle: Cell, cell: Cell, number: int) -> bool:
