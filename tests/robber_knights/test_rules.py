@@ -297,3 +297,27 @@ def test_area_three_and_four_players(players, side):
     assert illegal(session, "red: lay plain a9").rule.id == "rk.lay.area"
     assert illegal(session, f"red: lay plain {chr(98 + side)}9").rule.id == "rk.lay.area"
     assert session.check("red: lay plain b10") == "red: lay plain b10"
+
+
+def test_the_last_tile_fits_in_a_full_area():
+    """docs/rulings.md, Robber Knights 11: "There is always a legal lay while a player holds a
+    tile" -- 2 players have 48 tiles ('Playing equipment': 24 each) and a 7 x 7 area ('Size of
+    the Playing Area': 49 spaces), and an empty space inside a full-width area always shares
+    an edge with a laid tile ('at least one edge must border one of the tiles already laid
+    out'). The tightest case: 47 tiles fill the 7 x 7 area but for a corner and a middle
+    space; blue's last tile goes on either, and nowhere outside the area. So no rule for a
+    player who cannot lay is needed: the game ends only when every tile is laid."""
+    from burgundy_cli.robber_knights.components import components
+
+    kinds = [name for name, tile in components().tiles.items() for _ in range(tile.count)]
+    owners = ["red"] * 24 + ["blue"] * 23
+    blue_kinds = list(kinds)
+    blue_kinds.remove("plain")   # blue's last tile, in hand
+    cells = [f"{chr(100 + col)}{row + 4}" for row in range(7) for col in range(7)]
+    cells = [cell for cell in cells if cell not in ("d4", "g7")]
+    tiles = [f"{cell} {owner}:{kind}" for cell, owner, kind in zip(cells, owners, kinds + blue_kinds)]
+    session = position(tiles, {"red": [], "blue": ["plain"]}, to_move="blue")
+    assert session.legal_moves().moves == ["blue: lay plain d4", "blue: lay plain g7"]
+    assert illegal(session, "blue: lay plain c5").rule.id == "rk.lay.area"
+    session.play("blue: lay plain g7")
+    assert session.state.over and session.score().complete
