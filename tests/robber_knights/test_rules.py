@@ -210,7 +210,9 @@ def test_no_room_for_the_minimum_means_the_tile_cannot_be_entered():
         err = illegal(session, line)
         assert err.rule.id == "rk.move.max-four", line
         assert "d5" in err.message and "cannot be entered" in err.message, err.message
-        assert err.hint == "stop the knights before d5"
+        assert err.hint.startswith("stop before d5: '")
+        walk = err.hint.split("'")[1]   # the hint's walk is one the rules allow
+        assert session.check(f"red: lay castle-plain b5 {walk}")
     assert session.check("red: lay castle-plain b5 knights 3 east leave 2,1") == \
         "red: lay castle-plain b5 knights 3 east leave 2,1"
 
@@ -321,3 +323,27 @@ def test_the_last_tile_fits_in_a_full_area():
     assert illegal(session, "blue: lay plain c5").rule.id == "rk.lay.area"
     session.play("blue: lay plain g7")
     assert session.state.over and session.score().complete
+
+
+@pytest.mark.parametrize(("line", "rule_id", "hint"), [
+    # 'without jumping over a tile or a space': d6 has no tile west of it
+    ("red: lay castle-plain d6 knights 2 west leave 1,1", "rk.move.gap", "stop before c6: 'knights 2'"),
+    # ... and 5 knights cannot all stay on the castle ('never more than 4 knights on any one tile')
+    ("red: lay castle-plain d6 knights 5 west leave 4,1", "rk.move.gap",
+     "stop before c6 with fewer knights, or go another way"),
+    # 'Knights cannot enter a tile with a lake on it'
+    ("red: lay castle-plain e4 knights 2 south leave 1,1", "rk.move.lake", "stop before e5: 'knights 2'"),
+    # 'Forest and mountains can only be entered when there are still enough knights left'
+    ("red: lay castle-plain d7 knights 2 east leave 1,1", "rk.move.enter",
+     "entering forest needs at least 2 knights in the stack; or stop before e7: 'knights 2'"),
+])
+def test_a_walk_that_cannot_go_on_is_told_where_it_may_stop(line, rule_id, hint):
+    """Rulebook, 'Moving the knights': a walk refused on entering a tile is told to stop on the
+    tile before it with the whole stack ("More knights can be left on a tile"), when the rules
+    allow that walk (the engine's one statement of the walk, asked again), and otherwise to
+    stop earlier or go another way (the hint used to say "leave the remaining 1 knight on the
+    tile before it" even where that tile would then hold 5)."""
+    err = illegal(base(), line)
+    assert (err.rule.id, err.hint) == (rule_id, hint)
+    if "'" in hint:
+        assert base().check(line.split(" knights")[0] + " " + hint.split("'")[1])
