@@ -207,3 +207,24 @@ def test_new_end_asks_for_the_buildings_held_and_the_knights_left(tmp_path) -> N
                                                    control="red=castles 8 villages 3,blue=6 castles 1 village 2 towns",
                                                    knights="red=5,blue=3"))
     assert open_record(tmp_path / "flags.toml").score() == asked.score()
+
+
+@pytest.mark.parametrize("path", PLAYOUTS, ids=lambda p: p.stem)
+def test_a_logged_games_end_told_without_its_map_scores_the_same(path) -> None:
+    """Each complete logged game's end told as the table would tell it -- per player, the
+    castles, villages and towns with their knight on top, counted off the final map, and the
+    knights left -- gives the log's score table, tiebreak and winner."""
+    logged = open_record(path)
+    state = logged.state
+    control = {}
+    for number, player in enumerate(state.players):
+        held = {"castles": 0, "villages": 0, "towns": 0}
+        for space in state.board.values():
+            if space.tile.building and space.knights and space.knights[-1] == number:
+                held[space.tile.building + "s"] += 1
+        control[player.name] = held
+    game = logged.header.model_dump(exclude_none=True)
+    game.pop("options", None)
+    text = dump_record({"game": game, "end": {"control": control,
+                                              "knights": {p.name: p.knights for p in state.players}}})
+    assert open_doc(parse_record_text(text, "told.toml")).score() == logged.score()
