@@ -347,3 +347,20 @@ def test_a_walk_that_cannot_go_on_is_told_where_it_may_stop(line, rule_id, hint)
     assert (err.rule.id, err.hint) == (rule_id, hint)
     if "'" in hint:
         assert base().check(line.split(" knights")[0] + " " + hint.split("'")[1])
+
+
+def test_pass_through_crosses_a_full_tile_but_leaves_nothing_there():
+    """docs/rulings.md, ruling 2: with option 'pass-through' "the 4-knight limit still applies
+    to the knights left" ('Moving the knights': "never more than 4 knights on any one tile. If
+    moving the knight would exceed this limit, the tile concerned cannot be entered"): a stack
+    that leaves none on a tile holding 4 exceeds nothing there, so it may cross it; it may not
+    stop there, nor leave a knight. Without the option every tile entered keeps a knight, so a
+    full tile cannot be entered at all."""
+    tiles = ["c5 red:plain", "d5 blue:castle-plain knights blue,blue,blue,blue", "e5 red:plain"]
+    hands = {"red": ["castle-plain", "plain"], "blue": ["castle-plain", "plain"]}
+    crossing = position(tiles, hands, options={"pass-through": True})
+    assert crossing.check("red: lay castle-plain b5 knights 3 east leave 1,1,0,1")
+    for line in ("red: lay castle-plain b5 knights 3 east leave 1,1,1", "red: lay castle-plain b5 knights 4 east leave 1,1,1,1"):
+        assert illegal(crossing, line).rule.id == "rk.move.max-four"
+    standard = illegal(position(tiles, hands), "red: lay castle-plain b5 knights 3 east leave 1,1,0,1")
+    assert standard.rule.id == "rk.move.max-four"
