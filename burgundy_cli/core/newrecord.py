@@ -508,6 +508,9 @@ def end_data(answers: NewRecord) -> dict[str, Any]:
     game = header_data(answers)
     players = game["players"]
     if answers.game == "robber-knights":
+        if answers.map and answers.control:
+            raise AnswerError("control", "the buildings held and the whole map are two ways of telling the end: "
+                                         "give --control or --map, not both")
         end: dict[str, Any] = {"tiles": [entry.strip() for entry in (answers.map or "").split(";") if entry.strip()]} \
             if answers.map else {"control": _control(answers.control or "", players)}
         if answers.knights:

@@ -228,3 +228,17 @@ def test_a_logged_games_end_told_without_its_map_scores_the_same(path) -> None:
     text = dump_record({"game": game, "end": {"control": control,
                                               "knights": {p.name: p.knights for p in state.players}}})
     assert open_doc(parse_record_text(text, "told.toml")).score() == logged.score()
+
+
+def test_new_end_refuses_the_control_and_the_map_together(tmp_path) -> None:
+    """Two ways of telling one end: given both, one would be left unread, so neither is taken
+    and nothing is written."""
+    from burgundy_cli.core.errors import UsageError
+
+    tiles = open_record(KNIGHTS / "end-2-players-tiebreak.toml").record_data()["end"]["tiles"]
+    with pytest.raises(UsageError) as refused:
+        create(str(tmp_path / "both.toml"), NewRecord(game="robber-knights", players="red,blue", end=True,
+                                                      map=";".join(tiles), control="red=1 castle,blue=none",
+                                                      knights="red=5,blue=3"))
+    assert "give --control or --map, not both" in refused.value.message
+    assert not (tmp_path / "both.toml").exists()
