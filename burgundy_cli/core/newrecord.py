@@ -21,7 +21,8 @@ then an ``[end]`` table of the box as it lies at the game's end, asked in the or
 tidied away (each duchy, the shields on its castles, the bonus tiles, the goods sold, each trade
 route card by card and the goods on it, the team game's shared storage, the goods, silverlings and
 workers left, the solo game's removed tiles, and last the VP track on the game board, with the solo
-game's VP counter and target marker; Robber Knights: the castles, villages and towns each knight on top holds and the knights left, or the whole map by flag; the team game
+game's VP counter and target marker; Robber Knights: the castles, villages and towns each
+player's knight is on top of and the knights left, or the whole map by flag; the team game
 asks for its teams first and for the team's property per team), each answer checked as it is
 given by the game's own checks of a position.
 On a terminal, without ``--result`` or ``--end``, the first question after the game says which
@@ -809,8 +810,8 @@ def _choices(key: str, answers: NewRecord) -> list[str]:
         from burgundy_cli.castles.modules.team import provisional_team_ids
 
         return [*provisional_team_ids(), *_holders(answers, key)]
-    if key in ("start_player", "teams", "boards", "goods", "hands", "layout", "map", "control", "knights", "silver",
-               "workers", "vp", "sold", "goods_left", "castle_shields", "route_goods"):
+    if key in ("start_player", "teams", "boards", "goods", "hands", "layout", "map", "control", "knights",
+               "silver", "workers", "vp", "sold", "goods_left", "castle_shields", "route_goods"):
         return _holders(answers, key)
     if key == "borrowed":   # (one holder: the answer alone, a player or nobody)
         holders = _holders(answers, key)
@@ -908,7 +909,8 @@ _WHERE = {**{key: ("end", "players") for key in _END_KEYS},
           "shields": ("setup", "shields"), "routes": ("setup", "routes"), "layout": ("setup", "layout"),
           "hands": ("setup", "hands"), "colours": ("setup", "colours"), "date": ("game", "date"), "place": ("game", "place"),
           "event": ("game", "event"), "scores": ("final", "scores"), "tiebreak": ("final",), "won": ("final",),
-          "map": ("end", "tiles"), "control": ("end", "control"), "knights": ("end", "knights"), "borrowed": ("end", "shields", "borrowed"),
+          "map": ("end", "tiles"), "control": ("end", "control"), "knights": ("end", "knights"),
+          "borrowed": ("end", "shields", "borrowed"),
           "shields_removed": ("end", "shields", "removed")}
 
 #: The end answer each ``[end.players.<name>]`` key comes from (a refusal names the key).

@@ -420,8 +420,8 @@ def _told_state(where: _Where, end: EndTable, header: GameHeader, players: list[
         told[name] = {building: getattr(line, field) for building, field in CONTROL_KEYS.items()}
     missing = next((name for name in players if name not in told), None)
     if missing is not None:
-        raise RecordError(f"[end] control: no line for {missing}", location=where.key("control"),
-                          path=("end", "control"), hint=f"{missing} = {{}} if no building has {missing}'s knight on top")
+        raise RecordError(f"[end] control: no line for {missing}", location=where.key("control"), path=("end", "control"),
+                          hint=f"{missing} = {{}} if no building has {missing}'s knight on top")
     for building, field in CONTROL_KEYS.items():
         box = len(players) * sum(tile.count for tile in components().tiles.values() if tile.building == building)
         held = sum(counts[building] for counts in told.values())
