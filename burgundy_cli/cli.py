@@ -284,9 +284,12 @@ def new(
     resets: Annotated[str | None, typer.Option(
         metavar="COUNT",
         help="--end, solo game: the counter's resets (default: those the target marker shows)")] = None,
+    control: Annotated[str | None, typer.Option(
+        metavar="HELD", help="--end, Robber Knights: the buildings each player's knight is on top of, "
+                             "\"anna=3 castles 2 villages 1 town,bob=4 castles\"")] = None,
     map_: Annotated[str | None, typer.Option(
-        "--map", metavar="TILES", help="--end, Robber Knights: every tile as cell owner:tile "
-                                       "[knights a,b], split by ;")] = None,
+        "--map", metavar="TILES", help="--end, Robber Knights: instead of --control, every tile as cell "
+                                       "owner:tile [knights a,b], split by ;")] = None,
     knights: Annotated[str | None, typer.Option(
         metavar="KNIGHTS", help="--end, Robber Knights: knights left, anna=4,bob=8")] = None,
     bridge: Annotated[str | None, typer.Option(
@@ -306,7 +309,7 @@ def new(
     --silver, --workers, --vp; the shields module --shields-removed, --castle-shields and shield 6's --borrowed;
     the team game --teams, --shared, the team's property given by team; the solo game
     --tiles-removed, --goods-removed, --vp-counter, --target-marker, --resets; Robber Knights
-    --map), scored as a logged game is.
+    --control and --knights, or the whole --map), scored as a logged game is.
 
     Example: burgundy new game.toml --game castles-of-burgundy --edition 2019 --players anna,bob --goods "anna=1 2 3,bob=4 5 6"
     """
@@ -319,7 +322,7 @@ def new(
                       castle_shields=castle_shields, borrowed=borrowed, shields_removed=shields_removed, bonuses=bonuses, sold=sold, goods_left=goods_left,
                       silver=silver, workers=workers, vp=vp, shared=shared, route_goods=route_goods, tiles_removed=tiles_removed,
                       goods_removed=goods_removed, vp_counter=vp_counter, target_marker=target_marker,
-                      resets=resets, map=map_, knights=knights, bridge=bridge)
+                      resets=resets, map=map_, control=control, knights=knights, bridge=bridge)
     _guard(partial(subcommands.new, str(file), given, force))
 
 

@@ -21,7 +21,8 @@ then an ``[end]`` table of the box as it lies at the game's end, asked in the or
 tidied away (each duchy, the shields on its castles, the bonus tiles, the goods sold, each trade
 route card by card and the goods on it, the team game's shared storage, the goods, silverlings and
 workers left, the solo game's removed tiles, and last the VP track on the game board, with the solo
-game's VP counter and target marker; Robber Knights: the map and the knights left; the team game
+game's VP counter and target marker; Robber Knights: the castles, villages and towns each
+player's knight is on top of and the knights left, or the whole map by flag; the team game
 asks for its teams first and for the team's property per team), each answer checked as it is
 given by the game's own checks of a position.
 On a terminal, without ``--result`` or ``--end``, the first question after the game says which
@@ -90,6 +91,7 @@ class NewRecord:
     resets: str | None = None       #: the solo game: how often the counter was reset
     bridge: str | None = None       #: the turn order on the bridge at the end, first to last: ben,anna
     map: str | None = None          #: Robber Knights: the map at the end, tile entries split by ;
+    control: str | None = None      #: Robber Knights: what each knight on top holds: anna=3 castles 1 town
     knights: str | None = None      #: Robber Knights: knights left in front: anna=4,bob=8
 
 
@@ -233,9 +235,11 @@ END_QUESTIONS: dict[str, list[tuple[str, str, str | None]]] = {
     ],
     "robber-knights": [
         ("players", "players in seat order, clockwise (e.g. Anna,Bob)", None),
+        ("control", "the castles, villages and towns each player's knight is on top of, e.g. "
+                    "Anna=3 castles 2 villages 1 town,Bob=4 castles (Bob=none: nothing)", None),
+        ("knights", "knights left in front of each player, e.g. Anna=4,Bob=8", None),
         ("map", "the map at the end, every tile as cell owner:tile [knights top,...], split by ; "
-                "(e.g. e6 Anna:castle-plain knights Anna,Bob; f6 Bob:plain)", None),
-        ("knights", "knights left in front of each player, e.g. Anna=4,Bob=8 (empty: counted from the map)", ""),
+                "(e.g. e6 Anna:castle-plain knights Anna,Bob; f6 Bob:plain)", ""),
         *WHEN_AND_WHERE,
     ],
 }
@@ -505,7 +509,11 @@ def end_data(answers: NewRecord) -> dict[str, Any]:
     game = header_data(answers)
     players = game["players"]
     if answers.game == "robber-knights":
-        end: dict[str, Any] = {"tiles": [entry.strip() for entry in (answers.map or "").split(";") if entry.strip()]}
+        if answers.map and answers.control:
+            raise AnswerError("control", "the buildings held and the whole map are two ways of telling the end: "
+                                         "give --control or --map, not both")
+        end: dict[str, Any] = {"tiles": [entry.strip() for entry in (answers.map or "").split(";") if entry.strip()]} \
+            if answers.map else {"control": _control(answers.control or "", players)}
         if answers.knights:
             end["knights"] = {name: _number(value) for name, value in _pairs(answers.knights, "knights", players).items()}
         return {"game": game, "end": end}
@@ -527,6 +535,23 @@ def end_data(answers: NewRecord) -> dict[str, Any]:
            "borrowed": _borrowed(answers, players)}
     shields = {"shields": {key: value for key, value in off.items() if value}} if any(off.values()) else {}
     return {"game": game, "end": {"players": table} | teams | bridge | shields | ({"solo": solo} if solo else {})}
+
+
+def _control(answer: str, players: list[str]) -> dict[str, Any]:
+    """Robber Knights' control answer as ``[end] control`` holds it: player -> buildings held,
+    read by the game's words (:func:`~burgundy_cli.robber_knights.setup.control_answer`).
+
+    :raises AnswerError: a player's part the game cannot read.
+    """
+    from burgundy_cli.robber_knights.setup import control_answer
+
+    control = {}
+    for name, value in _pairs(answer, "control", players).items():
+        try:
+            control[name] = control_answer(value)
+        except RefereeError as err:
+            raise AnswerError("control", f"{name}: {err.message}", hint=err.hint) from None
+    return control
 
 
 def _borrowed(answers: NewRecord, players: list[str]) -> dict[str, str]:
@@ -643,6 +668,10 @@ def _asked(key: str, answers: NewRecord) -> bool:
         return _plays(answers, "shields") and bool(shield_6_holders(answers))
     if key == "modules":
         return (answers.edition or "2019") == "2019"
+    if key == "control":   # (Robber Knights: what the final scoring reads, unless the whole map is given)
+        return answers.map is None
+    if key == "map":       # (never asked: a flag gives it, in place of the control)
+        return answers.map is not None
     if key == "start_player":
         return len(_names(answers.players)) > 1 and not _plays(answers, "team-game")
     return True
@@ -666,6 +695,8 @@ def _default(key: str, answers: NewRecord, default: str | None) -> str | None:
         return None
     if key == "resets":
         return _resets_shown(answers.target_marker)
+    if key == "knights" and answers.map is not None:
+        return ""   # (counted from the map)
     return default
 
 
@@ -779,8 +810,8 @@ def _choices(key: str, answers: NewRecord) -> list[str]:
         from burgundy_cli.castles.modules.team import provisional_team_ids
 
         return [*provisional_team_ids(), *_holders(answers, key)]
-    if key in ("start_player", "teams", "boards", "goods", "hands", "layout", "map", "knights", "silver",
-               "workers", "vp", "sold", "goods_left", "castle_shields", "route_goods"):
+    if key in ("start_player", "teams", "boards", "goods", "hands", "layout", "map", "control", "knights",
+               "silver", "workers", "vp", "sold", "goods_left", "castle_shields", "route_goods"):
         return _holders(answers, key)
     if key == "borrowed":   # (one holder: the answer alone, a player or nobody)
         holders = _holders(answers, key)
@@ -878,7 +909,8 @@ _WHERE = {**{key: ("end", "players") for key in _END_KEYS},
           "shields": ("setup", "shields"), "routes": ("setup", "routes"), "layout": ("setup", "layout"),
           "hands": ("setup", "hands"), "colours": ("setup", "colours"), "date": ("game", "date"), "place": ("game", "place"),
           "event": ("game", "event"), "scores": ("final", "scores"), "tiebreak": ("final",), "won": ("final",),
-          "map": ("end", "tiles"), "knights": ("end", "knights"), "borrowed": ("end", "shields", "borrowed"),
+          "map": ("end", "tiles"), "control": ("end", "control"), "knights": ("end", "knights"),
+          "borrowed": ("end", "shields", "borrowed"),
           "shields_removed": ("end", "shields", "removed")}
 
 #: The end answer each ``[end.players.<name>]`` key comes from (a refusal names the key).
@@ -974,7 +1006,7 @@ def _end_refusal(path: str, answers: NewRecord, keys: list[str], index: int) -> 
     for key, _, default in END_QUESTIONS[answers.game or "castles-of-burgundy"][index + 1:]:
         if key not in later and getattr(trial, key) is None and _asked(key, trial):   # as it will be
             trial = replace(trial, **{key: _default(key, trial, default) or None})
-    if not _names(trial.players) or (trial.game == "robber-knights" and trial.map is None):
+    if not _names(trial.players) or (trial.game == "robber-knights" and trial.map is None and trial.control is None):
         return None
     stood_in = set()
     if trial.teams is None and _plays(trial, "team-game"):

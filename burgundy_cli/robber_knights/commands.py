@@ -53,6 +53,8 @@ class LayCommand(CommandModel):
             raise ValueError("a direction is given exactly when knights are left on more than one tile")
         if self.leave and not sum(self.leave):
             raise ValueError("knights placed on a castle number at least 1 (no knights: leave nothing)")
+        if self.leave and not self.leave[-1]:
+            raise ValueError("the stack stops on the last tile it leaves knights on (leave ends with a knight)")
         return self
 
     @property

@@ -288,17 +288,19 @@ def _check_march(state: State, castle: Cell, terrain: str, cmd: LayCommand, pass
         if steps:
             passed.extend(_walked(cmd, steps))
         return
+    terrain_of_castle = terrain
     refused, cell, terrain, already, remaining, left, least = found
     name = cell_name(cell)
     limits = components()
     if refused == "rk.move.gap":
         raise _illegal(refused, f"the knights reach {name}, where no tile lies",
-                       f"stop before {name}: leave the remaining {counted(remaining, 'knight')} on the tile before it")
+                       _stop_before(state, castle, terrain_of_castle, cmd, cell))
     if refused == "rk.move.lake":
-        raise _illegal(refused, f"{name} is a lake", "stop the knights before the lake")
+        raise _illegal(refused, f"{name} is a lake", _stop_before(state, castle, terrain_of_castle, cmd, cell))
     if refused == "rk.move.enter":
         raise _illegal(refused, f"{counted(remaining, 'knight')} cannot enter the {terrain} at {name}",
-                       f"entering {terrain} needs at least {limits.minimum[terrain]} knights in the stack")
+                       f"entering {terrain} needs at least {limits.minimum[terrain]} knights in the stack; or "
+                       + _stop_before(state, castle, terrain_of_castle, cmd, cell))
     if refused == "rk.move.minimum":
         raise _illegal(refused, f"{counted(left, 'knight')} left on the {terrain} at {name}",
                        f"leave at least {limits.minimum[terrain]} there")
@@ -307,8 +309,22 @@ def _check_march(state: State, castle: Cell, terrain: str, cmd: LayCommand, pass
         raise _illegal(refused, f"the {terrain} at {name} holds {counted(already, 'knight')}, room for {room}, "
                        f"and a stack must leave {least} there: it cannot be entered"
                        if room else f"{name} holds {already} knights: it is full and cannot be entered",
-                       f"stop the knights before {name}")
+                       _stop_before(state, castle, terrain_of_castle, cmd, cell))
     raise _illegal(refused, f"{name} would hold {already + left} knights", f"it holds {already}; leave at most {room}")
+
+
+def _stop_before(state: State, castle: Cell, terrain: str, cmd: LayCommand, cell: Cell) -> str:
+    """The hint for a walk from a castle of ``terrain`` on ``castle`` that may not enter
+    ``cell``: the same knights stopping on the tile before it, all of the stack left there,
+    when :func:`march_refusal` allows that walk; else to stop earlier or go another way."""
+    reached = abs(cell[0] - castle[0]) + abs(cell[1] - castle[1])   # the steps of the walk before ``cell``
+    leave = [*cmd.leave[:reached - 1], sum(cmd.leave[reached - 1:])]
+    direction = cmd.direction if len(leave) > 1 else None
+    name = cell_name(cell)
+    if march_refusal(state, castle, terrain, direction, tuple(leave)) is not None:
+        return f"stop before {name} with fewer knights, or go another way"
+    walk = f"knights {cmd.knights}" + (f" {direction} leave {','.join(map(str, leave))}" if direction else "")
+    return f"stop before {name}: '{walk}'"
 
 
 def _walked(cmd: LayCommand, steps: list[tuple[Cell, str, int, int, int]]) -> Passed:

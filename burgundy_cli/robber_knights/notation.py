@@ -353,6 +353,10 @@ def _parse_lay(player: str, args: list[tuple[str, int]], end_column: int, body: 
                          hint="every knight placed is left on some tile: list them with 'leave', castle first")
     if sum(leave) == 0:
         leave = []
+    if leave and leave[-1] == 0:   # (the stack went on with no knight left in it)
+        kept = ",".join(map(str, leave[:max(i for i, n in enumerate(leave) if n) + 1]))
+        raise ParseError("the knights left end with 0: the stack stops on the last tile it leaves knights on",
+                         location=Location(column=leave_column or end_column), hint=f"e.g. 'leave {kept}'")
     if direction is not None and len(leave) < 2:
         raise ParseError(f"a direction ({direction}) needs knights left on at least two tiles",
                          location=Location(column=leave_column or end_column),

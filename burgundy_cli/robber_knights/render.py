@@ -12,7 +12,7 @@ from burgundy_cli.core.render import packed
 from burgundy_cli.core.words import counted
 from burgundy_cli.robber_knights.components import components
 from burgundy_cli.robber_knights.movegen import lay_cells
-from burgundy_cli.robber_knights.scoring import points
+from burgundy_cli.robber_knights.scoring import CATEGORIES, controlled, points
 from burgundy_cli.robber_knights.state import State, cell_name
 
 
@@ -23,7 +23,9 @@ def knight_symbols(names: list[str]) -> list[str]:
 
 
 def show(state: State) -> str:
-    """The whole position as text."""
+    """The whole position as text (an end told without its map: what each player holds)."""
+    if state.told is not None:
+        return _told(state)
     names = [player.name for player in state.players]
     symbols = knight_symbols(names)
     low_row, high_row, low_col, high_col = state.bounds
@@ -56,6 +58,16 @@ def show(state: State) -> str:
                      f"{player.knights:>2}  pile {player.pile_size:>2}  hand: {hand}")
     lines.append("")
     lines.append(_turn_line(state))
+    return "\n".join(lines)
+
+
+def _told(state: State) -> str:
+    """An end told as the buildings each player's knight is on top of (``[end] control``)."""
+    width = max(len(player.name) for player in state.players)
+    lines = ["game over: the end as told, without the map: the buildings each player's knight is on top of", ""]
+    for player, held, scored in zip(state.players, controlled(state), points(state)):
+        lines.append(f"{player.name.ljust(width)}  " + "  ".join(f"{CATEGORIES[b]} {n:>2}" for b, n in held.items())
+                     + f"  points {sum(scored.values()):>2}  knights left {player.knights:>2}")
     return "\n".join(lines)
 
 

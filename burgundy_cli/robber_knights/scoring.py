@@ -16,15 +16,24 @@ from burgundy_cli.robber_knights.state import State
 CATEGORIES = {"castle": "castles", "village": "villages", "town": "towns"}
 
 
-def points(state: State) -> list[dict[str, int]]:
-    """Each player's points by category for the tiles they control now."""
-    table = [dict.fromkeys(CATEGORIES.values(), 0) for _ in state.players]
-    values = components().points
+def controlled(state: State) -> list[dict[str, int]]:
+    """Each player's tiles of each building (castle, village, town) with their knight on top:
+    read off the board, or as an end told without its map gave them (``State.told``)."""
+    if state.told is not None:
+        return [dict(told) for told in state.told]
+    table = [dict.fromkeys(CATEGORIES, 0) for _ in state.players]
     for space in state.board.values():
         building = space.tile.building
         if building and space.knights:
-            table[space.knights[-1]][CATEGORIES[building]] += values[building]
+            table[space.knights[-1]][building] += 1
     return table
+
+
+def points(state: State) -> list[dict[str, int]]:
+    """Each player's points by category for the tiles they control now."""
+    values = components().points
+    return [{CATEGORIES[building]: count * values[building] for building, count in held.items()}
+            for held in controlled(state)]
 
 
 def score(state: State) -> ScoreTable:

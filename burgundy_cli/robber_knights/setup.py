@@ -20,7 +20,7 @@ from burgundy_cli.core.record import RecordDoc
 from burgundy_cli.core.replay import PlayerNames
 from pydantic import BaseModel, Field
 
-from burgundy_cli.core.models import TableModel, ValidationError
+from burgundy_cli.core.models import Count, TableModel, ValidationError
 from burgundy_cli.robber_knights.components import components
 from burgundy_cli.robber_knights.notation import tile_name
 from burgundy_cli.robber_knights.state import Cell, Player, Space, State, cell_name, full_pile, parse_cell
@@ -285,30 +285,53 @@ def read_position(doc: RecordDoc, header: GameHeader, players: list[str]) -> tup
     return state, position_data(state)
 
 
-class EndTable(TableModel):
-    """``[end]``: a game that was not logged move by move, as the map lies at its end: every
-    tile laid (``cell owner:tile [knights a,b,...]``, knights top first, as in ``[position]``)
-    and, optionally, the knights left in front of each player (checked: 30 less those laid)."""
+class ControlLine(TableModel):
+    """One player's line of ``[end] control``: how many castles, villages and towns their
+    knight is on top of at the end (a building left out: none)."""
 
-    tiles: Annotated[list[str], Field(min_length=1, max_length=100)]
+    castles: Count = 0
+    villages: Count = 0
+    towns: Count = 0
+
+
+class EndTable(TableModel):
+    """``[end]``: a game that was not logged move by move, scored from how it ended. Either
+    ``control``, what the final scoring reads: each player's castles, villages and towns with
+    their knight on top, and ``knights``, the knights left in front of each player (they
+    decide a tie); or the whole map, ``tiles`` (every tile laid, ``cell owner:tile [knights
+    a,b,...]``, knights top first, as in ``[position]``), with ``knights`` optional (checked:
+    30 less those on the map)."""
+
+    tiles: Annotated[list[str], Field(min_length=1, max_length=100)] | None = None
+    control: dict[str, ControlLine] | None = None
     knights: dict[str, int] | None = None
 
 
 def read_end(doc: RecordDoc, header: GameHeader, players: list[str]) -> tuple[State, dict[str, Any]]:
     """Build the state from an ``[end]`` table: the position in which every hand and pile is
-    empty (rulebook, 'Laying 1 to 3 tiles': "If all the tiles have been laid, the game is
-    over and the scores are added up"), so it gets every check a ``[position]`` gets; return
-    it with the canonical ``[end]`` data.
+    empty (rulebook, 'Size of the Playing Area': "If all the tiles have been laid, the game is
+    over and the scores are added up"); return it with the canonical ``[end]`` data. A map
+    gets every check a ``[position]`` gets; an end told by ``control`` the checks of
+    :func:`_told_state`.
 
     :raises RecordError: located at the offending entry; a player whose 24 tiles are not all
         on the map, at ``tiles``.
     """
     where = _Where(doc, "end")
     end: EndTable = _validate(doc, "end", EndTable)
+    if (end.tiles is None) == (end.control is None):
+        raise where.error("give control (the buildings each player's knight is on top of) or tiles (the whole "
+                          "map)" + (", not both" if end.tiles else ""), where.key(),
+                          "e.g. [end.control] red = { castles = 3, villages = 1, towns = 2 } and [end.knights] red = 4")
+    if end.control is not None:
+        state = _told_state(where, end, header, players)
+        return state, {"control": {player.name: {CONTROL_KEYS[building]: count for building, count in told.items()}
+                                   for player, told in zip(state.players, state.told)},
+                       "knights": {player.name: player.knights for player in state.players}}
     laid: dict[str, int] = dict.fromkeys(players, 0)
     for index, text in enumerate(end.tiles):
         laid[_position_tile(where, text, where.text("tiles", index), players)[1]] += 1
-    per_player = sum(tile.count for tile in components().tiles.values())
+    per_player = components().tiles_per_player
     short = next((name for name in players if laid[name] < per_player), None)
     if short is not None:
         raise where.error(f"the game ends when every tile is laid; {short} has laid {laid[short]} of "
@@ -319,6 +342,118 @@ def read_end(doc: RecordDoc, header: GameHeader, players: list[str]) -> tuple[St
     state = _position_state(where, table, header, players)
     data = position_data(state)
     return state, {"tiles": data["tiles"], "knights": data["knights"]}
+
+
+#: The ``[end] control`` key of each building.
+CONTROL_KEYS = {"castle": "castles", "village": "villages", "town": "towns"}
+
+
+def control_answer(text: str) -> dict[str, int | str]:
+    """One player's ``[end] control`` line from the words of ``burgundy new --end``:
+    ``3 castles 2 villages 1 town`` (a number and a building, either order; ``c``, ``v``,
+    ``t`` for short; a building left out: none); ``none`` or nothing for no building.
+    A count that is no whole number stays text, for the record's check to refuse.
+
+    :raises ParseError: a word that is no building, or a building without its count.
+    """
+    words = text.replace(",", " ").lower().split()
+    if words in ([], ["none"], ["0"], ["nothing"]):
+        return {}
+    hint = "e.g. 3 castles 2 villages 1 town (a building left out: none)"
+    fields = {word: field for building, field in CONTROL_KEYS.items()
+              for word in (building, field, building[0])}
+    line: dict[str, int | str] = {}
+    count: str | None = None      # a count read, its building still to come
+    building: str | None = None   # a building read, its count still to come
+    for word in words:
+        field = fields.get(word)
+        if field is None and building is not None:
+            line[building], building = _count(word), None
+        elif field is None and count is None:
+            count = word
+        elif field is None:
+            raise ParseError(f"'{word}' is no castle, village or town", hint=hint)
+        elif field in line or field == building:
+            raise ParseError(f"{field} given twice", hint=hint)
+        elif count is not None:
+            line[field], count = _count(count), None
+        elif building is not None:
+            raise ParseError(f"{building} without a count", hint=hint)
+        else:
+            building = field
+    if building is not None:
+        raise ParseError(f"{building} without a count", hint=hint)
+    if count is not None:
+        raise ParseError(f"'{count}' without castles, villages or towns after it", hint=hint)
+    return line
+
+
+def _count(word: str) -> int | str:
+    """A count as a whole number, or as typed (``x``, ``1.5``) for the record's check to refuse."""
+    return int(word) if word.isdecimal() else word
+
+
+def _told_state(where: _Where, end: EndTable, header: GameHeader, players: list[str]) -> State:
+    """The end told by ``[end] control`` and ``knights``: every hand and pile empty, no map,
+    each player's buildings under their knight as told (``State.told``), checked as the box
+    and the rules bound them:
+
+    - a line for every player, no one else (a player on top of nothing: ``red = {}``);
+    - no more castles, villages or towns held in all than the players' tiles have (each
+      player's 24: 8 castles, 6 villages, 4 towns; 'Playing equipment');
+    - knights left for every player, at most 30 ('Playing equipment': 30 knights per player);
+    - a player holds no more buildings than they have knights on the map: "the player whose
+      knight is on top on the tile in question is in control" ('The end of the game and
+      scoring'), so each tile they hold has one of theirs.
+
+    :raises RecordError: located at the key to blame, with its key path (``new`` names the answer).
+    """
+    def player_of(field: str, key: str) -> str:
+        return _located(where, lambda: where.key(field, key), lambda: resolve_player(key, players))
+
+    told: dict[str, dict[str, int]] = {}
+    for key, line in end.control.items():
+        name = player_of("control", key)
+        if name in told:
+            raise RecordError(f"[end] control: {name} is given twice", location=where.key("control", key),
+                              path=("end", "control", key))
+        told[name] = {building: getattr(line, field) for building, field in CONTROL_KEYS.items()}
+    missing = next((name for name in players if name not in told), None)
+    if missing is not None:
+        raise RecordError(f"[end] control: no line for {missing}", location=where.key("control"), path=("end", "control"),
+                          hint=f"{missing} = {{}} if no building has {missing}'s knight on top")
+    for building, field in CONTROL_KEYS.items():
+        box = len(players) * sum(tile.count for tile in components().tiles.values() if tile.building == building)
+        held = sum(counts[building] for counts in told.values())
+        if held > box:
+            raise RecordError(f"[end] control: {held} {field} held in all, but {len(players)} players' tiles have "
+                              f"only {box}", location=where.key("control"), path=("end", "control"))
+    if end.knights is None:
+        raise RecordError("[end] knights: the knights left in front of each player are needed: the most knights "
+                          "left wins a tie on points", location=where.key(), path=("end", "knights"),
+                          hint="e.g. [end.knights] red = 4")
+    per_player = components().knights_per_player
+    left: dict[str, int] = {}
+    for key, count in end.knights.items():
+        name = player_of("knights", key)
+        if not 0 <= count <= per_player:
+            raise RecordError(f"[end] knights: {name} has {count} knights left; a player has 0 to {per_player}",
+                              location=where.key("knights", key), path=("end", "knights", key))
+        held = sum(told[name].values())
+        if held > per_player - count:
+            raise RecordError(f"[end] knights: {name} has {count} knights left, so {per_player - count} on the map, "
+                              f"yet {counted(held, 'building')} with {name}'s knight on top",
+                              location=where.key("knights", key), path=("end", "knights", key),
+                              hint="each tile a player controls holds at least one of their knights")
+        left[name] = count
+    missing = next((name for name in players if name not in left), None)
+    if missing is not None:
+        raise RecordError(f"[end] knights: none given for {missing}", location=where.key("knights"),
+                          path=("end", "knights"))
+    empty = {name: 0 for name in full_pile()}
+    state = State([Player(name, [], dict(empty), left[name]) for name in players], components().area[len(players)],
+                  options={**OPTIONS, **header.options}, told=[told[name] for name in players])
+    return state
 
 
 def _position_state(where: _Where, table: PositionTable, header: GameHeader, players: list[str]) -> State:
@@ -452,18 +587,38 @@ def _check_knights_came_from_castles(where: _Where, state: State,
             name = state.players[number].name
             count = space.knights.count(number)
             need = minimum.get(space.tile.terrain, 1)
-            if count < need:
-                raise where.error(f"{cell_name(cell)} holds {counted(count, 'knight')} of {name}; a {space.tile.terrain} tile "
-                                  f"keeps at least {need} of a stack that entered it", located[cell]())
-            if not any(_line_from_castle(state, castle, cell, number) for castle in _in_line(board, cell)):
+            castles = [castle for castle in _in_line(board, cell) if _line_from_castle(state, castle, cell, number)]
+            if not castles:
                 raise where.error(f"{name}'s knights on {cell_name(cell)} are in line with no castle tile of "
                                   f"{name}'s from which a move could have left them", located[cell](),
                                   hint="knights move from the castle they entered on in a straight line")
+            if count < need and not (state.pass_through and any(_passed(state, castle, cell, number)
+                                                                 for castle in castles)):
+                raise where.error(f"{cell_name(cell)} holds {counted(count, 'knight')} of {name}; a {space.tile.terrain} tile "
+                                  f"keeps at least {need} of a stack that entered it", located[cell](),
+                                  hint="with option pass-through, fewer only on a tile the stack went on from"
+                                  if state.pass_through else None)
 
 
 def _in_line(board: dict[Cell, Space], cell: Cell) -> list[Cell]:
     """The laid cells in ``cell``'s row and column, ``cell`` included."""
     return [other for other in board if other[0] == cell[0] or other[1] == cell[1]]
+
+
+def _passed(state: State, castle: Cell, cell: Cell, number: int) -> bool:
+    """Could a stack of player ``number`` from ``castle`` have gone on from ``cell`` (not the
+    castle itself): does a tile beyond it, in line from the castle, hold their knights that
+    the stack can have left? With option ``pass-through`` such a tile may keep fewer than
+    its terrain's minimum (docs/rulings.md, Robber Knights 2)."""
+    if cell == castle:
+        return False
+    step = ((cell[0] > castle[0]) - (cell[0] < castle[0]), (cell[1] > castle[1]) - (cell[1] < castle[1]))
+    beyond = (cell[0] + step[0], cell[1] + step[1])
+    while beyond in state.board:
+        if number in state.board[beyond].knights and _line_from_castle(state, castle, beyond, number):
+            return True
+        beyond = (beyond[0] + step[0], beyond[1] + step[1])
+    return False
 
 
 def _line_from_castle(state: State, castle: Cell, cell: Cell, number: int) -> bool:
@@ -497,9 +652,24 @@ def _check_counts(where: _Where, table: PositionTable, state: State, players: li
                                   location())
 
 
+def refuse_without_map(state: State) -> None:
+    """Refuse what needs the map (a picture, ``show --json``, ``show --position``) of an end
+    told without it (``[end] control``: the buildings each player holds, no tiles).
+
+    :raises RecordError: the state is such an end.
+    """
+    if state.told is not None:
+        raise RecordError("this end was told as the buildings each player's knight is on top of: it has no map "
+                          "to draw or write as a position", hint="'burgundy score' and 'burgundy show' print it")
+
+
 def position_data(state: State) -> dict[str, Any]:
     """The canonical ``[position]`` data of ``state``, at any moment (``show --position``):
-    what :func:`read_position` reads back; ``lays`` and ``must-draw`` only mid-turn."""
+    what :func:`read_position` reads back; ``lays`` and ``must-draw`` only mid-turn.
+
+    :raises RecordError: an end told without its map (:func:`refuse_without_map`).
+    """
+    refuse_without_map(state)
     names = [player.name for player in state.players]
     tiles = []
     for cell in sorted(state.board):

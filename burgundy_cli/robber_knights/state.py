@@ -64,6 +64,9 @@ class State:
     frame: int = field(init=False)
     #: option ``pass-through``: knights may cross a tile without leaving any there
     pass_through: bool = field(init=False)
+    #: an end told without its map (``[end] control``): per player, how many tiles of each
+    #: building (castle, village, town) their knight is on top of; None while the board tells
+    told: list[dict[str, int]] | None = None
 
     def __post_init__(self) -> None:
         self.index = {player.name: number for number, player in enumerate(self.players)}

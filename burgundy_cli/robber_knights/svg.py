@@ -55,7 +55,13 @@ def due_data(state: State) -> dict[str, Any]:
 
 
 def position_data(state: State) -> dict[str, Any]:
-    """The position in the documented JSON form (see docs/pictures.md)."""
+    """The position in the documented JSON form (see docs/pictures.md).
+
+    :raises RecordError: an end told without its map (``[end] control``): nothing to draw.
+    """
+    from burgundy_cli.robber_knights.setup import refuse_without_map
+
+    refuse_without_map(state)
     names = [player.name for player in state.players]
     held = points(state)
     return {

@@ -52,3 +52,26 @@ def test_a_line_missing_its_end_points_at_the_end(typed, column):
 def test_commas_between_words_are_optional(typed, canonical):
     """As in a Castles line, a comma may close a clause; the leave list keeps its own commas."""
     assert format_command(parse_line(typed)) == canonical
+
+
+@pytest.mark.parametrize(("typed", "kept"), [
+    ("red: lay cp e4 knights 2 east leave 2,0", "leave 2"),
+    ("red: lay cp e4 knights 3 east leave 1,2,0,0", "leave 1,2"),
+])
+def test_a_walk_ends_on_a_tile_it_leaves_knights_on(typed, kept):
+    """docs/rulings.md, Robber Knights 1: "the stack stops where its last knights stay"
+    (rulebook, 'Moving the knights': the player "must leave behind knights on each tile as
+    they move on from it"): a walk whose last tile gets no knight moved on with none left in
+    it. Refused as the line is read, saying the walk meant, not as a stack of 0 knights
+    entering a plain (rk.move.enter speaks only of forest and mountains); the command model
+    refuses it too."""
+    from pydantic import ValidationError
+
+    from burgundy_cli.robber_knights.commands import LayCommand
+
+    with pytest.raises(ParseError) as err:
+        parse_line(typed)
+    assert "the knights left end with 0" in err.value.message and kept in err.value.hint
+    assert err.value.location.column == typed.index("leave") + 1
+    with pytest.raises(ValidationError):
+        LayCommand(player="red", tile="castle-plain", cell="e4", direction="east", leave=(2, 0))

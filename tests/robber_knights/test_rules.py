@@ -210,7 +210,9 @@ def test_no_room_for_the_minimum_means_the_tile_cannot_be_entered():
         err = illegal(session, line)
         assert err.rule.id == "rk.move.max-four", line
         assert "d5" in err.message and "cannot be entered" in err.message, err.message
-        assert err.hint == "stop the knights before d5"
+        assert err.hint.startswith("stop before d5: '")
+        walk = err.hint.split("'")[1]   # the hint's walk is one the rules allow
+        assert session.check(f"red: lay castle-plain b5 {walk}")
     assert session.check("red: lay castle-plain b5 knights 3 east leave 2,1") == \
         "red: lay castle-plain b5 knights 3 east leave 2,1"
 
@@ -297,3 +299,68 @@ def test_area_three_and_four_players(players, side):
     assert illegal(session, "red: lay plain a9").rule.id == "rk.lay.area"
     assert illegal(session, f"red: lay plain {chr(98 + side)}9").rule.id == "rk.lay.area"
     assert session.check("red: lay plain b10") == "red: lay plain b10"
+
+
+def test_the_last_tile_fits_in_a_full_area():
+    """docs/rulings.md, Robber Knights 11: "There is always a legal lay while a player holds a
+    tile" -- 2 players have 48 tiles ('Playing equipment': 24 each) and a 7 x 7 area ('Size of
+    the Playing Area': 49 spaces), and an empty space inside a full-width area always shares
+    an edge with a laid tile ('at least one edge must border one of the tiles already laid
+    out'). The tightest case: 47 tiles fill the 7 x 7 area but for a corner and a middle
+    space; blue's last tile goes on either, and nowhere outside the area. So no rule for a
+    player who cannot lay is needed: the game ends only when every tile is laid."""
+    from burgundy_cli.robber_knights.components import components
+
+    kinds = [name for name, tile in components().tiles.items() for _ in range(tile.count)]
+    owners = ["red"] * 24 + ["blue"] * 23
+    blue_kinds = list(kinds)
+    blue_kinds.remove("plain")   # blue's last tile, in hand
+    cells = [f"{chr(100 + col)}{row + 4}" for row in range(7) for col in range(7)]
+    cells = [cell for cell in cells if cell not in ("d4", "g7")]
+    tiles = [f"{cell} {owner}:{kind}" for cell, owner, kind in zip(cells, owners, kinds + blue_kinds)]
+    session = position(tiles, {"red": [], "blue": ["plain"]}, to_move="blue")
+    assert session.legal_moves().moves == ["blue: lay plain d4", "blue: lay plain g7"]
+    assert illegal(session, "blue: lay plain c5").rule.id == "rk.lay.area"
+    session.play("blue: lay plain g7")
+    assert session.state.over and session.score().complete
+
+
+@pytest.mark.parametrize(("line", "rule_id", "hint"), [
+    # 'without jumping over a tile or a space': d6 has no tile west of it
+    ("red: lay castle-plain d6 knights 2 west leave 1,1", "rk.move.gap", "stop before c6: 'knights 2'"),
+    # ... and 5 knights cannot all stay on the castle ('never more than 4 knights on any one tile')
+    ("red: lay castle-plain d6 knights 5 west leave 4,1", "rk.move.gap",
+     "stop before c6 with fewer knights, or go another way"),
+    # 'Knights cannot enter a tile with a lake on it'
+    ("red: lay castle-plain e4 knights 2 south leave 1,1", "rk.move.lake", "stop before e5: 'knights 2'"),
+    # 'Forest and mountains can only be entered when there are still enough knights left'
+    ("red: lay castle-plain d7 knights 2 east leave 1,1", "rk.move.enter",
+     "entering forest needs at least 2 knights in the stack; or stop before e7: 'knights 2'"),
+])
+def test_a_walk_that_cannot_go_on_is_told_where_it_may_stop(line, rule_id, hint):
+    """Rulebook, 'Moving the knights': a walk refused on entering a tile is told to stop on the
+    tile before it with the whole stack ("More knights can be left on a tile"), when the rules
+    allow that walk (the engine's one statement of the walk, asked again), and otherwise to
+    stop earlier or go another way (the hint used to say "leave the remaining 1 knight on the
+    tile before it" even where that tile would then hold 5)."""
+    err = illegal(base(), line)
+    assert (err.rule.id, err.hint) == (rule_id, hint)
+    if "'" in hint:
+        assert base().check(line.split(" knights")[0] + " " + hint.split("'")[1])
+
+
+def test_pass_through_crosses_a_full_tile_but_leaves_nothing_there():
+    """docs/rulings.md, ruling 2: with option 'pass-through' "the 4-knight limit still applies
+    to the knights left" ('Moving the knights': "never more than 4 knights on any one tile. If
+    moving the knight would exceed this limit, the tile concerned cannot be entered"): a stack
+    that leaves none on a tile holding 4 exceeds nothing there, so it may cross it; it may not
+    stop there, nor leave a knight. Without the option every tile entered keeps a knight, so a
+    full tile cannot be entered at all."""
+    tiles = ["c5 red:plain", "d5 blue:castle-plain knights blue,blue,blue,blue", "e5 red:plain"]
+    hands = {"red": ["castle-plain", "plain"], "blue": ["castle-plain", "plain"]}
+    crossing = position(tiles, hands, options={"pass-through": True})
+    assert crossing.check("red: lay castle-plain b5 knights 3 east leave 1,1,0,1")
+    for line in ("red: lay castle-plain b5 knights 3 east leave 1,1,1", "red: lay castle-plain b5 knights 4 east leave 1,1,1,1"):
+        assert illegal(crossing, line).rule.id == "rk.move.max-four"
+    standard = illegal(position(tiles, hands), "red: lay castle-plain b5 knights 3 east leave 1,1,0,1")
+    assert standard.rule.id == "rk.move.max-four"

@@ -241,3 +241,23 @@ def test_every_documented_position_check_refuses():
     assert documented_checks("Robber Knights") == list(POSITION_CHECKS)
     for name, (_, _, fragment) in POSITION_CHECKS.items():
         assert fragment in refused(_case_text(name)).message, name
+
+
+def test_pass_through_position_keeps_fewer_on_a_tile_passed():
+    """docs/rulings.md, Robber Knights 2: with option 'pass-through' "a tile passed may receive
+    any number below its minimum" (rulebook, 'Moving the knights': "on a tile with a forest: 2
+    knights"), so a legal game's position with 1 knight on a forest the stack went on from is
+    written by ``show --position`` and read back; a forest where the stack stopped (nothing of
+    its player beyond it, in line from their castle) still keeps 2."""
+    from burgundy_cli.core.position import position_record_data
+    from burgundy_cli.core.record import dump_record
+
+    hands = {"red": ["castle-plain", "plain"], "blue": ["plain", "lake"]}
+    played = position(["f6 blue:village-forest", "g6 blue:plain", "f7 blue:plain"], hands,
+                      options={"pass-through": True}, moves=["red: lay castle-plain e6 knights 3 east leave 1,1,1"])
+    written = open_text(dump_record(position_record_data(played)))
+    assert "f6 blue:village-forest knights red" in written.record_data()["position"]["tiles"]
+    stopped = ["e6 red:castle-plain knights red", "f6 blue:village-forest knights red", "g6 blue:plain"]
+    err = refused(record_text(stopped, {"red": ["castle-plain", "plain"], "blue": ["plain", "lake"]},
+                              options={"pass-through": True}))
+    assert "f6 holds 1 knight of red; a forest tile keeps at least 2" in err.message
