@@ -212,6 +212,28 @@ def _one_more(incomplete: str, names: list[str]) -> list[str]:
     return [done + comma + name for name in names if name not in chosen]
 
 
+def _complete_order(ctx: typer.Context, incomplete: str) -> list[str]:
+    """``new --bridge``: the turn order of the players given by ``--players``, every one once.
+    A Tab offers whole orders that go on from what is typed (the names before the last comma
+    kept as typed, the one being typed matched in any case), so the shell completes the
+    common start of them and a unique one is a complete answer: with two players the first
+    name gives the order; never a name at a time, each needing a comma typed after the space
+    the shell adds."""
+    from itertools import permutations
+
+    def key(name: str) -> str:   # (as the notation matches names: core.replay.PlayerNames.key)
+        return " ".join(name.split()).casefold()
+
+    players = [name.strip() for name in (ctx.params.get("players") or "").split(",") if name.strip()]
+    done, comma, typing = incomplete.rpartition(",")
+    typed = [key(name) for name in done.split(",")] if comma else []
+    rest = [name for name in players if key(name) not in typed]
+    if not rest or len(players) > 4 or len(rest) != len(players) - len(set(typed)) or len(set(typed)) < len(typed):
+        return []   # (no players given, every one typed, a name not a player's or typed twice)
+    return [incomplete + ",".join(order)[len(typing):] for order in permutations(rest)
+            if key(order[0]).startswith(key(typing))]
+
+
 def _complete_modules(incomplete: str) -> list[str]:
     """The Castles 2019 modules, comma-separated."""
     from burgundy_cli.castles.modules import MODULES
@@ -334,7 +356,7 @@ def new(
     knights: Annotated[str | None, typer.Option(
         metavar="KNIGHTS", help="--end, Robber Knights: knights left, anna=4,bob=8")] = None,
     bridge: Annotated[str | None, typer.Option(
-        metavar="NAMES",
+        metavar="NAMES", autocompletion=_complete_order,
         help="--end, Castles: the turn order on the bridge at the end, first to last, ben,anna "
              "(needed when the first two tie on VP and empty spaces)")] = None,
     force: Annotated[bool, typer.Option("--force", help="overwrite FILE if it exists")] = False,

@@ -226,3 +226,18 @@ def test_zsh_gets_the_same_moves():
 ])
 def test_choice_values_are_completed(words, offered):
     assert complete(words) == offered
+
+
+def test_new_bridge_completes_whole_turn_orders_of_the_players_given():
+    """``new --bridge``: Tab offers whole orders of ``--players``, each once, going on from
+    what is typed (a name matched in any case, those before the last comma kept as typed),
+    so one Tab after a first name finishes a two-player order; nothing for a name that is
+    no player's, or without ``--players``."""
+    two = "burgundy new x.toml --players Anna,Bob --bridge"
+    assert complete(f"{two} ") == ["Anna,Bob", "Bob,Anna"]
+    assert complete(f"{two} b") == ["bob,Anna"]
+    three = "burgundy new x.toml --players Anna,Bob,Cara --bridge"
+    assert complete(f"{three} B") == ["Bob,Anna,Cara", "Bob,Cara,Anna"]
+    assert complete(f"{three} cara,A") == ["cara,Anna,Bob"]
+    for nothing in (f"{three} zed,", f"{three} anna,anna,", "burgundy new x.toml --bridge a"):
+        assert not any(complete(nothing)), nothing   # (bash's answer: one empty line)
