@@ -1156,6 +1156,7 @@ def _ask_all(path: str, answers: NewRecord, ask: bool, read: Reader | None, say:
     index = 0
     settled: set[str] = set()   # asked already, an empty answer included: not asked twice
     answered: list[int] = []    # the questions answered at the terminal: where 'back' goes
+    resume: dict[str, str] = {}  # a question asked a part at a time, gone back to: its parts given
 
     def go_back(index: int) -> int:
         """The question before ``index`` answered at the terminal, its answer and those after
@@ -1168,6 +1169,8 @@ def _ask_all(path: str, answers: NewRecord, ask: bool, read: Reader | None, say:
             say("this is the first question")
             return index
         back_to = max(earlier)
+        if keys[back_to] == "duchy" or (keys[back_to] == "routes" and answers.routes):
+            resume[keys[back_to]] = getattr(answers, keys[back_to]) or ""   # (back to its last part, not its first)
         for asked in [asked for asked in answered if asked >= back_to]:
             answers = replace(answers, **{keys[asked]: None})
             settled.discard(keys[asked])
@@ -1180,9 +1183,9 @@ def _ask_all(path: str, answers: NewRecord, ask: bool, read: Reader | None, say:
             if _asked(key, answers) and getattr(answers, key) is None and key not in settled:
                 try:
                     if key == "routes" and ask:
-                        answers = _ask_routes(path, answers, keys, read, say)
+                        answers = _ask_routes(path, answers, keys, read, say, resume.pop(key, None))
                     elif key == "duchy" and ask:
-                        answers = _ask_duchies(path, answers, keys, read, say)
+                        answers = _ask_duchies(path, answers, keys, read, say, resume.pop(key, None))
                     else:
                         answers = replace(answers, **{key: _answer(key, _question(key, answers, question),
                                                                    _default(key, answers, default), ask, read,
@@ -1377,10 +1380,12 @@ def _answer(key: str, question: str, default: str | None, ask: bool, read: Reade
 
 
 def _ask_routes(path: str, answers: NewRecord, keys: list[str], read: Reader | None,
-                say: Callable[[str], None]) -> NewRecord:
+                say: Callable[[str], None], resume: str | None = None) -> NewRecord:
     """Each player's trade route, card by card: the 3 spaces of each card left to right, each
     card checked as it is given (the spaces not given yet stood in for). ``back`` asks the
-    card before again (the previous player's last card after a first card).
+    card before again (the previous player's last card after a first card). ``resume``: the
+    routes given before, the question gone back to from a later one: their last card is asked
+    again, the others kept.
 
     :raises Back: ``back`` at the first player's first card.
     """
@@ -1389,6 +1394,9 @@ def _ask_routes(path: str, answers: NewRecord, keys: list[str], read: Reader | N
     players = _names(answers.players)
     cards = ROUTE_CARDS[max(len(players), 2)]
     given: list[list[str]] = []   # the cards given so far, each player's in turn
+    if resume:
+        spaces = [space for value in _pairs(resume, "routes", players).values() for space in _end_value("routes", value)]
+        given = [spaces[at:at + CARD_SPACES] for at in range(0, len(spaces), CARD_SPACES)][:-1]
     while len(given) < len(players) * cards:
         name, card = players[len(given) // cards], len(given) % cards + 1
         try:
@@ -1421,17 +1429,21 @@ def _route_spaces(given: list[list[str]], players: list[str], cards: int) -> dic
 
 
 def _ask_duchies(path: str, answers: NewRecord, keys: list[str], read: Reader | None,
-                 say: Callable[[str], None]) -> NewRecord:
+                 say: Callable[[str], None], resume: str | None = None) -> NewRecord:
     """Each player's duchy at the end, one question a player (in the team game a team, on both
     halves of its team board): the tiles placed as ``space:tile``, each duchy checked as it is
     given (colours, the city rule, joined to the start castle, no tile more often than the game has).
-    ``back`` asks the duchy before again.
+    ``back`` asks the duchy before again. ``resume``: the duchies given before, the question
+    gone back to from a later one: the last is asked again, the others kept.
 
     :raises Back: ``back`` at the first duchy.
     """
     teams = _teams(answers) if _team_answer("duchy", answers) else {}
     holders = _holders(answers, "duchy")
     duchies: dict[str, str] = {}
+    if resume is not None:
+        given = _pairs(resume, "duchy", holders)
+        duchies = {holder: given.get(holder, "") for holder in holders[:-1]}
     while len(duchies) < len(holders):
         name = holders[len(duchies)]
         whose, example = (f"team {name}'s duchy ({' and '.join(teams.get(name, []))})", "c3:bank rc4:k22 rd3:ship") \

@@ -82,17 +82,20 @@ def test_back_at_the_first_question_when_the_flags_gave_the_rest(tmp_path):
 def test_back_steps_through_the_duchies_and_the_trade_route_cards(tmp_path):
     """At an end: ``back`` at Ben's duchy asks Anna's again; ``back`` at a trade route card asks
     the card before (the previous player's last after a first card), and at the first card
-    the question before the routes."""
+    the question before the routes; back into the duchies or the routes from the question
+    after them asks their last duchy or card, the others kept."""
     cards = [(f"Anna's trade route, card {card} of 5", CARD) for card in range(1, 6)]
     read, _, steps = scripted([
         ("game", ""), ("edition", "2019"), ("players", "Anna,Ben"), ("2019 expansion modules", "trade-routes"),
         ("duchy board", ""), ("start castle", ""),
         ("Anna's duchy", ""), ("Ben's duchy", "back"), ("Anna's duchy", "c3:bank"), ("Ben's duchy", ""),
+        ("each player's bonus tiles", "back"), ("Ben's duchy", ""),   # (the last duchy, Anna's kept)
         ("each player's bonus tiles", ""), ("each player's goods tiles sold", ""),
         ("Anna's trade route, card 1 of 5", "back"), ("each player's goods tiles sold", "anna=5"),
         *cards[:2], ("Anna's trade route, card 3 of 5", "back"), ("Anna's trade route, card 2 of 5", CARD),
         *cards[2:], ("Ben's trade route, card 1 of 5", "back"), ("Anna's trade route, card 5 of 5", CARD),
         *[(f"Ben's trade route, card {card} of 5", CARD) for card in range(1, 6)],
+        ("the goods tiles lying on each player's trade route", "back"), ("Ben's trade route, card 5 of 5", CARD),
         ("the goods tiles lying on each player's trade route", "anna=5"), ("each player's goods tiles left", ""),
         ("each player's silverlings", ""), ("each player's workers", ""), ("each player's VP", "back"),
         ("each player's workers", "anna=2"), ("each player's VP", "anna=4,ben=0"),
