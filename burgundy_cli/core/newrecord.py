@@ -953,7 +953,11 @@ def _refusal(path: str, answers: NewRecord, keys: list[str], index: int) -> Refe
         except RefereeError as err:
             blamed, refusal = _blamed(err, text, path, keys), err
     if blamed in keys and keys.index(blamed) > index and blamed not in stood_in:
-        return None
+        # a later answer given by flag waits for its question; the answers so far are checked
+        # with it stood in for (--players anna,ANNA --goods "anna=...,ANNA=...": the players'
+        # refusal, not the goods' "anna is given twice")
+        given = getattr(answers, blamed)
+        return None if given is None else _refusal(path, replace(answers, **{blamed: None}), keys, index)
     return refusal
 
 
@@ -1098,8 +1102,7 @@ def create(path: str, given: NewRecord, *, force: bool = False, ask: bool = Fals
     :raises UsageError: ``path`` exists (without ``force``), or a required answer is missing
         without a terminal to ask; :raises RefereeError: the game refuses the record.
     """
-    if os.path.lexists(path) and not force:
-        raise UsageError(f"{path} already exists; nothing was written", hint="--force replaces it")
+    _refuse_target(path, force)
     if ask and read is None and given.game is None:
         read = terminal_reader()
     game_asked = ask and given.game is None
@@ -1130,6 +1133,27 @@ def create(path: str, given: NewRecord, *, force: bool = False, ask: bool = Fals
             ", ".join(f"{line.name} {line.total}" for line in table.players) + \
             (f" (winner: {', '.join(table.winner)}; tiebreak: {table.tiebreak})" if table.tiebreak else "")
     return f"wrote {path}: {game.name}, {', '.join(session.header.players)}; next: {due_text(session)}"
+
+
+def _refuse_target(path: str, force: bool) -> None:
+    """Refuse, before any question is asked, a record that could not be written after them: a
+    folder, a file that exists (without ``force``), a folder that is not there or is read-only
+    (the answers of a whole game would otherwise be typed for nothing).
+
+    :raises UsageError: what stands in the way, and nothing was written.
+    """
+    if os.path.isdir(path):
+        raise UsageError(f"{path} is a folder, not a record file; nothing was written",
+                         hint=f"name the record inside it, e.g. {os.path.join(path, 'game.toml')}")
+    if os.path.lexists(path) and not force:
+        raise UsageError(f"{path} already exists; nothing was written", hint="--force replaces it")
+    folder = os.path.dirname(os.path.abspath(path))
+    shown = os.path.dirname(path) or "."
+    if not os.path.isdir(folder):
+        raise UsageError(f"cannot write {path}: there is no folder {shown}; nothing was written",
+                         hint="make the folder first, or name the record in one that exists")
+    if not os.access(folder, os.W_OK):
+        raise UsageError(f"cannot write {path}: the folder {shown} is read-only; nothing was written")
 
 
 def _ask_all(path: str, answers: NewRecord, ask: bool, read: Reader | None, say: Callable[[str], None], *,
