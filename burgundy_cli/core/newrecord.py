@@ -409,7 +409,7 @@ def played_on(text: str | None) -> _dt.date:
     try:
         return _dt.date.fromisoformat(text.strip())
     except ValueError:
-        raise AnswerError("date", f"'{text.strip()}' is not a date", hint="e.g. 2026-12-05 (YYYY-MM-DD)") from None
+        raise AnswerError("date", f"'{text.strip()}' is not a date", hint="YYYY-MM-DD, e.g. 2026-12-05") from None
 
 
 def header_data(answers: NewRecord) -> dict[str, Any]:
@@ -578,7 +578,9 @@ def _end_value(key: str, value: str) -> Any:
     if key in ("silver", "workers", "vp", "vp_counter", "target_marker", "resets"):
         number = _number(value)
         if not isinstance(number, int):
-            raise AnswerError(key, f"'{value.strip()}': a whole number is wanted", hint=_example(key))
+            negative = isinstance(_number(value.strip().removeprefix("-")), int)
+            raise AnswerError(key, f"'{value.strip()}': {'a count, 0 or more,' if negative else 'a whole number'} "
+                                   "is wanted", hint=_example(key))
         return number
     if key in ("bonuses", "tiles_removed", "shared"):
         return words
@@ -1043,8 +1045,8 @@ def _flag_refusal(err: RefereeError, path: str, answers: NewRecord, keys: list[s
     """The game's refusal of answers given by flags, said of the flag whose answer it blames
     and of the player or key within it (``--duchy (Anna c3): ...``), not at a line of a
     record that was never written; a refusal that blames no answer is left as the game said it."""
-    if isinstance(err, AnswerError):   # (already said of its answer)
-        return err
+    if isinstance(err, AnswerError):   # (said of its answer: by its flag, as typed)
+        return UsageError(f"--{err.key.replace('_', '-')}: {err.said}; nothing was written", hint=err.hint)
     where = getattr(err, "path", None)
     blamed, part = _answer_at(where, keys) if where else (_blamed(err, dump_record(_tables(answers)), path, keys), ())
     if blamed is None:

@@ -69,3 +69,24 @@ def test_players_named_twice_are_the_players_refusal_not_the_goods(cli, tmp_path
     assert code == 1 and line.startswith("burgundy: invalid record: --players: players 'anna' and 'ANNA' are the "
                                          "same name")
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(("flags", "line"), [
+    (["--silver", "anna=-1"], "burgundy: usage: --silver: '-1': a count, 0 or more, is wanted; nothing was written "
+                              "(e.g. Anna=3,Bob=0)"),
+    (["--workers", "anna=1e3"], "burgundy: usage: --workers: '1e3': a whole number is wanted; nothing was written "
+                                "(e.g. Anna=5,Bob=1)"),
+    (["--duchy", "anna=c3:bank c3:mine"], "burgundy: usage: --duchy: c3 is given twice: a space holds one tile; "
+                                          "nothing was written (e.g. Anna=c3:bank c4:k22,Bob=d3:ship)"),
+    (["--date", "yesterday"], "burgundy: usage: --date: 'yesterday' is not a date; nothing was written "
+                              "(YYYY-MM-DD, e.g. 2026-12-05)"),
+])
+def test_a_flag_that_cannot_be_read_is_named_as_typed(cli, tmp_path, flags, line):
+    """An answer given by flag that cannot be split into its parts is said of the flag as it
+    is typed (``--silver``, not ``silver``), with ``nothing was written``; a negative count is
+    told it is negative, not that it is no whole number."""
+    path = tmp_path / "end.toml"
+    code, said = _refused(cli, "new", str(path), "--end", "--game", "castles-of-burgundy", "--edition", "2011",
+                          "--players", "anna,bob", "--vp", "anna=0,bob=0", *flags)
+    assert code == 2 and said == line
+    assert not path.exists()
