@@ -929,9 +929,14 @@ def _refusal(path: str, answers: NewRecord, keys: list[str], index: int) -> Refe
     None when the game accepts them. A refusal of a later answer waits for its question,
     unless that answer was stood in for: a stand-in fits any answers the game accepts, so
     the answers so far are refused. A players answer that names no one (``,``) is refused
-    at once: every later question is asked of the players."""
+    at once: every later question is asked of the players; so is a name holding ``=``, which
+    would part every later answer per player in the wrong place."""
     if answers.players is not None and not _names(answers.players) and index >= keys.index("players"):
         return AnswerError("players", f"'{answers.players.strip()}' names no player", hint=_example("players"))
+    split = next((name for name in _names(answers.players) if "=" in name), None)
+    if split is not None:   # (every answer per player is name=value; given by flag: before the edition's check)
+        return AnswerError("players", f"'{split}': a name cannot hold '=', which parts a player's name from "
+                                      "their answer (Anna=1 2 3)", hint=_example("players"))
     if answers.result:   # a result-only record has nothing to stand in: checked whole, at its last answer
         if index < len(keys) - 1:
             return None

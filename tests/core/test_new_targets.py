@@ -90,3 +90,25 @@ def test_a_flag_that_cannot_be_read_is_named_as_typed(cli, tmp_path, flags, line
                           "--players", "anna,bob", "--vp", "anna=0,bob=0", *flags)
     assert code == 2 and said == line
     assert not path.exists()
+
+
+@pytest.mark.parametrize("mode", [["--goods", "a=b=1 2 3,c=4 5 6"], ["--end", "--vp", "a=b=0,c=0"],
+                                  ["--result", "--scores", "a=b=0,c=0"]])
+def test_a_name_holding_an_equals_sign_is_the_players_refusal(cli, tmp_path, mode):
+    """Every answer per player is ``name=value``: a player called ``a=b`` would part each in
+    the wrong place (``--goods "a=b=1 2 3"``: 'a whole number is wanted, not "b=1"'), so the
+    players are refused, before any answer that follows them."""
+    code, line = _refused(cli, "new", str(tmp_path / "game.toml"), *mode, "--game", "castles-of-burgundy",
+                          "--edition", "2011", "--players", "a=b,c")
+    assert code == 2 and line.startswith("burgundy: usage: --players: 'a=b': a name cannot hold '='")
+
+
+def test_a_name_holding_an_equals_sign_is_asked_again_at_a_terminal(tmp_path):
+    answers = iter(["2011", "a=b,c", "Anna,Cara"])
+    said: list[str] = []
+    with pytest.raises(StopIteration):
+        create(str(tmp_path / "game.toml"), NewRecord(game="castles-of-burgundy"), ask=True,
+               read=lambda question, choices: next(answers) if not question.startswith("record") else "log",
+               say=said.append)
+    assert said == ["'a=b': a name cannot hold '=', which parts a player's name from their answer (Anna=1 2 3) "
+                    "(e.g. Anna,Bob)"]
