@@ -47,7 +47,7 @@ from pathlib import Path  # noqa: E402
 from typing import Annotated  # noqa: E402
 
 import typer  # noqa: E402
-from typer.core import TyperGroup  # noqa: E402
+from typer.core import TyperCommand, TyperGroup  # noqa: E402
 
 from burgundy_cli import console, subcommands  # noqa: E402
 
@@ -89,6 +89,49 @@ class _Group(TyperGroup):
             raise
 
 
+def _argument_name(argument) -> str:
+    """An argument as the help names it: its ``metavar`` (FILE, MOVE; its name in capitals
+    without one), ``...`` after it when it takes several."""
+    name = argument.metavar or argument.name.upper()
+    return name + ("..." if argument.nargs != 1 else "")
+
+
+class _Command(TyperCommand):
+    """A command whose help names each argument as its own help texts do: the usage line
+    ``burgundy check [OPTIONS] FILE MOVE...`` (an optional one in brackets, ``[FOLDER]``, ``[MOVES]...``) and
+    the Arguments section ``FILE  record file``, as click has always written them.
+
+    typer 0.29 writes them ``{FILE} {MOVE}...`` and ``FILE <path>``, its Python type after
+    the ``metavar``, which only an option's ``metavar`` replaces. Both are click's public
+    help hooks (``collect_usage_pieces``, ``format_options``); each row's help, with its
+    ``[required]`` or default, is still the argument's own ``get_help_record``."""
+
+    def collect_usage_pieces(self, ctx: typer.Context) -> list[str]:
+        pieces = [self.options_metavar] if self.options_metavar else []
+        for param in self.get_params(ctx):
+            if param.param_type_name != "argument":
+                pieces.extend(param.get_usage_pieces(ctx))
+            elif not param.hidden:
+                name = param.metavar or param.name.upper()
+                pieces.append((name if param.required else f"[{name}]") + ("..." if param.nargs != 1 else ""))
+        return pieces
+
+    def format_options(self, ctx: typer.Context, formatter) -> None:
+        sections: dict[str, list[tuple[str, str]]] = {"Arguments": [], "Options": []}
+        for param in self.get_params(ctx):
+            record = param.get_help_record(ctx)
+            if record is None:
+                continue
+            if param.param_type_name == "argument":
+                sections["Arguments"].append((_argument_name(param), record[1]))
+            else:
+                sections["Options"].append(record)
+        for title, rows in sections.items():
+            if rows:
+                with formatter.section(title):
+                    formatter.write_dl(rows)
+
+
 #: The help groups of the commands (typer's ``rich_help_panel``).
 RECORD, REFEREE, CLUB, EXPORT = "Record", "Referee", "Club", "Export"
 
@@ -104,8 +147,9 @@ app = typer.Typer(
     context_settings=_SETTINGS,
     help="Referee and score The Castles of Burgundy and Robber Knights games played at a real table.",
 )
-#: ``@command()``: a command of the app in help group ``rich_help_panel``.
-command = app.command
+#: ``@command()``: a command of the app in help group ``rich_help_panel``, its help as
+#: :class:`_Command` writes it.
+command = partial(app.command, cls=_Command)
 
 
 def _guard(body: Callable[[], console.Outcome]) -> None:
@@ -166,6 +210,28 @@ def _one_more(incomplete: str, names: list[str]) -> list[str]:
     done, comma, _ = incomplete.rpartition(",")
     chosen = set(done.split(",")) if comma else set()
     return [done + comma + name for name in names if name not in chosen]
+
+
+def _complete_order(ctx: typer.Context, incomplete: str) -> list[str]:
+    """``new --bridge``: the turn order of the players given by ``--players``, every one once.
+    A Tab offers whole orders that go on from what is typed (the names before the last comma
+    kept as typed, the one being typed matched in any case), so the shell completes the
+    common start of them and a unique one is a complete answer: with two players the first
+    name gives the order; never a name at a time, each needing a comma typed after the space
+    the shell adds."""
+    from itertools import permutations
+
+    def key(name: str) -> str:   # (as the notation matches names: core.replay.PlayerNames.key)
+        return " ".join(name.split()).casefold()
+
+    players = [name.strip() for name in (ctx.params.get("players") or "").split(",") if name.strip()]
+    done, comma, typing = incomplete.rpartition(",")
+    typed = [key(name) for name in done.split(",")] if comma else []
+    rest = [name for name in players if key(name) not in typed]
+    if not rest or len(players) > 4 or len(rest) != len(players) - len(set(typed)) or len(set(typed)) < len(typed):
+        return []   # (no players given, every one typed, a name not a player's or typed twice)
+    return [incomplete + ",".join(order)[len(typing):] for order in permutations(rest)
+            if key(order[0]).startswith(key(typing))]
 
 
 def _complete_modules(incomplete: str) -> list[str]:
@@ -293,7 +359,7 @@ def new(
     knights: Annotated[str | None, typer.Option(
         metavar="KNIGHTS", help="--end, Robber Knights: knights left, anna=4,bob=8")] = None,
     bridge: Annotated[str | None, typer.Option(
-        metavar="NAMES",
+        metavar="NAMES", autocompletion=_complete_order,
         help="--end, Castles: the turn order on the bridge at the end, first to last, ben,anna "
              "(needed when the first two tie on VP and empty spaces)")] = None,
     force: Annotated[bool, typer.Option("--force", help="overwrite FILE if it exists")] = False,
@@ -571,7 +637,7 @@ def _sync_command(folder: Path, db: str | None, jobs: int, as_json: bool, rebuil
                    progress=console.progress_bar))
 
 
-@archive_app.command(name="sync")
+@archive_app.command(cls=_Command, name="sync")
 def archive_sync(folder: FolderArgument, db: DbOption = None, jobs: JobsOption = 0,
                  as_json: JsonOption = False) -> None:
     """Verify the records below FOLDER and bring the archive in line: new and changed records
@@ -582,7 +648,7 @@ def archive_sync(folder: FolderArgument, db: DbOption = None, jobs: JobsOption =
     _sync_command(folder, db, jobs, as_json, rebuild=False)
 
 
-@archive_app.command(name="rebuild")
+@archive_app.command(cls=_Command, name="rebuild")
 def archive_rebuild(folder: FolderArgument, db: DbOption = None, jobs: JobsOption = 0,
                     as_json: JsonOption = False) -> None:
     """Empty the archive and verify every record below FOLDER again.
@@ -592,7 +658,7 @@ def archive_rebuild(folder: FolderArgument, db: DbOption = None, jobs: JobsOptio
     _sync_command(folder, db, jobs, as_json, rebuild=True)
 
 
-@archive_app.command(name="list")
+@archive_app.command(cls=_Command, name="list")
 def archive_list(folder: Annotated[Path | None, typer.Argument(metavar="FOLDER",
                                                                help="folder holding burgundy.db")] = None,
                  db: DbOption = None, as_json: JsonOption = False) -> None:
@@ -613,7 +679,7 @@ export_app = typer.Typer(cls=_Group, no_args_is_help=True, rich_markup_mode=None
 app.add_typer(export_app, name="export", rich_help_panel=EXPORT)
 
 
-@export_app.command(name="bgstats")
+@export_app.command(cls=_Command, name="bgstats")
 def export_bgstats(
     paths: Annotated[list[Path], typer.Argument(metavar="PATHS", help="record files, or folders of *.toml records")],
     out: Annotated[Path, typer.Option("--out", "-o", metavar="FILE", help="the .bgsplay file to write")],
@@ -630,7 +696,7 @@ def export_bgstats(
     _guard(partial(subcommands.export_bgstats, paths, out, bgg_id or ()))
 
 
-@export_app.command(name="csv")
+@export_app.command(cls=_Command, name="csv")
 def export_csv(
     paths: Annotated[list[Path], typer.Argument(metavar="PATHS", help="record files, or folders of *.toml records")],
     out: Annotated[Path | None, typer.Option(

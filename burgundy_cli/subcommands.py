@@ -226,16 +226,32 @@ def table_session(path: str) -> Outcome:
     """``burgundy play FILE`` with no lines: the interactive table session, on a terminal only.
 
     The session talks to the terminal itself (prompt_toolkit); its exit code ends the command.
+    Without a terminal the record is opened all the same, so that what a person wants to know
+    comes first: a record that cannot be read says why, a finished game says it is over with
+    its final score (as the session does on opening it; exit 0: nothing was asked that cannot
+    be done), and a game in progress is a usage error that says what is due next.
 
-    :raises UsageError: not on a terminal.
+    :raises UsageError: not on a terminal, the game in progress; :raises RefereeError: the
+        record cannot be opened.
     """
     import sys
 
     from burgundy_cli.core.errors import UsageError
 
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        raise UsageError("give the lines to play, or run 'burgundy play FILE' on a terminal for the "
-                         "table session", hint='burgundy play game.toml "anna: take 3 church"')
+        from burgundy_cli.core.session import open_record
+
+        session = open_record(path)
+        table = session.score()
+        if table.complete:
+            from burgundy_cli.core.render import score_table_text
+
+            return Outcome().say(f"{path}: the game is over, nothing is left to play; its final score:\n"
+                                 f"{score_table_text(table)}")
+        from burgundy_cli.core.table import due_text
+
+        raise UsageError(f"give the lines to play (next: {due_text(session)}), or run 'burgundy play FILE' on a "
+                         "terminal for the table session", hint='burgundy play game.toml "anna: take 3 church"')
     from burgundy_cli.core.tableui import run_session
 
     return Outcome(run_session(path))

@@ -413,7 +413,7 @@ def played_on(text: str | None) -> _dt.date:
     try:
         return _dt.date.fromisoformat(text.strip())
     except ValueError:
-        raise AnswerError("date", f"'{text.strip()}' is not a date", hint="e.g. 2026-12-05 (YYYY-MM-DD)") from None
+        raise AnswerError("date", f"'{text.strip()}' is not a date", hint="YYYY-MM-DD, e.g. 2026-12-05") from None
 
 
 def header_data(answers: NewRecord) -> dict[str, Any]:
@@ -603,7 +603,9 @@ def _end_value(key: str, value: str) -> Any:
     if key in ("silver", "workers", "vp", "vp_counter", "target_marker", "resets"):
         number = _number(value)
         if not isinstance(number, int):
-            raise AnswerError(key, f"'{value.strip()}': a whole number is wanted", hint=_example(key))
+            negative = isinstance(_number(value.strip().removeprefix("-")), int)
+            raise AnswerError(key, f"'{value.strip()}': {'a count, 0 or more,' if negative else 'a whole number'} "
+                                   "is wanted", hint=_example(key))
         return number
     if key in ("bonuses", "tiles_removed", "shared"):
         return words
@@ -959,9 +961,14 @@ def _refusal(path: str, answers: NewRecord, keys: list[str], index: int) -> Refe
     None when the game accepts them. A refusal of a later answer waits for its question,
     unless that answer was stood in for: a stand-in fits any answers the game accepts, so
     the answers so far are refused. A players answer that names no one (``,``) is refused
-    at once: every later question is asked of the players."""
+    at once: every later question is asked of the players; so is a name holding ``=``, which
+    would part every later answer per player in the wrong place."""
     if answers.players is not None and not _names(answers.players) and index >= keys.index("players"):
         return AnswerError("players", f"'{answers.players.strip()}' names no player", hint=_example("players"))
+    split = next((name for name in _names(answers.players) if "=" in name), None)
+    if split is not None:   # (every answer per player is name=value; given by flag: before the edition's check)
+        return AnswerError("players", f"'{split}': a name cannot hold '=', which parts a player's name from "
+                                      "their answer (Anna=1 2 3)", hint=_example("players"))
     if answers.result:   # a result-only record has nothing to stand in: checked whole, at its last answer
         if index < len(keys) - 1:
             return None
@@ -985,7 +992,11 @@ def _refusal(path: str, answers: NewRecord, keys: list[str], index: int) -> Refe
         except RefereeError as err:
             blamed, refusal = _blamed(err, text, path, keys), err
     if blamed in keys and keys.index(blamed) > index and blamed not in stood_in:
-        return None
+        # a later answer given by flag waits for its question; the answers so far are checked
+        # with it stood in for (--players anna,ANNA --goods "anna=...,ANNA=...": the players'
+        # refusal, not the goods' "anna is given twice")
+        given = getattr(answers, blamed)
+        return None if given is None else _refusal(path, replace(answers, **{blamed: None}), keys, index)
     return refusal
 
 
@@ -1071,8 +1082,8 @@ def _flag_refusal(err: RefereeError, path: str, answers: NewRecord, keys: list[s
     """The game's refusal of answers given by flags, said of the flag whose answer it blames
     and of the player or key within it (``--duchy (Anna c3): ...``), not at a line of a
     record that was never written; a refusal that blames no answer is left as the game said it."""
-    if isinstance(err, AnswerError):   # (already said of its answer)
-        return err
+    if isinstance(err, AnswerError):   # (said of its answer: by its flag, as typed)
+        return UsageError(f"--{err.key.replace('_', '-')}: {err.said}; nothing was written", hint=err.hint)
     where = getattr(err, "path", None)
     blamed, part = _answer_at(where, keys) if where else (_blamed(err, dump_record(_tables(answers)), path, keys), ())
     if blamed is None:
@@ -1104,6 +1115,18 @@ def _said(err: RefereeError, key: str) -> str:
 Reader = Callable[[str, list[str]], str]
 
 
+class Back(Exception):
+    """The person typed ``back`` at a question: the question before it is asked again, its
+    answer on the line (:data:`BACK`)."""
+
+
+#: What typed alone at a question (or PageUp, whatever is on the line: :func:`terminal_reader`)
+#: goes back to the question before (case and spaces aside): the answer given there stands on
+#: the line to be mended or taken again with Enter, and the answers after it are asked again
+#: the same way, so nothing typed is lost.
+BACK = "back"
+
+
 def create(path: str, given: NewRecord, *, force: bool = False, ask: bool = False, read: Reader | None = None,
            say: Callable[[str], None] = print) -> str:
     """Make the record at ``path`` from ``given``, asking through ``read`` (a question and the
@@ -1111,64 +1134,35 @@ def create(path: str, given: NewRecord, *, force: bool = False, ask: bool = Fals
     line that says what was written.
 
     Each answer is checked as it is given, with the answers not given yet stood in for; a
-    refused answer is explained and only that question asked again. Without a terminal
-    (``ask`` unset) the refusal is the command's answer.
+    refused answer is explained and only that question asked again. ``back`` at a question
+    asks the one before again (the game and the kind of record too, when they were asked).
+    Without a terminal (``ask`` unset) the refusal is the command's answer.
 
     :raises UsageError: ``path`` exists (without ``force``), or a required answer is missing
         without a terminal to ask; :raises RefereeError: the game refuses the record.
     """
-    if os.path.lexists(path) and not force:
-        raise UsageError(f"{path} already exists; nothing was written", hint="--force replaces it")
-    answers = given
-    if ask and read is None and answers.game is None:
+    _refuse_target(path, force)
+    if ask and read is None and given.game is None:
         read = terminal_reader()
-    game = _game(answers.game, ask, read, say)
-    answers = replace(answers, game=game.name)
-    if ask and not (answers.result or answers.end) and _required_missing(answers, QUESTIONS[game.name]):
-        answers = _ask_mode(answers, read, say)
-    asked_by = RESULT_QUESTIONS if answers.result else END_QUESTIONS if answers.end else QUESTIONS
-    questions = asked_by[game.name]
-    keys = [key for key, _, _ in questions]
-    _refuse_unused(answers, asked_by, game.name)
-    terminal = ask
-    ask = ask and _required_missing(answers, questions)  # all required given: the rest takes its default
-    if ask and read is None:
-        read = terminal_reader()
-    index = 0
-    settled: set[str] = set()   # asked already, an empty answer included: not asked twice
-    while index < len(questions):
-        key, question, default = questions[index]
-        if _asked(key, answers) and getattr(answers, key) is None and key not in settled:
-            if key == "routes" and ask:
-                answers = _ask_routes(path, answers, keys, read, say)
-            elif key == "duchy" and ask:
-                answers = _ask_duchies(path, answers, keys, read, say)
-            else:
-                answers = replace(answers, **{key: _answer(key, _question(key, answers, question),
-                                                           _default(key, answers, default), ask, read,
-                                                           _choices(key, answers))})
-        err = _refusal(path, answers, keys, index)
-        if err is None:
-            settled.add(key)
-            if key == "modules":   # (answered, or left to its default: the modules played are known)
-                _refuse_off_module(answers)
-            index += 1
-            continue
-        if not ask or not _asked(key, answers):   # (an answer given by flag that no question asks for)
-            raise _flag_refusal(err, path, answers, keys)
-        if answers.result or answers.end:   # (back to the earlier answer a refusal blames)
-            blamed = _blamed(err, dump_record(_tables(answers)) if not isinstance(err, AnswerError) else "",
-                             path, keys)
-            if blamed in keys and keys.index(blamed) < index and _asked(blamed, answers):
-                settled.add(key)   # (the last answer stands: the blamed one is asked again)
-                key, index = blamed, keys.index(blamed)
-        say(_said(err, key))       # the answer just given is refused: that question again
-        answers = replace(answers, **{key: None})
-        settled.discard(key)
-    text, session = checked_text(path, answers)
-    if answers.end and answers.game == "castles-of-burgundy" and answers.bridge is None and _bridge_decides(session):
-        answers = _ask_bridge(answers, terminal, read or (terminal_reader() if terminal else None), say, session)
-        text, session = checked_text(path, answers)
+    game_asked = ask and given.game is None
+    step = "game"
+    while True:   # (the game, the kind of record, the questions: 'back' may return to each asked)
+        if step == "game":
+            game = _game(given.game, ask, read, say)
+            step = "mode"
+        answers = replace(given, game=game.name)
+        mode_asked = ask and not (answers.result or answers.end) and _required_missing(answers, QUESTIONS[game.name])
+        if mode_asked:
+            try:
+                answers = _ask_mode(answers, read, say, before=game_asked)
+            except Back:
+                step = "game"
+                continue
+        try:
+            answers, text, session = _ask_all(path, answers, ask, read, say, before=mode_asked or game_asked)
+            break
+        except Back:
+            step = "mode" if mode_asked else "game"
     write_atomic(path, schema_directive(path, game.name) + text, replace=force)
     from burgundy_cli.core.table import due_text
 
@@ -1178,6 +1172,122 @@ def create(path: str, given: NewRecord, *, force: bool = False, ask: bool = Fals
             ", ".join(f"{line.name} {line.total}" for line in table.players) + \
             (f" (winner: {', '.join(table.winner)}; tiebreak: {table.tiebreak})" if table.tiebreak else "")
     return f"wrote {path}: {game.name}, {', '.join(session.header.players)}; next: {due_text(session)}"
+
+
+def _refuse_target(path: str, force: bool) -> None:
+    """Refuse, before any question is asked, a record that could not be written after them: a
+    folder, a file that exists (without ``force``), a folder that is not there or is read-only
+    (the answers of a whole game would otherwise be typed for nothing).
+
+    :raises UsageError: what stands in the way, and nothing was written.
+    """
+    if os.path.isdir(path):
+        raise UsageError(f"{path} is a folder, not a record file; nothing was written",
+                         hint=f"name the record inside it, e.g. {os.path.join(path, 'game.toml')}")
+    if os.path.lexists(path) and not force:
+        raise UsageError(f"{path} already exists; nothing was written", hint="--force replaces it")
+    folder = os.path.dirname(os.path.abspath(path))
+    shown = os.path.dirname(path) or "."
+    if not os.path.isdir(folder):
+        raise UsageError(f"cannot write {path}: there is no folder {shown}; nothing was written",
+                         hint="make the folder first, or name the record in one that exists")
+    if not os.access(folder, os.W_OK):
+        raise UsageError(f"cannot write {path}: the folder {shown} is read-only; nothing was written")
+
+
+def _ask_all(path: str, answers: NewRecord, ask: bool, read: Reader | None, say: Callable[[str], None], *,
+             before: bool) -> tuple[NewRecord, str, Any]:
+    """The questions of the kind of record ``answers`` asks for, in order, each answer checked
+    as it is given (see :func:`create`), then a Castles end's bridge when it tells the winner;
+    the answers, the record's text and its session.
+
+    ``back`` at a question asks the one answered before it again, its answer cleared (and those
+    after it: each is asked again, the reader putting the answer given before on the line).
+
+    :raises Back: ``back`` at the first question asked, while ``before``: a question was asked
+        before these (the game or the kind of record).
+    """
+    game = answers.game or "castles-of-burgundy"
+    asked_by = RESULT_QUESTIONS if answers.result else END_QUESTIONS if answers.end else QUESTIONS
+    questions = asked_by[game]
+    keys = [key for key, _, _ in questions]
+    _refuse_unused(answers, asked_by, game)
+    terminal = ask
+    ask = ask and _required_missing(answers, questions)  # all required given: the rest takes its default
+    if ask and read is None:
+        read = terminal_reader()
+    index = 0
+    settled: set[str] = set()   # asked already, an empty answer included: not asked twice
+    answered: list[int] = []    # the questions answered at the terminal: where 'back' goes
+    resume: dict[str, str] = {}  # a question asked a part at a time, gone back to: its parts given
+
+    def go_back(index: int) -> int:
+        """The question before ``index`` answered at the terminal, its answer and those after
+        it cleared to be asked again; :raises Back: none, and a question came before these."""
+        nonlocal answers
+        earlier = [asked for asked in answered if asked < index]
+        if not earlier:
+            if before:
+                raise Back
+            say("this is the first question")
+            return index
+        back_to = max(earlier)
+        if keys[back_to] == "duchy" or (keys[back_to] == "routes" and answers.routes):
+            resume[keys[back_to]] = getattr(answers, keys[back_to]) or ""   # (back to its last part, not its first)
+        for asked in [asked for asked in answered if asked >= back_to]:
+            answers = replace(answers, **{keys[asked]: None})
+            settled.discard(keys[asked])
+            answered.remove(asked)
+        return back_to
+
+    while True:
+        while index < len(questions):
+            key, question, default = questions[index]
+            if _asked(key, answers) and getattr(answers, key) is None and key not in settled:
+                try:
+                    if key == "routes" and ask:
+                        answers = _ask_routes(path, answers, keys, read, say, resume.pop(key, None))
+                    elif key == "duchy" and ask:
+                        answers = _ask_duchies(path, answers, keys, read, say, resume.pop(key, None))
+                    else:
+                        answers = replace(answers, **{key: _answer(key, _question(key, answers, question),
+                                                                   _default(key, answers, default), ask, read,
+                                                                   _choices(key, answers))})
+                except Back:
+                    index = go_back(index)
+                    continue
+                if ask and index not in answered:
+                    answered.append(index)
+            err = _refusal(path, answers, keys, index)
+            if err is None:
+                settled.add(key)
+                if key == "modules":   # (answered, or left to its default: the modules played are known)
+                    _refuse_off_module(answers)
+                index += 1
+                continue
+            if not ask or not _asked(key, answers):   # (an answer given by flag that no question asks for)
+                raise _flag_refusal(err, path, answers, keys)
+            if answers.result or answers.end:   # (back to the earlier answer a refusal blames)
+                blamed = _blamed(err, dump_record(_tables(answers)) if not isinstance(err, AnswerError) else "",
+                                 path, keys)
+                if blamed in keys and keys.index(blamed) < index and _asked(blamed, answers):
+                    settled.add(key)   # (the last answer stands: the blamed one is asked again)
+                    key, index = blamed, keys.index(blamed)
+            say(_said(err, key))       # the answer just given is refused: that question again
+            answers = replace(answers, **{key: None})
+            settled.discard(key)
+            if index in answered:
+                answered.remove(index)
+        text, session = checked_text(path, answers)
+        if answers.end and game == "castles-of-burgundy" and answers.bridge is None and _bridge_decides(session):
+            try:
+                answers = _ask_bridge(answers, terminal, read or (terminal_reader() if terminal else None), say,
+                                      session)
+            except Back:   # (after the last question: back to the last one answered)
+                index = go_back(len(questions))
+                continue
+            text, session = checked_text(path, answers)
+        return answers, text, session
 
 
 def _bridge_decides(session: Any) -> bool:
@@ -1264,12 +1374,20 @@ def _refuse_off_module(answers: NewRecord) -> None:
 MODES = {"log": "log the game", "end": "score the end", "result": "the result only"}
 
 
-def _ask_mode(answers: NewRecord, read: Reader | None, say: Callable[[str], None]) -> NewRecord:
+def _ask_mode(answers: NewRecord, read: Reader | None, say: Callable[[str], None], before: bool = False) -> NewRecord:
     """Which record to make: the game logged move by move, scored from how it ended (an
-    end-of-game record), or its final scores only (asked again until one of the three)."""
+    end-of-game record), or its final scores only (asked again until one of the three).
+
+    :raises Back: ``back``, while ``before``: the game was asked before it."""
     while True:
-        said = _ask("record: log (log the game), end (score the end) or result (the result only)", "log", read,
-                    list(MODES)).strip().lower()
+        try:
+            said = _ask("record: log (log the game), end (score the end) or result (the result only)", "log", read,
+                        list(MODES)).strip().lower()
+        except Back:
+            if before:
+                raise
+            say("this is the first question")
+            continue
         mode = next((key for key, words in MODES.items() if said in (key, words)), None)
         if mode is not None:
             return replace(answers, end=mode == "end", result=mode == "result")
@@ -1282,8 +1400,12 @@ def _game(name: str | None, ask: bool, read: Reader | None, say: Callable[[str],
     :raises UsageError: no game, or an unknown one, without a terminal to ask."""
     while True:
         if name is None and ask:
-            name = _ask("game (castles-of-burgundy or robber-knights)", "castles-of-burgundy", read,
-                        _choices("game", NewRecord()))
+            try:
+                name = _ask("game (castles-of-burgundy or robber-knights)", "castles-of-burgundy", read,
+                            _choices("game", NewRecord()))
+            except Back:
+                say("this is the first question")
+                continue
         if name is None:
             raise UsageError("say which game: --game castles-of-burgundy or --game robber-knights")
         try:
@@ -1321,62 +1443,97 @@ def _answer(key: str, question: str, default: str | None, ask: bool, read: Reade
 
 
 def _ask_routes(path: str, answers: NewRecord, keys: list[str], read: Reader | None,
-                say: Callable[[str], None]) -> NewRecord:
+                say: Callable[[str], None], resume: str | None = None) -> NewRecord:
     """Each player's trade route, card by card: the 3 spaces of each card left to right, each
-    card checked as it is given (the spaces not given yet stood in for)."""
+    card checked as it is given (the spaces not given yet stood in for). ``back`` asks the
+    card before again (the previous player's last card after a first card). ``resume``: the
+    routes given before, the question gone back to from a later one: their last card is asked
+    again, the others kept.
+
+    :raises Back: ``back`` at the first player's first card.
+    """
     from burgundy_cli.castles.modules.routes import CARD_SPACES, ROUTE_CARDS
 
     players = _names(answers.players)
     cards = ROUTE_CARDS[max(len(players), 2)]
-    routes: dict[str, list[str]] = {}
-    for name in players:
-        spaces: list[str] = []
-        while len(spaces) < cards * CARD_SPACES:
-            card = len(spaces) // CARD_SPACES + 1
+    given: list[list[str]] = []   # the cards given so far, each player's in turn
+    if resume:
+        spaces = [space for value in _pairs(resume, "routes", players).values() for space in _end_value("routes", value)]
+        given = [spaces[at:at + CARD_SPACES] for at in range(0, len(spaces), CARD_SPACES)][:-1]
+    while len(given) < len(players) * cards:
+        name, card = players[len(given) // cards], len(given) % cards + 1
+        try:
             text = _ask(f"{name}'s trade route, card {card} of {cards}: its {CARD_SPACES} spaces left to right, "
                         f"e.g. {ROUTE_CARD_EXAMPLE}", None, read, _choices("routes", answers))
-            typed = [space.strip() for space in text.replace(",", ";").split(";") if space.strip()]
-            if len(typed) != CARD_SPACES:
-                say(f"a trade route card has {CARD_SPACES} spaces, not {len(typed)} (e.g. {ROUTE_CARD_EXAMPLE})")
-                continue
-            trial = {**routes, name: spaces + typed}
-            text = ",".join(f"{who}={_route_stand_in(len(players), trial.get(who))}" for who in players)
-            refused = _refusal(path, replace(answers, routes=text), keys, keys.index("routes"))
-            if refused is not None:
-                say(_said(refused, "routes").replace(f"{name}'s trade route: ", f"card {card}: "))
-                continue
-            spaces += typed
-        routes[name] = spaces
+        except Back:
+            if not given:
+                raise
+            given.pop()
+            continue
+        typed = [space.strip() for space in text.replace(",", ";").split(";") if space.strip()]
+        if len(typed) != CARD_SPACES:
+            say(f"a trade route card has {CARD_SPACES} spaces, not {len(typed)} (e.g. {ROUTE_CARD_EXAMPLE})")
+            continue
+        trial = _route_spaces([*given, typed], players, cards)
+        text = ",".join(f"{who}={_route_stand_in(len(players), trial.get(who))}" for who in players)
+        refused = _refusal(path, replace(answers, routes=text), keys, keys.index("routes"))
+        if refused is not None:
+            say(_said(refused, "routes").replace(f"{name}'s trade route: ", f"card {card}: "))
+            continue
+        given.append(typed)
+    routes = _route_spaces(given, players, cards)
     return replace(answers, routes=",".join(f"{name}={';'.join(spaces)}" for name, spaces in routes.items()))
 
 
+def _route_spaces(given: list[list[str]], players: list[str], cards: int) -> dict[str, list[str]]:
+    """The cards given so far (``cards`` a player, in seat order) as each player's route spaces."""
+    return {name: [space for card in given[seat * cards:(seat + 1) * cards] for space in card]
+            for seat, name in enumerate(players) if given[seat * cards:]}
+
+
 def _ask_duchies(path: str, answers: NewRecord, keys: list[str], read: Reader | None,
-                 say: Callable[[str], None]) -> NewRecord:
+                 say: Callable[[str], None], resume: str | None = None) -> NewRecord:
     """Each player's duchy at the end, one question a player (in the team game a team, on both
     halves of its team board): the tiles placed as ``space:tile``, each duchy checked as it is
-    given (colours, the city rule, joined to the start castle, no tile more often than the game has)."""
+    given (colours, the city rule, joined to the start castle, no tile more often than the game has).
+    ``back`` asks the duchy before again. ``resume``: the duchies given before, the question
+    gone back to from a later one: the last is asked again, the others kept.
+
+    :raises Back: ``back`` at the first duchy.
+    """
     teams = _teams(answers) if _team_answer("duchy", answers) else {}
+    holders = _holders(answers, "duchy")
     duchies: dict[str, str] = {}
-    for name in _holders(answers, "duchy"):
+    if resume is not None:
+        given = _pairs(resume, "duchy", holders)
+        duchies = {holder: given.get(holder, "") for holder in holders[:-1]}
+    while len(duchies) < len(holders):
+        name = holders[len(duchies)]
         whose, example = (f"team {name}'s duchy ({' and '.join(teams.get(name, []))})", "c3:bank rc4:k22 rd3:ship") \
             if teams else (f"{name}'s duchy", "c3:bank c4:k22 d3:ship")
-        while True:
+        try:
             text = _ask(f"{whose}: the tiles placed as space:tile, e.g. {example} (empty: none)",
                         "", read, _choices("duchy", answers)).strip()
-            trial = {**duchies, name: text}
-            typed = ",".join(f"{who}={value}" for who, value in trial.items() if value)
-            refused = _refusal(path, replace(answers, duchy=typed), keys, keys.index("duchy"))
-            if refused is None:
-                duchies[name] = text
-                break
-            say(_said(refused, "duchy"))
+        except Back:
+            if not duchies:
+                raise
+            duchies.popitem()
+            continue
+        trial = {**duchies, name: text}
+        typed = ",".join(f"{who}={value}" for who, value in trial.items() if value)
+        refused = _refusal(path, replace(answers, duchy=typed), keys, keys.index("duchy"))
+        if refused is None:
+            duchies[name] = text
+            continue
+        say(_said(refused, "duchy"))
     return replace(answers, duchy=",".join(f"{name}={value}" for name, value in duchies.items() if value))
 
 
 def _ask(question: str, default: str | None, read: Reader | None, choices: list[str] | None = None) -> str:
     """Ask until an answer is given (a default counts).
 
-    :raises UsageError: the input ended (Ctrl-D) before an answer.
+    :raises UsageError: the input ended (Ctrl-D) before an answer; :raises Back: the answer
+        was :data:`BACK`.
     """
     assert read is not None
     while True:
@@ -1385,6 +1542,8 @@ def _ask(question: str, default: str | None, read: Reader | None, choices: list[
             text = read(f"{question}{suffix}: ", choices or []).strip()
         except EOFError:
             raise UsageError("no answer (the input ended); nothing was written") from None
+        if text.casefold() == BACK:
+            raise Back
         if text or default is not None:
             return text or (default or "")
 
@@ -1401,6 +1560,10 @@ def choice_completer(choices: list[str]) -> Any:
     return WordCompleter(choices, pattern=re.compile(r"^[^\s,;=/:]*"))
 
 
+#: The line under each question of ``new`` at a terminal: the keys and words it takes.
+HELP_LINE = f" PageUp or {BACK}: the question before · Tab: choices · Ctrl-D: quit, nothing written"
+
+
 def terminal_reader(**prompt_options: Any) -> Reader:
     """The questions' prompt on a terminal: prompt_toolkit's line editing, the answers given
     before (Up, kept across runs beside the table session's history) and Tab completing the
@@ -1410,16 +1573,31 @@ def terminal_reader(**prompt_options: Any) -> Reader:
 
     from burgundy_cli.core.tableui import history_file
 
+    from prompt_toolkit.key_binding import KeyBindings
+
+    given: dict[str, str] = {}   # each question asked so far -> the answer typed to it last
+    left: list[str] = []         # the line as it was when PageUp left it
+    keys = KeyBindings()
+
+    @keys.add("pageup")
+    def _back(event: Any) -> None:
+        """PageUp: back to the question before, whatever is on the line (kept for this one)."""
+        left[:] = [event.current_buffer.text]
+        event.app.exit(result=BACK)
+
     session: Any = PromptSession(history=history_file("new-history"), complete_while_typing=False,
-                                 **prompt_options)
-    last = ["", ""]   # the question asked last and the answer typed to it
+                                 bottom_toolbar=HELP_LINE, key_bindings=keys, **prompt_options)
 
     def read(question: str, choices: list[str]) -> str:
-        # a question asked again (its answer refused) starts from that answer, to be mended
-        typed = last[1] if question == last[0] else ""
-        answer = session.prompt(question, default=typed,
+        # a question asked again (its answer refused, or gone back to, or asked again after
+        # going back further) starts from the answer typed to it, to be mended or taken with Enter
+        left.clear()
+        answer = session.prompt(question, default=given.get(question, ""),
                                 completer=choice_completer(choices) if choices else None)
-        last[:] = [question, answer]
+        if left:                                     # (PageUp: what was on the line waits here)
+            given[question] = left[0]
+        elif answer.strip().casefold() != BACK:
+            given[question] = answer
         return answer
 
     return read

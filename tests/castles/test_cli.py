@@ -264,3 +264,24 @@ def test_moves_while_the_table_rolls_says_so_and_lists_what_a_player_may_say_mea
     listing = json.loads(cli("moves", "--json", str(path)).stdout)
     assert listing["player"] is None and listing["due"]["kind"] == "roll"
     assert "Anna: tribute" in listing["moves"]
+
+
+def test_play_without_lines_or_a_terminal_on_a_finished_game_says_it_is_over(cli) -> None:
+    """``burgundy play FILE`` in a script, FILE a finished game: what the person wants to know
+    is that the game is over and how it ended, not how to call ``play`` (exit 0: nothing
+    was asked that cannot be done); a result-only record the same."""
+    for record in (CASTLES / "complete-2p-2011.toml", CASTLES / "end-2p-2011-tie.toml"):
+        result = cli("play", str(record))
+        assert result.exit_code == 0, result.output
+        assert result.stdout.startswith(f"{record}: the game is over, nothing is left to play; its final score:\n")
+        assert "winner:" in result.stdout and result.stderr == ""
+
+
+def test_play_without_lines_or_a_terminal_in_progress_says_what_is_due(cli, opening) -> None:
+    """A game in progress stays a usage error (exit 2), now naming what is due next; a file
+    that is not there is said as such, not as a usage of ``play``."""
+    result = cli("play", str(opening))
+    assert result.exit_code == 2
+    assert _one_error_line(result).startswith("burgundy: usage: give the lines to play (next: A4 · roll due")
+    missing = cli("play", str(opening.with_name("missing.toml")))
+    assert missing.exit_code == 2 and "no such record file" in _one_error_line(missing)

@@ -246,3 +246,21 @@ def test_new_asks_the_end_in_the_order_the_box_is_tidied_and_each_answer_again_a
     anna = next(line for line in table.players if line.name == "Anna")
     # 20 on the track, 2 goods left, 3 silverlings, no worker, tile 22 with no bank: 0
     assert anna.total == 25 and table.complete
+
+
+@pytest.mark.parametrize(("resets", "removed", "words"), [
+    ("0", "", "no resets, no tiles removed"),
+    ("1", "ship", "1 reset, 1 tile removed"),
+    ("2", "ship bank", "2 resets, 2 tiles removed"),
+])
+def test_solo_end_counts_are_worded_in_the_number_they_take(tmp_path, resets, removed, words) -> None:
+    """The solo game's verdict counts its resets and removed tiles as a person says them:
+    ``no tiles removed`` when none are given, never ``0 tile(s) removed``."""
+    path = tmp_path / "solo.toml"
+    gained = 30 + sum(50 - 5 * reset for reset in range(int(resets)))   # (the counter, and each target reached)
+    create(str(path), NewRecord(game="castles-of-burgundy", players="anna", start="c5", end=True, vp=str(gained),
+                                vp_counter="30", target_marker=str(50 - 5 * int(resets)), resets=resets,
+                                tiles_removed=removed or None))
+    note = open_record(path).score().notes[0]
+    assert note.endswith(f"target {50 - 5 * int(resets)}, {words}"), note
+    assert "(s)" not in note

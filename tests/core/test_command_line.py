@@ -127,16 +127,26 @@ def test_no_help_shows_a_value_type_for_a_flag(words):
 @pytest.mark.parametrize("words", _every_command(), ids=lambda words: " ".join(words) or "burgundy")
 def test_arguments_are_named_in_capitals_as_the_help_texts_name_them(words):
     """The usage line and the Arguments section name each argument as the commands' help
-    does ("Say whether MOVE is legal at the end of FILE": ``{FILE} {MOVE}``), not by typer's
-    lower-case parameter name (``{file} {move}``; several MOVEs: ``{MOVE}...``)."""
+    does ("Say whether MOVE is legal at the end of FILE": ``FILE MOVE...``), not by typer's
+    lower-case parameter name, and as click writes them: a required one bare, an optional one
+    in brackets (``[FOLDER]``), several with ``...``; the Arguments section shows no Python
+    type after the name (typer 0.29's ``FILE <path>``, ``MOVES <list[str]>``) and no braces
+    (its ``{FILE}``)."""
     text = CliRunner().invoke(app, [*words, "--help"], prog_name="burgundy", env={"COLUMNS": "200"}).output
     usage, _, rest = text.partition("\n")
-    named = re.findall(r"[{\[](\w+)[}\]]", usage.partition("[OPTIONS]")[2])
-    assert named and all(name.isupper() for name in named), usage
-    listed = re.findall(r"^  (\S+) <", rest.partition("\nArguments:\n")[2].partition("\n\n")[0], re.M)
-    assert listed == [name for name in named if name != "ARGS"], text  # (ARGS: a group's commands')
+    pieces = usage.partition("[OPTIONS]")[2].split()
+    assert pieces and all(re.fullmatch(r"\[?[A-Z]+\]?(\.\.\.)?", piece) for piece in pieces), usage
+    named = [piece.strip("[].") for piece in pieces]
+    section = rest.partition("\nArguments:\n")[2].partition("\n\n")[0]
+    listed = re.findall(r"^  (\S+)", section, re.M)
+    # (COMMAND [ARGS]...: a group's usage, naming its commands)
+    assert [name.rstrip(".") for name in listed] == [name for name in named if name not in ("COMMAND", "ARGS")], text
+    assert not re.search(r"[<>{}]", "".join(listed)), section
     if words == ["check"]:
-        assert usage.endswith(" {FILE} {MOVE}...") and "MOVE is legal at the end of FILE" in text
+        assert usage.endswith(" FILE MOVE...") and "MOVE is legal at the end of FILE" in text
+        assert re.search(r"^  FILE +record or position file  \[required\]$", section, re.M), section
+    if words == ["play"]:
+        assert usage.endswith(" FILE [MOVES]...") and re.search(r"^  MOVES\.\.\. +notation lines", section, re.M)
 
 
 @pytest.mark.parametrize("words", _every_command(), ids=lambda words: " ".join(words) or "burgundy")
@@ -216,3 +226,18 @@ def test_zsh_gets_the_same_moves():
 ])
 def test_choice_values_are_completed(words, offered):
     assert complete(words) == offered
+
+
+def test_new_bridge_completes_whole_turn_orders_of_the_players_given():
+    """``new --bridge``: Tab offers whole orders of ``--players``, each once, going on from
+    what is typed (a name matched in any case, those before the last comma kept as typed),
+    so one Tab after a first name finishes a two-player order; nothing for a name that is
+    no player's, or without ``--players``."""
+    two = "burgundy new x.toml --players Anna,Bob --bridge"
+    assert complete(f"{two} ") == ["Anna,Bob", "Bob,Anna"]
+    assert complete(f"{two} b") == ["bob,Anna"]
+    three = "burgundy new x.toml --players Anna,Bob,Cara --bridge"
+    assert complete(f"{three} B") == ["Bob,Anna,Cara", "Bob,Cara,Anna"]
+    assert complete(f"{three} cara,A") == ["cara,Anna,Bob"]
+    for nothing in (f"{three} zed,", f"{three} anna,anna,", "burgundy new x.toml --bridge a"):
+        assert not any(complete(nothing)), nothing   # (bash's answer: one empty line)

@@ -168,7 +168,7 @@ def test_a_players_answer_that_names_no_one_is_refused(cli, tmp_path, game, mode
     ended in an internal error for a Castles log or end)."""
     path = tmp_path / "game.toml"
     result = cli("new", str(path), "--game", game, "--players", ",", *mode)
-    assert result.exit_code == 2 and "players: ',' names no player (e.g. Anna,Bob)" in result.stderr, result.output
+    assert result.exit_code == 2 and "--players: ',' names no player; nothing was written (e.g. Anna,Bob)" in result.stderr, result.output
     assert not path.exists()
 
 

@@ -79,7 +79,7 @@ def test_decimal_digits_of_another_script_are_still_the_number(cli, tmp_path) ->
     (["--vp", "Anna=0,Ben=0", "--bonuses", "Anna=,Anna=grey-large"], "bonuses: Anna is given twice"),
     (["--vp", "Anna=0,Ben=0", "--duchy", "Anna=c3:bank c3:church"], "duchy: c3 is given twice"),
     (["--vp", "Anna=0,Ben=0", "--duchy", "Anna=c3:bank C3:bank"], "duchy: c3 is given twice"),
-    (["--vp", "Anna=0,Ben=0", "--modules", "shields", "--castle-shields", "Anna=d4:1 d4:2"], "castle shields: d4 is given twice"),
+    (["--vp", "Anna=0,Ben=0", "--modules", "shields", "--castle-shields", "Anna=d4:1 d4:2"], "--castle-shields: d4 is given twice"),
 ], ids=["vp", "duchy-player", "bonuses", "duchy-space", "duchy-space-case", "castle-shields"])
 def test_a_player_or_a_space_given_twice_is_refused_not_the_first_dropped(cli, tmp_path, flags, said) -> None:
     """Before, the second ``Anna=`` silently replaced the first (her bank was lost, her VP were the

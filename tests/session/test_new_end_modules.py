@@ -118,7 +118,7 @@ def test_solo_game_at_the_end_its_removed_tiles_counter_target_and_resets(tmp_pa
         "removed": ["ship", "bank"], "goods_removed": [1, 1, 2], "counter": 18, "target": 30, "resets": 4}
     table = open_record(path).score()
     assert table.players[0].total == 188
-    assert "VP counter 18, target 30, 4 reset(s), 2 tile(s) removed" in table.notes[0]
+    assert "VP counter 18, target 30, 4 resets, 2 tiles removed" in table.notes[0]
 
 
 def test_solo_game_at_the_end_vp_too_few_for_the_resets_asks_the_vp_again(tmp_path) -> None:

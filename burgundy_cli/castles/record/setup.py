@@ -48,6 +48,7 @@ from burgundy_cli.castles.rules.tiles import COLOUR_NAME, GOODS_PER_TYPE, catalo
 from burgundy_cli.core.errors import RecordError
 from burgundy_cli.core.game import GameHeader
 from burgundy_cli.core.replay import PlayerNames
+from burgundy_cli.core.words import counted
 
 if TYPE_CHECKING:
     from burgundy_cli.castles.modules import routes  # (at run time only with the trade routes: _route)
@@ -499,7 +500,7 @@ def duchy_definition(name: str, table: DuchyTable, path: tuple) -> Board:
         if touched.count(space) > 1:
             raise SetupError(f"two border posts touch {space_name(space)}", (*path, "posts"))
     if len(posts) not in (0, 3):
-        raise SetupError(f"{len(posts)} border posts; a border-post duchy (11a-11f) has three", (*path, "posts"))
+        raise SetupError(f"{counted(len(posts), 'border post')}; a border-post duchy (11a-11f) has three", (*path, "posts"))
     return replace(duchy, posts=posts, start=start)
 
 
@@ -520,7 +521,7 @@ def check_rows(rows: list[str], path: tuple) -> None:
         cells = text.split()
         letter = "abcdefg"[row]
         if len(cells) != ROW_LENGTHS[row]:
-            raise SetupError(f"row {letter} has {len(cells)} spaces; a duchy's rows have 4, 5, 6, 7, 6, 5 and 4",
+            raise SetupError(f"row {letter} has {counted(len(cells), 'space')}; a duchy's rows have 4, 5, 6, 7, 6, 5 and 4",
                              (*path, row))
         for col, cell in enumerate(cells):
             if len(cell) != 2 or cell[0] not in _SPACE_CODES or cell[1] not in _DICE:

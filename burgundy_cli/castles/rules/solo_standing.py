@@ -8,6 +8,7 @@ or lost without importing the rules: read only, never changing the state.
 from __future__ import annotations
 
 from burgundy_cli.castles.rules.state import GameState, PlayerState
+from burgundy_cli.core.words import counted
 
 ROUNDS = 25
 
@@ -41,8 +42,13 @@ def verdict(state: GameState) -> str:
     else:
         result = "LOST" if state.stage == "over" else "under way"
     return (f"solo game: {result}: {done} of {spaces} spaces filled after {rounds_rolled(state)} of {ROUNDS} rounds; "
-            f"VP counter {counter(state)}, target {solo.target}, {solo.resets} reset(s), "
-            f"{len(solo.removed)} tile(s) removed")
+            f"VP counter {counter(state)}, target {solo.target}, {_some(solo.resets, 'reset')}, "
+            f"{_some(len(solo.removed), 'tile')} removed")
+
+
+def _some(number: int, noun: str) -> str:
+    """A count in the verdict's words: ``no tiles``, ``1 tile``, ``25 tiles`` (not ``0 tile(s)``)."""
+    return f"no {noun}s" if number == 0 else counted(number, noun)
 
 
 def solo_result(state: GameState) -> tuple[list[str], str]:

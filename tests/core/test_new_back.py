@@ -1,0 +1,150 @@
+"""``burgundy new`` at a terminal: ``back`` (or PageUp) asks the question before again, in
+every kind of record and within the questions asked a player or a card at a time, and
+nothing typed before is lost: the terminal's prompt puts the answer given there back on the
+line (PageUp keeps what was on the line for when the question comes again)."""
+
+from __future__ import annotations
+
+import pytest
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from burgundy_cli.core.newrecord import HELP_LINE, NewRecord, create, terminal_reader
+from burgundy_cli.core.session import open_record
+
+CARD = "5 silver-2;2 church;1 vp-1"
+PAGE_UP = "\x1b[5~"
+
+
+def scripted(script: list[tuple[str, str]]):
+    """A reader that checks each question starts with the words the script expects, and gives
+    the script's answer; the questions asked, in order."""
+    steps = iter(script)
+    asked: list[str] = []
+
+    def read(question: str, choices: list[str]) -> str:
+        expected, answer = next(steps)
+        assert question.startswith(expected), (question, expected)
+        asked.append(question)
+        return answer
+
+    return read, asked, steps
+
+
+def test_back_in_a_logged_game_mends_an_earlier_answer(tmp_path):
+    """``back`` at the duchy board returns to the players (the typo mended there); ``back`` at
+    the start player returns to the goods; each question after it is asked again."""
+    read, asked, steps = scripted([
+        ("game", ""), ("record", ""), ("edition", "2011"), ("players", "Anna,Ben"),
+        ("duchy board", "back"), ("players", "Anna,Bob"),
+        ("duchy board", ""), ("start castle", ""), ("each player's 3 starting goods", "anna=1 2 3,bob=4 5 6"),
+        ("start player", " BACK "), ("each player's 3 starting goods", "anna=4 5 6,bob=1 2 3"),
+        ("start player", "bob"), ("date", ""), ("where", ""), ("event", ""),
+    ])
+    said: list[str] = []
+    path = tmp_path / "game.toml"
+    create(str(path), NewRecord(), ask=True, read=read, say=said.append)
+    assert next(steps, None) is None and said == []
+    session = open_record(path)
+    assert session.header.players == ["Anna", "Bob"]
+    assert session.record_data()["setup"]["goods"] == {"Anna": [4, 5, 6], "Bob": [1, 2, 3]}
+    assert session.record_data()["setup"]["start_player"] == "Bob"
+
+
+def test_back_reaches_the_kind_of_record_and_the_game_and_no_further(tmp_path):
+    """From the first question of the record back to the kind of record, then the game; at
+    the game, the first question, the table is told so and it is asked again. A new choice
+    there asks that record's questions."""
+    read, _, steps = scripted([
+        ("game", "back"), ("game", ""), ("record", "log"), ("edition", "back"), ("record", "back"),
+        ("game", "robber-knights"), ("record", "result"),
+        ("players", "red,blue"), ("each player's final score", "red=18,blue=15"), ("for players tied", ""),
+        ("date", ""), ("where", ""), ("event", ""),
+    ])
+    said: list[str] = []
+    path = tmp_path / "pad.toml"
+    assert "result only: red 18, blue 15" in create(str(path), NewRecord(), ask=True, read=read, say=said.append)
+    assert next(steps, None) is None
+    assert said == ["this is the first question"]
+
+
+def test_back_at_the_first_question_when_the_flags_gave_the_rest(tmp_path):
+    """With the game and the kind of record given by flag, the first question asked has none
+    before it: said so, and asked again."""
+    read, _, _ = scripted([("players", "back"), ("players", "Anna,Ben"), ("duchy board", "")])
+    said: list[str] = []
+    with pytest.raises(StopIteration):
+        create(str(tmp_path / "end.toml"), NewRecord(game="castles-of-burgundy", edition="2011", end=True),
+               ask=True, read=read, say=said.append)
+    assert said == ["this is the first question"]
+
+
+def test_back_steps_through_the_duchies_and_the_trade_route_cards(tmp_path):
+    """At an end: ``back`` at Ben's duchy asks Anna's again; ``back`` at a trade route card asks
+    the card before (the previous player's last after a first card), and at the first card
+    the question before the routes; back into the duchies or the routes from the question
+    after them asks their last duchy or card, the others kept."""
+    cards = [(f"Anna's trade route, card {card} of 5", CARD) for card in range(1, 6)]
+    read, _, steps = scripted([
+        ("game", ""), ("edition", "2019"), ("players", "Anna,Ben"), ("2019 expansion modules", "trade-routes"),
+        ("duchy board", ""), ("start castle", ""),
+        ("Anna's duchy", ""), ("Ben's duchy", "back"), ("Anna's duchy", "c3:bank"), ("Ben's duchy", ""),
+        ("each player's bonus tiles", "back"), ("Ben's duchy", ""),   # (the last duchy, Anna's kept)
+        ("each player's bonus tiles", ""), ("each player's goods tiles sold", ""),
+        ("Anna's trade route, card 1 of 5", "back"), ("each player's goods tiles sold", "anna=5"),
+        *cards[:2], ("Anna's trade route, card 3 of 5", "back"), ("Anna's trade route, card 2 of 5", CARD),
+        *cards[2:], ("Ben's trade route, card 1 of 5", "back"), ("Anna's trade route, card 5 of 5", CARD),
+        *[(f"Ben's trade route, card {card} of 5", CARD) for card in range(1, 6)],
+        ("the goods tiles lying on each player's trade route", "back"), ("Ben's trade route, card 5 of 5", CARD),
+        ("the goods tiles lying on each player's trade route", "anna=5"), ("each player's goods tiles left", ""),
+        ("each player's silverlings", ""), ("each player's workers", ""), ("each player's VP", "back"),
+        ("each player's workers", "anna=2"), ("each player's VP", "anna=4,ben=0"),
+        ("date", ""), ("where", ""), ("event", ""),
+    ])
+    said: list[str] = []
+    path = tmp_path / "end.toml"
+    create(str(path), NewRecord(end=True), ask=True, read=read, say=said.append)
+    assert next(steps, None) is None and said == []
+    end = open_record(path).record_data()["end"]["players"]
+    assert end["Anna"]["duchy"] == {"c3": "bank"} and end["Anna"]["workers"] == 2
+    assert end["Anna"]["sold"] == {"5": 1} and len(end["Ben"]["route"]) == 15
+
+
+def test_back_from_the_bridge_returns_to_the_last_answer(tmp_path):
+    """The bridge, asked after the last question when it tells the winner: ``back`` there asks
+    the last question answered again."""
+    read, _, steps = scripted([
+        ("players", "Anna,Ben"), ("duchy board", ""), ("start castle", ""),
+        ("Anna's duchy", ""), ("Ben's duchy", ""), ("each player's bonus tiles", ""),
+        ("each player's goods tiles sold", ""), ("each player's goods tiles left", ""),
+        ("each player's silverlings", ""), ("each player's workers", ""), ("each player's VP", "anna=0,ben=0"),
+        ("date", ""), ("where", ""), ("event", "back"), ("where", ""), ("event", "cup final"),
+        ("the turn order on the bridge", "back"), ("event", "cup final"),
+        ("the turn order on the bridge", "ben,anna"),
+    ])
+    path = tmp_path / "end.toml"
+    told = create(str(path), NewRecord(game="castles-of-burgundy", edition="2011", end=True), ask=True, read=read,
+                  say=lambda said: None)
+    assert next(steps, None) is None and "winner: Anna" in told
+    assert open_record(path).header.event == "cup final"
+
+
+def test_the_prompt_puts_the_earlier_answer_back_on_the_line(tmp_path, monkeypatch):
+    """The terminal's prompt: a question asked again starts from the answer typed to it (Enter
+    takes it again); PageUp goes back whatever is on the line, which then waits for its
+    question; the word alone on the line goes back too; the help line says both."""
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+    with create_pipe_input() as pipe:
+        read = terminal_reader(input=pipe, output=DummyOutput())
+
+        def typed(keys: str, question: str) -> str:
+            pipe.send_text(keys)
+            return read(question, [])
+
+        assert typed("Anna,Ben\r", "players: ") == "Anna,Ben"
+        assert typed("3" + PAGE_UP, "duchy board: ") == "back"
+        assert typed("\x7f\x7f\x7fBob\r", "players: ") == "Anna,Bob"   # (Anna,Ben on the line, mended)
+        assert typed("\r", "duchy board: ") == "3"                      # (what PageUp left on the line)
+        assert typed("back\r", "start: ") == "back"
+        assert typed("\r", "duchy board: ") == "3"
+    assert "PageUp or back: the question before" in HELP_LINE
