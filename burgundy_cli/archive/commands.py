@@ -61,12 +61,15 @@ def run_list(folder: str | None, url: str | None, *, as_json: bool = False) -> O
 
 def _state(row: dict[str, Any]) -> str:
     """A listed game's state: won by whom, a solo game won or lost against its target, a game
-    with no winner, or in progress (never "won by " and nothing)."""
+    with no winner, one whose tie the record cannot break, or in progress (never "won by " and
+    nothing)."""
     if not row["complete"]:
         return "in progress"
     if row.get("mode") == "solo":
         return f"solo: {'won' if row['winner'] else 'lost'} against the target"
     result = "result only, " if row.get("start") == "result" else ""
+    if not row["winner"] and row.get("tiebreak"):   # a tie only what the record lacks could break
+        return f"{result}winner not known (tiebreak: {row['tiebreak']})"
     return result + ("won by " + ", ".join(row["winner"]) if row["winner"] else "no winner")
 
 

@@ -230,7 +230,11 @@ def _result(game: Game, site: Site, prefix: str) -> str:
         verdict = next((n for n in data["notes"] if n.startswith("solo game")), None)
         return _e(verdict.split(";")[0]) if verdict else ("won" if data["winner"] else "lost")
     if not data["winner"]:
-        return "no winner"
+        from burgundy_cli.core.resultonly import UNKNOWN
+
+        # a result-only record's tie that only the bridge, which it does not hold, could break
+        unknown = next((note for note in data["notes"] if note.startswith(UNKNOWN)), None)
+        return _e(unknown.split(" (name the winner")[0]) if unknown else "no winner"
     winners = ", ".join(site.player_link(n, prefix) for n in data["winner"])
     if len(data["winner"]) > 1 and data.get("mode") != "team":  # the tiebreak left them level: ``score``'s words
         return f"shared win: {winners}" + (f" (tiebreak: {_e(data['tiebreak'])})" if data.get("tiebreak") else "")

@@ -39,6 +39,9 @@ TABLE = "final"
 #: What a score table's notes say of a result-only record (and how the exports tell one).
 NOTE = "result-only record: final scores entered after the game, no moves to replay"
 
+#: How the note of a tie the record cannot break begins (the site and ``archive list`` show it).
+UNKNOWN = "winner not known"
+
 
 
 
@@ -71,12 +74,22 @@ class Rules:
     tiebreak: str
     more_is_better: bool
     default_edition: str | None
+    #: The score's unit, in the game's word.
+    unit: str = "points"
+    #: The rulebook's last word on a tie the figure leaves level, per edition, where it has
+    #: one the record cannot hold (Castles: the bridge's order at the end); ``None``: the tied
+    #: players share the win.
+    last_tiebreak: dict[str | None, str] | None = None
 
 
 #: Per game. (Castles: the 2019 solo game is 1 player, the team game 4 in two teams of two;
-#: its tiebreak reads empty duchy spaces, fewest first unless ``tiebreak-empty-spaces = "most"``.)
+#: its tiebreak reads empty duchy spaces, fewest first unless ``tiebreak-empty-spaces = "most"``,
+#: then both rulebooks' 'Game end' give the win to the tied player "who went later in turn
+#: order" (2011) / "who is farthest behind on the bridge" (2019): the bridge at the end, which
+#: a score pad does not hold. The words are those of ``castles.rules.scoring.BY_TURN_ORDER``.)
 RULES = {
-    "castles-of-burgundy": Rules((2, 4), "empty duchy spaces", False, "2019"),
+    "castles-of-burgundy": Rules((2, 4), "empty duchy spaces", False, "2019", "VP",
+                                 {"2011": "later in turn order", "2019": "farthest behind on the bridge"}),
     "robber-knights": Rules((2, 4), "knights left", True, None),
 }
 
@@ -140,16 +153,57 @@ def open_result(doc: RecordDoc, header: GameHeader) -> ResultSession:
             raise RecordError(f"[final.scores.{name}] the breakdown sums to {sum(line.breakdown.values())}, "
                               f"not the total {line.total}", location=where("scores", name, "breakdown"))
     table = _score_table(header, final, rules)
+    level = _level_at_the_top(table, final, rules, header)
+    if level:   # tied on the score and the figure: the bridge decides, and the pad does not hold it
+        table = _unknown_winner(table, level, rules, header)
     if final.winner is not None:
         stated = sorted(name.casefold() for name in final.winner)
-        if stated != sorted(name.casefold() for name in table.winner) and not _tie_left_open(table, final, stated):
-            raise RecordError(f"[final] winner = {final.winner} disagrees with the scores, which give "
-                              f"{table.winner or 'no winner'}", location=where("winner"),
-                              hint=f"give each tied player's tiebreak figure ({rules.tiebreak})"
-                              if table.tiebreak is None and len(table.winner) > 1 else None)
-        if len(stated) < len(table.winner):   # the stated winner decided a tie the figures leave open
-            table = _decided(table, final.winner)
+        if level:
+            if not stated or not set(stated) < {name.casefold() for name in level}:
+                raise RecordError(f"[final] winner = {final.winner}: {' and '.join(level)} tie on {rules.unit} and "
+                                  f"on {rules.tiebreak}, and the rules give the win to the one "
+                                  f"{_last_word(rules, header)}: name that one player",
+                                  location=where("winner"))
+            table = _decided(table, final.winner, f"{_last_word(rules, header)}, as the record states")
+        else:
+            if stated != sorted(name.casefold() for name in table.winner) and not _tie_left_open(table, final, stated):
+                raise RecordError(f"[final] winner = {final.winner} disagrees with the scores, which give "
+                                  f"{table.winner or 'no winner'}", location=where("winner"),
+                                  hint=f"give each tied player's tiebreak figure ({rules.tiebreak})"
+                                  if table.tiebreak is None and len(table.winner) > 1 else None)
+            if len(stated) < len(table.winner):   # the stated winner decided a tie the figures leave open
+                table = _decided(table, final.winner)
     return ResultSession(header, final, table)
+
+
+def _last_word(rules: Rules, header: GameHeader) -> str:
+    """The rulebook's last tiebreak of the record's edition, in its words."""
+    words = rules.last_tiebreak or {}
+    return words.get(header.edition or rules.default_edition) or words[rules.default_edition]
+
+
+def _level_at_the_top(table: ScoreTable, final: FinalTable, rules: Rules, header: GameHeader) -> list[str]:
+    """The players sharing first place after the tiebreak figure, when the game's rules break
+    that tie further by what the record cannot hold (Castles' bridge); else empty. A team game
+    and a solo game have their own ends and never reach this."""
+    if rules.last_tiebreak is None or final.teams or final.won is not None or len(table.winner) < 2:
+        return []
+    firsts = [final.scores[name] for name in table.winner]
+    if any(line.tiebreak is None for line in firsts):
+        return []   # the figures are not all given: a stated winner decides (see _tie_left_open)
+    return list(table.winner)
+
+
+def _unknown_winner(table: ScoreTable, level: list[str], rules: Rules, header: GameHeader) -> ScoreTable:
+    """``table`` with no winner (not a shared win, which the rules never make of this tie): the
+    players level keep their shared first place, the tiebreak and a note say why."""
+    word = _last_word(rules, header)
+    edition = header.edition or rules.default_edition
+    note = (f"{UNKNOWN}: {' and '.join(level)} tie on {rules.unit} and on {rules.tiebreak}; the {edition} "
+            f"rules give the win to the one {word}, which a result-only record does not hold "
+            f"(name the winner in [final] winner)")
+    return table.model_copy(update={"winner": [], "tiebreak": f"{word}: not in the record",
+                                    "notes": [*table.notes, note]})
 
 
 def _check_players(header: GameHeader, final: FinalTable, rules: Rules, where: Any) -> None:
@@ -241,14 +295,14 @@ def _tie_left_open(table: ScoreTable, final: FinalTable, stated: list[str]) -> b
     return table.tiebreak is None and len(tied) > 1 and bool(stated) and set(stated) <= tied
 
 
-def _decided(table: ScoreTable, winner: list[str]) -> ScoreTable:
+def _decided(table: ScoreTable, winner: list[str], tiebreak: str = "as the record states") -> ScoreTable:
     """``table`` with the tie on first place decided as the record states (the others second)."""
     won = {name.casefold() for name in winner}
     lines = [line.model_copy(update={"rank": line.rank if line.rank > 1 or line.name.casefold() in won else 2})
              for line in table.players]
     lines.sort(key=lambda line: line.rank)
     return table.model_copy(update={"players": lines, "winner": [line.name for line in lines if line.rank == 1],
-                                    "tiebreak": "as the record states"})
+                                    "tiebreak": tiebreak})
 
 
 def no_position(nothing: str, location: Any = None) -> RecordError:

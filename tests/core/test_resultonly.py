@@ -141,3 +141,22 @@ def test_commands_that_need_a_position_refuse_a_result_only_record_in_words(cli,
     assert "a result-only record holds final scores, no" in result.stderr and "internal error" not in result.stderr
     assert not out.exists() and path.read_bytes() == before
     assert cli("show", str(path)).stdout.startswith("castles-of-burgundy: result only (no moves)")
+
+
+def test_a_tie_level_on_the_figure_too_is_for_the_bridge_which_the_pad_does_not_hold() -> None:
+    """2019 rulebook, 'Game end': "If there is still a tie, the player who is farthest behind on
+    the bridge is the winner" (2011: "later in turn order"): one winner, which a result-only
+    record cannot tell -- no winner named, not a shared win -- unless ``[final] winner`` says."""
+    three = (HEAD + 'players = ["Anna", "Ben", "Cara"]\n{final}[final.scores.Anna]\ntotal = 150\ntiebreak = 2\n'
+                    '[final.scores.Ben]\ntotal = 150\ntiebreak = 2\n[final.scores.Cara]\ntotal = 150\ntiebreak = 4\n')
+    table = opened(three.replace("{final}", "")).score()
+    assert table.winner == [] and table.tiebreak == "farthest behind on the bridge: not in the record"
+    assert [(line.name, line.rank) for line in table.players] == [("Anna", 1), ("Ben", 1), ("Cara", 3)]
+    assert any(note.startswith("winner not known: Anna and Ben tie on VP and on empty duchy spaces; the 2019 "
+                               "rules give the win to the one farthest behind on the bridge") for note in table.notes)
+    named = opened(three.replace("{final}", '[final]\nwinner = ["ben"]\n')).score()
+    assert named.winner == ["Ben"] and named.tiebreak == "farthest behind on the bridge, as the record states"
+    assert [(line.name, line.rank) for line in named.players] == [("Ben", 1), ("Anna", 2), ("Cara", 3)]
+    for wrong in ('["Anna", "Ben"]', '["Cara"]', "[]"):
+        said = refusal(three.replace("{final}", f"[final]\nwinner = {wrong}\n"))
+        assert "Anna and Ben tie on VP and on empty duchy spaces" in said and "name that one player" in said, wrong

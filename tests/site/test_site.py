@@ -250,22 +250,48 @@ def test_a_tie_the_tiebreak_left_level_is_a_shared_win_not_a_broken_tie(built) -
     assert "broken by" not in page
 
 
-def test_a_result_only_tie_level_on_the_tiebreak_too_is_a_shared_win(cli, tmp_path) -> None:
-    """A result-only record of two players level on VP and on empty spaces: it cannot tell
-    who went later in turn order (the 2011 rulebook's last tiebreak), so both are its winners,
-    as ``score`` says ("shared win"); the site called that tie broken."""
+def test_a_result_only_tie_level_on_the_tiebreak_too_has_no_winner_it_can_name(cli, tmp_path) -> None:
+    """A result-only 2011 record of two players level on VP and on empty spaces. The 2011
+    rulebook ('Game end'): "Should there still be a tie, then the winning player is the tied
+    player who went later in turn order" -- one winner, never a shared win; a score pad does
+    not hold the turn order. The site called it a shared win (each counted half a win); now
+    the game has no winner it can name and says why, ``stats`` counts no win, and a record
+    naming the winner in ``[final] winner`` is won by that one, the tiebreak in the rules' words."""
     folder = tmp_path / "club"
     folder.mkdir()
     made = cli("new", str(folder / "tie.toml"), "--result", "--game", "castles-of-burgundy", "--edition", "2011",
                "--players", "Anna,Ben", "--scores", "Anna=160,Ben=160", "--tiebreak", "Anna=3,Ben=3",
                "--date", "2025-01-02")
     assert made.exit_code == 0, made.output
+    assert "(winner: not known; tiebreak: later in turn order: not in the record)" in made.stdout
+    scored = cli("score", str(folder / "tie.toml"))
+    assert scored.exit_code == 0 and "winner: not known" in scored.stdout and "shared win" not in scored.stdout
     result = cli("site", str(folder), "--out", str(tmp_path / "site"))
     assert result.exit_code == 0, result.output
     for page in (tmp_path / "site" / "index.html", tmp_path / "site" / "games" / "tie.html"):
         text = page.read_text()
-        assert "shared win: " in text and "(tiebreak: fewest empty duchy spaces)" in text, page.name
-        assert "broken by" not in text, page.name
+        assert ("winner not known: Anna and Ben tie on VP and on empty duchy spaces; the 2011 rules give the "
+                "win to the one later in turn order, which a result-only record does not hold") in text, page.name
+        assert "shared win" not in text and "broken by" not in text, page.name
+    stats = json.loads(cli("stats", str(folder), "--db", str(tmp_path / "s.db"), "--json").stdout)
+    assert [(p["name"], p["wins"]) for p in stats["standings"][0]["players"]] == [("Anna", 0), ("Ben", 0)]
+    listed = cli("archive", "list", str(folder), "--db", str(tmp_path / "s.db"))
+    assert "winner not known (tiebreak: later in turn order: not in the record)" in listed.stdout
+    # the record names the winner (the players saw the bridge): Ben, the tiebreak in the rules' words
+    text = (folder / "tie.toml").read_text()
+    named = text.replace("[final.scores.Anna]", '[final]\nwinner = ["Ben"]\n\n[final.scores.Anna]').split("[result]")[0]
+    assert named != text.split("[result]")[0]
+    (folder / "tie.toml").write_text(named)
+    scored = json.loads(cli("score", "--json", str(folder / "tie.toml")).stdout)
+    assert scored["winner"] == ["Ben"] and scored["tiebreak"] == "later in turn order, as the record states"
+    assert [(p["name"], p["rank"]) for p in scored["players"]] == [("Ben", 1), ("Anna", 2)]
+    # both named: the rules make no shared win of it, so the record is refused, located
+    (folder / "tie.toml").write_text(named.replace('winner = ["Ben"]', 'winner = ["Ben", "Anna"]'))
+    refused = cli("score", str(folder / "tie.toml"))
+    assert refused.exit_code == 1 and "Traceback" not in refused.output
+    assert "Ben and Anna tie on VP and on empty duchy spaces" in refused.stderr or \
+        "Anna and Ben tie on VP and on empty duchy spaces" in refused.stderr
+    assert "name that one player" in refused.stderr
 
 
 def test_two_copies_of_one_record_are_one_game(cli, tmp_path) -> None:
