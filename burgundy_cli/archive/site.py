@@ -29,7 +29,7 @@ from typing import Any
 from burgundy_cli.console import Outcome
 from burgundy_cli.core.errors import UsageError
 from burgundy_cli.core.chart import chart_heading, score_word
-from burgundy_cli.core.words import counted
+from burgundy_cli.core.words import counted, player_key
 
 #: The page's look: readable tables, pictures no wider than the screen.
 CSS = """\
@@ -120,11 +120,11 @@ class Site:
     games: list[Game] = field(default_factory=list)
     left_out: dict[str, list[str]] = field(default_factory=dict)
     skipped: list[str] = field(default_factory=list)  #: the walk's entries passed over (a link...), said as ``score`` says them
-    players: dict[str, str] = field(default_factory=dict)  # casefolded name -> page name
-    names: dict[str, str] = field(default_factory=dict)  # casefolded name -> name as first written
+    players: dict[str, str] = field(default_factory=dict)  # player key (core.words.player_key) -> page name
+    names: dict[str, str] = field(default_factory=dict)  # player key -> name as first written
 
     def player_link(self, name: str, prefix: str) -> str:
-        slug = self.players[name.casefold()]
+        slug = self.players[player_key(name)]
         return f'<a href="{prefix}players/{slug}.html">{_e(name)}</a>'
 
 
@@ -174,7 +174,7 @@ def collect(folder: str, jobs: int = 0) -> Site:
     people: set[str] = set()
     for game in site.games:
         for name in game.data["seats"]:
-            key = name.casefold()
+            key = player_key(name)
             if key not in site.players:
                 site.players[key] = _slug(name, people)
                 site.names[key] = name
@@ -293,7 +293,7 @@ def _games_table(games: list[Game], site: Site, prefix: str, player: str | None 
                _e(data.get("place") or ""), _e(_game_name(data["game"])),
                ", ".join(site.player_link(n, prefix) for n in data["seats"]), _result(game, site, prefix)]
         if player:
-            line = next(line for line in data["players"] if line["name"].casefold() == player)
+            line = next(line for line in data["players"] if player_key(line["name"]) == player)
             row += [str(line["total"]), _place(data, line) if data["complete"] else ""]
         rows.append(row)
     return _table(head, rows, numeric=(5, 6) if player else ())
@@ -341,7 +341,7 @@ def club_views(site: Site) -> Club:
         said = labels.setdefault(kind, [])
         said.append(str(game.get("date") or f"game {len(said) + 1}"))  # (an undated game by its place in the order)
         series = history.setdefault(kind, {})
-        now = {row["name"].casefold(): row["rating"] for row in ratings.to_json()[kind]}
+        now = {player_key(row["name"]): row["rating"] for row in ratings.to_json()[kind]}
         for key, value in now.items():
             series.setdefault(key, [None] * (len(labels[kind]) - 1))
         for key, values in series.items():
@@ -357,7 +357,7 @@ def club_views(site: Site) -> Club:
                 for game in kind_games:
                     pair.add(game)
                 if pair.games:
-                    table[(first.casefold(), second.casefold())] = pair.to_json()
+                    table[(player_key(first), player_key(second))] = pair.to_json()
     return Club({group["game"]: group for group in standings.to_json()}, ratings.to_json(),
                 {kind: (labels[kind], {site.names[k]: v for k, v in series.items()})
                  for kind, series in history.items()}, pairs)
@@ -368,21 +368,21 @@ def _head_to_head(group: dict[str, Any], pairs: dict[tuple[str, str], dict[str, 
     """Who placed above whom: a row per player, a column per opponent, "ahead–behind (level)";
     with ``only``, that player's row, a column per opponent met."""
     names = [p["name"] for p in group["players"]]
-    rows_of = [n for n in names if only is None or n.casefold() == only]
+    rows_of = [n for n in names if only is None or player_key(n) == only]
 
     def cell(a: str, b: str) -> str:
-        if a.casefold() == b.casefold():
+        if player_key(a) == player_key(b):
             return "–"
-        key, flip = ((a.casefold(), b.casefold()), False)
+        key, flip = ((player_key(a), player_key(b)), False)
         if key not in pairs:
-            key, flip = (b.casefold(), a.casefold()), True
+            key, flip = (player_key(b), player_key(a)), True
         pair = pairs.get(key)
         if pair is None:
             return ""
         ahead, behind = pair["ahead"][::-1] if flip else pair["ahead"]
         return f"{ahead}–{behind}" + (f" ({pair['level']})" if pair["level"] else "")
 
-    columns = names if only is None else [n for n in names if n.casefold() != only and cell(only, n)]
+    columns = names if only is None else [n for n in names if player_key(n) != only and cell(only, n)]
     return _table(["", *(site.player_link(n, prefix) for n in columns)],
                   [[site.player_link(a, prefix), *(cell(a, b) for b in columns)] for a in rows_of],
                   numeric=range(1, len(columns) + 1))
@@ -418,15 +418,15 @@ def index_page(site: Site, club: Club, folder: str) -> str:
 def player_page(key: str, site: Site, club: Club) -> str:
     name = site.names[key]
     body = []
-    games = [g for g in site.games if key in {n.casefold() for n in g.data["seats"]}]
+    games = [g for g in site.games if key in {player_key(n) for n in g.data["seats"]}]
     for kind, group in club.standings.items():
-        mine = [p for p in group["players"] if p["name"].casefold() == key]
+        mine = [p for p in group["players"] if player_key(p["name"]) == key]
         if not mine:
             continue
         body += [f"<h2>{_e(_game_name(kind))}</h2>", _standings_table({**group, "players": mine}, site, "../")]
-        rated = [r for r in club.ratings.get(kind, []) if r["name"].casefold() == key]
+        rated = [r for r in club.ratings.get(kind, []) if player_key(r["name"]) == key]
         if rated:
-            rank = [r["name"].casefold() for r in club.ratings[kind]].index(key) + 1
+            rank = [player_key(r["name"]) for r in club.ratings[kind]].index(key) + 1
             body += [f"<h3>Rating (place {rank} of {len(club.ratings[kind])})</h3>",
                      _ratings_table(rated, site, "../"),
                      f'<img class="picture" src="{site.players[key]}-ratings-{kind}.svg" alt="rating over time">']
@@ -456,7 +456,7 @@ def build(folder: str, out: str, jobs: int = 0) -> tuple[Site, list[str]]:
     for kind, (labels, series) in club.history.items():
         files[f"ratings-{kind}.svg"] = rating_chart_svg(f"Ratings over time: {_game_name(kind)}", labels, series)
         for name, values in series.items():
-            files[f"players/{site.players[name.casefold()]}-ratings-{kind}.svg"] = rating_chart_svg(
+            files[f"players/{site.players[player_key(name)]}-ratings-{kind}.svg"] = rating_chart_svg(
                 f"{name}: rating over time ({_game_name(kind)})", labels, {name: values})
     for game in site.games:
         files[f"games/{game.slug}.html"] = game_page(game, site)

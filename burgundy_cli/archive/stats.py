@@ -28,6 +28,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from burgundy_cli.core.errors import UsageError
+from burgundy_cli.core.words import player_key
 
 #: What ``--by`` can split the games by: header fields of the archive's records.
 SPLITS = ("edition", "players", "boards", "modules", "place", "event", "year")
@@ -219,7 +220,7 @@ class Standings:
     @staticmethod
     def add_line(tallies: dict[str, PlayerTally], line: dict[str, Any]) -> None:
         """Add one seat of a complete game to its player's tally (players matched ignoring case)."""
-        key_name = line["name"].casefold()
+        key_name = player_key(line["name"])
         tally = tallies.get(key_name)
         if tally is None:
             tally = tallies[key_name] = PlayerTally(line["name"])
@@ -233,7 +234,7 @@ class Standings:
             group = self.groups[key]
             # (wins rounded: the database may add the shares of a win in another order)
             ordered = sorted(group["tallies"].values(),
-                             key=lambda t: (-round(t.wins, 9), -t.points / t.played, t.name.casefold()))
+                             key=lambda t: (-round(t.wins, 9), -t.points / t.played, player_key(t.name)))
             out.append({"game": key[0], "split": dict(zip(self.splits, key[1:])),
                         "complete": group["complete"], "in_progress": group["in_progress"],
                         "players": [tally.to_json() for tally in ordered]})
@@ -248,7 +249,7 @@ class HeadToHead:
 
     def __init__(self, first: str, second: str) -> None:
         self.names = (first, second)
-        self.keys = (first.casefold(), second.casefold())
+        self.keys = (player_key(first), player_key(second))
         self.games = 0
         self.ahead = [0, 0]
         self.level = 0
@@ -257,7 +258,7 @@ class HeadToHead:
     def add(self, game: dict[str, Any]) -> None:
         if not game["complete"] or game.get("mode"):
             return
-        by_key = {line["name"].casefold(): line for line in game["lines"]}
+        by_key = {player_key(line["name"]): line for line in game["lines"]}
         if self.keys[0] not in by_key or self.keys[1] not in by_key or self.keys[0] == self.keys[1]:
             return
         a, b = by_key[self.keys[0]], by_key[self.keys[1]]
@@ -324,7 +325,7 @@ class SoloResults:
         if game.get("mode") != "solo" or not game["complete"] or not game["lines"]:
             return
         line = game["lines"][0]
-        entry = self.players.setdefault(game["game"], {}).setdefault(line["name"].casefold(), [line["name"], 0, 0, 0, None])
+        entry = self.players.setdefault(game["game"], {}).setdefault(player_key(line["name"]), [line["name"], 0, 0, 0, None])
         entry[1] += 1
         entry[2] += line["won"] > 0
         entry[3] += line["total"]
@@ -336,7 +337,7 @@ class SoloResults:
             rows = [{"name": name, "played": played, "won": won, "lost": played - won,
                      "win_rate": round(won / played, 3), "average": round(points / played, 1), "best": best}
                     for name, played, won, points, best in self.players[game].values()]
-            out[game] = sorted(rows, key=lambda row: (-row["won"], -row["average"], row["name"].casefold()))
+            out[game] = sorted(rows, key=lambda row: (-row["won"], -row["average"], player_key(row["name"])))
         return out
 
 
@@ -350,17 +351,17 @@ class TeamResults:
     def add(self, game: dict[str, Any]) -> None:
         if game.get("mode") != "team" or not game["complete"] or not game.get("teams"):
             return
-        by_key = {line["name"].casefold(): line for line in game["lines"]}
+        by_key = {player_key(line["name"]): line for line in game["lines"]}
         sides = []
         for members in game["teams"].values():
-            lines = [by_key[name.casefold()] for name in members if name.casefold() in by_key]
+            lines = [by_key[player_key(name)] for name in members if player_key(name) in by_key]
             if lines:
                 sides.append((lines, sum(line["total"] for line in lines)))
         first = [min(line["rank"] for line in lines) == 1 for lines, _ in sides]
         for (lines, total), top in zip(sides, first):
             names = sorted((line["name"] for line in lines), key=str.casefold)
             entry = self.teams.setdefault(game["game"], {}).setdefault(
-                tuple(name.casefold() for name in names), [" + ".join(names), 0, 0, 0, 0, None])
+                tuple(player_key(name) for name in names), [" + ".join(names), 0, 0, 0, 0, None])
             entry[1] += 1
             entry[2] += top and sum(first) == 1
             entry[3] += top and sum(first) > 1
@@ -409,15 +410,15 @@ class Ratings:
             entry[2] += 1
 
     def _entry(self, table: dict[str, list[Any]], line: dict[str, Any]) -> list[Any]:
-        key = line["name"].casefold()
+        key = player_key(line["name"])
         entry = table.get(key)
         if entry is None:
             entry = table[key] = [line["name"], self.model.rating(), 0]
         return entry
 
     def _add_team(self, game: dict[str, Any]) -> None:
-        by_key = {line["name"].casefold(): line for line in game["lines"]}
-        sides = [[by_key[name.casefold()] for name in members if name.casefold() in by_key]
+        by_key = {player_key(line["name"]): line for line in game["lines"]}
+        sides = [[by_key[player_key(name)] for name in members if player_key(name) in by_key]
                  for members in (game.get("teams") or {}).values()]
         sides = [side for side in sides if side]
         if len(sides) < 2:
@@ -438,7 +439,7 @@ class Ratings:
             rows = [{"name": name, "rating": round(r.mu - 3 * r.sigma, 2), "mu": round(r.mu, 2),
                      "sigma": round(r.sigma, 2), "played": played}
                     for name, r, played in tables[game].values()]
-            out[game] = sorted(rows, key=lambda row: (-row["rating"], row["name"].casefold()))
+            out[game] = sorted(rows, key=lambda row: (-row["rating"], player_key(row["name"])))
         return out
 
     def to_json(self) -> dict[str, list[dict[str, Any]]]:
@@ -456,8 +457,8 @@ PLAYED = ("setup", "result")
 
 def game_of_score(score: dict[str, Any]) -> dict[str, Any]:
     """A game from a ``score --json`` object (with its ``file``), for ``burgundy summary``."""
-    winners = {name.casefold() for name in score["winner"]}
-    lines = [{**line, "won": 1 / len(winners) if line["name"].casefold() in winners else 0.0}
+    winners = {player_key(name) for name in score["winner"]}
+    lines = [{**line, "won": 1 / len(winners) if player_key(line["name"]) in winners else 0.0}
              for line in score["players"]]
     return {"game": score["game"], "edition": score.get("edition"), "complete": score["complete"],
             "file": score.get("file"), "players": len(lines), "lines": lines, "date": score.get("date"),
@@ -547,32 +548,42 @@ def archived_standings(connection: Any, filters: Filters, splits: tuple[str, ...
     tied = func.sum(case(((scores.c.won > 0) & (scores.c.won < 1), 1), else_=0))
     summed = (select(*keys, *seats, func.min(records.c.hash), func.count(), func.sum(scores.c.won),
                      func.sum(scores.c.total), func.max(scores.c.total), func.sum(scores.c.rank),
-                     *(func.sum(scores.c[f"v{index}"]) for index in range(used)), alone, tied)
+                     *(func.sum(scores.c[f"v{index}"]) for index in range(used)), alone, tied,
+                     func.min(records.c.date))
               .join(scores, scores.c.hash == records.c.hash)
               .where(*kept, records.c.complete.is_(True), scores.c.categories.is_not(None))
               .group_by(*keys, *seats))
     # a breakdown too wide for the value columns: its seats one by one, from the JSON
-    wide = (select(*keys, *seats, records.c.hash, scores.c.won, scores.c.total, scores.c.rank, scores.c.breakdown)
+    wide = (select(*keys, *seats, records.c.hash, scores.c.won, scores.c.total, scores.c.rank, scores.c.breakdown,
+                   records.c.date)
             .join(scores, scores.c.hash == records.c.hash)
             .where(*kept, records.c.complete.is_(True), scores.c.categories.is_(None)))
-    entries = []  # (first game's hash, group, name key, name, categories, games, wins, points, best, ranks, sums)
+    # (first game, group, name key, name, categories, games, wins, points, best, ranks, sums, alone, tied):
+    # "first" is the earliest date (undated games first, as the ratings take them), then the
+    # least hash: a player's name is shown as the first game spells it, as on the site and in
+    # the BG Stats export
+    entries = []
     for row in connection.execute(summed):
         names = decoded[row[width + 2]]
-        entries.append((row[width + 3], group_key(row), row[width], row[width + 1], names,
-                        *row[width + 4:width + 9], tuple(row[width + 9:width + 9 + len(names)]), *row[-2:]))
+        entries.append(((row[-1] is not None, row[-1] or "", row[width + 3]), group_key(row), row[width],
+                        row[width + 1], names, *row[width + 4:width + 9],
+                        tuple(row[width + 9:width + 9 + len(names)]), *row[-3:-1]))
     for row in connection.execute(wide):
-        breakdown = json.loads(row[-1])
+        breakdown = json.loads(row[-2])
         total = row[width + 5]
         won = row[width + 4]
-        entries.append((row[width + 3], group_key(row), row[width], row[width + 1], tuple(breakdown),
+        entries.append(((row[-1] is not None, row[-1] or "", row[width + 3]), group_key(row), row[width],
+                        row[width + 1], tuple(breakdown),
                         1, won, total, total, row[width + 6], tuple(breakdown.values()), int(won >= 1),
                         int(0 < won < 1)))
     entries.sort(key=lambda entry: entry[0])
-    for _, key, name_key, name, names, played, wins, points, best, ranks, sums, outright, shared in entries:
+    for _, key, _name_key, name, names, played, wins, points, best, ranks, sums, outright, shared in entries:
         tallies = standings.groups[key]["tallies"]
-        tally = tallies.get(name_key)
+        # (the stored key folds case only; spellings that differ in Unicode form or spacing
+        # meet here too, in archives synced before they did: core.words.player_key)
+        tally = tallies.get(player_key(name))
         if tally is None:
-            tally = tallies[name_key] = PlayerTally(name)
+            tally = tallies[player_key(name)] = PlayerTally(name)
         tally.played += played
         tally.wins += wins
         tally.outright += outright

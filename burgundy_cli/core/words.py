@@ -38,3 +38,16 @@ def cut(text: str, width: int) -> str:
             break
         kept += char
     return kept + "…"
+
+
+def player_key(name: str) -> str:
+    """What makes two spellings of a player's name one player across records (the club's
+    tables, ratings, pages and the BG Stats export): the same text once Unicode-normalised
+    (NFC: a composed "ë" and "e" + combining diaeresis are one letter), runs of spaces made
+    one and case ignored -- the notation's matching of names within a record, plus NFC."""
+    if name.isascii():
+        return " ".join(name.split()).casefold()
+    import unicodedata
+
+    folded = " ".join(unicodedata.normalize("NFC", name).split()).casefold()
+    return unicodedata.normalize("NFC", folded)  # (folding can decompose: ǰ -> j + caron)
