@@ -43,8 +43,14 @@ text-align:left;vertical-align:top}th{background:#f3f3f3}td.n,th.n{text-align:ri
 td.n{white-space:nowrap}div.table{overflow-x:auto;max-width:100%}
 tr.total td{font-weight:bold;border-top:2px solid #999}td:first-child{white-space:nowrap}
 .note{color:#555;font-size:.9em}.winner{font-weight:bold}
-img.picture{max-width:100%;height:auto;border:1px solid #ddd;margin:.5em 0}
+div.picture{overflow-x:auto;max-width:100%;margin:.5em 0}
+img.picture{display:block;max-width:100%;height:auto;border:1px solid #ddd}
 a{color:#1f5ea8}
+@media (max-width:700px){
+body{padding:.6em .8em}th,td{padding:.2em .35em}
+img.picture{max-width:none;width:max(100%,560px)}
+img.picture.wide{width:calc((100vw - 1.6em)*1.97)}
+}
 """
 
 #: What a results website calls a record that is not counted, by why (one, several).
@@ -194,6 +200,16 @@ def _page(title: str, body: list[str], prefix: str) -> str:
         "</html>"]) + "\n"
 
 
+def _picture(src: str, alt: str, wide: bool = False) -> str:
+    """A picture in a box of its own, a link to the SVG itself (a phone opens it full size, to
+    zoom). On a desktop it is as wide as the page allows; on a phone (CSS, 700 pixels and less)
+    at least 560 pixels wide, the box scrolling sideways, and a ``wide`` one (a Castles board:
+    two columns of duchies) two screens wide, so that one duchy fills the screen at a time."""
+    cls = "picture wide" if wide else "picture"
+    return (f'<div class="picture"><a href="{_e(src)}"><img class="{cls}" src="{_e(src)}" alt="{_e(alt)}">'
+            "</a></div>")
+
+
 def _table(head: list[str] | None, rows: Iterable[list[str]], numeric: Iterable[int] = (),
            classes: Iterable[str] = ()) -> str:
     """A table of cells already escaped (``numeric``: the columns aligned right, a figure kept
@@ -276,9 +292,10 @@ def game_page(game: Game, site: Site) -> str:
         body.append(f'<p class="note">{_e(note)}</p>')
     if "board" in data:
         body += ["<h2>The position at the end</h2>",
-                 f'<img class="picture" src="{game.slug}-board.svg" alt="{_e("the position: " + game.title)}">',
+                 _picture(f"{game.slug}-board.svg", "the position: " + game.title,
+                          wide=data["game"] == "castles-of-burgundy"),
                  f"<h2>{_e(chart_heading(data['game']))}</h2>",
-                 f'<img class="picture" src="{game.slug}-chart.svg" alt="{_e(score_word(data["game"]) + " chart: " + game.title)}">']
+                 _picture(f"{game.slug}-chart.svg", score_word(data["game"]) + " chart: " + game.title)]
     else:
         body.append('<p class="note">A result-only record: the final scores only, no moves to draw.</p>')
     return _page(game.title, body, "../")
@@ -405,7 +422,7 @@ def index_page(site: Site, club: Club, folder: str) -> str:
         if kind in club.ratings:
             body += ["<h3>Ratings</h3>", _ratings_table(club.ratings[kind], site, "")]
             if kind in club.history:
-                body.append(f'<img class="picture" src="ratings-{kind}.svg" alt="ratings over time, {_e(kind)}">')
+                body.append(_picture(f"ratings-{kind}.svg", f"ratings over time, {kind}"))
         if club.pairs.get(kind):
             body += ["<h3>Head to head</h3>",
                      '<p class="note">Each row: games the row\'s player finished above the column\'s, '
@@ -429,7 +446,7 @@ def player_page(key: str, site: Site, club: Club) -> str:
             rank = [player_key(r["name"]) for r in club.ratings[kind]].index(key) + 1
             body += [f"<h3>Rating (place {rank} of {len(club.ratings[kind])})</h3>",
                      _ratings_table(rated, site, "../"),
-                     f'<img class="picture" src="{site.players[key]}-ratings-{kind}.svg" alt="rating over time">']
+                     _picture(f"{site.players[key]}-ratings-{kind}.svg", "rating over time")]
         if any(key in pair for pair in club.pairs.get(kind, {})):
             body += ["<h3>Head to head</h3>", _head_to_head(group, club.pairs[kind], site, "../", only=key)]
     body += ["<h2>Games</h2>", _games_table(games, site, "../", player=key)]

@@ -396,3 +396,73 @@ def test_a_lost_solo_game_says_lost_not_rank_one(built) -> None:
     player = (out / "players" / "anna.html").read_text()
     row = next(row for row in player.split("<tr>") if f"games/{game.slug}.html" in row)
     assert '<td class="n">210</td><td class="n">lost</td>' in row
+
+
+#: Per page of :func:`_frames_at`: how wide the page is, and each picture's drawn width, natural
+#: width and the width of its box.
+PHONE_MEASURE = """
+report.push({src: frame.getAttribute("src"), view: frame.dataset.view, width: page.documentElement.scrollWidth,
+             pictures: [...page.querySelectorAll("img")].map(img => ({
+               cls: img.className, drawn: img.getBoundingClientRect().width, natural: img.naturalWidth,
+               box: img.closest("div.picture").clientWidth, link: img.closest("a").getAttribute("href")}))});
+"""
+
+
+def _frames_at(pages: list[str], widths: tuple[int, ...]) -> str:
+    """A page opening each of ``pages`` in a frame of each of ``widths`` (a phone, a desktop)
+    and writing :data:`PHONE_MEASURE`'s report of each, as :func:`tests.browser.frames` does."""
+    framed = "\n".join(f'<iframe src="{p}" data-view="{w}" width="{w}" height="900" style="border:0"></iframe>'
+                       for w in widths for p in pages)
+    return f"""<!DOCTYPE html><html><head><meta charset="utf-8"><title>widths</title></head><body>
+<pre id="report"></pre>
+{framed}
+<script>
+window.addEventListener("load", () => {{
+  const report = [];
+  for (const frame of document.querySelectorAll("iframe")) {{
+    const page = frame.contentDocument;
+    {PHONE_MEASURE}
+  }}
+  document.getElementById("report").textContent = JSON.stringify(report);
+}});
+</script></body></html>
+"""
+
+
+def test_on_a_phone_a_board_shows_a_duchy_a_screen_and_the_desktop_is_as_before(cli, tmp_path) -> None:
+    """At 390 pixels (a phone) a Castles board, 1008 pixels drawn, was shrunk to the screen's
+    width: 35 %, its labels about 3 pixels high. Now each picture sits in a box that scrolls
+    sideways and links to the SVG (to open it full size and zoom): a Castles board two screens
+    wide, so that one duchy fills the screen, any other picture at least 560 pixels. The page
+    itself never gets wider than the screen, and at 1280 pixels every picture is drawn at its
+    own size, as before."""
+    need_chromium()
+    folder = tmp_path / "club"
+    folder.mkdir()
+    shutil.copy(RECORDS / "castles-of-burgundy" / "complete-2p-2011.toml", folder / "castles.toml")
+    shutil.copy(RECORDS / "robber-knights" / "playout-2-players.toml", folder / "knights.toml")
+    out = tmp_path / "site"
+    assert cli("site", str(folder), "--out", str(out)).exit_code == 0
+    pages = ["index.html", "games/castles.html", "games/knights.html"]
+    (out / "_widths.html").write_text(_frames_at(pages, (390, 1280)))
+    dom, log = chromium("--allow-file-access-from-files", "--virtual-time-budget=20000", "--dump-dom",
+                        (out / "_widths.html").as_uri(), cwd=out).communicate(timeout=180)
+    for path in out.glob(".profile-*"):
+        shutil.rmtree(path, ignore_errors=True)
+    report = read_report(dom, log)
+    assert sorted((entry["view"], entry["src"]) for entry in report) == sorted(
+        (str(w), p) for w in (390, 1280) for p in pages)
+    for entry in report:
+        view = int(entry["view"])
+        assert entry["width"] <= view, entry          # the page never scrolls sideways as a whole
+        assert entry["pictures"], entry
+        for picture in entry["pictures"]:
+            assert picture["link"] and picture["natural"] > 0, picture
+            if view == 1280:   # the desktop: at the picture's own size, in a box that needs no scrolling
+                assert picture["drawn"] == pytest.approx(min(picture["natural"] + 2, picture["box"]), abs=1), picture
+            elif "wide" in picture["cls"]:   # a Castles board on a phone: one duchy a screen
+                assert 1.9 * picture["box"] <= picture["drawn"] <= 2.1 * picture["box"], picture
+            else:
+                assert picture["drawn"] >= min(560, picture["natural"]), picture
+    wide = [p for e in report for p in e["pictures"] if "wide" in p["cls"]]
+    assert [p["link"] for p in wide] == ["castles-board.svg", "castles-board.svg"]
