@@ -106,7 +106,9 @@ def stats_body(folder: str | None, url: str | None, game: str | None = None, edi
     forms = [name for name, on in (("json", as_json), ("csv", as_csv), ("markdown", as_markdown)) if on]
     if len(forms) > 1:
         raise UsageError("choose one of --json, --csv and --markdown")
-    if versus is not None and versus[0].casefold() == versus[1].casefold():
+    from burgundy_cli.core.words import player_key
+
+    if versus is not None and player_key(versus[0]) == player_key(versus[1]):
         raise UsageError(f"--vs {versus[0]} {versus[1]} names one player twice", hint="--vs takes two players: --vs Anna Ben")
     filters = Filters(game, edition, players, board, modules, place, since, until)
     args = StatsArguments(folder, url, filters, by, versus, best, ratings, forms[0] if forms else "text", jobs,

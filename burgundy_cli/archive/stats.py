@@ -254,11 +254,14 @@ class HeadToHead:
         self.ahead = [0, 0]
         self.level = 0
         self.points = [0, 0]
+        self.played = [False, False]   # whether each has played any game counted at all
 
     def add(self, game: dict[str, Any]) -> None:
         if not game["complete"] or game.get("mode"):
             return
         by_key = {player_key(line["name"]): line for line in game["lines"]}
+        for index, key in enumerate(self.keys):
+            self.played[index] = self.played[index] or key in by_key
         if self.keys[0] not in by_key or self.keys[1] not in by_key or self.keys[0] == self.keys[1]:
             return
         a, b = by_key[self.keys[0]], by_key[self.keys[1]]
@@ -271,10 +274,14 @@ class HeadToHead:
             self.ahead[0 if a["rank"] < b["rank"] else 1] += 1
 
     def to_json(self) -> dict[str, Any]:
-        n = self.games or 1
-        return {"players": list(self.names), "games": self.games, "ahead": list(self.ahead),
-                "level": self.level, "average": [round(p / n, 1) for p in self.points],
-                "average_margin": round((self.points[0] - self.points[1]) / n, 1)}
+        """The pair's figures; with no game together the averages are null (there are none,
+        not 0), and ``unplayed`` names a player with no complete game counted (a misspelling,
+        or someone outside the filters)."""
+        n = self.games
+        return {"players": list(self.names), "games": n, "ahead": list(self.ahead),
+                "level": self.level, "average": [round(p / n, 1) if n else None for p in self.points],
+                "average_margin": round((self.points[0] - self.points[1]) / n, 1) if n else None,
+                "unplayed": [name for name, seen in zip(self.names, self.played) if not seen]}
 
 
 class BestGames:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 
 def counted(number: int, noun: str, plural: str | None = None) -> str:
     """``number`` and ``noun``, the noun plural (``plural``, else ``noun`` + s) unless it is 1."""
@@ -40,6 +42,7 @@ def cut(text: str, width: int) -> str:
     return kept + "…"
 
 
+@lru_cache(maxsize=4096)   # (a club's tables ask it of the same few names, line after line)
 def player_key(name: str) -> str:
     """What makes two spellings of a player's name one player across records (the club's
     tables, ratings, pages and the BG Stats export): the same text once Unicode-normalised

@@ -43,6 +43,22 @@ def test_a_filter_no_game_can_pass_is_refused_not_reported_as_no_games(club, cli
     _one_line_exit_2(cli("stats", str(club), *flags), says)
 
 
+def test_a_head_to_head_with_someone_who_never_played_says_so(club, cli, tmp_path) -> None:
+    """``--vs Anna Zed`` (no Zed in the club, a misspelling say) printed a table of 0 games
+    with "average 0.0" for both, as if Zed had played and scored nothing. Now the averages
+    are empty (null in JSON) and the heading says who has no game; and two spellings of one
+    name in other Unicode forms are one player twice, refused like "Anna anna"."""
+    import json
+
+    text = cli("stats", str(club), "--vs", "Anna", "Zed")
+    assert text.exit_code == 0, text.output
+    assert "head-to-head: Anna v Zed, 0 games together (Zed: no complete game counted)" in text.stdout
+    h2h = json.loads(cli("stats", str(club), "--json", "--vs", "Anna", "Zed").stdout)["head_to_head"]
+    assert h2h["games"] == 0 and h2h["average"] == [None, None] and h2h["unplayed"] == ["Zed"]
+    assert "0.0" not in cli("stats", str(club), "--csv", "--vs", "Anna", "Zed").stdout.split("player,ahead")[-1]
+    _one_line_exit_2(cli("stats", str(club), "--vs", "Zo\u00eb", "zoe\u0308"), "names one player twice")
+
+
 def test_a_game_is_named_as_the_box_names_it_too(club, cli) -> None:
     """'Robber Knights' and 'robber-knights' are one game (core.registry.game_key)."""
     import json
