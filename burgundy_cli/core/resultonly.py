@@ -153,26 +153,24 @@ def open_result(doc: RecordDoc, header: GameHeader) -> ResultSession:
             raise RecordError(f"[final.scores.{name}] the breakdown sums to {sum(line.breakdown.values())}, "
                               f"not the total {line.total}", location=where("scores", name, "breakdown"))
     table = _score_table(header, final, rules)
-    level = _level_at_the_top(table, final, rules, header)
-    if level:   # tied on the score and the figure: the bridge decides, and the pad does not hold it
-        table = _unknown_winner(table, level, rules, header)
+    unknown = _unbroken_tie(table, final, rules, header)
+    if unknown:   # a tie at the top that the rules break by what the record does not hold
+        table = _unknown_winner(table, *unknown)
     if final.winner is not None:
         stated = sorted(name.casefold() for name in final.winner)
-        if level:
-            if not stated or not set(stated) < {name.casefold() for name in level}:
-                raise RecordError(f"[final] winner = {final.winner}: {' and '.join(level)} tie on {rules.unit} and "
-                                  f"on {rules.tiebreak}, and the rules give the win to the one "
-                                  f"{_last_word(rules, header)}: name that one player",
-                                  location=where("winner"))
-            table = _decided(table, final.winner, f"{_last_word(rules, header)}, as the record states")
-        else:
-            if stated != sorted(name.casefold() for name in table.winner) and not _tie_left_open(table, final, stated):
-                raise RecordError(f"[final] winner = {final.winner} disagrees with the scores, which give "
-                                  f"{table.winner or 'no winner'}", location=where("winner"),
-                                  hint=f"give each tied player's tiebreak figure ({rules.tiebreak})"
-                                  if table.tiebreak is None and len(table.winner) > 1 else None)
-            if len(stated) < len(table.winner):   # the stated winner decided a tie the figures leave open
-                table = _decided(table, final.winner)
+        if unknown:
+            tied, by, figures = unknown
+            if not stated or not set(stated) < {name.casefold() for name in tied}:
+                what = f"{rules.unit} and on {rules.tiebreak}" if figures else rules.unit
+                raise RecordError(f"[final] winner = {final.winner}: {' and '.join(tied)} tie on {what}, and "
+                                  f"the rules give the win to the one {by}: name that one player",
+                                  location=where("winner"),
+                                  hint=None if figures else f"or give each tied player's tiebreak figure "
+                                                               f"({rules.tiebreak})")
+            table = _decided(table, final.winner, f"{by}, as the record states")
+        elif stated != sorted(name.casefold() for name in table.winner):
+            raise RecordError(f"[final] winner = {final.winner} disagrees with the scores, which give "
+                              f"{table.winner or 'no winner'}", location=where("winner"))
     return ResultSession(header, final, table)
 
 
@@ -182,27 +180,48 @@ def _last_word(rules: Rules, header: GameHeader) -> str:
     return words.get(header.edition or rules.default_edition) or words[rules.default_edition]
 
 
-def _level_at_the_top(table: ScoreTable, final: FinalTable, rules: Rules, header: GameHeader) -> list[str]:
-    """The players sharing first place after the tiebreak figure, when the game's rules break
-    that tie further by what the record cannot hold (Castles' bridge); else empty. A team game
-    and a solo game have their own ends and never reach this."""
-    if rules.last_tiebreak is None or final.teams or final.won is not None or len(table.winner) < 2:
-        return []
-    firsts = [final.scores[name] for name in table.winner]
-    if any(line.tiebreak is None for line in firsts):
-        return []   # the figures are not all given: a stated winner decides (see _tie_left_open)
-    return list(table.winner)
+def _unbroken_tie(table: ScoreTable, final: FinalTable, rules: Rules,
+                  header: GameHeader) -> tuple[list[str], str, bool] | None:
+    """A tie at the top that the game's rules break by what the record does not hold: the
+    players tied, the rule that breaks it in the rulebook's words, and whether every tied
+    player's figure is given (then only Castles' bridge is missing). None when the record
+    decides (one player first), when the rules make the tie a shared win (Robber Knights
+    players level on points and knights left), and for a team or a solo game (their own ends).
+
+    - a figure missing (``tiebreak`` not given for each tied player): the figure decides,
+      ``fewest empty duchy spaces``, ``most knights left``;
+    - every figure given and equal, in Castles: both rulebooks ('Game end') then give the win
+      to the tied player "who went later in turn order" (2011) / "farthest behind on the
+      bridge" (2019): the bridge at the end, which a score pad does not hold.
+    """
+    if final.teams or final.won is not None or len(table.winner) < 2:
+        return None
+    tied = list(table.winner)
+    if any(final.scores[name].tiebreak is None for name in tied):
+        fewer = not rules.more_is_better and header.options.get("tiebreak-empty-spaces", "fewest") == "fewest"
+        by = f"with the {'fewest' if fewer else 'most'} {rules.tiebreak}"
+        if rules.last_tiebreak is not None:
+            by += f", then {_last_word(rules, header)}"
+        return tied, by, False
+    if rules.last_tiebreak is None:
+        return None
+    return tied, _last_word(rules, header), True
 
 
-def _unknown_winner(table: ScoreTable, level: list[str], rules: Rules, header: GameHeader) -> ScoreTable:
-    """``table`` with no winner (not a shared win, which the rules never make of this tie): the
-    players level keep their shared first place, the tiebreak and a note say why."""
-    word = _last_word(rules, header)
-    edition = header.edition or rules.default_edition
-    note = (f"{UNKNOWN}: {' and '.join(level)} tie on {rules.unit} and on {rules.tiebreak}; the {edition} "
-            f"rules give the win to the one {word}, which a result-only record does not hold "
-            f"(name the winner in [final] winner)")
-    return table.model_copy(update={"winner": [], "tiebreak": f"{word}: not in the record",
+def _unknown_winner(table: ScoreTable, tied: list[str], by: str, figures: bool) -> ScoreTable:
+    """``table`` with no winner (not a shared win, which the rules do not make of this tie):
+    the players tied keep their shared first place, the tiebreak and a note say why."""
+    rules = RULES[table.game]
+    edition = f"the {table.edition} rules" if table.edition else "the rules"
+    if figures:
+        what = f"{rules.unit} and on {rules.tiebreak}"
+        why = "which a result-only record does not hold (name the winner in [final] winner)"
+    else:
+        what = rules.unit
+        why = ("which this record does not give (give each tied player's tiebreak figure, or name the "
+               "winner in [final] winner)")
+    note = f"{UNKNOWN}: {' and '.join(tied)} tie on {what}; {edition} give the win to the one {by}, {why}"
+    return table.model_copy(update={"winner": [], "tiebreak": f"{by}: not in the record",
                                     "notes": [*table.notes, note]})
 
 
@@ -287,12 +306,6 @@ def _score_table(header: GameHeader, final: FinalTable, rules: Rules) -> ScoreTa
     return ScoreTable(game=header.name, edition=edition, complete=True, players=lines, winner=winners,
                       tiebreak=tiebreak if len([n for n in scores if scores[n].total == lines[0].total]) > 1 else None,
                       notes=notes)
-
-
-def _tie_left_open(table: ScoreTable, final: FinalTable, stated: list[str]) -> bool:
-    """A stated winner that decides a tie on points the record gives no figures for."""
-    tied = {name.casefold() for name in table.winner}
-    return table.tiebreak is None and len(tied) > 1 and bool(stated) and set(stated) <= tied
 
 
 def _decided(table: ScoreTable, winner: list[str], tiebreak: str = "as the record states") -> ScoreTable:

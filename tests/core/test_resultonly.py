@@ -160,3 +160,27 @@ def test_a_tie_level_on_the_figure_too_is_for_the_bridge_which_the_pad_does_not_
     for wrong in ('["Anna", "Ben"]', '["Cara"]', "[]"):
         said = refusal(three.replace("{final}", f"[final]\nwinner = {wrong}\n"))
         assert "Anna and Ben tie on VP and on empty duchy spaces" in said and "name that one player" in said, wrong
+
+
+@pytest.mark.parametrize("game, edition, says", [
+    ("castles-of-burgundy", "2011", "the 2011 rules give the win to the one with the fewest empty duchy spaces, "
+                                    "then later in turn order, which this record does not give"),
+    ("robber-knights", None, "the rules give the win to the one with the most knights left, which this record "
+                             "does not give"),
+])
+def test_a_tie_on_points_without_the_figures_has_no_winner_either(game, edition, says) -> None:
+    """A pad tied on points that gives no tiebreak figure was a shared win, though both games
+    break the tie by a figure (Castles: empty duchy spaces; Robber Knights: knights left) the
+    record lacks. No winner is named then; a stated winner decides, as before; naming both
+    is refused (give the figures: equal knights left make a Robber Knights tie shared)."""
+    head = f'[game]\nname = "{game}"\n' + (f'edition = "{edition}"\n' if edition else "")
+    pad = head + 'players = ["Anna", "Ben"]\n{final}[final.scores.Anna]\ntotal = 150\n[final.scores.Ben]\ntotal = 150\n'
+    table = opened(pad.replace("{final}", "")).score()
+    assert table.winner == [] and [line.rank for line in table.players] == [1, 1]
+    assert any(says in note for note in table.notes), table.notes
+    assert opened(pad.replace("{final}", '[final]\nwinner = ["Ben"]\n')).score().winner == ["Ben"]
+    both = refusal(pad.replace("{final}", '[final]\nwinner = ["Anna", "Ben"]\n'))
+    assert "name that one player" in both and "give each tied player's tiebreak figure" in both
+    if game == "robber-knights":   # equal figures: the rules share the win
+        level = pad.replace("total = 150\n", "total = 150\ntiebreak = 2\n").replace("{final}", "")
+        assert opened(level).score().winner == ["Anna", "Ben"]
