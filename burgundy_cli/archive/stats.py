@@ -55,7 +55,7 @@ class Filters:
         """:raises UsageError: a game or edition no record can have (which would report 0
         games as if none had been played), a date that is no ISO date, or a filter out of
         range (the day after ``--until`` must be a date; a player count is 1 to
-        :data:`MAX_PLAYERS`)."""
+        :data:`MAX_PLAYERS`), or a date range that holds no date (``--since`` after ``--until``)."""
         from burgundy_cli.core.registry import GAMES, find_game, game_key
         from burgundy_cli.core.suggest import did_you_mean
 
@@ -79,6 +79,9 @@ class Filters:
         if self.until is not None and _dt.date.fromisoformat(self.until) == _dt.date.max:
             raise UsageError(f"--until {self.until} is out of range: the last date it takes is 9999-12-30",
                              hint="leave out --until for no end date")
+        if self.since is not None and self.until is not None and self.since > self.until:  # (ISO dates sort as text)
+            raise UsageError(f"--since {self.since} is after --until {self.until}: no date is in that range",
+                             hint="the range is inclusive: --since FIRST --until LAST")
         if self.players is not None and not 1 <= self.players <= MAX_PLAYERS:
             raise UsageError(f"--players {self.players} is out of range: a game has 1 to {MAX_PLAYERS} players")
 

@@ -36,10 +36,12 @@ def test_unusable_urls(club, cli, url, says) -> None:
     (["--edition", "2015"], "--edition '2015' is no edition of any game (editions: 2011, 2019)"),
     (["--game", "robber-knights", "--edition", "2019"], "no edition of robber-knights"),
     (["--vs", "Anna", "anna"], "--vs Anna anna names one player twice"),
+    (["--since", "2026-12-01", "--until", "2026-01-01"], "--since 2026-12-01 is after --until 2026-01-01"),
 ])
 def test_a_filter_no_game_can_pass_is_refused_not_reported_as_no_games(club, cli, flags, says) -> None:
     """A misspelt game or edition used to report "0 complete games", as if the club had not
-    played; and --vs with one name twice printed a head-to-head of a player with themselves."""
+    played; and --vs with one name twice printed a head-to-head of a player with themselves;
+    a --since after --until, a range no date is in, reported 0 games as well."""
     _one_line_exit_2(cli("stats", str(club), *flags), says)
 
 
