@@ -482,11 +482,43 @@ def build(folder: str, out: str, jobs: int = 0) -> tuple[Site, list[str]]:
             files[f"games/{game.slug}-chart.svg"] = game.data["chart"]
     for key in site.players:
         files[f"players/{site.players[key]}.html"] = player_page(key, site, club)
+    _check_out(out, files)
     for folder_name in ("games", "players"):
         os.makedirs(os.path.join(out, folder_name), exist_ok=True)
     for name, text in files.items():
         write_atomic(os.path.join(out, name), text, record=False)
     return site, list(files)
+
+
+def _check_out(out: str, files: Iterable[str]) -> None:
+    """Refuse, before anything is written, an output folder in which the site would write
+    outside itself or over what is not its own kind of file: a symbolic link where a page, a
+    picture or the ``games``/``players`` folder goes (writing would follow it to a file or
+    folder elsewhere), a folder or a special file where a page goes, a file where a folder goes.
+
+    :raises UsageError: naming the entry.
+    """
+    import stat
+
+    folders = {name.split("/")[0] for name in files if "/" in name}
+    for name in [*sorted(folders), *files]:
+        path = os.path.join(out, name)
+        try:
+            mode = os.lstat(path).st_mode
+        except FileNotFoundError:
+            continue
+        except OSError as err:
+            raise UsageError(f"--out {out}: {name} cannot be read ({err.strerror})") from None
+        if stat.S_ISLNK(mode):
+            kind = "a symbolic link (writing would follow it out of the folder)"
+        elif name in folders and not stat.S_ISDIR(mode):
+            kind = "not a folder"
+        elif name not in folders and not stat.S_ISREG(mode):
+            kind = "a folder" if stat.S_ISDIR(mode) else "not a regular file"
+        else:
+            continue
+        raise UsageError(f"--out {out}: {name} is {kind}; the site writes only its own files into its folder",
+                         hint=f"remove {path}, or name another --out folder")
 
 
 def run_site(folder: str, out: str, jobs: int = 0) -> Outcome:

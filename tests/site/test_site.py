@@ -466,3 +466,35 @@ def test_on_a_phone_a_board_shows_a_duchy_a_screen_and_the_desktop_is_as_before(
                 assert picture["drawn"] >= min(560, picture["natural"]), picture
     wide = [p for e in report for p in e["pictures"] if "wide" in p["cls"]]
     assert [p["link"] for p in wide] == ["castles-board.svg", "castles-board.svg"]
+
+
+@pytest.mark.parametrize("entry", ["games", "index.html", "games/g.html", "style.css/", "players"])
+def test_a_link_or_a_stranger_in_the_output_folder_is_refused_and_nothing_outside_is_touched(
+        cli, tmp_path, entry) -> None:
+    """A symbolic link in --out where the site writes (the ``games`` folder, a page) was
+    followed: the page, or a whole folder of pages, was written into the folder or over the
+    file it names, outside the output folder. Now the site refuses, before writing anything,
+    a link, a folder where a page goes, or a file where a folder goes, and names it."""
+    folder = tmp_path / "club"
+    folder.mkdir()
+    shutil.copy(RECORDS / "castles-of-burgundy" / "complete-2p-2011.toml", folder / "g.toml")
+    out, elsewhere = tmp_path / "out", tmp_path / "elsewhere"
+    (out / "games").mkdir(parents=True)
+    elsewhere.mkdir()
+    (elsewhere / "g.html").write_text("keep")
+    name = entry.rstrip("/")
+    target = out / name
+    if target.is_dir():
+        target.rmdir()
+    if entry.endswith("/"):
+        target.mkdir()                                     # a folder where a page goes
+    elif entry == "players":
+        target.write_text("a file where a folder goes")
+    else:
+        target.symlink_to(elsewhere if entry == "games" else elsewhere / "g.html")
+    before = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*"))
+    result = cli("site", str(folder), "--out", str(out))
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert f"{name} is " in result.stderr and "the site writes only its own files" in result.stderr
+    assert sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*")) == before   # nothing written
+    assert (elsewhere / "g.html").read_text() == "keep" and sorted(os.listdir(elsewhere)) == ["g.html"]
