@@ -147,6 +147,7 @@ def open_result(doc: RecordDoc, header: GameHeader) -> ResultSession:
         raise RecordError(f"[game.options] {key}: {header.name} has no options",
                           location=doc.location_of_key("game", "options", key))
     where = (lambda *keys: doc.location_of_key(TABLE, *keys))
+    _check_names(header, doc)
     _check_players(header, final, rules, where)
     for name, line in final.scores.items():
         if line.breakdown and sum(line.breakdown.values()) != line.total:
@@ -223,6 +224,25 @@ def _unknown_winner(table: ScoreTable, tied: list[str], by: str, figures: bool) 
     note = f"{UNKNOWN}: {' and '.join(tied)} tie on {what}; {edition} give the win to the one {by}, {why}"
     return table.model_copy(update={"winner": [], "tiebreak": f"{by}: not in the record",
                                     "notes": [*table.notes, note]})
+
+
+def _check_names(header: GameHeader, doc: RecordDoc) -> None:
+    """No two players with one name: names that differ only in case, repeated spaces or Unicode
+    form are one player to the notation, to ``stats`` and to the exports (core.words.player_key),
+    so such a pad would count one player twice in one game.
+
+    :raises RecordError: at ``[game] players``.
+    """
+    from burgundy_cli.core.words import player_key
+
+    players = header.players
+    keys = [player_key(name) for name in players]
+    for index, key in enumerate(keys):
+        if key in keys[:index]:
+            raise RecordError(f"players '{players[keys.index(key)]}' and '{players[index]}' are the same name",
+                              location=doc.location_of_key("game", "players"),
+                              hint="names are matched ignoring case, repeated spaces and Unicode form: "
+                                   "give each player a name of their own")
 
 
 def _check_players(header: GameHeader, final: FinalTable, rules: Rules, where: Any) -> None:

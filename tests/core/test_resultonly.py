@@ -184,3 +184,26 @@ def test_a_tie_on_points_without_the_figures_has_no_winner_either(game, edition,
     if game == "robber-knights":   # equal figures: the rules share the win
         level = pad.replace("total = 150\n", "total = 150\ntiebreak = 2\n").replace("{final}", "")
         assert opened(level).score().winner == ["Anna", "Ben"]
+
+
+@pytest.mark.parametrize("second", ["anna", "Anna ", "ANNA"])
+def test_two_players_of_one_name_are_refused(second) -> None:
+    """A pad of "Anna" and "anna" was accepted, and ``stats`` then counted one player twice in
+    one game (players are matched ignoring case); a logged record refuses them already."""
+    said = refusal(HEAD + f'players = ["Anna", "{second}"]\n[final.scores.Anna]\ntotal = 100\n'
+                          f'[final.scores."{second}"]\ntotal = 90\n')
+    assert f"players 'Anna' and '{second}' are the same name" in said
+
+
+def test_two_unicode_forms_of_one_name_are_one_player_in_a_logged_record_too() -> None:
+    """"Zoë" composed and decomposed look the same and are one player to the club's tables
+    (core.words.player_key): the notation matches them too, so a record cannot seat both."""
+    from tests.conftest import RECORDS
+
+    text = (RECORDS / "castles-of-burgundy" / "complete-2p-2011.toml").read_text()
+    twins = text.replace('"Anna"', '"Zo\u00eb"').replace('"Ben"', '"Zoe\u0308"')
+    assert "are the same name to the notation" in refusal(twins)
+    # a line may name the player in the other form, as it may in another case
+    from burgundy_cli.core.replay import PlayerNames
+
+    assert PlayerNames(["Zo\u00eb", "Ben"]).resolve("zoe\u0308") == "Zo\u00eb"
