@@ -464,6 +464,7 @@ def build(folder: str, out: str, jobs: int = 0) -> tuple[Site, list[str]]:
     """
     from burgundy_cli.core.chart import rating_chart_svg
     from burgundy_cli.core.record import write_atomic
+    from burgundy_cli.core.svg import series_styles
 
     if os.path.exists(out) and not os.path.isdir(out):
         raise UsageError(f"--out {out} is a file, not a folder", hint="name a folder for the website")
@@ -472,9 +473,10 @@ def build(folder: str, out: str, jobs: int = 0) -> tuple[Site, list[str]]:
     files: dict[str, str] = {"style.css": CSS, "index.html": index_page(site, club, folder)}
     for kind, (labels, series) in club.history.items():
         files[f"ratings-{kind}.svg"] = rating_chart_svg(f"Ratings over time: {_game_name(kind)}", labels, series)
+        styles = dict(zip(series, series_styles(list(series))))   # (a player's page draws them as the club's chart)
         for name, values in series.items():
             files[f"players/{site.players[player_key(name)]}-ratings-{kind}.svg"] = rating_chart_svg(
-                f"{name}: rating over time ({_game_name(kind)})", labels, {name: values})
+                f"{name}: rating over time ({_game_name(kind)})", labels, {name: values}, {name: styles[name]})
     for game in site.games:
         files[f"games/{game.slug}.html"] = game_page(game, site)
         if "board" in game.data:

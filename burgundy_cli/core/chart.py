@@ -171,16 +171,19 @@ RATING_CSS = CSS + ".marker{stroke:#fff;stroke-width:.7}"
 RATING_MARKS = 8
 
 
-def rating_chart_svg(title: str, labels: list[str], series: dict[str, list[float | None]]) -> str:
+def rating_chart_svg(title: str, labels: list[str], series: dict[str, list[float | None]],
+                     styles: dict[str, tuple[str, str, str]] | None = None) -> str:
     """Ratings over time (a results website): one line per player across the games in date
     order (``labels``: each game's date), None before a player's first game. A player's
     rating stays where it was between their games, so each line is drawn through every game
     from their first on. A club has many players: each line has its colour, dash pattern and
     marker (:func:`~burgundy_cli.core.svg.series_styles`: no two players alike), the markers
     spread along it (each player's at other games, so they do not sit on one another) and on
-    its last point, and the legend shows each player's line with its marker."""
+    its last point, and the legend shows each player's line with its marker. ``styles``: each
+    player's (colour, dash, marker) as another chart drew them (a player's own page draws the
+    player as the club's chart does), else :func:`~burgundy_cli.core.svg.series_styles`'s."""
     names = list(series)
-    styles = series_styles(names)
+    styles = [styles[name] for name in names] if styles else series_styles(names)
     values = [v for vs in series.values() for v in vs if v is not None] or [0.0]
     low, high = min(0.0, min(values)), max(values)
     step = next(s for s in (1, 2, 5, 10, 20, 50, 100, 1000) if (high - low) / s <= 10)

@@ -118,6 +118,30 @@ def test_the_ratings_chart_labels_an_undated_game_by_its_place_in_the_order(buil
     assert "game 1" in chart and "2026-" in chart and "undated" not in chart
 
 
+def test_a_players_own_ratings_chart_draws_them_as_the_clubs_chart_does(built) -> None:
+    """Anna's page drew her rating in the first seat's red while the club's chart beside the
+    standings drew her in another colour; now her line has the same colour, dash and marker
+    on both."""
+    import xml.etree.ElementTree as ET
+
+    svg = "{http://www.w3.org/2000/svg}"
+    out, site, _ = built
+
+    def style(path: Path, name: str) -> tuple:
+        root = ET.fromstring(path.read_text())
+        names = [n.text.rsplit(" ", 1)[0] for n in root.iter(f"{svg}text") if n.get("class") is None]
+        lines = [n for n in root.iter(f"{svg}line") if n.get("class") == "series"]
+        marks = [n for n in root.iter(f"{svg}path") if n.get("class") == "marker"][-len(lines):]
+        row = names[-len(lines):].index(name)
+        mark = marks[row].get("d")
+        return (lines[row].get("stroke"), lines[row].get("stroke-dasharray"), mark.count("L"), "a" in mark)
+
+    for name in ("Anna", "Cara", "Dario"):
+        slug = site.players[name.casefold()]
+        own = out / "players" / f"{slug}-ratings-castles-of-burgundy.svg"
+        assert style(own, name) == style(out / "ratings-castles-of-burgundy.svg", name), name
+
+
 def test_every_link_and_picture_names_a_file_of_the_site(built) -> None:
     out, _, files = built
     pages = sorted(out.rglob("*.html"))
