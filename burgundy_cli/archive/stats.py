@@ -102,8 +102,11 @@ def parse_splits(text: str | None) -> tuple[str, ...]:
 
 def split_value(game: dict[str, Any], name: str) -> Any:
     """The value of split ``name`` for ``game`` (``year`` from its date)."""
-    if name == "year":
-        return (game.get("date") or "")[:4] or None
+    if name == "year":   # (of a date only, as the database's split: free text is in no year)
+        import re
+
+        date = str(game.get("date") or "")
+        return date[:4] if re.match(r"\d{4}-\d\d-\d\d", date) else None
     return game.get(name)
 
 
@@ -531,8 +534,11 @@ def archived_standings(connection: Any, filters: Filters, splits: tuple[str, ...
 
     t = tables()
     records, scores = t["records"], t["scores"]
-    keys = [records.c.game, *(func.substr(records.c.date, 1, 4) if name == "year" else records.c[name]
-                              for name in splits)]
+    from sqlalchemy import and_
+
+    # (a year only of a date: "spring 2025", free text, is in no year, as an undated game)
+    year_of = case((and_(*_iso_dated(records.c.date)), func.substr(records.c.date, 1, 4)), else_=None)
+    keys = [records.c.game, *(year_of if name == "year" else records.c[name] for name in splits)]
     width = len(keys)
     year = splits.index("year") + 1 if "year" in splits else 0
 
@@ -629,12 +635,26 @@ def _conditions(records: Any, filters: Filters) -> list[Any]:
         conditions.append(c.players == filters.players)
     if filters.modules is not None:
         conditions.append(c.modules.is_(None) if filters.modules == "none" else c.modules == filters.modules)
+    if filters.since is not None or filters.until is not None:
+        conditions.extend(_iso_dated(c.date))
     if filters.since is not None:
         conditions.append(c.date >= filters.since)
     if filters.until is not None:
         next_day = _dt.date.fromisoformat(filters.until) + _dt.timedelta(days=1)
         conditions.append(c.date < next_day.isoformat())
     return conditions
+
+
+def _iso_dated(date: Any) -> list[Any]:
+    """SQL conditions that the stored ``date`` is a date (``YYYY-MM-DD``, a time after it
+    allowed): a date given as free text ("spring 2025") is no date, and falls outside any
+    date range as an undated game does -- compared as text, "spring 2025" came after every
+    ISO date, so ``--since`` counted it whatever the date asked. The digits are checked one by
+    one (SQLite's GLOB and PostgreSQL's regular expressions differ; ``substr`` is both's)."""
+    from sqlalchemy import func
+
+    digits = [func.substr(date, place, 1).between("0", "9") for place in (1, 2, 3, 4, 6, 7, 9, 10)]
+    return [date.like("____-__-__%"), *digits]
 
 
 class Counts:
