@@ -14,7 +14,9 @@ table in place of ``[setup]`` and its log (docs/records.md, "Result-only records
 Nothing is replayed, so what is checked is what a score pad can get wrong: every player
 has a score and no one else, each breakdown sums to its total, the number of players is
 one the game and its mode are played by, and a stated winner is the one the scores (and,
-where every tied player gives it, the tiebreak figure) make. A team game names its teams
+where every tied player gives it, the tiebreak figure) make. A tie at the top that the rules
+break by what the record does not hold (a tiebreak figure not given; Castles' bridge) names
+no winner, and says so, unless ``winner`` names the one the table saw win. A team game names its teams
 (``teams``, two of two players), its result is the teams' totals; a solo game says
 whether it was won against its target (``won``). :func:`open_result` gives a session that
 ``score``, ``stats`` and the exports read as any other; its score table's notes say the
@@ -161,9 +163,10 @@ def open_result(doc: RecordDoc, header: GameHeader) -> ResultSession:
         stated = sorted(name.casefold() for name in final.winner)
         if unknown:
             tied, by, figures = unknown
-            if not stated or not set(stated) < {name.casefold() for name in tied}:
+            one = rules.last_tiebreak is not None   # (Castles: the rules always make one winner)
+            if not stated or not set(stated) < {name.casefold() for name in tied} or (one and len(stated) > 1):
                 what = f"{rules.unit} and on {rules.tiebreak}" if figures else rules.unit
-                raise RecordError(f"[final] winner = {final.winner}: {' and '.join(tied)} tie on {what}, and "
+                raise RecordError(f"[final] winner = {final.winner}: {_listed(tied)} tie on {what}, and "
                                   f"the rules give the win to the one {by}: name that one player",
                                   location=where("winner"),
                                   hint=None if figures else f"or give each tied player's tiebreak figure "
@@ -173,6 +176,11 @@ def open_result(doc: RecordDoc, header: GameHeader) -> ResultSession:
             raise RecordError(f"[final] winner = {final.winner} disagrees with the scores, which give "
                               f"{table.winner or 'no winner'}", location=where("winner"))
     return ResultSession(header, final, table)
+
+
+def _listed(names: list[str]) -> str:
+    """"Anna and Ben", "Anna, Ben and Cara"."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def _last_word(rules: Rules, header: GameHeader) -> str:
@@ -221,7 +229,7 @@ def _unknown_winner(table: ScoreTable, tied: list[str], by: str, figures: bool) 
         what = rules.unit
         why = ("which this record does not give (give each tied player's tiebreak figure, or name the "
                "winner in [final] winner)")
-    note = f"{UNKNOWN}: {' and '.join(tied)} tie on {what}; {edition} give the win to the one {by}, {why}"
+    note = f"{UNKNOWN}: {_listed(tied)} tie on {what}; {edition} give the win to the one {by}, {why}"
     return table.model_copy(update={"winner": [], "tiebreak": f"{by}: not in the record",
                                     "notes": [*table.notes, note]})
 

@@ -207,3 +207,13 @@ def test_two_unicode_forms_of_one_name_are_one_player_in_a_logged_record_too() -
     from burgundy_cli.core.replay import PlayerNames
 
     assert PlayerNames(["Zo\u00eb", "Ben"]).resolve("zoe\u0308") == "Zo\u00eb"
+
+
+def test_a_castles_pad_names_one_winner_of_a_three_way_tie_never_two() -> None:
+    """Three tied without figures: naming two of them made a shared win the Castles rules never
+    make; one is taken, two are refused."""
+    pad = (HEAD + 'players = ["Anna", "Ben", "Cara"]\n[final]\nwinner = {winner}\n'
+           + "".join(f"[final.scores.{name}]\ntotal = 120\n" for name in ("Anna", "Ben", "Cara")))
+    assert opened(pad.replace("{winner}", '["Cara"]')).score().winner == ["Cara"]
+    said = refusal(pad.replace("{winner}", '["Anna", "Ben"]'))
+    assert "Anna, Ben and Cara tie on VP" in said and "name that one player" in said
