@@ -338,7 +338,8 @@ class SoloResults:
         if game.get("mode") != "solo" or not game["complete"] or not game["lines"]:
             return
         line = game["lines"][0]
-        entry = self.players.setdefault(game["game"], {}).setdefault(player_key(line["name"]), [line["name"], 0, 0, 0, None])
+        entry = self.players.setdefault(game["game"], {}).setdefault(player_key(line["name"]),
+                                                                     [line["name"], 0, 0, 0, None])
         entry[1] += 1
         entry[2] += line["won"] > 0
         entry[3] += line["total"]

@@ -215,9 +215,9 @@ def player_spellings(played: Iterable[Played]) -> dict[str, list[str]]:
     """Each player of the exported games (:func:`exported`), by the key that makes spellings
     one player (``core.words.player_key``: Unicode form, runs of spaces and case ignored, as
     ``stats`` and the site match players): the spellings the records use, the one of the
-    player's first game (:func:`_earliest_first`) first -- the name and id the export gives that player. A later
-    game spelling the name otherwise never moves the player to another id; a club whose
-    records spell a name one way keeps the id it always had."""
+    player's first game (:func:`_earliest_first`) first -- the name and id the export gives
+    that player. A later game spelling the name otherwise never moves the player to another
+    id; a club whose records spell a name one way keeps the id it always had."""
     from burgundy_cli.core.words import player_key
 
     spellings: dict[str, list[str]] = {}
@@ -284,7 +284,8 @@ def bgstats(played: list[Played], bgg_ids: BggIds | None = None) -> dict[str, An
             "board": _board(record),
             "ignored": False, "manualWinner": False, "usesTeams": bool(team_of), "rounds": 0, "durationMin": 0,
             "comments": breakdown_comment(record),
-            "playerScores": [{"playerRefId": players[player_key(line.name)], "score": str(line.total), "rank": line.rank,
+            "playerScores": [{"playerRefId": players[player_key(line.name)], "score": str(line.total),
+                              "rank": line.rank,
                               "winner": line.name in record.table.winner,
                               "startPlayer": line.name == record.start_player,
                               "seatOrder": seat[line.name] + 1, "newPlayer": False, "role": "",
