@@ -178,7 +178,9 @@ def collect(folder: str, jobs: int = 0) -> Site:
             site.games.append(Game(result, _slug(relative.removesuffix(".toml"), taken), relative))
     site.games.sort(key=lambda game: (str(game.data.get("date") or ""), game.path))
     people: set[str] = set()
-    for game in site.games:
+    # a player is named as their first dated game spells them (undated games after the dated
+    # ones), as stats and the BG Stats export name them (core.export.player_spellings)
+    for game in sorted(site.games, key=lambda game: game.data.get("date") is None):
         for name in game.data["seats"]:
             key = player_key(name)
             if key not in site.players:

@@ -576,20 +576,20 @@ def archived_standings(connection: Any, filters: Filters, splits: tuple[str, ...
             .join(scores, scores.c.hash == records.c.hash)
             .where(*kept, records.c.complete.is_(True), scores.c.categories.is_(None)))
     # (first game, group, name key, name, categories, games, wins, points, best, ranks, sums, alone, tied):
-    # "first" is the earliest date (undated games first, as the ratings take them), then the
-    # least hash: a player's name is shown as the first game spells it, as on the site and in
-    # the BG Stats export
+    # "first" is the earliest date (undated games after the dated ones), then the least hash:
+    # a player's name is shown as the first game spells it, as on the site and in the BG Stats
+    # export, whose ids an undated record typed in later must not move
     entries = []
     for row in connection.execute(summed):
         names = decoded[row[width + 2]]
-        entries.append(((row[-1] is not None, row[-1] or "", row[width + 3]), group_key(row), row[width],
+        entries.append(((row[-1] is None, row[-1] or "", row[width + 3]), group_key(row), row[width],
                         row[width + 1], names, *row[width + 4:width + 9],
                         tuple(row[width + 9:width + 9 + len(names)]), *row[-3:-1]))
     for row in connection.execute(wide):
         breakdown = json.loads(row[-2])
         total = row[width + 5]
         won = row[width + 4]
-        entries.append(((row[-1] is not None, row[-1] or "", row[width + 3]), group_key(row), row[width],
+        entries.append(((row[-1] is None, row[-1] or "", row[width + 3]), group_key(row), row[width],
                         row[width + 1], tuple(breakdown),
                         1, won, total, total, row[width + 6], tuple(breakdown.values()), int(won >= 1),
                         int(0 < won < 1)))

@@ -200,13 +200,14 @@ def exported(played: Iterable[Played]) -> list[Played]:
 
 
 def _earliest_first(played: Iterable[Played]) -> list[Played]:
-    """``played`` in date order, undated games first (as the ratings and the site take them),
-    else in the order given."""
+    """``played`` in date order, undated games after the dated ones (an old score pad typed in
+    later without its date must not become a player's first game and move their id), else in
+    the order given."""
     def when(record: Played) -> tuple[int, str]:
         value = record.header.date
         if value is None:
-            return 0, ""
-        return 1, value.isoformat() if isinstance(value, _dt.date) else str(value)
+            return 1, ""
+        return 0, value.isoformat() if isinstance(value, _dt.date) else str(value)
 
     return sorted(played, key=when)
 

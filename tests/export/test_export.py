@@ -198,3 +198,21 @@ def test_spellings_of_one_name_are_one_bgstats_player_with_the_first_spellings_i
     # a name spelled one way throughout keeps the id it always had, whatever its Unicode form
     alone = bgstats(read_played([files[0]])[0])["players"][0]
     assert alone["name"] == decomposed and alone["uuid"] == str(uuid.uuid5(NAMESPACE, f"player:{decomposed}")).upper()
+
+
+def test_an_undated_pad_typed_in_later_never_takes_a_players_name_or_id(cli, tmp_path) -> None:
+    """The name and id come from the player's first dated game: an old score pad added later
+    without its date, spelling the name otherwise, leaves both as they were; ``stats`` and the
+    site name the player the same way."""
+    dated = _pad(tmp_path / "a.toml", ["Zo\u00eb", "Ben"], [150, 140], "2026-03-01")
+    before = bgstats(read_played([dated])[0])["players"]
+    undated = tmp_path / "old.toml"
+    undated.write_text('[game]\nname = "castles-of-burgundy"\nedition = "2011"\nplayers = ["ZO\u00cb", "ben"]\n'
+                       '[final.scores."ZO\u00cb"]\ntotal = 120\n[final.scores.ben]\ntotal = 110\n', encoding="utf-8")
+    after = bgstats(read_played([str(undated), dated])[0])["players"]
+    assert [(p["name"], p["uuid"]) for p in after] == [(p["name"], p["uuid"]) for p in before]
+    stats = json.loads(cli("stats", str(tmp_path), "--db", str(tmp_path / "s.db"), "--json").stdout)
+    assert sorted(p["name"] for p in stats["standings"][0]["players"]) == ["Ben", "Zo\u00eb"]
+    assert cli("site", str(tmp_path), "--out", str(tmp_path / "site")).exit_code == 0
+    page = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    assert ">Zo\u00eb</a>" in page and ">Ben</a>" in page
