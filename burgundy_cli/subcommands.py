@@ -366,12 +366,14 @@ def export_bgstats(paths: Sequence[str | os.PathLike[str]], out: str | os.PathLi
     """
     import json
 
-    from burgundy_cli.core.export import bgstats, parse_bgg_ids
+    from burgundy_cli.core.export import bgstats, merged_players, parse_bgg_ids
 
     given = parse_bgg_ids(bgg_ids)
     outcome = Outcome()
     played, read = _played(outcome, paths)
     data = bgstats(played, given)
+    for line in merged_players(played):
+        outcome.warn(line)
     _write_file(outcome, out, json.dumps(data, ensure_ascii=False, indent=1) + "\n", read)
     for game in data["games"]:
         if not game["bggId"]:

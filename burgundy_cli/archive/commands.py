@@ -61,12 +61,15 @@ def run_list(folder: str | None, url: str | None, *, as_json: bool = False) -> O
 
 def _state(row: dict[str, Any]) -> str:
     """A listed game's state: won by whom, a solo game won or lost against its target, a game
-    with no winner, or in progress (never "won by " and nothing)."""
+    with no winner, one whose tie the record cannot break, or in progress (never "won by " and
+    nothing)."""
     if not row["complete"]:
         return "in progress"
     if row.get("mode") == "solo":
         return f"solo: {'won' if row['winner'] else 'lost'} against the target"
     result = "result only, " if row.get("start") == "result" else ""
+    if not row["winner"] and row.get("tiebreak"):   # a tie only what the record lacks could break
+        return f"{result}winner not known (tiebreak: {row['tiebreak']})"
     return result + ("won by " + ", ".join(row["winner"]) if row["winner"] else "no winner")
 
 
@@ -103,7 +106,9 @@ def stats_body(folder: str | None, url: str | None, game: str | None = None, edi
     forms = [name for name, on in (("json", as_json), ("csv", as_csv), ("markdown", as_markdown)) if on]
     if len(forms) > 1:
         raise UsageError("choose one of --json, --csv and --markdown")
-    if versus is not None and versus[0].casefold() == versus[1].casefold():
+    from burgundy_cli.core.words import player_key
+
+    if versus is not None and player_key(versus[0]) == player_key(versus[1]):
         raise UsageError(f"--vs {versus[0]} {versus[1]} names one player twice", hint="--vs takes two players: --vs Anna Ben")
     filters = Filters(game, edition, players, board, modules, place, since, until)
     args = StatsArguments(folder, url, filters, by, versus, best, ratings, forms[0] if forms else "text", jobs,

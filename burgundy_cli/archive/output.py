@@ -93,10 +93,12 @@ def tables(result: dict[str, Any], categories: bool = False) -> list[Table]:
     if "head_to_head" in result:
         h = result["head_to_head"]
         a, b = h["players"]
-        out.append((f"head-to-head: {a} v {b}, {counted(h['games'], 'game')} together",
+        unplayed = h.get("unplayed") or []
+        why = f" ({' and '.join(unplayed)}: no complete game counted)" if unplayed else ""
+        out.append((f"head-to-head: {a} v {b}, {counted(h['games'], 'game')} together{why}",
                     ["player", "ahead", "level", "average"],
-                    [[a, h["ahead"][0], h["level"], _decimal(h["average"][0])],
-                     [b, h["ahead"][1], h["level"], _decimal(h["average"][1])]]))
+                    [[a, h["ahead"][0], h["level"], "" if h["average"][0] is None else _decimal(h["average"][0])],
+                     [b, h["ahead"][1], h["level"], "" if h["average"][1] is None else _decimal(h["average"][1])]]))
     if "best" in result:
         for key, what in (("highest_totals", "total"), ("biggest_margins", "margin")):
             out.append((key.replace("_", " "), [what, "player", "game", "date", "file"],

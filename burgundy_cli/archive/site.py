@@ -29,7 +29,7 @@ from typing import Any
 from burgundy_cli.console import Outcome
 from burgundy_cli.core.errors import UsageError
 from burgundy_cli.core.chart import chart_heading, score_word
-from burgundy_cli.core.words import counted
+from burgundy_cli.core.words import counted, player_key
 
 #: The page's look: readable tables, pictures no wider than the screen.
 CSS = """\
@@ -43,8 +43,14 @@ text-align:left;vertical-align:top}th{background:#f3f3f3}td.n,th.n{text-align:ri
 td.n{white-space:nowrap}div.table{overflow-x:auto;max-width:100%}
 tr.total td{font-weight:bold;border-top:2px solid #999}td:first-child{white-space:nowrap}
 .note{color:#555;font-size:.9em}.winner{font-weight:bold}
-img.picture{max-width:100%;height:auto;border:1px solid #ddd;margin:.5em 0}
+div.picture{overflow-x:auto;max-width:100%;margin:.5em 0}
+img.picture{display:block;max-width:100%;height:auto;border:1px solid #ddd}
 a{color:#1f5ea8}
+@media (max-width:700px){
+body{padding:.6em .8em}th,td{padding:.2em .35em}
+img.picture{max-width:none;width:max(100%,560px)}
+img.picture.wide{width:calc((100vw - 1.6em)*1.97)}
+}
 """
 
 #: What a results website calls a record that is not counted, by why (one, several).
@@ -120,11 +126,11 @@ class Site:
     games: list[Game] = field(default_factory=list)
     left_out: dict[str, list[str]] = field(default_factory=dict)
     skipped: list[str] = field(default_factory=list)  #: the walk's entries passed over (a link...), said as ``score`` says them
-    players: dict[str, str] = field(default_factory=dict)  # casefolded name -> page name
-    names: dict[str, str] = field(default_factory=dict)  # casefolded name -> name as first written
+    players: dict[str, str] = field(default_factory=dict)  # player key (core.words.player_key) -> page name
+    names: dict[str, str] = field(default_factory=dict)  # player key -> name as first written
 
     def player_link(self, name: str, prefix: str) -> str:
-        slug = self.players[name.casefold()]
+        slug = self.players[player_key(name)]
         return f'<a href="{prefix}players/{slug}.html">{_e(name)}</a>'
 
 
@@ -172,9 +178,11 @@ def collect(folder: str, jobs: int = 0) -> Site:
             site.games.append(Game(result, _slug(relative.removesuffix(".toml"), taken), relative))
     site.games.sort(key=lambda game: (str(game.data.get("date") or ""), game.path))
     people: set[str] = set()
-    for game in site.games:
+    # a player is named as their first dated game spells them (undated games after the dated
+    # ones), as stats and the BG Stats export name them (core.export.player_spellings)
+    for game in sorted(site.games, key=lambda game: game.data.get("date") is None):
         for name in game.data["seats"]:
-            key = name.casefold()
+            key = player_key(name)
             if key not in site.players:
                 site.players[key] = _slug(name, people)
                 site.names[key] = name
@@ -192,6 +200,16 @@ def _page(title: str, body: list[str], prefix: str) -> str:
         f"<title>{_e(title)}</title>", f'<link rel="stylesheet" href="{prefix}style.css">', "</head>", "<body>",
         f'<nav><a href="{prefix}index.html">Results</a></nav>', f"<h1>{_e(title)}</h1>", *body, "</body>",
         "</html>"]) + "\n"
+
+
+def _picture(src: str, alt: str, wide: bool = False) -> str:
+    """A picture in a box of its own, a link to the SVG itself (a phone opens it full size, to
+    zoom). On a desktop it is as wide as the page allows; on a phone (CSS, 700 pixels and less)
+    at least 560 pixels wide, the box scrolling sideways, and a ``wide`` one (a Castles board:
+    two columns of duchies) two screens wide, so that one duchy fills the screen at a time."""
+    cls = "picture wide" if wide else "picture"
+    return (f'<div class="picture"><a href="{_e(src)}"><img class="{cls}" src="{_e(src)}" alt="{_e(alt)}">'
+            "</a></div>")
 
 
 def _table(head: list[str] | None, rows: Iterable[list[str]], numeric: Iterable[int] = (),
@@ -230,7 +248,11 @@ def _result(game: Game, site: Site, prefix: str) -> str:
         verdict = next((n for n in data["notes"] if n.startswith("solo game")), None)
         return _e(verdict.split(";")[0]) if verdict else ("won" if data["winner"] else "lost")
     if not data["winner"]:
-        return "no winner"
+        from burgundy_cli.core.resultonly import UNKNOWN
+
+        # a result-only record's tie that only the bridge, which it does not hold, could break
+        unknown = next((note for note in data["notes"] if note.startswith(UNKNOWN)), None)
+        return _e(unknown.split(" (name the winner")[0]) if unknown else "no winner"
     winners = ", ".join(site.player_link(n, prefix) for n in data["winner"])
     if len(data["winner"]) > 1 and data.get("mode") != "team":  # the tiebreak left them level: ``score``'s words
         return f"shared win: {winners}" + (f" (tiebreak: {_e(data['tiebreak'])})" if data.get("tiebreak") else "")
@@ -272,9 +294,10 @@ def game_page(game: Game, site: Site) -> str:
         body.append(f'<p class="note">{_e(note)}</p>')
     if "board" in data:
         body += ["<h2>The position at the end</h2>",
-                 f'<img class="picture" src="{game.slug}-board.svg" alt="{_e("the position: " + game.title)}">',
+                 _picture(f"{game.slug}-board.svg", "the position: " + game.title,
+                          wide=data["game"] == "castles-of-burgundy"),
                  f"<h2>{_e(chart_heading(data['game']))}</h2>",
-                 f'<img class="picture" src="{game.slug}-chart.svg" alt="{_e(score_word(data["game"]) + " chart: " + game.title)}">']
+                 _picture(f"{game.slug}-chart.svg", score_word(data["game"]) + " chart: " + game.title)]
     else:
         body.append('<p class="note">A result-only record: the final scores only, no moves to draw.</p>')
     return _page(game.title, body, "../")
@@ -289,7 +312,7 @@ def _games_table(games: list[Game], site: Site, prefix: str, player: str | None 
                _e(data.get("place") or ""), _e(_game_name(data["game"])),
                ", ".join(site.player_link(n, prefix) for n in data["seats"]), _result(game, site, prefix)]
         if player:
-            line = next(line for line in data["players"] if line["name"].casefold() == player)
+            line = next(line for line in data["players"] if player_key(line["name"]) == player)
             row += [str(line["total"]), _place(data, line) if data["complete"] else ""]
         rows.append(row)
     return _table(head, rows, numeric=(5, 6) if player else ())
@@ -337,7 +360,7 @@ def club_views(site: Site) -> Club:
         said = labels.setdefault(kind, [])
         said.append(str(game.get("date") or f"game {len(said) + 1}"))  # (an undated game by its place in the order)
         series = history.setdefault(kind, {})
-        now = {row["name"].casefold(): row["rating"] for row in ratings.to_json()[kind]}
+        now = {player_key(row["name"]): row["rating"] for row in ratings.to_json()[kind]}
         for key, value in now.items():
             series.setdefault(key, [None] * (len(labels[kind]) - 1))
         for key, values in series.items():
@@ -353,7 +376,7 @@ def club_views(site: Site) -> Club:
                 for game in kind_games:
                     pair.add(game)
                 if pair.games:
-                    table[(first.casefold(), second.casefold())] = pair.to_json()
+                    table[(player_key(first), player_key(second))] = pair.to_json()
     return Club({group["game"]: group for group in standings.to_json()}, ratings.to_json(),
                 {kind: (labels[kind], {site.names[k]: v for k, v in series.items()})
                  for kind, series in history.items()}, pairs)
@@ -364,21 +387,21 @@ def _head_to_head(group: dict[str, Any], pairs: dict[tuple[str, str], dict[str, 
     """Who placed above whom: a row per player, a column per opponent, "ahead–behind (level)";
     with ``only``, that player's row, a column per opponent met."""
     names = [p["name"] for p in group["players"]]
-    rows_of = [n for n in names if only is None or n.casefold() == only]
+    rows_of = [n for n in names if only is None or player_key(n) == only]
 
     def cell(a: str, b: str) -> str:
-        if a.casefold() == b.casefold():
+        if player_key(a) == player_key(b):
             return "–"
-        key, flip = ((a.casefold(), b.casefold()), False)
+        key, flip = ((player_key(a), player_key(b)), False)
         if key not in pairs:
-            key, flip = (b.casefold(), a.casefold()), True
+            key, flip = (player_key(b), player_key(a)), True
         pair = pairs.get(key)
         if pair is None:
             return ""
         ahead, behind = pair["ahead"][::-1] if flip else pair["ahead"]
         return f"{ahead}–{behind}" + (f" ({pair['level']})" if pair["level"] else "")
 
-    columns = names if only is None else [n for n in names if n.casefold() != only and cell(only, n)]
+    columns = names if only is None else [n for n in names if player_key(n) != only and cell(only, n)]
     return _table(["", *(site.player_link(n, prefix) for n in columns)],
                   [[site.player_link(a, prefix), *(cell(a, b) for b in columns)] for a in rows_of],
                   numeric=range(1, len(columns) + 1))
@@ -401,7 +424,7 @@ def index_page(site: Site, club: Club, folder: str) -> str:
         if kind in club.ratings:
             body += ["<h3>Ratings</h3>", _ratings_table(club.ratings[kind], site, "")]
             if kind in club.history:
-                body.append(f'<img class="picture" src="ratings-{kind}.svg" alt="ratings over time, {_e(kind)}">')
+                body.append(_picture(f"ratings-{kind}.svg", f"ratings over time, {kind}"))
         if club.pairs.get(kind):
             body += ["<h3>Head to head</h3>",
                      '<p class="note">Each row: games the row\'s player finished above the column\'s, '
@@ -414,18 +437,18 @@ def index_page(site: Site, club: Club, folder: str) -> str:
 def player_page(key: str, site: Site, club: Club) -> str:
     name = site.names[key]
     body = []
-    games = [g for g in site.games if key in {n.casefold() for n in g.data["seats"]}]
+    games = [g for g in site.games if key in {player_key(n) for n in g.data["seats"]}]
     for kind, group in club.standings.items():
-        mine = [p for p in group["players"] if p["name"].casefold() == key]
+        mine = [p for p in group["players"] if player_key(p["name"]) == key]
         if not mine:
             continue
         body += [f"<h2>{_e(_game_name(kind))}</h2>", _standings_table({**group, "players": mine}, site, "../")]
-        rated = [r for r in club.ratings.get(kind, []) if r["name"].casefold() == key]
+        rated = [r for r in club.ratings.get(kind, []) if player_key(r["name"]) == key]
         if rated:
-            rank = [r["name"].casefold() for r in club.ratings[kind]].index(key) + 1
+            rank = [player_key(r["name"]) for r in club.ratings[kind]].index(key) + 1
             body += [f"<h3>Rating (place {rank} of {len(club.ratings[kind])})</h3>",
                      _ratings_table(rated, site, "../"),
-                     f'<img class="picture" src="{site.players[key]}-ratings-{kind}.svg" alt="rating over time">']
+                     _picture(f"{site.players[key]}-ratings-{kind}.svg", "rating over time")]
         if any(key in pair for pair in club.pairs.get(kind, {})):
             body += ["<h3>Head to head</h3>", _head_to_head(group, club.pairs[kind], site, "../", only=key)]
     body += ["<h2>Games</h2>", _games_table(games, site, "../", player=key)]
@@ -443,6 +466,7 @@ def build(folder: str, out: str, jobs: int = 0) -> tuple[Site, list[str]]:
     """
     from burgundy_cli.core.chart import rating_chart_svg
     from burgundy_cli.core.record import write_atomic
+    from burgundy_cli.core.svg import series_styles
 
     if os.path.exists(out) and not os.path.isdir(out):
         raise UsageError(f"--out {out} is a file, not a folder", hint="name a folder for the website")
@@ -451,9 +475,10 @@ def build(folder: str, out: str, jobs: int = 0) -> tuple[Site, list[str]]:
     files: dict[str, str] = {"style.css": CSS, "index.html": index_page(site, club, folder)}
     for kind, (labels, series) in club.history.items():
         files[f"ratings-{kind}.svg"] = rating_chart_svg(f"Ratings over time: {_game_name(kind)}", labels, series)
+        styles = dict(zip(series, series_styles(list(series))))   # (a player's page draws them as the club's chart)
         for name, values in series.items():
-            files[f"players/{site.players[name.casefold()]}-ratings-{kind}.svg"] = rating_chart_svg(
-                f"{name}: rating over time ({_game_name(kind)})", labels, {name: values})
+            files[f"players/{site.players[player_key(name)]}-ratings-{kind}.svg"] = rating_chart_svg(
+                f"{name}: rating over time ({_game_name(kind)})", labels, {name: values}, {name: styles[name]})
     for game in site.games:
         files[f"games/{game.slug}.html"] = game_page(game, site)
         if "board" in game.data:
@@ -461,11 +486,43 @@ def build(folder: str, out: str, jobs: int = 0) -> tuple[Site, list[str]]:
             files[f"games/{game.slug}-chart.svg"] = game.data["chart"]
     for key in site.players:
         files[f"players/{site.players[key]}.html"] = player_page(key, site, club)
+    _check_out(out, files)
     for folder_name in ("games", "players"):
         os.makedirs(os.path.join(out, folder_name), exist_ok=True)
     for name, text in files.items():
         write_atomic(os.path.join(out, name), text, record=False)
     return site, list(files)
+
+
+def _check_out(out: str, files: Iterable[str]) -> None:
+    """Refuse, before anything is written, an output folder in which the site would write
+    outside itself or over what is not its own kind of file: a symbolic link where a page, a
+    picture or the ``games``/``players`` folder goes (writing would follow it to a file or
+    folder elsewhere), a folder or a special file where a page goes, a file where a folder goes.
+
+    :raises UsageError: naming the entry.
+    """
+    import stat
+
+    folders = {name.split("/")[0] for name in files if "/" in name}
+    for name in [*sorted(folders), *files]:
+        path = os.path.join(out, name)
+        try:
+            mode = os.lstat(path).st_mode
+        except FileNotFoundError:
+            continue
+        except OSError as err:
+            raise UsageError(f"--out {out}: {name} cannot be read ({err.strerror})") from None
+        if stat.S_ISLNK(mode):
+            kind = "a symbolic link (writing would follow it out of the folder)"
+        elif name in folders and not stat.S_ISDIR(mode):
+            kind = "not a folder"
+        elif name not in folders and not stat.S_ISREG(mode):
+            kind = "a folder" if stat.S_ISDIR(mode) else "not a regular file"
+        else:
+            continue
+        raise UsageError(f"--out {out}: {name} is {kind}; the site writes only its own files into its folder",
+                         hint=f"remove {path}, or name another --out folder")
 
 
 def run_site(folder: str, out: str, jobs: int = 0) -> Outcome:

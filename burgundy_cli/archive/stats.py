@@ -28,6 +28,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from burgundy_cli.core.errors import UsageError
+from burgundy_cli.core.words import player_key
 
 #: What ``--by`` can split the games by: header fields of the archive's records.
 SPLITS = ("edition", "players", "boards", "modules", "place", "event", "year")
@@ -54,7 +55,7 @@ class Filters:
         """:raises UsageError: a game or edition no record can have (which would report 0
         games as if none had been played), a date that is no ISO date, or a filter out of
         range (the day after ``--until`` must be a date; a player count is 1 to
-        :data:`MAX_PLAYERS`)."""
+        :data:`MAX_PLAYERS`), or a date range that holds no date (``--since`` after ``--until``)."""
         from burgundy_cli.core.registry import GAMES, find_game, game_key
         from burgundy_cli.core.suggest import did_you_mean
 
@@ -78,6 +79,9 @@ class Filters:
         if self.until is not None and _dt.date.fromisoformat(self.until) == _dt.date.max:
             raise UsageError(f"--until {self.until} is out of range: the last date it takes is 9999-12-30",
                              hint="leave out --until for no end date")
+        if self.since is not None and self.until is not None and self.since > self.until:  # (ISO dates sort as text)
+            raise UsageError(f"--since {self.since} is after --until {self.until}: no date is in that range",
+                             hint="the range is inclusive: --since FIRST --until LAST")
         if self.players is not None and not 1 <= self.players <= MAX_PLAYERS:
             raise UsageError(f"--players {self.players} is out of range: a game has 1 to {MAX_PLAYERS} players")
 
@@ -98,8 +102,11 @@ def parse_splits(text: str | None) -> tuple[str, ...]:
 
 def split_value(game: dict[str, Any], name: str) -> Any:
     """The value of split ``name`` for ``game`` (``year`` from its date)."""
-    if name == "year":
-        return (game.get("date") or "")[:4] or None
+    if name == "year":   # (of a date only, as the database's split: free text is in no year)
+        import re
+
+        date = str(game.get("date") or "")
+        return date[:4] if re.match(r"\d{4}-\d\d-\d\d", date) else None
     return game.get(name)
 
 
@@ -219,7 +226,7 @@ class Standings:
     @staticmethod
     def add_line(tallies: dict[str, PlayerTally], line: dict[str, Any]) -> None:
         """Add one seat of a complete game to its player's tally (players matched ignoring case)."""
-        key_name = line["name"].casefold()
+        key_name = player_key(line["name"])
         tally = tallies.get(key_name)
         if tally is None:
             tally = tallies[key_name] = PlayerTally(line["name"])
@@ -233,7 +240,7 @@ class Standings:
             group = self.groups[key]
             # (wins rounded: the database may add the shares of a win in another order)
             ordered = sorted(group["tallies"].values(),
-                             key=lambda t: (-round(t.wins, 9), -t.points / t.played, t.name.casefold()))
+                             key=lambda t: (-round(t.wins, 9), -t.points / t.played, player_key(t.name)))
             out.append({"game": key[0], "split": dict(zip(self.splits, key[1:])),
                         "complete": group["complete"], "in_progress": group["in_progress"],
                         "players": [tally.to_json() for tally in ordered]})
@@ -248,16 +255,19 @@ class HeadToHead:
 
     def __init__(self, first: str, second: str) -> None:
         self.names = (first, second)
-        self.keys = (first.casefold(), second.casefold())
+        self.keys = (player_key(first), player_key(second))
         self.games = 0
         self.ahead = [0, 0]
         self.level = 0
         self.points = [0, 0]
+        self.played = [False, False]   # whether each has played any game counted at all
 
     def add(self, game: dict[str, Any]) -> None:
         if not game["complete"] or game.get("mode"):
             return
-        by_key = {line["name"].casefold(): line for line in game["lines"]}
+        by_key = {player_key(line["name"]): line for line in game["lines"]}
+        for index, key in enumerate(self.keys):
+            self.played[index] = self.played[index] or key in by_key
         if self.keys[0] not in by_key or self.keys[1] not in by_key or self.keys[0] == self.keys[1]:
             return
         a, b = by_key[self.keys[0]], by_key[self.keys[1]]
@@ -270,10 +280,14 @@ class HeadToHead:
             self.ahead[0 if a["rank"] < b["rank"] else 1] += 1
 
     def to_json(self) -> dict[str, Any]:
-        n = self.games or 1
-        return {"players": list(self.names), "games": self.games, "ahead": list(self.ahead),
-                "level": self.level, "average": [round(p / n, 1) for p in self.points],
-                "average_margin": round((self.points[0] - self.points[1]) / n, 1)}
+        """The pair's figures; with no game together the averages are null (there are none,
+        not 0), and ``unplayed`` names a player with no complete game counted (a misspelling,
+        or someone outside the filters)."""
+        n = self.games
+        return {"players": list(self.names), "games": n, "ahead": list(self.ahead),
+                "level": self.level, "average": [round(p / n, 1) if n else None for p in self.points],
+                "average_margin": round((self.points[0] - self.points[1]) / n, 1) if n else None,
+                "unplayed": [name for name, seen in zip(self.names, self.played) if not seen]}
 
 
 class BestGames:
@@ -324,7 +338,8 @@ class SoloResults:
         if game.get("mode") != "solo" or not game["complete"] or not game["lines"]:
             return
         line = game["lines"][0]
-        entry = self.players.setdefault(game["game"], {}).setdefault(line["name"].casefold(), [line["name"], 0, 0, 0, None])
+        entry = self.players.setdefault(game["game"], {}).setdefault(player_key(line["name"]),
+                                                                     [line["name"], 0, 0, 0, None])
         entry[1] += 1
         entry[2] += line["won"] > 0
         entry[3] += line["total"]
@@ -336,7 +351,7 @@ class SoloResults:
             rows = [{"name": name, "played": played, "won": won, "lost": played - won,
                      "win_rate": round(won / played, 3), "average": round(points / played, 1), "best": best}
                     for name, played, won, points, best in self.players[game].values()]
-            out[game] = sorted(rows, key=lambda row: (-row["won"], -row["average"], row["name"].casefold()))
+            out[game] = sorted(rows, key=lambda row: (-row["won"], -row["average"], player_key(row["name"])))
         return out
 
 
@@ -350,17 +365,17 @@ class TeamResults:
     def add(self, game: dict[str, Any]) -> None:
         if game.get("mode") != "team" or not game["complete"] or not game.get("teams"):
             return
-        by_key = {line["name"].casefold(): line for line in game["lines"]}
+        by_key = {player_key(line["name"]): line for line in game["lines"]}
         sides = []
         for members in game["teams"].values():
-            lines = [by_key[name.casefold()] for name in members if name.casefold() in by_key]
+            lines = [by_key[player_key(name)] for name in members if player_key(name) in by_key]
             if lines:
                 sides.append((lines, sum(line["total"] for line in lines)))
         first = [min(line["rank"] for line in lines) == 1 for lines, _ in sides]
         for (lines, total), top in zip(sides, first):
             names = sorted((line["name"] for line in lines), key=str.casefold)
             entry = self.teams.setdefault(game["game"], {}).setdefault(
-                tuple(name.casefold() for name in names), [" + ".join(names), 0, 0, 0, 0, None])
+                tuple(player_key(name) for name in names), [" + ".join(names), 0, 0, 0, 0, None])
             entry[1] += 1
             entry[2] += top and sum(first) == 1
             entry[3] += top and sum(first) > 1
@@ -409,15 +424,15 @@ class Ratings:
             entry[2] += 1
 
     def _entry(self, table: dict[str, list[Any]], line: dict[str, Any]) -> list[Any]:
-        key = line["name"].casefold()
+        key = player_key(line["name"])
         entry = table.get(key)
         if entry is None:
             entry = table[key] = [line["name"], self.model.rating(), 0]
         return entry
 
     def _add_team(self, game: dict[str, Any]) -> None:
-        by_key = {line["name"].casefold(): line for line in game["lines"]}
-        sides = [[by_key[name.casefold()] for name in members if name.casefold() in by_key]
+        by_key = {player_key(line["name"]): line for line in game["lines"]}
+        sides = [[by_key[player_key(name)] for name in members if player_key(name) in by_key]
                  for members in (game.get("teams") or {}).values()]
         sides = [side for side in sides if side]
         if len(sides) < 2:
@@ -438,7 +453,7 @@ class Ratings:
             rows = [{"name": name, "rating": round(r.mu - 3 * r.sigma, 2), "mu": round(r.mu, 2),
                      "sigma": round(r.sigma, 2), "played": played}
                     for name, r, played in tables[game].values()]
-            out[game] = sorted(rows, key=lambda row: (-row["rating"], row["name"].casefold()))
+            out[game] = sorted(rows, key=lambda row: (-row["rating"], player_key(row["name"])))
         return out
 
     def to_json(self) -> dict[str, list[dict[str, Any]]]:
@@ -456,8 +471,8 @@ PLAYED = ("setup", "result")
 
 def game_of_score(score: dict[str, Any]) -> dict[str, Any]:
     """A game from a ``score --json`` object (with its ``file``), for ``burgundy summary``."""
-    winners = {name.casefold() for name in score["winner"]}
-    lines = [{**line, "won": 1 / len(winners) if line["name"].casefold() in winners else 0.0}
+    winners = {player_key(name) for name in score["winner"]}
+    lines = [{**line, "won": 1 / len(winners) if player_key(line["name"]) in winners else 0.0}
              for line in score["players"]]
     return {"game": score["game"], "edition": score.get("edition"), "complete": score["complete"],
             "file": score.get("file"), "players": len(lines), "lines": lines, "date": score.get("date"),
@@ -520,8 +535,11 @@ def archived_standings(connection: Any, filters: Filters, splits: tuple[str, ...
 
     t = tables()
     records, scores = t["records"], t["scores"]
-    keys = [records.c.game, *(func.substr(records.c.date, 1, 4) if name == "year" else records.c[name]
-                              for name in splits)]
+    from sqlalchemy import and_
+
+    # (a year only of a date: "spring 2025", free text, is in no year, as an undated game)
+    year_of = case((and_(*_iso_dated(records.c.date)), func.substr(records.c.date, 1, 4)), else_=None)
+    keys = [records.c.game, *(year_of if name == "year" else records.c[name] for name in splits)]
     width = len(keys)
     year = splits.index("year") + 1 if "year" in splits else 0
 
@@ -547,32 +565,42 @@ def archived_standings(connection: Any, filters: Filters, splits: tuple[str, ...
     tied = func.sum(case(((scores.c.won > 0) & (scores.c.won < 1), 1), else_=0))
     summed = (select(*keys, *seats, func.min(records.c.hash), func.count(), func.sum(scores.c.won),
                      func.sum(scores.c.total), func.max(scores.c.total), func.sum(scores.c.rank),
-                     *(func.sum(scores.c[f"v{index}"]) for index in range(used)), alone, tied)
+                     *(func.sum(scores.c[f"v{index}"]) for index in range(used)), alone, tied,
+                     func.min(records.c.date))
               .join(scores, scores.c.hash == records.c.hash)
               .where(*kept, records.c.complete.is_(True), scores.c.categories.is_not(None))
               .group_by(*keys, *seats))
     # a breakdown too wide for the value columns: its seats one by one, from the JSON
-    wide = (select(*keys, *seats, records.c.hash, scores.c.won, scores.c.total, scores.c.rank, scores.c.breakdown)
+    wide = (select(*keys, *seats, records.c.hash, scores.c.won, scores.c.total, scores.c.rank, scores.c.breakdown,
+                   records.c.date)
             .join(scores, scores.c.hash == records.c.hash)
             .where(*kept, records.c.complete.is_(True), scores.c.categories.is_(None)))
-    entries = []  # (first game's hash, group, name key, name, categories, games, wins, points, best, ranks, sums)
+    # (first game, group, name key, name, categories, games, wins, points, best, ranks, sums, alone, tied):
+    # "first" is the earliest date (undated games after the dated ones), then the least hash:
+    # a player's name is shown as the first game spells it, as on the site and in the BG Stats
+    # export, whose ids an undated record typed in later must not move
+    entries = []
     for row in connection.execute(summed):
         names = decoded[row[width + 2]]
-        entries.append((row[width + 3], group_key(row), row[width], row[width + 1], names,
-                        *row[width + 4:width + 9], tuple(row[width + 9:width + 9 + len(names)]), *row[-2:]))
+        entries.append(((row[-1] is None, row[-1] or "", row[width + 3]), group_key(row), row[width],
+                        row[width + 1], names, *row[width + 4:width + 9],
+                        tuple(row[width + 9:width + 9 + len(names)]), *row[-3:-1]))
     for row in connection.execute(wide):
-        breakdown = json.loads(row[-1])
+        breakdown = json.loads(row[-2])
         total = row[width + 5]
         won = row[width + 4]
-        entries.append((row[width + 3], group_key(row), row[width], row[width + 1], tuple(breakdown),
+        entries.append(((row[-1] is None, row[-1] or "", row[width + 3]), group_key(row), row[width],
+                        row[width + 1], tuple(breakdown),
                         1, won, total, total, row[width + 6], tuple(breakdown.values()), int(won >= 1),
                         int(0 < won < 1)))
     entries.sort(key=lambda entry: entry[0])
-    for _, key, name_key, name, names, played, wins, points, best, ranks, sums, outright, shared in entries:
+    for _, key, _name_key, name, names, played, wins, points, best, ranks, sums, outright, shared in entries:
         tallies = standings.groups[key]["tallies"]
-        tally = tallies.get(name_key)
+        # (the stored key folds case only; spellings that differ in Unicode form or spacing
+        # meet here too, in archives synced before they did: core.words.player_key)
+        tally = tallies.get(player_key(name))
         if tally is None:
-            tally = tallies[name_key] = PlayerTally(name)
+            tally = tallies[player_key(name)] = PlayerTally(name)
         tally.played += played
         tally.wins += wins
         tally.outright += outright
@@ -608,12 +636,26 @@ def _conditions(records: Any, filters: Filters) -> list[Any]:
         conditions.append(c.players == filters.players)
     if filters.modules is not None:
         conditions.append(c.modules.is_(None) if filters.modules == "none" else c.modules == filters.modules)
+    if filters.since is not None or filters.until is not None:
+        conditions.extend(_iso_dated(c.date))
     if filters.since is not None:
         conditions.append(c.date >= filters.since)
     if filters.until is not None:
         next_day = _dt.date.fromisoformat(filters.until) + _dt.timedelta(days=1)
         conditions.append(c.date < next_day.isoformat())
     return conditions
+
+
+def _iso_dated(date: Any) -> list[Any]:
+    """SQL conditions that the stored ``date`` is a date (``YYYY-MM-DD``, a time after it
+    allowed): a date given as free text ("spring 2025") is no date, and falls outside any
+    date range as an undated game does -- compared as text, "spring 2025" came after every
+    ISO date, so ``--since`` counted it whatever the date asked. The digits are checked one by
+    one (SQLite's GLOB and PostgreSQL's regular expressions differ; ``substr`` is both's)."""
+    from sqlalchemy import func
+
+    digits = [func.substr(date, place, 1).between("0", "9") for place in (1, 2, 3, 4, 6, 7, 9, 10)]
+    return [date.like("____-__-__%"), *digits]
 
 
 class Counts:

@@ -381,7 +381,8 @@ def listing(url: str) -> Iterable[dict[str, Any]]:
     query = (files.join(records, files.c.hash == records.c.hash).select()
              .with_only_columns(files.c.root, files.c.path, records.c.hash, records.c.status, records.c.game,
                                 records.c.edition, records.c.date, records.c.players, records.c.complete,
-                                records.c.winners, records.c.error, records.c.start, records.c.mode)
+                                records.c.winners, records.c.error, records.c.start, records.c.mode,
+                                records.c.tiebreak)
              .order_by(files.c.root, files.c.path))
     try:
         with db.database_errors(url), engine.connect() as connection:
@@ -390,6 +391,6 @@ def listing(url: str) -> Iterable[dict[str, Any]]:
                        "game": row.game, "edition": row.edition, "date": row.date, "players": row.players,
                        "complete": row.complete,
                        "winner": None if row.winners is None else json.loads(row.winners), "error": row.error,
-                       "start": row.start, "mode": row.mode}
+                       "start": row.start, "mode": row.mode, "tiebreak": row.tiebreak}
     finally:
         engine.dispose()

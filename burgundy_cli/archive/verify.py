@@ -31,6 +31,7 @@ from burgundy_cli.archive.db import breakdown_columns
 from burgundy_cli.core.errors import UsageError, failure
 from burgundy_cli.core.game import GameHeader, ScoreTable
 from burgundy_cli.core.record import MAX_RECORD_BYTES, RecordDoc, content_hash, parse_record_bytes, read_record
+from burgundy_cli.core.words import player_key
 
 #: The columns of a ``records`` row (besides ``hash``, ``status`` and ``path``).
 RECORD_COLUMNS = ("game", "edition", "date", "place", "event", "players", "boards", "modules", "options",
@@ -122,9 +123,9 @@ def _record_row(doc: RecordDoc, header: GameHeader, table: ScoreTable, key: str,
 
 def _score_rows(table: ScoreTable, key: str, vp: dict[str, list[int]] | None) -> list[dict[str, Any]]:
     """The ``scores`` rows of a verified record: one per line of its score table, in rank order."""
-    winners = {name.casefold() for name in table.winner}
-    return [{"hash": key, "seat": seat, "name": line.name, "name_key": line.name.casefold(), "total": line.total,
-             "rank": line.rank, "won": 1 / len(winners) if line.name.casefold() in winners else 0.0,
+    winners = {player_key(name) for name in table.winner}
+    return [{"hash": key, "seat": seat, "name": line.name, "name_key": player_key(line.name), "total": line.total,
+             "rank": line.rank, "won": 1 / len(winners) if player_key(line.name) in winners else 0.0,
              "rounds": None if vp is None else _int_list(vp[line.name]), **breakdown_columns(line.breakdown)}
             for seat, line in enumerate(table.players)]
 

@@ -14,7 +14,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from burgundy_cli.core.svg import Svg, player_colours
+from burgundy_cli.core.svg import Svg, marker_path, player_colours, series_styles
 from burgundy_cli.core.words import padded, text_width
 
 CSS = """
@@ -165,20 +165,32 @@ def chart_table(series: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def rating_chart_svg(title: str, labels: list[str], series: dict[str, list[float | None]]) -> str:
+#: The ratings chart's own classes: its markers, ringed in white so they read on a line.
+RATING_CSS = CSS + ".marker{stroke:#fff;stroke-width:.7}"
+#: Markers along each line of the ratings chart: at most this many, besides its last point.
+RATING_MARKS = 8
+
+
+def rating_chart_svg(title: str, labels: list[str], series: dict[str, list[float | None]],
+                     styles: dict[str, tuple[str, str, str]] | None = None) -> str:
     """Ratings over time (a results website): one line per player across the games in date
     order (``labels``: each game's date), None before a player's first game. A player's
     rating stays where it was between their games, so each line is drawn through every game
-    from their first on."""
+    from their first on. A club has many players: each line has its colour, dash pattern and
+    marker (:func:`~burgundy_cli.core.svg.series_styles`: no two players alike), the markers
+    spread along it (each player's at other games, so they do not sit on one another) and on
+    its last point, and the legend shows each player's line with its marker. ``styles``: each
+    player's (colour, dash, marker) as another chart drew them (a player's own page draws the
+    player as the club's chart does), else :func:`~burgundy_cli.core.svg.series_styles`'s."""
     names = list(series)
-    colours = player_colours(names) if len(names) <= 4 else [_MANY[i % len(_MANY)] for i in range(len(names))]
+    styles = [styles[name] for name in names] if styles else series_styles(names)
     values = [v for vs in series.values() for v in vs if v is not None] or [0.0]
     low, high = min(0.0, min(values)), max(values)
     step = next(s for s in (1, 2, 5, 10, 20, 50, 100, 1000) if (high - low) / s <= 10)
     bottom, top = step * math.floor(low / step), step * max(1, math.ceil(high / step))
     plot_w, plot_h = max(360.0, 14.0 * len(labels)), 240.0
     width, height = LEFT + plot_w + RIGHT, max(TOP + plot_h + BOTTOM, TOP + 20.0 + 16.0 * len(names))
-    svg = Svg(width, height, title, CSS)
+    svg = Svg(width, height, title, RATING_CSS)
     svg.rect(0, 0, width, height, "background")
     svg.label(LEFT, 24, title, "title")
 
@@ -188,6 +200,9 @@ def rating_chart_svg(title: str, labels: list[str], series: dict[str, list[float
     def y_of(value: float) -> float:
         return TOP + plot_h * (top - value) / (top - bottom)
 
+    def mark(kind: str, x: float, y: float, colour: str) -> None:
+        svg.add("path", {"d": marker_path(kind, x, y), "class": "marker", "fill": colour})
+
     for value in range(int(bottom), int(top) + 1, step):
         svg.line(LEFT, y_of(value), LEFT + plot_w, y_of(value), "grid")
         svg.label(LEFT - 6, y_of(value) + 3, str(value), "axis y")
@@ -195,22 +210,22 @@ def rating_chart_svg(title: str, labels: list[str], series: dict[str, list[float
     svg.line(LEFT, TOP + plot_h, LEFT + plot_w, TOP + plot_h, "frame")
     svg.line(LEFT, TOP, LEFT, TOP + plot_h, "frame")
     svg.label(LEFT + plot_w / 2, TOP + plot_h + 34, "games in date order; rating = mu - 3 sigma", "axis x")
-    for name, colour in zip(names, colours):
+    for index, (name, (colour, dash, marker)) in enumerate(zip(names, styles)):
         points = [(x_of(i), y_of(v)) for i, v in enumerate(series[name]) if v is not None]
-        if len(points) == 1:
-            svg.circle(*points[0], 2.6, "point", colour)
-        elif points:
-            svg.polyline(points, "series", colour)
+        if len(points) > 1:
+            svg.polyline(points, "series", colour, dash)
+        if not points:
+            continue
+        every = max(1, -(-len(points) // RATING_MARKS))
+        shown = set(range(index % every, len(points) - 1, every)) | {len(points) - 1}
+        for at in sorted(shown):
+            mark(marker, *points[at], colour)
     last = {name: next((v for v in reversed(series[name]) if v is not None), 0.0) for name in names}
     for row, name in enumerate(sorted(names, key=lambda n: -last[n])):
         y = TOP + 10 + row * 16
-        colour = colours[names.index(name)]
-        svg.add("line", {"x1": LEFT + plot_w + 16, "y1": y - 3, "x2": LEFT + plot_w + 36, "y2": y - 3,
-                         "class": "series", "stroke": colour})
+        colour, dash, marker = styles[names.index(name)]
+        svg.add("line", {"x1": LEFT + plot_w + 12, "y1": y - 3, "x2": LEFT + plot_w + 38, "y2": y - 3,
+                         "class": "series", "stroke": colour, "stroke-dasharray": dash or None})
+        mark(marker, LEFT + plot_w + 25, y - 3, colour)
         svg.label(LEFT + plot_w + 42, y, f"{name} {last[name]:.1f}", "")
     return svg.text()
-
-
-#: Line colours for a chart of more than four players: distinct, readable on white.
-_MANY = ("#c0392b", "#2e6fb7", "#d4a017", "#6c3483", "#2e8b3a", "#e67e22", "#17a2b8", "#8e44ad",
-         "#7f8c8d", "#d35400", "#1abc9c", "#34495e", "#b03a2e", "#5d6d7e", "#a04000", "#196f3d")

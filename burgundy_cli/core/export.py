@@ -199,10 +199,65 @@ def exported(played: Iterable[Played]) -> list[Played]:
     return [p for p in played if p.table.complete and p.start != "position"]
 
 
+def _earliest_first(played: Iterable[Played]) -> list[Played]:
+    """``played`` in date order, undated games after the dated ones (an old score pad typed in
+    later without its date must not become a player's first game and move their id), else in
+    the order given."""
+    def when(record: Played) -> tuple[int, str]:
+        value = record.header.date
+        if value is None:
+            return 1, ""
+        return 0, value.isoformat() if isinstance(value, _dt.date) else str(value)
+
+    return sorted(played, key=when)
+
+
+def player_spellings(played: Iterable[Played]) -> dict[str, list[str]]:
+    """Each player of the exported games (:func:`exported`), by the key that makes spellings
+    one player (``core.words.player_key``: Unicode form, runs of spaces and case ignored, as
+    ``stats`` and the site match players): the spellings the records use, the one of the
+    player's first game (:func:`_earliest_first`) first -- the name and id the export gives
+    that player. A later game spelling the name otherwise never moves the player to another
+    id; a club whose records spell a name one way keeps the id it always had."""
+    from burgundy_cli.core.words import player_key
+
+    spellings: dict[str, list[str]] = {}
+    for record in _earliest_first(exported(played)):
+        for name in record.header.players:
+            known = spellings.setdefault(player_key(name), [])
+            if name not in known:
+                known.append(name)
+    return spellings
+
+
+def merged_players(played: Iterable[Played]) -> list[str]:
+    """A line per player whose name the records spell in more than one way (``Zoë`` and ``zoë``,
+    a composed and a decomposed ``ë``): exported as one player, under the first spelling's
+    name and id; an earlier export that had them apart left the others' players in the app,
+    their plays now moved, to be deleted there."""
+    import unicodedata
+
+    def shown(name: str) -> str:  # (two Unicode forms of one name look alike: say which)
+        return repr(name) + ("" if unicodedata.is_normalized("NFC", name) else " (decomposed)")
+
+    lines = []
+    for names in player_spellings(played).values():
+        if len(names) > 1:
+            others = ", ".join(map(shown, names[1:]))
+            lines.append(f"BG Stats: {shown(names[0])} and {others} are one player (the same name but for case, "
+                         f"spaces or Unicode form), exported as {shown(names[0])} with its id; a player an "
+                         f"earlier export made of {others} keeps no plays in the app, and can be deleted there")
+    return lines
+
+
 def bgstats(played: list[Played], bgg_ids: BggIds | None = None) -> dict[str, Any]:
     """The BG Stats import file for the complete games among ``played`` (docs/export.md);
-    ``bgg_ids``: BoardGameGeek ids the user gave (:func:`parse_bgg_ids`)."""
-    players: dict[str, int] = {}
+    ``bgg_ids``: BoardGameGeek ids the user gave (:func:`parse_bgg_ids`). A player's spellings
+    are one player (:func:`player_spellings`)."""
+    from burgundy_cli.core.words import player_key
+
+    spelled = {key: names[0] for key, names in player_spellings(played).items()}
+    players: dict[str, int] = {}   # player key -> id in the file, in the order the plays meet them
     places: dict[str, int] = {}
     games: dict[str, dict[str, Any]] = {}
     plays = []
@@ -216,7 +271,7 @@ def bgstats(played: list[Played], bgg_ids: BggIds | None = None) -> dict[str, An
         if team_of:
             games[name]["usesTeams"] = True
         for player in record.header.players:
-            players.setdefault(player, len(players) + 1)
+            players.setdefault(player_key(player), len(players) + 1)
         place = record.header.place
         if place is not None:
             places.setdefault(place, len(places) + 1)
@@ -230,7 +285,8 @@ def bgstats(played: list[Played], bgg_ids: BggIds | None = None) -> dict[str, An
             "board": _board(record),
             "ignored": False, "manualWinner": False, "usesTeams": bool(team_of), "rounds": 0, "durationMin": 0,
             "comments": breakdown_comment(record),
-            "playerScores": [{"playerRefId": players[line.name], "score": str(line.total), "rank": line.rank,
+            "playerScores": [{"playerRefId": players[player_key(line.name)], "score": str(line.total),
+                              "rank": line.rank,
                               "winner": line.name in record.table.winner,
                               "startPlayer": line.name == record.start_player,
                               "seatOrder": seat[line.name] + 1, "newPlayer": False, "role": "",
@@ -243,8 +299,8 @@ def bgstats(played: list[Played], bgg_ids: BggIds | None = None) -> dict[str, An
     return {
         "about": "BG Stats import file written by burgundy (https://pypi.org/project/burgundy-cli/); "
                  "open it with the BG Stats app to import the plays.",
-        "players": [{"id": number, "uuid": _name_uuid("player", name), "name": name, "isAnonymous": False}
-                    for name, number in players.items()],
+        "players": [{"id": number, "uuid": _name_uuid("player", spelled[key]), "name": spelled[key],
+                     "isAnonymous": False} for key, number in players.items()],
         "locations": [{"id": number, "uuid": _name_uuid("location", name), "name": name}
                       for name, number in places.items()],
         "games": list(games.values()),

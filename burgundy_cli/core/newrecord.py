@@ -1170,7 +1170,8 @@ def create(path: str, given: NewRecord, *, force: bool = False, ask: bool = Fals
         table = session.score()
         return f"wrote {path}: {game.name}, {'result only' if answers.result else 'scored from the end'}: " + \
             ", ".join(f"{line.name} {line.total}" for line in table.players) + \
-            (f" (winner: {', '.join(table.winner)}; tiebreak: {table.tiebreak})" if table.tiebreak else "")
+            (f" (winner: {', '.join(table.winner) or 'not known'}; tiebreak: {table.tiebreak})"
+             if table.tiebreak else "")
     return f"wrote {path}: {game.name}, {', '.join(session.header.players)}; next: {due_text(session)}"
 
 

@@ -85,8 +85,10 @@ def standings(table: ScoreTable) -> list[int]:
 
 def _footer(table: ScoreTable, hidden: int) -> list[str]:
     lines = []
-    if table.complete and not table.winner:  # a solo game lost (Castles 2019): its notes say why
-        lines.append("winner: no one")
+    if table.complete and not table.winner:
+        # a solo game lost (Castles 2019), or a result-only record whose tie only the bridge it
+        # does not hold could break (its tiebreak says so): its notes say why
+        lines.append("winner: not known" if table.tiebreak else "winner: no one")
     elif table.complete:
         verb = "winner" if len(table.winner) == 1 else "shared win"
         lines.append(f"{verb}: {', '.join(table.winner)}")

@@ -91,8 +91,12 @@ class PlayerNames:
 
     @staticmethod
     def key(name: str) -> str:
-        """What two spellings of one name share: words one space apart, case folded."""
-        return " ".join(name.split()).casefold()
+        """What two spellings of one name share: words one space apart, case folded, one
+        Unicode form (a composed "ë" and "e" + combining diaeresis are one letter): the club
+        side's matching of players across records, ``core.words.player_key``."""
+        from burgundy_cli.core.words import player_key
+
+        return player_key(name)
 
     def resolve(self, name: str, line: str | None = None, column: int | None = None) -> str:
         """The listed spelling of ``name``.

@@ -14,7 +14,9 @@ table in place of ``[setup]`` and its log (docs/records.md, "Result-only records
 Nothing is replayed, so what is checked is what a score pad can get wrong: every player
 has a score and no one else, each breakdown sums to its total, the number of players is
 one the game and its mode are played by, and a stated winner is the one the scores (and,
-where every tied player gives it, the tiebreak figure) make. A team game names its teams
+where every tied player gives it, the tiebreak figure) make. A tie at the top that the rules
+break by what the record does not hold (a tiebreak figure not given; Castles' bridge) names
+no winner, and says so, unless ``winner`` names the one the table saw win. A team game names its teams
 (``teams``, two of two players), its result is the teams' totals; a solo game says
 whether it was won against its target (``won``). :func:`open_result` gives a session that
 ``score``, ``stats`` and the exports read as any other; its score table's notes say the
@@ -38,6 +40,9 @@ TABLE = "final"
 
 #: What a score table's notes say of a result-only record (and how the exports tell one).
 NOTE = "result-only record: final scores entered after the game, no moves to replay"
+
+#: How the note of a tie the record cannot break begins (the site and ``archive list`` show it).
+UNKNOWN = "winner not known"
 
 
 
@@ -71,12 +76,22 @@ class Rules:
     tiebreak: str
     more_is_better: bool
     default_edition: str | None
+    #: The score's unit, in the game's word.
+    unit: str = "points"
+    #: The rulebook's last word on a tie the figure leaves level, per edition, where it has
+    #: one the record cannot hold (Castles: the bridge's order at the end); ``None``: the tied
+    #: players share the win.
+    last_tiebreak: dict[str | None, str] | None = None
 
 
 #: Per game. (Castles: the 2019 solo game is 1 player, the team game 4 in two teams of two;
-#: its tiebreak reads empty duchy spaces, fewest first unless ``tiebreak-empty-spaces = "most"``.)
+#: its tiebreak reads empty duchy spaces, fewest first unless ``tiebreak-empty-spaces = "most"``,
+#: then both rulebooks' 'Game end' give the win to the tied player "who went later in turn
+#: order" (2011) / "who is farthest behind on the bridge" (2019): the bridge at the end, which
+#: a score pad does not hold. The words are those of ``castles.rules.scoring.BY_TURN_ORDER``.)
 RULES = {
-    "castles-of-burgundy": Rules((2, 4), "empty duchy spaces", False, "2019"),
+    "castles-of-burgundy": Rules((2, 4), "empty duchy spaces", False, "2019", "VP",
+                                 {"2011": "later in turn order", "2019": "farthest behind on the bridge"}),
     "robber-knights": Rules((2, 4), "knights left", True, None),
 }
 
@@ -134,22 +149,108 @@ def open_result(doc: RecordDoc, header: GameHeader) -> ResultSession:
         raise RecordError(f"[game.options] {key}: {header.name} has no options",
                           location=doc.location_of_key("game", "options", key))
     where = (lambda *keys: doc.location_of_key(TABLE, *keys))
+    _check_names(header, doc)
     _check_players(header, final, rules, where)
     for name, line in final.scores.items():
         if line.breakdown and sum(line.breakdown.values()) != line.total:
             raise RecordError(f"[final.scores.{name}] the breakdown sums to {sum(line.breakdown.values())}, "
                               f"not the total {line.total}", location=where("scores", name, "breakdown"))
     table = _score_table(header, final, rules)
+    unknown = _unbroken_tie(table, final, rules, header)
+    if unknown:   # a tie at the top that the rules break by what the record does not hold
+        table = _unknown_winner(table, *unknown)
     if final.winner is not None:
         stated = sorted(name.casefold() for name in final.winner)
-        if stated != sorted(name.casefold() for name in table.winner) and not _tie_left_open(table, final, stated):
+        if unknown:
+            tied, by, figures = unknown
+            one = rules.last_tiebreak is not None   # (Castles: the rules always make one winner)
+            if not stated or not set(stated) < {name.casefold() for name in tied} or (one and len(stated) > 1):
+                what = f"{rules.unit} and on {rules.tiebreak}" if figures else rules.unit
+                raise RecordError(f"[final] winner = {final.winner}: {_listed(tied)} tie on {what}, and "
+                                  f"the rules give the win to the one {by}: name that one player",
+                                  location=where("winner"),
+                                  hint=None if figures else f"or give each tied player's tiebreak figure "
+                                                               f"({rules.tiebreak})")
+            table = _decided(table, final.winner, f"{by}, as the record states")
+        elif stated != sorted(name.casefold() for name in table.winner):
             raise RecordError(f"[final] winner = {final.winner} disagrees with the scores, which give "
-                              f"{table.winner or 'no winner'}", location=where("winner"),
-                              hint=f"give each tied player's tiebreak figure ({rules.tiebreak})"
-                              if table.tiebreak is None and len(table.winner) > 1 else None)
-        if len(stated) < len(table.winner):   # the stated winner decided a tie the figures leave open
-            table = _decided(table, final.winner)
+                              f"{table.winner or 'no winner'}", location=where("winner"))
     return ResultSession(header, final, table)
+
+
+def _listed(names: list[str]) -> str:
+    """"Anna and Ben", "Anna, Ben and Cara"."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _last_word(rules: Rules, header: GameHeader) -> str:
+    """The rulebook's last tiebreak of the record's edition, in its words."""
+    words = rules.last_tiebreak or {}
+    return words.get(header.edition or rules.default_edition) or words[rules.default_edition]
+
+
+def _unbroken_tie(table: ScoreTable, final: FinalTable, rules: Rules,
+                  header: GameHeader) -> tuple[list[str], str, bool] | None:
+    """A tie at the top that the game's rules break by what the record does not hold: the
+    players tied, the rule that breaks it in the rulebook's words, and whether every tied
+    player's figure is given (then only Castles' bridge is missing). None when the record
+    decides (one player first), when the rules make the tie a shared win (Robber Knights
+    players level on points and knights left), and for a team or a solo game (their own ends).
+
+    - a figure missing (``tiebreak`` not given for each tied player): the figure decides,
+      ``fewest empty duchy spaces``, ``most knights left``;
+    - every figure given and equal, in Castles: both rulebooks ('Game end') then give the win
+      to the tied player "who went later in turn order" (2011) / "farthest behind on the
+      bridge" (2019): the bridge at the end, which a score pad does not hold.
+    """
+    if final.teams or final.won is not None or len(table.winner) < 2:
+        return None
+    tied = list(table.winner)
+    if any(final.scores[name].tiebreak is None for name in tied):
+        fewer = not rules.more_is_better and header.options.get("tiebreak-empty-spaces", "fewest") == "fewest"
+        by = f"with the {'fewest' if fewer else 'most'} {rules.tiebreak}"
+        if rules.last_tiebreak is not None:
+            by += f", then {_last_word(rules, header)}"
+        return tied, by, False
+    if rules.last_tiebreak is None:
+        return None
+    return tied, _last_word(rules, header), True
+
+
+def _unknown_winner(table: ScoreTable, tied: list[str], by: str, figures: bool) -> ScoreTable:
+    """``table`` with no winner (not a shared win, which the rules do not make of this tie):
+    the players tied keep their shared first place, the tiebreak and a note say why."""
+    rules = RULES[table.game]
+    edition = f"the {table.edition} rules" if table.edition else "the rules"
+    if figures:
+        what = f"{rules.unit} and on {rules.tiebreak}"
+        why = "which a result-only record does not hold (name the winner in [final] winner)"
+    else:
+        what = rules.unit
+        why = ("which this record does not give (give each tied player's tiebreak figure, or name the "
+               "winner in [final] winner)")
+    note = f"{UNKNOWN}: {_listed(tied)} tie on {what}; {edition} give the win to the one {by}, {why}"
+    return table.model_copy(update={"winner": [], "tiebreak": f"{by}: not in the record",
+                                    "notes": [*table.notes, note]})
+
+
+def _check_names(header: GameHeader, doc: RecordDoc) -> None:
+    """No two players with one name: names that differ only in case, repeated spaces or Unicode
+    form are one player to the notation, to ``stats`` and to the exports (core.words.player_key),
+    so such a pad would count one player twice in one game.
+
+    :raises RecordError: at ``[game] players``.
+    """
+    from burgundy_cli.core.words import player_key
+
+    players = header.players
+    keys = [player_key(name) for name in players]
+    for index, key in enumerate(keys):
+        if key in keys[:index]:
+            raise RecordError(f"players '{players[keys.index(key)]}' and '{players[index]}' are the same name",
+                              location=doc.location_of_key("game", "players"),
+                              hint="names are matched ignoring case, repeated spaces and Unicode form: "
+                                   "give each player a name of their own")
 
 
 def _check_players(header: GameHeader, final: FinalTable, rules: Rules, where: Any) -> None:
@@ -235,20 +336,14 @@ def _score_table(header: GameHeader, final: FinalTable, rules: Rules) -> ScoreTa
                       notes=notes)
 
 
-def _tie_left_open(table: ScoreTable, final: FinalTable, stated: list[str]) -> bool:
-    """A stated winner that decides a tie on points the record gives no figures for."""
-    tied = {name.casefold() for name in table.winner}
-    return table.tiebreak is None and len(tied) > 1 and bool(stated) and set(stated) <= tied
-
-
-def _decided(table: ScoreTable, winner: list[str]) -> ScoreTable:
+def _decided(table: ScoreTable, winner: list[str], tiebreak: str = "as the record states") -> ScoreTable:
     """``table`` with the tie on first place decided as the record states (the others second)."""
     won = {name.casefold() for name in winner}
     lines = [line.model_copy(update={"rank": line.rank if line.rank > 1 or line.name.casefold() in won else 2})
              for line in table.players]
     lines.sort(key=lambda line: line.rank)
     return table.model_copy(update={"players": lines, "winner": [line.name for line in lines if line.rank == 1],
-                                    "tiebreak": "as the record states"})
+                                    "tiebreak": tiebreak})
 
 
 def no_position(nothing: str, location: Any = None) -> RecordError:

@@ -71,13 +71,72 @@ def wrap(text: str, width: int) -> list[str]:
     return lines
 
 
+#: Colours after the four seat colours, for a chart of more players (a club's ratings): each
+#: far from the others and from the named colours' hues, readable on white.
+MORE_COLOURS = ("#2e8b3a", "#e67e22", "#17a2b8", "#8b5a2b", "#e84393", "#7f8c8d", "#333333", "#9acd32")
+
+
 def player_colours(names: list[str]) -> list[str]:
-    """One fill colour per player: the named colour when the name is one, else the seat's."""
-    colours = []
-    for seat, name in enumerate(names):
-        colour = NAMED_COLOURS.get(name.strip().lower())
-        colours.append(colour if colour and colour not in colours else SEAT_COLOURS[seat % len(SEAT_COLOURS)])
+    """One fill colour per player: the named colour when the name is one (its first holder),
+    else the seat's colour -- unless a player named after a colour holds it ("Anna" at seat 1
+    beside "red"), then the first colour no one holds. No two players share a colour while
+    colours last (4 seat colours and 8 more: 12); beyond that they repeat, and a chart tells
+    such players apart by dash and marker too (:func:`series_styles`)."""
+    named = [NAMED_COLOURS.get(name.strip().lower()) for name in names]
+    taken = {colour for colour in named if colour}
+    palette = [*SEAT_COLOURS, *MORE_COLOURS]
+    colours: list[str] = []
+    for seat, (name, colour) in enumerate(zip(names, named)):
+        if colour and colour not in colours:
+            colours.append(colour)
+            continue
+        unnamed = [c for c in palette if c not in taken]   # (a named player's colour is theirs alone)
+        free = [c for c in unnamed if c not in colours]
+        seat_colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+        colours.append(seat_colour if seat_colour in free else free[0] if free else unnamed[seat % len(unnamed)])
     return colours
+
+
+#: Dash patterns of a chart's lines (stroke-dasharray; "" solid) and the markers on them: with
+#: the colours, what tells one player's line from another's when colours run out or look alike.
+DASHES = ("", "7 4", "2 3", "9 3 2 3")
+MARKERS = ("circle", "square", "triangle", "diamond", "triangle-down", "cross")
+
+
+def series_styles(names: list[str]) -> list[tuple[str, str, str]]:
+    """Each player's (colour, dash, marker) on a chart of many lines: the colour of
+    :func:`player_colours`, a marker by place in the list, and a dash pattern that changes
+    each time the markers come round again -- so no two players have the same three, for up to
+    24 players even where colours repeat, and two players sharing a colour never share a marker."""
+    colours = player_colours(names)
+    styles: list[tuple[str, str, str]] = []
+    for index, colour in enumerate(colours):
+        marker = MARKERS[index % len(MARKERS)]
+        dash = DASHES[(index // len(MARKERS)) % len(DASHES)]
+        clash = [m for c, _, m in styles if c == colour]   # (a colour repeated: its markers so far)
+        if marker in clash:
+            marker = next((m for m in MARKERS if m not in clash), marker)
+        styles.append((colour, dash, marker))
+    return styles
+
+
+def marker_path(kind: str, x: float, y: float, size: float = 3.2) -> str:
+    """The SVG path of a chart marker (:data:`MARKERS`) centred on (``x``, ``y``)."""
+    r = size
+    shapes = {
+        "circle": [],
+        "square": [(-r, -r), (r, -r), (r, r), (-r, r)],
+        "triangle": [(0, -r * 1.2), (r * 1.1, r * .8), (-r * 1.1, r * .8)],
+        "diamond": [(0, -r * 1.3), (r * 1.1, 0), (0, r * 1.3), (-r * 1.1, 0)],
+        "triangle-down": [(0, r * 1.2), (r * 1.1, -r * .8), (-r * 1.1, -r * .8)],
+        "cross": [(-r * .4, -r * 1.2), (r * .4, -r * 1.2), (r * .4, -r * .4), (r * 1.2, -r * .4), (r * 1.2, r * .4),
+                  (r * .4, r * .4), (r * .4, r * 1.2), (-r * .4, r * 1.2), (-r * .4, r * .4), (-r * 1.2, r * .4),
+                  (-r * 1.2, -r * .4), (-r * .4, -r * .4)],
+    }
+    points = shapes[kind]
+    if not points:  # a circle as two arcs
+        return f"M{num(x - r)} {num(y)}a{num(r)} {num(r)} 0 1 0 {num(2 * r)} 0a{num(r)} {num(r)} 0 1 0 {num(-2 * r)} 0Z"
+    return "M" + "L".join(f"{num(x + dx)} {num(y + dy)}" for dx, dy in points) + "Z"
 
 
 class Svg:
@@ -116,8 +175,11 @@ class Svg:
     def polygon(self, points: list[tuple[float, float]], cls: str, fill: str | None = None) -> None:
         self.add("polygon", {"points": _points(points), "class": cls, "fill": fill})
 
-    def polyline(self, points: list[tuple[float, float]], cls: str, stroke: str | None = None) -> None:
-        self.add("polyline", {"points": _points(points), "class": cls, "stroke": stroke})
+    def polyline(self, points: list[tuple[float, float]], cls: str, stroke: str | None = None,
+                 dash: str | None = None) -> None:
+        """A line through ``points``; ``dash``: its stroke-dasharray ("7 4"), None or "" solid."""
+        self.add("polyline", {"points": _points(points), "class": cls, "stroke": stroke,
+                              "stroke-dasharray": dash or None})
 
     def label(self, x: float, y: float, text: str, cls: str) -> None:
         """Text at baseline ``y``, anchored and coloured as its CSS classes say (CSS wins over

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 
 def counted(number: int, noun: str, plural: str | None = None) -> str:
     """``number`` and ``noun``, the noun plural (``plural``, else ``noun`` + s) unless it is 1."""
@@ -38,3 +40,17 @@ def cut(text: str, width: int) -> str:
             break
         kept += char
     return kept + "…"
+
+
+@lru_cache(maxsize=4096)   # (a club's tables ask it of the same few names, line after line)
+def player_key(name: str) -> str:
+    """What makes two spellings of a player's name one player across records (the club's
+    tables, ratings, pages and the BG Stats export): the same text once Unicode-normalised
+    (NFC: a composed "ë" and "e" + combining diaeresis are one letter), runs of spaces made
+    one and case ignored -- the notation's matching of names within a record, plus NFC."""
+    if name.isascii():
+        return " ".join(name.split()).casefold()
+    import unicodedata
+
+    folded = " ".join(unicodedata.normalize("NFC", name).split()).casefold()
+    return unicodedata.normalize("NFC", folded)  # (folding can decompose: ǰ -> j + caron)

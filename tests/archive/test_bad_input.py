@@ -36,11 +36,29 @@ def test_unusable_urls(club, cli, url, says) -> None:
     (["--edition", "2015"], "--edition '2015' is no edition of any game (editions: 2011, 2019)"),
     (["--game", "robber-knights", "--edition", "2019"], "no edition of robber-knights"),
     (["--vs", "Anna", "anna"], "--vs Anna anna names one player twice"),
+    (["--since", "2026-12-01", "--until", "2026-01-01"], "--since 2026-12-01 is after --until 2026-01-01"),
 ])
 def test_a_filter_no_game_can_pass_is_refused_not_reported_as_no_games(club, cli, flags, says) -> None:
     """A misspelt game or edition used to report "0 complete games", as if the club had not
-    played; and --vs with one name twice printed a head-to-head of a player with themselves."""
+    played; and --vs with one name twice printed a head-to-head of a player with themselves;
+    a --since after --until, a range no date is in, reported 0 games as well."""
     _one_line_exit_2(cli("stats", str(club), *flags), says)
+
+
+def test_a_head_to_head_with_someone_who_never_played_says_so(club, cli, tmp_path) -> None:
+    """``--vs Anna Zed`` (no Zed in the club, a misspelling say) printed a table of 0 games
+    with "average 0.0" for both, as if Zed had played and scored nothing. Now the averages
+    are empty (null in JSON) and the heading says who has no game; and two spellings of one
+    name in other Unicode forms are one player twice, refused like "Anna anna"."""
+    import json
+
+    text = cli("stats", str(club), "--vs", "Anna", "Zed")
+    assert text.exit_code == 0, text.output
+    assert "head-to-head: Anna v Zed, 0 games together (Zed: no complete game counted)" in text.stdout
+    h2h = json.loads(cli("stats", str(club), "--json", "--vs", "Anna", "Zed").stdout)["head_to_head"]
+    assert h2h["games"] == 0 and h2h["average"] == [None, None] and h2h["unplayed"] == ["Zed"]
+    assert "0.0" not in cli("stats", str(club), "--csv", "--vs", "Anna", "Zed").stdout.split("player,ahead")[-1]
+    _one_line_exit_2(cli("stats", str(club), "--vs", "Zo\u00eb", "zoe\u0308"), "names one player twice")
 
 
 def test_a_game_is_named_as_the_box_names_it_too(club, cli) -> None:

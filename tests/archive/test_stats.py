@@ -204,3 +204,31 @@ def test_player_tables_from_score_rows_are_those_of_whole_games(club, archive_ur
                     assert json.dumps(rows) == json.dumps(games), (splits, filters)
     finally:
         engine.dispose()
+
+
+def test_a_date_given_as_free_text_is_in_no_date_range_nor_year(tmp_path, cli, archive_url) -> None:
+    """A record may give its date as free text ("spring 2025"). Compared as text it came after
+    every ISO date, so ``--since 2026-01-01`` counted it, and ``--by year`` put it in a year
+    "spri". It is now no date, as an undated game: outside any range, in no year. A date
+    with a time of day is on its day (``--until`` that day holds it)."""
+    folder = tmp_path / "club"
+    folder.mkdir()
+    for name, date in (("free", '"spring 2025"'), ("timed", "2024-05-01T20:00:00"), ("dated", "2025-01-01"),
+                       ("fake", '"2025-sp-ri and more"')):
+        (folder / f"{name}.toml").write_text(
+            f'[game]\nname = "castles-of-burgundy"\nedition = "2019"\ndate = {date}\nplayers = ["Anna", "Ben"]\n'
+            '[final.scores.Anna]\ntotal = 150\n[final.scores.Ben]\ntotal = 140\n')
+    assert cli("archive", "sync", str(folder), "--db", archive_url, "-j", "1").exit_code == 0
+
+    def games(*flags: str) -> int:
+        result = cli("stats", "--db", archive_url, "--json", *flags)
+        assert result.exit_code == 0, result.output
+        return json.loads(result.stdout)["games"]
+
+    assert games() == 4
+    assert games("--since", "2026-01-01") == 0
+    assert games("--since", "2024-01-01") == 2
+    assert games("--until", "2024-05-01") == 1 and games("--since", "2024-05-01", "--until", "2024-05-01") == 1
+    years = [group["split"] for group in json.loads(cli("stats", "--db", archive_url, "--json", "--by", "year")
+                                                     .stdout)["standings"]]
+    assert sorted(years, key=str) == sorted([{"year": None}, {"year": "2024"}, {"year": "2025"}], key=str), years

@@ -141,3 +141,79 @@ def test_commands_that_need_a_position_refuse_a_result_only_record_in_words(cli,
     assert "a result-only record holds final scores, no" in result.stderr and "internal error" not in result.stderr
     assert not out.exists() and path.read_bytes() == before
     assert cli("show", str(path)).stdout.startswith("castles-of-burgundy: result only (no moves)")
+
+
+def test_a_tie_level_on_the_figure_too_is_for_the_bridge_which_the_pad_does_not_hold() -> None:
+    """2019 rulebook, 'Game end': "If there is still a tie, the player who is farthest behind on
+    the bridge is the winner" (2011: "later in turn order"): one winner, which a result-only
+    record cannot tell -- no winner named, not a shared win -- unless ``[final] winner`` says."""
+    three = (HEAD + 'players = ["Anna", "Ben", "Cara"]\n{final}[final.scores.Anna]\ntotal = 150\ntiebreak = 2\n'
+                    '[final.scores.Ben]\ntotal = 150\ntiebreak = 2\n[final.scores.Cara]\ntotal = 150\ntiebreak = 4\n')
+    table = opened(three.replace("{final}", "")).score()
+    assert table.winner == [] and table.tiebreak == "farthest behind on the bridge: not in the record"
+    assert [(line.name, line.rank) for line in table.players] == [("Anna", 1), ("Ben", 1), ("Cara", 3)]
+    assert any(note.startswith("winner not known: Anna and Ben tie on VP and on empty duchy spaces; the 2019 "
+                               "rules give the win to the one farthest behind on the bridge") for note in table.notes)
+    named = opened(three.replace("{final}", '[final]\nwinner = ["ben"]\n')).score()
+    assert named.winner == ["Ben"] and named.tiebreak == "farthest behind on the bridge, as the record states"
+    assert [(line.name, line.rank) for line in named.players] == [("Ben", 1), ("Anna", 2), ("Cara", 3)]
+    for wrong in ('["Anna", "Ben"]', '["Cara"]', "[]"):
+        said = refusal(three.replace("{final}", f"[final]\nwinner = {wrong}\n"))
+        assert "Anna and Ben tie on VP and on empty duchy spaces" in said and "name that one player" in said, wrong
+
+
+@pytest.mark.parametrize("game, edition, says", [
+    ("castles-of-burgundy", "2011", "the 2011 rules give the win to the one with the fewest empty duchy spaces, "
+                                    "then later in turn order, which this record does not give"),
+    ("robber-knights", None, "the rules give the win to the one with the most knights left, which this record "
+                             "does not give"),
+])
+def test_a_tie_on_points_without_the_figures_has_no_winner_either(game, edition, says) -> None:
+    """A pad tied on points that gives no tiebreak figure was a shared win, though both games
+    break the tie by a figure (Castles: empty duchy spaces; Robber Knights: knights left) the
+    record lacks. No winner is named then; a stated winner decides, as before; naming both
+    is refused (give the figures: equal knights left make a Robber Knights tie shared)."""
+    head = f'[game]\nname = "{game}"\n' + (f'edition = "{edition}"\n' if edition else "")
+    pad = head + 'players = ["Anna", "Ben"]\n{final}[final.scores.Anna]\ntotal = 150\n[final.scores.Ben]\ntotal = 150\n'
+    table = opened(pad.replace("{final}", "")).score()
+    assert table.winner == [] and [line.rank for line in table.players] == [1, 1]
+    assert any(says in note for note in table.notes), table.notes
+    assert opened(pad.replace("{final}", '[final]\nwinner = ["Ben"]\n')).score().winner == ["Ben"]
+    both = refusal(pad.replace("{final}", '[final]\nwinner = ["Anna", "Ben"]\n'))
+    assert "name that one player" in both and "give each tied player's tiebreak figure" in both
+    if game == "robber-knights":   # equal figures: the rules share the win
+        level = pad.replace("total = 150\n", "total = 150\ntiebreak = 2\n").replace("{final}", "")
+        assert opened(level).score().winner == ["Anna", "Ben"]
+
+
+@pytest.mark.parametrize("second", ["anna", "Anna ", "ANNA"])
+def test_two_players_of_one_name_are_refused(second) -> None:
+    """A pad of "Anna" and "anna" was accepted, and ``stats`` then counted one player twice in
+    one game (players are matched ignoring case); a logged record refuses them already."""
+    said = refusal(HEAD + f'players = ["Anna", "{second}"]\n[final.scores.Anna]\ntotal = 100\n'
+                          f'[final.scores."{second}"]\ntotal = 90\n')
+    assert f"players 'Anna' and '{second}' are the same name" in said
+
+
+def test_two_unicode_forms_of_one_name_are_one_player_in_a_logged_record_too() -> None:
+    """"Zoë" composed and decomposed look the same and are one player to the club's tables
+    (core.words.player_key): the notation matches them too, so a record cannot seat both."""
+    from tests.conftest import RECORDS
+
+    text = (RECORDS / "castles-of-burgundy" / "complete-2p-2011.toml").read_text()
+    twins = text.replace('"Anna"', '"Zo\u00eb"').replace('"Ben"', '"Zoe\u0308"')
+    assert "are the same name to the notation" in refusal(twins)
+    # a line may name the player in the other form, as it may in another case
+    from burgundy_cli.core.replay import PlayerNames
+
+    assert PlayerNames(["Zo\u00eb", "Ben"]).resolve("zoe\u0308") == "Zo\u00eb"
+
+
+def test_a_castles_pad_names_one_winner_of_a_three_way_tie_never_two() -> None:
+    """Three tied without figures: naming two of them made a shared win the Castles rules never
+    make; one is taken, two are refused."""
+    pad = (HEAD + 'players = ["Anna", "Ben", "Cara"]\n[final]\nwinner = {winner}\n'
+           + "".join(f"[final.scores.{name}]\ntotal = 120\n" for name in ("Anna", "Ben", "Cara")))
+    assert opened(pad.replace("{winner}", '["Cara"]')).score().winner == ["Cara"]
+    said = refusal(pad.replace("{winner}", '["Anna", "Ben"]'))
+    assert "Anna, Ben and Cara tie on VP" in said and "name that one player" in said

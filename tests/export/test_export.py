@@ -5,10 +5,11 @@ from __future__ import annotations
 import csv
 import io
 import json
+import uuid
 
 import pytest
 
-from burgundy_cli.core.export import bgstats, csv_text, exported, play_uuid, read_played
+from burgundy_cli.core.export import NAMESPACE, bgstats, csv_text, exported, play_uuid, read_played
 from burgundy_cli.core.session import open_record
 from tests.conftest import RECORDS
 
@@ -153,3 +154,65 @@ def test_a_bad_bgg_id_is_a_usage_error(cli, tmp_path, given, says) -> None:
     result = cli("export", "bgstats", str(ROBBER), "--out", str(tmp_path / "x"), "--bgg-id", given)
     assert result.exit_code == 2 and says in result.stderr
     assert not (tmp_path / "x").exists()
+
+
+def _pad(path, names: list[str], scores: list[int], date: str) -> str:
+    """A result-only 2011 record of ``names`` at ``date``, written to ``path``."""
+    lines = [f'[game]\nname = "castles-of-burgundy"\nedition = "2011"\ndate = {date}\n'
+             f"players = {json.dumps(names, ensure_ascii=False)}\n"]
+    lines += [f"[final.scores.{json.dumps(name, ensure_ascii=False)}]\ntotal = {score}\n"
+              for name, score in zip(names, scores)]
+    path.write_text("".join(lines), encoding="utf-8")
+    return str(path)
+
+
+def test_spellings_of_one_name_are_one_bgstats_player_with_the_first_spellings_id(cli, tmp_path) -> None:
+    """Zoë typed composed, decomposed ("e" + U+0308) and in lower case in three records: one
+    player for ``stats`` and the site, three for BG Stats. Now one there too, named and
+    identified as the earliest game spells her -- so a club that always wrote her one way
+    keeps her id, and a later record spelling her otherwise never moves her -- and the export
+    says on stderr which spellings it joined."""
+    composed, decomposed = "Zo\u00eb", "Zoe\u0308"
+    files = [_pad(tmp_path / "a.toml", [decomposed, "Ben"], [150, 140], "2026-01-05"),
+             _pad(tmp_path / "b.toml", [composed, "Ben"], [150, 160], "2026-01-02"),   # the earliest
+             _pad(tmp_path / "c.toml", ["zo\u00eb", "ben "], [170, 120], "2026-02-01")]
+    played, failed = read_played(files)
+    assert not failed
+    before = bgstats(read_played(files[1:2])[0])   # an export of the first game alone
+    data = bgstats(played)
+    assert [(p["name"], p["uuid"]) for p in data["players"]] == [(p["name"], p["uuid"]) for p in before["players"]]
+    zoe = data["players"][0]
+    assert zoe["name"] == composed and len(data["players"]) == 2
+    assert all(score["playerRefId"] in (1, 2) for play in data["plays"] for score in play["playerScores"])
+    assert sorted(s["playerRefId"] for play in data["plays"] for s in play["playerScores"]) == [1, 1, 1, 2, 2, 2]
+    out = tmp_path / "plays.bgsplay"
+    result = cli("export", "bgstats", *files, "--out", str(out))
+    assert result.exit_code == 0, result.output
+    assert (f"BG Stats: '{composed}' and '{decomposed}' (decomposed), 'zo\u00eb' are one player (the same name "
+            f"but for case, spaces or Unicode form), exported as '{composed}' with its id") in result.stderr
+    assert "'Ben' and 'ben ' are one player" in result.stderr
+    assert json.loads(out.read_text())["players"] == data["players"]
+    # stats and the BG Stats file agree: one Zoë with three games
+    stats = json.loads(cli("stats", str(tmp_path), "--db", str(tmp_path / "s.db"), "--json").stdout)
+    assert sorted((p["name"], p["played"]) for p in stats["standings"][0]["players"]) == [("Ben", 3), (composed, 3)]
+    # a name spelled one way throughout keeps the id it always had, whatever its Unicode form
+    alone = bgstats(read_played([files[0]])[0])["players"][0]
+    assert alone["name"] == decomposed and alone["uuid"] == str(uuid.uuid5(NAMESPACE, f"player:{decomposed}")).upper()
+
+
+def test_an_undated_pad_typed_in_later_never_takes_a_players_name_or_id(cli, tmp_path) -> None:
+    """The name and id come from the player's first dated game: an old score pad added later
+    without its date, spelling the name otherwise, leaves both as they were; ``stats`` and the
+    site name the player the same way."""
+    dated = _pad(tmp_path / "a.toml", ["Zo\u00eb", "Ben"], [150, 140], "2026-03-01")
+    before = bgstats(read_played([dated])[0])["players"]
+    undated = tmp_path / "old.toml"
+    undated.write_text('[game]\nname = "castles-of-burgundy"\nedition = "2011"\nplayers = ["ZO\u00cb", "ben"]\n'
+                       '[final.scores."ZO\u00cb"]\ntotal = 120\n[final.scores.ben]\ntotal = 110\n', encoding="utf-8")
+    after = bgstats(read_played([str(undated), dated])[0])["players"]
+    assert [(p["name"], p["uuid"]) for p in after] == [(p["name"], p["uuid"]) for p in before]
+    stats = json.loads(cli("stats", str(tmp_path), "--db", str(tmp_path / "s.db"), "--json").stdout)
+    assert sorted(p["name"] for p in stats["standings"][0]["players"]) == ["Ben", "Zo\u00eb"]
+    assert cli("site", str(tmp_path), "--out", str(tmp_path / "site")).exit_code == 0
+    page = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    assert ">Zo\u00eb</a>" in page and ">Ben</a>" in page

@@ -98,3 +98,77 @@ def test_the_picture_says_what_lies_beside_the_black_depot_and_the_solo_counter(
     assert "beside the black depot: 4 inn" in modules
     solo = " ".join(_texts(board_svg(str(CASTLES / "complete-1p-2019-solo.toml")), "small"))
     assert "solo game: VP counter 18, target 30, 4 resets, 25 tiles removed by the rounds" in solo
+
+
+def _shape(d: str) -> str:
+    """Which marker a path draws, wherever it is: a circle's arcs, else its corners (4: a square
+    whose first edge is level, or a diamond; 3: a triangle pointing up or down; 12: a cross)."""
+    import re
+
+    if "a" in d:
+        return "circle"
+    numbers = [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", d)]
+    xs, ys = numbers[0::2], numbers[1::2]
+    if len(xs) == 4:
+        return "square" if abs(ys[0] - ys[1]) < .2 else "diamond"
+    if len(xs) == 3:
+        return "triangle" if ys[0] < ys[1] else "triangle-down"
+    return {12: "cross"}[len(xs)]
+
+
+def test_every_player_of_a_big_club_has_a_line_of_their_own_and_the_legend_says_which() -> None:
+    """The ratings chart of a club of 15 (one named "red"): beyond four players the colours
+    came from a list in which the fifth repeated no one's but "red" was drawn in a seat's
+    blue, and past 16 they came round again. Now each player's (colour, dash, marker) is
+    theirs alone, a player named after a colour has it and no one else does, and the
+    legend's line and marker for a name are those of that name's line."""
+    from burgundy_cli.core.chart import rating_chart_svg
+    from burgundy_cli.core.svg import NAMED_COLOURS
+
+    names = ["Anna", "Ben", "Cara", "Dario", "Eva", "Finn", "Greta", "Hugo", "Ida", "Jon", "Kai", "Lena", "Mo",
+             "red", "Olga"]
+    labels = [f"2026-02-{day:02d}" for day in range(1, 21)]
+    series = {name: [None if day < seat else 1.0 + seat * .7 + day * .1 for day in range(20)]
+              for seat, name in enumerate(names)}
+    root = ET.fromstring(rating_chart_svg("Ratings over time", labels, series))
+    # in the order drawn: each line, then its markers; then the legend's line, marker, name
+    drawn: list[list] = []   # per player: colour, dash, marker shapes
+    legend: list[tuple] = []  # (line, marker)
+    for node in root.iter():
+        tag, cls = node.tag.removeprefix(SVG), node.get("class")
+        if tag == "polyline":
+            drawn.append([node.get("stroke"), node.get("stroke-dasharray") or "", set()])
+        elif tag == "line" and cls == "series":
+            legend.append((node, None))
+        elif tag == "path" and cls == "marker":
+            if legend:
+                legend[-1] = (legend[-1][0], node)
+            else:
+                drawn[-1][2].add(_shape(node.get("d")))
+    legend_names = [n.text.rsplit(" ", 1)[0] for n in root.iter(f"{SVG}text") if n.get("class") is None][-len(names):]
+    assert len(drawn) == len(legend) == len(names)
+    style = {name: (colour, dash, frozenset(shapes)) for name, (colour, dash, shapes) in zip(names, drawn)}
+    assert all(len(shapes) == 1 for _, _, shapes in style.values())   # one marker a player, all along
+    assert len(set(style.values())) == len(names)
+    assert len({colour for colour, _, _ in style.values()}) == 12   # every colour in use before one repeats
+    assert style["red"][0] == NAMED_COLOURS["red"]
+    assert [n for n, (colour, _, _) in style.items() if colour == NAMED_COLOURS["red"]] == ["red"]
+    for name, (line, mark) in zip(legend_names, legend):
+        colour, dash, shapes = style[name]
+        assert (line.get("stroke"), line.get("stroke-dasharray") or "") == (colour, dash), name
+        assert mark.get("fill") == colour and _shape(mark.get("d")) in shapes, name
+    # two players sharing a colour never share a marker
+    by_colour: dict[str, list[tuple]] = {}
+    for colour, dash, shapes in style.values():
+        by_colour.setdefault(colour, []).append(shapes)
+    assert all(len(set(marks)) == len(marks) for marks in by_colour.values())
+
+
+def test_a_player_named_after_a_colour_keeps_it_beside_players_who_are_not() -> None:
+    """``Anna`` at the first seat took the seat's red, and ``red`` beside her was drawn in blue."""
+    from burgundy_cli.core.svg import NAMED_COLOURS, SEAT_COLOURS, player_colours
+
+    assert player_colours(["Anna", "red"]) == [SEAT_COLOURS[1], NAMED_COLOURS["red"]]
+    assert player_colours(["Anna", "Ben", "Cara", "Dario"]) == list(SEAT_COLOURS)   # (pictures unchanged)
+    assert player_colours(["red", "blue", "green", "yellow"]) == [NAMED_COLOURS[c] for c in
+                                                                    ("red", "blue", "green", "yellow")]

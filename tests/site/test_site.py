@@ -118,6 +118,30 @@ def test_the_ratings_chart_labels_an_undated_game_by_its_place_in_the_order(buil
     assert "game 1" in chart and "2026-" in chart and "undated" not in chart
 
 
+def test_a_players_own_ratings_chart_draws_them_as_the_clubs_chart_does(built) -> None:
+    """Anna's page drew her rating in the first seat's red while the club's chart beside the
+    standings drew her in another colour; now her line has the same colour, dash and marker
+    on both."""
+    import xml.etree.ElementTree as ET
+
+    svg = "{http://www.w3.org/2000/svg}"
+    out, site, _ = built
+
+    def style(path: Path, name: str) -> tuple:
+        root = ET.fromstring(path.read_text())
+        names = [n.text.rsplit(" ", 1)[0] for n in root.iter(f"{svg}text") if n.get("class") is None]
+        lines = [n for n in root.iter(f"{svg}line") if n.get("class") == "series"]
+        marks = [n for n in root.iter(f"{svg}path") if n.get("class") == "marker"][-len(lines):]
+        row = names[-len(lines):].index(name)
+        mark = marks[row].get("d")
+        return (lines[row].get("stroke"), lines[row].get("stroke-dasharray"), mark.count("L"), "a" in mark)
+
+    for name in ("Anna", "Cara", "Dario"):
+        slug = site.players[name.casefold()]
+        own = out / "players" / f"{slug}-ratings-castles-of-burgundy.svg"
+        assert style(own, name) == style(out / "ratings-castles-of-burgundy.svg", name), name
+
+
 def test_every_link_and_picture_names_a_file_of_the_site(built) -> None:
     out, _, files = built
     pages = sorted(out.rglob("*.html"))
@@ -250,22 +274,48 @@ def test_a_tie_the_tiebreak_left_level_is_a_shared_win_not_a_broken_tie(built) -
     assert "broken by" not in page
 
 
-def test_a_result_only_tie_level_on_the_tiebreak_too_is_a_shared_win(cli, tmp_path) -> None:
-    """A result-only record of two players level on VP and on empty spaces: it cannot tell
-    who went later in turn order (the 2011 rulebook's last tiebreak), so both are its winners,
-    as ``score`` says ("shared win"); the site called that tie broken."""
+def test_a_result_only_tie_level_on_the_tiebreak_too_has_no_winner_it_can_name(cli, tmp_path) -> None:
+    """A result-only 2011 record of two players level on VP and on empty spaces. The 2011
+    rulebook ('Game end'): "Should there still be a tie, then the winning player is the tied
+    player who went later in turn order" -- one winner, never a shared win; a score pad does
+    not hold the turn order. The site called it a shared win (each counted half a win); now
+    the game has no winner it can name and says why, ``stats`` counts no win, and a record
+    naming the winner in ``[final] winner`` is won by that one, the tiebreak in the rules' words."""
     folder = tmp_path / "club"
     folder.mkdir()
     made = cli("new", str(folder / "tie.toml"), "--result", "--game", "castles-of-burgundy", "--edition", "2011",
                "--players", "Anna,Ben", "--scores", "Anna=160,Ben=160", "--tiebreak", "Anna=3,Ben=3",
                "--date", "2025-01-02")
     assert made.exit_code == 0, made.output
+    assert "(winner: not known; tiebreak: later in turn order: not in the record)" in made.stdout
+    scored = cli("score", str(folder / "tie.toml"))
+    assert scored.exit_code == 0 and "winner: not known" in scored.stdout and "shared win" not in scored.stdout
     result = cli("site", str(folder), "--out", str(tmp_path / "site"))
     assert result.exit_code == 0, result.output
     for page in (tmp_path / "site" / "index.html", tmp_path / "site" / "games" / "tie.html"):
         text = page.read_text()
-        assert "shared win: " in text and "(tiebreak: fewest empty duchy spaces)" in text, page.name
-        assert "broken by" not in text, page.name
+        assert ("winner not known: Anna and Ben tie on VP and on empty duchy spaces; the 2011 rules give the "
+                "win to the one later in turn order, which a result-only record does not hold") in text, page.name
+        assert "shared win" not in text and "broken by" not in text, page.name
+    stats = json.loads(cli("stats", str(folder), "--db", str(tmp_path / "s.db"), "--json").stdout)
+    assert [(p["name"], p["wins"]) for p in stats["standings"][0]["players"]] == [("Anna", 0), ("Ben", 0)]
+    listed = cli("archive", "list", str(folder), "--db", str(tmp_path / "s.db"))
+    assert "winner not known (tiebreak: later in turn order: not in the record)" in listed.stdout
+    # the record names the winner (the players saw the bridge): Ben, the tiebreak in the rules' words
+    text = (folder / "tie.toml").read_text()
+    named = text.replace("[final.scores.Anna]", '[final]\nwinner = ["Ben"]\n\n[final.scores.Anna]').split("[result]")[0]
+    assert named != text.split("[result]")[0]
+    (folder / "tie.toml").write_text(named)
+    scored = json.loads(cli("score", "--json", str(folder / "tie.toml")).stdout)
+    assert scored["winner"] == ["Ben"] and scored["tiebreak"] == "later in turn order, as the record states"
+    assert [(p["name"], p["rank"]) for p in scored["players"]] == [("Ben", 1), ("Anna", 2)]
+    # both named: the rules make no shared win of it, so the record is refused, located
+    (folder / "tie.toml").write_text(named.replace('winner = ["Ben"]', 'winner = ["Ben", "Anna"]'))
+    refused = cli("score", str(folder / "tie.toml"))
+    assert refused.exit_code == 1 and "Traceback" not in refused.output
+    assert "Ben and Anna tie on VP and on empty duchy spaces" in refused.stderr or \
+        "Anna and Ben tie on VP and on empty duchy spaces" in refused.stderr
+    assert "name that one player" in refused.stderr
 
 
 def test_two_copies_of_one_record_are_one_game(cli, tmp_path) -> None:
@@ -370,3 +420,105 @@ def test_a_lost_solo_game_says_lost_not_rank_one(built) -> None:
     player = (out / "players" / "anna.html").read_text()
     row = next(row for row in player.split("<tr>") if f"games/{game.slug}.html" in row)
     assert '<td class="n">210</td><td class="n">lost</td>' in row
+
+
+#: Per page of :func:`_frames_at`: how wide the page is, and each picture's drawn width, natural
+#: width and the width of its box.
+PHONE_MEASURE = """
+report.push({src: frame.getAttribute("src"), view: frame.dataset.view, width: page.documentElement.scrollWidth,
+             pictures: [...page.querySelectorAll("img")].map(img => ({
+               cls: img.className, drawn: img.getBoundingClientRect().width, natural: img.naturalWidth,
+               box: img.closest("div.picture").clientWidth, link: img.closest("a").getAttribute("href")}))});
+"""
+
+
+def _frames_at(pages: list[str], widths: tuple[int, ...]) -> str:
+    """A page opening each of ``pages`` in a frame of each of ``widths`` (a phone, a desktop)
+    and writing :data:`PHONE_MEASURE`'s report of each, as :func:`tests.browser.frames` does."""
+    framed = "\n".join(f'<iframe src="{p}" data-view="{w}" width="{w}" height="900" style="border:0"></iframe>'
+                       for w in widths for p in pages)
+    return f"""<!DOCTYPE html><html><head><meta charset="utf-8"><title>widths</title></head><body>
+<pre id="report"></pre>
+{framed}
+<script>
+window.addEventListener("load", () => {{
+  const report = [];
+  for (const frame of document.querySelectorAll("iframe")) {{
+    const page = frame.contentDocument;
+    {PHONE_MEASURE}
+  }}
+  document.getElementById("report").textContent = JSON.stringify(report);
+}});
+</script></body></html>
+"""
+
+
+def test_on_a_phone_a_board_shows_a_duchy_a_screen_and_the_desktop_is_as_before(cli, tmp_path) -> None:
+    """At 390 pixels (a phone) a Castles board, 1008 pixels drawn, was shrunk to the screen's
+    width: 35 %, its labels about 3 pixels high. Now each picture sits in a box that scrolls
+    sideways and links to the SVG (to open it full size and zoom): a Castles board two screens
+    wide, so that one duchy fills the screen, any other picture at least 560 pixels. The page
+    itself never gets wider than the screen, and at 1280 pixels every picture is drawn at its
+    own size, as before."""
+    need_chromium()
+    folder = tmp_path / "club"
+    folder.mkdir()
+    shutil.copy(RECORDS / "castles-of-burgundy" / "complete-2p-2011.toml", folder / "castles.toml")
+    shutil.copy(RECORDS / "robber-knights" / "playout-2-players.toml", folder / "knights.toml")
+    out = tmp_path / "site"
+    assert cli("site", str(folder), "--out", str(out)).exit_code == 0
+    pages = ["index.html", "games/castles.html", "games/knights.html"]
+    (out / "_widths.html").write_text(_frames_at(pages, (390, 1280)))
+    dom, log = chromium("--allow-file-access-from-files", "--virtual-time-budget=20000", "--dump-dom",
+                        (out / "_widths.html").as_uri(), cwd=out).communicate(timeout=180)
+    for path in out.glob(".profile-*"):
+        shutil.rmtree(path, ignore_errors=True)
+    report = read_report(dom, log)
+    assert sorted((entry["view"], entry["src"]) for entry in report) == sorted(
+        (str(w), p) for w in (390, 1280) for p in pages)
+    for entry in report:
+        view = int(entry["view"])
+        assert entry["width"] <= view, entry          # the page never scrolls sideways as a whole
+        assert entry["pictures"], entry
+        for picture in entry["pictures"]:
+            assert picture["link"] and picture["natural"] > 0, picture
+            if view == 1280:   # the desktop: at the picture's own size, in a box that needs no scrolling
+                assert picture["drawn"] == pytest.approx(min(picture["natural"] + 2, picture["box"]), abs=1), picture
+            elif "wide" in picture["cls"]:   # a Castles board on a phone: one duchy a screen
+                assert 1.9 * picture["box"] <= picture["drawn"] <= 2.1 * picture["box"], picture
+            else:
+                assert picture["drawn"] >= min(560, picture["natural"]), picture
+    wide = [p for e in report for p in e["pictures"] if "wide" in p["cls"]]
+    assert [p["link"] for p in wide] == ["castles-board.svg", "castles-board.svg"]
+
+
+@pytest.mark.parametrize("entry", ["games", "index.html", "games/g.html", "style.css/", "players"])
+def test_a_link_or_a_stranger_in_the_output_folder_is_refused_and_nothing_outside_is_touched(
+        cli, tmp_path, entry) -> None:
+    """A symbolic link in --out where the site writes (the ``games`` folder, a page) was
+    followed: the page, or a whole folder of pages, was written into the folder or over the
+    file it names, outside the output folder. Now the site refuses, before writing anything,
+    a link, a folder where a page goes, or a file where a folder goes, and names it."""
+    folder = tmp_path / "club"
+    folder.mkdir()
+    shutil.copy(RECORDS / "castles-of-burgundy" / "complete-2p-2011.toml", folder / "g.toml")
+    out, elsewhere = tmp_path / "out", tmp_path / "elsewhere"
+    (out / "games").mkdir(parents=True)
+    elsewhere.mkdir()
+    (elsewhere / "g.html").write_text("keep")
+    name = entry.rstrip("/")
+    target = out / name
+    if target.is_dir():
+        target.rmdir()
+    if entry.endswith("/"):
+        target.mkdir()                                     # a folder where a page goes
+    elif entry == "players":
+        target.write_text("a file where a folder goes")
+    else:
+        target.symlink_to(elsewhere if entry == "games" else elsewhere / "g.html")
+    before = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*"))
+    result = cli("site", str(folder), "--out", str(out))
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert f"{name} is " in result.stderr and "the site writes only its own files" in result.stderr
+    assert sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*")) == before   # nothing written
+    assert (elsewhere / "g.html").read_text() == "keep" and sorted(os.listdir(elsewhere)) == ["g.html"]

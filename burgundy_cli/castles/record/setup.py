@@ -277,7 +277,7 @@ def _edition(header: GameHeader) -> str:
         if key in keys[:index]:
             first = header.players[keys.index(key)]
             raise SetupError(f"players '{first}' and '{header.players[index]}' are the same name to the notation",
-                             ("game", "players"), "names are matched ignoring case and repeated spaces")
+                             ("game", "players"), "names are matched ignoring case, repeated spaces and Unicode form")
     return edition
 
 
