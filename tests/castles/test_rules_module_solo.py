@@ -238,6 +238,53 @@ def test_after_a_ship_five_goods_buy_a_black_depot_tile_placed_as_a_black_hex_ti
     assert player.duchy[5] == "black-hex" and player.silver == silver
 
 
+def test_by_default_the_exchange_stays_open_after_the_next_die_until_the_roll():
+    """'THE SOLO GAME': "you now (and only now!) have the option to exchange any 5 of your goods",
+    read with the note "You choose the order in which you take any (partial) game actions"
+    (docs/rulings.md, 'When the open choices are made'): by default the exchange may follow the
+    round's other die, and lapses with the next roll (cob.solo.exchange)."""
+    state = play(game(), "roll white 2, Solo 1 5")
+    play(state, removal_line(state))
+    player = state.players[0]
+    player.goods = {1: 2, 2: 2, 3: 2}
+    player.storage[:] = ["ship"]
+    play(state, "Solo: place 1 ship b3 goods 2", "Solo: workers 5")
+    play(state, "Solo: solo exchange 1 1 2 2 3 for ship")
+    assert player.storage == ["black-hex"]
+
+
+def test_option_solo_exchange_only_now_lapses_with_the_players_next_action():
+    """Option ``solo-exchange-only-now`` (docs/rulings.md) reads "(and only now!)" strictly: the
+    exchange comes right after the ship's placement, and the player's next die closes it
+    (cob.solo.exchange)."""
+    options = {**SOLO, "solo-exchange-only-now": True}
+    state = play(game(options=options), "roll white 2, Solo 1 5")
+    play(state, removal_line(state))
+    player = state.players[0]
+    player.goods = {1: 2, 2: 2, 3: 2}
+    player.storage[:] = ["ship"]
+    play(state, "Solo: place 1 ship b3 goods 2")
+    assert state.solo.ship and not state.solo.shipped  # open after the ship's own line
+    play(state, "Solo: workers 5")
+    error = refused(state, "Solo: solo exchange 1 1 2 2 3 for ship", "cob.solo.exchange")
+    assert "solo-exchange-only-now" in error.message
+    state = play(game(options=options), "roll white 2, Solo 1 5")
+    play(state, removal_line(state))
+    player = state.players[0]
+    player.goods = {1: 2, 2: 2, 3: 2}
+    player.storage[:] = ["ship"]
+    play(state, "Solo: place 1 ship b3 goods 2", "Solo: solo exchange 1 1 2 2 3 for ship")
+    assert player.storage == ["black-hex"]
+
+
+def test_option_solo_exchange_only_now_needs_the_solo_game():
+    """An option of a module the record does not play is refused where it is written."""
+    header = GameHeader(name="castles-of-burgundy", edition="2019", players=["Anna", "Ben"],
+                        options={"solo-exchange-only-now": True})
+    with pytest.raises(SetupError, match="solo-game"):
+        state_from_setup(header, {"boards": "1", "goods": {"Anna": [1, 2, 3], "Ben": [4, 5, 6]}})
+
+
 # --- monastery tiles, completed colours -----------------------------------------------------------
 
 

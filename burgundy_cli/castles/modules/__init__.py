@@ -280,7 +280,7 @@ def _solo_game() -> Module:
     (:mod:`~burgundy_cli.castles.modules.solo`)."""
     from burgundy_cli.castles.modules import solo
 
-    return Module(solo.NAME, placement=(solo.COLOUR, solo.RIVER),
+    return Module(solo.NAME, placement=(solo.COLOUR, solo.RIVER), after_line=solo.after_line,
                   lifted=("cob.place.adjacent",), actions=solo.SOLO_ACTIONS, effects=solo.SOLO_EFFECTS,
                   after_placement=(solo.after_placement,), after_effect=(solo.settle_placement,),
                   on_vp_scored=(solo.gain,), colour_completed=(solo.colour_completed,), phase_end=(PhaseStep(solo.settle_all),),

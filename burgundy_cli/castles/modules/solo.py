@@ -533,7 +533,7 @@ def _apply_ship(state: GameState, player: PlayerState, action, space: int, ship:
         from burgundy_cli.castles.modules.shields import keep_swept
 
         keep_swept(state, player, swept)
-    solo.ship = True
+    solo.ship = solo.shipped = True
 
 
 def _solo_ship(effect: Effect) -> Effect:
@@ -544,10 +544,31 @@ def _solo_ship(effect: Effect) -> Effect:
                                                                                       effect.apply))
 
 
+#: The lines that are the player's next action after a ship (a die, a purchase, a pass, a
+#: reset's extra action): with option ``solo-exchange-only-now`` the exchange lapses with them.
+NEXT_ACTIONS = frozenset(("die", "buy", "pass", "solo-extra"))
+
+
+def after_line(state: GameState, cmd) -> None:
+    """With option ``solo-exchange-only-now``: a ship's exchange lapses with the player's next
+    action ("you now *(and only now!)* have the option", docs/rulings.md); buying VP and
+    placing a completed colour's tile, partial actions of the ship's placement, leave it open.
+    Without the option it stays open until the next roll (:func:`_open`)."""
+    solo = state.solo
+    if solo.shipped:  # the line that placed the ship opened it
+        solo.shipped = False
+    elif solo.ship and state.options.solo_exchange_only_now and cmd.kind in NEXT_ACTIONS:
+        solo.ship = False
+
+
 def _check_exchange(state: GameState, cmd) -> None:
     player = _mover(state, cmd)
     solo = state.solo
     if not (solo.ship and solo.stamp == rounds_rolled(state)):
+        if state.options.solo_exchange_only_now:
+            raise illegal("cob.solo.exchange", "5 goods buy a black-depot tile right after a ship is placed, before "
+                          "the player's next action (option solo-exchange-only-now)",
+                          "place a ship first (a black ship does not count)")
         raise illegal("cob.solo.exchange", "5 goods buy a black-depot tile only once for a ship placed this round "
                       "(the exchange stays open until the next roll: docs/rulings.md)",
                       "place a ship first (a black ship does not count)")

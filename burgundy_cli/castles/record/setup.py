@@ -127,7 +127,8 @@ class IslandDuchyTable(TableModel):
 #: The 2019 modules' true/false options, by their key in ``[game.options]``: the field of :class:`Options`.
 _FLAG_OPTIONS = {"inn-uncapped": "inn_uncapped", "white-castle-free-change": "white_free_change",
                  "shield-tribute-whole": "shield_tribute_whole", "shield17-uncapped": "shield17_uncapped",
-                 "shield1-one-area": "shield1_one_area", "solo-shield5-first": "solo_shield5_first"}
+                 "shield1-one-area": "shield1_one_area", "solo-shield5-first": "solo_shield5_first",
+                 "solo-exchange-only-now": "solo_exchange_only_now"}
 
 
 #: The options that change a 2019 module's rules, with the modules they need: an option
@@ -139,7 +140,7 @@ _MODULE_OPTIONS = {
     "border-third-post": ("border-posts",), "team-tiebreak-empty-spaces": ("team-game",),
     "team-routes": ("team-game", "trade-routes"), "team-shield-tribute": ("team-game", "shields"),
     "team-shield-others": ("team-game", "shields"), "solo-target": ("solo-game",), "solo-river": ("solo-game",),
-    "solo-shield5-first": ("solo-game", "shields"),
+    "solo-shield5-first": ("solo-game", "shields"), "solo-exchange-only-now": ("solo-game",),
 }
 
 #: The options of a record that chooses none (frozen: every such game shares it, made once).

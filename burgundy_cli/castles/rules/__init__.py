@@ -326,7 +326,7 @@ _ROWS = (
     _rule('cob.solo.ship', '2019 solo game: placing a ship takes all goods of a depot of your choice, then all other goods on all depots leave the game.',
           None,
           "'EXPANSIONS', 'THE SOLO GAME', 'Playing the game': 'Whenever you place a ship, take all goods from a depot of your choice, then immediately remove all other goods from all other depots from the game.'"),
-    _rule('cob.solo.exchange', '2019 solo game: right after placing a ship (and only then) you may give any 5 goods tiles for one hex tile of the black depot, which goes face down to a storage space as a black hex tile.',
+    _rule('cob.solo.exchange', '2019 solo game: after placing a ship (only then, once a ship) you may give any 5 goods tiles for one hex tile of the black depot, which goes face down to a storage space as a black hex tile; it stays open until the next roll, or with option solo-exchange-only-now until the next action of the player.',
           None,
           "'EXPANSIONS', 'THE SOLO GAME', 'Playing the game': 'you now (and only now!) have the option to exchange any 5 of your goods for a single hex tile from the central black depot'"),
     _rule('cob.solo.black-hex', "2019 solo game: a black hex tile goes on a space of any colour, by the base game's placement rules, and has no effect (a black mine pays nothing, a black ship takes no goods).",

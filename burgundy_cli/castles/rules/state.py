@@ -50,6 +50,8 @@ class Options:
     player's; docs/rulings.md).
     ``solo_shield5_first``: with the shields in the solo game, shield 5's take comes before the
     solo ship removes the other depots' goods (option ``solo-shield5-first``, docs/rulings.md).
+    ``solo_exchange_only_now``: the solo ship's 5-goods exchange lapses with the player's next
+    action, not at the next roll (option ``solo-exchange-only-now``, docs/rulings.md).
     ``team_shield_tribute``: with the shields in the team game, who pays tribute for the team's
     shields (option ``team-shield-tribute``: ``team``, once per team; ``each``, each member).
     ``team_shield_others``: with the shields in the team game, who is "another player" for
@@ -71,6 +73,7 @@ class Options:
     solo_target: int = 50
     solo_river: str = "ships"
     solo_shield5_first: bool = False
+    solo_exchange_only_now: bool = False
     team_routes: str = "own"
     team_shield_tribute: str = "team"
     team_shield_others: str = "other-team"
@@ -285,7 +288,8 @@ class SoloState:
     rise is a gain); ``resets``: resets so far; ``removals``: the rounds whose tile removal is
     done (rounds are counted 1..25); ``removed``: the tiles removed, in order; ``extra``: reset
     extra actions still open; ``black``: completed colours' black-depot tiles still to place;
-    ``ship``: a ship's 5-goods exchange is open; ``gained``: VP were gained (so VP may be
+    ``ship``: a ship's 5-goods exchange is open (``shipped``: opened by the line being played,
+    which :func:`~burgundy_cli.castles.modules.solo.after_line` reads and clears); ``gained``: VP were gained (so VP may be
     bought); ``stamp``: the round (1..25) those open choices belong to -- they lapse with the
     next roll; ``colours``: the colours completed so far (for #26); ``goods_out``: goods tiles
     removed from the game by ships and exchanges, by type (index 0 unused): still counted among
@@ -308,6 +312,7 @@ class SoloState:
     colours: list[str] = field(default_factory=list)
     goods_out: list[int] = field(default_factory=lambda: [0] * 7)
     pending: list[list[tuple[str, int]]] = field(default_factory=list)
+    shipped: bool = False
 
     def copy(self) -> SoloState:
         return SoloState(self.target, self.base, self.seen, self.resets, self.removals, self.removed.copy(),
