@@ -24,7 +24,7 @@ from burgundy_cli.core.models import Count, TableModel, ValidationError
 from burgundy_cli.robber_knights.components import components
 from burgundy_cli.robber_knights.notation import tile_name
 from burgundy_cli.robber_knights.state import Cell, Player, Space, State, cell_name, full_pile, parse_cell
-from burgundy_cli.core.words import counted
+from burgundy_cli.core.words import counted, player_key
 
 T = TypeVar("T", bound=BaseModel)
 
@@ -94,18 +94,30 @@ def check_header(doc: RecordDoc, header: GameHeader) -> list[str]:
     if not 2 <= len(players) <= 4:
         raise RecordError(f"Robber Knights is for 2 to 4 players, not {len(players)}",
                           location=doc.location_of_key("game", "players"))
-    lowered = [name.strip().lower() for name in players]
     for name in players:
         if not name.strip() or any(mark in name for mark in ":#,\n") or name != name.strip() or len(name) > 40:
             raise RecordError(f"player name {name!r} cannot be used in notation",
                               location=doc.location_of_key("game", "players"),
                               hint="use 1-40 characters without ':', '#', ',' or surrounding spaces")
-    if len(set(lowered)) != len(lowered):
-        raise RecordError("two players have the same name (names are compared ignoring case)",
-                          location=doc.location_of_key("game", "players"))
+    keys = [player_key(name) for name in players]  # the project's one rule of name identity
+    for index, key in enumerate(keys):
+        if key in keys[:index]:
+            raise RecordError(f"players '{players[keys.index(key)]}' and '{players[index]}' are the same name "
+                              "to the notation", location=doc.location_of_key("game", "players"),
+                              hint="names are matched ignoring case, repeated spaces and Unicode form")
     if header.edition is not None:
         raise RecordError(f"Robber Knights has a single edition; remove edition = {header.edition!r}",
                           location=doc.location_of_key("game", "edition"))
+    check_options(doc, header)
+    return list(players)
+
+
+def check_options(doc: RecordDoc, header: GameHeader) -> None:
+    """``[game.options]``: only the game's options (``OPTIONS``), each true or false; the
+    check of a record logged move by move and of a result-only one alike.
+
+    :raises RecordError: located at the option to blame.
+    """
     for key, value in header.options.items():
         if key not in OPTIONS:
             from difflib import get_close_matches  # only for a hint: imported when one is needed
@@ -115,7 +127,6 @@ def check_header(doc: RecordDoc, header: GameHeader) -> list[str]:
                               hint=f"did you mean '{close[0]}'?" if close else "options: " + ", ".join(OPTIONS))
         if not isinstance(value, type(OPTIONS[key])):
             raise RecordError(f"option '{key}' must be true or false", location=doc.location_of_key("game", "options", key))
-    return list(players)
 
 
 def resolve_player(name: str, players: list[str], column: int | None = None) -> str:

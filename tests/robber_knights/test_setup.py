@@ -72,6 +72,16 @@ def test_edition_and_player_count():
     assert "notation" in refused(SETUP.replace('["red", "blue"]', '["red", "bl:ue"]')).message
 
 
+def test_two_unicode_forms_of_one_name_are_one_player():
+    """A composed "ë" and "e" + combining diaeresis are one name (``core.words.player_key``), as
+    everywhere else in the project; so are names differing in case or repeated spaces."""
+    composed, decomposed = "Zo\u00eb", "Zoe\u0308"
+    err = refused(SETUP.replace('["red", "blue"]', f'["{composed}", "{decomposed}"]'))
+    assert f"players '{composed}' and '{decomposed}' are the same name to the notation" in err.message
+    assert err.location.line == 3 and "Unicode form" in err.hint
+    assert "same name" in refused(SETUP.replace('["red", "blue"]', '["Anna  Lena", "anna lena"]')).message
+
+
 def test_position_problems_are_located():
     def bad(tiles, hands=BASE_HANDS, **kwargs):
         return refused(record_text(tiles, hands, **kwargs))
