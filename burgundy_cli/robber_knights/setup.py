@@ -9,7 +9,6 @@ components -- each player's 24 tiles, 30 knights, the area -- and every problem 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable
 from functools import partial
 from typing import Annotated, Any, TypeVar
@@ -23,14 +22,15 @@ from pydantic import BaseModel, Field
 from burgundy_cli.core.models import Count, TableModel, ValidationError
 from burgundy_cli.robber_knights.components import components
 from burgundy_cli.robber_knights.notation import tile_name
-from burgundy_cli.robber_knights.state import Cell, Player, Space, State, cell_name, full_pile, parse_cell
+from burgundy_cli.robber_knights.state import (
+    Cell, Player, Space, State, cell_name, cells_by_name, full_pile, parse_cell,
+)
 from burgundy_cli.core.words import counted, player_key
 
 T = TypeVar("T", bound=BaseModel)
 
 #: A grid cell in a typed position: a column letter and a row from 1, in ASCII only
 #: (``str.isdigit`` would read ``f٥`` as ``f5``).
-_CELL_NAME = re.compile(r"[a-z][1-9][0-9]?")
 
 #: Named rule options a record may set in ``[game.options]``, with their defaults.
 OPTIONS: dict[str, bool] = {"pass-through": False}
@@ -552,7 +552,7 @@ def _position_tile(where: _Where, text: str, location: Callable[[], Location],
             or ":" not in parts[1]:
         raise where.error(f"cannot read tile entry '{text}'", location(), hint=shape_hint)
     name = parts[0].lower()
-    if not _CELL_NAME.fullmatch(name):
+    if name not in cells_by_name():
         raise where.error(f"'{parts[0]}' is not a grid cell", location(), hint="a cell is column letter + row, e.g. f6")
     owner, _, tile = parts[1].partition(":")
     owner = _located(where, location, lambda: resolve_player(owner, players))

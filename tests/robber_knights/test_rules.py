@@ -126,7 +126,7 @@ def test_area_outside_the_frame():
     (rulebook, 'Size of the Playing Area')."""
     tiles = [f"a{row} red:{kind}" for row, kind in enumerate(["plain", "mountains", "lake"], 1)] + ["b1 blue:plain"]
     session = position(tiles, {"red": ["castle-plain", "plain"], "blue": ["castle-plain", "plain"]})
-    assert illegal(session, "red: lay plain z1").rule.id == "rk.lay.area"
+    assert illegal(session, "red: lay plain n1").rule.id == "rk.lay.area"   # a 4-player grid's cell, not a 2-player one's
 
 
 def test_knights_only_with_a_castle():

@@ -91,7 +91,8 @@ def test_position_problems_are_located():
     assert "lake" in bad(["e5 red:lake knights red", "e6 blue:plain"]).message
     assert "cannot read" in bad(BASE_TILES + ["e9"]).message
     assert "not a grid cell" in bad(BASE_TILES + ["99 red:plain"]).message
-    assert "outside" in bad(["z1 red:plain"]).message
+    assert "outside the 13 x 13 grid" in bad(["n1 red:plain"]).message
+    assert "not a grid cell" in bad(["z1 red:plain"]).message   # past every game's grid
     span = [f"{c}6 {'red' if i % 2 else 'blue'}:{k}" for i, (c, k) in
             enumerate(zip("abcdefgh", ["plain", "lake", "plain", "mountains", "town-plain", "mountains",
                                        "village-plain", "town-plain"]))]
