@@ -244,12 +244,13 @@ def read_setup(doc: RecordDoc, header: GameHeader, players: list[str]) -> tuple[
     laid = _laid(players, (cell for row in rows for cell in row))
     for player in players:
         if len(laid[player]) != 2:
-            raise where.error(f"{player} has {len(laid[player])} tiles in the starting layout, not 2", layout_at())
+            raise where.error(f"{player} has {counted(len(laid[player]), 'tile')} in the starting layout, not 2",
+                              layout_at())
     hands = _hands(where, table.hands, players)
     for player, hand in hands.items():
         if len(hand) != 2 or not any(components().tiles[t].is_castle for t in hand):
             raise where.error(f"{player} must keep 1 castle tile and 1 other tile of the A group in hand",
-                              where.key("hands", player), hint="a hand such as [\"castle-plain\", \"lake\"]")
+                              where.key("hands", player), hint=f"{player} = [\"castle-plain\", \"lake\"]")
     state = _new_state(players, hands, _piles(where, players, laid, hands, layout_at), header.options)
     top, left = (state.frame - len(rows)) // 2, (state.frame - len(rows[0])) // 2
     for r, row in enumerate(rows):
