@@ -53,3 +53,13 @@ def test_a_line_without_the_player_s_name_is_told_about_what_was_typed(table, ty
     unless the line begins with a player's name."""
     assert said in table.live_check(typed)
     assert said in table.handle(typed).text
+
+
+def test_tab_completes_a_tile_s_code_typed_last(table):
+    """'l cf' Tab offered nothing: the word being typed was matched as the start of a canonical
+    word, and no tile name starts with its code. A whole word of another spelling typed last
+    is read as the reader reads it too; a word's start still matches as before."""
+    put = [line for line, _ in table.completions("l cf")]
+    assert put and all(line.startswith("red: lay castle-forest ") for line in put)
+    assert [line for line, _ in table.completions("l castle-f")] == put
+    assert {line for line, _ in table.completions("lay p")} == {line for line, _ in table.completions("lay plain")}
