@@ -528,15 +528,17 @@ class TableSession:
         if isinstance(err, RefereeError) and not isinstance(err, RecordError):
             legal = self.shown_lines()
             if legal:
-                verb = _verb(text)
+                meant = self._meant(text, err)
+                verb = _verb(meant or text)
                 like = [move for move in legal if _verb(move) == verb]
                 forms = [] if like or ":" in text else self.helpers.table_forms(self.session)
                 if forms:   # a table line refused: what the table owes now, not a player's line
                     lines.append("due now: " + " | ".join(forms))
                     return "\n".join(lines)
-                meant = self._meant(text, err)
-                like = _closest_first(text, like or legal) if meant is None else \
-                    _closest_first(meant, [line for grouped in like or legal for line in _alternatives(grouped)])
+                # a line of an action that is legal now: its nearest lines one by one; else the
+                # grouped listing, which says more of what may be done instead
+                like = _closest_first(text, like or legal) if meant is None or not like else \
+                    _closest_first(meant, [line for grouped in like for line in _alternatives(grouped)])
                 shown = " | ".join(like[:SUGGESTIONS])
                 more = len(like) - SUGGESTIONS
                 lines.append(f"legal now: {shown}" + (f" (and {more} more: type moves)" if more > 0 else ""))

@@ -63,3 +63,10 @@ def test_tab_completes_a_tile_s_code_typed_last(table):
     assert put and all(line.startswith("red: lay castle-forest ") for line in put)
     assert [line for line, _ in table.completions("l castle-f")] == put
     assert {line for line, _ in table.completions("lay p")} == {line for line, _ in table.completions("lay plain")}
+
+
+def test_a_line_of_an_action_not_legal_now_gets_the_grouped_lines(table):
+    """'blue: end' out of turn: no end is legal now, so what may be done instead is shown as
+    ``moves`` groups it (a tile's cells on one line), not six lays of one tile."""
+    lines = suggested(table.handle("blue: end").text)
+    assert set(lines) <= set(table.shown_lines()) and len(lines) == 6
