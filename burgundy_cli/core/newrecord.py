@@ -509,11 +509,14 @@ def end_data(answers: NewRecord) -> dict[str, Any]:
     game = header_data(answers)
     players = game["players"]
     if answers.game == "robber-knights":
-        if answers.map and answers.control:
+        if answers.map is not None and answers.control:
             raise AnswerError("control", "the buildings held and the whole map are two ways of telling the end: "
                                          "give --control or --map, not both")
-        end: dict[str, Any] = {"tiles": [entry.strip() for entry in (answers.map or "").split(";") if entry.strip()]} \
-            if answers.map else {"control": _control(answers.control or "", players)}
+        end: dict[str, Any] = {"control": _control(answers.control or "", players)} if answers.map is None else \
+            {"tiles": [entry.strip() for entry in answers.map.split(";") if entry.strip()]}
+        if answers.map is not None and not end["tiles"]:   # (an empty --map: said of the map, in its words)
+            example = (_example("map") or "").replace("Anna", players[0]).replace("Bob", players[-1])
+            raise AnswerError("map", "no tile given: the map at the end lists every tile laid", hint=example)
         if answers.knights:
             end["knights"] = {name: _number(value) for name, value in _pairs(answers.knights, "knights", players).items()}
         return {"game": game, "end": end}

@@ -144,10 +144,16 @@ def open_result(doc: RecordDoc, header: GameHeader) -> ResultSession:
         except RecordError as err:
             raise RecordError(err.message, location=doc.location_of_key(*(err.path or ("game",))),
                               hint=err.hint) from None
-    elif header.options:
-        key = next(iter(header.options))
-        raise RecordError(f"[game.options] {key}: {header.name} has no options",
-                          location=doc.location_of_key("game", "options", key))
+    else:   # a game whose setup module checks its options (Robber Knights' pass-through) does so here too
+        from burgundy_cli.core.registry import game_module
+
+        check_options = getattr(game_module(header.name, "setup"), "check_options", None)
+        if check_options is not None:
+            check_options(doc, header)
+        elif header.options:
+            key = next(iter(header.options))
+            raise RecordError(f"[game.options] {key}: {header.name} has no options",
+                              location=doc.location_of_key("game", "options", key))
     where = (lambda *keys: doc.location_of_key(TABLE, *keys))
     _check_names(header, doc)
     _check_players(header, final, rules, where)

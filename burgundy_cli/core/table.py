@@ -13,7 +13,7 @@ what a line did (read off the state before and after) and how to drop a record's
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 import os
 import re
 from collections.abc import Iterator
@@ -495,7 +495,10 @@ class TableSession:
     def _as_typed(self, text: str, judge):
         """``judge(text)`` (the session's check or play); a line that does not read and names
         no player is read as the player to move's (``take 6 bank``: Tab completes it so too).
-        The error of the line as typed is kept when the player's reading does not read either."""
+        When that reading does not read either, the error said is the one about what was
+        typed: the line's own when it begins with a player's name (``Anna tkae 3``), else the
+        player's reading's, its column counted in the line as typed (``lay lake``: the cell it
+        lacks, not an action called ``lake``)."""
         try:
             return judge(text)
         except ParseError as err:
@@ -503,10 +506,21 @@ class TableSession:
             if player is None:
                 raise
             first = err
+        prefix = f"{player}: "
         try:
-            return judge(f"{player}: {text}")
-        except ParseError:
-            raise first from None
+            return judge(prefix + text)
+        except ParseError as err:
+            if self._begins_with_a_player(text):
+                raise first from None
+            raise _without_prefix(err, len(prefix)) from None
+
+    def _begins_with_a_player(self, text: str) -> bool:
+        """Whether ``text`` begins with a player's name and a space, the name spelt as the
+        notation matches names (``core.words.player_key``)."""
+        from burgundy_cli.core.words import player_key
+
+        typed = player_key(text)
+        return any(typed.startswith(player_key(name) + " ") for name in self.session.header.players)
 
     def refusal(self, text: str, err: RefereeError) -> str:
         """A refused line: the message (rule id and text included) and what would be legal."""
@@ -514,13 +528,17 @@ class TableSession:
         if isinstance(err, RefereeError) and not isinstance(err, RecordError):
             legal = self.shown_lines()
             if legal:
-                verb = _verb(text)
+                meant = self._meant(text, err)
+                verb = _verb(meant or text)
                 like = [move for move in legal if _verb(move) == verb]
                 forms = [] if like or ":" in text else self.helpers.table_forms(self.session)
                 if forms:   # a table line refused: what the table owes now, not a player's line
                     lines.append("due now: " + " | ".join(forms))
                     return "\n".join(lines)
-                like = _closest_first(text, like or legal)
+                # a line of an action that is legal now: its nearest lines one by one; else the
+                # grouped listing, which says more of what may be done instead
+                like = _closest_first(text, like or legal) if meant is None or not like else \
+                    _closest_first(meant, [line for grouped in like for line in _alternatives(grouped)])
                 shown = " | ".join(like[:SUGGESTIONS])
                 more = len(like) - SUGGESTIONS
                 lines.append(f"legal now: {shown}" + (f" (and {more} more: type moves)" if more > 0 else ""))
@@ -529,6 +547,18 @@ class TableSession:
                 if forms:
                     lines.append("due now: " + " | ".join(forms))
         return "\n".join(lines)
+
+    def _meant(self, text: str, err: RefereeError) -> str | None:
+        """The canonical line ``text`` reads as, when it reads (refused by a rule, not by the
+        reader) and the game's table module can say it (``meant``): what a refusal's
+        suggestions are measured against, each spelling made the record's. None otherwise."""
+        meant = getattr(self.helpers, "meant", None)
+        if meant is None or isinstance(err, ParseError):
+            return None
+        try:
+            return self._as_typed(text, lambda line: meant(self.session, line))
+        except RefereeError:
+            return None
 
     def undo(self, count: int = 1) -> Reply:
         """Remove the last ``count`` lines from the record (written at once); say which."""
@@ -659,6 +689,19 @@ def _said(err: RefereeError) -> str:
     return f"{err.kind}: {err.message} at column {column}" + (f" ({err.hint})" if err.hint else "")
 
 
+def _without_prefix(err: ParseError, length: int) -> ParseError:
+    """``err``, the error of a line read with ``length`` characters put before it (the player's
+    name), its column counted in the line as typed: in its location and in its message, which
+    some readers word with it (``empty item ... at column 13``)."""
+    location = err.location
+    if location is None or not location.column or location.column <= length:
+        return err
+    column = location.column - length
+    err.message = err.message.replace(f"column {location.column}", f"column {column}")
+    err.location = replace(location, column=column)
+    return err
+
+
 def _after_first_word(text: str) -> str:
     """``text`` without its first word (a session command's) and the spaces around it."""
     parts = text.split(maxsplit=1)
@@ -680,6 +723,16 @@ def _closest_first(typed: str, lines: list[str]) -> list[str]:
 
     wanted = body(typed)
     return sorted(lines, key=lambda line: -SequenceMatcher(None, wanted, body(line)).ratio())
+
+
+def _alternatives(line: str) -> list[str]:
+    """The lines a grouped legal line stands for: each word of alternatives (``e8|f8``, "any
+    one of those": ``MoveList``'s notes) taken one at a time, so that a refusal suggests the
+    one line nearest what was meant (``... e8 knights 2``) rather than a group of them."""
+    from itertools import product
+
+    words = [word.split("|") if "|" in word else [word] for word in line.split(" ")]
+    return [" ".join(choice) for choice in product(*words)]
 
 
 def _verb(line: str) -> str:

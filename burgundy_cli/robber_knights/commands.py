@@ -22,7 +22,8 @@ from burgundy_cli.core.models import CommandModel, FromList, patterned
 
 PlayerName = Annotated[str, Field(min_length=1, max_length=40)]
 TileName = Annotated[str, Field(min_length=1, max_length=32)]
-CellName = patterned(r"^[a-z][1-9][0-9]?$", "a cell, a column letter and a row number like c4")
+#: A cell of the largest grid (a 4-player game's, 19 x 19: ``state.cells_by_name``).
+CellName = patterned(r"^[a-s](?:[1-9]|1[0-9])$", "a cell, a column letter a-s and a row number 1-19 like c4")
 Direction = Literal["north", "east", "south", "west"]
 
 #: Grid step (row, column) of each direction; row numbers grow southwards.

@@ -25,7 +25,7 @@ from typing import Any
 from burgundy_cli.core.errors import Location, ParseError
 from burgundy_cli.robber_knights.commands import STEPS, DrawCommand, EndCommand, LayCommand
 from burgundy_cli.robber_knights.components import components
-from burgundy_cli.robber_knights.state import cells_by_name
+from burgundy_cli.robber_knights.state import cells_by_name, grid_bounds
 
 Command = LayCommand | DrawCommand | EndCommand
 
@@ -306,6 +306,9 @@ def _parse_lay(player: str, args: list[tuple[str, int]], end_column: int, body: 
         if low in _FILLER:
             continue
         if cell is None and _CELL.match(low):
+            if low not in cells_by_name():   # past the largest grid: no game has such a cell
+                raise ParseError(f"no game's grid has a cell '{word}'", location=Location(column=column),
+                                 hint=f"the grid runs from a1: {grid_bounds()}")
             cell = low
         elif low in _KNIGHTS:
             if index >= len(args) or not _NUMBER.match(args[index][0]):

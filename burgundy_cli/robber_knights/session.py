@@ -165,8 +165,7 @@ class RobberKnightsSession:
         every = [line for lines in groups.values() for line in lines]
         return MoveList(player=self.players[self.state.to_move], groups=groups,
                         grouped=lambda: cells_together(listing), notes=(("|", "f5|g5: any one of those cells"),),
-                        completing=lambda typed: [line for line in every
-                                                  if starts_as_typed(line, canonical_start(typed))])
+                        completing=lambda typed: _completing(every, typed))
 
     def record_data(self) -> dict[str, Any]:
         game = self.header.model_dump(exclude_none=True)
@@ -175,6 +174,14 @@ class RobberKnightsSession:
         kind, data = self.start
         return {"game": game, kind: data, "play": {"moves": list(self.log)},
                 "result": self.score().stored_result()}
+
+
+def _completing(every: list[str], typed: str) -> list[str]:
+    """The lines of ``every`` that ``typed`` starts, its words read as the reader reads them
+    (:func:`canonical_start`); the last word too, when it is a whole word of another spelling
+    (``l cp`` Tab: a tile's code, ``castle-plain``, which no canonical word starts with)."""
+    starts = {canonical_start(typed), canonical_start(f"{typed} ").rstrip(" ")}
+    return [line for line in every if any(starts_as_typed(line, start) for start in starts)]
 
 
 def cells_together(listing: list[tuple[str, Command]]) -> dict[str, list[str]]:

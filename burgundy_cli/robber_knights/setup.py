@@ -9,7 +9,6 @@ components -- each player's 24 tiles, 30 knights, the area -- and every problem 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable
 from functools import partial
 from typing import Annotated, Any, TypeVar
@@ -23,14 +22,15 @@ from pydantic import BaseModel, Field
 from burgundy_cli.core.models import Count, TableModel, ValidationError
 from burgundy_cli.robber_knights.components import components
 from burgundy_cli.robber_knights.notation import tile_name
-from burgundy_cli.robber_knights.state import Cell, Player, Space, State, cell_name, full_pile, parse_cell
-from burgundy_cli.core.words import counted
+from burgundy_cli.robber_knights.state import (
+    Cell, Player, Space, State, cell_name, cells_by_name, full_pile, parse_cell,
+)
+from burgundy_cli.core.words import counted, player_key
 
 T = TypeVar("T", bound=BaseModel)
 
 #: A grid cell in a typed position: a column letter and a row from 1, in ASCII only
 #: (``str.isdigit`` would read ``f٥`` as ``f5``).
-_CELL_NAME = re.compile(r"[a-z][1-9][0-9]?")
 
 #: Named rule options a record may set in ``[game.options]``, with their defaults.
 OPTIONS: dict[str, bool] = {"pass-through": False}
@@ -94,18 +94,30 @@ def check_header(doc: RecordDoc, header: GameHeader) -> list[str]:
     if not 2 <= len(players) <= 4:
         raise RecordError(f"Robber Knights is for 2 to 4 players, not {len(players)}",
                           location=doc.location_of_key("game", "players"))
-    lowered = [name.strip().lower() for name in players]
     for name in players:
         if not name.strip() or any(mark in name for mark in ":#,\n") or name != name.strip() or len(name) > 40:
             raise RecordError(f"player name {name!r} cannot be used in notation",
                               location=doc.location_of_key("game", "players"),
                               hint="use 1-40 characters without ':', '#', ',' or surrounding spaces")
-    if len(set(lowered)) != len(lowered):
-        raise RecordError("two players have the same name (names are compared ignoring case)",
-                          location=doc.location_of_key("game", "players"))
+    keys = [player_key(name) for name in players]  # the project's one rule of name identity
+    for index, key in enumerate(keys):
+        if key in keys[:index]:
+            raise RecordError(f"players '{players[keys.index(key)]}' and '{players[index]}' are the same name "
+                              "to the notation", location=doc.location_of_key("game", "players"),
+                              hint="names are matched ignoring case, repeated spaces and Unicode form")
     if header.edition is not None:
         raise RecordError(f"Robber Knights has a single edition; remove edition = {header.edition!r}",
                           location=doc.location_of_key("game", "edition"))
+    check_options(doc, header)
+    return list(players)
+
+
+def check_options(doc: RecordDoc, header: GameHeader) -> None:
+    """``[game.options]``: only the game's options (``OPTIONS``), each true or false; the
+    check of a record logged move by move and of a result-only one alike.
+
+    :raises RecordError: located at the option to blame.
+    """
     for key, value in header.options.items():
         if key not in OPTIONS:
             from difflib import get_close_matches  # only for a hint: imported when one is needed
@@ -115,7 +127,6 @@ def check_header(doc: RecordDoc, header: GameHeader) -> list[str]:
                               hint=f"did you mean '{close[0]}'?" if close else "options: " + ", ".join(OPTIONS))
         if not isinstance(value, type(OPTIONS[key])):
             raise RecordError(f"option '{key}' must be true or false", location=doc.location_of_key("game", "options", key))
-    return list(players)
 
 
 def resolve_player(name: str, players: list[str], column: int | None = None) -> str:
@@ -233,12 +244,13 @@ def read_setup(doc: RecordDoc, header: GameHeader, players: list[str]) -> tuple[
     laid = _laid(players, (cell for row in rows for cell in row))
     for player in players:
         if len(laid[player]) != 2:
-            raise where.error(f"{player} has {len(laid[player])} tiles in the starting layout, not 2", layout_at())
+            raise where.error(f"{player} has {counted(len(laid[player]), 'tile')} in the starting layout, not 2",
+                              layout_at())
     hands = _hands(where, table.hands, players)
     for player, hand in hands.items():
         if len(hand) != 2 or not any(components().tiles[t].is_castle for t in hand):
             raise where.error(f"{player} must keep 1 castle tile and 1 other tile of the A group in hand",
-                              where.key("hands", player), hint="a hand such as [\"castle-plain\", \"lake\"]")
+                              where.key("hands", player), hint=f"{player} = [\"castle-plain\", \"lake\"]")
     state = _new_state(players, hands, _piles(where, players, laid, hands, layout_at), header.options)
     top, left = (state.frame - len(rows)) // 2, (state.frame - len(rows[0])) // 2
     for r, row in enumerate(rows):
@@ -541,7 +553,7 @@ def _position_tile(where: _Where, text: str, location: Callable[[], Location],
             or ":" not in parts[1]:
         raise where.error(f"cannot read tile entry '{text}'", location(), hint=shape_hint)
     name = parts[0].lower()
-    if not _CELL_NAME.fullmatch(name):
+    if name not in cells_by_name():
         raise where.error(f"'{parts[0]}' is not a grid cell", location(), hint="a cell is column letter + row, e.g. f6")
     owner, _, tile = parts[1].partition(":")
     owner = _located(where, location, lambda: resolve_player(owner, players))

@@ -128,11 +128,26 @@ def parse_cell(name: str) -> Cell:
     return cells_by_name()[name]
 
 
+def largest_frame() -> int:
+    """The side of the largest grid a game has (a 4-player game's, ``2 * 10 - 1``): the box's
+    bound on a cell's letter and number, whatever the number of players."""
+    return 2 * max(components().area.values()) - 1
+
+
 @cache
 def cells_by_name() -> dict[str, Cell]:
-    """Every name the notation's cell syntax allows (``a1`` ... ``z99``) with its cell: the
-    one table the reader checks a cell against and the engine reads it from."""
-    return {f"{chr(97 + col)}{row + 1}": (row, col) for col in range(26) for row in range(99)}
+    """Every cell of the largest grid (``a1`` ... ``s19``) by name: the one table the reader
+    checks a cell against and the engine reads it from. A cell of that grid outside a smaller
+    game's is the engine's to refuse (``rk.lay.area``)."""
+    frame = largest_frame()
+    return {f"{chr(97 + col)}{row + 1}": (row, col) for col in range(frame) for row in range(frame)}
+
+
+def grid_bounds() -> str:
+    """Each game's grid in words, by number of players, for a cell the reader refuses:
+    ``2 players a1 to m13, 3 players a1 to q17, 4 players a1 to s19``."""
+    return ", ".join(f"{players} players a1 to {cell_name((2 * side - 2, 2 * side - 2))}"
+                     for players, side in sorted(components().area.items()))
 
 
 def full_pile() -> dict[str, int]:

@@ -53,6 +53,15 @@ def table_completions(session: RobberKnightsSession, typed: str) -> list[tuple[s
     return []
 
 
+def meant(session: RobberKnightsSession, typed: str) -> str:
+    """The canonical line ``typed`` reads as, legal or not: what the table session measures
+    the legal lines against when it refuses a line (its nearest legal lines first).
+
+    :raises ParseError: ``typed`` does not read.
+    """
+    return session.read_with_line(typed)[1]
+
+
 def snapshot(session: RobberKnightsSession) -> Before:
     """What :func:`effect` compares, taken before the session plays a line."""
     return state_snapshot(session.state)

@@ -113,7 +113,7 @@ def test_a_bound_a_choice_a_form_and_a_kind_are_said_in_the_table_s_words() -> N
     space = [error for error in space if error["type"] == "string_pattern_mismatch"]  # (the placement's, of the action union's members)
     assert error_message(space[0]) == 'a duchy space, a row a-g and a place 1-7 like c2 is wanted, not "z9"'
     cell = _errors(rk.validate_command, {"kind": "lay", "player": "red", "tile": "lake", "cell": "E-4"})
-    assert error_message(cell[0]).startswith("a cell, a column letter and a row number like c4 is wanted")
+    assert error_message(cell[0]).startswith("a cell, a column letter a-s and a row number 1-19 like c4 is wanted")
     kind = error_message(_errors(c.validate_command, {"kind": "shuffle"})[0])
     assert kind.startswith("a 'kind' that is one of 'die', 'buy', ") and kind.endswith('is wanted, not "shuffle"')
     uuid = _errors(GameHeader, {"name": "x", "players": ["Anna"], "uuid": "1234"})[0]

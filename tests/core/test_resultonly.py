@@ -217,3 +217,17 @@ def test_a_castles_pad_names_one_winner_of_a_three_way_tie_never_two() -> None:
     assert opened(pad.replace("{winner}", '["Cara"]')).score().winner == ["Cara"]
     said = refusal(pad.replace("{winner}", '["Anna", "Ben"]'))
     assert "Anna, Ben and Cara tie on VP" in said and "name that one player" in said
+
+
+def test_a_robber_knights_pad_takes_the_game_s_options_and_refuses_others_located() -> None:
+    """``pass-through`` is a real Robber Knights option (docs/rulings.md): a result-only record
+    of a game played with it keeps it; an option the game has not is refused at its key, as in
+    a record logged move by move (the one check: ``robber_knights.setup.check_options``)."""
+    pad = ('[game]\nname = "robber-knights"\nplayers = ["Anna", "Ben"]\n[game.options]\n{option}\n'
+           '[final.scores.Anna]\ntotal = 12\n[final.scores.Ben]\ntotal = 9\n')
+    assert opened(pad.format(option="pass-through = true")).score().winner == ["Anna"]
+    for option, says in [("pass-thru = true", "unknown option 'pass-thru' (did you mean 'pass-through'?)"),
+                         ('pass-through = "yes"', "option 'pass-through' must be true or false")]:
+        with pytest.raises(RecordError) as caught:
+            opened(pad.format(option=option))
+        assert says in caught.value.describe() and caught.value.location.line == 5, caught.value

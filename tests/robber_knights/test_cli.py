@@ -245,3 +245,27 @@ def test_repeated_line_is_located_at_its_own_place(cli, tmp_path):
     assert result.exit_code == 1
     bad_line = text[:second].count("\n") + 2
     assert f"game.toml:{bad_line}:6: illegal (rk.turn.order)" in result.stderr
+
+
+LAYOUT = "red:castle-plain blue:lake / blue:plain red:plain"
+
+
+@pytest.mark.parametrize("flags, said", [
+    (["--layout", LAYOUT, "--hands", "red=castle-plain,blue=castle-plain plain"],
+     "--hands: red must keep 1 castle tile and 1 other tile of the A group in hand "
+     "(e.g. red=castle-plain plain,blue=castle-forest lake); nothing was written"),
+    (["--layout", "red:castle-plain blue:lake / blue:plain blue:plain", "--hands",
+      "red=castle-plain plain,blue=castle-plain plain"], "--layout: red has 1 tile in the starting layout, not 2"),
+    (["--end", "--map", "", "--knights", "red=4,blue=5"],
+     "--map: no tile given: the map at the end lists every tile laid; nothing was written "
+     "(e.g. e6 red:castle-plain knights red,blue; f6 blue:plain)"),
+    (["--end", "--map", " ; ", "--knights", "red=4,blue=5"], "--map: no tile given"),
+])
+def test_new_says_a_robber_knights_refusal_in_the_table_s_words(cli, tmp_path, flags, said):
+    """``new`` refused a hand with the record's syntax ('a hand such as ["castle-plain",
+    "lake"]'), an empty map as 'at least 1 item, not 0' (or, for --map "", as a --control
+    answer never given), a one-tile layout as '1 tiles': each is said of its flag, in the
+    words a player types there, as the Castles answers are."""
+    result = cli("new", str(tmp_path / "game.toml"), "--game", "robber-knights", "--players", "red,blue", *flags)
+    assert result.exit_code != 0 and said in result.output, result.output
+    assert "[" not in result.output.split(": ", 1)[1] and not (tmp_path / "game.toml").exists()

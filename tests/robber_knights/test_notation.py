@@ -75,3 +75,28 @@ def test_a_walk_ends_on_a_tile_it_leaves_knights_on(typed, kept):
     assert err.value.location.column == typed.index("leave") + 1
     with pytest.raises(ValidationError):
         LayCommand(player="red", tile="castle-plain", cell="e4", direction="east", leave=(2, 0))
+
+
+@pytest.mark.parametrize("typed, column", [("red: lay plain z99", 16), ("red lay cp t5 knights 2", 12),
+                                           ("red: lay plain a20", 16)])
+def test_a_cell_no_grid_has_is_refused_by_the_reader_at_its_column(typed, column):
+    """The grid's letters and numbers are a bound the box gives (the largest grid, a 4-player
+    game's, runs a1 to s19): past it a cell is no cell, refused where it is typed, with each
+    game's grid in the hint; a cell of that grid outside a smaller game's is the engine's
+    (``rk.lay.area``, by the position)."""
+    with pytest.raises(ParseError) as caught:
+        parse_line(typed)
+    assert caught.value.message == f"no game's grid has a cell '{typed.split()[3]}'"
+    assert caught.value.location.column == column
+    assert caught.value.hint == "the grid runs from a1: 2 players a1 to m13, 3 players a1 to q17, 4 players a1 to s19"
+    assert parse_line("red: lay plain s19").cell == "s19"
+
+
+def test_more_knights_than_a_player_owns_is_the_reader_s_and_more_than_five_the_engine_s():
+    """A player owns 30 knights (the box): ``knights 31`` is refused by the reader at the
+    number's column; ``knights 9`` is a count a player has, which the rule of five refuses
+    (tests/robber_knights/test_rules.py: ``rk.knights.five``, with a count that may stay)."""
+    with pytest.raises(ParseError) as caught:
+        parse_line("red: lay cp e4 knights 31")
+    assert caught.value.location.column == 24 and "a player has only 30" in caught.value.message
+    assert parse_line("red: lay cp e4 knights 9").knights == 9

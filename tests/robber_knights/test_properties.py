@@ -23,6 +23,7 @@ from burgundy_cli.robber_knights.commands import DrawCommand, EndCommand, LayCom
 from burgundy_cli.robber_knights.components import components
 from burgundy_cli.robber_knights.notation import format_command, parse_line, read_canonical, read_lenient
 from burgundy_cli.robber_knights.scoring import points
+from burgundy_cli.robber_knights.state import cells_by_name
 
 SETTINGS = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 PLAYER_COUNTS = st.sampled_from([2, 3, 4])
@@ -150,7 +151,7 @@ def test_pass_through_playouts(players, seed):
 
 PLAYERS = st.from_regex(r"[A-Za-z][A-Za-z0-9_-]{0,9}", fullmatch=True)
 TILES = st.sampled_from(sorted(components().tiles))
-CELLS = st.from_regex(r"[a-z][1-9][0-9]?", fullmatch=True)
+CELLS = st.sampled_from(sorted(cells_by_name()))
 
 
 @st.composite

@@ -126,7 +126,7 @@ def test_area_outside_the_frame():
     (rulebook, 'Size of the Playing Area')."""
     tiles = [f"a{row} red:{kind}" for row, kind in enumerate(["plain", "mountains", "lake"], 1)] + ["b1 blue:plain"]
     session = position(tiles, {"red": ["castle-plain", "plain"], "blue": ["castle-plain", "plain"]})
-    assert illegal(session, "red: lay plain z1").rule.id == "rk.lay.area"
+    assert illegal(session, "red: lay plain n1").rule.id == "rk.lay.area"   # a 4-player grid's cell, not a 2-player one's
 
 
 def test_knights_only_with_a_castle():
@@ -152,6 +152,29 @@ def test_knights_from_supply_only():
     assert session.state.players[0].knights == 2
     assert illegal(session, "red: lay castle-plain c7 knights 3").rule.id == "rk.knights.supply"
     assert session.check("red: lay castle-plain c7 knights 2")
+
+
+def test_a_knights_hint_proposes_only_counts_the_rules_allow():
+    """The refusal of too many knights proposed 'place at most 1' on a forest castle, where 1
+    is illegal ('2 on a forest', rulebook 'Moving the knights'): the hint names only counts
+    that may stay on the castle, or says to lay it without knights when none may."""
+    full = "knights " + ",".join(["red"] * 4)
+    kinds = ["castle-plain"] * 3 + ["village-plain"] * 3 + ["town-plain"]
+    tiles = [f"{col}6 red:{kind} {full}" for col, kind in zip("cdefghi", kinds)] + ["c7 red:plain knights red"]
+    hands = {"red": ["castle-forest", "castle-plain"], "blue": ["castle-plain", "plain"]}
+    session = position(tiles, hands)
+    assert session.state.players[0].knights == 1
+    err = illegal(session, "red: lay castle-forest c8 knights 2")
+    assert err.rule.id == "rk.knights.supply"
+    assert err.hint == "lay the castle without knights: a castle on the forest keeps at least 2, and 1 knight is left"
+    with pytest.raises(IllegalMoveError):   # what the hint would have said
+        session.check("red: lay castle-forest c8 knights 1")
+    assert illegal(session, "red: lay castle-plain c8 knights 2").hint == \
+        "place 1 and leave it on the castle, e.g. 'knights 1'"
+    assert session.check("red: lay castle-plain c8 knights 1")
+    five = illegal(base(), "red: lay castle-plain d6 knights 6 east leave 1,1,1,1,2")
+    assert five.hint == "place 1 to 4 and leave them on the castle, e.g. 'knights 4'"
+    assert base().check("red: lay castle-plain d6 knights 4")
 
 
 def test_move_in_line_without_gaps():

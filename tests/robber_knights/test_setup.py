@@ -72,6 +72,16 @@ def test_edition_and_player_count():
     assert "notation" in refused(SETUP.replace('["red", "blue"]', '["red", "bl:ue"]')).message
 
 
+def test_two_unicode_forms_of_one_name_are_one_player():
+    """A composed "ë" and "e" + combining diaeresis are one name (``core.words.player_key``), as
+    everywhere else in the project; so are names differing in case or repeated spaces."""
+    composed, decomposed = "Zo\u00eb", "Zoe\u0308"
+    err = refused(SETUP.replace('["red", "blue"]', f'["{composed}", "{decomposed}"]'))
+    assert f"players '{composed}' and '{decomposed}' are the same name to the notation" in err.message
+    assert err.location.line == 3 and "Unicode form" in err.hint
+    assert "same name" in refused(SETUP.replace('["red", "blue"]', '["Anna  Lena", "anna lena"]')).message
+
+
 def test_position_problems_are_located():
     def bad(tiles, hands=BASE_HANDS, **kwargs):
         return refused(record_text(tiles, hands, **kwargs))
@@ -81,7 +91,8 @@ def test_position_problems_are_located():
     assert "lake" in bad(["e5 red:lake knights red", "e6 blue:plain"]).message
     assert "cannot read" in bad(BASE_TILES + ["e9"]).message
     assert "not a grid cell" in bad(BASE_TILES + ["99 red:plain"]).message
-    assert "outside" in bad(["z1 red:plain"]).message
+    assert "outside the 13 x 13 grid" in bad(["n1 red:plain"]).message
+    assert "not a grid cell" in bad(["z1 red:plain"]).message   # past every game's grid
     span = [f"{c}6 {'red' if i % 2 else 'blue'}:{k}" for i, (c, k) in
             enumerate(zip("abcdefgh", ["plain", "lake", "plain", "mountains", "town-plain", "mountains",
                                        "village-plain", "town-plain"]))]

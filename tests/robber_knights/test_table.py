@@ -1,0 +1,72 @@
+"""The Robber Knights table session: what a refused line suggests and what a line typed
+without the player's name is told (burgundy_cli.core.table with this game's table module)."""
+
+from __future__ import annotations
+
+import pytest
+
+from burgundy_cli.core.table import TableSession
+from tests.robber_knights.helpers import BASE_TILES, record_text
+
+
+@pytest.fixture
+def table(tmp_path):
+    """The base landscape (helpers.BASE_TILES), red to move holding a forest castle and a plain."""
+    path = tmp_path / "game.toml"
+    path.write_text(record_text(BASE_TILES, {"red": ["castle-forest", "plain"], "blue": ["castle-forest", "plain"]}))
+    session = TableSession(path)
+    yield session
+    session.close()
+
+
+def suggested(reply_text: str) -> list[str]:
+    return reply_text.split("legal now: ")[1].split(" (and ")[0].split(" | ")
+
+
+@pytest.mark.parametrize("typed", ["red: lay castle-forest e8 knights 1", "lay cf e8 k 1", "Red lay CF e8 knights 1"])
+def test_a_refused_line_suggests_the_nearest_legal_line_to_what_was_meant(table, typed):
+    """A forest castle keeps at least 2 knights: 'knights 1' refused, the suggestion leads with
+    'knights 2' on the same cell, however the line was spelt (it is measured as the record
+    would write it, against each legal line, not against the cells' grouped lines)."""
+    reply = table.handle(typed)
+    assert not reply.accepted and "rk.move.minimum" in reply.text
+    lines = suggested(reply.text)
+    assert lines[0] == "red: lay castle-forest e8 knights 2"
+    assert all("|" not in line for line in lines)
+    assert table.handle(lines[0]).accepted
+
+
+def test_a_line_that_does_not_read_still_gets_the_grouped_lines(table):
+    reply = table.handle("lay plain")
+    assert suggested(reply.text)[0].startswith("red: lay plain e4|f4|")
+
+
+@pytest.mark.parametrize("typed, said", [
+    ("lay plain", "lay needs a cell at column 10"),
+    ("lay plian e4", "unknown tile 'plian' at column 5"),
+    ("red lay plian e4", "unknown tile 'plian' at column 9"),     # a name typed: its own reading
+    ("lay plain e4 knights 1 east leave 1,,1", "empty item in 'leave 1,,1' at column 36"),
+])
+def test_a_line_without_the_player_s_name_is_told_about_what_was_typed(table, typed, said):
+    """'lay plain' read as a player called 'lay' was told "unknown action 'plain'": the error
+    said is the reading with the player to move's name, at columns of the line as typed,
+    unless the line begins with a player's name."""
+    assert said in table.live_check(typed)
+    assert said in table.handle(typed).text
+
+
+def test_tab_completes_a_tile_s_code_typed_last(table):
+    """'l cf' Tab offered nothing: the word being typed was matched as the start of a canonical
+    word, and no tile name starts with its code. A whole word of another spelling typed last
+    is read as the reader reads it too; a word's start still matches as before."""
+    put = [line for line, _ in table.completions("l cf")]
+    assert put and all(line.startswith("red: lay castle-forest ") for line in put)
+    assert [line for line, _ in table.completions("l castle-f")] == put
+    assert {line for line, _ in table.completions("lay p")} == {line for line, _ in table.completions("lay plain")}
+
+
+def test_a_line_of_an_action_not_legal_now_gets_the_grouped_lines(table):
+    """'blue: end' out of turn: no end is legal now, so what may be done instead is shown as
+    ``moves`` groups it (a tile's cells on one line), not six lays of one tile."""
+    lines = suggested(table.handle("blue: end").text)
+    assert set(lines) <= set(table.shown_lines()) and len(lines) == 6
