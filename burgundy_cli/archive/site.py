@@ -29,7 +29,7 @@ from typing import Any
 from burgundy_cli.console import Outcome
 from burgundy_cli.core.errors import UsageError
 from burgundy_cli.core.chart import chart_heading, score_word
-from burgundy_cli.core.words import counted, player_key
+from burgundy_cli.core.words import counted, date_order, player_key
 
 #: The page's look: readable tables, pictures no wider than the screen.
 CSS = """\
@@ -176,11 +176,14 @@ def collect(folder: str, jobs: int = 0) -> Site:
             site.left_out.setdefault("position", []).append(relative)
         else:
             site.games.append(Game(result, _slug(relative.removesuffix(".toml"), taken), relative))
-    site.games.sort(key=lambda game: (str(game.data.get("date") or ""), game.path))
+    # the club's date order (core.words.date_order): dated games by date, then the undated ones
+    # (no date, or free text such as "spring 2025"), each tie by content hash -- the order in
+    # which ``stats`` rates the archive's games, so that the site's ratings are stats' ratings
+    site.games.sort(key=lambda game: (*date_order(game.data.get("date")), game.data["hash"]))
     people: set[str] = set()
-    # a player is named as their first dated game spells them (undated games after the dated
-    # ones), as stats and the BG Stats export name them (core.export.player_spellings)
-    for game in sorted(site.games, key=lambda game: game.data.get("date") is None):
+    # a player is named as their first game in that order spells them, as stats and the BG
+    # Stats export name them (core.export.player_spellings)
+    for game in site.games:
         for name in game.data["seats"]:
             key = player_key(name)
             if key not in site.players:
@@ -254,6 +257,12 @@ def _result(game: Game, site: Site, prefix: str) -> str:
         unknown = next((note for note in data["notes"] if note.startswith(UNKNOWN)), None)
         return _e(unknown.split(" (name the winner")[0]) if unknown else "no winner"
     winners = ", ".join(site.player_link(n, prefix) for n in data["winner"])
+    if data.get("mode") == "team" and data.get("teams"):  # won by a team: its letter and members
+        won = {player_key(n) for n in data["winner"]}
+        letters = [letter for letter, members in data["teams"].items() if won & {player_key(n) for n in members}]
+        said = "; ".join(f"team {_e(letter)} (" + " + ".join(site.player_link(n, prefix) for n in data["teams"][letter])
+                         + ")" for letter in letters)
+        return ("shared win: " if len(letters) > 1 else "won by ") + said
     if len(data["winner"]) > 1 and data.get("mode") != "team":  # the tiebreak left them level: ``score``'s words
         return f"shared win: {winners}" + (f" (tiebreak: {_e(data['tiebreak'])})" if data.get("tiebreak") else "")
     tiebreak = f" (tie on {score_word(data['game'])}, broken by: {_e(data['tiebreak'])})" if data.get("tiebreak") else ""
@@ -281,15 +290,31 @@ def game_page(game: Game, site: Site) -> str:
     facts += [("result", _result(game, site, "../")), ("record", _e(game.path))]
     body = [_table(None, [[f"<b>{k}</b>", v] for k, v in facts])]
     lines = data["players"]
+    teams = data.get("teams") if data.get("mode") == "team" else None
+    team_of: dict[str, str] = {}
+    if teams:  # a team game: the players team by team, each column saying its team
+        team_of = {player_key(name): letter for letter, members in teams.items() for name in members}
+        lines = sorted(lines, key=lambda line: (team_of.get(player_key(line["name"]), ""),
+                                                 lines.index(line)))
     categories = [c for c in dict.fromkeys(c for line in lines for c in line["breakdown"])
                   if any(line["breakdown"].get(c) for line in lines)]
     rows = [[_e(c), *(str(line["breakdown"].get(c, 0)) for line in lines)] for c in categories]
     rows.append(["total", *(str(line["total"]) for line in lines)])
+    classes = [""] * len(categories) + ["total"]
+    if teams:  # the team's total (its members' together), in each member's column, as score's notes add it
+        sums = {letter: sum(line["total"] for line in lines if team_of.get(player_key(line["name"])) == letter)
+                for letter in teams}
+        rows.append(["team total", *(str(sums.get(team_of.get(player_key(line["name"]), ""), ""))
+                                     for line in lines)])
+        classes.append("")
     rows.append(["against the target" if data.get("mode") == "solo" else "rank",
                  *(_place(data, line) for line in lines)])
+    head = ["", *(site.player_link(line["name"], "../") for line in lines)]
+    if teams:
+        rows.insert(0, ["team", *(_e(team_of.get(player_key(line["name"]), "")) for line in lines)])
+        classes.insert(0, "")
     body += ["<h2>Score</h2>",
-             _table(["", *(site.player_link(line["name"], "../") for line in lines)], rows,
-                    numeric=range(1, len(lines) + 1), classes=[""] * len(categories) + ["total"])]
+             _table(head, rows, numeric=range(1, len(lines) + 1), classes=classes)]
     for note in data["notes"]:
         body.append(f'<p class="note">{_e(note)}</p>')
     if "board" in data:
@@ -331,28 +356,57 @@ def _ratings_table(rows: list[dict[str, Any]], site: Site, prefix: str) -> str:
                     str(r["played"])] for r in rows], numeric=range(1, 5))
 
 
+def _solo_table(rows: list[dict[str, Any]], site: Site, prefix: str) -> str:
+    """``stats``' solo section: a row per player, games won and lost against the target."""
+    return _table(["player", "played", "won", "lost", "win %", "average", "best"],
+                  [[site.player_link(r["name"], prefix), str(r["played"]), str(r["won"]), str(r["lost"]),
+                    f"{100 * r['win_rate']:.0f}%", f"{r['average']:.1f}", str(r["best"])] for r in rows],
+                  numeric=range(1, 7))
+
+
+def _teams_table(rows: list[dict[str, Any]], site: Site, prefix: str) -> str:
+    """``stats``' team section: a row per team (its members linked), its games won, tied (a
+    column only when some team has a tie, as ``stats`` shows it) and lost, and the team's
+    average and best total (its members' together)."""
+    tied = any(r["tied"] for r in rows)
+    head = ["team", "played", "won", *(["tied"] if tied else []), "lost", "win %", "average", "best"]
+    body = [[" + ".join(site.player_link(name, prefix) for name in r["members"]), str(r["played"]), str(r["won"]),
+             *([str(r["tied"])] if tied else []), str(r["lost"]), f"{100 * r['win_rate']:.0f}%",
+             f"{r['average']:.1f}", str(r["best"])] for r in rows]
+    return _table(head, body, numeric=range(1, len(head)))
+
+
 @dataclass
 class Club:
     """The ``stats`` views over the site's games, per game: standings, ratings after every
-    rated game, head-to-head for every pair that met."""
+    rated game, head-to-head for every pair that met, and the solo and team games' sections
+    (``figures``: the ``stats --json`` object of the site's games, whence the tables come)."""
 
     standings: dict[str, dict[str, Any]]
     ratings: dict[str, list[dict[str, Any]]]
     history: dict[str, tuple[list[str], dict[str, list[float | None]]]]
     pairs: dict[str, dict[tuple[str, str], dict[str, Any]]]
+    figures: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def kinds(self) -> list[str]:
+        """Every game the site has a section for: normal, solo or team games, in ``stats``' order."""
+        found = [*self.standings, *self.figures.get("solo", {}), *self.figures.get("teams", {})]
+        return sorted(dict.fromkeys(found))
 
 
 def club_views(site: Site) -> Club:
-    """Standings, ratings (and their history) and head-to-head, by ``archive.stats``."""
-    from burgundy_cli.archive.stats import HeadToHead, Ratings, Standings
+    """Standings, ratings (and their history), head-to-head, solo and team games: the
+    figures of ``stats --ratings --json`` over the site's games (``archive.stats.report``),
+    in the order ``stats`` rates them."""
+    from burgundy_cli.archive.stats import HeadToHead, Ratings, report
 
     games = [game.stats_game() for game in site.games]
-    standings = Standings()
-    ratings = Ratings()
+    figures = report(games, ratings=True)
+    ratings = Ratings()   # (again, game by game: each rated game is a point of the ratings chart)
     labels: dict[str, list[str]] = {}
     history: dict[str, dict[str, list[float | None]]] = {}
     for game in games:
-        standings.add(game)
         if not game["complete"] or len(game["lines"]) < 2 or game.get("mode"):
             continue  # (a solo game is not rated; a team game is rated apart, no point of this chart)
         ratings.add(game)
@@ -366,7 +420,7 @@ def club_views(site: Site) -> Club:
         for key, values in series.items():
             values.append(now.get(key))
     pairs: dict[str, dict[tuple[str, str], dict[str, Any]]] = {}
-    for group in standings.to_json():
+    for group in figures["standings"]:
         names = [p["name"] for p in group["players"]]
         kind_games = [g for g in games if g["game"] == group["game"]]
         table = pairs.setdefault(group["game"], {})
@@ -377,9 +431,9 @@ def club_views(site: Site) -> Club:
                     pair.add(game)
                 if pair.games:
                     table[(player_key(first), player_key(second))] = pair.to_json()
-    return Club({group["game"]: group for group in standings.to_json()}, ratings.to_json(),
+    return Club({group["game"]: group for group in figures["standings"]}, figures["ratings"],
                 {kind: (labels[kind], {site.names[k]: v for k, v in series.items()})
-                 for kind, series in history.items()}, pairs)
+                 for kind, series in history.items()}, pairs, figures)
 
 
 def _head_to_head(group: dict[str, Any], pairs: dict[tuple[str, str], dict[str, Any]], site: Site,
@@ -416,41 +470,87 @@ def index_page(site: Site, club: Club, folder: str) -> str:
     body = [f"<p>{'; '.join(said + left)}.</p>"]
     for error in site.left_out.get("failed", []) + site.left_out.get("copy", []):
         body.append(f'<p class="note">{_e(error)}</p>')
-    for kind, group in club.standings.items():
+    for kind in club.kinds:
         body.append(f"<h2>{_e(_game_name(kind))}</h2>")
-        body.append(f'<p class="note">{group["complete"]} complete, {group["in_progress"]} in progress; '
-                    "wins shared by a tie are counted as shares.</p>")
-        body += ["<h3>Standings</h3>", _standings_table(group, site, "")]
-        if kind in club.ratings:
-            body += ["<h3>Ratings</h3>", _ratings_table(club.ratings[kind], site, "")]
-            if kind in club.history:
-                body.append(_picture(f"ratings-{kind}.svg", f"ratings over time, {kind}"))
-        if club.pairs.get(kind):
-            body += ["<h3>Head to head</h3>",
-                     '<p class="note">Each row: games the row\'s player finished above the column\'s, '
-                     "below it, and (level) at the same place.</p>",
-                     _head_to_head(group, club.pairs[kind], site, "")]
+        group = club.standings.get(kind)
+        if group is not None:
+            body += _normal_games(kind, group, club, site)
+        body += _solo_and_team_games(kind, club, site, "")
     body += ["<h2>Games</h2>", _games_table(site.games, site, "")]
     return _page("Results", body, "")
+
+
+def _solo_and_team_games(kind: str, club: Club, site: Site, prefix: str, only: str | None = None) -> list[str]:
+    """The solo and team games' sections of ``stats`` for game ``kind``: solo games won or lost
+    against the target, the teams' results and the team games' ratings; with ``only``, the
+    rows of that player (their solo row, their teams, their team rating)."""
+    def mine(rows: list[dict[str, Any]], names: str) -> list[dict[str, Any]]:
+        return [row for row in rows if only is None
+                or only in {player_key(name) for name in (row["members"] if names == "members" else [row["name"]])}]
+
+    body = []
+    solo = mine(club.figures.get("solo", {}).get(kind, []), "name")
+    if solo:
+        body += ["<h3>Solo games</h3>",
+                 '<p class="note">Played against the target, not against anyone: won or lost, not rated, '
+                 "and in none of the other tables.</p>", _solo_table(solo, site, prefix)]
+    teams = mine(club.figures.get("teams", {}).get(kind, []), "members")
+    if teams:
+        body += ["<h3>Team games</h3>",
+                 '<p class="note">A row per team: the games it won or lost, and its members\' totals together; '
+                 "team games count in none of the other tables.</p>", _teams_table(teams, site, prefix)]
+    rated = club.figures.get("team_ratings", {}).get(kind, [])
+    if rated and only is not None:
+        place = [player_key(r["name"]) for r in rated].index(only) + 1 if any(
+            player_key(r["name"]) == only for r in rated) else 0
+        rated = [r for r in rated if player_key(r["name"]) == only]
+    if rated:
+        heading = "Team games ratings" if only is None else f"Team games rating (place {place} of " \
+            f"{len(club.figures['team_ratings'][kind])})"
+        body += [f"<h3>{heading}</h3>",
+                 '<p class="note">Rated apart from the other games: each team one side of the match, '
+                 "its members rated together.</p>", _ratings_table(rated, site, prefix)]
+    return body
+
+
+def _normal_games(kind: str, group: dict[str, Any], club: Club, site: Site) -> list[str]:
+    """The index's standings, ratings and head-to-head of game ``kind``'s normal games."""
+    body = [f'<p class="note">{group["complete"]} complete, {group["in_progress"]} in progress '
+            "(solo and team games apart, below); wins shared by a tie are counted as shares.</p>",
+            "<h3>Standings</h3>", _standings_table(group, site, "")]
+    if kind in club.ratings:
+        body += ["<h3>Ratings</h3>", _ratings_table(club.ratings[kind], site, "")]
+        if kind in club.history:
+            body.append(_picture(f"ratings-{kind}.svg", f"ratings over time, {kind}"))
+    if club.pairs.get(kind):
+        body += ["<h3>Head to head</h3>",
+                 '<p class="note">Each row: games the row\'s player finished above the column\'s, '
+                 "below it, and (level) at the same place.</p>",
+                 _head_to_head(group, club.pairs[kind], site, "")]
+    return body
 
 
 def player_page(key: str, site: Site, club: Club) -> str:
     name = site.names[key]
     body = []
     games = [g for g in site.games if key in {player_key(n) for n in g.data["seats"]}]
-    for kind, group in club.standings.items():
+    for kind in club.kinds:
+        group = club.standings.get(kind, {"players": []})
         mine = [p for p in group["players"] if player_key(p["name"]) == key]
-        if not mine:
-            continue
-        body += [f"<h2>{_e(_game_name(kind))}</h2>", _standings_table({**group, "players": mine}, site, "../")]
+        section = []
+        if mine:
+            section.append(_standings_table({**group, "players": mine}, site, "../"))
         rated = [r for r in club.ratings.get(kind, []) if player_key(r["name"]) == key]
         if rated:
             rank = [player_key(r["name"]) for r in club.ratings[kind]].index(key) + 1
-            body += [f"<h3>Rating (place {rank} of {len(club.ratings[kind])})</h3>",
-                     _ratings_table(rated, site, "../"),
-                     _picture(f"{site.players[key]}-ratings-{kind}.svg", "rating over time")]
+            section += [f"<h3>Rating (place {rank} of {len(club.ratings[kind])})</h3>",
+                        _ratings_table(rated, site, "../"),
+                        _picture(f"{site.players[key]}-ratings-{kind}.svg", "rating over time")]
         if any(key in pair for pair in club.pairs.get(kind, {})):
-            body += ["<h3>Head to head</h3>", _head_to_head(group, club.pairs[kind], site, "../", only=key)]
+            section += ["<h3>Head to head</h3>", _head_to_head(group, club.pairs[kind], site, "../", only=key)]
+        section += _solo_and_team_games(kind, club, site, "../", only=key)
+        if section:   # (a game the player played only in progress has no figures)
+            body += [f"<h2>{_e(_game_name(kind))}</h2>", *section]
     body += ["<h2>Games</h2>", _games_table(games, site, "../", player=key)]
     return _page(name, body, "../")
 

@@ -522,3 +522,165 @@ def test_a_link_or_a_stranger_in_the_output_folder_is_refused_and_nothing_outsid
     assert f"{name} is " in result.stderr and "the site writes only its own files" in result.stderr
     assert sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*")) == before   # nothing written
     assert (elsewhere / "g.html").read_text() == "keep" and sorted(os.listdir(elsewhere)) == ["g.html"]
+
+
+class _Tables(HTMLParser):
+    """Each table of a page as (the h2 and h3 headings above it, its rows of cell texts)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.headings = {"h2": "", "h3": ""}
+        self.tables: list[tuple[tuple[str, str], list[list[str]]]] = []
+        self.open: str | None = None   # a heading or cell being read
+        self.text = ""
+
+    def handle_starttag(self, tag, attrs) -> None:
+        if tag == "table":
+            self.tables.append(((self.headings["h2"], self.headings["h3"]), []))
+        elif tag == "tr":
+            self.tables[-1][1].append([])
+        if tag in ("h2", "h3", "td", "th"):
+            self.open, self.text = tag, ""
+        if tag == "h2":
+            self.headings["h3"] = ""
+
+    def handle_data(self, data) -> None:
+        if self.open:
+            self.text += data
+
+    def handle_endtag(self, tag) -> None:
+        if tag != self.open:
+            return
+        if tag in ("h2", "h3"):
+            self.headings[tag] = self.text.strip()
+        else:
+            self.tables[-1][1][-1].append(self.text.strip())
+        self.open = None
+
+
+def _section(tables, h2: str, h3: str) -> list[dict[str, str]]:
+    """The rows of the table under headings ``h2`` and ``h3``, as dicts by column heading."""
+    rows = next(rows for (a, b), rows in tables if (a, b) == (h2, h3))
+    return [dict(zip(rows[0], row)) for row in rows[1:]]
+
+
+def test_the_sites_figures_are_stats_figures_solo_and_team_games_apart(club, built, cli, tmp_path) -> None:
+    """The site mixed the solo game into the standings nowhere and showed the team game only
+    as a list of winners; ``stats`` has a section for each (a solo game won or lost against its
+    target, a team game won by a team). Every figure of the index's tables -- standings,
+    ratings, solo games, team games and their ratings -- is now the one ``stats --ratings
+    --json`` gives over the same folder, as ``stats`` prints it (win % whole, averages one
+    decimal, ratings two)."""
+    out, site, _ = built
+    result = cli("stats", str(club), "--db", str(tmp_path / "s.db"), "--ratings", "--json")
+    assert result.exit_code == 0, result.output
+    stats = json.loads(result.stdout)
+    parser = _Tables()
+    parser.feed((out / "index.html").read_text())
+    tables = parser.tables
+    for kind, heading in (("castles-of-burgundy", "The Castles of Burgundy"), ("robber-knights", "Robber Knights")):
+        group = next(g for g in stats["standings"] if g["game"] == kind)
+        assert _section(tables, heading, "Standings") == [
+            {"player": p["name"], "played": str(p["played"]), "wins": f"{p['wins']:g}",
+             "win %": f"{100 * p['win_rate']:.0f}%", "average": f"{p['average']:.1f}", "best": str(p["best"]),
+             "average rank": f"{p['average_rank']:.2f}"} for p in group["players"]]
+        assert _section(tables, heading, "Ratings") == [
+            {"player": r["name"], "rating": f"{r['rating']:.2f}", "mu": f"{r['mu']:.2f}",
+             "sigma": f"{r['sigma']:.2f}", "games rated": str(r["played"])} for r in stats["ratings"][kind]]
+    castles = "castles-of-burgundy"
+    assert stats["solo"][castles] and stats["teams"][castles] and stats["team_ratings"][castles]
+    assert _section(tables, "The Castles of Burgundy", "Solo games") == [
+        {"player": r["name"], "played": str(r["played"]), "won": str(r["won"]), "lost": str(r["lost"]),
+         "win %": f"{100 * r['win_rate']:.0f}%", "average": f"{r['average']:.1f}", "best": str(r["best"])}
+        for r in stats["solo"][castles]]
+    assert _section(tables, "The Castles of Burgundy", "Team games") == [
+        {"team": r["team"], "played": str(r["played"]), "won": str(r["won"]), "lost": str(r["lost"]),
+         "win %": f"{100 * r['win_rate']:.0f}%", "average": f"{r['average']:.1f}", "best": str(r["best"])}
+        for r in stats["teams"][castles]]
+    assert _section(tables, "The Castles of Burgundy", "Team games ratings") == [
+        {"player": r["name"], "rating": f"{r['rating']:.2f}", "mu": f"{r['mu']:.2f}",
+         "sigma": f"{r['sigma']:.2f}", "games rated": str(r["played"])} for r in stats["team_ratings"][castles]]
+    # the solo player's page has their solo row; a team member's page their team and rating
+    solo = stats["solo"][castles][0]
+    player = _Tables()
+    player.feed((out / "players" / f"{site.players[solo['name'].casefold()]}.html").read_text())
+    assert _section(player.tables, "The Castles of Burgundy", "Solo games")[0]["won"] == str(solo["won"])
+    team = stats["teams"][castles][0]
+    member = _Tables()
+    member.feed((out / "players" / f"{site.players[team['members'][0].casefold()]}.html").read_text())
+    assert [row["team"] for row in _section(member.tables, "The Castles of Burgundy", "Team games")] == [team["team"]]
+
+
+def test_a_team_games_page_says_the_winning_team_and_each_players_team(built) -> None:
+    """The shipped team game (team A, Dario + Ben, 357 VP against team B's 351): its page said
+    "won by Dario, Ben" over a score table in seat order. It says now the team that won, the
+    players team by team with their team's letter, and each team's total."""
+    out, site, _ = built
+    game = next(g for g in site.games if g.path.endswith("complete-4p-2019-team.toml"))
+    page = (out / "games" / f"{game.slug}.html").read_text()
+    assert ('won by team A (<a href="../players/dario.html">Dario</a> + <a href="../players/ben.html">Ben</a>)'
+            in page)
+    parser = _Tables()
+    parser.feed(page)
+    score = next(rows for (h2, _), rows in parser.tables if h2 == "Score")
+    by_row = {row[0]: row[1:] for row in score}
+    assert score[0][1:] == ["Dario", "Ben", "Cara", "Anna"]
+    assert by_row["team"] == ["A", "A", "B", "B"]
+    assert by_row["team total"] == ["357", "357", "351", "351"]
+    assert by_row["total"] == ["183", "174", "226", "125"]   # score --json's totals
+
+
+def _scores(date: str | None, first: str, second: str, number: int) -> str:
+    """A result-only record of two players, ``first`` ahead, dated ``date`` (TOML text) if given."""
+    return "\n".join(['[game]', 'name = "castles-of-burgundy"', 'edition = "2019"',
+                      f'players = ["{first}", "{second}"]', *([f"date = {date}"] if date else []), "",
+                      "[final]", f"[final.scores.{first}]", f"total = {170 + number}",
+                      f"[final.scores.{second}]", f"total = {150 + number}", ""])
+
+
+def test_undated_games_come_after_the_dated_ones_in_stats_ratings_and_the_site(cli, tmp_path) -> None:
+    """One rule for where an undated game stands (core.words.date_order): the dated games by
+    date, then every undated one -- no date, or a date in free text ("spring 2025", which no
+    calendar places) -- by content hash. The ratings took the games with no date first and
+    those with a free-text date last (compared as text, "spring 2025" came after every ISO
+    date), while a player's name came from their first dated game, the free-text ones counted
+    as dated. Now ``stats``' ratings, the site's ratings and its chart's order, and the name a
+    player is shown by, all follow the one rule."""
+    from burgundy_cli.archive.stats import Ratings, game_of_score
+    from burgundy_cli.core.bulk import score_one
+
+    folder = tmp_path / "club"
+    folder.mkdir()
+    games = {"dated.toml": _scores("2025-01-01", "Anna", "Ben", 0),
+             "free-text.toml": _scores('"spring 2025"', "BEN", "anna", 1),
+             "undated.toml": _scores(None, "Cara", "ben", 2),
+             "later.toml": _scores("2025-06-01", "ben", "Cara", 3)}
+    for name, text in games.items():
+        (folder / name).write_text(text)
+    scored = {name: score_one(str(folder / name), starts=True) for name in games}
+    undated = sorted(["free-text.toml", "undated.toml"], key=lambda name: scored[name]["hash"])
+    order = ["dated.toml", "later.toml", *undated]
+    expected = Ratings()
+    for name in order:
+        expected.add(game_of_score(scored[name]))
+    stats = json.loads(cli("stats", str(folder), "--db", str(tmp_path / "s.db"), "--ratings", "--json").stdout)
+    assert stats["ratings"] == expected.to_json()
+    out = tmp_path / "site"
+    assert cli("site", str(folder), "--out", str(out)).exit_code == 0
+    parser = _Tables()
+    parser.feed((out / "index.html").read_text())
+    assert [row["rating"] for row in _section(parser.tables, "The Castles of Burgundy", "Ratings")] == [
+        f"{row['rating']:.2f}" for row in expected.to_json()["castles-of-burgundy"]]
+    chart = (out / "ratings-castles-of-burgundy.svg").read_text()
+    # the undated after the dated: a free-text date by its text, no date by its place ("game 4")
+    third, fourth = ("spring 2025", "game 4") if undated[0] == "free-text.toml" else ("game 3", "spring 2025")
+    labels = [chart.index(f">{label}<") for label in ("2025-01-01", "2025-06-01", third, fourth)]
+    assert labels == sorted(labels)
+    # Ben is "Ben" (the dated game's spelling) everywhere, never the free-text game's "BEN"
+    assert {p["name"] for p in stats["standings"][0]["players"]} == {"Anna", "Ben", "Cara"}
+    assert {row["player"] for row in _section(parser.tables, "The Castles of Burgundy", "Standings")} == {
+        "Anna", "Ben", "Cara"}
+    assert "<title>Ben</title>" in (out / "players" / "ben.html").read_text()
+    # the games list says the undated games last (newest first: at the top), the dated ones in order
+    games_list = _section(parser.tables, "Games", "")
+    assert [row["date"] for row in games_list][-2:] == ["2025-06-01", "2025-01-01"]
