@@ -50,6 +50,7 @@ a{color:#1f5ea8}
 body{padding:.6em .8em}th,td{padding:.2em .35em}
 img.picture{max-width:none;width:max(100%,560px)}
 img.picture.wide{width:calc((100vw - 1.6em)*1.97)}
+img.picture.column{max-width:none;width:auto;min-width:100%;box-sizing:border-box}
 }
 """
 
@@ -88,8 +89,10 @@ def _game_data(path: str) -> dict[str, Any]:
         result["seats"] = list(header.players)
         result["modules"] = header.options.get("modules")
         if NOTE not in result["notes"]:
-            board, series = game_pictures(path)
+            board, series, column = game_pictures(path)
             result["board"], result["chart"] = board, chart_svg(series)
+            if column is not None:
+                result["board_column"] = column
     except Exception as err:  # noqa: BLE001 - (the file changed since it was scored) a located line, no traceback
         message, code = failure(err)
         return {"file": result["file"], "error": message.removeprefix("burgundy: "), "exit": code}
@@ -205,14 +208,24 @@ def _page(title: str, body: list[str], prefix: str) -> str:
         "</html>"]) + "\n"
 
 
-def _picture(src: str, alt: str, wide: bool = False) -> str:
+#: The widest screen taken for a phone's: the style's ``@media (max-width:700px)``.
+PHONE = "(max-width:700px)"
+
+
+def _picture(src: str, alt: str, wide: bool = False, column: str | None = None) -> str:
     """A picture in a box of its own, a link to the SVG itself (a phone opens it full size, to
     zoom). On a desktop it is as wide as the page allows; on a phone (CSS, 700 pixels and less)
-    at least 560 pixels wide, the box scrolling sideways, and a ``wide`` one (a Castles board:
-    two columns of duchies) two screens wide, so that one duchy fills the screen at a time."""
-    cls = "picture wide" if wide else "picture"
-    return (f'<div class="picture"><a href="{_e(src)}"><img class="{cls}" src="{_e(src)}" alt="{_e(alt)}">'
-            "</a></div>")
+    at least 560 pixels wide, the box scrolling sideways, and a ``wide`` one (two columns of
+    duchies) two screens wide, so that one duchy fills the screen at a time. With ``column``
+    (a Castles board drawn in one column: each duchy on its own, its panel under it, the
+    depots after) the phone's browser draws that instead (``<picture>``), at least as wide as
+    the screen and never smaller than its own size, so its text is as large as the desktop's."""
+    if column is None:
+        cls = "picture wide" if wide else "picture"
+        return (f'<div class="picture"><a href="{_e(src)}"><img class="{cls}" src="{_e(src)}" alt="{_e(alt)}">'
+                "</a></div>")
+    return (f'<div class="picture"><a href="{_e(src)}"><picture><source media="{PHONE}" srcset="{_e(column)}">'
+            f'<img class="picture column" src="{_e(src)}" alt="{_e(alt)}"></picture></a></div>')
 
 
 def _table(head: list[str] | None, rows: Iterable[list[str]], numeric: Iterable[int] = (),
@@ -320,7 +333,8 @@ def game_page(game: Game, site: Site) -> str:
     if "board" in data:
         body += ["<h2>The position at the end</h2>",
                  _picture(f"{game.slug}-board.svg", "the position: " + game.title,
-                          wide=data["game"] == "castles-of-burgundy"),
+                          wide=data["game"] == "castles-of-burgundy",
+                          column=f"{game.slug}-board-phone.svg" if "board_column" in data else None),
                  f"<h2>{_e(chart_heading(data['game']))}</h2>",
                  _picture(f"{game.slug}-chart.svg", score_word(data["game"]) + " chart: " + game.title)]
     else:
@@ -584,6 +598,8 @@ def build(folder: str, out: str, jobs: int = 0) -> tuple[Site, list[str]]:
         if "board" in game.data:
             files[f"games/{game.slug}-board.svg"] = game.data["board"]
             files[f"games/{game.slug}-chart.svg"] = game.data["chart"]
+            if "board_column" in game.data:
+                files[f"games/{game.slug}-board-phone.svg"] = game.data["board_column"]
     for key in site.players:
         files[f"players/{site.players[key]}.html"] = player_page(key, site, club)
     _check_out(out, files)

@@ -428,6 +428,7 @@ PHONE_MEASURE = """
 report.push({src: frame.getAttribute("src"), view: frame.dataset.view, width: page.documentElement.scrollWidth,
              pictures: [...page.querySelectorAll("img")].map(img => ({
                cls: img.className, drawn: img.getBoundingClientRect().width, natural: img.naturalWidth,
+               current: img.currentSrc.split("/").pop(),
                box: img.closest("div.picture").clientWidth, link: img.closest("a").getAttribute("href")}))});
 """
 
@@ -455,11 +456,13 @@ window.addEventListener("load", () => {{
 
 def test_on_a_phone_a_board_shows_a_duchy_a_screen_and_the_desktop_is_as_before(cli, tmp_path) -> None:
     """At 390 pixels (a phone) a Castles board, 1008 pixels drawn, was shrunk to the screen's
-    width: 35 %, its labels about 3 pixels high. Now each picture sits in a box that scrolls
-    sideways and links to the SVG (to open it full size and zoom): a Castles board two screens
-    wide, so that one duchy fills the screen, any other picture at least 560 pixels. The page
-    itself never gets wider than the screen, and at 1280 pixels every picture is drawn at its
-    own size, as before."""
+    width: 35 %, its labels about 3 pixels high; then drawn two screens wide in a box scrolling
+    sideways, a duchy's map on one screen and its panel on the next. Now a phone is given the
+    board in one column (``<picture>``): each duchy with its panel under it, the depots after,
+    at least the screen's width and never under its own size (its text as large as the
+    desktop's); any other picture at least 560 pixels, in a box that scrolls sideways. Each
+    links to the SVG (to open it full size and zoom). The page itself never gets wider than
+    the screen, and at 1280 pixels every picture is the desktop's, at its own size, as before."""
     need_chromium()
     folder = tmp_path / "club"
     folder.mkdir()
@@ -484,12 +487,15 @@ def test_on_a_phone_a_board_shows_a_duchy_a_screen_and_the_desktop_is_as_before(
             assert picture["link"] and picture["natural"] > 0, picture
             if view == 1280:   # the desktop: at the picture's own size, in a box that needs no scrolling
                 assert picture["drawn"] == pytest.approx(min(picture["natural"] + 2, picture["box"]), abs=1), picture
-            elif "wide" in picture["cls"]:   # a Castles board on a phone: one duchy a screen
-                assert 1.9 * picture["box"] <= picture["drawn"] <= 2.1 * picture["box"], picture
+                assert not picture["current"].endswith("-phone.svg"), picture
+            elif "column" in picture["cls"]:   # a Castles board on a phone: its one column
+                assert picture["current"] == "castles-board-phone.svg" and picture["natural"] <= 400, picture
+                assert picture["drawn"] == pytest.approx(max(picture["natural"] + 2, picture["box"]), abs=1), picture
             else:
                 assert picture["drawn"] >= min(560, picture["natural"]), picture
-    wide = [p for e in report for p in e["pictures"] if "wide" in p["cls"]]
-    assert [p["link"] for p in wide] == ["castles-board.svg", "castles-board.svg"]
+    boards = [(e["view"], p["current"], p["link"]) for e in report for p in e["pictures"] if "column" in p["cls"]]
+    assert sorted(boards) == [("1280", "castles-board.svg", "castles-board.svg"),
+                              ("390", "castles-board-phone.svg", "castles-board.svg")]
 
 
 @pytest.mark.parametrize("entry", ["games", "index.html", "games/g.html", "style.css/", "players"])
