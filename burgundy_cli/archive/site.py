@@ -70,7 +70,10 @@ def _game_data(path: str) -> dict[str, Any]:
     """One record for the website (run in a worker): ``score --json``'s object with ``start``
     (``core.bulk.score_one``), the header's seat order, and for a game with moves its
     picture and chart (``score_one``'s ``hash``, its bytes' key, tells two copies of one record
-    apart from two games). A result-only record has no moves to draw."""
+    apart from two games). A result-only record has no moves to draw, and an end told without
+    its map (Robber Knights' ``[end] control``: the buildings each player holds) no position
+    to draw: such a record, which ``score`` accepts, is a game with its scores only (``nothing
+    to draw``: why)."""
     from burgundy_cli.core.bulk import score_one
     from burgundy_cli.core.chart import chart_svg
     from burgundy_cli.core.pictures import game_pictures
@@ -85,10 +88,17 @@ def _game_data(path: str) -> dict[str, Any]:
     from burgundy_cli.core.errors import failure
 
     try:
-        header = read_header(read_record(path))
+        doc = read_record(path)
+        header = read_header(doc)
         result["seats"] = list(header.players)
         result["modules"] = header.options.get("modules")
-        if NOTE not in result["notes"]:
+        end = doc.data.get("end")
+        if NOTE in result["notes"]:
+            result["nothing_to_draw"] = "A result-only record: the final scores only, no moves to draw."
+        elif isinstance(end, dict) and "control" in end:
+            result["nothing_to_draw"] = ("An end told by the buildings each player's knight is on top of: "
+                                         "the scores only, no map to draw.")
+        else:
             board, series, column = game_pictures(path)
             result["board"], result["chart"] = board, chart_svg(series)
             if column is not None:
@@ -292,6 +302,8 @@ def _place(data: dict[str, Any], line: dict[str, Any]) -> str:
 
 def game_page(game: Game, site: Site) -> str:
     """A game's page: its facts, score table, the position at its end and the VP chart."""
+    from burgundy_cli.core.resultonly import NOTE as RESULT_ONLY
+
     data = game.data
     facts = [("game", _e(_game_name(data["game"]) + (f" ({data['edition']} edition)" if data.get("edition") else ""))),
              ("date", _e(data.get("date") or "not recorded")), ("place", _e(data.get("place") or "not recorded"))]
@@ -337,8 +349,8 @@ def game_page(game: Game, site: Site) -> str:
                           column=f"{game.slug}-board-phone.svg" if "board_column" in data else None),
                  f"<h2>{_e(chart_heading(data['game']))}</h2>",
                  _picture(f"{game.slug}-chart.svg", score_word(data["game"]) + " chart: " + game.title)]
-    else:
-        body.append('<p class="note">A result-only record: the final scores only, no moves to draw.</p>')
+    elif RESULT_ONLY not in data["notes"]:   # (a result-only record's note, above, says it already)
+        body.append(f'<p class="note">{_e(data["nothing_to_draw"])}</p>')
     return _page(game.title, body, "../")
 
 
@@ -529,8 +541,10 @@ def _solo_and_team_games(kind: str, club: Club, site: Site, prefix: str, only: s
 
 def _normal_games(kind: str, group: dict[str, Any], club: Club, site: Site) -> list[str]:
     """The index's standings, ratings and head-to-head of game ``kind``'s normal games."""
-    body = [f'<p class="note">{group["complete"]} complete, {group["in_progress"]} in progress '
-            "(solo and team games apart, below); wins shared by a tie are counted as shares.</p>",
+    apart = kind in club.figures.get("solo", {}) or kind in club.figures.get("teams", {})
+    body = [f'<p class="note">{group["complete"]} complete, {group["in_progress"]} in progress'
+            + (" (solo and team games apart, below)" if apart else "")
+            + "; wins shared by a tie are counted as shares.</p>",
             "<h3>Standings</h3>", _standings_table(group, site, "")]
     if kind in club.ratings:
         body += ["<h3>Ratings</h3>", _ratings_table(club.ratings[kind], site, "")]

@@ -468,9 +468,10 @@ def test_on_a_phone_a_board_shows_a_duchy_a_screen_and_the_desktop_is_as_before(
     folder.mkdir()
     shutil.copy(RECORDS / "castles-of-burgundy" / "complete-2p-2011.toml", folder / "castles.toml")
     shutil.copy(RECORDS / "robber-knights" / "playout-2-players.toml", folder / "knights.toml")
+    shutil.copy(RECORDS / "castles-of-burgundy" / "complete-1p-2019-solo.toml", folder / "solo.toml")  # the widest duchy
     out = tmp_path / "site"
     assert cli("site", str(folder), "--out", str(out)).exit_code == 0
-    pages = ["index.html", "games/castles.html", "games/knights.html"]
+    pages = ["index.html", "games/castles.html", "games/knights.html", "games/solo.html"]
     (out / "_widths.html").write_text(_frames_at(pages, (390, 1280)))
     dom, log = chromium("--allow-file-access-from-files", "--virtual-time-budget=20000", "--dump-dom",
                         (out / "_widths.html").as_uri(), cwd=out).communicate(timeout=180)
@@ -489,13 +490,18 @@ def test_on_a_phone_a_board_shows_a_duchy_a_screen_and_the_desktop_is_as_before(
                 assert picture["drawn"] == pytest.approx(min(picture["natural"] + 2, picture["box"]), abs=1), picture
                 assert not picture["current"].endswith("-phone.svg"), picture
             elif "column" in picture["cls"]:   # a Castles board on a phone: its one column
-                assert picture["current"] == "castles-board-phone.svg" and picture["natural"] <= 400, picture
+                assert picture["current"].endswith("-board-phone.svg") and picture["natural"] <= 400, picture
                 assert picture["drawn"] == pytest.approx(max(picture["natural"] + 2, picture["box"]), abs=1), picture
             else:
                 assert picture["drawn"] >= min(560, picture["natural"]), picture
     boards = [(e["view"], p["current"], p["link"]) for e in report for p in e["pictures"] if "column" in p["cls"]]
     assert sorted(boards) == [("1280", "castles-board.svg", "castles-board.svg"),
-                              ("390", "castles-board-phone.svg", "castles-board.svg")]
+                              ("1280", "solo-board.svg", "solo-board.svg"),
+                              ("390", "castles-board-phone.svg", "castles-board.svg"),
+                              ("390", "solo-board-phone.svg", "solo-board.svg")]
+    # the solo game's duchy of islands, the widest, fits the phone's page: no sideways scrolling
+    solo = next(p for e in report if e["view"] == "390" for p in e["pictures"] if p["current"] == "solo-board-phone.svg")
+    assert solo["natural"] + 2 <= solo["box"], solo
 
 
 @pytest.mark.parametrize("entry", ["games", "index.html", "games/g.html", "style.css/", "players"])
@@ -690,3 +696,40 @@ def test_undated_games_come_after_the_dated_ones_in_stats_ratings_and_the_site(c
     # the games list says the undated games last (newest first: at the top), the dated ones in order
     games_list = _section(parser.tables, "Games", "")
     assert [row["date"] for row in games_list][-2:] == ["2025-06-01", "2025-01-01"]
+
+
+def test_an_end_told_without_its_map_is_a_game_with_its_scores_only(cli, tmp_path) -> None:
+    """A Robber Knights end told by the buildings each player's knight is on top of (``[end]
+    control``, no map), which ``score`` and ``stats`` accept: the site tried to draw its map,
+    named it "a record that failed to verify", left it out of every table and ended with exit
+    1. Now it is a game like a result-only one: its score table and no picture."""
+    folder = tmp_path / "club"
+    folder.mkdir()
+    made = cli("new", str(folder / "end.toml"), "--end", "--game", "robber-knights", "--players", "red,blue",
+               "--control", "red=8 castles 3 villages,blue=6 castles 1 village 2 towns", "--knights", "red=5,blue=3",
+               "--date", "2025-02-02")
+    assert made.exit_code == 0, made.output
+    result = cli("site", str(folder), "--out", str(tmp_path / "site"))
+    assert result.exit_code == 0 and "failed" not in result.output, result.output
+    page = (tmp_path / "site" / "games" / "end.html").read_text()
+    assert "the scores only, no map to draw" in page and "<img" not in page
+    parser = _Tables()
+    parser.feed(page)
+    score = {row[0]: row[1:] for row in next(rows for (h2, _), rows in parser.tables if h2 == "Score")}
+    assert score["total"] == ["14", "14"] and score["rank"] == ["1", "2"]   # score's: red wins on knights left
+    assert stats_played(cli, folder, "red") == 1   # stats counts it too
+    index = (tmp_path / "site" / "index.html").read_text()
+    assert "1 game from club" in index and "not counted" not in index
+
+
+def test_the_notes_say_solo_and_team_games_apart_only_where_there_are_some(built) -> None:
+    """The standings' note said "(solo and team games apart, below)" under Robber Knights too,
+    which has neither; and a result-only game's page said twice that it has no moves."""
+    out, site, _ = built
+    index = (out / "index.html").read_text()
+    castles, knights = index.split("<h2>Robber Knights</h2>")
+    assert "(solo and team games apart, below)" in castles
+    assert "solo and team games apart" not in knights.split("<h2>Games</h2>")[0]
+    game = next(g for g in site.games if g.path.startswith("result-only-"))
+    page = (out / "games" / f"{game.slug}.html").read_text()
+    assert page.count("no moves") == 1 and "result-only record: final scores entered after the game" in page

@@ -284,6 +284,9 @@ def picture(position: dict[str, Any], title: str) -> str:
 #: Pixels per character across a line of the title (bold 15px), the status line and a
 #: heading (bold 11px), and a plain line (9px), for wrapping the phone's picture's lines.
 TITLE_EM, HEADING_EM, PLAIN_EM = 9.4, 7.0, 5.6
+#: The phone's picture's margins: half the desktop's, so that the solo game's duchy of islands,
+#: the widest, fits a 390-pixel phone's page without scrolling sideways.
+COLUMN_MARGIN = 8.0
 
 
 def column_picture(position: dict[str, Any], title: str) -> str:
@@ -299,12 +302,12 @@ def column_picture(position: dict[str, Any], title: str) -> str:
         maps.append(max(column for _, column in team_layout()) * HEX_W / 2 + HEX_W)
     # the column: the widest map and its margins, or the bridge's boxes (a two-player game has 7)
     inner = max(300.0, 28 + max(maps), 44.0 * len(position["bridge"]) - 4)
-    svg = Svg(inner + 2 * MARGIN, 0.0, title,
+    svg = Svg(inner + 2 * COLUMN_MARGIN, 0.0, title,
               CSS + (ROUTE_CSS if any("route" in player for player in players) else "")
               + (SHIELD_CSS if "shields" in position else "")
               + (SOLO_CSS if any("places" in player for player in players) else ""))
-    last = svg.lines(MARGIN, 24, wrap(title, int(inner / TITLE_EM)), "title", 18)
-    y = svg.lines(MARGIN, last + 18, wrap(_status(position), int(inner / HEADING_EM)), "heading", 14) + 14
+    last = svg.lines(COLUMN_MARGIN, 24, wrap(title, int(inner / TITLE_EM)), "title", 18)
+    y = svg.lines(COLUMN_MARGIN, last + 18, wrap(_status(position), int(inner / HEADING_EM)), "heading", 14) + 14
     castles = position.get("shields", {}).get("castles", {})
     totals = {line["name"]: line["total"] for line in position["score"]["players"]}
     if "teams" in position:
@@ -312,17 +315,17 @@ def column_picture(position: dict[str, Any], title: str) -> str:
         for letter, names in position["teams"].items():
             members = [{**players[by_name[name]], "score": totals[name], "colour": colours[by_name[name]],
                         "shields": castles.get(name, {})} for name in names]
-            y = _team_column(svg, letter, members, MARGIN, y, inner) + MARGIN
+            y = _team_column(svg, letter, members, COLUMN_MARGIN, y, inner) + COLUMN_MARGIN
     else:
         for seat, player in enumerate(players):
             player = {**player, "score": totals[player["name"]], "shields": castles.get(player["name"], {})}
-            y = _duchy_column(svg, player, colours[seat], MARGIN, y, inner) + MARGIN
-    y = _bridge(svg, position, colours, MARGIN, y, narrow=int(inner / PLAIN_EM)) + 14
-    y = _depots(svg, position["depots"], MARGIN, y, inner + 6, across=2) + 16
+            y = _duchy_column(svg, player, colours[seat], COLUMN_MARGIN, y, inner) + COLUMN_MARGIN
+    y = _bridge(svg, position, colours, COLUMN_MARGIN, y, narrow=int(inner / PLAIN_EM)) + 14
+    y = _depots(svg, position["depots"], COLUMN_MARGIN, y, inner + 6, across=2) + 16
     notes = _table_note_text(position)
     if notes:   # (one long line under the desktop's depots: wrapped to the column here)
-        y = svg.lines(MARGIN, y, wrap(notes, int(inner / SMALL_EM)), "small", 9)
-    svg.height = y + MARGIN
+        y = svg.lines(COLUMN_MARGIN, y, wrap(notes, int(inner / SMALL_EM)), "small", 9)
+    svg.height = y + COLUMN_MARGIN
     svg.rect(0, 0, svg.width, svg.height, "box")   # the background, behind all (its height known only now)
     svg.parts.insert(0, svg.parts.pop())
     return svg.text()
