@@ -51,6 +51,7 @@ body{padding:.6em .8em}th,td{padding:.2em .35em}
 img.picture{max-width:none;width:max(100%,560px)}
 img.picture.wide{width:calc((100vw - 1.6em)*1.97)}
 img.picture.column{max-width:none;width:auto;min-width:100%;box-sizing:border-box}
+table.games{min-width:640px}
 }
 """
 
@@ -239,10 +240,11 @@ def _picture(src: str, alt: str, wide: bool = False, column: str | None = None) 
 
 
 def _table(head: list[str] | None, rows: Iterable[list[str]], numeric: Iterable[int] = (),
-           classes: Iterable[str] = ()) -> str:
+           classes: Iterable[str] = (), kind: str | None = None) -> str:
     """A table of cells already escaped (``numeric``: the columns aligned right, a figure kept
-    on one line; no ``head``: no header row), in a box that scrolls a table wider than the
-    page (a head-to-head table has a column per player) instead of widening the page."""
+    on one line; no ``head``: no header row; ``kind``: the table's CSS class), in a box that
+    scrolls a table wider than the page (a head-to-head table has a column per player)
+    instead of widening the page."""
     numeric = set(numeric)
     cls = list(classes)
 
@@ -250,7 +252,8 @@ def _table(head: list[str] | None, rows: Iterable[list[str]], numeric: Iterable[
         return "".join(f'<{tag} class="n">{c}</{tag}>' if i in numeric else f"<{tag}>{c}</{tag}>"
                        for i, c in enumerate(row))
 
-    lines = ['<div class="table"><table>'] + ([] if head is None else [f"<tr>{cells('th', head)}</tr>"])
+    opening = f'<div class="table"><table class="{kind}">' if kind else '<div class="table"><table>'
+    lines = [opening] + ([] if head is None else [f"<tr>{cells('th', head)}</tr>"])
     for index, row in enumerate(rows):
         extra = f' class="{cls[index]}"' if index < len(cls) and cls[index] else ""
         lines.append(f"<tr{extra}>{cells('td', row)}</tr>")
@@ -355,18 +358,23 @@ def game_page(game: Game, site: Site) -> str:
 
 
 def _games_table(games: list[Game], site: Site, prefix: str, player: str | None = None) -> str:
-    head = ["date", "place", "game", "players", "result"] + (["total", "rank"] if player else [])
+    """Every game of ``games``, newest first: its date (a link to its page), place (a column
+    only when some game has one), game, players and result; on a player's page their total
+    and rank. On a phone the table keeps a readable width and scrolls in its box (CSS
+    ``table.games``) rather than squeezing the result to a word a line."""
+    places = any(game.data.get("place") for game in games)
+    head = ["date", *(["place"] if places else []), "game", "players", "result"] + (["total", "rank"] if player else [])
     rows = []
     for game in reversed(games):  # newest first
         data = game.data
         row = [f'<a href="{prefix}games/{game.slug}.html">{_e(data.get("date") or "undated")}</a>',
-               _e(data.get("place") or ""), _e(_game_name(data["game"])),
+               *([_e(data.get("place") or "")] if places else []), _e(_game_name(data["game"])),
                ", ".join(site.player_link(n, prefix) for n in data["seats"]), _result(game, site, prefix)]
         if player:
             line = next(line for line in data["players"] if player_key(line["name"]) == player)
             row += [str(line["total"]), _place(data, line) if data["complete"] else ""]
         rows.append(row)
-    return _table(head, rows, numeric=(5, 6) if player else ())
+    return _table(head, rows, numeric=(len(head) - 2, len(head) - 1) if player else (), kind="games")
 
 
 def _standings_table(group: dict[str, Any], site: Site, prefix: str) -> str:
@@ -526,17 +534,23 @@ def _solo_and_team_games(kind: str, club: Club, site: Site, prefix: str, only: s
                  '<p class="note">A row per team: the games it won or lost, and its members\' totals together; '
                  "team games count in none of the other tables.</p>", _teams_table(teams, site, prefix)]
     rated = club.figures.get("team_ratings", {}).get(kind, [])
-    if rated and only is not None:
-        place = [player_key(r["name"]) for r in rated].index(only) + 1 if any(
-            player_key(r["name"]) == only for r in rated) else 0
+    everyone = rated
+    if only is not None:
         rated = [r for r in rated if player_key(r["name"]) == only]
     if rated:
-        heading = "Team games ratings" if only is None else f"Team games rating (place {place} of " \
-            f"{len(club.figures['team_ratings'][kind])})"
+        heading = "Team games ratings" if only is None else \
+            f"Team games rating (place {_rating_place(everyone, rated[0])} of {len(everyone)})"
         body += [f"<h3>{heading}</h3>",
                  '<p class="note">Rated apart from the other games: each team one side of the match, '
                  "its members rated together.</p>", _ratings_table(rated, site, prefix)]
     return body
+
+
+def _rating_place(rows: list[dict[str, Any]], row: dict[str, Any]) -> int:
+    """``row``'s place among ``rows`` (``stats``' ratings): one more than the players rated
+    higher, so that players of the same rating share a place (two team-mates, rated together,
+    always do), as players of the same rank share a place in a game."""
+    return 1 + sum(other["rating"] > row["rating"] for other in rows)
 
 
 def _normal_games(kind: str, group: dict[str, Any], club: Club, site: Site) -> list[str]:
@@ -570,8 +584,8 @@ def player_page(key: str, site: Site, club: Club) -> str:
             section.append(_standings_table({**group, "players": mine}, site, "../"))
         rated = [r for r in club.ratings.get(kind, []) if player_key(r["name"]) == key]
         if rated:
-            rank = [player_key(r["name"]) for r in club.ratings[kind]].index(key) + 1
-            section += [f"<h3>Rating (place {rank} of {len(club.ratings[kind])})</h3>",
+            section += [f"<h3>Rating (place {_rating_place(club.ratings[kind], rated[0])} of "
+                        f"{len(club.ratings[kind])})</h3>",
                         _ratings_table(rated, site, "../"),
                         _picture(f"{site.players[key]}-ratings-{kind}.svg", "rating over time")]
         if any(key in pair for pair in club.pairs.get(kind, {})):

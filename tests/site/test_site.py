@@ -425,7 +425,12 @@ def test_a_lost_solo_game_says_lost_not_rank_one(built) -> None:
 #: Per page of :func:`_frames_at`: how wide the page is, and each picture's drawn width, natural
 #: width and the width of its box.
 PHONE_MEASURE = """
+const results = [...page.querySelectorAll("table.games")].map(table => {
+  const column = [...table.rows[0].cells].findIndex(cell => cell.textContent === "result");
+  return Math.min(...[...table.rows].slice(1).map(row => row.cells[column].getBoundingClientRect().width));
+});
 report.push({src: frame.getAttribute("src"), view: frame.dataset.view, width: page.documentElement.scrollWidth,
+             results,
              pictures: [...page.querySelectorAll("img")].map(img => ({
                cls: img.className, drawn: img.getBoundingClientRect().width, natural: img.naturalWidth,
                current: img.currentSrc.split("/").pop(),
@@ -472,6 +477,7 @@ def test_on_a_phone_a_board_shows_a_duchy_a_screen_and_the_desktop_is_as_before(
     out = tmp_path / "site"
     assert cli("site", str(folder), "--out", str(out)).exit_code == 0
     pages = ["index.html", "games/castles.html", "games/knights.html", "games/solo.html"]
+    assert "table.games" in (out / "style.css").read_text() and '<table class="games">' in (out / "index.html").read_text()
     (out / "_widths.html").write_text(_frames_at(pages, (390, 1280)))
     dom, log = chromium("--allow-file-access-from-files", "--virtual-time-budget=20000", "--dump-dom",
                         (out / "_widths.html").as_uri(), cwd=out).communicate(timeout=180)
@@ -483,6 +489,9 @@ def test_on_a_phone_a_board_shows_a_duchy_a_screen_and_the_desktop_is_as_before(
     for entry in report:
         view = int(entry["view"])
         assert entry["width"] <= view, entry          # the page never scrolls sideways as a whole
+        # the list of games keeps its result readable: it was squeezed to a word a line (about
+        # 40 pixels) at 390; now the table scrolls in its box instead
+        assert all(width >= 150 for width in entry["results"]), entry
         assert entry["pictures"], entry
         for picture in entry["pictures"]:
             assert picture["link"] and picture["natural"] > 0, picture
@@ -733,3 +742,12 @@ def test_the_notes_say_solo_and_team_games_apart_only_where_there_are_some(built
     game = next(g for g in site.games if g.path.startswith("result-only-"))
     page = (out / "games" / f"{game.slug}.html").read_text()
     assert page.count("no moves") == 1 and "result-only record: final scores entered after the game" in page
+
+
+def test_players_of_the_same_rating_share_its_place(built) -> None:
+    """Dario and Ben, team-mates rated together, have the same team games rating; Dario's
+    page said "place 2 of 4", Ben's "place 1 of 4". Players rated alike share a place."""
+    out, site, _ = built
+    pages = {name: (out / "players" / f"{site.players[name]}.html").read_text() for name in ("ben", "dario")}
+    for name, page in pages.items():
+        assert "<h3>Team games rating (place 1 of 4)</h3>" in page, name
