@@ -49,7 +49,6 @@ a{color:#1f5ea8}
 @media (max-width:700px){
 body{padding:.6em .8em}th,td{padding:.2em .35em}
 img.picture{max-width:none;width:max(100%,560px)}
-img.picture.wide{width:calc((100vw - 1.6em)*1.97)}
 img.picture.column{max-width:none;width:auto;min-width:100%;box-sizing:border-box}
 table.games{min-width:640px}
 }
@@ -223,17 +222,17 @@ def _page(title: str, body: list[str], prefix: str) -> str:
 PHONE = "(max-width:700px)"
 
 
-def _picture(src: str, alt: str, wide: bool = False, column: str | None = None) -> str:
+def _picture(src: str, alt: str, column: str | None = None) -> str:
     """A picture in a box of its own, a link to the SVG itself (a phone opens it full size, to
     zoom). On a desktop it is as wide as the page allows; on a phone (CSS, 700 pixels and less)
-    at least 560 pixels wide, the box scrolling sideways, and a ``wide`` one (two columns of
-    duchies) two screens wide, so that one duchy fills the screen at a time. With ``column``
-    (a Castles board drawn in one column: each duchy on its own, its panel under it, the
-    depots after) the phone's browser draws that instead (``<picture>``), at least as wide as
-    the screen and never smaller than its own size, so its text is as large as the desktop's."""
+    at least 560 pixels wide, the box scrolling sideways. With ``column`` (a Castles board
+    drawn in one column: each duchy on its own, its panel under it, the depots after) the
+    phone's browser draws that instead (``<picture>``), at least as wide as the screen and
+    never smaller than its own size, so its text is as large as the desktop's. (The two-column
+    board was drawn two screens wide on a phone, a duchy's map on one screen, its panel on
+    the next.)"""
     if column is None:
-        cls = "picture wide" if wide else "picture"
-        return (f'<div class="picture"><a href="{_e(src)}"><img class="{cls}" src="{_e(src)}" alt="{_e(alt)}">'
+        return (f'<div class="picture"><a href="{_e(src)}"><img class="picture" src="{_e(src)}" alt="{_e(alt)}">'
                 "</a></div>")
     return (f'<div class="picture"><a href="{_e(src)}"><picture><source media="{PHONE}" srcset="{_e(column)}">'
             f'<img class="picture column" src="{_e(src)}" alt="{_e(alt)}"></picture></a></div>')
@@ -348,7 +347,6 @@ def game_page(game: Game, site: Site) -> str:
     if "board" in data:
         body += ["<h2>The position at the end</h2>",
                  _picture(f"{game.slug}-board.svg", "the position: " + game.title,
-                          wide=data["game"] == "castles-of-burgundy",
                           column=f"{game.slug}-board-phone.svg" if "board_column" in data else None),
                  f"<h2>{_e(chart_heading(data['game']))}</h2>",
                  _picture(f"{game.slug}-chart.svg", score_word(data["game"]) + " chart: " + game.title)]
