@@ -29,7 +29,7 @@ from typing import Any
 from burgundy_cli.console import Outcome
 from burgundy_cli.core.errors import UsageError
 from burgundy_cli.core.chart import chart_heading, score_word
-from burgundy_cli.core.words import counted, player_key
+from burgundy_cli.core.words import counted, date_order, player_key
 
 #: The page's look: readable tables, pictures no wider than the screen.
 CSS = """\
@@ -49,7 +49,8 @@ a{color:#1f5ea8}
 @media (max-width:700px){
 body{padding:.6em .8em}th,td{padding:.2em .35em}
 img.picture{max-width:none;width:max(100%,560px)}
-img.picture.wide{width:calc((100vw - 1.6em)*1.97)}
+img.picture.column{max-width:none;width:auto;min-width:100%;box-sizing:border-box}
+table.games{min-width:640px}
 }
 """
 
@@ -69,7 +70,10 @@ def _game_data(path: str) -> dict[str, Any]:
     """One record for the website (run in a worker): ``score --json``'s object with ``start``
     (``core.bulk.score_one``), the header's seat order, and for a game with moves its
     picture and chart (``score_one``'s ``hash``, its bytes' key, tells two copies of one record
-    apart from two games). A result-only record has no moves to draw."""
+    apart from two games). A result-only record has no moves to draw, and an end told without
+    its map (Robber Knights' ``[end] control``: the buildings each player holds) no position
+    to draw: such a record, which ``score`` accepts, is a game with its scores only (``nothing
+    to draw``: why)."""
     from burgundy_cli.core.bulk import score_one
     from burgundy_cli.core.chart import chart_svg
     from burgundy_cli.core.pictures import game_pictures
@@ -84,12 +88,21 @@ def _game_data(path: str) -> dict[str, Any]:
     from burgundy_cli.core.errors import failure
 
     try:
-        header = read_header(read_record(path))
+        doc = read_record(path)
+        header = read_header(doc)
         result["seats"] = list(header.players)
         result["modules"] = header.options.get("modules")
-        if NOTE not in result["notes"]:
-            board, series = game_pictures(path)
+        end = doc.data.get("end")
+        if NOTE in result["notes"]:
+            result["nothing_to_draw"] = "A result-only record: the final scores only, no moves to draw."
+        elif isinstance(end, dict) and "control" in end:
+            result["nothing_to_draw"] = ("An end told by the buildings each player's knight is on top of: "
+                                         "the scores only, no map to draw.")
+        else:
+            board, series, column = game_pictures(path)
             result["board"], result["chart"] = board, chart_svg(series)
+            if column is not None:
+                result["board_column"] = column
     except Exception as err:  # noqa: BLE001 - (the file changed since it was scored) a located line, no traceback
         message, code = failure(err)
         return {"file": result["file"], "error": message.removeprefix("burgundy: "), "exit": code}
@@ -176,11 +189,14 @@ def collect(folder: str, jobs: int = 0) -> Site:
             site.left_out.setdefault("position", []).append(relative)
         else:
             site.games.append(Game(result, _slug(relative.removesuffix(".toml"), taken), relative))
-    site.games.sort(key=lambda game: (str(game.data.get("date") or ""), game.path))
+    # the club's date order (core.words.date_order): dated games by date, then the undated ones
+    # (no date, or free text such as "spring 2025"), each tie by content hash -- the order in
+    # which ``stats`` rates the archive's games, so that the site's ratings are stats' ratings
+    site.games.sort(key=lambda game: (*date_order(game.data.get("date")), game.data["hash"]))
     people: set[str] = set()
-    # a player is named as their first dated game spells them (undated games after the dated
-    # ones), as stats and the BG Stats export name them (core.export.player_spellings)
-    for game in sorted(site.games, key=lambda game: game.data.get("date") is None):
+    # a player is named as their first game in that order spells them, as stats and the BG
+    # Stats export name them (core.export.player_spellings)
+    for game in site.games:
         for name in game.data["seats"]:
             key = player_key(name)
             if key not in site.players:
@@ -202,21 +218,32 @@ def _page(title: str, body: list[str], prefix: str) -> str:
         "</html>"]) + "\n"
 
 
-def _picture(src: str, alt: str, wide: bool = False) -> str:
+#: The widest screen taken for a phone's: the style's ``@media (max-width:700px)``.
+PHONE = "(max-width:700px)"
+
+
+def _picture(src: str, alt: str, column: str | None = None) -> str:
     """A picture in a box of its own, a link to the SVG itself (a phone opens it full size, to
     zoom). On a desktop it is as wide as the page allows; on a phone (CSS, 700 pixels and less)
-    at least 560 pixels wide, the box scrolling sideways, and a ``wide`` one (a Castles board:
-    two columns of duchies) two screens wide, so that one duchy fills the screen at a time."""
-    cls = "picture wide" if wide else "picture"
-    return (f'<div class="picture"><a href="{_e(src)}"><img class="{cls}" src="{_e(src)}" alt="{_e(alt)}">'
-            "</a></div>")
+    at least 560 pixels wide, the box scrolling sideways. With ``column`` (a Castles board
+    drawn in one column: each duchy on its own, its panel under it, the depots after) the
+    phone's browser draws that instead (``<picture>``), at least as wide as the screen and
+    never smaller than its own size, so its text is as large as the desktop's. (The two-column
+    board was drawn two screens wide on a phone, a duchy's map on one screen, its panel on
+    the next.)"""
+    if column is None:
+        return (f'<div class="picture"><a href="{_e(src)}"><img class="picture" src="{_e(src)}" alt="{_e(alt)}">'
+                "</a></div>")
+    return (f'<div class="picture"><a href="{_e(src)}"><picture><source media="{PHONE}" srcset="{_e(column)}">'
+            f'<img class="picture column" src="{_e(src)}" alt="{_e(alt)}"></picture></a></div>')
 
 
 def _table(head: list[str] | None, rows: Iterable[list[str]], numeric: Iterable[int] = (),
-           classes: Iterable[str] = ()) -> str:
+           classes: Iterable[str] = (), kind: str | None = None) -> str:
     """A table of cells already escaped (``numeric``: the columns aligned right, a figure kept
-    on one line; no ``head``: no header row), in a box that scrolls a table wider than the
-    page (a head-to-head table has a column per player) instead of widening the page."""
+    on one line; no ``head``: no header row; ``kind``: the table's CSS class), in a box that
+    scrolls a table wider than the page (a head-to-head table has a column per player)
+    instead of widening the page."""
     numeric = set(numeric)
     cls = list(classes)
 
@@ -224,7 +251,8 @@ def _table(head: list[str] | None, rows: Iterable[list[str]], numeric: Iterable[
         return "".join(f'<{tag} class="n">{c}</{tag}>' if i in numeric else f"<{tag}>{c}</{tag}>"
                        for i, c in enumerate(row))
 
-    lines = ['<div class="table"><table>'] + ([] if head is None else [f"<tr>{cells('th', head)}</tr>"])
+    opening = f'<div class="table"><table class="{kind}">' if kind else '<div class="table"><table>'
+    lines = [opening] + ([] if head is None else [f"<tr>{cells('th', head)}</tr>"])
     for index, row in enumerate(rows):
         extra = f' class="{cls[index]}"' if index < len(cls) and cls[index] else ""
         lines.append(f"<tr{extra}>{cells('td', row)}</tr>")
@@ -254,6 +282,12 @@ def _result(game: Game, site: Site, prefix: str) -> str:
         unknown = next((note for note in data["notes"] if note.startswith(UNKNOWN)), None)
         return _e(unknown.split(" (name the winner")[0]) if unknown else "no winner"
     winners = ", ".join(site.player_link(n, prefix) for n in data["winner"])
+    if data.get("mode") == "team" and data.get("teams"):  # won by a team: its letter and members
+        won = {player_key(n) for n in data["winner"]}
+        letters = [letter for letter, members in data["teams"].items() if won & {player_key(n) for n in members}]
+        said = "; ".join(f"team {_e(letter)} (" + " + ".join(site.player_link(n, prefix) for n in data["teams"][letter])
+                         + ")" for letter in letters)
+        return ("shared win: " if len(letters) > 1 else "won by ") + said
     if len(data["winner"]) > 1 and data.get("mode") != "team":  # the tiebreak left them level: ``score``'s words
         return f"shared win: {winners}" + (f" (tiebreak: {_e(data['tiebreak'])})" if data.get("tiebreak") else "")
     tiebreak = f" (tie on {score_word(data['game'])}, broken by: {_e(data['tiebreak'])})" if data.get("tiebreak") else ""
@@ -270,6 +304,8 @@ def _place(data: dict[str, Any], line: dict[str, Any]) -> str:
 
 def game_page(game: Game, site: Site) -> str:
     """A game's page: its facts, score table, the position at its end and the VP chart."""
+    from burgundy_cli.core.resultonly import NOTE as RESULT_ONLY
+
     data = game.data
     facts = [("game", _e(_game_name(data["game"]) + (f" ({data['edition']} edition)" if data.get("edition") else ""))),
              ("date", _e(data.get("date") or "not recorded")), ("place", _e(data.get("place") or "not recorded"))]
@@ -281,41 +317,62 @@ def game_page(game: Game, site: Site) -> str:
     facts += [("result", _result(game, site, "../")), ("record", _e(game.path))]
     body = [_table(None, [[f"<b>{k}</b>", v] for k, v in facts])]
     lines = data["players"]
+    teams = data.get("teams") if data.get("mode") == "team" else None
+    team_of: dict[str, str] = {}
+    if teams:  # a team game: the players team by team, each column saying its team
+        team_of = {player_key(name): letter for letter, members in teams.items() for name in members}
+        lines = sorted(lines, key=lambda line: (team_of.get(player_key(line["name"]), ""),
+                                                 lines.index(line)))
     categories = [c for c in dict.fromkeys(c for line in lines for c in line["breakdown"])
                   if any(line["breakdown"].get(c) for line in lines)]
     rows = [[_e(c), *(str(line["breakdown"].get(c, 0)) for line in lines)] for c in categories]
     rows.append(["total", *(str(line["total"]) for line in lines)])
+    classes = [""] * len(categories) + ["total"]
+    if teams:  # the team's total (its members' together), in each member's column, as score's notes add it
+        sums = {letter: sum(line["total"] for line in lines if team_of.get(player_key(line["name"])) == letter)
+                for letter in teams}
+        rows.append(["team total", *(str(sums.get(team_of.get(player_key(line["name"]), ""), ""))
+                                     for line in lines)])
+        classes.append("")
     rows.append(["against the target" if data.get("mode") == "solo" else "rank",
                  *(_place(data, line) for line in lines)])
+    head = ["", *(site.player_link(line["name"], "../") for line in lines)]
+    if teams:
+        rows.insert(0, ["team", *(_e(team_of.get(player_key(line["name"]), "")) for line in lines)])
+        classes.insert(0, "")
     body += ["<h2>Score</h2>",
-             _table(["", *(site.player_link(line["name"], "../") for line in lines)], rows,
-                    numeric=range(1, len(lines) + 1), classes=[""] * len(categories) + ["total"])]
+             _table(head, rows, numeric=range(1, len(lines) + 1), classes=classes)]
     for note in data["notes"]:
         body.append(f'<p class="note">{_e(note)}</p>')
     if "board" in data:
         body += ["<h2>The position at the end</h2>",
                  _picture(f"{game.slug}-board.svg", "the position: " + game.title,
-                          wide=data["game"] == "castles-of-burgundy"),
+                          column=f"{game.slug}-board-phone.svg" if "board_column" in data else None),
                  f"<h2>{_e(chart_heading(data['game']))}</h2>",
                  _picture(f"{game.slug}-chart.svg", score_word(data["game"]) + " chart: " + game.title)]
-    else:
-        body.append('<p class="note">A result-only record: the final scores only, no moves to draw.</p>')
+    elif RESULT_ONLY not in data["notes"]:   # (a result-only record's note, above, says it already)
+        body.append(f'<p class="note">{_e(data["nothing_to_draw"])}</p>')
     return _page(game.title, body, "../")
 
 
 def _games_table(games: list[Game], site: Site, prefix: str, player: str | None = None) -> str:
-    head = ["date", "place", "game", "players", "result"] + (["total", "rank"] if player else [])
+    """Every game of ``games``, newest first: its date (a link to its page), place (a column
+    only when some game has one), game, players and result; on a player's page their total
+    and rank. On a phone the table keeps a readable width and scrolls in its box (CSS
+    ``table.games``) rather than squeezing the result to a word a line."""
+    places = any(game.data.get("place") for game in games)
+    head = ["date", *(["place"] if places else []), "game", "players", "result"] + (["total", "rank"] if player else [])
     rows = []
     for game in reversed(games):  # newest first
         data = game.data
         row = [f'<a href="{prefix}games/{game.slug}.html">{_e(data.get("date") or "undated")}</a>',
-               _e(data.get("place") or ""), _e(_game_name(data["game"])),
+               *([_e(data.get("place") or "")] if places else []), _e(_game_name(data["game"])),
                ", ".join(site.player_link(n, prefix) for n in data["seats"]), _result(game, site, prefix)]
         if player:
             line = next(line for line in data["players"] if player_key(line["name"]) == player)
             row += [str(line["total"]), _place(data, line) if data["complete"] else ""]
         rows.append(row)
-    return _table(head, rows, numeric=(5, 6) if player else ())
+    return _table(head, rows, numeric=(len(head) - 2, len(head) - 1) if player else (), kind="games")
 
 
 def _standings_table(group: dict[str, Any], site: Site, prefix: str) -> str:
@@ -331,28 +388,57 @@ def _ratings_table(rows: list[dict[str, Any]], site: Site, prefix: str) -> str:
                     str(r["played"])] for r in rows], numeric=range(1, 5))
 
 
+def _solo_table(rows: list[dict[str, Any]], site: Site, prefix: str) -> str:
+    """``stats``' solo section: a row per player, games won and lost against the target."""
+    return _table(["player", "played", "won", "lost", "win %", "average", "best"],
+                  [[site.player_link(r["name"], prefix), str(r["played"]), str(r["won"]), str(r["lost"]),
+                    f"{100 * r['win_rate']:.0f}%", f"{r['average']:.1f}", str(r["best"])] for r in rows],
+                  numeric=range(1, 7))
+
+
+def _teams_table(rows: list[dict[str, Any]], site: Site, prefix: str) -> str:
+    """``stats``' team section: a row per team (its members linked), its games won, tied (a
+    column only when some team has a tie, as ``stats`` shows it) and lost, and the team's
+    average and best total (its members' together)."""
+    tied = any(r["tied"] for r in rows)
+    head = ["team", "played", "won", *(["tied"] if tied else []), "lost", "win %", "average", "best"]
+    body = [[" + ".join(site.player_link(name, prefix) for name in r["members"]), str(r["played"]), str(r["won"]),
+             *([str(r["tied"])] if tied else []), str(r["lost"]), f"{100 * r['win_rate']:.0f}%",
+             f"{r['average']:.1f}", str(r["best"])] for r in rows]
+    return _table(head, body, numeric=range(1, len(head)))
+
+
 @dataclass
 class Club:
     """The ``stats`` views over the site's games, per game: standings, ratings after every
-    rated game, head-to-head for every pair that met."""
+    rated game, head-to-head for every pair that met, and the solo and team games' sections
+    (``figures``: the ``stats --json`` object of the site's games, whence the tables come)."""
 
     standings: dict[str, dict[str, Any]]
     ratings: dict[str, list[dict[str, Any]]]
     history: dict[str, tuple[list[str], dict[str, list[float | None]]]]
     pairs: dict[str, dict[tuple[str, str], dict[str, Any]]]
+    figures: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def kinds(self) -> list[str]:
+        """Every game the site has a section for: normal, solo or team games, in ``stats``' order."""
+        found = [*self.standings, *self.figures.get("solo", {}), *self.figures.get("teams", {})]
+        return sorted(dict.fromkeys(found))
 
 
 def club_views(site: Site) -> Club:
-    """Standings, ratings (and their history) and head-to-head, by ``archive.stats``."""
-    from burgundy_cli.archive.stats import HeadToHead, Ratings, Standings
+    """Standings, ratings (and their history), head-to-head, solo and team games: the
+    figures of ``stats --ratings --json`` over the site's games (``archive.stats.report``),
+    in the order ``stats`` rates them."""
+    from burgundy_cli.archive.stats import HeadToHead, Ratings, report
 
     games = [game.stats_game() for game in site.games]
-    standings = Standings()
-    ratings = Ratings()
+    figures = report(games, ratings=True)
+    ratings = Ratings()   # (again, game by game: each rated game is a point of the ratings chart)
     labels: dict[str, list[str]] = {}
     history: dict[str, dict[str, list[float | None]]] = {}
     for game in games:
-        standings.add(game)
         if not game["complete"] or len(game["lines"]) < 2 or game.get("mode"):
             continue  # (a solo game is not rated; a team game is rated apart, no point of this chart)
         ratings.add(game)
@@ -366,7 +452,7 @@ def club_views(site: Site) -> Club:
         for key, values in series.items():
             values.append(now.get(key))
     pairs: dict[str, dict[tuple[str, str], dict[str, Any]]] = {}
-    for group in standings.to_json():
+    for group in figures["standings"]:
         names = [p["name"] for p in group["players"]]
         kind_games = [g for g in games if g["game"] == group["game"]]
         table = pairs.setdefault(group["game"], {})
@@ -377,9 +463,9 @@ def club_views(site: Site) -> Club:
                     pair.add(game)
                 if pair.games:
                     table[(player_key(first), player_key(second))] = pair.to_json()
-    return Club({group["game"]: group for group in standings.to_json()}, ratings.to_json(),
+    return Club({group["game"]: group for group in figures["standings"]}, figures["ratings"],
                 {kind: (labels[kind], {site.names[k]: v for k, v in series.items()})
-                 for kind, series in history.items()}, pairs)
+                 for kind, series in history.items()}, pairs, figures)
 
 
 def _head_to_head(group: dict[str, Any], pairs: dict[tuple[str, str], dict[str, Any]], site: Site,
@@ -416,41 +502,95 @@ def index_page(site: Site, club: Club, folder: str) -> str:
     body = [f"<p>{'; '.join(said + left)}.</p>"]
     for error in site.left_out.get("failed", []) + site.left_out.get("copy", []):
         body.append(f'<p class="note">{_e(error)}</p>')
-    for kind, group in club.standings.items():
+    for kind in club.kinds:
         body.append(f"<h2>{_e(_game_name(kind))}</h2>")
-        body.append(f'<p class="note">{group["complete"]} complete, {group["in_progress"]} in progress; '
-                    "wins shared by a tie are counted as shares.</p>")
-        body += ["<h3>Standings</h3>", _standings_table(group, site, "")]
-        if kind in club.ratings:
-            body += ["<h3>Ratings</h3>", _ratings_table(club.ratings[kind], site, "")]
-            if kind in club.history:
-                body.append(_picture(f"ratings-{kind}.svg", f"ratings over time, {kind}"))
-        if club.pairs.get(kind):
-            body += ["<h3>Head to head</h3>",
-                     '<p class="note">Each row: games the row\'s player finished above the column\'s, '
-                     "below it, and (level) at the same place.</p>",
-                     _head_to_head(group, club.pairs[kind], site, "")]
+        group = club.standings.get(kind)
+        if group is not None:
+            body += _normal_games(kind, group, club, site)
+        body += _solo_and_team_games(kind, club, site, "")
     body += ["<h2>Games</h2>", _games_table(site.games, site, "")]
     return _page("Results", body, "")
+
+
+def _solo_and_team_games(kind: str, club: Club, site: Site, prefix: str, only: str | None = None) -> list[str]:
+    """The solo and team games' sections of ``stats`` for game ``kind``: solo games won or lost
+    against the target, the teams' results and the team games' ratings; with ``only``, the
+    rows of that player (their solo row, their teams, their team rating)."""
+    def mine(rows: list[dict[str, Any]], names: str) -> list[dict[str, Any]]:
+        return [row for row in rows if only is None
+                or only in {player_key(name) for name in (row["members"] if names == "members" else [row["name"]])}]
+
+    body = []
+    solo = mine(club.figures.get("solo", {}).get(kind, []), "name")
+    if solo:
+        body += ["<h3>Solo games</h3>",
+                 '<p class="note">Played against the target, not against anyone: won or lost, not rated, '
+                 "and in none of the other tables.</p>", _solo_table(solo, site, prefix)]
+    teams = mine(club.figures.get("teams", {}).get(kind, []), "members")
+    if teams:
+        body += ["<h3>Team games</h3>",
+                 '<p class="note">A row per team: the games it won or lost, and its members\' totals together; '
+                 "team games count in none of the other tables.</p>", _teams_table(teams, site, prefix)]
+    rated = club.figures.get("team_ratings", {}).get(kind, [])
+    everyone = rated
+    if only is not None:
+        rated = [r for r in rated if player_key(r["name"]) == only]
+    if rated:
+        heading = "Team games ratings" if only is None else \
+            f"Team games rating (place {_rating_place(everyone, rated[0])} of {len(everyone)})"
+        body += [f"<h3>{heading}</h3>",
+                 '<p class="note">Rated apart from the other games: each team one side of the match, '
+                 "its members rated together.</p>", _ratings_table(rated, site, prefix)]
+    return body
+
+
+def _rating_place(rows: list[dict[str, Any]], row: dict[str, Any]) -> int:
+    """``row``'s place among ``rows`` (``stats``' ratings): one more than the players rated
+    higher, so that players of the same rating share a place (two team-mates, rated together,
+    always do), as players of the same rank share a place in a game."""
+    return 1 + sum(other["rating"] > row["rating"] for other in rows)
+
+
+def _normal_games(kind: str, group: dict[str, Any], club: Club, site: Site) -> list[str]:
+    """The index's standings, ratings and head-to-head of game ``kind``'s normal games."""
+    apart = kind in club.figures.get("solo", {}) or kind in club.figures.get("teams", {})
+    body = [f'<p class="note">{group["complete"]} complete, {group["in_progress"]} in progress'
+            + (" (solo and team games apart, below)" if apart else "")
+            + "; wins shared by a tie are counted as shares.</p>",
+            "<h3>Standings</h3>", _standings_table(group, site, "")]
+    if kind in club.ratings:
+        body += ["<h3>Ratings</h3>", _ratings_table(club.ratings[kind], site, "")]
+        if kind in club.history:
+            body.append(_picture(f"ratings-{kind}.svg", f"ratings over time, {kind}"))
+    if club.pairs.get(kind):
+        body += ["<h3>Head to head</h3>",
+                 '<p class="note">Each row: games the row\'s player finished above the column\'s, '
+                 "below it, and (level) at the same place.</p>",
+                 _head_to_head(group, club.pairs[kind], site, "")]
+    return body
 
 
 def player_page(key: str, site: Site, club: Club) -> str:
     name = site.names[key]
     body = []
     games = [g for g in site.games if key in {player_key(n) for n in g.data["seats"]}]
-    for kind, group in club.standings.items():
+    for kind in club.kinds:
+        group = club.standings.get(kind, {"players": []})
         mine = [p for p in group["players"] if player_key(p["name"]) == key]
-        if not mine:
-            continue
-        body += [f"<h2>{_e(_game_name(kind))}</h2>", _standings_table({**group, "players": mine}, site, "../")]
+        section = []
+        if mine:
+            section.append(_standings_table({**group, "players": mine}, site, "../"))
         rated = [r for r in club.ratings.get(kind, []) if player_key(r["name"]) == key]
         if rated:
-            rank = [player_key(r["name"]) for r in club.ratings[kind]].index(key) + 1
-            body += [f"<h3>Rating (place {rank} of {len(club.ratings[kind])})</h3>",
-                     _ratings_table(rated, site, "../"),
-                     _picture(f"{site.players[key]}-ratings-{kind}.svg", "rating over time")]
+            section += [f"<h3>Rating (place {_rating_place(club.ratings[kind], rated[0])} of "
+                        f"{len(club.ratings[kind])})</h3>",
+                        _ratings_table(rated, site, "../"),
+                        _picture(f"{site.players[key]}-ratings-{kind}.svg", "rating over time")]
         if any(key in pair for pair in club.pairs.get(kind, {})):
-            body += ["<h3>Head to head</h3>", _head_to_head(group, club.pairs[kind], site, "../", only=key)]
+            section += ["<h3>Head to head</h3>", _head_to_head(group, club.pairs[kind], site, "../", only=key)]
+        section += _solo_and_team_games(kind, club, site, "../", only=key)
+        if section:   # (a game the player played only in progress has no figures)
+            body += [f"<h2>{_e(_game_name(kind))}</h2>", *section]
     body += ["<h2>Games</h2>", _games_table(games, site, "../", player=key)]
     return _page(name, body, "../")
 
@@ -484,6 +624,8 @@ def build(folder: str, out: str, jobs: int = 0) -> tuple[Site, list[str]]:
         if "board" in game.data:
             files[f"games/{game.slug}-board.svg"] = game.data["board"]
             files[f"games/{game.slug}-chart.svg"] = game.data["chart"]
+            if "board_column" in game.data:
+                files[f"games/{game.slug}-board-phone.svg"] = game.data["board_column"]
     for key in site.players:
         files[f"players/{site.players[key]}.html"] = player_page(key, site, club)
     _check_out(out, files)

@@ -357,10 +357,12 @@ class SoloResults:
 
 class TeamResults:
     """The 2019 team games per game and team (its members, matched ignoring case and order):
-    played, won (alone; a shared first place is a tie), the team's average and best total."""
+    played, won (alone; a shared first place is a tie), the team's average and best total,
+    and its ``members`` (the names the team's name joins with " + ")."""
 
     def __init__(self) -> None:
-        self.teams: dict[str, dict[tuple[str, ...], list[Any]]] = {}  # game -> members' keys -> [names, played, won, tied, points, best]
+        # game -> members' keys -> [names joined, played, won, tied, points, best, names]
+        self.teams: dict[str, dict[tuple[str, ...], list[Any]]] = {}
 
     def add(self, game: dict[str, Any]) -> None:
         if game.get("mode") != "team" or not game["complete"] or not game.get("teams"):
@@ -375,7 +377,7 @@ class TeamResults:
         for (lines, total), top in zip(sides, first):
             names = sorted((line["name"] for line in lines), key=str.casefold)
             entry = self.teams.setdefault(game["game"], {}).setdefault(
-                tuple(player_key(name) for name in names), [" + ".join(names), 0, 0, 0, 0, None])
+                tuple(player_key(name) for name in names), [" + ".join(names), 0, 0, 0, 0, None, names])
             entry[1] += 1
             entry[2] += top and sum(first) == 1
             entry[3] += top and sum(first) > 1
@@ -385,9 +387,12 @@ class TeamResults:
     def to_json(self) -> dict[str, list[dict[str, Any]]]:
         out = {}
         for game in sorted(self.teams):
-            rows = [{"team": names, "played": played, "won": won, "tied": tied, "lost": played - won - tied,
-                     "win_rate": round(won / played, 3), "average": round(points / played, 1), "best": best}
-                    for names, played, won, tied, points, best in self.teams[game].values()]
+            # ("members": the team's players, as the team's name joins them: a results page
+            # finds a player's teams by them, not by cutting the name)
+            rows = [{"team": names, "members": members, "played": played, "won": won, "tied": tied,
+                     "lost": played - won - tied, "win_rate": round(won / played, 3),
+                     "average": round(points / played, 1), "best": best}
+                    for names, played, won, tied, points, best, members in self.teams[game].values()]
             out[game] = sorted(rows, key=lambda row: (-row["won"], -row["average"], row["team"].casefold()))
         return out
 
@@ -479,10 +484,20 @@ def game_of_score(score: dict[str, Any]) -> dict[str, Any]:
             "start": score.get("start"), "mode": score.get("mode"), "teams": score.get("teams")}
 
 
+def date_order_sql(date: Any) -> tuple[Any, Any]:
+    """:func:`core.words.date_order` as SQL: the columns to order by (undated, date) -- games
+    dated ``YYYY-MM-DD`` by date, then those with no date or a free-text date."""
+    from sqlalchemy import and_, case
+
+    dated = and_(*_iso_dated(date))
+    return case((dated, 0), else_=1), case((dated, date), else_="")
+
+
 def archived_games(connection: Any, filters: Filters, *, in_date_order: bool = True,
                    modes_only: bool = False) -> Iterator[dict[str, Any]]:
     """The verified games of the archive that pass ``filters``, streamed: in date order
-    (undated first, then by content hash), or by content hash alone when the order does
+    (:func:`core.words.date_order`: dated games by date, then the undated ones -- no date,
+    or a free-text one -- each tie by content hash), or by content hash alone when the order does
     not matter (sorting costs the database a third of the time). ``modes_only``: the solo
     and team games alone."""
     from sqlalchemy import func, select
@@ -491,7 +506,7 @@ def archived_games(connection: Any, filters: Filters, *, in_date_order: bool = T
 
     t = tables()
     records, scores = t["records"], t["scores"]
-    order = (func.coalesce(records.c.date, ""), records.c.hash) if in_date_order else (records.c.hash,)
+    order = (*date_order_sql(records.c.date), records.c.hash) if in_date_order else (records.c.hash,)
     query = (select(records.c.hash, records.c.game, records.c.edition, records.c.date, records.c.place,
                     records.c.event, records.c.players, records.c.boards, records.c.modules,
                     records.c.complete, records.c.path, scores.c.name, scores.c.total, scores.c.rank,
@@ -539,6 +554,8 @@ def archived_standings(connection: Any, filters: Filters, splits: tuple[str, ...
 
     # (a year only of a date: "spring 2025", free text, is in no year, as an undated game)
     year_of = case((and_(*_iso_dated(records.c.date)), func.substr(records.c.date, 1, 4)), else_=None)
+    # a game's date where it has one (YYYY-MM-DD), else null: free text is undated (core.words.date_order)
+    iso_date = case((and_(*_iso_dated(records.c.date)), records.c.date), else_=None)
     keys = [records.c.game, *(year_of if name == "year" else records.c[name] for name in splits)]
     width = len(keys)
     year = splits.index("year") + 1 if "year" in splits else 0
@@ -566,17 +583,18 @@ def archived_standings(connection: Any, filters: Filters, splits: tuple[str, ...
     summed = (select(*keys, *seats, func.min(records.c.hash), func.count(), func.sum(scores.c.won),
                      func.sum(scores.c.total), func.max(scores.c.total), func.sum(scores.c.rank),
                      *(func.sum(scores.c[f"v{index}"]) for index in range(used)), alone, tied,
-                     func.min(records.c.date))
+                     func.min(iso_date))
               .join(scores, scores.c.hash == records.c.hash)
               .where(*kept, records.c.complete.is_(True), scores.c.categories.is_not(None))
               .group_by(*keys, *seats))
     # a breakdown too wide for the value columns: its seats one by one, from the JSON
     wide = (select(*keys, *seats, records.c.hash, scores.c.won, scores.c.total, scores.c.rank, scores.c.breakdown,
-                   records.c.date)
+                   iso_date)
             .join(scores, scores.c.hash == records.c.hash)
             .where(*kept, records.c.complete.is_(True), scores.c.categories.is_(None)))
     # (first game, group, name key, name, categories, games, wins, points, best, ranks, sums, alone, tied):
-    # "first" is the earliest date (undated games after the dated ones), then the least hash:
+    # "first" is the earliest date (undated games, free-text dates among them, after the dated
+    # ones: core.words.date_order), then the least hash:
     # a player's name is shown as the first game spells it, as on the site and in the BG Stats
     # export, whose ids an undated record typed in later must not move
     entries = []

@@ -200,16 +200,12 @@ def exported(played: Iterable[Played]) -> list[Played]:
 
 
 def _earliest_first(played: Iterable[Played]) -> list[Played]:
-    """``played`` in date order, undated games after the dated ones (an old score pad typed in
-    later without its date must not become a player's first game and move their id), else in
-    the order given."""
-    def when(record: Played) -> tuple[int, str]:
-        value = record.header.date
-        if value is None:
-            return 1, ""
-        return 0, value.isoformat() if isinstance(value, _dt.date) else str(value)
+    """``played`` in the club's date order (:func:`core.words.date_order`: undated games, and
+    those dated in free text, after the dated ones: an old score pad typed in later without
+    its date must not become a player's first game and move their id), else in the order given."""
+    from burgundy_cli.core.words import date_order
 
-    return sorted(played, key=when)
+    return sorted(played, key=lambda record: date_order(record.header.date))
 
 
 def player_spellings(played: Iterable[Played]) -> dict[str, list[str]]:

@@ -160,13 +160,16 @@ def chart_series(path: str) -> dict[str, Any]:
     return _series(Timeline(path))
 
 
-def game_pictures(path: str) -> tuple[str, dict[str, Any]]:
-    """The picture of the position at the end of the record and the chart's data, from one
-    replay (a results website draws both for every game)."""
+def game_pictures(path: str) -> tuple[str, dict[str, Any], str | None]:
+    """The picture of the position at the end of the record, the chart's data and, for a game
+    whose picture has a one-column form for a phone (``column_picture``: a Castles board), that
+    form of it, from one replay (a results website draws them all for every game)."""
     timeline = Timeline(path)
-    board = timeline.module.picture(timeline.module.position_data(timeline.session.state),
-                                    game_title(timeline.session.header))
-    return board, _series(timeline)
+    position = timeline.module.position_data(timeline.session.state)
+    title = game_title(timeline.session.header)
+    column = getattr(timeline.module, "column_picture", None)
+    return (timeline.module.picture(position, title), _series(timeline),
+            None if column is None else column(position, title))
 
 
 def _series(timeline: Timeline) -> dict[str, Any]:

@@ -54,3 +54,24 @@ def player_key(name: str) -> str:
 
     folded = " ".join(unicodedata.normalize("NFC", name).split()).casefold()
     return unicodedata.normalize("NFC", folded)  # (folding can decompose: ǰ -> j + caron)
+
+
+def date_order(date: object) -> tuple[int, str]:
+    """Where a game stands in the club's date order (the ratings' order, a player's first game,
+    the site's list): a game dated ``YYYY-MM-DD`` (a time after it allowed) by its date, then
+    every undated game -- no date, or a date given as free text ("spring 2025"), which no
+    calendar places -- after the dated ones. Undated games go last so that an old score pad
+    typed in later without its date changes neither the ratings' history of the dated games
+    nor whose spelling names a player. Ties (and the undated games among themselves) are
+    broken by the caller, by the record's content hash.
+
+    >>> sorted(["spring 2025", None, "2025-03-01", "2024-12-31"], key=date_order)
+    ['2024-12-31', '2025-03-01', 'spring 2025', None]
+    """
+    import datetime as dt
+
+    text = date.isoformat() if isinstance(date, (dt.date, dt.datetime)) else str(date or "")
+    if len(text) >= 10 and text[4] == "-" and text[7] == "-" and text[:4].isdigit() and text[5:7].isdigit() \
+            and text[8:10].isdigit():
+        return 0, text
+    return 1, ""

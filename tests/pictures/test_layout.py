@@ -1,8 +1,9 @@
 """The pictures as a browser draws them (headless Chromium, tests/browser.py): every text's
 box measured, none running into another, none running out of the picture or out of the
 box (a depot, a duchy's block) it is written in. Every shipped record is drawn at its end
-and after some of its rounds (turns), with its chart; a results website's ratings chart
-with a long run of dated games."""
+and after some of its rounds (turns), with its chart, and each Castles game's board in the
+one column a results website offers a phone; a results website's ratings chart with a long
+run of dated games."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import pytest
 
 from burgundy_cli.core.chart import chart_svg, rating_chart_svg
 from burgundy_cli.core.errors import UsageError
-from burgundy_cli.core.pictures import board_svg, chart_series
+from burgundy_cli.core.pictures import board_svg, chart_series, game_pictures
 from tests.browser import measure, need_chromium
 from tests.conftest import RECORDS
 
@@ -64,6 +65,8 @@ def drawn(tmp_path_factory) -> dict[str, dict]:
                 continue
             (folder / f"{path.stem}-{at or 'end'}.svg").write_text(svg)
         (folder / f"{path.stem}-chart.svg").write_text(chart_svg(chart_series(str(path))))
+        if "castles" in str(path) and "[final]" not in path.read_text():  # (a result-only record: no board)
+            (folder / f"{path.stem}-column.svg").write_text(game_pictures(str(path))[2])
     day = dt.date(2026, 1, 1)
     labels = [f"game {n}" for n in range(1, 14)] + [str(day + dt.timedelta(days=3 * n)) for n in range(15)]
     values = {name: [float((n * (seat + 3)) % 11) for n in range(len(labels))]
@@ -90,6 +93,14 @@ def test_board_texts_do_not_run_into_each_other(drawn) -> None:
               and "ratings" not in name}
     assert len(boards) > 60
     assert {name: pairs for name, pairs in boards.items() if pairs} == {}
+
+
+def test_every_castles_game_has_its_one_column_board_measured(drawn) -> None:
+    """The phone's form of a Castles board (``column_picture``) is among the pictures measured
+    by the two tests around this one, one for every shipped Castles game played."""
+    columns = [name for name in drawn if name.endswith("-column.svg")]
+    assert len(columns) >= 12 and "complete-4p-2019-team-column.svg" in columns
+    assert "complete-1p-2019-solo-column.svg" in columns
 
 
 def test_board_texts_stay_in_their_boxes_and_the_picture(drawn) -> None:

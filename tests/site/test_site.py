@@ -425,9 +425,15 @@ def test_a_lost_solo_game_says_lost_not_rank_one(built) -> None:
 #: Per page of :func:`_frames_at`: how wide the page is, and each picture's drawn width, natural
 #: width and the width of its box.
 PHONE_MEASURE = """
+const results = [...page.querySelectorAll("table.games")].map(table => {
+  const column = [...table.rows[0].cells].findIndex(cell => cell.textContent === "result");
+  return Math.min(...[...table.rows].slice(1).map(row => row.cells[column].getBoundingClientRect().width));
+});
 report.push({src: frame.getAttribute("src"), view: frame.dataset.view, width: page.documentElement.scrollWidth,
+             results,
              pictures: [...page.querySelectorAll("img")].map(img => ({
                cls: img.className, drawn: img.getBoundingClientRect().width, natural: img.naturalWidth,
+               current: img.currentSrc.split("/").pop(),
                box: img.closest("div.picture").clientWidth, link: img.closest("a").getAttribute("href")}))});
 """
 
@@ -455,19 +461,23 @@ window.addEventListener("load", () => {{
 
 def test_on_a_phone_a_board_shows_a_duchy_a_screen_and_the_desktop_is_as_before(cli, tmp_path) -> None:
     """At 390 pixels (a phone) a Castles board, 1008 pixels drawn, was shrunk to the screen's
-    width: 35 %, its labels about 3 pixels high. Now each picture sits in a box that scrolls
-    sideways and links to the SVG (to open it full size and zoom): a Castles board two screens
-    wide, so that one duchy fills the screen, any other picture at least 560 pixels. The page
-    itself never gets wider than the screen, and at 1280 pixels every picture is drawn at its
-    own size, as before."""
+    width: 35 %, its labels about 3 pixels high; then drawn two screens wide in a box scrolling
+    sideways, a duchy's map on one screen and its panel on the next. Now a phone is given the
+    board in one column (``<picture>``): each duchy with its panel under it, the depots after,
+    at least the screen's width and never under its own size (its text as large as the
+    desktop's); any other picture at least 560 pixels, in a box that scrolls sideways. Each
+    links to the SVG (to open it full size and zoom). The page itself never gets wider than
+    the screen, and at 1280 pixels every picture is the desktop's, at its own size, as before."""
     need_chromium()
     folder = tmp_path / "club"
     folder.mkdir()
     shutil.copy(RECORDS / "castles-of-burgundy" / "complete-2p-2011.toml", folder / "castles.toml")
     shutil.copy(RECORDS / "robber-knights" / "playout-2-players.toml", folder / "knights.toml")
+    shutil.copy(RECORDS / "castles-of-burgundy" / "complete-1p-2019-solo.toml", folder / "solo.toml")  # the widest duchy
     out = tmp_path / "site"
     assert cli("site", str(folder), "--out", str(out)).exit_code == 0
-    pages = ["index.html", "games/castles.html", "games/knights.html"]
+    pages = ["index.html", "games/castles.html", "games/knights.html", "games/solo.html"]
+    assert "table.games" in (out / "style.css").read_text() and '<table class="games">' in (out / "index.html").read_text()
     (out / "_widths.html").write_text(_frames_at(pages, (390, 1280)))
     dom, log = chromium("--allow-file-access-from-files", "--virtual-time-budget=20000", "--dump-dom",
                         (out / "_widths.html").as_uri(), cwd=out).communicate(timeout=180)
@@ -479,17 +489,28 @@ def test_on_a_phone_a_board_shows_a_duchy_a_screen_and_the_desktop_is_as_before(
     for entry in report:
         view = int(entry["view"])
         assert entry["width"] <= view, entry          # the page never scrolls sideways as a whole
+        # the list of games keeps its result readable: it was squeezed to a word a line (about
+        # 40 pixels) at 390; now the table scrolls in its box instead
+        assert all(width >= 150 for width in entry["results"]), entry
         assert entry["pictures"], entry
         for picture in entry["pictures"]:
             assert picture["link"] and picture["natural"] > 0, picture
             if view == 1280:   # the desktop: at the picture's own size, in a box that needs no scrolling
                 assert picture["drawn"] == pytest.approx(min(picture["natural"] + 2, picture["box"]), abs=1), picture
-            elif "wide" in picture["cls"]:   # a Castles board on a phone: one duchy a screen
-                assert 1.9 * picture["box"] <= picture["drawn"] <= 2.1 * picture["box"], picture
+                assert not picture["current"].endswith("-phone.svg"), picture
+            elif "column" in picture["cls"]:   # a Castles board on a phone: its one column
+                assert picture["current"].endswith("-board-phone.svg") and picture["natural"] <= 400, picture
+                assert picture["drawn"] == pytest.approx(max(picture["natural"] + 2, picture["box"]), abs=1), picture
             else:
                 assert picture["drawn"] >= min(560, picture["natural"]), picture
-    wide = [p for e in report for p in e["pictures"] if "wide" in p["cls"]]
-    assert [p["link"] for p in wide] == ["castles-board.svg", "castles-board.svg"]
+    boards = [(e["view"], p["current"], p["link"]) for e in report for p in e["pictures"] if "column" in p["cls"]]
+    assert sorted(boards) == [("1280", "castles-board.svg", "castles-board.svg"),
+                              ("1280", "solo-board.svg", "solo-board.svg"),
+                              ("390", "castles-board-phone.svg", "castles-board.svg"),
+                              ("390", "solo-board-phone.svg", "solo-board.svg")]
+    # the solo game's duchy of islands, the widest, fits the phone's page: no sideways scrolling
+    solo = next(p for e in report if e["view"] == "390" for p in e["pictures"] if p["current"] == "solo-board-phone.svg")
+    assert solo["natural"] + 2 <= solo["box"], solo
 
 
 @pytest.mark.parametrize("entry", ["games", "index.html", "games/g.html", "style.css/", "players"])
@@ -522,3 +543,211 @@ def test_a_link_or_a_stranger_in_the_output_folder_is_refused_and_nothing_outsid
     assert f"{name} is " in result.stderr and "the site writes only its own files" in result.stderr
     assert sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*")) == before   # nothing written
     assert (elsewhere / "g.html").read_text() == "keep" and sorted(os.listdir(elsewhere)) == ["g.html"]
+
+
+class _Tables(HTMLParser):
+    """Each table of a page as (the h2 and h3 headings above it, its rows of cell texts)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.headings = {"h2": "", "h3": ""}
+        self.tables: list[tuple[tuple[str, str], list[list[str]]]] = []
+        self.open: str | None = None   # a heading or cell being read
+        self.text = ""
+
+    def handle_starttag(self, tag, attrs) -> None:
+        if tag == "table":
+            self.tables.append(((self.headings["h2"], self.headings["h3"]), []))
+        elif tag == "tr":
+            self.tables[-1][1].append([])
+        if tag in ("h2", "h3", "td", "th"):
+            self.open, self.text = tag, ""
+        if tag == "h2":
+            self.headings["h3"] = ""
+
+    def handle_data(self, data) -> None:
+        if self.open:
+            self.text += data
+
+    def handle_endtag(self, tag) -> None:
+        if tag != self.open:
+            return
+        if tag in ("h2", "h3"):
+            self.headings[tag] = self.text.strip()
+        else:
+            self.tables[-1][1][-1].append(self.text.strip())
+        self.open = None
+
+
+def _section(tables, h2: str, h3: str) -> list[dict[str, str]]:
+    """The rows of the table under headings ``h2`` and ``h3``, as dicts by column heading."""
+    rows = next(rows for (a, b), rows in tables if (a, b) == (h2, h3))
+    return [dict(zip(rows[0], row)) for row in rows[1:]]
+
+
+def test_the_sites_figures_are_stats_figures_solo_and_team_games_apart(club, built, cli, tmp_path) -> None:
+    """The site mixed the solo game into the standings nowhere and showed the team game only
+    as a list of winners; ``stats`` has a section for each (a solo game won or lost against its
+    target, a team game won by a team). Every figure of the index's tables -- standings,
+    ratings, solo games, team games and their ratings -- is now the one ``stats --ratings
+    --json`` gives over the same folder, as ``stats`` prints it (win % whole, averages one
+    decimal, ratings two)."""
+    out, site, _ = built
+    result = cli("stats", str(club), "--db", str(tmp_path / "s.db"), "--ratings", "--json")
+    assert result.exit_code == 0, result.output
+    stats = json.loads(result.stdout)
+    parser = _Tables()
+    parser.feed((out / "index.html").read_text())
+    tables = parser.tables
+    for kind, heading in (("castles-of-burgundy", "The Castles of Burgundy"), ("robber-knights", "Robber Knights")):
+        group = next(g for g in stats["standings"] if g["game"] == kind)
+        assert _section(tables, heading, "Standings") == [
+            {"player": p["name"], "played": str(p["played"]), "wins": f"{p['wins']:g}",
+             "win %": f"{100 * p['win_rate']:.0f}%", "average": f"{p['average']:.1f}", "best": str(p["best"]),
+             "average rank": f"{p['average_rank']:.2f}"} for p in group["players"]]
+        assert _section(tables, heading, "Ratings") == [
+            {"player": r["name"], "rating": f"{r['rating']:.2f}", "mu": f"{r['mu']:.2f}",
+             "sigma": f"{r['sigma']:.2f}", "games rated": str(r["played"])} for r in stats["ratings"][kind]]
+    castles = "castles-of-burgundy"
+    assert stats["solo"][castles] and stats["teams"][castles] and stats["team_ratings"][castles]
+    assert _section(tables, "The Castles of Burgundy", "Solo games") == [
+        {"player": r["name"], "played": str(r["played"]), "won": str(r["won"]), "lost": str(r["lost"]),
+         "win %": f"{100 * r['win_rate']:.0f}%", "average": f"{r['average']:.1f}", "best": str(r["best"])}
+        for r in stats["solo"][castles]]
+    assert _section(tables, "The Castles of Burgundy", "Team games") == [
+        {"team": r["team"], "played": str(r["played"]), "won": str(r["won"]), "lost": str(r["lost"]),
+         "win %": f"{100 * r['win_rate']:.0f}%", "average": f"{r['average']:.1f}", "best": str(r["best"])}
+        for r in stats["teams"][castles]]
+    assert _section(tables, "The Castles of Burgundy", "Team games ratings") == [
+        {"player": r["name"], "rating": f"{r['rating']:.2f}", "mu": f"{r['mu']:.2f}",
+         "sigma": f"{r['sigma']:.2f}", "games rated": str(r["played"])} for r in stats["team_ratings"][castles]]
+    # the solo player's page has their solo row; a team member's page their team and rating
+    solo = stats["solo"][castles][0]
+    player = _Tables()
+    player.feed((out / "players" / f"{site.players[solo['name'].casefold()]}.html").read_text())
+    assert _section(player.tables, "The Castles of Burgundy", "Solo games")[0]["won"] == str(solo["won"])
+    team = stats["teams"][castles][0]
+    member = _Tables()
+    member.feed((out / "players" / f"{site.players[team['members'][0].casefold()]}.html").read_text())
+    assert [row["team"] for row in _section(member.tables, "The Castles of Burgundy", "Team games")] == [team["team"]]
+
+
+def test_a_team_games_page_says_the_winning_team_and_each_players_team(built) -> None:
+    """The shipped team game (team A, Dario + Ben, 357 VP against team B's 351): its page said
+    "won by Dario, Ben" over a score table in seat order. It says now the team that won, the
+    players team by team with their team's letter, and each team's total."""
+    out, site, _ = built
+    game = next(g for g in site.games if g.path.endswith("complete-4p-2019-team.toml"))
+    page = (out / "games" / f"{game.slug}.html").read_text()
+    assert ('won by team A (<a href="../players/dario.html">Dario</a> + <a href="../players/ben.html">Ben</a>)'
+            in page)
+    parser = _Tables()
+    parser.feed(page)
+    score = next(rows for (h2, _), rows in parser.tables if h2 == "Score")
+    by_row = {row[0]: row[1:] for row in score}
+    assert score[0][1:] == ["Dario", "Ben", "Cara", "Anna"]
+    assert by_row["team"] == ["A", "A", "B", "B"]
+    assert by_row["team total"] == ["357", "357", "351", "351"]
+    assert by_row["total"] == ["183", "174", "226", "125"]   # score --json's totals
+
+
+def _scores(date: str | None, first: str, second: str, number: int) -> str:
+    """A result-only record of two players, ``first`` ahead, dated ``date`` (TOML text) if given."""
+    return "\n".join(['[game]', 'name = "castles-of-burgundy"', 'edition = "2019"',
+                      f'players = ["{first}", "{second}"]', *([f"date = {date}"] if date else []), "",
+                      "[final]", f"[final.scores.{first}]", f"total = {170 + number}",
+                      f"[final.scores.{second}]", f"total = {150 + number}", ""])
+
+
+def test_undated_games_come_after_the_dated_ones_in_stats_ratings_and_the_site(cli, tmp_path) -> None:
+    """One rule for where an undated game stands (core.words.date_order): the dated games by
+    date, then every undated one -- no date, or a date in free text ("spring 2025", which no
+    calendar places) -- by content hash. The ratings took the games with no date first and
+    those with a free-text date last (compared as text, "spring 2025" came after every ISO
+    date), while a player's name came from their first dated game, the free-text ones counted
+    as dated. Now ``stats``' ratings, the site's ratings and its chart's order, and the name a
+    player is shown by, all follow the one rule."""
+    from burgundy_cli.archive.stats import Ratings, game_of_score
+    from burgundy_cli.core.bulk import score_one
+
+    folder = tmp_path / "club"
+    folder.mkdir()
+    games = {"dated.toml": _scores("2025-01-01", "Anna", "Ben", 0),
+             "free-text.toml": _scores('"spring 2025"', "BEN", "anna", 1),
+             "undated.toml": _scores(None, "Cara", "ben", 2),
+             "later.toml": _scores("2025-06-01", "ben", "Cara", 3)}
+    for name, text in games.items():
+        (folder / name).write_text(text)
+    scored = {name: score_one(str(folder / name), starts=True) for name in games}
+    undated = sorted(["free-text.toml", "undated.toml"], key=lambda name: scored[name]["hash"])
+    order = ["dated.toml", "later.toml", *undated]
+    expected = Ratings()
+    for name in order:
+        expected.add(game_of_score(scored[name]))
+    stats = json.loads(cli("stats", str(folder), "--db", str(tmp_path / "s.db"), "--ratings", "--json").stdout)
+    assert stats["ratings"] == expected.to_json()
+    out = tmp_path / "site"
+    assert cli("site", str(folder), "--out", str(out)).exit_code == 0
+    parser = _Tables()
+    parser.feed((out / "index.html").read_text())
+    assert [row["rating"] for row in _section(parser.tables, "The Castles of Burgundy", "Ratings")] == [
+        f"{row['rating']:.2f}" for row in expected.to_json()["castles-of-burgundy"]]
+    chart = (out / "ratings-castles-of-burgundy.svg").read_text()
+    # the undated after the dated: a free-text date by its text, no date by its place ("game 4")
+    third, fourth = ("spring 2025", "game 4") if undated[0] == "free-text.toml" else ("game 3", "spring 2025")
+    labels = [chart.index(f">{label}<") for label in ("2025-01-01", "2025-06-01", third, fourth)]
+    assert labels == sorted(labels)
+    # Ben is "Ben" (the dated game's spelling) everywhere, never the free-text game's "BEN"
+    assert {p["name"] for p in stats["standings"][0]["players"]} == {"Anna", "Ben", "Cara"}
+    assert {row["player"] for row in _section(parser.tables, "The Castles of Burgundy", "Standings")} == {
+        "Anna", "Ben", "Cara"}
+    assert "<title>Ben</title>" in (out / "players" / "ben.html").read_text()
+    # the games list says the undated games last (newest first: at the top), the dated ones in order
+    games_list = _section(parser.tables, "Games", "")
+    assert [row["date"] for row in games_list][-2:] == ["2025-06-01", "2025-01-01"]
+
+
+def test_an_end_told_without_its_map_is_a_game_with_its_scores_only(cli, tmp_path) -> None:
+    """A Robber Knights end told by the buildings each player's knight is on top of (``[end]
+    control``, no map), which ``score`` and ``stats`` accept: the site tried to draw its map,
+    named it "a record that failed to verify", left it out of every table and ended with exit
+    1. Now it is a game like a result-only one: its score table and no picture."""
+    folder = tmp_path / "club"
+    folder.mkdir()
+    made = cli("new", str(folder / "end.toml"), "--end", "--game", "robber-knights", "--players", "red,blue",
+               "--control", "red=8 castles 3 villages,blue=6 castles 1 village 2 towns", "--knights", "red=5,blue=3",
+               "--date", "2025-02-02")
+    assert made.exit_code == 0, made.output
+    result = cli("site", str(folder), "--out", str(tmp_path / "site"))
+    assert result.exit_code == 0 and "failed" not in result.output, result.output
+    page = (tmp_path / "site" / "games" / "end.html").read_text()
+    assert "the scores only, no map to draw" in page and "<img" not in page
+    parser = _Tables()
+    parser.feed(page)
+    score = {row[0]: row[1:] for row in next(rows for (h2, _), rows in parser.tables if h2 == "Score")}
+    assert score["total"] == ["14", "14"] and score["rank"] == ["1", "2"]   # score's: red wins on knights left
+    assert stats_played(cli, folder, "red") == 1   # stats counts it too
+    index = (tmp_path / "site" / "index.html").read_text()
+    assert "1 game from club" in index and "not counted" not in index
+
+
+def test_the_notes_say_solo_and_team_games_apart_only_where_there_are_some(built) -> None:
+    """The standings' note said "(solo and team games apart, below)" under Robber Knights too,
+    which has neither; and a result-only game's page said twice that it has no moves."""
+    out, site, _ = built
+    index = (out / "index.html").read_text()
+    castles, knights = index.split("<h2>Robber Knights</h2>")
+    assert "(solo and team games apart, below)" in castles
+    assert "solo and team games apart" not in knights.split("<h2>Games</h2>")[0]
+    game = next(g for g in site.games if g.path.startswith("result-only-"))
+    page = (out / "games" / f"{game.slug}.html").read_text()
+    assert page.count("no moves") == 1 and "result-only record: final scores entered after the game" in page
+
+
+def test_players_of_the_same_rating_share_its_place(built) -> None:
+    """Dario and Ben, team-mates rated together, have the same team games rating; Dario's
+    page said "place 2 of 4", Ben's "place 1 of 4". Players rated alike share a place."""
+    out, site, _ = built
+    pages = {name: (out / "players" / f"{site.players[name]}.html").read_text() for name in ("ben", "dario")}
+    for name, page in pages.items():
+        assert "<h3>Team games rating (place 1 of 4)</h3>" in page, name

@@ -153,6 +153,8 @@ HEX_W = 3 ** 0.5 * R
 ROW_STEP = 1.5 * R
 #: Size of one duchy block (map and its player's panel) and the margins around it.
 BLOCK_W, BLOCK_H, MARGIN = 480.0, 274.0, 16.0
+#: From one row of depots to the next (a depot is 74 pixels high), where they take several rows.
+DEPOT_ROW = 80.0
 _CODE = {name: code for code, name in COLOUR_NAME.items()}
 
 CSS = """
@@ -215,7 +217,15 @@ SHIELD_FILL = "#8e1b1b"
 
 
 def _table_notes(svg: Svg, position: dict[str, Any], x: float, y: float) -> None:
-    """One line under the depots of what lies on the table and has no place drawn: the
+    """One line under the depots of what lies on the table and has no place drawn
+    (:func:`_table_note_text`)."""
+    notes = _table_note_text(position)
+    if notes:
+        svg.label(x, y, notes, "small")
+
+
+def _table_note_text(position: dict[str, Any]) -> str:
+    """What lies on the table and has no place drawn: the
     shields (2019) on the depots and those removed (those on castles are drawn on their
     castles, :func:`_castle_shields`), the tiles left beside the black depot (the inns), the
     solo game's VP counter, target, resets and tiles the rounds removed -- as ``show`` says them."""
@@ -232,8 +242,7 @@ def _table_notes(svg: Svg, position: dict[str, Any], x: float, y: float) -> None
     if solo is not None:
         notes.append(f"solo game: VP counter {solo['counter']}, target {solo['target']}, "
                      f"{counted(solo['resets'], 'reset')}, {counted(len(solo['removed']), 'tile')} removed by the rounds")
-    if notes:
-        svg.label(x, y, "; ".join(notes), "small")
+    return "; ".join(notes)
 
 
 def picture(position: dict[str, Any], title: str) -> str:
@@ -270,6 +279,120 @@ def picture(position: dict[str, Any], title: str) -> str:
         y = top + (seat // 2) * (BLOCK_H + MARGIN)
         _duchy_block(svg, player, colours[seat], x, y)
     return svg.text()
+
+
+#: Pixels per character across a line of the title (bold 15px), the status line and a
+#: heading (bold 11px), and a plain line (9px), for wrapping the phone's picture's lines.
+TITLE_EM, HEADING_EM, PLAIN_EM = 9.4, 7.0, 5.6
+#: The phone's picture's margins: half the desktop's, so that the solo game's duchy of islands,
+#: the widest, fits a 390-pixel phone's page without scrolling sideways.
+COLUMN_MARGIN = 8.0
+
+
+def column_picture(position: dict[str, Any], title: str) -> str:
+    """The same position as :func:`picture` drawn for a phone: one column, each player's duchy
+    (or a team's board) on its own with its panel under its map, then the bridge, the depots
+    (two a row) and what lies beside them, every line wrapped to the column. A results website
+    offers it on a narrow screen, where the two columns of :func:`picture` are too small to
+    read; ``show --svg`` draws :func:`picture` alone."""
+    players = position["players"]
+    colours = player_colours([p["name"] for p in players])
+    maps = [_islands_width(p["places"]) if p.get("places") else 7 * HEX_W for p in players]
+    if "teams" in position:
+        maps.append(max(column for _, column in team_layout()) * HEX_W / 2 + HEX_W)
+    # the column: the widest map and its margins, or the bridge's boxes (a two-player game has 7)
+    inner = max(300.0, 28 + max(maps), 44.0 * len(position["bridge"]) - 4)
+    svg = Svg(inner + 2 * COLUMN_MARGIN, 0.0, title,
+              CSS + (ROUTE_CSS if any("route" in player for player in players) else "")
+              + (SHIELD_CSS if "shields" in position else "")
+              + (SOLO_CSS if any("places" in player for player in players) else ""))
+    last = svg.lines(COLUMN_MARGIN, 24, wrap(title, int(inner / TITLE_EM)), "title", 18)
+    y = svg.lines(COLUMN_MARGIN, last + 18, wrap(_status(position), int(inner / HEADING_EM)), "heading", 14) + 14
+    castles = position.get("shields", {}).get("castles", {})
+    totals = {line["name"]: line["total"] for line in position["score"]["players"]}
+    if "teams" in position:
+        by_name = {player["name"]: seat for seat, player in enumerate(players)}
+        for letter, names in position["teams"].items():
+            members = [{**players[by_name[name]], "score": totals[name], "colour": colours[by_name[name]],
+                        "shields": castles.get(name, {})} for name in names]
+            y = _team_column(svg, letter, members, COLUMN_MARGIN, y, inner) + COLUMN_MARGIN
+    else:
+        for seat, player in enumerate(players):
+            player = {**player, "score": totals[player["name"]], "shields": castles.get(player["name"], {})}
+            y = _duchy_column(svg, player, colours[seat], COLUMN_MARGIN, y, inner) + COLUMN_MARGIN
+    y = _bridge(svg, position, colours, COLUMN_MARGIN, y, narrow=int(inner / PLAIN_EM)) + 14
+    y = _depots(svg, position["depots"], COLUMN_MARGIN, y, inner + 6, across=2) + 16
+    notes = _table_note_text(position)
+    if notes:   # (one long line under the desktop's depots: wrapped to the column here)
+        y = svg.lines(COLUMN_MARGIN, y, wrap(notes, int(inner / SMALL_EM)), "small", 9)
+    svg.height = y + COLUMN_MARGIN
+    svg.rect(0, 0, svg.width, svg.height, "box")   # the background, behind all (its height known only now)
+    svg.parts.insert(0, svg.parts.pop())
+    return svg.text()
+
+
+def _block_box(svg: Svg, at: int, x: float, y: float, width: float, bottom: float) -> None:
+    """A block's frame, drawn behind what was drawn since ``at`` (its height known only now)."""
+    svg.rect(x, y, width, bottom - y, "box", rx=6.0)
+    svg.parts.insert(at, svg.parts.pop())
+
+
+def _duchy_column(svg: Svg, player: dict[str, Any], colour: str, x: float, y: float, width: float) -> float:
+    """A player's block of the phone's picture: the heading (wrapped), the duchy, and the panel
+    under it, as wide as the column; returns the block's foot."""
+    at = len(svg.parts)
+    svg.circle(x + 14, y + 14, 6, "disc", colour)
+    total = f"{player['score']} VP" + (f" ({player['vp']} during play)" if player["score"] != player["vp"] else "")
+    heading = wrap(f"{player['name']}: {total}; seat {player['seat']}, duchy No. {player['duchy_number']}",
+                   int((width - 34) / HEADING_EM))
+    top = svg.lines(x + 26, y + 18, heading, "heading", 14) - 18 - y   # (how much the heading's wrapping adds)
+    centres: list[tuple[float, float]] = []
+    if player.get("places"):
+        _islands(svg, player, x, y + top, centres)
+    else:
+        for row, length in enumerate(ROW_LENGTHS):
+            for col in range(length):
+                centres.append((x + 14 + HEX_W / 2 + (7 - length) * HEX_W / 2 + col * HEX_W,
+                                y + top + 34 + R + row * ROW_STEP))
+                _space(svg, player["duchy"][len(centres) - 1], *centres[-1])
+    names = [space["space"] for space in player["duchy"]]
+    _border_posts(svg, player.get("border_posts", []), centres, names)
+    _castle_shields(svg, player.get("shields", {}), dict(zip(names, centres)))
+    below = max(cy for _, cy in centres) + R + 26
+    bottom = _panel(svg, player, x + 14, below, width - 28) + 10
+    if player.get("duchy_note"):   # where this layout comes from, whole (the desktop cuts it at 3 lines)
+        bottom = svg.lines(x + 14, bottom + 4, wrap(player["duchy_note"], int((width - 28) / SMALL_EM)), "small", 9) + 8
+    _block_box(svg, at, x, y, width, bottom)
+    return bottom
+
+
+def _team_column(svg: Svg, letter: str, members: list[dict[str, Any]], x: float, y: float, width: float) -> float:
+    """A 2019 team in the phone's picture: the team's total, its board, then each player's
+    panel and the shared storage, one under the other; returns the block's foot."""
+    at = len(svg.parts)
+    total = sum(member["score"] for member in members)
+    heading = wrap(f"team {letter}: {total} VP ({' + '.join(m['name'] for m in members)}); "
+                   f"duchy {members[0]['duchy_number']}", int((width - 28) / HEADING_EM))
+    line = svg.lines(x + 14, y + 18, heading, "heading", 14)
+    layout = team_layout()
+    centres = {}
+    for space in members[0]["duchy"]:
+        row, column = layout[space_id(space["space"])]
+        centres[space["space"]] = (x + 14 + HEX_W / 2 + column * HEX_W / 2, line + 16 + R + row * ROW_STEP)
+        _space(svg, space, *centres[space["space"]])
+    for member in members:
+        _castle_shields(svg, member["shields"], centres)
+    line = max(cy for _, cy in centres.values()) + R + 8
+    for member in members:
+        svg.circle(x + 18, line + 14, 6, "disc", member["colour"])
+        svg.label(x + 30, line + 18, f"{member['name']}: {member['score']} VP", "heading")
+        line = _panel(svg, member, x + 14, line + 40, width - 28) + 14
+        line = svg.lines(x + 14, line, wrap("shared storage: " + (", ".join(member["shared_storage"]) or "empty"),
+                                            int((width - 28) / SMALL_EM)), "small", 9) + 8
+    if members[0].get("duchy_note"):
+        line = svg.lines(x + 14, line + 4, wrap(members[0]["duchy_note"], int((width - 28) / SMALL_EM)), "small", 9) + 8
+    _block_box(svg, at, x, y, width, line)
+    return line
 
 
 def _castle_shields(svg: Svg, shields: dict[str, int], centres: dict[str, tuple[float, float]]) -> None:
@@ -329,10 +452,16 @@ def _status(position: dict[str, Any]) -> str:
     return f"{where}: {doing}{white}. VP so far: {totals}" + (f". {solo}" if solo else "")
 
 
-def _bridge(svg: Svg, position: dict[str, Any], colours: list[str], x: float, y: float) -> None:
-    """The turn-order track: one box per space from the start space on, stacks top first."""
+def _bridge(svg: Svg, position: dict[str, Any], colours: list[str], x: float, y: float,
+            narrow: int = 0) -> float:
+    """The turn-order track: one box per space from the start space on, stacks top first; its
+    name before it and the turn order after it, or with ``narrow`` (characters a line) its name
+    above it and the turn order under it, wrapped (the track alone then is as wide as the
+    phone's column). Returns the baseline of the turn order's last line."""
     seat = {p["name"]: index for index, p in enumerate(position["players"])}
     svg.label(x, y + 16, "bridge", "heading")
+    if narrow:
+        x, y = x - 50, y + 24   # (the boxes start under the word)
     for space, stack in enumerate(position["bridge"]):
         left = x + 50 + space * 44
         svg.rect(left, y, 40, 24, "box")
@@ -340,27 +469,36 @@ def _bridge(svg: Svg, position: dict[str, Any], colours: list[str], x: float, y:
         for depth, name in reversed(list(enumerate(stack))):  # the top piece painted last, over the rest
             svg.circle(left + 9 + depth * 8, y + 12, 6, "disc", colours[seat[name]])
     order = " > ".join(position["turn_order"])
+    if narrow:
+        return svg.lines(x + 50, y + 50, wrap(f"turn order: {order}", narrow), "", 12)
     svg.label(x + 60 + len(position["bridge"]) * 44, y + 16, f"turn order: {order}", "")
+    return y + 16
 
 
-def _depots(svg: Svg, depots: list[dict[str, Any]], x: float, y: float) -> None:
-    """Six numbered depots and the black one, each with its hex tiles and goods."""
+def _depots(svg: Svg, depots: list[dict[str, Any]], x: float, y: float, total: float = 2 * BLOCK_W + MARGIN,
+            across: int = 0) -> float:
+    """Six numbered depots and the black one, each with its hex tiles and goods: ``across`` a row
+    (all of them by default) in ``total`` pixels, each further row 80 pixels lower. Returns the
+    foot of the last row."""
     kinds = catalogue()
-    width = (2 * BLOCK_W + MARGIN) / len(depots) - 6
+    across = across or len(depots)
+    width = total / across - 6
     for index, depot in enumerate(depots):
-        left = x + index * (width + 6)
+        left = x + index % across * (width + 6)
+        top = y + index // across * DEPOT_ROW
         black = depot["depot"] == "black"
-        svg.rect(left, y, width, 74, "box black" if black else "box", rx=4.0)
+        svg.rect(left, top, width, 74, "box black" if black else "box", rx=4.0)
         name = "black depot" if black else f"depot {depot['depot']}"
-        svg.label(left + 6, y + 12, name, "heading on-dark" if black else "heading")
+        svg.label(left + 6, top + 12, name, "heading on-dark" if black else "heading")
         for slot, tile in enumerate(depot["tiles"]):
-            cx, cy = left + 18 + (slot % 4) * 29, y + 32 + (slot // 4) * 26
+            cx, cy = left + 18 + (slot % 4) * 29, top + 32 + (slot // 4) * 26
             _tile(svg, cx, cy, 14.0, kinds[tile].colour, tile)
         for slot, good in enumerate(depot["goods"]):
-            svg.rect(left + 6 + slot * 16, y + 56, 13, 13, "goods", GOODS_FILL[good], rx=2.0)
-            svg.label(left + 12.5 + slot * 16, y + 66, str(good), "goods-label")
+            svg.rect(left + 6 + slot * 16, top + 56, 13, 13, "goods", GOODS_FILL[good], rx=2.0)
+            svg.label(left + 12.5 + slot * 16, top + 66, str(good), "goods-label")
         if not depot["revealed"] and not depot["tiles"]:
-            svg.label(left + width / 2, y + 40, "not recorded", "small mid on-dark" if black else "small mid")
+            svg.label(left + width / 2, top + 40, "not recorded", "small mid on-dark" if black else "small mid")
+    return y + ((len(depots) - 1) // across) * DEPOT_ROW + 74
 
 
 def _tile(svg: Svg, x: float, y: float, r: float, colour: str, tile: str) -> None:
@@ -458,10 +596,11 @@ def _space(svg: Svg, space: dict[str, Any], x: float, y: float) -> None:
     svg.label(x, y - 8, space["space"], "coord" if code in ("Y", "L", "B") else "coord on-dark")
 
 
-def _panel(svg: Svg, player: dict[str, Any], x: float, y: float, width: float) -> None:
+def _panel(svg: Svg, player: dict[str, Any], x: float, y: float, width: float) -> float:
     """Storage, goods, silver, workers, VP by category, bonus and knowledge tiles, dice, goods
     sold and the trade route, in ``width`` pixels: a long line of knowledge tiles wraps, each
-    line under the last one written (no gap where a finished game has no dice)."""
+    line under the last one written (no gap where a finished game has no dice). Returns the
+    baseline of its last line, or the foot of the route (the phone's picture stacks on it)."""
     kinds = catalogue()
     svg.label(x, y, "storage", "heading")
     for slot in range(2 if "shared_storage" in player else 3):  # (2019 team game: 2 private spaces)
@@ -502,7 +641,8 @@ def _panel(svg: Svg, player: dict[str, Any], x: float, y: float, width: float) -
         line += 14
         svg.label(x, line, f"goods sold (type x tiles): {sold}", "small")
     if "route" in player:
-        _route(svg, player["route"], x, line + 8, width)
+        return _route(svg, player["route"], x, line + 8, width)
+    return line
 
 
 #: A trade route space's pitch (a space 20 pixels wide, then a gap).
@@ -512,11 +652,11 @@ _BONUS_SHORT = {"castle": "Ca", "warehouse": "Wh", "carpenter": "Cp", "church": 
                 "city-hall": "CH", "silver": "$", "workers": "W", "vp": "V"}
 
 
-def _route(svg: Svg, route: list[dict[str, Any]], x: float, y: float, width: float) -> None:
+def _route(svg: Svg, route: list[dict[str, Any]], x: float, y: float, width: float) -> float:
     """A trade route, left to right in rows as wide as ``width`` (a two-player route has 15
     spaces): each space framed in its goods colour with its bonus (``$2`` 2 silverlings,
     ``W2`` 2 workers, ``V3`` 3 VP, ``Ch`` a church's take...), filled with the colour of the
-    goods tile covering it."""
+    goods tile covering it. Returns the foot of its last row."""
     across = max(1, int((width + ROUTE_GAP) // ROUTE_STEP))
     for index, space in enumerate(route):
         left, top = x + index % across * ROUTE_STEP, y + index // across * 20
@@ -525,6 +665,7 @@ def _route(svg: Svg, route: list[dict[str, Any]], x: float, y: float, width: flo
         svg.rect(left + 1, top + 1, 18, 3.5, "route-frame", GOODS_FILL[space["goods"]])
         what, _, amount = space["bonus"].partition("-")
         svg.label(left + 10, top + 14, _BONUS_SHORT[what] + amount, "route-label")
+    return y + ((len(route) - 1) // across + 1) * 20 if route else y
 
 
 # --- the game outside the tool ------------------------------------------------------------------
