@@ -667,12 +667,12 @@ def completions(state: GameState, typed: str) -> list[str]:
     Made from the same generator as every line: a chain is read only where the typed text
     reaches it, so the first Tab on a position with 850,000 lines costs milliseconds.
     """
-    from burgundy_cli.castles.notation import canonical_start, format_command
+    from burgundy_cli.castles.notation import canonical_starts, format_command
 
     state = state.copy()
-    # as typed, and as the canonical line it begins (short forms, aliases, no colon after a
-    # name): what the reader accepts is found as it is typed
-    forms = {typed, canonical_start(typed)}
+    # as typed, and as the canonical lines it may begin (short forms, aliases, a tile name's
+    # first word, no colon after a name): what the reader accepts is found as it is typed
+    forms = {typed, *canonical_starts(typed)}
     for start in tuple(forms):
         if ":" not in start:
             forms.update(f"{player.name.casefold()}: {start}" for player in state.players)

@@ -179,8 +179,61 @@ def error(token: _Token, message: str, hint: str | None = None) -> ParseError:
     return ParseError(f"{message} at column {token.column}", location=Location(column=token.column), hint=hint)
 
 
+def normalised(text: str) -> tuple[str, list[int] | None]:
+    """``text`` in Unicode NFKC outside its quoted notes, as a lenient reader takes it: the
+    full-width digits, letters and punctuation a phone or an East-Asian keyboard types
+    (``５``, ``，``, ``：``) are their ASCII forms. Also, for each character of the result,
+    the index in ``text`` of the character it came from (None when nothing changed), so a
+    column still points at what the person typed. A note is the player's own words, kept.
+
+    >>> normalised("anna： take ５ church")
+    ('anna: take 5 church', [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18])
+    >>> normalised("anna: take 5 church")
+    ('anna: take 5 church', None)
+    """
+    if text.isascii():
+        return text, None
+    import unicodedata
+
+    pieces: list[str] = []
+    where: list[int] = []
+    note = False
+    index = 0
+    while index < len(text):
+        end = index + 1
+        char = text[index]
+        if note or char == '"':  # a quoted note, as the tokenizer reads it, is kept as typed
+            if char == "\\" and note and end < len(text):
+                end += 1
+            elif char == '"':
+                note = not note
+            piece = text[index:end]
+        else:
+            while end < len(text) and unicodedata.combining(text[end]):  # a letter with its accents
+                end += 1
+            piece = unicodedata.normalize("NFKC", text[index:end])
+            if piece == '"':  # (a full-width quote mark opens no note)
+                piece = text[index:end]
+        pieces.append(piece)
+        where.extend([index] * len(piece))
+        index = end
+    result = "".join(pieces)
+    return (text, None) if result == text else (result, where)
+
+
 def _tokenize(text: str) -> tuple[list[_Token], int]:
-    """Split a line into tokens, dropping a ``#`` comment; also return the column after the last."""
+    """Split a line into tokens, dropping a ``#`` comment; also return the column after the
+    last. The line is read in NFKC (:func:`normalised`), each column the typed character's."""
+    text, where = normalised(text)
+    tokens, end = _split(text)
+    if where is None:
+        return tokens, end
+    tokens = [_new_token(_Token, (token.text, where[token.column - 1] + 1, token.kind)) for token in tokens]
+    return tokens, (where[end - 2] + 2 if tokens else 1)
+
+
+def _split(text: str) -> tuple[list[_Token], int]:
+    """:func:`_tokenize` of a line already in NFKC."""
     if '"' not in text:  # the common case: no quoted note, so '#' always starts a comment
         tokens = [_new_token(_Token, (m.group(), m.start() + 1, "punct" if m.lastindex == 1 else "word"))
                   for m in _PLAIN_TOKEN.finditer(text.split("#", 1)[0])]
@@ -1688,7 +1741,7 @@ _CLAUSE_WORDS = {"place": {"g": "goods", "good": "goods", "from": "goods"}, "buy
 
 
 def canonical_start(typed: str) -> str:
-    """The start of a canonical player line that ``typed`` -- the start of a line in a
+    """The first of :func:`canonical_starts`: the start of a canonical player line that ``typed`` -- the start of a line in a
     spelling the reader takes, one space between words -- reads as so far: each whole word
     as :func:`format_command` writes it (the verb's short form, a tile's alias, ``5->4``,
     ``from depot 3``, ``and`` for ``then``, the colon after a name left out), the word being
@@ -1702,10 +1755,27 @@ def canonical_start(typed: str) -> str:
     >>> canonical_start("anna: p 3 ship c3 from depot 6 and t yellow 1")
     'anna: place 3 ship c3 goods 6 then take k1'
     """
+    return canonical_starts(typed)[0]
+
+
+def canonical_starts(typed: str) -> list[str]:
+    """Every start of a canonical player line that ``typed`` may be read as, the likeliest
+    first (:func:`canonical_start`): a tile name being typed in a spelling the reader takes
+    may begin several tiles (``tow``: the town hall and the tower), and a name's first word
+    typed alone already begins its tile (``town``, ``boarding h``, ``market pl``), so Tab
+    carries a player typing the box's words through them. Full-width digits and punctuation
+    read as their ASCII forms (:func:`normalised`).
+
+    >>> canonical_starts("anna take 3 town")
+    ['anna: take 3 town', 'anna: take 3 city-hall']
+    >>> canonical_starts("anna take 3 tow")
+    ['anna: take 3 tow', 'anna: take 3 city-hall', 'anna: take 3 watchtower']
+    """
+    typed = normalised(typed)[0]
     *whole, last = typed.split(" ")
     whole = [word.rstrip(",") for word in whole if word.rstrip(",")]
     if not whole or whole[0].lower() in _TABLE_VERBS:
-        return typed
+        return [typed]
     colon = next((index for index, word in enumerate(whole) if word.endswith(":") or word == ":"), None)
     if colon is not None:
         head, rest = whole[:colon + 1], whole[colon + 1:]
@@ -1717,7 +1787,7 @@ def canonical_start(typed: str) -> str:
         tokens = [_Token(word, index, "word") for index, word in enumerate(whole)]
         at = _verb_after_name(tokens)
         if at is None:  # the verb is the word being typed, if any: the whole words are the name
-            return " ".join(whole[:-1] + [f"{whole[-1]}:", _partial_word(last.lower(), [], None)])
+            return [" ".join(whole[:-1] + [f"{whole[-1]}:", _partial_word(last.lower(), [], None)])]
         head, rest = [*whole[:at - 1], f"{whole[at - 1]}:"], whole[at:]
     words: list[str] = []
     action = None
@@ -1756,14 +1826,94 @@ def canonical_start(typed: str) -> str:
         words.append(word)
     if last.isdigit() and rest and (kind := _numbered_kind(rest[-1].lower())) is not None \
             and words and words[-1] == rest[-1].lower():
-        return " ".join([*head, *words[:-1], kind[0] + last])  # 'yellow 1' being typed: 'k1', the start of k16
+        return [" ".join([*head, *words[:-1], kind[0] + last])]  # 'yellow 1' being typed: 'k1', the start of k16
     if not last and rest and words and words[-1] == rest[-1].lower() \
             and (kind := _numbered_kind(words[-1])) is not None:
-        return " ".join([*head, *words[:-1], kind[0]])  # 'yellow ': a knowledge tile's number comes next
+        return [" ".join([*head, *words[:-1], kind[0]])]  # 'yellow ': a knowledge tile's number comes next
     if rest and last and words and words[-1] == rest[-1].lower() \
             and (joined := _resolve(rest[-1].lower() + last.lower())) is not None:
-        return " ".join([*head, *words[:-1], joined])  # a two-word name typed to its end: 'town hall'
-    return " ".join([*head, *words, _partial_word(last.lower(), words, action)])
+        return [" ".join([*head, *words[:-1], joined])]  # a two-word name typed to its end: 'town hall'
+    starts = [" ".join([*head, *words, _partial_word(last.lower(), words, action)])]
+    first = rest[-1].lower() if rest else ""
+    if first and words and (last or _resolve(first) is None) and not first[:1].isdigit() \
+            and words[-1] in (first, _resolve(first)):
+        # the last whole word may be a name's first word ('town', 'boarding', 'market' of 'market place')
+        starts += [" ".join([*head, *words[:-1], name]) for name in _tile_prefixes(first, last.lower())]
+    if last and _tile_comes(words):  # a name being typed in another spelling ('tow': city-hall, watchtower)
+        starts += [" ".join([*head, *words, name]) for name in _tile_prefixes("", last.lower())
+                   if not name.startswith(last.lower())]
+    return list(dict.fromkeys(starts))
+
+
+def _tile_comes(words: list[str]) -> bool:
+    """A tile name comes after the canonical ``words`` of a line's action: after a take's or
+    placement's die, a purchase's verb, a granted take or placement, ``discard``, ``buy``, ``as``."""
+    if not words:
+        return False
+    if words[-1] in ("discard", "buy", "as") or (len(words) > 1 and words[-2] == "then" and words[-1] in ("take", "place")):
+        return True
+    return len(words) == 2 and words[0] in ("take", "place") or words == ["buy"]
+
+
+def _tile_prefixes(first: str, partial: str) -> list[str]:
+    """The starts of the canonical tile names that ``first`` (a whole word typed before, or
+    ``""``) and ``partial`` (the word being typed) begin, as the reader reads tile names:
+    ``yellow`` + ``1``: ``k1``; ``town`` + ``h``: ``city-hall``; ``""`` + ``boa``:
+    ``boarding-house`` and ``ship``; ``""`` + ``y16``: ``k16``. Empty when they begin none."""
+    from burgundy_cli.castles.rules.tiles import tile_names_begun
+
+    if first:
+        kind = _numbered_kind(first) if first.isalpha() else None
+        if kind is not None and (partial.isdigit() or not partial):
+            return [kind[0] + partial]
+        return tile_names_begun(f"{first} {partial}")
+    if not partial:
+        return [""]
+    found = []
+    kind = _numbered_kind(partial) if partial.isalpha() else None
+    if kind is not None:
+        found.append(kind[0])
+    if (name := _resolve(partial)) is not None:
+        found.append(name)
+    return list(dict.fromkeys([*found, *tile_names_begun(partial)]))
+
+
+def reveal_starts(words: list[str], partial: str) -> list[tuple[list[str], str]]:
+    """How the tile words of a reveal being typed read (the words after its depot: ``words``
+    whole, ``partial`` the one being typed), as the reveal reader reads them: each reading as
+    (the canonical tiles of the whole words, the start of the next tile's canonical name).
+    ``cow 3 yellow 1`` reads ``cow3`` and a tile starting ``k1``; ``town`` with nothing more
+    typed the city hall; empty when a whole word is no tile. Commas after words are left out.
+
+    >>> reveal_starts(["Cow", "3", "yellow"], "1")
+    [(['cow3'], 'k1')]
+    >>> reveal_starts(["market"], "pl")
+    [([], 'market')]
+    """
+    words = [word.strip(",").lower() for word in (normalised(" ".join(words))[0]).split() if word.strip(",")]
+    partial = normalised(partial)[0].lower()
+    tiles: list[str] = []
+    index = 0
+    while index < len(words):
+        word = words[index]
+        if index + 1 < len(words) and (not words[index + 1].isdigit() or _resolve(word) is None) \
+                and (joined := _resolve(word + words[index + 1])) is not None:  # as _tile joins two words
+            tiles.append(joined)
+            index += 2
+        elif (name := _resolve(word)) is not None:
+            tiles.append(name)
+            index += 1
+        else:
+            break
+    pending = words[index:]
+    if len(pending) > 1:
+        return []
+    if pending:  # a name's first word, or a numbered tile's word before its number
+        return [(tiles, prefix) for prefix in _tile_prefixes(pending[0], partial)]
+    readings = [(tiles, prefix) for prefix in _tile_prefixes("", partial)]
+    if partial and tiles and _resolve(words[-1]) is not None:  # 'market' + 'p': 'market place', one tile
+        readings += [(tiles[:-1], prefix) for prefix in _tile_prefixes(words[-1], partial)]
+    return readings
 
 
 def _partial_word(word: str, words: list[str], action: str | None) -> str:

@@ -1,0 +1,147 @@
+"""Tab follows the reader's spellings as they are typed (audit-h): a two-word tile name's first
+word (``town``, ``boarding``, ``market`` of ``market place``) already finds its tile, a word
+the reader takes for several tiles (``tow``: the town hall and the tower) finds each, a
+reveal's tiles are read in every spelling the reveal reader takes (``yellow 16``, ``cow 3``),
+and full-width digits and punctuation (``５``, ``，``, ``：``) are read as their ASCII forms,
+with columns still pointing at what was typed."""
+
+from __future__ import annotations
+
+import unicodedata
+from functools import cache
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from burgundy_cli.castles.movegen import completions
+from burgundy_cli.castles.notation import canonical_start, canonical_starts, format_command, parse_line
+from burgundy_cli.core.errors import ParseError
+from burgundy_cli.core.record import dump_record
+from burgundy_cli.core.registry import find_game
+from burgundy_cli.core.table import TableSession
+from tests.castles.test_completion import session_of
+
+
+@cache
+def _dario_to_move() -> str:
+    """A 2019 game of four in which Dario (dice 4) may take the boarding house (4>3), the
+    city hall (4>2) and the watchtower (4>1)."""
+    return dump_record(find_game("castles-of-burgundy").playout(4, 3, stop_after=120, edition="2019"))
+
+
+@pytest.mark.parametrize(("typed", "line"), [
+    ("dario t 4>2 town", "Dario: take 4>2 city-hall"),
+    ("dario: take 4>2 town h", "Dario: take 4>2 city-hall"),
+    ("dario take 4>2 city", "Dario: take 4>2 city-hall"),
+    ("dario t 4>3 boarding", "Dario: take 4>3 boarding-house"),
+    ("dario t 4>3 boarding h", "Dario: take 4>3 boarding-house"),
+    ("dario t 4>1 watch", "Dario: take 4>1 watchtower"),
+    ("dario t 4>1 tow", "Dario: take 4>1 watchtower"),     # 'tower' begun, as 'town' is
+    ("dario t 4>2 tow", "Dario: take 4>2 city-hall"),
+    ("dario t ４>２ town", "Dario: take 4>2 city-hall"),    # full-width digits
+])
+def test_a_two_word_name_s_first_word_finds_its_tile(typed: str, line: str) -> None:
+    session = session_of(_dario_to_move())
+    offered = completions(session.state, " ".join(typed.split()).casefold())
+    assert line in offered, (typed, offered)
+    assert all(session.check(put) for put in offered if not put.endswith(" then "))  # never a refused line
+
+
+def test_the_starts_of_a_name_typed_in_words_the_reader_takes() -> None:
+    assert canonical_starts("anna t 3 town") == ["anna: take 3 town", "anna: take 3 city-hall"]
+    assert canonical_starts("anna t 3 boarding h") == ["anna: take 3 boarding h", "anna: take 3 boarding-house"]
+    assert canonical_starts("anna t 3 market pl") == ["anna: take 3 market pl", "anna: take 3 market"]
+    assert canonical_starts("anna t 3 white c") == ["anna: take 3 white-castle c", "anna: take 3 white-castle"]
+    assert "anna: take 3 ship" in canonical_starts("anna t 3 boa")  # 'boat'
+    assert canonical_starts("anna p 3 ship c") == ["anna: place 3 ship c"]  # a space, no tile, comes here
+    assert canonical_start("anna t 3 town") == "anna: take 3 town"   # the first start: as typed
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from(list("akpt 0123456789:,>#") + ["town", "tow", "boarding", "market", "white",
+                                                              "５", "：", "，", "Anna", "p", "then"]),
+                max_size=16).map("".join))
+def test_any_start_has_starts_without_an_error(typed: str) -> None:
+    starts = canonical_starts(typed)
+    assert starts and all(isinstance(start, str) for start in starts)
+
+
+NEW_2011 = """[game]
+name = "castles-of-burgundy"
+edition = "2011"
+players = ["Clara", "Dan"]
+
+[setup]
+boards = 1
+
+[setup.goods]
+Clara = [1, 2, 3]
+Dan = [4, 5, 5]
+"""
+
+
+@pytest.mark.parametrize(("typed", "put"), [
+    ("reveal 2 yellow 16 ", "reveal 2 k16 castle"),
+    ("reveal 2 Yellow 1", "reveal 2 k16 "),
+    ("reveal 2 monastery 16 c", "reveal 2 k16 castle"),
+    ("reveal 2 y16 ", "reveal 2 k16 castle"),
+    ("reveal 2 knowledge", "reveal 2 k16 "),
+    ("reveal 2 yellow ", "reveal 2 k16 "),
+    ("reveal 2 k16, c", "reveal 2 k16 castle"),
+    ("reveal ２ yellow １６ ", "reveal 2 k16 castle"),
+    ("reveal 3 cow 3 ", "reveal 3 cow3 bank"),
+    ("reveal 3 cows 3", "reveal 3 cow3 "),
+    ("reveal 6 Cow", "reveal 6 cow3 "),
+    ("reveal 1 boa", "reveal 1 ship "),
+    ("reveal black: town", "reveal black city-hall "),
+    ("reveal black town h", "reveal black city-hall "),
+    ("reveal black boarding", "reveal black boarding-house "),
+    ("reveal black market pl", "reveal black market "),
+])
+def test_tab_in_a_reveal_takes_every_spelling_the_reader_takes(tmp_path, typed: str, put: str) -> None:
+    path = tmp_path / "game.toml"
+    path.write_text(NEW_2011, encoding="utf-8")
+    table = TableSession(path)
+    offered = [line for line, _ in table.completions(typed)]
+    assert put in offered, (typed, offered)
+
+
+def test_a_reveal_tab_put_together_is_recorded(tmp_path) -> None:
+    path = tmp_path / "game.toml"
+    path.write_text(NEW_2011, encoding="utf-8")
+    table = TableSession(path)
+    typed = "reveal 2 yellow 16 "
+    put = next(line for line, _ in table.completions(typed) if line.endswith("castle"))
+    assert table.play(put).accepted
+    assert table.completions("reveal 2 ") == []   # laid out
+    assert [line for line, _ in table.completions("reveal 2 yellow 1")] == []
+    assert [line for line, _ in table.completions("reveal 3 nope ")] == []   # no tile: nothing offered
+
+
+@pytest.mark.parametrize(("typed", "canonical"), [
+    ("anna: take ５ church", "anna: take 5 church"),
+    ("anna： take 5 church，discard k3", "anna: take 5 church discard k3"),
+    ("ａｎｎａ: ｐｌａｃｅ ５＞４ ship c3 goods ６", "anna: place 5>4 ship c3 goods 6"),
+    ("roll white ３ good ５， anna ２ ６", "roll white 3 good 5, anna 2 6"),
+    ("anna　take 3 church", "anna: take 3 church"),                       # an ideographic space
+    ('fix anna silver ＋１ "ｎｏｔｅ：５"', 'fix anna silver +1 "ｎｏｔｅ：５"'),  # the note as typed
+    ("reveal black： mine， castle", "reveal black mine castle"),
+])
+def test_full_width_input_reads_as_its_ascii_form(typed: str, canonical: str) -> None:
+    assert format_command(parse_line(typed)) == canonical
+    assert format_command(parse_line(canonical)) == canonical   # the canonical line is unchanged
+
+
+@pytest.mark.parametrize(("typed", "token", "column"), [
+    ("anna: take ９ church", "9", 12),
+    ("ａｎｎａ: take 5 chruch", "chruch", 14),
+    ("anna： take ５ church ｆｒｏ ２", "fro", 21),
+    ("ﬁx anna gold +1", "gold", 9),    # a ligature, two letters in one: columns still the typed ones
+])
+def test_a_refusal_in_full_width_input_points_at_the_typed_column(typed: str, token: str, column: int) -> None:
+    with pytest.raises(ParseError) as info:
+        parse_line(typed)
+    assert f"'{token}'" in info.value.message and info.value.message.endswith(f"at column {column}")
+    assert info.value.location.column == column
+    assert unicodedata.normalize("NFKC", typed[column - 1:]).startswith(token)  # the typed token is there
