@@ -100,15 +100,20 @@ _new_token = tuple.__new__
 class _Reader:
     """A cursor over the tokens of one line, raising located :class:`ParseError`."""
 
-    __slots__ = ("tokens", "pos", "end_column", "clauses")
+    __slots__ = ("tokens", "pos", "end_column", "clauses", "any_order", "typed")
 
-    def __init__(self, tokens: list[_Token], end_column: int) -> None:
+    def __init__(self, tokens: list[_Token], end_column: int, typed: dict[int, str] | None = None) -> None:
         self.tokens = tokens
         self.pos = 0
         self.end_column = end_column
+        #: each word's text as typed, by its column, where NFKC changed the line (:func:`_tokenize`)
+        self.typed = typed
         #: the clause words of the action read last (the innermost: a granted action's, after
         #: its ``then``), which a word the line cannot take is matched against for the hint
         self.clauses: tuple[str, ...] = ()
+        #: the clauses of the action read last may come in any order (a take's, a
+        #: placement's, a purchase's); a sale's bonus actions come after its goods
+        self.any_order = False
 
     def peek(self) -> _Token | None:
         return self.tokens[self.pos] if self.pos < len(self.tokens) else None
@@ -165,7 +170,8 @@ class _Reader:
             hint = None
             clauses = self.clauses if clauses is None else clauses
             if token.text.lower() in clauses:  # a clause twice, or out of the line's order
-                hint = f"'{token.text.lower()}' is written once, in this order: {', '.join(clauses)}"
+                hint = f"'{token.text.lower()}' is written once" + (
+                    "" if self.any_order else f", in this order: {', '.join(clauses)}")
             elif clauses:
                 from difflib import get_close_matches  # only for a hint: imported when one is needed
 
@@ -179,15 +185,16 @@ def error(token: _Token, message: str, hint: str | None = None) -> ParseError:
     return ParseError(f"{message} at column {token.column}", location=Location(column=token.column), hint=hint)
 
 
-def normalised(text: str) -> tuple[str, list[int] | None]:
+def normalised(text: str) -> tuple[str, list[tuple[int, int]] | None]:
     """``text`` in Unicode NFKC outside its quoted notes, as a lenient reader takes it: the
     full-width digits, letters and punctuation a phone or an East-Asian keyboard types
     (``５``, ``，``, ``：``) are their ASCII forms. Also, for each character of the result,
-    the index in ``text`` of the character it came from (None when nothing changed), so a
-    column still points at what the person typed. A note is the player's own words, kept.
+    where in ``text`` the characters it came from are (start, end; None when nothing
+    changed), so a column still points at what the person typed. A note is the player's
+    own words, kept.
 
-    >>> normalised("anna： take ５ church")
-    ('anna: take 5 church', [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18])
+    >>> normalised("t ５，ﬁ")
+    ('t 5,fi', [(0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (4, 5)])
     >>> normalised("anna: take 5 church")
     ('anna: take 5 church', None)
     """
@@ -196,7 +203,7 @@ def normalised(text: str) -> tuple[str, list[int] | None]:
     import unicodedata
 
     pieces: list[str] = []
-    where: list[int] = []
+    where: list[tuple[int, int]] = []
     note = False
     index = 0
     while index < len(text):
@@ -212,24 +219,31 @@ def normalised(text: str) -> tuple[str, list[int] | None]:
             while end < len(text) and unicodedata.combining(text[end]):  # a letter with its accents
                 end += 1
             piece = unicodedata.normalize("NFKC", text[index:end])
-            if piece == '"':  # (a full-width quote mark opens no note)
-                piece = text[index:end]
+            if piece == '"' or (not text[index].isspace() and any(char.isspace() for char in piece)):
+                piece = text[index:end]  # (a full-width quote opens no note; '¨', ' ̈' in NFKC, splits no word)
         pieces.append(piece)
-        where.extend([index] * len(piece))
+        where.extend([(index, end)] * len(piece))
         index = end
     result = "".join(pieces)
     return (text, None) if result == text else (result, where)
 
 
-def _tokenize(text: str) -> tuple[list[_Token], int]:
+def _tokenize(text: str) -> tuple[list[_Token], int, dict[int, str] | None]:
     """Split a line into tokens, dropping a ``#`` comment; also return the column after the
-    last. The line is read in NFKC (:func:`normalised`), each column the typed character's."""
-    text, where = normalised(text)
-    tokens, end = _split(text)
+    last. The line is read in NFKC (:func:`normalised`), each column the typed character's;
+    then also each word's text as typed, by its column (None for a line NFKC leaves as it is):
+    a player's name is the record's, however NFKC would write it (``㉐`` is no ``PTE``)."""
+    normal, where = normalised(text)
+    tokens, end = _split(normal)
     if where is None:
-        return tokens, end
-    tokens = [_new_token(_Token, (token.text, where[token.column - 1] + 1, token.kind)) for token in tokens]
-    return tokens, (where[end - 2] + 2 if tokens else 1)
+        return tokens, end, None
+    typed = {}
+    moved = []
+    for token in tokens:
+        start, stop = where[token.column - 1][0], where[token.column + len(token.text) - 2][1]
+        moved.append(_new_token(_Token, (token.text, start + 1, token.kind)))
+        typed[start + 1] = text[start:stop]
+    return moved, (where[end - 2][1] + 1 if tokens else 1), typed
 
 
 def _split(text: str) -> tuple[list[_Token], int]:
@@ -386,9 +400,10 @@ def _space(reader: _Reader) -> str:
                 hint=f"row {row} has spaces {row}1..{row}{ROW_LENGTHS[ROW_LETTERS.index(row)]}")
 
 
-def _player_name(words: list[_Token]) -> str:
-    """A player name of one or more words, at most 40 characters (``PlayerName``)."""
-    name = " ".join(t.text for t in words)
+def _player_name(words: list[_Token], reader: _Reader) -> str:
+    """A player name of one or more words, at most 40 characters (``PlayerName``), as typed."""
+    typed = reader.typed
+    name = " ".join(t.text for t in words) if typed is None else " ".join(typed[t.column] for t in words)
     if len(name) > 40:
         raise error(words[0], f"player name '{name}' is longer than 40 characters")
     return name
@@ -415,12 +430,37 @@ def _shared(reader: _Reader) -> bool:
 
 
 def _take(reader: _Reader) -> c.TakeAction:
-    reader.clauses = _CLAUSES["take"]
+    """``<tile> [shared] [from <depot>] [discard <tile>]``, the clauses in any order (each
+    names its own part: ``discard k3 from 3`` is plain); a bare depot number only right after
+    the tile (and ``shared``), where no discarded tile's number can be meant."""
+    tile, depot, discard, shared, _ = _take_clauses(reader, purchase=False)
+    return c.TakeAction(tile=tile, depot=depot, discard=discard, shared=shared)
+
+
+def _take_clauses(reader: _Reader, purchase: bool) -> tuple[str, int | None, str | None, bool, int]:
+    """A take's or purchase's tile and clauses, read in any order, each at most once (a clause
+    twice is left to the line's end, which refuses it): the tile, depot, discarded tile,
+    ``shared`` and, for a purchase (``workers <n>``), the workers paid."""
+    reader.clauses = _PURCHASE_CLAUSES if purchase else _CLAUSES["take"]
+    reader.any_order = True
     tile = _tile(reader)
     shared = _shared(reader)
-    depot = _depot_after(reader, "from", "depot")
-    discard = _tile(reader) if reader.accept_clause("discard", "drop", "d") else None
-    return c.TakeAction(tile=tile, depot=depot, discard=discard, shared=shared)
+    storage_said = shared or reader.tokens[reader.pos - 1].text.lower() == "private"
+    depot = discard = pay = None
+    while True:
+        if depot is None and (reader.accept_clause("from", "depot")
+                              or (discard is None and pay is None and (reader.peek_word() or "").isdigit())):
+            reader.accept("depot")
+            depot = _number(reader, "a depot number (1-6)", 1, 6)
+        elif discard is None and reader.accept_clause("discard", "drop", "d"):
+            discard = _tile(reader)
+        elif purchase and pay is None and reader.accept_clause("workers", "worker", "w"):
+            pay = _number(reader, "a number of workers (0-2)", 0, 2)
+        elif not storage_said and reader.accept_clause("shared", "private"):
+            storage_said = True
+            shared = reader.tokens[reader.pos - 1].text.lower() == "shared"
+        else:
+            return tile, depot, discard, shared, pay or 0
 
 
 def _place(reader: _Reader, player: str, in_sale: bool = False) -> c.PlaceAction:
@@ -431,15 +471,28 @@ def _place(reader: _Reader, player: str, in_sale: bool = False) -> c.PlaceAction
     tile = _tile(reader)
     shared = _shared(reader)
     space = _space(reader)
-    goods = goods2 = None
-    if reader.accept_clause("goods", "good", "g", "from"):
-        reader.accept("depot", "depots")  # 'from depot 3', as a take's 'from depot 3'
-        goods, goods2 = _ship_depots(reader)
-    keep = _keep(reader) if reader.accept_clause("keep") else None
-    copy = _tile(reader) if reader.accept_clause("as") else None
-    livestock = _livestock(reader) if reader.accept_clause("with") else None
-    order = _gains(reader) if reader.accept_clause("order") else None
-    buy = _purchase(reader, player) if reader.accept_clause("buy", "b") else None
+    goods = goods2 = keep = copy = livestock = order = buy = None
+    while True:  # the clauses before 'then' in any order, each once: each names its own part
+        # (after a purchase, its clauses too: a word near one is met with it)
+        reader.clauses = _CLAUSES["place"] if buy is None else (*_PURCHASE_CLAUSES, *_CLAUSES["place"])
+        reader.any_order = True
+        if goods is None and buy is None and reader.accept_clause("goods", "good", "g", "from"):
+            reader.accept("depot", "depots")  # 'from depot 3', as a take's 'from depot 3'
+            goods, goods2 = _ship_depots(reader)
+        elif goods is None and buy is not None and reader.accept_clause("goods", "good", "g"):
+            goods, goods2 = _ship_depots(reader)  # (after a purchase 'from' is its depot)
+        elif keep is None and reader.accept_clause("keep"):
+            keep = _keep(reader)
+        elif copy is None and reader.accept_clause("as"):
+            copy = _tile(reader)
+        elif livestock is None and reader.accept_clause("with"):
+            livestock = _livestock(reader)
+        elif order is None and reader.accept_clause("order"):
+            order = _gains(reader)
+        elif buy is None and reader.accept_clause("buy", "b"):
+            buy = _purchase(reader, player)
+        else:
+            break
     then = _effect_action(reader, player, in_sale) if _accept_then(reader) else None
     return c.PlaceAction(tile=tile, space=space, goods=goods, goods2=goods2, keep=keep, then=then, buy=buy, copy=copy,
                          livestock=livestock, order=order, shared=shared)
@@ -522,6 +575,7 @@ def _effect_action(reader: _Reader, player: str,
     if verb == "place":
         return _place(reader, player, in_sale)
     if verb == "sell":
+        reader.any_order = False
         reader.clauses = () if in_sale else _CLAUSES["sell"][1:]  # ('bonus': a granted sale names no goods)
         goods = _number(reader, "a goods type (1-6)", 1, 6)
         return c.SellAction(goods=goods, then=() if in_sale else _sale_bonuses(reader, player))
@@ -566,6 +620,7 @@ def _die_command(reader: _Reader, player: str, verb: str) -> c.DieCommand:
         action = _place(reader, player)
     elif verb == "sell":
         reader.clauses = _CLAUSES["sell"]
+        reader.any_order = False
         goods = _number(reader, "a goods type (1-6)", 1, 6) if reader.accept("goods", "good", "g") else value
         action = c.SellAction(goods=goods, then=_sale_bonuses(reader, player))
     else:
@@ -575,12 +630,10 @@ def _die_command(reader: _Reader, player: str, verb: str) -> c.DieCommand:
 
 
 def _purchase(reader: _Reader, player: str) -> c.BuyCommand:
-    """``<tile> [from <depot>] [discard <tile>] [workers <n>]``: a buy line's body, or a purchase in a placement."""
-    take = _take(reader)
-    reader.clauses = _PURCHASE_CLAUSES
-    pay = _number(reader, "a number of workers (0-2)", 0, 2) if reader.accept_clause("workers", "worker", "w") else 0
-    return c.BuyCommand(player=player, tile=take.tile, depot=take.depot, discard=take.discard, pay_workers=pay,
-                        shared=take.shared)
+    """``<tile> [from <depot>] [discard <tile>] [workers <n>]`` (the clauses in any order): a
+    buy line's body, or a purchase in a placement."""
+    tile, depot, discard, shared, pay = _take_clauses(reader, purchase=True)
+    return c.BuyCommand(player=player, tile=tile, depot=depot, discard=discard, pay_workers=pay, shared=shared)
 
 
 def _buy(reader: _Reader, player: str) -> c.BuyCommand:
@@ -601,7 +654,7 @@ def _correction(reader: _Reader, player: str | None) -> c.CorrectionCommand:
             # the line ends in an amount with no known resource before it: the word before
             # the amount is a mistyped one, not the end of the player's name ('fix anna gold +1')
             _resource(words[-2], reader)
-        player = _player_name(words)
+        player = _player_name(words, reader)
     token = reader.next("what to correct (silver, workers, vp, goods1-6)")
     resource = _resource(token, reader)
     amount_token = reader.next("an amount like +1 or -2")
@@ -658,7 +711,7 @@ def _shield_line(reader: _Reader, player: str) -> c.Command:
             words.append(reader.next("a player name"))
         if not words:
             raise error(reader.next("a player name"), "expected the player whose monastery tiles shield 6 lends")
-        command = c.ShieldBorrowCommand(player=player, lender=_player_name(words))
+        command = c.ShieldBorrowCommand(player=player, lender=_player_name(words, reader))
     elif reader.accept("place", "p"):
         tile = _tile(reader)
         reader.accept("from", "depot")
@@ -794,7 +847,7 @@ def _roll(reader: _Reader) -> c.RollEvent:
         reader.accept_punct(":")
         if not words:
             raise error(reader.next("a player name"), "expected a player name and their two dice")
-        name = _player_name(words)
+        name = _player_name(words, reader)
         if name.lower() in seen:
             raise error(words[0], f"dice for '{name}' are given twice")
         seen[name.lower()] = words[0]
@@ -1488,11 +1541,23 @@ def read_lenient(text: str) -> c.Command:
 
     :raises ParseError: the line cannot be read; the message quotes the token and its column.
     """
-    tokens, end = _tokenize(text)
+    tokens, end, typed = _tokenize(text)
     if not tokens:
         raise ParseError("empty line: expected '<player>: <action>' or a table line (roll, reveal, goods)",
                          location=Location(column=1))
-    return _parse(_Reader(tokens, end))
+    if typed is None:
+        return _parse(_Reader(tokens, end))
+    try:
+        return _parse(_Reader(tokens, end, typed))
+    except ParseError:
+        # NFKC may also have split a name that holds a full-width mark ('a：b: pass'):
+        # the line as typed, if it reads, is what was meant
+        try:
+            raw, raw_end = _split(text)
+            return _parse(_Reader(raw, raw_end))
+        except ParseError:
+            pass
+        raise
 
 
 def _parse(reader: _Reader) -> c.Command:
@@ -1525,7 +1590,7 @@ def _parse(reader: _Reader) -> c.Command:
     if colon is None or colon == 0 or any(t.kind != "word" for t in tokens[:colon]):
         raise error(first, f"expected '<player>: <action>' or a table line (roll, reveal, goods, fix), "
                            f"found '{first.text}'")
-    player = _player_name(tokens[:colon])
+    player = _player_name(tokens[:colon], reader)
     reader.pos = colon + 1
     verb_token = reader.next("an action (take, place, sell, workers, buy, pass)")
     verb = _VERBS.get(verb_token.text.lower()) if verb_token.kind == "word" else None

@@ -122,7 +122,8 @@ def test_a_reveal_tab_put_together_is_recorded(tmp_path) -> None:
 @pytest.mark.parametrize(("typed", "canonical"), [
     ("anna: take ５ church", "anna: take 5 church"),
     ("anna： take 5 church，discard k3", "anna: take 5 church discard k3"),
-    ("ａｎｎａ: ｐｌａｃｅ ５＞４ ship c3 goods ６", "anna: place 5>4 ship c3 goods 6"),
+    ("anna: ｐｌａｃｅ ５＞４ ship c3 goods ６", "anna: place 5>4 ship c3 goods 6"),
+    ("ａｎｎａ: take 5 church", "ａｎｎａ: take 5 church"),   # a name as typed: it is the record's to match
     ("roll white ３ good ５， anna ２ ６", "roll white 3 good 5, anna 2 6"),
     ("anna　take 3 church", "anna: take 3 church"),                       # an ideographic space
     ('fix anna silver ＋１ "ｎｏｔｅ：５"', 'fix anna silver +1 "ｎｏｔｅ：５"'),  # the note as typed
@@ -145,3 +146,13 @@ def test_a_refusal_in_full_width_input_points_at_the_typed_column(typed: str, to
     assert f"'{token}'" in info.value.message and info.value.message.endswith(f"at column {column}")
     assert info.value.location.column == column
     assert unicodedata.normalize("NFKC", typed[column - 1:]).startswith(token)  # the typed token is there
+
+
+@pytest.mark.parametrize(("typed", "player"), [
+    ("㉐: pass", "㉐"),        # NFKC would write 'PTE': a name is the record's, as typed
+    ("0¨: pass", "0¨"),        # NFKC would put a space in it ('¨' is ' ̈')
+    ("a：b: pass", "a：b"),    # a full-width colon in a name: the line as typed reads
+    ("ａｎｎａ： pass", "ａｎｎａ"),
+])
+def test_a_player_s_name_is_read_as_typed(typed: str, player: str) -> None:
+    assert parse_line(typed).player == player
