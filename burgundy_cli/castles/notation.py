@@ -1907,7 +1907,30 @@ def canonical_starts(typed: str) -> list[str]:
     if last and _tile_comes(words):  # a name being typed in another spelling ('tow': city-hall, watchtower)
         starts += [" ".join([*head, *words, name]) for name in _tile_prefixes("", last.lower())
                    if not name.startswith(last.lower())]
+    starts += _read_whole(typed, named=bool(head))  # a whole line the reader takes: its clauses in any order, say
     return list(dict.fromkeys(starts))
+
+
+def _read_whole(typed: str, named: bool) -> list[str]:
+    """The canonical texts of ``typed`` when it reads whole as a player's line (its name
+    left out when ``named`` is False), lower case; else none. The lenient reader takes more
+    than word-by-word matching can follow (clauses in any order: ``take 3 church discard
+    k3 from 3``), so a line typed to its end is found as the reader reads it; a die's take
+    naming the depot of the die's number (``from`` repeating it) is also the line without it."""
+    from burgundy_cli.core.errors import RefereeError
+
+    try:
+        command = read_lenient(typed if named else f"_: {typed}")
+    except RefereeError:
+        return []
+    if getattr(command, "player", None) is None or isinstance(command, c.CorrectionCommand):
+        return []
+    commands = [command]
+    if isinstance(command, c.DieCommand) and isinstance(command.action, c.TakeAction) \
+            and command.action.depot == (command.value or command.rolled):
+        commands.append(command.model_copy(update={"action": command.action.model_copy(update={"depot": None})}))
+    lines = [format_command(each) for each in commands]
+    return [(line if named else line.removeprefix("_: ")).casefold() for line in lines]
 
 
 def _tile_comes(words: list[str]) -> bool:

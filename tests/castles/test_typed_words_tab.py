@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import unicodedata
 from functools import cache
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -156,3 +157,33 @@ def test_a_refusal_in_full_width_input_points_at_the_typed_column(typed: str, to
 ])
 def test_a_player_s_name_is_read_as_typed(typed: str, player: str) -> None:
     assert parse_line(typed).player == player
+
+
+@cache
+def _cara_to_move() -> str:
+    """The 2019 game with every module but the team and solo games, six lines before phase C
+    ends: Cara (dice 1 3, storage full) to move."""
+    import tomllib
+
+    from burgundy_cli.castles.record.table import drop_last
+
+    path = Path(__file__).resolve().parents[2] / "records" / "castles-of-burgundy" / "complete-4p-2019-all-modules.toml"
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    data.pop("result", None)  # (the final score of the whole game)
+    for _ in range(113):
+        drop_last(data)
+    return dump_record(data)
+
+
+@pytest.mark.parametrize("typed", [
+    "cara t 1 ship d k6 from 1",          # the clauses in another order, 'from' repeating the die
+    "cara: take 1 ship discard k6 from 1",
+    "t 1 ship drop k6 from depot 1",      # no name: each player's
+    "cara t 1 ship from 1 d k6",
+    "cara t １ ship，d k6",
+])
+def test_a_whole_line_the_reader_takes_is_found_by_tab(typed: str) -> None:
+    session = session_of(_cara_to_move())
+    assert session.check("Cara: take 1 ship discard k6")
+    assert session.check(typed if typed.startswith("cara") else f"cara: {typed}")  # the referee takes it ...
+    assert "Cara: take 1 ship discard k6" in completions(session.state, " ".join(typed.split()).casefold())  # ... Tab too
