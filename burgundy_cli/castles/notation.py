@@ -1907,6 +1907,11 @@ def canonical_starts(typed: str) -> list[str]:
     if last and _tile_comes(words):  # a name being typed in another spelling ('tow': city-hall, watchtower)
         starts += [" ".join([*head, *words, name]) for name in _tile_prefixes("", last.lower())
                    if not name.startswith(last.lower())]
+    if last and words and words[-1] != "then" and not (len(words) == 1 and words[0] in ("take", "place", "sell", "workers")):
+        # a clause word begun in another spelling: 'fr' of a placement's 'from' (its goods), 'an' of 'and'
+        spelt = {**_START_WORDS, **_CLAUSE_WORDS.get(action, {})}
+        starts += [" ".join([*head, *words, canonical]) for word, canonical in spelt.items()
+                   if word.startswith(last.lower()) and not canonical.startswith(last.lower())]
     starts += _read_whole(typed, named=bool(head))  # a whole line the reader takes: its clauses in any order, say
     return list(dict.fromkeys(starts))
 

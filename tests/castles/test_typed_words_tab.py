@@ -187,3 +187,24 @@ def test_a_whole_line_the_reader_takes_is_found_by_tab(typed: str) -> None:
     assert session.check("Cara: take 1 ship discard k6")
     assert session.check(typed if typed.startswith("cara") else f"cara: {typed}")  # the referee takes it ...
     assert "Cara: take 1 ship discard k6" in completions(session.state, " ".join(typed.split()).casefold())  # ... Tab too
+
+
+def test_a_sale_with_many_route_bonuses_is_offered_going_on_with_bonus() -> None:
+    """A sale's trade-route bonuses are written after ``bonus``, not ``then``: Tab offered
+    ``Cara: sell 5 then ``, which the reader refuses and after which Tab found nothing."""
+    import tomllib
+
+    from burgundy_cli.castles.record.table import drop_last
+
+    path = Path(__file__).resolve().parents[2] / "records" / "castles-of-burgundy" / "complete-4p-2019-all-modules.toml"
+    whole = tomllib.loads(path.read_text(encoding="utf-8"))
+    whole.pop("result", None)
+    for _ in range(100):   # phase D's first roll: Cara (dice 2 5) may sell 5 with a church space's bonus
+        drop_last(whole)
+    session = session_of(dump_record(whole))
+    offered = completions(session.state, "cara: sell 5")
+    assert offered == ["Cara: sell 5", "Cara: sell 5 bonus "]
+    assert session.check("Cara: sell 5 bonus take bank from 2 discard k6")
+    further = completions(session.state, "cara: sell 5 bonus ")
+    assert "Cara: sell 5 bonus take bank from 2 discard k6" in further
+    assert all(session.check(line) for line in further)
