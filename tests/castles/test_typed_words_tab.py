@@ -57,6 +57,10 @@ def test_the_starts_of_a_name_typed_in_words_the_reader_takes() -> None:
     assert "anna: take 3 ship" in canonical_starts("anna t 3 boa")  # 'boat'
     assert canonical_starts("anna p 3 ship c") == ["anna: place 3 ship c"]  # a space, no tile, comes here
     assert canonical_start("anna t 3 town") == "anna: take 3 town"   # the first start: as typed
+    # a clause word begun in another spelling: a placement's 'from' is its goods, 'and' is 'then'
+    assert "anna: place 1 ship d2 goods" in canonical_starts("anna p 1 boat d2 fr")
+    assert "anna: place 6 castle d2 then" in canonical_starts("anna p 6 castle d2 an")
+    assert "anna: take 1 ship discard" in canonical_starts("anna t 1 ship dr")
 
 
 @settings(max_examples=150, deadline=None)
