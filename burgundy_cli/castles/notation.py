@@ -1803,6 +1803,8 @@ _LINE_TEXT: dict[type, Callable[..., str]] = {
 #: its depot).
 _START_WORDS = {"and": "then", "d": "discard", "drop": "discard", "b": "buy", "worker": "workers"}
 _CLAUSE_WORDS = {"place": {"g": "goods", "good": "goods", "from": "goods"}, "buy": {"w": "workers"}}
+#: The words a granted action's verb comes after: a placed tile's ``then``, a route's ``bonus``.
+_GRANTING = ("then", "bonus")
 
 
 def canonical_start(typed: str) -> str:
@@ -1862,7 +1864,7 @@ def canonical_starts(typed: str) -> list[str]:
         index += 1
         if word == "then" and words and words[-1] == "then":  # 'and then'
             continue
-        if action is None or (words and words[-1] == "then"):
+        if action is None or (words and words[-1] in _GRANTING):
             action = _VERBS.get(word, word)
             words.append(action)
             continue
@@ -1907,7 +1909,7 @@ def canonical_starts(typed: str) -> list[str]:
     if last and _tile_comes(words):  # a name being typed in another spelling ('tow': city-hall, watchtower)
         starts += [" ".join([*head, *words, name]) for name in _tile_prefixes("", last.lower())
                    if not name.startswith(last.lower())]
-    if last and words and words[-1] != "then" and not (len(words) == 1 and words[0] in ("take", "place", "sell", "workers")):
+    if last and words and words[-1] not in _GRANTING and not (len(words) == 1 and words[0] in ("take", "place", "sell", "workers")):
         # a clause word begun in another spelling: 'fr' of a placement's 'from' (its goods), 'an' of 'and'
         spelt = {**_START_WORDS, **_CLAUSE_WORDS.get(action, {})}
         starts += [" ".join([*head, *words, canonical]) for word, canonical in spelt.items()
@@ -1943,7 +1945,7 @@ def _tile_comes(words: list[str]) -> bool:
     placement's die, a purchase's verb, a granted take or placement, ``discard``, ``buy``, ``as``."""
     if not words:
         return False
-    if words[-1] in ("discard", "buy", "as") or (len(words) > 1 and words[-2] == "then" and words[-1] in ("take", "place")):
+    if words[-1] in ("discard", "buy", "as") or (len(words) > 1 and words[-2] in _GRANTING and words[-1] in ("take", "place")):
         return True
     return len(words) == 2 and words[0] in ("take", "place") or words == ["buy"]
 
@@ -2013,7 +2015,7 @@ def _partial_word(word: str, words: list[str], action: str | None) -> str:
     """The word being typed as the canonical line's word begins: a short form that is no
     start of its word is that word (``put``: ``place``, ``and``: ``then``), a die being
     changed is written with ``>`` (``5-`` and ``5->`` begin ``5>4``); any other is kept."""
-    if not words or words[-1] == "then":  # the verb
+    if not words or words[-1] in _GRANTING:  # the verb
         verb = _VERBS.get(word)
         return verb if verb is not None and not verb.startswith(word) else word
     if len(words) == 1 and words[0] in ("take", "place", "sell", "workers"):  # the die
