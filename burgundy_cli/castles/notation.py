@@ -1639,10 +1639,16 @@ _FULL_VERBS = frozenset(word for word in _VERBS if len(word) > 2)
 
 def _verb_after_name(tokens: list[_Token]) -> int | None:
     """Where the action starts in a line written without the colon (``anna take 3 church``):
-    the index of the first verb after one or more words of a name; None if there is none."""
+    the index of the first verb after one or more words of a name; None if there is none.
+    A verb followed by a die (``p 3``, ``sh 4``) comes first: a name does not end in a
+    separate number, so ``anna p 3 ship c3 buy k7`` is Anna's placement, not the purchase of
+    a player 'anna p 3 ship c3'; then a full verb, then a short form (a name may hold ``P``)."""
     words = 0
     while words < len(tokens) and tokens[words].kind == "word":
         words += 1
+    for index in range(1, words - 1):
+        if tokens[index].text.lower() in _VERBS and _DIE.match(tokens[index + 1].text):
+            return index
     for verbs in (_FULL_VERBS, _VERBS):
         for index in range(1, words):
             if tokens[index].text.lower() in verbs:
@@ -1803,6 +1809,9 @@ _LINE_TEXT: dict[type, Callable[..., str]] = {
 #: its depot).
 _START_WORDS = {"and": "then", "d": "discard", "drop": "discard", "b": "buy", "worker": "workers"}
 _CLAUSE_WORDS = {"place": {"g": "goods", "good": "goods", "from": "goods"}, "buy": {"w": "workers"}}
+#: A shields line's form words as the reader takes them -> the canonical line's.
+_SHIELD_FORMS = {"goods": "goods", "good": "goods", "g": "goods", "borrow": "borrow", "from": "borrow",
+                 "place": "place", "p": "place"}
 #: The words a granted action's verb comes after: a placed tile's ``then``, a route's ``bonus``.
 _GRANTING = ("then", "bonus")
 
@@ -1868,6 +1877,12 @@ def canonical_starts(typed: str) -> list[str]:
             action = _VERBS.get(word, word)
             words.append(action)
             continue
+        if action == "shield" and words == ["shield"] and word in _SHIELD_FORMS:  # 'shield p', 'shield g'
+            words.append(_SHIELD_FORMS[word])
+            continue
+        if action == "shield" and len(words) >= 3 and words[1] not in _SHIELD_FORMS.values() \
+                and word in ("shield", "s", "on", "onto"):
+            continue  # the doubles' 'shield 12 on c4': words the canonical line leaves out
         if words and words[-1] in ("take", "place", "sell", "workers") and len(words) == 1:
             if index < len(rest) and rest[index] in (">", "->", "→"):  # '5 > 4': the die in three words
                 word, index = f"{word}>{rest[index + 1].lower() if index + 1 < len(rest) else ''}", index + 2
@@ -1913,7 +1928,7 @@ def canonical_starts(typed: str) -> list[str]:
         # a clause word begun in another spelling: 'fr' of a placement's 'from' (its goods), 'an' of 'and'
         spelt = {**_START_WORDS, **_CLAUSE_WORDS.get(action, {})}
         starts += [" ".join([*head, *words, canonical]) for word, canonical in spelt.items()
-                   if word.startswith(last.lower()) and not canonical.startswith(last.lower())]
+                   if len(last) > 1 and word.startswith(last.lower()) and not canonical.startswith(last.lower())]
     starts += _read_whole(typed, named=bool(head))  # a whole line the reader takes: its clauses in any order, say
     return list(dict.fromkeys(starts))
 

@@ -464,3 +464,14 @@ def test_what_stays_refused_when_clauses_come_in_any_order(line: str, token: str
     with pytest.raises(ParseError) as info:
         parse_line(line)
     assert f"unexpected '{token}'" in info.value.message
+
+
+@pytest.mark.parametrize(("typed", "canonical"), [
+    # without the colon a verb followed by a die ends the name, ahead of a full verb further on
+    ("anna p 3 ship c3 buy k7", "anna: place 3 ship c3 buy k7"),
+    ("cara sh 4 4 shield 13 on a2", "cara: shield 4 4 13 a2"),
+    ("anna t 3 church discard mine", "anna: take 3 church discard mine"),
+    ("Anna P take 3 church", "Anna P: take 3 church"),   # a short form in a name, no die after it
+])
+def test_a_name_without_its_colon_ends_at_a_verb_with_its_die(typed: str, canonical: str) -> None:
+    assert format_command(parse_line(typed)) == canonical

@@ -61,6 +61,11 @@ def test_the_starts_of_a_name_typed_in_words_the_reader_takes() -> None:
     assert "anna: place 1 ship d2 goods" in canonical_starts("anna p 1 boat d2 fr")
     assert "anna: place 6 castle d2 then" in canonical_starts("anna p 6 castle d2 an")
     assert "anna: take 1 ship discard" in canonical_starts("anna t 1 ship dr")
+    # a shields line's words the canonical line leaves out ('shield 13 on a2')
+    assert canonical_starts("cara sh 4 4 13 on a") == ["cara: shield 4 4 13 a"]
+    assert canonical_start("cara sh 4 4 shield 13 on a2") == "cara: shield 4 4 13 a2"
+    assert canonical_start("cara sh p ship from 4 d") == "cara: shield place ship from 4 d"
+    assert canonical_start("cara sh g 4") == "cara: shield goods 4"
     # a route bonus's verb in its short form, as after 'then'
     assert canonical_start("ben s 4 bonus t warehouse from 1 bonus t sheep 4 fr") == \
         "ben: sell 4 bonus take warehouse from 1 bonus take sheep4 fr"
