@@ -2034,7 +2034,8 @@ def _partial_word(word: str, words: list[str], action: str | None) -> str:
         verb = _VERBS.get(word)
         return verb if verb is not None and not verb.startswith(word) else word
     if len(words) == 1 and words[0] in ("take", "place", "sell", "workers"):  # the die
-        return word.replace("->", ">").replace("→", ">").replace("-", ">")
+        word = word.replace("->", ">").replace("→", ">")
+        return f"{word[:-1]}>" if word.endswith("-") else word  # ('5-' begins '5->4'; '5-4' the reader refuses)
     canonical = _CLAUSE_WORDS.get(action, {}).get(word) or _START_WORDS.get(word)
     if canonical is None and not re.fullmatch(r"[a-g][0-9]", word):
         kind = _numbered_kind(word)  # 'yellow': a knowledge tile's number comes next

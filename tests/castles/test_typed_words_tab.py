@@ -66,6 +66,9 @@ def test_the_starts_of_a_name_typed_in_words_the_reader_takes() -> None:
     assert canonical_start("cara sh 4 4 shield 13 on a2") == "cara: shield 4 4 13 a2"
     assert canonical_start("cara sh p ship from 4 d") == "cara: shield place ship from 4 d"
     assert canonical_start("cara sh g 4") == "cara: shield goods 4"
+    # '6-5' the reader refuses (a die is changed with '>', '->' or '→'): Tab does not make it '6>5'
+    assert canonical_start("anna p 6-5") == "anna: place 6-5"
+    assert canonical_start("anna p 6-") == "anna: place 6>"   # the start of '6->5'
     # a route bonus's verb in its short form, as after 'then'
     assert canonical_start("ben s 4 bonus t warehouse from 1 bonus t sheep 4 fr") == \
         "ben: sell 4 bonus take warehouse from 1 bonus take sheep4 fr"
