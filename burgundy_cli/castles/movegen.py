@@ -667,12 +667,12 @@ def completions(state: GameState, typed: str) -> list[str]:
     Made from the same generator as every line: a chain is read only where the typed text
     reaches it, so the first Tab on a position with 850,000 lines costs milliseconds.
     """
-    from burgundy_cli.castles.notation import canonical_start, format_command
+    from burgundy_cli.castles.notation import canonical_starts, format_command
 
     state = state.copy()
-    # as typed, and as the canonical line it begins (short forms, aliases, no colon after a
-    # name): what the reader accepts is found as it is typed
-    forms = {typed, canonical_start(typed)}
+    # as typed, and as the canonical lines it may begin (short forms, aliases, a tile name's
+    # first word, no colon after a name): what the reader accepts is found as it is typed
+    forms = {typed, *canonical_starts(typed)}
     for start in tuple(forms):
         if ":" not in start:
             forms.update(f"{player.name.casefold()}: {start}" for player in state.players)
@@ -714,8 +714,23 @@ def _complete_node(state: GameState, player: PlayerState, rolled: int, value: in
         out.append(("", line))
     if more is not None:
         shown = _few(state, player, rolled, value, _flat(more()))
-        out.extend([("", f"{line} {MORE.removesuffix('...')}")] if shown is None else
+        out.extend([("", f"{line} {_joiner(player, rolled, value, line, more)} ")] if shown is None else
                    [("", format_command(granted)) for _, granted in shown])
+
+
+def _joiner(player: PlayerState, rolled: int, value: int, line: str, more: Callable[[], Iterator[Node]]) -> str:
+    """The word the continuations of ``line`` go on with, as the notation writes them:
+    ``then`` (a granted action) or ``bonus`` (a trade route's bonus after a sale): Tab offers
+    ``<line> <word> ``, which the reader takes and Tab then goes on from."""
+    from burgundy_cli.castles.notation import format_command
+
+    for action, _ in more():
+        text = format_command(DieCommand(player=player.name, rolled=rolled,
+                                         value=None if value == rolled else value, action=action))
+        if text[len(line):].split()[:1] == ["bonus"]:
+            return "bonus"
+        break
+    return MORE.split()[0]  # (a granted action's, after a purchase placed with it too: '... buy k7 then ...')
 
 
 def _labelled_die_uses(state: GameState, seat: int) -> Iterator[tuple[str, list[tuple]]]:

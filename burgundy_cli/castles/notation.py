@@ -100,15 +100,20 @@ _new_token = tuple.__new__
 class _Reader:
     """A cursor over the tokens of one line, raising located :class:`ParseError`."""
 
-    __slots__ = ("tokens", "pos", "end_column", "clauses")
+    __slots__ = ("tokens", "pos", "end_column", "clauses", "any_order", "typed")
 
-    def __init__(self, tokens: list[_Token], end_column: int) -> None:
+    def __init__(self, tokens: list[_Token], end_column: int, typed: dict[int, str] | None = None) -> None:
         self.tokens = tokens
         self.pos = 0
         self.end_column = end_column
+        #: each word's text as typed, by its column, where NFKC changed the line (:func:`_tokenize`)
+        self.typed = typed
         #: the clause words of the action read last (the innermost: a granted action's, after
         #: its ``then``), which a word the line cannot take is matched against for the hint
         self.clauses: tuple[str, ...] = ()
+        #: the clauses of the action read last may come in any order (a take's, a
+        #: placement's, a purchase's); a sale's bonus actions come after its goods
+        self.any_order = False
 
     def peek(self) -> _Token | None:
         return self.tokens[self.pos] if self.pos < len(self.tokens) else None
@@ -165,7 +170,8 @@ class _Reader:
             hint = None
             clauses = self.clauses if clauses is None else clauses
             if token.text.lower() in clauses:  # a clause twice, or out of the line's order
-                hint = f"'{token.text.lower()}' is written once, in this order: {', '.join(clauses)}"
+                hint = f"'{token.text.lower()}' is written once" + (
+                    "" if self.any_order else f", in this order: {', '.join(clauses)}")
             elif clauses:
                 from difflib import get_close_matches  # only for a hint: imported when one is needed
 
@@ -179,8 +185,69 @@ def error(token: _Token, message: str, hint: str | None = None) -> ParseError:
     return ParseError(f"{message} at column {token.column}", location=Location(column=token.column), hint=hint)
 
 
-def _tokenize(text: str) -> tuple[list[_Token], int]:
-    """Split a line into tokens, dropping a ``#`` comment; also return the column after the last."""
+def normalised(text: str) -> tuple[str, list[tuple[int, int]] | None]:
+    """``text`` in Unicode NFKC outside its quoted notes, as a lenient reader takes it: the
+    full-width digits, letters and punctuation a phone or an East-Asian keyboard types
+    (``５``, ``，``, ``：``) are their ASCII forms. Also, for each character of the result,
+    where in ``text`` the characters it came from are (start, end; None when nothing
+    changed), so a column still points at what the person typed. A note is the player's
+    own words, kept.
+
+    >>> normalised("t ５，ﬁ")
+    ('t 5,fi', [(0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (4, 5)])
+    >>> normalised("anna: take 5 church")
+    ('anna: take 5 church', None)
+    """
+    if text.isascii():
+        return text, None
+    import unicodedata
+
+    pieces: list[str] = []
+    where: list[tuple[int, int]] = []
+    note = False
+    index = 0
+    while index < len(text):
+        end = index + 1
+        char = text[index]
+        if note or char == '"':  # a quoted note, as the tokenizer reads it, is kept as typed
+            if char == "\\" and note and end < len(text):
+                end += 1
+            elif char == '"':
+                note = not note
+            piece = text[index:end]
+        else:
+            while end < len(text) and unicodedata.combining(text[end]):  # a letter with its accents
+                end += 1
+            piece = unicodedata.normalize("NFKC", text[index:end])
+            if piece == '"' or (not text[index].isspace() and any(char.isspace() for char in piece)):
+                piece = text[index:end]  # (a full-width quote opens no note; '¨', ' ̈' in NFKC, splits no word)
+        pieces.append(piece)
+        where.extend([(index, end)] * len(piece))
+        index = end
+    result = "".join(pieces)
+    return (text, None) if result == text else (result, where)
+
+
+def _tokenize(text: str) -> tuple[list[_Token], int, dict[int, str] | None]:
+    """Split a line into tokens, dropping a ``#`` comment; also return the column after the
+    last. The line is read in NFKC (:func:`normalised`), each column the typed character's;
+    then also each word's text as typed, by its column (None for a line NFKC leaves as it is):
+    a player's name is the record's, however NFKC would write it (``㉐`` is no ``PTE``)."""
+    normal, where = normalised(text)
+    tokens, end = _split(normal)
+    if where is None:
+        return tokens, end, None
+    typed = {}
+    moved = []
+    for token in tokens:
+        start, stop = where[token.column - 1][0], where[token.column + len(token.text) - 2][1]
+        moved.append(_new_token(_Token, (token.text, start + 1, token.kind)))
+        typed[start + 1] = text[start:stop]
+    return moved, (where[end - 2][1] + 1 if tokens else 1), typed
+
+
+def _split(text: str) -> tuple[list[_Token], int]:
+    """:func:`_tokenize` of a line already in NFKC."""
     if '"' not in text:  # the common case: no quoted note, so '#' always starts a comment
         tokens = [_new_token(_Token, (m.group(), m.start() + 1, "punct" if m.lastindex == 1 else "word"))
                   for m in _PLAIN_TOKEN.finditer(text.split("#", 1)[0])]
@@ -333,9 +400,10 @@ def _space(reader: _Reader) -> str:
                 hint=f"row {row} has spaces {row}1..{row}{ROW_LENGTHS[ROW_LETTERS.index(row)]}")
 
 
-def _player_name(words: list[_Token]) -> str:
-    """A player name of one or more words, at most 40 characters (``PlayerName``)."""
-    name = " ".join(t.text for t in words)
+def _player_name(words: list[_Token], reader: _Reader) -> str:
+    """A player name of one or more words, at most 40 characters (``PlayerName``), as typed."""
+    typed = reader.typed
+    name = " ".join(t.text for t in words) if typed is None else " ".join(typed[t.column] for t in words)
     if len(name) > 40:
         raise error(words[0], f"player name '{name}' is longer than 40 characters")
     return name
@@ -362,12 +430,37 @@ def _shared(reader: _Reader) -> bool:
 
 
 def _take(reader: _Reader) -> c.TakeAction:
-    reader.clauses = _CLAUSES["take"]
+    """``<tile> [shared] [from <depot>] [discard <tile>]``, the clauses in any order (each
+    names its own part: ``discard k3 from 3`` is plain); a bare depot number only right after
+    the tile (and ``shared``), where no discarded tile's number can be meant."""
+    tile, depot, discard, shared, _ = _take_clauses(reader, purchase=False)
+    return c.TakeAction(tile=tile, depot=depot, discard=discard, shared=shared)
+
+
+def _take_clauses(reader: _Reader, purchase: bool) -> tuple[str, int | None, str | None, bool, int]:
+    """A take's or purchase's tile and clauses, read in any order, each at most once (a clause
+    twice is left to the line's end, which refuses it): the tile, depot, discarded tile,
+    ``shared`` and, for a purchase (``workers <n>``), the workers paid."""
+    reader.clauses = _PURCHASE_CLAUSES if purchase else _CLAUSES["take"]
+    reader.any_order = True
     tile = _tile(reader)
     shared = _shared(reader)
-    depot = _depot_after(reader, "from", "depot")
-    discard = _tile(reader) if reader.accept_clause("discard", "drop", "d") else None
-    return c.TakeAction(tile=tile, depot=depot, discard=discard, shared=shared)
+    storage_said = shared or reader.tokens[reader.pos - 1].text.lower() == "private"
+    depot = discard = pay = None
+    while True:
+        if depot is None and (reader.accept_clause("from", "depot")
+                              or (discard is None and pay is None and (reader.peek_word() or "").isdigit())):
+            reader.accept("depot")
+            depot = _number(reader, "a depot number (1-6)", 1, 6)
+        elif discard is None and reader.accept_clause("discard", "drop", "d"):
+            discard = _tile(reader)
+        elif purchase and pay is None and reader.accept_clause("workers", "worker", "w"):
+            pay = _number(reader, "a number of workers (0-2)", 0, 2)
+        elif not storage_said and reader.accept_clause("shared", "private"):
+            storage_said = True
+            shared = reader.tokens[reader.pos - 1].text.lower() == "shared"
+        else:
+            return tile, depot, discard, shared, pay or 0
 
 
 def _place(reader: _Reader, player: str, in_sale: bool = False) -> c.PlaceAction:
@@ -378,15 +471,28 @@ def _place(reader: _Reader, player: str, in_sale: bool = False) -> c.PlaceAction
     tile = _tile(reader)
     shared = _shared(reader)
     space = _space(reader)
-    goods = goods2 = None
-    if reader.accept_clause("goods", "good", "g", "from"):
-        reader.accept("depot", "depots")  # 'from depot 3', as a take's 'from depot 3'
-        goods, goods2 = _ship_depots(reader)
-    keep = _keep(reader) if reader.accept_clause("keep") else None
-    copy = _tile(reader) if reader.accept_clause("as") else None
-    livestock = _livestock(reader) if reader.accept_clause("with") else None
-    order = _gains(reader) if reader.accept_clause("order") else None
-    buy = _purchase(reader, player) if reader.accept_clause("buy", "b") else None
+    goods = goods2 = keep = copy = livestock = order = buy = None
+    while True:  # the clauses before 'then' in any order, each once: each names its own part
+        # (after a purchase, its clauses too: a word near one is met with it)
+        reader.clauses = _CLAUSES["place"] if buy is None else (*_PURCHASE_CLAUSES, *_CLAUSES["place"])
+        reader.any_order = True
+        if goods is None and buy is None and reader.accept_clause("goods", "good", "g", "from"):
+            reader.accept("depot", "depots")  # 'from depot 3', as a take's 'from depot 3'
+            goods, goods2 = _ship_depots(reader)
+        elif goods is None and buy is not None and reader.accept_clause("goods", "good", "g"):
+            goods, goods2 = _ship_depots(reader)  # (after a purchase 'from' is its depot)
+        elif keep is None and reader.accept_clause("keep"):
+            keep = _keep(reader)
+        elif copy is None and reader.accept_clause("as"):
+            copy = _tile(reader)
+        elif livestock is None and reader.accept_clause("with"):
+            livestock = _livestock(reader)
+        elif order is None and reader.accept_clause("order"):
+            order = _gains(reader)
+        elif buy is None and reader.accept_clause("buy", "b"):
+            buy = _purchase(reader, player)
+        else:
+            break
     then = _effect_action(reader, player, in_sale) if _accept_then(reader) else None
     return c.PlaceAction(tile=tile, space=space, goods=goods, goods2=goods2, keep=keep, then=then, buy=buy, copy=copy,
                          livestock=livestock, order=order, shared=shared)
@@ -469,6 +575,7 @@ def _effect_action(reader: _Reader, player: str,
     if verb == "place":
         return _place(reader, player, in_sale)
     if verb == "sell":
+        reader.any_order = False
         reader.clauses = () if in_sale else _CLAUSES["sell"][1:]  # ('bonus': a granted sale names no goods)
         goods = _number(reader, "a goods type (1-6)", 1, 6)
         return c.SellAction(goods=goods, then=() if in_sale else _sale_bonuses(reader, player))
@@ -513,6 +620,7 @@ def _die_command(reader: _Reader, player: str, verb: str) -> c.DieCommand:
         action = _place(reader, player)
     elif verb == "sell":
         reader.clauses = _CLAUSES["sell"]
+        reader.any_order = False
         goods = _number(reader, "a goods type (1-6)", 1, 6) if reader.accept("goods", "good", "g") else value
         action = c.SellAction(goods=goods, then=_sale_bonuses(reader, player))
     else:
@@ -522,12 +630,10 @@ def _die_command(reader: _Reader, player: str, verb: str) -> c.DieCommand:
 
 
 def _purchase(reader: _Reader, player: str) -> c.BuyCommand:
-    """``<tile> [from <depot>] [discard <tile>] [workers <n>]``: a buy line's body, or a purchase in a placement."""
-    take = _take(reader)
-    reader.clauses = _PURCHASE_CLAUSES
-    pay = _number(reader, "a number of workers (0-2)", 0, 2) if reader.accept_clause("workers", "worker", "w") else 0
-    return c.BuyCommand(player=player, tile=take.tile, depot=take.depot, discard=take.discard, pay_workers=pay,
-                        shared=take.shared)
+    """``<tile> [from <depot>] [discard <tile>] [workers <n>]`` (the clauses in any order): a
+    buy line's body, or a purchase in a placement."""
+    tile, depot, discard, shared, pay = _take_clauses(reader, purchase=True)
+    return c.BuyCommand(player=player, tile=tile, depot=depot, discard=discard, pay_workers=pay, shared=shared)
 
 
 def _buy(reader: _Reader, player: str) -> c.BuyCommand:
@@ -548,7 +654,7 @@ def _correction(reader: _Reader, player: str | None) -> c.CorrectionCommand:
             # the line ends in an amount with no known resource before it: the word before
             # the amount is a mistyped one, not the end of the player's name ('fix anna gold +1')
             _resource(words[-2], reader)
-        player = _player_name(words)
+        player = _player_name(words, reader)
     token = reader.next("what to correct (silver, workers, vp, goods1-6)")
     resource = _resource(token, reader)
     amount_token = reader.next("an amount like +1 or -2")
@@ -605,7 +711,7 @@ def _shield_line(reader: _Reader, player: str) -> c.Command:
             words.append(reader.next("a player name"))
         if not words:
             raise error(reader.next("a player name"), "expected the player whose monastery tiles shield 6 lends")
-        command = c.ShieldBorrowCommand(player=player, lender=_player_name(words))
+        command = c.ShieldBorrowCommand(player=player, lender=_player_name(words, reader))
     elif reader.accept("place", "p"):
         tile = _tile(reader)
         reader.accept("from", "depot")
@@ -741,7 +847,7 @@ def _roll(reader: _Reader) -> c.RollEvent:
         reader.accept_punct(":")
         if not words:
             raise error(reader.next("a player name"), "expected a player name and their two dice")
-        name = _player_name(words)
+        name = _player_name(words, reader)
         if name.lower() in seen:
             raise error(words[0], f"dice for '{name}' are given twice")
         seen[name.lower()] = words[0]
@@ -1435,11 +1541,23 @@ def read_lenient(text: str) -> c.Command:
 
     :raises ParseError: the line cannot be read; the message quotes the token and its column.
     """
-    tokens, end = _tokenize(text)
+    tokens, end, typed = _tokenize(text)
     if not tokens:
         raise ParseError("empty line: expected '<player>: <action>' or a table line (roll, reveal, goods)",
                          location=Location(column=1))
-    return _parse(_Reader(tokens, end))
+    if typed is None:
+        return _parse(_Reader(tokens, end))
+    try:
+        return _parse(_Reader(tokens, end, typed))
+    except ParseError:
+        # NFKC may also have split a name that holds a full-width mark ('a：b: pass'):
+        # the line as typed, if it reads, is what was meant
+        try:
+            raw, raw_end = _split(text)
+            return _parse(_Reader(raw, raw_end))
+        except ParseError:
+            pass
+        raise
 
 
 def _parse(reader: _Reader) -> c.Command:
@@ -1472,7 +1590,7 @@ def _parse(reader: _Reader) -> c.Command:
     if colon is None or colon == 0 or any(t.kind != "word" for t in tokens[:colon]):
         raise error(first, f"expected '<player>: <action>' or a table line (roll, reveal, goods, fix), "
                            f"found '{first.text}'")
-    player = _player_name(tokens[:colon])
+    player = _player_name(tokens[:colon], reader)
     reader.pos = colon + 1
     verb_token = reader.next("an action (take, place, sell, workers, buy, pass)")
     verb = _VERBS.get(verb_token.text.lower()) if verb_token.kind == "word" else None
@@ -1521,10 +1639,16 @@ _FULL_VERBS = frozenset(word for word in _VERBS if len(word) > 2)
 
 def _verb_after_name(tokens: list[_Token]) -> int | None:
     """Where the action starts in a line written without the colon (``anna take 3 church``):
-    the index of the first verb after one or more words of a name; None if there is none."""
+    the index of the first verb after one or more words of a name; None if there is none.
+    A verb followed by a die (``p 3``, ``sh 4``) comes first: a name does not end in a
+    separate number, so ``anna p 3 ship c3 buy k7`` is Anna's placement, not the purchase of
+    a player 'anna p 3 ship c3'; then a full verb, then a short form (a name may hold ``P``)."""
     words = 0
     while words < len(tokens) and tokens[words].kind == "word":
         words += 1
+    for index in range(1, words - 1):
+        if tokens[index].text.lower() in _VERBS and _DIE.match(tokens[index + 1].text):
+            return index
     for verbs in (_FULL_VERBS, _VERBS):
         for index in range(1, words):
             if tokens[index].text.lower() in verbs:
@@ -1685,10 +1809,15 @@ _LINE_TEXT: dict[type, Callable[..., str]] = {
 #: its depot).
 _START_WORDS = {"and": "then", "d": "discard", "drop": "discard", "b": "buy", "worker": "workers"}
 _CLAUSE_WORDS = {"place": {"g": "goods", "good": "goods", "from": "goods"}, "buy": {"w": "workers"}}
+#: A shields line's form words as the reader takes them -> the canonical line's.
+_SHIELD_FORMS = {"goods": "goods", "good": "goods", "g": "goods", "borrow": "borrow", "from": "borrow",
+                 "place": "place", "p": "place"}
+#: The words a granted action's verb comes after: a placed tile's ``then``, a route's ``bonus``.
+_GRANTING = ("then", "bonus")
 
 
 def canonical_start(typed: str) -> str:
-    """The start of a canonical player line that ``typed`` -- the start of a line in a
+    """The first of :func:`canonical_starts`: the start of a canonical player line that ``typed`` -- the start of a line in a
     spelling the reader takes, one space between words -- reads as so far: each whole word
     as :func:`format_command` writes it (the verb's short form, a tile's alias, ``5->4``,
     ``from depot 3``, ``and`` for ``then``, the colon after a name left out), the word being
@@ -1702,10 +1831,27 @@ def canonical_start(typed: str) -> str:
     >>> canonical_start("anna: p 3 ship c3 from depot 6 and t yellow 1")
     'anna: place 3 ship c3 goods 6 then take k1'
     """
+    return canonical_starts(typed)[0]
+
+
+def canonical_starts(typed: str) -> list[str]:
+    """Every start of a canonical player line that ``typed`` may be read as, the likeliest
+    first (:func:`canonical_start`): a tile name being typed in a spelling the reader takes
+    may begin several tiles (``tow``: the town hall and the tower), and a name's first word
+    typed alone already begins its tile (``town``, ``boarding h``, ``market pl``), so Tab
+    carries a player typing the box's words through them. Full-width digits and punctuation
+    read as their ASCII forms (:func:`normalised`).
+
+    >>> canonical_starts("anna take 3 town")
+    ['anna: take 3 town', 'anna: take 3 city-hall']
+    >>> canonical_starts("anna take 3 tow")
+    ['anna: take 3 tow', 'anna: take 3 city-hall', 'anna: take 3 watchtower']
+    """
+    typed = normalised(typed)[0]
     *whole, last = typed.split(" ")
     whole = [word.rstrip(",") for word in whole if word.rstrip(",")]
     if not whole or whole[0].lower() in _TABLE_VERBS:
-        return typed
+        return [typed]
     colon = next((index for index, word in enumerate(whole) if word.endswith(":") or word == ":"), None)
     if colon is not None:
         head, rest = whole[:colon + 1], whole[colon + 1:]
@@ -1717,7 +1863,7 @@ def canonical_start(typed: str) -> str:
         tokens = [_Token(word, index, "word") for index, word in enumerate(whole)]
         at = _verb_after_name(tokens)
         if at is None:  # the verb is the word being typed, if any: the whole words are the name
-            return " ".join(whole[:-1] + [f"{whole[-1]}:", _partial_word(last.lower(), [], None)])
+            return [" ".join(whole[:-1] + [f"{whole[-1]}:", _partial_word(last.lower(), [], None)])]
         head, rest = [*whole[:at - 1], f"{whole[at - 1]}:"], whole[at:]
     words: list[str] = []
     action = None
@@ -1727,10 +1873,16 @@ def canonical_start(typed: str) -> str:
         index += 1
         if word == "then" and words and words[-1] == "then":  # 'and then'
             continue
-        if action is None or (words and words[-1] == "then"):
+        if action is None or (words and words[-1] in _GRANTING):
             action = _VERBS.get(word, word)
             words.append(action)
             continue
+        if action == "shield" and words == ["shield"] and word in _SHIELD_FORMS:  # 'shield p', 'shield g'
+            words.append(_SHIELD_FORMS[word])
+            continue
+        if action == "shield" and len(words) >= 3 and words[1] not in _SHIELD_FORMS.values() \
+                and word in ("shield", "s", "on", "onto"):
+            continue  # the doubles' 'shield 12 on c4': words the canonical line leaves out
         if words and words[-1] in ("take", "place", "sell", "workers") and len(words) == 1:
             if index < len(rest) and rest[index] in (">", "->", "→"):  # '5 > 4': the die in three words
                 word, index = f"{word}>{rest[index + 1].lower() if index + 1 < len(rest) else ''}", index + 2
@@ -1756,25 +1908,134 @@ def canonical_start(typed: str) -> str:
         words.append(word)
     if last.isdigit() and rest and (kind := _numbered_kind(rest[-1].lower())) is not None \
             and words and words[-1] == rest[-1].lower():
-        return " ".join([*head, *words[:-1], kind[0] + last])  # 'yellow 1' being typed: 'k1', the start of k16
+        return [" ".join([*head, *words[:-1], kind[0] + last])]  # 'yellow 1' being typed: 'k1', the start of k16
     if not last and rest and words and words[-1] == rest[-1].lower() \
             and (kind := _numbered_kind(words[-1])) is not None:
-        return " ".join([*head, *words[:-1], kind[0]])  # 'yellow ': a knowledge tile's number comes next
+        return [" ".join([*head, *words[:-1], kind[0]])]  # 'yellow ': a knowledge tile's number comes next
     if rest and last and words and words[-1] == rest[-1].lower() \
             and (joined := _resolve(rest[-1].lower() + last.lower())) is not None:
-        return " ".join([*head, *words[:-1], joined])  # a two-word name typed to its end: 'town hall'
-    return " ".join([*head, *words, _partial_word(last.lower(), words, action)])
+        return [" ".join([*head, *words[:-1], joined])]  # a two-word name typed to its end: 'town hall'
+    starts = [" ".join([*head, *words, _partial_word(last.lower(), words, action)])]
+    first = rest[-1].lower() if rest else ""
+    if first and words and (last or _resolve(first) is None) and not first[:1].isdigit() \
+            and words[-1] in (first, _resolve(first)):
+        # the last whole word may be a name's first word ('town', 'boarding', 'market' of 'market place')
+        starts += [" ".join([*head, *words[:-1], name]) for name in _tile_prefixes(first, last.lower())]
+    if last and _tile_comes(words):  # a name being typed in another spelling ('tow': city-hall, watchtower)
+        starts += [" ".join([*head, *words, name]) for name in _tile_prefixes("", last.lower())
+                   if not name.startswith(last.lower())]
+    if last and words and words[-1] not in _GRANTING and not (len(words) == 1 and words[0] in ("take", "place", "sell", "workers")):
+        # a clause word begun in another spelling: 'fr' of a placement's 'from' (its goods), 'an' of 'and'
+        spelt = {**_START_WORDS, **_CLAUSE_WORDS.get(action, {})}
+        starts += [" ".join([*head, *words, canonical]) for word, canonical in spelt.items()
+                   if len(last) > 1 and word.startswith(last.lower()) and not canonical.startswith(last.lower())]
+    starts += _read_whole(typed, named=bool(head))  # a whole line the reader takes: its clauses in any order, say
+    return list(dict.fromkeys(starts))
+
+
+def _read_whole(typed: str, named: bool) -> list[str]:
+    """The canonical texts of ``typed`` when it reads whole as a player's line (its name
+    left out when ``named`` is False), lower case; else none. The lenient reader takes more
+    than word-by-word matching can follow (clauses in any order: ``take 3 church discard
+    k3 from 3``), so a line typed to its end is found as the reader reads it; a die's take
+    naming the depot of the die's number (``from`` repeating it) is also the line without it."""
+    from burgundy_cli.core.errors import RefereeError
+
+    try:
+        command = read_lenient(typed if named else f"_: {typed}")
+    except RefereeError:
+        return []
+    if getattr(command, "player", None) is None or isinstance(command, c.CorrectionCommand):
+        return []
+    commands = [command]
+    if isinstance(command, c.DieCommand) and isinstance(command.action, c.TakeAction) \
+            and command.action.depot == (command.value or command.rolled):
+        commands.append(command.model_copy(update={"action": command.action.model_copy(update={"depot": None})}))
+    lines = [format_command(each) for each in commands]
+    return [(line if named else line.removeprefix("_: ")).casefold() for line in lines]
+
+
+def _tile_comes(words: list[str]) -> bool:
+    """A tile name comes after the canonical ``words`` of a line's action: after a take's or
+    placement's die, a purchase's verb, a granted take or placement, ``discard``, ``buy``, ``as``."""
+    if not words:
+        return False
+    if words[-1] in ("discard", "buy", "as") or (len(words) > 1 and words[-2] in _GRANTING and words[-1] in ("take", "place")):
+        return True
+    return len(words) == 2 and words[0] in ("take", "place") or words == ["buy"]
+
+
+def _tile_prefixes(first: str, partial: str) -> list[str]:
+    """The starts of the canonical tile names that ``first`` (a whole word typed before, or
+    ``""``) and ``partial`` (the word being typed) begin, as the reader reads tile names:
+    ``yellow`` + ``1``: ``k1``; ``town`` + ``h``: ``city-hall``; ``""`` + ``boa``:
+    ``boarding-house`` and ``ship``; ``""`` + ``y16``: ``k16``. Empty when they begin none."""
+    from burgundy_cli.castles.rules.tiles import tile_names_begun
+
+    if first:
+        kind = _numbered_kind(first) if first.isalpha() else None
+        if kind is not None and (partial.isdigit() or not partial):
+            return [kind[0] + partial]
+        return tile_names_begun(f"{first} {partial}")
+    if not partial:
+        return [""]
+    found = []
+    kind = _numbered_kind(partial) if partial.isalpha() else None
+    if kind is not None:
+        found.append(kind[0])
+    if (name := _resolve(partial)) is not None:
+        found.append(name)
+    return list(dict.fromkeys([*found, *tile_names_begun(partial)]))
+
+
+def reveal_starts(words: list[str], partial: str) -> list[tuple[list[str], str]]:
+    """How the tile words of a reveal being typed read (the words after its depot: ``words``
+    whole, ``partial`` the one being typed), as the reveal reader reads them: each reading as
+    (the canonical tiles of the whole words, the start of the next tile's canonical name).
+    ``cow 3 yellow 1`` reads ``cow3`` and a tile starting ``k1``; ``town`` with nothing more
+    typed the city hall; empty when a whole word is no tile. Commas after words are left out.
+
+    >>> reveal_starts(["Cow", "3", "yellow"], "1")
+    [(['cow3'], 'k1')]
+    >>> reveal_starts(["market"], "pl")
+    [([], 'market')]
+    """
+    words = [word.strip(",").lower() for word in (normalised(" ".join(words))[0]).split() if word.strip(",")]
+    partial = normalised(partial)[0].lower()
+    tiles: list[str] = []
+    index = 0
+    while index < len(words):
+        word = words[index]
+        if index + 1 < len(words) and (not words[index + 1].isdigit() or _resolve(word) is None) \
+                and (joined := _resolve(word + words[index + 1])) is not None:  # as _tile joins two words
+            tiles.append(joined)
+            index += 2
+        elif (name := _resolve(word)) is not None:
+            tiles.append(name)
+            index += 1
+        else:
+            break
+    pending = words[index:]
+    if len(pending) > 1:
+        return []
+    if pending:  # a name's first word, or a numbered tile's word before its number
+        return [(tiles, prefix) for prefix in _tile_prefixes(pending[0], partial)]
+    readings = [(tiles, prefix) for prefix in _tile_prefixes("", partial)]
+    if partial and tiles and _resolve(words[-1]) is not None:  # 'market' + 'p': 'market place', one tile
+        readings += [(tiles[:-1], prefix) for prefix in _tile_prefixes(words[-1], partial)]
+    return readings
 
 
 def _partial_word(word: str, words: list[str], action: str | None) -> str:
     """The word being typed as the canonical line's word begins: a short form that is no
     start of its word is that word (``put``: ``place``, ``and``: ``then``), a die being
     changed is written with ``>`` (``5-`` and ``5->`` begin ``5>4``); any other is kept."""
-    if not words or words[-1] == "then":  # the verb
+    if not words or words[-1] in _GRANTING:  # the verb
         verb = _VERBS.get(word)
         return verb if verb is not None and not verb.startswith(word) else word
     if len(words) == 1 and words[0] in ("take", "place", "sell", "workers"):  # the die
-        return word.replace("->", ">").replace("→", ">").replace("-", ">")
+        word = word.replace("->", ">").replace("→", ">")
+        return f"{word[:-1]}>" if word.endswith("-") else word  # ('5-' begins '5->4'; '5-4' the reader refuses)
     canonical = _CLAUSE_WORDS.get(action, {}).get(word) or _START_WORDS.get(word)
     if canonical is None and not re.fullmatch(r"[a-g][0-9]", word):
         kind = _numbered_kind(word)  # 'yellow': a knowledge tile's number comes next

@@ -395,7 +395,7 @@ class TableSession:
         words = text.split()
         if not words:
             return Reply("")
-        command = words[0].lower()
+        command = _command_word(words[0])
         if command == "check" and len(words) > 1:
             return Reply(self.verdict(_after_first_word(text)))
         misuse = _command_misuse(text)
@@ -611,7 +611,7 @@ class TableSession:
         lead, and the lines a player may still say meanwhile (a 2011 late purchase, the solo
         game's exchange or VP) follow them.
         """
-        if text.lstrip().lower().startswith("check "):
+        if _command_word(text.lstrip()).startswith("check "):
             return [(f"check {put}", shown) for put, shown in self.completions(_after_first_word(text))]
         typed = " ".join(text.split()).casefold()
         found: list[tuple[str, str]] = list(self.helpers.table_completions(self.session, text.lstrip()))
@@ -622,7 +622,7 @@ class TableSession:
         found.extend((move, f"{move}..." if move.endswith(" ") else move)
                      for move in self.listing().completions(typed))
         if typed:
-            found.extend((word, help_) for word, help_ in COMMANDS.items() if word.startswith(typed))
+            found.extend((word, help_) for word, help_ in COMMANDS.items() if word.startswith(_command_word(typed)))
         return found
 
     def live_check(self, text: str) -> str:
@@ -636,13 +636,13 @@ class TableSession:
         if cached is not None and cached[0] == self.version and cached[1] == body:
             return cached[2]
         words = body.split()
-        if words[0].lower() == "check" and len(words) > 1:
+        if _command_word(words[0]) == "check" and len(words) > 1:
             return self.live_check(_after_first_word(body))
         misuse = _command_misuse(body)
         if misuse is not None:
             answer = misuse
-        elif words[0].lower() in COMMANDS and (len(words) == 1 or words[0].lower() == "undo"):
-            answer = COMMANDS[words[0].lower()]
+        elif _command_word(words[0]) in COMMANDS and (len(words) == 1 or _command_word(words[0]) == "undo"):
+            answer = COMMANDS[_command_word(words[0])]
         else:
             try:
                 answer = f"legal: {self._as_typed(body, self.session.check)}"
@@ -663,12 +663,12 @@ def _command_misuse(text: str) -> str | None:
     words = [(match.group(), match.start() + 1) for match in re.finditer(r"\S+", text)]
     if not words or ":" in text:
         return None
-    command = words[0][0].lower()
+    command = _command_word(words[0][0])
     if command not in COMMANDS or command == "check" or len(words) == 1:
         return None
     if command == "undo":
         count, column = words[1]
-        if not (count.isdigit() and len(count) <= 4 and 0 < int(count) <= MOST_UNDONE):
+        if not (count.isdecimal() and len(count) <= 4 and 0 < int(count) <= MOST_UNDONE):
             return f"undo takes a number of lines 1-{MOST_UNDONE}, found '{count}' at column {column}; e.g. undo 2"
         if len(words) == 2:
             return None
@@ -677,6 +677,17 @@ def _command_misuse(text: str) -> str | None:
         return f"undo takes one number of lines, found '{word}' at column {column}; e.g. undo 2"
     word, column = words[1]
     return f"'{command}' takes nothing after it, found '{word}' at column {column}; type '{command}' alone"
+
+
+def _command_word(word: str) -> str:
+    """A session command's word as typed, in NFKC and lower case: full-width letters and
+    digits (``ｕｎｄｏ ２``, as phone and East-Asian keyboards type) are the command's.
+    Only the command is read so: a line of the game is its reader's to read."""
+    if word.isascii():
+        return word.lower()
+    import unicodedata
+
+    return unicodedata.normalize("NFKC", word).lower()
 
 
 def _said(err: RefereeError) -> str:

@@ -34,8 +34,8 @@ def expanded(state, typed: str = "") -> list[str]:
     by completing ``<line> `` (what it grants, purchases placed with it included)."""
     lines = []
     for line in completions(state, typed):
-        if line.endswith(MORE):
-            lines.extend(expanded(state, line.removesuffix(MORE).casefold() + " "))
+        if line.endswith((MORE, " bonus ")):  # (a sale's trade-route bonuses go on with 'bonus')
+            lines.extend(expanded(state, line.rsplit(" ", 2)[0].casefold() + " "))
         else:
             lines.append(line)
     return lines
@@ -54,7 +54,7 @@ def test_where_nothing_is_shortened_the_offers_are_the_lines_that_start_as_typed
     listing = session.legal_moves()
     for typed in ("", "p", "t", "take 2", "anna: place", "buy", "sell", "workers", "pass", "zz"):
         offered = listing.completions(typed)
-        if not any(line.endswith(MORE) for line in offered):
+        if not any(line.endswith((MORE, " bonus ")) for line in offered):
             assert sorted(offered) == sorted(move for move in listing.moves if starts_as_typed(move, typed)), typed
 
 
@@ -125,7 +125,7 @@ def _sloppy(line: str) -> str:
 def _found(offered: list[str], line: str) -> bool:
     """``line`` is offered, or stands behind an offered ``<line> then `` (its continuations,
     a purchase placed with it included: ``<line> buy k14 then ...``)."""
-    return any(offer == line or (offer.endswith(MORE) and line.startswith(offer.removesuffix("then ")))
+    return any(offer == line or (offer.endswith((MORE, " bonus ")) and line.startswith(offer.rsplit(" ", 2)[0] + " "))
                for offer in offered)
 
 

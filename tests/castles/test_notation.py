@@ -177,7 +177,8 @@ def test_a_hire_beyond_the_model_bound_is_a_located_parse_error() -> None:
     ("ben: place 3 city-hall c3 buy k7 frm 2 then place k7 c4", "frm", 34, "did you mean 'from'?"),
     # a clause twice or out of order: its order, not itself as the fix
     ("ben: sell 3 goods 3 goods 4", "goods", 21, "'goods' is written once, in this order: goods, bonus"),
-    ("ben: take 3 mine discard k3 from 3", "from", 29, "'from' is written once, in this order: from, discard"),
+    ("ben: take 3 mine from 3 discard k3 from 3", "from", 36, "'from' is written once"),
+    ("ben: place 4 ship c3 goods 3 goods 4", "goods", 30, "'goods' is written once"),
     # the die forgotten; a space in two words
     ("ben: place church c3", "church", 12, "the die comes before the tile: '<die> church'"),
     ("ben: place 3 church C 3", "C", 21, "write the space as one word: 'c3'"),
@@ -425,3 +426,52 @@ def test_the_generator_makes_every_line_form() -> None:
 
     assert ("PlaceAction", "then", "PlaceAction") in line_forms(c.Command)
     assert_generates_every_form(_COMMANDS, c.Command)
+
+
+@pytest.mark.parametrize(("typed", "canonical"), [
+    # a take's, a purchase's and a placement's clauses in any order: each names its own part
+    ("ben: take 3 mine discard k3 from 3", "ben: take 3 mine from 3 discard k3"),
+    ("ben: take 3 church discard cow 3 from 2", "ben: take 3 church from 2 discard cow3"),
+    ("ben: take 3 ship from 4 shared", "ben: take 3 ship shared from 4"),
+    ("ben: take 3 ship d mine shared", "ben: take 3 ship shared discard mine"),
+    ("ben: buy castle workers 2 from 3", "ben: buy castle from 3 workers 2"),
+    ("ben: buy castle discard mine workers 1 from 2", "ben: buy castle from 2 discard mine workers 1"),
+    ("ben: buy k7 w 1 shared d mine", "ben: buy k7 shared discard mine workers 1"),
+    ("ben: place 4 ship c3 keep 1 goods 6", "ben: place 4 ship c3 goods 6 keep 1"),
+    ("ben: place 4 ship c3 keep 1 3 from 6+1", "ben: place 4 ship c3 goods 6+1 keep 1 3"),
+    ("ben: place 3 crane c3 with cow as bank", "ben: place 3 crane c3 as bank with cow"),
+    ("ben: place 4 ship c3 buy k7 goods 6", "ben: place 4 ship c3 goods 6 buy k7"),
+    ("ben: place 3 city-hall c3 buy k7 from 2 keep 1 then place k7 c4",
+     "ben: place 3 city-hall c3 keep 1 buy k7 from 2 then place k7 c4"),
+    ("ben: place 6 castle d4 then take church discard k3 from 3", "ben: place 6 castle d4 then take church from 3 discard k3"),
+    ("ben: place 3 city-hall c3 b k7 w 1 from 2 and p k7 c4", "ben: place 3 city-hall c3 buy k7 from 2 workers 1 then place k7 c4"),
+])
+def test_clauses_are_read_in_any_order_and_written_in_one(typed: str, canonical: str) -> None:
+    """A lenient reader: a clause's word says what it is, so its place in the line does not
+    matter; the writer keeps the one canonical order, which reads back to the same command."""
+    command = parse_line(typed)
+    assert format_command(command) == canonical
+    assert parse_line(canonical) == command
+
+
+@pytest.mark.parametrize(("line", "token"), [
+    ("ben: take 3 mine d k3 3", "3"),                    # a bare depot only right after the tile
+    ("ben: place 4 ship c3 buy k7 from 2 from 6", "from"),  # after a purchase 'from' is its depot, once
+    ("ben: buy castle workers 1 workers 2", "workers"),
+    ("ben: sell 3 bonus workers goods 3", "goods"),     # after a sale's bonus actions: theirs, not the sale's
+])
+def test_what_stays_refused_when_clauses_come_in_any_order(line: str, token: str) -> None:
+    with pytest.raises(ParseError) as info:
+        parse_line(line)
+    assert f"unexpected '{token}'" in info.value.message
+
+
+@pytest.mark.parametrize(("typed", "canonical"), [
+    # without the colon a verb followed by a die ends the name, ahead of a full verb further on
+    ("anna p 3 ship c3 buy k7", "anna: place 3 ship c3 buy k7"),
+    ("cara sh 4 4 shield 13 on a2", "cara: shield 4 4 13 a2"),
+    ("anna t 3 church discard mine", "anna: take 3 church discard mine"),
+    ("Anna P take 3 church", "Anna P: take 3 church"),   # a short form in a name, no die after it
+])
+def test_a_name_without_its_colon_ends_at_a_verb_with_its_die(typed: str, canonical: str) -> None:
+    assert format_command(parse_line(typed)) == canonical

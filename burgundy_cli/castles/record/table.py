@@ -67,8 +67,12 @@ def table_completions(session: CastlesSession, typed: str) -> list[tuple[str, st
     colour, one left in the supply), each as (the input with it, what the menu shows: a
     knowledge tile with its effect, which is what the players read off the tile).
 
-    Only the canonical words are completed (``reveal 2 k16``); another spelling of a tile
-    already typed completes nothing, and the line under the input says how it reads."""
+    The tiles are read as the reveal reader reads them (:func:`~burgundy_cli.castles.notation.reveal_starts`:
+    ``yellow 16``, ``cow 3``, ``town hall``, full-width digits), and what Tab puts is the
+    canonical line (``reveal 2 k16 ``)."""
+    from burgundy_cli.castles.notation import normalised, reveal_starts
+
+    typed = normalised(typed)[0]
     words = typed.split()
     if words and "fix".startswith(words[0].casefold()):
         return _fix_completions(session, typed)
@@ -84,15 +88,21 @@ def table_completions(session: CastlesSession, typed: str) -> list[tuple[str, st
     done, partial = (words[1:], "") if typed.endswith(" ") else (words[1:-1], words[-1].casefold())
     if not done:  # the depot itself
         return [(f"reveal {depot} ", f"depot {depot}") for depot in depots if depot.startswith(partial)]
-    depot, tiles = done[0].casefold(), [word.casefold() for word in done[1:]]
+    depot = done[0].casefold().rstrip(":,")  # ('reveal black: mine, castle')
     if depot not in depots:
         return []
     number = 0 if depot == "black" else int(depot)
     spaces = len(depot_spaces(len(state.players), state.phase)[number])
-    names = sorted(reveal_continuations(state, number, tiles), key=_natural)
-    head = " ".join(["reveal", depot, *tiles])
-    more = " " if len(tiles) + 1 < spaces else ""
-    return [(f"{head} {name}{more}", _tile_shown(name, state.edition)) for name in names if name.startswith(partial)]
+    offered: dict[str, str] = {}
+    for tiles, start in reveal_starts(done[1:], partial):
+        if len(tiles) >= spaces:
+            continue
+        head = " ".join(["reveal", depot, *tiles])
+        more = " " if len(tiles) + 1 < spaces else ""
+        for name in sorted(reveal_continuations(state, number, tiles), key=_natural):
+            if name.startswith(start):
+                offered.setdefault(f"{head} {name}{more}", _tile_shown(name, state.edition))
+    return list(offered.items())
 
 
 #: The table's correction (docs/notation.md, ``fix``), as Tab shows it while it is typed.

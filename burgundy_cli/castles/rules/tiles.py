@@ -202,6 +202,34 @@ def resolve_tile_name(text: str) -> str | None:
     return _buildings_by_squashed_name().get(word)
 
 
+@cache
+def _spellings() -> tuple[tuple[str, str], ...]:
+    """Every squashed spelling the resolver reads whole, without a number -> its tile: the
+    catalogue's names, the buildings' names and the aliases (``townhall``: city-hall)."""
+    found = [(name.replace("-", ""), name) for name in catalogue()]
+    found += [(squashed, name) for squashed, name in _buildings_by_squashed_name().items()]
+    found += [(alias, name) for alias, name in _ALIASES.items() if name in catalogue()]  # ('cows': a head, no tile)
+    return tuple(found)
+
+
+def tile_names_begun(text: str) -> list[str]:
+    """The tiles a spelling :func:`resolve_tile_name` reads begins with ``text`` (case and
+    spacing aside), in the catalogue's order: ``town h`` begins ``town hall`` (city-hall),
+    ``boa`` begins ``boat`` (ship) and ``boarding house``. Empty for an empty ``text``.
+
+    >>> tile_names_begun("town"), tile_names_begun("boarding h"), tile_names_begun("boa")
+    (['city-hall'], ['boarding-house'], ['boarding-house', 'ship'])
+    """
+    word = _squash(text)
+    if not word:
+        return []
+    begun: list[str] = []
+    for spelling, name in _spellings():
+        if spelling.startswith(word) and name not in begun:
+            begun.append(name)
+    return begun
+
+
 def suggest_tile_name(text: str) -> str | None:
     """The closest tile name to a misspelt ``text`` (for "did you mean"), or None: a name, or
     a word and number (``yelow 4``: ``k4``; ``cwo 3``: ``cow3``); a numbered kind's word
