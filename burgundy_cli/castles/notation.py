@@ -234,7 +234,15 @@ def _tokenize(text: str) -> tuple[list[_Token], int, dict[int, str] | None]:
     then also each word's text as typed, by its column (None for a line NFKC leaves as it is):
     a player's name is the record's, however NFKC would write it (``㉐`` is no ``PTE``)."""
     normal, where = normalised(text)
-    tokens, end = _split(normal)
+    try:
+        tokens, end = _split(normal)
+    except ParseError as err:  # (an unterminated note: its column is the typed character's)
+        column = err.location.column if err.location is not None else None
+        if where is None or column is None:
+            raise
+        typed_column = where[column - 1][0] + 1
+        raise ParseError(f"unterminated note {text[typed_column - 1:]} at column {typed_column}",
+                         location=Location(column=typed_column)) from None
     if where is None:
         return tokens, end, None
     typed = {}
