@@ -195,6 +195,13 @@ def play(path: str, moves: Sequence[str], as_json: bool = False) -> Outcome:
     :raises RefereeError: the record cannot be opened, a move is not legal (located at it),
         or the record changed on disk meanwhile.
     """
+    if as_json and not moves:
+        # no lines to play: the same object with no verdicts, nothing written, and what is due
+        # ("kind": "over" for a finished game), read as every one-shot command reads a record
+        from burgundy_cli.core.session import open_record
+        from burgundy_cli.core.verdicts import due
+
+        return Outcome().say(_json({"verdicts": [], "written": False, "due": due(open_record(path))}))
     if as_json:
         from burgundy_cli.core.verdicts import play_verdicts
 
