@@ -1115,6 +1115,21 @@ def _said(err: RefereeError, key: str) -> str:
 Reader = Callable[[str, list[str]], str]
 
 
+class Asked(str):
+    """A question's prompt as the reader is given it, carrying which question it is
+    (``key``: the answer's field, or the duchy or trade-route card by its place), so that an
+    answer is remembered by its question and not by its words: the words change with earlier
+    answers (the players' names in an example, a team game's goods), the question does not.
+    A reader that takes it as plain text reads the words."""
+
+    key: str
+
+    def __new__(cls, text: str, key: str) -> Asked:
+        asked = super().__new__(cls, text)
+        asked.key = key
+        return asked
+
+
 class Back(Exception):
     """The person typed ``back`` at a question: the question before it is asked again, its
     answer on the line (:data:`BACK`)."""
@@ -1383,7 +1398,7 @@ def _ask_mode(answers: NewRecord, read: Reader | None, say: Callable[[str], None
     while True:
         try:
             said = _ask("record: log (log the game), end (score the end) or result (the result only)", "log", read,
-                        list(MODES)).strip().lower()
+                        list(MODES), key="record").strip().lower()
         except Back:
             if before:
                 raise
@@ -1403,7 +1418,7 @@ def _game(name: str | None, ask: bool, read: Reader | None, say: Callable[[str],
         if name is None and ask:
             try:
                 name = _ask("game (castles-of-burgundy or robber-knights)", "castles-of-burgundy", read,
-                            _choices("game", NewRecord()))
+                            _choices("game", NewRecord()), key="game")
             except Back:
                 say("this is the first question")
                 continue
@@ -1437,7 +1452,7 @@ def _answer(key: str, question: str, default: str | None, ask: bool, read: Reade
         if default is None:
             raise UsageError(f"missing --{key.replace('_', '-')}: {question}")
         return default or None
-    text = _ask(question, default, read, choices)
+    text = _ask(question, default, read, choices, key=key)
     if key == "layout":
         return [text] if text else None
     return text or None
@@ -1465,7 +1480,8 @@ def _ask_routes(path: str, answers: NewRecord, keys: list[str], read: Reader | N
         name, card = players[len(given) // cards], len(given) % cards + 1
         try:
             text = _ask(f"{name}'s trade route, card {card} of {cards}: its {CARD_SPACES} spaces left to right, "
-                        f"e.g. {ROUTE_CARD_EXAMPLE}", None, read, _choices("routes", answers))
+                        f"e.g. {ROUTE_CARD_EXAMPLE}", None, read, _choices("routes", answers),
+                        key=f"routes {len(given)}")   # (the card by its place: the seat's name may change)
         except Back:
             if not given:
                 raise
@@ -1514,7 +1530,7 @@ def _ask_duchies(path: str, answers: NewRecord, keys: list[str], read: Reader | 
             if teams else (f"{name}'s duchy", "c3:bank c4:k22 d3:ship")
         try:
             text = _ask(f"{whose}: the tiles placed as space:tile, e.g. {example} (empty: none)",
-                        "", read, _choices("duchy", answers)).strip()
+                        "", read, _choices("duchy", answers), key=f"duchy {len(duchies)}").strip()
         except Back:
             if not duchies:
                 raise
@@ -1530,8 +1546,10 @@ def _ask_duchies(path: str, answers: NewRecord, keys: list[str], read: Reader | 
     return replace(answers, duchy=",".join(f"{name}={value}" for name, value in duchies.items() if value))
 
 
-def _ask(question: str, default: str | None, read: Reader | None, choices: list[str] | None = None) -> str:
-    """Ask until an answer is given (a default counts).
+def _ask(question: str, default: str | None, read: Reader | None, choices: list[str] | None = None, *,
+         key: str | None = None) -> str:
+    """Ask until an answer is given (a default counts); ``key`` names the question whatever its
+    words (:class:`Asked`; default: its words).
 
     :raises UsageError: the input ended (Ctrl-D) before an answer; :raises Back: the answer
         was :data:`BACK`.
@@ -1540,7 +1558,7 @@ def _ask(question: str, default: str | None, read: Reader | None, choices: list[
     while True:
         suffix = f" [{default}]" if default else ""
         try:
-            text = read(f"{question}{suffix}: ", choices or []).strip()
+            text = read(Asked(f"{question}{suffix}: ", key or question), choices or []).strip()
         except EOFError:
             raise UsageError("no answer (the input ended); nothing was written") from None
         if text.casefold() == BACK:
@@ -1576,7 +1594,7 @@ def terminal_reader(**prompt_options: Any) -> Reader:
 
     from prompt_toolkit.key_binding import KeyBindings
 
-    given: dict[str, str] = {}   # each question asked so far -> the answer typed to it last
+    given: dict[str, str] = {}   # each question asked so far (:class:`Asked`) -> the answer typed to it last
     left: list[str] = []         # the line as it was when PageUp left it
     keys = KeyBindings()
 
@@ -1593,12 +1611,13 @@ def terminal_reader(**prompt_options: Any) -> Reader:
         # a question asked again (its answer refused, or gone back to, or asked again after
         # going back further) starts from the answer typed to it, to be mended or taken with Enter
         left.clear()
-        answer = session.prompt(question, default=given.get(question, ""),
+        asked = getattr(question, "key", question)   # (which question: its words may have changed)
+        answer = session.prompt(str(question), default=given.get(asked, ""),
                                 completer=choice_completer(choices) if choices else None)
         if left:                                     # (PageUp: what was on the line waits here)
-            given[question] = left[0]
+            given[asked] = left[0]
         elif answer.strip().casefold() != BACK:
-            given[question] = answer
+            given[asked] = answer
         return answer
 
     return read
