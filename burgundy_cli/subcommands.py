@@ -295,8 +295,9 @@ def new(path: str, given: object, force: bool) -> Outcome:
 
     from burgundy_cli.core.newrecord import create
 
-    said = create(path, given, force=force, ask=sys.stdin.isatty() and sys.stdout.isatty())
-    return Outcome().wrote(path).say(said)
+    written: list[str] = []   # (another file than ``path``, named when its write failed)
+    said = create(path, given, force=force, ask=sys.stdin.isatty() and sys.stdout.isatty(), written=written)
+    return Outcome().wrote(written[-1] if written else path).say(said)
 
 
 def show(path: str | os.PathLike[str], svg: str | os.PathLike[str] | None = None, as_json: bool = False,

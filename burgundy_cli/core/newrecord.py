@@ -1143,7 +1143,7 @@ BACK = "back"
 
 
 def create(path: str, given: NewRecord, *, force: bool = False, ask: bool = False, read: Reader | None = None,
-           say: Callable[[str], None] = print) -> str:
+           say: Callable[[str], None] = print, written: list[str] | None = None) -> str:
     """Make the record at ``path`` from ``given``, asking through ``read`` (a question and the
     words Tab offers -> the answer; default: a prompt_toolkit prompt) when ``ask`` is set; the
     line that says what was written.
@@ -1153,10 +1153,19 @@ def create(path: str, given: NewRecord, *, force: bool = False, ask: bool = Fals
     asks the one before again (the game and the kind of record too, when they were asked).
     Without a terminal (``ask`` unset) the refusal is the command's answer.
 
+    On a terminal nothing typed is lost when the write fails after the questions (the disk
+    full, the folder removed or made read-only meanwhile): the answers are kept
+    (:func:`_keep_answers`), another file may be named at once, and ``burgundy new FILE``
+    run again on a terminal offers to resume with them (:func:`_resumed`). ``written``
+    gets the file the record went to.
+
     :raises UsageError: ``path`` exists (without ``force``), or a required answer is missing
-        without a terminal to ask; :raises RefereeError: the game refuses the record.
+        without a terminal to ask, or the record could not be written (where its answers
+        are kept said); :raises RefereeError: the game refuses the record.
     """
     _refuse_target(path, force)
+    if ask:
+        given, read = _resumed(path, given, read, say)
     if ask and read is None and given.game is None:
         read = terminal_reader()
     game_asked = ask and given.game is None
@@ -1178,7 +1187,15 @@ def create(path: str, given: NewRecord, *, force: bool = False, ask: bool = Fals
             break
         except Back:
             step = "mode" if mode_asked else "game"
-    write_atomic(path, schema_directive(path, game.name) + text, replace=force)
+    try:
+        write_atomic(path, schema_directive(path, game.name) + text, replace=force)
+    except UsageError as err:
+        if not ask:   # (every answer is on the command line: running it again loses nothing)
+            raise
+        path = _write_elsewhere(path, err, answers, text, game.name, read, say)
+    _drop_kept(path)
+    if written is not None:
+        written.append(path)
     from burgundy_cli.core.table import due_text
 
     if answers.result or answers.end:
@@ -1188,6 +1205,117 @@ def create(path: str, given: NewRecord, *, force: bool = False, ask: bool = Fals
             (f" (winner: {', '.join(table.winner) or 'not known'}; tiebreak: {table.tiebreak})"
              if table.tiebreak else "")
     return f"wrote {path}: {game.name}, {', '.join(session.header.players)}; next: {due_text(session)}"
+
+
+def kept_answers_file(path: str) -> Path:
+    """Where the answers of a ``new`` whose write failed are kept for ``path`` (by its absolute
+    path): beside the prompt's history, outside the record's folder, which may be the very
+    thing that failed (full, removed, read-only)."""
+    import hashlib
+
+    state = os.environ.get("XDG_STATE_HOME") or os.path.join(os.path.expanduser("~"), ".local", "state")
+    target = os.path.abspath(path)
+    digest = hashlib.sha256(os.fsencode(target)).hexdigest()[:16]
+    return Path(state) / "burgundy" / "new-kept" / f"{os.path.basename(target)}.{digest}.json"
+
+
+def _keep_answers(path: str, answers: NewRecord) -> Path | None:
+    """Keep ``answers`` for ``path`` (:func:`kept_answers_file`); where, or ``None`` when they
+    could not be kept either."""
+    import json
+
+    kept = kept_answers_file(path)
+    # ("today" is the day the game was typed in, not the day it is resumed)
+    answers = replace(answers, date=played_on(answers.date).isoformat())
+    data = {"record": os.path.abspath(path), "answers": {item.name: getattr(answers, item.name)
+                                                          for item in fields(NewRecord)}}
+    try:
+        kept.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(kept, json.dumps(data, indent=1) + "\n", replace=True)
+    except (OSError, UsageError):
+        return None
+    return kept
+
+
+def _drop_kept(path: str) -> None:
+    """The record at ``path`` is written: the answers kept for it are not needed any more."""
+    try:
+        kept_answers_file(path).unlink()
+    except OSError:
+        pass   # (none kept, or no longer there)
+
+
+def _resumed(path: str, given: NewRecord, read: Reader | None,
+             say: Callable[[str], None]) -> tuple[NewRecord, Reader | None]:
+    """The answers to ask with: those kept when a ``new`` of ``path`` could not write it, if
+    there are some and the person takes them (the answers given by flag now win), else
+    ``given``; and the reader, made when it had to ask."""
+    import json
+
+    kept = kept_answers_file(path)
+    try:
+        data = json.loads(kept.read_text(encoding="utf-8"))
+        answers = NewRecord(**data["answers"])
+    except (OSError, ValueError, TypeError, KeyError):
+        return given, read   # (none kept, or not as this tool keeps them: asked afresh)
+    if read is None:
+        read = terminal_reader()
+    while True:
+        said = _ask(f"the answers typed for {path} before its write failed are kept in {kept}: "
+                    f"resume with them (yes) or start afresh (no, they are deleted)", "yes", read,
+                    ["yes", "no"], key="resume").strip().lower()
+        if said in ("yes", "y"):
+            flags = {item.name: getattr(given, item.name) for item in fields(NewRecord)
+                     if getattr(given, item.name) not in (None, False)}
+            return replace(answers, **flags), read
+        if said in ("no", "n"):
+            _drop_kept(path)
+            return given, read
+        say(f"'{said}' is neither yes nor no")
+
+
+def _write_elsewhere(path: str, err: UsageError, answers: NewRecord, text: str, game: str,
+                     read: Reader | None, say: Callable[[str], None]) -> str:
+    """The write of ``path`` failed after the questions (``err``): the answers are kept first
+    (said where, outside the record's folder), then another file may be named to write the
+    record to instead (its own target checks); the file written.
+
+    :raises UsageError: no other file named (empty, or the input ended): the first failure,
+        and where the answers are kept and how to resume with them -- or, when they could
+        not be kept either, the record's text is said so that it can be copied.
+    """
+    reason = err.message.removesuffix("; nothing was written")
+    kept = _keep_answers(path, answers)
+    if kept is not None:
+        say(f"{reason}; the answers are kept in {kept} (outside the record's folder)")
+    else:
+        say(f"{reason}, and the answers could not be kept; the record, to copy:\n{text}")
+    if read is None:
+        read = terminal_reader()
+    while True:
+        try:
+            other = _ask("write the record to another file instead (empty: not now)", "", read, key="elsewhere")
+        except (Back, UsageError):   # ('back': the questions are over; the input ended: not now)
+            other = ""
+        if not other.strip():
+            break
+        other = os.path.expanduser(other.strip())
+        try:
+            _refuse_target(other, False)
+            write_atomic(other, schema_directive(other, game) + text)
+        except UsageError as failed:
+            say(failed.message + (f" ({failed.hint})" if failed.hint else ""))
+            continue
+        if kept is not None:
+            _drop_kept(path)
+        return other
+    if kept is None:
+        raise UsageError(f"{reason}; the answers could not be kept: the record's text is above, to copy")
+    import shlex
+
+    raise UsageError(f"{reason}; the answers are kept in {kept}",
+                     hint=f"once the folder is there, writable and with room on its disk, run "
+                          f"'burgundy new {shlex.quote(path)}' again on a terminal to resume with them")
 
 
 def _refuse_target(path: str, force: bool) -> None:
