@@ -933,12 +933,16 @@ def _blamed(err: RefereeError, text: str, path: str, keys: list[str]) -> str | N
     doc = parse_record_text(text, path)
     starts = []
     for key in keys:
+        # (a result-only record keeps its teams in [final], beside the scores)
+        where = ("final", "teams") if key == "teams" and "final" in doc.data else _WHERE[key]
+        if where == ("final", "teams") and "teams" not in doc.data["final"]:
+            continue   # (no teams given: the [final] table's own line is no answer's)
         try:
-            start = doc.location_of_key(*_WHERE[key]).line
+            start = doc.location_of_key(*where).line
         except (KeyError, LookupError, RefereeError):
             continue
         if start and start <= line:
-            starts.append((start, len(_WHERE[key]), key))   # (on one line, the key deepest in the record)
+            starts.append((start, len(where), key))   # (on one line, the key deepest in the record)
     return max(starts)[2] if starts else None
 
 
@@ -946,7 +950,7 @@ def _answer_at(where: tuple[Any, ...], keys: list[str]) -> tuple[str | None, tup
     """The answer a refusal's key path is about (None: no answer's), and the player or key
     within it (``("Anna", "c3")`` for ``end.players.Anna.duchy.c3``; a list's index left out)."""
     where = tuple(str(key) for key in where if not isinstance(key, int))
-    if where[:2] == ("end", "teams"):   # an end record's teams: as in a new game's [setup]
+    if where[:2] in (("end", "teams"), ("final", "teams")):   # an end's or result's teams: as in [setup]
         return "teams", where[2:]
     if where[:2] == ("final", "scores") and len(where) > 3:   # a player's score or tiebreak figure
         return ("tiebreak" if where[3] == "tiebreak" else "scores"), where[2:3]
@@ -1086,8 +1090,9 @@ def _flag_refusal(err: RefereeError, path: str, answers: NewRecord, keys: list[s
         return UsageError(f"--{err.key.replace('_', '-')}: {err.said}; nothing was written", hint=err.hint)
     where = getattr(err, "path", None)
     blamed, part = _answer_at(where, keys) if where else (_blamed(err, dump_record(_tables(answers)), path, keys), ())
-    if blamed is None:
-        return err
+    if blamed is None:   # (no answer blamed: the game's words, its record syntax said as the table says it)
+        return err if in_table_words(err.message) == err.message else \
+            type(err)(in_table_words(err.message), location=err.location, hint=err.hint)
     flag = f"--{blamed.replace('_', '-')}" + (f" ({' '.join(part)})" if part else "")
     return RecordError(f"{flag}: {_said(err, blamed)}; nothing was written")
 
@@ -1106,7 +1111,30 @@ def _said(err: RefereeError, key: str) -> str:
     hint = err.hint
     if hint and any(mark in hint for mark in ('= [', '= {', '= "', "[game", "[setup")):
         hint = _example(key)
-    return message + (f" ({hint})" if hint else "")
+    return in_table_words(message) + (f" ({hint})" if hint else "")
+
+
+#: A record's refusal in its own syntax (the text the record's readers raise, in
+#: ``core/resultonly.py`` and the games' end tables) -> the same said in the words of ``new``'s
+#: questions and flags, where ``new`` shows it: no TOML keys, tables or list syntax.
+TABLE_WORDS = [
+    ("must give each player of [game] players a score", "must give each player a score"),
+    ('e.g. teams = { A = ["Anna", "Cara"], B = ["Ben", "Dario"] }', "e.g. A=Anna Cara,B=Ben Dario"),
+    ('(modules = ["team-game"])', "(the team-game module)"),
+    ('(modules = ["solo-game"])', "(the solo-game module)"),
+    ("won = true or false: a solo game is won or lost against its target",
+     "a solo game is won or lost against its target: yes or no"),
+    ("control: no line for ", "control: nothing given for "),
+]
+
+
+def in_table_words(message: str) -> str:
+    """``message`` with the record syntax of :data:`TABLE_WORDS` said in the table's words."""
+    for record_words, table_words in TABLE_WORDS:
+        message = message.replace(record_words, table_words)
+    if message.startswith("no line for "):   # (its "[end] control: " already left off by _said)
+        message = "nothing given for " + message.removeprefix("no line for ")
+    return message
 
 
 # --- asking -----------------------------------------------------------------------------------
