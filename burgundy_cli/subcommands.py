@@ -159,6 +159,10 @@ def check(path: str, moves: Sequence[str], as_json: bool, why: bool = False, at:
     return Outcome().say("".join(f"after: {line}\n" for line in after) + verdict)
 
 
+#: What a result-only record lacks for ``check``, ``moves`` and ``play`` (core.resultonly.no_position).
+NO_MOVES = "no moves to check, play or list"
+
+
 def _opened(path: str | os.PathLike[str], at: str | None):
     """The record at ``path`` replayed to its end, or to ``at``: after a round (``C3``), a turn
     (``T12``) or a line number of the file, the forms ``show --at`` takes.
@@ -166,9 +170,15 @@ def _opened(path: str | os.PathLike[str], at: str | None):
     :raises RefereeError: the record cannot be opened; a usage error: ``at`` is not in it.
     """
     if at is None:
-        from burgundy_cli.core.session import open_record
+        from burgundy_cli.core.record import read_record
+        from burgundy_cli.core.resultonly import refuse_result_only
+        from burgundy_cli.core.session import open_doc
 
-        return open_record(path)
+        doc = read_record(path)
+        # (a result-only record has no moves: refused as the record's fault, at its [final],
+        # not as the move's, nor as a check's verdict)
+        refuse_result_only(doc, NO_MOVES)
+        return open_doc(doc)
     from burgundy_cli.core.pictures import Timeline
 
     return Timeline(str(path)).session_at(at)[0]
@@ -198,10 +208,9 @@ def play(path: str, moves: Sequence[str], as_json: bool = False) -> Outcome:
     if as_json and not moves:
         # no lines to play: the same object with no verdicts, nothing written, and what is due
         # ("kind": "over" for a finished game), read as every one-shot command reads a record
-        from burgundy_cli.core.session import open_record
         from burgundy_cli.core.verdicts import due
 
-        return Outcome().say(_json({"verdicts": [], "written": False, "due": due(open_record(path))}))
+        return Outcome().say(_json({"verdicts": [], "written": False, "due": due(_opened(path, None))}))
     if as_json:
         from burgundy_cli.core.verdicts import play_verdicts
 
@@ -214,8 +223,12 @@ def play(path: str, moves: Sequence[str], as_json: bool = False) -> Outcome:
     from burgundy_cli.core.session import open_doc
     from burgundy_cli.core.table import due_text
 
+    from burgundy_cli.core.resultonly import refuse_result_only
+
     with locked(path) as record:
-        session = open_doc(record.read())
+        doc = record.read()
+        refuse_result_only(doc, NO_MOVES)
+        session = open_doc(doc)
         played = []
         for index, line in enumerate(moves, start=1):
             try:
