@@ -462,6 +462,14 @@ def schema(game: str | None, out: str | os.PathLike[str] | None, path: bool = Fa
         for name in names:
             outcome.say(str(schema_path(name)) if game is not None else f"{name}\t{schema_path(name)}")
     elif out is not None:
+        # --out is a folder, one file a game in it: said so of a file or a missing folder, not
+        # as "cannot write FILE/game.schema.json: Not a directory"
+        if os.path.exists(out) and not os.path.isdir(out):
+            raise UsageError(f"--out {out} is a file, not a folder; nothing was written",
+                             hint="--out names the folder the schemas are written into, one file a game")
+        if not os.path.isdir(out):
+            raise UsageError(f"--out {out}: there is no such folder; nothing was written",
+                             hint="make the folder first, or name one that exists")
         for name in names:
             _write_file(outcome, Path(out) / f"{name}.schema.json", schema_text(name))
     elif game is not None:
@@ -552,6 +560,8 @@ def playout(game: str, players: int, seed: int, out: str | os.PathLike[str], edi
         found = find_game(game)
     except RefereeError as err:
         raise UsageError(err.message, hint=err.hint) from None
+    if edition is not None and not found.editions:   # (no list of editions to name: "editions: " and nothing)
+        raise UsageError(f"{found.name} has a single edition; leave out --edition")
     if edition is not None and edition not in found.editions:
         raise UsageError(f"unknown edition '{edition}' for {game}; editions: {', '.join(found.editions)}")
     named = tuple(name.strip() for name in (modules or "").split(",") if name.strip())
