@@ -1091,8 +1091,9 @@ def _flag_refusal(err: RefereeError, path: str, answers: NewRecord, keys: list[s
     where = getattr(err, "path", None)
     blamed, part = _answer_at(where, keys) if where else (_blamed(err, dump_record(_tables(answers)), path, keys), ())
     if blamed is None:   # (no answer blamed: the game's words, its record syntax said as the table says it)
-        return err if in_table_words(err.message) == err.message else \
-            type(err)(in_table_words(err.message), location=err.location, hint=err.hint)
+        if not isinstance(err, RecordError) or in_table_words(err.message) == err.message:
+            return err
+        return RecordError(in_table_words(err.message), location=err.location, hint=err.hint)
     flag = f"--{blamed.replace('_', '-')}" + (f" ({' '.join(part)})" if part else "")
     return RecordError(f"{flag}: {_said(err, blamed)}; nothing was written")
 
