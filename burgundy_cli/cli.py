@@ -406,12 +406,12 @@ def play(
     play -- a prompt that says what is due, Tab completion, 'check LINE' to settle a
     dispute, undo; each accepted line is on disk before the next prompt. With MOVES: each
     is checked in order and appended (written atomically), then what is due next is said;
-    nothing is written unless every line is legal.
+    nothing is written unless every line is legal. --json without MOVES: what is due, as JSON.
 
     Example: burgundy play game.toml "anna: take 3 church" "anna: sell 4"
     """
-    if moves:
-        _guard(partial(subcommands.play, str(file), moves, as_json))
+    if moves or as_json:   # (--json is for a script: never the table session, lines or not)
+        _guard(partial(subcommands.play, str(file), moves or [], as_json))
     else:
         _guard(partial(subcommands.table_session, str(file)))
 

@@ -13,6 +13,8 @@ def main() -> None:
     """Run the ``burgundy`` command line (:func:`burgundy_cli.cli.main`)."""
     try:
         from burgundy_cli.cli import main as run
+        # (inside the try too: the module, once loaded, gives Python's handler back, and a Ctrl-C
+        # in the instant before run() takes SIGINT again raised a traceback)
+        run()
     except KeyboardInterrupt:
         raise SystemExit(130) from None
-    run()

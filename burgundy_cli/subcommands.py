@@ -159,6 +159,10 @@ def check(path: str, moves: Sequence[str], as_json: bool, why: bool = False, at:
     return Outcome().say("".join(f"after: {line}\n" for line in after) + verdict)
 
 
+#: What a result-only record lacks for ``check``, ``moves`` and ``play`` (core.resultonly.no_position).
+NO_MOVES = "no moves to check, play or list"
+
+
 def _opened(path: str | os.PathLike[str], at: str | None):
     """The record at ``path`` replayed to its end, or to ``at``: after a round (``C3``), a turn
     (``T12``) or a line number of the file, the forms ``show --at`` takes.
@@ -166,9 +170,15 @@ def _opened(path: str | os.PathLike[str], at: str | None):
     :raises RefereeError: the record cannot be opened; a usage error: ``at`` is not in it.
     """
     if at is None:
-        from burgundy_cli.core.session import open_record
+        from burgundy_cli.core.record import read_record
+        from burgundy_cli.core.resultonly import refuse_result_only
+        from burgundy_cli.core.session import open_doc
 
-        return open_record(path)
+        doc = read_record(path)
+        # (a result-only record has no moves: refused as the record's fault, at its [final],
+        # not as the move's, nor as a check's verdict)
+        refuse_result_only(doc, NO_MOVES)
+        return open_doc(doc)
     from burgundy_cli.core.pictures import Timeline
 
     return Timeline(str(path)).session_at(at)[0]
@@ -195,6 +205,12 @@ def play(path: str, moves: Sequence[str], as_json: bool = False) -> Outcome:
     :raises RefereeError: the record cannot be opened, a move is not legal (located at it),
         or the record changed on disk meanwhile.
     """
+    if as_json and not moves:
+        # no lines to play: the same object with no verdicts, nothing written, and what is due
+        # ("kind": "over" for a finished game), read as every one-shot command reads a record
+        from burgundy_cli.core.verdicts import due
+
+        return Outcome().say(_json({"verdicts": [], "written": False, "due": due(_opened(path, None))}))
     if as_json:
         from burgundy_cli.core.verdicts import play_verdicts
 
@@ -207,8 +223,12 @@ def play(path: str, moves: Sequence[str], as_json: bool = False) -> Outcome:
     from burgundy_cli.core.session import open_doc
     from burgundy_cli.core.table import due_text
 
+    from burgundy_cli.core.resultonly import refuse_result_only
+
     with locked(path) as record:
-        session = open_doc(record.read())
+        doc = record.read()
+        refuse_result_only(doc, NO_MOVES)
+        session = open_doc(doc)
         played = []
         for index, line in enumerate(moves, start=1):
             try:
@@ -288,8 +308,9 @@ def new(path: str, given: object, force: bool) -> Outcome:
 
     from burgundy_cli.core.newrecord import create
 
-    said = create(path, given, force=force, ask=sys.stdin.isatty() and sys.stdout.isatty())
-    return Outcome().wrote(path).say(said)
+    written: list[str] = []   # (another file than ``path``, named when its write failed)
+    said = create(path, given, force=force, ask=sys.stdin.isatty() and sys.stdout.isatty(), written=written)
+    return Outcome().wrote(written[-1] if written else path).say(said)
 
 
 def show(path: str | os.PathLike[str], svg: str | os.PathLike[str] | None = None, as_json: bool = False,
@@ -441,6 +462,14 @@ def schema(game: str | None, out: str | os.PathLike[str] | None, path: bool = Fa
         for name in names:
             outcome.say(str(schema_path(name)) if game is not None else f"{name}\t{schema_path(name)}")
     elif out is not None:
+        # --out is a folder, one file a game in it: said so of a file or a missing folder, not
+        # as "cannot write FILE/game.schema.json: Not a directory"
+        if os.path.exists(out) and not os.path.isdir(out):
+            raise UsageError(f"--out {out} is a file, not a folder; nothing was written",
+                             hint="--out names the folder the schemas are written into, one file a game")
+        if not os.path.isdir(out):
+            raise UsageError(f"--out {out}: there is no such folder; nothing was written",
+                             hint="make the folder first, or name one that exists")
         for name in names:
             _write_file(outcome, Path(out) / f"{name}.schema.json", schema_text(name))
     elif game is not None:
@@ -531,6 +560,8 @@ def playout(game: str, players: int, seed: int, out: str | os.PathLike[str], edi
         found = find_game(game)
     except RefereeError as err:
         raise UsageError(err.message, hint=err.hint) from None
+    if edition is not None and not found.editions:   # (no list of editions to name: "editions: " and nothing)
+        raise UsageError(f"{found.name} has a single edition; leave out --edition")
     if edition is not None and edition not in found.editions:
         raise UsageError(f"unknown edition '{edition}' for {game}; editions: {', '.join(found.editions)}")
     named = tuple(name.strip() for name in (modules or "").split(",") if name.strip())

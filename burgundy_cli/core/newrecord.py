@@ -936,12 +936,16 @@ def _blamed(err: RefereeError, text: str, path: str, keys: list[str]) -> str | N
     doc = parse_record_text(text, path)
     starts = []
     for key in keys:
+        # (a result-only record keeps its teams in [final], beside the scores)
+        where = ("final", "teams") if key == "teams" and "final" in doc.data else _WHERE[key]
+        if where == ("final", "teams") and "teams" not in doc.data["final"]:
+            continue   # (no teams given: the [final] table's own line is no answer's)
         try:
-            start = doc.location_of_key(*_WHERE[key]).line
+            start = doc.location_of_key(*where).line
         except (KeyError, LookupError, RefereeError):
             continue
         if start and start <= line:
-            starts.append((start, len(_WHERE[key]), key))   # (on one line, the key deepest in the record)
+            starts.append((start, len(where), key))   # (on one line, the key deepest in the record)
     return max(starts)[2] if starts else None
 
 
@@ -949,7 +953,7 @@ def _answer_at(where: tuple[Any, ...], keys: list[str]) -> tuple[str | None, tup
     """The answer a refusal's key path is about (None: no answer's), and the player or key
     within it (``("Anna", "c3")`` for ``end.players.Anna.duchy.c3``; a list's index left out)."""
     where = tuple(str(key) for key in where if not isinstance(key, int))
-    if where[:2] == ("end", "teams"):   # an end record's teams: as in a new game's [setup]
+    if where[:2] in (("end", "teams"), ("final", "teams")):   # an end's or result's teams: as in [setup]
         return "teams", where[2:]
     if where[:2] == ("final", "scores") and len(where) > 3:   # a player's score or tiebreak figure
         return ("tiebreak" if where[3] == "tiebreak" else "scores"), where[2:3]
@@ -1089,8 +1093,10 @@ def _flag_refusal(err: RefereeError, path: str, answers: NewRecord, keys: list[s
         return UsageError(f"--{err.key.replace('_', '-')}: {err.said}; nothing was written", hint=err.hint)
     where = getattr(err, "path", None)
     blamed, part = _answer_at(where, keys) if where else (_blamed(err, dump_record(_tables(answers)), path, keys), ())
-    if blamed is None:
-        return err
+    if blamed is None:   # (no answer blamed: the game's words, its record syntax said as the table says it)
+        if not isinstance(err, RecordError) or in_table_words(err.message) == err.message:
+            return err
+        return RecordError(in_table_words(err.message), location=err.location, hint=err.hint)
     flag = f"--{blamed.replace('_', '-')}" + (f" ({' '.join(part)})" if part else "")
     return RecordError(f"{flag}: {_said(err, blamed)}; nothing was written")
 
@@ -1109,13 +1115,51 @@ def _said(err: RefereeError, key: str) -> str:
     hint = err.hint
     if hint and any(mark in hint for mark in ('= [', '= {', '= "', "[game", "[setup")):
         hint = _example(key)
-    return message + (f" ({hint})" if hint else "")
+    return in_table_words(message) + (f" ({hint})" if hint else "")
+
+
+#: A record's refusal in its own syntax (the text the record's readers raise, in
+#: ``core/resultonly.py`` and the games' end tables) -> the same said in the words of ``new``'s
+#: questions and flags, where ``new`` shows it: no TOML keys, tables or list syntax.
+TABLE_WORDS = [
+    ("must give each player of [game] players a score", "must give each player a score"),
+    ('e.g. teams = { A = ["Anna", "Cara"], B = ["Ben", "Dario"] }', "e.g. A=Anna Cara,B=Ben Dario"),
+    ('(modules = ["team-game"])', "(the team-game module)"),
+    ('(modules = ["solo-game"])', "(the solo-game module)"),
+    ("won = true or false: a solo game is won or lost against its target",
+     "a solo game is won or lost against its target: yes or no"),
+    ("control: no line for ", "control: nothing given for "),
+]
+
+
+def in_table_words(message: str) -> str:
+    """``message`` with the record syntax of :data:`TABLE_WORDS` said in the table's words."""
+    for record_words, table_words in TABLE_WORDS:
+        message = message.replace(record_words, table_words)
+    if message.startswith("no line for "):   # (its "[end] control: " already left off by _said)
+        message = "nothing given for " + message.removeprefix("no line for ")
+    return message
 
 
 # --- asking -----------------------------------------------------------------------------------
 
 
 Reader = Callable[[str, list[str]], str]
+
+
+class Asked(str):
+    """A question's prompt as the reader is given it, carrying which question it is
+    (``key``: the answer's field, or the duchy or trade-route card by its place), so that an
+    answer is remembered by its question and not by its words: the words change with earlier
+    answers (the players' names in an example, a team game's goods), the question does not.
+    A reader that takes it as plain text reads the words."""
+
+    key: str
+
+    def __new__(cls, text: str, key: str) -> Asked:
+        asked = super().__new__(cls, text)
+        asked.key = key
+        return asked
 
 
 class Back(Exception):
@@ -1131,7 +1175,7 @@ BACK = "back"
 
 
 def create(path: str, given: NewRecord, *, force: bool = False, ask: bool = False, read: Reader | None = None,
-           say: Callable[[str], None] = print) -> str:
+           say: Callable[[str], None] = print, written: list[str] | None = None) -> str:
     """Make the record at ``path`` from ``given``, asking through ``read`` (a question and the
     words Tab offers -> the answer; default: a prompt_toolkit prompt) when ``ask`` is set; the
     line that says what was written.
@@ -1141,10 +1185,19 @@ def create(path: str, given: NewRecord, *, force: bool = False, ask: bool = Fals
     asks the one before again (the game and the kind of record too, when they were asked).
     Without a terminal (``ask`` unset) the refusal is the command's answer.
 
+    On a terminal nothing typed is lost when the write fails after the questions (the disk
+    full, the folder removed or made read-only meanwhile): the answers are kept
+    (:func:`_keep_answers`), another file may be named at once, and ``burgundy new FILE``
+    run again on a terminal offers to resume with them (:func:`_resumed`). ``written``
+    gets the file the record went to.
+
     :raises UsageError: ``path`` exists (without ``force``), or a required answer is missing
-        without a terminal to ask; :raises RefereeError: the game refuses the record.
+        without a terminal to ask, or the record could not be written (where its answers
+        are kept said); :raises RefereeError: the game refuses the record.
     """
     _refuse_target(path, force)
+    if ask:
+        given, read = _resumed(path, given, read, say)
     if ask and read is None and given.game is None:
         read = terminal_reader()
     game_asked = ask and given.game is None
@@ -1166,7 +1219,15 @@ def create(path: str, given: NewRecord, *, force: bool = False, ask: bool = Fals
             break
         except Back:
             step = "mode" if mode_asked else "game"
-    write_atomic(path, schema_directive(path, game.name) + text, replace=force)
+    try:
+        write_atomic(path, schema_directive(path, game.name) + text, replace=force)
+    except UsageError as err:
+        if not ask:   # (every answer is on the command line: running it again loses nothing)
+            raise
+        path = _write_elsewhere(path, err, answers, text, game.name, read, say)
+    _drop_kept(path)
+    if written is not None:
+        written.append(path)
     from burgundy_cli.core.table import due_text
 
     if answers.result or answers.end:
@@ -1176,6 +1237,117 @@ def create(path: str, given: NewRecord, *, force: bool = False, ask: bool = Fals
             (f" (winner: {', '.join(table.winner) or 'not known'}; tiebreak: {table.tiebreak})"
              if table.tiebreak else "")
     return f"wrote {path}: {game.name}, {', '.join(session.header.players)}; next: {due_text(session)}"
+
+
+def kept_answers_file(path: str) -> Path:
+    """Where the answers of a ``new`` whose write failed are kept for ``path`` (by its absolute
+    path): beside the prompt's history, outside the record's folder, which may be the very
+    thing that failed (full, removed, read-only)."""
+    import hashlib
+
+    state = os.environ.get("XDG_STATE_HOME") or os.path.join(os.path.expanduser("~"), ".local", "state")
+    target = os.path.abspath(path)
+    digest = hashlib.sha256(os.fsencode(target)).hexdigest()[:16]
+    return Path(state) / "burgundy" / "new-kept" / f"{os.path.basename(target)}.{digest}.json"
+
+
+def _keep_answers(path: str, answers: NewRecord) -> Path | None:
+    """Keep ``answers`` for ``path`` (:func:`kept_answers_file`); where, or ``None`` when they
+    could not be kept either."""
+    import json
+
+    kept = kept_answers_file(path)
+    # ("today" is the day the game was typed in, not the day it is resumed)
+    answers = replace(answers, date=played_on(answers.date).isoformat())
+    data = {"record": os.path.abspath(path), "answers": {item.name: getattr(answers, item.name)
+                                                          for item in fields(NewRecord)}}
+    try:
+        kept.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(kept, json.dumps(data, indent=1) + "\n", replace=True)
+    except (OSError, UsageError):
+        return None
+    return kept
+
+
+def _drop_kept(path: str) -> None:
+    """The record at ``path`` is written: the answers kept for it are not needed any more."""
+    try:
+        kept_answers_file(path).unlink()
+    except OSError:
+        pass   # (none kept, or no longer there)
+
+
+def _resumed(path: str, given: NewRecord, read: Reader | None,
+             say: Callable[[str], None]) -> tuple[NewRecord, Reader | None]:
+    """The answers to ask with: those kept when a ``new`` of ``path`` could not write it, if
+    there are some and the person takes them (the answers given by flag now win), else
+    ``given``; and the reader, made when it had to ask."""
+    import json
+
+    kept = kept_answers_file(path)
+    try:
+        data = json.loads(kept.read_text(encoding="utf-8"))
+        answers = NewRecord(**data["answers"])
+    except (OSError, ValueError, TypeError, KeyError):
+        return given, read   # (none kept, or not as this tool keeps them: asked afresh)
+    if read is None:
+        read = terminal_reader()
+    while True:
+        said = _ask(f"the answers typed for {path} before its write failed are kept in {kept}: "
+                    f"resume with them (yes) or start afresh (no, they are deleted)", "yes", read,
+                    ["yes", "no"], key="resume").strip().lower()
+        if said in ("yes", "y"):
+            flags = {item.name: getattr(given, item.name) for item in fields(NewRecord)
+                     if getattr(given, item.name) not in (None, False)}
+            return replace(answers, **flags), read
+        if said in ("no", "n"):
+            _drop_kept(path)
+            return given, read
+        say(f"'{said}' is neither yes nor no")
+
+
+def _write_elsewhere(path: str, err: UsageError, answers: NewRecord, text: str, game: str,
+                     read: Reader | None, say: Callable[[str], None]) -> str:
+    """The write of ``path`` failed after the questions (``err``): the answers are kept first
+    (said where, outside the record's folder), then another file may be named to write the
+    record to instead (its own target checks); the file written.
+
+    :raises UsageError: no other file named (empty, or the input ended): the first failure,
+        and where the answers are kept and how to resume with them -- or, when they could
+        not be kept either, the record's text is said so that it can be copied.
+    """
+    reason = err.message.removesuffix("; nothing was written")
+    kept = _keep_answers(path, answers)
+    if kept is not None:
+        say(f"{reason}; the answers are kept in {kept} (outside the record's folder)")
+    else:
+        say(f"{reason}, and the answers could not be kept; the record, to copy:\n{text}")
+    if read is None:
+        read = terminal_reader()
+    while True:
+        try:
+            other = _ask("write the record to another file instead (empty: not now)", "", read, key="elsewhere")
+        except (Back, UsageError):   # ('back': the questions are over; the input ended: not now)
+            other = ""
+        if not other.strip():
+            break
+        other = os.path.expanduser(other.strip())
+        try:
+            _refuse_target(other, False)
+            write_atomic(other, schema_directive(other, game) + text)
+        except UsageError as failed:
+            say(failed.message + (f" ({failed.hint})" if failed.hint else ""))
+            continue
+        if kept is not None:
+            _drop_kept(path)
+        return other
+    if kept is None:
+        raise UsageError(f"{reason}; the answers could not be kept: the record's text is above, to copy")
+    import shlex
+
+    raise UsageError(f"{reason}; the answers are kept in {kept}",
+                     hint=f"once the folder is there, writable and with room on its disk, run "
+                          f"'burgundy new {shlex.quote(path)}' again on a terminal to resume with them")
 
 
 def _refuse_target(path: str, force: bool) -> None:
@@ -1386,7 +1558,7 @@ def _ask_mode(answers: NewRecord, read: Reader | None, say: Callable[[str], None
     while True:
         try:
             said = _ask("record: log (log the game), end (score the end) or result (the result only)", "log", read,
-                        list(MODES)).strip().lower()
+                        list(MODES), key="record").strip().lower()
         except Back:
             if before:
                 raise
@@ -1406,7 +1578,7 @@ def _game(name: str | None, ask: bool, read: Reader | None, say: Callable[[str],
         if name is None and ask:
             try:
                 name = _ask("game (castles-of-burgundy or robber-knights)", "castles-of-burgundy", read,
-                            _choices("game", NewRecord()))
+                            _choices("game", NewRecord()), key="game")
             except Back:
                 say("this is the first question")
                 continue
@@ -1440,7 +1612,7 @@ def _answer(key: str, question: str, default: str | None, ask: bool, read: Reade
         if default is None:
             raise UsageError(f"missing --{key.replace('_', '-')}: {question}")
         return default or None
-    text = _ask(question, default, read, choices)
+    text = _ask(question, default, read, choices, key=key)
     if key == "layout":
         return [text] if text else None
     return text or None
@@ -1468,7 +1640,8 @@ def _ask_routes(path: str, answers: NewRecord, keys: list[str], read: Reader | N
         name, card = players[len(given) // cards], len(given) % cards + 1
         try:
             text = _ask(f"{name}'s trade route, card {card} of {cards}: its {CARD_SPACES} spaces left to right, "
-                        f"e.g. {ROUTE_CARD_EXAMPLE}", None, read, _choices("routes", answers))
+                        f"e.g. {ROUTE_CARD_EXAMPLE}", None, read, _choices("routes", answers),
+                        key=f"routes {len(given)}")   # (the card by its place: the seat's name may change)
         except Back:
             if not given:
                 raise
@@ -1517,7 +1690,7 @@ def _ask_duchies(path: str, answers: NewRecord, keys: list[str], read: Reader | 
             if teams else (f"{name}'s duchy", "c3:bank c4:k22 d3:ship")
         try:
             text = _ask(f"{whose}: the tiles placed as space:tile, e.g. {example} (empty: none)",
-                        "", read, _choices("duchy", answers)).strip()
+                        "", read, _choices("duchy", answers), key=f"duchy {len(duchies)}").strip()
         except Back:
             if not duchies:
                 raise
@@ -1533,8 +1706,10 @@ def _ask_duchies(path: str, answers: NewRecord, keys: list[str], read: Reader | 
     return replace(answers, duchy=",".join(f"{name}={value}" for name, value in duchies.items() if value))
 
 
-def _ask(question: str, default: str | None, read: Reader | None, choices: list[str] | None = None) -> str:
-    """Ask until an answer is given (a default counts).
+def _ask(question: str, default: str | None, read: Reader | None, choices: list[str] | None = None, *,
+         key: str | None = None) -> str:
+    """Ask until an answer is given (a default counts); ``key`` names the question whatever its
+    words (:class:`Asked`; default: its words).
 
     :raises UsageError: the input ended (Ctrl-D) before an answer; :raises Back: the answer
         was :data:`BACK`.
@@ -1543,7 +1718,7 @@ def _ask(question: str, default: str | None, read: Reader | None, choices: list[
     while True:
         suffix = f" [{default}]" if default else ""
         try:
-            text = read(f"{question}{suffix}: ", choices or []).strip()
+            text = read(Asked(f"{question}{suffix}: ", key or question), choices or []).strip()
         except EOFError:
             raise UsageError("no answer (the input ended); nothing was written") from None
         if text.casefold() == BACK:
@@ -1579,7 +1754,7 @@ def terminal_reader(**prompt_options: Any) -> Reader:
 
     from prompt_toolkit.key_binding import KeyBindings
 
-    given: dict[str, str] = {}   # each question asked so far -> the answer typed to it last
+    given: dict[str, str] = {}   # each question asked so far (:class:`Asked`) -> the answer typed to it last
     left: list[str] = []         # the line as it was when PageUp left it
     keys = KeyBindings()
 
@@ -1596,12 +1771,13 @@ def terminal_reader(**prompt_options: Any) -> Reader:
         # a question asked again (its answer refused, or gone back to, or asked again after
         # going back further) starts from the answer typed to it, to be mended or taken with Enter
         left.clear()
-        answer = session.prompt(question, default=given.get(question, ""),
+        asked = getattr(question, "key", question)   # (which question: its words may have changed)
+        answer = session.prompt(str(question), default=given.get(asked, ""),
                                 completer=choice_completer(choices) if choices else None)
         if left:                                     # (PageUp: what was on the line waits here)
-            given[question] = left[0]
+            given[asked] = left[0]
         elif answer.strip().casefold() != BACK:
-            given[question] = answer
+            given[asked] = answer
         return answer
 
     return read

@@ -88,6 +88,9 @@ class Timeline:
         if at is None:
             return self.session, "end of the record"
         wanted = at.strip().upper()
+        if not self.paths and not (wanted.isdigit() and int(wanted) == 0):   # (an end record, a bare position)
+            raise UsageError(f"--at {at}: {self.doc.name} records no lines, so it has no step or line to stop at",
+                             hint="leave --at out to ask at the position it records")
         session = self.fresh()
         if wanted.isdigit():
             number = int(wanted)

@@ -49,8 +49,12 @@ def play_verdicts(path: str, moves: list[str]) -> tuple[dict[str, Any], int]:
     from burgundy_cli.core.record import dump_record
     from burgundy_cli.core.session import open_doc
 
+    from burgundy_cli.core.resultonly import refuse_result_only
+
     with locked(path) as record:
-        session = open_doc(record.read())
+        doc = record.read()
+        refuse_result_only(doc, "no moves to check, play or list")   # (the record's fault, not a verdict)
+        session = open_doc(doc)
         verdicts: list[dict[str, Any]] = []
         for move in moves:
             try:

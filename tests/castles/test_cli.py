@@ -285,3 +285,19 @@ def test_play_without_lines_or_a_terminal_in_progress_says_what_is_due(cli, open
     assert _one_error_line(result).startswith("burgundy: usage: give the lines to play (next: A4 · roll due")
     missing = cli("play", str(opening.with_name("missing.toml")))
     assert missing.exit_code == 2 and "no such record file" in _one_error_line(missing)
+
+
+def test_play_json_without_lines_is_the_play_object_of_what_is_due(cli, opening) -> None:
+    """``burgundy play FILE --json`` with no lines is for a script: the object ``play --json``
+    gives after lines -- no verdicts, nothing written, and what is due (``"over"`` for a finished
+    game, not its score as text), exit 0; the record is not touched (not even made canonical)."""
+    finished = json.loads(cli("play", str(CASTLES / "complete-2p-2011.toml"), "--json").stdout)
+    assert finished == {"verdicts": [], "written": False, "due": finished["due"]} and finished["due"]["kind"] == "over"
+    before = opening.read_bytes()
+    result = cli("play", str(opening), "--json")
+    assert result.exit_code == 0 and result.stderr == ""
+    due = json.loads(result.stdout)
+    assert (due["verdicts"], due["written"], due["due"]["kind"]) == ([], False, "roll")
+    assert opening.read_bytes() == before
+    missing = cli("play", str(opening.with_name("missing.toml")), "--json")
+    assert missing.exit_code == 2 and "no such record file" in _one_error_line(missing)

@@ -264,3 +264,16 @@ def test_solo_end_counts_are_worded_in_the_number_they_take(tmp_path, resets, re
     note = open_record(path).score().notes[0]
     assert note.endswith(f"target {50 - 5 * int(resets)}, {words}"), note
     assert "(s)" not in note
+
+
+@pytest.mark.parametrize("command", [["show"], ["moves"], ["check", "Anna: pass"]])
+def test_at_on_an_end_record_says_it_records_no_lines(cli, command) -> None:
+    """An end-of-game record (and Robber Knights' alike) has no lines to stop at: ``--at 5`` or
+    ``--at A1`` says so, not "ends at line 0" or "steps: none"; ``--at 0`` is its position."""
+    for record in (CASTLES / "end-2p-2011-tie.toml", RECORDS / "robber-knights" / "end-2-players-tiebreak.toml"):
+        for at in ("5", "A1"):
+            result = cli(command[0], str(record), "--at", at, *command[1:])
+            assert result.exit_code == 2 and result.stdout == ""
+            assert result.stderr == (f"burgundy: usage: --at {at}: {record} records no lines, so it has no step "
+                                     "or line to stop at (leave --at out to ask at the position it records)\n")
+    assert cli("show", str(CASTLES / "end-2p-2011-tie.toml"), "--at", "0").exit_code == 0

@@ -227,7 +227,8 @@ def test_after_a_ship_five_goods_buy_a_black_depot_tile_placed_as_a_black_hex_ti
     refused(state, "Solo: solo exchange 1 1 2 2 3 for ship", "cob.solo.exchange")  # no ship yet
     player.storage[:] = ["ship"]
     play(state, "Solo: place 1 ship b3 goods 2")
-    refused(state, "Solo: solo exchange 1 1 1 2 2 for ship", "cob.solo.exchange")  # only two of type 1
+    err = refused(state, "Solo: solo exchange 1 1 1 2 2 for ship", "cob.solo.exchange")  # only two of type 1
+    assert "Solo has 2 goods tiles of type 1, not 3" in str(err)
     refused(state, "Solo: solo exchange 1 1 2 2 3 for bank", "cob.solo.exchange")  # not on the black depot
     play(state, "Solo: solo exchange 1 1 2 2 3 for ship")
     assert player.storage == ["black-hex"] and "ship" not in state.depots[0] and player.goods == {3: 1, 5: 1}
@@ -389,7 +390,10 @@ def test_vp_may_be_bought_for_one_silver_each_when_vp_are_gained():
     refused(state, "Solo: solo vp 1", "cob.solo.vp")
     player.storage[:] = ["ship"]
     play(state, "Solo: place 1 ship b3 goods 2")
-    refused(state, "Solo: solo vp 2", "cob.solo.vp")  # 1 silverling only
+    assert "2 VP cost 2 silverlings; Solo has 1" in str(refused(state, "Solo: solo vp 2", "cob.solo.vp"))
+    player.silver = 0   # a count of one takes the singular: "1 VP costs 1 silverling"
+    assert "1 VP costs 1 silverling; Solo has 0" in str(refused(state, "Solo: solo vp 1", "cob.solo.vp"))
+    player.silver = 1
     before = counter(state)
     play(state, "Solo: solo vp 1")
     assert (player.silver, player.vp["solo-vp"], counter(state)) == (0, 1, before + 1)
@@ -458,7 +462,8 @@ def test_the_target_marker_stands_where_the_resets_moved_it():
 
     header = GameHeader(name="castles-of-burgundy", edition="2019", players=["Solo"], options=SOLO)
     base = {"players": {"Solo": {"board": "13x", "start": "b1", "vp": 400}}, "phase": "A", "round": 2}
-    for solo, key, words in (({"target": 45}, "resets", "0 resets move the target marker from 50 to 50, not 45 (cob.solo.counter)"),
+    for solo, key, words in (({"target": 45}, "resets", "with no reset the target marker stays on 50, not on 45 (cob.solo.counter)"),
+                             ({"target": 40, "resets": 1}, "resets", "1 reset moves the target marker from 50 to 45, not on 40"),
                              ({"target": 33, "resets": 3}, "target", "it never stands on 33 (cob.solo.counter)"),
                              ({"target": 55}, "target", "it never stands on 55"),
                              ({"target": 5, "resets": 8}, "resets", "8 resets move the target marker from 50 to 10")):
@@ -490,6 +495,12 @@ def test_the_vp_scored_cover_the_counter_and_every_target_reached():
     assert "(50 + 45 + 40 + 35 = 170; cob.solo.counter)" in info.value.message
     state = state_from_position(header, {**position, "players": {"Solo": {"board": "13x", "start": "b1", "vp": 188}}})
     assert (state.solo.base, state.solo.resets) == (170, 4)
+    # one reset: its one target, said in the singular (not "the 1 target ... before each reset")
+    one = {**position, "solo": {"counter": 18, "target": 45, "resets": 1}}
+    with pytest.raises(SetupError) as info:
+        state_from_position(header, {**one, "players": {"Solo": {"board": "13x", "start": "b1", "vp": 60}}})
+    assert info.value.message.endswith("the VP scored (60) are fewer than the counter (18) and the target the counter "
+                                       "reached before its reset (50; cob.solo.counter)")
 
 
 # --- docs/records.md's example, show ---------------------------------------------------------------

@@ -148,3 +148,58 @@ def test_the_prompt_puts_the_earlier_answer_back_on_the_line(tmp_path, monkeypat
         assert typed("back\r", "start: ") == "back"
         assert typed("\r", "duchy board: ") == "3"
     assert "PageUp or back: the question before" in HELP_LINE
+
+
+def test_the_prompt_remembers_an_answer_by_its_question_not_its_words(tmp_path, monkeypatch):
+    """A question whose words follow an earlier answer (the goods' example names the players)
+    still starts from the answer typed to it after ``back`` and a new answer there: the
+    prompt remembers by the question (:class:`Asked`), not by its words; another question with
+    the same words starts empty."""
+    from burgundy_cli.core.newrecord import Asked
+
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+    with create_pipe_input() as pipe:
+        read = terminal_reader(input=pipe, output=DummyOutput())
+
+        def typed(keys: str, question: str, key: str) -> str:
+            pipe.send_text(keys)
+            return read(Asked(question, key), [])
+
+        assert typed("Anna,Ben\r", "players: ", "players") == "Anna,Ben"
+        assert typed("anna=1 2 3,ben=4 5 6\r", "goods, e.g. Anna=1 2 3,Ben=4 5 6: ", "goods") == "anna=1 2 3,ben=4 5 6"
+        assert typed(PAGE_UP, "start player, e.g. Anna: ", "start_player") == "back"
+        assert typed("\x7f\x7f\x7fBob\r", "players: ", "players") == "Anna,Bob"
+        # the goods' words now name Bob: the answer typed before is on the line all the same
+        assert typed("\x7f" * 9 + "bob=4 5 6\r", "goods, e.g. Anna=1 2 3,Bob=4 5 6: ", "goods") == \
+            "anna=1 2 3,bob=4 5 6"
+        assert typed("x\r", "players: ", "event") == "x"   # (same words, another question: empty line)
+
+
+def test_back_puts_the_answer_back_when_the_question_names_new_players(tmp_path, monkeypatch):
+    """Through ``create`` on a prompt: the players mended after ``back``, the first duchy (asked
+    by its place, its words now naming the mended players' first) starts from what was typed
+    before; Enter takes it."""
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+    keys = iter(["Anna,Ben\r", "\r", "\r",      # players, duchy board, start castle
+                 "c3:bank\r", "back\r",          # Anna's duchy; back at Ben's
+                 PAGE_UP, PAGE_UP, PAGE_UP,        # Anna's duchy, start castle, duchy board: back to the players
+                 "\x7f" * 8 + "Ann,Bob\r",       # Ann,Bob
+                 "\r", "\r",                     # duchy board, start castle as before
+                 "\r",                            # Ann's duchy: c3:bank is on the line
+                 *["\r"] * 6, "ann=4,bob=0\r",   # Bob's duchy .. workers, VP
+                 "\r", "\r", "\r"])               # date, place, event
+    with create_pipe_input() as pipe:
+        read = terminal_reader(input=pipe, output=DummyOutput())
+        questions: list[str] = []
+
+        def reading(question: str, choices: list[str]) -> str:
+            questions.append(str(question))
+            pipe.send_text(next(keys))
+            return read(question, choices)
+
+        told = create(str(tmp_path / "end.toml"), NewRecord(game="castles-of-burgundy", edition="2011", end=True),
+                      ask=True, read=reading, say=lambda said: None)
+    assert next(keys, None) is None and "Ann 4" in told and "Bob 0" in told
+    assert questions[3].startswith("Anna's duchy") and questions[11].startswith("Ann's duchy")
+    end = open_record(tmp_path / "end.toml").record_data()["end"]["players"]
+    assert end["Ann"]["duchy"] == {"c3": "bank"}

@@ -125,7 +125,8 @@ def test_new_result_asks_for_the_scores_on_a_terminal(tmp_path) -> None:
 @pytest.mark.parametrize("argv", [
     ["moves"], ["moves", "--json"], ["moves", "--at", "2"], ["show", "--json"], ["show", "--position"],
     ["show", "--at", "2"], ["show", "--svg", "{out}"], ["chart"], ["chart", "--svg", "{out}"],
-    ["check", "--at", "2", "Anna: pass"], ["check", "Anna: pass"], ["undo"], ["undo", "2"]])
+    ["check", "--at", "2", "Anna: pass"], ["check", "Anna: pass"], ["check", "--json", "Anna: pass"], ["undo"],
+    ["undo", "2"], ["play", "Anna: pass"], ["play", "--json", "Anna: pass"], ["play", "--json"]])
 def test_commands_that_need_a_position_refuse_a_result_only_record_in_words(cli, tmp_path, argv) -> None:
     """A result-only record holds final scores and no position: listing moves, drawing,
     charting or stepping through it, or undoing a line, is refused as such (exit 1), never an
@@ -139,6 +140,8 @@ def test_commands_that_need_a_position_refuse_a_result_only_record_in_words(cli,
     result = cli(command, str(path), *(str(out) if word == "{out}" else word for word in rest))
     assert result.exit_code == 1, result.output
     assert "a result-only record holds final scores, no" in result.stderr and "internal error" not in result.stderr
+    # the record's fault, located at its [final] table: not the move's, nor a check's verdict on stdout
+    assert result.stderr.startswith(f"burgundy: {path}:") and result.stdout == ""
     assert not out.exists() and path.read_bytes() == before
     assert cli("show", str(path)).stdout.startswith("castles-of-burgundy: result only (no moves)")
 

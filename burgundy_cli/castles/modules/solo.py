@@ -167,11 +167,13 @@ def island_definition(name: str, table) -> Board:
     for number, island in enumerate(table.islands):
         where = ("islands", number)
         if len(island.x2) != len(island.rows):
-            raise _refused(f"{len(island.rows)} rows but {len(island.x2)} lists of half-columns", (*where, "x2"))
+            raise _refused(f"{counted(len(island.rows), 'row')} but {counted(len(island.x2), 'list')} of half-columns",
+                           (*where, "x2"))
         for row, (text, xs) in enumerate(zip(island.rows, island.x2, strict=True)):
             cells = text.split()
             if len(cells) != len(xs):
-                raise _refused(f"{len(cells)} spaces but {len(xs)} half-columns", (*where, "x2", row))
+                raise _refused(f"{counted(len(cells), 'space')} but {counted(len(xs), 'half-column')}",
+                               (*where, "x2", row))
             for cell in cells:
                 if len(cell) != 2 or cell[0] not in _COLOURS or cell[1] not in "123456":
                     raise _refused(f"'{cell}' is not a space", (*where, "rows", row),
@@ -179,7 +181,7 @@ def island_definition(name: str, table) -> Board:
         islands.append((island.rows, island.x2, tuple(island.at)))
     count = sum(len(text.split()) for rows, _, _ in islands for text in rows)
     if count != 37:
-        raise _refused(f"{count} spaces; a duchy has 37", ("islands",))
+        raise _refused(f"{counted(count, 'space')}; a duchy has 37", ("islands",))
     places = [(r0 + r, c0 + x) for rows, xs, (r0, c0) in islands for r, row in enumerate(xs) for x in row]
     if len(set(places)) != len(places):
         raise _refused("two spaces lie on one place", ("islands",), "check each island's at and x2")
@@ -577,8 +579,8 @@ def _check_exchange(state: GameState, cmd) -> None:
                       "solo exchange 1 1 2 3 3 for k5")
     for good in set(cmd.goods):
         if player.goods.get(good, 0) < cmd.goods.count(good):
-            raise illegal("cob.solo.exchange", f"{player.name} has {player.goods.get(good, 0)} goods of type {good}, "
-                          f"not {cmd.goods.count(good)}")
+            raise illegal("cob.solo.exchange", f"{player.name} has {counted(player.goods.get(good, 0), 'goods tile')} of "
+                          f"type {good}, not {cmd.goods.count(good)}")
     reason = depot_offers(state, 0, cmd.tile)
     if reason is not None:
         raise illegal("cob.solo.exchange", f"no {cmd.tile} to take from the black depot", reason)
@@ -775,7 +777,8 @@ def _check_vp(state: GameState, cmd) -> None:
     if not (solo.gained and solo.stamp == rounds_rolled(state)):
         raise illegal("cob.solo.vp", "VP are bought when VP are gained (this round)")
     if player.silver < cmd.vp:
-        raise illegal("cob.solo.vp", f"{cmd.vp} VP cost {cmd.vp} silverlings; {player.name} has {player.silver}")
+        raise illegal("cob.solo.vp", f"{cmd.vp} VP {'costs' if cmd.vp == 1 else 'cost'} "
+                      f"{counted(cmd.vp, 'silverling')}; {player.name} has {player.silver}")
     passed("cob.solo.vp", "{} gained VP this round; {} VP cost {} silverling{}, and {} has {}", player.name, cmd.vp,
            cmd.vp, "" if cmd.vp == 1 else "s", player.name, player.silver)
 
@@ -926,8 +929,10 @@ def _marker_refusal(start: int, table) -> tuple[str, ...] | None:
                 f"{table.target} (cob.solo.counter)", "solo", "target")
     shown = _targets(start, table.resets)[-1]
     if shown != table.target:
-        return (f"{counted(table.resets, 'reset')} move the target marker from {start} to {shown}, "
-                f"not {table.target} (cob.solo.counter)", "solo", "resets")
+        moved = (f"with no reset the target marker stays on {start}" if table.resets == 0 else
+                 f"{counted(table.resets, 'reset')} {'moves' if table.resets == 1 else 'move'} the target marker "
+                 f"from {start} to {shown}")
+        return f"{moved}, not on {table.target} (cob.solo.counter)", "solo", "resets"
     return None
 
 
@@ -938,9 +943,11 @@ def _scored_refusal(player: PlayerState, start: int, table) -> tuple[str, ...] |
         return f"the counter ({table.counter}) is beyond the VP scored ({player.points})", "solo", "counter"
     reached = _targets(start, table.resets)[:-1]
     if player.points < table.counter + sum(reached):
-        return (f"the VP scored ({player.points}) are fewer than the counter ({table.counter}) and the "
-                f"{counted(len(reached), 'target')} the counter reached before each reset "
-                f"({' + '.join(map(str, reached))} = {sum(reached)}; cob.solo.counter)", "players", player.name, "vp")
+        targets = (f"the target the counter reached before its reset ({reached[0]}" if len(reached) == 1 else
+                   f"the {len(reached)} targets the counter reached before its resets "
+                   f"({' + '.join(map(str, reached))} = {sum(reached)}")
+        return (f"the VP scored ({player.points}) are fewer than the counter ({table.counter}) and {targets}; "
+                f"cob.solo.counter)", "players", player.name, "vp")
     return None
 
 
