@@ -34,12 +34,14 @@ def chromium(*args: str, cwd: Path) -> subprocess.Popen:
                              *args], cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
-def frames(pages: list[str], each: str) -> str:
-    """A page that opens each of ``pages`` in a 1100-pixel frame and, once all are loaded,
-    writes what the script ``each`` pushes on ``report`` for each ``page`` (a frame's
-    document) as JSON into its ``report`` element (file pages may read each other with
+def frames(pages: list[str], each: str, widths: tuple[int, ...] = (1100,), height: int = 700) -> str:
+    """A page that opens each of ``pages`` in a frame of each of ``widths`` pixels (1100; a
+    phone's and a desktop's to compare them), the width in the frame's ``data-view``, and, once
+    all are loaded, writes what the script ``each`` pushes on ``report`` for each ``page`` (a
+    frame's document) as JSON into its ``report`` element (file pages may read each other with
     --allow-file-access-from-files)."""
-    framed = "\n".join(f'<iframe src="{p}" width="1100" height="700"></iframe>' for p in pages)
+    framed = "\n".join(f'<iframe src="{p}" data-view="{w}" width="{w}" height="{height}" style="border:0"></iframe>'
+                       for w in widths for p in pages)
     return f"""<!DOCTYPE html><html><head><meta charset="utf-8"><title>all pages</title></head><body>
 <pre id="report"></pre>
 {framed}

@@ -500,7 +500,7 @@ def archived_games(connection: Any, filters: Filters, *, in_date_order: bool = T
     or a free-text one -- each tie by content hash), or by content hash alone when the order does
     not matter (sorting costs the database a third of the time). ``modes_only``: the solo
     and team games alone."""
-    from sqlalchemy import func, select
+    from sqlalchemy import select
 
     from burgundy_cli.archive.db import VALUE_COLUMNS, stored_breakdown, tables
 

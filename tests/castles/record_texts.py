@@ -16,3 +16,17 @@ A1 = [
     "goods 1 2 3 4 5",
     "roll white 2, Anna 6 4, Bob 3 3",
 """
+
+#: A 2011 two-player game just dealt, nothing played: the table session's start.
+NEW_2011 = """[game]
+name = "castles-of-burgundy"
+edition = "2011"
+players = ["Clara", "Dan"]
+
+[setup]
+boards = 1
+
+[setup.goods]
+Clara = [1, 2, 3]
+Dan = [4, 5, 5]
+"""

@@ -21,6 +21,7 @@ from burgundy_cli.core.errors import ParseError
 from burgundy_cli.core.record import dump_record
 from burgundy_cli.core.registry import find_game
 from burgundy_cli.core.table import TableSession
+from tests.castles.record_texts import NEW_2011
 from tests.castles.test_completion import session_of
 
 
@@ -83,18 +84,6 @@ def test_any_start_has_starts_without_an_error(typed: str) -> None:
     assert starts and all(isinstance(start, str) for start in starts)
 
 
-NEW_2011 = """[game]
-name = "castles-of-burgundy"
-edition = "2011"
-players = ["Clara", "Dan"]
-
-[setup]
-boards = 1
-
-[setup.goods]
-Clara = [1, 2, 3]
-Dan = [4, 5, 5]
-"""
 
 
 @pytest.mark.parametrize(("typed", "put"), [

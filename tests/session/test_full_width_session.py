@@ -5,19 +5,8 @@ session's own commands (``ｕｎｄｏ ２``); the record gets the canonical lin
 from __future__ import annotations
 
 from burgundy_cli.core.table import TableSession
+from tests.castles.record_texts import NEW_2011
 
-NEW_2011 = """[game]
-name = "castles-of-burgundy"
-edition = "2011"
-players = ["Clara", "Dan"]
-
-[setup]
-boards = 1
-
-[setup.goods]
-Clara = [1, 2, 3]
-Dan = [4, 5, 5]
-"""
 
 
 def _table(tmp_path) -> TableSession:

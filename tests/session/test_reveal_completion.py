@@ -4,19 +4,8 @@ a knowledge tile with the effect printed on it (what the players read off the de
 from __future__ import annotations
 
 from burgundy_cli.core.table import TableSession
+from tests.castles.record_texts import NEW_2011
 
-NEW_2011 = """[game]
-name = "castles-of-burgundy"
-edition = "2011"
-players = ["Clara", "Dan"]
-
-[setup]
-boards = 1
-
-[setup.goods]
-Clara = [1, 2, 3]
-Dan = [4, 5, 5]
-"""
 
 
 def test_tab_offers_the_depots_still_to_reveal_then_the_tiles_that_fit(tmp_path):

@@ -438,27 +438,6 @@ report.push({src: frame.getAttribute("src"), view: frame.dataset.view, width: pa
 """
 
 
-def _frames_at(pages: list[str], widths: tuple[int, ...]) -> str:
-    """A page opening each of ``pages`` in a frame of each of ``widths`` (a phone, a desktop)
-    and writing :data:`PHONE_MEASURE`'s report of each, as :func:`tests.browser.frames` does."""
-    framed = "\n".join(f'<iframe src="{p}" data-view="{w}" width="{w}" height="900" style="border:0"></iframe>'
-                       for w in widths for p in pages)
-    return f"""<!DOCTYPE html><html><head><meta charset="utf-8"><title>widths</title></head><body>
-<pre id="report"></pre>
-{framed}
-<script>
-window.addEventListener("load", () => {{
-  const report = [];
-  for (const frame of document.querySelectorAll("iframe")) {{
-    const page = frame.contentDocument;
-    {PHONE_MEASURE}
-  }}
-  document.getElementById("report").textContent = JSON.stringify(report);
-}});
-</script></body></html>
-"""
-
-
 def test_on_a_phone_a_board_shows_a_duchy_a_screen_and_the_desktop_is_as_before(cli, tmp_path) -> None:
     """At 390 pixels (a phone) a Castles board, 1008 pixels drawn, was shrunk to the screen's
     width: 35 %, its labels about 3 pixels high; then drawn two screens wide in a box scrolling
@@ -478,7 +457,7 @@ def test_on_a_phone_a_board_shows_a_duchy_a_screen_and_the_desktop_is_as_before(
     assert cli("site", str(folder), "--out", str(out)).exit_code == 0
     pages = ["index.html", "games/castles.html", "games/knights.html", "games/solo.html"]
     assert "table.games" in (out / "style.css").read_text() and '<table class="games">' in (out / "index.html").read_text()
-    (out / "_widths.html").write_text(_frames_at(pages, (390, 1280)))
+    (out / "_widths.html").write_text(frames(pages, PHONE_MEASURE, widths=(390, 1280), height=900))
     dom, log = chromium("--allow-file-access-from-files", "--virtual-time-budget=20000", "--dump-dom",
                         (out / "_widths.html").as_uri(), cwd=out).communicate(timeout=180)
     for path in out.glob(".profile-*"):
