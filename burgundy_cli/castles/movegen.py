@@ -886,6 +886,12 @@ def _late_purchases(state: GameState, seat: int, out: list[tuple[str, object]]) 
     return state.players[late].name if len(out) > before else None
 
 
+def late_buyer_can_buy(state: GameState) -> bool:
+    """The player who moved last has a purchase still open that the referee accepts (the
+    prompt says "may still buy" only then: not to a player without the silverlings)."""
+    return _late_purchases(state, state.to_move(), []) is not None
+
+
 def _generate(state: GameState, die_moves=_die_moves, grouped: bool = False
               ) -> tuple[str | None, list[tuple[str, object]]]:
     """(player to move, [(group label, command)]) in listing order; ``die_moves``: the die

@@ -50,7 +50,7 @@ def test_the_prompt_says_the_open_choices_are_still_open(tmp_path):
     path.write_text(SOLO_RECORD, encoding="utf-8")
     assert "open choices" not in TableSession(path).due()
     table, _ = _after_the_last_die(tmp_path)
-    assert table.due() == "A2 · roll due · Anna may still buy · Anna may still make the solo game's open choices"
+    assert table.due() == "A2 · roll due · Anna may still make the solo game's open choices"
 
 
 def test_tab_offers_the_roll_that_is_due_before_the_open_choices(tmp_path):
@@ -63,3 +63,15 @@ def test_tab_offers_the_roll_that_is_due_before_the_open_choices(tmp_path):
     assert any(text.startswith("Anna: solo exchange ") for text, _ in offered[1:])
     assert [text for text, _ in table.completions("r")][:1] == ["roll white "]
     assert table.completions("anna: solo ex")[0][0].startswith("Anna: solo exchange ")
+
+
+def test_the_prompt_says_may_still_buy_only_when_a_purchase_is_open(tmp_path):
+    """2019 'The central black depot': a purchase costs 2 silver coins. Anna, with the solo
+    game's 1 silverling, cannot buy (cob.buy.silver): the prompt said she "may still buy";
+    now it says so only when a purchase is open, as with 2 silverlings."""
+    table, _ = _after_the_last_die(tmp_path)
+    assert table.handle("check Anna: buy ship").text.startswith("illegal (cob.buy.silver)")
+    assert "may still buy" not in table.due()
+    table.session.state.players[0].silver = 2
+    assert table.handle("check Anna: buy ship").text.startswith("legal")
+    assert table.due() == "A2 · roll due · Anna may still buy · Anna may still make the solo game's open choices"

@@ -26,8 +26,12 @@ def due(session: CastlesSession) -> str:
     state = session.state
     ahead = expected(state)
     where = f"{ahead.phase}{ahead.round}"
-    still = f" · {state.players[state.late_buyer].name} may still buy" if "buy" in ahead.also_accepted \
-        and state.late_buyer >= 0 else ""
+    still = ""
+    if "buy" in ahead.also_accepted and state.late_buyer >= 0:
+        from burgundy_cli.castles.movegen import late_buyer_can_buy
+
+        if late_buyer_can_buy(state):
+            still = f" · {state.players[state.late_buyer].name} may still buy"
     if ahead.kind == "over":
         return f"game over{still}"
     if ahead.kind in ("phase", "roll"):  # (no one to move: a choice still open is said too)
