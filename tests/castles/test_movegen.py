@@ -261,3 +261,19 @@ def test_cli_moves_json_lines_are_each_accepted_by_cli_check(cli, tmp_path):
     for line in payload["moves"][::5]:
         verdict = cli("check", str(record), line)
         assert verdict.exit_code == 0, (line, verdict.output)
+
+
+def test_a_purchase_inside_a_placement_is_the_line_players_however_the_name_is_typed():
+    """2019 'The central black depot': a purchase "during" an action is the acting player's
+    (cob.buy.during); the notation names no one inside the placement, so the line's player
+    buys. Typed as `anna` for Anna, the inner purchase kept `anna` and was refused: "Anna is
+    acting; anna cannot buy now"."""
+    from burgundy_cli.castles.record.session import with_listed_names
+    from burgundy_cli.core.replay import PlayerNames
+
+    state = _table("2019", players={"Anna": {"dice": [3, 6], "silver": 2, "storage": ["city-hall", "castle"]},
+                                    "Ben": {}}, depots={"black": ["k7", "ship"]})
+    line = "anna: place 3 city-hall c3 then place castle b3 buy ship then place ship d3"
+    command = with_listed_names(PlayerNames(["Anna", "Ben"]), parse_line(line), line)
+    assert command.player == command.action.then.buy.player == "Anna"
+    engine.check(state, command)

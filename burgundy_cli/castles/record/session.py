@@ -120,7 +120,30 @@ def with_listed_names(names: PlayerNames, command: c.Command, line: str) -> c.Co
     if player in names.exact:
         return command
     resolved = names.resolve(player, line)
-    return command if resolved == player else command.model_copy(update={"player": resolved})
+    if resolved == player:
+        return command
+    if kind == "die":  # a purchase inside the action is the line's player's (it names no one)
+        return command.model_copy(update={"player": resolved, "action": _bought_by(command.action, resolved)})
+    return command.model_copy(update={"player": resolved})
+
+
+def _bought_by(action, player: str):
+    """``action`` with each purchase made inside it, and inside the actions it grants, made by
+    ``player`` (the notation writes no name there: the buyer is the line's player)."""
+    update = {}
+    buy = getattr(action, "buy", None)
+    if buy is not None and buy.player != player:
+        update["buy"] = buy.model_copy(update={"player": player})
+    then = getattr(action, "then", None)
+    if isinstance(then, tuple):  # a sale's route bonuses
+        granted = tuple(_bought_by(each, player) for each in then)
+        if granted != then:
+            update["then"] = granted
+    elif then is not None:
+        granted = _bought_by(then, player)
+        if granted is not then:
+            update["then"] = granted
+    return action.model_copy(update=update) if update else action
 
 
 class CastlesSession:
