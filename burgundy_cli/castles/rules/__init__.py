@@ -413,23 +413,37 @@ def recording_now() -> bool:
     return PASSED is not None
 
 
-class recording:
-    """``with recording() as rules:`` -- ``rules`` gets, once the block ends, each rule id the
-    checks run inside it passed, with why it held (the first time each id passed; the checks import this module at every start, the citations only a verdict), in order."""
+class _collecting:
+    """The block behind :func:`recording` and :func:`noting`: while it runs, the module's list
+    ``name`` (``PASSED``, ``NOTED``) is a fresh one the rules' calls append to; the list it
+    gives gets, once the block ends, what they appended (``first``: only the first entry of
+    each rule id), and ``name`` is what it was before (blocks nest)."""
+
+    def __init__(self, name: str, first: bool = False) -> None:
+        self.name, self.first = name, first
+        self.got: list[tuple[str, str]] = []
 
     def __enter__(self) -> list[tuple[str, str]]:
-        global PASSED
-        self._outer, PASSED = PASSED, []
-        self.rules: list[tuple[str, str]] = []
-        return self.rules
+        self._outer = globals()[self.name]
+        globals()[self.name] = []
+        return self.got
 
     def __exit__(self, *exc) -> None:
-        global PASSED
-        seen: dict[str, str] = {}
-        for rule_id, why in PASSED or ():
-            seen.setdefault(rule_id, why)
-        self.rules[:] = list(seen.items())
-        PASSED = self._outer
+        entries = globals()[self.name] or []
+        globals()[self.name] = self._outer
+        if self.first:
+            seen: dict[str, str] = {}
+            for rule_id, text in entries:
+                seen.setdefault(rule_id, text)
+            entries = list(seen.items())
+        self.got[:] = entries
+
+
+def recording() -> _collecting:
+    """``with recording() as rules:`` -- ``rules`` gets, once the block ends, each rule id the
+    checks run inside it passed, with why it held (the first time each id passed), in order.
+    (The checks import this module at every start, the citations only for a verdict.)"""
+    return _collecting("PASSED", first=True)
 
 
 # --- what a phase end did -----------------------------------------------------------------------
@@ -453,18 +467,8 @@ def noting_now() -> bool:
     return NOTED is not None
 
 
-class noting:
+def noting() -> _collecting:
     """``with noting() as notes:`` -- ``notes`` gets, once the block ends, what the phase-end
     steps run inside it noted (:func:`noted`), in order: the legal verdict and the table
     session say it after the line that ended the phase."""
-
-    def __enter__(self) -> list[tuple[str, str]]:
-        global NOTED
-        self._outer, NOTED = NOTED, []
-        self.notes: list[tuple[str, str]] = []
-        return self.notes
-
-    def __exit__(self, *exc) -> None:
-        global NOTED
-        self.notes[:] = NOTED or ()
-        NOTED = self._outer
+    return _collecting("NOTED")
