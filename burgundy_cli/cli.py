@@ -152,6 +152,15 @@ app = typer.Typer(
 command = partial(app.command, cls=_Command)
 
 
+def _path(text: str) -> Path:
+    """A FILE or FOLDER as typed (every path parameter's ``parser``): an empty one is refused
+    as a usage error, exit 2, where ``Path("")`` would quietly be ``.``, the current folder
+    (``burgundy score ""`` scoring the whole folder, ``burgundy show ""`` ". is a folder")."""
+    if not text:
+        raise typer.BadParameter("an empty file name")
+    return Path(text)
+
+
 def _guard(body: Callable[[], console.Outcome]) -> None:
     """Run a command body through :func:`console.run` and end with its exit code."""
     code = console.run(body, passthrough=(typer.Exit, typer.Abort))
@@ -260,7 +269,7 @@ def _complete_splits(incomplete: str) -> list[str]:
 
 @command(rich_help_panel=RECORD)
 def new(
-    file: Annotated[Path, typer.Argument(metavar="FILE", help="record file to create")],
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="record file to create", parser=_path)],
     game: Annotated[str | None, typer.Option(
         "--game", "-g", metavar="GAME", help="castles-of-burgundy or robber-knights",
         autocompletion=_complete_game)] = None,
@@ -394,7 +403,7 @@ def new(
 
 @command(rich_help_panel=RECORD)
 def play(
-    file: Annotated[Path, typer.Argument(metavar="FILE", help="record file to extend")],
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="record file to extend", parser=_path)],
     moves: Annotated[list[str] | None, typer.Argument(metavar="MOVES",
                                                       help="notation lines, in order (none: the table session)",
                                                       autocompletion=_complete_move)] = None,
@@ -418,7 +427,7 @@ def play(
 
 @command(rich_help_panel=RECORD)
 def undo(
-    file: Annotated[Path, typer.Argument(metavar="FILE", help="record file")],
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="record file", parser=_path)],
     count: Annotated[int, typer.Argument(metavar="COUNT", min=1, max=1000, help="how many lines to remove")] = 1,
 ) -> None:
     """Remove the last COUNT lines of FILE (written atomically) and say which.
@@ -430,7 +439,7 @@ def undo(
 
 @command(rich_help_panel=RECORD)
 def fmt(
-    file: Annotated[Path, typer.Argument(metavar="FILE", help="record file")],
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="record file", parser=_path)],
     write: Annotated[bool, typer.Option("--write", "-w", help="rewrite FILE in place (atomically)")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="print the canonical record as JSON (dates as text)")] = False,
 ) -> None:
@@ -452,7 +461,7 @@ AtOption = Annotated[str | None, typer.Option(
 
 @command(rich_help_panel=REFEREE)
 def check(
-    file: Annotated[Path, typer.Argument(metavar="FILE", help="record or position file")],
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="record or position file", parser=_path)],
     moves: Annotated[list[str], typer.Argument(
         metavar="MOVE", help='a notation line, e.g. "anna: take 3 church"; several: the last is judged after the '
                              'others are played (nothing is written)', autocompletion=_complete_move)],
@@ -472,7 +481,7 @@ def check(
 
 @command(rich_help_panel=REFEREE)
 def moves(
-    file: Annotated[Path, typer.Argument(metavar="FILE", help="record or position file")],
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="record or position file", parser=_path)],
     as_json: Annotated[bool, typer.Option("--json", help='print {"player", "moves"} (every line)')] = False,
     every_line: Annotated[bool, typer.Option("--all", help="every line, not the spaces of a tile together")] = False,
     at: AtOption = None,
@@ -486,9 +495,9 @@ def moves(
 
 @command(rich_help_panel=REFEREE)
 def show(
-    file: Annotated[Path, typer.Argument(metavar="FILE", help="record or position file")],
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="record or position file", parser=_path)],
     svg: Annotated[Path | None, typer.Option(
-        "--svg", metavar="FILE", help="write the position as an SVG picture to this file")] = None,
+        "--svg", metavar="FILE", help="write the position as an SVG picture to this file", parser=_path)] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print the position as JSON (docs/pictures.md)")] = False,
     at: AtOption = None,
     position: Annotated[bool, typer.Option(
@@ -507,7 +516,7 @@ def show(
 
 @command(rich_help_panel=REFEREE)
 def score(
-    paths: Annotated[list[Path], typer.Argument(metavar="PATHS", help="record files, or folders of *.toml records")],
+    paths: Annotated[list[Path], typer.Argument(metavar="PATHS", help="record files, or folders of *.toml records", parser=_path)],
     as_json: Annotated[bool, typer.Option("--json", help="print JSON (one object; JSON lines for several)")] = False,
     jobs: Annotated[int, typer.Option(
         "--jobs", "-j", min=0, metavar="N", help="processes for many records (0 = all cores)")] = 0,
@@ -528,14 +537,14 @@ DbOption = Annotated[str | None, typer.Option(
     "--db", metavar="FILE|URL", help="SQLite file or postgresql://USER@HOST:PORT/NAME (default: FOLDER/burgundy.db)")]
 
 
-FolderArgument = Annotated[Path, typer.Argument(metavar="FOLDER", help="folder of *.toml records")]
+FolderArgument = Annotated[Path, typer.Argument(metavar="FOLDER", help="folder of *.toml records", parser=_path)]
 JobsOption = Annotated[int, typer.Option("--jobs", "-j", min=0, metavar="N", help="processes (0 = all cores)")]
 JsonOption = Annotated[bool, typer.Option("--json", help="print JSON")]
 
 
 @command(rich_help_panel=CLUB)
 def stats(
-    folder: Annotated[Path | None, typer.Argument(metavar="FOLDER", help="folder of records (synced first)")] = None,
+    folder: Annotated[Path | None, typer.Argument(metavar="FOLDER", help="folder of records (synced first)", parser=_path)] = None,
     db: DbOption = None,
     game: Annotated[str | None, typer.Option(
         metavar="GAME", help="only this game", autocompletion=_complete_game)] = None,
@@ -587,7 +596,7 @@ def stats(
 
 @command(rich_help_panel=CLUB)
 def summary(
-    paths: Annotated[list[Path], typer.Argument(metavar="PATHS", help="record files, or folders of *.toml records")],
+    paths: Annotated[list[Path], typer.Argument(metavar="PATHS", help="record files, or folders of *.toml records", parser=_path)],
     as_json: Annotated[bool, typer.Option("--json", help="print the summary as one JSON object")] = False,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, metavar="N", help="processes (0 = all cores)")] = 0,
 ) -> None:
@@ -607,7 +616,7 @@ def summary(
 def site(
     folder: FolderArgument,
     out: Annotated[Path, typer.Option(
-        "--out", "-o", metavar="FOLDER", help="folder to write the website into (made if missing)")],
+        "--out", "-o", metavar="FOLDER", help="folder to write the website into (made if missing)", parser=_path)],
     jobs: JobsOption = 0,
 ) -> None:
     """Write a static results website from a folder of records: standings, ratings, head to head, every game.
@@ -660,7 +669,7 @@ def archive_rebuild(folder: FolderArgument, db: DbOption = None, jobs: JobsOptio
 
 @archive_app.command(cls=_Command, name="list")
 def archive_list(folder: Annotated[Path | None, typer.Argument(metavar="FOLDER",
-                                                               help="folder holding burgundy.db")] = None,
+                                                               help="folder holding burgundy.db", parser=_path)] = None,
                  db: DbOption = None, as_json: JsonOption = False) -> None:
     """List the files in the archive: game, players, date and winner, or the error of a failed one.
 
@@ -681,8 +690,8 @@ app.add_typer(export_app, name="export", rich_help_panel=EXPORT)
 
 @export_app.command(cls=_Command, name="bgstats")
 def export_bgstats(
-    paths: Annotated[list[Path], typer.Argument(metavar="PATHS", help="record files, or folders of *.toml records")],
-    out: Annotated[Path, typer.Option("--out", "-o", metavar="FILE", help="the .bgsplay file to write")],
+    paths: Annotated[list[Path], typer.Argument(metavar="PATHS", help="record files, or folders of *.toml records", parser=_path)],
+    out: Annotated[Path, typer.Option("--out", "-o", metavar="FILE", help="the .bgsplay file to write", parser=_path)],
     bgg_id: Annotated[list[str] | None, typer.Option(
         "--bgg-id", metavar="GAME[:EDITION]=ID",
         help="a game's BoardGameGeek id, where burgundy knows none or you want another (repeatable)")] = None,
@@ -698,9 +707,9 @@ def export_bgstats(
 
 @export_app.command(cls=_Command, name="csv")
 def export_csv(
-    paths: Annotated[list[Path], typer.Argument(metavar="PATHS", help="record files, or folders of *.toml records")],
+    paths: Annotated[list[Path], typer.Argument(metavar="PATHS", help="record files, or folders of *.toml records", parser=_path)],
     out: Annotated[Path | None, typer.Option(
-        "--out", "-o", metavar="FILE", help="CSV file to write (default: print it)")] = None,
+        "--out", "-o", metavar="FILE", help="CSV file to write (default: print it)", parser=_path)] = None,
 ) -> None:
     """Write one CSV row per player per game with its scoring categories, a section per game.
 
@@ -715,7 +724,7 @@ def schema(
                                                help="castles-of-burgundy or robber-knights (default: every game)",
                                                autocompletion=_complete_game)] = None,
     out: Annotated[Path | None, typer.Option(
-        "--out", "-o", metavar="FOLDER", help="write <game>.schema.json files into this folder")] = None,
+        "--out", "-o", metavar="FOLDER", help="write <game>.schema.json files into this folder", parser=_path)] = None,
     path: Annotated[bool, typer.Option("--path", help="print the absolute path of the schema installed with "
                                                       "burgundy (what `new` writes in #:schema)")] = False,
 ) -> None:
@@ -729,9 +738,9 @@ def schema(
 
 @command(rich_help_panel=EXPORT)
 def chart(
-    file: Annotated[Path, typer.Argument(metavar="FILE", help="record file")],
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="record file", parser=_path)],
     svg: Annotated[Path | None, typer.Option(
-        "--svg", metavar="FILE", help="write the chart as an SVG picture to this file")] = None,
+        "--svg", metavar="FILE", help="write the chart as an SVG picture to this file", parser=_path)] = None,
     as_json: Annotated[bool, typer.Option("--json", help='print {"steps", "vp", ...} as JSON')] = False,
 ) -> None:
     """Chart each player's VP after every round (Castles) or turn (Robber Knights), final scoring last.
@@ -749,7 +758,7 @@ def playout(
     players: Annotated[int, typer.Option("--players", "-p", min=1, max=4, metavar="N",
                                          help="number of players (1: the solo game, with --modules solo-game)")],
     seed: Annotated[int, typer.Option("--seed", "-s", metavar="SEED", help="random seed (same seed, same record)")],
-    out: Annotated[Path, typer.Option("--out", "-o", metavar="FILE", help="record file to write")],
+    out: Annotated[Path, typer.Option("--out", "-o", metavar="FILE", help="record file to write", parser=_path)],
     edition: Annotated[str | None, typer.Option("--edition", "-e", metavar="EDITION", help="rulebook edition",
                                                 autocompletion=_complete_edition)] = None,
     stop_after: Annotated[int | None, typer.Option(

@@ -1167,7 +1167,8 @@ class Back(Exception):
     answer on the line (:data:`BACK`)."""
 
 
-#: What typed alone at a question (or PageUp, whatever is on the line: :func:`terminal_reader`)
+#: What typed alone at a question, or after the earlier answer on the line (or PageUp, whatever
+#: is on the line: :func:`terminal_reader`)
 #: goes back to the question before (case and spaces aside): the answer given there stands on
 #: the line to be mended or taken again with Enter, and the answers after it are asked again
 #: the same way, so nothing typed is lost.
@@ -1743,6 +1744,22 @@ def choice_completer(choices: list[str]) -> Any:
 HELP_LINE = f" PageUp or {BACK}: the question before · Tab: choices · Ctrl-D: quit, nothing written"
 
 
+def typed_back(answer: str, earlier: str) -> bool:
+    """Whether ``answer``, typed at a line that started as ``earlier`` (the answer given to the
+    question before), is :data:`BACK` typed on the end of it: typing ``back`` at a pre-filled
+    line appends to it (``c3:bankback``), which no one means as an answer. ``back`` over the
+    pre-filled text is the word alone, which the questions take as it is.
+
+    >>> typed_back("c3:bankback", "c3:bank"), typed_back("c3:bank back", "c3:bank")
+    (True, True)
+    >>> typed_back("c3:bankback", "c3:ban"), typed_back("back", "")
+    (False, False)
+    """
+    line = answer.rstrip()
+    return bool(earlier.strip()) and line[-len(BACK):].casefold() == BACK \
+        and line[:-len(BACK)].rstrip() == earlier.rstrip()
+
+
 def terminal_reader(**prompt_options: Any) -> Reader:
     """The questions' prompt on a terminal: prompt_toolkit's line editing, the answers given
     before (Up, kept across runs beside the table session's history) and Tab completing the
@@ -1772,10 +1789,13 @@ def terminal_reader(**prompt_options: Any) -> Reader:
         # going back further) starts from the answer typed to it, to be mended or taken with Enter
         left.clear()
         asked = getattr(question, "key", question)   # (which question: its words may have changed)
-        answer = session.prompt(str(question), default=given.get(asked, ""),
+        earlier = given.get(asked, "")
+        answer = session.prompt(str(question), default=earlier,
                                 completer=choice_completer(choices) if choices else None)
         if left:                                     # (PageUp: what was on the line waits here)
             given[asked] = left[0]
+        elif typed_back(answer, earlier):            # (the earlier answer waits here, as with PageUp)
+            return BACK
         elif answer.strip().casefold() != BACK:
             given[asked] = answer
         return answer

@@ -97,12 +97,19 @@ def _two_word_tile(args: list[tuple[str, int]], index: int) -> str | None:
     return tile_aliases().get(_normalise_tile(f"{args[index][0]} {args[index + 1][0]}"))
 
 
-def parse_line(text: str) -> Command:
+#: The player the reader's examples name when it has no record to take a name from.
+EXAMPLE_PLAYER = "red"
+
+
+def parse_line(text: str, example: str = EXAMPLE_PLAYER) -> Command:
     """Read one notation line into a command (syntax only).
 
     A line spelled exactly as :func:`format_command` writes it (every line of a record the
     tool wrote) is read word by word (:func:`read_canonical`); any other spelling by the
     lenient reader.
+
+    ``example``: the player the refusals' examples name (a session passes the player to
+    move; a bare parse names a neutral ``red``).
 
     :raises ParseError: quoting the offending token, with its 1-based column.
 
@@ -110,7 +117,7 @@ def parse_line(text: str) -> Command:
     'Red: lay castle-plain e4 knights 4 east leave 1,2,1'
     """
     cmd = read_canonical(text)
-    return read_lenient(text) if cmd is None else cmd
+    return read_lenient(text, example) if cmd is None else cmd
 
 
 def _canonical_words() -> tuple[Any, ...]:
@@ -173,8 +180,9 @@ def read_canonical(text: str, players: Container[str] = ()) -> Command | None:
     return EndCommand(player=player) if count == 1 and verb == "end" else None
 
 
-def read_lenient(text: str) -> Command:
-    """Read a line in any accepted spelling (see the module docstring).
+def read_lenient(text: str, example: str = EXAMPLE_PLAYER) -> Command:
+    """Read a line in any accepted spelling (see the module docstring); ``example``: the
+    player the refusals' examples name.
 
     :raises ParseError: quoting the offending token, with its 1-based column.
     """
@@ -184,7 +192,7 @@ def read_lenient(text: str) -> Command:
         player, rest, offset = body[:colon].strip(), body[colon + 1:], colon + 1
         if not player:
             raise ParseError("a line starts with the player's name", location=Location(column=1),
-                             hint="e.g. 'red: lay plain f7'")
+                             hint=f"e.g. '{example}: lay plain f7'")
         tokens = [(m.group(), m.start() + offset + 1) for m in _TOKEN.finditer(rest)]
     else:
         tokens = [(m.group(), m.start() + 1) for m in _TOKEN.finditer(body)]
@@ -211,11 +219,11 @@ def read_lenient(text: str) -> Command:
     if verb == "draw":
         if not args:
             raise ParseError("draw needs the tile drawn", location=Location(column=column + len(word) + 1),
-                             hint="e.g. 'red: draw village-forest'")
+                             hint=f"e.g. '{example}: draw village-forest'")
         tile = _two_word_tile(args, 0)
         _no_more(args, 1 if tile is None else 2)
         return DrawCommand(player=player, tile=tile or tile_name(*args[0]))
-    return _parse_lay(player, args, len(body.rstrip()) + 1, body)
+    return _parse_lay(player, args, len(body.rstrip()) + 1, body, example)
 
 
 def canonical_start(typed: str) -> str:
@@ -290,10 +298,12 @@ def _empty_leave_item(body: str, start: int, end: int) -> None:
                              hint="give the knights left on each tile, castle first: e.g. 'leave 1,2,1'")
 
 
-def _parse_lay(player: str, args: list[tuple[str, int]], end_column: int, body: str = "") -> LayCommand:
+def _parse_lay(player: str, args: list[tuple[str, int]], end_column: int, body: str = "",
+               example: str = EXAMPLE_PLAYER) -> LayCommand:
     """The words after ``lay`` (each with its column); ``end_column``: the column after the
     line's last word, where a part the line lacks is reported; ``body``: the line as typed
-    (without its comment), where a ``leave`` list's separators are checked."""
+    (without its comment), where a ``leave`` list's separators are checked; ``example``: the
+    player the refusals' examples name."""
     tile = cell = direction = None
     knights: tuple[int, int] | None = None  # (count, column)
     leave: list[int] = []
@@ -344,7 +354,7 @@ def _parse_lay(player: str, args: list[tuple[str, int]], end_column: int, body: 
     if tile is None or cell is None:
         what = "tile" if tile is None else "cell"
         raise ParseError(f"lay needs a {what}", location=Location(column=end_column),
-                         hint="e.g. 'red: lay castle-plain e4 knights 4 east leave 1,2,1'")
+                         hint=f"e.g. '{example}: lay castle-plain e4 knights 4 east leave 1,2,1'")
     if not leave and knights is not None and knights[0]:
         if direction is not None:
             raise ParseError(f"knights {knights[0]} {direction} needs the knights left on each tile",

@@ -48,7 +48,7 @@ class RobberKnightsSession:
         :raises ParseError:
         """
         try:
-            cmd = parse_line(text)
+            cmd = parse_line(text, self.state.players[self.state.to_move].name)  # examples name the mover
             if cmd.player not in self.state.index:
                 column = len(text) - len(text.lstrip()) + 1
                 cmd = cmd.model_copy(update={"player": self.names.resolve(cmd.player, column=column)})

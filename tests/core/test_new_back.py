@@ -203,3 +203,52 @@ def test_back_puts_the_answer_back_when_the_question_names_new_players(tmp_path,
     assert questions[3].startswith("Anna's duchy") and questions[11].startswith("Ann's duchy")
     end = open_record(tmp_path / "end.toml").record_data()["end"]["players"]
     assert end["Ann"]["duchy"] == {"c3": "bank"}
+
+
+def test_back_typed_after_the_earlier_answer_goes_back(tmp_path, monkeypatch):
+    """``back`` typed at the end of a line that holds the earlier answer goes back as the
+    word alone does (not ``c3:bankback``, an answer no one meant), and the earlier answer
+    waits for the question; so does ``back`` typed over the pre-filled text. Anything else
+    ending in ``back`` is an answer as typed."""
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+    with create_pipe_input() as pipe:
+        read = terminal_reader(input=pipe, output=DummyOutput())
+
+        def typed(keys: str, question: str) -> str:
+            pipe.send_text(keys)
+            return read(question, [])
+
+        assert typed("c3:bank\r", "Anna's duchy: ") == "c3:bank"
+        assert typed(PAGE_UP, "Ben's duchy: ") == "back"
+        assert typed("back\r", "Anna's duchy: ") == "back"              # (c3:bank on the line: c3:bankback)
+        assert typed("\r", "Anna's duchy: ") == "c3:bank"               # (the earlier answer kept)
+        assert typed(" BACK\r", "Anna's duchy: ") == "back"             # (a space, any case)
+        assert typed("\x7f" * 7 + "back\r", "Anna's duchy: ") == "back"  # (the pre-filled text replaced)
+        assert typed("\r", "Anna's duchy: ") == "c3:bank"
+        assert typed("\x7f" * 4 + "mineback\r", "Anna's duchy: ") == "c3:mineback"  # (mended: an answer)
+
+
+def test_back_after_the_earlier_answer_goes_back_through_create(tmp_path, monkeypatch):
+    """Through ``create``: ``back`` typed after Anna's pre-filled duchy asks the question before
+    (the start castle) again, and Anna's duchy keeps its answer."""
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+    keys = iter(["Anna,Ben\r", "\r", "\r",      # players, duchy board, start castle
+                 "c3:bank\r", "back\r",          # Anna's duchy; back at Ben's
+                 "back\r",                       # Anna's duchy, c3:bank on the line: back to the start castle
+                 "\r", "\r",                     # start castle; Anna's duchy: c3:bank taken again
+                 *["\r"] * 6, "anna=4,ben=0\r",  # Ben's duchy .. workers, VP
+                 "\r", "\r", "\r"])               # date, place, event
+    with create_pipe_input() as pipe:
+        read = terminal_reader(input=pipe, output=DummyOutput())
+        questions: list[str] = []
+
+        def reading(question: str, choices: list[str]) -> str:
+            questions.append(str(question))
+            pipe.send_text(next(keys))
+            return read(question, choices)
+
+        create(str(tmp_path / "end.toml"), NewRecord(game="castles-of-burgundy", edition="2011", end=True),
+               ask=True, read=reading, say=lambda said: None)
+    assert next(keys, None) is None
+    assert [q.split(" ")[0] for q in questions[3:8]] == ["Anna's", "Ben's", "Anna's", "start", "Anna's"]
+    assert open_record(tmp_path / "end.toml").record_data()["end"]["players"]["Anna"]["duchy"] == {"c3": "bank"}

@@ -100,3 +100,31 @@ def test_more_knights_than_a_player_owns_is_the_reader_s_and_more_than_five_the_
         parse_line("red: lay cp e4 knights 31")
     assert caught.value.location.column == 24 and "a player has only 30" in caught.value.message
     assert parse_line("red: lay cp e4 knights 9").knights == 9
+
+
+ANNA_BEN = {"anna": ["castle-plain", "village-plain"], "ben": ["castle-forest", "plain"]}
+
+
+@pytest.mark.parametrize(("typed", "example"), [
+    ("ben: lay cp", "'ben: lay castle-plain e4 knights 4 east leave 1,2,1'"),
+    ("anna: draw", "'ben: draw village-forest'"),
+    (": end", "'ben: lay plain f7'"),
+])
+def test_a_refusal_s_example_names_the_player_to_move_of_the_record(typed, example):
+    """At a table of Anna and Ben the examples are theirs (the player to move), not 'red'."""
+    from tests.robber_knights.helpers import BASE_TILES, position
+
+    tiles = [tile.replace("red:", "anna:").replace("blue:", "ben:").replace("blue,", "ben,").replace(",blue", ",ben")
+             for tile in BASE_TILES]
+    session = position(tiles, ANNA_BEN, to_move="ben", players=("anna", "ben"))
+    with pytest.raises(ParseError) as err:
+        session.read(typed)
+    assert err.value.hint == f"e.g. {example}"
+    assert "red" not in str(err.value)
+
+
+def test_a_bare_parse_keeps_a_neutral_example():
+    """Without a record there is no player to name: the example names red, as the docs do."""
+    with pytest.raises(ParseError) as err:
+        parse_line("anna: lay cp")
+    assert err.value.hint == "e.g. 'red: lay castle-plain e4 knights 4 east leave 1,2,1'"
