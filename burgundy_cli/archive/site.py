@@ -47,7 +47,8 @@ div.picture{overflow-x:auto;max-width:100%;margin:.5em 0}
 img.picture{display:block;max-width:100%;height:auto;border:1px solid #ddd}
 a{color:#1f5ea8}
 @media (max-width:700px){
-body{padding:.6em .8em}th,td{padding:.2em .35em}
+body{padding:.6em .8em}th,td{padding:.2em .3em}
+table.figures td:first-child{white-space:normal}th span[data-short]{font-size:0;white-space:nowrap}th span[data-short]::after{content:attr(data-short);font-size:1rem}
 img.picture{max-width:none;width:max(100%,560px)}
 img.picture.column{max-width:none;width:auto;min-width:100%;box-sizing:border-box}
 table.games{min-width:640px}
@@ -259,6 +260,20 @@ def _table(head: list[str] | None, rows: Iterable[list[str]], numeric: Iterable[
     return "\n".join([*lines, "</table></div>"])
 
 
+#: A heading's short form, which a phone shows instead (CSS ``th span[data-short]``): at 390
+#: pixels the standings' seven columns ran off the screen, "win %" and "games rated" on two
+#: lines each. The long form stays the cell's text (and its ``title``), the desktop's heading.
+#: On a phone a table of figures (``table.figures``) also lets a long name wrap.
+_SHORT = {"played": "P", "wins": "W", "won": "W", "tied": "T", "lost": "L", "win %": "W%", "average": "avg",
+          "average rank": "rank", "mu": "\u03bc", "sigma": "\u03c3", "games rated": "games"}
+
+
+def _head(words: list[str]) -> list[str]:
+    """The headings of a table of figures, each with its phone form (:data:`_SHORT`)."""
+    return [f'<span title="{_e(w)}" data-short="{_e(_SHORT[w])}">{_e(w)}</span>' if w in _SHORT else _e(w)
+            for w in words]
+
+
 def _game_name(game: str) -> str:
     from burgundy_cli.core.registry import game_module
 
@@ -378,22 +393,22 @@ def _games_table(games: list[Game], site: Site, prefix: str, player: str | None 
 def _standings_table(group: dict[str, Any], site: Site, prefix: str) -> str:
     rows = [[site.player_link(p["name"], prefix), str(p["played"]), f"{p['wins']:g}", f"{100 * p['win_rate']:.0f}%",
              f"{p['average']:.1f}", str(p["best"]), f"{p['average_rank']:.2f}"] for p in group["players"]]
-    return _table(["player", "played", "wins", "win %", "average", "best", "average rank"], rows,
-                  numeric=range(1, 7))
+    return _table(_head(["player", "played", "wins", "win %", "average", "best", "average rank"]), rows,
+                  numeric=range(1, 7), kind="figures")
 
 
 def _ratings_table(rows: list[dict[str, Any]], site: Site, prefix: str) -> str:
-    return _table(["player", "rating", "mu", "sigma", "games rated"],
+    return _table(_head(["player", "rating", "mu", "sigma", "games rated"]),
                   [[site.player_link(r["name"], prefix), f"{r['rating']:.2f}", f"{r['mu']:.2f}", f"{r['sigma']:.2f}",
-                    str(r["played"])] for r in rows], numeric=range(1, 5))
+                    str(r["played"])] for r in rows], numeric=range(1, 5), kind="figures")
 
 
 def _solo_table(rows: list[dict[str, Any]], site: Site, prefix: str) -> str:
     """``stats``' solo section: a row per player, games won and lost against the target."""
-    return _table(["player", "played", "won", "lost", "win %", "average", "best"],
+    return _table(_head(["player", "played", "won", "lost", "win %", "average", "best"]),
                   [[site.player_link(r["name"], prefix), str(r["played"]), str(r["won"]), str(r["lost"]),
                     f"{100 * r['win_rate']:.0f}%", f"{r['average']:.1f}", str(r["best"])] for r in rows],
-                  numeric=range(1, 7))
+                  numeric=range(1, 7), kind="figures")
 
 
 def _teams_table(rows: list[dict[str, Any]], site: Site, prefix: str) -> str:
@@ -405,7 +420,7 @@ def _teams_table(rows: list[dict[str, Any]], site: Site, prefix: str) -> str:
     body = [[" + ".join(site.player_link(name, prefix) for name in r["members"]), str(r["played"]), str(r["won"]),
              *([str(r["tied"])] if tied else []), str(r["lost"]), f"{100 * r['win_rate']:.0f}%",
              f"{r['average']:.1f}", str(r["best"])] for r in rows]
-    return _table(head, body, numeric=range(1, len(head)))
+    return _table(_head(head), body, numeric=range(1, len(head)), kind="figures")
 
 
 @dataclass
