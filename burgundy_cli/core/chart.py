@@ -194,8 +194,8 @@ def rating_chart_svg(title: str, labels: list[str], series: dict[str, list[float
     svg.rect(0, 0, width, height, "background")
     svg.label(LEFT, 24, title, "title")
 
-    def x_of(index: int) -> float:
-        return LEFT + plot_w * index / max(1, len(labels) - 1)
+    def x_of(index: int) -> float:   # (one game: in the middle, not on the left edge)
+        return LEFT + (plot_w * index / (len(labels) - 1) if len(labels) > 1 else plot_w / 2)
 
     def y_of(value: float) -> float:
         return TOP + plot_h * (top - value) / (top - bottom)
@@ -209,7 +209,8 @@ def rating_chart_svg(title: str, labels: list[str], series: dict[str, list[float
     _x_labels(svg, labels, x_of, TOP + plot_h)
     svg.line(LEFT, TOP + plot_h, LEFT + plot_w, TOP + plot_h, "frame")
     svg.line(LEFT, TOP, LEFT, TOP + plot_h, "frame")
-    svg.label(LEFT + plot_w / 2, TOP + plot_h + 34, "games in date order; rating = mu - 3 sigma", "axis x")
+    order = "one rated game so far" if len(labels) == 1 else "games in date order"
+    svg.label(LEFT + plot_w / 2, TOP + plot_h + 34, f"{order}; rating = mu - 3 sigma", "axis x")
     for index, (name, (colour, dash, marker)) in enumerate(zip(names, styles)):
         points = [(x_of(i), y_of(v)) for i, v in enumerate(series[name]) if v is not None]
         if len(points) > 1:

@@ -172,3 +172,25 @@ def test_a_player_named_after_a_colour_keeps_it_beside_players_who_are_not() -> 
     assert player_colours(["Anna", "Ben", "Cara", "Dario"]) == list(SEAT_COLOURS)   # (pictures unchanged)
     assert player_colours(["red", "blue", "green", "yellow"]) == [NAMED_COLOURS[c] for c in
                                                                     ("red", "blue", "green", "yellow")]
+
+
+def test_a_ratings_chart_of_one_rated_game_draws_it_in_the_middle_and_says_so() -> None:
+    """A club with one rated game: every point, its tick and its label sat on the chart's left
+    edge, on the y axis. They are now in the middle of the plot, and the axis says there is
+    one rated game so far."""
+    from burgundy_cli.core.chart import LEFT, rating_chart_svg
+
+    root = ET.fromstring(rating_chart_svg("Ratings over time", ["2026-03-01"], {"Anna": [2.5], "Ben": [-1.5]}))
+    frame = next(n for n in root.iter(f"{SVG}line") if n.get("class") == "frame" and n.get("x1") == n.get("x2")
+                 and float(n.get("y2")) - float(n.get("y1")) > 100)   # the y axis
+    right = max(float(n.get("x2")) for n in root.iter(f"{SVG}line") if n.get("class") == "grid")
+    middle = (LEFT + right) / 2
+    assert float(frame.get("x1")) == LEFT
+    marks = [n for n in root.iter(f"{SVG}path") if n.get("class") == "marker"][:2]   # (then the legend's)
+    assert len(marks) == 2
+    for mark in marks:
+        x = float(mark.get("d").split()[0].lstrip("M").split(",")[0])
+        assert abs(x - middle) < 8, mark.get("d")
+    label = next(n for n in root.iter(f"{SVG}text") if n.text == "2026-03-01")
+    assert float(label.get("x")) == middle
+    assert "one rated game so far; rating = mu - 3 sigma" in [n.text for n in root.iter(f"{SVG}text")]
