@@ -102,6 +102,7 @@ def _game_data(path: str) -> dict[str, Any]:
         else:
             board, series, column = game_pictures(path)
             result["board"], result["chart"] = board, chart_svg(series)
+            result["chart_phone"] = chart_svg(series, phone=True)
             if column is not None:
                 result["board_column"] = column
     except Exception as err:  # noqa: BLE001 - (the file changed since it was scored) a located line, no traceback
@@ -364,7 +365,8 @@ def game_page(game: Game, site: Site) -> str:
                  _picture(f"{game.slug}-board.svg", "the position: " + game.title,
                           column=f"{game.slug}-board-phone.svg" if "board_column" in data else None),
                  f"<h2>{_e(chart_heading(data['game']))}</h2>",
-                 _picture(f"{game.slug}-chart.svg", score_word(data["game"]) + " chart: " + game.title)]
+                 _picture(f"{game.slug}-chart.svg", score_word(data["game"]) + " chart: " + game.title,
+                          column=f"{game.slug}-chart-phone.svg")]
     elif RESULT_ONLY not in data["notes"]:   # (a result-only record's note, above, says it already)
         body.append(f'<p class="note">{_e(data["nothing_to_draw"])}</p>')
     return _page(game.title, body, "../")
@@ -576,7 +578,7 @@ def _normal_games(kind: str, group: dict[str, Any], club: Club, site: Site) -> l
     if kind in club.ratings:
         body += ["<h3>Ratings</h3>", _ratings_table(club.ratings[kind], site, "")]
         if kind in club.history:
-            body.append(_picture(f"ratings-{kind}.svg", f"ratings over time, {kind}"))
+            body.append(_picture(f"ratings-{kind}.svg", f"ratings over time, {kind}", column=f"ratings-{kind}-phone.svg"))
     if club.pairs.get(kind):
         body += ["<h3>Head to head</h3>",
                  '<p class="note">Each row: games the row\'s player finished above the column\'s, '
@@ -600,7 +602,8 @@ def player_page(key: str, site: Site, club: Club) -> str:
             section += [f"<h3>Rating (place {_rating_place(club.ratings[kind], rated[0])} of "
                         f"{len(club.ratings[kind])})</h3>",
                         _ratings_table(rated, site, "../"),
-                        _picture(f"{site.players[key]}-ratings-{kind}.svg", "rating over time")]
+                        _picture(f"{site.players[key]}-ratings-{kind}.svg", "rating over time",
+                                 column=f"{site.players[key]}-ratings-{kind}-phone.svg")]
         if any(key in pair for pair in club.pairs.get(kind, {})):
             section += ["<h3>Head to head</h3>", _head_to_head(group, club.pairs[kind], site, "../", only=key)]
         section += _solo_and_team_games(kind, club, site, "../", only=key)
@@ -629,16 +632,20 @@ def build(folder: str, out: str, jobs: int = 0) -> tuple[Site, list[str]]:
     club = club_views(site)
     files: dict[str, str] = {"style.css": CSS, "index.html": index_page(site, club, folder)}
     for kind, (labels, series) in club.history.items():
-        files[f"ratings-{kind}.svg"] = rating_chart_svg(f"Ratings over time: {_game_name(kind)}", labels, series)
-        styles = dict(zip(series, series_styles(list(series))))   # (a player's page draws them as the club's chart)
-        for name, values in series.items():
-            files[f"players/{site.players[player_key(name)]}-ratings-{kind}.svg"] = rating_chart_svg(
-                f"{name}: rating over time ({_game_name(kind)})", labels, {name: values}, {name: styles[name]})
+        for end, phone in (("", False), ("-phone", True)):   # (the desktop's chart and a phone's)
+            files[f"ratings-{kind}{end}.svg"] = rating_chart_svg(f"Ratings over time: {_game_name(kind)}", labels,
+                                                                 series, phone=phone)
+            styles = dict(zip(series, series_styles(list(series))))   # (a player's page draws them as the club's)
+            for name, values in series.items():
+                files[f"players/{site.players[player_key(name)]}-ratings-{kind}{end}.svg"] = rating_chart_svg(
+                    f"{name}: rating over time ({_game_name(kind)})", labels, {name: values}, {name: styles[name]},
+                    phone=phone)
     for game in site.games:
         files[f"games/{game.slug}.html"] = game_page(game, site)
         if "board" in game.data:
             files[f"games/{game.slug}-board.svg"] = game.data["board"]
             files[f"games/{game.slug}-chart.svg"] = game.data["chart"]
+            files[f"games/{game.slug}-chart-phone.svg"] = game.data["chart_phone"]
             if "board_column" in game.data:
                 files[f"games/{game.slug}-board-phone.svg"] = game.data["board_column"]
     for key in site.players:

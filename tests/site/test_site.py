@@ -477,12 +477,23 @@ def test_on_a_phone_a_board_shows_a_duchy_a_screen_and_the_desktop_is_as_before(
             if view == 1280:   # the desktop: at the picture's own size, in a box that needs no scrolling
                 assert picture["drawn"] == pytest.approx(min(picture["natural"] + 2, picture["box"]), abs=1), picture
                 assert not picture["current"].endswith("-phone.svg"), picture
-            elif "column" in picture["cls"]:   # a Castles board on a phone: its one column
-                assert picture["current"].endswith("-board-phone.svg") and picture["natural"] <= 400, picture
+            elif "column" in picture["cls"]:   # a Castles board on a phone: its one column (a chart: its phone form)
+                assert picture["current"].endswith("-phone.svg") and picture["natural"] <= 400, picture
                 assert picture["drawn"] == pytest.approx(max(picture["natural"] + 2, picture["box"]), abs=1), picture
             else:
                 assert picture["drawn"] >= min(560, picture["natural"]), picture
-    boards = [(e["view"], p["current"], p["link"]) for e in report for p in e["pictures"] if "column" in p["cls"]]
+    boards = [(e["view"], p["current"], p["link"]) for e in report for p in e["pictures"]
+              if "column" in p["cls"] and "-board" in p["link"]]
+    # a chart has its phone form too: as wide as the screen at least, never under its own size
+    # (its text larger than the desktop's); it was the desktop's shrunk to 560 pixels, scrolling
+    charts = [(e["view"], p) for e in report for p in e["pictures"] if p["link"].endswith("-chart.svg")]
+    assert len(charts) == 2 * 3 and all("column" in p["cls"] for _, p in charts), charts
+    for view, chart in charts:
+        assert chart["current"].endswith("-chart-phone.svg" if view == "390" else "-chart.svg"), chart
+        if view == "390":
+            assert chart["natural"] + 2 <= chart["box"], chart   # no sideways scrolling
+    ratings = [p for e in report if e["view"] == "390" for p in e["pictures"] if p["link"].startswith("ratings-")]
+    assert ratings and all(p["current"].endswith("-phone.svg") for p in ratings), ratings
     assert sorted(boards) == [("1280", "castles-board.svg", "castles-board.svg"),
                               ("1280", "solo-board.svg", "solo-board.svg"),
                               ("390", "castles-board-phone.svg", "castles-board.svg"),
