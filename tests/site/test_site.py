@@ -495,9 +495,16 @@ def test_on_a_phone_a_board_shows_a_duchy_a_screen_and_the_desktop_is_as_before(
     ratings = [p for e in report if e["view"] == "390" for p in e["pictures"] if p["link"].startswith("ratings-")]
     assert ratings and all(p["current"].endswith("-phone.svg") for p in ratings), ratings
     assert sorted(boards) == [("1280", "castles-board.svg", "castles-board.svg"),
+                              ("1280", "knights-board.svg", "knights-board.svg"),
                               ("1280", "solo-board.svg", "solo-board.svg"),
                               ("390", "castles-board-phone.svg", "castles-board.svg"),
+                              ("390", "knights-board-phone.svg", "knights-board.svg"),
                               ("390", "solo-board-phone.svg", "solo-board.svg")]
+    # a Robber Knights board's phone form (its map as wide as the screen, the players and key
+    # under it in larger text; it was the 714-pixel desktop picture shrunk to 560) fits too
+    knights = next(p for e in report if e["view"] == "390" for p in e["pictures"]
+                   if p["current"] == "knights-board-phone.svg")
+    assert knights["natural"] + 2 <= knights["box"], knights
     # the solo game's duchy of islands, the widest, fits the phone's page: no sideways scrolling
     solo = next(p for e in report if e["view"] == "390" for p in e["pictures"] if p["current"] == "solo-board-phone.svg")
     assert solo["natural"] + 2 <= solo["box"], solo
