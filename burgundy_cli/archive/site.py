@@ -47,7 +47,8 @@ div.picture{overflow-x:auto;max-width:100%;margin:.5em 0}
 img.picture{display:block;max-width:100%;height:auto;border:1px solid #ddd}
 a{color:#1f5ea8}
 @media (max-width:700px){
-body{padding:.6em .8em}th,td{padding:.2em .35em}
+body{padding:.6em .8em}th,td{padding:.2em .3em}
+table.figures td:first-child{white-space:normal}th span[data-short]{font-size:0;white-space:nowrap}th span[data-short]::after{content:attr(data-short);font-size:1rem}
 img.picture{max-width:none;width:max(100%,560px)}
 img.picture.column{max-width:none;width:auto;min-width:100%;box-sizing:border-box}
 table.games{min-width:640px}
@@ -101,6 +102,7 @@ def _game_data(path: str) -> dict[str, Any]:
         else:
             board, series, column = game_pictures(path)
             result["board"], result["chart"] = board, chart_svg(series)
+            result["chart_phone"] = chart_svg(series, phone=True)
             if column is not None:
                 result["board_column"] = column
     except Exception as err:  # noqa: BLE001 - (the file changed since it was scored) a located line, no traceback
@@ -259,6 +261,20 @@ def _table(head: list[str] | None, rows: Iterable[list[str]], numeric: Iterable[
     return "\n".join([*lines, "</table></div>"])
 
 
+#: A heading's short form, which a phone shows instead (CSS ``th span[data-short]``): at 390
+#: pixels the standings' seven columns ran off the screen, "win %" and "games rated" on two
+#: lines each. The long form stays the cell's text (and its ``title``), the desktop's heading.
+#: On a phone a table of figures (``table.figures``) also lets a long name wrap.
+_SHORT = {"played": "P", "wins": "W", "won": "W", "tied": "T", "lost": "L", "win %": "W%", "average": "avg",
+          "average rank": "rank", "mu": "\u03bc", "sigma": "\u03c3", "games rated": "games"}
+
+
+def _head(words: list[str]) -> list[str]:
+    """The headings of a table of figures, each with its phone form (:data:`_SHORT`)."""
+    return [f'<span title="{_e(w)}" data-short="{_e(_SHORT[w])}">{_e(w)}</span>' if w in _SHORT else _e(w)
+            for w in words]
+
+
 def _game_name(game: str) -> str:
     from burgundy_cli.core.registry import game_module
 
@@ -349,7 +365,8 @@ def game_page(game: Game, site: Site) -> str:
                  _picture(f"{game.slug}-board.svg", "the position: " + game.title,
                           column=f"{game.slug}-board-phone.svg" if "board_column" in data else None),
                  f"<h2>{_e(chart_heading(data['game']))}</h2>",
-                 _picture(f"{game.slug}-chart.svg", score_word(data["game"]) + " chart: " + game.title)]
+                 _picture(f"{game.slug}-chart.svg", score_word(data["game"]) + " chart: " + game.title,
+                          column=f"{game.slug}-chart-phone.svg")]
     elif RESULT_ONLY not in data["notes"]:   # (a result-only record's note, above, says it already)
         body.append(f'<p class="note">{_e(data["nothing_to_draw"])}</p>')
     return _page(game.title, body, "../")
@@ -378,22 +395,22 @@ def _games_table(games: list[Game], site: Site, prefix: str, player: str | None 
 def _standings_table(group: dict[str, Any], site: Site, prefix: str) -> str:
     rows = [[site.player_link(p["name"], prefix), str(p["played"]), f"{p['wins']:g}", f"{100 * p['win_rate']:.0f}%",
              f"{p['average']:.1f}", str(p["best"]), f"{p['average_rank']:.2f}"] for p in group["players"]]
-    return _table(["player", "played", "wins", "win %", "average", "best", "average rank"], rows,
-                  numeric=range(1, 7))
+    return _table(_head(["player", "played", "wins", "win %", "average", "best", "average rank"]), rows,
+                  numeric=range(1, 7), kind="figures")
 
 
 def _ratings_table(rows: list[dict[str, Any]], site: Site, prefix: str) -> str:
-    return _table(["player", "rating", "mu", "sigma", "games rated"],
+    return _table(_head(["player", "rating", "mu", "sigma", "games rated"]),
                   [[site.player_link(r["name"], prefix), f"{r['rating']:.2f}", f"{r['mu']:.2f}", f"{r['sigma']:.2f}",
-                    str(r["played"])] for r in rows], numeric=range(1, 5))
+                    str(r["played"])] for r in rows], numeric=range(1, 5), kind="figures")
 
 
 def _solo_table(rows: list[dict[str, Any]], site: Site, prefix: str) -> str:
     """``stats``' solo section: a row per player, games won and lost against the target."""
-    return _table(["player", "played", "won", "lost", "win %", "average", "best"],
+    return _table(_head(["player", "played", "won", "lost", "win %", "average", "best"]),
                   [[site.player_link(r["name"], prefix), str(r["played"]), str(r["won"]), str(r["lost"]),
                     f"{100 * r['win_rate']:.0f}%", f"{r['average']:.1f}", str(r["best"])] for r in rows],
-                  numeric=range(1, 7))
+                  numeric=range(1, 7), kind="figures")
 
 
 def _teams_table(rows: list[dict[str, Any]], site: Site, prefix: str) -> str:
@@ -405,7 +422,7 @@ def _teams_table(rows: list[dict[str, Any]], site: Site, prefix: str) -> str:
     body = [[" + ".join(site.player_link(name, prefix) for name in r["members"]), str(r["played"]), str(r["won"]),
              *([str(r["tied"])] if tied else []), str(r["lost"]), f"{100 * r['win_rate']:.0f}%",
              f"{r['average']:.1f}", str(r["best"])] for r in rows]
-    return _table(head, body, numeric=range(1, len(head)))
+    return _table(_head(head), body, numeric=range(1, len(head)), kind="figures")
 
 
 @dataclass
@@ -561,7 +578,7 @@ def _normal_games(kind: str, group: dict[str, Any], club: Club, site: Site) -> l
     if kind in club.ratings:
         body += ["<h3>Ratings</h3>", _ratings_table(club.ratings[kind], site, "")]
         if kind in club.history:
-            body.append(_picture(f"ratings-{kind}.svg", f"ratings over time, {kind}"))
+            body.append(_picture(f"ratings-{kind}.svg", f"ratings over time, {kind}", column=f"ratings-{kind}-phone.svg"))
     if club.pairs.get(kind):
         body += ["<h3>Head to head</h3>",
                  '<p class="note">Each row: games the row\'s player finished above the column\'s, '
@@ -585,7 +602,8 @@ def player_page(key: str, site: Site, club: Club) -> str:
             section += [f"<h3>Rating (place {_rating_place(club.ratings[kind], rated[0])} of "
                         f"{len(club.ratings[kind])})</h3>",
                         _ratings_table(rated, site, "../"),
-                        _picture(f"{site.players[key]}-ratings-{kind}.svg", "rating over time")]
+                        _picture(f"{site.players[key]}-ratings-{kind}.svg", "rating over time",
+                                 column=f"{site.players[key]}-ratings-{kind}-phone.svg")]
         if any(key in pair for pair in club.pairs.get(kind, {})):
             section += ["<h3>Head to head</h3>", _head_to_head(group, club.pairs[kind], site, "../", only=key)]
         section += _solo_and_team_games(kind, club, site, "../", only=key)
@@ -614,16 +632,20 @@ def build(folder: str, out: str, jobs: int = 0) -> tuple[Site, list[str]]:
     club = club_views(site)
     files: dict[str, str] = {"style.css": CSS, "index.html": index_page(site, club, folder)}
     for kind, (labels, series) in club.history.items():
-        files[f"ratings-{kind}.svg"] = rating_chart_svg(f"Ratings over time: {_game_name(kind)}", labels, series)
-        styles = dict(zip(series, series_styles(list(series))))   # (a player's page draws them as the club's chart)
-        for name, values in series.items():
-            files[f"players/{site.players[player_key(name)]}-ratings-{kind}.svg"] = rating_chart_svg(
-                f"{name}: rating over time ({_game_name(kind)})", labels, {name: values}, {name: styles[name]})
+        for end, phone in (("", False), ("-phone", True)):   # (the desktop's chart and a phone's)
+            files[f"ratings-{kind}{end}.svg"] = rating_chart_svg(f"Ratings over time: {_game_name(kind)}", labels,
+                                                                 series, phone=phone)
+            styles = dict(zip(series, series_styles(list(series))))   # (a player's page draws them as the club's)
+            for name, values in series.items():
+                files[f"players/{site.players[player_key(name)]}-ratings-{kind}{end}.svg"] = rating_chart_svg(
+                    f"{name}: rating over time ({_game_name(kind)})", labels, {name: values}, {name: styles[name]},
+                    phone=phone)
     for game in site.games:
         files[f"games/{game.slug}.html"] = game_page(game, site)
         if "board" in game.data:
             files[f"games/{game.slug}-board.svg"] = game.data["board"]
             files[f"games/{game.slug}-chart.svg"] = game.data["chart"]
+            files[f"games/{game.slug}-chart-phone.svg"] = game.data["chart_phone"]
             if "board_column" in game.data:
                 files[f"games/{game.slug}-board-phone.svg"] = game.data["board_column"]
     for key in site.players:

@@ -14,7 +14,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from burgundy_cli.core.svg import Svg, marker_path, player_colours, series_styles
+from burgundy_cli.core.svg import Svg, marker_path, player_colours, series_styles, wrap
 from burgundy_cli.core.words import padded, text_width
 
 CSS = """
@@ -31,7 +31,8 @@ text{font-family:'DejaVu Sans',Verdana,sans-serif;font-size:10px;fill:#222}
 .point{stroke:#fff;stroke-width:.8}
 """.replace("\n", "")
 
-LEFT, TOP, RIGHT, BOTTOM = 56.0, 48.0, 170.0, 44.0
+_LEFT, _TOP, RIGHT, BOTTOM = 56.0, 48.0, 170.0, 44.0
+LEFT, TOP = _LEFT, _TOP
 #: Width of one character of the title (bold 15px): the plot widens for a long title.
 TITLE_EM = 9.0
 #: The room between two labels of the x axis, in pixels: at least ``AXIS_GAP``, and
@@ -88,20 +89,50 @@ def chart_heading(game: str) -> str:
     return f"{score_word(game)} after every {unit}"
 
 
-def chart_svg(series: dict[str, Any]) -> str:
-    """The chart of :func:`~burgundy_cli.core.pictures.chart_series`'s data."""
+#: A phone's form of a chart (a results website shows it at 700 pixels and less): as wide as
+#: a phone's screen, its text larger, the title wrapped, the legend under the plot instead of
+#: beside it. The desktop's chart, 590 pixels and more, was shrunk to 560 pixels in a box
+#: scrolling sideways, its 9-pixel axis labels read at about 8.
+PHONE_CSS = CSS + "text{font-size:12px}.title{font-size:14px}.axis{font-size:11px}"
+PHONE_LEFT, PHONE_RIGHT, PHONE_PLOT_W, PHONE_PLOT_H = 40.0, 36.0, 280.0, 220.0
+#: Characters of a phone chart's title (bold 14 px) on a line; pixels between its legend's rows.
+PHONE_TITLE_CHARS, PHONE_ROW = 38, 18.0
+#: How much wider a phone chart's axis labels (11 px) are than :func:`label_width`'s (9 px).
+PHONE_AXIS_SCALE = 11 / 9
+
+
+def _phone_layout(svg_title: str, rows: int) -> tuple[list[str], float, float, float]:
+    """A phone chart's title lines, the plot's top, the legend's first row and the height."""
+    lines = wrap(svg_title, PHONE_TITLE_CHARS)
+    top = 22.0 + 18.0 * len(lines) + 8.0
+    legend = top + PHONE_PLOT_H + 62.0
+    return lines, top, legend, legend + PHONE_ROW * rows
+
+
+def chart_svg(series: dict[str, Any], phone: bool = False) -> str:
+    """The chart of :func:`~burgundy_cli.core.pictures.chart_series`'s data; with ``phone``,
+    its phone form (:data:`PHONE_CSS`)."""
     labels: list[str] = series["steps"]
     names = list(series["vp"])
     colours = player_colours(names)
     unit = "round" if series["game"] == "castles-of-burgundy" else "turn"
     title = f"{chart_heading(series['game'])}: {series['title']}"
-    plot_w = max(360.0, 22.0 * (len(labels) - 1), TITLE_EM * len(title) - RIGHT)
-    plot_h = 280.0
-    width, height = LEFT + plot_w + RIGHT, TOP + plot_h + BOTTOM
     top_vp, step = vp_axis(max([max(v) for v in series["vp"].values()] + [1]))
-    svg = Svg(width, height, title, CSS)
-    svg.rect(0, 0, width, height, "background")
-    svg.label(LEFT, 24, title, "title")
+    if phone:
+        LEFT, plot_w, plot_h = PHONE_LEFT, PHONE_PLOT_W, PHONE_PLOT_H
+        title_lines, TOP, legend_y, height = _phone_layout(title, len(names))
+        width = LEFT + plot_w + PHONE_RIGHT
+        svg = Svg(width, height, title, PHONE_CSS)
+        svg.rect(0, 0, width, height, "background")
+        svg.lines(10, 22, title_lines, "title", 18)
+    else:
+        LEFT, TOP = _LEFT, _TOP
+        plot_w = max(360.0, 22.0 * (len(labels) - 1), TITLE_EM * len(title) - RIGHT)
+        plot_h = 280.0
+        width, height = LEFT + plot_w + RIGHT, TOP + plot_h + BOTTOM
+        svg = Svg(width, height, title, CSS)
+        svg.rect(0, 0, width, height, "background")
+        svg.label(LEFT, 24, title, "title")
 
     def x_of(index: int) -> float:
         return LEFT + plot_w * index / max(1, len(labels) - 1)
@@ -112,13 +143,13 @@ def chart_svg(series: dict[str, Any]) -> str:
     for vp in range(0, top_vp + 1, step):
         svg.line(LEFT, y_of(vp), LEFT + plot_w, y_of(vp), "grid")
         svg.label(LEFT - 6, y_of(vp) + 3, str(vp), "axis y")
-    _x_labels(svg, labels, x_of, TOP + plot_h)
+    _x_labels(svg, labels, x_of, TOP + plot_h, PHONE_AXIS_SCALE if phone else 1.0)
     if labels[-1] == "final":
         svg.line(x_of(len(labels) - 2), TOP, x_of(len(labels) - 2), TOP + plot_h, "final")
     svg.line(LEFT, TOP + plot_h, LEFT + plot_w, TOP + plot_h, "frame")
     svg.line(LEFT, TOP, LEFT, TOP + plot_h, "frame")
-    svg.label(LEFT + plot_w / 2, height - 8, f"{unit}s" + ("; the last step is the final scoring"
-                                                          if labels[-1] == "final" else ""), "axis x")
+    svg.label(LEFT + plot_w / 2, TOP + plot_h + 36 if phone else height - 8,
+              f"{unit}s" + ("; the last step is the final scoring" if labels[-1] == "final" else ""), "axis x")
     for name, colour in zip(names, colours):
         values = series["vp"][name]
         points = [(x_of(i), y_of(v)) for i, v in enumerate(values)]
@@ -127,20 +158,22 @@ def chart_svg(series: dict[str, Any]) -> str:
             for x, y in points:
                 svg.circle(x, y, 2.6, "point", colour)
     ranked = sorted(names, key=lambda n: -series["vp"][n][-1])
+    key_x = 10 - 16 if phone else LEFT + plot_w   # (a phone's legend under the plot, on the left)
     for row, name in enumerate(ranked):
-        y = TOP + 10 + row * 20
+        y = legend_y + row * PHONE_ROW if phone else TOP + 10 + row * 20
         colour = colours[names.index(name)]
-        svg.add("line", {"x1": LEFT + plot_w + 16, "y1": y - 3, "x2": LEFT + plot_w + 36, "y2": y - 3,
-                         "class": "series", "stroke": colour})
+        svg.add("line", {"x1": key_x + 16, "y1": y - 4 if phone else y - 3, "x2": key_x + 36,
+                         "y2": y - 4 if phone else y - 3, "class": "series", "stroke": colour})
         winner = " (winner)" if name in series["winner"] else ""
-        svg.label(LEFT + plot_w + 42, y, f"{name} {series['vp'][name][-1]}{winner}", "")
+        svg.label(key_x + 42, y, f"{name} {series['vp'][name][-1]}{winner}", "")
     return svg.text()
 
 
-def _x_labels(svg: Svg, labels: list[str], x_of: Callable[[int], float], bottom: float) -> None:
+def _x_labels(svg: Svg, labels: list[str], x_of: Callable[[int], float], bottom: float,
+              scale: float = 1.0) -> None:
     """The x axis's ticks and labels under the plot (whose foot is at ``bottom``), those of
-    :func:`axis_ticks` only."""
-    for index in axis_ticks(labels, x_of(1) - x_of(0) if len(labels) > 1 else 0.0):
+    :func:`axis_ticks` only (``scale``: the labels' size against the desktop's 9 pixels)."""
+    for index in axis_ticks(labels, (x_of(1) - x_of(0)) / scale if len(labels) > 1 else 0.0):
         svg.line(x_of(index), bottom, x_of(index), bottom + 4, "frame")
         svg.label(x_of(index), bottom + 16, labels[index], "axis x")
 
@@ -172,7 +205,7 @@ RATING_MARKS = 8
 
 
 def rating_chart_svg(title: str, labels: list[str], series: dict[str, list[float | None]],
-                     styles: dict[str, tuple[str, str, str]] | None = None) -> str:
+                     styles: dict[str, tuple[str, str, str]] | None = None, phone: bool = False) -> str:
     """Ratings over time (a results website): one line per player across the games in date
     order (``labels``: each game's date), None before a player's first game. A player's
     rating stays where it was between their games, so each line is drawn through every game
@@ -181,21 +214,31 @@ def rating_chart_svg(title: str, labels: list[str], series: dict[str, list[float
     spread along it (each player's at other games, so they do not sit on one another) and on
     its last point, and the legend shows each player's line with its marker. ``styles``: each
     player's (colour, dash, marker) as another chart drew them (a player's own page draws the
-    player as the club's chart does), else :func:`~burgundy_cli.core.svg.series_styles`'s."""
+    player as the club's chart does), else :func:`~burgundy_cli.core.svg.series_styles`'s.
+    ``phone``: its phone form (:data:`PHONE_CSS`, the legend under the plot)."""
     names = list(series)
     styles = [styles[name] for name in names] if styles else series_styles(names)
     values = [v for vs in series.values() for v in vs if v is not None] or [0.0]
     low, high = min(0.0, min(values)), max(values)
     step = next(s for s in (1, 2, 5, 10, 20, 50, 100, 1000) if (high - low) / s <= 10)
     bottom, top = step * math.floor(low / step), step * max(1, math.ceil(high / step))
-    plot_w, plot_h = max(360.0, 14.0 * len(labels)), 240.0
-    width, height = LEFT + plot_w + RIGHT, max(TOP + plot_h + BOTTOM, TOP + 20.0 + 16.0 * len(names))
-    svg = Svg(width, height, title, RATING_CSS)
-    svg.rect(0, 0, width, height, "background")
-    svg.label(LEFT, 24, title, "title")
+    if phone:
+        LEFT, plot_w, plot_h = PHONE_LEFT, PHONE_PLOT_W, PHONE_PLOT_H
+        title_lines, TOP, legend_y, height = _phone_layout(title, len(names))
+        width = LEFT + plot_w + PHONE_RIGHT
+        svg = Svg(width, height, title, PHONE_CSS + ".marker{stroke:#fff;stroke-width:.7}")
+        svg.rect(0, 0, width, height, "background")
+        svg.lines(10, 22, title_lines, "title", 18)
+    else:
+        LEFT, TOP = _LEFT, _TOP
+        plot_w, plot_h = max(360.0, 14.0 * len(labels)), 240.0
+        width, height = LEFT + plot_w + RIGHT, max(TOP + plot_h + BOTTOM, TOP + 20.0 + 16.0 * len(names))
+        svg = Svg(width, height, title, RATING_CSS)
+        svg.rect(0, 0, width, height, "background")
+        svg.label(LEFT, 24, title, "title")
 
-    def x_of(index: int) -> float:
-        return LEFT + plot_w * index / max(1, len(labels) - 1)
+    def x_of(index: int) -> float:   # (one game: in the middle, not on the left edge)
+        return LEFT + (plot_w * index / (len(labels) - 1) if len(labels) > 1 else plot_w / 2)
 
     def y_of(value: float) -> float:
         return TOP + plot_h * (top - value) / (top - bottom)
@@ -206,10 +249,11 @@ def rating_chart_svg(title: str, labels: list[str], series: dict[str, list[float
     for value in range(int(bottom), int(top) + 1, step):
         svg.line(LEFT, y_of(value), LEFT + plot_w, y_of(value), "grid")
         svg.label(LEFT - 6, y_of(value) + 3, str(value), "axis y")
-    _x_labels(svg, labels, x_of, TOP + plot_h)
+    _x_labels(svg, labels, x_of, TOP + plot_h, PHONE_AXIS_SCALE if phone else 1.0)
     svg.line(LEFT, TOP + plot_h, LEFT + plot_w, TOP + plot_h, "frame")
     svg.line(LEFT, TOP, LEFT, TOP + plot_h, "frame")
-    svg.label(LEFT + plot_w / 2, TOP + plot_h + 34, "games in date order; rating = mu - 3 sigma", "axis x")
+    order = "one rated game so far" if len(labels) == 1 else "games in date order"
+    svg.label(LEFT + plot_w / 2, TOP + plot_h + 34, f"{order}; rating = mu - 3 sigma", "axis x")
     for index, (name, (colour, dash, marker)) in enumerate(zip(names, styles)):
         points = [(x_of(i), y_of(v)) for i, v in enumerate(series[name]) if v is not None]
         if len(points) > 1:
@@ -221,11 +265,13 @@ def rating_chart_svg(title: str, labels: list[str], series: dict[str, list[float
         for at in sorted(shown):
             mark(marker, *points[at], colour)
     last = {name: next((v for v in reversed(series[name]) if v is not None), 0.0) for name in names}
+    key_x = 10 - 12 if phone else LEFT + plot_w   # (a phone's legend under the plot, on the left)
     for row, name in enumerate(sorted(names, key=lambda n: -last[n])):
-        y = TOP + 10 + row * 16
+        y = legend_y + row * PHONE_ROW if phone else TOP + 10 + row * 16
+        rise = 4 if phone else 3
         colour, dash, marker = styles[names.index(name)]
-        svg.add("line", {"x1": LEFT + plot_w + 12, "y1": y - 3, "x2": LEFT + plot_w + 38, "y2": y - 3,
+        svg.add("line", {"x1": key_x + 12, "y1": y - rise, "x2": key_x + 38, "y2": y - rise,
                          "class": "series", "stroke": colour, "stroke-dasharray": dash or None})
-        mark(marker, LEFT + plot_w + 25, y - 3, colour)
-        svg.label(LEFT + plot_w + 42, y, f"{name} {last[name]:.1f}", "")
+        mark(marker, key_x + 25, y - rise, colour)
+        svg.label(key_x + 42, y, f"{name} {last[name]:.1f}", "")
     return svg.text()

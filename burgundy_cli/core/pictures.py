@@ -165,7 +165,8 @@ def chart_series(path: str) -> dict[str, Any]:
 
 def game_pictures(path: str) -> tuple[str, dict[str, Any], str | None]:
     """The picture of the position at the end of the record, the chart's data and, for a game
-    whose picture has a one-column form for a phone (``column_picture``: a Castles board), that
+    whose picture has a one-column form for a phone (``column_picture``: a Castles board, a Robber
+    Knights board with its players and key under the map), that
     form of it, from one replay (a results website draws them all for every game)."""
     timeline = Timeline(path)
     position = timeline.module.position_data(timeline.session.state)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from burgundy_cli.core.svg import Svg, player_colours
+from burgundy_cli.core.svg import Svg, player_colours, wrap
 from burgundy_cli.robber_knights.scoring import points, score
 from burgundy_cli.robber_knights.state import State, cell_name
 
@@ -130,6 +130,68 @@ def picture(position: dict[str, Any], title: str) -> str:
     for (row, col), tile in sorted(cells.items()):
         _tile(svg, tile, colours, x0 + (col - left_col) * CELL, y0 + (row - top_row) * CELL)
     _panel(svg, position, colours, x0 + map_w + MARGIN, y0)
+    return svg.text()
+
+
+#: A phone's form of the picture (a results website shows it at 700 pixels and less,
+#: ``<picture>``): as wide as a phone's screen, the map scaled to that width, the players and
+#: the key under it in larger text. The desktop's picture, 714 pixels and more, was shrunk to
+#: 560 on a phone, its 8-pixel key read at about 6.
+PHONE_W, PHONE_MARGIN, PHONE_MAP_W = 360.0, 10.0, 322.0
+PHONE_CSS = CSS + ".title{font-size:14px}.heading{font-size:13px}.small{font-size:11px}.axis{font-size:10px}"
+#: Characters of the phone picture's title (bold 14 px) and status (bold 13 px) on a line.
+PHONE_CHARS = 38
+
+
+def column_picture(position: dict[str, Any], title: str) -> str:
+    """The phone's form of :func:`picture`: title and status wrapped, the map as wide as the
+    screen (its tiles scaled down, never up), then each player's score and supplies and the
+    key, one under the other."""
+    names = [p["name"] for p in position["players"]]
+    colours = dict(zip(names, player_colours(names)))
+    cells = {_cell(tile["cell"]): tile for tile in position["tiles"]}
+    rows = [r for r, _ in cells] or [0]
+    cols = [c for _, c in cells] or [0]
+    top_row, left_col = min(rows), min(cols)
+    width_cells, height_cells = max(cols) - left_col + 1, max(rows) - top_row + 1
+    scale = min(1.0, PHONE_MAP_W / (width_cells * CELL))
+    cell = CELL * scale
+    title_lines = wrap(title, PHONE_CHARS)
+    status_lines = wrap(_status(position), PHONE_CHARS)
+    y0 = 22.0 + 18.0 * len(title_lines) + 16.0 * len(status_lines) + 14.0
+    x0 = PHONE_MARGIN + 18.0
+    panel_y = y0 + height_cells * cell + 16.0
+    height = panel_y + 40.0 * len(names) + 104.0
+    svg = Svg(PHONE_W, height, title, PHONE_CSS)
+    svg.rect(0, 0, PHONE_W, height, "box")
+    last = svg.lines(PHONE_MARGIN, 22, title_lines, "title", 18)
+    svg.lines(PHONE_MARGIN, last + 18, status_lines, "heading", 16)
+    for col in range(width_cells):
+        svg.label(x0 + (col + 0.5) * cell, y0 - 4, chr(97 + left_col + col), "axis")
+    for row in range(height_cells):
+        svg.label(x0 - 9, y0 + (row + 0.5) * cell + 4, str(top_row + row + 1), "axis")
+    svg.open("g", transform=f"translate({x0:g} {y0:g}) scale({scale:.4g})")
+    for (row, col), tile in sorted(cells.items()):
+        _tile(svg, tile, colours, (col - left_col) * CELL, (row - top_row) * CELL)
+    svg.close()
+    x = PHONE_MARGIN
+    lines = {line["name"]: line for line in position["score"]["players"]}
+    for number, player in enumerate(position["players"]):
+        top = panel_y + number * 40
+        svg.circle(x + 7, top + 9, 7, "knight", colours[player["name"]])
+        line = lines[player["name"]]
+        svg.label(x + 20, top + 14, f"{player['name']}: {player['points']} points (rank {line['rank']})", "heading")
+        hand = ", ".join(player["hand"]) or "-"
+        svg.label(x + 20, top + 30, f"{player['knights_left']} knights left, pile {player['pile']}, hand {hand}",
+                  "small")
+    key_y = panel_y + 40 * len(names) + 16
+    svg.label(x, key_y, "key", "heading")
+    for number, terrain in enumerate(("plain", "forest", "mountains", "lake")):
+        svg.rect(x + number * 84, key_y + 8, 16, 16, f"tile {terrain}")
+        svg.label(x + 20 + number * 84, key_y + 21, terrain, "small")
+    svg.lines(x, key_y + 44, ["C 1 castle, V 2 village, T 3 town (points)",
+                              "knights left to right, top first (ringed);",
+                              "the stripe at the foot: whose tile it was"], "small", 16)
     return svg.text()
 
 

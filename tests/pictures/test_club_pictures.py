@@ -172,3 +172,51 @@ def test_a_player_named_after_a_colour_keeps_it_beside_players_who_are_not() -> 
     assert player_colours(["Anna", "Ben", "Cara", "Dario"]) == list(SEAT_COLOURS)   # (pictures unchanged)
     assert player_colours(["red", "blue", "green", "yellow"]) == [NAMED_COLOURS[c] for c in
                                                                     ("red", "blue", "green", "yellow")]
+
+
+def test_a_ratings_chart_of_one_rated_game_draws_it_in_the_middle_and_says_so() -> None:
+    """A club with one rated game: every point, its tick and its label sat on the chart's left
+    edge, on the y axis. They are now in the middle of the plot, and the axis says there is
+    one rated game so far."""
+    from burgundy_cli.core.chart import LEFT, rating_chart_svg
+
+    root = ET.fromstring(rating_chart_svg("Ratings over time", ["2026-03-01"], {"Anna": [2.5], "Ben": [-1.5]}))
+    frame = next(n for n in root.iter(f"{SVG}line") if n.get("class") == "frame" and n.get("x1") == n.get("x2")
+                 and float(n.get("y2")) - float(n.get("y1")) > 100)   # the y axis
+    right = max(float(n.get("x2")) for n in root.iter(f"{SVG}line") if n.get("class") == "grid")
+    middle = (LEFT + right) / 2
+    assert float(frame.get("x1")) == LEFT
+    marks = [n for n in root.iter(f"{SVG}path") if n.get("class") == "marker"][:2]   # (then the legend's)
+    assert len(marks) == 2
+    for mark in marks:
+        x = float(mark.get("d").split()[0].lstrip("M").split(",")[0])
+        assert abs(x - middle) < 8, mark.get("d")
+    label = next(n for n in root.iter(f"{SVG}text") if n.text == "2026-03-01")
+    assert float(label.get("x")) == middle
+    assert "one rated game so far; rating = mu - 3 sigma" in [n.text for n in root.iter(f"{SVG}text")]
+
+
+def test_a_robber_knights_board_has_a_phone_form_as_wide_as_a_screen_its_text_larger() -> None:
+    """A results website gave a phone the 714-pixel (four players: 882) desktop picture shrunk
+    to 560 pixels, its key's 8-pixel text read at about 6. Its phone form is 360 pixels wide:
+    every tile of the map, scaled to that width, the players and the key under it, no text
+    under 10 pixels outside the tiles; the desktop picture is the same as before (snapshots)."""
+    import re
+
+    from burgundy_cli.core.pictures import game_pictures
+
+    for record in ("playout-2-players.toml", "playout-4-players.toml"):
+        path = str(RECORDS / "robber-knights" / record)
+        board, _, column = game_pictures(path)
+        assert column is not None
+        root = ET.fromstring(column)
+        assert float(root.get("width")) == 360
+        tiles = [n for n in root.iter(f"{SVG}rect") if (n.get("class") or "").startswith("tile ")]
+        assert len(tiles) == len([n for n in ET.fromstring(board).iter(f"{SVG}rect")
+                                  if (n.get("class") or "").startswith("tile ")])
+        sizes = dict(re.findall(r"\.(title|heading|small|axis)\{font-size:(\d+)px", column.split("</style>")[0]))
+        assert all(int(size) >= 10 for size in sizes.values()), sizes
+        texts = [n.text for n in root.iter(f"{SVG}text")]
+        assert "key" in texts and any(t.endswith("(rank 1)") for t in texts)
+        bottom = max(float(n.get("y")) for n in root.iter(f"{SVG}text"))
+        assert bottom < float(root.get("height")) - 4

@@ -477,16 +477,34 @@ def test_on_a_phone_a_board_shows_a_duchy_a_screen_and_the_desktop_is_as_before(
             if view == 1280:   # the desktop: at the picture's own size, in a box that needs no scrolling
                 assert picture["drawn"] == pytest.approx(min(picture["natural"] + 2, picture["box"]), abs=1), picture
                 assert not picture["current"].endswith("-phone.svg"), picture
-            elif "column" in picture["cls"]:   # a Castles board on a phone: its one column
-                assert picture["current"].endswith("-board-phone.svg") and picture["natural"] <= 400, picture
+            elif "column" in picture["cls"]:   # a Castles board on a phone: its one column (a chart: its phone form)
+                assert picture["current"].endswith("-phone.svg") and picture["natural"] <= 400, picture
                 assert picture["drawn"] == pytest.approx(max(picture["natural"] + 2, picture["box"]), abs=1), picture
             else:
                 assert picture["drawn"] >= min(560, picture["natural"]), picture
-    boards = [(e["view"], p["current"], p["link"]) for e in report for p in e["pictures"] if "column" in p["cls"]]
+    boards = [(e["view"], p["current"], p["link"]) for e in report for p in e["pictures"]
+              if "column" in p["cls"] and "-board" in p["link"]]
+    # a chart has its phone form too: as wide as the screen at least, never under its own size
+    # (its text larger than the desktop's); it was the desktop's shrunk to 560 pixels, scrolling
+    charts = [(e["view"], p) for e in report for p in e["pictures"] if p["link"].endswith("-chart.svg")]
+    assert len(charts) == 2 * 3 and all("column" in p["cls"] for _, p in charts), charts
+    for view, chart in charts:
+        assert chart["current"].endswith("-chart-phone.svg" if view == "390" else "-chart.svg"), chart
+        if view == "390":
+            assert chart["natural"] + 2 <= chart["box"], chart   # no sideways scrolling
+    ratings = [p for e in report if e["view"] == "390" for p in e["pictures"] if p["link"].startswith("ratings-")]
+    assert ratings and all(p["current"].endswith("-phone.svg") for p in ratings), ratings
     assert sorted(boards) == [("1280", "castles-board.svg", "castles-board.svg"),
+                              ("1280", "knights-board.svg", "knights-board.svg"),
                               ("1280", "solo-board.svg", "solo-board.svg"),
                               ("390", "castles-board-phone.svg", "castles-board.svg"),
+                              ("390", "knights-board-phone.svg", "knights-board.svg"),
                               ("390", "solo-board-phone.svg", "solo-board.svg")]
+    # a Robber Knights board's phone form (its map as wide as the screen, the players and key
+    # under it in larger text; it was the 714-pixel desktop picture shrunk to 560) fits too
+    knights = next(p for e in report if e["view"] == "390" for p in e["pictures"]
+                   if p["current"] == "knights-board-phone.svg")
+    assert knights["natural"] + 2 <= knights["box"], knights
     # the solo game's duchy of islands, the widest, fits the phone's page: no sideways scrolling
     solo = next(p for e in report if e["view"] == "390" for p in e["pictures"] if p["current"] == "solo-board-phone.svg")
     assert solo["natural"] + 2 <= solo["box"], solo
@@ -730,3 +748,47 @@ def test_players_of_the_same_rating_share_its_place(built) -> None:
     pages = {name: (out / "players" / f"{site.players[name]}.html").read_text() for name in ("ben", "dario")}
     for name, page in pages.items():
         assert "<h3>Team games rating (place 1 of 4)</h3>" in page, name
+
+
+#: Per page: each table of figures (its first heading "player" or "team"): its width, its
+#: box's, the tallest heading's height and a body cell's, and the headings as drawn.
+FIGURES_MEASURE = """
+const tables = [...page.querySelectorAll("table")].filter(t => ["player", "team"].includes(t.rows[0].cells[0].textContent));
+report.push({src: frame.getAttribute("src"), view: frame.dataset.view, width: page.documentElement.scrollWidth,
+             tables: tables.map(table => ({
+               width: table.getBoundingClientRect().width, box: table.parentElement.clientWidth,
+               head: Math.max(...[...table.rows[0].cells].map(c => c.getBoundingClientRect().height)),
+               cell: table.rows[1].cells[1].getBoundingClientRect().height,
+               shown: [...table.rows[0].querySelectorAll("span[data-short]")].map(span =>
+                 getComputedStyle(span).fontSize === "0px" ? getComputedStyle(span, "::after").content : span.textContent)}))});
+"""
+
+
+def test_on_a_phone_the_tables_of_figures_fit_the_screen_their_headings_short(built) -> None:
+    """At 390 pixels the index's standings ran off the screen (its "best" column cut) and
+    "win %", "average rank" and "games rated" took two lines each. On a phone the tables of
+    figures now have tighter cells and short headings ("W%", "rank", "games"; the long one
+    is the cell's text and its title): each fits its box, every heading on one line. At 1280
+    pixels the headings are the long ones, as before."""
+    need_chromium()
+    out, site, _ = built
+    pages = ["index.html", "players/anna.html"]
+    (out / "_figures.html").write_text(frames(pages, FIGURES_MEASURE, widths=(390, 1280), height=900))
+    dom, log = chromium("--allow-file-access-from-files", "--virtual-time-budget=20000", "--dump-dom",
+                        (out / "_figures.html").as_uri(), cwd=out).communicate(timeout=180)
+    for path in out.glob(".profile-*"):
+        shutil.rmtree(path, ignore_errors=True)
+    report = read_report(dom, log)
+    assert len(report) == 4
+    for entry in report:
+        assert entry["width"] <= int(entry["view"]), entry
+        assert len(entry["tables"]) >= 3, entry
+        for table in entry["tables"]:
+            assert table["width"] <= table["box"] + 0.5, (entry["src"], entry["view"], table)
+            assert table["head"] <= table["cell"] * 1.3, (entry["src"], entry["view"], table)  # one line
+            if entry["view"] == "1280":
+                assert "win %" in table["shown"] or "games rated" in table["shown"], table
+            else:
+                assert not {"win %", "games rated", "average rank"} & set(table["shown"]), table
+    standings = next(t for e in report if e["view"] == "390" and e["src"] == "index.html" for t in e["tables"])
+    assert standings["shown"] == ['"P"', '"W"', '"W%"', '"avg"', '"rank"'], standings
