@@ -31,8 +31,7 @@ text{font-family:'DejaVu Sans',Verdana,sans-serif;font-size:10px;fill:#222}
 .point{stroke:#fff;stroke-width:.8}
 """.replace("\n", "")
 
-_LEFT, _TOP, RIGHT, BOTTOM = 56.0, 48.0, 170.0, 44.0
-LEFT, TOP = _LEFT, _TOP
+LEFT, TOP, RIGHT, BOTTOM = 56.0, 48.0, 170.0, 44.0
 #: Width of one character of the title (bold 15px): the plot widens for a long title.
 TITLE_EM = 9.0
 #: The room between two labels of the x axis, in pixels: at least ``AXIS_GAP``, and
@@ -119,36 +118,36 @@ def chart_svg(series: dict[str, Any], phone: bool = False) -> str:
     title = f"{chart_heading(series['game'])}: {series['title']}"
     top_vp, step = vp_axis(max([max(v) for v in series["vp"].values()] + [1]))
     if phone:
-        LEFT, plot_w, plot_h = PHONE_LEFT, PHONE_PLOT_W, PHONE_PLOT_H
-        title_lines, TOP, legend_y, height = _phone_layout(title, len(names))
-        width = LEFT + plot_w + PHONE_RIGHT
+        left, plot_w, plot_h = PHONE_LEFT, PHONE_PLOT_W, PHONE_PLOT_H
+        title_lines, top, legend_y, height = _phone_layout(title, len(names))
+        width = left + plot_w + PHONE_RIGHT
         svg = Svg(width, height, title, PHONE_CSS)
         svg.rect(0, 0, width, height, "background")
         svg.lines(10, 22, title_lines, "title", 18)
     else:
-        LEFT, TOP = _LEFT, _TOP
+        left, top = LEFT, TOP
         plot_w = max(360.0, 22.0 * (len(labels) - 1), TITLE_EM * len(title) - RIGHT)
         plot_h = 280.0
-        width, height = LEFT + plot_w + RIGHT, TOP + plot_h + BOTTOM
+        width, height = left + plot_w + RIGHT, top + plot_h + BOTTOM
         svg = Svg(width, height, title, CSS)
         svg.rect(0, 0, width, height, "background")
-        svg.label(LEFT, 24, title, "title")
+        svg.label(left, 24, title, "title")
 
     def x_of(index: int) -> float:
-        return LEFT + plot_w * index / max(1, len(labels) - 1)
+        return left + plot_w * index / max(1, len(labels) - 1)
 
     def y_of(vp: float) -> float:
-        return TOP + plot_h * (1 - vp / top_vp)
+        return top + plot_h * (1 - vp / top_vp)
 
     for vp in range(0, top_vp + 1, step):
-        svg.line(LEFT, y_of(vp), LEFT + plot_w, y_of(vp), "grid")
-        svg.label(LEFT - 6, y_of(vp) + 3, str(vp), "axis y")
-    _x_labels(svg, labels, x_of, TOP + plot_h, PHONE_AXIS_SCALE if phone else 1.0)
+        svg.line(left, y_of(vp), left + plot_w, y_of(vp), "grid")
+        svg.label(left - 6, y_of(vp) + 3, str(vp), "axis y")
+    _x_labels(svg, labels, x_of, top + plot_h, PHONE_AXIS_SCALE if phone else 1.0)
     if labels[-1] == "final":
-        svg.line(x_of(len(labels) - 2), TOP, x_of(len(labels) - 2), TOP + plot_h, "final")
-    svg.line(LEFT, TOP + plot_h, LEFT + plot_w, TOP + plot_h, "frame")
-    svg.line(LEFT, TOP, LEFT, TOP + plot_h, "frame")
-    svg.label(LEFT + plot_w / 2, TOP + plot_h + 36 if phone else height - 8,
+        svg.line(x_of(len(labels) - 2), top, x_of(len(labels) - 2), top + plot_h, "final")
+    svg.line(left, top + plot_h, left + plot_w, top + plot_h, "frame")
+    svg.line(left, top, left, top + plot_h, "frame")
+    svg.label(left + plot_w / 2, top + plot_h + 36 if phone else height - 8,
               f"{unit}s" + ("; the last step is the final scoring" if labels[-1] == "final" else ""), "axis x")
     for name, colour in zip(names, colours):
         values = series["vp"][name]
@@ -158,9 +157,9 @@ def chart_svg(series: dict[str, Any], phone: bool = False) -> str:
             for x, y in points:
                 svg.circle(x, y, 2.6, "point", colour)
     ranked = sorted(names, key=lambda n: -series["vp"][n][-1])
-    key_x = 10 - 16 if phone else LEFT + plot_w   # (a phone's legend under the plot, on the left)
+    key_x = 10 - 16 if phone else left + plot_w   # (a phone's legend under the plot, on the left)
     for row, name in enumerate(ranked):
-        y = legend_y + row * PHONE_ROW if phone else TOP + 10 + row * 20
+        y = legend_y + row * PHONE_ROW if phone else top + 10 + row * 20
         colour = colours[names.index(name)]
         svg.add("line", {"x1": key_x + 16, "y1": y - 4 if phone else y - 3, "x2": key_x + 36,
                          "y2": y - 4 if phone else y - 3, "class": "series", "stroke": colour})
@@ -221,39 +220,39 @@ def rating_chart_svg(title: str, labels: list[str], series: dict[str, list[float
     values = [v for vs in series.values() for v in vs if v is not None] or [0.0]
     low, high = min(0.0, min(values)), max(values)
     step = next(s for s in (1, 2, 5, 10, 20, 50, 100, 1000) if (high - low) / s <= 10)
-    bottom, top = step * math.floor(low / step), step * max(1, math.ceil(high / step))
+    axis_low, axis_high = step * math.floor(low / step), step * max(1, math.ceil(high / step))
     if phone:
-        LEFT, plot_w, plot_h = PHONE_LEFT, PHONE_PLOT_W, PHONE_PLOT_H
-        title_lines, TOP, legend_y, height = _phone_layout(title, len(names))
-        width = LEFT + plot_w + PHONE_RIGHT
+        left, plot_w, plot_h = PHONE_LEFT, PHONE_PLOT_W, PHONE_PLOT_H
+        title_lines, top, legend_y, height = _phone_layout(title, len(names))
+        width = left + plot_w + PHONE_RIGHT
         svg = Svg(width, height, title, PHONE_CSS + ".marker{stroke:#fff;stroke-width:.7}")
         svg.rect(0, 0, width, height, "background")
         svg.lines(10, 22, title_lines, "title", 18)
     else:
-        LEFT, TOP = _LEFT, _TOP
+        left, top = LEFT, TOP
         plot_w, plot_h = max(360.0, 14.0 * len(labels)), 240.0
-        width, height = LEFT + plot_w + RIGHT, max(TOP + plot_h + BOTTOM, TOP + 20.0 + 16.0 * len(names))
+        width, height = left + plot_w + RIGHT, max(top + plot_h + BOTTOM, top + 20.0 + 16.0 * len(names))
         svg = Svg(width, height, title, RATING_CSS)
         svg.rect(0, 0, width, height, "background")
-        svg.label(LEFT, 24, title, "title")
+        svg.label(left, 24, title, "title")
 
     def x_of(index: int) -> float:   # (one game: in the middle, not on the left edge)
-        return LEFT + (plot_w * index / (len(labels) - 1) if len(labels) > 1 else plot_w / 2)
+        return left + (plot_w * index / (len(labels) - 1) if len(labels) > 1 else plot_w / 2)
 
     def y_of(value: float) -> float:
-        return TOP + plot_h * (top - value) / (top - bottom)
+        return top + plot_h * (axis_high - value) / (axis_high - axis_low)
 
     def mark(kind: str, x: float, y: float, colour: str) -> None:
         svg.add("path", {"d": marker_path(kind, x, y), "class": "marker", "fill": colour})
 
-    for value in range(int(bottom), int(top) + 1, step):
-        svg.line(LEFT, y_of(value), LEFT + plot_w, y_of(value), "grid")
-        svg.label(LEFT - 6, y_of(value) + 3, str(value), "axis y")
-    _x_labels(svg, labels, x_of, TOP + plot_h, PHONE_AXIS_SCALE if phone else 1.0)
-    svg.line(LEFT, TOP + plot_h, LEFT + plot_w, TOP + plot_h, "frame")
-    svg.line(LEFT, TOP, LEFT, TOP + plot_h, "frame")
+    for value in range(int(axis_low), int(axis_high) + 1, step):
+        svg.line(left, y_of(value), left + plot_w, y_of(value), "grid")
+        svg.label(left - 6, y_of(value) + 3, str(value), "axis y")
+    _x_labels(svg, labels, x_of, top + plot_h, PHONE_AXIS_SCALE if phone else 1.0)
+    svg.line(left, top + plot_h, left + plot_w, top + plot_h, "frame")
+    svg.line(left, top, left, top + plot_h, "frame")
     order = "one rated game so far" if len(labels) == 1 else "games in date order"
-    svg.label(LEFT + plot_w / 2, TOP + plot_h + 34, f"{order}; rating = mu - 3 sigma", "axis x")
+    svg.label(left + plot_w / 2, top + plot_h + 34, f"{order}; rating = mu - 3 sigma", "axis x")
     for index, (name, (colour, dash, marker)) in enumerate(zip(names, styles)):
         points = [(x_of(i), y_of(v)) for i, v in enumerate(series[name]) if v is not None]
         if len(points) > 1:
@@ -265,9 +264,9 @@ def rating_chart_svg(title: str, labels: list[str], series: dict[str, list[float
         for at in sorted(shown):
             mark(marker, *points[at], colour)
     last = {name: next((v for v in reversed(series[name]) if v is not None), 0.0) for name in names}
-    key_x = 10 - 12 if phone else LEFT + plot_w   # (a phone's legend under the plot, on the left)
+    key_x = 10 - 12 if phone else left + plot_w   # (a phone's legend under the plot, on the left)
     for row, name in enumerate(sorted(names, key=lambda n: -last[n])):
-        y = legend_y + row * PHONE_ROW if phone else TOP + 10 + row * 16
+        y = legend_y + row * PHONE_ROW if phone else top + 10 + row * 16
         rise = 4 if phone else 3
         colour, dash, marker = styles[names.index(name)]
         svg.add("line", {"x1": key_x + 12, "y1": y - rise, "x2": key_x + 38, "y2": y - rise,
