@@ -106,15 +106,41 @@ text{font-family:'DejaVu Sans',Verdana,sans-serif;font-size:10px;fill:#222}
 _BUILDING = {"castle": "C 1", "village": "V 2", "town": "T 3"}
 
 
-def picture(position: dict[str, Any], title: str) -> str:
-    """The SVG of a position given as :func:`position_data`."""
+def _map(position: dict[str, Any]) -> tuple[dict[str, str], dict[tuple[int, int], Any], int, int, int, int]:
+    """What both forms of the picture draw the map from: each player's colour, the tiles by
+    (row, column), the first row and column laid, and the map's width and height in cells."""
     names = [p["name"] for p in position["players"]]
     colours = dict(zip(names, player_colours(names)))
     cells = {_cell(tile["cell"]): tile for tile in position["tiles"]}
     rows = [r for r, _ in cells] or [0]
     cols = [c for _, c in cells] or [0]
-    top_row, left_col = min(rows), min(cols)
-    width_cells, height_cells = max(cols) - left_col + 1, max(rows) - top_row + 1
+    return colours, cells, min(rows), min(cols), max(cols) - min(cols) + 1, max(rows) - min(rows) + 1
+
+
+def _draw_map(svg: Svg, mapped: tuple, x0: float, y0: float, cell: float, label_x: float, label_y: float) -> None:
+    """The map (``mapped``: :func:`_map`'s) at (``x0``, ``y0``), ``cell`` pixels a tile (tiles
+    drawn at :data:`CELL`, scaled to it), with its column letters above and row numbers beside
+    it (``label_x`` left of the map, ``label_y`` down from a row's middle)."""
+    colours, cells, top_row, left_col, width_cells, height_cells = mapped
+    for col in range(width_cells):
+        svg.label(x0 + (col + 0.5) * cell, y0 - 4, chr(97 + left_col + col), "axis")
+    for row in range(height_cells):
+        svg.label(x0 - label_x, y0 + (row + 0.5) * cell + label_y, str(top_row + row + 1), "axis")
+    scale = cell / CELL
+    if scale != 1:
+        svg.open("g", transform=f"translate({x0:g} {y0:g}) scale({scale:.4g})")
+        x0 = y0 = 0.0
+    for (row, col), tile in sorted(cells.items()):
+        _tile(svg, tile, colours, x0 + (col - left_col) * CELL, y0 + (row - top_row) * CELL)
+    if scale != 1:
+        svg.close()
+
+
+def picture(position: dict[str, Any], title: str) -> str:
+    """The SVG of a position given as :func:`position_data`."""
+    names = [p["name"] for p in position["players"]]
+    mapped = _map(position)
+    colours, _, _, _, width_cells, height_cells = mapped
     map_w, map_h = width_cells * CELL, height_cells * CELL
     width = max(2 * MARGIN + map_w + PANEL_W + MARGIN, 2 * MARGIN + TITLE_EM * len(title))
     height = max(70 + map_h + MARGIN, 70 + 30 * len(names) + 160)
@@ -123,12 +149,7 @@ def picture(position: dict[str, Any], title: str) -> str:
     svg.label(MARGIN, 24, title, "title")
     svg.label(MARGIN, 42, _status(position), "heading")
     x0, y0 = MARGIN + 8, 62.0
-    for col in range(width_cells):
-        svg.label(x0 + (col + 0.5) * CELL, y0 - 4, chr(97 + left_col + col), "axis")
-    for row in range(height_cells):
-        svg.label(x0 - 8, y0 + (row + 0.5) * CELL + 3, str(top_row + row + 1), "axis")
-    for (row, col), tile in sorted(cells.items()):
-        _tile(svg, tile, colours, x0 + (col - left_col) * CELL, y0 + (row - top_row) * CELL)
+    _draw_map(svg, mapped, x0, y0, CELL, 8, 3)
     _panel(svg, position, colours, x0 + map_w + MARGIN, y0)
     return svg.text()
 
@@ -148,12 +169,8 @@ def column_picture(position: dict[str, Any], title: str) -> str:
     screen (its tiles scaled down, never up), then each player's score and supplies and the
     key, one under the other."""
     names = [p["name"] for p in position["players"]]
-    colours = dict(zip(names, player_colours(names)))
-    cells = {_cell(tile["cell"]): tile for tile in position["tiles"]}
-    rows = [r for r, _ in cells] or [0]
-    cols = [c for _, c in cells] or [0]
-    top_row, left_col = min(rows), min(cols)
-    width_cells, height_cells = max(cols) - left_col + 1, max(rows) - top_row + 1
+    mapped = _map(position)
+    colours, _, _, _, width_cells, height_cells = mapped
     scale = min(1.0, PHONE_MAP_W / (width_cells * CELL))
     cell = CELL * scale
     title_lines = wrap(title, PHONE_CHARS)
@@ -166,14 +183,7 @@ def column_picture(position: dict[str, Any], title: str) -> str:
     svg.rect(0, 0, PHONE_W, height, "box")
     last = svg.lines(PHONE_MARGIN, 22, title_lines, "title", 18)
     svg.lines(PHONE_MARGIN, last + 18, status_lines, "heading", 16)
-    for col in range(width_cells):
-        svg.label(x0 + (col + 0.5) * cell, y0 - 4, chr(97 + left_col + col), "axis")
-    for row in range(height_cells):
-        svg.label(x0 - 9, y0 + (row + 0.5) * cell + 4, str(top_row + row + 1), "axis")
-    svg.open("g", transform=f"translate({x0:g} {y0:g}) scale({scale:.4g})")
-    for (row, col), tile in sorted(cells.items()):
-        _tile(svg, tile, colours, (col - left_col) * CELL, (row - top_row) * CELL)
-    svg.close()
+    _draw_map(svg, mapped, x0, y0, cell, 9, 4)
     x = PHONE_MARGIN
     lines = {line["name"]: line for line in position["score"]["players"]}
     for number, player in enumerate(position["players"]):
