@@ -185,15 +185,11 @@ def column_picture(position: dict[str, Any], title: str) -> str:
     svg.lines(PHONE_MARGIN, last + 18, status_lines, "heading", 16)
     _draw_map(svg, mapped, x0, y0, cell, 9, 4)
     x = PHONE_MARGIN
-    lines = {line["name"]: line for line in position["score"]["players"]}
-    for number, player in enumerate(position["players"]):
+    for number, (name, score, supplies) in enumerate(_player_lines(position)):
         top = panel_y + number * 40
-        svg.circle(x + 7, top + 9, 7, "knight", colours[player["name"]])
-        line = lines[player["name"]]
-        svg.label(x + 20, top + 14, f"{player['name']}: {player['points']} points (rank {line['rank']})", "heading")
-        hand = ", ".join(player["hand"]) or "-"
-        svg.label(x + 20, top + 30, f"{player['knights_left']} knights left, pile {player['pile']}, hand {hand}",
-                  "small")
+        svg.circle(x + 7, top + 9, 7, "knight", colours[name])
+        svg.label(x + 20, top + 14, score, "heading")
+        svg.label(x + 20, top + 30, supplies, "small")
     key_y = panel_y + 40 * len(names) + 16
     svg.label(x, key_y, "key", "heading")
     for number, terrain in enumerate(("plain", "forest", "mountains", "lake")):
@@ -231,17 +227,21 @@ def _tile(svg: Svg, tile: dict[str, Any], colours: dict[str, str], x: float, y: 
                    colours[knight])
 
 
+def _player_lines(position: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """Each player's (name, score line, supplies line), as both forms of the picture print them."""
+    ranks = {line["name"]: line["rank"] for line in position["score"]["players"]}
+    return [(player["name"], f"{player['name']}: {player['points']} points (rank {ranks[player['name']]})",
+             f"{player['knights_left']} knights left, pile {player['pile']}, hand {', '.join(player['hand']) or '-'}")
+            for player in position["players"]]
+
+
 def _panel(svg: Svg, position: dict[str, Any], colours: dict[str, str], x: float, y: float) -> None:
     """Scores and supplies per player, then the key to the symbols."""
-    lines = {line["name"]: line for line in position["score"]["players"]}
-    for number, player in enumerate(position["players"]):
+    for number, (name, score, supplies) in enumerate(_player_lines(position)):
         top = y + 18 + number * 30
-        svg.circle(x + 6, top + 4, 6, "knight", colours[player["name"]])
-        line = lines[player["name"]]
-        svg.label(x + 18, top + 8, f"{player['name']}: {player['points']} points (rank {line['rank']})", "heading")
-        hand = ", ".join(player["hand"]) or "-"
-        svg.label(x + 18, top + 20, f"{player['knights_left']} knights left, pile {player['pile']}, hand {hand}",
-                  "small")
+        svg.circle(x + 6, top + 4, 6, "knight", colours[name])
+        svg.label(x + 18, top + 8, score, "heading")
+        svg.label(x + 18, top + 20, supplies, "small")
     key_y = y + 30 * len(position["players"]) + 36
     svg.label(x, key_y, "key", "heading")
     for number, terrain in enumerate(("plain", "forest", "mountains", "lake")):
