@@ -185,10 +185,10 @@ def column_picture(position: dict[str, Any], title: str) -> str:
     svg.lines(PHONE_MARGIN, last + 18, status_lines, "heading", 16)
     _draw_map(svg, mapped, x0, y0, cell, 9, 4)
     x = PHONE_MARGIN
-    for number, (name, score, supplies) in enumerate(_player_lines(position)):
+    for number, (name, scored, supplies) in enumerate(_player_lines(position)):
         top = panel_y + number * 40
         svg.circle(x + 7, top + 9, 7, "knight", colours[name])
-        svg.label(x + 20, top + 14, score, "heading")
+        svg.label(x + 20, top + 14, scored, "heading")
         svg.label(x + 20, top + 30, supplies, "small")
     key_y = panel_y + 40 * len(names) + 16
     svg.label(x, key_y, "key", "heading")
@@ -237,10 +237,10 @@ def _player_lines(position: dict[str, Any]) -> list[tuple[str, str, str]]:
 
 def _panel(svg: Svg, position: dict[str, Any], colours: dict[str, str], x: float, y: float) -> None:
     """Scores and supplies per player, then the key to the symbols."""
-    for number, (name, score, supplies) in enumerate(_player_lines(position)):
+    for number, (name, scored, supplies) in enumerate(_player_lines(position)):
         top = y + 18 + number * 30
         svg.circle(x + 6, top + 4, 6, "knight", colours[name])
-        svg.label(x + 18, top + 8, score, "heading")
+        svg.label(x + 18, top + 8, scored, "heading")
         svg.label(x + 18, top + 20, supplies, "small")
     key_y = y + 30 * len(position["players"]) + 36
     svg.label(x, key_y, "key", "heading")
