@@ -773,11 +773,15 @@ def test_on_a_phone_the_tables_of_figures_fit_the_screen_their_headings_short(bu
     need_chromium()
     out, site, _ = built
     pages = ["index.html", "players/anna.html"]
-    (out / "_figures.html").write_text(frames(pages, FIGURES_MEASURE, widths=(390, 1280), height=900))
-    dom, log = chromium("--allow-file-access-from-files", "--virtual-time-budget=20000", "--dump-dom",
-                        (out / "_figures.html").as_uri(), cwd=out).communicate(timeout=180)
-    for path in out.glob(".profile-*"):
-        shutil.rmtree(path, ignore_errors=True)
+    harness = out / "_figures.html"
+    harness.write_text(frames(pages, FIGURES_MEASURE, widths=(390, 1280), height=900))
+    try:
+        dom, log = chromium("--allow-file-access-from-files", "--virtual-time-budget=20000", "--dump-dom",
+                            harness.as_uri(), cwd=out).communicate(timeout=180)
+    finally:  # the site the module's other tests read is the one `build` wrote: no harness page left in it
+        harness.unlink(missing_ok=True)
+        for path in out.glob(".profile-*"):
+            shutil.rmtree(path, ignore_errors=True)
     report = read_report(dom, log)
     assert len(report) == 4
     for entry in report:
