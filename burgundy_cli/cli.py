@@ -230,8 +230,7 @@ def _complete_order(ctx: typer.Context, incomplete: str) -> list[str]:
     the shell adds."""
     from itertools import permutations
 
-    def key(name: str) -> str:   # (as the notation matches names: core.replay.PlayerNames.key)
-        return " ".join(name.split()).casefold()
+    from burgundy_cli.core.words import player_key as key   # (as the notation matches names)
 
     players = [name.strip() for name in (ctx.params.get("players") or "").split(",") if name.strip()]
     done, comma, typing = incomplete.rpartition(",")
