@@ -672,7 +672,6 @@ def _command_misuse(text: str) -> str | None:
             return f"undo takes a number of lines 1-{MOST_UNDONE}, found '{count}' at column {column}; e.g. undo 2"
         if len(words) == 2:
             return None
-    if command == "undo":
         word, column = words[2]
         return f"undo takes one number of lines, found '{word}' at column {column}; e.g. undo 2"
     word, column = words[1]
