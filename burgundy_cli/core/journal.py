@@ -25,6 +25,7 @@ import errno
 import json
 import os
 import stat
+from pathlib import Path
 
 from burgundy_cli.core.record import sync_folder, write_atomic
 
@@ -155,3 +156,11 @@ def sync_record(path: str) -> None:
     finally:
         os.close(fd)
     sync_folder(os.path.dirname(path))
+
+
+def state_folder() -> Path:
+    """Where burgundy keeps what a person typed, across runs: ``$XDG_STATE_HOME/burgundy``
+    (default ``~/.local/state/burgundy``): the prompts' histories, and the answers of a
+    ``new`` whose write failed."""
+    state = os.environ.get("XDG_STATE_HOME") or os.path.join(os.path.expanduser("~"), ".local", "state")
+    return Path(state) / "burgundy"

@@ -1246,10 +1246,11 @@ def kept_answers_file(path: str) -> Path:
     thing that failed (full, removed, read-only)."""
     import hashlib
 
-    state = os.environ.get("XDG_STATE_HOME") or os.path.join(os.path.expanduser("~"), ".local", "state")
+    from burgundy_cli.core.journal import state_folder
+
     target = os.path.abspath(path)
     digest = hashlib.sha256(os.fsencode(target)).hexdigest()[:16]
-    return Path(state) / "burgundy" / "new-kept" / f"{os.path.basename(target)}.{digest}.json"
+    return state_folder() / "new-kept" / f"{os.path.basename(target)}.{digest}.json"
 
 
 def _keep_answers(path: str, answers: NewRecord) -> Path | None:

@@ -10,9 +10,7 @@ Ctrl-C clears the input, Ctrl-D leaves. History is kept across sessions in
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterable
-from pathlib import Path
 from typing import Any
 
 from prompt_toolkit import PromptSession
@@ -22,6 +20,7 @@ from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.key_binding import KeyBindings
 
 from burgundy_cli.core.errors import RefereeError
+from burgundy_cli.core.journal import state_folder
 from burgundy_cli.core.table import MAX_TYPED, TableSession
 from burgundy_cli.core.words import counted
 
@@ -41,8 +40,7 @@ class LineCompleter(Completer):
 def history_file(name: str = "history") -> History:
     """The history kept across sessions (``name``: the table session's, or ``new-history``: the
     answers to ``burgundy new``), or one kept in memory where no file can be written."""
-    state = os.environ.get("XDG_STATE_HOME") or os.path.join(os.path.expanduser("~"), ".local", "state")
-    path = Path(state) / "burgundy" / name
+    path = state_folder() / name
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.touch(exist_ok=True)
