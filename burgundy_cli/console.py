@@ -108,6 +108,7 @@ def write(outcome: Outcome) -> None:
         advance = progress_bar(total, label) if bar_over_results or not _isatty(1) else None
         done = 0
         for to_stderr, text in parts:
+            _end_if_interrupted()
             done += 1
             drawn = advance is not None and done <= total
             if text:
@@ -188,9 +189,9 @@ def run(body: Callable[[], Outcome], passthrough: tuple[type[BaseException], ...
     try:
         with _interruptible():
             outcome = body()
-            if _interrupted:  # (a Ctrl-C that fell where it could not raise: _on_unraisable)
-                raise KeyboardInterrupt
+            _end_if_interrupted()
             write(outcome)
+            _end_if_interrupted()
         return outcome.code
     except passthrough:
         raise
@@ -288,9 +289,19 @@ def hold_standard_streams() -> None:
         setattr(sys, stream, open(fd, "r" if stream == "stdin" else "w", encoding="utf-8", closefd=False))
 
 
-#: Whether Ctrl-C was pressed while the body of :func:`run` ran: a library may turn the
-#: ``KeyboardInterrupt`` into an error of its own (pydantic, building a schema, does).
+#: Whether Ctrl-C was pressed while the body of :func:`run` ran or its streams were written:
+#: a library may turn the ``KeyboardInterrupt`` into an error of its own (pydantic, building
+#: a schema, does), and a stream that reports each record's error in its place (``score
+#: DIR``) would then go on as if one record had failed.
 _interrupted = False
+
+
+def _end_if_interrupted() -> None:
+    """Raise ``KeyboardInterrupt`` if Ctrl-C was pressed but did not raise where it fell:
+    in a place that cannot raise (:func:`_on_unraisable`), or in code that turned it into an
+    error of its own and went on (see :data:`_interrupted`)."""
+    if _interrupted:
+        raise KeyboardInterrupt
 
 
 def _on_ctrl_c(signum: int, frame: object) -> None:

@@ -172,6 +172,32 @@ def test_a_ctrl_c_that_fell_where_python_cannot_raise_ends_the_command_as_interr
     assert (done.returncode, done.stdout, done.stderr) == (130, "", "burgundy: interrupted\n")
 
 
+@pytest.mark.parametrize("swallowed_at", ["a middle part", "the last part"])
+def test_a_ctrl_c_that_a_stream_swallowed_ends_the_command_as_interrupted(swallowed_at):
+    """``score --jobs 2 DIR`` scores its records while its stream is written. A Ctrl-C that
+    fell in pydantic building a schema became a ``SchemaError``, which ``score_one`` reports
+    in the record's place: the command went on and ended with "internal error", exit 3 (the
+    rare failure of the Ctrl-C test above on ``score --jobs``). Now the stream stops at the
+    next part, or the command ends after its last, as interrupted, saying nothing else."""
+    probe = ("import os, signal, sys\n"
+             "signal.signal(signal.SIGINT, signal.SIG_DFL)\n"
+             "from burgundy_cli import console\n"
+             "def record(last):\n"
+             "    try:\n"
+             "        os.kill(os.getpid(), signal.SIGINT)\n"
+             "    except KeyboardInterrupt:\n"
+             "        return True, 'burgundy: internal error (SchemaError)\\n'\n"
+             "def parts():\n"
+             f"    yield record({swallowed_at == 'the last part'})\n"
+             f"    if {swallowed_at == 'a middle part'}:\n"
+             "        yield False, 'b: scored\\n'\n"
+             "def body():\n"
+             "    return console.Outcome(0).stream(parts(), 2, 'scoring')\n"
+             "sys.exit(console.run(body))\n")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
+    assert (done.returncode, done.stdout, done.stderr) == (130, "", "burgundy: interrupted\n")
+
+
 def test_item_18_ctrl_c_while_the_script_imports_the_app_is_exit_130_without_a_traceback():
     """The Ctrl-C lands while ``burgundy_cli.cli`` is being imported (before it could set a
     handler of its own): the entry point turns it into exit 130, quietly."""
