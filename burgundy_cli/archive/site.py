@@ -172,10 +172,17 @@ def collect(folder: str, jobs: int = 0) -> Site:
     Two files with the same bytes are one game, as the archive counts them (``stats``): the
     first in the walk's order is counted, each later copy left out and named.
 
-    :raises UsageError: no record below ``folder``.
+    :raises UsageError: ``folder`` is neither a folder nor a readable record file (missing,
+        say: ``score``'s words, "no such record file"), or no record is below it.
     """
     from burgundy_cli.core.bulk import map_records, walk_records
+    from burgundy_cli.core.record import read_record_bytes
 
+    if not os.path.isdir(folder):
+        # a path that is no folder is read as ``score`` reads a record named on its command
+        # line, so a mistyped one is the user's mistake (exit 2, one line) before anything is
+        # written, never a site of no games built around "1 record failed to verify"
+        read_record_bytes(folder)
     walk = walk_records([folder])
     site = Site(skipped=walk.notes())
     taken: set[str] = set()
@@ -620,7 +627,7 @@ def build(folder: str, out: str, jobs: int = 0) -> tuple[Site, list[str]]:
     """Write the website of the records below ``folder`` into ``out``; the site and the
     files written (relative to ``out``).
 
-    :raises UsageError: no records, or ``out`` is a file.
+    :raises UsageError: ``folder`` missing (or no record file), no records, or ``out`` is a file.
     """
     from burgundy_cli.core.chart import rating_chart_svg
     from burgundy_cli.core.record import write_atomic

@@ -231,6 +231,21 @@ def test_site_command_writes_the_site_and_says_what_it_left_out(cli, tmp_path) -
     assert refused.exit_code == 2 and "is a file" in refused.stderr
 
 
+def test_a_missing_folder_is_a_usage_error_and_nothing_is_written(cli, tmp_path) -> None:
+    """``site /no/such/folder -o out`` said "1 record that failed to verify not counted" and
+    "wrote 1 page and 1 other file to out (0 games, 0 players)", exit 1: an empty site for a
+    mistyped path. It is refused now as ``score`` and ``summary`` refuse it -- one line, exit
+    2 -- and nothing is written."""
+    missing = tmp_path / "no" / "such" / "folder"
+    out = tmp_path / "out"
+    result = cli("site", str(missing), "--out", str(out))
+    assert result.exit_code == 2, result.output
+    assert result.stderr == f"burgundy: usage: no such record file: {missing}\n"
+    assert result.stdout == ""
+    assert cli("score", str(missing)).stderr == result.stderr   # score's words
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_a_record_that_fails_is_named_and_not_counted(cli, tmp_path) -> None:
     folder = tmp_path / "club"
     shutil.copytree(RECORDS / "robber-knights", folder)
