@@ -22,7 +22,7 @@ from __future__ import annotations
 import html
 import os
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -46,12 +46,20 @@ tr.total td{font-weight:bold;border-top:2px solid #999}td:first-child{white-spac
 div.picture{overflow-x:auto;max-width:100%;margin:.5em 0}
 img.picture{display:block;max-width:100%;height:auto;border:1px solid #ddd}
 a{color:#1f5ea8}
+.narrow{display:none}
 @media (max-width:700px){
 body{padding:.6em .8em}th,td{padding:.2em .3em}
 table.figures td:first-child{white-space:normal}th span[data-short]{font-size:0;white-space:nowrap}th span[data-short]::after{content:attr(data-short);font-size:1rem}
 img.picture{max-width:none;width:max(100%,560px)}
 img.picture.column{max-width:none;width:auto;min-width:100%;box-sizing:border-box}
 table.games{min-width:640px}
+.wide{display:none}.narrow{display:inline}
+table.pairs,table.pairs tbody,table.pairs tr{display:block}table.pairs tr:first-child{display:none}
+table.pairs tr{border-bottom:1px solid #e2e2e2;padding:.3em 0}
+table.pairs td{display:inline-block;border:0;padding:0 1em 0 0;max-width:100%;box-sizing:border-box}
+table.pairs td:first-child{display:block;font-weight:bold;white-space:normal;overflow-wrap:anywhere}
+table.pairs td:not(:first-child):not([data-label]){display:none}
+table.pairs td[data-label]::before{content:attr(data-label) "\\a0\\a0";white-space:normal;overflow-wrap:anywhere;color:#555}
 }
 """
 
@@ -172,10 +180,17 @@ def collect(folder: str, jobs: int = 0) -> Site:
     Two files with the same bytes are one game, as the archive counts them (``stats``): the
     first in the walk's order is counted, each later copy left out and named.
 
-    :raises UsageError: no record below ``folder``.
+    :raises UsageError: ``folder`` is neither a folder nor a readable record file (missing,
+        say: ``score``'s words, "no such record file"), or no record is below it.
     """
     from burgundy_cli.core.bulk import map_records, walk_records
+    from burgundy_cli.core.record import read_record_bytes
 
+    if not os.path.isdir(folder):
+        # a path that is no folder is read as ``score`` reads a record named on its command
+        # line, so a mistyped one is the user's mistake (exit 2, one line) before anything is
+        # written, never a site of no games built around "1 record failed to verify"
+        read_record_bytes(folder)
     walk = walk_records([folder])
     site = Site(skipped=walk.notes())
     taken: set[str] = set()
@@ -241,23 +256,25 @@ def _picture(src: str, alt: str, column: str | None = None) -> str:
 
 
 def _table(head: list[str] | None, rows: Iterable[list[str]], numeric: Iterable[int] = (),
-           classes: Iterable[str] = (), kind: str | None = None) -> str:
+           classes: Iterable[str] = (), kind: str | None = None,
+           labels: Sequence[Sequence[str | None]] = ()) -> str:
     """A table of cells already escaped (``numeric``: the columns aligned right, a figure kept
-    on one line; no ``head``: no header row; ``kind``: the table's CSS class), in a box that
-    scrolls a table wider than the page (a head-to-head table has a column per player)
-    instead of widening the page."""
+    on one line; no ``head``: no header row; ``kind``: the table's CSS class; ``labels``: per
+    row, each cell's ``data-label``, plain text, None for none), in a box that scrolls a table
+    wider than the page instead of widening the page."""
     numeric = set(numeric)
     cls = list(classes)
 
-    def cells(tag: str, row: list[str]) -> str:
-        return "".join(f'<{tag} class="n">{c}</{tag}>' if i in numeric else f"<{tag}>{c}</{tag}>"
-                       for i, c in enumerate(row))
+    def cells(tag: str, row: list[str], said: Sequence[str | None] = ()) -> str:
+        return "".join(f"<{tag}" + (' class="n"' if i in numeric else "")
+                       + (f' data-label="{_e(said[i])}"' if i < len(said) and said[i] is not None else "")
+                       + f">{c}</{tag}>" for i, c in enumerate(row))
 
     opening = f'<div class="table"><table class="{kind}">' if kind else '<div class="table"><table>'
     lines = [opening] + ([] if head is None else [f"<tr>{cells('th', head)}</tr>"])
     for index, row in enumerate(rows):
         extra = f' class="{cls[index]}"' if index < len(cls) and cls[index] else ""
-        lines.append(f"<tr{extra}>{cells('td', row)}</tr>")
+        lines.append(f"<tr{extra}>{cells('td', row, labels[index] if index < len(labels) else ())}</tr>")
     return "\n".join([*lines, "</table></div>"])
 
 
@@ -488,7 +505,14 @@ def club_views(site: Site) -> Club:
 def _head_to_head(group: dict[str, Any], pairs: dict[tuple[str, str], dict[str, Any]], site: Site,
                   prefix: str, only: str | None = None) -> str:
     """Who placed above whom: a row per player, a column per opponent, "ahead–behind (level)";
-    with ``only``, that player's row, a column per opponent met."""
+    with ``only``, that player's row, a column per opponent met.
+
+    On a phone (CSS ``table.pairs``) the same table is a list: each row's player on a line of
+    their own, under it each opponent met and the figure ("Ben 11–11"), wrapping as the
+    screen needs. (A column per player ran off a 390-pixel screen from the fourth player on;
+    eight players' figures need more than twice its width, whatever the headings.) Each
+    figure's cell carries its opponent's name (``data-label``) for that; the player against
+    themselves and an opponent never met have none, and the list leaves them out."""
     names = [p["name"] for p in group["players"]]
     rows_of = [n for n in names if only is None or player_key(n) == only]
 
@@ -505,9 +529,11 @@ def _head_to_head(group: dict[str, Any], pairs: dict[tuple[str, str], dict[str, 
         return f"{ahead}–{behind}" + (f" ({pair['level']})" if pair["level"] else "")
 
     columns = names if only is None else [n for n in names if player_key(n) != only and cell(only, n)]
-    return _table(["", *(site.player_link(n, prefix) for n in columns)],
-                  [[site.player_link(a, prefix), *(cell(a, b) for b in columns)] for a in rows_of],
-                  numeric=range(1, len(columns) + 1))
+    rows = [[site.player_link(a, prefix), *(cell(a, b) for b in columns)] for a in rows_of]
+    labels = [[None, *(b if player_key(a) != player_key(b) and figure else None
+                       for b, figure in zip(columns, row[1:]))] for a, row in zip(rows_of, rows)]
+    return _table(["", *(site.player_link(n, prefix) for n in columns)], rows,
+                  numeric=range(1, len(columns) + 1), kind="pairs", labels=labels)
 
 
 def index_page(site: Site, club: Club, folder: str) -> str:
@@ -581,8 +607,10 @@ def _normal_games(kind: str, group: dict[str, Any], club: Club, site: Site) -> l
             body.append(_picture(f"ratings-{kind}.svg", f"ratings over time, {kind}", column=f"ratings-{kind}-phone.svg"))
     if club.pairs.get(kind):
         body += ["<h3>Head to head</h3>",
-                 '<p class="note">Each row: games the row\'s player finished above the column\'s, '
-                 "below it, and (level) at the same place.</p>",
+                 '<p class="note"><span class="wide">Each row: games the row\'s player finished above the '
+                 "column's, below it, and (level) at the same place.</span><span class=\"narrow\">Under each "
+                 "player, each opponent met: games the player finished above them, below them, and (level) at "
+                 "the same place.</span></p>",
                  _head_to_head(group, club.pairs[kind], site, "")]
     return body
 
@@ -620,7 +648,7 @@ def build(folder: str, out: str, jobs: int = 0) -> tuple[Site, list[str]]:
     """Write the website of the records below ``folder`` into ``out``; the site and the
     files written (relative to ``out``).
 
-    :raises UsageError: no records, or ``out`` is a file.
+    :raises UsageError: ``folder`` missing (or no record file), no records, or ``out`` is a file.
     """
     from burgundy_cli.core.chart import rating_chart_svg
     from burgundy_cli.core.record import write_atomic

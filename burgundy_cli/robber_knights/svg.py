@@ -90,6 +90,7 @@ text{font-family:'DejaVu Sans',Verdana,sans-serif;font-size:10px;fill:#222}
 .title{font-size:15px;font-weight:bold}
 .heading{font-size:11px;font-weight:bold}
 .small{font-size:8px;fill:#333}
+.key{font-size:10px;fill:#333}
 .mid{text-anchor:middle}
 .coord{font-size:7px;fill:#222;opacity:.7}
 .axis{font-size:9px;text-anchor:middle;fill:#555}
@@ -104,6 +105,9 @@ text{font-family:'DejaVu Sans',Verdana,sans-serif;font-size:10px;fill:#222}
 """.replace("\n", "")
 
 _BUILDING = {"castle": "C 1", "village": "V 2", "town": "T 3"}
+#: The key's lines under its terrains, in both forms of the picture.
+KEY_LINES = ("C 1 castle, V 2 village, T 3 town (points)", "knights left to right, top first (ringed);",
+             "the stripe at the foot: whose tile it was")
 
 
 def _map(position: dict[str, Any]) -> tuple[dict[str, str], dict[tuple[int, int], Any], int, int, int, int]:
@@ -159,7 +163,7 @@ def picture(position: dict[str, Any], title: str) -> str:
 #: the key under it in larger text. The desktop's picture, 714 pixels and more, was shrunk to
 #: 560 on a phone, its 8-pixel key read at about 6.
 PHONE_W, PHONE_MARGIN, PHONE_MAP_W = 360.0, 10.0, 322.0
-PHONE_CSS = CSS + ".title{font-size:14px}.heading{font-size:13px}.small{font-size:11px}.axis{font-size:10px}"
+PHONE_CSS = CSS + ".title{font-size:14px}.heading{font-size:13px}.small{font-size:11px}.key{font-size:11px}.axis{font-size:10px}"
 #: Characters of the phone picture's title (bold 14 px) and status (bold 13 px) on a line.
 PHONE_CHARS = 38
 
@@ -194,10 +198,8 @@ def column_picture(position: dict[str, Any], title: str) -> str:
     svg.label(x, key_y, "key", "heading")
     for number, terrain in enumerate(("plain", "forest", "mountains", "lake")):
         svg.rect(x + number * 84, key_y + 8, 16, 16, f"tile {terrain}")
-        svg.label(x + 20 + number * 84, key_y + 21, terrain, "small")
-    svg.lines(x, key_y + 44, ["C 1 castle, V 2 village, T 3 town (points)",
-                              "knights left to right, top first (ringed);",
-                              "the stripe at the foot: whose tile it was"], "small", 16)
+        svg.label(x + 20 + number * 84, key_y + 21, terrain, "key")
+    svg.lines(x, key_y + 44, list(KEY_LINES), "key", 16)
     return svg.text()
 
 
@@ -236,7 +238,9 @@ def _player_lines(position: dict[str, Any]) -> list[tuple[str, str, str]]:
 
 
 def _panel(svg: Svg, position: dict[str, Any], colours: dict[str, str], x: float, y: float) -> None:
-    """Scores and supplies per player, then the key to the symbols."""
+    """Scores and supplies per player, then the key to the symbols: its text in the picture's
+    own size (10 pixels, ``.key``; it was 8, too small to read), the four terrains two a row
+    (at 10 pixels "mountains" is wider than a quarter of the panel)."""
     for number, (name, scored, supplies) in enumerate(_player_lines(position)):
         top = y + 18 + number * 30
         svg.circle(x + 6, top + 4, 6, "knight", colours[name])
@@ -245,11 +249,10 @@ def _panel(svg: Svg, position: dict[str, Any], colours: dict[str, str], x: float
     key_y = y + 30 * len(position["players"]) + 36
     svg.label(x, key_y, "key", "heading")
     for number, terrain in enumerate(("plain", "forest", "mountains", "lake")):
-        svg.rect(x + number * 60, key_y + 8, 14, 14, f"tile {terrain}")
-        svg.label(x + 17 + number * 60, key_y + 19, terrain, "small")
-    svg.label(x, key_y + 38, "C 1 castle, V 2 village, T 3 town (points)", "small")
-    svg.label(x, key_y + 52, "knights left to right, top first (ringed);", "small")
-    svg.label(x, key_y + 64, "the stripe at the foot: whose tile it was", "small")
+        left, top = x + (number % 2) * 110, key_y + 8 + (number // 2) * 20
+        svg.rect(left, top, 14, 14, f"tile {terrain}")
+        svg.label(left + 19, top + 11, terrain, "key")
+    svg.lines(x, key_y + 64, list(KEY_LINES), "key", 14)
 
 
 # --- the game outside the tool ------------------------------------------------------------------

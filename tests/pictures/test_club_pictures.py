@@ -220,3 +220,24 @@ def test_a_robber_knights_board_has_a_phone_form_as_wide_as_a_screen_its_text_la
         assert "key" in texts and any(t.endswith("(rank 1)") for t in texts)
         bottom = max(float(n.get("y")) for n in root.iter(f"{SVG}text"))
         assert bottom < float(root.get("height")) - 4
+
+
+def test_the_robber_knights_key_is_as_large_as_the_pictures_other_text() -> None:
+    """The desktop picture's key -- the terrains, what the badges mean, how knights and
+    stripes read -- was in 8-pixel text (``.small``), smaller than the picture's own 10-pixel
+    text and its 9-pixel axis labels: too small to read. It is now 10 pixels (``.key``), the
+    terrains two a row so that "mountains" keeps clear of the next swatch; that no text runs
+    into another or out of the picture is measured in Chromium by tests/pictures/test_layout.py."""
+    import re
+
+    lines = {"C 1 castle, V 2 village, T 3 town (points)", "knights left to right, top first (ringed);",
+             "the stripe at the foot: whose tile it was"}
+    for record in ("playout-2-players.toml", "playout-4-players.toml"):
+        svg = board_svg(str(RECORDS / "robber-knights" / record))
+        style = svg.split("<style>")[1].split("</style>")[0]
+        sizes = {name: int(size) for name, size in re.findall(r"(?:^|\})\.?([\w-]+)\{[^}]*font-size:(\d+)px", style)}
+        key = {node.text: node.get("class") for node in ET.fromstring(svg).iter(f"{SVG}text")
+               if node.text in {"plain", "forest", "mountains", "lake", *lines}}
+        assert len(key) == 7, key
+        for text, cls in key.items():
+            assert sizes[cls] >= max(sizes["text"], sizes["axis"]), (text, cls, sizes)

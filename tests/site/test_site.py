@@ -231,6 +231,21 @@ def test_site_command_writes_the_site_and_says_what_it_left_out(cli, tmp_path) -
     assert refused.exit_code == 2 and "is a file" in refused.stderr
 
 
+def test_a_missing_folder_is_a_usage_error_and_nothing_is_written(cli, tmp_path) -> None:
+    """``site /no/such/folder -o out`` said "1 record that failed to verify not counted" and
+    "wrote 1 page and 1 other file to out (0 games, 0 players)", exit 1: an empty site for a
+    mistyped path. It is refused now as ``score`` and ``summary`` refuse it -- one line, exit
+    2 -- and nothing is written."""
+    missing = tmp_path / "no" / "such" / "folder"
+    out = tmp_path / "out"
+    result = cli("site", str(missing), "--out", str(out))
+    assert result.exit_code == 2, result.output
+    assert result.stderr == f"burgundy: usage: no such record file: {missing}\n"
+    assert result.stdout == ""
+    assert cli("score", str(missing)).stderr == result.stderr   # score's words
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_a_record_that_fails_is_named_and_not_counted(cli, tmp_path) -> None:
     folder = tmp_path / "club"
     shutil.copytree(RECORDS / "robber-knights", folder)
@@ -375,11 +390,13 @@ def test_a_club_of_many_players_gets_pages_no_wider_than_the_screen(cli, tmp_pat
     """Twelve players with long names, all met in one game: the head-to-head table of the
     index has a column each. It ran off the right of a 1100-pixel window and broke each
     figure "1–0 (1)" over three lines; a wide table now scrolls in its own box, and a figure
-    stays on one line. A player's page has a column for each opponent met, not for everyone."""
+    stays on one line. A player's page has a column for each opponent met, not for everyone.
+    At 390 pixels (a phone) the head to head is a list, which fits the screen with names of
+    five words and a name of 40 letters without a space (the longest a record takes)."""
     need_chromium()
     folder = tmp_path / "club"
     folder.mkdir()
-    names = [f"Player number {i} of the club" for i in range(12)]
+    names = [f"Player number {i} of the club" for i in range(11)] + ["MaximilianeWilhelminaVonHohenzollernEtAl"]
     for game, seats in enumerate((names[:4], names[4:8], names[8:], [names[0], names[11]])):
         scores = ",".join(f"{name}={150 + 10 * (seat % 2)}" for seat, name in enumerate(seats))
         made = cli("new", str(folder / f"g{game}.toml"), "--result", "--game", "castles-of-burgundy",
@@ -396,6 +413,20 @@ def test_a_club_of_many_players_gets_pages_no_wider_than_the_screen(cli, tmp_pat
     assert [entry["src"] for entry in report] == pages
     for entry in report:
         assert entry["width"] <= 1100 and entry["broken"] == [], entry
+    (out / "_phone.html").write_text(frames(pages, PAIRS_MEASURE, widths=(390,), height=900))
+    try:
+        phone = read_report(*chromium("--allow-file-access-from-files", "--virtual-time-budget=20000", "--dump-dom",
+                                      (out / "_phone.html").as_uri(), cwd=out).communicate(timeout=180))
+    finally:
+        for path in out.glob(".profile-*"):
+            shutil.rmtree(path, ignore_errors=True)
+    assert [entry["src"] for entry in phone] == pages
+    for entry in phone:
+        assert entry["width"] <= 390 and len(entry["tables"]) == 1, entry
+        pairs = entry["tables"][0]
+        assert pairs["display"] == "block" and pairs["scroll"] <= pairs["box"], (entry["src"], pairs)
+        assert all(lines == 1 for row in pairs["rows"] for _, _, lines in row[1:]), pairs   # each figure
+        assert any(names[11] in label for row in pairs["rows"] for label, _, _ in row), pairs
 
 
 def test_a_robber_knights_tie_is_on_points_in_the_games_own_word(built) -> None:
@@ -796,3 +827,66 @@ def test_on_a_phone_the_tables_of_figures_fit_the_screen_their_headings_short(bu
                 assert not {"win %", "games rated", "average rank"} & set(table["shown"]), table
     standings = next(t for e in report if e["view"] == "390" and e["src"] == "index.html" for t in e["tables"])
     assert standings["shown"] == ['"P"', '"W"', '"W%"', '"avg"', '"rank"'], standings
+
+
+#: Per page: each head-to-head table (``table.pairs``) as drawn: whether its box scrolls, its
+#: header row's and its own display, and each body row's cells left visible, as (the label a
+#: phone draws before the figure, the figure, whether the figure took more than one line).
+PAIRS_MEASURE = """
+const shown = cell => getComputedStyle(cell).display !== "none";
+report.push({src: frame.getAttribute("src"), view: frame.dataset.view, width: page.documentElement.scrollWidth,
+             notes: [...page.querySelectorAll("p.note span")].filter(shown).map(span => span.className),
+             tables: [...page.querySelectorAll("table.pairs")].map(table => ({
+               display: getComputedStyle(table).display, head: getComputedStyle(table.rows[0]).display,
+               box: table.parentElement.clientWidth, scroll: table.parentElement.scrollWidth,
+               heads: [...table.rows[0].cells].map(cell => cell.textContent),
+               rows: [...table.rows].slice(1).map(row => [...row.cells].filter(shown).map(cell => {
+                 const range = page.createRange();
+                 range.selectNodeContents(cell);
+                 const lines = new Set([...range.getClientRects()].map(rect => Math.round(rect.top))).size;
+                 return [getComputedStyle(cell, "::before").content.replace(/\\s+"$/, '"'), cell.textContent, lines];
+               }))}))});
+"""
+
+
+def test_on_a_phone_the_head_to_head_is_a_list_that_fits_and_the_desktop_keeps_its_table(built) -> None:
+    """At 390 pixels the index's head-to-head tables scrolled sideways: a column per player,
+    five of them for The Castles of Burgundy and eight for Robber Knights, twice the screen's
+    width. On a phone each is now a list: every player on a line of their own, under it each
+    opponent met with the figure ("Ben  11–11"), the figure on one line; the same figures as
+    the desktop's table, whose cells against themselves or an opponent never met are left
+    out, and the note says "under each player". At 1280 pixels the table and its note are as
+    before: a header row, a column per opponent."""
+    need_chromium()
+    out, _, _ = built
+    pages = ["index.html", "players/anna.html", "players/red.html"]
+    harness = out / "_pairs.html"
+    harness.write_text(frames(pages, PAIRS_MEASURE, widths=(390, 1280), height=900))
+    try:
+        dom, log = chromium("--allow-file-access-from-files", "--virtual-time-budget=20000", "--dump-dom",
+                            harness.as_uri(), cwd=out).communicate(timeout=180)
+    finally:  # the site the module's other tests read is the one `build` wrote: no harness page left in it
+        harness.unlink(missing_ok=True)
+        for path in out.glob(".profile-*"):
+            shutil.rmtree(path, ignore_errors=True)
+    report = {(entry["view"], entry["src"]): entry for entry in read_report(dom, log)}
+    assert sorted(report) == sorted((str(w), p) for w in (390, 1280) for p in pages)
+    assert len(report["1280", "index.html"]["tables"]) == 2 and len(report["1280", "index.html"]["tables"][1]["heads"]) >= 9
+    for page in pages:
+        desk, phone = report["1280", page], report["390", page]
+        assert desk["width"] <= 1280 and phone["width"] <= 390, (desk, phone)
+        if page == "index.html":
+            assert desk["notes"] == ["wide"] * 2 and phone["notes"] == ["narrow"] * 2   # a game each
+        assert desk["tables"] and len(desk["tables"]) == len(phone["tables"]), page
+        for wide, narrow in zip(desk["tables"], phone["tables"]):
+            assert (wide["display"], wide["head"]) == ("table", "table-row"), wide       # the desktop: a table
+            assert all(len(row) == len(wide["heads"]) for row in wide["rows"]), wide
+            assert (narrow["display"], narrow["head"]) == ("block", "none"), narrow      # the phone: a list
+            assert narrow["scroll"] <= narrow["box"], (page, narrow)                      # no sideways scrolling
+            for desk_row, phone_row in zip(wide["rows"], narrow["rows"], strict=True):
+                player, *figures = desk_row
+                met = [(f'"{name}"', figure) for name, (_, figure, _) in zip(wide["heads"][1:], figures)
+                       if figure not in ("", "–")]
+                assert phone_row[0][:2] == ["none", player[1]], phone_row                  # the player, then
+                assert [(label, figure) for label, figure, _ in phone_row[1:]] == met, phone_row  # each opponent met
+                assert all(lines == 1 for _, _, lines in phone_row[1:]), phone_row   # each figure on one line
