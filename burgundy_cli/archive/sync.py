@@ -94,10 +94,15 @@ def sync(folder: str | os.PathLike[str], url: str, *, jobs: int = 0, rebuild: bo
     given the number of files to verify, returns a function called with how many more are
     done (every 25).
 
-    :raises UsageError: no records in ``folder``; :raises ArchiveError: the database.
+    :raises UsageError: ``folder`` does not exist, or holds no records; :raises ArchiveError:
+        the database.
     """
     from burgundy_cli.core.bulk import shown_name, walk_records
 
+    if not os.path.lexists(folder):  # (refused before any archive is made or opened)
+        from burgundy_cli.core.errors import UsageError
+
+        raise UsageError(f"no such folder: {shown_name(os.fspath(folder))}")
     root = Path(folder).resolve()
     key = shown_name(str(root))          # the root as stored
     skip = len(os.path.join(root, ""))  # the listed paths start with the root and a separator

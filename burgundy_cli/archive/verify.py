@@ -52,7 +52,10 @@ def verify_file(path: str) -> dict[str, Any]:
     name = shown_name(path)     # (a name that is not UTF-8 is said and stored readably)
     try:
         # Never waits: a FIFO put where the walk found a file is refused, not opened for good.
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+        try:
+            fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+        except OSError as err:  # (gone since the walk listed it, or not ours to read)
+            raise UsageError(f"cannot read {name}: {err.strerror}") from None
         with open(fd, "rb") as handle:
             info = os.fstat(fd)
             if not stat.S_ISREG(info.st_mode):

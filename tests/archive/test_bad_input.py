@@ -214,3 +214,24 @@ def test_a_version_1_archive_is_refilled_by_the_next_sync(club, archive_url) -> 
     report = sync(club, archive_url, jobs=1)
     assert report.added == len(list(club.rglob("*.toml"))) and report.unchanged == 0
     assert archive_report(archive_url, Filters())["games"] == games
+
+
+@pytest.mark.parametrize("command", [["archive", "sync"], ["archive", "rebuild"], ["stats"]])
+def test_a_records_folder_that_does_not_exist_is_refused_and_no_archive_is_made(cli, tmp_path, command) -> None:
+    """``stats /no/such/folder --db x.db`` said "internal error (FileNotFoundError ...);
+    please report this", made x.db and stored the missing path in it as a failed record;
+    ``archive sync`` the same. A mistyped folder is the user's, refused before any archive
+    is made or opened."""
+    missing, archive = tmp_path / "no-such-folder", tmp_path / "x.db"
+    _one_line_exit_2(cli(*command, str(missing), "--db", str(archive)), f"no such folder: {missing}")
+    assert not archive.exists()
+
+
+def test_a_record_gone_between_the_walk_and_its_reading_is_a_failed_record_not_an_internal_error(tmp_path) -> None:
+    """A file listed by the folder walk and removed before it is read (another program
+    tidying up) is stored as failed with the system's reason, not as a bug to report."""
+    from burgundy_cli.archive.verify import verify_file
+
+    row = verify_file(str(tmp_path / "gone.toml"))
+    assert row["status"] == "failed"
+    assert row["error"].endswith("gone.toml: No such file or directory") and "internal error" not in row["error"]
