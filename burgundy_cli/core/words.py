@@ -44,16 +44,27 @@ def cut(text: str, width: int) -> str:
 
 @lru_cache(maxsize=4096)   # (a club's tables ask it of the same few names, line after line)
 def player_key(name: str) -> str:
-    """What makes two spellings of a player's name one player across records (the club's
-    tables, ratings, pages and the BG Stats export): the same text once Unicode-normalised
-    (NFC: a composed "ë" and "e" + combining diaeresis are one letter), runs of spaces made
-    one and case ignored -- the notation's matching of names within a record, plus NFC."""
+    """What makes two spellings of a player's name one player, within a record (the notation's
+    matching of a typed name to a listed one, the check that no two listed players are one) and
+    across records (the club's tables, ratings, pages and the BG Stats export): words one space
+    apart and Unicode's compatibility caseless match (The Unicode Standard, 3.13, D146). So
+    case is ignored, a composed "ë" and "e" + combining diaeresis are one letter, and a
+    compatibility form is its plain one: the full-width letters a phone or an East-Asian
+    keyboard types (``Ａｎｎａ`` is ``Anna``, as its ``５`` is ``5`` to the notation), a ligature
+    (``ﬁ``), a non-breaking or ideographic space. The key only matches: a record keeps its
+    names as written.
+
+    >>> player_key("Ａｎｎａ") == player_key("anna") == player_key(" ANNA ")
+    True
+    """
     if name.isascii():
         return " ".join(name.split()).casefold()
     import unicodedata
 
-    folded = " ".join(unicodedata.normalize("NFC", name).split()).casefold()
-    return unicodedata.normalize("NFC", folded)  # (folding can decompose: ǰ -> j + caron)
+    # NFKD(casefold(NFKD(casefold(NFD(name))))), D146's order (casefolding can undo a
+    # normal form: ǰ -> j + caron), composed at the end so the key reads as the name does
+    folded = unicodedata.normalize("NFKD", unicodedata.normalize("NFD", name).casefold()).casefold()
+    return " ".join(unicodedata.normalize("NFKC", folded).split())
 
 
 def date_order(date: object) -> tuple[int, str]:
