@@ -48,6 +48,7 @@ from functools import cache, lru_cache
 
 from burgundy_cli.castles.rules import commands as c
 from burgundy_cli.core.errors import Location, ParseError
+from burgundy_cli.core.words import normalised
 
 _TOKEN = re.compile(r'\s*(?:(?P<str>"(?:[^"\\]|\\.)*"?)|(?P<punct>[:,;])|(?P<word>[^\s:,;"#]+))')
 
@@ -183,49 +184,6 @@ class _Reader:
 def error(token: _Token, message: str, hint: str | None = None) -> ParseError:
     """A :class:`ParseError` at ``token``'s column, with the column in the message too."""
     return ParseError(f"{message} at column {token.column}", location=Location(column=token.column), hint=hint)
-
-
-def normalised(text: str) -> tuple[str, list[tuple[int, int]] | None]:
-    """``text`` in Unicode NFKC outside its quoted notes, as a lenient reader takes it: the
-    full-width digits, letters and punctuation a phone or an East-Asian keyboard types
-    (``５``, ``，``, ``：``) are their ASCII forms. Also, for each character of the result,
-    where in ``text`` the characters it came from are (start, end; None when nothing
-    changed), so a column still points at what the person typed. A note is the player's
-    own words, kept.
-
-    >>> normalised("t ５，ﬁ")
-    ('t 5,fi', [(0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (4, 5)])
-    >>> normalised("anna: take 5 church")
-    ('anna: take 5 church', None)
-    """
-    if text.isascii():
-        return text, None
-    import unicodedata
-
-    pieces: list[str] = []
-    where: list[tuple[int, int]] = []
-    note = False
-    index = 0
-    while index < len(text):
-        end = index + 1
-        char = text[index]
-        if note or char == '"':  # a quoted note, as the tokenizer reads it, is kept as typed
-            if char == "\\" and note and end < len(text):
-                end += 1
-            elif char == '"':
-                note = not note
-            piece = text[index:end]
-        else:
-            while end < len(text) and unicodedata.combining(text[end]):  # a letter with its accents
-                end += 1
-            piece = unicodedata.normalize("NFKC", text[index:end])
-            if piece == '"' or (not text[index].isspace() and any(char.isspace() for char in piece)):
-                piece = text[index:end]  # (a full-width quote opens no note; '¨', ' ̈' in NFKC, splits no word)
-        pieces.append(piece)
-        where.extend([(index, end)] * len(piece))
-        index = end
-    result = "".join(pieces)
-    return (text, None) if result == text else (result, where)
 
 
 def _tokenize(text: str) -> tuple[list[_Token], int, dict[int, str] | None]:
