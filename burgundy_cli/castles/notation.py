@@ -48,7 +48,7 @@ from functools import cache, lru_cache
 
 from burgundy_cli.castles.rules import commands as c
 from burgundy_cli.core.errors import Location, ParseError
-from burgundy_cli.core.words import normalised
+from burgundy_cli.core.words import normalised, player_key
 
 _TOKEN = re.compile(r'\s*(?:(?P<str>"(?:[^"\\]|\\.)*"?)|(?P<punct>[:,;])|(?P<word>[^\s:,;"#]+))')
 
@@ -814,9 +814,10 @@ def _roll(reader: _Reader) -> c.RollEvent:
         if not words:
             raise error(reader.next("a player name"), "expected a player name and their two dice")
         name = _player_name(words, reader)
-        if name.lower() in seen:
+        key = player_key(name)   # (as the record's players will match it: 'ａｎｎａ' is Anna too)
+        if key in seen:
             raise error(words[0], f"dice for '{name}' are given twice")
-        seen[name.lower()] = words[0]
+        seen[key] = words[0]
         dice[name] = _two_dice(reader, name)
     if not dice:
         raise ParseError(f"expected every player's two dice after the white die at column {reader.end_column}",
@@ -1432,8 +1433,8 @@ def _roll_pattern(forms: _CanonicalForms, text: str) -> c.RollEvent | None:
         if not _rolled_player(name):
             return None  # too long, or a word the token reader takes for a number (such as '²')
         dice[name] = _DICE_PAIRS[_DIGIT[first]][_DIGIT[second]]
-    if len({name.lower() for name in dice}) < entries.count(","):
-        return None  # a name given twice: the token reader says so
+    if len({player_key(name) for name in dice}) < entries.count(","):
+        return None  # a name given twice (as the record's players match it): the token reader says so
     return c.RollEvent(white=_DIGIT[white], good=_DIGIT.get(good), dice=dice)
 
 

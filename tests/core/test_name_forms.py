@@ -147,3 +147,18 @@ def test_stats_joins_a_full_width_spelling_to_the_plain_one(cli, tmp_path) -> No
     assert result.exit_code == 0, result.output
     players = json.loads(result.stdout)["standings"][0]["players"]
     assert sorted((p["name"], p["played"], p["wins"]) for p in players) == [("Anna", 2, 1), ("Ben", 2, 1)]
+
+
+@pytest.mark.parametrize("twice", ["ａｎｎａ", "Ａｎｎａ", "ANNA"])
+def test_a_roll_giving_one_player_dice_twice_in_two_forms_is_refused(cli, tmp_path, twice) -> None:
+    """'Anna 6 4, ..., ａｎｎａ 1 1': one player's dice twice, which the reader refuses however the
+    name is spelt (core.words.player_key); told apart by lower case only, the full-width entry
+    passed the reader, resolved to Anna and silently replaced her 6 4 with 1 1."""
+    path = tmp_path / "game.toml"
+    shutil.copy(OPENING, path)
+    line = f"roll white 2 good 4, Anna 6 4, Bob 3 3, {twice} 1 1"
+    checked = cli("check", str(path), line)
+    assert checked.exit_code == 1 and f"dice for '{twice}' are given twice at column 41" in checked.stderr
+    from burgundy_cli.castles.notation import read_canonical, known_names
+
+    assert read_canonical(line, known_names(["Anna", "Bob"])) is None   # the fast reader leaves it to the token reader
