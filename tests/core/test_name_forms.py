@@ -162,3 +162,16 @@ def test_a_roll_giving_one_player_dice_twice_in_two_forms_is_refused(cli, tmp_pa
     from burgundy_cli.castles.notation import read_canonical, known_names
 
     assert read_canonical(line, known_names(["Anna", "Bob"])) is None   # the fast reader leaves it to the token reader
+
+
+@pytest.mark.parametrize("winner", ["Ａｎｎａ", "ａｎｎａ", "ANNA"])
+def test_a_score_pad_s_winner_is_matched_as_every_name_is(cli, tmp_path, winner) -> None:
+    """``[final] winner`` names a listed player as a line does (core.words.player_key); told
+    apart by lower case only, a full-width ``Ａｎｎａ`` 'disagreed with the scores'."""
+    path = tmp_path / "pad.toml"
+    _pad(path, ["Anna", "Ben"], [150, 140], "2026-01-02")
+    path.write_text(path.read_text(encoding="utf-8").replace("[final.scores.", f'[final]\nwinner = ["{winner}"]\n[final.scores.', 1),
+                    encoding="utf-8")
+    scored = cli("score", str(path), "--json")
+    assert scored.exit_code == 0, scored.output
+    assert json.loads(scored.stdout)["winner"] == ["Anna"]
