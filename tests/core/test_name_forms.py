@@ -175,3 +175,16 @@ def test_a_score_pad_s_winner_is_matched_as_every_name_is(cli, tmp_path, winner)
     scored = cli("score", str(path), "--json")
     assert scored.exit_code == 0, scored.output
     assert json.loads(scored.stdout)["winner"] == ["Anna"]
+
+
+def test_the_archive_s_rounds_begin_at_the_first_player_however_a_line_names_them() -> None:
+    """A Robber Knights record's rounds (its charts, the site's) begin where the first seat's
+    player plays after another; a line typed ``ＲＥＤ: ...`` is red's, as the replay reads it.
+    Told apart by lower case only, that round began nowhere and its VP joined the last one's."""
+    from burgundy_cli.archive.verify import RoundTotals
+    from burgundy_cli.core.record import parse_record_text
+
+    rounds = RoundTotals(parse_record_text(RK_SETUP, "rk.toml"))
+    lines = ["red: lay plain f5", "red: draw plain", "red: end", "blue: lay castle-forest e5 knights 4",
+             "blue: end", "ＲＥＤ: lay plain f4", "red: end", "blue: end", "Ｒｅｄ\u3000: end"]
+    assert sorted(rounds.stops("moves", lines)) == [0, 5, 8]
