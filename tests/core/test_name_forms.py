@@ -11,6 +11,8 @@ import json
 import shutil
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from burgundy_cli.core.replay import PlayerNames
 from burgundy_cli.core.words import player_key
@@ -188,3 +190,17 @@ def test_the_archive_s_rounds_begin_at_the_first_player_however_a_line_names_the
     lines = ["red: lay plain f5", "red: draw plain", "red: end", "blue: lay castle-forest e5 knights 4",
              "blue: end", "ＲＥＤ: lay plain f4", "red: end", "blue: end", "Ｒｅｄ\u3000: end"]
     assert sorted(rounds.stops("moves", lines)) == [0, 5, 8]
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(max_size=12))
+def test_the_key_is_one_for_every_form_of_a_name(name: str) -> None:
+    """Any text: its key is its own key, and the key of its NFKC and NFD forms; an ASCII
+    name's full-width spelling has its key."""
+    import unicodedata
+
+    key = player_key(name)
+    assert player_key(key) == key
+    assert player_key(unicodedata.normalize("NFKC", name)) == key == player_key(unicodedata.normalize("NFD", name))
+    if name.isascii() and name.isprintable():
+        assert player_key("".join(chr(ord(c) + 0xFEE0) if "!" <= c <= "~" else c for c in name)) == key
