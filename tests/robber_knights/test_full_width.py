@@ -131,3 +131,19 @@ def test_a_full_width_name_is_read_as_typed_and_matches_the_listed_one(cmd) -> N
     read = parse_line(wide(format_command(cmd)).replace("\uff1a", ":", 1))
     assert read == cmd.model_copy(update={"player": name})
     assert player_key(name) == player_key(cmd.player) and unicodedata.normalize("NFKC", name) == cmd.player
+
+
+#: Text of the kind the readers meet: the notation's words and marks, in ASCII and full width,
+#: ligatures, NFKC's expansions (``¼`` is three characters), combining marks, odd spaces.
+_TYPED = st.text(alphabet=st.sampled_from(list("red: laycpfe4k2,-#1 ") + [wide(c) for c in "red:laycpfe4k2,-1 "]
+                                          + ["ﬁ", "ﬂ", "¼", "㉐", "\u0308", "¨", "\u00a0", "\u3000", "＃", '"']),
+                 max_size=30)
+
+
+@settings(max_examples=400, deadline=None)
+@given(text=_TYPED)
+def test_any_typed_line_reads_or_is_refused_at_a_column_of_the_line(text: str) -> None:
+    try:
+        parse_line(text)
+    except ParseError as err:
+        assert err.location is not None and 1 <= err.location.column <= len(text) + 1, (text, err.message)
