@@ -147,7 +147,7 @@ class RoundTotals:
         self.by_group = isinstance(doc.data.get("log"), dict)
         game = doc.data.get("game")
         players = game.get("players") if isinstance(game, dict) else None
-        self.first = str(players[0]).casefold() if isinstance(players, list) and players else ""
+        self.first = player_key(str(players[0])) if isinstance(players, list) and players else ""
         self.labels: list[str] = []
         self.totals: list[dict[str, int]] = []
 
@@ -163,7 +163,7 @@ class RoundTotals:
             if name == head or not colon:  # the same player again, or a comment
                 continue
             head = name
-            player = name.strip().casefold()
+            player = player_key(name)   # (a line may name its player in any form the notation matches)
             if player == first and previous is not None and previous != first:
                 opening.add(index)
             previous = player

@@ -48,6 +48,7 @@ from functools import cache, lru_cache
 
 from burgundy_cli.castles.rules import commands as c
 from burgundy_cli.core.errors import Location, ParseError
+from burgundy_cli.core.words import normalised, player_key
 
 _TOKEN = re.compile(r'\s*(?:(?P<str>"(?:[^"\\]|\\.)*"?)|(?P<punct>[:,;])|(?P<word>[^\s:,;"#]+))')
 
@@ -183,49 +184,6 @@ class _Reader:
 def error(token: _Token, message: str, hint: str | None = None) -> ParseError:
     """A :class:`ParseError` at ``token``'s column, with the column in the message too."""
     return ParseError(f"{message} at column {token.column}", location=Location(column=token.column), hint=hint)
-
-
-def normalised(text: str) -> tuple[str, list[tuple[int, int]] | None]:
-    """``text`` in Unicode NFKC outside its quoted notes, as a lenient reader takes it: the
-    full-width digits, letters and punctuation a phone or an East-Asian keyboard types
-    (``５``, ``，``, ``：``) are their ASCII forms. Also, for each character of the result,
-    where in ``text`` the characters it came from are (start, end; None when nothing
-    changed), so a column still points at what the person typed. A note is the player's
-    own words, kept.
-
-    >>> normalised("t ５，ﬁ")
-    ('t 5,fi', [(0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (4, 5)])
-    >>> normalised("anna: take 5 church")
-    ('anna: take 5 church', None)
-    """
-    if text.isascii():
-        return text, None
-    import unicodedata
-
-    pieces: list[str] = []
-    where: list[tuple[int, int]] = []
-    note = False
-    index = 0
-    while index < len(text):
-        end = index + 1
-        char = text[index]
-        if note or char == '"':  # a quoted note, as the tokenizer reads it, is kept as typed
-            if char == "\\" and note and end < len(text):
-                end += 1
-            elif char == '"':
-                note = not note
-            piece = text[index:end]
-        else:
-            while end < len(text) and unicodedata.combining(text[end]):  # a letter with its accents
-                end += 1
-            piece = unicodedata.normalize("NFKC", text[index:end])
-            if piece == '"' or (not text[index].isspace() and any(char.isspace() for char in piece)):
-                piece = text[index:end]  # (a full-width quote opens no note; '¨', ' ̈' in NFKC, splits no word)
-        pieces.append(piece)
-        where.extend([(index, end)] * len(piece))
-        index = end
-    result = "".join(pieces)
-    return (text, None) if result == text else (result, where)
 
 
 def _tokenize(text: str) -> tuple[list[_Token], int, dict[int, str] | None]:
@@ -856,9 +814,10 @@ def _roll(reader: _Reader) -> c.RollEvent:
         if not words:
             raise error(reader.next("a player name"), "expected a player name and their two dice")
         name = _player_name(words, reader)
-        if name.lower() in seen:
+        key = player_key(name)   # (as the record's players will match it: 'ａｎｎａ' is Anna too)
+        if key in seen:
             raise error(words[0], f"dice for '{name}' are given twice")
-        seen[name.lower()] = words[0]
+        seen[key] = words[0]
         dice[name] = _two_dice(reader, name)
     if not dice:
         raise ParseError(f"expected every player's two dice after the white die at column {reader.end_column}",
@@ -1474,8 +1433,8 @@ def _roll_pattern(forms: _CanonicalForms, text: str) -> c.RollEvent | None:
         if not _rolled_player(name):
             return None  # too long, or a word the token reader takes for a number (such as '²')
         dice[name] = _DICE_PAIRS[_DIGIT[first]][_DIGIT[second]]
-    if len({name.lower() for name in dice}) < entries.count(","):
-        return None  # a name given twice: the token reader says so
+    if len({player_key(name) for name in dice}) < entries.count(","):
+        return None  # a name given twice (as the record's players match it): the token reader says so
     return c.RollEvent(white=_DIGIT[white], good=_DIGIT.get(good), dice=dice)
 
 

@@ -691,7 +691,8 @@ def _default(key: str, answers: NewRecord, default: str | None) -> str | None:
     if key == "modules" and len(_names(answers.players)) == 1:
         return "solo-game"
     if key == "colours" and answers.players:
-        return ",".join(f"{name}={colour}" for name, colour in seat_colours(_names(answers.players)).items())
+        # (a name given twice has one colour: the players' refusal, not the colours' "given twice")
+        return ",".join(f"{name}={colour}" for name, colour in seat_colours(_distinct(_names(answers.players))).items())
     if key == "boards" and _plays(answers, "solo-game"):
         return "13x"
     if key == "boards" and _plays(answers, "team-game"):

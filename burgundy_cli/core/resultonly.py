@@ -34,6 +34,7 @@ from burgundy_cli.core.errors import RecordError
 from burgundy_cli.core.game import GameHeader, ScoreLine, ScoreTable, record_error
 from burgundy_cli.core.models import Count, TableModel, ValidationError
 from burgundy_cli.core.record import RecordDoc
+from burgundy_cli.core.words import player_key
 
 #: The table a result-only record has instead of ``[setup]`` or ``[position]``.
 TABLE = "final"
@@ -166,11 +167,11 @@ def open_result(doc: RecordDoc, header: GameHeader) -> ResultSession:
     if unknown:   # a tie at the top that the rules break by what the record does not hold
         table = _unknown_winner(table, *unknown)
     if final.winner is not None:
-        stated = sorted(name.casefold() for name in final.winner)
+        stated = sorted(player_key(name) for name in final.winner)
         if unknown:
             tied, by, figures = unknown
             one = rules.last_tiebreak is not None   # (Castles: the rules always make one winner)
-            if not stated or not set(stated) < {name.casefold() for name in tied} or (one and len(stated) > 1):
+            if not stated or not set(stated) < {player_key(name) for name in tied} or (one and len(stated) > 1):
                 what = f"{rules.unit} and on {rules.tiebreak}" if figures else rules.unit
                 raise RecordError(f"[final] winner = {final.winner}: {_listed(tied)} tie on {what}, and "
                                   f"the rules give the win to the one {by}: name that one player",
@@ -178,7 +179,7 @@ def open_result(doc: RecordDoc, header: GameHeader) -> ResultSession:
                                   hint=None if figures else f"or give each tied player's tiebreak figure "
                                                                f"({rules.tiebreak})")
             table = _decided(table, final.winner, f"{by}, as the record states")
-        elif stated != sorted(name.casefold() for name in table.winner):
+        elif stated != sorted(player_key(name) for name in table.winner):
             raise RecordError(f"[final] winner = {final.winner} disagrees with the scores, which give "
                               f"{table.winner or 'no winner'}", location=where("winner"))
     return ResultSession(header, final, table)
@@ -247,8 +248,6 @@ def _check_names(header: GameHeader, doc: RecordDoc) -> None:
 
     :raises RecordError: at ``[game] players``.
     """
-    from burgundy_cli.core.words import player_key
-
     players = header.players
     keys = [player_key(name) for name in players]
     for index, key in enumerate(keys):
@@ -344,8 +343,8 @@ def _score_table(header: GameHeader, final: FinalTable, rules: Rules) -> ScoreTa
 
 def _decided(table: ScoreTable, winner: list[str], tiebreak: str = "as the record states") -> ScoreTable:
     """``table`` with the tie on first place decided as the record states (the others second)."""
-    won = {name.casefold() for name in winner}
-    lines = [line.model_copy(update={"rank": line.rank if line.rank > 1 or line.name.casefold() in won else 2})
+    won = {player_key(name) for name in winner}
+    lines = [line.model_copy(update={"rank": line.rank if line.rank > 1 or player_key(line.name) in won else 2})
              for line in table.players]
     lines.sort(key=lambda line: line.rank)
     return table.model_copy(update={"players": lines, "winner": [line.name for line in lines if line.rank == 1],

@@ -535,10 +535,12 @@ class TableSession:
                 if forms:   # a table line refused: what the table owes now, not a player's line
                     lines.append("due now: " + " | ".join(forms))
                     return "\n".join(lines)
-                # a line of an action that is legal now: its nearest lines one by one; else the
+                # a line of an action that is legal now: its nearest lines one by one (by what
+                # it meant when the game's table module can say: ``nearest_first``); else the
                 # grouped listing, which says more of what may be done instead
+                nearest = getattr(self.helpers, "nearest_first", _closest_first)
                 like = _closest_first(text, like or legal) if meant is None or not like else \
-                    _closest_first(meant, [line for grouped in like for line in _alternatives(grouped)])
+                    nearest(meant, [line for grouped in like for line in _alternatives(grouped)])
                 shown = " | ".join(like[:SUGGESTIONS])
                 more = len(like) - SUGGESTIONS
                 lines.append(f"legal now: {shown}" + (f" (and {more} more: type moves)" if more > 0 else ""))

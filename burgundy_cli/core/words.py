@@ -1,4 +1,6 @@
-"""Counts in words: a number with its noun in the number it takes (``1 line``, ``2 lines``)."""
+"""Words as typed and shown: counts in words (``1 line``, ``2 lines``), the terminal width
+of a text, a line as the notation readers read it (Unicode NFKC, each column the typed
+character's), a player's name as every match of names keys it, and the club's date order."""
 
 from __future__ import annotations
 
@@ -42,18 +44,75 @@ def cut(text: str, width: int) -> str:
     return kept + "…"
 
 
+def normalised(text: str) -> tuple[str, list[tuple[int, int]] | None]:
+    """``text`` in Unicode NFKC outside its quoted notes, as both games' lenient readers take
+    it: the full-width digits, letters and punctuation a phone or an East-Asian keyboard types
+    (``５``, ``，``, ``：``) are their ASCII forms. Also, for each character of the result,
+    where in ``text`` the characters it came from are (start, end; None when nothing
+    changed), so a column still points at what the person typed. A note is the player's
+    own words, kept. A full-width ``＃`` is kept too: a comment is split off a line by ``#``
+    alone before it is read (``core.replay.split_comment``), so a ``＃`` read as ``#`` would
+    drop what follows it from the record unsaid; kept, the reader refuses it at its column.
+
+    >>> normalised("t ５，ﬁ")
+    ('t 5,fi', [(0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (4, 5)])
+    >>> normalised("anna: take 5 church")
+    ('anna: take 5 church', None)
+    """
+    if text.isascii():
+        return text, None
+    import unicodedata
+
+    pieces: list[str] = []
+    where: list[tuple[int, int]] = []
+    note = False
+    index = 0
+    while index < len(text):
+        end = index + 1
+        char = text[index]
+        if note or char == '"':  # a quoted note, as the Castles tokenizer reads it, is kept as typed
+            if char == "\\" and note and end < len(text):
+                end += 1
+            elif char == '"':
+                note = not note
+            piece = text[index:end]
+        else:
+            while end < len(text) and unicodedata.combining(text[end]):  # a letter with its accents
+                end += 1
+            piece = unicodedata.normalize("NFKC", text[index:end])
+            if piece == '"' or "#" in piece or (not text[index].isspace() and any(c.isspace() for c in piece)):
+                piece = text[index:end]  # (a full-width quote opens no note, nor a '＃' a comment;
+                # '¨', ' ̈' in NFKC, splits no word)
+        pieces.append(piece)
+        where.extend([(index, end)] * len(piece))
+        index = end
+    result = "".join(pieces)
+    return (text, None) if result == text else (result, where)
+
+
 @lru_cache(maxsize=4096)   # (a club's tables ask it of the same few names, line after line)
 def player_key(name: str) -> str:
-    """What makes two spellings of a player's name one player across records (the club's
-    tables, ratings, pages and the BG Stats export): the same text once Unicode-normalised
-    (NFC: a composed "ë" and "e" + combining diaeresis are one letter), runs of spaces made
-    one and case ignored -- the notation's matching of names within a record, plus NFC."""
+    """What makes two spellings of a player's name one player, within a record (the notation's
+    matching of a typed name to a listed one, the check that no two listed players are one) and
+    across records (the club's tables, ratings, pages and the BG Stats export): words one space
+    apart and Unicode's compatibility caseless match (The Unicode Standard, 3.13, D146). So
+    case is ignored, a composed "ë" and "e" + combining diaeresis are one letter, and a
+    compatibility form is its plain one: the full-width letters a phone or an East-Asian
+    keyboard types (``Ａｎｎａ`` is ``Anna``, as its ``５`` is ``5`` to the notation), a ligature
+    (``ﬁ``), a non-breaking or ideographic space. The key only matches: a record keeps its
+    names as written.
+
+    >>> player_key("Ａｎｎａ") == player_key("anna") == player_key(" ANNA ")
+    True
+    """
     if name.isascii():
         return " ".join(name.split()).casefold()
     import unicodedata
 
-    folded = " ".join(unicodedata.normalize("NFC", name).split()).casefold()
-    return unicodedata.normalize("NFC", folded)  # (folding can decompose: ǰ -> j + caron)
+    # NFKD(casefold(NFKD(casefold(NFD(name))))), D146's order (casefolding can undo a
+    # normal form: ǰ -> j + caron), composed at the end so the key reads as the name does
+    folded = unicodedata.normalize("NFKD", unicodedata.normalize("NFD", name).casefold()).casefold()
+    return " ".join(unicodedata.normalize("NFKC", folded).split())
 
 
 def date_order(date: object) -> tuple[int, str]:

@@ -11,18 +11,20 @@ Canonical forms (what :func:`format_command` writes)::
 The reader also accepts any case, missing colon (``red lay cp e4``), tile codes (``cp``,
 ``vf``, ``m``...), reversed or slashed tile names (``plain/castle``), direction letters and
 words (``e``, ``right``), ``k 4`` for ``knights 4``, ``leave 1 2 1`` or ``1-2-1``, commas between
-words (``cp e4, knights 4``), and a
+words (``cp e4, knights 4``), full-width forms (``ｌａｙ ｃｐ ｅ４``: :func:`read_lenient`), and a
 trailing ``# comment``. Only syntax is checked here; the position is the engine's business.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Container
+from collections.abc import Callable, Container
+from dataclasses import replace
 from functools import cache
 from typing import Any
 
 from burgundy_cli.core.errors import Location, ParseError
+from burgundy_cli.core.words import normalised
 from burgundy_cli.robber_knights.commands import STEPS, DrawCommand, EndCommand, LayCommand
 from burgundy_cli.robber_knights.components import components
 from burgundy_cli.robber_knights.state import cells_by_name, grid_bounds
@@ -184,21 +186,66 @@ def read_lenient(text: str, example: str = EXAMPLE_PLAYER) -> Command:
     """Read a line in any accepted spelling (see the module docstring); ``example``: the
     player the refusals' examples name.
 
+    The line is read in Unicode NFKC (``core.words.normalised``, as the Castles reader reads
+    it): the full-width letters, digits and punctuation a phone or an East-Asian keyboard
+    types (``ｌａｙ ｃｐ ｅ４``, ``：``, ``，``) are their ASCII forms, and a refusal's column is
+    the typed character's. The player's name is taken as typed, for the record's players to
+    match (``core.words.player_key``); a name holding a full-width mark (``a：b: end``)
+    reads when the line as typed does.
+
     :raises ParseError: quoting the offending token, with its 1-based column.
+
+    >>> format_command(read_lenient("Ｒｅｄ： ｌａｙ ｃｐ ｅ４ ｋ ２"))
+    'Ｒｅｄ: lay castle-plain e4 knights 2'
     """
+    normal, where = normalised(text)
+    if where is None:
+        return _read(text, example)
+    try:
+        return _read(normal, example, lambda start, end: text[where[start][0]:where[end - 1][1]])
+    except ParseError as err:
+        try:
+            return _read(text, example)
+        except ParseError:
+            pass
+        raise _at_typed(err, where, len(text)) from None
+
+
+def _at_typed(err: ParseError, where: list[tuple[int, int]], length: int) -> ParseError:
+    """``err``, raised reading a line in NFKC, its column the typed character's (``where``,
+    ``core.words.normalised``'s; ``length``: the line's as typed), in its location and in its
+    message, which some refusals word with it (``empty item ... at column 13``)."""
+    location = err.location
+    if location is None or not location.column:
+        return err
+    column = where[location.column - 1][0] + 1 if location.column <= len(where) else length + 1
+    err.message = err.message.replace(f"column {location.column}", f"column {column}")
+    err.location = replace(location, column=column)
+    return err
+
+
+def _read(text: str, example: str, typed: Callable[[int, int], str] | None = None) -> Command:
+    """:func:`read_lenient` of ``text``; ``typed``: the text typed where the characters
+    ``start:end`` of ``text`` stand (the player's name as typed, when ``text`` is the NFKC
+    of the line typed)."""
     body = text.split("#", 1)[0]
     colon = body.find(":")
     if colon >= 0:
-        player, rest, offset = body[:colon].strip(), body[colon + 1:], colon + 1
+        named = body[:colon]
+        player, rest, offset = named.strip(), body[colon + 1:], colon + 1
         if not player:
             raise ParseError("a line starts with the player's name", location=Location(column=1),
                              hint=f"e.g. '{example}: lay plain f7'")
+        start = len(named) - len(named.lstrip())
         tokens = [(m.group(), m.start() + offset + 1) for m in _TOKEN.finditer(rest)]
     else:
         tokens = [(m.group(), m.start() + 1) for m in _TOKEN.finditer(body)]
         if not tokens:
             raise ParseError("empty line: expected '<player>: lay|draw|end ...'", location=Location(column=1))
-        player = tokens.pop(0)[0]
+        player, start = tokens.pop(0)
+        start -= 1
+    if typed is not None:
+        player = typed(start, start + len(player))
     if len(player) > 40:
         raise ParseError(f"player name '{player[:40]}...' is too long", location=Location(column=1))
     if not tokens:
@@ -232,15 +279,17 @@ def canonical_start(typed: str) -> str:
     :func:`format_command` writes it, the word being typed (the last) left as it is.
 
     Tab completion matches the legal lines on their start, so a start typed as the reader
-    allows (no colon, a tile's code, ``l`` for lay, ``k`` for knights, a direction's letter)
-    finds them too.
+    allows (no colon, a tile's code, ``l`` for lay, ``k`` for knights, a direction's letter,
+    full-width forms: :func:`read_lenient`) finds them too.
 
     >>> canonical_start("red l cp e7 k 2 e")
     'red: lay castle-plain e7 knights 2 e'
     >>> canonical_start("lay tf ")
     'lay town-forest '
+    >>> canonical_start("ｌ ｃｐ ｅ７ ｋ")
+    'lay castle-plain e7 k'
     """
-    *whole, last = typed.split(" ")
+    *whole, last = normalised(typed)[0].split(" ")
     words: list[str] = []
     verb = direction = None
     for word in whole:

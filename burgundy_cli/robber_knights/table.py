@@ -10,12 +10,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from dataclasses import dataclass
+from itertools import zip_longest
+from burgundy_cli.robber_knights.commands import EndCommand, LayCommand
 from burgundy_cli.robber_knights.components import components
 from burgundy_cli.robber_knights.scoring import points
-from burgundy_cli.robber_knights.state import Cell, State, cell_name
+from burgundy_cli.robber_knights.state import Cell, State, cell_name, parse_cell
 from burgundy_cli.core.words import counted
 
 if TYPE_CHECKING:  # annotations only: the session imports this module for what a line does
+    from burgundy_cli.robber_knights.notation import Command
     from burgundy_cli.robber_knights.session import RobberKnightsSession
 
 
@@ -55,11 +58,52 @@ def table_completions(session: RobberKnightsSession, typed: str) -> list[tuple[s
 
 def meant(session: RobberKnightsSession, typed: str) -> str:
     """The canonical line ``typed`` reads as, legal or not: what the table session measures
-    the legal lines against when it refuses a line (its nearest legal lines first).
+    the legal lines against when it refuses a line (its nearest legal lines first:
+    :func:`nearest_first`).
 
     :raises ParseError: ``typed`` does not read.
     """
     return session.read_with_line(typed)[1]
+
+
+def nearest_first(meant: str, lines: list[str]) -> list[str]:
+    """``lines`` (legal lines of the action of ``meant``, one cell each) with those nearest
+    what ``meant`` -- the canonical line of a line refused by a rule -- meant first, by
+    :func:`distance`; lines as near keep their order. A slip of one cell or one knight finds
+    its fix first, where a measure of shared characters put ``lay plain e4`` before
+    ``lay plain e8`` for ``lay plain e9``."""
+    from burgundy_cli.robber_knights.notation import parse_line
+
+    wanted = parse_line(meant)
+    return sorted(lines, key=lambda line: distance(wanted, parse_line(line)))
+
+
+def distance(meant: Command, other: Command) -> tuple[int, int, int, int]:
+    """How far ``other`` is from what ``meant`` meant, in the order a player chooses a lay:
+    the tile (the same, one sharing its terrain or building, another: 0, 1, 2); then how many
+    steps its cell is from the meant one (rows and columns); then the knights -- how many
+    left differ, tile by tile of the walk, plus 1 for another direction and 1 for placing
+    none where some were meant or the other way round -- and, as near so, how many fewer or
+    more are placed. Another action is farthest."""
+    if type(meant) is not type(other):
+        return 3, 0, 0, 0
+    if isinstance(meant, EndCommand) or isinstance(other, EndCommand):
+        return 0, 0, 0, 0
+    near = 0 if meant.tile == other.tile else 1 if _alike(meant.tile, other.tile) else 2
+    if not isinstance(meant, LayCommand) or not isinstance(other, LayCommand):
+        return near, 0, 0, 0
+    (row, col), (other_row, other_col) = parse_cell(meant.cell), parse_cell(other.cell)
+    left = sum(abs(a - b) for a, b in zip_longest(meant.leave, other.leave, fillvalue=0))
+    knights = left + (meant.direction != other.direction) + (bool(meant.leave) != bool(other.leave))
+    return near, abs(row - other_row) + abs(col - other_col), knights, abs(meant.knights - other.knights)
+
+
+def _alike(tile: str, other: str) -> bool:
+    """Whether two kinds of tile share their terrain or their building (a forest and a plain
+    castle; a plain castle and a plain)."""
+    kinds = components().tiles
+    first, second = kinds[tile], kinds[other]
+    return first.terrain == second.terrain or (first.building is not None and first.building == second.building)
 
 
 def snapshot(session: RobberKnightsSession) -> Before:

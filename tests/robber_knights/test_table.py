@@ -70,3 +70,51 @@ def test_a_line_of_an_action_not_legal_now_gets_the_grouped_lines(table):
     ``moves`` groups it (a tile's cells on one line), not six lays of one tile."""
     lines = suggested(table.handle("blue: end").text)
     assert set(lines) <= set(table.shown_lines()) and len(lines) == 6
+
+
+@pytest.mark.parametrize("typed, rule, first", [
+    # 'How to play: Laying 1 to 3 tiles' (rk.lay.edge): e9 touches no tile; e8, one cell up, does.
+    # Shared characters put 'lay plain e4' first ('e9' and 'e4' share as much as 'e9' and 'e8').
+    ("lay plain e9", "rk.lay.edge", ["red: lay plain e8", "red: lay plain f8"]),
+    # 'Moving the knights' (rk.move.max-four): five on one tile; four is one knight off.
+    ("lay cf e8 k 5", "rk.move.max-four", ["red: lay castle-forest e8 knights 4", "red: lay castle-forest e8 knights 3"]),
+    # 'Moving the knights' (rk.move.gap): north of g4 lies no tile -- south, as meant, 2 and 1 left.
+    ("lay cf g4 k 3 north leave 2,1", "rk.move.gap", ["red: lay castle-forest g4 knights 3 south leave 2,1"]),
+    # 'Moving the knights' (rk.move.minimum): a forest keeps 2; the same walk with one knight more on it.
+    ("lay cf f8 k 2 n leave 1,1", "rk.move.minimum", ["red: lay castle-forest f8 knights 3 north leave 2,1"]),
+    # 'How to play: Laying 1 to 3 tiles' (rk.lay.edge): d8 touches no tile; the cells one step
+    # away that do, with the three knights meant, before any other count.
+    ("lay cf d8 k 3", "rk.lay.edge", ["red: lay castle-forest d7 knights 3", "red: lay castle-forest e8 knights 3"]),
+    # 'Laying a castle tile' (rk.knights.castle): a plain takes no knights; the same plain, same cell.
+    ("lay plain h8 k 1", "rk.knights.castle", ["red: lay plain h8", "red: lay plain g8"]),
+])
+def test_suggestions_rank_by_what_was_meant(table, typed, rule, first):
+    """A realistic slip -- a cell one off, a knight too many or too few, the wrong direction --
+    gets its fix first: the legal lines of the action are ranked by the tile meant, then the
+    cell's distance, then the knights (robber_knights.table.distance), not by how many
+    characters they share with the line typed."""
+    reply = table.handle(typed)
+    assert not reply.accepted and f"({rule})" in reply.text
+    assert suggested(reply.text)[:len(first)] == first
+    assert table.handle(first[0]).accepted
+
+
+def test_the_distance_of_a_lay_is_its_tile_then_its_cell_then_its_knights():
+    from burgundy_cli.robber_knights.notation import parse_line
+    from burgundy_cli.robber_knights.table import distance
+
+    meant = parse_line("red: lay castle-forest e8 knights 3 north leave 2,1")
+    far = [distance(meant, parse_line(line)) for line in (
+        "red: lay castle-forest e8 knights 3 north leave 2,1",   # itself
+        "red: lay castle-forest e8 knights 3 south leave 2,1",   # another direction
+        "red: lay castle-forest e8 knights 4 north leave 2,2",   # one knight more
+        "red: lay castle-forest e8",                             # no knights
+        "red: lay castle-forest f8 knights 3 north leave 2,1",   # one cell right
+        "red: lay castle-forest g9 knights 3 north leave 2,1",   # three cells off
+        "red: lay castle-plain e8 knights 3 north leave 2,1",    # a castle on another terrain
+        "red: lay lake e8",                                      # another tile altogether
+    )]
+    assert far == sorted(far) and len(set(far)) == len(far)
+    assert distance(parse_line("red: draw plain"), parse_line("red: draw castle-plain")) < \
+        distance(parse_line("red: draw plain"), parse_line("red: draw town-forest"))
+    assert distance(meant, parse_line("red: end")) > distance(meant, parse_line("red: lay lake a1"))
