@@ -91,9 +91,10 @@ class PlayerNames:
 
     @staticmethod
     def key(name: str) -> str:
-        """What two spellings of one name share: words one space apart, case folded, one
-        Unicode form (a composed "ë" and "e" + combining diaeresis are one letter): the club
-        side's matching of players across records, ``core.words.player_key``."""
+        """What two spellings of one name share: words one space apart, case folded, and
+        Unicode's compatibility forms made plain (a composed "ë" and "e" + combining
+        diaeresis are one letter, full-width ``Ａｎｎａ`` is ``Anna``): the club side's
+        matching of players across records too, ``core.words.player_key``."""
         from burgundy_cli.core.words import player_key
 
         return player_key(name)
