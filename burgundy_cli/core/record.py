@@ -171,6 +171,11 @@ def _not_toml(name: str, text: str, error: str) -> RecordError:
     return RecordError(f"not valid TOML: {message}{_unseen(text, location)}", location=location)
 
 
+#: The Unicode categories an editor shows as nothing or as a space: format characters, spaces
+#: and line or paragraph separators, controls, private-use and unassigned code points.
+_UNSEEN = frozenset(("Cf", "Zs", "Zl", "Zp", "Cc", "Co", "Cn"))
+
+
 def _unseen(text: str, location: Location) -> str:
     """What the message adds when the character at ``location`` is one an editor shows as
     nothing or as a space (a byte order mark in the middle of a file, where two files were
@@ -180,9 +185,10 @@ def _unseen(text: str, location: Location) -> str:
     lines = text.split("\n", location.line or 0)
     line = lines[location.line - 1] if location.line and location.line <= len(lines) else ""
     char = line[location.column - 1:location.column] if location.column else ""
-    if not char or char.isascii() or unicodedata.category(char) not in ("Cf", "Zs", "Zl", "Zp", "Cc", "Co", "Cn"):
+    if not char or char.isascii() or unicodedata.category(char) not in _UNSEEN:
         return ""
-    return f"; the character there is U+{ord(char):04X} ({unicodedata.name(char, 'unnamed')}), which an editor may not show"
+    named = unicodedata.name(char, "unnamed")
+    return f"; the character there is U+{ord(char):04X} ({named}), which an editor may not show"
 
 
 #: The characters TOML allows nowhere in a file, not even in a string or a comment: the C0
