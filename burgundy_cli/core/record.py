@@ -156,13 +156,67 @@ def _too_deep(name: str, text: str, offset: int | None) -> RecordError:
                        location=location, hint="tables, dotted keys and brackets count as levels")
 
 
-def _not_toml(name: str, error: str) -> RecordError:
+def _not_toml(name: str, text: str, error: str) -> RecordError:
     """The located error for a text the TOML reader refused with the message ``error``: at
-    the line and column the message names (the file alone when it names none)."""
+    the line and column the message names (the file alone when it names none), unless a
+    character no TOML file may hold stands on that line or before it (:func:`_no_text`)."""
     found = _TOML_POSITION.search(error)
+    control = _FORBIDDEN.search(text)
+    if control is not None and (found is None or text.count("\n", 0, control.start()) < int(found[1])):
+        return _no_text(name, text, control.start())
     message = " ".join(error[:found.start() if found else None].split())
-    location = Location(name, int(found[1]), int(found[2])) if found else Location(name)
-    return RecordError(f"not valid TOML: {message}", location=location)
+    if found is None:
+        return RecordError(f"not valid TOML: {message}", location=Location(name))
+    location = Location(name, int(found[1]), int(found[2]))
+    return RecordError(f"not valid TOML: {message}{_unseen(text, location)}", location=location)
+
+
+#: The Unicode categories an editor shows as nothing or as a space: format characters, spaces
+#: and line or paragraph separators, controls, private-use and unassigned code points.
+_UNSEEN = frozenset(("Cf", "Zs", "Zl", "Zp", "Cc", "Co", "Cn"))
+
+
+def _unseen(text: str, location: Location) -> str:
+    """What the message adds when the character at ``location`` is one an editor shows as
+    nothing or as a space (a byte order mark in the middle of a file, where two files were
+    joined; a no-break or zero-width space): its code point and name, else nothing."""
+    import unicodedata
+
+    lines = text.split("\n", location.line or 0)
+    line = lines[location.line - 1] if location.line and location.line <= len(lines) else ""
+    char = line[location.column - 1:location.column] if location.column else ""
+    if not char or char.isascii() or unicodedata.category(char) not in _UNSEEN:
+        return ""
+    named = unicodedata.name(char, "unnamed")
+    return f"; the character there is U+{ord(char):04X} ({named}), which an editor may not show"
+
+
+#: The characters TOML allows nowhere in a file, not even in a string or a comment: the C0
+#: controls but tab and line feed, DEL, and a carriage return not ending a line (``\r\n``).
+_FORBIDDEN = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]|\r(?!\n)")
+#: How a message names the forbidden characters a text editor or a terminal may leave in a file.
+_CONTROL_NAMES = {"\b": "a backspace", "\x0b": "a vertical tab", "\x0c": "a form feed",
+                  "\x1b": "an escape character", "\x7f": "a delete character"}
+
+
+def _no_text(name: str, text: str, offset: int) -> RecordError:
+    """The error for the character at ``offset``, one of :data:`_FORBIDDEN`: located at it (the
+    TOML reader's own message names a string or a key it was reading, and often another
+    column), and saying what it is, since an editor shows none of them."""
+    location = RecordDoc(name, text, {}).location_of_offset(offset)
+    char = text[offset]
+    if char == "\x00":
+        utf16 = text.count("\x00") * 3 > len(text)  # (UTF-16 has one beside every ASCII letter)
+        return RecordError("the file holds a NUL byte (\\0): a record is text", location=location,
+                           hint="it looks like UTF-16: save the file as UTF-8" if utf16 else None)
+    if char == "\r":
+        return RecordError("the file holds a carriage return (\\r) that no line feed follows: a TOML "
+                           "line ends with \\n or \\r\\n", location=location,
+                           hint="save the file with LF or CRLF line ends")
+    what = _CONTROL_NAMES.get(char, "a control character")
+    return RecordError(f"the file holds {what} (U+{ord(char):04X}): TOML allows no such character, "
+                       f"not even in a string or a comment", location=location,
+                       hint=f"delete it; in a string, write it \\u{ord(char):04x}")
 
 
 def _overflow(text: str) -> int | None:
@@ -199,7 +253,7 @@ def parse_record_text(text: str, name: str = "<input>") -> RecordDoc:
         offset = _overflow(text)  # too deep for the reader too: said as for any text too deep
         if offset is not None:
             raise _too_deep(name, text, offset) from None
-        raise _not_toml(name, str(err)) from None
+        raise _not_toml(name, text, str(err)) from None
     except RecursionError:  # nested deeper than the reader's recursion goes
         from burgundy_cli.core.tomlsource import nesting_overflow
 
@@ -310,6 +364,9 @@ def parse_record_bytes(raw: bytes, name: str = "<input>") -> RecordDoc:
     if len(raw) > MAX_RECORD_BYTES:
         raise RecordError(f"record is larger than the limit of {MAX_RECORD_BYTES} bytes",
                           location=Location(name))
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise RecordError("the file is UTF-16 text (it starts with a UTF-16 byte order mark), not UTF-8",
+                          location=Location(name, 1, 1), hint="save the file as UTF-8")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as err:

@@ -314,7 +314,7 @@ class EndTable(TableModel):
     a,b,...]``, knights top first, as in ``[position]``), with ``knights`` optional (checked:
     30 less those on the map)."""
 
-    tiles: Annotated[list[str], Field(min_length=1, max_length=100)] | None = None
+    tiles: Annotated[list[str], Field(max_length=100)] | None = None
     control: dict[str, ControlLine] | None = None
     knights: dict[str, int] | None = None
 
@@ -333,17 +333,22 @@ def read_end(doc: RecordDoc, header: GameHeader, players: list[str]) -> tuple[St
     end: EndTable = _validate(doc, "end", EndTable)
     if (end.tiles is None) == (end.control is None):
         raise where.error("give control (the buildings each player's knight is on top of) or tiles (the whole "
-                          "map)" + (", not both" if end.tiles else ""), where.key(),
+                          "map)" + (", not both" if end.tiles is not None else ""), where.key(),
                           "e.g. [end.control] red = { castles = 3, villages = 1, towns = 2 } and [end.knights] red = 4")
     if end.control is not None:
         state = _told_state(where, end, header, players)
         return state, {"control": {player.name: {CONTROL_KEYS[building]: count for building, count in told.items()}
                                    for player, told in zip(state.players, state.told)},
                        "knights": {player.name: player.knights for player in state.players}}
+    per_player = components().tiles_per_player
+    if not end.tiles:
+        raise where.error(f"tiles is empty: the map at the game's end lists every tile laid, each player's "
+                          f"{per_player}, as 'cell owner:tile [knights a,b,...]' (knights top first)",
+                          where.key("tiles"), "e.g. tiles = [\"e4 red:castle-plain knights red,blue\", ...]; "
+                          "without the map, give [end.control] and [end.knights] instead")
     laid: dict[str, int] = dict.fromkeys(players, 0)
     for index, text in enumerate(end.tiles):
         laid[_position_tile(where, text, where.text("tiles", index), players)[1]] += 1
-    per_player = components().tiles_per_player
     short = next((name for name in players if laid[name] < per_player), None)
     if short is not None:
         raise where.error(f"the game ends when every tile is laid; {short} has laid {laid[short]} of "

@@ -5,8 +5,11 @@ generator must reach the same verdict on every line. Positions come from seeded 
 (both editions, 2, 3 and 4 players, with the depots' reveal lines recorded and without
 them), sampled along each game. The candidate lines at each position are every command
 the generator lists, mutations of them (another die, value, action, tile, space, depot,
-goods, discard, kept goods, purchase or granted action) and fuzzed commands
-(:func:`tests.castles.engine_kit.random_command`). For each candidate:
+goods, discard, kept goods, purchase or granted action; the 2019 solo game's exchange, VP
+bought, completed colour's tile and extra action), fuzzed commands
+(:func:`tests.castles.engine_kit.random_command`) and, in the solo games (default options and
+each named one, docs/rulings.md), the solo lines listed at the position sampled before, whose
+right may have lapsed since. For each candidate:
 
 * ``play`` on a copy and ``check`` give the same verdict and, when refusing, the same rule
   id, message and hint, and the copy is left exactly as it was;
@@ -65,8 +68,13 @@ def _seeded(first: int, games: list[tuple]) -> list[tuple]:
 #: shields 14/15's tiles: the playouts with every kind of line found lines listed there that
 #: check refused); a team game with the white castles and the shields (its playout listed a
 #: shield 15 white castle's placement on the team board's right half that check refused) and a
-#: solo game with the five modules of part 1. Each group of games keeps the seeds it was added with,
-#: so adding a group changes none of the games before.
+#: solo game with the five modules of part 1; then the solo game's named options (docs/rulings.md):
+#: the exchange only right after the ship (``solo-exchange-only-now``, the second game with the
+#: printed river and the easiest target too), the river from a ship to any space with the hardest
+#: target, and shield 5 before the ship's removal with the exchange only now (seeds from 163, the
+#: first from which each game with the exchange only now lists one at a position sampled, so that
+#: it is tried again after it lapsed). Each group of games keeps the seeds it was added with, so
+#: adding a group changes none of the games before.
 #: The five modules of the 2019 rulebook's part 1 that play together.
 ALL_OF_PART_1 = ("extra-tiles", "white-castles", "inns", "trade-routes", "shields")
 GAMES = _seeded(0, [(players, edition, reveal, ()) for players in (2, 3, 4) for edition in ("2011", "2019")
@@ -86,7 +94,13 @@ GAMES = _seeded(0, [(players, edition, reveal, ()) for players in (2, 3, 4) for 
     + _seeded(44, [(2, "2019", False, ALL_OF_PART_1), (3, "2019", True, ALL_OF_PART_1),
                    (4, "2019", True, ("extra-tiles", "white-castles", "shields"))]) \
     + _seeded(150, [(4, "2019", True, ("team-game", "white-castles", "shields")),
-                   (1, "2019", False, ("solo-game", *ALL_OF_PART_1))])
+                   (1, "2019", False, ("solo-game", *ALL_OF_PART_1))]) \
+    + _seeded(163, [(1, "2019", True, ("solo-game",), {"solo-exchange-only-now": True}),
+                   (1, "2019", False, ("solo-game",),
+                    {"solo-exchange-only-now": True, "solo-river": "printed", "solo-target": 45}),
+                   (1, "2019", True, ("solo-game",), {"solo-river": "ship-to-any", "solo-target": 55}),
+                   (1, "2019", False, ("solo-game", "shields"),
+                    {"solo-shield5-first": True, "solo-exchange-only-now": True})])
 #: Every how many lines of a game a position is taken (on average).
 SAMPLE_EVERY = 2
 #: Candidates tried per position, at most: listed commands, mutations of them, fuzz.
@@ -94,17 +108,20 @@ LISTED, MUTATED, FUZZED = 10, 10, 2
 #: The player's line kinds whose listing is compared with check both ways; a candidate of each
 #: must be accepted (shield 6's choice, shields 14/15's tile and the tribute were once accepted
 #: by check and never listed, and this comparison left them out).
-BOTH_WAYS = {"die", "buy", "pass", "shield", "shield-goods", "shield-borrow", "shield-place", "hire", "tribute"}
-#: ... but for shield 5's goods, for which no candidate of these games is accepted (its listing
-#: is compared with the oracle in tests/castles/test_rules_module_shields.py).
-MUST_ACCEPT = BOTH_WAYS - {"shield-goods"}
+BOTH_WAYS = {"die", "buy", "pass", "shield", "shield-goods", "shield-borrow", "shield-place", "hire", "tribute",
+             "solo-exchange", "solo-vp", "solo-place", "solo-extra"}
+#: ... but for shield 5's goods and the solo game's completed-colour tile, for which no candidate
+#: of these games is accepted (shield 5's listing is compared with the oracle in
+#: tests/castles/test_rules_module_shields.py; a solo colour completed is rare in random play).
+MUST_ACCEPT = BOTH_WAYS - {"shield-goods", "solo-place"}
 #: Refusals the candidates must provoke, so that each kind of rule is exercised.
 MUST_REFUSE = {"cob.place.adjacent", "cob.place.city-once", "cob.place.colour", "cob.place.empty", "cob.die.value",
                "cob.die.workers", "cob.die.unused", "cob.take.depot", "cob.storage.full", "cob.storage.discard",
                "cob.sell.none", "cob.buy.silver", "cob.buy.depot", "cob.ship.goods", "cob.effect.none",
                "cob.flow.turn-order", "cob.buy.during", "cob.buy.stock", "cob.module.off",
                "cob.shield.depot", "cob.shield.castle", "cob.shield.doubles", "cob.crane.copy",
-               "cob.tile28", "cob.tile28.pay", "cob.team.storage", "cob.team.stays", "cob.team.private"}
+               "cob.tile28", "cob.tile28.pay", "cob.team.storage", "cob.team.stays", "cob.team.private",
+               "cob.solo.remove", "cob.solo.river", "cob.solo.exchange", "cob.solo.vp", "cob.solo.counter"}
 
 
 # --- positions --------------------------------------------------------------------------------------
@@ -119,10 +136,10 @@ def _table_lines(rng: random.Random, state: GameState, reveal: bool) -> list:
                       dice={p.name: (rng.randint(1, 6), rng.randint(1, 6)) for p in state.players})]
 
 
-def game_positions(seed: int, players: int, edition: str, reveal: bool, modules: tuple[str, ...] = ()
-                   ) -> list[GameState]:
-    """Copies of the positions of one seeded game (with the 2019 ``modules``), taken every few
-    lines, to its end.
+def game_positions(seed: int, players: int, edition: str, reveal: bool, modules: tuple[str, ...] = (),
+                   options: dict[str, object] | None = None) -> list[GameState]:
+    """Copies of the positions of one seeded game (with the 2019 ``modules`` and the named
+    ``options`` of ``[game.options]``), taken every few lines, to its end.
 
     The players choose among the listed commands at random, preferring placements (so that
     duchies fill up and the placement rules bite) and a late purchase now and then.
@@ -130,7 +147,7 @@ def game_positions(seed: int, players: int, edition: str, reveal: bool, modules:
     rng = random.Random(seed)
     names = list(NAMES[:players])
     header = GameHeader(name="castles-of-burgundy", edition=edition, players=names,
-                        options={"modules": list(modules)} if modules else {})
+                        options={**({"modules": list(modules)} if modules else {}), **(options or {})})
     setup, duchies = deal_game(rng, edition, names, modules)
     state = state_from_setup(header, setup, duchy_definitions(duchies))
     positions = []
@@ -265,6 +282,8 @@ def mutated(rng: random.Random, state: GameState, command):
         return changed(command, workers=rng.randint(1, 12), player=rng.choice(state.players).name)
     if command.kind == "solo-remove":  # the 2019 solo game's removal: another depot or tile
         return changed(command, depot=rng.randint(1, 6), tile=rng.choice(sorted(catalogue())))
+    if command.kind.startswith("solo-"):
+        return _mutated_solo(rng, state, command)
     if not isinstance(command, DieCommand):
         return DieCommand(player=command.player, rolled=rng.randint(1, 6), value=None,
                           action=_other_action(rng, state, state.players[state.seat(command.player)]))
@@ -278,6 +297,23 @@ def mutated(rng: random.Random, state: GameState, command):
         lambda: changed(command, action=_mutated_action(rng, state, player, command.action, value)),
         lambda: changed(command, player=rng.choice(state.players).name),
     ))()
+
+
+def _mutated_solo(rng: random.Random, state: GameState, command):
+    """A listed line of the 2019 solo game with one thing changed: the exchange's goods (in the
+    canonical order, one more or one fewer too) or tile, the VP bought, a completed colour's
+    placement or a reset's extra action."""
+    player = state.players[state.seat(command.player)]
+    if command.kind == "solo-exchange":
+        return rng.choice((
+            lambda: changed(command, goods=tuple(sorted(rng.choices(range(1, 7), k=rng.choice((4, 5, 5, 6)))))),
+            lambda: changed(command, tile=rng.choice((*state.depots[0], rng.choice(TILES)))),
+        ))()
+    if command.kind == "solo-vp":
+        return changed(command, vp=rng.randint(1, max(2, 2 * player.silver)))
+    if command.kind == "solo-place":
+        return changed(command, place=_mutated_action(rng, state, player, command.place))
+    return changed(command, action=_mutated_action(rng, state, player, command.action))
 
 
 def _mutated_shield(rng: random.Random, state: GameState, command: ShieldCommand) -> ShieldCommand:
@@ -330,6 +366,16 @@ def _written(command) -> str | None:
         return None
 
 
+def _refusal(state: GameState, command) -> str:
+    """Why ``check`` refuses ``command`` at ``state`` (a line :func:`compare` found refused): the
+    message alone, without the rule's text."""
+    try:
+        engine.check(state, command)
+    except IllegalMoveError as err:
+        return err.message
+    raise AssertionError(f"{_written(command)!r} is no longer refused")
+
+
 def _verdict(err: IllegalMoveError | None):
     return None if err is None else (err.rule.id, str(err), err.hint)
 
@@ -370,26 +416,39 @@ def compare(state: GameState, before: GameState, command, listed_lines: set[str]
     return checked is None
 
 
+#: The solo game's lines whose right lapses (the exchange at the next roll, or with option
+#: ``solo-exchange-only-now`` at the player's next action; a reset's extra action and a completed
+#: colour's tile once taken): each listed at a position is tried again at the next one sampled.
+CARRIED = frozenset(("solo-exchange", "solo-extra", "solo-place", "solo-vp"))
+
+
 def test_check_play_and_moves_agree_over_thousands_of_positions():
     """One rule, one place (issue 10): every path reaches every verdict through the same rules."""
     positions = accepted = tried = 0
     refused: set[str] = set()
     kinds: set[str] = set()
-    for index, (seed, players, edition, reveal, modules) in enumerate(GAMES):
+    lapsed = 0  # exchanges carried to a later position and refused in the words of solo-exchange-only-now
+    for index, (seed, players, edition, reveal, modules, *options) in enumerate(GAMES):
         rng = random.Random(2027 * 1000 + index)  # each game's own: a game listing more lines changes no other's
-        for state in game_positions(seed, players, edition, reveal, modules):
+        carried: list = []
+        only_now = bool(options and options[0].get("solo-exchange-only-now"))
+        for state in game_positions(seed, players, edition, reveal, modules, *options):
             before = state.copy()
             listed = legal_commands(state)
             assert not differences(state, before), "listing the moves changed the state"
             listed_lines = {format_command(command) for command in listed}
             assert len(listed_lines) == len(listed), "a command is listed twice"
-            for command in candidates(rng, state, listed):
+            for command in candidates(rng, state, listed) + carried:
                 if compare(state, before, command, listed_lines, refused):
                     accepted += 1
                     kinds.add(command.kind)
+                elif only_now and command.kind == "solo-exchange" and command in carried:
+                    lapsed += "option solo-exchange-only-now" in _refusal(state, command)
                 tried += 1
+            carried = [command for command in listed if command.kind in CARRIED]
             positions += 1
     assert positions >= 2000 and tried >= 40_000, (positions, tried)
     assert accepted >= 10_000 and tried - accepted >= 10_000, (accepted, tried)
     assert MUST_REFUSE <= refused, sorted(MUST_REFUSE - refused)
     assert MUST_ACCEPT <= kinds, sorted(MUST_ACCEPT - kinds)
+    assert lapsed, "no exchange was refused by solo-exchange-only-now: the option's refusal went uncompared"

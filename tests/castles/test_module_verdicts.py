@@ -130,11 +130,12 @@ def test_the_table_session_says_the_tribute_with_the_line(tmp_path):
 def test_a_phase_end_caused_by_the_other_team_says_a_teams_income_once():
     """2019 'THE TEAM GAME': all resources but private hex tiles are the team's, so the mines'
     income at the end of phase B (Dario's last die) reaches team B once: said once, as the
-    team's, not once for each member's copy of it."""
+    team's, not once for each member's copy of it -- the note of the rule too (``cob.mine.income``)."""
     verdict = _check("complete-4p-2019-team.toml", "Dario: take 3>1 ship shared")
-    team_b = [effect for effect in verdict["effects"] if "Anna" in effect or "Cara" in effect]
+    team_b = [effect for effect in verdict["effects"] if effect.startswith(("Anna", "Cara"))]
     assert team_b == ["Anna and Cara: +2 workers, +2 silverlings"]
     assert sum(effect.startswith(("Ben", "Dario")) for effect in verdict["effects"]) == 1
+    assert verdict["effects"][-1].count("Anna and Cara receive") == 1
 
 
 def test_a_solo_line_says_where_the_vp_counter_moved_and_its_reset():

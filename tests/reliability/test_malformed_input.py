@@ -59,7 +59,7 @@ RECORD_CASES = [
     ("result-disagrees", "bert = 10", "bert = 12", 19, 23, "[result] scores.bert = 12 disagrees"),
     ("result-winner", 'winner = ["anna"]', 'winner = ["bert"]', 18, 1, "[result] winner"),
     ("result-unknown-key", "complete = true", "complete = true\nwinners = []", 18, 1, "did you mean 'winner'"),
-    ("nul-byte", '"anna: 3"', '"anna:\x00 3"', 8, 11, "not valid TOML"),
+    ("nul-byte", '"anna: 3"', '"anna:\x00 3"', 8, 11, "the file holds a NUL byte"),
     ("game-not-a-table", "[game]\n", "game = 3\n[other]\n", 1, 1, "[game] table"),
 ]
 

@@ -159,6 +159,23 @@ def test_an_end_told_needs_the_knights_left_and_one_form() -> None:
         assert said in refused.value.message
 
 
+def test_an_empty_map_says_what_the_end_needs(cli, tmp_path) -> None:
+    """``[end] tiles = []``: the map of an end holds every tile laid ("If all the tiles have been
+    laid, the game is over", 'Size of the Playing Area'), so the refusal says so, how a tile is
+    written, and the other way to tell an end -- not a bare "at least 1 item"."""
+    path = tmp_path / "end.toml"
+    path.write_text('[game]\nname = "robber-knights"\nplayers = ["red", "blue"]\n\n'
+                    "[end]\ntiles = []\n\n[end.knights]\nred = 5\nblue = 3\n", encoding="utf-8")
+    result = cli("score", str(path))
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"burgundy: {path}:6:1: invalid record: [end] tiles is empty: the map at the "
+                                    "game's end lists every tile laid, each player's 24, as 'cell owner:tile")
+    assert "without the map, give [end.control] and [end.knights] instead" in result.stderr
+    path.write_text(path.read_text(encoding="utf-8") + "\n[end.control]\nred = {}\nblue = {}\n", encoding="utf-8")
+    assert "give control (the buildings each player's knight is on top of) or tiles (the whole map), not both" \
+        in cli("score", str(path)).stderr
+
+
 def test_an_end_told_has_no_map_to_draw_and_no_move(tmp_path) -> None:
     """With no map, ``show`` prints what each player holds and the knights left; a picture or a
     position is refused in words (no traceback), and every line is refused as the game is over."""

@@ -37,10 +37,10 @@ from collections.abc import Callable
 from dataclasses import replace
 from functools import cache
 
-from burgundy_cli.castles.rules import noted, noting_now, passed
+from burgundy_cli.castles.rules import noted, passed
 from burgundy_cli.castles.rules.actions import (
     ActionRule, Effect, LineRule, bonus_tile_points, gain_goods, gain_silver, gain_workers, goods_types_free, illegal,
-    sale_points, score_vp,
+    noted_as, sale_points, score_vp,
 )
 from burgundy_cli.castles.rules.boards import space_id, space_name
 from burgundy_cli.castles.rules.bounds import BASE_BOUNDS
@@ -290,7 +290,7 @@ def tribute(state: GameState) -> None:
     table = state.shields
     for seat, player in enumerate(state.players):
         drop, workers = table.orders.pop(seat, ((), None))
-        said = _tribute_payer(state, seat)  # (the team game: the team pays once, said once)
+        said = noted_as(state, seat)  # (the team game: the team pays once, said once)
         given_up = [shield for shield in drop if holds(player, shield)]
         for shield in given_up:  # (one replaced on its castle since the order is gone already)
             _remove(state, player, shield)
@@ -322,17 +322,6 @@ def tribute(state: GameState) -> None:
             _remove(state, player, shield)
     table.orders.clear()
     table.used.clear()  # (shields 14/15 act after this step: their use is of the phase that ended)
-
-
-def _tribute_payer(state: GameState, seat: int) -> str | None:
-    """Who a tribute note names for ``seat``: the player, or in the team game the team (its first
-    member's seat only: both members' copies pay the same); None while no note is taken."""
-    if not noting_now():
-        return None
-    team = team_of(state, seat)
-    if seat != team[0]:
-        return None
-    return " and ".join(state.players[member].name for member in team)
 
 
 def _note_tribute(payer: str, kept: list[int], silver: int, workers: int, unpaid: list[int]) -> None:
@@ -536,7 +525,7 @@ def mines_doubled(state: GameState) -> None:
         if player.shields and holds(player, 8):
             mines = player.duchy.count("mine")
             gain_silver(state, player, mines, "shield 8")
-            said = _tribute_payer(state, seat)
+            said = noted_as(state, seat)
             if said and mines:
                 noted("cob.shield.8", "{}'s {} pay {} again", said, counted(mines, "mine"),
                       counted(mines, "silverling"))

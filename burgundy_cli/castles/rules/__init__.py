@@ -65,6 +65,10 @@ _ROWS = (
     _rule("cob.flow.phase-setup", "Depots are replenished and the phase's goods laid out at the start of a phase, before its first roll.",
           "'Setup for each phase'",
           "'Before each phase'"),
+    _rule("cob.mine.income", ("At the end of each phase every player receives 1 Silverling per mine in their estate (knowledge tile 2: also 1 worker per mine).",
+                              "At the end of each phase every player receives 1 silver coin per mine in their duchy (monastery tile 2: also 1 worker per mine)."),
+          "'End of a phase': 'A phase ends after five rounds. Players with mines now receive the corresponding number of Silverlings'; 'The Yellow Tiles' (pp. 10-11), tile 2: 'receives one worker tile from the general supply in addition to the usual Silverling for each of his mines at the end of each phase'",
+          "'End of a phase': 'Each phase ends after five rounds. Now, players receive 1 silver coin for every mine they currently have in their duchy'; 'The monastery tiles', tile 2: 'for each mine you have placed, you get a worker in addition to the silver coin at the end of each phase'"),
     # --- table events --------------------------------------------------------------------
     _rule("cob.roll.players", "Every player rolls exactly their own two dice.",
           "'The five game rounds': 'all players roll their two dice'",

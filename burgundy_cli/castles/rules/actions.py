@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from burgundy_cli.castles.rules.boards import SPACE_IDS, depot_spaces, space_id, space_name
 from burgundy_cli.castles.rules.commands import BuyCommand, PlaceAction, SellAction, TakeAction, WorkersAction
-from burgundy_cli.castles.rules import RULES, passed, recording_now
+from burgundy_cli.castles.rules import RULES, noted, noting_now, passed, recording_now
 from burgundy_cli.castles.rules.state import PHASES, GameState, PlayerState
 from burgundy_cli.castles.rules.tiles import COLOUR_NAME, PHASE_BONUS, TileKind, area_vp, bonus_vp, catalogue, sale_vp
 from burgundy_cli.core.errors import IllegalMoveError
@@ -1113,9 +1113,29 @@ EFFECTS: dict[str, Effect] = {
 
 
 def mine_income(state: GameState) -> None:
-    """1 silverling per mine at each phase end (knowledge tile 2: also 1 worker per mine)."""
-    for player in state.players:
+    """1 silverling per mine at each phase end (knowledge tile 2: also 1 worker per mine), noted
+    for the line that ended the phase (``cob.mine.income``)."""
+    for seat, player in enumerate(state.players):
         mines = player.duchy.count("mine")
         gain_silver(state, player, mines, "mines")
-        if 2 in player.knowledge:
-            gain_workers(state, player, mines, "knowledge tile 2")
+        workers = mines if 2 in player.knowledge else 0
+        gain_workers(state, player, workers, "knowledge tile 2")
+        said = noted_as(state, seat)
+        if said and mines:
+            noted("cob.mine.income", "{} receive{} {}{} for {}", said, "" if " and " in said else "s",
+                  counted(mines, "silverling"), f" and {counted(workers, 'worker')} (knowledge tile 2)" if workers
+                  else "", counted(mines, "mine"))
+
+
+def noted_as(state: GameState, seat: int) -> str | None:
+    """Who a phase-end note (:func:`~burgundy_cli.castles.rules.noted`) names for ``seat``: the
+    player, or in the 2019 team game the team (its members in seat order, as the line's effects
+    name it), at its first member's seat only (both members' copies receive and pay the same,
+    once); None at the second's, and while no note is taken."""
+    if not noting_now():
+        return None
+    teams = state.teams
+    if teams is None:
+        return state.players[seat].name
+    members = teams.members[teams.team(seat)]
+    return " and ".join(state.players[member].name for member in sorted(members)) if seat == members[0] else None
