@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from burgundy_cli.core.directive import keep_directive
-from burgundy_cli.core.errors import ParseError, RecordError, RefereeError, UsageError
+from burgundy_cli.core.errors import Location, ParseError, RecordError, RefereeError, UsageError
 from burgundy_cli.core.game import MoveList, Session
 from burgundy_cli.core.journal import Journal, journal_path, lacking, read_journal, sync_record
 from burgundy_cli.core.lock import LockedRecord, RecordChanged, SessionLock, closing_queue, current_bytes
@@ -61,15 +61,33 @@ def due_text(session: Session) -> str:
         return f"{player} to move" if player else "no player to move"
 
 
+class TooFewLines(RefereeError):
+    """``undo N`` asked of a record with fewer than N lines (none, say): refused, nothing
+    removed. Removing what is there instead would answer a request that was not made (a
+    script's ``undo 3`` run twice), and saying "nothing to undo" with success would let a
+    script take an empty record for one it changed."""
+
+    kind = "cannot undo"
+
+    def __init__(self, have: int, count: int, file: str | None = None) -> None:
+        super().__init__("the record has no lines" if not have else
+                         f"the record has only {counted(have, 'line')}, not {count}",
+                         location=Location(file=file) if file else None,
+                         hint=f"undo {have} removes {'it' if have == 1 else 'them all'}" if have else None)
+
+
 def rewritten_without_last(session: Session, count: int, name: str) -> tuple[Session, list[str], str]:
     """The session with its last ``count`` lines removed, the lines removed (last first), and
-    the record's new text with its ``[result]`` recomputed."""
+    the record's new text with its ``[result]`` recomputed.
+
+    :raises TooFewLines: the record has fewer than ``count`` lines (the error names ``name``).
+    """
     data = session.record_data()
     removed = []
     for _ in range(count):
         line = table_helpers(session).drop_last(data)
         if line is None:
-            break
+            raise TooFewLines(len(removed), count, name)
         removed.append(line)
     data.pop("result", None)
     shorter = open_doc(parse_record_text(dump_record(data), name), verify_result=False, journal=False)
@@ -566,9 +584,10 @@ class TableSession:
         try:
             with self._locked_current(notes) as record:
                 shorter, removed, text = rewritten_without_last(self.session, count, self.path)
-                if not removed:
-                    return Reply("\n".join([*notes, "nothing to undo: the record has no lines"]))
                 record.write(text)
+        except TooFewLines as err:
+            hint = f" ({err.hint})" if err.hint else ""
+            return Reply("\n".join([*notes, f"not undone: {err.message}{hint}"]))
         except RefereeError as err:
             return Reply("\n".join([*notes, f"not undone: {err.describe()}"]))
         self.session, self.basis = shorter, record.basis or b""
