@@ -67,6 +67,12 @@ _VERBS = {
 }
 _TABLE_VERBS = {"roll": "roll", "dice": "roll", "reveal": "reveal", "rev": "reveal", "goods": "goods",
                 "fix": "fix", "remove": "remove"}
+
+
+def table_verb(word: str) -> str | None:
+    """The table line a first word begins as the reader reads it (``rev``: ``reveal``,
+    ``dice``: ``roll``), or None (a player's line)."""
+    return _TABLE_VERBS.get(word.lower())
 _RESOURCES = {
     "silver": "silver", "silverling": "silver", "silverlings": "silver", "coin": "silver", "coins": "silver",
     "worker": "workers", "workers": "workers",
