@@ -167,7 +167,7 @@ def _roll_walk(session: CastlesSession, tokens: list[str]) -> tuple[list[str | N
                 or (at == 0 and table_verb(token) == "roll"):  # ('dice 3 ...')
             at += 1
         elif word.startswith(", ") and (named := _player_at(form, at, token.casefold())) is not None:
-            form[at:at] = [form.pop(named + 2), form.pop(named + 1), form.pop(named)][::-1]
+            form = _moved_first(form, at, named)
             at += 1
         else:
             return None
@@ -182,6 +182,12 @@ def _player_at(form: list[str | None], at: int, start: str, whole: bool = True) 
         if name == start or (not whole and name.startswith(start)):
             return index
     return None
+
+
+def _moved_first(form: list[str | None], at: int, index: int) -> list[str | None]:
+    """``form`` with the player whose name stands at ``index`` moved to ``at`` (typed first)."""
+    return form[:at] + form[index:index + 3] + [word for spot, word in enumerate(form[at:], at)
+                                                if not index <= spot < index + 3]
 
 
 def _form_text(words: list[str | None]) -> str:
@@ -212,7 +218,7 @@ def _roll_typed(session: CastlesSession, typed: str) -> tuple[list[str | None], 
             named = _player_at(form, at, partial, whole=False)
             if named is None:
                 return None
-            form[at:at] = [form.pop(named + 2), form.pop(named + 1), form.pop(named)][::-1]
+            form = _moved_first(form, at, named)
         elif not form[at].casefold().startswith(partial):
             return None
     return form, at, partial
@@ -236,8 +242,7 @@ def _roll_completions(session: CastlesSession, typed: str) -> list[tuple[str, st
     names = [at] if not (partial and form[at].startswith(", ")) else \
         [index for index in range(at, len(form), 3) if form[index].lstrip(", ").casefold().startswith(partial)]
     for index in names:  # (the next player in seat order; a name begun: each not yet typed it begins)
-        order = form[:at] + form[index:index + 3] + [word for spot, word in enumerate(form[at:], at)
-                                                     if not index <= spot < index + 3]
+        order = _moved_first(form, at, index)
         word = order[at]
         if word.startswith(", ") and head.endswith(","):
             word = word[1:]
