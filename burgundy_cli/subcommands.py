@@ -280,7 +280,8 @@ def table_session(path: str) -> Outcome:
 def undo(path: str, count: int) -> Outcome:
     """``burgundy undo``: remove the last ``count`` lines of the record (under its lock).
 
-    :raises RefereeError: the record cannot be opened or written.
+    :raises RefereeError: the record cannot be opened or written, or has fewer than ``count``
+        lines (``TooFewLines``, exit 1: nothing is removed).
     """
     from burgundy_cli.core.lock import locked
     from burgundy_cli.core.resultonly import refuse_result_only
@@ -291,13 +292,10 @@ def undo(path: str, count: int) -> Outcome:
         doc = record.read()
         refuse_result_only(doc, "no lines to undo")
         session, removed, text = rewritten_without_last(open_doc(doc), count, path)
-        if removed:
-            record.write(text)
-    outcome = Outcome().wrote(path) if removed else Outcome()
+        record.write(text)
+    outcome = Outcome().wrote(path)
     for line in removed:
         outcome.say(f"undone: {line}")
-    if not removed:
-        outcome.say("nothing to undo: the record has no lines")
     return outcome.say(f"next: {due_text(session)}")
 
 

@@ -667,7 +667,7 @@ def completions(state: GameState, typed: str) -> list[str]:
     Made from the same generator as every line: a chain is read only where the typed text
     reaches it, so the first Tab on a position with 850,000 lines costs milliseconds.
     """
-    from burgundy_cli.castles.notation import canonical_starts, format_command
+    from burgundy_cli.castles.notation import canonical_starts, format_command, reordered_start
 
     state = state.copy()
     # as typed, and as the canonical lines it may begin (short forms, aliases, a tile name's
@@ -676,9 +676,16 @@ def completions(state: GameState, typed: str) -> list[str]:
     for start in tuple(forms):
         if ":" not in start:
             forms.update(f"{player.name.casefold()}: {start}" for player in state.players)
-    _, out = _generate(state, partial(_die_completions, forms=tuple(forms)))
+    # clauses typed in another order than the canonical line's, or with one it writes before
+    # them left out ('buy castle workers 2 ' of 'buy castle from 3 workers 2'): the lines of
+    # the action they belong to are made, and tested clause by clause
+    heads, tests = set(), []
+    for start, test in filter(None, map(reordered_start, tuple(forms))):
+        (heads.add(start), tests.append(test)) if test is not None else forms.add(start)
+    _, out = _generate(state, partial(_die_completions, forms=tuple(forms | heads)))
     lines = [command if isinstance(command, str) else format_command(command) for _, command in out]
-    return [line for line in lines if any(line.casefold().startswith(form) for form in forms)]
+    return [line for line in lines if any(line.casefold().startswith(form) for form in forms)
+            or any(test(line) for test in tests)]
 
 
 def _die_completions(state: GameState, seat: int, out: list[tuple[str, object]], forms: tuple[str, ...]) -> None:

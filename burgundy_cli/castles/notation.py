@@ -68,6 +68,12 @@ _VERBS = {
 }
 _TABLE_VERBS = {"roll": "roll", "dice": "roll", "reveal": "reveal", "rev": "reveal", "goods": "goods",
                 "fix": "fix", "remove": "remove"}
+
+
+def table_verb(word: str) -> str | None:
+    """The table line a first word begins as the reader reads it (``rev``: ``reveal``,
+    ``dice``: ``roll``), or None (a player's line)."""
+    return _TABLE_VERBS.get(word.lower())
 _RESOURCES = {
     "silver": "silver", "silverling": "silver", "silverlings": "silver", "coin": "silver", "coins": "silver",
     "worker": "workers", "workers": "workers",
@@ -1920,6 +1926,146 @@ def _read_whole(typed: str, named: bool) -> list[str]:
         commands.append(command.model_copy(update={"action": command.action.model_copy(update={"depot": None})}))
     lines = [format_command(each) for each in commands]
     return [(line if named else line.removeprefix("_: ")).casefold() for line in lines]
+
+
+#: The clauses the reader takes in any order, each at most once, by their action's canonical
+#: verb, in the order the canonical line writes them (``_take_clauses``, ``_place``); a
+#: placement's purchase (after ``buy``) brings a purchase's, kept as ``buy.<word>``.
+_ANY_ORDER = {"take": ("shared", "from", "discard"), "buy": ("shared", "from", "discard", "workers"),
+              "place": ("goods", "keep", "as", "with", "order", "buy")}
+_WRITTEN_ORDER = {verb: (*keys, *(f"buy.{key}" for key in _ANY_ORDER["buy"] if "buy" in keys))
+                  for verb, keys in _ANY_ORDER.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class _Part:
+    """One action of a line in canonical words: the word granting it (``then``, ``bonus``;
+    ``""`` for the line's own), its fixed words (verb, die, tile, space) and its any-order
+    clauses, each key's words, in the order written."""
+
+    joiner: str
+    head: tuple[str, ...]
+    clauses: tuple[tuple[str, tuple[str, ...]], ...]
+
+    def same(self, other: _Part) -> bool:
+        """The same action, its clauses in whatever order."""
+        return (self.joiner, self.head) == (other.joiner, other.head) and dict(self.clauses) == dict(other.clauses)
+
+    def text(self) -> list[str]:
+        """Its words as the canonical line writes them: the clauses in their written order."""
+        given = dict(self.clauses)
+        order = _WRITTEN_ORDER.get(self.head[0] if self.head else "", ())
+        words = [*([self.joiner] if self.joiner else []), *self.head]
+        for key in sorted(given, key=order.index):
+            words += [key.removeprefix("buy."), *given[key]]
+        return words
+
+
+def _parts(words: list[str]) -> list[_Part] | None:
+    """A line's canonical words (after the player's name) as its actions, each cut before the
+    word granting the next; None when a clause is written twice (the reader refuses it)."""
+    actions: list[_Part] = []
+    joiner, head, clauses, buying = "", [], {}, False
+    for index, word in enumerate([*words, None]):
+        if word is None or (word in _GRANTING and index):
+            actions.append(_Part(joiner, tuple(head), tuple(clauses.items())))
+            joiner, head, clauses, buying = word or "", [], {}, False
+            continue
+        own = _ANY_ORDER.get(head[0], ()) if head else ()
+        if word in own or (buying and word in _ANY_ORDER["buy"]):
+            key = word if word in own else f"buy.{word}"
+            if key in clauses:
+                return None
+            clauses[key] = ()
+            buying = buying and key.startswith("buy.") or key == "buy"
+        elif clauses:
+            key = next(reversed(clauses))
+            clauses[key] += (word,)
+        else:
+            head.append(word)
+    return actions
+
+
+def reordered_start(start: str) -> tuple[str, Callable[[str], bool] | None] | None:
+    """For a start of a canonical line (:func:`canonical_starts`; lower case, a word being
+    typed last, or a space), whose clauses the reader takes in any order (``buy castle
+    workers 2 fr``, ``place 4 ship c3 keep 1 ``): what Tab matches the legal lines with, as
+    the start cannot simply be their beginning. None when it can (no clause typed yet in the
+    action being typed, and those before in the canonical line's order).
+
+    Else (a start, a test): with a clause typed in the action being typed, the start up to
+    that action's clauses (the lines to make), and whether a legal line is one the typed
+    text begins, its clauses in any order: the same actions before, this one's fixed words,
+    each clause typed whole in the line, the last one typed a start of the line's (``keep
+    1`` of ``keep 1 3``), or the word being typed the start of a clause the line has and
+    the text lacks (``fr``: ``from 1``), or of ``then`` when every clause of the line is
+    typed; with none typed there, the start with the actions before in the canonical order
+    (and no test: matched on its beginning).
+
+    >>> start, test = reordered_start("cara: buy carpenter workers 2 f")
+    >>> start, test("Cara: buy carpenter from 1 workers 2"), test("Cara: buy carpenter workers 2")
+    ('cara: buy carpenter ', True, False)
+    """
+    name, colon, body = start.partition(": ")
+    if not colon:
+        name, body = "", start
+    words = body.split(" ")
+    trailing = words[-1] == ""
+    if trailing:
+        words.pop()
+    typed = _parts(words) if words else None
+    if not typed:
+        return None
+    *before, last = typed
+    if not last.clauses:
+        partial = [] if trailing or len(last.head) < 3 else list(last.head)  # 'buy carpenter fr'
+        keys = _ANY_ORDER.get(last.head[0], ()) if partial else ()
+        if not any(key.startswith(partial[-1]) for key in keys):
+            reordered = " ".join(word for part in before for word in part.text())
+            if before and not body.startswith(reordered + " "):
+                return f"{name}{colon}{reordered} {' '.join([*([last.joiner] if last.joiner else []), *last.head])}" \
+                    + (" " if trailing else ""), None
+            return None
+        last = _Part(last.joiner, tuple(partial[:-1]), ((partial[-1], ("\0",)),))  # (a key being typed, alone)
+    head = " ".join([*(word for part in before for word in part.text()), *([last.joiner] if last.joiner else []),
+                     *last.head])
+
+    def test(line: str) -> bool:
+        folded = line.casefold()
+        their_name, _, their_body = folded.partition(": ")
+        if name and their_name != name.casefold():
+            return False
+        parts = _parts(their_body.split())  # (a line offered as '<line> then ' ends with its granting word)
+        if parts is None or len(parts) < len(typed) or not all(map(_Part.same, before, parts)):
+            return False
+        theirs = parts[len(before)]
+        if (theirs.joiner, theirs.head) != (last.joiner, last.head):
+            return False
+        return _clauses_begun(last.clauses, dict(theirs.clauses), trailing,
+                              parts[len(before) + 1].joiner if len(parts) > len(typed) else None)
+
+    return f"{name}{colon}{head} ", test
+
+
+def _clauses_begun(typed: tuple[tuple[str, tuple[str, ...]], ...], theirs: dict[str, tuple[str, ...]],
+                   trailing: bool, granting: str | None) -> bool:
+    """:func:`reordered_start`'s test of one action: ``typed`` (its clauses as typed, the last
+    one perhaps unfinished) begins an action whose clauses are ``theirs``, in any order
+    (``granting``: the word of the action that follows it, if any)."""
+    *whole, (key, words) = typed
+    if not all(theirs.get(done) == value for done, value in whole):
+        return False
+    if words == ("\0",):  # a key being typed, no clause typed whole: 'buy carpenter fr'
+        return any(name.removeprefix("buy.").startswith(key) for name in theirs)
+    begun = " ".join(words) + (" " if trailing and words else "")
+    if key in theirs and (" ".join(theirs[key]) + " ").startswith(begun):
+        return True
+    if trailing or not words or theirs.get(key) != words[:-1]:
+        return False
+    word, said = words[-1], {done for done, _ in typed}
+    if any(name.removeprefix("buy.").startswith(word) for name in theirs if name not in said):
+        return True  # the word being typed begins a clause still to type
+    return granting is not None and granting.startswith(word) and said == set(theirs)
 
 
 def _tile_comes(words: list[str]) -> bool:

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from burgundy_cli.core.directive import keep_directive
-from burgundy_cli.core.errors import ParseError, RecordError, RefereeError, UsageError
+from burgundy_cli.core.errors import Location, ParseError, RecordError, RefereeError, UsageError
 from burgundy_cli.core.game import MoveList, Session
 from burgundy_cli.core.journal import Journal, journal_path, lacking, read_journal, sync_record
 from burgundy_cli.core.lock import LockedRecord, RecordChanged, SessionLock, closing_queue, current_bytes
@@ -61,15 +61,33 @@ def due_text(session: Session) -> str:
         return f"{player} to move" if player else "no player to move"
 
 
+class TooFewLines(RefereeError):
+    """``undo N`` asked of a record with fewer than N lines (none, say): refused, nothing
+    removed. Removing what is there instead would answer a request that was not made (a
+    script's ``undo 3`` run twice), and saying "nothing to undo" with success would let a
+    script take an empty record for one it changed."""
+
+    kind = "cannot undo"
+
+    def __init__(self, have: int, count: int, file: str | None = None) -> None:
+        super().__init__("the record has no lines" if not have else
+                         f"the record has only {counted(have, 'line')}, not {count}",
+                         location=Location(file=file) if file else None,
+                         hint=f"undo {have} removes {'it' if have == 1 else 'them all'}" if have else None)
+
+
 def rewritten_without_last(session: Session, count: int, name: str) -> tuple[Session, list[str], str]:
     """The session with its last ``count`` lines removed, the lines removed (last first), and
-    the record's new text with its ``[result]`` recomputed."""
+    the record's new text with its ``[result]`` recomputed.
+
+    :raises TooFewLines: the record has fewer than ``count`` lines (the error names ``name``).
+    """
     data = session.record_data()
     removed = []
     for _ in range(count):
         line = table_helpers(session).drop_last(data)
         if line is None:
-            break
+            raise TooFewLines(len(removed), count, name)
         removed.append(line)
     data.pop("result", None)
     shorter = open_doc(parse_record_text(dump_record(data), name), verify_result=False, journal=False)
@@ -498,7 +516,9 @@ class TableSession:
         When that reading does not read either, the error said is the one about what was
         typed: the line's own when it begins with a player's name (``Anna tkae 3``), else the
         player's reading's, its column counted in the line as typed (``lay lake``: the cell it
-        lacks, not an action called ``lake``)."""
+        lacks, not an action called ``lake``), unless the line's own reading got further (a
+        table line stopping short while a late buyer may still buy: ``roll white 3``, whose
+        own error is at its end, the player's at its first word)."""
         try:
             return judge(text)
         except ParseError as err:
@@ -510,9 +530,10 @@ class TableSession:
         try:
             return judge(prefix + text)
         except ParseError as err:
-            if self._begins_with_a_player(text):
+            theirs = _without_prefix(err, len(prefix))
+            if self._begins_with_a_player(text) or _column(first) > _column(theirs):
                 raise first from None
-            raise _without_prefix(err, len(prefix)) from None
+            raise theirs from None
 
     def _begins_with_a_player(self, text: str) -> bool:
         """Whether ``text`` begins with a player's name and a space, the name spelt as the
@@ -568,9 +589,10 @@ class TableSession:
         try:
             with self._locked_current(notes) as record:
                 shorter, removed, text = rewritten_without_last(self.session, count, self.path)
-                if not removed:
-                    return Reply("\n".join([*notes, "nothing to undo: the record has no lines"]))
                 record.write(text)
+        except TooFewLines as err:
+            hint = f" ({err.hint})" if err.hint else ""
+            return Reply("\n".join([*notes, f"not undone: {err.message}{hint}"]))
         except RefereeError as err:
             return Reply("\n".join([*notes, f"not undone: {err.describe()}"]))
         self.session, self.basis = shorter, record.basis or b""
@@ -628,18 +650,22 @@ class TableSession:
         return found
 
     def live_check(self, text: str) -> str:
-        """One line under the prompt for what is typed: legal (canonical), or the rule and message."""
+        """One line under the prompt for what is typed: legal (canonical), or the rule and
+        message; for a table line that is only unfinished (``reveal 3``, ``goods 1 2``, a roll
+        stopping at a player's dice), what is still to type instead (the game's table module's
+        ``typing_note``): a refusal is worded for a line that is done, which this one is not yet."""
         body = text.strip()
         if not body:
             return f"{self.due()} -- Tab completes, 'help' lists commands"
         if len(text) >= MAX_TYPED:
             return f"a line of the game is at most {MAX_TYPED} characters: the input takes no more"
+        typed = text.lstrip()   # (a space at the end says the word before it is whole)
         cached = self._checked
-        if cached is not None and cached[0] == self.version and cached[1] == body:
+        if cached is not None and cached[0] == self.version and cached[1] == typed:
             return cached[2]
         words = body.split()
         if _command_word(words[0]) == "check" and len(words) > 1:
-            return self.live_check(_after_first_word(body))
+            return self.live_check(typed[len(words[0]):].lstrip())
         misuse = _command_misuse(body)
         if misuse is not None:
             answer = misuse
@@ -649,9 +675,21 @@ class TableSession:
             try:
                 answer = f"legal: {self._as_typed(body, self.session.check)}"
             except RefereeError as err:
-                answer = _said(err)
-        self._checked = (self.version, body, answer)
+                answer = self._typing_note(typed, err) or _said(err)
+        self._checked = (self.version, typed, answer)
         return answer
+
+    def _typing_note(self, typed: str, refusal: RefereeError) -> str | None:
+        """What the game's table module says of ``typed`` refused only for stopping short
+        (``typing_note``: what is still to type), or the refusal of what is typed so far,
+        which it may raise instead; None: ``refusal`` stands."""
+        note = getattr(self.helpers, "typing_note", None)
+        if note is None:
+            return None
+        try:
+            return note(self.session, typed, refusal)
+        except RefereeError as err:
+            return _said(err)
 
 
 #: The most lines one ``undo N`` removes.
@@ -699,6 +737,11 @@ def _said(err: RefereeError) -> str:
     if not isinstance(err, ParseError) or column is None or "column" in err.message:
         return err.describe()
     return f"{err.kind}: {err.message} at column {column}" + (f" ({err.hint})" if err.hint else "")
+
+
+def _column(err: RefereeError) -> int:
+    """The column ``err`` points at (0: none): how far the reading it ends got."""
+    return (err.location.column or 0) if err.location is not None else 0
 
 
 def _without_prefix(err: ParseError, length: int) -> ParseError:

@@ -23,9 +23,9 @@ def test_undo_removes_the_last_lines_and_recomputes_the_result(cli, castles_reco
     assert [line for lines in session.record_data()["log"].values() for line in lines][-1] == "Anna: place 2>1 k9 c4"
 
 
-def test_undo_of_an_empty_record_says_so(cli, rk_record):
-    result = cli("undo", str(rk_record))
-    assert result.exit_code == 0 and result.stdout.startswith("nothing to undo")
+def test_undo_of_an_empty_record_is_refused(cli, rk_record):
+    result = cli("undo", str(rk_record))   # (tests/session/test_undo_refusals.py: more)
+    assert result.exit_code == 1 and "cannot undo: the record has no lines" in result.stderr
 
 
 def test_play_without_lines_and_without_a_terminal_is_a_usage_error(cli, castles_record):

@@ -10,12 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 from burgundy_cli.castles.rules.boards import depot_spaces
-from burgundy_cli.castles.rules.engine import expected, reveal_continuations
+from burgundy_cli.castles.rules.engine import check_reveal_start, expected, reveal_continuations
 from burgundy_cli.castles.rules.tiles import knowledge_text, tile
 from burgundy_cli.castles.record.session import CastlesSession
 from burgundy_cli.castles.views.render import missing_text
 from burgundy_cli.castles.rules.state import GameState
 from burgundy_cli.castles.views.svg import due_data, table_line_first
+from burgundy_cli.core.errors import IllegalMoveError, ParseError, RefereeError
+from burgundy_cli.core.words import counted
 
 #: Table-line forms offered by completion when the table owes a line (placeholders in <>).
 _GOODS_FORM = "goods <5 goods types, e.g. 1 2 3 4 5>"
@@ -142,25 +144,18 @@ def _roll_form(session: CastlesSession) -> list[str | None]:
     return form
 
 
-def _roll_completions(session: CastlesSession, typed: str) -> list[tuple[str, str]]:
-    """Tab in a roll line being typed, while the roll is due: the next word of the form
-    (``good``, then each player's name in seat order), the numbers left to the table.
-    Each player's two dice may be one word (``26``), commas are optional, as the reader takes them."""
-    import re
+def _roll_walk(session: CastlesSession, tokens: list[str]) -> tuple[list[str | None], int] | None:
+    """How far the whole words ``tokens`` of a roll being typed reach into its form: the
+    form with the players in the order typed (the reader takes them in any order; those not
+    typed yet follow in seat order) and the index of what comes next; None when the words
+    leave the form. The numbers are not read: they are the table's (the reader checks them)."""
+    from burgundy_cli.castles.notation import ROLL_WORDS, table_verb
 
-    from burgundy_cli.castles.notation import ROLL_WORDS
-
-    if expected(session.state).kind not in ("phase", "roll"):
-        return []
     form = _roll_form(session)
-    tokens = re.findall(r"[^\s,]+", typed)
-    done, partial = (tokens, "") if typed[-1:] in (" ", ",") else (tokens[:-1], tokens[-1].casefold())
-    if partial[:1].isdigit():  # a number typed to its end, Tab for what follows it: 'good 5<Tab>'
-        done, partial = tokens, ""
     at = 0
-    for token in done:
+    for token in tokens:
         if at >= len(form):
-            return []
+            return None
         word = form[at]
         if word == "good" and token.casefold() not in ROLL_WORDS["good"]:
             at += 2  # the good left out (the phase's goods line names it): a player next
@@ -168,20 +163,203 @@ def _roll_completions(session: CastlesSession, typed: str) -> list[tuple[str, st
         if word is None:  # a number: a player's two dice may be one word
             two = at + 1 < len(form) and form[at + 1] is None and len(token) > 1 and token[0].isdigit()
             at += 2 if two else 1
-        elif token.casefold() in ROLL_WORDS.get(word, (word.lstrip(", ").casefold(),)):
+        elif token.casefold() in ROLL_WORDS.get(word, (word.lstrip(", ").casefold(),)) \
+                or (at == 0 and table_verb(token) == "roll"):  # ('dice 3 ...')
+            at += 1
+        elif word.startswith(", ") and (named := _player_at(form, at, token.casefold())) is not None:
+            form = _moved_first(form, at, named)
             at += 1
         else:
-            return []
-    if at < 2 or at >= len(form) or form[at] is None \
-            or not form[at].lstrip(", ").casefold().startswith(partial):
+            return None
+    return form, at
+
+
+def _player_at(form: list[str | None], at: int, start: str, whole: bool = True) -> int | None:
+    """Where in ``form``, from ``at`` on, the first player whose name is ``start`` (or, with
+    ``whole`` False, begins with it) stands; None if no player not yet typed is."""
+    for index in range(at, len(form), 3):
+        name = (form[index] or "").lstrip(", ").casefold()
+        if name == start or (not whole and name.startswith(start)):
+            return index
+    return None
+
+
+def _moved_first(form: list[str | None], at: int, index: int) -> list[str | None]:
+    """``form`` with the player whose name stands at ``index`` moved to ``at`` (typed first)."""
+    return form[:at] + form[index:index + 3] + [word for spot, word in enumerate(form[at:], at)
+                                                if not index <= spot < index + 3]
+
+
+def _form_text(words: list[str | None]) -> str:
+    """The rest of a roll's form as Tab shows it: ``good <type>, Bob <die> <die>``."""
+    text = " ".join(word or "<n>" for word in words).replace(" ,", ",").lstrip(", ")
+    return text.replace("good <n>", "good <type>").replace("<n>", "<die>")
+
+
+def _roll_typed(session: CastlesSession, typed: str) -> tuple[list[str | None], int, str] | None:
+    """A roll being typed, read against its form: (the form as typed, where the next word
+    goes, the word being typed there, ``""`` if none); None when what is typed leaves the form.
+    A number typed to its end counts as whole (``good 5`` Tab: what follows it), and a
+    player's name being typed is any player's not yet typed (``, B``: Bob)."""
+    import re
+
+    tokens = re.findall(r"[^\s,]+", typed)
+    done, partial = (tokens, "") if typed[-1:] in (" ", ",") else (tokens[:-1], tokens[-1].casefold())
+    if partial[:1].isdigit():
+        done, partial = tokens, ""
+    walked = _roll_walk(session, done)
+    if walked is None:
+        return None
+    form, at = walked
+    if partial:
+        if at >= len(form) or form[at] is None:
+            return None
+        if form[at].startswith(", "):  # (a player typed out of seat order comes first)
+            named = _player_at(form, at, partial, whole=False)
+            if named is None:
+                return None
+            form = _moved_first(form, at, named)
+        elif not form[at].casefold().startswith(partial):
+            return None
+    return form, at, partial
+
+
+def _roll_completions(session: CastlesSession, typed: str) -> list[tuple[str, str]]:
+    """Tab in a roll line being typed, while the roll is due: the next word of the form
+    (``good``, then the players' names, seat order first), the numbers left to the table.
+    Each player's two dice may be one word (``26``), commas are optional, and the players may
+    come in any order, as the reader takes them."""
+    if expected(session.state).kind not in ("phase", "roll"):
+        return []
+    read = _roll_typed(session, typed)
+    if read is None:
+        return []
+    form, at, partial = read
+    if at < 2 or at >= len(form) or form[at] is None:
         return []  # ('roll white ' is the form's own offer; a number is the table's to say)
     head = typed[:len(typed) - len(partial)].rstrip(" ") if partial else typed.rstrip(" ")
-    word = form[at]
-    if word.startswith(", ") and head.endswith(","):
-        word = word[1:]
-    put = f"{head}{word if word.startswith(',') else ' ' + word.lstrip()} "
-    rest = " ".join(w or "<n>" for w in form[at:]).replace(" ,", ",").lstrip(", ")
-    return [(put, rest.replace("<n>", "<die>").replace("good <die>", "good <type>"))]
+    offered = []
+    names = [at] if not (partial and form[at].startswith(", ")) else \
+        [index for index in range(at, len(form), 3) if form[index].lstrip(", ").casefold().startswith(partial)]
+    for index in names:  # (the next player in seat order; a name begun: each not yet typed it begins)
+        order = _moved_first(form, at, index)
+        word = order[at]
+        if word.startswith(", ") and head.endswith(","):
+            word = word[1:]
+        put = f"{head}{word if word.startswith(',') else ' ' + word.lstrip()} "
+        offered.append((put, _form_text(order[at:])))
+    return offered
+
+
+def typing_note(session: CastlesSession, typed: str, refusal: RefereeError) -> str | None:
+    """What a table line typed so far still needs, when its refusal (``refusal``) says only
+    that it is unfinished: the live check under the prompt shows this instead of a refusal
+    worded for a finished line (``reveal 3`` is no reveal "of 0 tiles"). A reveal: its depot,
+    then the tiles still to name (those named so far fit, by the reveal's own check of a
+    reveal's first tiles); the phase's goods: the types still to name; the roll: the rest of
+    its form. None for any other line, and for one whose words so far are already wrong (a
+    die of 9): its refusal stands.
+
+    :raises IllegalMoveError: the tiles of a reveal stopping short cannot start it (``reveal 3
+        mine`` where depot 3 has no mine space): that refusal, of what is typed so far, rather
+        than one of the tile count.
+    """
+    from burgundy_cli.castles.notation import normalised, table_verb
+
+    typed = normalised(typed)[0]
+    words = typed.split()
+    verb = table_verb(words[0]) if words else None
+    ahead = expected(session.state)
+    if verb == "reveal" and ahead.kind == "phase":
+        return _reveal_note(session, typed, [line.split()[1] for line in ahead.missing if line.startswith("reveal ")])
+    if verb == "goods" and ahead.kind == "phase" and "goods" in ahead.missing:
+        return _goods_note(typed)
+    if verb == "roll" and ahead.kind in ("phase", "roll") and _short(typed, refusal):
+        read = _roll_typed(session, typed + " ") or _roll_typed(session, typed)  # ('roll white': both typed)
+        return None if read is None or read[1] >= len(read[0]) else f"roll: still to type {_roll_rest(*read[:2])}"
+    return None
+
+
+def _short(typed: str, refusal: RefereeError) -> bool:
+    """``refusal`` says only that ``typed`` stops short: the reader wanted more at its end,
+    or not every player's dice are given."""
+    if isinstance(refusal, IllegalMoveError):
+        return refusal.rule.id == "cob.roll.players"
+    column = refusal.location.column if refusal.location is not None else None
+    return isinstance(refusal, ParseError) and column is not None and column > len(typed.rstrip())
+
+
+def _roll_rest(form: list[str | None], at: int) -> str:
+    """What a roll still needs from ``at`` on: the number due there named (``the white die``,
+    ``Anna's second die``), then the rest of the form as Tab shows it."""
+    first = ""
+    if form[at] is None:
+        before = form[at - 1]
+        if before in ("white", "good"):
+            first, at = ("the white die" if before == "white" else "the good's type"), at + 1
+        elif before is None:
+            first, at = f"{form[at - 2].lstrip(', ')}'s second die", at + 1
+        else:
+            first, at = f"{before.lstrip(', ')}'s two dice", at + 2
+    rest = _form_text(form[at:]) if at < len(form) else ""
+    return ", then ".join(part for part in (first, rest) if part)
+
+
+def _reveal_note(session: CastlesSession, typed: str, depots: list[str]) -> str | None:
+    """:func:`typing_note` of a reveal (``depots``: those still to reveal this phase)."""
+    from burgundy_cli.castles.notation import parse_line
+    from burgundy_cli.castles.rules.commands import RevealEvent
+
+    words = typed.split()
+    begun = False
+    try:
+        command = parse_line(typed)
+    except ParseError:
+        if len(words) == 1 or (len(words) == 2 and not typed.endswith(" ")
+                               and any(depot.startswith(words[1].casefold()) for depot in depots)):
+            return f"reveal: name the depot ({' '.join(depots)} still to reveal), then its tiles"
+        offered = table_completions(session, typed)  # a tile's name being typed: Tab's first offer ends it
+        if not offered:
+            return None
+        command, begun = parse_line(offered[0][0]), True
+    if not isinstance(command, RevealEvent):
+        return None
+    state = session.state
+    label = "black" if command.depot == 0 else str(command.depot)
+    spaces = len(depot_spaces(len(state.players), state.phase)[command.depot])
+    tiles = command.tiles
+    named = len(tiles) - begun
+    if label not in depots or named >= spaces or named < 0:
+        return None
+    if not begun:  # (what Tab offered fits already)
+        try:
+            check_reveal_start(state, command.depot, tiles)
+        except IllegalMoveError as err:
+            from burgundy_cli.castles.rules.citations import cite_edition
+
+            raise cite_edition(err, state.edition) from None
+    where = "the black depot" if command.depot == 0 else f"depot {label}"
+    left = counted(spaces - named, "more tile" if named else "tile")
+    return (f"reveal {label}: {left} to name{', one begun' if begun else ''} ({where} takes {spaces} with "
+            f"{counted(len(state.players), 'player')}; Tab lists those that fit)")
+
+
+#: The goods tiles a phase's stack holds (``PhaseGoodsEvent``: one a round).
+_PHASE_GOODS = 5
+
+
+def _goods_note(typed: str) -> str | None:
+    """:func:`typing_note` of the phase's goods: how many types are still to name (``goods
+    35116`` may be one word: its digits count), when every type named so far is one (1-6)."""
+    import re
+
+    named = re.findall(r"[^\s,]+", typed)[1:]
+    if len(named) == 1 and typed[-1:] not in (" ", ","):
+        named = list(named[0])  # (a word of digits being typed: 'goods 351' of 'goods 35116')
+    if len(named) >= _PHASE_GOODS or not all(word in "123456" and len(word) == 1 for word in named):
+        return None
+    left = counted(_PHASE_GOODS - len(named), "more goods type" if named else "goods type")
+    return f"goods: {left} to name (the phase's {_PHASE_GOODS} goods tiles, in the order they come out)"
 
 
 def _natural(name: str) -> tuple[str, int]:

@@ -337,11 +337,20 @@ def reveal_continuations(state: GameState, depot: int, tiles: list[str]) -> list
     found = []
     for name in catalogue():
         try:
-            _check_revealed_tiles(state, depot, [*tiles, name], whole=False)
+            check_reveal_start(state, depot, [*tiles, name])
         except IllegalMoveError:
             continue
         found.append(name)
     return found
+
+
+def check_reveal_start(state: GameState, depot: int, tiles: list[str]) -> None:
+    """The reveal's check of its first ``tiles`` on ``depot`` (fewer than its spaces, or all):
+    what the table session says of a reveal still being typed, rather than its tile count.
+
+    :raises IllegalMoveError: they cannot start a reveal of that depot now.
+    """
+    _check_revealed_tiles(state, depot, tiles, whole=False)
 
 
 def _check_revealed_tiles(state: GameState, depot: int, tiles: list[str], whole: bool = True) -> dict[str, list[int]]:

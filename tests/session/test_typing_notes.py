@@ -1,0 +1,118 @@
+"""The live check under the prompt tells a table line still being typed what it still needs
+(``reveal 3``: "2 tiles to name"), instead of the refusal of a finished line ("depot 3 takes 2
+tiles with 2 players, not 0"). A reveal's first tiles are checked as far as they go, by the
+reveal's own check of a reveal's first tiles (2011 rules 'Setup for each phase': one tile a
+space, of its colour), so a tile that cannot lie there is still refused at once; the phase's
+goods count the types still to name; a roll says the rest of its form, its players in any
+order. Enter plays the line as typed: a short line is refused there as before."""
+
+from __future__ import annotations
+
+import pytest
+
+from burgundy_cli.core.table import TableSession
+from tests.castles.record_texts import NEW_2011
+
+RULE = "cob.reveal.spaces"
+
+
+@pytest.fixture
+def phase_start(tmp_path):
+    """A 2011 game of Anna and Bob before its first line: phase A's reveals and goods are due."""
+    path = tmp_path / "game.toml"
+    path.write_text(NEW_2011, encoding="utf-8")
+    table = TableSession(path)
+    yield table
+    table.close()
+
+
+@pytest.mark.parametrize(("typed", "said"), [
+    ("reveal", "reveal: name the depot (1 2 3 4 5 6 black still to reveal), then its tiles"),
+    ("reveal ", "reveal: name the depot (1 2 3 4 5 6 black still to reveal), then its tiles"),
+    ("reveal bl", "reveal: name the depot (1 2 3 4 5 6 black still to reveal), then its tiles"),
+    ("reveal 3", "reveal 3: 2 tiles to name (depot 3 takes 2 with 2 players; Tab lists those that fit)"),
+    ("rev 3 ", "reveal 3: 2 tiles to name (depot 3 takes 2 with 2 players; Tab lists those that fit)"),
+    ("reveal 3 co", "reveal 3: 2 tiles to name, one begun (depot 3 takes 2 with 2 players; Tab lists those "
+                    "that fit)"),
+    ("reveal 3 cow3", "reveal 3: 1 more tile to name (depot 3 takes 2 with 2 players; Tab lists those that fit)"),
+    ("reveal 3 Cow 3, ch", "reveal 3: 1 more tile to name, one begun (depot 3 takes 2 with 2 players; Tab lists "
+                           "those that fit)"),
+    ("reveal black", "reveal black: 4 tiles to name (the black depot takes 4 with 2 players; Tab lists those "
+                     "that fit)"),
+    ("reveal black castle ship", "reveal black: 2 more tiles to name (the black depot takes 4 with 2 players; "
+                                 "Tab lists those that fit)"),
+    ("check reveal 3", "reveal 3: 2 tiles to name (depot 3 takes 2 with 2 players; Tab lists those that fit)"),
+    ("goods", "goods: 5 goods types to name (the phase's 5 goods tiles, in the order they come out)"),
+    ("goods 1 2", "goods: 3 more goods types to name (the phase's 5 goods tiles, in the order they come out)"),
+    ("goods 3,5,1,1", "goods: 1 more goods type to name (the phase's 5 goods tiles, in the order they come out)"),
+    ("goods 351", "goods: 2 more goods types to name (the phase's 5 goods tiles, in the order they come out)"),
+])
+def test_a_table_line_stopping_short_is_told_what_is_still_to_type(phase_start, typed, said):
+    assert phase_start.live_check(typed) == said
+
+
+def test_the_finished_line_is_legal_and_enter_refuses_a_short_one(phase_start):
+    assert phase_start.live_check("reveal 3 cow3 church") == "legal: reveal 3 cow3 church"
+    assert phase_start.live_check("goods 3 5 1 1 4") == "legal: goods 3 5 1 1 4"
+    reply = phase_start.handle("reveal 3 cow3")   # Enter: the line is done, and refused as it stands
+    assert not reply.accepted
+    assert f"illegal ({RULE}): depot 3 takes 2 tiles with 2 players, not 1" in reply.text
+
+
+@pytest.mark.parametrize(("typed", "said"), [
+    # a tile that cannot start the reveal: refused at once, for what it is rather than for the count
+    ("reveal 3 mine", f"illegal ({RULE}): depot 3's spaces are B L in phase A, the tiles are M"),
+    ("reveal 3 cow3 cow3", f"illegal ({RULE}): depot 3's spaces are B L in phase A, the tiles are L L"),
+    ("reveal 3 cow3 church mine", f"illegal ({RULE}): depot 3 takes 2 tiles with 2 players, not 3"),  # too many
+    ("reveal 3 zz", "cannot parse: unknown tile 'zz'"),
+    ("goods 1 9", "cannot parse: a goods type must be 1-6, found '9'"),
+    ("goods 1 2 3 4 5 6", "cannot parse: a phase has 5 goods tiles, found 6"),
+    ("roll white 9", "cannot parse: a die shows 1-6, found '9'"),
+    ("roll white 2 good 1, Cara 1 2", "cannot parse: unknown player 'Cara'"),  # (Clara and Dan): not short
+])
+def test_words_already_wrong_keep_their_refusal(phase_start, typed, said):
+    assert phase_start.live_check(typed).startswith(said)
+
+
+def test_a_depot_laid_out_is_no_longer_offered_in_the_note(phase_start):
+    assert phase_start.play("reveal 3 cow3 church").accepted
+    assert phase_start.live_check("reveal") == \
+        "reveal: name the depot (1 2 4 5 6 black still to reveal), then its tiles"
+    assert phase_start.live_check("reveal 3").startswith("illegal (cob.reveal.repeat): ")  # the engine says why
+
+
+@pytest.mark.parametrize(("typed", "said"), [
+    ("roll", "white <die> good <type>, Anna <die> <die>, Bob <die> <die>"),
+    ("roll white", "the white die, then good <type>, Anna <die> <die>, Bob <die> <die>"),
+    ("dice w 2", "good <type>, Anna <die> <die>, Bob <die> <die>"),
+    ("roll white 2 good", "the good's type, then Anna <die> <die>, Bob <die> <die>"),
+    ("roll white 2 good 4, Anna", "Anna's two dice, then Bob <die> <die>"),
+    ("roll white 2 good 4, Anna 6", "Anna's second die, then Bob <die> <die>"),
+    ("roll white 2 good 4, Anna 6 4", "Bob <die> <die>"),
+    ("roll white 2 good 4, Anna 64, ", "Bob <die> <die>"),
+    ("roll white 2 good 4, Bob 3 3", "Anna <die> <die>"),       # the players in any order
+    ("roll white 2 good 4, Bo", "Bob <die> <die>, Anna <die> <die>"),
+    ("roll white 2 good 4, Bob 3", "Bob's second die, then Anna <die> <die>"),
+])
+def test_a_roll_stopping_short_says_the_rest_of_its_form(castles_record, typed, said):
+    """Also while a late buyer may still buy (the A4 roll of the 2011 opening: 'Anna may still
+    buy'), when a line that does not read is also tried as that player's."""
+    table = TableSession(castles_record)
+    assert table.due() == "A4 · roll due · Anna may still buy"
+    assert table.live_check(typed) == f"roll: still to type {said}"
+    assert table.live_check("roll white 2 good 4, Anna 6 4, Bob 3 3") == "legal: roll white 2 good 4, Anna 6 4, Bob 3 3"
+
+
+def test_tab_offers_any_player_not_yet_rolled_whose_name_is_begun(castles_record):
+    table = TableSession(castles_record)
+    assert table.completions("roll white 2 good 4, Bob 3 3 ") == \
+        [("roll white 2 good 4, Bob 3 3, Anna ", "Anna <die> <die>")]
+    assert table.completions("roll white 2 good 4, B") == \
+        [("roll white 2 good 4, Bob ", "Bob <die> <die>, Anna <die> <die>")]
+    reply = table.handle("roll white 2 good 4, Bob 3 3, Anna 6 4")
+    assert reply.accepted, reply.text
+
+
+def test_a_players_line_keeps_its_refusal(castles_record):
+    table = TableSession(castles_record)
+    assert table.live_check("anna: take 3").startswith("cannot parse")  # (no table line: no note)
