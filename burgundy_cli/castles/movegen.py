@@ -681,7 +681,11 @@ def completions(state: GameState, typed: str) -> list[str]:
     # the action they belong to are made, and tested clause by clause
     heads, tests = set(), []
     for start, test in filter(None, map(reordered_start, tuple(forms))):
-        (heads.add(start), tests.append(test)) if test is not None else forms.add(start)
+        if test is None:
+            forms.add(start)
+        else:
+            heads.add(start)
+            tests.append(test)
     _, out = _generate(state, partial(_die_completions, forms=tuple(forms | heads)))
     lines = [command if isinstance(command, str) else format_command(command) for _, command in out]
     return [line for line in lines if any(line.casefold().startswith(form) for form in forms)

@@ -68,12 +68,6 @@ _VERBS = {
 }
 _TABLE_VERBS = {"roll": "roll", "dice": "roll", "reveal": "reveal", "rev": "reveal", "goods": "goods",
                 "fix": "fix", "remove": "remove"}
-
-
-def table_verb(word: str) -> str | None:
-    """The table line a first word begins as the reader reads it (``rev``: ``reveal``,
-    ``dice``: ``roll``), or None (a player's line)."""
-    return _TABLE_VERBS.get(word.lower())
 _RESOURCES = {
     "silver": "silver", "silverling": "silver", "silverlings": "silver", "coin": "silver", "coins": "silver",
     "worker": "workers", "workers": "workers",
@@ -1926,6 +1920,12 @@ def _read_whole(typed: str, named: bool) -> list[str]:
         commands.append(command.model_copy(update={"action": command.action.model_copy(update={"depot": None})}))
     lines = [format_command(each) for each in commands]
     return [(line if named else line.removeprefix("_: ")).casefold() for line in lines]
+
+
+def table_verb(word: str) -> str | None:
+    """The table line a first word begins as the reader reads it (``rev``: ``reveal``,
+    ``dice``: ``roll``), or None (a player's line)."""
+    return _TABLE_VERBS.get(word.lower())
 
 
 #: The clauses the reader takes in any order, each at most once, by their action's canonical
