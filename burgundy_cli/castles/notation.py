@@ -694,6 +694,8 @@ def _shield_line(reader: _Reader, player: str) -> c.Command:
             raise error(first_token, "doubles use both dice as one number",
                         hint=f"write the number both are used as: {first} {second}>{first}")
         value = values.pop() if (used_first, used_second) != (None, None) else None
+        if value == first == second:  # ('2>2 2': doubles of 2 used as 2, as the writer writes them: '2 2')
+            value = None
         shield, space = _shield_onto(reader)
         command = c.ShieldCommand(player=player, dice=(first, second), value=value, shield=shield, space=space)
     reader.expect_end("the shield line")
@@ -1341,7 +1343,7 @@ def _canonical_shield_line(forms: _CanonicalForms, fields: tuple[str | None, ...
         return None
     first, used_first, second, used_second, shield, space = match.groups()
     value = used_first or used_second
-    if (value is not None and {used_first or first, used_second or second} != {value}) \
+    if (value is not None and ({used_first or first, used_second or second} != {value} or first == second == value)) \
             or not 1 <= int(shield) <= 18 or space not in forms.spaces or shield.startswith("0"):
         return None
     return c.ShieldCommand(player=player, dice=(_DIGIT[first], _DIGIT[second]), value=_DIGIT.get(value),

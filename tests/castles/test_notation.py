@@ -384,6 +384,7 @@ def mutated(draw, text: str) -> str:
 @settings(max_examples=400, deadline=None)
 @given(_mutated_lines())
 @example('fix A silver +0 0\u00bc"')  # (NFKC writes the 1/4 in 3 characters: the column is the typed one)
+@example("A: shield 2>2 2 1 a1")  # (doubles of 2 'used as 2' are the plain doubles the writer writes: '2 2')
 def test_mutated_canonical_line_is_a_command_or_a_located_parse_error(text: str) -> None:
     """Issue 6: near-miss input reads or fails with the project's own error, never a crash."""
     try:
