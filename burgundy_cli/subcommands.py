@@ -199,8 +199,9 @@ def play(path: str, moves: Sequence[str], as_json: bool = False) -> Outcome:
 
     Nothing is written unless every line is legal, so the record on disk is never lost. The
     record is locked from reading to writing (:mod:`burgundy_cli.core.lock`), so two runs at
-    once take turns instead of one losing the other's line. With ``as_json``: one object
-    with a verdict per line, whether it wrote, and what is due.
+    once take turns instead of one losing the other's line. Each line is said as the table
+    session says it, with what it did (``recorded: LINE -- EFFECTS``). With ``as_json``: one
+    object with a verdict per line (its effects too), whether it wrote, and what is due.
 
     :raises RefereeError: the record cannot be opened, a move is not legal (located at it),
         or the record changed on disk meanwhile.
@@ -222,6 +223,7 @@ def play(path: str, moves: Sequence[str], as_json: bool = False) -> Outcome:
     from burgundy_cli.core.record import dump_record
     from burgundy_cli.core.session import open_doc
     from burgundy_cli.core.table import due_text
+    from burgundy_cli.core.verdicts import play_said, recorded_text
 
     from burgundy_cli.core.resultonly import refuse_result_only
 
@@ -229,16 +231,16 @@ def play(path: str, moves: Sequence[str], as_json: bool = False) -> Outcome:
         doc = record.read()
         refuse_result_only(doc, NO_MOVES)
         session = open_doc(doc)
-        played = []
+        said = []
         for index, line in enumerate(moves, start=1):
             try:
-                played.append(session.play(line))
+                said.append(recorded_text(*play_said(session, line)))
             except RefereeError as err:
                 raise err.at(move_location(line, index)) from None
         record.write(dump_record(session.record_data()))
     outcome = Outcome().wrote(path)
-    for line in played:
-        outcome.say(f"recorded: {line}")
+    for text in said:
+        outcome.say(text)
     return outcome.say(f"next: {due_text(session)}")
 
 

@@ -29,8 +29,8 @@ from burgundy_cli.core.record import (
 )
 from burgundy_cli.core.recordtext import RecordText
 from burgundy_cli.core.registry import table_helpers
-from burgundy_cli.core.replay import split_comment
 from burgundy_cli.core.session import journal_record, open_doc
+from burgundy_cli.core.verdicts import line_effects, recorded_text
 from burgundy_cli.core.words import counted
 
 #: The words the session reads as its own commands rather than as game lines.
@@ -501,10 +501,7 @@ class TableSession:
         self.version += 1
         self._count = (self.version, count + 1)
         self.mine.add(count)
-        body, comment = split_comment(line)
-        did = "a comment, kept in the log" if comment is not None and not body.strip() else \
-            self.helpers.effect(before, self.session, line)
-        notes.append(f"recorded: {line} -- {did}")
+        notes.append(recorded_text(line, line_effects(self.helpers, before, self.session, line)))
         if self.complete():
             notes.append("the game is complete:\n" + self.final_score())
             return Reply("\n".join(notes), accepted=True, done=True)

@@ -1,5 +1,5 @@
-"""A legal line's verdict as ``check`` words it, ``play --json`` and the legal moves offered
-by shell completion.
+"""A legal line's verdict as ``check`` words it, what a line recorded did as the table session
+and ``play`` say it, ``play --json`` and the legal moves offered by shell completion.
 
 ``play --json`` reports a verdict for each line (legal or not, the canonical line, the
 rule that refuses it) and what the record expects next, as one JSON object; as with
@@ -10,10 +10,11 @@ of the record's player to move, so a table can type ``burgundy check game.toml "
 from __future__ import annotations
 
 from burgundy_cli.core.errors import IllegalMoveError, RefereeError, UsageError
-from burgundy_cli.core.registry import game_module
+from burgundy_cli.core.registry import game_module, table_helpers
 
 TYPE_CHECKING = False  # (not typing's: `burgundy moves` imports this module before its game)
 if TYPE_CHECKING:
+    from types import ModuleType
     from typing import Any
 
 
@@ -31,6 +32,49 @@ def legal_verdict(session: Any, move: str, canonical: str, why: bool = False) ->
     return verdict, effects, rules
 
 
+def play_said(session: Any, text: str) -> tuple[str, list[str] | None]:
+    """Play ``text`` on ``session``: its canonical line, and what it did as the table session
+    says it (:func:`line_effects`; None for a game without a table module, which says nothing
+    of a line). What one-shot ``burgundy play`` and ``play --json`` tell of each line.
+
+    :raises RefereeError: the line does not read or is not legal (the session is unchanged).
+    """
+    try:
+        helpers = table_helpers(session)
+    except UsageError:
+        return session.play(text), None
+    before = helpers.snapshot(session)
+    line = session.play(text)
+    return line, line_effects(helpers, before, session, line)
+
+
+def line_effects(helpers: ModuleType, before: object, session: Any, line: str) -> list[str]:
+    """What the recorded ``line`` did, a phrase each, read off the position ``before`` it
+    (``helpers.snapshot``) and now by the game's table module (``helpers.effects``); nothing
+    for a comment-only line."""
+    if _comment_only(line):
+        return []
+    return helpers.effects(before, session, line)
+
+
+def recorded_text(line: str, effects: list[str] | None) -> str:
+    """The answer to a line recorded: ``recorded: LINE -- what it did`` (its ``effects``, or
+    that it is a comment kept, or that nothing changed); just ``recorded: LINE`` when the game
+    cannot say (``effects`` None). The one wording of the table session and one-shot ``play``."""
+    if effects is None:
+        return f"recorded: {line}"
+    did = "a comment, kept in the log" if _comment_only(line) else "; ".join(effects) or "nothing changed on the table"
+    return f"recorded: {line} -- {did}"
+
+
+def _comment_only(line: str) -> bool:
+    """Whether the recorded ``line`` is a comment and nothing else (``# a note``)."""
+    from burgundy_cli.core.replay import split_comment
+
+    body, comment = split_comment(line)
+    return comment is not None and not body.strip()
+
+
 def due(session: Any) -> dict[str, Any]:
     """What the record expects next, in the form of ``show --json``'s ``due``."""
     return game_module(session.header.name, "svg").due_data(session.state)
@@ -40,8 +84,10 @@ def play_verdicts(path: str, moves: list[str]) -> tuple[dict[str, Any], int]:
     """Check ``moves`` in order and, when all are legal, append them to the record.
 
     Returns the ``play --json`` object -- ``verdicts`` (one per line up to the first
-    refused one), ``written``, ``due`` (what is expected after the lines accepted: at a
-    refused line, what it should have been) -- and the exit code (1 when a line was refused).
+    refused one; a line played says what it did as the table session does, ``message`` and
+    ``effects``, a refused one has no effects), ``written``, ``due`` (what is expected after
+    the lines accepted: at a refused line, what it should have been) -- and the exit code (1
+    when a line was refused).
 
     :raises RefereeError: the record cannot be opened or written.
     """
@@ -58,15 +104,16 @@ def play_verdicts(path: str, moves: list[str]) -> tuple[dict[str, Any], int]:
         verdicts: list[dict[str, Any]] = []
         for move in moves:
             try:
-                line = session.play(move)
+                line, effects = play_said(session, move)
             except RefereeError as err:
                 if isinstance(err, UsageError):
                     raise
                 rule = err.rule.id if isinstance(err, IllegalMoveError) else None
                 verdicts.append({"move": move, "legal": False, "line": None, "rule": rule,
-                                 "message": err.describe()})
+                                 "message": err.describe(), "effects": []})
                 return {"verdicts": verdicts, "written": False, "due": due(session)}, 1
-            verdicts.append({"move": move, "legal": True, "line": line, "rule": None, "message": f"recorded: {line}"})
+            verdicts.append({"move": move, "legal": True, "line": line, "rule": None,
+                             "message": recorded_text(line, effects), "effects": effects or []})
         record.write(dump_record(session.record_data()))
     return {"verdicts": verdicts, "written": True, "due": due(session)}, 0
 

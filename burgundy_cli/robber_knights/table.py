@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # annotations only: the session imports this module for what 
 
 @dataclass(frozen=True, slots=True)
 class Before:
-    """What :func:`effect` compares: laid cells, hands, knights left, points, whose turn."""
+    """What :func:`effects` compares: laid cells, hands, knights left, points, whose turn."""
 
     cells: frozenset[Cell]
     hands: tuple[tuple[str, ...], ...]
@@ -107,7 +107,7 @@ def _alike(tile: str, other: str) -> bool:
 
 
 def snapshot(session: RobberKnightsSession) -> Before:
-    """What :func:`effect` compares, taken before the session plays a line."""
+    """What :func:`effects` compares, taken before the session plays a line."""
     return state_snapshot(session.state)
 
 
@@ -118,10 +118,10 @@ def state_snapshot(state: State) -> Before:
                   state.to_move)
 
 
-def effect(before: Before, session: RobberKnightsSession, line: str) -> str:
-    """What the last line (``line``) did, in one short line: tile laid, knights, points, draw,
-    next turn."""
-    return "; ".join(changes(before, session.state)) or "nothing changed on the table"
+def effects(before: Before, session: RobberKnightsSession, line: str) -> list[str]:
+    """What the last line (``line``) did, a short phrase each: tile laid, knights, points,
+    draw, next turn."""
+    return changes(before, session.state)
 
 
 def changes(before: Before, state: State) -> list[str]:

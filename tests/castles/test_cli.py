@@ -112,8 +112,8 @@ def test_fmt_is_canonical_and_stable(cli, opening) -> None:
 def test_play_appends_lines_in_their_round_group(cli, opening) -> None:
     result = cli("play", str(opening), "roll white 1 good 4, anna 1 2, bob 3 4", "bob: take 3 cow3")
     assert result.exit_code == 0, result.stderr
-    assert result.stdout.splitlines()[:2] == ["recorded: roll white 1 good 4, Anna 1 2, Bob 3 4",
-                                          "recorded: Bob: take 3 cow3"]
+    assert result.stdout.splitlines()[:2] == ["recorded: roll white 1 good 4, Anna 1 2, Bob 3 4 -- depot 1 +goods 4; white die 1",
+                                          "recorded: Bob: take 3 cow3 -- Bob: stores cow3 from depot 3"]
     log = tomllib.loads(opening.read_text())["log"]
     assert log["A4"] == ["roll white 1 good 4, Anna 1 2, Bob 3 4", "Bob: take 3 cow3"]
     assert cli("score", str(opening)).exit_code == 0

@@ -148,7 +148,7 @@ def test_play_appends_and_fmt_is_stable(cli, tmp_path):
     path = write(tmp_path, SETUP)
     result = cli("play", path, "red: end")
     assert result.exit_code == 0
-    assert result.stdout.splitlines()[0] == "recorded: red: end"
+    assert result.stdout.splitlines()[0] == "recorded: red: end -- turn passes to blue"
     formatted = cli("fmt", path)
     assert formatted.exit_code == 0
     assert formatted.stdout == open(path, encoding="utf-8").read()

@@ -375,12 +375,12 @@ def _tile_shown(name: str, edition: str) -> str:
 
 
 def snapshot(session: CastlesSession) -> GameState:
-    """What :func:`effect` compares against: a copy of the state before a line."""
+    """What :func:`effects` compares against: a copy of the state before a line."""
     return session.state.copy()
 
 
-def effect(before: GameState, session: CastlesSession, line: str) -> str:
-    """What the last line (``line``, canonical) did, in one short line, read off the state
+def effects(before: GameState, session: CastlesSession, line: str) -> list[str]:
+    """What the last line (``line``, canonical) did, a short phrase each, read off the state
     before and after it: each player's changes as a legal verdict words them
     (:func:`castles.views.effects.line_effects`), then what reached the table (depots, goods,
     the white die)."""
@@ -405,7 +405,7 @@ def effect(before: GameState, session: CastlesSession, line: str) -> str:
         parts.append(f"round goods {' '.join(map(str, after.round_goods))}")
     if before.white != after.white and after.white is not None:
         parts.append(f"white die {after.white}")
-    return "; ".join(parts) or "nothing changed on the table"
+    return parts
 
 
 def drop_last(data: dict[str, Any]) -> str | None:
