@@ -71,15 +71,17 @@ def log_lines(path) -> list[str]:
 
 
 def typed_session(path, pieces: list[str], history: History | None = None,
-                  pause: float = 0.15) -> tuple[int, list[str]]:
+                  pause: float = 0.15, settle: float = 1.0) -> tuple[int, list[str]]:
     """A table session on ``path`` given ``pieces`` of input one after the other, ``pause``
-    seconds apart (keys sent in one read arrive as one paste); its exit code and what it said."""
+    seconds apart (keys sent in one read arrive as one paste), ``settle`` seconds after a Tab
+    (its completions are made beside the input: on a busy machine a key sent 0.15 s after
+    the Tab came before the completion, and the test failed); its exit code and what it said."""
     said: list[str] = []
     with create_pipe_input() as pipe:
         def typist() -> None:
             for piece in pieces:
                 pipe.send_text(piece)
-                time.sleep(pause)
+                time.sleep(settle if piece == "\t" else pause)
 
         thread = threading.Thread(target=typist, daemon=True)
         thread.start()
