@@ -60,11 +60,13 @@ def num(value: float) -> str:
 
 
 def wrap(text: str, width: int) -> list[str]:
-    """``text`` broken into lines of at most ``width`` characters, between words (a word longer
-    than a line stands alone on its line): SVG text does not wrap by itself, and a status line
-    or title cut off at the picture's edge loses what it says last."""
+    """``text`` broken into lines of at most ``width`` characters, between words, a word longer
+    than a line cut into pieces a line long (a 40-letter player name without a space ran past
+    a phone's chart): SVG text does not wrap by itself, and a status line or title cut off at
+    the picture's edge loses what it says last."""
     lines = [""]
-    for word in text.split():
+    pieces = (word[start:start + width] for word in text.split() for start in range(0, len(word), max(1, width)))
+    for word in pieces:
         if lines[-1] and len(lines[-1]) + 1 + len(word) > width:
             lines.append("")
         lines[-1] = f"{lines[-1]} {word}" if lines[-1] else word

@@ -56,7 +56,9 @@ def test_a_long_status_line_wraps_instead_of_running_off() -> None:
 
 def test_wrap_breaks_between_words() -> None:
     assert wrap("aa bb cc dd", 5) == ["aa bb", "cc dd"]
-    assert wrap("averyverylongword x", 5) == ["averyverylongword", "x"]
+    # a word longer than a line is cut a line at a time: a 40-letter name without a space ran
+    # past the edge of a phone's chart (its title) and of the Robber Knights panel
+    assert wrap("averyverylongword x", 5) == ["avery", "veryl", "ongwo", "rd x"]
 
 
 def test_trade_route_chips_are_readable_at_normal_size() -> None:

@@ -2,30 +2,39 @@
 box measured, none running into another, none running out of the picture or out of the
 box (a depot, a duchy's block) it is written in. Every shipped record is drawn at its end
 and after some of its rounds (turns), with its chart, and each Castles game's board in the
-one column a results website offers a phone; a results website's ratings chart with a long
-run of dated games."""
+one column a results website offers a phone (a Robber Knights board's too); a results website's
+ratings chart with a long run of dated games; and a Robber Knights position of the longest
+lines its players' panel prints (a 40-letter name, two 14-letter tiles in every hand), both
+forms."""
 
 from __future__ import annotations
 
 import datetime as dt
+import json
+import re
 from pathlib import Path
 
 import pytest
 
 from burgundy_cli.core.chart import chart_svg, rating_chart_svg
 from burgundy_cli.core.errors import UsageError
-from burgundy_cli.core.pictures import board_svg, chart_series, game_pictures
+from burgundy_cli.core.pictures import board_svg, chart_series, game_pictures, position_json
 from tests.browser import measure, need_chromium
+from burgundy_cli.robber_knights.svg import column_picture, picture
 from tests.conftest import RECORDS
 
 #: Run in each picture: its texts' boxes, and which of them collide or stick out.
 LAYOUT = r"""
 const svg = page.documentElement;
 const width = svg.width.baseVal.value, height = svg.height.baseVal.value;
+// (a box in the picture's own pixels: a scaled group's, such as a phone's map, scaled with it)
+const drawn = e => { const b = e.getBBox(), m = e.getCTM();
+  return {x: m.a * b.x + m.e, y: m.d * b.y + m.f, width: m.a * b.width, height: m.d * b.height}; };
 const boxes = [...svg.querySelectorAll("rect")].filter(r => /\bbox\b/.test(r.getAttribute("class") || ""))
-  .map(r => r.getBBox()).filter(b => b.width < width - 1);
-const texts = [...svg.querySelectorAll("text")].map(t => ({text: t.textContent, box: t.getBBox(),
-  x: +t.getAttribute("x"), y: +t.getAttribute("y"), axis: /\baxis x\b/.test(t.getAttribute("class") || "")}));
+  .map(drawn).filter(b => b.width < width - 1);
+const texts = [...svg.querySelectorAll("text")].map(t => { const m = t.getCTM();
+  return {text: t.textContent, box: drawn(t), x: m.a * +t.getAttribute("x") + m.e, y: m.d * +t.getAttribute("y") + m.f,
+          axis: /\baxis x\b/.test(t.getAttribute("class") || "")}; });
 const inside = (b, r) => b.x >= r.x - .5 && b.y >= r.y - .5 && b.x + b.width <= r.x + r.width + .5
   && b.y + b.height <= r.y + r.height + .5;
 const outside = [], overflowing = [], overlapping = [];
@@ -65,8 +74,11 @@ def drawn(tmp_path_factory) -> dict[str, dict]:
                 continue
             (folder / f"{path.stem}-{at or 'end'}.svg").write_text(svg)
         (folder / f"{path.stem}-chart.svg").write_text(chart_svg(chart_series(str(path))))
-        if "castles" in str(path) and "[final]" not in path.read_text():  # (a result-only record: no board)
+        if "[final]" not in path.read_text():  # (a result-only record: no board)
             (folder / f"{path.stem}-column.svg").write_text(game_pictures(str(path))[2])
+    longest = _longest_knights_panel()
+    (folder / "knights-longest-lines.svg").write_text(picture(longest, "red, blue, yellow, green (after T12)"))
+    (folder / "knights-longest-lines-column.svg").write_text(column_picture(longest, "red, blue, yellow, green"))
     day = dt.date(2026, 1, 1)
     labels = [f"game {n}" for n in range(1, 14)] + [str(day + dt.timedelta(days=3 * n)) for n in range(15)]
     values = {name: [float((n * (seat + 3)) % 11) for n in range(len(labels))]
@@ -76,6 +88,21 @@ def drawn(tmp_path_factory) -> dict[str, dict]:
             rating_chart_svg("Ratings over time", labels[:count], {n: v[:count] for n, v in values.items()}))
     pictures = sorted(path.name for path in folder.glob("*.svg"))
     return {Path(entry["src"]).name: entry for entry in measure(folder, pictures, LAYOUT)}
+
+
+#: The longest name a record takes: 40 letters, no space.
+LONG_NAME = "MaximilianeWilhelminaVonHohenzollernEtAl"
+
+
+def _longest_knights_panel() -> dict:
+    """A four-player Robber Knights position (``playout-4-players`` after T12) whose panel has
+    the longest lines it can print: "red" renamed to a 40-letter name, and every hand two
+    "village-forest" tiles (the longest tile name), 27 knights left and a pile of 15."""
+    position = json.loads(json.dumps(position_json(str(RECORDS / "robber-knights" / "playout-4-players.toml"), "T12"))
+                          .replace('"red"', json.dumps(LONG_NAME)))
+    for player in position["players"]:
+        player.update(hand=["village-forest", "village-forest"], knights_left=27, pile=15)
+    return position
 
 
 def test_chart_axis_labels_keep_apart(drawn) -> None:
@@ -101,6 +128,20 @@ def test_every_castles_game_has_its_one_column_board_measured(drawn) -> None:
     columns = [name for name in drawn if name.endswith("-column.svg")]
     assert len(columns) >= 12 and "complete-4p-2019-team-column.svg" in columns
     assert "complete-1p-2019-solo-column.svg" in columns
+
+
+def test_the_robber_knights_players_lines_are_measured_at_their_longest(drawn) -> None:
+    """The desktop picture printed each player's supplies ("27 knights left, pile 15, hand
+    village-forest, town-plain") in 8-pixel text, too small to read; at the picture's 10 pixels
+    the longest ran past the picture's right edge. They now wrap (the hand on a line of its
+    own): the position of the longest lines, in both forms, is among the pictures the tests
+    around this one measure, and every Robber Knights board's phone form is too."""
+    assert {"knights-longest-lines.svg", "knights-longest-lines-column.svg",
+            "playout-4-players-column.svg"} <= set(drawn)
+    svg = picture(_longest_knights_panel(), "red, blue, yellow, green")
+    assert "hand village-forest, village-forest" in svg and LONG_NAME[:20] in svg
+    style = svg.split("<style>")[1].split("</style>")[0]
+    assert min(float(size) for size in re.findall(r"font-size:([\d.]+)px", style)) >= 9, style   # none under 9 px
 
 
 def test_board_texts_stay_in_their_boxes_and_the_picture(drawn) -> None:
