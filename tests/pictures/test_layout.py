@@ -150,3 +150,18 @@ def test_board_texts_stay_in_their_boxes_and_the_picture(drawn) -> None:
     its player's block."""
     assert {name: (entry["outside"], entry["overflowing"]) for name, entry in drawn.items()
             if entry["outside"] or entry["overflowing"]} == {}
+
+
+def test_castles_panel_and_notes_are_in_the_pictures_own_9_pixels() -> None:
+    """A duchy's VP by category, its knowledge tiles, dice, goods sold, the notes under the
+    depots (the shields, the inns, the solo game) and a duchy's provenance were in 7-pixel text
+    (``.small``), too small to read; they are now the picture's own 9 pixels, wrapped to the
+    panel (the tests above measure that nothing runs into another or out of its block). The
+    labels inside the hexes stay smaller: a 9-pixel "CASTLE" is wider than a hex."""
+    svg = board_svg(str(RECORDS / "castles-of-burgundy" / "complete-4p-2019-all-modules.toml"))
+    style = svg.split("<style>")[1].split("</style>")[0]
+    sizes = dict(re.findall(r"(?:^|\})(text|\.[\w-]+)\{[^}]*?font-size:([\d.]+)px", style))
+    assert float(sizes[".small"]) >= float(sizes["text"]) == 9, sizes
+    small = re.findall(r'class="small">([^<]*)<', svg)
+    assert any(text.startswith("knowledge: ") for text in small) and any(text.startswith("shields on depots") for text in small)
+    assert any(text.startswith("goods sold") for text in small) and any(text.startswith("areas ") for text in small)
