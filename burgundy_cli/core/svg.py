@@ -13,9 +13,11 @@ import math
 #: Seat colours for players whose name is no colour: distinct, and readable on white.
 SEAT_COLOURS = ("#c0392b", "#2e6fb7", "#d4a017", "#6c3483")
 
-#: Player names that are colours keep their colour (Robber Knights players are often named so).
+#: Player names that are colours keep their colour (Robber Knights players are often named so):
+#: the palette's own where it has one, so that naming a colour takes it from the seat that
+#: has it (a "yellow" of its own, #e0b400, was drawn beside the seat's yellow, too alike to tell).
 NAMED_COLOURS = {
-    "red": "#c0392b", "blue": "#2e6fb7", "yellow": "#e0b400", "green": "#2e8b3a", "white": "#f4f4f4",
+    "red": "#c0392b", "blue": "#2e6fb7", "yellow": "#d4a017", "green": "#2e8b3a", "white": "#f4f4f4",
     "black": "#333333", "orange": "#e67e22", "purple": "#6c3483",
 }
 

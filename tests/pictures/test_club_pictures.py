@@ -176,6 +176,22 @@ def test_a_player_named_after_a_colour_keeps_it_beside_players_who_are_not() -> 
                                                                     ("red", "blue", "green", "yellow")]
 
 
+def test_a_player_named_yellow_and_a_seat_of_yellow_are_never_both_drawn() -> None:
+    """Players "Anna", "Ben", "Cara", "yellow": Cara, at the seat of yellow, was drawn in the
+    seat's yellow (#d4a017) and the player named yellow in another yellow (#e0b400) beside her:
+    two knights, two lines of a chart, that could not be told apart. A named colour is now the
+    palette's own, so naming it takes it from the seat."""
+    from burgundy_cli.core.svg import NAMED_COLOURS, SEAT_COLOURS, player_colours
+
+    yellows = {SEAT_COLOURS[2], NAMED_COLOURS["yellow"]}
+    for seat in range(4):
+        names = ["Anna", "Ben", "Cara", "Dario"]
+        names[seat] = "yellow"
+        colours = player_colours(names)
+        assert len(set(colours)) == 4 and [c for c in colours if c in yellows] == [colours[seat]], (names, colours)
+    assert player_colours(["Anna", "Ben", "Cara", "yellow"])[2] == SEAT_COLOURS[3]
+
+
 def test_a_ratings_chart_of_one_rated_game_draws_it_in_the_middle_and_says_so() -> None:
     """A club with one rated game: every point, its tick and its label sat on the chart's left
     edge, on the y axis. They are now in the middle of the plot, and the axis says there is
