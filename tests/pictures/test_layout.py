@@ -165,3 +165,15 @@ def test_castles_panel_and_notes_are_in_the_pictures_own_9_pixels() -> None:
     small = re.findall(r'class="small">([^<]*)<', svg)
     assert any(text.startswith("knowledge: ") for text in small) and any(text.startswith("shields on depots") for text in small)
     assert any(text.startswith("goods sold") for text in small) and any(text.startswith("areas ") for text in small)
+
+
+def test_a_duchys_provenance_is_cut_only_where_its_block_has_no_room() -> None:
+    """A border-post duchy's provenance, under its panel, was cut at three lines: at 9 pixels
+    "confidence: not a printed duchy", the note's last words, was lost. It now takes the room
+    under the panel (cut, with "...", only where the block ends first)."""
+    svg = board_svg(str(RECORDS / "castles-of-burgundy" / "complete-3p-2019-border-posts.toml"))
+    notes = re.findall(r'class="small">([^<]*)<', svg)
+    for stand_in in ("duchy stand-in-10:", "duchy stand-in-5:"):
+        start = next(i for i, text in enumerate(notes) if text.startswith(stand_in))
+        note = " ".join(notes[start:start + 5])
+        assert "confidence: not a printed duchy" in note and "..." not in note, note

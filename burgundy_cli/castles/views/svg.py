@@ -539,12 +539,16 @@ def _duchy_block(svg: Svg, player: dict[str, Any], colour: str, x: float, y: flo
     _border_posts(svg, player.get("border_posts", []), centres, names)
     _castle_shields(svg, player.get("shields", {}), dict(zip(names, centres)))
     panel_x, panel_w = x + 14 + width + 14, block_w - (14 + width + 14) - 8
+    end = _panel(svg, player, panel_x, y + 40, panel_w)
     if player.get("duchy_note"):  # beside the map, under the panel: where this layout comes from
-        lines = wrap(player["duchy_note"], int(panel_w / SMALL_EM))
-        more = " ..." if len(lines) > 3 else ""
-        for number, text in enumerate(lines[:3]):
-            svg.label(panel_x, y + BLOCK_H - 34 + number * SMALL_STEP, text + (more if number == 2 else ""), "small")
-    _panel(svg, player, panel_x, y + 40, panel_w)
+        chars = int(panel_w / SMALL_EM)
+        lines = wrap(player["duchy_note"], chars)
+        # (its last line at the block's foot, or what fits under the panel, the rest cut: "...")
+        first = max(end + 16, y + BLOCK_H - 12 - SMALL_STEP * (len(lines) - 1))
+        shown = lines[:int((y + BLOCK_H - 12 - first) // SMALL_STEP) + 1]
+        if len(shown) < len(lines):
+            shown[-1] = shown[-1][:chars - 4] + " ..."
+        svg.lines(panel_x, first, shown, "small", SMALL_STEP)
 
 
 def _islands_width(places: list[list[int]]) -> float:
