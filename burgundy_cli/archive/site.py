@@ -36,7 +36,7 @@ CSS = """\
 body{font-family:'DejaVu Sans',Verdana,sans-serif;margin:0 auto;max-width:1060px;padding:1em 1.5em;color:#222;
 background:#fff;line-height:1.4}
 h1{font-size:1.5em;margin:.4em 0}h2{font-size:1.2em;margin-top:1.6em;border-bottom:1px solid #ccc}
-h3{font-size:1em;margin-top:1.2em}
+h3{font-size:1em;margin-top:1.2em}h1,h2,h3{overflow-wrap:anywhere}
 nav{font-size:.9em;margin-bottom:.6em}nav a{margin-right:1em}
 table{border-collapse:collapse;margin:.5em 0 1em}th,td{padding:.2em .6em;border-bottom:1px solid #e2e2e2;
 text-align:left;vertical-align:top}th{background:#f3f3f3}td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
@@ -49,7 +49,7 @@ a{color:#1f5ea8}
 .narrow{display:none}
 @media (max-width:700px){
 body{padding:.6em .8em}th,td{padding:.2em .3em}
-table.figures td:first-child{white-space:normal}th span[data-short]{font-size:0;white-space:nowrap}th span[data-short]::after{content:attr(data-short);font-size:1rem}
+table.figures td:first-child{white-space:normal;overflow-wrap:anywhere}th span[data-short]{font-size:0;white-space:nowrap}th span[data-short]::after{content:attr(data-short);font-size:1rem}
 img.picture{max-width:none;width:max(100%,560px)}
 img.picture.column{max-width:none;width:auto;min-width:100%;box-sizing:border-box}
 table.games{min-width:640px}

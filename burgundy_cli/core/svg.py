@@ -13,9 +13,11 @@ import math
 #: Seat colours for players whose name is no colour: distinct, and readable on white.
 SEAT_COLOURS = ("#c0392b", "#2e6fb7", "#d4a017", "#6c3483")
 
-#: Player names that are colours keep their colour (Robber Knights players are often named so).
+#: Player names that are colours keep their colour (Robber Knights players are often named so):
+#: the palette's own where it has one, so that naming a colour takes it from the seat that
+#: has it (a "yellow" of its own, #e0b400, was drawn beside the seat's yellow, too alike to tell).
 NAMED_COLOURS = {
-    "red": "#c0392b", "blue": "#2e6fb7", "yellow": "#e0b400", "green": "#2e8b3a", "white": "#f4f4f4",
+    "red": "#c0392b", "blue": "#2e6fb7", "yellow": "#d4a017", "green": "#2e8b3a", "white": "#f4f4f4",
     "black": "#333333", "orange": "#e67e22", "purple": "#6c3483",
 }
 
@@ -60,11 +62,13 @@ def num(value: float) -> str:
 
 
 def wrap(text: str, width: int) -> list[str]:
-    """``text`` broken into lines of at most ``width`` characters, between words (a word longer
-    than a line stands alone on its line): SVG text does not wrap by itself, and a status line
-    or title cut off at the picture's edge loses what it says last."""
+    """``text`` broken into lines of at most ``width`` characters, between words, a word longer
+    than a line cut into pieces a line long (a 40-letter player name without a space ran past
+    a phone's chart): SVG text does not wrap by itself, and a status line or title cut off at
+    the picture's edge loses what it says last."""
     lines = [""]
-    for word in text.split():
+    pieces = (word[start:start + width] for word in text.split() for start in range(0, len(word), max(1, width)))
+    for word in pieces:
         if lines[-1] and len(lines[-1]) + 1 + len(word) > width:
             lines.append("")
         lines[-1] = f"{lines[-1]} {word}" if lines[-1] else word

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from burgundy_cli.core.svg import Svg, player_colours, wrap
+from burgundy_cli.core.words import counted
 from burgundy_cli.robber_knights.scoring import points, score
 from burgundy_cli.robber_knights.state import State, cell_name
 
@@ -84,22 +85,26 @@ def position_data(state: State) -> dict[str, Any]:
 CELL, MARGIN, PANEL_W = 56.0, 24.0, 250.0
 #: Width of one character of the title, enough for the bold 15px font (the picture widens for a long title).
 TITLE_EM = 9.0
+#: Pixels per character of a player's heading (bold 11px) and of their supplies (10px), a
+#: little more than DejaVu Sans's average: the panel's lines wrap by them, and the panel widens
+#: for a name longer than a line.
+HEADING_EM, TEXT_EM = 7.6, 6.4
 
 CSS = """
 text{font-family:'DejaVu Sans',Verdana,sans-serif;font-size:10px;fill:#222}
 .title{font-size:15px;font-weight:bold}
 .heading{font-size:11px;font-weight:bold}
-.small{font-size:8px;fill:#333}
+.small{font-size:10px;fill:#333}
 .key{font-size:10px;fill:#333}
 .mid{text-anchor:middle}
-.coord{font-size:7px;fill:#222;opacity:.7}
+.coord{font-size:9px;fill:#222;opacity:.75}
 .axis{font-size:9px;text-anchor:middle;fill:#555}
 .box{fill:#fafafa;stroke:#999;stroke-width:1}
 .tile{stroke:#555;stroke-width:1}
 .plain{fill:#e6d98f}.forest{fill:#5f9a4c}.mountains{fill:#a39787}.lake{fill:#6aa9dd}
 .owner{stroke-width:0}
 .building{fill:#fff;stroke:#333;stroke-width:.8}
-.building-label{font-size:8px;font-weight:bold;text-anchor:middle}
+.building-label{font-size:9px;font-weight:bold;text-anchor:middle}
 .knight{stroke:#111;stroke-width:.8}
 .knight.top{stroke-width:1.8}
 """.replace("\n", "")
@@ -142,19 +147,25 @@ def _draw_map(svg: Svg, mapped: tuple, x0: float, y0: float, cell: float, label_
 
 def picture(position: dict[str, Any], title: str) -> str:
     """The SVG of a position given as :func:`position_data`."""
-    names = [p["name"] for p in position["players"]]
     mapped = _map(position)
     colours, _, _, _, width_cells, height_cells = mapped
     map_w, map_h = width_cells * CELL, height_cells * CELL
     width = max(2 * MARGIN + map_w + PANEL_W + MARGIN, 2 * MARGIN + TITLE_EM * len(title))
-    height = max(70 + map_h + MARGIN, 70 + 30 * len(names) + 160)
-    svg = Svg(width, height, title, CSS)
-    svg.rect(0, 0, width, height, "box")
+    svg = Svg(width, 0.0, title, CSS)
     svg.label(MARGIN, 24, title, "title")
     svg.label(MARGIN, 42, _status(position), "heading")
     x0, y0 = MARGIN + 8, 62.0
     _draw_map(svg, mapped, x0, y0, CELL, 8, 3)
-    _panel(svg, position, colours, x0 + map_w + MARGIN, y0)
+    players = _player_lines(position, int((PANEL_W - 18) / HEADING_EM), int((PANEL_W - 18) / TEXT_EM))
+    foot = _panel(svg, players, colours, x0 + map_w + MARGIN, y0)
+    return _finished(svg, max(70 + map_h + MARGIN, foot + 40))
+
+
+def _finished(svg: Svg, height: float) -> str:
+    """The document, ``height`` pixels high (known once its panel is drawn), on its background."""
+    svg.height = height
+    svg.rect(0, 0, svg.width, height, "box")
+    svg.parts.insert(0, svg.parts.pop())   # (the background behind everything)
     return svg.text()
 
 
@@ -164,15 +175,15 @@ def picture(position: dict[str, Any], title: str) -> str:
 #: 560 on a phone, its 8-pixel key read at about 6.
 PHONE_W, PHONE_MARGIN, PHONE_MAP_W = 360.0, 10.0, 322.0
 PHONE_CSS = CSS + ".title{font-size:14px}.heading{font-size:13px}.small{font-size:11px}.key{font-size:11px}.axis{font-size:10px}"
-#: Characters of the phone picture's title (bold 14 px) and status (bold 13 px) on a line.
-PHONE_CHARS = 38
+#: Characters of the phone picture's title (bold 14 px) and status (bold 13 px) on a line,
+#: and of a player's heading (bold 13 px) and supplies (11 px) beside their knight.
+PHONE_CHARS, PHONE_HEADING_CHARS, PHONE_TEXT_CHARS = 38, 34, 44
 
 
 def column_picture(position: dict[str, Any], title: str) -> str:
     """The phone's form of :func:`picture`: title and status wrapped, the map as wide as the
     screen (its tiles scaled down, never up), then each player's score and supplies and the
     key, one under the other."""
-    names = [p["name"] for p in position["players"]]
     mapped = _map(position)
     colours, _, _, _, width_cells, height_cells = mapped
     scale = min(1.0, PHONE_MAP_W / (width_cells * CELL))
@@ -181,26 +192,22 @@ def column_picture(position: dict[str, Any], title: str) -> str:
     status_lines = wrap(_status(position), PHONE_CHARS)
     y0 = 22.0 + 18.0 * len(title_lines) + 16.0 * len(status_lines) + 14.0
     x0 = PHONE_MARGIN + 18.0
-    panel_y = y0 + height_cells * cell + 16.0
-    height = panel_y + 40.0 * len(names) + 104.0
-    svg = Svg(PHONE_W, height, title, PHONE_CSS)
-    svg.rect(0, 0, PHONE_W, height, "box")
+    svg = Svg(PHONE_W, 0.0, title, PHONE_CSS)
     last = svg.lines(PHONE_MARGIN, 22, title_lines, "title", 18)
     svg.lines(PHONE_MARGIN, last + 18, status_lines, "heading", 16)
     _draw_map(svg, mapped, x0, y0, cell, 9, 4)
     x = PHONE_MARGIN
-    for number, (name, scored, supplies) in enumerate(_player_lines(position)):
-        top = panel_y + number * 40
+    top = y0 + height_cells * cell + 16.0
+    for name, scored, supplies in _player_lines(position, PHONE_HEADING_CHARS, PHONE_TEXT_CHARS):
         svg.circle(x + 7, top + 9, 7, "knight", colours[name])
-        svg.label(x + 20, top + 14, scored, "heading")
-        svg.label(x + 20, top + 30, supplies, "small")
-    key_y = panel_y + 40 * len(names) + 16
+        last = svg.lines(x + 20, top + 14, scored, "heading", 16)
+        top = svg.lines(x + 20, last + 16, supplies, "small", 14) + 10
+    key_y = top + 16
     svg.label(x, key_y, "key", "heading")
     for number, terrain in enumerate(("plain", "forest", "mountains", "lake")):
         svg.rect(x + number * 84, key_y + 8, 16, 16, f"tile {terrain}")
         svg.label(x + 20 + number * 84, key_y + 21, terrain, "key")
-    svg.lines(x, key_y + 44, list(KEY_LINES), "key", 16)
-    return svg.text()
+    return _finished(svg, svg.lines(x, key_y + 44, list(KEY_LINES), "key", 16) + 12)
 
 
 def _cell(name: str) -> tuple[int, int]:
@@ -229,30 +236,42 @@ def _tile(svg: Svg, tile: dict[str, Any], colours: dict[str, str], x: float, y: 
                    colours[knight])
 
 
-def _player_lines(position: dict[str, Any]) -> list[tuple[str, str, str]]:
-    """Each player's (name, score line, supplies line), as both forms of the picture print them."""
+def _player_lines(position: dict[str, Any], heading_chars: int, text_chars: int) -> list[tuple[str, list[str], list[str]]]:
+    """Each player's (name, score lines, supplies lines), as both forms of the picture print
+    them, wrapped to ``heading_chars`` and ``text_chars`` characters a line: the supplies on one
+    line where it fits, else the knights and pile on one and the hand on the next ("27 knights
+    left, pile 15, hand village-forest, town-plain" ran past the desktop picture's edge once
+    it was as large as the picture's other text)."""
     ranks = {line["name"]: line["rank"] for line in position["score"]["players"]}
-    return [(player["name"], f"{player['name']}: {player['points']} points (rank {ranks[player['name']]})",
-             f"{player['knights_left']} knights left, pile {player['pile']}, hand {', '.join(player['hand']) or '-'}")
-            for player in position["players"]]
+    lines = []
+    for player in position["players"]:
+        scored = f"{player['name']}: {counted(player['points'], 'point')} (rank {ranks[player['name']]})"
+        stock = f"{counted(player['knights_left'], 'knight')} left, pile {player['pile']}"
+        hand = f"hand {', '.join(player['hand']) or '-'}"
+        whole = f"{stock}, {hand}"
+        supplies = [whole] if len(whole) <= text_chars else [*wrap(stock, text_chars), *wrap(hand, text_chars)]
+        lines.append((player["name"], wrap(scored, heading_chars), supplies))
+    return lines
 
 
-def _panel(svg: Svg, position: dict[str, Any], colours: dict[str, str], x: float, y: float) -> None:
-    """Scores and supplies per player, then the key to the symbols: its text in the picture's
-    own size (10 pixels, ``.key``; it was 8, too small to read), the four terrains two a row
-    (at 10 pixels "mountains" is wider than a quarter of the panel)."""
-    for number, (name, scored, supplies) in enumerate(_player_lines(position)):
-        top = y + 18 + number * 30
+def _panel(svg: Svg, players: list[tuple[str, list[str], list[str]]], colours: dict[str, str],
+           x: float, y: float) -> float:
+    """Scores and supplies per player (``players``: :func:`_player_lines`'s), each line under
+    the last, then the key to the symbols; all in the picture's own size (10 pixels, ``.small``
+    and ``.key``; both were 8, too small to read), the four terrains two a row (at 10 pixels
+    "mountains" is wider than a quarter of the panel). Returns the baseline of its last line."""
+    top = y + 18
+    for name, scored, supplies in players:
         svg.circle(x + 6, top + 4, 6, "knight", colours[name])
-        svg.label(x + 18, top + 8, scored, "heading")
-        svg.label(x + 18, top + 20, supplies, "small")
-    key_y = y + 30 * len(position["players"]) + 36
+        last = svg.lines(x + 18, top + 8, scored, "heading", 13)
+        top = svg.lines(x + 18, last + 12, supplies, "small", 12) + 10
+    key_y = top + 18
     svg.label(x, key_y, "key", "heading")
     for number, terrain in enumerate(("plain", "forest", "mountains", "lake")):
         left, top = x + (number % 2) * 110, key_y + 8 + (number // 2) * 20
         svg.rect(left, top, 14, 14, f"tile {terrain}")
         svg.label(left + 19, top + 11, terrain, "key")
-    svg.lines(x, key_y + 64, list(KEY_LINES), "key", 14)
+    return svg.lines(x, key_y + 64, list(KEY_LINES), "key", 14)
 
 
 # --- the game outside the tool ------------------------------------------------------------------

@@ -56,7 +56,9 @@ def test_a_long_status_line_wraps_instead_of_running_off() -> None:
 
 def test_wrap_breaks_between_words() -> None:
     assert wrap("aa bb cc dd", 5) == ["aa bb", "cc dd"]
-    assert wrap("averyverylongword x", 5) == ["averyverylongword", "x"]
+    # a word longer than a line is cut a line at a time: a 40-letter name without a space ran
+    # past the edge of a phone's chart (its title) and of the Robber Knights panel
+    assert wrap("averyverylongword x", 5) == ["avery", "veryl", "ongwo", "rd x"]
 
 
 def test_trade_route_chips_are_readable_at_normal_size() -> None:
@@ -172,6 +174,22 @@ def test_a_player_named_after_a_colour_keeps_it_beside_players_who_are_not() -> 
     assert player_colours(["Anna", "Ben", "Cara", "Dario"]) == list(SEAT_COLOURS)   # (pictures unchanged)
     assert player_colours(["red", "blue", "green", "yellow"]) == [NAMED_COLOURS[c] for c in
                                                                     ("red", "blue", "green", "yellow")]
+
+
+def test_a_player_named_yellow_and_a_seat_of_yellow_are_never_both_drawn() -> None:
+    """Players "Anna", "Ben", "Cara", "yellow": Cara, at the seat of yellow, was drawn in the
+    seat's yellow (#d4a017) and the player named yellow in another yellow (#e0b400) beside her:
+    two knights, two lines of a chart, that could not be told apart. A named colour is now the
+    palette's own, so naming it takes it from the seat."""
+    from burgundy_cli.core.svg import NAMED_COLOURS, SEAT_COLOURS, player_colours
+
+    yellows = {SEAT_COLOURS[2], NAMED_COLOURS["yellow"]}
+    for seat in range(4):
+        names = ["Anna", "Ben", "Cara", "Dario"]
+        names[seat] = "yellow"
+        colours = player_colours(names)
+        assert len(set(colours)) == 4 and [c for c in colours if c in yellows] == [colours[seat]], (names, colours)
+    assert player_colours(["Anna", "Ben", "Cara", "yellow"])[2] == SEAT_COLOURS[3]
 
 
 def test_a_ratings_chart_of_one_rated_game_draws_it_in_the_middle_and_says_so() -> None:

@@ -2,30 +2,39 @@
 box measured, none running into another, none running out of the picture or out of the
 box (a depot, a duchy's block) it is written in. Every shipped record is drawn at its end
 and after some of its rounds (turns), with its chart, and each Castles game's board in the
-one column a results website offers a phone; a results website's ratings chart with a long
-run of dated games."""
+one column a results website offers a phone (a Robber Knights board's too); a results website's
+ratings chart with a long run of dated games; and a Robber Knights position of the longest
+lines its players' panel prints (a 40-letter name, two 14-letter tiles in every hand), both
+forms."""
 
 from __future__ import annotations
 
 import datetime as dt
+import json
+import re
 from pathlib import Path
 
 import pytest
 
 from burgundy_cli.core.chart import chart_svg, rating_chart_svg
 from burgundy_cli.core.errors import UsageError
-from burgundy_cli.core.pictures import board_svg, chart_series, game_pictures
+from burgundy_cli.core.pictures import board_svg, chart_series, game_pictures, position_json
 from tests.browser import measure, need_chromium
+from burgundy_cli.robber_knights.svg import column_picture, picture
 from tests.conftest import RECORDS
 
 #: Run in each picture: its texts' boxes, and which of them collide or stick out.
 LAYOUT = r"""
 const svg = page.documentElement;
 const width = svg.width.baseVal.value, height = svg.height.baseVal.value;
+// (a box in the picture's own pixels: a scaled group's, such as a phone's map, scaled with it)
+const drawn = e => { const b = e.getBBox(), m = e.getCTM();
+  return {x: m.a * b.x + m.e, y: m.d * b.y + m.f, width: m.a * b.width, height: m.d * b.height}; };
 const boxes = [...svg.querySelectorAll("rect")].filter(r => /\bbox\b/.test(r.getAttribute("class") || ""))
-  .map(r => r.getBBox()).filter(b => b.width < width - 1);
-const texts = [...svg.querySelectorAll("text")].map(t => ({text: t.textContent, box: t.getBBox(),
-  x: +t.getAttribute("x"), y: +t.getAttribute("y"), axis: /\baxis x\b/.test(t.getAttribute("class") || "")}));
+  .map(drawn).filter(b => b.width < width - 1);
+const texts = [...svg.querySelectorAll("text")].map(t => { const m = t.getCTM();
+  return {text: t.textContent, box: drawn(t), x: m.a * +t.getAttribute("x") + m.e, y: m.d * +t.getAttribute("y") + m.f,
+          axis: /\baxis x\b/.test(t.getAttribute("class") || "")}; });
 const inside = (b, r) => b.x >= r.x - .5 && b.y >= r.y - .5 && b.x + b.width <= r.x + r.width + .5
   && b.y + b.height <= r.y + r.height + .5;
 const outside = [], overflowing = [], overlapping = [];
@@ -65,8 +74,11 @@ def drawn(tmp_path_factory) -> dict[str, dict]:
                 continue
             (folder / f"{path.stem}-{at or 'end'}.svg").write_text(svg)
         (folder / f"{path.stem}-chart.svg").write_text(chart_svg(chart_series(str(path))))
-        if "castles" in str(path) and "[final]" not in path.read_text():  # (a result-only record: no board)
+        if "[final]" not in path.read_text():  # (a result-only record: no board)
             (folder / f"{path.stem}-column.svg").write_text(game_pictures(str(path))[2])
+    longest = _longest_knights_panel()
+    (folder / "knights-longest-lines.svg").write_text(picture(longest, "red, blue, yellow, green (after T12)"))
+    (folder / "knights-longest-lines-column.svg").write_text(column_picture(longest, "red, blue, yellow, green"))
     day = dt.date(2026, 1, 1)
     labels = [f"game {n}" for n in range(1, 14)] + [str(day + dt.timedelta(days=3 * n)) for n in range(15)]
     values = {name: [float((n * (seat + 3)) % 11) for n in range(len(labels))]
@@ -76,6 +88,21 @@ def drawn(tmp_path_factory) -> dict[str, dict]:
             rating_chart_svg("Ratings over time", labels[:count], {n: v[:count] for n, v in values.items()}))
     pictures = sorted(path.name for path in folder.glob("*.svg"))
     return {Path(entry["src"]).name: entry for entry in measure(folder, pictures, LAYOUT)}
+
+
+#: The longest name a record takes: 40 letters, no space.
+LONG_NAME = "MaximilianeWilhelminaVonHohenzollernEtAl"
+
+
+def _longest_knights_panel() -> dict:
+    """A four-player Robber Knights position (``playout-4-players`` after T12) whose panel has
+    the longest lines it can print: "red" renamed to a 40-letter name, and every hand two
+    "village-forest" tiles (the longest tile name), 27 knights left and a pile of 15."""
+    position = json.loads(json.dumps(position_json(str(RECORDS / "robber-knights" / "playout-4-players.toml"), "T12"))
+                          .replace('"red"', json.dumps(LONG_NAME)))
+    for player in position["players"]:
+        player.update(hand=["village-forest", "village-forest"], knights_left=27, pile=15)
+    return position
 
 
 def test_chart_axis_labels_keep_apart(drawn) -> None:
@@ -103,9 +130,50 @@ def test_every_castles_game_has_its_one_column_board_measured(drawn) -> None:
     assert "complete-1p-2019-solo-column.svg" in columns
 
 
+def test_the_robber_knights_players_lines_are_measured_at_their_longest(drawn) -> None:
+    """The desktop picture printed each player's supplies ("27 knights left, pile 15, hand
+    village-forest, town-plain") in 8-pixel text, too small to read; at the picture's 10 pixels
+    the longest ran past the picture's right edge. They now wrap (the hand on a line of its
+    own): the position of the longest lines, in both forms, is among the pictures the tests
+    around this one measure, and every Robber Knights board's phone form is too."""
+    assert {"knights-longest-lines.svg", "knights-longest-lines-column.svg",
+            "playout-4-players-column.svg"} <= set(drawn)
+    svg = picture(_longest_knights_panel(), "red, blue, yellow, green")
+    assert "hand village-forest, village-forest" in svg and LONG_NAME[:20] in svg
+    style = svg.split("<style>")[1].split("</style>")[0]
+    assert min(float(size) for size in re.findall(r"font-size:([\d.]+)px", style)) >= 9, style   # none under 9 px
+
+
 def test_board_texts_stay_in_their_boxes_and_the_picture(drawn) -> None:
     """A two-player trade route of 15 spaces ran off the right of the picture; twelve
     knowledge tiles of a team ran out of the team's block; the solo duchy's panel ran out of
     its player's block."""
     assert {name: (entry["outside"], entry["overflowing"]) for name, entry in drawn.items()
             if entry["outside"] or entry["overflowing"]} == {}
+
+
+def test_castles_panel_and_notes_are_in_the_pictures_own_9_pixels() -> None:
+    """A duchy's VP by category, its knowledge tiles, dice, goods sold, the notes under the
+    depots (the shields, the inns, the solo game) and a duchy's provenance were in 7-pixel text
+    (``.small``), too small to read; they are now the picture's own 9 pixels, wrapped to the
+    panel (the tests above measure that nothing runs into another or out of its block). The
+    labels inside the hexes stay smaller: a 9-pixel "CASTLE" is wider than a hex."""
+    svg = board_svg(str(RECORDS / "castles-of-burgundy" / "complete-4p-2019-all-modules.toml"))
+    style = svg.split("<style>")[1].split("</style>")[0]
+    sizes = dict(re.findall(r"(?:^|\})(text|\.[\w-]+)\{[^}]*?font-size:([\d.]+)px", style))
+    assert float(sizes[".small"]) >= float(sizes["text"]) == 9, sizes
+    small = re.findall(r'class="small">([^<]*)<', svg)
+    assert any(text.startswith("knowledge: ") for text in small) and any(text.startswith("shields on depots") for text in small)
+    assert any(text.startswith("goods sold") for text in small) and any(text.startswith("areas ") for text in small)
+
+
+def test_a_duchys_provenance_is_cut_only_where_its_block_has_no_room() -> None:
+    """A border-post duchy's provenance, under its panel, was cut at three lines: at 9 pixels
+    "confidence: not a printed duchy", the note's last words, was lost. It now takes the room
+    under the panel (cut, with "...", only where the block ends first)."""
+    svg = board_svg(str(RECORDS / "castles-of-burgundy" / "complete-3p-2019-border-posts.toml"))
+    notes = re.findall(r'class="small">([^<]*)<', svg)
+    for stand_in in ("duchy stand-in-10:", "duchy stand-in-5:"):
+        start = next(i for i, text in enumerate(notes) if text.startswith(stand_in))
+        note = " ".join(notes[start:start + 5])
+        assert "confidence: not a printed duchy" in note and "..." not in note, note

@@ -386,17 +386,17 @@ MEASURE = """const broken = [...page.querySelectorAll("td.n")].filter(cell => {
     report.push({src: frame.getAttribute("src"), width: page.documentElement.scrollWidth, broken});"""
 
 
-def test_a_club_of_many_players_gets_pages_no_wider_than_the_screen(cli, tmp_path) -> None:
-    """Twelve players with long names, all met in one game: the head-to-head table of the
-    index has a column each. It ran off the right of a 1100-pixel window and broke each
-    figure "1–0 (1)" over three lines; a wide table now scrolls in its own box, and a figure
-    stays on one line. A player's page has a column for each opponent met, not for everyone.
-    At 390 pixels (a phone) the head to head is a list, which fits the screen with names of
-    five words and a name of 40 letters without a space (the longest a record takes)."""
-    need_chromium()
+#: Twelve players, eleven with names of five words and one of 40 letters without a space (the
+#: longest a record takes).
+LONG_NAMES = [f"Player number {i} of the club" for i in range(11)] + ["MaximilianeWilhelminaVonHohenzollernEtAl"]
+
+
+def _club_of_long_names(cli, tmp_path: Path) -> tuple[list[str], Path]:
+    """The site of four result-only games among :data:`LONG_NAMES`, the last one of two players
+    (the first and the 40-letter name): the names, and the site's folder."""
     folder = tmp_path / "club"
     folder.mkdir()
-    names = [f"Player number {i} of the club" for i in range(11)] + ["MaximilianeWilhelminaVonHohenzollernEtAl"]
+    names = LONG_NAMES
     for game, seats in enumerate((names[:4], names[4:8], names[8:], [names[0], names[11]])):
         scores = ",".join(f"{name}={150 + 10 * (seat % 2)}" for seat, name in enumerate(seats))
         made = cli("new", str(folder / f"g{game}.toml"), "--result", "--game", "castles-of-burgundy",
@@ -405,6 +405,18 @@ def test_a_club_of_many_players_gets_pages_no_wider_than_the_screen(cli, tmp_pat
         assert made.exit_code == 0, made.output
     out = tmp_path / "site"
     assert cli("site", str(folder), "--out", str(out)).exit_code == 0
+    return names, out
+
+
+def test_a_club_of_many_players_gets_pages_no_wider_than_the_screen(cli, tmp_path) -> None:
+    """Twelve players with long names, all met in one game: the head-to-head table of the
+    index has a column each. It ran off the right of a 1100-pixel window and broke each
+    figure "1–0 (1)" over three lines; a wide table now scrolls in its own box, and a figure
+    stays on one line. A player's page has a column for each opponent met, not for everyone.
+    At 390 pixels (a phone) the head to head is a list, which fits the screen with names of
+    five words and a name of 40 letters without a space (the longest a record takes)."""
+    need_chromium()
+    names, out = _club_of_long_names(cli, tmp_path)
     player = (out / "players" / "player-number-0-of-the-club.html").read_text()
     h2h = player.split("<h3>Head to head</h3>")[1].split("</table>")[0]
     assert h2h.count("<th") == 1 + 4  # the row's own corner and the four opponents met
@@ -827,6 +839,30 @@ def test_on_a_phone_the_tables_of_figures_fit_the_screen_their_headings_short(bu
                 assert not {"win %", "games rated", "average rank"} & set(table["shown"]), table
     standings = next(t for e in report if e["view"] == "390" and e["src"] == "index.html" for t in e["tables"])
     assert standings["shown"] == ['"P"', '"W"', '"W%"', '"avg"', '"rank"'], standings
+
+
+def test_on_a_phone_a_name_of_40_letters_wraps_in_the_tables_of_figures(cli, tmp_path) -> None:
+    """At 390 pixels a 40-letter player name without a space kept the standings' first column
+    as wide as the name: the table scrolled sideways inside its box, its figures off the
+    screen. The name now breaks inside itself, as the head-to-head list's names do
+    (``overflow-wrap``), and every table of figures fits its box on the index and on the
+    player's own page."""
+    need_chromium()
+    names, out = _club_of_long_names(cli, tmp_path)
+    pages = ["index.html", "players/" + names[11].lower() + ".html"]
+    assert (out / pages[1]).exists(), sorted(p.name for p in (out / "players").iterdir())
+    (out / "_figures.html").write_text(frames(pages, FIGURES_MEASURE, widths=(390,), height=900))
+    try:
+        report = read_report(*chromium("--allow-file-access-from-files", "--virtual-time-budget=20000",
+                                       "--dump-dom", (out / "_figures.html").as_uri(), cwd=out).communicate(timeout=180))
+    finally:
+        for path in out.glob(".profile-*"):
+            shutil.rmtree(path, ignore_errors=True)
+    assert [entry["src"] for entry in report] == pages
+    for entry in report:
+        assert entry["width"] <= 390 and entry["tables"], entry
+        for table in entry["tables"]:
+            assert table["width"] <= table["box"] + 0.5, (entry["src"], table)
 
 
 #: Per page: each head-to-head table (``table.pairs``) as drawn: whether its box scrolls, its

@@ -152,7 +152,7 @@ R = 20.0
 HEX_W = 3 ** 0.5 * R
 ROW_STEP = 1.5 * R
 #: Size of one duchy block (map and its player's panel) and the margins around it.
-BLOCK_W, BLOCK_H, MARGIN = 480.0, 274.0, 16.0
+BLOCK_W, BLOCK_H, MARGIN = 480.0, 290.0, 16.0
 #: From one row of depots to the next (a depot is 74 pixels high), where they take several rows.
 DEPOT_ROW = 80.0
 _CODE = {name: code for code, name in COLOUR_NAME.items()}
@@ -161,7 +161,7 @@ CSS = """
 text{font-family:'DejaVu Sans',Verdana,sans-serif;font-size:9px;fill:#222}
 .title{font-size:15px;font-weight:bold}
 .heading{font-size:11px;font-weight:bold}
-.small{font-size:7px;fill:#444}
+.small{font-size:9px;fill:#444}
 .mid{text-anchor:middle}
 .die{font-size:11px;font-weight:bold;text-anchor:middle;fill:#333}
 .coord{font-size:6.5px;text-anchor:middle;fill:#333}
@@ -206,22 +206,24 @@ GOODS_FILL = ("", "#e8d34a", "#c8862b", "#8fb6d9", "#b04a4a", "#6a9a4e", "#9a7bb
 
 #: Characters of a line of the title (bold 15px) and of the status line (bold 11px) across
 #: the picture: longer ones wrap onto the next line instead of running off its edge.
-TITLE_CHARS, STATUS_CHARS, SMALL_CHARS = 104, 140, 230
-#: Pixels per character of a small (7px) line, a little more than DejaVu Sans's average
-#: ("knowledge: k4, k6, ..., k25", 67 characters, is 230 pixels): a panel's lines wrap by it.
-SMALL_EM = 3.6
+TITLE_CHARS, STATUS_CHARS = 104, 140
+#: Pixels per character of a small (9px) line, a little more than DejaVu Sans's average
+#: ("knowledge: k4, k6, ..., k25", 67 characters, is 296 pixels): a panel's lines wrap by it.
+#: Small lines were 7 pixels, too small to read; they are the picture's own 9 now.
+SMALL_EM = 4.7
+#: From one small line's baseline to the next.
+SMALL_STEP = 11
 #: The narrowest a duchy's panel (storage, goods, VP, tiles) is drawn, in pixels.
 PANEL_W = 210.0
 #: The shield of the 2019 module, on a castle: its colour.
 SHIELD_FILL = "#8e1b1b"
 
 
-def _table_notes(svg: Svg, position: dict[str, Any], x: float, y: float) -> None:
-    """One line under the depots of what lies on the table and has no place drawn
-    (:func:`_table_note_text`)."""
+def _table_notes(position: dict[str, Any], width: float) -> list[str]:
+    """The lines under the depots of what lies on the table and has no place drawn
+    (:func:`_table_note_text`), wrapped to ``width`` pixels."""
     notes = _table_note_text(position)
-    if notes:
-        svg.label(x, y, notes, "small")
+    return wrap(notes, int(width / SMALL_EM)) if notes else []
 
 
 def _table_note_text(position: dict[str, Any]) -> str:
@@ -251,9 +253,10 @@ def picture(position: dict[str, Any], title: str) -> str:
     colours = player_colours([p["name"] for p in players])
     rows = (len(players) + 1) // 2
     titles, status = wrap(title, TITLE_CHARS), wrap(_status(position), STATUS_CHARS)
-    below = 18 * (len(titles) - 1) + 14 * (len(status) - 1)  # what wrapping adds above the bridge
-    top = 172.0 + below
     width = 2 * BLOCK_W + 3 * MARGIN
+    notes = _table_notes(position, width - 2 * MARGIN)
+    below = 18 * (len(titles) - 1) + 14 * (len(status) - 1)  # what wrapping adds above the bridge
+    top = 184.0 + below + SMALL_STEP * max(0, len(notes) - 1)
     svg = Svg(width, top + rows * (BLOCK_H + MARGIN), title,
               CSS + (ROUTE_CSS if any("route" in player for player in players) else "")
               + (SHIELD_CSS if "shields" in position else "")
@@ -262,8 +265,8 @@ def picture(position: dict[str, Any], title: str) -> str:
     last = svg.lines(MARGIN, 24, titles, "title", 18)
     svg.lines(MARGIN, last + 18, status, "heading", 14)
     _bridge(svg, position, colours, MARGIN, 54 + below)
-    _depots(svg, position["depots"], MARGIN, 86 + below)
-    _table_notes(svg, position, MARGIN, 168 + below)
+    _depots(svg, position["depots"], MARGIN, 90 + below)
+    svg.lines(MARGIN, 177 + below, notes, "small", SMALL_STEP)
     castles = position.get("shields", {}).get("castles", {})
     totals = {line["name"]: line["total"] for line in position["score"]["players"]}
     if "teams" in position:  # 2019 team game: one wide block per team, its board between its players
@@ -324,7 +327,7 @@ def column_picture(position: dict[str, Any], title: str) -> str:
     y = _depots(svg, position["depots"], COLUMN_MARGIN, y, inner + 6, across=2) + 16
     notes = _table_note_text(position)
     if notes:   # (one long line under the desktop's depots: wrapped to the column here)
-        y = svg.lines(COLUMN_MARGIN, y, wrap(notes, int(inner / SMALL_EM)), "small", 9)
+        y = svg.lines(COLUMN_MARGIN, y, wrap(notes, int(inner / SMALL_EM)), "small", SMALL_STEP)
     svg.height = y + COLUMN_MARGIN
     svg.rect(0, 0, svg.width, svg.height, "box")   # the background, behind all (its height known only now)
     svg.parts.insert(0, svg.parts.pop())
@@ -361,7 +364,7 @@ def _duchy_column(svg: Svg, player: dict[str, Any], colour: str, x: float, y: fl
     below = max(cy for _, cy in centres) + R + 26
     bottom = _panel(svg, player, x + 14, below, width - 28) + 10
     if player.get("duchy_note"):   # where this layout comes from, whole (the desktop cuts it at 3 lines)
-        bottom = svg.lines(x + 14, bottom + 4, wrap(player["duchy_note"], int((width - 28) / SMALL_EM)), "small", 9) + 8
+        bottom = svg.lines(x + 14, bottom + 4, wrap(player["duchy_note"], int((width - 28) / SMALL_EM)), "small", SMALL_STEP) + 8
     _block_box(svg, at, x, y, width, bottom)
     return bottom
 
@@ -388,9 +391,9 @@ def _team_column(svg: Svg, letter: str, members: list[dict[str, Any]], x: float,
         svg.label(x + 30, line + 18, f"{member['name']}: {member['score']} VP", "heading")
         line = _panel(svg, member, x + 14, line + 40, width - 28) + 14
         line = svg.lines(x + 14, line, wrap("shared storage: " + (", ".join(member["shared_storage"]) or "empty"),
-                                            int((width - 28) / SMALL_EM)), "small", 9) + 8
+                                            int((width - 28) / SMALL_EM)), "small", SMALL_STEP) + 8
     if members[0].get("duchy_note"):
-        line = svg.lines(x + 14, line + 4, wrap(members[0]["duchy_note"], int((width - 28) / SMALL_EM)), "small", 9) + 8
+        line = svg.lines(x + 14, line + 4, wrap(members[0]["duchy_note"], int((width - 28) / SMALL_EM)), "small", SMALL_STEP) + 8
     _block_box(svg, at, x, y, width, line)
     return line
 
@@ -434,8 +437,9 @@ def _team_block(svg: Svg, letter: str, members: list[dict[str, Any]], x: float, 
         svg.label(px + 16, y + 40, f"{member['name']}: {member['score']} VP", "heading")
         _panel(svg, member, px, y + 62, TEAM_PANEL_W - 22)
         svg.label(px, y + BLOCK_H - 14, "shared storage: " + (", ".join(member["shared_storage"]) or "empty"), "small")
-    if members[0].get("duchy_note"):
-        svg.label(x + width / 2, y + BLOCK_H - 6, members[0]["duchy_note"], "small mid")
+    if members[0].get("duchy_note"):   # under the team board, between the panels
+        note = wrap(members[0]["duchy_note"], int((width - 2 * TEAM_PANEL_W) / SMALL_EM))
+        svg.lines(x + width / 2, y + BLOCK_H - 6 - SMALL_STEP * (len(note) - 1), note, "small mid", SMALL_STEP)
 
 
 def _status(position: dict[str, Any]) -> str:
@@ -465,7 +469,7 @@ def _bridge(svg: Svg, position: dict[str, Any], colours: list[str], x: float, y:
     for space, stack in enumerate(position["bridge"]):
         left = x + 50 + space * 44
         svg.rect(left, y, 40, 24, "box")
-        svg.label(left + 20, y + 31, "start" if space == 0 else str(space), "small mid")
+        svg.label(left + 20, y + 33, "start" if space == 0 else str(space), "small mid")
         for depth, name in reversed(list(enumerate(stack))):  # the top piece painted last, over the rest
             svg.circle(left + 9 + depth * 8, y + 12, 6, "disc", colours[seat[name]])
     order = " > ".join(position["turn_order"])
@@ -535,12 +539,16 @@ def _duchy_block(svg: Svg, player: dict[str, Any], colour: str, x: float, y: flo
     _border_posts(svg, player.get("border_posts", []), centres, names)
     _castle_shields(svg, player.get("shields", {}), dict(zip(names, centres)))
     panel_x, panel_w = x + 14 + width + 14, block_w - (14 + width + 14) - 8
+    end = _panel(svg, player, panel_x, y + 40, panel_w)
     if player.get("duchy_note"):  # beside the map, under the panel: where this layout comes from
-        lines = wrap(player["duchy_note"], int(panel_w / SMALL_EM))
-        more = " ..." if len(lines) > 3 else ""
-        for number, text in enumerate(lines[:3]):
-            svg.label(panel_x, y + BLOCK_H - 30 + number * 9, text + (more if number == 2 else ""), "small")
-    _panel(svg, player, panel_x, y + 40, panel_w)
+        chars = int(panel_w / SMALL_EM)
+        lines = wrap(player["duchy_note"], chars)
+        # (its last line at the block's foot, or what fits under the panel, the rest cut: "...")
+        first = max(end + 16, y + BLOCK_H - 12 - SMALL_STEP * (len(lines) - 1))
+        shown = lines[:int((y + BLOCK_H - 12 - first) // SMALL_STEP) + 1]
+        if len(shown) < len(lines):
+            shown[-1] = shown[-1][:chars - 4] + " ..."
+        svg.lines(panel_x, first, shown, "small", SMALL_STEP)
 
 
 def _islands_width(places: list[list[int]]) -> float:
@@ -620,8 +628,8 @@ def _panel(svg: Svg, player: dict[str, Any], x: float, y: float, width: float) -
     svg.label(x, y + 76, f"silver {player['silver']}   workers {player['workers']}", "")
     lines = [f"{category} {points}" for category, points in player["vp_by_category"].items()]
     for number, text in enumerate(lines):
-        svg.label(x + (number % 2) * 92, y + 94 + (number // 2) * 11, text, "small")
-    bonus_y = y + 134 + max(0, (len(lines) + 1) // 2 - 3) * 11  # room for a module's categories
+        svg.label(x + (number % 2) * 102, y + 94 + (number // 2) * 12, text, "small")
+    bonus_y = y + 134 + max(0, (len(lines) + 1) // 2 - 3) * 12  # room for a module's categories
     svg.label(x, bonus_y, "bonus", "heading")
     for slot, bonus in enumerate(player["bonus_tiles"]):
         name, _, size = bonus.rpartition("-")
@@ -632,14 +640,14 @@ def _panel(svg: Svg, player: dict[str, Any], x: float, y: float, width: float) -
     if not player["bonus_tiles"]:
         svg.label(x + 40, bonus_y, "none", "")
     knowledge = ", ".join(f"k{n}" for n in player["knowledge"]) or "none"
-    line = svg.lines(x, bonus_y + 20, wrap(f"knowledge: {knowledge}", int(width / SMALL_EM)), "small", 9)
+    chars = int(width / SMALL_EM)   # (a small line's characters across the panel: its long lines wrap)
+    line = svg.lines(x, bonus_y + 20, wrap(f"knowledge: {knowledge}", chars), "small", SMALL_STEP)
     if player["dice"]:
-        line += 14
-        svg.label(x, line, "dice to use: " + " ".join(map(str, player["dice"])), "small")
+        line = svg.lines(x, line + 14, wrap("dice to use: " + " ".join(map(str, player["dice"])), chars),
+                         "small", SMALL_STEP)
     sold = " ".join(f"{kind}x{count}" for kind, count in player["sold"].items())
     if sold:
-        line += 14
-        svg.label(x, line, f"goods sold (type x tiles): {sold}", "small")
+        line = svg.lines(x, line + 14, wrap(f"goods sold (type x tiles): {sold}", chars), "small", SMALL_STEP)
     if "route" in player:
         return _route(svg, player["route"], x, line + 8, width)
     return line
