@@ -118,21 +118,26 @@ _FIX_WHAT = ("silver", "workers", "vp", *(f"goods{n}" for n in range(1, 7)))
 
 def _fix_completions(session: CastlesSession, typed: str) -> list[tuple[str, str]]:
     """Tab for a correction, which the table may write at any time: ``fix `` (shown as its
-    form), then the players, then what it corrects; the amount and note are the table's."""
+    form), then the players, then what it corrects; the amount and note are the table's.
+    A name is matched as the reader matches it (:func:`~burgundy_cli.core.words.player_key`:
+    ``ａｎｎａ`` and ``ANNA`` are Anna, a name listed in full-width letters is its plain
+    spelling), and put as the record lists it."""
+    from burgundy_cli.core.words import player_key
+
     head, space, rest = typed.lstrip().partition(" ")
     if not space:
         return [("fix ", _FIX_FORM)]
     if head.casefold() != "fix":
         return []
-    rest = " ".join(rest.split()) + (" " if rest.endswith(" ") and rest.strip() else "")
+    rest = player_key(rest) + (" " if rest.endswith(" ") and rest.strip() else "")
     names = [player.name for player in session.state.players]
     for name in names:  # (a name may hold spaces)
-        if rest.casefold().startswith(f"{name.casefold()} "):
-            partial = rest[len(name) + 1:].casefold()
+        if rest.startswith(f"{player_key(name)} "):
+            partial = rest[len(player_key(name)) + 1:]
             return [] if " " in partial else [(f"fix {name} {what} ", f"fix {name} {what} <+n|-n>")
                                               for what in _FIX_WHAT if what.startswith(partial)]
     return [(f"fix {name} ", f"fix {name} <silver|workers|vp|goods1-6> <+n|-n>") for name in names
-            if name.casefold().startswith(rest.casefold())]
+            if player_key(name).startswith(rest)]
 
 
 def _roll_form(session: CastlesSession) -> list[str | None]:
