@@ -4,7 +4,7 @@ tiles with 2 players, not 0"). A reveal's first tiles are checked as far as they
 reveal's own check of a reveal's first tiles (2011 rules 'Setup for each phase': one tile a
 space, of its colour), so a tile that cannot lie there is still refused at once; the phase's
 goods count the types still to name; a roll says the rest of its form, its players in any
-order. Enter plays the line as typed: a short line is refused there as before."""
+order, and its good when the roll must name it (no phase's goods line yet). Enter plays the line as typed: a short line is refused there as before."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ RULE = "cob.reveal.spaces"
 
 @pytest.fixture
 def phase_start(tmp_path):
-    """A 2011 game of Anna and Bob before its first line: phase A's reveals and goods are due."""
+    """A 2011 game of Clara and Dan before its first line: phase A's reveals and goods are due."""
     path = tmp_path / "game.toml"
     path.write_text(NEW_2011, encoding="utf-8")
     table = TableSession(path)
@@ -113,6 +113,36 @@ def test_tab_offers_any_player_not_yet_rolled_whose_name_is_begun(castles_record
     assert reply.accepted, reply.text
 
 
-def test_a_players_line_keeps_its_refusal(castles_record):
+def test_a_players_line_no_legal_line_begins_keeps_its_refusal(castles_record):
     table = TableSession(castles_record)
-    assert table.live_check("anna: take 3").startswith("cannot parse")  # (no table line: no note)
+    assert table.completions("anna: take 3") == []   # (the roll is due: Anna may only still buy)
+    assert table.live_check("anna: take 3").startswith("cannot parse")
+
+
+# --- a roll leaving out its good while the round's goods tile is not known ---------------------
+
+GOOD_NEEDED = ("the good too (good <type> after the white die): the goods tile the white die places must be "
+               "recorded (cob.roll.good; add the good to the roll, or a phase-goods line at the start of the phase)")
+
+
+@pytest.mark.parametrize(("typed", "said"), [
+    ("roll white 2, Clara 6 4", "Dan <die> <die>"),
+    ("roll white 2 Clara 64 Dan 3", "Dan's second die"),
+    ("roll white 2, Dan 3 3", "Clara <die> <die>"),
+    ("roll white 2, Cl", "Clara <die> <die>, Dan <die> <die>"),   # a name begun where the good goes
+])
+def test_a_roll_without_its_good_before_the_phase_goods_line_is_told_the_good_is_needed(phase_start, typed, said):
+    """2011 rules 'The five game rounds': the start player 'takes the topmost goods tile from
+    the round spaces' onto the white die's depot; with no phase's goods line recorded, the roll
+    names that tile, and the finished line is refused without it."""
+    assert phase_start.live_check(typed) == f"roll: still to type {said}; {GOOD_NEEDED}"
+    assert phase_start.live_check("roll white 2, Clara 6 4, Dan 3 3").startswith(
+        "illegal (cob.roll.good): the goods tile the white die places must be recorded")
+    assert phase_start.live_check("roll white 2 good 3, Clara 6 4") == "roll: still to type Dan <die> <die>"
+    assert phase_start.completions("roll white 2, Cl") == [("roll white 2, Clara ", "Clara <die> <die>, Dan <die> <die>")]
+
+
+def test_once_the_phase_goods_are_recorded_the_roll_may_leave_out_its_good(phase_start):
+    assert phase_start.play("goods 1 2 3 4 5").accepted
+    assert phase_start.live_check("roll white 2, Clara 6 4") == "roll: still to type Dan <die> <die>"
+    assert phase_start.live_check("roll white 2, Clara 6 4, Dan 3 3") == "legal: roll white 2, Clara 6 4, Dan 3 3"
