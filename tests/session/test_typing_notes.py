@@ -4,11 +4,16 @@ tiles with 2 players, not 0"). A reveal's first tiles are checked as far as they
 reveal's own check of a reveal's first tiles (2011 rules 'Setup for each phase': one tile a
 space, of its colour), so a tile that cannot lie there is still refused at once; the phase's
 goods count the types still to name; a roll says the rest of its form, its players in any
-order, and its good when the roll must name it (no phase's goods line yet). Enter plays the line as typed: a short line is refused there as before."""
+order, and its good when the roll must name it (no phase's goods line yet). A player's line
+that legal lines begin says what Tab offers for it (the same test Tab makes: the lines it would
+offer), after what the reader wants next where the text stops short; text no legal line begins
+keeps its refusal. Enter plays the line as typed: a short line is refused there as before."""
 
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from burgundy_cli.core.table import TableSession
 from tests.castles.record_texts import NEW_2011
@@ -146,3 +151,87 @@ def test_once_the_phase_goods_are_recorded_the_roll_may_leave_out_its_good(phase
     assert phase_start.play("goods 1 2 3 4 5").accepted
     assert phase_start.live_check("roll white 2, Clara 6 4") == "roll: still to type Dan <die> <die>"
     assert phase_start.live_check("roll white 2, Clara 6 4, Dan 3 3") == "legal: roll white 2, Clara 6 4, Dan 3 3"
+
+
+# --- a player's line stopping short ----------------------------------------------------------
+
+@pytest.fixture
+def cara(tmp_path):
+    """A 2019 playout where Cara (die 3, 2 workers, knowledge tile 6) may buy the carpenter
+    'from 1', paying 'workers 2', or both, and take from depots 3 and, changing her die, 1, 2, 4."""
+    from burgundy_cli.core.record import dump_record
+    from burgundy_cli.core.registry import find_game
+
+    path = tmp_path / "game.toml"
+    path.write_text(dump_record(find_game("castles-of-burgundy").playout(3, 2, stop_after=85, edition="2019")),
+                    encoding="utf-8")
+    table = TableSession(path)
+    assert table.due() == "C4 · Cara to move · dice 3 · workers 2"
+    yield table
+    table.close()
+
+
+@pytest.mark.parametrize(("typed", "said"), [
+    ("cara: buy carpenter workers 2 f", "Tab: 1 legal line begins so: Cara: buy carpenter from 1 workers 2"),
+    ("cara: buy carpenter wo", "Tab: 2 legal lines begin so"),
+    ("cara: buy carpenter w", "still to type a number of workers (0-2); Tab: 2 legal lines begin so"),
+    ("cara: take 3", "still to type a tile name; Tab: 7 legal lines begin so"),
+    ("Cara take 3 ", "still to type a tile name; Tab: 7 legal lines begin so"),
+    ("take 3 ", "still to type a tile name; Tab: 7 legal lines begin so"),   # the name left out
+    ("cara: place 3", "still to type a tile name; Tab: 2 legal lines begin so"),   # both change the die: 3>4
+    ("cara: t", "still to type a die (1-6); Tab: 7 legal lines begin so"),
+    ("ｃａｒａ： ｔａｋｅ ３", "still to type a tile name; Tab: 7 legal lines begin so"),   # full-width
+    ("check cara: take 3", "still to type a tile name; Tab: 7 legal lines begin so"),
+])
+def test_a_players_line_that_legal_lines_begin_says_what_tab_offers(cara, typed, said):
+    assert cara.live_check(typed) == said
+
+
+@pytest.mark.parametrize("typed", ["cara: buy carpenter workers 2 f", "cara: take 3", "cara: buy", "ca", "cara: "])
+def test_the_count_is_the_legal_lines_tab_offers(cara, typed):
+    import re
+
+    said = cara.live_check(typed)
+    offered = [put for put, _ in cara.completions(typed) if ":" in put]
+    assert int(re.search(r"Tab: (\d+) legal lines? begins? so", said).group(1)) == len(offered)
+    assert all(cara.session.check(line) == line for line in offered)
+
+
+@pytest.mark.parametrize(("typed", "said"), [
+    ("cara: take 3 ca", "cannot parse: unknown tile 'ca'"),   # the castle is taken with the die as 2: 3>2
+    ("cara: take 9", "cannot parse: a die shows 1-6, found '9'"),
+    ("cara: zz", "cannot parse: unknown action 'zz'"),
+    ("cara: buy carpenter workers 1 ", "illegal (cob.buy.silver): "),   # 2019 tile 6 pays 2 workers, not a mix
+])
+def test_a_players_line_no_legal_line_begins_is_refused_at_once(cara, typed, said):
+    assert cara.completions(typed) == []
+    assert cara.live_check(typed).startswith(said)
+
+
+def test_a_placement_offered_as_line_then_is_counted_apart(tmp_path):
+    """Where Tab offers ``<line> then `` for a placement's many granted continuations, the
+    note counts those apart from the legal lines it offers."""
+    from tests.castles.test_completion import WORST_CASES
+
+    path = tmp_path / "game.toml"
+    path.write_bytes(WORST_CASES[0].read_bytes())
+    table = TableSession(path)
+    try:
+        offered = [put for put, _ in table.completions("anna: place 1")]
+        going = [put for put in offered if put.endswith(" then ")]
+        assert going and len(going) < len(offered)
+        assert table.live_check("anna: place 1") == (
+            f"still to type a tile name; Tab: {len(offered) - len(going)} legal lines begin so, "
+            f"and {len(going)} more going on after 'then'")
+    finally:
+        table.close()
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.sampled_from(["cara:", "Cara", "take", "t", "buy", "b", "place", "3", "3>4", "carpenter", "car",
+                                 "workers", "wo", "w", "2", "from", "f", "1", "discard", "then", "ship", "e3",
+                                 "ｃａｒａ：", "３", ",", ""]), max_size=9).map(" ".join))
+def test_the_live_check_of_any_players_start_is_a_line_not_an_error(cara, typed):
+    """The live check runs on every key: whatever is typed, it says one line."""
+    said = cara.live_check(typed)
+    assert isinstance(said, str) and "\n" not in said

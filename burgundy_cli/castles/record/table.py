@@ -7,6 +7,7 @@ and what a line did is read off the state before and after the engine played it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from burgundy_cli.castles.rules.boards import depot_spaces
@@ -268,14 +269,17 @@ def _roll_completions(session: CastlesSession, typed: str) -> list[tuple[str, st
     return offered
 
 
-def typing_note(session: CastlesSession, typed: str, refusal: RefereeError) -> str | None:
-    """What a table line typed so far still needs, when its refusal (``refusal``) says only
-    that it is unfinished: the live check under the prompt shows this instead of a refusal
-    worded for a finished line (``reveal 3`` is no reveal "of 0 tiles"). A reveal: its depot,
-    then the tiles still to name (those named so far fit, by the reveal's own check of a
-    reveal's first tiles); the phase's goods: the types still to name; the roll: the rest of
-    its form (and its good, when the roll must name it). None for any other line, and for one
-    whose words so far are already wrong (a die of 9): its refusal stands.
+def typing_note(session: CastlesSession, typed: str, refusal: RefereeError,
+                begun: Callable[[str], list[str]]) -> str | None:
+    """What a line typed so far still needs, when its refusal (``refusal``) says only that it
+    is unfinished: the live check under the prompt shows this instead of a refusal worded for
+    a finished line (``reveal 3`` is no reveal "of 0 tiles"). A reveal: its depot, then the
+    tiles still to name (those named so far fit, by the reveal's own check of a reveal's
+    first tiles); the phase's goods: the types still to name; the roll: the rest of its form
+    (and its good, when the roll must name it); a player's line: what Tab offers for it
+    (``begun``: the legal lines the typed text begins, as Tab finds them), and what the
+    reader wants next where the text stops short. None for any other line, and for one whose
+    words so far are already wrong (a die of 9, a tile no legal line takes): its refusal stands.
 
     :raises IllegalMoveError: the tiles of a reveal stopping short cannot start it (``reveal 3
         mine`` where depot 3 has no mine space): that refusal, of what is typed so far, rather
@@ -294,7 +298,31 @@ def typing_note(session: CastlesSession, typed: str, refusal: RefereeError) -> s
     if verb == "roll" and ahead.kind in ("phase", "roll") and _short(typed, refusal):
         read = _roll_typed(session, typed + " ") or _roll_typed(session, typed)  # ('roll white': both typed)
         return None if read is None or read[1] >= len(read[0]) else _roll_note(session, *read[:2])
+    if verb is None:
+        return _player_note(typed, refusal, begun(typed))
     return None
+
+
+def _player_note(typed: str, refusal: RefereeError, offered: list[str]) -> str | None:
+    """:func:`typing_note` of a player's line: what Tab offers for it (``offered``: legal
+    lines, and ``<line> then `` standing for a placement's many continuations), after what
+    the reader wants next when the text stops short (``take 3``: "a tile name"); None when
+    Tab offers nothing: no legal line begins so, and the refusal stands."""
+    import re
+
+    if not offered:
+        return None
+    lines = [line for line in offered if not line.endswith(" ")]
+    going = len(offered) - len(lines)
+    after = " or ".join(sorted({repr(line.split()[-1]) for line in offered if line.endswith(" ")}))  # (a sale's 'bonus')
+    if lines:
+        tab = f"Tab: {counted(len(lines), 'legal line')} {'begins' if len(lines) == 1 else 'begin'} so"
+        tab += f", and {going} more going on after {after}" if going else f": {lines[0]}" if len(lines) == 1 else ""
+    else:
+        tab = f"Tab: {counted(going, 'line')} going on after {after} {'begins' if going == 1 else 'begin'} so"
+    wanted = re.fullmatch(r"expected (.+) at column \d+, but the line ends", refusal.message) \
+        if _short(typed, refusal) else None
+    return f"still to type {wanted.group(1)}; {tab}" if wanted else tab
 
 
 def _short(typed: str, refusal: RefereeError) -> bool:
