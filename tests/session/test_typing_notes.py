@@ -126,8 +126,8 @@ def test_a_players_line_no_legal_line_begins_keeps_its_refusal(castles_record):
 
 # --- a roll leaving out its good while the round's goods tile is not known ---------------------
 
-GOOD_NEEDED = ("the good too (good <type> after the white die): the goods tile the white die places must be "
-               "recorded (cob.roll.good; add the good to the roll, or a phase-goods line at the start of the phase)")
+GOOD_NEEDED = ("and good <type> after the white die (cob.roll.good: the goods tile the white die places must be "
+               "recorded; add the good to the roll, or a phase-goods line at the start of the phase)")
 
 
 @pytest.mark.parametrize(("typed", "said"), [
@@ -140,7 +140,7 @@ def test_a_roll_without_its_good_before_the_phase_goods_line_is_told_the_good_is
     """2011 rules 'The five game rounds': the start player 'takes the topmost goods tile from
     the round spaces' onto the white die's depot; with no phase's goods line recorded, the roll
     names that tile, and the finished line is refused without it."""
-    assert phase_start.live_check(typed) == f"roll: still to type {said}; {GOOD_NEEDED}"
+    assert phase_start.live_check(typed) == f"roll: still to type {said}, {GOOD_NEEDED}"
     assert phase_start.live_check("roll white 2, Clara 6 4, Dan 3 3").startswith(
         "illegal (cob.roll.good): the goods tile the white die places must be recorded")
     assert phase_start.live_check("roll white 2 good 3, Clara 6 4") == "roll: still to type Dan <die> <die>"

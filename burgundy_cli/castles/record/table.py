@@ -349,8 +349,8 @@ def _roll_note(session: CastlesSession, form: list[str | None], at: int) -> str:
         check(session.state, RollEvent(white=1, dice={player.name: (1, 1) for player in players}))
     except IllegalMoveError as err:
         if err.rule.id == "cob.roll.good":
-            return f"{note}; the good too (good <type> after the white die): {err.message} " \
-                   f"({err.rule.id}" + (f"; {err.hint})" if err.hint else ")")
+            return f"{note}, and good <type> after the white die ({err.rule.id}: {err.message}" \
+                   + (f"; {err.hint})" if err.hint else ")")
     return note
 
 
