@@ -317,7 +317,10 @@ def _player_note(typed: str, refusal: RefereeError, offered: list[str]) -> str |
     after = " or ".join(sorted({repr(line.split()[-1]) for line in offered if line.endswith(" ")}))  # (a sale's 'bonus')
     if lines:
         tab = f"Tab: {counted(len(lines), 'legal line')} {'begins' if len(lines) == 1 else 'begin'} so"
-        tab += f", and {going} more going on after {after}" if going else f": {lines[0]}" if len(lines) == 1 else ""
+        if going:
+            tab += f", and {going} more going on after {after}"
+        elif len(lines) == 1:
+            tab += f": {lines[0]}"
     else:
         tab = f"Tab: {counted(going, 'line')} going on after {after} {'begins' if going == 1 else 'begin'} so"
     wanted = re.fullmatch(r"expected (.+) at column \d+, but the line ends", refusal.message) \
