@@ -1888,8 +1888,12 @@ def canonical_starts(typed: str) -> list[str]:
     first = rest[-1].lower() if rest else ""
     if first and words and (last or _resolve(first) is None) and not first[:1].isdigit() \
             and words[-1] in (first, _resolve(first)):
-        # the last whole word may be a name's first word ('town', 'boarding', 'market' of 'market place')
-        starts += [" ".join([*head, *words[:-1], name]) for name in _tile_prefixes(first, last.lower())]
+        # the last whole word may be a name's first word ('town', 'boarding', 'market' of 'market place');
+        # not a tile named whole already when the word being typed begins a clause word the line
+        # goes on with ('carpenter wo': 'workers', not the rest of 'carpenter workshop')
+        clause = _clause_word_begun(last.lower(), action)
+        starts += [" ".join([*head, *words[:-1], name]) for name in _tile_prefixes(first, last.lower())
+                   if not (clause and name == words[-1])]
     if last and _tile_comes(words):  # a name being typed in another spelling ('tow': city-hall, watchtower)
         starts += [" ".join([*head, *words, name]) for name in _tile_prefixes("", last.lower())
                    if not name.startswith(last.lower())]
@@ -1900,6 +1904,15 @@ def canonical_starts(typed: str) -> list[str]:
                    if len(last) > 1 and word.startswith(last.lower()) and not canonical.startswith(last.lower())]
     starts += _read_whole(typed, named=bool(head))  # a whole line the reader takes: its clauses in any order, say
     return list(dict.fromkeys(starts))
+
+
+def _clause_word_begun(partial: str, action: str | None) -> bool:
+    """``partial`` (a word being typed, not empty) begins a word that may come after a tile
+    named in ``action``: one of its clause words in any spelling the reader takes (a
+    placement's purchase's too), or a word granting the next action (``then``, ``and``, ``bonus``)."""
+    own = _ANY_ORDER.get(action or "", ()) + (_ANY_ORDER["buy"] if action == "place" else ())
+    words = (*own, *_CLAUSE_WORDS.get(action or "", {}), *_START_WORDS, *_GRANTING)
+    return bool(partial) and any(word.startswith(partial) for word in words)
 
 
 def _read_whole(typed: str, named: bool) -> list[str]:

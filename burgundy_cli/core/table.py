@@ -121,6 +121,7 @@ class TableSession:
         self._moves: tuple[int, MoveList] | None = None
         self._shown: tuple[int, list[str]] | None = None
         self._checked: tuple[int, str, str] | None = None
+        self._begun: tuple[int, str, list[str]] | None = None
         self._count: tuple[int, int] | None = None
         #: Positions (in the log, from 0) of the lines this session recorded.
         self.mine: set[int] = set()
@@ -640,17 +641,26 @@ class TableSession:
             head = form.split("<")[0]
             if head.casefold().startswith(typed):
                 found.append((head, form))
-        found.extend((move, f"{move}..." if move.endswith(" ") else move)
-                     for move in self.listing().completions(typed))
+        found.extend((move, f"{move}..." if move.endswith(" ") else move) for move in self.lines_begun(text))
         if typed:
             found.extend((word, help_) for word, help_ in COMMANDS.items() if word.startswith(_command_word(typed)))
         return found
 
+    def lines_begun(self, text: str) -> list[str]:
+        """The legal lines Tab offers for ``text`` (:meth:`MoveList.completions`: its words
+        one space apart, case folded), kept for the last text of the position: the live
+        check asks first (a player's line stopping short), and Tab then finds them made."""
+        typed = " ".join(text.split()).casefold()
+        if self._begun is None or self._begun[:2] != (self.version, typed):
+            self._begun = (self.version, typed, self.listing().completions(typed))
+        return self._begun[2]
+
     def live_check(self, text: str) -> str:
         """One line under the prompt for what is typed: legal (canonical), or the rule and
-        message; for a table line that is only unfinished (``reveal 3``, ``goods 1 2``, a roll
-        stopping at a player's dice), what is still to type instead (the game's table module's
-        ``typing_note``): a refusal is worded for a line that is done, which this one is not yet."""
+        message; for a line that is only unfinished (``reveal 3``, ``goods 1 2``, a roll
+        stopping at a player's dice, a player's line that legal lines begin), what is still to
+        type instead (the game's table module's ``typing_note``): a refusal is worded for a
+        line that is done, which this one is not yet."""
         body = text.strip()
         if not body:
             return f"{self.due()} -- Tab completes, 'help' lists commands"
@@ -678,13 +688,14 @@ class TableSession:
 
     def _typing_note(self, typed: str, refusal: RefereeError) -> str | None:
         """What the game's table module says of ``typed`` refused only for stopping short
-        (``typing_note``: what is still to type), or the refusal of what is typed so far,
-        which it may raise instead; None: ``refusal`` stands."""
+        (``typing_note``: what is still to type, given :meth:`lines_begun` for what Tab would
+        offer), or the refusal of what is typed so far, which it may raise instead; None:
+        ``refusal`` stands."""
         note = getattr(self.helpers, "typing_note", None)
         if note is None:
             return None
         try:
-            return note(self.session, typed, refusal)
+            return note(self.session, typed, refusal, self.lines_begun)
         except RefereeError as err:
             return _said(err)
 

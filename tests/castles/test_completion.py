@@ -177,3 +177,29 @@ def test_any_start_reads_as_a_start_without_an_error(typed):
     from burgundy_cli.castles.notation import canonical_start
 
     assert isinstance(canonical_start(typed), str)
+
+
+# --- a correction's player, matched as the reader matches names ------------------------------
+
+@pytest.mark.parametrize(("listed", "typed"), [
+    ("Ｃｌａｒａ", "fix clara "),        # a name listed in full-width letters, typed plain
+    ("Ｃｌａｒａ", "fix ｃｌａｒａ "),    # ... or in full-width lower case
+    ("Ｃｌａｒａ", "fix CLA"),
+    ("Zoe\u0308", "fix zoë "),          # listed with a combining diaeresis, typed composed
+    ("ﬁona", "fix Fiona "),             # a ligature
+])
+def test_fix_completes_a_name_as_the_reader_matches_it(tmp_path, listed, typed):
+    """``fix <player>``: Tab finds the player the reader takes the name for (``core.words.player_key``:
+    Unicode's compatibility caseless match), and puts the name as the record lists it."""
+    from burgundy_cli.core.table import TableSession
+    from tests.castles.record_texts import NEW_2011
+
+    path = tmp_path / "game.toml"
+    path.write_text(NEW_2011.replace("Clara = ", '"Clara" = ').replace("Clara", listed), encoding="utf-8")
+    table = TableSession(path)
+    try:
+        put = [text for text, _ in table.completions(typed)]
+        assert put[0] == (f"fix {listed} silver " if typed.endswith(" ") else f"fix {listed} ")
+        assert table.live_check(f"{put[0]}+1" if typed.endswith(" ") else f"{put[0]}vp +1").startswith("legal: ")
+    finally:
+        table.close()

@@ -63,6 +63,13 @@ BEN = (3, 7, 96, "2019")
     ("cara: buy carpenter workers 2 from 1", ["Cara: buy carpenter from 1 workers 2"]),
     ("buy carpenter workers 2 ", ["Cara: buy carpenter workers 2", "Cara: buy carpenter from 1 workers 2"]),
     ("cara: buy carpenter workers 1 ", []),   # no such line
+    # a word begun after a tile named whole: the clause it begins, not the rest of a longer
+    # spelling of the same tile ('carpenter wo' is no 'carpenter workshop' being typed) ...
+    ("cara: buy carpenter wo", ["Cara: buy carpenter workers 2", "Cara: buy carpenter from 1 workers 2"]),
+    ("cara: buy carpenter w", ["Cara: buy carpenter workers 2", "Cara: buy carpenter from 1 workers 2"]),
+    # ... unless it begins no clause word: then it is that spelling, and any line of the tile may follow
+    ("cara: buy carpenter works", ["Cara: buy carpenter", "Cara: buy carpenter workers 2", "Cara: buy carpenter from 1",
+                                   "Cara: buy carpenter from 1 workers 2"]),
 ])
 def test_a_purchase_s_clauses_in_any_order(tmp_path, typed, lines):
     table = _table(tmp_path, _playout(*CARA))
@@ -198,6 +205,20 @@ def test_a_start_with_clauses_in_another_order_begins_the_lines_it_may_become(ty
 
     start, test = reordered_start(typed)
     assert start == typed.partition("buy")[0] and test(CITY_HALL) is begins
+
+
+@pytest.mark.parametrize(("typed", "starts"), [
+    ("cara: buy carpenter wo", ["cara: buy carpenter wo"]),
+    ("anna: take 3 carpenter th", ["anna: take 3 carpenter th"]),   # 'then'
+    ("anna: place 3 city-hall c3 buy carpenter wo", ["anna: place 3 city-hall c3 buy carpenter wo"]),  # a purchase's
+    ("cara: buy carpenter works", ["cara: buy carpenter works", "cara: buy carpenter"]),
+    ("anna: take 3 market pl", ["anna: take 3 market pl", "anna: take 3 market"]),   # 'market place'
+    ("anna: take 3 town h", ["anna: take 3 town h", "anna: take 3 city-hall"]),
+])
+def test_a_word_after_a_whole_tile_name_is_a_clause_word_when_it_begins_one(typed, starts):
+    from burgundy_cli.castles.notation import canonical_starts
+
+    assert canonical_starts(typed) == starts
 
 
 def test_actions_before_the_one_typed_are_matched_in_the_canonical_order():

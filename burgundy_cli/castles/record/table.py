@@ -7,10 +7,11 @@ and what a line did is read off the state before and after the engine played it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from burgundy_cli.castles.rules.boards import depot_spaces
-from burgundy_cli.castles.rules.engine import check_reveal_start, expected, reveal_continuations
+from burgundy_cli.castles.rules.engine import check, check_reveal_start, expected, reveal_continuations
 from burgundy_cli.castles.rules.tiles import knowledge_text, tile
 from burgundy_cli.castles.record.session import CastlesSession
 from burgundy_cli.castles.views.render import missing_text
@@ -118,21 +119,26 @@ _FIX_WHAT = ("silver", "workers", "vp", *(f"goods{n}" for n in range(1, 7)))
 
 def _fix_completions(session: CastlesSession, typed: str) -> list[tuple[str, str]]:
     """Tab for a correction, which the table may write at any time: ``fix `` (shown as its
-    form), then the players, then what it corrects; the amount and note are the table's."""
+    form), then the players, then what it corrects; the amount and note are the table's.
+    A name is matched as the reader matches it (:func:`~burgundy_cli.core.words.player_key`:
+    ``ａｎｎａ`` and ``ANNA`` are Anna, a name listed in full-width letters is its plain
+    spelling), and put as the record lists it."""
+    from burgundy_cli.core.words import player_key
+
     head, space, rest = typed.lstrip().partition(" ")
     if not space:
         return [("fix ", _FIX_FORM)]
     if head.casefold() != "fix":
         return []
-    rest = " ".join(rest.split()) + (" " if rest.endswith(" ") and rest.strip() else "")
+    rest = player_key(rest) + (" " if rest.endswith(" ") and rest.strip() else "")
     names = [player.name for player in session.state.players]
     for name in names:  # (a name may hold spaces)
-        if rest.casefold().startswith(f"{name.casefold()} "):
-            partial = rest[len(name) + 1:].casefold()
+        if rest.startswith(f"{player_key(name)} "):
+            partial = rest[len(player_key(name)) + 1:]
             return [] if " " in partial else [(f"fix {name} {what} ", f"fix {name} {what} <+n|-n>")
                                               for what in _FIX_WHAT if what.startswith(partial)]
     return [(f"fix {name} ", f"fix {name} <silver|workers|vp|goods1-6> <+n|-n>") for name in names
-            if name.casefold().startswith(rest.casefold())]
+            if player_key(name).startswith(rest)]
 
 
 def _roll_form(session: CastlesSession) -> list[str | None]:
@@ -147,8 +153,9 @@ def _roll_form(session: CastlesSession) -> list[str | None]:
 def _roll_walk(session: CastlesSession, tokens: list[str]) -> tuple[list[str | None], int] | None:
     """How far the whole words ``tokens`` of a roll being typed reach into its form: the
     form with the players in the order typed (the reader takes them in any order; those not
-    typed yet follow in seat order) and the index of what comes next; None when the words
-    leave the form. The numbers are not read: they are the table's (the reader checks them)."""
+    typed yet follow in seat order), without its good when a player's name comes where the
+    good goes, and the index of what comes next; None when the words leave the form. The
+    numbers are not read: they are the table's (the reader checks them)."""
     from burgundy_cli.castles.notation import ROLL_WORDS, table_verb
 
     form = _roll_form(session)
@@ -158,7 +165,8 @@ def _roll_walk(session: CastlesSession, tokens: list[str]) -> tuple[list[str | N
             return None
         word = form[at]
         if word == "good" and token.casefold() not in ROLL_WORDS["good"]:
-            at += 2  # the good left out (the phase's goods line names it): a player next
+            # the good left out, a player next: the phase's goods line names it (else _roll_note says it is due)
+            form = _without_good(form)
             word = form[at]
         if word is None:  # a number: a player's two dice may be one word
             two = at + 1 < len(form) and form[at + 1] is None and len(token) > 1 and token[0].isdigit()
@@ -172,6 +180,12 @@ def _roll_walk(session: CastlesSession, tokens: list[str]) -> tuple[list[str | N
         else:
             return None
     return form, at
+
+
+def _without_good(form: list[str | None]) -> list[str | None]:
+    """A roll's form with its good (``good <type>``, after the white die) left out."""
+    at = form.index("good")
+    return form[:at] + form[at + 2:]
 
 
 def _player_at(form: list[str | None], at: int, start: str, whole: bool = True) -> int | None:
@@ -203,6 +217,8 @@ def _roll_typed(session: CastlesSession, typed: str) -> tuple[list[str | None], 
     player's name being typed is any player's not yet typed (``, B``: Bob)."""
     import re
 
+    from burgundy_cli.castles.notation import ROLL_WORDS
+
     tokens = re.findall(r"[^\s,]+", typed)
     done, partial = (tokens, "") if typed[-1:] in (" ", ",") else (tokens[:-1], tokens[-1].casefold())
     if partial[:1].isdigit():
@@ -214,6 +230,8 @@ def _roll_typed(session: CastlesSession, typed: str) -> tuple[list[str | None], 
     if partial:
         if at >= len(form) or form[at] is None:
             return None
+        if form[at] == "good" and not any(word.startswith(partial) for word in ROLL_WORDS["good"]):
+            form = _without_good(form)  # ('roll white 2, B': a player's name begun, the good left out)
         if form[at].startswith(", "):  # (a player typed out of seat order comes first)
             named = _player_at(form, at, partial, whole=False)
             if named is None:
@@ -251,14 +269,17 @@ def _roll_completions(session: CastlesSession, typed: str) -> list[tuple[str, st
     return offered
 
 
-def typing_note(session: CastlesSession, typed: str, refusal: RefereeError) -> str | None:
-    """What a table line typed so far still needs, when its refusal (``refusal``) says only
-    that it is unfinished: the live check under the prompt shows this instead of a refusal
-    worded for a finished line (``reveal 3`` is no reveal "of 0 tiles"). A reveal: its depot,
-    then the tiles still to name (those named so far fit, by the reveal's own check of a
-    reveal's first tiles); the phase's goods: the types still to name; the roll: the rest of
-    its form. None for any other line, and for one whose words so far are already wrong (a
-    die of 9): its refusal stands.
+def typing_note(session: CastlesSession, typed: str, refusal: RefereeError,
+                begun: Callable[[str], list[str]]) -> str | None:
+    """What a line typed so far still needs, when its refusal (``refusal``) says only that it
+    is unfinished: the live check under the prompt shows this instead of a refusal worded for
+    a finished line (``reveal 3`` is no reveal "of 0 tiles"). A reveal: its depot, then the
+    tiles still to name (those named so far fit, by the reveal's own check of a reveal's
+    first tiles); the phase's goods: the types still to name; the roll: the rest of its form
+    (and its good, when the roll must name it); a player's line: what Tab offers for it
+    (``begun``: the legal lines the typed text begins, as Tab finds them), and what the
+    reader wants next where the text stops short. None for any other line, and for one whose
+    words so far are already wrong (a die of 9, a tile no legal line takes): its refusal stands.
 
     :raises IllegalMoveError: the tiles of a reveal stopping short cannot start it (``reveal 3
         mine`` where depot 3 has no mine space): that refusal, of what is typed so far, rather
@@ -276,8 +297,35 @@ def typing_note(session: CastlesSession, typed: str, refusal: RefereeError) -> s
         return _goods_note(typed)
     if verb == "roll" and ahead.kind in ("phase", "roll") and _short(typed, refusal):
         read = _roll_typed(session, typed + " ") or _roll_typed(session, typed)  # ('roll white': both typed)
-        return None if read is None or read[1] >= len(read[0]) else f"roll: still to type {_roll_rest(*read[:2])}"
+        return None if read is None or read[1] >= len(read[0]) else _roll_note(session, *read[:2])
+    if verb is None:
+        return _player_note(typed, refusal, begun(typed))
     return None
+
+
+def _player_note(typed: str, refusal: RefereeError, offered: list[str]) -> str | None:
+    """:func:`typing_note` of a player's line: what Tab offers for it (``offered``: legal
+    lines, and ``<line> then `` standing for a placement's many continuations), after what
+    the reader wants next when the text stops short (``take 3``: "a tile name"); None when
+    Tab offers nothing: no legal line begins so, and the refusal stands."""
+    import re
+
+    if not offered:
+        return None
+    lines = [line for line in offered if not line.endswith(" ")]
+    going = len(offered) - len(lines)
+    after = " or ".join(sorted({repr(line.split()[-1]) for line in offered if line.endswith(" ")}))  # (a sale's 'bonus')
+    if lines:
+        tab = f"Tab: {counted(len(lines), 'legal line')} {'begins' if len(lines) == 1 else 'begin'} so"
+        if going:
+            tab += f", and {going} more going on after {after}"
+        elif len(lines) == 1:
+            tab += f": {lines[0]}"
+    else:
+        tab = f"Tab: {counted(going, 'line')} going on after {after} {'begins' if going == 1 else 'begin'} so"
+    wanted = re.fullmatch(r"expected (.+) at column \d+, but the line ends", refusal.message) \
+        if _short(typed, refusal) else None
+    return f"still to type {wanted.group(1)}; {tab}" if wanted else tab
 
 
 def _short(typed: str, refusal: RefereeError) -> bool:
@@ -287,6 +335,26 @@ def _short(typed: str, refusal: RefereeError) -> bool:
         return refusal.rule.id == "cob.roll.players"
     column = refusal.location.column if refusal.location is not None else None
     return isinstance(refusal, ParseError) and column is not None and column > len(typed.rstrip())
+
+
+def _roll_note(session: CastlesSession, form: list[str | None], at: int) -> str:
+    """:func:`typing_note` of a roll stopping short at ``at`` of its ``form`` as typed: the
+    rest to type, and the good when the form leaves it out and the roll must name it (no
+    phase's goods line gives the round's goods tile: the engine's check of a roll without
+    its good says so)."""
+    note = f"roll: still to type {_roll_rest(form, at)}"
+    if "good" in form:
+        return note
+    from burgundy_cli.castles.rules.commands import RollEvent
+
+    players = session.state.players
+    try:
+        check(session.state, RollEvent(white=1, dice={player.name: (1, 1) for player in players}))
+    except IllegalMoveError as err:
+        if err.rule.id == "cob.roll.good":
+            return f"{note}, and good <type> after the white die ({err.rule.id}: {err.message}" \
+                   + (f"; {err.hint})" if err.hint else ")")
+    return note
 
 
 def _roll_rest(form: list[str | None], at: int) -> str:
