@@ -187,3 +187,39 @@ def test_the_robber_knights_turn_in_docs_notation_is_canonical():
     lines = [split_comment(line)[0].strip() for line in block.splitlines()]
     assert len(lines) == 6
     assert [format_command(parse_line(line)) for line in lines] == lines
+
+
+def session_transcript(doc: str, heading: str) -> list[str]:
+    """The console block under ``heading`` in ``docs/DOC``: a ``$ burgundy new`` line, its
+    answer, ``$ burgundy play FILE`` and the session it opened, to the shell's prompt."""
+    text = (DOCS / doc).read_text(encoding="utf-8")
+    return re.search(rf"^### {re.escape(heading)}\n.*?^```console\n(.*?)^```$", text, re.S | re.M).group(1).splitlines()
+
+
+def test_the_castles_session_in_docs_table_session_answers_as_shown(cli, tmp_path, monkeypatch):
+    """docs/table-session.md's Castles session, typed into the session again: each prompt is
+    what the session says is due, each answer (a line recorded or refused, ``undo``,
+    ``score``) what it says now, line for line."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    lines = session_transcript("table-session.md", "A session (Castles of Burgundy, 2011)")
+    new, wrote, play, opening, *typed, left, shell = lines
+    printed, code = run(cli, burgundy_args(new.removeprefix("$ ")))
+    assert (code, printed) == (0, [wrote])
+    assert play == "$ burgundy play game.toml" and opening.startswith("game.toml: 0 lines recorded.")
+    assert left == "left the session; game.toml holds every accepted line" and shell == "$"
+    table = TableSession(Path("game.toml"))
+    try:
+        index = 0
+        while index < len(typed):
+            prompt, _, line = typed[index].partition(" > ")
+            assert table.due() == prompt.removesuffix(" >"), typed[index]
+            index += 1
+            shown = []
+            while index < len(typed) and " > " not in typed[index] and not typed[index].endswith(" >"):
+                shown.append(typed[index])
+                index += 1
+            if line:
+                assert table.handle(line).text.splitlines() == shown, line
+    finally:
+        table.close()
