@@ -12,7 +12,7 @@ import os
 from typing import Any, TextIO
 
 from burgundy_cli.core.game import GameHeader, ScoreTable
-from burgundy_cli.core.words import padded, text_width
+from burgundy_cli.core.words import counted, padded, text_width
 
 
 #: The widest line a game's text drawing (``show``) writes where it can break: a terminal's
@@ -101,7 +101,7 @@ def _footer(table: ScoreTable, hidden: int) -> list[str]:
         lines.append(f"tiebreak: {table.tiebreak}")
     lines.extend(f"note: {note}" for note in table.notes)
     if hidden:
-        lines.append(f"({hidden} categories at 0 for everyone not shown; --all shows them)")
+        lines.append(f"({counted(hidden, 'category', 'categories')} at 0 for everyone not shown; --all shows them)")
     return lines
 
 

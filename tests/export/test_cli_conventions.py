@@ -148,3 +148,15 @@ def test_shell_completion_scripts_and_move_completion(shell) -> None:
            "COMP_WORDS": f"burgundy check {OPENING} Anna", "COMP_CWORD": "3"}
     done = subprocess.run([sys.executable, "-m", "burgundy_cli"], cwd=ROOT, capture_output=True, text=True, env=env)
     assert "Anna: buy ship" in done.stdout.splitlines()
+
+
+def test_one_hidden_category_is_said_in_the_singular() -> None:
+    """The note under a score table counts its hidden categories in words: a game with one
+    category no one has scored in yet said "(1 categories at 0 ...)"."""
+    from burgundy_cli.core.render import _footer
+    from burgundy_cli.core.session import open_record
+    from tests.conftest import RECORDS
+
+    table = open_record(RECORDS / "castles-of-burgundy" / "opening-2p-2011.toml").score()
+    assert _footer(table, 1)[-1] == "(1 category at 0 for everyone not shown; --all shows them)"
+    assert _footer(table, 4)[-1] == "(4 categories at 0 for everyone not shown; --all shows them)"
