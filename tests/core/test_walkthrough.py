@@ -96,19 +96,25 @@ def check_transcript(cli, lines: list[str], tmp_path: Path, new: list[str]) -> N
     record = folder / "game.toml"
     assert cli(*[str(record) if arg == "game.toml" else arg for arg in new]).exit_code == 0
     assert cli("play", str(record), *TABLE_OPENING).exit_code == 0
-    table = TableSession(record)
+    typed_into(TableSession(record), lines, answer=TableSession.play)
+
+
+def typed_into(table: TableSession, lines: list[str], answer=TableSession.handle) -> None:
+    """Type a transcript's lines into ``table``: each ``PROMPT > LINE`` prompt is what the
+    session says is due, and the lines under it what ``answer`` (the session's ``handle``, or
+    ``play`` for game lines only) says of LINE; the session is closed after."""
     try:
         index = 0
         while index < len(lines):
             prompt, _, typed = lines[index].partition(" > ")
-            assert table.due() == prompt.rstrip(" >"), lines[index]
+            assert table.due() == prompt.removesuffix(" >"), lines[index]
             index += 1
             shown = []
             while index < len(lines) and " > " not in lines[index] and not lines[index].endswith(" >"):
                 shown.append(lines[index])
                 index += 1
             if typed:
-                assert table.play(typed).text.splitlines() == shown, typed
+                assert answer(table, typed).text.splitlines() == shown, typed
     finally:
         table.close()
 
@@ -208,18 +214,4 @@ def test_the_castles_session_in_docs_table_session_answers_as_shown(cli, tmp_pat
     assert (code, printed) == (0, [wrote])
     assert play == "$ burgundy play game.toml" and opening.startswith("game.toml: 0 lines recorded.")
     assert left == "left the session; game.toml holds every accepted line" and shell == "$"
-    table = TableSession(Path("game.toml"))
-    try:
-        index = 0
-        while index < len(typed):
-            prompt, _, line = typed[index].partition(" > ")
-            assert table.due() == prompt.removesuffix(" >"), typed[index]
-            index += 1
-            shown = []
-            while index < len(typed) and " > " not in typed[index] and not typed[index].endswith(" >"):
-                shown.append(typed[index])
-                index += 1
-            if line:
-                assert table.handle(line).text.splitlines() == shown, line
-    finally:
-        table.close()
+    typed_into(TableSession(Path("game.toml")), typed)

@@ -67,12 +67,19 @@ RECORD_CASES = [
 @pytest.mark.parametrize(("old", "new", "line", "column", "words"),
                          [case[1:] for case in RECORD_CASES], ids=[case[0] for case in RECORD_CASES])
 def test_bad_record_is_located(cli, tmp_path, tally, old, new, line, column, words):
-    assert old in tally
-    path = write(tmp_path, tally.replace(old, new, 1))
+    assert_located(cli, tmp_path, tally.replace(old, new, 1) if old in tally else None, line, column, words)
+
+
+def assert_located(cli, tmp_path, text: str | None, line: int, column: int, words: str):
+    """``score`` of a record holding ``text`` (None: the case's ``old`` was not in the sample)
+    is refused (exit 1) at ``line``:``column`` with ``words`` in its message; its result."""
+    assert text is not None, "the case's text is not in the sample record"
+    path = write(tmp_path, text)
     result = score(cli, path)
     assert result.exit_code == 1
     assert located(result, path)[:2] == (line, column)
     assert words in result.stderr
+    return result
 
 
 def test_the_sample_record_itself_is_valid(cli, tally_file):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from .test_malformed_input import located, score, write
+from .test_malformed_input import assert_located, located, score, write
 
 # (case id, replaced text, replacement, expected line, expected column, words in the message)
 CASES = [
@@ -30,12 +30,7 @@ CASES = [
 @pytest.mark.parametrize(("old", "new", "line", "column", "words"),
                          [case[1:] for case in CASES], ids=[case[0] for case in CASES])
 def test_a_character_no_toml_text_holds_is_named_where_it_stands(cli, tmp_path, tally, old, new, line, column, words):
-    assert old in tally
-    path = write(tmp_path, tally.replace(old, new, 1))
-    result = score(cli, path)
-    assert result.exit_code == 1
-    assert located(result, path)[:2] == (line, column)
-    assert words in result.stderr
+    result = assert_located(cli, tmp_path, tally.replace(old, new, 1) if old in tally else None, line, column, words)
     assert "not valid TOML" not in result.stderr
 
 

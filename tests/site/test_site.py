@@ -807,6 +807,22 @@ report.push({src: frame.getAttribute("src"), view: frame.dataset.view, width: pa
 """
 
 
+def measured_in_frames(out, name: str, pages: list[str], measure: str) -> list[dict]:
+    """``pages`` of the site in ``out`` measured by the script ``measure`` in frames 390 and
+    1280 pixels wide, through a harness page ``name`` that is removed after (the site the
+    module's other tests read is the one ``build`` wrote): the report, an entry a frame."""
+    harness = out / name
+    harness.write_text(frames(pages, measure, widths=(390, 1280), height=900))
+    try:
+        dom, log = chromium("--allow-file-access-from-files", "--virtual-time-budget=20000", "--dump-dom",
+                            harness.as_uri(), cwd=out).communicate(timeout=180)
+    finally:
+        harness.unlink(missing_ok=True)
+        for path in out.glob(".profile-*"):
+            shutil.rmtree(path, ignore_errors=True)
+    return read_report(dom, log)
+
+
 def test_on_a_phone_the_tables_of_figures_fit_the_screen_their_headings_short(built) -> None:
     """At 390 pixels the index's standings ran off the screen (its "best" column cut) and
     "win %", "average rank" and "games rated" took two lines each. On a phone the tables of
@@ -816,16 +832,7 @@ def test_on_a_phone_the_tables_of_figures_fit_the_screen_their_headings_short(bu
     need_chromium()
     out, site, _ = built
     pages = ["index.html", "players/anna.html"]
-    harness = out / "_figures.html"
-    harness.write_text(frames(pages, FIGURES_MEASURE, widths=(390, 1280), height=900))
-    try:
-        dom, log = chromium("--allow-file-access-from-files", "--virtual-time-budget=20000", "--dump-dom",
-                            harness.as_uri(), cwd=out).communicate(timeout=180)
-    finally:  # the site the module's other tests read is the one `build` wrote: no harness page left in it
-        harness.unlink(missing_ok=True)
-        for path in out.glob(".profile-*"):
-            shutil.rmtree(path, ignore_errors=True)
-    report = read_report(dom, log)
+    report = measured_in_frames(out, "_figures.html", pages, FIGURES_MEASURE)
     assert len(report) == 4
     for entry in report:
         assert entry["width"] <= int(entry["view"]), entry
@@ -896,16 +903,8 @@ def test_on_a_phone_the_head_to_head_is_a_list_that_fits_and_the_desktop_keeps_i
     need_chromium()
     out, _, _ = built
     pages = ["index.html", "players/anna.html", "players/red.html"]
-    harness = out / "_pairs.html"
-    harness.write_text(frames(pages, PAIRS_MEASURE, widths=(390, 1280), height=900))
-    try:
-        dom, log = chromium("--allow-file-access-from-files", "--virtual-time-budget=20000", "--dump-dom",
-                            harness.as_uri(), cwd=out).communicate(timeout=180)
-    finally:  # the site the module's other tests read is the one `build` wrote: no harness page left in it
-        harness.unlink(missing_ok=True)
-        for path in out.glob(".profile-*"):
-            shutil.rmtree(path, ignore_errors=True)
-    report = {(entry["view"], entry["src"]): entry for entry in read_report(dom, log)}
+    report = {(entry["view"], entry["src"]): entry
+              for entry in measured_in_frames(out, "_pairs.html", pages, PAIRS_MEASURE)}
     assert sorted(report) == sorted((str(w), p) for w in (390, 1280) for p in pages)
     assert len(report["1280", "index.html"]["tables"]) == 2 and len(report["1280", "index.html"]["tables"][1]["heads"]) >= 9
     for page in pages:
