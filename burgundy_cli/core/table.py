@@ -634,7 +634,7 @@ class TableSession:
         game's exchange or VP) follow them.
         """
         if _command_word(text.lstrip()).startswith("check "):
-            return [(f"check {put}", shown) for put, shown in self.completions(_after_first_word(text))]
+            return [(f"check {put}", shown) for put, shown in self.completions(_after_first_word(text, typing=True))]
         typed = " ".join(text.split()).casefold()
         found: list[tuple[str, str]] = list(self.helpers.table_completions(self.session, text.lstrip()))
         for form in self.helpers.table_forms(self.session):
@@ -765,10 +765,12 @@ def _without_prefix(err: ParseError, length: int) -> ParseError:
     return err
 
 
-def _after_first_word(text: str) -> str:
-    """``text`` without its first word (a session command's) and the spaces around it."""
+def _after_first_word(text: str, typing: bool = False) -> str:
+    """``text`` without its first word (a session command's) and the spaces around it;
+    ``typing``: a space typed last is kept, where Tab goes on to the next word."""
     parts = text.split(maxsplit=1)
-    return parts[1].strip() if len(parts) > 1 else ""
+    rest = parts[1] if len(parts) > 1 else ""
+    return rest if typing else rest.strip()
 
 
 def _too_long(text: str) -> str:
