@@ -672,7 +672,7 @@ class TableSession:
             return cached[2]
         words = body.split()
         if _command_word(words[0]) == "check" and len(words) > 1:
-            return self.live_check(typed[len(words[0]):].lstrip())
+            return self.live_check(_after_first_word(typed, typing=True))
         misuse = _command_misuse(body)
         if misuse is not None:
             answer = misuse

@@ -191,11 +191,18 @@ def _without_good(form: list[str | None]) -> list[str | None]:
 def _player_at(form: list[str | None], at: int, start: str, whole: bool = True) -> int | None:
     """Where in ``form``, from ``at`` on, the first player whose name is ``start`` (or, with
     ``whole`` False, begins with it) stands; None if no player not yet typed is."""
+    return next(iter(_players_at(form, at, start, whole)), None)
+
+
+def _players_at(form: list[str | None], at: int, start: str, whole: bool = True) -> list[int]:
+    """Where in ``form``, from ``at`` on, each player whose name is ``start`` (or, with
+    ``whole`` False, begins with it) stands, in the form's order."""
+    found = []
     for index in range(at, len(form), 3):
         name = (form[index] or "").lstrip(", ").casefold()
         if name == start or (not whole and name.startswith(start)):
-            return index
-    return None
+            found.append(index)
+    return found
 
 
 def _moved_first(form: list[str | None], at: int, index: int) -> list[str | None]:
@@ -257,8 +264,7 @@ def _roll_completions(session: CastlesSession, typed: str) -> list[tuple[str, st
         return []  # ('roll white ' is the form's own offer; a number is the table's to say)
     head = typed[:len(typed) - len(partial)].rstrip(" ") if partial else typed.rstrip(" ")
     offered = []
-    names = [at] if not (partial and form[at].startswith(", ")) else \
-        [index for index in range(at, len(form), 3) if form[index].lstrip(", ").casefold().startswith(partial)]
+    names = [at] if not (partial and form[at].startswith(", ")) else _players_at(form, at, partial, whole=False)
     for index in names:  # (the next player in seat order; a name begun: each not yet typed it begins)
         order = _moved_first(form, at, index)
         word = order[at]
