@@ -48,7 +48,7 @@ from functools import cache, lru_cache
 
 from burgundy_cli.castles.rules import commands as c
 from burgundy_cli.core.errors import Location, ParseError
-from burgundy_cli.core.words import normalised, player_key
+from burgundy_cli.core.words import normalised, player_key, read_either_form
 
 _TOKEN = re.compile(r'\s*(?:(?P<str>"(?:[^"\\]|\\.)*"?)|(?P<punct>[:,;])|(?P<word>[^\s:,;"#]+))')
 
@@ -1516,17 +1516,7 @@ def read_lenient(text: str) -> c.Command:
                          location=Location(column=1))
     if typed is None:
         return _parse(_Reader(tokens, end))
-    try:
-        return _parse(_Reader(tokens, end, typed))
-    except ParseError:
-        # NFKC may also have split a name that holds a full-width mark ('a：b: pass'):
-        # the line as typed, if it reads, is what was meant
-        try:
-            raw, raw_end = _split(text)
-            return _parse(_Reader(raw, raw_end))
-        except ParseError:
-            pass
-        raise
+    return read_either_form(lambda: _parse(_Reader(tokens, end, typed)), lambda: _parse(_Reader(*_split(text))))
 
 
 def _parse(reader: _Reader) -> c.Command:

@@ -4,7 +4,11 @@ character's), a player's name as every match of names keys it, and the club's da
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
+from typing import TypeVar
+
+T = TypeVar("T")
 
 
 def counted(number: int, noun: str, plural: str | None = None) -> str:
@@ -88,6 +92,26 @@ def normalised(text: str) -> tuple[str, list[tuple[int, int]] | None]:
         index = end
     result = "".join(pieces)
     return (text, None) if result == text else (result, where)
+
+
+def read_either_form(read_normal: Callable[[], T], read_typed: Callable[[], T]) -> T:
+    """What a notation reader reads of a line :func:`normalised` changed: ``read_normal()``,
+    the line in NFKC; when that is refused, ``read_typed()``, the line as typed, since NFKC
+    may have split a player's name holding a full-width mark (``a：b: pass``); when both are
+    refused, the refusal of the NFKC reading, which the reader locates at the typed columns.
+
+    :raises ParseError: neither reading reads.
+    """
+    from burgundy_cli.core.errors import ParseError
+
+    try:
+        return read_normal()
+    except ParseError as err:
+        try:
+            return read_typed()
+        except ParseError:
+            pass
+        raise err from None
 
 
 @lru_cache(maxsize=4096)   # (a club's tables ask it of the same few names, line after line)

@@ -24,7 +24,7 @@ from functools import cache
 from typing import Any
 
 from burgundy_cli.core.errors import Location, ParseError
-from burgundy_cli.core.words import normalised
+from burgundy_cli.core.words import normalised, read_either_form
 from burgundy_cli.robber_knights.commands import STEPS, DrawCommand, EndCommand, LayCommand
 from burgundy_cli.robber_knights.components import components
 from burgundy_cli.robber_knights.state import cells_by_name, grid_bounds
@@ -201,13 +201,12 @@ def read_lenient(text: str, example: str = EXAMPLE_PLAYER) -> Command:
     normal, where = normalised(text)
     if where is None:
         return _read(text, example)
+    def as_typed(start: int, end: int) -> str:  # (the player's name as typed)
+        return text[where[start][0]:where[end - 1][1]]
+
     try:
-        return _read(normal, example, lambda start, end: text[where[start][0]:where[end - 1][1]])
+        return read_either_form(lambda: _read(normal, example, as_typed), lambda: _read(text, example))
     except ParseError as err:
-        try:
-            return _read(text, example)
-        except ParseError:
-            pass
         raise _at_typed(err, where, len(text)) from None
 
 
