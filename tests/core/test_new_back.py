@@ -188,17 +188,7 @@ def test_back_puts_the_answer_back_when_the_question_names_new_players(tmp_path,
                  "\r",                            # Ann's duchy: c3:bank is on the line
                  *["\r"] * 6, "ann=4,bob=0\r",   # Bob's duchy .. workers, VP
                  "\r", "\r", "\r"])               # date, place, event
-    with create_pipe_input() as pipe:
-        read = terminal_reader(input=pipe, output=DummyOutput())
-        questions: list[str] = []
-
-        def reading(question: str, choices: list[str]) -> str:
-            questions.append(str(question))
-            pipe.send_text(next(keys))
-            return read(question, choices)
-
-        told = create(str(tmp_path / "end.toml"), NewRecord(game="castles-of-burgundy", edition="2011", end=True),
-                      ask=True, read=reading, say=lambda said: None)
+    told, questions = _typed_end_record(tmp_path, keys)
     assert next(keys, None) is None and "Ann 4" in told and "Bob 0" in told
     assert questions[3].startswith("Anna's duchy") and questions[11].startswith("Ann's duchy")
     end = open_record(tmp_path / "end.toml").record_data()["end"]["players"]
@@ -238,6 +228,16 @@ def test_back_after_the_earlier_answer_goes_back_through_create(tmp_path, monkey
                  "\r", "\r",                     # start castle; Anna's duchy: c3:bank taken again
                  *["\r"] * 6, "anna=4,ben=0\r",  # Ben's duchy .. workers, VP
                  "\r", "\r", "\r"])               # date, place, event
+    _, questions = _typed_end_record(tmp_path, keys)
+    assert next(keys, None) is None
+    assert [q.split(" ")[0] for q in questions[3:8]] == ["Anna's", "Ben's", "Anna's", "start", "Anna's"]
+    assert open_record(tmp_path / "end.toml").record_data()["end"]["players"]["Anna"]["duchy"] == {"c3": "bank"}
+
+
+def _typed_end_record(tmp_path, keys) -> tuple[str, list[str]]:
+    """``new --end`` of a 2011 game into ``tmp_path/end.toml`` at a terminal (prompt_toolkit's
+    pipe input), each question answered with the next of ``keys`` as typed: what ``create``
+    said, and the questions in the order asked."""
     with create_pipe_input() as pipe:
         read = terminal_reader(input=pipe, output=DummyOutput())
         questions: list[str] = []
@@ -247,8 +247,6 @@ def test_back_after_the_earlier_answer_goes_back_through_create(tmp_path, monkey
             pipe.send_text(next(keys))
             return read(question, choices)
 
-        create(str(tmp_path / "end.toml"), NewRecord(game="castles-of-burgundy", edition="2011", end=True),
-               ask=True, read=reading, say=lambda said: None)
-    assert next(keys, None) is None
-    assert [q.split(" ")[0] for q in questions[3:8]] == ["Anna's", "Ben's", "Anna's", "start", "Anna's"]
-    assert open_record(tmp_path / "end.toml").record_data()["end"]["players"]["Anna"]["duchy"] == {"c3": "bank"}
+        told = create(str(tmp_path / "end.toml"), NewRecord(game="castles-of-burgundy", edition="2011", end=True),
+                      ask=True, read=reading, say=lambda said: None)
+    return told, questions
