@@ -174,7 +174,8 @@ def read_canonical(text: str, players: Container[str] = ()) -> Command | None:
         if count == 5:
             return LayCommand(player=player, tile=words[1], cell=words[2], leave=(knights,))
         left = tuple(counts.get(number, -1) for number in words[7].split(","))
-        if words[5] not in STEPS or words[6] != "leave" or len(left) < 2 or -1 in left or sum(left) != knights:
+        if words[5] not in STEPS or words[6] != "leave" or len(left) < 2 or -1 in left or sum(left) != knights \
+                or not left[-1]:   # a walk ending on a tile it leaves none on: the lenient reader's refusal
             return None
         return LayCommand(player=player, tile=words[1], cell=words[2], direction=words[5], leave=left)
     if count == 2 and verb == "draw":
@@ -415,9 +416,11 @@ def _parse_lay(player: str, args: list[tuple[str, int]], end_column: int, body: 
     if sum(leave) == 0:
         leave = []
     if leave and leave[-1] == 0:   # (the stack went on with no knight left in it)
-        kept = ",".join(map(str, leave[:max(i for i, n in enumerate(leave) if n) + 1]))
+        kept = leave[:max(i for i, n in enumerate(leave) if n) + 1]
+        meant = f"'leave {','.join(map(str, kept))}'" if len(kept) > 1 else \
+            f"'knights {kept[0]}' with no direction, all on the castle"   # ('east leave 2' is refused in turn)
         raise ParseError("the knights left end with 0: the stack stops on the last tile it leaves knights on",
-                         location=Location(column=leave_column or end_column), hint=f"e.g. 'leave {kept}'")
+                         location=Location(column=leave_column or end_column), hint=f"e.g. {meant}")
     if direction is not None and len(leave) < 2:
         raise ParseError(f"a direction ({direction}) needs knights left on at least two tiles",
                          location=Location(column=leave_column or end_column),
