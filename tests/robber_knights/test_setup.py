@@ -138,6 +138,21 @@ def test_tie_on_points_goes_to_most_knights_left():
     assert [line.rank for line in table.players] == [1, 1] and "draw" in table.tiebreak
 
 
+def test_a_draw_names_the_players_still_equal():
+    """'If two players have the same number of points, the player who still has the most knights
+    in front of them is the winner. If some players are still equal, the game is declared a
+    draw.' (rulebook, 'The end of the game and scoring'): of three players on 1 point, yellow
+    has a knight fewer left; the draw is red's and blue's, and the tiebreak says whose (it said
+    "red and blue and yellow tie ...: still equal, a draw", as if yellow were in it)."""
+    tiles = ["e5 red:castle-plain knights red", "f5 blue:castle-plain knights blue",
+             "g5 yellow:castle-plain knights yellow,yellow", "e6 red:plain"]
+    hands = {name: ["castle-plain", "plain"] for name in ("red", "blue", "yellow")}
+    table = position(tiles, hands, players=("red", "blue", "yellow")).score()
+    assert [line.rank for line in table.players] == [1, 1, 3]
+    assert table.tiebreak == ("red, blue and yellow tie on 1 point; most knights left decides "
+                              "(red 29, blue 29, yellow 28): red and blue still equal, a draw")
+
+
 @pytest.mark.parametrize("old, new", [
     ("[position.hands]", "[position.knights]\nred = true\nblue = 26\n\n[position.hands]"),
     ("[position.hands]", '[position.knights]\nred = "29"\nblue = 26\n\n[position.hands]'),
