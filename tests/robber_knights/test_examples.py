@@ -1,17 +1,19 @@
 """The rulebook's worked examples ('Moving the knights', 'The end of the game and scoring'),
-replayed from the position records that reconstruct them (records/robber-knights/example-*)."""
+replayed from the position records that reconstruct them (records/robber-knights/example-*),
+and its examples of the starting layout and of the 2-player area ('Getting ready to play',
+'Size of the Playing Area'), built here."""
 
 from __future__ import annotations
 
 import pytest
 
-from burgundy_cli.core.errors import IllegalMoveError
+from burgundy_cli.core.errors import IllegalMoveError, RecordError
 from burgundy_cli.core.record import dump_record
 from burgundy_cli.core.session import open_record
 from burgundy_cli.robber_knights.setup import position_data
 from burgundy_cli.robber_knights.state import parse_cell
 from tests.conftest import RECORDS
-from tests.robber_knights.helpers import open_text
+from tests.robber_knights.helpers import open_text, position
 
 EXAMPLES = RECORDS / "robber-knights"
 
@@ -72,3 +74,44 @@ def test_scoring_example_blue_1_red_2_yellow_3():
         "red": (2, {"castles": 2, "villages": 0, "towns": 0}),
         "yellow": (3, {"castles": 0, "villages": 0, "towns": 3}),
     }
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_starting_layout_of_4_6_or_8_tiles(players):
+    """'Example of the starting layout: 4, 6 or 8 landscape tiles, according to the number of
+    players' and 'All the tiles with the letter A have been shared out: two are on the table and
+    the other two are held in the player's hand. The uppermost landscape tile of each player's
+    pile should now show the letter B.' (rulebook, 'Getting ready to play'): two rows of
+    2, 3 or 4 tiles, a castle and another tile in each hand, 20 tiles left in each pile; a
+    layout of one tile more or less is refused."""
+    names = ["red", "blue", "yellow", "green"][:players]
+    rows = [" ".join(f"{name}:plain" for name in names), " ".join(f"{name}:mountains" for name in names)]
+    hands = {name: ["castle-plain", "lake"] for name in names}
+    record = {"game": {"name": "robber-knights", "players": names}, "setup": {"layout": rows, "hands": hands}}
+    session = open_text(dump_record(record))
+    assert len(session.state.board) == 2 * players
+    assert [player.pile_size for player in session.state.players] == [20] * players
+    record["setup"]["layout"] = [rows[0], rows[1] + f" {names[0]}:plain"]
+    with pytest.raises(RecordError) as err:
+        open_text(dump_record(record))
+    assert f"a full rectangle of {2 * players} tiles (2 per player)" in err.value.message
+
+
+def test_two_player_area_marked_in_green():
+    """'Example: In this 2-player game, the borders of the playing area have been defined. This
+    means that no landscape tiles can be laid outside the area marked in green.' (rulebook,
+    'Size of the Playing Area'; '2 players: one row or column may contain a maximum of 7 tiles
+    and the area may be a maximum of 7 x 7 tiles'). The picture is lost; here the laid tiles
+    reach across 7 columns (d-j) and 7 rows (3-9), so the 7 x 7 area is fixed: every legal lay
+    lies inside it, and one just outside each border is refused as 'rk.lay.area'."""
+    cross = [f"{col}6" for col in "defghij"] + [f"g{row}" for row in (3, 4, 5, 7, 8, 9)]
+    kinds = ["plain", "village-plain", "town-plain", "mountains", "village-forest", "castle-plain", "plain"]
+    tiles = [f"{cell} {('red', 'blue')[i % 2]}:{kinds[(i // 2) % len(kinds)]}" for i, cell in enumerate(cross)]
+    session = position(tiles, {"red": ["castle-plain", "plain"], "blue": ["castle-plain", "plain"]})
+    inside = {f"{col}{row}" for col in "defghij" for row in range(3, 10)}
+    cells = {move.split()[3] for move in session.legal_moves().moves}
+    assert cells and cells <= inside
+    for outside in ("c6", "k6", "g2", "g10"):
+        with pytest.raises(IllegalMoveError) as err:
+            session.check(f"red: lay plain {outside}")
+        assert err.value.rule.id == "rk.lay.area"
