@@ -74,15 +74,23 @@ def _check(state: State, cmd: Command, passed: Passed | None = None) -> Cell | N
 
 
 def _out_of_turn(state: State, cmd: Command, player: int) -> IllegalMoveError:
-    """The error for a line by a player who may not act now: a draw is due, or it is not their turn."""
+    """The error for a line by a player who may not act now: a draw is due, or it is not their
+    turn -- saying so when their own turn ended by itself (a third tile, or their last) and
+    they go on as if it had not."""
     mover = state.players[state.to_move].name
     if state.must_draw and not (isinstance(cmd, DrawCommand) and player == state.to_move):
         return _illegal("rk.draw.after-lay", f"{mover} must first draw the top tile of their pile",
                         f"record the draw first, e.g. '{mover}: draw <tile>'")
-    if isinstance(cmd, LayCommand) and player == state.last_player and \
-            state.last_lays == components().max_lays_per_turn:
-        return _illegal("rk.lay.three", f"{cmd.player} has already laid "
-                        f"{components().max_lays_per_turn} tiles this turn", f"it is {mover}'s turn")
+    if player == state.last_player and state.last_lays == components().max_lays_per_turn:
+        if isinstance(cmd, EndCommand):   # said at the table after the third tile
+            return _illegal("rk.lay.three", f"{cmd.player}'s turn ended by itself with the third tile laid",
+                            f"no 'end' is needed after a third tile; it is {mover}'s turn")
+        if isinstance(cmd, LayCommand):
+            return _illegal("rk.lay.three", f"{cmd.player} has already laid "
+                            f"{components().max_lays_per_turn} tiles this turn", f"it is {mover}'s turn")
+    if isinstance(cmd, EndCommand) and player == state.last_player and not state.players[player].hand:
+        return _illegal("rk.turn.order", f"{cmd.player}'s turn ended by itself with the last tile in hand laid",
+                        f"it is {mover}'s turn")
     return _illegal("rk.turn.order", f"it is {mover}'s turn, not {cmd.player}'s",
                     f"the next line must be by {mover}")
 

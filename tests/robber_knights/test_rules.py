@@ -65,6 +65,31 @@ def test_at_most_three_lays():
     assert illegal(session, "red: lay castle-plain d8").rule.id == "rk.lay.three"
 
 
+def test_an_end_after_the_third_lay_is_told_the_turn_ended_by_itself():
+    """'The player can carry out this action a total of three times when it is their turn.'
+    (rulebook, 'How to play: Laying 1 to 3 tiles'): the turn ends with the third tile's draw,
+    so a player who says 'end' then, as players do at the table, is told that, not only "it
+    is blue's turn, not red's"; a player whose last tile was laid likewise."""
+    session = base()
+    for line in ("red: lay village-plain d6", "red: draw town-plain", "red: lay town-plain d7",
+                 "red: draw mountains", "red: lay mountains d5", "red: draw castle-plain"):
+        session.play(line)
+    err = illegal(session, "red: end")
+    assert err.rule.id == "rk.lay.three"
+    assert err.message == "red's turn ended by itself with the third tile laid"
+    assert err.hint == "no 'end' is needed after a third tile; it is blue's turn"
+    data = GAME.playout(3, 11)   # Anna lays her last tile while Ben still holds tiles
+    last = open_text(dump_record({"game": data["game"], "setup": data["setup"]}))
+    for line in data["play"]["moves"]:
+        last.play(line)
+        if not last.state.players[0].hand:
+            break
+    err = illegal(last, "Anna: end")
+    assert err.rule.id == "rk.turn.order"
+    assert err.message == "Anna's turn ended by itself with the last tile in hand laid"
+    assert err.hint == f"it is {last.state.players[last.state.to_move].name}'s turn"
+
+
 def test_draw_after_each_lay():
     """'The player then picks up the uppermost tile of his pile.' (rulebook, 'How to play:
     Laying 1 to 3 tiles'). The draw comes before anything else, and only after a lay."""
