@@ -4,6 +4,8 @@ at the table reads as the canonical line."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from burgundy_cli.core.errors import ParseError
 from burgundy_cli.robber_knights.notation import format_command, parse_line
@@ -132,3 +134,25 @@ def test_a_bare_parse_keeps_a_neutral_example():
     with pytest.raises(ParseError) as err:
         parse_line("anna: lay cp")
     assert err.value.hint == "e.g. 'red: lay castle-plain e4 knights 4 east leave 1,2,1'"
+
+
+@settings(max_examples=200, deadline=None)
+@given(leave=st.lists(st.integers(0, 6), min_size=1, max_size=6), direction=st.sampled_from(["east", "north"]))
+@example(leave=[2, 0], direction="east")
+def test_the_fast_reader_takes_a_walk_only_as_the_lenient_reader_does(leave, direction):
+    """A walk written word for word as the canonical line is (``knights N DIR leave A,B``, any
+    counts, zeros too) reads as the lenient reader reads it: the same command, or a
+    ParseError with its column -- never an error of the command model ('leave 2,0' was one)."""
+    from burgundy_cli.robber_knights.notation import read_canonical, read_lenient
+
+    text = f"red: lay castle-plain e4 knights {sum(leave)} {direction} leave {','.join(map(str, leave))}"
+    try:
+        lenient = read_lenient(text)
+    except ParseError as err:
+        assert err.location.column
+        assert read_canonical(text) is None
+        with pytest.raises(ParseError):
+            parse_line(text)
+    else:
+        assert read_canonical(text) in (None, lenient)
+        assert parse_line(text) == lenient
