@@ -39,6 +39,12 @@ OPTIONS: dict[str, bool] = {"pass-through": False}
 COLOURS = ("red", "blue", "yellow", "green")
 
 
+def _passage(name: str) -> str:
+    """The rulebook passage a refusal of the box or the setup rests on, as its message ends:
+    `` (rulebook, 'Starting Layout')``."""
+    return f" (rulebook, '{name}')"
+
+
 class SetupTable(TableModel):
     """``[setup]``: the starting layout rows (``player:tile`` cells), each player's hand and,
     optionally, the colour each person plays (``colours = {Anna = "yellow", Ben = "red"}``:
@@ -189,7 +195,7 @@ def _piles(where: _Where, players: list[str], laid: dict[str, list[str]], hands:
             pile[name] -= 1
             if pile[name] < 0:
                 raise where.error(f"{player} has {used.count(name)} {name} tiles laid or in hand; a player has only "
-                                  f"{components().tiles[name].count}", location(),
+                                  f"{components().tiles[name].count}{_passage('Playing equipment')}", location(),
                                   hint="each player's 24 tiles: 1 lake, 2 mountains, 3 plain, 3 village-plain, "
                                   "6 castle-plain, 3 town-plain, 3 village-forest, 2 castle-forest, 1 town-forest")
         piles.append(pile)
@@ -239,17 +245,18 @@ def read_setup(doc: RecordDoc, header: GameHeader, players: list[str]) -> tuple[
     widths = {len(row) for row in rows}
     if len(widths) != 1 or sum(map(len, rows)) != count or len(rows) > side or max(widths) > side:
         raise where.error(f"the starting layout must be a full rectangle of {count} tiles "
-                          f"(2 per player), rows of equal length", layout_at(),
+                          f"(2 per player), rows of equal length{_passage('Starting Layout')}", layout_at(),
                           hint=f"e.g. 2 rows of {len(players)}")
     laid = _laid(players, (cell for row in rows for cell in row))
     for player in players:
         if len(laid[player]) != 2:
-            raise where.error(f"{player} has {counted(len(laid[player]), 'tile')} in the starting layout, not 2",
-                              layout_at())
+            raise where.error(f"{player} has {counted(len(laid[player]), 'tile')} in the starting layout, not 2"
+                              + _passage("Holding tiles in your hand"), layout_at())
     hands = _hands(where, table.hands, players)
     for player, hand in hands.items():
         if len(hand) != 2 or not any(components().tiles[t].is_castle for t in hand):
-            raise where.error(f"{player} must keep 1 castle tile and 1 other tile of the A group in hand",
+            raise where.error(f"{player} must keep 1 castle tile and 1 other tile of the A group in hand"
+                              + _passage("Holding tiles in your hand"),
                               where.key("hands", player), hint=f"{player} = [\"castle-plain\", \"lake\"]")
     state = _new_state(players, hands, _piles(where, players, laid, hands, layout_at), header.options)
     top, left = (state.frame - len(rows)) // 2, (state.frame - len(rows[0])) // 2

@@ -29,7 +29,7 @@ def test_layout_must_be_a_rectangle():
 
 def test_two_layout_tiles_per_player():
     err = refused(SETUP.replace("red:castle-plain blue:plain", "red:castle-plain red:plain"))
-    assert err.message == "[setup] red has 3 tiles in the starting layout, not 2"
+    assert err.message == "[setup] red has 3 tiles in the starting layout, not 2 (rulebook, 'Holding tiles in your hand')"
 
 
 def test_hand_keeps_a_castle():
@@ -37,6 +37,21 @@ def test_hand_keeps_a_castle():
     the letter A.' (rulebook, 'Holding tiles in your hand')."""
     err = refused(SETUP.replace('blue = ["castle-forest", "mountains"]', 'blue = ["plain", "mountains"]'))
     assert "castle" in err.message and err.location.line == 10
+
+
+@pytest.mark.parametrize(("old", "new", "passage"), [
+    ('"blue:lake red:village-forest"', '"blue:lake"', "Starting Layout"),
+    ("red:castle-plain blue:plain", "red:castle-plain red:plain", "Holding tiles in your hand"),
+    ('blue = ["castle-forest", "mountains"]', 'blue = ["plain", "mountains"]', "Holding tiles in your hand"),
+    ('blue = ["castle-forest", "mountains"]', 'blue = ["castle-forest", "lake"]', "Playing equipment"),
+])
+def test_a_setup_refused_by_a_rule_names_its_passage(old, new, passage):
+    """Every verdict names the rulebook passage it rests on, the setup's too: 'These tiles are
+    laid together to form a rectangle' ('Starting Layout'); 'Each player picks up 1 castle and
+    1 other tile ... lays both their remaining tiles face down to form the starting layout'
+    ('Holding tiles in your hand'); 'Lake [1 per player]' ('Playing equipment')."""
+    err = refused(SETUP.replace(old, new))
+    assert err.message.endswith(f"(rulebook, '{passage}')"), err.message
 
 
 def test_unknown_tile_in_setup_suggests():
