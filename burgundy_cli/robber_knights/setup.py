@@ -175,7 +175,8 @@ def _hands(where: _Where, hands: dict[str, list[str]], players: list[str]) -> di
 
         player = _located(where, location, lambda: resolve_player(key, players))
         if len(tiles) > 2:
-            raise where.error(f"{player} holds {len(tiles)} tiles; a hand holds at most 2", location())
+            raise where.error(f"{player} holds {len(tiles)} tiles; a hand holds at most 2"
+                              + _passage("How to play: Laying 1 to 3 tiles"), location())
         result[player] = [_located(where, location, lambda t=t: tile_name(t)) for t in tiles]
     for player in players:
         if player not in result:
@@ -497,9 +498,10 @@ def _position_state(where: _Where, table: PositionTable, header: GameHeader, pla
             raise where.error(f"{cell_name(cell)} is listed twice", location())
         if len(knights) > components().max_knights_per_tile:
             raise where.error(f"{cell_name(cell)} holds {len(knights)} knights; a tile holds at most "
-                              f"{components().max_knights_per_tile}", location())
+                              f"{components().max_knights_per_tile}{_passage('Moving the knights')}", location())
         if knights and components().tiles[tile].terrain == "lake":
-            raise where.error(f"{cell_name(cell)} is a lake, which knights never enter", location())
+            raise where.error(f"{cell_name(cell)} is a lake, which knights never enter{_passage('Moving the knights')}",
+                              location())
         cells[cell] = (owner, tile, knights)
         located[cell] = location
     def tiles_at() -> Location:
@@ -508,7 +510,8 @@ def _position_state(where: _Where, table: PositionTable, header: GameHeader, pla
     rows = [cell[0] for cell in cells]
     cols = [cell[1] for cell in cells]
     if max(rows) - min(rows) >= side or max(cols) - min(cols) >= side:
-        raise where.error(f"the tiles span more than the {side} x {side} playing area", tiles_at())
+        raise where.error(f"the tiles span more than the {side} x {side} playing area"
+                          + _passage("Size of the Playing Area"), tiles_at())
     _check_connected(where, set(cells), tiles_at)
     hands = _hands(where, table.hands, players)
     laid = _laid(players, ((owner, tile) for owner, tile, _ in cells.values()))
@@ -524,11 +527,12 @@ def _position_state(where: _Where, table: PositionTable, header: GameHeader, pla
         player.knights -= state.knights_on_board(number)
         if player.knights < 0:
             raise where.error(f"{player.name} has {state.knights_on_board(number)} knights on the board; "
-                              f"a player has only {components().knights_per_player}", tiles_at())
+                              f"a player has only {components().knights_per_player}{_passage('Playing equipment')}", tiles_at())
         drawing = table.must_draw and number == state.to_move  # laid a tile, not yet drawn its replacement
         if len(player.hand) + drawing != min(2, len(player.hand) + drawing + player.pile_size):
             raise where.error(f"{player.name} holds {counted(len(player.hand), 'tile')} with {player.pile_size} left in the "
-                              "pile; a hand is refilled to 2 while the pile lasts", where.key("hands", player.name))
+                              "pile; a hand is refilled to 2 while the pile lasts" + _passage("How to play: Laying 1 to 3 tiles"),
+                              where.key("hands", player.name))
     _check_knights_came_from_castles(where, state, located)
     _check_counts(where, table, state, players)
     _check_turn(where, table, state)
@@ -551,7 +555,8 @@ def _check_turn(where: _Where, table: PositionTable, state: State) -> None:
     if table.lays and state.over:
         raise where.error("the game is over: no turn is under way", where.key("lays"))
     if table.lays == 3 and not table.must_draw:
-        raise where.error("a third lay ends the turn once its draw is made", where.key("lays"))
+        raise where.error("a third lay ends the turn once its draw is made" + _passage("How to play: Laying 1 to 3 tiles"),
+                          where.key("lays"))
     state.lays, state.must_draw = table.lays, table.must_draw
     state.over = state.over and not table.must_draw
 
@@ -588,7 +593,8 @@ def _check_connected(where: _Where, cells: set[Cell], location: Callable[[], Loc
                 todo.append(near)
     if len(seen) != len(cells):
         apart = sorted(cells - seen)[0]
-        raise where.error(f"{cell_name(apart)} is not joined edge to edge with the other tiles", location())
+        raise where.error(f"{cell_name(apart)} is not joined edge to edge with the other tiles"
+                          + _passage("How to play: Laying 1 to 3 tiles"), location())
 
 
 def _check_knights_came_from_castles(where: _Where, state: State,
@@ -614,12 +620,13 @@ def _check_knights_came_from_castles(where: _Where, state: State,
             castles = [castle for castle in _in_line(board, cell) if _line_from_castle(state, castle, cell, number)]
             if not castles:
                 raise where.error(f"{name}'s knights on {cell_name(cell)} are in line with no castle tile of "
-                                  f"{name}'s from which a move could have left them", located[cell](),
+                                  f"{name}'s from which a move could have left them{_passage('Moving the knights')}",
+                                  located[cell](),
                                   hint="knights move from the castle they entered on in a straight line")
             if count < need and not (state.pass_through and any(_passed(state, castle, cell, number)
                                                                  for castle in castles)):
                 raise where.error(f"{cell_name(cell)} holds {counted(count, 'knight')} of {name}; a {space.tile.terrain} tile "
-                                  f"keeps at least {need} of a stack that entered it", located[cell](),
+                                  f"keeps at least {need} of a stack that entered it{_passage('Moving the knights')}", located[cell](),
                                   hint="with option pass-through, fewer only on a tile the stack went on from"
                                   if state.pass_through else None)
 

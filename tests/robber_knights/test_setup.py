@@ -257,6 +257,29 @@ POSITION_CHECKS = {
 }
 
 
+#: the rulebook passage each check of a rule rests on, which its refusal names
+POSITION_PASSAGES = {
+    "four-knights": "Moving the knights", "lake": "Moving the knights", "terrain-minimum": "Moving the knights",
+    "from-castle": "Moving the knights", "area": "Size of the Playing Area",
+    "joined": "How to play: Laying 1 to 3 tiles", "hands": "How to play: Laying 1 to 3 tiles",
+    "refilled": "How to play: Laying 1 to 3 tiles", "turn-state": "How to play: Laying 1 to 3 tiles",
+    "tiles-per-player": "Playing equipment", "thirty-knights": "Playing equipment",
+}
+
+
+@pytest.mark.parametrize("name", sorted(POSITION_PASSAGES))
+def test_a_position_refused_by_a_rule_names_its_passage(name):
+    """Every verdict names its rulebook passage: a typed position refused by a rule of the
+    box or of play says which ('never more than 4 knights on any one tile', 'Knights cannot
+    enter a tile with a lake on it': 'Moving the knights'; '9 x 9 tiles': 'Size of the
+    Playing Area'; 'at least one edge must border', 'one of their two tiles', 'picks up the
+    uppermost tile', 'a total of three times': 'How to play: Laying 1 to 3 tiles'; '24 for each
+    player', '30 knights per player': 'Playing equipment')."""
+    err = refused(_case_text(name))
+    assert POSITION_CHECKS[name][2] in err.message
+    assert err.message.endswith(f"(rulebook, '{POSITION_PASSAGES[name]}')"), err.message
+
+
 def _case_text(name: str) -> str:
     tiles, hands, _ = POSITION_CHECKS[name]
     text = record_text(tiles, hands)
