@@ -452,7 +452,8 @@ def _told_state(where: _Where, end: EndTable, header: GameHeader, players: list[
         held = sum(counts[building] for counts in told.values())
         if held > box:
             raise RecordError(f"[end] control: {held} {field} held in all, but {len(players)} players' tiles have "
-                              f"only {box}", location=where.key("control"), path=("end", "control"))
+                              f"only {box}{_passage('Playing equipment')}", location=where.key("control"),
+                              path=("end", "control"))
     if end.knights is None:
         raise RecordError("[end] knights: the knights left in front of each player are needed: the most knights "
                           "left wins a tie on points", location=where.key(), path=("end", "knights"),
@@ -462,12 +463,14 @@ def _told_state(where: _Where, end: EndTable, header: GameHeader, players: list[
     for key, count in end.knights.items():
         name = player_of("knights", key)
         if not 0 <= count <= per_player:
-            raise RecordError(f"[end] knights: {name} has {count} knights left; a player has 0 to {per_player}",
+            raise RecordError(f"[end] knights: {name} has {count} knights left; a player has 0 to {per_player}"
+                              + _passage("Playing equipment"),
                               location=where.key("knights", key), path=("end", "knights", key))
         held = sum(told[name].values())
         if held > per_player - count:
             raise RecordError(f"[end] knights: {name} has {count} knights left, so {per_player - count} on the map, "
-                              f"yet {counted(held, 'building')} with {name}'s knight on top",
+                              f"yet {counted(held, 'building')} with {name}'s knight on top"
+                              + _passage("The end of the game and scoring"),
                               location=where.key("knights", key), path=("end", "knights", key),
                               hint="each tile a player controls holds at least one of their knights")
         left[name] = count

@@ -122,7 +122,7 @@ def test_an_end_told_and_its_map_score_alike() -> None:
 @pytest.mark.parametrize(("control", "knights", "said"), [
     # 'Playing equipment': each player's 24 tiles hold 6 + 2 castles, 3 + 3 villages, 3 + 1 towns
     ("red = { castles = 9 }\nblue = { castles = 8 }", "red = 5\nblue = 3",
-     "17 castles held in all, but 2 players' tiles have only 16"),
+     "17 castles held in all, but 2 players' tiles have only 16 (rulebook, 'Playing equipment')"),
     ("red = { villages = 7 }\nblue = { villages = 6 }", "red = 5\nblue = 3", "13 villages held in all"),
     ("red = { towns = 5 }\nblue = { towns = 4 }", "red = 5\nblue = 3", "9 towns held in all"),
     ("red = { castles = 1 }", "red = 5\nblue = 3", "no line for blue"),
@@ -131,15 +131,17 @@ def test_an_end_told_and_its_map_score_alike() -> None:
     ("red = { forts = 1 }\nblue = {}", "red = 5\nblue = 3", "unknown field"),
     ("red = { towns = -1 }\nblue = {}", "red = 5\nblue = 3", "at least 0"),
     # 'Playing equipment': 30 knights per player
-    ("red = {}\nblue = {}", "red = 31\nblue = 3", "red has 31 knights left; a player has 0 to 30"),
+    ("red = {}\nblue = {}", "red = 31\nblue = 3", "red has 31 knights left; a player has 0 to 30 (rulebook, 'Playing equipment')"),
     ("red = {}\nblue = {}", "red = 5", "none given for blue"),
     # "the player whose knight is on top ... is in control": a tile held holds a knight of its holder
     ("red = { castles = 8, villages = 2 }\nblue = {}", "red = 21\nblue = 3",
-     "red has 21 knights left, so 9 on the map, yet 10 buildings with red's knight on top"),
+     "red has 21 knights left, so 9 on the map, yet 10 buildings with red's knight on top (rulebook, 'The end "
+     "of the game and scoring')"),
 ])
 def test_an_end_told_is_checked_against_the_box(control: str, knights: str, said: str) -> None:
     """What the table tells is checked as the box and the rules bound it (docs/records.md,
-    "End-of-game records"); each refusal says what is wrong, at the key to blame."""
+    "End-of-game records"); each refusal says what is wrong, at the key to blame, and a bound
+    of the box or the rules names its rulebook passage."""
     with pytest.raises(RecordError) as refused:
         open_doc(parse_record_text(_told(control, knights), "told.toml"))
     assert said in refused.value.message and "[end]" in refused.value.message
