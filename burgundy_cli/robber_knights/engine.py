@@ -126,6 +126,9 @@ def _check_lay(state: State, player: int, cmd: LayCommand, passed: Passed | None
         raise _illegal("rk.knights.castle", f"{cmd.tile} has no castle, so no knights come into play with it",
                        f"lay it without knights: '{who.name}: lay {cmd.tile} {cmd.cell}'")
     refused = knights_refusal(who.knights, cmd.knights)
+    if refused is not None and not who.knights:   # the rulebook's note: all his knights positioned
+        raise _illegal("rk.knights.supply", f"{who.name} has no knights left, not {cmd.knights}",
+                       f"lay the castle without knights: '{who.name}: lay {cmd.tile} {cmd.cell}'")
     if refused == "rk.knights.five":
         raise _illegal(refused, f"{cmd.knights} knights placed on the castle; a castle takes at most "
                        f"{components().max_knights_per_castle}", _knights_hint(state, tile.terrain, who.knights))
@@ -145,13 +148,14 @@ def _knights_hint(state: State, terrain: str, supply: int) -> str:
     """What a player with ``supply`` knights may bring onto a castle of ``terrain`` instead:
     the counts that may all stay on it, as :func:`knights_refusal` and :func:`stop_refusal`
     allow them (a forest castle keeps at least 2, so 1 is never proposed there), or to lay
-    the castle without knights when none may. Walks onwards are the listing's (``moves``)."""
+    the castle without knights when none may (``supply`` is 1 or more: a player with none
+    is told so by :func:`_check_lay`). Walks onwards are the listing's (``moves``)."""
     staying = [count for count in range(1, components().max_knights_per_castle + 1)
                if knights_refusal(supply, count) is None and stop_refusal(state, terrain, 0, count, count, 0, True) is None]
     if not staying:
         least = components().minimum[terrain]
-        return (f"lay the castle without knights: a castle on the {terrain} keeps at least {least}"
-                + (f", and {counted(supply, 'knight')} {'is' if supply == 1 else 'are'} left" if supply else ""))
+        return (f"lay the castle without knights: a castle on the {terrain} keeps at least {least}, and "
+                f"{counted(supply, 'knight')} {'is' if supply == 1 else 'are'} left")
     counts = " or ".join(map(str, staying)) if len(staying) < 3 else f"{staying[0]} to {staying[-1]}"
     them = "it" if staying == [1] else "them"
     return f"place {counts} and leave {them} on the castle, e.g. 'knights {staying[-1]}'"

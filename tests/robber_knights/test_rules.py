@@ -179,6 +179,26 @@ def test_knights_from_supply_only():
     assert session.check("red: lay castle-plain c7 knights 2")
 
 
+def test_a_player_without_knights_is_told_so():
+    """'it may happen that a player has already positioned all his knights but still has one or
+    more landscape tiles left which have a knights' castle on them. In this case the player
+    cannot bring any knights into play.' (rulebook, 'Moving the knights', note). The refusal
+    said "red has only 0 knights left" and, as the hint, that "a castle on the plain keeps at
+    least 1", which is no reason: red has none to bring."""
+    full = "knights " + ",".join(["red"] * 4)
+    kinds = ["castle-plain"] * 3 + ["village-plain"] * 3 + ["town-plain"]
+    tiles = [f"{col}6 red:{kind} {full}" for col, kind in zip("cdefghi", kinds)] + ["c7 red:plain knights red,red"]
+    session = position(tiles, {"red": ["castle-plain", "castle-forest"], "blue": ["castle-plain", "plain"]})
+    assert session.state.players[0].knights == 0
+    for line in ("red: lay castle-plain c8 knights 1", "red: lay castle-forest c8 knights 2",
+                 "red: lay castle-plain c8 knights 6"):   # (no 'a castle takes at most 5' either)
+        err = illegal(session, line)
+        assert err.rule.id == "rk.knights.supply"
+        assert err.message == f"red has no knights left, not {line[-1]}"
+        assert err.hint == f"lay the castle without knights: '{line.removesuffix(' knights ' + line[-1])}'"
+        assert session.check(err.hint.split("'")[1])
+
+
 def test_a_knights_hint_proposes_only_counts_the_rules_allow():
     """The refusal of too many knights proposed 'place at most 1' on a forest castle, where 1
     is illegal ('2 on a forest', rulebook 'Moving the knights'): the hint names only counts
