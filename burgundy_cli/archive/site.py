@@ -44,14 +44,14 @@ td.n{white-space:nowrap}div.table{overflow-x:auto;max-width:100%}
 tr.total td{font-weight:bold;border-top:2px solid #999}td:first-child{white-space:nowrap}
 .note{color:#555;font-size:.9em}.winner{font-weight:bold}
 div.picture{overflow-x:auto;max-width:100%;margin:.5em 0}
-img.picture{display:block;max-width:100%;height:auto;border:1px solid #ddd}
+img.picture{display:block;max-width:100%;height:auto;border:1px solid #ddd;box-sizing:border-box}
 a{color:#1f5ea8}
 .narrow{display:none}
 @media (max-width:700px){
 body{padding:.6em .8em}th,td{padding:.2em .3em}
 table.figures td:first-child{white-space:normal;overflow-wrap:anywhere}th span[data-short]{font-size:0;white-space:nowrap}th span[data-short]::after{content:attr(data-short);font-size:1rem}
 img.picture{max-width:none;width:max(100%,560px)}
-img.picture.column{max-width:none;width:auto;min-width:100%;box-sizing:border-box}
+img.picture.column{max-width:100%;width:100%}
 table.games{min-width:640px}
 .wide{display:none}.narrow{display:inline}
 table.pairs,table.pairs tbody,table.pairs tr{display:block}table.pairs tr:first-child{display:none}
@@ -243,11 +243,13 @@ def _picture(src: str, alt: str, column: str | None = None) -> str:
     """A picture in a box of its own, a link to the SVG itself (a phone opens it full size, to
     zoom). On a desktop it is as wide as the page allows; on a phone (CSS, 700 pixels and less)
     at least 560 pixels wide, the box scrolling sideways. With ``column`` (a Castles board
-    drawn in one column: each duchy on its own, its panel under it, the depots after) the
-    phone's browser draws that instead (``<picture>``), at least as wide as the screen and
-    never smaller than its own size, so its text is as large as the desktop's. (The two-column
-    board was drawn two screens wide on a phone, a duchy's map on one screen, its panel on
-    the next.)"""
+    drawn in one column: each duchy on its own, its panel under it, the depots after; a
+    chart's or a Robber Knights board's phone form) the phone's browser draws that instead
+    (``<picture>``), as wide as its box: about its own size, so its text is as large as the
+    desktop's, and never wider than the screen. (The two-column board was drawn two screens
+    wide on a phone, a duchy's map on one screen, its panel on the next; a phone form drawn
+    no smaller than its own size scrolled sideways by a few pixels on a 360-pixel phone, or
+    beside a scroll bar.)"""
     if column is None:
         return (f'<div class="picture"><a href="{_e(src)}"><img class="picture" src="{_e(src)}" alt="{_e(alt)}">'
                 "</a></div>")

@@ -925,3 +925,41 @@ def test_on_a_phone_the_head_to_head_is_a_list_that_fits_and_the_desktop_keeps_i
                 assert phone_row[0][:2] == ["none", player[1]], phone_row                  # the player, then
                 assert [(label, figure) for label, figure, _ in phone_row[1:]] == met, phone_row  # each opponent met
                 assert all(lines == 1 for _, _, lines in phone_row[1:]), phone_row   # each figure on one line
+
+
+#: Per page: every picture's box that scrolls sideways (its picture and how much wider it is),
+#: and how wide the page is.
+SCROLL_MEASURE = """
+report.push({src: frame.getAttribute("src"), view: frame.dataset.view, width: page.documentElement.scrollWidth,
+             scrolling: [...page.querySelectorAll("div.picture")].filter(box => box.scrollWidth > box.clientWidth)
+               .map(box => [box.querySelector("img").currentSrc.split("/").pop(), box.scrollWidth - box.clientWidth])});
+"""
+
+
+def test_no_picture_scrolls_sideways_on_a_phone_or_a_desktop(built) -> None:
+    """The ratings chart's phone form (356 pixels, drawn no smaller than that) scrolled sideways
+    under the chart on a phone whose page is narrower than 358 pixels: a 360-pixel phone, or a
+    390-pixel screen less its scroll bar. The team game's one-column board, 494 pixels, scrolled
+    on every phone; and on a desktop a Robber Knights chart as wide as the page scrolled by its
+    two pixels of border. Now every phone form is drawn as wide as its box (scaled down a little
+    on the narrowest screens) and the team board fits a phone, so no picture's box scrolls, at
+    360, 390 or 1280 pixels."""
+    need_chromium()
+    out, _, _ = built
+    pages = ["index.html", "players/anna.html",
+             *(str(p.relative_to(out)) for p in sorted(out.glob("games/*.html"))
+               if re.search(r"4p-2019-team|1p-2019-solo|complete-2p-2011|robber-knights-playout-4-players\.", p.name))]
+    assert len(pages) == 6, pages
+    harness = out / "_scroll.html"
+    harness.write_text(frames(pages, SCROLL_MEASURE, widths=(360, 390, 1280), height=900))
+    try:
+        dom, log = chromium("--allow-file-access-from-files", "--virtual-time-budget=20000", "--dump-dom",
+                            harness.as_uri(), cwd=out).communicate(timeout=180)
+    finally:
+        harness.unlink(missing_ok=True)
+        for path in out.glob(".profile-*"):
+            shutil.rmtree(path, ignore_errors=True)
+    report = read_report(dom, log)
+    assert len(report) == 3 * len(pages)
+    assert [(e["view"], e["src"], e["width"], e["scrolling"]) for e in report
+            if e["scrolling"] or e["width"] > int(e["view"])] == []
