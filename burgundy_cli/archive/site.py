@@ -294,6 +294,16 @@ def _head(words: list[str]) -> list[str]:
             for w in words]
 
 
+def _ratings_title(kind: str, player: str | None = None) -> str:
+    """A ratings chart's title, and its picture's alt text on the page: "Ratings over time: The
+    Castles of Burgundy", a player's "Anna: rating over time (The Castles of Burgundy)". (The alt
+    text was "ratings over time, castles-of-burgundy" on the index, a player's "rating over
+    time", naming neither the player nor the game.)"""
+    if player is None:
+        return f"Ratings over time: {_game_name(kind)}"
+    return f"{player}: rating over time ({_game_name(kind)})"
+
+
 def _game_name(game: str) -> str:
     from burgundy_cli.core.registry import game_module
 
@@ -606,7 +616,7 @@ def _normal_games(kind: str, group: dict[str, Any], club: Club, site: Site) -> l
     if kind in club.ratings:
         body += ["<h3>Ratings</h3>", _ratings_table(club.ratings[kind], site, "")]
         if kind in club.history:
-            body.append(_picture(f"ratings-{kind}.svg", f"ratings over time, {kind}", column=f"ratings-{kind}-phone.svg"))
+            body.append(_picture(f"ratings-{kind}.svg", _ratings_title(kind), column=f"ratings-{kind}-phone.svg"))
     if club.pairs.get(kind):
         body += ["<h3>Head to head</h3>",
                  '<p class="note"><span class="wide">Each row: games the row\'s player finished above the '
@@ -632,7 +642,7 @@ def player_page(key: str, site: Site, club: Club) -> str:
             section += [f"<h3>Rating (place {_rating_place(club.ratings[kind], rated[0])} of "
                         f"{len(club.ratings[kind])})</h3>",
                         _ratings_table(rated, site, "../"),
-                        _picture(f"{site.players[key]}-ratings-{kind}.svg", "rating over time",
+                        _picture(f"{site.players[key]}-ratings-{kind}.svg", _ratings_title(kind, name),
                                  column=f"{site.players[key]}-ratings-{kind}-phone.svg")]
         if any(key in pair for pair in club.pairs.get(kind, {})):
             section += ["<h3>Head to head</h3>", _head_to_head(group, club.pairs[kind], site, "../", only=key)]
@@ -663,12 +673,12 @@ def build(folder: str, out: str, jobs: int = 0) -> tuple[Site, list[str]]:
     files: dict[str, str] = {"style.css": CSS, "index.html": index_page(site, club, folder)}
     for kind, (labels, series) in club.history.items():
         for end, phone in (("", False), ("-phone", True)):   # (the desktop's chart and a phone's)
-            files[f"ratings-{kind}{end}.svg"] = rating_chart_svg(f"Ratings over time: {_game_name(kind)}", labels,
+            files[f"ratings-{kind}{end}.svg"] = rating_chart_svg(_ratings_title(kind), labels,
                                                                  series, phone=phone)
             styles = dict(zip(series, series_styles(list(series))))   # (a player's page draws them as the club's)
             for name, values in series.items():
                 files[f"players/{site.players[player_key(name)]}-ratings-{kind}{end}.svg"] = rating_chart_svg(
-                    f"{name}: rating over time ({_game_name(kind)})", labels, {name: values}, {name: styles[name]},
+                    _ratings_title(kind, name), labels, {name: values}, {name: styles[name]},
                     phone=phone)
     for game in site.games:
         files[f"games/{game.slug}.html"] = game_page(game, site)

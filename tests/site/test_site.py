@@ -963,3 +963,25 @@ def test_no_picture_scrolls_sideways_on_a_phone_or_a_desktop(built) -> None:
     assert len(report) == 3 * len(pages)
     assert [(e["view"], e["src"], e["width"], e["scrolling"]) for e in report
             if e["scrolling"] or e["width"] > int(e["view"])] == []
+
+
+def test_every_picture_says_what_it_shows_in_its_alt_text(built) -> None:
+    """A ratings chart's alt text was "ratings over time, castles-of-burgundy" on the index (the
+    game's file name, not its name) and "rating over time" on a player's page (neither the
+    player nor the game), where the chart's own title says "Anna: rating over time (The
+    Castles of Burgundy)". Every picture's alt text now names what it shows: a ratings chart's
+    is its title, a game's board and chart name the game's title."""
+    import html
+
+    out, _, _ = built
+    seen = 0
+    for page in [out / "index.html", *sorted(out.glob("players/*.html")), *sorted(out.glob("games/*.html"))]:
+        for src, alt in re.findall(r'<img class="[^"]*" src="([^"]+)" alt="([^"]*)">', page.read_text()):
+            title = re.search(r"<title>(.*?)</title>", (page.parent / html.unescape(src)).read_text()).group(1)
+            if "ratings-" in src:
+                assert html.unescape(alt) == html.unescape(title), (page.name, src, alt)
+            else:   # (a game's page, titled as the game is)
+                heading = re.search(r"<title>(.*?)</title>", page.read_text()).group(1)
+                assert html.unescape(alt).endswith(": " + html.unescape(heading)), (page.name, src, alt)
+            seen += 1
+    assert seen > 100
