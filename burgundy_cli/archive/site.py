@@ -52,7 +52,12 @@ body{padding:.6em .8em}th,td{padding:.2em .3em}
 table.figures td:first-child{white-space:normal;overflow-wrap:anywhere}th span[data-short]{font-size:0;white-space:nowrap}th span[data-short]::after{content:attr(data-short);font-size:1rem}
 img.picture{max-width:none;width:max(100%,560px)}
 img.picture.column{max-width:100%;width:100%}
-table.games{min-width:640px}
+table.games,table.games tbody,table.games tr,table.games td{display:block}table.games tr:first-child{display:none}
+table.games tr{border-bottom:1px solid #e2e2e2;padding:.3em 0}
+table.games td{border:0;padding:0;white-space:normal;overflow-wrap:anywhere;text-align:left}
+table.games td:not([data-label]){display:inline}table.games td:not([data-label])+td:not([data-label])::before{content:" \\b7  "}
+table.games td.n{display:inline-block;padding-right:1em}
+table.games td[data-label]::before{content:attr(data-label) "\\a0\\a0";color:#555}table.games td:empty{display:none}
 .wide{display:none}.narrow{display:inline}
 table.pairs,table.pairs tbody,table.pairs tr{display:block}table.pairs tr:first-child{display:none}
 table.pairs tr{border-bottom:1px solid #e2e2e2;padding:.3em 0}
@@ -404,8 +409,10 @@ def game_page(game: Game, site: Site) -> str:
 def _games_table(games: list[Game], site: Site, prefix: str, player: str | None = None) -> str:
     """Every game of ``games``, newest first: its date (a link to its page), place (a column
     only when some game has one), game, players and result; on a player's page their total
-    and rank. On a phone the table keeps a readable width and scrolls in its box (CSS
-    ``table.games``) rather than squeezing the result to a word a line."""
+    and rank. On a phone (CSS ``table.games``) each game is a short list instead, its date (the
+    link), place and game on its first line, then its players, result, total and rank each
+    after its heading: the table, kept 640 pixels wide, scrolled sideways on every page (and
+    squeezed into the screen, it had the result a word a line)."""
     places = any(game.data.get("place") for game in games)
     head = ["date", *(["place"] if places else []), "game", "players", "result"] + (["total", "rank"] if player else [])
     rows = []
@@ -418,7 +425,9 @@ def _games_table(games: list[Game], site: Site, prefix: str, player: str | None 
             line = next(line for line in data["players"] if player_key(line["name"]) == player)
             row += [str(line["total"]), _place(data, line) if data["complete"] else ""]
         rows.append(row)
-    return _table(head, rows, numeric=(len(head) - 2, len(head) - 1) if player else (), kind="games")
+    said = [None if word in ("date", "place", "game") else word for word in head]   # (a phone's headings)
+    return _table(head, rows, numeric=(len(head) - 2, len(head) - 1) if player else (), kind="games",
+                  labels=[said] * len(rows))
 
 
 def _standings_table(group: dict[str, Any], site: Site, prefix: str) -> str:

@@ -462,7 +462,7 @@ def test_a_lost_solo_game_says_lost_not_rank_one(built) -> None:
     assert '<tr><td>against the target</td><td class="n">lost</td></tr>' in page
     player = (out / "players" / "anna.html").read_text()
     row = next(row for row in player.split("<tr>") if f"games/{game.slug}.html" in row)
-    assert '<td class="n">210</td><td class="n">lost</td>' in row
+    assert '<td class="n" data-label="total">210</td><td class="n" data-label="rank">lost</td>' in row
 
 
 #: Per page of :func:`_frames_at`: how wide the page is, and each picture's drawn width, natural
@@ -512,7 +512,7 @@ def test_on_a_phone_a_board_shows_a_duchy_a_screen_and_the_desktop_is_as_before(
         view = int(entry["view"])
         assert entry["width"] <= view, entry          # the page never scrolls sideways as a whole
         # the list of games keeps its result readable: it was squeezed to a word a line (about
-        # 40 pixels) at 390; now the table scrolls in its box instead
+        # 40 pixels) at 390; on a phone each game is now a short list, its result a line of its own
         assert all(width >= 150 for width in entry["results"]), entry
         assert entry["pictures"], entry
         for picture in entry["pictures"]:
@@ -985,3 +985,42 @@ def test_every_picture_says_what_it_shows_in_its_alt_text(built) -> None:
                 assert html.unescape(alt).endswith(": " + html.unescape(heading)), (page.name, src, alt)
             seen += 1
     assert seen > 100
+
+
+#: Per page: each list of games' box (its width and how far it scrolls), whether its heading row
+#: shows, and the first game's lines as drawn (the text of each line, top to bottom).
+GAMES_MEASURE = """
+const lines = row => { const tops = new Map();
+  for (const cell of row.cells) { const box = cell.getBoundingClientRect();
+    if (box.height === 0) continue;
+    const top = Math.round(box.top); tops.set(top, [...(tops.get(top) || []), cell.innerText.trim()]); }
+  return [...tops.entries()].sort((a, b) => a[0] - b[0]).map(([, cells]) => cells); };
+report.push({src: frame.getAttribute("src"), view: frame.dataset.view, width: page.documentElement.scrollWidth,
+             games: [...page.querySelectorAll("table.games")].map(table => ({
+               box: table.parentElement.clientWidth, scroll: table.parentElement.scrollWidth,
+               head: table.rows[0].getBoundingClientRect().height > 0,
+               first: lines(table.rows[1]), before: getComputedStyle(table.rows[1].cells[3], "::before").content}))});
+"""
+
+
+def test_on_a_phone_the_list_of_games_is_a_list_that_fits_and_the_desktop_keeps_its_table(built) -> None:
+    """At 390 pixels the list of games, a table kept 640 pixels wide, scrolled sideways on the
+    index and on every player's page (its players, result, total and rank off the screen). On
+    a phone each game is now a short list: its date (the link to its page), place and game on
+    one line, then its players, its result, and on a player's page their total and rank, each
+    after its heading; no box scrolls. At 1280 pixels it is the table it was."""
+    need_chromium()
+    out, _, _ = built
+    report = {(e["view"], e["src"]): e for e in measured_in_frames(
+        out, "_games.html", ["index.html", "players/anna.html"], GAMES_MEASURE)}
+    for page in ("index.html", "players/anna.html"):
+        desk, phone = report["1280", page], report["390", page]
+        assert len(desk["games"]) == len(phone["games"]) == 1, (desk, phone)
+        wide, narrow = desk["games"][0], phone["games"][0]
+        assert wide["head"] and len(wide["first"]) == 1, wide                 # one row of cells, under its headings
+        assert narrow["scroll"] <= narrow["box"] and phone["width"] <= 390, narrow
+        assert not narrow["head"] and narrow["before"].startswith('"players'), narrow   # (its heading, before it)
+        first, *rest = narrow["first"]   # date and game on a line, then players, result (total and rank)
+        assert first[0] == "undated" and first[-1] in ("The Castles of Burgundy", "Robber Knights"), narrow
+        assert [len(line) for line in rest] == ([1, 1, 2] if page.startswith("players/") else [1, 1]), narrow
+        assert rest[1][0].startswith("won by"), narrow
