@@ -49,7 +49,7 @@ a{color:#1f5ea8}
 .narrow{display:none}
 @media (max-width:700px){
 body{padding:.6em .8em}th,td{padding:.2em .3em}
-table.figures td:first-child{white-space:normal;overflow-wrap:anywhere}th span[data-short]{font-size:0;white-space:nowrap}th span[data-short]::after{content:attr(data-short);font-size:1rem}
+table.figures td:first-child{white-space:normal;overflow-wrap:anywhere}table.score td:first-child{white-space:normal}th span[data-short]{font-size:0;white-space:nowrap}th span[data-short]::after{content:attr(data-short);font-size:1rem}
 img.picture{max-width:none;width:max(100%,560px)}
 img.picture.column{max-width:100%;width:100%}
 table.games,table.games tbody,table.games tr,table.games td{display:block}table.games tr:first-child{display:none}
@@ -391,7 +391,7 @@ def game_page(game: Game, site: Site) -> str:
         rows.insert(0, ["team", *(_e(team_of.get(player_key(line["name"]), "")) for line in lines)])
         classes.insert(0, "")
     body += ["<h2>Score</h2>",
-             _table(head, rows, numeric=range(1, len(lines) + 1), classes=classes)]
+             _table(head, rows, numeric=range(1, len(lines) + 1), classes=classes, kind="score")]
     for note in data["notes"]:
         body.append(f'<p class="note">{_e(note)}</p>')
     if "board" in data:

@@ -927,23 +927,25 @@ def test_on_a_phone_the_head_to_head_is_a_list_that_fits_and_the_desktop_keeps_i
                 assert all(lines == 1 for _, _, lines in phone_row[1:]), phone_row   # each figure on one line
 
 
-#: Per page: every picture's box that scrolls sideways (its picture and how much wider it is),
-#: and how wide the page is.
+#: Per page: every picture's or table's box that scrolls sideways (its picture, or the table's
+#: first words, and how much wider it is), and how wide the page is.
 SCROLL_MEASURE = """
 report.push({src: frame.getAttribute("src"), view: frame.dataset.view, width: page.documentElement.scrollWidth,
-             scrolling: [...page.querySelectorAll("div.picture")].filter(box => box.scrollWidth > box.clientWidth)
-               .map(box => [box.querySelector("img").currentSrc.split("/").pop(), box.scrollWidth - box.clientWidth])});
+             scrolling: [...page.querySelectorAll("div.picture, div.table")].filter(box => box.scrollWidth > box.clientWidth)
+               .map(box => [box.querySelector("img") ? box.querySelector("img").currentSrc.split("/").pop()
+                              : box.innerText.slice(0, 30), box.scrollWidth - box.clientWidth])});
 """
 
 
-def test_no_picture_scrolls_sideways_on_a_phone_or_a_desktop(built) -> None:
+def test_no_picture_or_table_scrolls_sideways_on_a_phone_or_a_desktop(built) -> None:
     """The ratings chart's phone form (356 pixels, drawn no smaller than that) scrolled sideways
     under the chart on a phone whose page is narrower than 358 pixels: a 360-pixel phone, or a
     390-pixel screen less its scroll bar. The team game's one-column board, 494 pixels, scrolled
     on every phone; and on a desktop a Robber Knights chart as wide as the page scrolled by its
     two pixels of border. Now every phone form is drawn as wide as its box (scaled down a little
     on the narrowest screens) and the team board fits a phone, so no picture's box scrolls, at
-    360, 390 or 1280 pixels."""
+    360, 390 or 1280 pixels. Nor does a table's: a four-player game's score table scrolled by 28
+    pixels at 360, its headings ("area-phase-bonus") kept on one line; they wrap on a phone."""
     need_chromium()
     out, _, _ = built
     pages = ["index.html", "players/anna.html",
