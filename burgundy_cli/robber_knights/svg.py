@@ -102,7 +102,7 @@ text{font-family:'DejaVu Sans',Verdana,sans-serif;font-size:10px;fill:#222}
 .box{fill:#fafafa;stroke:#999;stroke-width:1}
 .tile{stroke:#555;stroke-width:1}
 .plain{fill:#e6d98f}.forest{fill:#5f9a4c}.mountains{fill:#a39787}.lake{fill:#6aa9dd}
-.owner{stroke-width:0}
+.owner{stroke:#222;stroke-width:.8}
 .building{fill:#fff;stroke:#333;stroke-width:.8}
 .building-label{font-size:9px;font-weight:bold;text-anchor:middle}
 .knight{stroke:#111;stroke-width:.8}

@@ -1,5 +1,6 @@
-"""A chart's lines against its white plot: a player named "white" (#f4f4f4) drew a line, its
-points and its legend sample that no one could see; a light colour now has a grey edge."""
+"""Colours a reader must tell apart: a chart's lines against its white plot (a player named
+"white", #f4f4f4, drew a line, points and a legend sample that no one could see; a light colour
+now has a grey edge), and a Robber Knights tile's owner stripe against its terrain."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import re
 from burgundy_cli.core.chart import chart_svg, light, rating_chart_svg
 from burgundy_cli.core.pictures import chart_series
 from burgundy_cli.core.svg import MORE_COLOURS, NAMED_COLOURS, SEAT_COLOURS, player_colours
+from burgundy_cli.robber_knights import svg as knights
 from tests.conftest import RECORDS
 
 
@@ -42,3 +44,32 @@ def test_a_ratings_chart_edges_a_white_player_too() -> None:
                            {"white": [1.0, 2.0, 3.0], "Anna": [0.0, 1.5, 2.5]})
     assert svg.count('class="edge"') == 2 and 'class="marker light"' in svg
     assert "edge" not in rating_chart_svg("Ratings over time", ["game 1", "game 2"], {"Anna": [0.0, 1.0]})
+
+
+def _luminance(colour: str) -> float:
+    """sRGB's relative luminance of ``#rrggbb`` (WCAG)."""
+    def linear(c: float) -> float:
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (linear(int(colour[i:i + 2], 16) / 255) for i in (1, 3, 5))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def _contrast(a: str, b: str) -> float:
+    low, high = sorted((_luminance(a), _luminance(b)))
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_a_knights_tiles_owner_stripe_is_edged_apart_from_every_terrain() -> None:
+    """The owner's stripe at a tile's foot had no edge: green's stripe on a forest tile
+    (contrast 1.3) and yellow's on a plain (1.8) were all but invisible, so whose tile it was
+    could not be read. The stripe now has a dark edge, of contrast 3 at least against every
+    terrain, whatever the player's colour."""
+    css = knights.CSS
+    edge = re.search(r"\.owner\{stroke:(#[0-9a-f]{3,6});stroke-width:([\d.]+)\}", css)
+    assert edge and float(edge.group(2)) >= 0.8, css
+    colour = edge.group(1) if len(edge.group(1)) == 7 else "#" + "".join(c * 2 for c in edge.group(1)[1:])
+    terrains = dict(re.findall(r"\.(plain|forest|mountains|lake)\{fill:(#[0-9a-f]{6})\}", css))
+    assert len(terrains) == 4
+    assert {name: round(_contrast(colour, fill), 1) for name, fill in terrains.items()
+            if _contrast(colour, fill) < 3} == {}
+    assert _contrast(NAMED_COLOURS["green"], terrains["forest"]) < 1.5   # (why the edge is needed)
