@@ -298,7 +298,7 @@ COLUMN_W = 360.0
 #: only as far as the column allows.
 MAP_SCALE = 1.3
 #: A storage space's hex in the phone's picture (the desktop's is 15): room for a 9-pixel label.
-COLUMN_STORAGE_R = 21.0
+COLUMN_STORAGE_R = 24.0
 #: The phone's picture's text sizes: the labels of the panel's storage and bonus tiles and of a
 #: trade route at the picture's own 9 pixels; those in a map's hexes (``.map``, enlarged by
 #: :data:`MAP_SCALE`) 7-7.5 pixels before it, a six-letter "CHURCH" still inside its hex.
