@@ -297,7 +297,8 @@ COLUMN_W = 360.0
 #: (:data:`COLUMN_CSS`), they are 9 pixels and more. A duchy of islands, wider, is enlarged
 #: only as far as the column allows.
 MAP_SCALE = 1.3
-#: A storage space's hex in the phone's picture (the desktop's is 15): room for a 9-pixel label.
+#: A storage space's and a depot's hex in the phone's picture (the desktop's are 15 and 14):
+#: room for a 9-pixel label inside it.
 COLUMN_STORAGE_R = 24.0
 #: The phone's picture's text sizes: the labels of the panel's storage and bonus tiles and of a
 #: trade route at the picture's own 9 pixels; those in a map's hexes (``.map``, enlarged by
@@ -394,7 +395,8 @@ def _team_column(svg: Svg, letter: str, members: list[dict[str, Any]], x: float,
     layout = team_layout()
     duchy = members[0]["duchy"]
     # the board's two halves one under the other, each as wide as a duchy (the whole board, 13
-    # spaces across, was 494 pixels: a phone scrolled it sideways); d7 is in both
+    # spaces across, was 494 pixels: a phone scrolled it sideways); d7 is in both (team_layout
+    # puts the right half 12 half-columns right of the left, its d1 on the left's d7)
     halves = (("left half", [(s, layout[space_id(s["space"])]) for s in duchy if not s["space"].startswith("r")]),
               ("right half (its d1 is the left half's d7)",
                [(s, (row, column - 12)) for s in duchy for row, column in [layout[space_id(s["space"])]]
