@@ -44,15 +44,20 @@ td.n{white-space:nowrap}div.table{overflow-x:auto;max-width:100%}
 tr.total td{font-weight:bold;border-top:2px solid #999}td:first-child{white-space:nowrap}
 .note{color:#555;font-size:.9em}.winner{font-weight:bold}
 div.picture{overflow-x:auto;max-width:100%;margin:.5em 0}
-img.picture{display:block;max-width:100%;height:auto;border:1px solid #ddd}
+img.picture{display:block;max-width:100%;height:auto;border:1px solid #ddd;box-sizing:border-box}
 a{color:#1f5ea8}
 .narrow{display:none}
 @media (max-width:700px){
 body{padding:.6em .8em}th,td{padding:.2em .3em}
-table.figures td:first-child{white-space:normal;overflow-wrap:anywhere}th span[data-short]{font-size:0;white-space:nowrap}th span[data-short]::after{content:attr(data-short);font-size:1rem}
+table.figures td:first-child{white-space:normal;overflow-wrap:anywhere}table.score td:first-child{white-space:normal}th span[data-short]{font-size:0;white-space:nowrap}th span[data-short]::after{content:attr(data-short);font-size:1rem}
 img.picture{max-width:none;width:max(100%,560px)}
-img.picture.column{max-width:none;width:auto;min-width:100%;box-sizing:border-box}
-table.games{min-width:640px}
+img.picture.column{max-width:100%;width:100%}
+table.games,table.games tbody,table.games tr,table.games td{display:block}table.games tr:first-child{display:none}
+table.games tr{border-bottom:1px solid #e2e2e2;padding:.3em 0}
+table.games td{border:0;padding:0;white-space:normal;overflow-wrap:anywhere;text-align:left}
+table.games td:not([data-label]){display:inline}table.games td:not([data-label])+td:not([data-label])::before{content:" \\b7  "}
+table.games td.n{display:inline-block;padding-right:1em}
+table.games td[data-label]::before{content:attr(data-label) "\\a0\\a0";color:#555}table.games td:empty{display:none}
 .wide{display:none}.narrow{display:inline}
 table.pairs,table.pairs tbody,table.pairs tr{display:block}table.pairs tr:first-child{display:none}
 table.pairs tr{border-bottom:1px solid #e2e2e2;padding:.3em 0}
@@ -243,11 +248,13 @@ def _picture(src: str, alt: str, column: str | None = None) -> str:
     """A picture in a box of its own, a link to the SVG itself (a phone opens it full size, to
     zoom). On a desktop it is as wide as the page allows; on a phone (CSS, 700 pixels and less)
     at least 560 pixels wide, the box scrolling sideways. With ``column`` (a Castles board
-    drawn in one column: each duchy on its own, its panel under it, the depots after) the
-    phone's browser draws that instead (``<picture>``), at least as wide as the screen and
-    never smaller than its own size, so its text is as large as the desktop's. (The two-column
-    board was drawn two screens wide on a phone, a duchy's map on one screen, its panel on
-    the next.)"""
+    drawn in one column: each duchy on its own, its panel under it, the depots after; a
+    chart's or a Robber Knights board's phone form) the phone's browser draws that instead
+    (``<picture>``), as wide as its box: about its own size, so its text is as large as the
+    desktop's, and never wider than the screen. (The two-column board was drawn two screens
+    wide on a phone, a duchy's map on one screen, its panel on the next; a phone form drawn
+    no smaller than its own size scrolled sideways by a few pixels on a 360-pixel phone, or
+    beside a scroll bar.)"""
     if column is None:
         return (f'<div class="picture"><a href="{_e(src)}"><img class="picture" src="{_e(src)}" alt="{_e(alt)}">'
                 "</a></div>")
@@ -290,6 +297,16 @@ def _head(words: list[str]) -> list[str]:
     """The headings of a table of figures, each with its phone form (:data:`_SHORT`)."""
     return [f'<span title="{_e(w)}" data-short="{_e(_SHORT[w])}">{_e(w)}</span>' if w in _SHORT else _e(w)
             for w in words]
+
+
+def _ratings_title(kind: str, player: str | None = None) -> str:
+    """A ratings chart's title, and its picture's alt text on the page: "Ratings over time: The
+    Castles of Burgundy", a player's "Anna: rating over time (The Castles of Burgundy)". (The alt
+    text was "ratings over time, castles-of-burgundy" on the index, a player's "rating over
+    time", naming neither the player nor the game.)"""
+    if player is None:
+        return f"Ratings over time: {_game_name(kind)}"
+    return f"{player}: rating over time ({_game_name(kind)})"
 
 
 def _game_name(game: str) -> str:
@@ -374,7 +391,7 @@ def game_page(game: Game, site: Site) -> str:
         rows.insert(0, ["team", *(_e(team_of.get(player_key(line["name"]), "")) for line in lines)])
         classes.insert(0, "")
     body += ["<h2>Score</h2>",
-             _table(head, rows, numeric=range(1, len(lines) + 1), classes=classes)]
+             _table(head, rows, numeric=range(1, len(lines) + 1), classes=classes, kind="score")]
     for note in data["notes"]:
         body.append(f'<p class="note">{_e(note)}</p>')
     if "board" in data:
@@ -392,8 +409,10 @@ def game_page(game: Game, site: Site) -> str:
 def _games_table(games: list[Game], site: Site, prefix: str, player: str | None = None) -> str:
     """Every game of ``games``, newest first: its date (a link to its page), place (a column
     only when some game has one), game, players and result; on a player's page their total
-    and rank. On a phone the table keeps a readable width and scrolls in its box (CSS
-    ``table.games``) rather than squeezing the result to a word a line."""
+    and rank. On a phone (CSS ``table.games``) each game is a short list instead, its date (the
+    link), place and game on its first line, then its players, result, total and rank each
+    after its heading: the table, kept 640 pixels wide, scrolled sideways on every page (and
+    squeezed into the screen, it had the result a word a line)."""
     places = any(game.data.get("place") for game in games)
     head = ["date", *(["place"] if places else []), "game", "players", "result"] + (["total", "rank"] if player else [])
     rows = []
@@ -406,7 +425,9 @@ def _games_table(games: list[Game], site: Site, prefix: str, player: str | None 
             line = next(line for line in data["players"] if player_key(line["name"]) == player)
             row += [str(line["total"]), _place(data, line) if data["complete"] else ""]
         rows.append(row)
-    return _table(head, rows, numeric=(len(head) - 2, len(head) - 1) if player else (), kind="games")
+    said = [None if word in ("date", "place", "game") else word for word in head]   # (a phone's headings)
+    return _table(head, rows, numeric=(len(head) - 2, len(head) - 1) if player else (), kind="games",
+                  labels=[said] * len(rows))
 
 
 def _standings_table(group: dict[str, Any], site: Site, prefix: str) -> str:
@@ -604,7 +625,7 @@ def _normal_games(kind: str, group: dict[str, Any], club: Club, site: Site) -> l
     if kind in club.ratings:
         body += ["<h3>Ratings</h3>", _ratings_table(club.ratings[kind], site, "")]
         if kind in club.history:
-            body.append(_picture(f"ratings-{kind}.svg", f"ratings over time, {kind}", column=f"ratings-{kind}-phone.svg"))
+            body.append(_picture(f"ratings-{kind}.svg", _ratings_title(kind), column=f"ratings-{kind}-phone.svg"))
     if club.pairs.get(kind):
         body += ["<h3>Head to head</h3>",
                  '<p class="note"><span class="wide">Each row: games the row\'s player finished above the '
@@ -630,7 +651,7 @@ def player_page(key: str, site: Site, club: Club) -> str:
             section += [f"<h3>Rating (place {_rating_place(club.ratings[kind], rated[0])} of "
                         f"{len(club.ratings[kind])})</h3>",
                         _ratings_table(rated, site, "../"),
-                        _picture(f"{site.players[key]}-ratings-{kind}.svg", "rating over time",
+                        _picture(f"{site.players[key]}-ratings-{kind}.svg", _ratings_title(kind, name),
                                  column=f"{site.players[key]}-ratings-{kind}-phone.svg")]
         if any(key in pair for pair in club.pairs.get(kind, {})):
             section += ["<h3>Head to head</h3>", _head_to_head(group, club.pairs[kind], site, "../", only=key)]
@@ -661,12 +682,12 @@ def build(folder: str, out: str, jobs: int = 0) -> tuple[Site, list[str]]:
     files: dict[str, str] = {"style.css": CSS, "index.html": index_page(site, club, folder)}
     for kind, (labels, series) in club.history.items():
         for end, phone in (("", False), ("-phone", True)):   # (the desktop's chart and a phone's)
-            files[f"ratings-{kind}{end}.svg"] = rating_chart_svg(f"Ratings over time: {_game_name(kind)}", labels,
+            files[f"ratings-{kind}{end}.svg"] = rating_chart_svg(_ratings_title(kind), labels,
                                                                  series, phone=phone)
             styles = dict(zip(series, series_styles(list(series))))   # (a player's page draws them as the club's)
             for name, values in series.items():
                 files[f"players/{site.players[player_key(name)]}-ratings-{kind}{end}.svg"] = rating_chart_svg(
-                    f"{name}: rating over time ({_game_name(kind)})", labels, {name: values}, {name: styles[name]},
+                    _ratings_title(kind, name), labels, {name: values}, {name: styles[name]},
                     phone=phone)
     for game in site.games:
         files[f"games/{game.slug}.html"] = game_page(game, site)

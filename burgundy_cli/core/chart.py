@@ -31,6 +31,12 @@ text{font-family:'DejaVu Sans',Verdana,sans-serif;font-size:10px;fill:#222}
 .point{stroke:#fff;stroke-width:.8}
 """.replace("\n", "")
 
+#: A player's colour this light (relative luminance, 0 to 1) is drawn on a chart with a grey
+#: edge: a player named "white" (#f4f4f4) drew a line, points and a legend no one could see on
+#: the white plot. :data:`LIGHT_CSS` is added only to a chart that has such a colour.
+LIGHT = 0.7
+LIGHT_CSS = ".edge{fill:none;stroke:#8a8a8a;stroke-width:4.2;stroke-linejoin:round}.point.light,.marker.light{stroke:#666}"
+
 LEFT, TOP, RIGHT, BOTTOM = 56.0, 48.0, 170.0, 44.0
 #: Width of one character of the title (bold 15px): the plot widens for a long title.
 TITLE_EM = 9.0
@@ -82,6 +88,30 @@ def score_word(game: str) -> str:
     return game_module(game, "svg").SCORE_WORD
 
 
+def light(colour: str) -> bool:
+    """Whether ``colour`` (``#rrggbb``) is too light to see on the white plot without an edge
+    (:data:`LIGHT`; sRGB's relative luminance)."""
+    def linear(channel: int) -> float:
+        c = channel / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (linear(int(colour[i:i + 2], 16)) for i in (1, 3, 5))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b > LIGHT
+
+
+def _line(svg: Svg, points: list[tuple[float, float]], colour: str, dash: str | None = None) -> None:
+    """A player's line through ``points`` (a series, or the legend's sample): a light colour
+    over a grey edge, so that it shows on the white plot."""
+    if light(colour):
+        svg.polyline(points, "edge")
+    svg.polyline(points, "series", colour, dash)
+
+
+def _light_css(colours: list[str]) -> str:
+    """:data:`LIGHT_CSS` for a chart with a light colour among ``colours``, else nothing (a
+    chart's bytes are as before where no colour is light)."""
+    return LIGHT_CSS if any(light(colour) for colour in colours) else ""
+
+
 def chart_heading(game: str) -> str:
     """A score chart's heading: "VP after every round", "points after every turn"."""
     unit = "round" if game == "castles-of-burgundy" else "turn"
@@ -121,7 +151,7 @@ def chart_svg(series: dict[str, Any], phone: bool = False) -> str:
         left, plot_w, plot_h = PHONE_LEFT, PHONE_PLOT_W, PHONE_PLOT_H
         title_lines, top, legend_y, height = _phone_layout(title, len(names))
         width = left + plot_w + PHONE_RIGHT
-        svg = Svg(width, height, title, PHONE_CSS)
+        svg = Svg(width, height, title, PHONE_CSS + _light_css(colours))
         svg.rect(0, 0, width, height, "background")
         svg.lines(10, 22, title_lines, "title", 18)
     else:
@@ -129,7 +159,7 @@ def chart_svg(series: dict[str, Any], phone: bool = False) -> str:
         plot_w = max(360.0, 22.0 * (len(labels) - 1), TITLE_EM * len(title) - RIGHT)
         plot_h = 280.0
         width, height = left + plot_w + RIGHT, top + plot_h + BOTTOM
-        svg = Svg(width, height, title, CSS)
+        svg = Svg(width, height, title, CSS + _light_css(colours))
         svg.rect(0, 0, width, height, "background")
         svg.label(left, 24, title, "title")
 
@@ -152,15 +182,17 @@ def chart_svg(series: dict[str, Any], phone: bool = False) -> str:
     for name, colour in zip(names, colours):
         values = series["vp"][name]
         points = [(x_of(i), y_of(v)) for i, v in enumerate(values)]
-        svg.polyline(points, "series", colour)
+        _line(svg, points, colour)
         if len(points) <= 40:
             for x, y in points:
-                svg.circle(x, y, 2.6, "point", colour)
+                svg.circle(x, y, 2.6, "point light" if light(colour) else "point", colour)
     ranked = sorted(names, key=lambda n: -series["vp"][n][-1])
     key_x = 10 - 16 if phone else left + plot_w   # (a phone's legend under the plot, on the left)
     for row, name in enumerate(ranked):
         y = legend_y + row * PHONE_ROW if phone else top + 10 + row * 20
         colour = colours[names.index(name)]
+        if light(colour):
+            svg.polyline([(key_x + 16, y - 4 if phone else y - 3), (key_x + 36, y - 4 if phone else y - 3)], "edge")
         svg.add("line", {"x1": key_x + 16, "y1": y - 4 if phone else y - 3, "x2": key_x + 36,
                          "y2": y - 4 if phone else y - 3, "class": "series", "stroke": colour})
         winner = " (winner)" if name in series["winner"] else ""
@@ -225,14 +257,15 @@ def rating_chart_svg(title: str, labels: list[str], series: dict[str, list[float
         left, plot_w, plot_h = PHONE_LEFT, PHONE_PLOT_W, PHONE_PLOT_H
         title_lines, top, legend_y, height = _phone_layout(title, len(names))
         width = left + plot_w + PHONE_RIGHT
-        svg = Svg(width, height, title, PHONE_CSS + ".marker{stroke:#fff;stroke-width:.7}")
+        svg = Svg(width, height, title, PHONE_CSS + ".marker{stroke:#fff;stroke-width:.7}"
+                  + _light_css([colour for colour, _, _ in styles]))
         svg.rect(0, 0, width, height, "background")
         svg.lines(10, 22, title_lines, "title", 18)
     else:
         left, top = LEFT, TOP
         plot_w, plot_h = max(360.0, 14.0 * len(labels)), 240.0
         width, height = left + plot_w + RIGHT, max(top + plot_h + BOTTOM, top + 20.0 + 16.0 * len(names))
-        svg = Svg(width, height, title, RATING_CSS)
+        svg = Svg(width, height, title, RATING_CSS + _light_css([colour for colour, _, _ in styles]))
         svg.rect(0, 0, width, height, "background")
         svg.label(left, 24, title, "title")
 
@@ -243,7 +276,8 @@ def rating_chart_svg(title: str, labels: list[str], series: dict[str, list[float
         return top + plot_h * (axis_high - value) / (axis_high - axis_low)
 
     def mark(kind: str, x: float, y: float, colour: str) -> None:
-        svg.add("path", {"d": marker_path(kind, x, y), "class": "marker", "fill": colour})
+        svg.add("path", {"d": marker_path(kind, x, y), "class": "marker light" if light(colour) else "marker",
+                         "fill": colour})
 
     for value in range(int(axis_low), int(axis_high) + 1, step):
         svg.line(left, y_of(value), left + plot_w, y_of(value), "grid")
@@ -256,7 +290,7 @@ def rating_chart_svg(title: str, labels: list[str], series: dict[str, list[float
     for index, (name, (colour, dash, marker)) in enumerate(zip(names, styles)):
         points = [(x_of(i), y_of(v)) for i, v in enumerate(series[name]) if v is not None]
         if len(points) > 1:
-            svg.polyline(points, "series", colour, dash)
+            _line(svg, points, colour, dash)
         if not points:
             continue
         every = max(1, -(-len(points) // RATING_MARKS))
@@ -269,6 +303,8 @@ def rating_chart_svg(title: str, labels: list[str], series: dict[str, list[float
         y = legend_y + row * PHONE_ROW if phone else top + 10 + row * 16
         rise = 4 if phone else 3
         colour, dash, marker = styles[names.index(name)]
+        if light(colour):
+            svg.polyline([(key_x + 12, y - rise), (key_x + 38, y - rise)], "edge")
         svg.add("line", {"x1": key_x + 12, "y1": y - rise, "x2": key_x + 38, "y2": y - rise,
                          "class": "series", "stroke": colour, "stroke-dasharray": dash or None})
         mark(marker, key_x + 25, y - rise, colour)

@@ -102,7 +102,7 @@ text{font-family:'DejaVu Sans',Verdana,sans-serif;font-size:10px;fill:#222}
 .box{fill:#fafafa;stroke:#999;stroke-width:1}
 .tile{stroke:#555;stroke-width:1}
 .plain{fill:#e6d98f}.forest{fill:#5f9a4c}.mountains{fill:#a39787}.lake{fill:#6aa9dd}
-.owner{stroke-width:0}
+.owner{stroke:#222;stroke-width:.8}
 .building{fill:#fff;stroke:#333;stroke-width:.8}
 .building-label{font-size:9px;font-weight:bold;text-anchor:middle}
 .knight{stroke:#111;stroke-width:.8}
@@ -140,7 +140,7 @@ def _draw_map(svg: Svg, mapped: tuple, x0: float, y0: float, cell: float, label_
         svg.open("g", transform=f"translate({x0:g} {y0:g}) scale({scale:.4g})")
         x0 = y0 = 0.0
     for (row, col), tile in sorted(cells.items()):
-        _tile(svg, tile, colours, x0 + (col - left_col) * CELL, y0 + (row - top_row) * CELL)
+        _tile(svg, tile, colours, x0 + (col - left_col) * CELL, y0 + (row - top_row) * CELL, 1 / scale)
     if scale != 1:
         svg.close()
 
@@ -192,7 +192,8 @@ def column_picture(position: dict[str, Any], title: str) -> str:
     status_lines = wrap(_status(position), PHONE_CHARS)
     y0 = 22.0 + 18.0 * len(title_lines) + 16.0 * len(status_lines) + 14.0
     x0 = PHONE_MARGIN + 18.0
-    svg = Svg(PHONE_W, 0.0, title, PHONE_CSS)
+    svg = Svg(PHONE_W, 0.0, title, PHONE_CSS + (f".building-label.enlarged{{font-size:{9 / scale:.4g}px}}"
+                                                 if scale < 1 else ""))
     last = svg.lines(PHONE_MARGIN, 22, title_lines, "title", 18)
     svg.lines(PHONE_MARGIN, last + 18, status_lines, "heading", 16)
     _draw_map(svg, mapped, x0, y0, cell, 9, 4)
@@ -222,14 +223,20 @@ def _status(position: dict[str, Any]) -> str:
     return f"{due['player']} {doing}"
 
 
-def _tile(svg: Svg, tile: dict[str, Any], colours: dict[str, str], x: float, y: float) -> None:
-    """One square tile: terrain, its owner's stripe, coordinate, building badge, knights top first."""
+def _tile(svg: Svg, tile: dict[str, Any], colours: dict[str, str], x: float, y: float, enlarged: float = 1.0) -> None:
+    """One square tile: terrain, its owner's stripe, coordinate, building badge, knights top
+    first. A tile drawn smaller than :data:`CELL` (the phone's map, scaled to the screen) has its
+    badge ``enlarged`` as much as the tile is shrunk, so that it is drawn at its 9 pixels, and
+    no coordinate (the map's column letters and row numbers say it): at 0.575 of its size, a
+    four-player map's, both were about 5 pixels, too small to read."""
     svg.rect(x, y, CELL, CELL, f"tile {tile['terrain']}")
     svg.rect(x + 1, y + CELL - 5, CELL - 2, 4, "owner", colours[tile["owner"]])
-    svg.label(x + 3, y + 9, tile["cell"], "coord")
+    if enlarged == 1:
+        svg.label(x + 3, y + 9, tile["cell"], "coord")
     if tile["building"]:
-        svg.rect(x + CELL - 24, y + 3, 21, 12, "building", rx=2.0)
-        svg.label(x + CELL - 13.5, y + 12, _BUILDING[tile["building"]], "building-label")
+        svg.rect(x + CELL - 3 - 21 * enlarged, y + 3, 21 * enlarged, 12 * enlarged, "building", rx=2.0)
+        svg.label(x + CELL - 3 - 10.5 * enlarged, y + 3 + 9 * enlarged, _BUILDING[tile["building"]],
+                  "building-label" if enlarged == 1 else "building-label enlarged")
     for depth, knight in enumerate(tile["knights"]):
         cx = x + 10 + depth * 12
         svg.circle(cx, y + CELL - 17, 6.5 if depth == 0 else 5.0, "knight top" if depth == 0 else "knight",

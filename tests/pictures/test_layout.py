@@ -34,7 +34,8 @@ const boxes = [...svg.querySelectorAll("rect")].filter(r => /\bbox\b/.test(r.get
   .map(drawn).filter(b => b.width < width - 1);
 const texts = [...svg.querySelectorAll("text")].map(t => { const m = t.getCTM();
   return {text: t.textContent, box: drawn(t), x: m.a * +t.getAttribute("x") + m.e, y: m.d * +t.getAttribute("y") + m.f,
-          axis: /\baxis x\b/.test(t.getAttribute("class") || "")}; });
+          axis: /\baxis x\b/.test(t.getAttribute("class") || ""),
+          size: m.a * parseFloat(getComputedStyle(t).fontSize)}; });
 const inside = (b, r) => b.x >= r.x - .5 && b.y >= r.y - .5 && b.x + b.width <= r.x + r.width + .5
   && b.y + b.height <= r.y + r.height + .5;
 const outside = [], overflowing = [], overlapping = [];
@@ -50,7 +51,9 @@ for (let i = 0; i < texts.length; i++) for (let j = i + 1; j < texts.length; j++
   const down = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
   if (across > (texts[i].axis && texts[j].axis ? -2 : .5) && down > 2) overlapping.push([texts[i].text, texts[j].text]);
 }
-report.push({src: frame.getAttribute("src"), outside, overflowing, overlapping});
+// (each text drawn under 9 pixels, in the picture's own pixels: its font size times its scale)
+const small = texts.filter(t => t.size < 8.95).map(t => [t.text, Math.round(t.size * 10) / 10]);
+report.push({src: frame.getAttribute("src"), width, outside, overflowing, overlapping, small});
 """
 
 PLAYED = sorted(path for path in RECORDS.rglob("*.toml") if not path.name.startswith(("rulebook-", "example-")))
@@ -177,3 +180,20 @@ def test_a_duchys_provenance_is_cut_only_where_its_block_has_no_room() -> None:
         start = next(i for i, text in enumerate(notes) if text.startswith(stand_in))
         note = " ".join(notes[start:start + 5])
         assert "confidence: not a printed duchy" in note and "..." not in note, note
+
+
+def test_a_phones_picture_fits_a_phone_and_its_text_is_9_pixels_at_least(drawn) -> None:
+    """On a phone the hex labels of a Castles board were 6.5-7.5 pixels (a depot's and a storage
+    space's 6), the Robber Knights map's coordinates and badges about 5 (a four-player map
+    scaled to 0.575), too small to read; and the team game's board was 494 pixels across, wider
+    than a phone. Every phone form (``-column``) is now at most 360 pixels wide and none of its
+    texts is drawn under 9 pixels -- except the labels in the hexes of the solo game's duchy of
+    islands, nine spaces and a river across: they are enlarged only as far as the column
+    allows (7.1-7.6 pixels; they were 6.5-7.5), where a larger six-letter label would run into
+    its neighbour's."""
+    columns = {name: entry for name, entry in drawn.items() if name.endswith("-column.svg")}
+    assert len(columns) >= 20 and "complete-4p-2019-team-column.svg" in columns
+    assert {name: entry["width"] for name, entry in columns.items() if entry["width"] > 360} == {}
+    islands = columns.pop("complete-1p-2019-solo-column.svg")
+    assert {name: entry["small"] for name, entry in columns.items() if entry["small"]} == {}
+    assert islands["small"] and min(size for _, size in islands["small"]) >= 7, islands["small"]

@@ -462,7 +462,7 @@ def test_a_lost_solo_game_says_lost_not_rank_one(built) -> None:
     assert '<tr><td>against the target</td><td class="n">lost</td></tr>' in page
     player = (out / "players" / "anna.html").read_text()
     row = next(row for row in player.split("<tr>") if f"games/{game.slug}.html" in row)
-    assert '<td class="n">210</td><td class="n">lost</td>' in row
+    assert '<td class="n" data-label="total">210</td><td class="n" data-label="rank">lost</td>' in row
 
 
 #: Per page of :func:`_frames_at`: how wide the page is, and each picture's drawn width, natural
@@ -512,7 +512,7 @@ def test_on_a_phone_a_board_shows_a_duchy_a_screen_and_the_desktop_is_as_before(
         view = int(entry["view"])
         assert entry["width"] <= view, entry          # the page never scrolls sideways as a whole
         # the list of games keeps its result readable: it was squeezed to a word a line (about
-        # 40 pixels) at 390; now the table scrolls in its box instead
+        # 40 pixels) at 390; on a phone each game is now a short list, its result a line of its own
         assert all(width >= 150 for width in entry["results"]), entry
         assert entry["pictures"], entry
         for picture in entry["pictures"]:
@@ -925,3 +925,104 @@ def test_on_a_phone_the_head_to_head_is_a_list_that_fits_and_the_desktop_keeps_i
                 assert phone_row[0][:2] == ["none", player[1]], phone_row                  # the player, then
                 assert [(label, figure) for label, figure, _ in phone_row[1:]] == met, phone_row  # each opponent met
                 assert all(lines == 1 for _, _, lines in phone_row[1:]), phone_row   # each figure on one line
+
+
+#: Per page: every picture's or table's box that scrolls sideways (its picture, or the table's
+#: first words, and how much wider it is), and how wide the page is.
+SCROLL_MEASURE = """
+report.push({src: frame.getAttribute("src"), view: frame.dataset.view, width: page.documentElement.scrollWidth,
+             scrolling: [...page.querySelectorAll("div.picture, div.table")].filter(box => box.scrollWidth > box.clientWidth)
+               .map(box => [box.querySelector("img") ? box.querySelector("img").currentSrc.split("/").pop()
+                              : box.innerText.slice(0, 30), box.scrollWidth - box.clientWidth])});
+"""
+
+
+def test_no_picture_or_table_scrolls_sideways_on_a_phone_or_a_desktop(built) -> None:
+    """The ratings chart's phone form (356 pixels, drawn no smaller than that) scrolled sideways
+    under the chart on a phone whose page is narrower than 358 pixels: a 360-pixel phone, or a
+    390-pixel screen less its scroll bar. The team game's one-column board, 494 pixels, scrolled
+    on every phone; and on a desktop a Robber Knights chart as wide as the page scrolled by its
+    two pixels of border. Now every phone form is drawn as wide as its box (scaled down a little
+    on the narrowest screens) and the team board fits a phone, so no picture's box scrolls, at
+    360, 390 or 1280 pixels. Nor does a table's: a four-player game's score table scrolled by 28
+    pixels at 360, its headings ("area-phase-bonus") kept on one line; they wrap on a phone."""
+    need_chromium()
+    out, _, _ = built
+    pages = ["index.html", "players/anna.html",
+             *(str(p.relative_to(out)) for p in sorted(out.glob("games/*.html"))
+               if re.search(r"4p-2019-team|1p-2019-solo|complete-2p-2011|robber-knights-playout-4-players\.", p.name))]
+    assert len(pages) == 6, pages
+    harness = out / "_scroll.html"
+    harness.write_text(frames(pages, SCROLL_MEASURE, widths=(360, 390, 1280), height=900))
+    try:
+        dom, log = chromium("--allow-file-access-from-files", "--virtual-time-budget=20000", "--dump-dom",
+                            harness.as_uri(), cwd=out).communicate(timeout=180)
+    finally:
+        harness.unlink(missing_ok=True)
+        for path in out.glob(".profile-*"):
+            shutil.rmtree(path, ignore_errors=True)
+    report = read_report(dom, log)
+    assert len(report) == 3 * len(pages)
+    assert [(e["view"], e["src"], e["width"], e["scrolling"]) for e in report
+            if e["scrolling"] or e["width"] > int(e["view"])] == []
+
+
+def test_every_picture_says_what_it_shows_in_its_alt_text(built) -> None:
+    """A ratings chart's alt text was "ratings over time, castles-of-burgundy" on the index (the
+    game's file name, not its name) and "rating over time" on a player's page (neither the
+    player nor the game), where the chart's own title says "Anna: rating over time (The
+    Castles of Burgundy)". Every picture's alt text now names what it shows: a ratings chart's
+    is its title, a game's board and chart name the game's title."""
+    import html
+
+    out, _, _ = built
+    seen = 0
+    for page in [out / "index.html", *sorted(out.glob("players/*.html")), *sorted(out.glob("games/*.html"))]:
+        for src, alt in re.findall(r'<img class="[^"]*" src="([^"]+)" alt="([^"]*)">', page.read_text()):
+            title = re.search(r"<title>(.*?)</title>", (page.parent / html.unescape(src)).read_text()).group(1)
+            if "ratings-" in src:
+                assert html.unescape(alt) == html.unescape(title), (page.name, src, alt)
+            else:   # (a game's page, titled as the game is)
+                heading = re.search(r"<title>(.*?)</title>", page.read_text()).group(1)
+                assert html.unescape(alt).endswith(": " + html.unescape(heading)), (page.name, src, alt)
+            seen += 1
+    assert seen > 100
+
+
+#: Per page: each list of games' box (its width and how far it scrolls), whether its heading row
+#: shows, and the first game's lines as drawn (the text of each line, top to bottom).
+GAMES_MEASURE = """
+const lines = row => { const tops = new Map();
+  for (const cell of row.cells) { const box = cell.getBoundingClientRect();
+    if (box.height === 0) continue;
+    const top = Math.round(box.top); tops.set(top, [...(tops.get(top) || []), cell.innerText.trim()]); }
+  return [...tops.entries()].sort((a, b) => a[0] - b[0]).map(([, cells]) => cells); };
+report.push({src: frame.getAttribute("src"), view: frame.dataset.view, width: page.documentElement.scrollWidth,
+             games: [...page.querySelectorAll("table.games")].map(table => ({
+               box: table.parentElement.clientWidth, scroll: table.parentElement.scrollWidth,
+               head: table.rows[0].getBoundingClientRect().height > 0,
+               first: lines(table.rows[1]), before: getComputedStyle(table.rows[1].cells[3], "::before").content}))});
+"""
+
+
+def test_on_a_phone_the_list_of_games_is_a_list_that_fits_and_the_desktop_keeps_its_table(built) -> None:
+    """At 390 pixels the list of games, a table kept 640 pixels wide, scrolled sideways on the
+    index and on every player's page (its players, result, total and rank off the screen). On
+    a phone each game is now a short list: its date (the link to its page), place and game on
+    one line, then its players, its result, and on a player's page their total and rank, each
+    after its heading; no box scrolls. At 1280 pixels it is the table it was."""
+    need_chromium()
+    out, _, _ = built
+    report = {(e["view"], e["src"]): e for e in measured_in_frames(
+        out, "_games.html", ["index.html", "players/anna.html"], GAMES_MEASURE)}
+    for page in ("index.html", "players/anna.html"):
+        desk, phone = report["1280", page], report["390", page]
+        assert len(desk["games"]) == len(phone["games"]) == 1, (desk, phone)
+        wide, narrow = desk["games"][0], phone["games"][0]
+        assert wide["head"] and len(wide["first"]) == 1, wide                 # one row of cells, under its headings
+        assert narrow["scroll"] <= narrow["box"] and phone["width"] <= 390, narrow
+        assert not narrow["head"] and narrow["before"].startswith('"players'), narrow   # (its heading, before it)
+        first, *rest = narrow["first"]   # date and game on a line, then players, result (total and rank)
+        assert first[0] == "undated" and first[-1] in ("The Castles of Burgundy", "Robber Knights"), narrow
+        assert [len(line) for line in rest] == ([1, 1, 2] if page.startswith("players/") else [1, 1]), narrow
+        assert rest[1][0].startswith("won by"), narrow

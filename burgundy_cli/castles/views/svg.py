@@ -17,7 +17,7 @@ from burgundy_cli.castles.notation import format_command
 from burgundy_cli.castles.views.render import duchy_number, round_white_die, tile_short
 from burgundy_cli.castles.rules.state import GameState
 from burgundy_cli.castles.rules.tiles import COLOUR_NAME, catalogue
-from burgundy_cli.core.svg import Svg, player_colours, wrap
+from burgundy_cli.core.svg import Svg, num, player_colours, wrap
 from burgundy_cli.core.words import counted
 
 
@@ -153,8 +153,6 @@ HEX_W = 3 ** 0.5 * R
 ROW_STEP = 1.5 * R
 #: Size of one duchy block (map and its player's panel) and the margins around it.
 BLOCK_W, BLOCK_H, MARGIN = 480.0, 290.0, 16.0
-#: From one row of depots to the next (a depot is 74 pixels high), where they take several rows.
-DEPOT_ROW = 80.0
 _CODE = {name: code for code, name in COLOUR_NAME.items()}
 
 CSS = """
@@ -290,25 +288,40 @@ TITLE_EM, HEADING_EM, PLAIN_EM = 9.4, 7.0, 5.6
 #: The phone's picture's margins: half the desktop's, so that the solo game's duchy of islands,
 #: the widest, fits a 390-pixel phone's page without scrolling sideways.
 COLUMN_MARGIN = 8.0
+#: The phone's picture's width: a phone's page (a 390-pixel screen less its margins, 364) draws
+#: it at about its own size, a 360-pixel one a little smaller.
+COLUMN_W = 360.0
+#: How much the phone's picture enlarges a duchy's map (a team board's halves, drawn one under
+#: the other): a seven-space row fills the column. The labels in its hexes were 6.5-7.5 pixels,
+#: too small to read on a phone; enlarged, and a size larger where that still fits a hex
+#: (:data:`COLUMN_CSS`), they are 9 pixels and more. A duchy of islands, wider, is enlarged
+#: only as far as the column allows.
+MAP_SCALE = 1.3
+#: A storage space's and a depot's hex in the phone's picture (the desktop's are 15 and 14):
+#: room for a 9-pixel label inside it.
+COLUMN_STORAGE_R = 24.0
+#: The phone's picture's text sizes: the labels of the panel's storage and bonus tiles and of a
+#: trade route at the picture's own 9 pixels; those in a map's hexes (``.map``, enlarged by
+#: :data:`MAP_SCALE`) 7-7.5 pixels before it, a six-letter "CHURCH" still inside its hex.
+COLUMN_CSS = (".tile-label,.tile-label.long,.tile-label.tiny,.route-label{font-size:9px}"
+              ".map .tile-label{font-size:7.5px}.map .tile-label.long,.map .tile-label.tiny,.map .coord{font-size:7px}")
 
 
 def column_picture(position: dict[str, Any], title: str) -> str:
     """The same position as :func:`picture` drawn for a phone: one column, each player's duchy
-    (or a team's board) on its own with its panel under its map, then the bridge, the depots
-    (two a row) and what lies beside them, every line wrapped to the column. A results website
+    (or a team's board, its halves one under the other) on its own, its map enlarged
+    (:data:`MAP_SCALE`) and its panel under it, then the bridge, the depots
+    (one a row) and what lies beside them, every line wrapped to the column. A results website
     offers it on a narrow screen, where the two columns of :func:`picture` are too small to
     read; ``show --svg`` draws :func:`picture` alone."""
     players = position["players"]
     colours = player_colours([p["name"] for p in players])
-    maps = [_islands_width(p["places"]) if p.get("places") else 7 * HEX_W for p in players]
-    if "teams" in position:
-        maps.append(max(column for _, column in team_layout()) * HEX_W / 2 + HEX_W)
-    # the column: the widest map and its margins, or the bridge's boxes (a two-player game has 7)
-    inner = max(300.0, 28 + max(maps), 44.0 * len(position["bridge"]) - 4)
+    # the column: a phone's, or the bridge's boxes where they need more (a two-player game has 7)
+    inner = max(COLUMN_W - 2 * COLUMN_MARGIN, 44.0 * len(position["bridge"]) - 4)
     svg = Svg(inner + 2 * COLUMN_MARGIN, 0.0, title,
               CSS + (ROUTE_CSS if any("route" in player for player in players) else "")
               + (SHIELD_CSS if "shields" in position else "")
-              + (SOLO_CSS if any("places" in player for player in players) else ""))
+              + (SOLO_CSS if any("places" in player for player in players) else "") + COLUMN_CSS)
     last = svg.lines(COLUMN_MARGIN, 24, wrap(title, int(inner / TITLE_EM)), "title", 18)
     y = svg.lines(COLUMN_MARGIN, last + 18, wrap(_status(position), int(inner / HEADING_EM)), "heading", 14) + 14
     castles = position.get("shields", {}).get("castles", {})
@@ -324,7 +337,7 @@ def column_picture(position: dict[str, Any], title: str) -> str:
             player = {**player, "score": totals[player["name"]], "shields": castles.get(player["name"], {})}
             y = _duchy_column(svg, player, colours[seat], COLUMN_MARGIN, y, inner) + COLUMN_MARGIN
     y = _bridge(svg, position, colours, COLUMN_MARGIN, y, narrow=int(inner / PLAIN_EM)) + 14
-    y = _depots(svg, position["depots"], COLUMN_MARGIN, y, inner + 6, across=2) + 16
+    y = _depots(svg, position["depots"], COLUMN_MARGIN, y, inner + 6, across=1, tile_r=COLUMN_STORAGE_R) + 16
     notes = _table_note_text(position)
     if notes:   # (one long line under the desktop's depots: wrapped to the column here)
         y = svg.lines(COLUMN_MARGIN, y, wrap(notes, int(inner / SMALL_EM)), "small", SMALL_STEP)
@@ -350,19 +363,21 @@ def _duchy_column(svg: Svg, player: dict[str, Any], colour: str, x: float, y: fl
                    int((width - 34) / HEADING_EM))
     top = svg.lines(x + 26, y + 18, heading, "heading", 14) - 18 - y   # (how much the heading's wrapping adds)
     centres: list[tuple[float, float]] = []
+    map_w = _islands_width(player["places"]) if player.get("places") else 7 * HEX_W
+    scale = _open_map(svg, x + 14, y + top + 34, map_w, width - 28)
     if player.get("places"):
-        _islands(svg, player, x, y + top, centres)
+        _islands(svg, player, -14.0, -34.0, centres)   # (its map's own corner at the group's origin)
     else:
         for row, length in enumerate(ROW_LENGTHS):
             for col in range(length):
-                centres.append((x + 14 + HEX_W / 2 + (7 - length) * HEX_W / 2 + col * HEX_W,
-                                y + top + 34 + R + row * ROW_STEP))
+                centres.append((HEX_W / 2 + (7 - length) * HEX_W / 2 + col * HEX_W, R + row * ROW_STEP))
                 _space(svg, player["duchy"][len(centres) - 1], *centres[-1])
     names = [space["space"] for space in player["duchy"]]
     _border_posts(svg, player.get("border_posts", []), centres, names)
     _castle_shields(svg, player.get("shields", {}), dict(zip(names, centres)))
-    below = max(cy for _, cy in centres) + R + 26
-    bottom = _panel(svg, player, x + 14, below, width - 28) + 10
+    svg.close()
+    below = y + top + 34 + scale * (max(cy for _, cy in centres) + R) + 26
+    bottom = _panel(svg, player, x + 14, below, width - 28, COLUMN_STORAGE_R) + 10
     if player.get("duchy_note"):   # where this layout comes from, whole (the desktop cuts it at 3 lines)
         bottom = svg.lines(x + 14, bottom + 4, wrap(player["duchy_note"], int((width - 28) / SMALL_EM)), "small", SMALL_STEP) + 8
     _block_box(svg, at, x, y, width, bottom)
@@ -378,24 +393,45 @@ def _team_column(svg: Svg, letter: str, members: list[dict[str, Any]], x: float,
                    f"duchy {members[0]['duchy_number']}", int((width - 28) / HEADING_EM))
     line = svg.lines(x + 14, y + 18, heading, "heading", 14)
     layout = team_layout()
-    centres = {}
-    for space in members[0]["duchy"]:
-        row, column = layout[space_id(space["space"])]
-        centres[space["space"]] = (x + 14 + HEX_W / 2 + column * HEX_W / 2, line + 16 + R + row * ROW_STEP)
-        _space(svg, space, *centres[space["space"]])
-    for member in members:
-        _castle_shields(svg, member["shields"], centres)
-    line = max(cy for _, cy in centres.values()) + R + 8
+    duchy = members[0]["duchy"]
+    # the board's two halves one under the other, each as wide as a duchy (the whole board, 13
+    # spaces across, was 494 pixels: a phone scrolled it sideways); d7 is in both (team_layout
+    # puts the right half 12 half-columns right of the left, its d1 on the left's d7)
+    halves = (("left half", [(s, layout[space_id(s["space"])]) for s in duchy if not s["space"].startswith("r")]),
+              ("right half (its d1 is the left half's d7)",
+               [(s, (row, column - 12)) for s in duchy for row, column in [layout[space_id(s["space"])]]
+                if s["space"].startswith("r") or s["space"] == "d7"]))
+    for name, spaces in halves:
+        line = svg.lines(x + 14, line + 16, wrap(name, int((width - 28) / SMALL_EM)), "small", SMALL_STEP)
+        scale = _open_map(svg, x + 14, line + 8, 7 * HEX_W, width - 28)
+        centres = {}
+        for space, (row, column) in spaces:
+            centres[space["space"]] = (HEX_W / 2 + column * HEX_W / 2, R + row * ROW_STEP)
+            _space(svg, space, *centres[space["space"]])
+        for member in members:
+            _castle_shields(svg, member["shields"], centres)
+        svg.close()
+        line += 8 + scale * (max(cy for _, cy in centres.values()) + R)
+    line += 4
     for member in members:
         svg.circle(x + 18, line + 14, 6, "disc", member["colour"])
         svg.label(x + 30, line + 18, f"{member['name']}: {member['score']} VP", "heading")
-        line = _panel(svg, member, x + 14, line + 40, width - 28) + 14
+        line = _panel(svg, member, x + 14, line + 40, width - 28, COLUMN_STORAGE_R) + 14
         line = svg.lines(x + 14, line, wrap("shared storage: " + (", ".join(member["shared_storage"]) or "empty"),
                                             int((width - 28) / SMALL_EM)), "small", SMALL_STEP) + 8
     if members[0].get("duchy_note"):
         line = svg.lines(x + 14, line + 4, wrap(members[0]["duchy_note"], int((width - 28) / SMALL_EM)), "small", SMALL_STEP) + 8
     _block_box(svg, at, x, y, width, line)
     return line
+
+
+def _open_map(svg: Svg, x: float, y: float, map_w: float, room: float) -> float:
+    """Open the group a map of the phone's picture is drawn in (:meth:`Svg.close` ends it): its
+    corner at (``x``, ``y``), enlarged by :data:`MAP_SCALE`, or less where ``map_w`` pixels
+    would then be wider than ``room``. Returns the scale."""
+    scale = min(MAP_SCALE, room / map_w)
+    svg.open("g", class_="map", transform=f"translate({num(x)} {num(y)}) scale({scale:.4g})")
+    return scale
 
 
 def _castle_shields(svg: Svg, shields: dict[str, int], centres: dict[str, tuple[float, float]]) -> None:
@@ -480,29 +516,38 @@ def _bridge(svg: Svg, position: dict[str, Any], colours: list[str], x: float, y:
 
 
 def _depots(svg: Svg, depots: list[dict[str, Any]], x: float, y: float, total: float = 2 * BLOCK_W + MARGIN,
-            across: int = 0) -> float:
-    """Six numbered depots and the black one, each with its hex tiles and goods: ``across`` a row
-    (all of them by default) in ``total`` pixels, each further row 80 pixels lower. Returns the
-    foot of the last row."""
+            across: int = 0, tile_r: float = 14.0) -> float:
+    """Six numbered depots and the black one, each with its hex tiles (of ``tile_r``, as many a
+    row as fit) and goods: ``across`` a row (all of them by default) in ``total`` pixels, each
+    further row 6 pixels under the tallest depot of the one before (a depot is 74 pixels high,
+    more with larger tiles or more rows of them). Returns the foot of the last row."""
     kinds = catalogue()
     across = across or len(depots)
     width = total / across - 6
+    pitch, row_h, grow = 2 * tile_r + 1, 2 * tile_r - 2, 2 * (tile_r - 14.0)
+    per_row = max(4, int((width - 10) / pitch))
+    top = foot = y
     for index, depot in enumerate(depots):
+        if index and not index % across:
+            top = foot + 6
         left = x + index % across * (width + 6)
-        top = y + index // across * DEPOT_ROW
         black = depot["depot"] == "black"
-        svg.rect(left, top, width, 74, "box black" if black else "box", rx=4.0)
+        lines = max(1, -(-len(depot["tiles"]) // per_row))
+        below = grow + (lines - 1) * row_h if depot["goods"] else 0.0   # (where the goods go)
+        height = 74 + grow + max(0, lines - 2) * row_h + (row_h if lines > 1 and depot["goods"] else 0)
+        foot = max(foot, top + height)
+        svg.rect(left, top, width, height, "box black" if black else "box", rx=4.0)
         name = "black depot" if black else f"depot {depot['depot']}"
         svg.label(left + 6, top + 12, name, "heading on-dark" if black else "heading")
         for slot, tile in enumerate(depot["tiles"]):
-            cx, cy = left + 18 + (slot % 4) * 29, top + 32 + (slot // 4) * 26
-            _tile(svg, cx, cy, 14.0, kinds[tile].colour, tile)
+            cx, cy = left + 4 + tile_r + (slot % per_row) * pitch, top + 18 + tile_r + (slot // per_row) * row_h
+            _tile(svg, cx, cy, tile_r, kinds[tile].colour, tile)
         for slot, good in enumerate(depot["goods"]):
-            svg.rect(left + 6 + slot * 16, top + 56, 13, 13, "goods", GOODS_FILL[good], rx=2.0)
-            svg.label(left + 12.5 + slot * 16, top + 66, str(good), "goods-label")
+            svg.rect(left + 6 + slot * 16, top + 56 + below, 13, 13, "goods", GOODS_FILL[good], rx=2.0)
+            svg.label(left + 12.5 + slot * 16, top + 66 + below, str(good), "goods-label")
         if not depot["revealed"] and not depot["tiles"]:
             svg.label(left + width / 2, top + 40, "not recorded", "small mid on-dark" if black else "small mid")
-    return y + ((len(depots) - 1) // across) * DEPOT_ROW + 74
+    return foot
 
 
 def _tile(svg: Svg, x: float, y: float, r: float, colour: str, tile: str) -> None:
@@ -604,20 +649,23 @@ def _space(svg: Svg, space: dict[str, Any], x: float, y: float) -> None:
     svg.label(x, y - 8, space["space"], "coord" if code in ("Y", "L", "B") else "coord on-dark")
 
 
-def _panel(svg: Svg, player: dict[str, Any], x: float, y: float, width: float) -> float:
+def _panel(svg: Svg, player: dict[str, Any], x: float, y: float, width: float, storage_r: float = 15.0) -> float:
     """Storage, goods, silver, workers, VP by category, bonus and knowledge tiles, dice, goods
     sold and the trade route, in ``width`` pixels: a long line of knowledge tiles wraps, each
-    line under the last one written (no gap where a finished game has no dice). Returns the
-    baseline of its last line, or the foot of the route (the phone's picture stacks on it)."""
+    line under the last one written (no gap where a finished game has no dice). The storage
+    spaces are hexes of ``storage_r`` (the phone's picture's are larger, for larger labels).
+    Returns the baseline of its last line, or the foot of the route (the phone's picture
+    stacks on it)."""
     kinds = catalogue()
     svg.label(x, y, "storage", "heading")
     for slot in range(2 if "shared_storage" in player else 3):  # (2019 team game: 2 private spaces)
-        cx = x + 16 + slot * 34
+        cx = x + storage_r + 1 + slot * (2 * storage_r + 4)
         if slot < len(player["storage"]):
             tile = player["storage"][slot]
-            _tile(svg, cx, y + 22, 15.0, kinds[tile].colour, tile)
+            _tile(svg, cx, y + 7 + storage_r, storage_r, kinds[tile].colour, tile)
         else:
-            svg.hexagon(cx, y + 22, 15.0, "hex empty M")
+            svg.hexagon(cx, y + 7 + storage_r, storage_r, "hex empty M")
+    y += 2 * (storage_r - 15.0)   # (what follows, under the storage)
     svg.label(x, y + 56, "goods", "heading")
     goods = [int(kind) for kind, count in player["goods"].items() for _ in range(count)]
     for slot, good in enumerate(goods):
