@@ -158,6 +158,9 @@ def _refused(text: str) -> RecordError:
     (('bonuses = ["grey-large"]', 'bonuses = ["blue-large"]'), "Anna has not covered every blue space", 9),
     # the second to finish a colour takes the small tile, never without the large one taken
     (("vp = 0\n", "vp = 0\nbonuses = [\"yellow-small\"]\n"), "Ben has not covered every yellow space", 14),
+    # ... and "immediately takes" it: a colour covered with a bonus tile of it still unclaimed
+    (('bonuses = ["grey-large"]\n', ""), "Anna has covered every grey space but holds no grey bonus tile, and the "
+     "large one is still unclaimed", 6),
     # the VP track within what the duchy, sales and bonus tiles can have earned
     (("vp = 20", "vp = 90"), "Anna has 90 VP; the duchy, sold goods and bonus tiles allow at most 21", 7),
     # goods dealt: 3 a player at the start and 5 a phase: 31 with 2 players
