@@ -280,3 +280,34 @@ def test_at_on_an_end_record_says_it_records_no_lines(cli, command) -> None:
             assert result.stderr == (f"burgundy: usage: --at {at}: {record} records no lines, so it has no step "
                                      "or line to stop at (leave --at out to ask at the position it records)\n")
     assert cli("show", str(CASTLES / "end-2p-2011-tie.toml"), "--at", "0").exit_code == 0
+
+
+def test_hand_worked_2019_three_player_end_every_knowledge_tile_by_its_edition(tmp_path) -> None:
+    """A 2019 base game of three, typed at its end through ``new --end``, scored by hand from the
+    2019 rules, 'END OF THE GAME' ("Each unsold goods tile: 1 victory point; For each silver
+    coin: 1 victory point; For every two worker chips: 1 victory point") and the monastery tiles
+    in 2019's numbers:
+
+    Anna: VP track 40; 1 goods tile: 1; 2 silver: 2; 3 workers: 1; #15 ("2 victory points for
+    each different type of goods you sold"): types 1, 2, 3, 6 = 8; #25 ("1 victory point for
+    each goods tile you sold"): 7; #26 ("3 victorypoints for each large and small bonus tile"):
+    grey-large = 3. Total 40 + 1 + 2 + 1 + 18 = 62.
+    Ben: VP track 8; 2 goods: 2; 7 silver: 7; 5 workers: 2; #24 ("4 victory points for each
+    different livestock type"): cow, sheep, pig = 12. Total 31.
+    Cara: VP track 8; 9 workers: 4; #17 ("4 victory points for each building of that type"):
+    2 watchtowers = 8. Total 20.
+    """
+    path = tmp_path / "end.toml"
+    create(str(path), NewRecord(
+        game="castles-of-burgundy", edition="2019", players="Anna,Ben,Cara", end=True, date="2026-01-01",
+        duchy="Anna=c4:k15 b4:k25 a4:k26 e3:mine f2:mine g1:mine,Ben=c4:k24 d3:ship c2:cow3 c1:sheep3 b2:pig2,"
+              "Cara=c4:k17 c3:watchtower e4:watchtower",
+        bonuses="Anna=grey-large,Ben=,Cara=", sold="Anna=1 1 2 3 3 3 6,Ben=,Cara=", goods_left="Anna=4,Ben=5 5,Cara=",
+        silver="Anna=2,Ben=7,Cara=0", workers="Anna=3,Ben=5,Cara=9", vp="Anna=40,Ben=8,Cara=8"))
+    assert _breakdowns(path) == {
+        "Anna": {"position": 40, "end-goods": 1, "end-silver": 2, "end-workers": 1, "knowledge-tiles": 18},
+        "Ben": {"position": 8, "end-goods": 2, "end-silver": 7, "end-workers": 2, "knowledge-tiles": 12},
+        "Cara": {"position": 8, "end-workers": 4, "knowledge-tiles": 8}}
+    table = open_record(path).score()
+    assert [(line.name, line.total) for line in table.players] == [("Anna", 62), ("Ben", 31), ("Cara", 20)]
+    assert table.winner == ["Anna"] and table.tiebreak is None
