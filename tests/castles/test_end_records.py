@@ -214,6 +214,7 @@ def test_new_asks_the_end_in_the_order_the_box_is_tidied_and_each_answer_again_a
         ("2011", None), ("Anna,Ben", None), ("", None), ("", None),
         ("e3:mine f2:mine g1:ship", "ship (blue) cannot lie on g1 (grey)"), ("e3:mine f2:mine g1:mine", None),
         ("c4:k22", None),
+        ("", "Anna has covered every grey space but holds no grey bonus tile"),
         ("anna=blue-large", "Anna has not covered every blue space"), ("anna=grey-large", None),
         ("anna=1 1", None),
         ("anna=5 5 5 5 5 5 5 5", "8 goods tiles of type 5"), ("anna=5 5", None),
