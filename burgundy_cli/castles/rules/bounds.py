@@ -10,6 +10,8 @@ earned (a shield that doubled it has left the game), and the category is then no
 Every handler is ``f(state, player) -> VP or None`` on the position as it is: every score
 during play counts what lies in the duchy when the tile is placed, which a later position
 still shows (tiles never leave a duchy), so the position's own count bounds each earlier one.
+The other way, :func:`least_earned` is the fewest VP the same duchy, sales and bonus tiles must
+have scored (the base game's end-of-game ``[end]`` table holds its VP track to it).
 """
 
 from __future__ import annotations
