@@ -1041,22 +1041,25 @@ def _end_refusal(path: str, answers: NewRecord, keys: list[str], index: int) -> 
         blamed = _blamed(err, text, path, keys)
         if blamed in keys and keys.index(blamed) > index and blamed not in stood_in:
             return None
-        if blamed == "duchy" and "castle_shields" in later and _lifted_by_shield_18(path, trial):
+        if blamed == "duchy" and "castle_shields" in later and _lifted_by_shield_18(path, trial, keys, later):
             return None
         return err
 
 
-def _lifted_by_shield_18(path: str, trial: NewRecord) -> bool:
+def _lifted_by_shield_18(path: str, trial: NewRecord, keys: list[str], later: list[str]) -> bool:
     """Whether the duchies refused before the castle shields are asked would be accepted with
     shield 18 in the game ("you are allowed to place hex tiles on any space in your duchy",
     2019 "THE SHIELDS"): a tile apart from the start castle may be the doing of a shield 18 on
     a castle, asked after the duchy (its castles hold it). The castle shields' own check then
-    tells, and a refusal goes back to the duchy."""
+    tells, and a refusal goes back to the duchy; a refusal of an answer still to be asked
+    (``later``: a covered colour's bonus tile) is that answer's, not the duchy's."""
     said = (trial.shields_removed or "").split()
+    lifted = replace(trial, shields_removed=" ".join(said if "18" in said else [*said, "18"]))
     try:
-        checked_text(path, replace(trial, shields_removed=" ".join(said if "18" in said else [*said, "18"])))
-    except RefereeError:
-        return False
+        checked_text(path, lifted)
+    except RefereeError as err:
+        text = "" if isinstance(err, AnswerError) else dump_record(_tables(lifted))
+        return _blamed(err, text, path, keys) in later
     return True
 
 

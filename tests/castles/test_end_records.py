@@ -158,6 +158,9 @@ def _refused(text: str) -> RecordError:
     (('bonuses = ["grey-large"]', 'bonuses = ["blue-large"]'), "Anna has not covered every blue space", 9),
     # the second to finish a colour takes the small tile, never without the large one taken
     (("vp = 0\n", "vp = 0\nbonuses = [\"yellow-small\"]\n"), "Ben has not covered every yellow space", 14),
+    # ... and "immediately takes" it: a colour covered with a bonus tile of it still unclaimed
+    (('bonuses = ["grey-large"]\n', ""), "Anna has covered every grey space but holds no grey bonus tile, and the "
+     "large one is still unclaimed", 6),
     # the VP track within what the duchy, sales and bonus tiles can have earned
     (("vp = 20", "vp = 90"), "Anna has 90 VP; the duchy, sold goods and bonus tiles allow at most 21", 7),
     # goods dealt: 3 a player at the start and 5 a phase: 31 with 2 players
@@ -211,6 +214,7 @@ def test_new_asks_the_end_in_the_order_the_box_is_tidied_and_each_answer_again_a
         ("2011", None), ("Anna,Ben", None), ("", None), ("", None),
         ("e3:mine f2:mine g1:ship", "ship (blue) cannot lie on g1 (grey)"), ("e3:mine f2:mine g1:mine", None),
         ("c4:k22", None),
+        ("", "Anna has covered every grey space but holds no grey bonus tile"),
         ("anna=blue-large", "Anna has not covered every blue space"), ("anna=grey-large", None),
         ("anna=1 1", None),
         ("anna=5 5 5 5 5 5 5 5", "8 goods tiles of type 5"), ("anna=5 5", None),
@@ -277,3 +281,69 @@ def test_at_on_an_end_record_says_it_records_no_lines(cli, command) -> None:
             assert result.stderr == (f"burgundy: usage: --at {at}: {record} records no lines, so it has no step "
                                      "or line to stop at (leave --at out to ask at the position it records)\n")
     assert cli("show", str(CASTLES / "end-2p-2011-tie.toml"), "--at", "0").exit_code == 0
+
+
+def test_hand_worked_2019_three_player_end_every_knowledge_tile_by_its_edition(tmp_path) -> None:
+    """A 2019 base game of three, typed at its end through ``new --end``, scored by hand from the
+    2019 rules, 'END OF THE GAME' ("Each unsold goods tile: 1 victory point; For each silver
+    coin: 1 victory point; For every two worker chips: 1 victory point") and the monastery tiles
+    in 2019's numbers:
+
+    Anna: VP track 45 (her two completed areas, grey e3-g1 and yellow a4-c4, 6 each with at
+    least phase E's 2, the large grey tile 6 and 7 goods sold at 3 make at least 43); 1 goods
+    tile: 1; 2 silver: 2; 3 workers: 1; #15 ("2 victory points for each different type of goods
+    you sold"): types 1, 2, 3, 6 = 8; #25 ("1 victory point for each goods tile you sold"): 7;
+    #26 ("3 victorypoints for each large and small bonus tile"): grey-large = 3. Total 45 + 1 +
+    2 + 1 + 18 = 67.
+    Ben: VP track 8; 2 goods: 2; 7 silver: 7; 5 workers: 2; #24 ("4 victory points for each
+    different livestock type"): cow, sheep, pig = 12. Total 31.
+    Cara: VP track 12 (the town c3 of 1, at least 1 + 2, and two watchtowers 8 make at least
+    11); 9 workers: 4; #17 ("4 victory points for each building of that type"): 2 watchtowers
+    = 8. Total 24.
+    """
+    path = tmp_path / "end.toml"
+    create(str(path), NewRecord(
+        game="castles-of-burgundy", edition="2019", players="Anna,Ben,Cara", end=True, date="2026-01-01",
+        duchy="Anna=c4:k15 b4:k25 a4:k26 e3:mine f2:mine g1:mine,Ben=c4:k24 d3:ship c2:cow3 c1:sheep3 b2:pig2,"
+              "Cara=c4:k17 c3:watchtower e4:watchtower",
+        bonuses="Anna=grey-large,Ben=,Cara=", sold="Anna=1 1 2 3 3 3 6,Ben=,Cara=", goods_left="Anna=4,Ben=5 5,Cara=",
+        silver="Anna=2,Ben=7,Cara=0", workers="Anna=3,Ben=5,Cara=9", vp="Anna=45,Ben=8,Cara=12"))
+    assert _breakdowns(path) == {
+        "Anna": {"position": 45, "end-goods": 1, "end-silver": 2, "end-workers": 1, "knowledge-tiles": 18},
+        "Ben": {"position": 8, "end-goods": 2, "end-silver": 7, "end-workers": 2, "knowledge-tiles": 12},
+        "Cara": {"position": 12, "end-workers": 4, "knowledge-tiles": 8}}
+    table = open_record(path).score()
+    assert [(line.name, line.total) for line in table.players] == [("Anna", 67), ("Ben", 31), ("Cara", 24)]
+    assert table.winner == ["Anna"] and table.tiebreak is None
+
+
+def _end_of(edition: str, anna: dict, vp: int) -> str:
+    """An ``[end]`` record of two: Anna's entry as given with ``vp`` on her track, Ben's empty."""
+    entry = {**anna, "vp": vp}
+    return dump_record({"game": {"name": "castles-of-burgundy", "edition": edition, "players": ["Anna", "Ben"]},
+                        "end": {"players": {"Anna": entry, "Ben": {}}}})
+
+
+@pytest.mark.parametrize(("edition", "anna", "least"), [
+    # 2011 'Watchtower': "moves his playing piece on the victory point track forward by 4 spaces"
+    ("2011", {"duchy": {"e4": "watchtower"}}, 4),
+    # 'Sell goods': "2, 3 or 4 victory points per tile" -- 2 with 2 players
+    ("2019", {"sold": {"1": 3}}, 6),
+    # the grey area of 3 (6 VP) in phase E at the least (+2), and the large grey bonus tile (5 with 2 players)
+    ("2011", {"duchy": {"e3": "mine", "f2": "mine", "g1": "mine"}, "bonuses": ["grey-large"]}, 6 + 2 + 5),
+    # 'Animal': each tile scores at least its own animals, a later one of its type on the pasture
+    # those before it again: a cow2 then a cow3, at least 2 + (2 + 3)
+    ("2019", {"duchy": {"d3": "ship", "c2": "cow3", "c1": "cow2"}}, 2 + 5),
+])
+def test_the_vp_track_at_the_end_is_not_below_what_the_box_must_have_scored(edition, anna, least) -> None:
+    """2011 rules, 'Additional rules for placing six-sided tiles': a completed region "scores
+    between 1 and 36 victory points which are immediately scored on the victory point track",
+    and 10 to 2 more by phase; the bonus tiles, watchtowers, sales and livestock score as they
+    come (2019 alike). So an unlogged game's VP track below what the duchy, goods sold and bonus
+    tiles it shows must have scored -- 4 typed for 94, a track left out -- is refused at its key,
+    as one above what they can have scored is; at exactly that least it is accepted."""
+    open_doc(parse_record_text(_end_of(edition, anna, least), "end.toml"))
+    err = _refused(_end_of(edition, anna, least - 1))
+    assert f"Anna has {least - 1} VP; the duchy, sold goods and bonus tiles have scored at least {least}" \
+        in err.message
+    assert err.message.startswith("[end.players.Anna.vp]:")

@@ -35,6 +35,10 @@ def _end_phase(edition: str, anna: dict, ben: dict, **table):
 
 
 def test_the_mines_income_is_registered_with_each_editions_passage():
+    """2011 rules, 'End of a phase': "A phase ends after five rounds. Players with mines now
+    receive the corresponding number of Silverlings"; 2019 rules, 'End of a phase': "Each phase
+    ends after five rounds. Now, players receive 1 silver coin for every mine they currently
+    have in their duchy" -- each edition's record cites its own sentence, in its own words."""
     assert "cob.mine.income" in RULES
     assert cited(RULES["cob.mine.income"], "2011").ref.startswith("2011 rules 'End of a phase': 'A phase ends")
     assert "1 Silverling per mine" in cited(RULES["cob.mine.income"], "2011").text
@@ -44,8 +48,10 @@ def test_the_mines_income_is_registered_with_each_editions_passage():
 
 
 def test_the_phase_end_notes_each_players_mines_and_tile_2():
-    """1 silverling per mine, and with tile 2 a worker per mine too; a player without mines gets
-    nothing and is not named."""
+    """2011 rules, 'Mine (grey)': "at the end of each phase, the player receives 1 Silverling from
+    the supply for each mine in his estate"; tile 2: "one worker tile from the general supply in
+    addition to the usual Silverling for each of his mines at the end of each phase". A player
+    without mines gets nothing and is not named."""
     notes, state = _end_phase("2011", {"silver": 0, "duchy": {"e3": "mine", "f2": "mine", "c4": "k2"}},
                               {"silver": 0, "duchy": {"e3": "mine"}})
     assert notes == [("cob.mine.income", "anna receives 2 silverlings and 2 workers (knowledge tile 2) for 2 mines"),

@@ -293,6 +293,7 @@ POSITION_CHECKS = {
                      ("position", "players", "anna", "bonuses", 0)),
     "bonus-order": ({"anna": {"bonuses": ["grey-small"]}, "ben": {}}, {},
                     ("position", "players", "anna", "bonuses")),
+    "bonus-claimed": ({"anna": {"duchy": _FULL_GREY}, "ben": {}}, {}, ("position", "players", "anna", "bonuses")),
     "bridge": ({"anna": {}, "ben": {}}, {"bridge": [["anna"]]}, ("position", "bridge")),
     "depots": ({"anna": {}, "ben": {}}, {"depots": {"3": ["bank", "cow2", "ship"]}}, ("position", "depots", "3")),
     "round-goods": ({"anna": {}, "ben": {}}, {"round": 3, "round_goods": [1, 2, 3, 4]}, ("position", "round_goods")),
@@ -454,3 +455,20 @@ def test_goods_on_the_depots_within_what_the_rolls_have_placed():
         position(dice, "2019", round=3, to_move="anna", depot_goods={"4": [1, 2], "5": [6, 6]})
     # phase B about to begin: phase A's 5 may still lie there
     assert position(two, "2019", phase="B", depot_goods={"1": [1, 2, 3], "2": [4, 5]})
+
+
+def test_a_covered_colour_holds_its_bonus_tile_unless_others_took_both():
+    """2011 rules, 'Additional rules for placing six-sided tiles': "The first player who manages
+    to cover all spaces of one colour in his entire estate with tiles (by placing his third mine,
+    for example ...) immediately takes the corresponding large bonus tile ... The second player
+    to finish covering up this same colour takes the small bonus tile ... Third and fourth place
+    receive nothing"; 2019 'Additional rules for placing hex tiles' alike. A position whose
+    player covered grey without a grey bonus tile, while one was left, cannot be."""
+    with pytest.raises(SetupError) as info:
+        position({"anna": {"duchy": _FULL_GREY}, "ben": {"duchy": _FULL_GREY, "bonuses": ["grey-large"]}}, "2019")
+    assert info.value.path == ("position", "players", "anna", "bonuses")
+    assert "anna has covered every grey space but holds no grey bonus tile" in str(info.value)
+    assert "the small one is still unclaimed" in str(info.value)
+    full = {name: {"duchy": _FULL_GREY} for name in ("anna", "ben", "cara")}
+    full["anna"]["bonuses"], full["ben"]["bonuses"] = ["grey-large"], ["grey-small"]
+    assert position(full, "2011").players[2].bonuses == []   # third place receives nothing

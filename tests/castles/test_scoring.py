@@ -190,7 +190,8 @@ def test_mine_income_with_several_mines(mines, k2):
     duchy = dict(zip(("e3", "f2", "g1"), ["mine"] * mines))
     if k2:
         duchy["c4"] = "k2"
-    players = {"ben": {}, "anna": {"duchy": duchy, "silver": 1, "workers": 0, "dice": [1, 1]}}
+    players = {"ben": {}, "anna": {"duchy": duchy, "silver": 1, "workers": 0, "dice": [1, 1],
+                                   "bonuses": ["grey-large"] if mines == 3 else []}}  # (the third mine took it)
     state = position(players, "2011", phase="B", round=5, to_move="anna", bridge=[["ben", "anna"]])
     _play(state, "anna: workers 1", "anna: workers 1")
     anna = state.players[1]

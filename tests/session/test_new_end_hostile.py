@@ -103,7 +103,8 @@ def test_at_a_terminal_the_duplicate_is_told_and_only_that_question_asked_again(
     from burgundy_cli.core.newrecord import NewRecord, create
     from burgundy_cli.core.session import open_record
 
-    answers = ["Anna=grey-large,Anna=", "", "Anna=0,Ben=0"]   # (the VP track left out: so the questions are asked)
+    # (the VP track left out: so the questions are asked; Anna's bank completed the town c3 of 1: at least 1 + 2)
+    answers = ["Anna=grey-large,Anna=", "", "Anna=3,Ben=0"]
     questions, said = [], []
 
     def read(question: str, choices: list[str]) -> str:

@@ -36,6 +36,7 @@ from burgundy_cli.core.models import Count, TableModel
 from burgundy_cli.castles.record.setup import _DuchyName, DuchyTable, _GoodsKey, IslandDuchyTable, SetupError, _validate
 from burgundy_cli.castles.record.position_table import SoloPosition, state_from_position
 from burgundy_cli.castles.rules.boards import Board
+from burgundy_cli.castles.rules.bounds import least_earned
 from burgundy_cli.castles.rules.commands import GoodsType, SpaceName, TileName
 from burgundy_cli.castles.rules.state import GameState
 
@@ -118,6 +119,24 @@ def state_from_end(header: GameHeader, data: object, duchies: dict[str, Board] |
     """
     table: EndTable = _validate(EndTable, data, TABLE)
     try:
-        return state_from_position(header, position_of(table), duchies)
+        state = state_from_position(header, position_of(table), duchies)
     except SetupError as err:
         raise _at_end(err) from None
+    _vp_track_reached(state)
+    return state
+
+
+def _vp_track_reached(state: GameState) -> None:
+    """Every player's VP track at the end is at least what their duchy, goods sold and bonus
+    tiles must have scored on the way (:func:`~burgundy_cli.castles.rules.bounds.least_earned`;
+    the base game): a track typed short, or left out, would score the game wrong. Checked at the
+    end only: a mid-game ``[position]`` may leave the VP it started with out (0), its VP then
+    counting from there (the rulebook examples' positions do)."""
+    for player in state.players:
+        least = least_earned(state, player)
+        track = sum(points for category, points in player.vp.items() if category != "corrections")
+        if least is not None and track < least:
+            raise SetupError(f"{player.name} has {track} VP; the duchy, sold goods and bonus tiles have scored at "
+                             f"least {least}", (TABLE, "players", player.name, "vp"),
+                             "each completed area (its size, and the phase bonus of at least 2), bonus tile, "
+                             "watchtower, goods tile sold and livestock tile scored when it came")

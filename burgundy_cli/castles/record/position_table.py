@@ -696,6 +696,27 @@ def _claim_bonuses(state: GameState) -> None:
         if size == "small" and large == holder:
             raise SetupError(f"{holder} holds both {COLOUR_NAME[colour]} bonus tiles", path,
                              "a player covers a colour once: the large or the small tile")
+    if "solo-game" not in state.options.modules:  # (the solo game has no bonus tiles)
+        _covered_colours_claimed(state, taken)
+
+
+def _covered_colours_claimed(state: GameState, taken: dict[str, str]) -> None:
+    """A player who has covered every space of a colour holds one of its bonus tiles, unless
+    other players hold both: the first to cover a colour "immediately takes" the large tile,
+    the second the small one (2011 rules, 'Additional rules for placing six-sided tiles';
+    2019 'Additional rules for placing hex tiles'); third and fourth receive nothing."""
+    for player in _holders(state):
+        for colour, spaces in player.board.colour_spaces.items():
+            if not spaces or any(player.duchy[space] is None for space in spaces):
+                continue
+            holders = [taken.get(f"{colour}-{size}") for size in ("large", "small")]
+            if player.name in holders or None not in holders:
+                continue
+            left = "large" if holders[0] is None else "small"
+            raise SetupError(f"{player.name} has covered every {COLOUR_NAME[colour]} space but holds no "
+                             f"{COLOUR_NAME[colour]} bonus tile, and the {left} one is still unclaimed",
+                             ("position", "players", player.name, "bonuses"),
+                             f"add {COLOUR_NAME[colour]}-{left} to {player.name}'s bonuses")
 
 
 def vp_bound(state: GameState, player: PlayerState) -> int | None:

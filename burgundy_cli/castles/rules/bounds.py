@@ -10,6 +10,8 @@ earned (a shield that doubled it has left the game), and the category is then no
 Every handler is ``f(state, player) -> VP or None`` on the position as it is: every score
 during play counts what lies in the duchy when the tile is placed, which a later position
 still shows (tiles never leave a duchy), so the position's own count bounds each earlier one.
+The other way, :func:`least_earned` is the fewest VP the same duchy, sales and bonus tiles must
+have scored (the base game's end-of-game ``[end]`` table holds its VP track to it).
 """
 
 from __future__ import annotations
@@ -106,3 +108,30 @@ def category_bounds(state: GameState, player: PlayerState) -> dict[str, int | No
         answers = [handler(state, player) for handler in handlers]
         bounds[category] = None if None in answers else sum(answers)
     return bounds
+
+
+def least_earned(state: GameState, player: PlayerState) -> int | None:
+    """The fewest VP ``player``'s duchy, goods sold and bonus tiles must have scored so far, in
+    the base game: each completed area its size's VP and at least the current phase's bonus
+    (the phase bonus only falls), each bonus tile, watchtower and goods tile sold its VP, and
+    each pasture's livestock of a type at least what they score placed smallest first (each
+    tile scores the tiles of its type on the pasture before it, itself included). None with
+    any 2019 module on: a module can lose VP (the solo counter's resets), enlarge an area or
+    move what a team's duchy earned to either member, which a position does not tell."""
+    if state.options.modules:
+        return None
+    kinds, duchy = catalogue(), player.duchy
+    least = sum(area_points(state, player, space) + phase_bonus(state.phase)
+                for space in completed_areas(state, player))
+    least += _colour_bonus(state, player) + _watchtowers(state, player) + _goods_sold(state, player)
+    for pasture in pastures(state, player):
+        herds: dict[str, list[int]] = {}
+        for space in pasture:
+            if duchy[space] is not None and kinds[duchy[space]].animal is not None:
+                herds.setdefault(kinds[duchy[space]].animal, []).append(kinds[duchy[space]].animals)
+        for animals in herds.values():
+            placed = 0
+            for count in sorted(animals):
+                placed += count
+                least += placed
+    return least
