@@ -72,24 +72,26 @@ def score(paths: Sequence[str], as_json: bool = False, jobs: int = 0, show_all: 
         styled = not as_json and wants_colour(sys.stdout)  # a Rich table: its names made printable
         return Outcome().say(score_file(files[0], as_json, show_all), styled=styled)
     from burgundy_cli.core.bulk import score_many
+    from burgundy_cli.core.render import outcome
 
-    outcome = Outcome()
+    said = Outcome()
 
     def lines() -> Iterator[tuple[bool, str]]:
         for note in walk.notes():
             yield True, note + "\n"
-        for result in score_many(files, jobs):
-            outcome.ending(result.get("exit", 0))
+        # (a line in words says how a solo or team game ended: ``starts`` reads the game's mode
+        # and teams; the JSON lines stay the ``score --json`` objects)
+        for result in score_many(files, jobs, starts=not as_json):
+            said.ending(result.get("exit", 0))
             if as_json:
                 yield False, _json(result) + "\n"
             elif "error" in result:
                 yield True, f"burgundy: {result['error']}\n"
             else:
                 totals = ", ".join(f"{p['name']} {p['total']}" for p in result["players"])
-                state = f"winner {', '.join(result['winner'])}" if result["complete"] else "in progress"
-                yield False, f"{result['file']}: {totals}; {state}\n"
+                yield False, f"{result['file']}: {totals}; {outcome(result['complete'], result['winner'], result['tiebreak'], result['mode'], result['teams'])}\n"
 
-    return outcome.stream(lines(), len(files), "scoring")
+    return said.stream(lines(), len(files), "scoring")
 
 
 def summary(paths: Sequence[str | os.PathLike[str]], as_json: bool, jobs: int) -> Outcome:

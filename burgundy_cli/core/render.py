@@ -9,6 +9,7 @@ every player are left out unless ``--all`` asks for them.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
 
 from burgundy_cli.core.game import GameHeader, ScoreTable
@@ -103,6 +104,27 @@ def _footer(table: ScoreTable, hidden: int) -> list[str]:
     if hidden:
         lines.append(f"({counted(hidden, 'category', 'categories')} at 0 for everyone not shown; --all shows them)")
     return lines
+
+
+def outcome(complete: bool, winner: Sequence[str], tiebreak: str | None = None, mode: str | None = None,
+            teams: Mapping[str, Sequence[str]] | None = None) -> str:
+    """How a game ended, in the words of the one line that reports a record (``score`` of
+    several records, ``new --result`` and ``--end``, ``archive list``), as the score table's
+    footer says it: "winner Anna", "shared win red, blue", the winning team of a team game
+    (``mode`` ``team``; its letter from ``teams``, team -> members, where known), a solo game
+    (``mode`` ``solo``) won or lost against its target, "winner not known" (a tie only what the
+    record lacks could break), or "in progress"; the tiebreak that decided, in brackets."""
+    if not complete:
+        return "in progress"
+    if mode == "solo":
+        return f"solo game {'won' if winner else 'lost'} against its target"
+    said = "winner not known" if tiebreak else "no winner"
+    if mode == "team" and winner:
+        letter = next((name for name, members in (teams or {}).items() if sorted(members) == sorted(winner)), None)
+        said = f"winner team {letter} ({' + '.join(winner)})" if letter else f"winner team {' + '.join(winner)}"
+    elif winner:
+        said = f"{'winner' if len(winner) == 1 else 'shared win'} {', '.join(winner)}"
+    return said + (f" (tiebreak: {tiebreak})" if tiebreak else "")
 
 
 def score_table_text(table: ScoreTable, show_all: bool = False) -> str:

@@ -234,3 +234,24 @@ def test_a_robber_knights_pad_takes_the_game_s_options_and_refuses_others_locate
         with pytest.raises(RecordError) as caught:
             opened(pad.format(option=option))
         assert says in caught.value.describe() and caught.value.location.line == 5, caught.value
+
+
+def test_the_line_new_result_writes_says_how_a_team_or_solo_game_ended(cli, tmp_path) -> None:
+    """``new --result``'s "wrote" line names the winner of a normal game, and so it does the
+    winning team of a team game (2019 rulebook, 'Team game': the team with more VP together
+    wins) and whether a solo game was won against its target; ``score`` of several records
+    says each the same way (a lost solo game is never "winner " and nothing)."""
+    castles = ["--result", "--game", "castles-of-burgundy", "--edition", "2019"]
+    normal = cli("new", str(tmp_path / "normal.toml"), *castles, "--players", "Anna,Ben", "--scores", "Anna=182,Ben=170")
+    assert normal.stdout.strip().endswith("result only: Anna 182, Ben 170; winner Anna"), normal.output
+    team = cli("new", str(tmp_path / "team.toml"), *castles, "--modules", "team-game", "--players", "Anna,Ben,Cara,Dario",
+               "--teams", "A=Anna Cara,B=Ben Dario", "--scores", "Anna=100,Ben=90,Cara=80,Dario=95")
+    assert team.stdout.strip().endswith("; winner team B (Ben + Dario)"), team.output
+    for won, said in (("yes", "won"), ("no", "lost")):
+        solo = cli("new", str(tmp_path / f"solo-{won}.toml"), *castles, "--modules", "solo-game", "--players", "Anna",
+                   "--scores", "Anna=60", "--won", won)
+        assert solo.stdout.strip().endswith(f"result only: Anna 60; solo game {said} against its target"), solo.output
+    scored = cli("score", "--jobs", "1", str(tmp_path)).stdout.splitlines()
+    assert [line.split(": ", 1)[1] for line in scored] == [
+        "Anna 182, Ben 170; winner Anna", "Anna 60; solo game lost against its target",
+        "Anna 60; solo game won against its target", "Ben 90, Dario 95, Anna 100, Cara 80; winner team B (Ben + Dario)"]
