@@ -138,10 +138,12 @@ def score_table_text(table: ScoreTable, show_all: bool = False) -> str:
     def row(label: str, cells: list[str]) -> str:
         return (label.ljust(label_width) + "  " + "  ".join(padded(c, w, right=True) for c, w in zip(cells, widths))).rstrip()
 
-    lines = [_headline(table), row("", names), row("", ["-" * w for w in widths])]
+    rule = row("", ["-" * w for w in widths])
+    lines = [_headline(table), row("", names), rule]
     for category in categories:
         lines.append(row(category, [str(line.breakdown.get(category, 0)) for line in table.players]))
-    lines.append(row("", ["-" * w for w in widths]))
+    if categories:   # (no category row: one rule under the names, not two in a row)
+        lines.append(rule)
     lines.append(row("total", [str(line.total) for line in table.players]))
     lines.append(row("rank", [str(rank) for rank in standings(table)]))
     return "\n".join(lines + _footer(table, hidden))
@@ -173,7 +175,9 @@ def score_table_rich(table: ScoreTable, show_all: bool = False, width: int | Non
 
     categories = shown_categories(table, show_all)
     hidden = len(shown_categories(table, True)) - len(categories)
-    grid = Table(title=plain(_headline(table)), title_justify="left", show_footer=False)
+    # (the headline is a line of its own: as the table's title it would wrap at the width of a
+    # narrow table, a word or two a line)
+    grid = Table(show_footer=False)
     grid.add_column("category")
     winners = set(table.winner)
     for line in table.players:
@@ -185,6 +189,7 @@ def score_table_rich(table: ScoreTable, show_all: bool = False, width: int | Non
     grid.add_row("rank", *(str(rank) for rank in standings(table)))
     console = Console(force_terminal=True, width=width or 100, color_system="standard", highlight=False)
     with console.capture() as captured:
+        console.print(plain(_headline(table)))
         console.print(grid)
         for text in _footer(table, hidden):
             console.print(plain(text, "dim" if text.startswith(("note", "(")) else "bold"))
