@@ -100,10 +100,17 @@ def summary(paths: Sequence[str | os.PathLike[str]], as_json: bool, jobs: int) -
 
     Records that fail are listed (their errors on stderr, exit code the worst), not counted.
     On a terminal a progress bar counts the records while they are verified.
+
+    :raises UsageError: a path named that does not exist (``score``'s words, "no such record
+        file"), before anything is summed: a summary without it would pass for the whole.
     """
-    from burgundy_cli.core.bulk import score_many, walk_records
+    from burgundy_cli.core.bulk import score_many, shown_name, walk_records
+    from burgundy_cli.core.errors import UsageError
     from burgundy_cli.core.summary import DEPRECATED, summarise, summary_text
 
+    missing = next((path for path in map(os.fspath, paths) if not os.path.lexists(path)), None)
+    if missing is not None:
+        raise UsageError(f"no such record file: {shown_name(missing)}")
     walk = walk_records(paths)
     files = walk.files
     outcome = Outcome()
