@@ -416,7 +416,7 @@ def play(
     is checked in order and appended (written atomically), then what is due next is said;
     nothing is written unless every line is legal. --json without MOVES: what is due, as JSON.
 
-    Example: burgundy play game.toml "anna: take 3 church" "anna: sell 4"
+    Example (after new's): burgundy play game.toml "roll white 3 good 4, anna 6 4, bob 1 5" "anna: take 6 bank"
     """
     if moves or as_json:   # (--json is for a script: never the table session, lines or not)
         _guard(partial(subcommands.play, str(file), moves or [], as_json))
@@ -473,7 +473,7 @@ def check(
     With several MOVEs, each is played in turn on the position (nothing is written) and the
     last is judged: may Anna place the church she is about to take?
 
-    Example: burgundy check game.toml "anna: place 5>4 ship c3 goods 6"
+    Example (after play's): burgundy check game.toml "anna: place 4>3 bank c3"
     """
     _guard(partial(subcommands.check, str(file), moves, as_json, why, at))
 
@@ -487,7 +487,7 @@ def moves(
 ) -> None:
     """List the legal actions of the player to move at the end of FILE (or --at a round, turn or line), a tile's spaces on one line.
 
-    Example: burgundy moves game.toml --at C3
+    Example: burgundy moves game.toml
     """
     _guard(partial(subcommands.moves, file, as_json, every_line, at))
 
@@ -507,8 +507,8 @@ def show(
 
     With --position, print it as a small record that starts from it, to send a disputed moment on.
 
-    Examples: burgundy show game.toml --svg game.svg --at C3;
-    burgundy show game.toml --position --at C3 > dispute.toml
+    Examples: burgundy show game.toml --svg game.svg;
+    burgundy show records/castles-of-burgundy/complete-3p-2019.toml --position --at C3 > dispute.toml
     """
     _guard(partial(subcommands.show, file, svg, as_json, at, position))
 
@@ -770,7 +770,7 @@ def playout(
 ) -> None:
     """Deal a game from SEED and play it out with a simple seeded policy, writing the record.
 
-    Example: burgundy playout castles-of-burgundy --players 4 --seed 7 --out game.toml
+    Example: burgundy playout castles-of-burgundy --players 4 --seed 7 --out playout.toml
     """
     _guard(partial(subcommands.playout, game, players, seed, out, edition, stop_after, as_json, modules, force))
 
