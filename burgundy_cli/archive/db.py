@@ -231,7 +231,9 @@ def _category_names(categories: str) -> tuple[str, ...]:
 def database_url(folder: str | os.PathLike[str] | None, db: str | None) -> str:
     """The URL of the archive: ``--db`` (a URL or a SQLite file's path), else DIR/burgundy.db.
 
-    :raises ArchiveError: neither given.
+    :raises ArchiveError: neither given; or no ``--db`` and DIR no folder: one that does not
+        exist ("no such folder", as ``archive sync`` says it with ``--db``), or a file (a
+        record: it holds no burgundy.db), never "folder game.toml does not exist".
     """
     if db:
         if "://" in db:
@@ -239,6 +241,14 @@ def database_url(folder: str | os.PathLike[str] | None, db: str | None) -> str:
         return "sqlite:///" + str(Path(db).resolve())
     if folder is None:
         raise ArchiveError("give a folder of records or --db URL")
+    if not os.path.isdir(folder):
+        from burgundy_cli.core.bulk import shown_name
+
+        name = shown_name(os.fspath(folder))
+        if not os.path.lexists(folder):
+            raise ArchiveError(f"no such folder: {name}")
+        raise ArchiveError(f"{name} is not a folder, so it holds no burgundy.db: give a folder of records, "
+                           "or the archive's --db FILE|URL")
     return "sqlite:///" + str(Path(folder).resolve() / "burgundy.db")
 
 
