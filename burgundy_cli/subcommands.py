@@ -104,13 +104,10 @@ def summary(paths: Sequence[str | os.PathLike[str]], as_json: bool, jobs: int) -
     :raises UsageError: a path named that does not exist (``score``'s words, "no such record
         file"), before anything is summed: a summary without it would pass for the whole.
     """
-    from burgundy_cli.core.bulk import score_many, shown_name, walk_records
-    from burgundy_cli.core.errors import UsageError
+    from burgundy_cli.core.bulk import refuse_missing, score_many, walk_records
     from burgundy_cli.core.summary import DEPRECATED, summarise, summary_text
 
-    missing = next((path for path in map(os.fspath, paths) if not os.path.lexists(path)), None)
-    if missing is not None:
-        raise UsageError(f"no such record file: {shown_name(missing)}")
+    refuse_missing(paths)
     walk = walk_records(paths)
     files = walk.files
     outcome = Outcome()
@@ -397,6 +394,7 @@ def export_bgstats(paths: Sequence[str | os.PathLike[str]], out: str | os.PathLi
     import json
 
     from burgundy_cli.core.export import bgstats, merged_players, parse_bgg_ids
+    from burgundy_cli.core.words import counted
 
     given = parse_bgg_ids(bgg_ids)
     outcome = Outcome()
@@ -412,7 +410,8 @@ def export_bgstats(paths: Sequence[str | os.PathLike[str]], out: str | os.PathLi
     positions = sum(record.start == "position" for record in played)
     unfinished = sum(not record.table.complete and record.start != "position" for record in played)
     apart = f", {positions} position records (rulebook examples) left out: no games played" if positions else ""
-    return outcome.warn(f"{len(data['plays'])} plays, {unfinished} unfinished games left out{apart}")
+    return outcome.warn(f"{counted(len(data['plays']), 'play')}, {counted(unfinished, 'unfinished game')} left out"
+                        f"{apart}")
 
 
 def export_csv(paths: Sequence[str | os.PathLike[str]], out: str | os.PathLike[str] | None) -> Outcome:
@@ -430,10 +429,14 @@ def export_csv(paths: Sequence[str | os.PathLike[str]], out: str | os.PathLike[s
 
 def _played(outcome: Outcome, paths: Sequence[str | os.PathLike[str]]) -> tuple[list[object], list[str]]:
     """The verified records below ``paths``, and every file read (no output may replace one);
-    each failure and each entry skipped is said on stderr, a failure ends with its code."""
-    from burgundy_cli.core.bulk import walk_records
+    each failure and each entry skipped is said on stderr, a failure ends with its code.
+
+    :raises UsageError: a path named that does not exist, before anything is written.
+    """
+    from burgundy_cli.core.bulk import refuse_missing, walk_records
     from burgundy_cli.core.export import read_played
 
+    refuse_missing(paths)
     walk = walk_records(paths)
     for note in walk.notes():
         outcome.warn(note)
