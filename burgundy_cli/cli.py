@@ -750,7 +750,7 @@ def chart(
     _guard(partial(subcommands.chart, file, svg, as_json))
 
 
-@command(rich_help_panel=EXPORT)
+@command(rich_help_panel=RECORD)
 def playout(
     game: Annotated[str, typer.Argument(metavar="GAME", help="castles-of-burgundy or robber-knights",
                                         autocompletion=_complete_game)],
