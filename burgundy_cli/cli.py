@@ -75,6 +75,15 @@ class _Group(TyperGroup):
             with formatter.section(title):
                 formatter.write_dl(rows)
 
+    def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:
+        """``burgundy`` (or ``burgundy archive``) alone is ``-h``: its help on stdout, exit 0.
+        (click raises a usage error whose message is the whole help instead, which the one-line
+        report of :func:`main` would print as one line of ``\n``s.)"""
+        if not args and self.no_args_is_help and not ctx.resilient_parsing:
+            typer.echo(ctx.get_help(), color=ctx.color)
+            ctx.exit()
+        return super().parse_args(ctx, args)
+
     def invoke(self, ctx: typer.Context):
         """Run the command named on the command line. A usage error that click's parser
         raises without the command's context (an option missing its value: "Option '--seed'
@@ -788,7 +797,7 @@ def main() -> None:
     console.guard_stdout()
     try:
         code = app(prog_name="burgundy", standalone_mode=False)
-    except typer.TyperException as err:  # (no message: 'burgundy' alone, the help was the answer)
+    except typer.TyperException as err:  # (one without words: its exit code alone)
         code = console.fail(_usage_error(err)) if err.format_message() else err.exit_code
     except (typer.Abort, KeyboardInterrupt):  # (a prompt's Ctrl-C; or a handler this thread cannot set)
         code = console.fail(KeyboardInterrupt())

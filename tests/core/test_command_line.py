@@ -57,6 +57,15 @@ def test_short_and_long_help(args):
     assert f"Usage: burgundy {' '.join(args[:-1])}".rstrip() in done.stdout
 
 
+@pytest.mark.parametrize("args", [[], ["archive"], ["export"]])
+def test_a_group_alone_is_its_help(args):
+    """``burgundy`` alone, a newcomer's first command, printed its whole help as one usage
+    error line, each line break written ``\n`` (exit 2): now it is ``burgundy -h``."""
+    done = burgundy(*args)
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout == burgundy(*args, "-h").stdout and "\\n" not in done.stdout
+
+
 @pytest.mark.parametrize(("args", "helped"), [
     (["playout", "--seed"], "burgundy playout"),         # click's parser gives no context here
     (["show", "--at"], "burgundy show"),                 # --at is also check's and moves'
