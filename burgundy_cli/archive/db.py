@@ -47,7 +47,7 @@ from burgundy_cli.core.errors import UsageError
 
 APPLICATION = "burgundy-archive"
 #: The schema version this code writes; older versions are migrated by :data:`MIGRATIONS`.
-VERSION = 6
+VERSION = 7
 #: Breakdown values stored in columns of their own (``v0`` ...): room to spare over any
 #: game's categories today (the Castles base game has 12).
 VALUE_COLUMNS = 24
@@ -191,6 +191,12 @@ MIGRATIONS: dict[int, list[str | tuple[str, str]]] = {
           for stale in ("modules LIKE '%team-game%'", "modules LIKE '[%'")
           for table in ("scores", "boards", "files")),
         "DELETE FROM records WHERE modules LIKE '%team-game%' OR modules LIKE '[%'"],
+    # 6 -> 7: records.modules sorted (it was in the order the record lists them, so one set of
+    # modules was two texts, two groups of --by modules, and --modules matched one order). A
+    # record with several modules goes, to be verified again (and stored sorted) by the next sync.
+    6: [*(f"DELETE FROM {table} WHERE hash IN (SELECT hash FROM records WHERE modules LIKE '%,%')"
+          for table in ("scores", "boards", "files")),
+        "DELETE FROM records WHERE modules LIKE '%,%'"],
 }
 
 
