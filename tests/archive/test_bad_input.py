@@ -250,3 +250,11 @@ def test_a_folder_that_is_missing_or_a_file_is_named_so_without_db(cli, tmp_path
     missing = tmp_path / "no-such-folder"
     _one_line_exit_2(cli(*command, str(missing)), f"burgundy: usage: no such folder: {missing}\n")
     assert sorted(path.name for path in tmp_path.iterdir()) == ["game.toml"]
+
+
+@pytest.mark.parametrize("url", ["sqlite://", "sqlite:///", "sqlite:///:memory:"])
+def test_a_sqlite_url_of_no_file_is_refused(club, cli, url) -> None:
+    """``archive sync DIR --db sqlite:///`` reported "40 added" into an archive in memory, gone
+    when the command ended: a club secretary's results book that is nowhere."""
+    _one_line_exit_2(cli("archive", "sync", str(club), "--db", url), f"--db {url} names no file")
+    _one_line_exit_2(cli("stats", "--db", url), "an archive in memory is gone when the command ends")
