@@ -237,7 +237,7 @@ def _category_names(categories: str) -> tuple[str, ...]:
 def database_url(folder: str | os.PathLike[str] | None, db: str | None) -> str:
     """The URL of the archive: ``--db`` (a URL or a SQLite file's path), else DIR/burgundy.db.
 
-    :raises ArchiveError: neither given; a SQLite URL of no file (``sqlite://``: in memory, gone
+    :raises ArchiveError: neither given; a ``--db`` path that is a folder; a SQLite URL of no file (``sqlite://``: in memory, gone
         when the command ends, so a sync would store nothing); or no ``--db`` and DIR no folder: one that does not
         exist ("no such folder", as ``archive sync`` says it with ``--db``), or a file (a
         record: it holds no burgundy.db), never "folder game.toml does not exist".
@@ -248,6 +248,9 @@ def database_url(folder: str | os.PathLike[str] | None, db: str | None) -> str:
                 raise ArchiveError(f"--db {db} names no file: an archive in memory is gone when the command "
                                    "ends", hint="give the archive's file, sqlite:///PATH or PATH")
             return db
+        if os.path.isdir(db):
+            raise ArchiveError(f"--db {db} is a folder, not an archive file",
+                               hint=f"give the archive's file, e.g. --db {os.path.join(db, 'burgundy.db')}")
         return "sqlite:///" + str(Path(db).resolve())
     if folder is None:
         raise ArchiveError("give a folder of records or --db URL")

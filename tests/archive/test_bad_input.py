@@ -258,3 +258,11 @@ def test_a_sqlite_url_of_no_file_is_refused(club, cli, url) -> None:
     when the command ended: a club secretary's results book that is nowhere."""
     _one_line_exit_2(cli("archive", "sync", str(club), "--db", url), f"--db {url} names no file")
     _one_line_exit_2(cli("stats", "--db", url), "an archive in memory is gone when the command ends")
+
+
+def test_a_db_path_that_is_a_folder_names_the_file_to_give(club, cli, tmp_path) -> None:
+    """``--db records`` said "database sqlite:///...: unable to open database file"."""
+    _one_line_exit_2(cli("archive", "sync", str(club), "--db", str(tmp_path)),
+                     f"--db {tmp_path} is a folder, not an archive file (give the archive's file, e.g. "
+                     f"--db {tmp_path / 'burgundy.db'})")
+    assert not (tmp_path / "burgundy.db").exists()
