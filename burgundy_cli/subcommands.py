@@ -46,8 +46,9 @@ def score_file(path: str, as_json: bool, show_all: bool = False) -> str:
 
         return _json(score_json(table, session.header))
     from burgundy_cli.core.render import score_table_for
+    from burgundy_cli.core.resultonly import game_mode, modules_of
 
-    return score_table_for(table, sys.stdout, show_all)
+    return score_table_for(table, sys.stdout, show_all, game_mode(modules_of(session.header)))
 
 
 def score(paths: Sequence[str], as_json: bool = False, jobs: int = 0, show_all: bool = False) -> Outcome:
@@ -273,13 +274,14 @@ def table_session(path: str) -> Outcome:
         table = session.score()
         if table.complete:
             from burgundy_cli.core.render import score_table_text
+            from burgundy_cli.core.resultonly import game_mode, modules_of
 
             return Outcome().say(f"{path}: the game is over, nothing is left to play; its final score:\n"
-                                 f"{score_table_text(table)}")
+                                 f"{score_table_text(table, mode=game_mode(modules_of(session.header)))}")
         from burgundy_cli.core.table import due_text
 
         raise UsageError(f"give the lines to play (next: {due_text(session)}), or run 'burgundy play FILE' on a "
-                         "terminal for the table session", hint='burgundy play game.toml "anna: take 3 church"')
+                         "terminal for the table session", hint='burgundy play game.toml "anna: take 6 bank"')
     from burgundy_cli.core.tableui import run_session
 
     return Outcome(run_session(path))

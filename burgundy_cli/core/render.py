@@ -84,9 +84,13 @@ def standings(table: ScoreTable) -> list[int]:
     return [1 + sum(other.total > line.total for other in table.players) for line in table.players]
 
 
-def _footer(table: ScoreTable, hidden: int) -> list[str]:
+def _footer(table: ScoreTable, hidden: int, mode: str | None = None) -> list[str]:
+    """The lines under the table: the winner (a team game's winning team, ``mode`` ``team``), the
+    tiebreak, the notes and the categories left out."""
     lines = []
-    if table.complete and not table.winner:
+    if table.complete and table.winner and mode == "team":   # (not a shared win: the team won)
+        lines.append(f"winner: team {' + '.join(table.winner)}")
+    elif table.complete and not table.winner:
         # a solo game lost (Castles 2019), or a result-only record whose tie only the bridge it
         # does not hold could break (its tiebreak says so): its notes say why
         lines.append("winner: not known" if table.tiebreak else "winner: no one")
@@ -127,8 +131,9 @@ def outcome(complete: bool, winner: Sequence[str], tiebreak: str | None = None, 
     return said + (f" (tiebreak: {tiebreak})" if tiebreak else "")
 
 
-def score_table_text(table: ScoreTable, show_all: bool = False) -> str:
-    """A per-player table: one row per scoring category, then total and rank, then the winner."""
+def score_table_text(table: ScoreTable, show_all: bool = False, mode: str | None = None) -> str:
+    """A per-player table: one row per scoring category, then total and rank, then the winner
+    (``mode``: the record's, ``team`` or ``solo``, :func:`burgundy_cli.core.resultonly.game_mode`)."""
     names = [line.name for line in table.players]
     categories = shown_categories(table, show_all)
     hidden = len(shown_categories(table, True)) - len(categories)
@@ -146,7 +151,7 @@ def score_table_text(table: ScoreTable, show_all: bool = False) -> str:
         lines.append(rule)
     lines.append(row("total", [str(line.total) for line in table.players]))
     lines.append(row("rank", [str(rank) for rank in standings(table)]))
-    return "\n".join(lines + _footer(table, hidden))
+    return "\n".join(lines + _footer(table, hidden, mode))
 
 
 def wants_colour(stream: TextIO) -> bool:
@@ -157,7 +162,8 @@ def wants_colour(stream: TextIO) -> bool:
     return bool(isatty and isatty())
 
 
-def score_table_rich(table: ScoreTable, show_all: bool = False, width: int | None = None) -> str:
+def score_table_rich(table: ScoreTable, show_all: bool = False, width: int | None = None,
+                     mode: str | None = None) -> str:
     """The score table as a Rich table with terminal colours: winners in bold green.
 
     Every text from the record goes in as a Rich ``Text``, never as markup (a player called
@@ -191,18 +197,18 @@ def score_table_rich(table: ScoreTable, show_all: bool = False, width: int | Non
     with console.capture() as captured:
         console.print(plain(_headline(table)))
         console.print(grid)
-        for text in _footer(table, hidden):
+        for text in _footer(table, hidden, mode):
             console.print(plain(text, "dim" if text.startswith(("note", "(")) else "bold"))
     return captured.get().rstrip("\n")
 
 
-def score_table_for(table: ScoreTable, stream: TextIO, show_all: bool = False) -> str:
+def score_table_for(table: ScoreTable, stream: TextIO, show_all: bool = False, mode: str | None = None) -> str:
     """The score table as ``stream`` should get it: Rich on a terminal, plain text otherwise."""
     if wants_colour(stream):
         import shutil
 
-        return score_table_rich(table, show_all, shutil.get_terminal_size().columns)
-    return score_table_text(table, show_all)
+        return score_table_rich(table, show_all, shutil.get_terminal_size().columns, mode)
+    return score_table_text(table, show_all, mode)
 
 
 def score_json(table: ScoreTable, header: GameHeader) -> dict[str, Any]:

@@ -174,3 +174,13 @@ def test_a_table_without_points_has_one_rule_and_an_unbroken_headline(tmp_path, 
                                                      ["rank", "1", "1"]]
     coloured = score_table_rich(open_record(tmp_path / "new.toml").score(), width=100)
     assert "castles-of-burgundy (2019 edition), 2 players, in progress (scores so far, no final scoring)" in coloured
+
+
+def test_a_team_game_is_won_by_a_team_not_shared(cli) -> None:
+    """2019 rulebook, 'The team game', 'Final scoring': "The team with more victory points wins
+    the game." ``score`` of the shipped team game said "shared win: Dario, Ben" (a tie between
+    two players) where the team of Dario and Ben won; a shared win of a normal game keeps its words."""
+    team = cli("score", str(RECORDS / "castles-of-burgundy" / "complete-4p-2019-team.toml")).stdout
+    assert "winner: team Dario + Ben\n" in team and "shared win" not in team
+    draw = cli("score", str(RECORDS / "robber-knights" / "playout-4-players-draw.toml")).stdout
+    assert "shared win: red, green\n" in draw
