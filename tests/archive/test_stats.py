@@ -267,3 +267,14 @@ def test_one_set_of_modules_in_any_order_is_one(tmp_path, cli, archive_url) -> N
     engine.dispose()
     report = sync(folder, archive_url, jobs=1)
     assert (report.added, report.unchanged) == (2, 0) and split() == [("inns,trade-routes", 2)]
+
+
+def test_a_split_the_games_have_no_value_for_says_so_in_words(club, cli, archive_url) -> None:
+    """``--by edition,modules`` titled Robber Knights' tables "(edition -, ...)" and the games
+    without modules "(modules -)"; a title says "no edition", "no modules"."""
+    assert cli("archive", "sync", str(club), "--db", archive_url, "-j", "1").exit_code in (0, 1)
+    titles = [line for line in cli("stats", "--db", archive_url, "--by", "edition,modules").stdout.splitlines()
+              if line.endswith("in progress") and "(" in line]
+    assert "robber-knights (no edition, no modules): " in "\n".join(titles)
+    assert any(title.startswith("castles-of-burgundy (edition 2019, no modules): ") for title in titles), titles
+    assert not any(" -" in title for title in titles), titles
