@@ -268,12 +268,14 @@ def database_url(folder: str | os.PathLike[str] | None, db: str | None) -> str:
 def shown(url: str) -> str:
     """The URL as messages show it: never with its password, however it is given (in the
     user part, even with an unencoded ``@`` in it, or as a ``password`` query parameter),
-    and also when the URL is too broken to parse."""
+    and also when the URL is too broken to parse; ``postgresql://`` as the user gives it, not
+    with the driver the engine's URL names (``postgresql+psycopg://``)."""
     import re
 
     scheme, separator, rest = url.partition("://")
     if not separator:
         return url
+    scheme = scheme.removesuffix("+psycopg")   # (the driver :func:`connect` names: the user's URL has none)
     location, query_mark, query = rest.partition("?")
     path_mark = location.find("/")
     authority, path = (location, "") if path_mark < 0 else (location[:path_mark], location[path_mark:])

@@ -266,3 +266,10 @@ def test_a_db_path_that_is_a_folder_names_the_file_to_give(club, cli, tmp_path) 
                      f"--db {tmp_path} is a folder, not an archive file (give the archive's file, e.g. "
                      f"--db {tmp_path / 'burgundy.db'})")
     assert not (tmp_path / "burgundy.db").exists()
+
+
+def test_a_server_database_without_an_archive_is_named_as_given(cli, postgres) -> None:
+    """``stats --db postgresql://...`` of a database never synced said "no archive in
+    postgresql+psycopg://...": the URL with the driver burgundy adds, not the one typed."""
+    url = postgres.new_database()
+    _one_line_exit_2(cli("stats", "--db", url), f"no archive in {url} yet: run 'burgundy archive sync' first")
