@@ -560,7 +560,8 @@ def stats(
         metavar="EDITION", help="only this edition", autocompletion=_complete_edition)] = None,
     players: Annotated[int | None, typer.Option(
         "--players", "-p", metavar="N", help="only games of this many players")] = None,
-    board: Annotated[str | None, typer.Option(metavar="BOARDS", help="only games on these boards")] = None,
+    board: Annotated[str | None, typer.Option(
+        metavar="BOARD", help="only games in which a player's duchy is this board (1, 13x, a record's own)")] = None,
     modules: Annotated[str | None, typer.Option(
         metavar="MODULES", help='only games with these modules ("none": without)',
         autocompletion=_complete_modules_or_none)] = None,

@@ -251,3 +251,10 @@ def test_new_bridge_completes_whole_turn_orders_of_the_players_given():
     assert complete(f"{three} cara,A") == ["cara,Anna,Bob"]
     for nothing in (f"{three} zed,", f"{three} anna,anna,", "burgundy new x.toml --bridge a"):
         assert not any(complete(nothing)), nothing   # (bash's answer: one empty line)
+
+
+def test_stats_board_says_it_takes_one_board():
+    """``--board BOARDS  only games on these boards`` promised a list; it takes one id (``--board
+    1,2`` matched no game): the help says so (docs/archive.md, "Filters")."""
+    text = burgundy("stats", "-h").stdout
+    assert "--board BOARD " in text and "these boards" not in text
