@@ -563,7 +563,7 @@ def stats(
     board: Annotated[str | None, typer.Option(
         metavar="BOARD", help="only games in which a player's duchy is this board (1, 13x, a record's own)")] = None,
     modules: Annotated[str | None, typer.Option(
-        metavar="MODULES", help='only games with these modules ("none": without)',
+        metavar="MODULES", help='only games played with exactly these modules, comma-separated in any order ("none": without)',
         autocompletion=_complete_modules_or_none)] = None,
     place: Annotated[str | None, typer.Option(metavar="PLACE", help="only games played here")] = None,
     since: Annotated[str | None, typer.Option(
