@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
@@ -153,10 +153,24 @@ def tables() -> dict[str, Any]:
     return schema()[1]
 
 
-#: Migrations from each older version to the next: version -> statements, each SQL for every
-#: engine or ``(dialect, SQL)`` for one (``"postgresql"``, ``"sqlite"``); a change of the schema
-#: adds its step here and raises :data:`VERSION`.
-MIGRATIONS: dict[int, list[str | tuple[str, str]]] = {
+def _sort_modules(connection: Any) -> None:
+    """Migration 6 -> 7: each ``records.modules`` of several names rewritten sorted, in place
+    (nothing to verify again: the names are the same)."""
+    from sqlalchemy import select
+
+    records = tables()["records"]
+    stored = connection.execute(select(records.c.hash, records.c.modules)
+                                .where(records.c.modules.contains(","))).all()
+    for key, modules in stored:
+        connection.execute(records.update().where(records.c.hash == key)
+                           .values(modules=",".join(sorted(modules.split(",")))))
+
+
+#: Migrations from each older version to the next: version -> steps, each SQL for every
+#: engine, ``(dialect, SQL)`` for one (``"postgresql"``, ``"sqlite"``), or a function of the
+#: connection (a step SQL cannot write alike for both); a change of the schema adds its step
+#: here and raises :data:`VERSION`.
+MIGRATIONS: dict[int, list[str | tuple[str, str] | Callable[[Any], None]]] = {
     # 1 -> 2: records.start. What version 1 stored cannot tell a position from a game, so
     # its rows go: the next sync verifies the records again (they are the source of truth).
     1: ["ALTER TABLE records ADD COLUMN start VARCHAR(8)",
@@ -192,11 +206,9 @@ MIGRATIONS: dict[int, list[str | tuple[str, str]]] = {
           for table in ("scores", "boards", "files")),
         "DELETE FROM records WHERE modules LIKE '%team-game%' OR modules LIKE '[%'"],
     # 6 -> 7: records.modules sorted (it was in the order the record lists them, so one set of
-    # modules was two texts, two groups of --by modules, and --modules matched one order). A
-    # record with several modules goes, to be verified again (and stored sorted) by the next sync.
-    6: [*(f"DELETE FROM {table} WHERE hash IN (SELECT hash FROM records WHERE modules LIKE '%,%')"
-          for table in ("scores", "boards", "files")),
-        "DELETE FROM records WHERE modules LIKE '%,%'"],
+    # modules was two texts, two groups of --by modules, and --modules matched one order), in
+    # place: every row stays, and stats --db counts the same games before any sync.
+    6: [_sort_modules],
 }
 
 
@@ -477,6 +489,9 @@ def _create_or_migrate(connection: Any) -> None:
     while version < VERSION:
         metadata.create_all(connection)  # the tables a step fills (4 -> 5: boards), or an earlier one dropped
         for step in MIGRATIONS[version]:
+            if callable(step):
+                step(connection)
+                continue
             dialect, statement = step if isinstance(step, tuple) else (None, step)
             if dialect in (None, connection.dialect.name):
                 connection.execute(text(statement))
