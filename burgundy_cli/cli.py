@@ -75,6 +75,15 @@ class _Group(TyperGroup):
             with formatter.section(title):
                 formatter.write_dl(rows)
 
+    def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:
+        """``burgundy`` (or ``burgundy archive``) alone is ``-h``: its help on stdout, exit 0.
+        (click raises a usage error whose message is the whole help instead, which the one-line
+        report of :func:`main` would print as one line of ``\n``s.)"""
+        if not args and self.no_args_is_help and not ctx.resilient_parsing:
+            typer.echo(ctx.get_help(), color=ctx.color)
+            ctx.exit()
+        return super().parse_args(ctx, args)
+
     def invoke(self, ctx: typer.Context):
         """Run the command named on the command line. A usage error that click's parser
         raises without the command's context (an option missing its value: "Option '--seed'
@@ -416,7 +425,7 @@ def play(
     is checked in order and appended (written atomically), then what is due next is said;
     nothing is written unless every line is legal. --json without MOVES: what is due, as JSON.
 
-    Example: burgundy play game.toml "anna: take 3 church" "anna: sell 4"
+    Example (after new's): burgundy play game.toml "roll white 3 good 4, anna 6 4, bob 1 5" "anna: take 6 bank"
     """
     if moves or as_json:   # (--json is for a script: never the table session, lines or not)
         _guard(partial(subcommands.play, str(file), moves or [], as_json))
@@ -473,7 +482,7 @@ def check(
     With several MOVEs, each is played in turn on the position (nothing is written) and the
     last is judged: may Anna place the church she is about to take?
 
-    Example: burgundy check game.toml "anna: place 5>4 ship c3 goods 6"
+    Example (after play's): burgundy check game.toml "anna: place 4>3 bank c3"
     """
     _guard(partial(subcommands.check, str(file), moves, as_json, why, at))
 
@@ -487,7 +496,7 @@ def moves(
 ) -> None:
     """List the legal actions of the player to move at the end of FILE (or --at a round, turn or line), a tile's spaces on one line.
 
-    Example: burgundy moves game.toml --at C3
+    Example: burgundy moves game.toml
     """
     _guard(partial(subcommands.moves, file, as_json, every_line, at))
 
@@ -507,8 +516,8 @@ def show(
 
     With --position, print it as a small record that starts from it, to send a disputed moment on.
 
-    Examples: burgundy show game.toml --svg game.svg --at C3;
-    burgundy show game.toml --position --at C3 > dispute.toml
+    Examples: burgundy show game.toml --svg game.svg;
+    burgundy show records/castles-of-burgundy/complete-3p-2019.toml --position --at C3 > dispute.toml
     """
     _guard(partial(subcommands.show, file, svg, as_json, at, position))
 
@@ -551,9 +560,10 @@ def stats(
         metavar="EDITION", help="only this edition", autocompletion=_complete_edition)] = None,
     players: Annotated[int | None, typer.Option(
         "--players", "-p", metavar="N", help="only games of this many players")] = None,
-    board: Annotated[str | None, typer.Option(metavar="BOARDS", help="only games on these boards")] = None,
+    board: Annotated[str | None, typer.Option(
+        metavar="BOARD", help="only games in which a player's duchy is this board (1, 13x, a record's own)")] = None,
     modules: Annotated[str | None, typer.Option(
-        metavar="MODULES", help='only games with these modules ("none": without)',
+        metavar="MODULES", help='only games played with exactly these modules, comma-separated in any order ("none": without)',
         autocompletion=_complete_modules_or_none)] = None,
     place: Annotated[str | None, typer.Option(metavar="PLACE", help="only games played here")] = None,
     since: Annotated[str | None, typer.Option(
@@ -750,7 +760,7 @@ def chart(
     _guard(partial(subcommands.chart, file, svg, as_json))
 
 
-@command(rich_help_panel=EXPORT)
+@command(rich_help_panel=RECORD)
 def playout(
     game: Annotated[str, typer.Argument(metavar="GAME", help="castles-of-burgundy or robber-knights",
                                         autocompletion=_complete_game)],
@@ -770,7 +780,7 @@ def playout(
 ) -> None:
     """Deal a game from SEED and play it out with a simple seeded policy, writing the record.
 
-    Example: burgundy playout castles-of-burgundy --players 4 --seed 7 --out game.toml
+    Example: burgundy playout castles-of-burgundy --players 4 --seed 7 --out playout.toml
     """
     _guard(partial(subcommands.playout, game, players, seed, out, edition, stop_after, as_json, modules, force))
 
@@ -788,7 +798,7 @@ def main() -> None:
     console.guard_stdout()
     try:
         code = app(prog_name="burgundy", standalone_mode=False)
-    except typer.TyperException as err:  # (no message: 'burgundy' alone, the help was the answer)
+    except typer.TyperException as err:  # (one without words: its exit code alone)
         code = console.fail(_usage_error(err)) if err.format_message() else err.exit_code
     except (typer.Abort, KeyboardInterrupt):  # (a prompt's Ctrl-C; or a handler this thread cannot set)
         code = console.fail(KeyboardInterrupt())

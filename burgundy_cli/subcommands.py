@@ -46,8 +46,9 @@ def score_file(path: str, as_json: bool, show_all: bool = False) -> str:
 
         return _json(score_json(table, session.header))
     from burgundy_cli.core.render import score_table_for
+    from burgundy_cli.core.resultonly import game_mode, modules_of
 
-    return score_table_for(table, sys.stdout, show_all)
+    return score_table_for(table, sys.stdout, show_all, game_mode(modules_of(session.header)))
 
 
 def score(paths: Sequence[str], as_json: bool = False, jobs: int = 0, show_all: bool = False) -> Outcome:
@@ -72,24 +73,26 @@ def score(paths: Sequence[str], as_json: bool = False, jobs: int = 0, show_all: 
         styled = not as_json and wants_colour(sys.stdout)  # a Rich table: its names made printable
         return Outcome().say(score_file(files[0], as_json, show_all), styled=styled)
     from burgundy_cli.core.bulk import score_many
+    from burgundy_cli.core.render import outcome
 
-    outcome = Outcome()
+    said = Outcome()
 
     def lines() -> Iterator[tuple[bool, str]]:
         for note in walk.notes():
             yield True, note + "\n"
-        for result in score_many(files, jobs):
-            outcome.ending(result.get("exit", 0))
+        # (a line in words says how a solo or team game ended: ``starts`` reads the game's mode
+        # and teams; the JSON lines stay the ``score --json`` objects)
+        for result in score_many(files, jobs, starts=not as_json):
+            said.ending(result.get("exit", 0))
             if as_json:
                 yield False, _json(result) + "\n"
             elif "error" in result:
                 yield True, f"burgundy: {result['error']}\n"
             else:
                 totals = ", ".join(f"{p['name']} {p['total']}" for p in result["players"])
-                state = f"winner {', '.join(result['winner'])}" if result["complete"] else "in progress"
-                yield False, f"{result['file']}: {totals}; {state}\n"
+                yield False, f"{result['file']}: {totals}; {outcome(result['complete'], result['winner'], result['tiebreak'], result['mode'], result['teams'])}\n"
 
-    return outcome.stream(lines(), len(files), "scoring")
+    return said.stream(lines(), len(files), "scoring")
 
 
 def summary(paths: Sequence[str | os.PathLike[str]], as_json: bool, jobs: int) -> Outcome:
@@ -98,10 +101,14 @@ def summary(paths: Sequence[str | os.PathLike[str]], as_json: bool, jobs: int) -
 
     Records that fail are listed (their errors on stderr, exit code the worst), not counted.
     On a terminal a progress bar counts the records while they are verified.
+
+    :raises UsageError: a path named that does not exist (``score``'s words, "no such record
+        file"), before anything is summed: a summary without it would pass for the whole.
     """
-    from burgundy_cli.core.bulk import score_many, walk_records
+    from burgundy_cli.core.bulk import refuse_missing, score_many, walk_records
     from burgundy_cli.core.summary import DEPRECATED, summarise, summary_text
 
+    refuse_missing(paths)
     walk = walk_records(paths)
     files = walk.files
     outcome = Outcome()
@@ -267,13 +274,14 @@ def table_session(path: str) -> Outcome:
         table = session.score()
         if table.complete:
             from burgundy_cli.core.render import score_table_text
+            from burgundy_cli.core.resultonly import game_mode, modules_of
 
             return Outcome().say(f"{path}: the game is over, nothing is left to play; its final score:\n"
-                                 f"{score_table_text(table)}")
+                                 f"{score_table_text(table, mode=game_mode(modules_of(session.header)))}")
         from burgundy_cli.core.table import due_text
 
         raise UsageError(f"give the lines to play (next: {due_text(session)}), or run 'burgundy play FILE' on a "
-                         "terminal for the table session", hint='burgundy play game.toml "anna: take 3 church"')
+                         "terminal for the table session", hint='burgundy play game.toml "anna: take 6 bank"')
     from burgundy_cli.core.tableui import run_session
 
     return Outcome(run_session(path))
@@ -388,6 +396,7 @@ def export_bgstats(paths: Sequence[str | os.PathLike[str]], out: str | os.PathLi
     import json
 
     from burgundy_cli.core.export import bgstats, merged_players, parse_bgg_ids
+    from burgundy_cli.core.words import counted
 
     given = parse_bgg_ids(bgg_ids)
     outcome = Outcome()
@@ -403,7 +412,8 @@ def export_bgstats(paths: Sequence[str | os.PathLike[str]], out: str | os.PathLi
     positions = sum(record.start == "position" for record in played)
     unfinished = sum(not record.table.complete and record.start != "position" for record in played)
     apart = f", {positions} position records (rulebook examples) left out: no games played" if positions else ""
-    return outcome.warn(f"{len(data['plays'])} plays, {unfinished} unfinished games left out{apart}")
+    return outcome.warn(f"{counted(len(data['plays']), 'play')}, {counted(unfinished, 'unfinished game')} left out"
+                        f"{apart}")
 
 
 def export_csv(paths: Sequence[str | os.PathLike[str]], out: str | os.PathLike[str] | None) -> Outcome:
@@ -421,10 +431,14 @@ def export_csv(paths: Sequence[str | os.PathLike[str]], out: str | os.PathLike[s
 
 def _played(outcome: Outcome, paths: Sequence[str | os.PathLike[str]]) -> tuple[list[object], list[str]]:
     """The verified records below ``paths``, and every file read (no output may replace one);
-    each failure and each entry skipped is said on stderr, a failure ends with its code."""
-    from burgundy_cli.core.bulk import walk_records
+    each failure and each entry skipped is said on stderr, a failure ends with its code.
+
+    :raises UsageError: a path named that does not exist, before anything is written.
+    """
+    from burgundy_cli.core.bulk import refuse_missing, walk_records
     from burgundy_cli.core.export import read_played
 
+    refuse_missing(paths)
     walk = walk_records(paths)
     for note in walk.notes():
         outcome.warn(note)

@@ -17,6 +17,7 @@ from typing import Any
 from burgundy_cli.archive import db, output
 from burgundy_cli.archive.stats import Filters, archive_report, parse_splits
 from burgundy_cli.console import Outcome
+from burgundy_cli.core.words import counted
 
 EXIT_FAILED_RECORDS = 1
 
@@ -52,7 +53,7 @@ def run_list(folder: str | None, url: str | None, *, as_json: bool = False) -> O
         elif row["status"] == "ok":
             state = _state(row)
             edition = f" {row['edition']}" if row["edition"] else ""
-            lines.append(f"{row['file']}  {row['game']}{edition}  {row['players']} players  "
+            lines.append(f"{row['file']}  {row['game']}{edition}  {counted(row['players'], 'player')}  "
                          f"{row['date'] or 'undated'}  {state}")
         else:
             lines.append(f"{row['file']}  FAILED  {row['error']}")
@@ -60,17 +61,12 @@ def run_list(folder: str | None, url: str | None, *, as_json: bool = False) -> O
 
 
 def _state(row: dict[str, Any]) -> str:
-    """A listed game's state: won by whom, a solo game won or lost against its target, a game
-    with no winner, one whose tie the record cannot break, or in progress (never "won by " and
-    nothing)."""
-    if not row["complete"]:
-        return "in progress"
-    if row.get("mode") == "solo":
-        return f"solo: {'won' if row['winner'] else 'lost'} against the target"
-    result = "result only, " if row.get("start") == "result" else ""
-    if not row["winner"] and row.get("tiebreak"):   # a tie only what the record lacks could break
-        return f"{result}winner not known (tiebreak: {row['tiebreak']})"
-    return result + ("won by " + ", ".join(row["winner"]) if row["winner"] else "no winner")
+    """A listed game's state, in the words of ``score``'s line (``core.render.outcome``), a
+    result-only record's said first."""
+    from burgundy_cli.core.render import outcome
+
+    result = "result only, " if row.get("start") == "result" and row["complete"] else ""
+    return result + outcome(row["complete"], row["winner"], row.get("tiebreak"), row.get("mode"), row.get("teams"))
 
 
 @dataclass(slots=True)

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
@@ -47,7 +47,7 @@ from burgundy_cli.core.errors import UsageError
 
 APPLICATION = "burgundy-archive"
 #: The schema version this code writes; older versions are migrated by :data:`MIGRATIONS`.
-VERSION = 6
+VERSION = 7
 #: Breakdown values stored in columns of their own (``v0`` ...): room to spare over any
 #: game's categories today (the Castles base game has 12).
 VALUE_COLUMNS = 24
@@ -153,10 +153,24 @@ def tables() -> dict[str, Any]:
     return schema()[1]
 
 
-#: Migrations from each older version to the next: version -> statements, each SQL for every
-#: engine or ``(dialect, SQL)`` for one (``"postgresql"``, ``"sqlite"``); a change of the schema
-#: adds its step here and raises :data:`VERSION`.
-MIGRATIONS: dict[int, list[str | tuple[str, str]]] = {
+def _sort_modules(connection: Any) -> None:
+    """Migration 6 -> 7: each ``records.modules`` of several names rewritten sorted, in place
+    (nothing to verify again: the names are the same)."""
+    from sqlalchemy import select
+
+    records = tables()["records"]
+    stored = connection.execute(select(records.c.hash, records.c.modules)
+                                .where(records.c.modules.contains(","))).all()
+    for key, modules in stored:
+        connection.execute(records.update().where(records.c.hash == key)
+                           .values(modules=",".join(sorted(modules.split(",")))))
+
+
+#: Migrations from each older version to the next: version -> steps, each SQL for every
+#: engine, ``(dialect, SQL)`` for one (``"postgresql"``, ``"sqlite"``), or a function of the
+#: connection (a step SQL cannot write alike for both); a change of the schema adds its step
+#: here and raises :data:`VERSION`.
+MIGRATIONS: dict[int, list[str | tuple[str, str] | Callable[[Any], None]]] = {
     # 1 -> 2: records.start. What version 1 stored cannot tell a position from a game, so
     # its rows go: the next sync verifies the records again (they are the source of truth).
     1: ["ALTER TABLE records ADD COLUMN start VARCHAR(8)",
@@ -191,6 +205,10 @@ MIGRATIONS: dict[int, list[str | tuple[str, str]]] = {
           for stale in ("modules LIKE '%team-game%'", "modules LIKE '[%'")
           for table in ("scores", "boards", "files")),
         "DELETE FROM records WHERE modules LIKE '%team-game%' OR modules LIKE '[%'"],
+    # 6 -> 7: records.modules sorted (it was in the order the record lists them, so one set of
+    # modules was two texts, two groups of --by modules, and --modules matched one order), in
+    # place: every row stays, and stats --db counts the same games before any sync.
+    6: [_sort_modules],
 }
 
 
@@ -231,26 +249,45 @@ def _category_names(categories: str) -> tuple[str, ...]:
 def database_url(folder: str | os.PathLike[str] | None, db: str | None) -> str:
     """The URL of the archive: ``--db`` (a URL or a SQLite file's path), else DIR/burgundy.db.
 
-    :raises ArchiveError: neither given.
+    :raises ArchiveError: neither given; a ``--db`` path that is a folder; a SQLite URL of no file (``sqlite://``: in memory, gone
+        when the command ends, so a sync would store nothing); or no ``--db`` and DIR no folder: one that does not
+        exist ("no such folder", as ``archive sync`` says it with ``--db``), or a file (a
+        record: it holds no burgundy.db), never "folder game.toml does not exist".
     """
     if db:
         if "://" in db:
+            if db.split("?")[0] in ("sqlite://", "sqlite:///", "sqlite:///:memory:"):
+                raise ArchiveError(f"--db {db} names no file: an archive in memory is gone when the command "
+                                   "ends", hint="give the archive's file, sqlite:///PATH or PATH")
             return db
+        if os.path.isdir(db):
+            raise ArchiveError(f"--db {db} is a folder, not an archive file",
+                               hint=f"give the archive's file, e.g. --db {os.path.join(db, 'burgundy.db')}")
         return "sqlite:///" + str(Path(db).resolve())
     if folder is None:
         raise ArchiveError("give a folder of records or --db URL")
+    if not os.path.isdir(folder):
+        from burgundy_cli.core.bulk import shown_name
+
+        name = shown_name(os.fspath(folder))
+        if not os.path.lexists(folder):
+            raise ArchiveError(f"no such folder: {name}")
+        raise ArchiveError(f"{name} is not a folder, so it holds no burgundy.db: give a folder of records, "
+                           "or the archive's --db FILE|URL")
     return "sqlite:///" + str(Path(folder).resolve() / "burgundy.db")
 
 
 def shown(url: str) -> str:
     """The URL as messages show it: never with its password, however it is given (in the
     user part, even with an unencoded ``@`` in it, or as a ``password`` query parameter),
-    and also when the URL is too broken to parse."""
+    and also when the URL is too broken to parse; ``postgresql://`` as the user gives it, not
+    with the driver the engine's URL names (``postgresql+psycopg://``)."""
     import re
 
     scheme, separator, rest = url.partition("://")
     if not separator:
         return url
+    scheme = scheme.removesuffix("+psycopg")   # (the driver :func:`connect` names: the user's URL has none)
     location, query_mark, query = rest.partition("?")
     path_mark = location.find("/")
     authority, path = (location, "") if path_mark < 0 else (location[:path_mark], location[path_mark:])
@@ -452,6 +489,9 @@ def _create_or_migrate(connection: Any) -> None:
     while version < VERSION:
         metadata.create_all(connection)  # the tables a step fills (4 -> 5: boards), or an earlier one dropped
         for step in MIGRATIONS[version]:
+            if callable(step):
+                step(connection)
+                continue
             dialect, statement = step if isinstance(step, tuple) else (None, step)
             if dialect in (None, connection.dialect.name):
                 connection.execute(text(statement))

@@ -65,7 +65,8 @@ def tables(result: dict[str, Any], categories: bool = False) -> list[Table]:
     decimal; a column that is zero for everyone is left out."""
     out: list[Table] = []
     for group in result["standings"]:
-        split = ", ".join(f"{k} {'-' if v is None else v}" for k, v in group["split"].items())
+        # (a value the games lack in words: "no modules", "no edition" of Robber Knights, not "-")
+        split = ", ".join(f"no {k}" if v is None else f"{k} {v}" for k, v in group["split"].items())
         title = f"{group['game']}{' (' + split + ')' if split else ''}: {group['complete']} complete, " \
                 f"{group['in_progress']} in progress"
         players = group["players"]

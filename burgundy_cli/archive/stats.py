@@ -82,6 +82,9 @@ class Filters:
         if self.since is not None and self.until is not None and self.since > self.until:  # (ISO dates sort as text)
             raise UsageError(f"--since {self.since} is after --until {self.until}: no date is in that range",
                              hint="the range is inclusive: --since FIRST --until LAST")
+        if self.modules is not None and not module_names(self.modules):
+            raise UsageError(f"--modules {self.modules!r} names no module",
+                             hint='modules comma-separated, e.g. --modules inns,trade-routes; "none": without')
         if self.players is not None and not 1 <= self.players <= MAX_PLAYERS:
             raise UsageError(f"--players {self.players} is out of range: a game has 1 to {MAX_PLAYERS} players")
 
@@ -631,6 +634,12 @@ def archived_standings(connection: Any, filters: Filters, splits: tuple[str, ...
     return standings
 
 
+def module_names(text: str) -> list[str]:
+    """``--modules inns, Trade-Routes``: the names as records spell them (lower case), once each,
+    sorted, as the archive stores a record's modules (``verify``): one set of modules, one text."""
+    return sorted({name.strip().lower() for name in text.split(",") if name.strip()})
+
+
 def _conditions(records: Any, filters: Filters) -> list[Any]:
     """SQL conditions for ``filters``."""
     c = records.c
@@ -653,7 +662,9 @@ def _conditions(records: Any, filters: Filters) -> list[Any]:
     if filters.players is not None:
         conditions.append(c.players == filters.players)
     if filters.modules is not None:
-        conditions.append(c.modules.is_(None) if filters.modules == "none" else c.modules == filters.modules)
+        # (stored as the names sorted and comma-joined, whatever order the record lists them in)
+        conditions.append(c.modules.is_(None) if filters.modules == "none"
+                          else c.modules == ",".join(module_names(filters.modules)))
     if filters.since is not None or filters.until is not None:
         conditions.extend(_iso_dated(c.date))
     if filters.since is not None:

@@ -378,8 +378,8 @@ def _verifying(paths: list[str], jobs: int, *, engine: Any = None,
 
 
 def listing(url: str) -> Iterable[dict[str, Any]]:
-    """Every file in the archive with its record's status, game, date, players and winners, or
-    its error; in (root, path) order, streamed."""
+    """Every file in the archive with its record's status, game, date, players and winners (a
+    team game's teams too), or its error; in (root, path) order, streamed."""
     engine = db.open_archive(url, create=False)
     t = db.tables()
     files, records = t["files"], t["records"]
@@ -387,7 +387,7 @@ def listing(url: str) -> Iterable[dict[str, Any]]:
              .with_only_columns(files.c.root, files.c.path, records.c.hash, records.c.status, records.c.game,
                                 records.c.edition, records.c.date, records.c.players, records.c.complete,
                                 records.c.winners, records.c.error, records.c.start, records.c.mode,
-                                records.c.tiebreak)
+                                records.c.tiebreak, records.c.teams)
              .order_by(files.c.root, files.c.path))
     try:
         with db.database_errors(url), engine.connect() as connection:
@@ -396,6 +396,7 @@ def listing(url: str) -> Iterable[dict[str, Any]]:
                        "game": row.game, "edition": row.edition, "date": row.date, "players": row.players,
                        "complete": row.complete,
                        "winner": None if row.winners is None else json.loads(row.winners), "error": row.error,
-                       "start": row.start, "mode": row.mode, "tiebreak": row.tiebreak}
+                       "start": row.start, "mode": row.mode, "tiebreak": row.tiebreak,
+                       "teams": None if row.teams is None else json.loads(row.teams)}
     finally:
         engine.dispose()

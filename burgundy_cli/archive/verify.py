@@ -112,7 +112,9 @@ def _record_row(doc: RecordDoc, header: GameHeader, table: ScoreTable, key: str,
         "date": None if date is None else str(date.isoformat() if hasattr(date, "isoformat") else date),
         "place": header.place, "event": header.event, "players": len(table.players),
         "boards": None if setup.get("boards") is None else str(setup["boards"]),
-        "modules": ",".join(modules) or None,
+        # (sorted: 'trade-routes, inns' and 'inns, trade-routes' are one set of modules, to --modules
+        # and --by modules alike)
+        "modules": ",".join(sorted(modules)) or None,
         "options": json.dumps(header.options, sort_keys=True), "complete": table.complete,
         "winners": json.dumps(list(table.winner)), "tiebreak": table.tiebreak, "notes": json.dumps(list(table.notes)),
         "rounds": None if labels is None else json.dumps(labels), "error": None,

@@ -83,6 +83,19 @@ def walk_records(paths: Iterable[str | os.PathLike[str]]) -> Walk:
     return walk
 
 
+def refuse_missing(paths: Iterable[str | os.PathLike[str]]) -> None:
+    """Refuse a path named on the command line that does not exist, before anything is read:
+    for a command that makes one thing of all its records (``summary``, ``export``), whose
+    result without the mistyped one would pass for the whole. (``score`` of several records
+    reports it on its own line instead, beside the others' scores.)
+
+    :raises UsageError: ``score``'s words, "no such record file: PATH".
+    """
+    missing = next((path for path in map(os.fspath, paths) if not os.path.lexists(path)), None)
+    if missing is not None:
+        raise UsageError(f"no such record file: {shown_name(missing)}")
+
+
 def _walk_folder(top: str, walk: Walk) -> None:
     """Append the records below ``top`` to ``walk`` (see :func:`walk_records`), depth first."""
     pending: list[Iterator[tuple[str, os.DirEntry[str]]]] = [iter(_entries(top))]

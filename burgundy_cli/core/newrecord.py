@@ -1236,11 +1236,14 @@ def create(path: str, given: NewRecord, *, force: bool = False, ask: bool = Fals
     from burgundy_cli.core.table import due_text
 
     if answers.result or answers.end:
+        from burgundy_cli.core.render import outcome
+        from burgundy_cli.core.resultonly import game_mode, modules_of
+
         table = session.score()
+        ended = outcome(table.complete, table.winner, table.tiebreak, game_mode(modules_of(session.header)),
+                        _teams(answers))
         return f"wrote {path}: {game.name}, {'result only' if answers.result else 'scored from the end'}: " + \
-            ", ".join(f"{line.name} {line.total}" for line in table.players) + \
-            (f" (winner: {', '.join(table.winner) or 'not known'}; tiebreak: {table.tiebreak})"
-             if table.tiebreak else "")
+            ", ".join(f"{line.name} {line.total}" for line in table.players) + f"; {ended}"
     return f"wrote {path}: {game.name}, {', '.join(session.header.players)}; next: {due_text(session)}"
 
 

@@ -9,6 +9,7 @@ every player are left out unless ``--all`` asks for them.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
 
 from burgundy_cli.core.game import GameHeader, ScoreTable
@@ -83,9 +84,13 @@ def standings(table: ScoreTable) -> list[int]:
     return [1 + sum(other.total > line.total for other in table.players) for line in table.players]
 
 
-def _footer(table: ScoreTable, hidden: int) -> list[str]:
+def _footer(table: ScoreTable, hidden: int, mode: str | None = None) -> list[str]:
+    """The lines under the table: the winner (a team game's winning team, ``mode`` ``team``), the
+    tiebreak, the notes and the categories left out."""
     lines = []
-    if table.complete and not table.winner:
+    if table.complete and table.winner and mode == "team":   # (not a shared win: the team won)
+        lines.append(f"winner: team {' + '.join(table.winner)}")
+    elif table.complete and not table.winner:
         # a solo game lost (Castles 2019), or a result-only record whose tie only the bridge it
         # does not hold could break (its tiebreak says so): its notes say why
         lines.append("winner: not known" if table.tiebreak else "winner: no one")
@@ -105,8 +110,30 @@ def _footer(table: ScoreTable, hidden: int) -> list[str]:
     return lines
 
 
-def score_table_text(table: ScoreTable, show_all: bool = False) -> str:
-    """A per-player table: one row per scoring category, then total and rank, then the winner."""
+def outcome(complete: bool, winner: Sequence[str], tiebreak: str | None = None, mode: str | None = None,
+            teams: Mapping[str, Sequence[str]] | None = None) -> str:
+    """How a game ended, in the words of the one line that reports a record (``score`` of
+    several records, ``new --result`` and ``--end``, ``archive list``), as the score table's
+    footer says it: "winner Anna", "shared win red, blue", the winning team of a team game
+    (``mode`` ``team``; its letter from ``teams``, team -> members, where known), a solo game
+    (``mode`` ``solo``) won or lost against its target, "winner not known" (a tie only what the
+    record lacks could break), or "in progress"; the tiebreak that decided, in brackets."""
+    if not complete:
+        return "in progress"
+    if mode == "solo":
+        return f"solo game {'won' if winner else 'lost'} against its target"
+    said = "winner not known" if tiebreak else "no winner"
+    if mode == "team" and winner:
+        letter = next((name for name, members in (teams or {}).items() if sorted(members) == sorted(winner)), None)
+        said = f"winner team {letter} ({' + '.join(winner)})" if letter else f"winner team {' + '.join(winner)}"
+    elif winner:
+        said = f"{'winner' if len(winner) == 1 else 'shared win'} {', '.join(winner)}"
+    return said + (f" (tiebreak: {tiebreak})" if tiebreak else "")
+
+
+def score_table_text(table: ScoreTable, show_all: bool = False, mode: str | None = None) -> str:
+    """A per-player table: one row per scoring category, then total and rank, then the winner
+    (``mode``: the record's, ``team`` or ``solo``, :func:`burgundy_cli.core.resultonly.game_mode`)."""
     names = [line.name for line in table.players]
     categories = shown_categories(table, show_all)
     hidden = len(shown_categories(table, True)) - len(categories)
@@ -116,13 +143,15 @@ def score_table_text(table: ScoreTable, show_all: bool = False) -> str:
     def row(label: str, cells: list[str]) -> str:
         return (label.ljust(label_width) + "  " + "  ".join(padded(c, w, right=True) for c, w in zip(cells, widths))).rstrip()
 
-    lines = [_headline(table), row("", names), row("", ["-" * w for w in widths])]
+    rule = row("", ["-" * w for w in widths])
+    lines = [_headline(table), row("", names), rule]
     for category in categories:
         lines.append(row(category, [str(line.breakdown.get(category, 0)) for line in table.players]))
-    lines.append(row("", ["-" * w for w in widths]))
+    if categories:   # (no category row: one rule under the names, not two in a row)
+        lines.append(rule)
     lines.append(row("total", [str(line.total) for line in table.players]))
     lines.append(row("rank", [str(rank) for rank in standings(table)]))
-    return "\n".join(lines + _footer(table, hidden))
+    return "\n".join(lines + _footer(table, hidden, mode))
 
 
 def wants_colour(stream: TextIO) -> bool:
@@ -133,7 +162,8 @@ def wants_colour(stream: TextIO) -> bool:
     return bool(isatty and isatty())
 
 
-def score_table_rich(table: ScoreTable, show_all: bool = False, width: int | None = None) -> str:
+def score_table_rich(table: ScoreTable, show_all: bool = False, width: int | None = None,
+                     mode: str | None = None) -> str:
     """The score table as a Rich table with terminal colours: winners in bold green.
 
     Every text from the record goes in as a Rich ``Text``, never as markup (a player called
@@ -151,7 +181,9 @@ def score_table_rich(table: ScoreTable, show_all: bool = False, width: int | Non
 
     categories = shown_categories(table, show_all)
     hidden = len(shown_categories(table, True)) - len(categories)
-    grid = Table(title=plain(_headline(table)), title_justify="left", show_footer=False)
+    # (the headline is a line of its own: as the table's title it would wrap at the width of a
+    # narrow table, a word or two a line)
+    grid = Table(show_footer=False)
     grid.add_column("category")
     winners = set(table.winner)
     for line in table.players:
@@ -163,19 +195,20 @@ def score_table_rich(table: ScoreTable, show_all: bool = False, width: int | Non
     grid.add_row("rank", *(str(rank) for rank in standings(table)))
     console = Console(force_terminal=True, width=width or 100, color_system="standard", highlight=False)
     with console.capture() as captured:
+        console.print(plain(_headline(table)))
         console.print(grid)
-        for text in _footer(table, hidden):
+        for text in _footer(table, hidden, mode):
             console.print(plain(text, "dim" if text.startswith(("note", "(")) else "bold"))
     return captured.get().rstrip("\n")
 
 
-def score_table_for(table: ScoreTable, stream: TextIO, show_all: bool = False) -> str:
+def score_table_for(table: ScoreTable, stream: TextIO, show_all: bool = False, mode: str | None = None) -> str:
     """The score table as ``stream`` should get it: Rich on a terminal, plain text otherwise."""
     if wants_colour(stream):
         import shutil
 
-        return score_table_rich(table, show_all, shutil.get_terminal_size().columns)
-    return score_table_text(table, show_all)
+        return score_table_rich(table, show_all, shutil.get_terminal_size().columns, mode)
+    return score_table_text(table, show_all, mode)
 
 
 def score_json(table: ScoreTable, header: GameHeader) -> dict[str, Any]:

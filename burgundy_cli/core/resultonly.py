@@ -162,13 +162,23 @@ def open_result(doc: RecordDoc, header: GameHeader) -> ResultSession:
         if line.breakdown and sum(line.breakdown.values()) != line.total:
             raise RecordError(f"[final.scores.{name}] the breakdown sums to {sum(line.breakdown.values())}, "
                               f"not the total {line.total}", location=where("scores", name, "breakdown"))
+    _team_figures(final, where)
     table = _score_table(header, final, rules)
     unknown = _unbroken_tie(table, final, rules, header)
     if unknown:   # a tie at the top that the rules break by what the record does not hold
-        table = _unknown_winner(table, *unknown)
+        table = _unknown_winner(table, *unknown, team=bool(final.teams))
     if final.winner is not None:
         stated = sorted(player_key(name) for name in final.winner)
-        if unknown:
+        if unknown and final.teams:   # a team game: the two players of one team
+            tied, by, figures = unknown
+            if stated not in [sorted(map(player_key, members)) for members in final.teams.values()]:
+                raise RecordError(f"[final] winner = {final.winner}: {_listed(tied)} tie on VP, and the rules "
+                                  f"give the win to the team {by}: name the two players of that team",
+                                  location=where("winner"))
+            table = _decided(table, final.winner, f"{by}, as the record states")
+            won = next(team for team, members in final.teams.items() if player_key(members[0]) in stated)
+            table = table.model_copy(update={"notes": [*table.notes, f"team {won} wins"]})
+        elif unknown:
             tied, by, figures = unknown
             one = rules.last_tiebreak is not None   # (Castles: the rules always make one winner)
             if not stated or not set(stated) < {player_key(name) for name in tied} or (one and len(stated) > 1):
@@ -210,6 +220,14 @@ def _unbroken_tie(table: ScoreTable, final: FinalTable, rules: Rules,
       to the tied player "who went later in turn order" (2011) / "farthest behind on the
       bridge" (2019): the bridge at the end, which a score pad does not hold.
     """
+    if final.teams and len(table.winner) == len(final.scores):   # two teams level, not told apart
+        teams = final.teams
+        tied = [f"team {team} ({' + '.join(members)})" for team, members in teams.items()]
+        bridge = "farthest behind on the bridge"
+        if None in _team_figures(final).values():
+            more = header.options.get("team-tiebreak-empty-spaces", "most") == "most"
+            return tied, f"with {'more' if more else 'fewer'} empty spaces, then {bridge}", False
+        return tied, bridge, True
     if final.teams or final.won is not None or len(table.winner) < 2:
         return None
     tied = list(table.winner)
@@ -224,19 +242,22 @@ def _unbroken_tie(table: ScoreTable, final: FinalTable, rules: Rules,
     return tied, _last_word(rules, header), True
 
 
-def _unknown_winner(table: ScoreTable, tied: list[str], by: str, figures: bool) -> ScoreTable:
+def _unknown_winner(table: ScoreTable, tied: list[str], by: str, figures: bool, team: bool = False) -> ScoreTable:
     """``table`` with no winner (not a shared win, which the rules do not make of this tie):
-    the players tied keep their shared first place, the tiebreak and a note say why."""
+    the players tied keep their shared first place, the tiebreak and a note say why (``team``:
+    ``tied`` are the teams of a team game)."""
     rules = RULES[table.game]
     edition = f"the {table.edition} rules" if table.edition else "the rules"
+    winner = "the winning team's players" if team else "the winner"
     if figures:
-        what = f"{rules.unit} and on {rules.tiebreak}"
-        why = "which a result-only record does not hold (name the winner in [final] winner)"
+        what = f"{rules.unit} and on {'empty spaces' if team else rules.tiebreak}"
+        why = f"which a result-only record does not hold (name {winner} in [final] winner)"
     else:
         what = rules.unit
-        why = ("which this record does not give (give each tied player's tiebreak figure, or name the "
-               "winner in [final] winner)")
-    note = f"{UNKNOWN}: {_listed(tied)} tie on {what}; {edition} give the win to the one {by}, {why}"
+        figure = "each team's empty spaces (its players' tiebreak)" if team else "each tied player's tiebreak figure"
+        why = f"which this record does not give (give {figure}, or name {winner} in [final] winner)"
+    who = "team" if team else "one"
+    note = f"{UNKNOWN}: {_listed(tied)} tie on {what}; {edition} give the win to the {who} {by}, {why}"
     return table.model_copy(update={"winner": [], "tiebreak": f"{by}: not in the record",
                                     "notes": [*table.notes, note]})
 
@@ -311,13 +332,7 @@ def _score_table(header: GameHeader, final: FinalTable, rules: Rules) -> ScoreTa
         return ScoreTable(game=header.name, edition=edition, complete=True, players=lines,
                           winner=[name] if final.won else [], notes=notes)
     if final.teams:
-        sums = {team: sum(scores[name].total for name in members) for team, members in final.teams.items()}
-        rank = {team: 1 + sum(other > total for other in sums.values()) for team, total in sums.items()}
-        lines = [ScoreLine(name=name, total=scores[name].total, rank=rank[team], breakdown=dict(scores[name].breakdown))
-                 for team, members in sorted(final.teams.items(), key=lambda item: rank[item[0]]) for name in members]
-        notes += [f"team {team} ({' + '.join(members)}): {sums[team]} VP" for team, members in final.teams.items()]
-        return ScoreTable(game=header.name, edition=edition, complete=True, players=lines,
-                          winner=[line.name for line in lines if line.rank == 1], notes=notes)
+        return _team_table(header, final, edition, notes)
     fewer = not rules.more_is_better and header.options.get("tiebreak-empty-spaces", "fewest") == "fewest"
 
     def key(name: str) -> tuple[int, int]:
@@ -341,14 +356,65 @@ def _score_table(header: GameHeader, final: FinalTable, rules: Rules) -> ScoreTa
                       notes=notes)
 
 
+def _team_figures(final: FinalTable, where: Any = None) -> dict[str, int | None]:
+    """Each team's empty duchy spaces where the record gives them: its members' ``tiebreak``
+    (the team has one duchy, so either member may give it; None when neither does).
+
+    :raises RecordError: its two members give two figures (at ``where("scores")``).
+    """
+    figures: dict[str, int | None] = {}
+    for team, members in (final.teams or {}).items():
+        given = {final.scores[name].tiebreak for name in members} - {None}
+        if len(given) > 1:
+            raise RecordError(f"[final.scores] team {team}'s players give two tiebreak figures "
+                              f"({' and '.join(map(str, sorted(given)))}): the team has one duchy, so one "
+                              "count of its empty spaces",
+                              location=where("scores", members[-1], "tiebreak") if where else None,
+                              path=(TABLE, "scores", members[-1], "tiebreak"))
+        figures[team] = next(iter(given), None)
+    return figures
+
+
+def _team_table(header: GameHeader, final: FinalTable, edition: str | None, notes: list[str]) -> ScoreTable:
+    """The team game's table (2019 rulebook, 'The team game', 'Final scoring': "Add up the
+    victory points of both team members. The team with more victory points wins the game. If
+    there is a tie, the team with more empty spaces in their duchy wins the game."): the teams
+    ranked by their sums, a tie by the teams' empty spaces where the record gives both (option
+    ``team-tiebreak-empty-spaces``, ``most`` by default, docs/rulings.md). A tie the figures do not
+    break leaves both teams first (:func:`_unbroken_tie` then names no winner: the base game's
+    bridge decides, which a pad does not hold); never a shared win of four."""
+    scores, teams = final.scores, final.teams or {}
+    sums = {team: sum(scores[name].total for name in members) for team, members in teams.items()}
+    figures = _team_figures(final)
+    most = header.options.get("team-tiebreak-empty-spaces", "most") == "most"
+    tied = len(set(sums.values())) == 1
+    decided = tied and None not in figures.values() and len(set(figures.values())) > 1
+
+    def key(team: str) -> tuple[int, int]:
+        figure = figures[team] or 0
+        return sums[team], (figure if most else -figure) if decided else 0
+
+    rank = {team: 1 + sum(key(other) > key(team) for other in teams) for team in teams}
+    lines = [ScoreLine(name=name, total=scores[name].total, rank=rank[team], breakdown=dict(scores[name].breakdown))
+             for team, members in sorted(teams.items(), key=lambda item: rank[item[0]]) for name in members]
+    notes = notes + [f"team {team} ({' + '.join(members)}): {sums[team]} VP" for team, members in teams.items()]
+    first = [team for team in teams if rank[team] == 1]
+    if len(first) == 1:
+        notes.append(f"team {first[0]} wins")
+    return ScoreTable(game=header.name, edition=edition, complete=True, players=lines,
+                      winner=[line.name for line in lines if line.rank == 1], notes=notes,
+                      tiebreak=f"the team with {'more' if most else 'fewer'} empty spaces" if decided else None)
+
+
 def _decided(table: ScoreTable, winner: list[str], tiebreak: str = "as the record states") -> ScoreTable:
     """``table`` with the tie on first place decided as the record states (the others second)."""
     won = {player_key(name) for name in winner}
+    notes = [note for note in table.notes if not note.startswith(UNKNOWN)]   # (known now: the record says)
     lines = [line.model_copy(update={"rank": line.rank if line.rank > 1 or player_key(line.name) in won else 2})
              for line in table.players]
     lines.sort(key=lambda line: line.rank)
     return table.model_copy(update={"players": lines, "winner": [line.name for line in lines if line.rank == 1],
-                                    "tiebreak": tiebreak})
+                                    "tiebreak": tiebreak, "notes": notes})
 
 
 def no_position(nothing: str, location: Any = None) -> RecordError:

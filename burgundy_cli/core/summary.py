@@ -66,13 +66,14 @@ def summary_text(summary: dict[str, Any]) -> str:
     """The summary as text: the tables of ``stats`` (one per game, players by wins then
     average points, then the solo and team sections)."""
     from burgundy_cli.archive.output import text
+    from burgundy_cli.core.words import counted
 
     body = text({"games": summary["complete"], "in_progress": summary["in_progress"], "undated": summary["undated"],
                  "result_only": summary["result_only"],
                  "not_counted": {"positions": summary["positions"], "copies": len(summary["copies"])},
                  "standings": [{"game": name, "split": {}, **game} for name, game in summary["games"].items()],
                  "solo": summary["solo"], "teams": summary["teams"]})
-    lines = [f"{summary['records']} records, {len(summary['invalid'])} invalid", body]
+    lines = [f"{counted(summary['records'], 'record')}, {len(summary['invalid'])} invalid", body]
     lines += [f"invalid: {file}" for file in summary["invalid"]]
     lines += [f"copy: {copy}" for copy in summary["copies"]]
     return "\n".join(lines)

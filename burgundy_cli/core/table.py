@@ -402,8 +402,9 @@ class TableSession:
 
     def final_score(self) -> str:
         from burgundy_cli.core.render import score_table_text
+        from burgundy_cli.core.resultonly import game_mode, modules_of
 
-        return score_table_text(self.session.score())
+        return score_table_text(self.session.score(), mode=game_mode(modules_of(self.session.header)))
 
     # --- what was typed -----------------------------------------------------------------------
 

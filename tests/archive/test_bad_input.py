@@ -235,3 +235,41 @@ def test_a_record_gone_between_the_walk_and_its_reading_is_a_failed_record_not_a
     row = verify_file(str(tmp_path / "gone.toml"))
     assert row["status"] == "failed"
     assert row["error"].endswith("gone.toml: No such file or directory") and "internal error" not in row["error"]
+
+
+@pytest.mark.parametrize("command", [["archive", "sync"], ["archive", "rebuild"], ["archive", "list"], ["stats"]])
+def test_a_folder_that_is_missing_or_a_file_is_named_so_without_db(cli, tmp_path, command) -> None:
+    """Without --db the archive is FOLDER/burgundy.db. ``stats game.toml`` said "database
+    sqlite:///.../game.toml/burgundy.db: folder .../game.toml does not exist" of a file that
+    does; ``archive list /no/such`` spoke of a database where ``stats /no/such`` says "no
+    such folder". Both are the folder's words now, and nothing is made."""
+    record = tmp_path / "game.toml"
+    record.write_text('[game]\nname = "robber-knights"\nplayers = ["red", "blue"]\n')
+    _one_line_exit_2(cli(*command, str(record)), f"{record} is not a folder, so it holds no burgundy.db: give a "
+                                                 "folder of records, or the archive's --db FILE|URL")
+    missing = tmp_path / "no-such-folder"
+    _one_line_exit_2(cli(*command, str(missing)), f"burgundy: usage: no such folder: {missing}\n")
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["game.toml"]
+
+
+@pytest.mark.parametrize("url", ["sqlite://", "sqlite:///", "sqlite:///:memory:"])
+def test_a_sqlite_url_of_no_file_is_refused(club, cli, url) -> None:
+    """``archive sync DIR --db sqlite:///`` reported "40 added" into an archive in memory, gone
+    when the command ended: a club secretary's results book that is nowhere."""
+    _one_line_exit_2(cli("archive", "sync", str(club), "--db", url), f"--db {url} names no file")
+    _one_line_exit_2(cli("stats", "--db", url), "an archive in memory is gone when the command ends")
+
+
+def test_a_db_path_that_is_a_folder_names_the_file_to_give(club, cli, tmp_path) -> None:
+    """``--db records`` said "database sqlite:///...: unable to open database file"."""
+    _one_line_exit_2(cli("archive", "sync", str(club), "--db", str(tmp_path)),
+                     f"--db {tmp_path} is a folder, not an archive file (give the archive's file, e.g. "
+                     f"--db {tmp_path / 'burgundy.db'})")
+    assert not (tmp_path / "burgundy.db").exists()
+
+
+def test_a_server_database_without_an_archive_is_named_as_given(cli, postgres) -> None:
+    """``stats --db postgresql://...`` of a database never synced said "no archive in
+    postgresql+psycopg://...": the URL with the driver burgundy adds, not the one typed."""
+    url = postgres.new_database()
+    _one_line_exit_2(cli("stats", "--db", url), f"no archive in {url} yet: run 'burgundy archive sync' first")

@@ -126,8 +126,9 @@ def test_stats_of_the_club_book(club_book, cli) -> None:
     since = json.loads(cli("stats", "--db", str(club_book / "burgundy.db"), "--json", "--since", "2026-09-01").stdout)
     assert since["games"] + since["in_progress"] == report["games"] + report["in_progress"] - len(UNDATED)
     listed = cli("archive", "list", "--db", str(club_book / "burgundy.db")).stdout
-    assert "won by  " not in listed and not any(line.rstrip().endswith("won by") for line in listed.splitlines())
-    assert "solo: won against the target" in listed and "solo: lost against the target" in listed
+    assert "winner  " not in listed and not any(line.rstrip().endswith("winner") for line in listed.splitlines())
+    assert "solo game won against its target" in listed and "solo game lost against its target" in listed
+    assert " 1 players " not in listed and " 1 player " in listed
 
 
 def test_categories_are_asked_for_and_never_all_zero(club_book, cli) -> None:

@@ -232,3 +232,50 @@ def test_a_date_given_as_free_text_is_in_no_date_range_nor_year(tmp_path, cli, a
     years = [group["split"] for group in json.loads(cli("stats", "--db", archive_url, "--json", "--by", "year")
                                                      .stdout)["standings"]]
     assert sorted(years, key=str) == sorted([{"year": None}, {"year": "2024"}, {"year": "2025"}], key=str), years
+
+
+def test_one_set_of_modules_in_any_order_is_one(tmp_path, cli, archive_url) -> None:
+    """Two games with the inns and the trade routes, one record listing them "trade-routes,
+    inns", the other "inns, trade-routes" (as ``new --modules`` was typed): ``--by modules``
+    made two groups of them and ``--modules inns,trade-routes`` found one game. A record's
+    modules are stored sorted, and ``--modules`` is read the same way (order, spaces, case);
+    an archive of version 6 has them sorted in place when first opened, every game kept."""
+    folder = tmp_path / "club"
+    folder.mkdir()
+    for name, modules in (("one", '["trade-routes", "inns"]'), ("two", '["inns", "trade-routes"]')):
+        (folder / f"{name}.toml").write_text(
+            f'[game]\nname = "castles-of-burgundy"\nedition = "2019"\nplayers = ["Anna", "Ben"]\n'
+            f'[game.options]\nmodules = {modules}\n[final.scores.Anna]\ntotal = 150\n[final.scores.Ben]\ntotal = 140\n')
+    assert cli("archive", "sync", str(folder), "--db", archive_url, "-j", "1").exit_code == 0
+
+    def split() -> list[tuple[str, int]]:
+        report = json.loads(cli("stats", "--db", archive_url, "--json", "--by", "modules").stdout)
+        return [(group["split"]["modules"], group["complete"]) for group in report["standings"]]
+
+    assert split() == [("inns,trade-routes", 2)]
+    for given in ("inns,trade-routes", "trade-routes,inns", "Inns, trade-routes "):
+        assert json.loads(cli("stats", "--db", archive_url, "--json", "--modules", given).stdout)["games"] == 2
+    assert cli("stats", "--db", archive_url, "--modules", " , ").exit_code == 2
+    from sqlalchemy import text
+
+    engine = db.connect(archive_url)
+    meta = db.tables()["meta"]
+    with engine.begin() as connection:   # the archive as version 6 left it: in each record's order
+        connection.execute(text("UPDATE records SET modules = 'trade-routes,inns' WHERE modules LIKE '%,%' "
+                                "AND hash IN (SELECT MIN(hash) FROM records)"))
+        connection.execute(meta.update().where(meta.c.key == "version").values(value="6"))
+    engine.dispose()
+    assert split() == [("inns,trade-routes", 2)]   # (stats --db: migrated on reading, no sync)
+    report = sync(folder, archive_url, jobs=1)
+    assert (report.added, report.unchanged) == (0, 2)
+
+
+def test_a_split_the_games_have_no_value_for_says_so_in_words(club, cli, archive_url) -> None:
+    """``--by edition,modules`` titled Robber Knights' tables "(edition -, ...)" and the games
+    without modules "(modules -)"; a title says "no edition", "no modules"."""
+    assert cli("archive", "sync", str(club), "--db", archive_url, "-j", "1").exit_code in (0, 1)
+    titles = [line for line in cli("stats", "--db", archive_url, "--by", "edition,modules").stdout.splitlines()
+              if line.endswith("in progress") and "(" in line]
+    assert "robber-knights (no edition, no modules): " in "\n".join(titles)
+    assert any(title.startswith("castles-of-burgundy (edition 2019, no modules): ") for title in titles), titles
+    assert not any(" -" in title for title in titles), titles

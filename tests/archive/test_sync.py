@@ -200,7 +200,8 @@ def test_cli_sync_list_and_failures(club, cli, archive_url) -> None:
     assert result.exit_code == 1
     assert "1 failed" in result.stdout and result.stderr.startswith("burgundy: ")
     listed = cli("archive", "list", "--db", archive_url)
-    assert listed.exit_code == 0 and "FAILED" in listed.stdout and "won by" in listed.stdout
+    assert listed.exit_code == 0 and "FAILED" in listed.stdout and "; winner" not in listed.stdout
+    assert "  winner red" in listed.stdout or "  winner blue" in listed.stdout
     rows = [json.loads(line) for line in cli("archive", "list", "--db", archive_url, "--json").stdout.splitlines()]
     assert len(rows) == len(list(club.rglob("*.toml")))
 

@@ -234,3 +234,69 @@ def test_a_robber_knights_pad_takes_the_game_s_options_and_refuses_others_locate
         with pytest.raises(RecordError) as caught:
             opened(pad.format(option=option))
         assert says in caught.value.describe() and caught.value.location.line == 5, caught.value
+
+
+def test_the_line_new_result_writes_says_how_a_team_or_solo_game_ended(cli, tmp_path) -> None:
+    """``new --result``'s "wrote" line names the winner of a normal game, and so it does the
+    winning team of a team game (2019 rulebook, 'Team game': the team with more VP together
+    wins) and whether a solo game was won against its target; ``score`` of several records
+    says each the same way (a lost solo game is never "winner " and nothing)."""
+    castles = ["--result", "--game", "castles-of-burgundy", "--edition", "2019"]
+    normal = cli("new", str(tmp_path / "normal.toml"), *castles, "--players", "Anna,Ben", "--scores", "Anna=182,Ben=170")
+    assert normal.stdout.strip().endswith("result only: Anna 182, Ben 170; winner Anna"), normal.output
+    team = cli("new", str(tmp_path / "team.toml"), *castles, "--modules", "team-game", "--players", "Anna,Ben,Cara,Dario",
+               "--teams", "A=Anna Cara,B=Ben Dario", "--scores", "Anna=100,Ben=90,Cara=80,Dario=95")
+    assert team.stdout.strip().endswith("; winner team B (Ben + Dario)"), team.output
+    for won, said in (("yes", "won"), ("no", "lost")):
+        solo = cli("new", str(tmp_path / f"solo-{won}.toml"), *castles, "--modules", "solo-game", "--players", "Anna",
+                   "--scores", "Anna=60", "--won", won)
+        assert solo.stdout.strip().endswith(f"result only: Anna 60; solo game {said} against its target"), solo.output
+    scored = cli("score", "--jobs", "1", str(tmp_path)).stdout.splitlines()
+    assert [line.split(": ", 1)[1] for line in scored] == [
+        "Anna 182, Ben 170; winner Anna", "Anna 60; solo game lost against its target",
+        "Anna 60; solo game won against its target", "Ben 90, Dario 95, Anna 100, Cara 80; winner team B (Ben + Dario)"]
+
+
+TEAM = (HEAD + 'players = ["Anna", "Ben", "Cara", "Dario"]\n[game.options]\nmodules = ["team-game"]\n'
+               '[final]\n{winner}teams = {{ A = ["Anna", "Cara"], B = ["Ben", "Dario"] }}\n'
+               '[final.scores.Anna]\ntotal = 100\n{a}[final.scores.Ben]\ntotal = 90\n{b}'
+               '[final.scores.Cara]\ntotal = 80\n{c}[final.scores.Dario]\ntotal = 90\n{d}')
+
+
+def _team_pad(winner: str = "", a: int | None = None, b: int | None = None, c: int | None = None,
+              d: int | None = None) -> str:
+    figure = (lambda n: "" if n is None else f"tiebreak = {n}\n")
+    return TEAM.format(winner=f"winner = {winner}\n" if winner else "", a=figure(a), b=figure(b), c=figure(c),
+                       d=figure(d))
+
+
+def test_a_team_game_tied_on_vp_is_never_won_by_all_four() -> None:
+    """2019 rulebook, 'The team game', 'Final scoring': "The team with more victory points wins
+    the game. If there is a tie, the team with more empty spaces in their duchy wins the game"
+    (then, the base game's last word, the team farthest behind on the bridge). A pad of two
+    teams level on VP (180 each) made all four players winners, a shared win the rules never
+    make. Now the teams' empty spaces (a member's tiebreak figure) decide; without them, or
+    level on them too, no winner is named unless [final] winner names one team's two players."""
+    decided = opened(_team_pad(a=3, b=5)).score()   # team B: 5 empty spaces against 3
+    assert sorted(decided.winner) == ["Ben", "Dario"] and decided.tiebreak == "the team with more empty spaces"
+    assert "team B wins" in decided.notes
+    open_tie = opened(_team_pad()).score()
+    assert open_tie.winner == [] and [line.rank for line in open_tie.players] == [1, 1, 1, 1]
+    assert any(note.startswith("winner not known: team A (Anna + Cara) and team B (Ben + Dario) tie on VP; the "
+                               "2019 rules give the win to the team with more empty spaces, then farthest behind "
+                               "on the bridge") for note in open_tie.notes), open_tie.notes
+    level = opened(_team_pad(a=3, b=3)).score()
+    assert level.winner == [] and level.tiebreak == "farthest behind on the bridge: not in the record"
+    named = opened(_team_pad(winner='["dario", "Ben"]', a=3, b=3)).score()
+    assert sorted(named.winner) == ["Ben", "Dario"] and "team B wins" in named.notes
+    assert not any(note.startswith("winner not known") for note in named.notes)
+    assert "name the two players of that team" in refusal(_team_pad(winner='["Anna", "Ben"]'))
+    assert "team A's players give two tiebreak figures (3 and 4)" in refusal(_team_pad(a=3, c=4))
+
+
+def test_a_named_winner_of_a_tie_leaves_no_winner_not_known_note() -> None:
+    """A pad tied on VP that names the winner scored "winner: Ben" over a note "winner not known:
+    ..." that contradicted it; the note goes once the record decides."""
+    table = opened(HEAD + 'players = ["Anna", "Ben"]\n[final]\nwinner = ["Ben"]\n[final.scores.Anna]\n'
+                          'total = 100\n[final.scores.Ben]\ntotal = 100\n').score()
+    assert table.winner == ["Ben"] and not any(note.startswith("winner not known") for note in table.notes)

@@ -87,3 +87,16 @@ def test_two_copies_of_one_record_are_one_game(cli, tmp_path) -> None:
     assert [p["played"] for p in data["games"]["robber-knights"]["players"]] == [1, 1]
     text = cli("summary", str(tmp_path), "--jobs", "1").stdout
     assert "1 copy of another record not counted" in text and "b-copy.toml: the same record as" in text
+
+
+def test_a_path_that_does_not_exist_is_the_usage_error_alone(cli, tmp_path) -> None:
+    """``summary /no/such`` is refused as ``score`` and ``stats`` refuse it (exit 2, one line),
+    before any summary: a table of 0 games, or of the records found beside the mistyped one,
+    would pass for the whole (docs/archive.md: "as `score` and `summary` refuse it")."""
+    for argv in ([str(tmp_path / "no-such")], [str(RECORDS / "robber-knights"), str(tmp_path / "no-such")]):
+        result = cli("summary", *argv)
+        assert result.exit_code == 2 and result.stdout == ""
+        assert result.stderr == f"burgundy: usage: no such record file: {tmp_path / 'no-such'}\n"
+    one = tmp_path / "one.toml"
+    one.write_text((RECORDS / "robber-knights" / "playout-2-players.toml").read_text())
+    assert cli("summary", str(one)).stdout.startswith("1 record, 0 invalid\n")

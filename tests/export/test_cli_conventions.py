@@ -12,7 +12,7 @@ import pytest
 
 from burgundy_cli import __version__
 from burgundy_cli.core.game import ScoreLine, ScoreTable
-from burgundy_cli.core.render import score_json, score_table_for, score_table_text, shown_categories
+from burgundy_cli.core.render import score_json, score_table_for, score_table_rich, score_table_text, shown_categories
 from burgundy_cli.core.session import open_record
 from burgundy_cli.core.verdicts import legal_completions
 from tests.conftest import RECORDS, ROOT
@@ -160,3 +160,27 @@ def test_one_hidden_category_is_said_in_the_singular() -> None:
     table = open_record(RECORDS / "castles-of-burgundy" / "opening-2p-2011.toml").score()
     assert _footer(table, 1)[-1] == "(1 category at 0 for everyone not shown; --all shows them)"
     assert _footer(table, 4)[-1] == "(4 categories at 0 for everyone not shown; --all shows them)"
+
+
+def test_a_table_without_points_has_one_rule_and_an_unbroken_headline(tmp_path, cli) -> None:
+    """A record in which nobody has any points yet (a new game; a result-only record without
+    breakdowns) has no category row: one rule under the names, never two rules in a row; on a
+    terminal the headline is one line, not wrapped at the width of a two-column table."""
+    made = cli("new", str(tmp_path / "new.toml"), "--game", "castles-of-burgundy", "--edition", "2019",
+               "--players", "anna,bob", "--goods", "anna=1 2 3,bob=4 5 6")
+    assert made.exit_code == 0, made.output
+    text = cli("score", str(tmp_path / "new.toml")).stdout.splitlines()
+    assert [line.split() for line in text[1:5]] == [["bob", "anna"], ["-----", "-----"], ["total", "0", "0"],
+                                                     ["rank", "1", "1"]]
+    coloured = score_table_rich(open_record(tmp_path / "new.toml").score(), width=100)
+    assert "castles-of-burgundy (2019 edition), 2 players, in progress (scores so far, no final scoring)" in coloured
+
+
+def test_a_team_game_is_won_by_a_team_not_shared(cli) -> None:
+    """2019 rulebook, 'The team game', 'Final scoring': "The team with more victory points wins
+    the game." ``score`` of the shipped team game said "shared win: Dario, Ben" (a tie between
+    two players) where the team of Dario and Ben won; a shared win of a normal game keeps its words."""
+    team = cli("score", str(RECORDS / "castles-of-burgundy" / "complete-4p-2019-team.toml")).stdout
+    assert "winner: team Dario + Ben\n" in team and "shared win" not in team
+    draw = cli("score", str(RECORDS / "robber-knights" / "playout-4-players-draw.toml")).stdout
+    assert "shared win: red, green\n" in draw

@@ -216,3 +216,23 @@ def test_an_undated_pad_typed_in_later_never_takes_a_players_name_or_id(cli, tmp
     assert cli("site", str(tmp_path), "--out", str(tmp_path / "site")).exit_code == 0
     page = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
     assert ">Zo\u00eb</a>" in page and ">Ben</a>" in page
+
+
+@pytest.mark.parametrize("command", [["csv"], ["bgstats"]])
+def test_a_path_that_does_not_exist_writes_no_export(cli, tmp_path, command) -> None:
+    """``export csv records/ /no/such --out y.csv`` said "no such record file" (exit 2) and
+    wrote y.csv all the same, the club's games without the mistyped folder's: an export that
+    passes for the whole. A path that does not exist is refused first, nothing written."""
+    out, missing = tmp_path / "out.x", tmp_path / "no-such"
+    result = cli("export", *command, str(RECORDS), str(missing), "--out", str(out))
+    assert result.exit_code == 2 and result.stderr == f"burgundy: usage: no such record file: {missing}\n"
+    assert not out.exists()
+
+
+def test_bgstats_counts_in_words_that_agree_with_the_number(cli, tmp_path) -> None:
+    """"0 plays, 1 unfinished games left out" -> "1 unfinished game"."""
+    made = cli("new", str(tmp_path / "game.toml"), "--game", "castles-of-burgundy", "--edition", "2019",
+               "--players", "anna,bob", "--goods", "anna=1 2 3,bob=4 5 6")
+    assert made.exit_code == 0, made.output
+    result = cli("export", "bgstats", str(tmp_path / "game.toml"), "--out", str(tmp_path / "p.bgsplay"))
+    assert result.exit_code == 0 and result.stderr.endswith("0 plays, 1 unfinished game left out\n"), result.stderr

@@ -75,7 +75,7 @@ def test_on_a_terminal_shield_6s_holder_is_asked_after_the_castle_shields(tmp_pa
         path = tmp_path / f"{len(shields)}.toml"
         told = create(str(path), NewRecord(game="castles-of-burgundy", end=True, edition="2019", players="Anna,Ben",
                                            modules="shields"), ask=True, read=read, say=lambda said: None)
-        assert told.endswith("Anna 21, Ben 9" if "6" in shields else "Ben 9, Anna 5"), told
+        assert told.endswith("Anna 21, Ben 9; winner Anna" if "6" in shields else "Ben 9, Anna 5; winner Ben"), told
         return asked
 
     asked = made("Anna=d4:6")
@@ -112,12 +112,12 @@ def test_on_a_terminal_a_tile_apart_waits_for_shield_18_on_a_castle(tmp_path) ->
         return [question.split(":")[0] for question in asked], told, written
 
     asked, told, written = made("Anna=d4:18")
-    assert asked.count("Anna's duchy") == 1 and not told and written.endswith("Anna 4, Ben 0")
+    assert asked.count("Anna's duchy") == 1 and not told and written.endswith("Anna 4, Ben 0; winner Anna")
     assert "g1" in open_record(tmp_path / "8.toml").record_data()["end"]["players"]["Anna"]["duchy"]
     asked, told, written = made("Anna=d4:7")
     assert told == ["g1 is not connected to the start castle"]
     assert asked.index("the shields on each player's castles as space") < len(asked) - 1 - asked[::-1].index("Anna's duchy")
-    assert written.endswith("Anna 8, Ben 0")
+    assert written.endswith("Anna 8, Ben 0; winner Anna")
 
 
 def test_in_the_team_game_shield_6s_choice_is_the_teams(cli, tmp_path) -> None:

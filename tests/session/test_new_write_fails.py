@@ -59,7 +59,7 @@ def test_the_folder_removed_meanwhile_keeps_the_answers_and_the_same_command_res
     read, asked = scripted([""])
     told = create(str(path), NewRecord(), ask=True, read=read, say=said.append)
     assert len(asked) == 1 and asked[0].startswith(f"the answers typed for {path} before its write failed")
-    assert told == f"wrote {path}: robber-knights, result only: red 18, blue 15"
+    assert told == f"wrote {path}: robber-knights, result only: red 18, blue 15; winner red"
     session = open_record(path)
     assert session.header.players == ["red", "blue"] and session.header.event == "cup final"
     assert not kept.exists()   # (written: the kept answers are removed)
