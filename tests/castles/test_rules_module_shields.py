@@ -555,6 +555,22 @@ def test_shields_14_and_15_place_a_tile_at_the_phase_end(number, depot, tile):
     assert_illegal(state, line(text), f"cob.shield.{number}")
 
 
+@pytest.mark.parametrize(("number", "depot", "tile"), [(14, 3, "bank"), (15, 0, "bank")])
+def test_shields_14_and_15_tile_scores_the_phase_that_ended(number, depot, tile):
+    """Shields 14/15: 'at the end of each phase, after all players have finished their two
+    actions, take a hex tile ... Place it *directly* in your duchy and apply its effect(s).' The
+    tile is placed at the end of the phase that ended, so an area it completes scores that
+    phase's value ('Place hex tile in your duchy': 'the current phase', A = 10 VP), not the next
+    phase's (B = 8), which has not begun."""
+    state = table(anna={"silver": 2, "shields": {"d4": number}}, round=5, shields={})
+    state.revealed[depot] = True
+    state.depots[depot] = [tile]
+    end_phase(state)
+    play_all(state, line(f"anna: shield place {tile} from {'black' if depot == 0 else depot} c3"))
+    vp = state.players[0].vp
+    assert (vp["areas"], vp["area-phase-bonus"]) == (1, 10)  # c3: a size-1 city, completed in phase A
+
+
 def _listed(state):
     return {format_command(command) for command in legal_commands(state)}
 
