@@ -571,6 +571,26 @@ def test_shields_14_and_15_tile_scores_the_phase_that_ended(number, depot, tile)
     assert (vp["areas"], vp["area-phase-bonus"]) == (1, 10)  # c3: a size-1 city, completed in phase A
 
 
+@pytest.mark.parametrize(("number", "depot"), [(14, 3), (15, 0)])
+def test_no_purchase_inside_shields_14_and_15_tile(number, depot):
+    """2019 rules, 'The central "black depot"': the purchase is made "at any time of the turn:
+    before, during, between or after the two dice actions" (cob.buy.during); shields 14/15's
+    tile comes "at the end of each phase, after all players have finished their two actions",
+    in no one's turn. So the city hall it places buys nothing for its placement, and moves lists
+    no such line (both were accepted: a second black-depot tile for anyone at every phase end)."""
+    state = table(anna={"silver": 4, "shields": {"d4": number}}, round=5, shields={})
+    state.revealed[0], state.depots[0] = True, ["castle"]  # (the black depot: the tile the city hall would buy)
+    state.revealed[depot] = True
+    state.depots[depot].append("city-hall")
+    end_phase(state)
+    where = "black" if depot == 0 else depot
+    assert_illegal(state, line(f"anna: shield place city-hall from {where} c3 buy castle then place castle b3"
+                               " then workers"), "cob.buy.during")
+    listed = _listed(state)
+    assert f"anna: shield place city-hall from {where} c3" in listed
+    assert not any(" buy " in text for text in listed if "shield place" in text)
+
+
 def _listed(state):
     return {format_command(command) for command in legal_commands(state)}
 

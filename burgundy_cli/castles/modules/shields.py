@@ -711,6 +711,10 @@ def _check_place_line(state: GameState, cmd) -> None:
 
     player = _player_of(state, cmd.player)
     shield = check_phase_placement(state, player, cmd.depot)
+    if _buys_inside(cmd.place):
+        raise illegal("cob.buy.during", f"shield {shield}'s tile is placed at the phase end, after every player's "
+                      "turn: no purchase is made during it", "a player still buying after their dice writes "
+                      "the purchase as its own `buy` line")
     tile = cmd.place.tile
     if tile not in catalogue():
         raise illegal("cob.place.stored", f"there is no tile called '{tile}'")
@@ -723,6 +727,15 @@ def _check_place_line(state: GameState, cmd) -> None:
     acting = branch.players[seat]
     _lift(branch, acting, cmd.depot, cmd.place.tile)
     check_action(branch, acting, cmd.place, None)
+
+
+def _buys_inside(action) -> bool:
+    """A purchase is made inside ``action`` or the actions it grants (a placement's ``buy``, down
+    its ``then`` chain and a sale's route bonus actions)."""
+    if getattr(action, "buy", None) is not None:
+        return True
+    then = getattr(action, "then", None)
+    return any(map(_buys_inside, then)) if isinstance(then, tuple) else then is not None and _buys_inside(then)
 
 
 def _apply_place_line(state: GameState, cmd) -> None:
@@ -801,6 +814,7 @@ def _place_candidates(state: GameState, seat: int) -> list[tuple[str, object]]:
         for depot in depots:
             for tile in depot_tiles(state, depot):
                 branch = state.branch(seat)
+                branch.bought = True  # (no purchase inside: :func:`_check_place_line`)
                 _lift(branch, branch.players[seat], depot, tile)
                 out += [(label, ShieldPlaceCommand(player=player.name, depot=depot, place=place)) for place in granted_placements(branch, seat, tile)]
     return out
