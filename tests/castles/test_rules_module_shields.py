@@ -591,6 +591,23 @@ def test_no_purchase_inside_shields_14_and_15_tile(number, depot):
     assert not any(" buy " in text for text in listed if "shield place" in text)
 
 
+def test_shield_14_takes_what_the_ended_phases_depot_spaces_hold():
+    """2019 rules, 'For the 2- and 3-player games': "In the 3-player game, the dark green space of
+    the no. 6 depot is special: In phases A, C, and E, this space is replenished by a castle tile
+    (dark green). In phases B and D, however, it is replenished by a mine tile (gray)!" Shield
+    14's tile is taken "at the end of each phase" from what lies there, the ended phase's tiles
+    (the depots are cleared only "Before each phase"): at the end of phase A depot 6, its reveal
+    not recorded, may hold a castle there, not a mine (cob.shield.14)."""
+    entries = {"anna": {"dice": [3, 3], "silver": 2, "shields": {"d4": 14}, "duchy": {"c4": "k3"}}, "ben": {},
+               "cara": {}}
+    state = at_turn("2019", players=entries, phase="A", round=5, options=SHIELDS,
+                    shields={"depots": {}, "removed": []})
+    play_all(state, pass_("anna"), pass_("ben"), pass_("cara"))
+    assert state.stage == "phase"
+    engine.check(state, line("anna: shield place castle from 6 b3 then workers"))
+    assert_illegal(state, line("anna: shield place mine from 6 e3"), "cob.shield.14")
+
+
 def _listed(state):
     return {format_command(command) for command in legal_commands(state)}
 

@@ -119,7 +119,7 @@ def depot_offers(state: GameState, depot: int, tile: str) -> str | None:
             return None
         lying = ", ".join(state.depots[depot]) or "nothing"
         return f"depot {depot} holds {lying}" if depot else f"the black depot holds {lying}"
-    colours = depot_spaces(len(state.players), state.phase)[depot]
+    colours = depot_spaces(len(state.players), current_phase(state))[depot]  # (the pause: the ended phase's tiles)
     colour = "X" if depot == 0 else (_KINDS or _load_kinds())[tile].colour
     if state.taken[depot].count(colour) >= colours.count(colour):
         where = f"depot {depot}" if depot else "the black depot"
