@@ -463,6 +463,24 @@ def test_a_position_with_two_buildings_in_a_city_by_a_lent_tile_1_reads_back():
     assert state_from_position(header, data).players[0].duchy.count("bank") == 2
 
 
+def test_a_borrowed_tile_7s_animal_vp_are_unbounded_once_shield_6_has_left_the_game():
+    """Shield 6: "Any monastery tiles in that player's duchy count as if they were in your own
+    duchy"; monastery tile 7: "whenever you place a livestock tile ... you also gain 1 victory
+    point for each livestock tile that scores at that time". Anna, borrowing Ben's tile 7,
+    places pig4: 4 + 1 = 5 VP. Once shield 6 has left the game, a typed position cannot know
+    the tile was hers to use, so the animals' VP are not bounded by her own tiles (it was
+    refused: at most 4; a soak's cut of a game with every module but the team's and the
+    solo's)."""
+    anna = {"dice": [3, 3], "duchy": {"c2": "pig4", "c3": "bank"}, "vp": {"animals": 5}}
+    ben = {"duchy": {"c4": "k7"}}
+    state = at_turn("2019", players={"anna": anna, "ben": ben}, options=SHIELDS,
+                    shields={"depots": {}, "removed": [6]})
+    assert state.players[0].vp["animals"] == 5
+    with pytest.raises(SetupError) as info:  # (shield 6 still in play: the bound holds)
+        at_turn("2019", players={"anna": anna, "ben": ben}, options=SHIELDS, shields={"depots": {}, "removed": []})
+    assert info.value.path[-1] == "animals"
+
+
 def test_shield_7_bonus_tiles_score_double():
     """Shield 7: 'your bonus tiles score double'."""
     assert cited("cob.shield.7")

@@ -914,8 +914,9 @@ def _changed_by(*shields: int) -> Callable:
 def vp_bounds() -> dict[str, Callable]:
     """The shields' handlers of ``rules.bounds``: 7 doubles the bonus tiles' VP, 12 the sales',
     17 enlarges areas, 1 joins pastures (and with option ``shield1-one-area`` areas); what an inn
-    adds to its area is counted on the same area (the inns' ``area_points``)."""
+    adds to its area is counted on the same area (the inns' ``area_points``); 6 lends monastery
+    tile 7, whose +1 a livestock tile (and the geese) scored while it was lent."""
     return {"colour-bonus": _doubling(7, BASE_BOUNDS["colour-bonus"]),
             "goods-sold": _doubling(12, BASE_BOUNDS["goods-sold"]),
-            "areas": _changed_by(1, 17), "area-phase-bonus": _changed_by(1), "animals": _changed_by(1),
-            "geese": _changed_by(1), "inns": _changed_by(1, 17)}
+            "areas": _changed_by(1, 17), "area-phase-bonus": _changed_by(1), "animals": _changed_by(1, 6),
+            "geese": _changed_by(1, 6), "inns": _changed_by(1, 17)}
