@@ -163,6 +163,26 @@ def test_tribute_is_paid_once_per_team_from_a_line_of_either_member():
     assert state.shields.removed == [2]  # removed once, though both copies gave it up
 
 
+def test_the_tribute_is_paid_from_what_the_line_ending_the_phase_gained():
+    """"THE SHIELDS": "At the end of each phase ... you must pay tribute for your shields! Each
+    shield costs 1 silver"; "THE TEAM GAME": "All resources other than private hex tiles are
+    shared". Team B has no silver; Dario's last die sells goods (1 silverling) and ends phase A:
+    the team pays its shield with that silverling and keeps the shield. Ben's copy of the team's
+    property paid the tribute before Dario's line was shared with it, so it gave the shield up:
+    the shield lay on the team's castle and among those removed from the game at once (a soak's
+    game of the team game with the shields, seed 5)."""
+    state = dario_takes(shields_game(), 2)
+    for seat in (BEN, DARIO):
+        state.players[seat].silver = 0
+    state.round = 4  # (the next roll is the phase's last round)
+    play(state, "roll white 1 good 5, anna 1 2, ben 3 4, cara 5 6, dario 3 3", "anna: pass", "ben: pass",
+         "cara: pass", "dario: workers 3", "dario: sell 3>4")
+    assert state.stage == "phase"
+    assert state.players[BEN].shields == state.players[DARIO].shields == {TEAM_SHARED: 2}
+    assert state.shields.removed == []
+    assert state.players[BEN].silver == state.players[DARIO].silver == 0
+
+
 def test_option_team_shield_tribute_each_member_pays():
     """Option team-shield-tribute = "each": each member pays for the team's shields, 2
     silverlings a shield from the team's silver; a team short of them gives the shield up."""
