@@ -209,6 +209,22 @@ def test_shield_6_lends_another_teams_tiles_once_per_team():
     assert "has chosen already" in refused(state, "ben: shield borrow cara").message
 
 
+def test_shield_6_lends_the_tile_the_lenders_teammate_places():
+    """Shield 6: "Any monastery tiles in that player's duchy count as if they were in your own
+    duchy. When that player places a new monastery tile, you also gain those benefits"; "THE
+    TEAM GAME": the team board is the team's one duchy. Team B borrows Anna's tiles; Cara places
+    monastery tile 13 in team A's duchy, so it lies in Anna's duchy and is team B's too. It was
+    lent only once the record was read back as a position: the lenders' tiles were read off
+    Anna's copy of the duchy before Cara's line was shared with it (a soak's team game with the
+    shields, seed 9)."""
+    state = dario_takes(shields_game(), 6)
+    play(state, "dario: shield borrow anna", "roll white 1 good 5, anna 1 2, ben 3 4, cara 5 6, dario 1 1")
+    state.players[CARA].storage.append("k13")  # (the team's: Cara's private storage)
+    play(state, "anna: workers 1", "anna: workers 2", "ben: workers 3", "ben: workers 4", "cara: place 5 k13 c6")
+    assert 13 in state.players[ANNA].knowledge
+    assert 13 in state.players[BEN].knowledge and 13 in state.players[DARIO].knowledge
+
+
 def test_shields_14_and_15_place_once_a_phase_per_team():
     """Shields 14/15 place one tile at a phase end "once" -- the shield is the team's, so a tile
     placed by one member uses it for the phase."""

@@ -474,7 +474,9 @@ def ship_then_shield_5(ship: Effect) -> Effect:
 
 def refresh_knowledge(state: GameState, acting: PlayerState | None = None) -> None:
     """Shield 6: each player's knowledge tiles are their own plus, while they hold shield 6,
-    those of the player they borrow from (the knowledge of the others is recomputed too).
+    those of the player they borrow from (the knowledge of the others is recomputed too); in
+    the team game that player's duchy is their team's, read off both members' copies, the
+    teammate's line not yet shared with the lender's copy (``team.after_line``).
 
     ``acting``: the player the caller is changing (a state's own, never shared with a branch
     or an undo copy), whose knowledge changes in place: the caller goes on with the same
@@ -485,7 +487,9 @@ def refresh_knowledge(state: GameState, acting: PlayerState | None = None) -> No
            for p in state.players]
     for seat, player in enumerate(state.players):
         lender = state.shields.borrowed.get(seat)
-        knowledge = own[seat] | (own[lender] if lender is not None and holds(player, 6) else set())
+        lent = set().union(*(own[member] for member in team_of(state, lender))) \
+            if lender is not None and holds(player, 6) else set()  # (the team game: the team's one duchy)
+        knowledge = own[seat] | lent
         if knowledge != player.knowledge:
             (player if player is acting else state.own_player(seat)).knowledge = knowledge
 
