@@ -205,3 +205,69 @@ def test_a_module_line_in_a_game_without_its_module_is_refused_by_a_rule_about_l
     assert verdict["rule"] == "cob.module.off"
     assert "a 'solo-remove' line belongs to a 2019 module" in verdict["message"]
     assert "tile or line kind of a 2019 module" in verdict["message"]
+
+
+#: A solo game's round with a reset's extra action open (2019 'THE SOLO GAME': "Immediately
+#: after resetting the victory point counter you may carry out a dice action of your choice")
+#: and a city hall in storage.
+SOLO_EXTRA_OPEN = """\
+[game]
+name = "castles-of-burgundy"
+edition = "2019"
+players = ["Solo"]
+
+[game.options]
+modules = ["solo-game"]
+
+[position]
+phase = "A"
+round = 2
+to_move = "Solo"
+white = 3
+
+[position.depots]
+1 = []
+2 = []
+3 = []
+4 = []
+5 = []
+6 = []
+black = ["castle", "mine"]
+
+[position.players.Solo]
+board = "13x"
+start = "b1"
+storage = ["city-hall"]
+silver = 4
+workers = 2
+dice = [2, 5]
+vp = 50
+
+[position.solo]
+counter = 0
+target = 45
+resets = 1
+removed = ["ship", "bank"]
+extra = 1
+gained = true
+"""
+
+
+@pytest.mark.parametrize("line", ["solo extra place city-hall a2 buy mine then place mine b2",
+                                  "solo place city-hall a2 buy mine then place mine b2"])
+def test_a_purchase_inside_a_solo_line_is_the_players_whatever_the_names_case(tmp_path, line):
+    """docs/notation.md, 'Words used in a line': a player's name is read in any case. A purchase
+    written inside a line's placement names no one: the buyer is the line's player (2019 'The
+    central "black depot"': "The purchase may be made at any time of the turn: before, during,
+    between or after the two dice actions"). The solo game's extra action and colour tile judged
+    the purchase as another player's when the name was typed in another case ("Solo is acting;
+    solo cannot buy now", cob.buy.during) instead of judging the line."""
+    path = tmp_path / "solo.toml"
+    path.write_text(SOLO_EXTRA_OPEN)
+    verdicts = []
+    for name in ("Solo", "solo", "SOLO"):
+        result = CliRunner().invoke(app, ["check", str(path), f"{name}: {line}", "--json"])
+        verdict = json.loads(result.stdout)
+        verdicts.append((result.exit_code, verdict.get("rule"), verdict.get("message")))
+    assert verdicts[0][1] != "cob.buy.during"
+    assert verdicts[1] == verdicts[2] == verdicts[0]

@@ -147,9 +147,12 @@ def over(options=WHITE, **entry):
 
 
 def test_tile_29_scores_4_per_white_castle():
-    """Monastery #29 (research: Chinese 2019 rulebook p10 and the tile art, cob.tile29): 4 VP per
-    white castle in the duchy at the end; the crane may count as one (2019 rules, 'Crane': "16-23 + 29")."""
-    assert "White Castles" in cited(rule("cob.tile29"), "2019").ref
+    """2019 rules, 'The monastery tiles': "16–23 + 29) At the end of the game, if such a tile is in
+    your duchy, you gain 4 victory points for each building of that type that you placed in your
+    duchy" (cob.tile29): 4 VP per white castle in the duchy at the end; the crane may count as one
+    (2019 rules, 'Crane': "16-23 + 29"). The rule cites that printed passage."""
+    ref = cited(rule("cob.tile29"), "2019").ref
+    assert "White Castles" in ref and "'16–23 + 29) At the end of the game" in ref
     state = over(duchy={"c4": "k29", "c3": "white-castle", "c5": "white-castle"})
     assert knowledge_points(state, state.players[0]) == {29: 8}
     both = over(options={"modules": ["extra-tiles", "white-castles"]},

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from burgundy_cli.castles.modules import border
 from burgundy_cli.castles.rules.boards import provisional_board
 from burgundy_cli.castles.movegen import legal_commands
-from burgundy_cli.castles.notation import format_command
+from burgundy_cli.castles.notation import format_command, parse_line
 from burgundy_cli.castles.playout import play_game, playout
 from burgundy_cli.castles.views.render import render
 from burgundy_cli.castles.record.setup import SetupError
@@ -87,6 +87,23 @@ def test_joining_two_posts_scores_the_phase_value():
     assert state.players[0].vp[border.CATEGORY] == 10
     state = play_all(table("D", duchy=TO_FIRST_AND_THIRD, storage=["ship"]), place("ship", "g2", 4))
     assert state.players[0].vp[border.CATEGORY] == 4
+
+
+def test_posts_joined_by_shield_14s_tile_score_the_phase_that_ended():
+    """2019 rules: "they score victory points according to the current phase"; shield 14's tile
+    is placed "at the end of each phase, after all players have finished their two actions", so
+    the phase is still the one ending (A: 10 VP), the next one's (B: 8 VP) not begun."""
+    options = {"modules": ["border-posts", "shields"]}
+    entries = {"anna": {"board": own_duchy("own-anna"), "dice": [4, 3], "duchy": TO_FIRST_AND_THIRD,
+                        "shields": {"f1": 14}, "silver": 2},
+               "ben": {"board": own_duchy("own-ben"), "silver": 2}}
+    state = at_turn("2019", players=entries, phase="A", round=5, options=options,
+                    shields={"depots": {}, "removed": []})
+    state.revealed[4], state.depots[4] = True, ["ship"]
+    state = play_all(state, cmd(kind="pass", player="anna"), cmd(kind="pass", player="ben"))
+    assert state.stage == "phase"
+    state = play_all(state, parse_line("anna: shield place ship from 4 g2"))
+    assert state.players[0].vp[border.CATEGORY] == 10
 
 
 def test_a_tile_beside_a_post_but_not_joined_scores_nothing():

@@ -237,3 +237,35 @@ def test_an_inn_bought_during_a_city_halls_placement_and_placed_with_it():
     anna = state.players[0]
     assert anna.duchy[space_id("c4")] == "inn" and anna.silver == 2 and inns.inns_left(state) == 0
     assert format_command(line) in {format_command(c) for c in legal_commands(table(storage=["city-hall"]))}
+
+
+#: Duchy 1's two pastures (a1 b1 b2 c1 c2, and e6) filled, an inn on c2, and the tiles joining
+#: them to the start castle (d4).
+PASTURES_WITH_AN_INN = {"a1": "cow2", "b1": "cow2", "b2": "cow3", "c1": "sheep2", "c2": "inn", "e6": "pig2",
+                        "c3": "bank", "d3": "ship", "d5": "ship", "d6": "ship"}
+
+
+@pytest.mark.parametrize(("removed", "duchy", "vp", "printed"), [
+    ([17], {"c4": "k3", "b3": "castle", "a3": "inn", "a2": "castle"},
+     {"areas": 10, "inns": 5, "area-phase-bonus": 10}, 6),
+    ([1], PASTURES_WITH_AN_INN, {"areas": 21, "inns": 7, "area-phase-bonus": 10}, 15 + 1)])
+def test_an_inns_vp_with_a_shield_that_left_the_game_are_not_bounded_below_what_it_scored(removed, duchy, vp,
+                                                                                       printed):
+    """2019 'The Inns': "By placing an inn, you increase the size of that area by 1"; 'THE
+    SHIELDS' 17): "whenever you complete an area, you score according to the next larger area".
+    A size-3 area with an inn completed while shield 17 was held scores as size 5: 10 under
+    'areas', 5 under 'inns'. Once the shield has left the game (replaced, or given up in the
+    tribute) a typed position cannot know it was held, so the inns' VP are no more bounded than
+    the areas' (the position was refused: 'at most 4 inns VP'). Likewise shield 1 with option
+    `shield1-one-area` ("all pasture spaces count as connected, as if there was just one
+    pasture"): both pastures, 6 spaces with an inn, scored as size 7 (21 + inns 28 - 21 = 7).
+    With no shield gone, the printed areas bound the inns' VP as before."""
+    options = {"modules": ["inns", "shields"], "shield1-one-area": True}
+    anna = {"dice": [3, 3], "duchy": duchy, "vp": vp}
+    state = at_turn("2019", players={"anna": anna, "ben": {}}, options=options,
+                    shields={"depots": {}, "removed": removed})
+    assert state.players[0].vp["inns"] == vp["inns"]
+    anna["vp"] = {**vp, "areas": printed, "area-phase-bonus": 10 * (1 + (removed == [1]))}
+    with pytest.raises(SetupError) as info:
+        at_turn("2019", players={"anna": anna, "ben": {}}, options=options, shields={"depots": {}, "removed": []})
+    assert info.value.path[-1] == "inns"

@@ -463,6 +463,24 @@ def test_a_position_with_two_buildings_in_a_city_by_a_lent_tile_1_reads_back():
     assert state_from_position(header, data).players[0].duchy.count("bank") == 2
 
 
+def test_a_borrowed_tile_7s_animal_vp_are_unbounded_once_shield_6_has_left_the_game():
+    """Shield 6: "Any monastery tiles in that player's duchy count as if they were in your own
+    duchy"; monastery tile 7: "whenever you place a livestock tile ... you also gain 1 victory
+    point for each livestock tile that scores at that time". Anna, borrowing Ben's tile 7,
+    places pig4: 4 + 1 = 5 VP. Once shield 6 has left the game, a typed position cannot know
+    the tile was hers to use, so the animals' VP are not bounded by her own tiles (it was
+    refused: at most 4; a soak's cut of a game with every module but the team's and the
+    solo's)."""
+    anna = {"dice": [3, 3], "duchy": {"c2": "pig4", "c3": "bank"}, "vp": {"animals": 5}}
+    ben = {"duchy": {"c4": "k7"}}
+    state = at_turn("2019", players={"anna": anna, "ben": ben}, options=SHIELDS,
+                    shields={"depots": {}, "removed": [6]})
+    assert state.players[0].vp["animals"] == 5
+    with pytest.raises(SetupError) as info:  # (shield 6 still in play: the bound holds)
+        at_turn("2019", players={"anna": anna, "ben": ben}, options=SHIELDS, shields={"depots": {}, "removed": []})
+    assert info.value.path[-1] == "animals"
+
+
 def test_shield_7_bonus_tiles_score_double():
     """Shield 7: 'your bonus tiles score double'."""
     assert cited("cob.shield.7")
@@ -553,6 +571,59 @@ def test_shields_14_and_15_place_a_tile_at_the_phase_end(number, depot, tile):
     play_all(state, line(text))
     assert state.players[0].duchy[space_id(where)] == tile
     assert_illegal(state, line(text), f"cob.shield.{number}")
+
+
+@pytest.mark.parametrize(("number", "depot", "tile"), [(14, 3, "bank"), (15, 0, "bank")])
+def test_shields_14_and_15_tile_scores_the_phase_that_ended(number, depot, tile):
+    """Shields 14/15: 'at the end of each phase, after all players have finished their two
+    actions, take a hex tile ... Place it *directly* in your duchy and apply its effect(s).' The
+    tile is placed at the end of the phase that ended, so an area it completes scores that
+    phase's value ('Place hex tile in your duchy': 'the current phase', A = 10 VP), not the next
+    phase's (B = 8), which has not begun."""
+    state = table(anna={"silver": 2, "shields": {"d4": number}}, round=5, shields={})
+    state.revealed[depot] = True
+    state.depots[depot] = [tile]
+    end_phase(state)
+    play_all(state, line(f"anna: shield place {tile} from {'black' if depot == 0 else depot} c3"))
+    vp = state.players[0].vp
+    assert (vp["areas"], vp["area-phase-bonus"]) == (1, 10)  # c3: a size-1 city, completed in phase A
+
+
+@pytest.mark.parametrize(("number", "depot"), [(14, 3), (15, 0)])
+def test_no_purchase_inside_shields_14_and_15_tile(number, depot):
+    """2019 rules, 'The central "black depot"': the purchase is made "at any time of the turn:
+    before, during, between or after the two dice actions" (cob.buy.during); shields 14/15's
+    tile comes "at the end of each phase, after all players have finished their two actions",
+    in no one's turn. So the city hall it places buys nothing for its placement, and moves lists
+    no such line (both were accepted: a second black-depot tile for anyone at every phase end)."""
+    state = table(anna={"silver": 4, "shields": {"d4": number}}, round=5, shields={})
+    state.revealed[0], state.depots[0] = True, ["castle"]  # (the black depot: the tile the city hall would buy)
+    state.revealed[depot] = True
+    state.depots[depot].append("city-hall")
+    end_phase(state)
+    where = "black" if depot == 0 else depot
+    assert_illegal(state, line(f"anna: shield place city-hall from {where} c3 buy castle then place castle b3"
+                               " then workers"), "cob.buy.during")
+    listed = _listed(state)
+    assert f"anna: shield place city-hall from {where} c3" in listed
+    assert not any(" buy " in text for text in listed if "shield place" in text)
+
+
+def test_shield_14_takes_what_the_ended_phases_depot_spaces_hold():
+    """2019 rules, 'For the 2- and 3-player games': "In the 3-player game, the dark green space of
+    the no. 6 depot is special: In phases A, C, and E, this space is replenished by a castle tile
+    (dark green). In phases B and D, however, it is replenished by a mine tile (gray)!" Shield
+    14's tile is taken "at the end of each phase" from what lies there, the ended phase's tiles
+    (the depots are cleared only "Before each phase"): at the end of phase A depot 6, its reveal
+    not recorded, may hold a castle there, not a mine (cob.shield.14)."""
+    entries = {"anna": {"dice": [3, 3], "silver": 2, "shields": {"d4": 14}, "duchy": {"c4": "k3"}}, "ben": {},
+               "cara": {}}
+    state = at_turn("2019", players=entries, phase="A", round=5, options=SHIELDS,
+                    shields={"depots": {}, "removed": []})
+    play_all(state, pass_("anna"), pass_("ben"), pass_("cara"))
+    assert state.stage == "phase"
+    engine.check(state, line("anna: shield place castle from 6 b3 then workers"))
+    assert_illegal(state, line("anna: shield place mine from 6 e3"), "cob.shield.14")
 
 
 def _listed(state):

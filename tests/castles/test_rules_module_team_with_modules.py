@@ -163,6 +163,26 @@ def test_tribute_is_paid_once_per_team_from_a_line_of_either_member():
     assert state.shields.removed == [2]  # removed once, though both copies gave it up
 
 
+def test_the_tribute_is_paid_from_what_the_line_ending_the_phase_gained():
+    """"THE SHIELDS": "At the end of each phase ... you must pay tribute for your shields! Each
+    shield costs 1 silver"; "THE TEAM GAME": "All resources other than private hex tiles are
+    shared". Team B has no silver; Dario's last die sells goods (1 silverling) and ends phase A:
+    the team pays its shield with that silverling and keeps the shield. Ben's copy of the team's
+    property paid the tribute before Dario's line was shared with it, so it gave the shield up:
+    the shield lay on the team's castle and among those removed from the game at once (a soak's
+    game of the team game with the shields, seed 5)."""
+    state = dario_takes(shields_game(), 2)
+    for seat in (BEN, DARIO):
+        state.players[seat].silver = 0
+    state.round = 4  # (the next roll is the phase's last round)
+    play(state, "roll white 1 good 5, anna 1 2, ben 3 4, cara 5 6, dario 3 3", "anna: pass", "ben: pass",
+         "cara: pass", "dario: workers 3", "dario: sell 3>4")
+    assert state.stage == "phase"
+    assert state.players[BEN].shields == state.players[DARIO].shields == {TEAM_SHARED: 2}
+    assert state.shields.removed == []
+    assert state.players[BEN].silver == state.players[DARIO].silver == 0
+
+
 def test_option_team_shield_tribute_each_member_pays():
     """Option team-shield-tribute = "each": each member pays for the team's shields, 2
     silverlings a shield from the team's silver; a team short of them gives the shield up."""
@@ -187,6 +207,22 @@ def test_shield_6_lends_another_teams_tiles_once_per_team():
     play(state, "dario: shield borrow anna")
     assert state.shields.borrowed == {BEN: ANNA, DARIO: ANNA}
     assert "has chosen already" in refused(state, "ben: shield borrow cara").message
+
+
+def test_shield_6_lends_the_tile_the_lenders_teammate_places():
+    """Shield 6: "Any monastery tiles in that player's duchy count as if they were in your own
+    duchy. When that player places a new monastery tile, you also gain those benefits"; "THE
+    TEAM GAME": the team board is the team's one duchy. Team B borrows Anna's tiles; Cara places
+    monastery tile 13 in team A's duchy, so it lies in Anna's duchy and is team B's too. It was
+    lent only once the record was read back as a position: the lenders' tiles were read off
+    Anna's copy of the duchy before Cara's line was shared with it (a soak's team game with the
+    shields, seed 9)."""
+    state = dario_takes(shields_game(), 6)
+    play(state, "dario: shield borrow anna", "roll white 1 good 5, anna 1 2, ben 3 4, cara 5 6, dario 1 1")
+    state.players[CARA].storage.append("k13")  # (the team's: Cara's private storage)
+    play(state, "anna: workers 1", "anna: workers 2", "ben: workers 3", "ben: workers 4", "cara: place 5 k13 c6")
+    assert 13 in state.players[ANNA].knowledge
+    assert 13 in state.players[BEN].knowledge and 13 in state.players[DARIO].knowledge
 
 
 def test_shields_14_and_15_place_once_a_phase_per_team():

@@ -36,10 +36,12 @@ from burgundy_cli.castles.rules.state import GameState, Ruleset
 
 @dataclass(frozen=True, slots=True)
 class PhaseStep:
-    """A step at every phase end: ``run(state)``, placed before the step ``before`` (None: last)."""
+    """A step at every phase end: ``run(state)``, placed before the step ``before`` (None: last),
+    or before every step with ``first`` (the team game's sharing of the line that ended the phase)."""
 
     run: Callable[[GameState], None]
     before: Callable[[GameState], None] | None = None
+    first: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,7 +143,8 @@ def extend(rules: Ruleset, module: Module) -> Ruleset:
             placement.append(rule)
     phase_end = list(rules.phase_end)
     for step in module.phase_end:
-        phase_end.insert(phase_end.index(step.before) if step.before is not None else len(phase_end), step.run)
+        at = 0 if step.first else phase_end.index(step.before) if step.before is not None else len(phase_end)
+        phase_end.insert(at, step.run)
     named = rules.modules if module is BASE else (*rules.modules, module.name)
     return Ruleset(named, tuple(placement), placement_check(tuple(placement)),
                    MappingProxyType({**rules.actions, **{kind: rule if isinstance(rule, ActionRule)
@@ -270,7 +273,7 @@ def _team_game() -> Module:
     from burgundy_cli.castles.modules import team
 
     return Module(team.NAME, after_line=team.after_line, storage=team.STORAGE,
-                  score_table=team.score_table)
+                  score_table=team.score_table, phase_end=(PhaseStep(team.share_phase_end, first=True),))
 
 
 def _solo_game() -> Module:

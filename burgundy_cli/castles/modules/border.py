@@ -24,7 +24,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from burgundy_cli.castles.rules.actions import bonus_points, phase_bonus, score_vp
+from burgundy_cli.castles.rules.actions import bonus_points, current_phase, phase_bonus, score_vp
 from burgundy_cli.castles.rules.boards import board, board_numbers, provisional_board, space_name
 from burgundy_cli.castles.rules.state import GameState, PlayerState
 
@@ -76,7 +76,7 @@ def score_border_posts(state: GameState, player: PlayerState, space: int) -> Non
     if len(after) == len(before):
         return
     scorings = SCORINGS[state.options.border_third_post]
-    score_vp(state, player, CATEGORY, (scorings(after) - scorings(before)) * phase_bonus(state.phase))
+    score_vp(state, player, CATEGORY, (scorings(after) - scorings(before)) * phase_bonus(current_phase(state)))
     if len(after) == 3:
         earlier = sum(all_joined(other) for other in state.players if other is not player)
         if earlier < 2:

@@ -474,7 +474,9 @@ def ship_then_shield_5(ship: Effect) -> Effect:
 
 def refresh_knowledge(state: GameState, acting: PlayerState | None = None) -> None:
     """Shield 6: each player's knowledge tiles are their own plus, while they hold shield 6,
-    those of the player they borrow from (the knowledge of the others is recomputed too).
+    those of the player they borrow from (the knowledge of the others is recomputed too); in
+    the team game that player's duchy is their team's, read off both members' copies, the
+    teammate's line not yet shared with the lender's copy (``team.after_line``).
 
     ``acting``: the player the caller is changing (a state's own, never shared with a branch
     or an undo copy), whose knowledge changes in place: the caller goes on with the same
@@ -485,7 +487,9 @@ def refresh_knowledge(state: GameState, acting: PlayerState | None = None) -> No
            for p in state.players]
     for seat, player in enumerate(state.players):
         lender = state.shields.borrowed.get(seat)
-        knowledge = own[seat] | (own[lender] if lender is not None and holds(player, 6) else set())
+        lent = set().union(*(own[member] for member in team_of(state, lender))) \
+            if lender is not None and holds(player, 6) else set()  # (the team game: the team's one duchy)
+        knowledge = own[seat] | lent
         if knowledge != player.knowledge:
             (player if player is acting else state.own_player(seat)).knowledge = knowledge
 
@@ -711,6 +715,10 @@ def _check_place_line(state: GameState, cmd) -> None:
 
     player = _player_of(state, cmd.player)
     shield = check_phase_placement(state, player, cmd.depot)
+    if _buys_inside(cmd.place):
+        raise illegal("cob.buy.during", f"shield {shield}'s tile is placed at the phase end, after every player's "
+                      "turn: no purchase is made during it", "a player still buying after their dice writes "
+                      "the purchase as its own `buy` line")
     tile = cmd.place.tile
     if tile not in catalogue():
         raise illegal("cob.place.stored", f"there is no tile called '{tile}'")
@@ -723,6 +731,15 @@ def _check_place_line(state: GameState, cmd) -> None:
     acting = branch.players[seat]
     _lift(branch, acting, cmd.depot, cmd.place.tile)
     check_action(branch, acting, cmd.place, None)
+
+
+def _buys_inside(action) -> bool:
+    """A purchase is made inside ``action`` or the actions it grants (a placement's ``buy``, down
+    its ``then`` chain and a sale's route bonus actions)."""
+    if getattr(action, "buy", None) is not None:
+        return True
+    then = getattr(action, "then", None)
+    return any(map(_buys_inside, then)) if isinstance(then, tuple) else then is not None and _buys_inside(then)
 
 
 def _apply_place_line(state: GameState, cmd) -> None:
@@ -801,6 +818,7 @@ def _place_candidates(state: GameState, seat: int) -> list[tuple[str, object]]:
         for depot in depots:
             for tile in depot_tiles(state, depot):
                 branch = state.branch(seat)
+                branch.bought = True  # (no purchase inside: :func:`_check_place_line`)
                 _lift(branch, branch.players[seat], depot, tile)
                 out += [(label, ShieldPlaceCommand(player=player.name, depot=depot, place=place)) for place in granted_placements(branch, seat, tile)]
     return out
@@ -899,8 +917,10 @@ def _changed_by(*shields: int) -> Callable:
 
 def vp_bounds() -> dict[str, Callable]:
     """The shields' handlers of ``rules.bounds``: 7 doubles the bonus tiles' VP, 12 the sales',
-    17 enlarges areas, 1 joins pastures (and with option ``shield1-one-area`` areas)."""
+    17 enlarges areas, 1 joins pastures (and with option ``shield1-one-area`` areas); what an inn
+    adds to its area is counted on the same area (the inns' ``area_points``); 6 lends monastery
+    tile 7, whose +1 a livestock tile (and the geese) scored while it was lent."""
     return {"colour-bonus": _doubling(7, BASE_BOUNDS["colour-bonus"]),
             "goods-sold": _doubling(12, BASE_BOUNDS["goods-sold"]),
-            "areas": _changed_by(1, 17), "area-phase-bonus": _changed_by(1), "animals": _changed_by(1),
-            "geese": _changed_by(1)}
+            "areas": _changed_by(1, 17), "area-phase-bonus": _changed_by(1), "animals": _changed_by(1, 6),
+            "geese": _changed_by(1, 6), "inns": _changed_by(1, 17)}

@@ -367,6 +367,14 @@ def share(state: GameState, seat: int) -> None:
         setattr(mate, part, value.copy() if hasattr(value, "copy") else value)
 
 
+def share_phase_end(state: GameState) -> None:
+    """The first step at a phase end: the team parts of the player whose line ended the phase (the
+    round's last to move) shared before the phase end's steps run on each member's copy (the
+    shields' tribute pays from the team's silver and workers as that line left them), as
+    :func:`after_line` shares them only once the whole line, phase end included, is over."""
+    share(state, state.order[-1])
+
+
 def fold_bridge(state: GameState) -> None:
     """A ship moves its piece one space on: from the last space (the 7th) it stays there, on top
     of the stack (2019 rules, "THE TEAM GAME", "Notes")."""

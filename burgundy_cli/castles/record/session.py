@@ -122,9 +122,16 @@ def with_listed_names(names: PlayerNames, command: c.Command, line: str) -> c.Co
     resolved = names.resolve(player, line)
     if resolved == player:
         return command
-    if kind == "die":  # a purchase inside the action is the line's player's (it names no one)
-        return command.model_copy(update={"player": resolved, "action": _bought_by(command.action, resolved)})
+    field = _ACTION_FIELD.get(kind)
+    if field is not None:  # a purchase inside the action is the line's player's (it names no one)
+        return command.model_copy(update={"player": resolved, field: _bought_by(getattr(command, field), resolved)})
     return command.model_copy(update={"player": resolved})
+
+
+#: The line kinds holding an action, by the field that holds it: a die line's, and the 2019
+#: modules' placements and actions outside a die (shields 14/15's tile, the solo game's
+#: completed colour's tile and reset's extra action), each of which may hold a purchase.
+_ACTION_FIELD = {"die": "action", "shield-place": "place", "solo-place": "place", "solo-extra": "action"}
 
 
 def _bought_by(action, player: str):

@@ -279,7 +279,7 @@ _ROWS = (
           "'EXPANSIONS', 'The White Castles': 'using the result of the white die'"),
     _rule("cob.tile29", "2019 white castles: monastery tile #29 scores 4 VP per white castle in your duchy at the end of the game.",
           None,
-          "'EXPANSIONS', 'The White Castles' (monastery tile #29: 4 VP per white castle, printed on the tile; docs/rulings.md)"),
+          "'EXPANSIONS', 'The White Castles'; 'The monastery tiles', '16–23 + 29) At the end of the game, if such a tile is in your duchy, you gain 4 victory points for each building of that type that you placed in your duchy'"),
     _rule("cob.route.bonus", "2019 trade routes: a sale's further actions are those the choice bonuses of the route spaces its goods matched grant, one each, in route order.",
           None,
           "'EXPANSIONS', 'The Trade Routes': 'If the color of a tile matches the color of the trade route space, you immediately get the corresponding bonus.'"),

@@ -119,7 +119,7 @@ def depot_offers(state: GameState, depot: int, tile: str) -> str | None:
             return None
         lying = ", ".join(state.depots[depot]) or "nothing"
         return f"depot {depot} holds {lying}" if depot else f"the black depot holds {lying}"
-    colours = depot_spaces(len(state.players), state.phase)[depot]
+    colours = depot_spaces(len(state.players), current_phase(state))[depot]  # (the pause: the ended phase's tiles)
     colour = "X" if depot == 0 else (_KINDS or _load_kinds())[tile].colour
     if state.taken[depot].count(colour) >= colours.count(colour):
         where = f"depot {depot}" if depot else "the black depot"
@@ -726,6 +726,15 @@ def phase_bonus(phase: int) -> int:
     return PHASE_BONUS[phase]
 
 
+def current_phase(state: GameState) -> int:
+    """The phase whose value a placement scores ("depending on the current phase: The empty phase
+    space ... indicating the current phase"): ``state.phase``, except in the pause after a
+    phase's last turn (stage ``"phase"``, the next phase's goods still on its phase space), where
+    it is the phase that ended -- the moment of the 2019 shields 14/15's tile and of a solo
+    game's choice still open."""
+    return state.phase - 1 if state.stage == "phase" and state.phase > 0 else state.phase
+
+
 def bonus_points(state: GameState, large: bool) -> int:
     """The VP of a colour's large (first) or small (second) bonus tile for the game's player count."""
     return bonus_vp(state.player_count, large)
@@ -764,7 +773,7 @@ def score_completion(state: GameState, player: PlayerState, space: int) -> None:
     step for a completed area (:func:`place_tile` asks whether the area is complete; a
     colour is complete only when its last open area is, an area being spaces of one colour)."""
     score_vp(state, player, "areas", area_points(state, player, space))
-    score_vp(state, player, "area-phase-bonus", phase_bonus(state.phase))
+    score_vp(state, player, "area-phase-bonus", phase_bonus(current_phase(state)))
     if colour_completed(player, space):
         complete_colour(state, player, space)
 
