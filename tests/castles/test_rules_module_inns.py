@@ -245,12 +245,12 @@ PASTURES_WITH_AN_INN = {"a1": "cow2", "b1": "cow2", "b2": "cow3", "c1": "sheep2"
                         "c3": "bank", "d3": "ship", "d5": "ship", "d6": "ship"}
 
 
-@pytest.mark.parametrize(("removed", "duchy", "vp", "printed"), [
-    ([17], {"c4": "k3", "b3": "castle", "a3": "inn", "a2": "castle"},
+@pytest.mark.parametrize(("removed", "duchy", "bonus", "vp", "printed"), [
+    ([17], {"c4": "k3", "b3": "castle", "a3": "inn", "a2": "castle"}, "dark-green-large",
      {"areas": 10, "inns": 5, "area-phase-bonus": 10}, 6),
-    ([1], PASTURES_WITH_AN_INN, {"areas": 21, "inns": 7, "area-phase-bonus": 10}, 15 + 1)])
-def test_an_inns_vp_with_a_shield_that_left_the_game_are_not_bounded_below_what_it_scored(removed, duchy, vp,
-                                                                                       printed):
+    ([1], PASTURES_WITH_AN_INN, "light-green-large", {"areas": 21, "inns": 7, "area-phase-bonus": 10}, 15 + 1)])
+def test_an_inns_vp_with_a_shield_that_left_the_game_are_not_bounded_below_what_it_scored(removed, duchy, bonus,
+                                                                                       vp, printed):
     """2019 'The Inns': "By placing an inn, you increase the size of that area by 1"; 'THE
     SHIELDS' 17): "whenever you complete an area, you score according to the next larger area".
     A size-3 area with an inn completed while shield 17 was held scores as size 5: 10 under
@@ -259,9 +259,10 @@ def test_an_inns_vp_with_a_shield_that_left_the_game_are_not_bounded_below_what_
     the areas' (the position was refused: 'at most 4 inns VP'). Likewise shield 1 with option
     `shield1-one-area` ("all pasture spaces count as connected, as if there was just one
     pasture"): both pastures, 6 spaces with an inn, scored as size 7 (21 + inns 28 - 21 = 7).
-    With no shield gone, the printed areas bound the inns' VP as before."""
+    With no shield gone, the printed areas bound the inns' VP as before. Each duchy covers a
+    colour, so Anna holds its large bonus tile ('Bonus tiles')."""
     options = {"modules": ["inns", "shields"], "shield1-one-area": True}
-    anna = {"dice": [3, 3], "duchy": duchy, "vp": vp}
+    anna = {"dice": [3, 3], "duchy": duchy, "bonuses": [bonus], "vp": vp}
     state = at_turn("2019", players={"anna": anna, "ben": {}}, options=options,
                     shields={"depots": {}, "removed": removed})
     assert state.players[0].vp["inns"] == vp["inns"]
