@@ -35,14 +35,17 @@ from burgundy_cli.core.words import counted
 
 #: The words the session reads as its own commands rather than as game lines.
 COMMANDS = {
-    "undo": "undo [N]     remove the last line (or N lines) from the record",
-    "check": "check LINE  is LINE legal now, and by which rules (their passages); nothing is written",
-    "show": "show         draw the position",
-    "moves": "moves        list every legal line now",
-    "score": "score        the score table",
-    "help": "help         this list",
-    "quit": "quit         leave (Ctrl-D too); every accepted line is already written",
+    "undo": "undo [N]       remove the last line (or N lines) from the record",
+    "check": "check LINE     is LINE legal now, and by which rules (their passages); nothing is written",
+    "show": "show           draw the position",
+    "moves": "moves          list every legal line now",
+    "score": "score [--all]  the score table (--all: with the categories at 0 for everyone too)",
+    "help": "help           this list",
+    "quit": "quit           leave (Ctrl-D too); every accepted line is already written",
 }
+#: What ``score`` takes after it in the session: the command line's ``--all`` (the table's
+#: footer names it), or the word alone.
+SCORE_ALL = ("--all", "all")
 #: How many legal lines a refusal suggests.
 SUGGESTIONS = 6
 #: The longest line the session takes: eight times the longest line of the shipped records
@@ -400,11 +403,12 @@ class TableSession:
     def complete(self) -> bool:
         return self.session.score().complete
 
-    def final_score(self) -> str:
+    def final_score(self, show_all: bool = False) -> str:
+        """The score table as ``burgundy score`` prints it into a pipe (``show_all``: ``--all``)."""
         from burgundy_cli.core.render import score_table_text
         from burgundy_cli.core.resultonly import game_mode, modules_of
 
-        return score_table_text(self.session.score(), mode=game_mode(modules_of(self.session.header)))
+        return score_table_text(self.session.score(), show_all, mode=game_mode(modules_of(self.session.header)))
 
     # --- what was typed -----------------------------------------------------------------------
 
@@ -421,7 +425,7 @@ class TableSession:
         misuse = _command_misuse(text)
         if misuse is not None:
             return Reply(f"refused, nothing written: {misuse}")
-        if command in COMMANDS and (len(words) == 1 or command == "undo" and len(words) == 2):
+        if _session_command(words) is not None:
             return self._command(command, words[1:])
         return self.play(text.strip())
 
@@ -448,7 +452,7 @@ class TableSession:
         if command == "moves":
             return Reply(self.session.legal_moves().text())
         if command == "score":
-            return Reply(self.final_score())
+            return Reply(self.final_score(show_all=bool(args)))  # (an --all _command_misuse let through)
         if command == "help":
             return Reply("\n".join(["type a line of the game (Tab completes it), or:", *COMMANDS.values(),
                                     "Ctrl-C clears the line; Ctrl-D leaves"]))
@@ -677,8 +681,8 @@ class TableSession:
         misuse = _command_misuse(body)
         if misuse is not None:
             answer = misuse
-        elif _command_word(words[0]) in COMMANDS and (len(words) == 1 or _command_word(words[0]) == "undo"):
-            answer = COMMANDS[_command_word(words[0])]
+        elif _session_command(words) is not None:
+            answer = COMMANDS[_session_command(words)]
         else:
             try:
                 answer = f"legal: {self._as_typed(body, self.session.check)}"
@@ -723,8 +727,22 @@ def _command_misuse(text: str) -> str | None:
             return None
         word, column = words[2]
         return f"undo takes one number of lines, found '{word}' at column {column}; e.g. undo 2"
+    if command == "score":
+        extra = words[1] if words[1][0].lower() not in SCORE_ALL else words[2] if len(words) > 2 else None
+        if extra is None:
+            return None
+        return f"'score' takes --all or nothing, found '{extra[0]}' at column {extra[1]}; type 'score' or 'score --all'"
     word, column = words[1]
     return f"'{command}' takes nothing after it, found '{word}' at column {column}; type '{command}' alone"
+
+
+def _session_command(words: list[str]) -> str | None:
+    """The session command the typed ``words`` are (``undo 2``, ``score --all``), that
+    :func:`_command_misuse` let through; None for a line of the game."""
+    command = _command_word(words[0])
+    if command in COMMANDS and (len(words) == 1 or command in ("undo", "score") and len(words) == 2):
+        return command
+    return None
 
 
 def _command_word(word: str) -> str:
