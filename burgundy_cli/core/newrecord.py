@@ -328,12 +328,14 @@ def _by_holder(answers: NewRecord, key: str, text: str, value_of: Callable[[str]
         named where the team is wanted.
     """
     holders = _holders(answers, key)
-    if not _team_answer(key, answers):
-        return {name: value_of(value) for name, value in _pairs(text, key, holders).items()}
+    team = _team_answer(key, answers)
     try:
-        pairs = {team: value_of(value) for team, value in _pairs(text, key, holders).items()}
-    except AnswerError as err:
-        raise AnswerError(key, err.said, hint=err.hint and _per_team(err.hint, holders)) from None
+        pairs = {holder: value_of(value) for holder, value in _pairs(text, key, holders).items()}
+    except AnswerError as err:   # (the example in the holders' own names)
+        hint = err.hint and (_per_team(err.hint, holders) if team else _in_names(err.hint, holders))
+        raise AnswerError(key, err.said, hint=hint) from None
+    if not team:
+        return pairs
     stray = next((holder for holder in pairs if holder not in holders), None)
     if stray is not None:
         raise AnswerError(key, f"'{stray}' is no team: in the team game this is the team's, given per team "
@@ -369,23 +371,42 @@ def _pairs(text: str, key: str, names: list[str] | None = None) -> dict[str, str
     for part in filter(str.strip, text.split(",")):
         name, equals, value = part.partition("=")
         if not equals or not name.strip():
-            raise AnswerError(key, f"'{part.strip()}' should be name=value", hint=_example(key))
+            raise AnswerError(key, f"'{part.strip()}' should be name=value", hint=_example(key, names))
         name = _spelling(name, names)
         if name in pairs:
-            raise AnswerError(key, f"{name} is given twice; give each once", hint=_example(key))
+            raise AnswerError(key, f"{name} is given twice; give each once", hint=_example(key, names))
         pairs[name] = value.strip()
     return pairs
 
 
-def _example(key: str) -> str | None:
-    """The example the question for ``key`` gives (``e.g. ...``), if it gives one."""
+def _example(key: str, names: list[str] | None = None) -> str | None:
+    """The example the question for ``key`` gives (``e.g. ...``), if it gives one, in the
+    players' ``names`` when given (:func:`_in_names`)."""
     for questions in (*QUESTIONS.values(), *RESULT_QUESTIONS.values(), *END_QUESTIONS.values()):
         for asked, question, _ in questions:
             if asked == key and "e.g. " in question:
                 before, _, after = question.partition("e.g. ")
                 example = after.partition(" (")[0]
-                return "e.g. " + (example[:-1] if before.endswith("(") and example.endswith(")") else example)
+                return _in_names("e.g. " + (example[:-1] if before.endswith("(") and example.endswith(")")
+                                            else example), names or [])
     return None
+
+
+#: The stand-in names the questions' examples are written with (a Castles and a Robber Knights
+#: game's), and how they are written before an answer (``Anna=``) or a tile (``red:``).
+_EXAMPLE_NAMES = (("Anna", "Bob"), ("red", "blue"))
+
+
+def _in_names(text: str, names: list[str]) -> str:
+    """A question or example in the players' own names: ``Anna=...,Bob=...`` (or ``red=``,
+    ``red:``, ``knights Anna,Bob``) as the first two of ``names``; as it is with fewer than two."""
+    if len(names) < 2:
+        return text
+    for first, second in _EXAMPLE_NAMES:
+        for mark in ("=", ":"):
+            text = text.replace(first + mark, names[0] + mark).replace(second + mark, names[1] + mark)
+        text = text.replace("=" + second, "=" + names[1]).replace(f"{first},{second}", f"{names[0]},{names[1]}")
+    return text
 
 
 def _number(text: str) -> int | str:
@@ -485,7 +506,8 @@ def final_data(answers: NewRecord) -> dict[str, Any]:
         for name, value in _pairs(getattr(answers, key) or "", key, _names(answers.players)).items():
             number = _number(value.strip().removeprefix("-"))
             if not isinstance(number, int):
-                raise AnswerError(key, f"{name}={value}: a whole number is wanted", hint=_example(key))
+                raise AnswerError(key, f"{name}={value}: a whole number is wanted",
+                                  hint=_example(key, _names(answers.players)))
             figures[key][name] = -number if value.strip().startswith("-") else number
     final: dict[str, Any] = {"scores": {name: {"total": total, **({"tiebreak": figures["tiebreak"][name]}
                                                                   if name in figures["tiebreak"] else {})}
@@ -515,7 +537,7 @@ def end_data(answers: NewRecord) -> dict[str, Any]:
         end: dict[str, Any] = {"control": _control(answers.control or "", players)} if answers.map is None else \
             {"tiles": [entry.strip() for entry in answers.map.split(";") if entry.strip()]}
         if answers.map is not None and not end["tiles"]:   # (an empty --map: said of the map, in its words)
-            example = (_example("map") or "").replace("Anna", players[0]).replace("Bob", players[-1])
+            example = _example("map", players) or ""
             raise AnswerError("map", "no tile given: the map at the end lists every tile laid", hint=example)
         if answers.knights:
             end["knights"] = {name: _number(value) for name, value in _pairs(answers.knights, "knights", players).items()}
@@ -786,9 +808,7 @@ def _question(key: str, answers: NewRecord, question: str) -> str:
     if key == "vp" and _plays(answers, "solo-game") and one:
         return f"{holders[0]}'s VP gained in the game, in all (not the counter, which is asked next), e.g. 197"
     names = holders if len(holders) >= 2 else players
-    if len(names) >= 2:  # (the example in the players' own names: Anna=...,Bob=... as theirs)
-        return question.replace("Anna=", f"{names[0]}=").replace("=Bob", f"={names[1]}").replace("Bob=", f"{names[1]}=")
-    return question
+    return _in_names(question, names)
 
 
 def castle_spaces(answers: NewRecord) -> list[str]:
@@ -1096,7 +1116,12 @@ def _flag_refusal(err: RefereeError, path: str, answers: NewRecord, keys: list[s
     if isinstance(err, AnswerError):   # (said of its answer: by its flag, as typed)
         return UsageError(f"--{err.key.replace('_', '-')}: {err.said}; nothing was written", hint=err.hint)
     where = getattr(err, "path", None)
-    blamed, part = _answer_at(where, keys) if where else (_blamed(err, dump_record(_tables(answers)), path, keys), ())
+    if not where:
+        try:
+            text = dump_record(_tables(answers))
+        except AnswerError as unread:   # (a later flag's answer that cannot be split: said as such)
+            return _flag_refusal(unread, path, answers, keys)
+    blamed, part = _answer_at(where, keys) if where else (_blamed(err, text, path, keys), ())
     if blamed is None:   # (no answer blamed: the game's words, its record syntax said as the table says it)
         if not isinstance(err, RecordError) or in_table_words(err.message) == err.message:
             return err

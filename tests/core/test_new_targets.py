@@ -73,18 +73,18 @@ def test_players_named_twice_are_the_players_refusal_not_the_goods(cli, tmp_path
 
 @pytest.mark.parametrize(("flags", "line"), [
     (["--silver", "anna=-1"], "burgundy: usage: --silver: '-1': a count, 0 or more, is wanted; nothing was written "
-                              "(e.g. Anna=3,Bob=0)"),
+                              "(e.g. anna=3,bob=0)"),
     (["--workers", "anna=1e3"], "burgundy: usage: --workers: '1e3': a whole number is wanted; nothing was written "
-                                "(e.g. Anna=5,Bob=1)"),
+                                "(e.g. anna=5,bob=1)"),
     (["--duchy", "anna=c3:bank c3:mine"], "burgundy: usage: --duchy: c3 is given twice: a space holds one tile; "
-                                          "nothing was written (e.g. Anna=c3:bank c4:k22,Bob=d3:ship)"),
+                                          "nothing was written (e.g. anna=c3:bank c4:k22,bob=d3:ship)"),
     (["--date", "yesterday"], "burgundy: usage: --date: 'yesterday' is not a date; nothing was written "
                               "(YYYY-MM-DD, e.g. 2026-12-05)"),
 ])
 def test_a_flag_that_cannot_be_read_is_named_as_typed(cli, tmp_path, flags, line):
     """An answer given by flag that cannot be split into its parts is said of the flag as it
     is typed (``--silver``, not ``silver``), with ``nothing was written``; a negative count is
-    told it is negative, not that it is no whole number."""
+    told it is negative, not that it is no whole number. The example is in the players' names."""
     path = tmp_path / "end.toml"
     code, said = _refused(cli, "new", str(path), "--end", "--game", "castles-of-burgundy", "--edition", "2011",
                           "--players", "anna,bob", "--vp", "anna=0,bob=0", *flags)
@@ -112,3 +112,20 @@ def test_a_name_holding_an_equals_sign_is_asked_again_at_a_terminal(tmp_path):
                say=said.append)
     assert said == ["'a=b': a name cannot hold '=', which parts a player's name from their answer (Anna=1 2 3) "
                     "(e.g. Anna,Bob)"]
+
+
+@pytest.mark.parametrize(("flags", "example"), [
+    (["--layout", "Anna:castle-plain Ben:lake / Ben:plain Anna:plain", "--hands", "Anna castle-plain plain"],
+     "(e.g. Anna=castle-plain plain,Ben=castle-forest lake)"),
+    (["--end", "--control", "Anna=1 castle,Anna=2 castles"], "(e.g. Anna=3 castles 2 villages 1 town,Ben=4 castles)"),
+    (["--end", "--map", ""], "(e.g. e6 Anna:castle-plain knights Anna,Ben; f6 Ben:plain)"),
+])
+def test_a_robber_knights_refusal_gives_its_example_in_the_players_names(cli, tmp_path, flags, example):
+    """A refused answer's example names the players of the game being set up, not the
+    questions' stand-ins (``red=``, ``Bob=``), which are no player of it; it is said of the flag
+    as typed, also where an earlier answer is checked first (the layout, with the hands)."""
+    code, said = _refused(cli, "new", str(tmp_path / "rk.toml"), "--game", "robber-knights",
+                          "--players", "Anna,Ben,Cleo", *flags)
+    assert code in (1, 2) and said.endswith(example), said
+    assert said.startswith(f"burgundy: usage: {flags[-2]}: ") and "; nothing was written" in said
+    assert list(tmp_path.iterdir()) == []
