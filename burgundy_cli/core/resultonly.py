@@ -148,13 +148,17 @@ def open_result(doc: RecordDoc, header: GameHeader) -> ResultSession:
     else:   # a game whose setup module checks its options (Robber Knights' pass-through) does so here too
         from burgundy_cli.core.registry import game_module
 
-        check_options = getattr(game_module(header.name, "setup"), "check_options", None)
+        setup = game_module(header.name, "setup")
+        check_options = getattr(setup, "check_options", None)
         if check_options is not None:
             check_options(doc, header)
         elif header.options:
             key = next(iter(header.options))
             raise RecordError(f"[game.options] {key}: {header.name} has no options",
                               location=doc.location_of_key("game", "options", key))
+        most_tiebreak = getattr(setup, "most_tiebreak", None)
+        if most_tiebreak is not None:
+            _check_tiebreak_bound(final, rules, *most_tiebreak(), doc)
     where = (lambda *keys: doc.location_of_key(TABLE, *keys))
     _check_names(header, doc)
     _check_players(header, final, rules, where)
@@ -193,6 +197,18 @@ def open_result(doc: RecordDoc, header: GameHeader) -> ResultSession:
             raise RecordError(f"[final] winner = {final.winner} disagrees with the scores, which give "
                               f"{table.winner or 'no winner'}", location=where("winner"))
     return ResultSession(header, final, table)
+
+
+def _check_tiebreak_bound(final: FinalTable, rules: Rules, most: int, passage: str, doc: RecordDoc) -> None:
+    """No player's tiebreak figure above the most the box allows (Robber Knights: 30 knights).
+
+    :raises RecordError: at the first figure above it.
+    """
+    for name, line in final.scores.items():
+        if line.tiebreak is not None and line.tiebreak > most:
+            raise RecordError(f"[final.scores.{name}] tiebreak = {line.tiebreak}: a player has at most {most} "
+                              f"{rules.tiebreak}{passage}", location=doc.location_of_key(TABLE, "scores", name, "tiebreak"),
+                              path=(TABLE, "scores", name, "tiebreak"))
 
 
 def _listed(names: list[str]) -> str:

@@ -135,6 +135,12 @@ def check_options(doc: RecordDoc, header: GameHeader) -> None:
             raise RecordError(f"option '{key}' must be true or false", location=doc.location_of_key("game", "options", key))
 
 
+def most_tiebreak() -> tuple[int, str]:
+    """The most of the tiebreak figure (knights left) a result-only record may give a player,
+    and the passage that says so: each player has 30 knights ('Playing equipment')."""
+    return components().knights_per_player, _passage("Playing equipment")
+
+
 def resolve_player(name: str, players: list[str], column: int | None = None) -> str:
     """The record's spelling of player ``name`` (case and spacing do not matter).
 

@@ -300,3 +300,17 @@ def test_a_named_winner_of_a_tie_leaves_no_winner_not_known_note() -> None:
     table = opened(HEAD + 'players = ["Anna", "Ben"]\n[final]\nwinner = ["Ben"]\n[final.scores.Anna]\n'
                           'total = 100\n[final.scores.Ben]\ntotal = 100\n').score()
     assert table.winner == ["Ben"] and not any(note.startswith("winner not known") for note in table.notes)
+
+
+def test_a_robber_knights_pad_gives_no_player_more_knights_left_than_the_box_holds() -> None:
+    """Rulebook, 'Playing equipment': "30 knights per player". A pad's tiebreak figure is the
+    knights a player has left, so 30 is the most (all of them, a player who never placed one);
+    31 is a typo, refused at its key."""
+    pad = ('[game]\nname = "robber-knights"\nplayers = ["Anna", "Ben"]\n'
+           '[final.scores.Anna]\ntotal = 12\ntiebreak = {left}\n[final.scores.Ben]\ntotal = 12\ntiebreak = 3\n')
+    assert opened(pad.format(left=30)).score().winner == ["Anna"]
+    with pytest.raises(RecordError) as caught:
+        opened(pad.format(left=31))
+    assert caught.value.describe().endswith("[final.scores.Anna] tiebreak = 31: a player has at most 30 knights "
+                                            "left (rulebook, 'Playing equipment')")
+    assert caught.value.location.line == 6
