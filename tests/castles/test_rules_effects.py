@@ -6,6 +6,8 @@ e3 grey 4, e4 beige 3. Pasture a1 b1 b2 c1 c2 (dice 6 2 1 5 4), reached from d3 
 
 from __future__ import annotations
 
+import pytest
+
 from tests.castles.engine_kit import assert_illegal, at_turn, cmd, play_all
 
 
@@ -99,13 +101,17 @@ def test_animals_rulebook_example_2019_another_type():
     assert state.players[0].vp["animals"] == 7 + 2 + 3
 
 
-def test_animals_knowledge_seven_example():
-    """2011 rules, knowledge tile 7: "Benno adds a 3 sheep tile to a pasture that already has a
-    4 sheep tile. He scores (3+1) + (4+1) = 9 victory points. Should he later add a 2 pig tile
-    to this pasture, then it would score 3 victory points.\""""
-    state = at_turn(players={"anna": {"dice": [1, 2], "storage": ["sheep3", "pig2"],
-                                      "duchy": {"d3": "ship", "c2": "sheep4", "c4": "k7"}},
-                             "ben": {}})
+@pytest.mark.parametrize("edition", ["2011", "2019"])
+def test_animals_knowledge_seven_example(edition):
+    """Knowledge tile 7, its example in each edition's words, the same figures. 2011: "Benno adds
+    a 3 sheep tile to a pasture that already has a 4 sheep tile. He scores (3+1) + (4+1) = 9
+    victory points. Should he later add a 2 pig tile to this pasture, then it would score 3
+    victory points." 2019 (monastery tile 7): "Example: Ben places a 3 sheep tile on the pasture
+    that already contains a 4 sheep tile: He gains (3+1) + (4+1) = 9 victory points. If he
+    places a 2 pig tile, he gets 3 victory points.\""""
+    state = at_turn(edition, players={"anna": {"dice": [1, 2], "storage": ["sheep3", "pig2"],
+                                               "duchy": {"d3": "ship", "c2": "sheep4", "c4": "k7"}},
+                                      "ben": {}})
     play_all(state, place(1, "sheep3", "b2"))
     assert state.players[0].vp["animals"] == 9
     play_all(state, place(2, "pig2", "b1"))

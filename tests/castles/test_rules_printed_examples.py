@@ -108,19 +108,6 @@ def test_the_third_mine_covers_the_colour(edition, players, large, small):
         [(["M-large"], large), (["M-small"], small)] + [([], 0)] * (players - 2)
 
 
-def test_2019_knowledge_seven_example():
-    """2019 rules, monastery tile 7: "Example: Ben places a 3 sheep tile on the pasture that
-    already contains a 4 sheep tile: He gains (3+1) + (4+1) = 9 victory points. If he places a
-    2 pig tile, he gets 3 victory points.\""""
-    state = at_turn("2019", players={"anna": {"dice": [1, 2], "storage": ["sheep3", "pig2"],
-                                              "duchy": {"d3": "ship", "c2": "sheep4", "c4": "k7"}},
-                                     "ben": {}})
-    play_all(state, place(1, "sheep3", "b2"))
-    assert state.players[0].vp["animals"] == 9
-    play_all(state, place(2, "pig2", "b1"))
-    assert state.players[0].vp["animals"] == 9 + 3
-
-
 def test_2019_knowledge_eight_example_three_into_six():
     """2019 rules, monastery tile 8: "you may add or subtract 2 instead of 1. Example: To change
     a 3 to a 6, Carla only needs to use 2 workers instead of 3.\""""

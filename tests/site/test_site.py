@@ -807,12 +807,13 @@ report.push({src: frame.getAttribute("src"), view: frame.dataset.view, width: pa
 """
 
 
-def measured_in_frames(out, name: str, pages: list[str], measure: str) -> list[dict]:
-    """``pages`` of the site in ``out`` measured by the script ``measure`` in frames 390 and
-    1280 pixels wide, through a harness page ``name`` that is removed after (the site the
+def measured_in_frames(out, name: str, pages: list[str], measure: str,
+                       widths: tuple[int, ...] = (390, 1280)) -> list[dict]:
+    """``pages`` of the site in ``out`` measured by the script ``measure`` in frames of
+    ``widths`` pixels, through a harness page ``name`` that is removed after (the site the
     module's other tests read is the one ``build`` wrote): the report, an entry a frame."""
     harness = out / name
-    harness.write_text(frames(pages, measure, widths=(390, 1280), height=900))
+    harness.write_text(frames(pages, measure, widths=widths, height=900))
     try:
         dom, log = chromium("--allow-file-access-from-files", "--virtual-time-budget=20000", "--dump-dom",
                             harness.as_uri(), cwd=out).communicate(timeout=180)
@@ -952,16 +953,7 @@ def test_no_picture_or_table_scrolls_sideways_on_a_phone_or_a_desktop(built) -> 
              *(str(p.relative_to(out)) for p in sorted(out.glob("games/*.html"))
                if re.search(r"4p-2019-team|1p-2019-solo|complete-2p-2011|robber-knights-playout-4-players\.", p.name))]
     assert len(pages) == 6, pages
-    harness = out / "_scroll.html"
-    harness.write_text(frames(pages, SCROLL_MEASURE, widths=(360, 390, 1280), height=900))
-    try:
-        dom, log = chromium("--allow-file-access-from-files", "--virtual-time-budget=20000", "--dump-dom",
-                            harness.as_uri(), cwd=out).communicate(timeout=180)
-    finally:
-        harness.unlink(missing_ok=True)
-        for path in out.glob(".profile-*"):
-            shutil.rmtree(path, ignore_errors=True)
-    report = read_report(dom, log)
+    report = measured_in_frames(out, "_scroll.html", pages, SCROLL_MEASURE, widths=(360, 390, 1280))
     assert len(report) == 3 * len(pages)
     assert [(e["view"], e["src"], e["width"], e["scrolling"]) for e in report
             if e["scrolling"] or e["width"] > int(e["view"])] == []
