@@ -13,8 +13,9 @@ table in place of ``[setup]`` and its log (docs/records.md, "Result-only records
 
 Nothing is replayed, so what is checked is what a score pad can get wrong: every player
 has a score and no one else, each breakdown sums to its total, the number of players is
-one the game and its mode are played by, and a stated winner is the one the scores (and,
-where every tied player gives it, the tiebreak figure) make. A tie at the top that the rules
+one the game and its mode are played by, no tiebreak figure is above the most the game and
+its mode allow (the game's setup module's ``most_tiebreak(header)``), and a stated winner
+is the one the scores (and, where every tied player gives it, the tiebreak figure) make. A tie at the top that the rules
 break by what the record does not hold (a tiebreak figure not given; Castles' bridge) names
 no winner, and says so, unless ``winner`` names the one the table saw win. A team game names its teams
 (``teams``, two of two players), its result is the teams' totals; a solo game says
@@ -137,18 +138,16 @@ def open_result(doc: RecordDoc, header: GameHeader) -> ResultSession:
         raise RecordError(f"a result-only record has [game] and [final] only, not [{others[0]}]",
                           location=doc.location_of_key(others[0]),
                           hint="a game logged move by move starts from [setup]; drop [final] for it")
-    if header.name == "castles-of-burgundy":
-        from burgundy_cli.castles.record.setup import options_from_header  # the options' one check
+    from burgundy_cli.core.registry import game_module
 
+    setup = game_module(header.name, "setup")
+    if header.name == "castles-of-burgundy":
         try:
-            options_from_header(header)
+            setup.options_from_header(header)   # the options' one check
         except RecordError as err:
             raise RecordError(err.message, location=doc.location_of_key(*(err.path or ("game",))),
                               hint=err.hint) from None
     else:   # a game whose setup module checks its options (Robber Knights' pass-through) does so here too
-        from burgundy_cli.core.registry import game_module
-
-        setup = game_module(header.name, "setup")
         check_options = getattr(setup, "check_options", None)
         if check_options is not None:
             check_options(doc, header)
@@ -156,12 +155,12 @@ def open_result(doc: RecordDoc, header: GameHeader) -> ResultSession:
             key = next(iter(header.options))
             raise RecordError(f"[game.options] {key}: {header.name} has no options",
                               location=doc.location_of_key("game", "options", key))
-        most_tiebreak = getattr(setup, "most_tiebreak", None)
-        if most_tiebreak is not None:
-            _check_tiebreak_bound(final, rules, *most_tiebreak(), doc)
     where = (lambda *keys: doc.location_of_key(TABLE, *keys))
     _check_names(header, doc)
     _check_players(header, final, rules, where)
+    most_tiebreak = getattr(setup, "most_tiebreak", None)   # (after the players: a team game's teams are known)
+    if most_tiebreak is not None:
+        _check_tiebreak_bound(final, rules, *most_tiebreak(header), doc)
     for name, line in final.scores.items():
         if line.breakdown and sum(line.breakdown.values()) != line.total:
             raise RecordError(f"[final.scores.{name}] the breakdown sums to {sum(line.breakdown.values())}, "
@@ -200,13 +199,17 @@ def open_result(doc: RecordDoc, header: GameHeader) -> ResultSession:
 
 
 def _check_tiebreak_bound(final: FinalTable, rules: Rules, most: int, passage: str, doc: RecordDoc) -> None:
-    """No player's tiebreak figure above the most the box allows (Robber Knights: 30 knights).
+    """No player's tiebreak figure above the most the game allows, as its setup module's
+    ``most_tiebreak(header)`` says (Robber Knights: 30 knights; Castles: a duchy's spaces but the
+    start castle's, a team's on its team board in the team game); ``passage``: the words that
+    end the refusal, the rulebook's passage last.
 
     :raises RecordError: at the first figure above it.
     """
+    who = "a team" if final.teams else "a player"
     for name, line in final.scores.items():
         if line.tiebreak is not None and line.tiebreak > most:
-            raise RecordError(f"[final.scores.{name}] tiebreak = {line.tiebreak}: a player has at most {most} "
+            raise RecordError(f"[final.scores.{name}] tiebreak = {line.tiebreak}: {who} has at most {most} "
                               f"{rules.tiebreak}{passage}", location=doc.location_of_key(TABLE, "scores", name, "tiebreak"),
                               path=(TABLE, "scores", name, "tiebreak"))
 

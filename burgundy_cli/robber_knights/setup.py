@@ -135,9 +135,10 @@ def check_options(doc: RecordDoc, header: GameHeader) -> None:
             raise RecordError(f"option '{key}' must be true or false", location=doc.location_of_key("game", "options", key))
 
 
-def most_tiebreak() -> tuple[int, str]:
+def most_tiebreak(header: GameHeader) -> tuple[int, str]:
     """The most of the tiebreak figure (knights left) a result-only record may give a player,
-    and the passage that says so: each player has 30 knights ('Playing equipment')."""
+    and the passage that says so: each player has 30 knights ('Playing equipment'), whatever
+    the ``header``'s options (the core asks every game with the record's header)."""
     return components().knights_per_player, _passage("Playing equipment")
 
 

@@ -314,3 +314,57 @@ def test_a_robber_knights_pad_gives_no_player_more_knights_left_than_the_box_hol
     assert caught.value.describe().endswith("[final.scores.Anna] tiebreak = 31: a player has at most 30 knights "
                                             "left (rulebook, 'Playing equipment')")
     assert caught.value.location.line == 6
+
+
+CASTLES_PAD = {   # a pad tied on VP, the tiebreak figure deciding: {a} Anna's (and her teammate Cara's)
+    "2019": (HEAD + 'players = ["Anna", "Ben"]\n[final.scores.Anna]\ntotal = 140\ntiebreak = {a}\n'
+                    '[final.scores.Ben]\ntotal = 140\ntiebreak = 2\n'),
+    "2011": (HEAD.replace('"2019"', '"2011"') + 'players = ["Anna", "Ben"]\n[game.options]\n'
+             'tiebreak-empty-spaces = "most"\n[final.scores.Anna]\ntotal = 140\ntiebreak = {a}\n'
+             '[final.scores.Ben]\ntotal = 140\ntiebreak = 2\n'),
+    "solo": (HEAD + 'players = ["Anna"]\n[game.options]\nmodules = ["solo-game"]\n[final]\nwon = false\n'
+                    '[final.scores.Anna]\ntotal = 60\ntiebreak = {a}\n'),
+    "team": (HEAD + 'players = ["Anna", "Ben", "Cara", "Dario"]\n[game.options]\nmodules = ["team-game"]\n'
+                    '[final]\nteams = {{ A = ["Anna", "Cara"], B = ["Ben", "Dario"] }}\n'
+                    '[final.scores.Anna]\ntotal = 100\ntiebreak = {a}\n[final.scores.Ben]\ntotal = 90\ntiebreak = 2\n'
+                    '[final.scores.Cara]\ntotal = 80\ntiebreak = {a}\n[final.scores.Dario]\ntotal = 90\ntiebreak = 2\n'),
+}
+
+
+@pytest.mark.parametrize("pad, most, line, says", [
+    ("2019", 36, 8, "a player has at most 36 empty duchy spaces: a duchy's 37 spaces less the start castle's "
+                    "(2019 rules, 'Game setup')"),
+    ("2011", 36, 10, "a player has at most 36 empty duchy spaces: a duchy's 37 spaces less the start castle's "
+                    "(2011 rules, 'Game setup', 'The player boards')"),
+    ("solo", 36, 12, "a player has at most 36 empty duchy spaces: the solo duchy's 37 spaces less the start "
+                     "castle's (2019 rules, 'The solo game', 'Game setup', 'End of the game')"),
+    ("team", 72, 12, "a team has at most 72 empty duchy spaces: a team board's 73 spaces less the start castle's "
+                     "(2019 rules, 'The team game', 'Game setup')"),
+])
+def test_a_castles_pad_gives_no_more_empty_spaces_than_the_duchy_has_but_its_start_castle(pad, most, line,
+                                                                                           says) -> None:
+    """Rulebooks: a duchy has 37 spaces (2011 'The player boards': "a total of 37 spaces"; 2019
+    'Game setup': "Your duchy is comprised of 37 hex spaces"), the start castle on one from the
+    setup on ('Game setup': "1 castle ... place it on the dark green number 6 center hex space");
+    the solo duchy too ('The solo game': "place it on any dark green castle space", "fill all 37
+    hex spaces of your duchy"); a team's one team board is two halves sharing a space, 73, with
+    one castle ('The team game', 'Game setup'). So 36 empty spaces is the most (72 for a team),
+    and a pad's 50 decided a tie: one more than the most is refused at its key."""
+    winner = {"2019": ["Ben"], "2011": ["Anna"], "solo": [], "team": ["Anna", "Cara"]}[pad]   # (fewest, most, lost, most)
+    assert sorted(opened(CASTLES_PAD[pad].format(a=most)).score().winner) == winner
+    with pytest.raises(RecordError) as caught:
+        opened(CASTLES_PAD[pad].format(a=most + 1))
+    assert caught.value.describe().endswith(f"[final.scores.Anna] tiebreak = {most + 1}: {says}")
+    assert caught.value.location.line == line
+
+
+def test_new_result_refuses_more_empty_spaces_than_a_duchy_has_in_one_line(cli, tmp_path) -> None:
+    """``new --result --tiebreak A=50`` wrote a record whose 50 empty spaces (of a duchy's 37)
+    lost the tie to 2: now one line on stderr, exit 1, nothing written (2019 rules, 'Game setup')."""
+    path = tmp_path / "x.toml"
+    made = cli("new", str(path), "--game", "castles-of-burgundy", "--result", "--players", "A,B",
+               "--scores", "A=140,B=140", "--tiebreak", "A=50,B=2")
+    assert made.exit_code == 1 and not path.exists() and made.stdout == ""
+    assert made.stderr == ("burgundy: invalid record: --tiebreak (A): tiebreak = 50: a player has at most 36 empty "
+                           "duchy spaces: a duchy's 37 spaces less the start castle's (2019 rules, 'Game setup'); "
+                           "nothing was written\n")

@@ -39,8 +39,9 @@ from pydantic import BaseModel, Field
 
 from burgundy_cli.core.models import TableModel, ValidationError, data_path, union_message
 
-from burgundy_cli.castles.rules.boards import (CENTRE, ROW_LENGTHS, Board, adjacent, board, board_numbers, custom_board,
-                                         on_rim, provisional_board, provisional_ids, space_id, space_name)
+from burgundy_cli.castles.rules.boards import (CENTRE, ROW_LENGTHS, SPACES, Board, adjacent, board, board_numbers,
+                                         custom_board, on_rim, provisional_board, provisional_ids, space_id, space_name,
+                                         team_layout)
 from burgundy_cli.castles.rules.commands import SpaceName
 from burgundy_cli.castles.modules import RESERVED
 from burgundy_cli.castles.rules.state import PHASES, GameState, Options, PlayerState
@@ -234,6 +235,27 @@ def _refuse_options_without_their_game(header: GameHeader, modules: tuple[str, .
             raise SetupError(f"is an option of the {' and '.join(_MODULE_OPTIONS[key])} module"
                              f"{'s' if len(_MODULE_OPTIONS[key]) > 1 else ''}, which this record does not play",
                              path, f"add {', '.join(repr(m) for m in missing)} to modules, or remove the option")
+
+
+def most_tiebreak(header: GameHeader) -> tuple[int, str]:
+    """The most empty duchy spaces (the tiebreak figure) a result-only record may give a player
+    -- a team, in the team game, whose figure is its team board's -- and the words that say why,
+    ending with the passage of the record's edition: every space of the duchy but the one the
+    start castle takes at setup. A duchy, the solo duchy too, has :data:`SPACES` (37: 2011 'The
+    player boards', 2019 'Game setup', the solo game's 'End of the game': "fill all 37 hex
+    spaces"); a team board is two halves sharing one space (:func:`team_layout`, 73), with one
+    castle for the team ('The team game', 'Game setup': "a castle; place it on the central dark
+    green 1 hex space"). The header's options are checked already (:func:`options_from_header`)."""
+    modules = options_from_header(header).modules
+    edition = header.edition or "2019"
+    if "team-game" in modules:
+        what, spaces, passage = "a team board's", len(team_layout()), "'The team game', 'Game setup'"
+    elif "solo-game" in modules:
+        what, spaces, passage = "the solo duchy's", SPACES, "'The solo game', 'Game setup', 'End of the game'"
+    else:
+        what, spaces = "a duchy's", SPACES
+        passage = "'Game setup', 'The player boards'" if edition == "2011" else "'Game setup'"
+    return spaces - 1, f": {what} {spaces} spaces less the start castle's ({edition} rules, {passage})"
 
 
 def module_names(value: object, edition: str, path: tuple) -> tuple[str, ...]:
