@@ -323,7 +323,7 @@ def new(
         metavar="FIGURES",
         help="--result: tied players' tiebreak figures (Castles: empty duchy spaces; Robber Knights: knights left)")] = None,
     won: Annotated[str | None, typer.Option(
-        metavar="YES|NO", help="--result, solo game: yes (target reached) or no")] = None,
+        metavar="YES|NO", help="--result, solo game: yes (every duchy space filled within the 25 rounds) or no")] = None,
     end: Annotated[bool, typer.Option("--end", help="an end-of-game record: the box as it lies at the end, scored")] = False,
     duchy: Annotated[str | None, typer.Option(
         metavar="DUCHIES", help="--end: each duchy's tiles, anna=c3:bank c4:k22,bob=...")] = None,

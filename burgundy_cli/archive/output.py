@@ -81,7 +81,7 @@ def tables(result: dict[str, Any], categories: bool = False) -> list[Table]:
             out.append((f"{group['game']}{' (' + split + ')' if split else ''}: average points per category",
                         ["category", *(p["name"] for p in players)], rows))
     for game, rows in result.get("solo", {}).items():
-        out.append((f"{game} solo games: won or lost against the target",
+        out.append((f"{game} solo games: won (the duchy filled) or lost",
                     ["player", "played", "won", "lost", "win%", "average", "best"],
                     [[r["name"], r["played"], r["won"], r["lost"], _percent(r["won"], r["played"]),
                       _decimal(r["average"]), r["best"]] for r in rows]))

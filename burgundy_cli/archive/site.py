@@ -345,7 +345,7 @@ def _result(game: Game, site: Site, prefix: str) -> str:
 
 
 def _place(data: dict[str, Any], line: dict[str, Any]) -> str:
-    """A player's place in a game: the rank, or in a solo game (played against a target, not
+    """A player's place in a game: the rank, or in a solo game (played alone, not
     against anyone) "won" or "lost", as ``stats`` counts it; never rank 1 of a game lost."""
     if data.get("mode") == "solo":
         return "won" if line["name"] in data["winner"] else "lost"
@@ -384,7 +384,7 @@ def game_page(game: Game, site: Site) -> str:
         rows.append(["team total", *(str(sums.get(team_of.get(player_key(line["name"]), ""), ""))
                                      for line in lines)])
         classes.append("")
-    rows.append(["against the target" if data.get("mode") == "solo" else "rank",
+    rows.append(["solo game" if data.get("mode") == "solo" else "rank",
                  *(_place(data, line) for line in lines)])
     head = ["", *(site.player_link(line["name"], "../") for line in lines)]
     if teams:
@@ -444,7 +444,7 @@ def _ratings_table(rows: list[dict[str, Any]], site: Site, prefix: str) -> str:
 
 
 def _solo_table(rows: list[dict[str, Any]], site: Site, prefix: str) -> str:
-    """``stats``' solo section: a row per player, games won and lost against the target."""
+    """``stats``' solo section: a row per player, games won (the duchy filled) and lost."""
     return _table(_head(["player", "played", "won", "lost", "win %", "average", "best"]),
                   [[site.player_link(r["name"], prefix), str(r["played"]), str(r["won"]), str(r["lost"]),
                     f"{100 * r['win_rate']:.0f}%", f"{r['average']:.1f}", str(r["best"])] for r in rows],
@@ -578,7 +578,7 @@ def index_page(site: Site, club: Club, folder: str) -> str:
 
 def _solo_and_team_games(kind: str, club: Club, site: Site, prefix: str, only: str | None = None) -> list[str]:
     """The solo and team games' sections of ``stats`` for game ``kind``: solo games won or lost
-    against the target, the teams' results and the team games' ratings; with ``only``, the
+    won (the duchy filled) or lost, the teams' results and the team games' ratings; with ``only``, the
     rows of that player (their solo row, their teams, their team rating)."""
     def mine(rows: list[dict[str, Any]], names: str) -> list[dict[str, Any]]:
         return [row for row in rows if only is None
@@ -588,7 +588,7 @@ def _solo_and_team_games(kind: str, club: Club, site: Site, prefix: str, only: s
     solo = mine(club.figures.get("solo", {}).get(kind, []), "name")
     if solo:
         body += ["<h3>Solo games</h3>",
-                 '<p class="note">Played against the target, not against anyone: won or lost, not rated, '
+                 '<p class="note">Played alone: won by filling the duchy within the 25 rounds, or lost; not rated, '
                  "and in none of the other tables.</p>", _solo_table(solo, site, prefix)]
     teams = mine(club.figures.get("teams", {}).get(kind, []), "members")
     if teams:

@@ -14,7 +14,7 @@ count; games in progress are counted per group, never scored. A record that star
 and the report says how many it left out. A result-only record (final scores, no moves) is
 a game played like any other. The 2019 solo and team games (``mode``) are kept apart from
 normal games: the player tables, best games, head-to-head and ratings read normal games only;
-a solo game is won or lost against its target (:class:`SoloResults`), a team game is won by
+a solo game is won (its duchy filled within the 25 rounds) or lost (:class:`SoloResults`), a team game is won by
 a team (:class:`TeamResults`, and team ratings).
 """
 
@@ -330,7 +330,7 @@ class BestGames:
 
 
 class SoloResults:
-    """The 2019 solo games per game and player: played, won and lost against the target,
+    """The 2019 solo games per game and player: played, won (the duchy filled) and lost,
     average and best score. (A solo game's score table names its player the winner when the
     target was reached, and no one when it was not.)"""
 

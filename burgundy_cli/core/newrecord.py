@@ -70,7 +70,7 @@ class NewRecord:
     result: bool = False            #: a result-only record: the final scores, no moves
     scores: str | None = None       #: its final scores: anna=182,bob=170
     tiebreak: str | None = None     #: the tiebreak figure of tied players: anna=2,bob=3
-    won: str | None = None          #: a solo game: yes (won against the target) or no
+    won: str | None = None          #: a solo game: yes (won: the duchy filled) or no
     end: bool = False               #: an end-of-game record: the box as it lies at the end
     duchy: str | None = None        #: its duchies: anna=c3:bank c4:k22,bob=...
     castle_shields: str | None = None  #: its shields on castles: anna=d4:13 b3:10
@@ -168,7 +168,7 @@ RESULT_QUESTIONS: dict[str, list[tuple[str, str, str | None]]] = {
         TEAMS_QUESTION,
         ("scores", "each player's final score, e.g. anna=182,bob=170", None),
         ("tiebreak", "for players tied on points, their empty duchy spaces, e.g. anna=2,bob=3 (empty: no tie)", ""),
-        ("won", "solo game won against its target? yes or no (solo-game module)", None),
+        ("won", "solo game won, every duchy space filled within the 25 rounds? yes or no (solo-game module)", None),
         *WHEN_AND_WHERE,
     ],
     "robber-knights": [
@@ -517,7 +517,7 @@ def final_data(answers: NewRecord) -> dict[str, Any]:
     if answers.won is not None:
         said = answers.won.strip().lower()
         if said not in ("yes", "no", "won", "lost", "true", "false"):
-            raise AnswerError("won", f"'{answers.won.strip()}': say yes (won against the target) or no")
+            raise AnswerError("won", f"'{answers.won.strip()}': say yes (won: the duchy filled within the 25 rounds) or no")
         final["won"] = said in ("yes", "won", "true")
     return {"game": game, "final": final}
 
@@ -1155,9 +1155,11 @@ TABLE_WORDS = [
     ('e.g. teams = { A = ["Anna", "Cara"], B = ["Ben", "Dario"] }', "e.g. A=Anna Cara,B=Ben Dario"),
     ('(modules = ["team-game"])', "(the team-game module)"),
     ('(modules = ["solo-game"])', "(the solo-game module)"),
-    ("won = true or false: a solo game is won or lost against its target",
-     "a solo game is won or lost against its target: yes or no"),
+    ("won = true or false: a solo game is won (its duchy filled within the 25 rounds) or lost",
+     "a solo game is won (its duchy filled within the 25 rounds) or lost: yes or no"),
     ("control: no line for ", "control: nothing given for "),
+    ("won = true, but ", "won (yes), but "),
+    ("won = false, but ", "lost (no), but "),
 ]
 
 

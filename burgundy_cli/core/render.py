@@ -116,12 +116,12 @@ def outcome(complete: bool, winner: Sequence[str], tiebreak: str | None = None, 
     several records, ``new --result`` and ``--end``, ``archive list``), as the score table's
     footer says it: "winner Anna", "shared win red, blue", the winning team of a team game
     (``mode`` ``team``; its letter from ``teams``, team -> members, where known), a solo game
-    (``mode`` ``solo``) won or lost against its target, "winner not known" (a tie only what the
+    (``mode`` ``solo``) won (the duchy filled) or lost, "winner not known" (a tie only what the
     record lacks could break), or "in progress"; the tiebreak that decided, in brackets."""
     if not complete:
         return "in progress"
     if mode == "solo":
-        return f"solo game {'won' if winner else 'lost'} against its target"
+        return f"solo game {'won' if winner else 'lost'}"
     said = "winner not known" if tiebreak else "no winner"
     if mode == "team" and winner:
         letter = next((name for name, members in (teams or {}).items() if sorted(members) == sorted(winner)), None)

@@ -19,7 +19,7 @@ is the one the scores (and, where every tied player gives it, the tiebreak figur
 break by what the record does not hold (a tiebreak figure not given; Castles' bridge) names
 no winner, and says so, unless ``winner`` names the one the table saw win. A team game names its teams
 (``teams``, two of two players), its result is the teams' totals; a solo game says
-whether it was won against its target (``won``). :func:`open_result` gives a session that
+whether it was won (``won``). :func:`open_result` gives a session that
 ``score``, ``stats`` and the exports read as any other; its score table's notes say the
 record is result-only.
 """
@@ -107,7 +107,7 @@ def modules_of(header: GameHeader) -> list[str]:
 
 def game_mode(modules: list[str]) -> str | None:
     """``solo`` or ``team`` for the 2019 solo and team games, None for a normal game: the
-    statistics keep each mode apart (a solo game is won against a target, a team game by a team)."""
+    statistics keep each mode apart (a solo game is won or lost by its one player, a team game by a team)."""
     return "solo" if "solo-game" in modules else "team" if "team-game" in modules else None
 
 
@@ -161,6 +161,12 @@ def open_result(doc: RecordDoc, header: GameHeader) -> ResultSession:
     most_tiebreak = getattr(setup, "most_tiebreak", None)   # (after the players: a team game's teams are known)
     if most_tiebreak is not None:
         _check_tiebreak_bound(final, rules, *most_tiebreak(header), doc)
+    check_final = getattr(setup, "check_final", None)   # (a game's own word on its pad: Castles' solo game)
+    if check_final is not None:
+        try:
+            check_final(header, final.won, {name: line.tiebreak for name, line in final.scores.items()})
+        except RecordError as err:
+            raise RecordError(err.message, location=doc.location_of_key(*(err.path or (TABLE,))), hint=err.hint) from None
     for name, line in final.scores.items():
         if line.breakdown and sum(line.breakdown.values()) != line.total:
             raise RecordError(f"[final.scores.{name}] the breakdown sums to {sum(line.breakdown.values())}, "
@@ -314,7 +320,7 @@ def _check_players(header: GameHeader, final: FinalTable, rules: Rules, where: A
         low = high = 1
         mode = "the solo game"
         if final.won is None:
-            raise RecordError("[final] won = true or false: a solo game is won or lost against its target",
+            raise RecordError("[final] won = true or false: a solo game is won (its duchy filled within the 25 rounds) or lost",
                               location=where())
     elif "team-game" in modules:
         low = high = 4
@@ -329,7 +335,7 @@ def _check_players(header: GameHeader, final: FinalTable, rules: Rules, where: A
         raise RecordError("[final] teams: only a team game (modules = [\"team-game\"]) has teams",
                           location=where("teams"))
     if final.won is not None and "solo-game" not in modules:
-        raise RecordError("[final] won: only a solo game (modules = [\"solo-game\"]) is won against a target",
+        raise RecordError("[final] won: only a solo game (modules = [\"solo-game\"]) is won or lost by its one player",
                           location=where("won"))
     if not low <= len(players) <= high:
         count = f"{low}" if low == high else f"{low} to {high}"
@@ -344,10 +350,10 @@ def _score_table(header: GameHeader, final: FinalTable, rules: Rules) -> ScoreTa
     scores = final.scores
     notes = [NOTE]
     tiebreak = None
-    if final.won is not None:   # solo: one player, won or lost against the target
+    if final.won is not None:   # solo: one player, won (the duchy filled) or lost
         (name, line), = scores.items()
         lines = [ScoreLine(name=name, total=line.total, rank=1, breakdown=dict(line.breakdown))]
-        notes.append(f"solo game: {'WON' if final.won else 'LOST'} against its target")
+        notes.append(f"solo game: {'WON: the duchy filled' if final.won else 'LOST: the duchy not filled'} within the 25 rounds")
         return ScoreTable(game=header.name, edition=edition, complete=True, players=lines,
                           winner=[name] if final.won else [], notes=notes)
     if final.teams:

@@ -96,10 +96,10 @@ def test_stats_of_the_club_book(club_book, cli) -> None:
     assert "16 position records (rulebook examples) not counted" in lines[:4]
     assert f"{len(UNDATED)} without a date" in lines[:4]
     assert "10 result-only (final scores entered without the moves)" in lines[:4]
-    assert "castles-of-burgundy solo games: won or lost against the target" in lines
+    assert "castles-of-burgundy solo games: won (the duchy filled) or lost" in lines
     assert any(line.startswith("castles-of-burgundy team games") for line in lines)
     assert max(map(len, lines)) <= 80
-    solo = lines[lines.index("castles-of-burgundy solo games: won or lost against the target") + 1:]
+    solo = lines[lines.index("castles-of-burgundy solo games: won (the duchy filled) or lost") + 1:]
     assert solo[0].split() == ["player", "played", "won", "lost", "win%", "average", "best"]
     report = json.loads(cli("stats", "--db", str(club_book / "burgundy.db"), "--json").stdout)
     assert report["undated"] == len(UNDATED) and report["result_only"] == len(RESULTS)
@@ -127,7 +127,7 @@ def test_stats_of_the_club_book(club_book, cli) -> None:
     assert since["games"] + since["in_progress"] == report["games"] + report["in_progress"] - len(UNDATED)
     listed = cli("archive", "list", "--db", str(club_book / "burgundy.db")).stdout
     assert "winner  " not in listed and not any(line.rstrip().endswith("winner") for line in listed.splitlines())
-    assert "solo game won against its target" in listed and "solo game lost against its target" in listed
+    assert "solo game won" in listed and "solo game lost" in listed
     assert " 1 players " not in listed and " 1 player " in listed
 
 

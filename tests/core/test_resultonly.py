@@ -239,7 +239,7 @@ def test_a_robber_knights_pad_takes_the_game_s_options_and_refuses_others_locate
 def test_the_line_new_result_writes_says_how_a_team_or_solo_game_ended(cli, tmp_path) -> None:
     """``new --result``'s "wrote" line names the winner of a normal game, and so it does the
     winning team of a team game (2019 rulebook, 'Team game': the team with more VP together
-    wins) and whether a solo game was won against its target; ``score`` of several records
+    wins) and whether a solo game was won; ``score`` of several records
     says each the same way (a lost solo game is never "winner " and nothing)."""
     castles = ["--result", "--game", "castles-of-burgundy", "--edition", "2019"]
     normal = cli("new", str(tmp_path / "normal.toml"), *castles, "--players", "Anna,Ben", "--scores", "Anna=182,Ben=170")
@@ -250,11 +250,11 @@ def test_the_line_new_result_writes_says_how_a_team_or_solo_game_ended(cli, tmp_
     for won, said in (("yes", "won"), ("no", "lost")):
         solo = cli("new", str(tmp_path / f"solo-{won}.toml"), *castles, "--modules", "solo-game", "--players", "Anna",
                    "--scores", "Anna=60", "--won", won)
-        assert solo.stdout.strip().endswith(f"result only: Anna 60; solo game {said} against its target"), solo.output
+        assert solo.stdout.strip().endswith(f"result only: Anna 60; solo game {said}"), solo.output
     scored = cli("score", "--jobs", "1", str(tmp_path)).stdout.splitlines()
     assert [line.split(": ", 1)[1] for line in scored] == [
-        "Anna 182, Ben 170; winner Anna", "Anna 60; solo game lost against its target",
-        "Anna 60; solo game won against its target", "Ben 90, Dario 95, Anna 100, Cara 80; winner team B (Ben + Dario)"]
+        "Anna 182, Ben 170; winner Anna", "Anna 60; solo game lost",
+        "Anna 60; solo game won", "Ben 90, Dario 95, Anna 100, Cara 80; winner team B (Ben + Dario)"]
 
 
 TEAM = (HEAD + 'players = ["Anna", "Ben", "Cara", "Dario"]\n[game.options]\nmodules = ["team-game"]\n'
@@ -368,3 +368,24 @@ def test_new_result_refuses_more_empty_spaces_than_a_duchy_has_in_one_line(cli, 
     assert made.stderr == ("burgundy: invalid record: --tiebreak (A): tiebreak = 50: a player has at most 36 empty "
                            "duchy spaces: a duchy's 37 spaces less the start castle's (2019 rules, 'Game setup'); "
                            "nothing was written\n")
+
+
+@pytest.mark.parametrize(("won", "empty", "says"), [
+    ("true", 3, "won = true, but Anna has 3 empty duchy spaces"),
+    ("false", 0, "won = false, but Anna has no empty duchy space"),
+])
+def test_a_solo_pad_is_won_exactly_when_its_duchy_is_filled(won, empty, says) -> None:
+    """2019 'The solo game', 'End of the game': "You win the game if you managed to fill all 37
+    hex spaces of your duchy within 25 rounds" (cob.solo.end). A pad that gives the empty spaces
+    says with them whether it was won: won with a space empty, or lost with none, is refused at
+    ``won``; the pad that agrees is taken, and says why it was won or lost."""
+    pad = (HEAD + 'players = ["Anna"]\n[game.options]\nmodules = ["solo-game"]\n[final]\nwon = {won}\n'
+                  '[final.scores.Anna]\ntotal = 60\ntiebreak = {empty}\n')
+    with pytest.raises(RecordError) as caught:
+        opened(pad.format(won=won, empty=empty))
+    assert says in caught.value.describe() and "(2019 rules, 'The solo game', 'End of the game')" in caught.value.describe()
+    assert caught.value.location.line == 9
+    agreed = opened(pad.format(won=won, empty=3 - empty)).score()
+    assert agreed.winner == (["Anna"] if won == "true" else [])
+    assert f"solo game: {'WON: the duchy filled' if won == 'true' else 'LOST: the duchy not filled'} within the 25 " \
+           "rounds" in agreed.notes

@@ -67,7 +67,7 @@ def test_summary_is_a_deprecated_alias_that_says_so(cli) -> None:
     result = cli("summary", str(RECORDS / "castles-of-burgundy"), "--jobs", "1")
     assert result.exit_code == 0, result.stderr
     assert "`summary` is deprecated" in result.stderr and "burgundy stats FOLDER" in result.stderr
-    assert "castles-of-burgundy solo games: won or lost against the target" in result.stdout
+    assert "castles-of-burgundy solo games: won (the duchy filled) or lost" in result.stdout
     assert "position records (rulebook examples) not counted" in result.stdout
     assert max(map(len, result.stdout.splitlines())) <= 80
 

@@ -453,13 +453,13 @@ def test_a_robber_knights_tie_is_on_points_in_the_games_own_word(built) -> None:
 
 
 def test_a_lost_solo_game_says_lost_not_rank_one(built) -> None:
-    """The shipped solo game is lost against the target: its page and its player's list of
+    """The shipped solo game is lost (its duchy not filled): its page and its player's list of
     games gave Anna rank 1 of 1; they say "lost", as ``stats`` counts it."""
     out, site, _ = built
     game = next(g for g in site.games if g.path.endswith("complete-1p-2019-solo.toml"))
     page = (out / "games" / f"{game.slug}.html").read_text()
     assert "<td>rank</td>" not in page
-    assert '<tr><td>against the target</td><td class="n">lost</td></tr>' in page
+    assert '<tr><td>solo game</td><td class="n">lost</td></tr>' in page
     player = (out / "players" / "anna.html").read_text()
     row = next(row for row in player.split("<tr>") if f"games/{game.slug}.html" in row)
     assert '<td class="n" data-label="total">210</td><td class="n" data-label="rank">lost</td>' in row

@@ -52,7 +52,7 @@ from burgundy_cli.castles.rules.actions import (
 )
 from burgundy_cli.castles.rules.actions import colour_completed as colour_covered
 from burgundy_cli.castles.rules import passed
-from burgundy_cli.castles.rules.boards import SPACE_IDS, Board, _build, provisional_layouts, space_name
+from burgundy_cli.castles.rules.boards import SPACE_IDS, SPACES, Board, _build, provisional_layouts, space_name
 from burgundy_cli.castles.rules.placement import ADJACENT, PlacementRule
 from burgundy_cli.castles.rules.solo_standing import counter, rounds_rolled
 from burgundy_cli.castles.rules.state import GameState, PlayerState, SoloState
@@ -180,8 +180,8 @@ def island_definition(name: str, table) -> Board:
                                      "a colour code (C S M L B Y) and a die 1-6, like C6")
         islands.append((island.rows, island.x2, tuple(island.at)))
     count = sum(len(text.split()) for rows, _, _ in islands for text in rows)
-    if count != 37:
-        raise _refused(f"{counted(count, 'space')}; a duchy has 37", ("islands",))
+    if count != SPACES:
+        raise _refused(f"{counted(count, 'space')}; a duchy has {SPACES}", ("islands",))
     places = [(r0 + r, c0 + x) for rows, xs, (r0, c0) in islands for r, row in enumerate(xs) for x in row]
     if len(set(places)) != len(places):
         raise _refused("two spaces lie on one place", ("islands",), "check each island's at and x2")
@@ -191,7 +191,7 @@ def island_definition(name: str, table) -> Board:
     for number, (rows, _, _) in enumerate(islands):
         size = sum(len(text.split()) for text in rows)
         spaces = range(start, start + size)
-        if {island[s] for s in spaces} != {island[start]} or any(island[s] == island[start] for s in range(37)
+        if {island[s] for s in spaces} != {island[start]} or any(island[s] == island[start] for s in range(SPACES)
                                                               if s not in spaces):
             raise _refused("the island is not in one piece (or touches another)", ("islands", number))
         if not any(board.colour[s] == "S" for s in spaces):

@@ -258,6 +258,27 @@ def most_tiebreak(header: GameHeader) -> tuple[int, str]:
     return spaces - 1, f": {what} {spaces} spaces less the start castle's ({edition} rules, {passage})"
 
 
+def check_final(header: GameHeader, won: bool | None, tiebreaks: dict[str, int | None]) -> None:
+    """A result-only record of the 2019 solo game: ``won`` as its player's empty duchy spaces
+    (the tiebreak figure, where given) say it must be -- "You win the game if you managed to fill
+    all 37 hex spaces of your duchy within 25 rounds" (``cob.solo.end``, the rule's one test,
+    :func:`~burgundy_cli.castles.rules.solo_standing.won_by`): a pad won with a space empty, or
+    lost with none, has one of the two wrong.
+
+    :raises RecordError: its ``path`` ``[final] won``.
+    """
+    from burgundy_cli.castles.rules.solo_standing import won_by
+
+    if won is None or "solo-game" not in options_from_header(header).modules:
+        return
+    for name, empty in tiebreaks.items():
+        if empty is not None and won != won_by(empty):
+            left = f"{counted(empty, 'empty duchy space')}" if empty else "no empty duchy space"
+            raise RecordError(f"[final] won = {str(won).lower()}, but {name} has {left}: the solo game is won by "
+                              "filling all 37 spaces of the duchy within the 25 rounds (2019 rules, 'The solo game', "
+                              "'End of the game')", path=("final", "won"))
+
+
 def module_names(value: object, edition: str, path: tuple) -> tuple[str, ...]:
     """The 2019 modules ``[game.options] modules`` names: a list of names or one string of
     comma-separated names, each a module of the 2019 rulebook (every one is refereed:

@@ -30,6 +30,12 @@ def filled(player: PlayerState) -> int:
     return sum(tile is not None for tile in player.duchy)
 
 
+def won_by(empty: int) -> bool:
+    """``cob.solo.end``: the solo game is won with no space of the duchy left empty ("fill all
+    37 hex spaces of your duchy within 25 rounds"; the rounds are the game's length)."""
+    return empty == 0
+
+
 def verdict(state: GameState) -> str:
     """What ``score``'s notes say of the solo game: won or lost (or under way), the spaces
     filled, the counter and the target."""
@@ -37,7 +43,7 @@ def verdict(state: GameState) -> str:
     solo = state.solo
     spaces = len(player.duchy)
     done = filled(player)
-    if done == spaces:
+    if won_by(spaces - done):
         result = "WON" if state.stage == "over" else "won (all spaces filled)"
     else:
         result = "LOST" if state.stage == "over" else "under way"
@@ -54,7 +60,7 @@ def _some(number: int, noun: str) -> str:
 def solo_result(state: GameState) -> tuple[list[str], str]:
     """(the winner list: the player once the game is over and won, else empty; the verdict)."""
     player = state.players[0]
-    won = state.stage == "over" and filled(player) == len(player.duchy)
+    won = state.stage == "over" and won_by(len(player.duchy) - filled(player))
     return ([player.name] if won else []), verdict(state)
 
 
