@@ -149,7 +149,7 @@ QUESTIONS: dict[str, list[tuple[str, str, str | None]]] = {
         ("colours", "the colour each player plays, e.g. Anna=yellow,Bob=red", ""),
         ("layout", "starting layout, rows separated by / (e.g. red:castle-plain blue:lake / blue:plain red:plain)",
          None),
-        ("hands", "each player's 2 tiles in hand, e.g. red=castle-plain plain,blue=castle-forest lake", None),
+        ("hands", "each player's 2 tiles in hand, e.g. red=castle-plain plain,blue=castle-forest mountains", None),
         *WHEN_AND_WHERE,
     ],
 }
@@ -787,7 +787,7 @@ def _question(key: str, answers: NewRecord, question: str) -> str:
         if key == "layout":
             return (f"starting layout, rows separated by / (e.g. {first}:castle-plain {second}:lake / "
                     f"{second}:plain {first}:plain)")
-        return f"each player's 2 tiles in hand, e.g. {first}=castle-plain plain,{second}=castle-forest lake"
+        return f"each player's 2 tiles in hand, e.g. {first}=castle-plain plain,{second}=castle-forest mountains"
     if key == "shields" and holders:
         from burgundy_cli.castles.modules.shields import per_depot
 

@@ -116,7 +116,7 @@ def test_a_name_holding_an_equals_sign_is_asked_again_at_a_terminal(tmp_path):
 
 @pytest.mark.parametrize(("flags", "example"), [
     (["--layout", "Anna:castle-plain Ben:lake / Ben:plain Anna:plain", "--hands", "Anna castle-plain plain"],
-     "(e.g. Anna=castle-plain plain,Ben=castle-forest lake)"),
+     "(e.g. Anna=castle-plain plain,Ben=castle-forest mountains)"),
     (["--end", "--control", "Anna=1 castle,Anna=2 castles"], "(e.g. Anna=3 castles 2 villages 1 town,Ben=4 castles)"),
     (["--end", "--map", ""], "(e.g. e6 Anna:castle-plain knights Anna,Ben; f6 Ben:plain)"),
 ])
@@ -129,3 +129,15 @@ def test_a_robber_knights_refusal_gives_its_example_in_the_players_names(cli, tm
     assert code in (1, 2) and said.endswith(example), said
     assert said.startswith(f"burgundy: usage: {flags[-2]}: ") and "; nothing was written" in said
     assert list(tmp_path.iterdir()) == []
+
+
+def test_the_robber_knights_examples_make_a_record_together(cli, tmp_path):
+    """The layout and hands questions' examples, typed as given, make a record ``new`` writes:
+    the hands example gave blue the lake the layout example had already laid, and the box
+    holds one lake a player (rulebook, 'Playing equipment')."""
+    layout = newrecord._example("layout").removeprefix("e.g. ")
+    hands = newrecord._example("hands").removeprefix("e.g. ")
+    result = cli("new", str(tmp_path / "rk.toml"), "--game", "robber-knights", "--players", "red,blue",
+                 "--layout", layout, "--hands", hands)
+    assert result.exit_code == 0, result.stderr
+    assert (tmp_path / "rk.toml").exists()

@@ -253,7 +253,7 @@ LAYOUT = "red:castle-plain blue:lake / blue:plain red:plain"
 @pytest.mark.parametrize("flags, said", [
     (["--layout", LAYOUT, "--hands", "red=castle-plain,blue=castle-plain plain"],
      "--hands: red must keep 1 castle tile and 1 other tile of the A group in hand (rulebook, 'Holding tiles "
-     "in your hand') (e.g. red=castle-plain plain,blue=castle-forest lake); nothing was written"),
+     "in your hand') (e.g. red=castle-plain plain,blue=castle-forest mountains); nothing was written"),
     (["--layout", "red:castle-plain blue:lake / blue:plain blue:plain", "--hands",
       "red=castle-plain plain,blue=castle-plain plain"], "--layout: red has 1 tile in the starting layout, not 2"),
     (["--end", "--map", "", "--knights", "red=4,blue=5"],
