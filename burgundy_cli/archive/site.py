@@ -406,9 +406,19 @@ def game_page(game: Game, site: Site) -> str:
     return _page(game.title, body, "../")
 
 
+def _newest_first(games: list[Game]) -> list[Game]:
+    """``games`` (in the club's date order) as a list of results reads: the dated games newest
+    first, then the undated ones (old score pads typed in later, which ``core.words.date_order``
+    puts after the dated games) at the foot. Reversing the date order put every undated game
+    above the latest league night."""
+    dated = [game for game in games if date_order(game.data.get("date"))[0] == 0]
+    return [*reversed(dated), *(game for game in games if date_order(game.data.get("date"))[0] != 0)]
+
+
 def _games_table(games: list[Game], site: Site, prefix: str, player: str | None = None) -> str:
-    """Every game of ``games``, newest first: its date (a link to its page), place (a column
-    only when some game has one), game, players and result; on a player's page their total
+    """Every game of ``games``, newest first (:func:`_newest_first`: the undated at the foot):
+    its date (a link to its page), place (a column only when some game has one), game, players
+    and result; on a player's page their total
     and rank. On a phone (CSS ``table.games``) each game is a short list instead, its date (the
     link), place and game on its first line, then its players, result, total and rank each
     after its heading: the table, kept 640 pixels wide, scrolled sideways on every page (and
@@ -416,7 +426,7 @@ def _games_table(games: list[Game], site: Site, prefix: str, player: str | None 
     places = any(game.data.get("place") for game in games)
     head = ["date", *(["place"] if places else []), "game", "players", "result"] + (["total", "rank"] if player else [])
     rows = []
-    for game in reversed(games):  # newest first
+    for game in _newest_first(games):
         data = game.data
         row = [f'<a href="{prefix}games/{game.slug}.html">{_e(data.get("date") or "undated")}</a>',
                *([_e(data.get("place") or "")] if places else []), _e(_game_name(data["game"])),
