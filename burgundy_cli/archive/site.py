@@ -13,7 +13,8 @@ the ratings and a chart of them over time, a head-to-head table, then every game
 VP chart) and ``players/<name>.html`` (a player's games, standings, ratings and
 head-to-head), one ``style.css``, and the pictures as SVG files beside the pages (an
 ``<img>`` keeps each picture's CSS to itself). Plain HTML and CSS: no script, no server;
-the folder goes on any web host as it is. Every name, place and note is escaped with
+the folder goes on any web host as it is. A build removes the files the last one wrote
+(listed in ``.burgundy-site``) that it no longer writes: a record or player gone. Every name, place and note is escaped with
 :func:`html.escape`. Files are written by the one writer, ``core.record.write_atomic``.
 """
 
@@ -156,6 +157,7 @@ class Site:
     skipped: list[str] = field(default_factory=list)  #: the walk's entries passed over (a link...), said as ``score`` says them
     players: dict[str, str] = field(default_factory=dict)  # player key (core.words.player_key) -> page name
     names: dict[str, str] = field(default_factory=dict)  # player key -> name as first written
+    removed: list[str] = field(default_factory=list)  #: files of the last build that this one no longer writes
 
     def player_link(self, name: str, prefix: str) -> str:
         slug = self.players[player_key(name)]
@@ -709,12 +711,42 @@ def build(folder: str, out: str, jobs: int = 0) -> tuple[Site, list[str]]:
                 files[f"games/{game.slug}-board-phone.svg"] = game.data["board_column"]
     for key in site.players:
         files[f"players/{site.players[key]}.html"] = player_page(key, site, club)
-    _check_out(out, files)
+    _check_out(out, [*files, MANIFEST])
     for folder_name in ("games", "players"):
         os.makedirs(os.path.join(out, folder_name), exist_ok=True)
     for name, text in files.items():
         write_atomic(os.path.join(out, name), text, record=False)
+    site.removed = _remove_stale(out, files)
+    write_atomic(os.path.join(out, MANIFEST), "".join(f"{name}\n" for name in sorted(files)), record=False)
     return site, list(files)
+
+
+#: The list of the files the last build wrote, in the output folder (one name a line).
+MANIFEST = ".burgundy-site"
+
+
+def _remove_stale(out: str, files: Iterable[str]) -> list[str]:
+    """Remove the files the last build wrote (its :data:`MANIFEST`) that this one does not: the
+    page and pictures of a record since removed or renamed, the page of a player whose name
+    was mended. They stayed in the folder, and on the web host it is copied to, showing a
+    game the club had struck out. Only names the site itself makes (a page or picture at the
+    top, in ``games/`` or in ``players/``) that are still regular files are removed: nothing
+    else the folder holds, and nothing through a link. A folder written before the manifest
+    has none, and nothing is removed from it. The names removed, sorted."""
+    try:
+        with open(os.path.join(out, MANIFEST), encoding="utf-8") as listed:
+            before = set(listed.read().splitlines())
+    except (FileNotFoundError, UnicodeDecodeError):
+        return []
+    removed = []
+    for name in sorted(before - set(files)):
+        if not re.fullmatch(r"((games|players)/)?[a-z0-9-]+\.(html|svg)", name):
+            continue
+        path = os.path.join(out, name)
+        if os.path.isfile(path) and not os.path.islink(path):
+            os.unlink(path)
+            removed.append(name)
+    return removed
 
 
 def _check_out(out: str, files: Iterable[str]) -> None:
@@ -760,5 +792,12 @@ def run_site(folder: str, out: str, jobs: int = 0) -> Outcome:
         outcome.warn(not_counted(why, len(left)))
     for error in site.left_out.get("failed", []) + site.left_out.get("copy", []):
         outcome.warn(f"burgundy: {error}")
-    return outcome.warn(f"wrote {counted(pages, 'page')} and {counted(len(files) - pages, 'other file')} to {out} "
-                        f"({counted(len(site.games), 'game')}, {counted(len(site.players), 'player')})")
+    outcome.warn(f"wrote {counted(pages, 'page')} and {counted(len(files) - pages, 'other file')} to {out} "
+                 f"({counted(len(site.games), 'game')}, {counted(len(site.players), 'player')})")
+    if site.removed:
+        pages = [name for name in site.removed if name.endswith(".html")]
+        pictures = len(site.removed) - len(pages)
+        said = [*pages, *([counted(pictures, "picture")] if pictures else [])]
+        outcome.warn(f"removed {counted(len(site.removed), 'file')} of the last build, of a record or player no "
+                     f"longer in {folder}: {', '.join(said)}")
+    return outcome

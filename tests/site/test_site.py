@@ -1049,3 +1049,34 @@ def test_on_a_phone_the_list_of_games_is_a_list_that_fits_and_the_desktop_keeps_
         assert rest[1][0].startswith(("won by", "in progress")), narrow
         ranked = 1 + (not rest[1][0].startswith("in progress"))
         assert [len(line) for line in rest] == ([1, 1, ranked] if page.startswith("players/") else [1, 1]), narrow
+
+
+def test_a_second_build_removes_the_pages_of_a_record_or_player_gone_and_nothing_else(cli, tmp_path) -> None:
+    """A club removes a record (a game struck out) and mends a misspelt name, then builds the
+    site again into the folder it copies to its web host. The removed game's page and the
+    misspelt player's page stayed there, still showing the struck-out result. Now a build
+    removes the files the last build wrote (listed in ``.burgundy-site``) that it no longer
+    writes, and says so; a file of the user's own in the folder, and a folder built before the
+    list was kept, lose nothing."""
+    folder = tmp_path / "club"
+    folder.mkdir()
+    (folder / "night.toml").write_text(_scores("2025-01-01", "Anna", "Ben", 0))
+    (folder / "struck.toml").write_text(_scores("2025-01-02", "Anna", "Bne", 1))
+    out = tmp_path / "site"
+    assert cli("site", str(folder), "--out", str(out)).exit_code == 0
+    (out / "games" / "mine.html").write_text("the club's own page")   # (not the site's: kept)
+    (folder / "struck.toml").unlink()
+    (folder / "mended.toml").write_text(_scores("2025-01-02", "Anna", "Ben", 1))
+    again = cli("site", str(folder), "--out", str(out))
+    assert again.exit_code == 0
+    assert not (out / "games" / "struck.html").exists() and not (out / "players" / "bne.html").exists()
+    assert (out / "games" / "mended.html").exists() and (out / "games" / "mine.html").read_text() == "the club's own page"
+    assert "removed 4 files of the last build" in again.output   # (the two pages, Bne's ratings charts)
+    assert "games/struck.html, players/bne.html, 2 pictures" in again.output
+    listed = (out / ".burgundy-site").read_text().splitlines()
+    assert "games/mended.html" in listed and "games/struck.html" not in listed and "games/mine.html" not in listed
+    # a folder with no list of what was written (built before it was kept): nothing removed
+    (out / ".burgundy-site").unlink()
+    (folder / "mended.toml").unlink()
+    assert cli("site", str(folder), "--out", str(out)).exit_code == 0
+    assert (out / "games" / "mended.html").exists()
