@@ -162,11 +162,14 @@ def _game_facts(played: Played, given: BggIds | None = None) -> tuple[str, str, 
 
 
 def _play_date(header: GameHeader) -> str | None:
-    """``YYYY-MM-DD HH:MM:SS`` from ``[game] date`` (a date alone is taken as noon), else None."""
+    """``YYYY-MM-DD HH:MM:SS`` from ``[game] date`` (a date alone is taken as noon, so that no
+    time zone moves the play to another day), else None. A date alone written as a string
+    (``date = "2026-03-15"``, which ``stats`` reads as that day) is a date alone too: it was
+    read as a time, midnight, the one edge of the day noon keeps clear of."""
     value = header.date
     if isinstance(value, str):
         try:
-            value = _dt.datetime.fromisoformat(value)
+            value = _dt.date.fromisoformat(value) if len(value) == 10 else _dt.datetime.fromisoformat(value)
         except ValueError:
             return None
     if isinstance(value, _dt.datetime):

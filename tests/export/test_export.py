@@ -122,6 +122,20 @@ def test_date_and_place_become_the_plays_date_and_location(tmp_path) -> None:
     assert "playDate" not in undated and "locationRefId" not in undated
 
 
+def test_a_date_written_as_a_string_is_a_date_alone_taken_as_noon(tmp_path) -> None:
+    """``date = "2026-03-15"`` (quoted, as a secretary typing TOML by hand may write it; ``stats``
+    reads it as that day) was exported as midnight, "2026-03-15 00:00:00", where the same date
+    unquoted is noon, the hour docs/export.md gives a date alone so that no time zone moves
+    the play to the day before. A date with its time keeps the time."""
+    text = (CASTLES / "complete-2p-2011.toml").read_text()
+    dates = {}
+    for name, date in (("quoted", '"2026-03-15"'), ("bare", "2026-03-15"), ("timed", '"2026-03-15T20:30:00"')):
+        path = tmp_path / f"{name}.toml"
+        path.write_text(text.replace('players = [\n    "Anna",', f'date = {date}\nplayers = [\n    "Anna",'))
+        dates[name] = bgstats(read_played([str(path)])[0])["plays"][0]["playDate"]
+    assert dates == {"quoted": "2026-03-15 12:00:00", "bare": "2026-03-15 12:00:00", "timed": "2026-03-15 20:30:00"}
+
+
 ROBBER = RECORDS / "robber-knights" / "playout-4-players.toml"
 
 
