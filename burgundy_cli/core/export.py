@@ -189,8 +189,10 @@ def breakdown_comment(played: Played) -> str:
     if played.header.event:
         lines.append(f"Event: {played.header.event}.")
     for line in played.table.players:
+        # (a result-only record has no categories: its total alone, never "160 (rank 1): no points")
         parts = ", ".join(f"{category} {points}" for category, points in line.breakdown.items() if points)
-        lines.append(f"{line.name} {line.total} (rank {line.rank}): {parts or 'no points'}")
+        lines.append(f"{line.name} {line.total} (rank {line.rank})"
+                     + (f": {parts or 'no points'}" if line.breakdown else ""))
     if played.table.tiebreak:
         lines.append(f"Tiebreak: {played.table.tiebreak}.")
     return "\n".join(lines)
