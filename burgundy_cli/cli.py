@@ -678,7 +678,8 @@ def archive_rebuild(folder: FolderArgument, db: DbOption = None, jobs: JobsOptio
 
 @archive_app.command(cls=_Command, name="list")
 def archive_list(folder: Annotated[Path | None, typer.Argument(metavar="FOLDER",
-                                                               help="folder holding burgundy.db", parser=_path)] = None,
+                                                               help="folder holding burgundy.db; with --db, list the files below it",
+                                                               parser=_path)] = None,
                  db: DbOption = None, as_json: JsonOption = False) -> None:
     """List the files in the archive: game, players, date and winner, or the error of a failed one.
 

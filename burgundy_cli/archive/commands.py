@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 import json
+import os
 from collections.abc import Callable
 from typing import Any
 
@@ -43,11 +44,26 @@ def run_sync(folder: str, url: str | None, *, jobs: int = 0, rebuild: bool = Fal
 
 
 def run_list(folder: str | None, url: str | None, *, as_json: bool = False) -> Outcome:
-    """``archive list``: one line (or JSON object) per file in the archive."""
+    """``archive list``: one line (or JSON object) per file in the archive; with both a
+    folder and ``--db``, per file below the folder. A league's archive holds the folders of
+    every club synced into it, and ``archive list clubB --db URL`` listed them all: the
+    folder only said where a ``burgundy.db`` would be, and with ``--db`` it was passed over."""
+    from pathlib import Path
+
     from burgundy_cli.archive.sync import listing
 
+    where = db.database_url(folder, url)
+    below = None
+    if folder is not None and url:
+        if not os.path.isdir(folder):
+            from burgundy_cli.core.bulk import shown_name
+
+            raise db.ArchiveError(f"no such folder: {shown_name(folder)}")
+        below = Path(folder).resolve()
     lines = []
-    for row in listing(db.database_url(folder, url)):
+    for row in listing(where):
+        if below is not None and not Path(row["file"]).is_relative_to(below):
+            continue
         if as_json:
             lines.append(json.dumps(row, ensure_ascii=False))
         elif row["status"] == "ok":
@@ -57,7 +73,8 @@ def run_list(folder: str | None, url: str | None, *, as_json: bool = False) -> O
                          f"{row['date'] or 'undated'}  {state}")
         else:
             lines.append(f"{row['file']}  FAILED  {row['error']}")
-    return _outcome("\n".join(lines) if lines else ("" if as_json else "the archive is empty"), [])
+    empty = "the archive is empty" if below is None else f"the archive holds no file below {folder}"
+    return _outcome("\n".join(lines) if lines else ("" if as_json else empty), [])
 
 
 def _state(row: dict[str, Any]) -> str:

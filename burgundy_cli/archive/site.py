@@ -13,7 +13,8 @@ the ratings and a chart of them over time, a head-to-head table, then every game
 VP chart) and ``players/<name>.html`` (a player's games, standings, ratings and
 head-to-head), one ``style.css``, and the pictures as SVG files beside the pages (an
 ``<img>`` keeps each picture's CSS to itself). Plain HTML and CSS: no script, no server;
-the folder goes on any web host as it is. Every name, place and note is escaped with
+the folder goes on any web host as it is. A build removes the files the last one wrote
+(listed in ``.burgundy-site``) that it no longer writes: a record or player gone. Every name, place and note is escaped with
 :func:`html.escape`. Files are written by the one writer, ``core.record.write_atomic``.
 """
 
@@ -156,6 +157,7 @@ class Site:
     skipped: list[str] = field(default_factory=list)  #: the walk's entries passed over (a link...), said as ``score`` says them
     players: dict[str, str] = field(default_factory=dict)  # player key (core.words.player_key) -> page name
     names: dict[str, str] = field(default_factory=dict)  # player key -> name as first written
+    removed: list[str] = field(default_factory=list)  #: files of the last build that this one no longer writes
 
     def player_link(self, name: str, prefix: str) -> str:
         slug = self.players[player_key(name)]
@@ -406,9 +408,19 @@ def game_page(game: Game, site: Site) -> str:
     return _page(game.title, body, "../")
 
 
+def _newest_first(games: list[Game]) -> list[Game]:
+    """``games`` (in the club's date order) as a list of results reads: the dated games newest
+    first, then the undated ones (old score pads typed in later, which ``core.words.date_order``
+    puts after the dated games) at the foot. Reversing the date order put every undated game
+    above the latest league night."""
+    dated = [game for game in games if date_order(game.data.get("date"))[0] == 0]
+    return [*reversed(dated), *(game for game in games if date_order(game.data.get("date"))[0] != 0)]
+
+
 def _games_table(games: list[Game], site: Site, prefix: str, player: str | None = None) -> str:
-    """Every game of ``games``, newest first: its date (a link to its page), place (a column
-    only when some game has one), game, players and result; on a player's page their total
+    """Every game of ``games``, newest first (:func:`_newest_first`: the undated at the foot):
+    its date (a link to its page), place (a column only when some game has one), game, players
+    and result; on a player's page their total
     and rank. On a phone (CSS ``table.games``) each game is a short list instead, its date (the
     link), place and game on its first line, then its players, result, total and rank each
     after its heading: the table, kept 640 pixels wide, scrolled sideways on every page (and
@@ -416,7 +428,7 @@ def _games_table(games: list[Game], site: Site, prefix: str, player: str | None 
     places = any(game.data.get("place") for game in games)
     head = ["date", *(["place"] if places else []), "game", "players", "result"] + (["total", "rank"] if player else [])
     rows = []
-    for game in reversed(games):  # newest first
+    for game in _newest_first(games):
         data = game.data
         row = [f'<a href="{prefix}games/{game.slug}.html">{_e(data.get("date") or "undated")}</a>',
                *([_e(data.get("place") or "")] if places else []), _e(_game_name(data["game"])),
@@ -699,12 +711,42 @@ def build(folder: str, out: str, jobs: int = 0) -> tuple[Site, list[str]]:
                 files[f"games/{game.slug}-board-phone.svg"] = game.data["board_column"]
     for key in site.players:
         files[f"players/{site.players[key]}.html"] = player_page(key, site, club)
-    _check_out(out, files)
+    _check_out(out, [*files, MANIFEST])
     for folder_name in ("games", "players"):
         os.makedirs(os.path.join(out, folder_name), exist_ok=True)
     for name, text in files.items():
         write_atomic(os.path.join(out, name), text, record=False)
+    site.removed = _remove_stale(out, files)
+    write_atomic(os.path.join(out, MANIFEST), "".join(f"{name}\n" for name in sorted(files)), record=False)
     return site, list(files)
+
+
+#: The list of the files the last build wrote, in the output folder (one name a line).
+MANIFEST = ".burgundy-site"
+
+
+def _remove_stale(out: str, files: Iterable[str]) -> list[str]:
+    """Remove the files the last build wrote (its :data:`MANIFEST`) that this one does not: the
+    page and pictures of a record since removed or renamed, the page of a player whose name
+    was mended. They stayed in the folder, and on the web host it is copied to, showing a
+    game the club had struck out. Only names the site itself makes (a page or picture at the
+    top, in ``games/`` or in ``players/``) that are still regular files are removed: nothing
+    else the folder holds, and nothing through a link. A folder written before the manifest
+    has none, and nothing is removed from it. The names removed, sorted."""
+    try:
+        with open(os.path.join(out, MANIFEST), encoding="utf-8") as listed:
+            before = set(listed.read().splitlines())
+    except (FileNotFoundError, UnicodeDecodeError):
+        return []
+    removed = []
+    for name in sorted(before - set(files)):
+        if not re.fullmatch(r"((games|players)/)?[a-z0-9-]+\.(html|svg)", name):
+            continue
+        path = os.path.join(out, name)
+        if os.path.isfile(path) and not os.path.islink(path):
+            os.unlink(path)
+            removed.append(name)
+    return removed
 
 
 def _check_out(out: str, files: Iterable[str]) -> None:
@@ -750,5 +792,12 @@ def run_site(folder: str, out: str, jobs: int = 0) -> Outcome:
         outcome.warn(not_counted(why, len(left)))
     for error in site.left_out.get("failed", []) + site.left_out.get("copy", []):
         outcome.warn(f"burgundy: {error}")
-    return outcome.warn(f"wrote {counted(pages, 'page')} and {counted(len(files) - pages, 'other file')} to {out} "
-                        f"({counted(len(site.games), 'game')}, {counted(len(site.players), 'player')})")
+    outcome.warn(f"wrote {counted(pages, 'page')} and {counted(len(files) - pages, 'other file')} to {out} "
+                 f"({counted(len(site.games), 'game')}, {counted(len(site.players), 'player')})")
+    if site.removed:
+        pages = [name for name in site.removed if name.endswith(".html")]
+        pictures = len(site.removed) - len(pages)
+        said = [*pages, *([counted(pictures, "picture")] if pictures else [])]
+        outcome.warn(f"removed {counted(len(site.removed), 'file')} of the last build, of a record or player no "
+                     f"longer in {folder}: {', '.join(said)}")
+    return outcome

@@ -496,13 +496,40 @@ def date_order_sql(date: Any) -> tuple[Any, Any]:
     return case((dated, 0), else_=1), case((dated, date), else_="")
 
 
+def archived_spellings(connection: Any) -> dict[str, str]:
+    """Each player of the archive (:func:`core.words.player_key`) -> the name they are shown by:
+    as their first game in the club's date order spells it (:func:`date_order_sql`, ties by
+    content hash), over every verified game played, whatever a report filters or splits. The
+    site and the BG Stats export name a player so; a report named them as the first game *it*
+    read spelt them, and ``stats --since`` or a split by year showed "ben" where the whole
+    archive, the site and every other report said "Ben"."""
+    from sqlalchemy import func, select
+
+    from burgundy_cli.archive.db import tables
+
+    t = tables()
+    records, scores = t["records"], t["scores"]
+    order = date_order_sql(records.c.date)
+    query = (select(scores.c.name, *order, func.min(records.c.hash))
+             .join(scores, scores.c.hash == records.c.hash)
+             .where(records.c.status == "ok", records.c.start.in_(PLAYED))
+             .group_by(scores.c.name, *order))
+    first: dict[str, tuple[Any, ...]] = {}
+    for name, undated, date, digest in connection.execute(query):
+        key = player_key(name)
+        if key not in first or (undated, date, digest) < first[key][:3]:
+            first[key] = (undated, date, digest, name)
+    return {key: entry[3] for key, entry in first.items()}
+
+
 def archived_games(connection: Any, filters: Filters, *, in_date_order: bool = True,
-                   modes_only: bool = False) -> Iterator[dict[str, Any]]:
+                   modes_only: bool = False, shown: dict[str, str] | None = None) -> Iterator[dict[str, Any]]:
     """The verified games of the archive that pass ``filters``, streamed: in date order
     (:func:`core.words.date_order`: dated games by date, then the undated ones -- no date,
     or a free-text one -- each tie by content hash), or by content hash alone when the order does
     not matter (sorting costs the database a third of the time). ``modes_only``: the solo
-    and team games alone."""
+    and team games alone. ``shown`` (:func:`archived_spellings`): each seat's name as the
+    archive shows the player, rather than as the record spells it."""
     from sqlalchemy import select
 
     from burgundy_cli.archive.db import VALUE_COLUMNS, stored_breakdown, tables
@@ -530,13 +557,15 @@ def archived_games(connection: Any, filters: Filters, *, in_date_order: bool = T
                         "event": row[5], "players": row[6], "boards": row[7], "modules": row[8],
                         "complete": bool(row[9]), "file": row[10], "start": row[17], "mode": row[18],
                         "teams": None if row[19] is None else json.loads(row[19]), "lines": []}
-            game["lines"].append({"name": row[11], "total": row[12], "rank": row[13], "won": row[14],
+            name = row[11] if shown is None else shown.get(player_key(row[11]), row[11])
+            game["lines"].append({"name": name, "total": row[12], "rank": row[13], "won": row[14],
                                   "breakdown": stored_breakdown(row[15], row[20:], row[16])})
     if game is not None:
         yield game
 
 
-def archived_standings(connection: Any, filters: Filters, splits: tuple[str, ...] = ()) -> Standings:
+def archived_standings(connection: Any, filters: Filters, splits: tuple[str, ...] = (),
+                       shown: dict[str, str] | None = None) -> Standings:
     """The player tables of the archive's games that pass ``filters``, summed by the database:
     the same :class:`Standings` that :func:`archived_games` fed to :func:`report` gives
     (a test compares them), from one row per group, player and set of breakdown categories
@@ -545,7 +574,8 @@ def archived_standings(connection: Any, filters: Filters, splits: tuple[str, ...
 
     The categories of a player come in the order the game-by-game path gives them (games
     by content hash, each game's breakdown in order): a set of categories is placed by the
-    first game that had it, ``MIN(hash)``; a player's name is the one of their first game.
+    first game that had it, ``MIN(hash)``; a player's name is the one of their first game
+    (of the whole archive with ``shown``, :func:`archived_spellings`).
     """
     from sqlalchemy import case, func, select
 
@@ -621,7 +651,8 @@ def archived_standings(connection: Any, filters: Filters, splits: tuple[str, ...
         # meet here too, in archives synced before they did: core.words.player_key)
         tally = tallies.get(player_key(name))
         if tally is None:
-            tally = tallies[player_key(name)] = PlayerTally(name)
+            tally = tallies[player_key(name)] = PlayerTally(name if shown is None
+                                                            else shown.get(player_key(name), name))
         tally.played += played
         tally.wins += wins
         tally.outright += outright
@@ -781,13 +812,14 @@ def archive_report(url: str, filters: Filters, **asked: Any) -> dict[str, Any]:
     try:
         with db.database_errors(url), engine.connect() as connection:
             counted = archived_counts(connection, filters)
+            shown = archived_spellings(connection)  # (a player is named alike in every report)
             if not (asked.get("head_to_head") or asked.get("best") or asked.get("ratings")):
                 # the player tables from the score rows, no game by game; the solo and team
                 # games (a few) read one by one for their sections
-                standings = archived_standings(connection, filters, asked.get("splits", ()))
-                games = archived_games(connection, filters, in_date_order=False, modes_only=True)
+                standings = archived_standings(connection, filters, asked.get("splits", ()), shown)
+                games = archived_games(connection, filters, in_date_order=False, modes_only=True, shown=shown)
                 return {"database": db.shown(url), **report(games, standings=standings, counted=counted, **asked)}
-            games = archived_games(connection, filters, in_date_order=bool(asked.get("ratings")))
+            games = archived_games(connection, filters, in_date_order=bool(asked.get("ratings")), shown=shown)
             return {"database": db.shown(url), **report(games, counted=counted, **asked)}
     finally:
         engine.dispose()

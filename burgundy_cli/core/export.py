@@ -162,11 +162,14 @@ def _game_facts(played: Played, given: BggIds | None = None) -> tuple[str, str, 
 
 
 def _play_date(header: GameHeader) -> str | None:
-    """``YYYY-MM-DD HH:MM:SS`` from ``[game] date`` (a date alone is taken as noon), else None."""
+    """``YYYY-MM-DD HH:MM:SS`` from ``[game] date`` (a date alone is taken as noon, so that no
+    time zone moves the play to another day), else None. A date alone written as a string
+    (``date = "2026-03-15"``, which ``stats`` reads as that day) is a date alone too: it was
+    read as a time, midnight, the one edge of the day noon keeps clear of."""
     value = header.date
     if isinstance(value, str):
         try:
-            value = _dt.datetime.fromisoformat(value)
+            value = _dt.date.fromisoformat(value) if len(value) == 10 else _dt.datetime.fromisoformat(value)
         except ValueError:
             return None
     if isinstance(value, _dt.datetime):
@@ -186,8 +189,10 @@ def breakdown_comment(played: Played) -> str:
     if played.header.event:
         lines.append(f"Event: {played.header.event}.")
     for line in played.table.players:
+        # (a result-only record has no categories: its total alone, never "160 (rank 1): no points")
         parts = ", ".join(f"{category} {points}" for category, points in line.breakdown.items() if points)
-        lines.append(f"{line.name} {line.total} (rank {line.rank}): {parts or 'no points'}")
+        lines.append(f"{line.name} {line.total} (rank {line.rank})"
+                     + (f": {parts or 'no points'}" if line.breakdown else ""))
     if played.table.tiebreak:
         lines.append(f"Tiebreak: {played.table.tiebreak}.")
     return "\n".join(lines)

@@ -279,3 +279,42 @@ def test_a_split_the_games_have_no_value_for_says_so_in_words(club, cli, archive
     assert "robber-knights (no edition, no modules): " in "\n".join(titles)
     assert any(title.startswith("castles-of-burgundy (edition 2019, no modules): ") for title in titles), titles
     assert not any(" -" in title for title in titles), titles
+
+
+def test_a_player_is_named_alike_in_every_report_filtered_or_split(tmp_path, cli, archive_url) -> None:
+    """A player is shown as their first game in the date order spells the name (docs/archive.md,
+    "The statistics"): "Ben" here, whose first game writes "Ben" and a later score pad "ben".
+    A report named each player by the first game *it* read, so ``--since`` the pad's day, a
+    split by year, or the head-to-head and ratings read game by game showed "ben" (and "BEN"
+    for the team games) where ``stats`` without filters, the site and the BG Stats export say
+    "Ben". Every report now takes the name from the whole archive."""
+    folder = tmp_path / "club"
+    folder.mkdir()
+    for name, date, first, second, modules in (
+            ("first", "2024-12-01", "Ben", "Anna", ""), ("pad", "2025-03-01", "Anna", "ben", ""),
+            ("solo", "2025-04-01", "BEN", None, "solo-game")):
+        players = [first] if second is None else [first, second]
+        options = f'[game.options]\nmodules = ["{modules}"]\n' if modules else ""
+        scores = "".join(f"[final.scores.{player}]\ntotal = {150 - 10 * seat}\n" for seat, player in enumerate(players))
+        won = "won = false\n" if second is None else ""
+        (folder / f"{name}.toml").write_text(
+            f'[game]\nname = "castles-of-burgundy"\nedition = "2019"\ndate = {date}\nplayers = {json.dumps(players)}\n'
+            f'{options}[final]\n{won}{scores}')
+    synced = cli("archive", "sync", str(folder), "--db", archive_url, "-j", "1")
+    assert synced.exit_code == 0, synced.output
+
+    def report(*flags: str) -> dict:
+        result = cli("stats", "--db", archive_url, "--json", *flags)
+        assert result.exit_code == 0, result.output
+        return json.loads(result.stdout)
+
+    def names(got: dict) -> set[str]:
+        return {player["name"] for group in got["standings"] for player in group["players"]}
+
+    assert names(report()) == {"Anna", "Ben"}
+    assert names(report("--since", "2025-01-01")) == {"Anna", "Ben"}
+    assert names(report("--by", "year")) == {"Anna", "Ben"}
+    asked = report("--since", "2025-01-01", "--vs", "Anna", "Ben", "--best", "1", "--ratings")
+    assert names(asked) == {"Anna", "Ben"}
+    assert {row["name"] for row in asked["ratings"]["castles-of-burgundy"]} == {"Anna", "Ben"}
+    assert [row["name"] for row in report("--since", "2025-04-01")["solo"]["castles-of-burgundy"]] == ["Ben"]

@@ -122,6 +122,20 @@ def test_date_and_place_become_the_plays_date_and_location(tmp_path) -> None:
     assert "playDate" not in undated and "locationRefId" not in undated
 
 
+def test_a_date_written_as_a_string_is_a_date_alone_taken_as_noon(tmp_path) -> None:
+    """``date = "2026-03-15"`` (quoted, as a secretary typing TOML by hand may write it; ``stats``
+    reads it as that day) was exported as midnight, "2026-03-15 00:00:00", where the same date
+    unquoted is noon, the hour docs/export.md gives a date alone so that no time zone moves
+    the play to the day before. A date with its time keeps the time."""
+    text = (CASTLES / "complete-2p-2011.toml").read_text()
+    dates = {}
+    for name, date in (("quoted", '"2026-03-15"'), ("bare", "2026-03-15"), ("timed", '"2026-03-15T20:30:00"')):
+        path = tmp_path / f"{name}.toml"
+        path.write_text(text.replace('players = [\n    "Anna",', f'date = {date}\nplayers = [\n    "Anna",'))
+        dates[name] = bgstats(read_played([str(path)])[0])["plays"][0]["playDate"]
+    assert dates == {"quoted": "2026-03-15 12:00:00", "bare": "2026-03-15 12:00:00", "timed": "2026-03-15 20:30:00"}
+
+
 ROBBER = RECORDS / "robber-knights" / "playout-4-players.toml"
 
 
@@ -236,3 +250,18 @@ def test_bgstats_counts_in_words_that_agree_with_the_number(cli, tmp_path) -> No
     assert made.exit_code == 0, made.output
     result = cli("export", "bgstats", str(tmp_path / "game.toml"), "--out", str(tmp_path / "p.bgsplay"))
     assert result.exit_code == 0 and result.stderr.endswith("0 plays, 1 unfinished game left out\n"), result.stderr
+
+
+def test_a_result_only_play_gives_each_total_without_saying_no_points(tmp_path) -> None:
+    """A result-only record has final scores and no categories. Its BG Stats comment said
+    "anna 160 (rank 1): no points" -- 160 points and no points on one line. It now gives the
+    total and rank alone; a played game's line still lists its categories."""
+    pad = tmp_path / "pad.toml"
+    pad.write_text('[game]\nname = "castles-of-burgundy"\nedition = "2019"\nplayers = ["anna", "Ben"]\n'
+                   "[final.scores.anna]\ntotal = 160\n[final.scores.Ben]\ntotal = 150\n")
+    played, failed = read_played([str(pad), str(CASTLES / "complete-2p-2011.toml")])
+    assert failed == []
+    pad_play, game_play = (play["comments"].splitlines() for play in bgstats(played)["plays"])
+    assert "anna 160 (rank 1)" in pad_play and "Ben 150 (rank 2)" in pad_play
+    assert not any("no points" in line for line in pad_play)
+    assert any(line.startswith("Anna 119 (rank 2): animals ") for line in game_play)

@@ -742,9 +742,37 @@ def test_undated_games_come_after_the_dated_ones_in_stats_ratings_and_the_site(c
     assert {row["player"] for row in _section(parser.tables, "The Castles of Burgundy", "Standings")} == {
         "Anna", "Ben", "Cara"}
     assert "<title>Ben</title>" in (out / "players" / "ben.html").read_text()
-    # the games list says the undated games last (newest first: at the top), the dated ones in order
+    # the games list: the dated games newest first, then the undated ones at the foot
     games_list = _section(parser.tables, "Games", "")
-    assert [row["date"] for row in games_list][-2:] == ["2025-06-01", "2025-01-01"]
+    assert [row["date"] for row in games_list][:2] == ["2025-06-01", "2025-01-01"]
+
+
+def test_the_games_list_shows_the_newest_dated_game_first_and_the_undated_at_the_foot(cli, tmp_path) -> None:
+    """A club's results page opens on its latest league night. The list of games was the date
+    order reversed, and the undated games (old score pads typed in later, last in the date
+    order) stood above every dated game: eleven "undated" rows before last week's results.
+    Now the dated games come newest first, two on one day by the date order's tie (content
+    hash) reversed, then the undated ones, on the index and on a player's page alike."""
+    from burgundy_cli.core.bulk import score_one
+
+    folder = tmp_path / "club"
+    folder.mkdir()
+    games = {"old-pad.toml": _scores(None, "Anna", "Ben", 0), "first.toml": _scores("2025-01-01", "Ben", "Anna", 1),
+             "spring.toml": _scores('"spring 2024"', "Anna", "Ben", 2),
+             "night-a.toml": _scores("2025-02-01", "Anna", "Ben", 3),
+             "night-b.toml": _scores("2025-02-01", "Ben", "Anna", 4)}
+    for name, text in games.items():
+        (folder / name).write_text(text)
+    hashes = {name: score_one(str(folder / name), starts=True)["hash"] for name in games}
+    same_day = sorted(["night-a.toml", "night-b.toml"], key=hashes.get, reverse=True)
+    undated = sorted(["old-pad.toml", "spring.toml"], key=hashes.get)
+    out = tmp_path / "site"
+    assert cli("site", str(folder), "--out", str(out)).exit_code == 0
+    for page in (out / "index.html", out / "players" / "anna.html"):
+        text = page.read_text()
+        listed = [text.index(f'games/{name.removesuffix(".toml")}.html"') for name in
+                  [*same_day, "first.toml", *undated]]
+        assert listed == sorted(listed), page.name
 
 
 def test_an_end_told_without_its_map_is_a_game_with_its_scores_only(cli, tmp_path) -> None:
@@ -1015,6 +1043,40 @@ def test_on_a_phone_the_list_of_games_is_a_list_that_fits_and_the_desktop_keeps_
         assert narrow["scroll"] <= narrow["box"] and phone["width"] <= 390, narrow
         assert not narrow["head"] and narrow["before"].startswith('"players'), narrow   # (its heading, before it)
         first, *rest = narrow["first"]   # date and game on a line, then players, result (total and rank)
-        assert first[0] == "undated" and first[-1] in ("The Castles of Burgundy", "Robber Knights"), narrow
-        assert [len(line) for line in rest] == ([1, 1, 2] if page.startswith("players/") else [1, 1]), narrow
-        assert rest[1][0].startswith("won by"), narrow
+        # (the newest dated game first: the undated ones are at the foot of the list)
+        assert re.fullmatch(r"\d{4}-\d\d-\d\d", first[0]) and first[-1] in ("The Castles of Burgundy", "Robber Knights"), narrow
+        # (the newest game is one in progress: a total and no rank on a player's page)
+        assert rest[1][0].startswith(("won by", "in progress")), narrow
+        ranked = 1 + (not rest[1][0].startswith("in progress"))
+        assert [len(line) for line in rest] == ([1, 1, ranked] if page.startswith("players/") else [1, 1]), narrow
+
+
+def test_a_second_build_removes_the_pages_of_a_record_or_player_gone_and_nothing_else(cli, tmp_path) -> None:
+    """A club removes a record (a game struck out) and mends a misspelt name, then builds the
+    site again into the folder it copies to its web host. The removed game's page and the
+    misspelt player's page stayed there, still showing the struck-out result. Now a build
+    removes the files the last build wrote (listed in ``.burgundy-site``) that it no longer
+    writes, and says so; a file of the user's own in the folder, and a folder built before the
+    list was kept, lose nothing."""
+    folder = tmp_path / "club"
+    folder.mkdir()
+    (folder / "night.toml").write_text(_scores("2025-01-01", "Anna", "Ben", 0))
+    (folder / "struck.toml").write_text(_scores("2025-01-02", "Anna", "Bne", 1))
+    out = tmp_path / "site"
+    assert cli("site", str(folder), "--out", str(out)).exit_code == 0
+    (out / "games" / "mine.html").write_text("the club's own page")   # (not the site's: kept)
+    (folder / "struck.toml").unlink()
+    (folder / "mended.toml").write_text(_scores("2025-01-02", "Anna", "Ben", 1))
+    again = cli("site", str(folder), "--out", str(out))
+    assert again.exit_code == 0
+    assert not (out / "games" / "struck.html").exists() and not (out / "players" / "bne.html").exists()
+    assert (out / "games" / "mended.html").exists() and (out / "games" / "mine.html").read_text() == "the club's own page"
+    assert "removed 4 files of the last build" in again.output   # (the two pages, Bne's ratings charts)
+    assert "games/struck.html, players/bne.html, 2 pictures" in again.output
+    listed = (out / ".burgundy-site").read_text().splitlines()
+    assert "games/mended.html" in listed and "games/struck.html" not in listed and "games/mine.html" not in listed
+    # a folder with no list of what was written (built before it was kept): nothing removed
+    (out / ".burgundy-site").unlink()
+    (folder / "mended.toml").unlink()
+    assert cli("site", str(folder), "--out", str(out)).exit_code == 0
+    assert (out / "games" / "mended.html").exists()
