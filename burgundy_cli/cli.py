@@ -566,6 +566,8 @@ def stats(
         metavar="MODULES", help='only games played with exactly these modules, comma-separated in any order ("none": without)',
         autocompletion=_complete_modules_or_none)] = None,
     place: Annotated[str | None, typer.Option(metavar="PLACE", help="only games played here")] = None,
+    event: Annotated[str | None, typer.Option(
+        metavar="EVENT", help="only games of this event (a league, a tournament round), as the records name it")] = None,
     since: Annotated[str | None, typer.Option(
         metavar="YYYY-MM-DD", help="only games on or after this date (YYYY-MM-DD)")] = None,
     until: Annotated[str | None, typer.Option(
@@ -598,7 +600,7 @@ def stats(
 
         return stats_body(None if folder is None else str(folder), db, game, edition, players, board, modules,
                           place, since, until, by, versus, best, ratings, as_json, as_csv, as_markdown, jobs,
-                          categories)
+                          categories, event)
 
     _guard(run)
 

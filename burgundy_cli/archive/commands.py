@@ -107,7 +107,7 @@ def stats_body(folder: str | None, url: str | None, game: str | None = None, edi
                place: str | None = None, since: str | None = None, until: str | None = None,
                by: str | None = None, versus: tuple[str, str] | None = None, best: int = 0,
                ratings: bool = False, as_json: bool = False, as_csv: bool = False, as_markdown: bool = False,
-               jobs: int = 0, categories: bool = False) -> Outcome:
+               jobs: int = 0, categories: bool = False, event: str | None = None) -> Outcome:
     """``burgundy stats`` from its command line's values, as the typer command gives them.
 
     :raises UsageError: more than one of ``--json``, ``--csv`` and ``--markdown``; ``--vs``
@@ -123,7 +123,7 @@ def stats_body(folder: str | None, url: str | None, game: str | None = None, edi
 
     if versus is not None and player_key(versus[0]) == player_key(versus[1]):
         raise UsageError(f"--vs {versus[0]} {versus[1]} names one player twice", hint="--vs takes two players: --vs Anna Ben")
-    filters = Filters(game, edition, players, board, modules, place, since, until)
+    filters = Filters(game, edition, players, board, modules, place, since, until, event)
     args = StatsArguments(folder, url, filters, by, versus, best, ratings, forms[0] if forms else "text", jobs,
                           categories)
     return run_stats(args, progress=progress_bar)

@@ -50,6 +50,7 @@ class Filters:
     place: str | None = None
     since: str | None = None    #: ISO date, inclusive
     until: str | None = None    #: ISO date, inclusive
+    event: str | None = None    #: a league or a tournament round, as the records' ``event`` says it
 
     def check(self) -> None:
         """:raises UsageError: a game or edition no record can have (which would report 0
@@ -675,7 +676,7 @@ def _conditions(records: Any, filters: Filters) -> list[Any]:
     """SQL conditions for ``filters``."""
     c = records.c
     conditions = []
-    for name in ("game", "edition", "place"):
+    for name in ("game", "edition", "place", "event"):
         value = getattr(filters, name)
         if value is not None:
             if name == "game":  # (as the records' headers spell it: 'Robber Knights' is robber-knights)

@@ -119,6 +119,20 @@ def test_dated_games_and_date_filters(club, archive_url) -> None:
     assert by_place["standings"][0]["split"] == {"place": "Library", "year": "2024"}
 
 
+def test_the_games_of_one_event(club, archive_url) -> None:
+    """``stats --event``: a league's table is the games whose record names that event, and no
+    other (a game of another event, or of none, is left out)."""
+    for name, event in (("playout-2-players", "Spring league"), ("playout-3-players", "Spring league"),
+                        ("playout-4-players", "Cup final")):
+        record = club / "robber-knights" / f"{name}.toml"
+        record.write_text(record.read_text().replace("[game]\n", f'[game]\nevent = "{event}"\n', 1))
+    sync(club, archive_url, jobs=1)
+    league = archive_report(archive_url, Filters(event="Spring league"))
+    assert league["games"] == 2 and {row["game"] for row in league["standings"]} == {"robber-knights"}
+    assert archive_report(archive_url, Filters(event="Cup final"))["games"] == 1
+    assert archive_report(archive_url, Filters(event="spring league"))["games"] == 0
+
+
 def _games_on(scored, board: str) -> int:
     """The complete games (not positions) among ``scored`` in which any player's duchy is ``board``."""
     from burgundy_cli.core.record import read_record
