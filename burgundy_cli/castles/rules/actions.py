@@ -281,14 +281,14 @@ def check_purchase(state: GameState, player: PlayerState, cmd: BuyCommand, bough
     depot = cmd.depot or 0
     broken = payment_refusal(state, player, depot, cmd.pay_workers)
     if broken is not None:
-        raise illegal(broken.rule_id, *broken.refusal(state, player, depot, cmd.pay_workers))
+        raise _payment_refused(state, player, cmd, depot, broken)
     passed_all(PAYMENT, "paid with {1} silverlings and {2} workers",
                f"depot {depot}" if depot else "the black depot", 2 - cmd.pay_workers, cmd.pay_workers)
     reason = depot_offers(state, depot, cmd.tile)
     if reason is not None:
-        rule_id = ("cob.buy.stock" if cmd.tile in state.ruleset.stock else "cob.take.depot" if depot
-                   else "cob.buy.depot")
-        raise illegal(rule_id, f"no {cmd.tile} to buy", reason)
+        if cmd.tile in state.ruleset.stock:
+            raise illegal("cob.buy.stock", f"no {cmd.tile} to buy", reason)
+        raise illegal("cob.buy.depot", f"no {cmd.tile} to buy", reason + _bought_elsewhere(state, player, cmd))
     storage = state.ruleset.storage
     if storage is None and cmd.shared:
         raise no_shared_storage()
@@ -370,12 +370,12 @@ def pay_in_turn(state: GameState, player: PlayerState, silver: int, bought_worke
 PAYMENT: tuple[Condition, ...] = (
     Condition("cob.buy.depot", lambda state, player, depot, pay: not depot or 6 in player.knowledge,
               lambda state, player, depot, pay: ("purchases come from the black depot",
-                                                 "knowledge tile 6 allows buying from the numbered depots"),
+                                                 f"{'knowledge' if state.edition == '2011' else 'monastery'} tile 6 "
+                                                 "allows buying from the numbered depots"),
               kept="bought from {0}"),
     Condition("cob.buy.silver",
               lambda state, player, depot, pay: not pay or (6 in player.knowledge and state.edition == "2019"),
-              lambda state, player, depot, pay: ("a purchase is paid with 2 silverlings",
-                                                 "the 2019 knowledge tile 6 allows paying with 2 workers")),
+              lambda state, player, depot, pay: _workers_refused(state)),
     Condition("cob.buy.silver", lambda state, player, depot, pay: pay != 1 or state.options.k6_mixed,
               lambda state, player, depot, pay: ("knowledge tile 6 pays 2 workers instead of 2 silverlings, "
                                                  "not a mix", "option k6-mixed-payment allows 1 silverling + 1 worker")),
@@ -388,6 +388,51 @@ PAYMENT: tuple[Condition, ...] = (
                                                  f"needs {pay} workers, {player.name} has {purse(state, player)[1]}"
                                                  + _before_income(state, player))),
 )
+
+
+def _buy_line(cmd: BuyCommand, depot: int, pay: int = 0) -> str:
+    """``cmd``'s line from ``depot`` paying ``pay`` workers, as a hint quotes it: ``anna: buy
+    k7 from 2 workers 2`` (its clauses in the notation's order)."""
+    return (f"`{cmd.player}: buy {cmd.tile}{' shared' if cmd.shared else ''}{f' from {depot}' if depot else ''}"
+            f"{f' discard {cmd.discard}' if cmd.discard else ''}{f' workers {pay}' if pay else ''}`")
+
+
+def _bought_elsewhere(state: GameState, player: PlayerState, cmd: BuyCommand) -> str:
+    """The hint's words for a tile the depot named does not hold but another depot the buyer
+    may buy from does (the black depot; with knowledge tile 6 the numbered ones too: 2011 "not
+    only from the central black depot but also from the other six depots", 2019 "from all
+    depots"): that purchase's line. A purchase is no die action, so nothing else binds the depot."""
+    depots = (0, 1, 2, 3, 4, 5, 6) if 6 in player.knowledge else (0,)
+    lying = [depot for depot in depots if depot != (cmd.depot or 0) and state.revealed[depot]
+             and cmd.tile in state.depots[depot]]
+    if not lying:
+        return ""
+    where = f"depot {lying[0]}" if lying[0] else "the black depot"
+    return f"; it lies in {where}: {_buy_line(cmd, lying[0], cmd.pay_workers)}"
+
+
+def _workers_refused(state: GameState) -> tuple[str, str]:
+    """Why workers may not pay a purchase, in the record's edition's terms: in 2011 never (its
+    tile 6 widens only where one buys), in 2019 only with monastery tile 6."""
+    if state.edition == "2011":
+        return ("in the 2011 rules a purchase is paid with 2 silverlings, never with workers",
+                "leave out `workers`")
+    return "a purchase is paid with 2 silverlings", "monastery tile 6 allows paying with 2 workers instead"
+
+
+def _payment_refused(state: GameState, player: PlayerState, cmd: BuyCommand, depot: int,
+                     broken: Condition) -> IllegalMoveError:
+    """The refusal of :data:`PAYMENT`'s ``broken`` rule, its hint ending in the line that pays
+    as the rules allow when there is one: a 2011 purchase without its `workers`, a 2019 one
+    short of silver paid with 2 workers by monastery tile 6 ("2 worker chips instead of 2
+    silver coins")."""
+    message, hint = broken.refusal(state, player, depot, cmd.pay_workers)
+    if cmd.pay_workers and state.edition == "2011":
+        hint = f"{hint}: {_buy_line(cmd, depot)}"
+    elif (broken.rule_id == "cob.buy.silver" and not cmd.pay_workers and state.edition == "2019"
+          and 6 in player.knowledge and purse(state, player)[1] >= 2):
+        hint = f"{hint}; with monastery tile 6 pay 2 workers instead: {_buy_line(cmd, depot, 2)}"
+    return illegal(broken.rule_id, message, hint)
 
 
 def payment_refusal(state: GameState, player: PlayerState, depot: int, pay: int) -> Condition | None:
