@@ -211,7 +211,14 @@ def check_take(state: GameState, player: PlayerState, action: TakeAction, value:
                       "carpenter's workshop: a building; church: mine, knowledge or castle; market: ship or animal")
     reason = depot_offers(state, depot, tile)
     if reason is not None:
-        raise illegal("cob.take.depot", f"no {tile} to take from depot {depot}", reason)
+        lying = depots_holding(state, tile, range(1, 7), depot)
+        # a building's take is bound to no die: its own rule says where it may take from
+        rule_id = "cob.take.depot" if colours is None else "cob.building.take"
+        if lying and value is not None:
+            reason += f"; {tile} lies in depot {lying[0]}: the die used as {lying[0]}"
+        elif lying:
+            reason += f"; {tile} lies in depot {lying[0]}: `then take {tile} from {lying[0]}`"
+        raise illegal(rule_id, f"no {tile} to take from depot {depot}", reason)
     passed("cob.take.depot", "{} taken from depot {}", tile, depot)
     discard = action.discard
     storage = state.ruleset.storage
@@ -397,14 +404,18 @@ def _buy_line(cmd: BuyCommand, depot: int, pay: int = 0) -> str:
             f"{f' discard {cmd.discard}' if cmd.discard else ''}{f' workers {pay}' if pay else ''}`")
 
 
+def depots_holding(state: GameState, tile: str, depots, named: int) -> list[int]:
+    """Which of ``depots`` (0: the black depot) other than ``named`` are revealed holding
+    ``tile``: where a refusal's hint points a take or a purchase the depot named cannot serve."""
+    return [depot for depot in depots if depot != named and state.revealed[depot] and tile in state.depots[depot]]
+
+
 def _bought_elsewhere(state: GameState, player: PlayerState, cmd: BuyCommand) -> str:
     """The hint's words for a tile the depot named does not hold but another depot the buyer
     may buy from does (the black depot; with knowledge tile 6 the numbered ones too: 2011 "not
     only from the central black depot but also from the other six depots", 2019 "from all
     depots"): that purchase's line. A purchase is no die action, so nothing else binds the depot."""
-    depots = (0, 1, 2, 3, 4, 5, 6) if 6 in player.knowledge else (0,)
-    lying = [depot for depot in depots if depot != (cmd.depot or 0) and state.revealed[depot]
-             and cmd.tile in state.depots[depot]]
+    lying = depots_holding(state, cmd.tile, range(7) if 6 in player.knowledge else (0,), cmd.depot or 0)
     if not lying:
         return ""
     where = f"depot {lying[0]}" if lying[0] else "the black depot"
