@@ -46,7 +46,8 @@ def test_storage_full():
     """2011 rules, 'Take six-sided tile': "Should all of the storage spaces be full, then he must
     first choose a prior tile to discard (thus removing it from the game)"."""
     state = anna(storage=["castle", "mine", "cow2"])
-    assert_illegal(state, die(3, {"kind": "take", "tile": "bank"}), "cob.storage.full")
+    err = assert_illegal(state, die(3, {"kind": "take", "tile": "bank"}), "cob.storage.full")
+    assert err.hint == "add `discard <tile>`, one of castle, mine, cow2"  # (the clause the line takes)
     engine.play(state, die(3, {"kind": "take", "tile": "bank", "discard": "cow2"}))
     assert state.players[0].storage == ["castle", "mine", "bank"] and state.removed == ["cow2"]
 

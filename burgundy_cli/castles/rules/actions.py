@@ -156,7 +156,7 @@ def storage_refusal(state: GameState, player: PlayerState, discard: str | None) 
     if spaces is not None and len(player.storage) >= spaces:
         if discard is None:
             return illegal("cob.storage.full", f"{player.name}'s storage is full ({', '.join(player.storage)})",
-                           "name the stored tile to discard")
+                           f"add `discard <tile>`, one of {', '.join(player.storage)}")
         if discard not in player.storage:
             return illegal("cob.storage.discard", f"{player.name} has no {discard} in storage",
                            f"stored: {', '.join(player.storage)}")
