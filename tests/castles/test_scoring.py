@@ -224,7 +224,7 @@ def _last_round_ship(**options):
     """Anna and Ben tie on VP and empty spaces; in the last round (E5) Anna went first, Ben
     second, and Ben's ship put him ahead of Anna on the turn order track."""
     return final({"anna": {"vp": 10, "sold": {"1": 5}}, "ben": {"vp": 10, "sold": {"2": 5}}},
-                 bridge=[["anna"], ["ben"]], order=["anna", "ben"], options=options)
+                 bridge=[["anna"], ["ben"]], order=["anna", "ben"], stage="over", options=options)
 
 
 def test_tiebreak_turn_order_reads_the_track_at_the_end_by_default():
@@ -258,7 +258,7 @@ def test_tiebreak_turn_order_option_only_where_it_can_decide():
     assert refused.value.path == ("game", "options", "tiebreak-turn-order")
     with pytest.raises(SetupError) as refused:
         final({"anna": {}, "ben": {}}, options={"tiebreak-turn-order": "first"})
-    assert "'bridge' or 'last-round'" in refused.value.message
+    assert "must be 'bridge'" in refused.value.message and "or 'last-round'" in refused.value.message
     with pytest.raises(SetupError) as refused:
         state_from_end(header(2, "2011", tiebreak_turn_order="last-round"),
                        {"players": {"anna": {"vp": 10}, "ben": {"vp": 10}}})
