@@ -263,3 +263,52 @@ def test_the_purse_held_before_the_phase_end_is_kept_by_a_position():
         position({"anna": {}, "ben": {}}, "2011", round=2, stage="roll", late_buyer="anna",
                  late_purse={"silver": 1})
     assert info.value.path == ("position", "late_purse")
+
+
+def test_a_2011_purchase_paid_with_workers_is_refused_in_2011_words():
+    """2011 rules, 'The central black depot': "the player must return 2 Silverlings to the
+    general supply"; the 2011 tile 6 widens only where one may buy ("may buy not only from the
+    central black depot but also from the other six depots"). A 2011 refusal of `workers 2`
+    says so and how to write the purchase, never pointing at another edition's tile."""
+    err = assert_illegal(table(workers=2, duchy={"c4": "k6"}), buy("k7", pay_workers=2), "cob.buy.silver")
+    said = f"{err.message}; {err.hint}"
+    assert "2019" not in said and "silverlings, never with workers" in said
+    assert "`anna: buy k7`" in said
+    engine.check(table(workers=2, duchy={"c4": "k6"}), buy("k7"))  # the hint's line is legal
+
+
+def test_a_2019_purchase_short_of_silver_points_at_tile_six_workers():
+    """2019 rules, 'The monastery tiles', 6): "you may spend 2 worker chips instead of 2 silver
+    coins to buy a hex tile". A player holding tile 6 and 2 workers but 1 silverling is told the
+    line that pays with workers, and that line is legal; without the workers no such hint."""
+    state = table("2019", silver=1, workers=2, duchy={"c4": "k6"})
+    err = assert_illegal(state, buy("k7"), "cob.buy.silver")
+    assert "`anna: buy k7 workers 2`" in err.hint
+    engine.check(state, buy("k7", pay_workers=2))
+    err = assert_illegal(table("2019", silver=1, workers=1, duchy={"c4": "k6"}), buy("k7"), "cob.buy.silver")
+    assert err.hint == "anna has 1"
+
+
+def test_a_2019_purchase_paid_with_workers_without_tile_six_names_the_monastery_tile():
+    """2019 rules, 'The monastery tiles', 6): the worker price is the monastery tile's; a 2019
+    refusal names it by the 2019 name and no edition."""
+    err = assert_illegal(table("2019", workers=2), buy("k7", pay_workers=2), "cob.buy.silver")
+    assert "monastery tile 6" in err.hint and "2019" not in err.hint
+
+
+@pytest.mark.parametrize("edition", ["2011", "2019"])
+def test_a_purchase_the_depot_does_not_hold_cites_the_purchase_rule_and_where_the_tile_lies(edition):
+    """2011 rules, knowledge tile 6 ("may buy not only from the central black depot but also
+    from the other six depots") / 2019 monastery tile 6 ("you may choose a hex tile from all
+    depots"): a purchase is no die action, so a tile missing from the depot named is refused by
+    the purchase's rule (cob.buy.depot), not the die's take ("from the depot whose number matches
+    the die"), and the hint names the depot the buyer may buy it from, a line that is legal."""
+    state = table(edition, duchy={"c4": "k6"})
+    err = assert_illegal(state, buy("bank", depot=2), "cob.buy.depot")
+    assert "`anna: buy bank`" in err.hint
+    engine.check(state, buy("bank"))
+    err = assert_illegal(state, buy("k2"), "cob.buy.depot")
+    assert "`anna: buy k2 from 2`" in err.hint
+    engine.check(state, buy("k2", depot=2))
+    err = assert_illegal(table(edition), buy("k2"), "cob.buy.depot")  # (without tile 6: no hint to depot 2)
+    assert "from 2" not in (err.hint or "")

@@ -222,3 +222,29 @@ def test_correction_range():
     play_all(state, cmd(kind="correction", player="anna", resource="goods2", amount=2),
              cmd(kind="correction", player="ben", resource="vp", amount=3, note="forgot a watchtower"))
     assert state.players[0].goods[2] == 3 and state.players[1].vp == {"corrections": 3}
+
+
+@pytest.mark.parametrize("edition", ["2011", "2019"])
+def test_a_buildings_take_the_depot_does_not_hold_cites_the_building_and_where_the_tile_lies(edition):
+    """2011 rules, 'Church': "he may immediately take one mine (grey), "knowledge" (yellow) or
+    castle (dark green) tile of his choice from any numbered depot" / 2019 'Church': "from any
+    of the six depots": a church's take is bound to no die, so a tile missing from the depot it
+    names is refused by the building's rule (cob.building.take), not the die's take ("from the
+    depot whose number matches the die"), and the hint is the take that is legal."""
+    state = anna(edition, storage=["church"])
+    err = assert_illegal(state, place(3, "church", "c3", then={"kind": "take", "tile": "k13", "depot": 4}),
+                         "cob.building.take")
+    assert "no k13 to take from depot 4" in err.message and "`then take k13 from 2`" in err.hint
+    play_all(state, place(3, "church", "c3", then={"kind": "take", "tile": "k13", "depot": 2}))
+    assert state.players[0].storage == ["k13"]
+
+
+def test_a_die_take_the_depot_does_not_hold_says_the_depot_the_tile_lies_in():
+    """2011 rules, 'Take six-sided tile from the game board': "from the depot whose number
+    corresponds to the result of the die used": a castle taken with a 5 lies in depot 2, and
+    the hint says so -- the die used as 2."""
+    state = anna(workers=3)
+    err = assert_illegal(state, cmd(kind="die", player="anna", rolled=5, action={"kind": "take", "tile": "castle"}),
+                         "cob.take.depot")
+    assert err.hint.endswith("; castle lies in depot 2: the die used as 2")
+    play_all(state, cmd(kind="die", player="anna", rolled=5, value=2, action={"kind": "take", "tile": "castle"}))

@@ -25,7 +25,7 @@ def test_take_depot():
     the die used"."""
     state = anna()
     err = assert_illegal(state, die(3, {"kind": "take", "tile": "mine"}), "cob.take.depot")
-    assert err.hint == "depot 3 holds cow2, bank"
+    assert err.hint == "depot 3 holds cow2, bank; mine lies in depot 5: the die used as 5"
     assert_illegal(state, die(3, {"kind": "take", "tile": "dragon"}), "cob.take.depot")
     engine.play(state, die(3, {"kind": "take", "tile": "bank"}))
     assert state.players[0].storage == ["bank"] and state.depots[3] == ["cow2"]
@@ -46,7 +46,8 @@ def test_storage_full():
     """2011 rules, 'Take six-sided tile': "Should all of the storage spaces be full, then he must
     first choose a prior tile to discard (thus removing it from the game)"."""
     state = anna(storage=["castle", "mine", "cow2"])
-    assert_illegal(state, die(3, {"kind": "take", "tile": "bank"}), "cob.storage.full")
+    err = assert_illegal(state, die(3, {"kind": "take", "tile": "bank"}), "cob.storage.full")
+    assert err.hint == "add `discard <tile>`, one of castle, mine, cow2"  # (the clause the line takes)
     engine.play(state, die(3, {"kind": "take", "tile": "bank", "discard": "cow2"}))
     assert state.players[0].storage == ["castle", "mine", "bank"] and state.removed == ["cow2"]
 

@@ -218,3 +218,48 @@ def test_building_kinds_are_named_as_their_building():
     from burgundy_cli.castles.rules.tiles import catalogue
 
     assert all(kind.building in (None, name) for name, kind in catalogue().items())
+
+
+def _last_round_ship(**options):
+    """Anna and Ben tie on VP and empty spaces; in the last round (E5) Anna went first, Ben
+    second, and Ben's ship put him ahead of Anna on the turn order track."""
+    return final({"anna": {"vp": 10, "sold": {"1": 5}}, "ben": {"vp": 10, "sold": {"2": 5}}},
+                 bridge=[["anna"], ["ben"]], order=["anna", "ben"], stage="over", options=options)
+
+
+def test_tiebreak_turn_order_reads_the_track_at_the_end_by_default():
+    """2011 rules, 'Game end': "the tied player who went later in turn order"; 'A player's
+    turn': "the next player in turn order (moving from right to left on the turn order track
+    and from top to bottom in a given tower)". A ship in the last round moves its player on
+    the track after they went: by default the turn order is the track's at the end (Anna,
+    behind Ben there), as 2019 says outright ("farthest behind on the bridge")."""
+    table = score(_last_round_ship())
+    assert table.winner == ["anna"] and table.tiebreak == "later in turn order"
+
+
+def test_tiebreak_option_the_order_the_last_round_was_played_in():
+    """Ruling (docs/rulings.md), option tiebreak-turn-order = "last-round": "who went later in
+    turn order" read as the turns taken, the order of the last round (Anna, then Ben), not
+    the track the last round's ships moved."""
+    table = score(_last_round_ship(**{"tiebreak-turn-order": "last-round"}))
+    assert table.winner == ["ben"] and table.tiebreak == "later in turn order"
+    assert [line.name for line in table.players] == ["ben", "anna"]
+
+
+def test_tiebreak_turn_order_option_only_where_it_can_decide():
+    """The 2019 rules say the bridge ("farthest behind on the bridge"): the option is 2011's; an
+    ``[end]`` table holds the track at the end, not the last round's order: refused there too."""
+    from burgundy_cli.castles.record.end_table import state_from_end
+    from burgundy_cli.castles.record.setup import SetupError
+    from tests.castles.engine_kit import header
+
+    with pytest.raises(SetupError) as refused:
+        final({"anna": {}, "ben": {}}, "2019", options={"tiebreak-turn-order": "last-round"})
+    assert refused.value.path == ("game", "options", "tiebreak-turn-order")
+    with pytest.raises(SetupError) as refused:
+        final({"anna": {}, "ben": {}}, options={"tiebreak-turn-order": "first"})
+    assert "must be 'bridge'" in refused.value.message and "or 'last-round'" in refused.value.message
+    with pytest.raises(SetupError) as refused:
+        state_from_end(header(2, "2011", tiebreak_turn_order="last-round"),
+                       {"players": {"anna": {"vp": 10}, "ben": {"vp": 10}}})
+    assert refused.value.path == ("game", "options", "tiebreak-turn-order")

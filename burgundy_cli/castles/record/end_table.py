@@ -118,6 +118,10 @@ def state_from_end(header: GameHeader, data: object, duchies: dict[str, Board] |
         the ``[end]`` key to blame.
     """
     table: EndTable = _validate(EndTable, data, TABLE)
+    if header.options.get("tiebreak-turn-order") == "last-round":
+        raise SetupError("an [end] table holds the turn order track at the end (its bridge), not the order the "
+                         "last round was played in", ("game", "options", "tiebreak-turn-order"),
+                         "remove the option, or record the game's log")
     try:
         state = state_from_position(header, position_of(table), duchies)
     except SetupError as err:

@@ -131,7 +131,8 @@ class PositionTable(TableModel):
     next line is the round's roll (in round 1: the phase's reveals and goods may come first;
     depots and round goods given here count as already laid out).
     ``bridge``: the turn-order track from the start space on, each stack listed top first.
-    ``order``: this round's turn order if ships changed the bridge during the round.
+    ``order``: this round's turn order if ships changed the bridge during the round (after the
+    game: the last round's, for 2011's last tiebreak with option ``tiebreak-turn-order``).
     ``depots``: tiles on depots ``"1"``..``"6"`` and ``"black"`` (depots left out are
     trusted like unrevealed ones); ``depot_goods``: goods on the numbered depots;
     ``round_goods``: goods still on the round spaces, top first.
@@ -788,17 +789,25 @@ def _position_stage(table: PositionTable) -> str:
     return stage
 
 
+def _turn_order(state: GameState, order: list[str]) -> list[int]:
+    """The seats of ``order``, the ``[position] order`` (every player once)."""
+    names = [player.name for player in state.players]
+    if sorted(order) != sorted(names):
+        raise SetupError("the turn order must list every player once", ("position", "order"))
+    return [names.index(name) for name in order]
+
+
 def _position_flow(state: GameState, table: PositionTable) -> None:
     """What comes next: a player's turn (their dice and the round's order), a roll, a phase,
     or the end; and who may still buy after their last die."""
     names = [player.name for player in state.players]
+    if state.stage == "over" and table.order:  # the last round's order (option tiebreak-turn-order)
+        state.order = _turn_order(state, table.order)
     if state.stage == "turn":
         if table.to_move not in names:
             raise SetupError(f"no player called '{table.to_move}'", ("position", "to_move"))
         order = table.order or [state.players[s].name for s in state.bridge_order()]
-        if sorted(order) != sorted(names):
-            raise SetupError("the turn order must list every player once", ("position", "order"))
-        state.order = [names.index(n) for n in order]
+        state.order = _turn_order(state, order)
         state.turn = order.index(table.to_move)
         state.white = table.white
         state.bought = table.bought

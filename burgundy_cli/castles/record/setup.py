@@ -161,6 +161,11 @@ def options_from_header(header: GameHeader) -> Options:
             if value not in ("fewest", "most"):
                 raise SetupError("must be 'fewest' or 'most'", path)
             values["tiebreak_empty"] = value
+        elif key == "tiebreak-turn-order":
+            if value not in ("bridge", "last-round"):
+                raise SetupError("must be 'bridge' (the track at the end) or 'last-round' (the order the last "
+                                 "round was played in)", path)
+            values["tiebreak_order"] = value
         elif key in ("k8-doubles-free-change", "k6-mixed-payment"):
             if not isinstance(value, bool):
                 raise SetupError("must be true or false", path)
@@ -211,7 +216,8 @@ def options_from_header(header: GameHeader) -> Options:
                 raise SetupError("must be 'open' (choices in turn order) or 'secret' (all at once)", path)
             values["experienced_setup"] = value
         else:
-            raise SetupError("unknown option", path, "known: tiebreak-empty-spaces, k8-doubles-free-change, "
+            raise SetupError("unknown option", path, "known: tiebreak-empty-spaces, tiebreak-turn-order, "
+                             "k8-doubles-free-change, "
                              f"k6-mixed-payment, modules, {', '.join(flags)}, border-third-post, experienced-setup, "
                              "team-tiebreak-empty-spaces, team-routes, team-shield-tribute, team-shield-others, "
                              "solo-target, solo-river")
@@ -230,6 +236,9 @@ def _refuse_options_without_their_game(header: GameHeader, modules: tuple[str, .
         if key == "k6-mixed-payment" and header.edition == "2011":
             raise SetupError("is a reading of the 2019 knowledge tile 6; a 2011 record cannot use it", path,
                              "remove the option")
+        if key == "tiebreak-turn-order" and header.edition != "2011":
+            raise SetupError("is a reading of the 2011 rules' \"went later in turn order\"; the 2019 rules say "
+                             "\"farthest behind on the bridge\"", path, "remove the option")
         missing = [module for module in _MODULE_OPTIONS.get(key, ()) if module not in modules]
         if missing:
             raise SetupError(f"is an option of the {' and '.join(_MODULE_OPTIONS[key])} module"
@@ -727,6 +736,8 @@ def position_data(state: GameState) -> dict[str, Any]:
             data["white"] = state.white
     elif stage != _position_stage_default(state):
         data["stage"] = stage
+    if stage == "over" and state.order and state.order != state.bridge_order():  # (2011's last tiebreak may ask it)
+        data["order"] = [names[seat] for seat in state.order]
     if state.late_buyer >= 0:
         data["late_buyer"] = names[state.late_buyer]
         late = state.players[state.late_buyer]

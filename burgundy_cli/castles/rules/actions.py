@@ -156,7 +156,7 @@ def storage_refusal(state: GameState, player: PlayerState, discard: str | None) 
     if spaces is not None and len(player.storage) >= spaces:
         if discard is None:
             return illegal("cob.storage.full", f"{player.name}'s storage is full ({', '.join(player.storage)})",
-                           "name the stored tile to discard")
+                           f"add `discard <tile>`, one of {', '.join(player.storage)}")
         if discard not in player.storage:
             return illegal("cob.storage.discard", f"{player.name} has no {discard} in storage",
                            f"stored: {', '.join(player.storage)}")
@@ -211,7 +211,14 @@ def check_take(state: GameState, player: PlayerState, action: TakeAction, value:
                       "carpenter's workshop: a building; church: mine, knowledge or castle; market: ship or animal")
     reason = depot_offers(state, depot, tile)
     if reason is not None:
-        raise illegal("cob.take.depot", f"no {tile} to take from depot {depot}", reason)
+        lying = depots_holding(state, tile, range(1, 7), depot)
+        # a building's take is bound to no die: its own rule says where it may take from
+        rule_id = "cob.take.depot" if colours is None else "cob.building.take"
+        if lying and value is not None:
+            reason += f"; {tile} lies in depot {lying[0]}: the die used as {lying[0]}"
+        elif lying:
+            reason += f"; {tile} lies in depot {lying[0]}: `then take {tile} from {lying[0]}`"
+        raise illegal(rule_id, f"no {tile} to take from depot {depot}", reason)
     passed("cob.take.depot", "{} taken from depot {}", tile, depot)
     discard = action.discard
     storage = state.ruleset.storage
@@ -281,14 +288,14 @@ def check_purchase(state: GameState, player: PlayerState, cmd: BuyCommand, bough
     depot = cmd.depot or 0
     broken = payment_refusal(state, player, depot, cmd.pay_workers)
     if broken is not None:
-        raise illegal(broken.rule_id, *broken.refusal(state, player, depot, cmd.pay_workers))
+        raise _payment_refused(state, player, cmd, depot, broken)
     passed_all(PAYMENT, "paid with {1} silverlings and {2} workers",
                f"depot {depot}" if depot else "the black depot", 2 - cmd.pay_workers, cmd.pay_workers)
     reason = depot_offers(state, depot, cmd.tile)
     if reason is not None:
-        rule_id = ("cob.buy.stock" if cmd.tile in state.ruleset.stock else "cob.take.depot" if depot
-                   else "cob.buy.depot")
-        raise illegal(rule_id, f"no {cmd.tile} to buy", reason)
+        if cmd.tile in state.ruleset.stock:
+            raise illegal("cob.buy.stock", f"no {cmd.tile} to buy", reason)
+        raise illegal("cob.buy.depot", f"no {cmd.tile} to buy", reason + _bought_elsewhere(state, player, cmd))
     storage = state.ruleset.storage
     if storage is None and cmd.shared:
         raise no_shared_storage()
@@ -370,12 +377,12 @@ def pay_in_turn(state: GameState, player: PlayerState, silver: int, bought_worke
 PAYMENT: tuple[Condition, ...] = (
     Condition("cob.buy.depot", lambda state, player, depot, pay: not depot or 6 in player.knowledge,
               lambda state, player, depot, pay: ("purchases come from the black depot",
-                                                 "knowledge tile 6 allows buying from the numbered depots"),
+                                                 f"{'knowledge' if state.edition == '2011' else 'monastery'} tile 6 "
+                                                 "allows buying from the numbered depots"),
               kept="bought from {0}"),
     Condition("cob.buy.silver",
               lambda state, player, depot, pay: not pay or (6 in player.knowledge and state.edition == "2019"),
-              lambda state, player, depot, pay: ("a purchase is paid with 2 silverlings",
-                                                 "the 2019 knowledge tile 6 allows paying with 2 workers")),
+              lambda state, player, depot, pay: _workers_refused(state)),
     Condition("cob.buy.silver", lambda state, player, depot, pay: pay != 1 or state.options.k6_mixed,
               lambda state, player, depot, pay: ("knowledge tile 6 pays 2 workers instead of 2 silverlings, "
                                                  "not a mix", "option k6-mixed-payment allows 1 silverling + 1 worker")),
@@ -388,6 +395,55 @@ PAYMENT: tuple[Condition, ...] = (
                                                  f"needs {pay} workers, {player.name} has {purse(state, player)[1]}"
                                                  + _before_income(state, player))),
 )
+
+
+def _buy_line(cmd: BuyCommand, depot: int, pay: int = 0) -> str:
+    """``cmd``'s line from ``depot`` paying ``pay`` workers, as a hint quotes it: ``anna: buy
+    k7 from 2 workers 2`` (its clauses in the notation's order)."""
+    return (f"`{cmd.player}: buy {cmd.tile}{' shared' if cmd.shared else ''}{f' from {depot}' if depot else ''}"
+            f"{f' discard {cmd.discard}' if cmd.discard else ''}{f' workers {pay}' if pay else ''}`")
+
+
+def depots_holding(state: GameState, tile: str, depots, named: int) -> list[int]:
+    """Which of ``depots`` (0: the black depot) other than ``named`` are revealed holding
+    ``tile``: where a refusal's hint points a take or a purchase the depot named cannot serve."""
+    return [depot for depot in depots if depot != named and state.revealed[depot] and tile in state.depots[depot]]
+
+
+def _bought_elsewhere(state: GameState, player: PlayerState, cmd: BuyCommand) -> str:
+    """The hint's words for a tile the depot named does not hold but another depot the buyer
+    may buy from does (the black depot; with knowledge tile 6 the numbered ones too: 2011 "not
+    only from the central black depot but also from the other six depots", 2019 "from all
+    depots"): that purchase's line. A purchase is no die action, so nothing else binds the depot."""
+    lying = depots_holding(state, cmd.tile, range(7) if 6 in player.knowledge else (0,), cmd.depot or 0)
+    if not lying:
+        return ""
+    where = f"depot {lying[0]}" if lying[0] else "the black depot"
+    return f"; it lies in {where}: {_buy_line(cmd, lying[0], cmd.pay_workers)}"
+
+
+def _workers_refused(state: GameState) -> tuple[str, str]:
+    """Why workers may not pay a purchase, in the record's edition's terms: in 2011 never (its
+    tile 6 widens only where one buys), in 2019 only with monastery tile 6."""
+    if state.edition == "2011":
+        return ("in the 2011 rules a purchase is paid with 2 silverlings, never with workers",
+                "leave out `workers`")
+    return "a purchase is paid with 2 silverlings", "monastery tile 6 allows paying with 2 workers instead"
+
+
+def _payment_refused(state: GameState, player: PlayerState, cmd: BuyCommand, depot: int,
+                     broken: Condition) -> IllegalMoveError:
+    """The refusal of :data:`PAYMENT`'s ``broken`` rule, its hint ending in the line that pays
+    as the rules allow when there is one: a 2011 purchase without its `workers`, a 2019 one
+    short of silver paid with 2 workers by monastery tile 6 ("2 worker chips instead of 2
+    silver coins")."""
+    message, hint = broken.refusal(state, player, depot, cmd.pay_workers)
+    if cmd.pay_workers and state.edition == "2011":
+        hint = f"{hint}: {_buy_line(cmd, depot)}"
+    elif (broken.rule_id == "cob.buy.silver" and not cmd.pay_workers and state.edition == "2019"
+          and 6 in player.knowledge and purse(state, player)[1] >= 2):
+        hint = f"{hint}; with monastery tile 6 pay 2 workers instead: {_buy_line(cmd, depot, 2)}"
+    return illegal(broken.rule_id, message, hint)
 
 
 def payment_refusal(state: GameState, player: PlayerState, depot: int, pay: int) -> Condition | None:

@@ -10,8 +10,10 @@ tiles 15-26 placed in the duchy). Every breakdown sums to its total.
 
 Tiebreak (both rulebooks, 'Game end'): the tied player with the fewest empty duchy
 spaces (option ``tiebreak-empty-spaces = "most"`` for the other reading), then the one
-later in turn order (2011) / farthest behind on the bridge (2019): the same thing, the
-order the bridge shows at the end.
+later in turn order (2011) / farthest behind on the bridge (2019): the order the bridge
+shows at the end, which a ship placed in the last round may have changed after its player
+went (2011 option ``tiebreak-turn-order = "last-round"``: the order the last round was
+played in, docs/rulings.md).
 """
 
 from __future__ import annotations
@@ -107,7 +109,8 @@ def breakdown(state: GameState, player: PlayerState, final: bool) -> dict[str, i
     return result
 
 
-#: The last tiebreak's words, 2011 and 2019: the same thing, the order the bridge shows at the end.
+#: The last tiebreak's words, 2011 and 2019: the order the bridge shows at the end (2011 option
+#: ``tiebreak-turn-order = "last-round"``: the order of the last round, in the same words).
 BY_TURN_ORDER = ("later in turn order", "farthest behind on the bridge")
 
 
@@ -115,7 +118,8 @@ def score(state: GameState) -> ScoreTable:
     """The score table of ``state``: final scoring once phase E has ended, else the VP so far."""
     complete = state.stage == "over"
     totals = []
-    order = state.bridge_order()
+    last_round = state.options.tiebreak_order == "last-round" and complete and state.order
+    order = state.order if last_round else state.bridge_order()
     for seat, player in enumerate(state.players):
         parts = breakdown(state, player, complete)
         empty = player.duchy.count(None)

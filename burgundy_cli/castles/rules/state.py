@@ -26,6 +26,9 @@ class Options:
 
     ``tiebreak_empty``: ``"fewest"`` (the printed English rules of both editions) or
     ``"most"`` (the reading of BGA and the 2019 team game) empty duchy spaces win a tie.
+    ``tiebreak_order``: 2011, who "went later in turn order" on a tie on VP and empty spaces
+    (option ``tiebreak-turn-order``): ``"bridge"``, the turn order track at the end (the default),
+    or ``"last-round"``, the order the last round was played in (``GameState.order``).
     ``k8_doubles_free``: knowledge tile 8 also doubles the free +/-1 of tiles 9-12.
     ``k6_mixed``: 2019 knowledge tile 6 lets a purchase be paid 1 silverling + 1 worker.
     ``modules``: 2019 expansion modules switched on (:data:`~burgundy_cli.castles.modules.MODULES`).
@@ -59,6 +62,7 @@ class Options:
     """
 
     tiebreak_empty: str = "fewest"
+    tiebreak_order: str = "bridge"
     k8_doubles_free: bool = False
     k6_mixed: bool = False
     modules: tuple[str, ...] = ()
