@@ -391,3 +391,17 @@ def test_shield_16s_free_die_change_is_said_as_free():
     said = _effects(state, "anna: workers 1>4")
     assert said == ["anna: pays 3 workers: die 1 used as 4, 3 steps [cob.die.workers], +2 workers"]
     assert state.players[0].workers == 7 - 3 + 2
+
+
+def test_a_ship_and_a_bonus_tile_are_said_as_the_table_sees_them():
+    """The bridge's first space is its start space (the picture's 'start', docs/pictures.md),
+    so a ship from there "moves on the bridge from the start space to space 1", not "from
+    space 0"; a bonus tile is named by its colour ('takes the large grey bonus tile'), not by
+    the colour's code letter."""
+    state = _table(anna={"dice": [2, 2], "storage": ["ship"]})
+    said = _effects(state, "anna: place 2 ship d3")
+    assert "moves on the bridge from the start space to space 1" in said[0], said
+    state = at_turn("2019", players={"anna": {"dice": [3, 3], "storage": ["mine"],
+                                              "duchy": {"e3": "mine", "f2": "mine"}}, "ben": {}})
+    said = _effects(state, "anna: place 3 mine g1")
+    assert "takes the large grey bonus tile" in said[0], said

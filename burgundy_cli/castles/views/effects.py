@@ -17,6 +17,8 @@ from itertools import groupby
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
+from burgundy_cli.castles.rules.tiles import COLOUR_NAME
+
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
@@ -25,6 +27,11 @@ if TYPE_CHECKING:
 
 def _count(number: int, word: str) -> str:
     return f"{number} {word}{'' if number == 1 else 's'}"
+
+
+def _bridge_space(space: int) -> str:
+    """A space of the bridge as the picture labels it: ``the start space``, then ``space 1`` on."""
+    return "the start space" if space == 0 else f"space {space}"
 
 
 def _signed(number: int, word: str) -> str:
@@ -98,14 +105,14 @@ def _player_effects(before: GameState, after: GameState, seat: int, old: PlayerS
     for bonus in new.bonuses:
         if bonus not in old.bonuses:
             colour, size = bonus.split("-")
-            said.append(f"takes the {size} bonus tile of colour {colour}")
+            said.append(f"takes the {size} {COLOUR_NAME.get(colour, colour)} bonus tile")
     for number in sorted(new.knowledge - old.knowledge):
         said.append(f"knowledge tile {number} now in the duchy")
     said.extend(_shields(old, new))
     said.extend(_route(old, new))
     was, now = before.bridge_space(seat), after.bridge_space(seat)
     if now != was:
-        said.append(f"moves on the bridge from space {was} to space {now}")
+        said.append(f"moves on the bridge from {_bridge_space(was)} to {_bridge_space(now)}")
     if after.solo is not None:
         said.extend(_solo_counter(before, after))
     if getattr(command, "kind", None) == "solo-exchange" and command.player == new.name:
