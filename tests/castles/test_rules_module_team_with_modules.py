@@ -258,9 +258,15 @@ def test_shield_4_lifts_the_private_and_the_shared_storage():
     state = dario_takes(shields_game(), 2)
     ben = state.players[BEN]
     ben.storage, ben.shared = ["ship", "mine"], ["bank", "church"]
+    hints = []
     for shared in (False, True):
         cmd = SimpleNamespace(tile="market", discard=None, shared=shared)
-        assert STORAGE.refusal(state, ben, cmd).rule.id == "cob.team.storage"
+        refused = STORAGE.refusal(state, ben, cmd)
+        assert refused.rule.id == "cob.team.storage"
+        hints.append(refused.hint)
+    # (the hint says the clause to type, as the base game's full storage does)
+    assert hints == ["add `discard <tile>`, one of ship, mine, or add `shared` for the team's storage",
+                     "add `discard <tile>`, one of bank, church"]
     for seat in (BEN, DARIO):
         state.players[seat].shields = {TEAM_SHARED: 4}
     for shared in (False, True):

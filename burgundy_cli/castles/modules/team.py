@@ -410,9 +410,9 @@ class TeamStorage:
         where = "the team's shared storage" if cmd.shared else f"{player.name}'s private storage"
         if _full(state, player, cmd.shared):
             if cmd.discard is None:
-                other = "" if cmd.shared else " or say 'shared'"
+                other = "" if cmd.shared else ", or add `shared` for the team's storage"
                 return illegal("cob.team.storage", f"{where} is full ({', '.join(spaces)})",
-                               f"name the stored tile to discard{other}")
+                               f"add `discard <tile>`, one of {', '.join(spaces)}{other}")
             if cmd.discard not in spaces:
                 return illegal("cob.team.storage", f"{where} holds no {cmd.discard}", f"stored: {', '.join(spaces)}")
         elif cmd.discard is not None:
