@@ -25,32 +25,45 @@ from burgundy_cli.core.tableui import run_session
 from tests.conftest import ROOT
 
 ESCAPE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+#: The end of what was read that may be an escape sequence cut in two by a read: kept back
+#: until the rest of it comes.
+CUT_ESCAPE = re.compile(r"\x1b(\[[0-9;?]*)?\Z")
 
 
 class Screen:
-    """What the child wrote, as text: waits for a piece of it after the last one found."""
+    """What the child wrote, as text: waits for a piece of it after the last one found.
+
+    What is read is made plain as it comes, once (a whole game's screen grows to megabytes,
+    and making all of it plain again at every wait made the test's own time grow with the
+    square of the lines typed)."""
 
     def __init__(self, child: pexpect.spawn) -> None:
         self.child = child
-        self.text = ""
+        self.text = ""        # plain so far
+        self.pending = ""     # read, not yet plain: an escape sequence not yet whole
         self.seen = 0
 
     def plain(self) -> str:
-        """The screen's text so far, its escape sequences dropped."""
-        return ESCAPE.sub("", self.text.replace("\x1b[C", " "))
+        """The screen's text so far, its escape sequences dropped (a cursor forward as a space)."""
+        return self.text
+
+    def _read(self, chunk: str) -> None:
+        raw = self.pending + chunk
+        cut = CUT_ESCAPE.search(raw)
+        whole, self.pending = (raw[:cut.start()], raw[cut.start():]) if cut else (raw, "")
+        self.text += ESCAPE.sub("", whole.replace("\x1b[C", " "))
 
     def expect_exact(self, wanted: str) -> None:
         deadline = time.monotonic() + 20
         while True:
-            plain = self.plain()
-            found = plain.find(wanted, self.seen)
+            found = self.text.find(wanted, self.seen)
             if found >= 0:
                 self.seen = found + len(wanted)
                 return
             if time.monotonic() > deadline:
-                raise AssertionError(f"not on the screen: {wanted!r}; last seen: {plain[-400:]!r}")
+                raise AssertionError(f"not on the screen: {wanted!r}; last seen: {self.text[-400:]!r}")
             try:
-                self.text += self.child.read_nonblocking(4096, timeout=0.2)
+                self._read(self.child.read_nonblocking(4096, timeout=0.2))
             except pexpect.TIMEOUT:
                 pass
 
