@@ -706,9 +706,11 @@ def _covered_colours_claimed(state: GameState, taken: dict[str, str]) -> None:
     other players hold both: the first to cover a colour "immediately takes" the large tile,
     the second the small one (2011 rules, 'Additional rules for placing six-sided tiles';
     2019 'Additional rules for placing hex tiles'); third and fourth receive nothing."""
+    from burgundy_cli.castles.rules.actions import colour_completed   # (the placement's own test)
+
     for player in _holders(state):
         for colour, spaces in player.board.colour_spaces.items():
-            if not spaces or any(player.duchy[space] is None for space in spaces):
+            if not spaces or not colour_completed(player, spaces[0]):
                 continue
             holders = [taken.get(f"{colour}-{size}") for size in ("large", "small")]
             if player.name in holders or None not in holders:
