@@ -681,8 +681,8 @@ class TableSession:
         misuse = _command_misuse(body)
         if misuse is not None:
             answer = misuse
-        elif _session_command(words) is not None:
-            answer = COMMANDS[_session_command(words)]
+        elif (command := _session_command(words)) is not None:
+            answer = COMMANDS[command]
         else:
             try:
                 answer = f"legal: {self._as_typed(body, self.session.check)}"
