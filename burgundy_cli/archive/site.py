@@ -413,8 +413,11 @@ def _newest_first(games: list[Game]) -> list[Game]:
     first, then the undated ones (old score pads typed in later, which ``core.words.date_order``
     puts after the dated games) at the foot. Reversing the date order put every undated game
     above the latest league night."""
-    dated = [game for game in games if date_order(game.data.get("date"))[0] == 0]
-    return [*reversed(dated), *(game for game in games if date_order(game.data.get("date"))[0] != 0)]
+    dated: list[Game] = []
+    undated: list[Game] = []
+    for game in games:
+        (dated if date_order(game.data.get("date"))[0] == 0 else undated).append(game)
+    return [*reversed(dated), *undated]
 
 
 def _games_table(games: list[Game], site: Site, prefix: str, player: str | None = None) -> str:

@@ -333,7 +333,7 @@ class BestGames:
 class SoloResults:
     """The 2019 solo games per game and player: played, won (the duchy filled) and lost,
     average and best score. (A solo game's score table names its player the winner when the
-    target was reached, and no one when it was not.)"""
+    duchy was filled within the 25 rounds, and no one when it was not.)"""
 
     def __init__(self) -> None:
         self.players: dict[str, dict[str, list[Any]]] = {}  # game -> name key -> [name, played, won, points, best]

@@ -282,7 +282,7 @@ def check_final(header: GameHeader, won: bool | None, tiebreaks: dict[str, int |
         return
     for name, empty in tiebreaks.items():
         if empty is not None and won != won_by(empty):
-            left = f"{counted(empty, 'empty duchy space')}" if empty else "no empty duchy space"
+            left = counted(empty, 'empty duchy space') if empty else "no empty duchy space"
             raise RecordError(f"[final] won = {str(won).lower()}, but {name} has {left}: the solo game is won by "
                               f"filling all {SPACES} spaces of the duchy within the 25 rounds (2019 rules, 'The solo game', "
                               "'End of the game')", path=("final", "won"))
