@@ -60,26 +60,21 @@ def _area_phase_bonus(state: GameState, player: PlayerState) -> int:
     return phase_bonus(0) * sum(1 for _ in completed_areas(state, player))  # phase A's bonus is the largest
 
 
-def _herds(state: GameState, player: PlayerState) -> Iterator[tuple[str, list[int]]]:
-    """Each pasture's livestock of one type: (the type, its spaces in the pasture's order). The
-    2019 geese score under their own category (``modules.extra``), and an inn on a pasture has
-    none: neither is a herd."""
+def _animals(state: GameState, player: PlayerState) -> int:
+    """For each pasture and livestock type with ``k`` tiles, ``k`` times what the last of them
+    scored (:func:`~actions.livestock_points` on the pasture as it is: each placement scored at
+    most that). The 2019 geese score under their own category (``modules.extra``)."""
     kinds, duchy = catalogue(), player.duchy
+    bound = 0
     for pasture in pastures(state, player):
         herds: dict[str, list[int]] = {}
         for space in pasture:
             animal = kinds[duchy[space]].animal if duchy[space] is not None else None
-            if animal is not None and animal != "geese":
+            if animal is not None and animal != "geese":  # (an inn on a pasture has none)
                 herds.setdefault(animal, []).append(space)
-        yield from herds.items()
-
-
-def _animals(state: GameState, player: PlayerState) -> int:
-    """For each pasture and livestock type with ``k`` tiles, ``k`` times what the last of them
-    scored (:func:`~actions.livestock_points` on the pasture as it is: each placement scored at
-    most that)."""
-    return sum(len(spaces) * livestock_points(state, player, spaces[-1], animal)
-               for animal, spaces in _herds(state, player))
+        bound += sum(len(spaces) * livestock_points(state, player, spaces[-1], animal)
+                     for animal, spaces in herds.items())
+    return bound
 
 
 def _watchtowers(state: GameState, player: PlayerState) -> int:
@@ -129,9 +124,14 @@ def least_earned(state: GameState, player: PlayerState) -> int | None:
     least = sum(area_points(state, player, space) + phase_bonus(state.phase)
                 for space in completed_areas(state, player))
     least += _colour_bonus(state, player) + _watchtowers(state, player) + _goods_sold(state, player)
-    for _, spaces in _herds(state, player):
-        placed = 0
-        for count in sorted(kinds[duchy[space]].animals for space in spaces):
-            placed += count
-            least += placed
+    for pasture in pastures(state, player):
+        herds: dict[str, list[int]] = {}
+        for space in pasture:
+            if duchy[space] is not None and kinds[duchy[space]].animal is not None:
+                herds.setdefault(kinds[duchy[space]].animal, []).append(kinds[duchy[space]].animals)
+        for animals in herds.values():
+            placed = 0
+            for count in sorted(animals):
+                placed += count
+                least += placed
     return least
