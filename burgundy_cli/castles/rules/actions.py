@@ -15,7 +15,7 @@ actions of castles and buildings pass ``value=None`` ("any number").
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from burgundy_cli.castles.rules.boards import SPACE_IDS, depot_spaces, space_id, space_name
@@ -1121,14 +1121,25 @@ def pasture_of(state: GameState, player: PlayerState, space: int):
 
 def livestock_points(state: GameState, player: PlayerState, space: int, animal: str) -> int:
     """VP the livestock of type ``animal`` on the pasture of ``space`` score when a tile of that
-    type is placed there: the animals of every such tile on the pasture (the placed one
-    included), + 1 per tile with knowledge tile 7. Asked by the livestock's effect and by the
+    type is placed there (:func:`herd_points` of every such tile on the pasture, the placed one
+    included, + 1 per tile with knowledge tile 7). Asked by the livestock's effect and by the
     2019 geese for their "one other livestock type" (one formula, on :func:`pasture_of`)."""
     kinds = catalogue()
     duchy = player.duchy
-    scoring = [kinds[duchy[other]].animals for other in pasture_of(state, player, space)
-               if duchy[other] is not None and kinds[duchy[other]].animal == animal]
-    return sum(scoring) + (len(scoring) if 7 in player.knowledge else 0)
+    herd = [other for other in pasture_of(state, player, space)
+            if duchy[other] is not None and kinds[duchy[other]].animal == animal]
+    return herd_points(duchy, herd, 1 if 7 in player.knowledge else 0)
+
+
+def herd_points(duchy: list[str | None], herd: Iterable[int], per_tile: int = 0) -> int:
+    """VP a livestock placement scores when its herd -- the tiles of its type on its pasture, the
+    placed one included -- lies on the spaces ``herd`` of ``duchy``: the animals they show (2011
+    'Animal': "he scores all tiles with the same animal type again in addition to the
+    newly-placed tile"), + ``per_tile`` for each tile (1 with knowledge tile 7). The one count of livestock VP: the placement's
+    (:func:`livestock_points`) and the least a typed position's herds must have scored."""
+    kinds = catalogue()
+    animals = [kinds[duchy[space]].animals for space in herd]
+    return sum(animals) + per_tile * len(animals)
 
 
 def _apply_animal(state: GameState, player: PlayerState, action: PlaceAction, space: int, found: None = None) -> None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from burgundy_cli.castles.rules.actions import (WATCHTOWER_VP, area_complete, area_points, area_spaces,
-                                                bonus_tile_points, livestock_points, pasture_of, phase_bonus,
+                                                bonus_tile_points, herd_points, livestock_points, pasture_of, phase_bonus,
                                                 sale_points)
 from burgundy_cli.castles.rules.scoring import PLAY_CATEGORIES
 from burgundy_cli.castles.rules.state import GameState, PlayerState
@@ -60,21 +60,24 @@ def _area_phase_bonus(state: GameState, player: PlayerState) -> int:
     return phase_bonus(0) * sum(1 for _ in completed_areas(state, player))  # phase A's bonus is the largest
 
 
-def _animals(state: GameState, player: PlayerState) -> int:
-    """For each pasture and livestock type with ``k`` tiles, ``k`` times what the last of them
-    scored (:func:`~actions.livestock_points` on the pasture as it is: each placement scored at
-    most that). The 2019 geese score under their own category (``modules.extra``)."""
+def herds(state: GameState, player: PlayerState) -> Iterator[tuple[str, list[int]]]:
+    """Each herd of the duchy -- the livestock tiles of one type on one pasture -- as (type, its
+    spaces). The 2019 geese score under their own category (``modules.extra``): not a herd here."""
     kinds, duchy = catalogue(), player.duchy
-    bound = 0
     for pasture in pastures(state, player):
-        herds: dict[str, list[int]] = {}
+        found: dict[str, list[int]] = {}
         for space in pasture:
             animal = kinds[duchy[space]].animal if duchy[space] is not None else None
             if animal is not None and animal != "geese":  # (an inn on a pasture has none)
-                herds.setdefault(animal, []).append(space)
-        bound += sum(len(spaces) * livestock_points(state, player, spaces[-1], animal)
-                     for animal, spaces in herds.items())
-    return bound
+                found.setdefault(animal, []).append(space)
+        yield from found.items()
+
+
+def _animals(state: GameState, player: PlayerState) -> int:
+    """For each herd with ``k`` tiles, ``k`` times what the last of them scored
+    (:func:`~actions.livestock_points` on the pasture as it is: each placement scored at most that)."""
+    return sum(len(spaces) * livestock_points(state, player, spaces[-1], animal)
+               for animal, spaces in herds(state, player))
 
 
 def _watchtowers(state: GameState, player: PlayerState) -> int:
@@ -114,24 +117,18 @@ def least_earned(state: GameState, player: PlayerState) -> int | None:
     """The fewest VP ``player``'s duchy, goods sold and bonus tiles must have scored so far, in
     the base game: each completed area its size's VP and at least the current phase's bonus
     (the phase bonus only falls), each bonus tile, watchtower and goods tile sold its VP, and
-    each pasture's livestock of a type at least what they score placed smallest first (each
-    tile scores the tiles of its type on the pasture before it, itself included). None with
+    each herd at least what it scores placed smallest first (:func:`~actions.herd_points` of
+    the tiles before each, itself included; knowledge tile 7's VP left out, as it may have come
+    after them). None with
     any 2019 module on: a module can lose VP (the solo counter's resets), enlarge an area or
     move what a team's duchy earned to either member, which a position does not tell."""
     if state.options.modules:
         return None
-    kinds, duchy = catalogue(), player.duchy
     least = sum(area_points(state, player, space) + phase_bonus(state.phase)
                 for space in completed_areas(state, player))
     least += _colour_bonus(state, player) + _watchtowers(state, player) + _goods_sold(state, player)
-    for pasture in pastures(state, player):
-        herds: dict[str, list[int]] = {}
-        for space in pasture:
-            if duchy[space] is not None and kinds[duchy[space]].animal is not None:
-                herds.setdefault(kinds[duchy[space]].animal, []).append(kinds[duchy[space]].animals)
-        for animals in herds.values():
-            placed = 0
-            for count in sorted(animals):
-                placed += count
-                least += placed
+    kinds, duchy = catalogue(), player.duchy
+    for _, spaces in herds(state, player):
+        smallest_first = sorted(spaces, key=lambda space: kinds[duchy[space]].animals)
+        least += sum(herd_points(duchy, smallest_first[:placed]) for placed in range(1, len(spaces) + 1))
     return least
