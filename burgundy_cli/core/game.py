@@ -12,10 +12,10 @@ import datetime as _dt
 from collections.abc import Callable
 from typing import Annotated, Any, Protocol
 
-from pydantic import AfterValidator, Field
+from pydantic import AfterValidator, Field, ValidationError
 
 from burgundy_cli.core.errors import Location, RecordError
-from burgundy_cli.core.models import (UNKNOWN_FIELD, Label, Name, TableModel, ValidationError, data_path,
+from burgundy_cli.core.models import (UNKNOWN_FIELD, Label, Name, TableModel, data_path,
                                       error_message, field_names, patterned, union_message)
 from burgundy_cli.core.record import RecordDoc
 from burgundy_cli.core.registry import game_key

@@ -17,7 +17,6 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, Strict
-from pydantic import ValidationError as ValidationError  # the edges catch it from here
 
 from burgundy_cli.core.errors import toml_repr
 

@@ -29,11 +29,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import Field
+from pydantic import Field, ValidationError
 
 from burgundy_cli.core.errors import RecordError
 from burgundy_cli.core.game import GameHeader, ScoreLine, ScoreTable, record_error
-from burgundy_cli.core.models import Count, TableModel, ValidationError
+from burgundy_cli.core.models import Count, TableModel
 from burgundy_cli.core.record import RecordDoc
 from burgundy_cli.core.words import player_key
 

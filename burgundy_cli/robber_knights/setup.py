@@ -17,9 +17,9 @@ from burgundy_cli.core.errors import Location, ParseError, RecordError
 from burgundy_cli.core.game import GameHeader, record_error
 from burgundy_cli.core.record import RecordDoc
 from burgundy_cli.core.replay import PlayerNames
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, ValidationError
 
-from burgundy_cli.core.models import Count, TableModel, ValidationError
+from burgundy_cli.core.models import Count, TableModel
 from burgundy_cli.robber_knights.components import components
 from burgundy_cli.robber_knights.notation import tile_name
 from burgundy_cli.robber_knights.state import (

@@ -1,5 +1,5 @@
 """A legal verdict cites the rules that made it legal (issue 36 item 9), from the same checks
-that would have refused it (``citations.passed``, called by the checks on ``engine.check``'s
+that would have refused it (``rules.passed``, called by the checks on ``engine.check``'s
 one path), in the game's own edition.
 
 A differential test over random legal games with every pair of the 2019 modules switched on:
@@ -15,8 +15,8 @@ from itertools import combinations
 
 import pytest
 
-from burgundy_cli.castles.rules import engine
-from burgundy_cli.castles.rules.citations import cited, recording
+from burgundy_cli.castles.rules import engine, recording
+from burgundy_cli.castles.rules.citations import cited
 from burgundy_cli.castles.modules import RESERVED
 from burgundy_cli.castles.rules.commands import BuyCommand, DieCommand
 from burgundy_cli.castles.rules.engine import free_change, worker_cost

@@ -302,8 +302,8 @@ class CastlesSession:
         """The rules the legal line ``text`` passed, each as its check found it (``citations.
         recording`` around the same ``engine.check`` a refusal comes from): id, why it held, and
         the rule's text and passage in the record's edition."""
-        from burgundy_cli.castles.rules.citations import cited, recording
-        from burgundy_cli.castles.rules import rule
+        from burgundy_cli.castles.rules import recording, rule
+        from burgundy_cli.castles.rules.citations import cited
 
         command = self.read(text)
         with recording() as rules:

@@ -35,9 +35,9 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 
 from dataclasses import replace
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, ValidationError
 
-from burgundy_cli.core.models import TableModel, ValidationError, data_path, union_message
+from burgundy_cli.core.models import TableModel, data_path, union_message
 
 from burgundy_cli.castles.rules.boards import (CENTRE, ROW_LENGTHS, SPACES, Board, adjacent, board, board_numbers,
                                          custom_board, on_rim, provisional_board, provisional_ids, space_id, space_name,

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from burgundy_cli.castles.rules import EDITIONS, PASSAGES, TEXTS, passed, recording  # noqa: F401 (the recorder, with the citations)
+from burgundy_cli.castles.rules import EDITIONS, PASSAGES, TEXTS
 from burgundy_cli.core.errors import IllegalMoveError, Rule
 
 #: edition -> rule id -> that edition's citation (``CITATIONS``: made by the first refusal

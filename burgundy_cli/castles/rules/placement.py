@@ -45,7 +45,7 @@ class PlacementRule:
     ``spaces(board, kind)``: optional, the only spaces the rule can allow given the board
     alone (an index: the move generator starts from it, and still asks every rule of every
     space it yields). ``kept``: what held when the rule allowed a placement, said by a legal
-    verdict (``{1}``: the tile, ``{2}``: the space; citations.passed), or a function
+    verdict (``{1}``: the tile, ``{2}``: the space; rules.passed), or a function
     ``kept(player, kind, space)`` giving it when why it held depends on the tile.
     """
 
