@@ -67,7 +67,7 @@ def test_trade_route_chips_are_readable_at_normal_size() -> None:
     chips = [r for r in root.iter(f"{SVG}rect") if r.get("class") == "route"]
     assert chips and all(float(r.get("width")) >= 20 and float(r.get("height")) >= 16 for r in chips)
     css = root.find(f"{SVG}style").text
-    assert ".route-label{font-size:8px" in css
+    assert ".route-label{font-size:9px" in css   # (the picture's own 9 pixels; they were 8)
 
 
 def test_the_chart_keeps_end_of_game_vp_for_the_final_column() -> None:
