@@ -248,14 +248,14 @@ def test_the_robber_knights_key_is_as_large_as_the_pictures_other_text() -> None
     into another or out of the picture is measured in Chromium by tests/pictures/test_layout.py."""
     import re
 
-    lines = {"C 1 castle, V 2 village, T 3 town (points)", "knights left to right, top first (ringed);",
-             "the stripe at the foot: whose tile it was"}
+    lines = {"C 1 castle, V 2 village, T 3 town (points)", "knights left to right, top first (ringed),",
+             "each in its player's colour and shape;", "the stripe at the foot: whose tile it was"}
     for record in ("playout-2-players.toml", "playout-4-players.toml"):
         svg = board_svg(str(RECORDS / "robber-knights" / record))
         style = svg.split("<style>")[1].split("</style>")[0]
         sizes = {name: int(size) for name, size in re.findall(r"(?:^|\})\.?([\w-]+)\{[^}]*font-size:(\d+)px", style)}
         key = {node.text: node.get("class") for node in ET.fromstring(svg).iter(f"{SVG}text")
                if node.text in {"plain", "forest", "mountains", "lake", *lines}}
-        assert len(key) == 7, key
+        assert len(key) == 8, key
         for text, cls in key.items():
             assert sizes[cls] >= max(sizes["text"], sizes["axis"]), (text, cls, sizes)
