@@ -32,9 +32,10 @@ from burgundy_cli.core.errors import UsageError
 from burgundy_cli.core.chart import chart_heading, score_word
 from burgundy_cli.core.words import counted, date_order, player_key
 
-#: The page's look: readable tables, pictures no wider than the screen.
+#: The page's look: readable tables, pictures no wider than the screen (a Castles board, 1176
+#: pixels, at its own size on a desktop's).
 CSS = """\
-body{font-family:'DejaVu Sans',Verdana,sans-serif;margin:0 auto;max-width:1060px;padding:1em 1.5em;color:#222;
+body{font-family:'DejaVu Sans',Verdana,sans-serif;margin:0 auto;max-width:1180px;padding:1em 1.5em;color:#222;
 background:#fff;line-height:1.4}
 h1{font-size:1.5em;margin:.4em 0}h2{font-size:1.2em;margin-top:1.6em;border-bottom:1px solid #ccc}
 h3{font-size:1em;margin-top:1.2em}h1,h2,h3{overflow-wrap:anywhere}

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from burgundy_cli.core.svg import Svg, player_colours, wrap
+from burgundy_cli.core.svg import Svg, marker_path, series_styles, wrap
 from burgundy_cli.core.words import counted
 from burgundy_cli.robber_knights.scoring import points, score
 from burgundy_cli.robber_knights.state import State, cell_name
@@ -107,30 +107,39 @@ text{font-family:'DejaVu Sans',Verdana,sans-serif;font-size:10px;fill:#222}
 .building-label{font-size:9px;font-weight:bold;text-anchor:middle}
 .knight{stroke:#111;stroke-width:.8}
 .knight.top{stroke-width:1.8}
+.knight-count{font-size:9px;font-weight:bold;fill:#111;stroke:#fff;stroke-width:2.4px;paint-order:stroke}
 """.replace("\n", "")
 
 _BUILDING = {"castle": "C 1", "village": "V 2", "town": "T 3"}
-#: The key's lines under its terrains, in both forms of the picture.
-KEY_LINES = ("C 1 castle, V 2 village, T 3 town (points)", "knights left to right, top first (ringed);",
-             "the stripe at the foot: whose tile it was")
+#: The key's lines under its terrains: the desktop's, and the phone's where its map is scaled
+#: down (its tiles show the knight on top and how many are under it, :func:`_knights`).
+KEY_LINES = ("C 1 castle, V 2 village, T 3 town (points)", "knights left to right, top first (ringed),",
+             "each in its player's colour and shape;", "the stripe at the foot: whose tile it was")
+COMPACT_KEY_LINES = (KEY_LINES[0], "the knight on top (its player's colour and", "shape) holds the tile; +2: two more under it;",
+                     KEY_LINES[-1])
 
 
-def _map(position: dict[str, Any]) -> tuple[dict[str, str], dict[tuple[int, int], Any], int, int, int, int]:
-    """What both forms of the picture draw the map from: each player's colour, the tiles by
-    (row, column), the first row and column laid, and the map's width and height in cells."""
+#: A player's look: their colour and the shape of their knights (a chart's marker, by seat:
+#: circle, square, triangle, diamond), so that no one is told apart by colour alone.
+Look = tuple[str, str]
+
+
+def _map(position: dict[str, Any]) -> tuple[dict[str, Look], dict[tuple[int, int], Any], int, int, int, int]:
+    """What both forms of the picture draw the map from: each player's look (:data:`Look`), the
+    tiles by (row, column), the first row and column laid, and the map's width and height in cells."""
     names = [p["name"] for p in position["players"]]
-    colours = dict(zip(names, player_colours(names)))
+    looks = {name: (colour, marker) for name, (colour, _, marker) in zip(names, series_styles(names))}
     cells = {_cell(tile["cell"]): tile for tile in position["tiles"]}
     rows = [r for r, _ in cells] or [0]
     cols = [c for _, c in cells] or [0]
-    return colours, cells, min(rows), min(cols), max(cols) - min(cols) + 1, max(rows) - min(rows) + 1
+    return looks, cells, min(rows), min(cols), max(cols) - min(cols) + 1, max(rows) - min(rows) + 1
 
 
 def _draw_map(svg: Svg, mapped: tuple, x0: float, y0: float, cell: float, label_x: float, label_y: float) -> None:
     """The map (``mapped``: :func:`_map`'s) at (``x0``, ``y0``), ``cell`` pixels a tile (tiles
     drawn at :data:`CELL`, scaled to it), with its column letters above and row numbers beside
     it (``label_x`` left of the map, ``label_y`` down from a row's middle)."""
-    colours, cells, top_row, left_col, width_cells, height_cells = mapped
+    looks, cells, top_row, left_col, width_cells, height_cells = mapped
     for col in range(width_cells):
         svg.label(x0 + (col + 0.5) * cell, y0 - 4, chr(97 + left_col + col), "axis")
     for row in range(height_cells):
@@ -140,7 +149,7 @@ def _draw_map(svg: Svg, mapped: tuple, x0: float, y0: float, cell: float, label_
         svg.open("g", transform=f"translate({x0:g} {y0:g}) scale({scale:.4g})")
         x0 = y0 = 0.0
     for (row, col), tile in sorted(cells.items()):
-        _tile(svg, tile, colours, x0 + (col - left_col) * CELL, y0 + (row - top_row) * CELL, 1 / scale)
+        _tile(svg, tile, looks, x0 + (col - left_col) * CELL, y0 + (row - top_row) * CELL, 1 / scale)
     if scale != 1:
         svg.close()
 
@@ -148,7 +157,7 @@ def _draw_map(svg: Svg, mapped: tuple, x0: float, y0: float, cell: float, label_
 def picture(position: dict[str, Any], title: str) -> str:
     """The SVG of a position given as :func:`position_data`."""
     mapped = _map(position)
-    colours, _, _, _, width_cells, height_cells = mapped
+    looks, _, _, _, width_cells, height_cells = mapped
     map_w, map_h = width_cells * CELL, height_cells * CELL
     width = max(2 * MARGIN + map_w + PANEL_W + MARGIN, 2 * MARGIN + TITLE_EM * len(title))
     svg = Svg(width, 0.0, title, CSS)
@@ -157,7 +166,7 @@ def picture(position: dict[str, Any], title: str) -> str:
     x0, y0 = MARGIN + 8, 62.0
     _draw_map(svg, mapped, x0, y0, CELL, 8, 3)
     players = _player_lines(position, int((PANEL_W - 18) / HEADING_EM), int((PANEL_W - 18) / TEXT_EM))
-    foot = _panel(svg, players, colours, x0 + map_w + MARGIN, y0)
+    foot = _panel(svg, players, looks, x0 + map_w + MARGIN, y0)
     return _finished(svg, max(70 + map_h + MARGIN, foot + 40))
 
 
@@ -185,22 +194,22 @@ def column_picture(position: dict[str, Any], title: str) -> str:
     screen (its tiles scaled down, never up), then each player's score and supplies and the
     key, one under the other."""
     mapped = _map(position)
-    colours, _, _, _, width_cells, height_cells = mapped
+    looks, _, _, _, width_cells, height_cells = mapped
     scale = min(1.0, PHONE_MAP_W / (width_cells * CELL))
     cell = CELL * scale
     title_lines = wrap(title, PHONE_CHARS)
     status_lines = wrap(_status(position), PHONE_CHARS)
     y0 = 22.0 + 18.0 * len(title_lines) + 16.0 * len(status_lines) + 14.0
     x0 = PHONE_MARGIN + 18.0
-    svg = Svg(PHONE_W, 0.0, title, PHONE_CSS + (f".building-label.enlarged{{font-size:{9 / scale:.4g}px}}"
-                                                 if scale < 1 else ""))
+    svg = Svg(PHONE_W, 0.0, title, PHONE_CSS + (f".building-label.enlarged,.knight-count.enlarged{{font-size:"
+                                                 f"{9 / scale:.4g}px}}" if scale < 1 else ""))
     last = svg.lines(PHONE_MARGIN, 22, title_lines, "title", 18)
     svg.lines(PHONE_MARGIN, last + 18, status_lines, "heading", 16)
     _draw_map(svg, mapped, x0, y0, cell, 9, 4)
     x = PHONE_MARGIN
     top = y0 + height_cells * cell + 16.0
     for name, scored, supplies in _player_lines(position, PHONE_HEADING_CHARS, PHONE_TEXT_CHARS):
-        svg.circle(x + 7, top + 9, 7, "knight", colours[name])
+        _knight(svg, x + 7, top + 9, 6.5, looks[name], "knight")
         last = svg.lines(x + 20, top + 14, scored, "heading", 16)
         top = svg.lines(x + 20, last + 16, supplies, "small", 14) + 10
     key_y = top + 16
@@ -208,7 +217,8 @@ def column_picture(position: dict[str, Any], title: str) -> str:
     for number, terrain in enumerate(("plain", "forest", "mountains", "lake")):
         svg.rect(x + number * 84, key_y + 8, 16, 16, f"tile {terrain}")
         svg.label(x + 20 + number * 84, key_y + 21, terrain, "key")
-    return _finished(svg, svg.lines(x, key_y + 44, list(KEY_LINES), "key", 16) + 12)
+    key = COMPACT_KEY_LINES if scale < 1 else KEY_LINES
+    return _finished(svg, svg.lines(x, key_y + 44, list(key), "key", 16) + 12)
 
 
 def _cell(name: str) -> tuple[int, int]:
@@ -223,24 +233,47 @@ def _status(position: dict[str, Any]) -> str:
     return f"{due['player']} {doing}"
 
 
-def _tile(svg: Svg, tile: dict[str, Any], colours: dict[str, str], x: float, y: float, enlarged: float = 1.0) -> None:
-    """One square tile: terrain, its owner's stripe, coordinate, building badge, knights top
-    first. A tile drawn smaller than :data:`CELL` (the phone's map, scaled to the screen) has its
-    badge ``enlarged`` as much as the tile is shrunk, so that it is drawn at its 9 pixels, and
-    no coordinate (the map's column letters and row numbers say it): at 0.575 of its size, a
-    four-player map's, both were about 5 pixels, too small to read."""
+def _tile(svg: Svg, tile: dict[str, Any], looks: dict[str, Look], x: float, y: float, enlarged: float = 1.0) -> None:
+    """One square tile: terrain, its owner's stripe, coordinate, building badge, knights
+    (:func:`_knights`). A tile drawn smaller than :data:`CELL` (the phone's map, scaled to the
+    screen) has its badge ``enlarged`` as much as the tile is shrunk, so that it is drawn at its
+    9 pixels, and no coordinate (the map's column letters and row numbers say it): at 0.575 of
+    its size, a four-player map's, both were about 5 pixels, too small to read."""
     svg.rect(x, y, CELL, CELL, f"tile {tile['terrain']}")
-    svg.rect(x + 1, y + CELL - 5, CELL - 2, 4, "owner", colours[tile["owner"]])
+    svg.rect(x + 1, y + CELL - 5, CELL - 2, 4, "owner", looks[tile["owner"]][0])
     if enlarged == 1:
         svg.label(x + 3, y + 9, tile["cell"], "coord")
     if tile["building"]:
         svg.rect(x + CELL - 3 - 21 * enlarged, y + 3, 21 * enlarged, 12 * enlarged, "building", rx=2.0)
         svg.label(x + CELL - 3 - 10.5 * enlarged, y + 3 + 9 * enlarged, _BUILDING[tile["building"]],
                   "building-label" if enlarged == 1 else "building-label enlarged")
-    for depth, knight in enumerate(tile["knights"]):
-        cx = x + 10 + depth * 12
-        svg.circle(cx, y + CELL - 17, 6.5 if depth == 0 else 5.0, "knight top" if depth == 0 else "knight",
-                   colours[knight])
+    _knights(svg, tile["knights"], looks, x, y, enlarged)
+
+
+def _knights(svg: Svg, knights: list[str], looks: dict[str, Look], x: float, y: float, enlarged: float) -> None:
+    """A tile's knights (``knights``, top first), each in its player's colour and shape
+    (:data:`Look`), the top one ringed. At the tile's own size, all of them left to right; on a
+    map scaled down (``enlarged`` > 1, the phone's) the knight on top alone, enlarged as the
+    badge is, and "+3" beside it for the knights under it: at 0.575 of their size, a four-player
+    map's, the knights were dots 3-4 pixels across, told apart only by colour."""
+    if enlarged == 1:
+        for depth, knight in enumerate(knights):
+            _knight(svg, x + 10 + depth * 12, y + CELL - 17, 6.0 if depth == 0 else 4.6, looks[knight],
+                    "knight top" if depth == 0 else "knight")
+        return
+    if not knights:
+        return
+    cy = y + CELL - 5 - 8 * enlarged   # (over the stripe, under the badge)
+    _knight(svg, x + 9 * enlarged, cy, 5.5 * enlarged, looks[knights[0]], "knight top")
+    if len(knights) > 1:
+        svg.label(x + 16 * enlarged, cy + 3.3 * enlarged, f"+{len(knights) - 1}", "knight-count enlarged")
+
+
+def _knight(svg: Svg, x: float, y: float, size: float, look: Look, cls: str) -> None:
+    """A knight (or a player's mark beside their name): their shape (a chart's marker,
+    :func:`~burgundy_cli.core.svg.marker_path`) of ``size`` centred on (``x``, ``y``), in their colour."""
+    colour, shape = look
+    svg.add("path", {"d": marker_path(shape, x, y, size), "class": cls, "fill": colour})
 
 
 def _player_lines(position: dict[str, Any], heading_chars: int, text_chars: int) -> list[tuple[str, list[str], list[str]]]:
@@ -261,7 +294,7 @@ def _player_lines(position: dict[str, Any], heading_chars: int, text_chars: int)
     return lines
 
 
-def _panel(svg: Svg, players: list[tuple[str, list[str], list[str]]], colours: dict[str, str],
+def _panel(svg: Svg, players: list[tuple[str, list[str], list[str]]], looks: dict[str, Look],
            x: float, y: float) -> float:
     """Scores and supplies per player (``players``: :func:`_player_lines`'s), each line under
     the last, then the key to the symbols; all in the picture's own size (10 pixels, ``.small``
@@ -269,7 +302,7 @@ def _panel(svg: Svg, players: list[tuple[str, list[str], list[str]]], colours: d
     "mountains" is wider than a quarter of the panel). Returns the baseline of its last line."""
     top = y + 18
     for name, scored, supplies in players:
-        svg.circle(x + 6, top + 4, 6, "knight", colours[name])
+        _knight(svg, x + 6, top + 4, 5.5, looks[name], "knight")
         last = svg.lines(x + 18, top + 8, scored, "heading", 13)
         top = svg.lines(x + 18, last + 12, supplies, "small", 12) + 10
     key_y = top + 18

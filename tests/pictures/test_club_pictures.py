@@ -67,7 +67,7 @@ def test_trade_route_chips_are_readable_at_normal_size() -> None:
     chips = [r for r in root.iter(f"{SVG}rect") if r.get("class") == "route"]
     assert chips and all(float(r.get("width")) >= 20 and float(r.get("height")) >= 16 for r in chips)
     css = root.find(f"{SVG}style").text
-    assert ".route-label{font-size:8px" in css
+    assert ".route-label{font-size:9px" in css   # (the picture's own 9 pixels; they were 8)
 
 
 def test_the_chart_keeps_end_of_game_vp_for_the_final_column() -> None:
@@ -248,14 +248,14 @@ def test_the_robber_knights_key_is_as_large_as_the_pictures_other_text() -> None
     into another or out of the picture is measured in Chromium by tests/pictures/test_layout.py."""
     import re
 
-    lines = {"C 1 castle, V 2 village, T 3 town (points)", "knights left to right, top first (ringed);",
-             "the stripe at the foot: whose tile it was"}
+    lines = {"C 1 castle, V 2 village, T 3 town (points)", "knights left to right, top first (ringed),",
+             "each in its player's colour and shape;", "the stripe at the foot: whose tile it was"}
     for record in ("playout-2-players.toml", "playout-4-players.toml"):
         svg = board_svg(str(RECORDS / "robber-knights" / record))
         style = svg.split("<style>")[1].split("</style>")[0]
         sizes = {name: int(size) for name, size in re.findall(r"(?:^|\})\.?([\w-]+)\{[^}]*font-size:(\d+)px", style)}
         key = {node.text: node.get("class") for node in ET.fromstring(svg).iter(f"{SVG}text")
                if node.text in {"plain", "forest", "mountains", "lake", *lines}}
-        assert len(key) == 7, key
+        assert len(key) == 8, key
         for text, cls in key.items():
             assert sizes[cls] >= max(sizes["text"], sizes["axis"]), (text, cls, sizes)

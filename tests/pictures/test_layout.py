@@ -53,7 +53,10 @@ for (let i = 0; i < texts.length; i++) for (let j = i + 1; j < texts.length; j++
 }
 // (each text drawn under 9 pixels, in the picture's own pixels: its font size times its scale)
 const small = texts.filter(t => t.size < 8.95).map(t => [t.text, Math.round(t.size * 10) / 10]);
-report.push({src: frame.getAttribute("src"), width, outside, overflowing, overlapping, small});
+// (a Robber Knights board: the knights on top of their tiles, the narrowest across as drawn)
+const tops = [...svg.querySelectorAll("path.knight.top, circle.knight.top")].map(drawn);
+const knight = tops.length ? Math.round(Math.min(...tops.map(b => Math.min(b.width, b.height))) * 10) / 10 : null;
+report.push({src: frame.getAttribute("src"), width, outside, overflowing, overlapping, small, knight});
 """
 
 PLAYED = sorted(path for path in RECORDS.rglob("*.toml") if not path.name.startswith(("rulebook-", "example-")))
@@ -160,7 +163,8 @@ def test_castles_panel_and_notes_are_in_the_pictures_own_9_pixels() -> None:
     depots (the shields, the inns, the solo game) and a duchy's provenance were in 7-pixel text
     (``.small``), too small to read; they are now the picture's own 9 pixels, wrapped to the
     panel (the tests above measure that nothing runs into another or out of its block). The
-    labels inside the hexes stay smaller: a 9-pixel "CASTLE" is wider than a hex."""
+    labels inside the hexes are 9 pixels too, as drawn: the maps are enlarged
+    (``test_a_desktop_pictures_text_is_9_pixels_at_least``)."""
     svg = board_svg(str(RECORDS / "castles-of-burgundy" / "complete-4p-2019-all-modules.toml"))
     style = svg.split("<style>")[1].split("</style>")[0]
     sizes = dict(re.findall(r"(?:^|\})(text|\.[\w-]+)\{[^}]*?font-size:([\d.]+)px", style))
@@ -180,6 +184,33 @@ def test_a_duchys_provenance_is_cut_only_where_its_block_has_no_room() -> None:
         start = next(i for i, text in enumerate(notes) if text.startswith(stand_in))
         note = " ".join(notes[start:start + 5])
         assert "confidence: not a printed duchy" in note and "..." not in note, note
+
+
+def test_a_desktop_pictures_text_is_9_pixels_at_least(drawn) -> None:
+    """The desktop picture of a Castles board (``show --svg``) drew the labels in its hexes at
+    6.5-7.5 pixels (a depot's and a storage space's 6, a trade route's 8, a shield's number 8.5),
+    too small to read. Its duchies' hexes are now enlarged as the phone's are (to a circumradius
+    of 26 pixels: the team board, the solo game's duchy of islands, the shields and the border
+    posts with them), its storage spaces and depots' hexes to 24, and none of its texts -- the
+    hex labels included, measured as the tests above measure them -- is drawn under 9 pixels,
+    nor is any of a Robber Knights board's, at its end and after some of its rounds or turns."""
+    boards = {name: entry for name, entry in drawn.items()
+              if not name.endswith(("-column.svg", "-chart.svg")) and not name.startswith("ratings-")}
+    assert len(boards) > 60 and "complete-4p-2019-team-end.svg" in boards and "complete-1p-2019-solo-end.svg" in boards
+    assert {"complete-3p-2019-trade-routes-end.svg", "complete-4p-2019-shields-end.svg"} <= set(boards)
+    assert {name: entry["small"] for name, entry in boards.items() if entry["small"]} == {}
+
+
+def test_a_robber_knights_boards_knights_are_large_enough_to_tell_apart(drawn) -> None:
+    """On a phone a four-player Robber Knights map is scaled to 0.575, and its knights were
+    dots 7.5 pixels across (the one on top; those under it 5.75), told apart by colour alone.
+    The knight on top of each tile is now drawn enlarged as the badge is, 11 pixels across or
+    more (in its player's shape, with the count of those under it: test_pictures.py), and at
+    its own size on the desktop picture (12)."""
+    knights = {name: entry["knight"] for name, entry in drawn.items()
+               if name.startswith(("playout-", "end-2-players", "knights-")) and "chart" not in name}
+    assert "playout-4-players-column.svg" in knights and "playout-4-players-end.svg" in knights
+    assert {name: size for name, size in knights.items() if size is None or size < 10.9} == {}
 
 
 def test_a_phones_picture_fits_a_phone_and_its_text_is_9_pixels_at_least(drawn) -> None:

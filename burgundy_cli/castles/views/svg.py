@@ -147,12 +147,26 @@ def _player_data(state: GameState, seat: int) -> dict[str, Any]:
 
 # --- the picture --------------------------------------------------------------------------------
 
-#: Hex circumradius, width and row step of a duchy (pointy-topped hexes, rows offset by half).
+#: Hex circumradius, width and row step of a duchy (pointy-topped hexes, rows offset by half),
+#: as a map is laid out; both pictures draw it enlarged by :data:`MAP_SCALE` (a phone's less
+#: where its column is narrower).
 R = 20.0
 HEX_W = 3 ** 0.5 * R
 ROW_STEP = 1.5 * R
-#: Size of one duchy block (map and its player's panel) and the margins around it.
-BLOCK_W, BLOCK_H, MARGIN = 480.0, 290.0, 16.0
+#: How much a duchy's map (a team board) is enlarged: to a circumradius of 26 pixels, in which
+#: a six-letter label is 9 pixels (:data:`CSS`' ``.map`` sizes) and still inside its hex. The
+#: desktop picture drew its maps at 20 pixels, with 6.5-7.5-pixel labels, too small to read;
+#: on a phone a seven-space row so fills the column.
+MAP_SCALE = 1.3
+#: The height of a map of seven rows as drawn (:data:`MAP_SCALE`).
+MAP_H = MAP_SCALE * (6 * ROW_STEP + 2 * R)
+#: A storage space's and a depot's hex: room for a 9-pixel label (``CASTLE``) inside it.
+TILE_R = 24.0
+#: The desktop picture's margins, and the width of one duchy block (map and its player's
+#: panel): seven depots of three hex tiles a row fit across two of them.
+BLOCK_W, MARGIN = 564.0, 16.0
+#: The height of a duchy block: its heading, the map and under it room for a border post.
+BLOCK_H = 34 + MAP_H + 20
 _CODE = {name: code for code, name in COLOUR_NAME.items()}
 
 CSS = """
@@ -162,11 +176,10 @@ text{font-family:'DejaVu Sans',Verdana,sans-serif;font-size:9px;fill:#222}
 .small{font-size:9px;fill:#444}
 .mid{text-anchor:middle}
 .die{font-size:11px;font-weight:bold;text-anchor:middle;fill:#333}
-.coord{font-size:6.5px;text-anchor:middle;fill:#333}
-.tile-label{font-size:7.5px;font-weight:bold;text-anchor:middle;fill:#fff}
+.coord{font-size:7px;text-anchor:middle;fill:#333}
+.tile-label{font-size:9px;font-weight:bold;text-anchor:middle;fill:#fff}
 .tile-label.light{fill:#222}
-.tile-label.tiny{font-size:6px}
-.tile-label.long{font-size:6.5px}
+.map .tile-label{font-size:7.5px}.map .tile-label.long,.map .tile-label.tiny{font-size:7px}
 .on-dark{fill:#fff}
 .hex{stroke:#fff;stroke-width:1.2}
 .hex.empty{stroke:#fff}
@@ -183,7 +196,7 @@ text{font-family:'DejaVu Sans',Verdana,sans-serif;font-size:9px;fill:#222}
 
 #: The styles of a trade route (2019), added only to pictures of games with the trade routes.
 ROUTE_CSS = ".route{stroke:#333;stroke-width:.6}.route-frame{stroke:none}" \
-    ".route-label{font-size:8px;font-weight:bold;text-anchor:middle}"
+    ".route-label{font-size:9px;font-weight:bold;text-anchor:middle}"
 #: The styles of the shields (2019), added only to pictures of games with the shields.
 SHIELD_CSS = ".shield{stroke:#fff;stroke-width:.8}.shield-label{font-size:8.5px;font-weight:bold;text-anchor:middle;" \
     "fill:#fff}"
@@ -195,7 +208,7 @@ SOLO_CSS = ".hex.X{fill:#1e1e1e}.river{fill:#9cc8ea;stroke:none}.river-mark{stro
 POST_FILL = "#5a3b22"
 
 #: A tile label this long or longer is drawn a size smaller on a duchy's space: at 7.5px
-#: "CHURCH" is as wide as the hex (35 pixels), so two side by side ran together.
+#: (before :data:`MAP_SCALE`) "CHURCH" is as wide as the hex, so two side by side ran together.
 LONG_LABEL = 6
 
 #: Goods tile colours by type 1-6 (the printed tiles' colours, near enough to tell apart).
@@ -254,17 +267,15 @@ def picture(position: dict[str, Any], title: str) -> str:
     width = 2 * BLOCK_W + 3 * MARGIN
     notes = _table_notes(position, width - 2 * MARGIN)
     below = 18 * (len(titles) - 1) + 14 * (len(status) - 1)  # what wrapping adds above the bridge
-    top = 184.0 + below + SMALL_STEP * max(0, len(notes) - 1)
-    svg = Svg(width, top + rows * (BLOCK_H + MARGIN), title,
-              CSS + (ROUTE_CSS if any("route" in player for player in players) else "")
-              + (SHIELD_CSS if "shields" in position else "")
-              + (SOLO_CSS if any("places" in player for player in players) else ""))
-    svg.rect(0, 0, width, svg.height, "box")
+    svg = Svg(width, 0.0, title, _css(players, position))
     last = svg.lines(MARGIN, 24, titles, "title", 18)
     svg.lines(MARGIN, last + 18, status, "heading", 14)
     _bridge(svg, position, colours, MARGIN, 54 + below)
-    _depots(svg, position["depots"], MARGIN, 90 + below)
-    svg.lines(MARGIN, 177 + below, notes, "small", SMALL_STEP)
+    foot = _depots(svg, position["depots"], MARGIN, 90 + below)
+    top = svg.lines(MARGIN, foot + 13, notes, "small", SMALL_STEP) + 7 if notes else foot + 20
+    block_h = TEAM_BLOCK_H if "teams" in position else BLOCK_H
+    svg.height = top + rows * (block_h + MARGIN)
+    _background(svg)
     castles = position.get("shields", {}).get("castles", {})
     totals = {line["name"]: line["total"] for line in position["score"]["players"]}
     if "teams" in position:  # 2019 team game: one wide block per team, its board between its players
@@ -272,7 +283,7 @@ def picture(position: dict[str, Any], title: str) -> str:
         for row, (letter, names) in enumerate(position["teams"].items()):
             members = [{**players[by_name[name]], "score": totals[name], "colour": colours[by_name[name]],
                         "shields": castles.get(name, {})} for name in names]
-            _team_block(svg, letter, members, MARGIN, top + row * (BLOCK_H + MARGIN))
+            _team_block(svg, letter, members, MARGIN, top + row * (block_h + MARGIN))
         return svg.text()
     for seat, player in enumerate(players):
         player = {**player, "score": totals[player["name"]], "shields": castles.get(player["name"], {})}
@@ -280,6 +291,19 @@ def picture(position: dict[str, Any], title: str) -> str:
         y = top + (seat // 2) * (BLOCK_H + MARGIN)
         _duchy_block(svg, player, colours[seat], x, y)
     return svg.text()
+
+
+def _css(players: list[dict[str, Any]], position: dict[str, Any]) -> str:
+    """The picture's styles: :data:`CSS` and those of the modules the position has."""
+    return (CSS + (ROUTE_CSS if any("route" in player for player in players) else "")
+            + (SHIELD_CSS if "shields" in position else "")
+            + (SOLO_CSS if any("places" in player for player in players) else ""))
+
+
+def _background(svg: Svg) -> None:
+    """The picture's background, drawn behind all (its height known only at the end)."""
+    svg.rect(0, 0, svg.width, svg.height, "box")
+    svg.parts.insert(0, svg.parts.pop())
 
 
 #: Pixels per character across a line of the title (bold 15px), the status line and a
@@ -291,20 +315,6 @@ COLUMN_MARGIN = 8.0
 #: The phone's picture's width: a phone's page (a 390-pixel screen less its margins, 364) draws
 #: it at about its own size, a 360-pixel one a little smaller.
 COLUMN_W = 360.0
-#: How much the phone's picture enlarges a duchy's map (a team board's halves, drawn one under
-#: the other): a seven-space row fills the column. The labels in its hexes were 6.5-7.5 pixels,
-#: too small to read on a phone; enlarged, and a size larger where that still fits a hex
-#: (:data:`COLUMN_CSS`), they are 9 pixels and more. A duchy of islands, wider, is enlarged
-#: only as far as the column allows.
-MAP_SCALE = 1.3
-#: A storage space's and a depot's hex in the phone's picture (the desktop's are 15 and 14):
-#: room for a 9-pixel label inside it.
-COLUMN_STORAGE_R = 24.0
-#: The phone's picture's text sizes: the labels of the panel's storage and bonus tiles and of a
-#: trade route at the picture's own 9 pixels; those in a map's hexes (``.map``, enlarged by
-#: :data:`MAP_SCALE`) 7-7.5 pixels before it, a six-letter "CHURCH" still inside its hex.
-COLUMN_CSS = (".tile-label,.tile-label.long,.tile-label.tiny,.route-label{font-size:9px}"
-              ".map .tile-label{font-size:7.5px}.map .tile-label.long,.map .tile-label.tiny,.map .coord{font-size:7px}")
 
 
 def column_picture(position: dict[str, Any], title: str) -> str:
@@ -318,10 +328,7 @@ def column_picture(position: dict[str, Any], title: str) -> str:
     colours = player_colours([p["name"] for p in players])
     # the column: a phone's, or the bridge's boxes where they need more (a two-player game has 7)
     inner = max(COLUMN_W - 2 * COLUMN_MARGIN, 44.0 * len(position["bridge"]) - 4)
-    svg = Svg(inner + 2 * COLUMN_MARGIN, 0.0, title,
-              CSS + (ROUTE_CSS if any("route" in player for player in players) else "")
-              + (SHIELD_CSS if "shields" in position else "")
-              + (SOLO_CSS if any("places" in player for player in players) else "") + COLUMN_CSS)
+    svg = Svg(inner + 2 * COLUMN_MARGIN, 0.0, title, _css(players, position))
     last = svg.lines(COLUMN_MARGIN, 24, wrap(title, int(inner / TITLE_EM)), "title", 18)
     y = svg.lines(COLUMN_MARGIN, last + 18, wrap(_status(position), int(inner / HEADING_EM)), "heading", 14) + 14
     castles = position.get("shields", {}).get("castles", {})
@@ -337,13 +344,12 @@ def column_picture(position: dict[str, Any], title: str) -> str:
             player = {**player, "score": totals[player["name"]], "shields": castles.get(player["name"], {})}
             y = _duchy_column(svg, player, colours[seat], COLUMN_MARGIN, y, inner) + COLUMN_MARGIN
     y = _bridge(svg, position, colours, COLUMN_MARGIN, y, narrow=int(inner / PLAIN_EM)) + 14
-    y = _depots(svg, position["depots"], COLUMN_MARGIN, y, inner + 6, across=1, tile_r=COLUMN_STORAGE_R) + 16
+    y = _depots(svg, position["depots"], COLUMN_MARGIN, y, inner + 6, across=1) + 16
     notes = _table_note_text(position)
     if notes:   # (one long line under the desktop's depots: wrapped to the column here)
         y = svg.lines(COLUMN_MARGIN, y, wrap(notes, int(inner / SMALL_EM)), "small", SMALL_STEP)
     svg.height = y + COLUMN_MARGIN
-    svg.rect(0, 0, svg.width, svg.height, "box")   # the background, behind all (its height known only now)
-    svg.parts.insert(0, svg.parts.pop())
+    _background(svg)
     return svg.text()
 
 
@@ -362,22 +368,8 @@ def _duchy_column(svg: Svg, player: dict[str, Any], colour: str, x: float, y: fl
     heading = wrap(f"{player['name']}: {total}; seat {player['seat']}, duchy No. {player['duchy_number']}",
                    int((width - 34) / HEADING_EM))
     top = svg.lines(x + 26, y + 18, heading, "heading", 14) - 18 - y   # (how much the heading's wrapping adds)
-    centres: list[tuple[float, float]] = []
-    map_w = _islands_width(player["places"]) if player.get("places") else 7 * HEX_W
-    scale = _open_map(svg, x + 14, y + top + 34, map_w, width - 28)
-    if player.get("places"):
-        _islands(svg, player, -14.0, -34.0, centres)   # (its map's own corner at the group's origin)
-    else:
-        for row, length in enumerate(ROW_LENGTHS):
-            for col in range(length):
-                centres.append((HEX_W / 2 + (7 - length) * HEX_W / 2 + col * HEX_W, R + row * ROW_STEP))
-                _space(svg, player["duchy"][len(centres) - 1], *centres[-1])
-    names = [space["space"] for space in player["duchy"]]
-    _border_posts(svg, player.get("border_posts", []), centres, names)
-    _castle_shields(svg, player.get("shields", {}), dict(zip(names, centres)))
-    svg.close()
-    below = y + top + 34 + scale * (max(cy for _, cy in centres) + R) + 26
-    bottom = _panel(svg, player, x + 14, below, width - 28, COLUMN_STORAGE_R) + 10
+    _, height = _duchy_map(svg, player, x + 14, y + top + 34, width - 28)
+    bottom = _panel(svg, player, x + 14, y + top + 34 + height + 26, width - 28) + 10
     if player.get("duchy_note"):   # where this layout comes from, whole (the desktop cuts it at 3 lines)
         bottom = svg.lines(x + 14, bottom + 4, wrap(player["duchy_note"], int((width - 28) / SMALL_EM)), "small", SMALL_STEP) + 8
     _block_box(svg, at, x, y, width, bottom)
@@ -416,7 +408,7 @@ def _team_column(svg: Svg, letter: str, members: list[dict[str, Any]], x: float,
     for member in members:
         svg.circle(x + 18, line + 14, 6, "disc", member["colour"])
         svg.label(x + 30, line + 18, f"{member['name']}: {member['score']} VP", "heading")
-        line = _panel(svg, member, x + 14, line + 40, width - 28, COLUMN_STORAGE_R) + 14
+        line = _panel(svg, member, x + 14, line + 40, width - 28) + 14
         line = svg.lines(x + 14, line, wrap("shared storage: " + (", ".join(member["shared_storage"]) or "empty"),
                                             int((width - 28) / SMALL_EM)), "small", SMALL_STEP) + 8
     if members[0].get("duchy_note"):
@@ -426,7 +418,7 @@ def _team_column(svg: Svg, letter: str, members: list[dict[str, Any]], x: float,
 
 
 def _open_map(svg: Svg, x: float, y: float, map_w: float, room: float) -> float:
-    """Open the group a map of the phone's picture is drawn in (:meth:`Svg.close` ends it): its
+    """Open the group a map is drawn in (:meth:`Svg.close` ends it): its
     corner at (``x``, ``y``), enlarged by :data:`MAP_SCALE`, or less where ``map_w`` pixels
     would then be wider than ``room``. Returns the scale."""
     scale = min(MAP_SCALE, room / map_w)
@@ -448,34 +440,40 @@ def _castle_shields(svg: Svg, shields: dict[str, int], centres: dict[str, tuple[
 
 #: Width of a team block's player panels (left and right of the team board).
 TEAM_PANEL_W = 240.0
+#: The height of a team block: a duchy block's, and under the board three lines of where its
+#: layout comes from.
+TEAM_BLOCK_H = BLOCK_H + 3 * SMALL_STEP
 
 
 def _team_block(svg: Svg, letter: str, members: list[dict[str, Any]], x: float, y: float) -> None:
     """A 2019 team: its team board (both halves, ``d7`` shared) between its two players' panels,
     the team's total above."""
     width = 2 * BLOCK_W + MARGIN
-    svg.rect(x, y, width, BLOCK_H, "box", rx=6.0)
+    svg.rect(x, y, width, TEAM_BLOCK_H, "box", rx=6.0)
     total = sum(member["score"] for member in members)
     svg.label(x + width / 2, y + 18, f"team {letter}: {total} VP ({' + '.join(m['name'] for m in members)}); "
               f"duchy {members[0]['duchy_number']}", "heading mid")
-    left = x + TEAM_PANEL_W + 8
     layout = team_layout()
+    board_w = (max(column for _, column in layout) + 2) * HEX_W / 2
+    _open_map(svg, x + (width - MAP_SCALE * board_w) / 2, y + 34, board_w, width)   # (between the panels)
     centres = {}
     for space in members[0]["duchy"]:
         row, column = layout[space_id(space["space"])]
-        centres[space["space"]] = (left + HEX_W / 2 + column * HEX_W / 2, y + 34 + R + row * ROW_STEP)
+        centres[space["space"]] = (HEX_W / 2 + column * HEX_W / 2, R + row * ROW_STEP)
         _space(svg, space, *centres[space["space"]])
     for member in members:
         _castle_shields(svg, member["shields"], centres)
+    svg.close()
     for side, member in enumerate(members):
         px = x + 14 + side * (width - TEAM_PANEL_W)
         svg.circle(px + 4, y + 36, 6, "disc", member["colour"])
         svg.label(px + 16, y + 40, f"{member['name']}: {member['score']} VP", "heading")
         _panel(svg, member, px, y + 62, TEAM_PANEL_W - 22)
-        svg.label(px, y + BLOCK_H - 14, "shared storage: " + (", ".join(member["shared_storage"]) or "empty"), "small")
+        svg.label(px, y + TEAM_BLOCK_H - 14, "shared storage: " + (", ".join(member["shared_storage"]) or "empty"),
+                  "small")
     if members[0].get("duchy_note"):   # under the team board, between the panels
         note = wrap(members[0]["duchy_note"], int((width - 2 * TEAM_PANEL_W) / SMALL_EM))
-        svg.lines(x + width / 2, y + BLOCK_H - 6 - SMALL_STEP * (len(note) - 1), note, "small mid", SMALL_STEP)
+        svg.lines(x + width / 2, y + TEAM_BLOCK_H - 6 - SMALL_STEP * (len(note) - 1), note, "small mid", SMALL_STEP)
 
 
 def _status(position: dict[str, Any]) -> str:
@@ -516,16 +514,17 @@ def _bridge(svg: Svg, position: dict[str, Any], colours: list[str], x: float, y:
 
 
 def _depots(svg: Svg, depots: list[dict[str, Any]], x: float, y: float, total: float = 2 * BLOCK_W + MARGIN,
-            across: int = 0, tile_r: float = 14.0) -> float:
-    """Six numbered depots and the black one, each with its hex tiles (of ``tile_r``, as many a
-    row as fit) and goods: ``across`` a row (all of them by default) in ``total`` pixels, each
-    further row 6 pixels under the tallest depot of the one before (a depot is 74 pixels high,
-    more with larger tiles or more rows of them). Returns the foot of the last row."""
+            across: int = 0) -> float:
+    """Six numbered depots and the black one, each with its hex tiles (of :data:`TILE_R`, as
+    many a row as fit) and goods: ``across`` a row (all of them by default) in ``total`` pixels,
+    each further row 6 pixels under the tallest depot of the one before (a depot is 94 pixels
+    high, more with more rows of tiles). Returns the foot of the last row."""
+    tile_r = TILE_R
     kinds = catalogue()
     across = across or len(depots)
     width = total / across - 6
     pitch, row_h, grow = 2 * tile_r + 1, 2 * tile_r - 2, 2 * (tile_r - 14.0)
-    per_row = max(4, int((width - 10) / pitch))
+    per_row = max(1, int((width - 10) / pitch))
     top = foot = y
     for index, depot in enumerate(depots):
         if index and not index % across:
@@ -534,7 +533,9 @@ def _depots(svg: Svg, depots: list[dict[str, Any]], x: float, y: float, total: f
         black = depot["depot"] == "black"
         lines = max(1, -(-len(depot["tiles"]) // per_row))
         below = grow + (lines - 1) * row_h if depot["goods"] else 0.0   # (where the goods go)
-        height = 74 + grow + max(0, lines - 2) * row_h + (row_h if lines > 1 and depot["goods"] else 0)
+        # (the goods under the last row of tiles; without goods, room for the tiles alone)
+        height = 74 + grow + (lines - 1) * row_h if depot["goods"] else \
+            max(74 + grow, 20 + 2 * tile_r + (lines - 1) * row_h)
         foot = max(foot, top + height)
         svg.rect(left, top, width, height, "box black" if black else "box", rx=4.0)
         name = "black depot" if black else f"depot {depot['depot']}"
@@ -556,7 +557,7 @@ def _tile(svg: Svg, x: float, y: float, r: float, colour: str, tile: str) -> Non
     svg.hexagon(x, y, r, f"hex {colour}")
     light = " light" if colour in ("Y", "L", "B") else ""
     label = tile_short(tile)
-    size = " tiny" if r < R else " long" if len(label) >= LONG_LABEL else ""
+    size = " long" if len(label) >= LONG_LABEL else ""
     svg.label(x, y + 2.5, label, "tile-label" + light + size)
 
 
@@ -564,25 +565,14 @@ def _duchy_block(svg: Svg, player: dict[str, Any], colour: str, x: float, y: flo
     """One player's duchy map with the coordinates and dice, and their supplies beside it. A
     duchy of islands (the solo game's, wider than a duchy) widens its block over the next
     column, which a solo game leaves empty, so its panel keeps its room."""
-    width = _islands_width(player["places"]) if player.get("places") else 7 * HEX_W
+    width = MAP_SCALE * _map_width(player)
     block_w = max(BLOCK_W, 14 + width + 14 + PANEL_W)
     svg.rect(x, y, block_w, BLOCK_H, "box", rx=6.0)
     svg.circle(x + 14, y + 14, 6, "disc", colour)
     total = f"{player['score']} VP" + (f" ({player['vp']} during play)" if player["score"] != player["vp"] else "")
     svg.label(x + 26, y + 18, f"{player['name']}: {total}; seat {player['seat']}, duchy No. {player['duchy_number']}",
               "heading")
-    centres: list[tuple[float, float]] = []
-    if player.get("places"):  # a duchy of islands (the 2019 solo duchy): each space where its picture puts it
-        _islands(svg, player, x, y, centres)
-    else:
-        for row, length in enumerate(ROW_LENGTHS):
-            for col in range(length):
-                centres.append((x + 14 + HEX_W / 2 + (7 - length) * HEX_W / 2 + col * HEX_W,
-                                y + 34 + R + row * ROW_STEP))
-                _space(svg, player["duchy"][len(centres) - 1], *centres[-1])
-    names = [space["space"] for space in player["duchy"]]
-    _border_posts(svg, player.get("border_posts", []), centres, names)
-    _castle_shields(svg, player.get("shields", {}), dict(zip(names, centres)))
+    _duchy_map(svg, player, x + 14, y + 34, width)
     panel_x, panel_w = x + 14 + width + 14, block_w - (14 + width + 14) - 8
     end = _panel(svg, player, panel_x, y + 40, panel_w)
     if player.get("duchy_note"):  # beside the map, under the panel: where this layout comes from
@@ -594,6 +584,33 @@ def _duchy_block(svg: Svg, player: dict[str, Any], colour: str, x: float, y: flo
         if len(shown) < len(lines):
             shown[-1] = shown[-1][:chars - 4] + " ..."
         svg.lines(panel_x, first, shown, "small", SMALL_STEP)
+
+
+def _map_width(player: dict[str, Any]) -> float:
+    """How wide a player's map is laid out (before :data:`MAP_SCALE`): seven spaces, or a duchy
+    of islands' columns and river."""
+    return _islands_width(player["places"]) if player.get("places") else 7 * HEX_W
+
+
+def _duchy_map(svg: Svg, player: dict[str, Any], x: float, y: float, room: float) -> tuple[float, float]:
+    """A player's duchy map, its corner at (``x``, ``y``), enlarged (:func:`_open_map`) to at
+    most ``room`` pixels across: every space with its coordinate and die or tile, a duchy of
+    islands' river (the 2019 solo duchy: each space where its picture puts it), the border posts
+    and the shields on castles. Returns its scale and its height as drawn."""
+    scale = _open_map(svg, x, y, _map_width(player), room)
+    centres: list[tuple[float, float]] = []
+    if player.get("places"):
+        _islands(svg, player, -14.0, -34.0, centres)   # (its map's own corner at the group's origin)
+    else:
+        for row, length in enumerate(ROW_LENGTHS):
+            for col in range(length):
+                centres.append((HEX_W / 2 + (7 - length) * HEX_W / 2 + col * HEX_W, R + row * ROW_STEP))
+                _space(svg, player["duchy"][len(centres) - 1], *centres[-1])
+    names = [space["space"] for space in player["duchy"]]
+    _border_posts(svg, player.get("border_posts", []), centres, names)
+    _castle_shields(svg, player.get("shields", {}), dict(zip(names, centres)))
+    svg.close()
+    return scale, scale * (max(cy for _, cy in centres) + R)
 
 
 def _islands_width(places: list[list[int]]) -> float:
@@ -649,23 +666,22 @@ def _space(svg: Svg, space: dict[str, Any], x: float, y: float) -> None:
     svg.label(x, y - 8, space["space"], "coord" if code in ("Y", "L", "B") else "coord on-dark")
 
 
-def _panel(svg: Svg, player: dict[str, Any], x: float, y: float, width: float, storage_r: float = 15.0) -> float:
+def _panel(svg: Svg, player: dict[str, Any], x: float, y: float, width: float) -> float:
     """Storage, goods, silver, workers, VP by category, bonus and knowledge tiles, dice, goods
     sold and the trade route, in ``width`` pixels: a long line of knowledge tiles wraps, each
     line under the last one written (no gap where a finished game has no dice). The storage
-    spaces are hexes of ``storage_r`` (the phone's picture's are larger, for larger labels).
-    Returns the baseline of its last line, or the foot of the route (the phone's picture
+    spaces are hexes of :data:`TILE_R`. Returns the baseline of its last line, or the foot of the route (the phone's picture
     stacks on it)."""
     kinds = catalogue()
     svg.label(x, y, "storage", "heading")
     for slot in range(2 if "shared_storage" in player else 3):  # (2019 team game: 2 private spaces)
-        cx = x + storage_r + 1 + slot * (2 * storage_r + 4)
+        cx = x + TILE_R + 1 + slot * (2 * TILE_R + 4)
         if slot < len(player["storage"]):
             tile = player["storage"][slot]
-            _tile(svg, cx, y + 7 + storage_r, storage_r, kinds[tile].colour, tile)
+            _tile(svg, cx, y + 7 + TILE_R, TILE_R, kinds[tile].colour, tile)
         else:
-            svg.hexagon(cx, y + 7 + storage_r, storage_r, "hex empty M")
-    y += 2 * (storage_r - 15.0)   # (what follows, under the storage)
+            svg.hexagon(cx, y + 7 + TILE_R, TILE_R, "hex empty M")
+    y += 2 * (TILE_R - 15.0)   # (what follows, under the storage)
     svg.label(x, y + 56, "goods", "heading")
     goods = [int(kind) for kind, count in player["goods"].items() for _ in range(count)]
     for slot, good in enumerate(goods):
