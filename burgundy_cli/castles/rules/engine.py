@@ -59,6 +59,7 @@ from burgundy_cli.castles.rules.commands import (
     BuyCommand, CorrectionCommand, DieCommand, PassCommand, PhaseGoodsEvent, PlaceAction, RevealEvent, RollEvent,
 )
 from burgundy_cli.castles.rules.state import PHASES, GameState, PlayerState
+from burgundy_cli.castles.rules.terms import WORDS
 from burgundy_cli.castles.rules import passed
 from burgundy_cli.castles.rules.tiles import GOODS_PER_TYPE, catalogue
 from burgundy_cli.core.errors import IllegalMoveError
@@ -250,7 +251,8 @@ def _check_die_use(state: GameState, cmd: DieCommand, action, rule) -> tuple[Pla
     if cost:
         passed("cob.die.workers", "die {} changed to {} with {} worker{}", rolled, value, cost, "" if cost == 1 else "s")
     else:  # (a knowledge tile's free step)
-        passed("cob.die.workers", "die {} changed to {} by a knowledge tile's free step", rolled, value)
+        passed("cob.die.workers", "die {0} changed to {1} by a {2[knowledge tile]}'s free step", rolled, value,
+               WORDS[state.edition])
     return player, rolled, value, cost
 
 
