@@ -189,6 +189,24 @@ def error(token: _Token, message: str, hint: str | None = None) -> ParseError:
     return ParseError(f"{message} at column {token.column}", location=Location(column=token.column), hint=hint)
 
 
+def word_column(text: str, word: str) -> int | None:
+    """The column of the first word of the line ``text`` after its player's colon that reads
+    ``word`` (any case), by the reader's own columns: where a refusal that blames ``word``
+    (:attr:`~burgundy_cli.core.errors.IllegalMoveError.blamed`) is placed, as a parse error is
+    at its token. None when no word reads so (a tile typed by an alias).
+
+    >>> word_column("anna: place 4>3 bank c3", "c3"), word_column("anna: place 4>3 bank c3", "4>3")
+    (22, 13)
+    """
+    try:
+        tokens = _tokenize(text)[0]
+    except ParseError:
+        return None
+    colon = next((at for at, token in enumerate(tokens) if token.kind == "punct" and token.text == ":"), -1)
+    word = word.lower()
+    return next((token.column for token in tokens[colon + 1:] if token.text.lower() == word), None)
+
+
 #: The words of the notation only a 2019 module's lines use, with the module: the syntax
 #: reads them in any record (a line that uses one in a game without the module is refused by
 #: its rule, ``cob.module.off``), but an error listing what may come at its token names them

@@ -24,9 +24,9 @@ from typing import TYPE_CHECKING, Any
 from burgundy_cli.castles.rules import commands as c
 from burgundy_cli.castles.rules import engine
 from burgundy_cli.castles.notation import (
-    format_command, in_rules, known_names, parse_line, read_canonical, read_lenient,
+    format_command, in_rules, known_names, parse_line, read_canonical, read_lenient, word_column,
 )
-from burgundy_cli.core.errors import IllegalMoveError, ParseError, RecordError, RefereeError
+from burgundy_cli.core.errors import IllegalMoveError, Location, ParseError, RecordError, RefereeError
 from burgundy_cli.core.game import GameHeader, MoveList, ScoreTable
 from burgundy_cli.core.record import RecordDoc
 from burgundy_cli.core.replay import PlayerNames, replay, split_comment, string_list
@@ -289,6 +289,10 @@ class CastlesSession:
                     self.comments[len(commands) - 1] = comment
             except IllegalMoveError as err:
                 cited = _cited(state, command, err)
+                if cited.blamed is not None and cited.location is None:  # placed at the word it blames
+                    column = word_column(text, cited.blamed)
+                    if column is not None:
+                        cited.location = Location(column=column)
                 raise cited if failed is None else failed(cited, index) from None
             except RefereeError as err:
                 if isinstance(err, ParseError):

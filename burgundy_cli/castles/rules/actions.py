@@ -43,9 +43,10 @@ def _load_kinds() -> dict[str, TileKind]:
     return _KINDS
 
 
-def illegal(rule_id: str, message: str, hint: str | None = None) -> IllegalMoveError:
-    """An :class:`IllegalMoveError` for the registered rule ``rule_id``."""
-    return IllegalMoveError(RULES[rule_id], message, hint=hint)
+def illegal(rule_id: str, message: str, hint: str | None = None, blamed: str | None = None) -> IllegalMoveError:
+    """An :class:`IllegalMoveError` for the registered rule ``rule_id`` (``blamed``: the word
+    of the line it is about, where the record locates it)."""
+    return IllegalMoveError(RULES[rule_id], message, hint=hint, blamed=blamed)
 
 
 # --- gains: the extension points ---------------------------------------------------------------
@@ -219,7 +220,7 @@ def check_take(state: GameState, player: PlayerState, action: TakeAction, value:
             reason += f"; {tile} lies in depot {lying[0]}: the die used as {lying[0]}"
         elif lying:
             reason += f"; {tile} lies in depot {lying[0]}: `then take {tile} from {lying[0]}`"
-        raise illegal(rule_id, f"no {tile} to take from depot {depot}", reason)
+        raise illegal(rule_id, f"no {tile} to take from depot {depot}", reason, blamed=tile)
     passed("cob.take.depot", "{} taken from depot {}", tile, depot)
     discard = action.discard
     storage = state.ruleset.storage
@@ -296,7 +297,8 @@ def check_purchase(state: GameState, player: PlayerState, cmd: BuyCommand, bough
     if reason is not None:
         if cmd.tile in state.ruleset.stock:
             raise illegal("cob.buy.stock", f"no {cmd.tile} to buy", reason)
-        raise illegal("cob.buy.depot", f"no {cmd.tile} to buy", reason + _bought_elsewhere(state, player, cmd))
+        raise illegal("cob.buy.depot", f"no {cmd.tile} to buy", reason + _bought_elsewhere(state, player, cmd),
+                      blamed=cmd.tile)
     storage = state.ruleset.storage
     if storage is None and cmd.shared:
         raise no_shared_storage()
@@ -586,14 +588,15 @@ def check_placement(state: GameState, player: PlayerState, action: PlaceAction, 
         if action.shared:
             raise no_shared_storage()
         raise illegal("cob.place.stored", f"{player.name} has no {tile} in storage",
-                      f"stored: {', '.join(player.storage) or 'nothing'}")
+                      f"stored: {', '.join(player.storage) or 'nothing'}", blamed=tile)
     name = action.space
     space = space_id(name)
     if space is None or space >= len(player.duchy):  # (a team board's right half: 37..72)
-        raise illegal("cob.place.space", f"a duchy has no space {name}", "rows a-g have 4, 5, 6, 7, 6, 5, 4 spaces")
+        raise illegal("cob.place.space", f"a duchy has no space {name}", "rows a-g have 4, 5, 6, 7, 6, 5, 4 spaces",
+                      blamed=name)
     broken = state.ruleset.placement_refusal(player, kind, space, value)
     if broken is not None:
-        raise illegal(broken.rule_id, *broken.refusal(state, player, kind, space, value))
+        raise illegal(broken.rule_id, *broken.refusal(state, player, kind, space, value), blamed=name)
     if recording_now():  # (only `check --why` asks: a replay names no space for the rules that held)
         if storage is None:  # (a module's storage said where the tile came from itself)
             passed("cob.place.stored", "{} from {}'s storage", tile, player.name)
