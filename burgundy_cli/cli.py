@@ -565,9 +565,10 @@ def stats(
     modules: Annotated[str | None, typer.Option(
         metavar="MODULES", help='only games played with exactly these modules, comma-separated in any order ("none": without)',
         autocompletion=_complete_modules_or_none)] = None,
-    place: Annotated[str | None, typer.Option(metavar="PLACE", help="only games played here")] = None,
+    place: Annotated[str | None, typer.Option(metavar="PLACE", help="only games played here (case ignored)")] = None,
     event: Annotated[str | None, typer.Option(
-        metavar="EVENT", help="only games of this event (a league, a tournament round), as the records name it")] = None,
+        metavar="EVENT",
+        help="only games of this event (a league, a tournament round), as the records name it, case ignored")] = None,
     since: Annotated[str | None, typer.Option(
         metavar="YYYY-MM-DD", help="only games on or after this date (YYYY-MM-DD)")] = None,
     until: Annotated[str | None, typer.Option(

@@ -159,6 +159,7 @@ def text(result: dict[str, Any], categories: bool = False) -> str:
             if index:
                 lines.append("")
             lines += _aligned(part_columns, part_rows)
+    lines += [f"copy: {copy}" for copy in result.get("copies", ())]   # (stats; summary names its own)
     return "\n".join(lines)
 
 

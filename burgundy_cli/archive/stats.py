@@ -20,7 +20,7 @@ a team (:class:`TeamResults`, and team ratings).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 import datetime as _dt
 import heapq
 import json
@@ -47,10 +47,12 @@ class Filters:
     players: int | None = None
     boards: str | None = None
     modules: str | None = None  #: "none" for games without modules
-    place: str | None = None
+    place: str | None = None    #: as the records' ``place`` says it, case ignored
     since: str | None = None    #: ISO date, inclusive
     until: str | None = None    #: ISO date, inclusive
-    event: str | None = None    #: a league or a tournament round, as the records' ``event`` says it
+    event: str | None = None    #: a league or a tournament round, as the records' ``event`` says it, case ignored
+    #: ``place``/``event`` -> the archive's spellings of it, whatever their case (:func:`spelled`).
+    spellings: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def check(self) -> None:
         """:raises UsageError: a game or edition no record can have (which would report 0
@@ -676,7 +678,7 @@ def _conditions(records: Any, filters: Filters) -> list[Any]:
     """SQL conditions for ``filters``."""
     c = records.c
     conditions = []
-    for name in ("game", "edition", "place", "event"):
+    for name in ("game", "edition"):
         value = getattr(filters, name)
         if value is not None:
             if name == "game":  # (as the records' headers spell it: 'Robber Knights' is robber-knights)
@@ -684,6 +686,10 @@ def _conditions(records: Any, filters: Filters) -> list[Any]:
 
                 value = game_key(value)
             conditions.append(getattr(c, name) == value)
+    for name in ("place", "event"):  # (case ignored: the spellings the archive holds, spelled())
+        value = getattr(filters, name)
+        if value is not None:
+            conditions.append(getattr(c, name).in_(filters.spellings.get(name, (value,))))
     if filters.boards is not None:  # a game played on that board by any player (the boards table)
         from sqlalchemy import select
 
@@ -783,6 +789,53 @@ def report(games: Iterable[dict[str, Any]], *, splits: tuple[str, ...] = (),
     return out
 
 
+def spelled(connection: Any, filters: Filters) -> Filters:
+    """``filters`` with ``--place`` and ``--event`` matched case-insensitively: each the
+    spellings of the archive's records it matches (``str.casefold``, so ``club night`` finds
+    "Club Night" and ``CAFÉ`` "Café", in SQLite and PostgreSQL alike), none when no record's
+    matches."""
+    from sqlalchemy import select
+
+    from burgundy_cli.archive.db import tables
+
+    records = tables()["records"]
+    spellings = {}
+    for name in ("place", "event"):
+        value = getattr(filters, name)
+        if value is not None:
+            column = getattr(records.c, name)
+            stored = connection.execute(select(column).distinct().where(column.is_not(None))).scalars()
+            spellings[name] = tuple(text for text in stored if text.casefold() == value.casefold())
+    return replace(filters, spellings=spellings) if spellings else filters
+
+
+def archived_copies(connection: Any, filters: Filters) -> list[str]:
+    """The archived files whose record another file holds already, byte for byte (the archive
+    keys a record by its content hash: one game), among the records that pass ``filters``:
+    ``FILE: the same record as FIRST``, the first file in path order counted, as ``summary``
+    and the site say them."""
+    from pathlib import Path
+
+    from sqlalchemy import func, select
+
+    from burgundy_cli.archive.db import tables
+
+    t = tables()
+    files, records = t["files"], t["records"]
+    shared = select(files.c.hash).group_by(files.c.hash).having(func.count() > 1)
+    rows = connection.execute(
+        select(files.c.root, files.c.path, files.c.hash).join(records, files.c.hash == records.c.hash)
+        .where(files.c.hash.in_(shared), *_conditions(records, filters))
+        .order_by(files.c.root, files.c.path)).all()
+    first: dict[str, str] = {}
+    copies = []
+    for root, path, content in rows:
+        name = str(Path(root) / path)
+        if first.setdefault(content, name) != name:
+            copies.append(f"{name}: the same record as {first[content]}")
+    return copies
+
+
 def archived_counts(connection: Any, filters: Filters) -> dict[str, int]:
     """What :func:`report` says it read and left out, counted by the database over the verified
     records that pass ``filters``: games without a date, result-only games, and position
@@ -801,6 +854,14 @@ def archived_counts(connection: Any, filters: Filters) -> dict[str, int]:
     return {"undated": int(row[0]), "result_only": int(row[1]), "positions": int(row[2])}
 
 
+def _with_copies(result: dict[str, Any], copies: list[str]) -> dict[str, Any]:
+    """``result`` saying the copies it did not count again: their number with the other
+    records not counted (``not_counted.copies``), and each named (``copies``)."""
+    result["not_counted"]["copies"] = len(copies)
+    result["copies"] = copies
+    return result
+
+
 def archive_report(url: str, filters: Filters, **asked: Any) -> dict[str, Any]:
     """:func:`report` over the archive at ``url``.
 
@@ -812,15 +873,18 @@ def archive_report(url: str, filters: Filters, **asked: Any) -> dict[str, Any]:
     engine = db.open_archive(url, create=False)
     try:
         with db.database_errors(url), engine.connect() as connection:
+            filters = spelled(connection, filters)
             counted = archived_counts(connection, filters)
+            copies = archived_copies(connection, filters)
             shown = archived_spellings(connection)  # (a player is named alike in every report)
             if not (asked.get("head_to_head") or asked.get("best") or asked.get("ratings")):
                 # the player tables from the score rows, no game by game; the solo and team
                 # games (a few) read one by one for their sections
                 standings = archived_standings(connection, filters, asked.get("splits", ()), shown)
                 games = archived_games(connection, filters, in_date_order=False, modes_only=True, shown=shown)
-                return {"database": db.shown(url), **report(games, standings=standings, counted=counted, **asked)}
+                return _with_copies({"database": db.shown(url),
+                                     **report(games, standings=standings, counted=counted, **asked)}, copies)
             games = archived_games(connection, filters, in_date_order=bool(asked.get("ratings")), shown=shown)
-            return {"database": db.shown(url), **report(games, counted=counted, **asked)}
+            return _with_copies({"database": db.shown(url), **report(games, counted=counted, **asked)}, copies)
     finally:
         engine.dispose()

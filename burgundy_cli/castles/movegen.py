@@ -52,6 +52,7 @@ from burgundy_cli.castles.rules.engine import bought_this_turn, check, expected,
 from burgundy_cli.castles.notation import holds_sale_bonuses
 from burgundy_cli.castles.rules.placement import allowed_spaces
 from burgundy_cli.castles.rules.state import GameState, PlayerState
+from burgundy_cli.castles.rules.terms import WORDS
 from burgundy_cli.castles.rules.tiles import catalogue
 from burgundy_cli.core.errors import IllegalMoveError
 from burgundy_cli.core.game import MoveList
@@ -877,9 +878,10 @@ def purchases(state: GameState, seat: int) -> list[BuyCommand]:
 
 def _buys(state: GameState, seat: int, label: str, out: list[tuple[str, object]]) -> None:
     """The purchase lines open to ``seat``, labelled by depot and payment."""
+    tile_6 = f"{WORDS[state.edition]['knowledge tile']} 6"
     for buy in purchases(state, seat):
         depot, pay = buy.depot, buy.pay_workers
-        where = "black depot" if depot is None else f"depot {depot} (knowledge tile 6)"
+        where = "black depot" if depot is None else f"depot {depot} ({tile_6})"
         paid = "2 silver" if pay == 0 else "2 workers" if pay == 2 else "1 silver + 1 worker"
         out.append((f"{label}{where}, {paid}", buy))
 

@@ -177,13 +177,82 @@ class _Reader:
                 from difflib import get_close_matches  # only for a hint: imported when one is needed
 
                 close = get_close_matches(token.text.lower(), clauses, n=1, cutoff=0.6)
-                hint = f"did you mean '{close[0]}'?" if close else f"{what} may go on with: {', '.join(clauses)}"
+                if not close:
+                    raise listing(lambda words: error(token, f"unexpected '{token.text}' after {what}",
+                                                      hint=f"{what} may go on with: {', '.join(words)}"), clauses)
+                hint = f"did you mean '{close[0]}'?"
             raise error(token, f"unexpected '{token.text}' after {what}", hint=hint)
 
 
 def error(token: _Token, message: str, hint: str | None = None) -> ParseError:
     """A :class:`ParseError` at ``token``'s column, with the column in the message too."""
     return ParseError(f"{message} at column {token.column}", location=Location(column=token.column), hint=hint)
+
+
+def word_column(text: str, word: str) -> int | None:
+    """The column of the first word of the line ``text`` after its player's colon that reads
+    ``word`` (any case), by the reader's own columns: where a refusal that blames ``word``
+    (:attr:`~burgundy_cli.core.errors.IllegalMoveError.blamed`) is placed, as a parse error is
+    at its token. None when no word reads so (a tile typed by an alias).
+
+    >>> word_column("anna: place 4>3 bank c3", "c3"), word_column("anna: place 4>3 bank c3", "4>3")
+    (22, 13)
+    """
+    try:
+        tokens = _tokenize(text)[0]
+    except ParseError:
+        return None
+    colon = next((at for at, token in enumerate(tokens) if token.kind == "punct" and token.text == ":"), -1)
+    word = word.lower()
+    return next((token.column for token in tokens[colon + 1:] if token.text.lower() == word), None)
+
+
+#: The words of the notation only a 2019 module's lines use, with the module: the syntax
+#: reads them in any record (a line that uses one in a game without the module is refused by
+#: its rule, ``cob.module.off``), but an error listing what may come at its token names them
+#: only where the record plays the module (:func:`in_rules`).
+MODULE_WORDS = {"shield": "shields", "bonus": "trade-routes", "as": "extra-tiles", "with": "extra-tiles",
+                "order": "solo-game", "shared": "team-game", "private": "team-game"}
+
+
+def listing(make: Callable[[tuple[str, ...]], ParseError], words: tuple[str, ...]) -> ParseError:
+    """The error ``make(words)``, listing ``words`` (what the syntax reads at its token), which
+    :func:`in_rules` makes again with the words a record's rules allow."""
+    err = make(words)
+    err.listed = (make, words)  # type: ignore[attr-defined]
+    return err
+
+
+def in_rules(err: ParseError, modules: tuple[str, ...]) -> ParseError:
+    """``err`` as a record playing ``modules`` (2011: none) words it: a list of the words that
+    may come (:func:`listing`) without those of modules it does not play (:data:`MODULE_WORDS`);
+    any other error as it is. Called where the record is known (its session), not by the
+    reader, which knows no record.
+
+    >>> in_rules(_then_refused(_Token("fly", 20, "word")), ()).message
+    "expected take, place, sell or workers after 'then', found 'fly' at column 20"
+    """
+    listed = getattr(err, "listed", None)
+    if listed is None:
+        return err
+    make, words = listed
+    allowed = tuple(word for word in words if word not in MODULE_WORDS or MODULE_WORDS[word] in modules)
+    return err if allowed == words else make(allowed)
+
+
+def _either(words: tuple[str, ...]) -> str:
+    """``take, place, sell or workers``."""
+    return f"{', '.join(words[:-1])} or {words[-1]}" if len(words) > 1 else words[0]
+
+
+#: The actions a placed tile (or a route bonus) may grant after 'then'.
+_THEN_VERBS = ("take", "place", "sell", "workers", "shield")
+
+
+def _then_refused(token: _Token) -> ParseError:
+    """No action the notation knows after 'then' (:data:`_THEN_VERBS`)."""
+    return listing(lambda verbs: error(token, f"expected {_either(verbs)} after 'then', found '{token.text}'"),
+                   _THEN_VERBS)
 
 
 def _tokenize(text: str) -> tuple[list[_Token], int, dict[int, str] | None]:
@@ -551,7 +620,7 @@ def _effect_action(reader: _Reader, player: str,
     if verb == "shield":
         shield, space = _shield_onto(reader)
         return c.ShieldAction(shield=shield, space=space)
-    raise error(token, f"expected take, place, sell, workers or shield after 'then', found '{token.text}'")
+    raise _then_refused(token)
 
 
 def _sale_bonuses(reader: _Reader, player: str) -> tuple:

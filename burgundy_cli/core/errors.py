@@ -132,14 +132,20 @@ class ParseError(RefereeError):
 
 
 class IllegalMoveError(RefereeError):
-    """The move reads fine but breaks ``rule`` in the current position."""
+    """The move reads fine but breaks ``rule`` in the current position.
+
+    ``blamed``: the word of the line the refusal is about, as the notation writes it (the
+    space, the tile, the die), where one word is to blame; a record's replay places the error
+    at that word's column, as a :class:`ParseError` is placed at its token's.
+    """
 
     kind = "illegal"
 
     def __init__(self, rule: Rule, message: str, *, location: Location | None = None,
-                 hint: str | None = None) -> None:
+                 hint: str | None = None, blamed: str | None = None) -> None:
         super().__init__(message, location=location, hint=hint)
         self.rule = rule
+        self.blamed = blamed
 
     def describe(self) -> str:
         text = f"illegal ({self.rule.id}): {self.message}"

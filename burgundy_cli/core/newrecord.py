@@ -970,6 +970,15 @@ def _blamed(err: RefereeError, text: str, path: str, keys: list[str]) -> str | N
     return max(starts)[2] if starts else None
 
 
+def _blamed_in(err: RefereeError, answers: NewRecord, path: str, keys: list[str]) -> str | None:
+    """:func:`_blamed` of a refusal of ``answers``: the text its line is read in is their
+    record's, written for it (none for an :class:`AnswerError`, which names its answer).
+
+    :raises AnswerError: an answer that cannot be split into its parts, as the text is written.
+    """
+    return _blamed(err, "" if isinstance(err, AnswerError) else dump_record(_tables(answers)), path, keys)
+
+
 def _answer_at(where: tuple[Any, ...], keys: list[str]) -> tuple[str | None, tuple[str, ...]]:
     """The answer a refusal's key path is about (None: no answer's), and the player or key
     within it (``("Anna", "c3")`` for ``end.players.Anna.duchy.c3``; a list's index left out)."""
@@ -1057,8 +1066,7 @@ def _end_refusal(path: str, answers: NewRecord, keys: list[str], index: int) -> 
         checked_text(path, trial)
         return None
     except RefereeError as err:
-        text = "" if isinstance(err, AnswerError) else dump_record(_tables(trial))
-        blamed = _blamed(err, text, path, keys)
+        blamed = _blamed_in(err, trial, path, keys)
         if blamed in keys and keys.index(blamed) > index and blamed not in stood_in:
             return None
         if blamed == "duchy" and "castle_shields" in later and _lifted_by_shield_18(path, trial, keys, later):
@@ -1078,8 +1086,7 @@ def _lifted_by_shield_18(path: str, trial: NewRecord, keys: list[str], later: li
     try:
         checked_text(path, lifted)
     except RefereeError as err:
-        text = "" if isinstance(err, AnswerError) else dump_record(_tables(lifted))
-        return _blamed(err, text, path, keys) in later
+        return _blamed_in(err, lifted, path, keys) in later
     return True
 
 
@@ -1116,12 +1123,13 @@ def _flag_refusal(err: RefereeError, path: str, answers: NewRecord, keys: list[s
     if isinstance(err, AnswerError):   # (said of its answer: by its flag, as typed)
         return UsageError(f"--{err.key.replace('_', '-')}: {err.said}; nothing was written", hint=err.hint)
     where = getattr(err, "path", None)
-    if not where:
+    if where:
+        blamed, part = _answer_at(where, keys)
+    else:
         try:
-            text = dump_record(_tables(answers))
+            blamed, part = _blamed_in(err, answers, path, keys), ()
         except AnswerError as unread:   # (a later flag's answer that cannot be split: said as such)
             return _flag_refusal(unread, path, answers, keys)
-    blamed, part = _answer_at(where, keys) if where else (_blamed(err, text, path, keys), ())
     if blamed is None:   # (no answer blamed: the game's words, its record syntax said as the table says it)
         if not isinstance(err, RecordError) or in_table_words(err.message) == err.message:
             return err
@@ -1480,8 +1488,7 @@ def _ask_all(path: str, answers: NewRecord, ask: bool, read: Reader | None, say:
             if not ask or not _asked(key, answers):   # (an answer given by flag that no question asks for)
                 raise _flag_refusal(err, path, answers, keys)
             if answers.result or answers.end:   # (back to the earlier answer a refusal blames)
-                blamed = _blamed(err, dump_record(_tables(answers)) if not isinstance(err, AnswerError) else "",
-                                 path, keys)
+                blamed = _blamed_in(err, answers, path, keys)
                 if blamed in keys and keys.index(blamed) < index and _asked(blamed, answers):
                     settled.add(key)   # (the last answer stands: the blamed one is asked again)
                     key, index = blamed, keys.index(blamed)

@@ -183,8 +183,8 @@ def test_tile_28_workers_are_bought_after_the_dice_while_the_purchase_is_open():
 def test_moves_list_the_workers_purchase_with_its_cost():
     state = table(duchy={"c4": "k28"}, silver=2)
     moves = legal_moves(state).groups
-    assert moves["workers with knowledge tile 28, 1 silver"] == ["anna: hire 2 workers"]
-    assert moves["workers with knowledge tile 28, 2 silver"] == ["anna: hire 4 workers"]
+    assert moves["workers with monastery tile 28, 1 silver"] == ["anna: hire 2 workers"]
+    assert moves["workers with monastery tile 28, 2 silver"] == ["anna: hire 4 workers"]
     assert lines(state) == accepted(state)
 
 

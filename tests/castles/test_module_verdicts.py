@@ -95,8 +95,8 @@ def _position_before(tmp_path, record: str, line: str) -> Path:
     return out
 
 
-TRIBUTES = ("end of phase A [cob.shield.tribute]: Anna pays 1 silverling of tribute for shield 10, "
-            "Cara pays 1 silverling of tribute for shield 4, Dario pays 1 silverling of tribute for shield 2")
+TRIBUTES = ("end of phase A [cob.shield.tribute]: Anna pays 1 silver coin of tribute for shield 10, "
+            "Cara pays 1 silver coin of tribute for shield 4, Dario pays 1 silver coin of tribute for shield 2")
 
 
 def test_the_tribute_paid_at_a_phase_end_is_said_with_the_line_that_ended_the_phase():
@@ -106,11 +106,11 @@ def test_the_tribute_paid_at_a_phase_end_is_said_with_the_line_that_ended_the_ph
     who paid what for which shield, and by which rule; a shield given up ahead is said so."""
     verdict = _check("complete-4p-2019-shields.toml", "Anna: take 6 castle")
     assert verdict["effects"][-1] == TRIBUTES
-    assert verdict["effects"][:3] == ["Anna: -1 silverling, stores castle from depot 6", "Cara: -1 silverling",
-                                      "Dario: -1 silverling"]
+    assert verdict["effects"][:3] == ["Anna: -1 silver coin, stores castle from depot 6", "Cara: -1 silver coin",
+                                      "Dario: -1 silver coin"]
     ahead = _check("complete-4p-2019-shields.toml", "Cara: tribute drop 4", "Anna: take 6 castle")
-    assert ahead["effects"][-1] == ("end of phase A [cob.shield.tribute]: Anna pays 1 silverling of tribute for "
-                                    "shield 10, Cara gives up shield 4 as said ahead, Dario pays 1 silverling of "
+    assert ahead["effects"][-1] == ("end of phase A [cob.shield.tribute]: Anna pays 1 silver coin of tribute for "
+                                    "shield 10, Cara gives up shield 4 as said ahead, Dario pays 1 silver coin of "
                                     "tribute for shield 2")
     assert "Cara: shield 4 removed from the game" in ahead["effects"]
 
@@ -122,7 +122,7 @@ def test_the_table_session_says_the_tribute_with_the_line(tmp_path):
     table = TableSession(_position_before(tmp_path, "complete-4p-2019-shields.toml", "Anna: take 6 castle"))
     reply = table.play("Anna: take 6 castle")
     assert reply.accepted, reply.text
-    assert reply.text.splitlines()[-1].startswith("recorded: Anna: take 6 castle -- Anna: -1 silverling")
+    assert reply.text.splitlines()[-1].startswith("recorded: Anna: take 6 castle -- Anna: -1 silver coin")
     assert TRIBUTES in reply.text
     table.close()
 
@@ -133,7 +133,7 @@ def test_a_phase_end_caused_by_the_other_team_says_a_teams_income_once():
     team's, not once for each member's copy of it -- the note of the rule too (``cob.mine.income``)."""
     verdict = _check("complete-4p-2019-team.toml", "Dario: take 3>1 ship shared")
     team_b = [effect for effect in verdict["effects"] if effect.startswith(("Anna", "Cara"))]
-    assert team_b == ["Anna and Cara: +2 workers, +2 silverlings"]
+    assert team_b == ["Anna and Cara: +2 workers, +2 silver coins"]
     assert sum(effect.startswith(("Ben", "Dario")) for effect in verdict["effects"]) == 1
     assert verdict["effects"][-1].count("Anna and Cara receive") == 1
 
@@ -143,7 +143,7 @@ def test_a_solo_line_says_where_the_vp_counter_moved_and_its_reset():
     place your counter back on the start space (any remaining victory points are lost), then
     move the target marker down 5 spaces" -- and VP bought move the counter too."""
     bought = _check("complete-1p-2019-solo.toml", "Anna: solo vp 1")
-    assert bought["effects"] == ["Anna: -1 silverling, +1 VP (solo-vp), moves the VP counter from 33 to 34 "
+    assert bought["effects"] == ["Anna: -1 silver coin, +1 VP (solo-vp), moves the VP counter from 33 to 34 "
                                  "(target 50) [cob.solo.counter]"]
     reset = _check("complete-1p-2019-solo.toml", "Anna: place 1 church d3")
     assert reset["effects"] == ["Anna: +10 VP (area-phase-bonus), +1 VP (areas), places church on d3, moves the VP "

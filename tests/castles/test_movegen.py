@@ -246,7 +246,7 @@ def test_rule_options_k8_doubles_free_change_and_k6_mixed_payment():
     groups = legal_moves(state).groups
     assert "anna: take 3>5 mine" in groups["die 3 as 5 (0 workers, free change 2 with tile 12)"]
     assert groups["buy: black depot, 1 silver + 1 worker"] == ["anna: buy castle workers 1"]
-    assert "anna: buy bank from 1 workers 1" in groups["buy: depot 1 (knowledge tile 6), 1 silver + 1 worker"]
+    assert "anna: buy bank from 1 workers 1" in groups["buy: depot 1 (monastery tile 6), 1 silver + 1 worker"]
     _agree(state)
 
 

@@ -507,10 +507,10 @@ def test_the_phase_end_notes_the_tribute_and_shield_8_by_rule():
                   ben={"silver": 0, "shields": {"d4": 3}}, round=5, shields={})
     with noting() as notes:
         end_phase(state)
-    assert notes == [("cob.shield.tribute", "anna pays 1 silverling of tribute for shield 8"),
+    assert notes == [("cob.shield.tribute", "anna pays 1 silver coin of tribute for shield 8"),
                      ("cob.shield.tribute", "ben cannot pay for shield 3: removed from the game"),
-                     ("cob.mine.income", "anna receives 2 silverlings for 2 mines"),
-                     ("cob.shield.8", "anna's 2 mines pay 2 silverlings again")]
+                     ("cob.mine.income", "anna receives 2 silver coins for 2 mines"),
+                     ("cob.shield.8", "anna's 2 mines pay 2 silver coins again")]
     assert state.players[0].silver == 1 - 1 + 2 + 2 and not state.players[1].shields
 
 

@@ -390,9 +390,9 @@ def test_vp_may_be_bought_for_one_silver_each_when_vp_are_gained():
     refused(state, "Solo: solo vp 1", "cob.solo.vp")
     player.storage[:] = ["ship"]
     play(state, "Solo: place 1 ship b3 goods 2")
-    assert "2 VP cost 2 silverlings; Solo has 1" in str(refused(state, "Solo: solo vp 2", "cob.solo.vp"))
-    player.silver = 0   # a count of one takes the singular: "1 VP costs 1 silverling"
-    assert "1 VP costs 1 silverling; Solo has 0" in str(refused(state, "Solo: solo vp 1", "cob.solo.vp"))
+    assert "2 VP cost 2 silver coins; Solo has 1" in str(refused(state, "Solo: solo vp 2", "cob.solo.vp"))
+    player.silver = 0   # a count of one takes the singular: "1 VP costs 1 silver coin"
+    assert "1 VP costs 1 silver coin; Solo has 0" in str(refused(state, "Solo: solo vp 1", "cob.solo.vp"))
     player.silver = 1
     before = counter(state)
     play(state, "Solo: solo vp 1")

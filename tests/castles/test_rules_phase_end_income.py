@@ -106,5 +106,5 @@ def test_a_teams_income_is_said_once_as_the_teams():
               if written.strip() == f'"{line}",') - 1
     result = CliRunner().invoke(app, ["check", str(record), line, "--at", str(at), "--json"])
     assert json.loads(result.stdout)["effects"][-1] == (
-        "end of phase B [cob.mine.income]: Anna and Cara receive 2 silverlings and 2 workers (knowledge tile 2) "
-        "for 2 mines, Ben and Dario receive 1 silverling for 1 mine")
+        "end of phase B [cob.mine.income]: Anna and Cara receive 2 silver coins and 2 workers (monastery tile 2) "
+        "for 2 mines, Ben and Dario receive 1 silver coin for 1 mine")

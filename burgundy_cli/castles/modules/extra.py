@@ -99,10 +99,10 @@ def check_crane(state: GameState, player: PlayerState, cmd: CraneCommand) -> Non
     choices = tuple(dict.fromkeys(CRANE_TILES[number] for number in sorted(CRANE_TILES)
                                   if number in state.ruleset.end_scoring))
     if cmd.building not in choices:
-        raise illegal("cob.crane.score", f"the crane counts as a building type of knowledge tiles 16-23 or 29, "
+        raise illegal("cob.crane.score", f"the crane counts as a building type of monastery tiles 16-23 or 29, "
                       f"not as {cmd.building}", "types: " + ", ".join(choices))
     passed("cob.crane.score", "at the final scoring {}'s crane, not yet chosen, may count as a {} (a building type of "
-           "knowledge tiles 16-23 or 29)", player.name, cmd.building)
+           "monastery tiles 16-23 or 29)", player.name, cmd.building)
 
 
 def apply_crane(state: GameState, player: PlayerState, cmd: CraneCommand) -> None:
@@ -207,7 +207,7 @@ def _apply_bridge(state: GameState, player: PlayerState, action: PlaceAction, sp
 def check_hire(state: GameState, player: PlayerState, cmd: HireCommand) -> None:
     """``<p>: hire <n> workers``: #28 lies in the player's duchy; pairs, paid 1 silverling each."""
     if WORKERS not in player.knowledge:
-        raise illegal("cob.tile28", f"{player.name} has no knowledge tile 28 in their duchy",
+        raise illegal("cob.tile28", f"{player.name} has no monastery tile 28 in their duchy",
                       "only #28's owner buys workers from the supply")
     if cmd.workers % WORKERS_PER_SILVER:
         raise illegal("cob.tile28.pay", f"workers are bought in pairs, not {cmd.workers}",
@@ -215,11 +215,11 @@ def check_hire(state: GameState, player: PlayerState, cmd: HireCommand) -> None:
     cost = cmd.workers // WORKERS_PER_SILVER
     silver = purse(state, player)[0]  # (after a phase's last die: what was held before its income)
     if silver < cost:
-        raise illegal("cob.tile28.pay", f"{cmd.workers} workers cost {cost} silverling{'s' if cost != 1 else ''}",
+        raise illegal("cob.tile28.pay", f"{cmd.workers} workers cost {cost} silver coin{'s' if cost != 1 else ''}",
                       f"{player.name} has {silver}"
                       + ("" if silver == player.silver else " (the phase end's income comes after this turn)"))
-    passed("cob.tile28", "knowledge tile 28 lies in {}'s duchy", player.name)
-    passed("cob.tile28.pay", "{} workers cost {} silverling{}; {} has {}", cmd.workers, cost,
+    passed("cob.tile28", "monastery tile 28 lies in {}'s duchy", player.name)
+    passed("cob.tile28.pay", "{} workers cost {} silver coin{}; {} has {}", cmd.workers, cost,
            "" if cost == 1 else "s", player.name, silver)
 
 
@@ -233,7 +233,7 @@ def hire_candidates(state: GameState, seat: int) -> list[tuple[str, HireCommand]
     player = state.players[seat]
     if WORKERS not in player.knowledge:
         return []
-    return [(f"workers with knowledge tile 28, {silver} silver",
+    return [(f"workers with monastery tile 28, {silver} silver",
              HireCommand(player=player.name, workers=silver * WORKERS_PER_SILVER))
             for silver in range(1, purse(state, player)[0] + 1)]
 

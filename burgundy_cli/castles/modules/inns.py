@@ -78,14 +78,14 @@ def _second_inn(state: GameState, player: PlayerState, kind: TileKind, space: in
     return f"this {colour} area already has an inn", "at most one inn per area"
 
 
-def _any_colour_kept(player: PlayerState, kind: TileKind, space: int) -> str:
+def _any_colour_kept(state: GameState, player: PlayerState, kind: TileKind, space: int) -> str:
     """Why the colour rule let ``kind`` on ``space`` through: an inn goes on any colour."""
     if kind.type == INN:
         return f"an inn goes on a space of any colour ({space_name(space)})"
     return f"{kind.name} has the colour of {space_name(space)}"
 
 
-def _one_per_area_kept(player: PlayerState, kind: TileKind, space: int) -> str:
+def _one_per_area_kept(state: GameState, player: PlayerState, kind: TileKind, space: int) -> str:
     """Why the one-inn-per-area rule let ``kind`` on ``space`` through."""
     if kind.type != INN:
         return f"the limit is on inns, and {kind.name} is none"

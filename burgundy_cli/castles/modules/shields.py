@@ -233,7 +233,7 @@ def check_tribute(state: GameState, cmd) -> None:
     held = set(player.shields.values())
     if not held:
         raise illegal("cob.shield.tribute", f"{player.name} holds no shield to pay tribute for",
-                      "the tribute is 1 silverling per shield held")
+                      "the tribute is 1 silver coin per shield held")
     for shield in cmd.drop:
         if shield not in held:
             raise illegal("cob.shield.tribute", f"{player.name} has no shield {shield} to give up",
@@ -247,7 +247,7 @@ def check_tribute(state: GameState, cmd) -> None:
         kept, price = len(held) - len(set(cmd.drop)), tribute_price(state)
         if cmd.workers > kept * price:
             raise illegal("cob.shield.tribute", f"{cmd.workers} workers for {kept} shields kept",
-                          f"{counted(price, 'silverling')} or worker{'s' if price > 1 else ''} per shield")
+                          f"{counted(price, 'silver coin')} or worker{'s' if price > 1 else ''} per shield")
         passed("cob.shield.3", "{} keeps shield 3, so workers may pay", player.name)
     kept = sorted(held - set(cmd.drop))
     passed("cob.shield.tribute", "{} holds shield{} {}: {}", player.name, "s" if len(held) > 1 else "",
@@ -328,7 +328,7 @@ def _note_tribute(payer: str, kept: list[int], silver: int, workers: int, unpaid
     """Note what ``payer`` paid for the shields ``kept`` and which ``unpaid`` ones left the game."""
     plural = " and " in payer
     if kept:
-        paid = " and ".join(part for part in (counted(silver, "silverling") if silver else "",
+        paid = " and ".join(part for part in (counted(silver, "silver coin") if silver else "",
                                                  f"{counted(workers, 'worker')} (shield 3)" if workers else "") if part)
         noted("cob.shield.tribute", "{} pay{} {} of tribute for shield{} {}", payer, "" if plural else "s",
               paid or "nothing", "s" if len(kept) > 1 else "", " ".join(map(str, kept)))
@@ -532,7 +532,7 @@ def mines_doubled(state: GameState) -> None:
             said = noted_as(state, seat)
             if said and mines:
                 noted("cob.shield.8", "{}'s {} pay {} again", said, counted(mines, "mine"),
-                      counted(mines, "silverling"))
+                      counted(mines, "silver coin"))
 
 
 def may_set_die(state: GameState, player: PlayerState) -> bool:
@@ -662,7 +662,7 @@ def position_moment(state: GameState, off) -> tuple[str, ...] | None:
 #: Shield 18: the adjacency rule, lifted for its holder (the same rule id: the same rule).
 ADJACENT_UNLESS_18 = replace(ADJACENT, allows=lambda player, kind, space, value: 18 in player.shields.values()
                              or ADJACENT.allows(player, kind, space, value),
-                             kept=lambda player, kind, space: "placed next to a filled space"
+                             kept=lambda state, player, kind, space: "placed next to a filled space"
                              if ADJACENT.allows(player, kind, space, None)
                              else f"{player.name} holds shield 18: a tile goes on any space [cob.shield.18]")
 

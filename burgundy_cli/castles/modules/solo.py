@@ -461,14 +461,14 @@ def _adjacent(player: PlayerState, kind, space: int, value: int | None) -> bool:
     return rule.allows(player, kind, space, value)
 
 
-def _river_kept(player: PlayerState, kind, space: int) -> str:
+def _river_kept(state: GameState, player: PlayerState, kind, space: int) -> str:
     """Why the river rule let a tile on ``space`` through: a neighbour on the island, else the river."""
     if _adjacent(player, kind, space, None):
         return "placed next to a filled space" + (" (or anywhere: shield 18)" if 18 in player.shields.values() else "")
     return f"{space_name(space)} is joined by the river to a placed tile"
 
 
-def _colour_kept(player: PlayerState, kind, space: int) -> str:
+def _colour_kept(state: GameState, player: PlayerState, kind, space: int) -> str:
     """Why the colour rule let ``kind`` on ``space`` through (a black hex tile or an inn: any colour)."""
     if kind.colour == "X":
         return f"a black hex tile goes on a space of any colour ({space_name(space)})"
@@ -778,8 +778,8 @@ def _check_vp(state: GameState, cmd) -> None:
         raise illegal("cob.solo.vp", "VP are bought when VP are gained (this round)")
     if player.silver < cmd.vp:
         raise illegal("cob.solo.vp", f"{cmd.vp} VP {'costs' if cmd.vp == 1 else 'cost'} "
-                      f"{counted(cmd.vp, 'silverling')}; {player.name} has {player.silver}")
-    passed("cob.solo.vp", "{} gained VP this round; {} VP cost {} silverling{}, and {} has {}", player.name, cmd.vp,
+                      f"{counted(cmd.vp, 'silver coin')}; {player.name} has {player.silver}")
+    passed("cob.solo.vp", "{} gained VP this round; {} VP cost {} silver coin{}, and {} has {}", player.name, cmd.vp,
            cmd.vp, "" if cmd.vp == 1 else "s", player.name, player.silver)
 
 

@@ -531,7 +531,7 @@ def score_table(state: GameState, table):
                    key=lambda line: (line.rank, -line.total))
     shields = ", shields" if "shields" in state.options.modules else ""
     notes = [f"team {TEAMS[team]} ({' + '.join(state.players[s].name for s in teams.members[team])}): {total} VP"
-             + (f", the team's goods, silverlings, workers{shields} and knowledge tiles counted on its first player"
+             + (f", the team's goods, silver coins, workers{shields} and monastery tiles counted on its first player"
                 if table.complete else "") for total, _, team in totals]
     best = order[0]
     tiebreak = None

@@ -26,6 +26,7 @@ from burgundy_cli.castles.record.setup import (_COLOUR_BY_NAME, _DuchyName, Duch
                                         _island_duchy, _names_known, options_from_header, _route, _seen_tiles,
                                         _solo_duchies, _solo_players, _start_space, _team, _validate)
 from burgundy_cli.castles.rules.state import PHASES, GameState, PlayerState
+from burgundy_cli.castles.rules.terms import WORDS
 from burgundy_cli.castles.rules.bounds import category_bounds
 from burgundy_cli.castles.rules.tiles import COLOUR_NAME, catalogue, outside_piles, resolve_tile_name
 from burgundy_cli.core.game import GameHeader
@@ -203,15 +204,18 @@ def _connected(duchy: list[str | None], start: int, board_: Board) -> set[int]:
     return seen
 
 
-def _city_once(duchy: list[str | None], duchy_board: Board, path: tuple) -> None:
-    """Without knowledge tile 1, a city holds each building type at most once."""
+def _city_once(duchy: list[str | None], duchy_board: Board, path: tuple, edition: str) -> None:
+    """Without knowledge tile 1, a city holds each building type at most once (said in
+    ``edition``'s words)."""
     for members in duchy_board.areas:
         buildings = [duchy[s] for s in members if duchy_board.colour[s] == "B" and duchy[s] is not None]
         for tile in set(buildings):
             if buildings.count(tile) > 1:
                 where = next(space_name(s) for s in members if duchy[s] == tile)
-                raise SetupError(f"the city at {where} holds {buildings.count(tile)} {tile} tiles", path,
-                                 "one building of each type per city, unless knowledge tile 1 is placed")
+                words = WORDS[edition]
+                raise SetupError(f"the {words['city']} at {where} holds {buildings.count(tile)} {tile} tiles", path,
+                                 f"one building of each type per {words['city']}, unless {words['knowledge tile']}"
+                                 " 1 is placed")
 
 
 def _position_player(edition: str, name: str, entry: PlayerPosition, duchies: dict[str, Board],
@@ -330,7 +334,7 @@ def _cities(state: GameState) -> None:
     gone = state.shields is not None and 6 in state.shields.removed
     for player in state.players:
         if 1 not in player.knowledge and not gone:
-            _city_once(player.duchy, player.board, ("position", "players", player.name, "duchy"))
+            _city_once(player.duchy, player.board, ("position", "players", player.name, "duchy"), state.edition)
 
 
 def _storage_room(state: GameState) -> None:

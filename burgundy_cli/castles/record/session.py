@@ -23,8 +23,10 @@ from typing import TYPE_CHECKING, Any
 
 from burgundy_cli.castles.rules import commands as c
 from burgundy_cli.castles.rules import engine
-from burgundy_cli.castles.notation import format_command, known_names, parse_line, read_canonical, read_lenient
-from burgundy_cli.core.errors import IllegalMoveError, RecordError, RefereeError
+from burgundy_cli.castles.notation import (
+    format_command, in_rules, known_names, parse_line, read_canonical, read_lenient, word_column,
+)
+from burgundy_cli.core.errors import IllegalMoveError, Location, ParseError, RecordError, RefereeError
 from burgundy_cli.core.game import GameHeader, MoveList, ScoreTable
 from burgundy_cli.core.record import RecordDoc
 from burgundy_cli.core.replay import PlayerNames, replay, split_comment, string_list
@@ -199,8 +201,14 @@ class CastlesSession:
     # --- reading and playing lines ------------------------------------------------------------
 
     def read(self, text: str) -> c.Command:
-        """Parse ``text`` and resolve its player names (no position consulted)."""
-        return with_listed_names(self.names, parse_line(text), text)
+        """Parse ``text`` and resolve its player names (no position consulted); a line that
+        cannot be read is refused in the record's rules' words (:func:`~burgundy_cli.castles.
+        notation.in_rules`: no 2019 module's word offered in a game without the module)."""
+        try:
+            command = parse_line(text)
+        except ParseError as err:
+            raise in_rules(err, self.state.options.modules) from None
+        return with_listed_names(self.names, command, text)
 
     def _judged(self, command: c.Command, judge) -> c.Command:
         """``judge(state, command)`` (the engine's check or play) on ``command`` with a granted
@@ -281,10 +289,16 @@ class CastlesSession:
                     self.comments[len(commands) - 1] = comment
             except IllegalMoveError as err:
                 cited = _cited(state, command, err)
+                if cited.blamed is not None and cited.location is None:  # placed at the word it blames
+                    column = word_column(text, cited.blamed)
+                    if column is not None:
+                        cited.location = Location(column=column)
                 raise cited if failed is None else failed(cited, index) from None
             except RefereeError as err:
+                if isinstance(err, ParseError):
+                    err = in_rules(err, state.options.modules)
                 if failed is None:
-                    raise
+                    raise err from None
                 raise failed(err, index) from None
 
     # --- the Session protocol ---------------------------------------------------------------

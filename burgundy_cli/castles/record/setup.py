@@ -268,16 +268,25 @@ def most_tiebreak(header: GameHeader) -> tuple[int, str]:
 
 
 def check_final(header: GameHeader, won: bool | None, tiebreaks: dict[str, int | None]) -> None:
-    """A result-only record of the 2019 solo game: ``won`` as its player's empty duchy spaces
-    (the tiebreak figure, where given) say it must be -- "You win the game if you managed to fill
-    all 37 hex spaces of your duchy within 25 rounds" (``cob.solo.end``, the rule's one test,
+    """What a Castles score pad cannot say. Option ``tiebreak-turn-order`` (2011 only) chooses
+    which turn order the last tiebreak reads, the track's at the end or the last round's
+    (docs/rulings.md): a pad holds neither, so the option would change nothing and is refused,
+    as an ``[end]`` table refuses ``last-round`` and a 2019 record the option. A result-only
+    record of the 2019 solo game: ``won`` as its player's empty duchy spaces (the tiebreak
+    figure, where given) say it must be -- "You win the game if you managed to fill all 37 hex
+    spaces of your duchy within 25 rounds" (``cob.solo.end``, the rule's one test,
     :func:`~burgundy_cli.castles.rules.solo_standing.won_by`): a pad won with a space empty, or
     lost with none, has one of the two wrong.
 
-    :raises RecordError: its ``path`` ``[final] won``.
+    :raises RecordError: its ``path``: the option, or ``[final] won``.
     """
     from burgundy_cli.castles.rules.solo_standing import won_by
 
+    if "tiebreak-turn-order" in header.options:
+        raise SetupError("a result-only record holds no turn order (neither the track at the end nor the order "
+                         "the last round was played in), so the option changes nothing",
+                         ("game", "options", "tiebreak-turn-order"),
+                         "remove the option; a tie on VP and empty spaces is decided by [final] winner")
     if won is None or "solo-game" not in options_from_header(header).modules:
         return
     for name, empty in tiebreaks.items():

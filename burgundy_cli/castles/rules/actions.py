@@ -22,6 +22,7 @@ from burgundy_cli.castles.rules.boards import SPACE_IDS, depot_spaces, space_id,
 from burgundy_cli.castles.rules.commands import BuyCommand, PlaceAction, SellAction, TakeAction, WorkersAction
 from burgundy_cli.castles.rules import RULES, noted, noting_now, passed, recording_now
 from burgundy_cli.castles.rules.state import PHASES, GameState, PlayerState
+from burgundy_cli.castles.rules.terms import WORDS, counted_in
 from burgundy_cli.castles.rules.tiles import COLOUR_NAME, PHASE_BONUS, TileKind, area_vp, bonus_vp, catalogue, sale_vp
 from burgundy_cli.core.errors import IllegalMoveError
 from burgundy_cli.core.words import counted
@@ -42,9 +43,10 @@ def _load_kinds() -> dict[str, TileKind]:
     return _KINDS
 
 
-def illegal(rule_id: str, message: str, hint: str | None = None) -> IllegalMoveError:
-    """An :class:`IllegalMoveError` for the registered rule ``rule_id``."""
-    return IllegalMoveError(RULES[rule_id], message, hint=hint)
+def illegal(rule_id: str, message: str, hint: str | None = None, blamed: str | None = None) -> IllegalMoveError:
+    """An :class:`IllegalMoveError` for the registered rule ``rule_id`` (``blamed``: the word
+    of the line it is about, where the record locates it)."""
+    return IllegalMoveError(RULES[rule_id], message, hint=hint, blamed=blamed)
 
 
 # --- gains: the extension points ---------------------------------------------------------------
@@ -218,7 +220,7 @@ def check_take(state: GameState, player: PlayerState, action: TakeAction, value:
             reason += f"; {tile} lies in depot {lying[0]}: the die used as {lying[0]}"
         elif lying:
             reason += f"; {tile} lies in depot {lying[0]}: `then take {tile} from {lying[0]}`"
-        raise illegal(rule_id, f"no {tile} to take from depot {depot}", reason)
+        raise illegal(rule_id, f"no {tile} to take from depot {depot}", reason, blamed=tile)
     passed("cob.take.depot", "{} taken from depot {}", tile, depot)
     discard = action.discard
     storage = state.ruleset.storage
@@ -289,13 +291,14 @@ def check_purchase(state: GameState, player: PlayerState, cmd: BuyCommand, bough
     broken = payment_refusal(state, player, depot, cmd.pay_workers)
     if broken is not None:
         raise _payment_refused(state, player, cmd, depot, broken)
-    passed_all(PAYMENT, "paid with {1} silverlings and {2} workers",
-               f"depot {depot}" if depot else "the black depot", 2 - cmd.pay_workers, cmd.pay_workers)
+    passed_all(PAYMENT, "paid with {1} {3[silverlings]} and {2} workers",
+               f"depot {depot}" if depot else "the black depot", 2 - cmd.pay_workers, cmd.pay_workers, WORDS[state.edition])
     reason = depot_offers(state, depot, cmd.tile)
     if reason is not None:
         if cmd.tile in state.ruleset.stock:
             raise illegal("cob.buy.stock", f"no {cmd.tile} to buy", reason)
-        raise illegal("cob.buy.depot", f"no {cmd.tile} to buy", reason + _bought_elsewhere(state, player, cmd))
+        raise illegal("cob.buy.depot", f"no {cmd.tile} to buy", reason + _bought_elsewhere(state, player, cmd),
+                      blamed=cmd.tile)
     storage = state.ruleset.storage
     if storage is None and cmd.shared:
         raise no_shared_storage()
@@ -377,17 +380,19 @@ def pay_in_turn(state: GameState, player: PlayerState, silver: int, bought_worke
 PAYMENT: tuple[Condition, ...] = (
     Condition("cob.buy.depot", lambda state, player, depot, pay: not depot or 6 in player.knowledge,
               lambda state, player, depot, pay: ("purchases come from the black depot",
-                                                 f"{'knowledge' if state.edition == '2011' else 'monastery'} tile 6 "
+                                                 f"{WORDS[state.edition]['knowledge tile']} 6 "
                                                  "allows buying from the numbered depots"),
               kept="bought from {0}"),
     Condition("cob.buy.silver",
               lambda state, player, depot, pay: not pay or (6 in player.knowledge and state.edition == "2019"),
               lambda state, player, depot, pay: _workers_refused(state)),
     Condition("cob.buy.silver", lambda state, player, depot, pay: pay != 1 or state.options.k6_mixed,
-              lambda state, player, depot, pay: ("knowledge tile 6 pays 2 workers instead of 2 silverlings, "
-                                                 "not a mix", "option k6-mixed-payment allows 1 silverling + 1 worker")),
+              lambda state, player, depot, pay: (f"{WORDS[state.edition]['knowledge tile']} 6 pays 2 workers instead "
+                                                 f"of {counted_in(state.edition, 2, 'silverling')}, not a mix",
+                                                 f"option k6-mixed-payment allows {counted_in(state.edition, 1, 'silverling')}"
+                                                 " + 1 worker")),
     Condition("cob.buy.silver", lambda state, player, depot, pay: purse(state, player)[0] >= 2 - pay,
-              lambda state, player, depot, pay: (f"a purchase costs {2 - pay} silverling{'s' if pay != 1 else ''}",
+              lambda state, player, depot, pay: (f"a purchase costs {counted_in(state.edition, 2 - pay, 'silverling')}",
                                                  f"{player.name} has {purse(state, player)[0]}"
                                                  + _before_income(state, player))),
     Condition("cob.buy.silver", lambda state, player, depot, pay: purse(state, player)[1] >= pay,
@@ -428,7 +433,7 @@ def _workers_refused(state: GameState) -> tuple[str, str]:
     if state.edition == "2011":
         return ("in the 2011 rules a purchase is paid with 2 silverlings, never with workers",
                 "leave out `workers`")
-    return "a purchase is paid with 2 silverlings", "monastery tile 6 allows paying with 2 workers instead"
+    return "a purchase is paid with 2 silver coins", "monastery tile 6 allows paying with 2 workers instead"
 
 
 def _payment_refused(state: GameState, player: PlayerState, cmd: BuyCommand, depot: int,
@@ -583,14 +588,15 @@ def check_placement(state: GameState, player: PlayerState, action: PlaceAction, 
         if action.shared:
             raise no_shared_storage()
         raise illegal("cob.place.stored", f"{player.name} has no {tile} in storage",
-                      f"stored: {', '.join(player.storage) or 'nothing'}")
+                      f"stored: {', '.join(player.storage) or 'nothing'}", blamed=tile)
     name = action.space
     space = space_id(name)
     if space is None or space >= len(player.duchy):  # (a team board's right half: 37..72)
-        raise illegal("cob.place.space", f"a duchy has no space {name}", "rows a-g have 4, 5, 6, 7, 6, 5, 4 spaces")
+        raise illegal("cob.place.space", f"a duchy has no space {name}", "rows a-g have 4, 5, 6, 7, 6, 5, 4 spaces",
+                      blamed=name)
     broken = state.ruleset.placement_refusal(player, kind, space, value)
     if broken is not None:
-        raise illegal(broken.rule_id, *broken.refusal(state, player, kind, space, value))
+        raise illegal(broken.rule_id, *broken.refusal(state, player, kind, space, value), blamed=name)
     if recording_now():  # (only `check --why` asks: a replay names no space for the rules that held)
         if storage is None:  # (a module's storage said where the tile came from itself)
             passed("cob.place.stored", "{} from {}'s storage", tile, player.name)
@@ -598,7 +604,7 @@ def check_placement(state: GameState, player: PlayerState, action: PlaceAction, 
             if rule.uses_value and value is None:  # (a granted placement: any number, no die)
                 passed(rule.rule_id, "a granted placement is bound to no die's number")
             elif callable(rule.kept):
-                passed(rule.rule_id, rule.kept(player, kind, space))
+                passed(rule.rule_id, rule.kept(state, player, kind, space))
             else:
                 passed(rule.rule_id, rule.kept or "{} allows {} on {}", rule.rule_id, tile, space_name(space))
     tile_type = kind.type
@@ -1045,7 +1051,8 @@ def _ship_choice(state: GameState, player: PlayerState, goods: int | None, goods
                        f"goods lie on depot {', '.join(with_goods)}" if with_goods else "leave out the depot"), None
     if goods2 is not None:
         if 5 not in player.knowledge:
-            return illegal("cob.ship.second-depot", "only knowledge tile 5 lets a ship take from a second depot"), None
+            return illegal("cob.ship.second-depot",
+                           f"only {WORDS[state.edition]['knowledge tile']} 5 lets a ship take from a second depot"), None
         if goods2 not in neighbour_depots(goods):
             return illegal("cob.ship.second-depot", f"depot {goods2} is not next to depot {goods}",
                            "neighbours: 1-2, 2-3, 3-4, 4-5, 5-6, 6-1"), None
@@ -1199,7 +1206,8 @@ def mine_income(state: GameState) -> None:
         said = noted_as(state, seat)
         if said and mines:
             noted("cob.mine.income", "{} receive{} {}{} for {}", said, "" if " and " in said else "s",
-                  counted(mines, "silverling"), f" and {counted(workers, 'worker')} (knowledge tile 2)" if workers
+                  counted_in(state.edition, mines, "silverling"),
+                  f" and {counted(workers, 'worker')} ({WORDS[state.edition]['knowledge tile']} 2)" if workers
                   else "", counted(mines, "mine"))
 
 

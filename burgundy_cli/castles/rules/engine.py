@@ -59,6 +59,7 @@ from burgundy_cli.castles.rules.commands import (
     BuyCommand, CorrectionCommand, DieCommand, PassCommand, PhaseGoodsEvent, PlaceAction, RevealEvent, RollEvent,
 )
 from burgundy_cli.castles.rules.state import PHASES, GameState, PlayerState
+from burgundy_cli.castles.rules.terms import WORDS
 from burgundy_cli.castles.rules import passed
 from burgundy_cli.castles.rules.tiles import GOODS_PER_TYPE, catalogue
 from burgundy_cli.core.errors import IllegalMoveError
@@ -205,6 +206,11 @@ def _purchase(state: GameState, kind: str) -> bool:
     return line is not None and line.who == "buyer"
 
 
+def _die_word(cmd: DieCommand) -> str:
+    """The die of ``cmd`` as a line writes it (``4``, ``4>3``): what a refusal of the die blames."""
+    return str(cmd.rolled) if cmd.value is None else f"{cmd.rolled}>{cmd.value}"
+
+
 def _check_die_use(state: GameState, cmd: DieCommand, action, rule) -> tuple[PlayerState, int, int, int]:
     """A die line's checks up to the action's own: its player is to move, has the die, the
     value fits the action (``rule.bound`` of its :class:`~burgundy_cli.castles.rules.actions.ActionRule`) and the
@@ -226,7 +232,7 @@ def _check_die_use(state: GameState, cmd: DieCommand, action, rule) -> tuple[Pla
     if rolled not in player.dice:
         unused = ", ".join(map(str, player.dice)) or "none"
         raise illegal("cob.die.unused", f"{player.name} has no unused die showing {rolled}",
-                      f"unused dice: {unused}")
+                      f"unused dice: {unused}", blamed=_die_word(cmd))
     passed("cob.die.unused", "die {} unused", rolled)
     value = cmd.value
     if value is None:
@@ -246,11 +252,13 @@ def _check_die_use(state: GameState, cmd: DieCommand, action, rule) -> tuple[Pla
         return player, rolled, value, 0
     if not workers_suffice(player, cost):
         raise illegal("cob.die.workers", f"{player.name} cannot turn {rolled} into {value}",
-                      f"needs {cost} worker{'s' if cost != 1 else ''}, {player.name} has {player.workers}")
+                      f"needs {cost} worker{'s' if cost != 1 else ''}, {player.name} has {player.workers}",
+                      blamed=_die_word(cmd))
     if cost:
         passed("cob.die.workers", "die {} changed to {} with {} worker{}", rolled, value, cost, "" if cost == 1 else "s")
     else:  # (a knowledge tile's free step)
-        passed("cob.die.workers", "die {} changed to {} by a knowledge tile's free step", rolled, value)
+        passed("cob.die.workers", "die {0} changed to {1} by a {2[knowledge tile]}'s free step", rolled, value,
+               WORDS[state.edition])
     return player, rolled, value, cost
 
 

@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable
 
 from burgundy_cli.castles.rules.boards import space_name
 from burgundy_cli.castles.rules.state import GameState, PlayerState
+from burgundy_cli.castles.rules.terms import WORDS
 from burgundy_cli.castles.rules.tiles import COLOUR_NAME, TileKind
 from dataclasses import dataclass
 
@@ -46,7 +47,8 @@ class PlacementRule:
     alone (an index: the move generator starts from it, and still asks every rule of every
     space it yields). ``kept``: what held when the rule allowed a placement, said by a legal
     verdict (``{1}``: the tile, ``{2}``: the space; rules.passed), or a function
-    ``kept(player, kind, space)`` giving it when why it held depends on the tile.
+    ``kept(state, player, kind, space)`` giving it when why it held depends on the tile (or
+    on the edition's words, :mod:`.terms`).
     """
 
     rule_id: str
@@ -54,7 +56,7 @@ class PlacementRule:
     refusal: Refusal
     uses_value: bool = False
     spaces: Callable[..., Iterable[int]] | None = None
-    kept: str | Callable[[PlayerState, TileKind, int], str] = ""
+    kept: str | Callable[[GameState, PlayerState, TileKind, int], str] = ""
 
 
 def placement_check(rules: tuple[PlacementRule, ...]) -> Refused:
@@ -136,7 +138,9 @@ def _alone(state: GameState, player: PlayerState, kind: TileKind, space: int,
 def _city_has_one(state: GameState, player: PlayerState, kind: TileKind, space: int,
                   value: int | None) -> tuple[str, str | None]:
     other = next(other for other in player.board.area_of[space] if player.duchy[other] == kind.name)
-    return f"this city already has a {kind.name} (on {space_name(other)})", "knowledge tile 1 lifts this limit"
+    words = WORDS[state.edition]
+    return (f"this {words['city']} already has a {kind.name} (on {space_name(other)})",
+            f"{words['knowledge tile']} 1 lifts this limit")
 
 
 EMPTY = PlacementRule("cob.place.empty", lambda player, kind, space, value: player.duchy[space] is None,
@@ -151,13 +155,13 @@ DIE_NUMBER = PlacementRule("cob.die.value",
 ADJACENT = PlacementRule("cob.place.adjacent",
                          lambda player, kind, space, value: any(player.board.neighbour_tiles[space](player.duchy)),
                          _alone, kept="placed next to a filled space")
-def _city_once_kept(player: PlayerState, kind: TileKind, space: int) -> str:
+def _city_once_kept(state: GameState, player: PlayerState, kind: TileKind, space: int) -> str:
     """Why the one-building-type-per-city rule let ``kind`` on ``space`` through."""
     if kind.type != "building":
         return f"the limit is on buildings, and {kind.name} is none"
     if 1 in player.knowledge:
-        return "knowledge tile 1 lifts the limit"
-    return f"no second {kind.name} in one city"
+        return f"{WORDS[state.edition]['knowledge tile']} 1 lifts the limit"
+    return f"no second {kind.name} in one {WORDS[state.edition]['city']}"
 
 
 CITY_ONCE = PlacementRule("cob.place.city-once",

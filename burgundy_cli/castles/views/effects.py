@@ -17,6 +17,7 @@ from itertools import groupby
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
+from burgundy_cli.castles.rules.terms import WORDS
 from burgundy_cli.castles.rules.tiles import COLOUR_NAME
 
 if TYPE_CHECKING:
@@ -86,7 +87,7 @@ def _player_effects(before: GameState, after: GameState, seat: int, old: PlayerS
     if workers:
         said.append(_signed(workers, "worker"))
     if new.silver != old.silver:
-        said.append(_signed(new.silver - old.silver, "silverling"))
+        said.append(_signed(new.silver - old.silver, WORDS[after.edition]["silverling"]))
     for category in sorted(set(new.vp) | set(old.vp)):
         gained = new.vp.get(category, 0) - old.vp.get(category, 0)
         if gained:
@@ -107,7 +108,7 @@ def _player_effects(before: GameState, after: GameState, seat: int, old: PlayerS
             colour, size = bonus.split("-")
             said.append(f"takes the {size} {COLOUR_NAME.get(colour, colour)} bonus tile")
     for number in sorted(new.knowledge - old.knowledge):
-        said.append(f"knowledge tile {number} now in the duchy")
+        said.append(f"{WORDS[after.edition]['knowledge tile']} {number} now in the duchy")
     said.extend(_shields(old, new))
     said.extend(_route(old, new))
     was, now = before.bridge_space(seat), after.bridge_space(seat)
@@ -207,10 +208,10 @@ def _die_change(before: GameState, player: PlayerState, command: Any) -> tuple[i
     if round_the_wrap(rolled, value):
         reasons.append("round the 6-1 wrap")
     if free:
-        reasons.append(f"{free} step{'s' if free != 1 else ''} free by a knowledge tile")
+        reasons.append(f"{free} step{'s' if free != 1 else ''} free by a {WORDS[before.edition]['knowledge tile']}")
     per = steps_per_worker(player)
     if per > 1 and steps - free > 0:
-        reasons.append(f"knowledge tile 8: {per} steps a worker")
+        reasons.append(f"{WORDS[before.edition]['knowledge tile']} 8: {per} steps a worker")
     why = f"die {rolled} used as {value}, {_count(steps, 'step')}" + (f" ({'; '.join(reasons)})" if reasons else "")
     return cost, f"pays {_count(cost, 'worker')}: {why} [cob.die.workers]"
 

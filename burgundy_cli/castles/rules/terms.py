@@ -1,0 +1,43 @@
+"""The game's own nouns in each edition's words: what the referee's messages call a thing.
+
+The two English rulebooks name the same things differently (2011 rules 'Game components',
+'The yellow tiles ("knowledge")'; 2019 rules 'Game materials', 'The monastery tiles'): a
+refusal, a legal verdict's "why" or a line's effects in a 2019 record says "monastery tile
+6", "2 silver coins" and "town", as the passage quoted beside it does, and in a 2011 record
+"knowledge tile 6", "2 silverlings" and "city". The base game's messages ask :data:`WORDS`
+for such a noun when they are worded (a refusal when it is raised, a "why" only while
+:func:`~burgundy_cli.castles.rules.recording`, an effect when it is said), never while a line
+is checked or played. A 2019 module's messages are written in 2019's words: only a 2019 record
+plays a module. The rules' own texts are :data:`~burgundy_cli.castles.rules.TEXTS`.
+"""
+
+from __future__ import annotations
+
+from burgundy_cli.castles.rules import EDITIONS
+
+#: (the noun as the code names it, 2011's word, 2019's word), as each rulebook prints it
+#: (2011's "Silverling" in lower case, as a message writes any noun).
+_ROWS = (
+    ("knowledge tile", "knowledge tile", "monastery tile"),
+    ("knowledge tiles", "knowledge tiles", "monastery tiles"),
+    ("silverling", "silverling", "silver coin"),
+    ("silverlings", "silverlings", "silver coins"),
+    ("city", "city", "town"),
+    ("cities", "cities", "towns"),
+)
+
+#: edition -> noun -> that edition's word for it: ``WORDS[state.edition]["city"]``.
+WORDS: dict[str, dict[str, str]] = {edition: {row[0]: row[column] for row in _ROWS}
+                                    for column, edition in enumerate(EDITIONS, start=1)}
+#: a noun -> the row of its plural.
+PLURAL = {"knowledge tile": "knowledge tiles", "silverling": "silverlings", "city": "cities"}
+
+
+def counted_in(edition: str, number: int, noun: str) -> str:
+    """``number`` and ``noun`` in ``edition``'s words, the plural's row (:data:`PLURAL`) unless
+    it is 1: ``2 silver coins``, ``1 silverling``.
+
+    >>> counted_in("2019", 2, "silverling"), counted_in("2011", 1, "silverling")
+    ('2 silver coins', '1 silverling')
+    """
+    return f"{number} {WORDS[edition][noun if number == 1 else PLURAL[noun]]}"
