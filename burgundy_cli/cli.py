@@ -591,7 +591,8 @@ def stats(
     Per player games, wins (ties apart), win rate, average and best score and average rank
     (the average points per category with --categories); the solo and team games in sections
     of their own; filtered, split, head-to-head, best games and ratings. Reads the archive
-    (FOLDER/burgundy.db, synced first, or --db). Says how many games had no date and which
+    (FOLDER/burgundy.db, synced first, or --db; without either, the current folder when it
+    holds a burgundy.db). Says how many games had no date and which
     records were not counted (positions: rulebook examples).
 
     Example: burgundy stats records/ --by edition,players --ratings
@@ -681,7 +682,7 @@ def archive_rebuild(folder: FolderArgument, db: DbOption = None, jobs: JobsOptio
 
 @archive_app.command(cls=_Command, name="list")
 def archive_list(folder: Annotated[Path | None, typer.Argument(metavar="FOLDER",
-                                                               help="folder holding burgundy.db; with --db, list the files below it",
+                                                               help="folder holding burgundy.db (default: this folder, if it does); with --db, list the files below it",
                                                                parser=_path)] = None,
                  db: DbOption = None, as_json: JsonOption = False) -> None:
     """List the files in the archive: game, players, date and winner, or the error of a failed one.

@@ -52,6 +52,7 @@ def run_list(folder: str | None, url: str | None, *, as_json: bool = False) -> O
 
     from burgundy_cli.archive.sync import listing
 
+    folder = db.club_folder(folder, url)
     where = db.database_url(folder, url)
     below = None
     if folder is not None and url:
@@ -134,10 +135,11 @@ def run_stats(args: StatsArguments,
     """``burgundy stats``: sync ``folder`` first when given, then report from the archive
     (the sync's failures on stderr, its exit code kept)."""
     splits = parse_splits(args.by)
-    url = db.database_url(args.folder, args.url)
+    folder = db.club_folder(args.folder, args.url)
+    url = db.database_url(folder, args.url)
     synced = Outcome()
-    if args.folder is not None:
-        synced = run_sync(args.folder, args.url, jobs=args.jobs, progress=progress)
+    if folder is not None:
+        synced = run_sync(folder, args.url, jobs=args.jobs, progress=progress)
     result = archive_report(url, args.filters, splits=splits, head_to_head=args.versus, best=args.best,
                             ratings=args.ratings)
     outcome = Outcome(synced.code).say(render(result, args.form, args.categories))

@@ -246,6 +246,19 @@ def _category_names(categories: str) -> tuple[str, ...]:
     return tuple(json.loads(categories))
 
 
+#: The archive's file in a club's folder of records, where a command keeps it without ``--db``.
+ARCHIVE_FILE = "burgundy.db"
+
+
+def club_folder(folder: str | None, db: str | None) -> str | None:
+    """``folder``; or, given neither a folder nor ``--db``, the current folder when it is a
+    club's (it holds the :data:`ARCHIVE_FILE` an earlier sync made): ``burgundy stats`` typed
+    in the club's folder reports on that folder, synced first, as a given folder is."""
+    if folder is None and not db and os.path.isfile(ARCHIVE_FILE):
+        return "."
+    return folder
+
+
 def database_url(folder: str | os.PathLike[str] | None, db: str | None) -> str:
     """The URL of the archive: ``--db`` (a URL or a SQLite file's path), else DIR/burgundy.db.
 
@@ -265,7 +278,8 @@ def database_url(folder: str | os.PathLike[str] | None, db: str | None) -> str:
                                hint=f"give the archive's file, e.g. --db {os.path.join(db, 'burgundy.db')}")
         return "sqlite:///" + str(Path(db).resolve())
     if folder is None:
-        raise ArchiveError("give a folder of records or --db URL")
+        raise ArchiveError("give a folder of records or --db URL",
+                           hint=f"or run it in the club's folder, which holds its {ARCHIVE_FILE} once synced")
     if not os.path.isdir(folder):
         from burgundy_cli.core.bulk import shown_name
 
@@ -274,7 +288,7 @@ def database_url(folder: str | os.PathLike[str] | None, db: str | None) -> str:
             raise ArchiveError(f"no such folder: {name}")
         raise ArchiveError(f"{name} is not a folder, so it holds no burgundy.db: give a folder of records, "
                            "or the archive's --db FILE|URL")
-    return "sqlite:///" + str(Path(folder).resolve() / "burgundy.db")
+    return "sqlite:///" + str(Path(folder).resolve() / ARCHIVE_FILE)
 
 
 def shown(url: str) -> str:
