@@ -1277,8 +1277,11 @@ def create(path: str, given: NewRecord, *, force: bool = False, ask: bool = Fals
         table = session.score()
         ended = outcome(table.complete, table.winner, table.tiebreak, game_mode(modules_of(session.header)),
                         _teams(answers))
+        # (a pad is often typed after the game: a day no one gave, and no one was asked, is said)
+        dated = "" if ask or given.date is not None else \
+            f"\ndated today, {played_on(None).isoformat()}: --date gives the day it was played"
         return f"wrote {path}: {game.name}, {'result only' if answers.result else 'scored from the end'}: " + \
-            ", ".join(f"{line.name} {line.total}" for line in table.players) + f"; {ended}"
+            ", ".join(f"{line.name} {line.total}" for line in table.players) + f"; {ended}{dated}"
     return f"wrote {path}: {game.name}, {', '.join(session.header.players)}; next: {due_text(session)}"
 
 

@@ -243,18 +243,34 @@ def test_the_line_new_result_writes_says_how_a_team_or_solo_game_ended(cli, tmp_
     says each the same way (a lost solo game is never "winner " and nothing)."""
     castles = ["--result", "--game", "castles-of-burgundy", "--edition", "2019"]
     normal = cli("new", str(tmp_path / "normal.toml"), *castles, "--players", "Anna,Ben", "--scores", "Anna=182,Ben=170")
-    assert normal.stdout.strip().endswith("result only: Anna 182, Ben 170; winner Anna"), normal.output
+    assert normal.stdout.splitlines()[0].endswith("result only: Anna 182, Ben 170; winner Anna"), normal.output
     team = cli("new", str(tmp_path / "team.toml"), *castles, "--modules", "team-game", "--players", "Anna,Ben,Cara,Dario",
                "--teams", "A=Anna Cara,B=Ben Dario", "--scores", "Anna=100,Ben=90,Cara=80,Dario=95")
-    assert team.stdout.strip().endswith("; winner team B (Ben + Dario)"), team.output
+    assert team.stdout.splitlines()[0].endswith("; winner team B (Ben + Dario)"), team.output
     for won, said in (("yes", "won"), ("no", "lost")):
         solo = cli("new", str(tmp_path / f"solo-{won}.toml"), *castles, "--modules", "solo-game", "--players", "Anna",
                    "--scores", "Anna=60", "--won", won)
-        assert solo.stdout.strip().endswith(f"result only: Anna 60; solo game {said}"), solo.output
+        assert solo.stdout.splitlines()[0].endswith(f"result only: Anna 60; solo game {said}"), solo.output
     scored = cli("score", "--jobs", "1", str(tmp_path)).stdout.splitlines()
     assert [line.split(": ", 1)[1] for line in scored] == [
         "Anna 182, Ben 170; winner Anna", "Anna 60; solo game lost",
         "Anna 60; solo game won", "Ben 90, Dario 95, Anna 100, Cara 80; winner team B (Ben + Dario)"]
+
+
+def test_a_pad_written_by_flags_without_a_date_says_it_is_dated_today(cli, tmp_path) -> None:
+    """A pad is often typed after the game. Given by flags, with no terminal to ask the date,
+    it is dated the day it is written, and the "wrote" line says so and how to give the day
+    played; with ``--date`` (or on a terminal, which asks) nothing more is said."""
+    import datetime as dt
+
+    pad = ["--result", "--game", "castles-of-burgundy", "--players", "Anna,Ben", "--scores", "Anna=150,Ben=140"]
+    today = cli("new", str(tmp_path / "today.toml"), *pad)
+    assert today.exit_code == 0, today.output
+    assert today.stdout.splitlines()[1] == \
+        f"dated today, {dt.date.today().isoformat()}: --date gives the day it was played"
+    given = cli("new", str(tmp_path / "given.toml"), *pad, "--date", "2026-12-01")
+    assert given.exit_code == 0 and len(given.stdout.splitlines()) == 1, given.output
+    assert "date = 2026-12-01" in (tmp_path / "given.toml").read_text()
 
 
 TEAM = (HEAD + 'players = ["Anna", "Ben", "Cara", "Dario"]\n[game.options]\nmodules = ["team-game"]\n'
