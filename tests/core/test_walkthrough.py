@@ -1,14 +1,21 @@
 """The README's walkthrough, run in order in a scratch folder as a user types it: every
 command of its shell blocks succeeds, and every output its console blocks show is what the
 tool prints, line for line (the table session's transcript too, through the session itself).
-The console blocks of docs/notation.md and docs/records.md likewise, and the playout commands
-docs/moves-and-playouts.md gives for the shipped module games.
+The console blocks of docs/notation.md and docs/records.md likewise; docs/table-session.md's
+``burgundy new`` questions and both its sessions; docs/export.md's commands; and the playout
+commands docs/moves-and-playouts.md gives for the shipped module games.
 
 The docs are read, not copied: an example edited without the tool, or the tool changed
 without the example, fails here. Commands run in-process (``typer.testing.CliRunner``, as
-tests/session/test_one_shot.py runs them); tests/reliability/test_cli_process.py covers the
-real script's exit codes and messages. (docs/notation.md's table of typed and canonical lines
-is tests/castles/test_notation.py's; docs/records.md's TOML examples tests/castles/test_records.py's.)
+tests/session/test_one_shot.py runs them; ``new``'s questions through
+``core.newrecord.create`` with the terminal's reader replaced), so the whole file takes a few
+seconds; tests/reliability/test_cli_process.py covers the real script's exit codes and
+messages. Nothing is matched loosely but a transcript's ``...`` line (questions left out of
+docs/table-session.md, answered as the one before) and the prompt line of a session, whose
+typed text is the line played; no example prints a time or an absolute path.
+(docs/notation.md's table of typed and canonical lines is tests/castles/test_notation.py's;
+docs/records.md's TOML examples tests/castles/test_records.py's. docs/moves-and-playouts.md's
+listing is a sample of the format, not of a record, and has no command to run.)
 """
 
 from __future__ import annotations
@@ -202,16 +209,107 @@ def session_transcript(doc: str, heading: str) -> list[str]:
     return re.search(rf"^### {re.escape(heading)}\n.*?^```console\n(.*?)^```$", text, re.S | re.M).group(1).splitlines()
 
 
-def test_the_castles_session_in_docs_table_session_answers_as_shown(cli, tmp_path, monkeypatch):
-    """docs/table-session.md's Castles session, typed into the session again: each prompt is
-    what the session says is due, each answer (a line recorded or refused, ``undo``,
-    ``score``) what it says now, line for line."""
+def asked_as_shown(path: Path, lines: list[str]) -> list[str]:
+    """``burgundy new PATH`` on a terminal (``core.newrecord.create``'s questions, read and
+    said as the terminal would) answered from a transcript: each ``question: answer`` line
+    gives the answer to the question it shows, each other line is what ``new`` said, and the
+    record's ``wrote ...`` line follows; a ``...`` line stands for questions left out of the
+    transcript, each answered as the question before it was. The transcript's lines after
+    the ``wrote`` line are returned."""
+    from burgundy_cli.core.newrecord import NewRecord, create
+
+    index = 0
+    answer = ""
+
+    def read(question: str, choices: list[str]) -> str:
+        nonlocal index, answer
+        if lines[index] == "...":
+            if not lines[index + 1].startswith(question.rstrip()):
+                return answer        # (a question the transcript leaves out: the same answer again)
+            index += 1
+        shown = lines[index]
+        assert shown == question.rstrip() or shown.startswith(question), (question, shown)
+        answer = shown[len(question):]
+        index += 1
+        return answer
+
+    def say(text: str) -> None:
+        nonlocal index
+        if lines[index] != "...":
+            assert text == lines[index], (text, lines[index])
+            index += 1
+
+    assert create(str(path), NewRecord(), ask=True, read=read, say=say) == lines[index]
+    return lines[index + 1:]
+
+
+def left_alone(path: Path) -> list[str]:
+    """What the session on ``path`` (its prompt loop, ``core.tableui.run_session``) says when
+    the table leaves at once with Ctrl-D: its opening line and its leaving line."""
+    from prompt_toolkit.history import InMemoryHistory
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from burgundy_cli.core.tableui import run_session
+
+    said: list[str] = []
+    with create_pipe_input() as pipe:
+        pipe.send_text("\x04")
+        assert run_session(str(path), say=said.append, history=InMemoryHistory(), input=pipe,
+                           output=DummyOutput()) == 0
+    return said
+
+
+@pytest.mark.parametrize("heading", ["A session (Castles of Burgundy, 2011)", "A session (Robber Knights)"])
+def test_the_sessions_in_docs_table_session_answer_as_shown(cli, tmp_path, monkeypatch, heading):
+    """docs/table-session.md's sessions, typed again: ``burgundy new`` (by flags, or its
+    questions answered as shown), then the session on the new record -- its opening and
+    leaving lines (Ctrl-D), and each prompt and answer (a line recorded or refused, ``undo``,
+    ``score``) line for line."""
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
-    lines = session_transcript("table-session.md", "A session (Castles of Burgundy, 2011)")
-    new, wrote, play, opening, *typed, left, shell = lines
-    printed, code = run(cli, burgundy_args(new.removeprefix("$ ")))
-    assert (code, printed) == (0, [wrote])
-    assert play == "$ burgundy play game.toml" and opening.startswith("game.toml: 0 lines recorded.")
-    assert left == "left the session; game.toml holds every accepted line" and shell == "$"
-    typed_into(TableSession(Path("game.toml")), typed)
+    new, *lines = session_transcript("table-session.md", heading)
+    args = burgundy_args(new.removeprefix("$ "))
+    record = Path(args[1])
+    if interactive(args):
+        lines = asked_as_shown(record, lines)
+    else:
+        wrote, *lines = lines
+        assert run(cli, args) == ([wrote], 0)
+    play, opening, *typed, left, shell = lines
+    assert play == f"$ burgundy play {record}" and shell == "$"
+    assert left_alone(record) == [opening, left]
+    typed_into(TableSession(record), typed)
+
+
+def test_the_new_questions_in_docs_table_session_are_asked_as_shown(tmp_path, monkeypatch):
+    """docs/table-session.md's 2019 ``burgundy new`` on a terminal: every question in its
+    words and order, the refused answers told as shown and asked again, and what it wrote."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    new, *lines = session_transcript("table-session.md", "The questions")
+    assert new == "$ burgundy new game.toml"
+    assert asked_as_shown(Path("game.toml"), lines) == []
+
+
+def test_the_export_commands_write_what_docs_export_says(cli, tmp_path, monkeypatch):
+    """docs/export.md's commands, on a copy of the shipped records: each succeeds and writes
+    the file it names (the BoardGameGeek id given by ``--bgg-id`` is in the file)."""
+    import json
+    import shutil
+
+    shutil.copytree(ROOT / "records", tmp_path / "records")
+    monkeypatch.chdir(tmp_path)
+    text = (DOCS / "export.md").read_text(encoding="utf-8")
+    lines = re.search(r"^```sh\n(.*?)^```$", text, re.S | re.M).group(1).splitlines()
+    assert len(lines) == 3
+    for line in lines:
+        args = shlex.split(line, comments=True)
+        assert args[0] == "burgundy", line
+        printed, code = run(cli, args[1:])
+        out = Path(args[args.index("--out") + 1])
+        assert code == 0 and printed[0] == f"wrote {out}", (line, printed)
+        if "--bgg-id" in args:
+            number = args[args.index("--bgg-id") + 1].partition("=")[2]
+            games = json.loads(out.read_text(encoding="utf-8"))["games"]
+            assert int(number) in {entry["bggId"] for entry in games}
