@@ -158,7 +158,7 @@ def _placements_by_value(state: GameState, seat: int) -> dict[int, list[tuple[Pl
             for value in range(1, 7):
                 if all(rule.allows(player, kind, space, value) for rule in value_rules):
                     if heads is None:
-                        heads = [(head, None if more is None else _Kept(_flat(more()), more))
+                        heads = [(head, None if more is None else _Remade(more))
                                  for head, more in _place_heads(state, seat, tile, [space_name(space)], ships, shared)]
                     by_value[value].extend(heads)
     return by_value
@@ -219,6 +219,22 @@ def _under(base: PlaceAction, nodes: Iterable[Node], buy: BuyCommand | None = No
 
 def _under_made(base: PlaceAction, more: Callable[[], Iterator[Node]], buy: BuyCommand | None) -> Iterator[Node]:
     return _under(base, more(), buy)
+
+
+class _Remade:
+    """A placement's granted chain, read flat (:func:`_flat`) by making it again each time it
+    is read: every die use reaching the space reads it, and keeping what the first made held
+    every continuation of every space at once (2.4 GB for the 852,563 lines of
+    ``moves --all`` on ``moves-worst-case-k1.toml``). ``tree``: what makes it (completion
+    reads only the branches a typed text reaches)."""
+
+    __slots__ = ("tree",)
+
+    def __init__(self, tree: Callable[[], Iterator[Node]]) -> None:
+        self.tree = tree
+
+    def __iter__(self) -> Iterator:
+        return _flat(self.tree())
 
 
 class _Kept:
@@ -905,12 +921,14 @@ def late_buyer_can_buy(state: GameState) -> bool:
     return _late_purchases(state, state.to_move(), []) is not None
 
 
-def _generate(state: GameState, die_moves=_die_moves, grouped: bool = False
-              ) -> tuple[str | None, list[tuple[str, object]]]:
-    """(player to move, [(group label, command)]) in listing order; ``die_moves``: the die
-    lines' part (:func:`_die_moves`, or :func:`_die_choices` for the grouped listing, which
-    gives some lines as text, as ``grouped`` has :func:`_anyone_lines` do)."""
-    out: list[tuple[str, object]] = []
+def _generate(state: GameState, die_moves=_die_moves, grouped: bool = False, out=None
+              ) -> tuple[str | None, Any]:
+    """(player to move, ``out`` with every (group label, command) added in listing order: a
+    new list, or a :class:`_Lines` that keeps their text); ``die_moves``: the die lines' part
+    (:func:`_die_moves`, or :func:`_die_choices` for the grouped listing, which gives some
+    lines as text, as ``grouped`` has :func:`_anyone_lines` do)."""
+    if out is None:
+        out = []
     seat = state.to_move()
     buyer = _late_purchases(state, seat, out)
     if seat < 0:  # no one to move: a late buyer's purchases, and lines any player may say meanwhile
@@ -1016,9 +1034,9 @@ def legal_moves(state: GameState) -> MoveList:
     state = state.copy()  # the session's may change before a listing is read
     seat = state.to_move()
     player = state.players[seat].name if seat >= 0 else _late_purchases(state, seat, [])  # a late buyer, or no one
-    return MoveList(player=player, every=lambda: _formatted(_generate(state)[1]),
+    return MoveList(player=player, every=lambda: _generate(state, out=_Lines())[1].groups,
                     grouped=lambda: {label: spaces_together(lines) for label, lines
-                                     in _formatted(_generate(state, _die_choices, grouped=True)[1]).items()},
+                                     in _generate(state, _die_choices, grouped=True, out=_Lines())[1].groups.items()},
                     completing=partial(completions, state), notes=GROUPING_NOTES)
 
 
@@ -1029,13 +1047,30 @@ GROUPING_NOTES = (("|", "c3|d4: any one of those spaces"),
                   (" tribute drop ...", "tribute drop ... and tribute workers ...: any shields given up, workers paid"))
 
 
-def _formatted(moves: list[tuple[str, object]]) -> dict[str, list[str]]:
-    from burgundy_cli.castles.notation import format_command
+class _Lines:
+    """A listing's lines in canonical notation, by group label, each written as the move
+    generator adds it (``append``/``extend`` of (label, command or text), as to a list): a
+    position with 150,000 legal lines (``moves --all``) holds their text, never their
+    150,000 commands as well."""
 
-    groups: dict[str, list[str]] = {}
-    for label, command in moves:
-        groups.setdefault(label, []).append(command if isinstance(command, str) else format_command(command))
-    return groups
+    def __init__(self) -> None:
+        from burgundy_cli.castles.notation import format_command
+
+        self._format = format_command
+        self.groups: dict[str, list[str]] = {}
+        self._count = 0
+
+    def append(self, move: tuple[str, object]) -> None:
+        label, command = move
+        self.groups.setdefault(label, []).append(command if isinstance(command, str) else self._format(command))
+        self._count += 1
+
+    def extend(self, moves: Iterable[tuple[str, object]]) -> None:
+        for move in moves:
+            self.append(move)
+
+    def __len__(self) -> int:
+        return self._count
 
 
 @cache
