@@ -272,6 +272,7 @@ def candidates(state: GameState) -> list:
     if seat < 0:
         return out
     player = state.players[seat]
+    by_value: dict[int, list] = {}  # the takes and placements of a die used as each value: alike for every die
     for rolled in range(1, 7):
         for value in range(1, 7):
             actions: list = [WorkersAction()]
@@ -279,8 +280,9 @@ def candidates(state: GameState) -> list:
                 actions += [SellAction(goods=g) for g in range(1, 7)]
                 if _routes(state):
                     actions += _sales_with_bonuses(state, seat, rolled, value)
-                actions += _takes(state, player, (None, value, value % 6 + 1))
-                actions += _places(state, seat, value, 2)
+                if value not in by_value:
+                    by_value[value] = _takes(state, player, (None, value, value % 6 + 1)) + _places(state, seat, value, 2)
+                actions += by_value[value]
             out.extend(DieCommand(player=player.name, rolled=rolled, value=value, action=action)
                        for action in actions)
     return out

@@ -18,7 +18,7 @@ from burgundy_cli.castles.movegen import completions
 from burgundy_cli.core.game import starts_as_typed
 from burgundy_cli.core.record import parse_record_bytes
 from burgundy_cli.core.session import open_doc, open_record
-from tests.castles.test_moves_grouping import listings
+from tests.castles.test_moves_grouping import LISTINGS, listing_text
 
 WORST_CASES = [Path(__file__).resolve().parents[2] / "benchmarks" / "data" / name
                for name in ("moves-worst-case.toml", "moves-worst-case-k1.toml")]
@@ -41,16 +41,16 @@ def expanded(state, typed: str = "") -> list[str]:
     return lines
 
 
-@pytest.mark.parametrize("name, text", list(listings()), ids=lambda value: value if len(value) < 40 else "")
-def test_completions_expand_back_to_every_legal_line(name, text):
-    session = session_of(text)
+@pytest.mark.parametrize("name", LISTINGS)
+def test_completions_expand_back_to_every_legal_line(name):
+    session = session_of(listing_text(name))
     listing = session.legal_moves()
     assert sorted(expanded(session.state)) == sorted(listing.moves)
 
 
-@pytest.mark.parametrize("name, text", list(listings()), ids=lambda value: value if len(value) < 40 else "")
-def test_where_nothing_is_shortened_the_offers_are_the_lines_that_start_as_typed(name, text):
-    session = session_of(text)
+@pytest.mark.parametrize("name", LISTINGS)
+def test_where_nothing_is_shortened_the_offers_are_the_lines_that_start_as_typed(name):
+    session = session_of(listing_text(name))
     listing = session.legal_moves()
     for typed in ("", "p", "t", "take 2", "anna: place", "buy", "sell", "workers", "pass", "zz"):
         offered = listing.completions(typed)
@@ -129,14 +129,14 @@ def _found(offered: list[str], line: str) -> bool:
                for offer in offered)
 
 
-@pytest.mark.parametrize("name, text", list(listings())[:4], ids=lambda value: value if len(value) < 40 else "")
-def test_a_line_typed_in_the_readers_spellings_is_offered_at_every_word(name, text):
+@pytest.mark.parametrize("name", LISTINGS[:4])
+def test_a_line_typed_in_the_readers_spellings_is_offered_at_every_word(name):
     """Tab never misses what the referee accepts: a legal line typed the way the reader takes
     it (``ANNA t 5->4 yellow 16``) is among the offers after each whole word and at the
     verb's first letter, as its canonical start would be."""
     from burgundy_cli.castles.notation import format_command, parse_line
 
-    session = session_of(text)
+    session = session_of(listing_text(name))
     for line in session.legal_moves().moves[:60]:
         typed = _sloppy(line)
         assert format_command(parse_line(typed)).casefold() == line.casefold(), typed  # the reader's spelling

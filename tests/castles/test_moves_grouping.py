@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -115,19 +116,31 @@ def covered(choices: dict[str, list[str]], groups: dict[str, list[str]]) -> list
     return lines
 
 
-def listings():
-    game = find_game("castles-of-burgundy")
-    for seed, stop in [(7, 46), (3, 120), (0, 60), (6, 170)]:
-        text = dump_record(game.playout(4, seed, stop_after=stop, edition="2019" if seed % 2 else "2011"))
-        yield f"playout {seed} stopped after {stop}", text
-    modules = ("extra-tiles", "white-castles", "inns", "trade-routes", "shields")
-    for seed, stop in [(0, 120), (1, 150), (4, 60)]:
-        yield f"all modules {seed}/{stop}", dump_record(game.playout(4, seed, stop_after=stop, edition="2019",
-                                                                     modules=modules))
-    for seed, stop in [(6, 80), (11, 150)]:  # the 2019 team game: two storages per player
-        yield f"team game {seed}/{stop}", dump_record(game.playout(4, seed, stop_after=stop, edition="2019",
-                                                                   modules=("team-game",)))
-    yield "chains", CHAINS
+#: The 2019 rulebook's part 1 modules that play together.
+_PART_1 = ("extra-tiles", "white-castles", "inns", "trade-routes", "shields")
+#: The seeded 4-player playouts whose listings the tests look at: name -> (edition, seed, lines
+#: played, 2019 modules). Base games of both editions, games with the five modules of part 1,
+#: and team games (two storages per player).
+PLAYOUTS = {
+    **{f"playout {seed} stopped after {stop}": ("2019" if seed % 2 else "2011", seed, stop, ())
+       for seed, stop in [(7, 46), (3, 120), (0, 60), (6, 170)]},
+    **{f"all modules {seed}/{stop}": ("2019", seed, stop, _PART_1) for seed, stop in [(0, 120), (1, 150), (4, 60)]},
+    **{f"team game {seed}/{stop}": ("2019", seed, stop, ("team-game",)) for seed, stop in [(6, 80), (11, 150)]},
+}
+#: The positions of the listing tests, by name: the playouts, then ``CHAINS``.
+LISTINGS = [*PLAYOUTS, "chains"]
+
+
+@cache
+def listing_text(name: str) -> str:
+    """The record text of position ``name`` (of :data:`LISTINGS`). A playout is played when a
+    test first asks for it, once per test process: the tests are parametrized by name, so that
+    collecting them (in every xdist worker) plays no game."""
+    if name == "chains":
+        return CHAINS
+    edition, seed, stop, modules = PLAYOUTS[name]
+    return dump_record(find_game("castles-of-burgundy").playout(4, seed, stop_after=stop, edition=edition,
+                                                                modules=modules))
 
 
 def test_lines_differing_in_one_space_become_one_line():
@@ -147,8 +160,9 @@ def test_joined_lines_depend_only_on_which_lines_there_are():
     assert set(spaces_together(lines)) == set(spaces_together(lines[::-1])) == set(spaces_together(sorted(lines)))
 
 
-@pytest.mark.parametrize("name, text", list(listings()), ids=lambda value: value if len(value) < 40 else "")
-def test_grouped_listing_is_the_full_one_grouped_and_expands_back_to_it(name, text):
+@pytest.mark.parametrize("name", LISTINGS)
+def test_grouped_listing_is_the_full_one_grouped_and_expands_back_to_it(name):
+    text = listing_text(name)
     listing = open_doc(parse_record_bytes(text.encode(), "game.toml")).legal_moves()
     choices = listing.choices  # made first, without the full listing
     assert {label: set(lines) for label, lines in choices.items()} == grouped(listing.groups)

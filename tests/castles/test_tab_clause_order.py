@@ -8,7 +8,7 @@ legal lines it begins, clauses in any order; every line offered is legal. Driven
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, partial
 from itertools import islice, permutations
 
 import pytest
@@ -20,7 +20,7 @@ from burgundy_cli.core.record import dump_record
 from burgundy_cli.core.registry import find_game
 from burgundy_cli.core.table import TableSession
 from tests.castles.test_completion import WORST_CASES, session_of
-from tests.castles.test_moves_grouping import listings
+from tests.castles.test_moves_grouping import LISTINGS, listing_text
 
 #: The clause words the reader takes in any order, by the verb of their action; a placement's
 #: purchase (``buy <tile>``) brings its own, which follow it.
@@ -155,20 +155,27 @@ def _orders(line: str) -> list[str]:
     return texts
 
 
-def _lines_with_clauses():
-    """(position name, record text, legal lines with at least two clauses in one action)."""
-    sources = [*list(listings())[:9], ("Cara buys", _playout(*CARA)), ("Ben's ship", _playout(*BEN)),
-               ("2011, a purchase from depot 1", _playout(3, 2, 162, "2011"))]
-    for name, text in sources:
-        moves = list(islice((move for group in session_of(text).legal_moves().groups.values() for move in group), 4000))
-        lines = [move for move in moves if any(len(_blocks(action)[1]) > 1 for action in _actions(move))]
-        if lines:
-            yield name, text, lines[:40]
+#: The positions searched for lines with clauses: the listing tests' playouts and three of this
+#: module's, each made when its test first asks for it (collecting the tests plays no game).
+CLAUSE_SOURCES = {**{name: partial(listing_text, name) for name in LISTINGS[:9]}, "Cara buys": partial(_playout, *CARA),
+                  "Ben's ship": partial(_playout, *BEN),
+                  "2011, a purchase from depot 1": partial(_playout, 3, 2, 162, "2011")}
+#: Those whose first 4,000 listed lines hold a line with two clauses or more in one action; the
+#: others hold none (the test says so if one of them comes to hold some).
+WITH_CLAUSES = {"team game 6/80", "Cara buys", "Ben's ship", "2011, a purchase from depot 1"}
 
 
-@pytest.mark.parametrize("name, text, lines", list(_lines_with_clauses()), ids=lambda value: value
-                         if isinstance(value, str) and len(value) < 40 else "")
-def test_every_order_of_a_line_s_clauses_is_offered_at_every_word(tmp_path, name, text, lines):
+def _lines_with_clauses(text: str) -> list[str]:
+    """Legal lines of the position ``text`` with at least two clauses in one action (at most 40)."""
+    moves = list(islice((move for group in session_of(text).legal_moves().groups.values() for move in group), 4000))
+    return [move for move in moves if any(len(_blocks(action)[1]) > 1 for action in _actions(move))][:40]
+
+
+@pytest.mark.parametrize("name", CLAUSE_SOURCES)
+def test_every_order_of_a_line_s_clauses_is_offered_at_every_word(tmp_path, name):
+    text = CLAUSE_SOURCES[name]()
+    lines = _lines_with_clauses(text)
+    assert bool(lines) == (name in WITH_CLAUSES), lines
     table = _table(tmp_path, text)
     for line in lines:
         for typed in _orders(line)[1:]:

@@ -75,6 +75,11 @@ def spawn(args: list[str], tmp_path, rows: int = 30, columns: int = 120) -> tupl
            "PROMPT_TOOLKIT_NO_CPR": "1", "PYTHONPATH": str(ROOT)}
     child = pexpect.spawn(sys.executable, ["-m", "burgundy_cli", *args], env=env, cwd=str(tmp_path),
                           encoding="utf-8", timeout=20, dimensions=(rows, columns))
+    # pexpect sleeps 50 ms before every send by default (for programs that turn echo off to
+    # read a password just after their prompt shows): the tests send only after the screen
+    # shows what waits for the keys, so the sleep only made a whole game of ~500 lines ~25 s
+    # longer
+    child.delaybeforesend = None
     return child, Screen(child)
 
 
