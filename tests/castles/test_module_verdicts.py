@@ -106,13 +106,13 @@ def test_the_tribute_paid_at_a_phase_end_is_said_with_the_line_that_ended_the_ph
     who paid what for which shield, and by which rule; a shield given up ahead is said so."""
     verdict = _check("complete-4p-2019-shields.toml", "Anna: take 6 castle")
     assert verdict["effects"][-1] == TRIBUTES
-    assert verdict["effects"][:3] == ["Anna: -1 silver coin, stores castle from depot 6", "Cara: -1 silver coin",
-                                      "Dario: -1 silver coin"]
+    # (the tribute said once, as the phase end's: not as the line's too, nor as Cara's and Dario's)
+    assert verdict["effects"] == ["Anna: stores castle from depot 6", TRIBUTES]
     ahead = _check("complete-4p-2019-shields.toml", "Cara: tribute drop 4", "Anna: take 6 castle")
     assert ahead["effects"][-1] == ("end of phase A [cob.shield.tribute]: Anna pays 1 silver coin of tribute for "
                                     "shield 10, Cara gives up shield 4 as said ahead, Dario pays 1 silver coin of "
                                     "tribute for shield 2")
-    assert "Cara: shield 4 removed from the game" in ahead["effects"]
+    assert ahead["effects"] == ["Anna: stores castle from depot 6", ahead["effects"][-1]]  # (given up: said once)
 
 
 def test_the_table_session_says_the_tribute_with_the_line(tmp_path):
@@ -122,7 +122,7 @@ def test_the_table_session_says_the_tribute_with_the_line(tmp_path):
     table = TableSession(_position_before(tmp_path, "complete-4p-2019-shields.toml", "Anna: take 6 castle"))
     reply = table.play("Anna: take 6 castle")
     assert reply.accepted, reply.text
-    assert reply.text.splitlines()[-1].startswith("recorded: Anna: take 6 castle -- Anna: -1 silver coin")
+    assert reply.text.splitlines()[-1].startswith("recorded: Anna: take 6 castle -- Anna: stores castle from depot 6; ")
     assert TRIBUTES in reply.text
     table.close()
 
@@ -132,10 +132,9 @@ def test_a_phase_end_caused_by_the_other_team_says_a_teams_income_once():
     income at the end of phase B (Dario's last die) reaches team B once: said once, as the
     team's, not once for each member's copy of it -- the note of the rule too (``cob.mine.income``)."""
     verdict = _check("complete-4p-2019-team.toml", "Dario: take 3>1 ship shared")
-    team_b = [effect for effect in verdict["effects"] if effect.startswith(("Anna", "Cara"))]
-    assert team_b == ["Anna and Cara: +2 workers, +2 silver coins"]
+    assert not [effect for effect in verdict["effects"] if effect.startswith(("Anna", "Cara"))]  # (not the line's)
     assert sum(effect.startswith(("Ben", "Dario")) for effect in verdict["effects"]) == 1
-    assert verdict["effects"][-1].count("Anna and Cara receive") == 1
+    assert sum(effect.count("Anna and Cara receive") for effect in verdict["effects"]) == 1
 
 
 def test_a_solo_line_says_where_the_vp_counter_moved_and_its_reset():

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from burgundy_cli.castles.rules import PASSAGES, RULES, noting
+from burgundy_cli.castles.rules import PASSAGES, PHASE_STEP, RULES, noting
 from burgundy_cli.castles.rules.citations import cited
 from burgundy_cli.cli import app
 from tests.castles.engine_kit import at_turn, cmd, play_all
@@ -31,7 +31,7 @@ def _end_phase(edition: str, anna: dict, ben: dict, **table):
     state = at_turn(edition, players={"anna": {"dice": [3, 3], **anna}, "ben": ben}, round=5, **table)
     with noting() as notes:
         play_all(state, cmd(kind="pass", player="anna"), cmd(kind="pass", player="ben"))
-    return notes, state
+    return [note for note in notes if note[0] != PHASE_STEP], state  # (the steps' marks apart)
 
 
 def test_the_mines_income_is_registered_with_each_editions_passage():
@@ -74,11 +74,12 @@ def _at(line: str) -> str:
 
 
 def test_check_names_the_rule_of_the_mines_income():
-    """The verdict of the line that ends phase A: Anna's +1 silverling is her mine's, said so by rule."""
+    """The verdict of the line that ends phase A: Anna's +1 silverling is her mine's, said once, as
+    the phase end's, by rule (the take itself brought none)."""
     result = CliRunner().invoke(app, ["check", str(RECORD), LAST_OF_A, "--at", _at(LAST_OF_A), "--json"])
     assert result.exit_code == 0, result.output
     effects = json.loads(result.stdout)["effects"]
-    assert effects == ["Anna: pays 1 worker: die 3 used as 2, 1 step [cob.die.workers], +1 silverling, "
+    assert effects == ["Anna: pays 1 worker: die 3 used as 2, 1 step [cob.die.workers], "
                        "stores castle from depot 2", NOTE]
 
 

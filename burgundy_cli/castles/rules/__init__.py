@@ -475,6 +475,26 @@ def noting_now() -> bool:
     return NOTED is not None
 
 
+#: Among the notes, the mark of a phase-end step's start (and of the last one's end), with the
+#: state as it was then (:func:`phase_end`); no rule has this id.
+PHASE_STEP = ""
+
+
+def phase_end(state, steps) -> None:
+    """Run a phase end's ``steps`` on ``state``, in order. While :func:`noting`, the state as
+    each step begins, and as the last ends, is kept among the notes (``(PHASE_STEP, copy)``):
+    what the line did is then read off the state before the phase end, and each step is said
+    by its own notes, never again as the line's (``views.effects.line_effects``)."""
+    if NOTED is None:
+        for step in steps:
+            step(state)
+        return
+    for step in steps:
+        NOTED.append((PHASE_STEP, state.copy()))
+        step(state)
+    NOTED.append((PHASE_STEP, state.copy()))
+
+
 def noting() -> _collecting:
     """``with noting() as notes:`` -- ``notes`` gets, once the block ends, what the phase-end
     steps run inside it noted (:func:`noted`), in order: the legal verdict and the table

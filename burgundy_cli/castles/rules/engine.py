@@ -60,7 +60,7 @@ from burgundy_cli.castles.rules.commands import (
 )
 from burgundy_cli.castles.rules.state import PHASES, GameState, PlayerState
 from burgundy_cli.castles.rules.terms import WORDS
-from burgundy_cli.castles.rules import passed
+from burgundy_cli.castles.rules import passed, phase_end
 from burgundy_cli.castles.rules.tiles import GOODS_PER_TYPE, catalogue
 from burgundy_cli.core.errors import IllegalMoveError
 from burgundy_cli.core.words import counted
@@ -616,8 +616,7 @@ def _end_turn(state: GameState) -> None:
         return
     late = state.late_buyer  # their purchase belongs to the turn just ended, before the phase end pays
     state.late_purse = None if late < 0 else (state.players[late].silver, state.players[late].workers)
-    for step in state.ruleset.phase_end:
-        step(state)
+    phase_end(state, state.ruleset.phase_end)
     if state.phase == 4:
         state.round = 4
         state.stage = "over"

@@ -17,6 +17,7 @@ from itertools import groupby
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
+from burgundy_cli.castles.rules import PHASE_STEP
 from burgundy_cli.castles.rules.terms import WORDS
 from burgundy_cli.castles.rules.tiles import COLOUR_NAME
 
@@ -40,11 +41,31 @@ def _signed(number: int, word: str) -> str:
 
 
 def line_effects(before: GameState, after: GameState, command: Any,
-                 noted: Sequence[tuple[str, str]] = ()) -> list[str]:
+                 noted: Sequence[tuple[str, Any]] = ()) -> list[str]:
     """What ``command`` changed between ``before`` and ``after``, one phrase per change, the
-    player's own changes first; then, for a line that ended a phase, what the phase end's
-    steps ``noted`` (``rules.noting`` around the play: who paid or received what, and by which
-    rule). Empty for a line that changes no player (a table line)."""
+    player's own changes first; then, for a line that ended a phase, what each of the phase
+    end's steps did: the step's notes (``rules.noting`` around the play: who paid or received
+    what, and by which rule), or for a step that notes nothing what it changed. The line's own
+    changes are read off the state before the phase end (``rules.phase_end`` marks each step
+    among the notes), so a payment of the phase end is said once, as the phase end's, never
+    as the line's too. Empty for a line that changes no player (a table line)."""
+    marks = [at for at, (rule_id, _) in enumerate(noted) if rule_id == PHASE_STEP]
+    if not marks:
+        return _players_said(before, after, command)
+    effects = _players_said(before, noted[marks[0]][1], command)
+    ended = f"end of phase {'ABCDE'[before.phase]}"
+    for start, end in zip(marks, marks[1:]):
+        notes = noted[start + 1:end]
+        if not notes:  # (a step that notes nothing: what it changed, if anything a player sees)
+            effects.extend(f"{ended}: {said}" for said in _players_said(noted[start][1], noted[end][1], command))
+        for rule_id, step_notes in groupby(notes, key=itemgetter(0)):  # (a step's notes said together)
+            effects.append(f"{ended} [{rule_id}]: {', '.join(what for _, what in step_notes)}")
+    return effects
+
+
+def _players_said(before: GameState, after: GameState, command: Any) -> list[str]:
+    """``name: phrase, phrase`` for each player ``command`` changed between ``before`` and
+    ``after``, the line's player first."""
     effects: list[str] = []
     mover = after.seat(getattr(command, "player", None) or "")
     teams = after.teams
@@ -68,9 +89,6 @@ def line_effects(before: GameState, after: GameState, command: Any,
         said[seat] = phrases
         if phrases:
             effects.append(f"{name}: {', '.join(phrases)}")
-    ended = f"end of phase {'ABCDE'[before.phase]}"
-    for rule_id, notes in groupby(noted, key=itemgetter(0)):  # (a step's notes said together)
-        effects.append(f"{ended} [{rule_id}]: {', '.join(what for _, what in notes)}")
     return effects
 
 
