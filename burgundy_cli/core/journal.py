@@ -144,6 +144,25 @@ class Journal:
             self.fd = None
 
 
+def drop_stale(record: str) -> None:
+    """Remove the journal beside ``record`` once a one-shot command (``undo``, ``play LINE``,
+    ``fmt --write``) has rewritten the record durably under its lock, so no table session is
+    open. The command read the record with the journal beside it and found nothing there
+    that the record lacked (:func:`burgundy_cli.core.session.check_left_journal` refuses
+    otherwise), so the journal guards nothing now; left there, the next session would put
+    back a line the command took out (``undo`` after a session that did not end). Anything
+    that is no journal (:func:`read_journal`) is left alone.
+    """
+    path = journal_path(record)
+    try:
+        if read_journal(path) is None:
+            return
+        os.unlink(path)
+    except OSError:   # (unreadable or gone meanwhile: the next session says what it finds)
+        return
+    sync_folder(os.path.dirname(path))
+
+
 def sync_record(path: str) -> None:
     """``fsync`` the record at ``path`` and its folder: what the session's unsynced rewrites
     left in memory is on disk after this.

@@ -149,6 +149,10 @@ def locked(path: str | os.PathLike[str], wait: float = LOCK_WAIT_SECONDS, *,
     record = LockedRecord(name, swap=swap)
     try:
         yield record
+        if record.replaced:   # (a one-shot command's rewrite: a crashed session's journal guards nothing now)
+            from burgundy_cli.core.journal import drop_stale
+
+            drop_stale(name)
     finally:
         if close_later and record.replaced:
             _close_later(fd)

@@ -149,6 +149,25 @@ def test_a_line_played_after_a_killed_session_is_no_conflict(castles_record):
     table.close()
 
 
+def test_undo_after_a_killed_session_is_not_put_back_by_the_next(cli, castles_record):
+    """docs/errors.md, "The session's journal": a session that did not end leaves its journal;
+    a one-shot ``undo`` then takes a line out of the record, and the stale journal, which
+    still held that line, must not put it back at the next session (nor make ``score``
+    refuse the record as lacking it): the rewrite under the record's lock removes it."""
+    table = TableSession(castles_record)
+    three_lines(table)
+    before = log_lines(castles_record)
+    killed(table)
+    assert os.path.exists(journal_path(str(castles_record)))
+    undone = cli("undo", str(castles_record))
+    assert undone.exit_code == 0, undone.output
+    assert not os.path.exists(journal_path(str(castles_record)))
+    assert cli("score", str(castles_record)).exit_code == 0
+    table = TableSession(castles_record)
+    assert table.opening_note is None and log_lines(castles_record) == before[:-1]
+    table.close()
+
+
 #: A table session in a process of its own: plays each line given, says so, then waits to be killed.
 SESSION_PROCESS = """
 import sys, time
