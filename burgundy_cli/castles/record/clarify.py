@@ -5,7 +5,8 @@
   out then); when several do, the line is ambiguous and the error names them and how to
   write each.
 * After a refusal: the obvious fix, where there is one -- a die the player does not have
-  gets the cheapest worker change of a die they do have (``write 5>4 (1 worker)``).
+  gets the cheapest worker change of a die they do have (``write 5>4 (1 worker)``), to the
+  number the action needs: a placement's is the one its space shows, whatever the line said.
 
 Every verdict stays the engine's: the depot is found with :func:`actions.depot_offers`, the
 cost with :func:`engine.die_payment`, the costing the check and the play of a die line use
@@ -20,7 +21,7 @@ from burgundy_cli.castles.rules import commands as c
 from burgundy_cli.core.errors import AmbiguousMoveError, IllegalMoveError
 
 if TYPE_CHECKING:
-    from burgundy_cli.castles.rules.state import GameState
+    from burgundy_cli.castles.rules.state import GameState, PlayerState
 
 
 def with_granted_depots(state: GameState, command: c.Command) -> c.Command:
@@ -73,7 +74,7 @@ def with_fix_hint(state: GameState, command: c.Command, err: IllegalMoveError) -
     if seat < 0:
         return err
     player = state.players[seat]
-    wanted = command.value if command.value is not None else command.rolled
+    wanted = _number_needed(player, command)
     costs = sorted((die_payment(state, player, die, wanted, command.action)[0], die) for die in set(player.dice))
     if not costs:
         return err
@@ -84,3 +85,19 @@ def with_fix_hint(state: GameState, command: c.Command, err: IllegalMoveError) -
            else f"{change} would need {workers}, {player.name} has {player.workers}")
     err.hint = f"{err.hint}; {fix}" if err.hint else fix
     return err
+
+
+def _number_needed(player: PlayerState, command: c.DieCommand) -> int:
+    """The number the die of ``command`` must be used as: for a placement the number its space
+    shows (cob.die.value: the die says which space number to fill), so that ``place 2 castle
+    c6`` on a space showing 3 is told ``write 3`` and not ``write 3>2``, which the space would
+    refuse next; otherwise the number the line says."""
+    from burgundy_cli.castles.rules.boards import space_id
+    from burgundy_cli.castles.rules.placement import space_number
+
+    action = command.action
+    if action.kind == "place":
+        space = space_id(action.space)
+        if space is not None and space < len(player.duchy):
+            return space_number(player, space)
+    return command.value if command.value is not None else command.rolled
