@@ -56,8 +56,9 @@ def line_effects(before: GameState, after: GameState, command: Any,
     ended = f"end of phase {'ABCDE'[before.phase]}"
     for start, end in zip(marks, marks[1:]):
         notes = noted[start + 1:end]
-        if not notes:  # (a step that notes nothing: what it changed, if anything a player sees)
-            effects.extend(f"{ended}: {said}" for said in _players_said(noted[start][1], noted[end][1], command))
+        if not notes:  # (a step that notes nothing: what it changed, if anything a player sees;
+            # the step is no player's line, so no line's die payment is read into it)
+            effects.extend(f"{ended}: {said}" for said in _players_said(noted[start][1], noted[end][1], None))
         for rule_id, step_notes in groupby(notes, key=itemgetter(0)):  # (a step's notes said together)
             effects.append(f"{ended} [{rule_id}]: {', '.join(what for _, what in step_notes)}")
     return effects
