@@ -28,3 +28,18 @@ def test_the_line_that_ends_phase_c_pays_its_worker_once():
         "shields 3 9",
         "end of phase C [cob.mine.income]: Ben receives 1 silver coin for 1 mine, Cara receives 2 silver coins "
         "for 2 mines"]
+
+
+def test_a_team_line_that_ends_a_phase_pays_its_worker_once():
+    """2019 rules 'THE TEAM GAME', 'PLAYING THE GAME': "All resources other than private hex
+    tiles are shared (workers, silver coins, goods, shared hex tiles)". The team's parts are
+    shared with the mate as the phase end's first step, which notes nothing: Dario's worker,
+    paid by his line, is not said again as that step's, and what the sharing copies is said
+    by nobody (the team's income once, as the mines')."""
+    effects = _check("complete-4p-2019-team.toml", "Dario: take 3>1 ship shared")["effects"]
+    assert sum("die 3 used as 1" in effect for effect in effects) == 1, effects
+    assert [effect for effect in effects if effect.startswith("end of phase B")] == [
+        "end of phase B [cob.mine.income]: Anna and Cara receive 2 silver coins and 2 workers (monastery tile 2) "
+        "for 2 mines, Ben and Dario receive 1 silver coin for 1 mine"]
+    free = _check("complete-4p-2019-team.toml", "Dario: place 2>1 mine shared re2")["effects"]
+    assert sum("die 2 used as 1" in effect for effect in free) == 1, free

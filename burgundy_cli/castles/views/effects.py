@@ -57,16 +57,18 @@ def line_effects(before: GameState, after: GameState, command: Any,
     for start, end in zip(marks, marks[1:]):
         notes = noted[start + 1:end]
         if not notes:  # (a step that notes nothing: what it changed, if anything a player sees;
-            # the step is no player's line, so no line's die payment is read into it)
-            effects.extend(f"{ended}: {said}" for said in _players_said(noted[start][1], noted[end][1], None))
+            # the line's die payment is the line's, never read into a step)
+            effects.extend(f"{ended}: {said}"
+                           for said in _players_said(noted[start][1], noted[end][1], command, step=True))
         for rule_id, step_notes in groupby(notes, key=itemgetter(0)):  # (a step's notes said together)
             effects.append(f"{ended} [{rule_id}]: {', '.join(what for _, what in step_notes)}")
     return effects
 
 
-def _players_said(before: GameState, after: GameState, command: Any) -> list[str]:
+def _players_said(before: GameState, after: GameState, command: Any, step: bool = False) -> list[str]:
     """``name: phrase, phrase`` for each player ``command`` changed between ``before`` and
-    ``after``, the line's player first."""
+    ``after``, the line's player first; ``step``: the change is a phase-end step's that
+    ``command`` set off, not the line's own (no die payment of the line is said in it)."""
     effects: list[str] = []
     mover = after.seat(getattr(command, "player", None) or "")
     teams = after.teams
@@ -80,7 +82,7 @@ def _players_said(before: GameState, after: GameState, command: Any) -> list[str
         if seat == mate:
             continue
         old, new = before.players[seat], after.players[seat]
-        phrases = _player_effects(before, after, seat, old, new, command)
+        phrases = _player_effects(before, after, seat, old, new, command, step)
         other = teams.mate(seat) if teams is not None else -1
         name = new.name
         if other in said:
@@ -94,10 +96,11 @@ def _players_said(before: GameState, after: GameState, command: Any) -> list[str
 
 
 def _player_effects(before: GameState, after: GameState, seat: int, old: PlayerState, new: PlayerState,
-                    command: Any) -> list[str]:
+                    command: Any, step: bool = False) -> list[str]:
     """The phrases of what changed for the player in ``seat`` (unnamed: the caller names them)."""
     said: list[str] = []
-    paid = _die_change(before, old, command) if getattr(command, "player", None) == old.name else None
+    line_player = not step and getattr(command, "player", None) == old.name
+    paid = _die_change(before, old, command) if line_player else None
     workers = new.workers - old.workers
     if paid is not None:
         cost, text = paid
