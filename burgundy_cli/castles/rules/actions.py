@@ -210,7 +210,8 @@ def check_take(state: GameState, player: PlayerState, action: TakeAction, value:
     check_module(state, kind)
     if colours is not None and not take_colour_allows(kind, colours):
         raise illegal("cob.building.take", f"this building cannot take a {tile}",
-                      "carpenter's workshop: a building; church: mine, knowledge or castle; market: ship or animal")
+                      f"carpenter's workshop: a building; church: mine, {WORDS[state.edition]['knowledge tile']} or "
+                      "castle; market: ship or animal")
     reason = depot_offers(state, depot, tile)
     if reason is not None:
         lying = depots_holding(state, tile, range(1, 7), depot)
