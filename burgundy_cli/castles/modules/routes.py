@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING
 
 from burgundy_cli.castles.rules import passed
 from burgundy_cli.castles.rules.actions import (ACTION_WORDS, EFFECTS, Grant, apply_action, apply_sell, check_grant, check_sell,
-                                          gain_silver, gain_workers, illegal, score_vp,
+                                          depot_offers, gain_silver, gain_workers, illegal, score_vp,
                                           take_colour_allows)
 from burgundy_cli.castles.rules.commands import SellAction
 from burgundy_cli.castles.rules.state import GameState, PlayerState
@@ -167,10 +167,19 @@ def _check_bonus(state: GameState, player: PlayerState, index: int, grant: Grant
         kind = catalogue().get(granted.tile)
         if granted.depot is None or (kind is not None and not take_colour_allows(kind, grant.colours)):
             raise illegal("cob.route.bonus", f"route space {index + 1} ({bonus}) grants a take of a tile "
-                          f"a {bonus} takes, naming its depot", "bonus take <tile> from <depot>")
+                          f"a {bonus} takes, naming its depot", _bonus_takes(state, grant))
     passed("cob.route.bonus", "the goods laid on route space {} matched its colour: its {} bonus grants {}", index + 1,
            bonus, ACTION_WORDS[granted.kind])
     check_grant(state, player, grant, granted)
+
+
+def _bonus_takes(state: GameState, grant: Grant) -> str:
+    """The bonus takes a building's bonus allows now, as a line writes them (a refusal's hint):
+    the tiles of its colours lying in the numbered depots."""
+    kinds = catalogue()
+    takes = [f"bonus take {tile} from {depot}" for depot in range(1, 7) for tile in dict.fromkeys(state.depots[depot])
+             if tile in kinds and take_colour_allows(kinds[tile], grant.colours) and depot_offers(state, depot, tile) is None]
+    return " | ".join(takes) if takes else "no depot holds such a tile: leave the bonus out (declined)"
 
 
 #: The route bonuses due and not yet answered, one list per sale being carried out whose
