@@ -209,11 +209,10 @@ def check_hire(state: GameState, player: PlayerState, cmd: HireCommand) -> None:
     if WORKERS not in player.knowledge:
         raise illegal("cob.tile28", f"{player.name} has no monastery tile 28 in their duchy",
                       "only #28's owner buys workers from the supply")
-    if cmd.workers % WORKERS_PER_SILVER:
-        raise illegal("cob.tile28.pay", f"workers are bought in pairs, not {cmd.workers}",
-                      f"hire {cmd.workers - 1 or 2} or {cmd.workers + 1} workers")
-    cost = cmd.workers // WORKERS_PER_SILVER
     silver = purse(state, player)[0]  # (after a phase's last die: what was held before its income)
+    if cmd.workers % WORKERS_PER_SILVER:
+        raise illegal("cob.tile28.pay", f"workers are bought in pairs, not {cmd.workers}", _pairs_near(cmd.workers, silver))
+    cost = cmd.workers // WORKERS_PER_SILVER
     if silver < cost:
         raise illegal("cob.tile28.pay", f"{cmd.workers} workers cost {cost} silver coin{'s' if cost != 1 else ''}",
                       f"{player.name} has {silver}"
@@ -221,6 +220,18 @@ def check_hire(state: GameState, player: PlayerState, cmd: HireCommand) -> None:
     passed("cob.tile28", "monastery tile 28 lies in {}'s duchy", player.name)
     passed("cob.tile28.pay", "{} workers cost {} silver coin{}; {} has {}", cmd.workers, cost,
            "" if cost == 1 else "s", player.name, silver)
+
+
+def _pairs_near(workers: int, silver: int) -> str:
+    """The hint for an odd number of workers: the pairs next to it that ``silver`` pays for (a
+    line that would be accepted), or what the nearest pair costs."""
+    affordable = silver * WORKERS_PER_SILVER
+    pairs = [near for near in (workers - 1, workers + 1) if 0 < near <= affordable]
+    if pairs:
+        return f"hire {' or '.join(map(str, pairs))} workers"
+    if affordable:
+        return f"hire {affordable} workers, all that {silver} silver coin{' buys' if silver == 1 else 's buy'}"
+    return f"{WORKERS_PER_SILVER} workers cost 1 silver coin, and there is none to pay with"
 
 
 def apply_hire(state: GameState, player: PlayerState, cmd: HireCommand) -> None:
