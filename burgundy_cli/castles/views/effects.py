@@ -230,12 +230,22 @@ def _die_change(before: GameState, player: PlayerState, command: Any) -> tuple[i
     if round_the_wrap(rolled, value):
         reasons.append("round the 6-1 wrap")
     if free:
-        reasons.append(f"{free} step{'s' if free != 1 else ''} free by a {WORDS[before.edition]['knowledge tile']}")
+        reasons.append(f"{free} step{'s' if free != 1 else ''} free by {WORDS[before.edition]['knowledge tile']} "
+                       f"{_free_change_tile(command.action)}")
     per = steps_per_worker(player)
     if per > 1 and steps - free > 0:
         reasons.append(f"{WORDS[before.edition]['knowledge tile']} 8: {per} steps a worker")
     why = f"die {rolled} used as {value}, {_count(steps, 'step')}" + (f" ({'; '.join(reasons)})" if reasons else "")
     return cost, f"pays {_count(cost, 'worker')}: {why} [cob.die.workers]"
+
+
+def _free_change_tile(action: Any) -> int:
+    """The knowledge tile (9-12) whose free step a die line's ``action`` used: 12 a take's, 9-11
+    by the colour placed (:data:`~burgundy_cli.castles.rules.dice.FREE_CHANGE_TILE`)."""
+    from burgundy_cli.castles.rules.dice import FREE_CHANGE_TILE
+    from burgundy_cli.castles.rules.tiles import catalogue
+
+    return FREE_CHANGE_TILE["take" if action.kind == "take" else catalogue()[action.tile].colour]
 
 
 def _tiles(before: GameState, after: GameState, old: PlayerState, new: PlayerState) -> list[str]:
