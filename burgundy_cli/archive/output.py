@@ -96,16 +96,18 @@ def tables(result: dict[str, Any], categories: bool = False) -> list[Table]:
         a, b = h["players"]
         unplayed = h.get("unplayed") or []
         why = f" ({' and '.join(unplayed)}: no complete game counted)" if unplayed else ""
-        out.append((f"head-to-head: {a} v {b}, {counted(h['games'], 'game')} together{why}",
-                    ["player", "ahead", "level", "average"],
-                    [[a, h["ahead"][0], h["level"], "" if h["average"][0] is None else _decimal(h["average"][0])],
-                     [b, h["ahead"][1], h["level"], "" if h["average"][1] is None else _decimal(h["average"][1])]]))
+        for game, g in (h.get("by_game") or {"": h}).items():   # (one table per game; none together: one)
+            out.append((f"{game + ' ' if game else ''}head-to-head: {a} v {b}, {counted(g['games'], 'game')} "
+                        f"together{why}", ["player", "ahead", "level", "average"],
+                        [[a, g["ahead"][0], g["level"], "" if g["average"][0] is None else _decimal(g["average"][0])],
+                         [b, g["ahead"][1], g["level"], "" if g["average"][1] is None else _decimal(g["average"][1])]]))
     if "best" in result:
         for key, what in (("highest_totals", "total"), ("biggest_margins", "margin")):
-            out.append((key.replace("_", " "), [what, "player", "game", "date", "file"],
-                        [[r[what], r["player"], r["game"], r["date"] or "",
-                          (r["file"] or "") + (" (result only)" if r.get("result_only") else "")]
-                         for r in result["best"][key]]))
+            for game in dict.fromkeys(r["game"] for r in result["best"][key]):   # (a table per game)
+                out.append((f"{game} {key.replace('_', ' ')}", [what, "player", "date", "file"],
+                            [[r[what], r["player"], r["date"] or "",
+                              (r["file"] or "") + (" (result only)" if r.get("result_only") else "")]
+                             for r in result["best"][key] if r["game"] == game]))
     for key, kind in (("ratings", ""), ("team_ratings", " team games")):
         for game, rows in result.get(key, {}).items():
             out.append((f"{game}{kind} ratings (openskill Plackett-Luce, mu - 3 sigma)",

@@ -532,8 +532,9 @@ def club_views(site: Site) -> Club:
                 pair = HeadToHead(first, second)
                 for game in kind_games:
                     pair.add(game)
-                if pair.games:
-                    table[(player_key(first), player_key(second))] = pair.to_json()
+                met = pair.to_json()   # (one game's: its averages are over that game)
+                if met["games"]:
+                    table[(player_key(first), player_key(second))] = met
     return Club({group["game"]: group for group in figures["standings"]}, figures["ratings"],
                 {kind: (labels[kind], {site.names[k]: v for k, v in series.items()})
                  for kind, series in history.items()}, pairs, figures)
