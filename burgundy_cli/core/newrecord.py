@@ -379,10 +379,12 @@ def _pairs(text: str, key: str, names: list[str] | None = None) -> dict[str, str
     return pairs
 
 
-def _example(key: str, names: list[str] | None = None) -> str | None:
+def _example(key: str, names: list[str] | None = None, game: str | None = None) -> str | None:
     """The example the question for ``key`` gives (``e.g. ...``), if it gives one, in the
-    players' ``names`` when given (:func:`_in_names`)."""
-    for questions in (*QUESTIONS.values(), *RESULT_QUESTIONS.values(), *END_QUESTIONS.values()):
+    players' ``names`` when given (:func:`_in_names`); ``game``'s own questions first (a Robber
+    Knights score pad's refusal showed the Castles example, ``anna=182,bob=170``)."""
+    own = [asked_by.get(game, []) for asked_by in (QUESTIONS, RESULT_QUESTIONS, END_QUESTIONS)] if game else []
+    for questions in (*own, *QUESTIONS.values(), *RESULT_QUESTIONS.values(), *END_QUESTIONS.values()):
         for asked, question, _ in questions:
             if asked == key and "e.g. " in question:
                 before, _, after = question.partition("e.g. ")
@@ -507,12 +509,12 @@ def final_data(answers: NewRecord) -> dict[str, Any]:
             number = _number(value.strip().removeprefix("-"))
             if not isinstance(number, int):
                 raise AnswerError(key, f"{name}={value}: a whole number is wanted",
-                                  hint=_example(key, _names(answers.players)))
+                                  hint=_example(key, _names(answers.players), answers.game))
             figures[key][name] = -number if value.strip().startswith("-") else number
     stray = [name for name in figures["tiebreak"] if name not in figures["scores"] and name not in _names(answers.players)]
     if stray:   # (kept, a misspelt name's figure would be dropped without a word)
         raise AnswerError("tiebreak", f"{stray[0]} is none of the players ({', '.join(_names(answers.players))})",
-                          hint=_example("tiebreak", _names(answers.players)))
+                          hint=_example("tiebreak", _names(answers.players), answers.game))
     final: dict[str, Any] = {"scores": {name: {"total": total, **({"tiebreak": figures["tiebreak"][name]}
                                                                   if name in figures["tiebreak"] else {})}
                                         for name, total in figures["scores"].items()}}

@@ -53,3 +53,12 @@ def test_a_tie_figure_for_a_player_not_tied_waits_for_nothing_later(tmp_path):
     assert next(steps, None) is None
     assert len(said) == 1, said
     assert open_record(path).score().winner == ["red"]
+
+
+def test_a_robber_knights_refusal_gives_robber_knights_example(cli, tmp_path):
+    """The hint is the game's own question's example, not the Castles one (anna=182,bob=170)."""
+    said = cli("new", str(tmp_path / "pad.toml"), "--result", "--game", "robber-knights", "--players", "red,blue",
+               "--scores", "red=18,blue=18", "--tiebreak", "red=2,bleu=1")
+    assert said.exit_code == 2 and "bleu is none of the players (red, blue)" in said.stderr
+    assert "e.g. red=2,blue=0" in said.stderr and "anna" not in said.stderr
+    assert not (tmp_path / "pad.toml").exists()

@@ -117,7 +117,7 @@ def test_new_result_asks_for_the_scores_on_a_terminal(tmp_path) -> None:
                   say=asked.append)
     assert "result only: red 15, blue 12" in said
     assert asked[1].startswith("each player's final score") and asked[2].startswith("blue=x")
-    assert "whole number" in asked[2] and "e.g. anna=182,bob=170" in asked[2]
+    assert "whole number" in asked[2] and "e.g. red=18,blue=15" in asked[2]   # (the game's own example)
     assert asked[3].startswith("each player's final score")  # (asked again at once, before the tie)
     assert asked[4].startswith("for players tied on points")
 
