@@ -52,6 +52,10 @@ def summary_lines(result: dict[str, Any]) -> list[str]:
     copies = result.get("not_counted", {}).get("copies", 0)
     if copies:
         lines.append(f"{counted(copies, 'copy of another record', 'copies of other records')} not counted")
+    failed = result.get("not_counted", {}).get("failed", 0)
+    if failed:   # (said here too, not on stderr only: a report written to a file says it)
+        lines.append(f"{counted(failed, 'record')} failed to verify, not counted "
+                     f"(burgundy archive list names {'it' if failed == 1 else 'them'})")
     return lines
 
 

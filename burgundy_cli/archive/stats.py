@@ -794,7 +794,8 @@ def report(games: Iterable[dict[str, Any]], *, splits: tuple[str, ...] = (),
     if counted is None:
         counted = {"undated": counts.undated, "result_only": counts.result_only, "positions": 0}
     out.update(undated=counted["undated"], result_only=counted["result_only"],
-               not_counted={"positions": counted["positions"]})
+               not_counted={"positions": counted["positions"], **({"failed": counted["failed"]}
+                                                                  if "failed" in counted else {})})
     if pair is not None:
         out["head_to_head"] = pair.to_json()
     if top is not None:
@@ -855,19 +856,22 @@ def archived_copies(connection: Any, filters: Filters) -> list[str]:
 def archived_counts(connection: Any, filters: Filters) -> dict[str, int]:
     """What :func:`report` says it read and left out, counted by the database over the verified
     records that pass ``filters``: games without a date, result-only games, and position
-    records (no games played)."""
+    records (no games played); and the files whose record failed to verify (whatever the
+    filters: a failed record has no header to filter by), never counted."""
     from sqlalchemy import case, func, select
 
     from burgundy_cli.archive.db import tables
 
-    records = tables()["records"]
+    records, files = tables()["records"], tables()["files"]
+    failed = connection.execute(select(func.count()).select_from(files.join(records, files.c.hash == records.c.hash))
+                                .where(records.c.status == "failed")).scalar_one()
     played = records.c.start.in_(PLAYED)
     row = connection.execute(
         select(func.coalesce(func.sum(case((played & records.c.date.is_(None), 1), else_=0)), 0),
                func.coalesce(func.sum(case((records.c.start == "result", 1), else_=0)), 0),
                func.coalesce(func.sum(case((records.c.start == "position", 1), else_=0)), 0))
         .where(records.c.status == "ok", *_conditions(records, filters))).one()
-    return {"undated": int(row[0]), "result_only": int(row[1]), "positions": int(row[2])}
+    return {"undated": int(row[0]), "result_only": int(row[1]), "positions": int(row[2]), "failed": int(failed)}
 
 
 def _with_copies(result: dict[str, Any], copies: list[str]) -> dict[str, Any]:
