@@ -809,11 +809,16 @@ def report(games: Iterable[dict[str, Any]], *, splits: tuple[str, ...] = (),
 def spelled(connection: Any, filters: Filters) -> Filters:
     """``filters`` with ``--place`` and ``--event`` matched case-insensitively: each the
     spellings of the archive's records it matches (``str.casefold``, so ``club night`` finds
-    "Club Night" and ``CAFÉ`` "Café", in SQLite and PostgreSQL alike), none when no record's
-    matches."""
+    "Club Night" and ``CAFÉ`` "Café", in SQLite and PostgreSQL alike).
+
+    :raises UsageError: a place or event no archived record has (a misspelling, "Winter
+        leage"), which would report 0 games as if none had been played; the hint names the
+        archive's places or events.
+    """
     from sqlalchemy import select
 
     from burgundy_cli.archive.db import tables
+    from burgundy_cli.core.suggest import did_you_mean
 
     records = tables()["records"]
     spellings = {}
@@ -821,8 +826,13 @@ def spelled(connection: Any, filters: Filters) -> Filters:
         value = getattr(filters, name)
         if value is not None:
             column = getattr(records.c, name)
-            stored = connection.execute(select(column).distinct().where(column.is_not(None))).scalars()
+            stored = sorted(connection.execute(select(column).distinct().where(column.is_not(None))).scalars())
             spellings[name] = tuple(text for text in stored if text.casefold() == value.casefold())
+            if not spellings[name]:
+                listed = ", ".join(stored[:12]) + (f" and {len(stored) - 12} more" if len(stored) > 12 else "")
+                raise UsageError(f"--{name} {value!r} is the {name} of no archived game",
+                                 hint=did_you_mean(value, stored) or
+                                 (f"{name}s: {listed}" if stored else f"no archived game names its {name}"))
     return replace(filters, spellings=spellings) if spellings else filters
 
 
