@@ -193,6 +193,16 @@ def markdown(result: dict[str, Any], categories: bool = False) -> str:
     return "\n".join(lines)
 
 
+def _games_named(result: dict[str, Any]) -> list[str]:
+    """Every game the report's views are per: the titles' first word."""
+    games = {group["game"] for group in result["standings"]}
+    for key in ("solo", "teams", "ratings", "team_ratings"):
+        games.update(result.get(key, {}))
+    games.update(result.get("head_to_head", {}).get("by_game", {}))
+    games.update(row["game"] for rows in result.get("best", {}).values() for row in rows)
+    return sorted(games, key=len, reverse=True)
+
+
 def csv_text(result: dict[str, Any], categories: bool = False) -> str:
     """CSV: per view, a header row (with the view's game and split as leading columns for the
     player tables; the category averages as columns with ``categories``) and its rows; views
@@ -214,7 +224,11 @@ def csv_text(result: dict[str, Any], categories: bool = False) -> str:
                               p["won_alone"], p["tied_first"], round(p["won_alone"] / p["played"], 3), p["average"], p["best"],
                               p["average_rank"], *(p["categories"].get(c, "") for c in names)])
         blocks.append(block)
-    blocks += [[columns, *rows] for title, columns, rows in tables(result)[len(standings):]]
+    games = _games_named(result)
+    for title, columns, rows in tables(result)[len(standings):]:
+        # (a CSV has no titles: a per-game table says its game in a first column, as the player table does)
+        game = next((name for name in games if title.startswith(name + " ")), None)
+        blocks.append([["game", *columns], *[[game, *row] for row in rows]] if game else [columns, *rows])
     for index, block in enumerate(blocks):
         if index:
             buffer.write("\n")

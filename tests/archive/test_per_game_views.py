@@ -66,3 +66,26 @@ def test_the_text_has_a_table_per_game(tmp_path, cli) -> None:
     assert "castles-of-burgundy highest totals" in out and "robber-knights highest totals" in out
     data = json.loads(cli("stats", str(tmp_path), "--json", "--vs", "Ben", "Dario").stdout)["head_to_head"]
     assert data["by_game"]["robber-knights"]["average"] == [21.0, 19.0]
+
+
+def test_the_csv_names_each_tables_game(tmp_path, cli) -> None:
+    """The CSV has no titles: each per-game table starts with a game column, as the player
+    table's does (the two head-to-head tables, and the ratings', were otherwise the same
+    columns with nothing to tell Castles' from Robber Knights')."""
+    import csv
+    import io
+
+    for index, game in enumerate(NIGHT):
+        names = [line["name"] for line in game["lines"]]
+        scores = ",".join(f"{line['name']}={line['total']}" for line in game["lines"])
+        assert cli("new", str(tmp_path / f"g{index}.toml"), "--result", "--game", game["game"],
+                   "--players", ",".join(names), "--scores", scores, "--date", "2026-12-07").exit_code == 0
+    out = cli("stats", str(tmp_path), "--csv", "--vs", "Ben", "Dario", "--best", "1", "--ratings").stdout
+    blocks = [list(csv.reader(io.StringIO(block))) for block in out.split("\n\n")]
+    assert all(block[0][0] == "game" for block in blocks), [block[0] for block in blocks]
+    pairs = [block for block in blocks if block[0][1:] == ["player", "ahead", "level", "average"]]
+    assert [(row[0], row[1], row[4]) for block in pairs for row in block[1:]] == [
+        ("castles-of-burgundy", "Ben", "159.0"), ("castles-of-burgundy", "Dario", "145.0"),
+        ("robber-knights", "Ben", "21.0"), ("robber-knights", "Dario", "19.0")]
+    rated = [row[0] for block in blocks if block[0][1:3] == ["player", "rating"] for row in block[1:]]
+    assert set(rated) == {"castles-of-burgundy", "robber-knights"}
