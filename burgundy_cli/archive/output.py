@@ -187,8 +187,10 @@ def markdown(result: dict[str, Any], categories: bool = False) -> str:
     lines = [markdown_text(line) + "  " for line in summary_lines(result)]
     lines[-1] = lines[-1].rstrip()
     for title, columns, rows in tables(result, categories):
+        # (numbers right, text left, as the terminal's table aligns them; no rows: the first column left)
+        right = [all(_numeric(str(row[i])) for row in rows) if rows else i > 0 for i in range(len(columns))]
         lines += ["", f"### {markdown_text(title)}", "", "| " + " | ".join(map(markdown_text, columns)) + " |",
-                  "|" + "|".join(" --- " if i == 0 else " ---: " for i in range(len(columns))) + "|"]
+                  "|" + "|".join(" ---: " if r else " --- " for r in right) + "|"]
         lines += ["| " + " | ".join(map(markdown_text, row)) + " |" for row in rows]
     return "\n".join(lines)
 

@@ -89,3 +89,17 @@ def test_the_csv_names_each_tables_game(tmp_path, cli) -> None:
         ("robber-knights", "Ben", "21.0"), ("robber-knights", "Dario", "19.0")]
     rated = [row[0] for block in blocks if block[0][1:3] == ["player", "rating"] for row in block[1:]]
     assert set(rated) == {"castles-of-burgundy", "robber-knights"}
+
+
+def test_markdown_aligns_numbers_right_and_text_left() -> None:
+    """``--markdown`` aligned the first column left and every other right, whatever it held:
+    the best games' player, date and file right, their total left. Now as the terminal table:
+    numbers right, text left."""
+    from burgundy_cli.archive.output import markdown
+
+    text = markdown(report(NIGHT, best=1))
+    lines = text.splitlines()
+    head = lines.index("| total | player | date | file |")
+    assert lines[head + 1] == "| ---: | --- | --- | --- |"
+    standings = lines.index("| player | played | wins | win% | average | best | avg rank |")
+    assert lines[standings + 1] == "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"
