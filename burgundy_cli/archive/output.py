@@ -52,6 +52,10 @@ def summary_lines(result: dict[str, Any]) -> list[str]:
     copies = result.get("not_counted", {}).get("copies", 0)
     if copies:
         lines.append(f"{counted(copies, 'copy of another record', 'copies of other records')} not counted")
+    failed = result.get("not_counted", {}).get("failed", 0)
+    if failed:   # (said here too, not on stderr only: a report written to a file says it)
+        lines.append(f"{counted(failed, 'record')} failed to verify, not counted "
+                     f"(burgundy archive list names {'it' if failed == 1 else 'them'})")
     return lines
 
 
@@ -96,16 +100,18 @@ def tables(result: dict[str, Any], categories: bool = False) -> list[Table]:
         a, b = h["players"]
         unplayed = h.get("unplayed") or []
         why = f" ({' and '.join(unplayed)}: no complete game counted)" if unplayed else ""
-        out.append((f"head-to-head: {a} v {b}, {counted(h['games'], 'game')} together{why}",
-                    ["player", "ahead", "level", "average"],
-                    [[a, h["ahead"][0], h["level"], "" if h["average"][0] is None else _decimal(h["average"][0])],
-                     [b, h["ahead"][1], h["level"], "" if h["average"][1] is None else _decimal(h["average"][1])]]))
+        for game, g in (h.get("by_game") or {"": h}).items():   # (one table per game; none together: one)
+            out.append((f"{game + ' ' if game else ''}head-to-head: {a} v {b}, {counted(g['games'], 'game')} "
+                        f"together{why}", ["player", "ahead", "level", "average"],
+                        [[a, g["ahead"][0], g["level"], "" if g["average"][0] is None else _decimal(g["average"][0])],
+                         [b, g["ahead"][1], g["level"], "" if g["average"][1] is None else _decimal(g["average"][1])]]))
     if "best" in result:
         for key, what in (("highest_totals", "total"), ("biggest_margins", "margin")):
-            out.append((key.replace("_", " "), [what, "player", "game", "date", "file"],
-                        [[r[what], r["player"], r["game"], r["date"] or "",
-                          (r["file"] or "") + (" (result only)" if r.get("result_only") else "")]
-                         for r in result["best"][key]]))
+            for game in dict.fromkeys(r["game"] for r in result["best"][key]):   # (a table per game)
+                out.append((f"{game} {key.replace('_', ' ')}", [what, "player", "date", "file"],
+                            [[r[what], r["player"], r["date"] or "",
+                              (r["file"] or "") + (" (result only)" if r.get("result_only") else "")]
+                             for r in result["best"][key] if r["game"] == game]))
     for key, kind in (("ratings", ""), ("team_ratings", " team games")):
         for game, rows in result.get(key, {}).items():
             out.append((f"{game}{kind} ratings (openskill Plackett-Luce, mu - 3 sigma)",
@@ -181,10 +187,22 @@ def markdown(result: dict[str, Any], categories: bool = False) -> str:
     lines = [markdown_text(line) + "  " for line in summary_lines(result)]
     lines[-1] = lines[-1].rstrip()
     for title, columns, rows in tables(result, categories):
+        # (numbers right, text left, as the terminal's table aligns them; no rows: the first column left)
+        right = [all(_numeric(str(row[i])) for row in rows) if rows else i > 0 for i in range(len(columns))]
         lines += ["", f"### {markdown_text(title)}", "", "| " + " | ".join(map(markdown_text, columns)) + " |",
-                  "|" + "|".join(" --- " if i == 0 else " ---: " for i in range(len(columns))) + "|"]
+                  "|" + "|".join(" ---: " if r else " --- " for r in right) + "|"]
         lines += ["| " + " | ".join(map(markdown_text, row)) + " |" for row in rows]
     return "\n".join(lines)
+
+
+def _games_named(result: dict[str, Any]) -> list[str]:
+    """Every game the report's views are per: the titles' first word."""
+    games = {group["game"] for group in result["standings"]}
+    for key in ("solo", "teams", "ratings", "team_ratings"):
+        games.update(result.get(key, {}))
+    games.update(result.get("head_to_head", {}).get("by_game", {}))
+    games.update(row["game"] for rows in result.get("best", {}).values() for row in rows)
+    return sorted(games, key=len, reverse=True)
 
 
 def csv_text(result: dict[str, Any], categories: bool = False) -> str:
@@ -208,7 +226,11 @@ def csv_text(result: dict[str, Any], categories: bool = False) -> str:
                               p["won_alone"], p["tied_first"], round(p["won_alone"] / p["played"], 3), p["average"], p["best"],
                               p["average_rank"], *(p["categories"].get(c, "") for c in names)])
         blocks.append(block)
-    blocks += [[columns, *rows] for title, columns, rows in tables(result)[len(standings):]]
+    games = _games_named(result)
+    for title, columns, rows in tables(result)[len(standings):]:
+        # (a CSV has no titles: a per-game table says its game in a first column, as the player table does)
+        game = next((name for name in games if title.startswith(name + " ")), None)
+        blocks.append([["game", *columns], *[[game, *row] for row in rows]] if game else [columns, *rows])
     for index, block in enumerate(blocks):
         if index:
             buffer.write("\n")

@@ -116,8 +116,11 @@ def _game_data(path: str) -> dict[str, Any]:
                                          "the scores only, no map to draw.")
         else:
             board, series, column = game_pictures(path)
-            result["board"], result["chart"] = board, chart_svg(series)
-            result["chart_phone"] = chart_svg(series, phone=True)
+            result["board"] = board
+            if isinstance(end, dict):   # (scored from the end: no rounds, a chart would show the track as the start)
+                result["no_chart"] = "A game scored from the end of the game: no rounds to chart."
+            else:
+                result["chart"], result["chart_phone"] = chart_svg(series), chart_svg(series, phone=True)
             if column is not None:
                 result["board_column"] = column
     except Exception as err:  # noqa: BLE001 - (the file changed since it was scored) a located line, no traceback
@@ -400,10 +403,11 @@ def game_page(game: Game, site: Site) -> str:
     if "board" in data:
         body += ["<h2>The position at the end</h2>",
                  _picture(f"{game.slug}-board.svg", "the position: " + game.title,
-                          column=f"{game.slug}-board-phone.svg" if "board_column" in data else None),
-                 f"<h2>{_e(chart_heading(data['game']))}</h2>",
+                          column=f"{game.slug}-board-phone.svg" if "board_column" in data else None)]
+        body += [f"<h2>{_e(chart_heading(data['game']))}</h2>",
                  _picture(f"{game.slug}-chart.svg", score_word(data["game"]) + " chart: " + game.title,
-                          column=f"{game.slug}-chart-phone.svg")]
+                          column=f"{game.slug}-chart-phone.svg")] if "chart" in data else \
+            [f'<p class="note">{_e(data["no_chart"])}</p>']
     elif RESULT_ONLY not in data["notes"]:   # (a result-only record's note, above, says it already)
         body.append(f'<p class="note">{_e(data["nothing_to_draw"])}</p>')
     return _page(game.title, body, "../")
@@ -532,8 +536,9 @@ def club_views(site: Site) -> Club:
                 pair = HeadToHead(first, second)
                 for game in kind_games:
                     pair.add(game)
-                if pair.games:
-                    table[(player_key(first), player_key(second))] = pair.to_json()
+                met = pair.to_json()   # (one game's: its averages are over that game)
+                if met["games"]:
+                    table[(player_key(first), player_key(second))] = met
     return Club({group["game"]: group for group in figures["standings"]}, figures["ratings"],
                 {kind: (labels[kind], {site.names[k]: v for k, v in series.items()})
                  for kind, series in history.items()}, pairs, figures)
@@ -709,10 +714,11 @@ def build(folder: str, out: str, jobs: int = 0) -> tuple[Site, list[str]]:
         files[f"games/{game.slug}.html"] = game_page(game, site)
         if "board" in game.data:
             files[f"games/{game.slug}-board.svg"] = game.data["board"]
+        if "board_column" in game.data:
+            files[f"games/{game.slug}-board-phone.svg"] = game.data["board_column"]
+        if "chart" in game.data:
             files[f"games/{game.slug}-chart.svg"] = game.data["chart"]
             files[f"games/{game.slug}-chart-phone.svg"] = game.data["chart_phone"]
-            if "board_column" in game.data:
-                files[f"games/{game.slug}-board-phone.svg"] = game.data["board_column"]
     for key in site.players:
         files[f"players/{site.players[key]}.html"] = player_page(key, site, club)
     _check_out(out, [*files, MANIFEST])

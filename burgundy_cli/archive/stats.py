@@ -257,15 +257,13 @@ class Standings:
 
 
 class HeadToHead:
-    """Two players' complete games together: who placed higher, and by how much."""
+    """Two players' complete games together, per game (a Castles and a Robber Knights score
+    are never averaged together): who placed higher, and by how much."""
 
     def __init__(self, first: str, second: str) -> None:
         self.names = (first, second)
         self.keys = (player_key(first), player_key(second))
-        self.games = 0
-        self.ahead = [0, 0]
-        self.level = 0
-        self.points = [0, 0]
+        self.by_game: dict[str, dict[str, Any]] = {}   # per game: games, ahead, level, points
         self.played = [False, False]   # whether each has played any game counted at all
 
     def add(self, game: dict[str, Any]) -> None:
@@ -277,35 +275,52 @@ class HeadToHead:
         if self.keys[0] not in by_key or self.keys[1] not in by_key or self.keys[0] == self.keys[1]:
             return
         a, b = by_key[self.keys[0]], by_key[self.keys[1]]
-        self.games += 1
-        self.points[0] += a["total"]
-        self.points[1] += b["total"]
+        tally = self.by_game.setdefault(game["game"], {"games": 0, "ahead": [0, 0], "level": 0, "points": [0, 0]})
+        tally["games"] += 1
+        tally["points"][0] += a["total"]
+        tally["points"][1] += b["total"]
         if a["rank"] == b["rank"]:
-            self.level += 1
+            tally["level"] += 1
         else:
-            self.ahead[0 if a["rank"] < b["rank"] else 1] += 1
+            tally["ahead"][0 if a["rank"] < b["rank"] else 1] += 1
+
+    @staticmethod
+    def _figures(tally: dict[str, Any]) -> dict[str, Any]:
+        """One game's figures; with no game together the averages are null (there are none, not 0)."""
+        n, points = tally["games"], tally["points"]
+        return {"games": n, "ahead": list(tally["ahead"]), "level": tally["level"],
+                "average": [round(p / n, 1) if n else None for p in points],
+                "average_margin": round((points[0] - points[1]) / n, 1) if n else None}
 
     def to_json(self) -> dict[str, Any]:
-        """The pair's figures; with no game together the averages are null (there are none,
-        not 0), and ``unplayed`` names a player with no complete game counted (a misspelling,
-        or someone outside the filters)."""
-        n = self.games
-        return {"players": list(self.names), "games": n, "ahead": list(self.ahead),
-                "level": self.level, "average": [round(p / n, 1) if n else None for p in self.points],
-                "average_margin": round((self.points[0] - self.points[1]) / n, 1) if n else None,
+        """The pair's figures per game (``by_game``), and the games, places ahead and level
+        over all games; the averages over all games only when they are of one game (null
+        otherwise: scores of two games are not on one scale). ``unplayed`` names a player with
+        no complete game counted (a misspelling, or someone outside the filters)."""
+        tallies = list(self.by_game.values())
+        total = {"games": sum(t["games"] for t in tallies), "ahead": [sum(t["ahead"][i] for t in tallies) for i in (0, 1)],
+                 "level": sum(t["level"] for t in tallies),
+                 "points": tallies[0]["points"] if len(tallies) == 1 else [0, 0]}
+        figures = self._figures(total)
+        if len(tallies) > 1:
+            figures.update(average=[None, None], average_margin=None)
+        return {"players": list(self.names), **figures,
+                "by_game": {game: self._figures(self.by_game[game]) for game in sorted(self.by_game)},
                 "unplayed": [name for name, seen in zip(self.names, self.played) if not seen]}
 
 
 class BestGames:
-    """The highest totals and the biggest winning margins, the best ``count`` of each."""
+    """Per game, the highest totals and the biggest winning margins, the best ``count`` of
+    each (a Robber Knights score, some twenty points, is never ranked among Castles' 150s)."""
 
     def __init__(self, count: int = 10) -> None:
         self.count = count
-        self.totals: list[tuple[Any, ...]] = []
-        self.margins: list[tuple[Any, ...]] = []
+        self.totals: dict[str, list[tuple[Any, ...]]] = {}
+        self.margins: dict[str, list[tuple[Any, ...]]] = {}
         self.seen = 0
 
-    def _keep(self, heap: list[tuple[Any, ...]], item: tuple[Any, ...]) -> None:
+    def _keep(self, heaps: dict[str, list[tuple[Any, ...]]], game: str, item: tuple[Any, ...]) -> None:
+        heap = heaps.setdefault(game, [])
         (heapq.heappush if len(heap) < self.count else heapq.heappushpop)(heap, item)
 
     def add(self, game: dict[str, Any]) -> None:
@@ -315,15 +330,16 @@ class BestGames:
         where = {"game": game["game"], "date": game.get("date"), "file": game.get("file"),
                  "result_only": game.get("start") == "result"}
         for line in game["lines"]:
-            self._keep(self.totals, (line["total"], -self.seen, line["name"], where))
+            self._keep(self.totals, game["game"], (line["total"], -self.seen, line["name"], where))
         ordered = sorted(game["lines"], key=lambda line: line["rank"])
         if len(ordered) > 1 and ordered[0]["rank"] < ordered[1]["rank"]:
             margin = ordered[0]["total"] - ordered[1]["total"]
-            self._keep(self.margins, (margin, -self.seen, ordered[0]["name"], where))
+            self._keep(self.margins, game["game"], (margin, -self.seen, ordered[0]["name"], where))
 
     def to_json(self) -> dict[str, Any]:
-        def rows(heap: list[tuple[Any, ...]], what: str) -> list[dict[str, Any]]:
-            return [{what: value, "player": name, **where}
+        """Each list game by game (by the game's name, as the player tables are), best first."""
+        def rows(heaps: dict[str, list[tuple[Any, ...]]], what: str) -> list[dict[str, Any]]:
+            return [{what: value, "player": name, **where} for _, heap in sorted(heaps.items())
                     for value, _, name, where in sorted(heap, key=lambda item: (-item[0], -item[1]))]
 
         return {"highest_totals": rows(self.totals, "total"), "biggest_margins": rows(self.margins, "margin")}
@@ -778,7 +794,8 @@ def report(games: Iterable[dict[str, Any]], *, splits: tuple[str, ...] = (),
     if counted is None:
         counted = {"undated": counts.undated, "result_only": counts.result_only, "positions": 0}
     out.update(undated=counted["undated"], result_only=counted["result_only"],
-               not_counted={"positions": counted["positions"]})
+               not_counted={"positions": counted["positions"], **({"failed": counted["failed"]}
+                                                                  if "failed" in counted else {})})
     if pair is not None:
         out["head_to_head"] = pair.to_json()
     if top is not None:
@@ -792,11 +809,16 @@ def report(games: Iterable[dict[str, Any]], *, splits: tuple[str, ...] = (),
 def spelled(connection: Any, filters: Filters) -> Filters:
     """``filters`` with ``--place`` and ``--event`` matched case-insensitively: each the
     spellings of the archive's records it matches (``str.casefold``, so ``club night`` finds
-    "Club Night" and ``CAFÉ`` "Café", in SQLite and PostgreSQL alike), none when no record's
-    matches."""
+    "Club Night" and ``CAFÉ`` "Café", in SQLite and PostgreSQL alike).
+
+    :raises UsageError: a place or event no archived record has (a misspelling, "Winter
+        leage"), which would report 0 games as if none had been played; the hint names the
+        archive's places or events.
+    """
     from sqlalchemy import select
 
     from burgundy_cli.archive.db import tables
+    from burgundy_cli.core.suggest import did_you_mean
 
     records = tables()["records"]
     spellings = {}
@@ -804,8 +826,13 @@ def spelled(connection: Any, filters: Filters) -> Filters:
         value = getattr(filters, name)
         if value is not None:
             column = getattr(records.c, name)
-            stored = connection.execute(select(column).distinct().where(column.is_not(None))).scalars()
+            stored = sorted(connection.execute(select(column).distinct().where(column.is_not(None))).scalars())
             spellings[name] = tuple(text for text in stored if text.casefold() == value.casefold())
+            if not spellings[name]:
+                listed = ", ".join(stored[:12]) + (f" and {len(stored) - 12} more" if len(stored) > 12 else "")
+                raise UsageError(f"--{name} {value!r} is the {name} of no archived game",
+                                 hint=did_you_mean(value, stored) or
+                                 (f"{name}s: {listed}" if stored else f"no archived game names its {name}"))
     return replace(filters, spellings=spellings) if spellings else filters
 
 
@@ -839,19 +866,22 @@ def archived_copies(connection: Any, filters: Filters) -> list[str]:
 def archived_counts(connection: Any, filters: Filters) -> dict[str, int]:
     """What :func:`report` says it read and left out, counted by the database over the verified
     records that pass ``filters``: games without a date, result-only games, and position
-    records (no games played)."""
+    records (no games played); and the files whose record failed to verify (whatever the
+    filters: a failed record has no header to filter by), never counted."""
     from sqlalchemy import case, func, select
 
     from burgundy_cli.archive.db import tables
 
-    records = tables()["records"]
+    records, files = tables()["records"], tables()["files"]
+    failed = connection.execute(select(func.count()).select_from(files.join(records, files.c.hash == records.c.hash))
+                                .where(records.c.status == "failed")).scalar_one()
     played = records.c.start.in_(PLAYED)
     row = connection.execute(
         select(func.coalesce(func.sum(case((played & records.c.date.is_(None), 1), else_=0)), 0),
                func.coalesce(func.sum(case((records.c.start == "result", 1), else_=0)), 0),
                func.coalesce(func.sum(case((records.c.start == "position", 1), else_=0)), 0))
         .where(records.c.status == "ok", *_conditions(records, filters))).one()
-    return {"undated": int(row[0]), "result_only": int(row[1]), "positions": int(row[2])}
+    return {"undated": int(row[0]), "result_only": int(row[1]), "positions": int(row[2]), "failed": int(failed)}
 
 
 def _with_copies(result: dict[str, Any], copies: list[str]) -> dict[str, Any]:

@@ -5,18 +5,22 @@ A text cell (a player's name, a place, an event, a file name: record text, which
 may write) that begins with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return is a
 formula to Excel, LibreOffice and Google Sheets (``=HYPERLINK(...)``, ``=cmd|...``): it gets
 the usual neutralising prefix, a leading ``'``. Numbers are written as they are (a negative
-score is a number, not a formula). A cell holding a comma, a quote, a line feed or a bare
+score is a number, not a formula), and so is text that is a plain decimal number (``-2.8``, a
+rating as ``stats --csv`` writes it: ``'-2.8`` would be text to a spreadsheet). A cell holding a comma, a quote, a line feed or a bare
 carriage return is quoted (the ``csv`` module leaves a bare carriage return unquoted when
 lines end in ``\\n``, and spreadsheets split the row there).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any
 
 #: What a text cell may not begin with: a spreadsheet reads it as a formula.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+#: Text that is a plain decimal number, a number to a spreadsheet and no formula.
+_PLAIN_NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?")
 #: What makes a cell quoted.
 _QUOTED = (",", '"', "\n", "\r")
 
@@ -28,7 +32,7 @@ def cell(value: Any) -> str:
         return ""
     if not isinstance(value, str):
         return str(value)
-    if value.startswith(FORMULA_STARTS):
+    if value.startswith(FORMULA_STARTS) and not _PLAIN_NUMBER.fullmatch(value):
         value = "'" + value
     if any(mark in value for mark in _QUOTED):
         return '"' + value.replace('"', '""') + '"'

@@ -379,10 +379,12 @@ def _pairs(text: str, key: str, names: list[str] | None = None) -> dict[str, str
     return pairs
 
 
-def _example(key: str, names: list[str] | None = None) -> str | None:
+def _example(key: str, names: list[str] | None = None, game: str | None = None) -> str | None:
     """The example the question for ``key`` gives (``e.g. ...``), if it gives one, in the
-    players' ``names`` when given (:func:`_in_names`)."""
-    for questions in (*QUESTIONS.values(), *RESULT_QUESTIONS.values(), *END_QUESTIONS.values()):
+    players' ``names`` when given (:func:`_in_names`); ``game``'s own questions first (a Robber
+    Knights score pad's refusal showed the Castles example, ``anna=182,bob=170``)."""
+    own = [asked_by.get(game, []) for asked_by in (QUESTIONS, RESULT_QUESTIONS, END_QUESTIONS)] if game else []
+    for questions in (*own, *QUESTIONS.values(), *RESULT_QUESTIONS.values(), *END_QUESTIONS.values()):
         for asked, question, _ in questions:
             if asked == key and "e.g. " in question:
                 before, _, after = question.partition("e.g. ")
@@ -507,8 +509,12 @@ def final_data(answers: NewRecord) -> dict[str, Any]:
             number = _number(value.strip().removeprefix("-"))
             if not isinstance(number, int):
                 raise AnswerError(key, f"{name}={value}: a whole number is wanted",
-                                  hint=_example(key, _names(answers.players)))
+                                  hint=_example(key, _names(answers.players), answers.game))
             figures[key][name] = -number if value.strip().startswith("-") else number
+    stray = [name for name in figures["tiebreak"] if name not in figures["scores"] and name not in _names(answers.players)]
+    if stray:   # (kept, a misspelt name's figure would be dropped without a word)
+        raise AnswerError("tiebreak", f"{stray[0]} is none of the players ({', '.join(_names(answers.players))})",
+                          hint=_example("tiebreak", _names(answers.players), answers.game))
     final: dict[str, Any] = {"scores": {name: {"total": total, **({"tiebreak": figures["tiebreak"][name]}
                                                                   if name in figures["tiebreak"] else {})}
                                         for name, total in figures["scores"].items()}}
@@ -1006,14 +1012,8 @@ def _refusal(path: str, answers: NewRecord, keys: list[str], index: int) -> Refe
     if split is not None:   # (every answer per player is name=value; given by flag: before the edition's check)
         return AnswerError("players", f"'{split}': a name cannot hold '=', which parts a player's name from "
                                       "their answer (Anna=1 2 3)", hint=_example("players"))
-    if answers.result:   # a result-only record has nothing to stand in: checked whole, at its last answer
-        if index < len(keys) - 1:
-            return None
-        try:
-            checked_text(path, answers)
-            return None
-        except RefereeError as err:
-            return err
+    if answers.result:
+        return _result_refusal(path, answers, keys, index)
     if answers.end:
         return _end_refusal(path, answers, keys, index)
     trial, stood_in = _stand_ins(answers)
@@ -1035,6 +1035,31 @@ def _refusal(path: str, answers: NewRecord, keys: list[str], index: int) -> Refe
         given = getattr(answers, blamed)
         return None if given is None else _refusal(path, replace(answers, **{blamed: None}), keys, index)
     return refusal
+
+
+def _result_refusal(path: str, answers: NewRecord, keys: list[str], index: int) -> RefereeError | None:
+    """The game's refusal of a result-only record's answers up to question ``index``, so that a
+    score pad's answer is refused at its question (``Daro=150`` for Dario, a date that is none),
+    not after the questions that follow it: the answers after it are left out (each then takes
+    its default), the scores stood in for by 0 each, the teams as in a new game, a solo game's
+    outcome by "won". A refusal of a later answer (a stand-in's, or one given by flag) waits
+    for its question. None when the game accepts them."""
+    later = keys[index + 1:]
+    trial = replace(answers, **{key: None for key in later if key not in ("scores", "teams", "won")})
+    players = _distinct(_names(trial.players))
+    stood_in = {}
+    if "scores" in later and trial.scores is None:
+        stood_in["scores"] = ",".join(f"{name}=0" for name in players)
+    if "teams" in later and trial.teams is None and _plays(trial, "team-game"):
+        stood_in["teams"] = _teams_stand_in(players)
+    if "won" in later and trial.won is None and _plays(trial, "solo-game"):
+        stood_in["won"] = "yes"
+    try:
+        checked_text(path, replace(trial, **stood_in))
+        return None
+    except RefereeError as err:
+        blamed = _blamed_in(err, replace(trial, **stood_in), path, keys)
+        return None if blamed in later else err
 
 
 def _end_refusal(path: str, answers: NewRecord, keys: list[str], index: int) -> RefereeError | None:

@@ -152,10 +152,14 @@ def verify_stored_result(doc: RecordDoc, session: Session) -> None:
                               hint=did_you_mean(key, computed))
         path = _first_difference(value, computed[key], ("result", key))
         if path is not None:
+            # (in the words of the record's kind: a score pad or an end has no log to replay)
+            source, edited = (("the final scores", "[final]") if "final" in doc.data else
+                              ("the end of the game", "[end]") if "end" in doc.data else ("the replay", "the log"))
             raise RecordError(f"[result] {'.'.join(path[1:])} = {_shown_at(stored, path[1:])} disagrees "
-                              f"with the replay, which gives {_shown_at(computed, path[1:])}",
+                              f"with {source}, which give{'' if source.endswith('s') else 's'} "
+                              f"{_shown_at(computed, path[1:])}",
                               location=doc.location_of_key(*path),
-                              hint=f"if the log was edited on purpose, 'burgundy fmt --write {doc.name}' "
+                              hint=f"if {edited} was edited on purpose, 'burgundy fmt --write {doc.name}' "
                                    "recomputes [result]")
 
 

@@ -103,7 +103,7 @@ def test_stats_of_the_club_book(club_book, cli) -> None:
     assert solo[0].split() == ["player", "played", "won", "lost", "win%", "average", "best"]
     report = json.loads(cli("stats", "--db", str(club_book / "burgundy.db"), "--json").stdout)
     assert report["undated"] == len(UNDATED) and report["result_only"] == len(RESULTS)
-    assert report["not_counted"] == {"positions": 16, "copies": 0}
+    assert report["not_counted"] == {"positions": 16, "copies": 0, "failed": 0}
     solo_rows = {row["name"]: row for row in report["solo"]["castles-of-burgundy"]}
     assert solo_rows["Cara"]["won"] == 1 and solo_rows["Ben"]["lost"] >= 1
     teams = {row["team"]: row for row in report["teams"]["castles-of-burgundy"]}

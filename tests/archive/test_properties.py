@@ -58,7 +58,7 @@ def test_views_ignore_games_in_progress() -> None:
     for view in (standings, pair, best, ratings):
         view.add(game)
     assert standings.to_json()[0]["in_progress"] == 1 and standings.to_json()[0]["players"] == []
-    assert pair.games == 0 and best.to_json()["highest_totals"] == [] and ratings.to_json() == {}
+    assert pair.to_json()["games"] == 0 and best.to_json()["highest_totals"] == [] and ratings.to_json() == {}
 
 
 def test_a_required_postgres_that_is_missing_fails_the_run(tmp_path) -> None:

@@ -103,10 +103,10 @@ def test_new_result_writes_a_result_only_record_that_scores(cli, tmp_path) -> No
 
 def test_new_result_asks_for_the_scores_on_a_terminal(tmp_path) -> None:
     """The questionnaire of ``new --result`` asks who played, then the final scores (and the
-    rest, each with its default), and asks again for an answer the record refuses."""
+    rest, each with its default), and asks again at once for an answer the record refuses."""
     from burgundy_cli.core.newrecord import NewRecord, create
 
-    answers = iter(["red,blue", "red=15,blue=x", "", "2026-11-06", "Club", "", "red=15,blue=12"])
+    answers = iter(["red,blue", "red=15,blue=x", "red=15,blue=12", "", "2026-11-06", "Club", ""])
     asked: list[str] = []
 
     def read(question: str, choices: list[str]) -> str:
@@ -116,10 +116,10 @@ def test_new_result_asks_for_the_scores_on_a_terminal(tmp_path) -> None:
     said = create(str(tmp_path / "pad.toml"), NewRecord(game="robber-knights", result=True), ask=True, read=read,
                   say=asked.append)
     assert "result only: red 15, blue 12" in said
-    assert asked[1].startswith("each player's final score") and asked[2].startswith("for players tied on points")
-    refused = next(line for line in asked if "whole number" in line)
-    assert refused.startswith("blue=x") and "e.g. anna=182,bob=170" in refused
-    assert asked[-1].startswith("each player's final score")  # (asked again, alone: not the tie or event)
+    assert asked[1].startswith("each player's final score") and asked[2].startswith("blue=x")
+    assert "whole number" in asked[2] and "e.g. red=18,blue=15" in asked[2]   # (the game's own example)
+    assert asked[3].startswith("each player's final score")  # (asked again at once, before the tie)
+    assert asked[4].startswith("for players tied on points")
 
 
 @pytest.mark.parametrize("argv", [
