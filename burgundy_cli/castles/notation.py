@@ -219,7 +219,7 @@ def listing(make: Callable[[tuple[str, ...]], ParseError], words: tuple[str, ...
     """The error ``make(words)``, listing ``words`` (what the syntax reads at its token), which
     :func:`in_rules` makes again with the words a record's rules allow."""
     err = make(words)
-    err.listed = (make, words)  # type: ignore[attr-defined]
+    err.listed = (make, words)
     return err
 
 
@@ -232,10 +232,9 @@ def in_rules(err: ParseError, modules: tuple[str, ...]) -> ParseError:
     >>> in_rules(_then_refused(_Token("fly", 20, "word")), ()).message
     "expected take, place, sell or workers after 'then', found 'fly' at column 20"
     """
-    listed = getattr(err, "listed", None)
-    if listed is None:
+    if err.listed is None:
         return err
-    make, words = listed
+    make, words = err.listed
     allowed = tuple(word for word in words if word not in MODULE_WORDS or MODULE_WORDS[word] in modules)
     return err if allowed == words else make(allowed)
 

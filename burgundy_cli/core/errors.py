@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 
 TYPE_CHECKING = False  # (not typing's: every command imports this module at its start)
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
 
@@ -126,9 +127,15 @@ class RefereeError(ValueError):
 
 
 class ParseError(RefereeError):
-    """The text could not be read as a move or a record entry (a syntax error)."""
+    """The text could not be read as a move or a record entry (a syntax error).
+
+    ``listed``: for an error that lists the words the syntax reads at its token, ``(make,
+    words)``, ``make(words)`` making it again from fewer of them (a game whose record plays
+    only some of its words narrows the list); None for any other.
+    """
 
     kind = "cannot parse"
+    listed: tuple[Callable[[tuple[str, ...]], ParseError], tuple[str, ...]] | None = None
 
 
 class IllegalMoveError(RefereeError):

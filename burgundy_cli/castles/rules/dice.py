@@ -33,17 +33,23 @@ def free_steps(player: PlayerState, number: int, options) -> int:
     return steps_per_worker(player) if options.k8_doubles_free else 1
 
 
-def free_change(player: PlayerState, action, options) -> int:
-    """Free die steps knowledge tiles 9-12 give ``action`` (see :func:`free_steps`)."""
-    if not player.knowledge:
-        return 0
+def free_change_tile(action) -> int:
+    """The knowledge tile (9-12) whose free change ``action`` may use: 12 for a take, 9-11 by
+    the colour placed; 0 for none (a sale, workers, a tile of no colour)."""
     kind = action.kind
     if kind == "take":
-        return free_steps(player, FREE_CHANGE_TILE["take"], options)
+        return FREE_CHANGE_TILE["take"]
     if kind == "place":
         tile = catalogue().get(action.tile)
-        return 0 if tile is None else free_steps(player, FREE_CHANGE_TILE[tile.colour], options)
+        return 0 if tile is None else FREE_CHANGE_TILE[tile.colour]
     return 0
+
+
+def free_change(player: PlayerState, action, options) -> int:
+    """Free die steps knowledge tiles 9-12 give ``action`` (:func:`free_change_tile`, :func:`free_steps`)."""
+    if not player.knowledge:
+        return 0
+    return free_steps(player, free_change_tile(action), options)
 
 
 def die_steps(rolled: int, value: int) -> int:

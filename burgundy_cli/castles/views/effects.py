@@ -216,7 +216,7 @@ def _die_change(before: GameState, player: PlayerState, command: Any) -> tuple[i
     8's steps a worker are the engine's too)."""
     if getattr(command, "kind", None) != "die" or command.value is None or command.value == command.rolled:
         return None
-    from burgundy_cli.castles.rules.dice import die_steps, round_the_wrap, steps_per_worker
+    from burgundy_cli.castles.rules.dice import die_steps, free_change_tile, round_the_wrap, steps_per_worker
     from burgundy_cli.castles.rules.engine import die_payment, free_change
 
     rolled, value = command.rolled, command.value
@@ -231,21 +231,12 @@ def _die_change(before: GameState, player: PlayerState, command: Any) -> tuple[i
         reasons.append("round the 6-1 wrap")
     if free:
         reasons.append(f"{free} step{'s' if free != 1 else ''} free by {WORDS[before.edition]['knowledge tile']} "
-                       f"{_free_change_tile(command.action)}")
+                       f"{free_change_tile(command.action)}")
     per = steps_per_worker(player)
     if per > 1 and steps - free > 0:
         reasons.append(f"{WORDS[before.edition]['knowledge tile']} 8: {per} steps a worker")
     why = f"die {rolled} used as {value}, {_count(steps, 'step')}" + (f" ({'; '.join(reasons)})" if reasons else "")
     return cost, f"pays {_count(cost, 'worker')}: {why} [cob.die.workers]"
-
-
-def _free_change_tile(action: Any) -> int:
-    """The knowledge tile (9-12) whose free step a die line's ``action`` used: 12 a take's, 9-11
-    by the colour placed (:data:`~burgundy_cli.castles.rules.dice.FREE_CHANGE_TILE`)."""
-    from burgundy_cli.castles.rules.dice import FREE_CHANGE_TILE
-    from burgundy_cli.castles.rules.tiles import catalogue
-
-    return FREE_CHANGE_TILE["take" if action.kind == "take" else catalogue()[action.tile].colour]
 
 
 def _tiles(before: GameState, after: GameState, old: PlayerState, new: PlayerState) -> list[str]:
