@@ -1143,8 +1143,9 @@ def herd_points(duchy: list[str | None], herd: Iterable[int], per_tile: int = 0)
     """VP a livestock placement scores when its herd -- the tiles of its type on its pasture, the
     placed one included -- lies on the spaces ``herd`` of ``duchy``: the animals they show (2011
     'Animal': "he scores all tiles with the same animal type again in addition to the
-    newly-placed tile"), + ``per_tile`` for each tile (1 with knowledge tile 7). The one count of livestock VP: the placement's
-    (:func:`livestock_points`) and the least a typed position's herds must have scored."""
+    newly-placed tile"), + ``per_tile`` for each tile (1 with knowledge tile 7). The one count
+    of livestock VP: the placement's (:func:`livestock_points`) and the least a typed
+    position's herds must have scored."""
     kinds = catalogue()
     animals = [kinds[duchy[space]].animals for space in herd]
     return sum(animals) + per_tile * len(animals)
