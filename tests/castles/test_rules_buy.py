@@ -272,7 +272,7 @@ def test_a_2011_purchase_paid_with_workers_is_refused_in_2011_words():
     says so and how to write the purchase, never pointing at another edition's tile."""
     err = assert_illegal(table(workers=2, duchy={"c4": "k6"}), buy("k7", pay_workers=2), "cob.buy.silver")
     said = f"{err.message}; {err.hint}"
-    assert "2019" not in said and "silverlings, never with workers" in said
+    assert "2019" not in said and "silverlings, never with worker tiles" in said
     assert "`anna: buy k7`" in said
     engine.check(table(workers=2, duchy={"c4": "k6"}), buy("k7"))  # the hint's line is legal
 

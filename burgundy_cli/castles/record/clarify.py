@@ -69,6 +69,7 @@ def with_fix_hint(state: GameState, command: c.Command, err: IllegalMoveError) -
     if err.rule.id != "cob.die.unused" or command.kind != "die":
         return err
     from burgundy_cli.castles.rules.engine import die_payment
+    from burgundy_cli.castles.rules.terms import counted_in
 
     seat = state.seats.get(command.player, -1)
     if seat < 0:
@@ -79,7 +80,7 @@ def with_fix_hint(state: GameState, command: c.Command, err: IllegalMoveError) -
     if not costs:
         return err
     cost, die = costs[0]
-    workers = f"{cost} worker{'s' if cost != 1 else ''}"
+    workers = counted_in(state.edition, cost, "worker")
     change = f"{die}>{wanted}" if die != wanted else str(die)
     fix = (f"write {change} ({workers})" if cost <= player.workers
            else f"{change} would need {workers}, {player.name} has {player.workers}")

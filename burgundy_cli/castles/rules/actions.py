@@ -292,7 +292,7 @@ def check_purchase(state: GameState, player: PlayerState, cmd: BuyCommand, bough
     broken = payment_refusal(state, player, depot, cmd.pay_workers)
     if broken is not None:
         raise _payment_refused(state, player, cmd, depot, broken)
-    passed_all(PAYMENT, "paid with {1} {3[silverlings]} and {2} workers",
+    passed_all(PAYMENT, "paid with {1} {3[silverlings]} and {2} {3[workers]}",
                f"depot {depot}" if depot else "the black depot", 2 - cmd.pay_workers, cmd.pay_workers, WORDS[state.edition])
     reason = depot_offers(state, depot, cmd.tile)
     if reason is not None:
@@ -432,7 +432,7 @@ def _workers_refused(state: GameState) -> tuple[str, str]:
     """Why workers may not pay a purchase, in the record's edition's terms: in 2011 never (its
     tile 6 widens only where one buys), in 2019 only with monastery tile 6."""
     if state.edition == "2011":
-        return ("in the 2011 rules a purchase is paid with 2 silverlings, never with workers",
+        return ("in the 2011 rules a purchase is paid with 2 silverlings, never with worker tiles",
                 "leave out `workers`")
     return "a purchase is paid with 2 silver coins", "monastery tile 6 allows paying with 2 workers instead"
 
@@ -593,7 +593,8 @@ def check_placement(state: GameState, player: PlayerState, action: PlaceAction, 
     name = action.space
     space = space_id(name)
     if space is None or space >= len(player.duchy):  # (a team board's right half: 37..72)
-        raise illegal("cob.place.space", f"a duchy has no space {name}", "rows a-g have 4, 5, 6, 7, 6, 5, 4 spaces",
+        raise illegal("cob.place.space", f"the {WORDS[state.edition]['duchy']} has no space {name}",
+                      "rows a-g have 4, 5, 6, 7, 6, 5, 4 spaces",
                       blamed=name)
     broken = state.ruleset.placement_refusal(player, kind, space, value)
     if broken is not None:
@@ -1209,7 +1210,7 @@ def mine_income(state: GameState) -> None:
         if said and mines:
             noted("cob.mine.income", "{} receive{} {}{} for {}", said, "" if " and " in said else "s",
                   counted_in(state.edition, mines, "silverling"),
-                  f" and {counted(workers, 'worker')} ({WORDS[state.edition]['knowledge tile']} 2)" if workers
+                  f" and {counted_in(state.edition, workers, 'worker')} ({WORDS[state.edition]['knowledge tile']} 2)" if workers
                   else "", counted(mines, "mine"))
 
 
