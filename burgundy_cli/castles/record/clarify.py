@@ -4,9 +4,13 @@
   the one numbered depot that offers the tile now (docs/notation.md: ``from`` may be left
   out then); when several do, the line is ambiguous and the error names them and how to
   write each.
-* After a refusal: the obvious fix, where there is one -- a die the player does not have
-  gets the cheapest worker change of a die they do have (``write 5>4 (1 worker)``), to the
-  number the action needs: a placement's is the one its space shows, whatever the line said.
+* After a refusal: the obvious fix, where there is one -- the line a rule found legal instead
+  (``IllegalMoveError.fix``: a purchase from the depot the tile lies in, or paid as the
+  edition allows; the most workers a shields tribute may pay), spelt by the notation's writer
+  (:func:`~burgundy_cli.castles.notation.format_command`), since the rules know no notation;
+  a die the player does not have gets the cheapest worker change of a die they do have
+  (``write 5>4 (1 worker)``), to the number the action needs: a placement's is the one its
+  space shows, whatever the line said.
 
 Every verdict stays the engine's: the depot is found with :func:`actions.depot_offers`, the
 cost with :func:`engine.die_payment`, the costing the check and the play of a die line use
@@ -65,7 +69,16 @@ def _only_depot(state: GameState, tile: str) -> int | None:
 
 
 def with_fix_hint(state: GameState, command: c.Command, err: IllegalMoveError) -> IllegalMoveError:
-    """``err`` with the obvious fix added to its hint, where there is one (the same error object)."""
+    """``err`` with the obvious fix added to its hint, where there is one (the same error object):
+    the line the rule found legal instead (``err.fix``, a command), written by the notation's
+    writer after the rule's words (``...; it lies in the black depot: `anna: buy bank```), or the
+    cheapest die change for a die the player does not have."""
+    if err.fix is not None:
+        from burgundy_cli.castles.notation import format_command
+
+        line = f"`{format_command(err.fix)}`"
+        err.hint, err.fix = (f"{err.hint}: {line}" if err.hint else line), None
+        return err
     if err.rule.id != "cob.die.unused" or command.kind != "die":
         return err
     from burgundy_cli.castles.rules.engine import die_payment

@@ -43,10 +43,12 @@ def _load_kinds() -> dict[str, TileKind]:
     return _KINDS
 
 
-def illegal(rule_id: str, message: str, hint: str | None = None, blamed: str | None = None) -> IllegalMoveError:
+def illegal(rule_id: str, message: str, hint: str | None = None, blamed: str | None = None,
+            fix: object | None = None) -> IllegalMoveError:
     """An :class:`IllegalMoveError` for the registered rule ``rule_id`` (``blamed``: the word
-    of the line it is about, where the record locates it)."""
-    return IllegalMoveError(RULES[rule_id], message, hint=hint, blamed=blamed)
+    of the line it is about, where the record locates it; ``fix``: the command the rules accept
+    instead, which the session writes at the end of ``hint``: ``record/clarify.with_fix_hint``)."""
+    return IllegalMoveError(RULES[rule_id], message, hint=hint, blamed=blamed, fix=fix)
 
 
 # --- gains: the extension points ---------------------------------------------------------------
@@ -298,8 +300,8 @@ def check_purchase(state: GameState, player: PlayerState, cmd: BuyCommand, bough
     if reason is not None:
         if cmd.tile in state.ruleset.stock:
             raise illegal("cob.buy.stock", f"no {cmd.tile} to buy", reason)
-        raise illegal("cob.buy.depot", f"no {cmd.tile} to buy", reason + _bought_elsewhere(state, player, cmd),
-                      blamed=cmd.tile)
+        where, fix = _bought_elsewhere(state, player, cmd)
+        raise illegal("cob.buy.depot", f"no {cmd.tile} to buy", reason + where, blamed=cmd.tile, fix=fix)
     storage = state.ruleset.storage
     if storage is None and cmd.shared:
         raise no_shared_storage()
@@ -403,11 +405,14 @@ PAYMENT: tuple[Condition, ...] = (
 )
 
 
-def _buy_line(cmd: BuyCommand, depot: int, pay: int = 0) -> str:
-    """``cmd``'s line from ``depot`` paying ``pay`` workers, as a hint quotes it: ``anna: buy
-    k7 from 2 workers 2`` (its clauses in the notation's order)."""
-    return (f"`{cmd.player}: buy {cmd.tile}{' shared' if cmd.shared else ''}{f' from {depot}' if depot else ''}"
-            f"{f' discard {cmd.discard}' if cmd.discard else ''}{f' workers {pay}' if pay else ''}`")
+def _legal_purchase(state: GameState, player: PlayerState, fix: BuyCommand) -> BuyCommand | None:
+    """``fix`` when the purchase's own check accepts it, else None: a refusal offers as its fix
+    (:func:`illegal`) only a purchase the rules allow, never one refused next."""
+    try:
+        check_purchase(state, player, fix, False)
+    except IllegalMoveError:
+        return None
+    return fix
 
 
 def depots_holding(state: GameState, tile: str, depots, named: int) -> list[int]:
@@ -416,16 +421,17 @@ def depots_holding(state: GameState, tile: str, depots, named: int) -> list[int]
     return [depot for depot in depots if depot != named and state.revealed[depot] and tile in state.depots[depot]]
 
 
-def _bought_elsewhere(state: GameState, player: PlayerState, cmd: BuyCommand) -> str:
+def _bought_elsewhere(state: GameState, player: PlayerState, cmd: BuyCommand) -> tuple[str, BuyCommand | None]:
     """The hint's words for a tile the depot named does not hold but another depot the buyer
     may buy from does (the black depot; with knowledge tile 6 the numbered ones too: 2011 "not
     only from the central black depot but also from the other six depots", 2019 "from all
-    depots"): that purchase's line. A purchase is no die action, so nothing else binds the depot."""
+    depots"), and that purchase as the fix when it is legal. A purchase is no die action, so
+    nothing else binds the depot."""
     lying = depots_holding(state, cmd.tile, range(7) if 6 in player.knowledge else (0,), cmd.depot or 0)
     if not lying:
-        return ""
+        return "", None
     where = f"depot {lying[0]}" if lying[0] else "the black depot"
-    return f"; it lies in {where}: {_buy_line(cmd, lying[0], cmd.pay_workers)}"
+    return f"; it lies in {where}", _legal_purchase(state, player, cmd.model_copy(update={"depot": lying[0] or None}))
 
 
 def _workers_refused(state: GameState) -> tuple[str, str]:
@@ -439,17 +445,22 @@ def _workers_refused(state: GameState) -> tuple[str, str]:
 
 def _payment_refused(state: GameState, player: PlayerState, cmd: BuyCommand, depot: int,
                      broken: Condition) -> IllegalMoveError:
-    """The refusal of :data:`PAYMENT`'s ``broken`` rule, its hint ending in the line that pays
-    as the rules allow when there is one: a 2011 purchase without its `workers`, a 2019 one
-    short of silver paid with 2 workers by monastery tile 6 ("2 worker chips instead of 2
-    silver coins")."""
+    """The refusal of :data:`PAYMENT`'s ``broken`` rule, its fix the purchase that pays as the
+    rules allow when there is one: a 2011 purchase without its `workers` (or, short of 2
+    silverlings too, what the buyer holds), a 2019 one short of silver paid with 2 workers by
+    monastery tile 6 ("2 worker chips instead of 2 silver coins")."""
     message, hint = broken.refusal(state, player, depot, cmd.pay_workers)
+    fix = None
     if cmd.pay_workers and state.edition == "2011":
-        hint = f"{hint}: {_buy_line(cmd, depot)}"
+        fix = _legal_purchase(state, player, cmd.model_copy(update={"pay_workers": 0}))
+        if fix is None:  # (nor can silverlings pay: no line to offer)
+            hint = f"{player.name} has {counted_in(state.edition, purse(state, player)[0], 'silverling')}"
     elif (broken.rule_id == "cob.buy.silver" and not cmd.pay_workers and state.edition == "2019"
-          and 6 in player.knowledge and purse(state, player)[1] >= 2):
-        hint = f"{hint}; with monastery tile 6 pay 2 workers instead: {_buy_line(cmd, depot, 2)}"
-    return illegal(broken.rule_id, message, hint)
+          and 6 in player.knowledge):
+        fix = _legal_purchase(state, player, cmd.model_copy(update={"pay_workers": 2}))
+        if fix is not None:
+            hint = f"{hint}; with monastery tile 6 pay 2 workers instead"
+    return illegal(broken.rule_id, message, hint, fix=fix)
 
 
 def payment_refusal(state: GameState, player: PlayerState, depot: int, pay: int) -> Condition | None:
