@@ -450,8 +450,9 @@ def _payment_refused(state: GameState, player: PlayerState, cmd: BuyCommand, dep
     silverlings too, what the buyer holds), a 2019 one short of silver paid with 2 workers by
     monastery tile 6 ("2 worker chips instead of 2 silver coins")."""
     message, hint = broken.refusal(state, player, depot, cmd.pay_workers)
-    fix = None
+    fix = blamed = None
     if cmd.pay_workers and state.edition == "2011":
+        blamed = "workers"  # (the clause the 2011 rules never allow: the record places the error there)
         fix = _legal_purchase(state, player, cmd.model_copy(update={"pay_workers": 0}))
         if fix is None:  # (nor can silverlings pay: no line to offer)
             hint = f"{player.name} has {counted_in(state.edition, purse(state, player)[0], 'silverling')}"
@@ -460,7 +461,7 @@ def _payment_refused(state: GameState, player: PlayerState, cmd: BuyCommand, dep
         fix = _legal_purchase(state, player, cmd.model_copy(update={"pay_workers": 2}))
         if fix is not None:
             hint = f"{hint}; with monastery tile 6 pay 2 workers instead"
-    return illegal(broken.rule_id, message, hint, fix=fix)
+    return illegal(broken.rule_id, message, hint, blamed=blamed, fix=fix)
 
 
 def payment_refusal(state: GameState, player: PlayerState, depot: int, pay: int) -> Condition | None:
