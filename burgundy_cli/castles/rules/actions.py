@@ -196,6 +196,18 @@ def take_colour_allows(kind: TileKind, colours: str | None) -> bool:
     return colours is None or kind.colour in colours
 
 
+def _building_takes(state: GameState, colours: str) -> str:
+    """What the building whose take allows tiles of ``colours`` may take, in the record's
+    edition's words: 2011 'The buildings', 'Market': 'one ship (blue) or animal (light green)
+    tile', 'Church': 'one mine (grey), "knowledge" (yellow) or castle (dark green) tile'; 2019
+    'Market': 'one ship (blue), or livestock (light green) tile', 'Church': 'or monastery
+    (yellow)'."""
+    words = WORDS[state.edition]
+    return {"B": "a carpenter's workshop takes a building",
+            "MYC": f"a church takes a mine, {words['knowledge tile']} or castle",
+            "SL": f"a market takes a ship or {words['animal']} tile"}[colours]
+
+
 def check_take(state: GameState, player: PlayerState, action: TakeAction, value: int | None, spent: int = 0,
                colours: str | None = None) -> int:
     """Taking ``action.tile`` into storage is legal: from the depot ``value`` (a die's), or for
@@ -211,9 +223,7 @@ def check_take(state: GameState, player: PlayerState, action: TakeAction, value:
         raise illegal("cob.take.depot", f"there is no tile called '{tile}'") from None
     check_module(state, kind)
     if colours is not None and not take_colour_allows(kind, colours):
-        raise illegal("cob.building.take", f"this building cannot take a {tile}",
-                      f"carpenter's workshop: a building; church: mine, {WORDS[state.edition]['knowledge tile']} or "
-                      "castle; market: ship or animal")
+        raise illegal("cob.building.take", f"this building cannot take a {tile}", _building_takes(state, colours))
     reason = depot_offers(state, depot, tile)
     if reason is not None:
         lying = depots_holding(state, tile, range(1, 7), depot)

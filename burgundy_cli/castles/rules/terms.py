@@ -8,7 +8,9 @@ workers", as the passage quoted beside it does, and in a 2011 record "knowledge 
 silverlings", "city", "estate" (2011 'The player boards': "The estate, with a total of 37
 spaces"; "adds ... to his estate" throughout), "six-sided tile" ('Action "Take six-sided tile
 from the game board"') and "2 worker tiles" ('Action "Take worker tiles"', "per worker tile
-that he pays"). The base game's messages ask :data:`WORDS`
+that he pays"); an "animal" tile ('Market': "one ship (blue) or animal (light green) tile") is
+2019's "livestock" tile ('Market': "one ship (blue), or livestock (light green) tile"). The
+base game's messages ask :data:`WORDS`
 for such a noun when they are worded (a refusal when it is raised, a "why" only while
 :func:`~burgundy_cli.castles.rules.recording`, an effect when it is said), never while a line
 is checked or played. A 2019 module's messages are written in 2019's words: only a 2019 record
@@ -34,6 +36,7 @@ _ROWS = (
     ("hex tiles", "six-sided tiles", "hex tiles"),
     ("worker", "worker tile", "worker"),
     ("workers", "worker tiles", "workers"),
+    ("animal", "animal", "livestock"),
 )
 
 #: edition -> noun -> that edition's word for it: ``WORDS[state.edition]["city"]``.
