@@ -317,8 +317,10 @@ def test_a_missing_die_gets_the_cheapest_worker_change(cli, tmp_path):
     path = tmp_path / "game.toml"
     shutil.copy(OPENING_2011, path)
     assert cli("play", str(path), "roll white 2, Bob 5 6, Anna 1 1").exit_code == 0
-    line = one_line(cli("check", str(path), "Bob: take 4 mine"))
+    line = one_line(cli("check", str(path), "Bob: take 4 market"))
     assert "write 5>4 (1 worker tile)" in line  # (2011 'Worker tiles')
+    line = one_line(cli("check", str(path), "Bob: take 4 mine"))  # (depot 4 holds no mine: no change fixes it)
+    assert "write" not in line
     line = one_line(cli("check", str(path), "Bob: take 3 cow3"))
     assert "write 5>3 (2 worker tiles)" in line
 

@@ -10,7 +10,9 @@
   (:func:`~burgundy_cli.castles.notation.format_command`), since the rules know no notation;
   a die the player does not have gets the cheapest worker change of a die they do have
   (``write 5>4 (1 worker)``), to the number the action needs: a placement's is the one its
-  space shows, whatever the line said.
+  space shows, whatever the line said; offered only when the line with that die passes every
+  other rule (``take 4 k3`` with a 3 in hand and no k3 in depot 4 is told no ``write 3>4``),
+  or, when it needs workers the player lacks, would pass them with those workers.
 
 Every verdict stays the engine's: the depot is found with :func:`actions.depot_offers`, the
 cost with :func:`engine.die_payment`, the costing the check and the play of a die line use
@@ -81,7 +83,7 @@ def with_fix_hint(state: GameState, command: c.Command, err: IllegalMoveError) -
         return err
     if err.rule.id != "cob.die.unused" or command.kind != "die":
         return err
-    from burgundy_cli.castles.rules.engine import die_payment
+    from burgundy_cli.castles.rules.engine import check, die_payment
     from burgundy_cli.castles.rules.terms import counted_in
 
     seat = state.seats.get(command.player, -1)
@@ -94,9 +96,21 @@ def with_fix_hint(state: GameState, command: c.Command, err: IllegalMoveError) -
         return err
     cost, die = costs[0]
     workers = counted_in(state.edition, cost, "worker")
-    change = f"{die}>{wanted}" if die != wanted else str(die)
-    fix = (f"write {change} ({workers})" if cost <= player.workers
-           else f"{change} would need {workers}, {player.name} has {player.workers}")
+    if die == wanted:  # (a die the player has, used as rolled: nothing to pay)
+        change = fix = f"write {die}"
+    else:
+        change, fix = f"{die}>{wanted}", f"write {die}>{wanted} ({workers})"
+    short = cost > player.workers
+    if short:
+        fix = f"{change} would need {workers}, {player.name} has {player.workers}"
+    judged = state
+    if short:  # (judged as if the workers were there: only they may be missing)
+        judged = state.copy()
+        judged.players[seat].workers = cost
+    try:  # the line with that die must pass every other rule too, or it is no fix
+        check(judged, command.model_copy(update={"rolled": die, "value": None if die == wanted else wanted}))
+    except IllegalMoveError:
+        return err
     err.hint = f"{err.hint}; {fix}" if err.hint else fix
     return err
 
