@@ -144,15 +144,20 @@ class IllegalMoveError(RefereeError):
     ``blamed``: the word of the line the refusal is about, as the notation writes it (the
     space, the tile, the die), where one word is to blame; a record's replay places the error
     at that word's column, as a :class:`ParseError` is placed at its token's.
+
+    ``fix``: the line the rules accept instead, as the game's command, where the rule knows
+    one; the game's session writes it with its notation's writer at the end of the hint (the
+    rules know no notation: a hint's line is spelt in one place).
     """
 
     kind = "illegal"
 
     def __init__(self, rule: Rule, message: str, *, location: Location | None = None,
-                 hint: str | None = None, blamed: str | None = None) -> None:
+                 hint: str | None = None, blamed: str | None = None, fix: object | None = None) -> None:
         super().__init__(message, location=location, hint=hint)
         self.rule = rule
         self.blamed = blamed
+        self.fix = fix
 
     def describe(self) -> str:
         text = f"illegal ({self.rule.id}): {self.message}"

@@ -156,6 +156,14 @@ def assert_illegal(state: GameState, command, rule_id: str) -> IllegalMoveError:
     return info.value
 
 
+def assert_illegal_hinted(state: GameState, command, rule_id: str) -> IllegalMoveError:
+    """:func:`assert_illegal`, its hint as a record's session gives it: ending in the fix line
+    the rule found, written by the notation's writer (``record/clarify.with_fix_hint``)."""
+    from burgundy_cli.castles.record.clarify import with_fix_hint
+
+    return with_fix_hint(state, command, assert_illegal(state, command, rule_id))
+
+
 def random_command(state: GameState, rng: random.Random):
     """Any well-formed command, legal or (mostly) not: for robustness tests of ``check``."""
     names = list(catalogue()) + ["dragon"]

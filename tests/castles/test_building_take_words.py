@@ -3,7 +3,8 @@
 2019 rules 'The buildings', 'Church': "take one mine (gray), or monastery (yellow), or castle
 (dark green) tile" (2011 rules 'Building (beige)': a mine, castle or knowledge tile). The
 refusal of a take no building allows named the church's tiles "mine, knowledge or castle" in a 2019 game too, beside the
-2019 passage it cited (castles/rules/terms.py: one word per edition).
+2019 passage it cited (castles/rules/terms.py: one word per edition); the hint now names
+the tiles of the building placed only.
 """
 
 from __future__ import annotations
@@ -25,6 +26,20 @@ def test_a_take_the_church_does_not_allow_names_its_tiles_in_the_editions_words(
     anna.duchy[space_id("c4")] = "k9"  # (c5, a town space showing 2, is next to it)
     err = _refusal(session, "anna: place 2 church c5 then take carpenter from 2")
     assert err.rule.id == "cob.building.take"
-    assert f"church: mine, {WORDS[edition]['knowledge tile']} or castle" in err.hint
+    assert err.hint == f"a church takes a mine, {WORDS[edition]['knowledge tile']} or castle"
+    _speaks(err, edition)
+
+
+def test_a_take_the_market_does_not_allow_names_its_tiles_only(session):
+    """2011 'Market': "one ship (blue) or animal (light green) tile"; 2019 'Market': "one ship
+    (blue), or livestock (light green) tile". The hint named all three buildings' tiles, and
+    the market's "animal" in a 2019 game too; it names the market's, in the edition's word."""
+    edition = session.state.edition
+    anna = session.state.players[0]
+    anna.storage = ["market"]
+    anna.duchy[space_id("c4")] = "k9"
+    err = _refusal(session, "anna: place 2 market c5 then take k10 from 5")
+    assert err.rule.id == "cob.building.take"
+    assert err.hint == f"a market takes a ship or {'animal' if edition == '2011' else 'livestock'} tile"
     _speaks(err, edition)
 

@@ -40,7 +40,7 @@ def test_a_placement_with_a_missing_die_is_told_the_spaces_number(cli, tmp_path)
     refused = cli("check", str(path), "Cara: place 2 white-castle c6")
     assert refused.exit_code == 1
     assert "illegal (cob.die.unused)" in refused.stderr
-    assert "write 3 (0 workers)" in refused.stderr and "3>2" not in refused.stderr
+    assert "unused dice: 3; write 3 -- rule" in refused.stderr and "3>2" not in refused.stderr
     assert cli("check", str(path), "Cara: place 3 white-castle c6").exit_code == 0
 
 

@@ -7,6 +7,13 @@ reasons and a line's effects in a 2019 record say "monastery tile 6", "2 silver 
 "town", beside the 2019 passage they cite; in a 2011 record "knowledge tile 6", "2
 silverlings" and "city" (castles/rules/terms.py, one word per edition).
 
+So too the board, the tiles and the workers: 2011 rules 'The player boards': "The estate,
+with a total of 37 spaces", a tile is always added "to his estate" ('Action "Add six-sided
+tile to your estate"'), the tiles are "six-sided tiles" and the workers "worker tiles"
+('Action "Take worker tiles"', tile 8: "per worker tile that he pays"); 2019 says "duchy"
+('Game setup': 'A duchy'), "hex tile" and "workers" ('Worker chips: Workers can be used at
+any time').
+
 The position: the 2011 opening of records/ (Anna and Bob) stopped before Anna's turn of
 round A3 (dice 2 2, 2 silver, 1 worker), played once as 2011 and once as 2019.
 """
@@ -18,14 +25,19 @@ import re
 import pytest
 
 from burgundy_cli.castles.rules.boards import space_id
-from burgundy_cli.castles.rules.terms import WORDS
+from burgundy_cli.castles.rules import PASSAGES, RULES
+from burgundy_cli.castles.rules.citations import cited
+from burgundy_cli.castles.rules.terms import WORDS, counted_in
 from burgundy_cli.core.errors import IllegalMoveError
 from burgundy_cli.core.session import open_record
 from tests.conftest import RECORDS
 
 OPENING = RECORDS / "castles-of-burgundy" / "opening-2p-2011.toml"
-#: The words of the other edition a message must not use (as whole words).
-FOREIGN = {"2011": ("monastery", "silver coin", "town"), "2019": ("knowledge", "silverling", "city")}
+#: The words of the other edition a message must not use (from a word's start): 2011 has no
+#: bare "worker(s)", only "worker tile(s)" (`workers` in backquotes is the notation's keyword,
+#: cob.die.workers a rule's id).
+FOREIGN = {"2011": ("monastery", "silver coin", "town", "duch", "hex tile", r"(?<![`.])workers?\b(?! tile)(?!`)"),
+           "2019": ("knowledge", "silverling", "city", "estate", "six-sided", "worker tile")}
 
 
 @pytest.fixture(params=["2011", "2019"])
@@ -90,7 +102,7 @@ def test_a_legal_lines_reasons_and_effects_speak_the_editions_words(session):
     edition = session.state.edition
     words = WORDS[edition]
     reasons = [rule["why"] for rule in session.rules_passed("anna: buy carpenter")]
-    assert f"paid with 2 {words['silverlings']} and 0 workers" in reasons
+    assert f"paid with 2 {words['silverlings']} and 0 {words['workers']}" in reasons
     assert session.effects("anna: buy carpenter") == [
         f"Anna: -2 {words['silverlings']}, stores carpenter from the black depot"]
     assert session.effects("anna: sell 2")[0].startswith(f"Anna: +1 {words['silverling']}, ")
@@ -99,9 +111,61 @@ def test_a_legal_lines_reasons_and_effects_speak_the_editions_words(session):
 
 
 def test_a_yellow_tile_placed_is_named_in_the_editions_words(session):
-    """2011 'The yellow tiles ("knowledge")' / 2019 'The monastery tiles': the tile placed."""
+    """2011 'The yellow tiles ("knowledge")' / 2019 'The monastery tiles': the tile placed, in
+    the 2011 "estate" ("The player who adds this tile to his estate") or the 2019 "duchy" ("If
+    this tile is in your duchy")."""
     edition = session.state.edition
     session.play("anna: take 2 k9")
     effects = session.effects("anna: place 2>1 k9 c4")
-    assert f"{WORDS[edition]['knowledge tile']} 9 now in the duchy" in effects[0]
+    assert f"{WORDS[edition]['knowledge tile']} 9 now in the {WORDS[edition]['duchy']}" in effects[0]
     _speaks(effects[0], edition)
+
+
+def test_counted_in_speaks_each_editions_worker_and_board():
+    """2011 'Action "Take worker tiles"' / 2019 'Worker chips': "2 workers"."""
+    assert [counted_in("2011", n, "worker") for n in (1, 2)] == ["1 worker tile", "2 worker tiles"]
+    assert [counted_in("2019", n, "worker") for n in (1, 2)] == ["1 worker", "2 workers"]
+    assert (WORDS["2011"]["duchy"], WORDS["2019"]["duchy"]) == ("estate", "duchy")
+    assert (WORDS["2011"]["hex tile"], WORDS["2019"]["hex tile"]) == ("six-sided tile", "hex tile")
+
+
+def test_a_die_change_too_dear_counts_the_editions_workers(session):
+    """2011 'A player's turn', 'Worker tiles' / 2019 'Worker chips': each changes a die by 1;
+    Anna's 2 cannot become 4 with 1 worker."""
+    edition = session.state.edition
+    err = _refusal(session, "anna: take 2>4 market")
+    _speaks(err, edition)
+    assert err.rule.id == "cob.die.workers"
+    assert err.hint == f"needs {counted_in(edition, 2, 'worker')}, Anna has 1"
+
+
+def test_a_fix_hint_counts_the_editions_workers(session):
+    """2011 'A player's turn': "exactly two actions, one per die": a 3 Anna does not have is
+    told the change of her 2 and what it costs, in the edition's words."""
+    edition = session.state.edition
+    err = _refusal(session, "anna: take 3 cow3")
+    _speaks(err, edition)
+    assert err.rule.id == "cob.die.unused"
+    assert err.hint.endswith(f"write 2>3 ({counted_in(edition, 1, 'worker')})")
+
+
+def test_a_legal_die_change_and_the_workers_action_speak_the_editions_words(session):
+    """The reasons and effects of a paid die change, and of 'Take worker tiles' ("2 worker
+    tiles" in 2011, "2 worker chips" in 2019)."""
+    edition = session.state.edition
+    one = counted_in(edition, 1, "worker")
+    reasons = [rule["why"] for rule in session.rules_passed("anna: take 2>3 cow3")]
+    assert f"die 2 changed to 3 with {one}" in reasons
+    effects = session.effects("anna: take 2>3 cow3")
+    assert effects[0].startswith(f"Anna: pays {one}: die 2 used as 3, 1 step [cob.die.workers]")
+    assert session.effects("anna: workers 2") == [f"Anna: +{counted_in(edition, 2, 'worker')}"]
+    for text in reasons + effects + session.effects("anna: workers 2"):
+        _speaks(text, edition)
+
+
+@pytest.mark.parametrize("rule_id", sorted(rule_id for rule_id, passages in PASSAGES.items() if "2011" in passages))
+def test_a_2011_rules_text_says_estate_and_worker_tiles(rule_id):
+    """Every rule a 2011 record can cite is worded in 2011's words: 'The five game rounds'
+    "can never be adjusted via worker tiles!", 'Castle (dark green)' "adds a castle tile to his
+    estate", 'The player boards' "The estate, with a total of 37 spaces"."""
+    _speaks(cited(RULES[rule_id], "2011").text, "2011")

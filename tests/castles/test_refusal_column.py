@@ -28,6 +28,8 @@ START = 6  # the column of the line's first character in the file
     ("anna: place 4>3 bank c3", "anna: place 4>2 bank c3", "cob.die.workers", "4>2"),
     ("anna: take 6 bank", "anna: take 6 castle", "cob.take.depot", "castle"),
     ("anna: buy castle", "anna: buy pig3", "cob.buy.depot", "pig3"),
+    # 2011 'The central black depot': "return 2 Silverlings" -- the workers paid are to blame
+    ("anna: buy castle", "anna: buy castle workers 2", "cob.buy.silver", "workers"),
 ])
 def test_a_refusal_is_located_at_the_word_it_blames(tmp_path, old, new, rule_id, word):
     text = OPENING.read_text()

@@ -9,7 +9,7 @@ from burgundy_cli.castles.rules import engine
 from burgundy_cli.castles.rules.actions import OWN_LINE
 from burgundy_cli.castles.rules.boards import space_id
 from burgundy_cli.castles.notation import format_command, parse_line
-from tests.castles.engine_kit import assert_illegal, at_turn, cmd, play_all, position
+from tests.castles.engine_kit import assert_illegal, assert_illegal_hinted, at_turn, cmd, play_all, position
 
 
 def buy(tile, player="anna", **extra):
@@ -270,11 +270,23 @@ def test_a_2011_purchase_paid_with_workers_is_refused_in_2011_words():
     general supply"; the 2011 tile 6 widens only where one may buy ("may buy not only from the
     central black depot but also from the other six depots"). A 2011 refusal of `workers 2`
     says so and how to write the purchase, never pointing at another edition's tile."""
-    err = assert_illegal(table(workers=2, duchy={"c4": "k6"}), buy("k7", pay_workers=2), "cob.buy.silver")
+    err = assert_illegal_hinted(table(workers=2, duchy={"c4": "k6"}), buy("k7", pay_workers=2), "cob.buy.silver")
     said = f"{err.message}; {err.hint}"
-    assert "2019" not in said and "silverlings, never with workers" in said
-    assert "`anna: buy k7`" in said
+    assert "2019" not in said and "silverlings, never with worker tiles" in said
+    assert err.hint == "leave out `workers`: `anna: buy k7`"
     engine.check(table(workers=2, duchy={"c4": "k6"}), buy("k7"))  # the hint's line is legal
+
+
+def test_a_2011_purchase_paid_with_workers_by_a_player_short_of_silver_offers_no_line():
+    """2011 rules, 'The central black depot': "the player must return 2 Silverlings to the
+    general supply". Ben, with 1 Silverling and 2 worker tiles, who typed ``buy market workers
+    2`` was told "leave out `workers`: `Ben: buy market`" -- a line refused next (cob.buy.silver,
+    "a purchase costs 2 silverlings; Ben has 1"). A hint offers only a line the rules accept:
+    here none, and it says what the buyer holds."""
+    state = table(silver=1, workers=2)
+    err = assert_illegal_hinted(state, buy("k7", pay_workers=2), "cob.buy.silver")
+    assert err.hint == "anna has 1 silverling"
+    assert_illegal(state, buy("k7"), "cob.buy.silver")
 
 
 def test_a_2019_purchase_short_of_silver_points_at_tile_six_workers():
@@ -282,10 +294,10 @@ def test_a_2019_purchase_short_of_silver_points_at_tile_six_workers():
     coins to buy a hex tile". A player holding tile 6 and 2 workers but 1 silverling is told the
     line that pays with workers, and that line is legal; without the workers no such hint."""
     state = table("2019", silver=1, workers=2, duchy={"c4": "k6"})
-    err = assert_illegal(state, buy("k7"), "cob.buy.silver")
-    assert "`anna: buy k7 workers 2`" in err.hint
+    err = assert_illegal_hinted(state, buy("k7"), "cob.buy.silver")
+    assert err.hint == "anna has 1; with monastery tile 6 pay 2 workers instead: `anna: buy k7 workers 2`"
     engine.check(state, buy("k7", pay_workers=2))
-    err = assert_illegal(table("2019", silver=1, workers=1, duchy={"c4": "k6"}), buy("k7"), "cob.buy.silver")
+    err = assert_illegal_hinted(table("2019", silver=1, workers=1, duchy={"c4": "k6"}), buy("k7"), "cob.buy.silver")
     assert err.hint == "anna has 1"
 
 
@@ -304,11 +316,11 @@ def test_a_purchase_the_depot_does_not_hold_cites_the_purchase_rule_and_where_th
     the purchase's rule (cob.buy.depot), not the die's take ("from the depot whose number matches
     the die"), and the hint names the depot the buyer may buy it from, a line that is legal."""
     state = table(edition, duchy={"c4": "k6"})
-    err = assert_illegal(state, buy("bank", depot=2), "cob.buy.depot")
-    assert "`anna: buy bank`" in err.hint
+    err = assert_illegal_hinted(state, buy("bank", depot=2), "cob.buy.depot")
+    assert err.hint.endswith("; it lies in the black depot: `anna: buy bank`")
     engine.check(state, buy("bank"))
-    err = assert_illegal(state, buy("k2"), "cob.buy.depot")
-    assert "`anna: buy k2 from 2`" in err.hint
+    err = assert_illegal_hinted(state, buy("k2"), "cob.buy.depot")
+    assert err.hint.endswith("; it lies in depot 2: `anna: buy k2 from 2`")
     engine.check(state, buy("k2", depot=2))
-    err = assert_illegal(table(edition), buy("k2"), "cob.buy.depot")  # (without tile 6: no hint to depot 2)
+    err = assert_illegal_hinted(table(edition), buy("k2"), "cob.buy.depot")  # (without tile 6: no hint to depot 2)
     assert "from 2" not in (err.hint or "")

@@ -38,7 +38,7 @@ def test_die_workers():
     Example: "By paying 2 worker tiles, Anna can turn a 2 into a 6"."""
     state = at_turn(**anna(dice=[2, 5], workers=1, storage=["ship"]))
     err = assert_illegal(state, die(2, {"kind": "take", "tile": "ship"}, value=6), "cob.die.workers")
-    assert err.hint == "needs 2 workers, anna has 1"
+    assert err.hint == "needs 2 worker tiles, anna has 1"
     state = at_turn(**anna(dice=[2, 5], workers=2), depots={"6": ["bank", "cow2"]})
     engine.play(state, die(2, {"kind": "take", "tile": "bank"}, value=6))
     assert state.players[0].workers == 0

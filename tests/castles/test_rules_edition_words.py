@@ -21,7 +21,7 @@ from tests.castles.test_citations_edition import SHARED, _plain, rulebook
 
 #: Each edition's own word for a thing of the base game, as its rulebook prints it.
 OWN_WORDS = {"2011": ("silverling", "six-sided", "worker tile", "knowledge"),
-             "2019": ("silver coin", "hex tile", "monastery")}
+             "2019": ("silver coin", "hex tile", "monastery", "duchy")}
 
 
 def _other(edition: str) -> str:

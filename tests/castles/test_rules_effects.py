@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.castles.engine_kit import assert_illegal, at_turn, cmd, play_all
+from tests.castles.engine_kit import assert_illegal, assert_illegal_hinted, at_turn, cmd, play_all
 
 
 def place(rolled, tile, space, player="anna", value=None, **extra):
@@ -242,9 +242,10 @@ def test_a_buildings_take_the_depot_does_not_hold_cites_the_building_and_where_t
 def test_a_die_take_the_depot_does_not_hold_says_the_depot_the_tile_lies_in():
     """2011 rules, 'Take six-sided tile from the game board': "from the depot whose number
     corresponds to the result of the die used": a castle taken with a 5 lies in depot 2, and
-    the hint says so -- the die used as 2."""
+    the hint says so, and, as a session gives it (record/clarify.with_fix_hint), the cheapest
+    change of a die to 2 whose line is legal."""
     state = anna(workers=3)
-    err = assert_illegal(state, cmd(kind="die", player="anna", rolled=5, action={"kind": "take", "tile": "castle"}),
-                         "cob.take.depot")
-    assert err.hint.endswith("; castle lies in depot 2: the die used as 2")
+    err = assert_illegal_hinted(state, cmd(kind="die", player="anna", rolled=5,
+                                           action={"kind": "take", "tile": "castle"}), "cob.take.depot")
+    assert err.hint.endswith("; castle lies in depot 2; write 3>2 (1 worker tile)")
     play_all(state, cmd(kind="die", player="anna", rolled=5, value=2, action={"kind": "take", "tile": "castle"}))

@@ -54,7 +54,7 @@ def test_the_phase_end_notes_each_players_mines_and_tile_2():
     without mines gets nothing and is not named."""
     notes, state = _end_phase("2011", {"silver": 0, "duchy": {"e3": "mine", "f2": "mine", "c4": "k2"}},
                               {"silver": 0, "duchy": {"e3": "mine"}})
-    assert notes == [("cob.mine.income", "anna receives 2 silverlings and 2 workers (knowledge tile 2) for 2 mines"),
+    assert notes == [("cob.mine.income", "anna receives 2 silverlings and 2 worker tiles (knowledge tile 2) for 2 mines"),
                      ("cob.mine.income", "ben receives 1 silverling for 1 mine")]
     assert (state.players[0].silver, state.players[1].silver) == (2, 1)
     notes, _ = _end_phase("2019", {"duchy": {}}, {})
@@ -79,7 +79,7 @@ def test_check_names_the_rule_of_the_mines_income():
     result = CliRunner().invoke(app, ["check", str(RECORD), LAST_OF_A, "--at", _at(LAST_OF_A), "--json"])
     assert result.exit_code == 0, result.output
     effects = json.loads(result.stdout)["effects"]
-    assert effects == ["Anna: pays 1 worker: die 3 used as 2, 1 step [cob.die.workers], "
+    assert effects == ["Anna: pays 1 worker tile: die 3 used as 2, 1 step [cob.die.workers], "
                        "stores castle from depot 2", NOTE]
 
 

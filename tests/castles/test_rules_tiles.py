@@ -25,7 +25,7 @@ def test_take_depot():
     the die used"."""
     state = anna()
     err = assert_illegal(state, die(3, {"kind": "take", "tile": "mine"}), "cob.take.depot")
-    assert err.hint == "depot 3 holds cow2, bank; mine lies in depot 5: the die used as 5"
+    assert err.hint == "depot 3 holds cow2, bank; mine lies in depot 5"
     assert_illegal(state, die(3, {"kind": "take", "tile": "dragon"}), "cob.take.depot")
     engine.play(state, die(3, {"kind": "take", "tile": "bank"}))
     assert state.players[0].storage == ["bank"] and state.depots[3] == ["cow2"]

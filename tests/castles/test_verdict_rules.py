@@ -141,7 +141,7 @@ def test_check_prints_the_rules_passed_and_their_passages_under_why(tmp_path):
     result = runner.invoke(app, ["check", str(path), "Bob: take 2>3 cow3", "--why"])
     assert result.exit_code == 0
     first, *passages = result.stdout.strip().splitlines()
-    assert "die 2 changed to 3 with 1 worker (cob.die.workers)" in first
+    assert "die 2 changed to 3 with 1 worker tile (cob.die.workers)" in first
     assert any(line.startswith('  cob.die.workers: "') and "[2011 rules 'A player's turn'" in line for line in passages)
     payload = json.loads(runner.invoke(app, ["check", str(path), "Bob: take 2>3 cow3", "--json"]).stdout)
     assert [rule["id"] for rule in payload["rules"]] == ["cob.flow.turn-order", "cob.die.unused", "cob.die.value",

@@ -13,7 +13,7 @@ import pytest
 
 from burgundy_cli.castles.rules.citations import CITATIONS
 from burgundy_cli.castles.notation import parse_line
-from burgundy_cli.castles.rules import RULES
+from burgundy_cli.castles.rules import RULES, TEXTS
 from burgundy_cli.core.errors import IllegalMoveError, ParseError
 from tests.conftest import RECORDS
 
@@ -68,7 +68,7 @@ def test_a_changed_white_die_is_refused_with_its_own_rule(line):
 def test_the_changed_white_die_refusal_quotes_the_rule(cli):
     result = cli("check", str(OPENING_2019), "roll white 3>4 good 5, Carla 1 2, Dario 3 3, Emma 4 4")
     line = one_line(result)
-    assert "illegal (cob.roll.white)" in line and RULES["cob.roll.white"].text in line
+    assert "illegal (cob.roll.white)" in line and TEXTS["cob.roll.white"]["2019"] in line
     assert "2019 rules" in line and "2011 rules" not in line
 
 
@@ -317,10 +317,12 @@ def test_a_missing_die_gets_the_cheapest_worker_change(cli, tmp_path):
     path = tmp_path / "game.toml"
     shutil.copy(OPENING_2011, path)
     assert cli("play", str(path), "roll white 2, Bob 5 6, Anna 1 1").exit_code == 0
-    line = one_line(cli("check", str(path), "Bob: take 4 mine"))
-    assert "write 5>4 (1 worker)" in line
+    line = one_line(cli("check", str(path), "Bob: take 4 market"))
+    assert "write 5>4 (1 worker tile)" in line  # (2011 'Worker tiles')
+    line = one_line(cli("check", str(path), "Bob: take 4 mine"))  # (depot 4 holds no mine: no change fixes it)
+    assert "write" not in line
     line = one_line(cli("check", str(path), "Bob: take 3 cow3"))
-    assert "write 5>3 (2 workers)" in line
+    assert "write 5>3 (2 worker tiles)" in line
 
 
 @pytest.mark.parametrize("typed", ["anna: take 2 workers 6", "anna: take 2 workers", "anna: t 2 worker"])
@@ -344,9 +346,9 @@ def rolled(cli, tmp_path):
 
 
 @pytest.mark.parametrize("move,said", [
-    ("Bob: take 6>1 ship", "Bob: pays 1 worker: die 6 used as 1, 1 step (round the 6-1 wrap) [cob.die.workers], "
+    ("Bob: take 6>1 ship", "Bob: pays 1 worker tile: die 6 used as 1, 1 step (round the 6-1 wrap) [cob.die.workers], "
                            "stores ship from depot 1"),
-    ("Bob: workers 5>4", "Bob: pays 1 worker: die 5 used as 4, 1 step [cob.die.workers], +2 workers"),
+    ("Bob: workers 5>4", "Bob: pays 1 worker tile: die 5 used as 4, 1 step [cob.die.workers], +2 worker tiles"),
     ("Bob: sell 6", "Bob: +1 silverling, +2 VP (goods-sold), sells 1 goods tile of type 6"),
     ("Bob: buy ship", "Bob: -2 silverlings, stores ship from the black depot"),
 ])

@@ -60,7 +60,7 @@ def test_play_says_the_phase_end_with_its_rule(cli, tmp_path):
     result = cli("play", str(position), last_of_a)
     assert result.exit_code == 0, result.stderr
     assert result.stdout.splitlines()[0] == (
-        "recorded: Anna: take 3>2 castle -- Anna: pays 1 worker: die 3 used as 2, 1 step [cob.die.workers], "
+        "recorded: Anna: take 3>2 castle -- Anna: pays 1 worker tile: die 3 used as 2, 1 step [cob.die.workers], "
         "stores castle from depot 2; "
         "end of phase A [cob.mine.income]: Anna receives 1 silverling for 1 mine")
 

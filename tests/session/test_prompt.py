@@ -26,7 +26,7 @@ def test_tab_completes_a_table_form_and_a_legal_line(castles_record):
     code, said = run(castles_record, keys)
     assert code == 0
     assert said[1] == "recorded: roll white 1 good 4, Anna 1 2, Bob 3 4 -- depot 1 +goods 4; white die 1"
-    assert said[2].startswith("recorded: Bob: take 3>4 market -- Bob: pays 1 worker: die 3 used as 4")
+    assert said[2].startswith("recorded: Bob: take 3>4 market -- Bob: pays 1 worker tile: die 3 used as 4")
     assert said[-1].startswith("left the session")
     assert log_lines(castles_record)[-2:] == ["roll white 1 good 4, Anna 1 2, Bob 3 4", "Bob: take 3>4 market"]
 

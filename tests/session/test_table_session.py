@@ -39,10 +39,10 @@ def test_the_effect_names_workers_vp_goods_and_silver(castles_record):
     table.play(ROLL)
     reply = table.play("bob: sell 4>5")    # one worker turns the 4 into the 5 of his goods
     assert reply.accepted, reply.text
-    assert reply.text == "recorded: Bob: sell 4>5 -- Bob: pays 1 worker: die 4 used as 5, 1 step " \
+    assert reply.text == "recorded: Bob: sell 4>5 -- Bob: pays 1 worker tile: die 4 used as 5, 1 step " \
         "[cob.die.workers], +1 silverling, +2 VP (goods-sold), sells 1 goods tile of type 5"
     reply = table.play("bob: workers 3")
-    assert reply.text == "recorded: Bob: workers 3 -- Bob: +2 workers"
+    assert reply.text == "recorded: Bob: workers 3 -- Bob: +2 worker tiles"
 
 
 def test_a_refused_line_writes_nothing_and_says_rule_and_what_is_legal(castles_record):

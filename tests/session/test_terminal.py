@@ -30,7 +30,7 @@ def test_a_few_rounds_at_a_real_terminal(castles_record, tmp_path):
         child.send("\t")                                       # the one legal line that fits
         screen.expect_exact("market")
         child.send("\r")
-        screen.expect_exact("recorded: Bob: take 3>4 market -- Bob: pays 1 worker: die 3 used as 4")
+        screen.expect_exact("recorded: Bob: take 3>4 market -- Bob: pays 1 worker tile: die 3 used as 4")
         screen.expect_exact("A4 · Bob to move · dice 4 · workers 3 -- Tab completes")
         assert log_lines(castles_record)[-1] == "Bob: take 3>4 market"
 

@@ -246,12 +246,9 @@ def check_tribute(state: GameState, cmd) -> None:
                           "leave out the workers")
         kept, price = len(held) - len(set(cmd.drop)), tribute_price(state)
         if cmd.workers > kept * price:
-            most = (f"{player.name}: tribute" + "".join(f" drop {shield}" if at == 0 else f" {shield}"
-                                                      for at, shield in enumerate(cmd.drop))
-                    + f" workers {kept * price}")
             raise illegal("cob.shield.tribute", f"{counted(cmd.workers, 'worker')} for {counted(kept, 'shield')} kept",
-                          f"{counted(price, 'silver coin')} or worker{'s' if price > 1 else ''} per shield: "
-                          f"at most '{most}'")
+                          f"{counted(price, 'silver coin')} or worker{'s' if price > 1 else ''} per shield; "
+                          "the most they may pay", fix=cmd.model_copy(update={"workers": kept * price}))
         passed("cob.shield.3", "{} keeps shield 3, so workers may pay", player.name)
     kept = sorted(held - set(cmd.drop))
     passed("cob.shield.tribute", "{} holds shield{} {}: {}", player.name, "s" if len(held) > 1 else "",

@@ -4,9 +4,16 @@
   the one numbered depot that offers the tile now (docs/notation.md: ``from`` may be left
   out then); when several do, the line is ambiguous and the error names them and how to
   write each.
-* After a refusal: the obvious fix, where there is one -- a die the player does not have
-  gets the cheapest worker change of a die they do have (``write 5>4 (1 worker)``), to the
-  number the action needs: a placement's is the one its space shows, whatever the line said.
+* After a refusal: the obvious fix, where there is one -- the line a rule found legal instead
+  (``IllegalMoveError.fix``: a purchase from the depot the tile lies in, or paid as the
+  edition allows; the most workers a shields tribute may pay), spelt by the notation's writer
+  (:func:`~burgundy_cli.castles.notation.format_command`), since the rules know no notation;
+  a die the player does not have, or a die's take refused at its depot, gets the cheapest
+  worker change of a die they do have (``write 5>4 (1 worker)``) to the number the action
+  needs: a placement's is the one its space shows, whatever the line said; a take's, the
+  depot the tile lies in. It is offered only when the line with that die passes every other
+  rule (``take 4 k3`` with a 3 in hand and no k3 in depot 4 is told no ``write 3>4``), with
+  the workers it needs when the player lacks them (then it says what it would cost).
 
 Every verdict stays the engine's: the depot is found with :func:`actions.depot_offers`, the
 cost with :func:`engine.die_payment`, the costing the check and the play of a die line use
@@ -65,26 +72,71 @@ def _only_depot(state: GameState, tile: str) -> int | None:
 
 
 def with_fix_hint(state: GameState, command: c.Command, err: IllegalMoveError) -> IllegalMoveError:
-    """``err`` with the obvious fix added to its hint, where there is one (the same error object)."""
-    if err.rule.id != "cob.die.unused" or command.kind != "die":
-        return err
-    from burgundy_cli.castles.rules.engine import die_payment
+    """``err`` with the obvious fix added to its hint, where there is one (the same error object):
+    the line the rule found legal instead (``err.fix``, a command), written by the notation's
+    writer after the rule's words (``...; it lies in the black depot: `anna: buy bank```), or the
+    cheapest die change for a die the player does not have (cob.die.unused) or to the depot a
+    die's take finds its tile in (cob.take.depot)."""
+    if err.fix is not None:
+        from burgundy_cli.castles.notation import format_command
 
+        line = f"`{format_command(err.fix)}`"
+        err.hint, err.fix = (f"{err.hint}: {line}" if err.hint else line), None
+        return err
+    if command.kind != "die" or err.rule.id not in ("cob.die.unused", "cob.take.depot"):
+        return err
     seat = state.seats.get(command.player, -1)
     if seat < 0:
         return err
     player = state.players[seat]
-    wanted = _number_needed(player, command)
+    wanted = _number_needed(player, command) if err.rule.id == "cob.die.unused" else _depot_holding(state, command)
+    fix = None if wanted is None else _die_change(state, seat, command, wanted)
+    if fix is not None:
+        err.hint = f"{err.hint}; {fix}" if err.hint else fix
+    return err
+
+
+def _die_change(state: GameState, seat: int, command: c.DieCommand, wanted: int) -> str | None:
+    """The cheapest change of a die the player in ``seat`` has to ``wanted``, in words: ``write
+    5>4 (1 worker)``, ``write 3`` (a die they have), or what it would cost when they are short
+    (``5>3 would need 2 workers, Ben has 1``); None when the line with that die would still be
+    refused by another rule (with the workers it needs, when they are short): no fix."""
+    from burgundy_cli.castles.rules.engine import check, die_payment
+    from burgundy_cli.castles.rules.terms import counted_in
+
+    player = state.players[seat]
     costs = sorted((die_payment(state, player, die, wanted, command.action)[0], die) for die in set(player.dice))
     if not costs:
-        return err
+        return None
     cost, die = costs[0]
-    workers = f"{cost} worker{'s' if cost != 1 else ''}"
-    change = f"{die}>{wanted}" if die != wanted else str(die)
-    fix = (f"write {change} ({workers})" if cost <= player.workers
-           else f"{change} would need {workers}, {player.name} has {player.workers}")
-    err.hint = f"{err.hint}; {fix}" if err.hint else fix
-    return err
+    workers = counted_in(state.edition, cost, "worker")
+    if die == wanted:  # (a die the player has, used as rolled: nothing to pay)
+        change = fix = f"write {die}"
+    else:
+        change, fix = f"{die}>{wanted}", f"write {die}>{wanted} ({workers})"
+    judged = state
+    if cost > player.workers:  # (judged as if the workers were there: only they may be missing)
+        fix = f"{change} would need {workers}, {player.name} has {player.workers}"
+        judged = state.copy()
+        judged.players[seat].workers = cost
+    try:  # the line with that die must pass every other rule too, or it is no fix
+        check(judged, command.model_copy(update={"rolled": die, "value": None if die == wanted else wanted}))
+    except IllegalMoveError:
+        return None
+    return fix
+
+
+def _depot_holding(state: GameState, command: c.DieCommand) -> int | None:
+    """For a die's take refused at the depot its number names: the numbered depot the tile
+    lies in (the first, as the refusal names it), the number the die must be used as."""
+    from burgundy_cli.castles.rules.actions import depots_holding
+
+    action = command.action
+    if action.kind != "take":
+        return None
+    used = command.rolled if command.value is None else command.value
+    lying = depots_holding(state, action.tile, range(1, 7), used)
+    return lying[0] if lying else None
 
 
 def _number_needed(player: PlayerState, command: c.DieCommand) -> int:

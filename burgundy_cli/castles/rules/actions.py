@@ -43,10 +43,12 @@ def _load_kinds() -> dict[str, TileKind]:
     return _KINDS
 
 
-def illegal(rule_id: str, message: str, hint: str | None = None, blamed: str | None = None) -> IllegalMoveError:
+def illegal(rule_id: str, message: str, hint: str | None = None, blamed: str | None = None,
+            fix: object | None = None) -> IllegalMoveError:
     """An :class:`IllegalMoveError` for the registered rule ``rule_id`` (``blamed``: the word
-    of the line it is about, where the record locates it)."""
-    return IllegalMoveError(RULES[rule_id], message, hint=hint, blamed=blamed)
+    of the line it is about, where the record locates it; ``fix``: the command the rules accept
+    instead, which the session writes at the end of ``hint``: ``record/clarify.with_fix_hint``)."""
+    return IllegalMoveError(RULES[rule_id], message, hint=hint, blamed=blamed, fix=fix)
 
 
 # --- gains: the extension points ---------------------------------------------------------------
@@ -194,6 +196,18 @@ def take_colour_allows(kind: TileKind, colours: str | None) -> bool:
     return colours is None or kind.colour in colours
 
 
+def _building_takes(state: GameState, colours: str) -> str:
+    """What the building whose take allows tiles of ``colours`` may take, in the record's
+    edition's words: 2011 'The buildings', 'Market': 'one ship (blue) or animal (light green)
+    tile', 'Church': 'one mine (grey), "knowledge" (yellow) or castle (dark green) tile'; 2019
+    'Market': 'one ship (blue), or livestock (light green) tile', 'Church': 'or monastery
+    (yellow)'."""
+    words = WORDS[state.edition]
+    return {"B": "a carpenter's workshop takes a building",
+            "MYC": f"a church takes a mine, {words['knowledge tile']} or castle",
+            "SL": f"a market takes a ship or {words['animal']} tile"}[colours]
+
+
 def check_take(state: GameState, player: PlayerState, action: TakeAction, value: int | None, spent: int = 0,
                colours: str | None = None) -> int:
     """Taking ``action.tile`` into storage is legal: from the depot ``value`` (a die's), or for
@@ -209,16 +223,14 @@ def check_take(state: GameState, player: PlayerState, action: TakeAction, value:
         raise illegal("cob.take.depot", f"there is no tile called '{tile}'") from None
     check_module(state, kind)
     if colours is not None and not take_colour_allows(kind, colours):
-        raise illegal("cob.building.take", f"this building cannot take a {tile}",
-                      f"carpenter's workshop: a building; church: mine, {WORDS[state.edition]['knowledge tile']} or "
-                      "castle; market: ship or animal")
+        raise illegal("cob.building.take", f"this building cannot take a {tile}", _building_takes(state, colours))
     reason = depot_offers(state, depot, tile)
     if reason is not None:
         lying = depots_holding(state, tile, range(1, 7), depot)
         # a building's take is bound to no die: its own rule says where it may take from
         rule_id = "cob.take.depot" if colours is None else "cob.building.take"
-        if lying and value is not None:
-            reason += f"; {tile} lies in depot {lying[0]}: the die used as {lying[0]}"
+        if lying and value is not None:  # (the session adds the die change: record/clarify.with_fix_hint)
+            reason += f"; {tile} lies in depot {lying[0]}"
         elif lying:
             reason += f"; {tile} lies in depot {lying[0]}: `then take {tile} from {lying[0]}`"
         raise illegal(rule_id, f"no {tile} to take from depot {depot}", reason, blamed=tile)
@@ -292,14 +304,14 @@ def check_purchase(state: GameState, player: PlayerState, cmd: BuyCommand, bough
     broken = payment_refusal(state, player, depot, cmd.pay_workers)
     if broken is not None:
         raise _payment_refused(state, player, cmd, depot, broken)
-    passed_all(PAYMENT, "paid with {1} {3[silverlings]} and {2} workers",
+    passed_all(PAYMENT, "paid with {1} {3[silverlings]} and {2} {3[workers]}",
                f"depot {depot}" if depot else "the black depot", 2 - cmd.pay_workers, cmd.pay_workers, WORDS[state.edition])
     reason = depot_offers(state, depot, cmd.tile)
     if reason is not None:
         if cmd.tile in state.ruleset.stock:
             raise illegal("cob.buy.stock", f"no {cmd.tile} to buy", reason)
-        raise illegal("cob.buy.depot", f"no {cmd.tile} to buy", reason + _bought_elsewhere(state, player, cmd),
-                      blamed=cmd.tile)
+        where, fix = _bought_elsewhere(state, player, cmd)
+        raise illegal("cob.buy.depot", f"no {cmd.tile} to buy", reason + where, blamed=cmd.tile, fix=fix)
     storage = state.ruleset.storage
     if storage is None and cmd.shared:
         raise no_shared_storage()
@@ -403,11 +415,14 @@ PAYMENT: tuple[Condition, ...] = (
 )
 
 
-def _buy_line(cmd: BuyCommand, depot: int, pay: int = 0) -> str:
-    """``cmd``'s line from ``depot`` paying ``pay`` workers, as a hint quotes it: ``anna: buy
-    k7 from 2 workers 2`` (its clauses in the notation's order)."""
-    return (f"`{cmd.player}: buy {cmd.tile}{' shared' if cmd.shared else ''}{f' from {depot}' if depot else ''}"
-            f"{f' discard {cmd.discard}' if cmd.discard else ''}{f' workers {pay}' if pay else ''}`")
+def _legal_purchase(state: GameState, player: PlayerState, fix: BuyCommand) -> BuyCommand | None:
+    """``fix`` when the purchase's own check accepts it, else None: a refusal offers as its fix
+    (:func:`illegal`) only a purchase the rules allow, never one refused next."""
+    try:
+        check_purchase(state, player, fix, False)
+    except IllegalMoveError:
+        return None
+    return fix
 
 
 def depots_holding(state: GameState, tile: str, depots, named: int) -> list[int]:
@@ -416,40 +431,47 @@ def depots_holding(state: GameState, tile: str, depots, named: int) -> list[int]
     return [depot for depot in depots if depot != named and state.revealed[depot] and tile in state.depots[depot]]
 
 
-def _bought_elsewhere(state: GameState, player: PlayerState, cmd: BuyCommand) -> str:
+def _bought_elsewhere(state: GameState, player: PlayerState, cmd: BuyCommand) -> tuple[str, BuyCommand | None]:
     """The hint's words for a tile the depot named does not hold but another depot the buyer
     may buy from does (the black depot; with knowledge tile 6 the numbered ones too: 2011 "not
     only from the central black depot but also from the other six depots", 2019 "from all
-    depots"): that purchase's line. A purchase is no die action, so nothing else binds the depot."""
+    depots"), and that purchase as the fix when it is legal. A purchase is no die action, so
+    nothing else binds the depot."""
     lying = depots_holding(state, cmd.tile, range(7) if 6 in player.knowledge else (0,), cmd.depot or 0)
     if not lying:
-        return ""
+        return "", None
     where = f"depot {lying[0]}" if lying[0] else "the black depot"
-    return f"; it lies in {where}: {_buy_line(cmd, lying[0], cmd.pay_workers)}"
+    return f"; it lies in {where}", _legal_purchase(state, player, cmd.model_copy(update={"depot": lying[0] or None}))
 
 
 def _workers_refused(state: GameState) -> tuple[str, str]:
     """Why workers may not pay a purchase, in the record's edition's terms: in 2011 never (its
     tile 6 widens only where one buys), in 2019 only with monastery tile 6."""
     if state.edition == "2011":
-        return ("in the 2011 rules a purchase is paid with 2 silverlings, never with workers",
+        return ("in the 2011 rules a purchase is paid with 2 silverlings, never with worker tiles",
                 "leave out `workers`")
     return "a purchase is paid with 2 silver coins", "monastery tile 6 allows paying with 2 workers instead"
 
 
 def _payment_refused(state: GameState, player: PlayerState, cmd: BuyCommand, depot: int,
                      broken: Condition) -> IllegalMoveError:
-    """The refusal of :data:`PAYMENT`'s ``broken`` rule, its hint ending in the line that pays
-    as the rules allow when there is one: a 2011 purchase without its `workers`, a 2019 one
-    short of silver paid with 2 workers by monastery tile 6 ("2 worker chips instead of 2
-    silver coins")."""
+    """The refusal of :data:`PAYMENT`'s ``broken`` rule, its fix the purchase that pays as the
+    rules allow when there is one: a 2011 purchase without its `workers` (or, short of 2
+    silverlings too, what the buyer holds), a 2019 one short of silver paid with 2 workers by
+    monastery tile 6 ("2 worker chips instead of 2 silver coins")."""
     message, hint = broken.refusal(state, player, depot, cmd.pay_workers)
+    fix = blamed = None
     if cmd.pay_workers and state.edition == "2011":
-        hint = f"{hint}: {_buy_line(cmd, depot)}"
+        blamed = "workers"  # (the clause the 2011 rules never allow: the record places the error there)
+        fix = _legal_purchase(state, player, cmd.model_copy(update={"pay_workers": 0}))
+        if fix is None:  # (nor can silverlings pay: no line to offer)
+            hint = f"{player.name} has {counted_in(state.edition, purse(state, player)[0], 'silverling')}"
     elif (broken.rule_id == "cob.buy.silver" and not cmd.pay_workers and state.edition == "2019"
-          and 6 in player.knowledge and purse(state, player)[1] >= 2):
-        hint = f"{hint}; with monastery tile 6 pay 2 workers instead: {_buy_line(cmd, depot, 2)}"
-    return illegal(broken.rule_id, message, hint)
+          and 6 in player.knowledge):
+        fix = _legal_purchase(state, player, cmd.model_copy(update={"pay_workers": 2}))
+        if fix is not None:
+            hint = f"{hint}; with monastery tile 6 pay 2 workers instead"
+    return illegal(broken.rule_id, message, hint, blamed=blamed, fix=fix)
 
 
 def payment_refusal(state: GameState, player: PlayerState, depot: int, pay: int) -> Condition | None:
@@ -593,7 +615,8 @@ def check_placement(state: GameState, player: PlayerState, action: PlaceAction, 
     name = action.space
     space = space_id(name)
     if space is None or space >= len(player.duchy):  # (a team board's right half: 37..72)
-        raise illegal("cob.place.space", f"a duchy has no space {name}", "rows a-g have 4, 5, 6, 7, 6, 5, 4 spaces",
+        raise illegal("cob.place.space", f"the {WORDS[state.edition]['duchy']} has no space {name}",
+                      "rows a-g have 4, 5, 6, 7, 6, 5, 4 spaces",
                       blamed=name)
     broken = state.ruleset.placement_refusal(player, kind, space, value)
     if broken is not None:
@@ -1209,7 +1232,7 @@ def mine_income(state: GameState) -> None:
         if said and mines:
             noted("cob.mine.income", "{} receive{} {}{} for {}", said, "" if " and " in said else "s",
                   counted_in(state.edition, mines, "silverling"),
-                  f" and {counted(workers, 'worker')} ({WORDS[state.edition]['knowledge tile']} 2)" if workers
+                  f" and {counted_in(state.edition, workers, 'worker')} ({WORDS[state.edition]['knowledge tile']} 2)" if workers
                   else "", counted(mines, "mine"))
 
 

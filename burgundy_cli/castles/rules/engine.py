@@ -38,7 +38,7 @@ after the last dice action (allowed by the rules) still finds the black depot.
 ...         {"kind": "die", "player": "anna", "rolled": 1, "value": 4, "action": {"kind": "workers"}}))
 ... except IllegalMoveError as err:
 ...     print(err.rule.id, "|", err.hint)
-cob.die.workers | needs 3 workers, anna has 1
+cob.die.workers | needs 3 worker tiles, anna has 1
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ from burgundy_cli.castles.rules.commands import (
     BuyCommand, CorrectionCommand, DieCommand, PassCommand, PhaseGoodsEvent, PlaceAction, RevealEvent, RollEvent,
 )
 from burgundy_cli.castles.rules.state import PHASES, GameState, PlayerState
-from burgundy_cli.castles.rules.terms import WORDS
+from burgundy_cli.castles.rules.terms import WORDS, counted_in
 from burgundy_cli.castles.rules import passed, phase_end
 from burgundy_cli.castles.rules.tiles import GOODS_PER_TYPE, catalogue
 from burgundy_cli.core.errors import IllegalMoveError
@@ -252,10 +252,10 @@ def _check_die_use(state: GameState, cmd: DieCommand, action, rule) -> tuple[Pla
         return player, rolled, value, 0
     if not workers_suffice(player, cost):
         raise illegal("cob.die.workers", f"{player.name} cannot turn {rolled} into {value}",
-                      f"needs {cost} worker{'s' if cost != 1 else ''}, {player.name} has {player.workers}",
+                      f"needs {counted_in(state.edition, cost, 'worker')}, {player.name} has {player.workers}",
                       blamed=_die_word(cmd))
     if cost:
-        passed("cob.die.workers", "die {} changed to {} with {} worker{}", rolled, value, cost, "" if cost == 1 else "s")
+        passed("cob.die.workers", "die {} changed to {} with {}", rolled, value, counted_in(state.edition, cost, "worker"))
     else:  # (a knowledge tile's free step)
         passed("cob.die.workers", "die {0} changed to {1} by a {2[knowledge tile]}'s free step", rolled, value,
                WORDS[state.edition])
@@ -516,9 +516,9 @@ def _doubles_hint(state: GameState, player: PlayerState, first: int, second: int
     pay for them, else with what they would cost (issue 36 item 11: a hint offers only what
     the player can pay for)."""
     cost, value = min((pair_cost(state, player, first, second, value), value) for value in range(1, 7))
-    line, workers = f"{first} {second}>{value}", f"{cost} worker{'s' if cost != 1 else ''}"
+    line, workers = f"{first} {second}>{value}", counted_in(state.edition, cost, "worker")
     if workers_suffice(player, cost):
-        return f"say the number workers make of both: {line} ({workers})"
+        return f"say the number {WORDS[state.edition]['workers']} make of both: {line} ({workers})"
     return f"doubles of these dice cost at least {workers} ({line}); {player.name} has {player.workers}"
 
 
@@ -540,11 +540,11 @@ def _check_pair(state: GameState, cmd, rule_id: str) -> tuple[PlayerState, int, 
     cost = pair_cost(state, player, first, second, value)
     if not workers_suffice(player, cost):
         raise illegal("cob.die.workers", f"{player.name} cannot turn {first} and {second} into doubles of {value}",
-                      f"needs {cost} worker{'s' if cost != 1 else ''}, {player.name} has {player.workers}")
+                      f"needs {counted_in(state.edition, cost, 'worker')}, {player.name} has {player.workers}")
     passed("cob.die.unused", "both dice unused")
     passed(rule_id, "doubles of {}", value)
     if cost:
-        passed("cob.die.workers", "dice changed to doubles with {} worker{}", cost, "" if cost == 1 else "s")
+        passed("cob.die.workers", "dice changed to doubles with {}", counted_in(state.edition, cost, "worker"))
     return player, value, cost
 
 

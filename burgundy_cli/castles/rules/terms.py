@@ -1,10 +1,16 @@
 """The game's own nouns in each edition's words: what the referee's messages call a thing.
 
 The two English rulebooks name the same things differently (2011 rules 'Game components',
-'The yellow tiles ("knowledge")'; 2019 rules 'Game materials', 'The monastery tiles'): a
-refusal, a legal verdict's "why" or a line's effects in a 2019 record says "monastery tile
-6", "2 silver coins" and "town", as the passage quoted beside it does, and in a 2011 record
-"knowledge tile 6", "2 silverlings" and "city". The base game's messages ask :data:`WORDS`
+'The yellow tiles ("knowledge")', 'The player boards'; 2019 rules 'Game materials', 'The
+monastery tiles', 'Game setup'): a refusal, a legal verdict's "why" or a line's effects in a
+2019 record says "monastery tile 6", "2 silver coins", "town", "duchy", "hex tile" and "2
+workers", as the passage quoted beside it does, and in a 2011 record "knowledge tile 6", "2
+silverlings", "city", "estate" (2011 'The player boards': "The estate, with a total of 37
+spaces"; "adds ... to his estate" throughout), "six-sided tile" ('Action "Take six-sided tile
+from the game board"') and "2 worker tiles" ('Action "Take worker tiles"', "per worker tile
+that he pays"); an "animal" tile ('Market': "one ship (blue) or animal (light green) tile") is
+2019's "livestock" tile ('Market': "one ship (blue), or livestock (light green) tile"). The
+base game's messages ask :data:`WORDS`
 for such a noun when they are worded (a refusal when it is raised, a "why" only while
 :func:`~burgundy_cli.castles.rules.recording`, an effect when it is said), never while a line
 is checked or played. A 2019 module's messages are written in 2019's words: only a 2019 record
@@ -24,20 +30,28 @@ _ROWS = (
     ("silverlings", "silverlings", "silver coins"),
     ("city", "city", "town"),
     ("cities", "cities", "towns"),
+    ("duchy", "estate", "duchy"),
+    ("duchies", "estates", "duchies"),
+    ("hex tile", "six-sided tile", "hex tile"),
+    ("hex tiles", "six-sided tiles", "hex tiles"),
+    ("worker", "worker tile", "worker"),
+    ("workers", "worker tiles", "workers"),
+    ("animal", "animal", "livestock"),
 )
 
 #: edition -> noun -> that edition's word for it: ``WORDS[state.edition]["city"]``.
 WORDS: dict[str, dict[str, str]] = {edition: {row[0]: row[column] for row in _ROWS}
                                     for column, edition in enumerate(EDITIONS, start=1)}
 #: a noun -> the row of its plural.
-PLURAL = {"knowledge tile": "knowledge tiles", "silverling": "silverlings", "city": "cities"}
+PLURAL = {"knowledge tile": "knowledge tiles", "silverling": "silverlings", "city": "cities", "duchy": "duchies",
+          "hex tile": "hex tiles", "worker": "workers"}
 
 
 def counted_in(edition: str, number: int, noun: str) -> str:
     """``number`` and ``noun`` in ``edition``'s words, the plural's row (:data:`PLURAL`) unless
-    it is 1: ``2 silver coins``, ``1 silverling``.
+    it is 1: ``2 silver coins``, ``1 silverling``, ``0 worker tiles``.
 
-    >>> counted_in("2019", 2, "silverling"), counted_in("2011", 1, "silverling")
-    ('2 silver coins', '1 silverling')
+    >>> counted_in("2019", 2, "silverling"), counted_in("2011", 1, "silverling"), counted_in("2011", 0, "worker")
+    ('2 silver coins', '1 silverling', '0 worker tiles')
     """
     return f"{number} {WORDS[edition][noun if number == 1 else PLURAL[noun]]}"

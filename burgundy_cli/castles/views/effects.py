@@ -107,7 +107,7 @@ def _player_effects(before: GameState, after: GameState, seat: int, old: PlayerS
         said.append(text)
         workers += cost  # what the line brought besides the payment
     if workers:
-        said.append(_signed(workers, "worker"))
+        said.append(_signed(workers, WORDS[after.edition]["worker"]))
     if new.silver != old.silver:
         said.append(_signed(new.silver - old.silver, WORDS[after.edition]["silverling"]))
     for category in sorted(set(new.vp) | set(old.vp)):
@@ -130,7 +130,7 @@ def _player_effects(before: GameState, after: GameState, seat: int, old: PlayerS
             colour, size = bonus.split("-")
             said.append(f"takes the {size} {COLOUR_NAME.get(colour, colour)} bonus tile")
     for number in sorted(new.knowledge - old.knowledge):
-        said.append(f"{WORDS[after.edition]['knowledge tile']} {number} now in the duchy")
+        said.append(f"{WORDS[after.edition]['knowledge tile']} {number} now in the {WORDS[after.edition]['duchy']}")
     said.extend(_shields(old, new))
     said.extend(_route(old, new))
     was, now = before.bridge_space(seat), after.bridge_space(seat)
@@ -223,7 +223,7 @@ def _die_change(before: GameState, player: PlayerState, command: Any) -> tuple[i
     cost, by_module = die_payment(before, player, rolled, value, command.action)
     steps = die_steps(rolled, value)
     if by_module:  # 2019 shield 16, the one free change of a die a module has
-        return 0, (f"pays no worker: die {rolled} used as {value}, {_count(steps, 'step')}, "
+        return 0, (f"pays no {WORDS[before.edition]['worker']}: die {rolled} used as {value}, {_count(steps, 'step')}, "
                    "the turn's free change of one die [cob.shield.16]")
     free = free_change(player, command.action, before.options)
     reasons = []
@@ -234,9 +234,9 @@ def _die_change(before: GameState, player: PlayerState, command: Any) -> tuple[i
                        f"{free_change_tile(command.action)}")
     per = steps_per_worker(player)
     if per > 1 and steps - free > 0:
-        reasons.append(f"{WORDS[before.edition]['knowledge tile']} 8: {per} steps a worker")
+        reasons.append(f"{WORDS[before.edition]['knowledge tile']} 8: {per} steps a {WORDS[before.edition]['worker']}")
     why = f"die {rolled} used as {value}, {_count(steps, 'step')}" + (f" ({'; '.join(reasons)})" if reasons else "")
-    return cost, f"pays {_count(cost, 'worker')}: {why} [cob.die.workers]"
+    return cost, f"pays {_count(cost, WORDS[before.edition]['worker'])}: {why} [cob.die.workers]"
 
 
 def _tiles(before: GameState, after: GameState, old: PlayerState, new: PlayerState) -> list[str]:
