@@ -62,3 +62,26 @@ def test_a_take_refused_at_its_depot_is_offered_the_die_for_the_depot_the_tile_l
     assert verdict["message"].split(" -- rule:")[0].endswith(hint)
     if fixed is not None:
         assert cli("check", str(GAME), "--at", AT, fixed).exit_code == 0
+
+
+@pytest.mark.parametrize(("line", "hint", "fixed"), [
+    ("Ben: take 5 church from 4", "write 3>4 (1 worker tile)", "Ben: take 3>4 church"),
+    ("Ben: take 5 carpenter from 1", "3>1 would need 2 worker tiles, Ben has 1", None),
+    ("Ben: take 5 k3 from 4", None, None),          # depot 4 holds no k3, whatever the die
+])
+def test_a_die_used_as_another_number_than_its_action_names_is_offered_a_change_it_affords(cli, line, hint, fixed):
+    """'Action "Take six-sided tile from the game board"': "from the depot whose number matches
+    the die" (cob.die.value). A take naming depot 1 with a 5 was told "use the die as 1", which
+    Ben's 1 worker tile cannot pay for (5 to 1 is 2 steps round the 6-1 wrap): the hint is now
+    the cheapest change of a die Ben has, said as a line only when he affords it and the line
+    then passes, and nothing when another rule would refuse it anyway."""
+    refused = cli("check", str(GAME), "--at", AT, "--json", line)
+    verdict = json.loads(refused.stdout)
+    assert refused.exit_code == 1 and verdict["rule"] == "cob.die.value"
+    said = verdict["message"].split(" -- rule:")[0]
+    if hint is None:
+        assert "use the die" not in said and "write" not in said and "would need" not in said
+    else:
+        assert said.endswith(f"; {hint}") and "use the die" not in said
+    if fixed is not None:
+        assert cli("check", str(GAME), "--at", AT, fixed).exit_code == 0

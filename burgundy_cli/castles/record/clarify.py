@@ -83,12 +83,16 @@ def with_fix_hint(state: GameState, command: c.Command, err: IllegalMoveError) -
         line = f"`{format_command(err.fix)}`"
         err.hint, err.fix = (f"{err.hint}: {line}" if err.hint else line), None
         return err
-    if command.kind != "die" or err.rule.id not in ("cob.die.unused", "cob.take.depot"):
+    if command.kind != "die" or err.rule.id not in ("cob.die.unused", "cob.take.depot", "cob.die.value"):
         return err
     seat = state.seats.get(command.player, -1)
     if seat < 0:
         return err
     player = state.players[seat]
+    if err.rule.id == "cob.die.value":  # (the rule's "use the die as 2" said how, and whether it is affordable)
+        wanted = _number_asked(state, player, command)
+        err.hint = None if wanted is None else _die_change(state, seat, command, wanted)
+        return err
     wanted = _number_needed(player, command) if err.rule.id == "cob.die.unused" else _depot_holding(state, command)
     fix = None if wanted is None else _die_change(state, seat, command, wanted)
     if fix is not None:
@@ -137,6 +141,17 @@ def _depot_holding(state: GameState, command: c.DieCommand) -> int | None:
     used = command.rolled if command.value is None else command.value
     lying = depots_holding(state, action.tile, range(1, 7), used)
     return lying[0] if lying else None
+
+
+def _number_asked(state: GameState, player: PlayerState, command: c.DieCommand) -> int | None:
+    """For a die line refused because its action asks another number (cob.die.value): that
+    number -- the one a placement's space shows, the depot a take names, the goods type a
+    sale names (the action rule's ``bound``)."""
+    action = command.action
+    if action.kind == "place":
+        return _number_needed(player, command)
+    bound = state.ruleset.actions[action.kind].bound
+    return None if bound is None else getattr(action, bound[0])
 
 
 def _number_needed(player: PlayerState, command: c.DieCommand) -> int:
