@@ -171,7 +171,7 @@ def test_buy_during_pays_workers_left_after_the_die():
 
     state, command = city_hall(2)
     err = assert_illegal(state, command, "cob.buy.silver")
-    assert err.hint == "needs 2 workers, anna has 1"
+    assert (err.message, err.hint) == ("a purchase paid with workers costs 2 workers", "anna has 1")
     state, command = city_hall(3)
     engine.play(state, command)
     assert state.players[0].workers == 0 and state.players[0].duchy[space_id("e4")] == "bank"
@@ -324,3 +324,22 @@ def test_a_purchase_the_depot_does_not_hold_cites_the_purchase_rule_and_where_th
     engine.check(state, buy("k2", depot=2))
     err = assert_illegal_hinted(table(edition), buy("k2"), "cob.buy.depot")  # (without tile 6: no hint to depot 2)
     assert "from 2" not in (err.hint or "")
+
+
+def test_a_legal_purchase_says_the_monastery_tile_that_allowed_where_and_how_it_was_paid():
+    """2019 rules, 'The monastery tiles', tile 6: the holder may buy from the numbered depots
+    too, and may pay 2 worker chips instead of 2 silver coins. ``check --why`` said "bought
+    from depot 5" and "paid with 2 silver coins and 0 workers": it now names the tile where
+    the tile is what allowed the purchase, and no payment of nothing."""
+    from burgundy_cli.castles.rules import recording
+
+    state = table("2019", silver=2, workers=2, duchy={"c4": "k6"})
+    with recording() as rules:
+        engine.check(state, buy("castle", depot=2, pay_workers=2))
+    why = dict(rules)
+    assert why["cob.buy.depot"] == "bought from depot 2 (monastery tile 6)"
+    assert why["cob.buy.silver"] == "paid with 2 workers (monastery tile 6)"
+    with recording() as rules:
+        engine.check(state, buy("bank"))
+    why = dict(rules)
+    assert (why["cob.buy.depot"], why["cob.buy.silver"]) == ("bought from the black depot", "paid with 2 silver coins")

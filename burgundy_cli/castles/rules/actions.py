@@ -304,8 +304,8 @@ def check_purchase(state: GameState, player: PlayerState, cmd: BuyCommand, bough
     broken = payment_refusal(state, player, depot, cmd.pay_workers)
     if broken is not None:
         raise _payment_refused(state, player, cmd, depot, broken)
-    passed_all(PAYMENT, "paid with {1} {3[silverlings]} and {2} {3[workers]}",
-               f"depot {depot}" if depot else "the black depot", 2 - cmd.pay_workers, cmd.pay_workers, WORDS[state.edition])
+    if recording_now():  # (what held, said only for check --why: a replay makes no words)
+        passed_all(PAYMENT, "paid with {1}", *_purchase_said(state, depot, cmd.pay_workers))
     reason = depot_offers(state, depot, cmd.tile)
     if reason is not None:
         if cmd.tile in state.ruleset.stock:
@@ -318,6 +318,17 @@ def check_purchase(state: GameState, player: PlayerState, cmd: BuyCommand, bough
     refusal = storage_refusal(state, player, cmd.discard) if storage is None else storage.refusal(state, player, cmd)
     if refusal is not None:
         raise refusal
+
+
+def _purchase_said(state: GameState, depot: int, pay: int) -> tuple[str, str]:
+    """Where a legal purchase came from and what paid for it, in the edition's words, for
+    the rules it passed: ``depot 5 (monastery tile 6)``, ``2 silver coins``, ``2 workers
+    (monastery tile 6)`` -- the tile named where it is what allowed the purchase."""
+    tile6 = f"{WORDS[state.edition]['knowledge tile']} 6"
+    paid = " and ".join(counted_in(state.edition, count, noun)
+                        for count, noun in ((2 - pay, "silverling"), (pay, "worker")) if count)
+    return (f"depot {depot} ({tile6})" if depot else "the black depot",
+            f"{paid} ({tile6})" if pay else paid)
 
 
 @dataclass(frozen=True, slots=True)
@@ -409,8 +420,8 @@ PAYMENT: tuple[Condition, ...] = (
                                                  f"{player.name} has {purse(state, player)[0]}"
                                                  + _before_income(state, player))),
     Condition("cob.buy.silver", lambda state, player, depot, pay: purse(state, player)[1] >= pay,
-              lambda state, player, depot, pay: (f"paying with workers needs {pay}",
-                                                 f"needs {pay} workers, {player.name} has {purse(state, player)[1]}"
+              lambda state, player, depot, pay: (f"a purchase paid with workers costs {counted_in(state.edition, pay, 'worker')}",
+                                                 f"{player.name} has {purse(state, player)[1]}"
                                                  + _before_income(state, player))),
 )
 
