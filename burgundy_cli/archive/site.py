@@ -218,9 +218,10 @@ def collect(folder: str, jobs: int = 0) -> Site:
         else:
             site.games.append(Game(result, _slug(relative.removesuffix(".toml"), taken), relative))
     # the club's date order (core.words.date_order): dated games by date, then the undated ones
-    # (no date, or free text such as "spring 2025"), each tie by content hash -- the order in
-    # which ``stats`` rates the archive's games, so that the site's ratings are stats' ratings
-    site.games.sort(key=lambda game: (*date_order(game.data.get("date")), game.data["hash"]))
+    # (no date, or free text such as "spring 2025"), each tie by the file's path in the folder
+    # -- the order in which ``stats`` rates the archive's games (archive.stats.file_order_sql),
+    # so that the site's ratings are stats' ratings, and a corrected score pad keeps its place
+    site.games.sort(key=lambda game: (*date_order(game.data.get("date")), game.path, game.data["hash"]))
     people: set[str] = set()
     # a player is named as their first game in that order spells them, as stats and the BG
     # Stats export name them (core.export.player_spellings)

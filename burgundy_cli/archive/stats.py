@@ -515,10 +515,30 @@ def date_order_sql(date: Any) -> tuple[Any, Any]:
     return case((dated, 0), else_=1), case((dated, date), else_="")
 
 
+def file_order_sql(connection: Any) -> Any:
+    """What breaks a tie of the club's date order (two games of one evening, or two undated
+    games), as SQL: the path of the record's file in its folder, the first of its copies,
+    compared character by character as Python compares text (PostgreSQL's own collation
+    may sort ``R2`` before ``r1``), as the site and the BG Stats export break it. A tie was
+    broken by the content hash, so that correcting a score pad (a new hash) moved its game
+    among that evening's and changed the ratings of players who never sat at its table;
+    a table's files named by round (``r1-t1.toml``, ``r2-t1.toml``) are rated round by round."""
+    from sqlalchemy import func, select
+
+    from burgundy_cli.archive.db import tables
+
+    t = tables()
+    path = t["files"].c.path
+    if connection.dialect.name == "postgresql":
+        path = path.collate("C")
+    return (select(func.min(path)).where(t["files"].c.hash == t["records"].c.hash)
+            .scalar_subquery())
+
+
 def archived_spellings(connection: Any) -> dict[str, str]:
     """Each player of the archive (:func:`core.words.player_key`) -> the name they are shown by:
     as their first game in the club's date order spells it (:func:`date_order_sql`, ties by
-    content hash), over every verified game played, whatever a report filters or splits. The
+    the file's path, :func:`file_order_sql`), over every verified game played, whatever a report filters or splits. The
     site and the BG Stats export name a player so; a report named them as the first game *it*
     read spelt them, and ``stats --since`` or a split by year showed "ben" where the whole
     archive, the site and every other report said "Ben"."""
@@ -529,15 +549,15 @@ def archived_spellings(connection: Any) -> dict[str, str]:
     t = tables()
     records, scores = t["records"], t["scores"]
     order = date_order_sql(records.c.date)
-    query = (select(scores.c.name, *order, func.min(records.c.hash))
+    query = (select(scores.c.name, *order, func.min(file_order_sql(connection)))
              .join(scores, scores.c.hash == records.c.hash)
              .where(records.c.status == "ok", records.c.start.in_(PLAYED))
              .group_by(scores.c.name, *order))
     first: dict[str, tuple[Any, ...]] = {}
-    for name, undated, date, digest in connection.execute(query):
+    for name, undated, date, path in connection.execute(query):
         key = player_key(name)
-        if key not in first or (undated, date, digest) < first[key][:3]:
-            first[key] = (undated, date, digest, name)
+        if key not in first or (undated, date, path or "") < first[key][:3]:
+            first[key] = (undated, date, path or "", name)
     return {key: entry[3] for key, entry in first.items()}
 
 
@@ -545,7 +565,8 @@ def archived_games(connection: Any, filters: Filters, *, in_date_order: bool = T
                    modes_only: bool = False, shown: dict[str, str] | None = None) -> Iterator[dict[str, Any]]:
     """The verified games of the archive that pass ``filters``, streamed: in date order
     (:func:`core.words.date_order`: dated games by date, then the undated ones -- no date,
-    or a free-text one -- each tie by content hash), or by content hash alone when the order does
+    or a free-text one -- each tie by the file's path, :func:`file_order_sql`, then content
+    hash), or by content hash alone when the order does
     not matter (sorting costs the database a third of the time). ``modes_only``: the solo
     and team games alone. ``shown`` (:func:`archived_spellings`): each seat's name as the
     archive shows the player, rather than as the record spells it."""
@@ -555,7 +576,8 @@ def archived_games(connection: Any, filters: Filters, *, in_date_order: bool = T
 
     t = tables()
     records, scores = t["records"], t["scores"]
-    order = (*date_order_sql(records.c.date), records.c.hash) if in_date_order else (records.c.hash,)
+    order = (*date_order_sql(records.c.date), file_order_sql(connection), records.c.hash) if in_date_order \
+        else (records.c.hash,)
     query = (select(records.c.hash, records.c.game, records.c.edition, records.c.date, records.c.place,
                     records.c.event, records.c.players, records.c.boards, records.c.modules,
                     records.c.complete, records.c.path, scores.c.name, scores.c.total, scores.c.rank,
