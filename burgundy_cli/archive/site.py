@@ -806,9 +806,45 @@ def run_site(folder: str, out: str, jobs: int = 0) -> Outcome:
     outcome.warn(f"wrote {counted(pages, 'page')} and {counted(len(files) - pages, 'other file')} to {out} "
                  f"({counted(len(site.games), 'game')}, {counted(len(site.players), 'player')})")
     if site.removed:
-        pages = [name for name in site.removed if name.endswith(".html")]
-        pictures = len(site.removed) - len(pages)
-        said = [*pages, *([counted(pictures, "picture")] if pictures else [])]
-        outcome.warn(f"removed {counted(len(site.removed), 'file')} of the last build, of a record or player no "
-                     f"longer in {folder}: {', '.join(said)}")
+        outcome.warn(removed_words(site.removed, files, folder))
     return outcome
+
+
+#: The endings of the pictures that go with a page (``games/<record>.html``,
+#: ``players/<player>.html``), longest first.
+_PICTURE_ENDS = ("-board-phone.svg", "-chart-phone.svg", "-board.svg", "-chart.svg")
+
+
+def _page_of(picture: str) -> str:
+    """The page a picture of the site goes with: a game's board or chart, its record's page; a
+    player's ratings chart, their page; the club's ratings chart, the index."""
+    folder, _, name = picture.rpartition("/")
+    if folder == "players" and "-ratings-" in name:
+        return f"players/{name.rpartition('-ratings-')[0]}.html"
+    if folder == "games":
+        for end in _PICTURE_ENDS:
+            if name.endswith(end):
+                return f"games/{name.removesuffix(end)}.html"
+    return "index.html"
+
+
+def removed_words(removed: Sequence[str], files: Iterable[str], folder: str) -> str:
+    """What a build says of the files of the last build it removed (:func:`_remove_stale`):
+    the pages of a record or player no longer in ``folder``, with their pictures counted; and
+    apart, each picture no longer drawn for a page still written (``files``): the board and
+    chart of a record now typed in as a result-only pad, a game's chart that no longer
+    applies, a ratings chart no longer drawn. Every such picture was said to be "of a record
+    or player no longer in" the folder, of a record that was still there."""
+    written = set(files)
+    gone = [name for name in removed if name.endswith(".html") or _page_of(name) not in written]
+    pages = [name for name in gone if name.endswith(".html")]
+    pictures = len(gone) - len(pages)
+    parts = []
+    if gone:
+        said = [*pages, *([counted(pictures, "picture")] if pictures else [])]
+        parts.append(f"of a record or player no longer in {folder}: {', '.join(said)}")
+    dropped = [name for name in removed if name not in gone]
+    if dropped:
+        parts.append(f"{counted(len(dropped), 'picture')} no longer drawn for a page still written: "
+                     f"{', '.join(dropped)}")
+    return f"removed {counted(len(removed), 'file')} of the last build, {'; '.join(parts)}"
