@@ -1020,7 +1020,8 @@ report.push({src: frame.getAttribute("src"), view: frame.dataset.view, width: pa
              games: [...page.querySelectorAll("table.games")].map(table => ({
                box: table.parentElement.clientWidth, scroll: table.parentElement.scrollWidth,
                head: table.rows[0].getBoundingClientRect().height > 0,
-               first: lines(table.rows[1]), before: getComputedStyle(table.rows[1].cells[3], "::before").content}))});
+               first: lines(table.rows[1]),
+               before: getComputedStyle(table.rows[1].querySelector('td[data-label="players"]'), "::before").content}))});
 """
 
 
