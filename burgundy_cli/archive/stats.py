@@ -549,16 +549,26 @@ def archived_spellings(connection: Any) -> dict[str, str]:
     t = tables()
     records, scores = t["records"], t["scores"]
     order = date_order_sql(records.c.date)
-    query = (select(scores.c.name, *order, func.min(file_order_sql(connection)))
-             .join(scores, scores.c.hash == records.c.hash)
-             .where(records.c.status == "ok", records.c.start.in_(PLAYED))
-             .group_by(scores.c.name, *order))
-    first: dict[str, tuple[Any, ...]] = {}
-    for name, undated, date, path in connection.execute(query):
-        key = player_key(name)
-        if key not in first or (undated, date, path or "") < first[key][:3]:
-            first[key] = (undated, date, path or "", name)
-    return {key: entry[3] for key, entry in first.items()}
+    played = (records.c.status == "ok", records.c.start.in_(PLAYED))
+    query = (select(scores.c.name, *order).join(scores, scores.c.hash == records.c.hash)
+             .where(*played).group_by(scores.c.name, *order))
+    earliest: dict[str, dict[str, tuple[Any, Any]]] = {}   # player -> each spelling's first (undated, date)
+    for name, undated, date in connection.execute(query):
+        spelt = earliest.setdefault(player_key(name), {})
+        if name not in spelt or (undated, date) < spelt[name]:
+            spelt[name] = (undated, date)
+    shown = {}
+    for key, spelt in earliest.items():
+        first = min(spelt.values())
+        tied = [name for name, when in spelt.items() if when == first]
+        if len(tied) > 1:   # (two spellings first seen on one day, a rare thing: their files decide)
+            paths = (select(scores.c.name, func.min(file_order_sql(connection)))
+                     .join(scores, scores.c.hash == records.c.hash)
+                     .where(*played, scores.c.name.in_(tied), order[0] == first[0], order[1] == first[1])
+                     .group_by(scores.c.name))
+            tied = [min(connection.execute(paths), key=lambda row: (row[1] or "", row[0]))[0]]
+        shown[key] = tied[0]
+    return shown
 
 
 def archived_games(connection: Any, filters: Filters, *, in_date_order: bool = True,

@@ -109,3 +109,16 @@ def test_a_postgresql_database_of_a_language_collation_orders_files_as_the_site(
         assert connection.execute("SELECT 'a' < 'B' COLLATE \"en-US-x-icu\"").fetchone() == (True,)
     test_files_are_ordered_as_the_site_orders_them_whatever_the_databases_collation(
         tmp_path, postgres.url("archive_english"))
+
+
+def test_a_name_spelt_two_ways_in_one_evening_is_shown_as_its_first_file_spells_it(tmp_path, archive_url) -> None:
+    """Round 1's pad says "ben", round 2's "Ben": one player, shown as round 1 spells him, in
+    ``stats`` and on the site alike, whichever pad's bytes hash lower."""
+    rounds = (("r1-t1.toml", [("Anna", 150), ("ben", 140)]), ("r2-t1.toml", [("Ben", 160), ("Anna", 130)]),
+              ("r3-t1.toml", [("Cara", 150), ("Anna", 140)]))
+    folder = _folder(tmp_path, rounds)
+    assert set(_ratings(folder, archive_url)) == {"Anna", "ben", "Cara"}
+    assert [p["name"] for p in archive_report(archive_url, Filters())["standings"][0]["players"]].count("ben") == 1
+    assert "ben" in collect(str(folder), jobs=1).names.values()
+    (folder / "r1-t1.toml").rename(folder / "r4-t1.toml")   # (now the last of the evening)
+    assert set(_ratings(folder, archive_url)) == {"Anna", "Ben", "Cara"}
