@@ -122,3 +122,14 @@ def test_a_name_spelt_two_ways_in_one_evening_is_shown_as_its_first_file_spells_
     assert "ben" in collect(str(folder), jobs=1).names.values()
     (folder / "r1-t1.toml").rename(folder / "r4-t1.toml")   # (now the last of the evening)
     assert set(_ratings(folder, archive_url)) == {"Anna", "Ben", "Cara"}
+
+
+def test_a_time_of_day_in_the_date_comes_before_the_files_path(tmp_path, archive_url) -> None:
+    """``date = 2026-04-18T10:00:00`` (a TOML date-time) orders the day's games by their times:
+    the afternoon's ``a.toml`` after the morning's ``b.toml``."""
+    folder = tmp_path / "club"
+    folder.mkdir()
+    (folder / "b.toml").write_text(_pad(ROUNDS[0][1], "2026-04-18T10:00:00"))
+    (folder / "a.toml").write_text(_pad(ROUNDS[1][1], "2026-04-18T14:30:00"))
+    assert _ratings(folder, archive_url) == _by_hand(ROUNDS[:2])
+    assert [game.path for game in collect(str(folder), jobs=1).games] == ["b.toml", "a.toml"]
