@@ -528,11 +528,15 @@ def file_order_sql(connection: Any) -> Any:
     from burgundy_cli.archive.db import tables
 
     t = tables()
-    path = t["files"].c.path
-    if connection.dialect.name == "postgresql":
-        path = path.collate("C")
-    return (select(func.min(path)).where(t["files"].c.hash == t["records"].c.hash)
-            .scalar_subquery())
+    return (select(func.min(as_python_sorts(connection, t["files"].c.path)))
+            .where(t["files"].c.hash == t["records"].c.hash).scalar_subquery())
+
+
+def as_python_sorts(connection: Any, column: Any) -> Any:
+    """``column`` compared as Python compares text, character by character (SQLite's own way;
+    in PostgreSQL the ``C`` collation, where a database made in English's puts ``a`` before
+    ``B``): a file's path ordered as the folder walk and the site order it."""
+    return column.collate("C") if connection.dialect.name == "postgresql" else column
 
 
 def archived_spellings(connection: Any) -> dict[str, str]:
@@ -885,7 +889,7 @@ def archived_copies(connection: Any, filters: Filters) -> list[str]:
     rows = connection.execute(
         select(files.c.root, files.c.path, files.c.hash).join(records, files.c.hash == records.c.hash)
         .where(files.c.hash.in_(shared), *_conditions(records, filters))
-        .order_by(files.c.root, files.c.path)).all()
+        .order_by(*(as_python_sorts(connection, column) for column in (files.c.root, files.c.path)))).all()
     first: dict[str, str] = {}
     copies = []
     for root, path, content in rows:

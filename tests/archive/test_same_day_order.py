@@ -98,17 +98,11 @@ def test_files_are_ordered_as_the_site_orders_them_whatever_the_databases_collat
     assert _ratings(folder, archive_url) == _by_hand((ROUNDS[1], ROUNDS[0]))
 
 
-def test_a_postgresql_database_of_a_language_collation_orders_files_as_the_site(tmp_path, postgres) -> None:
-    """The same in a database whose collation is English's (ICU ``en-US``: ``a`` before ``B``),
-    as a club's server may well be made: the files are compared character by character all the same."""
-    import psycopg
-
-    with psycopg.connect(postgres.url("postgres"), autocommit=True) as connection:
-        connection.execute("CREATE DATABASE archive_english TEMPLATE template0 LOCALE_PROVIDER icu "
-                           "ICU_LOCALE 'en-US' LOCALE 'C'")
-        assert connection.execute("SELECT 'a' < 'B' COLLATE \"en-US-x-icu\"").fetchone() == (True,)
-    test_files_are_ordered_as_the_site_orders_them_whatever_the_databases_collation(
-        tmp_path, postgres.url("archive_english"))
+def test_a_postgresql_database_of_a_language_collation_orders_files_as_the_site(tmp_path,
+                                                                              english_archive_url) -> None:
+    """The same in a database whose collation is English's: the files are compared character
+    by character all the same."""
+    test_files_are_ordered_as_the_site_orders_them_whatever_the_databases_collation(tmp_path, english_archive_url)
 
 
 def test_a_name_spelt_two_ways_in_one_evening_is_shown_as_its_first_file_spells_it(tmp_path, archive_url) -> None:
