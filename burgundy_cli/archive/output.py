@@ -23,8 +23,12 @@ WIDTH = 80
 
 
 def _decimal(value: Any) -> str:
-    """An average as every table shows one: one decimal."""
-    return "" if value is None or value == "" else f"{value:.1f}"
+    """An average as every table shows one: one decimal; a figure that rounds to nothing is
+    0.0 whatever its sign (a rating of -0.04 was shown "-0.0")."""
+    if value is None or value == "":
+        return ""
+    shown = f"{value:.1f}"
+    return "0.0" if shown == "-0.0" else shown
 
 
 def _percent(part: float, whole: int) -> str:

@@ -8,10 +8,11 @@ those of ``burgundy stats`` (:mod:`burgundy_cli.archive.stats`), fed the games i
 order; nothing here counts a win or rates a player itself.
 
 What is written: ``index.html`` (what was counted and what not, per game the standings,
-the ratings and a chart of them over time, a head-to-head table, then every game),
+the ratings and a chart of them over time, a head-to-head table, the events, then every game),
 ``games/<name>.html`` (date, place, event, score table, the position at the end and the
-VP chart) and ``players/<name>.html`` (a player's games, standings, ratings and
-head-to-head), one ``style.css``, and the pictures as SVG files beside the pages (an
+VP chart), ``players/<name>.html`` (a player's games, standings, ratings and
+head-to-head) and ``events/<name>.html`` (an event's results book: its standings, as
+``stats --event``, and its games round by round with their players by place), one ``style.css``, and the pictures as SVG files beside the pages (an
 ``<img>`` keeps each picture's CSS to itself). Plain HTML and CSS: no script, no server;
 the folder goes on any web host as it is. A build removes the files the last one wrote
 (listed in ``.burgundy-site``) that it no longer writes: a record or player gone. Every name, place and note is escaped with
@@ -44,7 +45,7 @@ table{border-collapse:collapse;margin:.5em 0 1em}th,td{padding:.2em .6em;border-
 text-align:left;vertical-align:top}th{background:#f3f3f3}td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
 td.n{white-space:nowrap}div.table{overflow-x:auto;max-width:100%}
 tr.total td{font-weight:bold;border-top:2px solid #999}td:first-child{white-space:nowrap}
-.note{color:#555;font-size:.9em}.winner{font-weight:bold}
+.note{color:#555;font-size:.9em}.winner{font-weight:bold}span.nw{white-space:nowrap}
 div.picture{overflow-x:auto;max-width:100%;margin:.5em 0}
 img.picture{display:block;max-width:100%;height:auto;border:1px solid #ddd;box-sizing:border-box}
 a{color:#1f5ea8}
@@ -161,11 +162,22 @@ class Site:
     skipped: list[str] = field(default_factory=list)  #: the walk's entries passed over (a link...), said as ``score`` says them
     players: dict[str, str] = field(default_factory=dict)  # player key (core.words.player_key) -> page name
     names: dict[str, str] = field(default_factory=dict)  # player key -> name as first written
+    #: event (casefolded, as ``stats --event`` matches it) -> (its name as first written, page name)
+    events: dict[str, tuple[str, str]] = field(default_factory=dict)
     removed: list[str] = field(default_factory=list)  #: files of the last build that this one no longer writes
 
     def player_link(self, name: str, prefix: str) -> str:
         slug = self.players[player_key(name)]
         return f'<a href="{prefix}players/{slug}.html">{_e(name)}</a>'
+
+    def event_link(self, event: str, prefix: str) -> str:
+        """A link to the page of ``event`` (the event as a record names it)."""
+        shown, slug = self.events[event.casefold()]
+        return f'<a href="{prefix}events/{slug}.html">{_e(shown)}</a>'
+
+    def event_games(self, key: str) -> list[Game]:
+        """The games of the event ``key`` (casefolded), in the date order."""
+        return [game for game in self.games if str(game.data.get("event") or "").casefold() == key]
 
 
 def _e(text: object) -> str:
@@ -218,18 +230,23 @@ def collect(folder: str, jobs: int = 0) -> Site:
         else:
             site.games.append(Game(result, _slug(relative.removesuffix(".toml"), taken), relative))
     # the club's date order (core.words.date_order): dated games by date, then the undated ones
-    # (no date, or free text such as "spring 2025"), each tie by content hash -- the order in
-    # which ``stats`` rates the archive's games, so that the site's ratings are stats' ratings
-    site.games.sort(key=lambda game: (*date_order(game.data.get("date")), game.data["hash"]))
+    # (no date, or free text such as "spring 2025"), each tie by the file's path in the folder
+    # -- the order in which ``stats`` rates the archive's games (archive.stats.file_order_sql),
+    # so that the site's ratings are stats' ratings, and a corrected score pad keeps its place
+    site.games.sort(key=lambda game: (*date_order(game.data.get("date")), game.path, game.data["hash"]))
     people: set[str] = set()
+    events: set[str] = set()
     # a player is named as their first game in that order spells them, as stats and the BG
-    # Stats export name them (core.export.player_spellings)
+    # Stats export name them (core.export.player_spellings); an event, likewise
     for game in site.games:
         for name in game.data["seats"]:
             key = player_key(name)
             if key not in site.players:
                 site.players[key] = _slug(name, people)
                 site.names[key] = name
+        event = game.data.get("event")
+        if event and event.casefold() not in site.events:
+            site.events[event.casefold()] = (event, _slug(event, events))
     return site
 
 
@@ -366,7 +383,7 @@ def game_page(game: Game, site: Site) -> str:
     facts = [("game", _e(_game_name(data["game"]) + (f" ({data['edition']} edition)" if data.get("edition") else ""))),
              ("date", _e(data.get("date") or "not recorded")), ("place", _e(data.get("place") or "not recorded"))]
     if data.get("event"):
-        facts.append(("event", _e(data["event"])))
+        facts.append(("event", site.event_link(data["event"], "../")))
     if data.get("modules"):
         facts.append(("modules", _e(", ".join(data["modules"]) if isinstance(data["modules"], list)
                                     else data["modules"])))
@@ -427,25 +444,30 @@ def _newest_first(games: list[Game]) -> list[Game]:
 
 def _games_table(games: list[Game], site: Site, prefix: str, player: str | None = None) -> str:
     """Every game of ``games``, newest first (:func:`_newest_first`: the undated at the foot):
-    its date (a link to its page), place (a column only when some game has one), game, players
+    its date (a link to its page), place and event (each a column only when some game has one,
+    the event a link to its page), game, players
     and result; on a player's page their total
     and rank. On a phone (CSS ``table.games``) each game is a short list instead, its date (the
     link), place and game on its first line, then its players, result, total and rank each
     after its heading: the table, kept 640 pixels wide, scrolled sideways on every page (and
     squeezed into the screen, it had the result a word a line)."""
     places = any(game.data.get("place") for game in games)
-    head = ["date", *(["place"] if places else []), "game", "players", "result"] + (["total", "rank"] if player else [])
+    events = any(game.data.get("event") for game in games)
+    head = ["date", *(["place"] if places else []), *(["event"] if events else []), "game", "players",
+            "result"] + (["total", "rank"] if player else [])
     rows = []
     for game in _newest_first(games):
         data = game.data
         row = [f'<a href="{prefix}games/{game.slug}.html">{_e(data.get("date") or "undated")}</a>',
-               *([_e(data.get("place") or "")] if places else []), _e(_game_name(data["game"])),
+               *([_e(data.get("place") or "")] if places else []),
+               *([site.event_link(data["event"], prefix) if data.get("event") else ""] if events else []),
+               _e(_game_name(data["game"])),
                ", ".join(site.player_link(n, prefix) for n in data["seats"]), _result(game, site, prefix)]
         if player:
             line = next(line for line in data["players"] if player_key(line["name"]) == player)
             row += [str(line["total"]), _place(data, line) if data["complete"] else ""]
         rows.append(row)
-    said = [None if word in ("date", "place", "game") else word for word in head]   # (a phone's headings)
+    said = [None if word in ("date", "place", "event", "game") else word for word in head]   # (a phone's headings)
     return _table(head, rows, numeric=(len(head) - 2, len(head) - 1) if player else (), kind="games",
                   labels=[said] * len(rows))
 
@@ -593,8 +615,79 @@ def index_page(site: Site, club: Club, folder: str) -> str:
         if group is not None:
             body += _normal_games(kind, group, club, site)
         body += _solo_and_team_games(kind, club, site, "")
+    if site.events:
+        body += ["<h2>Events</h2>", _events_table(site)]
     body += ["<h2>Games</h2>", _games_table(site.games, site, "")]
     return _page("Results", body, "")
+
+
+def _dates(games: list[Game]) -> str:
+    """The days ``games`` (in the date order) were played on: "2026-04-18", "2026-04-18 to
+    2026-05-02" (a date's time left out), or "" when none is dated."""
+    days = [str(game.data["date"])[:10] for game in games if date_order(game.data.get("date"))[0] == 0]
+    if not days:
+        return ""
+    return days[0] if days[0] == days[-1] else f"{days[0]} to {days[-1]}"
+
+
+def _events_table(site: Site) -> str:
+    """The index's list of events: each a link to its page, its games and its days."""
+    rows = []
+    for key, (name, _) in sorted(site.events.items(), key=lambda item: item[1][0].casefold()):
+        games = site.event_games(key)
+        rows.append([site.event_link(name, ""), str(len(games)), _e(_dates(games))])
+    return _table(_head(["event", "games", "dates"]), rows, numeric=(1,), kind="figures")
+
+
+def event_page(key: str, site: Site) -> str:
+    """An event's page, its results book: the games whose record names the event (a league, a
+    tournament, its side event; case ignored, as ``stats --event`` matches it), their standings
+    per game as ``stats --event`` has them, the solo and team games' sections, then every game
+    in the date order, oldest first (a day's rounds by their files' paths, ``r1-t1.toml`` before
+    ``r2-t1.toml``), each with its record, its players by place and their totals: who sat with
+    whom, and how it ended. (The site had one table for the whole club: a tournament's
+    standings and its rounds could be read only by picking its games out of every game.)"""
+    from burgundy_cli.archive.stats import report
+
+    name, _ = site.events[key]
+    games = site.event_games(key)
+    figures = report([game.stats_game() for game in games])
+    club = Club({group["game"]: group for group in figures["standings"]}, {}, {}, {}, figures)
+    places = list(dict.fromkeys(str(game.data["place"]) for game in games if game.data.get("place")))
+    said = [counted(len(games), "game"), *([_dates(games)] if _dates(games) else []), *places]
+    body = [f"<p>{_e(', '.join(said))}.</p>"]
+    for kind in club.kinds:
+        body.append(f"<h2>{_e(_game_name(kind))}</h2>")
+        group = club.standings.get(kind)
+        if group is not None:
+            body += [f'<p class="note">{group["complete"]} complete, {group["in_progress"]} in progress; wins '
+                     "shared by a tie are counted as shares.</p>", "<h3>Standings</h3>",
+                     _standings_table(group, site, "../")]
+        body += _solo_and_team_games(kind, club, site, "../")
+    body += ["<h2>Games</h2>", _results_table(games, site)]
+    return _page(name, body, "../")
+
+
+def _results_table(games: list[Game], site: Site) -> str:
+    """An event's games, oldest first: the date (a link to the game's page), the record (a
+    tournament's files name its rounds and tables), the game, its players by place with their
+    totals ("1. Cara 168, 2. Dario 131": a game in progress, in seat order, its totals so far)
+    and the result. On a phone a list, as the list of games is (CSS ``table.games``)."""
+    head = ["date", "record", "game", "players by place", "result"]
+    rows = []
+    for game in games:
+        data = game.data
+        lines = data["players"]
+        if data["complete"]:
+            lines = sorted(lines, key=lambda line: line["rank"])
+        placed = ", ".join('<span class="nw">'
+                           + (f"{_place(data, line)}. " if data["complete"] and data.get("mode") != "solo" else "")
+                           + f"{site.player_link(line['name'], '../')} {line['total']}</span>" for line in lines)
+        rows.append([f'<a href="../games/{game.slug}.html">{_e(data.get("date") or "undated")}</a>',
+                     f'<span class="nw">{_e(game.path)}</span>', _e(_game_name(data["game"])), placed,
+                     _result(game, site, "../")])
+    said = [None, None, None, "players", "result"]   # (a phone's headings)
+    return _table(head, rows, kind="games", labels=[said] * len(rows))
 
 
 def _solo_and_team_games(kind: str, club: Club, site: Site, prefix: str, only: str | None = None) -> list[str]:
@@ -721,8 +814,10 @@ def build(folder: str, out: str, jobs: int = 0) -> tuple[Site, list[str]]:
             files[f"games/{game.slug}-chart-phone.svg"] = game.data["chart_phone"]
     for key in site.players:
         files[f"players/{site.players[key]}.html"] = player_page(key, site, club)
+    for key, (_, slug) in site.events.items():
+        files[f"events/{slug}.html"] = event_page(key, site)
     _check_out(out, [*files, MANIFEST])
-    for folder_name in ("games", "players"):
+    for folder_name in ("games", "players", *(["events"] if site.events else [])):
         os.makedirs(os.path.join(out, folder_name), exist_ok=True)
     for name, text in files.items():
         write_atomic(os.path.join(out, name), text, record=False)
@@ -750,7 +845,7 @@ def _remove_stale(out: str, files: Iterable[str]) -> list[str]:
         return []
     removed = []
     for name in sorted(before - set(files)):
-        if not re.fullmatch(r"((games|players)/)?[a-z0-9-]+\.(html|svg)", name):
+        if not re.fullmatch(r"((games|players|events)/)?[a-z0-9-]+\.(html|svg)", name):
             continue
         path = os.path.join(out, name)
         if os.path.isfile(path) and not os.path.islink(path):
@@ -802,12 +897,51 @@ def run_site(folder: str, out: str, jobs: int = 0) -> Outcome:
         outcome.warn(not_counted(why, len(left)))
     for error in site.left_out.get("failed", []) + site.left_out.get("copy", []):
         outcome.warn(f"burgundy: {error}")
+    events = f", {counted(len(site.events), 'event')}" if site.events else ""
     outcome.warn(f"wrote {counted(pages, 'page')} and {counted(len(files) - pages, 'other file')} to {out} "
-                 f"({counted(len(site.games), 'game')}, {counted(len(site.players), 'player')})")
+                 f"({counted(len(site.games), 'game')}, {counted(len(site.players), 'player')}{events})")
     if site.removed:
-        pages = [name for name in site.removed if name.endswith(".html")]
-        pictures = len(site.removed) - len(pages)
-        said = [*pages, *([counted(pictures, "picture")] if pictures else [])]
-        outcome.warn(f"removed {counted(len(site.removed), 'file')} of the last build, of a record or player no "
-                     f"longer in {folder}: {', '.join(said)}")
+        outcome.warn(removed_words(site.removed, files, folder))
     return outcome
+
+
+#: The endings of the pictures that go with a page (``games/<record>.html``,
+#: ``players/<player>.html``), longest first.
+_PICTURE_ENDS = ("-board-phone.svg", "-chart-phone.svg", "-board.svg", "-chart.svg")
+
+
+def _page_of(picture: str) -> str:
+    """The page a picture of the site goes with: a game's board or chart, its record's page; a
+    player's ratings chart, their page; the club's ratings chart, the index."""
+    folder, _, name = picture.rpartition("/")
+    if folder == "players" and "-ratings-" in name:
+        return f"players/{name.rpartition('-ratings-')[0]}.html"
+    if folder == "games":
+        for end in _PICTURE_ENDS:
+            if name.endswith(end):
+                return f"games/{name.removesuffix(end)}.html"
+    return "index.html"
+
+
+def removed_words(removed: Sequence[str], files: Iterable[str], folder: str) -> str:
+    """What a build says of the files of the last build it removed (:func:`_remove_stale`):
+    the pages of a record or player no longer in ``folder``, with their pictures counted; and
+    apart, each picture no longer drawn for a page still written (``files``): the board and
+    chart of a record now typed in as a result-only pad, a game's chart that no longer
+    applies, a ratings chart no longer drawn. Every such picture was said to be "of a record
+    or player no longer in" the folder, of a record that was still there."""
+    written = set(files)
+    gone = [name for name in removed if name.endswith(".html") or _page_of(name) not in written]
+    pages = [name for name in gone if name.endswith(".html")]
+    pictures = len(gone) - len(pages)
+    parts = []
+    if gone:
+        said = [*pages, *([counted(pictures, "picture")] if pictures else [])]
+        whose = "a record, player or event" if any(name.startswith("events/") for name in pages) \
+            else "a record or player"
+        parts.append(f"of {whose} no longer in {folder}: {', '.join(said)}")
+    dropped = [name for name in removed if name not in gone]
+    if dropped:
+        parts.append(f"{counted(len(dropped), 'picture')} no longer drawn for a page still written: "
+                     f"{', '.join(dropped)}")
+    return f"removed {counted(len(removed), 'file')} of the last build, {'; '.join(parts)}"

@@ -515,10 +515,34 @@ def date_order_sql(date: Any) -> tuple[Any, Any]:
     return case((dated, 0), else_=1), case((dated, date), else_="")
 
 
+def file_order_sql(connection: Any) -> Any:
+    """What breaks a tie of the club's date order (two games of one evening, or two undated
+    games), as SQL: the path of the record's file in its folder, the first of its copies,
+    compared character by character as Python compares text (PostgreSQL's own collation
+    may sort ``R2`` before ``r1``), as the site and the BG Stats export break it. A tie was
+    broken by the content hash, so that correcting a score pad (a new hash) moved its game
+    among that evening's and changed the ratings of players who never sat at its table;
+    a table's files named by round (``r1-t1.toml``, ``r2-t1.toml``) are rated round by round."""
+    from sqlalchemy import func, select
+
+    from burgundy_cli.archive.db import tables
+
+    t = tables()
+    return (select(func.min(as_python_sorts(connection, t["files"].c.path)))
+            .where(t["files"].c.hash == t["records"].c.hash).scalar_subquery())
+
+
+def as_python_sorts(connection: Any, column: Any) -> Any:
+    """``column`` compared as Python compares text, character by character (SQLite's own way;
+    in PostgreSQL the ``C`` collation, where a database made in English's puts ``a`` before
+    ``B``): a file's path ordered as the folder walk and the site order it."""
+    return column.collate("C") if connection.dialect.name == "postgresql" else column
+
+
 def archived_spellings(connection: Any) -> dict[str, str]:
     """Each player of the archive (:func:`core.words.player_key`) -> the name they are shown by:
     as their first game in the club's date order spells it (:func:`date_order_sql`, ties by
-    content hash), over every verified game played, whatever a report filters or splits. The
+    the file's path, :func:`file_order_sql`), over every verified game played, whatever a report filters or splits. The
     site and the BG Stats export name a player so; a report named them as the first game *it*
     read spelt them, and ``stats --since`` or a split by year showed "ben" where the whole
     archive, the site and every other report said "Ben"."""
@@ -529,23 +553,34 @@ def archived_spellings(connection: Any) -> dict[str, str]:
     t = tables()
     records, scores = t["records"], t["scores"]
     order = date_order_sql(records.c.date)
-    query = (select(scores.c.name, *order, func.min(records.c.hash))
-             .join(scores, scores.c.hash == records.c.hash)
-             .where(records.c.status == "ok", records.c.start.in_(PLAYED))
-             .group_by(scores.c.name, *order))
-    first: dict[str, tuple[Any, ...]] = {}
-    for name, undated, date, digest in connection.execute(query):
-        key = player_key(name)
-        if key not in first or (undated, date, digest) < first[key][:3]:
-            first[key] = (undated, date, digest, name)
-    return {key: entry[3] for key, entry in first.items()}
+    played = (records.c.status == "ok", records.c.start.in_(PLAYED))
+    query = (select(scores.c.name, *order).join(scores, scores.c.hash == records.c.hash)
+             .where(*played).group_by(scores.c.name, *order))
+    earliest: dict[str, dict[str, tuple[Any, Any]]] = {}   # player -> each spelling's first (undated, date)
+    for name, undated, date in connection.execute(query):
+        spelt = earliest.setdefault(player_key(name), {})
+        if name not in spelt or (undated, date) < spelt[name]:
+            spelt[name] = (undated, date)
+    shown = {}
+    for key, spelt in earliest.items():
+        first = min(spelt.values())
+        tied = [name for name, when in spelt.items() if when == first]
+        if len(tied) > 1:   # (two spellings first seen on one day, a rare thing: their files decide)
+            paths = (select(scores.c.name, func.min(file_order_sql(connection)))
+                     .join(scores, scores.c.hash == records.c.hash)
+                     .where(*played, scores.c.name.in_(tied), order[0] == first[0], order[1] == first[1])
+                     .group_by(scores.c.name))
+            tied = [min(connection.execute(paths), key=lambda row: (row[1] or "", row[0]))[0]]
+        shown[key] = tied[0]
+    return shown
 
 
 def archived_games(connection: Any, filters: Filters, *, in_date_order: bool = True,
                    modes_only: bool = False, shown: dict[str, str] | None = None) -> Iterator[dict[str, Any]]:
     """The verified games of the archive that pass ``filters``, streamed: in date order
     (:func:`core.words.date_order`: dated games by date, then the undated ones -- no date,
-    or a free-text one -- each tie by content hash), or by content hash alone when the order does
+    or a free-text one -- each tie by the file's path, :func:`file_order_sql`, then content
+    hash), or by content hash alone when the order does
     not matter (sorting costs the database a third of the time). ``modes_only``: the solo
     and team games alone. ``shown`` (:func:`archived_spellings`): each seat's name as the
     archive shows the player, rather than as the record spells it."""
@@ -555,7 +590,8 @@ def archived_games(connection: Any, filters: Filters, *, in_date_order: bool = T
 
     t = tables()
     records, scores = t["records"], t["scores"]
-    order = (*date_order_sql(records.c.date), records.c.hash) if in_date_order else (records.c.hash,)
+    order = (*date_order_sql(records.c.date), file_order_sql(connection), records.c.hash) if in_date_order \
+        else (records.c.hash,)
     query = (select(records.c.hash, records.c.game, records.c.edition, records.c.date, records.c.place,
                     records.c.event, records.c.players, records.c.boards, records.c.modules,
                     records.c.complete, records.c.path, scores.c.name, scores.c.total, scores.c.rank,
@@ -853,7 +889,7 @@ def archived_copies(connection: Any, filters: Filters) -> list[str]:
     rows = connection.execute(
         select(files.c.root, files.c.path, files.c.hash).join(records, files.c.hash == records.c.hash)
         .where(files.c.hash.in_(shared), *_conditions(records, filters))
-        .order_by(files.c.root, files.c.path)).all()
+        .order_by(*(as_python_sorts(connection, column) for column in (files.c.root, files.c.path)))).all()
     first: dict[str, str] = {}
     copies = []
     for root, path, content in rows:

@@ -112,10 +112,22 @@ def _light_css(colours: list[str]) -> str:
     return LIGHT_CSS if any(light(colour) for colour in colours) else ""
 
 
-def chart_heading(game: str) -> str:
-    """A score chart's heading: "VP after every round", "points after every turn"."""
+def chart_heading(game: str, from_end: bool = False) -> str:
+    """A score chart's heading: "VP after every round", "points after every turn"; of a record
+    scored from its end (no rounds), "VP as play ended and after the final scoring"."""
+    if from_end:
+        return f"{score_word(game)} as play ended and after the final scoring"
     unit = "round" if game == "castles-of-burgundy" else "turn"
     return f"{score_word(game)} after every {unit}"
+
+
+def _unit(series: dict[str, Any]) -> str:
+    """What a step of the chart is: a round (Castles), a turn (Robber Knights), or a step of a
+    record scored from its end (``from_end``: the VP as play ended, then the final scoring),
+    which has neither."""
+    if series.get("from_end"):
+        return "step"
+    return "round" if series["game"] == "castles-of-burgundy" else "turn"
 
 
 #: A phone's form of a chart (a results website shows it at 700 pixels and less): as wide as
@@ -144,8 +156,8 @@ def chart_svg(series: dict[str, Any], phone: bool = False) -> str:
     labels: list[str] = series["steps"]
     names = list(series["vp"])
     colours = player_colours(names)
-    unit = "round" if series["game"] == "castles-of-burgundy" else "turn"
-    title = f"{chart_heading(series['game'])}: {series['title']}"
+    unit = _unit(series)
+    title = f"{chart_heading(series['game'], series.get('from_end', False))}: {series['title']}"
     top_vp, step = vp_axis(max([max(v) for v in series["vp"].values()] + [1]))
     if phone:
         left, plot_w, plot_h = PHONE_LEFT, PHONE_PLOT_W, PHONE_PLOT_H
@@ -177,8 +189,9 @@ def chart_svg(series: dict[str, Any], phone: bool = False) -> str:
         svg.line(x_of(len(labels) - 2), top, x_of(len(labels) - 2), top + plot_h, "final")
     svg.line(left, top + plot_h, left + plot_w, top + plot_h, "frame")
     svg.line(left, top, left, top + plot_h, "frame")
+    caption = "scored from the end of the game, no rounds" if series.get("from_end") else f"{unit}s"
     svg.label(left + plot_w / 2, top + plot_h + 36 if phone else height - 8,
-              f"{unit}s" + ("; the last step is the final scoring" if labels[-1] == "final" else ""), "axis x")
+              caption + ("; the last step is the final scoring" if labels[-1] == "final" else ""), "axis x")
     for name, colour in zip(names, colours):
         values = series["vp"][name]
         points = [(x_of(i), y_of(v)) for i, v in enumerate(values)]
@@ -213,10 +226,10 @@ def chart_table(series: dict[str, Any]) -> str:
     """``chart FILE``'s text: one row per round (turn), then the final scoring, one column per
     player, each cell the VP then; the winner named under it."""
     names = list(series["vp"])
-    unit = "round" if series["game"] == "castles-of-burgundy" else "turn"
+    unit = _unit(series)
     first = max(len(unit), *(len(label) for label in series["steps"]))
     widths = [max(text_width(name), 4) for name in names]  # (the columns a terminal shows: 李雷 takes 4)
-    lines = [f"{chart_heading(series['game'])}: {series['title']}",
+    lines = [f"{chart_heading(series['game'], series.get('from_end', False))}: {series['title']}",
              "  ".join([unit.ljust(first), *(padded(name, w, right=True) for name, w in zip(names, widths))]),
              "  ".join(["-" * first, *("-" * w for w in widths)])]
     for index, label in enumerate(series["steps"]):

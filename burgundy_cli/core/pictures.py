@@ -156,6 +156,10 @@ def game_title(header: GameHeader) -> str:
     return " · ".join(part for part in (date, header.place, ", ".join(header.players)) if part)
 
 
+#: The one step of a record scored from its end (``[end]``), before its final scoring.
+END_OF_PLAY = "end of play"
+
+
 def chart_series(path: str) -> dict[str, Any]:
     """Every player's VP after each step; a complete game ends with the final scoring as its
     own step, after the last step's VP from play alone (``show``'s "during play" figure: the
@@ -185,6 +189,11 @@ def _series(timeline: Timeline) -> dict[str, Any]:
         labels.append(step.label)
         for name in names:
             series[name].append(step.play[name])
+    # (a record scored from its end, ``[end]``, has no rounds: its one step is the VP track as
+    # play ended, which the chart had called the game's "start")
+    from_end = not timeline.paths and isinstance(timeline.doc.data.get("end"), dict)
+    if from_end:
+        labels[0] = END_OF_PLAY
     last = steps[-1].table
     if last.complete:
         labels.append("final")
@@ -193,4 +202,4 @@ def _series(timeline: Timeline) -> dict[str, Any]:
             series[name].append(totals[name])
     return {"file": timeline.doc.name, "title": game_title(timeline.session.header),
             "game": timeline.session.header.name, "steps": labels, "vp": series,
-            "complete": last.complete, "winner": list(last.winner)}
+            "complete": last.complete, "winner": list(last.winner), "from_end": from_end}

@@ -146,7 +146,7 @@ def date_order(date: object) -> tuple[int, str]:
     calendar places -- after the dated ones. Undated games go last so that an old score pad
     typed in later without its date changes neither the ratings' history of the dated games
     nor whose spelling names a player. Ties (and the undated games among themselves) are
-    broken by the caller, by the record's content hash.
+    broken by the caller, by the path of the record's file (``archive.stats.file_order_sql``).
 
     >>> sorted(["spring 2025", None, "2025-03-01", "2024-12-31"], key=date_order)
     ['2024-12-31', '2025-03-01', 'spring 2025', None]

@@ -149,6 +149,23 @@ def archive_url(request, tmp_path) -> str:
 
 
 @pytest.fixture
+def english_archive_url(postgres) -> str:
+    """An empty PostgreSQL archive database whose collation is English's (ICU ``en-US``: ``a``
+    before ``B``, as a club's server may well be made), where the others are made in ``C``."""
+    import psycopg
+
+    name = f"english_{next(postgres.names)}"
+    with psycopg.connect(postgres.url("postgres"), autocommit=True) as connection:
+        try:
+            connection.execute(f"CREATE DATABASE {name} TEMPLATE template0 LOCALE_PROVIDER icu "
+                               "ICU_LOCALE 'en-US' LOCALE 'C'")
+        except psycopg.Error as err:   # (before PostgreSQL 15, or built without ICU)
+            pytest.skip(f"this PostgreSQL makes no database in an ICU collation: {err}")
+        assert connection.execute("SELECT 'a' < 'B' COLLATE \"en-US-x-icu\"").fetchone() == (True,)
+    return postgres.url(name)
+
+
+@pytest.fixture
 def club(tmp_path) -> Path:
     """A copy of the shipped records, free to change."""
     folder = tmp_path / "club"

@@ -83,3 +83,20 @@ def test_case_is_ignored_and_copies_named_in_either_database(tmp_path, archive_u
     report = archive_report(archive_url, Filters())
     assert report["not_counted"]["copies"] == 1 and report["copies"] == [
         f"{club / 'c.toml'}: the same record as {club / 'b.toml'}"]
+
+
+def test_the_copy_counted_is_the_first_in_the_folders_order_whatever_the_databases_collation(
+        tmp_path, english_archive_url):
+    """``B.toml`` comes before ``a.toml`` in the folder's order (as ``summary`` and the site read
+    it): it is the one counted, and ``a.toml`` the copy, in a PostgreSQL database whose
+    English collation sorts ``a`` first too."""
+    from burgundy_cli.archive.stats import Filters, archive_report
+    from burgundy_cli.archive.sync import sync
+
+    club = tmp_path / "club"
+    club.mkdir()
+    shutil.copy(COMPLETE, club / "a.toml")
+    shutil.copy(COMPLETE, club / "B.toml")
+    sync(club, english_archive_url, jobs=1)
+    assert archive_report(english_archive_url, Filters())["copies"] == [
+        f"{club / 'a.toml'}: the same record as {club / 'B.toml'}"]

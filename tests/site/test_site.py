@@ -705,7 +705,7 @@ def _scores(date: str | None, first: str, second: str, number: int) -> str:
 def test_undated_games_come_after_the_dated_ones_in_stats_ratings_and_the_site(cli, tmp_path) -> None:
     """One rule for where an undated game stands (core.words.date_order): the dated games by
     date, then every undated one -- no date, or a date in free text ("spring 2025", which no
-    calendar places) -- by content hash. The ratings took the games with no date first and
+    calendar places) -- by its file's path. The ratings took the games with no date first and
     those with a free-text date last (compared as text, "spring 2025" came after every ISO
     date), while a player's name came from their first dated game, the free-text ones counted
     as dated. Now ``stats``' ratings, the site's ratings and its chart's order, and the name a
@@ -722,7 +722,7 @@ def test_undated_games_come_after_the_dated_ones_in_stats_ratings_and_the_site(c
     for name, text in games.items():
         (folder / name).write_text(text)
     scored = {name: score_one(str(folder / name), starts=True) for name in games}
-    undated = sorted(["free-text.toml", "undated.toml"], key=lambda name: scored[name]["hash"])
+    undated = ["free-text.toml", "undated.toml"]   # (by path)
     order = ["dated.toml", "later.toml", *undated]
     expected = Ratings()
     for name in order:
@@ -737,8 +737,7 @@ def test_undated_games_come_after_the_dated_ones_in_stats_ratings_and_the_site(c
         f"{row['rating']:.2f}" for row in expected.to_json()["castles-of-burgundy"]]
     chart = (out / "ratings-castles-of-burgundy.svg").read_text()
     # the undated after the dated: a free-text date by its text, no date by its place ("game 4")
-    third, fourth = ("spring 2025", "game 4") if undated[0] == "free-text.toml" else ("game 3", "spring 2025")
-    labels = [chart.index(f">{label}<") for label in ("2025-01-01", "2025-06-01", third, fourth)]
+    labels = [chart.index(f">{label}<") for label in ("2025-01-01", "2025-06-01", "spring 2025", "game 4")]
     assert labels == sorted(labels)
     # Ben is "Ben" (the dated game's spelling) everywhere, never the free-text game's "BEN"
     assert {p["name"] for p in stats["standings"][0]["players"]} == {"Anna", "Ben", "Cara"}
@@ -754,10 +753,8 @@ def test_the_games_list_shows_the_newest_dated_game_first_and_the_undated_at_the
     """A club's results page opens on its latest league night. The list of games was the date
     order reversed, and the undated games (old score pads typed in later, last in the date
     order) stood above every dated game: eleven "undated" rows before last week's results.
-    Now the dated games come newest first, two on one day by the date order's tie (content
-    hash) reversed, then the undated ones, on the index and on a player's page alike."""
-    from burgundy_cli.core.bulk import score_one
-
+    Now the dated games come newest first, two on one day by the date order's tie (the files'
+    paths) reversed, then the undated ones, on the index and on a player's page alike."""
     folder = tmp_path / "club"
     folder.mkdir()
     games = {"old-pad.toml": _scores(None, "Anna", "Ben", 0), "first.toml": _scores("2025-01-01", "Ben", "Anna", 1),
@@ -766,9 +763,8 @@ def test_the_games_list_shows_the_newest_dated_game_first_and_the_undated_at_the
              "night-b.toml": _scores("2025-02-01", "Ben", "Anna", 4)}
     for name, text in games.items():
         (folder / name).write_text(text)
-    hashes = {name: score_one(str(folder / name), starts=True)["hash"] for name in games}
-    same_day = sorted(["night-a.toml", "night-b.toml"], key=hashes.get, reverse=True)
-    undated = sorted(["old-pad.toml", "spring.toml"], key=hashes.get)
+    same_day = ["night-b.toml", "night-a.toml"]   # (the evening's last game first)
+    undated = ["old-pad.toml", "spring.toml"]     # (by path)
     out = tmp_path / "site"
     assert cli("site", str(folder), "--out", str(out)).exit_code == 0
     for page in (out / "index.html", out / "players" / "anna.html"):
@@ -1024,7 +1020,8 @@ report.push({src: frame.getAttribute("src"), view: frame.dataset.view, width: pa
              games: [...page.querySelectorAll("table.games")].map(table => ({
                box: table.parentElement.clientWidth, scroll: table.parentElement.scrollWidth,
                head: table.rows[0].getBoundingClientRect().height > 0,
-               first: lines(table.rows[1]), before: getComputedStyle(table.rows[1].cells[3], "::before").content}))});
+               first: lines(table.rows[1]),
+               before: getComputedStyle(table.rows[1].querySelector('td[data-label="players"]'), "::before").content}))});
 """
 
 
