@@ -89,7 +89,9 @@ def score(paths: Sequence[str], as_json: bool = False, jobs: int = 0, show_all: 
             elif "error" in result:
                 yield True, f"burgundy: {result['error']}\n"
             else:
-                totals = ", ".join(f"{p['name']} {p['total']}" for p in result["players"])
+                # (by place, as the Castles table lists them; a Robber Knights table is in seat order)
+                placed = sorted(result["players"], key=lambda p: p.get("rank") or len(result["players"]))
+                totals = ", ".join(f"{p['name']} {p['total']}" for p in placed)
                 yield False, f"{result['file']}: {totals}; {outcome(result['complete'], result['winner'], result['tiebreak'], result['mode'], result['teams'])}\n"
 
     return said.stream(lines(), len(files), "scoring")
