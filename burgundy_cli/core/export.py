@@ -352,7 +352,8 @@ def csv_text(played: list[Played]) -> str:
                 line = lines[name]
                 row = [record.file, header.name, record.table.edition or "", _csv_date(header), header.place or "",
                        header.event or "", _yes(record.table.complete), _yes(record.result_only), name, seat,
-                       _yes(name == record.start_player), *([team_of.get(name, "")] if teams else []),
+                       "" if record.start_player is None else _yes(name == record.start_player),
+                       *([team_of.get(name, "")] if teams else []),
                        line.total, line.rank, _yes(name in record.table.winner)]
                 out.write(csv_row([*row, *(line.breakdown.get(category, "") for category in categories)]))
     return out.getvalue()

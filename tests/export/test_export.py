@@ -80,6 +80,10 @@ def csv_sections(text: str) -> list[list[dict[str, str]]]:
     return [list(csv.DictReader(io.StringIO(part + "\n"))) for part in text.rstrip("\n").split("\n\n")]
 
 
+def _yes(value: bool) -> str:
+    return "true" if value else "false"
+
+
 def test_csv_has_a_row_per_player_per_game_and_every_category() -> None:
     played, _ = read_played(ALL)
     sections = csv_sections(csv_text(played))
@@ -92,6 +96,13 @@ def test_csv_has_a_row_per_player_per_game_and_every_category() -> None:
         assert int(row["score"]) == line.total
         assert {k: int(row[k]) for k in line.breakdown} == line.breakdown
         assert sum(int(row[k]) for k in line.breakdown) == line.total
+    # who began: one "true" a game logged from its [setup]; a game scored from its end, a typed
+    # position or the final scores alone does not say, and its cells are empty, not "false"
+    began = {record.file: record.start_player for record in played}
+    for row in rows:
+        assert row["start_player"] == ("" if began[row["file"]] is None else _yes(row["player"] == began[row["file"]]))
+    assert {row["file"].rsplit("/", 1)[1] for row in rows if not row["start_player"]} >= {
+        "end-2p-2011-tie.toml", "rulebook-inn.toml"}
     opening = [row for row in rows if row["file"].endswith("opening-2p-2011.toml")]
     assert {row["date"] for row in opening} == {"2026-11-20"} and {row["place"] for row in opening} == {"Club night"}
 
