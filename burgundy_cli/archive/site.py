@@ -361,9 +361,12 @@ def _result(game: Game, site: Site, prefix: str) -> str:
         said = "; ".join(f"team {_e(letter)} (" + " + ".join(site.player_link(n, prefix) for n in data["teams"][letter])
                          + ")" for letter in letters)
         return ("shared win: " if len(letters) > 1 else "won by ") + said
-    if len(data["winner"]) > 1 and data.get("mode") != "team":  # the tiebreak left them level: ``score``'s words
-        return f"shared win: {winners}" + (f" (tiebreak: {_e(data['tiebreak'])})" if data.get("tiebreak") else "")
-    tiebreak = f" (tie on {score_word(data['game'])}, broken by: {_e(data['tiebreak'])})" if data.get("tiebreak") else ""
+    # the tiebreak in ``score``'s words (core.render.outcome): a Robber Knights tiebreak says the
+    # tie itself ("red and blue tie on 14 points; most knights left decides ..."), a Castles one
+    # what broke it ("fewest empty duchy spaces")
+    tiebreak = f" (tiebreak: {_e(data['tiebreak'])})" if data.get("tiebreak") else ""
+    if len(data["winner"]) > 1 and data.get("mode") != "team":  # the tiebreak left them level
+        return f"shared win: {winners}{tiebreak}"
     return f"won by {winners}{tiebreak}"
 
 

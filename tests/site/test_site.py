@@ -107,8 +107,8 @@ def test_a_tie_on_vp_says_what_broke_it(built) -> None:
     out, site, _ = built
     game = next(g for g in site.games if g.path.endswith("end-2p-2011-tie.toml"))
     page = (out / "games" / f"{game.slug}.html").read_text()
-    assert 'won by <a href="../players/ben.html">Ben</a> (tie on VP, broken by: fewest empty duchy spaces)' in page
-    assert "broken by: fewest empty duchy spaces" in (out / "index.html").read_text()
+    assert 'won by <a href="../players/ben.html">Ben</a> (tiebreak: fewest empty duchy spaces)' in page
+    assert "(tiebreak: fewest empty duchy spaces)" in (out / "index.html").read_text()
 
 
 def test_the_ratings_chart_labels_an_undated_game_by_its_place_in_the_order(built) -> None:
@@ -443,11 +443,13 @@ def test_a_club_of_many_players_gets_pages_no_wider_than_the_screen(cli, tmp_pat
 
 def test_a_robber_knights_tie_is_on_points_in_the_games_own_word(built) -> None:
     """Robber Knights scores points, not VP: its tiebroken game said "tie on VP", and its
-    chart was headed "VP after every turn"."""
+    chart was headed "VP after every turn". Its tiebreak, in ``score``'s words, says the tie
+    once (the page said "tie on points, broken by: red and blue tie on 14 points; ...")."""
     out, site, _ = built
     game = next(g for g in site.games if g.path.endswith("end-2-players-tiebreak.toml"))
     page = (out / "games" / f"{game.slug}.html").read_text()
-    assert "(tie on points, broken by: red and blue tie on 14 points" in page
+    assert "(tiebreak: red and blue tie on 14 points; most knights left decides (red 5, blue 3))" in page
+    assert page.count("tie on") == 1
     assert "VP" not in page   # (scored from its end: no rounds to chart, tests/archive/test_site_end_record.py)
     logged = next(g for g in site.games if g.path.endswith("playout-2-players-tiebreak.toml"))
     page = (out / "games" / f"{logged.slug}.html").read_text()
