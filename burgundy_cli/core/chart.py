@@ -216,10 +216,15 @@ def chart_svg(series: dict[str, Any], phone: bool = False) -> str:
 def _x_labels(svg: Svg, labels: list[str], x_of: Callable[[int], float], bottom: float,
               scale: float = 1.0) -> None:
     """The x axis's ticks and labels under the plot (whose foot is at ``bottom``), those of
-    :func:`axis_ticks` only (``scale``: the labels' size against the desktop's 9 pixels)."""
+    :func:`axis_ticks` only (``scale``: the labels' size against the desktop's 9 pixels); a
+    label the tick before already says (the games of one evening, each dated that day) is
+    left out, its tick kept."""
+    said = None
     for index in axis_ticks(labels, (x_of(1) - x_of(0)) / scale if len(labels) > 1 else 0.0):
         svg.line(x_of(index), bottom, x_of(index), bottom + 4, "frame")
-        svg.label(x_of(index), bottom + 16, labels[index], "axis x")
+        if labels[index] != said:
+            svg.label(x_of(index), bottom + 16, labels[index], "axis x")
+            said = labels[index]
 
 
 def chart_table(series: dict[str, Any]) -> str:

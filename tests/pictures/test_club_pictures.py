@@ -259,3 +259,19 @@ def test_the_robber_knights_key_is_as_large_as_the_pictures_other_text() -> None
         assert len(key) == 8, key
         for text, cls in key.items():
             assert sizes[cls] >= max(sizes["text"], sizes["axis"]), (text, cls, sizes)
+
+
+def test_the_games_of_one_evening_are_dated_once_under_the_ratings_chart() -> None:
+    """A tournament day rates every game of one date: its x axis said "2026-04-18" under each
+    of the six games. The ticks stay; the date is said under the first of them, and again
+    where the next day begins."""
+    from burgundy_cli.core.chart import rating_chart_svg
+
+    labels = ["2026-04-18"] * 6 + ["2026-04-25"] * 2
+    root = ET.fromstring(rating_chart_svg("Ratings over time", labels,
+                                          {"Anna": [float(i) for i in range(8)], "Ben": [1.0] * 8}))
+    dates = [n.text for n in root.iter(f"{SVG}text") if n.get("class") == "axis x" and n.text.startswith("2026")]
+    assert dates == ["2026-04-18", "2026-04-25"]
+    ticks = [n for n in root.iter(f"{SVG}line") if n.get("class") == "frame" and n.get("x1") == n.get("x2")
+             and float(n.get("y2")) - float(n.get("y1")) == 4]
+    assert len(ticks) > len(dates)   # (the ticks of the evening's later games, unlabelled)
