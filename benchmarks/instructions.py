@@ -3,19 +3,24 @@ that does not move with the machine's load. Not a check and not the bound: issue
 is on time (``run.py --only replay``); this says how much of the gap is work done and how much
 is the processor running our work more slowly than python-chess's (docs/performance.md).
 
-    python benchmarks/instructions.py [--records 6] [--pgn-part 0]
+    python benchmarks/instructions.py [--records 6] [--pgn-part 0] [--replays 4]
 
 Each side runs twice under callgrind, once warmed up only (imports, the first replay:
-pydantic's validators built, caches filled) and once with one replay more; the difference is
-the replay's own instructions: Castles records replayed as ``open_record(path).score()``
-(the replay section's corpus, ``corpus.py``), against python-chess reading one tenth of
-``data/random-games.pgn`` with ``BoardBuilder``. The four runs take a few minutes (valgrind
-runs a program about fifty times slower), two at a time.
+pydantic's validators built, caches filled) and once with ``--replays`` replays more, each
+run collecting its garbage once after the warm-up; the difference, per replay, is the
+replay's own instructions: Castles records replayed as ``open_record(path).score()`` (the
+replay section's corpus, ``corpus.py``), against python-chess reading one tenth of
+``data/random-games.pgn`` with ``BoardBuilder``. One replay measured alone read 65,000 to
+101,000 instructions a line for the same code: whether the garbage collector's full
+collection of the whole heap (every imported module's objects) fell into it or not. Over
+several replays it falls as often as in a long one. The four runs take a few minutes
+(valgrind runs a program about fifty times slower), two at a time.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import re
 import subprocess
 import sys
@@ -44,7 +49,9 @@ def _child(side: str, replays: int, inputs: list[str]) -> None:
     else:
         def work() -> None:
             chess_baseline.replay_pgn(Path(inputs[0]))
-    for _ in range(1 + replays):
+    work()
+    gc.collect()  # (both runs enter their replays with the same heap: what differs is the replays)
+    for _ in range(replays):
         work()
 
 
@@ -52,7 +59,8 @@ def _instructions(side: str, replays: int, inputs: list[str]) -> int:
     """The instructions a child run of ``side`` executes, all of it, under callgrind."""
     argv = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
             sys.executable, __file__, "--child", side, str(replays), *inputs]
-    done = subprocess.run(argv, capture_output=True, env=measured_env(), check=True)
+    env = {**measured_env(), "PYTHONHASHSEED": "0"}  # (the same string hashes, so the same dict layouts, every run)
+    done = subprocess.run(argv, capture_output=True, env=env, check=True)
     return int(_COLLECTED.findall(done.stderr)[-1])
 
 
@@ -60,6 +68,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--records", type=int, default=6, help="complete 4-player playouts (seeds 0, 1, ...)")
     parser.add_argument("--pgn-part", type=int, default=0, help="which tenth of the PGN corpus")
+    parser.add_argument("--replays", type=int, default=4,
+                        help="replays measured (the garbage collector's full collections, which come every so many"
+                             " objects, fall into a few of them as they do into a long replay)")
     parser.add_argument("--child", nargs="+", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
@@ -70,12 +81,12 @@ def main(argv: list[str] | None = None) -> int:
         found = corpus(CASTLES, args.records, Path(scratch) / "records")
         pgn = chess_baseline.split_corpus(10, Path(scratch))[args.pgn_part]
         moves = chess_baseline.replay_pgn(pgn)[1]
-        runs = {("castles", n): [str(path) for path in found.files] for n in (0, 1)}
-        runs.update({("chess", n): [str(pgn)] for n in (0, 1)})
+        runs = {("castles", n): [str(path) for path in found.files] for n in (0, args.replays)}
+        runs.update({("chess", n): [str(pgn)] for n in (0, args.replays)})
         with ThreadPoolExecutor(2) as pool:
             counted = dict(zip(runs, pool.map(lambda run: _instructions(*run, runs[run]), runs)))
-    line = (counted["castles", 1] - counted["castles", 0]) / found.lines
-    move = (counted["chess", 1] - counted["chess", 0]) / moves
+    line = (counted["castles", args.replays] - counted["castles", 0]) / found.lines / args.replays
+    move = (counted["chess", args.replays] - counted["chess", 0]) / moves / args.replays
     print(f"{len(found.files)} Castles records, {found.lines:,} lines; python-chess: {moves:,} moves")
     print(f"  Castles replay  {line:9,.0f} instructions a line")
     print(f"  python-chess    {move:9,.0f} instructions a move")
