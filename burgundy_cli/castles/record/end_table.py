@@ -34,7 +34,7 @@ from burgundy_cli.core.game import GameHeader
 from burgundy_cli.core.models import Count, TableModel
 
 from burgundy_cli.castles.record.setup import _DuchyName, DuchyTable, _GoodsKey, IslandDuchyTable, SetupError, _validate
-from burgundy_cli.castles.record.position_table import SoloPosition, state_from_position
+from burgundy_cli.castles.record.position_table import SCORED_IN_PLAY, SoloPosition, state_from_position
 from burgundy_cli.castles.rules.boards import Board
 from burgundy_cli.castles.rules.bounds import least_earned
 from burgundy_cli.castles.rules.commands import GoodsType, SpaceName, TileName
@@ -141,6 +141,6 @@ def _vp_track_reached(state: GameState) -> None:
         track = sum(points for category, points in player.vp.items() if category != "corrections")
         if least is not None and track < least:
             raise SetupError(f"{player.name} has {track} VP; the duchy, sold goods and bonus tiles have scored at "
-                             f"least {least}", (TABLE, "players", player.name, "vp"),
+                             f"least {least}" + SCORED_IN_PLAY[state.edition], (TABLE, "players", player.name, "vp"),
                              "each completed area (its size, and the phase bonus of at least 2), bonus tile, "
                              "watchtower, goods tile sold and livestock tile scored when it came")
