@@ -807,6 +807,10 @@ def _question(key: str, answers: NewRecord, question: str) -> str:
         return f"shield 6: the player each holder chose, e.g. {holders[0]}=...,{holders[1]}=... (nobody: never chosen)"
     if key == "boards" and len(holders) > 1:
         return f"duchy board: 1 for everyone, or per player {holders[0]}=3,{holders[1]}=5 (experienced players)"
+    if key == "silver":   # the edition's word: 2011 "Silverlings", 2019 "silver coins"
+        from burgundy_cli.castles.rules.terms import WORDS
+
+        question = question.replace("silverlings", WORDS[answers.edition or "2019"]["silverlings"])
     if key == "sold" and _plays(answers, "trade-routes"):
         question = question.replace("goods tiles sold,", "goods tiles sold, those on the trade route too,")
     if key in _END_KEYS and _team_answer(key, answers):   # the team's property: each team's, A=...,B=...
