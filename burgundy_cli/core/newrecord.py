@@ -1160,7 +1160,12 @@ def _flag_refusal(err: RefereeError, path: str, answers: NewRecord, keys: list[s
         except AnswerError as unread:   # (a later flag's answer that cannot be split: said as such)
             return _flag_refusal(unread, path, answers, keys)
     if blamed is None:   # (no answer blamed: the game's words, its record syntax said as the table says it)
-        if not isinstance(err, RecordError) or in_table_words(err.message) == err.message:
+        if not isinstance(err, RecordError):
+            return err
+        if getattr(err, "path", None):   # (a key of the whole table, e.g. [end] for the goods of everyone: said
+            # without the line of a record never written, as an answer's refusal is)
+            return RecordError(f"{_said(err, '')}; nothing was written")
+        if in_table_words(err.message) == err.message:
             return err
         return RecordError(in_table_words(err.message), location=err.location, hint=err.hint)
     flag = f"--{blamed.replace('_', '-')}" + (f" ({' '.join(part)})" if part else "")
