@@ -1,0 +1,36 @@
+"""A result-only score pad typed at the end of a club night: a misspelt name is told as one,
+with the player meant, and a refused winner is quoted as the record writes it (TOML), not as
+Python prints a list."""
+
+from __future__ import annotations
+
+import pytest
+
+from burgundy_cli.core.errors import RecordError
+from burgundy_cli.core.record import parse_record_text
+from burgundy_cli.core.session import open_doc
+
+PAD = ('[game]\nname = "castles-of-burgundy"\nedition = "2011"\nplayers = ["Anna", "Benno", "Cara"]\n'
+       '[final]\nwinner = ["{winner}"]\n[final.scores.Anna]\ntotal = 150\ntiebreak = 4\n'
+       '[final.scores.{second}]\ntotal = 150\ntiebreak = 2\n[final.scores.Cara]\ntotal = 140\n')
+
+
+def _refused(text: str) -> str:
+    with pytest.raises(RecordError) as caught:
+        open_doc(parse_record_text(text, "pad.toml"))
+    return caught.value.describe()
+
+
+def test_a_misspelt_player_is_named_with_the_player_meant() -> None:
+    said = _refused(PAD.replace("{winner}", "Benno").replace("{second}", "Beno"))
+    assert said.endswith("[final.scores] must give each player of [game] players a score: Beno is no player "
+                         "and Benno missing (did you mean 'Benno' for 'Beno'?)")
+
+
+def test_a_winner_against_the_tiebreak_is_quoted_as_toml() -> None:
+    """2011 rules, 'Game end': "In the case of a tie, the winning player is the tied player with the
+    fewest empty estate spaces": Anna and Benno tie on 150, Benno has 2 empty spaces, Anna 4."""
+    text = PAD.replace("{second}", "Benno")
+    assert open_doc(parse_record_text(text.replace("{winner}", "Benno"), "pad.toml")).score().winner == ["Benno"]
+    said = _refused(text.replace("{winner}", "Anna"))
+    assert said.endswith('[final] winner = ["Anna"] disagrees with the scores, which give ["Benno"]')
