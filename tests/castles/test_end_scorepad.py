@@ -215,3 +215,19 @@ def test_the_end_asks_for_silver_in_the_editions_word(tmp_path, edition, word) -
     create(str(tmp_path / "end.toml"), NewRecord(game="castles-of-burgundy", end=True, edition=edition,
                                                  players="Anna,Ben"), ask=True, read=read, say=lambda _: None)
     assert any(question.startswith(f"each player's {word} left") for question in asked), asked
+
+
+def test_a_solo_end_whose_vp_pass_a_counter_never_reset_is_refused(tmp_path) -> None:
+    """2019 rules, 'The solo game': "Whenever you gain victory points, move your victory point
+    counter that many spaces ... When you reach the target victory point marker, place your
+    counter back on the start space (any remaining victory points are lost)". VP are lost only
+    at a reset, so with none the counter is every VP gained: 60 gained and the counter on 10 is a
+    mistake (a reset missed, or the counter misread), refused at the resets; 10 and 10 stand."""
+    solo = dict(game="castles-of-burgundy", edition="2019", players="Sol", modules="solo-game", start="a3",
+                end=True, duchy="", goods_left="", silver="3", workers="4", vp_counter="10", date="2026-12-07")
+    with pytest.raises(RecordError) as err:
+        create(str(tmp_path / "solo.toml"), NewRecord(**solo, vp="60"))
+    assert ("--resets: the VP scored (60) are more than the counter (10) with no reset" in str(err.value)
+            and "(cob.solo.counter); nothing was written" in str(err.value))
+    said, table = _made(tmp_path, {**solo, "vp": "10"})
+    assert said.endswith("Sol 15; solo game lost") and table.players[0].total == 10 + 3 + 2
