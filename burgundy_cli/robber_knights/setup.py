@@ -380,6 +380,13 @@ def read_end(doc: RecordDoc, header: GameHeader, players: list[str]) -> tuple[St
 CONTROL_KEYS = {"castle": "castles", "village": "villages", "town": "towns"}
 
 
+def _near_building(word: str, fields: dict[str, str]) -> str | None:
+    """The building ``word`` misspells (``twon``: ``town``), as a misspelt tile is told its near miss."""
+    from burgundy_cli.core.suggest import closest
+
+    return closest(word, [name for name in fields if len(name) > 1])
+
+
 def control_answer(text: str) -> dict[str, int | str]:
     """One player's ``[end] control`` line from the words of ``burgundy new --end``:
     ``3 castles 2 villages 1 town`` (a number and a building, either order; ``c``, ``v``,
@@ -399,6 +406,9 @@ def control_answer(text: str) -> dict[str, int | str]:
     building: str | None = None   # a building read, its count still to come
     for word in words:
         field = fields.get(word)
+        near = None if field is not None or word.isdecimal() else _near_building(word, fields)
+        if near is not None:   # (a misspelt building, before or after its count: its near miss)
+            raise ParseError(f"'{word}' is no castle, village or town", hint=f"did you mean '{near}'?")
         if field is None and building is not None:
             line[building], building = _count(word), None
         elif field is None and count is None:
