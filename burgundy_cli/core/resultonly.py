@@ -182,8 +182,8 @@ def open_result(doc: RecordDoc, header: GameHeader) -> ResultSession:
         if unknown and final.teams:   # a team game: the two players of one team
             tied, by, figures = unknown
             if stated not in [sorted(map(player_key, members)) for members in final.teams.values()]:
-                raise RecordError(f"[final] winner = {_listed_as_typed(final.winner)}: {_listed(tied)} tie on VP, and the rules "
-                                  f"give the win to the team {by}: name the two players of that team",
+                raise RecordError(f"[final] winner = {_listed_as_typed(final.winner)}: {_listed(tied)} tie on VP, "
+                                  f"and the rules give the win to the team {by}: name the two players of that team",
                                   location=where("winner"))
             table = _decided(table, final.winner, f"{by}, as the record states")
             won = next(team for team, members in final.teams.items() if player_key(members[0]) in stated)
@@ -193,8 +193,8 @@ def open_result(doc: RecordDoc, header: GameHeader) -> ResultSession:
             one = rules.last_tiebreak is not None   # (Castles: the rules always make one winner)
             if not stated or not set(stated) < {player_key(name) for name in tied} or (one and len(stated) > 1):
                 what = f"{rules.unit} and on {rules.tiebreak}" if figures else rules.unit
-                raise RecordError(f"[final] winner = {_listed_as_typed(final.winner)}: {_listed(tied)} tie on {what}, and "
-                                  f"the rules give the win to the one {by}: name that one player",
+                raise RecordError(f"[final] winner = {_listed_as_typed(final.winner)}: {_listed(tied)} tie on {what}, "
+                                  f"and the rules give the win to the one {by}: name that one player",
                                   location=where("winner"),
                                   hint=None if figures else f"or give each tied player's tiebreak figure "
                                                                f"({rules.tiebreak})")
@@ -284,7 +284,8 @@ def _unknown_winner(table: ScoreTable, tied: list[str], by: str, figures: bool, 
         why = f"which this record does not give (give {figure}, or name {winner} in [final] winner)"
     who = "team" if team else "one"
     note = f"{UNKNOWN}: {_listed(tied)} tie on {what}; {edition} give the win to the {who} {by}, {why}"
-    return table.model_copy(update={"winner": [], "tiebreak": f"{by}: not in the record",
+    rule = by.removeprefix("with ").removeprefix("the ")   # (as a decided tie says it: "fewest empty duchy spaces")
+    return table.model_copy(update={"winner": [], "tiebreak": f"{rule}: not in the record",
                                     "notes": [*table.notes, note]})
 
 

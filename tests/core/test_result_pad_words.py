@@ -34,3 +34,16 @@ def test_a_winner_against_the_tiebreak_is_quoted_as_toml() -> None:
     assert open_doc(parse_record_text(text.replace("{winner}", "Benno"), "pad.toml")).score().winner == ["Benno"]
     said = _refused(text.replace("{winner}", "Anna"))
     assert said.endswith('[final] winner = ["Anna"] disagrees with the scores, which give ["Benno"]')
+
+
+def test_a_tie_without_its_figures_names_the_tiebreak_as_a_decided_one_does() -> None:
+    """2011 rules, 'Game end': "the tied player with the fewest empty estate spaces. Should there
+    still be a tie, ... the tied player who went later in turn order". Without the figures no
+    winner is named, and the tiebreak is said in the words a decided tie uses ("fewest empty
+    duchy spaces"), not "with the fewest ..."."""
+    text = PAD.replace("{second}", "Benno").replace('[final]\nwinner = ["{winner}"]\n', "")
+    assert "[final]" not in text
+    table = open_doc(parse_record_text(text.replace("tiebreak = 4\n", "").replace("tiebreak = 2\n", ""),
+                                       "pad.toml")).score()
+    assert table.winner == [] and [line.rank for line in table.players] == [1, 1, 3]
+    assert table.tiebreak == "fewest empty duchy spaces, then later in turn order: not in the record"
