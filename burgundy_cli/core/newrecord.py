@@ -163,11 +163,11 @@ ROUTE_CARD_EXAMPLE = "5 silver-2;2 church;1 vp-1"
 RESULT_QUESTIONS: dict[str, list[tuple[str, str, str | None]]] = {
     "castles-of-burgundy": [
         ("edition", "edition (2011 or 2019)", "2019"),
-        ("players", "players in seat order, clockwise (e.g. anna,bob)", None),
+        ("players", "players in seat order, clockwise (e.g. Anna,Bob)", None),
         ("modules", "2019 expansion modules, comma-separated (empty: the base game)", ""),
         TEAMS_QUESTION,
-        ("scores", "each player's final score, e.g. anna=182,bob=170", None),
-        ("tiebreak", "for players tied on points, their empty duchy spaces, e.g. anna=2,bob=3 (empty: no tie)", ""),
+        ("scores", "each player's final score, e.g. Anna=182,Bob=170", None),
+        ("tiebreak", "for players tied on points, their empty duchy spaces, e.g. Anna=2,Bob=3 (empty: no tie)", ""),
         ("won", "solo game won, every duchy space filled within the 25 rounds? yes or no (solo-game module)", None),
         *WHEN_AND_WHERE,
     ],
@@ -1172,6 +1172,20 @@ def _flag_refusal(err: RefereeError, path: str, answers: NewRecord, keys: list[s
     return RecordError(f"{flag}: {_said(err, blamed)}; nothing was written")
 
 
+def _told(err: RefereeError, key: str, answers: NewRecord, keys: list[str]) -> str:
+    """:func:`_said` at the terminal, with the player (or team) it is about where the answer holds
+    everyone's and the words do not name them (``Cara: at least 0, not -2``), as a flag's refusal
+    names them (``--scores (Cara)``)."""
+    said = _said(err, key)
+    where = getattr(err, "path", None)
+    holders = _holders(answers, key)
+    if where and len(holders) > 1:
+        blamed, part = _answer_at(where, keys)
+        if blamed == key != "duchy" and part and part[0] in holders and part[0] not in said:
+            return f"{part[0]}: {said}"
+    return said
+
+
 def _said(err: RefereeError, key: str) -> str:
     """A refusal in the table's words: without the record's key path (``[setup.goods.Anna]``),
     and with the question's example where the hint is written in the record's syntax."""
@@ -1529,7 +1543,7 @@ def _ask_all(path: str, answers: NewRecord, ask: bool, read: Reader | None, say:
                 if blamed in keys and keys.index(blamed) < index and _asked(blamed, answers):
                     settled.add(key)   # (the last answer stands: the blamed one is asked again)
                     key, index = blamed, keys.index(blamed)
-            say(_said(err, key))       # the answer just given is refused: that question again
+            say(_told(err, key, answers, keys))       # the answer just given is refused: that question again
             answers = replace(answers, **{key: None})
             settled.discard(key)
             if index in answered:

@@ -47,3 +47,33 @@ def test_a_tie_without_its_figures_names_the_tiebreak_as_a_decided_one_does() ->
                                        "pad.toml")).score()
     assert table.winner == [] and [line.rank for line in table.players] == [1, 1, 3]
     assert table.tiebreak == "fewest empty duchy spaces, then later in turn order: not in the record"
+
+
+def test_at_the_terminal_a_score_refused_names_its_player(tmp_path) -> None:
+    """The scores are one answer for every player: a refused one says whose it is, as the flag's
+    refusal does (``--scores (Cara): at least 0, not -2``), and only that question comes again."""
+    from burgundy_cli.core.newrecord import NewRecord, create
+
+    answers = iter(["2011", "Anna,Ben,Cara", "Anna=150,Ben=140,Cara=-2", "Anna=150,Ben=140,Cara=2", "", "", "", ""])
+    said: list[str] = []
+    written = create(str(tmp_path / "pad.toml"), NewRecord(game="castles-of-burgundy", result=True), ask=True,
+                     read=lambda question, choices: next(answers), say=said.append)
+    assert said == ["Cara: at least 0, not -2"] and "Anna 150, Ben 140, Cara 2; winner Anna" in written
+
+
+def test_the_pads_questions_give_their_examples_in_the_players_names(tmp_path) -> None:
+    """As the end's and a new game's questions do: ``e.g. Anna=182,Ben=170`` for Anna and Ben."""
+    from burgundy_cli.core.newrecord import NewRecord, create
+
+    answers = iter(["2011", "Anna,Ben", "Anna=150,Ben=140", "", "", "", ""])
+    asked: list[str] = []
+
+    def read(question: str, choices: list[str]) -> str:
+        asked.append(question)
+        return next(answers)
+
+    create(str(tmp_path / "pad.toml"), NewRecord(game="castles-of-burgundy", result=True), ask=True, read=read,
+           say=lambda _: None)
+    assert asked[1].startswith("players in seat order, clockwise (e.g. Anna,Bob)")
+    assert asked[2] == "each player's final score, e.g. Anna=182,Ben=170: "
+    assert asked[3].startswith("for players tied on points, their empty duchy spaces, e.g. Anna=2,Ben=3")
