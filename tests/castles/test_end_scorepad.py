@@ -231,3 +231,16 @@ def test_a_solo_end_whose_vp_pass_a_counter_never_reset_is_refused(tmp_path) -> 
             and "(cob.solo.counter); nothing was written" in str(err.value))
     said, table = _made(tmp_path, {**solo, "vp": "10"})
     assert said.endswith("Sol 15; solo game lost") and table.players[0].total == 10 + 3 + 2
+
+
+def test_an_end_refused_for_a_modules_table_speaks_of_the_end_not_a_position(cli, tmp_path) -> None:
+    """An ``[end]`` is read as a position after phase E, but its refusals are the end's own words:
+    a ``solo`` table in a game without the solo game is refused at ``[end.solo]``, never called
+    "a [position] solo table"."""
+    create(str(tmp_path / "end.toml"), NewRecord(**GAME_2019))
+    text = (tmp_path / "end.toml").read_text(encoding="utf-8").replace(
+        "[end.players.Anna]\n", "[end]\nsolo = {counter = 3}\n\n[end.players.Anna]\n", 1)
+    (tmp_path / "end.toml").write_text(text, encoding="utf-8")
+    result = cli("score", str(tmp_path / "end.toml"))
+    assert result.exit_code == 1 and "[position]" not in result.stderr
+    assert "invalid record: [end.solo]: a solo table belongs to the solo game" in result.stderr

@@ -387,7 +387,7 @@ def _position_solo(state: GameState, table: PositionTable) -> None:
     _solo_duchies(state.options, {player.name: player.board for player in state.players}, ("position", "players"))
     if "solo-game" not in state.options.modules:
         if table.solo is not None:
-            raise SetupError("a [position] solo table belongs to the solo game", ("position", "solo"),
+            raise SetupError("a solo table belongs to the solo game", ("position", "solo"),
                              '[game.options] modules = ["solo-game"]')
         return
     from burgundy_cli.castles.modules.solo import position_state
