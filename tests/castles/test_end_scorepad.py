@@ -244,3 +244,22 @@ def test_an_end_refused_for_a_modules_table_speaks_of_the_end_not_a_position(cli
     result = cli("score", str(tmp_path / "end.toml"))
     assert result.exit_code == 1 and "[position]" not in result.stderr
     assert "invalid record: [end.solo]: a solo table belongs to the solo game" in result.stderr
+
+
+def test_an_end_typed_without_its_bridge_says_the_tie_it_guessed(cli, tmp_path) -> None:
+    """The 2011 game above typed by hand without ``[end] bridge``: Anna and Ben tie on 73 and on
+    24 empty spaces, so "the tied player who went later in turn order" wins (2011 rules, 'Game
+    end'), and the bridge is not stated. The default (everyone on the start space in seat order:
+    Anna, Ben, Cara) makes Ben the winner; the score says it guessed, and how to say otherwise."""
+    create(str(tmp_path / "end.toml"), NewRecord(**GAME_2011, bridge="Cara,Anna,Ben"))
+    text = (tmp_path / "end.toml").read_text(encoding="utf-8")
+    assert open_record(tmp_path / "end.toml").score().notes == []
+    start, end = text.index("[end]\nbridge"), text.index("[end.players.Anna]")
+    (tmp_path / "end.toml").write_text(text[:start] + text[end:], encoding="utf-8")
+    table = open_record(tmp_path / "end.toml").score()
+    assert table.winner == ["Ben"] and table.tiebreak == "later in turn order"
+    assert table.notes == [
+        "the bridge at the end is not in the record: everyone taken on its start space in seat order, which makes "
+        "Ben the winner of the tie on VP and empty duchy spaces (2011 rules, 'Game end': \"Should there still be a "
+        "tie, then the winning player is the tied player who went later in turn order\"); [end] bridge states the "
+        "turn order at the end"]

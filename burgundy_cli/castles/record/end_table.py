@@ -127,7 +127,34 @@ def state_from_end(header: GameHeader, data: object, duchies: dict[str, Board] |
     except SetupError as err:
         raise _at_end(err) from None
     _vp_track_reached(state)
+    if not table.bridge:
+        _bridge_taken(state)
     return state
+
+
+#: Each rulebook's last tiebreak ('Game end' / 'End of the game'), quoted where an end without
+#: its bridge leaves it to the default.
+_LAST_TIEBREAK = {
+    "2011": "2011 rules, 'Game end': \"Should there still be a tie, then the winning player is the tied player who "
+            "went later in turn order\"",
+    "2019": "2019 rules, 'End of the game': \"If there is still a tie, the player who is farthest behind on the "
+            "bridge is the winner\"",
+}
+
+
+def _bridge_taken(state: GameState) -> None:
+    """A note on the score when an end that leaves its ``bridge`` out ties at the top on VP and
+    on empty duchy spaces: the bridge then names the winner, and the default (everyone on the
+    start space in seat order) is a guess the score must say it made (``new --end`` asks the
+    bridge then; a table typed by hand may not give it)."""
+    from burgundy_cli.castles.rules.scoring import BY_TURN_ORDER, score
+
+    table = score(state)
+    if table.tiebreak in BY_TURN_ORDER:
+        state.unverified.append(f"the bridge at the end is not in the record: everyone taken on its start space in "
+                                f"seat order, which makes {' and '.join(table.winner)} the winner of the tie on VP "
+                                f"and empty duchy spaces ({_LAST_TIEBREAK[state.edition]}); [end] bridge states "
+                                f"the turn order at the end")
 
 
 def _vp_track_reached(state: GameState) -> None:
