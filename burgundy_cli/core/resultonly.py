@@ -200,8 +200,9 @@ def open_result(doc: RecordDoc, header: GameHeader) -> ResultSession:
                                                                f"({rules.tiebreak})")
             table = _decided(table, final.winner, f"{by}, as the record states")
         elif stated != sorted(player_key(name) for name in table.winner):
-            raise RecordError(f"[final] winner = {_listed_as_typed(final.winner)} disagrees with the scores, which give "
-                              f"{_listed_as_typed(table.winner) if table.winner else 'no winner'}", location=where("winner"))
+            made = _listed_as_typed(table.winner) if table.winner else "no winner"
+            raise RecordError(f"[final] winner = {_listed_as_typed(final.winner)} disagrees with the scores, which "
+                              f"give {made}", location=where("winner"))
     return ResultSession(header, final, table)
 
 
@@ -321,7 +322,8 @@ def _check_players(header: GameHeader, final: FinalTable, rules: Rules, where: A
         near = closest(extra[0], missing) if extra and missing else None
         raise RecordError("[final.scores] must give each player of [game] players a score: "
                           + " and ".join([*said, *([f"{', '.join(missing)} missing"] if missing else [])]),
-                          location=where("scores"), hint=f"did you mean '{near}' for '{extra[0]}'?" if near else None)
+                          location=where("scores"),
+                          hint=f"did you mean '{near}' for '{extra[0]}'?" if near else None)
     modules = modules_of(header)
     low, high = rules.players
     mode = "the game"

@@ -243,7 +243,8 @@ def _position_player(edition: str, name: str, entry: PlayerPosition, duchies: di
         tile = _tile(tile_text, where)
         if kinds[tile].colour not in (duchy_board.colour[space], "I", "X"):  # (an inn, a solo black hex: any colour)
             raise SetupError(f"{tile} ({COLOUR_NAME[kinds[tile].colour]}) cannot lie on {space_text} "
-                             f"({COLOUR_NAME[duchy_board.colour[space]]})" + passage("cob.place.colour", edition), where)
+                             f"({COLOUR_NAME[duchy_board.colour[space]]})" + passage("cob.place.colour", edition),
+                             where)
         duchy[space] = tile
     loose = {s for s in range(len(duchy)) if duchy[s] is not None} - _connected(duchy, start, duchy_board)
     if loose and not apart:
