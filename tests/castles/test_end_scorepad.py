@@ -260,6 +260,21 @@ def test_an_end_typed_without_its_bridge_says_the_tie_it_guessed(cli, tmp_path) 
     assert table.winner == ["Ben"] and table.tiebreak == "later in turn order"
     assert table.notes == [
         "the bridge at the end is not in the record: everyone taken on its start space in seat order, which makes "
-        "Ben the winner of the tie on VP and empty duchy spaces (2011 rules, 'Game end': \"Should there still be a "
-        "tie, then the winning player is the tied player who went later in turn order\"); [end] bridge states the "
-        "turn order at the end"]
+        "Ben the winner over Anna, level on VP and empty duchy spaces (2011 rules, 'Game end': \"Should there still "
+        "be a tie, then the winning player is the tied player who went later in turn order\"); [end] bridge states "
+        "the turn order at the end"]
+
+
+def test_an_end_without_its_bridge_says_it_guessed_a_tie_below_the_winner_too(tmp_path) -> None:
+    """The same game with Ben's track at 60 (85: the winner outright) and Cara holding 15
+    silverlings and two more ships (73, 24 empty spaces, as Anna): Anna and Cara are level on VP
+    and on empty spaces, and the default bridge (seat order: Anna, Ben, Cara) puts Cara, "later in
+    turn order", ahead. ``new`` asks no bridge (it names no winner); the score says what it guessed."""
+    said, table = _made(tmp_path, GAME_2011, vp="Anna=44,Ben=60,Cara=45", silver="Anna=4,Ben=1,Cara=15",
+                        duchy=GAME_2011["duchy"].replace("Cara=", "Cara=d3:ship d5:ship "))
+    assert said.endswith("Ben 85, Cara 73, Anna 73; winner Ben")
+    assert [(line.name, line.total, line.rank) for line in table.players] == [("Ben", 85, 1), ("Cara", 73, 2),
+                                                                               ("Anna", 73, 3)]
+    assert table.tiebreak is None and len(table.notes) == 1
+    assert table.notes[0].startswith("the bridge at the end is not in the record: everyone taken on its start space "
+                                     "in seat order, which puts Cara ahead of Anna, level on VP and empty duchy spaces")

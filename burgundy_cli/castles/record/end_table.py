@@ -143,18 +143,27 @@ _LAST_TIEBREAK = {
 
 
 def _bridge_taken(state: GameState) -> None:
-    """A note on the score when an end that leaves its ``bridge`` out ties at the top on VP and
-    on empty duchy spaces: the bridge then names the winner, and the default (everyone on the
-    start space in seat order) is a guess the score must say it made (``new --end`` asks the
-    bridge then; a table typed by hand may not give it)."""
+    """A note on the score when an end that leaves its ``bridge`` out has players level on VP and
+    on empty duchy spaces: the bridge then orders them -- at the top, it names the winner --, and
+    the default (everyone on the start space in seat order) is a guess the score must say it made
+    (``new --end`` asks the bridge when it names the winner; a table typed by hand may not give
+    it). In the team game only the two teams' order (the winner) is the bridge's."""
     from burgundy_cli.castles.rules.scoring import BY_TURN_ORDER, score
 
     table = score(state)
-    if table.tiebreak in BY_TURN_ORDER:
+    if state.teams is not None:
+        decided = [f"makes {' and '.join(table.winner)} the winner"] if table.tiebreak in BY_TURN_ORDER else []
+    else:
+        empty = {player.name: player.duchy.count(None) for player in state.players}
+        lines = table.players
+        decided = [f"puts {first.name} ahead of {second.name}" for first, second in zip(lines, lines[1:])
+                   if first.total == second.total and empty[first.name] == empty[second.name]]
+        if decided and table.tiebreak in BY_TURN_ORDER:
+            decided[0] = f"makes {lines[0].name} the winner over {lines[1].name}"
+    if decided:
         state.unverified.append(f"the bridge at the end is not in the record: everyone taken on its start space in "
-                                f"seat order, which makes {' and '.join(table.winner)} the winner of the tie on VP "
-                                f"and empty duchy spaces ({_LAST_TIEBREAK[state.edition]}); [end] bridge states "
-                                f"the turn order at the end")
+                                f"seat order, which {' and '.join(decided)}, level on VP and empty duchy spaces "
+                                f"({_LAST_TIEBREAK[state.edition]}); [end] bridge states the turn order at the end")
 
 
 def _vp_track_reached(state: GameState) -> None:
