@@ -170,7 +170,13 @@ def _validate(doc: RecordDoc, table: str, declared: type[T]) -> T:
     try:
         return declared.model_validate(doc.data[table])
     except ValidationError as err:
-        raise record_error(err, doc, (table,), declared=declared) from None
+        refused = record_error(err, doc, (table,), declared=declared)
+        if refused.hint is None and refused.path[:2] == ("end", "control") and len(refused.path) == 4:
+            # (a building misspelt in a player's control line: the buildings it may name)
+            from burgundy_cli.core.suggest import did_you_mean
+
+            refused.hint = did_you_mean(str(refused.path[3]), CONTROL_KEYS.values())
+        raise refused from None
 
 
 def _hands(where: _Where, hands: dict[str, list[str]], players: list[str]) -> dict[str, list[str]]:

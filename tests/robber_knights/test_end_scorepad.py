@@ -40,3 +40,17 @@ def test_a_misspelt_building_is_told_its_near_miss_and_nothing_is_written(tmp_pa
     with pytest.raises(UsageError) as err:
         create(str(path), NewRecord(**{**END, "control": f"red=8 castles,blue={typed}"}))
     assert f"(did you mean '{meant}'?)" in str(err.value) and not path.exists()
+
+
+def test_a_misspelt_building_typed_into_the_file_is_told_its_near_miss(cli, tmp_path) -> None:
+    """The same mistake typed into ``[end.control.red]`` by hand: refused at its line with the
+    building meant, exit 1, nothing written over by ``fmt --write``."""
+    path = tmp_path / "end.toml"
+    create(str(path), NewRecord(**END))
+    text = path.read_text(encoding="utf-8").replace("castles = 8", "casltes = 8", 1)
+    path.write_text(text, encoding="utf-8")
+    for command in (("score",), ("fmt", "--write")):
+        result = cli(*command, str(path))
+        assert result.exit_code == 1 and "Traceback" not in result.output
+        assert "[end] control.red.casltes: unknown field (did you mean 'castles'?)" in result.stderr
+        assert path.read_text(encoding="utf-8") == text
