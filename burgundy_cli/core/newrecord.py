@@ -163,11 +163,11 @@ ROUTE_CARD_EXAMPLE = "5 silver-2;2 church;1 vp-1"
 RESULT_QUESTIONS: dict[str, list[tuple[str, str, str | None]]] = {
     "castles-of-burgundy": [
         ("edition", "edition (2011 or 2019)", "2019"),
-        ("players", "players in seat order, clockwise (e.g. anna,bob)", None),
+        ("players", "players in seat order, clockwise (e.g. Anna,Bob)", None),
         ("modules", "2019 expansion modules, comma-separated (empty: the base game)", ""),
         TEAMS_QUESTION,
-        ("scores", "each player's final score, e.g. anna=182,bob=170", None),
-        ("tiebreak", "for players tied on points, their empty duchy spaces, e.g. anna=2,bob=3 (empty: no tie)", ""),
+        ("scores", "each player's final score, e.g. Anna=182,Bob=170", None),
+        ("tiebreak", "for players tied on points, their empty duchy spaces, e.g. Anna=2,Bob=3 (empty: no tie)", ""),
         ("won", "solo game won, every duchy space filled within the 25 rounds? yes or no (solo-game module)", None),
         *WHEN_AND_WHERE,
     ],
@@ -807,6 +807,10 @@ def _question(key: str, answers: NewRecord, question: str) -> str:
         return f"shield 6: the player each holder chose, e.g. {holders[0]}=...,{holders[1]}=... (nobody: never chosen)"
     if key == "boards" and len(holders) > 1:
         return f"duchy board: 1 for everyone, or per player {holders[0]}=3,{holders[1]}=5 (experienced players)"
+    if key == "silver":   # the edition's word: 2011 "Silverlings", 2019 "silver coins"
+        from burgundy_cli.castles.rules.terms import WORDS
+
+        question = question.replace("silverlings", WORDS[answers.edition or "2019"]["silverlings"])
     if key == "sold" and _plays(answers, "trade-routes"):
         question = question.replace("goods tiles sold,", "goods tiles sold, those on the trade route too,")
     if key in _END_KEYS and _team_answer(key, answers):   # the team's property: each team's, A=...,B=...
@@ -1156,11 +1160,30 @@ def _flag_refusal(err: RefereeError, path: str, answers: NewRecord, keys: list[s
         except AnswerError as unread:   # (a later flag's answer that cannot be split: said as such)
             return _flag_refusal(unread, path, answers, keys)
     if blamed is None:   # (no answer blamed: the game's words, its record syntax said as the table says it)
-        if not isinstance(err, RecordError) or in_table_words(err.message) == err.message:
+        if not isinstance(err, RecordError):
+            return err
+        if getattr(err, "path", None):   # (a key of the whole table, e.g. [end] for the goods of everyone: said
+            # without the line of a record never written, as an answer's refusal is)
+            return RecordError(f"{_said(err, '')}; nothing was written")
+        if in_table_words(err.message) == err.message:
             return err
         return RecordError(in_table_words(err.message), location=err.location, hint=err.hint)
     flag = f"--{blamed.replace('_', '-')}" + (f" ({' '.join(part)})" if part else "")
     return RecordError(f"{flag}: {_said(err, blamed)}; nothing was written")
+
+
+def _told(err: RefereeError, key: str, answers: NewRecord, keys: list[str]) -> str:
+    """:func:`_said` at the terminal, with the player (or team) it is about where the answer holds
+    everyone's and the words do not name them (``Cara: at least 0, not -2``), as a flag's refusal
+    names them (``--scores (Cara)``)."""
+    said = _said(err, key)
+    where = getattr(err, "path", None)
+    holders = _holders(answers, key)
+    if where and len(holders) > 1:
+        blamed, part = _answer_at(where, keys)
+        if blamed == key != "duchy" and part and part[0] in holders and part[0] not in said:
+            return f"{part[0]}: {said}"
+    return said
 
 
 def _said(err: RefereeError, key: str) -> str:
@@ -1520,7 +1543,7 @@ def _ask_all(path: str, answers: NewRecord, ask: bool, read: Reader | None, say:
                 if blamed in keys and keys.index(blamed) < index and _asked(blamed, answers):
                     settled.add(key)   # (the last answer stands: the blamed one is asked again)
                     key, index = blamed, keys.index(blamed)
-            say(_said(err, key))       # the answer just given is refused: that question again
+            say(_told(err, key, answers, keys))       # the answer just given is refused: that question again
             answers = replace(answers, **{key: None})
             settled.discard(key)
             if index in answered:

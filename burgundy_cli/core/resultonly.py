@@ -35,6 +35,7 @@ from burgundy_cli.core.errors import RecordError
 from burgundy_cli.core.game import GameHeader, ScoreLine, ScoreTable, record_error
 from burgundy_cli.core.models import Count, TableModel
 from burgundy_cli.core.record import RecordDoc
+from burgundy_cli.core.suggest import closest
 from burgundy_cli.core.words import player_key
 
 #: The table a result-only record has instead of ``[setup]`` or ``[position]``.
@@ -181,8 +182,8 @@ def open_result(doc: RecordDoc, header: GameHeader) -> ResultSession:
         if unknown and final.teams:   # a team game: the two players of one team
             tied, by, figures = unknown
             if stated not in [sorted(map(player_key, members)) for members in final.teams.values()]:
-                raise RecordError(f"[final] winner = {final.winner}: {_listed(tied)} tie on VP, and the rules "
-                                  f"give the win to the team {by}: name the two players of that team",
+                raise RecordError(f"[final] winner = {_listed_as_typed(final.winner)}: {_listed(tied)} tie on VP, "
+                                  f"and the rules give the win to the team {by}: name the two players of that team",
                                   location=where("winner"))
             table = _decided(table, final.winner, f"{by}, as the record states")
             won = next(team for team, members in final.teams.items() if player_key(members[0]) in stated)
@@ -192,15 +193,16 @@ def open_result(doc: RecordDoc, header: GameHeader) -> ResultSession:
             one = rules.last_tiebreak is not None   # (Castles: the rules always make one winner)
             if not stated or not set(stated) < {player_key(name) for name in tied} or (one and len(stated) > 1):
                 what = f"{rules.unit} and on {rules.tiebreak}" if figures else rules.unit
-                raise RecordError(f"[final] winner = {final.winner}: {_listed(tied)} tie on {what}, and "
-                                  f"the rules give the win to the one {by}: name that one player",
+                raise RecordError(f"[final] winner = {_listed_as_typed(final.winner)}: {_listed(tied)} tie on {what}, "
+                                  f"and the rules give the win to the one {by}: name that one player",
                                   location=where("winner"),
                                   hint=None if figures else f"or give each tied player's tiebreak figure "
                                                                f"({rules.tiebreak})")
             table = _decided(table, final.winner, f"{by}, as the record states")
         elif stated != sorted(player_key(name) for name in table.winner):
-            raise RecordError(f"[final] winner = {final.winner} disagrees with the scores, which give "
-                              f"{table.winner or 'no winner'}", location=where("winner"))
+            made = _listed_as_typed(table.winner) if table.winner else "no winner"
+            raise RecordError(f"[final] winner = {_listed_as_typed(final.winner)} disagrees with the scores, which "
+                              f"give {made}", location=where("winner"))
     return ResultSession(header, final, table)
 
 
@@ -283,7 +285,8 @@ def _unknown_winner(table: ScoreTable, tied: list[str], by: str, figures: bool, 
         why = f"which this record does not give (give {figure}, or name {winner} in [final] winner)"
     who = "team" if team else "one"
     note = f"{UNKNOWN}: {_listed(tied)} tie on {what}; {edition} give the win to the {who} {by}, {why}"
-    return table.model_copy(update={"winner": [], "tiebreak": f"{by}: not in the record",
+    rule = by.removeprefix("with ").removeprefix("the ")   # (as a decided tie says it: "fewest empty duchy spaces")
+    return table.model_copy(update={"winner": [], "tiebreak": f"{rule}: not in the record",
                                     "notes": [*table.notes, note]})
 
 
@@ -304,15 +307,23 @@ def _check_names(header: GameHeader, doc: RecordDoc) -> None:
                                    "give each player a name of their own")
 
 
+def _listed_as_typed(names: list[str]) -> str:
+    """``names`` as the record's TOML writes them (``["Anna", "Ben"]``), not as Python does."""
+    return "[" + ", ".join(f'"{name}"' for name in names) + "]"
+
+
 def _check_players(header: GameHeader, final: FinalTable, rules: Rules, where: Any) -> None:
     """Every player scored once, no one else; a count the game and its mode are played by."""
     players = header.players
     missing = [name for name in players if name not in final.scores]
     extra = [name for name in final.scores if name not in players]
-    if missing or extra:
+    if missing or extra:   # (both: a name misspelt, said as such with the player meant)
+        said = [f"{', '.join(extra)} is no player"] if extra else []
+        near = closest(extra[0], missing) if extra and missing else None
         raise RecordError("[final.scores] must give each player of [game] players a score: "
-                          + (f"{', '.join(missing)} missing" if missing else f"{', '.join(extra)} is no player"),
-                          location=where("scores"))
+                          + " and ".join([*said, *([f"{', '.join(missing)} missing"] if missing else [])]),
+                          location=where("scores"),
+                          hint=f"did you mean '{near}' for '{extra[0]}'?" if near else None)
     modules = modules_of(header)
     low, high = rules.players
     mode = "the game"

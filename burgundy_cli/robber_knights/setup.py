@@ -170,7 +170,13 @@ def _validate(doc: RecordDoc, table: str, declared: type[T]) -> T:
     try:
         return declared.model_validate(doc.data[table])
     except ValidationError as err:
-        raise record_error(err, doc, (table,), declared=declared) from None
+        refused = record_error(err, doc, (table,), declared=declared)
+        if refused.hint is None and refused.path[:2] == ("end", "control") and len(refused.path) == 4:
+            # (a building misspelt in a player's control line: the buildings it may name)
+            from burgundy_cli.core.suggest import did_you_mean
+
+            refused.hint = did_you_mean(str(refused.path[3]), CONTROL_KEYS.values())
+        raise refused from None
 
 
 def _hands(where: _Where, hands: dict[str, list[str]], players: list[str]) -> dict[str, list[str]]:
@@ -380,6 +386,13 @@ def read_end(doc: RecordDoc, header: GameHeader, players: list[str]) -> tuple[St
 CONTROL_KEYS = {"castle": "castles", "village": "villages", "town": "towns"}
 
 
+def _near_building(word: str, fields: dict[str, str]) -> str | None:
+    """The building ``word`` misspells (``twon``: ``town``), as a misspelt tile is told its near miss."""
+    from burgundy_cli.core.suggest import closest
+
+    return closest(word, [name for name in fields if len(name) > 1])
+
+
 def control_answer(text: str) -> dict[str, int | str]:
     """One player's ``[end] control`` line from the words of ``burgundy new --end``:
     ``3 castles 2 villages 1 town`` (a number and a building, either order; ``c``, ``v``,
@@ -399,6 +412,9 @@ def control_answer(text: str) -> dict[str, int | str]:
     building: str | None = None   # a building read, its count still to come
     for word in words:
         field = fields.get(word)
+        near = None if field is not None or word.isdecimal() else _near_building(word, fields)
+        if near is not None:   # (a misspelt building, before or after its count: its near miss)
+            raise ParseError(f"'{word}' is no castle, village or town", hint=f"did you mean '{near}'?")
         if field is None and building is not None:
             line[building], building = _count(word), None
         elif field is None and count is None:

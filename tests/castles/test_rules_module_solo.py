@@ -446,7 +446,8 @@ def test_a_bad_solo_position_is_refused_at_its_key():
     assert (state.solo.target, state.solo.base, state.solo.resets) == (45, 58, 1)
     few = {"players": {"Solo": {"board": "13x", "start": "b1", "vp": 20}}}
     for position, solo, key in ((base, {"counter": 50}, "counter"), (few, {"counter": 21}, "counter"),
-                                (base, {"removed": ["bank", "ship"]}, "removed")):
+                                (base, {"counter": 20, "target": 45, "resets": 1, "removed": ["bank", "ship"]},
+                                 "removed")):
         with pytest.raises(SetupError) as info:
             state_from_position(header, {**position, "solo": solo, "phase": "A", "round": 2})
         assert info.value.path[:3] == ("position", "solo", key)

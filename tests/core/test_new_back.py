@@ -97,7 +97,7 @@ def test_back_steps_through_the_duchies_and_the_trade_route_cards(tmp_path):
         *[(f"Ben's trade route, card {card} of 5", CARD) for card in range(1, 6)],
         ("the goods tiles lying on each player's trade route", "back"), ("Ben's trade route, card 5 of 5", CARD),
         ("the goods tiles lying on each player's trade route", "anna=5"), ("each player's goods tiles left", ""),
-        ("each player's silverlings", ""), ("each player's workers", ""), ("each player's VP", "back"),
+        ("each player's silver coins", ""), ("each player's workers", ""), ("each player's VP", "back"),
         ("each player's workers", "anna=2"), ("each player's VP", "anna=4,ben=0"),
         ("date", ""), ("where", ""), ("event", ""),
     ])

@@ -57,7 +57,7 @@ def test_a_stated_winner_follows_the_tiebreak_when_its_figures_are_given() -> No
                    'tiebreak = 3\n[final.scores.Ben]\ntotal = 150\ntiebreak = 1\n')
     # Castles: fewest empty duchy spaces wins a tie (Ben, 1)
     assert opened(tied.replace("{winner}", "Ben")).score().winner == ["Ben"]
-    assert "disagrees with the scores, which give ['Ben']" in refusal(tied.replace("{winner}", "Anna"))
+    assert 'disagrees with the scores, which give ["Ben"]' in refusal(tied.replace("{winner}", "Anna"))
     # without the figures, the stated winner decides the tie the pad leaves open
     open_tie = tied.replace("tiebreak = 3\n", "").replace("tiebreak = 1\n", "").replace("{winner}", "Anna")
     assert opened(open_tie).score().winner == ["Anna"]

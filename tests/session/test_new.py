@@ -201,7 +201,7 @@ def test_on_a_terminal_missing_answers_are_asked_with_defaults_and_a_refused_one
     assert questions[0] == "game (castles-of-burgundy or robber-knights) [castles-of-burgundy]: "
     assert questions[1] == "record: log (log the game), end (score the end) or result (the result only) [log]: "
     assert questions[2] == "edition (2011 or 2019) [2019]: "
-    assert said == ["a goods tile shows a die, 1 to 6, not 7"]
+    assert said == ["Bob: a goods tile shows a die, 1 to 6, not 7"]
     assert questions[6] == questions[7]                                  # only that one again, at once
     assert questions[6].startswith("each player's 3 starting goods tiles, e.g. Anna=1 2 3,Bob=4 5 6")
     assert not any("module" in question for question in questions)      # a 2011 game has none

@@ -301,9 +301,9 @@ def test_team_game_at_the_end_through_the_questions_scores_as_the_log(cli, tmp_p
     tidy = [order.index(next(q for q in order if q.startswith(words))) for words in (
         "the two teams", "team board (12a", "team A's duchy (Dario and Ben)", "team B's duchy (Cara and Anna)",
         "each team's bonus tiles", "each team's goods tiles sold", "the hex tiles on each team's 2 shared storage",
-        "each team's goods tiles left", "each team's silverlings", "each team's workers", "each player's VP")]
+        "each team's goods tiles left", "each team's silver coins", "each team's workers", "each player's VP")]
     assert tidy == sorted(tidy)
-    assert any(question.startswith("each team's silverlings left, e.g. A=3,B=0") for question in questions)
+    assert any(question.startswith("each team's silver coins left, e.g. A=3,B=0") for question in questions)
     assert any(question.startswith("start castle spaces, e.g. A=d7") for question in questions)
     assert _scores_as_the_log(cli, path, logged) == [183, 174, 226, 125]
 

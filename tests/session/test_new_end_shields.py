@@ -94,7 +94,7 @@ def test_on_a_terminal_a_tile_apart_waits_for_shield_18_on_a_castle(tmp_path) ->
     from her start castle (d4, duchy 1): the duchy, asked before the castle shields, is taken
     while shield 18 may still lie on one of her castles. With shield 18 on d4 the record is
     written (Anna 4: shield 18's VP); with shield 7 instead the duchy is refused then
-    ("g1 is not connected to the start castle") and asked again."""
+    ("g1 is not connected to the start castle", with its passage) and asked again."""
     def made(shields: str) -> tuple[list[str], list[str], str]:
         asked: list[str] = []
         told: list[str] = []
@@ -115,7 +115,7 @@ def test_on_a_terminal_a_tile_apart_waits_for_shield_18_on_a_castle(tmp_path) ->
     assert asked.count("Anna's duchy") == 1 and not told and written.endswith("Anna 4, Ben 0; winner Anna")
     assert "g1" in open_record(tmp_path / "8.toml").record_data()["end"]["players"]["Anna"]["duchy"]
     asked, told, written = made("Anna=d4:7")
-    assert told == ["g1 is not connected to the start castle"]
+    assert told == ["g1 is not connected to the start castle (2019 rules, 'Place hex tile in your duchy')"]
     assert asked.index("the shields on each player's castles as space") < len(asked) - 1 - asked[::-1].index("Anna's duchy")
     assert written.endswith("Anna 8, Ben 0; winner Anna")
 

@@ -941,6 +941,10 @@ def _scored_refusal(player: PlayerState, start: int, table) -> tuple[str, ...] |
     (VP beyond a target are lost, so the VP scored may be more, never less; cob.solo.counter)."""
     if player.points < table.counter:
         return f"the counter ({table.counter}) is beyond the VP scored ({player.points})", "solo", "counter"
+    if table.resets == 0 and player.points > table.counter:   # (VP are lost only at a reset)
+        return (f"the VP scored ({player.points}) are more than the counter ({table.counter}) with no reset: the "
+                f"counter moves with every VP, and VP are lost only when it reaches the target (cob.solo.counter)",
+                "solo", "resets")
     reached = _targets(start, table.resets)[:-1]
     if player.points < table.counter + sum(reached):
         targets = (f"the target the counter reached before its reset ({reached[0]}" if len(reached) == 1 else

@@ -34,7 +34,7 @@ from burgundy_cli.core.game import GameHeader
 from burgundy_cli.core.models import Count, TableModel
 
 from burgundy_cli.castles.record.setup import _DuchyName, DuchyTable, _GoodsKey, IslandDuchyTable, SetupError, _validate
-from burgundy_cli.castles.record.position_table import SoloPosition, state_from_position
+from burgundy_cli.castles.record.position_table import SCORED_IN_PLAY, SoloPosition, state_from_position
 from burgundy_cli.castles.rules.boards import Board
 from burgundy_cli.castles.rules.bounds import least_earned
 from burgundy_cli.castles.rules.commands import GoodsType, SpaceName, TileName
@@ -127,7 +127,43 @@ def state_from_end(header: GameHeader, data: object, duchies: dict[str, Board] |
     except SetupError as err:
         raise _at_end(err) from None
     _vp_track_reached(state)
+    if not table.bridge:
+        _bridge_taken(state)
     return state
+
+
+#: Each rulebook's last tiebreak ('Game end' / 'End of the game'), quoted where an end without
+#: its bridge leaves it to the default.
+_LAST_TIEBREAK = {
+    "2011": "2011 rules, 'Game end': \"Should there still be a tie, then the winning player is the tied player who "
+            "went later in turn order\"",
+    "2019": "2019 rules, 'End of the game': \"If there is still a tie, the player who is farthest behind on the "
+            "bridge is the winner\"",
+}
+
+
+def _bridge_taken(state: GameState) -> None:
+    """A note on the score when an end that leaves its ``bridge`` out has players level on VP and
+    on empty duchy spaces: the bridge then orders them -- at the top, it names the winner --, and
+    the default (everyone on the start space in seat order) is a guess the score must say it made
+    (``new --end`` asks the bridge when it names the winner; a table typed by hand may not give
+    it). In the team game only the two teams' order (the winner) is the bridge's."""
+    from burgundy_cli.castles.rules.scoring import BY_TURN_ORDER, score
+
+    table = score(state)
+    if state.teams is not None:
+        decided = [f"makes {' and '.join(table.winner)} the winner"] if table.tiebreak in BY_TURN_ORDER else []
+    else:
+        empty = {player.name: player.duchy.count(None) for player in state.players}
+        lines = table.players
+        decided = [f"puts {first.name} ahead of {second.name}" for first, second in zip(lines, lines[1:])
+                   if first.total == second.total and empty[first.name] == empty[second.name]]
+        if decided and table.tiebreak in BY_TURN_ORDER:
+            decided[0] = f"makes {lines[0].name} the winner over {lines[1].name}"
+    if decided:
+        state.unverified.append(f"the bridge at the end is not in the record: everyone taken on its start space in "
+                                f"seat order, which {' and '.join(decided)}, level on VP and empty duchy spaces "
+                                f"({_LAST_TIEBREAK[state.edition]}); [end] bridge states the turn order at the end")
 
 
 def _vp_track_reached(state: GameState) -> None:
@@ -141,6 +177,6 @@ def _vp_track_reached(state: GameState) -> None:
         track = sum(points for category, points in player.vp.items() if category != "corrections")
         if least is not None and track < least:
             raise SetupError(f"{player.name} has {track} VP; the duchy, sold goods and bonus tiles have scored at "
-                             f"least {least}", (TABLE, "players", player.name, "vp"),
+                             f"least {least}" + SCORED_IN_PLAY[state.edition], (TABLE, "players", player.name, "vp"),
                              "each completed area (its size, and the phase bonus of at least 2), bonus tile, "
                              "watchtower, goods tile sold and livestock tile scored when it came")

@@ -22,7 +22,7 @@ from burgundy_cli.castles.rules.commands import DieValue, GoodsType, PhaseLetter
 from burgundy_cli.castles.modules import ruleset
 from burgundy_cli.castles.record.setup import (_COLOUR_BY_NAME, _DuchyName, DuchyTable, _GoodsKey, IslandDuchyTable,
                                         SetupError, _board, _board_copies, _border_duchies, default_supply,
-                                        duchy_definition, _edition, _fresh_supply, _goods_limit, _holders,
+                                        duchy_definition, _edition, _fresh_supply, _goods_limit, _holders, passage,
                                         _island_duchy, _names_known, options_from_header, _route, _seen_tiles,
                                         _solo_duchies, _solo_players, _start_space, _team, _validate)
 from burgundy_cli.castles.rules.state import PHASES, GameState, PlayerState
@@ -213,7 +213,8 @@ def _city_once(duchy: list[str | None], duchy_board: Board, path: tuple, edition
             if buildings.count(tile) > 1:
                 where = next(space_name(s) for s in members if duchy[s] == tile)
                 words = WORDS[edition]
-                raise SetupError(f"the {words['city']} at {where} holds {buildings.count(tile)} {tile} tiles", path,
+                raise SetupError(f"the {words['city']} at {where} holds {buildings.count(tile)} {tile} tiles"
+                                 + passage("cob.place.city-once", edition), path,
                                  f"one building of each type per {words['city']}, unless {words['knowledge tile']}"
                                  " 1 is placed")
 
@@ -236,19 +237,22 @@ def _position_player(edition: str, name: str, entry: PlayerPosition, duchies: di
         space = space_id(space_text)
         where = (*path, "duchy", space_text)
         if space is None or space >= len(duchy):
-            raise SetupError(f"a duchy has no space {space_text}", where)
+            raise SetupError(f"a duchy has no space {space_text}" + passage("cob.place.space", edition), where)
         if space == start:
             raise SetupError(f"{space_text} holds the start castle", where)
         tile = _tile(tile_text, where)
         if kinds[tile].colour not in (duchy_board.colour[space], "I", "X"):  # (an inn, a solo black hex: any colour)
             raise SetupError(f"{tile} ({COLOUR_NAME[kinds[tile].colour]}) cannot lie on {space_text} "
-                             f"({COLOUR_NAME[duchy_board.colour[space]]})", where)
+                             f"({COLOUR_NAME[duchy_board.colour[space]]})" + passage("cob.place.colour", edition),
+                             where)
         duchy[space] = tile
     loose = {s for s in range(len(duchy)) if duchy[s] is not None} - _connected(duchy, start, duchy_board)
     if loose and not apart:
-        raise SetupError(f"{space_name(min(loose))} is not connected to the start castle", (*path, "duchy"))
+        raise SetupError(f"{space_name(min(loose))} is not connected to the start castle"
+                         + passage("cob.place.adjacent", edition), (*path, "duchy"))
     if len(entry.goods) > goods_types:
-        raise SetupError("goods storage holds at most 3 types", (*path, "goods"))
+        raise SetupError(f"{name}'s goods storage holds {len(entry.goods)} goods types, at most {goods_types}"
+                         + passage("cob.ship.goods", edition), (*path, "goods"))
     bonuses = []
     for index, text in enumerate(entry.bonuses):
         colour_name, _, size = text.rpartition("-")
@@ -384,7 +388,7 @@ def _position_solo(state: GameState, table: PositionTable) -> None:
     _solo_duchies(state.options, {player.name: player.board for player in state.players}, ("position", "players"))
     if "solo-game" not in state.options.modules:
         if table.solo is not None:
-            raise SetupError("a [position] solo table belongs to the solo game", ("position", "solo"),
+            raise SetupError("a solo table belongs to the solo game", ("position", "solo"),
                              '[game.options] modules = ["solo-game"]')
         return
     from burgundy_cli.castles.modules.solo import position_state
@@ -610,12 +614,13 @@ def _count_tiles(state: GameState, table: PositionTable) -> None:
                              ("position",), f'[game.options] modules = ["{module}"]')
         if outside_piles(kinds[tile]):  # a module's tile outside the piles (an inn): its module counts it
             if count > kinds[tile].count:
-                raise SetupError(f"{count} {tile} tiles in the position; the game has {kinds[tile].count}",
-                                 ("position",))
+                raise SetupError(f"{count} {tile} tiles in the position; the game has {kinds[tile].count}"
+                                 + passage("cob.supply.exhausted", state.edition), ("position",))
             continue
         total = kinds[tile].coloured + kinds[tile].black
         if count > total:
-            raise SetupError(f"{count} {tile} tiles in the position; the game has {total}", ("position",))
+            raise SetupError(f"{count} {tile} tiles in the position; the game has {total}"
+                             + passage("cob.supply.exhausted", state.edition), ("position",))
     state.supply = default_supply(state)
     for name, (coloured, black) in table.supply.items():
         path = ("position", "supply", name)
@@ -654,7 +659,7 @@ def _count_goods(state: GameState, table: PositionTable) -> None:
             goods_used[good] += 1
     for good in state.round_goods or ():
         goods_used[good] += 1
-    _goods_limit(goods_used, ("position",))
+    _goods_limit(goods_used, ("position",), state.edition)
     on_depots = sum(len(goods) for goods in state.depot_goods)
     placed = 5 * state.phase + (_ROLLS_MADE[state.stage](table.round) if state.stage in _ROLLS_MADE else 0)
     if on_depots > placed:
@@ -734,6 +739,17 @@ def vp_bound(state: GameState, player: PlayerState) -> int | None:
     return None if None in bounds else sum(bounds)
 
 
+#: Where each edition's rulebook says what scores VP during play -- a completed area (its size and
+#: the phase), a bonus tile, livestock, a watchtower, a sale -- which a position's VP track is held
+#: to (the most it can be here, the least at a game's end: ``record.end_table``).
+SCORED_IN_PLAY = {
+    "2011": " (2011 rules, 'Additional rules for placing six-sided tiles': a completed region and a bonus "
+            "tile; 'Animal'; 'Watchtower'; 'Action \"Sell goods\"')",
+    "2019": " (2019 rules, 'Additional rules for placing hex tiles': a completed area and a bonus tile; "
+            "'Livestock (light green)'; 'Watchtower'; 'Action \"Sell Goods\"')",
+}
+
+
 def _vp_within_bound(state: GameState, table: PositionTable) -> None:
     """Every VP category a player states is within what the position can have earned in it
     (:func:`~burgundy_cli.castles.rules.bounds.category_bounds`), and all of them with the VP
@@ -765,7 +781,8 @@ def _vp_refusal(state: GameState, table: PositionTable, members: list[PlayerStat
     number = isinstance(table.players[player.name].vp, int)
     path = ("position", "players", player.name, "vp", *(() if number else (category,)))
     what = "VP" if category == "position" else f"{category} VP"
-    raise SetupError(f"{whose} has {points} {what}; the duchy, sold goods and bonus tiles allow at most {bound}", path,
+    raise SetupError(f"{whose} has {points} {what}; the duchy, sold goods and bonus tiles allow at most {bound}"
+                     + SCORED_IN_PLAY[state.edition], path,
                      "each category is bounded by what the duchy, sold goods and bonus tiles it shows can have "
                      "scored in it (docs/records.md, vp-bound)")
 

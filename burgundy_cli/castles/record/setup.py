@@ -65,6 +65,15 @@ class SetupError(RecordError):
         super().__init__(f"[{'.'.join(map(str, path))}]: {message}", hint=hint, path=path)
 
 
+def passage(rule_id: str, edition: str) -> str:
+    """`` (2019 rules, 'Place hex tile in your duchy')``: where the rule a setup's or position's
+    refusal holds to stands in ``edition``'s rulebook (:data:`burgundy_cli.castles.rules.PASSAGES`),
+    to end the refusal's words with, as a refusal of a line cites its rule."""
+    from burgundy_cli.castles.rules import PASSAGES
+
+    return f" ({edition} rules, {PASSAGES[rule_id][edition]})"
+
+
 T = TypeVar("T", bound=BaseModel)
 _GoodsKey = Literal["1", "2", "3", "4", "5", "6"]
 
@@ -497,10 +506,11 @@ def _full_piles(modules: tuple[str, ...]) -> dict[str, list[int]]:
             for name, kind in catalogue().items()}
 
 
-def _goods_limit(counts: list[int], path: tuple) -> None:
+def _goods_limit(counts: list[int], path: tuple, edition: str) -> None:
     for good in range(1, 7):
         if counts[good] > GOODS_PER_TYPE:
-            raise SetupError(f"{counts[good]} goods tiles of type {good}; the game has {GOODS_PER_TYPE}", path)
+            raise SetupError(f"{counts[good]} goods tiles of type {good}; the game has {GOODS_PER_TYPE}"
+                             + passage("cob.goods.count", edition), path)
 
 
 # --- [duchies]: duchies a record defines ---------------------------------------------------------

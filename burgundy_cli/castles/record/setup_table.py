@@ -82,7 +82,7 @@ def state_from_setup(header: GameHeader, data: object, duchies: dict[str, Board]
         from burgundy_cli.castles.modules.team import team_routes
 
         players, bridge, teams, goods_used = _team(team_setup, header, table, duchies, options)
-        _goods_limit(goods_used, ("setup", "goods"))
+        _goods_limit(goods_used, ("setup", "goods"), edition)
         _names_known(header.players, table.routes, ("setup", "routes"))
         routes = _team(team_routes, table.routes, teams, header.players, options,
                        lambda name, texts, path: _route(options, len(header.players), name, texts, path,
@@ -127,7 +127,7 @@ def state_from_setup(header: GameHeader, data: object, duchies: dict[str, Board]
             goods_used[good] += 1
         players.append(PlayerState(name, duchy_board, start, duchy, goods=goods, silver=1,
                                    workers=seats.index(name) + 1))
-    _goods_limit(goods_used, ("setup", "goods"))
+    _goods_limit(goods_used, ("setup", "goods"), edition)
     _names_known(header.players, table.routes, ("setup", "routes"))
     for player in players:
         player.route = _route(options, len(names), player.name, table.routes.get(player.name),
