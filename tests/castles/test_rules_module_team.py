@@ -269,12 +269,13 @@ def test_team_tie_goes_to_more_empty_spaces_by_option():
         state.players[seat].duchy[space_id("c6")] = "mine"  # team A: one empty space fewer
     _final(state, {"anna": 10, "ben": 9, "cara": 7, "dario": 7})
     table = score(state)
-    assert table.winner == ["ben", "dario"] and table.tiebreak == "the team with most empty spaces"
+    assert table.winner == ["ben", "dario"] and table.tiebreak == "the team with more empty spaces"
     state = new_team_game(**{"team-tiebreak-empty-spaces": "fewest"})
     for seat in (0, 2):
         state.players[seat].duchy[space_id("c6")] = "mine"
     _final(state, {"anna": 10, "ben": 9, "cara": 7, "dario": 7})
-    assert score(state).winner == ["anna", "cara"]
+    table = score(state)
+    assert table.winner == ["anna", "cara"] and table.tiebreak == "the team with fewer empty spaces"
     assert "cob.team.score" in RULES_CITED
 
 

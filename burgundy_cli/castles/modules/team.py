@@ -536,8 +536,9 @@ def score_table(state: GameState, table):
     best = order[0]
     tiebreak = None
     if order[0][0] == order[1][0]:
-        tiebreak = (f"the team with {state.options.team_tiebreak} empty spaces" if order[0][1] != order[1][1]
-                    else BY_TURN_ORDER[1])
+        # (in the team game's own words, "the team with more empty spaces")
+        more = "more" if state.options.team_tiebreak == "most" else "fewer"
+        tiebreak = f"the team with {more} empty spaces" if order[0][1] != order[1][1] else BY_TURN_ORDER[1]
     winner = [state.players[seat].name for seat in teams.members[best[2]]] if table.complete else []
     if table.complete:
         notes.append(f"team {TEAMS[best[2]]} wins")
