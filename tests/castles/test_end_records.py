@@ -153,7 +153,7 @@ def _refused(text: str) -> RecordError:
     # 2011 rules, 'Game setup': 42 goods tiles, 7 of each type
     (("goods = {5 = 2}", "goods = {5 = 2, 6 = 8}"), "8 goods tiles of type 6; the box has 7 of each type", 8),
     # a tile twice: the game has one knowledge tile 22
-    (('duchy = {c4 = "k15"}', 'duchy = {c4 = "k22"}'), "2 k22 tiles in the position; the game has 1", 6),
+    (('duchy = {c4 = "k15"}', 'duchy = {c4 = "k22"}'), "2 k22 tiles on the table; the game has 1", 6),
     # 'Bonus tiles': "The first player who manages to cover all spaces of one colour"
     (('bonuses = ["grey-large"]', 'bonuses = ["blue-large"]'), "Anna has not covered every blue space", 9),
     # the second to finish a colour takes the small tile, never without the large one taken

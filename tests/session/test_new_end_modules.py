@@ -288,7 +288,7 @@ def test_team_game_at_the_end_through_the_questions_scores_as_the_log(cli, tmp_p
         ("Dario=yellow-small", "'Dario' is no team: in the team game this is the team's, given per team (A and B)"),
         (each(lambda entry: " ".join(entry.get("bonuses", []))), None),
         (each(lambda entry: _tiles(entry.get("sold", {}))), None),
-        ("A=ship cow3 k20", "at most 2 items, not 3"), ("A=k20", "2 k20 tiles in the position; the game has 1"),
+        ("A=ship cow3 k20", "at most 2 items, not 3"), ("A=k20", "2 k20 tiles on the table; the game has 1"),
         ("", None),
         (each(lambda entry: _tiles(entry.get("goods", {}))), None),
         ("A=1 3,B=8", "'1 3': a whole number is wanted (e.g. A=3,B=0)"),

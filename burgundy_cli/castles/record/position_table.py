@@ -614,12 +614,12 @@ def _count_tiles(state: GameState, table: PositionTable) -> None:
                              ("position",), f'[game.options] modules = ["{module}"]')
         if outside_piles(kinds[tile]):  # a module's tile outside the piles (an inn): its module counts it
             if count > kinds[tile].count:
-                raise SetupError(f"{count} {tile} tiles in the position; the game has {kinds[tile].count}"
+                raise SetupError(f"{count} {tile} tiles on the table; the game has {kinds[tile].count}"
                                  + passage("cob.supply.exhausted", state.edition), ("position",))
             continue
         total = kinds[tile].coloured + kinds[tile].black
         if count > total:
-            raise SetupError(f"{count} {tile} tiles in the position; the game has {total}"
+            raise SetupError(f"{count} {tile} tiles on the table; the game has {total}"
                              + passage("cob.supply.exhausted", state.edition), ("position",))
     state.supply = default_supply(state)
     for name, (coloured, black) in table.supply.items():
@@ -632,7 +632,7 @@ def _count_tiles(state: GameState, table: PositionTable) -> None:
         unseen = kind.coloured + kind.black - seen.get(tile, 0)
         if coloured > kind.coloured or black > kind.black or coloured + black > unseen:
             raise SetupError(f"{coloured} coloured- and {black} black-backed {tile} tiles cannot be left: the game "
-                             f"has {kind.coloured} and {kind.black}, {seen.get(tile, 0)} of them in the position", path)
+                             f"has {kind.coloured} and {kind.black}, {seen.get(tile, 0)} of them on the table", path)
         state.supply[tile] = [coloured, black]
 
 
