@@ -124,3 +124,29 @@ def test_a_checked_line_is_placed_at_its_word(cli, tmp_path):
     result = cli("check", str(path), "red lay cp c3")
     assert result.exit_code == 1
     assert result.stderr.startswith("burgundy: <move: red lay cp c3>:1:12: illegal (rk.lay.edge)")
+
+
+#: The rulebook's own words (English edition, its ``**`` emphasis dropped), as each rule that
+#: quotes one sentence of it must quote it.
+QUOTED = {
+    "rk.game.over": "If all the tiles have been laid, the game is over and the scores are added up.",
+    "rk.turn.order": "The oldest player begins; play then continues in a clockwise direction.",
+    "rk.lay.three": "The player can carry out this action a total of three times when it is their turn.",
+    "rk.lay.hand": "The player whose turn it is adds one of their two tiles to the starting layout",
+    "rk.lay.empty": "The player whose turn it is adds one of their two tiles to the starting layout",
+    "rk.move.lake": "Knights cannot enter a tile with a lake on it.",
+    "rk.move.max-four": "More knights can be left on a tile but never more than 4 knights on any one tile. If "
+                        "moving the knight would exceed this limit, the tile concerned cannot be entered.",
+}
+
+
+@pytest.mark.parametrize("rule_id", sorted(QUOTED))
+def test_a_rule_quotes_the_rulebook_sentence_it_stands_on(rule_id):
+    """A verdict's rule is printed in quotes, as the rulebook's words: a rule that stands on one
+    sentence quotes it as the rulebook has it. 'rk.lay.empty' quoted 'A tile is added to the
+    layout: it is laid on a space where no tile lies yet.', which the rulebook nowhere says;
+    it is the reading of 'adds one of their two tiles to the starting layout' ('How to play:
+    Laying 1 to 3 tiles'), now quoted, the reading in parentheses."""
+    from burgundy_cli.robber_knights.rules import RULES
+
+    assert QUOTED[rule_id] in RULES[rule_id].text
