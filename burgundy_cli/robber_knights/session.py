@@ -88,7 +88,7 @@ class RobberKnightsSession:
         try:
             engine.check(self.state, cmd)
         except IllegalMoveError as err:
-            raise told(err, text, line_one=True) from None
+            raise told(err, text) from None
         return line
 
     def rules_passed(self, text: str) -> list[dict[str, str]]:
@@ -102,7 +102,7 @@ class RobberKnightsSession:
         try:
             passed = engine.rules_passed(self.state, self.read_with_line(text)[0])
         except IllegalMoveError as err:
-            raise told(err, text, line_one=True) from None
+            raise told(err, text) from None
         return [{"id": rule_id, "why": why, "text": rule(rule_id).text, "ref": rule(rule_id).ref}
                 for rule_id, why in passed]
 
@@ -120,7 +120,7 @@ class RobberKnightsSession:
         try:
             engine.check(self.state, cmd)
         except IllegalMoveError as err:
-            raise told(err, text, line_one=True) from None
+            raise told(err, text) from None
         after = deepcopy(self.state)
         engine.apply(after, cmd)
         return changes(state_snapshot(self.state), after)
@@ -188,19 +188,19 @@ class RobberKnightsSession:
                 "result": self.score().stored_result()}
 
 
-def told(err: IllegalMoveError, text: str, line_one: bool = False) -> IllegalMoveError:
+def told(err: IllegalMoveError, text: str) -> IllegalMoveError:
     """``err``, the engine's refusal of the typed line ``text``, as a user reads it: the line
     the rules accept instead (``err.fix``) written at the end of its hint by the notation's
-    writer, and the error placed at the word it blames (``err.blamed``), as a parse error is
-    at its token: in the line (a record's replay adds the file and line) or, for a line
-    checked alone (``line_one``), on line 1 as the reader's errors of such a line are."""
+    writer, and the error placed at the word it blames (``err.blamed``) as :meth:`read`
+    places a parse error at its token: line 1 (the line typed), its column (a record's
+    replay puts it at the line's place in the file)."""
     if err.fix is not None:
         line = f"'{format_command(err.fix)}'"
         err.hint, err.fix = (f"{err.hint}: {line}" if err.hint else line), None
     if err.blamed is not None and err.location is None:
         column = blamed_column(text, err.blamed)
         if column is not None:
-            err.location = Location(None, 1, column) if line_one else Location(column=column)
+            err.location = Location(None, 1, column)
     return err
 
 

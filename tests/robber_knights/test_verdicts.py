@@ -150,3 +150,16 @@ def test_a_rule_quotes_the_rulebook_sentence_it_stands_on(rule_id):
     from burgundy_cli.robber_knights.rules import RULES
 
     assert QUOTED[rule_id] in RULES[rule_id].text
+
+
+def test_a_line_played_before_the_one_checked_is_placed_at_its_word(cli, tmp_path):
+    """``burgundy check FILE LINE...`` plays the lines before the last (and ``burgundy play``
+    every line): a refusal of one of them points at its word as well, here the lake red's pile
+    no longer holds ('The player then picks up the uppermost tile of his pile', rulebook 'How
+    to play: Laying 1 to 3 tiles'; red's one lake is laid at e5) -- it lost its column."""
+    path = tmp_path / "game.toml"
+    path.write_text(record_text(BASE_TILES, BASE_HANDS), encoding="utf-8")
+    for command in ("check", "play"):
+        result = cli(command, str(path), "red: lay village-plain d6", "red: draw lake")
+        assert result.exit_code == 1
+        assert result.stderr.startswith("burgundy: <move 2: red: draw lake>:1:11: illegal (rk.draw.pile)"), command
