@@ -368,6 +368,8 @@ def _check_march(state: State, castle: Cell, terrain: str, cmd: LayCommand, pass
     onwards = [*cmd.leave[:step], room, *cmd.leave[step + 1:]]   # the rest carried on, else placed no more
     if step + 1 < len(onwards):
         onwards[step + 1] += left - room
+    elif cmd.direction is not None:   # (a walk goes on in its direction; knights on the castle alone have none)
+        onwards.append(left - room)
     fewer = _walk(state, castle, terrain_of_castle, cmd, onwards) or \
         _walk(state, castle, terrain_of_castle, cmd, [*cmd.leave[:step], room])
     raise _illegal(refused, f"{name} would hold {already + left} knights", f"it holds {already}; leave at most {room} there",

@@ -19,7 +19,7 @@ import re
 import pytest
 
 from burgundy_cli.core.errors import IllegalMoveError, RefereeError
-from tests.robber_knights.helpers import BASE_HANDS, BASE_TILES, base, open_text, record_text
+from tests.robber_knights.helpers import BASE_HANDS, BASE_TILES, base, open_text, position, record_text
 
 #: (line, rule id, the line from the word refused on -- its column in a record). The rules'
 #: passages are quoted in test_rules.py, one test per id.
@@ -163,3 +163,19 @@ def test_a_line_played_before_the_one_checked_is_placed_at_its_word(cli, tmp_pat
         result = cli(command, str(path), "red: lay village-plain d6", "red: draw lake")
         assert result.exit_code == 1
         assert result.stderr.startswith("burgundy: <move 2: red: draw lake>:1:11: illegal (rk.draw.pile)"), command
+
+
+def test_knights_over_the_limit_are_told_to_go_on_to_the_next_tile():
+    """'More knights can be left on a tile but never more than 4 knights on any one tile.'
+    (rulebook, 'Moving the knights'): red's 5 knights would leave 3 on d5, which holds 2 of
+    blue's; the hint keeps the 5 knights red placed and carries the one over the limit on to
+    the next tile, e5 (it proposed placing one knight fewer)."""
+    tiles = ["c5 red:plain", "d4 blue:castle-plain knights blue", "d5 blue:plain knights blue,blue",
+             "e5 red:town-plain", "f5 red:plain"]
+    session = position(tiles, {"red": ["castle-plain", "village-plain"], "blue": ["castle-plain", "plain"]})
+    with pytest.raises(IllegalMoveError) as caught:
+        session.check("red: lay castle-plain b5 knights 5 east leave 1,1,3")
+    err = caught.value
+    assert (err.rule.id, err.message) == ("rk.move.max-four", "d5 would hold 5 knights")
+    assert err.hint == "it holds 2; leave at most 2 there: 'red: lay castle-plain b5 knights 5 east leave 1,1,2,1'"
+    assert session.check(_quoted_lines(err.hint)[0])
