@@ -28,11 +28,6 @@ def _illegal(rule_id: str, message: str, hint: str | None = None, *, blamed: str
     return IllegalMoveError(rule(rule_id), message, hint=hint, blamed=blamed, fix=fix)
 
 
-def _verb(cmd: Command) -> str:
-    """The action word of ``cmd``'s line, where a refusal of the action itself is placed."""
-    return cmd.kind
-
-
 def check(state: State, cmd: Command) -> None:
     """Raise :class:`IllegalMoveError` unless ``cmd`` is legal in ``state``.
 
@@ -58,7 +53,7 @@ def _check(state: State, cmd: Command, passed: Passed | None = None) -> Cell | N
     :func:`_apply`; each rule that holds is added to ``passed``, when given."""
     if state.over:
         raise _illegal("rk.game.over", "the game is over: every tile has been laid",
-                       "nothing more can be played; run 'burgundy score' for the result", blamed=_verb(cmd))
+                       "nothing more can be played; run 'burgundy score' for the result", blamed=cmd.kind)
     player = state.index[cmd.player]
     if state.must_draw:  # only the player to move may act: by drawing
         if player != state.to_move or not isinstance(cmd, DrawCommand):
@@ -94,7 +89,7 @@ def _out_of_turn(state: State, cmd: Command, player: int) -> IllegalMoveError:
         drawn = DrawCommand(player=mover, tile=next(name for name, count in pile.items() if count))
         return _illegal("rk.draw.after-lay", f"{mover} must first draw the top tile of their pile",
                         f"record the tile drawn first (the pile holds {left})", fix=drawn,
-                        blamed=None if player != state.to_move else _verb(cmd))
+                        blamed=None if player != state.to_move else cmd.kind)
     if player == state.last_player and state.last_lays == components().max_lays_per_turn:
         if isinstance(cmd, EndCommand):   # said at the table after the third tile
             return _illegal("rk.lay.three", f"{cmd.player}'s turn ended by itself with the third tile laid",
