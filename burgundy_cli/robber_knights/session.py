@@ -88,7 +88,7 @@ class RobberKnightsSession:
         try:
             engine.check(self.state, cmd)
         except IllegalMoveError as err:
-            raise told(err, text) from None
+            raise _told(err, text) from None
         return line
 
     def rules_passed(self, text: str) -> list[dict[str, str]]:
@@ -102,7 +102,7 @@ class RobberKnightsSession:
         try:
             passed = engine.rules_passed(self.state, self.read_with_line(text)[0])
         except IllegalMoveError as err:
-            raise told(err, text) from None
+            raise _told(err, text) from None
         return [{"id": rule_id, "why": why, "text": rule(rule_id).text, "ref": rule(rule_id).ref}
                 for rule_id, why in passed]
 
@@ -120,7 +120,7 @@ class RobberKnightsSession:
         try:
             engine.check(self.state, cmd)
         except IllegalMoveError as err:
-            raise told(err, text) from None
+            raise _told(err, text) from None
         after = deepcopy(self.state)
         engine.apply(after, cmd)
         return changes(state_snapshot(self.state), after)
@@ -154,7 +154,7 @@ class RobberKnightsSession:
         try:
             play_command(state, cmd)
         except IllegalMoveError as err:
-            raise told(err, text) from None
+            raise _told(err, text) from None
         if comment:
             line = f"{line}  # {comment}"
         self.log.append(line)
@@ -188,12 +188,12 @@ class RobberKnightsSession:
                 "result": self.score().stored_result()}
 
 
-def told(err: IllegalMoveError, text: str) -> IllegalMoveError:
+def _told(err: IllegalMoveError, text: str) -> IllegalMoveError:
     """``err``, the engine's refusal of the typed line ``text``, as a user reads it: the line
     the rules accept instead (``err.fix``) written at the end of its hint by the notation's
-    writer, and the error placed at the word it blames (``err.blamed``) as :meth:`read`
-    places a parse error at its token: line 1 (the line typed), its column (a record's
-    replay puts it at the line's place in the file)."""
+    writer, and the error placed at the word it blames (``err.blamed``) as
+    :meth:`RobberKnightsSession.read` places a parse error at its token: line 1 (the line
+    typed), its column (a record's replay puts it at the line's place in the file)."""
     if err.fix is not None:
         line = f"'{format_command(err.fix)}'"
         err.hint, err.fix = (f"{err.hint}: {line}" if err.hint else line), None
