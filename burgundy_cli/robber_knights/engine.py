@@ -19,8 +19,13 @@ Command = LayCommand | DrawCommand | EndCommand
 Passed = list[tuple[str, str]]
 
 
-def _illegal(rule_id: str, message: str, hint: str | None = None) -> IllegalMoveError:
-    return IllegalMoveError(rule(rule_id), message, hint=hint)
+def _illegal(rule_id: str, message: str, hint: str | None = None, *, blamed: str | None = None,
+             fix: Command | None = None) -> IllegalMoveError:
+    """The refusal of a line by rule ``rule_id``. ``blamed``: the word of the line to blame
+    (``notation.blamed_column``'s words: the action, the tile, the cell, ``knights``, or
+    ``leave:N`` for the Nth tile of the walk); ``fix``: a line the rules accept instead,
+    which the session writes at the end of ``hint`` (the rules know no notation)."""
+    return IllegalMoveError(rule(rule_id), message, hint=hint, blamed=blamed, fix=fix)
 
 
 def check(state: State, cmd: Command) -> None:
@@ -48,7 +53,7 @@ def _check(state: State, cmd: Command, passed: Passed | None = None) -> Cell | N
     :func:`_apply`; each rule that holds is added to ``passed``, when given."""
     if state.over:
         raise _illegal("rk.game.over", "the game is over: every tile has been laid",
-                       "nothing more can be played; run 'burgundy score' for the result")
+                       "nothing more can be played; run 'burgundy score' for the result", blamed=cmd.kind)
     player = state.index[cmd.player]
     if state.must_draw:  # only the player to move may act: by drawing
         if player != state.to_move or not isinstance(cmd, DrawCommand):
@@ -67,7 +72,7 @@ def _check(state: State, cmd: Command, passed: Passed | None = None) -> Cell | N
         _check_draw(state, player, cmd, passed)
     elif state.lays == 0:
         raise _illegal("rk.turn.first-compulsory", f"{cmd.player} has not laid a tile this turn",
-                       "lay at least one tile before ending the turn")
+                       "lay at least one tile before ending the turn", blamed="end")
     elif passed is not None:
         passed.append(("rk.turn.first-compulsory", f"{cmd.player} has laid {counted(state.lays, 'tile')} this turn"))
     return None
@@ -79,15 +84,20 @@ def _out_of_turn(state: State, cmd: Command, player: int) -> IllegalMoveError:
     they go on as if it had not."""
     mover = state.players[state.to_move].name
     if state.must_draw and not (isinstance(cmd, DrawCommand) and player == state.to_move):
+        pile = state.players[state.to_move].pile
+        left = ", ".join(f"{count} {name}" for name, count in pile.items() if count)
+        drawn = DrawCommand(player=mover, tile=next(name for name, count in pile.items() if count))
         return _illegal("rk.draw.after-lay", f"{mover} must first draw the top tile of their pile",
-                        f"record the draw first, e.g. '{mover}: draw <tile>'")
+                        f"record the tile drawn first (the pile holds {left})", fix=drawn,
+                        blamed=None if player != state.to_move else cmd.kind)
     if player == state.last_player and state.last_lays == components().max_lays_per_turn:
         if isinstance(cmd, EndCommand):   # said at the table after the third tile
             return _illegal("rk.lay.three", f"{cmd.player}'s turn ended by itself with the third tile laid",
-                            f"no 'end' is needed after a third tile; it is {mover}'s turn")
+                            f"no 'end' is needed after a third tile; it is {mover}'s turn", blamed="end")
         if isinstance(cmd, LayCommand):
             return _illegal("rk.lay.three", f"{cmd.player} has already laid "
-                            f"{components().max_lays_per_turn} tiles this turn", f"it is {mover}'s turn")
+                            f"{components().max_lays_per_turn} tiles this turn", f"it is {mover}'s turn",
+                            blamed="lay")
     if isinstance(cmd, EndCommand) and player == state.last_player and not state.players[player].hand:
         return _illegal("rk.turn.order", f"{cmd.player}'s turn ended by itself with the last tile in hand laid",
                         f"it is {mover}'s turn")
@@ -99,11 +109,11 @@ def _check_draw(state: State, player: int, cmd: DrawCommand, passed: Passed | No
     who = state.players[player]
     if not state.must_draw:
         raise _illegal("rk.draw.after-lay", f"{who.name} has no draw due: a tile is drawn only right after "
-                       "laying one, while the pile lasts", "lay a tile first")
+                       "laying one, while the pile lasts", "lay a tile first", blamed="draw")
     if who.pile.get(cmd.tile, 0) == 0:
         left = ", ".join(f"{count} {name}" for name, count in who.pile.items() if count) or "nothing"
         raise _illegal("rk.draw.pile", f"{who.name}'s pile holds no {cmd.tile} any more",
-                       f"the pile still holds {left}")
+                       f"the pile still holds {left}", blamed=cmd.tile)
     if passed is not None:
         passed.append(("rk.draw.after-lay", f"{who.name} laid a tile and draws"))
         passed.append(("rk.draw.pile", f"{who.name}'s pile holds {who.pile[cmd.tile]} {cmd.tile}"))
@@ -113,7 +123,7 @@ def _check_lay(state: State, player: int, cmd: LayCommand, passed: Passed | None
     who = state.players[player]
     if cmd.tile not in who.hand:
         raise _illegal("rk.lay.hand", f"{who.name} holds no {cmd.tile}",
-                       f"{who.name}'s hand: {', '.join(who.hand) or 'empty'}")
+                       f"{who.name}'s hand: {', '.join(who.hand) or 'empty'}", blamed=cmd.tile)
     cell = cells_by_name()[cmd.cell]  # parse_cell's table, one call fewer a lay
     if place_refusal(state, cell) is not None:
         _check_place(state, cell, cmd.cell)
@@ -122,19 +132,20 @@ def _check_lay(state: State, player: int, cmd: LayCommand, passed: Passed | None
     if not cmd.leave:
         return cell
     tile = components().tiles[cmd.tile]
+    bare = cmd.model_copy(update={"direction": None, "leave": ()})   # the tile laid without knights
     if not tile.is_castle:
         raise _illegal("rk.knights.castle", f"{cmd.tile} has no castle, so no knights come into play with it",
-                       f"lay it without knights: '{who.name}: lay {cmd.tile} {cmd.cell}'")
+                       "lay it without knights", blamed="knights", fix=bare)
     refused = knights_refusal(who.knights, cmd.knights)
     if refused is not None and not who.knights:   # the rulebook's note: all his knights positioned
         raise _illegal("rk.knights.supply", f"{who.name} has no knights left, not {cmd.knights}",
-                       f"lay the castle without knights: '{who.name}: lay {cmd.tile} {cmd.cell}'")
-    if refused == "rk.knights.five":
+                       "lay the castle without knights", blamed="knights", fix=bare)
+    if refused is not None:
+        hint, fix = _knights_hint(state, tile.terrain, who.knights, bare)
         raise _illegal(refused, f"{cmd.knights} knights placed on the castle; a castle takes at most "
-                       f"{components().max_knights_per_castle}", _knights_hint(state, tile.terrain, who.knights))
-    if refused == "rk.knights.supply":
-        raise _illegal(refused, f"{who.name} has only {counted(who.knights, 'knight')} left, not {cmd.knights}",
-                       _knights_hint(state, tile.terrain, who.knights))
+                       f"{components().max_knights_per_castle}" if refused == "rk.knights.five" else
+                       f"{who.name} has only {counted(who.knights, 'knight')} left, not {cmd.knights}",
+                       hint, blamed="knights", fix=fix)
     if passed is not None:
         passed.extend((("rk.knights.castle", f"{cmd.tile} has a castle"),
                        ("rk.knights.five", f"{counted(cmd.knights, 'knight')}, at most "
@@ -144,21 +155,22 @@ def _check_lay(state: State, player: int, cmd: LayCommand, passed: Passed | None
     return cell
 
 
-def _knights_hint(state: State, terrain: str, supply: int) -> str:
-    """What a player with ``supply`` knights may bring onto a castle of ``terrain`` instead:
-    the counts that may all stay on it, as :func:`knights_refusal` and :func:`stop_refusal`
-    allow them (a forest castle keeps at least 2, so 1 is never proposed there), or to lay
-    the castle without knights when none may (``supply`` is 1 or more: a player with none
-    is told so by :func:`_check_lay`). Walks onwards are the listing's (``moves``)."""
+def _knights_hint(state: State, terrain: str, supply: int, bare: LayCommand) -> tuple[str, LayCommand]:
+    """What a player with ``supply`` knights may bring onto a castle of ``terrain`` instead,
+    as a hint and its line (``bare``: the castle laid without knights): the counts that may
+    all stay on it, as :func:`knights_refusal` and :func:`stop_refusal` allow them (a forest
+    castle keeps at least 2, so 1 is never proposed there), or to lay the castle without
+    knights when none may (``supply`` is 1 or more: a player with none is told so by
+    :func:`_check_lay`). Walks onwards are the listing's (``moves``)."""
     staying = [count for count in range(1, components().max_knights_per_castle + 1)
                if knights_refusal(supply, count) is None and stop_refusal(state, terrain, 0, count, count, 0, True) is None]
     if not staying:
         least = components().minimum[terrain]
-        return (f"lay the castle without knights: a castle on the {terrain} keeps at least {least}, and "
-                f"{counted(supply, 'knight')} {'is' if supply == 1 else 'are'} left")
+        return (f"lay the castle without knights (a castle on the {terrain} keeps at least {least}, and "
+                f"{counted(supply, 'knight')} {'is' if supply == 1 else 'are'} left)", bare)
     counts = " or ".join(map(str, staying)) if len(staying) < 3 else f"{staying[0]} to {staying[-1]}"
     them = "it" if staying == [1] else "them"
-    return f"place {counts} and leave {them} on the castle, e.g. 'knights {staying[-1]}'"
+    return f"place {counts} and leave {them} on the castle", bare.model_copy(update={"leave": (staying[-1],)})
 
 
 def _placed(state: State, cell: Cell, name: str, cmd: LayCommand) -> Passed:
@@ -203,13 +215,13 @@ def _check_place(state: State, cell: Cell, name: str) -> None:
     refused = place_refusal(state, cell)
     if refused == "rk.lay.area":
         raise _illegal(refused, f"{name} lies outside the playing area of at most {state.side} x {state.side} "
-                       "tiles", _area_hint(state))
+                       "tiles", _area_hint(state), blamed=name)
     if refused == "rk.lay.empty":
         raise _illegal(refused, f"{name} already holds a tile ({state.board[cell].tile.name})",
-                       "choose an empty space next to the layout")
+                       "choose an empty space next to the layout", blamed=name)
     if refused == "rk.lay.edge":
         raise _illegal(refused, f"{name} shares no edge with a laid tile",
-                       "lay it so that one full edge touches a tile already laid (corners do not count)")
+                       "lay it so that one full edge touches a tile already laid (corners do not count)", blamed=name)
 
 
 def _area_hint(state: State) -> str:
@@ -320,39 +332,66 @@ def _check_march(state: State, castle: Cell, terrain: str, cmd: LayCommand, pass
     refused, cell, terrain, already, remaining, left, least = found
     name = cell_name(cell)
     limits = components()
+    step = abs(cell[0] - castle[0]) + abs(cell[1] - castle[1])   # the walk's tile refused, 0 the castle
+    blamed = f"leave:{step}"
+
+    def stop_before(then: str = "") -> IllegalMoveError:
+        """The refusal of entering ``cell``, told to stop on the tile before it."""
+        hint, fix = _stop_before(state, castle, terrain_of_castle, cmd, cell)
+        return _illegal(refused, message, then + hint, blamed=blamed, fix=fix)
+
     if refused == "rk.move.gap":
-        raise _illegal(refused, f"the knights reach {name}, where no tile lies",
-                       _stop_before(state, castle, terrain_of_castle, cmd, cell))
+        message = f"the knights reach {name}, where no tile lies"
+        raise stop_before()
     if refused == "rk.move.lake":
-        raise _illegal(refused, f"{name} is a lake", _stop_before(state, castle, terrain_of_castle, cmd, cell))
+        message = f"{name} is a lake"
+        raise stop_before()
     if refused == "rk.move.enter":
-        raise _illegal(refused, f"{counted(remaining, 'knight')} cannot enter the {terrain} at {name}",
-                       f"entering {terrain} needs at least {limits.minimum[terrain]} knights in the stack; or "
-                       + _stop_before(state, castle, terrain_of_castle, cmd, cell))
+        message = f"{counted(remaining, 'knight')} cannot enter the {terrain} at {name}"
+        raise stop_before(f"entering {terrain} needs at least {limits.minimum[terrain]} knights in the stack; or ")
     if refused == "rk.move.minimum":
+        stop = _walk(state, castle, terrain_of_castle, cmd, [*cmd.leave[:step], sum(cmd.leave[step:])])
         raise _illegal(refused, f"{counted(left, 'knight')} left on the {terrain} at {name}",
-                       f"leave at least {limits.minimum[terrain]} there")
+                       f"leave at least {limits.minimum[terrain]} there"
+                       + (", the whole stack stopping there" if stop is not None else ""), blamed=blamed, fix=stop)
     room = limits.max_knights_per_tile - already
     if least > room:
-        raise _illegal(refused, f"the {terrain} at {name} holds {counted(already, 'knight')}, room for {room}, "
-                       f"and a stack must leave {least} there: it cannot be entered"
-                       if room else f"{name} holds {already} knights: it is full and cannot be entered",
-                       _stop_before(state, castle, terrain_of_castle, cmd, cell))
-    raise _illegal(refused, f"{name} would hold {already + left} knights", f"it holds {already}; leave at most {room}")
+        message = (f"the {terrain} at {name} holds {counted(already, 'knight')}, room for {room}, "
+                   f"and a stack must leave {least} there: it cannot be entered"
+                   if room else f"{name} holds {already} knights: it is full and cannot be entered")
+        raise stop_before()
+    onwards = [*cmd.leave[:step], room, *cmd.leave[step + 1:]]   # the rest carried on, else placed no more
+    if step + 1 < len(onwards):
+        onwards[step + 1] += left - room
+    elif cmd.direction is not None:   # (a walk goes on in its direction; knights on the castle alone have none)
+        onwards.append(left - room)
+    fewer = _walk(state, castle, terrain_of_castle, cmd, onwards) or \
+        _walk(state, castle, terrain_of_castle, cmd, [*cmd.leave[:step], room])
+    raise _illegal(refused, f"{name} would hold {already + left} knights", f"it holds {already}; leave at most {room} there",
+                   blamed=blamed, fix=fewer)
 
 
-def _stop_before(state: State, castle: Cell, terrain: str, cmd: LayCommand, cell: Cell) -> str:
-    """The hint for a walk from a castle of ``terrain`` on ``castle`` that may not enter
-    ``cell``: the same knights stopping on the tile before it, all of the stack left there,
-    when :func:`march_refusal` allows that walk; else to stop earlier or go another way."""
-    reached = abs(cell[0] - castle[0]) + abs(cell[1] - castle[1])   # the steps of the walk before ``cell``
-    leave = [*cmd.leave[:reached - 1], sum(cmd.leave[reached - 1:])]
+def _walk(state: State, castle: Cell, terrain: str, cmd: LayCommand, leave: list[int]) -> LayCommand | None:
+    """``cmd`` with the knights left ``leave`` instead (no direction when all stay on the
+    castle), when :func:`march_refusal` allows that walk from a castle of ``terrain`` on
+    ``castle``; else None."""
     direction = cmd.direction if len(leave) > 1 else None
+    if not leave[-1] or march_refusal(state, castle, terrain, direction, tuple(leave)) is not None:
+        return None
+    return cmd.model_copy(update={"direction": direction, "leave": tuple(leave)})
+
+
+def _stop_before(state: State, castle: Cell, terrain: str, cmd: LayCommand, cell: Cell) -> tuple[str, LayCommand | None]:
+    """The hint (and its line) for a walk from a castle of ``terrain`` on ``castle`` that may
+    not enter ``cell``: the same knights stopping on the tile before it, all of the stack
+    left there, when :func:`march_refusal` allows that walk; else to stop earlier or go
+    another way."""
+    reached = abs(cell[0] - castle[0]) + abs(cell[1] - castle[1])   # the steps of the walk before ``cell``
+    stop = _walk(state, castle, terrain, cmd, [*cmd.leave[:reached - 1], sum(cmd.leave[reached - 1:])])
     name = cell_name(cell)
-    if march_refusal(state, castle, terrain, direction, tuple(leave)) is not None:
-        return f"stop before {name} with fewer knights, or go another way"
-    walk = f"knights {cmd.knights}" + (f" {direction} leave {','.join(map(str, leave))}" if direction else "")
-    return f"stop before {name}: '{walk}'"
+    if stop is None:
+        return f"stop before {name} with fewer knights, or go another way", None
+    return f"stop before {name}", stop
 
 
 def _walked(cmd: LayCommand, steps: list[tuple[Cell, str, int, int, int]]) -> Passed:

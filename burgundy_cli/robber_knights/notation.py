@@ -314,6 +314,60 @@ def canonical_start(typed: str) -> str:
     return " ".join(words + [last])
 
 
+def blamed_column(text: str, blamed: str) -> int | None:
+    """The column of the word of the typed line ``text`` that a refusal blames
+    (:attr:`~burgundy_cli.core.errors.IllegalMoveError.blamed`), as the reader reads its
+    words: the action (``lay``, ``draw``, ``end``), a tile (by any of its spellings), a cell,
+    ``knights`` (the number of knights placed) or ``leave:N`` (the count left on the Nth tile
+    of the walk, 0 the castle; the number of knights placed when no list is typed). None when
+    no word reads so; a full-width line's column is the typed character's.
+
+    >>> blamed_column("red lay cp e4 k 3 east leave 1,2", "leave:1")
+    32
+    >>> blamed_column("red: lay castle plain e4 knights 5", "knights"), blamed_column("red l cp e4", "castle-plain")
+    (34, 7)
+    """
+    normal, where = normalised(text)
+    body = normal.split("#", 1)[0]
+    colon = body.find(":")
+    start = colon + 1 if colon >= 0 else 0
+    tokens = [(m.group(), m.start() + start + 1) for m in _TOKEN.finditer(body[start:])]
+    if colon < 0:
+        tokens = tokens[1:]   # (the player's name)
+    column = _blamed_token(tokens, blamed)
+    if column is None or where is None:
+        return column
+    return where[column - 1][0] + 1 if column <= len(where) else None
+
+
+def _blamed_token(tokens: list[tuple[str, int]], blamed: str) -> int | None:
+    """:func:`blamed_column` among the words (each with its column) after the player's name."""
+    lows = [word.lower() for word, _ in tokens]
+    if blamed in ("lay", "draw", "end"):
+        return next((column for low, (_, column) in zip(lows, tokens) if _VERBS.get(low) == blamed), None)
+    if blamed in cells_by_name():
+        return next((column for low, (_, column) in zip(lows, tokens) if low == blamed), None)
+    if blamed in components().tiles:
+        for at, (word, column) in enumerate(tokens[1:], 1):
+            if tile_aliases().get(_normalise_tile(word)) == blamed or _two_word_tile(tokens, at) == blamed:
+                return column
+        return None
+    counts: list[int] = []   # the columns of the numbers of the 'leave' list, castle first
+    knights = None
+    for at, low in enumerate(lows):
+        if low in _KNIGHTS and at + 1 < len(tokens) and _NUMBER.match(lows[at + 1]):
+            knights = tokens[at + 1][1]
+        elif low in _LEAVE and not counts:
+            for word, column in tokens[at + 1:]:
+                if not _LEAVE_LIST.fullmatch(word):
+                    break
+                counts.extend(column + item.start() for item in re.finditer(r"\d+", word))
+    step = int(blamed.removeprefix("leave:")) if blamed.startswith("leave:") else None
+    if step is not None and step < len(counts):
+        return counts[step]
+    return knights if knights is not None else (counts[0] if counts else None)
+
+
 def _no_more(args: list[tuple[str, int]], expected: int) -> None:
     if len(args) > expected:
         word, column = args[expected]

@@ -27,7 +27,8 @@ RULES: dict[str, Rule] = {rule.id: rule for rule in (
          "1 town in a forest.", f"{_BOOK}, 'Playing equipment' and 'Preparing the landscape tiles'"),
     Rule("rk.lay.hand", "The player whose turn it is adds one of their two tiles to the starting layout.",
          f"{_BOOK}, 'How to play: Laying 1 to 3 tiles'"),
-    Rule("rk.lay.empty", "A tile is added to the layout: it is laid on a space where no tile lies yet.",
+    Rule("rk.lay.empty", "The player whose turn it is adds one of their two tiles to the starting layout (a tile "
+         "added lies on a space of its own, never on another tile).",
          f"{_BOOK}, 'How to play: Laying 1 to 3 tiles'"),
     Rule("rk.lay.edge", "At least one edge must border one of the tiles already laid out; players cannot lay "
          "tiles corner to corner.", f"{_BOOK}, 'How to play: Laying 1 to 3 tiles'"),

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from burgundy_cli.core.errors import Location, ParseError, RecordError
+from burgundy_cli.core.errors import IllegalMoveError, Location, ParseError, RecordError
 from burgundy_cli.core.game import GameHeader, MoveList, ScoreTable, starts_as_typed
 from burgundy_cli.core.record import RecordDoc
 from burgundy_cli.core.replay import PlayerNames, replay, split_comment, string_list
@@ -17,7 +17,7 @@ from burgundy_cli.robber_knights import engine
 from burgundy_cli.robber_knights.engine import play as play_command
 from burgundy_cli.robber_knights.commands import LayCommand
 from burgundy_cli.robber_knights.notation import (
-    Command, canonical_start, format_command, parse_line, read_canonical,
+    Command, blamed_column, canonical_start, format_command, parse_line, read_canonical,
 )
 from burgundy_cli.robber_knights.scoring import points, score
 from burgundy_cli.robber_knights.setup import check_header, read_end, read_position, read_setup
@@ -85,7 +85,10 @@ class RobberKnightsSession:
 
     def check(self, text: str) -> str:
         cmd, line = self.read_with_line(text)
-        engine.check(self.state, cmd)
+        try:
+            engine.check(self.state, cmd)
+        except IllegalMoveError as err:
+            raise _told(err, text) from None
         return line
 
     def rules_passed(self, text: str) -> list[dict[str, str]]:
@@ -96,7 +99,10 @@ class RobberKnightsSession:
         """
         from burgundy_cli.robber_knights.rules import rule
 
-        passed = engine.rules_passed(self.state, self.read_with_line(text)[0])
+        try:
+            passed = engine.rules_passed(self.state, self.read_with_line(text)[0])
+        except IllegalMoveError as err:
+            raise _told(err, text) from None
         return [{"id": rule_id, "why": why, "text": rule(rule_id).text, "ref": rule(rule_id).ref}
                 for rule_id, why in passed]
 
@@ -111,7 +117,10 @@ class RobberKnightsSession:
         from burgundy_cli.robber_knights.table import changes, state_snapshot
 
         cmd = self.read_with_line(text)[0]
-        engine.check(self.state, cmd)
+        try:
+            engine.check(self.state, cmd)
+        except IllegalMoveError as err:
+            raise _told(err, text) from None
         after = deepcopy(self.state)
         engine.apply(after, cmd)
         return changes(state_snapshot(self.state), after)
@@ -142,7 +151,10 @@ class RobberKnightsSession:
                 cmd, line = self.read_with_line(text)
             else:
                 self.canonical[text] = cmd
-        play_command(state, cmd)
+        try:
+            play_command(state, cmd)
+        except IllegalMoveError as err:
+            raise _told(err, text) from None
         if comment:
             line = f"{line}  # {comment}"
         self.log.append(line)
@@ -174,6 +186,22 @@ class RobberKnightsSession:
         kind, data = self.start
         return {"game": game, kind: data, "play": {"moves": list(self.log)},
                 "result": self.score().stored_result()}
+
+
+def _told(err: IllegalMoveError, text: str) -> IllegalMoveError:
+    """``err``, the engine's refusal of the typed line ``text``, as a user reads it: the line
+    the rules accept instead (``err.fix``) written at the end of its hint by the notation's
+    writer, and the error placed at the word it blames (``err.blamed``) as
+    :meth:`RobberKnightsSession.read` places a parse error at its token: line 1 (the line
+    typed), its column (a record's replay puts it at the line's place in the file)."""
+    if err.fix is not None:
+        line = f"'{format_command(err.fix)}'"
+        err.hint, err.fix = (f"{err.hint}: {line}" if err.hint else line), None
+    if err.blamed is not None and err.location is None:
+        column = blamed_column(text, err.blamed)
+        if column is not None:
+            err.location = Location(None, 1, column)
+    return err
 
 
 def _completing(every: list[str], typed: str) -> list[str]:

@@ -105,7 +105,7 @@ def test_check_unknown_tile_suggests(cli, tmp_path):
 
 @pytest.mark.parametrize(("record", "message"), [
     (lambda: SETUP.replace('"red: draw lake",', '"red: draw lake",\n    "red: lay castle-plain f4",'),
-     "game.toml:16:6: illegal (rk.lay.hand)"),
+     "game.toml:16:15: illegal (rk.lay.hand)"),
     (lambda: SETUP.replace('"red: draw lake",', '"red: draw lake",\n    "red: lay town-plain d6 knigts 2",'),
      "game.toml:16:29: cannot parse: unexpected 'knigts'"),
     (lambda: open(GAME_2P, encoding="utf-8").read().replace("red = 13", "red = 14"), "disagrees with the replay"),

@@ -13,7 +13,7 @@ from burgundy_cli.core.session import open_record
 from burgundy_cli.robber_knights.setup import position_data
 from burgundy_cli.robber_knights.state import parse_cell
 from tests.conftest import RECORDS
-from tests.robber_knights.helpers import open_text, position
+from tests.robber_knights.helpers import SETUP, open_text, position
 
 EXAMPLES = RECORDS / "robber-knights"
 
@@ -115,3 +115,17 @@ def test_two_player_area_marked_in_green():
         with pytest.raises(IllegalMoveError) as err:
             session.check(f"red: lay plain {outside}")
         assert err.value.rule.id == "rk.lay.area"
+
+
+def test_tiles_join_by_an_edge_not_corner_to_corner():
+    """'Players cannot lay tiles corner to corner... ... the tiles have to be joined by at least
+    one edge.' (rulebook, 'How to play: Laying 1 to 3 tiles', the two pictures beside 'In
+    doing this, at least one edge must border one of the tiles already laid out'). The
+    pictures are lost; here the starting layout fills f6, g6, f7, g7: h8 touches g7 only at
+    a corner and is refused, h7 shares g7's edge and is laid."""
+    session = open_text(SETUP)
+    with pytest.raises(IllegalMoveError) as err:
+        session.check("red: lay town-plain h8")
+    assert err.value.rule.id == "rk.lay.edge"
+    assert "corner to corner" in err.value.rule.text
+    assert session.play("red: lay town-plain h7") == "red: lay town-plain h7"
