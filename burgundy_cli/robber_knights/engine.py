@@ -86,9 +86,9 @@ def _out_of_turn(state: State, cmd: Command, player: int) -> IllegalMoveError:
     if state.must_draw and not (isinstance(cmd, DrawCommand) and player == state.to_move):
         pile = state.players[state.to_move].pile
         left = ", ".join(f"{count} {name}" for name, count in pile.items() if count)
-        drawn = DrawCommand(player=mover, tile=next(name for name, count in pile.items() if count))
+        # (no line is proposed: which tile comes off the pile only the table knows)
         return _illegal("rk.draw.after-lay", f"{mover} must first draw the top tile of their pile",
-                        f"record the tile drawn first (the pile holds {left})", fix=drawn,
+                        f"record the tile drawn first, '{mover}: draw' and its name (the pile holds {left})",
                         blamed=None if player != state.to_move else cmd.kind)
     if player == state.last_player and state.last_lays == components().max_lays_per_turn:
         if isinstance(cmd, EndCommand):   # said at the table after the third tile
