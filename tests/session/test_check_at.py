@@ -67,9 +67,25 @@ def test_check_after_lines_played_in_memory_judges_the_last(tmp_path):
     alone = runner.invoke(app, ["check", RECORD, "--at", "42", place])
     assert alone.exit_code == 1 and "cob.place.stored" in alone.output   # (not stored before the take)
     wrong = runner.invoke(app, ["check", RECORD, "--at", "42", take, "Ben: place 5>4 church g1"])
-    assert wrong.exit_code == 1 and "<move 2: Ben: place 5>4 church g1>: illegal (cob.place.colour)" in wrong.output
+    assert wrong.exit_code == 1 and "<move 2: Ben: place 5>4 church g1>:1:23: illegal (cob.place.colour)" in wrong.output
     first = runner.invoke(app, ["check", RECORD, "--at", "42", "Ben: take 4 church", place])
-    assert first.exit_code == 1 and "<move 1: Ben: take 4 church>: illegal (cob.die.unused)" in first.output
+    assert first.exit_code == 1 and "<move 1: Ben: take 4 church>:1:11: illegal (cob.die.unused)" in first.output
     data = json.loads(runner.invoke(app, ["check", RECORD, "--at", "42", "--json", take, place]).stdout)
     assert data["legal"] and data["after"] == [take] and data["message"].startswith(f"legal: {place}")
     assert open(RECORD, encoding="utf-8").read() == before
+
+
+def test_a_castles_refusal_on_the_command_line_is_placed_at_the_word_it_refuses(cli, tmp_path):
+    """A refused line given to ``check`` or ``play`` is placed at the word its rule refuses,
+    line 1 of the line typed, as a record's refused line is at FILE:LINE:COLUMN and as a
+    Robber Knights refusal is (docs/notation.md); it was placed at the line alone. 2011 rules,
+    'Additional rules for placing six-sided tiles': the tile "must always first place it onto a
+    storage space" -- the tile, ship, is the word blamed."""
+    game = tmp_path / "game.toml"
+    assert cli("new", str(game), "--game", "castles-of-burgundy", "--edition", "2011", "--players", "Anna,Bob",
+               "--goods", "Anna=1 2 3,Bob=4 5 6").exit_code == 0
+    assert cli("play", str(game), "roll white 3 good 4, anna 6 4, bob 1 5").exit_code == 0
+    checked = cli("check", str(game), "anna: place 4 ship c2")
+    assert checked.exit_code == 1 and "<move: anna: place 4 ship c2>:1:15: illegal (cob.place.stored)" in checked.output
+    played = cli("play", str(game), "anna: take 6 bank", "anna: place 4 ship c2")
+    assert played.exit_code == 1 and "<move 2: anna: place 4 ship c2>:1:15: illegal (cob.place.stored)" in played.output

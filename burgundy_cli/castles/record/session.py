@@ -103,6 +103,18 @@ def _cited(state: GameState, command: c.Command, err: IllegalMoveError) -> Illeg
     return cite_edition(with_fix_hint(state, command, err), state.edition)
 
 
+def _placed(err: IllegalMoveError, text: str) -> IllegalMoveError:
+    """``err``, a refusal of the typed line ``text``, placed at the word it blames
+    (:attr:`~burgundy_cli.core.errors.IllegalMoveError.blamed`): line 1 (the line typed) and
+    the word's column, as a refusal is placed at the word it blames (a record's replay puts it
+    at the line's place in the file)."""
+    if err.blamed is not None and err.location is None:
+        column = word_column(text, err.blamed)
+        if column is not None:
+            err.location = Location(None, 1, column)
+    return err
+
+
 def with_listed_names(names: PlayerNames, command: c.Command, line: str) -> c.Command:
     """``command`` with every player name in the spelling of ``[game] players``.
 
@@ -210,9 +222,10 @@ class CastlesSession:
             raise in_rules(err, self.state.options.modules) from None
         return with_listed_names(self.names, command, text)
 
-    def _judged(self, command: c.Command, judge) -> c.Command:
-        """``judge(state, command)`` (the engine's check or play) on ``command`` with a granted
-        take's left-out depot filled in; a refusal gets the obvious fix as a hint."""
+    def _judged(self, command: c.Command, judge, text: str) -> c.Command:
+        """``judge(state, command)`` (the engine's check or play) on ``command``, read from the
+        typed line ``text``, with a granted take's left-out depot filled in; a refusal gets the
+        obvious fix as a hint and is placed at the word it blames."""
         state = self.state
         command = _with_granted_depots(state, command)
         try:
@@ -220,7 +233,7 @@ class CastlesSession:
         except IllegalMoveError as err:
             from burgundy_cli.castles.record.clarify import with_fix_hint
 
-            raise with_fix_hint(state, command, err) from None
+            raise _placed(with_fix_hint(state, command, err), text) from None
         return command
 
     def play_logged(self, text: str, group: str | None = None) -> None:
@@ -288,11 +301,7 @@ class CastlesSession:
                 if comment:
                     self.comments[len(commands) - 1] = comment
             except IllegalMoveError as err:
-                cited = _cited(state, command, err)
-                if cited.blamed is not None and cited.location is None:  # placed at the word it blames
-                    column = word_column(text, cited.blamed)
-                    if column is not None:
-                        cited.location = Location(column=column)
+                cited = _placed(_cited(state, command, err), text)
                 raise cited if failed is None else failed(cited, index) from None
             except RefereeError as err:
                 if isinstance(err, ParseError):
@@ -305,7 +314,7 @@ class CastlesSession:
 
     def check(self, text: str) -> str:
         try:
-            command = self._judged(self.read(text), engine.check)
+            command = self._judged(self.read(text), engine.check, text)
         except IllegalMoveError as err:
             from burgundy_cli.castles.rules.citations import cite_edition
 
@@ -321,7 +330,7 @@ class CastlesSession:
 
         command = self.read(text)
         with recording() as rules:
-            self._judged(command, engine.check)
+            self._judged(command, engine.check, text)
         edition = self.state.edition
         out = []
         for rule_id, why in rules:
@@ -335,7 +344,7 @@ class CastlesSession:
         from burgundy_cli.castles.rules import noting
         from burgundy_cli.castles.views.effects import line_effects
 
-        command = self._judged(self.read(text), engine.check)
+        command = self._judged(self.read(text), engine.check, text)
         after = self.state.copy()
         with noting() as noted:
             engine.play(after, command)
