@@ -85,3 +85,17 @@ def test_a_die_used_as_another_number_than_its_action_names_is_offered_a_change_
         assert said.endswith(f"; {hint}") and "use the die" not in said
     if fixed is not None:
         assert cli("check", str(GAME), "--at", AT, fixed).exit_code == 0
+
+
+def test_a_take_refused_at_its_depot_is_offered_the_depot_its_dice_reach_cheapest(cli):
+    """'Action "Take six-sided tile from the game board"': "from the depot whose number matches
+    the die". The 2011 four-player game at B5: Anna, with dice 6 and 4 and no worker tile,
+    types ``take 6 ship``; ships lie in depots 3 and 4. She was told the first, "ship lies in
+    depot 3; 4>3 would need 1 worker tile", where her 4 takes the one in depot 4 for nothing."""
+    game = RECORDS / "castles-of-burgundy" / "complete-4p-2011.toml"
+    before = str(next(number for number, line in enumerate(game.read_text().splitlines(), 1)
+                      if line.strip() == '"Anna: take 4 ship",') - 1)
+    result = cli("check", str(game), "--at", before, "--json", "Anna: take 6 ship")
+    refused = json.loads(result.stdout)
+    assert result.exit_code == 1 and refused["rule"] == "cob.take.depot"
+    assert refused["message"].split(" -- rule:")[0].endswith("ship lies in depots 3, 4; write 4")

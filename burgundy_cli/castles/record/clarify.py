@@ -132,15 +132,19 @@ def _die_change(state: GameState, seat: int, command: c.DieCommand, wanted: int)
 
 def _depot_holding(state: GameState, command: c.DieCommand) -> int | None:
     """For a die's take refused at the depot its number names: the numbered depot the tile
-    lies in (the first, as the refusal names it), the number the die must be used as."""
+    lies in that a die of the player's reaches for the fewest workers (the first of them on
+    a tie), the number the die must be used as."""
     from burgundy_cli.castles.rules.actions import depots_holding
+    from burgundy_cli.castles.rules.engine import die_payment
 
     action = command.action
     if action.kind != "take":
         return None
     used = command.rolled if command.value is None else command.value
+    player = state.players[state.seats[command.player]]
     lying = depots_holding(state, action.tile, range(1, 7), used)
-    return lying[0] if lying else None
+    return min(lying, key=lambda depot: min((die_payment(state, player, die, depot, action)[0] for die in player.dice),
+                                            default=0), default=None)
 
 
 def _number_asked(state: GameState, player: PlayerState, command: c.DieCommand) -> int | None:

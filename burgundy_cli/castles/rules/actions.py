@@ -230,7 +230,7 @@ def check_take(state: GameState, player: PlayerState, action: TakeAction, value:
         # a building's take is bound to no die: its own rule says where it may take from
         rule_id = "cob.take.depot" if colours is None else "cob.building.take"
         if lying and value is not None:  # (the session adds the die change: record/clarify.with_fix_hint)
-            reason += f"; {tile} lies in depot {lying[0]}"
+            reason += f"; {tile} lies in depot{'s' if len(lying) > 1 else ''} {', '.join(map(str, lying))}"
         elif lying:
             reason += f"; {tile} lies in depot {lying[0]}: `then take {tile} from {lying[0]}`"
         raise illegal(rule_id, f"no {tile} to take from depot {depot}", reason, blamed=tile)
