@@ -169,3 +169,53 @@ def test_a_2011_rules_text_says_estate_and_worker_tiles(rule_id):
     "can never be adjusted via worker tiles!", 'Castle (dark green)' "adds a castle tile to his
     estate", 'The player boards' "The estate, with a total of 37 spaces"."""
     _speaks(cited(RULES[rule_id], "2011").text, "2011")
+
+
+# --- what else a player reads: the table drawn, the parse errors, the listing, the prompt, the score
+
+
+#: The notation's own names, which are no edition's words: the tile ``city-hall`` (2011 "City
+#: Hall", 2019 "Town hall"), the keyword ``workers`` and the k of a yellow tile's number.
+NOTATION = ("city-hall",)
+
+
+def _without_notation(text: str) -> str:
+    for name in NOTATION:
+        text = text.replace(name, "")
+    return text
+
+
+def test_show_draws_the_board_the_workers_and_the_yellow_tiles_in_the_editions_words(session):
+    """2011 'The player boards': "The estate's number (Estate 1 is in the game 4 times ...)",
+    'Building (beige)': "Estate No. 1, for example, has 4 cities", 'Action "Take worker tiles"'
+    and 'The yellow tiles ("knowledge")'; 2019 'Game setup' ("A duchy"), 'Buildings' (a town is
+    beige), 'Worker chips' ("Workers can be used at any time") and 'The monastery tiles'."""
+    edition = session.state.edition
+    words = WORDS[edition]
+    session.play("anna: take 2 k9")
+    session.play("anna: place 2>1 k9 c4")
+    text = session.show()
+    assert f"Anna (seat 1, {words['duchy']} No. 1)" in text
+    assert f"   {words['workers']}: 0" in text  # (Anna paid hers for 2>1)
+    assert f"  {words['knowledge tiles']}: k9" in text
+    legend = " ".join(text[text.index("legend: "):].split())
+    assert f"B beige/{words['city']}, Y yellow/{words['knowledge tile'].removesuffix(' tile')})" in legend
+    _speaks(_without_notation(text), edition)
+
+
+def test_the_picture_labels_the_board_the_workers_and_the_yellow_tiles_in_the_editions_words(session):
+    """``show --svg`` and the phone's picture: the same words as the text (2011 "estate No. 1",
+    "worker tiles", "knowledge tiles"; 2019 "duchy No. 1", "workers", "monastery tiles")."""
+    from burgundy_cli.castles.views.svg import column_picture, picture, position_data
+
+    edition = session.state.edition
+    words = WORDS[edition]
+    session.play("anna: take 2 k9")
+    session.play("anna: place 2>1 k9 c4")
+    position = position_data(session.state)
+    for svg in (picture(position, "game"), column_picture(position, "game")):
+        labels = " | ".join(re.findall(r">([^<>]+)</text>", svg))
+        assert f"seat 1, {words['duchy']} No. 1" in labels
+        assert f"silver 2   {words['workers']} 4" in labels  # (Bob's)
+        assert f"{words['knowledge tiles']}: k9" in labels
+        _speaks(_without_notation(labels), edition)

@@ -163,7 +163,7 @@ def test_an_edit_saved_between_prompts_is_kept(castles_record):
 
 def test_session_commands(castles_record):
     table = TableSession(castles_record)
-    assert "duchy No. 1" in table.handle("show").text
+    assert "estate No. 1" in table.handle("show").text  # (2011 'The player boards')
     assert "Anna: buy ship" in table.handle("moves").text
     assert "total" in table.handle("score").text
     assert "undo [N]" in table.handle("help").text
