@@ -219,3 +219,25 @@ def test_the_picture_labels_the_board_the_workers_and_the_yellow_tiles_in_the_ed
         assert f"silver 2   {words['workers']} 4" in labels  # (Bob's)
         assert f"{words['knowledge tiles']}: k9" in labels
         _speaks(_without_notation(labels), edition)
+
+
+@pytest.mark.parametrize(("line", "said"), [
+    ("anna: place 2 carpenter z9", "expected {a_board} space like c3 (row a-g, then its number), found 'z9'"),
+    ("anna: place 2 carpenter", "expected {a_board} space (a1..g4) at column 24, but the line ends"),
+    ("anna: take 2 cow9", "a cow tile shows 2-4 {animals}, found 'cow9'"),
+    ("anna: take 2 k99", "a {knowledge tile} is numbered"),
+])
+def test_a_line_that_does_not_read_names_the_board_and_tiles_in_the_editions_words(session, line, said):
+    """2011 'The player boards': "The estate, with a total of 37 spaces", 'Animal': "Each tile
+    has between 2 and 4 animals on it"; 2019: "Your duchy is comprised of 37 hex spaces",
+    'Livestock': "Each tile shows 2-4 livestocks", 'The monastery tiles'."""
+    from burgundy_cli.core.errors import ParseError
+
+    edition = session.state.edition
+    words = WORDS[edition]
+    with pytest.raises(ParseError) as refused:
+        session.check(line)
+    a_board = {"2011": "an estate", "2019": "a duchy"}[edition]
+    assert said.format(a_board=a_board, animals=words["animals"], **{"knowledge tile": words["knowledge tile"]}) \
+        in refused.value.message
+    _speaks(refused.value.message, edition)
