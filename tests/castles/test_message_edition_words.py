@@ -241,3 +241,14 @@ def test_a_line_that_does_not_read_names_the_board_and_tiles_in_the_editions_wor
     assert said.format(a_board=a_board, animals=words["animals"], **{"knowledge tile": words["knowledge tile"]}) \
         in refused.value.message
     _speaks(refused.value.message, edition)
+
+
+def test_moves_labels_count_the_editions_workers(session):
+    """``burgundy moves``: each die's group counts what its change costs, 2011 'A player's
+    turn' ("worker tiles") / 2019 'Worker chips' ("workers"): Anna's 2 as itself, as 1 or 3."""
+    edition = session.state.edition
+    labels = list(session.legal_moves().choices)
+    assert f"die 2 ({counted_in(edition, 0, 'worker')})" in labels
+    assert f"die 2 as 3 ({counted_in(edition, 1, 'worker')})" in labels
+    for label in labels:
+        _speaks(label, edition)
