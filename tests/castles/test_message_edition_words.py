@@ -174,6 +174,15 @@ def test_a_2011_rules_text_says_estate_and_worker_tiles(rule_id):
 # --- what else a player reads: the table drawn, the parse errors, the listing, the prompt, the score
 
 
+@pytest.fixture(params=["2011", "2019"])
+def record(request, tmp_path):
+    """The opening's record file, before Anna's turn of A3, in the edition of the parameter."""
+    text = OPENING.read_text().replace('    "anna: take 2 k9",\n    "anna: place 2>1 k9 c4",\n', "")
+    path = tmp_path / "game.toml"
+    path.write_text(text.replace('edition = "2011"', f'edition = "{request.param}"'))
+    return path
+
+
 #: The notation's own names, which are no edition's words: the tile ``city-hall`` (2011 "City
 #: Hall", 2019 "Town hall"), the keyword ``workers`` and the k of a yellow tile's number.
 NOTATION = ("city-hall",)
@@ -252,3 +261,23 @@ def test_moves_labels_count_the_editions_workers(session):
     assert f"die 2 as 3 ({counted_in(edition, 1, 'worker')})" in labels
     for label in labels:
         _speaks(label, edition)
+
+
+def test_the_table_sessions_prompt_and_live_check_speak_the_editions_words(record):
+    """The session's prompt counts the player's "worker tiles" in 2011 (2019: "workers"), and
+    the line under the input asks for "an estate space" (2019: "a duchy space") where a
+    placement stops short."""
+    from burgundy_cli.core.table import TableSession
+
+    table = TableSession(record)
+    try:
+        edition = table.session.state.edition
+        assert table.due().startswith(f"A3 · Anna to move · dice 2 2 · {WORDS[edition]['workers']} 1 · ")
+        assert table.handle("anna: take 2 k9").accepted
+        a_board = {"2011": "an estate", "2019": "a duchy"}[edition]
+        typed = table.live_check("anna: place 2>1 k9")
+        assert typed.startswith(f"still to type {a_board} space (a1..g4)"), typed
+        for text in (table.due(), typed, table.live_check("")):
+            _speaks(text, edition)
+    finally:
+        table.close()

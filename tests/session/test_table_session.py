@@ -21,7 +21,7 @@ def test_the_prompt_says_what_is_due(castles_record):
     table = TableSession(castles_record)
     assert table.due() == "A4 · roll due · Anna may still buy"
     table.play(ROLL)
-    assert table.due() == "A4 · Bob to move · dice 3 4 · workers 4"
+    assert table.due() == "A4 · Bob to move · dice 3 4 · worker tiles 4"
 
 
 def test_an_accepted_line_is_on_disk_at_once_and_says_what_it_did(castles_record):
