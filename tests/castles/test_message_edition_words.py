@@ -281,3 +281,14 @@ def test_the_table_sessions_prompt_and_live_check_speak_the_editions_words(recor
             _speaks(text, edition)
     finally:
         table.close()
+
+
+@pytest.mark.parametrize(("edition", "name"), [("2011", "end-2p-2011-tie"), ("2019", "complete-4p-2019-extra-tiles")])
+def test_a_tie_broken_by_empty_spaces_is_said_in_the_editions_words(edition, name):
+    """2011 'Game end': "the winning player is the tied player with the fewest empty estate
+    spaces"; 2019 'Game end': "the player with the fewest unused hex spaces in their duchy"
+    (a tie of each edition in records/)."""
+    table = open_record(RECORDS / "castles-of-burgundy" / f"{name}.toml").score()
+    assert table.edition == edition
+    assert table.tiebreak == f"fewest empty {WORDS[edition]['duchy']} spaces"
+    _speaks(table.tiebreak, edition)
