@@ -238,12 +238,12 @@ def test_new_asks_the_end_in_the_order_the_box_is_tidied_and_each_answer_again_a
     assert len(said) == len(expected)
     for told, words in zip(said, expected):
         assert words in told, (told, words)
-    assert questions[7].startswith("Anna's duchy") and questions[8] == questions[7]
-    assert questions[9].startswith("Ben's duchy")
+    assert questions[7].startswith("Anna's estate") and questions[8] == questions[7]   # (2011's word)
+    assert questions[9].startswith("Ben's estate")
     order = [q.split(" (")[0].split(",")[0] for q in questions]
     tidy = [order.index(next(q for q in order if q.startswith(word)))
-            for word in ("Anna's duchy", "each player's bonus", "each player's goods tiles sold",
-                         "each player's goods tiles left", "each player's silverlings", "each player's workers",
+            for word in ("Anna's estate", "each player's bonus", "each player's goods tiles sold",
+                         "each player's goods tiles left", "each player's silverlings", "each player's worker tiles",
                          "each player's VP")]
     assert tidy == sorted(tidy)
     table = open_record(path).score()

@@ -292,3 +292,45 @@ def test_a_tie_broken_by_empty_spaces_is_said_in_the_editions_words(edition, nam
     assert table.edition == edition
     assert table.tiebreak == f"fewest empty {WORDS[edition]['duchy']} spaces"
     _speaks(table.tiebreak, edition)
+
+
+@pytest.mark.parametrize("edition", ["2011", "2019"])
+def test_burgundy_news_questions_name_the_board_silver_and_workers_in_the_editions_words(edition):
+    """``burgundy new``: the setup's board, a result's tiebreak figure and an end's duchies,
+    silverlings and workers, asked in the edition's words -- 2011 'The player boards' ("The
+    estate's number"), 'Game end' ("the fewest empty estate spaces"), "Silverlings", 'Action
+    "Take worker tiles"'; 2019 "duchy", "silver coins", 'Worker chips' ("workers")."""
+    from burgundy_cli.core.newrecord import END_QUESTIONS, QUESTIONS, RESULT_QUESTIONS, NewRecord, _question
+
+    words = WORDS[edition]
+    answers = NewRecord(game="castles-of-burgundy", edition=edition, players="Clara,Dan", end=True)
+    asked = {key: _question(key, answers, text)
+             for questions in (QUESTIONS, RESULT_QUESTIONS, END_QUESTIONS)
+             for key, text, _ in questions["castles-of-burgundy"]}
+    assert asked["boards"].startswith(f"{words['duchy']} board: 1 for everyone")
+    assert f"their empty {words['duchy']} spaces" in asked["tiebreak"]
+    assert asked["duchy"].startswith(f"each player's {words['duchy']}, the tiles placed")
+    assert asked["silver"].startswith(f"each player's {words['silverlings']} left")
+    assert asked["workers"].startswith(f"each player's {words['workers']} left")
+    for key in ("boards", "start", "tiebreak", "duchy", "bonuses", "goods_left", "silver", "workers", "vp"):
+        _speaks(asked[key], edition)   # (not the 2019 modules' questions: never asked of a 2011 game)
+
+
+def test_burgundy_new_asks_each_2011_estate_at_the_end_by_name(tmp_path):
+    """The end's duchies, asked one player at a time on a terminal: "Anna's estate: ..." in a
+    2011 game (2011 'The player boards': "The estate, with a total of 37 spaces")."""
+    from burgundy_cli.core.errors import RefereeError
+    from burgundy_cli.core.newrecord import NewRecord, create
+
+    questions: list[str] = []
+
+    def read(question: str, choices: list[str]) -> str:
+        questions.append(question)
+        if question.startswith("Anna's"):
+            raise EOFError   # (enough: the question was asked)
+        return ""
+
+    with pytest.raises((EOFError, RefereeError, KeyboardInterrupt, SystemExit)):
+        create(str(tmp_path / "end.toml"), NewRecord(game="castles-of-burgundy", edition="2011", players="Anna,Bob",
+                                                      end=True), ask=True, read=read, say=lambda text: None)
+    assert questions[-1].startswith("Anna's estate: the tiles placed as space:tile"), questions
