@@ -52,7 +52,7 @@ from burgundy_cli.castles.rules.engine import bought_this_turn, check, expected,
 from burgundy_cli.castles.notation import holds_sale_bonuses
 from burgundy_cli.castles.rules.placement import allowed_spaces
 from burgundy_cli.castles.rules.state import GameState, PlayerState
-from burgundy_cli.castles.rules.terms import WORDS
+from burgundy_cli.castles.rules.terms import WORDS, counted_in
 from burgundy_cli.castles.rules.tiles import catalogue
 from burgundy_cli.core.errors import IllegalMoveError
 from burgundy_cli.core.game import MoveList
@@ -595,11 +595,12 @@ def _die_bound_note(state: GameState, player: PlayerState, action) -> str:
     return ""
 
 
-def _die_label(player: PlayerState, rolled: int, value: int, cost: int, free: int, tile: int) -> str:
+def _die_label(edition: str, player: PlayerState, rolled: int, value: int, cost: int, free: int, tile: int) -> str:
     """``die 5 as 4 (1 worker)``, noting the wrap, tile 8 and the free change of ``tile`` that make it
     cheaper (each asked of the engine's die rules: ``die_steps``, ``round_the_wrap``,
-    ``steps_per_worker``, ``worker_cost``)."""
-    workers = f"{cost} worker{'s' if cost != 1 else ''}"
+    ``steps_per_worker``, ``worker_cost``); in ``edition``'s words: 2011's ``(1 worker tile)``
+    ('Action "Take worker tiles"', tile 8: "per worker tile that he pays")."""
+    workers = counted_in(edition, cost, "worker")
     if value == rolled:
         return f"die {rolled} ({workers})"
     if tile == ANY_NUMBER:
@@ -610,7 +611,7 @@ def _die_label(player: PlayerState, rolled: int, value: int, cost: int, free: in
         notes.append(f"round the 6-1 wrap, {steps} step{'s' if steps != 1 else ''}")
     per = steps_per_worker(player)
     if per > 1 and cost < steps - free:
-        notes.append(f"{per} steps a worker with tile 8")
+        notes.append(f"{per} steps a {WORDS[edition]['worker']} with tile 8")
     if free and worker_cost(player, rolled, value, 0) > cost:
         notes.append(f"free change {free} with tile {tile}")
     return f"die {rolled} as {value} ({workers}{', ' + ', '.join(notes) if notes else ''})"
@@ -766,7 +767,7 @@ def _labelled_die_uses(state: GameState, seat: int) -> Iterator[tuple[str, list[
     player = state.players[seat]
     for (rolled, cost, value, (free, tile)), uses in sorted(_die_uses(state, seat).items(), key=lambda item: (
             item[0][0], item[0][2] != item[0][0], item[0][1], item[0][2])):
-        yield _die_label(player, rolled, value, cost, free, tile), uses
+        yield _die_label(state.edition, player, rolled, value, cost, free, tile), uses
 
 
 def _die_command(state: GameState, player: PlayerState, rolled: int, value: int, action) -> DieCommand | None:
@@ -898,7 +899,8 @@ def _buys(state: GameState, seat: int, label: str, out: list[tuple[str, object]]
     for buy in purchases(state, seat):
         depot, pay = buy.depot, buy.pay_workers
         where = "black depot" if depot is None else f"depot {depot} ({tile_6})"
-        paid = "2 silver" if pay == 0 else "2 workers" if pay == 2 else "1 silver + 1 worker"
+        workers = counted_in(state.edition, pay, "worker")
+        paid = {0: "2 silver", 1: f"1 silver + {workers}", 2: workers}[pay]
         out.append((f"{label}{where}, {paid}", buy))
 
 

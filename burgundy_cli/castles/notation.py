@@ -47,6 +47,7 @@ from collections.abc import Callable
 from functools import cache, lru_cache
 
 from burgundy_cli.castles.rules import commands as c
+from burgundy_cli.castles.rules.terms import WORDS
 from burgundy_cli.core.errors import Location, ParseError
 from burgundy_cli.core.words import normalised, player_key, read_either_form
 
@@ -101,14 +102,17 @@ _new_token = tuple.__new__
 class _Reader:
     """A cursor over the tokens of one line, raising located :class:`ParseError`."""
 
-    __slots__ = ("tokens", "pos", "end_column", "clauses", "any_order", "typed")
+    __slots__ = ("tokens", "pos", "end_column", "clauses", "any_order", "typed", "edition")
 
-    def __init__(self, tokens: list[_Token], end_column: int, typed: dict[int, str] | None = None) -> None:
+    def __init__(self, tokens: list[_Token], end_column: int, typed: dict[int, str] | None = None,
+                 edition: str | None = None) -> None:
         self.tokens = tokens
         self.pos = 0
         self.end_column = end_column
         #: each word's text as typed, by its column, where NFKC changed the line (:func:`_tokenize`)
         self.typed = typed
+        #: the record's edition, for the words an error names the game's things with (None: no record)
+        self.edition = edition
         #: the clause words of the action read last (the innermost: a granted action's, after
         #: its ``then``), which a word the line cannot take is matched against for the hint
         self.clauses: tuple[str, ...] = ()
@@ -118,6 +122,12 @@ class _Reader:
 
     def peek(self) -> _Token | None:
         return self.tokens[self.pos] if self.pos < len(self.tokens) else None
+
+    def word(self, noun: str) -> str:
+        """``noun`` (a row of :data:`~burgundy_cli.castles.rules.terms.WORDS`) as the record's
+        edition words it (2011's "estate" for the duchy), or as the code names it where the
+        line is read for no record: only an error's words depend on it, never what is read."""
+        return noun if self.edition is None else WORDS[self.edition][noun]
 
     def peek_word(self) -> str | None:
         pos = self.pos  # peek() inlined here and in next(): they run several times a line
@@ -362,7 +372,7 @@ def _tile(reader: _Reader) -> str:
             reader.pos += 1
     name = name or _resolve(token.text)
     if name is None:
-        _refuse_tile_number(token, after)
+        _refuse_tile_number(reader, token, after)
         from burgundy_cli.castles.rules.tiles import suggest_tile_name
 
         suggestion = None if token.text.isdigit() else suggest_tile_name(
@@ -389,7 +399,7 @@ def _numbered_kind(head: str) -> tuple[str, int, int] | None:
     return prefix, min(numbers), max(numbers)
 
 
-def _refuse_tile_number(token: _Token, after: _Token | None) -> None:
+def _refuse_tile_number(reader: _Reader, token: _Token, after: _Token | None) -> None:
     """Refuse a numbered tile whose number is out of range (``yellow 99``, ``k0``, ``cow 9``)
     with the number's token, its column and the numbers the box has; return for any other
     unknown tile."""
@@ -408,17 +418,21 @@ def _refuse_tile_number(token: _Token, after: _Token | None) -> None:
     if kind is None:
         return
     prefix, low, high = kind
-    what = "a knowledge tile is numbered" if prefix == "k" else f"a {prefix} tile shows"
-    unit = "" if prefix == "k" else " animals"
+    what = f"a {reader.word('knowledge tile')} is numbered" if prefix == "k" else f"a {prefix} tile shows"
+    unit = "" if prefix == "k" else f" {reader.word('animals')}"
     raise error(number, f"{what} {low}-{high}{unit}, found '{number.text}'",
                 hint=f"the tiles are {prefix}{low}..{prefix}{high}")
 
 
 def _space(reader: _Reader) -> str:
-    """A duchy space ``a1``..``g4`` (row letter, position in the row), checked to be on the board."""
+    """A duchy space ``a1``..``g4`` (row letter, position in the row), checked to be on the board
+    (2011 'The player boards': "The estate, with a total of 37 spaces": in a 2011 record an
+    error asks for "an estate space")."""
     from burgundy_cli.castles.rules.boards import ROW_LENGTHS, ROW_LETTERS, space_id, space_name
 
-    token = reader.next("a duchy space (a1..g4)")
+    board = reader.word("duchy")
+    space = f"{'an' if board[0] in 'aeiou' else 'a'} {board} space"  # (2011: "an estate space")
+    token = reader.next(f"{space} (a1..g4)")
     text = token.text.lower()
     if token.kind == "word" and (index := space_id(text)) is not None:
         return space_name(index)  # a team board's rd1 is its d7
@@ -427,7 +441,7 @@ def _space(reader: _Reader) -> str:
         after = reader.peek()
         split = (text in ROW_LETTERS and after is not None and after.text.isdigit()
                  and space_id(text + after.text) is not None)  # 'c 3': the space in two words
-        raise error(token, f"expected a duchy space like c3 (row a-g, then its number), found '{token.text}'",
+        raise error(token, f"expected {space} like c3 (row a-g, then its number), found '{token.text}'",
                     hint=f"write the space as one word: '{text}{after.text}'" if split else None)
     row = match.group(1)
     raise error(token, f"space '{token.text}' is off the board",
@@ -1553,8 +1567,9 @@ _CANONICAL_TABLE_LINES = {"roll": _canonical_roll, "reveal": _canonical_reveal, 
 # --- entry points --------------------------------------------------------------------------
 
 
-def parse_line(text: str) -> c.Command:
-    """Read one notation line into a command (syntax only: no position is consulted).
+def parse_line(text: str, edition: str | None = None) -> c.Command:
+    """Read one notation line into a command (syntax only: no position is consulted; the
+    record's ``edition``, where one is known, only words an error: :meth:`_Reader.word`).
 
     >>> parse_line("Anna: place 5>4 ship c3 goods 6").action.space
     'c3'
@@ -1570,11 +1585,12 @@ def parse_line(text: str) -> c.Command:
     :raises ParseError: the line cannot be read; the message quotes the token and its column.
     """
     command = read_canonical(text)
-    return command if command is not None else read_lenient(text)
+    return command if command is not None else read_lenient(text, edition)
 
 
-def read_lenient(text: str) -> c.Command:
-    """Read any accepted spelling of a line, token by token (case, spacing, aliases, comments).
+def read_lenient(text: str, edition: str | None = None) -> c.Command:
+    """Read any accepted spelling of a line, token by token (case, spacing, aliases, comments);
+    an error names the game's things in ``edition``'s words (:meth:`_Reader.word`).
 
     :raises ParseError: the line cannot be read; the message quotes the token and its column.
     """
@@ -1583,8 +1599,9 @@ def read_lenient(text: str) -> c.Command:
         raise ParseError("empty line: expected '<player>: <action>' or a table line (roll, reveal, goods)",
                          location=Location(column=1))
     if typed is None:
-        return _parse(_Reader(tokens, end))
-    return read_either_form(lambda: _parse(_Reader(tokens, end, typed)), lambda: _parse(_Reader(*_split(text))))
+        return _parse(_Reader(tokens, end, edition=edition))
+    return read_either_form(lambda: _parse(_Reader(tokens, end, typed, edition)),
+                            lambda: _parse(_Reader(*_split(text), edition=edition)))
 
 
 def _parse(reader: _Reader) -> c.Command:

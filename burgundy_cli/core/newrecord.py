@@ -34,6 +34,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 import datetime as _dt
 import os
+import re
 import uuid
 from collections.abc import Callable
 from functools import partial
@@ -758,7 +759,29 @@ def seat_colours(players: list[str]) -> dict[str, str]:
 
 def _question(key: str, answers: NewRecord, question: str) -> str:
     """The question in the words of the game being set up: its players or teams in the examples,
-    the castle spaces of the duchy played."""
+    the castle spaces of the duchy played, and a Castles game's things in its edition's words
+    (:func:`_in_edition`)."""
+    text = _question_text(key, answers, question)
+    return _in_edition(text, answers) if answers.game == "castles-of-burgundy" else text
+
+
+#: The nouns a Castles question names that the editions word differently (castles/rules/terms.py).
+_EDITION_NOUNS = re.compile(r"\b(duchy|duchies|silverlings|workers)\b")
+
+
+def _in_edition(text: str, answers: NewRecord) -> str:
+    """``text``, a Castles question written in 2019's words, in the words of the edition being
+    set up: 2011's "estate" ('The player boards': "The estate, with a total of 37 spaces"),
+    "Silverlings" and "worker tiles" ('Action "Take worker tiles"'); 2019's "duchy", "silver
+    coins" and "workers"."""
+    from burgundy_cli.castles.rules.terms import WORDS
+
+    words = WORDS[answers.edition or "2019"]
+    return _EDITION_NOUNS.sub(lambda found: words[found.group(1)], text)
+
+
+def _question_text(key: str, answers: NewRecord, question: str) -> str:
+    """:func:`_question` before its edition's words."""
     holders = _holders(answers, key)
     one = len(holders) == 1
     if key == "teams":
@@ -807,10 +830,6 @@ def _question(key: str, answers: NewRecord, question: str) -> str:
         return f"shield 6: the player each holder chose, e.g. {holders[0]}=...,{holders[1]}=... (nobody: never chosen)"
     if key == "boards" and len(holders) > 1:
         return f"duchy board: 1 for everyone, or per player {holders[0]}=3,{holders[1]}=5 (experienced players)"
-    if key == "silver":   # the edition's word: 2011 "Silverlings", 2019 "silver coins"
-        from burgundy_cli.castles.rules.terms import WORDS
-
-        question = question.replace("silverlings", WORDS[answers.edition or "2019"]["silverlings"])
     if key == "sold" and _plays(answers, "trade-routes"):
         question = question.replace("goods tiles sold,", "goods tiles sold, those on the trade route too,")
     if key in _END_KEYS and _team_answer(key, answers):   # the team's property: each team's, A=...,B=...
@@ -1783,7 +1802,7 @@ def _ask_duchies(path: str, answers: NewRecord, keys: list[str], read: Reader | 
         whose, example = (f"team {name}'s duchy ({' and '.join(teams.get(name, []))})", "c3:bank rc4:k22 rd3:ship") \
             if teams else (f"{name}'s duchy", "c3:bank c4:k22 d3:ship")
         try:
-            text = _ask(f"{whose}: the tiles placed as space:tile, e.g. {example} (empty: none)",
+            text = _ask(_in_edition(f"{whose}: the tiles placed as space:tile, e.g. {example} (empty: none)", answers),
                         "", read, _choices("duchy", answers), key=f"duchy {len(duchies)}").strip()
         except Back:
             if not duchies:

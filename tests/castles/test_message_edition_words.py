@@ -169,3 +169,168 @@ def test_a_2011_rules_text_says_estate_and_worker_tiles(rule_id):
     "can never be adjusted via worker tiles!", 'Castle (dark green)' "adds a castle tile to his
     estate", 'The player boards' "The estate, with a total of 37 spaces"."""
     _speaks(cited(RULES[rule_id], "2011").text, "2011")
+
+
+# --- what else a player reads: the table drawn, the parse errors, the listing, the prompt, the score
+
+
+@pytest.fixture(params=["2011", "2019"])
+def record(request, tmp_path):
+    """The opening's record file, before Anna's turn of A3, in the edition of the parameter."""
+    text = OPENING.read_text().replace('    "anna: take 2 k9",\n    "anna: place 2>1 k9 c4",\n', "")
+    path = tmp_path / "game.toml"
+    path.write_text(text.replace('edition = "2011"', f'edition = "{request.param}"'))
+    return path
+
+
+#: The notation's own names, which are no edition's words: the tile ``city-hall`` (2011 "City
+#: Hall", 2019 "Town hall"), the keyword ``workers`` and the k of a yellow tile's number.
+NOTATION = ("city-hall",)
+
+
+def _without_notation(text: str) -> str:
+    for name in NOTATION:
+        text = text.replace(name, "")
+    return text
+
+
+def test_show_draws_the_board_the_workers_and_the_yellow_tiles_in_the_editions_words(session):
+    """2011 'The player boards': "The estate's number (Estate 1 is in the game 4 times ...)",
+    'Building (beige)': "Estate No. 1, for example, has 4 cities", 'Action "Take worker tiles"'
+    and 'The yellow tiles ("knowledge")'; 2019 'Game setup' ("A duchy"), 'Buildings' (a town is
+    beige), 'Worker chips' ("Workers can be used at any time") and 'The monastery tiles'."""
+    edition = session.state.edition
+    words = WORDS[edition]
+    session.play("anna: take 2 k9")
+    session.play("anna: place 2>1 k9 c4")
+    text = session.show()
+    assert f"Anna (seat 1, {words['duchy']} No. 1)" in text
+    assert f"   {words['workers']}: 0" in text  # (Anna paid hers for 2>1)
+    assert f"  {words['knowledge tiles']}: k9" in text
+    legend = " ".join(text[text.index("legend: "):].split())
+    assert f"B beige/{words['city']}, Y yellow/{words['knowledge tile'].removesuffix(' tile')})" in legend
+    _speaks(_without_notation(text), edition)
+
+
+def test_the_picture_labels_the_board_the_workers_and_the_yellow_tiles_in_the_editions_words(session):
+    """``show --svg`` and the phone's picture: the same words as the text (2011 "estate No. 1",
+    "worker tiles", "knowledge tiles"; 2019 "duchy No. 1", "workers", "monastery tiles")."""
+    from burgundy_cli.castles.views.svg import column_picture, picture, position_data
+
+    edition = session.state.edition
+    words = WORDS[edition]
+    session.play("anna: take 2 k9")
+    session.play("anna: place 2>1 k9 c4")
+    position = position_data(session.state)
+    for svg in (picture(position, "game"), column_picture(position, "game")):
+        labels = " | ".join(re.findall(r">([^<>]+)</text>", svg))
+        assert f"seat 1, {words['duchy']} No. 1" in labels
+        assert f"silver 2   {words['workers']} 4" in labels  # (Bob's)
+        assert f"{words['knowledge tiles']}: k9" in labels
+        _speaks(_without_notation(labels), edition)
+
+
+@pytest.mark.parametrize(("line", "said"), [
+    ("anna: place 2 carpenter z9", "expected {a_board} space like c3 (row a-g, then its number), found 'z9'"),
+    ("anna: place 2 carpenter", "expected {a_board} space (a1..g4) at column 24, but the line ends"),
+    ("anna: take 2 cow9", "a cow tile shows 2-4 {animals}, found 'cow9'"),
+    ("anna: take 2 k99", "a {knowledge tile} is numbered"),
+])
+def test_a_line_that_does_not_read_names_the_board_and_tiles_in_the_editions_words(session, line, said):
+    """2011 'The player boards': "The estate, with a total of 37 spaces", 'Animal': "Each tile
+    has between 2 and 4 animals on it"; 2019: "Your duchy is comprised of 37 hex spaces",
+    'Livestock': "Each tile shows 2-4 livestocks", 'The monastery tiles'."""
+    from burgundy_cli.core.errors import ParseError
+
+    edition = session.state.edition
+    words = WORDS[edition]
+    with pytest.raises(ParseError) as refused:
+        session.check(line)
+    a_board = {"2011": "an estate", "2019": "a duchy"}[edition]
+    assert said.format(a_board=a_board, animals=words["animals"], **{"knowledge tile": words["knowledge tile"]}) \
+        in refused.value.message
+    _speaks(refused.value.message, edition)
+
+
+def test_moves_labels_count_the_editions_workers(session):
+    """``burgundy moves``: each die's group counts what its change costs, 2011 'A player's
+    turn' ("worker tiles") / 2019 'Worker chips' ("workers"): Anna's 2 as itself, as 1 or 3."""
+    edition = session.state.edition
+    labels = list(session.legal_moves().choices)
+    assert f"die 2 ({counted_in(edition, 0, 'worker')})" in labels
+    assert f"die 2 as 3 ({counted_in(edition, 1, 'worker')})" in labels
+    for label in labels:
+        _speaks(label, edition)
+
+
+def test_the_table_sessions_prompt_and_live_check_speak_the_editions_words(record):
+    """The session's prompt counts the player's "worker tiles" in 2011 (2019: "workers"), and
+    the line under the input asks for "an estate space" (2019: "a duchy space") where a
+    placement stops short."""
+    from burgundy_cli.core.table import TableSession
+
+    table = TableSession(record)
+    try:
+        edition = table.session.state.edition
+        assert table.due().startswith(f"A3 · Anna to move · dice 2 2 · {WORDS[edition]['workers']} 1 · ")
+        assert table.handle("anna: take 2 k9").accepted
+        a_board = {"2011": "an estate", "2019": "a duchy"}[edition]
+        typed = table.live_check("anna: place 2>1 k9")
+        assert typed.startswith(f"still to type {a_board} space (a1..g4)"), typed
+        for text in (table.due(), typed, table.live_check("")):
+            _speaks(text, edition)
+    finally:
+        table.close()
+
+
+@pytest.mark.parametrize(("edition", "name"), [("2011", "end-2p-2011-tie"), ("2019", "complete-4p-2019-extra-tiles")])
+def test_a_tie_broken_by_empty_spaces_is_said_in_the_editions_words(edition, name):
+    """2011 'Game end': "the winning player is the tied player with the fewest empty estate
+    spaces"; 2019 'Game end': "the player with the fewest unused hex spaces in their duchy"
+    (a tie of each edition in records/)."""
+    table = open_record(RECORDS / "castles-of-burgundy" / f"{name}.toml").score()
+    assert table.edition == edition
+    assert table.tiebreak == f"fewest empty {WORDS[edition]['duchy']} spaces"
+    _speaks(table.tiebreak, edition)
+
+
+@pytest.mark.parametrize("edition", ["2011", "2019"])
+def test_burgundy_news_questions_name_the_board_silver_and_workers_in_the_editions_words(edition):
+    """``burgundy new``: the setup's board, a result's tiebreak figure and an end's duchies,
+    silverlings and workers, asked in the edition's words -- 2011 'The player boards' ("The
+    estate's number"), 'Game end' ("the fewest empty estate spaces"), "Silverlings", 'Action
+    "Take worker tiles"'; 2019 "duchy", "silver coins", 'Worker chips' ("workers")."""
+    from burgundy_cli.core.newrecord import END_QUESTIONS, QUESTIONS, RESULT_QUESTIONS, NewRecord, _question
+
+    words = WORDS[edition]
+    answers = NewRecord(game="castles-of-burgundy", edition=edition, players="Clara,Dan", end=True)
+    asked = {key: _question(key, answers, text)
+             for questions in (QUESTIONS, RESULT_QUESTIONS, END_QUESTIONS)
+             for key, text, _ in questions["castles-of-burgundy"]}
+    assert asked["boards"].startswith(f"{words['duchy']} board: 1 for everyone")
+    assert f"their empty {words['duchy']} spaces" in asked["tiebreak"]
+    assert asked["duchy"].startswith(f"each player's {words['duchy']}, the tiles placed")
+    assert asked["silver"].startswith(f"each player's {words['silverlings']} left")
+    assert asked["workers"].startswith(f"each player's {words['workers']} left")
+    for key in ("boards", "start", "tiebreak", "duchy", "bonuses", "goods_left", "silver", "workers", "vp"):
+        _speaks(asked[key], edition)   # (not the 2019 modules' questions: never asked of a 2011 game)
+
+
+def test_burgundy_new_asks_each_2011_estate_at_the_end_by_name(tmp_path):
+    """The end's duchies, asked one player at a time on a terminal: "Anna's estate: ..." in a
+    2011 game (2011 'The player boards': "The estate, with a total of 37 spaces")."""
+    from burgundy_cli.core.errors import RefereeError
+    from burgundy_cli.core.newrecord import NewRecord, create
+
+    questions: list[str] = []
+
+    def read(question: str, choices: list[str]) -> str:
+        questions.append(question)
+        if question.startswith("Anna's"):
+            raise EOFError   # (enough: the question was asked)
+        return ""
+
+    with pytest.raises((EOFError, RefereeError, KeyboardInterrupt, SystemExit)):
+        create(str(tmp_path / "end.toml"), NewRecord(game="castles-of-burgundy", edition="2011", players="Anna,Bob",
+                                                      end=True), ask=True, read=read, say=lambda text: None)
+    assert questions[-1].startswith("Anna's estate: the tiles placed as space:tile"), questions

@@ -51,11 +51,11 @@ def test_groups_by_die_value_with_worker_cost_and_wrap():
     """2011 rulebook p.4 'Workers': each worker changes a die by 1, and 1 and 6 are neighbours."""
     state = _table(players={"anna": {"dice": [6, 2], "workers": 1, "goods": {"1": 1}}, "ben": {}})
     groups = legal_moves(state).groups
-    assert "anna: sell 6>1" in groups["die 6 as 1 (1 worker, round the 6-1 wrap, 1 step)"]
-    assert "anna: workers 2>3" in groups["die 2 as 3 (1 worker)"]
+    assert "anna: sell 6>1" in groups["die 6 as 1 (1 worker tile, round the 6-1 wrap, 1 step)"]
+    assert "anna: workers 2>3" in groups["die 2 as 3 (1 worker tile)"]
     assert not any(label.startswith("die 6 as 4") for label in groups), "needs 2 workers, anna has 1"
     assert groups["pass"] == ["anna: pass"]
-    assert list(groups)[0] == "die 2 (0 workers)"
+    assert list(groups)[0] == "die 2 (0 worker tiles)"  # (2011 'Worker tiles')
 
 
 def test_free_change_of_knowledge_tile_12_is_listed_at_its_cost():
@@ -63,9 +63,9 @@ def test_free_change_of_knowledge_tile_12_is_listed_at_its_cost():
     state = _table(players={"anna": {"dice": [3, 3], "duchy": {"c4": "k12"}}, "ben": {}},
                     depots={"4": ["bank", "ship"], "2": ["castle", "k1"]})
     groups = legal_moves(state).groups
-    assert groups["die 3 as 4 (0 workers, free change 1 with tile 12)"] == ["anna: take 3>4 bank", "anna: take 3>4 ship"]
-    assert "anna: workers 3>4" not in groups["die 3 as 4 (0 workers, free change 1 with tile 12)"]
-    assert "die 3 as 4 (1 worker)" not in groups, "anna has no workers for a die used as 4 otherwise"
+    assert groups["die 3 as 4 (0 worker tiles, free change 1 with tile 12)"] == ["anna: take 3>4 bank", "anna: take 3>4 ship"]
+    assert "anna: workers 3>4" not in groups["die 3 as 4 (0 worker tiles, free change 1 with tile 12)"]
+    assert "die 3 as 4 (1 worker tile)" not in groups, "anna has no workers for a die used as 4 otherwise"
     _agree(state)
 
 
@@ -73,10 +73,10 @@ def test_knowledge_tile_8_changes_a_die_by_2_per_worker():
     """2011 rulebook, knowledge tile 8: each worker changes a die by up to 2 instead of 1."""
     state = _table(players={"anna": {"dice": [1, 1], "workers": 1, "duchy": {"c4": "k8"}}, "ben": {}})
     groups = legal_moves(state).groups
-    assert groups["die 1 as 3 (1 worker, 2 steps a worker with tile 8)"] == ["anna: workers 1>3"]
-    assert groups["die 1 as 5 (1 worker, round the 6-1 wrap, 2 steps, 2 steps a worker with tile 8)"] == [
+    assert groups["die 1 as 3 (1 worker tile, 2 steps a worker tile with tile 8)"] == ["anna: workers 1>3"]
+    assert groups["die 1 as 5 (1 worker tile, round the 6-1 wrap, 2 steps, 2 steps a worker tile with tile 8)"] == [
         "anna: workers 1>5"]
-    assert "die 1 as 4 (2 workers)" not in groups
+    assert "die 1 as 4 (2 worker tiles)" not in groups
     _agree(state)
 
 

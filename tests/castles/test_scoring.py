@@ -97,7 +97,7 @@ def test_tiebreak_fewest_empty_spaces_by_default():
     state = final({"anna": {"vp": 10, "duchy": {"c3": "bank"}, "sold": {"1": 5}},
                    "ben": {"vp": 10, "sold": {"2": 5}}})
     table = score(state)
-    assert table.winner == ["anna"] and table.tiebreak == "fewest empty duchy spaces"
+    assert table.winner == ["anna"] and table.tiebreak == "fewest empty estate spaces"
     assert [(line.name, line.rank) for line in table.players] == [("anna", 1), ("ben", 2)]
 
 

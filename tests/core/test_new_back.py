@@ -36,8 +36,8 @@ def test_back_in_a_logged_game_mends_an_earlier_answer(tmp_path):
     the start player returns to the goods; each question after it is asked again."""
     read, asked, steps = scripted([
         ("game", ""), ("record", ""), ("edition", "2011"), ("players", "Anna,Ben"),
-        ("duchy board", "back"), ("players", "Anna,Bob"),
-        ("duchy board", ""), ("start castle", ""), ("each player's 3 starting goods", "anna=1 2 3,bob=4 5 6"),
+        ("estate board", "back"), ("players", "Anna,Bob"),
+        ("estate board", ""), ("start castle", ""), ("each player's 3 starting goods", "anna=1 2 3,bob=4 5 6"),
         ("start player", " BACK "), ("each player's 3 starting goods", "anna=4 5 6,bob=1 2 3"),
         ("start player", "bob"), ("date", ""), ("where", ""), ("event", ""),
     ])
@@ -71,7 +71,7 @@ def test_back_reaches_the_kind_of_record_and_the_game_and_no_further(tmp_path):
 def test_back_at_the_first_question_when_the_flags_gave_the_rest(tmp_path):
     """With the game and the kind of record given by flag, the first question asked has none
     before it: said so, and asked again."""
-    read, _, _ = scripted([("players", "back"), ("players", "Anna,Ben"), ("duchy board", "")])
+    read, _, _ = scripted([("players", "back"), ("players", "Anna,Ben"), ("estate board", "")])
     said: list[str] = []
     with pytest.raises(StopIteration):
         create(str(tmp_path / "end.toml"), NewRecord(game="castles-of-burgundy", edition="2011", end=True),
@@ -114,10 +114,10 @@ def test_back_from_the_bridge_returns_to_the_last_answer(tmp_path):
     """The bridge, asked after the last question when it tells the winner: ``back`` there asks
     the last question answered again."""
     read, _, steps = scripted([
-        ("players", "Anna,Ben"), ("duchy board", ""), ("start castle", ""),
-        ("Anna's duchy", ""), ("Ben's duchy", ""), ("each player's bonus tiles", ""),
+        ("players", "Anna,Ben"), ("estate board", ""), ("start castle", ""),
+        ("Anna's estate", ""), ("Ben's estate", ""), ("each player's bonus tiles", ""),
         ("each player's goods tiles sold", ""), ("each player's goods tiles left", ""),
-        ("each player's silverlings", ""), ("each player's workers", ""), ("each player's VP", "anna=0,ben=0"),
+        ("each player's silverlings", ""), ("each player's worker tiles", ""), ("each player's VP", "anna=0,ben=0"),
         ("date", ""), ("where", ""), ("event", "back"), ("where", ""), ("event", "cup final"),
         ("the turn order on the bridge", "back"), ("event", "cup final"),
         ("the turn order on the bridge", "ben,anna"),
@@ -190,7 +190,7 @@ def test_back_puts_the_answer_back_when_the_question_names_new_players(tmp_path,
                  "\r", "\r", "\r"])               # date, place, event
     told, questions = _typed_end_record(tmp_path, keys)
     assert next(keys, None) is None and "Ann 4" in told and "Bob 0" in told
-    assert questions[3].startswith("Anna's duchy") and questions[11].startswith("Ann's duchy")
+    assert questions[3].startswith("Anna's estate") and questions[11].startswith("Ann's estate")
     end = open_record(tmp_path / "end.toml").record_data()["end"]["players"]
     assert end["Ann"]["duchy"] == {"c3": "bank"}
 

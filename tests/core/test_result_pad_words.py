@@ -76,4 +76,4 @@ def test_the_pads_questions_give_their_examples_in_the_players_names(tmp_path) -
            say=lambda _: None)
     assert asked[1].startswith("players in seat order, clockwise (e.g. Anna,Bob)")
     assert asked[2] == "each player's final score, e.g. Anna=182,Ben=170: "
-    assert asked[3].startswith("for players tied on points, their empty duchy spaces, e.g. Anna=2,Ben=3")
+    assert asked[3].startswith("for players tied on points, their empty estate spaces, e.g. Anna=2,Ben=3")

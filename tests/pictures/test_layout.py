@@ -170,7 +170,7 @@ def test_castles_panel_and_notes_are_in_the_pictures_own_9_pixels() -> None:
     sizes = dict(re.findall(r"(?:^|\})(text|\.[\w-]+)\{[^}]*?font-size:([\d.]+)px", style))
     assert float(sizes[".small"]) >= float(sizes["text"]) == 9, sizes
     small = re.findall(r'class="small">([^<]*)<', svg)
-    assert any(text.startswith("knowledge: ") for text in small) and any(text.startswith("shields on depots") for text in small)
+    assert any(text.startswith("monastery tiles: ") for text in small) and any(text.startswith("shields on depots") for text in small)
     assert any(text.startswith("goods sold") for text in small) and any(text.startswith("areas ") for text in small)
 
 

@@ -77,7 +77,7 @@ def test_a_question_gives_its_example_in_the_players_own_names(cli, tmp_path):
     assert result.exit_code == 2 and "e.g. Clara=98,Dan=87" in result.stderr, result.stderr
     answers = NewRecord(game="castles-of-burgundy", edition="2011", players="Clara,Dan", end=True)
     asked = [_question(key, answers, text) for key, text, _ in END_QUESTIONS["castles-of-burgundy"]]
-    assert "each player's duchy, the tiles placed as space:tile, e.g. Clara=c3:bank c4:k22,Dan=d3:ship" in asked
+    assert "each player's estate, the tiles placed as space:tile, e.g. Clara=c3:bank c4:k22,Dan=d3:ship" in asked
     assert not [text for text in asked if "Anna=" in text or "Bob=" in text]
 
 

@@ -18,7 +18,7 @@ SAID = [f"recorded: {ROLL} -- depot 1 +goods 4; white die 1", "recorded: Bob: ta
 def test_play_says_what_is_due_next(cli, castles_record):
     result = cli("play", str(castles_record), ROLL)
     assert result.exit_code == 0
-    assert result.stdout.splitlines() == [SAID[0], "next: A4 · Bob to move · dice 3 4 · workers 4"]
+    assert result.stdout.splitlines() == [SAID[0], "next: A4 · Bob to move · dice 3 4 · worker tiles 4"]
 
 
 def _session_says(path, *lines: str) -> list[str]:
@@ -42,7 +42,7 @@ def test_play_says_each_lines_effects_as_the_table_session_does(cli, castles_rec
     assert result.exit_code == 0, result.stderr
     said = _session_says(at_table, *lines)
     assert said == [*SAID, "recorded: # Bob thinks -- a comment, kept in the log"]
-    assert result.stdout.splitlines() == [*said, "next: A4 · Bob to move · dice 4 · workers 4"]
+    assert result.stdout.splitlines() == [*said, "next: A4 · Bob to move · dice 4 · worker tiles 4"]
     assert castles_record.read_bytes() == at_table.read_bytes()
 
 

@@ -21,7 +21,7 @@ def test_the_prompt_says_what_is_due(castles_record):
     table = TableSession(castles_record)
     assert table.due() == "A4 · roll due · Anna may still buy"
     table.play(ROLL)
-    assert table.due() == "A4 · Bob to move · dice 3 4 · workers 4"
+    assert table.due() == "A4 · Bob to move · dice 3 4 · worker tiles 4"
 
 
 def test_an_accepted_line_is_on_disk_at_once_and_says_what_it_did(castles_record):
@@ -163,7 +163,7 @@ def test_an_edit_saved_between_prompts_is_kept(castles_record):
 
 def test_session_commands(castles_record):
     table = TableSession(castles_record)
-    assert "duchy No. 1" in table.handle("show").text
+    assert "estate No. 1" in table.handle("show").text  # (2011 'The player boards')
     assert "Anna: buy ship" in table.handle("moves").text
     assert "total" in table.handle("score").text
     assert "undo [N]" in table.handle("help").text

@@ -101,14 +101,14 @@ def test_the_site_counts_about_sixty_games_and_says_what_it_left_out(built) -> N
 
 
 def test_a_tie_on_vp_says_what_broke_it(built) -> None:
-    """The shipped end-2p-2011-tie.toml: 73 each, Ben wins on fewest empty duchy spaces
+    """The shipped end-2p-2011-tie.toml: 73 each, Ben wins on fewest empty estate spaces
     (2011 rulebook: "the winning player is the tied player with the fewest empty estate
-    spaces"); the game's page and the games list say so, as `score` does."""
+    spaces"); the game's page and the games list say so, in those words, as `score` does."""
     out, site, _ = built
     game = next(g for g in site.games if g.path.endswith("end-2p-2011-tie.toml"))
     page = (out / "games" / f"{game.slug}.html").read_text()
-    assert 'won by <a href="../players/ben.html">Ben</a> (tiebreak: fewest empty duchy spaces)' in page
-    assert "(tiebreak: fewest empty duchy spaces)" in (out / "index.html").read_text()
+    assert 'won by <a href="../players/ben.html">Ben</a> (tiebreak: fewest empty estate spaces)' in page
+    assert "(tiebreak: fewest empty estate spaces)" in (out / "index.html").read_text()
 
 
 def test_the_ratings_chart_labels_an_undated_game_by_its_place_in_the_order(built) -> None:

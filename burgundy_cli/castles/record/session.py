@@ -217,7 +217,7 @@ class CastlesSession:
         cannot be read is refused in the record's rules' words (:func:`~burgundy_cli.castles.
         notation.in_rules`: no 2019 module's word offered in a game without the module)."""
         try:
-            command = parse_line(text)
+            command = parse_line(text, self.state.edition)
         except ParseError as err:
             raise in_rules(err, self.state.options.modules) from None
         return with_listed_names(self.names, command, text)
@@ -277,7 +277,7 @@ class CastlesSession:
                         continue
                 command = read_canonical(text, known)  # a record's lines are mostly canonical
                 if command is None:
-                    command = read_lenient(text)
+                    command = read_lenient(text, state.edition)
                 kind = command.kind
                 if kind in _TABLE_KINDS:
                     if kind == "roll":

@@ -16,6 +16,7 @@ from burgundy_cli.castles.rules.tiles import knowledge_text, tile
 from burgundy_cli.castles.record.session import CastlesSession
 from burgundy_cli.castles.views.render import missing_text
 from burgundy_cli.castles.rules.state import GameState
+from burgundy_cli.castles.rules.terms import WORDS
 from burgundy_cli.castles.views.svg import due_data, table_line_first
 from burgundy_cli.core.errors import IllegalMoveError, ParseError, RefereeError
 from burgundy_cli.core.words import counted
@@ -25,7 +26,8 @@ _GOODS_FORM = "goods <5 goods types, e.g. 1 2 3 4 5>"
 
 
 def due(session: CastlesSession) -> str:
-    """What the record needs next, for the prompt: ``B2 · Anna to move · dice 3 5 · workers 2``."""
+    """What the record needs next, for the prompt: ``B2 · Anna to move · dice 3 5 · workers 2``
+    (2011: ``worker tiles 2``, 'Action "Take worker tiles"': the record's edition's word)."""
     state = session.state
     ahead = expected(state)
     where = f"{ahead.phase}{ahead.round}"
@@ -48,7 +50,8 @@ def due(session: CastlesSession) -> str:
     player = state.players[state.to_move()]
     dice = " ".join(map(str, player.dice)) or "none"
     first = "" if ahead.kind == "player" else table_line_first(due_data(state))
-    return f"{where} · {first}{player.name} to move · dice {dice} · workers {player.workers}{still}"
+    workers = WORDS[state.edition]["workers"]
+    return f"{where} · {first}{player.name} to move · dice {dice} · {workers} {player.workers}{still}"
 
 
 def table_forms(session: CastlesSession) -> list[str]:

@@ -9,7 +9,8 @@ silverling), ``end-workers`` (1 per two workers) and ``knowledge-tiles`` (the ye
 tiles 15-26 placed in the duchy). Every breakdown sums to its total.
 
 Tiebreak (both rulebooks, 'Game end'): the tied player with the fewest empty duchy
-spaces (option ``tiebreak-empty-spaces = "most"`` for the other reading), then the one
+spaces (2011: "the tied player with the fewest empty estate spaces", said so in a 2011
+record; 2019: "the fewest unused hex spaces in their duchy") (option ``tiebreak-empty-spaces = "most"`` for the other reading), then the one
 later in turn order (2011) / farthest behind on the bridge (2019): the order the bridge
 shows at the end, which a ship placed in the last round may have changed after its player
 went (2011 option ``tiebreak-turn-order = "last-round"``: the order the last round was
@@ -22,6 +23,7 @@ from operator import attrgetter
 
 from burgundy_cli.castles.rules.boards import provenance_note
 from burgundy_cli.castles.rules.state import GameState, PlayerState
+from burgundy_cli.castles.rules.terms import WORDS
 from burgundy_cli.castles.rules.tiles import KNOWLEDGE_BUILDING, catalogue
 from burgundy_cli.core.game import ScoreLine, ScoreTable
 
@@ -131,7 +133,7 @@ def score(state: GameState) -> ScoreTable:
     tiebreak = None
     if len(totals) > 1 and totals[0][0] == totals[1][0]:
         if totals[0][1] != totals[1][1]:
-            tiebreak = f"{state.options.tiebreak_empty} empty duchy spaces"
+            tiebreak = f"{state.options.tiebreak_empty} empty {WORDS[state.edition]['duchy']} spaces"
         else:
             tiebreak = BY_TURN_ORDER[state.edition == "2019"]
     winner = [lines[0].name] if complete else []

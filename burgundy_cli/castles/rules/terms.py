@@ -15,6 +15,12 @@ for such a noun when they are worded (a refusal when it is raised, a "why" only 
 :func:`~burgundy_cli.castles.rules.recording`, an effect when it is said), never while a line
 is checked or played. A 2019 module's messages are written in 2019's words: only a 2019 record
 plays a module. The rules' own texts are :data:`~burgundy_cli.castles.rules.TEXTS`.
+
+What else a player of a record reads asks the same table: ``show`` and its picture ("estate
+No. 1", "worker tiles", "knowledge tiles", a "city"/"town" and a "knowledge"/"monastery"
+space in the legend), the reader's errors ("expected an estate space", a cow tile's "2-4
+animals"/"livestock"), ``moves``' labels ("die 2 as 3 (1 worker tile)"), the table session's
+prompt ("worker tiles 1") and the tiebreak ("fewest empty estate spaces", 2011 'Game end').
 """
 
 from __future__ import annotations
@@ -37,6 +43,7 @@ _ROWS = (
     ("worker", "worker tile", "worker"),
     ("workers", "worker tiles", "workers"),
     ("animal", "animal", "livestock"),
+    ("animals", "animals", "livestock"),
 )
 
 #: edition -> noun -> that edition's word for it: ``WORDS[state.edition]["city"]``.
@@ -44,7 +51,7 @@ WORDS: dict[str, dict[str, str]] = {edition: {row[0]: row[column] for row in _RO
                                     for column, edition in enumerate(EDITIONS, start=1)}
 #: a noun -> the row of its plural.
 PLURAL = {"knowledge tile": "knowledge tiles", "silverling": "silverlings", "city": "cities", "duchy": "duchies",
-          "hex tile": "hex tiles", "worker": "workers"}
+          "hex tile": "hex tiles", "worker": "workers", "animal": "animals"}
 
 
 def counted_in(edition: str, number: int, noun: str) -> str:

@@ -14,6 +14,7 @@ import textwrap
 from burgundy_cli.castles.rules.boards import (ROW_LENGTHS, SPACES, TEAM_IDS, TEAM_SHARED, board, board_numbers,
                                         provenance_note, space_name)
 from burgundy_cli.castles.rules.state import PHASES, GameState, PlayerState
+from burgundy_cli.castles.rules.terms import WORDS
 from burgundy_cli.castles.rules.tiles import COLOUR_NAME
 from burgundy_cli.core.render import TEXT_WIDTH, packed
 
@@ -31,10 +32,24 @@ _SHORT = {
 }
 _ANIMAL_SHORT = {"cow": "COW", "pig": "PIG", "sheep": "SHEEP", "chicken": "HEN"}
 
-LEGEND = ("legend: empty space = colour + die (C dark green/castle, S blue/ship, M grey/mine, "
-          "L light green/pasture, B beige/city, Y yellow/knowledge); filled space = tile in capitals "
-          "(HEN = chicken, CITYH = city-hall, BOARD = boarding-house, CARPT = carpenter, WAREH = warehouse, "
-          "TOWER = watchtower)")
+
+
+def legend(edition: str) -> str:
+    """The key to the maps in ``edition``'s words: a beige region is a "city" and a yellow tile
+    a "knowledge" tile in 2011 ('Building (beige)', 'The yellow tiles ("knowledge")'), a "town"
+    and a "monastery" tile in 2019 ('Buildings', 'The monastery tiles'); pastures are both's."""
+    words = WORDS[edition]
+    return ("legend: empty space = colour + die (C dark green/castle, S blue/ship, M grey/mine, "
+            f"L light green/pasture, B beige/{words['city']}, Y yellow/{words['knowledge tile'].removesuffix(' tile')}); "
+            "filled space = tile in capitals (HEN = chicken, CITYH = city-hall, BOARD = boarding-house, "
+            "CARPT = carpenter, WAREH = warehouse, TOWER = watchtower)")
+
+
+def board_heading(edition: str, number: int | str) -> str:
+    """``duchy No. 1`` (2019 'Game setup': "A duchy"), ``estate No. 1`` in 2011 ('The player
+    boards': "The estate's number", 'Building (beige)': "Estate No. 1, for example, has 4
+    cities"): the board numbered ``number`` (:func:`duchy_number`) as ``edition`` names it."""
+    return f"{WORDS[edition]['duchy']} No. {number}"
 
 
 def tile_short(kind: str) -> str:
@@ -145,8 +160,10 @@ def _bonus_text(bonus: str) -> str:
 
 
 def player_summary(state: GameState, seat: int) -> list[str]:
-    """Supplies and scores of one player, under their map."""
+    """Supplies and scores of one player, under their map, in the edition's words (2011's
+    "worker tiles" and "knowledge tiles", 2019's "workers" and "monastery tiles")."""
     player = state.players[seat]
+    words = WORDS[state.edition]
     vp = [f"{cat} {n}" for cat, n in player.vp.items() if n] or ["none yet"]
     vp[0] = "(" + vp[0]
     vp[-1] += ")"
@@ -155,14 +172,14 @@ def player_summary(state: GameState, seat: int) -> list[str]:
         shared = f" (private; {state.teams.label(seat)})   shared storage: {', '.join(player.shared) or 'empty'}"
     lines = [
         f"  storage: {', '.join(player.storage) if player.storage else 'empty'}{shared}"
-        f"   goods: {_goods_text(player.goods)}   silver: {player.silver}   workers: {player.workers}",
+        f"   goods: {_goods_text(player.goods)}   silver: {player.silver}   {words['workers']}: {player.workers}",
         *packed(f"  VP: {player.points}", vp, sep=","),
     ]
     extras = []
     if player.bonuses:
         extras.append("bonus tiles: " + ", ".join(_bonus_text(bonus) for bonus in player.bonuses))
     if player.knowledge:
-        extras.append("knowledge: " + ", ".join(f"k{n}" for n in sorted(player.knowledge)))
+        extras.append(f"{words['knowledge tiles']}: " + ", ".join(f"k{n}" for n in sorted(player.knowledge)))
     if player.dice:
         extras.append("dice to use: " + " ".join(map(str, player.dice)))
     if player.shields:
@@ -268,7 +285,7 @@ def render(state: GameState) -> str:
         if mate is not None and mate < seat:  # 2019 team game: the team's board is drawn once
             lines.append(f"{player.name} (seat {seat + 1}, team board with {state.players[mate].name}, drawn above)")
         else:
-            lines.append(f"{player.name} (seat {seat + 1}, duchy No. {duchy_number(state.edition, player)})")
+            lines.append(f"{player.name} (seat {seat + 1}, {board_heading(state.edition, duchy_number(state.edition, player))})")
             lines.extend(duchy_map(player))
             lines.extend(duchy_marks(player))
         lines.extend(player_summary(state, seat))
@@ -277,5 +294,5 @@ def render(state: GameState) -> str:
         for note in state.unverified:
             lines.extend(textwrap.wrap(f"note: {note}", TEXT_WIDTH, subsequent_indent="  ", break_on_hyphens=False))
     lines.append("")
-    lines.extend(textwrap.wrap(LEGEND, TEXT_WIDTH, subsequent_indent="  ", break_on_hyphens=False))
+    lines.extend(textwrap.wrap(legend(state.edition), TEXT_WIDTH, subsequent_indent="  ", break_on_hyphens=False))
     return "\n".join(lines)

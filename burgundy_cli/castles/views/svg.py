@@ -14,8 +14,9 @@ from typing import Any
 from burgundy_cli.castles.rules.boards import ROW_LENGTHS, provenance_note, space_id, space_name, team_layout
 from burgundy_cli.castles.rules.engine import expected
 from burgundy_cli.castles.notation import format_command
-from burgundy_cli.castles.views.render import duchy_number, round_white_die, tile_short
+from burgundy_cli.castles.views.render import board_heading, duchy_number, round_white_die, tile_short
 from burgundy_cli.castles.rules.state import GameState
+from burgundy_cli.castles.rules.terms import WORDS
 from burgundy_cli.castles.rules.tiles import COLOUR_NAME, catalogue
 from burgundy_cli.core.svg import Svg, num, player_colours, wrap
 from burgundy_cli.core.words import counted
@@ -282,11 +283,12 @@ def picture(position: dict[str, Any], title: str) -> str:
         by_name = {player["name"]: seat for seat, player in enumerate(players)}
         for row, (letter, names) in enumerate(position["teams"].items()):
             members = [{**players[by_name[name]], "score": totals[name], "colour": colours[by_name[name]],
-                        "shields": castles.get(name, {})} for name in names]
+                        "shields": castles.get(name, {}), "edition": position["edition"]} for name in names]
             _team_block(svg, letter, members, MARGIN, top + row * (block_h + MARGIN))
         return svg.text()
     for seat, player in enumerate(players):
-        player = {**player, "score": totals[player["name"]], "shields": castles.get(player["name"], {})}
+        player = {**player, "score": totals[player["name"]], "shields": castles.get(player["name"], {}),
+                  "edition": position["edition"]}
         x = MARGIN + (seat % 2) * (BLOCK_W + MARGIN)
         y = top + (seat // 2) * (BLOCK_H + MARGIN)
         _duchy_block(svg, player, colours[seat], x, y)
@@ -337,11 +339,12 @@ def column_picture(position: dict[str, Any], title: str) -> str:
         by_name = {player["name"]: seat for seat, player in enumerate(players)}
         for letter, names in position["teams"].items():
             members = [{**players[by_name[name]], "score": totals[name], "colour": colours[by_name[name]],
-                        "shields": castles.get(name, {})} for name in names]
+                        "shields": castles.get(name, {}), "edition": position["edition"]} for name in names]
             y = _team_column(svg, letter, members, COLUMN_MARGIN, y, inner) + COLUMN_MARGIN
     else:
         for seat, player in enumerate(players):
-            player = {**player, "score": totals[player["name"]], "shields": castles.get(player["name"], {})}
+            player = {**player, "score": totals[player["name"]], "shields": castles.get(player["name"], {}),
+                      "edition": position["edition"]}
             y = _duchy_column(svg, player, colours[seat], COLUMN_MARGIN, y, inner) + COLUMN_MARGIN
     y = _bridge(svg, position, colours, COLUMN_MARGIN, y, narrow=int(inner / PLAIN_EM)) + 14
     y = _depots(svg, position["depots"], COLUMN_MARGIN, y, inner + 6, across=1) + 16
@@ -365,7 +368,7 @@ def _duchy_column(svg: Svg, player: dict[str, Any], colour: str, x: float, y: fl
     at = len(svg.parts)
     svg.circle(x + 14, y + 14, 6, "disc", colour)
     total = f"{player['score']} VP" + (f" ({player['vp']} during play)" if player["score"] != player["vp"] else "")
-    heading = wrap(f"{player['name']}: {total}; seat {player['seat']}, duchy No. {player['duchy_number']}",
+    heading = wrap(f"{player['name']}: {total}; seat {player['seat']}, {board_heading(player['edition'], player['duchy_number'])}",
                    int((width - 34) / HEADING_EM))
     top = svg.lines(x + 26, y + 18, heading, "heading", 14) - 18 - y   # (how much the heading's wrapping adds)
     _, height = _duchy_map(svg, player, x + 14, y + top + 34, width - 28)
@@ -570,7 +573,7 @@ def _duchy_block(svg: Svg, player: dict[str, Any], colour: str, x: float, y: flo
     svg.rect(x, y, block_w, BLOCK_H, "box", rx=6.0)
     svg.circle(x + 14, y + 14, 6, "disc", colour)
     total = f"{player['score']} VP" + (f" ({player['vp']} during play)" if player["score"] != player["vp"] else "")
-    svg.label(x + 26, y + 18, f"{player['name']}: {total}; seat {player['seat']}, duchy No. {player['duchy_number']}",
+    svg.label(x + 26, y + 18, f"{player['name']}: {total}; seat {player['seat']}, {board_heading(player['edition'], player['duchy_number'])}",
               "heading")
     _duchy_map(svg, player, x + 14, y + 34, width)
     panel_x, panel_w = x + 14 + width + 14, block_w - (14 + width + 14) - 8
@@ -668,7 +671,8 @@ def _space(svg: Svg, space: dict[str, Any], x: float, y: float) -> None:
 
 def _panel(svg: Svg, player: dict[str, Any], x: float, y: float, width: float) -> float:
     """Storage, goods, silver, workers, VP by category, bonus and knowledge tiles, dice, goods
-    sold and the trade route, in ``width`` pixels: a long line of knowledge tiles wraps, each
+    sold and the trade route, in ``width`` pixels and in the words of the player's edition
+    (``edition``: 2011's "worker tiles" and "knowledge tiles"): a long line of knowledge tiles wraps, each
     line under the last one written (no gap where a finished game has no dice). The storage
     spaces are hexes of :data:`TILE_R`. Returns the baseline of its last line, or the foot of the route (the phone's picture
     stacks on it)."""
@@ -689,7 +693,8 @@ def _panel(svg: Svg, player: dict[str, Any], x: float, y: float, width: float) -
         svg.label(x + 47 + slot * 17, y + 55.5, str(good), "goods-label")
     if not goods:
         svg.label(x + 40, y + 56, "none", "")
-    svg.label(x, y + 76, f"silver {player['silver']}   workers {player['workers']}", "")
+    words = WORDS[player["edition"]]
+    svg.label(x, y + 76, f"silver {player['silver']}   {words['workers']} {player['workers']}", "")
     lines = [f"{category} {points}" for category, points in player["vp_by_category"].items()]
     for number, text in enumerate(lines):
         svg.label(x + (number % 2) * 102, y + 94 + (number // 2) * 12, text, "small")
@@ -705,7 +710,7 @@ def _panel(svg: Svg, player: dict[str, Any], x: float, y: float, width: float) -
         svg.label(x + 40, bonus_y, "none", "")
     knowledge = ", ".join(f"k{n}" for n in player["knowledge"]) or "none"
     chars = int(width / SMALL_EM)   # (a small line's characters across the panel: its long lines wrap)
-    line = svg.lines(x, bonus_y + 20, wrap(f"knowledge: {knowledge}", chars), "small", SMALL_STEP)
+    line = svg.lines(x, bonus_y + 20, wrap(f"{words['knowledge tiles']}: {knowledge}", chars), "small", SMALL_STEP)
     if player["dice"]:
         line = svg.lines(x, line + 14, wrap("dice to use: " + " ".join(map(str, player["dice"])), chars),
                          "small", SMALL_STEP)
