@@ -159,6 +159,25 @@ class IllegalMoveError(RefereeError):
         self.blamed = blamed
         self.fix = fix
 
+    def fix_written(self, write: Callable[[Any], str], quote: str) -> IllegalMoveError:
+        """This error with :attr:`fix` written at the end of its hint as a line, by the game's
+        notation writer ``write`` and between its ``quote`` marks; ``fix`` is then cleared."""
+        if self.fix is not None:
+            line = f"{quote}{write(self.fix)}{quote}"
+            self.hint, self.fix = (f"{self.hint}: {line}" if self.hint else line), None
+        return self
+
+    def placed(self, text: str, column_of: Callable[[str, str], int | None]) -> IllegalMoveError:
+        """This error, a refusal of the typed line ``text``, placed at the word it blames
+        (:attr:`blamed`, found by the game's ``column_of(text, word)``): line 1, the line typed,
+        and the word's column, as a parse error is placed at its token (a record's replay then
+        puts it at the line's place in the file). Left as it is when placed already."""
+        if self.blamed is not None and self.location is None:
+            column = column_of(text, self.blamed)
+            if column is not None:
+                self.location = Location(None, 1, column)
+        return self
+
     def describe(self) -> str:
         text = f"illegal ({self.rule.id}): {self.message}"
         if self.hint:

@@ -194,14 +194,7 @@ def _told(err: IllegalMoveError, text: str) -> IllegalMoveError:
     writer, and the error placed at the word it blames (``err.blamed``) as
     :meth:`RobberKnightsSession.read` places a parse error at its token: line 1 (the line
     typed), its column (a record's replay puts it at the line's place in the file)."""
-    if err.fix is not None:
-        line = f"'{format_command(err.fix)}'"
-        err.hint, err.fix = (f"{err.hint}: {line}" if err.hint else line), None
-    if err.blamed is not None and err.location is None:
-        column = blamed_column(text, err.blamed)
-        if column is not None:
-            err.location = Location(None, 1, column)
-    return err
+    return err.fix_written(format_command, "'").placed(text, blamed_column)
 
 
 def _completing(every: list[str], typed: str) -> list[str]:

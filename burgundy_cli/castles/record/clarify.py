@@ -80,9 +80,7 @@ def with_fix_hint(state: GameState, command: c.Command, err: IllegalMoveError) -
     if err.fix is not None:
         from burgundy_cli.castles.notation import format_command
 
-        line = f"`{format_command(err.fix)}`"
-        err.hint, err.fix = (f"{err.hint}: {line}" if err.hint else line), None
-        return err
+        return err.fix_written(format_command, "`")
     if command.kind != "die" or err.rule.id not in ("cob.die.unused", "cob.take.depot", "cob.die.value"):
         return err
     seat = state.seats.get(command.player, -1)

@@ -26,7 +26,7 @@ from burgundy_cli.castles.rules import engine
 from burgundy_cli.castles.notation import (
     format_command, in_rules, known_names, parse_line, read_canonical, read_lenient, word_column,
 )
-from burgundy_cli.core.errors import IllegalMoveError, Location, ParseError, RecordError, RefereeError
+from burgundy_cli.core.errors import IllegalMoveError, ParseError, RecordError, RefereeError
 from burgundy_cli.core.game import GameHeader, MoveList, ScoreTable
 from burgundy_cli.core.record import RecordDoc
 from burgundy_cli.core.replay import PlayerNames, replay, split_comment, string_list
@@ -101,18 +101,6 @@ def _cited(state: GameState, command: c.Command, err: IllegalMoveError) -> Illeg
     from burgundy_cli.castles.record.clarify import with_fix_hint
 
     return cite_edition(with_fix_hint(state, command, err), state.edition)
-
-
-def _placed(err: IllegalMoveError, text: str) -> IllegalMoveError:
-    """``err``, a refusal of the typed line ``text``, placed at the word it blames
-    (:attr:`~burgundy_cli.core.errors.IllegalMoveError.blamed`): line 1 (the line typed) and
-    the word's column, as a refusal is placed at the word it blames (a record's replay puts it
-    at the line's place in the file)."""
-    if err.blamed is not None and err.location is None:
-        column = word_column(text, err.blamed)
-        if column is not None:
-            err.location = Location(None, 1, column)
-    return err
 
 
 def with_listed_names(names: PlayerNames, command: c.Command, line: str) -> c.Command:
@@ -233,7 +221,7 @@ class CastlesSession:
         except IllegalMoveError as err:
             from burgundy_cli.castles.record.clarify import with_fix_hint
 
-            raise _placed(with_fix_hint(state, command, err), text) from None
+            raise with_fix_hint(state, command, err).placed(text, word_column) from None
         return command
 
     def play_logged(self, text: str, group: str | None = None) -> None:
@@ -301,7 +289,7 @@ class CastlesSession:
                 if comment:
                     self.comments[len(commands) - 1] = comment
             except IllegalMoveError as err:
-                cited = _placed(_cited(state, command, err), text)
+                cited = _cited(state, command, err).placed(text, word_column)
                 raise cited if failed is None else failed(cited, index) from None
             except RefereeError as err:
                 if isinstance(err, ParseError):
