@@ -335,20 +335,18 @@ def _check_march(state: State, castle: Cell, terrain: str, cmd: LayCommand, pass
     step = abs(cell[0] - castle[0]) + abs(cell[1] - castle[1])   # the walk's tile refused, 0 the castle
     blamed = f"leave:{step}"
 
-    def stop_before(then: str = "") -> IllegalMoveError:
-        """The refusal of entering ``cell``, told to stop on the tile before it."""
+    def stop_before(message: str, then: str = "") -> IllegalMoveError:
+        """The refusal of entering ``cell``, saying ``message``, told to stop on the tile before it."""
         hint, fix = _stop_before(state, castle, terrain_of_castle, cmd, cell)
         return _illegal(refused, message, then + hint, blamed=blamed, fix=fix)
 
     if refused == "rk.move.gap":
-        message = f"the knights reach {name}, where no tile lies"
-        raise stop_before()
+        raise stop_before(f"the knights reach {name}, where no tile lies")
     if refused == "rk.move.lake":
-        message = f"{name} is a lake"
-        raise stop_before()
+        raise stop_before(f"{name} is a lake")
     if refused == "rk.move.enter":
-        message = f"{counted(remaining, 'knight')} cannot enter the {terrain} at {name}"
-        raise stop_before(f"entering {terrain} needs at least {limits.minimum[terrain]} knights in the stack; or ")
+        raise stop_before(f"{counted(remaining, 'knight')} cannot enter the {terrain} at {name}",
+                          f"entering {terrain} needs at least {limits.minimum[terrain]} knights in the stack; or ")
     if refused == "rk.move.minimum":
         stop = _walk(state, castle, terrain_of_castle, cmd, [*cmd.leave[:step], sum(cmd.leave[step:])])
         raise _illegal(refused, f"{counted(left, 'knight')} left on the {terrain} at {name}",
@@ -356,10 +354,9 @@ def _check_march(state: State, castle: Cell, terrain: str, cmd: LayCommand, pass
                        + (", the whole stack stopping there" if stop is not None else ""), blamed=blamed, fix=stop)
     room = limits.max_knights_per_tile - already
     if least > room:
-        message = (f"the {terrain} at {name} holds {counted(already, 'knight')}, room for {room}, "
-                   f"and a stack must leave {least} there: it cannot be entered"
-                   if room else f"{name} holds {already} knights: it is full and cannot be entered")
-        raise stop_before()
+        raise stop_before(f"the {terrain} at {name} holds {counted(already, 'knight')}, room for {room}, "
+                          f"and a stack must leave {least} there: it cannot be entered"
+                          if room else f"{name} holds {already} knights: it is full and cannot be entered")
     onwards = [*cmd.leave[:step], room, *cmd.leave[step + 1:]]   # the rest carried on, else placed no more
     if step + 1 < len(onwards):
         onwards[step + 1] += left - room
