@@ -102,10 +102,10 @@ _new_token = tuple.__new__
 class _Reader:
     """A cursor over the tokens of one line, raising located :class:`ParseError`."""
 
-    __slots__ = ("tokens", "pos", "end_column", "clauses", "any_order", "typed", "edition")
+    __slots__ = ("tokens", "pos", "end_column", "clauses", "any_order", "typed", "edition", "modules")
 
     def __init__(self, tokens: list[_Token], end_column: int, typed: dict[int, str] | None = None,
-                 edition: str | None = None) -> None:
+                 edition: str | None = None, modules: tuple[str, ...] | None = None) -> None:
         self.tokens = tokens
         self.pos = 0
         self.end_column = end_column
@@ -113,6 +113,8 @@ class _Reader:
         self.typed = typed
         #: the record's edition, for the words an error names the game's things with (None: no record)
         self.edition = edition
+        #: the record's 2019 modules (2011: none), whose words alone an error offers (None: no record)
+        self.modules = modules
         #: the clause words of the action read last (the innermost: a granted action's, after
         #: its ``then``), which a word the line cannot take is matched against for the hint
         self.clauses: tuple[str, ...] = ()
@@ -128,6 +130,14 @@ class _Reader:
         edition words it (2011's "estate" for the duchy), or as the code names it where the
         line is read for no record: only an error's words depend on it, never what is read."""
         return noun if self.edition is None else WORDS[self.edition][noun]
+
+    def offered(self, words: tuple[str, ...]) -> tuple[str, ...]:
+        """Of ``words``, what the syntax reads at a token, those an error offers: in a record,
+        none of a module it does not play (:data:`MODULE_WORDS`); every one where the line is
+        read for no record."""
+        if self.modules is None:
+            return words
+        return tuple(word for word in words if word not in MODULE_WORDS or MODULE_WORDS[word] in self.modules)
 
     def peek_word(self) -> str | None:
         pos = self.pos  # peek() inlined here and in next(): they run several times a line
@@ -187,10 +197,8 @@ class _Reader:
                 from difflib import get_close_matches  # only for a hint: imported when one is needed
 
                 close = get_close_matches(token.text.lower(), clauses, n=1, cutoff=0.6)
-                if not close:
-                    raise listing(lambda words: error(token, f"unexpected '{token.text}' after {what}",
-                                                      hint=f"{what} may go on with: {', '.join(words)}"), clauses)
-                hint = f"did you mean '{close[0]}'?"
+                hint = f"did you mean '{close[0]}'?" if close else \
+                    f"{what} may go on with: {', '.join(self.offered(clauses))}"
             raise error(token, f"unexpected '{token.text}' after {what}", hint=hint)
 
 
@@ -220,33 +228,9 @@ def word_column(text: str, word: str) -> int | None:
 #: The words of the notation only a 2019 module's lines use, with the module: the syntax
 #: reads them in any record (a line that uses one in a game without the module is refused by
 #: its rule, ``cob.module.off``), but an error listing what may come at its token names them
-#: only where the record plays the module (:func:`in_rules`).
+#: only where the record plays the module (:meth:`_Reader.offered`).
 MODULE_WORDS = {"shield": "shields", "bonus": "trade-routes", "as": "extra-tiles", "with": "extra-tiles",
                 "order": "solo-game", "shared": "team-game", "private": "team-game"}
-
-
-def listing(make: Callable[[tuple[str, ...]], ParseError], words: tuple[str, ...]) -> ParseError:
-    """The error ``make(words)``, listing ``words`` (what the syntax reads at its token), which
-    :func:`in_rules` makes again with the words a record's rules allow."""
-    err = make(words)
-    err.listed = (make, words)
-    return err
-
-
-def in_rules(err: ParseError, modules: tuple[str, ...]) -> ParseError:
-    """``err`` as a record playing ``modules`` (2011: none) words it: a list of the words that
-    may come (:func:`listing`) without those of modules it does not play (:data:`MODULE_WORDS`);
-    any other error as it is. Called where the record is known (its session), not by the
-    reader, which knows no record.
-
-    >>> in_rules(_then_refused(_Token("fly", 20, "word")), ()).message
-    "expected take, place, sell or workers after 'then', found 'fly' at column 20"
-    """
-    if err.listed is None:
-        return err
-    make, words = err.listed
-    allowed = tuple(word for word in words if word not in MODULE_WORDS or MODULE_WORDS[word] in modules)
-    return err if allowed == words else make(allowed)
 
 
 def _either(words: tuple[str, ...]) -> str:
@@ -258,10 +242,13 @@ def _either(words: tuple[str, ...]) -> str:
 _THEN_VERBS = ("take", "place", "sell", "workers", "shield")
 
 
-def _then_refused(token: _Token) -> ParseError:
-    """No action the notation knows after 'then' (:data:`_THEN_VERBS`)."""
-    return listing(lambda verbs: error(token, f"expected {_either(verbs)} after 'then', found '{token.text}'"),
-                   _THEN_VERBS)
+def _then_refused(reader: _Reader, token: _Token) -> ParseError:
+    """No action the notation knows after 'then' (:data:`_THEN_VERBS`, those the record plays).
+
+    >>> _then_refused(_Reader([], 0, modules=()), _Token("fly", 20, "word")).message
+    "expected take, place, sell or workers after 'then', found 'fly' at column 20"
+    """
+    return error(token, f"expected {_either(reader.offered(_THEN_VERBS))} after 'then', found '{token.text}'")
 
 
 def _tokenize(text: str) -> tuple[list[_Token], int, dict[int, str] | None]:
@@ -633,7 +620,7 @@ def _effect_action(reader: _Reader, player: str,
     if verb == "shield":
         shield, space = _shield_onto(reader)
         return c.ShieldAction(shield=shield, space=space)
-    raise _then_refused(token)
+    raise _then_refused(reader, token)
 
 
 def _sale_bonuses(reader: _Reader, player: str) -> tuple:
@@ -1567,9 +1554,10 @@ _CANONICAL_TABLE_LINES = {"roll": _canonical_roll, "reveal": _canonical_reveal, 
 # --- entry points --------------------------------------------------------------------------
 
 
-def parse_line(text: str, edition: str | None = None) -> c.Command:
+def parse_line(text: str, edition: str | None = None, modules: tuple[str, ...] | None = None) -> c.Command:
     """Read one notation line into a command (syntax only: no position is consulted; the
-    record's ``edition``, where one is known, only words an error: :meth:`_Reader.word`).
+    record's ``edition`` and ``modules``, where a record is known, only word an error:
+    :meth:`_Reader.word`, :meth:`_Reader.offered`).
 
     >>> parse_line("Anna: place 5>4 ship c3 goods 6").action.space
     'c3'
@@ -1585,12 +1573,13 @@ def parse_line(text: str, edition: str | None = None) -> c.Command:
     :raises ParseError: the line cannot be read; the message quotes the token and its column.
     """
     command = read_canonical(text)
-    return command if command is not None else read_lenient(text, edition)
+    return command if command is not None else read_lenient(text, edition, modules)
 
 
-def read_lenient(text: str, edition: str | None = None) -> c.Command:
+def read_lenient(text: str, edition: str | None = None, modules: tuple[str, ...] | None = None) -> c.Command:
     """Read any accepted spelling of a line, token by token (case, spacing, aliases, comments);
-    an error names the game's things in ``edition``'s words (:meth:`_Reader.word`).
+    an error names the game's things in ``edition``'s words and offers only the words of the
+    ``modules`` a record plays (:meth:`_Reader.word`, :meth:`_Reader.offered`).
 
     :raises ParseError: the line cannot be read; the message quotes the token and its column.
     """
@@ -1599,9 +1588,9 @@ def read_lenient(text: str, edition: str | None = None) -> c.Command:
         raise ParseError("empty line: expected '<player>: <action>' or a table line (roll, reveal, goods)",
                          location=Location(column=1))
     if typed is None:
-        return _parse(_Reader(tokens, end, edition=edition))
-    return read_either_form(lambda: _parse(_Reader(tokens, end, typed, edition)),
-                            lambda: _parse(_Reader(*_split(text), edition=edition)))
+        return _parse(_Reader(tokens, end, edition=edition, modules=modules))
+    return read_either_form(lambda: _parse(_Reader(tokens, end, typed, edition, modules)),
+                            lambda: _parse(_Reader(*_split(text), edition=edition, modules=modules)))
 
 
 def _parse(reader: _Reader) -> c.Command:

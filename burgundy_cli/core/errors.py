@@ -127,15 +127,9 @@ class RefereeError(ValueError):
 
 
 class ParseError(RefereeError):
-    """The text could not be read as a move or a record entry (a syntax error).
-
-    ``listed``: for an error that lists the words the syntax reads at its token, ``(make,
-    words)``, ``make(words)`` making it again from fewer of them (a game whose record plays
-    only some of its words narrows the list); None for any other.
-    """
+    """The text could not be read as a move or a record entry (a syntax error)."""
 
     kind = "cannot parse"
-    listed: tuple[Callable[[tuple[str, ...]], ParseError], tuple[str, ...]] | None = None
 
 
 class IllegalMoveError(RefereeError):

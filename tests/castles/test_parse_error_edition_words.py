@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from burgundy_cli.castles.notation import in_rules, parse_line
+from burgundy_cli.castles.notation import parse_line
 from burgundy_cli.core.errors import ParseError
 from burgundy_cli.core.session import open_record
 from tests.conftest import RECORDS
@@ -57,9 +57,14 @@ def test_a_line_of_a_record_is_refused_in_its_rules_words(tmp_path):
 
 def test_the_reader_alone_knows_no_record_and_lists_every_word():
     """Without a record (``parse_line`` called directly) the syntax's whole list stands; the
-    record's session narrows it."""
+    record's modules narrow it."""
+    line = "anna: place 6 church c5 then fly"
     with pytest.raises(ParseError) as refused:
-        parse_line("anna: place 6 church c5 then fly")
+        parse_line(line)
     assert "workers or shield" in refused.value.message
-    assert "workers or shield" in in_rules(refused.value, ("shields",)).message
-    assert "shield" not in in_rules(refused.value, ("inns",)).message
+    with pytest.raises(ParseError) as refused:
+        parse_line(line, "2019", ("shields",))
+    assert "workers or shield" in refused.value.message
+    with pytest.raises(ParseError) as refused:
+        parse_line(line, "2019", ("inns",))
+    assert "shield" not in refused.value.message

@@ -24,9 +24,9 @@ from typing import TYPE_CHECKING, Any
 from burgundy_cli.castles.rules import commands as c
 from burgundy_cli.castles.rules import engine
 from burgundy_cli.castles.notation import (
-    format_command, in_rules, known_names, parse_line, read_canonical, read_lenient, word_column,
+    format_command, known_names, parse_line, read_canonical, read_lenient, word_column,
 )
-from burgundy_cli.core.errors import IllegalMoveError, ParseError, RecordError, RefereeError
+from burgundy_cli.core.errors import IllegalMoveError, RecordError, RefereeError
 from burgundy_cli.core.game import GameHeader, MoveList, ScoreTable
 from burgundy_cli.core.record import RecordDoc
 from burgundy_cli.core.replay import PlayerNames, replay, split_comment, string_list
@@ -202,12 +202,9 @@ class CastlesSession:
 
     def read(self, text: str) -> c.Command:
         """Parse ``text`` and resolve its player names (no position consulted); a line that
-        cannot be read is refused in the record's rules' words (:func:`~burgundy_cli.castles.
-        notation.in_rules`: no 2019 module's word offered in a game without the module)."""
-        try:
-            command = parse_line(text, self.state.edition)
-        except ParseError as err:
-            raise in_rules(err, self.state.options.modules) from None
+        cannot be read is refused in the record's rules' words (its edition's nouns, and no 2019
+        module's word offered in a game without the module)."""
+        command = parse_line(text, self.state.edition, self.state.options.modules)
         return with_listed_names(self.names, command, text)
 
     def _judged(self, command: c.Command, judge, text: str) -> c.Command:
@@ -265,7 +262,7 @@ class CastlesSession:
                         continue
                 command = read_canonical(text, known)  # a record's lines are mostly canonical
                 if command is None:
-                    command = read_lenient(text, state.edition)
+                    command = read_lenient(text, state.edition, state.options.modules)
                 kind = command.kind
                 if kind in _TABLE_KINDS:
                     if kind == "roll":
@@ -292,8 +289,6 @@ class CastlesSession:
                 cited = _cited(state, command, err).placed(text, word_column)
                 raise cited if failed is None else failed(cited, index) from None
             except RefereeError as err:
-                if isinstance(err, ParseError):
-                    err = in_rules(err, state.options.modules)
                 if failed is None:
                     raise err from None
                 raise failed(err, index) from None
