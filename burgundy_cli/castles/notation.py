@@ -148,7 +148,7 @@ class _Reader:
     def next(self, expected: str) -> _Token:
         pos = self.pos
         if pos >= len(self.tokens):
-            raise ParseError(f"expected {expected} at column {self.end_column}, but the line ends",
+            raise ParseError(f"expected {expected}, but the line ends",
                              location=Location(column=self.end_column))
         self.pos = pos + 1
         return self.tokens[pos]
@@ -203,8 +203,9 @@ class _Reader:
 
 
 def error(token: _Token, message: str, hint: str | None = None) -> ParseError:
-    """A :class:`ParseError` at ``token``'s column, with the column in the message too."""
-    return ParseError(f"{message} at column {token.column}", location=Location(column=token.column), hint=hint)
+    """A :class:`ParseError` located at ``token``'s column (the message does not repeat it: a
+    record's error is placed at its file's line and column, the session says the column)."""
+    return ParseError(message, location=Location(column=token.column), hint=hint)
 
 
 def word_column(text: str, word: str) -> int | None:
@@ -246,7 +247,7 @@ def _then_refused(reader: _Reader, token: _Token) -> ParseError:
     """No action the notation knows after 'then' (:data:`_THEN_VERBS`, those the record plays).
 
     >>> _then_refused(_Reader([], 0, modules=()), _Token("fly", 20, "word")).message
-    "expected take, place, sell or workers after 'then', found 'fly' at column 20"
+    "expected take, place, sell or workers after 'then', found 'fly'"
     """
     return error(token, f"expected {_either(reader.offered(_THEN_VERBS))} after 'then', found '{token.text}'")
 
@@ -264,7 +265,7 @@ def _tokenize(text: str) -> tuple[list[_Token], int, dict[int, str] | None]:
         if where is None or column is None:
             raise
         typed_column = where[column - 1][0] + 1
-        raise ParseError(f"unterminated note {text[typed_column - 1:]} at column {typed_column}",
+        raise ParseError(f"unterminated note {text[typed_column - 1:]}",
                          location=Location(column=typed_column)) from None
     if where is None:
         return tokens, end, None
@@ -290,7 +291,7 @@ def _split(text: str) -> tuple[list[_Token], int]:
             value = match.group(kind)
             column = match.start(kind) + 1
             if kind == "str" and not _CLOSED_NOTE.fullmatch(value):
-                raise ParseError(f"unterminated note {value} at column {column}", location=Location(column=column))
+                raise ParseError(f"unterminated note {value}", location=Location(column=column))
             tokens.append(_Token(value, column, kind))
             pos = match.end()
     end = tokens[-1].column + len(tokens[-1].text) if tokens else 1
@@ -867,8 +868,8 @@ def _roll(reader: _Reader) -> c.RollEvent:
         from burgundy_cli.castles.rules import rule
         from burgundy_cli.core.errors import IllegalMoveError
 
-        raise IllegalMoveError(rule("cob.roll.white"), f"the white die is written as changed to {changed} at "
-                               f"column {white_token.column}", location=Location(column=white_token.column),
+        raise IllegalMoveError(rule("cob.roll.white"), f"the white die is written as changed to {changed}",
+                               location=Location(column=white_token.column),
                                hint=f"write the white die as rolled: 'roll white {white} ...'")
     good = _number(reader, "a goods type (1-6)", 1, 6) if reader.accept(*ROLL_WORDS["good"]) else None
     dice: dict[str, tuple[int, int]] = {}
@@ -891,7 +892,7 @@ def _roll(reader: _Reader) -> c.RollEvent:
         seen[key] = words[0]
         dice[name] = _two_dice(reader, name)
     if not dice:
-        raise ParseError(f"expected every player's two dice after the white die at column {reader.end_column}",
+        raise ParseError("expected every player's two dice after the white die",
                          location=Location(column=reader.end_column))
     return c.RollEvent(white=white, good=good, dice=dice)
 
@@ -937,7 +938,7 @@ def _phase_goods(reader: _Reader) -> c.PhaseGoodsEvent:
         reader.accept_punct(",")
         goods.append(_number(reader, "a goods type (1-6)", 1, 6))
     if len(goods) != 5:
-        raise ParseError(f"a phase has 5 goods tiles, found {len(goods)} at column {reader.end_column}",
+        raise ParseError(f"a phase has 5 goods tiles, found {len(goods)}",
                          location=Location(column=reader.end_column))
     return c.PhaseGoodsEvent(goods=goods)
 

@@ -114,6 +114,16 @@ class RefereeError(ValueError):
             self.location = merged
         return self
 
+    def on_typed_line(self) -> RefereeError:
+        """This error, of a line typed alone (in the session or as a move on the command line):
+        the column it gives is on line 1, the line typed, as :meth:`IllegalMoveError.placed`
+        places a refusal at its word (a record's replay puts it at the line's place in the file
+        instead)."""
+        location = self.location
+        if location is not None and location.column and location.file is None and location.line is None:
+            self.location = Location(None, 1, location.column)
+        return self
+
     def describe(self) -> str:
         """The message without the location: kind, rule (if any), text and hint."""
         text = f"{self.kind}: {self.message}"

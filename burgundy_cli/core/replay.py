@@ -70,8 +70,8 @@ def _one_line_comment(text: str, start: int, comment: str) -> str:
     if not comment.isprintable():
         for index, char in enumerate(comment, start=start + 1):
             if char != "\t" and (char < " " or "\x7f" <= char <= "\x9f" or char in "\u2028\u2029"):
-                raise ParseError(f"a comment holds a line break or control character (U+{ord(char):04X}) "
-                                 f"at column {index}", location=Location(column=index),
+                raise ParseError(f"a comment holds a line break or control character (U+{ord(char):04X})",
+                                 location=Location(column=index),
                                  hint="a comment ends with its line: give each line of the game on its own")
     return comment.strip()
 
@@ -116,8 +116,7 @@ class PlayerNames:
 
         close = closest(self.key(name), self._by_key, cutoff=0.5)
         hint = f"did you mean '{self._by_key[close]}'?" if close else "players: " + ", ".join(self.players)
-        where = f" at column {column}" if column is not None else ""
-        raise ParseError(f"unknown player '{name}'{where}", location=Location(column=column), hint=hint)
+        raise ParseError(f"unknown player '{name}'", location=Location(column=column), hint=hint)
 
 
 class LoggedSession(Protocol):

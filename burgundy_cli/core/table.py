@@ -758,10 +758,10 @@ def _command_word(word: str) -> str:
 
 def _said(err: RefereeError) -> str:
     """``err`` as the session says it: its kind, message and hint, and for a line that
-    cannot be read the column it points at, which the session (no file, no line number to
-    print before it) would otherwise lose where a game's message does not name it."""
+    cannot be read the column it points at (the session has no file and line to print before
+    it; a message never names its column, the location does)."""
     column = err.location.column if err.location is not None else None
-    if not isinstance(err, ParseError) or column is None or "column" in err.message:
+    if not isinstance(err, ParseError) or column is None:
         return err.describe()
     return f"{err.kind}: {err.message} at column {column}" + (f" ({err.hint})" if err.hint else "")
 
@@ -773,13 +773,11 @@ def _column(err: RefereeError) -> int:
 
 def _without_prefix(err: ParseError, length: int) -> ParseError:
     """``err``, the error of a line read with ``length`` characters put before it (the player's
-    name), its column counted in the line as typed: in its location and in its message, which
-    some readers word with it (``empty item ... at column 13``)."""
+    name), its column counted in the line as typed."""
     location = err.location
     if location is None or not location.column or location.column <= length:
         return err
     column = location.column - length
-    err.message = err.message.replace(f"column {location.column}", f"column {column}")
     err.location = replace(location, column=column)
     return err
 

@@ -213,13 +213,11 @@ def read_lenient(text: str, example: str = EXAMPLE_PLAYER) -> Command:
 
 def _at_typed(err: ParseError, where: list[tuple[int, int]], length: int) -> ParseError:
     """``err``, raised reading a line in NFKC, its column the typed character's (``where``,
-    ``core.words.normalised``'s; ``length``: the line's as typed), in its location and in its
-    message, which some refusals word with it (``empty item ... at column 13``)."""
+    ``core.words.normalised``'s; ``length``: the line's as typed)."""
     location = err.location
     if location is None or not location.column:
         return err
     column = where[location.column - 1][0] + 1 if location.column <= len(where) else length + 1
-    err.message = err.message.replace(f"column {location.column}", f"column {column}")
     err.location = replace(location, column=column)
     return err
 
@@ -397,7 +395,7 @@ def _empty_leave_item(body: str, start: int, end: int) -> None:
                         and body[end:].strip() != "")
         if not before or not before[-1].isdigit() or not (after[:1].isdigit() or clause_comma):
             listed = body[start:end].strip()
-            raise ParseError(f"empty item in 'leave {listed}' at column {at + 1}", location=Location(column=at + 1),
+            raise ParseError(f"empty item in 'leave {listed}'", location=Location(column=at + 1),
                              hint="give the knights left on each tile, castle first: e.g. 'leave 1,2,1'")
 
 

@@ -53,9 +53,7 @@ class RobberKnightsSession:
                 column = len(text) - len(text.lstrip()) + 1
                 cmd = cmd.model_copy(update={"player": self.names.resolve(cmd.player, column=column)})
         except ParseError as err:
-            if err.location and err.location.column and err.location.file is None:
-                err.location = Location(None, 1, err.location.column)  # the line typed is line 1
-            raise
+            raise err.on_typed_line() from None
         return cmd
 
     def read_with_line(self, text: str) -> tuple[Command, str]:

@@ -76,16 +76,17 @@ def test_check_a_move_after_the_game_ended_is_illegal(cli) -> None:
 
 
 @pytest.mark.parametrize(("move", "expected"), [
-    ("ana: workers 3", "unknown player 'ana' at column 1 (did you mean 'Anna'?)"),
-    ("anna: take 3 chruch", "unknown tile 'chruch' at column 14 (did you mean 'church'?)"),
-    ("anna: take 8 church", "a die shows 1-6, found '8' at column 12"),
-    ("anna: place 3 church c7", "space 'c7' is off the board at column 22 (row c has spaces c1..c6)"),
+    ("ana: workers 3", ":1:1: cannot parse: unknown player 'ana' (did you mean 'Anna'?)"),
+    ("anna: take 3 chruch", ":1:14: cannot parse: unknown tile 'chruch' (did you mean 'church'?)"),
+    ("anna: take 8 church", ":1:12: cannot parse: a die shows 1-6, found '8'"),
+    ("anna: place 3 church c7", ":1:22: cannot parse: space 'c7' is off the board (row c has spaces c1..c6)"),
 ])
 def test_check_unreadable_move_is_one_located_line(cli, move: str, expected: str) -> None:
+    """A move on the command line is placed as a record's line is: ``<move: TEXT>:1:COLUMN``,
+    the column of the word refused, as a refusal by a rule is (and Robber Knights' moves)."""
     result = cli("check", str(OPENING), move)
     assert result.exit_code == 1
-    line = _one_error_line(result)
-    assert "cannot parse" in line and expected in line
+    assert _one_error_line(result) == f"burgundy: <move: {move}>{expected}"
 
 
 def test_show_draws_every_duchy_with_coordinates_and_the_depots(cli) -> None:
@@ -139,7 +140,7 @@ def _write(tmp_path, text: str):
 @pytest.mark.parametrize(("body", "where", "message"), [
     ('    "anna: take 6 chruch",\n]\n', "bad.toml:13:19:", "unknown tile 'chruch'"),
     ('    "bob: take 3 church",\n]\n', "bad.toml:13:6:", "illegal (cob.flow.turn-order)"),
-    ('    "anan: take 6 bank",\n]\n', "bad.toml:13:6:", "unknown player 'anan' at column 1 (did you mean 'Anna'?)"),
+    ('    "anan: take 6 bank",\n]\n', "bad.toml:13:6:", "cannot parse: unknown player 'anan' (did you mean 'Anna'?)"),
     ('    "anna: take 9 bank",\n]\n', "bad.toml:13:17:", "a die shows 1-6, found '9'"),
     ('    "anna: place 4 bank a9",\n]\n', "bad.toml:13:25:", "space 'a9' is off the board"),
     (']\nA3 = ["anna: take 6 bank"]\n', "bad.toml:14:8:", "belongs to round A1, but it is listed under A3"),

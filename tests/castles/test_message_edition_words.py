@@ -232,7 +232,7 @@ def test_the_picture_labels_the_board_the_workers_and_the_yellow_tiles_in_the_ed
 
 @pytest.mark.parametrize(("line", "said"), [
     ("anna: place 2 carpenter z9", "expected {a_board} space like c3 (row a-g, then its number), found 'z9'"),
-    ("anna: place 2 carpenter", "expected {a_board} space (a1..g4) at column 24, but the line ends"),
+    ("anna: place 2 carpenter", "expected {a_board} space (a1..g4), but the line ends"),
     ("anna: take 2 cow9", "a cow tile shows 2-4 {animals}, found 'cow9'"),
     ("anna: take 2 k99", "a {knowledge tile} is numbered"),
 ])

@@ -119,7 +119,7 @@ def test_bad_token_is_quoted_with_its_column(line: str, token: str, column: int)
     with pytest.raises(ParseError) as info:
         parse_line(line)
     assert f"'{token}'" in info.value.message
-    assert f"column {column}" in info.value.message
+    assert "column" not in info.value.message  # (the location says where: the file's, or line 1 typed)
     assert info.value.location.column == column
 
 
@@ -140,14 +140,14 @@ def test_a_tile_number_the_box_lacks_is_refused_with_the_range(line: str, token:
     with pytest.raises(ParseError) as info:
         parse_line(line)
     assert f" {numbers}" in info.value.message
-    assert f"found '{token}' at column {column}" in info.value.message
+    assert info.value.message.endswith(f"found '{token}'")
     assert info.value.location.column == column
     assert info.value.hint is not None and ".." in info.value.hint
 
 
 @pytest.mark.parametrize(("line", "said", "hint"), [
-    ("anna: take 3 yellow", "'yellow' needs the tile's number at column 14", "e.g. 'yellow 1' (k1..k29)"),
-    ("anna: take 3 Cow #3", "'Cow' needs the tile's number at column 14", "e.g. 'Cow 2' (cow2..cow4)"),
+    ("anna: take 3 yellow", "'yellow' needs the tile's number", "e.g. 'yellow 1' (k1..k29)"),
+    ("anna: take 3 Cow #3", "'Cow' needs the tile's number", "e.g. 'Cow 2' (cow2..cow4)"),
 ])
 def test_a_numbered_tile_without_its_number_says_so(line: str, said: str, hint: str) -> None:
     with pytest.raises(ParseError) as info:
@@ -160,7 +160,7 @@ def test_a_hire_beyond_the_model_bound_is_a_located_parse_error() -> None:
     leaves it to the lenient one, whose refusal is located (it was a pydantic error)."""
     with pytest.raises(ParseError) as info:
         parse_line("anna: hire 99 workers")
-    assert "1-98, found '99' at column 12" in info.value.message
+    assert info.value.message.endswith("1-98, found '99'") and info.value.location.column == 12
     assert parse_line("anna: hire 98 workers").workers == 98
 
 
@@ -189,7 +189,7 @@ def test_a_word_the_action_cannot_take_is_met_with_its_clause_words(line: str, t
     in two words: each is quoted with its column and the fix."""
     with pytest.raises(ParseError) as info:
         parse_line(line)
-    assert f"'{token}'" in info.value.message and info.value.message.endswith(f" at column {column}")
+    assert f"'{token}'" in info.value.message and info.value.location.column == column
     assert info.value.hint == hint
 
 

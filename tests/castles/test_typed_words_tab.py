@@ -148,7 +148,7 @@ def test_full_width_input_reads_as_its_ascii_form(typed: str, canonical: str) ->
 def test_a_refusal_in_full_width_input_points_at_the_typed_column(typed: str, token: str, column: int) -> None:
     with pytest.raises(ParseError) as info:
         parse_line(typed)
-    assert f"'{token}'" in info.value.message and info.value.message.endswith(f"at column {column}")
+    assert f"'{token}'" in info.value.message
     assert info.value.location.column == column
     assert unicodedata.normalize("NFKC", typed[column - 1:]).startswith(token)  # the typed token is there
 

@@ -72,6 +72,38 @@ def test_the_changed_white_die_refusal_quotes_the_rule(cli):
     assert "2019 rules" in line and "2011 rules" not in line
 
 
+@pytest.mark.parametrize(("record", "edition", "players"), [(OPENING_2011, "2011", "Anna 1 2, Bob 3 3"),
+                                                          (OPENING_2019, "2019", "Carla 1 2, Dario 3 3, Emma 4 4")])
+@pytest.mark.parametrize("command", ["check", "play"])
+def test_a_changed_white_die_is_refused_by_play_and_check_alike(cli, tmp_path, command, record, edition, players):
+    """The white die refused as the line is read has no command to mend: ``play`` took the
+    previous line's command, or none (before: internal error, exit 3). Both cite the record's
+    own edition, placed at the white die on the move's line 1."""
+    path = tmp_path / "game.toml"
+    shutil.copy(record, path)
+    before = path.read_bytes()
+    move = f"roll white 3>4 good 5, {players}"
+    result = cli(command, str(path), move)
+    assert result.exit_code == 1
+    line = one_line(result)
+    assert ">:1:12: illegal (cob.roll.white)" in line and TEXTS["cob.roll.white"][edition] in line
+    assert f"{edition} rules" in line and path.read_bytes() == before
+
+
+def test_a_changed_white_die_in_a_record_is_located_at_it(cli, tmp_path):
+    """A record's line read and refused as it is read: no fix from the line before it, placed
+    in the file at the white die."""
+    text = COMPLETE_2011.read_text(encoding="utf-8")
+    rolled = re.search(r'"roll white (\d) ', text)
+    path = tmp_path / "game.toml"
+    path.write_text(text.replace(rolled.group(0), f'"roll white {rolled.group(1)}>1 ', 1), encoding="utf-8")
+    result = cli("score", str(path))
+    assert result.exit_code == 1
+    number = text[:rolled.start()].count("\n") + 1
+    column = rolled.start() - text.rfind("\n", 0, rolled.start()) + len('"roll white ')
+    assert one_line(result).startswith(f"burgundy: {path}:{number}:{column}: illegal (cob.roll.white)")
+
+
 # --- item 13: every refusal cites the record's own edition -------------------------------------
 
 
@@ -234,7 +266,7 @@ def test_silverlings_are_counted_in_english():
 
 def test_check_errors_are_located_like_play(cli):
     line = one_line(cli("check", str(OPENING_2011), "Anna: take 7 church"))
-    assert line.startswith("burgundy: <move: Anna: take 7 church>: cannot parse")
+    assert line.startswith("burgundy: <move: Anna: take 7 church>:1:12: cannot parse")
 
 
 @pytest.mark.parametrize("move", ["An\nna: take 1 church", "Anna\u2028: take 1 church", "Anna: take 1 chu\x1b[31mrch"])

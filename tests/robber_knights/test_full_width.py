@@ -47,7 +47,7 @@ def test_full_width_input_reads_as_its_ascii_form(typed: str, canonical: str) ->
     ("ｒｅｄ： ｌａｙ ｐｌｉａｎ ｅ４", "unknown tile 'plian'", 10),
     ("red: lay plain ｚ９９", "no game's grid has a cell 'z99'", 16),
     ("ｒｅｄ： ｌａｙ ｃｐ ｅ４ ｋ ３ ｅ ｌｅａｖｅ ２，１，１", "knights 3 but the knights left add up to 4", 18),
-    ("red： lay cp e4 k 3 e leave １，，２", "empty item in 'leave 1,,2' at column 29", 29),   # the message's column too
+    ("red： lay cp e4 k 3 e leave １，，２", "empty item in 'leave 1,,2'", 29),
     ("ﬁ: ﬂy", "unknown action 'fly'", 4),        # a ligature: two letters in one, columns still the typed ones
     ("ｒｅｄ： ｌａｙ ｃｐ", "lay needs a cell", 12),   # the end of the line as typed
 ])

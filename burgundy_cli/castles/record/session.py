@@ -26,7 +26,7 @@ from burgundy_cli.castles.rules import engine
 from burgundy_cli.castles.notation import (
     format_command, known_names, parse_line, read_canonical, read_lenient, word_column,
 )
-from burgundy_cli.core.errors import IllegalMoveError, RecordError, RefereeError
+from burgundy_cli.core.errors import IllegalMoveError, ParseError, RecordError, RefereeError
 from burgundy_cli.core.game import GameHeader, MoveList, ScoreTable
 from burgundy_cli.core.record import RecordDoc
 from burgundy_cli.core.replay import PlayerNames, replay, split_comment, string_list
@@ -93,14 +93,15 @@ def _with_granted_depots(state: GameState, command: c.Command) -> c.Command:
     return with_granted_depots(state, command)
 
 
-def _cited(state: GameState, command: c.Command, err: IllegalMoveError) -> IllegalMoveError:
+def _cited(state: GameState, command: c.Command | None, err: IllegalMoveError) -> IllegalMoveError:
     """A refused line's error with the obvious fix as a hint and the edition's rulebook
     passage (:mod:`~burgundy_cli.castles.record.clarify`, :mod:`~burgundy_cli.castles.rules.citations`:
-    imported by the first refusal, not by every start)."""
+    imported by the first refusal, not by every start). ``command``: None for a line refused
+    as it is read (a white die written as changed), which has no command to mend."""
     from burgundy_cli.castles.rules.citations import cite_edition
     from burgundy_cli.castles.record.clarify import with_fix_hint
 
-    return cite_edition(with_fix_hint(state, command, err), state.edition)
+    return cite_edition(err if command is None else with_fix_hint(state, command, err), state.edition)
 
 
 def with_listed_names(names: PlayerNames, command: c.Command, line: str) -> c.Command:
@@ -204,8 +205,13 @@ class CastlesSession:
         """Parse ``text`` and resolve its player names (no position consulted); a line that
         cannot be read is refused in the record's rules' words (its edition's nouns, and no 2019
         module's word offered in a game without the module)."""
-        command = parse_line(text, self.state.edition, self.state.options.modules)
-        return with_listed_names(self.names, command, text)
+        try:
+            command = parse_line(text, self.state.edition, self.state.options.modules)
+            return with_listed_names(self.names, command, text)
+        except IllegalMoveError as err:  # (refused as it is read: a white die written as changed)
+            raise _cited(self.state, None, err).on_typed_line() from None
+        except ParseError as err:
+            raise err.on_typed_line() from None
 
     def _judged(self, command: c.Command, judge, text: str) -> c.Command:
         """``judge(state, command)`` (the engine's check or play) on ``command``, read from the
@@ -253,6 +259,7 @@ class CastlesSession:
         known, listed, state, commands, groups = self.known, self.listed, self.state, self.commands, self.groups
         round_group = self.round_group  # (kept here, and in the session when a table line changes it)
         for index, text in enumerate(lines):
+            command = None  # (until this line is read: a line refused as it is read has none)
             try:
                 comment = None
                 if "#" in text:
@@ -287,11 +294,9 @@ class CastlesSession:
                     self.comments[len(commands) - 1] = comment
             except IllegalMoveError as err:
                 cited = _cited(state, command, err).placed(text, word_column)
-                raise cited if failed is None else failed(cited, index) from None
+                raise cited.on_typed_line() if failed is None else failed(cited, index) from None
             except RefereeError as err:
-                if failed is None:
-                    raise err from None
-                raise failed(err, index) from None
+                raise err.on_typed_line() if failed is None else failed(err, index) from None
 
     # --- the Session protocol ---------------------------------------------------------------
 

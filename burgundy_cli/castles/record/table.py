@@ -332,7 +332,7 @@ def _player_note(typed: str, refusal: RefereeError, offered: list[str]) -> str |
             tab += f": {lines[0]}"
     else:
         tab = f"Tab: {counted(going, 'line')} going on after {after} {'begins' if going == 1 else 'begin'} so"
-    wanted = re.fullmatch(r"expected (.+) at column \d+, but the line ends", refusal.message) \
+    wanted = re.fullmatch(r"expected (.+), but the line ends", refusal.message) \
         if _short(typed, refusal) else None
     return f"still to type {wanted.group(1)}; {tab}" if wanted else tab
 
