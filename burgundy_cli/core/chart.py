@@ -258,7 +258,8 @@ def _x_labels(svg: Svg, labels: list[str], x_of: Callable[[int], float], bottom:
 
 def chart_table(series: dict[str, Any]) -> str:
     """``chart FILE``'s text: one row per round (turn), then the final scoring, one column per
-    player, each cell the VP then; the winner named under it."""
+    player, each cell the VP then; the winner named under it, and the tiebreak that decided a
+    tie on the final row (red and blue both on 14, "winner: red" alone had read as a mistake)."""
     names = list(series["vp"])
     unit = _unit(series)
     first = max(len(unit), *(len(label) for label in series["steps"]))
@@ -269,8 +270,10 @@ def chart_table(series: dict[str, Any]) -> str:
     for index, label in enumerate(series["steps"]):
         cells = (str(series["vp"][name][index]).rjust(w) for name, w in zip(names, widths))
         lines.append("  ".join([label.ljust(first), *cells]).rstrip())
-    if series["complete"]:
+    if series["complete"]:   # (as ``score``'s table ends: a tie on the final row says what broke it)
         lines.append(f"winner: {', '.join(series['winner']) or 'no one'}")
+        if series.get("tiebreak"):
+            lines.append(f"tiebreak: {series['tiebreak']}")
     else:
         lines.append(f"not complete: the last row is the {score_word(series['game'])} after {series['steps'][-1]}")
     return "\n".join(lines)

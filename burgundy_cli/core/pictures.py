@@ -210,4 +210,5 @@ def _series(timeline: Timeline) -> dict[str, Any]:
             series[name].append(totals[name])
     return {"file": timeline.doc.name, "title": game_title(timeline.session.header),
             "game": timeline.session.header.name, "steps": labels, "vp": series,
-            "complete": last.complete, "winner": list(last.winner), "from_end": from_end}
+            "complete": last.complete, "winner": list(last.winner), "tiebreak": last.tiebreak if last.complete else None,
+            "from_end": from_end}

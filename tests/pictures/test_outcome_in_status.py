@@ -56,3 +56,18 @@ def test_the_wrapped_status_stays_inside_the_picture() -> None:
     lines = re.findall(r'<text x="([\d.]+)"[^>]*class="heading">([^<]*)</text>', desktop)
     assert len(lines) > 2   # (the status in two lines, then the players' headings)
     assert all(float(x) + 7.6 * len(unescape(text)) <= width for x, text in lines)
+
+
+@pytest.mark.parametrize("record", ["robber-knights/playout-2-players-tiebreak.toml",
+                                    "castles-of-burgundy/complete-4p-2019-extra-tiles.toml"])
+def test_the_chart_table_ends_as_score_does_with_the_tiebreak(cli, record) -> None:
+    """Both players end on the same final figure: the table says what made one the winner, in
+    the lines ``score``'s table ends with; ``--json`` gives it as ``tiebreak``."""
+    import json
+
+    path = str(RECORDS / record)
+    score = cli("score", path).stdout.splitlines()
+    chart = cli("chart", path).stdout.splitlines()
+    said = [line for line in score if line.startswith(("winner: ", "tiebreak: "))]
+    assert len(said) == 2 and chart[-2:] == said
+    assert json.loads(cli("chart", path, "--json").stdout)["tiebreak"] == said[1].removeprefix("tiebreak: ")
