@@ -836,6 +836,8 @@ def _question_text(key: str, answers: NewRecord, question: str) -> str:
     players = _names(answers.players)
     if key == "tiebreak":
         return _tie_question(answers, question)
+    if key == "scores" and len(players) == 1:   # (the solo game: one score, given alone)
+        return f"{players[0]}'s final score, e.g. {question.partition('=')[2].partition(',')[0]}"
     if key == "colours" and len(players) >= 2:
         return f"the colour each player plays, e.g. {players[0]}=yellow,{players[1]}=red"
     if key in ("layout", "hands") and len(players) >= 2:

@@ -84,3 +84,14 @@ def test_back_from_the_date_goes_to_the_scores_when_no_tie_was_asked(tmp_path):
         ("date", ""), ("where", ""), ("event", ""),
     ])
     assert table.winner == ["red"]
+
+
+def test_a_solo_pad_asks_the_one_players_score_alone(tmp_path):
+    """One player (2019 solo game): their score is asked by name and given as a number, as
+    the other questions ask one player's answer ("Anna's start castle space"); no tie to ask."""
+    out, asked, table = _pad(tmp_path, "castles-of-burgundy", [
+        ("edition", ""), ("players", "Anna"), ("2019 expansion modules", ""),
+        ("Anna's final score, e.g. 182: ", "160"), ("solo game won", "no"),
+        ("date", ""), ("where", ""), ("event", ""),
+    ])
+    assert [(line.name, line.total) for line in table.players] == [("Anna", 160)] and "solo game lost" in out
