@@ -84,12 +84,13 @@ def listed_line(row: dict[str, Any]) -> str:
     be told apart."""
     edition = f" {row['edition']}" if row["edition"] else ""
     placed = row["complete"] and row.get("mode") != "solo" and row.get("start") != "position"
-    players = ", ".join(f"{seat['rank']}. " * placed + f"{seat['name']} {seat['total']}" for seat in row["seats"]) \
+    place = (lambda rank: f"{rank}. " if placed else "")
+    players = ", ".join(place(seat["rank"]) + f"{seat['name']} {seat['total']}" for seat in row["seats"]) \
         or counted(row["players"], "player")
     if row.get("teams") and row["seats"]:   # (a team game: its teams by place, each member's total)
         rank = {team: min(seat["rank"] for seat in row["seats"] if seat["name"] in members)
                 for team, members in row["teams"].items()}
-        players = ", ".join(f"{rank[team]}. " * placed + f"team {team}: " + " + ".join(
+        players = ", ".join(place(rank[team]) + f"team {team}: " + " + ".join(
             f"{seat['name']} {seat['total']}" for seat in row["seats"] if seat["name"] in members)
             for team, members in sorted(row["teams"].items(), key=lambda team: rank[team[0]]))
     event = [row["event"]] if row.get("event") else []

@@ -834,8 +834,8 @@ def _question_text(key: str, answers: NewRecord, question: str) -> str:
         whose = "team" if _plays(answers, "team-game") else "player"
         return f"each {whose}'s 3 starting goods tiles, e.g. {holders[0]}=1 2 3,{holders[1]}=4 5 6"
     players = _names(answers.players)
-    if key == "tiebreak":
-        return _tie_question(answers, question)
+    if key == "tiebreak" and tied_on_points(answers):   # (asked only then: :func:`_asked`)
+        return _tie_question(answers)
     if key == "scores" and len(players) == 1:   # (the solo game: one score, given alone)
         return f"{players[0]}'s final score, e.g. {question.partition('=')[2].partition(',')[0]}"
     if key == "colours" and len(players) >= 2:
@@ -869,7 +869,7 @@ def _question_text(key: str, answers: NewRecord, question: str) -> str:
     return _in_names(question, names)
 
 
-def _tie_question(answers: NewRecord, question: str) -> str:
+def _tie_question(answers: NewRecord) -> str:
     """The tiebreak question of a score pad about the players tied on points only, named with
     their total ("Ben and Cara tie on 160 VP: their empty duchy spaces, e.g. Ben=2,Cara=3"),
     or in the team game the two teams level on their sums."""
@@ -886,9 +886,7 @@ def _tie_question(answers: NewRecord, question: str) -> str:
     (total, names), *more = groups
     said = f"{_listed(names)} tie on {total} {rules.unit}" + \
         "".join(f", {_listed(others)} on {level} {rules.unit}" for level, others in more)
-    figure = question.partition("their ")[2].partition(",")[0]   # (the game's figure: "knights left")
-    example = _in_names(example, names)
-    return f"{said}: their {figure}, {example} (empty: not known)"
+    return f"{said}: their {rules.tiebreak}, {_in_names(example, names)} (empty: not known)"
 
 
 def castle_spaces(answers: NewRecord) -> list[str]:
