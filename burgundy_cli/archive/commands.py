@@ -70,7 +70,7 @@ def run_list(folder: str | None, url: str | None, *, as_json: bool = False) -> O
         elif row["status"] == "ok":
             lines.append(listed_line(row))
         else:
-            lines.append(f"{row['file']}  FAILED  {row['error']}")
+            lines.append(f"{_shown_file(row['file'])}  FAILED  {row['error']}")
     empty = "the archive is empty" if below is None else f"the archive holds no file below {folder}"
     return _outcome("\n".join(lines) if lines else ("" if as_json else empty), [])
 
@@ -94,8 +94,18 @@ def listed_line(row: dict[str, Any]) -> str:
             f"{seat['name']} {seat['total']}" for seat in row["seats"] if seat["name"] in members)
             for team, members in sorted(row["teams"].items(), key=lambda team: rank[team[0]]))
     event = [row["event"]] if row.get("event") else []
-    return "  ".join([row["file"], row["date"] or "undated", *event, f"{row['game']}{edition}", players,
-                      _state(row)])
+    return "  ".join([_shown_file(row["file"]), row["date"] or "undated", *event, f"{row['game']}{edition}",
+                      players, _state(row)])
+
+
+def _shown_file(file: str) -> str:
+    """A listed file as a line shows it: relative to the current folder when it lies below it
+    (``records/pads/n1.toml`` typed in the club's folder, as ``score records/`` names it), else
+    as the archive stores it, whole (``--json`` always gives it whole)."""
+    from pathlib import Path
+
+    path, here = Path(file), Path.cwd()
+    return str(path.relative_to(here)) if path.is_relative_to(here) and here != Path(here.anchor) else file
 
 
 def _state(row: dict[str, Any]) -> str:

@@ -26,7 +26,7 @@ def _pad(folder, name: str, game: str, scores: dict[str, int], date: str, editio
                                           players=", ".join(f'"{p}"' for p in scores), date=date, scores=lines))
 
 
-def test_each_line_names_the_event_and_the_players_by_place(tmp_path, cli, archive_url) -> None:
+def test_each_line_names_the_event_and_the_players_by_place(tmp_path, cli, archive_url, monkeypatch) -> None:
     club = tmp_path / "club"
     club.mkdir()
     _pad(club, "night-1.toml", "castles-of-burgundy", {"Ben": 170, "Anna": 182, "Cara": 151}, "2026-11-06", "2019")
@@ -38,6 +38,11 @@ def test_each_line_names_the_event_and_the_players_by_place(tmp_path, cli, archi
     listed = cli("archive", "list", "--db", archive_url)
     assert listed.exit_code == 0, listed.stderr
     line = {row.split("  ")[0].rsplit("/", 1)[-1]: row.split("  ")[1:] for row in listed.stdout.splitlines()}
+    # the file as typed in the club's folder (below the current folder), whole elsewhere
+    monkeypatch.chdir(tmp_path)
+    assert {row.split("  ")[0] for row in cli("archive", "list", "--db", archive_url).stdout.splitlines()} == {
+        f"club/{name}" for name in line}
+    assert all(row.startswith(str(club)) for row in listed.stdout.splitlines())
     assert line["night-1.toml"] == ["2026-11-06", "Autumn league", "castles-of-burgundy 2019",
                                     "1. Anna 182, 2. Ben 170, 3. Cara 151", "result only, winner Anna"]
     assert line["night-2.toml"] == ["2026-11-13", "Autumn league", "robber-knights", "1. blue 17, 2. red 13",
