@@ -606,7 +606,12 @@ def _head_to_head(group: dict[str, Any], pairs: dict[tuple[str, str], dict[str, 
 
 
 def index_page(site: Site, club: Club, folder: str) -> str:
+    from burgundy_cli.archive.output import RESULT_ONLY
+
     said = [f"{counted(len(site.games), 'game')} from {_e(os.path.basename(os.path.abspath(folder)))}"]
+    results = sum(1 for game in site.games if game.data["start"] == "result")
+    if results:   # (as stats says it: a club reading its standings knows how many were score pads)
+        said.append(f"{results} {RESULT_ONLY}")
     undated = sum(1 for game in site.games if not game.data.get("date"))
     if undated:
         said.append(f"{undated} without a date")

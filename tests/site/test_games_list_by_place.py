@@ -38,3 +38,17 @@ def test_the_index_and_a_players_page_list_the_players_by_place(cli, tmp_path) -
         games = html[html.index("<h2>Games</h2>"):] if "<h2>Games</h2>" in html else html
         assert "players by place" in games, page
         assert "1. Anna 182, 2. Ben 170, 3. Cara 151" in _text(games), page
+
+
+def test_the_index_says_how_many_games_were_score_pads(cli, tmp_path) -> None:
+    """As ``stats`` opens its report ("1 result-only (final scores entered without the moves)"):
+    the index had said how many games it read and how many had no date, not that some were
+    only final scores, with no moves behind them."""
+    club = tmp_path / "club"
+    club.mkdir()
+    (club / "night.toml").write_text(PAD, encoding="utf-8")
+    site = tmp_path / "site"
+    assert cli("site", str(club), "--out", str(site)).exit_code == 0
+    said = cli("stats", str(club)).stdout.splitlines()[1]
+    assert said == "1 result-only (final scores entered without the moves)"
+    assert f"1 game from club; {said}." in _text((site / "index.html").read_text(encoding="utf-8"))
