@@ -426,8 +426,12 @@ def export_csv(paths: Sequence[str | os.PathLike[str]], out: str | os.PathLike[s
     played, read = _played(outcome, paths)
     text = csv_text(played)
     if out is None:
-        return outcome.say(text, end="")
-    _write_file(outcome, out, text, read)
+        outcome.say(text, end="")
+    else:
+        _write_file(outcome, out, text, read)
+    positions = sum(record.start == "position" for record in played)
+    if positions:   # (as export bgstats says it: they have no rows)
+        outcome.warn(f"{positions} position records (rulebook examples) left out: no games played")
     return outcome
 
 

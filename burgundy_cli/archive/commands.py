@@ -68,23 +68,58 @@ def run_list(folder: str | None, url: str | None, *, as_json: bool = False) -> O
         if as_json:
             lines.append(json.dumps(row, ensure_ascii=False))
         elif row["status"] == "ok":
-            state = _state(row)
-            edition = f" {row['edition']}" if row["edition"] else ""
-            lines.append(f"{row['file']}  {row['game']}{edition}  {counted(row['players'], 'player')}  "
-                         f"{row['date'] or 'undated'}  {state}")
+            lines.append(listed_line(row))
         else:
-            lines.append(f"{row['file']}  FAILED  {row['error']}")
+            lines.append(f"{_shown_file(row['file'])}  FAILED  {row['error']}")
     empty = "the archive is empty" if below is None else f"the archive holds no file below {folder}"
     return _outcome("\n".join(lines) if lines else ("" if as_json else empty), [])
 
 
+def listed_line(row: dict[str, Any]) -> str:
+    """A verified record's line in ``archive list``, as a results book has it: the file, the
+    date, the event (where the record names one), the game and edition, the players by place
+    with their totals ("1. Anna 182, 2. Ben 170": who sat with whom; a solo game's one player
+    without a place, a game in progress in seat order with its totals so far) and how it ended
+    (:func:`_state`). Before, a line said only how many played, and a league's evenings could not
+    be told apart."""
+    edition = f" {row['edition']}" if row["edition"] else ""
+    placed = row["complete"] and row.get("mode") != "solo" and row.get("start") != "position"
+    place = (lambda rank: f"{rank}. " if placed else "")
+    players = ", ".join(place(seat["rank"]) + f"{seat['name']} {seat['total']}" for seat in row["seats"]) \
+        or counted(row["players"], "player")
+    if row.get("teams") and row["seats"]:   # (a team game: its teams by place, each member's total)
+        rank = {team: min(seat["rank"] for seat in row["seats"] if seat["name"] in members)
+                for team, members in row["teams"].items()}
+        players = ", ".join(place(rank[team]) + f"team {team}: " + " + ".join(
+            f"{seat['name']} {seat['total']}" for seat in row["seats"] if seat["name"] in members)
+            for team, members in sorted(row["teams"].items(), key=lambda team: rank[team[0]]))
+    event = [row["event"]] if row.get("event") else []
+    return "  ".join([_shown_file(row["file"]), row["date"] or "undated", *event, f"{row['game']}{edition}",
+                      players, _state(row)])
+
+
+def _shown_file(file: str) -> str:
+    """A listed file as a line shows it: relative to the current folder when it lies below it
+    (``records/pads/n1.toml`` typed in the club's folder, as ``score records/`` names it), else
+    as the archive stores it, whole (``--json`` always gives it whole)."""
+    from pathlib import Path
+
+    path, here = Path(file), Path.cwd()
+    return str(path.relative_to(here)) if path.is_relative_to(here) and here != Path(here.anchor) else file
+
+
 def _state(row: dict[str, Any]) -> str:
     """A listed game's state, in the words of ``score``'s line (``core.render.outcome``), a
-    result-only record's said first."""
+    result-only record's said first, and a record that starts from a ``[position]`` (a rulebook
+    example: no game played, which ``stats`` does not count) said to be one: its winner had
+    read as a club game's."""
     from burgundy_cli.core.render import outcome
 
     result = "result only, " if row.get("start") == "result" and row["complete"] else ""
-    return result + outcome(row["complete"], row["winner"], row.get("tiebreak"), row.get("mode"), row.get("teams"))
+    ended = outcome(row["complete"], row["winner"], row.get("tiebreak"), row.get("mode"), row.get("teams"))
+    if row.get("start") == "position":
+        return f"position record (rulebook example), not counted: {ended}"
+    return result + ended
 
 
 @dataclass(slots=True)

@@ -42,12 +42,16 @@ def _not_all_zero(columns: list[str], rows: list[list[Any]], first: int) -> tupl
     return [columns[i] for i in keep], [[row[i] for i in keep] for row in rows]
 
 
+#: How the reports (``stats``, ``summary``, the site's index) say the result-only games they read.
+RESULT_ONLY = "result-only (final scores entered without the moves)"
+
+
 def summary_lines(result: dict[str, Any]) -> list[str]:
     """What was read and what was left out: the games, the result-only ones, those without a
     date, the position records (rulebook examples) and (``summary``) the copies not counted."""
     lines = [f"{counted(result['games'], 'complete game')}, {result['in_progress']} in progress"]
     if result.get("result_only"):
-        lines.append(f"{result['result_only']} result-only (final scores entered without the moves)")
+        lines.append(f"{result['result_only']} {RESULT_ONLY}")
     if result.get("undated"):
         lines.append(f"{result['undated']} without a date")
     positions = result.get("not_counted", {}).get("positions", 0)

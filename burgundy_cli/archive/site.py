@@ -448,15 +448,16 @@ def _newest_first(games: list[Game]) -> list[Game]:
 def _games_table(games: list[Game], site: Site, prefix: str, player: str | None = None) -> str:
     """Every game of ``games``, newest first (:func:`_newest_first`: the undated at the foot):
     its date (a link to its page), place and event (each a column only when some game has one,
-    the event a link to its page), game, players
-    and result; on a player's page their total
+    the event a link to its page), game, players by place with their totals (:func:`_by_place`:
+    the list had named the players in seat order, no score, so a game's result could be read
+    only on its page) and result; on a player's page their total
     and rank. On a phone (CSS ``table.games``) each game is a short list instead, its date (the
     link), place and game on its first line, then its players, result, total and rank each
     after its heading: the table, kept 640 pixels wide, scrolled sideways on every page (and
     squeezed into the screen, it had the result a word a line)."""
     places = any(game.data.get("place") for game in games)
     events = any(game.data.get("event") for game in games)
-    head = ["date", *(["place"] if places else []), *(["event"] if events else []), "game", "players",
+    head = ["date", *(["place"] if places else []), *(["event"] if events else []), "game", "players by place",
             "result"] + (["total", "rank"] if player else [])
     rows = []
     for game in _newest_first(games):
@@ -465,12 +466,13 @@ def _games_table(games: list[Game], site: Site, prefix: str, player: str | None 
                *([_e(data.get("place") or "")] if places else []),
                *([site.event_link(data["event"], prefix) if data.get("event") else ""] if events else []),
                _e(_game_name(data["game"])),
-               ", ".join(site.player_link(n, prefix) for n in data["seats"]), _result(game, site, prefix)]
+               _by_place(data, site, prefix), _result(game, site, prefix)]
         if player:
             line = next(line for line in data["players"] if player_key(line["name"]) == player)
             row += [str(line["total"]), _place(data, line) if data["complete"] else ""]
         rows.append(row)
-    said = [None if word in ("date", "place", "event", "game") else word for word in head]   # (a phone's headings)
+    said = [None if word in ("date", "place", "event", "game") else "players" if word == "players by place" else word
+            for word in head]   # (a phone's headings)
     return _table(head, rows, numeric=(len(head) - 2, len(head) - 1) if player else (), kind="games",
                   labels=[said] * len(rows))
 
@@ -604,7 +606,12 @@ def _head_to_head(group: dict[str, Any], pairs: dict[tuple[str, str], dict[str, 
 
 
 def index_page(site: Site, club: Club, folder: str) -> str:
+    from burgundy_cli.archive.output import RESULT_ONLY
+
     said = [f"{counted(len(site.games), 'game')} from {_e(os.path.basename(os.path.abspath(folder)))}"]
+    results = sum(1 for game in site.games if game.data["start"] == "result")
+    if results:   # (as stats says it: a club reading its standings knows how many were score pads)
+        said.append(f"{results} {RESULT_ONLY}")
     undated = sum(1 for game in site.games if not game.data.get("date"))
     if undated:
         said.append(f"{undated} without a date")
@@ -680,17 +687,23 @@ def _results_table(games: list[Game], site: Site) -> str:
     rows = []
     for game in games:
         data = game.data
-        lines = data["players"]
-        if data["complete"]:
-            lines = sorted(lines, key=lambda line: line["rank"])
-        placed = ", ".join('<span class="nw">'
-                           + (f"{_place(data, line)}. " if data["complete"] and data.get("mode") != "solo" else "")
-                           + f"{site.player_link(line['name'], '../')} {line['total']}</span>" for line in lines)
         rows.append([f'<a href="../games/{game.slug}.html">{_e(data.get("date") or "undated")}</a>',
-                     f'<span class="nw">{_e(game.path)}</span>', _e(_game_name(data["game"])), placed,
-                     _result(game, site, "../")])
+                     f'<span class="nw">{_e(game.path)}</span>', _e(_game_name(data["game"])),
+                     _by_place(data, site, "../"), _result(game, site, "../")])
     said = [None, None, None, "players", "result"]   # (a phone's headings)
     return _table(head, rows, kind="games", labels=[said] * len(rows))
+
+
+def _by_place(data: dict[str, Any], site: Site, prefix: str) -> str:
+    """A game's players by place with their totals, "1. Cara 168, 2. Dario 131": who sat with
+    whom and how it ended (a solo game's player with no place, a game in progress in seat
+    order with its totals so far)."""
+    lines = data["players"]
+    if data["complete"]:
+        lines = sorted(lines, key=lambda line: line["rank"])
+    return ", ".join('<span class="nw">'
+                     + (f"{_place(data, line)}. " if data["complete"] and data.get("mode") != "solo" else "")
+                     + f"{site.player_link(line['name'], prefix)} {line['total']}</span>" for line in lines)
 
 
 def _solo_and_team_games(kind: str, club: Club, site: Site, prefix: str, only: str | None = None) -> list[str]:

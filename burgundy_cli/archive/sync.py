@@ -378,23 +378,36 @@ def _verifying(paths: list[str], jobs: int, *, engine: Any = None,
 
 
 def listing(url: str) -> Iterable[dict[str, Any]]:
-    """Every file in the archive with its record's status, game, date, players and winners (a
-    team game's teams too), or its error; in (root, path) order, streamed."""
+    """Every file in the archive with its record's status, game, edition, date, place, event,
+    winners (a team game's teams too) and its players by place with their totals (``seats``:
+    name, total, rank; a game in progress in seat order, its totals so far), or its error;
+    in (root, path) order, streamed: a results book's line per game."""
+    from itertools import groupby
+
     engine = db.open_archive(url, create=False)
     t = db.tables()
-    files, records = t["files"], t["records"]
-    query = (files.join(records, files.c.hash == records.c.hash).select()
+    files, records, scores = t["files"], t["records"], t["scores"]
+    query = (files.join(records, files.c.hash == records.c.hash)
+             .outerjoin(scores, records.c.hash == scores.c.hash).select()
              .with_only_columns(files.c.root, files.c.path, records.c.hash, records.c.status, records.c.game,
-                                records.c.edition, records.c.date, records.c.players, records.c.complete,
-                                records.c.winners, records.c.error, records.c.start, records.c.mode,
-                                records.c.tiebreak, records.c.teams)
-             .order_by(files.c.root, files.c.path))
+                                records.c.edition, records.c.date, records.c.place, records.c.event,
+                                records.c.players, records.c.complete, records.c.winners, records.c.error,
+                                records.c.start, records.c.mode, records.c.tiebreak, records.c.teams,
+                                scores.c.seat, scores.c.name, scores.c.total, scores.c.rank)
+             .order_by(files.c.root, files.c.path, scores.c.seat))
     try:
         with db.database_errors(url), engine.connect() as connection:
-            for row in connection.execution_options(stream_results=True, yield_per=BATCH).execute(query):
+            rows = connection.execution_options(stream_results=True, yield_per=BATCH).execute(query)
+            for _, group in groupby(rows, key=lambda row: (row.root, row.path)):
+                seated = list(group)
+                row = seated[0]
+                seats = [{"name": seat.name, "total": seat.total, "rank": seat.rank}
+                         for seat in seated if seat.seat is not None]
+                if row.complete:
+                    seats.sort(key=lambda seat: seat["rank"])   # (stable: a shared place in seat order)
                 yield {"file": str(Path(row.root) / row.path), "hash": row.hash, "status": row.status,
-                       "game": row.game, "edition": row.edition, "date": row.date, "players": row.players,
-                       "complete": row.complete,
+                       "game": row.game, "edition": row.edition, "date": row.date, "place": row.place,
+                       "event": row.event, "players": row.players, "seats": seats, "complete": row.complete,
                        "winner": None if row.winners is None else json.loads(row.winners), "error": row.error,
                        "start": row.start, "mode": row.mode, "tiebreak": row.tiebreak,
                        "teams": None if row.teams is None else json.loads(row.teams)}

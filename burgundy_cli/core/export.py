@@ -327,12 +327,18 @@ def csv_text(played: list[Played]) -> str:
     """One section per game (Castles, Robber Knights), in the order the records first name
     them, separated by an empty line: each a header row and one row per player per record,
     with only that game's columns -- the scoring categories its records use, and ``team``
-    only where a team game is among them. Yes/no columns are ``true``/``false``."""
+    only where a team game is among them. Yes/no columns are ``true``/``false``.
+
+    A record that starts from a position (a rulebook example, a disputed moment) is no game
+    played and has no row, as BG Stats gets no play of it and ``stats`` counts none: its
+    players (the rulebook's "Benno") had been rows among the club's, and a rulebook example
+    scored to its end a game "won" with ``complete = true``."""
     from burgundy_cli.core.csvrows import csv_row
 
     sections: dict[str, list[Played]] = {}
     for record in played:
-        sections.setdefault(record.header.name, []).append(record)
+        if record.start != "position":
+            sections.setdefault(record.header.name, []).append(record)
     out = io.StringIO()
     for index, records in enumerate(sections.values()):
         if index:

@@ -708,7 +708,32 @@ def _asked(key: str, answers: NewRecord) -> bool:
         return answers.map is not None
     if key == "start_player":
         return len(_names(answers.players)) > 1 and not _plays(answers, "team-game")
+    if key == "tiebreak":   # (a score pad's: its figure decides a tie on points only)
+        return bool(tied_on_points(answers))
     return True
+
+
+def tied_on_points(answers: NewRecord) -> list[tuple[int, list[str]]]:
+    """The players level on the final scores answered, each group with its total, highest
+    first: those the tiebreak figure decides between (docs/records.md, "Result-only
+    records"). In the team game the teams' sums decide, so the two teams when level, each
+    as its members (either gives the team's figure). None while the scores cannot be read
+    (their own question refuses them)."""
+    try:
+        scores = {name: _number(value) for name, value in
+                  _pairs(answers.scores or "", "scores", _names(answers.players)).items()}
+        teams = _teams(answers) if _plays(answers, "team-game") else {}
+    except AnswerError:
+        return []
+    totals = {name: total for name, total in scores.items() if isinstance(total, int)}
+    if teams:
+        sums = {team: sum(totals.get(name, 0) for name in members) for team, members in teams.items()}
+        level = len(teams) == 2 and len(set(sums.values())) == 1
+        return [(next(iter(sums.values())), [name for members in teams.values() for name in members])] if level else []
+    groups: dict[int, list[str]] = {}
+    for name, total in totals.items():
+        groups.setdefault(total, []).append(name)
+    return [(total, names) for total, names in sorted(groups.items(), reverse=True) if len(names) > 1]
 
 
 def _default(key: str, answers: NewRecord, default: str | None) -> str | None:
@@ -809,6 +834,10 @@ def _question_text(key: str, answers: NewRecord, question: str) -> str:
         whose = "team" if _plays(answers, "team-game") else "player"
         return f"each {whose}'s 3 starting goods tiles, e.g. {holders[0]}=1 2 3,{holders[1]}=4 5 6"
     players = _names(answers.players)
+    if key == "tiebreak" and tied_on_points(answers):   # (asked only then: :func:`_asked`)
+        return _tie_question(answers)
+    if key == "scores" and len(players) == 1:   # (the solo game: one score, given alone)
+        return f"{players[0]}'s final score, e.g. {question.partition('=')[2].partition(',')[0]}"
     if key == "colours" and len(players) >= 2:
         return f"the colour each player plays, e.g. {players[0]}=yellow,{players[1]}=red"
     if key in ("layout", "hands") and len(players) >= 2:
@@ -838,6 +867,26 @@ def _question_text(key: str, answers: NewRecord, question: str) -> str:
         return f"{holders[0]}'s VP gained in the game, in all (not the counter, which is asked next), e.g. 197"
     names = holders if len(holders) >= 2 else players
     return _in_names(question, names)
+
+
+def _tie_question(answers: NewRecord) -> str:
+    """The tiebreak question of a score pad about the players tied on points only, named with
+    their total ("Ben and Cara tie on 160 VP: their empty duchy spaces, e.g. Ben=2,Cara=3"),
+    or in the team game the two teams level on their sums."""
+    from burgundy_cli.core.resultonly import RULES, _listed   # (the pad's own words for a tie)
+
+    rules = RULES[answers.game or "castles-of-burgundy"]
+    groups = tied_on_points(answers)
+    example = _example("tiebreak", [], answers.game) or ""
+    if _plays(answers, "team-game"):
+        teams = _teams(answers)
+        said = " and ".join(f"team {team} ({' + '.join(members)})" for team, members in teams.items()) + \
+            f" tie on {groups[0][0]} {rules.unit}: each team's empty spaces, given for one of its players"
+        return f"{said}, {_in_names(example, [members[0] for members in teams.values()])} (empty: not known)"
+    (total, names), *more = groups
+    said = f"{_listed(names)} tie on {total} {rules.unit}" + \
+        "".join(f", {_listed(others)} on {level} {rules.unit}" for level, others in more)
+    return f"{said}: their {rules.tiebreak}, {_in_names(example, names)} (empty: not known)"
 
 
 def castle_spaces(answers: NewRecord) -> list[str]:
@@ -1526,8 +1575,8 @@ def _ask_all(path: str, answers: NewRecord, ask: bool, read: Reader | None, say:
             resume[keys[back_to]] = getattr(answers, keys[back_to]) or ""   # (back to its last part, not its first)
         for asked in [asked for asked in answered if asked >= back_to]:
             answers = replace(answers, **{keys[asked]: None})
-            settled.discard(keys[asked])
             answered.remove(asked)
+        settled.difference_update(keys[back_to:])   # (one not asked before may be now: a tie in mended scores)
         return back_to
 
     while True:

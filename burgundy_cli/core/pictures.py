@@ -14,6 +14,7 @@ from its start plays the lines again through the same :meth:`Session.play` as
 from __future__ import annotations
 
 import datetime as _dt
+from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
@@ -41,11 +42,14 @@ class Step:
 class Timeline:
     """A verified record, ready to be replayed to any of its steps."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, refuse: Callable[[RecordDoc, Session], None] | None = None) -> None:
         """:raises RefereeError: the record does not open, or holds no position (a result-only
-        record: final scores, nothing to draw, chart or step through)."""
+        record: final scores, nothing to draw, chart or step through), refused by ``refuse``
+        first where the command words it itself (``chart``: :func:`core.chart.refuse_unplayed`)."""
         self.doc = read_record(path)
         self.session = open_doc(self.doc)  # the whole record verified, errors located
+        if refuse is not None:
+            refuse(self.doc, self.session)
         refuse_result_only(self.doc, "no position to draw, chart or step through")
         self.module = _game_module(self.session.header.name)
         self.paths = self.module.log_lines(self.doc.data)
@@ -163,8 +167,12 @@ END_OF_PLAY = "end of play"
 def chart_series(path: str) -> dict[str, Any]:
     """Every player's VP after each step; a complete game ends with the final scoring as its
     own step, after the last step's VP from play alone (``show``'s "during play" figure: the
-    end-of-game VP of every kind, a module's shields among them, only in the final step)."""
-    return _series(Timeline(path))
+    end-of-game VP of every kind, a module's shields among them, only in the final step).
+
+    :raises NothingToChart: a result-only record, which has no course of play."""
+    from burgundy_cli.core.chart import refuse_unplayed
+
+    return _series(Timeline(path, refuse_unplayed))
 
 
 def game_pictures(path: str) -> tuple[str, dict[str, Any], str | None]:
@@ -202,4 +210,5 @@ def _series(timeline: Timeline) -> dict[str, Any]:
             series[name].append(totals[name])
     return {"file": timeline.doc.name, "title": game_title(timeline.session.header),
             "game": timeline.session.header.name, "steps": labels, "vp": series,
-            "complete": last.complete, "winner": list(last.winner), "from_end": from_end}
+            "complete": last.complete, "winner": list(last.winner), "tiebreak": last.tiebreak if last.complete else None,
+            "from_end": from_end}

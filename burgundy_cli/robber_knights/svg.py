@@ -162,12 +162,13 @@ def picture(position: dict[str, Any], title: str) -> str:
     width = max(2 * MARGIN + map_w + PANEL_W + MARGIN, 2 * MARGIN + TITLE_EM * len(title))
     svg = Svg(width, 0.0, title, CSS)
     svg.label(MARGIN, 24, title, "title")
-    svg.label(MARGIN, 42, _status(position), "heading")
-    x0, y0 = MARGIN + 8, 62.0
+    status = wrap(_status(position), int((width - 2 * MARGIN) / HEADING_EM))   # (a tiebreak's words are long)
+    svg.lines(MARGIN, 42, status, "heading", 18)
+    x0, y0 = MARGIN + 8, 62.0 + 18 * (len(status) - 1)
     _draw_map(svg, mapped, x0, y0, CELL, 8, 3)
     players = _player_lines(position, int((PANEL_W - 18) / HEADING_EM), int((PANEL_W - 18) / TEXT_EM))
     foot = _panel(svg, players, looks, x0 + map_w + MARGIN, y0)
-    return _finished(svg, max(70 + map_h + MARGIN, foot + 40))
+    return _finished(svg, max(y0 + 8 + map_h + MARGIN, foot + 40))
 
 
 def _finished(svg: Svg, height: float) -> str:
@@ -226,9 +227,15 @@ def _cell(name: str) -> tuple[int, int]:
 
 
 def _status(position: dict[str, Any]) -> str:
+    """The picture's status line: who is to move, or how the game ended in ``score``'s words
+    (``core.render.outcome``: "winner red (tiebreak: red and blue tie on 14 points; most
+    knights left decides (red 5, blue 3))", a draw's "shared win"). A game won on the tiebreak
+    had read "winner red" alone, as if red had scored more."""
+    from burgundy_cli.core.render import outcome
+
     due, table = position["due"], position["score"]
     if due["kind"] == "over":
-        return f"game over; winner {', '.join(table['winner'])}"
+        return f"game over; {outcome(True, table['winner'], table.get('tiebreak'))}"
     doing = "to draw" if due["must_draw"] else f"to move ({due['lays']} laid this turn)"
     return f"{due['player']} {doing}"
 

@@ -532,7 +532,8 @@ def test_show_draws_the_solo_duchy_as_islands_with_the_river():
     assert "~~~ river ~~~" in text and "the river joins the islands at: b3, b4, d2, d5, f1, f5" in text
     assert "solo game: LOST: 29 of 37 spaces filled" in text and "duchy 13x: 2019 rulebook" in text
     svg = picture(position_data(state), "solo")
-    assert svg.count('class="river"') == 2 and svg.count('class="river-mark"') == 6 and "winner no one" in svg
+    assert svg.count('class="river"') == 2 and svg.count('class="river-mark"') == 6 and "solo game: LOST" in svg
+    assert "winner no one" not in svg   # (a solo game is lost, not won by no one: docs/pictures.md)
 
 
 # --- invariants of whole solo games (hypothesis) ----------------------------------------------------

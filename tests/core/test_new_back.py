@@ -58,7 +58,7 @@ def test_back_reaches_the_kind_of_record_and_the_game_and_no_further(tmp_path):
     read, _, steps = scripted([
         ("game", "back"), ("game", ""), ("record", "log"), ("edition", "back"), ("record", "back"),
         ("game", "robber-knights"), ("record", "result"),
-        ("players", "red,blue"), ("each player's final score", "red=18,blue=15"), ("for players tied", ""),
+        ("players", "red,blue"), ("each player's final score", "red=18,blue=15"),
         ("date", ""), ("where", ""), ("event", ""),
     ])
     said: list[str] = []

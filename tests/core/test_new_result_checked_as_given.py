@@ -16,7 +16,7 @@ def test_a_misspelt_name_in_the_scores_is_refused_at_once(tmp_path):
         ("edition", ""), ("players", "Ben,Cara,Dario"), ("2019 expansion modules", ""),
         ("each player's final score", "Ben=168,Cara=171,Daro=150"),
         ("each player's final score", "Ben=168,Cara=171,Dario=150"),
-        ("for players tied", ""), ("date", "2026-12-07"), ("where", "Club Night"), ("event", "Winter league"),
+        ("date", "2026-12-07"), ("where", "Club Night"), ("event", "Winter league"),
     ])
     said: list[str] = []
     path = tmp_path / "pad.toml"
@@ -29,7 +29,7 @@ def test_a_misspelt_name_in_the_scores_is_refused_at_once(tmp_path):
 
 def test_a_date_that_is_none_is_refused_before_the_place_is_asked(tmp_path):
     read, asked, steps = scripted([
-        ("players", "red,blue"), ("each player's final score", "red=18,blue=15"), ("for players tied", ""),
+        ("players", "red,blue"), ("each player's final score", "red=18,blue=15"),
         ("date", "2026-12-37"), ("date", "2026-12-07"), ("where", ""), ("event", ""),
     ])
     said: list[str] = []
@@ -44,7 +44,7 @@ def test_a_tie_figure_for_a_player_not_tied_waits_for_nothing_later(tmp_path):
     """The tiebreak answer is checked against the scores given before it, at its question."""
     read, asked, steps = scripted([
         ("players", "red,blue"), ("each player's final score", "red=18,blue=18"),
-        ("for players tied", "red=2,bleu=1"), ("for players tied", "red=2,blue=1"),
+        ("red and blue tie", "red=2,bleu=1"), ("red and blue tie", "red=2,blue=1"),
         ("date", ""), ("where", ""), ("event", ""),
     ])
     said: list[str] = []

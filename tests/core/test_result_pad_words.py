@@ -65,7 +65,7 @@ def test_the_pads_questions_give_their_examples_in_the_players_names(tmp_path) -
     """As the end's and a new game's questions do: ``e.g. Anna=182,Ben=170`` for Anna and Ben."""
     from burgundy_cli.core.newrecord import NewRecord, create
 
-    answers = iter(["2011", "Anna,Ben", "Anna=150,Ben=140", "", "", "", ""])
+    answers = iter(["2011", "Anna,Ben", "Anna=150,Ben=150", "", "", "", ""])
     asked: list[str] = []
 
     def read(question: str, choices: list[str]) -> str:
@@ -76,4 +76,4 @@ def test_the_pads_questions_give_their_examples_in_the_players_names(tmp_path) -
            say=lambda _: None)
     assert asked[1].startswith("players in seat order, clockwise (e.g. Anna,Bob)")
     assert asked[2] == "each player's final score, e.g. Anna=182,Ben=170: "
-    assert asked[3].startswith("for players tied on points, their empty estate spaces, e.g. Anna=2,Ben=3")
+    assert asked[3].startswith("Anna and Ben tie on 150 VP: their empty estate spaces, e.g. Anna=2,Ben=3")

@@ -106,7 +106,7 @@ def test_new_result_asks_for_the_scores_on_a_terminal(tmp_path) -> None:
     rest, each with its default), and asks again at once for an answer the record refuses."""
     from burgundy_cli.core.newrecord import NewRecord, create
 
-    answers = iter(["red,blue", "red=15,blue=x", "red=15,blue=12", "", "2026-11-06", "Club", ""])
+    answers = iter(["red,blue", "red=15,blue=x", "red=15,blue=12", "2026-11-06", "Club", ""])
     asked: list[str] = []
 
     def read(question: str, choices: list[str]) -> str:
@@ -118,8 +118,8 @@ def test_new_result_asks_for_the_scores_on_a_terminal(tmp_path) -> None:
     assert "result only: red 15, blue 12" in said
     assert asked[1].startswith("each player's final score") and asked[2].startswith("blue=x")
     assert "whole number" in asked[2] and "e.g. red=18,blue=15" in asked[2]   # (the game's own example)
-    assert asked[3].startswith("each player's final score")  # (asked again at once, before the tie)
-    assert asked[4].startswith("for players tied on points")
+    assert asked[3].startswith("each player's final score")  # (asked again at once, before the date)
+    assert asked[4].startswith("date played")   # (no tie on the scores: no tiebreak question)
 
 
 @pytest.mark.parametrize("argv", [
@@ -139,7 +139,8 @@ def test_commands_that_need_a_position_refuse_a_result_only_record_in_words(cli,
     command, *rest = argv
     result = cli(command, str(path), *(str(out) if word == "{out}" else word for word in rest))
     assert result.exit_code == 1, result.output
-    assert "a result-only record holds final scores, no" in result.stderr and "internal error" not in result.stderr
+    said = "cannot chart: a chart draws" if command == "chart" else "a result-only record holds final scores, no"
+    assert said in result.stderr and "internal error" not in result.stderr
     # the record's fault, located at its [final] table: not the move's, nor a check's verdict on stdout
     assert result.stderr.startswith(f"burgundy: {path}:") and result.stdout == ""
     assert not out.exists() and path.read_bytes() == before

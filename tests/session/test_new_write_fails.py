@@ -15,8 +15,8 @@ from burgundy_cli.core.newrecord import NewRecord, create, kept_answers_file
 from burgundy_cli.core.session import open_record
 
 #: A Robber Knights result-only record, typed at the terminal: the game, the kind of record,
-#: the players, the scores, no tiebreak, today, no place; the event is the last question.
-TYPED = ["robber-knights", "result", "red,blue", "red=18,blue=15", "", "", ""]
+#: the players, the scores (no tie: no tiebreak asked), today, no place; the event is the last question.
+TYPED = ["robber-knights", "result", "red,blue", "red=18,blue=15", "", ""]
 
 
 @pytest.fixture(autouse=True)

@@ -480,12 +480,22 @@ def _team_block(svg: Svg, letter: str, members: list[dict[str, Any]], x: float, 
 
 
 def _status(position: dict[str, Any]) -> str:
+    """The picture's status line: the round and who is to move with the VP so far, or the final
+    scoring and how the game ended in ``score``'s words (``core.render.outcome``: the tiebreak
+    that decided a tie, "winner team A (Dario + Ben)"; a solo game's note says won or lost).
+    A game won on the tiebreak had read "winner Ben" alone, a team game's "winner Dario, Ben"
+    and a solo game's "winner no one"."""
+    from burgundy_cli.core.render import outcome
+
     due, score = position["due"], position["score"]
     totals = ", ".join(f"{line['name']} {line['total']}" for line in score["players"])
     solo = next((note.split(";")[0] for note in score["notes"] if note.startswith("solo game: ")), None)
     if due["kind"] == "over":
-        won = f"winner {', '.join(score['winner']) or 'no one'}"
-        return f"game over. final scoring: {totals}; {won}" + (f". {solo}" if solo else "")
+        if solo:
+            return f"game over. final scoring: {totals}; {solo}"
+        mode = "team" if position.get("teams") else None
+        return f"game over. final scoring: {totals}; " + \
+            outcome(True, score["winner"], score.get("tiebreak"), mode, position.get("teams"))
     where = f"phase {position['phase']}, round {position['round']}"
     doing = {"phase": "phase setup due", "roll": "the roll is due"}.get(due["kind"],
                                                                        f"{table_line_first(due)}{due['player']} to move")
