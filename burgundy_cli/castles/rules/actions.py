@@ -181,7 +181,16 @@ def check_module(state: GameState, kind: TileKind) -> None:
     module = kind.module
     if module is not None and module not in state.ruleset.modules:
         raise illegal("cob.module.off", f"the {kind.name} belongs to the 2019 '{module}' module, which this game "
-                      "does not play", f'[game.options] modules = ["{module}"] switches it on (2019 edition)')
+                      "does not play", switched_on(state, module))
+
+
+def switched_on(state: GameState, module: str) -> str:
+    """How a record switches a 2019 module on, said to a record of ``state``'s edition: a 2019
+    record names it in its options; a 2011 record cannot ('EXPANSIONS' are the 2019 rulebook's),
+    so it is told the edition the module needs too (as ``setup.module_names`` says)."""
+    if state.edition == "2019":
+        return f'[game.options] modules = ["{module}"] switches it on'
+    return f'a module is played only in a 2019 game: [game] edition = "2019" and [game.options] modules = ["{module}"]'
 
 
 def check_storage(state: GameState, player: PlayerState, discard: str | None) -> None:
