@@ -1012,9 +1012,16 @@ class Grant:
     ready: Callable | None = None
 
 
-#: An action kind in words, for what a legal verdict says held.
+#: An action kind in words, for what a legal verdict says held (2019's words; :func:`action_words`
+#: says a base-game action in the record's edition's).
 ACTION_WORDS = {"take": "a take", "place": "a placement", "sell": "a sale", "workers": "taking workers",
                 "shield": "taking a shield"}
+
+
+def action_words(state: GameState, kind: str) -> str:
+    """An action kind in the words of ``state``'s edition: 2011 'Action "Take worker tiles"',
+    "taking worker tiles"; 2019 "taking workers" (:data:`ACTION_WORDS`)."""
+    return f"taking {WORDS[state.edition]['workers']}" if kind == "workers" else ACTION_WORDS[kind]
 
 
 def check_grant(state: GameState, player: PlayerState, grant: Grant, action) -> None:
@@ -1022,7 +1029,7 @@ def check_grant(state: GameState, player: PlayerState, grant: Grant, action) -> 
     if action.kind not in grant.kinds or (grant.colours is not None and action.depot is None):
         raise illegal(*grant.refusal)
     if grant.refusal is not None:
-        passed(grant.refusal[0], "{} is an action the grant allows", ACTION_WORDS[action.kind])
+        passed(grant.refusal[0], "{} is an action the grant allows", action_words(state, action.kind))
     if grant.value is not None:
         value, cost = grant.value(state, player, action)
         check_action(state, player, action, value, cost)

@@ -161,7 +161,8 @@ def _bonus_text(bonus: str) -> str:
 
 def player_summary(state: GameState, seat: int) -> list[str]:
     """Supplies and scores of one player, under their map, in the edition's words (2011's
-    "worker tiles" and "knowledge tiles", 2019's "workers" and "monastery tiles")."""
+    "silverlings", "worker tiles" and "knowledge tiles", 2019's "silver", "workers" and
+    "monastery tiles")."""
     player = state.players[seat]
     words = WORDS[state.edition]
     vp = [f"{cat} {n}" for cat, n in player.vp.items() if n] or ["none yet"]
@@ -172,7 +173,7 @@ def player_summary(state: GameState, seat: int) -> list[str]:
         shared = f" (private; {state.teams.label(seat)})   shared storage: {', '.join(player.shared) or 'empty'}"
     lines = [
         f"  storage: {', '.join(player.storage) if player.storage else 'empty'}{shared}"
-        f"   goods: {_goods_text(player.goods)}   silver: {player.silver}   {words['workers']}: {player.workers}",
+        f"   goods: {_goods_text(player.goods)}   {words['silver']}: {player.silver}   {words['workers']}: {player.workers}",
         *packed(f"  VP: {player.points}", vp, sep=","),
     ]
     extras = []

@@ -672,7 +672,7 @@ def _space(svg: Svg, space: dict[str, Any], x: float, y: float) -> None:
 def _panel(svg: Svg, player: dict[str, Any], x: float, y: float, width: float) -> float:
     """Storage, goods, silver, workers, VP by category, bonus and knowledge tiles, dice, goods
     sold and the trade route, in ``width`` pixels and in the words of the player's edition
-    (``edition``: 2011's "worker tiles" and "knowledge tiles"): a long line of knowledge tiles wraps, each
+    (``edition``: 2011's "silverlings", "worker tiles" and "knowledge tiles"): a long line of knowledge tiles wraps, each
     line under the last one written (no gap where a finished game has no dice). The storage
     spaces are hexes of :data:`TILE_R`. Returns the baseline of its last line, or the foot of the route (the phone's picture
     stacks on it)."""
@@ -694,7 +694,7 @@ def _panel(svg: Svg, player: dict[str, Any], x: float, y: float, width: float) -
     if not goods:
         svg.label(x + 40, y + 56, "none", "")
     words = WORDS[player["edition"]]
-    svg.label(x, y + 76, f"silver {player['silver']}   {words['workers']} {player['workers']}", "")
+    svg.label(x, y + 76, f"{words['silver']} {player['silver']}   {words['workers']} {player['workers']}", "")
     lines = [f"{category} {points}" for category, points in player["vp_by_category"].items()]
     for number, text in enumerate(lines):
         svg.label(x + (number % 2) * 102, y + 94 + (number // 2) * 12, text, "small")
