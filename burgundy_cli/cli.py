@@ -293,7 +293,7 @@ def new(
         help="Castles team game (also --end): A=anna cara,B=ben dario "
              "(boards, goods and at the end the team's property by team)")] = None,
     boards: Annotated[str | None, typer.Option(
-        metavar="BOARDS", help="Castles duchy: 1, or per player anna=3,bob=5 (experienced)")] = None,
+        metavar="BOARDS", help="Castles estate/duchy: 1, or per player anna=3,bob=5 (experienced)")] = None,
     start: Annotated[str | None, typer.Option(
         metavar="SPACES", help="Castles start castle spaces: anna=c2 (default: the centre)")] = None,
     goods: Annotated[str | None, typer.Option(
@@ -321,7 +321,7 @@ def new(
         metavar="SCORES", help="--result: final scores, anna=182,bob=170")] = None,
     tiebreak: Annotated[str | None, typer.Option(
         metavar="FIGURES",
-        help="--result: tied players' tiebreak figures (Castles: empty duchy spaces; Robber Knights: knights left)")] = None,
+        help="--result: tied players' tiebreak figures (Castles: empty estate/duchy spaces; Robber Knights: knights left)")] = None,
     won: Annotated[str | None, typer.Option(
         metavar="YES|NO", help="--result, solo game: yes (every duchy space filled within the 25 rounds) or no")] = None,
     end: Annotated[bool, typer.Option("--end", help="an end-of-game record: the box as it lies at the end, scored")] = False,
