@@ -57,6 +57,18 @@ def test_a_setup_refusal_names_the_board_in_the_editions_word(cli, tmp_path, edi
     assert BOARD[edition][1] not in said
 
 
+@pytest.mark.parametrize("board", ["11x", "12a", "13x"])
+def test_a_2019_module_board_in_a_2011_record_is_refused_as_such(cli, tmp_path, board):
+    """2011 'The player boards': estates 1 to 9 ("Estate 1 is in the game 4 times, 2 to 9 once
+    each"); the border-post (11a-11f), team (12a) and solo (13A/13B) boards are the 2019
+    'EXPANSIONS'. Before, a 2011 record playing the solo or a team board was told "the game has
+    1 copy of estate 13x"."""
+    path = _record(tmp_path, "2011", OPENING.read_text().replace("boards = 1", f'boards = "{board}"', 1))
+    said = _refused(cli, path)
+    assert f"duchy {board} belongs to the 2019 edition's modules; this record is 2011 (estates: 1, 2," in said
+    assert "copy of" not in said
+
+
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_a_space_off_the_board_is_said_in_words_right_for_both_editions(cli, tmp_path, edition):
     """A space name checked before the record's edition is known to the words ('h9')."""

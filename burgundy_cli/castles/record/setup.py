@@ -428,6 +428,9 @@ def _board(edition: str, number: int | str, path: tuple, duchies: dict[str, Boar
             return duchies[number]
         from burgundy_cli.castles.modules.team import provisional_team_board, provisional_team_ids
 
+        if edition != "2019" and number in (*provisional_ids(), *provisional_team_ids(), "13x"):
+            raise SetupError(f"duchy {number} belongs to the 2019 edition's modules; this record is {edition}",
+                             path, f"{WORDS[edition]['duchies']}: {', '.join(map(str, board_numbers(edition)))}")
         if number in provisional_team_ids():  # a 2019 team board (12a)
             return provisional_team_board(number)
         if number == "13x":  # the 2019 solo duchy: islands, not a hexagon (castles/modules/solo.py)
@@ -435,9 +438,6 @@ def _board(edition: str, number: int | str, path: tuple, duchies: dict[str, Boar
 
             return solo_board()
         if number in provisional_ids():
-            if edition != "2019":
-                raise SetupError(f"duchy {number} belongs to the 2019 edition's modules; this record is {edition}",
-                                 path)
             return provisional_board(number)
         defined = f"; the record defines {', '.join(duchies)}" if duchies else ""
         provisional = f", a provisional duchy ({', '.join(provisional_ids())})" if edition == "2019" else ""
