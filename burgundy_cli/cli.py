@@ -326,7 +326,7 @@ def new(
         metavar="YES|NO", help="--result, solo game: yes (every duchy space filled within the 25 rounds) or no")] = None,
     end: Annotated[bool, typer.Option("--end", help="an end-of-game record: the box as it lies at the end, scored")] = False,
     duchy: Annotated[str | None, typer.Option(
-        metavar="DUCHIES", help="--end: each duchy's tiles, anna=c3:bank c4:k22,bob=...")] = None,
+        metavar="DUCHIES", help="--end: each estate/duchy's tiles, anna=c3:bank c4:k22,bob=...")] = None,
     castle_shields: Annotated[str | None, typer.Option(
         "--castle-shields", metavar="SHIELDS",
         help="--end, shields module: the shields on castles, anna=d4:13 b3:10")] = None,
@@ -561,7 +561,7 @@ def stats(
     players: Annotated[int | None, typer.Option(
         "--players", "-p", metavar="N", help="only games of this many players")] = None,
     board: Annotated[str | None, typer.Option(
-        metavar="BOARD", help="only games in which a player's duchy is this board (1, 13x, a record's own)")] = None,
+        metavar="BOARD", help="only games in which a player's estate/duchy is this board (1, 13x, a record's own)")] = None,
     modules: Annotated[str | None, typer.Option(
         metavar="MODULES", help='only games played with exactly these modules, comma-separated in any order ("none": without)',
         autocompletion=_complete_modules_or_none)] = None,
