@@ -24,6 +24,7 @@ from tests.conftest import RECORDS
 
 OPENING = RECORDS / "castles-of-burgundy" / "opening-2p-2011.toml"
 END = RECORDS / "castles-of-burgundy" / "end-2p-2011-tie.toml"
+TILE_7 = RECORDS / "castles-of-burgundy" / "rulebook-tile-7.toml"
 #: Each edition's word for the player board, and the other edition's, which it must not say.
 BOARD = {"2011": ("estate", "duchy"), "2019": ("duchy", "estate")}
 
@@ -216,3 +217,18 @@ def test_the_experienced_setups_note_names_the_boards_in_the_editions_word(cli, 
     text = text.replace("boards = 1", 'boards = {Anna = 1, Bob = 1}\nstart = {Anna = "d4", Bob = "d4"}')
     notes = cli("score", str(_record(tmp_path, edition, text))).stdout
     assert f"experienced setup: {WORDS[edition]['duchies']} dealt at random" in notes
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+@pytest.mark.parametrize("change, says", [
+    ("dice = [1, 5]\n", "dice = [1, 5]\nboard = 12\n"),
+    ("dice = [1, 5]\n", 'dice = [1, 5]\nstart = "a1"\n'),
+    ("dice = [1, 5]\n", 'dice = [1, 5]\ncrane = "mine"\n'),
+], ids=["board", "start", "crane"])
+def test_a_position_refusal_names_the_board_in_the_editions_word(cli, tmp_path, edition, change, says):
+    """2011 'The player boards': "The estate, with a total of 37 spaces"; a ``[position]`` player's
+    board, start castle and crane are refused in the record's word for it (2019 "duchy")."""
+    path = _record(tmp_path, edition, TILE_7.read_text().replace(change, says, 1))
+    said = _refused(cli, path)
+    duchy, other = BOARD[edition]
+    assert duchy in said and other not in said

@@ -280,7 +280,7 @@ def _position_player(edition: str, name: str, entry: PlayerPosition, duchies: di
     player.shared = [_tile(t, (*path, "shared", i)) for i, t in enumerate(entry.shared)]
     if entry.crane is not None:
         if "crane" not in duchy:
-            raise SetupError(f"{name} has no crane in their duchy", (*path, "crane"))
+            raise SetupError(f"{name} has no crane in their {WORDS[edition]['duchy']}", (*path, "crane"))
         player.crane = _tile(entry.crane, (*path, "crane"))
     return player
 
