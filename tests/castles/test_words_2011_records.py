@@ -232,3 +232,20 @@ def test_a_position_refusal_names_the_board_in_the_editions_word(cli, tmp_path, 
     said = _refused(cli, path)
     duchy, other = BOARD[edition]
     assert duchy in said and other not in said
+
+
+#: A board of the record's own (``[duchies.home]``): estate No. 1's rows.
+HOME = ('\n[duchies.home]\nrows = ["L6 C5 C4 Y3", "L2 L1 C6 Y5 B4", "L5 L4 B3 Y1 B2 B3", "S6 S1 S2 C1 S5 S4 S1", '
+        '"B2 B5 M4 B3 B1 L2", "B6 M1 Y2 B5 B6", "M3 Y4 Y1 B3"]\n\n[log]')
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_records_own_board_is_noted_in_the_editions_word(cli, tmp_path, edition):
+    """A board the record defines is noted under its map and in the score ("estate home is the
+    record's own") as the edition names a player board."""
+    text = OPENING.read_text().replace("boards = 1", 'boards = {Anna = "home", Bob = 1}').replace("\n[log]", HOME)
+    path = _record(tmp_path, edition, text)
+    duchy, other = BOARD[edition]
+    for command in ("score", "show"):
+        said = cli(command, str(path)).stdout
+        assert f"{duchy} home is the record's own (no source given)" in said and other not in said

@@ -156,7 +156,7 @@ _CHOSEN = {"open": "openly, one after the other in turn order", "secret": "secre
 def setup_notes(state: GameState) -> list[str]:
     """The provenance of every provisional or record-defined duchy in play, once each, and
     the experienced setup's choices (the random deal of the duchies is taken as recorded)."""
-    notes = [provenance_note(player.board) for player in state.players]
+    notes = [provenance_note(player.board, state.edition) for player in state.players]
     found = [note for index, note in enumerate(notes) if note is not None and note not in notes[:index]]
     if state.options.experienced_setup is not None:
         found.append(f"experienced setup: {WORDS[state.edition]['duchies']} dealt at random (taken as recorded), "

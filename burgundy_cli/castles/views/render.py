@@ -131,9 +131,9 @@ def _islands_map(player: PlayerState) -> list[str]:
     return lines
 
 
-def duchy_marks(player: PlayerState) -> list[str]:
+def duchy_marks(player: PlayerState, edition: str) -> list[str]:
     """Under a map: the duchy's border posts (the spaces each touches) and, for a provisional
-    or record-defined duchy, where its layout comes from."""
+    or record-defined duchy, where its layout comes from (in ``edition``'s words)."""
     lines = []
     if player.board.posts:
         posts = ", ".join("+".join(space_name(space) for space in post) for post in player.board.posts)
@@ -141,7 +141,7 @@ def duchy_marks(player: PlayerState) -> list[str]:
     river = sorted({space for spaces in player.board.river for space in spaces})
     if river:
         lines.append("  the river joins the islands at: " + ", ".join(map(space_name, river)))
-    note = provenance_note(player.board)
+    note = provenance_note(player.board, edition)
     if note is not None:
         lines.extend(textwrap.wrap(note, TEXT_WIDTH, initial_indent="  ", subsequent_indent="    "))
     return lines
@@ -288,7 +288,7 @@ def render(state: GameState) -> str:
         else:
             lines.append(f"{player.name} (seat {seat + 1}, {board_heading(state.edition, duchy_number(state.edition, player))})")
             lines.extend(duchy_map(player))
-            lines.extend(duchy_marks(player))
+            lines.extend(duchy_marks(player, state.edition))
         lines.extend(player_summary(state, seat))
     if state.unverified:
         lines.append("")

@@ -127,7 +127,7 @@ def _player_data(state: GameState, seat: int) -> dict[str, Any]:
         **({"places": [list(place) for place in player.board.places],
             "river": sorted({space_name(s) for spaces in player.board.river for s in spaces})}
            if player.board.places is not None else {}),
-        "duchy_note": provenance_note(player.board),
+        "duchy_note": provenance_note(player.board, state.edition),
         "storage": list(player.storage),
         "goods": {str(kind): count for kind, count in sorted(player.goods.items())},
         "sold": {str(kind): count for kind, count in enumerate(player.sold) if kind and count},
