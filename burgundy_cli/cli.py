@@ -293,7 +293,7 @@ def new(
         help="Castles team game (also --end): A=anna cara,B=ben dario "
              "(boards, goods and at the end the team's property by team)")] = None,
     boards: Annotated[str | None, typer.Option(
-        metavar="BOARDS", help="Castles duchy: 1, or per player anna=3,bob=5 (experienced)")] = None,
+        metavar="BOARDS", help="Castles estate/duchy: 1, or per player anna=3,bob=5 (experienced)")] = None,
     start: Annotated[str | None, typer.Option(
         metavar="SPACES", help="Castles start castle spaces: anna=c2 (default: the centre)")] = None,
     goods: Annotated[str | None, typer.Option(
@@ -321,12 +321,12 @@ def new(
         metavar="SCORES", help="--result: final scores, anna=182,bob=170")] = None,
     tiebreak: Annotated[str | None, typer.Option(
         metavar="FIGURES",
-        help="--result: tied players' tiebreak figures (Castles: empty duchy spaces; Robber Knights: knights left)")] = None,
+        help="--result: tied players' tiebreak figures (Castles: empty estate/duchy spaces; Robber Knights: knights left)")] = None,
     won: Annotated[str | None, typer.Option(
         metavar="YES|NO", help="--result, solo game: yes (every duchy space filled within the 25 rounds) or no")] = None,
     end: Annotated[bool, typer.Option("--end", help="an end-of-game record: the box as it lies at the end, scored")] = False,
     duchy: Annotated[str | None, typer.Option(
-        metavar="DUCHIES", help="--end: each duchy's tiles, anna=c3:bank c4:k22,bob=...")] = None,
+        metavar="DUCHIES", help="--end: each estate/duchy's tiles, anna=c3:bank c4:k22,bob=...")] = None,
     castle_shields: Annotated[str | None, typer.Option(
         "--castle-shields", metavar="SHIELDS",
         help="--end, shields module: the shields on castles, anna=d4:13 b3:10")] = None,
@@ -561,7 +561,7 @@ def stats(
     players: Annotated[int | None, typer.Option(
         "--players", "-p", metavar="N", help="only games of this many players")] = None,
     board: Annotated[str | None, typer.Option(
-        metavar="BOARD", help="only games in which a player's duchy is this board (1, 13x, a record's own)")] = None,
+        metavar="BOARD", help="only games in which a player's estate/duchy is this board (1, 13x, a record's own)")] = None,
     modules: Annotated[str | None, typer.Option(
         metavar="MODULES", help='only games played with exactly these modules, comma-separated in any order ("none": without)',
         autocompletion=_complete_modules_or_none)] = None,

@@ -900,7 +900,8 @@ def _buys(state: GameState, seat: int, label: str, out: list[tuple[str, object]]
         depot, pay = buy.depot, buy.pay_workers
         where = "black depot" if depot is None else f"depot {depot} ({tile_6})"
         workers = counted_in(state.edition, pay, "worker")
-        paid = {0: "2 silver", 1: f"1 silver + {workers}", 2: workers}[pay]
+        silver = WORDS[state.edition]["silver"]  # (2011 "2 silverlings"; paying workers is 2019's tile 6)
+        paid = {0: f"2 {silver}", 1: f"1 {silver} + {workers}", 2: workers}[pay]
         out.append((f"{label}{where}, {paid}", buy))
 
 

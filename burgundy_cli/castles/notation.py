@@ -47,7 +47,7 @@ from collections.abc import Callable
 from functools import cache, lru_cache
 
 from burgundy_cli.castles.rules import commands as c
-from burgundy_cli.castles.rules.terms import WORDS
+from burgundy_cli.castles.rules.terms import WORDS, indefinite
 from burgundy_cli.core.errors import Location, ParseError
 from burgundy_cli.core.words import normalised, player_key, read_either_form
 
@@ -364,7 +364,7 @@ def _tile(reader: _Reader) -> str:
         from burgundy_cli.castles.rules.tiles import suggest_tile_name
 
         suggestion = None if token.text.isdigit() else suggest_tile_name(
-            token.text + (after.text if after is not None and after.text.isdigit() else ""))
+            token.text + (after.text if after is not None and after.text.isdigit() else ""), reader.modules)
         suggestion = suggestion if suggestion and (_resolve(suggestion) or suggestion.endswith(" <number>")) else None
         raise error(token, f"unknown tile '{token.text}'",
                     hint=f"did you mean '{suggestion}'?" if suggestion else None)
@@ -387,10 +387,41 @@ def _numbered_kind(head: str) -> tuple[str, int, int] | None:
     return prefix, min(numbers), max(numbers)
 
 
+@lru_cache(maxsize=64)
+def _numbers_played(head: str, modules: tuple[str, ...] | None) -> tuple[tuple[int, int], ...]:
+    """The numbers of the tiles ``head`` names (:func:`_numbered_kind`) that a record playing
+    ``modules`` has, as runs ``(first, last)``: a 2011 record (no modules) or a 2019 one
+    without them has knowledge tiles 1-26 (2011 'The yellow tiles': "The game includes 26
+    different yellow tiles"; 2019 'The monastery tiles': "The game features 26 different yellow
+    tiles"), the 2019 extra tiles add 27 and 28, the white castles 29; every number
+    where the line is read for no record (``modules`` None). What the syntax reads does not
+    depend on it (a tile of a module not played is the rules' ``cob.module.off``), only what an
+    error says the numbers are."""
+    from burgundy_cli.castles.rules.tiles import catalogue
+
+    kinds = catalogue()
+    runs: list[list[int]] = []
+    for n in range(100):
+        name = _resolve(f"{head}{n}")
+        if name is None or (modules is not None and kinds[name].module not in (None, *modules)):
+            continue
+        if runs and runs[-1][1] == n - 1:
+            runs[-1][1] = n
+        else:
+            runs.append([n, n])
+    return tuple((first, last) for first, last in runs)
+
+
+def _runs(runs: tuple[tuple[int, int], ...], prefix: str = "", to: str = "-") -> str:
+    """Runs of numbers as a refusal says them: ``1-26 and 29``, ``k1..k26 and k29``."""
+    said = [f"{prefix}{first}" if first == last else f"{prefix}{first}{to}{prefix}{last}" for first, last in runs]
+    return said[0] if len(said) == 1 else f"{', '.join(said[:-1])} and {said[-1]}"
+
+
 def _refuse_tile_number(reader: _Reader, token: _Token, after: _Token | None) -> None:
     """Refuse a numbered tile whose number is out of range (``yellow 99``, ``k0``, ``cow 9``)
-    with the number's token, its column and the numbers the box has; return for any other
-    unknown tile."""
+    with the number's token, its column and the numbers the record's game has (2011: knowledge
+    tiles 1-26, :func:`_numbers_played`); return for any other unknown tile."""
     if after is not None and after.kind == "word" and after.text.isdigit() and token.text.isalpha():
         head, number = token.text.lower(), after
     elif (match := _HEAD_NUMBER.fullmatch(token.text.lower())) is not None:
@@ -398,18 +429,20 @@ def _refuse_tile_number(reader: _Reader, token: _Token, after: _Token | None) ->
     else:
         kind = _numbered_kind(token.text.lower()) if token.text.isalpha() else None
         if kind is not None:  # 'yellow' alone: the number left out ('#16' is a comment)
-            prefix, low, high = kind
+            prefix, low, _ = kind
+            played = _numbers_played(token.text.lower(), reader.modules)
             raise error(token, f"'{token.text}' needs the tile's number",
-                        hint=f"e.g. '{token.text} {low}' ({prefix}{low}..{prefix}{high})")
+                        hint=f"e.g. '{token.text} {low}' ({_runs(played, prefix, '..')})")
         return
     kind = _numbered_kind(head)
     if kind is None:
         return
-    prefix, low, high = kind
+    prefix = kind[0]
+    played = _numbers_played(head, reader.modules)
     what = f"a {reader.word('knowledge tile')} is numbered" if prefix == "k" else f"a {prefix} tile shows"
     unit = "" if prefix == "k" else f" {reader.word('animals')}"
-    raise error(number, f"{what} {low}-{high}{unit}, found '{number.text}'",
-                hint=f"the tiles are {prefix}{low}..{prefix}{high}")
+    raise error(number, f"{what} {_runs(played)}{unit}, found '{number.text}'",
+                hint=f"the tiles are {_runs(played, prefix, '..')}")
 
 
 def _space(reader: _Reader) -> str:
@@ -419,7 +452,7 @@ def _space(reader: _Reader) -> str:
     from burgundy_cli.castles.rules.boards import ROW_LENGTHS, ROW_LETTERS, space_id, space_name
 
     board = reader.word("duchy")
-    space = f"{'an' if board[0] in 'aeiou' else 'a'} {board} space"  # (2011: "an estate space")
+    space = indefinite(f"{board} space")  # (2011: "an estate space")
     token = reader.next(f"{space} (a1..g4)")
     text = token.text.lower()
     if token.kind == "word" and (index := space_id(text)) is not None:
@@ -649,7 +682,8 @@ def _die_command(reader: _Reader, player: str, verb: str) -> c.DieCommand:
     action: c.TakeAction | c.PlaceAction | c.SellAction | c.WorkersAction
     if verb == "take":
         if (word := reader.peek_word()) in ("workers", "worker"):
-            raise error(reader.next("a tile name"), f"'{word}' is no tile: taking 2 workers is an action of its own",
+            raise error(reader.next("a tile name"), f"'{word}' is no tile: taking 2 {reader.word('workers')} is an "
+                        "action of its own",
                         hint=f"write '{player}: workers {_die_text(rolled, used)}'")
         action = _take(reader)
     elif verb == "place":

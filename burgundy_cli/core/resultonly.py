@@ -26,7 +26,7 @@ record is result-only.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from pydantic import Field, ValidationError
@@ -73,7 +73,10 @@ class FinalTable(TableModel):
 @dataclass(frozen=True, slots=True)
 class Rules:
     """What a result-only record of a game is checked against: the players of a normal game,
-    the tiebreak figure's name, and whether more of it is better."""
+    the tiebreak figure's name, and whether more of it is better. The name is the game's
+    setup module's ``tiebreak_figure(header)`` where it has one (Castles: "empty estate
+    spaces" in a 2011 record, "empty duchy spaces" in a 2019 one), so that the words of the
+    record's edition come from the game, as its full records' do."""
 
     players: tuple[int, int]
     tiebreak: str
@@ -88,7 +91,7 @@ class Rules:
 
 
 #: Per game. (Castles: the 2019 solo game is 1 player, the team game 4 in two teams of two;
-#: its tiebreak reads empty duchy spaces, fewest first unless ``tiebreak-empty-spaces = "most"``,
+#: its tiebreak reads empty duchy (2011: estate) spaces, fewest first unless ``tiebreak-empty-spaces = "most"``,
 #: then both rulebooks' 'Game end' give the win to the tied player "who went later in turn
 #: order" (2011) / "who is farthest behind on the bridge" (2019): the bridge at the end, which
 #: a score pad does not hold. The words are those of ``castles.rules.scoring.BY_TURN_ORDER``.)
@@ -156,6 +159,9 @@ def open_result(doc: RecordDoc, header: GameHeader) -> ResultSession:
             key = next(iter(header.options))
             raise RecordError(f"[game.options] {key}: {header.name} has no options",
                               location=doc.location_of_key("game", "options", key))
+    figure = getattr(setup, "tiebreak_figure", None)   # (the figure in the words of the record's edition)
+    if figure is not None:
+        rules = replace(rules, tiebreak=figure(header))
     where = (lambda *keys: doc.location_of_key(TABLE, *keys))
     _check_names(header, doc)
     _check_players(header, final, rules, where)
@@ -176,7 +182,7 @@ def open_result(doc: RecordDoc, header: GameHeader) -> ResultSession:
     table = _score_table(header, final, rules)
     unknown = _unbroken_tie(table, final, rules, header)
     if unknown:   # a tie at the top that the rules break by what the record does not hold
-        table = _unknown_winner(table, *unknown, team=bool(final.teams))
+        table = _unknown_winner(table, rules, *unknown, team=bool(final.teams))
     if final.winner is not None:
         stated = sorted(player_key(name) for name in final.winner)
         if unknown and final.teams:   # a team game: the two players of one team
@@ -269,11 +275,11 @@ def _unbroken_tie(table: ScoreTable, final: FinalTable, rules: Rules,
     return tied, _last_word(rules, header), True
 
 
-def _unknown_winner(table: ScoreTable, tied: list[str], by: str, figures: bool, team: bool = False) -> ScoreTable:
+def _unknown_winner(table: ScoreTable, rules: Rules, tied: list[str], by: str, figures: bool,
+                    team: bool = False) -> ScoreTable:
     """``table`` with no winner (not a shared win, which the rules do not make of this tie):
     the players tied keep their shared first place, the tiebreak and a note say why (``team``:
     ``tied`` are the teams of a team game)."""
-    rules = RULES[table.game]
     edition = f"the {table.edition} rules" if table.edition else "the rules"
     winner = "the winning team's players" if team else "the winner"
     if figures:

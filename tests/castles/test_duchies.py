@@ -80,7 +80,7 @@ def test_a_record_defines_a_duchy_and_plays_it():
     ({"posts": [["b1", "c1"], ["b5", "c6"], ["g1", "g3"]]}, ("duchies", "home", "posts", 2), "are not neighbours"),
     ({"posts": [["b1", "c1"], ["c1", "d1"], ["g2", "g3"]]}, ("duchies", "home", "posts"), "two border posts touch c1"),
     ({"posts": [["b1", "c1"], ["b5", "c6"], ["g2", "h3"]]}, ("duchies", "home", "posts", 2, 1),
-     "'h3' is not a space of a duchy"),
+     "'h3' is not a space: a row a-g"),
     ({"colour": "blue"}, ("duchies", "home", "colour"), "unknown field"),
 ])
 def test_a_bad_duchy_is_refused_at_its_key(table, path, message):

@@ -11,6 +11,7 @@ import pytest
 
 from burgundy_cli.castles.record.end_table import PlayerEnd, ShieldsEnd
 from burgundy_cli.castles.record.setup import position_data
+from burgundy_cli.castles.rules.terms import WORDS
 from burgundy_cli.core.errors import RecordError
 from burgundy_cli.core.newrecord import NewRecord, create
 from burgundy_cli.core.record import dump_record, parse_record_text
@@ -162,7 +163,7 @@ def _refused(text: str) -> RecordError:
     (('bonuses = ["grey-large"]\n', ""), "Anna has covered every grey space but holds no grey bonus tile, and the "
      "large one is still unclaimed", 6),
     # the VP track within what the duchy, sales and bonus tiles can have earned
-    (("vp = 20", "vp = 90"), "Anna has 90 VP; the duchy, sold goods and bonus tiles allow at most 21", 7),
+    (("vp = 20", "vp = 90"), "Anna has 90 VP; the estate, sold goods and bonus tiles allow at most 21", 7),
     # goods dealt: 3 a player at the start and 5 a phase: 31 with 2 players
     (("vp = 0\n", "vp = 0\ngoods = {3 = 7, 4 = 7, 6 = 7}\nsold = {1 = 7, 2 = 3}\n"), "33 goods tiles in play (33 held or sold by the players); only 31 can have been dealt", 6),
     (('duchy = {c4 = "k15"}', 'duchy = {c4 = "ship"}'), "ship (blue) cannot lie on c4 (yellow)", 14),
@@ -220,7 +221,7 @@ def test_new_asks_the_end_in_the_order_the_box_is_tidied_and_each_answer_again_a
         ("anna=5 5 5 5 5 5 5 5", "8 goods tiles of type 5"), ("anna=5 5", None),
         ("anna=x", "a whole number"), ("anna=3", None),
         ("", None),
-        ("anna=200,ben=0", "Anna has 200 VP; the duchy, sold goods and bonus tiles allow at most 25"),
+        ("anna=200,ben=0", "Anna has 200 VP; the estate, sold goods and bonus tiles allow at most 25"),
         ("anna=20,ben=0", None),
         ("2026-01-02", None), ("", None), ("", None),
     ]
@@ -344,6 +345,6 @@ def test_the_vp_track_at_the_end_is_not_below_what_the_box_must_have_scored(edit
     as one above what they can have scored is; at exactly that least it is accepted."""
     open_doc(parse_record_text(_end_of(edition, anna, least), "end.toml"))
     err = _refused(_end_of(edition, anna, least - 1))
-    assert f"Anna has {least - 1} VP; the duchy, sold goods and bonus tiles have scored at least {least}" \
-        in err.message
+    duchy = WORDS[edition]["duchy"]  # (2011 "estate")
+    assert f"Anna has {least - 1} VP; the {duchy}, sold goods and bonus tiles have scored at least {least}" in err.message
     assert err.message.startswith("[end.players.Anna.vp]:")

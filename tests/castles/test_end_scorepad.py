@@ -91,10 +91,10 @@ def test_hand_worked_2011_three_players_tied_on_vp_and_spaces_go_to_the_later_in
 def test_hand_worked_2011_tracks_are_held_to_what_the_duchy_scored(tmp_path) -> None:
     """Anna's track at 34 and at 52 (her least 35 and most 51, worked out above) is refused at
     her ``--vp`` with the 2011 passages of the VP scored in play; nothing is written."""
-    for vp, words in (("Anna=34,Ben=48,Cara=45", "Anna has 34 VP; the duchy, sold goods and bonus tiles have "
+    for vp, words in (("Anna=34,Ben=48,Cara=45", "Anna has 34 VP; the estate, sold goods and bonus tiles have "
                                                   "scored at least 35 (2011 rules, 'Additional rules for placing "
                                                   "six-sided tiles'"),
-                      ("Anna=52,Ben=48,Cara=45", "Anna has 52 VP; the duchy, sold goods and bonus tiles allow at "
+                      ("Anna=52,Ben=48,Cara=45", "Anna has 52 VP; the estate, sold goods and bonus tiles allow at "
                                                   "most 51 (2011 rules, 'Additional rules for placing six-sided "
                                                   "tiles'")):
         with pytest.raises(RecordError) as err:
@@ -260,7 +260,7 @@ def test_an_end_typed_without_its_bridge_says_the_tie_it_guessed(cli, tmp_path) 
     assert table.winner == ["Ben"] and table.tiebreak == "later in turn order"
     assert table.notes == [
         "the bridge at the end is not in the record: everyone taken on its start space in seat order, which makes "
-        "Ben the winner over Anna, level on VP and empty duchy spaces (2011 rules, 'Game end': \"Should there still "
+        "Ben the winner over Anna, level on VP and empty estate spaces (2011 rules, 'Game end': \"Should there still "
         "be a tie, then the winning player is the tied player who went later in turn order\"); [end] bridge states "
         "the turn order at the end"]
 
@@ -277,4 +277,4 @@ def test_an_end_without_its_bridge_says_it_guessed_a_tie_below_the_winner_too(tm
                                                                                ("Anna", 73, 3)]
     assert table.tiebreak is None and len(table.notes) == 1
     assert table.notes[0].startswith("the bridge at the end is not in the record: everyone taken on its start space "
-                                     "in seat order, which puts Cara ahead of Anna, level on VP and empty duchy spaces")
+                                     "in seat order, which puts Cara ahead of Anna, level on VP and empty estate spaces")

@@ -225,7 +225,7 @@ def test_the_picture_labels_the_board_the_workers_and_the_yellow_tiles_in_the_ed
     for svg in (picture(position, "game"), column_picture(position, "game")):
         labels = " | ".join(re.findall(r">([^<>]+)</text>", svg))
         assert f"seat 1, {words['duchy']} No. 1" in labels
-        assert f"silver 2   {words['workers']} 4" in labels  # (Bob's)
+        assert f"{words['silver']} 2   {words['workers']} 4" in labels  # (Bob's)
         assert f"{words['knowledge tiles']}: k9" in labels
         _speaks(_without_notation(labels), edition)
 

@@ -175,9 +175,9 @@ def test_black_depot_purchase_with_silver_once_per_turn():
     """2011 rulebook p.4 'Buying': once per turn, 2 silverlings, a tile of the black depot."""
     state = _table(players={"anna": {"dice": [1, 4], "silver": 2}, "ben": {}}, depots={"black": ["castle", "k7"]})
     groups = legal_moves(state).groups
-    assert groups["buy: black depot, 2 silver"] == ["anna: buy castle", "anna: buy k7"]
+    assert groups["buy: black depot, 2 silverlings"] == ["anna: buy castle", "anna: buy k7"]
     state.bought = True
-    assert "buy: black depot, 2 silver" not in legal_moves(state).groups
+    assert "buy: black depot, 2 silverlings" not in legal_moves(state).groups
     _agree(state)
 
 
@@ -201,7 +201,7 @@ def test_last_mover_may_still_buy_before_the_next_line():
     engine.play(state, parse_line("anna: workers 2"))
     engine.play(state, parse_line("anna: workers 2"))
     groups = legal_moves(state).groups
-    assert groups["anna may still buy: black depot, 2 silver"] == ["anna: buy castle", "anna: buy ship",
+    assert groups["anna may still buy: black depot, 2 silverlings"] == ["anna: buy castle", "anna: buy ship",
                                                                   "anna: buy mine"]
     assert legal_moves(state).player == "ben"
     _agree(state)

@@ -40,13 +40,13 @@ def test_a_tie_without_its_figures_names_the_tiebreak_as_a_decided_one_does() ->
     """2011 rules, 'Game end': "the tied player with the fewest empty estate spaces. Should there
     still be a tie, ... the tied player who went later in turn order". Without the figures no
     winner is named, and the tiebreak is said in the words a decided tie uses ("fewest empty
-    duchy spaces"), not "with the fewest ..."."""
+    estate spaces", the 2011 pad's edition's), not "with the fewest ..."."""
     text = PAD.replace("{second}", "Benno").replace('[final]\nwinner = ["{winner}"]\n', "")
     assert "[final]" not in text
     table = open_doc(parse_record_text(text.replace("tiebreak = 4\n", "").replace("tiebreak = 2\n", ""),
                                        "pad.toml")).score()
     assert table.winner == [] and [line.rank for line in table.players] == [1, 1, 3]
-    assert table.tiebreak == "fewest empty duchy spaces, then later in turn order: not in the record"
+    assert table.tiebreak == "fewest empty estate spaces, then later in turn order: not in the record"
 
 
 def test_at_the_terminal_a_score_refused_names_its_player(tmp_path) -> None:

@@ -167,7 +167,7 @@ def test_a_tie_level_on_the_figure_too_is_for_the_bridge_which_the_pad_does_not_
 
 
 @pytest.mark.parametrize("game, edition, says", [
-    ("castles-of-burgundy", "2011", "the 2011 rules give the win to the one with the fewest empty duchy spaces, "
+    ("castles-of-burgundy", "2011", "the 2011 rules give the win to the one with the fewest empty estate spaces, "
                                     "then later in turn order, which this record does not give"),
     ("robber-knights", None, "the rules give the win to the one with the most knights left, which this record "
                              "does not give"),
@@ -351,7 +351,7 @@ CASTLES_PAD = {   # a pad tied on VP, the tiebreak figure deciding: {a} Anna's (
 @pytest.mark.parametrize("pad, most, line, says", [
     ("2019", 36, 8, "a player has at most 36 empty duchy spaces: a duchy's 37 spaces less the start castle's "
                     "(2019 rules, 'Game setup')"),
-    ("2011", 36, 10, "a player has at most 36 empty duchy spaces: a duchy's 37 spaces less the start castle's "
+    ("2011", 36, 10, "a player has at most 36 empty estate spaces: an estate's 37 spaces less the start castle's "
                     "(2011 rules, 'Game setup', 'The player boards')"),
     ("solo", 36, 12, "a player has at most 36 empty duchy spaces: the solo duchy's 37 spaces less the start "
                      "castle's (2019 rules, 'The solo game', 'Game setup', 'End of the game')"),

@@ -114,7 +114,7 @@ def test_a_refused_new_game_flag_is_named_too(cli, tmp_path):
     result = cli("new", str(path), *CASTLES[:4], "--goods", "Anna=1 2 7,Bob=4 5 6")
     assert result.exit_code == 1 and "--goods (Anna): a goods tile shows a die, 1 to 6, not 7" in result.stderr
     result = cli("new", str(path), *CASTLES, "--start", "Anna=z9")
-    assert "--start (Anna): 'z9' is not a space of a duchy" in result.stderr
+    assert "--start (Anna): 'z9' is not a space: a row a-g" in result.stderr
     assert not path.exists()
 
 

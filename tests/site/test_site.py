@@ -309,7 +309,7 @@ def test_a_result_only_tie_level_on_the_tiebreak_too_has_no_winner_it_can_name(c
     assert result.exit_code == 0, result.output
     for page in (tmp_path / "site" / "index.html", tmp_path / "site" / "games" / "tie.html"):
         text = page.read_text()
-        assert ("winner not known: Anna and Ben tie on VP and on empty duchy spaces; the 2011 rules give the "
+        assert ("winner not known: Anna and Ben tie on VP and on empty estate spaces; the 2011 rules give the "
                 "win to the one later in turn order, which a result-only record does not hold") in text, page.name
         assert "shared win" not in text and "broken by" not in text, page.name
     stats = json.loads(cli("stats", str(folder), "--db", str(tmp_path / "s.db"), "--json").stdout)
@@ -328,8 +328,8 @@ def test_a_result_only_tie_level_on_the_tiebreak_too_has_no_winner_it_can_name(c
     (folder / "tie.toml").write_text(named.replace('winner = ["Ben"]', 'winner = ["Ben", "Anna"]'))
     refused = cli("score", str(folder / "tie.toml"))
     assert refused.exit_code == 1 and "Traceback" not in refused.output
-    assert "Ben and Anna tie on VP and on empty duchy spaces" in refused.stderr or \
-        "Anna and Ben tie on VP and on empty duchy spaces" in refused.stderr
+    assert "Ben and Anna tie on VP and on empty estate spaces" in refused.stderr or \
+        "Anna and Ben tie on VP and on empty estate spaces" in refused.stderr
     assert "name that one player" in refused.stderr
 
 

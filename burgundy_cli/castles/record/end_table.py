@@ -39,6 +39,7 @@ from burgundy_cli.castles.rules.boards import Board
 from burgundy_cli.castles.rules.bounds import least_earned
 from burgundy_cli.castles.rules.commands import GoodsType, SpaceName, TileName
 from burgundy_cli.castles.rules.state import GameState
+from burgundy_cli.castles.rules.terms import WORDS, empty_spaces
 
 #: The table an end-of-game record has instead of ``[setup]`` or ``[position]``.
 TABLE = "end"
@@ -162,7 +163,7 @@ def _bridge_taken(state: GameState) -> None:
             decided[0] = f"makes {lines[0].name} the winner over {lines[1].name}"
     if decided:
         state.unverified.append(f"the bridge at the end is not in the record: everyone taken on its start space in "
-                                f"seat order, which {' and '.join(decided)}, level on VP and empty duchy spaces "
+                                f"seat order, which {' and '.join(decided)}, level on VP and {empty_spaces(state.edition)} "
                                 f"({_LAST_TIEBREAK[state.edition]}); [end] bridge states the turn order at the end")
 
 
@@ -176,7 +177,9 @@ def _vp_track_reached(state: GameState) -> None:
         least = least_earned(state, player)
         track = sum(points for category, points in player.vp.items() if category != "corrections")
         if least is not None and track < least:
-            raise SetupError(f"{player.name} has {track} VP; the duchy, sold goods and bonus tiles have scored at "
-                             f"least {least}" + SCORED_IN_PLAY[state.edition], (TABLE, "players", player.name, "vp"),
+            words = WORDS[state.edition]
+            raise SetupError(f"{player.name} has {track} VP; the {words['duchy']}, sold goods and bonus tiles have "
+                             f"scored at least {least}" + SCORED_IN_PLAY[state.edition],
+                             (TABLE, "players", player.name, "vp"),
                              "each completed area (its size, and the phase bonus of at least 2), bonus tile, "
-                             "watchtower, goods tile sold and livestock tile scored when it came")
+                             f"watchtower, goods tile sold and {words['animal']} tile scored when it came")

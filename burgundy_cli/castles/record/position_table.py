@@ -26,7 +26,7 @@ from burgundy_cli.castles.record.setup import (_COLOUR_BY_NAME, _DuchyName, Duch
                                         _island_duchy, _names_known, options_from_header, _route, _seen_tiles,
                                         _solo_duchies, _solo_players, _start_space, _team, _validate)
 from burgundy_cli.castles.rules.state import PHASES, GameState, PlayerState
-from burgundy_cli.castles.rules.terms import WORDS
+from burgundy_cli.castles.rules.terms import WORDS, indefinite
 from burgundy_cli.castles.rules.bounds import category_bounds
 from burgundy_cli.castles.rules.tiles import COLOUR_NAME, catalogue, outside_piles, resolve_tile_name
 from burgundy_cli.core.game import GameHeader
@@ -229,7 +229,7 @@ def _position_player(edition: str, name: str, entry: PlayerPosition, duchies: di
         duchy_board = duchy_definition(entry.board.name or f"{name}'s", entry.board, (*path, "board"))
     else:
         duchy_board = _board(edition, entry.board, (*path, "board"), duchies)
-    start = _start_space(duchy_board, duchy_board.name or entry.board, entry.start, (*path, "start"))
+    start = _start_space(duchy_board, duchy_board.name or entry.board, entry.start, (*path, "start"), edition)
     duchy: list[str | None] = [None] * len(duchy_board.colour)  # (a 2019 team board has 73)
     duchy[start] = "castle"
     kinds = catalogue()
@@ -237,7 +237,8 @@ def _position_player(edition: str, name: str, entry: PlayerPosition, duchies: di
         space = space_id(space_text)
         where = (*path, "duchy", space_text)
         if space is None or space >= len(duchy):
-            raise SetupError(f"a duchy has no space {space_text}" + passage("cob.place.space", edition), where)
+            raise SetupError(f"{indefinite(WORDS[edition]['duchy'])} has no space {space_text}" + passage("cob.place.space", edition),
+                             where)
         if space == start:
             raise SetupError(f"{space_text} holds the start castle", where)
         tile = _tile(tile_text, where)
@@ -279,7 +280,7 @@ def _position_player(edition: str, name: str, entry: PlayerPosition, duchies: di
     player.shared = [_tile(t, (*path, "shared", i)) for i, t in enumerate(entry.shared)]
     if entry.crane is not None:
         if "crane" not in duchy:
-            raise SetupError(f"{name} has no crane in their duchy", (*path, "crane"))
+            raise SetupError(f"{name} has no crane in their {WORDS[edition]['duchy']}", (*path, "crane"))
         player.crane = _tile(entry.crane, (*path, "crane"))
     return player
 
@@ -781,9 +782,10 @@ def _vp_refusal(state: GameState, table: PositionTable, members: list[PlayerStat
     number = isinstance(table.players[player.name].vp, int)
     path = ("position", "players", player.name, "vp", *(() if number else (category,)))
     what = "VP" if category == "position" else f"{category} VP"
-    raise SetupError(f"{whose} has {points} {what}; the duchy, sold goods and bonus tiles allow at most {bound}"
+    duchy = WORDS[state.edition]["duchy"]
+    raise SetupError(f"{whose} has {points} {what}; the {duchy}, sold goods and bonus tiles allow at most {bound}"
                      + SCORED_IN_PLAY[state.edition], path,
-                     "each category is bounded by what the duchy, sold goods and bonus tiles it shows can have "
+                     f"each category is bounded by what the {duchy}, sold goods and bonus tiles it shows can have "
                      "scored in it (docs/records.md, vp-bound)")
 
 

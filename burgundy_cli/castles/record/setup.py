@@ -45,6 +45,7 @@ from burgundy_cli.castles.rules.boards import (CENTRE, ROW_LENGTHS, SPACES, Boar
 from burgundy_cli.castles.rules.commands import SpaceName
 from burgundy_cli.castles.modules import RESERVED
 from burgundy_cli.castles.rules.state import PHASES, GameState, Options, PlayerState
+from burgundy_cli.castles.rules.terms import WORDS, empty_spaces, indefinite
 from burgundy_cli.castles.rules.tiles import COLOUR_NAME, GOODS_PER_TYPE, catalogue, outside_piles
 from burgundy_cli.core.errors import RecordError
 from burgundy_cli.core.game import GameHeader
@@ -271,9 +272,15 @@ def most_tiebreak(header: GameHeader) -> tuple[int, str]:
     elif "solo-game" in modules:
         what, spaces, passage = "the solo duchy's", SPACES, "'The solo game', 'Game setup', 'End of the game'"
     else:
-        what, spaces = "a duchy's", SPACES
+        what, spaces = f"{indefinite(WORDS[edition]['duchy'])}'s", SPACES
         passage = "'Game setup', 'The player boards'" if edition == "2011" else "'Game setup'"
     return spaces - 1, f": {what} {spaces} spaces less the start castle's ({edition} rules, {passage})"
+
+
+def tiebreak_figure(header: GameHeader) -> str:
+    """What a result-only record's tiebreak figure counts, in the record's edition's words, as a
+    full record's score table says it: "empty estate spaces" (2011), "empty duchy spaces" (2019)."""
+    return empty_spaces(header.edition or "2019")
 
 
 def check_final(header: GameHeader, won: bool | None, tiebreaks: dict[str, int | None]) -> None:
@@ -402,7 +409,7 @@ def _table_words(error: Any, path: tuple[Any, ...]) -> str | None:
     if "goods" in path and kind in ("less_than_equal", "greater_than_equal") and isinstance(given, int):
         return f"a goods tile shows a die, 1 to 6, not {given}"
     if kind == "string_pattern_mismatch" and "[a-g][1-7]" in str((error.get("ctx") or {}).get("pattern")):
-        return f"'{given}' is not a space of a duchy: a row a-g and a place 1-7, like c2"
+        return f"'{given}' is not a space: a row a-g and a place 1-7, like c2"
     return None
 
 
@@ -421,6 +428,9 @@ def _board(edition: str, number: int | str, path: tuple, duchies: dict[str, Boar
             return duchies[number]
         from burgundy_cli.castles.modules.team import provisional_team_board, provisional_team_ids
 
+        if edition != "2019" and number in (*provisional_ids(), *provisional_team_ids(), "13x"):
+            raise SetupError(f"duchy {number} belongs to the 2019 edition's modules; this record is {edition}",
+                             path, f"{WORDS[edition]['duchies']}: {', '.join(map(str, board_numbers(edition)))}")
         if number in provisional_team_ids():  # a 2019 team board (12a)
             return provisional_team_board(number)
         if number == "13x":  # the 2019 solo duchy: islands, not a hexagon (castles/modules/solo.py)
@@ -428,17 +438,15 @@ def _board(edition: str, number: int | str, path: tuple, duchies: dict[str, Boar
 
             return solo_board()
         if number in provisional_ids():
-            if edition != "2019":
-                raise SetupError(f"duchy {number} belongs to the 2019 edition's modules; this record is {edition}",
-                                 path)
             return provisional_board(number)
         defined = f"; the record defines {', '.join(duchies)}" if duchies else ""
-        raise SetupError(f"no duchy '{number}'{defined}", path,
-                         f"a printed number, a provisional duchy ({', '.join(provisional_ids())}) or a [duchies.<id>] "
-                         "table of the record")
+        provisional = f", a provisional duchy ({', '.join(provisional_ids())})" if edition == "2019" else ""
+        raise SetupError(f"no {WORDS[edition]['duchy']} '{number}'{defined}", path,
+                         f"a printed number{provisional} or a [duchies.<id>] table of the record")
     if number not in board_numbers(edition):
-        raise SetupError(f"the {edition} edition has no duchy {number}", path,
-                         f"duchies: {', '.join(map(str, board_numbers(edition)))}")
+        words = WORDS[edition]
+        raise SetupError(f"the {edition} edition has no {words['duchy']} {number}", path,
+                         f"{words['duchies']}: {', '.join(map(str, board_numbers(edition)))}")
     return board(edition, number)
 
 
@@ -461,17 +469,20 @@ def _number_of(text: int | str) -> int | str:
     return int(text) if isinstance(text, str) and text.strip().isdigit() else text
 
 
-def _start_space(duchy: Board, number: int | str, start: str | None, path: tuple) -> int:
+def _start_space(duchy: Board, number: int | str, start: str | None, path: tuple, edition: str) -> int:
+    """The space of the start castle on ``duchy`` (its number or id as typed: ``number``): the
+    space ``start`` names, which must be a castle space, else the duchy's own or its centre; a
+    refusal names the duchy in ``edition``'s word (2011 "estate 1")."""
     if start is None:
         if duchy.start is not None:
             return duchy.start
         if duchy.colour[CENTRE] != "C":
-            raise SetupError(f"duchy {number}'s centre is not a castle space; name the start castle's space",
-                             path, "castle spaces: " + ", ".join(space_name(s) for s in duchy.castles))
+            raise SetupError(f"{WORDS[edition]['duchy']} {number}'s centre is not a castle space; name the start "
+                             "castle's space", path, "castle spaces: " + ", ".join(space_name(s) for s in duchy.castles))
         return CENTRE
     space = space_id(start)
     if space is None or duchy.colour[space] != "C":
-        raise SetupError(f"{start} is not a castle (dark-green) space of duchy {number}", path,
+        raise SetupError(f"{start} is not a castle (dark-green) space of {WORDS[edition]['duchy']} {number}", path,
                          "castle spaces: " + ", ".join(space_name(s) for s in duchy.castles))
     return space
 
@@ -484,7 +495,8 @@ def _board_copies(edition: str, used: dict[str, int], path: tuple, key: tuple = 
         copies = 4 if number == 1 or (number == 2 and edition == "2019") else 1
         if numbers.count(number) > copies:  # (the owners are listed only then)
             owners = [name for name, n in used.items() if n == number]
-            raise SetupError(f"the game has {copies} copy of duchy {number}, used by {', '.join(owners)}",
+            raise SetupError(f"the game has {copies} copy of {WORDS[edition]['duchy']} {number}, used by "
+                             f"{', '.join(owners)}",
                              (*path, owners[-1], *key))
 
 

@@ -23,6 +23,7 @@ from burgundy_cli.castles.record.setup import (_DuchyName, _GoodsKey, SetupError
                                         _edition, _fresh_supply, _goods_limit, _names_known, options_from_header,
                                         _route, _solo_duchies, _solo_players, _start_space, _team, _validate)
 from burgundy_cli.castles.rules.state import GameState, Options, PlayerState
+from burgundy_cli.castles.rules.terms import WORDS
 from burgundy_cli.core.game import GameHeader
 from burgundy_cli.core.replay import PlayerNames
 
@@ -49,14 +50,14 @@ class SetupTable(TableModel):
     teams: dict[str, list[Annotated[str, Field(min_length=1)]]] = Field(default_factory=dict)
 
 
-def _experienced_choices(names: list[str], table: SetupTable) -> None:
+def _experienced_choices(names: list[str], table: SetupTable, edition: str) -> None:
     """The setup for players who know the game well (2011 'Those who know the game well', 2019
     'If you are already very familiar with the game'): each player receives a random duchy and
     chooses its side and the dark-green space of their start castle, so the record names
     each player's duchy and start space (``cob.setup.experienced``)."""
     if not isinstance(table.boards, dict):
-        raise SetupError("in the experienced setup each player receives a duchy of their own: give boards per player "
-                         "(cob.setup.experienced)", ("setup", "boards"), "boards = {Anna = 5, Bob = 3}")
+        raise SetupError(f"in the experienced setup each player receives a {WORDS[edition]['duchy']} of their own: "
+                         "give boards per player (cob.setup.experienced)", ("setup", "boards"), "boards = {Anna = 5, Bob = 3}")
     for name in names:
         if name not in table.start:
             raise SetupError(f"in the experienced setup each player chooses their start castle's dark-green space: "
@@ -99,10 +100,10 @@ def state_from_setup(header: GameHeader, data: object, duchies: dict[str, Board]
     _names_known(header.players, table.start, ("setup", "start"))
     _names_known(header.players, table.goods, ("setup", "goods"))
     if options.experienced_setup is not None:
-        _experienced_choices(names, table)
+        _experienced_choices(names, table, edition)
     for name in names:
         if name not in boards:
-            raise SetupError(f"no duchy for {name}", ("setup", "boards"))
+            raise SetupError(f"no {WORDS[edition]['duchy']} for {name}", ("setup", "boards"))
         if name not in table.goods:
             raise SetupError(f"no starting goods for {name}", ("setup", "goods"), "3 goods tiles per player")
     _solo_players(options, names)
@@ -118,7 +119,7 @@ def state_from_setup(header: GameHeader, data: object, duchies: dict[str, Board]
     players = []
     for name in names:
         duchy_board = played[name]
-        start = _start_space(duchy_board, boards[name], table.start.get(name), ("setup", "start", name))
+        start = _start_space(duchy_board, boards[name], table.start.get(name), ("setup", "start", name), edition)
         duchy: list[str | None] = [None] * 37
         duchy[start] = "castle"
         goods: dict[int, int] = {}

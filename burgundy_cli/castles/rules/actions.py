@@ -181,7 +181,16 @@ def check_module(state: GameState, kind: TileKind) -> None:
     module = kind.module
     if module is not None and module not in state.ruleset.modules:
         raise illegal("cob.module.off", f"the {kind.name} belongs to the 2019 '{module}' module, which this game "
-                      "does not play", f'[game.options] modules = ["{module}"] switches it on (2019 edition)')
+                      "does not play", switched_on(state, module))
+
+
+def switched_on(state: GameState, module: str) -> str:
+    """How a record switches a 2019 module on, said to a record of ``state``'s edition: a 2019
+    record names it in its options; a 2011 record cannot ('EXPANSIONS' are the 2019 rulebook's),
+    so it is told the edition the module needs too (as ``setup.module_names`` says)."""
+    if state.edition == "2019":
+        return f'[game.options] modules = ["{module}"] switches it on'
+    return f'a module is played only in a 2019 game: [game] edition = "2019" and [game.options] modules = ["{module}"]'
 
 
 def check_storage(state: GameState, player: PlayerState, discard: str | None) -> None:
@@ -1003,9 +1012,16 @@ class Grant:
     ready: Callable | None = None
 
 
-#: An action kind in words, for what a legal verdict says held.
+#: An action kind in words, for what a legal verdict says held (2019's words; :func:`action_words`
+#: says a base-game action in the record's edition's).
 ACTION_WORDS = {"take": "a take", "place": "a placement", "sell": "a sale", "workers": "taking workers",
                 "shield": "taking a shield"}
+
+
+def action_words(state: GameState, kind: str) -> str:
+    """An action kind in the words of ``state``'s edition: 2011 'Action "Take worker tiles"',
+    "taking worker tiles"; 2019 "taking workers" (:data:`ACTION_WORDS`)."""
+    return f"taking {WORDS[state.edition]['workers']}" if kind == "workers" else ACTION_WORDS[kind]
 
 
 def check_grant(state: GameState, player: PlayerState, grant: Grant, action) -> None:
@@ -1013,7 +1029,7 @@ def check_grant(state: GameState, player: PlayerState, grant: Grant, action) -> 
     if action.kind not in grant.kinds or (grant.colours is not None and action.depot is None):
         raise illegal(*grant.refusal)
     if grant.refusal is not None:
-        passed(grant.refusal[0], "{} is an action the grant allows", ACTION_WORDS[action.kind])
+        passed(grant.refusal[0], "{} is an action the grant allows", action_words(state, action.kind))
     if grant.value is not None:
         value, cost = grant.value(state, player, action)
         check_action(state, player, action, value, cost)

@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from operator import itemgetter
 
+from burgundy_cli.castles.rules.terms import WORDS
 from burgundy_cli.castles.rules.tiles import load_json
 
 ROW_LENGTHS = (4, 5, 6, 7, 6, 5, 4)
@@ -211,13 +212,15 @@ def team_board(name: str, left: list[str], right: list[str], start: int | None, 
                    source=source, confidence=confidence)
 
 
-def provenance_note(duchy: Board) -> str | None:
-    """What ``show`` and ``score``'s notes say of a provisional or record-defined duchy (None for a printed one)."""
+def provenance_note(duchy: Board, edition: str) -> str | None:
+    """What ``show`` and ``score``'s notes say of a provisional or record-defined duchy (None for a
+    printed one), named in ``edition``'s word (a 2011 record's own board: "estate home")."""
     if duchy.name is None:
         return None
+    word = WORDS[edition]["duchy"]
     if duchy.source is None:
-        return f"duchy {duchy.name} is the record's own (no source given)"
-    return f"duchy {duchy.name}: {duchy.source}; confidence: {duchy.confidence or 'not given'}"
+        return f"{word} {duchy.name} is the record's own (no source given)"
+    return f"{word} {duchy.name}: {duchy.source}; confidence: {duchy.confidence or 'not given'}"
 
 
 def adjacent(space: int, other: int) -> bool:

@@ -49,7 +49,7 @@ from functools import cache
 from operator import attrgetter
 
 from burgundy_cli.castles.rules.actions import (
-    apply_action, apply_grant, apply_purchase, check_action, check_grant, check_grants, check_module,
+    apply_action, apply_grant, apply_purchase, check_action, check_grant, check_grants, check_module, switched_on,
     LineRule, check_purchase, goods_types_free, illegal, place_tile,
 )
 from burgundy_cli.castles.rules.boards import depot_spaces
@@ -500,7 +500,7 @@ def module_line(state: GameState, kind: str):
     if line is None:
         owner = state.ruleset.line_owner(kind) if state.ruleset.line_owner is not None else None
         raise illegal("cob.module.off", f"a '{kind}' line belongs to a 2019 module this game does not play",
-                      f'[game.options] modules = ["{owner}"] switches it on (2019 edition)' if owner else None)
+                      switched_on(state, owner) if owner else None)
     return line
 
 

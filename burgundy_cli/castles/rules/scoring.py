@@ -23,7 +23,7 @@ from operator import attrgetter
 
 from burgundy_cli.castles.rules.boards import provenance_note
 from burgundy_cli.castles.rules.state import GameState, PlayerState
-from burgundy_cli.castles.rules.terms import WORDS
+from burgundy_cli.castles.rules.terms import WORDS, empty_spaces
 from burgundy_cli.castles.rules.tiles import KNOWLEDGE_BUILDING, catalogue
 from burgundy_cli.core.game import ScoreLine, ScoreTable
 
@@ -133,7 +133,7 @@ def score(state: GameState) -> ScoreTable:
     tiebreak = None
     if len(totals) > 1 and totals[0][0] == totals[1][0]:
         if totals[0][1] != totals[1][1]:
-            tiebreak = f"{state.options.tiebreak_empty} empty {WORDS[state.edition]['duchy']} spaces"
+            tiebreak = f"{state.options.tiebreak_empty} {empty_spaces(state.edition)}"
         else:
             tiebreak = BY_TURN_ORDER[state.edition == "2019"]
     winner = [lines[0].name] if complete else []
@@ -156,9 +156,9 @@ _CHOSEN = {"open": "openly, one after the other in turn order", "secret": "secre
 def setup_notes(state: GameState) -> list[str]:
     """The provenance of every provisional or record-defined duchy in play, once each, and
     the experienced setup's choices (the random deal of the duchies is taken as recorded)."""
-    notes = [provenance_note(player.board) for player in state.players]
+    notes = [provenance_note(player.board, state.edition) for player in state.players]
     found = [note for index, note in enumerate(notes) if note is not None and note not in notes[:index]]
     if state.options.experienced_setup is not None:
-        found.append(f"experienced setup: duchies dealt at random (taken as recorded), sides and start castles "
-                     f"chosen {_CHOSEN[state.options.experienced_setup]}")
+        found.append(f"experienced setup: {WORDS[state.edition]['duchies']} dealt at random (taken as recorded), "
+                     f"sides and start castles chosen {_CHOSEN[state.options.experienced_setup]}")
     return found

@@ -20,7 +20,12 @@ What else a player of a record reads asks the same table: ``show`` and its pictu
 No. 1", "worker tiles", "knowledge tiles", a "city"/"town" and a "knowledge"/"monastery"
 space in the legend), the reader's errors ("expected an estate space", a cow tile's "2-4
 animals"/"livestock"), ``moves``' labels ("die 2 as 3 (1 worker tile)"), the table session's
-prompt ("worker tiles 1") and the tiebreak ("fewest empty estate spaces", 2011 'Game end').
+prompt ("worker tiles 1") and the tiebreak ("fewest empty estate spaces", 2011 'Game end':
+:func:`empty_spaces`, which a result-only record asks through the setup's ``tiebreak_figure``);
+a ``[setup]``, ``[position]`` or ``[end]`` table's refusals ("the 2011 edition has no estate
+12", "the estate, sold goods and bonus tiles allow at most 47"); a player's money as a label
+("silverlings: 2", 2019 "silver: 2"; a price "2 silverlings"); a knowledge tile's numbers in
+the reader's refusal (2011: 1-26, the 2019 modules add 27-29).
 """
 
 from __future__ import annotations
@@ -34,6 +39,9 @@ _ROWS = (
     ("knowledge tiles", "knowledge tiles", "monastery tiles"),
     ("silverling", "silverling", "silver coin"),
     ("silverlings", "silverlings", "silver coins"),
+    # money as a count's label (a player's "silver: 2", a price "2 silver"): 2011 only ever says
+    # "Silverlings"; 2019 says "silver" too ('THE SHIELDS': "you gain 1 silver for each goods tile")
+    ("silver", "silverlings", "silver"),
     ("city", "city", "town"),
     ("cities", "cities", "towns"),
     ("duchy", "estate", "duchy"),
@@ -62,3 +70,25 @@ def counted_in(edition: str, number: int, noun: str) -> str:
     ('2 silver coins', '1 silverling', '0 worker tiles')
     """
     return f"{number} {WORDS[edition][noun if number == 1 else PLURAL[noun]]}"
+
+
+def empty_spaces(edition: str) -> str:
+    """The tiebreak's figure in ``edition``'s words (both rulebooks, 'Game end': 2011 "the
+    tied player with the fewest empty estate spaces"; 2019 "the fewest unused hex spaces in
+    their duchy"): what a full record's score table, a result-only record and an ``[end]``
+    table call the count a tie on VP is broken by.
+
+    >>> empty_spaces("2011"), empty_spaces("2019")
+    ('empty estate spaces', 'empty duchy spaces')
+    """
+    return f"empty {WORDS[edition]['duchy']} spaces"
+
+
+def indefinite(word: str) -> str:
+    """``word`` (an edition's word from :data:`WORDS`) with its indefinite article: "an estate",
+    "a duchy", "an estate space".
+
+    >>> indefinite(WORDS["2011"]["duchy"]), indefinite(WORDS["2019"]["duchy"] + " space")
+    ('an estate', 'a duchy space')
+    """
+    return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"

@@ -230,10 +230,12 @@ def tile_names_begun(text: str) -> list[str]:
     return begun
 
 
-def suggest_tile_name(text: str) -> str | None:
+def suggest_tile_name(text: str, modules: tuple[str, ...] | None = None) -> str | None:
     """The closest tile name to a misspelt ``text`` (for "did you mean"), or None: a name, or
     a word and number (``yelow 4``: ``k4``; ``cwo 3``: ``cow3``); a numbered kind's word
-    alone (``knowlege``) gives its form with a placeholder (``knowledge <number>``).
+    alone (``knowlege``) gives its form with a placeholder (``knowledge <number>``). Given the
+    ``modules`` a record plays (a 2011 record: none), no tile of another module is offered
+    (``black`` in a 2011 record is not "did you mean 'black-hex'?", the 2019 solo game's tile).
 
     >>> suggest_tile_name("chruch"), suggest_tile_name("watchtowr"), suggest_tile_name("yelow 4")
     ('church', 'watchtower', 'k4')
@@ -244,11 +246,18 @@ def suggest_tile_name(text: str) -> str | None:
 
     word = _squash(text)
     numbered = [*_KNOWLEDGE_WORDS, *ANIMALS, *(alias for alias, name in _ALIASES.items() if name in ANIMALS)]
+    kinds = catalogue()
+
+    def played(name: str | None) -> bool:
+        kind = kinds.get(_ALIASES.get(name, name)) if name is not None else None
+        return modules is None or kind is None or kind.module in (None, *modules)
+
     match = _NAME_NUMBER.fullmatch(word)
     if match:
         close = get_close_matches(match.group(1), numbered, n=1, cutoff=0.6)
-        return resolve_tile_name(close[0] + match.group(2)) if close else None
-    names = list(catalogue()) + list(_ALIASES)
+        name = resolve_tile_name(close[0] + match.group(2)) if close else None
+        return name if played(name) else None
+    names = [name for name in [*kinds, *_ALIASES] if played(name)]
     close = get_close_matches(word, names + numbered, n=1, cutoff=0.6)
     if not close:
         return None

@@ -131,9 +131,9 @@ def _islands_map(player: PlayerState) -> list[str]:
     return lines
 
 
-def duchy_marks(player: PlayerState) -> list[str]:
+def duchy_marks(player: PlayerState, edition: str) -> list[str]:
     """Under a map: the duchy's border posts (the spaces each touches) and, for a provisional
-    or record-defined duchy, where its layout comes from."""
+    or record-defined duchy, where its layout comes from (in ``edition``'s words)."""
     lines = []
     if player.board.posts:
         posts = ", ".join("+".join(space_name(space) for space in post) for post in player.board.posts)
@@ -141,7 +141,7 @@ def duchy_marks(player: PlayerState) -> list[str]:
     river = sorted({space for spaces in player.board.river for space in spaces})
     if river:
         lines.append("  the river joins the islands at: " + ", ".join(map(space_name, river)))
-    note = provenance_note(player.board)
+    note = provenance_note(player.board, edition)
     if note is not None:
         lines.extend(textwrap.wrap(note, TEXT_WIDTH, initial_indent="  ", subsequent_indent="    "))
     return lines
@@ -161,7 +161,8 @@ def _bonus_text(bonus: str) -> str:
 
 def player_summary(state: GameState, seat: int) -> list[str]:
     """Supplies and scores of one player, under their map, in the edition's words (2011's
-    "worker tiles" and "knowledge tiles", 2019's "workers" and "monastery tiles")."""
+    "silverlings", "worker tiles" and "knowledge tiles", 2019's "silver", "workers" and
+    "monastery tiles")."""
     player = state.players[seat]
     words = WORDS[state.edition]
     vp = [f"{cat} {n}" for cat, n in player.vp.items() if n] or ["none yet"]
@@ -172,7 +173,7 @@ def player_summary(state: GameState, seat: int) -> list[str]:
         shared = f" (private; {state.teams.label(seat)})   shared storage: {', '.join(player.shared) or 'empty'}"
     lines = [
         f"  storage: {', '.join(player.storage) if player.storage else 'empty'}{shared}"
-        f"   goods: {_goods_text(player.goods)}   silver: {player.silver}   {words['workers']}: {player.workers}",
+        f"   goods: {_goods_text(player.goods)}   {words['silver']}: {player.silver}   {words['workers']}: {player.workers}",
         *packed(f"  VP: {player.points}", vp, sep=","),
     ]
     extras = []
@@ -287,7 +288,7 @@ def render(state: GameState) -> str:
         else:
             lines.append(f"{player.name} (seat {seat + 1}, {board_heading(state.edition, duchy_number(state.edition, player))})")
             lines.extend(duchy_map(player))
-            lines.extend(duchy_marks(player))
+            lines.extend(duchy_marks(player, state.edition))
         lines.extend(player_summary(state, seat))
     if state.unverified:
         lines.append("")

@@ -127,7 +127,7 @@ def _player_data(state: GameState, seat: int) -> dict[str, Any]:
         **({"places": [list(place) for place in player.board.places],
             "river": sorted({space_name(s) for spaces in player.board.river for s in spaces})}
            if player.board.places is not None else {}),
-        "duchy_note": provenance_note(player.board),
+        "duchy_note": provenance_note(player.board, state.edition),
         "storage": list(player.storage),
         "goods": {str(kind): count for kind, count in sorted(player.goods.items())},
         "sold": {str(kind): count for kind, count in enumerate(player.sold) if kind and count},
@@ -682,7 +682,7 @@ def _space(svg: Svg, space: dict[str, Any], x: float, y: float) -> None:
 def _panel(svg: Svg, player: dict[str, Any], x: float, y: float, width: float) -> float:
     """Storage, goods, silver, workers, VP by category, bonus and knowledge tiles, dice, goods
     sold and the trade route, in ``width`` pixels and in the words of the player's edition
-    (``edition``: 2011's "worker tiles" and "knowledge tiles"): a long line of knowledge tiles wraps, each
+    (``edition``: 2011's "silverlings", "worker tiles" and "knowledge tiles"): a long line of knowledge tiles wraps, each
     line under the last one written (no gap where a finished game has no dice). The storage
     spaces are hexes of :data:`TILE_R`. Returns the baseline of its last line, or the foot of the route (the phone's picture
     stacks on it)."""
@@ -704,7 +704,7 @@ def _panel(svg: Svg, player: dict[str, Any], x: float, y: float, width: float) -
     if not goods:
         svg.label(x + 40, y + 56, "none", "")
     words = WORDS[player["edition"]]
-    svg.label(x, y + 76, f"silver {player['silver']}   {words['workers']} {player['workers']}", "")
+    svg.label(x, y + 76, f"{words['silver']} {player['silver']}   {words['workers']} {player['workers']}", "")
     lines = [f"{category} {points}" for category, points in player["vp_by_category"].items()]
     for number, text in enumerate(lines):
         svg.label(x + (number % 2) * 102, y + 94 + (number // 2) * 12, text, "small")
