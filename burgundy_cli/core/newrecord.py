@@ -873,9 +873,9 @@ def _tie_question(answers: NewRecord) -> str:
     """The tiebreak question of a score pad about the players tied on points only, named with
     their total ("Ben and Cara tie on 160 VP: their empty duchy spaces, e.g. Ben=2,Cara=3"),
     or in the team game the two teams level on their sums."""
-    from burgundy_cli.core.resultonly import RULES, _listed   # (the pad's own words for a tie)
+    from burgundy_cli.core.resultonly import _listed, rules_of   # (the pad's own words for a tie)
 
-    rules = RULES[answers.game or "castles-of-burgundy"]
+    rules = rules_of(answers.game or "castles-of-burgundy", answers.edition)
     groups = tied_on_points(answers)
     example = _example("tiebreak", [], answers.game) or ""
     if _plays(answers, "team-game"):

@@ -74,9 +74,9 @@ class FinalTable(TableModel):
 class Rules:
     """What a result-only record of a game is checked against: the players of a normal game,
     the tiebreak figure's name, and whether more of it is better. The name is the game's
-    setup module's ``tiebreak_figure(header)`` where it has one (Castles: "empty estate
+    setup module's ``tiebreak_figure(edition)`` where it has one (Castles: "empty estate
     spaces" in a 2011 record, "empty duchy spaces" in a 2019 one), so that the words of the
-    record's edition come from the game, as its full records' do."""
+    record's edition come from the game, as its full records' do: :func:`rules_of`."""
 
     players: tuple[int, int]
     tiebreak: str
@@ -127,6 +127,16 @@ def teams_of(doc: RecordDoc) -> dict[str, list[str]]:
     return {}
 
 
+def rules_of(game: str, edition: str | None) -> Rules:
+    """What a result-only record of ``game`` is checked against, its tiebreak figure named in
+    ``edition``'s words (the game's setup module's ``tiebreak_figure(edition)``, where it has
+    one): for the record read, and for the score pad's question asking it."""
+    from burgundy_cli.core.registry import game_module
+
+    figure = getattr(game_module(game, "setup"), "tiebreak_figure", None)
+    return RULES[game] if figure is None else replace(RULES[game], tiebreak=figure(edition))
+
+
 def open_result(doc: RecordDoc, header: GameHeader) -> ResultSession:
     """Read and check a result-only record (see the module's docstring).
 
@@ -136,7 +146,7 @@ def open_result(doc: RecordDoc, header: GameHeader) -> ResultSession:
         final = FinalTable.model_validate(doc.data[TABLE])
     except ValidationError as err:
         raise record_error(err, doc, (TABLE,), declared=FinalTable) from None
-    rules = RULES[header.name]
+    rules = rules_of(header.name, header.edition)
     others = [table for table in doc.data if table not in ("game", TABLE, "result")]
     if others:
         raise RecordError(f"a result-only record has [game] and [final] only, not [{others[0]}]",
@@ -159,9 +169,6 @@ def open_result(doc: RecordDoc, header: GameHeader) -> ResultSession:
             key = next(iter(header.options))
             raise RecordError(f"[game.options] {key}: {header.name} has no options",
                               location=doc.location_of_key("game", "options", key))
-    figure = getattr(setup, "tiebreak_figure", None)   # (the figure in the words of the record's edition)
-    if figure is not None:
-        rules = replace(rules, tiebreak=figure(header))
     where = (lambda *keys: doc.location_of_key(TABLE, *keys))
     _check_names(header, doc)
     _check_players(header, final, rules, where)

@@ -277,10 +277,10 @@ def most_tiebreak(header: GameHeader) -> tuple[int, str]:
     return spaces - 1, f": {what} {spaces} spaces less the start castle's ({edition} rules, {passage})"
 
 
-def tiebreak_figure(header: GameHeader) -> str:
+def tiebreak_figure(edition: str | None) -> str:
     """What a result-only record's tiebreak figure counts, in the record's edition's words, as a
     full record's score table says it: "empty estate spaces" (2011), "empty duchy spaces" (2019)."""
-    return empty_spaces(header.edition or "2019")
+    return empty_spaces(edition or "2019")
 
 
 def check_final(header: GameHeader, won: bool | None, tiebreaks: dict[str, int | None]) -> None:
