@@ -1871,22 +1871,25 @@ def _ask_duchies(path: str, answers: NewRecord, keys: list[str], read: Reader | 
 def _ask(question: str, default: str | None, read: Reader | None, choices: list[str] | None = None, *,
          key: str | None = None) -> str:
     """Ask until an answer is given (a default counts); ``key`` names the question whatever its
-    words (:class:`Asked`; default: its words).
+    words (:class:`Asked`; default: its words). Enter alone at a question without a default
+    asks it again saying that it needs an answer (it had come back unexplained).
 
     :raises UsageError: the input ended (Ctrl-D) before an answer; :raises Back: the answer
         was :data:`BACK`.
     """
     assert read is not None
+    suffix = f" [{default}]" if default else ""
+    needed = ""
     while True:
-        suffix = f" [{default}]" if default else ""
         try:
-            text = read(Asked(f"{question}{suffix}: ", key or question), choices or []).strip()
+            text = read(Asked(f"{question}{suffix}{needed}: ", key or question), choices or []).strip()
         except EOFError:
             raise UsageError("no answer (the input ended); nothing was written") from None
         if text.casefold() == BACK:
             raise Back
         if text or default is not None:
             return text or (default or "")
+        needed = " -- an answer is needed (Ctrl-D quits, nothing written)"
 
 
 def choice_completer(choices: list[str]) -> Any:

@@ -250,3 +250,20 @@ def _typed_end_record(tmp_path, keys) -> tuple[str, list[str]]:
         told = create(str(tmp_path / "end.toml"), NewRecord(game="castles-of-burgundy", edition="2011", end=True),
                       ask=True, read=reading, say=lambda said: None)
     return told, questions
+
+
+def test_enter_alone_at_a_question_without_a_default_says_an_answer_is_needed(tmp_path):
+    """Enter alone at 'players' asked it again with no word of why; now the question says it
+    needs an answer, and the first answer then given is taken as usual."""
+    read, asked, steps = scripted([
+        ("game", "robber-knights"), ("record", "result"),
+        ("players in seat order", ""),
+        ("players in seat order, clockwise (e.g. red,blue) -- an answer is needed (Ctrl-D quits, nothing written)",
+         "red,blue"),
+        ("each player's final score", "red=18,blue=15"),
+        ("date", "2026-12-07"), ("where", ""), ("event", ""),
+    ])
+    path = tmp_path / "pad.toml"
+    create(str(path), NewRecord(), ask=True, read=read, say=lambda text: None)
+    assert next(steps, None) is None
+    assert "needed" not in asked[2] and open_record(path).header.players == ["red", "blue"]
