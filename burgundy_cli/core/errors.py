@@ -150,8 +150,10 @@ class IllegalMoveError(RefereeError):
     at that word's column, as a :class:`ParseError` is placed at its token's.
 
     ``fix``: the line the rules accept instead, as the game's command, where the rule knows
-    one; the game's session writes it with its notation's writer at the end of the hint (the
-    rules know no notation: a hint's line is spelt in one place).
+    one -- or, for a rule that checks one part of the line (an action inside it), that part
+    mended, which the game's session puts back into the whole line; the session writes it with
+    its notation's writer at the end of the hint (the rules know no notation: a hint's line is
+    spelt in one place).
     """
 
     kind = "illegal"

@@ -33,7 +33,7 @@ from burgundy_cli.castles.rules.actions import (
 )
 from burgundy_cli.castles.rules.bounds import pastures
 from burgundy_cli.castles.rules.boards import space_id
-from burgundy_cli.castles.rules.commands import CraneCommand, HireCommand, PlaceAction
+from burgundy_cli.castles.rules.commands import CraneCommand, HireCommand, PlaceAction, mended
 from burgundy_cli.castles.rules.scoring import buildings_points
 from burgundy_cli.castles.rules.state import GameState, PlayerState
 from burgundy_cli.castles.rules.tiles import KNOWLEDGE_BUILDING, catalogue
@@ -134,8 +134,10 @@ def check_geese(state: GameState, player: PlayerState, action: PlaceAction) -> N
     if named is not None:
         others = geese_others(state, player, space_id(action.space))
         if named not in others:
+            words = "leave out 'with'"
             raise illegal("cob.geese.score", f"no {named} lies on the pasture of {action.space}",
-                          "on it: " + (", ".join(others) or "no other livestock") + "; or leave out 'with'")
+                          "on it: " + (", ".join(others) or "no other livestock") + f"; or {words}",
+                          fix=mended(action, words, livestock=None))
 
 
 def apply_geese(state: GameState, player: PlayerState, action: PlaceAction, space: int, found: None = None) -> None:

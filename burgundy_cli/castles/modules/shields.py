@@ -44,7 +44,7 @@ from burgundy_cli.castles.rules.actions import (
 )
 from burgundy_cli.castles.rules.boards import space_id, space_name
 from burgundy_cli.castles.rules.bounds import BASE_BOUNDS
-from burgundy_cli.castles.rules.commands import ShieldAction
+from burgundy_cli.castles.rules.commands import ShieldAction, mended
 from burgundy_cli.castles.rules.placement import ADJACENT
 from burgundy_cli.castles.rules.state import GameState, PlayerState, ShieldTable
 from burgundy_cli.castles.rules.tiles import catalogue
@@ -243,7 +243,7 @@ def check_tribute(state: GameState, cmd) -> None:
     if cmd.workers is not None:
         if 3 not in held or 3 in cmd.drop:
             raise illegal("cob.shield.3", "only shield 3, kept, lets tribute be paid with workers",
-                          "leave out the workers")
+                          fix=mended(cmd, "leave out the workers", workers=None))
         kept, price = len(held) - len(set(cmd.drop)), tribute_price(state)
         if cmd.workers > kept * price:
             raise illegal("cob.shield.tribute", f"{counted(cmd.workers, 'worker')} for {counted(kept, 'shield')} kept",

@@ -53,6 +53,7 @@ from burgundy_cli.castles.rules.actions import (
 from burgundy_cli.castles.rules.actions import colour_completed as colour_covered
 from burgundy_cli.castles.rules import passed
 from burgundy_cli.castles.rules.boards import SPACE_IDS, SPACES, Board, _build, provisional_layouts, space_name
+from burgundy_cli.castles.rules.commands import mended
 from burgundy_cli.castles.rules.placement import ADJACENT, PlacementRule
 from burgundy_cli.castles.rules.solo_standing import counter, rounds_rolled
 from burgundy_cli.castles.rules.state import GameState, PlayerState, SoloState
@@ -498,7 +499,7 @@ def _check_ship(state: GameState, player: PlayerState, action) -> None:
     goods, second = action.goods, action.goods2
     if action.keep is not None:
         raise illegal("cob.solo.goods", "in the solo game a ship takes every goods tile of its depot: there is no "
-                      "limit on goods types, nothing to keep", "leave out 'keep'")
+                      "limit on goods types, nothing to keep", fix=mended(action, "leave out 'keep'", keep=None))
     if goods is None and second is None:
         lying = [str(d) for d in range(1, 7) if state.depot_goods[d]]
         if lying:

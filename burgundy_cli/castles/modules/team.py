@@ -39,6 +39,7 @@ from burgundy_cli.castles.rules.boards import (ROW_LENGTHS, SPACE_IDS, TEAM_SHAR
                                         space_name, team_board)
 from burgundy_cli.castles.rules import passed
 from burgundy_cli.castles.rules.actions import illegal
+from burgundy_cli.castles.rules.commands import mended
 from burgundy_cli.castles.rules.scoring import BY_TURN_ORDER
 from burgundy_cli.castles.rules.state import GameState, PlayerState
 from burgundy_cli.core.errors import IllegalMoveError
@@ -417,7 +418,7 @@ class TeamStorage:
                 return illegal("cob.team.storage", f"{where} holds no {cmd.discard}", f"stored: {', '.join(spaces)}")
         elif cmd.discard is not None:
             return illegal("cob.team.storage", f"{where} has a free space; nothing is discarded",
-                           "leave out the discard")
+                           fix=mended(cmd, "leave out the discard", discard=None))
         passed("cob.team.storage", "{} goes to {}{}", cmd.tile, where,
                "" if cmd.discard is None else f", full: {cmd.discard} discarded")
         return None
@@ -481,10 +482,10 @@ def placement_refusal(state: GameState, player: PlayerState, action) -> IllegalM
     tile = action.tile
     if action.shared and tile in player.storage:
         return illegal("cob.team.stays", f"{tile} is in {player.name}'s private storage, not the shared one",
-                       "leave out 'shared'")
+                       fix=mended(action, "leave out 'shared'", shared=False))
     if not action.shared and tile in player.shared:
         return illegal("cob.team.stays", f"{tile} is in the team's shared storage, not {player.name}'s private one",
-                       f"say 'place ... {tile} shared ...'")
+                       fix=mended(action, f"say 'place ... {tile} shared ...'", shared=True))
     mate = state.players[state.teams.mate(state.seat(player.name))]
     if tile in mate.storage:
         return illegal("cob.team.private", f"{tile} is in {mate.name}'s private storage; a player cannot use "

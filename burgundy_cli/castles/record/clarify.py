@@ -6,8 +6,12 @@
   write each.
 * After a refusal: the obvious fix, where there is one -- the line a rule found legal instead
   (``IllegalMoveError.fix``: a purchase from the depot the tile lies in, or paid as the
-  edition allows; the most workers a shields tribute may pay), spelt by the notation's writer
-  (:func:`~burgundy_cli.castles.notation.format_command`), since the rules know no notation;
+  edition allows; the most workers a shields tribute may pay), or the part of the line a rule
+  mended (:class:`~burgundy_cli.castles.rules.commands.Mended`: a placement from the storage
+  the tile lies in, a take without its discard, a crane without ``as``) put back into the
+  whole line; offered only when the engine's check accepts that line, and spelt by the
+  notation's writer (:func:`~burgundy_cli.castles.notation.format_command`), since the rules
+  know no notation;
   a die the player does not have, or a die's take refused at its depot, gets the cheapest
   worker change of a die they do have (``write 5>4 (1 worker)``) to the number the action
   needs: a placement's is the one its space shows, whatever the line said; a take's, the
@@ -73,14 +77,13 @@ def _only_depot(state: GameState, tile: str) -> int | None:
 
 def with_fix_hint(state: GameState, command: c.Command, err: IllegalMoveError) -> IllegalMoveError:
     """``err`` with the obvious fix added to its hint, where there is one (the same error object):
-    the line the rule found legal instead (``err.fix``, a command), written by the notation's
-    writer after the rule's words (``...; it lies in the black depot: `anna: buy bank```), or the
+    the line the rule found legal instead (``err.fix``, a command, or the part of ``command`` it
+    mended), written whole by the notation's writer after the rule's words (``...; it lies in
+    the black depot: `anna: buy bank```) when the engine accepts it (:func:`_line_written`), or the
     cheapest die change for a die the player does not have (cob.die.unused) or to the depot a
     die's take finds its tile in (cob.take.depot)."""
     if err.fix is not None:
-        from burgundy_cli.castles.notation import format_command
-
-        return err.fix_written(format_command, "`")
+        return _line_written(state, command, err)
     if command.kind != "die" or err.rule.id not in ("cob.die.unused", "cob.take.depot", "cob.die.value"):
         return err
     seat = state.seats.get(command.player, -1)
@@ -95,6 +98,33 @@ def with_fix_hint(state: GameState, command: c.Command, err: IllegalMoveError) -
     fix = None if wanted is None else _die_change(state, seat, command, wanted)
     if fix is not None:
         err.hint = f"{err.hint}; {fix}" if err.hint else fix
+    return err
+
+
+def _line_written(state: GameState, command: c.Command, err: IllegalMoveError) -> IllegalMoveError:
+    """``err`` with its fix written as a whole line, when the rules accept that line in
+    ``state`` (the engine's check: a hint never proposes a line the referee then refuses).
+    A fix is the line itself, or the mended part of it (:class:`~c.Mended`) put into
+    ``command`` and written in place of the hint's hand-spelt words (``leave out 'shared'``
+    becomes ``write `Cara: place 3 chicken2 e4```); a refused line leaves the words as they are."""
+    from burgundy_cli.castles.notation import format_command
+    from burgundy_cli.castles.rules.engine import check
+
+    fix = err.fix
+    line = c.with_part(command, fix.part, fix.instead) if isinstance(fix, c.Mended) else fix
+    err.fix = None
+    if line is None:
+        return err
+    try:
+        check(state, line)
+    except IllegalMoveError:
+        return err
+    if not isinstance(fix, c.Mended):
+        err.fix = line
+        return err.fix_written(format_command, "`")
+    written = f"write `{format_command(line)}`"
+    hint = err.hint or ""
+    err.hint = hint.replace(fix.words, written) if fix.words in hint else f"{hint}; {written}" if hint else written
     return err
 
 

@@ -19,7 +19,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from burgundy_cli.castles.rules.boards import SPACE_IDS, depot_spaces, space_id, space_name
-from burgundy_cli.castles.rules.commands import BuyCommand, PlaceAction, SellAction, TakeAction, WorkersAction
+from burgundy_cli.castles.rules.commands import (BuyCommand, Mended, PlaceAction, SellAction, TakeAction, WorkersAction,
+                                                 mended)
 from burgundy_cli.castles.rules import RULES, noted, noting_now, passed, recording_now
 from burgundy_cli.castles.rules.state import PHASES, GameState, PlayerState
 from burgundy_cli.castles.rules.terms import WORDS, counted_in
@@ -47,7 +48,11 @@ def illegal(rule_id: str, message: str, hint: str | None = None, blamed: str | N
             fix: object | None = None) -> IllegalMoveError:
     """An :class:`IllegalMoveError` for the registered rule ``rule_id`` (``blamed``: the word
     of the line it is about, where the record locates it; ``fix``: the command the rules accept
-    instead, which the session writes at the end of ``hint``: ``record/clarify.with_fix_hint``)."""
+    instead, or the part of it mended (:func:`~burgundy_cli.castles.rules.commands.mended`, its
+    words the hint when ``hint`` is None), which the session writes whole at the end of
+    ``hint``: ``record/clarify.with_fix_hint``)."""
+    if hint is None and isinstance(fix, Mended):
+        hint = fix.words
     return IllegalMoveError(RULES[rule_id], message, hint=hint, blamed=blamed, fix=fix)
 
 
@@ -152,10 +157,12 @@ def goods_types_free(state: GameState, player: PlayerState) -> int:
     return state.ruleset.goods_types - len(player.goods)
 
 
-def storage_refusal(state: GameState, player: PlayerState, discard: str | None) -> IllegalMoveError | None:
+def storage_refusal(state: GameState, player: PlayerState, discard: str | None,
+                    storing: TakeAction | BuyCommand | None = None) -> IllegalMoveError | None:
     """Why a tile cannot go into storage with ``discard`` (None: nothing discarded), or None
     when it can: a free space and no discard, or a full storage (:func:`storage_spaces`) and
-    one of its tiles discarded."""
+    one of its tiles discarded. ``storing``: the take or purchase of the line, whose refused
+    discard the fix leaves out (None: the move generator's question, no fix)."""
     spaces = storage_spaces(state, player) if len(player.storage) >= STORAGE else STORAGE  # (handlers only enlarge)
     if spaces is not None and len(player.storage) >= spaces:
         if discard is None:
@@ -165,15 +172,19 @@ def storage_refusal(state: GameState, player: PlayerState, discard: str | None) 
             return illegal("cob.storage.discard", f"{player.name} has no {discard} in storage",
                            f"stored: {', '.join(player.storage)}")
     elif discard is not None:
+        words = "leave out the discard"
         return illegal("cob.storage.discard", f"{player.name}'s storage has a free space; nothing is discarded",
-                       "leave out the discard")
+                       words, fix=None if storing is None else mended(storing, words, discard=None))
     return None
 
 
-def no_shared_storage() -> IllegalMoveError:
-    """The refusal of ``shared`` storage in a game that has none (only the 2019 team game has)."""
+def no_shared_storage(storing: TakeAction | BuyCommand | PlaceAction) -> IllegalMoveError:
+    """The refusal of ``shared`` storage in a game that has none (only the 2019 team game has):
+    the fix is ``storing``, the take, purchase or placement, from the player's own storage."""
+    words = "leave out 'shared'"
     return illegal("cob.module.off", "only the 2019 team game has shared storage",
-                   '[game.options] modules = ["team-game"] switches it on; else leave out \'shared\'')
+                   f'[game.options] modules = ["team-game"] switches it on; else {words}',
+                   fix=mended(storing, words, shared=False))
 
 
 def check_module(state: GameState, kind: TileKind) -> None:
@@ -193,9 +204,9 @@ def switched_on(state: GameState, module: str) -> str:
     return f'a module is played only in a 2019 game: [game] edition = "2019" and [game.options] modules = ["{module}"]'
 
 
-def check_storage(state: GameState, player: PlayerState, discard: str | None) -> None:
-    """A tile can go into storage (:func:`storage_refusal`)."""
-    refusal = storage_refusal(state, player, discard)
+def check_storage(state: GameState, player: PlayerState, storing: TakeAction | BuyCommand) -> None:
+    """The tile ``storing`` takes or buys can go into storage (:func:`storage_refusal`)."""
+    refusal = storage_refusal(state, player, storing.discard, storing)
     if refusal is not None:
         raise refusal
 
@@ -238,11 +249,13 @@ def check_take(state: GameState, player: PlayerState, action: TakeAction, value:
         lying = depots_holding(state, tile, range(1, 7), depot)
         # a building's take is bound to no die: its own rule says where it may take from
         rule_id = "cob.take.depot" if colours is None else "cob.building.take"
+        fix = None
         if lying and value is not None:  # (the session adds the die change: record/clarify.with_fix_hint)
             reason += f"; {tile} lies in depot{'s' if len(lying) > 1 else ''} {', '.join(map(str, lying))}"
         elif lying:
-            reason += f"; {tile} lies in depot {lying[0]}: `then take {tile} from {lying[0]}`"
-        raise illegal(rule_id, f"no {tile} to take from depot {depot}", reason, blamed=tile)
+            fix = mended(action, f"`then take {tile} from {lying[0]}`", depot=lying[0])
+            reason += f"; {tile} lies in depot {lying[0]}: {fix.words}"
+        raise illegal(rule_id, f"no {tile} to take from depot {depot}", reason, blamed=tile, fix=fix)
     passed("cob.take.depot", "{} taken from depot {}", tile, depot)
     discard = action.discard
     storage = state.ruleset.storage
@@ -251,9 +264,9 @@ def check_take(state: GameState, player: PlayerState, action: TakeAction, value:
         if refusal is not None:
             raise refusal
     elif action.shared:
-        raise no_shared_storage()
+        raise no_shared_storage(action)
     else:
-        check_storage(state, player, discard)
+        check_storage(state, player, action)
         if discard is not None:
             passed("cob.storage.full", "{} discarded from a full storage", discard)
     return depot
@@ -323,8 +336,8 @@ def check_purchase(state: GameState, player: PlayerState, cmd: BuyCommand, bough
         raise illegal("cob.buy.depot", f"no {cmd.tile} to buy", reason + where, blamed=cmd.tile, fix=fix)
     storage = state.ruleset.storage
     if storage is None and cmd.shared:
-        raise no_shared_storage()
-    refusal = storage_refusal(state, player, cmd.discard) if storage is None else storage.refusal(state, player, cmd)
+        raise no_shared_storage(cmd)
+    refusal = storage_refusal(state, player, cmd.discard, cmd) if storage is None else storage.refusal(state, player, cmd)
     if refusal is not None:
         raise refusal
 
@@ -616,7 +629,7 @@ def check_placement(state: GameState, player: PlayerState, action: PlaceAction, 
     placing: :func:`check_grants`. ``spent`` is unused here (an :class:`ActionRule` check)."""
     if action.order is not None and state.solo is None:
         raise illegal("cob.module.off", "the order of a placement's gains is the solo game's (its VP counter)",
-                      f"leave out 'order {' '.join(action.order)}'")
+                      fix=mended(action, f"leave out 'order {' '.join(action.order)}'", order=None))
     tile = action.tile
     try:
         kind = (_KINDS or _load_kinds())[tile]
@@ -629,7 +642,7 @@ def check_placement(state: GameState, player: PlayerState, action: PlaceAction, 
             raise refusal
     elif tile not in player.storage or action.shared:
         if action.shared:
-            raise no_shared_storage()
+            raise no_shared_storage(action)
         raise illegal("cob.place.stored", f"{player.name} has no {tile} in storage",
                       f"stored: {', '.join(player.storage) or 'nothing'}", blamed=tile)
     name = action.space
@@ -655,11 +668,12 @@ def check_placement(state: GameState, player: PlayerState, action: PlaceAction, 
     effects = state.ruleset.effects
     effect = effects[tile] if tile in effects else effects[tile_type]
     if effect.copies is not None or action.copy is not None:
-        effect = copied_effect(state, tile, effect, action.copy)
+        effect = copied_effect(state, tile, effect, action.copy, action)
     if tile_type != "ship" and (action.goods is not None or action.goods2 is not None or action.keep is not None):
         raise illegal("cob.effect.none", f"only a ship takes goods; {tile} does not")
     if action.livestock is not None and (kind.animal is None or effect.check is None):
-        raise illegal("cob.effect.none", f"{tile} scores no other livestock type", f"leave out 'with {action.livestock}'")
+        raise illegal("cob.effect.none", f"{tile} scores no other livestock type",
+                      fix=mended(action, f"leave out 'with {action.livestock}'", livestock=None))
     findings = None if effect.check is None else effect.check(state, player, action)
     then = action.then
     if effect.grants is None and then is not None:
@@ -706,12 +720,15 @@ def locate(state: GameState, player: PlayerState, action: PlaceAction) -> Placed
     return space, kind, effect, action.then is not None or action.buy is not None, None
 
 
-def copied_effect(state: GameState, tile: str, effect: Effect, copy: str | None) -> Effect:
+def copied_effect(state: GameState, tile: str, effect: Effect, copy: str | None,
+                  placing: PlaceAction | None = None) -> Effect:
     """The effect a placed ``tile`` has when it triggers the effect of the building ``copy``
-    (the 2019 crane, ``as <building>``; None: it triggers none, an effect of its own)."""
+    (the 2019 crane, ``as <building>``; None: it triggers none, an effect of its own).
+    ``placing``: the placement of the line, which a refusal's fix mends (None: no fix)."""
     if effect.copies is None:
-        raise illegal("cob.crane.copy", f"only a crane triggers another building's effect; {tile} does not",
-                      f"leave out 'as {copy}'")
+        words = f"leave out 'as {copy}'"
+        raise illegal("cob.crane.copy", f"only a crane triggers another building's effect; {tile} does not", words,
+                      fix=None if placing is None else mended(placing, words, copy=None))
     if copy is None:
         return effect
     choices = effect.copies(state)

@@ -23,6 +23,7 @@ Conventions used by every model:
 from __future__ import annotations
 
 import warnings
+from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field, TypeAdapter
@@ -354,6 +355,47 @@ class SoloExchangeCommand(CommandModel):
     player: PlayerName
     goods: Annotated[tuple[GoodsType, ...], FromList, Field(min_length=1, max_length=99)]
     tile: TileName
+
+
+@dataclass(frozen=True, slots=True)
+class Mended:
+    """The fix of a refusal raised while checking one part of a line (a placement, a take, a
+    granted action, a purchase inside a placement), which cannot name the whole line: the
+    ``part`` refused -- the very object in the command, found in it by identity -- and the
+    part ``instead`` the rule accepts. ``words``: the hint's hand-spelt fix ("leave out
+    'shared'"), said when no whole line can be offered; the session puts ``instead`` into the
+    command, checks the mended line and, when the rules accept it, writes it whole in place of
+    ``words`` (``record/clarify.with_fix_hint``). Made only when a refusal is raised."""
+
+    part: CommandModel
+    instead: CommandModel
+    words: str
+
+
+def mended(part: CommandModel, words: str, **changes: Any) -> Mended:
+    """The :class:`Mended` fix of ``part`` with ``changes`` made (``shared=False``), the
+    hint's hand-spelt ``words`` kept for when the mended line is refused too."""
+    return Mended(part, part.model_copy(update=changes), words)
+
+
+def with_part(command: CommandModel, part: CommandModel, instead: CommandModel) -> CommandModel | None:
+    """``command`` with ``part`` (an object within it, found by identity: at any depth, a
+    granted action, a ``then`` chain, a trade route's actions, a purchase inside a placement,
+    or the command itself) replaced by ``instead``; None when ``part`` is not in it."""
+    if command is part:
+        return instead
+    for name, value in command:
+        if isinstance(value, CommandModel):
+            inner = with_part(value, part, instead)
+        elif isinstance(value, tuple) and value and isinstance(value[0], CommandModel):
+            items = [with_part(item, part, instead) for item in value]
+            found = next((i for i, item in enumerate(items) if item is not None), None)
+            inner = None if found is None else value[:found] + (items[found],) + value[found + 1:]
+        else:
+            continue
+        if inner is not None:
+            return command.model_copy(update={name: inner})
+    return None
 
 
 #: Every command a notation line of the game reads as, told apart by ``kind``.
