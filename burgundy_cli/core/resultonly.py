@@ -35,8 +35,9 @@ from burgundy_cli.core.errors import Location, RecordError, RefereeError
 from burgundy_cli.core.game import GameHeader, ScoreLine, ScoreTable, record_error
 from burgundy_cli.core.models import Count, TableModel
 from burgundy_cli.core.record import RecordDoc
+from burgundy_cli.core.render import decided_tie
 from burgundy_cli.core.suggest import closest
-from burgundy_cli.core.words import player_key
+from burgundy_cli.core.words import counted, player_key
 
 #: The table a result-only record has instead of ``[setup]`` or ``[position]``.
 TABLE = "final"
@@ -395,16 +396,22 @@ def _score_table(header: GameHeader, final: FinalTable, rules: Rules) -> ScoreTa
     for name, line in scores.items():
         tied = [other for other, o in scores.items() if o.total == line.total]
         decided = len(tied) > 1 and all(scores[other].tiebreak is not None for other in tied)
-        if decided:
-            tiebreak = f"{'fewest' if fewer else 'most'} {rules.tiebreak}"
         ranks[name] = 1 + sum((key(other) > key(name)) if decided else (o.total > line.total)
                               for other, o in scores.items())
     lines = [ScoreLine(name=name, total=scores[name].total, rank=ranks[name], breakdown=dict(scores[name].breakdown))
              for name in sorted(header.players, key=lambda name: (ranks[name], header.players.index(name)))]
     winners = [line.name for line in lines if line.rank == 1]
+    top = [line.name for line in lines if line.total == lines[0].total]
+    if len(top) > 1 and all(scores[name].tiebreak is not None for name in top):   # (else: _unbroken_tie's)
+        tiebreak = decided_tie(top, _points(lines[0].total, rules), f"{'fewest' if fewer else 'most'} {rules.tiebreak}",
+                               {name: scores[name].tiebreak for name in top}, winners)
     return ScoreTable(game=header.name, edition=edition, complete=True, players=lines, winner=winners,
-                      tiebreak=tiebreak if len([n for n in scores if scores[n].total == lines[0].total]) > 1 else None,
-                      notes=notes)
+                      tiebreak=tiebreak, notes=notes)
+
+
+def _points(total: int, rules: Rules) -> str:
+    """``total`` in the game's unit: "150 VP", "14 points", "1 point"."""
+    return counted(total, rules.unit.removesuffix("s"), rules.unit)
 
 
 def _team_figures(final: FinalTable, where: Any = None) -> dict[str, int | None]:
@@ -452,9 +459,14 @@ def _team_table(header: GameHeader, final: FinalTable, edition: str | None, note
     first = [team for team in teams if rank[team] == 1]
     if len(first) == 1:
         notes.append(f"team {first[0]} wins")
+    tiebreak = None
+    if decided:   # (the teams in rank order, as a player's tie lists its players)
+        ranked = sorted(teams, key=lambda team: rank[team])
+        tiebreak = decided_tie([f"team {team}" for team in ranked], _points(sums[ranked[0]], RULES[header.name]),
+                               f"the team with {'more' if most else 'fewer'} empty spaces",
+                               {f"team {team}": figures[team] or 0 for team in ranked}, [f"team {first[0]}"])
     return ScoreTable(game=header.name, edition=edition, complete=True, players=lines,
-                      winner=[line.name for line in lines if line.rank == 1], notes=notes,
-                      tiebreak=f"the team with {'more' if most else 'fewer'} empty spaces" if decided else None)
+                      winner=[line.name for line in lines if line.rank == 1], notes=notes, tiebreak=tiebreak)
 
 
 def _decided(table: ScoreTable, winner: list[str], tiebreak: str = "as the record states") -> ScoreTable:

@@ -296,7 +296,8 @@ def test_a_team_game_tied_on_vp_is_never_won_by_all_four() -> None:
     make. Now the teams' empty spaces (a member's tiebreak figure) decide; without them, or
     level on them too, no winner is named unless [final] winner names one team's two players."""
     decided = opened(_team_pad(a=3, b=5)).score()   # team B: 5 empty spaces against 3
-    assert sorted(decided.winner) == ["Ben", "Dario"] and decided.tiebreak == "the team with more empty spaces"
+    assert sorted(decided.winner) == ["Ben", "Dario"] and decided.tiebreak == ("team B and team A tie on 180 VP; the team with more empty spaces "
+                                                                          "decides (team B 5, team A 3)")
     assert "team B wins" in decided.notes
     open_tie = opened(_team_pad()).score()
     assert open_tie.winner == [] and [line.rank for line in open_tie.players] == [1, 1, 1, 1]
