@@ -230,7 +230,10 @@ def _x_labels(svg: Svg, labels: list[str], x_of: Callable[[int], float], bottom:
 def chart_table(series: dict[str, Any]) -> str:
     """``chart FILE``'s text: one row per round (turn), then the final scoring, one column per
     player, each cell the VP then; the winner named under it, and the tiebreak that decided a
-    tie on the final row (red and blue both on 14, "winner: red" alone had read as a mistake)."""
+    tie on the final row (red and blue both on 14, "winner: red" alone had read as a mistake), in
+    ``score``'s words (a team game's team: it had named the team's players as winners)."""
+    from burgundy_cli.core.render import winner_line
+
     names = list(series["vp"])
     unit = _unit(series)
     first = max(len(unit), *(len(label) for label in series["steps"]))
@@ -242,7 +245,7 @@ def chart_table(series: dict[str, Any]) -> str:
         cells = (str(series["vp"][name][index]).rjust(w) for name, w in zip(names, widths))
         lines.append("  ".join([label.ljust(first), *cells]).rstrip())
     if series["complete"]:   # (as ``score``'s table ends: a tie on the final row says what broke it)
-        lines.append(f"winner: {', '.join(series['winner']) or 'no one'}")
+        lines.append(winner_line(series["winner"], series.get("tiebreak"), series.get("mode")))
         if series.get("tiebreak"):
             lines.append(f"tiebreak: {series['tiebreak']}")
     else:

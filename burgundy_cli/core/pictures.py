@@ -22,6 +22,7 @@ from burgundy_cli.core.errors import UsageError
 from burgundy_cli.core.game import GameHeader, ScoreTable, Session
 from burgundy_cli.core.record import RecordDoc, read_record
 from burgundy_cli.core.registry import game_module
+from burgundy_cli.core.resultonly import game_mode, modules_of
 from burgundy_cli.core.session import open_doc
 
 
@@ -204,4 +205,4 @@ def _series(timeline: Timeline) -> dict[str, Any]:
     return {"file": timeline.doc.name, "title": game_title(timeline.session.header),
             "game": timeline.session.header.name, "steps": labels, "vp": series,
             "complete": last.complete, "winner": list(last.winner), "tiebreak": last.tiebreak if last.complete else None,
-            "from_end": from_end}
+            "from_end": from_end, "mode": game_mode(modules_of(timeline.session.header))}

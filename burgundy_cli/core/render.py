@@ -84,19 +84,25 @@ def standings(table: ScoreTable) -> list[int]:
     return [1 + sum(other.total > line.total for other in table.players) for line in table.players]
 
 
+def winner_line(winner: Sequence[str], tiebreak: str | None = None, mode: str | None = None) -> str:
+    """Who won a finished game, as the line under its score table says it (``score``, and
+    ``chart``'s table, which ends as it does): "winner: Anna", "shared win: red, green", a team
+    game's (``mode`` ``team``) winning team, "winner: team Dario + Ben" (not a shared win: the
+    team won), "winner: no one" (a solo game lost), "winner: not known" (a result-only record
+    whose tie only what it does not hold could break: its ``tiebreak`` says so, its notes why)."""
+    if winner and mode == "team":
+        return f"winner: team {' + '.join(winner)}"
+    if not winner:
+        return "winner: not known" if tiebreak else "winner: no one"
+    return f"{'winner' if len(winner) == 1 else 'shared win'}: {', '.join(winner)}"
+
+
 def _footer(table: ScoreTable, hidden: int, mode: str | None = None) -> list[str]:
     """The lines under the table: the winner (a team game's winning team, ``mode`` ``team``), the
     tiebreak, the notes and the categories left out."""
     lines = []
-    if table.complete and table.winner and mode == "team":   # (not a shared win: the team won)
-        lines.append(f"winner: team {' + '.join(table.winner)}")
-    elif table.complete and not table.winner:
-        # a solo game lost (Castles 2019), or a result-only record whose tie only the bridge it
-        # does not hold could break (its tiebreak says so): its notes say why
-        lines.append("winner: not known" if table.tiebreak else "winner: no one")
-    elif table.complete:
-        verb = "winner" if len(table.winner) == 1 else "shared win"
-        lines.append(f"{verb}: {', '.join(table.winner)}")
+    if table.complete:
+        lines.append(winner_line(table.winner, table.tiebreak, mode))
     elif not any(line.total for line in table.players):
         lines.append("leading: no one yet (no points yet)")
     else:
