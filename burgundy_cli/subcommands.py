@@ -142,7 +142,7 @@ def check(path: str, moves: Sequence[str], as_json: bool, why: bool = False, at:
     """
     from burgundy_cli.core.errors import IllegalMoveError, RefereeError, UsageError, failure
 
-    session = _opened(path, at)
+    session = _opened(path, at, "check")
     after: list[str] = []   # the lines before the last, as played
     numbered = len(moves) > 1
     for index, move in enumerate(moves, start=1):
@@ -168,29 +168,22 @@ def check(path: str, moves: Sequence[str], as_json: bool, why: bool = False, at:
     return Outcome().say("".join(f"after: {line}\n" for line in after) + verdict)
 
 
-#: What a result-only record lacks for ``check``, ``moves`` and ``play`` (core.resultonly.no_position).
-NO_MOVES = "no moves to check, play or list"
-
-
-def _opened(path: str | os.PathLike[str], at: str | None):
+def _opened(path: str | os.PathLike[str], at: str | None, command: str):
     """The record at ``path`` replayed to its end, or to ``at``: after a round (``C3``), a turn
     (``T12``) or a line number of the file, the forms ``show --at`` takes.
 
-    :raises RefereeError: the record cannot be opened; a usage error: ``at`` is not in it.
+    :raises RefereeError: the record cannot be opened, or is result-only (refused in the words
+        of ``command``, core.resultonly.NEEDS: at its [final], not as the move's fault, nor as a
+        check's verdict); a usage error: ``at`` is not in it.
     """
     if at is None:
         from burgundy_cli.core.record import read_record
-        from burgundy_cli.core.resultonly import refuse_result_only
         from burgundy_cli.core.session import open_doc
 
-        doc = read_record(path)
-        # (a result-only record has no moves: refused as the record's fault, at its [final],
-        # not as the move's, nor as a check's verdict)
-        refuse_result_only(doc, NO_MOVES)
-        return open_doc(doc)
+        return open_doc(read_record(path), refuse=command)
     from burgundy_cli.core.pictures import Timeline
 
-    return Timeline(str(path)).session_at(at)[0]
+    return Timeline(str(path), command).session_at(at)[0]
 
 
 def move_location(line: str, index: int | None = None):
@@ -220,7 +213,7 @@ def play(path: str, moves: Sequence[str], as_json: bool = False) -> Outcome:
         # ("kind": "over" for a finished game), read as every one-shot command reads a record
         from burgundy_cli.core.verdicts import due
 
-        return Outcome().say(_json({"verdicts": [], "written": False, "due": due(_opened(path, None))}))
+        return Outcome().say(_json({"verdicts": [], "written": False, "due": due(_opened(path, None, "play"))}))
     if as_json:
         from burgundy_cli.core.verdicts import play_verdicts
 
@@ -234,12 +227,8 @@ def play(path: str, moves: Sequence[str], as_json: bool = False) -> Outcome:
     from burgundy_cli.core.table import due_text
     from burgundy_cli.core.verdicts import play_said, recorded_text
 
-    from burgundy_cli.core.resultonly import refuse_result_only
-
     with locked(path) as record:
-        doc = record.read()
-        refuse_result_only(doc, NO_MOVES)
-        session = open_doc(doc)
+        session = open_doc(record.read(), refuse="play")
         said = []
         for index, line in enumerate(moves, start=1):
             try:
@@ -296,14 +285,11 @@ def undo(path: str, count: int) -> Outcome:
         lines (``TooFewLines``, exit 1: nothing is removed).
     """
     from burgundy_cli.core.lock import locked
-    from burgundy_cli.core.resultonly import refuse_result_only
     from burgundy_cli.core.session import open_doc
     from burgundy_cli.core.table import due_text, rewritten_without_last
 
     with locked(path) as record:
-        doc = record.read()
-        refuse_result_only(doc, "no lines to undo")
-        session, removed, text = rewritten_without_last(open_doc(doc), count, path)
+        session, removed, text = rewritten_without_last(open_doc(record.read(), refuse="undo"), count, path)
         record.write(text)
     outcome = Outcome().wrote(path)
     for line in removed:
@@ -513,7 +499,7 @@ def moves(path: str | os.PathLike[str], as_json: bool, every_line: bool = False,
     ``--json`` gives every line, as ``check`` and ``play`` take them."""
     from burgundy_cli.core.verdicts import due
 
-    session = _opened(path, at)
+    session = _opened(path, at, "moves")
     listing = session.legal_moves()
     if as_json:
         return Outcome().say(_json({"player": listing.player, "due": due(session), "moves": listing.moves}))

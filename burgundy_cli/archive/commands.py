@@ -70,9 +70,25 @@ def run_list(folder: str | None, url: str | None, *, as_json: bool = False) -> O
         elif row["status"] == "ok":
             lines.append(listed_line(row))
         else:
-            lines.append(f"{_shown_file(row['file'])}  FAILED  {row['error']}")
+            lines.append(failed_line(row))
     empty = "the archive is empty" if below is None else f"the archive holds no file below {folder}"
     return _outcome("\n".join(lines) if lines else ("" if as_json else empty), [])
+
+
+def failed_line(row: dict[str, Any]) -> str:
+    """A failed record's line in ``archive list``: the file, FAILED, then where in it and what
+    is wrong ("club/bad.toml  FAILED  line 3, column 1: invalid record: ..."), the file said
+    once (the error, located as ``score`` locates it, had repeated it whole). An error not
+    located in the file (it could not be read) is said as it is."""
+    import re
+
+    error = row["error"] or ""
+    rest = error.removeprefix(row["file"])
+    if rest != error:
+        at = re.match(r":(\d+)(?::(\d+))?: ", rest)
+        where = "" if at is None else f"line {at[1]}" + (f", column {at[2]}" if at[2] else "") + ": "
+        error = where + (rest[at.end():] if at else rest.removeprefix(": "))
+    return f"{_shown_file(row['file'])}  FAILED  {error}"
 
 
 def listed_line(row: dict[str, Any]) -> str:

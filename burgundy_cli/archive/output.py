@@ -22,7 +22,7 @@ NAME_WIDTH = 20
 WIDTH = 80
 
 
-def _decimal(value: Any) -> str:
+def one_decimal(value: Any) -> str:
     """An average as every table shows one: one decimal; a figure that rounds to nothing is
     0.0 whatever its sign (a rating of -0.04 was shown "-0.0")."""
     if value is None or value == "":
@@ -84,11 +84,11 @@ def tables(result: dict[str, Any], categories: bool = False) -> list[Table]:
         players = group["players"]
         columns = ["player", "played", "wins", "ties", "win%", "average", "best", "avg rank"]
         rows = [[p["name"], p["played"], p["won_alone"], p["tied_first"], _percent(p["wins"], p["played"]),
-                 _decimal(p["average"]), p["best"], _decimal(p["average_rank"])] for p in players]
+                 one_decimal(p["average"]), p["best"], one_decimal(p["average_rank"])] for p in players]
         out.append((title, *_not_all_zero(columns, rows, 1)))
         if categories and players:
             names = list(dict.fromkeys(c for p in players for c in p["categories"]))
-            rows = [[name, *(_decimal(p["categories"].get(name, "")) for p in players)] for name in names]
+            rows = [[name, *(one_decimal(p["categories"].get(name, "")) for p in players)] for name in names]
             rows = [row for row in rows if any(cell not in ("", "0.0") for cell in row[1:])]
             out.append((f"{group['game']}{' (' + split + ')' if split else ''}: average points per category",
                         ["category", *(p["name"] for p in players)], rows))
@@ -96,12 +96,12 @@ def tables(result: dict[str, Any], categories: bool = False) -> list[Table]:
         out.append((f"{game} solo games: won (the duchy filled) or lost",
                     ["player", "played", "won", "lost", "win%", "average", "best"],
                     [[r["name"], r["played"], r["won"], r["lost"], _percent(r["won"], r["played"]),
-                      _decimal(r["average"]), r["best"]] for r in rows]))
+                      one_decimal(r["average"]), r["best"]] for r in rows]))
     for game, rows in result.get("teams", {}).items():
         columns = ["team", "played", "won", "tied", "lost", "win%", "average", "best"]
         out.append((f"{game} team games: per team (its members' totals together)",
                     *_not_all_zero(columns, [[r["team"], r["played"], r["won"], r["tied"], r["lost"],
-                                              _percent(r["won"], r["played"]), _decimal(r["average"]), r["best"]]
+                                              _percent(r["won"], r["played"]), one_decimal(r["average"]), r["best"]]
                                              for r in rows], 1)))
     if "head_to_head" in result:
         h = result["head_to_head"]
@@ -111,8 +111,8 @@ def tables(result: dict[str, Any], categories: bool = False) -> list[Table]:
         for game, g in (h.get("by_game") or {"": h}).items():   # (one table per game; none together: one)
             out.append((f"{game + ' ' if game else ''}head-to-head: {a} v {b}, {counted(g['games'], 'game')} "
                         f"together{why}", ["player", "ahead", "level", "average"],
-                        [[a, g["ahead"][0], g["level"], "" if g["average"][0] is None else _decimal(g["average"][0])],
-                         [b, g["ahead"][1], g["level"], "" if g["average"][1] is None else _decimal(g["average"][1])]]))
+                        [[a, g["ahead"][0], g["level"], "" if g["average"][0] is None else one_decimal(g["average"][0])],
+                         [b, g["ahead"][1], g["level"], "" if g["average"][1] is None else one_decimal(g["average"][1])]]))
     if "best" in result:
         for key, what in (("highest_totals", "total"), ("biggest_margins", "margin")):
             for game in dict.fromkeys(r["game"] for r in result["best"][key]):   # (a table per game)
@@ -124,7 +124,7 @@ def tables(result: dict[str, Any], categories: bool = False) -> list[Table]:
         for game, rows in result.get(key, {}).items():
             out.append((f"{game}{kind} ratings (openskill Plackett-Luce, mu - 3 sigma)",
                         ["player", "rating", "mu", "sigma", "played"],
-                        [[r["name"], _decimal(r["rating"]), _decimal(r["mu"]), _decimal(r["sigma"]), r["played"]]
+                        [[r["name"], one_decimal(r["rating"]), one_decimal(r["mu"]), one_decimal(r["sigma"]), r["played"]]
                          for r in rows]))
     return out
 

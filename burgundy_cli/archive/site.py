@@ -28,6 +28,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from burgundy_cli.archive.output import one_decimal
 from burgundy_cli.console import Outcome
 from burgundy_cli.core.errors import UsageError
 from burgundy_cli.core.chart import chart_heading, score_word
@@ -479,7 +480,7 @@ def _games_table(games: list[Game], site: Site, prefix: str, player: str | None 
 
 def _standings_table(group: dict[str, Any], site: Site, prefix: str) -> str:
     rows = [[site.player_link(p["name"], prefix), str(p["played"]), f"{p['wins']:g}", f"{100 * p['win_rate']:.0f}%",
-             f"{p['average']:.1f}", str(p["best"]), f"{p['average_rank']:.2f}"] for p in group["players"]]
+             one_decimal(p["average"]), str(p["best"]), one_decimal(p["average_rank"])] for p in group["players"]]
     return _table(_head(["player", "played", "wins", "win %", "average", "best", "average rank"]), rows,
                   numeric=range(1, 7), kind="figures")
 
@@ -494,7 +495,7 @@ def _solo_table(rows: list[dict[str, Any]], site: Site, prefix: str) -> str:
     """``stats``' solo section: a row per player, games won (the duchy filled) and lost."""
     return _table(_head(["player", "played", "won", "lost", "win %", "average", "best"]),
                   [[site.player_link(r["name"], prefix), str(r["played"]), str(r["won"]), str(r["lost"]),
-                    f"{100 * r['win_rate']:.0f}%", f"{r['average']:.1f}", str(r["best"])] for r in rows],
+                    f"{100 * r['win_rate']:.0f}%", one_decimal(r["average"]), str(r["best"])] for r in rows],
                   numeric=range(1, 7), kind="figures")
 
 
@@ -506,7 +507,7 @@ def _teams_table(rows: list[dict[str, Any]], site: Site, prefix: str) -> str:
     head = ["team", "played", "won", *(["tied"] if tied else []), "lost", "win %", "average", "best"]
     body = [[" + ".join(site.player_link(name, prefix) for name in r["members"]), str(r["played"]), str(r["won"]),
              *([str(r["tied"])] if tied else []), str(r["lost"]), f"{100 * r['win_rate']:.0f}%",
-             f"{r['average']:.1f}", str(r["best"])] for r in rows]
+             one_decimal(r["average"]), str(r["best"])] for r in rows]
     return _table(_head(head), body, numeric=range(1, len(head)), kind="figures")
 
 

@@ -377,6 +377,15 @@ def _verifying(paths: list[str], jobs: int, *, engine: Any = None,
         mapped.close()  # ends the pool, if one was started
 
 
+def _own_error(error: str | None, file: str, first: str) -> str | None:
+    """A failed record's stored ``error`` as ``score`` says it of ``file``: one content is
+    stored once, its error located at the file it was ``first`` found in, which a copy of it
+    is not (its line had named the other file)."""
+    if error is None or error.startswith(f"{file}:") or not error.startswith(f"{first}:"):
+        return error
+    return file + error.removeprefix(first)
+
+
 def listing(url: str) -> Iterable[dict[str, Any]]:
     """Every file in the archive with its record's status, game, edition, date, place, event,
     winners (a team game's teams too) and its players by place with their totals (``seats``:
@@ -393,6 +402,7 @@ def listing(url: str) -> Iterable[dict[str, Any]]:
                                 records.c.edition, records.c.date, records.c.place, records.c.event,
                                 records.c.players, records.c.complete, records.c.winners, records.c.error,
                                 records.c.start, records.c.mode, records.c.tiebreak, records.c.teams,
+                                records.c.path.label("first_path"),
                                 scores.c.seat, scores.c.name, scores.c.total, scores.c.rank)
              .order_by(files.c.root, files.c.path, scores.c.seat))
     try:
@@ -405,10 +415,11 @@ def listing(url: str) -> Iterable[dict[str, Any]]:
                          for seat in seated if seat.seat is not None]
                 if row.complete:
                     seats.sort(key=lambda seat: seat["rank"])   # (stable: a shared place in seat order)
-                yield {"file": str(Path(row.root) / row.path), "hash": row.hash, "status": row.status,
+                file = str(Path(row.root) / row.path)
+                yield {"file": file, "hash": row.hash, "status": row.status,
                        "game": row.game, "edition": row.edition, "date": row.date, "place": row.place,
                        "event": row.event, "players": row.players, "seats": seats, "complete": row.complete,
-                       "winner": None if row.winners is None else json.loads(row.winners), "error": row.error,
+                       "winner": None if row.winners is None else json.loads(row.winners), "error": _own_error(row.error, file, str(Path(row.root) / row.first_path)),
                        "start": row.start, "mode": row.mode, "tiebreak": row.tiebreak,
                        "teams": None if row.teams is None else json.loads(row.teams)}
     finally:

@@ -14,7 +14,6 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from burgundy_cli.core.errors import RefereeError
 from burgundy_cli.core.svg import Svg, marker_path, player_colours, series_styles, wrap
 from burgundy_cli.core.words import padded, text_width
 
@@ -120,34 +119,6 @@ def chart_heading(game: str, from_end: bool = False) -> str:
         return f"{score_word(game)} as play ended and after the final scoring"
     unit = "round" if game == "castles-of-burgundy" else "turn"
     return f"{score_word(game)} after every {unit}"
-
-
-class NothingToChart(RefereeError):
-    """A record with no course of play to chart: a result-only record, the final scores of a
-    game not logged move by move. The record is valid (``score``, ``stats`` and the site read
-    it), so this is no "invalid record"; the input is read and refused, exit 1 (docs/errors.md)."""
-
-    kind = "cannot chart"
-
-
-def refuse_unplayed(doc: Any, session: Any) -> None:
-    """Refuse to chart a result-only record, in the chart's words: what a chart draws and what
-    the record holds instead (its final scores). It had been refused as an "invalid record: a
-    result-only record holds final scores, no position to draw, chart or step through".
-
-    :raises NothingToChart: at its ``[final]`` table.
-    """
-    from burgundy_cli.core.resultonly import TABLE
-
-    if TABLE not in doc.data:
-        return
-    game = session.header.name
-    scores = ", ".join(f"{line.name} {line.total}" for line in session.score().players)
-    raise NothingToChart(f"a chart draws each player's {chart_heading(game)}, and this is a result-only record: "
-                         f"the final scores alone ({scores}), no {'rounds' if game == 'castles-of-burgundy' else 'turns'}"
-                         f" played", location=doc.location_of_key(TABLE),
-                         hint="'burgundy score' prints its table; a game logged move by move "
-                              "(burgundy new without --result) or scored from its end (--end) is charted")
 
 
 def _unit(series: dict[str, Any]) -> str:
@@ -259,7 +230,10 @@ def _x_labels(svg: Svg, labels: list[str], x_of: Callable[[int], float], bottom:
 def chart_table(series: dict[str, Any]) -> str:
     """``chart FILE``'s text: one row per round (turn), then the final scoring, one column per
     player, each cell the VP then; the winner named under it, and the tiebreak that decided a
-    tie on the final row (red and blue both on 14, "winner: red" alone had read as a mistake)."""
+    tie on the final row (red and blue both on 14, "winner: red" alone had read as a mistake), in
+    ``score``'s words (a team game's team: it had named the team's players as winners)."""
+    from burgundy_cli.core.render import winner_line
+
     names = list(series["vp"])
     unit = _unit(series)
     first = max(len(unit), *(len(label) for label in series["steps"]))
@@ -271,7 +245,7 @@ def chart_table(series: dict[str, Any]) -> str:
         cells = (str(series["vp"][name][index]).rjust(w) for name, w in zip(names, widths))
         lines.append("  ".join([label.ljust(first), *cells]).rstrip())
     if series["complete"]:   # (as ``score``'s table ends: a tie on the final row says what broke it)
-        lines.append(f"winner: {', '.join(series['winner']) or 'no one'}")
+        lines.append(winner_line(series["winner"], series.get("tiebreak"), series.get("mode")))
         if series.get("tiebreak"):
             lines.append(f"tiebreak: {series['tiebreak']}")
     else:

@@ -14,7 +14,6 @@ from its start plays the lines again through the same :meth:`Session.play` as
 from __future__ import annotations
 
 import datetime as _dt
-from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
@@ -23,7 +22,7 @@ from burgundy_cli.core.errors import UsageError
 from burgundy_cli.core.game import GameHeader, ScoreTable, Session
 from burgundy_cli.core.record import RecordDoc, read_record
 from burgundy_cli.core.registry import game_module
-from burgundy_cli.core.resultonly import refuse_result_only
+from burgundy_cli.core.resultonly import game_mode, modules_of
 from burgundy_cli.core.session import open_doc
 
 
@@ -42,15 +41,12 @@ class Step:
 class Timeline:
     """A verified record, ready to be replayed to any of its steps."""
 
-    def __init__(self, path: str, refuse: Callable[[RecordDoc, Session], None] | None = None) -> None:
+    def __init__(self, path: str, command: str = "show") -> None:
         """:raises RefereeError: the record does not open, or holds no position (a result-only
-        record: final scores, nothing to draw, chart or step through), refused by ``refuse``
-        first where the command words it itself (``chart``: :func:`core.chart.refuse_unplayed`)."""
+        record: final scores, nothing to draw, chart or step through), refused in the words of
+        ``command``, the command asking (``core.resultonly.NEEDS``)."""
         self.doc = read_record(path)
-        self.session = open_doc(self.doc)  # the whole record verified, errors located
-        if refuse is not None:
-            refuse(self.doc, self.session)
-        refuse_result_only(self.doc, "no position to draw, chart or step through")
+        self.session = open_doc(self.doc, refuse=command)  # the whole record verified, errors located
         self.module = _game_module(self.session.header.name)
         self.paths = self.module.log_lines(self.doc.data)
 
@@ -169,10 +165,8 @@ def chart_series(path: str) -> dict[str, Any]:
     own step, after the last step's VP from play alone (``show``'s "during play" figure: the
     end-of-game VP of every kind, a module's shields among them, only in the final step).
 
-    :raises NothingToChart: a result-only record, which has no course of play."""
-    from burgundy_cli.core.chart import refuse_unplayed
-
-    return _series(Timeline(path, refuse_unplayed))
+    :raises NotPlayed: a result-only record, which has no course of play."""
+    return _series(Timeline(path, "chart"))
 
 
 def game_pictures(path: str) -> tuple[str, dict[str, Any], str | None]:
@@ -211,4 +205,4 @@ def _series(timeline: Timeline) -> dict[str, Any]:
     return {"file": timeline.doc.name, "title": game_title(timeline.session.header),
             "game": timeline.session.header.name, "steps": labels, "vp": series,
             "complete": last.complete, "winner": list(last.winner), "tiebreak": last.tiebreak if last.complete else None,
-            "from_end": from_end}
+            "from_end": from_end, "mode": game_mode(modules_of(timeline.session.header))}

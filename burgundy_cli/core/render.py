@@ -84,19 +84,25 @@ def standings(table: ScoreTable) -> list[int]:
     return [1 + sum(other.total > line.total for other in table.players) for line in table.players]
 
 
+def winner_line(winner: Sequence[str], tiebreak: str | None = None, mode: str | None = None) -> str:
+    """Who won a finished game, as the line under its score table says it (``score``, and
+    ``chart``'s table, which ends as it does): "winner: Anna", "shared win: red, green", a team
+    game's (``mode`` ``team``) winning team, "winner: team Dario + Ben" (not a shared win: the
+    team won), "winner: no one" (a solo game lost), "winner: not known" (a result-only record
+    whose tie only what it does not hold could break: its ``tiebreak`` says so, its notes why)."""
+    if winner and mode == "team":
+        return f"winner: team {' + '.join(winner)}"
+    if not winner:
+        return "winner: not known" if tiebreak else "winner: no one"
+    return f"{'winner' if len(winner) == 1 else 'shared win'}: {', '.join(winner)}"
+
+
 def _footer(table: ScoreTable, hidden: int, mode: str | None = None) -> list[str]:
     """The lines under the table: the winner (a team game's winning team, ``mode`` ``team``), the
     tiebreak, the notes and the categories left out."""
     lines = []
-    if table.complete and table.winner and mode == "team":   # (not a shared win: the team won)
-        lines.append(f"winner: team {' + '.join(table.winner)}")
-    elif table.complete and not table.winner:
-        # a solo game lost (Castles 2019), or a result-only record whose tie only the bridge it
-        # does not hold could break (its tiebreak says so): its notes say why
-        lines.append("winner: not known" if table.tiebreak else "winner: no one")
-    elif table.complete:
-        verb = "winner" if len(table.winner) == 1 else "shared win"
-        lines.append(f"{verb}: {', '.join(table.winner)}")
+    if table.complete:
+        lines.append(winner_line(table.winner, table.tiebreak, mode))
     elif not any(line.total for line in table.players):
         lines.append("leading: no one yet (no points yet)")
     else:
@@ -108,6 +114,23 @@ def _footer(table: ScoreTable, hidden: int, mode: str | None = None) -> list[str
     if hidden:
         lines.append(f"({counted(hidden, 'category', 'categories')} at 0 for everyone not shown; --all shows them)")
     return lines
+
+
+def listed(names: Sequence[str]) -> str:
+    """"Anna", "Anna and Ben", "Anna, Ben and Cara"."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def decided_tie(tied: Sequence[str], on: str, rule: str, figures: Mapping[str, int], winner: Sequence[str]) -> str:
+    """A tie on points as a score table's ``tiebreak`` says it, a logged game's or a score
+    pad's: who tied (``tied``, players or teams), ``on`` what ("14 points", "150 VP"), the
+    ``rule`` that breaks it and each one's figure, then who is still equal where the figures
+    leave a draw (``winner``: the winners, the tied ones still equal among them): "red and blue
+    tie on 14 points; most knights left decides (red 5, blue 3)"."""
+    counts = ", ".join(f"{name} {figures[name]}" for name in tied)
+    still = "" if len(winner) == 1 else ": still equal, a draw" if list(winner) == list(tied) else \
+        f": {listed(winner)} still equal, a draw"
+    return f"{listed(tied)} tie on {on}; {rule} decides ({counts}){still}"
 
 
 def outcome(complete: bool, winner: Sequence[str], tiebreak: str | None = None, mode: str | None = None,

@@ -31,12 +31,13 @@ from typing import Any
 
 from pydantic import Field, ValidationError
 
-from burgundy_cli.core.errors import RecordError
+from burgundy_cli.core.errors import Location, RecordError, RefereeError
 from burgundy_cli.core.game import GameHeader, ScoreLine, ScoreTable, record_error
 from burgundy_cli.core.models import Count, TableModel
 from burgundy_cli.core.record import RecordDoc
+from burgundy_cli.core.render import decided_tie
 from burgundy_cli.core.suggest import closest
-from burgundy_cli.core.words import player_key
+from burgundy_cli.core.words import counted, player_key
 
 #: The table a result-only record has instead of ``[setup]`` or ``[position]``.
 TABLE = "final"
@@ -84,6 +85,8 @@ class Rules:
     default_edition: str | None
     #: The score's unit, in the game's word.
     unit: str = "points"
+    #: What the game is played in, one by one (what a chart steps through).
+    step: str = "turn"
     #: The rulebook's last word on a tie the figure leaves level, per edition, where it has
     #: one the record cannot hold (Castles: the bridge's order at the end); ``None``: the tied
     #: players share the win.
@@ -96,7 +99,7 @@ class Rules:
 #: order" (2011) / "who is farthest behind on the bridge" (2019): the bridge at the end, which
 #: a score pad does not hold. The words are those of ``castles.rules.scoring.BY_TURN_ORDER``.)
 RULES = {
-    "castles-of-burgundy": Rules((2, 4), "empty duchy spaces", False, "2019", "VP",
+    "castles-of-burgundy": Rules((2, 4), "empty duchy spaces", False, "2019", "VP", "round",
                                  {"2011": "later in turn order", "2019": "farthest behind on the bridge"}),
     "robber-knights": Rules((2, 4), "knights left", True, None),
 }
@@ -393,16 +396,22 @@ def _score_table(header: GameHeader, final: FinalTable, rules: Rules) -> ScoreTa
     for name, line in scores.items():
         tied = [other for other, o in scores.items() if o.total == line.total]
         decided = len(tied) > 1 and all(scores[other].tiebreak is not None for other in tied)
-        if decided:
-            tiebreak = f"{'fewest' if fewer else 'most'} {rules.tiebreak}"
         ranks[name] = 1 + sum((key(other) > key(name)) if decided else (o.total > line.total)
                               for other, o in scores.items())
     lines = [ScoreLine(name=name, total=scores[name].total, rank=ranks[name], breakdown=dict(scores[name].breakdown))
              for name in sorted(header.players, key=lambda name: (ranks[name], header.players.index(name)))]
     winners = [line.name for line in lines if line.rank == 1]
+    top = [line.name for line in lines if line.total == lines[0].total]
+    if len(top) > 1 and all(scores[name].tiebreak is not None for name in top):   # (else: _unbroken_tie's)
+        tiebreak = decided_tie(top, _points(lines[0].total, rules), f"{'fewest' if fewer else 'most'} {rules.tiebreak}",
+                               {name: scores[name].tiebreak for name in top}, winners)
     return ScoreTable(game=header.name, edition=edition, complete=True, players=lines, winner=winners,
-                      tiebreak=tiebreak if len([n for n in scores if scores[n].total == lines[0].total]) > 1 else None,
-                      notes=notes)
+                      tiebreak=tiebreak, notes=notes)
+
+
+def _points(total: int, rules: Rules) -> str:
+    """``total`` in the game's unit: "150 VP", "14 points", "1 point"."""
+    return counted(total, rules.unit.removesuffix("s"), rules.unit)
 
 
 def _team_figures(final: FinalTable, where: Any = None) -> dict[str, int | None]:
@@ -450,9 +459,14 @@ def _team_table(header: GameHeader, final: FinalTable, edition: str | None, note
     first = [team for team in teams if rank[team] == 1]
     if len(first) == 1:
         notes.append(f"team {first[0]} wins")
+    tiebreak = None
+    if decided:   # (the teams in rank order, as a player's tie lists its players)
+        ranked = sorted(teams, key=lambda team: rank[team])
+        tiebreak = decided_tie([f"team {team}" for team in ranked], _points(sums[ranked[0]], RULES[header.name]),
+                               f"the team with {'more' if most else 'fewer'} empty spaces",
+                               {f"team {team}": figures[team] or 0 for team in ranked}, [f"team {first[0]}"])
     return ScoreTable(game=header.name, edition=edition, complete=True, players=lines,
-                      winner=[line.name for line in lines if line.rank == 1], notes=notes,
-                      tiebreak=f"the team with {'more' if most else 'fewer'} empty spaces" if decided else None)
+                      winner=[line.name for line in lines if line.rank == 1], notes=notes, tiebreak=tiebreak)
 
 
 def _decided(table: ScoreTable, winner: list[str], tiebreak: str = "as the record states") -> ScoreTable:
@@ -466,21 +480,68 @@ def _decided(table: ScoreTable, winner: list[str], tiebreak: str = "as the recor
                                     "tiebreak": tiebreak, "notes": notes})
 
 
-def no_position(nothing: str, location: Any = None) -> RecordError:
-    """The refusal of a result-only record by what needs a position or lines (``nothing``: what
-    it lacks for that, ``"no lines to undo"``): the one wording of every such refusal."""
-    return RecordError(f"a result-only record holds final scores, {nothing}", location=location,
-                       hint="'burgundy score' prints them; a game logged move by move starts from [setup] "
-                            "(burgundy new without --result)")
+@dataclass(frozen=True, slots=True)
+class Needs:
+    """What a command needs that only a game logged move by move has, in its words: the verb
+    of its refusal ("cannot VERB"), what it needs (``{unit}``, ``{step}``: the game's score word
+    and step, :class:`Rules`), and what to do instead."""
+
+    verb: str
+    needs: str
+    instead: str
 
 
-def refuse_result_only(doc: RecordDoc, nothing: str) -> None:
-    """Refuse a result-only record to a command that needs a position or lines (:func:`no_position`).
+#: Each command that needs a position or the moves, and what it says of a result-only record.
+NEEDS = {
+    "show": Needs("show", "show --json, --svg, --at and --position give the position the moves played reach",
+                  "'burgundy show FILE' alone lists the scores"),
+    "moves": Needs("list moves", "moves lists what the player to move may do in the position the moves played reach",
+                   "a game logged move by move (burgundy new without --result) has moves to list"),
+    "check": Needs("check", "a move is checked in the position the moves played reach",
+                   "a game logged move by move (burgundy new without --result) checks its moves"),
+    "play": Needs("play", "a line is played on from the position the moves played reach",
+                  "a game logged move by move starts from [setup] (burgundy new without --result)"),
+    "undo": Needs("undo", "undo takes back the last lines played",
+                  "to correct a score, edit its [final] table, or write the pad again with "
+                  "'burgundy new --result --force'"),
+    "chart": Needs("chart", "a chart draws each player's {unit} after every {step}",
+                   "a game logged move by move (burgundy new without --result) or scored from its end "
+                   "(--end) is charted"),
+}
 
-    :raises RecordError: at its ``[final]`` table.
+
+class NotPlayed(RefereeError):
+    """A result-only record asked for what only a game logged move by move has (a position,
+    the moves, their chart). The record is valid (``score``, ``stats`` and the site read it),
+    so this is no "invalid record": the input is read and refused, exit 1 (docs/errors.md),
+    in the words of the command (its kind, "cannot show", is the command's :class:`Needs`)."""
+
+    def __init__(self, message: str, *, verb: str, location: Location | None = None,
+                 hint: str | None = None) -> None:
+        super().__init__(message, location=location, hint=hint)
+        self.kind = f"cannot {verb}"
+
+
+def refusal(session: ResultSession, command: str, location: Location | None = None) -> NotPlayed:
+    """The refusal of a result-only record by ``command`` (a key of :data:`NEEDS`): what the
+    command needs, and what the record holds instead -- its final scores, no step played --
+    the one wording of every such refusal."""
+    needs, rules = NEEDS[command], rules_of(session.header.name, session.header.edition)
+    scores = ", ".join(f"{line.name} {line.total}" for line in session.table.players)
+    return NotPlayed(f"{needs.needs.format(unit=rules.unit, step=rules.step)}, and this is a result-only record: "
+                     f"the final scores alone ({scores}), no {rules.step}s played", verb=needs.verb,
+                     location=location, hint=f"'burgundy score' prints its table; {needs.instead}")
+
+
+def refuse_result_only(doc: RecordDoc, session: Any, command: str) -> None:
+    """Refuse ``session``, opened from ``doc``, to ``command`` if it is a result-only record
+    (:func:`refusal`): ``core.session.open_doc(doc, refuse=command)`` calls this once the
+    record is read and checked, so a pad that is wrong says so first.
+
+    :raises NotPlayed: at its ``[final]`` table.
     """
-    if TABLE in doc.data:
-        raise no_position(nothing, doc.location_of_key(TABLE))
+    if isinstance(session, ResultSession):
+        raise refusal(session, command, doc.location_of_key(TABLE))
 
 
 class ResultSession:
@@ -495,7 +556,7 @@ class ResultSession:
         return self.table
 
     def _no_moves(self, text: str = "") -> Any:
-        raise no_position("no moves to check, play or list")
+        raise refusal(self, "check")
 
     check = play = legal_moves = _no_moves
 

@@ -20,8 +20,13 @@ if TYPE_CHECKING:
 # (burgundy_cli.core.suggest, difflib's near misses, is imported only to word an error.)
 
 
-def open_doc(doc: RecordDoc, *, verify_result: bool = True, journal: bool = True) -> Session:
+def open_doc(doc: RecordDoc, *, verify_result: bool = True, journal: bool = True,
+             refuse: str | None = None) -> Session:
     """Replay ``doc`` with its game and, if it stores a ``[result]``, check it matches.
+
+    ``refuse``: the command opening it, which needs a position or the moves (a key of
+    ``core.resultonly.NEEDS``): a result-only record, once read and checked, is refused in
+    that command's words (``resultonly.refuse_result_only``).
 
     An error the game raises without a location is given the record's file name. With
     ``journal`` (every command but the table session, which reads its journal itself), a
@@ -44,6 +49,10 @@ def open_doc(doc: RecordDoc, *, verify_result: bool = True, journal: bool = True
         session: Any = open_result(doc, header)
         if verify_result and "result" in doc.data:
             verify_stored_result(doc, session)
+        if refuse is not None:
+            from burgundy_cli.core.resultonly import refuse_result_only
+
+            refuse_result_only(doc, session, refuse)
         return session
     check_tables(doc, game.tables, game.name)
     try:

@@ -95,12 +95,8 @@ def play_verdicts(path: str, moves: list[str]) -> tuple[dict[str, Any], int]:
     from burgundy_cli.core.record import dump_record
     from burgundy_cli.core.session import open_doc
 
-    from burgundy_cli.core.resultonly import refuse_result_only
-
     with locked(path) as record:
-        doc = record.read()
-        refuse_result_only(doc, "no moves to check, play or list")   # (the record's fault, not a verdict)
-        session = open_doc(doc)
+        session = open_doc(record.read(), refuse="play")   # (a result-only record: its fault, not a verdict)
         verdicts: list[dict[str, Any]] = []
         for move in moves:
             try:

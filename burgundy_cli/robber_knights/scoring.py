@@ -9,6 +9,7 @@ always sums to the total.
 from __future__ import annotations
 
 from burgundy_cli.core.game import ScoreLine, ScoreTable
+from burgundy_cli.core.render import decided_tie
 from burgundy_cli.robber_knights.components import components
 from burgundy_cli.robber_knights.state import State
 from burgundy_cli.core.words import counted
@@ -37,11 +38,6 @@ def points(state: State) -> list[dict[str, int]]:
             for held in controlled(state)]
 
 
-def _joined(names: list[str]) -> str:
-    """``red and blue``, ``red, blue and yellow``."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-
-
 def score(state: State) -> ScoreTable:
     """The score table of ``state``: final when the game is over, standings otherwise.
 
@@ -57,10 +53,8 @@ def score(state: State) -> ScoreTable:
     left = ", ".join(f"{player.name} {player.knights}" for player in state.players)
     tiebreak = None
     if len(tied) > 1:
-        counts = ", ".join(f"{name} {state.players[state.index[name]].knights}" for name in tied)
-        still = "" if len(winner) == 1 else ": still equal, a draw" if winner == tied else \
-            f": {_joined(winner)} still equal, a draw"
-        tiebreak = f"{_joined(tied)} tie on {counted(best[0], 'point')}; most knights left decides ({counts}){still}"
+        knights = {name: state.players[state.index[name]].knights for name in tied}
+        tiebreak = decided_tie(tied, counted(best[0], 'point'), "most knights left", knights, winner)
     return ScoreTable(game="robber-knights", edition=None, complete=state.over, players=lines,
                       winner=winner if state.over else [],
                       tiebreak=tiebreak, notes=[f"knights left in front of the players: {left}"])

@@ -94,7 +94,7 @@ def test_a_result_only_records_tiebreak_speaks_its_edition(cli, tmp_path, editio
     assert f"tiebreak: fewest empty {duchy} spaces, then " in unknown.stdout
     assert f"the one with the fewest empty {duchy} spaces" in unknown.stdout
     decided = cli("score", str(_record(tmp_path, edition, _pad(edition, "tiebreak = 2\n", "tiebreak = 3\n"), "d.toml")))
-    assert f"tiebreak: fewest empty {duchy} spaces" in decided.stdout
+    assert f" VP; fewest empty {duchy} spaces decides (Anna 2, Ben 3)" in decided.stdout
     too_many = _refused(cli, _record(tmp_path, edition, _pad(edition, "", "tiebreak = 40\n"), "many.toml"))
     assert f"a player has at most 36 empty {duchy} spaces: {'an' if edition == '2011' else 'a'} {duchy}'s 37" in too_many
     both = _refused(cli, _record(tmp_path, edition, _pad(edition, "", "", '[final]\nwinner = ["Anna", "Ben"]\n'),

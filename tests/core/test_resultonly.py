@@ -139,8 +139,9 @@ def test_commands_that_need_a_position_refuse_a_result_only_record_in_words(cli,
     command, *rest = argv
     result = cli(command, str(path), *(str(out) if word == "{out}" else word for word in rest))
     assert result.exit_code == 1, result.output
-    said = "cannot chart: a chart draws" if command == "chart" else "a result-only record holds final scores, no"
-    assert said in result.stderr and "internal error" not in result.stderr
+    # (each command in its own words: tests/core/test_pad_refusals.py)
+    assert "and this is a result-only record: the final scores alone (Anna 3, Ben 2)" in result.stderr
+    assert "invalid record" not in result.stderr and "internal error" not in result.stderr
     # the record's fault, located at its [final] table: not the move's, nor a check's verdict on stdout
     assert result.stderr.startswith(f"burgundy: {path}:") and result.stdout == ""
     assert not out.exists() and path.read_bytes() == before
@@ -295,7 +296,8 @@ def test_a_team_game_tied_on_vp_is_never_won_by_all_four() -> None:
     make. Now the teams' empty spaces (a member's tiebreak figure) decide; without them, or
     level on them too, no winner is named unless [final] winner names one team's two players."""
     decided = opened(_team_pad(a=3, b=5)).score()   # team B: 5 empty spaces against 3
-    assert sorted(decided.winner) == ["Ben", "Dario"] and decided.tiebreak == "the team with more empty spaces"
+    assert sorted(decided.winner) == ["Ben", "Dario"] and decided.tiebreak == ("team B and team A tie on 180 VP; the team with more empty spaces "
+                                                                          "decides (team B 5, team A 3)")
     assert "team B wins" in decided.notes
     open_tie = opened(_team_pad()).score()
     assert open_tie.winner == [] and [line.rank for line in open_tie.players] == [1, 1, 1, 1]

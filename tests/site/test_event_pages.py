@@ -80,11 +80,11 @@ def test_an_events_page_has_its_standings_and_its_rounds_in_order(cli, tmp_path)
     page = out / "events" / "spring-open.html"
     standings, games = _tables(page)
     # by hand: Ben 170+140, Dario 120+160+150, Anna 150+130 (club night not counted), Eva 140+160, Cara 130+150+140
-    assert standings[1:] == [["Ben", "2", "1", "50%", "155.0", "170", "1.50"],
-                             ["Dario", "3", "1", "33%", "143.3", "160", "2.67"],
-                             ["Anna", "2", "1", "50%", "140.0", "150", "2.50"],
-                             ["Eva", "2", "0", "0%", "150.0", "160", "2.50"],
-                             ["Cara", "3", "0", "0%", "140.0", "150", "3.00"]]
+    assert standings[1:] == [["Ben", "2", "1", "50%", "155.0", "170", "1.5"],
+                             ["Dario", "3", "1", "33%", "143.3", "160", "2.7"],
+                             ["Anna", "2", "1", "50%", "140.0", "150", "2.5"],
+                             ["Eva", "2", "0", "0%", "150.0", "160", "2.5"],
+                             ["Cara", "3", "0", "0%", "140.0", "150", "3.0"]]
     assert games[0] == ["date", "record", "game", "players by place", "result"]
     assert [row[1:4] for row in games[1:]] == [
         ["r1-t1.toml", "The Castles of Burgundy", "1. Anna 150, 2. Ben 140, 3. Cara 130, 4. Dario 120"],

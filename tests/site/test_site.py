@@ -636,7 +636,7 @@ def test_the_sites_figures_are_stats_figures_solo_and_team_games_apart(club, bui
     target, a team game won by a team). Every figure of the index's tables -- standings,
     ratings, solo games, team games and their ratings -- is now the one ``stats --ratings
     --json`` gives over the same folder, as ``stats`` prints it (win % whole, averages one
-    decimal, ratings two)."""
+    decimal, the average rank too, ratings two)."""
     out, site, _ = built
     result = cli("stats", str(club), "--db", str(tmp_path / "s.db"), "--ratings", "--json")
     assert result.exit_code == 0, result.output
@@ -649,7 +649,7 @@ def test_the_sites_figures_are_stats_figures_solo_and_team_games_apart(club, bui
         assert _section(tables, heading, "Standings") == [
             {"player": p["name"], "played": str(p["played"]), "wins": f"{p['wins']:g}",
              "win %": f"{100 * p['win_rate']:.0f}%", "average": f"{p['average']:.1f}", "best": str(p["best"]),
-             "average rank": f"{p['average_rank']:.2f}"} for p in group["players"]]
+             "average rank": f"{p['average_rank']:.1f}"} for p in group["players"]]
         assert _section(tables, heading, "Ratings") == [
             {"player": r["name"], "rating": f"{r['rating']:.2f}", "mu": f"{r['mu']:.2f}",
              "sigma": f"{r['sigma']:.2f}", "games rated": str(r["played"])} for r in stats["ratings"][kind]]
