@@ -1632,9 +1632,9 @@ def _bridge_decides(session: Any) -> bool:
     """Whether the end's winner is told by the bridge: the first two tie on VP and on empty
     duchy spaces (2011 "later in turn order", 2019 "farthest behind on the bridge"). Asked on
     a terminal whether the other answers came by flag or not."""
-    from burgundy_cli.castles.rules.scoring import BY_TURN_ORDER
+    from burgundy_cli.castles.rules.scoring import turn_order_words
 
-    return getattr(session.score(), "tiebreak", None) in BY_TURN_ORDER
+    return turn_order_words(getattr(session.score(), "tiebreak", None)) is not None
 
 
 def _ask_bridge(answers: NewRecord, ask: bool, read: Reader | None, say: Callable[[str], None],
@@ -1645,8 +1645,11 @@ def _ask_bridge(answers: NewRecord, ask: bool, read: Reader | None, say: Callabl
 
     :raises UsageError: no terminal to ask.
     """
+    from burgundy_cli.castles.rules.scoring import turn_order_words
+
     question = (f"the turn order on the bridge at the end, first to last: the tie on VP and empty spaces "
-                f"goes to the one {session.score().tiebreak} (e.g. {','.join(reversed(_names(answers.players)))})")
+                f"goes to the one {turn_order_words(session.score().tiebreak)} "
+                f"(e.g. {','.join(reversed(_names(answers.players)))})")
     while True:
         answer = _answer("bridge", question, None, ask, read, _names(answers.players))
         try:

@@ -121,16 +121,18 @@ def listed(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
-def decided_tie(tied: Sequence[str], on: str, rule: str, figures: Mapping[str, int], winner: Sequence[str]) -> str:
+def decided_tie(tied: Sequence[str], on: str, rule: str, figures: Mapping[str, int] | None,
+                winner: Sequence[str]) -> str:
     """A tie on points as a score table's ``tiebreak`` says it, a logged game's or a score
     pad's: who tied (``tied``, players or teams), ``on`` what ("14 points", "150 VP"), the
-    ``rule`` that breaks it and each one's figure, then who is still equal where the figures
+    ``rule`` that breaks it and each one's figure (``figures``; None for a rule with no figure
+    to give, such as the order on the bridge), then who is still equal where the figures
     leave a draw (``winner``: the winners, the tied ones still equal among them): "red and blue
     tie on 14 points; most knights left decides (red 5, blue 3)"."""
-    counts = ", ".join(f"{name} {figures[name]}" for name in tied)
+    counts = "" if figures is None else f" ({', '.join(f'{name} {figures[name]}' for name in tied)})"
     still = "" if len(winner) == 1 else ": still equal, a draw" if list(winner) == list(tied) else \
         f": {listed(winner)} still equal, a draw"
-    return f"{listed(tied)} tie on {on}; {rule} decides ({counts}){still}"
+    return f"{listed(tied)} tie on {on}; {rule} decides{counts}{still}"
 
 
 def outcome(complete: bool, winner: Sequence[str], tiebreak: str | None = None, mode: str | None = None,

@@ -77,12 +77,13 @@ def test_hand_worked_2011_three_players_tied_on_vp_and_spaces_go_to_the_later_in
         create(str(tmp_path / "none.toml"), NewRecord(**GAME_2011))
     assert not (tmp_path / "none.toml").exists()
     said, table = _made(tmp_path, GAME_2011, bridge="Cara,Anna,Ben")
-    assert said.endswith("Ben 73, Anna 73, Cara 64; winner Ben (tiebreak: later in turn order)")
+    assert said.endswith("Ben 73, Anna 73, Cara 64; winner Ben (tiebreak: Ben and Anna tie on 73 VP and 24 empty estate spaces; later in turn order decides)")
     assert {line.name: _parts(line) for line in table.players} == {
         "Anna": {"position": 44, "end-goods": 3, "end-silver": 4, "end-workers": 2, "knowledge-tiles": 20},
         "Ben": {"position": 48, "end-goods": 2, "end-silver": 1, "end-workers": 1, "knowledge-tiles": 21},
         "Cara": {"position": 45, "end-goods": 3, "end-silver": 6, "end-workers": 2, "knowledge-tiles": 8}}
-    assert table.winner == ["Ben"] and table.tiebreak == "later in turn order"
+    assert table.winner == ["Ben"]
+    assert table.tiebreak == "Ben and Anna tie on 73 VP and 24 empty estate spaces; later in turn order decides"
     (tmp_path / "end.toml").unlink()
     said, table = _made(tmp_path, GAME_2011, bridge="Cara,Ben,Anna")
     assert table.winner == ["Anna"] and [line.total for line in table.players] == [73, 73, 64]
@@ -126,13 +127,14 @@ def test_hand_worked_2019_four_players_tied_on_vp_go_to_the_fewest_empty_spaces(
     their duchy wins". Anna fills 8 spaces besides the castle (28 empty), Cara 7 (29): Anna.
     """
     said, table = _made(tmp_path, GAME_2019)
-    assert said.endswith("Anna 78, Cara 78, Ben 62, Dario 49; winner Anna (tiebreak: fewest empty duchy spaces)")
+    assert said.endswith("Anna 78, Cara 78, Ben 62, Dario 49; winner Anna (tiebreak: Anna and Cara tie on 78 VP; fewest empty duchy spaces decides (Anna 28, Cara 29))")
     assert {line.name: _parts(line) for line in table.players} == {
         "Anna": {"position": 55, "end-goods": 2, "end-silver": 3, "end-workers": 3, "knowledge-tiles": 15},
         "Cara": {"position": 50, "end-goods": 1, "end-silver": 10, "end-workers": 1, "knowledge-tiles": 16},
         "Ben": {"position": 50, "end-goods": 4, "knowledge-tiles": 8},
         "Dario": {"position": 40, "end-goods": 3, "end-silver": 1, "end-workers": 1, "knowledge-tiles": 4}}
-    assert table.winner == ["Anna"] and table.tiebreak == "fewest empty duchy spaces"
+    assert table.winner == ["Anna"]
+    assert table.tiebreak == "Anna and Cara tie on 78 VP; fewest empty duchy spaces decides (Anna 28, Cara 29)"
     for vp, words in (("25", "Dario has 25 VP; the duchy, sold goods and bonus tiles have scored at least 26 "
                              "(2019 rules, 'Additional rules for placing hex tiles'"),
                       ("43", "Dario has 43 VP; the duchy, sold goods and bonus tiles allow at most 42 "
@@ -257,7 +259,8 @@ def test_an_end_typed_without_its_bridge_says_the_tie_it_guessed(cli, tmp_path) 
     start, end = text.index("[end]\nbridge"), text.index("[end.players.Anna]")
     (tmp_path / "end.toml").write_text(text[:start] + text[end:], encoding="utf-8")
     table = open_record(tmp_path / "end.toml").score()
-    assert table.winner == ["Ben"] and table.tiebreak == "later in turn order"
+    assert table.winner == ["Ben"]
+    assert table.tiebreak == "Ben and Anna tie on 73 VP and 24 empty estate spaces; later in turn order decides"
     assert table.notes == [
         "the bridge at the end is not in the record: everyone taken on its start space in seat order, which makes "
         "Ben the winner over Anna, level on VP and empty estate spaces (2011 rules, 'Game end': \"Should there still "

@@ -290,7 +290,7 @@ def test_a_tie_broken_by_empty_spaces_is_said_in_the_editions_words(edition, nam
     (a tie of each edition in records/)."""
     table = open_record(RECORDS / "castles-of-burgundy" / f"{name}.toml").score()
     assert table.edition == edition
-    assert table.tiebreak == f"fewest empty {WORDS[edition]['duchy']} spaces"
+    assert f"; fewest empty {WORDS[edition]['duchy']} spaces decides (" in table.tiebreak
     _speaks(table.tiebreak, edition)
 
 

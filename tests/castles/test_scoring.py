@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from burgundy_cli.castles.rules.scoring import END_CATEGORIES, knowledge_points, score
+from burgundy_cli.castles.rules.terms import WORDS
 from tests.castles.engine_kit import position
 
 
@@ -97,7 +98,8 @@ def test_tiebreak_fewest_empty_spaces_by_default():
     state = final({"anna": {"vp": 10, "duchy": {"c3": "bank"}, "sold": {"1": 5}},
                    "ben": {"vp": 10, "sold": {"2": 5}}})
     table = score(state)
-    assert table.winner == ["anna"] and table.tiebreak == "fewest empty estate spaces"
+    assert table.winner == ["anna"]
+    assert table.tiebreak == "anna and ben tie on 11 VP; fewest empty estate spaces decides (anna 35, ben 36)"
     assert [(line.name, line.rank) for line in table.players] == [("anna", 1), ("ben", 2)]
 
 
@@ -118,7 +120,8 @@ def test_tiebreak_turn_order(edition, wording):
     state = final({"anna": {"vp": 10, "sold": {"1": 5}}, "ben": {"vp": 10, "sold": {"2": 5}}}, edition,
                   bridge=[["anna"], ["ben"]])
     table = score(state)
-    assert table.winner == ["anna"] and table.tiebreak == wording
+    assert table.winner == ["anna"]
+    assert table.tiebreak == f"anna and ben tie on 11 VP and 36 empty {WORDS[edition]['duchy']} spaces; {wording} decides"
 
 
 def test_score_during_play_has_no_final_scoring():
@@ -234,7 +237,8 @@ def test_tiebreak_turn_order_reads_the_track_at_the_end_by_default():
     the track after they went: by default the turn order is the track's at the end (Anna,
     behind Ben there), as 2019 says outright ("farthest behind on the bridge")."""
     table = score(_last_round_ship())
-    assert table.winner == ["anna"] and table.tiebreak == "later in turn order"
+    assert table.winner == ["anna"]
+    assert table.tiebreak == "anna and ben tie on 11 VP and 36 empty estate spaces; later in turn order decides"
 
 
 def test_tiebreak_option_the_order_the_last_round_was_played_in():
@@ -242,7 +246,8 @@ def test_tiebreak_option_the_order_the_last_round_was_played_in():
     turn order" read as the turns taken, the order of the last round (Anna, then Ben), not
     the track the last round's ships moved."""
     table = score(_last_round_ship(**{"tiebreak-turn-order": "last-round"}))
-    assert table.winner == ["ben"] and table.tiebreak == "later in turn order"
+    assert table.winner == ["ben"]
+    assert table.tiebreak == "ben and anna tie on 11 VP and 36 empty estate spaces; later in turn order decides"
     assert [line.name for line in table.players] == ["ben", "anna"]
 
 

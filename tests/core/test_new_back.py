@@ -125,7 +125,7 @@ def test_back_from_the_bridge_returns_to_the_last_answer(tmp_path):
     path = tmp_path / "end.toml"
     told = create(str(path), NewRecord(game="castles-of-burgundy", edition="2011", end=True), ask=True, read=read,
                   say=lambda said: None)
-    assert next(steps, None) is None and "; winner Anna (tiebreak: later in turn order)" in told
+    assert next(steps, None) is None and "; later in turn order decides)" in told and "winner Anna (tiebreak: Anna and Ben tie on 0 VP" in told
     assert open_record(path).header.event == "cup final"
 
 

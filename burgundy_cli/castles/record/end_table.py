@@ -149,17 +149,18 @@ def _bridge_taken(state: GameState) -> None:
     the default (everyone on the start space in seat order) is a guess the score must say it made
     (``new --end`` asks the bridge when it names the winner; a table typed by hand may not give
     it). In the team game only the two teams' order (the winner) is the bridge's."""
-    from burgundy_cli.castles.rules.scoring import BY_TURN_ORDER, score
+    from burgundy_cli.castles.rules.scoring import score, turn_order_words
 
     table = score(state)
     if state.teams is not None:
-        decided = [f"makes {' and '.join(table.winner)} the winner"] if table.tiebreak in BY_TURN_ORDER else []
+        decided = [f"makes {' and '.join(table.winner)} the winner"] if turn_order_words(table.tiebreak) else []
     else:
         empty = {player.name: player.duchy.count(None) for player in state.players}
         lines = table.players
-        decided = [f"puts {first.name} ahead of {second.name}" for first, second in zip(lines, lines[1:])
-                   if first.total == second.total and empty[first.name] == empty[second.name]]
-        if decided and table.tiebreak in BY_TURN_ORDER:
+        level = [(first, second) for first, second in zip(lines, lines[1:])
+                 if first.total == second.total and empty[first.name] == empty[second.name]]
+        decided = [f"puts {first.name} ahead of {second.name}" for first, second in level]
+        if level and level[0][0] is lines[0]:   # (the top two: the bridge names the winner)
             decided[0] = f"makes {lines[0].name} the winner over {lines[1].name}"
     if decided:
         state.unverified.append(f"the bridge at the end is not in the record: everyone taken on its start space in "

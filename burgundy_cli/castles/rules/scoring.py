@@ -116,6 +116,37 @@ def breakdown(state: GameState, player: PlayerState, final: bool) -> dict[str, i
 BY_TURN_ORDER = ("later in turn order", "farthest behind on the bridge")
 
 
+def turn_order_words(tiebreak: str | None) -> str | None:
+    """The turn order's words (:data:`BY_TURN_ORDER`) when the turn order broke the tie a score
+    table's ``tiebreak`` says (":func:`_decided`'s "...; later in turn order decides", the team
+    game's "farthest behind on the bridge"), else None: whether the bridge at the end names
+    the winner (``new --end`` then asks it)."""
+    for words in BY_TURN_ORDER:
+        if tiebreak == words or (tiebreak or "").endswith(f"; {words} decides"):
+            return words
+    return None
+
+
+def _decided(state: GameState, totals: list[tuple], first: str) -> str:
+    """How the tie at the top of ``totals`` (the sorted keys of :func:`score`) was broken, in the
+    words every score table says a tie with (``core.render.decided_tie``): those level on VP
+    with their empty spaces, where those decide ("Anna and Ben tie on 139 VP; fewest empty
+    estate spaces decides (Ben 3, Anna 5)"), else those level on both and the turn order."""
+    from burgundy_cli.core.render import decided_tie
+
+    level = [key for key in totals if key[0] == totals[0][0]]
+    players = [state.players[key[3]] for key in level]
+    spaces = empty_spaces(state.edition)
+    if level[0][1] != level[1][1]:
+        figures = {player.name: player.duchy.count(None) for player in players}
+        return decided_tie(list(figures), f"{-level[0][0]} VP", f"{state.options.tiebreak_empty} {spaces}", figures,
+                           [first])
+    even = [player.name for key, player in zip(level, players) if key[1] == level[0][1]]
+    empty = players[0].duchy.count(None)
+    return decided_tie(even, f"{-level[0][0]} VP and {empty} {spaces.removesuffix('s') if empty == 1 else spaces}",
+                       BY_TURN_ORDER[state.edition == "2019"], None, [first])
+
+
 def score(state: GameState) -> ScoreTable:
     """The score table of ``state``: final scoring once phase E has ended, else the VP so far."""
     complete = state.stage == "over"
@@ -130,12 +161,7 @@ def score(state: GameState) -> ScoreTable:
     totals.sort()
     lines = [ScoreLine(name=state.players[seat].name, total=-neg_total, rank=rank, breakdown=parts)
              for rank, (neg_total, _, _, seat, parts) in enumerate(totals, start=1)]
-    tiebreak = None
-    if len(totals) > 1 and totals[0][0] == totals[1][0]:
-        if totals[0][1] != totals[1][1]:
-            tiebreak = f"{state.options.tiebreak_empty} {empty_spaces(state.edition)}"
-        else:
-            tiebreak = BY_TURN_ORDER[state.edition == "2019"]
+    tiebreak = _decided(state, totals, lines[0].name) if len(totals) > 1 and totals[0][0] == totals[1][0] else None
     winner = [lines[0].name] if complete else []
     notes = [*setup_notes(state), *state.unverified]
     if state.solo is not None:  # the 2019 solo game is won by filling the duchy, not by VP
