@@ -269,13 +269,15 @@ def test_team_tie_goes_to_more_empty_spaces_by_option():
         state.players[seat].duchy[space_id("c6")] = "mine"  # team A: one empty space fewer
     _final(state, {"anna": 10, "ben": 9, "cara": 7, "dario": 7})
     table = score(state)
-    assert table.winner == ["ben", "dario"] and table.tiebreak == "the team with more empty spaces"
+    assert table.winner == ["ben", "dario"]
+    assert table.tiebreak == "team B and team A tie on 23 VP; the team with more empty spaces decides (team B 72, team A 71)"
     state = new_team_game(**{"team-tiebreak-empty-spaces": "fewest"})
     for seat in (0, 2):
         state.players[seat].duchy[space_id("c6")] = "mine"
     _final(state, {"anna": 10, "ben": 9, "cara": 7, "dario": 7})
     table = score(state)
-    assert table.winner == ["anna", "cara"] and table.tiebreak == "the team with fewer empty spaces"
+    assert table.winner == ["anna", "cara"]
+    assert table.tiebreak == "team A and team B tie on 23 VP; the team with fewer empty spaces decides (team A 71, team B 72)"
     assert "cob.team.score" in RULES_CITED
 
 

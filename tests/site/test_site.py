@@ -107,8 +107,9 @@ def test_a_tie_on_vp_says_what_broke_it(built) -> None:
     out, site, _ = built
     game = next(g for g in site.games if g.path.endswith("end-2p-2011-tie.toml"))
     page = (out / "games" / f"{game.slug}.html").read_text()
-    assert 'won by <a href="../players/ben.html">Ben</a> (tiebreak: fewest empty estate spaces)' in page
-    assert "(tiebreak: fewest empty estate spaces)" in (out / "index.html").read_text()
+    said = "(tiebreak: Ben and Anna tie on 73 VP; fewest empty estate spaces decides (Ben 24, Anna 26))"
+    assert f'won by <a href="../players/ben.html">Ben</a> {said}' in page
+    assert said in (out / "index.html").read_text()
 
 
 def test_the_ratings_chart_labels_an_undated_game_by_its_place_in_the_order(built) -> None:

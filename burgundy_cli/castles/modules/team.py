@@ -537,9 +537,16 @@ def score_table(state: GameState, table):
     best = order[0]
     tiebreak = None
     if order[0][0] == order[1][0]:
-        # (in the team game's own words, "the team with more empty spaces")
+        # (in the team game's own words, "the team with more empty spaces"; as every score table
+        # says a tie: the teams, their VP, and the figures or the bridge that broke it)
+        from burgundy_cli.core.render import decided_tie
+
         more = "more" if state.options.team_tiebreak == "most" else "fewer"
-        tiebreak = f"the team with {more} empty spaces" if order[0][1] != order[1][1] else BY_TURN_ORDER[1]
+        said = {f"team {TEAMS[team]}": empty for _, empty, team in order}
+        tiebreak = decided_tie(list(said), f"{order[0][0]} VP", f"the team with {more} empty spaces", said,
+                               [next(iter(said))]) if order[0][1] != order[1][1] else \
+            decided_tie(list(said), f"{order[0][0]} VP and {order[0][1]} empty spaces", BY_TURN_ORDER[1], None,
+                        [next(iter(said))])
     winner = [state.players[seat].name for seat in teams.members[best[2]]] if table.complete else []
     if table.complete:
         notes.append(f"team {TEAMS[best[2]]} wins")

@@ -118,13 +118,10 @@ BY_TURN_ORDER = ("later in turn order", "farthest behind on the bridge")
 
 def turn_order_words(tiebreak: str | None) -> str | None:
     """The turn order's words (:data:`BY_TURN_ORDER`) when the turn order broke the tie a score
-    table's ``tiebreak`` says (":func:`_decided`'s "...; later in turn order decides", the team
-    game's "farthest behind on the bridge"), else None: whether the bridge at the end names
-    the winner (``new --end`` then asks it)."""
-    for words in BY_TURN_ORDER:
-        if tiebreak == words or (tiebreak or "").endswith(f"; {words} decides"):
-            return words
-    return None
+    table's ``tiebreak`` says (:func:`_decided`'s "...; later in turn order decides", the team
+    game's likewise), else None: whether the bridge at the end names the winner (``new --end``
+    then asks it)."""
+    return next((words for words in BY_TURN_ORDER if (tiebreak or "").endswith(f"; {words} decides")), None)
 
 
 def _decided(state: GameState, totals: list[tuple], first: str) -> str:
