@@ -40,7 +40,7 @@ def test_the_player_later_in_turn_order_wins_a_tie_on_vp_and_empty_spaces(tmp_pa
     create(str(tmp_path / "end.toml"), replace(TIED, bridge=order))
     table = open_record(tmp_path / "end.toml").score()
     assert [line.total for line in table.players] == [5, 5]
-    assert table.winner == [winner] and table.tiebreak == "later in turn order"
+    assert table.winner == [winner] and table.tiebreak.endswith(" and 35 empty estate spaces; later in turn order decides")
 
 
 def test_without_a_terminal_the_bridge_is_required_only_when_it_tells_the_winner(tmp_path) -> None:
@@ -57,6 +57,6 @@ def test_on_a_terminal_the_bridge_is_asked_then_and_a_wrong_order_again(tmp_path
                                    "empty spaces goes to the one farthest behind on the bridge")
     assert len(questions) == 3 and len(set(questions)) == 1
     assert "every player once" in said[0] and "'Cara' is not a player" in said[1]
-    assert table.winner == ["Anna"] and table.tiebreak == "farthest behind on the bridge"
+    assert table.winner == ["Anna"] and table.tiebreak.endswith("; farthest behind on the bridge decides")
     _, questions, _ = asked(replace(TIED, vp="Anna=5,Bob=4"), [], tmp_path, "apart.toml")   # no tie: nothing asked
     assert questions == []
