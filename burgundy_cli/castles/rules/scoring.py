@@ -158,7 +158,8 @@ def score(state: GameState) -> ScoreTable:
     totals.sort()
     lines = [ScoreLine(name=state.players[seat].name, total=-neg_total, rank=rank, breakdown=parts)
              for rank, (neg_total, _, _, seat, parts) in enumerate(totals, start=1)]
-    tiebreak = _decided(state, totals, lines[0].name) if len(totals) > 1 and totals[0][0] == totals[1][0] else None
+    tiebreak = _decided(state, totals, lines[0].name) if complete and len(totals) > 1 and totals[0][0] == totals[1][0] \
+        else None  # (a tie is said once the game is over: before, the score table gives none)
     winner = [lines[0].name] if complete else []
     notes = [*setup_notes(state), *state.unverified]
     if state.solo is not None:  # the 2019 solo game is won by filling the duchy, not by VP
@@ -167,7 +168,7 @@ def score(state: GameState) -> ScoreTable:
         winner, verdict = solo_result(state)
         notes.insert(0, verdict)
     table = ScoreTable(game="castles-of-burgundy", edition=state.edition, complete=complete, players=lines,
-                       winner=winner, tiebreak=tiebreak if complete else None, notes=notes)
+                       winner=winner, tiebreak=tiebreak, notes=notes)
     hook = state.ruleset.score_table  # a module's final word (2019 team game: team totals)
     return table if hook is None else hook(state, table)
 
