@@ -175,13 +175,14 @@ class IllegalMoveError(RefereeError):
 
     def placed(self, text: str, column_of: Callable[[str, str], int | None]) -> IllegalMoveError:
         """This error, a refusal of the typed line ``text``, placed at the word it blames
-        (:attr:`blamed`, found by the game's ``column_of(text, word)``): line 1, the line typed,
-        and the word's column, as a parse error is placed at its token (a record's replay then
-        puts it at the line's place in the file). Left as it is when placed already."""
+        (:attr:`blamed`, found by the game's ``column_of(text, word)``) where it has no place
+        yet, as a parse error is placed at its token, and on line 1, the line typed
+        (:meth:`on_typed_line`; a record's replay then puts it at the line's place in the file)."""
         if self.blamed is not None and self.location is None:
             column = column_of(text, self.blamed)
             if column is not None:
-                self.location = Location(None, 1, column)
+                self.location = Location(column=column)
+        self.on_typed_line()
         return self
 
     def describe(self) -> str:

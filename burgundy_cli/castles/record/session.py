@@ -209,22 +209,21 @@ class CastlesSession:
             command = parse_line(text, self.state.edition, self.state.options.modules)
             return with_listed_names(self.names, command, text)
         except IllegalMoveError as err:  # (refused as it is read: a white die written as changed)
-            raise _cited(self.state, None, err).on_typed_line() from None
+            raise _cited(self.state, None, err).placed(text, word_column) from None
         except ParseError as err:
             raise err.on_typed_line() from None
 
     def _judged(self, command: c.Command, judge, text: str) -> c.Command:
         """``judge(state, command)`` (the engine's check or play) on ``command``, read from the
         typed line ``text``, with a granted take's left-out depot filled in; a refusal gets the
-        obvious fix as a hint and is placed at the word it blames."""
+        obvious fix as a hint and the edition's passage (:func:`_cited`, as a record's line does)
+        and is placed at the word it blames."""
         state = self.state
         command = _with_granted_depots(state, command)
         try:
             judge(state, command)
         except IllegalMoveError as err:
-            from burgundy_cli.castles.record.clarify import with_fix_hint
-
-            raise with_fix_hint(state, command, err).placed(text, word_column) from None
+            raise _cited(state, command, err).placed(text, word_column) from None
         return command
 
     def play_logged(self, text: str, group: str | None = None) -> None:
@@ -294,20 +293,14 @@ class CastlesSession:
                     self.comments[len(commands) - 1] = comment
             except IllegalMoveError as err:
                 cited = _cited(state, command, err).placed(text, word_column)
-                raise cited.on_typed_line() if failed is None else failed(cited, index) from None
+                raise cited if failed is None else failed(cited, index) from None
             except RefereeError as err:
                 raise err.on_typed_line() if failed is None else failed(err, index) from None
 
     # --- the Session protocol ---------------------------------------------------------------
 
     def check(self, text: str) -> str:
-        try:
-            command = self._judged(self.read(text), engine.check, text)
-        except IllegalMoveError as err:
-            from burgundy_cli.castles.rules.citations import cite_edition
-
-            raise cite_edition(err, self.state.edition) from None
-        return format_command(command)
+        return format_command(self._judged(self.read(text), engine.check, text))
 
     def rules_passed(self, text: str) -> list[dict[str, str]]:
         """The rules the legal line ``text`` passed, each as its check found it (``citations.
