@@ -449,8 +449,8 @@ PAYMENT: tuple[Condition, ...] = (
 
 
 def _legal_purchase(state: GameState, player: PlayerState, fix: BuyCommand) -> BuyCommand | None:
-    """``fix`` when the purchase's own check accepts it, else None: a refusal offers as its fix
-    (:func:`illegal`) only a purchase the rules allow, never one refused next."""
+    """``fix`` when the purchase's own check accepts it, else None: what a payment's refusal
+    says depends on whether the other payment is allowed (:func:`_payment_refused`)."""
     try:
         check_purchase(state, player, fix, False)
     except IllegalMoveError:
@@ -468,13 +468,13 @@ def _bought_elsewhere(state: GameState, player: PlayerState, cmd: BuyCommand) ->
     """The hint's words for a tile the depot named does not hold but another depot the buyer
     may buy from does (the black depot; with knowledge tile 6 the numbered ones too: 2011 "not
     only from the central black depot but also from the other six depots", 2019 "from all
-    depots"), and that purchase as the fix when it is legal. A purchase is no die action, so
-    nothing else binds the depot."""
+    depots"), and that purchase as the fix (offered when the rules accept it, as every fix is:
+    ``record/clarify.with_fix_hint``). A purchase is no die action, so nothing else binds the depot."""
     lying = depots_holding(state, cmd.tile, range(7) if 6 in player.knowledge else (0,), cmd.depot or 0)
     if not lying:
         return "", None
     where = f"depot {lying[0]}" if lying[0] else "the black depot"
-    return f"; it lies in {where}", _legal_purchase(state, player, cmd.model_copy(update={"depot": lying[0] or None}))
+    return f"; it lies in {where}", cmd.model_copy(update={"depot": lying[0] or None})
 
 
 def _workers_refused(state: GameState) -> tuple[str, str]:
