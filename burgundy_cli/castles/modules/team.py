@@ -536,22 +536,23 @@ def score_table(state: GameState, table):
                 if table.complete else "") for total, _, team in totals]
     best = order[0]
     tiebreak = None
-    if order[0][0] == order[1][0]:
+    if table.complete and order[0][0] == order[1][0]:   # (a tie is said once the game is over)
         # (in the team game's own words, "the team with more empty spaces"; as every score table
         # says a tie: the teams, their VP, and the figures or the bridge that broke it)
         from burgundy_cli.core.render import decided_tie
 
-        more = "more" if state.options.team_tiebreak == "most" else "fewer"
-        said = {f"team {TEAMS[team]}": empty for _, empty, team in order}
-        tiebreak = decided_tie(list(said), f"{order[0][0]} VP", f"the team with {more} empty spaces", said,
-                               [next(iter(said))]) if order[0][1] != order[1][1] else \
-            decided_tie(list(said), f"{order[0][0]} VP and {order[0][1]} empty spaces", BY_TURN_ORDER[1], None,
-                        [next(iter(said))])
+        empty = {f"team {TEAMS[team]}": spaces for _, spaces, team in order}
+        teams_said, first = list(empty), [f"team {TEAMS[best[2]]}"]
+        if order[0][1] != order[1][1]:
+            more = "more" if state.options.team_tiebreak == "most" else "fewer"
+            tiebreak = decided_tie(teams_said, f"{best[0]} VP", f"the team with {more} empty spaces", empty, first)
+        else:
+            tiebreak = decided_tie(teams_said, f"{best[0]} VP and {best[1]} empty spaces", BY_TURN_ORDER[1], None, first)
     winner = [state.players[seat].name for seat in teams.members[best[2]]] if table.complete else []
     if table.complete:
         notes.append(f"team {TEAMS[best[2]]} wins")
     return table.model_copy(update={"players": lines, "winner": winner,
-                                    "tiebreak": tiebreak if table.complete else None, "notes": [*notes, *table.notes]})
+                                    "tiebreak": tiebreak, "notes": [*notes, *table.notes]})
 
 
 def _bridge_rank(state: GameState, team: int) -> int:
