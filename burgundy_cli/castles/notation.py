@@ -400,10 +400,11 @@ def _numbers_played(head: str, modules: tuple[str, ...] | None) -> tuple[tuple[i
     from burgundy_cli.castles.rules.tiles import catalogue
 
     kinds = catalogue()
+    prefix, low, high = _numbered_kind(head)
     runs: list[list[int]] = []
-    for n in range(100):
-        name = _resolve(f"{head}{n}")
-        if name is None or (modules is not None and kinds[name].module not in (None, *modules)):
+    for n in range(low, high + 1):
+        kind = kinds.get(f"{prefix}{n}")
+        if kind is None or (modules is not None and kind.module not in (None, *modules)):
             continue
         if runs and runs[-1][1] == n - 1:
             runs[-1][1] = n
