@@ -873,7 +873,8 @@ def _tie_question(answers: NewRecord) -> str:
     """The tiebreak question of a score pad about the players tied on points only, named with
     their total ("Ben and Cara tie on 160 VP: their empty duchy spaces, e.g. Ben=2,Cara=3"),
     or in the team game the two teams level on their sums."""
-    from burgundy_cli.core.resultonly import _listed, rules_of   # (the pad's own words for a tie)
+    from burgundy_cli.core.render import listed
+    from burgundy_cli.core.resultonly import rules_of   # (the pad's own words for a tie)
 
     rules = rules_of(answers.game or "castles-of-burgundy", answers.edition)
     groups = tied_on_points(answers)
@@ -884,8 +885,8 @@ def _tie_question(answers: NewRecord) -> str:
             f" tie on {groups[0][0]} {rules.unit}: each team's empty spaces, given for one of its players"
         return f"{said}, {_in_names(example, [members[0] for members in teams.values()])} (empty: not known)"
     (total, names), *more = groups
-    said = f"{_listed(names)} tie on {total} {rules.unit}" + \
-        "".join(f", {_listed(others)} on {level} {rules.unit}" for level, others in more)
+    said = f"{listed(names)} tie on {total} {rules.unit}" + \
+        "".join(f", {listed(others)} on {level} {rules.unit}" for level, others in more)
     return f"{said}: their {rules.tiebreak}, {_in_names(example, names)} (empty: not known)"
 
 

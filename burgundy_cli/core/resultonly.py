@@ -35,7 +35,7 @@ from burgundy_cli.core.errors import Location, RecordError, RefereeError
 from burgundy_cli.core.game import GameHeader, ScoreLine, ScoreTable, record_error
 from burgundy_cli.core.models import Count, TableModel
 from burgundy_cli.core.record import RecordDoc
-from burgundy_cli.core.render import decided_tie
+from burgundy_cli.core.render import decided_tie, listed
 from burgundy_cli.core.suggest import closest
 from burgundy_cli.core.words import counted, player_key
 
@@ -198,7 +198,7 @@ def open_result(doc: RecordDoc, header: GameHeader) -> ResultSession:
         if unknown and final.teams:   # a team game: the two players of one team
             tied, by, figures = unknown
             if stated not in [sorted(map(player_key, members)) for members in final.teams.values()]:
-                raise RecordError(f"[final] winner = {_listed_as_typed(final.winner)}: {_listed(tied)} tie on VP, "
+                raise RecordError(f"[final] winner = {_listed_as_typed(final.winner)}: {listed(tied)} tie on VP, "
                                   f"and the rules give the win to the team {by}: name the two players of that team",
                                   location=where("winner"))
             table = _decided(table, final.winner, f"{by}, as the record states")
@@ -209,7 +209,7 @@ def open_result(doc: RecordDoc, header: GameHeader) -> ResultSession:
             one = rules.last_tiebreak is not None   # (Castles: the rules always make one winner)
             if not stated or not set(stated) < {player_key(name) for name in tied} or (one and len(stated) > 1):
                 what = f"{rules.unit} and on {rules.tiebreak}" if figures else rules.unit
-                raise RecordError(f"[final] winner = {_listed_as_typed(final.winner)}: {_listed(tied)} tie on {what}, "
+                raise RecordError(f"[final] winner = {_listed_as_typed(final.winner)}: {listed(tied)} tie on {what}, "
                                   f"and the rules give the win to the one {by}: name that one player",
                                   location=where("winner"),
                                   hint=None if figures else f"or give each tied player's tiebreak figure "
@@ -236,11 +236,6 @@ def _check_tiebreak_bound(final: FinalTable, rules: Rules, most: int, passage: s
             raise RecordError(f"[final.scores.{name}] tiebreak = {line.tiebreak}: {who} has at most {most} "
                               f"{rules.tiebreak}{passage}", location=doc.location_of_key(TABLE, "scores", name, "tiebreak"),
                               path=(TABLE, "scores", name, "tiebreak"))
-
-
-def _listed(names: list[str]) -> str:
-    """"Anna and Ben", "Anna, Ben and Cara"."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def _last_word(rules: Rules, header: GameHeader) -> str:
@@ -300,7 +295,7 @@ def _unknown_winner(table: ScoreTable, rules: Rules, tied: list[str], by: str, f
         figure = "each team's empty spaces (its players' tiebreak)" if team else "each tied player's tiebreak figure"
         why = f"which this record does not give (give {figure}, or name {winner} in [final] winner)"
     who = "team" if team else "one"
-    note = f"{UNKNOWN}: {_listed(tied)} tie on {what}; {edition} give the win to the {who} {by}, {why}"
+    note = f"{UNKNOWN}: {listed(tied)} tie on {what}; {edition} give the win to the {who} {by}, {why}"
     rule = by.removeprefix("with ").removeprefix("the ")   # (as a decided tie says it: "fewest empty duchy spaces")
     return table.model_copy(update={"winner": [], "tiebreak": f"{rule}: not in the record",
                                     "notes": [*table.notes, note]})
