@@ -397,11 +397,20 @@ def export_bgstats(paths: Sequence[str | os.PathLike[str]], out: str | os.PathLi
         if not game["bggId"]:
             outcome.warn(f"{game['name']}: no BoardGameGeek id known, exported as 0 (docs/export.md); "
                          "give it with --bgg-id GAME=ID, or link the game in the app")
-    positions = sum(record.start == "position" for record in played)
     unfinished = sum(not record.table.complete and record.start != "position" for record in played)
-    apart = f", {positions} position records (rulebook examples) left out: no games played" if positions else ""
+    apart = _positions_left_out(played)
     return outcome.warn(f"{counted(len(data['plays']), 'play')}, {counted(unfinished, 'unfinished game')} left out"
-                        f"{apart}")
+                        f"{f', {apart}' if apart else ''}")
+
+
+def _positions_left_out(played: Sequence[object]) -> str | None:
+    """What an export says of the records that start from a position, which it leaves out (no
+    game was played: a rulebook example, a disputed moment); None when there are none."""
+    from burgundy_cli.core.words import counted
+
+    positions = sum(record.start == "position" for record in played)
+    return f"{counted(positions, 'position record')} (rulebook examples) left out: no games played" \
+        if positions else None
 
 
 def export_csv(paths: Sequence[str | os.PathLike[str]], out: str | os.PathLike[str] | None) -> Outcome:
@@ -415,9 +424,9 @@ def export_csv(paths: Sequence[str | os.PathLike[str]], out: str | os.PathLike[s
         outcome.say(text, end="")
     else:
         _write_file(outcome, out, text, read)
-    positions = sum(record.start == "position" for record in played)
-    if positions:   # (as export bgstats says it: they have no rows)
-        outcome.warn(f"{positions} position records (rulebook examples) left out: no games played")
+    apart = _positions_left_out(played)
+    if apart:   # (as export bgstats says it: they have no rows)
+        outcome.warn(apart)
     return outcome
 
 
