@@ -1,28 +1,24 @@
 """Rule modules: the base game, and the 2019 expansions as modules a record switches on.
 
 A :class:`Module` is the one place that says what a set of rules adds to or changes in the
-game: placement rules (added, replacing the rule with the same id, or lifted), actions by
-kind, tile effects by tile kind or type, phase-end steps, and the final scoring of
-knowledge tiles. :func:`ruleset` folds the base game (:data:`BASE`, itself a module) and the
-record's modules (``[game.options] modules = "inns, white-castles"``) into the
+game, through the ruleset's named extension points: placement rules, actions, tile effects,
+phase-end steps, handlers on gains and completions, final scoring. :func:`ruleset` folds the
+base game (:data:`BASE`, itself a module) and the record's modules (``[game.options] modules = "inns, white-castles"``) into the
 :class:`~burgundy_cli.castles.rules.state.Ruleset` that :mod:`burgundy_cli.castles.record.setup` hands to
 the game state. The engine, the checks and the move generator only ever consult that
 ruleset, so a module never needs a special case in them. docs/developing.md, "How to add a
 module", walks through one.
 
-:data:`MODULES` holds the modules refereed so far (the inns, :mod:`burgundy_cli.castles.modules.inns`;
-the extra tiles, :mod:`~burgundy_cli.castles.modules.extra`; the white castles,
-:mod:`~burgundy_cli.castles.modules.white`; the trade routes, :mod:`~burgundy_cli.castles.modules.routes`;
-the border posts, :mod:`~burgundy_cli.castles.modules.border`; the team game,
-:mod:`~burgundy_cli.castles.modules.team`);
-:data:`RESERVED` names every module of the 2019 rulebook, so that a record naming one not
-refereed yet is told so, and a misspelt name gets a suggestion.
+:data:`MODULES` holds every module of the 2019 rulebook, each built by a function that
+imports its own rules (:mod:`~burgundy_cli.castles.modules.inns`, ``extra``, ``white``,
+``routes``, ``shields``, ``border``, ``team``, ``solo``); :data:`RESERVED` names them in the
+rulebook's order, the order they are folded in, and a misspelt name gets a suggestion.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from functools import cache
 from types import MappingProxyType
 
@@ -44,92 +40,105 @@ class PhaseStep:
     first: bool = False
 
 
+# How a module's value of an extension point folds into the rules so far: ``fold(so far,
+# module's) -> folded``. Each :class:`Module` field names its fold beside it (``_point``).
+
+
+def _added(before: tuple, given: tuple) -> tuple:
+    """Run or counted after the others (handlers, VP categories)."""
+    return before + given
+
+
+def _merged(before: Mapping, given: Mapping) -> Mapping:
+    """By key, the module's entry replacing the one so far."""
+    return MappingProxyType({**before, **given})
+
+
+def _merged_or_wrapped(kind: type) -> Callable[[Mapping, Mapping], Mapping]:
+    """By key, as :func:`_merged`; an entry that is no ``kind`` is ``f(entry so far) -> kind``,
+    for a module changing an action or effect another module may change too (the solo game's
+    sale wraps the trade routes')."""
+    def fold(before: Mapping, given: Mapping) -> Mapping:
+        return MappingProxyType({**before, **{key: value if isinstance(value, kind) else value(before[key])
+                                              for key, value in given.items()}})
+    return fold
+
+
+def _bounds_added(before: Mapping, given: Mapping) -> Mapping:
+    """Category -> its bounds so far with the module's added (they are summed)."""
+    return MappingProxyType({category: before.get(category, ()) + (given[category],) if category in given
+                             else before[category] for category in {**before, **given}})
+
+
+def _replaced(before: object, given: object) -> object:
+    """The module's value, when it gives one."""
+    return before if given is None else given
+
+
+def _wrapped(before: object, given: Callable | None) -> object:
+    """``f(value so far)``, when the module gives one (the pasture a module joins)."""
+    return before if given is None else given(before)
+
+
+def _point(fold: Callable, default: object = ()) -> object:
+    """A :class:`Module` field for the :class:`Ruleset` extension point of the same name, folded by ``fold``."""
+    if isinstance(default, dict):
+        return field(default_factory=dict, metadata={"fold": fold})
+    return field(default=default, metadata={"fold": fold})
+
+
 @dataclass(frozen=True, slots=True)
 class Module:
     """What a set of rules adds to or changes in the rules so far.
 
-    ``placement``: placement rules, each replacing the rule of the same ``rule_id`` or added
-    after the others; ``lifted``: ids of placement rules the module removes; ``actions``:
-    action kind -> ``actions.ActionRule``, or ``f(rule so far) -> ActionRule`` for a module
-    that changes an action another module may also change (the solo game's actions wrap the
-    trade routes' sale when both are on); ``effects``: tile kind or type -> ``actions.Effect``,
-    or ``f(effect so far) -> Effect`` for a module that changes an effect another module may
-    change too (the solo game's ship, livestock and watchtower wrap the shields' and the extra
-    tiles') (replacing the entry with the same key); ``area_completed``: steps run after a
-    placement that completes its area, ``f(state, player, space)``, added after the others;
-    ``after_placement``: steps run after every placement (after those), ``f(state, player,
-    space)``, added after the others; ``after_effect``: steps run after the placed tile's
-    effect, ``f(state, player, place action, space)``, added after the others (the solo
-    game's counter); ``phase_end``:
-    :class:`PhaseStep` s;
-    ``end_scoring``: knowledge tile number -> ``f(state, player) -> VP``;
-    ``stock``: tile kind -> ``f(state) -> how many lie beside the black depot``, tiles the
-    module lays there to be bought like its tiles (added; the purchase, the move generator and
-    the supply's accounting ask it); ``area_size``: ``f(state, player, space) -> (spaces more,
-    uncapped)``, handlers enlarging a completed area (:func:`~burgundy_cli.castles.rules.actions.area_points`,
-    added; shield 17); ``colour_completed``: ``f(state, player, colour, bonus tile or None)``,
-    handlers run when a colour is completed, after its bonus tile
-    (:func:`~burgundy_cli.castles.rules.actions.complete_colour`, added; shield 7, the solo
-    game); ``area``: ``f(state, player, space) -> spaces or None``, the spaces completed and
-    sized as one area with ``space`` (:func:`~burgundy_cli.castles.rules.actions.area_spaces`;
-    replaces; shield 1 with option ``shield1-one-area``); ``storage_size``: ``f(state, player,
-    spaces) -> spaces or None`` (no limit), handlers on the storage's size
-    (:func:`~burgundy_cli.castles.rules.actions.storage_spaces`, added; shield 4);
-    ``goods_types``: how many goods types a player may hold (replaces; the solo game: all 6);
-    ``vp_bound``: VP category -> ``f(state, player) -> VP or None``, the most a typed position
-    can have scored in it (added up with the base game's and other modules'; None: not bounded;
-    :mod:`~burgundy_cli.castles.rules.bounds`);
-    ``categories``: the VP categories the
-    module scores during play (``actions.score_vp``), shown in the breakdown after
-    the base game's (added); ``end_points``: category -> ``f(state, player) -> VP`` scored at
-    the final scoring (added; one of the base game's replaced: the solo game's ``knowledge-tiles``); ``lines``: line kind -> ``LineRule``, line forms of the module's
-    own (added; the engine asks them for a kind it does not know); ``free_die``: ``(may, use)``,
-    one die set to any number at no cost (replaces); ``after_line``, ``storage``,
-    ``score_table``: see :class:`~burgundy_cli.castles.rules.state.Ruleset` (replace);
-    ``guard_lines``: ``f(LineRule) -> LineRule``, applied to the line kinds of the modules folded
-    before it (the solo game, folded last: no doubles' line before the round's removal);
-    ``on_workers_gained``, ``on_silver_gained``, ``on_goods_gained``, ``on_vp_scored``,
-    ``on_goods_sold``: handlers on the base game's extension points (``actions.gain_workers``,
-    ``gain_silver``, ``gain_goods``, ``score_vp``, the sale ``apply_sell``), run after the
-    gain, in the order the modules are folded (added): a module that reacts to a gain listens
-    there, never wraps the actions and effects that give it (docs/developing.md, "Extension
-    points").
-    ``pasture``: ``f(pasture so far) -> pasture``, the spaces counted as one pasture with a
-    space, ``pasture(state, player, space)`` (:func:`~burgundy_cli.castles.rules.actions.pasture_of`,
-    which livestock scoring and the geese ask; shield 1 joins every pasture).
+    Each field but the first three is the :class:`~burgundy_cli.castles.rules.state.Ruleset`
+    extension point of the same name, whose docstring says what it means; beside each field is
+    how :func:`extend` folds a module's value into the rules so far (``_added``: after the
+    others; ``_merged``: by key; ``_replaced``; ``_wrapped``: given the one so far). Folded by
+    :func:`extend` itself: ``placement`` (each rule replacing the rule of the same ``rule_id``
+    or added after the others), ``lifted`` (ids of placement rules the module removes),
+    ``phase_end`` (:class:`PhaseStep` s, each placed where it says), ``lines`` (line kinds the
+    module adds) and ``guard_lines`` (``f(LineRule) -> LineRule``, applied to the line kinds of
+    the modules folded before it: the solo game, folded last, puts the round's removal before
+    any doubles' line). A module that reacts to a gain listens on its ``on_*`` point and never
+    wraps the actions and effects that give it (docs/developing.md, "Extension points").
     """
 
     name: str
     placement: tuple[PlacementRule, ...] = ()
     lifted: tuple[str, ...] = ()
-    actions: Mapping[str, object] = field(default_factory=dict)
-    effects: Mapping[str, object] = field(default_factory=dict)
-    after_placement: tuple[Callable[..., None], ...] = ()
     phase_end: tuple[PhaseStep, ...] = ()
-    end_scoring: Mapping[int, Callable[..., int]] = field(default_factory=dict)
-    stock: Mapping[str, Callable[..., int]] = field(default_factory=dict)
-    area_size: tuple[Callable[..., tuple[int, bool]], ...] = ()
-    categories: tuple[str, ...] = ()
-    end_points: Mapping[str, Callable[..., int]] = field(default_factory=dict)
     lines: Mapping[str, object] = field(default_factory=dict)
-    free_die: tuple[Callable[..., bool], Callable[..., None]] | None = None
-    after_line: Callable[..., None] | None = None
-    storage: object = None
-    score_table: Callable[..., object] | None = None
     guard_lines: Callable[[object], object] | None = None
-    area_completed: tuple[Callable[..., None], ...] = ()
-    after_effect: tuple[Callable[..., None], ...] = ()
-    on_workers_gained: tuple[Callable[..., None], ...] = ()
-    on_silver_gained: tuple[Callable[..., None], ...] = ()
-    on_goods_gained: tuple[Callable[..., None], ...] = ()
-    on_vp_scored: tuple[Callable[..., None], ...] = ()
-    on_goods_sold: tuple[Callable[..., None], ...] = ()
-    pasture: Callable[[Callable | None], Callable] | None = None
-    colour_completed: tuple[Callable[..., None], ...] = ()
-    area: Callable[..., object] | None = None
-    storage_size: tuple[Callable[..., int | None], ...] = ()
-    goods_types: int | None = None
-    vp_bound: Mapping[str, Callable[..., int | None]] = field(default_factory=dict)
+    actions: Mapping[str, object] = _point(_merged_or_wrapped(ActionRule), {})
+    effects: Mapping[str, object] = _point(_merged_or_wrapped(Effect), {})
+    after_placement: tuple[Callable[..., None], ...] = _point(_added)
+    end_scoring: Mapping[int, Callable[..., int]] = _point(_merged, {})
+    stock: Mapping[str, Callable[..., int]] = _point(_merged, {})
+    area_size: tuple[Callable[..., tuple[int, bool]], ...] = _point(_added)
+    categories: tuple[str, ...] = _point(_added)
+    end_points: Mapping[str, Callable[..., int]] = _point(_merged, {})
+    free_die: tuple[Callable[..., bool], Callable[..., None]] | None = _point(_replaced, None)
+    after_line: Callable[..., None] | None = _point(_replaced, None)
+    storage: object = _point(_replaced, None)
+    score_table: Callable[..., object] | None = _point(_replaced, None)
+    area_completed: tuple[Callable[..., None], ...] = _point(_added)
+    after_effect: tuple[Callable[..., None], ...] = _point(_added)
+    on_workers_gained: tuple[Callable[..., None], ...] = _point(_added)
+    on_silver_gained: tuple[Callable[..., None], ...] = _point(_added)
+    on_goods_gained: tuple[Callable[..., None], ...] = _point(_added)
+    on_vp_scored: tuple[Callable[..., None], ...] = _point(_added)
+    on_goods_sold: tuple[Callable[..., None], ...] = _point(_added)
+    pasture: Callable[[Callable | None], Callable] | None = _point(_wrapped, None)
+    colour_completed: tuple[Callable[..., None], ...] = _point(_added)
+    area: Callable[..., object] | None = _point(_replaced, None)
+    storage_size: tuple[Callable[..., int | None], ...] = _point(_added)
+    goods_types: int | None = _point(_replaced, None)
+    vp_bound: Mapping[str, Callable[..., int | None]] = _point(_bounds_added, {})
+
+
+#: Module field -> its fold, for the extension points :func:`extend` folds alike.
+_FOLDS = {point.name: point.metadata["fold"] for point in fields(Module) if "fold" in point.metadata}
 
 
 def extend(rules: Ruleset, module: Module) -> Ruleset:
@@ -145,40 +154,12 @@ def extend(rules: Ruleset, module: Module) -> Ruleset:
     for step in module.phase_end:
         at = 0 if step.first else phase_end.index(step.before) if step.before is not None else len(phase_end)
         phase_end.insert(at, step.run)
+    lines = rules.lines if module.guard_lines is None else {kind: module.guard_lines(line)
+                                                             for kind, line in rules.lines.items()}
     named = rules.modules if module is BASE else (*rules.modules, module.name)
-    return Ruleset(named, tuple(placement), placement_check(tuple(placement)),
-                   MappingProxyType({**rules.actions, **{kind: rule if isinstance(rule, ActionRule)
-                                                         else rule(rules.actions[kind])
-                                                         for kind, rule in module.actions.items()}}),
-                   MappingProxyType({**rules.effects, **{key: effect if isinstance(effect, Effect)
-                                                         else effect(rules.effects[key])
-                                                         for key, effect in module.effects.items()}}),
-                   rules.after_placement + module.after_placement, tuple(phase_end),
-                   MappingProxyType({**rules.end_scoring, **module.end_scoring}),
-                   MappingProxyType({**rules.stock, **module.stock}),
-                   rules.area_size + module.area_size,
-                   rules.categories + module.categories,
-                   MappingProxyType({**rules.end_points, **module.end_points}),
-                   lines=MappingProxyType({**(rules.lines if module.guard_lines is None else
-                                              {kind: module.guard_lines(line) for kind, line in rules.lines.items()}),
-                                           **module.lines}),
-                   free_die=rules.free_die if module.free_die is None else module.free_die,
-                   after_line=module.after_line or rules.after_line, storage=module.storage or rules.storage,
-                   score_table=module.score_table or rules.score_table,
-                   area_completed=rules.area_completed + module.area_completed,
-                   after_effect=rules.after_effect + module.after_effect,
-                   on_workers_gained=rules.on_workers_gained + module.on_workers_gained,
-                   on_silver_gained=rules.on_silver_gained + module.on_silver_gained,
-                   on_goods_gained=rules.on_goods_gained + module.on_goods_gained,
-                   on_vp_scored=rules.on_vp_scored + module.on_vp_scored,
-                   on_goods_sold=rules.on_goods_sold + module.on_goods_sold,
-                   pasture=rules.pasture if module.pasture is None else module.pasture(rules.pasture),
-                   colour_completed=rules.colour_completed + module.colour_completed,
-                   area=module.area or rules.area, storage_size=rules.storage_size + module.storage_size,
-                   goods_types=rules.goods_types if module.goods_types is None else module.goods_types,
-                   vp_bound=MappingProxyType({category: rules.vp_bound.get(category, ()) + (module.vp_bound[category],)
-                                              if category in module.vp_bound else rules.vp_bound[category]
-                                              for category in {**rules.vp_bound, **module.vp_bound}}))
+    return Ruleset(named, tuple(placement), placement_check(tuple(placement)), phase_end=tuple(phase_end),
+                   lines=MappingProxyType({**lines, **module.lines}),
+                   **{name: fold(getattr(rules, name), getattr(module, name)) for name, fold in _FOLDS.items()})
 
 
 #: The base game, written as a module like any other: its placement rules

@@ -284,8 +284,9 @@ def provisional_board(name: str) -> Board:
 
 
 def provisional_layouts(kind: str) -> dict:
-    """The team (``"team"``) or solo (``"solo"``) boards shipped as data only: their modules
-    are not refereed, so no game plays them yet (``data/boards_provisional.json``)."""
+    """The team (``"team"``) or solo (``"solo"``) boards as ``data/boards_provisional.json``
+    gives them: read by the team game's and the solo game's modules, which build their own
+    boards from them (``modules/team.py``, ``modules/solo.py``)."""
     return _provisional()[kind]
 
 

@@ -129,9 +129,10 @@ class Ruleset:
     goods tiles (``actions.gain_goods``); ``on_vp_scored``: ``f(state, player, category,
     amount)`` after every VP scored during play (``actions.score_vp``);
     ``on_goods_sold``: ``f(state, player, goods type, count)`` after the base game's sale
-    (``actions.apply_sell``): the extension points, docs/developing.md. Built by
-    ``pasture``: ``f(state, player, space) -> spaces``, the spaces counted as one pasture with
-    ``space`` (``actions.pasture_of``; 2019 shield 1: all of them). Built by
+    (``actions.apply_sell``); ``pasture``: ``f(state, player, space) -> spaces``, the spaces
+    counted as one pasture with ``space`` (``actions.pasture_of``; 2019 shield 1: all of them).
+    These are the extension points (docs/developing.md); a module gives its own through the
+    :class:`~burgundy_cli.castles.modules.Module` field of the same name. Built by
     :func:`burgundy_cli.castles.modules.ruleset` and handed to each :class:`GameState`;
     shared, never changed.
     """
