@@ -41,7 +41,7 @@ def deal_setup(rng: random.Random, edition: str, names: list[str],
     if duchies is not None:
         from burgundy_cli.castles.record.setup import duchy_definitions
 
-        known = {"11x": provisional_board("11x"), **duchy_definitions(duchies)}
+        known = {"11x": provisional_board("11x"), **duchy_definitions(duchies, edition)}
         order = list(known)
         rng.shuffle(order)
         setup["boards"] = dict(zip(names, order))
@@ -288,7 +288,7 @@ def play_game(players: int, seed: int, edition: str | None = None, stop_after: i
                                   "cards (docs/rulings.md)." if "trade-routes" in modules else ""),
                         options={"modules": list(modules)} if modules else {})
     setup, duchies = deal_game(rng, edition, names, modules)
-    session = CastlesSession(header, "setup", setup, state_from_setup(header, setup, duchy_definitions(duchies)))
+    session = CastlesSession(header, "setup", setup, state_from_setup(header, setup, duchy_definitions(duchies, edition)))
     session.duchies = duchies
     state = session.state
     placed: set[str] = set()

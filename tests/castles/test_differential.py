@@ -153,7 +153,7 @@ def game_positions(seed: int, players: int, edition: str, reveal: bool, modules:
     header = GameHeader(name="castles-of-burgundy", edition=edition, players=names,
                         options={**({"modules": list(modules)} if modules else {}), **(options or {})})
     setup, duchies = deal_game(rng, edition, names, modules)
-    state = state_from_setup(header, setup, duchy_definitions(duchies))
+    state = state_from_setup(header, setup, duchy_definitions(duchies, edition))
     positions = []
     while state.stage != "over":
         sampled = rng.randrange(SAMPLE_EVERY) == 0

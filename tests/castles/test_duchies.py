@@ -50,7 +50,7 @@ def record(rows=None, posts=None, **extra: str) -> str:
 
 def definition(**table) -> dict:
     table.setdefault("rows", ROWS)
-    return duchy_definitions({"home": table})["home"]
+    return duchy_definitions({"home": table}, "2019")["home"]
 
 
 def test_a_record_defines_a_duchy_and_plays_it():
@@ -95,7 +95,7 @@ def test_a_bad_duchy_is_refused_at_its_key(table, path, message):
 def test_duchy_ids_and_editions():
     """The record's own ids may not hide a shipped duchy; the 11x duchy is a 2019 component."""
     with pytest.raises(SetupError) as info:
-        duchy_definitions({"11x": {"rows": ROWS}})
+        duchy_definitions({"11x": {"rows": ROWS}}, "2019")
     assert info.value.path == ("duchies", "11x")
     with pytest.raises(SetupError) as info:
         state_from_setup(header(2, "2019"), {"boards": {"anna": "nope", "ben": 1}, "goods": {

@@ -24,12 +24,14 @@ import re
 
 import pytest
 
+from burgundy_cli.castles.record.setup import SetupError, duchy_definitions
 from burgundy_cli.castles.rules.boards import space_id
 from burgundy_cli.castles.rules import PASSAGES, RULES
 from burgundy_cli.castles.rules.citations import cited
 from burgundy_cli.castles.rules.terms import WORDS, counted_in
 from burgundy_cli.core.errors import IllegalMoveError
 from burgundy_cli.core.session import open_record
+from tests.castles.test_duchies import ROWS
 from tests.conftest import RECORDS
 
 OPENING = RECORDS / "castles-of-burgundy" / "opening-2p-2011.toml"
@@ -334,3 +336,21 @@ def test_burgundy_new_asks_each_2011_estate_at_the_end_by_name(tmp_path):
         create(str(tmp_path / "end.toml"), NewRecord(game="castles-of-burgundy", edition="2011", players="Anna,Bob",
                                                       end=True), ask=True, read=read, say=lambda text: None)
     assert questions[-1].startswith("Anna's estate: the tiles placed as space:tile"), questions
+
+
+@pytest.mark.parametrize("edition", ["2011", "2019"])
+@pytest.mark.parametrize("duchies", [
+    ["not a table"],                                               # [duchies] not a table of tables
+    {"3": {"rows": ROWS}},                                         # an id a shipped board has
+    {"home": {"rows": [row.replace("C", "B") for row in ROWS]}},   # no space for the start castle
+    {"home": {"rows": [*ROWS[:3], "B6", *ROWS[4:]]}},              # a row of the wrong length
+])
+def test_a_records_own_board_is_refused_in_the_editions_words(edition, duchies):
+    """A record's own ``[duchies.<id>]`` board is refused as 2011 'The player boards' names it
+    ("The estate, with a total of 37 spaces"), or as 2019 'Game setup' does ("A duchy"): the
+    table keeps its one key in both editions, its messages do not."""
+    with pytest.raises(SetupError) as refused:
+        duchy_definitions(duchies, edition)
+    said = re.sub(r"\[duchies[^\]]*\]", "[the table]", f"{refused.value}; {refused.value.hint or ''}")
+    _speaks(said, edition)
+    assert WORDS[edition]["duchy"] in said or WORDS[edition]["duchies"] in said

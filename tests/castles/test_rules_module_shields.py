@@ -891,7 +891,7 @@ def test_a_position_written_at_every_line_of_a_game_with_every_shield_line_reads
     names = ["anna", "ben", "cara"]
     setup, duchies = deal_game(rng, "2019", names, ("shields",))
     state = state_from_setup(GameHeader(name="castles-of-burgundy", edition="2019", players=names, options=SHIELDS),
-                             setup, duchy_definitions(duchies))
+                             setup, duchy_definitions(duchies, "2019"))
     said = set()
     while state.stage != "over":
         listed = legal_commands(state)

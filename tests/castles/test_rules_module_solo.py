@@ -631,7 +631,7 @@ def test_a_record_defines_the_other_solo_side_with_islands():
     on load, played and shown like the shipped one; a duchy without islands is no solo duchy."""
     from burgundy_cli.castles.record.setup import duchy_data, duchy_definitions
 
-    duchies = duchy_definitions({"13b": _other_side()})
+    duchies = duchy_definitions({"13b": _other_side()}, "2019")
     board = duchies["13b"]
     assert board.places is not None and len(board.colour) == 37
     header = GameHeader(name="castles-of-burgundy", edition="2019", players=["Solo"], options=SOLO)
@@ -641,20 +641,20 @@ def test_a_record_defines_the_other_solo_side_with_islands():
     state = state_from_setup(header, {"boards": "13b", "start": {"Solo": space_name(start)},
                                       "goods": {"Solo": [1, 2, 3]}}, duchies)
     assert state.players[0].board.river and start == state.players[0].start
-    assert duchy_definitions({"13b": duchy_data(board)})["13b"].places == board.places  # written back whole
+    assert duchy_definitions({"13b": duchy_data(board)}, "2019")["13b"].places == board.places  # written back whole
     bad = _other_side()
     bad["islands"][0]["rows"][0] = "L6 B4 B4"
     with pytest.raises(SetupError) as info:
-        duchy_definitions({"13b": bad})
+        duchy_definitions({"13b": bad}, "2019")
     assert info.value.path == ("duchies", "13b", "islands", 0, "x2", 0)
     bad = _other_side()
     bad["islands"][1]["at"] = [0, 1]  # NE onto NW
     with pytest.raises(SetupError, match="two spaces lie on one place"):
-        duchy_definitions({"13b": bad})
+        duchy_definitions({"13b": bad}, "2019")
     bad = _other_side()
     bad["islands"][2]["rows"][0] = "B2 B4"  # SW without its ship space
     with pytest.raises(SetupError, match="no ship"):
-        duchy_definitions({"13b": bad})
+        duchy_definitions({"13b": bad}, "2019")
     with pytest.raises(SetupError, match="cob.solo.setup"):
         state_from_setup(header, {"boards": 1, "start": {"Solo": "d4"}, "goods": {"Solo": [1, 2, 3]}})
 

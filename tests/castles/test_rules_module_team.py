@@ -296,7 +296,7 @@ def test_advanced_team_board_castle_on_the_1_or_the_6():
     -- a record defines 12b and names each team's choice in [setup] start (cob.team.board)."""
     from burgundy_cli.castles.record.setup import duchy_definitions
 
-    duchies = duchy_definitions({"12b": _own_team_board()})
+    duchies = duchy_definitions({"12b": _own_team_board()}, "2019")
     state = state_from_setup(header(), {"teams": TEAMS, "goods": GOODS, "boards": "12b",
                                         "start": {"A": "a1", "B": "d7"}}, duchies)  # a1: C6, d7: C1
     assert state.players[0].duchy[space_id("a1")] == "castle" == state.players[2].duchy[space_id("a1")]
@@ -309,7 +309,7 @@ def test_advanced_team_board_castle_on_the_1_or_the_6():
     with pytest.raises(SetupError, match="cob.team.board"):  # the halves disagree on the shared space
         bad = _own_team_board()
         bad["right"] = [*bad["right"][:3], "C6 B4 S2 C6 B2 B1 Y4", *bad["right"][4:]]
-        duchy_definitions({"12b": bad})
+        duchy_definitions({"12b": bad}, "2019")
 
 
 def test_hand_scored_team_totals_and_winner():

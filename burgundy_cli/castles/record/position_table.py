@@ -226,7 +226,7 @@ def _position_player(edition: str, name: str, entry: PlayerPosition, duchies: di
     if isinstance(entry.board, IslandDuchyTable):
         duchy_board = _island_duchy(entry.board.name or f"{name}'s", entry.board, (*path, "board"))
     elif isinstance(entry.board, DuchyTable):
-        duchy_board = duchy_definition(entry.board.name or f"{name}'s", entry.board, (*path, "board"))
+        duchy_board = duchy_definition(entry.board.name or f"{name}'s", entry.board, (*path, "board"), edition)
     else:
         duchy_board = _board(edition, entry.board, (*path, "board"), duchies)
     start = _start_space(duchy_board, duchy_board.name or entry.board, entry.start, (*path, "start"), edition)

@@ -531,31 +531,33 @@ def _goods_limit(counts: list[int], path: tuple, edition: str) -> None:
 _SPACE_CODES, _DICE = "CSMLBY", "123456"
 
 
-def duchy_definitions(data: object) -> dict[str, Board]:
-    """The duchies of a record's ``[duchies]`` table by id, each checked by :func:`duchy_definition`.
+def duchy_definitions(data: object, edition: str) -> dict[str, Board]:
+    """The duchies of a record's ``[duchies]`` table by id, each checked by :func:`duchy_definition`
+    and refused in ``edition``'s words (a 2011 record's "estate").
 
     :raises SetupError: not a table of tables, an id taken by a shipped duchy, or a bad duchy.
     """
     if data is None:
         return {}
+    words = WORDS[edition]
     if not isinstance(data, dict):
-        raise SetupError("must be a table of duchies, one [duchies.<id>] each", ("duchies",))
+        raise SetupError(f"must be a table of {words['duchies']}, one [duchies.<id>] each", ("duchies",))
     result = {}
     for name, entry in data.items():
         path = ("duchies", name)
         if name in provisional_ids() or name.isdigit():
-            raise SetupError(f"'{name}' names a shipped duchy; give the record's own another id", path,
-                             'like [duchies."11c"] or [duchies.home]')
+            raise SetupError(f"'{name}' names a shipped {words['duchy']}; give the record's own another id", path,
+                             'like [duchies."11c"] or [duchies.home]' if edition == "2019" else "like [duchies.home]")
         if not isinstance(entry, dict):
             raise SetupError("must be a table: rows, and posts, start, source, confidence if need be", path)
         if "islands" in entry:  # a solo duchy of islands (2019): castles/modules/solo.py
             result[name] = _island_duchy(name, _validate(IslandDuchyTable, entry, path), path)
             continue
-        result[name] = duchy_definition(name, _validate(DuchyTable, entry, path), path)
+        result[name] = duchy_definition(name, _validate(DuchyTable, entry, path), path, edition)
     return result
 
 
-def duchy_definition(name: str, table: DuchyTable, path: tuple) -> Board:
+def duchy_definition(name: str, table: DuchyTable, path: tuple, edition: str) -> Board:
     """The duchy ``table`` describes, checked: each row's length, each space a colour code
     and a die 1-6, a dark-green space for the start castle (``start`` one of them), and
     border posts that stand on the edge, each by one space or two neighbouring ones, no
@@ -563,15 +565,15 @@ def duchy_definition(name: str, table: DuchyTable, path: tuple) -> Board:
 
     :raises SetupError: the first problem, at its key path under ``path``.
     """
-    check_rows(table.rows, (*path, "rows"))
+    check_rows(table.rows, (*path, "rows"), edition)
     if table.right is not None:  # a 2019 team board's two halves
         from burgundy_cli.castles.modules.team import team_definition
 
-        check_rows(table.right, (*path, "right"))
+        check_rows(table.right, (*path, "right"), edition)
         return _team(team_definition, name, table, path)
     duchy = custom_board(name, table.rows, source=table.source, confidence=table.confidence)
     if not duchy.castles:
-        raise SetupError("the duchy has no dark-green space for the start castle", (*path, "rows"))
+        raise SetupError(f"the {WORDS[edition]['duchy']} has no dark-green space for the start castle", (*path, "rows"))
     start = None
     if table.start is not None:
         start = space_id(table.start)
@@ -598,14 +600,15 @@ def _team(step: Callable[..., T], *arguments: Any) -> T:
         raise SetupError(refusal.message, refusal.path, refusal.hint) from None
 
 
-def check_rows(rows: list[str], path: tuple) -> None:
+def check_rows(rows: list[str], path: tuple, edition: str) -> None:
     """A duchy's (or a team board half's) 7 rows: 4, 5, 6, 7, 6, 5 and 4 spaces, each a colour
-    code and a die. :raises SetupError: at the row's key path under ``path``."""
+    code and a die. :raises SetupError: at the row's key path under ``path``, in ``edition``'s words."""
     for row, text in enumerate(rows):
         cells = text.split()
         letter = "abcdefg"[row]
         if len(cells) != ROW_LENGTHS[row]:
-            raise SetupError(f"row {letter} has {counted(len(cells), 'space')}; a duchy's rows have 4, 5, 6, 7, 6, 5 and 4",
+            raise SetupError(f"row {letter} has {counted(len(cells), 'space')}; "
+                             f"{indefinite(WORDS[edition]['duchy'])}'s rows have 4, 5, 6, 7, 6, 5 and 4",
                              (*path, row))
         for col, cell in enumerate(cells):
             if len(cell) != 2 or cell[0] not in _SPACE_CODES or cell[1] not in _DICE:
