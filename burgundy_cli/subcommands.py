@@ -73,7 +73,7 @@ def score(paths: Sequence[str], as_json: bool = False, jobs: int = 0, show_all: 
         styled = not as_json and wants_colour(sys.stdout)  # a Rich table: its names made printable
         return Outcome().say(score_file(files[0], as_json, show_all), styled=styled)
     from burgundy_cli.core.bulk import score_many
-    from burgundy_cli.core.render import outcome
+    from burgundy_cli.core.render import by_place, outcome
 
     said = Outcome()
 
@@ -89,9 +89,8 @@ def score(paths: Sequence[str], as_json: bool = False, jobs: int = 0, show_all: 
             elif "error" in result:
                 yield True, f"burgundy: {result['error']}\n"
             else:
-                # (by place, as the Castles table lists them; a Robber Knights table is in seat order)
-                placed = sorted(result["players"], key=lambda p: p.get("rank") or len(result["players"]))
-                totals = ", ".join(f"{p['name']} {p['total']}" for p in placed)
+                placed = result["complete"] and result["mode"] != "solo" and result.get("start") != "position"
+                totals = ", ".join(by_place(result["players"], placed, result["teams"]))
                 yield False, f"{result['file']}: {totals}; {outcome(result['complete'], result['winner'], result['tiebreak'], result['mode'], result['teams'])}\n"
 
     return said.stream(lines(), len(files), "scoring")

@@ -94,21 +94,13 @@ def failed_line(row: dict[str, Any]) -> str:
 def listed_line(row: dict[str, Any]) -> str:
     """A verified record's line in ``archive list``, as a results book has it: the file, the
     date, the event (where the record names one), the game and edition, the players by place
-    with their totals ("1. Anna 182, 2. Ben 170": who sat with whom; a solo game's one player
-    without a place, a game in progress in seat order with its totals so far) and how it ended
-    (:func:`_state`). Before, a line said only how many played, and a league's evenings could not
-    be told apart."""
+    with their totals (:func:`~burgundy_cli.core.render.by_place`: "1. Anna 182, 2. Ben 170")
+    and how it ended (:func:`_state`): a league's evenings told apart."""
+    from burgundy_cli.core.render import by_place
+
     edition = f" {row['edition']}" if row["edition"] else ""
     placed = row["complete"] and row.get("mode") != "solo" and row.get("start") != "position"
-    place = (lambda rank: f"{rank}. " if placed else "")
-    players = ", ".join(place(seat["rank"]) + f"{seat['name']} {seat['total']}" for seat in row["seats"]) \
-        or counted(row["players"], "player")
-    if row.get("teams") and row["seats"]:   # (a team game: its teams by place, each member's total)
-        rank = {team: min(seat["rank"] for seat in row["seats"] if seat["name"] in members)
-                for team, members in row["teams"].items()}
-        players = ", ".join(place(rank[team]) + f"team {team}: " + " + ".join(
-            f"{seat['name']} {seat['total']}" for seat in row["seats"] if seat["name"] in members)
-            for team, members in sorted(row["teams"].items(), key=lambda team: rank[team[0]]))
+    players = ", ".join(by_place(row["seats"], placed, row.get("teams"))) or counted(row["players"], "player")
     event = [row["event"]] if row.get("event") else []
     return "  ".join([_shown_file(row["file"]), row["date"] or "undated", *event, f"{row['game']}{edition}",
                       players, _state(row)])

@@ -682,8 +682,7 @@ def event_page(key: str, site: Site) -> str:
 def _results_table(games: list[Game], site: Site) -> str:
     """An event's games, oldest first: the date (a link to the game's page), the record (a
     tournament's files name its rounds and tables), the game, its players by place with their
-    totals ("1. Cara 168, 2. Dario 131": a game in progress, in seat order, its totals so far)
-    and the result. On a phone a list, as the list of games is (CSS ``table.games``)."""
+    totals (:func:`_by_place`) and the result. On a phone a list, as the list of games is (CSS ``table.games``)."""
     head = ["date", "record", "game", "players by place", "result"]
     rows = []
     for game in games:
@@ -696,15 +695,14 @@ def _results_table(games: list[Game], site: Site) -> str:
 
 
 def _by_place(data: dict[str, Any], site: Site, prefix: str) -> str:
-    """A game's players by place with their totals, "1. Cara 168, 2. Dario 131": who sat with
-    whom and how it ended (a solo game's player with no place, a game in progress in seat
-    order with its totals so far)."""
-    lines = data["players"]
-    if data["complete"]:
-        lines = sorted(lines, key=lambda line: line["rank"])
-    return ", ".join('<span class="nw">'
-                     + (f"{_place(data, line)}. " if data["complete"] and data.get("mode") != "solo" else "")
-                     + f"{site.player_link(line['name'], prefix)} {line['total']}</span>" for line in lines)
+    """A game's players by place with their totals, "1. Cara 168, 2. Dario 131", each a link to
+    the player's page (:func:`~burgundy_cli.core.render.by_place`, as ``archive list`` and
+    ``score`` write them)."""
+    from burgundy_cli.core.render import by_place
+
+    placed = data["complete"] and data.get("mode") != "solo"
+    return ", ".join(f'<span class="nw">{entry}</span>' for entry in by_place(
+        data["players"], placed, data.get("teams"), lambda name: site.player_link(name, prefix)))
 
 
 def _solo_and_team_games(kind: str, club: Club, site: Site, prefix: str, only: str | None = None) -> list[str]:

@@ -1388,17 +1388,18 @@ def create(path: str, given: NewRecord, *, force: bool = False, ask: bool = Fals
     from burgundy_cli.core.table import due_text
 
     if answers.result or answers.end:
-        from burgundy_cli.core.render import outcome
+        from burgundy_cli.core.render import by_place, outcome
         from burgundy_cli.core.resultonly import game_mode, modules_of
 
-        table = session.score()
-        ended = outcome(table.complete, table.winner, table.tiebreak, game_mode(modules_of(session.header)),
-                        _teams(answers))
+        table, mode, teams = session.score(), game_mode(modules_of(session.header)), _teams(answers)
+        ended = outcome(table.complete, table.winner, table.tiebreak, mode, teams)
+        players = by_place([{"name": line.name, "total": line.total, "rank": line.rank} for line in table.players],
+                           table.complete and mode != "solo", teams)
         # (a pad is often typed after the game: a day no one gave, and no one was asked, is said)
         dated = "" if ask or given.date is not None else \
             f"\ndated today, {played_on(None).isoformat()}: --date gives the day it was played"
         return f"wrote {path}: {game.name}, {'result only' if answers.result else 'scored from the end'}: " + \
-            ", ".join(f"{line.name} {line.total}" for line in table.players) + f"; {ended}{dated}"
+            ", ".join(players) + f"; {ended}{dated}"
     return f"wrote {path}: {game.name}, {', '.join(session.header.players)}; next: {due_text(session)}"
 
 

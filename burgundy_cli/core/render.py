@@ -9,7 +9,7 @@ every player are left out unless ``--all`` asks for them.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TextIO
 
 from burgundy_cli.core.game import GameHeader, ScoreTable
@@ -119,6 +119,34 @@ def _footer(table: ScoreTable, hidden: int, mode: str | None = None) -> list[str
 def listed(names: Sequence[str]) -> str:
     """"Anna", "Anna and Ben", "Anna, Ben and Cara"."""
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def by_place(players: Sequence[Mapping[str, Any]], placed: bool, teams: Mapping[str, Sequence[str]] | None = None,
+             named: Callable[[str], str] = str) -> list[str]:
+    """A game's players by place with their totals, as every list of games writes them (``score``
+    of several records, ``archive list``, the site): "1. Anna 182", "2. Ben 170" -- who sat with
+    whom and how it went. ``players``: name, total and rank each; ``placed``: False for a game
+    with no places to give (in progress, solo, a rulebook example's position), still in the
+    order of its totals but with no place; with ``teams`` (team -> members, a team game) its teams by place, each
+    member's total: "1. team A: Dario 183 + Ben 174". ``named``: a name as the output shows it
+    (the site's link to the player's page)."""
+    def place(rank: int | None) -> str:
+        return f"{rank}. " if placed else ""
+
+    def entry(player: Mapping[str, Any]) -> str:
+        return f"{named(player['name'])} {player['total']}"
+
+    def rank(player: Mapping[str, Any]) -> int:
+        return player.get("rank") or len(players)
+
+    players = sorted(players, key=rank)
+    if not teams:
+        return [place(player.get("rank")) + entry(player) for player in players]
+    team_rank = {team: min(rank(player) for player in players if player["name"] in members)
+                 for team, members in teams.items()}
+    return [place(team_rank[team]) + f"team {team}: " + " + ".join(entry(player) for player in players
+                                                                   if player["name"] in teams[team])
+            for team in sorted(teams, key=team_rank.__getitem__)]
 
 
 def decided_tie(tied: Sequence[str], on: str, rule: str, figures: Mapping[str, int] | None,

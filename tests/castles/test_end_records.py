@@ -204,7 +204,7 @@ def test_new_end_by_flags_writes_the_record_that_scores(tmp_path) -> None:
               "Ben=c4:k15 b4:k25 a4:k26 d3:ship d2:ship d1:ship d5:ship d6:ship d7:ship e3:mine f2:mine g1:mine",
         bonuses="Anna=grey-large,Ben=blue-large grey-small", sold="Anna=1 1 1 4 4,Ben=2 3 3 6",
         goods_left="anna=5 5 6,ben=2 2", silver="Anna=4,Ben=1", workers="Anna=5,Ben=3", vp="Anna=44,Ben=52"))
-    assert said.endswith("scored from the end: Ben 73, Anna 73; winner Ben (tiebreak: Ben and Anna tie on 73 VP; fewest empty estate spaces decides (Ben 24, Anna 26))")
+    assert said.endswith("scored from the end: 1. Ben 73, 2. Anna 73; winner Ben (tiebreak: Ben and Anna tie on 73 VP; fewest empty estate spaces decides (Ben 24, Anna 26))")
     assert open_record(path).score() == open_record(CASTLES / "end-2p-2011-tie.toml").score()
 
 

@@ -77,7 +77,7 @@ def test_hand_worked_2011_three_players_tied_on_vp_and_spaces_go_to_the_later_in
         create(str(tmp_path / "none.toml"), NewRecord(**GAME_2011))
     assert not (tmp_path / "none.toml").exists()
     said, table = _made(tmp_path, GAME_2011, bridge="Cara,Anna,Ben")
-    assert said.endswith("Ben 73, Anna 73, Cara 64; winner Ben (tiebreak: Ben and Anna tie on 73 VP and 24 empty estate spaces; later in turn order decides)")
+    assert said.endswith("1. Ben 73, 2. Anna 73, 3. Cara 64; winner Ben (tiebreak: Ben and Anna tie on 73 VP and 24 empty estate spaces; later in turn order decides)")
     assert {line.name: _parts(line) for line in table.players} == {
         "Anna": {"position": 44, "end-goods": 3, "end-silver": 4, "end-workers": 2, "knowledge-tiles": 20},
         "Ben": {"position": 48, "end-goods": 2, "end-silver": 1, "end-workers": 1, "knowledge-tiles": 21},
@@ -127,7 +127,7 @@ def test_hand_worked_2019_four_players_tied_on_vp_go_to_the_fewest_empty_spaces(
     their duchy wins". Anna fills 8 spaces besides the castle (28 empty), Cara 7 (29): Anna.
     """
     said, table = _made(tmp_path, GAME_2019)
-    assert said.endswith("Anna 78, Cara 78, Ben 62, Dario 49; winner Anna (tiebreak: Anna and Cara tie on 78 VP; fewest empty duchy spaces decides (Anna 28, Cara 29))")
+    assert said.endswith("1. Anna 78, 2. Cara 78, 3. Ben 62, 4. Dario 49; winner Anna (tiebreak: Anna and Cara tie on 78 VP; fewest empty duchy spaces decides (Anna 28, Cara 29))")
     assert {line.name: _parts(line) for line in table.players} == {
         "Anna": {"position": 55, "end-goods": 2, "end-silver": 3, "end-workers": 3, "knowledge-tiles": 15},
         "Cara": {"position": 50, "end-goods": 1, "end-silver": 10, "end-workers": 1, "knowledge-tiles": 16},
@@ -275,7 +275,7 @@ def test_an_end_without_its_bridge_says_it_guessed_a_tie_below_the_winner_too(tm
     turn order", ahead. ``new`` asks no bridge (it names no winner); the score says what it guessed."""
     said, table = _made(tmp_path, GAME_2011, vp="Anna=44,Ben=60,Cara=45", silver="Anna=4,Ben=1,Cara=15",
                         duchy=GAME_2011["duchy"].replace("Cara=", "Cara=d3:ship d5:ship "))
-    assert said.endswith("Ben 85, Cara 73, Anna 73; winner Ben")
+    assert said.endswith("1. Ben 85, 2. Cara 73, 3. Anna 73; winner Ben")
     assert [(line.name, line.total, line.rank) for line in table.players] == [("Ben", 85, 1), ("Cara", 73, 2),
                                                                                ("Anna", 73, 3)]
     assert table.tiebreak is None and len(table.notes) == 1

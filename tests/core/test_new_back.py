@@ -63,7 +63,7 @@ def test_back_reaches_the_kind_of_record_and_the_game_and_no_further(tmp_path):
     ])
     said: list[str] = []
     path = tmp_path / "pad.toml"
-    assert "result only: red 18, blue 15" in create(str(path), NewRecord(), ask=True, read=read, say=said.append)
+    assert "result only: 1. red 18, 2. blue 15" in create(str(path), NewRecord(), ask=True, read=read, say=said.append)
     assert next(steps, None) is None
     assert said == ["this is the first question"]
 

@@ -23,7 +23,7 @@ def test_a_misspelt_name_in_the_scores_is_refused_at_once(tmp_path):
     out = create(str(path), NewRecord(game="castles-of-burgundy", result=True), ask=True, read=read, say=said.append)
     assert next(steps, None) is None
     assert len(said) == 1 and "Dario" in said[0], said
-    assert "result only: Cara 171, Ben 168, Dario 150; winner Cara" in out
+    assert "result only: 1. Cara 171, 2. Ben 168, 3. Dario 150; winner Cara" in out
     assert open_record(path).score().winner == ["Cara"]
 
 

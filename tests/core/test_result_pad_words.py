@@ -58,7 +58,7 @@ def test_at_the_terminal_a_score_refused_names_its_player(tmp_path) -> None:
     said: list[str] = []
     written = create(str(tmp_path / "pad.toml"), NewRecord(game="castles-of-burgundy", result=True), ask=True,
                      read=lambda question, choices: next(answers), say=said.append)
-    assert said == ["Cara: at least 0, not -2"] and "Anna 150, Ben 140, Cara 2; winner Anna" in written
+    assert said == ["Cara: at least 0, not -2"] and "1. Anna 150, 2. Ben 140, 3. Cara 2; winner Anna" in written
 
 
 def test_the_pads_questions_give_their_examples_in_the_players_names(tmp_path) -> None:

@@ -80,7 +80,7 @@ def test_new_result_writes_a_result_only_record_that_scores(cli, tmp_path) -> No
                "--scores", "red=15,blue=15", "--tiebreak", "red=2,blue=1", "--date", "2026-11-06",
                "--place", "Club")
     assert made.exit_code == 0, made.output
-    assert "result only: red 15, blue 15" in made.stdout
+    assert "result only: 1. red 15, 2. blue 15" in made.stdout
     text = path.read_text(encoding="utf-8")
     assert "[final.scores.red]" in text and "uuid = " in text and "date = 2026-11-06" in text
     scored = json.loads(cli("score", "--json", str(path)).stdout)
@@ -115,7 +115,7 @@ def test_new_result_asks_for_the_scores_on_a_terminal(tmp_path) -> None:
 
     said = create(str(tmp_path / "pad.toml"), NewRecord(game="robber-knights", result=True), ask=True, read=read,
                   say=asked.append)
-    assert "result only: red 15, blue 12" in said
+    assert "result only: 1. red 15, 2. blue 12" in said
     assert asked[1].startswith("each player's final score") and asked[2].startswith("blue=x")
     assert "whole number" in asked[2] and "e.g. red=18,blue=15" in asked[2]   # (the game's own example)
     assert asked[3].startswith("each player's final score")  # (asked again at once, before the date)
@@ -245,7 +245,7 @@ def test_the_line_new_result_writes_says_how_a_team_or_solo_game_ended(cli, tmp_
     says each the same way (a lost solo game is never "winner " and nothing)."""
     castles = ["--result", "--game", "castles-of-burgundy", "--edition", "2019"]
     normal = cli("new", str(tmp_path / "normal.toml"), *castles, "--players", "Anna,Ben", "--scores", "Anna=182,Ben=170")
-    assert normal.stdout.splitlines()[0].endswith("result only: Anna 182, Ben 170; winner Anna"), normal.output
+    assert normal.stdout.splitlines()[0].endswith("result only: 1. Anna 182, 2. Ben 170; winner Anna"), normal.output
     team = cli("new", str(tmp_path / "team.toml"), *castles, "--modules", "team-game", "--players", "Anna,Ben,Cara,Dario",
                "--teams", "A=Anna Cara,B=Ben Dario", "--scores", "Anna=100,Ben=90,Cara=80,Dario=95")
     assert team.stdout.splitlines()[0].endswith("; winner team B (Ben + Dario)"), team.output
@@ -255,8 +255,8 @@ def test_the_line_new_result_writes_says_how_a_team_or_solo_game_ended(cli, tmp_
         assert solo.stdout.splitlines()[0].endswith(f"result only: Anna 60; solo game {said}"), solo.output
     scored = cli("score", "--jobs", "1", str(tmp_path)).stdout.splitlines()
     assert [line.split(": ", 1)[1] for line in scored] == [
-        "Anna 182, Ben 170; winner Anna", "Anna 60; solo game lost",
-        "Anna 60; solo game won", "Ben 90, Dario 95, Anna 100, Cara 80; winner team B (Ben + Dario)"]
+        "1. Anna 182, 2. Ben 170; winner Anna", "Anna 60; solo game lost",
+        "Anna 60; solo game won", "1. team B: Ben 90 + Dario 95, 2. team A: Anna 100 + Cara 80; winner team B (Ben + Dario)"]
 
 
 def test_a_pad_written_by_flags_without_a_date_says_it_is_dated_today(cli, tmp_path) -> None:

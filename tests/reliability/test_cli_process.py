@@ -131,6 +131,6 @@ def test_score_of_a_folder_reports_each_bad_record_and_the_worst_exit(cli, tmp_p
     (tmp_path / ".good.toml.x1y2.tmp").write_text("half a rec")
     result = cli("score", "--jobs", "1", str(tmp_path))
     assert result.exit_code == 1
-    assert f"{tmp_path / 'good.toml'}: anna 11, bert 10; winner anna" in result.stdout
+    assert f"{tmp_path / 'good.toml'}: 1. anna 11, 2. bert 10; winner anna" in result.stdout
     assert f"burgundy: {tmp_path / 'bad.toml'}:19:23:" in result.stderr
     assert ".tmp" not in result.stdout + result.stderr

@@ -46,12 +46,13 @@ def test_score_text_shows_categories_and_knights_left(cli):
 def test_score_of_several_records_says_each_game_by_place_as_castles_does(cli):
     """``score`` of several records, one line each: the players by place (red 13, blue 13 and
     yellow 21 sit in that order), as a Castles line lists them, so the winner named at the end
-    is the first player said."""
+    is the first player said; a game in progress in the order of its totals so far, with no
+    places (``core.render.by_place``, as ``archive list`` and the site write them)."""
     result = cli("score", "--jobs", "1", EXAMPLE, str(RECORDS / "robber-knights" / "playout-3-players.toml"))
     assert result.exit_code == 0
     assert result.stdout.splitlines() == [
         f"{EXAMPLE}: yellow 3, red 2, blue 1; in progress",
-        f"{RECORDS / 'robber-knights' / 'playout-3-players.toml'}: yellow 21, blue 13, red 13; winner yellow"]
+        f"{RECORDS / 'robber-knights' / 'playout-3-players.toml'}: 1. yellow 21, 2. blue 13, 3. red 13; winner yellow"]
 
 
 def test_check_legal_and_illegal(cli, tmp_path):

@@ -25,7 +25,7 @@ def test_hand_worked_three_players_with_a_tie_for_second(tmp_path) -> None:
     second. The box bounds hold: 19 castles of the 3 players' 24, 6 villages of 18, 4 towns of 12.
     """
     said = create(str(tmp_path / "end.toml"), NewRecord(**END))
-    assert said.endswith("scored from the end: red 14, blue 14, yellow 15; winner yellow")
+    assert said.endswith("scored from the end: 1. yellow 15, 2. red 14, 3. blue 14; winner yellow")
     table = open_record(tmp_path / "end.toml").score()
     assert sorted((line.rank, line.name, line.total, line.breakdown) for line in table.players) == [
         (1, "yellow", 15, {"castles": 5, "villages": 4, "towns": 6}),

@@ -70,7 +70,7 @@ def test_decimal_digits_of_another_script_are_still_the_number(cli, tmp_path) ->
     path = tmp_path / "game.toml"
     result = cli("new", str(path), *END, "--vp", "Anna=0,Ben=0", "--silver", "Anna=１２,Ben=٣")
     assert result.exit_code == 0, result.output
-    assert "Anna 12, Ben 3" in result.output
+    assert "1. Anna 12, 2. Ben 3" in result.output
 
 
 @pytest.mark.parametrize(("flags", "said"), [

@@ -23,12 +23,12 @@ def test_shield_6s_choice_is_written_and_scored(cli, tmp_path) -> None:
     """Ben chosen: Anna 21 (tile 22 through shield 6), Ben 9; nobody chosen: Anna 17."""
     chosen = cli("new", str(tmp_path / "ben.toml"), *POSITION, "--castle-shields", "Anna=d4:6", "--borrowed", "ben")
     assert chosen.exit_code == 0, chosen.output
-    assert "Anna 21, Ben 9" in chosen.stdout
+    assert "1. Anna 21, 2. Ben 9" in chosen.stdout
     assert open_record(tmp_path / "ben.toml").record_data()["end"]["shields"] == {"borrowed": {"Anna": "Ben"}}
     nobody = cli("new", str(tmp_path / "nobody.toml"), *POSITION, "--castle-shields", "Anna=d4:6",
                  "--borrowed", "Anna=nobody")
     assert nobody.exit_code == 0, nobody.output
-    assert "Anna 17, Ben 9" in nobody.stdout
+    assert "1. Anna 17, 2. Ben 9" in nobody.stdout
     assert "shields" not in open_record(tmp_path / "nobody.toml").record_data()["end"]
 
 
@@ -75,7 +75,7 @@ def test_on_a_terminal_shield_6s_holder_is_asked_after_the_castle_shields(tmp_pa
         path = tmp_path / f"{len(shields)}.toml"
         told = create(str(path), NewRecord(game="castles-of-burgundy", end=True, edition="2019", players="Anna,Ben",
                                            modules="shields"), ask=True, read=read, say=lambda said: None)
-        assert told.endswith("Anna 21, Ben 9; winner Anna" if "6" in shields else "Ben 9, Anna 5; winner Ben"), told
+        assert told.endswith("1. Anna 21, 2. Ben 9; winner Anna" if "6" in shields else "1. Ben 9, 2. Anna 5; winner Ben"), told
         return asked
 
     asked = made("Anna=d4:6")
@@ -112,12 +112,12 @@ def test_on_a_terminal_a_tile_apart_waits_for_shield_18_on_a_castle(tmp_path) ->
         return [question.split(":")[0] for question in asked], told, written
 
     asked, told, written = made("Anna=d4:18")
-    assert asked.count("Anna's duchy") == 1 and not told and written.endswith("Anna 4, Ben 0; winner Anna")
+    assert asked.count("Anna's duchy") == 1 and not told and written.endswith("1. Anna 4, 2. Ben 0; winner Anna")
     assert "g1" in open_record(tmp_path / "8.toml").record_data()["end"]["players"]["Anna"]["duchy"]
     asked, told, written = made("Anna=d4:7")
     assert told == ["g1 is not connected to the start castle (2019 rules, 'Place hex tile in your duchy')"]
     assert asked.index("the shields on each player's castles as space") < len(asked) - 1 - asked[::-1].index("Anna's duchy")
-    assert written.endswith("Anna 8, Ben 0; winner Anna")
+    assert written.endswith("1. Anna 8, 2. Ben 0; winner Anna")
 
 
 def test_in_the_team_game_shield_6s_choice_is_the_teams(cli, tmp_path) -> None:

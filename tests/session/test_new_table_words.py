@@ -45,7 +45,7 @@ def test_a_result_refusal_at_the_terminal_is_in_the_table_words(tmp_path):
 
     told = create(str(tmp_path / "pad.toml"), NewRecord(game="castles-of-burgundy", result=True), ask=True,
                   read=read, say=said.append)
-    assert said == ["must give each player a score: Ben missing"] and "Anna 100, Ben 90" in told
+    assert said == ["must give each player a score: Ben missing"] and "1. Anna 100, 2. Ben 90" in told
 
 
 def test_every_table_word_mapping_leaves_no_record_syntax():

@@ -59,7 +59,7 @@ def test_the_folder_removed_meanwhile_keeps_the_answers_and_the_same_command_res
     read, asked = scripted([""])
     told = create(str(path), NewRecord(), ask=True, read=read, say=said.append)
     assert len(asked) == 1 and asked[0].startswith(f"the answers typed for {path} before its write failed")
-    assert told == f"wrote {path}: robber-knights, result only: red 18, blue 15; winner red"
+    assert told == f"wrote {path}: robber-knights, result only: 1. red 18, 2. blue 15; winner red"
     session = open_record(path)
     assert session.header.players == ["red", "blue"] and session.header.event == "cup final"
     assert not kept.exists()   # (written: the kept answers are removed)
@@ -101,13 +101,13 @@ def test_start_afresh_deletes_the_kept_answers_and_flags_win_on_resume(tmp_path,
     with pytest.raises(UsageError, match="missing --players"):
         create(str(path), NewRecord(game="robber-knights", result=True))   # (no terminal: not resumed)
     read, _ = scripted(["yes"])
-    assert "blue 20, red 18" in create(str(path), NewRecord(scores="red=18,blue=20"), ask=True, read=read)
+    assert "1. blue 20, 2. red 18" in create(str(path), NewRecord(scores="red=18,blue=20"), ask=True, read=read)
     assert str(open_record(path).header.date) == "2026-01-02" and not kept.exists()
     path.unlink()
     newrecord._keep_answers(str(path), NewRecord(game="robber-knights", result=True, players="red,blue",
                                                  scores="red=18,blue=15"))
     read, asked = scripted(["maybe", "no", "result", "green,blue", "green=3,blue=4", "", "", "", ""])
     said: list[str] = []
-    assert "blue 4, green 3" in create(str(path), NewRecord(game="robber-knights"), ask=True, read=read,
+    assert "1. blue 4, 2. green 3" in create(str(path), NewRecord(game="robber-knights"), ask=True, read=read,
                                        say=said.append)
     assert said == ["'maybe' is neither yes nor no"] and not kept.exists()

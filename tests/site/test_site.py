@@ -303,7 +303,7 @@ def test_a_result_only_tie_level_on_the_tiebreak_too_has_no_winner_it_can_name(c
                "--players", "Anna,Ben", "--scores", "Anna=160,Ben=160", "--tiebreak", "Anna=3,Ben=3",
                "--date", "2025-01-02")
     assert made.exit_code == 0, made.output
-    assert "Anna 160, Ben 160; winner not known (tiebreak: later in turn order: not in the record)" in made.stdout
+    assert "1. Anna 160, 1. Ben 160; winner not known (tiebreak: later in turn order: not in the record)" in made.stdout
     scored = cli("score", str(folder / "tie.toml"))
     assert scored.exit_code == 0 and "winner: not known" in scored.stdout and "shared win" not in scored.stdout
     result = cli("site", str(folder), "--out", str(tmp_path / "site"))

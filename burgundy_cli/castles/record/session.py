@@ -467,7 +467,7 @@ def _start(doc: RecordDoc, header: GameHeader) -> tuple[str, dict[str, Any], Gam
         raise RecordError(f"[{table}] must be a table", location=doc.location_of_key(table))
     read = _READERS.get(table) or _reader(table)
     try:
-        state = read(header, data, setup.duchy_definitions(doc.data.get("duchies"), header.edition))
+        state = read(header, data, setup.duchy_definitions(doc.data.get("duchies"), setup._edition(header)))
     except setup.SetupError as err:
         for each in err.also:
             each.at(doc.location_of_key(*map(str, each.path)))
