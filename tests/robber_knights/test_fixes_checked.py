@@ -39,8 +39,8 @@ FIXING = {"rk.knights.castle", "rk.knights.supply", "rk.knights.five", "rk.move.
 
 
 def proposed(hint: str | None) -> list[str]:
-    """The whole lines a hint proposes, each between the quotes the session writes it in."""
-    return re.findall(r"'([^']+)'", hint or "")
+    """The whole lines a hint proposes (written between backquotes, as Castles writes its own)."""
+    return re.findall(r"`([^`]+)`", hint or "")
 
 
 def _lay(cmd: LayCommand, **update: object) -> LayCommand | None:
@@ -132,5 +132,5 @@ def test_a_fix_the_engine_refuses_is_not_offered():
     accepted = LayCommand(player="red", tile="castle-plain", cell="d6", leave=(4,))
     made = [_told(session.state, IllegalMoveError(rule("rk.knights.five"), "6 knights placed", hint="fewer",
                                                   blamed="knights", fix=fix), typed) for fix in (refused, accepted)]
-    assert [err.hint for err in made] == ["fewer", "fewer: 'red: lay castle-plain d6 knights 4'"]
+    assert [err.hint for err in made] == ["fewer", "fewer: `red: lay castle-plain d6 knights 4`"]
     assert all(err.fix is None for err in made)
