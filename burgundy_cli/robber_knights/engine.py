@@ -81,7 +81,8 @@ def _check(state: State, cmd: Command, passed: Passed | None = None) -> Cell | N
 def _out_of_turn(state: State, cmd: Command, player: int) -> IllegalMoveError:
     """The error for a line by a player who may not act now: a draw is due, or it is not their
     turn -- saying so when their own turn ended by itself (a third tile, or their last) and
-    they go on as if it had not."""
+    they go on as if it had not, before the next player has laid a tile (once they have, the
+    line is simply out of turn)."""
     mover = state.players[state.to_move].name
     if state.must_draw and not (isinstance(cmd, DrawCommand) and player == state.to_move):
         pile = state.players[state.to_move].pile
@@ -90,7 +91,8 @@ def _out_of_turn(state: State, cmd: Command, player: int) -> IllegalMoveError:
         return _illegal("rk.draw.after-lay", f"{mover} must first draw the top tile of their pile",
                         f"record the tile drawn first, '{mover}: draw' and its name (the pile holds {left})",
                         blamed=None if player != state.to_move else cmd.kind)
-    if player == state.last_player and state.last_lays == components().max_lays_per_turn:
+    just_ended = player == state.last_player and not state.lays   # (the next player has not laid yet)
+    if just_ended and state.last_lays == components().max_lays_per_turn:
         if isinstance(cmd, EndCommand):   # said at the table after the third tile
             return _illegal("rk.lay.three", f"{cmd.player}'s turn ended by itself with the third tile laid",
                             f"no 'end' is needed after a third tile; it is {mover}'s turn", blamed="end")
@@ -98,7 +100,7 @@ def _out_of_turn(state: State, cmd: Command, player: int) -> IllegalMoveError:
             return _illegal("rk.lay.three", f"{cmd.player} has already laid "
                             f"{components().max_lays_per_turn} tiles this turn", f"it is {mover}'s turn",
                             blamed="lay")
-    if isinstance(cmd, EndCommand) and player == state.last_player and not state.players[player].hand:
+    if isinstance(cmd, EndCommand) and just_ended and not state.players[player].hand:
         return _illegal("rk.turn.order", f"{cmd.player}'s turn ended by itself with the last tile in hand laid",
                         f"it is {mover}'s turn")
     return _illegal("rk.turn.order", f"it is {mover}'s turn, not {cmd.player}'s",

@@ -1,0 +1,60 @@
+"""Disputes a Robber Knights rules lawyer brings to ``burgundy check``, each settled by the
+rulebook passage it names (English rules, ``../shared/rules/robber-knights-rules.txt``): the
+verdict's rule and what it says, as the command line prints them.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from burgundy_cli.core.errors import IllegalMoveError
+from burgundy_cli.core.record import dump_record
+from burgundy_cli.robber_knights.playout import playout
+from tests.robber_knights.helpers import base, open_text
+
+#: red's three tiles and their draws in the base landscape: red's turn then ends by itself.
+THREE_LAYS = ("red: lay village-plain d6", "red: draw town-plain", "red: lay town-plain d7",
+              "red: draw mountains", "red: lay mountains d5", "red: draw castle-plain")
+
+
+def _refused(session, line: str) -> IllegalMoveError:
+    with pytest.raises(IllegalMoveError) as caught:
+        session.check(line)
+    return caught.value
+
+
+def test_a_line_after_the_next_player_has_laid_is_out_of_turn_not_a_fourth_tile():
+    """'The player can carry out this action a total of three times when it is their turn.'
+    and 'play then continues in a clockwise direction' (rulebook, 'How to play: Laying 1 to 3
+    tiles'; 'Getting ready to play'). Right after red's third tile a lay or 'end' by red is
+    told the turn ended by itself (rk.lay.three); once blue has laid a tile it is blue's turn
+    under way, and red's line is out of turn -- it was still called red's fourth tile of a turn
+    long over ("red has already laid 3 tiles this turn", "red's turn ended by itself")."""
+    session = base()
+    for line in THREE_LAYS:
+        session.play(line)
+    assert _refused(session, "red: lay castle-plain d8").rule.id == "rk.lay.three"
+    session.play("blue: lay plain i6")
+    session.play("blue: draw town-plain")
+    for line in ("red: lay castle-plain d8", "red: end"):
+        err = _refused(session, line)
+        assert (err.rule.id, err.message, err.hint) == \
+            ("rk.turn.order", "it is blue's turn, not red's", "the next line must be by blue"), line
+
+
+def test_an_end_after_the_last_tile_once_the_next_player_has_laid_is_out_of_turn():
+    """'Note: It may happen that not all players lay their last tile in the same round.'
+    (rulebook, 'Size of the Playing Area'): Anna's turn ends by itself with her last tile; an
+    'end' from her after the next player has laid is out of turn, not "Anna's turn ended by
+    itself with the last tile in hand laid"."""
+    data = playout(3, 11)
+    session = open_text(dump_record({"game": data["game"], "setup": data["setup"]}))
+    moves = iter(data["play"]["moves"])
+    while session.state.players[0].hand:
+        session.play(next(moves))
+    assert _refused(session, "Anna: end").message == "Anna's turn ended by itself with the last tile in hand laid"
+    while not session.state.lays or session.state.must_draw:   # the next player's lay and its draw
+        session.play(next(moves))
+    mover = session.state.players[session.state.to_move].name
+    err = _refused(session, "Anna: end")
+    assert (err.rule.id, err.message) == ("rk.turn.order", f"it is {mover}'s turn, not Anna's")
