@@ -109,6 +109,10 @@ def _out_of_turn(state: State, cmd: Command, player: int) -> IllegalMoveError:
 
 def _check_draw(state: State, player: int, cmd: DrawCommand, passed: Passed | None = None) -> None:
     who = state.players[player]
+    if not state.must_draw and not who.pile_size:   # (laying another tile would not make one due)
+        raise _illegal("rk.draw.after-lay", f"{who.name}'s pile is empty: no tile is drawn any more",
+                       "lay a tile from hand" + (" or end the turn" if state.lays else ""), blamed="draw",
+                       fix=EndCommand(player=who.name) if state.lays else None)
     if not state.must_draw:
         raise _illegal("rk.draw.after-lay", f"{who.name} has no draw due: a tile is drawn only right after "
                        "laying one, while the pile lasts", "lay a tile first", blamed="draw")

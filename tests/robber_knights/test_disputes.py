@@ -58,3 +58,20 @@ def test_an_end_after_the_last_tile_once_the_next_player_has_laid_is_out_of_turn
     mover = session.state.players[session.state.to_move].name
     err = _refused(session, "Anna: end")
     assert (err.rule.id, err.message) == ("rk.turn.order", f"it is {mover}'s turn, not Anna's")
+
+
+def test_a_draw_from_an_empty_pile_is_told_the_pile_is_empty(cli, tmp_path):
+    """'The player then picks up the uppermost tile of his pile.' (rulebook, 'How to play:
+    Laying 1 to 3 tiles'): Anna's pile is empty, so her lays draw nothing. A draw after them
+    was told "lay a tile first", which gives her no draw either; it is told the pile is
+    empty, and the turn may end (the line offered is one the referee accepts)."""
+    path = tmp_path / "late.toml"
+    path.write_text(dump_record(playout(2, 3, stop_after=82)), encoding="utf-8")
+    session = open_text(path.read_text(encoding="utf-8"))
+    anna = session.state.players[0]
+    assert (session.state.to_move, anna.pile_size, session.state.lays) == (0, 0, 2)
+    result = cli("check", str(path), "Anna: draw plain")
+    assert result.exit_code == 1
+    assert ("illegal (rk.draw.after-lay): Anna's pile is empty: no tile is drawn any more; "
+            "lay a tile from hand or end the turn: `Anna: end`") in result.stderr
+    assert cli("check", str(path), "Anna: end").exit_code == 0
