@@ -161,12 +161,14 @@ def _check_lay(state: State, player: int, cmd: LayCommand, passed: Passed | None
     return cell
 
 
-def _knights_hint(state: State, terrain: str, supply: int, bare: LayCommand) -> tuple[str, LayCommand]:
+def _knights_hint(state: State, terrain: str, supply: int, bare: LayCommand, most: bool = True
+                  ) -> tuple[str, LayCommand]:
     """What a player with ``supply`` knights may bring onto a castle of ``terrain`` instead,
     as a hint and its line (``bare``: the castle laid without knights): the counts that may
     all stay on it, as :func:`knights_refusal` and :func:`stop_refusal` allow them (a forest
-    castle keeps at least 2, so 1 is never proposed there), or to lay the castle without
-    knights when none may (``supply`` is 1 or more: a player with none is told so by
+    castle keeps at least 2, so 1 is never proposed there), the line with the most of them
+    (too many were placed) or, not ``most``, the fewest (too few); or to lay the castle
+    without knights when none may (``supply`` is 1 or more: a player with none is told so by
     :func:`_check_lay`). Walks onwards are the listing's (``moves``)."""
     staying = [count for count in range(1, components().max_knights_per_castle + 1)
                if knights_refusal(supply, count) is None and stop_refusal(state, terrain, 0, count, count, 0, True) is None]
@@ -176,7 +178,8 @@ def _knights_hint(state: State, terrain: str, supply: int, bare: LayCommand) -> 
                 f"{counted(supply, 'knight')} {'is' if supply == 1 else 'are'} left)", bare)
     counts = " or ".join(map(str, staying)) if len(staying) < 3 else f"{staying[0]} to {staying[-1]}"
     them = "it" if staying == [1] else "them"
-    return f"place {counts} and leave {them} on the castle", bare.model_copy(update={"leave": (staying[-1],)})
+    return (f"place {counts} and leave {them} on the castle",
+            bare.model_copy(update={"leave": (staying[-1] if most else staying[0],)}))
 
 
 def _placed(state: State, cell: Cell, name: str, cmd: LayCommand) -> Passed:
@@ -355,6 +358,11 @@ def _check_march(state: State, castle: Cell, terrain: str, cmd: LayCommand, pass
                           f"entering {terrain} needs at least {limits.minimum[terrain]} knights in the stack; or ")
     if refused == "rk.move.minimum":
         stop = _walk(state, castle, terrain_of_castle, cmd, [*cmd.leave[:step], sum(cmd.leave[step:])])
+        if stop is None and cmd.knights < least:   # (only the castle: a stack entering a tile brings its minimum)
+            hint, fix = _knights_hint(state, terrain, state.players[state.index[cmd.player]].knights,
+                                      cmd.model_copy(update={"direction": None, "leave": ()}), most=False)
+            raise _illegal(refused, f"{counted(cmd.knights, 'knight')} placed on the castle at {name}, where a "
+                           f"castle on the {terrain} keeps at least {least}", hint, blamed=blamed, fix=fix)
         raise _illegal(refused, f"{counted(left, 'knight')} left on the {terrain} at {name}",
                        f"leave at least {limits.minimum[terrain]} there"
                        + (", the whole stack stopping there" if stop is not None else ""), blamed=blamed, fix=stop)

@@ -10,7 +10,7 @@ import pytest
 from burgundy_cli.core.errors import IllegalMoveError
 from burgundy_cli.core.record import dump_record
 from burgundy_cli.robber_knights.playout import playout
-from tests.robber_knights.helpers import base, open_text
+from tests.robber_knights.helpers import BASE_HANDS, BASE_TILES, base, open_text, position, record_text
 
 #: red's three tiles and their draws in the base landscape: red's turn then ends by itself.
 THREE_LAYS = ("red: lay village-plain d6", "red: draw town-plain", "red: lay town-plain d7",
@@ -75,3 +75,28 @@ def test_a_draw_from_an_empty_pile_is_told_the_pile_is_empty(cli, tmp_path):
     assert ("illegal (rk.draw.after-lay): Anna's pile is empty: no tile is drawn any more; "
             "lay a tile from hand or end the turn: `Anna: end`") in result.stderr
     assert cli("check", str(path), "Anna: end").exit_code == 0
+
+
+def test_a_forest_castle_with_one_knight_is_told_the_count_it_keeps(cli, tmp_path):
+    """'the player must leave behind knights on each tile as they move on from it, including
+    on their knight's castle ... on a tile with a forest: 2 knights' (rulebook, 'Moving the
+    knights'): 1 knight on a forest castle was told "1 knight left on the forest at i7; leave
+    at least 2 there", with no line, though placing 2 is the obvious one; a player with a
+    single knight left is told to lay the castle without knights."""
+    path = tmp_path / "game.toml"
+    path.write_text(record_text(BASE_TILES, BASE_HANDS, to_move="blue"), encoding="utf-8")
+    result = cli("check", str(path), "blue: lay castle-forest i7 knights 1")
+    assert result.exit_code == 1
+    assert ("illegal (rk.move.minimum): 1 knight placed on the castle at i7, where a castle on the forest keeps "
+            "at least 2; place 2 to 4 and leave them on the castle: `blue: lay castle-forest i7 knights 2`") \
+        in result.stderr
+    assert cli("check", str(path), "blue: lay castle-forest i7 knights 2").exit_code == 0
+    full = "knights " + ",".join(["red"] * 4)   # red's 29 knights on the table, 1 left
+    kinds = ["castle-plain"] * 3 + ["village-plain"] * 3 + ["town-plain"]
+    tiles = [f"{col}6 red:{kind} {full}" for col, kind in zip("cdefghi", kinds)] + ["c7 red:plain knights red"]
+    last = position(tiles, {"red": ["castle-forest", "castle-plain"], "blue": ["castle-plain", "plain"]})
+    assert last.state.players[0].knights == 1
+    err = _refused(last, "red: lay castle-forest c8 knights 1")
+    assert (err.rule.id, err.hint) == ("rk.move.minimum", "lay the castle without knights (a castle on the forest "
+                                       "keeps at least 2, and 1 knight is left): `red: lay castle-forest c8`")
+    assert last.check("red: lay castle-forest c8")
