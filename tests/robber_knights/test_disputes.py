@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from burgundy_cli.core.errors import IllegalMoveError
+from burgundy_cli.core.errors import IllegalMoveError, ParseError
 from burgundy_cli.core.record import dump_record
 from burgundy_cli.robber_knights.playout import playout
 from tests.robber_knights.helpers import BASE_HANDS, BASE_TILES, base, open_text, position, record_text
@@ -100,3 +100,27 @@ def test_a_forest_castle_with_one_knight_is_told_the_count_it_keeps(cli, tmp_pat
     assert (err.rule.id, err.hint) == ("rk.move.minimum", "lay the castle without knights (a castle on the forest "
                                        "keeps at least 2, and 1 knight is left): `red: lay castle-forest c8`")
     assert last.check("red: lay castle-forest c8")
+
+
+@pytest.mark.parametrize(("line", "said"), [
+    ("red: lay castle-plain d6 knights 2 northeast leave 1,1", "'northeast': knights move in a straight line, "
+                                                               "not diagonally"),
+    ("red lay cp d6 k 2 nw leave 1 1", "'nw': knights move in a straight line, not diagonally"),
+    ("red: move f6 east", "'move': knights are moved only as they come into play, with the castle laid"),
+])
+def test_a_walk_diagonal_or_later_is_told_the_rule(cli, tmp_path, line, said):
+    """'The player then immediately moves the pile of their knights away from the castle in a
+    straight line in one of the possible directions (not diagonally).' and 'Knights are only
+    moved immediately after being brought into play. After that, they are not moved again
+    during the course of play.' (rulebook, 'Moving the knights'): a diagonal walk, or knights
+    moved on their own, was told "unexpected 'northeast'" or "unknown action 'move'", as if
+    the words were the trouble; the refusal now says the rule, at the word typed."""
+    path = tmp_path / "game.toml"
+    path.write_text(record_text(BASE_TILES, BASE_HANDS), encoding="utf-8")
+    result = cli("check", str(path), line)
+    assert result.exit_code == 1
+    word = said.split("'")[1]
+    column = line.index(f" {word} ") + 2
+    assert result.stderr.startswith(f"burgundy: <move: {line}>:1:{column}: cannot parse: {said} ("), result.stderr
+    with pytest.raises(ParseError):
+        base().check(line)
