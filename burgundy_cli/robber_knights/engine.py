@@ -81,7 +81,8 @@ def _check(state: State, cmd: Command, passed: Passed | None = None) -> Cell | N
 def _out_of_turn(state: State, cmd: Command, player: int) -> IllegalMoveError:
     """The error for a line by a player who may not act now: a draw is due, or it is not their
     turn -- saying so when their own turn ended by itself (a third tile, or their last) and
-    they go on as if it had not."""
+    they go on as if it had not, before the next player has laid a tile (once they have, the
+    line is simply out of turn)."""
     mover = state.players[state.to_move].name
     if state.must_draw and not (isinstance(cmd, DrawCommand) and player == state.to_move):
         pile = state.players[state.to_move].pile
@@ -90,7 +91,8 @@ def _out_of_turn(state: State, cmd: Command, player: int) -> IllegalMoveError:
         return _illegal("rk.draw.after-lay", f"{mover} must first draw the top tile of their pile",
                         f"record the tile drawn first, '{mover}: draw' and its name (the pile holds {left})",
                         blamed=None if player != state.to_move else cmd.kind)
-    if player == state.last_player and state.last_lays == components().max_lays_per_turn:
+    just_ended = player == state.last_player and not state.lays   # (the next player has not laid yet)
+    if just_ended and state.last_lays == components().max_lays_per_turn:
         if isinstance(cmd, EndCommand):   # said at the table after the third tile
             return _illegal("rk.lay.three", f"{cmd.player}'s turn ended by itself with the third tile laid",
                             f"no 'end' is needed after a third tile; it is {mover}'s turn", blamed="end")
@@ -98,7 +100,7 @@ def _out_of_turn(state: State, cmd: Command, player: int) -> IllegalMoveError:
             return _illegal("rk.lay.three", f"{cmd.player} has already laid "
                             f"{components().max_lays_per_turn} tiles this turn", f"it is {mover}'s turn",
                             blamed="lay")
-    if isinstance(cmd, EndCommand) and player == state.last_player and not state.players[player].hand:
+    if isinstance(cmd, EndCommand) and just_ended and not state.players[player].hand:
         return _illegal("rk.turn.order", f"{cmd.player}'s turn ended by itself with the last tile in hand laid",
                         f"it is {mover}'s turn")
     return _illegal("rk.turn.order", f"it is {mover}'s turn, not {cmd.player}'s",
@@ -107,6 +109,10 @@ def _out_of_turn(state: State, cmd: Command, player: int) -> IllegalMoveError:
 
 def _check_draw(state: State, player: int, cmd: DrawCommand, passed: Passed | None = None) -> None:
     who = state.players[player]
+    if not state.must_draw and not who.pile_size:   # (laying another tile would not make one due)
+        raise _illegal("rk.draw.after-lay", f"{who.name}'s pile is empty: no tile is drawn any more",
+                       "lay a tile from hand" + (" or end the turn" if state.lays else ""), blamed="draw",
+                       fix=EndCommand(player=who.name) if state.lays else None)
     if not state.must_draw:
         raise _illegal("rk.draw.after-lay", f"{who.name} has no draw due: a tile is drawn only right after "
                        "laying one, while the pile lasts", "lay a tile first", blamed="draw")
@@ -155,12 +161,14 @@ def _check_lay(state: State, player: int, cmd: LayCommand, passed: Passed | None
     return cell
 
 
-def _knights_hint(state: State, terrain: str, supply: int, bare: LayCommand) -> tuple[str, LayCommand]:
+def _knights_hint(state: State, terrain: str, supply: int, bare: LayCommand, most: bool = True
+                  ) -> tuple[str, LayCommand]:
     """What a player with ``supply`` knights may bring onto a castle of ``terrain`` instead,
     as a hint and its line (``bare``: the castle laid without knights): the counts that may
     all stay on it, as :func:`knights_refusal` and :func:`stop_refusal` allow them (a forest
-    castle keeps at least 2, so 1 is never proposed there), or to lay the castle without
-    knights when none may (``supply`` is 1 or more: a player with none is told so by
+    castle keeps at least 2, so 1 is never proposed there), the line with the most of them
+    (too many were placed) or, not ``most``, the fewest (too few); or to lay the castle
+    without knights when none may (``supply`` is 1 or more: a player with none is told so by
     :func:`_check_lay`). Walks onwards are the listing's (``moves``)."""
     staying = [count for count in range(1, components().max_knights_per_castle + 1)
                if knights_refusal(supply, count) is None and stop_refusal(state, terrain, 0, count, count, 0, True) is None]
@@ -170,7 +178,8 @@ def _knights_hint(state: State, terrain: str, supply: int, bare: LayCommand) -> 
                 f"{counted(supply, 'knight')} {'is' if supply == 1 else 'are'} left)", bare)
     counts = " or ".join(map(str, staying)) if len(staying) < 3 else f"{staying[0]} to {staying[-1]}"
     them = "it" if staying == [1] else "them"
-    return f"place {counts} and leave {them} on the castle", bare.model_copy(update={"leave": (staying[-1],)})
+    return (f"place {counts} and leave {them} on the castle",
+            bare.model_copy(update={"leave": (staying[-1] if most else staying[0],)}))
 
 
 def _placed(state: State, cell: Cell, name: str, cmd: LayCommand) -> Passed:
@@ -349,6 +358,11 @@ def _check_march(state: State, castle: Cell, terrain: str, cmd: LayCommand, pass
                           f"entering {terrain} needs at least {limits.minimum[terrain]} knights in the stack; or ")
     if refused == "rk.move.minimum":
         stop = _walk(state, castle, terrain_of_castle, cmd, [*cmd.leave[:step], sum(cmd.leave[step:])])
+        if stop is None and cmd.knights < least:   # (only the castle: a stack entering a tile brings its minimum)
+            hint, fix = _knights_hint(state, terrain, state.players[state.index[cmd.player]].knights,
+                                      cmd.model_copy(update={"direction": None, "leave": ()}), most=False)
+            raise _illegal(refused, f"{counted(cmd.knights, 'knight')} placed on the castle at {name}, where a "
+                           f"castle on the {terrain} keeps at least {least}", hint, blamed=blamed, fix=fix)
         raise _illegal(refused, f"{counted(left, 'knight')} left on the {terrain} at {name}",
                        f"leave at least {limits.minimum[terrain]} there"
                        + (", the whole stack stopping there" if stop is not None else ""), blamed=blamed, fix=stop)

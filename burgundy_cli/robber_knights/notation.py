@@ -42,6 +42,13 @@ _DIRECTIONS = {
     **dict.fromkeys(("s", "south", "down"), "south"),
     **dict.fromkeys(("w", "west", "left"), "west"),
 }
+#: Diagonal directions a walk is written with by mistake: the knights move "in a straight line
+#: in one of the possible directions (not diagonally)" (rulebook, 'Moving the knights').
+_DIAGONALS = {"ne", "nw", "se", "sw", "northeast", "northwest", "southeast", "southwest", "north-east",
+              "north-west", "south-east", "south-west", "diagonal", "diagonally"}
+#: Actions a line is written with by mistake: knights move only as they come into play, with
+#: the castle laid ("After that, they are not moved again": rulebook, 'Moving the knights').
+_KNIGHTS_MOVED = {"move", "moves", "march", "marches", "walk", "walks"}
 _KNIGHTS = {"knights", "knight", "k", "kn"}
 _LEAVE = {"leave", "leaving", "left"}
 _FILLER = {"on", "at", "to", "move", "moving", "then", "and", "with"}
@@ -251,6 +258,11 @@ def _read(text: str, example: str, typed: Callable[[int, int], str] | None = Non
                          location=Location(column=len(body.rstrip()) + 1))
     word, column = tokens[0]
     verb = _VERBS.get(word.lower())
+    if verb is None and word.lower() in _KNIGHTS_MOVED:
+        raise ParseError(f"'{word}': knights are moved only as they come into play, with the castle laid",
+                         location=Location(column=column),
+                         hint=f"after that they are not moved again; a walk is part of the lay, e.g. "
+                              f"'{example}: lay castle-plain e4 knights 4 east leave 1,2,1'")
     if verb is None:
         from difflib import get_close_matches  # only for a hint: imported when one is needed
 
@@ -429,6 +441,9 @@ def _parse_lay(player: str, args: list[tuple[str, int]], end_column: int, body: 
             index += 1
         elif low in _DIRECTIONS and direction is None:
             direction = _DIRECTIONS[low]
+        elif low in _DIAGONALS:
+            raise ParseError(f"'{word}': knights move in a straight line, not diagonally",
+                             location=Location(column=column), hint="the directions are north, east, south and west")
         elif low in _LEAVE:
             leave_column = column
             list_end = column - 1 + len(word)

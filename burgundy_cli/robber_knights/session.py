@@ -86,7 +86,7 @@ class RobberKnightsSession:
         try:
             engine.check(self.state, cmd)
         except IllegalMoveError as err:
-            raise _told(err, text) from None
+            raise _told(self.state, err, text) from None
         return line
 
     def rules_passed(self, text: str) -> list[dict[str, str]]:
@@ -100,7 +100,7 @@ class RobberKnightsSession:
         try:
             passed = engine.rules_passed(self.state, self.read_with_line(text)[0])
         except IllegalMoveError as err:
-            raise _told(err, text) from None
+            raise _told(self.state, err, text) from None
         return [{"id": rule_id, "why": why, "text": rule(rule_id).text, "ref": rule(rule_id).ref}
                 for rule_id, why in passed]
 
@@ -118,7 +118,7 @@ class RobberKnightsSession:
         try:
             engine.check(self.state, cmd)
         except IllegalMoveError as err:
-            raise _told(err, text) from None
+            raise _told(self.state, err, text) from None
         after = deepcopy(self.state)
         engine.apply(after, cmd)
         return changes(state_snapshot(self.state), after)
@@ -152,7 +152,7 @@ class RobberKnightsSession:
         try:
             play_command(state, cmd)
         except IllegalMoveError as err:
-            raise _told(err, text) from None
+            raise _told(self.state, err, text) from None
         if comment:
             line = f"{line}  # {comment}"
         self.log.append(line)
@@ -186,13 +186,20 @@ class RobberKnightsSession:
                 "result": self.score().stored_result()}
 
 
-def _told(err: IllegalMoveError, text: str) -> IllegalMoveError:
-    """``err``, the engine's refusal of the typed line ``text``, as a user reads it: the line
-    the rules accept instead (``err.fix``) written at the end of its hint by the notation's
-    writer, and the error placed at the word it blames (``err.blamed``) as
+def _told(state: State, err: IllegalMoveError, text: str) -> IllegalMoveError:
+    """``err``, the engine's refusal of the typed line ``text`` in ``state``, as a user reads it:
+    the line the rules accept instead (``err.fix``) written at the end of its hint by the
+    notation's writer, when :func:`engine.check` accepts it in the same ``state`` (a hint never
+    proposes a line the referee then refuses; else the hint keeps its words without the line),
+    and the error placed at the word it blames (``err.blamed``) as
     :meth:`RobberKnightsSession.read` places a parse error at its token: line 1 (the line
     typed), its column (a record's replay puts it at the line's place in the file)."""
-    return err.fix_written(format_command, "'").placed(text, blamed_column)
+    if err.fix is not None:
+        try:
+            engine.check(state, err.fix)
+        except IllegalMoveError:
+            err.fix = None
+    return err.fix_written(format_command, "`").placed(text, blamed_column)
 
 
 def _completing(every: list[str], typed: str) -> list[str]:

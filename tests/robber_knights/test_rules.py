@@ -195,8 +195,8 @@ def test_a_player_without_knights_is_told_so():
         err = illegal(session, line)
         assert err.rule.id == "rk.knights.supply"
         assert err.message == f"red has no knights left, not {line[-1]}"
-        assert err.hint == f"lay the castle without knights: '{line.removesuffix(' knights ' + line[-1])}'"
-        assert session.check(err.hint.split("'")[1])
+        assert err.hint == f"lay the castle without knights: `{line.removesuffix(' knights ' + line[-1])}`"
+        assert session.check(err.hint.split("`")[1])
 
 
 def test_a_knights_hint_proposes_only_counts_the_rules_allow():
@@ -212,15 +212,15 @@ def test_a_knights_hint_proposes_only_counts_the_rules_allow():
     err = illegal(session, "red: lay castle-forest c8 knights 2")
     assert err.rule.id == "rk.knights.supply"
     assert err.hint == ("lay the castle without knights (a castle on the forest keeps at least 2, and 1 knight is "
-                        "left): 'red: lay castle-forest c8'")
-    assert session.check(err.hint.split("'")[1])
+                        "left): `red: lay castle-forest c8`")
+    assert session.check(err.hint.split("`")[1])
     with pytest.raises(IllegalMoveError):   # what the hint would have said
         session.check("red: lay castle-forest c8 knights 1")
     assert illegal(session, "red: lay castle-plain c8 knights 2").hint == \
-        "place 1 and leave it on the castle: 'red: lay castle-plain c8 knights 1'"
+        "place 1 and leave it on the castle: `red: lay castle-plain c8 knights 1`"
     assert session.check("red: lay castle-plain c8 knights 1")
     five = illegal(base(), "red: lay castle-plain d6 knights 6 east leave 1,1,1,1,2")
-    assert five.hint == "place 1 to 4 and leave them on the castle: 'red: lay castle-plain d6 knights 4'"
+    assert five.hint == "place 1 to 4 and leave them on the castle: `red: lay castle-plain d6 knights 4`"
     assert base().check("red: lay castle-plain d6 knights 4")
 
 
@@ -280,8 +280,8 @@ def test_no_room_for_the_minimum_means_the_tile_cannot_be_entered():
         err = illegal(session, line)
         assert err.rule.id == "rk.move.max-four", line
         assert "d5" in err.message and "cannot be entered" in err.message, err.message
-        assert err.hint.startswith("stop before d5: '")
-        walk = err.hint.split("'")[1]   # the hint's walk is one the rules allow
+        assert err.hint.startswith("stop before d5: `")
+        walk = err.hint.split("`")[1]   # the hint's walk is one the rules allow
         assert session.check(walk) == walk
     assert session.check("red: lay castle-plain b5 knights 3 east leave 2,1") == \
         "red: lay castle-plain b5 knights 3 east leave 2,1"
@@ -398,16 +398,16 @@ def test_the_last_tile_fits_in_a_full_area():
 @pytest.mark.parametrize(("line", "rule_id", "hint"), [
     # 'without jumping over a tile or a space': d6 has no tile west of it
     ("red: lay castle-plain d6 knights 2 west leave 1,1", "rk.move.gap",
-     "stop before c6: 'red: lay castle-plain d6 knights 2'"),
+     "stop before c6: `red: lay castle-plain d6 knights 2`"),
     # ... and 5 knights cannot all stay on the castle ('never more than 4 knights on any one tile')
     ("red: lay castle-plain d6 knights 5 west leave 4,1", "rk.move.gap",
      "stop before c6 with fewer knights, or go another way"),
     # 'Knights cannot enter a tile with a lake on it'
     ("red: lay castle-plain e4 knights 2 south leave 1,1", "rk.move.lake",
-     "stop before e5: 'red: lay castle-plain e4 knights 2'"),
+     "stop before e5: `red: lay castle-plain e4 knights 2`"),
     # 'Forest and mountains can only be entered when there are still enough knights left'
     ("red: lay castle-plain d7 knights 2 east leave 1,1", "rk.move.enter",
-     "entering forest needs at least 2 knights in the stack; or stop before e7: 'red: lay castle-plain d7 knights 2'"),
+     "entering forest needs at least 2 knights in the stack; or stop before e7: `red: lay castle-plain d7 knights 2`"),
 ])
 def test_a_walk_that_cannot_go_on_is_told_where_it_may_stop(line, rule_id, hint):
     """Rulebook, 'Moving the knights': a walk refused on entering a tile is told to stop on the
@@ -417,8 +417,8 @@ def test_a_walk_that_cannot_go_on_is_told_where_it_may_stop(line, rule_id, hint)
     tile before it" even where that tile would then hold 5)."""
     err = illegal(base(), line)
     assert (err.rule.id, err.hint) == (rule_id, hint)
-    if "'" in hint:
-        assert base().check(hint.split("'")[1])
+    if "`" in hint:
+        assert base().check(hint.split("`")[1])
 
 
 def test_pass_through_crosses_a_full_tile_but_leaves_nothing_there():

@@ -47,8 +47,8 @@ REFUSED = [
 
 
 def _quoted_lines(hint: str) -> list[str]:
-    """The lines a hint proposes, each quoted."""
-    return re.findall(r"'([^']+)'", hint)
+    """The lines a hint proposes, each in backquotes."""
+    return re.findall(r"`([^`]+)`", hint)
 
 
 @pytest.mark.parametrize(("line", "rule_id", "blamed"), REFUSED, ids=[case[1] for case in REFUSED])
@@ -70,10 +70,10 @@ def test_a_hint_proposes_whole_legal_lines(line, rule_id, blamed):
 @pytest.mark.parametrize(("line", "rule_id", "hint"), [
     # 'on a tile with mountains: 3 knights': the stack stopping on the mountains, all of it there
     ("red: lay castle-plain f4 knights 5 south leave 1,2,2", "rk.move.minimum",
-     "leave at least 3 there, the whole stack stopping there: 'red: lay castle-plain f4 knights 5 south leave 1,4'"),
+     "leave at least 3 there, the whole stack stopping there: `red: lay castle-plain f4 knights 5 south leave 1,4`"),
     # 'never more than 4 knights on any one tile': the castle keeps 4
     ("red: lay castle-plain d6 knights 5", "rk.move.max-four",
-     "it holds 0; leave at most 4 there: 'red: lay castle-plain d6 knights 4'"),
+     "it holds 0; leave at most 4 there: `red: lay castle-plain d6 knights 4`"),
 ])
 def test_a_count_refused_on_a_tile_is_told_a_walk_that_fits(line, rule_id, hint):
     """'on a tile with mountains: 3 knights' and 'never more than 4 knights on any one tile'
@@ -180,5 +180,5 @@ def test_knights_over_the_limit_are_told_to_go_on_to_the_next_tile():
         session.check("red: lay castle-plain b5 knights 5 east leave 1,1,3")
     err = caught.value
     assert (err.rule.id, err.message) == ("rk.move.max-four", "d5 would hold 5 knights")
-    assert err.hint == "it holds 2; leave at most 2 there: 'red: lay castle-plain b5 knights 5 east leave 1,1,2,1'"
+    assert err.hint == "it holds 2; leave at most 2 there: `red: lay castle-plain b5 knights 5 east leave 1,1,2,1`"
     assert session.check(_quoted_lines(err.hint)[0])

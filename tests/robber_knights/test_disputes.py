@@ -1,0 +1,126 @@
+"""Disputes a Robber Knights rules lawyer brings to ``burgundy check``, each settled by the
+rulebook passage it names (English rules, ``../shared/rules/robber-knights-rules.txt``): the
+verdict's rule and what it says, as the command line prints them.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from burgundy_cli.core.errors import IllegalMoveError, ParseError
+from burgundy_cli.core.record import dump_record
+from burgundy_cli.robber_knights.playout import playout
+from tests.robber_knights.helpers import BASE_HANDS, BASE_TILES, base, open_text, position, record_text
+
+#: red's three tiles and their draws in the base landscape: red's turn then ends by itself.
+THREE_LAYS = ("red: lay village-plain d6", "red: draw town-plain", "red: lay town-plain d7",
+              "red: draw mountains", "red: lay mountains d5", "red: draw castle-plain")
+
+
+def _refused(session, line: str) -> IllegalMoveError:
+    with pytest.raises(IllegalMoveError) as caught:
+        session.check(line)
+    return caught.value
+
+
+def test_a_line_after_the_next_player_has_laid_is_out_of_turn_not_a_fourth_tile():
+    """'The player can carry out this action a total of three times when it is their turn.'
+    and 'play then continues in a clockwise direction' (rulebook, 'How to play: Laying 1 to 3
+    tiles'; 'Getting ready to play'). Right after red's third tile a lay or 'end' by red is
+    told the turn ended by itself (rk.lay.three); once blue has laid a tile it is blue's turn
+    under way, and red's line is out of turn -- it was still called red's fourth tile of a turn
+    long over ("red has already laid 3 tiles this turn", "red's turn ended by itself")."""
+    session = base()
+    for line in THREE_LAYS:
+        session.play(line)
+    assert _refused(session, "red: lay castle-plain d8").rule.id == "rk.lay.three"
+    session.play("blue: lay plain i6")
+    session.play("blue: draw town-plain")
+    for line in ("red: lay castle-plain d8", "red: end"):
+        err = _refused(session, line)
+        assert (err.rule.id, err.message, err.hint) == \
+            ("rk.turn.order", "it is blue's turn, not red's", "the next line must be by blue"), line
+
+
+def test_an_end_after_the_last_tile_once_the_next_player_has_laid_is_out_of_turn():
+    """'Note: It may happen that not all players lay their last tile in the same round.'
+    (rulebook, 'Size of the Playing Area'): Anna's turn ends by itself with her last tile; an
+    'end' from her after the next player has laid is out of turn, not "Anna's turn ended by
+    itself with the last tile in hand laid"."""
+    data = playout(3, 11)
+    session = open_text(dump_record({"game": data["game"], "setup": data["setup"]}))
+    moves = iter(data["play"]["moves"])
+    while session.state.players[0].hand:
+        session.play(next(moves))
+    assert _refused(session, "Anna: end").message == "Anna's turn ended by itself with the last tile in hand laid"
+    while not session.state.lays or session.state.must_draw:   # the next player's lay and its draw
+        session.play(next(moves))
+    mover = session.state.players[session.state.to_move].name
+    err = _refused(session, "Anna: end")
+    assert (err.rule.id, err.message) == ("rk.turn.order", f"it is {mover}'s turn, not Anna's")
+
+
+def test_a_draw_from_an_empty_pile_is_told_the_pile_is_empty(cli, tmp_path):
+    """'The player then picks up the uppermost tile of his pile.' (rulebook, 'How to play:
+    Laying 1 to 3 tiles'): Anna's pile is empty, so her lays draw nothing. A draw after them
+    was told "lay a tile first", which gives her no draw either; it is told the pile is
+    empty, and the turn may end (the line offered is one the referee accepts)."""
+    path = tmp_path / "late.toml"
+    path.write_text(dump_record(playout(2, 3, stop_after=82)), encoding="utf-8")
+    session = open_text(path.read_text(encoding="utf-8"))
+    anna = session.state.players[0]
+    assert (session.state.to_move, anna.pile_size, session.state.lays) == (0, 0, 2)
+    result = cli("check", str(path), "Anna: draw plain")
+    assert result.exit_code == 1
+    assert ("illegal (rk.draw.after-lay): Anna's pile is empty: no tile is drawn any more; "
+            "lay a tile from hand or end the turn: `Anna: end`") in result.stderr
+    assert cli("check", str(path), "Anna: end").exit_code == 0
+
+
+def test_a_forest_castle_with_one_knight_is_told_the_count_it_keeps(cli, tmp_path):
+    """'the player must leave behind knights on each tile as they move on from it, including
+    on their knight's castle ... on a tile with a forest: 2 knights' (rulebook, 'Moving the
+    knights'): 1 knight on a forest castle was told "1 knight left on the forest at i7; leave
+    at least 2 there", with no line, though placing 2 is the obvious one; a player with a
+    single knight left is told to lay the castle without knights."""
+    path = tmp_path / "game.toml"
+    path.write_text(record_text(BASE_TILES, BASE_HANDS, to_move="blue"), encoding="utf-8")
+    result = cli("check", str(path), "blue: lay castle-forest i7 knights 1")
+    assert result.exit_code == 1
+    assert ("illegal (rk.move.minimum): 1 knight placed on the castle at i7, where a castle on the forest keeps "
+            "at least 2; place 2 to 4 and leave them on the castle: `blue: lay castle-forest i7 knights 2`") \
+        in result.stderr
+    assert cli("check", str(path), "blue: lay castle-forest i7 knights 2").exit_code == 0
+    full = "knights " + ",".join(["red"] * 4)   # red's 29 knights on the table, 1 left
+    kinds = ["castle-plain"] * 3 + ["village-plain"] * 3 + ["town-plain"]
+    tiles = [f"{col}6 red:{kind} {full}" for col, kind in zip("cdefghi", kinds)] + ["c7 red:plain knights red"]
+    last = position(tiles, {"red": ["castle-forest", "castle-plain"], "blue": ["castle-plain", "plain"]})
+    assert last.state.players[0].knights == 1
+    err = _refused(last, "red: lay castle-forest c8 knights 1")
+    assert (err.rule.id, err.hint) == ("rk.move.minimum", "lay the castle without knights (a castle on the forest "
+                                       "keeps at least 2, and 1 knight is left): `red: lay castle-forest c8`")
+    assert last.check("red: lay castle-forest c8")
+
+
+@pytest.mark.parametrize(("line", "said"), [
+    ("red: lay castle-plain d6 knights 2 northeast leave 1,1", "'northeast': knights move in a straight line, "
+                                                               "not diagonally"),
+    ("red lay cp d6 k 2 nw leave 1 1", "'nw': knights move in a straight line, not diagonally"),
+    ("red: move f6 east", "'move': knights are moved only as they come into play, with the castle laid"),
+])
+def test_a_walk_diagonal_or_later_is_told_the_rule(cli, tmp_path, line, said):
+    """'The player then immediately moves the pile of their knights away from the castle in a
+    straight line in one of the possible directions (not diagonally).' and 'Knights are only
+    moved immediately after being brought into play. After that, they are not moved again
+    during the course of play.' (rulebook, 'Moving the knights'): a diagonal walk, or knights
+    moved on their own, was told "unexpected 'northeast'" or "unknown action 'move'", as if
+    the words were the trouble; the refusal now says the rule, at the word typed."""
+    path = tmp_path / "game.toml"
+    path.write_text(record_text(BASE_TILES, BASE_HANDS), encoding="utf-8")
+    result = cli("check", str(path), line)
+    assert result.exit_code == 1
+    word = said.split("'")[1]
+    column = line.index(f" {word} ") + 2
+    assert result.stderr.startswith(f"burgundy: <move: {line}>:1:{column}: cannot parse: {said} ("), result.stderr
+    with pytest.raises(ParseError):
+        base().check(line)
