@@ -165,11 +165,12 @@ class IllegalMoveError(RefereeError):
         self.blamed = blamed
         self.fix = fix
 
-    def fix_written(self, write: Callable[[Any], str], quote: str) -> IllegalMoveError:
+    def fix_written(self, write: Callable[[Any], str]) -> IllegalMoveError:
         """This error with :attr:`fix` written at the end of its hint as a line, by the game's
-        notation writer ``write`` and between its ``quote`` marks; ``fix`` is then cleared."""
+        notation writer ``write``, in backquotes as every whole line a hint proposes (docs/errors.md);
+        ``fix`` is then cleared."""
         if self.fix is not None:
-            line = f"{quote}{write(self.fix)}{quote}"
+            line = f"`{write(self.fix)}`"
             self.hint, self.fix = (f"{self.hint}: {line}" if self.hint else line), None
         return self
 

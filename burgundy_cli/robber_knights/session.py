@@ -199,7 +199,7 @@ def _told(state: State, err: IllegalMoveError, text: str) -> IllegalMoveError:
             engine.check(state, err.fix)
         except IllegalMoveError:
             err.fix = None
-    return err.fix_written(format_command, "`").placed(text, blamed_column)
+    return err.fix_written(format_command).placed(text, blamed_column)
 
 
 def _completing(every: list[str], typed: str) -> list[str]:

@@ -121,7 +121,7 @@ def _line_written(state: GameState, command: c.Command, err: IllegalMoveError) -
         return err
     if not isinstance(fix, c.Mended):
         err.fix = line
-        return err.fix_written(format_command, "`")
+        return err.fix_written(format_command)
     written = f"write `{format_command(line)}`"
     hint = err.hint or ""
     err.hint = hint.replace(fix.words, written) if fix.words in hint else f"{hint}; {written}" if hint else written
