@@ -389,7 +389,7 @@ def _own_error(error: str | None, file: str, first: str) -> str | None:
 def listing(url: str) -> Iterable[dict[str, Any]]:
     """Every file in the archive with its record's status, game, edition, date, place, event,
     winners (a team game's teams too) and its players by place with their totals (``seats``:
-    name, total, rank; a game in progress in seat order, its totals so far), or its error;
+    name, total, rank, as ``core.render.by_place`` lists them), or its error;
     in (root, path) order, streamed: a results book's line per game."""
     from itertools import groupby
 
