@@ -124,3 +124,55 @@ def test_a_walk_diagonal_or_later_is_told_the_rule(cli, tmp_path, line, said):
     assert result.stderr.startswith(f"burgundy: <move: {line}>:1:{column}: cannot parse: {said} ("), result.stderr
     with pytest.raises(ParseError):
         base().check(line)
+
+
+def test_a_forest_castle_left_one_knight_is_told_the_nearest_split(cli, tmp_path):
+    """'the player must leave behind knights on each tile as they move on from it, including on
+    their knight's castle ... on a tile with a forest: 2 knights' (rulebook, 'Moving the
+    knights'): blue's 5 knights walking east from a forest castle, 1 left on it and 4 on the
+    plain next to it, were told "leave at least 2 there" with no line, although one knight
+    moved back onto the castle, 'leave 2,3', is legal; the hint now proposes it."""
+    path = tmp_path / "game.toml"
+    path.write_text(record_text(BASE_TILES, BASE_HANDS, to_move="blue"), encoding="utf-8")
+    result = cli("check", str(path), "blue: lay castle-forest d6 knights 5 east leave 1,4")
+    assert result.exit_code == 1
+    assert ("illegal (rk.move.minimum): 1 knight left on the forest at d6; leave at least 2 there: "
+            "`blue: lay castle-forest d6 knights 5 east leave 2,3`") in result.stderr
+    assert cli("check", str(path), "blue: lay castle-forest d6 knights 5 east leave 2,3").exit_code == 0
+
+
+#: red's castle goes on b5, west of a row c5, d5, e5 (blue's castle on d4 only makes the
+#: knights on d5 blue's): each refused walk east and the nearest legal one, fewest knights moved.
+NEAREST = [
+    # 'never more than 4 knights on any one tile': d5 holds 2; the knight over the limit cannot
+    # go on into the lake, so it goes back to the castle (it proposed 4 knights, not the 5 placed)
+    (["c5 red:plain", "d5 blue:plain knights blue,blue", "e5 red:lake"], "red: lay castle-plain b5 knights 5 east leave 1,1,3",
+     "rk.move.max-four", "it holds 2; leave at most 2 there: `red: lay castle-plain b5 knights 5 east leave 2,1,2`"),
+    # 'Knights cannot enter a tile with a lake on it': the whole stack on d5 would make 5 there,
+    # one knight left on the castle instead (it proposed no line)
+    (["c5 red:plain", "d5 blue:plain knights blue,blue,blue", "e5 red:lake"], "red: lay castle-plain b5 knights 4 east leave 1,1,1,1",
+     "rk.move.lake", "stop before e5: `red: lay castle-plain b5 knights 4 east leave 2,1,1`"),
+    # 'Forest and mountains can only be entered when there are still enough knights left': one
+    # knight more brought on enters the mountains; stopping before them moves two
+    (["c5 red:plain", "d5 red:mountains", "e5 red:plain"], "red: lay castle-plain b5 knights 5 east leave 2,1,2",
+     "rk.move.enter", "entering mountains needs at least 3 knights in the stack: "
+                      "`red: lay castle-plain b5 knights 5 east leave 1,1,3`"),
+    # 'on a tile with mountains: 3 knights': one knight moved back from the town, not two
+    # (the whole stack stopping on the mountains, 'leave 1,4', moves two)
+    (["c5 red:mountains", "d5 red:town-plain"], "red: lay castle-plain b5 knights 5 east leave 1,2,2",
+     "rk.move.minimum", "leave at least 3 there: `red: lay castle-plain b5 knights 5 east leave 1,3,1`"),
+]
+
+
+@pytest.mark.parametrize(("tiles", "line", "rule_id", "hint"), NEAREST, ids=[case[2] for case in NEAREST])
+def test_a_refused_walk_is_told_the_nearest_legal_split(tiles, line, rule_id, hint):
+    """Rulebook, 'Moving the knights' (the passage each case quotes): a walk whose 'leave' list
+    is refused is proposed the legal list nearest to it for the same castle, knights and
+    direction -- the fewest knights moved from the tiles typed -- found by asking the walk's
+    rules (``engine.march_refusal``) of the splits of the knights, and checked as typed."""
+    tiles = [*tiles, "d4 blue:castle-plain knights blue"]
+    session = position(tiles, {"red": ["castle-plain", "plain"], "blue": ["castle-plain", "plain"]})
+    err = _refused(session, line)
+    assert (err.rule.id, err.hint) == (rule_id, hint)
+    fix = hint.split("`")[1]
+    assert session.check(fix) == fix

@@ -69,8 +69,9 @@ def test_a_hint_proposes_whole_legal_lines(line, rule_id, blamed):
 
 @pytest.mark.parametrize(("line", "rule_id", "hint"), [
     # 'on a tile with mountains: 3 knights': the stack stopping on the mountains, all of it there
-    ("red: lay castle-plain f4 knights 5 south leave 1,2,2", "rk.move.minimum",
-     "leave at least 3 there, the whole stack stopping there: `red: lay castle-plain f4 knights 5 south leave 1,4`"),
+    # (as near as any legal walk: one knight moved)
+    ("red: lay castle-plain f4 knights 4 south leave 1,2,1", "rk.move.minimum",
+     "leave at least 3 there, the whole stack stopping there: `red: lay castle-plain f4 knights 4 south leave 1,3`"),
     # 'never more than 4 knights on any one tile': the castle keeps 4
     ("red: lay castle-plain d6 knights 5", "rk.move.max-four",
      "it holds 0; leave at most 4 there: `red: lay castle-plain d6 knights 4`"),
