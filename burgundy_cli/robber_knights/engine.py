@@ -377,16 +377,32 @@ def _check_march(state: State, castle: Cell, terrain: str, cmd: LayCommand, pass
         raise stop_before(f"the {terrain} at {name} holds {counted(already, 'knight')}, room for {room}, "
                           f"and a stack must leave {least} there: it cannot be entered"
                           if room else f"{name} holds {already} knights: it is full and cannot be entered")
+    if not step:   # (all 5 knights on the castle: a walk leaves at least one elsewhere)
+        hint, fix = _send_on(state, castle, terrain_of_castle, cmd, room)
+        raise _illegal(refused, f"{name} would hold {left} knights", hint, blamed=blamed, fix=fix)
     onwards = [*cmd.leave[:step], room, *cmd.leave[step + 1:]]   # the rest carried on, else placed no more
     if step + 1 < len(onwards):
         onwards[step + 1] += left - room
-    elif cmd.direction is not None:   # (a walk goes on in its direction; knights on the castle alone have none)
+    else:   # (a tile after the castle: the walk goes on in its direction)
         onwards.append(left - room)
     nearest = _nearest_walk(state, castle, terrain_of_castle, cmd,
                             prefer=_walk(state, castle, terrain_of_castle, cmd, onwards))
     fewer = nearest or _walk(state, castle, terrain_of_castle, cmd, [*cmd.leave[:step], room])
     raise _illegal(refused, f"{name} would hold {already + left} knights",
                    _there(f"it holds {already}; leave at most {room} there", nearest, step, 0), blamed=blamed, fix=fewer)
+
+
+def _send_on(state: State, castle: Cell, terrain: str, cmd: LayCommand, room: int
+             ) -> tuple[str, LayCommand | None]:
+    """The hint and its line for the knights of ``cmd``, more than a tile holds (``room``),
+    brought onto a castle of ``terrain`` on ``castle`` without a walk: the rulebook has the
+    player "then immediately [move] the pile of their knights away from the castle", so the
+    nearest walk of them all that :func:`march_refusal` allows, in any direction; else as
+    many as the castle holds, left on it."""
+    walk = _nearest_walk(state, castle, terrain, cmd, towards=tuple(STEPS))
+    if walk is not None:
+        return f"leave at most {room} on the castle, or send them on", walk
+    return f"leave at most {room} on the castle", _walk(state, castle, terrain, cmd, [room])
 
 
 def _there(words: str, walk: LayCommand | None, step: int, least: int) -> str:

@@ -176,3 +176,26 @@ def test_a_refused_walk_is_told_the_nearest_legal_split(tiles, line, rule_id, hi
     assert (err.rule.id, err.hint) == (rule_id, hint)
     fix = hint.split("`")[1]
     assert session.check(fix) == fix
+
+
+def test_five_knights_left_on_a_castle_are_told_to_walk_on(cli, tmp_path):
+    """'If a player adds a tile with a knights' castle on it, they can at the same time place up
+    to five knights on this castle.' and 'The player then immediately moves the pile of their
+    knights away from the castle ... never more than 4 knights on any one tile' (rulebook,
+    'Laying a castle tile'; 'Moving the knights'): 5 knights typed without a walk were told
+    "it holds 0; leave at most 4 there" and proposed placing 4, though the rules let all 5 be
+    placed and walk on; the hint now says so and proposes the nearest walk of all 5 (one
+    knight on), in whichever direction allows it -- and, where none does (a lake the castle's
+    only neighbour), the 4 the castle holds."""
+    path = tmp_path / "game.toml"
+    path.write_text(record_text(BASE_TILES, BASE_HANDS), encoding="utf-8")
+    result = cli("check", str(path), "red: lay castle-plain d6 knights 5")
+    assert result.exit_code == 1
+    assert ("illegal (rk.move.max-four): d6 would hold 5 knights; leave at most 4 on the castle, or send them on: "
+            "`red: lay castle-plain d6 knights 5 east leave 4,1`") in result.stderr
+    assert cli("check", str(path), "red: lay castle-plain d6 knights 5 east leave 4,1").exit_code == 0
+    hands = {"red": ["castle-plain", "plain"], "blue": ["castle-plain", "plain"]}
+    walled = position(["c5 red:lake", "d5 red:plain", "d4 blue:castle-plain knights blue"], hands)
+    err = _refused(walled, "red: lay castle-plain b5 knights 5")
+    assert (err.rule.id, err.hint) == ("rk.move.max-four",
+                                       "leave at most 4 on the castle: `red: lay castle-plain b5 knights 4`")
