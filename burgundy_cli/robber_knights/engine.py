@@ -25,8 +25,8 @@ Passed = list[tuple[str, str]]
 def _illegal(rule_id: str, message: str, hint: str | None = None, *, blamed: str | None = None,
              fix: Command | None = None) -> IllegalMoveError:
     """The refusal of a line by rule ``rule_id``. ``blamed``: the word of the line to blame
-    (``notation.blamed_column``'s words: the action, the tile, the cell, ``knights``, or
-    ``leave:N`` for the Nth tile of the walk); ``fix``: a line the rules accept instead,
+    (``notation.blamed_column``'s words: ``player``, the action, the tile, the cell,
+    ``knights``, or ``leave:N`` for the Nth tile of the walk); ``fix``: a line the rules accept instead,
     which the session writes at the end of ``hint`` (the rules know no notation)."""
     return IllegalMoveError(rule(rule_id), message, hint=hint, blamed=blamed, fix=fix)
 
@@ -93,7 +93,7 @@ def _out_of_turn(state: State, cmd: Command, player: int) -> IllegalMoveError:
         # (no line is proposed: which tile comes off the pile only the table knows)
         return _illegal("rk.draw.after-lay", f"{mover} must first draw the top tile of their pile",
                         f"record the tile drawn first, '{mover}: draw' and its name (the pile holds {left})",
-                        blamed=None if player != state.to_move else cmd.kind)
+                        blamed="player" if player != state.to_move else cmd.kind)
     just_ended = player == state.last_player and not state.lays   # (the next player has not laid yet)
     if just_ended and state.last_lays == components().max_lays_per_turn:
         if isinstance(cmd, EndCommand):   # said at the table after the third tile
@@ -105,9 +105,9 @@ def _out_of_turn(state: State, cmd: Command, player: int) -> IllegalMoveError:
                             blamed="lay")
     if isinstance(cmd, EndCommand) and just_ended and not state.players[player].hand:
         return _illegal("rk.turn.order", f"{cmd.player}'s turn ended by itself with the last tile in hand laid",
-                        f"it is {mover}'s turn")
+                        f"it is {mover}'s turn", blamed="player")
     return _illegal("rk.turn.order", f"it is {mover}'s turn, not {cmd.player}'s",
-                    f"the next line must be by {mover}")
+                    f"the next line must be by {mover}", blamed="player")
 
 
 def _check_draw(state: State, player: int, cmd: DrawCommand, passed: Passed | None = None) -> None:

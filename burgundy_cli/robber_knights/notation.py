@@ -327,24 +327,30 @@ def canonical_start(typed: str) -> str:
 def blamed_column(text: str, blamed: str) -> int | None:
     """The column of the word of the typed line ``text`` that a refusal blames
     (:attr:`~burgundy_cli.core.errors.IllegalMoveError.blamed`), as the reader reads its
-    words: the action (``lay``, ``draw``, ``end``), a tile (by any of its spellings), a cell,
-    ``knights`` (the number of knights placed) or ``leave:N`` (the count left on the Nth tile
-    of the walk, 0 the castle; the number of knights placed when no list is typed). None when
-    no word reads so; a full-width line's column is the typed character's.
+    words: ``player`` (the player's name: a line out of turn), the action (``lay``, ``draw``,
+    ``end``), a tile (by any of its spellings), a cell, ``knights`` (the number of knights
+    placed) or ``leave:N`` (the count left on the Nth tile of the walk, 0 the castle; the
+    number of knights placed when no list is typed). None when no word reads so; a
+    full-width line's column is the typed character's.
 
     >>> blamed_column("red lay cp e4 k 3 east leave 1,2", "leave:1")
     32
     >>> blamed_column("red: lay castle plain e4 knights 5", "knights"), blamed_column("red l cp e4", "castle-plain")
     (34, 7)
+    >>> blamed_column("  Ben: end", "player")
+    3
     """
     normal, where = normalised(text)
     body = normal.split("#", 1)[0]
-    colon = body.find(":")
-    start = colon + 1 if colon >= 0 else 0
-    tokens = [(m.group(), m.start() + start + 1) for m in _TOKEN.finditer(body[start:])]
-    if colon < 0:
-        tokens = tokens[1:]   # (the player's name)
-    column = _blamed_token(tokens, blamed)
+    if blamed == "player":   # (the name starts the line, before its colon or as its first word)
+        column: int | None = len(body) - len(body.lstrip()) + 1
+    else:
+        colon = body.find(":")
+        start = colon + 1 if colon >= 0 else 0
+        tokens = [(m.group(), m.start() + start + 1) for m in _TOKEN.finditer(body[start:])]
+        if colon < 0:
+            tokens = tokens[1:]   # (the player's name)
+        column = _blamed_token(tokens, blamed)
     if column is None or where is None:
         return column
     return where[column - 1][0] + 1 if column <= len(where) else None

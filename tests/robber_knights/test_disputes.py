@@ -199,3 +199,29 @@ def test_five_knights_left_on_a_castle_are_told_to_walk_on(cli, tmp_path):
     err = _refused(walled, "red: lay castle-plain b5 knights 5")
     assert (err.rule.id, err.hint) == ("rk.move.max-four",
                                        "leave at most 4 on the castle: `red: lay castle-plain b5 knights 4`")
+
+
+def test_a_line_out_of_turn_is_placed_at_the_players_name(cli, tmp_path):
+    """'The oldest player begins; play then continues in a clockwise direction.' (rulebook,
+    'Getting ready to play') and 'The player then picks up the uppermost tile of his pile'
+    ('How to play: Laying 1 to 3 tiles'): a line by a player whose turn it is not -- or by
+    another player while the mover's draw is due -- blames the name, and is placed there as
+    other refusals are at the word they blame; it had no column (``<move: Ben: end>:``)."""
+    late = tmp_path / "late.toml"
+    late.write_text(dump_record(playout(2, 3, stop_after=82)), encoding="utf-8")
+    result = cli("check", str(late), "Ben: end")
+    assert result.exit_code == 1
+    assert result.stderr.startswith("burgundy: <move: Ben: end>:1:1: illegal (rk.turn.order): "
+                                    "it is Anna's turn, not Ben's"), result.stderr
+    path = tmp_path / "game.toml"
+    path.write_text(record_text(BASE_TILES, BASE_HANDS), encoding="utf-8")
+    assert cli("check", str(path), "  blue lay plain d6").stderr.startswith(
+        "burgundy: <move:   blue lay plain d6>:1:3: illegal (rk.turn.order)")
+    drawing = cli("check", str(path), "red: lay village-plain d6", "blue: lay plain i6")
+    assert drawing.stderr.startswith("burgundy: <move 2: blue: lay plain i6>:1:1: illegal (rk.draw.after-lay)")
+    text = record_text(BASE_TILES, BASE_HANDS, moves=["red: lay village-plain d6", "red: draw plain", "blue: end"])
+    with pytest.raises(IllegalMoveError) as caught:
+        open_text(text)
+    row = text.splitlines()[caught.value.location.line - 1]
+    assert caught.value.rule.id == "rk.turn.order"
+    assert caught.value.location.column == row.index("blue: end") + 1, (row, caught.value.location)
