@@ -249,6 +249,8 @@ def _read(text: str, example: str, typed: Callable[[int, int], str] | None = Non
             raise ParseError("empty line: expected '<player>: lay|draw|end ...'", location=Location(column=1))
         player, start = tokens.pop(0)
         start -= 1
+        if player.lower() in _KNIGHTS_MOVED and tokens and tokens[0][0].lower() not in _VERBS:
+            raise _knights_moved(player, start + 1, example)   # (no name: 'move f5 east')
     if typed is not None:
         player = typed(start, start + len(player))
     if len(player) > 40:
@@ -259,10 +261,7 @@ def _read(text: str, example: str, typed: Callable[[int, int], str] | None = Non
     word, column = tokens[0]
     verb = _VERBS.get(word.lower())
     if verb is None and word.lower() in _KNIGHTS_MOVED:
-        raise ParseError(f"'{word}': knights are moved only as they come into play, with the castle laid",
-                         location=Location(column=column),
-                         hint=f"after that they are not moved again; a walk is part of the lay, e.g. "
-                              f"'{example}: lay castle-plain e4 knights 4 east leave 1,2,1'")
+        raise _knights_moved(word, column, example)
     if verb is None:
         from difflib import get_close_matches  # only for a hint: imported when one is needed
 
@@ -281,6 +280,16 @@ def _read(text: str, example: str, typed: Callable[[int, int], str] | None = Non
         _no_more(args, 1 if tile is None else 2)
         return DrawCommand(player=player, tile=tile or tile_name(*args[0]))
     return _parse_lay(player, args, len(body.rstrip()) + 1, body, example)
+
+
+def _knights_moved(word: str, column: int, example: str) -> ParseError:
+    """The refusal of ``word`` (``move``, ``walk``...) at ``column`` as a line's action: knights
+    walk only as part of their castle's lay ("After that, they are not moved again during the
+    course of play": rulebook, 'Moving the knights'); ``example``: the player the hint names."""
+    return ParseError(f"'{word}': knights are moved only as they come into play, with the castle laid",
+                      location=Location(column=column),
+                      hint=f"after that they are not moved again; a walk is part of the lay, e.g. "
+                           f"'{example}: lay castle-plain e4 knights 4 east leave 1,2,1'")
 
 
 def canonical_start(typed: str) -> str:

@@ -225,3 +225,23 @@ def test_a_line_out_of_turn_is_placed_at_the_players_name(cli, tmp_path):
     row = text.splitlines()[caught.value.location.line - 1]
     assert caught.value.rule.id == "rk.turn.order"
     assert caught.value.location.column == row.index("blue: end") + 1, (row, caught.value.location)
+
+
+def test_knights_moved_without_a_name_are_told_the_rule_not_an_unknown_action(cli, tmp_path):
+    """'Knights are only moved immediately after being brought into play. After that, they are
+    not moved again during the course of play.' (rulebook, 'Moving the knights'): 'move f5
+    east' typed without a player's name read 'move' as the name and was told "unknown action
+    'f5'"; it is told what 'red move f5 east' is told, at the word 'move'. A player whose
+    name is such a word still plays under it ('Walk lay plain f5')."""
+    path = tmp_path / "game.toml"
+    path.write_text(record_text(BASE_TILES, BASE_HANDS), encoding="utf-8")
+    said = ("cannot parse: 'move': knights are moved only as they come into play, with the castle laid (after that "
+            "they are not moved again; a walk is part of the lay, e.g. 'red: lay castle-plain e4 knights 4 east leave 1,2,1')")
+    for line, column in (("move f5 east", 1), ("red move f5 east", 5), (" move f5", 2)):
+        result = cli("check", str(path), line)
+        assert result.exit_code == 1
+        assert result.stderr.startswith(f"burgundy: <move: {line}>:1:{column}: {said}"), result.stderr
+    tiles = [tile.replace(" red:", " Walk:") for tile in BASE_TILES]
+    walker = position(tiles, {"Walk": BASE_HANDS["red"], "blue": BASE_HANDS["blue"]}, to_move="Walk",
+                      players=("Walk", "blue"))
+    assert walker.check("Walk lay village-plain d6") == "Walk: lay village-plain d6"
