@@ -380,16 +380,16 @@ def _check_march(state: State, castle: Cell, terrain: str, cmd: LayCommand, pass
     if not step:   # (all 5 knights on the castle: a walk leaves at least one elsewhere)
         hint, fix = _send_on(state, castle, terrain_of_castle, cmd, room)
         raise _illegal(refused, f"{name} would hold {left} knights", hint, blamed=blamed, fix=fix)
-    onwards = [*cmd.leave[:step], room, *cmd.leave[step + 1:]]   # the rest carried on, else placed no more
+    onwards = [*cmd.leave[:step], room, *cmd.leave[step + 1:]]   # the rest carried on to the next tile
     if step + 1 < len(onwards):
         onwards[step + 1] += left - room
     else:   # (a tile after the castle: the walk goes on in its direction)
         onwards.append(left - room)
     nearest = _nearest_walk(state, castle, terrain_of_castle, cmd,
                             prefer=_walk(state, castle, terrain_of_castle, cmd, onwards))
-    fewer = nearest or _walk(state, castle, terrain_of_castle, cmd, [*cmd.leave[:step], room])
+    fix = nearest or _walk(state, castle, terrain_of_castle, cmd, [*cmd.leave[:step], room])   # (else placed no more)
     raise _illegal(refused, f"{name} would hold {already + left} knights",
-                   _there(f"it holds {already}; leave at most {room} there", nearest, step, 0), blamed=blamed, fix=fewer)
+                   _there(f"it holds {already}; leave at most {room} there", nearest, step, 0), blamed=blamed, fix=fix)
 
 
 def _send_on(state: State, castle: Cell, terrain: str, cmd: LayCommand, room: int
@@ -415,12 +415,12 @@ def _there(words: str, walk: LayCommand | None, step: int, least: int) -> str:
 
 
 def _nearest_walk(state: State, castle: Cell, terrain: str, cmd: LayCommand, *, towards: tuple[str, ...] = (),
-                  before: int | None = None, prefer: LayCommand | None = None) -> LayCommand | None:
+                  tiles: int | None = None, prefer: LayCommand | None = None) -> LayCommand | None:
     """The walk of the knights of ``cmd`` from its castle of ``terrain`` on ``castle`` that
     :func:`march_refusal` allows and that moves the fewest of them from the tiles ``cmd``
     leaves them on (the fewest tiles changed among those), or None: as many knights, in
-    ``cmd``'s direction or, given, one of ``towards`` (all on the castle too); on fewer than
-    ``before`` tiles, castle included, when given; ``prefer``, when it is as near (the line
+    ``cmd``'s direction or, given, one of ``towards`` (all on the castle too); on at most
+    ``tiles`` tiles, castle included, when given; ``prefer``, when it is as near (the line
     a refusal proposed before, which its words describe). The rules are asked, not restated:
     the walks tried are every split of the knights over the tiles laid next in line (none
     goes further, ``rk.move.gap``)."""
@@ -436,7 +436,7 @@ def _nearest_walk(state: State, castle: Cell, terrain: str, cmd: LayCommand, *, 
         cell, laid = castle, 0
         while (cell := (cell[0] + d_row, cell[1] + d_col)) in state.board:
             laid += 1
-        longest = laid + 1 if before is None else min(laid + 1, before - 1)
+        longest = laid + 1 if tiles is None else min(laid + 1, tiles)
         tries.extend((moved(leave), direction, leave) for length in range(2, longest + 1)
                      for leave in _splits(knights, length))
     tries.sort(key=lambda tried: tried[0])
@@ -481,7 +481,7 @@ def _stop_before(state: State, castle: Cell, terrain: str, cmd: LayCommand, cell
     else to stop earlier or go another way."""
     reached = abs(cell[0] - castle[0]) + abs(cell[1] - castle[1])   # the steps of the walk before ``cell``
     stop = _walk(state, castle, terrain, cmd, [*cmd.leave[:reached - 1], sum(cmd.leave[reached - 1:])])
-    nearest = _nearest_walk(state, castle, terrain, cmd, before=None if needs else reached + 1, prefer=stop)
+    nearest = _nearest_walk(state, castle, terrain, cmd, tiles=None if needs else reached, prefer=stop)
     either = f"{needs}; or " if needs else ""
     name = cell_name(cell)
     if nearest is None:
