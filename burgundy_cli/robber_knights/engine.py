@@ -371,7 +371,7 @@ def _check_march(state: State, castle: Cell, terrain: str, cmd: LayCommand, pass
         words = f"leave at least {limits.minimum[terrain]} there"
         raise _illegal(refused, f"{counted(left, 'knight')} left on the {terrain} at {name}",
                        f"{words}, the whole stack stopping there" if nearest is not None and nearest == stop
-                       else _there(words, nearest, step, least), blamed=blamed, fix=nearest)
+                       else _there(words, nearest, step), blamed=blamed, fix=nearest)
     room = limits.max_knights_per_tile - already
     if least > room:
         raise stop_before(f"the {terrain} at {name} holds {counted(already, 'knight')}, room for {room}, "
@@ -389,7 +389,7 @@ def _check_march(state: State, castle: Cell, terrain: str, cmd: LayCommand, pass
                             prefer=_walk(state, castle, terrain_of_castle, cmd, onwards))
     fix = nearest or _walk(state, castle, terrain_of_castle, cmd, [*cmd.leave[:step], room])   # (else placed no more)
     raise _illegal(refused, f"{name} would hold {already + left} knights",
-                   _there(f"it holds {already}; leave at most {room} there", nearest, step, 0), blamed=blamed, fix=fix)
+                   _there(f"it holds {already}; leave at most {room} there", nearest, step), blamed=blamed, fix=fix)
 
 
 def _send_on(state: State, castle: Cell, terrain: str, cmd: LayCommand, room: int
@@ -405,20 +405,21 @@ def _send_on(state: State, castle: Cell, terrain: str, cmd: LayCommand, room: in
     return f"leave at most {room} on the castle", _walk(state, castle, terrain, cmd, [room])
 
 
-def _there(words: str, walk: LayCommand | None, step: int, least: int) -> str:
+def _there(words: str, walk: LayCommand | None, step: int) -> str:
     """``words``, what a walk refused on its tile ``step`` must leave there, as the hint to
-    the legal ``walk`` proposed instead: adding that it stops before that tile, or leaves
-    fewer than ``least`` there, passing through (option ``pass-through``), when it does."""
-    if walk is None or step < len(walk.leave) and walk.leave[step] >= least:
+    the legal ``walk`` proposed instead: adding that it stops before that tile, when it does
+    (one that reaches it leaves there what ``words`` say: ``march_refusal`` allowed it)."""
+    if walk is None or step < len(walk.leave):
         return words
-    return f"{words}, or stop before it" if step >= len(walk.leave) else f"{words}, or only pass through it"
+    return f"{words}, or stop before it"
 
 
 def _nearest_walk(state: State, castle: Cell, terrain: str, cmd: LayCommand, *, towards: tuple[str, ...] = (),
                   tiles: int | None = None, prefer: LayCommand | None = None) -> LayCommand | None:
     """The walk of the knights of ``cmd`` from its castle of ``terrain`` on ``castle`` that
     :func:`march_refusal` allows and that moves the fewest of them from the tiles ``cmd``
-    leaves them on (the fewest tiles changed among those), or None: as many knights, in
+    leaves them on (among those, the fewest tiles in all they are moved by, then the fewest
+    tiles changed), or None: as many knights, in
     ``cmd``'s direction or, given, one of ``towards`` (all on the castle too); on at most
     ``tiles`` tiles, castle included, when given; ``prefer``, when it is as near (the line
     a refusal proposed before, which its words describe). The rules are asked, not restated:
@@ -426,11 +427,12 @@ def _nearest_walk(state: State, castle: Cell, terrain: str, cmd: LayCommand, *, 
     goes further, ``rk.move.gap``)."""
     typed, knights = cmd.leave, cmd.knights
 
-    def moved(leave: tuple[int, ...]) -> tuple[int, int]:
+    def moved(leave: tuple[int, ...]) -> tuple[int, int, int]:
         pairs = list(zip_longest(typed, leave, fillvalue=0))
-        return sum(max(0, was - now) for was, now in pairs), sum(was != now for was, now in pairs)
+        steps = sum(abs(sum(was - now for was, now in pairs[:at])) for at in range(1, len(pairs)))
+        return sum(max(0, was - now) for was, now in pairs), steps, sum(was != now for was, now in pairs)
 
-    tries: list[tuple[tuple[int, int], str | None, tuple[int, ...]]] = [(moved((knights,)), None, (knights,))]
+    tries: list[tuple[tuple[int, int, int], str | None, tuple[int, ...]]] = [(moved((knights,)), None, (knights,))]
     for direction in towards or ((cmd.direction,) if cmd.direction else ()):
         d_row, d_col = STEPS[direction]
         cell, laid = castle, 0

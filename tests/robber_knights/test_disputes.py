@@ -142,16 +142,17 @@ def test_a_forest_castle_left_one_knight_is_told_the_nearest_split(cli, tmp_path
 
 
 #: red's castle goes on b5, west of a row c5, d5, e5 (blue's castle on d4 only makes the
-#: knights on d5 blue's): each refused walk east and the nearest legal one, fewest knights moved.
+#: knights on d5 blue's): each refused walk east and the nearest legal one -- the fewest
+#: knights moved, by the fewest tiles.
 NEAREST = [
     # 'never more than 4 knights on any one tile': d5 holds 2; the knight over the limit cannot
-    # go on into the lake, so it goes back to the castle (it proposed 4 knights, not the 5 placed)
+    # go on into the lake, so it stays one tile back (it proposed 4 knights, not the 5 placed)
     (["c5 red:plain", "d5 blue:plain knights blue,blue", "e5 red:lake"], "red: lay castle-plain b5 knights 5 east leave 1,1,3",
-     "rk.move.max-four", "it holds 2; leave at most 2 there: `red: lay castle-plain b5 knights 5 east leave 2,1,2`"),
+     "rk.move.max-four", "it holds 2; leave at most 2 there: `red: lay castle-plain b5 knights 5 east leave 1,2,2`"),
     # 'Knights cannot enter a tile with a lake on it': the whole stack on d5 would make 5 there,
-    # one knight left on the castle instead (it proposed no line)
+    # the knight meant for the lake left on c5 instead (it proposed no line)
     (["c5 red:plain", "d5 blue:plain knights blue,blue,blue", "e5 red:lake"], "red: lay castle-plain b5 knights 4 east leave 1,1,1,1",
-     "rk.move.lake", "stop before e5: `red: lay castle-plain b5 knights 4 east leave 2,1,1`"),
+     "rk.move.lake", "stop before e5: `red: lay castle-plain b5 knights 4 east leave 1,2,1`"),
     # 'Forest and mountains can only be entered when there are still enough knights left': one
     # knight more brought on enters the mountains; stopping before them moves two
     (["c5 red:plain", "d5 red:mountains", "e5 red:plain"], "red: lay castle-plain b5 knights 5 east leave 2,1,2",
@@ -176,6 +177,20 @@ def test_a_refused_walk_is_told_the_nearest_legal_split(tiles, line, rule_id, hi
     assert (err.rule.id, err.hint) == (rule_id, hint)
     fix = hint.split("`")[1]
     assert session.check(fix) == fix
+
+
+def test_a_walk_over_a_full_tile_may_be_told_to_stop_before_it():
+    """docs/rulings.md, ruling 2 (option 'pass-through'), and 'never more than 4 knights on any
+    one tile' (rulebook, 'Moving the knights'): a stack crossing d5, which holds 4, may leave
+    none there; leaving one is refused, and with a lake beyond it the nearest legal walk stops
+    before d5 -- the hint says so rather than only "leave at most 0 there"."""
+    tiles = ["c5 red:plain", "d5 blue:castle-plain knights blue,blue,blue,blue", "e5 red:lake"]
+    session = position(tiles, {"red": ["castle-plain", "plain"], "blue": ["castle-plain", "plain"]},
+                       options={"pass-through": True})
+    err = _refused(session, "red: lay castle-plain b5 knights 4 east leave 1,1,1,1")
+    assert (err.rule.id, err.hint) == ("rk.move.max-four", "it holds 4; leave at most 0 there, or stop before it: "
+                                                           "`red: lay castle-plain b5 knights 4 east leave 1,3`")
+    assert session.check("red: lay castle-plain b5 knights 4 east leave 1,3")
 
 
 def test_five_knights_left_on_a_castle_are_told_to_walk_on(cli, tmp_path):
