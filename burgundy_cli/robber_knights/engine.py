@@ -7,6 +7,9 @@ would be legal; ``apply`` trusts its input (records already checked replay throu
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from itertools import zip_longest
+
 from burgundy_cli.core.errors import IllegalMoveError
 from burgundy_cli.robber_knights.commands import STEPS, DrawCommand, EndCommand, LayCommand
 from burgundy_cli.robber_knights.components import components
@@ -22,8 +25,8 @@ Passed = list[tuple[str, str]]
 def _illegal(rule_id: str, message: str, hint: str | None = None, *, blamed: str | None = None,
              fix: Command | None = None) -> IllegalMoveError:
     """The refusal of a line by rule ``rule_id``. ``blamed``: the word of the line to blame
-    (``notation.blamed_column``'s words: the action, the tile, the cell, ``knights``, or
-    ``leave:N`` for the Nth tile of the walk); ``fix``: a line the rules accept instead,
+    (``notation.blamed_column``'s words: ``player``, the action, the tile, the cell,
+    ``knights``, or ``leave:N`` for the Nth tile of the walk); ``fix``: a line the rules accept instead,
     which the session writes at the end of ``hint`` (the rules know no notation)."""
     return IllegalMoveError(rule(rule_id), message, hint=hint, blamed=blamed, fix=fix)
 
@@ -90,7 +93,7 @@ def _out_of_turn(state: State, cmd: Command, player: int) -> IllegalMoveError:
         # (no line is proposed: which tile comes off the pile only the table knows)
         return _illegal("rk.draw.after-lay", f"{mover} must first draw the top tile of their pile",
                         f"record the tile drawn first, '{mover}: draw' and its name (the pile holds {left})",
-                        blamed=None if player != state.to_move else cmd.kind)
+                        blamed="player" if player != state.to_move else cmd.kind)
     just_ended = player == state.last_player and not state.lays   # (the next player has not laid yet)
     if just_ended and state.last_lays == components().max_lays_per_turn:
         if isinstance(cmd, EndCommand):   # said at the table after the third tile
@@ -102,9 +105,9 @@ def _out_of_turn(state: State, cmd: Command, player: int) -> IllegalMoveError:
                             blamed="lay")
     if isinstance(cmd, EndCommand) and just_ended and not state.players[player].hand:
         return _illegal("rk.turn.order", f"{cmd.player}'s turn ended by itself with the last tile in hand laid",
-                        f"it is {mover}'s turn")
+                        f"it is {mover}'s turn", blamed="player")
     return _illegal("rk.turn.order", f"it is {mover}'s turn, not {cmd.player}'s",
-                    f"the next line must be by {mover}")
+                    f"the next line must be by {mover}", blamed="player")
 
 
 def _check_draw(state: State, player: int, cmd: DrawCommand, passed: Passed | None = None) -> None:
@@ -344,10 +347,11 @@ def _check_march(state: State, castle: Cell, terrain: str, cmd: LayCommand, pass
     step = abs(cell[0] - castle[0]) + abs(cell[1] - castle[1])   # the walk's tile refused, 0 the castle
     blamed = f"leave:{step}"
 
-    def stop_before(message: str, then: str = "") -> IllegalMoveError:
-        """The refusal of entering ``cell``, saying ``message``, told to stop on the tile before it."""
-        hint, fix = _stop_before(state, castle, terrain_of_castle, cmd, cell)
-        return _illegal(refused, message, then + hint, blamed=blamed, fix=fix)
+    def stop_before(message: str, needs: str = "") -> IllegalMoveError:
+        """The refusal of entering ``cell``, saying ``message``, told to stop on the tile before
+        it (or, ``needs`` saying what entering it takes, to enter it so)."""
+        hint, fix = _stop_before(state, castle, terrain_of_castle, cmd, cell, needs)
+        return _illegal(refused, message, hint, blamed=blamed, fix=fix)
 
     if refused == "rk.move.gap":
         raise stop_before(f"the knights reach {name}, where no tile lies")
@@ -355,54 +359,138 @@ def _check_march(state: State, castle: Cell, terrain: str, cmd: LayCommand, pass
         raise stop_before(f"{name} is a lake")
     if refused == "rk.move.enter":
         raise stop_before(f"{counted(remaining, 'knight')} cannot enter the {terrain} at {name}",
-                          f"entering {terrain} needs at least {limits.minimum[terrain]} knights in the stack; or ")
+                          f"entering {terrain} needs at least {limits.minimum[terrain]} knights in the stack")
     if refused == "rk.move.minimum":
         stop = _walk(state, castle, terrain_of_castle, cmd, [*cmd.leave[:step], sum(cmd.leave[step:])])
-        if stop is None and cmd.knights < least:   # (only the castle: a stack entering a tile brings its minimum)
+        nearest = _nearest_walk(state, castle, terrain_of_castle, cmd, prefer=stop)
+        if nearest is None and cmd.knights < least:   # (only the castle: a stack entering a tile brings its minimum)
             hint, fix = _knights_hint(state, terrain, state.players[state.index[cmd.player]].knights,
                                       cmd.model_copy(update={"direction": None, "leave": ()}), most=False)
             raise _illegal(refused, f"{counted(cmd.knights, 'knight')} placed on the castle at {name}, where a "
                            f"castle on the {terrain} keeps at least {least}", hint, blamed=blamed, fix=fix)
+        words = f"leave at least {limits.minimum[terrain]} there"
         raise _illegal(refused, f"{counted(left, 'knight')} left on the {terrain} at {name}",
-                       f"leave at least {limits.minimum[terrain]} there"
-                       + (", the whole stack stopping there" if stop is not None else ""), blamed=blamed, fix=stop)
+                       f"{words}, the whole stack stopping there" if nearest is not None and nearest == stop
+                       else _there(words, nearest, step), blamed=blamed, fix=nearest)
     room = limits.max_knights_per_tile - already
     if least > room:
         raise stop_before(f"the {terrain} at {name} holds {counted(already, 'knight')}, room for {room}, "
                           f"and a stack must leave {least} there: it cannot be entered"
                           if room else f"{name} holds {already} knights: it is full and cannot be entered")
-    onwards = [*cmd.leave[:step], room, *cmd.leave[step + 1:]]   # the rest carried on, else placed no more
+    if not step:   # (all 5 knights on the castle: a walk leaves at least one elsewhere)
+        hint, fix = _send_on(state, castle, terrain_of_castle, cmd, room)
+        raise _illegal(refused, f"{name} would hold {left} knights", hint, blamed=blamed, fix=fix)
+    onwards = [*cmd.leave[:step], room, *cmd.leave[step + 1:]]   # the rest carried on to the next tile
     if step + 1 < len(onwards):
         onwards[step + 1] += left - room
-    elif cmd.direction is not None:   # (a walk goes on in its direction; knights on the castle alone have none)
+    else:   # (a tile after the castle: the walk goes on in its direction)
         onwards.append(left - room)
-    fewer = _walk(state, castle, terrain_of_castle, cmd, onwards) or \
-        _walk(state, castle, terrain_of_castle, cmd, [*cmd.leave[:step], room])
-    raise _illegal(refused, f"{name} would hold {already + left} knights", f"it holds {already}; leave at most {room} there",
-                   blamed=blamed, fix=fewer)
+    nearest = _nearest_walk(state, castle, terrain_of_castle, cmd,
+                            prefer=_walk(state, castle, terrain_of_castle, cmd, onwards))
+    fix = nearest or _walk(state, castle, terrain_of_castle, cmd, [*cmd.leave[:step], room])   # (else placed no more)
+    raise _illegal(refused, f"{name} would hold {already + left} knights",
+                   _there(f"it holds {already}; leave at most {room} there", nearest, step), blamed=blamed, fix=fix)
 
 
-def _walk(state: State, castle: Cell, terrain: str, cmd: LayCommand, leave: list[int]) -> LayCommand | None:
+def _send_on(state: State, castle: Cell, terrain: str, cmd: LayCommand, room: int
+             ) -> tuple[str, LayCommand | None]:
+    """The hint and its line for the knights of ``cmd``, more than a tile holds (``room``),
+    brought onto a castle of ``terrain`` on ``castle`` without a walk: the rulebook has the
+    player "then immediately [move] the pile of their knights away from the castle", so the
+    nearest walk of them all that :func:`march_refusal` allows, in any direction; else as
+    many as the castle holds, left on it."""
+    walk = _nearest_walk(state, castle, terrain, cmd, towards=tuple(STEPS))
+    if walk is not None:
+        return f"leave at most {room} on the castle, or send them on", walk
+    return f"leave at most {room} on the castle", _walk(state, castle, terrain, cmd, [room])
+
+
+def _there(words: str, walk: LayCommand | None, step: int) -> str:
+    """``words``, what a walk refused on its tile ``step`` must leave there, as the hint to
+    the legal ``walk`` proposed instead: adding that it stops before that tile, when it does
+    (one that reaches it leaves there what ``words`` say: ``march_refusal`` allowed it)."""
+    if walk is None or step < len(walk.leave):
+        return words
+    return f"{words}, or stop before it"
+
+
+def _nearest_walk(state: State, castle: Cell, terrain: str, cmd: LayCommand, *, towards: tuple[str, ...] = (),
+                  tiles: int | None = None, prefer: LayCommand | None = None) -> LayCommand | None:
+    """The walk of the knights of ``cmd`` from its castle of ``terrain`` on ``castle`` that
+    :func:`march_refusal` allows and that moves the fewest of them from the tiles ``cmd``
+    leaves them on (among those, the fewest tiles in all they are moved by, then the fewest
+    tiles changed), or None: as many knights, in
+    ``cmd``'s direction or, given, one of ``towards`` (all on the castle too); on at most
+    ``tiles`` tiles, castle included, when given; ``prefer``, when it is as near (the line
+    a refusal proposed before, which its words describe). The rules are asked, not restated:
+    the walks tried are every split of the knights over the tiles laid next in line (none
+    goes further, ``rk.move.gap``)."""
+    typed, knights = cmd.leave, cmd.knights
+
+    def moved(leave: tuple[int, ...]) -> tuple[int, int, int]:
+        pairs = list(zip_longest(typed, leave, fillvalue=0))
+        steps = sum(abs(sum(was - now for was, now in pairs[:at])) for at in range(1, len(pairs)))
+        return sum(max(0, was - now) for was, now in pairs), steps, sum(was != now for was, now in pairs)
+
+    tries: list[tuple[tuple[int, int, int], str | None, tuple[int, ...]]] = [(moved((knights,)), None, (knights,))]
+    for direction in towards or ((cmd.direction,) if cmd.direction else ()):
+        d_row, d_col = STEPS[direction]
+        cell, laid = castle, 0
+        while (cell := (cell[0] + d_row, cell[1] + d_col)) in state.board:
+            laid += 1
+        longest = laid + 1 if tiles is None else min(laid + 1, tiles)
+        tries.extend((moved(leave), direction, leave) for length in range(2, longest + 1)
+                     for leave in _splits(knights, length))
+    tries.sort(key=lambda tried: tried[0])
+    for near, direction, leave in tries:
+        walk = _walk(state, castle, terrain, cmd, list(leave), direction)
+        if walk is not None:
+            if prefer is not None and prefer.knights == knights and moved(prefer.leave)[0] == near[0]:
+                return prefer
+            return walk
+    return None
+
+
+def _splits(knights: int, tiles: int) -> Iterator[tuple[int, ...]]:
+    """Every way to leave ``knights`` on ``tiles`` tiles in a row, the last one at least 1 (a
+    walk stops on the last tile it leaves knights on)."""
+    if tiles == 1:
+        if knights:
+            yield (knights,)
+        return
+    for first in range(knights, -1, -1):
+        for rest in _splits(knights - first, tiles - 1):
+            yield (first, *rest)
+
+
+def _walk(state: State, castle: Cell, terrain: str, cmd: LayCommand, leave: list[int],
+          towards: str | None = None) -> LayCommand | None:
     """``cmd`` with the knights left ``leave`` instead (no direction when all stay on the
-    castle), when :func:`march_refusal` allows that walk from a castle of ``terrain`` on
-    ``castle``; else None."""
-    direction = cmd.direction if len(leave) > 1 else None
+    castle; ``towards``, when given, for ``cmd``'s), when :func:`march_refusal` allows that
+    walk from a castle of ``terrain`` on ``castle``; else None."""
+    direction = (towards or cmd.direction) if len(leave) > 1 else None
     if not leave[-1] or march_refusal(state, castle, terrain, direction, tuple(leave)) is not None:
         return None
     return cmd.model_copy(update={"direction": direction, "leave": tuple(leave)})
 
 
-def _stop_before(state: State, castle: Cell, terrain: str, cmd: LayCommand, cell: Cell) -> tuple[str, LayCommand | None]:
+def _stop_before(state: State, castle: Cell, terrain: str, cmd: LayCommand, cell: Cell, needs: str = ""
+                 ) -> tuple[str, LayCommand | None]:
     """The hint (and its line) for a walk from a castle of ``terrain`` on ``castle`` that may
-    not enter ``cell``: the same knights stopping on the tile before it, all of the stack
-    left there, when :func:`march_refusal` allows that walk; else to stop earlier or go
-    another way."""
+    not enter ``cell``: the nearest walk that stops before it (:func:`_nearest_walk`), the
+    same knights all left on the tile before it when that is as near; with ``needs`` (what
+    entering ``cell`` takes: ``rk.move.enter``) the nearest walk that enters it so, if nearer;
+    else to stop earlier or go another way."""
     reached = abs(cell[0] - castle[0]) + abs(cell[1] - castle[1])   # the steps of the walk before ``cell``
     stop = _walk(state, castle, terrain, cmd, [*cmd.leave[:reached - 1], sum(cmd.leave[reached - 1:])])
+    nearest = _nearest_walk(state, castle, terrain, cmd, tiles=None if needs else reached, prefer=stop)
+    either = f"{needs}; or " if needs else ""
     name = cell_name(cell)
-    if stop is None:
-        return f"stop before {name} with fewer knights, or go another way", None
-    return f"stop before {name}", stop
+    if nearest is None:
+        return f"{either}stop before {name} with fewer knights, or go another way", None
+    if len(nearest.leave) > reached:   # (it enters ``cell``, with what ``needs`` says)
+        return needs, nearest
+    return f"{either}stop before {name}", nearest
 
 
 def _walked(cmd: LayCommand, steps: list[tuple[Cell, str, int, int, int]]) -> Passed:

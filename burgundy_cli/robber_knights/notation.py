@@ -249,6 +249,8 @@ def _read(text: str, example: str, typed: Callable[[int, int], str] | None = Non
             raise ParseError("empty line: expected '<player>: lay|draw|end ...'", location=Location(column=1))
         player, start = tokens.pop(0)
         start -= 1
+        if player.lower() in _KNIGHTS_MOVED and tokens and tokens[0][0].lower() not in _VERBS:
+            raise _knights_moved(player, start + 1, example)   # (no name: 'move f5 east')
     if typed is not None:
         player = typed(start, start + len(player))
     if len(player) > 40:
@@ -259,10 +261,7 @@ def _read(text: str, example: str, typed: Callable[[int, int], str] | None = Non
     word, column = tokens[0]
     verb = _VERBS.get(word.lower())
     if verb is None and word.lower() in _KNIGHTS_MOVED:
-        raise ParseError(f"'{word}': knights are moved only as they come into play, with the castle laid",
-                         location=Location(column=column),
-                         hint=f"after that they are not moved again; a walk is part of the lay, e.g. "
-                              f"'{example}: lay castle-plain e4 knights 4 east leave 1,2,1'")
+        raise _knights_moved(word, column, example)
     if verb is None:
         from difflib import get_close_matches  # only for a hint: imported when one is needed
 
@@ -281,6 +280,16 @@ def _read(text: str, example: str, typed: Callable[[int, int], str] | None = Non
         _no_more(args, 1 if tile is None else 2)
         return DrawCommand(player=player, tile=tile or tile_name(*args[0]))
     return _parse_lay(player, args, len(body.rstrip()) + 1, body, example)
+
+
+def _knights_moved(word: str, column: int, example: str) -> ParseError:
+    """The refusal of ``word`` (``move``, ``walk``...) at ``column`` as a line's action: knights
+    walk only as part of their castle's lay ("After that, they are not moved again during the
+    course of play": rulebook, 'Moving the knights'); ``example``: the player the hint names."""
+    return ParseError(f"'{word}': knights are moved only as they come into play, with the castle laid",
+                      location=Location(column=column),
+                      hint=f"after that they are not moved again; a walk is part of the lay, e.g. "
+                           f"'{example}: lay castle-plain e4 knights 4 east leave 1,2,1'")
 
 
 def canonical_start(typed: str) -> str:
@@ -327,24 +336,30 @@ def canonical_start(typed: str) -> str:
 def blamed_column(text: str, blamed: str) -> int | None:
     """The column of the word of the typed line ``text`` that a refusal blames
     (:attr:`~burgundy_cli.core.errors.IllegalMoveError.blamed`), as the reader reads its
-    words: the action (``lay``, ``draw``, ``end``), a tile (by any of its spellings), a cell,
-    ``knights`` (the number of knights placed) or ``leave:N`` (the count left on the Nth tile
-    of the walk, 0 the castle; the number of knights placed when no list is typed). None when
-    no word reads so; a full-width line's column is the typed character's.
+    words: ``player`` (the player's name: a line out of turn), the action (``lay``, ``draw``,
+    ``end``), a tile (by any of its spellings), a cell, ``knights`` (the number of knights
+    placed) or ``leave:N`` (the count left on the Nth tile of the walk, 0 the castle; the
+    number of knights placed when no list is typed). None when no word reads so; a
+    full-width line's column is the typed character's.
 
     >>> blamed_column("red lay cp e4 k 3 east leave 1,2", "leave:1")
     32
     >>> blamed_column("red: lay castle plain e4 knights 5", "knights"), blamed_column("red l cp e4", "castle-plain")
     (34, 7)
+    >>> blamed_column("  Ben: end", "player")
+    3
     """
     normal, where = normalised(text)
     body = normal.split("#", 1)[0]
-    colon = body.find(":")
-    start = colon + 1 if colon >= 0 else 0
-    tokens = [(m.group(), m.start() + start + 1) for m in _TOKEN.finditer(body[start:])]
-    if colon < 0:
-        tokens = tokens[1:]   # (the player's name)
-    column = _blamed_token(tokens, blamed)
+    if blamed == "player":   # (the name starts the line, before its colon or as its first word)
+        column: int | None = len(body) - len(body.lstrip()) + 1
+    else:
+        colon = body.find(":")
+        start = colon + 1 if colon >= 0 else 0
+        tokens = [(m.group(), m.start() + start + 1) for m in _TOKEN.finditer(body[start:])]
+        if colon < 0:
+            tokens = tokens[1:]   # (the player's name)
+        column = _blamed_token(tokens, blamed)
     if column is None or where is None:
         return column
     return where[column - 1][0] + 1 if column <= len(where) else None

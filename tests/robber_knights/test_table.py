@@ -46,6 +46,9 @@ def test_a_line_that_does_not_read_still_gets_the_grouped_lines(table):
     ("lay plian e4", "unknown tile 'plian' at column 5"),
     ("red lay plian e4", "unknown tile 'plian' at column 9"),     # a name typed: its own reading
     ("lay plain e4 knights 1 east leave 1,,1", "empty item in 'leave 1,,1' at column 36"),
+    # 'Knights are only moved immediately after being brought into play' (rulebook, 'Moving the
+    # knights'): it was told "unknown action 'f5'", the line's own reading got further
+    ("move f5 east", "'move': knights are moved only as they come into play, with the castle laid at column 1"),
 ])
 def test_a_line_without_the_player_s_name_is_told_about_what_was_typed(table, typed, said):
     """'lay plain' read as a player called 'lay' was told "unknown action 'plain'": the error

@@ -69,11 +69,13 @@ def test_a_hint_proposes_whole_legal_lines(line, rule_id, blamed):
 
 @pytest.mark.parametrize(("line", "rule_id", "hint"), [
     # 'on a tile with mountains: 3 knights': the stack stopping on the mountains, all of it there
-    ("red: lay castle-plain f4 knights 5 south leave 1,2,2", "rk.move.minimum",
-     "leave at least 3 there, the whole stack stopping there: `red: lay castle-plain f4 knights 5 south leave 1,4`"),
-    # 'never more than 4 knights on any one tile': the castle keeps 4
+    # (as near as any legal walk: one knight moved)
+    ("red: lay castle-plain f4 knights 4 south leave 1,2,1", "rk.move.minimum",
+     "leave at least 3 there, the whole stack stopping there: `red: lay castle-plain f4 knights 4 south leave 1,3`"),
+    # 'never more than 4 knights on any one tile': the castle keeps 4, and 'The player then
+    # immediately moves the pile of their knights away from the castle': the fifth goes on
     ("red: lay castle-plain d6 knights 5", "rk.move.max-four",
-     "it holds 0; leave at most 4 there: `red: lay castle-plain d6 knights 4`"),
+     "leave at most 4 on the castle, or send them on: `red: lay castle-plain d6 knights 5 east leave 4,1`"),
 ])
 def test_a_count_refused_on_a_tile_is_told_a_walk_that_fits(line, rule_id, hint):
     """'on a tile with mountains: 3 knights' and 'never more than 4 knights on any one tile'
