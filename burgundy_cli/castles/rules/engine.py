@@ -54,7 +54,7 @@ from burgundy_cli.castles.rules.actions import (
 )
 from burgundy_cli.castles.rules.boards import depot_spaces
 # the die rules (what a die change costs), apart so that rules and modules need no engine
-from burgundy_cli.castles.rules.dice import free_change, worker_cost, workers_suffice
+from burgundy_cli.castles.rules.dice import free_change, free_change_tile, steps_per_worker, worker_cost, workers_suffice
 from burgundy_cli.castles.rules.commands import (
     BuyCommand, CorrectionCommand, DieCommand, PassCommand, PhaseGoodsEvent, PlaceAction, RevealEvent, RollEvent,
 )
@@ -254,12 +254,24 @@ def _check_die_use(state: GameState, cmd: DieCommand, action, rule) -> tuple[Pla
         raise illegal("cob.die.workers", f"{player.name} cannot turn {rolled} into {value}",
                       f"needs {counted_in(state.edition, cost, 'worker')}, {player.name} has {player.workers}",
                       blamed=_die_word(cmd))
-    if cost:
-        passed("cob.die.workers", "die {} changed to {} with {}", rolled, value, counted_in(state.edition, cost, "worker"))
-    else:  # (a knowledge tile's free step)
-        passed("cob.die.workers", "die {0} changed to {1} by a {2[knowledge tile]}'s free step", rolled, value,
-               WORDS[state.edition])
+    passed("cob.die.workers", "die {} changed to {} {}", rolled, value, _change_paid(state, player, action, cost))
     return player, rolled, value, cost
+
+
+def _change_paid(state: GameState, player: PlayerState, action, cost: int) -> str:
+    """How a die change was paid, naming the knowledge tiles that helped (8's two steps a
+    worker, 9-12's free step): what a legal verdict says held for ``cob.die.workers``, so the
+    tile a player relied on is named with the passage it stands in."""
+    tile = WORDS[state.edition]["knowledge tile"]
+    helped = []
+    if cost and steps_per_worker(player) > 1:
+        helped.append(f"{tile} 8's two steps a {WORDS[state.edition]['worker']}")
+    if free_change(player, action, state.options):
+        helped.append(f"{tile} {free_change_tile(action)}'s free step")
+    if not cost:  # (a change that costs nothing is a free step's)
+        return "by " + " and ".join(helped)
+    paid = f"with {counted_in(state.edition, cost, 'worker')}"
+    return f"{paid} ({', '.join(helped)})" if helped else paid
 
 
 def _check_die(state: GameState, cmd: DieCommand) -> None:

@@ -1,0 +1,55 @@
+"""Table disputes the 2011 rulebook decides, asked as a player asks them (docs/rulings.md).
+
+Each test names the 2011 passage that decides its dispute (``castles-of-burgundy-2011-rules.*.txt``)
+and holds the referee to it: the verdict, the rule it names, the passage it cites, and the
+words a player reads.
+"""
+
+from __future__ import annotations
+
+from burgundy_cli.castles.rules import RULES, engine, recording
+from burgundy_cli.castles.rules.citations import cited
+from tests.castles.engine_kit import at_turn, cmd
+
+
+def _die(rolled, action, value=None, player="anna"):
+    return cmd(kind="die", player=player, rolled=rolled, value=value, action=action)
+
+
+def _anna(**entry):
+    return {"players": {"anna": entry, "ben": {}}}
+
+
+def _passed(state, command) -> dict[str, str]:
+    """What a legal verdict says held, by rule id (``check --why``)."""
+    with recording() as rules:
+        engine.check(state, command)
+    return dict(rules)
+
+
+def test_knowledge_eight_carlas_six_into_three_cites_tile_eight():
+    """2011 'The Yellow Tiles', tile 8: "may adjust a die result by up to +/-2 per worker tile.
+    Example: To make a 3 out of a 6, Carla would now only need 2 worker tiles." The verdict
+    names tile 8 as what made 2 worker tiles enough, and ``cob.die.workers`` cites tile 8's
+    passage, not only 'Worker tiles' (which alone would make it 3)."""
+    state = at_turn(**_anna(dice=[6, 2], workers=2, duchy={"c4": "k8"}), depots={"3": ["sheep3", "church"]})
+    rules = _passed(state, _die(6, {"kind": "take", "tile": "sheep3"}, value=3))
+    assert rules["cob.die.workers"] == "die 6 changed to 3 with 2 worker tiles (knowledge tile 8's two steps a worker tile)"
+    ref = cited(RULES["cob.die.workers"], "2011").ref
+    assert "'Worker tiles'" in ref and "tile 8: 'may adjust a die result by up to +/-2 per worker tile'" in ref
+    assert "monastery" not in ref and "2019" not in ref
+
+
+def test_knowledge_nine_free_step_is_named_with_its_passage():
+    """2011 'The Yellow Tiles', tile 9: "may adjust *all* die results being used to place
+    buildings (beige tiles) by +/- 1, just as if he had used a worker tile for them." A bank
+    on c3 (a 3) from a 4 costs nothing; from a 1 it costs one worker tile besides. The verdict
+    names tile 9 (not "a knowledge tile") and cites tiles 9-12's passage."""
+    state = at_turn(**_anna(dice=[4, 2], workers=1, storage=["bank"], duchy={"c4": "k9"}))
+    free = _passed(state, _die(4, {"kind": "place", "tile": "bank", "space": "c3"}, value=3))
+    assert free["cob.die.workers"] == "die 4 changed to 3 by knowledge tile 9's free step"
+    state = at_turn(**_anna(dice=[1, 2], workers=1, storage=["bank"], duchy={"c4": "k9"}))
+    paid = _passed(state, _die(1, {"kind": "place", "tile": "bank", "space": "c3"}, value=3))
+    assert paid["cob.die.workers"] == "die 1 changed to 3 with 1 worker tile (knowledge tile 9's free step)"
+    assert "tiles 9-12: 'by +/- 1, just as if he had used a worker tile for them'" in cited(
+        RULES["cob.die.workers"], "2011").ref
