@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from burgundy_cli.castles.rules import RULES, engine, recording
 from burgundy_cli.castles.rules.citations import cited
-from tests.castles.engine_kit import at_turn, cmd
+from tests.castles.engine_kit import assert_illegal, at_turn, cmd
 
 
 def _die(rolled, action, value=None, player="anna"):
@@ -53,3 +53,25 @@ def test_knowledge_nine_free_step_is_named_with_its_passage():
     assert paid["cob.die.workers"] == "die 1 changed to 3 with 1 worker tile (knowledge tile 9's free step)"
     assert "tiles 9-12: 'by +/- 1, just as if he had used a worker tile for them'" in cited(
         RULES["cob.die.workers"], "2011").ref
+
+
+def test_a_ships_verdict_cites_the_ship_rule_and_names_every_depot_with_goods():
+    """2011 'Ship (blue)' 1.: "The player takes *all* of the goods tiles on *any one* depot's
+    goods space"; tile 5: "from two *neighbouring* goods spaces". Asked why a ship's goods are
+    its to take, the verdict cites the ship's rule (and tile 5's for the second depot), not
+    only the placement rules; a depot with no goods is refused naming the depots that have
+    some, in the plural when there are several."""
+    goods = {"1": [1], "6": [2], "3": [3]}
+    state = at_turn(**_anna(dice=[5, 1], storage=["ship"], duchy={"c4": "k5"}), depot_goods=goods, round=5)
+    ship = {"kind": "place", "tile": "ship", "space": "d5"}
+    assert _passed(state, _die(5, {**ship, "goods": 3}))["cob.ship.goods"] == \
+        "the goods of depot 3, as far as anna's goods storage takes them"
+    rules = _passed(state, _die(5, {**ship, "goods": 1, "goods2": 6}))
+    assert rules["cob.ship.second-depot"] == "depot 6 is next to depot 1" and "cob.ship.goods" in rules
+    err = assert_illegal(state, _die(5, {**ship, "goods": 2}), "cob.ship.goods")
+    assert (err.message, err.hint) == ("depot 2 has no goods", "goods lie on depots 1, 3, 6")
+    err = assert_illegal(at_turn(**_anna(dice=[5, 1], storage=["ship"]), depot_goods={"4": [3]}, round=5),
+                         _die(5, {**ship, "goods": 2}), "cob.ship.goods")
+    assert err.hint == "goods lie on depot 4"
+    nothing = at_turn(**_anna(dice=[5, 1], storage=["ship"], goods={"1": 1, "2": 1, "3": 1}), depot_goods={"4": [5]}, round=5)
+    assert _passed(nothing, _die(5, ship))["cob.ship.goods"] == "no depot holds goods anna can store"

@@ -1116,7 +1116,8 @@ def _ship_choice(state: GameState, player: PlayerState, goods: int | None, goods
     if not state.depot_goods[goods]:
         with_goods = [str(d) for d in range(1, 7) if state.depot_goods[d]]
         return illegal("cob.ship.goods", f"depot {goods} has no goods",
-                       f"goods lie on depot {', '.join(with_goods)}" if with_goods else "leave out the depot"), None
+                       f"goods lie on depot{'s' if len(with_goods) > 1 else ''} {', '.join(with_goods)}" if with_goods
+                       else "leave out the depot"), None
     if goods2 is not None:
         if 5 not in player.knowledge:
             return illegal("cob.ship.second-depot",
@@ -1149,6 +1150,13 @@ def _check_ship(state: GameState, player: PlayerState, action: PlaceAction) -> s
     refusal, taking = _ship_choice(state, player, action.goods, action.goods2, action.keep)
     if refusal is not None:
         raise refusal
+    if action.goods is None:
+        passed("cob.ship.goods", "no depot holds goods {} can store", player.name)
+    else:
+        passed("cob.ship.goods", "the goods of depot {}, as far as {}'s goods storage takes them", action.goods,
+               player.name)
+    if action.goods2 is not None:
+        passed("cob.ship.second-depot", "depot {} is next to depot {}", action.goods2, action.goods)
     return taking
 
 
