@@ -75,3 +75,26 @@ def test_a_ships_verdict_cites_the_ship_rule_and_names_every_depot_with_goods():
     assert err.hint == "goods lie on depot 4"
     nothing = at_turn(**_anna(dice=[5, 1], storage=["ship"], goods={"1": 1, "2": 1, "3": 1}), depot_goods={"4": [5]}, round=5)
     assert _passed(nothing, _die(5, ship))["cob.ship.goods"] == "no depot holds goods anna can store"
+
+
+def test_a_buildings_take_of_a_tile_only_the_black_depot_holds_says_so_and_how_to_place_it():
+    """2011 'The buildings', 'Carpenter's Workshop': "take one beige-coloured building tile of
+    his choice from any numbered depot (*not from the black depot!*)"; "Should a player not be
+    able to make use of a building's advantage ... then the building may still be added
+    (although the advantage is lost in this case)". A workshop's take of the watchtower that
+    lies only in the black depot is refused saying where it lies and that the workshop is
+    placed without its take -- not "grants a take from a numbered depot; then: take <tile>
+    from <depot>", which sends the player to name a depot none of which holds it. The line
+    the hint leaves is legal; a tile of the wrong colour is still told what the building takes."""
+    state = at_turn(**_anna(dice=[3, 1], storage=["carpenter"]), depots={"1": [], "2": [], "3": ["sheep3"], "4": [], "5": [], "6": [], "black": ["watchtower"]})
+    carpenter = {"kind": "place", "tile": "carpenter", "space": "c3"}
+    err = assert_illegal(state, _die(3, {**carpenter, "then": {"kind": "take", "tile": "watchtower"}}),
+                         "cob.building.take")
+    assert err.message == "no numbered depot holds a watchtower; it lies in the black depot, which a building's take never reaches"
+    assert err.hint == ("the building is still placed without its take (its advantage is lost): "
+                        "leave out `then take watchtower`")
+    engine.check(state, _die(3, carpenter))
+    err = assert_illegal(state, _die(3, {**carpenter, "then": {"kind": "take", "tile": "bank"}}), "cob.building.take")
+    assert err.message == "no numbered depot holds a bank"
+    err = assert_illegal(state, _die(3, {**carpenter, "then": {"kind": "take", "tile": "sheep3"}}), "cob.building.take")
+    assert (err.message, err.hint) == ("this building cannot take a sheep3", "a carpenter's workshop takes a building")
