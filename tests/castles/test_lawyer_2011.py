@@ -98,3 +98,30 @@ def test_a_buildings_take_of_a_tile_only_the_black_depot_holds_says_so_and_how_t
     assert err.message == "no numbered depot holds a bank"
     err = assert_illegal(state, _die(3, {**carpenter, "then": {"kind": "take", "tile": "sheep3"}}), "cob.building.take")
     assert (err.message, err.hint) == ("this building cannot take a sheep3", "a carpenter's workshop takes a building")
+
+
+def test_a_second_purchase_after_the_turns_dice_is_refused_as_the_second_of_the_turn():
+    """2011 'The central black depot': "each player may, *once* per turn, choose to *buy one*
+    of the six-sided tiles ... He may do this at *any point* during his turn: before, between
+    or after the dice actions." Anna, having used both dice and bought after them, buys again:
+    the verdict is the once-a-turn rule -- not "it is Ben's turn" (she holds her purchase may
+    come after the dice) nor, when hers was the round's last turn, "round 2 has not been
+    rolled; record the roll first", a hint whose roll leaves her no turn to buy in. Once Ben
+    has acted, her turn is long over: turn order."""
+    table = {"players": {"anna": {"dice": [3, 5], "silver": 6}, "ben": {"dice": [1, 1]}},
+             "depots": {"black": ["k7", "bank", "ship", "castle"]}}
+    anna_dice = (cmd(kind="die", player="anna", rolled=3, action={"kind": "workers"}),
+                 cmd(kind="die", player="anna", rolled=5, action={"kind": "workers"}))
+    state = at_turn(**table)
+    for line in (*anna_dice, cmd(kind="buy", player="anna", tile="k7")):
+        engine.play(state, line)
+    err = assert_illegal(state, cmd(kind="buy", player="anna", tile="bank"), "cob.buy.once")
+    assert err.message == "anna has already bought a tile this turn"
+    engine.play(state, cmd(kind="die", player="ben", rolled=1, action={"kind": "workers"}))
+    assert_illegal(state, cmd(kind="buy", player="anna", tile="bank"), "cob.flow.turn-order")
+    last = at_turn(players={"anna": {"dice": [3, 5], "silver": 6}, "ben": {"dice": []}}, depots=table["depots"],
+                   bridge=[["anna"], ["ben"]])  # (ben, farther on the bridge, has had his turn)
+    for line in (cmd(kind="buy", player="anna", tile="k7"), *anna_dice):
+        engine.play(last, line)
+    assert last.stage == "roll"
+    assert_illegal(last, cmd(kind="buy", player="anna", tile="bank"), "cob.buy.once")

@@ -191,11 +191,29 @@ def _check_mover(state: GameState, cmd) -> PlayerState:
         passed("cob.flow.turn-order", "{} may still buy after their dice", cmd.player)
         return state.players[seat]
     _check_not_over(state)
+    if cmd.kind == "buy" and _bought_as_turn_ended(state, seat):
+        check_purchase(state, state.players[seat], cmd, True)  # (its refusal: once per turn)
     if state.stage != "turn":
         raise illegal("cob.flow.roll", f"round {state.round + 1} of phase {PHASES[state.phase]} has not been rolled",
                       "record the roll first")
     mover = state.players[state.order[state.turn]]
     raise illegal("cob.flow.turn-order", f"it is {mover.name}'s turn, not {cmd.player}'s")
+
+
+def _bought_as_turn_ended(state: GameState, seat: int) -> bool:
+    """``seat``'s turn is the last one played, nobody has acted since, and their purchase is no
+    longer open (``late_buyer``): they made it, in the turn or after its dice. Another purchase
+    now is refused as the second of that turn (2011 'The central black depot': "*once* per
+    turn"), not as out of turn order or before a roll, which would send the buyer to wait for
+    a turn that never lets them buy twice."""
+    order = state.order
+    if not order or state.late_buyer == seat:
+        return False
+    if state.stage == "turn":
+        mover = state.players[order[state.turn]]
+        return state.turn > 0 and order[state.turn - 1] == seat and len(mover.dice) == 2 and not state.bought
+    # (the next roll due, or the pause after a phase's end: the last turn played is the round's last)
+    return (state.stage == "roll" or (state.stage == "phase" and state.phase > 0)) and order[-1] == seat
 
 
 def _purchase(state: GameState, kind: str) -> bool:
