@@ -125,3 +125,27 @@ def test_a_second_purchase_after_the_turns_dice_is_refused_as_the_second_of_the_
         engine.play(last, line)
     assert last.stage == "roll"
     assert_illegal(last, cmd(kind="buy", player="anna", tile="bank"), "cob.buy.once")
+
+
+def test_a_purchase_after_the_games_last_die_is_told_the_ruling_that_refuses_it(cli, tmp_path):
+    """2011 'The central black depot': the purchase may come "before, between or after the
+    dice actions"; 'Game end': "The game ends after the fifth phase has been played through to
+    completion ... (Note: Six-sided tiles remaining on the storage spaces of a player's board
+    are not scored!)". The referee ends the game with its last die (docs/rulings.md, "No
+    purchase after the last die of the game"), so Anna's purchase after her E5 dice is refused
+    -- and, since the 2011 text alone would let her make it, the refusal names that ruling
+    rather than only "a finished game takes only corrections"."""
+    import shutil
+
+    from tests.conftest import RECORDS
+
+    path = tmp_path / "game.toml"
+    shutil.copy(RECORDS / "castles-of-burgundy" / "complete-2p-2011.toml", path)
+    out = cli("check", str(path), "Anna: buy castle from 2")
+    assert out.exit_code == 1
+    rule_id = "cob.flow.over"
+    assert f"illegal ({rule_id}): the game is over (phase E has ended); the game ends with its last die, so no " \
+           "purchase follows it (docs/rulings.md, 'No purchase after the last die of the game'; a stored tile " \
+           "scores nothing)" in out.stderr
+    assert "2011 rules 'Game end'" in out.stderr
+    assert "takes only corrections" in cli("check", str(path), "Anna: workers 4").stderr

@@ -507,6 +507,8 @@ def _check_game_goes_on(state: GameState, kind: str) -> None:
     result can no longer change."""
     if state.stage == "over" and not said_after_the_end(state, kind):
         raise illegal("cob.flow.over", "the game is over (phase E has ended)",
+                      "the game ends with its last die, so no purchase follows it (docs/rulings.md, 'No purchase "
+                      "after the last die of the game'; a stored tile scores nothing)" if kind == "buy" else
                       "a finished game takes only corrections and the final scoring's choices")
 
 
