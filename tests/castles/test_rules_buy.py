@@ -41,6 +41,8 @@ def test_buy_after_the_dice_actions():
     assert state.to_move() == 1
     play_all(state, buy("bank"))
     assert state.players[0].storage == ["bank"]
+    assert_illegal(state, buy("ship"), "cob.buy.once")  # (the turn's one purchase is made)
+    play_all(state, cmd(kind="die", player="ben", rolled=1, action={"kind": "workers"}))
     assert_illegal(state, buy("ship"), "cob.flow.turn-order")
 
 

@@ -228,6 +228,29 @@ def _building_takes(state: GameState, colours: str) -> str:
             "SL": f"a market takes a ship or {words['animal']} tile"}[colours]
 
 
+def _cannot_take(state: GameState, tile: str, colours: str) -> IllegalMoveError:
+    """The refusal of a building's take of a tile of a colour it does not take."""
+    return illegal("cob.building.take", f"this building cannot take a {tile}", _building_takes(state, colours))
+
+
+def _take_without_depot(state: GameState, grant: Grant, action: TakeAction) -> IllegalMoveError:
+    """Why a building's take written without its depot is refused: the tile is of a colour the
+    building does not take; no numbered depot offers it (2011 'The buildings': "from any
+    numbered depot (*not from the black depot!*)"; a building whose advantage cannot be used
+    "may still be added (although the advantage is lost in this case)"), said with where it
+    lies; or else the grant's own words (name the depot: the session fills in a lone one)."""
+    tile = action.tile
+    kind = (_KINDS or _load_kinds()).get(tile)
+    if kind is not None and not take_colour_allows(kind, grant.colours):
+        return _cannot_take(state, tile, grant.colours)
+    if kind is None or any(depot_offers(state, depot, tile) is None for depot in range(1, 7)):
+        return illegal(*grant.refusal)
+    black = ("; it lies in the black depot, which a building's take never reaches"
+             if depot_offers(state, 0, tile) is None else "")
+    return illegal("cob.building.take", f"no numbered depot holds a {tile}{black}",
+                   f"the building is still placed without its take (its advantage is lost): leave out `then take {tile}`")
+
+
 def check_take(state: GameState, player: PlayerState, action: TakeAction, value: int | None, spent: int = 0,
                colours: str | None = None) -> int:
     """Taking ``action.tile`` into storage is legal: from the depot ``value`` (a die's), or for
@@ -243,7 +266,7 @@ def check_take(state: GameState, player: PlayerState, action: TakeAction, value:
         raise illegal("cob.take.depot", f"there is no tile called '{tile}'") from None
     check_module(state, kind)
     if colours is not None and not take_colour_allows(kind, colours):
-        raise illegal("cob.building.take", f"this building cannot take a {tile}", _building_takes(state, colours))
+        raise _cannot_take(state, tile, colours)
     reason = depot_offers(state, depot, tile)
     if reason is not None:
         lying = depots_holding(state, tile, range(1, 7), depot)
@@ -1043,8 +1066,10 @@ def action_words(state: GameState, kind: str) -> str:
 
 def check_grant(state: GameState, player: PlayerState, grant: Grant, action) -> None:
     """The action granted by a placed tile (``state``: after placing it) is legal."""
-    if action.kind not in grant.kinds or (grant.colours is not None and action.depot is None):
+    if action.kind not in grant.kinds:
         raise illegal(*grant.refusal)
+    if grant.colours is not None and action.depot is None:
+        raise _take_without_depot(state, grant, action)
     if grant.refusal is not None:
         passed(grant.refusal[0], "{} is an action the grant allows", action_words(state, action.kind))
     if grant.value is not None:
@@ -1116,7 +1141,8 @@ def _ship_choice(state: GameState, player: PlayerState, goods: int | None, goods
     if not state.depot_goods[goods]:
         with_goods = [str(d) for d in range(1, 7) if state.depot_goods[d]]
         return illegal("cob.ship.goods", f"depot {goods} has no goods",
-                       f"goods lie on depot {', '.join(with_goods)}" if with_goods else "leave out the depot"), None
+                       f"goods lie on depot{'s' if len(with_goods) > 1 else ''} {', '.join(with_goods)}" if with_goods
+                       else "leave out the depot"), None
     if goods2 is not None:
         if 5 not in player.knowledge:
             return illegal("cob.ship.second-depot",
@@ -1149,6 +1175,13 @@ def _check_ship(state: GameState, player: PlayerState, action: PlaceAction) -> s
     refusal, taking = _ship_choice(state, player, action.goods, action.goods2, action.keep)
     if refusal is not None:
         raise refusal
+    if action.goods is None:
+        passed("cob.ship.goods", "no depot holds goods {} can store", player.name)
+    else:
+        passed("cob.ship.goods", "the goods of depot {}, as far as {}'s goods storage takes them", action.goods,
+               player.name)
+    if action.goods2 is not None:
+        passed("cob.ship.second-depot", "depot {} is next to depot {}", action.goods2, action.goods)
     return taking
 
 

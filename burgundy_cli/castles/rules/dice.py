@@ -2,8 +2,8 @@
 
 "Workers: each worker tile lets a player change the die result by 1, up or down; 1 and 6 are
 adjacent" (``cob.die.workers``); knowledge tile 8 makes a worker change a die by 2; tiles
-9-12 give a free change of 1 for the action they name (``cob.knowledge.9`` .. ``12``; 2 with
-tile 8 under option ``k8-doubles-free-change``). The one reckoning of it: the engine's check
+9-12 give a free change of 1 for the action they name (2 with tile 8 under option
+``k8-doubles-free-change``); all of it is ``cob.die.workers``, whose passage quotes tiles 8-12. The one reckoning of it: the engine's check
 and play (:func:`~burgundy_cli.castles.rules.engine.die_payment`), the 2019 white castle's
 price, the move generator and the explanations (``views.effects``, ``record.clarify``) ask
 these functions and never redo the arithmetic. Kept apart from the engine so that rules and

@@ -54,7 +54,7 @@ from burgundy_cli.castles.rules.actions import (
 )
 from burgundy_cli.castles.rules.boards import depot_spaces
 # the die rules (what a die change costs), apart so that rules and modules need no engine
-from burgundy_cli.castles.rules.dice import free_change, worker_cost, workers_suffice
+from burgundy_cli.castles.rules.dice import free_change, free_change_tile, steps_per_worker, worker_cost, workers_suffice
 from burgundy_cli.castles.rules.commands import (
     BuyCommand, CorrectionCommand, DieCommand, PassCommand, PhaseGoodsEvent, PlaceAction, RevealEvent, RollEvent,
 )
@@ -191,11 +191,29 @@ def _check_mover(state: GameState, cmd) -> PlayerState:
         passed("cob.flow.turn-order", "{} may still buy after their dice", cmd.player)
         return state.players[seat]
     _check_not_over(state)
+    if cmd.kind == "buy" and _bought_as_turn_ended(state, seat):
+        check_purchase(state, state.players[seat], cmd, True)  # (its refusal: once per turn)
     if state.stage != "turn":
         raise illegal("cob.flow.roll", f"round {state.round + 1} of phase {PHASES[state.phase]} has not been rolled",
                       "record the roll first")
     mover = state.players[state.order[state.turn]]
     raise illegal("cob.flow.turn-order", f"it is {mover.name}'s turn, not {cmd.player}'s")
+
+
+def _bought_as_turn_ended(state: GameState, seat: int) -> bool:
+    """``seat``'s turn is the last one played, nobody has acted since, and their purchase is no
+    longer open (``late_buyer``): they made it, in the turn or after its dice. Another purchase
+    now is refused as the second of that turn (2011 'The central black depot': "*once* per
+    turn"), not as out of turn order or before a roll, which would send the buyer to wait for
+    a turn that never lets them buy twice."""
+    order = state.order
+    if not order or state.late_buyer == seat:
+        return False
+    if state.stage == "turn":
+        mover = state.players[order[state.turn]]
+        return state.turn > 0 and order[state.turn - 1] == seat and len(mover.dice) == 2 and not state.bought
+    # (the next roll due, or the pause after a phase's end: the last turn played is the round's last)
+    return (state.stage == "roll" or (state.stage == "phase" and state.phase > 0)) and order[-1] == seat
 
 
 def _purchase(state: GameState, kind: str) -> bool:
@@ -254,12 +272,24 @@ def _check_die_use(state: GameState, cmd: DieCommand, action, rule) -> tuple[Pla
         raise illegal("cob.die.workers", f"{player.name} cannot turn {rolled} into {value}",
                       f"needs {counted_in(state.edition, cost, 'worker')}, {player.name} has {player.workers}",
                       blamed=_die_word(cmd))
-    if cost:
-        passed("cob.die.workers", "die {} changed to {} with {}", rolled, value, counted_in(state.edition, cost, "worker"))
-    else:  # (a knowledge tile's free step)
-        passed("cob.die.workers", "die {0} changed to {1} by a {2[knowledge tile]}'s free step", rolled, value,
-               WORDS[state.edition])
+    passed("cob.die.workers", "die {} changed to {} {}", rolled, value, _change_paid(state, player, action, cost))
     return player, rolled, value, cost
+
+
+def _change_paid(state: GameState, player: PlayerState, action, cost: int) -> str:
+    """How a die change was paid, naming the knowledge tiles that helped (8's two steps a
+    worker, 9-12's free step): what a legal verdict says held for ``cob.die.workers``, so the
+    tile a player relied on is named with the passage it stands in."""
+    tile = WORDS[state.edition]["knowledge tile"]
+    helped = []
+    if cost and steps_per_worker(player) > 1:
+        helped.append(f"{tile} 8's two steps a {WORDS[state.edition]['worker']}")
+    if free_change(player, action, state.options):
+        helped.append(f"{tile} {free_change_tile(action)}'s free step")
+    if not cost:  # (a change that costs nothing is a free step's)
+        return "by " + " and ".join(helped)
+    paid = f"with {counted_in(state.edition, cost, 'worker')}"
+    return f"{paid} ({', '.join(helped)})" if helped else paid
 
 
 def _check_die(state: GameState, cmd: DieCommand) -> None:
@@ -477,6 +507,8 @@ def _check_game_goes_on(state: GameState, kind: str) -> None:
     result can no longer change."""
     if state.stage == "over" and not said_after_the_end(state, kind):
         raise illegal("cob.flow.over", "the game is over (phase E has ended)",
+                      "the game ends with its last die, so no purchase follows it (docs/rulings.md, 'No purchase "
+                      "after the last die of the game'; a stored tile scores nothing)" if kind == "buy" else
                       "a finished game takes only corrections and the final scoring's choices")
 
 
