@@ -60,7 +60,7 @@ from burgundy_cli.castles.rules.commands import (
 )
 from burgundy_cli.castles.rules.state import PHASES, GameState, PlayerState
 from burgundy_cli.castles.rules.terms import WORDS, counted_in
-from burgundy_cli.castles.rules import passed, phase_end
+from burgundy_cli.castles.rules import passed, phase_end, recording_now
 from burgundy_cli.castles.rules.tiles import GOODS_PER_TYPE, catalogue
 from burgundy_cli.core.errors import IllegalMoveError
 from burgundy_cli.core.words import counted
@@ -272,7 +272,8 @@ def _check_die_use(state: GameState, cmd: DieCommand, action, rule) -> tuple[Pla
         raise illegal("cob.die.workers", f"{player.name} cannot turn {rolled} into {value}",
                       f"needs {counted_in(state.edition, cost, 'worker')}, {player.name} has {player.workers}",
                       blamed=_die_word(cmd))
-    passed("cob.die.workers", "die {} changed to {} {}", rolled, value, _change_paid(state, player, action, cost))
+    if recording_now():  # (how it was paid, said only for check --why: a replay makes no words)
+        passed("cob.die.workers", "die {} changed to {} {}", rolled, value, _change_paid(state, player, action, cost))
     return player, rolled, value, cost
 
 
