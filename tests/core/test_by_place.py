@@ -1,8 +1,7 @@
 """Every list of games writes a game's players one way (``core.render.by_place``): ``score`` of
 several records, the line ``new --result``/``--end`` writes, ``archive list`` and the site's
-lists. Before, ``score`` and ``new`` said "Anna 182, Ben 170" with no places (a Robber Knights
-pad in seat order, its winner last), ``archive list`` "1. Anna 182, 2. Ben 170", and a game in
-progress was in seat order in one and by its totals in another."""
+lists all say "1. Anna 182, 2. Ben 170" -- a Robber Knights pad too, whose table is in seat
+order -- and a game in progress by its totals so far, with no places."""
 
 from __future__ import annotations
 
