@@ -479,6 +479,10 @@ def _games_table(games: list[Game], site: Site, prefix: str, player: str | None 
 
 
 def _standings_table(group: dict[str, Any], site: Site, prefix: str) -> str:
+    """The standings of ``group``'s complete games, a row a player; with none complete, a line
+    saying so, where ``stats`` says "(none)" (a table of headings alone read as a fault)."""
+    if not group["players"]:
+        return '<p class="note">No complete game yet: the standings count complete games only.</p>'
     rows = [[site.player_link(p["name"], prefix), str(p["played"]), f"{p['wins']:g}", f"{100 * p['win_rate']:.0f}%",
              one_decimal(p["average"]), str(p["best"]), one_decimal(p["average_rank"])] for p in group["players"]]
     return _table(_head(["player", "played", "wins", "win %", "average", "best", "average rank"]), rows,

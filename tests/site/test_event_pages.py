@@ -143,3 +143,20 @@ def test_a_site_of_no_events_writes_no_events_folder(cli, tmp_path) -> None:
     made = cli("site", str(folder), "--out", str(out))
     assert made.exit_code == 0 and "(1 game, 2 players)\n" in made.stderr
     assert not (out / "events").exists() and "<h2>Events</h2>" not in (out / "index.html").read_text()
+
+
+def test_an_event_with_no_game_finished_says_so_rather_than_an_empty_table(cli, tmp_path) -> None:
+    """The first round of an evening still being played: ``stats --event`` says "(none)" under
+    its standings, and the event's page says that no game is complete yet, not a table of
+    headings with no row; the game in progress is listed by its totals so far, with no places."""
+    folder = tmp_path / "club"
+    folder.mkdir()
+    text = (Path(__file__).parents[2] / "records" / "castles-of-burgundy" / "opening-3p-2019.toml").read_text()
+    (folder / "r1-t1.toml").write_text(text)
+    out = tmp_path / "site"
+    assert cli("site", str(folder), "--out", str(out)).exit_code == 0
+    page = next((out / "events").glob("*.html"))
+    html = page.read_text()
+    assert "No complete game yet" in html and "<h3>Standings</h3>" in html
+    (games,) = _tables(page)   # (the list of games alone: no standings table)
+    assert games[1][3] == "Carla 21, Dario 3, Emma 3" and games[1][4] == "in progress"
