@@ -48,7 +48,7 @@ from functools import cache
 
 from burgundy_cli.castles.rules.actions import (
     ActionRule, Effect, LineRule, apply_action, apply_grant, check_action, check_grant, depot_offers, gain_goods,
-    illegal, place_tile, score_vp, ship_refusal, storage_spaces, take_from_depot,
+    goods_lying, illegal, place_tile, score_vp, ship_refusal, storage_spaces, take_from_depot,
 )
 from burgundy_cli.castles.rules.actions import colour_completed as colour_covered
 from burgundy_cli.castles.rules import passed
@@ -501,10 +501,9 @@ def _check_ship(state: GameState, player: PlayerState, action) -> None:
         raise illegal("cob.solo.goods", "in the solo game a ship takes every goods tile of its depot: there is no "
                       "limit on goods types, nothing to keep", fix=mended(action, "leave out 'keep'", keep=None))
     if goods is None and second is None:
-        lying = [str(d) for d in range(1, 7) if state.depot_goods[d]]
-        if lying:
-            raise illegal("cob.solo.ship", "a ship takes all goods of a depot of the player's choice",
-                          f"goods lie on depot {', '.join(lying)}")
+        lying = goods_lying(state)
+        if lying is not None:
+            raise illegal("cob.solo.ship", "a ship takes all goods of a depot of the player's choice", lying)
         return
     refusal = ship_refusal(state, player, goods, second, None)
     if refusal is not None:

@@ -1124,6 +1124,15 @@ def ship_refusal(state: GameState, player: PlayerState, goods: int | None, goods
     return _ship_choice(state, player, goods, goods2, keep)[0]
 
 
+def goods_lying(state: GameState) -> str | None:
+    """Where goods lie now, as a ship's refusal hints it ("goods lie on depots 1, 3"; a lone
+    depot in the singular); None when no depot holds goods."""
+    with_goods = [str(d) for d in range(1, 7) if state.depot_goods[d]]
+    if not with_goods:
+        return None
+    return f"goods lie on depot{'s' if len(with_goods) > 1 else ''} {', '.join(with_goods)}"
+
+
 def _ship_choice(state: GameState, player: PlayerState, goods: int | None, goods2: int | None,
                  keep: tuple[int, ...] | None) -> tuple[IllegalMoveError | None, set[int] | None]:
     """(:func:`ship_refusal`'s refusal, the goods types the ship takes when it is legal): the
@@ -1139,10 +1148,7 @@ def _ship_choice(state: GameState, player: PlayerState, goods: int | None, goods
                                f"depot {depot} has goods {player.name} can store"), None
         return None, None
     if not state.depot_goods[goods]:
-        with_goods = [str(d) for d in range(1, 7) if state.depot_goods[d]]
-        return illegal("cob.ship.goods", f"depot {goods} has no goods",
-                       f"goods lie on depot{'s' if len(with_goods) > 1 else ''} {', '.join(with_goods)}" if with_goods
-                       else "leave out the depot"), None
+        return illegal("cob.ship.goods", f"depot {goods} has no goods", goods_lying(state) or "leave out the depot"), None
     if goods2 is not None:
         if 5 not in player.knowledge:
             return illegal("cob.ship.second-depot",
