@@ -7,7 +7,15 @@ holds the referee to it: the verdict, the rule it names, and the words a player 
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from burgundy_cli.cli import app
 from tests.castles.test_rules_module_solo import refused, rolled
+
+RECORDS = Path(__file__).resolve().parents[2] / "records" / "castles-of-burgundy"
 
 
 def test_a_solo_ship_naming_no_depot_hints_the_depots_in_the_plural_when_several_hold_goods():
@@ -24,3 +32,24 @@ def test_a_solo_ship_naming_no_depot_hints_the_depots_in_the_plural_when_several
     state.depot_goods[5] = []
     state.depot_goods[4] = [3]
     assert refused(state, "Solo: place 1 ship b3", "cob.solo.ship").hint == "goods lie on depot 4"
+
+
+def _why(record: str, line: str, at: int) -> dict[str, dict]:
+    """``check --json`` of ``line`` after line ``at`` of the shipped ``record``: the rules its
+    legal verdict passed, by id (each with its ``why`` and ``ref``)."""
+    result = CliRunner().invoke(app, ["check", str(RECORDS / record), line, "--at", str(at), "--json"])
+    assert result.exit_code == 0, result.output
+    return {rule["id"]: rule for rule in json.loads(result.stdout)["rules"]}
+
+
+def test_an_inn_on_a_castle_space_is_legal_by_the_inns_passage_not_the_colour_rules():
+    """2019 'EXPANSIONS', 'The Inns': "An inn can be placed on any empty hex space on your
+    duchy (according to the regular rules). However, you may only place up to one inn per
+    color area!" Anna's inn on a3, a dark-green space (complete-3p-2019-inns.toml, B4): the
+    verdict's colour line says the inns lift the colour rule and points at cob.inn.area, whose
+    passage is the sentence that allows it -- not only the one-per-area limit."""
+    rules = _why("complete-3p-2019-inns.toml", "Anna: place 4 inn a3", 136)
+    colour = rules["cob.place.colour"]
+    assert colour["why"] == "the inns lift it: an inn goes on a space of any colour (a3; cob.inn.area)"
+    assert "An inn can be placed on any empty hex space" in rules["cob.inn.area"]["ref"]
+    assert "one inn per color area" in rules["cob.inn.area"]["ref"]

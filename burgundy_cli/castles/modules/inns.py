@@ -79,9 +79,11 @@ def _second_inn(state: GameState, player: PlayerState, kind: TileKind, space: in
 
 
 def _any_colour_kept(state: GameState, player: PlayerState, kind: TileKind, space: int) -> str:
-    """Why the colour rule let ``kind`` on ``space`` through: an inn goes on any colour."""
+    """Why the colour rule let ``kind`` on ``space`` through: an inn goes on any colour -- not
+    by the colour rule, which the verdict cites, but by the inns' own passage, so the words
+    name it (``cob.inn.area`` cites it)."""
     if kind.type == INN:
-        return f"an inn goes on a space of any colour ({space_name(space)})"
+        return f"the inns lift it: an inn goes on a space of any colour ({space_name(space)}; cob.inn.area)"
     return f"{kind.name} has the colour of {space_name(space)}"
 
 

@@ -174,7 +174,7 @@ _ROWS = (
           "'EXPANSIONS'"),
     _rule("cob.inn.area", "2019 inns: an inn goes on an empty space of any colour by the regular rules, but at most one inn per colour area.",
           None,
-          "'EXPANSIONS', 'The Inns': 'you may only place up to one inn per color area!'"),
+          "'EXPANSIONS', 'The Inns': 'An inn can be placed on any empty hex space on your duchy (according to the regular rules). However, you may only place up to one inn per color area!'"),
     # --- 2019 shields -----------------------------------------------------------------------
     _rule('cob.shield.setup', "2019 shields: the 18 shields are dealt face up onto the depots' goods spaces (2 players: 1 per depot; 3 players: 1 on depots 1, 3, 5 and 2 on 2, 4, 6; 4 players: 2 per depot) and never replaced.",
           None,
