@@ -53,3 +53,16 @@ def test_an_inn_on_a_castle_space_is_legal_by_the_inns_passage_not_the_colour_ru
     assert colour["why"] == "the inns lift it: an inn goes on a space of any colour (a3; cob.inn.area)"
     assert "An inn can be placed on any empty hex space" in rules["cob.inn.area"]["ref"]
     assert "one inn per color area" in rules["cob.inn.area"]["ref"]
+
+
+def test_a_route_bonus_answered_with_the_wrong_action_says_which_action_it_grants_in_words():
+    """2019 'EXPANSIONS', 'The Trade Routes': "If the color of a tile matches the color of the
+    trade route space, you immediately get the corresponding bonus." Anna's goods 2 lands on
+    her route's space 3, a carpenter (complete-3p-2019-trade-routes.toml, D2): the bonus is a
+    carpenter's take, so taking workers is refused (cob.route.bonus) in words a player reads --
+    "grants a take, not taking workers", not "grants take, not a workers"."""
+    result = CliRunner().invoke(app, ["check", str(RECORDS / "complete-3p-2019-trade-routes.toml"),
+                                      "Anna: sell 2 bonus workers", "--at", "272"])
+    assert result.exit_code == 1
+    assert "illegal (cob.route.bonus): route space 3 (carpenter) grants a take, not taking workers -- rule:" \
+        in result.stderr

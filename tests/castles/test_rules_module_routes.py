@@ -156,7 +156,7 @@ def test_a_choice_bonus_grants_its_buildings_action_after_the_sale():
 
 
 @pytest.mark.parametrize(("then", "words"), [
-    ([{"kind": "workers"}], "grants take, not a workers"),
+    ([{"kind": "workers"}], "grants a take, not taking workers"),
     ([{"kind": "take", "tile": "bank", "depot": 3}], "a take of a tile a church takes"),
     ([{"kind": "take", "tile": "mine"}], "naming its depot"),
     ([{"kind": "take", "tile": "mine", "depot": 5}, {"kind": "workers"}], "grants 1 route bonus action, not 2"),

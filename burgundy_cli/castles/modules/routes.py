@@ -33,8 +33,8 @@ import re
 from typing import TYPE_CHECKING
 
 from burgundy_cli.castles.rules import passed
-from burgundy_cli.castles.rules.actions import (ACTION_WORDS, EFFECTS, Grant, apply_action, apply_sell, check_grant, check_sell,
-                                          depot_offers, gain_silver, gain_workers, illegal, score_vp,
+from burgundy_cli.castles.rules.actions import (ACTION_WORDS, EFFECTS, Grant, action_words, apply_action, apply_sell, check_grant,
+                                          check_sell, depot_offers, gain_silver, gain_workers, illegal, score_vp,
                                           take_colour_allows)
 from burgundy_cli.castles.rules.commands import SellAction
 from burgundy_cli.castles.rules.state import GameState, PlayerState
@@ -161,8 +161,9 @@ def _check_bonus(state: GameState, player: PlayerState, index: int, grant: Grant
     """``granted`` is an action the choice bonus of route space ``index`` allows (``state``: as it is due)."""
     bonus = player.route[index][1]
     if granted.kind not in grant.kinds:
-        kinds = " or ".join(grant.kinds) if len(grant.kinds) < 4 else "any action"
-        raise illegal("cob.route.bonus", f"route space {index + 1} ({bonus}) grants {kinds}, not a {granted.kind}")
+        kinds = " or ".join(action_words(state, kind) for kind in grant.kinds) if len(grant.kinds) < 4 else "any action"
+        raise illegal("cob.route.bonus", f"route space {index + 1} ({bonus}) grants {kinds}, "
+                      f"not {action_words(state, granted.kind)}")
     if grant.colours is not None:
         kind = catalogue().get(granted.tile)
         if granted.depot is None or (kind is not None and not take_colour_allows(kind, grant.colours)):
