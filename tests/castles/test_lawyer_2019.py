@@ -66,3 +66,30 @@ def test_a_route_bonus_answered_with_the_wrong_action_says_which_action_it_grant
     assert result.exit_code == 1
     assert "illegal (cob.route.bonus): route space 3 (carpenter) grants a take, not taking workers -- rule:" \
         in result.stderr
+
+
+def _does(record: str, line: str, at: int) -> str:
+    """What ``check`` says ``line`` does, after line ``at`` of the shipped ``record``."""
+    result = CliRunner().invoke(app, ["check", str(RECORDS / record), line, "--at", str(at)])
+    assert result.exit_code == 0, result.output
+    return result.stdout.splitlines()[0].split(" -- ")[-1]
+
+
+def test_tile_27_placed_says_its_owner_goes_on_top_at_once_and_passively_when_a_ship_arrives():
+    """2019 'EXPANSIONS', 'Bridge (monastery/yellow #27)': "your turn order piece is in a stack
+    with other pieces, it is always placed on top. This applies both actively and passively
+    (i.e. whenever another piece is moved onto the same space, yours is placed on top)."
+    complete-4p-2019-extra-tiles.toml: Dario places #27 in A1 under Ben on the start space --
+    the verdict says his piece is placed on top now; in D6 Ben's ship brings Ben onto Dario's
+    space 2 -- the verdict says Dario is placed on top (before, neither was said: a player saw
+    the order change with no word of why). A piece uncovered by the top one sailing away is
+    not "placed" anywhere, and nothing is said of it."""
+    record = "complete-4p-2019-extra-tiles.toml"
+    assert _does(record, "Dario: place 1 k27 c4", 59) == \
+        "Dario: places k27 on c4, monastery tile 27 now in the duchy, is placed on top of its stack on the bridge " \
+        "(the start space)"
+    passive = _does(record, "Ben: place 2>1 ship d2 goods 1", 306)
+    assert "moves on the bridge from space 1 to space 2; Dario: is placed on top of its stack on the bridge (space 2)" \
+        in passive
+    uncovered = _does(record, "Anna: place 4>5 ship d5 goods 3", 119)
+    assert "on top" not in uncovered and "moves on the bridge from space 1 to space 2" in uncovered

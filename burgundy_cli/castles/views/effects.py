@@ -36,6 +36,15 @@ def _bridge_space(space: int) -> str:
     return "the start space" if space == 0 else f"space {space}"
 
 
+def _placed_over(was: list[int], now: list[int], seat: int) -> bool:
+    """Whether the piece of ``seat``, on the same space of the bridge before and after a line
+    (stacks bottom first), now lies above a piece that was above it or has come onto the space:
+    2019 #27's "always placed on top ... actively and passively", the team game's ship from the
+    last space. (A piece leaving the top uncovers the one below: no piece went under it.)"""
+    below = now[:now.index(seat)]
+    return any(other not in was or was.index(other) > was.index(seat) for other in below)
+
+
 def _signed(number: int, word: str) -> str:
     return f"{'+' if number > 0 else '-'}{_count(abs(number), word)}"
 
@@ -136,6 +145,8 @@ def _player_effects(before: GameState, after: GameState, seat: int, old: PlayerS
     was, now = before.bridge_space(seat), after.bridge_space(seat)
     if now != was:
         said.append(f"moves on the bridge from {_bridge_space(was)} to {_bridge_space(now)}")
+    elif _placed_over(before.bridge[was], after.bridge[now], seat):
+        said.append(f"is placed on top of its stack on the bridge ({_bridge_space(now)})")
     if after.solo is not None:
         said.extend(_solo_counter(before, after))
     if getattr(command, "kind", None) == "solo-exchange" and command.player == new.name:
