@@ -93,3 +93,20 @@ def test_tile_27_placed_says_its_owner_goes_on_top_at_once_and_passively_when_a_
         in passive
     uncovered = _does(record, "Anna: place 4>5 ship d5 goods 3", 119)
     assert "on top" not in uncovered and "moves on the bridge from space 1 to space 2" in uncovered
+
+
+def test_the_geese_verdict_says_what_they_score_with_and_cites_the_geese_passage():
+    """2019 'EXPANSIONS', 'Geese (livestock/black)': "When you place the two geese in your
+    duchy, you score 2 victory points, plus victory points for one other type of livestock that
+    is on the same pasture." Dario's geese on a1 (complete-4p-2019-extra-tiles.toml, E3), the
+    pasture holding a 4-cow, a 4-pig and a 2-sheep tile: the verdict names cob.geese.score and
+    the type the geese score with -- the one scoring most when the line names none, the one
+    named with ``with`` -- where before it said only "+6 VP (geese)", citing no geese rule."""
+    record = "complete-4p-2019-extra-tiles.toml"
+    best = _why(record, "Dario: place 5>6 geese a1", 322)["cob.geese.score"]
+    assert best["why"] == "the geese score 2 VP plus 4 VP for the cow on the pasture of a1 (the other type that scores most)"
+    assert "'Geese (livestock/black)'" in best["ref"]
+    named = _why(record, "Dario: place 5>6 geese a1 with sheep", 322)["cob.geese.score"]
+    assert named["why"] == "the geese score 2 VP plus 2 VP for the sheep on the pasture of a1"
+    assert _does(record, "Dario: place 5>6 geese a1 with sheep", 322).startswith(
+        "Dario: pays 1 worker: die 5 used as 6, 1 step [cob.die.workers], +4 VP (geese)")

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from burgundy_cli.castles.rules import passed
+from burgundy_cli.castles.rules import passed, recording_now
 from burgundy_cli.castles.rules.actions import (
     WATCHTOWER_VP, Effect, LineRule, gain_workers, illegal, livestock_points, pasture_of, pay_in_turn, purse,
     score_vp,
@@ -129,15 +129,25 @@ def geese_others(state: GameState, player: PlayerState, space: int) -> dict[str,
 
 
 def check_geese(state: GameState, player: PlayerState, action: PlaceAction) -> None:
-    """The other livestock type the line names (``with sheep``) lies on the geese's pasture."""
+    """The other livestock type the line names (``with sheep``) lies on the geese's pasture;
+    a legal verdict says what the geese score with (the type named, else the one scoring most)."""
     named = action.livestock
-    if named is not None:
-        others = geese_others(state, player, space_id(action.space))
-        if named not in others:
-            words = "leave out 'with'"
-            raise illegal("cob.geese.score", f"no {named} lies on the pasture of {action.space}",
-                          "on it: " + (", ".join(others) or "no other livestock") + f"; or {words}",
-                          fix=mended(action, words, livestock=None))
+    if named is None and not recording_now():
+        return
+    others = geese_others(state, player, space_id(action.space))
+    if named is not None and named not in others:
+        words = "leave out 'with'"
+        raise illegal("cob.geese.score", f"no {named} lies on the pasture of {action.space}",
+                      "on it: " + (", ".join(others) or "no other livestock") + f"; or {words}",
+                      fix=mended(action, words, livestock=None))
+    own = catalogue()[GEESE].animals + _geese_bonus(player, 1)
+    if not others:
+        passed("cob.geese.score", "the geese score {} VP: no other livestock lies on the pasture of {}", own,
+               action.space)
+        return
+    animal = named if named is not None else max(others, key=others.__getitem__)
+    passed("cob.geese.score", "the geese score {} VP plus {} VP for the {} on the pasture of {}{}", own,
+           others[animal], animal, action.space, "" if named is not None else " (the other type that scores most)")
 
 
 def apply_geese(state: GameState, player: PlayerState, action: PlaceAction, space: int, found: None = None) -> None:
