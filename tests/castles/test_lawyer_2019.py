@@ -12,7 +12,11 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
+from burgundy_cli.castles.rules import engine
 from burgundy_cli.cli import app
+from tests.castles.engine_kit import assert_illegal
+from tests.castles.test_rules_module_inns import buy as inns_buy
+from tests.castles.test_rules_module_inns import table as inns_table
 from tests.castles.test_rules_module_solo import refused, rolled
 
 RECORDS = Path(__file__).resolve().parents[2] / "records" / "castles-of-burgundy"
@@ -110,3 +114,24 @@ def test_the_geese_verdict_says_what_they_score_with_and_cites_the_geese_passage
     assert named["why"] == "the geese score 2 VP plus 2 VP for the sheep on the pasture of a1"
     assert _does(record, "Dario: place 5>6 geese a1 with sheep", 322).startswith(
         "Dario: pays 1 worker: die 5 used as 6, 1 step [cob.die.workers], +4 VP (geese)")
+
+
+def test_an_inn_after_a_black_depot_purchase_is_refused_saying_the_inn_is_that_purchase():
+    """2019 'EXPANSIONS', 'The Inns': "Like every other hex tile from the black depot, inns can
+    be bought by paying 2 silver coins" -- so buying an inn is the turn's one black-depot
+    purchase ('The central "black depot"'; the Chinese 2019 rulebook says so in words,
+    docs/rulings.md). Tables argue an inn lies *beside* the depot, so is a purchase of its own:
+    the refusal (cob.buy.once) says why it is not, either way round, and names the inns'
+    passage; without the inns the base game's refusal has no such hint."""
+    state = inns_table(storage=[], dice=[3, 5])
+    engine.play(state, inns_buy("bank"))
+    err = assert_illegal(state, inns_buy("inn"), "cob.buy.once")
+    assert err.message == "anna has already bought a tile this turn"
+    assert err.hint == ("an inn is the turn's one black-depot purchase too ('The Inns': 'Like every other hex tile "
+                        "from the black depot, inns can be bought')")
+    state = inns_table(storage=[], dice=[3, 5])
+    engine.play(state, inns_buy("inn"))
+    assert assert_illegal(state, inns_buy("bank"), "cob.buy.once").hint == err.hint
+    state = inns_table(options={}, storage=[], dice=[3, 5])
+    engine.play(state, inns_buy("bank"))
+    assert assert_illegal(state, inns_buy("ship"), "cob.buy.once").hint is None

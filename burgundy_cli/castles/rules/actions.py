@@ -335,10 +335,17 @@ def apply_take(state: GameState, player: PlayerState, action: TakeAction, value:
 # --- the black-depot purchase ---------------------------------------------------------------------
 
 
+#: The hint of a second purchase with the 2019 inns, whose tables argue that an inn is no
+#: black-depot tile (the ruling, docs/rulings.md "The inns (2019 module)").
+_ONE_WITH_INNS = ("an inn is the turn's one black-depot purchase too ('The Inns': 'Like every other hex tile from "
+                  "the black depot, inns can be bought')")
+
+
 def check_purchase(state: GameState, player: PlayerState, cmd: BuyCommand, bought: bool) -> None:
     """``player`` may buy ``cmd.tile`` now (``bought``: they have bought this turn already)."""
     if bought:
-        raise illegal("cob.buy.once", f"{player.name} has already bought a tile this turn")
+        raise illegal("cob.buy.once", f"{player.name} has already bought a tile this turn",
+                      _ONE_WITH_INNS if "inn" in state.ruleset.stock else None)
     passed("cob.buy.once", "{}'s one purchase this turn", player.name)
     try:
         kind = (_KINDS or _load_kinds())[cmd.tile]
