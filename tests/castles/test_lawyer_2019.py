@@ -16,6 +16,7 @@ from burgundy_cli.castles.rules import engine
 from burgundy_cli.cli import app
 from tests.castles.engine_kit import assert_illegal
 from tests.castles.test_rules_module_inns import buy as inns_buy
+from tests.castles.test_rules_module_inns import place as inns_place
 from tests.castles.test_rules_module_inns import table as inns_table
 from tests.castles.test_rules_module_solo import refused, rolled
 
@@ -135,3 +136,17 @@ def test_an_inn_after_a_black_depot_purchase_is_refused_saying_the_inn_is_that_p
     state = inns_table(options={}, storage=[], dice=[3, 5])
     engine.play(state, inns_buy("bank"))
     assert assert_illegal(state, inns_buy("ship"), "cob.buy.once").hint is None
+
+
+def test_an_inn_on_the_geese_pasture_scores_them_nothing_a_livestock_tile_after_it_does():
+    """2019 'EXPANSIONS', 'Geese (livestock/black)': "Later, whenever you place another
+    livestock tile in the same pasture, you score 2 victory points for the geese tile"; 'The
+    Inns': "The inn itself has no effect, its only function is to complete an area." With both
+    modules on, an inn placed on the geese's pasture (b2, duchy 1) is no livestock tile: it
+    scores nothing; the 2-sheep tile placed next on that pasture scores its 2 and the geese 2."""
+    state = inns_table(options={"modules": ["extra-tiles", "inns"]}, duchy={"c3": "bank", "c2": "cow2", "c1": "geese"},
+                       storage=["inn", "sheep2"], dice=[1, 2])
+    engine.play(state, inns_place("inn", "b2", 1))
+    assert state.players[0].vp == {}
+    engine.play(state, inns_place("sheep2", "b1", 2))
+    assert state.players[0].vp == {"geese": 2, "animals": 2}
