@@ -631,8 +631,10 @@ def _die_moves(state: GameState, seat: int, out: list[tuple[str, object]]) -> No
 #: How many granted continuations of one placement (or sale) the grouped listing writes out;
 #: with more, it writes the placement once more followed by ``then ...`` (:func:`legal_moves`).
 GRANTED_SHOWN = 8
-#: What stands for "then any of the granted actions" in a grouped line.
+#: What stands for "then any of the granted actions" in a grouped line; after a sale, for
+#: any of its trade route bonus actions, which the notation writes with ``bonus``.
 MORE = "then ..."
+BONUS_MORE = "bonus ..."
 
 
 def _die_choices(state: GameState, seat: int, out: list[tuple[str, object]]) -> None:
@@ -654,7 +656,7 @@ def _die_choices(state: GameState, seat: int, out: list[tuple[str, object]]) -> 
             if shown is None:
                 head_line = format_command(DieCommand(player=player.name, rolled=rolled,
                                                       value=None if value == rolled else value, action=head))
-                out.append((label, f"{head_line} {MORE}"))
+                out.append((label, f"{head_line} {BONUS_MORE if head.kind == 'sell' else MORE}"))
             else:
                 out.extend((label + _die_bound_note(state, player, action), granted) for action, granted in shown)
 
@@ -1047,6 +1049,7 @@ def legal_moves(state: GameState) -> MoveList:
 #: shortened, the shields' tribute), said under it when it is used.
 GROUPING_NOTES = (("|", "c3|d4: any one of those spaces"),
                   (" then ...", "then ...: one of the many actions the tile grants"),
+                  (" bonus ...", "bonus ...: one of the many actions the sale's route bonuses grant"),
                   (" tribute drop ...", "tribute drop ... and tribute workers ...: any shields given up, workers paid"))
 
 

@@ -450,3 +450,20 @@ def test_route_bonus_chains_with_a_white_castle_are_listed_only_when_payable(pla
     session = play_game(players, seed, modules=modules, visit=watcher, every_kind=True)
     record_round_trip(session)
     assert session.state.stage == "over" and watcher.seen > 0
+
+
+def test_the_grouped_listing_writes_a_sales_many_bonus_actions_as_the_notation_does(cli, tmp_path):
+    """2019 'The Trade Routes': a matched space's bonus is taken "immediately" with the sale;
+    the notation writes its actions after ``bonus``. Where a sale's bonus actions are too many
+    to list, ``moves`` wrote ``Ben: sell 5 then ...``, a form the reader refuses; it writes
+    ``Ben: sell 5 bonus ...``, as Tab goes on, and every line ``--all`` lists goes on so."""
+    from tests.conftest import RECORDS
+
+    record = str(RECORDS / "castles-of-burgundy" / "complete-3p-2019-trade-routes.toml")
+    grouped = cli("moves", record, "--at", "112").stdout.splitlines()
+    assert "    Ben: sell 5 bonus ..." in grouped and not any("sell 5 then" in line for line in grouped)
+    assert grouped[-1].startswith("(bonus ...: one of the many actions the sale's route bonuses grant")
+    every = [line.strip() for line in cli("moves", record, "--at", "112", "--all").stdout.splitlines()]
+    continued = [line for line in every if line.startswith("Ben: sell 5 ")]
+    assert continued and all(line.startswith("Ben: sell 5 bonus ") for line in continued)
+    assert cli("check", record, "--at", "112", continued[0]).exit_code == 0
