@@ -89,8 +89,8 @@ def score(paths: Sequence[str], as_json: bool = False, jobs: int = 0, show_all: 
             elif "error" in result:
                 yield True, f"burgundy: {result['error']}\n"
             else:
-                placed = result["complete"] and result["mode"] != "solo" and result.get("start") != "position"
-                totals = ", ".join(by_place(result["players"], placed, result["teams"]))
+                totals = ", ".join(by_place(result["players"], result["complete"], result["mode"], result["teams"],
+                                            start=result.get("start")))
                 yield False, f"{result['file']}: {totals}; {outcome(result['complete'], result['winner'], result['tiebreak'], result['mode'], result['teams'])}\n"
 
     return said.stream(lines(), len(files), "scoring")

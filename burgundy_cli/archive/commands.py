@@ -99,8 +99,8 @@ def listed_line(row: dict[str, Any]) -> str:
     from burgundy_cli.core.render import by_place
 
     edition = f" {row['edition']}" if row["edition"] else ""
-    placed = row["complete"] and row.get("mode") != "solo" and row.get("start") != "position"
-    players = ", ".join(by_place(row["seats"], placed, row.get("teams"))) or counted(row["players"], "player")
+    players = ", ".join(by_place(row["seats"], row["complete"], row.get("mode"), row.get("teams"),
+                                 start=row.get("start"))) or counted(row["players"], "player")
     event = [row["event"]] if row.get("event") else []
     return "  ".join([_shown_file(row["file"]), row["date"] or "undated", *event, f"{row['game']}{edition}",
                       players, _state(row)])

@@ -704,9 +704,9 @@ def _by_place(data: dict[str, Any], site: Site, prefix: str) -> str:
     ``score`` write them)."""
     from burgundy_cli.core.render import by_place
 
-    placed = data["complete"] and data.get("mode") != "solo"
     return ", ".join(f'<span class="nw">{entry}</span>' for entry in by_place(
-        data["players"], placed, data.get("teams"), lambda name: site.player_link(name, prefix)))
+        data["players"], data["complete"], data.get("mode"), data.get("teams"), start=data.get("start"),
+        named=lambda name: site.player_link(name, prefix)))
 
 
 def _solo_and_team_games(kind: str, club: Club, site: Site, prefix: str, only: str | None = None) -> list[str]:

@@ -1394,7 +1394,7 @@ def create(path: str, given: NewRecord, *, force: bool = False, ask: bool = Fals
         table, mode, teams = session.score(), game_mode(modules_of(session.header)), _teams(answers)
         ended = outcome(table.complete, table.winner, table.tiebreak, mode, teams)
         players = by_place([{"name": line.name, "total": line.total, "rank": line.rank} for line in table.players],
-                           table.complete and mode != "solo", teams)
+                           table.complete, mode, teams)
         # (a pad is often typed after the game: a day no one gave, and no one was asked, is said)
         dated = "" if ask or given.date is not None else \
             f"\ndated today, {played_on(None).isoformat()}: --date gives the day it was played"

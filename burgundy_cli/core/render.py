@@ -121,15 +121,19 @@ def listed(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
-def by_place(players: Sequence[Mapping[str, Any]], placed: bool, teams: Mapping[str, Sequence[str]] | None = None,
+def by_place(players: Sequence[Mapping[str, Any]], complete: bool, mode: str | None = None,
+             teams: Mapping[str, Sequence[str]] | None = None, *, start: str | None = None,
              named: Callable[[str], str] = str) -> list[str]:
     """A game's players by place with their totals, as every list of games writes them (``score``
-    of several records, ``archive list``, the site): "1. Anna 182", "2. Ben 170" -- who sat with
-    whom and how it went. ``players``: name, total and rank each; ``placed``: False for a game
-    with no places to give (in progress, solo, a rulebook example's position), still in the
-    order of its totals but with no place; with ``teams`` (team -> members, a team game) its teams by place, each
-    member's total: "1. team A: Dario 183 + Ben 174". ``named``: a name as the output shows it
-    (the site's link to the player's page)."""
+    of several records, ``new``'s last line, ``archive list``, the site): "1. Anna 182", "2. Ben
+    170" -- who sat with whom and how it went. ``players``: name, total and rank each. Places
+    are given for a ``complete`` game only, not a solo one (``mode`` ``solo``: won or lost, no
+    place) nor a record that ``start`` s from a ``position`` (a rulebook example): those are
+    still in the order of their totals. With ``teams`` (team -> members, a team game) its teams
+    by place, each member's total: "1. team A: Dario 183 + Ben 174". ``named``: a name as the
+    output shows it (the site's link to the player's page)."""
+    placed = complete and mode != "solo" and start != "position"
+
     def place(rank: int | None) -> str:
         return f"{rank}. " if placed else ""
 
