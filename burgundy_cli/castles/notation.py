@@ -404,7 +404,7 @@ def _numbers_played(head: str, modules: tuple[str, ...] | None) -> tuple[tuple[i
     runs: list[list[int]] = []
     for n in range(low, high + 1):
         kind = kinds.get(f"{prefix}{n}")
-        if kind is None or (modules is not None and kind.module not in (None, *modules)):
+        if kind is None or (modules is not None and not kind.in_game(modules)):
             continue
         if runs and runs[-1][1] == n - 1:
             runs[-1][1] = n

@@ -58,7 +58,7 @@ def crane_copies(state: GameState) -> tuple[str, ...]:
     modules (the white castle too, with its module), but the crane itself."""
     modules = state.ruleset.modules
     return tuple(name for name, kind in catalogue().items()
-                 if kind.type == "building" and name != CRANE and (kind.module is None or kind.module in modules))
+                 if kind.type == "building" and name != CRANE and kind.in_game(modules))
 
 
 def crane_counts_as(state: GameState, player: PlayerState) -> str | None:

@@ -514,7 +514,7 @@ def _full_piles(modules: tuple[str, ...]) -> dict[str, list[int]]:
     """Every tile's ``[coloured backs, black backs]`` in the box, with ``modules`` (made once a
     process for each set of modules, not tile by tile for each record's setup). The lists are shared by every supply made from them: a supply's count is
     replaced by a new list when it changes (:meth:`GameState.draw_each`), never changed in place."""
-    return {name: [kind.coloured, kind.black] if kind.module is None or kind.module in modules else [0, 0]
+    return {name: [kind.coloured, kind.black] if kind.in_game(modules) else [0, 0]
             for name, kind in catalogue().items()}
 
 

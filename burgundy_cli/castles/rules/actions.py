@@ -189,10 +189,9 @@ def no_shared_storage(storing: TakeAction | BuyCommand | PlaceAction) -> Illegal
 
 def check_module(state: GameState, kind: TileKind) -> None:
     """A tile of a 2019 module (the inn) is in play only when the record switches its module on."""
-    module = kind.module
-    if module is not None and module not in state.ruleset.modules:
-        raise illegal("cob.module.off", f"the {kind.name} belongs to the 2019 '{module}' module, which this game "
-                      "does not play", switched_on(state, module))
+    if not kind.in_game(state.ruleset.modules):
+        raise illegal("cob.module.off", f"the {kind.name} belongs to the 2019 '{kind.module}' module, which this "
+                      "game does not play", switched_on(state, kind.module))
 
 
 def switched_on(state: GameState, module: str) -> str:

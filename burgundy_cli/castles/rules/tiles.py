@@ -66,6 +66,11 @@ class TileKind:
     module: str | None = None
     count: int = 0
 
+    def in_game(self, modules: tuple[str, ...] | frozenset[str]) -> bool:
+        """Whether a game playing ``modules`` (2011: none) has this kind: a base game's tile
+        always, a 2019 module's only with its module (``cob.module.off`` refuses it otherwise)."""
+        return self.module is None or self.module in modules
+
 
 def load_json(name: str) -> dict:
     """One of the package's data files, parsed (its callers keep what they read with
@@ -250,7 +255,7 @@ def suggest_tile_name(text: str, modules: tuple[str, ...] | None = None) -> str 
 
     def played(name: str | None) -> bool:
         kind = kinds.get(_ALIASES.get(name, name)) if name is not None else None
-        return modules is None or kind is None or kind.module in (None, *modules)
+        return modules is None or kind is None or kind.in_game(modules)
 
     match = _NAME_NUMBER.fullmatch(word)
     if match:
