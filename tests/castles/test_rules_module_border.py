@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from burgundy_cli.castles.modules import border
+from burgundy_cli.castles.rules import RULES
 from burgundy_cli.castles.rules.boards import provisional_board
 from burgundy_cli.castles.movegen import legal_commands
 from burgundy_cli.castles.notation import format_command, parse_line
@@ -181,6 +182,32 @@ def test_first_large_bonus_runner_up_small_then_nothing(players, first, second):
     assert last_post_joined(players, 1) == 2 + 2 + second
     if players >= 3:
         assert last_post_joined(players, 2) == 2 + 2
+
+
+def _said(state, command) -> list[str]:
+    """What the legal verdict and the session say ``command`` did (``views.effects``), the
+    line's notes included."""
+    from burgundy_cli.castles.rules import noting
+    from burgundy_cli.castles.views.effects import line_effects
+
+    with noting() as notes:
+        after = play_all(state.copy(), command)
+    return line_effects(state, after, command, notes)
+
+
+def test_what_joining_posts_scored_is_said_with_its_rule():
+    """cob.border.posts: a verdict or a recorded line says why the border posts scored so much --
+    2019 rules: "they score victory points according to the current phase (i.e. 10, 8, 6, 4,
+    or 2)" and "whoever first connects all three border posts, they also get to score the usual
+    'color bonus', i.e. 5, 6, or 7 victory points (for 2-4 players)"."""
+    said = _said(table("D", duchy=TO_FIRST_AND_THIRD, storage=["ship"]), place("ship", "g2", 4))
+    assert said[0].startswith("anna: +4 VP (border-posts), places ship on g2")
+    assert said[1:] == ["anna joins two border posts: 4 VP in phase D [cob.border.posts]"]
+    third = table("C", duchy={**TO_FIRST_AND_THIRD, "g2": "ship", **ALONG_ROW_B}, storage=["k14"])
+    assert _said(third, place("k14", "b5", 4))[1] == (
+        "anna joins the third border post: 2 x 6 VP in phase C (option border-third-post = pairs), "
+        "and is the first to join all three: 7 VP [cob.border.posts]")
+    assert "cob.border.posts" in RULES
 
 
 # --- moves, show, playouts ---------------------------------------------------------------------------

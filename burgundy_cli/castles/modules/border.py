@@ -24,6 +24,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
+from burgundy_cli.castles.rules import noted, noting_now
 from burgundy_cli.castles.rules.actions import bonus_points, current_phase, phase_bonus, score_vp
 from burgundy_cli.castles.rules.boards import board, board_numbers, provisional_board, space_name
 from burgundy_cli.castles.rules.state import GameState, PlayerState
@@ -76,11 +77,32 @@ def score_border_posts(state: GameState, player: PlayerState, space: int) -> Non
     if len(after) == len(before):
         return
     scorings = SCORINGS[state.options.border_third_post]
-    score_vp(state, player, CATEGORY, (scorings(after) - scorings(before)) * phase_bonus(current_phase(state)))
-    if len(after) == 3:
-        earlier = sum(all_joined(other) for other in state.players if other is not player)
-        if earlier < 2:
-            score_vp(state, player, CATEGORY, bonus_points(state, not earlier))
+    phase, times = current_phase(state), scorings(after) - scorings(before)
+    score_vp(state, player, CATEGORY, times * phase_bonus(phase))
+    earlier = sum(all_joined(other) for other in state.players if other is not player) if len(after) == 3 else 2
+    if earlier < 2:
+        score_vp(state, player, CATEGORY, bonus_points(state, not earlier))
+    if noting_now():
+        noted("cob.border.posts", "{}", _joined_words(state, player, len(before), len(after), phase, times, earlier))
+
+
+def _joined_words(state: GameState, player: PlayerState, pairs_before: int, pairs_after: int, phase: int,
+                  times: int, earlier: int) -> str:
+    """What a placement that joined border posts scored, and why so much: the value of
+    ``phase``, ``times`` over (as option ``border-third-post`` counts the posts joined), and
+    the all-three bonus for the first or second player to join all three (``earlier``:
+    players who joined them before; 2 when this placement did not join the third post).
+    ``pairs_before``, ``pairs_after``: the pairs of posts joined before and after the
+    placement (0, 1 or all 3: posts joined to the same one are joined to each other)."""
+    joined = ("two border posts" if pairs_after == 1 else "the third border post" if pairs_before else
+              "all three border posts at once")
+    value = f"{phase_bonus(phase)} VP" if times == 1 else f"{times} x {phase_bonus(phase)} VP" if times else "no VP"
+    words = f"{player.name} joins {joined}: {value} in phase {'ABCDE'[phase]}"
+    if times != 1:
+        words += f" (option border-third-post = {state.options.border_third_post})"
+    if earlier < 2:
+        words += f", and is the {('first', 'second')[earlier]} to join all three: {bonus_points(state, not earlier)} VP"
+    return words
 
 
 def practice_duchies(rng: Random, edition: str, count: int) -> dict[str, dict]:

@@ -289,6 +289,9 @@ _ROWS = (
     _rule("cob.border.duchy", "2019 border posts: every player plays a no. 11 duchy (11a-11f), one with three border posts.",
           None,
           "'EXPANSIONS', 'New duchies (nos. 11a - 11f)': 'every player receives a no. 11 duchy'"),
+    _rule("cob.border.posts", "2019 border posts: joining two border posts with hex tiles scores the current phase's value (10, 8, 6, 4 or 2 VP); the first to join all three also scores the colour bonus's large value (5, 6 or 7 VP for 2-4 players), the second its small value (2, 3 or 4 VP).",
+          None,
+          "'EXPANSIONS', 'New duchies (nos. 11a - 11f)': 'they score victory points according to the current phase (i.e. 10, 8, 6, 4, or 2)', 'whoever first connects all three border posts, they also get to score the usual \"color bonus\"', 'The runner-up receives 2, 3, or 4 victory points'"),
     _rule("cob.team.players", "2019 team game: 4 players in 2 teams of 2 (the record names teams A and B, first and second player each).",
           None,
           "'EXPANSIONS', 'THE TEAM GAME': 'Form teams of 2 players, seated next to each other'"),
@@ -461,14 +464,16 @@ def recording() -> _collecting:
 # --- what a phase end did -----------------------------------------------------------------------
 
 #: While :func:`noting` runs: (rule id, what it did) for each step of a phase end that paid or
-#: took something by a module's rule (the shields' tribute, shield 8), in the order they ran;
-#: None otherwise (the steps then note nothing).
+#: took something by a module's rule (the shields' tribute, shield 8), and for a line's own
+#: score whose figure the VP alone do not explain (the border posts), in the order they ran;
+#: None otherwise (the rules then note nothing).
 NOTED: list[tuple[str, str]] | None = None
 
 
 def noted(rule_id: str, what: str, *args) -> None:
-    """A phase-end step has just carried out ``rule_id``: ``what`` (formatted with ``args``, only
-    while noting) says who paid or received what. Called by the step itself, where it pays."""
+    """A phase-end step, or the line being played, has just carried out ``rule_id``: ``what``
+    (formatted with ``args``, only while noting) says who paid or received what, and why so
+    much. Called by the rule itself, where it pays."""
     if NOTED is not None:
         NOTED.append((rule_id, what.format(*args) if args else what))
 
@@ -500,7 +505,7 @@ def phase_end(state, steps) -> None:
 
 
 def noting() -> _collecting:
-    """``with noting() as notes:`` -- ``notes`` gets, once the block ends, what the phase-end
-    steps run inside it noted (:func:`noted`), in order: the legal verdict and the table
-    session say it after the line that ended the phase."""
+    """``with noting() as notes:`` -- ``notes`` gets, once the block ends, what the rules run
+    inside it noted (:func:`noted`), in order: the line's own notes, then each phase-end step's
+    (marked by :func:`phase_end`). The legal verdict and the table session say them with the line."""
     return _collecting("NOTED")

@@ -54,14 +54,15 @@ def line_effects(before: GameState, after: GameState, command: Any,
     """What ``command`` changed between ``before`` and ``after``, one phrase per change, the
     player's own changes first; then, for a line that ended a phase, what each of the phase
     end's steps did: the step's notes (``rules.noting`` around the play: who paid or received
-    what, and by which rule), or for a step that notes nothing what it changed. The line's own
+    what, and by which rule), or for a step that notes nothing what it changed. The notes the
+    line's own rules made (why the border posts scored so much) follow its players. The line's own
     changes are read off the state before the phase end (``rules.phase_end`` marks each step
     among the notes), so a payment of the phase end is said once, as the phase end's, never
     as the line's too. Empty for a line that changes no player (a table line)."""
     marks = [at for at, (rule_id, _) in enumerate(noted) if rule_id == PHASE_STEP]
     if not marks:
-        return _players_said(before, after, command)
-    effects = _players_said(before, noted[marks[0]][1], command)
+        return _players_said(before, after, command) + _notes_said(noted)
+    effects = _players_said(before, noted[marks[0]][1], command) + _notes_said(noted[:marks[0]])
     ended = f"end of phase {'ABCDE'[before.phase]}"
     for start, end in zip(marks, marks[1:]):
         notes = noted[start + 1:end]
@@ -69,9 +70,19 @@ def line_effects(before: GameState, after: GameState, command: Any,
             # the line's die payment is the line's, never read into a step)
             effects.extend(f"{ended}: {said}"
                            for said in _players_said(noted[start][1], noted[end][1], command, step=True))
-        for rule_id, step_notes in groupby(notes, key=itemgetter(0)):  # (a step's notes said together)
-            effects.append(f"{ended} [{rule_id}]: {', '.join(what for _, what in step_notes)}")
+        effects.extend(_notes_said(notes, ended))
     return effects
+
+
+def _notes_said(notes: Sequence[tuple[str, Any]], ended: str | None = None) -> list[str]:
+    """The notes of one rule said together, one phrase a rule, in the order the rules ran: a
+    phase-end step's (``ended``: ``"end of phase C"``, which leads the phrase) or the line's own
+    (the border posts' score, its rule last as a die payment's is)."""
+    said = []
+    for rule_id, notes_of_rule in groupby(notes, key=itemgetter(0)):
+        what = ", ".join(what for _, what in notes_of_rule)
+        said.append(f"{ended} [{rule_id}]: {what}" if ended else f"{what} [{rule_id}]")
+    return said
 
 
 def _players_said(before: GameState, after: GameState, command: Any, step: bool = False) -> list[str]:
