@@ -4,6 +4,7 @@ atomic appends, and one located line (never a traceback) for every kind of bad i
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import tomllib
 
@@ -227,7 +228,30 @@ def test_show_after_the_game_gives_the_final_scoring(cli) -> None:
     result = cli("show", str(CASTLES / "rulebook-tile-15.toml"))
     assert result.exit_code == 0
     assert result.stdout.splitlines()[:2] == ["The Castles of Burgundy (2011 edition), 2 players: game over",
-                                              "final scoring: Dario 12, Carla 0; winner Dario"]
+                                              "final scoring: 1. Dario 12, 2. Carla 0; winner Dario"]
+
+
+@pytest.mark.parametrize(("record", "said"), [
+    ("complete-4p-2019-team", "final scoring: 1. team A: Dario 183 + Ben 174, 2. team B: Cara 226 + Anna 125; "
+                              "winner team A (Dario + Ben)"),
+    ("end-2p-2011-tie", "final scoring: 1. Ben 73, 2. Anna 73; winner Ben (tiebreak: Ben and Anna tie on 73 VP; "
+                        "fewest empty estate spaces decides (Ben 24, Anna 26))"),
+    ("complete-1p-2019-solo", "final scoring: Anna 210; solo game: LOST: 29 of 37 spaces filled after 25 of 25 rounds"),
+])
+def test_show_says_how_the_game_ended_as_the_picture_does(cli, record, said) -> None:
+    """A finished game's ``show`` lists the players by place and how the game ended in the words
+    of ``score`` and the picture's status line: a team game's winning team (2019 team game,
+    "the team with the most victory points wins"; Cara's 226 is the highest single total), the
+    tiebreak that decided a tie (2011 'Game end': "the player with the fewest empty spaces in
+    the estate wins"), a solo game lost; it had read "winner Dario, Ben", "winner Ben" and
+    "winner no one"."""
+    from burgundy_cli.core.pictures import board_svg
+
+    result = cli("show", str(CASTLES / f"{record}.toml"))
+    assert result.exit_code == 0
+    assert " ".join(line.strip() for line in result.stdout.splitlines()[1:4]).startswith(said)
+    picture_text = " ".join(re.sub(r"<[^>]+>", " ", board_svg(str(CASTLES / f"{record}.toml"))).split())
+    assert f"game over. {said}" in picture_text  # (its status line wrapped over several text lines)
 
 
 def test_moves_lists_the_rulebook_cow_placement_before_it_is_played(cli, tmp_path) -> None:

@@ -236,6 +236,31 @@ def round_white_die(state: GameState) -> int | None:
     return state.white if state.stage == "turn" else None
 
 
+def team_names(state: GameState) -> dict[str, list[str]] | None:
+    """With the 2019 team game: each team's players, first and second (``{"A": [...], "B": [...]}``)."""
+    if state.teams is None:
+        return None
+    from burgundy_cli.castles.modules.team import TEAMS
+
+    return {TEAMS[team]: [state.players[seat].name for seat in members] for team, members in enumerate(state.teams.members)}
+
+
+def scoring_said(score: dict, over: bool, teams: dict[str, list[str]] | None) -> str:
+    """The players' totals by place and how the game ended, as ``show`` and the picture's
+    status line say them (``score``: a score table's JSON): "final scoring: 1. Cara 154, 2.
+    Anna 113; winner Cara", a tie with the tiebreak that decided it, a team game by team, a
+    solo game won or lost (``core.render.by_place`` and ``outcome``, the words of every list
+    of games); before the end, "VP so far: Anna 40, Ben 35", by total."""
+    from burgundy_cli.core.render import by_place, outcome
+
+    solo = next((note.split(";")[0] for note in score["notes"] if note.startswith("solo game: ")), None)
+    mode = "solo" if solo else "team" if teams else None
+    totals = ", ".join(by_place(score["players"], over, mode, teams))
+    if not over:
+        return f"VP so far: {totals}" + (f". {solo}" if solo else "")
+    return f"final scoring: {totals}; " + (solo or outcome(True, score["winner"], score.get("tiebreak"), mode, teams))
+
+
 def render(state: GameState) -> str:
     """The whole table: header, turn order, depots, then every duchy with its player's supplies."""
     names = [p.name for p in state.players]
@@ -258,9 +283,8 @@ def render(state: GameState) -> str:
     if state.stage == "over":
         from burgundy_cli.castles.rules.scoring import score
 
-        table = score(state)
-        lines.append("final scoring: " + ", ".join(f"{line.name} {line.total}" for line in table.players)
-                     + f"; winner {', '.join(table.winner) or 'no one'}")
+        lines.extend(textwrap.wrap(scoring_said(score(state).to_json(), True, team_names(state)), TEXT_WIDTH,
+                                   subsequent_indent="  ", break_on_hyphens=False))
     lines.append("bridge order: " + " > ".join(names[s] for s in state.bridge_order()))
     if state.solo is not None:
         from burgundy_cli.castles.rules.solo_standing import table_text

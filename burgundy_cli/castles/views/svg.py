@@ -14,7 +14,8 @@ from typing import Any
 from burgundy_cli.castles.rules.boards import ROW_LENGTHS, provenance_note, space_id, space_name, team_layout
 from burgundy_cli.castles.rules.engine import expected
 from burgundy_cli.castles.notation import format_command
-from burgundy_cli.castles.views.render import board_heading, duchy_number, round_white_die, tile_short
+from burgundy_cli.castles.views.render import (board_heading, duchy_number, round_white_die, scoring_said,
+                                              team_names, tile_short)
 from burgundy_cli.castles.rules.state import GameState
 from burgundy_cli.castles.rules.terms import WORDS
 from burgundy_cli.castles.rules.tiles import COLOUR_NAME, catalogue
@@ -96,12 +97,8 @@ def _solo_data(state: GameState) -> dict[str, Any]:
 
 def _teams_data(state: GameState) -> dict[str, Any]:
     """With the 2019 team game: each team's players, first and second (``{"A": [...], "B": [...]}``)."""
-    if state.teams is None:
-        return {}
-    from burgundy_cli.castles.modules.team import TEAMS
-
-    return {"teams": {TEAMS[team]: [state.players[seat].name for seat in members]
-                      for team, members in enumerate(state.teams.members)}}
+    teams = team_names(state)
+    return {} if teams is None else {"teams": teams}
 
 
 def _shields_data(state: GameState) -> dict[str, Any]:
@@ -481,26 +478,16 @@ def _team_block(svg: Svg, letter: str, members: list[dict[str, Any]], x: float, 
 
 def _status(position: dict[str, Any]) -> str:
     """The picture's status line: the round and who is to move with the VP so far, or the final
-    scoring and how the game ended in ``score``'s words (``core.render.outcome``: the tiebreak
-    that decided a tie, "winner team A (Dario + Ben)"; a solo game's note says won or lost).
-    A game won on the tiebreak had read "winner Ben" alone, a team game's "winner Dario, Ben"
-    and a solo game's "winner no one"."""
-    from burgundy_cli.core.render import outcome
-
-    due, score = position["due"], position["score"]
-    totals = ", ".join(f"{line['name']} {line['total']}" for line in score["players"])
-    solo = next((note.split(";")[0] for note in score["notes"] if note.startswith("solo game: ")), None)
+    scoring by place and how the game ended, as ``show`` says them (``render.scoring_said``)."""
+    due = position["due"]
+    said = scoring_said(position["score"], due["kind"] == "over", position.get("teams"))
     if due["kind"] == "over":
-        if solo:
-            return f"game over. final scoring: {totals}; {solo}"
-        mode = "team" if position.get("teams") else None
-        return f"game over. final scoring: {totals}; " + \
-            outcome(True, score["winner"], score.get("tiebreak"), mode, position.get("teams"))
+        return f"game over. {said}"
     where = f"phase {position['phase']}, round {position['round']}"
     doing = {"phase": "phase setup due", "roll": "the roll is due"}.get(due["kind"],
                                                                        f"{table_line_first(due)}{due['player']} to move")
     white = f", white die {position['white_die']}" if position["white_die"] is not None else ""
-    return f"{where}: {doing}{white}. VP so far: {totals}" + (f". {solo}" if solo else "")
+    return f"{where}: {doing}{white}. {said}"
 
 
 def _bridge(svg: Svg, position: dict[str, Any], colours: list[str], x: float, y: float,
