@@ -258,7 +258,8 @@ def _die_change(before: GameState, player: PlayerState, command: Any) -> tuple[i
     if per > 1 and steps - free > 0:
         reasons.append(f"{WORDS[before.edition]['knowledge tile']} 8: {per} steps a {WORDS[before.edition]['worker']}")
     why = f"die {rolled} used as {value}, {_count(steps, 'step')}" + (f" ({'; '.join(reasons)})" if reasons else "")
-    return cost, f"pays {_count(cost, WORDS[before.edition]['worker'])}: {why} [cob.die.workers]"
+    paid = _count(cost, WORDS[before.edition]['worker']) if cost else f"no {WORDS[before.edition]['worker']}"
+    return cost, f"pays {paid}: {why} [cob.die.workers]"
 
 
 def _tiles(before: GameState, after: GameState, old: PlayerState, new: PlayerState) -> list[str]:
