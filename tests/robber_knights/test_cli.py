@@ -91,6 +91,25 @@ def test_check_legal_names_the_rules_it_passed_and_what_it_does(cli, tmp_path):
     assert "[Robber Knights rulebook, 'Playing equipment' and 'Preparing the landscape tiles']" in result.stdout
 
 
+def test_check_reads_a_line_without_the_players_name_as_the_table_session_does(cli, tmp_path):
+    """A line typed without the player's name (``lay cp d6``) is the player to move's, at the
+    table (``core.table``) and for ``burgundy check`` alike, through the same reading: check
+    said "unknown action 'cp'" of it, taking ``lay`` for a player. A line that then does not
+    read, or a rule refuses, is refused at its own column, counted in the line as typed (the
+    cell it lacks; the cell refused)."""
+    path = write(tmp_path, SETUP)
+    ok = cli("check", path, "lay tp d6")
+    assert ok.exit_code == 0, ok.stderr
+    assert ok.stdout.startswith("legal: red: lay town-plain d6 -- ")
+    short = cli("check", path, "lay tp")
+    assert short.exit_code == 1
+    assert short.stderr.startswith("burgundy: <move: lay tp>:1:7: cannot parse: ")
+    assert "unknown action" not in short.stderr
+    illegal = cli("check", path, "lay tp c6")  # c6 touches no laid tile: refused at c6 as typed
+    assert illegal.stderr.startswith("burgundy: <move: lay tp c6>:1:8: illegal (rk.lay.edge): ")
+    assert json.loads(cli("check", "--json", path, "lay tp c6").stdout)["rule"] == "rk.lay.edge"
+
+
 def test_check_unknown_player_suggests(cli, tmp_path):
     result = cli("check", write(tmp_path, SETUP), "rd: lay town-plain d6")
     assert result.exit_code == 1
