@@ -300,3 +300,27 @@ def test_new_says_a_robber_knights_refusal_in_the_table_s_words(cli, tmp_path, f
     result = cli("new", str(tmp_path / "game.toml"), "--game", "robber-knights", "--players", "red,blue", *flags)
     assert result.exit_code != 0 and said in result.output, result.output
     assert "[" not in result.output.split(": ", 1)[1] and not (tmp_path / "game.toml").exists()
+
+
+def test_new_on_a_terminal_with_the_game_given_asks_the_rest(tmp_path, monkeypatch):
+    """``burgundy new game.toml -g robber-knights -p Fay,Gus`` on a terminal asks the kind of
+    record, the colours, the starting layout ('Starting Layout': each player's two A tiles) and
+    the hands ('Holding tiles in your hand'): the terminal's prompt is made for the first of
+    those questions. With the game given it was not made, and the kind of record's question
+    stopped on an internal error (an AssertionError) before anything was asked."""
+    from burgundy_cli.core import newrecord
+    from burgundy_cli.core.newrecord import NewRecord, create
+
+    answers = iter(["", "", "Fay:castle-plain Gus:lake / Gus:plain Fay:plain",
+                    "Fay=castle-forest mountains,Gus=castle-plain plain", "", "", ""])
+    asked: list[str] = []
+
+    def read(question, choices):
+        asked.append(str(question))
+        return next(answers)
+
+    monkeypatch.setattr(newrecord, "terminal_reader", lambda **options: read)
+    path = tmp_path / "game.toml"
+    create(str(path), NewRecord(game="robber-knights", players="Fay,Gus"), ask=True, say=lambda text: None)
+    assert asked[0].startswith("record: log (log the game)")
+    assert "Gus:lake" in path.read_text()
