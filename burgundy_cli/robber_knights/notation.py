@@ -251,6 +251,8 @@ def _read(text: str, example: str, typed: Callable[[int, int], str] | None = Non
         start -= 1
         if player.lower() in _KNIGHTS_MOVED and tokens and tokens[0][0].lower() not in _VERBS:
             raise _knights_moved(player, start + 1, example)   # (no name: 'move f5 east')
+        if player.lower() in _VERBS and not (tokens and tokens[0][0].lower() in _VERBS):
+            raise _unnamed(body, start + 1, example)            # (no name: 'lay cp d6', 'end')
     if typed is not None:
         player = typed(start, start + len(player))
     if len(player) > 40:
@@ -280,6 +282,17 @@ def _read(text: str, example: str, typed: Callable[[int, int], str] | None = Non
         _no_more(args, 1 if tile is None else 2)
         return DrawCommand(player=player, tile=tile or tile_name(*args[0]))
     return _parse_lay(player, args, len(body.rstrip()) + 1, body, example)
+
+
+def _unnamed(body: str, column: int, example: str) -> ParseError:
+    """The refusal of a line that starts with its action (``lay cp d6``, ``end``), read alone:
+    the action's word is no player's name, and the word after it no action (``pass lay ...``
+    reads as a player named Pass). At the table and for ``burgundy check`` such a line is
+    the player to move's (``core.table.as_typed`` reads it again with that name); this is
+    what is said when there is none (the game over), the line with a name as its hint
+    (``example``: the player to move), not "unknown action 'cp'"."""
+    return ParseError("a line starts with the player's name", location=Location(column=column),
+                      hint=f"e.g. '{example}: {body.strip()}'")
 
 
 def _knights_moved(word: str, column: int, example: str) -> ParseError:

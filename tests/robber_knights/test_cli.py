@@ -324,3 +324,15 @@ def test_new_on_a_terminal_with_the_game_given_asks_the_rest(tmp_path, monkeypat
     create(str(path), NewRecord(game="robber-knights", players="Fay,Gus"), ask=True, say=lambda text: None)
     assert asked[0].startswith("record: log (log the game)")
     assert "Gus:lake" in path.read_text()
+
+
+def test_check_of_a_line_without_a_name_once_no_one_is_to_move_asks_for_the_name(cli):
+    """With no player to move (the game over) a line typed without a name (``lay cp d6``,
+    ``end``) cannot be read as the mover's: ``check`` says that a line starts with the
+    player's name, with the line named as the hint, where it said "unknown action 'cp'"
+    (taking ``lay`` for a player) and "expected an action after 'end'"."""
+    for typed in ("lay cp d6", "end"):
+        result = cli("check", GAME_2P, typed)
+        assert result.exit_code == 1
+        assert f"<move: {typed}>:1:1: cannot parse: a line starts with the player's name (e.g. '" in result.stderr
+        assert f": {typed}')" in result.stderr
