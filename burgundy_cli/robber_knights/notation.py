@@ -284,6 +284,19 @@ def _read(text: str, example: str, typed: Callable[[int, int], str] | None = Non
     return _parse_lay(player, args, len(body.rstrip()) + 1, body, example)
 
 
+def _walk_hint(knights: int) -> str:
+    """The hint to ``knights N DIR`` typed without ``leave``: a list of counts that adds up to
+    the ``knights`` typed (the castle first, 1 and 2 in turn), as the reader then requires
+    (``knights 2 east`` was told "e.g. 'leave 1,2,1'", 4 knights, refused in turn); one
+    knight walks nowhere (a walk leaves knights on two tiles or more): it stays on its castle."""
+    if knights < 2:
+        return "1 knight stays on its castle: 'knights 1' without a direction"
+    counts: list[int] = []
+    while sum(counts) < knights:
+        counts.append(min(2 if len(counts) % 2 else 1, knights - sum(counts)))
+    return f"add e.g. 'leave {','.join(map(str, counts))}' (the castle first; {knights} in all)"
+
+
 def _unnamed(body: str, column: int, example: str) -> ParseError:
     """The refusal of a line that starts with its action (``lay cp d6``, ``end``), read alone:
     the action's word is no player's name, and the word after it no action (``pass lay ...``
@@ -502,7 +515,7 @@ def _parse_lay(player: str, args: list[tuple[str, int]], end_column: int, body: 
     if not leave and knights is not None and knights[0]:
         if direction is not None:
             raise ParseError(f"knights {knights[0]} {direction} needs the knights left on each tile",
-                             location=Location(column=end_column), hint="add e.g. 'leave 1,2,1' (the castle first)")
+                             location=Location(column=end_column), hint=_walk_hint(knights[0]))
         leave = [knights[0]]
     if knights is not None and sum(leave) != knights[0]:
         raise ParseError(f"knights {knights[0]} but the knights left add up to {sum(leave)}",
