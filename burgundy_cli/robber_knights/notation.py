@@ -425,11 +425,21 @@ def _no_more(args: list[tuple[str, int]], expected: int) -> None:
         raise ParseError(f"unexpected '{word}' at the end of the line", location=Location(column=column))
 
 
-def _knight_count(word: str, column: int) -> int:
-    """A number of knights as written; no player has more, so larger numbers are refused here."""
-    most = components().knights_per_player
+def _knight_count(word: str, column: int, rule_id: str = "rk.knights.five") -> int:
+    """A number of knights as written; no player has more, so larger numbers are refused here,
+    the hint the rule that bounds the count where it stands (``rule_id``: the knights placed
+    on a castle, five; a count left on a tile, four), with its rulebook passage: what a count
+    that may stand is."""
+    from burgundy_cli.robber_knights.rules import rule
+
+    box = components()
+    most = box.knights_per_player
     if len(word) > len(str(most)) or int(word) > most:
-        raise ParseError(f"'{word[:12]}' knights: a player has only {most}", location=Location(column=column))
+        bound = rule(rule_id)
+        limit = f"a castle takes at most {box.max_knights_per_castle} as it is laid" if rule_id == "rk.knights.five" \
+            else f"a tile holds at most {box.max_knights_per_tile}"
+        raise ParseError(f"'{word[:12]}' knights: a player has only {most}", location=Location(column=column),
+                         hint=f'{limit}: "{bound.text}" [{bound.ref}]')
     return int(word)
 
 
@@ -489,7 +499,8 @@ def _parse_lay(player: str, args: list[tuple[str, int]], end_column: int, body: 
             leave_column = column
             list_end = column - 1 + len(word)
             while index < len(args) and _LEAVE_LIST.fullmatch(args[index][0]):
-                leave.extend(_knight_count(n, args[index][1]) for n in _LEAVE_SEPARATOR.split(args[index][0]) if n)
+                leave.extend(_knight_count(n, args[index][1], "rk.move.max-four")
+                             for n in _LEAVE_SEPARATOR.split(args[index][0]) if n)
                 list_end = args[index][1] - 1 + len(args[index][0])
                 index += 1
             if body:

@@ -108,6 +108,21 @@ def test_more_knights_than_a_player_owns_is_the_reader_s_and_more_than_five_the_
     assert parse_line("red: lay cp e4 knights 9").knights == 9
 
 
+@pytest.mark.parametrize(("line", "hint"), [
+    ("red: lay cp e4 knights 31", "a castle takes at most 5 as it is laid: \"They can at the same time place up to five knights on this castle.\" "
+                                  "[Robber Knights rulebook, 'Laying a castle tile']"),
+    ("red: lay cp e4 knights 4 east leave 1,31", "a tile holds at most 4: \"More knights can be left on a tile but never more than 4 "
+                                                 "knights on any one tile."),
+])
+def test_a_count_past_the_box_is_hinted_the_rule_that_bounds_it(line, hint):
+    """``knights 31`` was refused with no hint, where a player needs to know what may be
+    typed: the rule of five on a castle ('Laying a castle tile'), for a count left on a tile
+    the rule of four ('Moving the knights'), each in the rulebook's words."""
+    with pytest.raises(ParseError) as caught:
+        parse_line(line)
+    assert caught.value.hint.startswith(hint)
+
+
 ANNA_BEN = {"anna": ["castle-plain", "village-plain"], "ben": ["castle-forest", "plain"]}
 
 
