@@ -756,7 +756,7 @@ def as_typed(session: Session, text: str, judge, mover):
     try:
         return judge(text)
     except ParseError as err:
-        player = None if ":" in text else mover()
+        player = None if ":" in text or not text.strip() else mover()   # (an empty line: its own error)
         if player is None:
             raise
         first = err

@@ -108,6 +108,8 @@ def test_check_reads_a_line_without_the_players_name_as_the_table_session_does(c
     illegal = cli("check", path, "lay tp c6")  # c6 touches no laid tile: refused at c6 as typed
     assert illegal.stderr.startswith("burgundy: <move: lay tp c6>:1:8: illegal (rk.lay.edge): ")
     assert json.loads(cli("check", "--json", path, "lay tp c6").stdout)["rule"] == "rk.lay.edge"
+    empty = cli("check", path, "")   # nothing typed: not read as the mover's line 'red: '
+    assert empty.stderr.startswith("burgundy: <move: >:1:1: cannot parse: empty line")
 
 
 def test_check_unknown_player_suggests(cli, tmp_path):
