@@ -90,6 +90,9 @@ def tile_name(text: str, column: int | None = None) -> str:
     names = list(components().tiles)
     if key in ("village", "castle", "town"):
         hint = f"say which: {key}-plain or {key}-forest"
+    elif key == "forest":   # (a plain may be bare: a tile of its own; no forest is)
+        hint = ("say which: village-forest, castle-forest or town-forest; \"all forest tiles show buildings "
+                "as well\" [Robber Knights rulebook, 'Playing equipment']")
     else:
         from difflib import get_close_matches  # only for a hint: imported when one is needed
 

@@ -33,6 +33,16 @@ def test_a_bare_building_still_asks_which_tile():
     assert err.value.hint == "say which: castle-plain or castle-forest"
 
 
+def test_a_bare_forest_asks_which_of_the_three_forest_tiles():
+    """'forest' alone names no tile: "all forest tiles show buildings as well" ('Playing
+    equipment'), so it is one of three; the hint named the closest spelling only
+    ('town-forest'), where a player at the starting layout needs the three to choose from."""
+    with pytest.raises(ParseError) as err:
+        parse_line("red: lay forest e4")
+    assert err.value.hint.startswith("say which: village-forest, castle-forest or town-forest")
+    assert "'Playing equipment'" in err.value.hint
+
+
 @pytest.mark.parametrize(("typed", "column"), [
     ("red: lay cp", 12),
     ("red: lay cp e4 knights 4 east", 30),
