@@ -140,16 +140,18 @@ def check(path: str, moves: Sequence[str], as_json: bool, why: bool = False, at:
     :raises RefereeError: the record cannot be opened, or a usage error (``at`` not in it).
     """
     from burgundy_cli.core.errors import IllegalMoveError, RefereeError, UsageError, failure
+    from burgundy_cli.core.table import as_typed
 
     session = _opened(path, at, "check")
     after: list[str] = []   # the lines before the last, as played
     numbered = len(moves) > 1
     for index, move in enumerate(moves, start=1):
         try:
+            judge = session.play if index < len(moves) else session.check   # a line read as the table reads it
+            canonical = as_typed(session, move, judge, lambda: session.legal_moves().player)
             if index < len(moves):
-                after.append(session.play(move))
+                after.append(canonical)
                 continue
-            canonical = session.check(move)
         except RefereeError as err:
             if isinstance(err, UsageError):
                 raise
@@ -160,7 +162,7 @@ def check(path: str, moves: Sequence[str], as_json: bool, why: bool = False, at:
             return Outcome(code=1).warn(failure(err.at(move_location(move, index if numbered else None)))[0])
     from burgundy_cli.core.verdicts import legal_verdict
 
-    verdict, effects, rules = legal_verdict(session, move, canonical, why and not as_json)
+    verdict, effects, rules = legal_verdict(session, canonical, canonical, why and not as_json)
     if as_json:
         return Outcome().say(_json({"legal": True, "rule": None, "message": verdict, "effects": effects,
                                     "rules": rules, "after": after}))

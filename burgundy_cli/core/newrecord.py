@@ -1355,7 +1355,7 @@ def create(path: str, given: NewRecord, *, force: bool = False, ask: bool = Fals
     _refuse_target(path, force)
     if ask:
         given, read = _resumed(path, given, read, say)
-    if ask and read is None and given.game is None:
+    if ask and read is None:
         read = terminal_reader()
     game_asked = ask and given.game is None
     step = "game"

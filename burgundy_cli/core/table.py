@@ -514,37 +514,9 @@ class TableSession:
         return Reply("\n".join(notes), accepted=True)
 
     def _as_typed(self, text: str, judge):
-        """``judge(text)`` (the session's check or play); a line that does not read and names
-        no player is read as the player to move's (``take 6 bank``: Tab completes it so too).
-        When that reading does not read either, the error said is the one about what was
-        typed: the line's own when it begins with a player's name (``Anna tkae 3``), else the
-        player's reading's, its column counted in the line as typed (``lay lake``: the cell it
-        lacks, not an action called ``lake``), unless the line's own reading got further (a
-        table line stopping short while a late buyer may still buy: ``roll white 3``, whose
-        own error is at its end, the player's at its first word)."""
-        try:
-            return judge(text)
-        except ParseError as err:
-            player = None if ":" in text else self.listing().player
-            if player is None:
-                raise
-            first = err
-        prefix = f"{player}: "
-        try:
-            return judge(prefix + text)
-        except ParseError as err:
-            theirs = _without_prefix(err, len(prefix))
-            if self._begins_with_a_player(text) or _column(first) > _column(theirs):
-                raise first from None
-            raise theirs from None
-
-    def _begins_with_a_player(self, text: str) -> bool:
-        """Whether ``text`` begins with a player's name and a space, the name spelt as the
-        notation matches names (``core.words.player_key``)."""
-        from burgundy_cli.core.words import player_key
-
-        typed = player_key(text)
-        return any(typed.startswith(player_key(name) + " ") for name in self.session.header.players)
+        """:func:`as_typed` at the table: the player to move read from the listing kept for
+        the position."""
+        return as_typed(self.session, text, judge, lambda: self.listing().player)
 
     def refusal(self, text: str, err: RefereeError) -> str:
         """A refused line: the message (rule id and text included) and what would be legal."""
@@ -771,7 +743,45 @@ def _column(err: RefereeError) -> int:
     return (err.location.column or 0) if err.location is not None else 0
 
 
-def _without_prefix(err: ParseError, length: int) -> ParseError:
+def as_typed(session: Session, text: str, judge, mover):
+    """``judge(text)`` (the session's check or play); a line that does not read and names
+    no player is read as the player to move's (``mover()``: ``take 6 bank``; Tab completes it
+    so too) -- at the table and for ``burgundy check`` alike.
+    When that reading does not read either, the error said is the one about what was
+    typed: the line's own when it begins with a player's name (``Anna tkae 3``), else the
+    player's reading's, its column counted in the line as typed (``lay lake``: the cell it
+    lacks, not an action called ``lake``), unless the line's own reading got further (a
+    table line stopping short while a late buyer may still buy: ``roll white 3``, whose
+    own error is at its end, the player's at its first word)."""
+    try:
+        return judge(text)
+    except ParseError as err:
+        player = None if ":" in text or not text.strip() else mover()   # (an empty line: its own error)
+        if player is None:
+            raise
+        first = err
+    prefix = f"{player}: "
+    try:
+        return judge(prefix + text)
+    except ParseError as err:
+        theirs = _without_prefix(err, len(prefix))
+        if _begins_with_a_player(session, text) or _column(first) > _column(theirs):
+            raise first from None
+        raise theirs from None
+    except RefereeError as err:   # refused by a rule: placed at its word as typed, too
+        raise _without_prefix(err, len(prefix)) from None
+
+
+def _begins_with_a_player(session: Session, text: str) -> bool:
+    """Whether ``text`` begins with a player's name and a space, the name spelt as the
+    notation matches names (``core.words.player_key``)."""
+    from burgundy_cli.core.words import player_key
+
+    typed = player_key(text)
+    return any(typed.startswith(player_key(name) + " ") for name in session.header.players)
+
+
+def _without_prefix(err: RefereeError, length: int) -> RefereeError:
     """``err``, the error of a line read with ``length`` characters put before it (the player's
     name), its column counted in the line as typed."""
     location = err.location

@@ -90,6 +90,9 @@ def tile_name(text: str, column: int | None = None) -> str:
     names = list(components().tiles)
     if key in ("village", "castle", "town"):
         hint = f"say which: {key}-plain or {key}-forest"
+    elif key == "forest":   # (a plain may be bare: a tile of its own; no forest is)
+        hint = ("say which: village-forest, castle-forest or town-forest; \"all forest tiles show buildings "
+                "as well\" [Robber Knights rulebook, 'Playing equipment']")
     else:
         from difflib import get_close_matches  # only for a hint: imported when one is needed
 
@@ -251,6 +254,8 @@ def _read(text: str, example: str, typed: Callable[[int, int], str] | None = Non
         start -= 1
         if player.lower() in _KNIGHTS_MOVED and tokens and tokens[0][0].lower() not in _VERBS:
             raise _knights_moved(player, start + 1, example)   # (no name: 'move f5 east')
+        if player.lower() in _VERBS and not (tokens and tokens[0][0].lower() in _VERBS):
+            raise _unnamed(body, start + 1, example)            # (no name: 'lay cp d6', 'end')
     if typed is not None:
         player = typed(start, start + len(player))
     if len(player) > 40:
@@ -280,6 +285,30 @@ def _read(text: str, example: str, typed: Callable[[int, int], str] | None = Non
         _no_more(args, 1 if tile is None else 2)
         return DrawCommand(player=player, tile=tile or tile_name(*args[0]))
     return _parse_lay(player, args, len(body.rstrip()) + 1, body, example)
+
+
+def _walk_hint(knights: int) -> str:
+    """The hint to ``knights N DIR`` typed without ``leave``: a list of counts that adds up to
+    the ``knights`` typed (the castle first, 1 and 2 in turn), as the reader then requires
+    (``knights 2 east`` was told "e.g. 'leave 1,2,1'", 4 knights, refused in turn); one
+    knight walks nowhere (a walk leaves knights on two tiles or more): it stays on its castle."""
+    if knights < 2:
+        return "1 knight stays on its castle: 'knights 1' without a direction"
+    counts: list[int] = []
+    while sum(counts) < knights:
+        counts.append(min(2 if len(counts) % 2 else 1, knights - sum(counts)))
+    return f"add e.g. 'leave {','.join(map(str, counts))}' (the castle first; {knights} in all)"
+
+
+def _unnamed(body: str, column: int, example: str) -> ParseError:
+    """The refusal of a line that starts with its action (``lay cp d6``, ``end``), read alone:
+    the action's word is no player's name, and the word after it no action (``pass lay ...``
+    reads as a player named Pass). At the table and for ``burgundy check`` such a line is
+    the player to move's (``core.table.as_typed`` reads it again with that name); this is
+    what is said when there is none (the game over), the line with a name as its hint
+    (``example``: the player to move), not "unknown action 'cp'"."""
+    return ParseError("a line starts with the player's name", location=Location(column=column),
+                      hint=f"e.g. '{example}: {body.strip()}'")
 
 
 def _knights_moved(word: str, column: int, example: str) -> ParseError:
@@ -399,11 +428,21 @@ def _no_more(args: list[tuple[str, int]], expected: int) -> None:
         raise ParseError(f"unexpected '{word}' at the end of the line", location=Location(column=column))
 
 
-def _knight_count(word: str, column: int) -> int:
-    """A number of knights as written; no player has more, so larger numbers are refused here."""
-    most = components().knights_per_player
+def _knight_count(word: str, column: int, rule_id: str = "rk.knights.five") -> int:
+    """A number of knights as written; no player has more, so larger numbers are refused here,
+    the hint the rule that bounds the count where it stands (``rule_id``: the knights placed
+    on a castle, five; a count left on a tile, four), with its rulebook passage: what a count
+    that may stand is."""
+    from burgundy_cli.robber_knights.rules import rule
+
+    box = components()
+    most = box.knights_per_player
     if len(word) > len(str(most)) or int(word) > most:
-        raise ParseError(f"'{word[:12]}' knights: a player has only {most}", location=Location(column=column))
+        bound = rule(rule_id)
+        limit = f"a castle takes at most {box.max_knights_per_castle} as it is laid" if rule_id == "rk.knights.five" \
+            else f"a tile holds at most {box.max_knights_per_tile}"
+        raise ParseError(f"'{word[:12]}' knights: a player has only {most}", location=Location(column=column),
+                         hint=f'{limit}: "{bound.text}" [{bound.ref}]')
     return int(word)
 
 
@@ -463,7 +502,8 @@ def _parse_lay(player: str, args: list[tuple[str, int]], end_column: int, body: 
             leave_column = column
             list_end = column - 1 + len(word)
             while index < len(args) and _LEAVE_LIST.fullmatch(args[index][0]):
-                leave.extend(_knight_count(n, args[index][1]) for n in _LEAVE_SEPARATOR.split(args[index][0]) if n)
+                leave.extend(_knight_count(n, args[index][1], "rk.move.max-four")
+                             for n in _LEAVE_SEPARATOR.split(args[index][0]) if n)
                 list_end = args[index][1] - 1 + len(args[index][0])
                 index += 1
             if body:
@@ -489,7 +529,7 @@ def _parse_lay(player: str, args: list[tuple[str, int]], end_column: int, body: 
     if not leave and knights is not None and knights[0]:
         if direction is not None:
             raise ParseError(f"knights {knights[0]} {direction} needs the knights left on each tile",
-                             location=Location(column=end_column), hint="add e.g. 'leave 1,2,1' (the castle first)")
+                             location=Location(column=end_column), hint=_walk_hint(knights[0]))
         leave = [knights[0]]
     if knights is not None and sum(leave) != knights[0]:
         raise ParseError(f"knights {knights[0]} but the knights left add up to {sum(leave)}",

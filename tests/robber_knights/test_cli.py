@@ -91,6 +91,27 @@ def test_check_legal_names_the_rules_it_passed_and_what_it_does(cli, tmp_path):
     assert "[Robber Knights rulebook, 'Playing equipment' and 'Preparing the landscape tiles']" in result.stdout
 
 
+def test_check_reads_a_line_without_the_players_name_as_the_table_session_does(cli, tmp_path):
+    """A line typed without the player's name (``lay cp d6``) is the player to move's, at the
+    table (``core.table``) and for ``burgundy check`` alike, through the same reading: check
+    said "unknown action 'cp'" of it, taking ``lay`` for a player. A line that then does not
+    read, or a rule refuses, is refused at its own column, counted in the line as typed (the
+    cell it lacks; the cell refused)."""
+    path = write(tmp_path, SETUP)
+    ok = cli("check", path, "lay tp d6")
+    assert ok.exit_code == 0, ok.stderr
+    assert ok.stdout.startswith("legal: red: lay town-plain d6 -- ")
+    short = cli("check", path, "lay tp")
+    assert short.exit_code == 1
+    assert short.stderr.startswith("burgundy: <move: lay tp>:1:7: cannot parse: ")
+    assert "unknown action" not in short.stderr
+    illegal = cli("check", path, "lay tp c6")  # c6 touches no laid tile: refused at c6 as typed
+    assert illegal.stderr.startswith("burgundy: <move: lay tp c6>:1:8: illegal (rk.lay.edge): ")
+    assert json.loads(cli("check", "--json", path, "lay tp c6").stdout)["rule"] == "rk.lay.edge"
+    empty = cli("check", path, "")   # nothing typed: not read as the mover's line 'red: '
+    assert empty.stderr.startswith("burgundy: <move: >:1:1: cannot parse: empty line")
+
+
 def test_check_unknown_player_suggests(cli, tmp_path):
     result = cli("check", write(tmp_path, SETUP), "rd: lay town-plain d6")
     assert result.exit_code == 1
@@ -281,3 +302,39 @@ def test_new_says_a_robber_knights_refusal_in_the_table_s_words(cli, tmp_path, f
     result = cli("new", str(tmp_path / "game.toml"), "--game", "robber-knights", "--players", "red,blue", *flags)
     assert result.exit_code != 0 and said in result.output, result.output
     assert "[" not in result.output.split(": ", 1)[1] and not (tmp_path / "game.toml").exists()
+
+
+def test_new_on_a_terminal_with_the_game_given_asks_the_rest(tmp_path, monkeypatch):
+    """``burgundy new game.toml -g robber-knights -p Fay,Gus`` on a terminal asks the kind of
+    record, the colours, the starting layout ('Starting Layout': each player's two A tiles) and
+    the hands ('Holding tiles in your hand'): the terminal's prompt is made for the first of
+    those questions. With the game given it was not made, and the kind of record's question
+    stopped on an internal error (an AssertionError) before anything was asked."""
+    from burgundy_cli.core import newrecord
+    from burgundy_cli.core.newrecord import NewRecord, create
+
+    answers = iter(["", "", "Fay:castle-plain Gus:lake / Gus:plain Fay:plain",
+                    "Fay=castle-forest mountains,Gus=castle-plain plain", "", "", ""])
+    asked: list[str] = []
+
+    def read(question, choices):
+        asked.append(str(question))
+        return next(answers)
+
+    monkeypatch.setattr(newrecord, "terminal_reader", lambda **options: read)
+    path = tmp_path / "game.toml"
+    create(str(path), NewRecord(game="robber-knights", players="Fay,Gus"), ask=True, say=lambda text: None)
+    assert asked[0].startswith("record: log (log the game)")
+    assert "Gus:lake" in path.read_text()
+
+
+def test_check_of_a_line_without_a_name_once_no_one_is_to_move_asks_for_the_name(cli):
+    """With no player to move (the game over) a line typed without a name (``lay cp d6``,
+    ``end``) cannot be read as the mover's: ``check`` says that a line starts with the
+    player's name, with the line named as the hint, where it said "unknown action 'cp'"
+    (taking ``lay`` for a player) and "expected an action after 'end'"."""
+    for typed in ("lay cp d6", "end"):
+        result = cli("check", GAME_2P, typed)
+        assert result.exit_code == 1
+        assert f"<move: {typed}>:1:1: cannot parse: a line starts with the player's name (e.g. '" in result.stderr
+        assert f": {typed}')" in result.stderr

@@ -38,3 +38,21 @@ def test_an_empty_leave_item_is_refused_with_its_column(line: str, listed: str, 
 ])
 def test_separators_between_counts_and_clauses_still_read(line: str) -> None:
     assert parse_line(line).leave == (1, 3)
+
+
+@pytest.mark.parametrize(("line", "hint"), [
+    ("red: lay cp e4 knights 2 east", "add e.g. 'leave 1,1' (the castle first; 2 in all)"),
+    ("red: lay cp e4 knights 3 north", "add e.g. 'leave 1,2' (the castle first; 3 in all)"),
+    ("red: lay cp e4 knights 5 west", "add e.g. 'leave 1,2,1,1' (the castle first; 5 in all)"),
+    ("red: lay cp e4 knights 1 south", "1 knight stays on its castle: 'knights 1' without a direction"),
+])
+def test_a_walk_without_leave_is_hinted_a_list_of_the_knights_typed(line: str, hint: str) -> None:
+    """``knights N DIR`` without ``leave``: the hint's list adds up to the N typed, as
+    ``knights N`` must equal the sum of ``leave`` (docs/notation.md, Strictness); it named
+    ``leave 1,2,1`` (4 knights) whatever N was. One knight cannot walk: a walk leaves knights on
+    two tiles or more ('Moving the knights': "leave behind knights on each tile ... including
+    on their knight's castle")."""
+    with pytest.raises(ParseError) as info:
+        parse_line(line)
+    assert info.value.message.endswith("needs the knights left on each tile")
+    assert info.value.hint == hint

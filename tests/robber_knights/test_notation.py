@@ -33,6 +33,16 @@ def test_a_bare_building_still_asks_which_tile():
     assert err.value.hint == "say which: castle-plain or castle-forest"
 
 
+def test_a_bare_forest_asks_which_of_the_three_forest_tiles():
+    """'forest' alone names no tile: "all forest tiles show buildings as well" ('Playing
+    equipment'), so it is one of three; the hint named the closest spelling only
+    ('town-forest'), where a player at the starting layout needs the three to choose from."""
+    with pytest.raises(ParseError) as err:
+        parse_line("red: lay forest e4")
+    assert err.value.hint.startswith("say which: village-forest, castle-forest or town-forest")
+    assert "'Playing equipment'" in err.value.hint
+
+
 @pytest.mark.parametrize(("typed", "column"), [
     ("red: lay cp", 12),
     ("red: lay cp e4 knights 4 east", 30),
@@ -106,6 +116,21 @@ def test_more_knights_than_a_player_owns_is_the_reader_s_and_more_than_five_the_
         parse_line("red: lay cp e4 knights 31")
     assert caught.value.location.column == 24 and "a player has only 30" in caught.value.message
     assert parse_line("red: lay cp e4 knights 9").knights == 9
+
+
+@pytest.mark.parametrize(("line", "hint"), [
+    ("red: lay cp e4 knights 31", "a castle takes at most 5 as it is laid: \"They can at the same time place up to five knights on this castle.\" "
+                                  "[Robber Knights rulebook, 'Laying a castle tile']"),
+    ("red: lay cp e4 knights 4 east leave 1,31", "a tile holds at most 4: \"More knights can be left on a tile but never more than 4 "
+                                                 "knights on any one tile."),
+])
+def test_a_count_past_the_box_is_hinted_the_rule_that_bounds_it(line, hint):
+    """``knights 31`` was refused with no hint, where a player needs to know what may be
+    typed: the rule of five on a castle ('Laying a castle tile'), for a count left on a tile
+    the rule of four ('Moving the knights'), each in the rulebook's words."""
+    with pytest.raises(ParseError) as caught:
+        parse_line(line)
+    assert caught.value.hint.startswith(hint)
 
 
 ANNA_BEN = {"anna": ["castle-plain", "village-plain"], "ben": ["castle-forest", "plain"]}
