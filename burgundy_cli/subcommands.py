@@ -140,7 +140,7 @@ def check(path: str, moves: Sequence[str], as_json: bool, why: bool = False, at:
     :raises RefereeError: the record cannot be opened, or a usage error (``at`` not in it).
     """
     from burgundy_cli.core.errors import IllegalMoveError, RefereeError, UsageError, failure
-    from burgundy_cli.core.table import as_typed
+    from burgundy_cli.core.verdicts import as_typed
 
     session = _opened(path, at, "check")
     after: list[str] = []   # the lines before the last, as played

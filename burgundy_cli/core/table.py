@@ -13,7 +13,7 @@ what a line did (read off the state before and after) and how to drop a record's
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 import os
 import re
 from collections.abc import Iterator
@@ -30,7 +30,7 @@ from burgundy_cli.core.record import (
 from burgundy_cli.core.recordtext import RecordText
 from burgundy_cli.core.registry import table_helpers
 from burgundy_cli.core.session import journal_record, open_doc
-from burgundy_cli.core.verdicts import line_effects, recorded_text
+from burgundy_cli.core.verdicts import as_typed, line_effects, recorded_text
 from burgundy_cli.core.words import counted
 
 #: The words the session reads as its own commands rather than as game lines.
@@ -736,60 +736,6 @@ def _said(err: RefereeError) -> str:
     if not isinstance(err, ParseError) or column is None:
         return err.describe()
     return f"{err.kind}: {err.message} at column {column}" + (f" ({err.hint})" if err.hint else "")
-
-
-def _column(err: RefereeError) -> int:
-    """The column ``err`` points at (0: none): how far the reading it ends got."""
-    return (err.location.column or 0) if err.location is not None else 0
-
-
-def as_typed(session: Session, text: str, judge, mover):
-    """``judge(text)`` (the session's check or play); a line that does not read and names
-    no player is read as the player to move's (``mover()``: ``take 6 bank``; Tab completes it
-    so too) -- at the table and for ``burgundy check`` alike.
-    When that reading does not read either, the error said is the one about what was
-    typed: the line's own when it begins with a player's name (``Anna tkae 3``), else the
-    player's reading's, its column counted in the line as typed (``lay lake``: the cell it
-    lacks, not an action called ``lake``), unless the line's own reading got further (a
-    table line stopping short while a late buyer may still buy: ``roll white 3``, whose
-    own error is at its end, the player's at its first word)."""
-    try:
-        return judge(text)
-    except ParseError as err:
-        player = None if ":" in text or not text.strip() else mover()   # (an empty line: its own error)
-        if player is None:
-            raise
-        first = err
-    prefix = f"{player}: "
-    try:
-        return judge(prefix + text)
-    except ParseError as err:
-        theirs = _without_prefix(err, len(prefix))
-        if _begins_with_a_player(session, text) or _column(first) > _column(theirs):
-            raise first from None
-        raise theirs from None
-    except RefereeError as err:   # refused by a rule: placed at its word as typed, too
-        raise _without_prefix(err, len(prefix)) from None
-
-
-def _begins_with_a_player(session: Session, text: str) -> bool:
-    """Whether ``text`` begins with a player's name and a space, the name spelt as the
-    notation matches names (``core.words.player_key``)."""
-    from burgundy_cli.core.words import player_key
-
-    typed = player_key(text)
-    return any(typed.startswith(player_key(name) + " ") for name in session.header.players)
-
-
-def _without_prefix(err: RefereeError, length: int) -> RefereeError:
-    """``err``, the error of a line read with ``length`` characters put before it (the player's
-    name), its column counted in the line as typed."""
-    location = err.location
-    if location is None or not location.column or location.column <= length:
-        return err
-    column = location.column - length
-    err.location = replace(location, column=column)
-    return err
 
 
 def _after_first_word(text: str, typing: bool = False) -> str:

@@ -1,5 +1,7 @@
 """A legal line's verdict as ``check`` words it, what a line recorded did as the table session
-and ``play`` say it, ``play --json`` and the legal moves offered by shell completion.
+and ``play`` say it, ``play --json`` and the legal moves offered by shell completion; and a
+line typed without its player's name read as the player to move's (:func:`as_typed`), at the
+table and by ``check`` alike.
 
 ``play --json`` reports a verdict for each line (legal or not, the canonical line, the
 rule that refuses it) and what the record expects next, as one JSON object; as with
@@ -9,13 +11,17 @@ of the record's player to move, so a table can type ``burgundy check game.toml "
 
 from __future__ import annotations
 
-from burgundy_cli.core.errors import IllegalMoveError, RefereeError, UsageError
+from dataclasses import replace
+
+from burgundy_cli.core.errors import IllegalMoveError, ParseError, RefereeError, UsageError
 from burgundy_cli.core.registry import game_module, table_helpers
 
 TYPE_CHECKING = False  # (not typing's: `burgundy moves` imports this module before its game)
 if TYPE_CHECKING:
     from types import ModuleType
     from typing import Any
+
+    from burgundy_cli.core.game import Session
 
 
 def legal_verdict(session: Any, move: str, canonical: str, why: bool = False) -> tuple[str, list[str], list[dict[str, str]]]:
@@ -135,3 +141,57 @@ def legal_completions(path: str, before: list[str], incomplete: str) -> list[str
     except Exception:  # noqa: BLE001 - completion offers nothing rather than an error in the shell
         return []
     return [move for move in offered if move.casefold().startswith(wanted)]
+
+
+def _column(err: RefereeError) -> int:
+    """The column ``err`` points at (0: none): how far the reading it ends got."""
+    return (err.location.column or 0) if err.location is not None else 0
+
+
+def as_typed(session: Session, text: str, judge, mover):
+    """``judge(text)`` (the session's check or play); a line that does not read and names
+    no player is read as the player to move's (``mover()``: ``take 6 bank``; Tab completes it
+    so too) -- at the table and for ``burgundy check`` alike.
+    When that reading does not read either, the error said is the one about what was
+    typed: the line's own when it begins with a player's name (``Anna tkae 3``), else the
+    player's reading's, its column counted in the line as typed (``lay lake``: the cell it
+    lacks, not an action called ``lake``), unless the line's own reading got further (a
+    table line stopping short while a late buyer may still buy: ``roll white 3``, whose
+    own error is at its end, the player's at its first word)."""
+    try:
+        return judge(text)
+    except ParseError as err:
+        player = None if ":" in text or not text.strip() else mover()   # (an empty line: its own error)
+        if player is None:
+            raise
+        first = err
+    prefix = f"{player}: "
+    try:
+        return judge(prefix + text)
+    except ParseError as err:
+        theirs = _without_prefix(err, len(prefix))
+        if _begins_with_a_player(session, text) or _column(first) > _column(theirs):
+            raise first from None
+        raise theirs from None
+    except RefereeError as err:   # refused by a rule: placed at its word as typed, too
+        raise _without_prefix(err, len(prefix)) from None
+
+
+def _begins_with_a_player(session: Session, text: str) -> bool:
+    """Whether ``text`` begins with a player's name and a space, the name spelt as the
+    notation matches names (``core.words.player_key``)."""
+    from burgundy_cli.core.words import player_key
+
+    typed = player_key(text)
+    return any(typed.startswith(player_key(name) + " ") for name in session.header.players)
+
+
+def _without_prefix(err: RefereeError, length: int) -> RefereeError:
+    """``err``, the error of a line read with ``length`` characters put before it (the player's
+    name), its column counted in the line as typed."""
+    location = err.location
+    if location is None or not location.column or location.column <= length:
+        return err
+    column = location.column - length
+    err.location = replace(location, column=column)
+    return err
