@@ -23,7 +23,7 @@ from typing import Any
 
 from burgundy_cli.core.errors import failure
 from burgundy_cli.core.game import GameHeader, ScoreTable
-from burgundy_cli.core.record import dump_record, read_record
+from burgundy_cli.core.record import content_hash, dump_record, parse_record_bytes, read_record_bytes
 from burgundy_cli.core.registry import GAMES, game_module
 from burgundy_cli.core.session import open_doc
 
@@ -44,6 +44,8 @@ class Played:
     canonical: str
     start: str = "setup"
     teams: dict[str, list[str]] | None = None
+    digest: str = ""   #: the SHA-256 of the file's bytes (core.record.content_hash): the archive's key
+
 
     @property
     def result_only(self) -> bool:
@@ -59,7 +61,8 @@ def read_played(files: Iterable[str]) -> tuple[list[Played], list[dict[str, Any]
     for path in files:
         file = shown_name(path)  # (a name that is not UTF-8, readably)
         try:
-            doc = read_record(path)
+            raw = read_record_bytes(path)
+            doc = parse_record_bytes(raw, str(path))
             session = open_doc(doc)
             table = session.score()
             data = session.record_data()
@@ -72,8 +75,39 @@ def read_played(files: Iterable[str]) -> tuple[list[Played], list[dict[str, Any]
         start = _first_mover(session.header.players, data) if "setup" in data else None
         where = "position" if "position" in doc.data else "result" if "final" in doc.data else "setup"
         played.append(Played(file, session.header, table, start, identity_text(data), where,
-                             teams_of(doc) or None))
+                             teams_of(doc) or None, content_hash(raw)))
     return played, failed
+
+
+def copies(played: Iterable[Played]) -> dict[str, str]:
+    """Each record that is a copy of an earlier one (the same bytes: one game, as ``stats`` and
+    the site count it) -> the file of the first, in the order given (the folder walk's). An
+    export leaves the copies out: they had been a second row of every player in the CSV and a
+    second play with the same id in the BG Stats file."""
+    first: dict[str, str] = {}
+    out = {}
+    for record in played:
+        kept = first.setdefault(record.digest, record.file)
+        if kept != record.file:
+            out[record.file] = kept
+    return out
+
+
+def copies_left_out(played: Iterable[Played]) -> list[str]:
+    """What an export says of the copies it leaves out, as ``stats`` names them: a line each,
+    then how many."""
+    from burgundy_cli.core.words import counted
+
+    later = copies(played)
+    lines = [f"copy: {copy}: the same record as {first}, left out" for copy, first in later.items()]
+    return lines + ([f"{counted(len(later), 'copy', 'copies')} of another record left out: one game"] if later else [])
+
+
+def distinct(played: Iterable[Played]) -> list[Played]:
+    """``played`` without the copies of earlier records (:func:`copies`)."""
+    played = list(played)
+    later = copies(played)
+    return [record for record in played if record.file not in later]
 
 
 #: What a record's ``[game]`` says about the occasion, not the game: a date, a place, an event
@@ -257,6 +291,7 @@ def bgstats(played: list[Played], bgg_ids: BggIds | None = None) -> dict[str, An
     are one player (:func:`player_spellings`)."""
     from burgundy_cli.core.words import player_key
 
+    played = distinct(played)
     spelled = {key: names[0] for key, names in player_spellings(played).items()}
     players: dict[str, int] = {}   # player key -> id in the file, in the order the plays meet them
     places: dict[str, int] = {}
@@ -332,11 +367,12 @@ def csv_text(played: list[Played]) -> str:
     A record that starts from a position (a rulebook example, a disputed moment) is no game
     played and has no row, as BG Stats gets no play of it and ``stats`` counts none: its
     players (the rulebook's "Benno") had been rows among the club's, and a rulebook example
-    scored to its end a game "won" with ``complete = true``."""
+    scored to its end a game "won" with ``complete = true``. A copy of an earlier record (the
+    same bytes, :func:`copies`) is one game and has no rows of its own."""
     from burgundy_cli.core.csvrows import csv_row
 
     sections: dict[str, list[Played]] = {}
-    for record in played:
+    for record in distinct(played):
         if record.start != "position":
             sections.setdefault(record.header.name, []).append(record)
     out = io.StringIO()
