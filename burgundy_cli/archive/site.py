@@ -145,11 +145,17 @@ class Game:
         parts = (self.data.get("date"), self.data.get("place"), ", ".join(self.data["seats"]))
         return " · ".join(str(part) for part in parts if part)
 
-    def stats_game(self) -> dict[str, Any]:
-        """The game as :mod:`archive.stats` counts games (``game_of_score``'s form)."""
+    def stats_game(self, names: dict[str, str]) -> dict[str, Any]:
+        """The game as :mod:`archive.stats` counts games (``game_of_score``'s form), each
+        player named as ``names`` (:attr:`Site.names`) has them: as their first game spells
+        them, in every table, as ``stats`` names them (a table had named a player as their
+        first game *of that table* spelled them: "eve" in the standings, below the page
+        "Eve" of a team game played before)."""
         from burgundy_cli.archive.stats import game_of_score
 
-        return {**game_of_score(self.data), "date": self.data.get("date"), "place": self.data.get("place"),
+        game = game_of_score(self.data)
+        game["lines"] = [{**line, "name": names.get(player_key(line["name"]), line["name"])} for line in game["lines"]]
+        return {**game, "date": self.data.get("date"), "place": self.data.get("place"),
                 "event": self.data.get("event")}
 
 
@@ -540,7 +546,7 @@ def club_views(site: Site) -> Club:
     in the order ``stats`` rates them."""
     from burgundy_cli.archive.stats import HeadToHead, Ratings, report
 
-    games = [game.stats_game() for game in site.games]
+    games = [game.stats_game(site.names) for game in site.games]
     figures = report(games, ratings=True)
     ratings = Ratings()   # (again, game by game: each rated game is a point of the ratings chart)
     labels: dict[str, list[str]] = {}
@@ -666,9 +672,14 @@ def event_page(key: str, site: Site) -> str:
 
     name, _ = site.events[key]
     games = site.event_games(key)
-    figures = report([game.stats_game() for game in games])
+    figures = report([game.stats_game(site.names) for game in games])
     club = Club({group["game"]: group for group in figures["standings"]}, {}, {}, {}, figures)
-    places = list(dict.fromkeys(str(game.data["place"]) for game in games if game.data.get("place")))
+    # (each place once, as its first game spells it: "Club hall" and "club hall" are one
+    # place to ``stats --place``, and had been said as two)
+    spelled: dict[str, str] = {}
+    for place in (str(game.data["place"]) for game in games if game.data.get("place")):
+        spelled.setdefault(place.casefold(), place)
+    places = list(spelled.values())
     said = [counted(len(games), "game"), *([_dates(games)] if _dates(games) else []), *places]
     body = [f"<p>{_e(', '.join(said))}.</p>"]
     for kind in club.kinds:
