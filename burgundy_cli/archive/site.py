@@ -28,7 +28,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from burgundy_cli.archive.output import one_decimal
+from burgundy_cli.archive.output import one_decimal, percent
 from burgundy_cli.console import Outcome
 from burgundy_cli.core.errors import UsageError
 from burgundy_cli.core.chart import chart_heading, score_word
@@ -489,7 +489,7 @@ def _standings_table(group: dict[str, Any], site: Site, prefix: str) -> str:
     saying so, where ``stats`` says "(none)" (a table of headings alone read as a fault)."""
     if not group["players"]:
         return '<p class="note">No complete game yet: the standings count complete games only.</p>'
-    rows = [[site.player_link(p["name"], prefix), str(p["played"]), f"{p['wins']:g}", f"{100 * p['win_rate']:.0f}%",
+    rows = [[site.player_link(p["name"], prefix), str(p["played"]), f"{p['wins']:g}", percent(p["win_rate"]),
              one_decimal(p["average"]), str(p["best"]), one_decimal(p["average_rank"])] for p in group["players"]]
     return _table(_head(["player", "played", "wins", "win %", "average", "best", "average rank"]), rows,
                   numeric=range(1, 7), kind="figures")
@@ -505,7 +505,7 @@ def _solo_table(rows: list[dict[str, Any]], site: Site, prefix: str) -> str:
     """``stats``' solo section: a row per player, games won (the duchy filled) and lost."""
     return _table(_head(["player", "played", "won", "lost", "win %", "average", "best"]),
                   [[site.player_link(r["name"], prefix), str(r["played"]), str(r["won"]), str(r["lost"]),
-                    f"{100 * r['win_rate']:.0f}%", one_decimal(r["average"]), str(r["best"])] for r in rows],
+                    percent(r["win_rate"]), one_decimal(r["average"]), str(r["best"])] for r in rows],
                   numeric=range(1, 7), kind="figures")
 
 
@@ -516,7 +516,7 @@ def _teams_table(rows: list[dict[str, Any]], site: Site, prefix: str) -> str:
     tied = any(r["tied"] for r in rows)
     head = ["team", "played", "won", *(["tied"] if tied else []), "lost", "win %", "average", "best"]
     body = [[" + ".join(site.player_link(name, prefix) for name in r["members"]), str(r["played"]), str(r["won"]),
-             *([str(r["tied"])] if tied else []), str(r["lost"]), f"{100 * r['win_rate']:.0f}%",
+             *([str(r["tied"])] if tied else []), str(r["lost"]), percent(r["win_rate"]),
              one_decimal(r["average"]), str(r["best"])] for r in rows]
     return _table(_head(head), body, numeric=range(1, len(head)), kind="figures")
 

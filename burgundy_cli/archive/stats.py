@@ -27,6 +27,7 @@ import json
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from burgundy_cli.archive.output import rounded
 from burgundy_cli.core.errors import UsageError
 from burgundy_cli.core.words import player_key
 
@@ -192,14 +193,14 @@ class PlayerTally:
         return {
             "name": self.name,
             "played": self.played,
-            "wins": round(self.wins, 2),
+            "wins": rounded(self.wins, 2),
             "won_alone": self.outright,
             "tied_first": self.shared,
-            "win_rate": round(self.wins / self.played, 3),
-            "average": round(self.points / self.played, 1),
+            "win_rate": rounded(self.wins / self.played, 3),
+            "average": rounded(self.points / self.played, 1),
             "best": self.best,
-            "average_rank": round(self.ranks / self.played, 2),
-            "categories": {c: round(v / counted[c], 1) for c, v in self.categories.items()},
+            "average_rank": rounded(self.ranks / self.played, 1),   # (one rounding: 45 / 22 = 2.045 is 2.0, never 2.05 then 2.1)
+            "categories": {c: rounded(v / counted[c], 1) for c, v in self.categories.items()},
         }
 
 
@@ -289,8 +290,8 @@ class HeadToHead:
         """One game's figures; with no game together the averages are null (there are none, not 0)."""
         n, points = tally["games"], tally["points"]
         return {"games": n, "ahead": list(tally["ahead"]), "level": tally["level"],
-                "average": [round(p / n, 1) if n else None for p in points],
-                "average_margin": round((points[0] - points[1]) / n, 1) if n else None}
+                "average": [rounded(p / n, 1) if n else None for p in points],
+                "average_margin": rounded((points[0] - points[1]) / n, 1) if n else None}
 
     def to_json(self) -> dict[str, Any]:
         """The pair's figures per game (``by_game``), and the games, places ahead and level
@@ -371,7 +372,7 @@ class SoloResults:
         out = {}
         for game in sorted(self.players):
             rows = [{"name": name, "played": played, "won": won, "lost": played - won,
-                     "win_rate": round(won / played, 3), "average": round(points / played, 1), "best": best}
+                     "win_rate": rounded(won / played, 3), "average": rounded(points / played, 1), "best": best}
                     for name, played, won, points, best in self.players[game].values()]
             out[game] = sorted(rows, key=lambda row: (-row["won"], -row["average"], player_key(row["name"])))
         return out
@@ -412,8 +413,8 @@ class TeamResults:
             # ("members": the team's players, as the team's name joins them: a results page
             # finds a player's teams by them, not by cutting the name)
             rows = [{"team": names, "members": members, "played": played, "won": won, "tied": tied,
-                     "lost": played - won - tied, "win_rate": round(won / played, 3),
-                     "average": round(points / played, 1), "best": best}
+                     "lost": played - won - tied, "win_rate": rounded(won / played, 3),
+                     "average": rounded(points / played, 1), "best": best}
                     for names, played, won, tied, points, best, members in self.teams[game].values()]
             out[game] = sorted(rows, key=lambda row: (-row["won"], -row["average"], row["team"].casefold()))
         return out
@@ -477,8 +478,8 @@ class Ratings:
     def _rows(tables: dict[str, dict[str, list[Any]]]) -> dict[str, list[dict[str, Any]]]:
         out = {}
         for game in sorted(tables):
-            rows = [{"name": name, "rating": round(r.mu - 3 * r.sigma, 2), "mu": round(r.mu, 2),
-                     "sigma": round(r.sigma, 2), "played": played}
+            rows = [{"name": name, "rating": rounded(r.mu - 3 * r.sigma, 2), "mu": rounded(r.mu, 2),
+                     "sigma": rounded(r.sigma, 2), "played": played}
                     for name, r, played in tables[game].values()]
             out[game] = sorted(rows, key=lambda row: (-row["rating"], player_key(row["name"])))
         return out
