@@ -63,6 +63,19 @@ def _not_all_zero(columns: list[str], rows: list[list[Any]], first: int) -> tupl
 RESULT_ONLY = "result-only (final scores entered without the moves)"
 
 
+#: What the reports call a record that is not counted, by why (one, several).
+_NOT_COUNTED = {"position": ("position record (a rulebook example)", "position records (rulebook examples)"),
+                "failed": ("record that failed to verify", "records that failed to verify"),
+                "copy": ("copy of another record", "copies of other records")}
+
+
+def not_counted(why: str, count: int) -> str:
+    """"16 position records (rulebook examples) not counted", "1 position record (a rulebook
+    example) not counted": the words of ``stats``, ``summary`` and the site."""
+    one, many = _NOT_COUNTED[why]
+    return f"{count} {one if count == 1 else many} not counted"
+
+
 def summary_lines(result: dict[str, Any]) -> list[str]:
     """What was read and what was left out: the games, the result-only ones, those without a
     date, the position records (rulebook examples) and (``summary``) the copies not counted."""
@@ -73,10 +86,10 @@ def summary_lines(result: dict[str, Any]) -> list[str]:
         lines.append(f"{result['undated']} without a date")
     positions = result.get("not_counted", {}).get("positions", 0)
     if positions:
-        lines.append(f"{counted(positions, 'position record')} (rulebook examples) not counted")
+        lines.append(not_counted("position", positions))
     copies = result.get("not_counted", {}).get("copies", 0)
     if copies:
-        lines.append(f"{counted(copies, 'copy of another record', 'copies of other records')} not counted")
+        lines.append(not_counted("copy", copies))
     failed = result.get("not_counted", {}).get("failed", 0)
     if failed:   # (said here too, not on stderr only: a report written to a file says it)
         lines.append(f"{counted(failed, 'record')} failed to verify, not counted "

@@ -28,7 +28,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from burgundy_cli.archive.output import one_decimal, percent
+from burgundy_cli.archive.output import not_counted, one_decimal, percent
 from burgundy_cli.console import Outcome
 from burgundy_cli.core.errors import UsageError
 from burgundy_cli.core.chart import chart_heading, score_word
@@ -71,17 +71,6 @@ table.pairs td:not(:first-child):not([data-label]){display:none}
 table.pairs td[data-label]::before{content:attr(data-label) "\\a0\\a0";white-space:normal;overflow-wrap:anywhere;color:#555}
 }
 """
-
-#: What a results website calls a record that is not counted, by why (one, several).
-_NOT_COUNTED = {"position": ("position record (a rulebook example)", "position records (rulebook examples)"),
-                "failed": ("record that failed to verify", "records that failed to verify"),
-                "copy": ("copy of another record", "copies of other records")}
-
-
-def not_counted(why: str, count: int) -> str:
-    """"16 position records (rulebook examples) not counted"."""
-    one, many = _NOT_COUNTED[why]
-    return f"{count} {one if count == 1 else many} not counted"
 
 
 def _game_data(path: str) -> dict[str, Any]:
