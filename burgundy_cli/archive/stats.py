@@ -576,15 +576,45 @@ def archived_spellings(connection: Any) -> dict[str, str]:
     return shown
 
 
+def archived_occasions(connection: Any, splits: tuple[str, ...]) -> dict[str, dict[str, str]]:
+    """For each of ``place`` and ``event`` among ``splits``: each spelling's folded form
+    (``str.casefold``) -> the spelling shown, the one of its first game in the club's date
+    order (:func:`date_order_sql`; a tie by the text). ``--place`` and ``--event`` match a
+    place or an event whatever its case, and the site gives an event one page; a split by
+    them had made "Winter Cup" and "winter cup" two groups, a tournament's standings in two."""
+    from sqlalchemy import select
+
+    from burgundy_cli.archive.db import tables
+
+    records = tables()["records"]
+    order = date_order_sql(records.c.date)
+    out: dict[str, dict[str, str]] = {}
+    for name in ("place", "event"):
+        if name not in splits:
+            continue
+        column = records.c[name]
+        query = (select(column, *order).where(records.c.status == "ok", records.c.start.in_(PLAYED),
+                                              column.is_not(None)).distinct())
+        first: dict[str, tuple[Any, ...]] = {}
+        for text, undated, date in connection.execute(query):
+            when = (undated, date or "", text)
+            if text.casefold() not in first or when < first[text.casefold()]:
+                first[text.casefold()] = when
+        out[name] = {folded: when[2] for folded, when in first.items()}
+    return out
+
+
 def archived_games(connection: Any, filters: Filters, *, in_date_order: bool = True,
-                   modes_only: bool = False, shown: dict[str, str] | None = None) -> Iterator[dict[str, Any]]:
+                   modes_only: bool = False, shown: dict[str, str] | None = None,
+                   occasions: dict[str, dict[str, str]] | None = None) -> Iterator[dict[str, Any]]:
     """The verified games of the archive that pass ``filters``, streamed: in date order
     (:func:`core.words.date_order`: dated games by date, then the undated ones -- no date,
     or a free-text one -- each tie by the file's path, :func:`file_order_sql`, then content
     hash), or by content hash alone when the order does
     not matter (sorting costs the database a third of the time). ``modes_only``: the solo
     and team games alone. ``shown`` (:func:`archived_spellings`): each seat's name as the
-    archive shows the player, rather than as the record spells it."""
+    archive shows the player, rather than as the record spells it; ``occasions``
+    (:func:`archived_occasions`): each game's place and event as the archive shows them."""
     from sqlalchemy import select
 
     from burgundy_cli.archive.db import VALUE_COLUMNS, stored_breakdown, tables
@@ -613,6 +643,9 @@ def archived_games(connection: Any, filters: Filters, *, in_date_order: bool = T
                         "event": row[5], "players": row[6], "boards": row[7], "modules": row[8],
                         "complete": bool(row[9]), "file": row[10], "start": row[17], "mode": row[18],
                         "teams": None if row[19] is None else json.loads(row[19]), "lines": []}
+                for name, spelled in (occasions or {}).items():
+                    if game[name] is not None:
+                        game[name] = spelled.get(game[name].casefold(), game[name])
             name = row[11] if shown is None else shown.get(player_key(row[11]), row[11])
             game["lines"].append({"name": name, "total": row[12], "rank": row[13], "won": row[14],
                                   "breakdown": stored_breakdown(row[15], row[20:], row[16])})
@@ -621,7 +654,8 @@ def archived_games(connection: Any, filters: Filters, *, in_date_order: bool = T
 
 
 def archived_standings(connection: Any, filters: Filters, splits: tuple[str, ...] = (),
-                       shown: dict[str, str] | None = None) -> Standings:
+                       shown: dict[str, str] | None = None,
+                       occasions: dict[str, dict[str, str]] | None = None) -> Standings:
     """The player tables of the archive's games that pass ``filters``, summed by the database:
     the same :class:`Standings` that :func:`archived_games` fed to :func:`report` gives
     (a test compares them), from one row per group, player and set of breakdown categories
@@ -631,7 +665,8 @@ def archived_standings(connection: Any, filters: Filters, splits: tuple[str, ...
     The categories of a player come in the order the game-by-game path gives them (games
     by content hash, each game's breakdown in order): a set of categories is placed by the
     first game that had it, ``MIN(hash)``; a player's name is the one of their first game
-    (of the whole archive with ``shown``, :func:`archived_spellings`).
+    (of the whole archive with ``shown``, :func:`archived_spellings`); a group's place and
+    event as ``occasions`` shows them (:func:`archived_occasions`: one group whatever the case).
     """
     from sqlalchemy import case, func, select
 
@@ -649,8 +684,11 @@ def archived_standings(connection: Any, filters: Filters, splits: tuple[str, ...
     width = len(keys)
     year = splits.index("year") + 1 if "year" in splits else 0
 
+    spelled = [(occasions or {}).get(name, {}) for name in splits]
+
     def group_key(row: Any) -> tuple[Any, ...]:
-        key = tuple(row[:width])
+        key = (row[0], *(value if value is None or not names else names.get(value.casefold(), value)
+                         for value, names in zip(row[1:width], spelled)))
         return (*key[:year], key[year] or None, *key[year + 1:]) if year else key
 
     # normal games only: the solo and team games have sections of their own (archived_games)
@@ -944,14 +982,17 @@ def archive_report(url: str, filters: Filters, **asked: Any) -> dict[str, Any]:
             counted = archived_counts(connection, filters)
             copies = archived_copies(connection, filters)
             shown = archived_spellings(connection)  # (a player is named alike in every report)
+            occasions = archived_occasions(connection, asked.get("splits", ()))
             if not (asked.get("head_to_head") or asked.get("best") or asked.get("ratings")):
                 # the player tables from the score rows, no game by game; the solo and team
                 # games (a few) read one by one for their sections
-                standings = archived_standings(connection, filters, asked.get("splits", ()), shown)
-                games = archived_games(connection, filters, in_date_order=False, modes_only=True, shown=shown)
+                standings = archived_standings(connection, filters, asked.get("splits", ()), shown, occasions)
+                games = archived_games(connection, filters, in_date_order=False, modes_only=True, shown=shown,
+                                       occasions=occasions)
                 return _with_copies({"database": db.shown(url),
                                      **report(games, standings=standings, counted=counted, **asked)}, copies)
-            games = archived_games(connection, filters, in_date_order=bool(asked.get("ratings")), shown=shown)
+            games = archived_games(connection, filters, in_date_order=bool(asked.get("ratings")), shown=shown,
+                                   occasions=occasions)
             return _with_copies({"database": db.shown(url), **report(games, counted=counted, **asked)}, copies)
     finally:
         engine.dispose()
