@@ -137,7 +137,9 @@ def tables(result: dict[str, Any], categories: bool = False) -> list[Table]:
         h = result["head_to_head"]
         a, b = h["players"]
         unplayed = h.get("unplayed") or []
-        why = f" ({' and '.join(unplayed)}: no complete game counted)" if unplayed else ""
+        guesses = "".join(f"; did you mean '{guess}' for {name}?" if len(unplayed) > 1 else f"; did you mean '{guess}'?"
+                          for name, guess in (h.get("did_you_mean") or {}).items())
+        why = f" ({' and '.join(unplayed)}: no complete game counted{guesses})" if unplayed else ""
         for game, g in (h.get("by_game") or {"": h}).items():   # (one table per game; none together: one)
             out.append((f"{game + ' ' if game else ''}head-to-head: {a} v {b}, {counted(g['games'], 'game')} "
                         f"together{why}", ["player", "ahead", "level", "average"],

@@ -959,6 +959,18 @@ def archived_counts(connection: Any, filters: Filters) -> dict[str, int]:
     return {"undated": int(row[0]), "result_only": int(row[1]), "positions": int(row[2]), "failed": int(failed)}
 
 
+def _suggest_players(pair: dict[str, Any], shown: dict[str, str]) -> None:
+    """To a head-to-head whose player has no game counted, and whose name no game of the
+    archive has (a misspelling, "Ana" for "Anna"), add the closest player's name the archive
+    has (``did_you_mean``: name given -> player), as a misspelt ``--event`` is answered."""
+    from burgundy_cli.core.suggest import closest
+
+    guesses = {name: closest(name, shown.values()) for name in pair.get("unplayed") or []
+               if player_key(name) not in shown}
+    if any(guesses.values()):
+        pair["did_you_mean"] = {name: guess for name, guess in guesses.items() if guess}
+
+
 def _with_copies(result: dict[str, Any], copies: list[str]) -> dict[str, Any]:
     """``result`` saying the copies it did not count again: their number with the other
     records not counted (``not_counted.copies``), and each named (``copies``)."""
@@ -993,6 +1005,9 @@ def archive_report(url: str, filters: Filters, **asked: Any) -> dict[str, Any]:
                                      **report(games, standings=standings, counted=counted, **asked)}, copies)
             games = archived_games(connection, filters, in_date_order=bool(asked.get("ratings")), shown=shown,
                                    occasions=occasions)
-            return _with_copies({"database": db.shown(url), **report(games, counted=counted, **asked)}, copies)
+            out = _with_copies({"database": db.shown(url), **report(games, counted=counted, **asked)}, copies)
+            if "head_to_head" in out:
+                _suggest_players(out["head_to_head"], shown)
+            return out
     finally:
         engine.dispose()
