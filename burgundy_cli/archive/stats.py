@@ -965,7 +965,8 @@ def _suggest_players(pair: dict[str, Any], shown: dict[str, str]) -> None:
     has (``did_you_mean``: name given -> player), as a misspelt ``--event`` is answered."""
     from burgundy_cli.core.suggest import closest
 
-    guesses = {name: closest(name, shown.values()) for name in pair.get("unplayed") or []
+    # (closer than a word's guess: names are short, and "Zed" is not a misspelt "red")
+    guesses = {name: closest(name, shown.values(), cutoff=0.75) for name in pair.get("unplayed") or []
                if player_key(name) not in shown}
     if any(guesses.values()):
         pair["did_you_mean"] = {name: guess for name, guess in guesses.items() if guess}

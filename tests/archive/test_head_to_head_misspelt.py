@@ -23,8 +23,10 @@ def test_a_misspelt_name_gets_the_closest_player(cli, tmp_path) -> None:
     assert result.exit_code == 0, result.output
     assert "head-to-head: Ana v Ben, 0 games together (Ana: no complete game counted; did you mean 'Anna'?)" \
         in result.stdout
-    both = json.loads(cli("stats", str(folder), "--vs", "Ana", "Bne", "--json").stdout)["head_to_head"]
-    assert both["did_you_mean"] == {"Ana": "Anna", "Bne": "Ben"}
+    both = json.loads(cli("stats", str(folder), "--vs", "Ana", "Benn", "--json").stdout)["head_to_head"]
+    assert both["did_you_mean"] == {"Ana": "Anna", "Benn": "Ben"}
+    far = json.loads(cli("stats", str(folder), "--vs", "Anna", "Zen", "--json").stdout)["head_to_head"]
+    assert far["unplayed"] == ["Zen"] and "did_you_mean" not in far   # (a guess too far is none)
 
 
 def test_a_player_outside_the_filters_gets_no_guess(cli, tmp_path) -> None:
