@@ -370,7 +370,11 @@ def csv_text(played: list[Played]) -> str:
     scored to its end a game "won" with ``complete = true``. A copy of an earlier record (the
     same bytes, :func:`copies`) is one game and has no rows of its own."""
     from burgundy_cli.core.csvrows import csv_row
+    from burgundy_cli.core.words import player_key
 
+    # (a player as every report names them: their first game's spelling, player_spellings;
+    # "Eve" and "eve" had been two players to a spreadsheet's pivot table)
+    spelled = {key: names[0] for key, names in player_spellings(played).items()}
     sections: dict[str, list[Played]] = {}
     for record in distinct(played):
         if record.start != "position":
@@ -393,7 +397,8 @@ def csv_text(played: list[Played]) -> str:
             for seat, name in enumerate(header.players, start=1):
                 line = lines[name]
                 row = [record.file, header.name, record.table.edition or "", _csv_date(header), header.place or "",
-                       header.event or "", _yes(record.table.complete), _yes(record.result_only), name, seat,
+                       header.event or "", _yes(record.table.complete), _yes(record.result_only),
+                       spelled.get(player_key(name), name), seat,
                        "" if record.start_player is None else _yes(name == record.start_player),
                        *([team_of.get(name, "")] if teams else []),
                        line.total, line.rank, _yes(name in record.table.winner)]
