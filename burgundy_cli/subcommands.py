@@ -382,7 +382,7 @@ def export_bgstats(paths: Sequence[str | os.PathLike[str]], out: str | os.PathLi
     """
     import json
 
-    from burgundy_cli.core.export import bgstats, copies_left_out, merged_players, parse_bgg_ids
+    from burgundy_cli.core.export import bgstats, copies_left_out, merged_players, parse_bgg_ids, shared_ids
     from burgundy_cli.core.words import counted
 
     given = parse_bgg_ids(bgg_ids)
@@ -391,6 +391,8 @@ def export_bgstats(paths: Sequence[str | os.PathLike[str]], out: str | os.PathLi
     data = bgstats(played, given)
     for line in [*merged_players(played), *copies_left_out(played)]:
         outcome.warn(line)
+    for line in shared_ids(played):   # (a play the app would lose: a record to mend, exit 1)
+        outcome.warn(line).ending(1)
     _write_file(outcome, out, json.dumps(data, ensure_ascii=False, indent=1) + "\n", read)
     for game in data["games"]:
         if not game["bggId"]:

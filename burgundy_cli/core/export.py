@@ -103,6 +103,21 @@ def copies_left_out(played: Iterable[Played]) -> list[str]:
     return lines + ([f"{counted(len(later), 'copy', 'copies')} of another record left out: one game"] if later else [])
 
 
+def shared_ids(played: Iterable[Played]) -> list[str]:
+    """A line per set of different records (not copies: :func:`distinct`) that give one BG
+    Stats play id -- the same ``[game] uuid``, a score pad copied to make the next table's, or
+    one game saved twice with an edit: the app keeps one play of them (plays are told apart by
+    this id), so a game would be lost there without a word. Each line names the files and
+    both ways to mend them."""
+    by_id: dict[str, list[str]] = {}
+    for record in exported(distinct(played)):
+        by_id.setdefault(play_uuid(record), []).append(record.file)
+    return [f"BG Stats: {', '.join(files[:-1])} and {files[-1]} are one play to the app (one [game] uuid), which "
+            "keeps only one of them: if they are one game, remove all but one file; if they are different games "
+            "(a pad copied to make another), delete the copy's uuid line so it gets an id of its own"
+            for files in by_id.values() if len(files) > 1]
+
+
 def distinct(played: Iterable[Played]) -> list[Played]:
     """``played`` without the copies of earlier records (:func:`copies`)."""
     played = list(played)
