@@ -384,15 +384,17 @@ def export_bgstats(paths: Sequence[str | os.PathLike[str]], out: str | os.PathLi
     """
     import json
 
-    from burgundy_cli.core.export import bgstats, merged_players, parse_bgg_ids
+    from burgundy_cli.core.export import bgstats, copies_left_out, merged_players, parse_bgg_ids, shared_ids
     from burgundy_cli.core.words import counted
 
     given = parse_bgg_ids(bgg_ids)
     outcome = Outcome()
     played, read = _played(outcome, paths)
     data = bgstats(played, given)
-    for line in merged_players(played):
+    for line in [*merged_players(played), *copies_left_out(played)]:
         outcome.warn(line)
+    for line in shared_ids(played):   # (a play the app would lose: a record to mend, exit 1)
+        outcome.warn(line).ending(1)
     _write_file(outcome, out, json.dumps(data, ensure_ascii=False, indent=1) + "\n", read)
     for game in data["games"]:
         if not game["bggId"]:
@@ -416,11 +418,13 @@ def _positions_left_out(played: Sequence[object]) -> str | None:
 
 def export_csv(paths: Sequence[str | os.PathLike[str]], out: str | os.PathLike[str] | None) -> Outcome:
     """``burgundy export csv``: one row per player per game with every scoring category."""
-    from burgundy_cli.core.export import csv_text
+    from burgundy_cli.core.export import copies_left_out, csv_text
 
     outcome = Outcome()
     played, read = _played(outcome, paths)
     text = csv_text(played)
+    for line in copies_left_out(played):
+        outcome.warn(line)
     if out is None:
         outcome.say(text, end="")
     else:

@@ -38,7 +38,8 @@ def run_sync(folder: str, url: str | None, *, jobs: int = 0, rebuild: bool = Fal
     """``archive sync`` (or ``rebuild``): the report, failed records listed on stderr too."""
     from burgundy_cli.archive.sync import sync
 
-    report = sync(folder, db.database_url(folder, url), jobs=jobs, rebuild=rebuild, progress=progress)
+    report = sync(folder, db.database_url(folder, url), jobs=jobs, rebuild=rebuild, progress=progress,
+                  own=url is None)
     out = json.dumps(report.to_json(), ensure_ascii=False) if as_json else report.text()
     return _outcome(out, report.notes(), EXIT_FAILED_RECORDS if report.failed else 0)
 

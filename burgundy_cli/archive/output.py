@@ -22,17 +22,34 @@ NAME_WIDTH = 20
 WIDTH = 80
 
 
+def rounded(value: float, places: int) -> float:
+    """``value`` to ``places`` decimals as a club secretary rounds by hand: a half away from
+    zero (Anna's 477 points in 4 games, 119.25, are 119.3). Python's ``round`` and format
+    round a half to the even digit, so one average of four games showed 119.2 and the next,
+    130.75, 130.8. The figure's shortest decimal form is rounded (``repr``), so 0.15 is 0.2,
+    not the 0.1 its binary value nearly is. Every figure of ``stats`` and the site is rounded
+    by this (one rule, the JSON's figures and the tables' alike)."""
+    from decimal import ROUND_HALF_UP, Decimal
+
+    return float(Decimal(repr(float(value))).quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP))
+
+
 def one_decimal(value: Any) -> str:
-    """An average as every table shows one: one decimal; a figure that rounds to nothing is
-    0.0 whatever its sign (a rating of -0.04 was shown "-0.0")."""
+    """An average as every table shows one: one decimal (:func:`rounded`); a figure that
+    rounds to nothing is 0.0 whatever its sign (a rating of -0.04 was shown "-0.0")."""
     if value is None or value == "":
         return ""
-    shown = f"{value:.1f}"
+    shown = f"{rounded(value, 1):.1f}"
     return "0.0" if shown == "-0.0" else shown
 
 
+def percent(rate: float) -> str:
+    """A share (0.125) as a whole percentage, rounded as :func:`rounded` rounds ("13%")."""
+    return f"{rounded(100 * rate, 0):.0f}%"
+
+
 def _percent(part: float, whole: int) -> str:
-    return f"{part / whole:.0%}" if whole else ""
+    return percent(part / whole) if whole else ""
 
 
 def _not_all_zero(columns: list[str], rows: list[list[Any]], first: int) -> tuple[list[str], list[list[Any]]]:
@@ -46,6 +63,19 @@ def _not_all_zero(columns: list[str], rows: list[list[Any]], first: int) -> tupl
 RESULT_ONLY = "result-only (final scores entered without the moves)"
 
 
+#: What the reports call a record that is not counted, by why (one, several).
+_NOT_COUNTED = {"position": ("position record (a rulebook example)", "position records (rulebook examples)"),
+                "failed": ("record that failed to verify", "records that failed to verify"),
+                "copy": ("copy of another record", "copies of other records")}
+
+
+def not_counted(why: str, count: int) -> str:
+    """"16 position records (rulebook examples) not counted", "1 position record (a rulebook
+    example) not counted": the words of ``stats``, ``summary`` and the site."""
+    one, many = _NOT_COUNTED[why]
+    return f"{count} {one if count == 1 else many} not counted"
+
+
 def summary_lines(result: dict[str, Any]) -> list[str]:
     """What was read and what was left out: the games, the result-only ones, those without a
     date, the position records (rulebook examples) and (``summary``) the copies not counted."""
@@ -56,10 +86,10 @@ def summary_lines(result: dict[str, Any]) -> list[str]:
         lines.append(f"{result['undated']} without a date")
     positions = result.get("not_counted", {}).get("positions", 0)
     if positions:
-        lines.append(f"{counted(positions, 'position record')} (rulebook examples) not counted")
+        lines.append(not_counted("position", positions))
     copies = result.get("not_counted", {}).get("copies", 0)
     if copies:
-        lines.append(f"{counted(copies, 'copy of another record', 'copies of other records')} not counted")
+        lines.append(not_counted("copy", copies))
     failed = result.get("not_counted", {}).get("failed", 0)
     if failed:   # (said here too, not on stderr only: a report written to a file says it)
         lines.append(f"{counted(failed, 'record')} failed to verify, not counted "
@@ -107,7 +137,9 @@ def tables(result: dict[str, Any], categories: bool = False) -> list[Table]:
         h = result["head_to_head"]
         a, b = h["players"]
         unplayed = h.get("unplayed") or []
-        why = f" ({' and '.join(unplayed)}: no complete game counted)" if unplayed else ""
+        guesses = "".join(f"; did you mean '{guess}' for {name}?" if len(unplayed) > 1 else f"; did you mean '{guess}'?"
+                          for name, guess in (h.get("did_you_mean") or {}).items())
+        why = f" ({' and '.join(unplayed)}: no complete game counted{guesses})" if unplayed else ""
         for game, g in (h.get("by_game") or {"": h}).items():   # (one table per game; none together: one)
             out.append((f"{game + ' ' if game else ''}head-to-head: {a} v {b}, {counted(g['games'], 'game')} "
                         f"together{why}", ["player", "ahead", "level", "average"],

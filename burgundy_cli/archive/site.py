@@ -28,7 +28,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from burgundy_cli.archive.output import one_decimal
+from burgundy_cli.archive.output import not_counted, one_decimal, percent
 from burgundy_cli.console import Outcome
 from burgundy_cli.core.errors import UsageError
 from burgundy_cli.core.chart import chart_heading, score_word
@@ -71,17 +71,6 @@ table.pairs td:not(:first-child):not([data-label]){display:none}
 table.pairs td[data-label]::before{content:attr(data-label) "\\a0\\a0";white-space:normal;overflow-wrap:anywhere;color:#555}
 }
 """
-
-#: What a results website calls a record that is not counted, by why (one, several).
-_NOT_COUNTED = {"position": ("position record (a rulebook example)", "position records (rulebook examples)"),
-                "failed": ("record that failed to verify", "records that failed to verify"),
-                "copy": ("copy of another record", "copies of other records")}
-
-
-def not_counted(why: str, count: int) -> str:
-    """"16 position records (rulebook examples) not counted"."""
-    one, many = _NOT_COUNTED[why]
-    return f"{count} {one if count == 1 else many} not counted"
 
 
 def _game_data(path: str) -> dict[str, Any]:
@@ -145,11 +134,17 @@ class Game:
         parts = (self.data.get("date"), self.data.get("place"), ", ".join(self.data["seats"]))
         return " · ".join(str(part) for part in parts if part)
 
-    def stats_game(self) -> dict[str, Any]:
-        """The game as :mod:`archive.stats` counts games (``game_of_score``'s form)."""
+    def stats_game(self, names: dict[str, str]) -> dict[str, Any]:
+        """The game as :mod:`archive.stats` counts games (``game_of_score``'s form), each
+        player named as ``names`` (:attr:`Site.names`) has them: as their first game spells
+        them, in every table, as ``stats`` names them (a table had named a player as their
+        first game *of that table* spelled them: "eve" in the standings, below the page
+        "Eve" of a team game played before)."""
         from burgundy_cli.archive.stats import game_of_score
 
-        return {**game_of_score(self.data), "date": self.data.get("date"), "place": self.data.get("place"),
+        game = game_of_score(self.data)
+        game["lines"] = [{**line, "name": names.get(player_key(line["name"]), line["name"])} for line in game["lines"]]
+        return {**game, "date": self.data.get("date"), "place": self.data.get("place"),
                 "event": self.data.get("event")}
 
 
@@ -483,7 +478,7 @@ def _standings_table(group: dict[str, Any], site: Site, prefix: str) -> str:
     saying so, where ``stats`` says "(none)" (a table of headings alone read as a fault)."""
     if not group["players"]:
         return '<p class="note">No complete game yet: the standings count complete games only.</p>'
-    rows = [[site.player_link(p["name"], prefix), str(p["played"]), f"{p['wins']:g}", f"{100 * p['win_rate']:.0f}%",
+    rows = [[site.player_link(p["name"], prefix), str(p["played"]), f"{p['wins']:g}", percent(p["win_rate"]),
              one_decimal(p["average"]), str(p["best"]), one_decimal(p["average_rank"])] for p in group["players"]]
     return _table(_head(["player", "played", "wins", "win %", "average", "best", "average rank"]), rows,
                   numeric=range(1, 7), kind="figures")
@@ -499,7 +494,7 @@ def _solo_table(rows: list[dict[str, Any]], site: Site, prefix: str) -> str:
     """``stats``' solo section: a row per player, games won (the duchy filled) and lost."""
     return _table(_head(["player", "played", "won", "lost", "win %", "average", "best"]),
                   [[site.player_link(r["name"], prefix), str(r["played"]), str(r["won"]), str(r["lost"]),
-                    f"{100 * r['win_rate']:.0f}%", one_decimal(r["average"]), str(r["best"])] for r in rows],
+                    percent(r["win_rate"]), one_decimal(r["average"]), str(r["best"])] for r in rows],
                   numeric=range(1, 7), kind="figures")
 
 
@@ -510,7 +505,7 @@ def _teams_table(rows: list[dict[str, Any]], site: Site, prefix: str) -> str:
     tied = any(r["tied"] for r in rows)
     head = ["team", "played", "won", *(["tied"] if tied else []), "lost", "win %", "average", "best"]
     body = [[" + ".join(site.player_link(name, prefix) for name in r["members"]), str(r["played"]), str(r["won"]),
-             *([str(r["tied"])] if tied else []), str(r["lost"]), f"{100 * r['win_rate']:.0f}%",
+             *([str(r["tied"])] if tied else []), str(r["lost"]), percent(r["win_rate"]),
              one_decimal(r["average"]), str(r["best"])] for r in rows]
     return _table(_head(head), body, numeric=range(1, len(head)), kind="figures")
 
@@ -540,7 +535,7 @@ def club_views(site: Site) -> Club:
     in the order ``stats`` rates them."""
     from burgundy_cli.archive.stats import HeadToHead, Ratings, report
 
-    games = [game.stats_game() for game in site.games]
+    games = [game.stats_game(site.names) for game in site.games]
     figures = report(games, ratings=True)
     ratings = Ratings()   # (again, game by game: each rated game is a point of the ratings chart)
     labels: dict[str, list[str]] = {}
@@ -666,9 +661,14 @@ def event_page(key: str, site: Site) -> str:
 
     name, _ = site.events[key]
     games = site.event_games(key)
-    figures = report([game.stats_game() for game in games])
+    figures = report([game.stats_game(site.names) for game in games])
     club = Club({group["game"]: group for group in figures["standings"]}, {}, {}, {}, figures)
-    places = list(dict.fromkeys(str(game.data["place"]) for game in games if game.data.get("place")))
+    # (each place once, as its first game spells it: "Club hall" and "club hall" are one
+    # place to ``stats --place``, and had been said as two)
+    spelled: dict[str, str] = {}
+    for place in (str(game.data["place"]) for game in games if game.data.get("place")):
+        spelled.setdefault(place.casefold(), place)
+    places = list(spelled.values())
     said = [counted(len(games), "game"), *([_dates(games)] if _dates(games) else []), *places]
     body = [f"<p>{_e(', '.join(said))}.</p>"]
     for kind in club.kinds:

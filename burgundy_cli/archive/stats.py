@@ -27,6 +27,7 @@ import json
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from burgundy_cli.archive.output import rounded
 from burgundy_cli.core.errors import UsageError
 from burgundy_cli.core.words import player_key
 
@@ -192,14 +193,14 @@ class PlayerTally:
         return {
             "name": self.name,
             "played": self.played,
-            "wins": round(self.wins, 2),
+            "wins": rounded(self.wins, 2),
             "won_alone": self.outright,
             "tied_first": self.shared,
-            "win_rate": round(self.wins / self.played, 3),
-            "average": round(self.points / self.played, 1),
+            "win_rate": rounded(self.wins / self.played, 3),
+            "average": rounded(self.points / self.played, 1),
             "best": self.best,
-            "average_rank": round(self.ranks / self.played, 2),
-            "categories": {c: round(v / counted[c], 1) for c, v in self.categories.items()},
+            "average_rank": rounded(self.ranks / self.played, 1),   # (one rounding: 45 / 22 = 2.045 is 2.0, never 2.05 then 2.1)
+            "categories": {c: rounded(v / counted[c], 1) for c, v in self.categories.items()},
         }
 
 
@@ -289,8 +290,8 @@ class HeadToHead:
         """One game's figures; with no game together the averages are null (there are none, not 0)."""
         n, points = tally["games"], tally["points"]
         return {"games": n, "ahead": list(tally["ahead"]), "level": tally["level"],
-                "average": [round(p / n, 1) if n else None for p in points],
-                "average_margin": round((points[0] - points[1]) / n, 1) if n else None}
+                "average": [rounded(p / n, 1) if n else None for p in points],
+                "average_margin": rounded((points[0] - points[1]) / n, 1) if n else None}
 
     def to_json(self) -> dict[str, Any]:
         """The pair's figures per game (``by_game``), and the games, places ahead and level
@@ -371,7 +372,7 @@ class SoloResults:
         out = {}
         for game in sorted(self.players):
             rows = [{"name": name, "played": played, "won": won, "lost": played - won,
-                     "win_rate": round(won / played, 3), "average": round(points / played, 1), "best": best}
+                     "win_rate": rounded(won / played, 3), "average": rounded(points / played, 1), "best": best}
                     for name, played, won, points, best in self.players[game].values()]
             out[game] = sorted(rows, key=lambda row: (-row["won"], -row["average"], player_key(row["name"])))
         return out
@@ -412,8 +413,8 @@ class TeamResults:
             # ("members": the team's players, as the team's name joins them: a results page
             # finds a player's teams by them, not by cutting the name)
             rows = [{"team": names, "members": members, "played": played, "won": won, "tied": tied,
-                     "lost": played - won - tied, "win_rate": round(won / played, 3),
-                     "average": round(points / played, 1), "best": best}
+                     "lost": played - won - tied, "win_rate": rounded(won / played, 3),
+                     "average": rounded(points / played, 1), "best": best}
                     for names, played, won, tied, points, best, members in self.teams[game].values()]
             out[game] = sorted(rows, key=lambda row: (-row["won"], -row["average"], row["team"].casefold()))
         return out
@@ -477,8 +478,8 @@ class Ratings:
     def _rows(tables: dict[str, dict[str, list[Any]]]) -> dict[str, list[dict[str, Any]]]:
         out = {}
         for game in sorted(tables):
-            rows = [{"name": name, "rating": round(r.mu - 3 * r.sigma, 2), "mu": round(r.mu, 2),
-                     "sigma": round(r.sigma, 2), "played": played}
+            rows = [{"name": name, "rating": rounded(r.mu - 3 * r.sigma, 2), "mu": rounded(r.mu, 2),
+                     "sigma": rounded(r.sigma, 2), "played": played}
                     for name, r, played in tables[game].values()]
             out[game] = sorted(rows, key=lambda row: (-row["rating"], player_key(row["name"])))
         return out
@@ -575,15 +576,45 @@ def archived_spellings(connection: Any) -> dict[str, str]:
     return shown
 
 
+def archived_occasions(connection: Any, splits: tuple[str, ...]) -> dict[str, dict[str, str]]:
+    """For each of ``place`` and ``event`` among ``splits``: each spelling's folded form
+    (``str.casefold``) -> the spelling shown, the one of its first game in the club's date
+    order (:func:`date_order_sql`; a tie by the text). ``--place`` and ``--event`` match a
+    place or an event whatever its case, and the site gives an event one page; a split by
+    them had made "Winter Cup" and "winter cup" two groups, a tournament's standings in two."""
+    from sqlalchemy import select
+
+    from burgundy_cli.archive.db import tables
+
+    records = tables()["records"]
+    order = date_order_sql(records.c.date)
+    out: dict[str, dict[str, str]] = {}
+    for name in ("place", "event"):
+        if name not in splits:
+            continue
+        column = records.c[name]
+        query = (select(column, *order).where(records.c.status == "ok", records.c.start.in_(PLAYED),
+                                              column.is_not(None)).distinct())
+        first: dict[str, tuple[Any, ...]] = {}
+        for text, undated, date in connection.execute(query):
+            when = (undated, date or "", text)
+            if text.casefold() not in first or when < first[text.casefold()]:
+                first[text.casefold()] = when
+        out[name] = {folded: when[2] for folded, when in first.items()}
+    return out
+
+
 def archived_games(connection: Any, filters: Filters, *, in_date_order: bool = True,
-                   modes_only: bool = False, shown: dict[str, str] | None = None) -> Iterator[dict[str, Any]]:
+                   modes_only: bool = False, shown: dict[str, str] | None = None,
+                   occasions: dict[str, dict[str, str]] | None = None) -> Iterator[dict[str, Any]]:
     """The verified games of the archive that pass ``filters``, streamed: in date order
     (:func:`core.words.date_order`: dated games by date, then the undated ones -- no date,
     or a free-text one -- each tie by the file's path, :func:`file_order_sql`, then content
     hash), or by content hash alone when the order does
     not matter (sorting costs the database a third of the time). ``modes_only``: the solo
     and team games alone. ``shown`` (:func:`archived_spellings`): each seat's name as the
-    archive shows the player, rather than as the record spells it."""
+    archive shows the player, rather than as the record spells it; ``occasions``
+    (:func:`archived_occasions`): each game's place and event as the archive shows them."""
     from sqlalchemy import select
 
     from burgundy_cli.archive.db import VALUE_COLUMNS, stored_breakdown, tables
@@ -612,6 +643,9 @@ def archived_games(connection: Any, filters: Filters, *, in_date_order: bool = T
                         "event": row[5], "players": row[6], "boards": row[7], "modules": row[8],
                         "complete": bool(row[9]), "file": row[10], "start": row[17], "mode": row[18],
                         "teams": None if row[19] is None else json.loads(row[19]), "lines": []}
+                for name, spelled in (occasions or {}).items():
+                    if game[name] is not None:
+                        game[name] = spelled.get(game[name].casefold(), game[name])
             name = row[11] if shown is None else shown.get(player_key(row[11]), row[11])
             game["lines"].append({"name": name, "total": row[12], "rank": row[13], "won": row[14],
                                   "breakdown": stored_breakdown(row[15], row[20:], row[16])})
@@ -620,7 +654,8 @@ def archived_games(connection: Any, filters: Filters, *, in_date_order: bool = T
 
 
 def archived_standings(connection: Any, filters: Filters, splits: tuple[str, ...] = (),
-                       shown: dict[str, str] | None = None) -> Standings:
+                       shown: dict[str, str] | None = None,
+                       occasions: dict[str, dict[str, str]] | None = None) -> Standings:
     """The player tables of the archive's games that pass ``filters``, summed by the database:
     the same :class:`Standings` that :func:`archived_games` fed to :func:`report` gives
     (a test compares them), from one row per group, player and set of breakdown categories
@@ -630,7 +665,8 @@ def archived_standings(connection: Any, filters: Filters, splits: tuple[str, ...
     The categories of a player come in the order the game-by-game path gives them (games
     by content hash, each game's breakdown in order): a set of categories is placed by the
     first game that had it, ``MIN(hash)``; a player's name is the one of their first game
-    (of the whole archive with ``shown``, :func:`archived_spellings`).
+    (of the whole archive with ``shown``, :func:`archived_spellings`); a group's place and
+    event as ``occasions`` shows them (:func:`archived_occasions`: one group whatever the case).
     """
     from sqlalchemy import case, func, select
 
@@ -648,8 +684,11 @@ def archived_standings(connection: Any, filters: Filters, splits: tuple[str, ...
     width = len(keys)
     year = splits.index("year") + 1 if "year" in splits else 0
 
+    spelled = [(occasions or {}).get(name, {}) for name in splits]
+
     def group_key(row: Any) -> tuple[Any, ...]:
-        key = tuple(row[:width])
+        key = (row[0], *(value if value is None or not names else names.get(value.casefold(), value)
+                         for value, names in zip(row[1:width], spelled)))
         return (*key[:year], key[year] or None, *key[year + 1:]) if year else key
 
     # normal games only: the solo and team games have sections of their own (archived_games)
@@ -920,6 +959,19 @@ def archived_counts(connection: Any, filters: Filters) -> dict[str, int]:
     return {"undated": int(row[0]), "result_only": int(row[1]), "positions": int(row[2]), "failed": int(failed)}
 
 
+def _suggest_players(pair: dict[str, Any], shown: dict[str, str]) -> None:
+    """To a head-to-head whose player has no game counted, and whose name no game of the
+    archive has (a misspelling, "Ana" for "Anna"), add the closest player's name the archive
+    has (``did_you_mean``: name given -> player), as a misspelt ``--event`` is answered."""
+    from burgundy_cli.core.suggest import closest
+
+    # (closer than a word's guess: names are short, and "Zed" is not a misspelt "red")
+    guesses = {name: closest(name, shown.values(), cutoff=0.75) for name in pair.get("unplayed") or []
+               if player_key(name) not in shown}
+    if any(guesses.values()):
+        pair["did_you_mean"] = {name: guess for name, guess in guesses.items() if guess}
+
+
 def _with_copies(result: dict[str, Any], copies: list[str]) -> dict[str, Any]:
     """``result`` saying the copies it did not count again: their number with the other
     records not counted (``not_counted.copies``), and each named (``copies``)."""
@@ -943,14 +995,20 @@ def archive_report(url: str, filters: Filters, **asked: Any) -> dict[str, Any]:
             counted = archived_counts(connection, filters)
             copies = archived_copies(connection, filters)
             shown = archived_spellings(connection)  # (a player is named alike in every report)
+            occasions = archived_occasions(connection, asked.get("splits", ()))
             if not (asked.get("head_to_head") or asked.get("best") or asked.get("ratings")):
                 # the player tables from the score rows, no game by game; the solo and team
                 # games (a few) read one by one for their sections
-                standings = archived_standings(connection, filters, asked.get("splits", ()), shown)
-                games = archived_games(connection, filters, in_date_order=False, modes_only=True, shown=shown)
+                standings = archived_standings(connection, filters, asked.get("splits", ()), shown, occasions)
+                games = archived_games(connection, filters, in_date_order=False, modes_only=True, shown=shown,
+                                       occasions=occasions)
                 return _with_copies({"database": db.shown(url),
                                      **report(games, standings=standings, counted=counted, **asked)}, copies)
-            games = archived_games(connection, filters, in_date_order=bool(asked.get("ratings")), shown=shown)
-            return _with_copies({"database": db.shown(url), **report(games, counted=counted, **asked)}, copies)
+            games = archived_games(connection, filters, in_date_order=bool(asked.get("ratings")), shown=shown,
+                                   occasions=occasions)
+            out = _with_copies({"database": db.shown(url), **report(games, counted=counted, **asked)}, copies)
+            if "head_to_head" in out:
+                _suggest_players(out["head_to_head"], shown)
+            return out
     finally:
         engine.dispose()

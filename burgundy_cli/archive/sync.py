@@ -32,6 +32,7 @@ from typing import Any
 
 from burgundy_cli.archive import db
 from burgundy_cli.archive.verify import verify_file
+from burgundy_cli.core.words import counted
 
 #: Rows written per INSERT.
 BATCH = 500
@@ -52,6 +53,10 @@ class SyncReport:
     failed: list[tuple[str, str]] = field(default_factory=list)
     skipped: list[tuple[str, str]] = field(default_factory=list)
     repaired: list[str] = field(default_factory=list)
+    #: a folder's own archive moved or copied with it: each former place (the folder stored)
+    #: and how many of its files were dropped (counted in ``removed`` too)
+    elsewhere: dict[str, int] = field(default_factory=dict)
+    folder: str = ""   #: the folder synced, as stored
 
     def text(self) -> str:
         lines = [f"damaged archive emptied and made again ({problem}); the records of other folders "
@@ -62,8 +67,11 @@ class SyncReport:
         return "\n".join(lines)
 
     def notes(self) -> list[str]:
-        """What goes to stderr beside the report: each entry skipped, then each failure."""
-        return [f"skipped {path}: {why}, not a regular file" for path, why in self.skipped] + \
+        """What goes to stderr beside the report (and below ``stats DIR``'s): each former place
+        of a folder's own archive dropped, each entry skipped, then each failure."""
+        return [f"{counted(count, 'file')} of {place} dropped: {self.database.removeprefix('sqlite:///')} is "
+                f"the archive of {self.folder}, moved or copied from there" for place, count in self.elsewhere.items()] + \
+            [f"skipped {path}: {why}, not a regular file" for path, why in self.skipped] + \
             [error for _, error in self.failed]
 
     def to_json(self) -> dict[str, Any]:
@@ -74,11 +82,13 @@ class SyncReport:
             out["skipped"] = [{"file": path, "why": why} for path, why in self.skipped]
         if self.repaired:
             out["repaired"] = self.repaired
+        if self.elsewhere:
+            out["dropped_elsewhere"] = self.elsewhere
         return out
 
 
 def sync(folder: str | os.PathLike[str], url: str, *, jobs: int = 0, rebuild: bool = False,
-         progress: Callable[[int], Callable[[int], None]] | None = None) -> SyncReport:
+         progress: Callable[[int], Callable[[int], None]] | None = None, own: bool = False) -> SyncReport:
     """Sync the archive at ``url`` with the records below ``folder`` (see the module's docstring).
 
     The files are listed by the one folder walk (:func:`burgundy_cli.core.bulk.walk_records`:
@@ -93,6 +103,12 @@ def sync(folder: str | os.PathLike[str], url: str, *, jobs: int = 0, rebuild: bo
     archive too damaged to read is emptied and made again (said in the report). ``progress``,
     given the number of files to verify, returns a function called with how many more are
     done (every 25).
+
+    ``own``: the archive is the folder's own (its ``burgundy.db``, no ``--db`` given), the
+    index of that folder alone: the files stored under another folder are those of its former
+    place, the folder moved or copied with its archive, and are dropped (said in the report).
+    They had been counted on -- a record edited in a copy counted as the original's unedited
+    game, and a moved folder's records twice. A league's archive (``--db``) keeps every club's.
 
     :raises UsageError: ``folder`` does not exist, or holds no records; :raises ArchiveError:
         the database.
@@ -117,7 +133,7 @@ def sync(folder: str | os.PathLike[str], url: str, *, jobs: int = 0, rebuild: bo
         repaired: list[str] = []
         engine = db.open_archive(url, create=True, repaired=repaired if rebuild else None)
         stack.callback(engine.dispose)
-        report = SyncReport(db.shown(url), repaired=repaired,
+        report = SyncReport(db.shown(url), repaired=repaired, folder=key,
                             skipped=[(shown_name(path[skip:]).replace(os.sep, "/"), why) for path, why in walk.skipped])
         with db.database_errors(url):
             with engine.connect() as connection:        # a read: no writer's lock
@@ -150,9 +166,24 @@ def sync(folder: str | os.PathLike[str], url: str, *, jobs: int = 0, rebuild: bo
                     connection.execute(t["files"].delete().where(
                         t["files"].c.root == key, t["files"].c.path.in_(part)))
                 report.removed = len(gone)
-                if gone or report.replaced or rebuild:
+                if own:
+                    report.elsewhere = _drop_elsewhere(connection, key)
+                    report.removed += sum(report.elsewhere.values())
+                if gone or report.replaced or rebuild or report.elsewhere:
                     _drop_orphans(connection)
     return report
+
+
+def _drop_elsewhere(connection: Any, root: str) -> dict[str, int]:
+    """Delete the ``files`` rows of every folder but ``root``; how many each had."""
+    from sqlalchemy import func, select
+
+    files = db.tables()["files"]
+    counts = {place: count for place, count in connection.execute(
+        select(files.c.root, func.count()).where(files.c.root != root).group_by(files.c.root).order_by(files.c.root))}
+    if counts:
+        connection.execute(files.delete().where(files.c.root != root))
+    return counts
 
 
 def _unchanged(path: str, stored: Any) -> bool:

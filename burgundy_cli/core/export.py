@@ -23,7 +23,7 @@ from typing import Any
 
 from burgundy_cli.core.errors import failure
 from burgundy_cli.core.game import GameHeader, ScoreTable
-from burgundy_cli.core.record import dump_record, read_record
+from burgundy_cli.core.record import content_hash, dump_record, parse_record_bytes, read_record_bytes
 from burgundy_cli.core.registry import GAMES, game_module
 from burgundy_cli.core.session import open_doc
 
@@ -44,6 +44,8 @@ class Played:
     canonical: str
     start: str = "setup"
     teams: dict[str, list[str]] | None = None
+    digest: str = ""   #: the SHA-256 of the file's bytes (core.record.content_hash): the archive's key
+
 
     @property
     def result_only(self) -> bool:
@@ -59,7 +61,8 @@ def read_played(files: Iterable[str]) -> tuple[list[Played], list[dict[str, Any]
     for path in files:
         file = shown_name(path)  # (a name that is not UTF-8, readably)
         try:
-            doc = read_record(path)
+            raw = read_record_bytes(path)
+            doc = parse_record_bytes(raw, str(path))
             session = open_doc(doc)
             table = session.score()
             data = session.record_data()
@@ -72,8 +75,54 @@ def read_played(files: Iterable[str]) -> tuple[list[Played], list[dict[str, Any]
         start = _first_mover(session.header.players, data) if "setup" in data else None
         where = "position" if "position" in doc.data else "result" if "final" in doc.data else "setup"
         played.append(Played(file, session.header, table, start, identity_text(data), where,
-                             teams_of(doc) or None))
+                             teams_of(doc) or None, content_hash(raw)))
     return played, failed
+
+
+def copies(played: Iterable[Played]) -> dict[str, str]:
+    """Each record that is a copy of an earlier one (the same bytes: one game, as ``stats`` and
+    the site count it) -> the file of the first, in the order given (the folder walk's). An
+    export leaves the copies out: they had been a second row of every player in the CSV and a
+    second play with the same id in the BG Stats file."""
+    first: dict[str, str] = {}
+    out = {}
+    for record in played:
+        kept = first.setdefault(record.digest, record.file)
+        if kept != record.file:
+            out[record.file] = kept
+    return out
+
+
+def copies_left_out(played: Iterable[Played]) -> list[str]:
+    """What an export says of the copies it leaves out, as ``stats`` names them: a line each,
+    then how many."""
+    from burgundy_cli.core.words import counted
+
+    later = copies(played)
+    lines = [f"copy: {copy}: the same record as {first}, left out" for copy, first in later.items()]
+    return lines + ([f"{counted(len(later), 'copy', 'copies')} of another record left out: one game"] if later else [])
+
+
+def shared_ids(played: Iterable[Played]) -> list[str]:
+    """A line per set of different records (not copies: :func:`distinct`) that give one BG
+    Stats play id -- the same ``[game] uuid``, a score pad copied to make the next table's, or
+    one game saved twice with an edit: the app keeps one play of them (plays are told apart by
+    this id), so a game would be lost there without a word. Each line names the files and
+    both ways to mend them."""
+    by_id: dict[str, list[str]] = {}
+    for record in exported(distinct(played)):
+        by_id.setdefault(play_uuid(record), []).append(record.file)
+    return [f"BG Stats: {', '.join(files[:-1])} and {files[-1]} are one play to the app (one [game] uuid), which "
+            "keeps only one of them: if they are one game, remove all but one file; if they are different games "
+            "(a pad copied to make another), delete the copy's uuid line so it gets an id of its own"
+            for files in by_id.values() if len(files) > 1]
+
+
+def distinct(played: Iterable[Played]) -> list[Played]:
+    """``played`` without the copies of earlier records (:func:`copies`)."""
+    played = list(played)
+    later = copies(played)
+    return [record for record in played if record.file not in later]
 
 
 #: What a record's ``[game]`` says about the occasion, not the game: a date, a place, an event
@@ -257,6 +306,7 @@ def bgstats(played: list[Played], bgg_ids: BggIds | None = None) -> dict[str, An
     are one player (:func:`player_spellings`)."""
     from burgundy_cli.core.words import player_key
 
+    played = distinct(played)
     spelled = {key: names[0] for key, names in player_spellings(played).items()}
     players: dict[str, int] = {}   # player key -> id in the file, in the order the plays meet them
     places: dict[str, int] = {}
@@ -332,11 +382,16 @@ def csv_text(played: list[Played]) -> str:
     A record that starts from a position (a rulebook example, a disputed moment) is no game
     played and has no row, as BG Stats gets no play of it and ``stats`` counts none: its
     players (the rulebook's "Benno") had been rows among the club's, and a rulebook example
-    scored to its end a game "won" with ``complete = true``."""
+    scored to its end a game "won" with ``complete = true``. A copy of an earlier record (the
+    same bytes, :func:`copies`) is one game and has no rows of its own."""
     from burgundy_cli.core.csvrows import csv_row
+    from burgundy_cli.core.words import player_key
 
+    # (a player as every report names them: their first game's spelling, player_spellings;
+    # "Eve" and "eve" had been two players to a spreadsheet's pivot table)
+    spelled = {key: names[0] for key, names in player_spellings(played).items()}
     sections: dict[str, list[Played]] = {}
-    for record in played:
+    for record in distinct(played):
         if record.start != "position":
             sections.setdefault(record.header.name, []).append(record)
     out = io.StringIO()
@@ -357,7 +412,8 @@ def csv_text(played: list[Played]) -> str:
             for seat, name in enumerate(header.players, start=1):
                 line = lines[name]
                 row = [record.file, header.name, record.table.edition or "", _csv_date(header), header.place or "",
-                       header.event or "", _yes(record.table.complete), _yes(record.result_only), name, seat,
+                       header.event or "", _yes(record.table.complete), _yes(record.result_only),
+                       spelled.get(player_key(name), name), seat,
                        "" if record.start_player is None else _yes(name == record.start_player),
                        *([team_of.get(name, "")] if teams else []),
                        line.total, line.rank, _yes(name in record.table.winner)]
