@@ -8,11 +8,13 @@ spaces where a tile may be laid now. Players, hands, piles, knights and points f
 
 from __future__ import annotations
 
-from burgundy_cli.core.render import packed
+import textwrap
+
+from burgundy_cli.core.render import TEXT_WIDTH, packed
 from burgundy_cli.core.words import counted
 from burgundy_cli.robber_knights.components import components
 from burgundy_cli.robber_knights.movegen import lay_cells
-from burgundy_cli.robber_knights.scoring import CATEGORIES, controlled, points
+from burgundy_cli.robber_knights.scoring import CATEGORIES, controlled, points, score
 from burgundy_cli.robber_knights.state import State, cell_name
 
 
@@ -57,7 +59,7 @@ def show(state: State) -> str:
         lines.append(f"{player.name.ljust(width)}  points {sum(scores[number].values()):>2}  knights left "
                      f"{player.knights:>2}  pile {player.pile_size:>2}  hand: {hand}")
     lines.append("")
-    lines.append(_turn_line(state))
+    lines.extend(textwrap.wrap(_turn_line(state), TEXT_WIDTH, subsequent_indent="  ", break_on_hyphens=False))
     return "\n".join(lines)
 
 
@@ -68,12 +70,23 @@ def _told(state: State) -> str:
     for player, held, scored in zip(state.players, controlled(state), points(state)):
         lines.append(f"{player.name.ljust(width)}  " + "  ".join(f"{CATEGORIES[b]} {n:>2}" for b, n in held.items())
                      + f"  points {sum(scored.values()):>2}  knights left {player.knights:>2}")
+    lines.extend(["", ending(state)])
     return "\n".join(lines)
+
+
+def ending(state: State) -> str:
+    """How the finished game ended, in ``score``'s words (``core.render.outcome``): "winner
+    blue", the tiebreak that decided a tie on points, a draw's "shared win red, blue"; what
+    ``show`` and the picture's status line say."""
+    from burgundy_cli.core.render import outcome
+
+    table = score(state)
+    return outcome(True, table.winner, table.tiebreak)
 
 
 def _turn_line(state: State) -> str:
     if state.over:
-        return "game over: every tile has been laid"
+        return f"game over: every tile has been laid; {ending(state)}"
     name = state.players[state.to_move].name
     if state.must_draw:
         return f"{name} to draw the top tile of their pile ({state.lays} laid this turn)"

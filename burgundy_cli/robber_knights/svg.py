@@ -229,8 +229,7 @@ def _cell(name: str) -> tuple[int, int]:
 def _status(position: dict[str, Any]) -> str:
     """The picture's status line: who is to move, or how the game ended in ``score``'s words
     (``core.render.outcome``: "winner red (tiebreak: red and blue tie on 14 points; most
-    knights left decides (red 5, blue 3))", a draw's "shared win"). A game won on the tiebreak
-    had read "winner red" alone, as if red had scored more."""
+    knights left decides (red 5, blue 3))", a draw's "shared win"), as ``show`` says it."""
     from burgundy_cli.core.render import outcome
 
     due, table = position["due"], position["score"]

@@ -261,3 +261,19 @@ def test_new_end_refuses_the_control_and_the_map_together(tmp_path) -> None:
                                                       knights="red=5,blue=3"))
     assert "give --control or --map, not both" in refused.value.message
     assert not (tmp_path / "both.toml").exists()
+
+
+def test_show_of_a_finished_game_says_who_won_and_by_which_rule() -> None:
+    """Rulebook, 'The end of the game and scoring': "If two players have the same number of
+    points, the player who still has the most knights in front of them is the winner. If some
+    players are still equal, the game is declared a draw." ``show`` of a finished game says so,
+    in ``score``'s words, for a game on its map and for an end told without one (it had said
+    "game over: every tile has been laid" and no winner)."""
+    shown = open_record(RECORDS / "robber-knights" / "end-2-players-tiebreak.toml").show()
+    assert " ".join(shown.split()).endswith(
+        "game over: every tile has been laid; winner red (tiebreak: red and blue tie on 14 points; "
+        "most knights left decides (red 5, blue 3))")
+    told = open_doc(parse_record_text(_told("red = { towns = 1 }\nblue = { castles = 1, villages = 1 }",
+                                            "red = 7\nblue = 7"), "draw.toml")).show()
+    assert told.splitlines()[-1] == ("shared win red, blue (tiebreak: red and blue tie on 3 points; most knights "
+                                     "left decides (red 7, blue 7): still equal, a draw)")
