@@ -148,7 +148,7 @@ def check(path: str, moves: Sequence[str], as_json: bool, why: bool = False, at:
     for index, move in enumerate(moves, start=1):
         try:
             judge = session.play if index < len(moves) else session.check   # a line read as the table reads it
-            canonical = as_typed(session, move, judge, lambda: session.legal_moves().player)
+            canonical = as_typed(session, move, judge)
             if index < len(moves):
                 after.append(canonical)
                 continue

@@ -39,8 +39,8 @@ def legal_verdict(session: Any, move: str, canonical: str, why: bool = False) ->
 
 
 def play_said(session: Any, text: str) -> tuple[str, list[str] | None]:
-    """Play ``text`` on ``session``: its canonical line, and what it did as the table session
-    says it (:func:`line_effects`; None for a game without a table module, which says nothing
+    """Play ``text`` on ``session`` (read as the table reads it, :func:`as_typed`): its
+    canonical line, and what it did as the table session says it (:func:`line_effects`; None for a game without a table module, which says nothing
     of a line). What one-shot ``burgundy play`` and ``play --json`` tell of each line.
 
     :raises RefereeError: the line does not read or is not legal (the session is unchanged).
@@ -48,9 +48,9 @@ def play_said(session: Any, text: str) -> tuple[str, list[str] | None]:
     try:
         helpers = table_helpers(session)
     except UsageError:
-        return session.play(text), None
+        return as_typed(session, text, session.play), None
     before = helpers.snapshot(session)
-    line = session.play(text)
+    line = as_typed(session, text, session.play)
     return line, line_effects(helpers, before, session, line)
 
 
@@ -148,10 +148,11 @@ def _column(err: RefereeError) -> int:
     return (err.location.column or 0) if err.location is not None else 0
 
 
-def as_typed(session: Session, text: str, judge, mover):
+def as_typed(session: Session, text: str, judge, mover=None):
     """``judge(text)`` (the session's check or play); a line that does not read and names
-    no player is read as the player to move's (``mover()``: ``take 6 bank``; Tab completes it
-    so too) -- at the table and for ``burgundy check`` alike.
+    no player is read as the player to move's (``mover()``, by default the legal moves'
+    player: ``take 6 bank``; Tab completes it so too) -- at the table, by ``burgundy check``
+    and by one-shot ``burgundy play`` alike.
     When that reading does not read either, the error said is the one about what was
     typed: the line's own when it begins with a player's name (``Anna tkae 3``), else the
     player's reading's, its column counted in the line as typed (``lay lake``: the cell it
@@ -161,7 +162,8 @@ def as_typed(session: Session, text: str, judge, mover):
     try:
         return judge(text)
     except ParseError as err:
-        player = None if ":" in text or not text.strip() else mover()   # (an empty line: its own error)
+        player = None if ":" in text or not text.strip() else (mover or (lambda: session.legal_moves().player))()
+        # (an empty line: its own error)
         if player is None:
             raise
         first = err

@@ -112,6 +112,22 @@ def test_check_reads_a_line_without_the_players_name_as_the_table_session_does(c
     assert empty.stderr.startswith("burgundy: <move: >:1:1: cannot parse: empty line")
 
 
+def test_play_reads_a_line_without_the_players_name_as_check_and_the_table_do(cli, tmp_path):
+    """One-shot ``burgundy play`` (and ``play --json``) reads ``lay tp d6`` as the player to
+    move's, as ``check`` and the table session do (one reading, ``core.verdicts.as_typed``); a
+    rule's refusal of such a line is placed at its word as typed, and nothing is written."""
+    path = write(tmp_path, SETUP)
+    before = open(path).read()
+    refused = cli("play", path, "lay tp c6")
+    assert refused.exit_code == 1
+    assert refused.stderr.startswith("burgundy: <move 1: lay tp c6>:1:8: illegal (rk.lay.edge): ")
+    assert open(path).read() == before
+    played = cli("play", path, "lay tp d6")
+    assert played.exit_code == 0, played.stderr
+    assert played.stdout.startswith("recorded: red: lay town-plain d6")
+    assert json.loads(cli("play", "--json", path, "draw plain").stdout)["verdicts"][0]["line"] == "red: draw plain"
+
+
 def test_check_unknown_player_suggests(cli, tmp_path):
     result = cli("check", write(tmp_path, SETUP), "rd: lay town-plain d6")
     assert result.exit_code == 1
