@@ -304,7 +304,7 @@ def _unnamed(body: str, column: int, example: str) -> ParseError:
     """The refusal of a line that starts with its action (``lay cp d6``, ``end``), read alone:
     the action's word is no player's name, and the word after it no action (``pass lay ...``
     reads as a player named Pass). At the table and for ``burgundy check`` such a line is
-    the player to move's (``core.table.as_typed`` reads it again with that name); this is
+    the player to move's (``core.verdicts.as_typed`` reads it again with that name); this is
     what is said when there is none (the game over), the line with a name as its hint
     (``example``: the player to move), not "unknown action 'cp'"."""
     return ParseError("a line starts with the player's name", location=Location(column=column),
