@@ -473,6 +473,8 @@ def write_atomic(path: str | os.PathLike[str], text: str, *,
         raise UsageError(f"cannot write {path}: {getattr(err, 'strerror', None) or err}") from None
     if info is not None:
         _refuse_an_input(path, inputs)
+        if not record:
+            _refuse_a_record(path)
         if stat.S_ISLNK(info.st_mode) or stat.S_ISCHR(info.st_mode) or stat.S_ISFIFO(info.st_mode):
             _write_through(path, target, data, before_replace, replace)
             return
@@ -541,6 +543,32 @@ def sync_folder(folder: str) -> None:
         os.fsync(dir_fd)
     finally:
         os.close(dir_fd)
+
+
+def _refuse_a_record(path: str | os.PathLike[str]) -> None:
+    """Refuse to write an output (a picture, an export) over a game record, by any name: a
+    record's name typed where the output's goes (``show --svg a.toml b.toml``) had turned
+    a.toml into a picture. A record is a file, or what a link names, that reads as TOML with
+    a ``[game]`` table; anything else an output may replace, as any Unix tool's output does.
+
+    :raises UsageError:
+    """
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return                          # (a device or a FIFO is written to, never replaced)
+        with open(path, "rb") as handle:
+            head = handle.read(MAX_RECORD_BYTES + 1)
+    except OSError:
+        return                              # (what cannot be read is refused or replaced as before)
+    if len(head) > MAX_RECORD_BYTES or b"game" not in head:
+        return
+    try:
+        data = rtoml.loads(head.decode("utf-8"))
+    except ValueError:                      # (not text, or not TOML: rtoml's error is a ValueError)
+        return
+    if isinstance(data.get("game"), dict):
+        raise UsageError(f"cannot write {path}: it is a game record, which an output never replaces; "
+                         "nothing was written", hint="give the output a name of its own")
 
 
 def _refuse_an_input(path: str | os.PathLike[str], inputs: Iterable[str | os.PathLike[str]]) -> None:

@@ -109,6 +109,28 @@ def test_the_record_read_is_never_the_output(cli, tmp_path, command) -> None:
     assert record.read_bytes() == RECORD.read_bytes()
 
 
+@pytest.mark.parametrize("command", [["show", "--svg", "{other}", "{file}"], ["chart", "{file}", "--svg", "{link}"],
+                                     ["export", "csv", "{file}", "--out", "{other}"],
+                                     ["export", "bgstats", "{file}", "--out", "{other}"]])
+def test_an_output_never_replaces_another_record(cli, tmp_path, command) -> None:
+    """Nothing already recorded is lost: a record's name typed where the output's goes
+    (``show --svg a.toml b.toml``, the picture's name given as the record's) is refused with
+    nothing written, by the record's name or a link's; it had turned a.toml into a picture.
+    A file that is no record is an output's to replace, as any Unix tool's is."""
+    record, other = tmp_path / "b.toml", tmp_path / "a.toml"
+    record.write_bytes(RECORD.read_bytes())
+    other.write_bytes(RECORD.read_bytes())
+    link = tmp_path / "picture.svg"
+    link.symlink_to(other)
+    values = {"file": str(record), "other": str(other), "link": str(link)}
+    result = cli(*(part.format(**values) for part in command))
+    assert result.exit_code == 2 and "it is a game record, which an output never replaces" in result.stderr
+    assert other.read_bytes() == RECORD.read_bytes()
+    other.write_text("an old picture, not a record\n")
+    assert cli("show", str(record), "--svg", str(other)).exit_code == 0
+    assert other.read_text().startswith("<svg")
+
+
 def test_playout_replaces_a_file_only_with_force(cli, tmp_path) -> None:
     out = tmp_path / "game.toml"
     out.write_text("mine\n")
