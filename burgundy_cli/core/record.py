@@ -548,8 +548,11 @@ def sync_folder(folder: str) -> None:
 def _refuse_a_record(path: str | os.PathLike[str]) -> None:
     """Refuse to write an output (a picture, an export) over a game record, by any name: a
     record's name typed where the output's goes (``show --svg a.toml b.toml``) had turned
-    a.toml into a picture. A record is a file, or what a link names, that reads as TOML with
-    a ``[game]`` table; anything else an output may replace, as any Unix tool's output does.
+    a.toml into a picture. What counts as a record is a regular file, or what a link names,
+    that is named ``*.toml`` (no output of this tool is TOML), or whose text has a ``[game]``
+    table line, or reads as TOML with a ``[game]`` table: so a record with a mistake its
+    player is about to mend (an unclosed bracket, a stray byte, too long) is kept as a
+    readable one is. Anything else an output may replace, as any Unix tool's output does.
 
     :raises UsageError:
     """
@@ -560,15 +563,34 @@ def _refuse_a_record(path: str | os.PathLike[str]) -> None:
             head = handle.read(MAX_RECORD_BYTES + 1)
     except OSError:
         return                              # (what cannot be read is refused or replaced as before)
-    if len(head) > MAX_RECORD_BYTES or b"game" not in head:
-        return
+    if _reads_as_a_record(head):
+        raise _a_record(path, "a game record")
+    if os.fspath(path).lower().endswith(".toml"):
+        raise _a_record(path, "a TOML file, the kind a game record is")
+
+
+def _reads_as_a_record(head: bytes) -> bool:
+    """Whether the text ``head`` has a line opening a ``[game]`` table, or reads as TOML with
+    a ``[game]`` table (written inline or dotted)."""
+    if b"game" not in head:
+        return False
+    if _GAME_TABLE.search(head):
+        return True
     try:
         data = rtoml.loads(head.decode("utf-8"))
     except ValueError:                      # (not text, or not TOML: rtoml's error is a ValueError)
-        return
-    if isinstance(data.get("game"), dict):
-        raise UsageError(f"cannot write {path}: it is a game record, which an output never replaces; "
-                         "nothing was written", hint="give the output a name of its own")
+        return False
+    return isinstance(data.get("game"), dict)
+
+
+#: A line that opens a record's ``[game]`` table, as a record with a mistake elsewhere still has.
+_GAME_TABLE = re.compile(rb"^[ \t]*\[[ \t]*game[ \t]*\][ \t]*(#.*)?\r?$", re.MULTILINE)
+
+
+def _a_record(path: str | os.PathLike[str], kind: str) -> UsageError:
+    """The refusal of an output path that is ``kind`` (:func:`_refuse_a_record`)."""
+    return UsageError(f"cannot write {path}: it is {kind}, which an output never replaces; "
+                      "nothing was written", hint="give the output a name of its own")
 
 
 def _refuse_an_input(path: str | os.PathLike[str], inputs: Iterable[str | os.PathLike[str]]) -> None:
