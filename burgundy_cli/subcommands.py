@@ -15,8 +15,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
 
 from burgundy_cli.console import Outcome
+
+if TYPE_CHECKING:
+    from burgundy_cli.core.record import RecordDoc
 
 
 def _json(value: object) -> str:
@@ -229,7 +233,8 @@ def play(path: str, moves: Sequence[str], as_json: bool = False) -> Outcome:
     from burgundy_cli.core.verdicts import play_said, recorded_text
 
     with locked(path) as record:
-        session = open_doc(record.read(), refuse="play")
+        doc = record.read()
+        session = open_doc(doc, refuse="play")
         said = []
         for index, line in enumerate(moves, start=1):
             try:
@@ -237,10 +242,24 @@ def play(path: str, moves: Sequence[str], as_json: bool = False) -> Outcome:
             except RefereeError as err:
                 raise err.at(move_location(line, index)) from None
         record.write(dump_record(session.record_data()))
-    outcome = Outcome().wrote(path)
+    outcome = _comments_said(Outcome().wrote(path), path, doc)
     for text in said:
         outcome.say(text)
     return outcome.say(f"next: {due_text(session)}")
+
+
+def _comments_said(outcome: Outcome, path: str | os.PathLike[str], doc: RecordDoc) -> Outcome:
+    """``outcome``, saying (stderr) which TOML comments of the record ``doc`` a rewrite did not
+    keep (:func:`~burgundy_cli.core.record.comments_not_kept`): they went silently."""
+    from burgundy_cli.core.record import comments_not_kept
+
+    lines = comments_not_kept(doc)
+    if not lines:
+        return outcome
+    where = f"line {lines[0]}" if len(lines) == 1 else f"lines {', '.join(map(str, lines))}"
+    return outcome.warn(f"burgundy: {path}:{lines[0]}: note: the TOML {'comment' if len(lines) == 1 else 'comments'} "
+                        f"on {where} could not be kept: a rewritten record keeps only the comments at its top "
+                        '(keep a remark in [game] notes, or in the log as a "# ..." line)')
 
 
 def table_session(path: str) -> Outcome:
@@ -290,9 +309,10 @@ def undo(path: str, count: int) -> Outcome:
     from burgundy_cli.core.table import due_text, rewritten_without_last
 
     with locked(path) as record:
-        session, removed, text = rewritten_without_last(open_doc(record.read(), refuse="undo"), count, path)
+        doc = record.read()
+        session, removed, text = rewritten_without_last(open_doc(doc, refuse="undo"), count, path)
         record.write(text)
-    outcome = Outcome().wrote(path)
+    outcome = _comments_said(Outcome().wrote(path), path, doc)
     for line in removed:
         outcome.say(f"undone: {line}")
     return outcome.say(f"next: {due_text(session)}")
@@ -638,9 +658,10 @@ def fmt(path: str | os.PathLike[str], write: bool, as_json: bool = False) -> Out
         from burgundy_cli.core.lock import locked
 
         with locked(path) as record:
-            data = open_doc(record.read(), verify_result=False).record_data()
+            doc = record.read()
+            data = open_doc(doc, verify_result=False).record_data()
             record.write(dump_record(data))
-        outcome = Outcome().wrote(path)
+        outcome = _comments_said(Outcome().wrote(path), path, doc)
         return outcome.say(_json(data)) if as_json else outcome
     from burgundy_cli.core.record import read_record
 

@@ -297,6 +297,20 @@ def _path_of_nul(value: Any, path: tuple[str | int, ...]) -> tuple[str | int, ..
     return None
 
 
+def comments_not_kept(doc: RecordDoc) -> list[int]:
+    """The lines of ``doc`` with a TOML comment that rewriting the record drops: every one
+    below its opening comments (which :func:`~burgundy_cli.core.directive.keep_directive`
+    keeps). The canonical writer has no place for a comment between keys or log lines."""
+    if "#" not in doc.text:
+        return []
+    from burgundy_cli.core.directive import opening_comments
+    from burgundy_cli.core.tomlsource import comment_offsets
+
+    top = len(opening_comments(doc.text))
+    return sorted({line for line in (doc.location_of_offset(at).line for at in comment_offsets(doc.text))
+                   if line is not None and line > top})
+
+
 def read_record(path: str | os.PathLike[str]) -> RecordDoc:
     """Read (:func:`read_record_bytes`) and parse the record at ``path``.
 
