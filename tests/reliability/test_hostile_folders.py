@@ -144,3 +144,19 @@ def test_the_site_never_replaces_a_file_it_did_not_write(cli, tmp_path) -> None:
     (www / ".burgundy-site").unlink()
     assert cli("site", str(folder), "--out", str(www), "--jobs", "1").exit_code == 0
     assert "games/b.html" in (www / ".burgundy-site").read_text().splitlines()
+
+
+@pytest.mark.parametrize("command", [["archive", "sync", "{folder}", "--db", "{record}"],
+                                     ["stats", "{folder}", "--db", "{record}"]])
+def test_a_record_where_the_archive_goes_is_refused(cli, tmp_path, command) -> None:
+    """``--db game.toml``, a record's name where the archive's goes: SQLite made an empty
+    game.toml (a record about to be written) a database, and every later sync of the folder
+    failed to read it as a record."""
+    folder = tmp_path / "club"
+    folder.mkdir()
+    shutil.copy(RECORD, folder / "a.toml")
+    record = folder / "next-game.toml"
+    record.touch()
+    result = cli(*(part.format(folder=folder, record=record) for part in command))
+    assert result.exit_code == 2 and f"--db {record} is a record's name (*.toml), not an archive file" in result.stderr
+    assert record.read_bytes() == b"" and sorted(os.listdir(folder)) == ["a.toml", "next-game.toml"]
