@@ -442,7 +442,9 @@ def write_atomic(path: str | os.PathLike[str], text: str, *,
     - a symbolic link: written through by the system, following the link as given (so its
       rules for links in shared folders apply): what it names is written as above for a
       device or FIFO, or rewritten in place for a regular file (the link and the file stay;
-      such a rewrite is not atomic), or created when it names nothing.
+      such a rewrite is not atomic), or created when it names nothing. A record's link to a
+      regular file, once opened for writing through it, is resolved and the file replaced
+      atomically in its own folder, as above (:func:`_record_behind`).
     - a socket, a block device or a folder: refused.
 
     ``before_replace`` runs once the new text is ready, just before the rename (or the
@@ -489,6 +491,12 @@ def write_atomic(path: str | os.PathLike[str], text: str, *,
         _refuse_an_input(path, inputs)
         if not record:
             _refuse_a_record(path)
+        if record and stat.S_ISLNK(info.st_mode):
+            behind = _record_behind(path, target)
+            if behind is not None:
+                write_atomic(behind, text, before_replace=before_replace, replace=replace, replaced=replaced,
+                             durable=durable)
+                return
         if stat.S_ISLNK(info.st_mode) or stat.S_ISCHR(info.st_mode) or stat.S_ISFIFO(info.st_mode):
             _write_through(path, target, data, before_replace, replace)
             return
@@ -638,6 +646,39 @@ def _refuse_what_is_no_file(path: str | os.PathLike[str], info: os.stat_result) 
 
 #: What an output path may be that is never written to, as messages name it.
 _KINDS = {stat.S_IFDIR: "a folder", stat.S_IFSOCK: "a socket", stat.S_IFBLK: "a block device"}
+
+
+def _record_behind(path: str | os.PathLike[str], target: str) -> str | None:
+    """The regular file a symbolic link to a record names, to be replaced atomically in its own
+    folder (a record kept elsewhere and linked into the club's folder): written through the
+    link in place, a failure midway (a full disk) left the record half old, half new. The
+    system's rules for following the link are kept: it is opened for writing through the link
+    first (``protected_symlinks`` refuses another user's link in a sticky folder), and the
+    file found by resolving it must be the one opened. ``None`` when the link names no
+    regular file (nothing, a device), or it cannot be opened for writing: then it is written
+    through, or refused, as an output's is.
+
+    :raises UsageError: the link changed between the open and the resolving.
+    """
+    try:
+        fd = os.open(target, os.O_WRONLY | os.O_NOCTTY | os.O_CLOEXEC | os.O_NONBLOCK)
+    except OSError:
+        return None                         # (nothing there, a folder, not writable: said as for an output)
+    try:
+        opened = os.fstat(fd)
+    finally:
+        os.close(fd)
+    if not stat.S_ISREG(opened.st_mode):
+        return None
+    real = os.path.realpath(target)
+    try:
+        same = os.path.samestat(opened, os.stat(real))
+    except OSError:
+        same = False
+    if not same:
+        raise UsageError(f"cannot write {path}: the link changed while it was followed; nothing was written",
+                         hint="run the command again")
+    return real
 
 
 def _write_through(path: str | os.PathLike[str], target: str, data: bytes,
