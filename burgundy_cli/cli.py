@@ -183,6 +183,19 @@ def _print_version(value: bool) -> None:
         raise typer.Exit()
 
 
+def _install_completion(shell: str | None = None, prog_name: str | None = None,
+                        complete_var: str | None = None) -> tuple[str, Path]:
+    """What typer's ``--install-completion`` runs (set as ``typer.completion.install`` below):
+    :func:`subcommands.install_completion`, which only appends to ``~/.bashrc`` or ``~/.zshrc``,
+    where typer's own installer wrote the file whole again. It ends the command itself, so it
+    never returns to typer's option (``prog_name`` and ``complete_var`` are burgundy's)."""
+    _guard(partial(subcommands.install_completion, shell))
+    raise typer.Exit()
+
+
+typer.completion.install = _install_completion
+
+
 @app.callback()
 def _options(
     version: Annotated[bool, typer.Option("--version", "-V", callback=_print_version, is_eager=True,
@@ -813,11 +826,36 @@ def main() -> None:
     sys.exit(console.finish() or code)
 
 
+#: pydantic's words for a value out of range or of the wrong kind, which typer checks numbers
+#: with ("Input should be greater than or equal to 1"), and the project's: a user never reads
+#: pydantic's wording (tests/reliability/test_no_pydantic_wording.py).
+_PYDANTIC_WORDS = (
+    (r"Input should be greater than or equal to (\S+)", r"must be \1 or more"),
+    (r"Input should be less than or equal to (\S+)", r"must be \1 or less"),
+    (r"Input should be greater than (\S+)", r"must be more than \1"),
+    (r"Input should be less than (\S+)", r"must be less than \1"),
+    (r"Input should be a valid integer[^(]*", "must be a whole number"),
+    (r"Input should be a valid number[^(]*", "must be a number"),
+    (r"Input should be ", "must be "),
+)
+
+
+def _plain(message: str) -> str:
+    """click's usage message with pydantic's words for a bad number said plainly."""
+    if "Input should" not in message:
+        return message
+    import re
+
+    for words, plain in _PYDANTIC_WORDS:
+        message = re.sub(words, plain, message)
+    return message.rstrip()
+
+
 def _usage_error(err: typer.TyperException) -> Exception:
     """click's usage error as our :class:`UsageError`: its message and where to look for help."""
     from burgundy_cli.core.errors import UsageError
 
-    message = err.format_message()
+    message = _plain(err.format_message())
     context = getattr(err, "ctx", None)
     command = context.command_path if context is not None else getattr(err, "command_path", "burgundy")
     hint = f"see '{command} --help'"

@@ -15,8 +15,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
 
 from burgundy_cli.console import Outcome
+
+if TYPE_CHECKING:
+    from burgundy_cli.core.record import RecordDoc
 
 
 def _json(value: object) -> str:
@@ -229,7 +233,8 @@ def play(path: str, moves: Sequence[str], as_json: bool = False) -> Outcome:
     from burgundy_cli.core.verdicts import play_said, recorded_text
 
     with locked(path) as record:
-        session = open_doc(record.read(), refuse="play")
+        doc = record.read()
+        session = open_doc(doc, refuse="play")
         said = []
         for index, line in enumerate(moves, start=1):
             try:
@@ -237,10 +242,24 @@ def play(path: str, moves: Sequence[str], as_json: bool = False) -> Outcome:
             except RefereeError as err:
                 raise err.at(move_location(line, index)) from None
         record.write(dump_record(session.record_data()))
-    outcome = Outcome().wrote(path)
+    outcome = _comments_said(Outcome().wrote(path), path, doc)
     for text in said:
         outcome.say(text)
     return outcome.say(f"next: {due_text(session)}")
+
+
+def _comments_said(outcome: Outcome, path: str | os.PathLike[str], doc: RecordDoc) -> Outcome:
+    """``outcome``, saying (stderr) which TOML comments of the record ``doc`` a rewrite did not
+    keep (:func:`~burgundy_cli.core.record.comments_not_kept`): they went silently."""
+    from burgundy_cli.core.record import comments_not_kept
+
+    lines = comments_not_kept(doc)
+    if not lines:
+        return outcome
+    where = f"line {lines[0]}" if len(lines) == 1 else f"lines {', '.join(map(str, lines))}"
+    return outcome.warn(f"burgundy: {path}:{lines[0]}: note: the TOML {'comment' if len(lines) == 1 else 'comments'} "
+                        f"on {where} could not be kept: a rewritten record keeps only the comments at its top "
+                        '(keep a remark in [game] notes, or in the log as a "# ..." line)')
 
 
 def table_session(path: str) -> Outcome:
@@ -290,9 +309,10 @@ def undo(path: str, count: int) -> Outcome:
     from burgundy_cli.core.table import due_text, rewritten_without_last
 
     with locked(path) as record:
-        session, removed, text = rewritten_without_last(open_doc(record.read(), refuse="undo"), count, path)
+        doc = record.read()
+        session, removed, text = rewritten_without_last(open_doc(doc, refuse="undo"), count, path)
         record.write(text)
-    outcome = Outcome().wrote(path)
+    outcome = _comments_said(Outcome().wrote(path), path, doc)
     for line in removed:
         outcome.say(f"undone: {line}")
     return outcome.say(f"next: {due_text(session)}")
@@ -499,6 +519,94 @@ def schema(game: str | None, out: str | os.PathLike[str] | None, path: bool = Fa
     return outcome
 
 
+#: Per shell: where its completion script goes, its start-up file, and the lines that file
+#: needs to load the script (each with the text whose presence means it is there), relative
+#: to the home folder: typer's places and lines.
+_COMPLETION = {
+    "bash": (".bash_completions/burgundy.sh", ".bashrc", [("source '{script}'", "source '{script}'")]),
+    "zsh": (".zfunc/_burgundy", ".zshrc", [("fpath+=~/.zfunc; autoload -Uz compinit; compinit",
+                                             "fpath+=~/.zfunc; autoload -Uz compinit; compinit"),
+                                            ("zstyle ':completion:*' menu select", "zstyle")]),
+    "fish": (".config/fish/completions/burgundy.fish", None, []),
+}
+
+
+def _completion_script(shell: str | None) -> tuple[str, str]:
+    """``shell`` (``None``: the one this command runs in) and its completion script for ``burgundy``.
+
+    :raises UsageError: it is none of bash, zsh and fish.
+    """
+    from typer._completion_shared import _get_shell_name, get_completion_script
+
+    from burgundy_cli.core.errors import UsageError
+
+    shell = getattr(shell, "value", shell) or _get_shell_name()   # (typer passes its Shells, a str Enum)
+    if shell not in _COMPLETION:
+        raise UsageError(f"cannot install completion for {'this shell' if shell is None else shell}: "
+                         "burgundy completes in bash, zsh and fish; nothing was written",
+                         hint="run the command from one of them, or copy what --show-completion prints")
+    return shell, get_completion_script(prog_name="burgundy", complete_var="_BURGUNDY_COMPLETE", shell=shell)
+
+
+def install_completion(shell: str | None = None) -> Outcome:
+    """``burgundy --install-completion``: the completion script of ``shell`` (``None``: the
+    current shell's) written to a file of its own, then the lines that load it added to the
+    end of the shell's start-up file (``~/.bashrc``, ``~/.zshrc``) when it lacks them.
+
+    typer's installer wrote the start-up file whole again (truncated, then written: a failure
+    midway lost it; ~/.zshrc lost its blank lines at both ends), and ended in a traceback for
+    one that is not UTF-8, or a folder in the way. The start-up file is now only appended to,
+    read as bytes, and a file that cannot be read or written is named with nothing changed
+    (the script is written first, so the file never loads a script that is not there).
+
+    :raises UsageError: another shell, or a file that cannot be read or written.
+    """
+    from pathlib import Path
+
+    from burgundy_cli.core.errors import UsageError
+    from burgundy_cli.core.record import write_atomic
+
+    shell, script = _completion_script(shell)
+    where, startup, lines = _COMPLETION[shell]
+    home = Path.home()
+    path = home / where
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise UsageError(f"cannot write {path}: {err.strerror or err}; nothing was written") from None
+    write_atomic(path, script, record=False)
+    outcome = Outcome().say(f"{shell} completion installed in {path}")
+    if startup is not None:
+        added = _append_lines(home / startup, [line.format(script=path) for line, _ in lines],
+                              [mark.format(script=path) for _, mark in lines])
+        if added:
+            outcome.say(f"added to {home / startup}: {'; '.join(added)}")
+    return outcome.say("Completion will take effect once you restart the terminal")
+
+
+def _append_lines(path: os.PathLike[str], lines: list[str], marks: list[str]) -> list[str]:
+    """Append to the file at ``path`` (made if missing) each of ``lines`` whose mark (in
+    ``marks``) it does not hold yet; the lines appended. Its text is never rewritten.
+
+    :raises UsageError: it cannot be read or appended to.
+    """
+    from burgundy_cli.core.errors import UsageError
+
+    try:
+        with open(path, "a+b") as handle:
+            handle.seek(0)
+            text = handle.read()
+            missing = [line for line, mark in zip(lines, marks) if mark.encode() not in text]
+            if missing:
+                lead = b"\n" if text and not text.endswith(b"\n") else b""
+                handle.write(lead + b"".join(f"{line}\n".encode() for line in missing))
+                handle.flush()
+                os.fsync(handle.fileno())
+    except OSError as err:
+        raise UsageError(f"cannot add the completion to {path}: {err.strerror or err}; it was left as it was") from None
+    return missing
+
+
 def version() -> Outcome:
     """``burgundy --version``."""
     from burgundy_cli import __version__
@@ -550,9 +658,10 @@ def fmt(path: str | os.PathLike[str], write: bool, as_json: bool = False) -> Out
         from burgundy_cli.core.lock import locked
 
         with locked(path) as record:
-            data = open_doc(record.read(), verify_result=False).record_data()
+            doc = record.read()
+            data = open_doc(doc, verify_result=False).record_data()
             record.write(dump_record(data))
-        outcome = Outcome().wrote(path)
+        outcome = _comments_said(Outcome().wrote(path), path, doc)
         return outcome.say(_json(data)) if as_json else outcome
     from burgundy_cli.core.record import read_record
 

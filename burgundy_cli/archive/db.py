@@ -262,7 +262,8 @@ def club_folder(folder: str | None, db: str | None) -> str | None:
 def database_url(folder: str | os.PathLike[str] | None, db: str | None) -> str:
     """The URL of the archive: ``--db`` (a URL or a SQLite file's path), else DIR/burgundy.db.
 
-    :raises ArchiveError: neither given; a ``--db`` path that is a folder; a SQLite URL of no file (``sqlite://``: in memory, gone
+    :raises ArchiveError: neither given; a ``--db`` path that is a folder or a record's name
+        (``*.toml``: a record where the archive goes); a SQLite URL of no file (``sqlite://``: in memory, gone
         when the command ends, so a sync would store nothing); or no ``--db`` and DIR no folder: one that does not
         exist ("no such folder", as ``archive sync`` says it with ``--db``), or a file (a
         record: it holds no burgundy.db), never "folder game.toml does not exist".
@@ -276,6 +277,9 @@ def database_url(folder: str | os.PathLike[str] | None, db: str | None) -> str:
         if os.path.isdir(db):
             raise ArchiveError(f"--db {db} is a folder, not an archive file",
                                hint=f"give the archive's file, e.g. --db {os.path.join(db, 'burgundy.db')}")
+        if db.lower().endswith(".toml"):    # (SQLite makes an empty file a database, and every sync would fail to read it)
+            raise ArchiveError(f"--db {db} is a record's name (*.toml), not an archive file; nothing was written",
+                               hint=f"give the archive's file, e.g. --db {os.path.join(os.path.dirname(db), 'burgundy.db')}")
         return "sqlite:///" + str(Path(db).resolve())
     if folder is None:
         raise ArchiveError("give a folder of records or --db URL",

@@ -835,13 +835,16 @@ def build(folder: str, out: str, jobs: int = 0) -> tuple[Site, list[str]]:
         files[f"players/{site.players[key]}.html"] = player_page(key, site, club)
     for key, (_, slug) in site.events.items():
         files[f"events/{slug}.html"] = event_page(key, site)
-    _check_out(out, [*files, MANIFEST])
+    before = _last_build(out)
+    _check_out(out, [*files, MANIFEST], before)
     for folder_name in ("games", "players", *(["events"] if site.events else [])):
         os.makedirs(os.path.join(out, folder_name), exist_ok=True)
+    # (listed before they are written: a build cut short leaves none of its files unlisted)
+    _write_list(out, set(files) | (before or set()))
     for name, text in files.items():
         write_atomic(os.path.join(out, name), text, record=False)
-    site.removed = _remove_stale(out, files)
-    write_atomic(os.path.join(out, MANIFEST), "".join(f"{name}\n" for name in sorted(files)), record=False)
+    site.removed = _remove_stale(out, files, before or set())
+    _write_list(out, set(files))
     return site, list(files)
 
 
@@ -849,19 +852,31 @@ def build(folder: str, out: str, jobs: int = 0) -> tuple[Site, list[str]]:
 MANIFEST = ".burgundy-site"
 
 
-def _remove_stale(out: str, files: Iterable[str]) -> list[str]:
-    """Remove the files the last build wrote (its :data:`MANIFEST`) that this one does not: the
-    page and pictures of a record since removed or renamed, the page of a player whose name
-    was mended. They stayed in the folder, and on the web host it is copied to, showing a
-    game the club had struck out. Only names the site itself makes (a page or picture at the
-    top, in ``games/`` or in ``players/``) that are still regular files are removed: nothing
-    else the folder holds, and nothing through a link. A folder written before the manifest
-    has none, and nothing is removed from it. The names removed, sorted."""
+def _last_build(out: str) -> set[str] | None:
+    """The files the last build into ``out`` wrote, as its :data:`MANIFEST` lists them;
+    ``None`` when there is no list (no build, or one made before the list was kept)."""
     try:
         with open(os.path.join(out, MANIFEST), encoding="utf-8") as listed:
-            before = set(listed.read().splitlines())
-    except (FileNotFoundError, UnicodeDecodeError):
-        return []
+            return set(listed.read().splitlines())
+    except (FileNotFoundError, NotADirectoryError, UnicodeDecodeError):
+        return None
+
+
+def _write_list(out: str, files: Iterable[str]) -> None:
+    """Write the :data:`MANIFEST` of ``out``: ``files``, one a line, sorted."""
+    from burgundy_cli.core.record import write_atomic
+
+    write_atomic(os.path.join(out, MANIFEST), "".join(f"{name}\n" for name in sorted(files)), record=False)
+
+
+def _remove_stale(out: str, files: Iterable[str], before: set[str]) -> list[str]:
+    """Remove the files the last build wrote (``before``, its :data:`MANIFEST`) that this one
+    does not: the page and pictures of a record since removed or renamed, the page of a player
+    whose name was mended. They stayed in the folder, and on the web host it is copied to,
+    showing a game the club had struck out. Only names the site itself makes (a page or
+    picture at the top, in ``games/`` or in ``players/``) that are still regular files are
+    removed: nothing else the folder holds, and nothing through a link. A folder written
+    before the manifest has none, and nothing is removed from it. The names removed, sorted."""
     removed = []
     for name in sorted(before - set(files)):
         if not re.fullmatch(r"((games|players|events)/)?[a-z0-9-]+\.(html|svg)", name):
@@ -873,17 +888,32 @@ def _remove_stale(out: str, files: Iterable[str]) -> list[str]:
     return removed
 
 
-def _check_out(out: str, files: Iterable[str]) -> None:
+def _built_before_the_list(out: str) -> bool:
+    """Whether ``out``, which has no :data:`MANIFEST`, holds a site a build made before the
+    list was kept: its ``index.html`` is the site's (it has the site's navigation)."""
+    try:
+        with open(os.path.join(out, "index.html"), encoding="utf-8", errors="replace") as page:
+            return '<nav><a href="index.html">Results</a></nav>' in page.read()
+    except OSError:
+        return False
+
+
+def _check_out(out: str, files: Iterable[str], before: set[str] | None) -> None:
     """Refuse, before anything is written, an output folder in which the site would write
-    outside itself or over what is not its own kind of file: a symbolic link where a page, a
+    outside itself or over what is not its own file: a symbolic link where a page, a
     picture or the ``games``/``players`` folder goes (writing would follow it to a file or
-    folder elsewhere), a folder or a special file where a page goes, a file where a folder goes.
+    folder elsewhere), a folder or a special file where a page goes, a file where a folder
+    goes, and a file the site did not write where a page or picture goes (the club's own
+    ``index.html`` in the folder of its web pages had been replaced with the results page).
+    The site's files are those the last build listed (``before``), or, in a folder built
+    before the list was kept, every file (:func:`_built_before_the_list`).
 
     :raises UsageError: naming the entry.
     """
     import stat
 
     folders = {name.split("/")[0] for name in files if "/" in name}
+    legacy: bool | None = None          # (asked once, when a file is found)
     for name in [*sorted(folders), *files]:
         path = os.path.join(out, name)
         try:
@@ -898,8 +928,12 @@ def _check_out(out: str, files: Iterable[str]) -> None:
             kind = "not a folder"
         elif name not in folders and not stat.S_ISREG(mode):
             kind = "a folder" if stat.S_ISDIR(mode) else "not a regular file"
-        else:
+        elif name in folders or name == MANIFEST or (name in before if before is not None else (
+                legacy := _built_before_the_list(out) if legacy is None else legacy)):
             continue
+        else:
+            raise UsageError(f"--out {out}: {name} is a file the site did not write, which it never replaces; "
+                             "nothing was written", hint=f"move {path} away, or name another --out folder")
         raise UsageError(f"--out {out}: {name} is {kind}; the site writes only its own files into its folder",
                          hint=f"remove {path}, or name another --out folder")
 

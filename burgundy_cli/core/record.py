@@ -297,6 +297,20 @@ def _path_of_nul(value: Any, path: tuple[str | int, ...]) -> tuple[str | int, ..
     return None
 
 
+def comments_not_kept(doc: RecordDoc) -> list[int]:
+    """The lines of ``doc`` with a TOML comment that rewriting the record drops: every one
+    below its opening comments (which :func:`~burgundy_cli.core.directive.keep_directive`
+    keeps). The canonical writer has no place for a comment between keys or log lines."""
+    if "#" not in doc.text:
+        return []
+    from burgundy_cli.core.directive import opening_comments
+    from burgundy_cli.core.tomlsource import comment_offsets
+
+    top = len(opening_comments(doc.text))
+    return sorted({line for line in (doc.location_of_offset(at).line for at in comment_offsets(doc.text))
+                   if line is not None and line > top})
+
+
 def read_record(path: str | os.PathLike[str]) -> RecordDoc:
     """Read (:func:`read_record_bytes`) and parse the record at ``path``.
 
@@ -428,7 +442,9 @@ def write_atomic(path: str | os.PathLike[str], text: str, *,
     - a symbolic link: written through by the system, following the link as given (so its
       rules for links in shared folders apply): what it names is written as above for a
       device or FIFO, or rewritten in place for a regular file (the link and the file stay;
-      such a rewrite is not atomic), or created when it names nothing.
+      such a rewrite is not atomic), or created when it names nothing. A record's link to a
+      regular file, once opened for writing through it, is resolved and the file replaced
+      atomically in its own folder, as above (:func:`_record_behind`).
     - a socket, a block device or a folder: refused.
 
     ``before_replace`` runs once the new text is ready, just before the rename (or the
@@ -475,6 +491,12 @@ def write_atomic(path: str | os.PathLike[str], text: str, *,
         _refuse_an_input(path, inputs)
         if not record:
             _refuse_a_record(path)
+        if record and stat.S_ISLNK(info.st_mode):
+            behind = _record_behind(path, target)
+            if behind is not None:
+                write_atomic(behind, text, before_replace=before_replace, replace=replace, replaced=replaced,
+                             durable=durable)
+                return
         if stat.S_ISLNK(info.st_mode) or stat.S_ISCHR(info.st_mode) or stat.S_ISFIFO(info.st_mode):
             _write_through(path, target, data, before_replace, replace)
             return
@@ -548,8 +570,11 @@ def sync_folder(folder: str) -> None:
 def _refuse_a_record(path: str | os.PathLike[str]) -> None:
     """Refuse to write an output (a picture, an export) over a game record, by any name: a
     record's name typed where the output's goes (``show --svg a.toml b.toml``) had turned
-    a.toml into a picture. A record is a file, or what a link names, that reads as TOML with
-    a ``[game]`` table; anything else an output may replace, as any Unix tool's output does.
+    a.toml into a picture. What counts as a record is a regular file, or what a link names,
+    that is named ``*.toml`` (no output of this tool is TOML), or whose text has a ``[game]``
+    table line, or reads as TOML with a ``[game]`` table: so a record with a mistake its
+    player is about to mend (an unclosed bracket, a stray byte, too long) is kept as a
+    readable one is. Anything else an output may replace, as any Unix tool's output does.
 
     :raises UsageError:
     """
@@ -560,15 +585,34 @@ def _refuse_a_record(path: str | os.PathLike[str]) -> None:
             head = handle.read(MAX_RECORD_BYTES + 1)
     except OSError:
         return                              # (what cannot be read is refused or replaced as before)
-    if len(head) > MAX_RECORD_BYTES or b"game" not in head:
-        return
+    if _reads_as_a_record(head):
+        raise _a_record(path, "a game record")
+    if os.fspath(path).lower().endswith(".toml"):
+        raise _a_record(path, "a TOML file, the kind a game record is")
+
+
+def _reads_as_a_record(head: bytes) -> bool:
+    """Whether the text ``head`` has a line opening a ``[game]`` table, or reads as TOML with
+    a ``[game]`` table (written inline or dotted)."""
+    if b"game" not in head:
+        return False
+    if _GAME_TABLE.search(head):
+        return True
     try:
         data = rtoml.loads(head.decode("utf-8"))
     except ValueError:                      # (not text, or not TOML: rtoml's error is a ValueError)
-        return
-    if isinstance(data.get("game"), dict):
-        raise UsageError(f"cannot write {path}: it is a game record, which an output never replaces; "
-                         "nothing was written", hint="give the output a name of its own")
+        return False
+    return isinstance(data.get("game"), dict)
+
+
+#: A line that opens a record's ``[game]`` table, as a record with a mistake elsewhere still has.
+_GAME_TABLE = re.compile(rb"^[ \t]*\[[ \t]*game[ \t]*\][ \t]*(#.*)?\r?$", re.MULTILINE)
+
+
+def _a_record(path: str | os.PathLike[str], kind: str) -> UsageError:
+    """The refusal of an output path that is ``kind`` (:func:`_refuse_a_record`)."""
+    return UsageError(f"cannot write {path}: it is {kind}, which an output never replaces; "
+                      "nothing was written", hint="give the output a name of its own")
 
 
 def _refuse_an_input(path: str | os.PathLike[str], inputs: Iterable[str | os.PathLike[str]]) -> None:
@@ -602,6 +646,39 @@ def _refuse_what_is_no_file(path: str | os.PathLike[str], info: os.stat_result) 
 
 #: What an output path may be that is never written to, as messages name it.
 _KINDS = {stat.S_IFDIR: "a folder", stat.S_IFSOCK: "a socket", stat.S_IFBLK: "a block device"}
+
+
+def _record_behind(path: str | os.PathLike[str], target: str) -> str | None:
+    """The regular file a symbolic link to a record names, to be replaced atomically in its own
+    folder (a record kept elsewhere and linked into the club's folder): written through the
+    link in place, a failure midway (a full disk) left the record half old, half new. The
+    system's rules for following the link are kept: it is opened for writing through the link
+    first (``protected_symlinks`` refuses another user's link in a sticky folder), and the
+    file found by resolving it must be the one opened. ``None`` when the link names no
+    regular file (nothing, a device), or it cannot be opened for writing: then it is written
+    through, or refused, as an output's is.
+
+    :raises UsageError: the link changed between the open and the resolving.
+    """
+    try:
+        fd = os.open(target, os.O_WRONLY | os.O_NOCTTY | os.O_CLOEXEC | os.O_NONBLOCK)
+    except OSError:
+        return None                         # (nothing there, a folder, not writable: said as for an output)
+    try:
+        opened = os.fstat(fd)
+    finally:
+        os.close(fd)
+    if not stat.S_ISREG(opened.st_mode):
+        return None
+    real = os.path.realpath(target)
+    try:
+        same = os.path.samestat(opened, os.stat(real))
+    except OSError:
+        same = False
+    if not same:
+        raise UsageError(f"cannot write {path}: the link changed while it was followed; nothing was written",
+                         hint="run the command again")
+    return real
 
 
 def _write_through(path: str | os.PathLike[str], target: str, data: bytes,

@@ -50,6 +50,11 @@ def _tokens(text: str) -> Iterator[tuple[str, int, int]]:
             if match.lastgroup is not None and match.lastgroup != "comment")
 
 
+def comment_offsets(text: str) -> Iterator[int]:
+    """Where each TOML comment of ``text`` starts (a ``#`` outside every string), in order."""
+    return (match.start() for match in _TOKEN.finditer(text) if match.lastgroup == "comment")
+
+
 def nesting_overflow(text: str, limit: int) -> int | None:
     """Offset of the first key, table or bracket nested deeper than ``limit``, else ``None``.
 

@@ -7,6 +7,7 @@ spread the kills over the phases of a write (temporary file, write, fsync, renam
 
 from __future__ import annotations
 
+import errno
 import os
 import random
 import signal
@@ -226,3 +227,31 @@ def test_where_names_cannot_be_swapped_the_rename_is_used(tmp_path, monkeypatch)
     record.write_text("old\n")
     write_atomic(record, "new\n", replaced=_refuse_unless("never called"))
     assert record.read_text() == "new\n" and [p.name for p in tmp_path.iterdir()] == ["game.toml"]
+
+
+def test_a_record_behind_a_link_is_replaced_atomically_and_a_failure_midway_keeps_it(tmp_path, monkeypatch) -> None:
+    """A record kept elsewhere and linked into the club's folder was rewritten in place through
+    the link: a write that failed midway (a full disk) left it half new, half old. It is now
+    replaced in its own folder, as a record that is no link is; the link stays a link."""
+    import burgundy_cli.core.record as record_module
+
+    elsewhere = tmp_path / "kept"
+    elsewhere.mkdir()
+    real = elsewhere / "game.toml"
+    real.write_text("old = 1\n" * 1000)
+    link = tmp_path / "game.toml"
+    link.symlink_to(real)
+
+    def full_disk(fd: int, data: bytes) -> None:
+        os.write(fd, data[:100])
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(record_module, "_write_all", full_disk)
+    with pytest.raises(UsageError, match="No space left on device"):
+        write_atomic(link, "new = 2\n" * 1000)
+    assert real.read_text() == "old = 1\n" * 1000 and sorted(os.listdir(elsewhere)) == ["game.toml"]
+    monkeypatch.undo()
+    inode = real.stat().st_ino
+    write_atomic(link, "new = 2\n")
+    assert link.is_symlink() and real.read_text() == "new = 2\n" and real.stat().st_ino != inode
+    assert sorted(os.listdir(elsewhere)) == ["game.toml"] and sorted(os.listdir(tmp_path)) == ["game.toml", "kept"]

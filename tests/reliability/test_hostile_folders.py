@@ -106,3 +106,57 @@ def test_a_folder_nested_deeper_than_the_recursion_limit_is_walked(tmp_path, cli
         while path != str(deep):
             os.rmdir(path)
             path = os.path.dirname(path)
+
+
+def _tree(folder: Path) -> dict[str, bytes]:
+    """Every file below ``folder`` and its bytes."""
+    return {str(path.relative_to(folder)): path.read_bytes() for path in sorted(folder.rglob("*")) if path.is_file()}
+
+
+def test_the_site_never_replaces_a_file_it_did_not_write(cli, tmp_path) -> None:
+    """``site records/ --out www/``, www/ being the folder of the club's own web pages, replaced
+    their index.html and style.css with the results' and left them lost. A file the site did
+    not write (none listed it in ``.burgundy-site``) where a page goes is refused before
+    anything is written; its own files, listed or of a build made before the list, it replaces."""
+    folder = tmp_path / "club"
+    folder.mkdir()
+    shutil.copy(RECORD, folder / "a.toml")
+    www = tmp_path / "www"
+    www.mkdir()
+    (www / "index.html").write_text("<h1>The club's own home page</h1>\n")
+    (www / "notes.txt").write_text("mine\n")
+    before = _tree(www)
+    result = cli("site", str(folder), "--out", str(www), "--jobs", "1")
+    assert result.exit_code == 2, result.stderr
+    assert "index.html is a file the site did not write, which it never replaces" in result.stderr
+    assert _tree(www) == before and sorted(os.listdir(www)) == ["index.html", "notes.txt"]
+    (www / "index.html").rename(www / "home.html")
+    assert cli("site", str(folder), "--out", str(www), "--jobs", "1").exit_code == 0
+    assert (www / "home.html").read_text() == "<h1>The club's own home page</h1>\n"
+    # a page of the club's own where a later build puts a game's page: refused as well
+    shutil.copy(RECORDS / "robber-knights" / "playout-3-players.toml", folder / "b.toml")
+    (www / "games" / "b.html").write_text("the club's report of game b\n")
+    result = cli("site", str(folder), "--out", str(www), "--jobs", "1")
+    assert result.exit_code == 2 and "games/b.html is a file the site did not write" in result.stderr
+    assert (www / "games" / "b.html").read_text() == "the club's report of game b\n"
+    # the site's own files are replaced, also in a folder built before the list was kept
+    (www / "games" / "b.html").unlink()
+    (www / ".burgundy-site").unlink()
+    assert cli("site", str(folder), "--out", str(www), "--jobs", "1").exit_code == 0
+    assert "games/b.html" in (www / ".burgundy-site").read_text().splitlines()
+
+
+@pytest.mark.parametrize("command", [["archive", "sync", "{folder}", "--db", "{record}"],
+                                     ["stats", "{folder}", "--db", "{record}"]])
+def test_a_record_where_the_archive_goes_is_refused(cli, tmp_path, command) -> None:
+    """``--db game.toml``, a record's name where the archive's goes: SQLite made an empty
+    game.toml (a record about to be written) a database, and every later sync of the folder
+    failed to read it as a record."""
+    folder = tmp_path / "club"
+    folder.mkdir()
+    shutil.copy(RECORD, folder / "a.toml")
+    record = folder / "next-game.toml"
+    record.touch()
+    result = cli(*(part.format(folder=folder, record=record) for part in command))
+    assert result.exit_code == 2 and f"--db {record} is a record's name (*.toml), not an archive file" in result.stderr
+    assert record.read_bytes() == b"" and sorted(os.listdir(folder)) == ["a.toml", "next-game.toml"]

@@ -126,9 +126,10 @@ def test_an_output_never_replaces_another_record(cli, tmp_path, command) -> None
     result = cli(*(part.format(**values) for part in command))
     assert result.exit_code == 2 and "it is a game record, which an output never replaces" in result.stderr
     assert other.read_bytes() == RECORD.read_bytes()
-    other.write_text("an old picture, not a record\n")
-    assert cli("show", str(record), "--svg", str(other)).exit_code == 0
-    assert other.read_text().startswith("<svg")
+    picture = tmp_path / "old.svg"
+    picture.write_text("an old picture, not a record\n")
+    assert cli("show", str(record), "--svg", str(picture)).exit_code == 0
+    assert picture.read_text().startswith("<svg")
 
 
 def test_playout_replaces_a_file_only_with_force(cli, tmp_path) -> None:
@@ -184,3 +185,29 @@ def test_a_long_name_of_three_byte_characters_can_be_written(tmp_path) -> None:
     write_atomic(path, "x = 1\n")
     write_atomic(path, "x = 2\n")
     assert path.read_text() == "x = 2\n" and os.listdir(tmp_path) == [path.name]
+
+
+def _mistyped(text: bytes) -> bytes:
+    """A record with a TOML mistake its player is about to mend: a list left unclosed."""
+    return text.replace(b'    "blue",\n]', b'    "blue",\n', 1)
+
+
+@pytest.mark.parametrize(("name", "spoil"), [
+    ("a.toml", _mistyped),                                         # not TOML until it is mended
+    ("a.toml", lambda text: text + b"# " + b"x" * MAX_RECORD_BYTES + b"\n"),   # longer than a record may be
+    ("a.toml", lambda text: b"\xff" + text),                       # a stray byte: not UTF-8
+    ("game.txt", _mistyped),                                       # by another name, its [game] line tells
+    ("pyproject.toml", lambda text: b'[project]\nname = "club"\n'),  # TOML, the kind no output is
+])
+def test_an_output_never_replaces_a_record_that_does_not_read(cli, tmp_path, name, spoil) -> None:
+    """A record the tool cannot read yet (a bracket left open, a stray byte, too long) is still
+    a record: ``show --svg a.toml b.toml`` with a.toml mid-edit replaced it with a picture, as it
+    had a readable one. It is refused as one is, and so is any ``*.toml`` file: no output is TOML."""
+    record, other = tmp_path / "b.toml", tmp_path / name
+    record.write_bytes(RECORD.read_bytes())
+    kept = spoil(RECORD.read_bytes())
+    assert kept != RECORD.read_bytes()
+    other.write_bytes(kept)
+    result = cli("show", "--svg", str(other), str(record))
+    assert result.exit_code == 2 and "which an output never replaces" in result.stderr, result.stderr
+    assert other.read_bytes() == kept

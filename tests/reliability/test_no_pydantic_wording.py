@@ -61,3 +61,22 @@ def test_a_wrong_value_anywhere_is_refused_in_the_table_s_words(record) -> None:
                 for each in (err, *err.also):
                     assert not any(words in each.message for words in PYDANTIC), (path, wrong, each.message)
     assert refused   # (the wrong values were read, and refused)
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["undo", "game.toml", "0"], "Invalid value for 'COUNT': must be 1 or more"),
+    (["undo", "game.toml", "1001"], "Invalid value for 'COUNT': must be 1000 or less"),
+    (["undo", "game.toml", "two"], "Invalid value for 'COUNT': must be a whole number"),
+    (["playout", "robber-knights", "-p", "9", "-s", "1", "-o", "x.toml"], "'--players' / '-p': must be 4 or less"),
+    (["playout", "robber-knights", "-p", "2", "-s", "1.5", "-o", "x.toml"], "'--seed' / '-s': must be a whole number"),
+    (["stats", "--best", "-1"], "Invalid value for '--best': must be 0 or more"),
+])
+def test_a_number_out_of_range_is_said_in_the_projects_words(args, said) -> None:
+    """typer checks a number option with pydantic, whose words reached the user: ``undo
+    game.toml 0`` said "Input should be greater than or equal to 1"."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "burgundy_cli", *args], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and said in done.stderr, done.stderr
+    assert not any(words in done.stderr for words in PYDANTIC)
