@@ -183,19 +183,6 @@ def _print_version(value: bool) -> None:
         raise typer.Exit()
 
 
-def _install_completion(shell: str | None = None, prog_name: str | None = None,
-                        complete_var: str | None = None) -> tuple[str, Path]:
-    """What typer's ``--install-completion`` runs (set as ``typer.completion.install`` below):
-    :func:`subcommands.install_completion`, which only appends to ``~/.bashrc`` or ``~/.zshrc``,
-    where typer's own installer wrote the file whole again. It ends the command itself, so it
-    never returns to typer's option (``prog_name`` and ``complete_var`` are burgundy's)."""
-    _guard(partial(subcommands.install_completion, shell))
-    raise typer.Exit()
-
-
-typer.completion.install = _install_completion
-
-
 @app.callback()
 def _options(
     version: Annotated[bool, typer.Option("--version", "-V", callback=_print_version, is_eager=True,
