@@ -467,7 +467,13 @@ def effects(before: GameState, session: CastlesSession, line: str) -> list[str]:
     command = session.read(line)
     parts = line_effects(before, after, command, session.noted)
     table_line = getattr(command, "player", None) is None  # (a player's take is said as theirs)
+    # the first line of a phase's setup cleared the depots (engine: a phase that ended keeps its
+    # tiles for a late purchase until then): what lies on a depot now came with this line
+    cleared = before.stage == "phase" and after.stage != "phase"
+    if cleared:
+        parts.extend(_cleared(before, after))
     for depot, (old, new) in enumerate(zip(before.depots, after.depots)):
+        old = [] if cleared else old
         added = beyond(new, old)
         if added and after.stage != "over":
             parts.append(f"depot {depot or 'black'} +{' '.join(added)}")
@@ -483,6 +489,19 @@ def effects(before: GameState, session: CastlesSession, line: str) -> list[str]:
     if before.white != after.white and after.white is not None:
         parts.append(f"white die {after.white}")
     return parts
+
+
+def _cleared(before: GameState, after: GameState) -> list[str]:
+    """The tiles left on the depots when a phase ended, which leave the game as the next one
+    is set up (2011 'Setup for each phase': "Remove all six-sided tiles remaining on the board
+    and return them to the box"; 2019 'Playing the game': "remove all hex tiles from the
+    game"); empty when none were left."""
+    left = [f"depot {depot or 'black'} {' '.join(tiles)}"
+            for depot, tiles in enumerate(before.depots) if tiles]
+    if not left:
+        return []
+    return [f"phase {'ABCDE'[after.phase]} begins: the {WORDS[after.edition]['hex tiles']} left on the depots "
+            f"leave the game ({'; '.join(left)})"]
 
 
 def drop_last(data: dict[str, Any]) -> str | None:
