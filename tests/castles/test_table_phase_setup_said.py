@@ -40,3 +40,14 @@ def test_the_next_reveal_says_only_its_own_tiles(phase_a_over):
     phase_a_over.play(BLACK_REVEAL)
     reply = phase_a_over.play("reveal 3 sheep2 ship church")
     assert reply.text == "recorded: reveal 3 sheep2 ship church -- depot 3 +sheep2 ship church"
+
+
+def test_the_reveal_form_due_says_how_many_tiles_each_depot_takes(phase_a_over):
+    """2011 'Setup for each phase': with 3 players a numbered depot takes 3 tiles and the black
+    depot 6 (the form said '<tile> <tile>', two, whatever the player count)."""
+    assert phase_a_over.helpers.table_forms(phase_a_over.session)[0] == \
+        "reveal <depot 1|2|3|4|5|6|black> <3 tiles, black 6>"
+    phase_a_over.play(BLACK_REVEAL)
+    assert phase_a_over.helpers.table_forms(phase_a_over.session)[0] == "reveal <depot 1|2|3|4|5|6> <3 tiles>"
+    reply = phase_a_over.play("reveal 3 sheep2 ship")
+    assert reply.text.splitlines()[-1].startswith("due now: reveal <depot 1|2|3|4|5|6> <3 tiles> | goods")

@@ -63,11 +63,25 @@ def table_forms(session: CastlesSession) -> list[str]:
     roll = "roll white <die> good <type>, " + ", ".join(f"{name} <die> <die>" for name in names)
     if ahead.kind == "phase":
         depots = [line.split()[1] for line in ahead.missing if line.startswith("reveal ")]
-        reveal = [f"reveal <depot {'|'.join(depots)}> <tile> <tile>"] if depots else []
+        reveal = [f"reveal <depot {'|'.join(depots)}> <{_reveal_counts(state, depots)}>"] if depots else []
         return reveal + ([_GOODS_FORM] if "goods" in ahead.missing else []) + [roll]
     if ahead.kind == "roll":
         return [roll]
     return []
+
+
+def _reveal_counts(state: GameState, depots: list[str]) -> str:
+    """How many tiles a reveal of each of ``depots`` (``1`` .. ``6``, ``black``) names, as its
+    form says it: ``3 tiles``, ``6 tiles`` or ``3 tiles, black 6`` (2011 'Setup for each phase':
+    a numbered depot takes as many as there are players, the black depot 2 to 8; the depot's
+    spaces of the phase, :func:`~burgundy_cli.castles.rules.boards.depot_spaces`)."""
+    spaces = depot_spaces(len(state.players), state.phase)
+    numbered = {len(spaces[int(depot)]) for depot in depots if depot != "black"}
+    said = [counted(count, "tile") for count in sorted(numbered)]
+    if "black" in depots:
+        black = len(spaces[0])
+        said.append(f"black {black}" if said else counted(black, "tile"))
+    return ", ".join(said)
 
 
 def table_completions(session: CastlesSession, typed: str) -> list[tuple[str, str]]:
