@@ -37,3 +37,13 @@ def test_the_turn_order_rule_cited_in_a_2011_record_names_the_track_and_its_towe
     text = cited(RULES["cob.flow.turn-order"], "2011").text
     assert "turn order track" in text and "tower" in text and "bridge" not in text
     assert "bridge" in cited(RULES["cob.flow.turn-order"], "2019").text
+
+
+def test_show_labels_the_turn_order_in_the_records_edition():
+    """``show`` of a 2011 record gives the turn order as the turn order track's, a 2019 one as the
+    bridge's ('Ship (blue)': 2011 "turn order track", 2019 "bridge")."""
+    from burgundy_cli.castles.views.render import render
+
+    shown = {edition: render(at_turn(edition, players={"anna": {"dice": [1, 2]}, "ben": {"dice": [3, 4]}})).splitlines()[1]
+             for edition in ("2011", "2019")}
+    assert shown["2011"].startswith("turn order track: ") and shown["2019"].startswith("bridge order: ")
