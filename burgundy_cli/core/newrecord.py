@@ -791,14 +791,14 @@ def _question(key: str, answers: NewRecord, question: str) -> str:
 
 
 #: The nouns a Castles question names that the editions word differently (castles/rules/terms.py).
-_EDITION_NOUNS = re.compile(r"\b(duchy|duchies|silverlings|workers)\b")
+_EDITION_NOUNS = re.compile(r"\b(duchy|duchies|silverlings|workers|bridge)\b")
 
 
 def _in_edition(text: str, answers: NewRecord) -> str:
     """``text``, a Castles question written in 2019's words, in the words of the edition being
     set up: 2011's "estate" ('The player boards': "The estate, with a total of 37 spaces"),
-    "Silverlings" and "worker tiles" ('Action "Take worker tiles"'); 2019's "duchy", "silver
-    coins" and "workers"."""
+    "Silverlings", "worker tiles" ('Action "Take worker tiles"') and "turn order track" ('Ship
+    (blue)' 2.); 2019's "duchy", "silver coins", "workers" and "bridge"."""
     from burgundy_cli.castles.rules.terms import WORDS
 
     words = WORDS[answers.edition or "2019"]
@@ -1649,9 +1649,9 @@ def _ask_bridge(answers: NewRecord, ask: bool, read: Reader | None, say: Callabl
     """
     from burgundy_cli.castles.rules.scoring import turn_order_words
 
-    question = (f"the turn order on the bridge at the end, first to last: the tie on VP and empty spaces "
-                f"goes to the one {turn_order_words(session.score().tiebreak)} "
-                f"(e.g. {','.join(reversed(_names(answers.players)))})")
+    question = _in_edition(f"the turn order on the bridge at the end, first to last: the tie on VP and empty "
+                           f"spaces goes to the one {turn_order_words(session.score().tiebreak)} "
+                           f"(e.g. {','.join(reversed(_names(answers.players)))})", answers)
     while True:
         answer = _answer("bridge", question, None, ask, read, _names(answers.players))
         try:

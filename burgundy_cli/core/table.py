@@ -395,6 +395,12 @@ class TableSession:
             self._count = (self.version, len(self.helpers.lines(self.session)))
         return self._count[1]
 
+    def last_line(self) -> str | None:
+        """The record's last line as the record writes it, or None when it has none (said as
+        the session opens: rendering every line, so not asked per line)."""
+        lines = self.helpers.lines(self.session)
+        return lines[-1] if lines else None
+
     # --- what the prompt says ---------------------------------------------------------------
 
     def due(self) -> str:

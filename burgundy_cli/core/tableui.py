@@ -142,8 +142,8 @@ def _prompt_until_done(table: TableSession, path: str, say: Callable[[str], None
     if table.complete():
         say(f"{path}: the game is complete:\n{table.final_score()}")
         return 0
-    say(f"{path}: {counted(table.lines_played(), 'line')} recorded. Tab completes, 'help' lists commands, "
-        "Ctrl-D leaves; every accepted line is written at once.")
+    say(f"{path}: {counted(table.lines_played(), 'line')} recorded{_last_said(table)}. Tab completes, 'help' "
+        "lists commands, Ctrl-D leaves; every accepted line is written at once.")
     prompt: PromptSession[str] = PromptSession(
         history=history if history is not None else history_file(), completer=LineCompleter(table),
         complete_while_typing=False, key_bindings=_input_guards(), **prompt_options)
@@ -164,6 +164,14 @@ def _prompt_until_done(table: TableSession, path: str, say: Callable[[str], None
                 _say_changes(table, say)   # a copy saved over the record meanwhile gets its lines back
                 say(f"left the session; {path} holds every accepted line")
             return 0
+
+
+def _last_said(table: TableSession) -> str:
+    """The record's last line as the opening says it (``, the last: Lea: workers 2``), so that a
+    table coming back after leaving the session sees where it stopped; nothing for an empty
+    record."""
+    last = table.last_line()
+    return f", the last: {last}" if last is not None else ""
 
 
 def _say_changes(table: TableSession, say: Callable[[str], None]) -> None:

@@ -95,7 +95,7 @@ def test_show_draws_every_duchy_with_coordinates_and_the_depots(cli) -> None:
     assert result.exit_code == 0
     text = result.stdout
     assert "phase A, round 4 (the roll is due)" in text
-    assert "bridge order: Bob > Anna" in text
+    assert "turn order track: Bob > Anna" in text  # (a 2011 record: 'Ship (blue)' 2., "turn order track")
     assert "c3 BANK" in text and "d4 CASTLE" in text and "a1 L6" in text
     assert "depot 6" in text and "black" in text
     assert text.count("g4 ") == 2

@@ -119,8 +119,9 @@ def test_back_from_the_bridge_returns_to_the_last_answer(tmp_path):
         ("each player's goods tiles sold", ""), ("each player's goods tiles left", ""),
         ("each player's silverlings", ""), ("each player's worker tiles", ""), ("each player's VP", "anna=0,ben=0"),
         ("date", ""), ("where", ""), ("event", "back"), ("where", ""), ("event", "cup final"),
-        ("the turn order on the bridge", "back"), ("event", "cup final"),
-        ("the turn order on the bridge", "ben,anna"),
+        # (a 2011 end: its turn order track, 'Ship (blue)' 2., not 2019's bridge)
+        ("the turn order on the turn order track", "back"), ("event", "cup final"),
+        ("the turn order on the turn order track", "ben,anna"),
     ])
     path = tmp_path / "end.toml"
     told = create(str(path), NewRecord(game="castles-of-burgundy", edition="2011", end=True), ask=True, read=read,

@@ -415,7 +415,8 @@ def test_effects_come_from_the_position_diff():
     engine.play(after, command)
     [said] = line_effects(state, after, command)
     assert said.startswith("anna: ") and "places ship on d5" in said
-    assert "takes 2 goods tiles of type 4" in said and "moves on the bridge" in said
+    # (2011 rules 'Ship (blue)' 2.: the piece moves "on the turn order track", 2011's word for the bridge)
+    assert "takes 2 goods tiles of type 4" in said and "moves on the turn order track" in said
 
 
 # --- item 14: the colon is optional; a table's errors come all at once ----------------------------

@@ -63,11 +63,25 @@ def table_forms(session: CastlesSession) -> list[str]:
     roll = "roll white <die> good <type>, " + ", ".join(f"{name} <die> <die>" for name in names)
     if ahead.kind == "phase":
         depots = [line.split()[1] for line in ahead.missing if line.startswith("reveal ")]
-        reveal = [f"reveal <depot {'|'.join(depots)}> <tile> <tile>"] if depots else []
+        reveal = [f"reveal <depot {'|'.join(depots)}> <{_reveal_counts(state, depots)}>"] if depots else []
         return reveal + ([_GOODS_FORM] if "goods" in ahead.missing else []) + [roll]
     if ahead.kind == "roll":
         return [roll]
     return []
+
+
+def _reveal_counts(state: GameState, depots: list[str]) -> str:
+    """How many tiles a reveal of each of ``depots`` (``1`` .. ``6``, ``black``) names, as its
+    form says it: ``3 tiles``, ``6 tiles`` or ``3 tiles, black 6`` (2011 'Setup for each phase':
+    a numbered depot takes as many as there are players, the black depot 2 to 8; the depot's
+    spaces of the phase, :func:`~burgundy_cli.castles.rules.boards.depot_spaces`)."""
+    spaces = depot_spaces(len(state.players), state.phase)
+    numbered = {len(spaces[int(depot)]) for depot in depots if depot != "black"}
+    said = [counted(count, "tile") for count in sorted(numbered)]
+    if "black" in depots:
+        black = len(spaces[0])
+        said.append(f"black {black}" if said else counted(black, "tile"))
+    return ", ".join(said)
 
 
 def table_completions(session: CastlesSession, typed: str) -> list[tuple[str, str]]:
@@ -467,7 +481,13 @@ def effects(before: GameState, session: CastlesSession, line: str) -> list[str]:
     command = session.read(line)
     parts = line_effects(before, after, command, session.noted)
     table_line = getattr(command, "player", None) is None  # (a player's take is said as theirs)
+    # the first line of a phase's setup cleared the depots (engine: a phase that ended keeps its
+    # tiles for a late purchase until then): what lies on a depot now came with this line
+    cleared = before.stage == "phase" and after.stage != "phase"
+    if cleared:
+        parts.extend(_cleared(before, after))
     for depot, (old, new) in enumerate(zip(before.depots, after.depots)):
+        old = [] if cleared else old
         added = beyond(new, old)
         if added and after.stage != "over":
             parts.append(f"depot {depot or 'black'} +{' '.join(added)}")
@@ -483,6 +503,19 @@ def effects(before: GameState, session: CastlesSession, line: str) -> list[str]:
     if before.white != after.white and after.white is not None:
         parts.append(f"white die {after.white}")
     return parts
+
+
+def _cleared(before: GameState, after: GameState) -> list[str]:
+    """The tiles left on the depots when a phase ended, which leave the game as the next one
+    is set up (2011 'Setup for each phase': "Remove all six-sided tiles remaining on the board
+    and return them to the box"; 2019 'Playing the game': "remove all hex tiles from the
+    game"); empty when none were left."""
+    left = [f"depot {depot or 'black'} {' '.join(tiles)}"
+            for depot, tiles in enumerate(before.depots) if tiles]
+    if not left:
+        return []
+    return [f"phase {'ABCDE'[after.phase]} begins: the {WORDS[after.edition]['hex tiles']} left on the depots "
+            f"leave the game ({'; '.join(left)})"]
 
 
 def drop_last(data: dict[str, Any]) -> str | None:

@@ -59,7 +59,10 @@ _ROWS = (
     _rule("cob.flow.roll", "Each round starts with every player rolling their two dice and the start player the white die.",
           "'The five game rounds'",
           "'The five game rounds'"),
-    _rule("cob.flow.turn-order", "Players take their turns one after the other in turn order (the bridge: farthest space first, top of a stack first).",
+    _rule("cob.flow.turn-order", ("Players take their turns one after the other in turn order (the turn order track: "
+                                  "farthest space first, top of a tower first).",
+                                  "Players take their turns one after the other in turn order (the bridge: farthest "
+                                  "space first, top of a stack first)."),
           "'The five game rounds'",
           "'The five game rounds'"),
     _rule("cob.flow.phase-setup", "Depots are replenished and the phase's goods laid out at the start of a phase, before its first roll.",

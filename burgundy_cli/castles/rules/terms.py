@@ -50,6 +50,12 @@ _ROWS = (
     ("hex tiles", "six-sided tiles", "hex tiles"),
     ("worker", "worker tile", "worker"),
     ("workers", "worker tiles", "workers"),
+    # the turn order's board: 2011 'Ship (blue)' 2. "moves his playing piece on the turn order
+    # track one space to the right"; 2019 'Ship (blue)' "move your playing piece on the bridge"
+    ("bridge", "turn order track", "bridge"),
+    # the turn order as ``show`` labels it, first to last (2011 'The five game rounds': "the
+    # next player in turn order (moving from right to left on the turn order track ...)")
+    ("bridge order", "turn order track", "bridge order"),
     ("animal", "animal", "livestock"),
     ("animals", "animals", "livestock"),
 )

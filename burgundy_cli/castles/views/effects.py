@@ -154,10 +154,11 @@ def _player_effects(before: GameState, after: GameState, seat: int, old: PlayerS
     said.extend(_shields(old, new))
     said.extend(_route(old, new))
     was, now = before.bridge_space(seat), after.bridge_space(seat)
+    bridge = WORDS[after.edition]["bridge"]
     if now != was:
-        said.append(f"moves on the bridge from {_bridge_space(was)} to {_bridge_space(now)}")
+        said.append(f"moves on the {bridge} from {_bridge_space(was)} to {_bridge_space(now)}")
     elif _placed_over(before.bridge[was], after.bridge[now], seat):
-        said.append(f"is placed on top of its stack on the bridge ({_bridge_space(now)})")
+        said.append(f"is placed on top of its stack on the {bridge} ({_bridge_space(now)})")
     if after.solo is not None:
         said.extend(_solo_counter(before, after))
     if getattr(command, "kind", None) == "solo-exchange" and command.player == new.name:

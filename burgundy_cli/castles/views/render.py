@@ -285,7 +285,7 @@ def render(state: GameState) -> str:
 
         lines.extend(textwrap.wrap(scoring_said(score(state).to_json(), True, team_names(state)), TEXT_WIDTH,
                                    subsequent_indent="  ", break_on_hyphens=False))
-    lines.append("bridge order: " + " > ".join(names[s] for s in state.bridge_order()))
+    lines.append(f"{WORDS[state.edition]['bridge order']}: " + " > ".join(names[s] for s in state.bridge_order()))
     if state.solo is not None:
         from burgundy_cli.castles.rules.solo_standing import table_text
 
