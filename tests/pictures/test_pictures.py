@@ -230,3 +230,14 @@ def test_show_json_holds_what_show_prints(name, at) -> None:
     assert data["trusted"] == state.unverified
     assert ("solo" in data) == ("VP counter" in text) == bool(re.search(r"VP counter \d+, target \d+, \d+\s+reset", text))
     assert ("beside_black_depot" in data) == ("beside the black depot" in text)
+
+
+@pytest.mark.parametrize(("record", "word"), [("complete-2p-2011.toml", "turn order track"),
+                                               ("complete-3p-2019.toml", "bridge")])
+def test_the_turn_order_board_has_its_editions_name(record, word) -> None:
+    """2011 rules, 'Ship (blue)' 2.: "moves his playing piece on the turn order track"; 2019
+    rules, 'Ship (blue)': "move your playing piece on the bridge" -- the picture names the board
+    as the record's edition does, as ``show`` does."""
+    root = ET.fromstring(board_svg(str(CASTLES / record)))
+    headings = [text.text for text in root.iter(f"{SVG}text") if text.get("class") == "heading"]
+    assert word in headings and ({"bridge", "turn order track"} - {word}).isdisjoint(headings)

@@ -495,21 +495,24 @@ def _bridge(svg: Svg, position: dict[str, Any], colours: list[str], x: float, y:
     """The turn-order track: one box per space from the start space on, stacks top first; its
     name before it and the turn order after it, or with ``narrow`` (characters a line) its name
     above it and the turn order under it, wrapped (the track alone then is as wide as the
-    phone's column). Returns the baseline of the turn order's last line."""
+    phone's column). Its name is the edition's: 2019's bridge, 2011's turn order track.
+    Returns the baseline of the turn order's last line."""
     seat = {p["name"]: index for index, p in enumerate(position["players"])}
-    svg.label(x, y + 16, "bridge", "heading")
+    word = WORDS[position["edition"]]["bridge"]
+    svg.label(x, y + 16, word, "heading")
+    width = round(len(word) * HEADING_EM) + 8   # (the word, then the boxes: 50 pixels after "bridge")
     if narrow:
-        x, y = x - 50, y + 24   # (the boxes start under the word)
+        x, y = x - width, y + 24   # (the boxes start under the word)
     for space, stack in enumerate(position["bridge"]):
-        left = x + 50 + space * 44
+        left = x + width + space * 44
         svg.rect(left, y, 40, 24, "box")
         svg.label(left + 20, y + 33, "start" if space == 0 else str(space), "small mid")
         for depth, name in reversed(list(enumerate(stack))):  # the top piece painted last, over the rest
             svg.circle(left + 9 + depth * 8, y + 12, 6, "disc", colours[seat[name]])
     order = " > ".join(position["turn_order"])
     if narrow:
-        return svg.lines(x + 50, y + 50, wrap(f"turn order: {order}", narrow), "", 12)
-    svg.label(x + 60 + len(position["bridge"]) * 44, y + 16, f"turn order: {order}", "")
+        return svg.lines(x + width, y + 50, wrap(f"turn order: {order}", narrow), "", 12)
+    svg.label(x + width + 10 + len(position["bridge"]) * 44, y + 16, f"turn order: {order}", "")
     return y + 16
 
 
