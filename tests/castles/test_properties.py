@@ -281,7 +281,7 @@ def test_team_games_conserve_everything_and_keep_the_team_property_alike(seed, s
     record_round_trip(session)
 
 
-@settings(max_examples=6, deadline=None, derandomize=True, phases=NO_SHRINK)
+@settings(max_examples=3, deadline=None, derandomize=True, phases=NO_SHRINK)
 @given(seed=SEEDS, stop_after=st.integers(1, 200))
 def test_team_game_moves_and_check_agree_on_sampled_positions(seed, stop_after):
     state = play_game(4, seed, "2019", stop_after, modules=("team-game",)).state

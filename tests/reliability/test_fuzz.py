@@ -16,7 +16,7 @@ from burgundy_cli.core import registry
 from . import fuzzing
 from .conftest import TALLY_RECORD
 
-CI = settings(max_examples=300, derandomize=True, deadline=None, database=None,
+CI = settings(max_examples=200, derandomize=True, deadline=None, database=None,
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                      HealthCheck.filter_too_much])
 GAMES = fuzzing.game_objects()
