@@ -92,6 +92,17 @@ def test_an_export_may_be_larger_than_a_record(tmp_path) -> None:
         write_atomic(tmp_path / "game.toml", big)
 
 
+def _linked_record(record: Path, link: Path) -> None:
+    """A copy of the shipped record at ``record``, and ``link`` a symbolic link to it."""
+    record.write_bytes(RECORD.read_bytes())
+    link.symlink_to(record)
+
+
+def _run(cli, command: list[str], **paths: Path):
+    """``command`` with its ``{name}`` parts given the ``paths``."""
+    return cli(*(part.format(**{name: str(path) for name, path in paths.items()}) for part in command))
+
+
 @pytest.mark.parametrize("command", [["show", "{file}", "--svg", "{file}"], ["chart", "{file}", "--svg", "{file}"],
                                      ["export", "csv", "{file}", "--out", "{file}"],
                                      ["export", "csv", "{folder}", "--out", "{link}"],
@@ -99,12 +110,9 @@ def test_an_export_may_be_larger_than_a_record(tmp_path) -> None:
 def test_the_record_read_is_never_the_output(cli, tmp_path, command) -> None:
     folder = tmp_path / "club"
     folder.mkdir()
-    record = folder / "game.toml"
-    record.write_bytes(RECORD.read_bytes())
-    link = tmp_path / "other-name.toml"
-    link.symlink_to(record)
-    values = {"file": str(record), "folder": str(folder), "link": str(link)}
-    result = cli(*(part.format(**values) for part in command))
+    record, link = folder / "game.toml", tmp_path / "other-name.toml"
+    _linked_record(record, link)
+    result = _run(cli, command, file=record, folder=folder, link=link)
     assert result.exit_code == 2 and "which this command reads" in result.stderr
     assert record.read_bytes() == RECORD.read_bytes()
 
@@ -117,13 +125,10 @@ def test_an_output_never_replaces_another_record(cli, tmp_path, command) -> None
     (``show --svg a.toml b.toml``, the picture's name given as the record's) is refused with
     nothing written, by the record's name or a link's; it had turned a.toml into a picture.
     A file that is no record is an output's to replace, as any Unix tool's is."""
-    record, other = tmp_path / "b.toml", tmp_path / "a.toml"
+    record, other, link = tmp_path / "b.toml", tmp_path / "a.toml", tmp_path / "picture.svg"
     record.write_bytes(RECORD.read_bytes())
-    other.write_bytes(RECORD.read_bytes())
-    link = tmp_path / "picture.svg"
-    link.symlink_to(other)
-    values = {"file": str(record), "other": str(other), "link": str(link)}
-    result = cli(*(part.format(**values) for part in command))
+    _linked_record(other, link)
+    result = _run(cli, command, file=record, other=other, link=link)
     assert result.exit_code == 2 and "it is a game record, which an output never replaces" in result.stderr
     assert other.read_bytes() == RECORD.read_bytes()
     picture = tmp_path / "old.svg"
