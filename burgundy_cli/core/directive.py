@@ -4,7 +4,8 @@ tool rewrites the record.
 A record's first line may point a TOML editor (Taplo / Even Better TOML) at the record's
 JSON Schema (docs/records.md, :mod:`burgundy_cli.core.jsonschema`). Rewriting a record
 (``play``, ``undo``, ``fmt``) writes its canonical form, which has no comments, so that line
-and the other comments at the record's top are carried over here. A module of its own, importing nothing, because ``play`` runs on the fast path.
+and the other comments at the record's top are carried over here. A module of its own,
+importing nothing, because ``play`` runs on the fast path.
 """
 
 from __future__ import annotations
