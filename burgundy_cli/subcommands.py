@@ -166,7 +166,7 @@ def check(path: str, moves: Sequence[str], as_json: bool, why: bool = False, at:
             return Outcome(code=1).warn(failure(err.at(move_location(move, index if numbered else None)))[0])
     from burgundy_cli.core.verdicts import legal_verdict
 
-    verdict, effects, rules = legal_verdict(session, canonical, canonical, why and not as_json)
+    verdict, effects, rules = legal_verdict(session, canonical, why and not as_json)
     if as_json:
         return Outcome().say(_json({"legal": True, "rule": None, "message": verdict, "effects": effects,
                                     "rules": rules, "after": after}))

@@ -445,7 +445,7 @@ class TableSession:
             canonical = self._as_typed(line, self.session.check)
         except RefereeError as err:
             return f"{_said(err)} (nothing written)"
-        return legal_verdict(self.session, canonical, canonical, why=True)[0]
+        return legal_verdict(self.session, canonical, why=True)[0]
 
     def _command(self, command: str, args: list[str]) -> Reply:
         if command == "undo":

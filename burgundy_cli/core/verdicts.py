@@ -24,13 +24,13 @@ if TYPE_CHECKING:
     from burgundy_cli.core.game import Session
 
 
-def legal_verdict(session: Any, move: str, canonical: str, why: bool = False) -> tuple[str, list[str], list[dict[str, str]]]:
-    """The verdict on ``move``, found legal as ``canonical``: ``legal: LINE -- the rules it
-    passed -- what it does``, with ``why`` each rule's passage a line after it (the one wording
-    of ``burgundy check`` and of ``check`` at the table session's prompt); and the effects and
-    rules themselves (``check --json``)."""
-    effects = session.effects(move) if hasattr(session, "effects") else []
-    rules = session.rules_passed(move) if hasattr(session, "rules_passed") else []
+def legal_verdict(session: Any, canonical: str, why: bool = False) -> tuple[str, list[str], list[dict[str, str]]]:
+    """The verdict on a line found legal as ``canonical`` (:func:`as_typed` read it):
+    ``legal: LINE -- the rules it passed -- what it does``, with ``why`` each rule's passage a
+    line after it (the one wording of ``burgundy check`` and of ``check`` at the table
+    session's prompt); and the effects and rules themselves (``check --json``)."""
+    effects = session.effects(canonical) if hasattr(session, "effects") else []
+    rules = session.rules_passed(canonical) if hasattr(session, "rules_passed") else []
     because = "; ".join(f"{rule['why']} ({rule['id']})" for rule in rules)
     verdict = f"legal: {canonical}" + (f" -- {because}" if because else "") + (f" -- {'; '.join(effects)}" if effects else "")
     if why:
@@ -40,8 +40,9 @@ def legal_verdict(session: Any, move: str, canonical: str, why: bool = False) ->
 
 def play_said(session: Any, text: str) -> tuple[str, list[str] | None]:
     """Play ``text`` on ``session`` (read as the table reads it, :func:`as_typed`): its
-    canonical line, and what it did as the table session says it (:func:`line_effects`; None for a game without a table module, which says nothing
-    of a line). What one-shot ``burgundy play`` and ``play --json`` tell of each line.
+    canonical line, and what it did as the table session says it (:func:`line_effects`; None
+    for a game without a table module, which says nothing of a line). What one-shot
+    ``burgundy play`` and ``play --json`` tell of each line.
 
     :raises RefereeError: the line does not read or is not legal (the session is unchanged).
     """
